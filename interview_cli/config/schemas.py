@@ -1,0 +1,331 @@
+"""Pydantic schemas of the user-editable library: methodologies, concepts and personas.
+
+Shapes follow seed 001 "YAML Configuration Structure" and "Concept-Driven Coverage", and the
+foundation issue for personas. Every model forbids unknown keys so a typo is an error, not a
+silently ignored setting. Checks that need more than one field (signals that exist, strategies
+that phases name, node types that edges permit) live in ``config.validation``.
+
+This module is pure: no I/O. The core imports it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Identifier = Annotated[str, Field(min_length=1, pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.\-]*$")]
+Unit = Annotated[float, Field(ge=0.0, le=1.0)]
+
+
+class StrictModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Methodology
+# --------------------------------------------------------------------------------------------
+
+
+class MethodInfo(StrictModel):
+    name: Identifier
+    version: str = "1.0"
+    goal: str
+    opening_bias: str = ""
+    description: str = ""
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _version_as_text(cls, value: Any) -> Any:
+        # `version: 3.0` in YAML is a float; the version is a label, keep it as text.
+        return str(value) if isinstance(value, int | float) else value
+
+
+class NodeTypeSpec(StrictModel):
+    name: Identifier
+    level: int = Field(ge=1, description="1 = most concrete; higher = more abstract")
+    terminal: bool = False
+    description: str = ""
+    examples: list[str] = Field(default_factory=list)
+
+
+class EdgeTypeSpec(StrictModel):
+    name: Identifier
+    description: str = ""
+    permitted_connections: list[tuple[str, str]] = Field(default_factory=list)
+
+
+class OntologySpec(StrictModel):
+    nodes: list[NodeTypeSpec] = Field(min_length=1)
+    edges: list[EdgeTypeSpec] = Field(min_length=1)
+    extraction_guidelines: list[str] = Field(default_factory=list)
+    relationship_examples: dict[str, Any] = Field(default_factory=dict)
+    extractability_criteria: dict[str, Any] = Field(default_factory=dict)
+    concept_naming_convention: str = ""
+
+    def node_type(self, name: str) -> NodeTypeSpec | None:
+        return next((n for n in self.nodes if n.name == name), None)
+
+    def edge_type(self, name: str) -> EdgeTypeSpec | None:
+        return next((e for e in self.edges if e.name == name), None)
+
+    def is_edge_permitted(self, relation: str, source_type: str, target_type: str) -> bool:
+        edge = self.edge_type(relation)
+        return edge is not None and (source_type, target_type) in {
+            tuple(pair) for pair in edge.permitted_connections
+        }
+
+    @property
+    def max_level(self) -> int:
+        return max(n.level for n in self.nodes)
+
+    @property
+    def terminal_types(self) -> list[str]:
+        return [n.name for n in self.nodes if n.terminal]
+
+    @property
+    def types_by_level(self) -> list[str]:
+        """Node type names ordered concrete → abstract (ties keep file order)."""
+        return [n.name for n in sorted(self.nodes, key=lambda n: n.level)]
+
+
+class StrategySpec(StrictModel):
+    name: Identifier
+    description: str = ""
+    signal_weights: dict[str, float] = Field(default_factory=dict)
+    node_binding: Literal["required", "none"] = "required"
+    focus_mode: Literal["recent_node", "summary", "topic"] = "recent_node"
+    generates_closing_question: bool = False
+
+
+class PhaseSpec(StrictModel):
+    description: str = ""
+    signal_weights: dict[str, float] = Field(
+        default_factory=dict, description="strategy name -> multiplier"
+    )
+    phase_bonuses: dict[str, float] = Field(
+        default_factory=dict, description="strategy name -> additive bonus"
+    )
+
+
+class PhaseBoundaries(StrictModel):
+    """How phase boundaries derive from max_turns (seed 001 "Interview Phase Signal").
+
+    early: turn <= max(early_min_turns, round(max_turns * early_fraction))
+    late:  turn >  max_turns - late_turns
+    mid:   everything between.
+    """
+
+    early_fraction: Unit = 0.10
+    early_min_turns: int = Field(default=2, ge=0)
+    late_turns: int = Field(default=2, ge=0)
+
+
+class PhasesSpec(StrictModel):
+    early: PhaseSpec = Field(default_factory=PhaseSpec)
+    mid: PhaseSpec = Field(default_factory=PhaseSpec)
+    late: PhaseSpec = Field(default_factory=PhaseSpec)
+    boundaries: PhaseBoundaries = Field(default_factory=PhaseBoundaries)
+
+    def get(self, phase: str) -> PhaseSpec:
+        return {"early": self.early, "mid": self.mid, "late": self.late}[phase]
+
+
+class DedupTuning(StrictModel):
+    """Surface de-duplication (seed 000 "Node De-duplication", seed 002 Path 12)."""
+
+    fuzzy_threshold: Unit = 0.80
+    jaccard_threshold: Unit = 0.75
+    embedding_threshold: Unit = 0.80
+
+
+class SaturationTuning(StrictModel):
+    """Information-velocity saturation (seed 002 Path 16) and saturation stops (seed 001)."""
+
+    ewma_alpha: Unit = 0.4
+    velocity_weight: Unit = 0.60
+    edge_density_weight: Unit = 0.25
+    turn_floor_weight: Unit = 0.15
+    edge_density_norm: float = Field(default=2.0, gt=0)
+    turn_floor_turns: int = Field(default=15, ge=1)
+    min_turn_for_saturation: int = Field(default=5, ge=0)
+    graph_saturated_turns: int = Field(default=5, ge=1)
+    quality_degraded_turns: int = Field(default=6, ge=1)
+    depth_plateau_turns: int = Field(default=6, ge=1)
+    exhausted_yield_turns: int = Field(default=3, ge=1)
+    saturation_threshold: Unit = 0.85
+    fatigue_threshold: Unit = 0.25
+    fatigue_alpha: Unit = 0.5
+
+
+class ExhaustionTuning(StrictModel):
+    """Node exhaustion (seed 003)."""
+
+    min_turns_since_yield: int = Field(default=3, ge=0)
+    min_focus_streak: int = Field(default=2, ge=0)
+    shallow_ratio: Unit = 0.66
+    recent_depths_window: int = Field(default=3, ge=1)
+    recency_horizon_turns: int = Field(default=20, ge=1)
+
+
+class VetoTuning(StrictModel):
+    """Tier-1 vetoes (seed 004)."""
+
+    knowledge_ceiling: bool = True
+    knowledge_ceiling_strategies: list[str] = Field(
+        default_factory=list,
+        description="strategies vetoed on a node where the respondent hit a terminal don't-know; "
+        "empty = every strategy with node_binding required",
+    )
+    recent_redundancy: bool = True
+    redundancy_window_turns: int = Field(default=3, ge=1)
+    element_exhausted: bool = True
+    element_max_focus: int = Field(default=4, ge=1)
+    question_similarity_threshold: Unit = 0.85
+    question_history: int = Field(default=6, ge=1)
+
+
+class Tuning(StrictModel):
+    """Numbers the pure core uses; defaults are the seeds' values."""
+
+    dedup: DedupTuning = Field(default_factory=DedupTuning)
+    saturation: SaturationTuning = Field(default_factory=SaturationTuning)
+    exhaustion: ExhaustionTuning = Field(default_factory=ExhaustionTuning)
+    vetoes: VetoTuning = Field(default_factory=VetoTuning)
+    bin_low: Unit = 0.25
+    bin_high: Unit = 0.75
+
+
+class Methodology(StrictModel):
+    method: MethodInfo
+    ontology: OntologySpec
+    signals: dict[str, list[str]] = Field(
+        default_factory=dict, description="pool name -> signal names detected for this method"
+    )
+    strategies: list[StrategySpec] = Field(min_length=1)
+    phases: PhasesSpec = Field(default_factory=PhasesSpec)
+    selection: Literal["joint", "two_stage"] = "joint"
+    tuning: Tuning = Field(default_factory=Tuning)
+
+    @property
+    def name(self) -> str:
+        return self.method.name
+
+    def strategy(self, name: str) -> StrategySpec | None:
+        return next((s for s in self.strategies if s.name == name), None)
+
+
+# --------------------------------------------------------------------------------------------
+# Concept
+# --------------------------------------------------------------------------------------------
+
+
+class ConceptElement(StrictModel):
+    """A stimulus element of an evaluative concept test (seed 000 "Coverage")."""
+
+    id: Identifier
+    label: str = Field(min_length=1)
+    aliases: list[str] = Field(default_factory=list)
+
+
+class Concept(StrictModel):
+    id: Identifier
+    name: str = Field(min_length=1)
+    methodology: Identifier
+    objective: str = Field(min_length=1)
+    description: str = ""
+    language: str | None = Field(
+        default=None, description="study language (e.g. 'en', 'de'); None = the respondent's"
+    )
+    elements: list[ConceptElement] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _objective_under_context(cls, data: Any) -> Any:
+        # Seed 001: "The objective field can be at root level or nested under context".
+        if isinstance(data, dict) and "context" in data and "objective" not in data:
+            context = data.get("context")
+            if isinstance(context, dict) and set(context) <= {"objective"}:
+                data = {k: v for k, v in data.items() if k != "context"}
+                data["objective"] = context.get("objective")
+        return data
+
+
+# --------------------------------------------------------------------------------------------
+# Persona
+# --------------------------------------------------------------------------------------------
+
+
+class PersonaTraits(StrictModel):
+    """How a simulated respondent behaves. Defaults describe an ordinary, cooperative person.
+
+    - verbosity 0..1: answer length (0 = a few words, 1 = long and tangential)
+    - openness 0..1: chance to reveal the next rung of a ladder when probed on it
+    - knowledge 0..1: how much of each ladder the persona can articulate (share of rungs)
+    - patience >= 1: turns before answers shorten and tire
+    - skepticism 0..1: how often answers push back or doubt the question
+    """
+
+    verbosity: Unit = 0.5
+    openness: Unit = 0.7
+    knowledge: Unit = 1.0
+    patience: int = Field(default=15, ge=1, le=1000)
+    skepticism: Unit = 0.1
+
+
+class Rung(StrictModel):
+    label: str = Field(min_length=1)
+    type: str | None = None
+
+
+class Persona(StrictModel):
+    id: Identifier
+    name: str = Field(min_length=1)
+    profile: str = Field(min_length=1)
+    traits: PersonaTraits = Field(default_factory=PersonaTraits)
+    speech_pattern: str = ""
+    deflection_patterns: list[str] = Field(default_factory=list)
+    ladders: dict[str, list[list[Rung]]] = Field(
+        default_factory=dict,
+        description="methodology name -> ladders; each ladder is rungs concrete -> abstract",
+    )
+    aliases: dict[str, list[str]] = Field(
+        default_factory=dict, description="rung label -> other phrasings the persona uses"
+    )
+    off_topic: list[str] = Field(
+        default_factory=list, description="tangents a verbose or fixated persona drifts into"
+    )
+
+    @field_validator("ladders", mode="before")
+    @classmethod
+    def _rungs_from_strings(cls, value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        out: dict[str, Any] = {}
+        for method, ladders in value.items():
+            if isinstance(ladders, list):
+                out[method] = [
+                    [{"label": r} if isinstance(r, str) else r for r in ladder]
+                    if isinstance(ladder, list)
+                    else ladder
+                    for ladder in ladders
+                ]
+            else:
+                out[method] = ladders
+        return out
+
+    def typed_ladders(self, methodology: Methodology) -> list[list[Rung]]:
+        """This methodology's ladders with every rung typed.
+
+        Untyped rungs take the methodology's node types in level order: rung 1 = level 1.
+        Rungs past the last level take the most abstract type.
+        """
+        order = methodology.ontology.types_by_level
+        result: list[list[Rung]] = []
+        for ladder in self.ladders.get(methodology.name, []):
+            typed = []
+            for i, rung in enumerate(ladder):
+                kind = rung.type or order[min(i, len(order) - 1)]
+                typed.append(Rung(label=rung.label, type=kind))
+            result.append(typed)
+        return result

@@ -1,0 +1,87 @@
+"""Values that cross the seam between the LLM layer and the pure core.
+
+The LLM layer validates a model's output into these (dropping invalid items one by one with a
+recorded reason); the core consumes them; the session file records them verbatim so that a
+replay can feed the very same values to the core again (ARCHITECTURE principle 3).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Stance = Literal[-1, 0, 1]
+
+
+class CoreModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ExtractedNode(CoreModel):
+    label: str = Field(min_length=1)
+    node_type: str = Field(min_length=1)
+    quote: str = Field(min_length=1, description="verbatim words of the respondent")
+    stance: Stance = 0
+    confidence: float = Field(default=0.8, ge=0.0, le=1.0)
+    element_id: str | None = Field(default=None, description="stimulus element it maps to")
+    reaction: Literal["positive", "negative", "neutral", "confused"] | None = None
+
+
+class ExtractedEdge(CoreModel):
+    source: str = Field(min_length=1, description="label of the source node (this turn or earlier)")
+    target: str = Field(min_length=1, description="label of the target node (this turn or earlier)")
+    relation: str = Field(min_length=1)
+    quote: str = ""
+    confidence: float = Field(default=0.8, ge=0.0, le=1.0)
+
+
+class RejectedItem(CoreModel):
+    """An item the model proposed that validation or the graph refused, and why."""
+
+    kind: Literal["node", "edge", "response", "slot"]
+    item: dict[str, object] = Field(default_factory=dict)
+    reason: str
+
+
+class Extraction(CoreModel):
+    extractable: bool = True
+    reason: str = ""
+    nodes: list[ExtractedNode] = Field(default_factory=list)
+    edges: list[ExtractedEdge] = Field(default_factory=list)
+    rejected: list[RejectedItem] = Field(default_factory=list)
+
+
+RUBRIC_SIGNALS: tuple[str, ...] = (
+    "response_depth",
+    "specificity",
+    "certainty",
+    "valence",
+    "engagement",
+    "intellectual_engagement",
+)
+
+
+class RubricScore(CoreModel):
+    score: int = Field(ge=1, le=5)
+    rationale: str = ""
+
+
+class Assessment(CoreModel):
+    """The assessor's batched rubric signals for one answer (seed 001, seed 004)."""
+
+    response_depth: RubricScore
+    specificity: RubricScore
+    certainty: RubricScore
+    valence: RubricScore
+    engagement: RubricScore
+    intellectual_engagement: RubricScore
+    hedging_language: Literal["none", "low", "medium", "high"] = "none"
+    knowledge_ceiling: Literal["none", "exploratory", "terminal"] = "none"
+    rationale: str = ""
+
+    @classmethod
+    def neutral(cls) -> Assessment:
+        """What a turn uses when the assessor failed: middle scores, no ceiling."""
+        mid = RubricScore(score=3, rationale="assessment unavailable")
+        return cls(**{name: mid for name in RUBRIC_SIGNALS})

@@ -1,0 +1,192 @@
+"""The one seam between the interview and any language model.
+
+Every task takes a request value and returns a ``TaskResult``: a validated value plus the
+usage of each model call made for it (tokens, latency, attempts, cost). Implementations: one
+per provider family (anthropic; openai-compatible for openai, kimi, deepseek) and ``offline``
+(deterministic heuristics, no network). A task never raises for a bad model output: invalid
+items are dropped with a recorded reason, an unusable response is retried once and then
+replaced by an empty result. It raises ``LLMError`` only when the provider keeps failing
+(rate limits, 5xx, timeouts) after its retries.
+
+This module is pure data and typing: importing it imports no SDK.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from interview_cli.config.schemas import Concept, Methodology, Persona, StrategySpec
+from interview_cli.core.models import Assessment, Extraction, RejectedItem
+
+T = TypeVar("T")
+
+Task = Literal[
+    "extract",
+    "assess",
+    "generate_opening",
+    "generate_question",
+    "propose_slots",
+    "respond_as_persona",
+]
+
+
+class LLMCall(BaseModel):
+    """Usage of one model call (possibly several HTTP attempts)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    task: str
+    provider: str
+    model: str
+    input_tokens: int = 0
+    output_tokens: int = 0
+    latency_ms: float = 0.0
+    attempts: int = 1
+    cost_usd: float = 0.0
+    ok: bool = True
+    error: str | None = None
+
+
+class TaskResult(BaseModel, Generic[T]):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    value: T
+    calls: list[LLMCall] = Field(default_factory=list)
+    failures: list[str] = Field(
+        default_factory=list, description="unusable responses replaced by an empty result"
+    )
+
+
+class Exchange(BaseModel):
+    """One question and its answer, for prompt context."""
+
+    question: str
+    answer: str
+
+
+class ExtractRequest(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    methodology: Methodology
+    concept: Concept
+    answer: str
+    utterance_id: str
+    question: str = ""
+    strategy: str | None = None
+    focus_label: str | None = None
+    focus_type: str | None = None
+    existing_labels: list[str] = Field(default_factory=list, description="up to 30, newest first")
+    discourse_hints: list[str] = Field(default_factory=list)
+    seed: int = 0
+
+
+class AssessRequest(BaseModel):
+    question: str
+    answer: str
+    recent_answers: list[str] = Field(default_factory=list)
+    seed: int = 0
+
+
+class OpeningRequest(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    methodology: Methodology
+    concept: Concept
+    language: str | None = None
+    seed: int = 0
+
+
+class SignalNote(BaseModel):
+    """An active signal with its value and catalogue description, for the 'why' in prompts."""
+
+    name: str
+    value: Any
+    description: str = ""
+
+
+class QuestionRequest(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    methodology: Methodology
+    concept: Concept
+    strategy: StrategySpec
+    focus_label: str | None = None
+    focus_type: str | None = None
+    summary_labels: list[str] = Field(
+        default_factory=list, description="for focus_mode summary: what to reflect back"
+    )
+    recent: list[Exchange] = Field(default_factory=list)
+    active_signals: list[SignalNote] = Field(default_factory=list)
+    rationale: list[str] = Field(default_factory=list, description="why this strategy won")
+    avoid_questions: list[str] = Field(default_factory=list, description="recent questions asked")
+    depth: int = 0
+    language: str | None = None
+    closing: bool = False
+    turn_number: int = 0
+    seed: int = 0
+
+
+class SlotProposal(BaseModel):
+    slot_name: str
+    description: str = ""
+    node_type: str
+    surface_labels: list[str] = Field(default_factory=list)
+
+
+class SlotProposals(BaseModel):
+    proposals: list[SlotProposal] = Field(default_factory=list)
+    rejected: list[RejectedItem] = Field(default_factory=list)
+
+
+class SlotRequest(BaseModel):
+    node_type: str
+    labels: list[str] = Field(max_length=8)
+    existing_slots: list[str] = Field(default_factory=list)
+    seed: int = 0
+
+
+class PersonaRequest(BaseModel):
+    """What a simulated respondent is told. The LLM respondent uses only the question and the
+    conversation; the offline simulator also reads the interviewer's decision (strategy and
+    focus) and the methodology to follow its hidden ladders."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    persona: Persona
+    question: str
+    history: list[Exchange] = Field(default_factory=list)
+    methodology: Methodology | None = None
+    strategy: str | None = None
+    focus_label: str | None = None
+    turn_number: int = 0
+    seed: int = 0
+
+
+OnToken = Callable[[str], None]
+
+
+@runtime_checkable
+class InterviewLLM(Protocol):
+    """What the pipeline needs from the model side. ``provider_label`` names what is used,
+    e.g. ``offline`` or ``anthropic:claude-sonnet-4-6 / kimi:... / ...``."""
+
+    provider_label: str
+
+    async def extract(self, request: ExtractRequest) -> TaskResult[Extraction]: ...
+
+    async def assess(self, request: AssessRequest) -> TaskResult[Assessment]: ...
+
+    async def generate_opening(
+        self, request: OpeningRequest, on_token: OnToken | None = None
+    ) -> TaskResult[str]: ...
+
+    async def generate_question(
+        self, request: QuestionRequest, on_token: OnToken | None = None
+    ) -> TaskResult[str]: ...
+
+    async def propose_slots(self, request: SlotRequest) -> TaskResult[SlotProposals]: ...
+
+    async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]: ...
