@@ -1,0 +1,148 @@
+"""Session files: atomic writes, locks, id safety, versions and migrations, clear errors."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from interview_cli.errors import SessionFileError, SessionLockedError, UsageError
+from interview_cli.session import (
+    SCHEMA_VERSION,
+    AnswerRecord,
+    ClientChoice,
+    ConceptSnapshot,
+    MethodologySnapshot,
+    QuestionRecord,
+    SessionFile,
+    SessionSettings,
+    TurnRecord,
+)
+from interview_cli.llm.protocol import LLMCall
+from interview_cli.store import SessionStore, parse_session, write_atomic
+
+
+def make_session(session_id: str = "s-1") -> SessionFile:
+    return SessionFile(
+        id=session_id,
+        concept=ConceptSnapshot(id="c", name="C", objective="o", methodology="m"),
+        methodology=MethodologySnapshot(name="m", version="1", sha256="x" * 64),
+        settings=SessionSettings(
+            max_turns=5, clients={"extraction": ClientChoice(provider="offline", model="h")}
+        ),
+        pending_question=QuestionRecord(text="What matters?", kind="opening"),
+    )
+
+
+def test_round_trip_and_turn_bookkeeping(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    session = make_session()
+    session.turns.append(
+        TurnRecord(
+            turn_number=1,
+            question=QuestionRecord(text="Q1"),
+            answer=AnswerRecord(utterance_id="u1", text="A1 — ünïcødé 你好"),
+        )
+    )
+    session.usage.add(
+        LLMCall(task="extract", provider="offline", model="h", input_tokens=5, output_tokens=7)
+    )
+    path = store.save(session)
+    assert path == (tmp_path / "s-1.json").resolve()
+    loaded = store.load("s-1")
+    assert loaded.turns[0].answer.text == "A1 — ünïcødé 你好"
+    assert loaded.turn_count == 0  # answered, not yet complete
+    assert loaded.usage.by_task["extract"]["output_tokens"] == 7
+    assert loaded.updated_at
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_unknown_keys_survive_a_rewrite(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    doc = json.loads(make_session().model_dump_json())
+    doc["future_field"] = {"kept": True}
+    (tmp_path / "s-1.json").write_text(json.dumps(doc))
+    store.save(store.load("s-1"))
+    assert json.loads((tmp_path / "s-1.json").read_text())["future_field"] == {"kept": True}
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("{not json", "not valid JSON at line 1"),
+        ('{"id": "x", "turns": [', "truncated"),
+        ("[1, 2]", "not an interview session file"),
+        ('{"hello": 1}', "not an interview session file"),
+        ('{"id": "x", "turns": [], "schema_version": 99}', "schema_version 99 is newer"),
+        ('{"id": "x", "turns": [], "schema_version": "one"}', "schema_version is missing"),
+        ('{"id": "x", "turns": [], "schema_version": 1}', "concept: Field required"),
+    ],
+)
+def test_bad_files_give_one_clear_line(tmp_path: Path, content: str, expected: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(SessionFileError) as info:
+        SessionStore(tmp_path).load(str(path))
+    assert expected in str(info.value)
+    assert "\n" not in str(info.value)
+    assert path.read_text() == content  # nothing modified
+
+
+def test_version_zero_migrates(tmp_path: Path) -> None:
+    doc = json.loads(make_session().model_dump_json())
+    doc["schema_version"] = 0
+    doc["knowledge_graph"] = doc.pop("graph") | {"nodes": [{"id": "n1"}]}
+    doc["turn_count"] = 3
+    session = parse_session(json.dumps(doc), source="old.json")
+    assert session.schema_version == SCHEMA_VERSION
+    assert session.graph["nodes"] == [{"id": "n1"}]
+
+
+@pytest.mark.parametrize("bad", ["../escape", "a/b", "", ".hidden", "x" * 200, "a b"])
+def test_ids_cannot_escape_the_directory(tmp_path: Path, bad: str) -> None:
+    with pytest.raises(UsageError):
+        SessionStore(tmp_path).path_for(bad)
+
+
+def test_missing_session_names_known_ones(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    store.save(make_session("known-1"))
+    with pytest.raises(SessionFileError, match="known-1"):
+        store.load("nope")
+
+
+def test_second_lock_is_refused_with_the_holder(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    with store.lock("s-1") as lock_path:
+        assert lock_path.exists()
+        with pytest.raises(SessionLockedError, match=f"process {os.getpid()}"):
+            with store.lock("s-1"):
+                pass
+    assert not lock_path.exists()
+
+
+def test_stale_lock_of_a_dead_process_is_taken_over(tmp_path: Path) -> None:
+    import socket
+
+    store = SessionStore(tmp_path)
+    lock = tmp_path / "s-1.lock"
+    # A pid far above pid_max cannot be alive.
+    lock.write_text(json.dumps({"pid": 2**30, "host": socket.gethostname(), "since": "x"}))
+    with store.lock("s-1"):
+        assert json.loads(lock.read_text())["pid"] == os.getpid()
+
+
+def test_write_atomic_never_leaves_partial_content(tmp_path: Path, monkeypatch) -> None:
+    target = tmp_path / "f.json"
+    target.write_text("old")
+
+    def boom(src: str, dst: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        write_atomic(target, "new content")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["f.json"]
