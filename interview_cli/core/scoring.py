@@ -1,0 +1,474 @@
+"""Strategy scoring: compound weight keys, joint strategy-node ranking and two-stage selection.
+
+Implements seed 001 "Strategy Selection Mechanisms" (signal weight scoring, compound keys,
+node-scoped partitioning), "Joint Strategy-Node Scoring" (seed 003 / seed 002 Path 2 "D1"),
+"Phase-Based Weights and Bonuses" and "MethodologyStrategyService" (two-stage selection).
+
+How one weight key contributes (``contribution_for``):
+
+| key form                      | signal value        | contribution                          |
+|-------------------------------|---------------------|---------------------------------------|
+| ``name`` (plain)              | bool                | weight if True else 0                 |
+| ``name`` (plain)              | int / float         | weight * value                        |
+| ``name`` (plain)              | categorical (str)   | 0 (a category has no magnitude)       |
+| ``name.low`` (``.mid/.high``) | number              | weight if value <= bin_low (between / |
+|                               |                     | >= bin_high)                          |
+| ``name.true`` / ``.false``    | bool                | weight if the value matches           |
+| ``name.<category>``           | categorical         | weight if value == category           |
+| any key                       | signal not detected | skipped (seed: ``None -> continue``)  |
+
+Bin edges are inclusive: 0.25 is ``.low`` and 0.75 is ``.high`` (``tuning.bin_low/bin_high``).
+
+Score of a candidate: ``final = base * phase_multiplier + phase_bonus`` where ``base`` is the
+sum of contributions (``math.fsum``: exactly rounded, so the order of keys cannot change it).
+
+Ranking is deterministic: score descending, then strategy order in the methodology YAML, then
+node created turn descending (recent nodes first, seed 003 "salience"), then node id (natural
+order). Vetoed candidates stay in the list, ranked after every admissible one, and are never
+selected - except by the documented fallback below.
+
+All-vetoed fallback: when every candidate is vetoed, vetoes are relaxed from the softest
+(``recent_redundancy``) to the hardest (``knowledge_ceiling``, see ``vetoes.VETO_SEVERITY``): the
+best candidate carrying the softest veto is selected, keeps its ``vetoed_by`` and the ranking
+records ``fallback``. An interview must always be able to ask something; a soft repeat is a
+smaller harm than a stalled turn.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from interview_cli.config.schemas import Methodology, PhaseSpec, StrategySpec, Tuning
+from interview_cli.core.signals.catalogue import NODE_SIGNAL_PREFIXES
+
+SignalValue = bool | int | float | str
+Signals = Mapping[str, SignalValue | None]
+VetoCheck = Callable[[StrategySpec, str | None], str | None]
+Stage = Literal["joint", "strategy", "node"]
+
+FLOAT_BINS = ("low", "mid", "high")
+# Softest first: the all-vetoed fallback relaxes vetoes in this order. Unknown vetoes count as
+# hardest. Kept here (not in vetoes.py) so scoring does not depend on the veto module.
+VETO_SEVERITY: tuple[str, ...] = ("recent_redundancy", "element_exhausted", "knowledge_ceiling")
+
+
+@dataclass(frozen=True)
+class SignalContribution:
+    """One weight key's share of a candidate's base score."""
+
+    key: str
+    value: SignalValue | None
+    weight: float
+    contribution: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "value": self.value,
+            "weight": self.weight,
+            "contribution": self.contribution,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SignalContribution:
+        return cls(data["key"], data["value"], data["weight"], data["contribution"])
+
+
+@dataclass(frozen=True)
+class ScoredCandidate:
+    """A (strategy, node) pair with its full score decomposition (seed 001 ``ScoredCandidate``)."""
+
+    strategy: str
+    node_id: str | None
+    node_label: str | None
+    signal_contributions: tuple[SignalContribution, ...]
+    base_score: float
+    phase_multiplier: float
+    phase_bonus: float
+    final_score: float
+    rank: int = 0
+    selected: bool = False
+    vetoed_by: str | None = None
+    stage: Stage = "joint"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "strategy": self.strategy,
+            "node_id": self.node_id,
+            "node_label": self.node_label,
+            "signal_contributions": [c.to_dict() for c in self.signal_contributions],
+            "base_score": self.base_score,
+            "phase_multiplier": self.phase_multiplier,
+            "phase_bonus": self.phase_bonus,
+            "final_score": self.final_score,
+            "rank": self.rank,
+            "selected": self.selected,
+            "vetoed_by": self.vetoed_by,
+            "stage": self.stage,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ScoredCandidate:
+        return cls(
+            strategy=data["strategy"],
+            node_id=data["node_id"],
+            node_label=data["node_label"],
+            signal_contributions=tuple(
+                SignalContribution.from_dict(c) for c in data["signal_contributions"]
+            ),
+            base_score=data["base_score"],
+            phase_multiplier=data["phase_multiplier"],
+            phase_bonus=data["phase_bonus"],
+            final_score=data["final_score"],
+            rank=data["rank"],
+            selected=data["selected"],
+            vetoed_by=data["vetoed_by"],
+            stage=data.get("stage", "joint"),
+        )
+
+
+@dataclass(frozen=True)
+class NodeInfo:
+    """What ranking needs to know about a candidate node: its label and tie-break order."""
+
+    label: str
+    created_turn: int
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Every scored candidate in rank order, the selected one, and how it was chosen."""
+
+    candidates: tuple[ScoredCandidate, ...]
+    selected: ScoredCandidate | None
+    mode: Literal["joint", "two_stage"]
+    fallback: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------------------------
+# Weight keys
+# --------------------------------------------------------------------------------------------
+
+
+def partition_signal_weights(
+    signal_weights: Mapping[str, float],
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Split a strategy's weights into (global weights, node-scoped weights) by key prefix."""
+    global_weights: dict[str, float] = {}
+    node_weights: dict[str, float] = {}
+    for key, weight in signal_weights.items():
+        if key.startswith(NODE_SIGNAL_PREFIXES):
+            node_weights[key] = weight
+        else:
+            global_weights[key] = weight
+    return global_weights, node_weights
+
+
+def _qualifier_matches(value: SignalValue, qualifier: str, tuning: Tuning) -> bool:
+    if isinstance(value, bool):
+        return qualifier == ("true" if value else "false")
+    if isinstance(value, int | float):
+        if qualifier == "low":
+            return value <= tuning.bin_low
+        if qualifier == "high":
+            return value >= tuning.bin_high
+        if qualifier == "mid":
+            return tuning.bin_low < value < tuning.bin_high
+        return False
+    return value == qualifier
+
+
+def contribution_for(
+    key: str, weight: float, signals: Signals, tuning: Tuning
+) -> SignalContribution | None:
+    """How one weight key contributes given the signals; None when its signal is not detected.
+
+    A key naming a detected signal exactly is plain; otherwise its last dotted part is a
+    qualifier of the signal named by the rest (signal names themselves contain dots).
+    """
+    if key in signals:
+        value = signals[key]
+        if value is None:
+            return None
+        if isinstance(value, bool):
+            return SignalContribution(key, value, weight, weight if value else 0.0)
+        if isinstance(value, int | float):
+            return SignalContribution(key, value, weight, weight * value)
+        return SignalContribution(key, value, weight, 0.0)
+    base, _, qualifier = key.rpartition(".")
+    value = signals.get(base) if base else None
+    if value is None:
+        return None
+    return SignalContribution(
+        key, value, weight, weight if _qualifier_matches(value, qualifier, tuning) else 0.0
+    )
+
+
+def score_weights(
+    weights: Mapping[str, float], signals: Signals, tuning: Tuning
+) -> tuple[SignalContribution, ...]:
+    """Contributions of every weight key whose signal was detected, in the weights' order."""
+    out = []
+    for key, weight in weights.items():
+        c = contribution_for(key, weight, signals, tuning)
+        if c is not None:
+            out.append(c)
+    return tuple(out)
+
+
+def base_score(contributions: Sequence[SignalContribution]) -> float:
+    return math.fsum(c.contribution for c in contributions)
+
+
+def final_score(base: float, multiplier: float, bonus: float) -> float:
+    """``(base * multiplier) + bonus`` (seed 001 "Phase-Based Weights and Bonuses")."""
+    return base * multiplier + bonus
+
+
+# --------------------------------------------------------------------------------------------
+# Ranking
+# --------------------------------------------------------------------------------------------
+
+
+def _natural_key(text: str) -> tuple[Any, ...]:
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
+
+
+def _sort_key(
+    c: ScoredCandidate, strategy_index: Mapping[str, int], nodes: Mapping[str, NodeInfo]
+) -> tuple[Any, ...]:
+    info = nodes.get(c.node_id) if c.node_id is not None else None
+    created = info.created_turn if info is not None else 0
+    node_key = _natural_key(c.node_id) if c.node_id is not None else ()
+    return (
+        c.vetoed_by is not None,
+        -c.final_score,
+        strategy_index.get(c.strategy, len(strategy_index)),
+        c.node_id is not None,  # a node-less candidate first among exact ties of one strategy
+        -created,
+        node_key,
+    )
+
+
+def _severity(veto: str | None) -> int:
+    if veto is None:
+        return -1
+    return VETO_SEVERITY.index(veto) if veto in VETO_SEVERITY else len(VETO_SEVERITY)
+
+
+def order_and_select(
+    candidates: Sequence[ScoredCandidate],
+    strategy_order: Sequence[str],
+    nodes: Mapping[str, NodeInfo],
+) -> tuple[tuple[ScoredCandidate, ...], ScoredCandidate | None, str | None]:
+    """Sort, assign ranks 1..n and mark the selected candidate (see the module docstring)."""
+    index = {name: i for i, name in enumerate(strategy_order)}
+    ordered = sorted(candidates, key=lambda c: _sort_key(c, index, nodes))
+    if not ordered:
+        return (), None, None
+    chosen = 0
+    fallback = None
+    if ordered[0].vetoed_by is not None:
+        # Every candidate is vetoed: the softest veto wins, then rank order.
+        chosen = min(range(len(ordered)), key=lambda i: (_severity(ordered[i].vetoed_by), i))
+        fallback = f"all candidates vetoed; relaxed '{ordered[chosen].vetoed_by}'"
+    ranked = tuple(replace(c, rank=i + 1, selected=(i == chosen)) for i, c in enumerate(ordered))
+    return ranked, ranked[chosen], fallback
+
+
+def _phase_terms(strategy: str, phase: PhaseSpec | None) -> tuple[float, float]:
+    if phase is None:
+        return 1.0, 0.0
+    return phase.signal_weights.get(strategy, 1.0), phase.phase_bonuses.get(strategy, 0.0)
+
+
+def _candidate(
+    strategy: StrategySpec,
+    node_id: str | None,
+    nodes: Mapping[str, NodeInfo],
+    contributions: tuple[SignalContribution, ...],
+    phase: PhaseSpec | None,
+    veto: VetoCheck | None,
+    stage: Stage,
+) -> ScoredCandidate:
+    multiplier, bonus = _phase_terms(strategy.name, phase)
+    base = base_score(contributions)
+    info = nodes.get(node_id) if node_id is not None else None
+    return ScoredCandidate(
+        strategy=strategy.name,
+        node_id=node_id,
+        node_label=info.label if info is not None else None,
+        signal_contributions=contributions,
+        base_score=base,
+        phase_multiplier=multiplier,
+        phase_bonus=bonus,
+        final_score=final_score(base, multiplier, bonus),
+        vetoed_by=veto(strategy, node_id) if veto is not None else None,
+        stage=stage,
+    )
+
+
+def _strategy_candidates(
+    strategy: StrategySpec,
+    global_signals: Signals,
+    node_signals: Mapping[str, Signals],
+    nodes: Mapping[str, NodeInfo],
+    node_ids: Sequence[str],
+    phase: PhaseSpec | None,
+    tuning: Tuning,
+    veto: VetoCheck | None,
+    stage: Stage,
+) -> list[ScoredCandidate]:
+    """All candidates of one strategy: one per node, or one without a node.
+
+    A node-bound strategy with no node to bind (empty graph) still gets one node-less candidate
+    so that the first turns can be decided; its node weights then simply do not apply.
+    """
+    global_weights, node_weights = partition_signal_weights(strategy.signal_weights)
+    # Global contributions are the same for every node: compute them once per strategy.
+    global_part = score_weights(global_weights, global_signals, tuning)
+    if strategy.node_binding == "none" or not node_ids:
+        return [_candidate(strategy, None, nodes, global_part, phase, veto, stage)]
+    out = []
+    for node_id in node_ids:
+        # Node signals take precedence over global ones with the same name (seed 001).
+        node_part = score_weights(node_weights, node_signals.get(node_id, {}), tuning)
+        out.append(
+            _candidate(strategy, node_id, nodes, global_part + node_part, phase, veto, stage)
+        )
+    return out
+
+
+def rank_strategy_node_pairs(
+    strategies: Sequence[StrategySpec],
+    global_signals: Signals,
+    node_signals: Mapping[str, Signals],
+    nodes: Mapping[str, NodeInfo],
+    *,
+    tuning: Tuning,
+    phase: PhaseSpec | None = None,
+    veto: VetoCheck | None = None,
+) -> Ranking:
+    """Joint selection: score every strategy x every node in ``nodes`` (seed 003 / "D1")."""
+    node_ids = sorted(nodes, key=_natural_key)
+    candidates: list[ScoredCandidate] = []
+    for strategy in strategies:
+        candidates += _strategy_candidates(
+            strategy, global_signals, node_signals, nodes, node_ids, phase, tuning, veto, "joint"
+        )
+    ranked, selected, fallback = order_and_select(candidates, [s.name for s in strategies], nodes)
+    return Ranking(ranked, selected, "joint", fallback)
+
+
+def rank_two_stage(
+    strategies: Sequence[StrategySpec],
+    global_signals: Signals,
+    node_signals: Mapping[str, Signals],
+    nodes: Mapping[str, NodeInfo],
+    *,
+    tuning: Tuning,
+    phase: PhaseSpec | None = None,
+    veto: VetoCheck | None = None,
+) -> Ranking:
+    """Two-stage selection (seed 001 "MethodologyStrategyService").
+
+    Stage 1 ranks strategies on their global weights only (node weights ignored), with the phase
+    multiplier and bonus. Stage 2 ranks the nodes for the winning strategy when it is node-bound,
+    with its full weights (global + node, so stage-2 scores read like joint scores). If every
+    node is vetoed for the winner, the next strategy of stage 1 is tried; if nothing at all is
+    admissible, the all-vetoed fallback applies to the stage-2 candidates of the first strategy.
+    Both stages are recorded: stage-1 candidates have ``stage="strategy"``, stage-2 ``"node"``.
+    """
+    names = [s.name for s in strategies]
+    index = {name: i for i, name in enumerate(names)}
+    node_ids = sorted(nodes, key=_natural_key)
+    by_name = {s.name: s for s in strategies}
+
+    def needs_node(strategy: StrategySpec) -> bool:
+        return strategy.node_binding == "required" and bool(node_ids)
+
+    stage1 = []
+    for strategy in strategies:
+        global_weights, _ = partition_signal_weights(strategy.signal_weights)
+        contributions = score_weights(global_weights, global_signals, tuning)
+        # A node-bound strategy is judged on its nodes in stage 2, not vetoed as a whole here.
+        stage_veto = None if needs_node(strategy) else veto
+        stage1.append(
+            _candidate(strategy, None, nodes, contributions, phase, stage_veto, "strategy")
+        )
+    ranked1, _, _ = order_and_select(stage1, names, nodes)
+    ranked1 = tuple(replace(c, selected=False) for c in ranked1)
+
+    stage2: list[ScoredCandidate] = []
+    chosen: ScoredCandidate | None = None
+    for entry in ranked1:
+        strategy = by_name[entry.strategy]
+        if not needs_node(strategy):
+            if entry.vetoed_by is None:
+                chosen = entry
+                break
+            continue
+        ranked2, _, _ = order_and_select(
+            _strategy_candidates(
+                strategy,
+                global_signals,
+                node_signals,
+                nodes,
+                node_ids,
+                phase,
+                tuning,
+                veto,
+                "node",
+            ),
+            names,
+            nodes,
+        )
+        stage2 += [replace(c, selected=False) for c in ranked2]
+        if ranked2 and ranked2[0].vetoed_by is None:
+            chosen = ranked2[0]
+            break
+
+    fallback = None
+    if chosen is None:
+        # Nothing admissible: the softest veto among everything evaluated, stage-1 order first.
+        pool = [c for c in ranked1 if not needs_node(by_name[c.strategy])] + stage2
+        if pool:
+            chosen = min(pool, key=lambda c: (_severity(c.vetoed_by), _sort_key(c, index, nodes)))
+            fallback = f"all candidates vetoed; relaxed '{chosen.vetoed_by}'"
+    if chosen is not None:
+        pick = chosen
+        ranked1 = tuple(replace(c, selected=_same(c, pick)) for c in ranked1)
+        stage2 = [replace(c, selected=_same(c, pick)) for c in stage2]
+        chosen = replace(chosen, selected=True)
+    return Ranking(ranked1 + tuple(stage2), chosen, "two_stage", fallback)
+
+
+def _same(a: ScoredCandidate, b: ScoredCandidate) -> bool:
+    return (a.strategy, a.node_id, a.stage) == (b.strategy, b.node_id, b.stage)
+
+
+def rank_candidates(
+    methodology: Methodology,
+    global_signals: Signals,
+    node_signals: Mapping[str, Signals],
+    nodes: Mapping[str, NodeInfo],
+    *,
+    phase: str,
+    veto: VetoCheck | None = None,
+) -> Ranking:
+    """Rank with the methodology's selection mode and the phase's weights and bonuses."""
+    rank = rank_two_stage if methodology.selection == "two_stage" else rank_strategy_node_pairs
+    return rank(
+        methodology.strategies,
+        global_signals,
+        node_signals,
+        nodes,
+        tuning=methodology.tuning,
+        phase=methodology.phases.get(phase),
+        veto=veto,
+    )
