@@ -153,6 +153,9 @@ class SaturationTuning(StrictModel):
     quality_degraded_turns: int = Field(default=6, ge=1)
     depth_plateau_turns: int = Field(default=6, ge=1)
     exhausted_yield_turns: int = Field(default=3, ge=1)
+    new_info_window: int = Field(
+        default=5, ge=1, description="recent turns behind graph.new_info_rate"
+    )
     saturation_threshold: Unit = 0.85
     fatigue_threshold: Unit = 0.25
     fatigue_alpha: Unit = 0.5

@@ -1,0 +1,564 @@
+"""The session's surface knowledge graph and how an extraction changes it.
+
+Implements seed 001 "Graph Structure" (KGNode/KGEdge fields), seed 000 "Critical Invariants"
+and "Non-Obvious Constraints 1", seed 002 Path 3 (graph mutation), Path 5 (provenance on every
+node and edge), Path 12 (de-duplication before creating a node, via ``core.dedup``) and Path 13
+(edge endpoints resolve against ALL session nodes, by label or alias).
+
+Storage: a ``networkx.DiGraph`` with one edge per (source, target) whose ``relations`` attribute
+maps relation type -> {quotes, provenance, confidence, created_turn}, so several relation types
+between the same two nodes are representable. Every relation counts as one edge in counts and
+degrees.
+
+Invariants (checked on every mutation, ``GraphInvariantError`` when violated):
+no two nodes of the same type with the same normalised label (aliases included); edges only
+between existing nodes; node and relation types known to the methodology; (source type, target
+type) permitted by the ontology for the relation. Cycles and self-loops are allowed.
+
+Mutation is IN PLACE: ``apply_extraction`` (``core.graph_update``, re-exported here) changes
+the ``KnowledgeGraph`` the caller owns and returns a ``GraphDelta`` recording what changed.
+Given the same graph and inputs it always makes the same changes and the same node ids (``n1``,
+``n2``, ... from the graph's own counter), which is what replay needs. Use ``graph.copy()`` to
+keep the graph of an earlier turn.
+
+Depth (``node_depths``, ``longest_chain``) is measured on the condensation of the graph: a
+cycle (a strongly connected group of concepts that lead to each other) counts as one rung, so
+the computation is linear and never enumerates paths. On acyclic graphs it is the exact
+longest path in edges.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypedDict
+
+import networkx as nx
+
+from interview_cli.config.schemas import Methodology, OntologySpec
+from interview_cli.core.text import lemma_key, normalise
+
+__all__ = [
+    "EdgeChange",
+    "GraphDelta",
+    "GraphInvariantError",
+    "KnowledgeGraph",
+    "Node",
+    "NodeAdded",
+    "NodeMerged",
+    "ProvenanceEntry",
+    "Relation",
+    "apply_extraction",
+    "from_json",
+    "to_json",
+]
+
+GRAPH_FORMAT = "node-link"
+
+
+class GraphInvariantError(ValueError):
+    """A mutation would break one of the graph's invariants (a programming error)."""
+
+
+class ProvenanceEntry(TypedDict):
+    utterance_id: str
+    quote: str
+    turn: int
+
+
+def _provenance_tuple(entries: Iterable[Mapping[str, Any]]) -> tuple[ProvenanceEntry, ...]:
+    return tuple(
+        ProvenanceEntry(utterance_id=p["utterance_id"], quote=p["quote"], turn=p["turn"])
+        for p in entries
+    )
+
+
+@dataclass(frozen=True)
+class Node:
+    """A read-only snapshot of one node's attributes."""
+
+    id: str
+    label: str
+    node_type: str
+    aliases: tuple[str, ...]
+    provenance: tuple[ProvenanceEntry, ...]
+    stance: int
+    confidence: float
+    created_turn: int
+    superseded_by: str | None
+    element_id: str | None
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return (self.label, *self.aliases)
+
+    @property
+    def mention_count(self) -> int:
+        return len(self.provenance)
+
+    @property
+    def last_mentioned_turn(self) -> int:
+        return max((p["turn"] for p in self.provenance), default=self.created_turn)
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A read-only snapshot of one typed edge."""
+
+    source: str
+    target: str
+    relation: str
+    quotes: tuple[str, ...]
+    provenance: tuple[ProvenanceEntry, ...]
+    confidence: float
+    created_turn: int
+
+
+class KnowledgeGraph:
+    """A surface knowledge graph (see module docstring for invariants and mutation rules)."""
+
+    def __init__(self) -> None:
+        self._g: nx.DiGraph = nx.DiGraph()
+        self._next_number = 1
+        self._label_index: dict[str, list[str]] = {}
+        self._lemma_index: dict[str, list[str]] = {}
+        self._edge_count = 0
+        self._version = 0
+        self._depth_cache: tuple[int, dict[str, int], list[str]] | None = None
+
+    # ---- reading ---------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return self._g.number_of_nodes()
+
+    def __contains__(self, node_id: object) -> bool:
+        return node_id in self._g
+
+    @property
+    def node_count(self) -> int:
+        return self._g.number_of_nodes()
+
+    @property
+    def edge_count(self) -> int:
+        """Number of typed relations (two relation types between A and B are two edges)."""
+        return self._edge_count
+
+    @property
+    def next_node_number(self) -> int:
+        return self._next_number
+
+    def node_ids(self) -> list[str]:
+        """Node ids in creation order."""
+        return list(self._g.nodes)
+
+    def has_node(self, node_id: str) -> bool:
+        return node_id in self._g
+
+    def node(self, node_id: str) -> Node:
+        if node_id not in self._g:
+            raise KeyError(node_id)
+        d = self._g.nodes[node_id]
+        return Node(
+            id=node_id,
+            label=d["label"],
+            node_type=d["node_type"],
+            aliases=tuple(d["aliases"]),
+            provenance=_provenance_tuple(d["provenance"]),
+            stance=d["stance"],
+            confidence=d["confidence"],
+            created_turn=d["created_turn"],
+            superseded_by=d["superseded_by"],
+            element_id=d["element_id"],
+        )
+
+    def nodes(self, node_type: str | None = None) -> list[Node]:
+        """All nodes (or those of ``node_type``) in creation order."""
+        return [
+            self.node(n)
+            for n, d in self._g.nodes(data=True)
+            if node_type is None or d["node_type"] == node_type
+        ]
+
+    def relations(self, source: str, target: str) -> dict[str, Relation]:
+        if not self._g.has_edge(source, target):
+            return {}
+        return {
+            name: self._relation(source, target, name, data)
+            for name, data in self._g.edges[source, target]["relations"].items()
+        }
+
+    def has_relation(self, source: str, target: str, relation: str) -> bool:
+        return (
+            self._g.has_edge(source, target)
+            and relation in self._g.edges[source, target]["relations"]
+        )
+
+    def edges(self) -> list[Relation]:
+        """Every typed relation, in insertion order of node pairs then relation types."""
+        return [
+            self._relation(s, t, name, data)
+            for s, t, d in self._g.edges(data=True)
+            for name, data in d["relations"].items()
+        ]
+
+    @staticmethod
+    def _relation(source: str, target: str, name: str, data: Mapping[str, Any]) -> Relation:
+        return Relation(
+            source=source,
+            target=target,
+            relation=name,
+            quotes=tuple(data["quotes"]),
+            provenance=_provenance_tuple(data["provenance"]),
+            confidence=data["confidence"],
+            created_turn=data["created_turn"],
+        )
+
+    def out_degree(self, node_id: str) -> int:
+        return sum(len(d["relations"]) for _, _, d in self._g.out_edges(node_id, data=True))
+
+    def in_degree(self, node_id: str) -> int:
+        return sum(len(d["relations"]) for _, _, d in self._g.in_edges(node_id, data=True))
+
+    def successors(self, node_id: str) -> list[str]:
+        return list(self._g.successors(node_id))
+
+    def predecessors(self, node_id: str) -> list[str]:
+        return list(self._g.predecessors(node_id))
+
+    def is_orphan(self, node_id: str) -> bool:
+        return self._g.degree(node_id) == 0
+
+    def level(self, node_id: str, ontology: OntologySpec) -> int:
+        """The ontology level of the node's type (1 = most concrete); 0 for an unknown type."""
+        spec = ontology.node_type(self._g.nodes[node_id]["node_type"])
+        return spec.level if spec is not None else 0
+
+    @property
+    def label_index(self) -> Mapping[str, tuple[str, ...]]:
+        """Normalised label or alias -> ids of the nodes known by it (any type)."""
+        return {key: tuple(ids) for key, ids in self._label_index.items()}
+
+    def find_by_label(self, label: str, node_type: str | None = None) -> list[str]:
+        """Ids of nodes known by ``label`` (normalised label or alias), newest first."""
+        ids = reversed(self._label_index.get(normalise(label), []))
+        return [n for n in ids if node_type is None or self._g.nodes[n]["node_type"] == node_type]
+
+    def find_by_lemma(self, label: str) -> list[str]:
+        """Ids of nodes whose label or alias has the same lemma key, newest first."""
+        return list(reversed(self._lemma_index.get(lemma_key(label), [])))
+
+    def recent_labels(self, limit: int = 30) -> list[str]:
+        """Labels of the most recently mentioned nodes, newest first (extraction context)."""
+        order = {n: i for i, n in enumerate(self._g.nodes)}
+        ranked = sorted(
+            self.nodes(),
+            key=lambda node: (node.last_mentioned_turn, order[node.id]),
+            reverse=True,
+        )
+        return [node.label for node in ranked[: max(limit, 0)]]
+
+    def mention_counts(self) -> dict[str, int]:
+        """Node id -> number of provenance entries (how often the concept was mentioned)."""
+        return {n: len(d["provenance"]) for n, d in self._g.nodes(data=True)}
+
+    def as_networkx(self) -> nx.DiGraph:
+        """A deep copy of the underlying DiGraph, for analysis code that wants networkx."""
+        return copy.deepcopy(self._g)
+
+    # ---- depth -----------------------------------------------------------------------------
+
+    def _depths(self) -> tuple[dict[str, int], list[str]]:
+        if self._depth_cache is not None and self._depth_cache[0] == self._version:
+            return self._depth_cache[1], self._depth_cache[2]
+        depths, chain = _condensation_depths(self._g)
+        self._depth_cache = (self._version, depths, chain)
+        return depths, chain
+
+    def node_depths(self) -> dict[str, int]:
+        """Node id -> rungs on the longest chain ending at the node (a cycle counts once)."""
+        return dict(self._depths()[0])
+
+    def longest_chain(self) -> list[str]:
+        """Node ids of a longest chain: a real path, one node per rung outside cycles."""
+        return list(self._depths()[1])
+
+    @property
+    def max_depth(self) -> int:
+        depths = self._depths()[0]
+        return max(depths.values(), default=0)
+
+    # ---- mutation --------------------------------------------------------------------------
+
+    def _touch(self) -> None:
+        self._version += 1
+
+    def _index(self, node_id: str, label: str) -> None:
+        for index, key in (
+            (self._label_index, normalise(label)),
+            (self._lemma_index, lemma_key(label)),
+        ):
+            ids = index.setdefault(key, [])
+            if node_id not in ids:
+                ids.append(node_id)
+
+    def _new_id(self, id_factory: Callable[[], str] | None) -> str:
+        if id_factory is not None:
+            node_id = id_factory()
+            if not node_id or node_id in self._g:
+                raise GraphInvariantError(f"id factory returned an unusable node id {node_id!r}")
+            return node_id
+        while f"n{self._next_number}" in self._g:
+            self._next_number += 1
+        node_id = f"n{self._next_number}"
+        self._next_number += 1
+        return node_id
+
+    def add_node(
+        self,
+        label: str,
+        node_type: str,
+        *,
+        methodology: Methodology,
+        turn: int,
+        provenance: Iterable[ProvenanceEntry] = (),
+        stance: int = 0,
+        confidence: float = 0.8,
+        element_id: str | None = None,
+        id_factory: Callable[[], str] | None = None,
+    ) -> Node:
+        """Create a node; refuses an unknown type or a label its type already has."""
+        if methodology.ontology.node_type(node_type) is None:
+            raise GraphInvariantError(f"unknown node type {node_type!r} for {methodology.name}")
+        key = normalise(label)
+        if not key:
+            raise GraphInvariantError("a node label needs at least one letter or digit")
+        if self.find_by_label(label, node_type):
+            raise GraphInvariantError(f"a {node_type} node labelled {label!r} already exists")
+        node_id = self._new_id(id_factory)
+        self._g.add_node(
+            node_id,
+            id=node_id,
+            label=label.strip(),
+            node_type=node_type,
+            aliases=[],
+            provenance=[dict(p) for p in provenance],
+            stance=stance,
+            confidence=confidence,
+            created_turn=turn,
+            superseded_by=None,
+            element_id=element_id,
+        )
+        self._index(node_id, label)
+        self._touch()
+        return self.node(node_id)
+
+    def merge_into(
+        self,
+        node_id: str,
+        *,
+        label: str,
+        provenance: ProvenanceEntry | None = None,
+        stance: int = 0,
+        confidence: float | None = None,
+        element_id: str | None = None,
+    ) -> bool:
+        """Fold a duplicate mention into ``node_id``; True when ``label`` became a new alias.
+
+        All provenance is kept (an identical entry is not repeated); a non-neutral stance
+        replaces the old one (the latest opinion counts); confidence keeps the maximum; an
+        element mapping, once made, is kept.
+        """
+        d = self._g.nodes[node_id]
+        alias_added = False
+        text = label.strip()
+        if normalise(text) not in {normalise(known) for known in (d["label"], *d["aliases"])}:
+            d["aliases"].append(text)
+            self._index(node_id, text)
+            alias_added = True
+        if provenance is not None and dict(provenance) not in d["provenance"]:
+            d["provenance"].append(dict(provenance))
+        if stance:
+            d["stance"] = stance
+        if confidence is not None:
+            d["confidence"] = max(d["confidence"], confidence)
+        if d["element_id"] is None and element_id is not None:
+            d["element_id"] = element_id
+        self._touch()
+        return alias_added
+
+    def add_relation(
+        self,
+        source: str,
+        target: str,
+        relation: str,
+        *,
+        methodology: Methodology,
+        turn: int,
+        provenance: ProvenanceEntry | None = None,
+        confidence: float = 0.8,
+    ) -> bool:
+        """Add a typed edge, or fold new evidence into an existing one; True when new."""
+        for end in (source, target):
+            if end not in self._g:
+                raise GraphInvariantError(f"edge endpoint {end!r} is not a node")
+        ontology = methodology.ontology
+        if ontology.edge_type(relation) is None:
+            raise GraphInvariantError(f"unknown relation {relation!r} for {methodology.name}")
+        s_type, t_type = self._g.nodes[source]["node_type"], self._g.nodes[target]["node_type"]
+        if not ontology.is_edge_permitted(relation, s_type, t_type):
+            raise GraphInvariantError(f"{relation} is not permitted from {s_type} to {t_type}")
+        if not self._g.has_edge(source, target):
+            self._g.add_edge(source, target, relations={})
+        relations = self._g.edges[source, target]["relations"]
+        entry = relations.get(relation)
+        is_new = entry is None
+        if entry is None:
+            entry = {"quotes": [], "provenance": [], "confidence": confidence, "created_turn": turn}
+            relations[relation] = entry
+            self._edge_count += 1
+        else:
+            entry["confidence"] = max(entry["confidence"], confidence)
+        if provenance is not None:
+            if provenance["quote"] and provenance["quote"] not in entry["quotes"]:
+                entry["quotes"].append(provenance["quote"])
+            if dict(provenance) not in entry["provenance"]:
+                entry["provenance"].append(dict(provenance))
+        self._touch()
+        return is_new
+
+    def supersede(self, node_id: str, by: str) -> None:
+        """Mark ``node_id`` as revised by ``by`` (seed 001 ``superseded_by``)."""
+        if node_id not in self._g or by not in self._g:
+            raise GraphInvariantError(f"cannot supersede {node_id!r} by {by!r}: unknown node")
+        self._g.nodes[node_id]["superseded_by"] = by
+        self._touch()
+
+    def copy(self) -> KnowledgeGraph:
+        return from_json(to_json(self))
+
+
+# --------------------------------------------------------------------------------------------
+# Depth on the condensation
+# --------------------------------------------------------------------------------------------
+
+
+def _condensation_depths(g: nx.DiGraph) -> tuple[dict[str, int], list[str]]:
+    if g.number_of_nodes() == 0:
+        return {}, []
+    order = {n: i for i, n in enumerate(g.nodes)}
+    dag = nx.condensation(g)
+    members: dict[int, list[str]] = {
+        c: sorted(dag.nodes[c]["members"], key=order.__getitem__) for c in dag.nodes
+    }
+    first = {c: order[m[0]] for c, m in members.items()}
+    depth: dict[int, int] = {}
+    best_pred: dict[int, int | None] = {}
+    for c in nx.lexicographical_topological_sort(dag, key=first.__getitem__):
+        preds = sorted(dag.predecessors(c), key=first.__getitem__)
+        depth[c], best_pred[c] = 0, None
+        for p in preds:
+            if depth[p] + 1 > depth[c]:
+                depth[c], best_pred[c] = depth[p] + 1, p
+    node_depth = {n: depth[c] for c, ms in members.items() for n in ms}
+    end = min(depth, key=lambda c: (-depth[c], first[c]))
+    sccs = [end]
+    while (pred := best_pred[sccs[-1]]) is not None:
+        sccs.append(pred)
+    sccs.reverse()
+    return node_depth, _walk_through(g, sccs, members, order)
+
+
+def _walk_through(
+    g: nx.DiGraph, sccs: list[int], members: dict[int, list[str]], order: dict[str, int]
+) -> list[str]:
+    """A real path visiting the chain of strongly connected groups ``sccs`` in order."""
+    if len(sccs) == 1:
+        return [members[sccs[0]][0]]
+    path: list[str] = []
+    entry = None
+    for here, nxt in zip(sccs, sccs[1:], strict=False):
+        targets = set(members[nxt])
+        # The hop into the next group: the earliest-created edge endpoints, for determinism.
+        u, v = min(
+            ((a, b) for a in members[here] for b in g.successors(a) if b in targets),
+            key=lambda e: (order[e[0]], order[e[1]]),
+        )
+        start = entry if entry is not None else u
+        inside = nx.shortest_path(g.subgraph(members[here]), start, u) if start != u else [u]
+        path.extend(inside)
+        entry = v
+    path.append(entry)  # type: ignore[arg-type]
+    return path
+
+
+# --------------------------------------------------------------------------------------------
+# JSON (node-link data)
+# --------------------------------------------------------------------------------------------
+
+_NODE_FIELDS = (
+    "id",
+    "label",
+    "node_type",
+    "aliases",
+    "provenance",
+    "stance",
+    "confidence",
+    "created_turn",
+    "superseded_by",
+    "element_id",
+)
+
+
+def to_json(graph: KnowledgeGraph) -> dict[str, Any]:
+    """networkx node-link data (``edges="links"``), JSON-ready and fully detached from the graph."""
+    g = graph._g
+    return {
+        "directed": True,
+        "multigraph": False,
+        "graph": {"format": GRAPH_FORMAT, "next_node_number": graph._next_number},
+        "nodes": [copy.deepcopy({k: d[k] for k in _NODE_FIELDS}) for _, d in g.nodes(data=True)],
+        "links": [
+            {"source": s, "target": t, "relations": copy.deepcopy(d["relations"])}
+            for s, t, d in g.edges(data=True)
+        ],
+    }
+
+
+def from_json(data: Mapping[str, Any]) -> KnowledgeGraph:
+    """Rebuild a graph from ``to_json`` output; ``ValueError`` names what is malformed."""
+    graph = KnowledgeGraph()
+    try:
+        graph._next_number = int(data.get("graph", {}).get("next_node_number", 1))
+        for raw in data["nodes"]:
+            missing = [k for k in _NODE_FIELDS if k not in raw]
+            if missing:
+                raise ValueError(f"node {raw.get('id')!r} lacks {', '.join(missing)}")
+            node_id = raw["id"]
+            if node_id in graph._g:
+                raise ValueError(f"node id {node_id!r} appears twice")
+            attrs = copy.deepcopy({k: raw[k] for k in _NODE_FIELDS})
+            graph._g.add_node(node_id, **attrs)
+            for label in (attrs["label"], *attrs["aliases"]):
+                graph._index(node_id, label)
+        for link in data.get("links", []):
+            s, t = link["source"], link["target"]
+            if s not in graph._g or t not in graph._g:
+                raise ValueError(f"edge {s!r} -> {t!r} references a missing node")
+            relations = copy.deepcopy(link["relations"])
+            graph._g.add_edge(s, t, relations=relations)
+            graph._edge_count += len(relations)
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"malformed graph data: {exc!r}") from None
+    return graph
+
+
+# Re-exported here: callers build and read graphs through this one module. Imported last
+# because graph_update needs nothing from this module at run time (only for type checking).
+from interview_cli.core.graph_update import (  # noqa: E402
+    EdgeChange,
+    GraphDelta,
+    NodeAdded,
+    NodeMerged,
+    apply_extraction,
+)

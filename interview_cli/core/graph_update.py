@@ -1,0 +1,249 @@
+"""Applying one answer's extraction to the knowledge graph, and the record of what changed.
+
+Implements seed 002 Path 3 (graph mutation), Path 12 (de-duplication before a node is created,
+via ``core.dedup``), Path 13 (cross-turn edge resolution: endpoints resolve against ALL session
+nodes by label or alias, this turn's nodes first) and Path 5 (provenance on every node and
+edge). Bad model output never raises: it comes back in ``GraphDelta.rejected`` with a reason.
+
+Re-exported by ``core.graph``; this module imports ``KnowledgeGraph`` for type checking only,
+which keeps the re-export free of import cycles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from interview_cli.config.schemas import Methodology
+from interview_cli.core.dedup import DedupCandidate, Embedder, MatchTier, find_duplicate
+from interview_cli.core.models import Extraction, RejectedItem
+from interview_cli.core.text import lemma_key, normalise
+
+if TYPE_CHECKING:
+    from interview_cli.core.graph import KnowledgeGraph, ProvenanceEntry
+
+
+class _DeltaModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NodeAdded(_DeltaModel):
+    node_id: str
+    label: str
+    node_type: str
+
+
+class NodeMerged(_DeltaModel):
+    """An extracted node folded into an existing one (``label`` -> ``into_label``)."""
+
+    node_id: str
+    label: str
+    into_label: str
+    node_type: str
+    tier: MatchTier
+    score: float
+    alias_added: bool
+
+
+class EdgeChange(_DeltaModel):
+    source: str
+    target: str
+    relation: str
+
+
+class GraphDelta(_DeltaModel):
+    """What one ``apply_extraction`` changed; recorded in the session file per turn."""
+
+    nodes_added: list[NodeAdded] = Field(default_factory=list)
+    nodes_merged: list[NodeMerged] = Field(default_factory=list)
+    edges_added: list[EdgeChange] = Field(default_factory=list)
+    edges_merged: list[EdgeChange] = Field(default_factory=list)
+    rejected: list[RejectedItem] = Field(default_factory=list)
+    resolved: dict[str, str] = Field(
+        default_factory=dict, description="extracted node label -> id of the node it became"
+    )
+
+    @property
+    def changed(self) -> bool:
+        """The turn added information: a new node or a new edge (merges alone do not count)."""
+        return bool(self.nodes_added or self.edges_added)
+
+    @property
+    def yield_node_ids(self) -> list[str]:
+        """Nodes the answer yielded on: new, merged, and endpoints of new edges (in order)."""
+        ids = [n.node_id for n in self.nodes_added]
+        ids += [n.node_id for n in self.nodes_merged]
+        for e in self.edges_added:
+            ids += [e.source, e.target]
+        return list(dict.fromkeys(ids))
+
+
+def _provenance(utterance_id: str, quote: str, turn: int) -> ProvenanceEntry:
+    return {"utterance_id": utterance_id, "quote": quote, "turn": turn}
+
+
+def _reject(kind: str, item: Mapping[str, Any], reason: str) -> RejectedItem:
+    return RejectedItem(kind=kind, item=dict(item), reason=reason)  # type: ignore[arg-type]
+
+
+def _endpoint_candidates(
+    graph: KnowledgeGraph,
+    label: str,
+    this_turn: Mapping[str, str],
+    this_turn_lemma: Mapping[str, str],
+) -> list[str]:
+    """Node ids an edge endpoint label may mean: this turn's nodes first, then all nodes."""
+    ordered: list[str] = []
+    for found in (
+        [this_turn.get(normalise(label))],
+        [this_turn_lemma.get(lemma_key(label))],
+        graph.find_by_label(label),
+        graph.find_by_lemma(label),
+    ):
+        for node_id in found:
+            if node_id is not None and node_id not in ordered:
+                ordered.append(node_id)
+    # Superseded concepts stay reachable but a current one is preferred.
+    return sorted(ordered, key=lambda n: graph.node(n).superseded_by is not None)
+
+
+def apply_extraction(
+    graph: KnowledgeGraph,
+    extraction: Extraction,
+    *,
+    methodology: Methodology,
+    utterance_id: str,
+    turn: int,
+    id_factory: Callable[[], str] | None = None,
+    embedder: Embedder | None = None,
+) -> GraphDelta:
+    """Add an answer's extraction to ``graph`` IN PLACE and return what changed.
+
+    Nodes first (validate type, de-duplicate within the type, create or merge), then edges
+    (resolve both endpoints among this turn's nodes and then all session nodes, by normalised
+    label, alias or lemma key; pick the first pairing the ontology permits). Whatever cannot be
+    applied is returned in ``rejected`` with the reason; nothing raises for bad model output.
+    """
+    delta = GraphDelta()
+    if not extraction.extractable:
+        return delta
+    ontology = methodology.ontology
+    tuning = methodology.tuning.dedup
+    this_turn: dict[str, str] = {}
+    this_turn_lemma: dict[str, str] = {}
+
+    for item in extraction.nodes:
+        if ontology.node_type(item.node_type) is None:
+            delta.rejected.append(
+                _reject("node", item.model_dump(), f"unknown node type '{item.node_type}'")
+            )
+            continue
+        if not normalise(item.label):
+            delta.rejected.append(
+                _reject("node", item.model_dump(), "label has no letters or digits")
+            )
+            continue
+        prov = _provenance(utterance_id, item.quote, turn)
+        candidates = (DedupCandidate(n.id, n.labels) for n in graph.nodes(item.node_type))
+        match = find_duplicate(item.label, candidates, tuning=tuning, embedder=embedder)
+        if match is not None:
+            into = graph.node(match.node_id)
+            alias_added = graph.merge_into(
+                match.node_id,
+                label=item.label,
+                provenance=prov,
+                stance=item.stance,
+                confidence=item.confidence,
+                element_id=item.element_id,
+            )
+            delta.nodes_merged.append(
+                NodeMerged(
+                    node_id=match.node_id,
+                    label=item.label,
+                    into_label=into.label,
+                    node_type=item.node_type,
+                    tier=match.tier,
+                    score=round(match.score, 6),
+                    alias_added=alias_added,
+                )
+            )
+            node_id = match.node_id
+        else:
+            node = graph.add_node(
+                item.label,
+                item.node_type,
+                methodology=methodology,
+                turn=turn,
+                provenance=[prov],
+                stance=item.stance,
+                confidence=item.confidence,
+                element_id=item.element_id,
+                id_factory=id_factory,
+            )
+            delta.nodes_added.append(
+                NodeAdded(node_id=node.id, label=node.label, node_type=node.node_type)
+            )
+            node_id = node.id
+        delta.resolved.setdefault(item.label, node_id)
+        this_turn.setdefault(normalise(item.label), node_id)
+        this_turn_lemma.setdefault(lemma_key(item.label), node_id)
+
+    for edge in extraction.edges:
+        raw = edge.model_dump()
+        if ontology.edge_type(edge.relation) is None:
+            delta.rejected.append(_reject("edge", raw, f"unknown relation '{edge.relation}'"))
+            continue
+        sources = _endpoint_candidates(graph, edge.source, this_turn, this_turn_lemma)
+        targets = _endpoint_candidates(graph, edge.target, this_turn, this_turn_lemma)
+        missing = [
+            f"{end} '{label}'"
+            for end, label, found in (
+                ("source", edge.source, sources),
+                ("target", edge.target, targets),
+            )
+            if not found
+        ]
+        if missing:
+            delta.rejected.append(
+                _reject(
+                    "edge",
+                    raw,
+                    "edge_skipped_missing_node: " + ", ".join(missing) + " not in the graph",
+                )
+            )
+            continue
+        pair = next(
+            (
+                (s, t)
+                for s in sources
+                for t in targets
+                if ontology.is_edge_permitted(
+                    edge.relation, graph.node(s).node_type, graph.node(t).node_type
+                )
+            ),
+            None,
+        )
+        if pair is None:
+            s_type, t_type = graph.node(sources[0]).node_type, graph.node(targets[0]).node_type
+            delta.rejected.append(
+                _reject(
+                    "edge", raw, f"'{edge.relation}' is not permitted from {s_type} to {t_type}"
+                )
+            )
+            continue
+        source, target = pair
+        prov = _provenance(utterance_id, edge.quote, turn)
+        is_new = graph.add_relation(
+            source,
+            target,
+            edge.relation,
+            methodology=methodology,
+            turn=turn,
+            provenance=prov,
+            confidence=edge.confidence,
+        )
+        change = EdgeChange(source=source, target=target, relation=edge.relation)
+        (delta.edges_added if is_new else delta.edges_merged).append(change)
+    return delta

@@ -1,0 +1,264 @@
+"""Graph state, saturation and information velocity: derived values, recomputed every turn.
+
+Implements seed 001 "Graph State Metrics" (GraphState, DepthMetrics, SaturationMetrics) and
+"Continuation and Termination Conditions" (the counters the stop rules read), and seed 002
+Path 16 (information-velocity saturation: EWMA of new nodes per turn). State is derived, not
+stored (seed 000 "State Management"): ``compute_graph_state`` reads the graph afresh; the
+two running values (``SaturationMetrics``, ``VelocityState``) are updated by pure functions
+from the previous value and this turn's facts, and saved in the session file.
+
+All values are frozen pydantic models, so they dump to JSON for the session file as they are.
+Constants come from ``Methodology.tuning.saturation``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from interview_cli.config.schemas import Methodology, SaturationTuning
+from interview_cli.core.graph import KnowledgeGraph
+
+ResponseDepth = Literal["surface", "shallow", "moderate", "deep"]
+SHALLOW_RESPONSES: frozenset[str] = frozenset({"surface", "shallow"})
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Graph state
+# --------------------------------------------------------------------------------------------
+
+
+class GraphState(_Frozen):
+    """A snapshot of the graph's shape after a turn."""
+
+    node_count: int = 0
+    edge_count: int = 0
+    nodes_by_type: dict[str, int] = Field(default_factory=dict)
+    edges_by_type: dict[str, int] = Field(default_factory=dict)
+    orphan_count: int = 0
+    max_depth: int = 0
+    avg_depth: float = 0.0
+    longest_chain_path: list[str] = Field(default_factory=list)
+    depth_ratio: float = 0.0
+    chain_completion_ratio: float = 0.0
+    has_complete_chain: bool = False
+    edge_density: float = 0.0
+    turn_count: int = 0
+
+
+def _chain_completion(graph: KnowledgeGraph, methodology: Methodology) -> tuple[float, bool]:
+    """Share of level-1 nodes from which a terminal node is reachable, and whether any is.
+
+    Terminal types are those the ontology flags ``terminal``; an ontology that flags none uses
+    its most abstract level. One reverse search from all terminal nodes: linear in the graph.
+    """
+    ontology = methodology.ontology
+    terminal_types = set(ontology.terminal_types) or {
+        n.name for n in ontology.nodes if n.level == ontology.max_level
+    }
+    min_level = min(n.level for n in ontology.nodes)
+    base_types = {n.name for n in ontology.nodes if n.level == min_level}
+    nodes = graph.nodes()
+    reaching = {n.id for n in nodes if n.node_type in terminal_types}
+    frontier = list(reaching)
+    while frontier:
+        current = frontier.pop()
+        for pred in graph.predecessors(current):
+            if pred not in reaching:
+                reaching.add(pred)
+                frontier.append(pred)
+    base = [n.id for n in nodes if n.node_type in base_types]
+    if not base:
+        return 0.0, False
+    complete = sum(1 for n in base if n in reaching)
+    return complete / len(base), complete > 0
+
+
+def compute_graph_state(
+    graph: KnowledgeGraph, methodology: Methodology, turn_count: int
+) -> GraphState:
+    """Counts, depth and chain metrics of ``graph``. Linear in nodes + edges, cycles included."""
+    ontology = methodology.ontology
+    nodes_by_type = {spec.name: 0 for spec in ontology.nodes}
+    for node in graph.nodes():
+        nodes_by_type[node.node_type] = nodes_by_type.get(node.node_type, 0) + 1
+    edges_by_type = {spec.name: 0 for spec in ontology.edges}
+    for edge in graph.edges():
+        edges_by_type[edge.relation] = edges_by_type.get(edge.relation, 0) + 1
+    depths = graph.node_depths()
+    max_depth = max(depths.values(), default=0)
+    span = ontology.max_level - 1
+    node_count, edge_count = graph.node_count, graph.edge_count
+    ratio, complete = _chain_completion(graph, methodology)
+    norm = methodology.tuning.saturation.edge_density_norm
+    return GraphState(
+        node_count=node_count,
+        edge_count=edge_count,
+        nodes_by_type=nodes_by_type,
+        edges_by_type=edges_by_type,
+        orphan_count=sum(1 for n in graph.node_ids() if graph.is_orphan(n)),
+        max_depth=max_depth,
+        avg_depth=sum(depths.values()) / len(depths) if depths else 0.0,
+        longest_chain_path=graph.longest_chain(),
+        # A single-level ontology has no chain to climb: any edge is "all the way".
+        depth_ratio=min(max_depth / span, 1.0) if span > 0 else float(max_depth > 0),
+        chain_completion_ratio=ratio,
+        has_complete_chain=complete,
+        edge_density=min(edge_count / node_count / norm, 1.0) if node_count else 0.0,
+        turn_count=turn_count,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Saturation counters (seed 001 SaturationMetrics, Continuation)
+# --------------------------------------------------------------------------------------------
+
+
+class SaturationMetrics(_Frozen):
+    """Running counters behind the saturation stops and ``graph.new_info_rate``."""
+
+    consecutive_low_info: int = 0
+    consecutive_shallow: int = 0
+    consecutive_depth_plateau: int = 0
+    prev_max_depth: int = 0
+    new_info_rate: float = 0.0
+    chao1_ratio: float = 0.0
+    is_saturated: bool = False
+    recent_yields: list[bool] = Field(
+        default_factory=list, description="whether each recent turn added a node or edge"
+    )
+
+
+def chao1_ratio(mention_counts: Iterable[int]) -> float:
+    """Observed / Chao1-estimated number of concepts, in [0, 1] (1 = nothing left unseen).
+
+    Chao1 = S_obs + f1^2 / (2 f2), with the bias-corrected S_obs + f1 (f1 - 1) / 2 when no
+    concept was mentioned exactly twice; f1, f2 = concepts mentioned once, twice.
+    """
+    counts = [c for c in mention_counts if c > 0]
+    if not counts:
+        return 0.0
+    observed = len(counts)
+    f1 = sum(1 for c in counts if c == 1)
+    f2 = sum(1 for c in counts if c == 2)
+    estimate = observed + (f1 * f1 / (2 * f2) if f2 else f1 * (f1 - 1) / 2)
+    return observed / estimate if estimate else 0.0
+
+
+def update_saturation(
+    prev: SaturationMetrics,
+    *,
+    nodes_added: int,
+    edges_added: int,
+    response_depth: str | None,
+    max_depth: int,
+    mention_counts: Iterable[int] | Mapping[str, int],
+    tuning: SaturationTuning,
+) -> SaturationMetrics:
+    """Advance the counters by one turn.
+
+    - zero-yield turn = no new node and no new edge (merges do not count);
+    - shallow = the answer's depth is surface or shallow (unknown depth leaves the count as is);
+    - depth plateau: +1 on a zero-yield turn whose max_depth did not grow; reset when the
+      depth grows; left unchanged by a turn that added material without deepening (seed 001:
+      "only during zero-yield turns", so breadth does not reset it).
+    - saturated: graph_saturated_turns zero-yield turns or depth_plateau_turns plateau turns
+      running. Minimum-turn gating belongs to continuation, not here.
+    """
+    zero_yield = nodes_added == 0 and edges_added == 0
+    low_info = prev.consecutive_low_info + 1 if zero_yield else 0
+    if response_depth is None:
+        shallow = prev.consecutive_shallow
+    else:
+        shallow = prev.consecutive_shallow + 1 if response_depth in SHALLOW_RESPONSES else 0
+    if max_depth > prev.prev_max_depth:
+        plateau = 0
+    elif zero_yield:
+        plateau = prev.consecutive_depth_plateau + 1
+    else:
+        plateau = prev.consecutive_depth_plateau
+    window = tuning.new_info_window
+    recent = [*prev.recent_yields, not zero_yield][-window:]
+    counts = mention_counts.values() if isinstance(mention_counts, Mapping) else mention_counts
+    return SaturationMetrics(
+        consecutive_low_info=low_info,
+        consecutive_shallow=shallow,
+        consecutive_depth_plateau=plateau,
+        prev_max_depth=max_depth,
+        new_info_rate=sum(recent) / len(recent),
+        chao1_ratio=chao1_ratio(counts),
+        is_saturated=low_info >= tuning.graph_saturated_turns
+        or plateau >= tuning.depth_plateau_turns,
+        recent_yields=recent,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Information velocity (seed 002 Path 16)
+# --------------------------------------------------------------------------------------------
+
+
+class VelocityState(_Frozen):
+    """EWMA of new (surface / canonical) nodes per turn, its peak, and last turn's counts."""
+
+    surface_velocity_ewma: float = 0.0
+    surface_velocity_peak: float = 0.0
+    prev_surface_node_count: int = 0
+    canonical_velocity_ewma: float = 0.0
+    canonical_velocity_peak: float = 0.0
+    prev_canonical_node_count: int = 0
+
+
+def _ewma(previous: float, delta: int, alpha: float) -> float:
+    return alpha * delta + (1 - alpha) * previous
+
+
+def update_velocity(
+    prev: VelocityState, *, surface_node_count: int, canonical_node_count: int, alpha: float
+) -> VelocityState:
+    """End-of-turn update: delta = max(count - prev_count, 0); ewma = a*delta + (1-a)*ewma."""
+    surface_delta = max(surface_node_count - prev.prev_surface_node_count, 0)
+    canonical_delta = max(canonical_node_count - prev.prev_canonical_node_count, 0)
+    return VelocityState(
+        surface_velocity_ewma=_ewma(prev.surface_velocity_ewma, surface_delta, alpha),
+        surface_velocity_peak=max(prev.surface_velocity_peak, float(surface_delta)),
+        prev_surface_node_count=surface_node_count,
+        canonical_velocity_ewma=_ewma(prev.canonical_velocity_ewma, canonical_delta, alpha),
+        canonical_velocity_peak=max(prev.canonical_velocity_peak, float(canonical_delta)),
+        prev_canonical_node_count=canonical_node_count,
+    )
+
+
+def velocity_decay(ewma: float, peak: float) -> float:
+    """1 - ewma / max(peak, 1): 0 while discovering at peak speed, 1 when discovery stalled.
+
+    Before anything was discovered (peak 0) there is no velocity to decay from: 0, not the
+    formula's 1, so that an empty first turn does not look 60% saturated.
+    """
+    if peak <= 0:
+        return 0.0
+    return min(max(1.0 - ewma / max(peak, 1.0), 0.0), 1.0)
+
+
+def conversation_saturation(
+    velocity: VelocityState, *, edge_density: float, turn_number: int, tuning: SaturationTuning
+) -> float:
+    """meta.conversation.saturation = 0.60 decay + 0.25 edge density + 0.15 turn floor.
+
+    ``edge_density`` is the normalised density (``GraphState.edge_density``, already capped
+    at 1); the turn floor is min(turn_number / 15, 1). Weights from tuning.saturation.
+    """
+    decay = velocity_decay(velocity.surface_velocity_ewma, velocity.surface_velocity_peak)
+    turn_floor = min(turn_number / tuning.turn_floor_turns, 1.0)
+    score = (
+        tuning.velocity_weight * decay
+        + tuning.edge_density_weight * min(max(edge_density, 0.0), 1.0)
+        + tuning.turn_floor_weight * turn_floor
+    )
+    return min(max(score, 0.0), 1.0)
