@@ -1,0 +1,280 @@
+"""Checks on library files that types alone cannot express (seed 001 "Validation").
+
+pydantic already enforces shapes, enum values (``node_binding``, ``focus_mode``,
+``selection``) and ranges (persona traits). What is left needs more than one field, or the
+signal catalogue, or another file:
+
+methodology
+    node type names unique, at least one terminal type, edge names unique, permitted
+    connections name defined node types; ``signals:`` pools and names exist in the catalogue;
+    strategy names unique; every ``signal_weights`` key resolves to a catalogue signal
+    (with an optional qualifier, seed 001 "Compound Key Handling"); phase multipliers and
+    bonuses and ``tuning.vetoes.knowledge_ceiling_strategies`` name defined strategies;
+    saturation weights sum to 1; ``bin_low`` < ``bin_high``.
+concept
+    its methodology exists in the library; stimulus element ids unique.
+persona
+    typed ladder rungs name node types of that methodology's ontology (when the library has
+    the methodology); alias keys match a rung; no empty ladders.
+
+Each check returns ``(loc, message)`` pairs; the caller adds the file name
+(``loader.problem_line``). Nothing here reads files.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable
+
+from interview_cli.config.loader import Loc
+from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.core.signals.catalogue import CATALOGUE, CATALOGUE_BY_NAME, resolve_weight_key
+
+Issue = tuple[Loc, str]
+
+SIGNAL_POOLS: frozenset[str] = frozenset(spec.pool for spec in CATALOGUE)
+
+
+def _hint(word: str, choices: Iterable[str]) -> str:
+    guess = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.75)
+    return f" (did you mean '{guess[0]}'?)" if guess else ""
+
+
+def _listing(names: Iterable[str]) -> str:
+    names = list(names)
+    return ", ".join(names) if names else "none"
+
+
+def _duplicates(names: Iterable[str]) -> set[str]:
+    return {name for name, count in Counter(names).items() if count > 1}
+
+
+# --------------------------------------------------------------------------------------------
+# Methodology
+# --------------------------------------------------------------------------------------------
+
+
+def weight_key_problem(key: str) -> str | None:
+    """Why a strategy weight key names no catalogue signal, or None when it resolves."""
+    if resolve_weight_key(key) is not None:
+        return None
+    base, _, qualifier = key.rpartition(".")
+    spec = CATALOGUE_BY_NAME.get(base)
+    if spec is not None:
+        allowed = spec.qualifiers()
+        if not allowed:
+            return (
+                f"signal '{base}' is a number ({spec.kind}) and takes no qualifier; "
+                f"use '{base}' alone (its value multiplies the weight)"
+            )
+        return f"'{qualifier}' is not a qualifier of signal '{base}'; allowed: {', '.join(allowed)}"
+    return f"unknown signal '{key}'{_hint(key, CATALOGUE_BY_NAME)}"
+
+
+def _ontology_issues(m: Methodology) -> list[Issue]:
+    issues: list[Issue] = []
+    node_names = [n.name for n in m.ontology.nodes]
+    for i, node in enumerate(m.ontology.nodes):
+        if node.name in _duplicates(node_names) and node_names.index(node.name) != i:
+            issues.append((("ontology", "nodes", i, "name"), f"duplicate node type '{node.name}'"))
+    if not m.ontology.terminal_types:
+        issues.append(
+            (
+                ("ontology", "nodes"),
+                "no node type is terminal; mark the most abstract level "
+                "`terminal: true` so chains can complete",
+            )
+        )
+    defined = set(node_names)
+    edge_names = [e.name for e in m.ontology.edges]
+    for i, edge in enumerate(m.ontology.edges):
+        loc: Loc = ("ontology", "edges", i)
+        if edge.name in _duplicates(edge_names) and edge_names.index(edge.name) != i:
+            issues.append(((*loc, "name"), f"duplicate edge type '{edge.name}'"))
+        for j, pair in enumerate(edge.permitted_connections):
+            for k, node_type in enumerate(pair):
+                if node_type not in defined:
+                    issues.append(
+                        (
+                            (*loc, "permitted_connections", j, k),
+                            f"edge '{edge.name}' permits undefined node type '{node_type}'"
+                            f"{_hint(node_type, defined)}; defined: {_listing(node_names)}",
+                        )
+                    )
+    return issues
+
+
+def _signal_pool_issues(m: Methodology) -> list[Issue]:
+    issues: list[Issue] = []
+    for pool, names in m.signals.items():
+        if pool not in SIGNAL_POOLS:
+            issues.append(
+                (
+                    ("signals", pool),
+                    f"unknown signal pool '{pool}'{_hint(pool, SIGNAL_POOLS)}; "
+                    f"pools: {_listing(sorted(SIGNAL_POOLS))}",
+                )
+            )
+            continue
+        for i, name in enumerate(names):
+            spec = CATALOGUE_BY_NAME.get(name)
+            if spec is None:
+                issues.append(
+                    (
+                        ("signals", pool, i),
+                        f"unknown signal '{name}'{_hint(name, CATALOGUE_BY_NAME)}",
+                    )
+                )
+            elif spec.pool != pool:
+                issues.append(
+                    (
+                        ("signals", pool, i),
+                        f"signal '{name}' belongs to pool '{spec.pool}', not '{pool}'",
+                    )
+                )
+    return issues
+
+
+def _strategy_issues(m: Methodology) -> list[Issue]:
+    issues: list[Issue] = []
+    names = [s.name for s in m.strategies]
+    for i, strategy in enumerate(m.strategies):
+        loc: Loc = ("strategies", i)
+        if strategy.name in _duplicates(names) and names.index(strategy.name) != i:
+            issues.append(((*loc, "name"), f"duplicate strategy name '{strategy.name}'"))
+        for key in strategy.signal_weights:
+            problem = weight_key_problem(key)
+            if problem is not None:
+                issues.append(
+                    ((*loc, "signal_weights", key), f"{problem} (strategy '{strategy.name}')")
+                )
+    return issues
+
+
+def _strategy_reference_issues(m: Methodology) -> list[Issue]:
+    issues: list[Issue] = []
+    defined = list(dict.fromkeys(s.name for s in m.strategies))
+
+    def check(loc: Loc, name: str, what: str) -> None:
+        if name not in defined:
+            issues.append(
+                (
+                    loc,
+                    f"{what} names undefined strategy '{name}'{_hint(name, defined)}; "
+                    f"defined: {_listing(defined)}",
+                )
+            )
+
+    for phase_name in ("early", "mid", "late"):
+        phase = m.phases.get(phase_name)
+        for field in ("signal_weights", "phase_bonuses"):
+            for name in getattr(phase, field):
+                check(("phases", phase_name, field, name), name, f"phase '{phase_name}'")
+    for i, name in enumerate(m.tuning.vetoes.knowledge_ceiling_strategies):
+        check(
+            ("tuning", "vetoes", "knowledge_ceiling_strategies", i),
+            name,
+            "the knowledge-ceiling veto",
+        )
+    return issues
+
+
+def _tuning_issues(m: Methodology) -> list[Issue]:
+    issues: list[Issue] = []
+    sat = m.tuning.saturation
+    total = sat.velocity_weight + sat.edge_density_weight + sat.turn_floor_weight
+    if abs(total - 1.0) > 1e-6:
+        # Saturation is compared with thresholds in [0, 1]; weights that do not sum to 1
+        # would silently shift every saturation stop.
+        issues.append(
+            (
+                ("tuning", "saturation"),
+                "velocity_weight + edge_density_weight + "
+                f"turn_floor_weight must sum to 1, got {total:g}",
+            )
+        )
+    if m.tuning.bin_low >= m.tuning.bin_high:
+        issues.append(
+            (
+                ("tuning", "bin_low"),
+                f"bin_low ({m.tuning.bin_low:g}) must be below bin_high ({m.tuning.bin_high:g})",
+            )
+        )
+    return issues
+
+
+def methodology_issues(m: Methodology) -> list[Issue]:
+    """Every cross-field problem of a methodology, in file order of the sections."""
+    return [
+        *_ontology_issues(m),
+        *_signal_pool_issues(m),
+        *_strategy_issues(m),
+        *_strategy_reference_issues(m),
+        *_tuning_issues(m),
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# Concept
+# --------------------------------------------------------------------------------------------
+
+
+def concept_issues(c: Concept, methodology_names: Collection[str]) -> list[Issue]:
+    """``methodology_names``: the library's methodologies (and any validated alongside)."""
+    issues: list[Issue] = []
+    if c.methodology not in methodology_names:
+        issues.append(
+            (
+                ("methodology",),
+                f"'{c.methodology}' is not a methodology in the library"
+                f"{_hint(c.methodology, methodology_names)}; available: "
+                f"{_listing(sorted(methodology_names))}",
+            )
+        )
+    ids = [e.id for e in c.elements]
+    for i, element in enumerate(c.elements):
+        if element.id in _duplicates(ids) and ids.index(element.id) != i:
+            issues.append((("elements", i, "id"), f"duplicate element id '{element.id}'"))
+    return issues
+
+
+# --------------------------------------------------------------------------------------------
+# Persona
+# --------------------------------------------------------------------------------------------
+
+
+def persona_issues(p: Persona, methodology: Callable[[str], Methodology | None]) -> list[Issue]:
+    """``methodology(name)`` returns the library's methodology, or None when it has none.
+
+    Ladders for a methodology the library does not have are not checked: a persona can carry
+    ground truth for a methodology the user has not written yet.
+    """
+    issues: list[Issue] = []
+    labels: set[str] = set()
+    for method_name, ladders in p.ladders.items():
+        spec = methodology(method_name)
+        types = [n.name for n in spec.ontology.nodes] if spec is not None else None
+        for i, ladder in enumerate(ladders):
+            loc: Loc = ("ladders", method_name, i)
+            if not ladder:
+                issues.append((loc, "empty ladder; give at least one rung"))
+            for j, rung in enumerate(ladder):
+                labels.add(rung.label)
+                if types is not None and rung.type is not None and rung.type not in types:
+                    issues.append(
+                        (
+                            (*loc, j, "type"),
+                            f"rung type '{rung.type}' is not a node type of "
+                            f"'{method_name}'{_hint(rung.type, types)}; types: {_listing(types)}",
+                        )
+                    )
+    for alias in p.aliases:
+        if alias not in labels:
+            issues.append(
+                (
+                    ("aliases", alias),
+                    f"alias key '{alias}' matches no ladder rung{_hint(alias, labels)}",
+                )
+            )
+    return issues

@@ -1,0 +1,131 @@
+"""Rich tables and JSON records for the library listings (`interview methodologies` etc.).
+
+Each listing has a ``*_record`` (a plain dict: what ``--json`` prints and what the table is
+drawn from, so both always agree) and a ``*_table`` that lays records out for a terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.table import Table
+
+from interview_cli.config.loader import Loaded
+from interview_cli.config.schemas import Concept, Methodology, Persona
+
+
+def _source(loaded: Loaded[Any]) -> dict[str, Any]:
+    return {
+        "path": str(loaded.path.resolve()),
+        "root": str(loaded.root.resolve()) if loaded.root is not None else None,
+        "sha256": loaded.sha256,
+    }
+
+
+def methodology_record(loaded: Loaded[Methodology]) -> dict[str, Any]:
+    m = loaded.value
+    return {
+        "name": m.method.name,
+        "version": m.method.version,
+        "goal": m.method.goal,
+        "description": m.method.description,
+        "node_types": m.ontology.types_by_level,
+        "terminal_types": m.ontology.terminal_types,
+        "edge_types": [e.name for e in m.ontology.edges],
+        "strategies": [s.name for s in m.strategies],
+        "closing_strategies": [s.name for s in m.strategies if s.generates_closing_question],
+        "selection": m.selection,
+        **_source(loaded),
+    }
+
+
+def concept_record(loaded: Loaded[Concept]) -> dict[str, Any]:
+    c = loaded.value
+    return {
+        "id": c.id,
+        "name": c.name,
+        "methodology": c.methodology,
+        "objective": c.objective,
+        "language": c.language,
+        "elements": [e.id for e in c.elements],
+        **_source(loaded),
+    }
+
+
+def persona_record(loaded: Loaded[Persona]) -> dict[str, Any]:
+    p = loaded.value
+    return {
+        "id": p.id,
+        "name": p.name,
+        "profile": p.profile,
+        "traits": p.traits.model_dump(mode="json"),
+        "ladders": {method: len(ladders) for method, ladders in p.ladders.items()},
+        **_source(loaded),
+    }
+
+
+def _shorten(text: str, limit: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def methodologies_table(records: Sequence[dict[str, Any]]) -> Table:
+    table = Table(title="Methodologies", title_justify="left", show_lines=True)
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("levels (concrete → abstract)", no_wrap=True)
+    table.add_column("strategies", no_wrap=True)
+    table.add_column("goal", ratio=1)
+    for r in records:
+        terminal = set(r["terminal_types"])
+        closing = set(r["closing_strategies"])
+        levels = "\n".join(
+            f"{i}. {t}" + (" (terminal)" if t in terminal else "")
+            for i, t in enumerate(r["node_types"], start=1)
+        )
+        strategies = "\n".join(f"{s} *" if s in closing else s for s in r["strategies"])
+        table.add_row(f"{r['name']}\nv{r['version']}", levels, strategies, r["goal"])
+    table.caption = "* closes the interview · file paths: --json"
+    return table
+
+
+def concepts_table(records: Sequence[dict[str, Any]]) -> Table:
+    table = Table(title="Concepts", title_justify="left")
+    table.add_column("id", style="bold", no_wrap=True)
+    table.add_column("methodology", no_wrap=True)
+    table.add_column("elements", justify="right")
+    table.add_column("objective", ratio=1)
+    for r in records:
+        table.add_row(
+            r["id"],
+            r["methodology"],
+            str(len(r["elements"])) if r["elements"] else "-",
+            _shorten(r["objective"], 120),
+        )
+    return table
+
+
+def personas_table(records: Sequence[dict[str, Any]]) -> Table:
+    table = Table(title="Personas", title_justify="left")
+    table.add_column("id", style="bold", no_wrap=True)
+    for trait in ("verb", "open", "know", "pat", "skep"):
+        table.add_column(trait, justify="right", no_wrap=True)
+    table.add_column("ladders", no_wrap=True)
+    table.add_column("who", ratio=1)
+    for r in records:
+        t = r["traits"]
+        ladders = "\n".join(f"{m} ×{n}" for m, n in r["ladders"].items()) or "-"
+        table.add_row(
+            r["id"],
+            f"{t['verbosity']:.1f}",
+            f"{t['openness']:.1f}",
+            f"{t['knowledge']:.1f}",
+            str(t["patience"]),
+            f"{t['skepticism']:.1f}",
+            ladders,
+            f"{r['name']}: {_shorten(r['profile'], 80)}",
+        )
+    table.caption = (
+        "traits: verbosity, openness, knowledge (0-1), patience (turns), skepticism (0-1)"
+    )
+    return table

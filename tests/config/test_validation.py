@@ -1,0 +1,200 @@
+"""Cross-field checks (seed 001 "Validation") on plain models: no files involved."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.config.validation import (
+    concept_issues,
+    methodology_issues,
+    persona_issues,
+    weight_key_problem,
+)
+
+SAMPLE = Path(__file__).parent / "sample_library"
+
+
+def sample(kind_dir: str, name: str) -> dict[str, Any]:
+    return yaml.safe_load((SAMPLE / kind_dir / f"{name}.yaml").read_text())
+
+
+@pytest.fixture
+def mdata() -> dict[str, Any]:
+    return copy.deepcopy(sample("methodologies", "mini_ladder"))
+
+
+def issues_of(data: dict[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
+    return methodology_issues(Methodology.model_validate(data))
+
+
+def test_the_sample_methodology_is_clean(mdata: dict[str, Any]) -> None:
+    assert issues_of(mdata) == []
+
+
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [
+        ("llm.response_depth.surface", None),
+        ("graph.node.exhausted.false", None),
+        ("graph.max_depth", None),
+        ("meta.interview.phase.late", None),
+        (
+            "llm.respnse_depth",
+            "unknown signal 'llm.respnse_depth' (did you mean 'llm.response_depth'?)",
+        ),
+        ("totally.made_up", "unknown signal 'totally.made_up'"),
+        (
+            "llm.response_depth.medium",
+            "'medium' is not a qualifier of signal 'llm.response_depth'; allowed: surface, "
+            "shallow, moderate, deep",
+        ),
+        (
+            "graph.node.exhausted.maybe",
+            "'maybe' is not a qualifier of signal 'graph.node.exhausted'; allowed: true, false",
+        ),
+    ],
+)
+def test_weight_keys_resolve_through_the_catalogue(key: str, expected: str | None) -> None:
+    assert weight_key_problem(key) == expected
+
+
+def test_int_signals_take_no_qualifier() -> None:
+    problem = weight_key_problem("graph.node_count.high")
+    assert problem is not None and "takes no qualifier" in problem
+
+
+def test_unknown_signal_in_weights_names_strategy_and_key(mdata: dict[str, Any]) -> None:
+    mdata["strategies"][1]["signal_weights"]["llm.engagment.high"] = 0.4
+    assert issues_of(mdata) == [
+        (
+            ("strategies", 1, "signal_weights", "llm.engagment.high"),
+            "unknown signal 'llm.engagment.high' (did you mean 'llm.engagement'?) "
+            "(strategy 'explore')",
+        )
+    ]
+
+
+def test_signals_section_names_and_pools(mdata: dict[str, Any]) -> None:
+    mdata["signals"]["graph"].append("graph.nonsense")
+    mdata["signals"]["llm"].append("graph.max_depth")
+    mdata["signals"]["vibes"] = ["llm.valence"]
+    locs = {loc: msg for loc, msg in issues_of(mdata)}
+    assert locs[("signals", "graph", 2)] == "unknown signal 'graph.nonsense'"
+    assert (
+        locs[("signals", "llm", 1)] == "signal 'graph.max_depth' belongs to pool 'graph', not 'llm'"
+    )
+    assert locs[("signals", "vibes")].startswith(
+        "unknown signal pool 'vibes'; pools: coverage, graph"
+    )
+
+
+def test_duplicate_strategy_names(mdata: dict[str, Any]) -> None:
+    mdata["strategies"].append({"name": "explore", "signal_weights": {}})
+    assert issues_of(mdata) == [(("strategies", 3, "name"), "duplicate strategy name 'explore'")]
+
+
+def test_phase_weights_and_bonuses_must_name_defined_strategies(mdata: dict[str, Any]) -> None:
+    mdata["phases"]["mid"] = {"signal_weights": {"deepn": 1.2}, "phase_bonuses": {"ladder": 0.1}}
+    assert issues_of(mdata) == [
+        (
+            ("phases", "mid", "signal_weights", "deepn"),
+            "phase 'mid' names undefined strategy 'deepn' (did you mean 'deepen'?); "
+            "defined: deepen, explore, reflect",
+        ),
+        (
+            ("phases", "mid", "phase_bonuses", "ladder"),
+            "phase 'mid' names undefined strategy 'ladder'; defined: deepen, explore, reflect",
+        ),
+    ]
+
+
+def test_knowledge_ceiling_strategies_must_be_defined(mdata: dict[str, Any]) -> None:
+    mdata["tuning"]["vetoes"]["knowledge_ceiling_strategies"] = ["deepen", "probe"]
+    ((loc, message),) = issues_of(mdata)
+    assert loc == ("tuning", "vetoes", "knowledge_ceiling_strategies", 1)
+    assert message.startswith("the knowledge-ceiling veto names undefined strategy 'probe'")
+
+
+def test_edges_must_permit_defined_node_types(mdata: dict[str, Any]) -> None:
+    mdata["ontology"]["edges"][0]["permitted_connections"].append(["benefit", "emotion"])
+    assert issues_of(mdata) == [
+        (
+            ("ontology", "edges", 0, "permitted_connections", 2, 1),
+            "edge 'leads_to' permits undefined node type 'emotion'; "
+            "defined: feature, benefit, value",
+        )
+    ]
+
+
+def test_node_and_edge_names_unique_and_a_terminal_type_required(mdata: dict[str, Any]) -> None:
+    mdata["ontology"]["nodes"][2]["terminal"] = False
+    mdata["ontology"]["nodes"].append({"name": "benefit", "level": 4})
+    mdata["ontology"]["edges"].append({"name": "leads_to"})
+    messages = [message for _, message in issues_of(mdata)]
+    assert "duplicate node type 'benefit'" in messages
+    assert "duplicate edge type 'leads_to'" in messages
+    assert any(m.startswith("no node type is terminal") for m in messages)
+
+
+def test_tuning_consistency(mdata: dict[str, Any]) -> None:
+    mdata["tuning"]["saturation"] = {"velocity_weight": 0.7}
+    mdata["tuning"]["bin_low"] = 0.8
+    messages = [message for _, message in issues_of(mdata)]
+    assert messages == [
+        "velocity_weight + edge_density_weight + turn_floor_weight must sum to 1, got 1.1",
+        "bin_low (0.8) must be below bin_high (0.75)",
+    ]
+
+
+def test_all_problems_are_collected_not_just_the_first(mdata: dict[str, Any]) -> None:
+    mdata["strategies"][0]["signal_weights"]["nope.one"] = 1.0
+    mdata["strategies"][2]["signal_weights"]["nope.two"] = 1.0
+    mdata["phases"]["late"]["phase_bonuses"] = {"close": 0.3}
+    assert len(issues_of(mdata)) == 3
+
+
+def test_concept_methodology_must_exist_and_element_ids_be_unique() -> None:
+    data = sample("concepts", "mini_study")
+    assert concept_issues(Concept.model_validate(data), {"mini_ladder"}) == []
+    data["methodology"] = "mini_ladr"
+    data["elements"].append({"id": "price", "label": "Price again"})
+    assert concept_issues(Concept.model_validate(data), {"mini_ladder", "other"}) == [
+        (
+            ("methodology",),
+            "'mini_ladr' is not a methodology in the library (did you mean 'mini_ladder'?); "
+            "available: mini_ladder, other",
+        ),
+        (("elements", 2, "id"), "duplicate element id 'price'"),
+    ]
+
+
+def test_persona_rung_types_and_aliases(mdata: dict[str, Any]) -> None:
+    methodology = Methodology.model_validate(mdata)
+    data = sample("personas", "mini_person")
+
+    def lookup(name: str) -> Methodology | None:
+        return methodology if name == "mini_ladder" else None
+
+    assert persona_issues(Persona.model_validate(data), lookup) == []
+    data["ladders"]["mini_ladder"][1][0]["type"] = "feeture"
+    data["ladders"]["mini_ladder"].append([])
+    data["ladders"]["unknown_method"] = [[{"label": "x", "type": "anything"}]]
+    data["aliases"]["long batery"] = ["lasts"]
+    assert persona_issues(Persona.model_validate(data), lookup) == [
+        (
+            ("ladders", "mini_ladder", 1, 0, "type"),
+            "rung type 'feeture' is not a node type of 'mini_ladder' (did you mean 'feature'?); "
+            "types: feature, benefit, value",
+        ),
+        (("ladders", "mini_ladder", 2), "empty ladder; give at least one rung"),
+        (
+            ("aliases", "long batery"),
+            "alias key 'long batery' matches no ladder rung (did you mean 'long battery'?)",
+        ),
+    ]
