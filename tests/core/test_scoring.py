@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import pytest
 
 from interview_cli.config.schemas import PhaseSpec, StrategySpec, Tuning
@@ -17,8 +20,8 @@ from interview_cli.core.scoring import (
 TUNING = Tuning()
 
 
-def contrib(key: str, signals: dict[str, object], weight: float = 1.0) -> float | None:
-    c = contribution_for(key, weight, signals, TUNING)  # type: ignore[arg-type]
+def contrib(key: str, signals: Mapping[str, Any], weight: float = 1.0) -> float | None:
+    c = contribution_for(key, weight, signals, TUNING)
     return None if c is None else c.contribution
 
 
@@ -118,12 +121,12 @@ STRATEGIES = [
     ),
 ]
 NODES = {"n1": NodeInfo("price", 1), "n2": NodeInfo("taste", 2), "n3": NodeInfo("health", 2)}
-NODE_SIGNALS = {
+NODE_SIGNALS: dict[str, dict[str, Any]] = {
     "n1": {"graph.node.exhausted": True, "graph.node.is_orphan": False},
     "n2": {"graph.node.exhausted": False, "graph.node.is_orphan": True},
     "n3": {"graph.node.exhausted": False, "graph.node.is_orphan": False},
 }
-GLOBAL = {"llm.engagement": 1.0, "meta.interview.phase": "mid"}
+GLOBAL: dict[str, Any] = {"llm.engagement": 1.0, "meta.interview.phase": "mid"}
 
 
 def test_joint_scores_every_strategy_node_pair_and_node_less_strategies_once() -> None:

@@ -1,1 +1,30 @@
-"""core signals package."""
+"""Signal pools (seed 001 "Signal Pools Architecture"): the catalogue, one detector per entry,
+dependency-ordered detection and the carried response trend.
+
+``detect_signals(SignalContext) -> DetectedSignals`` is the entry point; ``catalogue`` lists
+every signal; ``trend`` holds the smoothed engagement state that replaces seed 000's momentum.
+"""
+
+from interview_cli.core.signals.base import (
+    DETECTORS,
+    CanonicalInfo,
+    DetectedSignals,
+    SignalContext,
+    SignalValue,
+)
+from interview_cli.core.signals.detect import ORDER, dependency_order, detect_signals
+from interview_cli.core.signals.trend import TrendState, trend_category, update_response_trend
+
+__all__ = [
+    "DETECTORS",
+    "ORDER",
+    "CanonicalInfo",
+    "DetectedSignals",
+    "SignalContext",
+    "SignalValue",
+    "TrendState",
+    "dependency_order",
+    "detect_signals",
+    "trend_category",
+    "update_response_trend",
+]

@@ -169,7 +169,7 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "llm.response_depth",
         "llm",
         "categorical",
-        "Assessor's elaboration rating of the last answer (1-2 surface, 3 shallow... see rubric).",
+        "Elaboration of the last answer: rubric 1 surface, 2 shallow, 3 moderate, 4-5 deep.",
         RESPONSE_DEPTHS,
     ),
     _s("llm.specificity", "llm", "float", "Concreteness of the last answer, (score-1)/4."),

@@ -1,0 +1,152 @@
+"""Should the interview go on after this turn? (seed 001 "Continuation and Termination
+Conditions", with seed 000's fatigue closing condition rebuilt on the smoothed trend).
+
+Checked in this order; the first that fires is the reason:
+
+| reason                       | condition                                                    |
+|------------------------------|--------------------------------------------------------------|
+| ``Maximum turns reached``    | ``turn_number >= max_turns`` (always)                        |
+| ``Closing strategy selected``| the selected strategy has ``generates_closing_question``     |
+|                              | (always; the closing question is still asked, then the end)  |
+| ``graph_saturated``          | ``consecutive_low_info >= 5`` (``graph_saturated_turns``)    |
+| ``quality_degraded``         | ``consecutive_shallow >= 6`` (``quality_degraded_turns``)    |
+| ``depth_plateau``            | ``consecutive_depth_plateau >= 6`` (``depth_plateau_turns``) |
+| ``all_nodes_exhausted``      | every explored node (focused at least once) has              |
+|                              | ``turns_since_last_yield >= 3`` (``exhausted_yield_turns``)  |
+| ``respondent_fatigued``      | the smoothed trend stayed fatigued ``FATIGUE_TURNS`` (3)     |
+|                              | turns running, and coverage (if any) is at least 60 %        |
+| ``saturated``                | the saturation metrics' generic ``is_saturated`` flag        |
+
+All but the first two are saturation checks: they apply only from turn
+``MIN_TURN_FOR_SATURATION`` (``tuning.saturation.min_turn_for_saturation``, 5) on, or in the
+late phase. Reasons are stable strings: session files, reports and tests match on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from interview_cli.config.schemas import SaturationTuning, StrategySpec
+from interview_cli.core.signals.trend import FATIGUE_TURNS, TrendState
+
+if TYPE_CHECKING:
+    from interview_cli.core.tracker import NodeStateTracker
+
+MAX_TURNS_REACHED = "Maximum turns reached"
+CLOSING_STRATEGY = "Closing strategy selected"
+GRAPH_SATURATED = "graph_saturated"
+QUALITY_DEGRADED = "quality_degraded"
+DEPTH_PLATEAU = "depth_plateau"
+ALL_NODES_EXHAUSTED = "all_nodes_exhausted"
+RESPONDENT_FATIGUED = "respondent_fatigued"
+SATURATED = "saturated"
+
+TERMINATION_REASONS: tuple[str, ...] = (
+    MAX_TURNS_REACHED,
+    CLOSING_STRATEGY,
+    GRAPH_SATURATED,
+    QUALITY_DEGRADED,
+    DEPTH_PLATEAU,
+    ALL_NODES_EXHAUSTED,
+    RESPONDENT_FATIGUED,
+    SATURATED,
+)
+
+# Seed 000: fatigue closes the interview only once coverage is adequate (> 60 %).
+FATIGUE_MIN_COVERAGE = 0.6
+
+
+@dataclass(frozen=True)
+class Continuation:
+    should_continue: bool
+    reason: str | None
+    turns_remaining: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "should_continue": self.should_continue,
+            "reason": self.reason,
+            "turns_remaining": self.turns_remaining,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Continuation:
+        return cls(data["should_continue"], data["reason"], data["turns_remaining"])
+
+
+def all_nodes_exhausted(tracker: NodeStateTracker, min_turns_since_yield: int) -> bool:
+    """Every explored node has gone ``min_turns_since_yield`` turns without yielding.
+
+    False while nothing has been explored: an untouched graph is not exhausted.
+    """
+    explored = [s for s in tracker.states.values() if s.focus_count >= 1]
+    return bool(explored) and all(
+        s.turns_since_last_yield >= min_turns_since_yield for s in explored
+    )
+
+
+def saturation_reason(
+    *,
+    saturation: Any,
+    tracker: NodeStateTracker,
+    trend: TrendState,
+    tuning: SaturationTuning,
+    coverage_ratio: float | None = None,
+) -> str | None:
+    """The first saturation stop that applies (without the turn gate), or None."""
+    if saturation is not None:
+        if saturation.consecutive_low_info >= tuning.graph_saturated_turns:
+            return GRAPH_SATURATED
+        if saturation.consecutive_shallow >= tuning.quality_degraded_turns:
+            return QUALITY_DEGRADED
+        if saturation.consecutive_depth_plateau >= tuning.depth_plateau_turns:
+            return DEPTH_PLATEAU
+    if all_nodes_exhausted(tracker, tuning.exhausted_yield_turns):
+        return ALL_NODES_EXHAUSTED
+    if trend.fatigued_turns >= FATIGUE_TURNS and (
+        coverage_ratio is None or coverage_ratio >= FATIGUE_MIN_COVERAGE
+    ):
+        return RESPONDENT_FATIGUED
+    if saturation is not None and getattr(saturation, "is_saturated", False):
+        return SATURATED
+    return None
+
+
+def check_continuation(
+    *,
+    turn_number: int,
+    max_turns: int,
+    phase: str,
+    selected_strategy: StrategySpec | None,
+    saturation: Any,
+    tracker: NodeStateTracker,
+    trend: TrendState,
+    tuning: SaturationTuning,
+    coverage_ratio: float | None = None,
+) -> Continuation:
+    """Decide whether to ask another question after ``turn_number`` (see module docstring).
+
+    ``saturation`` is this turn's ``core.state.SaturationMetrics`` (None before any exists).
+    """
+    remaining = max(max_turns - turn_number, 0)
+
+    def stop(reason: str) -> Continuation:
+        return Continuation(False, reason, remaining)
+
+    if turn_number >= max_turns:
+        return stop(MAX_TURNS_REACHED)
+    if selected_strategy is not None and selected_strategy.generates_closing_question:
+        return stop(CLOSING_STRATEGY)
+    if turn_number >= tuning.min_turn_for_saturation or phase == "late":
+        reason = saturation_reason(
+            saturation=saturation,
+            tracker=tracker,
+            trend=trend,
+            tuning=tuning,
+            coverage_ratio=coverage_ratio,
+        )
+        if reason is not None:
+            return stop(reason)
+    return Continuation(True, None, remaining)

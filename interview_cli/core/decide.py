@@ -1,0 +1,375 @@
+"""One pure decision per turn: signals -> candidates -> vetoes -> scoring -> continuation.
+
+This is the "Strategy Selection" and "Continuation" half of seed 001's turn pipeline (stages 6
+and 7) as a single function of recorded values, so the live pipeline and ``replay`` run exactly
+the same code: ``decide(DecisionInputs) -> Decision`` (ARCHITECTURE principle 3). Inputs are
+the state AFTER this turn's graph update, tracker update (register, edges, yield) and the
+response-depth append to the previous focus; the focus update for the selected node happens
+afterwards, in the caller (seed 002 Path 2 "critical ordering").
+
+``DecisionInputs.to_dict``/``from_dict`` make every input JSON-able, so a decision can be
+reproduced from a session file alone; ``Decision.to_dict``/``from_dict`` record the outcome with
+its full score decomposition and a human rationale (used by ``/why`` and question prompts,
+seed 001 "Signal Rationale in Prompts").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from interview_cli.config.schemas import Methodology
+from interview_cli.core.continuation import Continuation, check_continuation
+from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
+from interview_cli.core.models import Assessment
+from interview_cli.core.phase import phase_for_turn
+from interview_cli.core.scoring import NodeInfo, Ranking, ScoredCandidate, rank_candidates
+from interview_cli.core.signals import (
+    CanonicalInfo,
+    DetectedSignals,
+    SignalContext,
+    SignalValue,
+    TrendState,
+    detect_signals,
+)
+from interview_cli.core.signals.catalogue import resolve_weight_key
+from interview_cli.core.state import GraphState, SaturationMetrics, VelocityState
+from interview_cli.core.tracker import NodeStateTracker
+from interview_cli.core.vetoes import FocusEntry, VetoContext, VetoRecorder
+
+DECISION_CANDIDATES = 10  # recorded: the top 10, the best of each strategy, every vetoed one
+RATIONALE_CONTRIBUTIONS = 3
+
+
+@dataclass(frozen=True)
+class DecisionInputs:
+    """Everything the decision of one turn depends on; nothing else is read."""
+
+    methodology: Methodology
+    tracker: NodeStateTracker
+    turn_number: int
+    max_turns: int
+    graph: KnowledgeGraph | None = None
+    graph_state: GraphState | None = None
+    saturation: SaturationMetrics | None = None
+    velocity: VelocityState | None = None
+    trend: TrendState = field(default_factory=TrendState)
+    assessment: Assessment | None = None
+    strategy_history: tuple[str, ...] = ()
+    focus_history: tuple[FocusEntry, ...] = ()
+    coverage: Any = None
+    canonical: CanonicalInfo = field(default_factory=CanonicalInfo)
+    recent_questions: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "methodology": self.methodology.model_dump(mode="json"),
+            "tracker": self.tracker.to_dict(),
+            "turn_number": self.turn_number,
+            "max_turns": self.max_turns,
+            "graph": None if self.graph is None else to_json(self.graph),
+            "graph_state": _dump(self.graph_state),
+            "saturation": _dump(self.saturation),
+            "velocity": _dump(self.velocity),
+            "trend": self.trend.to_dict(),
+            "assessment": _dump(self.assessment),
+            "strategy_history": list(self.strategy_history),
+            "focus_history": [f.to_dict() for f in self.focus_history],
+            "coverage": _coverage_to_dict(self.coverage),
+            "canonical": self.canonical.to_dict(),
+            "recent_questions": list(self.recent_questions),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DecisionInputs:
+        return cls(
+            methodology=Methodology.model_validate(data["methodology"]),
+            tracker=NodeStateTracker.from_dict(data["tracker"]),
+            turn_number=data["turn_number"],
+            max_turns=data["max_turns"],
+            graph=None if data.get("graph") is None else from_json(data["graph"]),
+            graph_state=_load(GraphState, data.get("graph_state")),
+            saturation=_load(SaturationMetrics, data.get("saturation")),
+            velocity=_load(VelocityState, data.get("velocity")),
+            trend=TrendState.from_dict(data.get("trend")),
+            assessment=_load(Assessment, data.get("assessment")),
+            strategy_history=tuple(data.get("strategy_history", ())),
+            focus_history=tuple(FocusEntry.from_dict(f) for f in data.get("focus_history", ())),
+            coverage=_coverage_from_dict(data.get("coverage")),
+            canonical=CanonicalInfo.from_dict(data.get("canonical")),
+            recent_questions=tuple(data.get("recent_questions", ())),
+        )
+
+
+def _dump(model: Any) -> Any:
+    return None if model is None else model.model_dump(mode="json")
+
+
+def _load(model: Any, data: Any) -> Any:
+    return None if data is None else model.model_validate(data)
+
+
+def _coverage_to_dict(coverage: Any) -> Any:
+    if coverage is None:
+        return None
+    if hasattr(coverage, "to_dict"):
+        return coverage.to_dict()
+    return coverage.model_dump(mode="json")
+
+
+def _coverage_from_dict(data: Any) -> Any:
+    if data is None:
+        return None
+    from interview_cli.core.coverage import CoverageState
+
+    if hasattr(CoverageState, "from_dict"):
+        return CoverageState.from_dict(data)
+    return CoverageState.model_validate(data)  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class SelectedFocus:
+    strategy: str
+    node_id: str | None
+    label: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"strategy": self.strategy, "node_id": self.node_id, "label": self.label}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The outcome of one turn's selection, with everything needed to explain it."""
+
+    phase: str
+    selection_mode: str
+    selected: SelectedFocus
+    candidates: tuple[ScoredCandidate, ...]
+    global_signals: dict[str, SignalValue]
+    node_signals: dict[str, dict[str, SignalValue]]
+    continuation: Continuation
+    rationale: tuple[str, ...]
+    veto_reasons: dict[str, str] = field(default_factory=dict)
+    fallback: str | None = None
+
+    @property
+    def selected_candidate(self) -> ScoredCandidate | None:
+        return next((c for c in self.candidates if c.selected), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "selection_mode": self.selection_mode,
+            "selected": self.selected.to_dict(),
+            "candidates": [c.to_dict() for c in self.candidates],
+            "global_signals": dict(self.global_signals),
+            "node_signals": {k: dict(v) for k, v in self.node_signals.items()},
+            "continuation": self.continuation.to_dict(),
+            "rationale": list(self.rationale),
+            "veto_reasons": dict(self.veto_reasons),
+            "fallback": self.fallback,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Decision:
+        return cls(
+            phase=data["phase"],
+            selection_mode=data["selection_mode"],
+            selected=SelectedFocus(**data["selected"]),
+            candidates=tuple(ScoredCandidate.from_dict(c) for c in data["candidates"]),
+            global_signals=dict(data["global_signals"]),
+            node_signals={k: dict(v) for k, v in data["node_signals"].items()},
+            continuation=Continuation.from_dict(data["continuation"]),
+            rationale=tuple(data["rationale"]),
+            veto_reasons=dict(data.get("veto_reasons", {})),
+            fallback=data.get("fallback"),
+        )
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def candidate_nodes(inputs: DecisionInputs) -> dict[str, NodeInfo]:
+    """Tracked nodes that can be focused: still in the graph and not superseded."""
+    graph = inputs.graph
+    out: dict[str, NodeInfo] = {}
+    for node_id, state in inputs.tracker.states.items():
+        if graph is not None:
+            if not graph.has_node(node_id) or graph.node(node_id).superseded_by is not None:
+                continue
+        out[node_id] = NodeInfo(label=state.label, created_turn=state.created_at_turn)
+    return out
+
+
+def _veto_context(inputs: DecisionInputs) -> VetoContext:
+    node_elements: dict[str, str] = {}
+    if inputs.graph is not None:
+        node_elements = {n.id: n.element_id for n in inputs.graph.nodes() if n.element_id}
+    counts = getattr(inputs.coverage, "element_focus_counts", None) or {}
+    return VetoContext(
+        tuning=inputs.methodology.tuning.vetoes,
+        tracker=inputs.tracker,
+        turn_number=inputs.turn_number,
+        focus_history=inputs.focus_history,
+        consecutive_low_info=(
+            inputs.saturation.consecutive_low_info if inputs.saturation is not None else 0
+        ),
+        node_elements=node_elements,
+        element_focus_counts=dict(counts),
+    )
+
+
+def _recorded_candidates(ranking: Ranking) -> tuple[ScoredCandidate, ...]:
+    keep: list[ScoredCandidate] = []
+    seen_strategies: set[tuple[str, str]] = set()
+    top_by_stage: dict[str, int] = {}
+    for c in ranking.candidates:
+        n = top_by_stage.get(c.stage, 0)
+        first_of_strategy = (c.stage, c.strategy) not in seen_strategies
+        seen_strategies.add((c.stage, c.strategy))
+        if n < DECISION_CANDIDATES or first_of_strategy or c.vetoed_by or c.selected:
+            keep.append(c)
+        top_by_stage[c.stage] = n + 1
+    return tuple(keep)
+
+
+def _describe_focus(c: ScoredCandidate) -> str:
+    return f"{c.strategy} on '{c.node_label}'" if c.node_id is not None else c.strategy
+
+
+def _describe_value(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def build_rationale(
+    ranking: Ranking, veto_reasons: Mapping[tuple[str, str | None], str], continuation: Continuation
+) -> tuple[str, ...]:
+    """Why this candidate won, in short sentences: score arithmetic, the top positive signal
+    contributions with the catalogue's descriptions, the runner-up, vetoes that mattered."""
+    chosen = ranking.selected
+    if chosen is None:
+        return ("no strategy could be scored",)
+    lines = [
+        f"{_describe_focus(chosen)} scored {chosen.final_score:.2f} "
+        f"(base {chosen.base_score:.2f} x phase weight {chosen.phase_multiplier:g} "
+        f"+ bonus {chosen.phase_bonus:g})"
+    ]
+    positive = sorted(
+        (c for c in chosen.signal_contributions if c.contribution > 0),
+        key=lambda c: (-c.contribution, c.key),
+    )
+    for part in positive[:RATIONALE_CONTRIBUTIONS]:
+        resolved = resolve_weight_key(part.key)
+        description = resolved[0].description if resolved is not None else ""
+        lines.append(
+            f"+{part.contribution:.2f} {part.key} (value {_describe_value(part.value)})"
+            + (f": {description}" if description else "")
+        )
+    same_stage = [c for c in ranking.candidates if c.stage == chosen.stage and not c.selected]
+    runner_up = next((c for c in same_stage if c.vetoed_by is None), None)
+    if runner_up is not None:
+        lines.append(f"runner-up: {_describe_focus(runner_up)} at {runner_up.final_score:.2f}")
+    for c in same_stage:
+        if c.vetoed_by is not None and c.final_score > chosen.final_score:
+            reason = veto_reasons.get((c.strategy, c.node_id), c.vetoed_by)
+            lines.append(f"vetoed: {_describe_focus(c)} at {c.final_score:.2f} - {reason}")
+    if ranking.fallback is not None:
+        lines.append(ranking.fallback)
+    if not continuation.should_continue:
+        lines.append(f"interview ends: {continuation.reason}")
+    return tuple(lines)
+
+
+def decide(inputs: DecisionInputs) -> Decision:
+    """The turn's decision from recorded inputs alone (pure; same inputs, same Decision)."""
+    methodology = inputs.methodology
+    phase = phase_for_turn(inputs.turn_number, inputs.max_turns, methodology.phases.boundaries)
+    detected: DetectedSignals = detect_signals(
+        SignalContext(
+            methodology=methodology,
+            tracker=inputs.tracker,
+            turn_number=inputs.turn_number,
+            max_turns=inputs.max_turns,
+            graph=inputs.graph,
+            graph_state=inputs.graph_state,
+            assessment=inputs.assessment,
+            strategy_history=inputs.strategy_history,
+            velocity=inputs.velocity,
+            saturation=inputs.saturation,
+            trend=inputs.trend,
+            canonical=inputs.canonical,
+            coverage=inputs.coverage,
+        )
+    )
+    nodes = candidate_nodes(inputs)
+    vetoes = VetoRecorder(_veto_context(inputs))
+    ranking = rank_candidates(
+        methodology,
+        detected.global_signals,
+        detected.node_signals,
+        nodes,
+        phase=phase,
+        veto=vetoes,
+    )
+    chosen = ranking.selected
+    if chosen is None:  # pragma: no cover - a methodology always has at least one strategy
+        raise ValueError("no candidate to select: the methodology defines no strategy")
+    coverage_ratio = getattr(inputs.coverage, "ratio", None) if inputs.coverage else None
+    continuation = check_continuation(
+        turn_number=inputs.turn_number,
+        max_turns=inputs.max_turns,
+        phase=phase,
+        selected_strategy=methodology.strategy(chosen.strategy),
+        saturation=inputs.saturation,
+        tracker=inputs.tracker,
+        trend=inputs.trend,
+        tuning=methodology.tuning.saturation,
+        coverage_ratio=coverage_ratio,
+    )
+    recorded = _recorded_candidates(ranking)
+    recorded_pairs = {(c.strategy, c.node_id) for c in recorded}
+    recorded_nodes = {c.node_id for c in recorded if c.node_id is not None}
+    if inputs.tracker.previous_focus is not None:
+        recorded_nodes.add(inputs.tracker.previous_focus)
+    return Decision(
+        phase=phase,
+        selection_mode=ranking.mode,
+        selected=SelectedFocus(chosen.strategy, chosen.node_id, chosen.node_label),
+        candidates=recorded,
+        global_signals=dict(detected.global_signals),
+        node_signals={
+            node_id: dict(values)
+            for node_id, values in detected.node_signals.items()
+            if node_id in recorded_nodes
+        },
+        continuation=continuation,
+        rationale=build_rationale(ranking, vetoes.reasons, continuation),
+        veto_reasons={
+            f"{strategy}@{node_id}" if node_id is not None else strategy: reason
+            for (strategy, node_id), reason in vetoes.reasons.items()
+            if (strategy, node_id) in recorded_pairs
+        },
+        fallback=ranking.fallback,
+    )
+
+
+def focus_entry(decision: Decision, turn: int) -> FocusEntry:
+    """The focus-history entry the caller appends after acting on ``decision``."""
+    s = decision.selected
+    return FocusEntry(turn=turn, strategy=s.strategy, node_id=s.node_id, label=s.label)
+
+
+__all__ = [
+    "DECISION_CANDIDATES",
+    "Decision",
+    "DecisionInputs",
+    "FocusEntry",
+    "SelectedFocus",
+    "build_rationale",
+    "candidate_nodes",
+    "decide",
+    "focus_entry",
+]

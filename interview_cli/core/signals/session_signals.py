@@ -1,0 +1,96 @@
+"""Signals about the interview as a whole: ``temporal.*`` (seed 002 Path 4), global ``meta.*``
+(seed 001 "Meta Signals", seed 002 Path 16) and ``coverage.*`` (seed 000 "Coverage").
+
+``strategy_history`` is the list of strategies selected so far, oldest first; the current turn's
+selection is not in it yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from interview_cli.core.phase import phase_for_turn
+from interview_cli.core.signals.base import Deps, SignalContext, global_signal
+from interview_cli.core.state import conversation_saturation
+
+REPETITION_WINDOW = 5  # seed 002 Path 4: the last 5 strategies are loaded for diversity
+
+
+def strategy_repetition_count(history: Sequence[str], window: int = REPETITION_WINDOW) -> int:
+    """How many of the last ``window`` turns used the most recent strategy (0 when none)."""
+    if not history:
+        return 0
+    last = history[-1]
+    return sum(1 for s in history[-window:] if s == last)
+
+
+def turns_since_strategy_change(history: Sequence[str]) -> int:
+    """Length of the trailing run of the most recent strategy (0 when none)."""
+    run = 0
+    for strategy in reversed(history):
+        if history and strategy != history[-1]:
+            break
+        run += 1
+    return run
+
+
+@global_signal("temporal.strategy_repetition_count")
+def _strategy_repetition_count(ctx: SignalContext, deps: Deps) -> int:
+    return strategy_repetition_count(ctx.strategy_history)
+
+
+@global_signal("temporal.turns_since_strategy_change")
+def _turns_since_strategy_change(ctx: SignalContext, deps: Deps) -> int:
+    return turns_since_strategy_change(ctx.strategy_history)
+
+
+@global_signal("meta.interview.phase")
+def _phase(ctx: SignalContext, deps: Deps) -> str:
+    return phase_for_turn(ctx.turn_number, ctx.max_turns, ctx.methodology.phases.boundaries)
+
+
+@global_signal("meta.interview.progress")
+def _progress(ctx: SignalContext, deps: Deps) -> float:
+    if ctx.max_turns <= 0:
+        return 1.0
+    return min(max(ctx.turn_number / ctx.max_turns, 0.0), 1.0)
+
+
+@global_signal("meta.conversation.saturation")
+def _conversation_saturation(ctx: SignalContext, deps: Deps) -> float | None:
+    if ctx.velocity is None:
+        return None
+    density = deps.get("graph.edge_density", 0.0)
+    return conversation_saturation(
+        ctx.velocity,
+        edge_density=float(density),
+        turn_number=ctx.turn_number,
+        tuning=ctx.methodology.tuning.saturation,
+    )
+
+
+@global_signal("meta.canonical.saturation")
+def _canonical_saturation(ctx: SignalContext, deps: Deps) -> float:
+    """``1 - min(new slots / new surface nodes, 1)``; 0 when off or nothing new was said."""
+    c = ctx.canonical
+    if not c.enabled or c.new_surface_nodes <= 0:
+        return 0.0
+    return 1.0 - min(c.new_slots / c.new_surface_nodes, 1.0)
+
+
+# Coverage signals exist only for concepts with stimulus elements; otherwise not detected.
+
+
+@global_signal("coverage.ratio")
+def _coverage_ratio(ctx: SignalContext, deps: Deps) -> float | None:
+    return None if ctx.coverage is None else float(ctx.coverage.ratio)
+
+
+@global_signal("coverage.has_gaps")
+def _coverage_has_gaps(ctx: SignalContext, deps: Deps) -> bool | None:
+    return None if ctx.coverage is None else bool(ctx.coverage.has_gaps)
+
+
+@global_signal("coverage.unmentioned_count")
+def _coverage_unmentioned(ctx: SignalContext, deps: Deps) -> int | None:
+    return None if ctx.coverage is None else int(ctx.coverage.unmentioned_count)

@@ -1,0 +1,109 @@
+"""The global response trend: a smoothed engagement/depth level carried across turns.
+
+Implements ``llm.global_response_trend`` (seed 003 "Global Response Tracking") and replaces seed
+000's momentum counter ("fatigued = 3 consecutive LOW answers, reset by any non-low answer"),
+which one lively outlier answer resets and one terse answer in a good run nearly trips.
+
+Each assessed answer gives a quality ``q`` in [0, 1]: the mean of its normalised response depth
+and engagement, ``(score - 1) / 4`` each. The trend value is an EWMA of ``q``:
+
+    value = q                                  on the first assessed answer
+    value = alpha * q + (1 - alpha) * value    afterwards (alpha = tuning.saturation.fatigue_alpha)
+
+Categories (``trend_category``), checked in this order:
+
+| category   | condition                                         |
+|------------|---------------------------------------------------|
+| fatigued   | value < fatigue_threshold (0.25)                  |
+| deepening  | value - previous value >= TREND_EPSILON (0.05)    |
+| shallowing | value - previous value <= -TREND_EPSILON          |
+| stable     | otherwise, and before any assessed answer         |
+
+``fatigued_turns`` counts consecutive turns the smoothed value stayed below the threshold; the
+continuation check stops the interview after ``FATIGUE_TURNS`` of them. Because the value is
+smoothed, a single short answer does not start the count and a single good answer does not
+wipe out a long decline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from interview_cli.core.models import Assessment
+
+TrendCategory = Literal["deepening", "stable", "shallowing", "fatigued"]
+
+TREND_EPSILON = 0.05
+FATIGUE_TURNS = 3
+DEFAULT_ALPHA = 0.5
+DEFAULT_FATIGUE_THRESHOLD = 0.25
+
+
+@dataclass(frozen=True)
+class TrendState:
+    """The smoothed answer quality after the latest assessed answer."""
+
+    value: float | None = None
+    previous: float | None = None
+    fatigued_turns: int = 0
+    observations: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "value": self.value,
+            "previous": self.previous,
+            "fatigued_turns": self.fatigued_turns,
+            "observations": self.observations,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> TrendState:
+        return cls(**dict(data)) if data else cls()
+
+
+def answer_quality(assessment: Assessment) -> float:
+    """Mean of normalised response depth and engagement, in [0, 1]."""
+    depth = (assessment.response_depth.score - 1) / 4
+    engagement = (assessment.engagement.score - 1) / 4
+    return (depth + engagement) / 2
+
+
+def update_response_trend(
+    prev: TrendState,
+    assessment: Assessment | None,
+    alpha: float = DEFAULT_ALPHA,
+    *,
+    fatigue_threshold: float = DEFAULT_FATIGUE_THRESHOLD,
+) -> TrendState:
+    """Fold one answer's assessment into the trend; no assessment leaves it unchanged."""
+    if assessment is None:
+        return prev
+    q = answer_quality(assessment)
+    value = q if prev.value is None else alpha * q + (1 - alpha) * prev.value
+    fatigued = prev.fatigued_turns + 1 if value < fatigue_threshold else 0
+    return TrendState(
+        value=value,
+        previous=prev.value,
+        fatigued_turns=fatigued,
+        observations=prev.observations + 1,
+    )
+
+
+def trend_category(
+    state: TrendState, *, fatigue_threshold: float = DEFAULT_FATIGUE_THRESHOLD
+) -> TrendCategory:
+    if state.value is None:
+        return "stable"
+    if state.value < fatigue_threshold:
+        return "fatigued"
+    if state.previous is not None:
+        delta = state.value - state.previous
+        # A small tolerance so that float noise around exactly EPSILON does not flip categories.
+        if delta >= TREND_EPSILON - 1e-12:
+            return "deepening"
+        if delta <= -TREND_EPSILON + 1e-12:
+            return "shallowing"
+    return "stable"

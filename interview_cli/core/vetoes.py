@@ -1,0 +1,199 @@
+"""Tier-1 vetoes: hard constraints that reject a (strategy, node) candidate before it can win.
+
+Implements seed 004 "Tier 1: Hard Constraints" and "Conditional Veto Example" on top of the
+v2 joint scoring. Each veto is a small pure function ``(strategy, node_id, ctx) -> reason|None``
+and can be switched off in ``tuning.vetoes``. Checks run hardest first and stop at the first
+veto (seed 004: "early exit on first veto"); a vetoed candidate stays in the decomposition with
+``vetoed_by`` set to the veto's name and is never selected (see ``scoring`` for the documented
+all-vetoed fallback, which relaxes the softest veto first).
+
+| veto (hardest first) | rejects                                                            |
+|----------------------|--------------------------------------------------------------------|
+| knowledge_ceiling    | on a node where the respondent gave a terminal "don't know" (and   |
+|                      | said nothing new about it since): the strategies listed in         |
+|                      | ``knowledge_ceiling_strategies``, or every node-bound strategy     |
+| element_exhausted    | a node whose stimulus element has been focused more than           |
+|                      | ``element_max_focus`` times in total (coverage mode only)          |
+| recent_redundancy    | the same strategy on the same focus within the last                |
+|                      | ``redundancy_window_turns`` turns when nothing was learned since   |
+
+"Nothing learned since" for a node focus: the node has not yielded after that turn
+(``last_yield_turn`` is not later than the focus turn). For a node-less focus: every turn since
+then added nothing to the graph (``saturation.consecutive_low_info`` covers them all).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from interview_cli.config.schemas import StrategySpec, VetoTuning
+
+if TYPE_CHECKING:
+    from interview_cli.core.tracker import NodeStateTracker
+
+KNOWLEDGE_CEILING = "knowledge_ceiling"
+ELEMENT_EXHAUSTED = "element_exhausted"
+RECENT_REDUNDANCY = "recent_redundancy"
+
+
+@dataclass(frozen=True)
+class FocusEntry:
+    """One past selection (seed 001 "Focus History Tracking"): the question of ``turn`` asked
+    ``strategy`` about ``node_id`` (None: no node focus)."""
+
+    turn: int
+    strategy: str
+    node_id: str | None = None
+    label: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "strategy": self.strategy,
+            "node_id": self.node_id,
+            "label": self.label,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FocusEntry:
+        return cls(
+            turn=data["turn"],
+            strategy=data["strategy"],
+            node_id=data.get("node_id") or None,
+            label=data.get("label"),
+        )
+
+
+@dataclass(frozen=True)
+class VetoContext:
+    """What the vetoes read. Plain values; built once per turn by ``decide``."""
+
+    tuning: VetoTuning
+    tracker: NodeStateTracker
+    turn_number: int
+    focus_history: Sequence[FocusEntry] = ()
+    consecutive_low_info: int = 0
+    node_elements: Mapping[str, str] = field(default_factory=dict)
+    element_focus_counts: Mapping[str, int] = field(default_factory=dict)
+
+
+VetoFn = Callable[[StrategySpec, str | None, VetoContext], str | None]
+
+
+def knowledge_ceiling(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """Seed 004: a terminal "don't know" vetoes deepening that node (exploratory ones do not).
+
+    The ceiling lifts once the node yields again after it: the respondent brought it up anew.
+    """
+    if node_id is None:
+        return None
+    state = ctx.tracker.states.get(node_id)
+    if state is None or state.knowledge_ceiling_turn is None:
+        return None
+    if state.last_yield_turn is not None and state.last_yield_turn > state.knowledge_ceiling_turn:
+        return None
+    listed = ctx.tuning.knowledge_ceiling_strategies
+    applies = strategy.name in listed if listed else strategy.node_binding == "required"
+    if not applies:
+        return None
+    return (
+        f"terminal don't-know on this node at turn {state.knowledge_ceiling_turn}; "
+        f"{strategy.name} would push past the respondent's knowledge"
+    )
+
+
+def element_exhausted(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """Seed 004 ElementExhaustedScorer, counting total focuses (not reset on a switch)."""
+    if node_id is None or strategy.node_binding != "required":
+        return None
+    element = ctx.node_elements.get(node_id)
+    if element is None:
+        return None
+    count = ctx.element_focus_counts.get(element, 0)
+    if count <= ctx.tuning.element_max_focus:
+        return None
+    return (
+        f"stimulus element {element!r} already focused {count} times "
+        f"(limit {ctx.tuning.element_max_focus})"
+    )
+
+
+def _nothing_learned_since(node_id: str | None, turn: int, ctx: VetoContext) -> bool:
+    if node_id is None:
+        return ctx.consecutive_low_info >= ctx.turn_number - turn
+    state = ctx.tracker.states.get(node_id)
+    if state is None:
+        return False
+    return state.last_yield_turn is None or state.last_yield_turn <= turn
+
+
+def recent_redundancy(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """Seed 004 RecentRedundancyScorer, in v2 terms: do not repeat a (strategy, focus) pair
+    that was tried within the window and taught us nothing."""
+    window_start = ctx.turn_number - ctx.tuning.redundancy_window_turns
+    for entry in reversed(ctx.focus_history):
+        if entry.turn < window_start:
+            break
+        if entry.turn >= ctx.turn_number:
+            continue
+        if entry.strategy == strategy.name and entry.node_id == node_id:
+            if _nothing_learned_since(node_id, entry.turn, ctx):
+                return (
+                    f"{strategy.name} on the same focus at turn {entry.turn} "
+                    "yielded nothing new since"
+                )
+            return None
+    return None
+
+
+# Hardest first: the first veto that fires is the one recorded.
+VETOES: tuple[tuple[str, VetoFn], ...] = (
+    (KNOWLEDGE_CEILING, knowledge_ceiling),
+    (ELEMENT_EXHAUSTED, element_exhausted),
+    (RECENT_REDUNDANCY, recent_redundancy),
+)
+
+
+def enabled_vetoes(tuning: VetoTuning) -> tuple[tuple[str, VetoFn], ...]:
+    switches = {
+        KNOWLEDGE_CEILING: tuning.knowledge_ceiling,
+        ELEMENT_EXHAUSTED: tuning.element_exhausted,
+        RECENT_REDUNDANCY: tuning.recent_redundancy,
+    }
+    return tuple((name, fn) for name, fn in VETOES if switches[name])
+
+
+@dataclass(frozen=True)
+class VetoResult:
+    name: str
+    reason: str
+
+
+def check_vetoes(
+    strategy: StrategySpec, node_id: str | None, ctx: VetoContext
+) -> VetoResult | None:
+    """The first enabled veto that rejects this candidate, or None."""
+    for name, fn in enabled_vetoes(ctx.tuning):
+        reason = fn(strategy, node_id, ctx)
+        if reason is not None:
+            return VetoResult(name, reason)
+    return None
+
+
+class VetoRecorder:
+    """A scoring ``veto`` callback that also remembers each veto's reason for the rationale."""
+
+    def __init__(self, ctx: VetoContext) -> None:
+        self._ctx = ctx
+        self._checks = enabled_vetoes(ctx.tuning)
+        self.reasons: dict[tuple[str, str | None], str] = {}
+
+    def __call__(self, strategy: StrategySpec, node_id: str | None) -> str | None:
+        for name, fn in self._checks:
+            reason = fn(strategy, node_id, self._ctx)
+            if reason is not None:
+                self.reasons[(strategy.name, node_id)] = reason
+                return name
+        return None

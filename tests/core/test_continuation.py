@@ -1,0 +1,118 @@
+"""Continuation and termination reasons (seed 001 table; fatigue from the smoothed trend)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from interview_cli.config.schemas import SaturationTuning, StrategySpec
+from interview_cli.core.continuation import (
+    ALL_NODES_EXHAUSTED,
+    CLOSING_STRATEGY,
+    DEPTH_PLATEAU,
+    GRAPH_SATURATED,
+    MAX_TURNS_REACHED,
+    QUALITY_DEGRADED,
+    RESPONDENT_FATIGUED,
+    SATURATED,
+    Continuation,
+    check_continuation,
+)
+from interview_cli.core.signals.trend import TrendState
+from interview_cli.core.state import SaturationMetrics
+from interview_cli.core.tracker import NodeState, NodeStateTracker
+
+DEEPEN = StrategySpec(name="deepen")
+CLOSE = StrategySpec(name="reflect", node_binding="none", generates_closing_question=True)
+TUNING = SaturationTuning()
+
+
+def saturation(**fields: Any) -> SaturationMetrics:
+    return SaturationMetrics(**fields)
+
+
+def check(turn: int = 8, max_turns: int = 20, **kw: Any) -> Continuation:
+    kw.setdefault("phase", "mid")
+    kw.setdefault("selected_strategy", DEEPEN)
+    kw.setdefault("saturation", saturation())
+    kw.setdefault("tracker", NodeStateTracker())
+    kw.setdefault("trend", TrendState())
+    kw.setdefault("tuning", TUNING)
+    return check_continuation(turn_number=turn, max_turns=max_turns, **kw)
+
+
+def test_keeps_going_by_default() -> None:
+    assert check() == Continuation(True, None, 12)
+
+
+def test_hard_stops_apply_from_the_first_turn() -> None:
+    assert check(turn=20) == Continuation(False, MAX_TURNS_REACHED, 0)
+    assert check(turn=25) == Continuation(False, MAX_TURNS_REACHED, 0)
+    assert check(turn=1, selected_strategy=CLOSE) == Continuation(False, CLOSING_STRATEGY, 19)
+    # Max turns outranks a closing selection.
+    assert check(turn=20, selected_strategy=CLOSE).reason == MAX_TURNS_REACHED
+
+
+@pytest.mark.parametrize(
+    ("fields", "reason"),
+    [
+        ({"consecutive_low_info": 5}, GRAPH_SATURATED),
+        ({"consecutive_shallow": 6}, QUALITY_DEGRADED),
+        ({"consecutive_depth_plateau": 6}, DEPTH_PLATEAU),
+        ({"is_saturated": True}, SATURATED),
+    ],
+)
+def test_saturation_reasons_at_their_thresholds(fields: dict[str, Any], reason: str) -> None:
+    assert check(saturation=saturation(**fields)).reason == reason
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"consecutive_low_info": 4}, {"consecutive_shallow": 5}, {"consecutive_depth_plateau": 5}],
+)
+def test_below_thresholds_continue(fields: dict[str, Any]) -> None:
+    assert check(saturation=saturation(**fields)).should_continue
+
+
+def test_saturation_checks_wait_for_min_turn_or_late_phase() -> None:
+    sat = saturation(consecutive_low_info=5)
+    assert check(turn=4, saturation=sat).should_continue
+    assert check(turn=5, saturation=sat).reason == GRAPH_SATURATED
+    assert check(turn=4, max_turns=5, phase="late", saturation=sat).reason == GRAPH_SATURATED
+
+
+def test_reason_order_follows_the_seed_table() -> None:
+    sat = saturation(consecutive_low_info=9, consecutive_shallow=9, consecutive_depth_plateau=9)
+    assert check(saturation=sat).reason == GRAPH_SATURATED
+    sat = saturation(consecutive_shallow=9, consecutive_depth_plateau=9)
+    assert check(saturation=sat).reason == QUALITY_DEGRADED
+
+
+def _state(node_id: str, focus_count: int, since_yield: int) -> NodeState:
+    return NodeState(
+        node_id=node_id,
+        label=node_id,
+        created_at_turn=1,
+        focus_count=focus_count,
+        turns_since_last_yield=since_yield,
+    )
+
+
+def test_all_explored_nodes_exhausted() -> None:
+    tired = NodeStateTracker(
+        states={"a": _state("a", 2, 3), "b": _state("b", 1, 4), "c": _state("c", 0, 0)}
+    )
+    assert check(tracker=tired).reason == ALL_NODES_EXHAUSTED
+    one_fresh = NodeStateTracker(states={"a": _state("a", 2, 3), "b": _state("b", 1, 2)})
+    assert check(tracker=one_fresh).should_continue
+    nothing_explored = NodeStateTracker(states={"c": _state("c", 0, 9)})
+    assert check(tracker=nothing_explored).should_continue
+
+
+def test_fatigue_needs_three_smoothed_fatigued_turns_and_adequate_coverage() -> None:
+    assert check(trend=TrendState(value=0.1, previous=0.1, fatigued_turns=2)).should_continue
+    tired = TrendState(value=0.1, previous=0.15, fatigued_turns=3)
+    assert check(trend=tired).reason == RESPONDENT_FATIGUED
+    assert check(trend=tired, coverage_ratio=0.5).should_continue
+    assert check(trend=tired, coverage_ratio=0.6).reason == RESPONDENT_FATIGUED
