@@ -88,7 +88,12 @@ def validate(
         if paths
         else " in " + ", ".join(f"{display_path(r.path)} ({r.origin})" for r in lib.roots)
     )
-    stdout_console().print(f"[green]OK[/green]: {summary} valid{where}", soft_wrap=True)
+    from rich.text import Text
+
+    # Text, not markup: a path like "lib[v2]" must print as it is.
+    stdout_console().print(
+        Text.assemble(("OK", "green"), f": {summary} valid{where}"), soft_wrap=True
+    )
 
 
 def _listing(kind: str, library: list[Path] | None, as_json: bool) -> None:

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from interview_cli import __version__
 from interview_cli.cli.app import app
+from interview_cli.cli.common import handle_errors
 from interview_cli.errors import ConfigError, LLMError, UsageError
 
 
@@ -158,3 +159,12 @@ def test_unknown_command_is_a_usage_error() -> None:
     result = CliRunner().invoke(app, ["interveiw"])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+def test_handle_errors_context_manager(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(typer.Exit) as exit_info, handle_errors():
+        raise UsageError("bad --max-turns: 0")
+    assert exit_info.value.exit_code == 2
+    assert capsys.readouterr().err == "error: bad --max-turns: 0\n"
+    with pytest.raises(UsageError), handle_errors(debug=True):
+        raise UsageError("shown with its traceback")

@@ -19,7 +19,9 @@ from interview_cli.config.library import (
 from interview_cli.errors import ConfigError, UsageError
 
 SAMPLE = Path(__file__).parent / "sample_library"
-REPO = Path(interview_cli.__file__).resolve().parents[1]
+# The repository this test file belongs to (not where interview_cli is installed: in CI the
+# package comes from site-packages, with the library copied into interview_cli/_library).
+REPO = Path(__file__).resolve().parents[2]
 
 
 def make_root(base: Path, version: str = "1.0", *, kinds: tuple[str, ...] = ("all",)) -> Path:
