@@ -291,3 +291,49 @@ def test_changing_an_input_changes_the_decision() -> None:
     late = replace(inputs, turn_number=inputs.max_turns - 1)
     assert decide(inputs).selected.strategy == "deepen"
     assert decide(late).selected.strategy == "reflect"
+
+
+FORBIDDEN_MODULES = {
+    "os",
+    "pathlib",
+    "time",
+    "datetime",
+    "random",
+    "uuid",
+    "asyncio",
+    "logging",
+    "subprocess",
+    "socket",
+    "shutil",
+    "tempfile",
+    "io",
+    "rich",
+    "typer",
+    "anthropic",
+    "openai",
+    "httpx",
+    "tenacity",
+    "structlog",
+}
+
+
+def test_core_imports_no_io_clock_randomness_terminal_or_sdk() -> None:
+    """ARCHITECTURE principle 1, checked on the source of every module in interview_cli/core."""
+    import ast
+
+    problems = []
+    for path in sorted((ROOT / "interview_cli" / "core").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                if node.func.id in {"open", "print", "input"}:
+                    problems.append(f"{path.name}:{node.lineno} calls {node.func.id}()")
+            for name in names:
+                if name.split(".")[0] in FORBIDDEN_MODULES:
+                    problems.append(f"{path.name}:{node.lineno} imports {name}")
+    assert problems == []
