@@ -116,12 +116,12 @@ def _listing(kind: str, library: list[Path] | None, as_json: bool) -> None:
         searched = ", ".join(display_path(r.path) for r in lib.roots) or "no library directories"
         console.print(f"No {kind} files found (searched {searched}).", soft_wrap=True, markup=False)
         return
-    table_of = {
-        "methodology": tables.methodologies_table,
-        "concept": tables.concepts_table,
-        "persona": tables.personas_table,
-    }[kind]
-    console.print(table_of(records))
+    if kind == "persona":
+        console.print(tables.personas_table(records, width=console.width))
+    elif kind == "concept":
+        console.print(tables.concepts_table(records, width=console.width))
+    else:
+        console.print(tables.methodologies_table(records, width=console.width))
 
 
 def methodologies(library: LibraryOption = None, as_json: JsonOption = False) -> None:

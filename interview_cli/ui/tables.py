@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich import box
 from rich.table import Table
 
 from interview_cli.config.loader import Loaded
@@ -70,12 +71,15 @@ def _shorten(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def methodologies_table(records: Sequence[dict[str, Any]]) -> Table:
-    table = Table(title="Methodologies", title_justify="left", show_lines=True)
+def methodologies_table(records: Sequence[dict[str, Any]], *, width: int = 120) -> Table:
+    """``width``: the terminal's; below 110 columns the goal is left out (it would not fit)."""
+    table = Table(title="Methodologies", title_justify="left", box=box.SIMPLE_HEAD, show_lines=True)
     table.add_column("name", style="bold", no_wrap=True)
     table.add_column("levels (concrete → abstract)", no_wrap=True)
     table.add_column("strategies", no_wrap=True)
-    table.add_column("goal", ratio=1)
+    show_goal = width >= 110
+    if show_goal:
+        table.add_column("goal", ratio=1)
     for r in records:
         terminal = set(r["terminal_types"])
         closing = set(r["closing_strategies"])
@@ -84,48 +88,54 @@ def methodologies_table(records: Sequence[dict[str, Any]]) -> Table:
             for i, t in enumerate(r["node_types"], start=1)
         )
         strategies = "\n".join(f"{s} *" if s in closing else s for s in r["strategies"])
-        table.add_row(f"{r['name']}\nv{r['version']}", levels, strategies, r["goal"])
-    table.caption = "* closes the interview · file paths: --json"
+        row = [f"{r['name']}\nv{r['version']}", levels, strategies]
+        if show_goal:
+            row.append(r["goal"])
+        table.add_row(*row)
+    table.caption = "* closes the interview" + ("" if show_goal else "; goals: --json")
     return table
 
 
-def concepts_table(records: Sequence[dict[str, Any]]) -> Table:
-    table = Table(title="Concepts", title_justify="left")
+def concepts_table(records: Sequence[dict[str, Any]], *, width: int = 120) -> Table:
+    table = Table(title="Concepts", title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("id", style="bold", no_wrap=True)
     table.add_column("methodology", no_wrap=True)
     table.add_column("elements", justify="right")
     table.add_column("objective", ratio=1)
+    # About two lines of objective per row, whatever the terminal's width.
+    limit = max(50, 2 * (width - 60))
     for r in records:
         table.add_row(
             r["id"],
             r["methodology"],
             str(len(r["elements"])) if r["elements"] else "-",
-            _shorten(r["objective"], 120),
+            _shorten(r["objective"], limit),
         )
     return table
 
 
-def personas_table(records: Sequence[dict[str, Any]]) -> Table:
-    table = Table(title="Personas", title_justify="left")
+def personas_table(records: Sequence[dict[str, Any]], *, width: int = 120) -> Table:
+    """``width``: the terminal's; below 110 columns the free-text "who" column is left out."""
+    table = Table(title="Personas", title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("id", style="bold", no_wrap=True)
-    for trait in ("verb", "open", "know", "pat", "skep"):
-        table.add_column(trait, justify="right", no_wrap=True)
+    # One column of aligned numbers: five separate columns do not fit 80 characters.
+    table.add_column("verb open know pat skep", no_wrap=True)
     table.add_column("ladders", no_wrap=True)
-    table.add_column("who", ratio=1)
+    show_who = width >= 110
+    if show_who:
+        table.add_column("who", ratio=1)
     for r in records:
         t = r["traits"]
-        ladders = "\n".join(f"{m} ×{n}" for m, n in r["ladders"].items()) or "-"
-        table.add_row(
-            r["id"],
-            f"{t['verbosity']:.1f}",
-            f"{t['openness']:.1f}",
-            f"{t['knowledge']:.1f}",
-            str(t["patience"]),
-            f"{t['skepticism']:.1f}",
-            ladders,
-            f"{r['name']}: {_shorten(r['profile'], 80)}",
+        traits = (
+            f"{t['verbosity']:>4.1f} {t['openness']:>4.1f} {t['knowledge']:>4.1f} "
+            f"{t['patience']:>3} {t['skepticism']:>4.1f}"
         )
-    table.caption = (
-        "traits: verbosity, openness, knowledge (0-1), patience (turns), skepticism (0-1)"
+        ladders = "\n".join(f"{m} ×{n}" for m, n in r["ladders"].items()) or "-"
+        row = [r["id"], traits, ladders]
+        if show_who:
+            row.append(f"{r['name']}: {_shorten(r['profile'], 80)}")
+        table.add_row(*row)
+    table.caption = "verbosity, openness, knowledge 0-1; patience in turns; skepticism 0-1" + (
+        "" if show_who else "; profiles: --json"
     )
     return table
