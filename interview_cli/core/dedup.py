@@ -71,7 +71,8 @@ class DedupMatch:
     score: float
 
 
-def _same_word(a: str, b: str) -> bool:
+def same_word(a: str, b: str) -> bool:
+    """The same word, or the same long word with a typo; numbers must match exactly."""
     if a == b:
         return True
     if len(a) < TYPO_MIN_LENGTH or len(b) < TYPO_MIN_LENGTH:
@@ -100,7 +101,7 @@ def alignment_block(a: LabelProfile, b: LabelProfile) -> str | None:
     """A content word of one label without a counterpart in the other, or None."""
     for mine, theirs in ((a.content, b.content), (b.content, a.content)):
         for word in mine:
-            if not any(_same_word(word, other) for other in theirs):
+            if not any(same_word(word, other) for other in theirs):
                 return f"'{word}' has no counterpart"
     return None
 

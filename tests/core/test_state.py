@@ -1,0 +1,254 @@
+"""Graph state metrics, saturation counters and information velocity (golden values)."""
+
+from __future__ import annotations
+
+import pytest
+from kg_fixtures import chain_graph, e, extract, methodology, n
+
+from interview_cli.config.schemas import SaturationTuning
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.state import (
+    GraphState,
+    SaturationMetrics,
+    VelocityState,
+    chao1_ratio,
+    compute_graph_state,
+    conversation_saturation,
+    update_saturation,
+    update_velocity,
+    velocity_decay,
+)
+
+METH = methodology()
+SAT = SaturationTuning()
+
+
+def assert_real_path(graph: KnowledgeGraph, path: list[str]) -> None:
+    assert len(path) == len(set(path))
+    for a, b in zip(path, path[1:], strict=False):
+        assert graph.relations(a, b), (a, b)
+
+
+def test_empty_graph_state() -> None:
+    state = compute_graph_state(KnowledgeGraph(), METH, 0)
+    assert state == GraphState(
+        nodes_by_type={"attribute": 0, "consequence": 0, "value": 0},
+        edges_by_type={"leads_to": 0, "contrasts_with": 0, "revises": 0},
+    )
+
+
+def test_complete_chain_metrics() -> None:
+    graph = chain_graph(
+        ("comfort", "attribute", "relaxed", "consequence"),
+        ("relaxed", "consequence", "wellbeing", "value"),
+    )
+    extract(graph, [n("price")], turn=3)  # an orphan attribute with no chain
+    state = compute_graph_state(graph, METH, 3)
+    assert (state.node_count, state.edge_count, state.orphan_count) == (4, 2, 1)
+    assert state.nodes_by_type == {"attribute": 2, "consequence": 1, "value": 1}
+    assert state.edges_by_type["leads_to"] == 2
+    assert state.max_depth == 2
+    assert state.longest_chain_path == ["n1", "n2", "n3"]
+    assert state.avg_depth == pytest.approx((0 + 1 + 2 + 0) / 4)
+    assert state.depth_ratio == 1.0  # 2 edges span levels 1..3
+    assert state.chain_completion_ratio == 0.5  # comfort reaches a value, price does not
+    assert state.has_complete_chain
+    assert state.edge_density == pytest.approx(2 / 4 / 2.0)
+    assert state.turn_count == 3
+
+
+def test_depth_ratio_and_density_are_capped() -> None:
+    graph = chain_graph(
+        ("a1", "attribute", "c1", "consequence"),
+        ("c1", "consequence", "c2", "consequence"),
+        ("c2", "consequence", "c3", "consequence"),
+    )
+    extract(graph, [], [e("a1", "c2"), e("a1", "c3"), e("c1", "c3"), e("c3", "c3")], turn=9)
+    state = compute_graph_state(graph, METH, 9)
+    assert state.max_depth == 3 and state.depth_ratio == 1.0
+    assert state.edge_count == 7 and state.edge_density == 0.875
+    assert (
+        compute_graph_state(
+            graph, methodology(saturation={"edge_density_norm": 1.0}), 9
+        ).edge_density
+        == 1.0
+    )
+    assert not state.has_complete_chain and state.chain_completion_ratio == 0.0
+
+
+def test_a_cycle_counts_as_one_rung_and_the_chain_is_a_real_path() -> None:
+    graph = chain_graph(
+        ("a1", "attribute", "c1", "consequence"),
+        ("c1", "consequence", "c2", "consequence"),
+        ("c2", "consequence", "c1", "consequence"),
+        ("c2", "consequence", "v1", "value"),
+    )
+    state = compute_graph_state(graph, METH, 4)
+    assert state.max_depth == 2  # a1 -> {c1, c2} -> v1
+    assert state.longest_chain_path == ["n1", "n2", "n3", "n4"]
+    assert_real_path(graph, state.longest_chain_path)
+    assert graph.node_depths() == {"n1": 0, "n2": 1, "n3": 1, "n4": 2}
+    assert state.has_complete_chain
+
+
+def test_self_loops_do_not_add_depth() -> None:
+    graph = chain_graph(("a1", "attribute", "c1", "consequence"))
+    extract(graph, [], [e("c1", "c1")], turn=2)
+    assert compute_graph_state(graph, METH, 2).max_depth == 1
+
+
+def test_dense_cyclic_graph_is_linear_not_exponential() -> None:
+    # 120 consequences all leading to each other: path enumeration would never finish.
+    meth = METH
+    graph = KnowledgeGraph()
+    ids = [graph.add_node(f"c{i}", "consequence", methodology=meth, turn=1).id for i in range(120)]
+    for i, a in enumerate(ids):
+        for b in ids[i + 1 : i + 15] + ids[max(i - 15, 0) : i]:
+            graph.add_relation(a, b, "leads_to", methodology=meth, turn=1)
+    top = graph.add_node("v", "value", methodology=meth, turn=2).id
+    graph.add_relation(ids[-1], top, "leads_to", methodology=meth, turn=2)
+    state = compute_graph_state(graph, meth, 2)
+    assert state.max_depth == 1  # one strongly connected group, then the value
+    assert_real_path(graph, state.longest_chain_path)
+    assert state.longest_chain_path[-1] == top
+
+
+# ---- saturation counters ----------------------------------------------------------------------
+
+
+def step(
+    prev: SaturationMetrics, nodes: int, edges: int, depth: str | None, max_depth: int, counts=(1,)
+):
+    return update_saturation(
+        prev,
+        nodes_added=nodes,
+        edges_added=edges,
+        response_depth=depth,
+        max_depth=max_depth,
+        mention_counts=list(counts),
+        tuning=SAT,
+    )
+
+
+def test_low_info_and_shallow_counters() -> None:
+    s = SaturationMetrics()
+    s = step(s, 2, 1, "deep", 1)
+    assert (s.consecutive_low_info, s.consecutive_shallow) == (0, 0)
+    s = step(s, 0, 0, "surface", 1)
+    s = step(s, 0, 0, "shallow", 1)
+    assert (s.consecutive_low_info, s.consecutive_shallow) == (2, 2)
+    s = step(s, 0, 0, None, 1)  # no assessment: the shallow streak is neither grown nor reset
+    assert (s.consecutive_low_info, s.consecutive_shallow) == (3, 2)
+    s = step(s, 0, 1, "moderate", 1)  # a new edge is yield
+    assert (s.consecutive_low_info, s.consecutive_shallow) == (0, 0)
+
+
+def test_depth_plateau_counts_only_zero_yield_turns() -> None:
+    s = SaturationMetrics(prev_max_depth=2)
+    s = step(s, 0, 0, "deep", 2)
+    s = step(s, 0, 0, "deep", 2)
+    assert s.consecutive_depth_plateau == 2
+    s = step(s, 3, 0, "deep", 2)  # breadth without depth: neither counted nor reset
+    assert s.consecutive_depth_plateau == 2
+    s = step(s, 0, 0, "deep", 2)
+    assert s.consecutive_depth_plateau == 3
+    s = step(s, 1, 1, "deep", 3)  # deeper: reset
+    assert (s.consecutive_depth_plateau, s.prev_max_depth) == (0, 3)
+
+
+def test_is_saturated_after_five_zero_yield_turns() -> None:
+    s = SaturationMetrics()
+    for _ in range(4):
+        s = step(s, 0, 0, "moderate", 0)
+    assert not s.is_saturated
+    s = step(s, 0, 0, "moderate", 0)
+    assert s.is_saturated and s.consecutive_low_info == 5
+
+
+def test_new_info_rate_over_the_window() -> None:
+    s = SaturationMetrics()
+    for yielded in (True, True, False, True, False, False):
+        s = step(s, int(yielded), 0, "moderate", 0)
+    assert s.recent_yields == [True, False, True, False, False]
+    assert s.new_info_rate == pytest.approx(2 / 5)
+
+
+@pytest.mark.parametrize(
+    ("counts", "expected"),
+    [
+        ([1, 1, 2, 3], 4 / (4 + 2 * 2 / (2 * 1))),  # f1=2, f2=1
+        ([1, 1, 1], 3 / (3 + 3 * 2 / 2)),  # no doubletons: bias-corrected form
+        ([2, 3, 5], 1.0),  # nothing seen only once: saturated
+        ([], 0.0),
+    ],
+)
+def test_chao1_ratio(counts: list[int], expected: float) -> None:
+    assert chao1_ratio(counts) == pytest.approx(expected)
+
+
+def test_update_saturation_accepts_a_mapping_of_mentions() -> None:
+    s = update_saturation(
+        SaturationMetrics(),
+        nodes_added=1,
+        edges_added=0,
+        response_depth="deep",
+        max_depth=0,
+        mention_counts={"n1": 1, "n2": 2},
+        tuning=SAT,
+    )
+    assert s.chao1_ratio == pytest.approx(2 / (2 + 1 / 2))
+
+
+# ---- information velocity (seed 002 Path 16) ----------------------------------------------------
+
+
+def test_ewma_golden_values_alpha_0_4() -> None:
+    v = VelocityState()
+    history = []
+    for surface, canonical in ((3, 1), (5, 1), (5, 2), (6, 2)):
+        v = update_velocity(
+            v, surface_node_count=surface, canonical_node_count=canonical, alpha=0.4
+        )
+        history.append((v.surface_velocity_ewma, v.surface_velocity_peak))
+    # deltas 3, 2, 0, 1: 1.2; 0.4*2 + 0.6*1.2; 0.6*1.52; 0.4*1 + 0.6*0.912
+    assert [h[0] for h in history] == pytest.approx([1.2, 1.52, 0.912, 0.9472])
+    assert [h[1] for h in history] == [3.0, 3.0, 3.0, 3.0]
+    assert v.prev_surface_node_count == 6
+    assert v.canonical_velocity_ewma == pytest.approx(
+        0.4 * 0 + 0.6 * (0.4 * 1 + 0.6 * (0.4 * 0 + 0.6 * 0.4))
+    )
+    assert v.canonical_velocity_peak == 1.0
+
+
+def test_velocity_never_goes_negative() -> None:
+    v = update_velocity(
+        VelocityState(prev_surface_node_count=5),
+        surface_node_count=3,
+        canonical_node_count=0,
+        alpha=0.4,
+    )
+    assert v.surface_velocity_ewma == 0.0 and v.prev_surface_node_count == 3
+
+
+def test_conversation_saturation_golden_value() -> None:
+    v = VelocityState(surface_velocity_ewma=0.9472, surface_velocity_peak=3.0)
+    decay = 1 - 0.9472 / 3.0
+    expected = 0.60 * decay + 0.25 * 0.5 + 0.15 * (4 / 15)
+    assert conversation_saturation(v, edge_density=0.5, turn_number=4, tuning=SAT) == pytest.approx(
+        expected
+    )
+    assert expected == pytest.approx(0.57556, abs=1e-9)
+
+
+def test_conversation_saturation_turn_floor_caps_and_peak_below_one() -> None:
+    v = VelocityState(surface_velocity_ewma=0.2, surface_velocity_peak=0.5)
+    # max(peak, 1) normalises small peaks: decay = 1 - 0.2 / 1
+    assert velocity_decay(0.2, 0.5) == pytest.approx(0.8)
+    score = conversation_saturation(v, edge_density=1.0, turn_number=40, tuning=SAT)
+    assert score == pytest.approx(0.60 * 0.8 + 0.25 + 0.15)
+
+
+def test_nothing_discovered_yet_is_not_saturation() -> None:
+    assert velocity_decay(0.0, 0.0) == 0.0
+    score = conversation_saturation(VelocityState(), edge_density=0.0, turn_number=1, tuning=SAT)
+    assert score == pytest.approx(0.15 / 15)
