@@ -1,0 +1,229 @@
+"""What model calls cost, from a pricing table shipped as data (seed 001 "Token Usage Tracking").
+
+``pricing.yaml`` holds US dollars per million input and output tokens per provider and model;
+``INTERVIEW_PRICING`` names a file of the same shape whose entries win (a newer price list, a
+private model). An unlisted model costs 0 and is *flagged* (``is_priced`` is False, usage
+totals list it under ``unpriced``) rather than crashing a session over bookkeeping.
+
+Also here: :func:`summarize_usage` (the session's ``usage`` totals from its ``LLMCall``s) and
+:func:`estimate_cost` (what a batch will roughly cost before it runs).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from interview_cli.errors import ConfigError
+from interview_cli.llm.protocol import LLMCall
+from interview_cli.llm.settings import TASK_CLIENT, LLMSettings
+
+PRICING_ENV = "INTERVIEW_PRICING"
+_SNAPSHOT = re.compile(r"^[-@]\d")
+_PER = 1_000_000
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Price(_Strict):
+    """US dollars per million tokens."""
+
+    input: float = Field(ge=0)
+    output: float = Field(ge=0)
+
+
+class TokenShape(_Strict):
+    input: int = Field(ge=0)
+    output: int = Field(ge=0)
+
+
+class PricingTable(_Strict):
+    prices: dict[str, dict[str, Price]] = Field(default_factory=dict)
+    typical_tokens: dict[str, TokenShape] = Field(default_factory=dict)
+
+    def merged(self, other: PricingTable) -> PricingTable:
+        prices = {p: dict(models) for p, models in self.prices.items()}
+        for provider, models in other.prices.items():
+            prices.setdefault(provider, {}).update(models)
+        return PricingTable(prices=prices,
+                            typical_tokens={**self.typical_tokens, **other.typical_tokens})
+
+    def price_for(self, provider: str, model: str) -> Price | None:
+        models = self.prices.get(provider, {})
+        if model in models:
+            return models[model]
+        # A dated snapshot prices like its family (claude-sonnet-4-6-20260101, gpt-4o-2024-08-06)
+        # but another variant does not (gpt-4.1-nano is not gpt-4.1): unknown beats wrong.
+        best = max((m for m in models if _SNAPSHOT.match(model[len(m):]) and model.startswith(m)),
+                   key=len, default=None)
+        return models[best] if best is not None else None
+
+
+def _parse(text: str, where: str) -> PricingTable:
+    try:
+        data: Any = yaml.safe_load(text) or {}
+        return PricingTable.model_validate(data)
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{where}: not valid YAML: {exc}") from None
+    except ValidationError as exc:
+        problems = [f"{where}: {'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
+                    for e in exc.errors()]
+        raise ConfigError(problems[0] if len(problems) == 1 else
+                          f"{where}: {len(problems)} problems", problems) from None
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> PricingTable:
+    text = resources.files("interview_cli.llm").joinpath("pricing.yaml").read_text("utf-8")
+    return _parse(text, "interview_cli/llm/pricing.yaml")
+
+
+@lru_cache(maxsize=8)
+def _with_override(path: str, mtime_ns: int) -> PricingTable:
+    # mtime in the cache key: an edited override file is re-read, an unchanged one is not.
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read pricing file ({PRICING_ENV}): "
+                          f"{exc.strerror or exc}") from None
+    return _shipped().merged(_parse(text, path))
+
+
+def load_pricing(env: Mapping[str, str] | None = None) -> PricingTable:
+    """The shipped table, overlaid by the ``INTERVIEW_PRICING`` file when that is set."""
+    environ = os.environ if env is None else env
+    path = (environ.get(PRICING_ENV) or "").strip()
+    if not path:
+        return _shipped()
+    try:
+        mtime = os.stat(path).st_mtime_ns
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read pricing file ({PRICING_ENV}): "
+                          f"{exc.strerror or exc}") from None
+    return _with_override(path, mtime)
+
+
+def is_priced(provider: str, model: str, *, table: PricingTable | None = None) -> bool:
+    return provider == "offline" or (table or load_pricing()).price_for(provider, model) is not None
+
+
+def cost_usd(
+    provider: str,
+    model: str,
+    input_tokens: int,
+    output_tokens: int,
+    *,
+    table: PricingTable | None = None,
+) -> float:
+    """Dollar cost of one call; 0.0 for offline and for unpriced models (see ``is_priced``)."""
+    if provider == "offline":
+        return 0.0
+    price = (table or load_pricing()).price_for(provider, model)
+    if price is None:
+        return 0.0
+    return (input_tokens * price.input + output_tokens * price.output) / _PER
+
+
+# --------------------------------------------------------------------------------------------
+# Totals and estimates
+# --------------------------------------------------------------------------------------------
+
+
+class UsageTotals(_Strict):
+    """A session's (or batch's) usage: what the session file keeps under ``usage``."""
+
+    calls: int = 0
+    failed_calls: int = 0
+    attempts: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float = 0.0
+    latency_ms: float = 0.0
+    unpriced: list[str] = Field(default_factory=list, description="provider:model at cost 0")
+
+
+def summarize_usage(calls: Iterable[LLMCall], *, table: PricingTable | None = None) -> UsageTotals:
+    calls = list(calls)
+    pricing = table or load_pricing()
+    unpriced = sorted({f"{c.provider}:{c.model}" for c in calls
+                       if not is_priced(c.provider, c.model, table=pricing)})
+    return UsageTotals(
+        calls=len(calls),
+        failed_calls=sum(1 for c in calls if not c.ok),
+        attempts=sum(c.attempts for c in calls),
+        input_tokens=sum(c.input_tokens for c in calls),
+        output_tokens=sum(c.output_tokens for c in calls),
+        cost_usd=round(sum(c.cost_usd for c in calls), 6),
+        latency_ms=round(sum(c.latency_ms for c in calls), 1),
+        unpriced=unpriced,
+    )
+
+
+class CostEstimate(_Strict):
+    sessions: int
+    turns_per_session: int
+    per_task_usd: dict[str, float]
+    total_usd: float
+    unpriced: list[str] = Field(default_factory=list)
+
+    def describe(self) -> str:
+        text = (f"about ${self.total_usd:.2f} for {self.sessions} session(s) of up to "
+                f"{self.turns_per_session} turns")
+        if self.unpriced:
+            text += f" (not priced: {', '.join(self.unpriced)})"
+        return text
+
+
+def estimate_cost(
+    settings: LLMSettings,
+    *,
+    turns: int,
+    sessions: int = 1,
+    simulated_respondent: bool = True,
+    slot_calls_per_turn: float = 0.0,
+    table: PricingTable | None = None,
+) -> CostEstimate:
+    """Upper-bound-ish cost of ``sessions`` interviews of ``turns`` turns each (batch dry run).
+
+    Per turn: one extract, one assess, one generate_question, and (batch) one persona answer;
+    per session: one opening; slot discovery at ``slot_calls_per_turn``. Token counts come
+    from ``typical_tokens`` in the pricing table; retries are not included.
+    """
+    if turns < 0 or sessions < 0:
+        raise ValueError("turns and sessions must be >= 0")
+    pricing = table or load_pricing()
+    calls_per_session: dict[str, float] = {
+        "generate_opening": 1,
+        "extract": turns,
+        "assess": turns,
+        "generate_question": turns,
+        "propose_slots": turns * slot_calls_per_turn,
+    }
+    if simulated_respondent:
+        calls_per_session["respond_as_persona"] = turns
+    per_task: dict[str, float] = {}
+    unpriced: set[str] = set()
+    for task, count in calls_per_session.items():
+        client = settings.client(TASK_CLIENT[task])
+        shape = pricing.typical_tokens.get(task, TokenShape(input=0, output=0))
+        if not is_priced(client.provider, client.model, table=pricing):
+            unpriced.add(f"{client.provider}:{client.model}")
+        one = cost_usd(client.provider, client.model, shape.input, shape.output, table=pricing)
+        per_task[task] = round(one * count * sessions, 6)
+    return CostEstimate(
+        sessions=sessions,
+        turns_per_session=turns,
+        per_task_usd=per_task,
+        total_usd=round(sum(per_task.values()), 6),
+        unpriced=sorted(unpriced),
+    )

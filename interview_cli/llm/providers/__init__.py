@@ -1,0 +1,40 @@
+"""Real providers over the official SDKs: anthropic, and openai-compatible (openai, kimi,
+deepseek). Importing this package imports no SDK; building a provider does not either: the
+SDK is imported when the provider first needs its client (see ``base``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from interview_cli.errors import ConfigError
+from interview_cli.llm.providers.base import (
+    ChatMessage,
+    Provider,
+    ProviderError,
+    ProviderReply,
+    ProviderRequest,
+)
+from interview_cli.llm.settings import ClientSettings
+
+__all__ = [
+    "ChatMessage",
+    "Provider",
+    "ProviderError",
+    "ProviderReply",
+    "ProviderRequest",
+    "make_provider",
+]
+
+
+def make_provider(settings: ClientSettings, *, env: Mapping[str, str] | None = None) -> Provider:
+    """The provider for ``settings``; reads its key from ``env`` (default ``os.environ``)."""
+    if settings.provider == "anthropic":
+        from interview_cli.llm.providers.anthropic import AnthropicProvider
+
+        return AnthropicProvider(settings, env=env)
+    if settings.provider in ("openai", "kimi", "deepseek"):
+        from interview_cli.llm.providers.openai_compat import OpenAICompatProvider
+
+        return OpenAICompatProvider(settings, env=env)
+    raise ConfigError(f"no remote provider for {settings.provider!r}")

@@ -1,0 +1,262 @@
+"""What every real provider does, independent of its SDK (seed 001 "Supported Providers").
+
+A provider turns one :class:`ProviderRequest` (system prompt, messages, optional JSON schema
+for a forced tool call, streaming or not) into one :class:`ProviderReply` (parsed tool input
+or text, token usage), or raises one :class:`ProviderError` that says what went wrong and
+whether trying again can help. Retrying is not its job (``retry.py``), nor is validating the
+content (``validation.py``): a provider only checks that the *envelope* is what its API
+promises, so a 200 with a body that is not JSON, has the wrong shape or is text/plain becomes
+a retryable ``malformed`` error instead of slipping through (the SDKs do not check).
+
+Keys: read from the environment once, at construction, kept in a private attribute, passed
+to the SDK client and scrubbed from every error message. SDKs are imported inside methods:
+importing them costs about 1.5 s, which every CLI start would pay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import ssl
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Literal
+
+from interview_cli.errors import ConfigError
+from interview_cli.llm.protocol import OnToken
+from interview_cli.llm.retry import parse_retry_after
+from interview_cli.llm.settings import ClientSettings, key_env_var
+
+FailureKind = Literal[
+    "rate_limit", "overloaded", "server", "timeout", "connection", "malformed",
+    "auth", "permission", "not_found", "bad_request", "other",
+]
+RETRYABLE_KINDS: frozenset[str] = frozenset(
+    {"rate_limit", "overloaded", "server", "timeout", "connection", "malformed"}
+)
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    role: Literal["user", "assistant"]
+    content: str
+
+
+@dataclass(frozen=True)
+class ProviderRequest:
+    """One model call, provider-neutral. ``schema`` set = forced tool call named ``tool_name``."""
+
+    system: str
+    messages: tuple[ChatMessage, ...]
+    temperature: float
+    max_tokens: int
+    timeout_s: float
+    schema: dict[str, Any] | None = None
+    tool_name: str | None = None
+    stream: bool = False
+
+
+@dataclass
+class ProviderReply:
+    """What came back. ``data`` is the tool input (a dict for a well-behaved model) when a
+    schema was asked for; ``problem`` says why it is missing (answered in text, arguments not
+    JSON) so the caller can send a corrective message."""
+
+    text: str = ""
+    data: Any = None
+    problem: str | None = None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    stop_reason: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class ProviderError(Exception):
+    """A failed HTTP exchange, classified. Holds strings only: never the SDK exception, whose
+    request object carries the key in its headers."""
+
+    def __init__(self, kind: FailureKind, detail: str, *, status: int | None = None,
+                 retry_after: float | None = None) -> None:
+        self.kind = kind
+        self.detail = detail
+        self.status = status
+        self.retry_after = retry_after
+        super().__init__(self.describe())
+
+    @property
+    def retryable(self) -> bool:
+        return self.kind in RETRYABLE_KINDS
+
+    def describe(self) -> str:
+        what = {
+            "rate_limit": "rate limited", "overloaded": "provider overloaded",
+            "server": "server error", "timeout": "timed out", "connection": "connection failed",
+            "malformed": "malformed response", "auth": "authentication failed",
+            "permission": "permission denied", "not_found": "model or endpoint not found",
+            "bad_request": "request rejected", "other": "unexpected failure",
+        }[self.kind]
+        status = f" ({self.status})" if self.status else ""
+        detail = f": {self.detail}" if self.detail else ""
+        return f"{what}{status}{detail}"
+
+
+def redact(text: str, secrets: tuple[str, ...]) -> str:
+    """Remove every secret (and its long prefixes, which some error bodies echo) from text."""
+    for secret in secrets:
+        if not secret:
+            continue
+        text = text.replace(secret, "[redacted]")
+        if len(secret) >= 16:
+            text = text.replace(secret[:12], "[redacted]")
+    return text
+
+
+def _status_kind(status: int) -> FailureKind:
+    if status == 429:
+        return "rate_limit"
+    if status == 529:
+        return "overloaded"
+    if status == 408:
+        return "timeout"
+    if status == 409 or status >= 500:
+        return "server"
+    named: dict[int, FailureKind] = {401: "auth", 403: "permission", 404: "not_found"}
+    return named.get(status, "bad_request")
+
+
+def _error_message(exc: BaseException) -> str:
+    # The SDKs put the server's error message in .body; fall back to str(exc).
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict) and isinstance(inner.get("message"), str):
+            return inner["message"]
+    return str(exc)
+
+
+def classify_exception(exc: BaseException) -> ProviderError | None:
+    """Map an exception raised by either SDK (or the network below it) to a ProviderError.
+
+    Both SDKs share their exception names (generated from the same template), so this works
+    by class name without importing either. Returns None for anything that is not a transport
+    failure: those are bugs and must surface as such.
+    """
+    if isinstance(exc, ProviderError):
+        return exc
+    names = {cls.__name__ for cls in type(exc).__mro__}
+    if isinstance(exc, json.JSONDecodeError):
+        # The SDKs raise a bare JSONDecodeError for a 200 whose body is not JSON.
+        return ProviderError("malformed", f"body is not JSON ({exc.msg})")
+    if isinstance(exc, TimeoutError) or "APITimeoutError" in names:
+        return ProviderError("timeout", "no answer within the timeout")
+    if "APIConnectionError" in names:
+        return ProviderError("connection", type(exc).__name__)
+    if "APIResponseValidationError" in names:
+        return ProviderError("malformed", "response does not match the API schema")
+    if "APIStatusError" in names:
+        status = int(getattr(exc, "status_code", 0) or 0)
+        response = getattr(exc, "response", None)
+        headers = getattr(response, "headers", None) or {}
+        return ProviderError(_status_kind(status), _error_message(exc)[:300], status=status,
+                             retry_after=parse_retry_after(headers))
+    module = type(exc).__module__
+    if module.startswith(("httpx", "httpcore", "anthropic", "openai")):
+        return ProviderError("connection" if "Connect" in type(exc).__name__ else "other",
+                             type(exc).__name__)
+    return None
+
+
+class Provider(ABC):
+    """One provider family over its official SDK. Subclasses implement :meth:`_complete`.
+
+    Capabilities, as class attributes: ``can_stream``, ``supports_tools``.
+    """
+
+    name: str = ""
+    can_stream: bool = True
+    supports_tools: bool = True
+
+    def __init__(self, settings: ClientSettings, *, env: Mapping[str, str] | None = None) -> None:
+        environ = os.environ if env is None else env
+        var = key_env_var(settings.provider)
+        key = (environ.get(var) or "").strip() if var else ""
+        if not key:
+            raise ConfigError(f"{settings.provider} needs {var}: set it, or choose another "
+                              "provider (offline needs no key)")
+        self.settings = settings
+        self.key_env_var = var or ""
+        self.__key = key  # name-mangled: not in vars() dumps by accident, never serialised
+        self._sdk: Any = None
+        self._sdk_loop: asyncio.AbstractEventLoop | None = None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.settings.provider}:{self.settings.model})"
+
+    # -- the SDK client, one per event loop ------------------------------------------------
+    @abstractmethod
+    def _make_client(self, api_key: str) -> Any:
+        """Build the SDK's async client (import the SDK here, not at module level)."""
+
+    def client(self) -> Any:
+        # An httpx connection pool belongs to the loop it was opened on; a CLI or test that
+        # runs several loops gets a fresh client per loop rather than "Event loop is closed".
+        loop = asyncio.get_running_loop()
+        if self._sdk is None or self._sdk_loop is not loop:
+            self._sdk = self._make_client(self.__key)
+            self._sdk_loop = loop
+        return self._sdk
+
+    async def aclose(self) -> None:
+        sdk, self._sdk, self._sdk_loop = self._sdk, None, None
+        if sdk is not None:
+            await sdk.close()
+
+    def scrub(self, text: str) -> str:
+        return redact(text, (self.__key,))
+
+    # -- one call --------------------------------------------------------------------------
+    async def complete(self, request: ProviderRequest, on_token: OnToken | None = None
+                       ) -> ProviderReply:
+        """Run one attempt; raise ProviderError (key scrubbed) on any transport failure."""
+        error: ProviderError | None = None
+        self.client()  # outside the timeout: the first call imports the SDK (~1.5 s)
+        try:
+            # The SDK's timeout bounds each read; this bounds the whole attempt, which for a
+            # stream that trickles could otherwise run far past the client's budget.
+            async with asyncio.timeout(request.timeout_s):
+                return await self._complete(request, on_token)
+        except Exception as exc:  # noqa: BLE001 - classified below, unknowns re-raised
+            error = classify_exception(exc)
+            if error is None:
+                raise
+        # Raised outside the except block so the SDK exception is not chained as __context__.
+        raise ProviderError(error.kind, self.scrub(error.detail), status=error.status,
+                            retry_after=error.retry_after)
+
+    @abstractmethod
+    async def _complete(self, request: ProviderRequest, on_token: OnToken | None
+                        ) -> ProviderReply:
+        """Call the API once. Raise ProviderError('malformed', ...) for a bad envelope."""
+
+
+@lru_cache(maxsize=1)
+def shared_ssl_context() -> ssl.SSLContext:
+    """One TLS context for every SDK client of the process.
+
+    Loading the CA bundle costs ~0.13 s, and each SDK client would otherwise load its own
+    (up to four clients per run, one per test). Same trust as the default: the system CAs,
+    or ``SSL_CERT_FILE`` / ``SSL_CERT_DIR`` when set.
+    """
+    return ssl.create_default_context()
+
+
+def malformed(detail: str) -> ProviderError:
+    return ProviderError("malformed", detail)
+
+
+def tool_description(tool_name: str) -> str:
+    return (f"Record the result of the {tool_name.replace('_', ' ')} task. Call this tool "
+            "exactly once with arguments that match its schema.")
