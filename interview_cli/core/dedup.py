@@ -82,18 +82,15 @@ def same_word(a: str, b: str) -> bool:
     return fuzz.ratio(a, b) / 100.0 >= TYPO_SIMILARITY
 
 
-def _antonym_pair(a: str, b: str) -> bool:
-    return any(a == p + b or b == p + a for p in ANTONYM_PREFIXES)
-
-
 def polarity_block(a: LabelProfile, b: LabelProfile) -> str | None:
     """Why two labels must never merge whatever their similarity, or None."""
     if a.negated != b.negated:
         return "negation differs"
-    for x in a.content:
-        for y in b.content:
-            if _antonym_pair(x, y):
-                return f"antonyms '{x}' / '{y}'"
+    for mine, theirs in ((a.content, b.token_set), (b.content, a.token_set)):
+        for word in mine:
+            for prefix in ANTONYM_PREFIXES:
+                if prefix + word in theirs:
+                    return f"antonyms '{word}' / '{prefix + word}'"
     return None
 
 
@@ -123,12 +120,13 @@ def fuzzy_scores(a: str, b: str) -> tuple[float, float]:
 
 def fuzzy_match_score(a: str, b: str, tuning: DedupTuning) -> float | None:
     """The fuzzy tier's score when ``a`` and ``b`` merge, else None."""
+    ratio, jaccard = fuzzy_scores(a, b)
+    if ratio < tuning.fuzzy_threshold and jaccard < tuning.jaccard_threshold:
+        return None
+    # Blocks are checked only for pairs that pass: most pairs fail the cheap scores first.
     if merge_block(a, b) is not None:
         return None
-    ratio, jaccard = fuzzy_scores(a, b)
-    if ratio >= tuning.fuzzy_threshold or jaccard >= tuning.jaccard_threshold:
-        return max(ratio, jaccard)
-    return None
+    return max(ratio, jaccard)
 
 
 def find_duplicate(

@@ -180,6 +180,14 @@ class KnowledgeGraph:
             if node_type is None or d["node_type"] == node_type
         ]
 
+    def labels_by_node(self, node_type: str) -> list[tuple[str, tuple[str, ...]]]:
+        """(id, (label, *aliases)) of every node of ``node_type``: the de-duplication pool."""
+        return [
+            (n, (d["label"], *d["aliases"]))
+            for n, d in self._g.nodes(data=True)
+            if d["node_type"] == node_type
+        ]
+
     def relations(self, source: str, target: str) -> dict[str, Relation]:
         if not self._g.has_edge(source, target):
             return {}
@@ -226,6 +234,9 @@ class KnowledgeGraph:
     def predecessors(self, node_id: str) -> list[str]:
         return list(self._g.predecessors(node_id))
 
+    def is_superseded(self, node_id: str) -> bool:
+        return self._g.nodes[node_id]["superseded_by"] is not None
+
     def is_orphan(self, node_id: str) -> bool:
         return self._g.degree(node_id) == 0
 
@@ -250,13 +261,30 @@ class KnowledgeGraph:
 
     def recent_labels(self, limit: int = 30) -> list[str]:
         """Labels of the most recently mentioned nodes, newest first (extraction context)."""
-        order = {n: i for i, n in enumerate(self._g.nodes)}
         ranked = sorted(
-            self.nodes(),
-            key=lambda node: (node.last_mentioned_turn, order[node.id]),
+            (
+                (
+                    max((p["turn"] for p in d["provenance"]), default=d["created_turn"]),
+                    i,
+                    d["label"],
+                )
+                for i, (_, d) in enumerate(self._g.nodes(data=True))
+            ),
             reverse=True,
         )
-        return [node.label for node in ranked[: max(limit, 0)]]
+        return [label for _, _, label in ranked[: max(limit, 0)]]
+
+    def relation_counts(self) -> dict[str, int]:
+        """Relation type -> number of edges of that type."""
+        counts: dict[str, int] = {}
+        for _, _, d in self._g.edges(data=True):
+            for name in d["relations"]:
+                counts[name] = counts.get(name, 0) + 1
+        return counts
+
+    def node_types(self) -> dict[str, str]:
+        """Node id -> node type, in creation order."""
+        return {n: d["node_type"] for n, d in self._g.nodes(data=True)}
 
     def mention_counts(self) -> dict[str, int]:
         """Node id -> number of provenance entries (how often the concept was mentioned)."""

@@ -106,7 +106,7 @@ def _endpoint_candidates(
             if node_id is not None and node_id not in ordered:
                 ordered.append(node_id)
     # Superseded concepts stay reachable but a current one is preferred.
-    return sorted(ordered, key=lambda n: graph.node(n).superseded_by is not None)
+    return sorted(ordered, key=graph.is_superseded)
 
 
 def apply_extraction(
@@ -146,7 +146,7 @@ def apply_extraction(
             )
             continue
         prov = _provenance(utterance_id, item.quote, turn)
-        candidates = (DedupCandidate(n.id, n.labels) for n in graph.nodes(item.node_type))
+        candidates = (DedupCandidate(i, ls) for i, ls in graph.labels_by_node(item.node_type))
         match = find_duplicate(item.label, candidates, tuning=tuning, embedder=embedder)
         if match is not None:
             into = graph.node(match.node_id)

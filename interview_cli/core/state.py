@@ -64,8 +64,8 @@ def _chain_completion(graph: KnowledgeGraph, methodology: Methodology) -> tuple[
     }
     min_level = min(n.level for n in ontology.nodes)
     base_types = {n.name for n in ontology.nodes if n.level == min_level}
-    nodes = graph.nodes()
-    reaching = {n.id for n in nodes if n.node_type in terminal_types}
+    types = graph.node_types()
+    reaching = {n for n, kind in types.items() if kind in terminal_types}
     frontier = list(reaching)
     while frontier:
         current = frontier.pop()
@@ -73,7 +73,7 @@ def _chain_completion(graph: KnowledgeGraph, methodology: Methodology) -> tuple[
             if pred not in reaching:
                 reaching.add(pred)
                 frontier.append(pred)
-    base = [n.id for n in nodes if n.node_type in base_types]
+    base = [n for n, kind in types.items() if kind in base_types]
     if not base:
         return 0.0, False
     complete = sum(1 for n in base if n in reaching)
@@ -86,11 +86,11 @@ def compute_graph_state(
     """Counts, depth and chain metrics of ``graph``. Linear in nodes + edges, cycles included."""
     ontology = methodology.ontology
     nodes_by_type = {spec.name: 0 for spec in ontology.nodes}
-    for node in graph.nodes():
-        nodes_by_type[node.node_type] = nodes_by_type.get(node.node_type, 0) + 1
+    for kind in graph.node_types().values():
+        nodes_by_type[kind] = nodes_by_type.get(kind, 0) + 1
     edges_by_type = {spec.name: 0 for spec in ontology.edges}
-    for edge in graph.edges():
-        edges_by_type[edge.relation] = edges_by_type.get(edge.relation, 0) + 1
+    for relation, count in graph.relation_counts().items():
+        edges_by_type[relation] = edges_by_type.get(relation, 0) + count
     depths = graph.node_depths()
     max_depth = max(depths.values(), default=0)
     span = ontology.max_level - 1

@@ -99,6 +99,7 @@ _SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
 )
 
 
+@lru_cache(maxsize=16384)
 def normalise(text: str) -> str:
     """Casefold, drop apostrophes, turn other punctuation into spaces, collapse whitespace."""
     folded = _APOSTROPHES.sub("", text.casefold())

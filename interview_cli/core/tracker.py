@@ -210,6 +210,18 @@ class NodeStateTracker:
 # --------------------------------------------------------------------------------------------
 
 
+def _evolve(state: NodeState, **changes: Any) -> NodeState:
+    """``dataclasses.replace`` without re-running ``__init__``: every turn ages every node,
+    and replace's per-call overhead dominated the tracker's cost on large graphs."""
+    unknown = changes.keys() - NodeState.__dataclass_fields__.keys()
+    if unknown:
+        raise TypeError(f"NodeState has no field(s) {sorted(unknown)}")
+    new = object.__new__(NodeState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 def _with_states(tracker: NodeStateTracker, changed: Mapping[str, NodeState]) -> NodeStateTracker:
     if not changed:
         return tracker
@@ -264,7 +276,7 @@ def update_edge_counts(
         connected = source.connected_node_ids
         if target_id != source_id:
             connected = connected | {target_id}
-        changed[source_id] = replace(
+        changed[source_id] = _evolve(
             source,
             edge_count_outgoing=source.edge_count_outgoing + 1,
             connected_node_ids=connected,
@@ -274,7 +286,7 @@ def update_edge_counts(
         connected = target.connected_node_ids
         if target_id != source_id:
             connected = connected | {source_id}
-        changed[target_id] = replace(
+        changed[target_id] = _evolve(
             target,
             edge_count_incoming=target.edge_count_incoming + 1,
             connected_node_ids=connected,
@@ -307,7 +319,7 @@ def record_yield(
             # Untracked, or already counted for this turn: one yield per node per turn.
             continue
         yield_count = state.yield_count + 1
-        changed[node_id] = replace(
+        changed[node_id] = _evolve(
             state,
             last_yield_turn=turn,
             turns_since_last_yield=0,
@@ -342,7 +354,7 @@ def append_response_signal(
         return tracker
     return _with_states(
         tracker,
-        {node_id: replace(state, all_response_depths=depths, knowledge_ceiling_turn=ceiling_turn)},
+        {node_id: _evolve(state, all_response_depths=depths, knowledge_ceiling_turn=ceiling_turn)},
     )
 
 
@@ -359,7 +371,7 @@ def update_focus(
     changed: dict[str, NodeState] = {}
     for other_id, state in tracker.states.items():
         if other_id != node_id and state.current_focus_streak:
-            changed[other_id] = replace(state, current_focus_streak=0)
+            changed[other_id] = _evolve(state, current_focus_streak=0)
     target = tracker.states.get(node_id) if node_id is not None else None
     if target is not None:
         assert node_id is not None
@@ -372,7 +384,7 @@ def update_focus(
                 target.consecutive_same_strategy + 1 if target.last_strategy_used == strategy else 1
             )
         focus_count = target.focus_count + 1
-        changed[node_id] = replace(
+        changed[node_id] = _evolve(
             target,
             focus_count=focus_count,
             last_focus_turn=turn,
@@ -408,7 +420,7 @@ def advance_turn(tracker: NodeStateTracker, turn: int) -> NodeStateTracker:
             since_focus != state.turns_since_last_focus
             or since_yield != state.turns_since_last_yield
         ):
-            changed[node_id] = replace(
+            changed[node_id] = _evolve(
                 state, turns_since_last_focus=since_focus, turns_since_last_yield=since_yield
             )
     return replace(_with_states(tracker, changed), turn=turn)
@@ -420,7 +432,7 @@ age = advance_turn
 def update_depths(tracker: NodeStateTracker, depths: Mapping[str, int]) -> NodeStateTracker:
     """Refresh each tracked node's chain depth (``KnowledgeGraph.node_depths()``)."""
     changed = {
-        node_id: replace(state, depth=depths[node_id])
+        node_id: _evolve(state, depth=depths[node_id])
         for node_id, state in tracker.states.items()
         if node_id in depths and depths[node_id] != state.depth
     }
