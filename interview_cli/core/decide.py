@@ -192,19 +192,20 @@ class Decision:
 
 def candidate_nodes(inputs: DecisionInputs) -> dict[str, NodeInfo]:
     """Tracked nodes that can be focused: still in the graph and not superseded."""
-    graph = inputs.graph
-    out: dict[str, NodeInfo] = {}
-    for node_id, state in inputs.tracker.states.items():
-        if graph is not None:
-            if not graph.has_node(node_id) or graph.node(node_id).superseded_by is not None:
-                continue
-        out[node_id] = NodeInfo(label=state.label, created_turn=state.created_at_turn)
-    return out
+    focusable: set[str] | None = None
+    if inputs.graph is not None:
+        focusable = {n.id for n in inputs.graph.nodes() if n.superseded_by is None}
+    return {
+        node_id: NodeInfo(label=state.label, created_turn=state.created_at_turn)
+        for node_id, state in inputs.tracker.states.items()
+        if focusable is None or node_id in focusable
+    }
 
 
 def _veto_context(inputs: DecisionInputs) -> VetoContext:
     node_elements: dict[str, str] = {}
-    if inputs.graph is not None:
+    if inputs.graph is not None and getattr(inputs.coverage, "element_focus_counts", None):
+        # Only coverage mode needs the node -> element map (one pass over the graph).
         node_elements = {n.id: n.element_id for n in inputs.graph.nodes() if n.element_id}
     counts = getattr(inputs.coverage, "element_focus_counts", None) or {}
     return VetoContext(

@@ -40,7 +40,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from interview_cli.config.schemas import Methodology, PhaseSpec, StrategySpec, Tuning
 from interview_cli.core.signals.catalogue import NODE_SIGNAL_PREFIXES
@@ -209,13 +209,35 @@ def contribution_for(
     )
 
 
+ContributionCache = dict[tuple[Any, ...], SignalContribution | None]
+
+
 def score_weights(
-    weights: Mapping[str, float], signals: Signals, tuning: Tuning
+    weights: Mapping[str, float],
+    signals: Signals,
+    tuning: Tuning,
+    cache: ContributionCache | None = None,
 ) -> tuple[SignalContribution, ...]:
-    """Contributions of every weight key whose signal was detected, in the weights' order."""
+    """Contributions of every weight key whose signal was detected, in the weights' order.
+
+    ``cache`` memoises contributions by (key, weight, value) within one ranking: node signals
+    take few distinct values, and joint scoring evaluates the same keys for every node.
+    """
     out = []
     for key, weight in weights.items():
-        c = contribution_for(key, weight, signals, tuning)
+        if cache is None:
+            c = contribution_for(key, weight, signals, tuning)
+        else:
+            value = signals.get(key)
+            plain = value is not None or key in signals
+            if not plain:
+                value = signals.get(key.rpartition(".")[0])
+            # type() in the key: True == 1 == 1.0 hash alike but contribute differently.
+            memo = (key, weight, plain, type(value), value)
+            if memo in cache:
+                c = cache[memo]
+            else:
+                c = cache[memo] = contribution_for(key, weight, signals, tuning)
         if c is not None:
             out.append(c)
     return tuple(out)
@@ -235,24 +257,63 @@ def final_score(base: float, multiplier: float, bonus: float) -> float:
 # --------------------------------------------------------------------------------------------
 
 
+class _Raw(NamedTuple):
+    """A scored candidate before ranking (cheap to build; ranking builds ScoredCandidates)."""
+
+    strategy: str
+    node_id: str | None
+    node_label: str | None
+    contributions: tuple[SignalContribution, ...]
+    base: float
+    multiplier: float
+    bonus: float
+    final: float
+    vetoed_by: str | None
+    stage: Stage
+
+    def scored(self, rank: int, selected: bool) -> ScoredCandidate:
+        return ScoredCandidate(
+            self.strategy,
+            self.node_id,
+            self.node_label,
+            self.contributions,
+            self.base,
+            self.multiplier,
+            self.bonus,
+            self.final,
+            rank,
+            selected,
+            self.vetoed_by,
+            self.stage,
+        )
+
+
 def _natural_key(text: str) -> tuple[Any, ...]:
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
 
 
-def _sort_key(
-    c: ScoredCandidate, strategy_index: Mapping[str, int], nodes: Mapping[str, NodeInfo]
-) -> tuple[Any, ...]:
-    info = nodes.get(c.node_id) if c.node_id is not None else None
-    created = info.created_turn if info is not None else 0
-    node_key = _natural_key(c.node_id) if c.node_id is not None else ()
-    return (
-        c.vetoed_by is not None,
-        -c.final_score,
-        strategy_index.get(c.strategy, len(strategy_index)),
-        c.node_id is not None,  # a node-less candidate first among exact ties of one strategy
-        -created,
-        node_key,
-    )
+class _Order:
+    """The deterministic sort key of candidates (see the module docstring)."""
+
+    def __init__(self, strategy_order: Sequence[str], nodes: Mapping[str, NodeInfo]) -> None:
+        self.index = {name: i for i, name in enumerate(strategy_order)}
+        # Computed once per node, not once per candidate.
+        self.node_keys = {
+            nid: (-info.created_turn, _natural_key(nid)) for nid, info in nodes.items()
+        }
+
+    def key(self, c: _Raw | ScoredCandidate) -> tuple[Any, ...]:
+        final = c.final if isinstance(c, _Raw) else c.final_score
+        node_part: tuple[Any, ...] = (False,)
+        if c.node_id is not None:
+            node_part = (True, *self.node_keys.get(c.node_id, (0, _natural_key(c.node_id))))
+        return (
+            c.vetoed_by is not None,
+            -final,
+            self.index.get(c.strategy, len(self.index)),
+            # A node-less candidate first among exact ties of one strategy; then newer nodes.
+            *node_part,
+        )
 
 
 def _severity(veto: str | None) -> int:
@@ -261,14 +322,11 @@ def _severity(veto: str | None) -> int:
     return VETO_SEVERITY.index(veto) if veto in VETO_SEVERITY else len(VETO_SEVERITY)
 
 
-def order_and_select(
-    candidates: Sequence[ScoredCandidate],
-    strategy_order: Sequence[str],
-    nodes: Mapping[str, NodeInfo],
+def _rank(
+    raws: Sequence[_Raw], order: _Order
 ) -> tuple[tuple[ScoredCandidate, ...], ScoredCandidate | None, str | None]:
     """Sort, assign ranks 1..n and mark the selected candidate (see the module docstring)."""
-    index = {name: i for i, name in enumerate(strategy_order)}
-    ordered = sorted(candidates, key=lambda c: _sort_key(c, index, nodes))
+    ordered = sorted(raws, key=order.key)
     if not ordered:
         return (), None, None
     chosen = 0
@@ -277,7 +335,7 @@ def order_and_select(
         # Every candidate is vetoed: the softest veto wins, then rank order.
         chosen = min(range(len(ordered)), key=lambda i: (_severity(ordered[i].vetoed_by), i))
         fallback = f"all candidates vetoed; relaxed '{ordered[chosen].vetoed_by}'"
-    ranked = tuple(replace(c, rank=i + 1, selected=(i == chosen)) for i, c in enumerate(ordered))
+    ranked = tuple(c.scored(i + 1, i == chosen) for i, c in enumerate(ordered))
     return ranked, ranked[chosen], fallback
 
 
@@ -287,61 +345,78 @@ def _phase_terms(strategy: str, phase: PhaseSpec | None) -> tuple[float, float]:
     return phase.signal_weights.get(strategy, 1.0), phase.phase_bonuses.get(strategy, 0.0)
 
 
-def _candidate(
-    strategy: StrategySpec,
-    node_id: str | None,
-    nodes: Mapping[str, NodeInfo],
-    contributions: tuple[SignalContribution, ...],
-    phase: PhaseSpec | None,
-    veto: VetoCheck | None,
-    stage: Stage,
-) -> ScoredCandidate:
-    multiplier, bonus = _phase_terms(strategy.name, phase)
-    base = base_score(contributions)
-    info = nodes.get(node_id) if node_id is not None else None
-    return ScoredCandidate(
-        strategy=strategy.name,
-        node_id=node_id,
-        node_label=info.label if info is not None else None,
-        signal_contributions=contributions,
-        base_score=base,
-        phase_multiplier=multiplier,
-        phase_bonus=bonus,
-        final_score=final_score(base, multiplier, bonus),
-        vetoed_by=veto(strategy, node_id) if veto is not None else None,
-        stage=stage,
-    )
+class _Scorer:
+    """Scores candidates of one ranking: shared inputs, the contribution cache, vetoes."""
 
+    def __init__(
+        self,
+        global_signals: Signals,
+        node_signals: Mapping[str, Signals],
+        nodes: Mapping[str, NodeInfo],
+        tuning: Tuning,
+        phase: PhaseSpec | None,
+        veto: VetoCheck | None,
+    ) -> None:
+        self.global_signals = global_signals
+        self.node_signals = node_signals
+        self.nodes = nodes
+        self.node_ids = sorted(nodes, key=_natural_key)
+        self.tuning = tuning
+        self.phase = phase
+        self.veto = veto
+        self.cache: ContributionCache = {}
 
-def _strategy_candidates(
-    strategy: StrategySpec,
-    global_signals: Signals,
-    node_signals: Mapping[str, Signals],
-    nodes: Mapping[str, NodeInfo],
-    node_ids: Sequence[str],
-    phase: PhaseSpec | None,
-    tuning: Tuning,
-    veto: VetoCheck | None,
-    stage: Stage,
-) -> list[ScoredCandidate]:
-    """All candidates of one strategy: one per node, or one without a node.
+    def needs_node(self, strategy: StrategySpec) -> bool:
+        return strategy.node_binding == "required" and bool(self.node_ids)
 
-    A node-bound strategy with no node to bind (empty graph) still gets one node-less candidate
-    so that the first turns can be decided; its node weights then simply do not apply.
-    """
-    global_weights, node_weights = partition_signal_weights(strategy.signal_weights)
-    # Global contributions are the same for every node: compute them once per strategy.
-    global_part = score_weights(global_weights, global_signals, tuning)
-    if strategy.node_binding == "none" or not node_ids:
-        return [_candidate(strategy, None, nodes, global_part, phase, veto, stage)]
-    out = []
-    for node_id in node_ids:
-        # Node signals take precedence over global ones with the same name (seed 001).
-        node_part = score_weights(node_weights, node_signals.get(node_id, {}), tuning)
-        out.append(
-            _candidate(strategy, node_id, nodes, global_part + node_part, phase, veto, stage)
+    def raw(
+        self,
+        strategy: StrategySpec,
+        node_id: str | None,
+        contributions: tuple[SignalContribution, ...],
+        stage: Stage,
+        veto: VetoCheck | None,
+    ) -> _Raw:
+        multiplier, bonus = _phase_terms(strategy.name, self.phase)
+        base = base_score(contributions)
+        info = self.nodes.get(node_id) if node_id is not None else None
+        return _Raw(
+            strategy.name,
+            node_id,
+            info.label if info is not None else None,
+            contributions,
+            base,
+            multiplier,
+            bonus,
+            final_score(base, multiplier, bonus),
+            veto(strategy, node_id) if veto is not None else None,
+            stage,
         )
-    return out
+
+    def global_part(self, strategy: StrategySpec) -> tuple[SignalContribution, ...]:
+        global_weights, _ = partition_signal_weights(strategy.signal_weights)
+        return score_weights(global_weights, self.global_signals, self.tuning, self.cache)
+
+    def strategy_candidates(self, strategy: StrategySpec, stage: Stage) -> list[_Raw]:
+        """All candidates of one strategy: one per node, or one without a node.
+
+        A node-bound strategy with no node to bind (empty graph) still gets one node-less
+        candidate so that the first turns can be decided; its node weights do not apply.
+        """
+        _, node_weights = partition_signal_weights(strategy.signal_weights)
+        # Global contributions are the same for every node: computed once per strategy.
+        global_part = self.global_part(strategy)
+        if not self.needs_node(strategy):
+            return [self.raw(strategy, None, global_part, stage, self.veto)]
+        out = []
+        empty: Signals = {}
+        for node_id in self.node_ids:
+            # Node weights only ever read node signals: the partition is by the same prefixes,
+            # so "node signals take precedence" (seed 001) holds by construction.
+            signals = self.node_signals.get(node_id, empty)
+            node_part = score_weights(node_weights, signals, self.tuning, self.cache)
+            out.append(self.raw(strategy, node_id, global_part + node_part, stage, self.veto))
+        return out
 
 
 def rank_strategy_node_pairs(
@@ -355,14 +430,27 @@ def rank_strategy_node_pairs(
     veto: VetoCheck | None = None,
 ) -> Ranking:
     """Joint selection: score every strategy x every node in ``nodes`` (seed 003 / "D1")."""
-    node_ids = sorted(nodes, key=_natural_key)
-    candidates: list[ScoredCandidate] = []
+    scorer = _Scorer(global_signals, node_signals, nodes, tuning, phase, veto)
+    raws: list[_Raw] = []
     for strategy in strategies:
-        candidates += _strategy_candidates(
-            strategy, global_signals, node_signals, nodes, node_ids, phase, tuning, veto, "joint"
-        )
-    ranked, selected, fallback = order_and_select(candidates, [s.name for s in strategies], nodes)
+        raws += scorer.strategy_candidates(strategy, "joint")
+    ranked, selected, fallback = _rank(raws, _Order([s.name for s in strategies], nodes))
     return Ranking(ranked, selected, "joint", fallback)
+
+
+def _reselect(
+    candidates: Sequence[ScoredCandidate], pick: ScoredCandidate | None
+) -> tuple[ScoredCandidate, ...]:
+    """Set ``selected`` on ``pick`` only, rebuilding just the candidates whose flag changes."""
+    out = []
+    for c in candidates:
+        want = pick is not None and _same(c, pick)
+        out.append(c if c.selected == want else replace(c, selected=want))
+    return tuple(out)
+
+
+def _same(a: ScoredCandidate, b: ScoredCandidate) -> bool:
+    return (a.strategy, a.node_id, a.stage) == (b.strategy, b.node_id, b.stage)
 
 
 def rank_two_stage(
@@ -381,54 +469,32 @@ def rank_two_stage(
     multiplier and bonus. Stage 2 ranks the nodes for the winning strategy when it is node-bound,
     with its full weights (global + node, so stage-2 scores read like joint scores). If every
     node is vetoed for the winner, the next strategy of stage 1 is tried; if nothing at all is
-    admissible, the all-vetoed fallback applies to the stage-2 candidates of the first strategy.
+    admissible, the softest veto is relaxed over everything evaluated (module docstring).
     Both stages are recorded: stage-1 candidates have ``stage="strategy"``, stage-2 ``"node"``.
     """
-    names = [s.name for s in strategies]
-    index = {name: i for i, name in enumerate(names)}
-    node_ids = sorted(nodes, key=_natural_key)
+    scorer = _Scorer(global_signals, node_signals, nodes, tuning, phase, veto)
+    order = _Order([s.name for s in strategies], nodes)
     by_name = {s.name: s for s in strategies}
-
-    def needs_node(strategy: StrategySpec) -> bool:
-        return strategy.node_binding == "required" and bool(node_ids)
-
-    stage1 = []
-    for strategy in strategies:
-        global_weights, _ = partition_signal_weights(strategy.signal_weights)
-        contributions = score_weights(global_weights, global_signals, tuning)
+    stage1 = [
         # A node-bound strategy is judged on its nodes in stage 2, not vetoed as a whole here.
-        stage_veto = None if needs_node(strategy) else veto
-        stage1.append(
-            _candidate(strategy, None, nodes, contributions, phase, stage_veto, "strategy")
+        scorer.raw(
+            s, None, scorer.global_part(s), "strategy", None if scorer.needs_node(s) else veto
         )
-    ranked1, _, _ = order_and_select(stage1, names, nodes)
-    ranked1 = tuple(replace(c, selected=False) for c in ranked1)
+        for s in strategies
+    ]
+    ranked1, _, _ = _rank(stage1, order)
 
     stage2: list[ScoredCandidate] = []
     chosen: ScoredCandidate | None = None
     for entry in ranked1:
         strategy = by_name[entry.strategy]
-        if not needs_node(strategy):
+        if not scorer.needs_node(strategy):
             if entry.vetoed_by is None:
                 chosen = entry
                 break
             continue
-        ranked2, _, _ = order_and_select(
-            _strategy_candidates(
-                strategy,
-                global_signals,
-                node_signals,
-                nodes,
-                node_ids,
-                phase,
-                tuning,
-                veto,
-                "node",
-            ),
-            names,
-            nodes,
-        )
-        stage2 += [replace(c, selected=False) for c in ranked2]
+        ranked2, _, _ = _rank(scorer.strategy_candidates(strategy, "node"), order)
+        stage2 += ranked2
         if ranked2 and ranked2[0].vetoed_by is None:
             chosen = ranked2[0]
             break
@@ -436,20 +502,13 @@ def rank_two_stage(
     fallback = None
     if chosen is None:
         # Nothing admissible: the softest veto among everything evaluated, stage-1 order first.
-        pool = [c for c in ranked1 if not needs_node(by_name[c.strategy])] + stage2
+        pool = [c for c in ranked1 if not scorer.needs_node(by_name[c.strategy])] + stage2
         if pool:
-            chosen = min(pool, key=lambda c: (_severity(c.vetoed_by), _sort_key(c, index, nodes)))
+            chosen = min(pool, key=lambda c: (_severity(c.vetoed_by), order.key(c)))
             fallback = f"all candidates vetoed; relaxed '{chosen.vetoed_by}'"
-    if chosen is not None:
-        pick = chosen
-        ranked1 = tuple(replace(c, selected=_same(c, pick)) for c in ranked1)
-        stage2 = [replace(c, selected=_same(c, pick)) for c in stage2]
-        chosen = replace(chosen, selected=True)
-    return Ranking(ranked1 + tuple(stage2), chosen, "two_stage", fallback)
-
-
-def _same(a: ScoredCandidate, b: ScoredCandidate) -> bool:
-    return (a.strategy, a.node_id, a.stage) == (b.strategy, b.node_id, b.stage)
+    candidates = _reselect(ranked1, chosen) + _reselect(stage2, chosen)
+    selected = next((c for c in candidates if c.selected), None)
+    return Ranking(candidates, selected, "two_stage", fallback)
 
 
 def rank_candidates(
