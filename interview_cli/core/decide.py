@@ -21,6 +21,7 @@ from typing import Any
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.continuation import Continuation, check_continuation
+from interview_cli.core.coverage import CoverageState
 from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
 from interview_cli.core.models import Assessment
 from interview_cli.core.phase import phase_for_turn
@@ -58,7 +59,7 @@ class DecisionInputs:
     assessment: Assessment | None = None
     strategy_history: tuple[str, ...] = ()
     focus_history: tuple[FocusEntry, ...] = ()
-    coverage: Any = None
+    coverage: CoverageState | None = None
     canonical: CanonicalInfo = field(default_factory=CanonicalInfo)
     recent_questions: tuple[str, ...] = ()
 
@@ -76,7 +77,7 @@ class DecisionInputs:
             "assessment": _dump(self.assessment),
             "strategy_history": list(self.strategy_history),
             "focus_history": [f.to_dict() for f in self.focus_history],
-            "coverage": _coverage_to_dict(self.coverage),
+            "coverage": _dump(self.coverage),
             "canonical": self.canonical.to_dict(),
             "recent_questions": list(self.recent_questions),
         }
@@ -96,7 +97,7 @@ class DecisionInputs:
             assessment=_load(Assessment, data.get("assessment")),
             strategy_history=tuple(data.get("strategy_history", ())),
             focus_history=tuple(FocusEntry.from_dict(f) for f in data.get("focus_history", ())),
-            coverage=_coverage_from_dict(data.get("coverage")),
+            coverage=_load(CoverageState, data.get("coverage")),
             canonical=CanonicalInfo.from_dict(data.get("canonical")),
             recent_questions=tuple(data.get("recent_questions", ())),
         )
@@ -108,24 +109,6 @@ def _dump(model: Any) -> Any:
 
 def _load(model: Any, data: Any) -> Any:
     return None if data is None else model.model_validate(data)
-
-
-def _coverage_to_dict(coverage: Any) -> Any:
-    if coverage is None:
-        return None
-    if hasattr(coverage, "to_dict"):
-        return coverage.to_dict()
-    return coverage.model_dump(mode="json")
-
-
-def _coverage_from_dict(data: Any) -> Any:
-    if data is None:
-        return None
-    from interview_cli.core.coverage import CoverageState
-
-    if hasattr(CoverageState, "from_dict"):
-        return CoverageState.from_dict(data)
-    return CoverageState.model_validate(data)  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -202,12 +185,21 @@ def candidate_nodes(inputs: DecisionInputs) -> dict[str, NodeInfo]:
     }
 
 
+def _coverage(inputs: DecisionInputs) -> CoverageState | None:
+    """The coverage state when the concept has stimulus elements (coverage mode), else None."""
+    c = inputs.coverage
+    return c if c is not None and c.active else None
+
+
 def _veto_context(inputs: DecisionInputs) -> VetoContext:
-    node_elements: dict[str, str] = {}
-    if inputs.graph is not None and getattr(inputs.coverage, "element_focus_counts", None):
-        # Only coverage mode needs the node -> element map (one pass over the graph).
-        node_elements = {n.id: n.element_id for n in inputs.graph.nodes() if n.element_id}
-    counts = getattr(inputs.coverage, "element_focus_counts", None) or {}
+    coverage = _coverage(inputs)
+    node_elements: dict[str, tuple[str, ...]] = {}
+    counts: dict[str, int] = {}
+    if coverage is not None:
+        for element_id in coverage.element_ids:  # concept order
+            for node_id in coverage.element_node_ids.get(element_id, []):
+                node_elements[node_id] = (*node_elements.get(node_id, ()), element_id)
+        counts = dict(coverage.focus_counts)
     return VetoContext(
         tuning=inputs.methodology.tuning.vetoes,
         tracker=inputs.tracker,
@@ -217,7 +209,7 @@ def _veto_context(inputs: DecisionInputs) -> VetoContext:
             inputs.saturation.consecutive_low_info if inputs.saturation is not None else 0
         ),
         node_elements=node_elements,
-        element_focus_counts=dict(counts),
+        element_focus_counts=counts,
     )
 
 
@@ -302,7 +294,7 @@ def decide(inputs: DecisionInputs) -> Decision:
             saturation=inputs.saturation,
             trend=inputs.trend,
             canonical=inputs.canonical,
-            coverage=inputs.coverage,
+            coverage=_coverage(inputs),
         )
     )
     nodes = candidate_nodes(inputs)
@@ -318,7 +310,7 @@ def decide(inputs: DecisionInputs) -> Decision:
     chosen = ranking.selected
     if chosen is None:  # pragma: no cover - a methodology always has at least one strategy
         raise ValueError("no candidate to select: the methodology defines no strategy")
-    coverage_ratio = getattr(inputs.coverage, "ratio", None) if inputs.coverage else None
+    coverage = _coverage(inputs)
     continuation = check_continuation(
         turn_number=inputs.turn_number,
         max_turns=inputs.max_turns,
@@ -328,7 +320,7 @@ def decide(inputs: DecisionInputs) -> Decision:
         tracker=inputs.tracker,
         trend=inputs.trend,
         tuning=methodology.tuning.saturation,
-        coverage_ratio=coverage_ratio,
+        coverage_ratio=coverage.ratio if coverage is not None else None,
     )
     recorded = _recorded_candidates(ranking)
     recorded_pairs = {(c.strategy, c.node_id) for c in recorded}

@@ -75,7 +75,7 @@ class VetoContext:
     turn_number: int
     focus_history: Sequence[FocusEntry] = ()
     consecutive_low_info: int = 0
-    node_elements: Mapping[str, str] = field(default_factory=dict)
+    node_elements: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     element_focus_counts: Mapping[str, int] = field(default_factory=dict)
 
 
@@ -105,19 +105,18 @@ def knowledge_ceiling(strategy: StrategySpec, node_id: str | None, ctx: VetoCont
 
 
 def element_exhausted(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
-    """Seed 004 ElementExhaustedScorer, counting total focuses (not reset on a switch)."""
+    """Seed 004 ElementExhaustedScorer, counting total focuses (not reset on a switch).
+
+    A node mapped to several elements is vetoed when any of them is over the limit.
+    """
     if node_id is None or strategy.node_binding != "required":
         return None
-    element = ctx.node_elements.get(node_id)
-    if element is None:
-        return None
-    count = ctx.element_focus_counts.get(element, 0)
-    if count <= ctx.tuning.element_max_focus:
-        return None
-    return (
-        f"stimulus element {element!r} already focused {count} times "
-        f"(limit {ctx.tuning.element_max_focus})"
-    )
+    limit = ctx.tuning.element_max_focus
+    for element in ctx.node_elements.get(node_id, ()):
+        count = ctx.element_focus_counts.get(element, 0)
+        if count > limit:
+            return f"stimulus element {element!r} already focused {count} times (limit {limit})"
+    return None
 
 
 def _nothing_learned_since(node_id: str | None, turn: int, ctx: VetoContext) -> bool:

@@ -65,7 +65,7 @@ def test_knowledge_ceiling_lifts_when_the_node_yields_again() -> None:
 
 def test_element_exhausted_counts_total_focuses_above_the_limit() -> None:
     t = tracker(n1=node("n1"), n2=node("n2"))
-    base: dict[str, Any] = {"node_elements": {"n1": "taste", "n2": "price"}}
+    base: dict[str, Any] = {"node_elements": {"n1": ("taste",), "n2": ("price",)}}
     at_limit = ctx(t, element_focus_counts={"taste": 4}, **base)
     over = ctx(t, element_focus_counts={"taste": 5}, **base)
     assert element_exhausted(DEEPEN, "n1", at_limit) is None

@@ -8,6 +8,7 @@ selection is not in it yet.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from interview_cli.core.phase import phase_for_turn
 from interview_cli.core.signals.base import Deps, SignalContext, global_signal
@@ -81,16 +82,24 @@ def _canonical_saturation(ctx: SignalContext, deps: Deps) -> float:
 # Coverage signals exist only for concepts with stimulus elements; otherwise not detected.
 
 
+def _coverage(ctx: SignalContext) -> Any:
+    c = ctx.coverage
+    return c if c is not None and getattr(c, "active", True) else None
+
+
 @global_signal("coverage.ratio")
 def _coverage_ratio(ctx: SignalContext, deps: Deps) -> float | None:
-    return None if ctx.coverage is None else float(ctx.coverage.ratio)
+    c = _coverage(ctx)
+    return None if c is None else float(c.ratio)
 
 
 @global_signal("coverage.has_gaps")
 def _coverage_has_gaps(ctx: SignalContext, deps: Deps) -> bool | None:
-    return None if ctx.coverage is None else bool(ctx.coverage.has_gaps)
+    c = _coverage(ctx)
+    return None if c is None else bool(c.has_gaps)
 
 
 @global_signal("coverage.unmentioned_count")
 def _coverage_unmentioned(ctx: SignalContext, deps: Deps) -> int | None:
-    return None if ctx.coverage is None else int(ctx.coverage.unmentioned_count)
+    c = _coverage(ctx)
+    return None if c is None else int(c.unmentioned_count)
