@@ -70,8 +70,9 @@ def root(
 def _register_commands() -> None:
     # Order here is the order in `interview --help`. Later issues add, in workflow order:
     # run (live interview), sessions, batch, replay, report, export.
-    from interview_cli.cli import library_cmds
+    from interview_cli.cli import library_cmds, run
 
+    run.register(app)
     library_cmds.register(app)
 
 

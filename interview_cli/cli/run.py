@@ -1,0 +1,402 @@
+"""`interview run`: conduct a live interview in the terminal (or from piped answers).
+
+Thin by design: options are parsed here, the session is conducted by
+``pipeline.runner.Interview`` and drawn by ``ui``. Heavy imports happen inside the command.
+"""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from interview_cli.cli.common import LibraryOption, open_library, set_debug, stdout_console
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from interview_cli.pipeline.runner import Interview
+    from interview_cli.store import SessionStore
+
+SessionsDirOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--sessions-dir",
+        metavar="DIR",
+        envvar="INTERVIEW_SESSIONS_DIR",
+        help="Where session files live (default: ./sessions).",
+        show_default=False,
+    ),
+]
+
+PAUSE_HINT = "Paused. Resume with: interview run --resume {id}"
+
+
+def clean_answer(raw: str) -> str:
+    """Strip control characters (pasted escape codes, NULs) but keep every script and emoji."""
+    kept = (
+        ch
+        for ch in raw
+        if ch in "\t" or not unicodedata.category(ch).startswith("C") or ch == "\u200d"
+    )
+    return "".join(kept).strip()
+
+
+class AnswerSource:
+    """One answer per call: the terminal when interactive, else one line of stdin each."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.interactive = sys.stdin.isatty() and console.is_terminal
+
+    def read(self, prompt: str = "you › ", *, allow_empty: bool = False) -> str | None:
+        """The next non-empty line (or any line with ``allow_empty``), None at end of input."""
+        while True:
+            if self.interactive:
+                try:
+                    line = self.console.input(f"[bold green]{prompt}[/]")
+                except EOFError:
+                    return None
+            else:
+                line = sys.stdin.readline()
+                if line == "":
+                    return None
+            text = clean_answer(line)
+            if text or allow_empty:
+                if text and not self.interactive:
+                    shown = text if len(text) <= 400 else text[:400] + "…"
+                    self.console.print(f"[bold green]{prompt}[/]{shown}", highlight=False)
+                return text
+
+
+def _per_client(
+    extraction: str | None,
+    scoring: str | None,
+    generation: str | None,
+    models: dict[str, str | None],
+) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, provider in (("extraction", extraction), ("scoring", scoring), ("generation", generation)):
+        entry: dict[str, Any] = {}
+        if provider:
+            entry["provider"] = provider
+        if models.get(name):
+            entry["model"] = models[name]
+        if entry:
+            out[name] = entry
+    return out
+
+
+def run(
+    ctx: typer.Context,
+    concept: Annotated[
+        str | None,
+        typer.Option("--concept", "-c", help="Concept id (see `interview concepts`) or a YAML path."),
+    ] = None,
+    methodology: Annotated[
+        str | None,
+        typer.Option(
+            "--methodology", "-m", help="Methodology name or YAML path (default: the concept's)."
+        ),
+    ] = None,
+    provider: Annotated[
+        str | None,
+        typer.Option(
+            "--provider",
+            "-p",
+            help="offline | anthropic | openai | kimi | deepseek for every LLM client "
+            "(default: a provider whose API key is set, else offline).",
+        ),
+    ] = None,
+    extraction_provider: Annotated[
+        str | None, typer.Option(help="Provider for extraction only.", show_default=False)
+    ] = None,
+    scoring_provider: Annotated[
+        str | None, typer.Option(help="Provider for answer scoring only.", show_default=False)
+    ] = None,
+    generation_provider: Annotated[
+        str | None, typer.Option(help="Provider for question writing only.", show_default=False)
+    ] = None,
+    extraction_model: Annotated[str | None, typer.Option(show_default=False, hidden=True)] = None,
+    scoring_model: Annotated[str | None, typer.Option(show_default=False, hidden=True)] = None,
+    generation_model: Annotated[str | None, typer.Option(show_default=False, hidden=True)] = None,
+    max_turns: Annotated[
+        int, typer.Option("--max-turns", min=2, max=200, help="Hard limit of answered turns.")
+    ] = 15,
+    language: Annotated[
+        str | None,
+        typer.Option(help="Study language for questions (default: the respondent's).", show_default=False),
+    ] = None,
+    resume: Annotated[
+        str | None,
+        typer.Option("--resume", "-r", metavar="ID", help="Continue a paused session.", show_default=False),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed for the offline provider's choices.")] = 0,
+    rating: Annotated[
+        bool,
+        typer.Option(
+            "--rating/--no-rating",
+            help="At the end, ask the respondent to rate the summary of what was learned (1-4).",
+        ),
+    ] = True,
+    sessions_dir: SessionsDirOption = None,
+    library: LibraryOption = None,
+    debug: Annotated[
+        bool,
+        typer.Option("--debug", help="Show the signal and candidate tables every turn, and tracebacks."),
+    ] = False,
+) -> None:
+    """Conduct an interview: the tool asks, the respondent answers, the graph grows.
+
+    Type answers at the prompt. In-interview commands: `/why` (the decision behind the
+    current question), `/graph` (what was learned, as a tree), `/quit` (pause), `/end`
+    (close now), `/help`. Ctrl-C pauses safely; `--resume ID` continues. When stdin is not a
+    terminal, each line is one answer and end of input pauses the session.
+
+    **Examples**
+
+    * `interview run --concept headphones_mec --provider offline`
+    * `interview run -c coffee_jtbd --max-turns 12 --language de`
+    * `interview run --resume headphones_mec-20261122-101500-ab12`
+    * `printf 'I like the sound\\n/quit\\n' | interview run -c headphones_mec`
+    """
+    if debug:
+        set_debug(ctx, True)
+    from interview_cli.errors import UsageError
+    from interview_cli.store import SessionStore
+
+    console = stdout_console()
+    store = SessionStore(sessions_dir)
+    models = {"extraction": extraction_model, "scoring": scoring_model, "generation": generation_model}
+    per_client = _per_client(extraction_provider, scoring_provider, generation_provider, models)
+
+    if resume:
+        if concept or methodology:
+            raise UsageError("--resume continues a session as it was; drop --concept/--methodology")
+        session = store.load(resume)
+        session_id = session.id
+    else:
+        if not concept:
+            raise UsageError(
+                "say what to study: --concept ID (see `interview concepts`), or --resume ID"
+            )
+        session = None
+        session_id = ""
+
+    lib = open_library(library)
+    conduct(
+        console=console,
+        store=store,
+        lib=lib,
+        session=session,
+        session_id=session_id,
+        concept_ref=concept,
+        methodology_ref=methodology,
+        provider=provider,
+        per_client=per_client,
+        max_turns=max_turns,
+        language=language,
+        seed=seed,
+        rating=rating,
+        debug=debug,
+    )
+
+
+def conduct(
+    *,
+    console: Console,
+    store: SessionStore,
+    lib: Any,
+    session: Any,
+    session_id: str,
+    concept_ref: str | None,
+    methodology_ref: str | None,
+    provider: str | None,
+    per_client: dict[str, Any],
+    max_turns: int,
+    language: str | None,
+    seed: int,
+    rating: bool,
+    debug: bool,
+) -> None:
+    from interview_cli.errors import UsageError
+    from interview_cli.llm.factory import build_llm
+    from interview_cli.llm.settings import resolve_llm_settings
+    from interview_cli.pipeline.runner import Interview
+    from interview_cli.pipeline.setup import new_session
+    from interview_cli.store import new_session_id
+
+    if session is not None:
+        if session.status == "completed":
+            raise UsageError(
+                f"session {session.id} is already completed; see it with "
+                f"`interview sessions show {session.id}`"
+            )
+        recorded = {
+            name: {"provider": choice.provider, "model": choice.model}
+            for name, choice in session.settings.clients.items()
+            if name in ("extraction", "scoring", "generation")
+        }
+        for name, override in per_client.items():
+            recorded[name] = override
+        settings = resolve_llm_settings(provider, per_client=None if provider else recorded)
+        seed = session.settings.seed
+    else:
+        settings = resolve_llm_settings(provider, per_client=per_client)
+    llm = build_llm(settings, seed=seed)
+
+    if session is None:
+        concept_loaded = lib.concept(concept_ref)
+        methodology_loaded = lib.methodology(methodology_ref or concept_loaded.value.methodology)
+        session_id = new_session_id(concept_loaded.value.id)
+    with store.lock(session_id):
+        if session is None:
+            session = new_session(
+                session_id=session_id,
+                concept=concept_loaded,
+                methodology=methodology_loaded,
+                settings=settings,
+                max_turns=max_turns,
+                language=language,
+                seed=seed,
+                ask_rating=rating,
+            )
+            store.save(session)
+        else:
+            session.status = "active"
+            store.save(session)
+        interview = Interview(session, store=store, llm=llm)
+        console.print(
+            f"[bold]{interview.concept.name}[/bold] · {interview.methodology.name} · "
+            f"up to {interview.max_turns} turns · LLM: {settings.describe()}",
+            highlight=False,
+        )
+        console.print(f"[dim]Session {session.id} · type /help for commands[/dim]", highlight=False)
+        _loop(interview, console=console, store=store, llm=llm, debug=debug)
+
+
+def _loop(interview: Interview, *, console: Console, store: SessionStore, llm: Any, debug: bool) -> None:
+    import asyncio
+
+    from interview_cli.errors import LLMError
+    from interview_cli.pipeline.runner import ENDED_BY_MODERATOR, Hooks
+    from interview_cli.ui import interview as views
+    from interview_cli.ui.live import Screen
+
+    screen = Screen(console)
+    hooks = Hooks(
+        on_stage=screen.on_stage,
+        on_token=screen.on_token,
+        on_question_start=screen.on_question_start,
+    )
+    source = AnswerSource(console)
+    session = interview.session
+    levels = {n.name: n.level for n in interview.methodology.ontology.nodes}
+
+    def pause() -> None:
+        screen.close()
+        interview.set_status("paused")
+        console.print(PAUSE_HINT.format(id=session.id), highlight=False)
+
+    with asyncio.Runner() as arun:
+        try:
+            screen.set_turn(len(session.turns) + 1)
+            arun.run(interview.ensure_question(hooks))
+            screen.done()
+            while not interview.finished:
+                question = session.pending_question
+                if question is None:
+                    interview.complete()
+                    break
+                screen.set_turn(len(session.turns) + 1)
+                if screen.streamed is not question:
+                    screen.show_question(question)
+                screen.streamed = None
+                answer = source.read()
+                if answer is None:
+                    pause()
+                    return
+                command = answer.strip().lower()
+                if command.startswith("/") and " " not in command:
+                    if command == "/quit":
+                        pause()
+                        return
+                    if command == "/end":
+                        _finish(interview, console, source, reason=ENDED_BY_MODERATOR)
+                        break
+                    if command == "/why":
+                        last = interview.session.completed_turns
+                        console.print(views.why_view(last[-1] if last else None))
+                    elif command == "/graph":
+                        console.print(views.graph_tree(session.graph, level_of=levels))
+                    elif command == "/help":
+                        console.print(views.HELP_TEXT, highlight=False, markup=False)
+                    else:
+                        console.print(f"Unknown command {answer!r}; /help lists them.", markup=False)
+                    screen.streamed = question  # do not print the question again
+                    continue
+                if question.kind == "closing":
+                    interview.record_closing_answer(answer)
+                    _finish(interview, console, source, reason=None)
+                    break
+                screen.set_turn(len(session.turns) + 2)  # the question this answer leads to
+                result = arun.run(interview.submit(answer, hooks))
+                screen.done()
+                console.print(views.turn_summary(result.turn))
+                if debug:
+                    console.print(views.signals_table(result.turn.signals, title="Global signals"))
+                    console.print(views.candidates_table(result.turn.candidates))
+        except KeyboardInterrupt:
+            pause()
+            return
+        except LLMError as exc:
+            screen.close()
+            interview.session.errors.append(str(exc))
+            interview.set_status("failed")
+            raise LLMError(
+                f"{exc.message} — session {session.id} is saved; continue with "
+                f"`interview run --resume {session.id}`",
+                provider=exc.provider,
+                model=exc.model,
+                task=exc.task,
+                cause=exc.cause,
+            ) from None
+        finally:
+            screen.close()
+            closer = getattr(llm, "aclose", None)
+            if closer is not None:
+                try:
+                    arun.run(closer())
+                except Exception:  # closing clients must never hide the real outcome
+                    pass
+    path = store.path_for(session.id)
+    console.print(views.end_screen(session, path=str(path), stats=interview.stats()))
+
+
+def _finish(interview: Interview, console: Console, source: AnswerSource, *, reason: str | None) -> None:
+    """Show what was learned, ask for an accuracy rating if enabled, mark completed."""
+    from rich.panel import Panel
+
+    summary = interview.learned_summary()
+    if summary and interview.session.settings.ask_summary_rating:
+        console.print(
+            Panel(summary, title="What I understood", title_align="left", border_style="magenta")
+        )
+        console.print("How accurate is this summary? 1 = not at all … 4 = very (Enter to skip)")
+        value = source.read(prompt="rating › ", allow_empty=True)
+        rating = None
+        if value and value.strip() in {"1", "2", "3", "4"}:
+            rating = int(value.strip())
+        elif value:
+            console.print("[dim]No rating recorded (expected 1-4).[/dim]")
+        interview.record_rating(rating)
+    interview.complete(reason)
+    console.print("[bold]Thank you for your time.[/bold]")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("run", no_args_is_help=False)(run)
+

@@ -1,0 +1,110 @@
+"""The turn's context object and its stage contracts (seed 001 "Pipeline Context and Contracts").
+
+Each stage writes exactly one typed output; later stages read it through ``ctx.get(...)``,
+which raises when the stage has not run yet (premature access is a bug, not a None to
+tolerate). Optional stages that are switched off write an explicit "skipped" output so that
+downstream code never guesses. Stage timings are kept on the context.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from interview_cli.core.models import Assessment, Extraction
+from interview_cli.llm.protocol import LLMCall
+
+T = TypeVar("T", bound=BaseModel)
+
+
+class Contract(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True, frozen=True)
+
+
+class ContextLoadingOutput(Contract):
+    turn_number: int
+    max_turns: int
+    question_text: str
+    question_strategy: str | None = None
+    question_focus_id: str | None = None
+    question_focus_label: str | None = None
+    existing_labels: list[str] = Field(default_factory=list)
+    recent_questions: list[str] = Field(default_factory=list)
+
+
+class UtteranceSavingOutput(Contract):
+    utterance_id: str
+    text: str
+
+
+class DiscourseOutput(Contract):
+    skipped: bool = True
+    hints: list[str] = Field(default_factory=list)
+
+
+class ExtractionOutput(Contract):
+    extraction: Extraction
+    assessment: Assessment
+    calls: list[LLMCall] = Field(default_factory=list)
+    failures: list[str] = Field(default_factory=list)
+
+
+class CoreOutput(Contract):
+    """Graph update, slot discovery, state, signals, scoring and continuation: the pure core's
+    results for this turn, computed in one call so that replay runs the identical code."""
+
+    outcome: Any  # core.turn.TurnOutcome
+    state: Any  # core.turn.CoreState after this turn
+
+
+class QuestionGenerationOutput(Contract):
+    text: str
+    kind: str
+    calls: list[LLMCall] = Field(default_factory=list)
+    failures: list[str] = Field(default_factory=list)
+    similarity_to_recent: float = 0.0
+
+
+STAGES: tuple[tuple[str, type[Contract]], ...] = (
+    ("context_loading", ContextLoadingOutput),
+    ("utterance_saving", UtteranceSavingOutput),
+    ("discourse", DiscourseOutput),
+    ("extraction", ExtractionOutput),
+    ("core", CoreOutput),
+    ("question_generation", QuestionGenerationOutput),
+)
+_STAGE_OF: dict[type[Contract], str] = {cls: name for name, cls in STAGES}
+
+
+class PipelineContext:
+    def __init__(self) -> None:
+        self._outputs: dict[str, Contract] = {}
+        self.timings_ms: dict[str, float] = {}
+
+    def set(self, output: Contract) -> None:
+        stage = _STAGE_OF[type(output)]
+        if stage in self._outputs:
+            raise RuntimeError(f"stage {stage} already produced its output")
+        self._outputs[stage] = output
+
+    def get(self, cls: type[T]) -> T:
+        stage = _STAGE_OF[cls]  # type: ignore[index]
+        try:
+            return self._outputs[stage]  # type: ignore[return-value]
+        except KeyError:
+            raise RuntimeError(f"stage {stage} has not run yet; its output is not available") from None
+
+    def has(self, cls: type[Contract]) -> bool:
+        return _STAGE_OF[cls] in self._outputs
+
+    @contextmanager
+    def timed(self, stage: str) -> Iterator[None]:
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timings_ms[stage] = round((time.perf_counter() - start) * 1000, 2)

@@ -1,0 +1,70 @@
+"""Creating a new session file from library items and resolved LLM settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.llm.settings import LLMSettings
+from interview_cli.session import (
+    ClientChoice,
+    ConceptSnapshot,
+    MethodologySnapshot,
+    SessionFile,
+    SessionSettings,
+)
+from interview_cli.store import now_iso
+
+
+def new_session(
+    *,
+    session_id: str,
+    concept: Any,
+    methodology: Any,
+    settings: LLMSettings,
+    max_turns: int,
+    language: str | None = None,
+    seed: int = 0,
+    ask_rating: bool = True,
+    policy: str = "adaptive",
+    timestamps: bool = True,
+) -> SessionFile:
+    """A fresh ``active`` session. ``concept``/``methodology`` are library ``Loaded`` items:
+    their exact YAML text is snapshotted so that resume and replay use what ran."""
+    c: Concept = concept.value
+    m: Methodology = methodology.value
+    stamp = now_iso() if timestamps else ""
+    return SessionFile(
+        id=session_id,
+        status="active",
+        created_at=stamp,
+        updated_at=stamp,
+        concept=ConceptSnapshot(
+            id=c.id,
+            name=c.name,
+            objective=c.objective,
+            methodology=m.name,
+            sha256=concept.sha256,
+            source=concept.text,
+        ),
+        methodology=MethodologySnapshot(
+            name=m.name,
+            version=m.method.version,
+            sha256=methodology.sha256,
+            path=str(methodology.path),
+            source=methodology.text,
+        ),
+        settings=SessionSettings(
+            max_turns=max_turns,
+            language=language,
+            seed=seed,
+            clients={
+                name: ClientChoice(provider=cs.provider, model=cs.model)
+                for name in ("extraction", "scoring", "generation", "respondent")
+                for cs in (settings.client(name),)
+            },
+            provider_label=settings.describe(),
+            ask_summary_rating=ask_rating,
+            policy=policy,
+        ),
+    )

@@ -1,0 +1,239 @@
+"""Rich rendering for the live interview and for showing recorded turns.
+
+Everything here reads plain recorded values (the session file's dicts), so the live screen,
+``/why``, ``replay`` and ``sessions show`` render the same data the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree
+
+from interview_cli.session import SessionFile, TurnRecord
+
+HELP_TEXT = """\
+Type your answer and press Enter. Commands:
+  /why    the decision behind the current question (top candidates and their scores)
+  /graph  what has been learned so far, as a tree by level
+  /quit   pause the interview (resume later with `interview run --resume ID`)
+  /end    close the interview now
+  /help   this help
+Ctrl-C pauses safely at any moment; nothing you typed is lost."""
+
+
+def question_panel(text: str, *, turn: int, strategy: str | None, focus: str | None) -> Panel:
+    subtitle = " · ".join(
+        part for part in (strategy and f"strategy: {strategy}", focus and f"focus: {focus}") if part
+    )
+    return Panel(
+        Text(text, style="bold"),
+        title=f"Question {turn}",
+        title_align="left",
+        subtitle=subtitle or None,
+        subtitle_align="right",
+        border_style="cyan",
+    )
+
+
+def turn_summary(turn: TurnRecord) -> Text:
+    delta = turn.graph_delta
+    added = len(delta.get("nodes_added", []))
+    merged = len(delta.get("nodes_merged", []))
+    edges = len(delta.get("edges_added", []))
+    rejected = len(delta.get("rejected", [])) + len(turn.extraction.rejected if turn.extraction else [])
+    parts = [f"+{added} nodes", f"+{edges} edges"]
+    if merged:
+        parts.append(f"{merged} merged")
+    if rejected:
+        parts.append(f"{rejected} rejected")
+    if turn.decision:
+        focus = f" → {turn.decision.label}" if turn.decision.label else ""
+        parts.append(f"next: {turn.decision.strategy}{focus}")
+    if turn.assessment:
+        depth = turn.signals.get("llm.response_depth")
+        if depth:
+            parts.append(f"depth: {depth}")
+    return Text("  " + " · ".join(parts), style="dim")
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    return str(value)
+
+
+def candidates_table(candidates: Sequence[Mapping[str, Any]], *, limit: int = 10) -> Table:
+    table = Table(title="Top candidates (strategy × focus)", show_lines=False, expand=False)
+    table.add_column("#", justify="right")
+    table.add_column("strategy")
+    table.add_column("focus")
+    table.add_column("base", justify="right")
+    table.add_column("× phase", justify="right")
+    table.add_column("+ bonus", justify="right")
+    table.add_column("final", justify="right")
+    table.add_column("top contributions / veto")
+    shown = [c for c in candidates if not c.get("vetoed_by")][:limit]
+    shown += [c for c in candidates if c.get("vetoed_by")][: max(0, limit - len(shown)) or 3]
+    for cand in shown:
+        contributions = sorted(
+            cand.get("signal_contributions", []),
+            key=lambda c: -abs(float(c.get("contribution", 0.0))),
+        )
+        why = ", ".join(
+            f"{c['key']} {float(c['contribution']):+.2f}"
+            for c in contributions[:3]
+            if float(c.get("contribution", 0.0))
+        )
+        if cand.get("vetoed_by"):
+            why = f"[red]vetoed: {cand['vetoed_by']}[/red]"
+        style = "bold green" if cand.get("selected") else None
+        table.add_row(
+            str(cand.get("rank", "")),
+            str(cand.get("strategy", "")),
+            str(cand.get("node_label") or "—"),
+            f"{float(cand.get('base_score', 0.0)):.3f}",
+            f"{float(cand.get('phase_multiplier', 1.0)):.2f}",
+            f"{float(cand.get('phase_bonus', 0.0)):+.2f}",
+            f"{float(cand.get('final_score', 0.0)):.3f}",
+            why,
+            style=style,
+        )
+    return table
+
+
+def signals_table(signals: Mapping[str, Any], *, title: str = "Signals") -> Table:
+    table = Table(title=title)
+    table.add_column("signal")
+    table.add_column("value", justify="right")
+    for name in sorted(signals):
+        table.add_row(name, _fmt(signals[name]))
+    return table
+
+
+def why_view(turn: TurnRecord | None) -> Group | Text:
+    if turn is None or turn.decision is None:
+        return Text(
+            "This is the opening question: it comes from the concept's objective and the "
+            "methodology's opening guidance, before any answer exists.",
+            style="italic",
+        )
+    decision = turn.decision
+    head = Text.assemble(
+        ("Chosen: ", "bold"),
+        (decision.strategy, "bold green"),
+        (f" on “{decision.label}”" if decision.label else " (no node focus)", "green"),
+        (f"   phase: {decision.phase}" if decision.phase else "", "dim"),
+    )
+    parts: list[Any] = [head]
+    if decision.rationale:
+        parts.append(Text("Why: " + "; ".join(decision.rationale)))
+    parts.append(candidates_table(turn.candidates))
+    if turn.continuation:
+        parts.append(
+            Text(
+                f"Continuation: {'continue' if turn.continuation.should_continue else 'stop'}"
+                + (f" ({turn.continuation.reason})" if turn.continuation.reason else ""),
+                style="dim",
+            )
+        )
+    return Group(*parts)
+
+
+def _edges(graph: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return list(graph.get("edges", graph.get("links", [])))
+
+
+def graph_tree(graph: Mapping[str, Any], *, level_of: Mapping[str, int] | None = None) -> Tree:
+    """The graph as a tree: roots are nodes nobody points to (lowest level first)."""
+    nodes = {n["id"]: n for n in graph.get("nodes", [])}
+    children: dict[str, list[tuple[str, str]]] = {nid: [] for nid in nodes}
+    has_parent: set[str] = set()
+    for edge in _edges(graph):
+        src, dst = edge.get("source"), edge.get("target")
+        if src in nodes and dst in nodes and src != dst:
+            relations = edge.get("relations")
+            rel = ", ".join(sorted(relations)) if isinstance(relations, Mapping) else str(
+                edge.get("relation", edge.get("relations", ""))
+            )
+            children[src].append((dst, rel))
+            has_parent.add(dst)
+    levels = level_of or {}
+
+    def key(nid: str) -> tuple[int, str]:
+        node = nodes[nid]
+        return (levels.get(str(node.get("node_type")), 99), str(node.get("label", "")))
+
+    def label(nid: str) -> Text:
+        node = nodes[nid]
+        return Text.assemble(
+            (str(node.get("label", nid)), "bold"), (f"  [{node.get('node_type', '?')}]", "dim")
+        )
+
+    root = Tree(Text(f"Knowledge graph: {len(nodes)} nodes, {len(_edges(graph))} edges", "bold"))
+    seen: set[str] = set()
+
+    def grow(branch: Tree, nid: str, depth: int) -> None:
+        for child, rel in sorted(children[nid], key=lambda c: key(c[0])):
+            if child in seen or depth > 12:
+                branch.add(Text.assemble(label(child), (f"  ({rel}, see above)", "dim")))
+                continue
+            seen.add(child)
+            grow(branch.add(Text.assemble(label(child), (f"  ← {rel}", "dim"))), child, depth + 1)
+
+    roots = sorted((nid for nid in nodes if nid not in has_parent), key=key)
+    # Nodes only reachable through cycles have a parent but no root above them.
+    for nid in roots + sorted(nodes, key=key):
+        if nid in seen:
+            continue
+        seen.add(nid)
+        grow(root.add(label(nid)), nid, 1)
+    return root
+
+
+def end_screen(session: SessionFile, *, path: str, stats: Mapping[str, Any]) -> Panel:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    rows: Iterable[tuple[str, Any]] = (
+        ("status", session.status),
+        ("turns", session.turn_count),
+        ("nodes", stats.get("nodes", 0)),
+        ("edges", stats.get("edges", 0)),
+        ("max depth", stats.get("max_depth", 0)),
+        ("chains completed", stats.get("chains_completed", 0)),
+        ("termination", session.termination_reason or "—"),
+        ("cost", f"${session.usage.cost_usd:.4f} ({session.usage.calls} LLM calls)"),
+        ("provider", session.settings.provider_label),
+        ("session file", path),
+    )
+    for name, value in rows:
+        table.add_row(name, str(value))
+    return Panel(table, title="Interview summary", title_align="left", border_style="green")
+
+
+def transcript(session: SessionFile, console: Console) -> None:
+    console.print(
+        f"[bold]{session.id}[/bold] · {session.concept.name} · {session.methodology.name} · "
+        f"{session.status}"
+    )
+    for turn in session.turns:
+        q = turn.question
+        meta = " · ".join(x for x in (q.strategy, q.focus_label) if x)
+        console.print(f"\n[cyan]Q{turn.turn_number}[/cyan] {q.text}" + (f"  [dim]({meta})[/dim]" if meta else ""))
+        console.print(f"[green]A{turn.turn_number}[/green] {turn.answer.text}")
+        if turn.status == "complete" and turn.extraction:
+            labels = ", ".join(f"{n.label} [{n.node_type}]" for n in turn.extraction.nodes)
+            if labels:
+                console.print(f"   [dim]extracted: {labels}[/dim]")
+    if session.pending_question and session.status != "completed":
+        console.print(f"\n[cyan]Next question[/cyan] {session.pending_question.text}")
+    if session.closing and session.closing.question:
+        console.print(f"\n[cyan]Closing[/cyan] {session.closing.question}")
+        if session.closing.rating:
+            console.print(f"   summary rated {session.closing.rating}/4 for accuracy")
