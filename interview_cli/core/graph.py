@@ -124,6 +124,7 @@ class KnowledgeGraph:
         self._next_number = 1
         self._label_index: dict[str, list[str]] = {}
         self._lemma_index: dict[str, list[str]] = {}
+        self._position: dict[str, int] = {}
         self._edge_count = 0
         self._version = 0
         self._depth_cache: tuple[int, dict[str, int], list[str]] | None = None
@@ -330,6 +331,9 @@ class KnowledgeGraph:
             ids = index.setdefault(key, [])
             if node_id not in ids:
                 ids.append(node_id)
+                # Creation order, not indexing order: an alias added later to an older node
+                # must rank the same way after a JSON round trip rebuilds the index.
+                ids.sort(key=self._position.__getitem__)
 
     def _new_id(self, id_factory: Callable[[], str] | None) -> str:
         if id_factory is not None:
@@ -365,6 +369,7 @@ class KnowledgeGraph:
         if self.find_by_label(label, node_type):
             raise GraphInvariantError(f"a {node_type} node labelled {label!r} already exists")
         node_id = self._new_id(id_factory)
+        self._position[node_id] = len(self._position)
         self._g.add_node(
             node_id,
             id=node_id,
@@ -514,6 +519,7 @@ def from_json(data: Mapping[str, Any]) -> KnowledgeGraph:
                 raise ValueError(f"node id {node_id!r} appears twice")
             attrs = copy.deepcopy({k: raw[k] for k in _NODE_FIELDS})
             graph._g.add_node(node_id, **attrs)
+            graph._position[node_id] = len(graph._position)
             for label in (attrs["label"], *attrs["aliases"]):
                 graph._index(node_id, label)
         for link in data.get("links", []):

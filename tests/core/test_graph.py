@@ -267,3 +267,15 @@ def test_from_json_rejects_malformed_data() -> None:
         from_json({**good, "links": [{"source": "a", "target": "b", "relations": {}}]})
     with pytest.raises(ValueError, match="malformed"):
         from_json({"links": []})
+
+
+def test_restored_graph_resolves_ambiguous_labels_like_the_original() -> None:
+    # Found by the property test: "comfort" names the value n2 and, via a later alias, the
+    # older attribute n1; the label index must rank them the same after a round trip.
+    graph = KnowledgeGraph()
+    extract(graph, [n("comforts"), n("comfort", "value"), n("comfort")], turn=1)
+    assert graph.find_by_label("comfort") == ["n2", "n1"]
+    restored = from_json(to_json(graph))
+    assert restored.find_by_label("comfort") == ["n2", "n1"]
+    after = [e("comfort", "comfort", "revises")]
+    assert extract(restored, [], after, turn=2) == extract(graph, [], after, turn=2)
