@@ -70,9 +70,10 @@ def root(
 def _register_commands() -> None:
     # Order here is the order in `interview --help`. Later issues add, in workflow order:
     # run (live interview), sessions, batch, replay, report, export.
-    from interview_cli.cli import library_cmds, run
+    from interview_cli.cli import library_cmds, run, sessions_cmd
 
     run.register(app)
+    sessions_cmd.register(app)
     library_cmds.register(app)
 
 
