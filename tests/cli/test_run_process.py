@@ -1,0 +1,193 @@
+"""`interview run` as a real process: piped stdin, Ctrl-C, SIGKILL at random moments, and two
+processes on one session."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+ANSWERS = [
+    "I love the noise cancelling because it lets me focus on the train",
+    "Focusing on the train means I can get my work done, which makes me feel in control",
+    "Feeling in control matters because I value freedom",
+    "The battery lasts all day so I never worry about charging",
+    "Not worrying lets me relax on long trips",
+    "The fit is comfortable so I can wear them for hours",
+    "Wearing them for hours helps me concentrate",
+    "Concentration makes me productive, and being productive gives me self-respect",
+]
+
+
+def interview(*args: str, sessions: Path) -> list[str]:
+    return [sys.executable, "-m", "interview_cli", "run", "--sessions-dir", str(sessions), *args]
+
+
+def start(*args: str, sessions: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen(
+        interview(*args, sessions=sessions),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+_OUTPUT: dict[int, list[str]] = {}
+
+
+def read_until(proc: subprocess.Popen[str], marker: str, timeout: float = 30) -> str:
+    """Read stdout until ``marker`` appears after what earlier calls consumed.
+
+    Reads the raw file descriptor: a buffered readline could hold lines that select() then
+    never reports."""
+    assert proc.stdout is not None
+    fd = proc.stdout.fileno()
+    seen, consumed = _OUTPUT.setdefault(proc.pid, ["", ""])
+    deadline = time.monotonic() + timeout
+    while marker not in seen[len(consumed) :]:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{marker!r} not seen in time; got:\n{seen}")
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise AssertionError(f"process ended before {marker!r}; got:\n{seen}")
+            seen += chunk.decode("utf-8", errors="replace")
+    end = seen.index(marker, len(consumed)) + len(marker)
+    _OUTPUT[proc.pid] = [seen, seen[:end]]
+    return seen[len(consumed) : end]
+
+
+def the_session(sessions: Path) -> dict[str, Any]:
+    files = list(sessions.glob("*.json"))
+    assert len(files) == 1, files
+    return json.loads(files[0].read_text(encoding="utf-8"))
+
+
+def test_piped_answers_run_a_real_process_to_the_end(tmp_path: Path) -> None:
+    sessions = tmp_path / "s"
+    done = subprocess.run(
+        interview("-c", "headphones_mec", "-p", "offline", "--max-turns", "5", sessions=sessions),
+        input="\n".join([*ANSWERS[:5], "that's all", "2"]) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Interview summary" in done.stdout
+    doc = the_session(sessions)
+    assert doc["status"] == "completed"
+    assert [t["answer"]["text"] for t in doc["turns"]] == ANSWERS[: len(doc["turns"])]
+
+
+def test_ctrl_c_pauses_without_losing_the_answer(tmp_path: Path) -> None:
+    sessions = tmp_path / "s"
+    proc = start("-c", "headphones_mec", "-p", "offline", sessions=sessions)
+    assert proc.stdin is not None
+    read_until(proc, "Question 1")
+    proc.stdin.write(ANSWERS[0] + "\n")
+    proc.stdin.flush()
+    read_until(proc, "nodes ·")  # the turn summary: the answer was processed
+    proc.send_signal(signal.SIGINT)  # while it waits for the next answer
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    assert "Paused" in out
+    doc = the_session(sessions)
+    assert doc["status"] == "paused"
+    assert doc["turns"][0]["answer"]["text"] == ANSWERS[0]
+    assert doc["pending_question"]["text"]
+
+
+def test_sigkill_at_random_moments_leaves_a_valid_resumable_file(tmp_path: Path) -> None:
+    rng = random.Random(20261122)
+    for attempt in range(5):
+        sessions = tmp_path / f"kill{attempt}"
+        proc = start("-c", "headphones_mec", "-p", "offline", "--max-turns", "30", sessions=sessions)
+        assert proc.stdin is not None
+        processed: list[str] = []
+        try:
+            read_until(proc, "Question 1")
+            # Answer a few turns for real, then write the rest and kill at a random moment.
+            for answer in ANSWERS[:2]:
+                proc.stdin.write(answer + "\n")
+                proc.stdin.flush()
+                read_until(proc, "nodes ·")
+                processed.append(answer)
+            proc.stdin.write("".join(a + "\n" for a in ANSWERS[2:]))
+            proc.stdin.flush()
+            time.sleep(rng.uniform(0.0, 0.4))
+        finally:
+            proc.kill()
+            proc.communicate(timeout=30)
+        files = list(sessions.glob("*.json"))
+        assert len(files) == 1
+        doc = json.loads(files[0].read_text(encoding="utf-8"))  # valid JSON, never half-written
+        texts = [t["answer"]["text"] for t in doc["turns"]]
+        assert texts[: len(processed)] == processed  # every answer processed before the kill
+        assert texts == ANSWERS[: len(texts)]  # nothing invented or reordered
+        assert not [p for p in sessions.iterdir() if p.name.endswith(".tmp")]
+
+        # It resumes: an interrupted (answered) turn is finished, then the interview goes on.
+        resumed = subprocess.run(
+            interview("--resume", doc["id"], sessions=sessions),
+            input="One more thing: the case is small so it fits my pocket\n/quit\n",
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert resumed.returncode == 0, resumed.stderr
+        after = json.loads(files[0].read_text(encoding="utf-8"))
+        assert all(t["status"] == "complete" for t in after["turns"])
+        assert [t["answer"]["text"] for t in after["turns"]][: len(texts)] == texts
+
+
+def test_second_process_on_the_same_session_is_refused(tmp_path: Path) -> None:
+    sessions = tmp_path / "s"
+    subprocess.run(
+        interview("-c", "headphones_mec", "-p", "offline", sessions=sessions),
+        input=ANSWERS[0] + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    session_id = the_session(sessions)["id"]
+    holder = start("--resume", session_id, sessions=sessions)
+    try:
+        read_until(holder, "Question")  # it holds the lock, waiting
+        second = subprocess.run(
+            interview("--resume", session_id, sessions=sessions),
+            input="hello\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert second.returncode == 2
+        assert f"in use by process {holder.pid}" in second.stderr
+        assert "Traceback" not in second.stderr
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()  # end of input: the holder pauses and releases the lock
+        holder.wait(timeout=30)
+        for stream in (holder.stdout, holder.stderr):
+            assert stream is not None
+            stream.close()
+    assert holder.returncode == 0
+    assert not list(sessions.glob("*.lock"))
