@@ -68,8 +68,8 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
-def candidates_table(candidates: Sequence[Mapping[str, Any]], *, limit: int = 10) -> Table:
-    table = Table(title="Top candidates (strategy × focus)", show_lines=False, expand=False)
+def candidates_table(candidates: Sequence[Mapping[str, Any]], *, limit: int = 6) -> Table:
+    table = Table(title="Top candidates (strategy × focus)", show_lines=True, expand=True)
     table.add_column("#", justify="right")
     table.add_column("strategy")
     table.add_column("focus")
@@ -77,7 +77,7 @@ def candidates_table(candidates: Sequence[Mapping[str, Any]], *, limit: int = 10
     table.add_column("× phase", justify="right")
     table.add_column("+ bonus", justify="right")
     table.add_column("final", justify="right")
-    table.add_column("top contributions / veto")
+    table.add_column("drivers (signal contribution) / veto", overflow="fold", ratio=1)
     shown = [c for c in candidates if not c.get("vetoed_by")][:limit]
     shown += [c for c in candidates if c.get("vetoed_by")][: max(0, limit - len(shown)) or 3]
     for cand in shown:
@@ -85,7 +85,7 @@ def candidates_table(candidates: Sequence[Mapping[str, Any]], *, limit: int = 10
             cand.get("signal_contributions", []),
             key=lambda c: -abs(float(c.get("contribution", 0.0))),
         )
-        why = ", ".join(
+        why = "\n".join(
             f"{c['key']} {float(c['contribution']):+.2f}"
             for c in contributions[:3]
             if float(c.get("contribution", 0.0))
@@ -132,7 +132,8 @@ def why_view(turn: TurnRecord | None) -> Group | Text:
     )
     parts: list[Any] = [head]
     if decision.rationale:
-        parts.append(Text("Why: " + "; ".join(decision.rationale)))
+        parts.append(Text("Why:", style="bold"))
+        parts.extend(Text(f"  • {line}") for line in decision.rationale)
     parts.append(candidates_table(turn.candidates))
     if turn.continuation:
         parts.append(
