@@ -1,0 +1,208 @@
+"""Offline assessment: the rubric signals of ``signals.md`` from surface features of an answer.
+
+The offline half of the ``assess`` task: seed 001 "Rubric-Based LLM Detection" (six 1-5
+scores) and seed 004 "LLM Qualitative Signal Extraction" (hedging; a knowledge ceiling
+that is *terminal* - "I don't know and I don't care", "nothing more" - or *exploratory* -
+"not sure, but maybe ...").
+
+Features: word count, hedges ("maybe", "I guess", "sort of"), specifics (numbers, names,
+times and places), causal cues ("because", "so that", "which means"), value and feeling
+words, positive and negative words, and don't-know phrases. Each score's rationale names
+the features that produced it, so a reader of the session file can see why.
+Deterministic: no randomness.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from interview_cli.core.models import Assessment, RubricScore
+from interview_cli.llm.offline.lexicon import (
+    CAUSAL_MARKERS,
+    DONT_KNOW,
+    EXPLORATORY_CEILING,
+    FEELING_WORDS,
+    HEDGES,
+    NEGATIVE_WORDS,
+    POSITIVE_WORDS,
+    TERMINAL_CEILING,
+    VALUE_PHRASES,
+    VALUE_WORDS,
+)
+from interview_cli.llm.protocol import AssessRequest
+
+_WORD = re.compile(r"[\w][\w'\u2019\-]*")
+_NUMBER = re.compile(
+    r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half)\b",
+    re.IGNORECASE,
+)
+_TIME_PLACE = re.compile(
+    r"\b(?:yesterday|today|last (?:week|month|year|time|\w+day)|this (?:morning|week)|"
+    r"every (?:day|morning|week)|on the (?:train|bus|way)|at (?:work|home|the \w+)|"
+    r"in the (?:morning|evening|office)|monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday|minutes?|hours?|euros?|dollars?|pounds?)\b",
+    re.IGNORECASE,
+)
+_PROPER = re.compile(r"(?<=[a-z,;:] )[A-Z][a-zA-Z]+")
+_CONTRAST = re.compile(
+    r"\b(?:but|although|though|however|whereas|on the other hand)\b", re.IGNORECASE
+)
+_DEFLECT = re.compile(
+    r"\b(?:no comment|pass|next question|why do you (?:ask|want)|what do you mean|whatever|"
+    r"i'?d rather not|don'?t want to talk)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Features:
+    words: int
+    hedges: int
+    specifics: int
+    causal: int
+    values: int
+    feelings: int
+    positive: int
+    negative: int
+    contrasts: int
+    dont_know: bool
+    terminal: bool
+    exploratory: bool
+    deflects: bool
+
+
+def features(answer: str) -> Features:
+    lower = answer.lower()
+    tokens = [w.replace("\u2019", "'") for w in _WORD.findall(lower)]
+    token_set = set(tokens)
+    specifics = (
+        len(_NUMBER.findall(answer))
+        + len(_TIME_PLACE.findall(answer))
+        + len(_PROPER.findall(answer))
+    )
+    dont_know = bool(DONT_KNOW.search(answer))
+    terminal = bool(TERMINAL_CEILING.search(answer))
+    return Features(
+        words=len(tokens),
+        hedges=len(HEDGES.findall(answer)),
+        specifics=specifics,
+        causal=len(CAUSAL_MARKERS.findall(answer)),
+        values=len(token_set & VALUE_WORDS) + sum(1 for p in VALUE_PHRASES if p in lower),
+        feelings=len(token_set & FEELING_WORDS),
+        positive=sum(1 for t in tokens if t in POSITIVE_WORDS),
+        negative=sum(1 for t in tokens if t in NEGATIVE_WORDS),
+        contrasts=len(_CONTRAST.findall(answer)),
+        dont_know=dont_know,
+        terminal=terminal,
+        exploratory=bool(EXPLORATORY_CEILING.search(answer)),
+        deflects=bool(_DEFLECT.search(answer)),
+    )
+
+
+def knowledge_ceiling(f: Features, answer: str) -> str:
+    """none / exploratory / terminal (seed 004 "KnowledgeCeilingSignal").
+
+    Terminal: a closing phrase ("don't care", "nothing more", "that's it"), or a bare
+    don't-know with almost nothing else. Exploratory: a don't-know that goes on thinking
+    ("not sure, but maybe ...", "I wonder") or keeps talking for a while.
+    """
+    if f.terminal and not f.exploratory:
+        return "terminal"
+    if not f.dont_know:
+        return "exploratory" if f.terminal else "none"
+    rest = DONT_KNOW.sub(" ", answer)
+    remaining = len(_WORD.findall(rest))
+    if f.exploratory or remaining >= 6:
+        return "exploratory"
+    return "terminal"
+
+
+def hedging_level(f: Features) -> str:
+    if f.hedges == 0:
+        return "none"
+    ratio = f.hedges / max(f.words, 1)
+    if f.hedges >= 4 or ratio > 0.12:
+        return "high"
+    if f.hedges >= 2 or ratio > 0.06:
+        return "medium"
+    return "low"
+
+
+def _clamp(value: int) -> int:
+    return max(1, min(5, value))
+
+
+def assess_offline(request: AssessRequest) -> Assessment:
+    """The offline provider's rubric assessment of one answer."""
+    answer = request.answer.strip()
+    f = features(answer)
+    ceiling = knowledge_ceiling(f, answer)
+    hedging = hedging_level(f)
+
+    # response_depth: length first, causal reasoning and contrasts add layers.
+    if f.words <= 3:
+        depth = 1
+    elif f.words <= 10:
+        depth = 2
+    elif f.words <= 25:
+        depth = 3
+    elif f.words <= 50:
+        depth = 4
+    else:
+        depth = 5
+    if f.causal == 0 and depth >= 4:
+        depth -= 1
+    if f.causal >= 2 and f.words > 10:
+        depth += 1
+    if ceiling == "terminal":
+        depth = min(depth, 2)
+    depth = _clamp(depth)
+
+    specificity = _clamp(
+        1 + min(f.specifics, 3) + (1 if f.words > 15 else 0) - (1 if f.dont_know else 0)
+    )
+    certainty = _clamp(
+        5 - {"none": 0, "low": 1, "medium": 2, "high": 3}[hedging] - (1 if f.dont_know else 0)
+    )
+    balance = f.positive - f.negative
+    valence = (
+        5 if balance >= 3 else 4 if balance > 0 else 3 if balance == 0 else 2 if balance > -3 else 1
+    )
+    engagement = 3
+    if f.words <= 3 or f.deflects or ceiling == "terminal":
+        engagement = 1
+    elif f.words <= 8:
+        engagement = 2
+    elif f.words > 40 or (f.words > 20 and (f.specifics or f.causal)):
+        engagement = 5 if f.words > 60 else 4
+    intellectual = _clamp(
+        1
+        + min(f.causal, 2)
+        + (1 if f.values or f.feelings else 0)
+        + (1 if f.causal and f.values else 0)
+    )
+
+    def score(value: int, why: str) -> RubricScore:
+        return RubricScore(score=value, rationale=why)
+
+    return Assessment(
+        response_depth=score(depth, f"{f.words} words, {f.causal} causal cue(s)"),
+        specificity=score(
+            specificity, f"{f.specifics} specific detail(s) (numbers, names, times, places)"
+        ),
+        certainty=score(
+            certainty, f"{f.hedges} hedge(s)" + (", says they don't know" if f.dont_know else "")
+        ),
+        valence=score(valence, f"{f.positive} positive and {f.negative} negative word(s)"),
+        engagement=score(
+            engagement, "deflects or closes the topic" if engagement == 1 else f"{f.words} words"
+        ),
+        intellectual_engagement=score(
+            intellectual,
+            f"{f.causal} causal cue(s), {f.values} value and {f.feelings} feeling word(s)",
+        ),
+        hedging_language=hedging,  # type: ignore[arg-type]
+        knowledge_ceiling=ceiling,  # type: ignore[arg-type]
+        rationale="offline heuristics: length, hedges, specifics, causal cues, don't-know phrases",
+    )

@@ -1,0 +1,323 @@
+"""Cutting an answer into clauses and naming each one (offline extraction, step 1).
+
+An answer is split into sentences, each sentence at the cue phrases of ``lexicon.CUES``.
+Hedges, fillers and "don't know" phrases are first blanked out (replaced by spaces, so
+every offset still points into the original answer and quotes stay verbatim). Each clause
+keeps the cue that opened it (how it links to the clause before) and gets a short label
+(2-6 words: pronouns, fillers, opinion verbs and rating predicates stripped, cut at the
+next clause break) and a semantic category from its words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from interview_cli.llm.offline.lexicon import (
+    ACTION_LEADS,
+    BARE_SO,
+    CLAUSE_BREAKS,
+    CONDUCT_PREFIXES,
+    COPULAS,
+    CUES,
+    DONT_KNOW,
+    EVALUATIVE,
+    FEELING_PHRASES,
+    FEELING_WORDS,
+    FUNCTIONAL_LEADS,
+    IMPORTANCE,
+    INNER_FILLERS,
+    INNER_PRONOUNS,
+    LATE_BREAKS,
+    LEADING_STRIP,
+    OPINION_LEADS,
+    PAIN_WORDS,
+    SO_BOUNDARY,
+    SO_SUBJECTS,
+    SOLUTION_LEADS,
+    TERMINAL_CEILING,
+    TIME_OPENER,
+    TRAILING_STRIP,
+    VALUE_PHRASES,
+    VALUE_WORDS,
+    Cue,
+)
+
+MAX_LABEL_WORDS = 6
+WORD = re.compile(r"[\w][\w'\u2019\-]*")
+_STRENGTH = {"up": 5, "down": 5, "sequence": 4, "assoc": 3, "sibling": 2, "none": 1}
+_NOISE = re.compile(
+    r"\b(?:you know|i mean|to be honest|honestly|(?:kind|sort) of(?! (?:person|people|thing))|"
+    r"kinda|maybe|perhaps|i guess|i suppose|i think(?! it'?s because| it was because)|probably|"
+    r"possibly|um+|uh+|erm|hmm+)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.!?;\n]+")
+_EDGE_WORDS = re.compile(
+    r"^(?:(?:and|but|or|so|then|because)\b[\s,]*)+|(?:[\s,]*\b(?:and|but|or|so|then))+$",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Clause:
+    """One clause of the answer that may name an element of the ontology."""
+
+    text: str  # the clause's words, noise blanked
+    start: int  # span of its content in the answer
+    end: int
+    quote_start: int  # where its verbatim quote starts (earlier when the cue belongs to it)
+    cue: Cue | None
+    sentence: int
+    label: str = ""
+    category: str | None = None
+    node_type: str = ""
+    existing: bool = False  # names a node from an earlier turn: reference, don't re-extract
+    strong: bool = False  # its category points clearly at one node type
+
+
+def _cue_pattern() -> re.Pattern[str]:
+    phrases = sorted({c.phrase for c in CUES}, key=len, reverse=True)
+    parts = []
+    for phrase in phrases:
+        body = re.escape(phrase).replace(r"\ ", r"\s+").replace("'", "['\u2019]")
+        lead = "" if phrase.startswith(",") else r"(?<![\w'\u2019])"
+        parts.append(lead + body + r"(?![\w'\u2019])")
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
+_CUE_RE = _cue_pattern()
+_CUES_BY_PHRASE = {c.phrase: c for c in CUES}
+
+
+def _cue_for(matched: str) -> Cue:
+    key = " ".join(matched.lower().replace("\u2019", "'").split())
+    if key.startswith(","):
+        key = ", " + key[1:].strip()
+    return _CUES_BY_PHRASE[key]
+
+
+def blank(answer: str) -> str:
+    """The answer with hedges, fillers, importance and don't-know phrases replaced by spaces."""
+    working = list(answer)
+    for pattern in (_NOISE, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING):
+        for match in pattern.finditer(answer):
+            for i in range(match.start(), match.end()):
+                working[i] = " "
+    return "".join(working)
+
+
+def content_words(text: str) -> list[str]:
+    return [
+        w for w in WORD.findall(text.lower()) if w not in LEADING_STRIP and w not in TRAILING_STRIP
+    ]
+
+
+def _merge(a: Cue | None, b: Cue) -> Cue:
+    """Cues with nothing between them ("because it lets me") act as one."""
+    if a is None:
+        return b
+    link = b.link if _STRENGTH[b.link] >= _STRENGTH[a.link] else a.link
+    return Cue(
+        f"{a.phrase} {b.phrase}", link, b.category or a.category, b.in_quote, b.prefix or a.prefix
+    )
+
+
+def _sentences(working: str) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for match in _SENTENCE_END.finditer(working):
+        spans.append((start, match.start()))
+        start = match.end()
+    spans.append((start, len(working)))
+    return spans
+
+
+def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tuple[int, int, Cue]]:
+    cuts = []
+    for match in _CUE_RE.finditer(sentence):
+        cue = _cue_for(match.group(0))
+        if not active(cue):
+            continue
+        if cue.phrase in BARE_SO:
+            after = sentence[match.end() :].split()
+            subject = cue.phrase != "so" or bool(
+                after and after[0].lower().strip(",") in SO_SUBJECTS
+            )
+            if not (SO_BOUNDARY.search(sentence[: match.start()]) and subject):
+                continue
+        cuts.append((offset + match.start(), offset + match.end(), cue))
+    return cuts
+
+
+def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True) -> list[Clause]:
+    """Clauses of the answer, cut at the cue phrases ``active`` accepts (all by default)."""
+    working = blank(answer)
+    clauses: list[Clause] = []
+    for index, (s_start, s_end) in enumerate(_sentences(working)):
+        segments: list[tuple[int, int, Cue | None, int | None]] = []
+        position = s_start
+        pending: Cue | None = None
+        pending_quote: int | None = None
+        for c_start, c_end, cue in _cuts(working[s_start:s_end], s_start, active):
+            segments.append((position, c_start, pending, pending_quote))
+            pending, pending_quote = cue, (c_start if cue.in_quote else None)
+            position = c_end
+        segments.append((position, s_end, pending, pending_quote))
+        carried: Cue | None = None
+        carried_quote: int | None = None
+        for seg_start, seg_end, opener, quote_at in segments:
+            merged = _merge(carried, opener) if opener is not None else carried
+            if not content_words(working[seg_start:seg_end]):
+                # "because it lets me": the empty "it" between two cues joins them.
+                carried = merged
+                carried_quote = quote_at if quote_at is not None else carried_quote
+                continue
+            start, end = _trim(working, seg_start, seg_end)
+            quote_start = quote_at if quote_at is not None else carried_quote
+            clauses.append(
+                Clause(
+                    text=working[start:end],
+                    start=start,
+                    end=end,
+                    quote_start=start if quote_start is None else quote_start,
+                    cue=merged,
+                    sentence=index,
+                )
+            )
+            carried, carried_quote = None, None
+    return clauses
+
+
+def list_parts(clause: Clause) -> list[Clause]:
+    """A plain list of short noun phrases ("light and comfortable", "the sound, the fit")
+    as sibling clauses; [] when the clause is not such a list."""
+    if lexical_category(clause.text) is not None:
+        return []
+    chunks = [p for p in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", clause.text) if p.strip()]
+    if len(chunks) < 2 or any(not 0 < len(content_words(c)) <= 3 for c in chunks):
+        return []
+    parts: list[Clause] = []
+    cursor = 0
+    for chunk in chunks:
+        at = clause.text.find(chunk, cursor)
+        cursor = at + len(chunk)
+        start = clause.start + at
+        parts.append(Clause(chunk, start, start + len(chunk), start, clause.cue, clause.sentence))
+    parts[0].quote_start = clause.quote_start
+    return parts
+
+
+def _trim(working: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and not working[start].isalnum():
+        start += 1
+    while end > start and not (working[end - 1].isalnum() or working[end - 1] in "%)'\u2019"):
+        end -= 1
+    return start, end
+
+
+def quote(answer: str, start: int, end: int) -> str:
+    """The verbatim span, without dangling connectives or punctuation at its ends."""
+    text = answer[start:end].strip(" \t\n,;:-\"'")
+    trimmed = _EDGE_WORDS.sub("", text).strip(" \t\n,;:-\"'")
+    return trimmed or text or answer[start:end]
+
+
+# ---- labels ----------------------------------------------------------------------------------
+
+
+def _strip_leading(words: list[str]) -> list[str]:
+    while words and words[0].lower().replace("\u2019", "'") in LEADING_STRIP:
+        words = words[1:]
+    return words
+
+
+def _drop_copula(words: list[str]) -> list[str]:
+    """ "the sound is great" -> "sound"; "the price is too high" -> "price too high"."""
+    for i, word in enumerate(words[:4]):
+        if i >= 1 and word.lower() in COPULAS:
+            rest = [
+                w
+                for w in words[i + 1 :]
+                if w.lower() not in {"really", "very", "so", "just", "quite"}
+            ]
+            if not rest or rest[0].lower() in EVALUATIVE:
+                return words[:i]
+            return words[:i] + rest
+    return words
+
+
+def make_label(text: str, cue: Cue | None, category: str | None) -> str:
+    """A short label in the respondent's words: 2-6 words, lower case (acronyms kept)."""
+    head = text.split(",")[0]
+    if len(content_words(head)) >= 2:
+        text = head
+    text = TIME_OPENER.sub("", text.strip()).strip(" ,")
+    words = [w for w in WORD.findall(text) if w.lower() not in INNER_FILLERS]
+    prefix = cue.prefix if cue else ""
+    if not (prefix == "feel" and words and words[0].lower() == "like"):  # "feel like a good parent"
+        words = _strip_leading(words)
+        if words and words[0].lower() in OPINION_LEADS:
+            words = _strip_leading(words[1:])
+    words = [
+        w
+        for i, w in enumerate(words)
+        if i == 0 or w.lower().replace("\u2019", "'") not in INNER_PRONOUNS
+    ]
+    words = _drop_copula(words)
+    for i, word in enumerate(words):
+        if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
+            words = words[:i]
+            break
+    if prefix and words and words[0].lower() == prefix.split()[0]:
+        prefix = ""
+    if category == "feeling" and not prefix and words:
+        first = words[0].lower()
+        if first not in {"feel", "feeling", "felt", "not", "no", "don't", "less", "more"} and (
+            first in FEELING_WORDS or " ".join(words).lower().startswith(FEELING_PHRASES)
+        ):
+            prefix = "feel"
+    if prefix:
+        words = prefix.split() + words
+    words = words[:MAX_LABEL_WORDS]
+    while words and words[-1].lower() in TRAILING_STRIP:
+        words.pop()
+    if not content_words(" ".join(words)):
+        return ""
+    label = " ".join(w if sum(ch.isupper() for ch in w) >= 2 else w.lower() for w in words)
+    return label.replace("\u2019", "'")
+
+
+def normal(label: str) -> str:
+    """A lookup key for labels: lower case words only."""
+    return " ".join(WORD.findall(label.lower().replace("\u2019", "'")))
+
+
+# ---- categories ------------------------------------------------------------------------------
+
+
+def lexical_category(text: str, supports: Callable[[str], bool] = lambda c: True) -> str | None:
+    """A semantic category from the words of a clause alone (None: nothing stands out).
+
+    ``supports`` says which categories the methodology can use; the first supported
+    category whose words appear wins, in order of how telling they are.
+    """
+    lower = " ".join(WORD.findall(text.lower())).replace("\u2019", "'")
+    words = set(lower.split())
+    stripped = " ".join(w for w in lower.split() if w not in {"i", "i'm", "it's", "just", "really"})
+    content = [w for w in lower.split() if w not in LEADING_STRIP]
+    lead = content[0] if content else ""
+    checks: list[tuple[str, bool]] = [
+        ("value", bool(words & VALUE_WORDS) or any(p in lower for p in VALUE_PHRASES)),
+        ("conduct", stripped.startswith(CONDUCT_PREFIXES)),
+        ("feeling", bool(words & FEELING_WORDS) or any(p in lower for p in FEELING_PHRASES)),
+        ("pain", bool(words & PAIN_WORDS)),
+        ("context", bool(TIME_OPENER.search(text.strip()))),
+        ("solution", lead in SOLUTION_LEADS),
+        ("action", lead in ACTION_LEADS),
+        ("functional", lead in FUNCTIONAL_LEADS),
+    ]
+    for category, hit in checks:
+        if hit and supports(category):
+            return category
+    return None

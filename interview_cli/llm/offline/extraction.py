@@ -1,0 +1,375 @@
+"""Offline extraction: an answer becomes typed nodes and permitted edges by cue words.
+
+The offline half of the ``extract`` task (issue 4 item 8; seed 001 stage contracts: nodes
+with verbatim quotes, edges along permitted connections; seed 000 "Tier 1": the
+extractability flag).
+
+``clauses`` cuts the answer at cue phrases and names each clause. Here every clause gets a
+node type from the methodology's ontology and clauses are joined by edges:
+
+- a clause after an upward cue ("because", "so that", "lets me", "makes me feel") sits above
+  the clause before it; after "that's why", below it;
+- the first clause of an answer to a "why" question (a deepen-like strategy) on a level-k
+  focus sits above k, and is linked from the focus node (a cross-turn edge, seed 002 Path 13);
+- a clause whose words or cue name a kind of element (a feeling, a value, "being ...", a
+  problem, a situation, a solution, an action) takes the node type that fits that kind by
+  name and description (``OntologyView.affinity``); a strategy whose name names a kind
+  ("probe_attributions", "uncover_obstacles") sets the kind of the answer's first clause;
+- edges use the first linking relation the ontology permits between the two types,
+  looking back up to three clauses for a permitted source.
+
+Nothing here names a methodology: node types, levels and connections all come from the
+YAML. Deterministic: no randomness, so the request's seed plays no part.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
+from interview_cli.llm.offline.clauses import (
+    WORD,
+    Clause,
+    blank,
+    lexical_category,
+    list_parts,
+    make_label,
+    normal,
+    quote,
+    split_clauses,
+)
+from interview_cli.llm.offline.lexicon import (
+    ACKNOWLEDGEMENTS,
+    CATEGORY_KEYWORDS,
+    CATEGORY_POSITION,
+    DONT_KNOW,
+    NEGATIVE_WORDS,
+    POSITIVE_WORDS,
+    SCALE_CATEGORIES,
+    TERMINAL_CEILING,
+    Cue,
+)
+from interview_cli.llm.offline.ontology import OntologyView
+from interview_cli.llm.protocol import ExtractRequest
+
+STRONG_AFFINITY = 0.8
+LOOKBACK_UNITS = 3
+_DEEPEN_NAMES = ("deepen", "ladder", "probe", "why", "dig")
+_DEEPEN_WORDS = ("why", "ladder up", "climb", "deeper", "motivation")
+
+Parent = Clause | tuple[str, str]  # a clause of this answer, or (label, type) of the focus
+
+
+@dataclass
+class Unit:
+    """Clauses in the same role: one clause, or siblings ("light and comfortable")."""
+
+    clauses: list[Clause]
+    link: str
+    parents: list[Parent] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """What the extractor knows about the question this answer responds to."""
+
+    focus_label: str | None
+    focus_type: str | None
+    deepen: bool
+    expected: str | None  # the kind of element the strategy asks for, if its name says
+
+
+def is_deepen_like(strategy: str | None, description: str = "") -> bool:
+    """Whether a strategy asks "why": its answer climbs above the focus."""
+    name = (strategy or "").lower()
+    if any(word in name for word in _DEEPEN_NAMES):
+        return True
+    text = description.lower()
+    return any(f" {word}" in f" {text}" for word in _DEEPEN_WORDS)
+
+
+def expected_category(strategy: str | None, view: OntologyView) -> str | None:
+    """The kind of element a strategy's name asks for ("probe_attributions" -> attribution)."""
+    tokens = {t.rstrip("s") for t in (strategy or "").lower().split("_")} - {""}
+    for category, keywords in CATEGORY_KEYWORDS.items():
+        if category in SCALE_CATEGORIES:
+            continue
+        if tokens & {k.rstrip("s") for k in keywords} and view.supports(category):
+            return category
+    return None
+
+
+def extract_offline(request: ExtractRequest) -> Extraction:
+    """The offline provider's extraction for one answer."""
+    answer = request.answer
+    words = WORD.findall(blank(answer).lower())
+    if not words or all(w in ACKNOWLEDGEMENTS for w in words):
+        return Extraction(extractable=False, reason=_why_not(answer))
+
+    view = OntologyView(request.methodology.ontology)
+    strategy = request.methodology.strategy(request.strategy) if request.strategy else None
+    turn = _Turn(
+        focus_label=request.focus_label,
+        focus_type=request.focus_type if view.level(request.focus_type) else None,
+        deepen=is_deepen_like(request.strategy, strategy.description if strategy else ""),
+        expected=expected_category(request.strategy, view),
+    )
+
+    def active(cue: Cue) -> bool:
+        # A frame cue ("when I", "then I", "I felt") opens a clause only where the ontology
+        # has a node type for what it introduces: laddering has no "situation" type, so
+        # "when I get things done" stays inside its clause there.
+        if cue.link not in ("assoc", "sequence") or cue.category is None:
+            return True
+        return view.supports(cue.category)
+
+    existing = {normal(label): label for label in request.existing_labels}
+    if request.focus_label:
+        existing.setdefault(normal(request.focus_label), request.focus_label)
+
+    nodes: list[ExtractedNode] = []
+    edges: list[ExtractedEdge] = []
+    seen: set[str] = set()
+    placed: list[Unit] = []
+    for unit in _units(split_clauses(answer, active)):
+        previous = placed[-1] if placed else None
+        for clause in unit.clauses:
+            _type_clause(view, clause, unit.link, previous, turn)
+            clause.label = make_label(clause.text, clause.cue, clause.category)
+            key = normal(clause.label)
+            if key in existing:
+                clause.existing = True
+                clause.label = existing[key]
+                if request.focus_label and key == normal(request.focus_label) and turn.focus_type:
+                    clause.node_type = turn.focus_type
+        unit.clauses = [c for c in unit.clauses if c.label]
+        if not unit.clauses:
+            continue
+        for clause in unit.clauses:
+            key = normal(clause.label)
+            if clause.existing or key in seen:
+                continue
+            seen.add(key)
+            nodes.append(_node(request, view, clause))
+        edges.extend(_link(view, answer, unit, placed, turn))
+        placed.append(unit)
+
+    if not nodes and not edges:
+        return Extraction(extractable=False, reason=_why_not(answer))
+    return Extraction(
+        extractable=True,
+        reason=f"{len(nodes)} element(s) and {len(edges)} link(s) found by cue words",
+        nodes=nodes,
+        edges=_unique(edges),
+    )
+
+
+def _units(clauses: list[Clause]) -> list[Unit]:
+    units: list[Unit] = []
+    for clause in clauses:
+        link = clause.cue.link if clause.cue else "none"
+        if link == "none" and units and units[-1].clauses[-1].sentence == clause.sentence:
+            link = "assoc"  # a cue-less clause mid-sentence (after a comma-less frame)
+        parts = list_parts(clause)
+        units.append(Unit(parts or [clause], link))
+    return units
+
+
+def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | None:
+    # On an upward link the more abstract reading wins ("helps me relax" is a feeling, not a
+    # function); elsewhere the cue's own category is the better evidence.
+    if cue and lexical:
+        if link == "up":
+            return max((cue, lexical), key=lambda c: CATEGORY_POSITION.get(c, 0.0))
+        return cue
+    return cue or lexical
+
+
+def _type_clause(
+    view: OntologyView, clause: Clause, link: str, previous: Unit | None, turn: _Turn
+) -> None:
+    cue_category = clause.cue.category if clause.cue else None
+    if cue_category and not view.supports(cue_category):
+        cue_category = None
+    category = _pick_category(cue_category, lexical_category(clause.text, view.supports), link)
+    if previous is None and category is None:
+        category = turn.expected
+    clause.category = category
+    clause.strong = (
+        category is not None
+        and max(view.affinity(category, n) for n in view.nodes) >= STRONG_AFFINITY
+    )
+    lexical_level = (
+        view.level_at(CATEGORY_POSITION[category]) if category in CATEGORY_POSITION else None
+    )
+
+    anchor: str | None = None
+    direction = "none"
+    if previous is None:
+        focus_level = view.level(turn.focus_type)
+        if turn.deepen and focus_level is not None:
+            anchor, direction = turn.focus_type, "up"
+            target = float(min(focus_level + 1, view.max_level))
+        elif lexical_level is not None:
+            target = lexical_level
+        else:
+            target = float(focus_level if focus_level is not None else view.min_level)
+    else:
+        prev = previous.clauses[-1]
+        prev_level = view.level(prev.node_type) or view.min_level
+        if link == "sibling":
+            target = float(prev_level)
+        elif link == "none":  # a new statement starts a new chain
+            target = float(view.min_level)
+        elif link == "up":
+            anchor, direction = prev.node_type, "up"
+            target = float(min(prev_level + 1, view.max_level))
+        elif link == "down":
+            anchor, direction = prev.node_type, "down"
+            target = float(max(prev_level - 1, view.min_level))
+        else:  # sequence, assoc
+            anchor = prev.node_type
+            target = float(prev_level)
+    if clause.strong:
+        # The words name a kind of element the ontology has: trust them over the chain's
+        # direction ("so I grab a pod coffee" names a solution, whatever came before).
+        direction = "none"
+        target = lexical_level if lexical_level is not None else target
+    elif lexical_level is not None:
+        # Words outrank position: keep the direction, but let the lexical level pull.
+        target = max(target, lexical_level) if direction == "up" else lexical_level
+    clause.node_type = view.choose_type(
+        category=category or ("concrete" if target <= view.min_level else None),
+        target_level=target,
+        previous_type=anchor,
+        direction=direction,
+    )
+
+
+def _node(request: ExtractRequest, view: OntologyView, clause: Clause) -> ExtractedNode:
+    answer = request.answer
+    span = answer[clause.quote_start : clause.end]
+    confidence = 0.6
+    if clause.cue is not None and clause.cue.link in ("up", "down", "sequence"):
+        confidence += 0.1
+    if clause.strong:
+        confidence += 0.1
+    element_id, reaction = _element(request, span)
+    return ExtractedNode(
+        label=clause.label,
+        node_type=clause.node_type,
+        quote=quote(answer, clause.quote_start, clause.end),
+        stance=_stance(span),  # type: ignore[arg-type]
+        confidence=round(min(0.9, confidence), 2),
+        element_id=element_id,
+        reaction=reaction,  # type: ignore[arg-type]
+    )
+
+
+def _stance(text: str) -> int:
+    words = set(WORD.findall(text.lower()))
+    if words & NEGATIVE_WORDS:
+        return -1
+    if words & POSITIVE_WORDS:
+        return 1
+    return 0
+
+
+def _element(request: ExtractRequest, span: str) -> tuple[str | None, str | None]:
+    """The stimulus element a clause mentions (by label or alias) and the reaction to it."""
+    text = span.lower()
+    for element in request.concept.elements:
+        for name in (element.label, *element.aliases):
+            if name.strip() and re.search(r"\b" + re.escape(name.lower()) + r"\b", text):
+                if re.search(r"\b(?:confus\w*|don'?t (?:get|understand)|unclear)\b", text):
+                    return element.id, "confused"
+                return element.id, {1: "positive", -1: "negative", 0: "neutral"}[_stance(text)]
+    return None, None
+
+
+def _parent_of(p: Parent) -> tuple[str, str, Clause | None]:
+    if isinstance(p, Clause):
+        return p.label, p.node_type, p
+    return p[0], p[1], None
+
+
+def _edge(
+    view: OntologyView, answer: str, source: Parent, target: Parent, confidence: float
+) -> ExtractedEdge | None:
+    s_label, s_type, s_clause = _parent_of(source)
+    t_label, t_type, t_clause = _parent_of(target)
+    relation = view.relation(s_type, t_type)
+    if relation is None or normal(s_label) == normal(t_label):
+        return None
+    clauses = [c for c in (s_clause, t_clause) if c is not None]
+    span = quote(answer, min(c.quote_start for c in clauses), max(c.end for c in clauses))
+    return ExtractedEdge(
+        source=s_label, target=t_label, relation=relation, quote=span, confidence=confidence
+    )
+
+
+def _link(
+    view: OntologyView, answer: str, unit: Unit, placed: list[Unit], turn: _Turn
+) -> list[ExtractedEdge]:
+    found: list[ExtractedEdge | None] = []
+    if not placed:
+        # The answer's first clause responds to the question: link it to the focus node when
+        # the question asked about it (why, what next, what kind) and the ontology permits.
+        asked = turn.deepen or turn.expected is not None or unit.link in ("up", "sequence", "assoc")
+        if turn.focus_label and turn.focus_type and asked:
+            focus = (turn.focus_label, turn.focus_type)
+            unit.parents = [focus]
+            for clause in unit.clauses:
+                edge = _edge(view, answer, focus, clause, 0.6)
+                if edge is None and clause.strong:
+                    edge = _edge(view, answer, clause, focus, 0.6)
+                found.append(edge)
+        return [e for e in found if e is not None]
+
+    previous = placed[-1]
+    if unit.link == "none":
+        return []
+    if unit.link == "sibling":
+        unit.parents = previous.parents
+        found = [_edge(view, answer, p, c, 0.7) for p in previous.parents for c in unit.clauses]
+        return [e for e in found if e is not None]
+    if unit.link == "down":  # "X, that's why Y": Y leads to X
+        found = [_edge(view, answer, c, p, 0.7) for p in previous.clauses for c in unit.clauses]
+        return [e for e in found if e is not None]
+    for clause in unit.clauses:
+        linked = False
+        for candidate in reversed(placed[-LOOKBACK_UNITS:]):
+            edges = [_edge(view, answer, p, clause, 0.7) for p in candidate.clauses]
+            if any(edges):
+                found.extend(edges)
+                unit.parents = [p for p, e in zip(candidate.clauses, edges, strict=True) if e]
+                linked = True
+                break
+        if not linked and (unit.link != "up" or clause.strong):
+            # The ontology may only permit the other direction (a solution is hired for the
+            # job it was just said to serve): link that way rather than not at all.
+            found.extend(_edge(view, answer, clause, p, 0.6) for p in previous.clauses)
+    return [e for e in found if e is not None]
+
+
+def _unique(edges: list[ExtractedEdge]) -> list[ExtractedEdge]:
+    seen: set[tuple[str, str, str]] = set()
+    result = []
+    for edge in edges:
+        key = (normal(edge.source), normal(edge.target), edge.relation)
+        if key not in seen:
+            seen.add(key)
+            result.append(edge)
+    return result
+
+
+def _why_not(answer: str) -> str:
+    words = WORD.findall(answer.lower())
+    if not words:
+        return "empty answer"
+    if DONT_KNOW.search(answer) or TERMINAL_CEILING.search(answer):
+        return "a don't-know with nothing to extract"
+    if all(w in ACKNOWLEDGEMENTS for w in words):
+        return "an acknowledgement only"
+    return "no element of the ontology found in the answer"

@@ -1,0 +1,414 @@
+"""Word lists and cue phrases for the offline heuristics (English).
+
+Everything the offline provider "knows" about language lives here so the heuristics in
+``extraction``, ``assessor`` and ``questions`` stay readable and a researcher can extend
+the cues without reading the algorithms.
+
+Cue phrases come from seed 000/002 (discourse markers: "because", "so that", "which means")
+and from the laddering literature's typical answer frames ("it lets me", "makes me feel",
+"I value"). Categories are *semantic hints*, never node types: the extractor maps a
+category onto whichever node type of the methodology's ontology fits it best (by name,
+description and level), so no methodology is hard-coded here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+Link = Literal["up", "down", "sequence", "assoc", "sibling", "none"]
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A phrase that opens a clause.
+
+    ``link``: how the clause it opens relates to the clause before it - ``up`` (the new
+    clause is the reason/end of the previous one, one rung more abstract), ``down`` (the
+    previous clause is the reason: "that's why"), ``sequence`` (what happened next),
+    ``assoc`` (a related element of another kind: "when I ..., I need to ..."), ``sibling``
+    (another element like the previous one: ", and ...") or ``none`` (a new statement).
+    ``category`` hints at the kind of element the clause names; ``in_quote`` says whether
+    the cue's words belong in the node's verbatim quote ("lets me focus") or are a mere
+    connective ("because"); ``prefix`` is put before the label ("makes me feel calm" ->
+    "feel calm").
+    """
+
+    phrase: str
+    link: Link
+    category: str | None = None
+    in_quote: bool = False
+    prefix: str = ""  # prepended to the label ("makes me feel calm" -> "feel calm")
+
+
+def _c(
+    phrase: str, link: Link, category: str | None = None, in_quote: bool = False, prefix: str = ""
+) -> Cue:
+    return Cue(phrase, link, category, in_quote, prefix)
+
+
+CUES: tuple[Cue, ...] = (
+    # ---- means-end (causal, upward) -----------------------------------------------------
+    _c("because of that", "up"),
+    _c("because", "up"),
+    _c("'cause", "up"),
+    _c("so that i can", "up", "functional", in_quote=True, prefix="can"),
+    _c("so that", "up"),
+    _c("so i can", "up", "functional", in_quote=True, prefix="can"),
+    _c("so i don't have to", "up", "functional", in_quote=True, prefix="don't have to"),
+    _c("in order to", "up", "functional"),
+    _c("which means that", "up"),
+    _c("which means", "up"),
+    _c("that means", "up"),
+    _c("this means", "up"),
+    _c("it means", "up"),
+    _c("which makes me feel", "up", "feeling", in_quote=True, prefix="feel"),
+    _c("that makes me feel", "up", "feeling", in_quote=True, prefix="feel"),
+    _c("it makes me feel", "up", "feeling", in_quote=True, prefix="feel"),
+    _c("makes me feel", "up", "feeling", in_quote=True, prefix="feel"),
+    _c("make me feel", "up", "feeling", in_quote=True, prefix="feel"),
+    _c("which lets me", "up", "functional", in_quote=True),
+    _c("lets me", "up", "functional", in_quote=True),
+    _c("let me", "up", "functional", in_quote=True),
+    _c("which helps me", "up", "functional", in_quote=True),
+    _c("helps me", "up", "functional", in_quote=True),
+    _c("allows me to", "up", "functional", in_quote=True),
+    _c("enables me to", "up", "functional", in_quote=True),
+    _c("means i can", "up", "functional", in_quote=True, prefix="can"),
+    _c("gives me", "up", None, in_quote=True),
+    _c("so i", "up", None, in_quote=True),
+    _c("so it", "up"),
+    _c("so my", "up", None, in_quote=True),
+    _c("so", "up"),  # only at a clause boundary: see SO_BOUNDARY below
+    _c("that's why", "down"),
+    _c("which is why", "down"),
+    _c("that is why", "down"),
+    _c("in the end", "up", "outcome", in_quote=True),
+    _c("as a result", "up", "outcome"),
+    _c("it turned out", "up", "outcome", in_quote=True),
+    _c("eventually", "up", "outcome", in_quote=True),
+    # ---- values ---------------------------------------------------------------------------
+    _c("i value", "assoc", "value", in_quote=True),
+    _c("what matters to me is", "assoc", "value"),
+    _c("what matters is", "assoc", "value"),
+    _c("i care about", "assoc", "value", in_quote=True),
+    _c("feel like a", "up", "value", in_quote=True, prefix="feel like a"),
+    # ---- jobs, situations, problems (JTBD) --------------------------------------------------
+    _c("whenever i", "assoc", "context", in_quote=True),
+    _c("when i'm", "assoc", "context", in_quote=True),
+    _c("when i was", "assoc", "context", in_quote=True),
+    _c("when i", "assoc", "context", in_quote=True),
+    _c("when we're", "assoc", "context", in_quote=True),
+    _c("when we", "assoc", "context", in_quote=True),
+    _c("i need to", "assoc", "job", in_quote=True),
+    _c("i have to", "assoc", "job", in_quote=True),
+    _c("i want to", "assoc", "job", in_quote=True),
+    _c("i'm trying to", "assoc", "job", in_quote=True),
+    _c("i try to", "assoc", "job", in_quote=True),
+    _c("i was trying to", "assoc", "job", in_quote=True),
+    _c("i needed to", "assoc", "job", in_quote=True),
+    _c("i wanted to", "assoc", "job", in_quote=True),
+    _c("the problem is", "assoc", "pain"),
+    _c("the problem was", "assoc", "pain"),
+    _c("the issue is", "assoc", "pain"),
+    _c("the worst part is", "assoc", "pain"),
+    _c("what annoys me is", "assoc", "pain"),
+    _c("it's frustrating", "assoc", "pain", in_quote=True),
+    _c("it was frustrating", "assoc", "pain", in_quote=True),
+    _c("i struggle to", "assoc", "pain", in_quote=True, prefix="struggle to"),
+    _c("i struggle with", "assoc", "pain", in_quote=True, prefix="struggle with"),
+    # ---- incidents (critical incident) --------------------------------------------------------
+    _c("and then i", "sequence", "action", in_quote=True),
+    _c("then i", "sequence", "action", in_quote=True),
+    _c("so then i", "sequence", "action", in_quote=True),
+    _c("after that i", "sequence", "action", in_quote=True),
+    _c("i decided to", "sequence", "action", in_quote=True),
+    _c("i ended up", "sequence", "action", in_quote=True),
+    _c("i felt", "assoc", "emotion", in_quote=True, prefix="felt"),
+    _c("i was so", "assoc", "emotion", in_quote=True, prefix="felt"),
+    _c("i learned that", "assoc", "lesson", in_quote=True),
+    _c("i learned", "assoc", "lesson", in_quote=True),
+    _c("i realised", "assoc", "lesson", in_quote=True),
+    _c("i realized", "assoc", "lesson", in_quote=True),
+    _c("now i always", "assoc", "change", in_quote=True, prefix="always"),
+    _c("now i", "assoc", "change", in_quote=True),
+    _c("since then i", "assoc", "change", in_quote=True),
+    _c("i switched to", "assoc", "change", in_quote=True, prefix="switched to"),
+    _c("i stopped", "assoc", "change", in_quote=True, prefix="stopped"),
+    _c("i think it's because", "assoc", "attribution"),
+    _c("i think it was because", "assoc", "attribution"),
+    _c("probably because", "assoc", "attribution"),
+    _c("the reason was", "assoc", "attribution"),
+    # ---- solutions hired for a job (JTBD) ----------------------------------------------------
+    _c("i usually", "assoc", "solution", in_quote=True),
+    _c("i tried", "assoc", "solution", in_quote=True, prefix="tried"),
+    _c("i used to", "assoc", "solution", in_quote=True, prefix="used to"),
+    # ---- coordination: a sibling of the previous clause ---------------------------------------
+    _c(", and also", "sibling"),
+    _c(", and", "sibling"),
+    _c(", but", "sibling"),
+    _c("but also", "sibling"),
+    _c("also", "sibling"),
+)
+
+# A bare "so" is a connective only at a clause boundary (", so ...", "and so ...", a sentence
+# start) and before a subject ("so the battery lasts"), never in "so much" or "so is the fit".
+SO_BOUNDARY = re.compile(r"(?:^|[,;:]|\band)\s*$", re.IGNORECASE)
+SO_SUBJECTS: frozenset[str] = frozenset(
+    "i we you they it he she my our your their the that there now this".split()
+)
+BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
+
+# ---- semantic categories -------------------------------------------------------------------
+# Each category: keywords matched against node type names (strong) and descriptions
+# (weak), and where such an element sits on a 0 (concrete) .. 1 (abstract) scale.
+CATEGORY_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "concrete": ("attribute", "feature", "property", "characteristic", "product", "element"),
+    "functional": ("functional", "benefit", "practical", "tangible", "consequence"),
+    "feeling": ("psychosocial", "emotional", "emotion", "feeling", "feel", "psychological"),
+    "conduct": ("instrumental", "conduct", "being"),
+    "value": ("value", "values", "terminal", "belief", "end"),
+    "context": ("context", "situation", "circumstance", "trigger", "incident", "event", "setting"),
+    "job": ("job", "statement", "goal", "task", "progress", "need", "motivation"),
+    "solution": ("solution", "approach", "workaround", "tool", "service", "alternative", "hire"),
+    "pain": (
+        "pain",
+        "problem",
+        "obstacle",
+        "barrier",
+        "frustration",
+        "struggle",
+        "friction",
+        "anxiety",
+    ),
+    "gain": ("gain", "desired", "success", "outcome"),
+    "action": (
+        "action",
+        "behavior",
+        "behaviour",
+        "response",
+        "step",
+        "workaround",
+        "solution",
+        "coping",
+    ),
+    "outcome": ("outcome", "result", "consequence", "effect", "resolution"),
+    "emotion": ("emotion", "emotional", "feeling", "felt", "reaction"),
+    "lesson": ("lesson", "learning", "reflection", "insight", "belief", "conclusion"),
+    "change": ("change", "habit", "behavior", "behaviour", "routine", "now"),
+    "attribution": ("attribution", "explanation", "cause", "reason", "responsibility", "why"),
+}
+CATEGORY_POSITION: dict[str, float] = {
+    "concrete": 0.0,
+    "context": 0.0,
+    "functional": 0.3,
+    "action": 0.4,
+    "job": 0.45,
+    "pain": 0.45,
+    "feeling": 0.55,
+    "emotion": 0.6,
+    "gain": 0.7,
+    "outcome": 0.7,
+    "conduct": 0.8,
+    "value": 1.0,
+    "lesson": 1.0,
+    "change": 1.0,
+    "attribution": 0.8,
+    "solution": 0.0,
+}
+# Categories that mark the end of a chain: they favour the ontology's terminal types.
+TERMINAL_CATEGORIES: frozenset[str] = frozenset({"value", "lesson", "change"})
+# Categories every ontology can use through their position on the concrete-abstract scale;
+# the others only apply where a node type fits them by name or description.
+SCALE_CATEGORIES: frozenset[str] = frozenset(
+    {"concrete", "functional", "feeling", "conduct", "value"}
+)
+
+# Words that reveal a category when no cue does (checked in this order: first hit wins).
+VALUE_WORDS: frozenset[str] = frozenset(
+    """freedom security self-respect self-esteem self respect happiness harmony accomplishment
+    independence fulfilment fulfillment dignity integrity wisdom salvation pleasure
+    meaningful meaning purpose""".split()
+)
+VALUE_PHRASES: tuple[str, ...] = (
+    "inner harmony",
+    "sense of accomplishment",
+    "good person",
+    "kind of person",
+    "who i am",
+    "good parent",
+    "good mother",
+    "good father",
+    "my family",
+    "quality of life",
+    "enjoy life",
+    "my own person",
+)
+CONDUCT_PREFIXES: tuple[str, ...] = ("being ", "staying ", "to be ", "be more ", "be a ")
+FEELING_PHRASES: tuple[str, ...] = ("peace of mind", "in control", "at ease", "less stress")
+FEELING_WORDS: frozenset[str] = frozenset(
+    """feel feels feeling felt calm relaxed relax stressed stress anxious worried worry
+    confident proud guilty embarrassed happy happier content safe annoyed frustrated
+    irritated upset nervous scared afraid relieved excited satisfied control overwhelmed
+    lonely respected appreciated""".split()
+)
+PAIN_WORDS: frozenset[str] = frozenset(
+    """problem problems annoying annoyed frustrating frustrated hassle pain struggle hard
+    difficult impossible broke broken fails failed waste wasting slow""".split()
+)
+# First words that reveal a solution hired (JTBD) or an action taken (critical incident).
+SOLUTION_LEADS: frozenset[str] = frozenset(
+    """grab grabbed buy bought order ordered use used drink drank hire hired switched
+    tried pick picked take took""".split()
+)
+ACTION_LEADS: frozenset[str] = frozenset(
+    """called rang phoned emailed wrote asked complained contacted waited went returned
+    sent cancelled canceled escalated refunded posted chatted told""".split()
+)
+FUNCTIONAL_LEADS: frozenset[str] = frozenset(
+    """can could don't doesn't won't no save saves saving get gets avoid avoids keep keeps
+    make makes work works focus hear carry charge use using do does finish reach""".split()
+)
+
+# ---- words to strip from labels ------------------------------------------------------------
+LEADING_STRIP: frozenset[str] = frozenset(
+    """i i'm im i've i'd i'll me we we're you you're they they're he she it it's its this
+    that these those which who what there there's here is are was were am be been 's
+    the a an my our your their his her um uh er erm well so and but or then also just
+    really actually basically honestly like love loved enjoy enjoyed prefer think guess
+    that's what's here's mean suppose probably maybe perhaps definitely totally quite pretty
+    very kind sort of
+    because since as has have had having do does did to when whenever about""".split()
+)
+# Verbs of liking/using that open an attribute mention ("I like the sound") but carry no
+# content; only stripped at the start of a clause.
+OPINION_LEADS: frozenset[str] = frozenset(
+    """like love loved enjoy enjoyed prefer use used using bought chose picked want wanted
+    need needed have has had hate hated dislike disliked miss appreciate""".split()
+)
+TRAILING_STRIP: frozenset[str] = frozenset(
+    """the a an and but or so to of for with in on at by as it that this which who
+    really too though anyway either as well very just i me my is are was were matters
+    matter mattered""".split()
+)
+INNER_FILLERS: frozenset[str] = frozenset("um uh er erm basically literally actually".split())
+FILLER_PHRASES: tuple[str, ...] = ("you know", "i mean", "kind of", "sort of", "to be honest")
+CLAUSE_BREAKS: frozenset[str] = frozenset(
+    "that which who whom when where while if whereas before after until unless though".split()
+)
+# Conjunctions that end a label once it has three words ("called the hotline and waited").
+LATE_BREAKS: frozenset[str] = frozenset("and but or then".split())
+INNER_PRONOUNS: frozenset[str] = frozenset("i i'm i've i'd we we're".split())
+# Time expressions that open a clause ("Last Tuesday I was late"): stripped from labels,
+# and a hint that the clause sets the scene.
+TIME_OPENER = re.compile(
+    r"^(?:last|this|that|next|every|one|on a|on)\s+(?:\w+day|week|weekend|month|year|"
+    r"morning|evening|night|time|summer|winter|spring|autumn)\b|^(?:yesterday|today|"
+    r"recently|once|the other day|a few (?:days|weeks|months) ago|\w+ (?:days|weeks|months) ago|"
+    r"in the morning|in the evening|on weekdays|on weekends|weekday mornings|most mornings)\b",
+    re.IGNORECASE,
+)
+COPULAS: frozenset[str] = frozenset("is are was were be been 's".split())
+# Predicates that only rate the subject ("the sound is great"): dropped from a label.
+EVALUATIVE: frozenset[str] = frozenset(
+    """great good nice amazing awesome excellent perfect fine ok okay bad terrible awful
+    horrible brilliant fantastic lovely decent important crucial key essential""".split()
+)
+CAUSAL_RELATION_WORDS: tuple[str, ...] = (
+    "lead",
+    "leads",
+    "cause",
+    "causes",
+    "enable",
+    "enables",
+    "result",
+    "results",
+    "produce",
+    "because",
+    "trigger",
+    "triggers",
+    "motivate",
+    "motivates",
+    "support",
+    "supports",
+    "achieve",
+    "achieves",
+    "serve",
+    "serves",
+    "help",
+    "helps",
+    "make",
+    "makes",
+    "link",
+)
+NON_CAUSAL_RELATION_WORDS: tuple[str, ...] = (
+    "contrast",
+    "contrasts",
+    "versus",
+    "instead",
+    "revise",
+    "revises",
+    "correct",
+    "corrects",
+    "refine",
+    "refines",
+    "conflict",
+    "conflicts",
+    "opposite",
+    "alternative",
+)
+
+# ---- don't-know, hedges, acknowledgements (seed 004 knowledge ceiling) ----------------------
+DONT_KNOW = re.compile(
+    r"\b(?:i\s+)?(?:(?:do\s*n[o']?t|dunno|don't|do not|really don't)\s+know|dunno|no idea|"
+    r"not sure|no clue|can'?t (?:really )?say|can'?t think of (?:anything|any)|"
+    r"never thought about it|haven'?t thought about it)\b",
+    re.IGNORECASE,
+)
+TERMINAL_CEILING = re.compile(
+    r"\b(?:(?:do\s*n[o']?t|don't) (?:really )?care|nothing (?:more|else)|that'?s (?:it|all)|"
+    r"no idea at all|can'?t think of anything(?: else)?|no reason|it just is|"
+    r"that'?s just how it is|nothing to add|no more to say|not important to me|"
+    r"doesn'?t matter to me)\b",
+    re.IGNORECASE,
+)
+EXPLORATORY_CEILING = re.compile(
+    r"\b(?:but (?:maybe|perhaps|i guess|i think|probably|i suppose|it might|possibly)|"
+    r"i wonder|curious|maybe it'?s|perhaps it'?s|might be|let me think|i'?d have to think|"
+    r"good question|never thought about it)\b",
+    re.IGNORECASE,
+)
+HEDGES = re.compile(
+    r"\b(?:maybe|perhaps|i guess|i suppose|sort of|kind of|kinda|not sure|probably|"
+    r"possibly|might|i think|somewhat|more or less|i'?m not certain|could be)\b",
+    re.IGNORECASE,
+)
+ACKNOWLEDGEMENTS: frozenset[str] = frozenset(
+    """ok okay yes yeah yep sure no nope fine right hmm hm mm uh um alright i agree agreed
+    true exactly nothing no idea dunno""".split()
+)
+
+POSITIVE_WORDS: frozenset[str] = frozenset(
+    """like love loved great good nice enjoy enjoyed best better happy glad amazing awesome
+    excellent perfect favourite favorite helpful easy calm relaxed confident proud safe
+    comfortable pleasant important appreciate wonderful fantastic relieved""".split()
+)
+NEGATIVE_WORDS: frozenset[str] = frozenset(
+    """hate hated dislike bad worse worst annoying annoyed frustrating frustrated awful
+    terrible horrible stressed anxious worried expensive problem problems hassle angry
+    upset disappointed disappointing broken useless difficult hard uncomfortable
+    irritating guilty scared""".split()
+)
+CAUSAL_MARKERS = re.compile(
+    r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"
+    r"lets me|helps me|allows me|makes me|gives me|that's why|which is why|as a result)\b",
+    re.IGNORECASE,
+)
+# "X is important to me" says X matters (stance +1) but names nothing new; the words are
+# blanked before clause splitting so they don't become a node of their own.
+IMPORTANCE = re.compile(
+    r"\b(?:(?:is|are|was|it'?s|that'?s)\s+)?(?:really\s+|very\s+|so\s+)?"
+    r"(?:important|matters|mattered)\s+to\s+me\b",
+    re.IGNORECASE,
+)

@@ -1,0 +1,190 @@
+"""Prompts for the structured tasks: extraction, assessment and slot proposals.
+
+Extraction carries what seed 002 Paths 13-15 say the model needs to build a connected,
+well-typed graph: the ontology with descriptions, examples and permitted connections, the
+methodology's naming convention, guidelines and relationship examples, the extractability
+criteria (seed 000 "Tier 1"), up to 30 EXISTING CONCEPTS so edges can reach earlier turns,
+the question just asked with its strategy and focus, and discourse hints. The assessment
+prompt injects the rubrics of ``signals.md`` (seed 001 "Rubric-Based LLM Detection").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from interview_cli.config.schemas import Methodology, OntologySpec
+from interview_cli.llm.prompts.output_schemas import (
+    ASSESSMENT_TOOL,
+    EXTRACTION_TOOL,
+    SLOTS_TOOL,
+    assessment_schema,
+    extraction_schema,
+    slots_schema,
+)
+from interview_cli.llm.prompts.rubric import load_rubrics
+from interview_cli.llm.prompts.templates import (
+    Prompt,
+    bullets,
+    delimit,
+    escape_tags,
+    fill,
+)
+from interview_cli.llm.protocol import AssessRequest, ExtractRequest, SlotRequest
+
+MAX_EXISTING_LABELS = 30
+MAX_CONTEXT_ANSWERS = 3
+
+DEFAULT_EXTRACTABILITY = (
+    "An answer is extractable when it states at least one concept of the ontology in the "
+    "respondent's own words (a feature, an experience, a reason, a feeling, a value, a "
+    "situation). Bare acknowledgements ('ok', 'yes', 'I agree') and a bare 'I don't know' "
+    "are not."
+)
+
+
+def output_instruction(tool_name: str) -> str:
+    return (
+        f"Return only a JSON object that matches the `{tool_name}` schema (call the "
+        f"`{tool_name}` tool when tools are offered). No prose before or after it."
+    )
+
+
+def render_ontology_nodes(ontology: OntologySpec) -> str:
+    lines = []
+    for node in sorted(ontology.nodes, key=lambda n: n.level):
+        tags = f"level {node.level}" + (", terminal" if node.terminal else "")
+        line = f"- {node.name} ({tags})"
+        if node.description:
+            line += f": {node.description.strip()}"
+        if node.examples:
+            line += " Examples: " + ", ".join(f'"{e}"' for e in node.examples)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def render_ontology_edges(ontology: OntologySpec) -> str:
+    lines = []
+    for edge in ontology.edges:
+        lines.append(
+            f"- {edge.name}" + (f": {edge.description.strip()}" if edge.description else "")
+        )
+        lines.extend(f"    {src} -> {dst}" for src, dst in edge.permitted_connections)
+    return "\n".join(lines)
+
+
+def _as_text(value: Any) -> str:
+    """A free-form YAML value (dict, list or text) as readable prompt text."""
+    if isinstance(value, str):
+        return value.strip()
+    return yaml.safe_dump(value, sort_keys=False, allow_unicode=True, width=100).strip()
+
+
+def _extractability(methodology: Methodology) -> str:
+    criteria = methodology.ontology.extractability_criteria
+    if not criteria:
+        return DEFAULT_EXTRACTABILITY
+    return DEFAULT_EXTRACTABILITY + "\nThis methodology's criteria:\n" + _as_text(criteria)
+
+
+def render_extract(request: ExtractRequest) -> Prompt:
+    """The extraction prompt for one answer."""
+    methodology, concept = request.methodology, request.concept
+    ontology = methodology.ontology
+    system = fill(
+        "extract.system",
+        method_name=methodology.name,
+        method_goal=methodology.method.goal,
+        method_description=methodology.method.description,
+        node_types=render_ontology_nodes(ontology),
+        edge_types=render_ontology_edges(ontology),
+        naming_convention=ontology.concept_naming_convention.strip()
+        or "Short noun or verb phrases in the respondent's own words.",
+        extraction_guidelines=bullets(ontology.extraction_guidelines),
+        relationship_examples=_as_text(ontology.relationship_examples) or "(none)",
+        extractability=_extractability(methodology),
+        node_type_names=", ".join(n.name for n in ontology.nodes),
+        edge_type_names=", ".join(e.name for e in ontology.edges),
+        output_instruction=output_instruction(EXTRACTION_TOOL),
+    )
+    focus = "none"
+    if request.focus_label:
+        focus = f'"{escape_tags(request.focus_label)}"'
+        if request.focus_type:
+            focus += f" ({request.focus_type})"
+    elements = ""
+    if concept.elements:
+        elements = "Stimulus elements (set element_id when a node is about one):\n" + bullets(
+            [
+                f"{e.id}: {e.label}" + (f" (also: {', '.join(e.aliases)})" if e.aliases else "")
+                for e in concept.elements
+            ]
+        )
+    existing = request.existing_labels[:MAX_EXISTING_LABELS]
+    hints = ""
+    if request.discourse_hints:
+        hints = (
+            "Discourse hints from a parser (may be wrong):\n"
+            + delimit("discourse_hints", "\n".join(request.discourse_hints))
+            + "\n"
+        )
+    user = fill(
+        "extract.user",
+        topic=concept.name,
+        objective=concept.objective,
+        elements=elements,
+        strategy=request.strategy or "opening",
+        focus=focus,
+        question=escape_tags(request.question.strip()) or "(opening question)",
+        existing_labels=escape_tags(bullets(existing)),
+        discourse_hints=hints,
+        answer=escape_tags(request.answer.strip()),
+    )
+    return Prompt(
+        system=system,
+        user=user,
+        schema=extraction_schema(methodology, concept),
+        tool_name=EXTRACTION_TOOL,
+        stream=False,
+    )
+
+
+def render_assess(request: AssessRequest) -> Prompt:
+    """The batched rubric assessment of one answer."""
+    rubrics = "\n\n".join(rubric.render() for rubric in load_rubrics().values())
+    system = fill(
+        "assess.system", rubrics=rubrics, output_instruction=output_instruction(ASSESSMENT_TOOL)
+    )
+    recent = ""
+    earlier = [a for a in request.recent_answers if a.strip()][-MAX_CONTEXT_ANSWERS:]
+    if earlier:
+        recent = "Earlier answers, for context only:\n" + delimit(
+            "earlier_answers", "\n---\n".join(a.strip() for a in earlier)
+        )
+    user = fill(
+        "assess.user",
+        question=escape_tags(request.question.strip()) or "(none)",
+        recent=recent,
+        answer=escape_tags(request.answer.strip()),
+    )
+    return Prompt(system, user, assessment_schema(), ASSESSMENT_TOOL, False)
+
+
+def render_slots(request: SlotRequest) -> Prompt:
+    """Group one node type's surface labels into canonical slots (seed 002 Path 10)."""
+    system = fill(
+        "slots.system",
+        node_type=request.node_type,
+        output_instruction=output_instruction(SLOTS_TOOL),
+    )
+    user = fill(
+        "slots.user",
+        node_type=request.node_type,
+        labels=escape_tags(bullets(request.labels)),
+        existing_slots=escape_tags(bullets(request.existing_slots)),
+    )
+    return Prompt(system, user, slots_schema(request.node_type, request.labels), SLOTS_TOOL, False)
+
+
+__all__ = ["render_assess", "render_extract", "render_slots"]

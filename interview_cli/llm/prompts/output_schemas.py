@@ -1,0 +1,109 @@
+"""JSON schemas of the structured outputs (extraction, assessment, slot proposals).
+
+Hand-written rather than derived from the pydantic models so that they can be tight per
+request: node and edge type enums come from the methodology's ontology, slot labels from
+the request. They are written to be accepted by both forced tool use (Anthropic
+``input_schema``) and strict JSON-schema output (OpenAI ``strict: true``): every object
+lists all its properties as required and forbids extra ones; optional values are nullable.
+Numeric ranges are stated in descriptions rather than ``minimum``/``maximum`` because not
+every provider's strict mode accepts those keywords; ``validation.py`` enforces them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.core.models import RUBRIC_SIGNALS
+
+EXTRACTION_TOOL = "record_extraction"
+ASSESSMENT_TOOL = "record_assessment"
+SLOTS_TOOL = "propose_slots"
+
+HEDGING_VALUES: tuple[str, ...] = ("none", "low", "medium", "high")
+CEILING_VALUES: tuple[str, ...] = ("none", "exploratory", "terminal")
+REACTIONS: tuple[str, ...] = ("positive", "negative", "neutral", "confused")
+
+
+def _object(properties: dict[str, Any], description: str = "") -> dict[str, Any]:
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+    if description:
+        schema["description"] = description
+    return schema
+
+
+def extraction_schema(methodology: Methodology, concept: Concept | None = None) -> dict[str, Any]:
+    """The extraction output for this methodology (seed 000 "Tier 2: Structured Extraction")."""
+    ontology = methodology.ontology
+    element_ids = [e.id for e in concept.elements] if concept is not None else []
+    element: dict[str, Any] = {
+        "type": ["string", "null"],
+        "description": "id of the stimulus element this node is about, or null",
+    }
+    if element_ids:
+        element["enum"] = [*element_ids, None]
+    node = _object(
+        {
+            "label": {"type": "string", "description": "short label, 2-6 words"},
+            "node_type": {"type": "string", "enum": [n.name for n in ontology.nodes]},
+            "quote": {"type": "string", "description": "verbatim words from the answer"},
+            "stance": {"type": "integer", "enum": [-1, 0, 1]},
+            "confidence": {"type": "number", "description": "0.0 to 1.0"},
+            "element_id": element,
+            "reaction": {"type": ["string", "null"], "enum": [*REACTIONS, None]},
+        }
+    )
+    edge = _object(
+        {
+            "source": {"type": "string", "description": "label of a node (new or existing)"},
+            "target": {"type": "string", "description": "label of a node (new or existing)"},
+            "relation": {"type": "string", "enum": [e.name for e in ontology.edges]},
+            "quote": {"type": "string", "description": "verbatim words that state the link"},
+            "confidence": {"type": "number", "description": "0.0 to 1.0"},
+        }
+    )
+    return _object(
+        {
+            "extractable": {
+                "type": "boolean",
+                "description": "false when the answer holds nothing to extract",
+            },
+            "reason": {"type": "string", "description": "why (one short sentence)"},
+            "nodes": {"type": "array", "items": node},
+            "edges": {"type": "array", "items": edge},
+        },
+        "Nodes and edges extracted from the respondent's latest answer.",
+    )
+
+
+def assessment_schema() -> dict[str, Any]:
+    """The batched rubric signals (seed 001 "Batch Detection", seed 004 Layer 3)."""
+    score = _object(
+        {
+            "score": {"type": "integer", "enum": [1, 2, 3, 4, 5]},
+            "rationale": {"type": "string", "description": "one short sentence"},
+        }
+    )
+    properties: dict[str, Any] = {name: score for name in RUBRIC_SIGNALS}
+    properties["hedging_language"] = {"type": "string", "enum": list(HEDGING_VALUES)}
+    properties["knowledge_ceiling"] = {"type": "string", "enum": list(CEILING_VALUES)}
+    properties["rationale"] = {"type": "string", "description": "overall note, one sentence"}
+    return _object(properties, "Rubric ratings of the respondent's latest answer.")
+
+
+def slots_schema(node_type: str, labels: list[str]) -> dict[str, Any]:
+    """Canonical slot proposals for one node type's surface labels (seed 002 Path 10)."""
+    proposal = _object(
+        {
+            "slot_name": {"type": "string", "description": "snake_case, 1-4 words"},
+            "description": {"type": "string"},
+            "node_type": {"type": "string", "enum": [node_type]},
+            "surface_labels": {"type": "array", "items": {"type": "string", "enum": labels}},
+        }
+    )
+    return _object({"proposals": {"type": "array", "items": proposal}})

@@ -1,0 +1,544 @@
+"""Checking what a model returned: seed 000 "LLM Response Validation Against Schemas".
+
+Three tiers, as in the seed, mapped onto our tasks:
+
+1. **The response as a whole** (seed 000 Tier 1 + the shape of Tier 2). Not an object, not
+   JSON, empty, or without the keys of its schema: the whole response is unusable and
+   ``UnusableResponse`` is raised with a ``reason``. The caller retries once with
+   ``corrective_message(reason)`` and then continues with an empty result (issue 4 item 5).
+   An extraction that says ``extractable: false`` is a valid, empty answer.
+2. **Each item on its own** (seed 000 Tier 2 "Validation Steps"). Items are dropped ONE BY
+   ONE, each with a ``RejectedItem`` saying why, and the rest are kept: an unknown node type,
+   an empty label, a missing or empty quote, a quote that is not in the answer, a bad
+   ``stance`` or ``reaction`` value, an unknown relation, an edge whose endpoints are not
+   known, and an edge not permitted between its endpoint types.
+3. **Against the ontology** (seed 000 Tier 3) where this layer can decide: an edge between
+   two nodes of this extraction (or the focus node, whose type is known) must follow a
+   permitted connection. An endpoint that is only an earlier turn's label is kept: the graph
+   layer resolves it and checks the connection there.
+
+Lenient where meaning is clear, strict where it is not: node types and enums are matched
+after case and spacing are normalised ("Functional Consequence" -> functional_consequence,
+"positive" -> stance 1); confidence from 10 to 100 is read as a percentage and anything
+else out of [0, 1] is clamped (not dropped: a confidence is advisory); quotes match when
+the casefolded, whitespace-normalised quote is in the answer or fuzzily close to a part of
+it (rapidfuzz partial ratio >= 90), because models tidy punctuation and casing. Assessment
+scores are integers 1-5 ("4" and 4.0 are accepted, 3.6 rounds to 4); an out-of-range or
+unreadable score becomes a neutral 3, and the replacement is recorded in that score's
+rationale and in the assessment's rationale.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from interview_cli.core.models import (
+    RUBRIC_SIGNALS,
+    Assessment,
+    ExtractedEdge,
+    ExtractedNode,
+    Extraction,
+    RejectedItem,
+    RubricScore,
+)
+from interview_cli.llm.protocol import (
+    ExtractRequest,
+    QuestionRequest,
+    SlotProposal,
+    SlotProposals,
+    SlotRequest,
+)
+
+QUOTE_FUZZY_THRESHOLD = 90
+MIN_FUZZY_QUOTE_CHARS = 8
+MAX_QUESTION_CHARS = 400
+DEFAULT_CONFIDENCE = 0.8
+
+_STANCES: dict[str, int] = {
+    "1": 1,
+    "+1": 1,
+    "positive": 1,
+    "pos": 1,
+    "for": 1,
+    "favourable": 1,
+    "favorable": 1,
+    "0": 0,
+    "neutral": 0,
+    "none": 0,
+    "mixed": 0,
+    "-1": -1,
+    "negative": -1,
+    "neg": -1,
+    "against": -1,
+    "unfavourable": -1,
+    "unfavorable": -1,
+}
+_REACTIONS = {"positive", "negative", "neutral", "confused"}
+_HEDGING = {"none": "none", "low": "low", "medium": "medium", "moderate": "medium", "high": "high"}
+_CEILING = {
+    "none": "none",
+    "no": "none",
+    "false": "none",
+    "exploratory": "exploratory",
+    "productive": "exploratory",
+    "open": "exploratory",
+    "terminal": "terminal",
+    "closed": "terminal",
+}
+_NODE_KEYS = {"label", "node_type", "quote", "stance", "confidence", "element_id", "reaction"}
+_ALIASES = {
+    "type": "node_type",
+    "element_mapping": "element_id",
+    "source_label": "source",
+    "target_label": "target",
+    "relation_type": "relation",
+    "type_": "node_type",
+}
+
+
+class UnusableResponse(Exception):
+    """The whole response cannot be used; ``reason`` says why (it goes into the corrective
+    message of the retry and into the turn's recorded failures)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+# ---- shared helpers -----------------------------------------------------------------------
+
+
+def _as_object(data: object, what: str) -> dict[str, Any]:
+    """Tier 1: the response must be a JSON object (a JSON string of one is accepted)."""
+    if isinstance(data, str):
+        text = data.strip()
+        fenced = re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", text, re.DOTALL)
+        if fenced:
+            text = fenced.group(1)
+        if not text:
+            raise UnusableResponse(f"empty {what} response")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UnusableResponse(f"{what} response is not valid JSON ({exc.msg})") from None
+    if not isinstance(data, dict):
+        raise UnusableResponse(f"{what} response is a {type(data).__name__}, not a JSON object")
+    if not data:
+        raise UnusableResponse(f"empty {what} response")
+    return data
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\s\-]+", "_", text.strip().lower())
+
+
+def _norm(text: str) -> str:
+    """Casefolded, quotes unified, punctuation dropped, whitespace collapsed."""
+    text = text.casefold().replace("\u2019", "'").replace("\u2018", "'")
+    text = re.sub(r"[^\w\s']", " ", text)
+    return " ".join(text.split())
+
+
+def quote_in_answer(quote: str, answer: str) -> bool:
+    """Whether a quote is (close to) a verbatim part of the answer."""
+    q, a = _norm(quote), _norm(answer)
+    if not q:
+        return False
+    if q in a:
+        return True
+    if len(q) < MIN_FUZZY_QUOTE_CHARS:
+        return False
+    return fuzz.partial_ratio(q, a) >= QUOTE_FUZZY_THRESHOLD
+
+
+def _confidence(value: object) -> float:
+    if isinstance(value, bool) or value is None:
+        return DEFAULT_CONFIDENCE
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return DEFAULT_CONFIDENCE
+    if math.isnan(number):
+        return DEFAULT_CONFIDENCE
+    if 10.0 <= number <= 100.0:
+        number /= 100.0  # a percentage ("85"); smaller overshoots (1.7) are just clamped
+    return min(1.0, max(0.0, number))
+
+
+def _stance(value: object) -> int | None:
+    if value is None:
+        return 0
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return int(value) if value in (-1, 0, 1) else None
+    if isinstance(value, str):
+        return _STANCES.get(value.strip().lower())
+    return None
+
+
+def _text(value: object) -> str:
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+def _canonical(item: dict[str, Any]) -> dict[str, Any]:
+    return {_ALIASES.get(k, k): v for k, v in item.items()}
+
+
+def _reject(kind: str, item: object, reason: str) -> RejectedItem:
+    payload = item if isinstance(item, dict) else {"value": item}
+    return RejectedItem(kind=kind, item=dict(payload), reason=reason)  # type: ignore[arg-type]
+
+
+# ---- extraction ---------------------------------------------------------------------------
+
+
+def validate_extraction(data: object, request: ExtractRequest) -> Extraction:
+    """A model's extraction, item by item; raises ``UnusableResponse`` for the whole."""
+    payload = _as_object(data, "extraction")
+    if not {"nodes", "edges", "extractable"} & payload.keys():
+        raise UnusableResponse("extraction response has none of 'extractable', 'nodes', 'edges'")
+    raw_nodes = payload.get("nodes") or []
+    raw_edges = payload.get("edges") or []
+    if not isinstance(raw_nodes, list) or not isinstance(raw_edges, list):
+        raise UnusableResponse("extraction 'nodes' and 'edges' must be lists")
+    extractable = payload.get("extractable", True)
+    if isinstance(extractable, str):
+        extractable = extractable.strip().lower() not in {"false", "no", "0"}
+    reason = _text(payload.get("reason"))
+    if extractable is False:
+        # Tier 1 said no: keep it empty, but record what the model proposed anyway.
+        proposed = [_reject("node", n, "response marked not extractable") for n in raw_nodes]
+        proposed += [_reject("edge", e, "response marked not extractable") for e in raw_edges]
+        return Extraction(extractable=False, reason=reason, rejected=proposed)
+
+    ontology = request.methodology.ontology
+    types = {_key(n.name): n.name for n in ontology.nodes}
+    relations = {_key(e.name): e.name for e in ontology.edges}
+    elements = {e.id: e.id for e in request.concept.elements}
+    for element in request.concept.elements:
+        for name in (element.label, *element.aliases):
+            elements.setdefault(_norm(name), element.id)
+
+    nodes: list[ExtractedNode] = []
+    rejected: list[RejectedItem] = []
+    node_types: dict[str, str] = {}  # normalised label -> type, for edge checks
+    for raw in raw_nodes:
+        node, why = _node(raw, request.answer, types, elements)
+        if node is None:
+            rejected.append(_reject("node", raw, why))
+            continue
+        key = _norm(node.label)
+        if key in node_types:
+            rejected.append(
+                _reject("node", raw, f"duplicate label '{node.label}' in this extraction")
+            )
+            continue
+        node_types[key] = node.node_type
+        nodes.append(node)
+    dropped = {_norm(_text(_canonical(r.item).get("label"))) for r in rejected if r.kind == "node"}
+
+    earlier = {_norm(label) for label in request.existing_labels}
+    known_types = dict(node_types)
+    if request.focus_label and request.focus_type and ontology.node_type(request.focus_type):
+        known_types.setdefault(_norm(request.focus_label), request.focus_type)
+        earlier.add(_norm(request.focus_label))
+    edges: list[ExtractedEdge] = []
+    seen: set[tuple[str, str, str]] = set()
+    for raw in raw_edges:
+        edge, why = _edge(raw, relations, known_types, earlier, dropped, ontology)
+        if edge is None:
+            rejected.append(_reject("edge", raw, why))
+            continue
+        edge_key = (_norm(edge.source), _norm(edge.target), edge.relation)
+        if edge_key in seen:
+            rejected.append(_reject("edge", raw, "duplicate edge in this extraction"))
+            continue
+        seen.add(edge_key)
+        edges.append(edge)
+    return Extraction(extractable=True, reason=reason, nodes=nodes, edges=edges, rejected=rejected)
+
+
+def _node(
+    raw: object, answer: str, types: dict[str, str], elements: dict[str, str]
+) -> tuple[ExtractedNode | None, str]:
+    if not isinstance(raw, dict):
+        return None, "node is not an object"
+    item = _canonical(raw)
+    label = _text(item.get("label"))
+    if not label:
+        return None, "empty label"
+    raw_type = item.get("node_type")
+    node_type = types.get(_key(raw_type)) if isinstance(raw_type, str) else None
+    if node_type is None:
+        return None, f"unknown node type {raw_type!r}"
+    quote = item.get("quote")
+    if not isinstance(quote, str) or not quote.strip():
+        return None, "missing quote"
+    if not quote_in_answer(quote, answer):
+        return None, "quote not found in the answer"
+    stance_raw = item.get("stance", 0)
+    stance = _stance(stance_raw)
+    if stance is None:
+        return None, f"bad stance {stance_raw!r} (expected -1, 0 or 1)"
+    reaction_raw = item.get("reaction")
+    reaction = None
+    if reaction_raw not in (None, "", "null", "none"):
+        reaction = str(reaction_raw).strip().lower() if isinstance(reaction_raw, str) else None
+        if reaction not in _REACTIONS:
+            return (
+                None,
+                f"bad reaction {reaction_raw!r} (expected positive, negative, neutral, confused)",
+            )
+    element_raw = item.get("element_id")
+    element_id = None
+    if isinstance(element_raw, str) and element_raw.strip():
+        # An unknown element is cleared, not fatal (seed 000: "element_mapping = None").
+        element_id = elements.get(element_raw.strip()) or elements.get(_norm(element_raw))
+    node = ExtractedNode(
+        label=label,
+        node_type=node_type,
+        quote=" ".join(quote.split()),
+        stance=stance,  # type: ignore[arg-type]
+        confidence=_confidence(item.get("confidence")),
+        element_id=element_id,
+        reaction=reaction,  # type: ignore[arg-type]
+    )
+    return node, ""
+
+
+def _edge(
+    raw: object,
+    relations: dict[str, str],
+    known_types: dict[str, str],
+    earlier: set[str],
+    dropped: set[str],
+    ontology: Any,
+) -> tuple[ExtractedEdge | None, str]:
+    if not isinstance(raw, dict):
+        return None, "edge is not an object"
+    item = _canonical(raw)
+    source, target = _text(item.get("source")), _text(item.get("target"))
+    if not source or not target:
+        return None, "edge without source or target"
+    raw_relation = item.get("relation")
+    relation = relations.get(_key(raw_relation)) if isinstance(raw_relation, str) else None
+    if relation is None:
+        return None, f"unknown relation {raw_relation!r}"
+    s_key, t_key = _norm(source), _norm(target)
+    if s_key == t_key:
+        return None, "edge from a node to itself"
+    for label, key in ((source, s_key), (target, t_key)):
+        if key in known_types or key in earlier:
+            continue
+        if key in dropped:
+            return None, f"endpoint '{label}' was rejected"
+        return None, f"unknown endpoint '{label}' (neither extracted now nor an existing concept)"
+    if s_key in known_types and t_key in known_types:
+        s_type, t_type = known_types[s_key], known_types[t_key]
+        if not ontology.is_edge_permitted(relation, s_type, t_type):
+            return None, f"{relation} not permitted from {s_type} to {t_type}"
+    quote = item.get("quote")
+    edge = ExtractedEdge(
+        source=source,
+        target=target,
+        relation=relation,
+        quote=" ".join(quote.split()) if isinstance(quote, str) else "",
+        confidence=_confidence(item.get("confidence")),
+    )
+    return edge, ""
+
+
+# ---- assessment ---------------------------------------------------------------------------
+
+
+def _score(value: object) -> tuple[int | None, str]:
+    """(score, rationale) from {"score": 4, "rationale": ...}, 4, "4" or 4.0; score None when
+    unreadable or outside 1-5."""
+    rationale = ""
+    if isinstance(value, dict):
+        rationale = _text(value.get("rationale"))
+        value = value.get("score")
+    if isinstance(value, bool):
+        return None, rationale
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            return None, rationale
+    if isinstance(value, int | float) and not math.isnan(value):
+        number = int(math.floor(value + 0.5))  # 3.5 -> 4, never banker's rounding
+        if 1 <= number <= 5:
+            return number, rationale
+    return None, rationale
+
+
+def validate_assessment(data: object) -> Assessment:
+    """The assessor's rubric scores; a bad score becomes a neutral 3, recorded as such."""
+    payload = _as_object(data, "assessment")
+    if not any(name in payload for name in RUBRIC_SIGNALS):
+        raise UnusableResponse(f"assessment response has none of {', '.join(RUBRIC_SIGNALS)}")
+    scores: dict[str, RubricScore] = {}
+    notes: list[str] = []
+    for name in RUBRIC_SIGNALS:
+        raw = payload.get(name)
+        score, rationale = _score(raw)
+        if score is None:
+            shown = raw.get("score") if isinstance(raw, dict) else raw
+            why = "missing" if raw is None else f"invalid score {shown!r}"
+            notes.append(f"{name}: {why}, neutral 3 used")
+            scores[name] = RubricScore(score=3, rationale=f"{why} from the model; neutral 3 used")
+        else:
+            scores[name] = RubricScore(score=score, rationale=rationale)
+    hedging = _category(payload.get("hedging_language"), _HEDGING, "hedging_language", notes)
+    ceiling = _category(payload.get("knowledge_ceiling"), _CEILING, "knowledge_ceiling", notes)
+    rationale = _text(payload.get("rationale"))
+    if notes:
+        rationale = (
+            (rationale + " " if rationale else "") + "[validation: " + "; ".join(notes) + "]"
+        )
+    return Assessment(
+        **scores,
+        hedging_language=hedging,  # type: ignore[arg-type]
+        knowledge_ceiling=ceiling,  # type: ignore[arg-type]
+        rationale=rationale,
+    )
+
+
+def _category(value: object, allowed: dict[str, str], name: str, notes: list[str]) -> str:
+    if isinstance(value, dict):  # {"value": "terminal", "rationale": ...}
+        value = value.get("value", value.get("category", value.get("level")))
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        value = str(value).lower()
+    if isinstance(value, str) and value.strip().lower() in allowed:
+        return allowed[value.strip().lower()]
+    notes.append(f"{name}: invalid value {value!r}, 'none' used")
+    return "none"
+
+
+# ---- slot proposals -----------------------------------------------------------------------
+
+
+def snake_case(text: str) -> str:
+    return re.sub(r"_+", "_", re.sub(r"[^a-z0-9]+", "_", text.strip().lower())).strip("_")
+
+
+def validate_slots(data: object, request: SlotRequest) -> SlotProposals:
+    """Slot proposals: names in snake_case, labels only from the request, each label once."""
+    payload = _as_object(data, "slot proposals")
+    raw = payload.get("proposals")
+    if not isinstance(raw, list):
+        raise UnusableResponse("slot proposals response has no 'proposals' list")
+    offered = {_norm(label): label for label in request.labels}
+    taken: set[str] = set()
+    proposals: list[SlotProposal] = []
+    rejected: list[RejectedItem] = []
+    for item in raw:
+        if not isinstance(item, dict):
+            rejected.append(_reject("slot", item, "proposal is not an object"))
+            continue
+        name = snake_case(_text(item.get("slot_name")) or "")
+        if not name:
+            rejected.append(_reject("slot", item, "empty slot name"))
+            continue
+        node_type = item.get("node_type") or request.node_type
+        if node_type != request.node_type:
+            rejected.append(
+                _reject("slot", item, f"node type {node_type!r} is not {request.node_type!r}")
+            )
+            continue
+        labels_raw = item.get("surface_labels")
+        labels: list[str] = []
+        for label in labels_raw if isinstance(labels_raw, list) else []:
+            key = _norm(label) if isinstance(label, str) else ""
+            if key in offered and key not in taken:
+                taken.add(key)
+                labels.append(offered[key])
+        if not labels:
+            rejected.append(
+                _reject("slot", item, "no surface label from the request (or all already taken)")
+            )
+            continue
+        twin = next((p for p in proposals if p.slot_name == name), None)
+        if twin is not None:
+            twin.surface_labels.extend(labels)
+            continue
+        proposals.append(
+            SlotProposal(
+                slot_name=name,
+                description=_text(item.get("description")),
+                node_type=request.node_type,
+                surface_labels=labels,
+            )
+        )
+    return SlotProposals(proposals=proposals, rejected=rejected)
+
+
+# ---- questions ----------------------------------------------------------------------------
+
+_PREFIX = re.compile(
+    r"^(?:\*\*)?(?:question|next question|follow[- ]up(?: question)?|opening(?: question)?|"
+    r"interviewer|q)\s*(?:\*\*)?\s*[:\-\u2013]\s*(?:\*\*)?",
+    re.IGNORECASE,
+)
+_QUOTES = "\"'\u201c\u201d\u2018\u2019`"
+
+
+def clean_question(text: str) -> str:
+    """The question a model wrote, without wrappers; ``UnusableResponse`` when there is none.
+
+    Removes code fences, markdown emphasis and headings, a "Question:" style prefix and
+    wrapping quotes; takes the first paragraph; reads ``{"question": ...}`` JSON; caps the
+    length at a sentence boundary.
+    """
+    if not isinstance(text, str):
+        raise UnusableResponse("question is not text")
+    body = text.strip()
+    fenced = re.fullmatch(r"```\w*\s*(.*?)\s*```", body, re.DOTALL)
+    if fenced:
+        body = fenced.group(1).strip()
+    if body.startswith("{"):
+        try:
+            parsed = json.loads(body)
+        except json.JSONDecodeError:
+            parsed = None
+        if isinstance(parsed, dict) and isinstance(parsed.get("question"), str):
+            body = parsed["question"].strip()
+    paragraphs = [p for p in re.split(r"\n\s*\n", body) if p.strip()]
+    body = paragraphs[0] if paragraphs else ""
+    lines = [re.sub(r"^\s*(?:#+|[-*>]|\d+[.)])\s+", "", line) for line in body.splitlines()]
+    body = " ".join(line.strip() for line in lines if line.strip())
+    body = _PREFIX.sub("", body).strip()
+    body = body.replace("**", "").replace("__", "").strip()
+    if len(body) >= 2 and body[0] in _QUOTES and body[-1] in _QUOTES:
+        body = body[1:-1].strip()
+    if len(body) > MAX_QUESTION_CHARS:
+        cut = max(body.rfind("?", 0, MAX_QUESTION_CHARS), body.rfind(".", 0, MAX_QUESTION_CHARS))
+        body = body[: cut + 1] if cut > 0 else body[:MAX_QUESTION_CHARS].rsplit(" ", 1)[0]
+    if sum(ch.isalpha() for ch in body) < 3:
+        raise UnusableResponse("the reply contains no question")
+    return body
+
+
+def corrective_message(reason: str) -> str:
+    """What the retry tells the model about its unusable reply."""
+    return (
+        f"Your previous reply could not be used: {reason}. Reply again with exactly what was "
+        "asked: for a structured task, only the JSON object that matches the schema (through "
+        "the tool when one is offered), with every required field; for a question, only the "
+        "question text. Do not apologise or explain."
+    )
+
+
+def fallback_question(request: QuestionRequest) -> str:
+    """A deterministic question for when a model's question is unusable (the offline one)."""
+    from interview_cli.llm.offline.questions import offline_question
+
+    return offline_question(request)

@@ -1,0 +1,644 @@
+"""The offline provider: realistic answers become typed, linked, quoted graph elements for all
+three shipped methodologies; the assessor tells terminal from exploratory "don't know";
+questions name the focus and avoid repeats; everything is deterministic for a seed."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.core.models import Extraction
+from interview_cli.llm.offline import MODEL, PROVIDER, OfflineLLM, chunks
+from interview_cli.llm.offline.assessor import assess_offline
+from interview_cli.llm.offline.extraction import extract_offline
+from interview_cli.llm.protocol import (
+    AssessRequest,
+    Exchange,
+    ExtractRequest,
+    InterviewLLM,
+    OpeningRequest,
+    PersonaRequest,
+    QuestionRequest,
+    SlotRequest,
+)
+from interview_cli.llm.validation import validate_extraction
+
+ROOT = Path(__file__).resolve().parents[2]
+METHODS = ("means_end_chain", "jobs_to_be_done", "critical_incident")
+CONCEPTS = {
+    "means_end_chain": "headphones_mec",
+    "jobs_to_be_done": "coffee_jtbd",
+    "critical_incident": "customer_support_ci",
+}
+
+
+def _load(kind: str, name: str) -> Any:
+    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def methods() -> dict[str, Methodology]:
+    return {name: Methodology.model_validate(_load("methodologies", name)) for name in METHODS}
+
+
+@pytest.fixture(scope="module")
+def concepts() -> dict[str, Concept]:
+    return {m: Concept.model_validate(_load("concepts", c)) for m, c in CONCEPTS.items()}
+
+
+def extract(
+    methods: dict[str, Methodology],
+    concepts: dict[str, Concept],
+    method: str,
+    answer: str,
+    **kw: Any,
+) -> Extraction:
+    request = ExtractRequest(
+        methodology=methods[method],
+        concept=concepts[method],
+        answer=answer,
+        utterance_id="u1",
+        **kw,
+    )
+    result = extract_offline(request)
+    # Whatever the offline provider says must pass the validator untouched.
+    assert validate_extraction(result.model_dump(), request).model_dump() == result.model_dump()
+    return result
+
+
+def level(m: Methodology, node_type: str) -> int:
+    spec = m.ontology.node_type(node_type)
+    assert spec is not None
+    return spec.level
+
+
+def assert_well_formed(m: Methodology, answer: str, result: Extraction) -> None:
+    types = {n.label: n.node_type for n in result.nodes}
+    for n in result.nodes:
+        assert n.quote in answer, n.quote  # verbatim
+        assert 1 <= len(n.label.split()) <= 6
+    for e in result.edges:
+        if e.source in types and e.target in types:
+            assert m.ontology.is_edge_permitted(e.relation, types[e.source], types[e.target])
+
+
+# ---- extraction: laddering ----------------------------------------------------------------
+
+MEC_ANSWER = (
+    "I like the noise cancelling because it lets me focus on the train, which makes me feel in "
+    "control of my day"
+)
+
+
+def test_mec_answer_climbs_the_ladder(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    m = methods["means_end_chain"]
+    result = extract(methods, concepts, "means_end_chain", MEC_ANSWER)
+    assert result.extractable
+    assert [(n.label, n.node_type) for n in result.nodes] == [
+        ("noise cancelling", "attribute"),
+        ("focus on the train", "functional_consequence"),
+        ("feel in control of my day", "psychosocial_consequence"),
+    ]
+    levels = [level(m, n.node_type) for n in result.nodes]
+    assert levels == sorted(levels) and len(set(levels)) == 3
+    assert [(e.source, e.relation, e.target) for e in result.edges] == [
+        ("noise cancelling", "leads_to", "focus on the train"),
+        ("focus on the train", "leads_to", "feel in control of my day"),
+    ]
+    assert_well_formed(m, MEC_ANSWER, result)
+    assert result.nodes[0].stance == 1  # "I like"
+
+
+def test_deepen_answer_links_from_the_focus(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    m = methods["means_end_chain"]
+    answer = (
+        "Because I can actually get my reading done, so I don't have to catch up in the evening."
+    )
+    result = extract(
+        methods,
+        concepts,
+        "means_end_chain",
+        answer,
+        strategy="deepen",
+        focus_label="noise cancelling",
+        focus_type="attribute",
+        existing_labels=["noise cancelling"],
+    )
+    assert all(level(m, n.node_type) > 1 for n in result.nodes)
+    assert result.edges[0].source == "noise cancelling"
+    assert result.edges[0].target == result.nodes[0].label == "can get my reading done"
+    assert all(n.label != "noise cancelling" for n in result.nodes)  # referenced, not re-extracted
+    assert_well_formed(m, answer, result)
+
+
+def test_values_and_conduct_reach_the_top(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    m = methods["means_end_chain"]
+    answer = "Being productive matters because I respect myself more. It's about freedom, really."
+    result = extract(
+        methods,
+        concepts,
+        "means_end_chain",
+        answer,
+        strategy="deepen",
+        focus_label="feel in control",
+        focus_type="psychosocial_consequence",
+    )
+    types = {n.label: n.node_type for n in result.nodes}
+    assert types["being productive"] == "instrumental_value"
+    assert types["freedom"] == "terminal_value"
+    assert ("feel in control", "being productive") in {(e.source, e.target) for e in result.edges}
+    assert_well_formed(m, answer, result)
+
+
+def test_lists_split_into_sibling_attributes(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    answer = "Honestly it's light and comfortable so I can wear them all day."
+    result = extract(methods, concepts, "means_end_chain", answer)
+    assert [(n.label, n.node_type) for n in result.nodes] == [
+        ("light", "attribute"),
+        ("comfortable", "attribute"),
+        ("can wear them all day", "functional_consequence"),
+    ]
+    assert {(e.source, e.target) for e in result.edges} == {
+        ("light", "can wear them all day"),
+        ("comfortable", "can wear them all day"),
+    }
+
+
+@pytest.mark.parametrize(
+    "answer", ["I don't know.", "ok", "Yeah.", "No idea, that's it.", "", "hmm, not sure"]
+)
+def test_nothing_to_extract(
+    methods: dict[str, Methodology], concepts: dict[str, Concept], answer: str
+) -> None:
+    result = extract(methods, concepts, "means_end_chain", answer)
+    assert not result.extractable and result.nodes == [] and result.reason
+
+
+def test_exploratory_dont_know_still_yields_content(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    result = extract(
+        methods, concepts, "means_end_chain", "I don't know, but maybe it's the battery life."
+    )
+    assert [(n.label, n.node_type) for n in result.nodes] == [("battery life", "attribute")]
+
+
+def test_stimulus_elements_are_mapped(methods: dict[str, Methodology]) -> None:
+    concept = Concept.model_validate(_load("concepts", "plant_yoghurt_concept_mec"))
+    request = ExtractRequest(
+        methodology=methods["means_end_chain"],
+        concept=concept,
+        answer="I love that it has no added sugar because I'm cutting down.",
+        utterance_id="u",
+    )
+    first = extract_offline(request).nodes[0]
+    assert first.element_id == "no_added_sugar" and first.reaction == "positive"
+
+
+# ---- extraction: jobs-to-be-done and critical incident --------------------------------------
+
+
+def test_jtbd_answer(methods: dict[str, Methodology], concepts: dict[str, Concept]) -> None:
+    m = methods["jobs_to_be_done"]
+    answer = (
+        "Last Tuesday I was running late for the school run, so I grabbed a coffee at the "
+        "station because I needed to stay awake for meetings. The problem is it goes cold "
+        "before I drink it."
+    )
+    result = extract(methods, concepts, "jobs_to_be_done", answer)
+    types = {n.label: n.node_type for n in result.nodes}
+    assert types == {
+        "running late for the school run": "job_context",
+        "grabbed a coffee at the station": "solution_approach",
+        "stay awake for meetings": "job_statement",
+        "goes cold": "pain_point",
+    }
+    assert ("grabbed a coffee at the station", "hired_for", "stay awake for meetings") in {
+        (e.source, e.relation, e.target) for e in result.edges
+    }
+    assert_well_formed(m, answer, result)
+
+
+def test_jtbd_motivation_answer_links_from_the_focus(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    result = extract(
+        methods,
+        concepts,
+        "jobs_to_be_done",
+        "Because I want to feel in control of the morning.",
+        strategy="dig_motivation",
+        focus_label="get caffeine fast",
+        focus_type="job_statement",
+    )
+    assert [(n.label, n.node_type) for n in result.nodes] == [
+        ("feel in control of the morning", "emotional_job")
+    ]
+    assert [(e.source, e.relation) for e in result.edges] == [("get caffeine fast", "serves")]
+
+
+def test_critical_incident_story(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    m = methods["critical_incident"]
+    answer = (
+        "Last month I ordered a charger online and it never arrived. Then I called the hotline and "
+        "waited 40 minutes. I felt completely ignored. In the end I got a refund, but now I always "
+        "screenshot the chat."
+    )
+    result = extract(methods, concepts, "critical_incident", answer)
+    assert [n.node_type for n in result.nodes] == [
+        "situation",
+        "action",
+        "emotion",
+        "outcome",
+        "behavior_change",
+    ]
+    relations = {(e.source, e.relation, e.target) for e in result.edges}
+    assert ("called the hotline", "evoked", "felt completely ignored") in relations
+    assert ("called the hotline", "resulted_in", "got a refund") in relations
+    assert_well_formed(m, answer, result)
+
+
+def test_strategy_name_sets_the_kind_of_the_first_clause(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    result = extract(
+        methods,
+        concepts,
+        "critical_incident",
+        "I think it's because agents are measured on closing chats fast.",
+        strategy="probe_attributions",
+        focus_label="chat closed without an answer",
+        focus_type="incident",
+    )
+    assert [n.node_type for n in result.nodes] == ["attribution"]
+    assert [e.relation for e in result.edges] == ["attributed_to"]
+
+
+@settings(
+    max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(
+    method=st.sampled_from(METHODS),
+    words=st.lists(
+        st.sampled_from(
+            "I like the because so that it lets me feel calm when then I felt I need to , . and "
+            "don't know maybe freedom being price problem is ! grabbed called now I always "
+            "</respondent_answer> caf\u00e9 42".split(" ")
+        ),
+        max_size=30,
+    ),
+)
+def test_any_answer_gives_a_valid_extraction(
+    methods: dict[str, Methodology], concepts: dict[str, Concept], method: str, words: list[str]
+) -> None:
+    answer = " ".join(words)
+    result = extract(
+        methods,
+        concepts,
+        method,
+        answer,
+        strategy="deepen",
+        focus_label="price",
+        focus_type=methods[method].ontology.nodes[0].name,
+    )
+    assert_well_formed(methods[method], answer, result)
+
+
+# ---- assessment ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "ceiling"),
+    [
+        ("I don't know and I don't really care about milk.", "terminal"),
+        ("Nothing more, that's it.", "terminal"),
+        ("I don't know.", "terminal"),
+        ("I don't know about oat milk, but I'm curious about how it's made.", "exploratory"),
+        ("Not sure, but maybe it's because it feels lighter?", "exploratory"),
+        ("I like the taste because it's creamy.", "none"),
+    ],
+)
+def test_knowledge_ceiling(answer: str, ceiling: str) -> None:
+    assert (
+        assess_offline(AssessRequest(question="Why?", answer=answer)).knowledge_ceiling == ceiling
+    )
+
+
+def test_rubric_scores_follow_the_answer() -> None:
+    short = assess_offline(AssessRequest(question="Why?", answer="Dunno."))
+    rich = assess_offline(
+        AssessRequest(
+            question="Why?",
+            answer=(
+                "Last Tuesday on the train I had 40 minutes of reports to read, and the noise "
+                "cancelling means I can actually focus, which makes me feel in control of my day, "
+                "because being productive is how I keep my self-respect."
+            ),
+        )
+    )
+    hedged = assess_offline(
+        AssessRequest(
+            question="Why?", answer="Maybe, I guess it's sort of nice, probably, kind of."
+        )
+    )
+    assert short.response_depth.score <= 2 and short.engagement.score == 1
+    assert rich.response_depth.score >= 4 and rich.specificity.score >= 4
+    assert rich.intellectual_engagement.score >= 4 and rich.valence.score >= 3
+    assert hedged.hedging_language == "high" and hedged.certainty.score <= 2
+    assert rich.hedging_language == "none" and rich.certainty.score == 5
+    assert "causal" in rich.response_depth.rationale
+
+
+# ---- questions -----------------------------------------------------------------------------
+
+
+def question(
+    methods: dict[str, Methodology],
+    concepts: dict[str, Concept],
+    method: str,
+    strategy: str,
+    **kw: Any,
+) -> QuestionRequest:
+    spec = methods[method].strategy(strategy)
+    assert spec is not None
+    return QuestionRequest(
+        methodology=methods[method], concept=concepts[method], strategy=spec, **kw
+    )
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+def test_questions_name_the_focus_and_stream(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    tokens: list[str] = []
+    request = question(
+        methods,
+        concepts,
+        "means_end_chain",
+        "deepen",
+        focus_label="noise cancelling",
+        focus_type="attribute",
+        turn_number=3,
+    )
+    result = run(OfflineLLM(seed=1).generate_question(request, tokens.append))
+    assert '"noise cancelling"' in result.value and result.value.endswith("?")
+    assert len(tokens) > 1 and "".join(tokens) == result.value
+    (call,) = result.calls
+    assert (call.provider, call.model, call.cost_usd, call.task) == (
+        PROVIDER,
+        MODEL,
+        0.0,
+        "generate_question",
+    )
+    assert call.output_tokens == len(result.value) // 4 and call.input_tokens > 100
+
+
+def test_questions_avoid_recent_ones(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    llm = OfflineLLM(seed=3)
+    base = question(
+        methods,
+        concepts,
+        "means_end_chain",
+        "deepen",
+        focus_label="noise cancelling",
+        focus_type="attribute",
+        turn_number=5,
+    )
+    first = run(llm.generate_question(base)).value
+    again = run(llm.generate_question(base.model_copy(update={"avoid_questions": [first]}))).value
+    assert again != first and '"noise cancelling"' in again
+
+
+def test_questions_vary_by_turn_but_not_by_run(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    asked = {
+        run(
+            OfflineLLM(seed=0).generate_question(
+                question(
+                    methods,
+                    concepts,
+                    "means_end_chain",
+                    "deepen",
+                    focus_label="x",
+                    focus_type="attribute",
+                    turn_number=t,
+                )
+            )
+        ).value
+        for t in range(8)
+    }
+    assert len(asked) >= 3
+
+
+def test_deep_questions_name_the_topic(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    texts = {
+        run(
+            OfflineLLM(seed=s).generate_question(
+                question(
+                    methods,
+                    concepts,
+                    "means_end_chain",
+                    "deepen",
+                    focus_label="calm",
+                    focus_type="psychosocial_consequence",
+                    depth=3,
+                    turn_number=6,
+                )
+            )
+        ).value
+        for s in range(6)
+    }
+    assert any("wireless headphones" in t for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("method", "strategy", "expected"),
+    [
+        ("means_end_chain", "explore", "wireless headphones"),
+        ("means_end_chain", "clarify", '"fit"'),
+        ("jobs_to_be_done", "uncover_obstacles", '"fit"'),
+        ("critical_incident", "explore_emotions", "feel"),
+        ("critical_incident", "probe_attributions", '"fit"'),
+    ],
+)
+def test_each_strategy_gets_its_own_kind_of_question(
+    methods: dict[str, Methodology],
+    concepts: dict[str, Concept],
+    method: str,
+    strategy: str,
+    expected: str,
+) -> None:
+    request = question(
+        methods,
+        concepts,
+        method,
+        strategy,
+        focus_label="fit",
+        focus_type=methods[method].ontology.nodes[0].name,
+        turn_number=2,
+    )
+    assert expected in run(OfflineLLM().generate_question(request)).value
+
+
+def test_closing_questions(methods: dict[str, Methodology], concepts: dict[str, Concept]) -> None:
+    reflect = question(
+        methods,
+        concepts,
+        "means_end_chain",
+        "reflect",
+        summary_labels=["noise cancelling", "being productive"],
+        turn_number=9,
+    )
+    text = run(OfflineLLM().generate_question(reflect)).value
+    assert '"noise cancelling" and "being productive"' in text
+    plain = question(
+        methods,
+        concepts,
+        "means_end_chain",
+        "deepen",
+        focus_label="x",
+        focus_type="attribute",
+        closing=True,
+    )
+    assert "wireless headphones" in run(OfflineLLM().generate_question(plain)).value
+
+
+def test_openings_follow_the_methodology(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    texts = {
+        m: run(
+            OfflineLLM().generate_opening(
+                OpeningRequest(methodology=methods[m], concept=concepts[m])
+            )
+        ).value
+        for m in METHODS
+    }
+    assert "wireless headphones" in texts["means_end_chain"]
+    assert "morning coffee" in texts["jobs_to_be_done"]
+    assert "time" in texts["critical_incident"] or "occasion" in texts["critical_incident"]
+
+
+def test_chunks_join_back() -> None:
+    text = "Why does that matter to you, in your own words?"
+    assert "".join(chunks(text)) == text and len(chunks(text)) == 4
+    assert chunks("Why?") == ["Why?"]
+
+
+# ---- slots, persona, protocol, determinism -----------------------------------------------------
+
+
+def test_slots_group_by_shared_head_words() -> None:
+    request = SlotRequest(
+        node_type="functional_consequence",
+        labels=["save time", "saving time in the morning", "feel calm", "no cables"],
+    )
+    result = run(OfflineLLM().propose_slots(request)).value
+    assert [(p.slot_name, p.surface_labels) for p in result.proposals] == [
+        ("save_time", ["save time", "saving time in the morning"]),
+        ("feel_calm", ["feel calm"]),
+        ("no_cable", ["no cables"]),
+    ]
+    reused = run(
+        OfflineLLM().propose_slots(request.model_copy(update={"existing_slots": ["calm"]}))
+    ).value
+    assert ("calm", ["feel calm"]) in [(p.slot_name, p.surface_labels) for p in reused.proposals]
+
+
+def test_persona_placeholder_follows_its_ladder(methods: dict[str, Methodology]) -> None:
+    persona = Persona.model_validate(_load("personas", "cooperative"))
+    request = PersonaRequest(
+        persona=persona,
+        question="Why does that matter?",
+        methodology=methods["means_end_chain"],
+        strategy="deepen",
+        focus_label="noise cancelling",
+        turn_number=2,
+    )
+    answer = run(OfflineLLM().respond_as_persona(request)).value
+    assert answer.startswith("Because can focus on the train")
+    top = request.model_copy(update={"focus_label": "self-respect"})
+    assert "don't know" in run(OfflineLLM().respond_as_persona(top)).value
+
+
+def test_offline_llm_is_an_interview_llm() -> None:
+    llm = OfflineLLM()
+    assert isinstance(llm, InterviewLLM) and llm.provider_label == "offline"
+
+
+def test_same_seed_same_outputs(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    m, c = methods["means_end_chain"], concepts["means_end_chain"]
+    persona = Persona.model_validate(_load("personas", "cooperative"))
+
+    async def session(seed: int) -> list[Any]:
+        llm = OfflineLLM(seed=seed)
+        out: list[Any] = [
+            (
+                await llm.generate_opening(OpeningRequest(methodology=m, concept=c, seed=7))
+            ).model_dump()
+        ]
+        for turn in range(1, 6):
+            q = question(
+                methods,
+                concepts,
+                "means_end_chain",
+                "deepen",
+                focus_label="noise cancelling",
+                focus_type="attribute",
+                turn_number=turn,
+                seed=7,
+                recent=[Exchange(question="q", answer=MEC_ANSWER)],
+            )
+            out.append((await llm.generate_question(q)).model_dump())
+            out.append(
+                (
+                    await llm.extract(
+                        ExtractRequest(
+                            methodology=m, concept=c, answer=MEC_ANSWER, utterance_id=f"u{turn}"
+                        )
+                    )
+                ).model_dump()
+            )
+            out.append(
+                (await llm.assess(AssessRequest(question="q", answer=MEC_ANSWER))).model_dump()
+            )
+            out.append(
+                (
+                    await llm.respond_as_persona(
+                        PersonaRequest(
+                            persona=persona, question="q", methodology=m, turn_number=turn, seed=7
+                        )
+                    )
+                ).model_dump()
+            )
+        return out
+
+    assert run(session(11)) == run(session(11))
+    assert run(session(11)) != run(session(12))
