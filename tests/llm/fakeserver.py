@@ -37,6 +37,8 @@ FAULTS: tuple[str, ...] = (
     "bad_args",  # 200, tool arguments that violate the schema (text tasks: an empty answer)
     "no_tool",  # 200, a text answer where a tool call was forced
 )
+# Not in FAULTS (it only applies to streamed requests): the connection drops mid-stream.
+CUT_STREAM = "cut_stream"
 TRANSPORT_FAULTS = ("rate_limit", "server_error", "overloaded", "slow", "invalid_json",
                     "wrong_shape", "text_plain")
 OUTPUT_FAULTS = ("bad_args", "no_tool")
@@ -74,6 +76,7 @@ class FakeLLMServer:
     slow_s: float = 0.5
     fault_rate: float = 0.0
     fault_kinds: tuple[str, ...] = FAULTS
+    echo_key: bool = False  # error bodies repeat the key they received, as some proxies do
     seed: int = 0
     requests: list[Recorded] = field(default_factory=list)
 
@@ -118,6 +121,23 @@ class FakeLLMServer:
     @property
     def openai_base_url(self) -> str:
         return f"{self.url}/v1"
+
+    def reset(self) -> None:
+        """Back to a fresh server's behaviour (the fixture shares one server per session:
+        starting and stopping one per test would cost more than the tests themselves)."""
+        fresh = FakeLLMServer()
+        with self._lock:
+            for name in ("text_reply", "tool_inputs", "bad_args", "slow_s", "fault_rate",
+                         "fault_kinds", "echo_key", "seed", "requests"):
+                setattr(self, name, getattr(fresh, name))
+            self._script.clear()
+            self._rng = random.Random(self.seed)
+
+    def randomize(self, rate: float, *, seed: int, kinds: tuple[str, ...] = FAULTS) -> None:
+        """From now on, answer each unscripted request with a fault at ``rate`` (seeded)."""
+        with self._lock:
+            self.fault_rate, self.fault_kinds, self.seed = rate, kinds, seed
+            self._rng = random.Random(seed)
 
     # -- scripting -------------------------------------------------------------------------
     def script(self, *steps: Step | str) -> None:
@@ -183,12 +203,15 @@ class _Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up (timeout): nothing to do
 
-    def _send_sse(self, events: list[bytes]) -> None:
+    def _send_sse(self, events: list[bytes], *, cut: bool = False) -> None:
         data = b"".join(events)
         self.send_response(200)
         self.send_header("content-type", "text/event-stream")
-        self.send_header("content-length", str(len(data)))
+        # cut: promise more than is sent, then hang up (a connection dropped mid-stream)
+        self.send_header("content-length", str(len(data) * (2 if cut else 1)))
         self.end_headers()
+        if cut:
+            self.close_connection = True
         try:
             self.wfile.write(data)
         except (BrokenPipeError, ConnectionResetError):
@@ -232,8 +255,17 @@ def _respond(h: _Handler, api: str, body: dict[str, Any], step: Step) -> None:
         headers = {}
         if kind == "rate_limit" or step.retry_after is not None:
             headers["retry-after"] = step.retry_after if step.retry_after is not None else "1"
-        h._send(status, _error_body(api, status, step.message or f"fake {status}"),
-                headers=headers)
+        message = step.message or f"fake {status}"
+        if fake.echo_key:
+            sent = h.headers.get("x-api-key") or h.headers.get("authorization", "")
+            message += f" (request made with key {sent.removeprefix('Bearer ')})"
+        h._send(status, _error_body(api, status, message), headers=headers)
+        return
+    if kind == "cut_stream":
+        events = (_anthropic_stream if api == "anthropic" else
+                  lambda m, t: _openai_stream(m, t, include_usage=False))(
+            str(body.get("model")), fake.text_reply)
+        h._send_sse(events[: len(events) // 2], cut=True)
         return
     if kind == "slow":
         fake.wait(step.delay_s or fake.slow_s)

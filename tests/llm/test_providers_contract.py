@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from typing import Any
 
 import pytest
-from conftest import FAKE_KEYS
-from fakeserver import OUTPUT_FAULTS, TRANSPORT_FAULTS, FakeLLMServer, Step
+from conftest import FAKE_KEYS, TASKS, TEXT_TASKS, SleepRecorder, TaskKit
+from fakeserver import CUT_STREAM, OUTPUT_FAULTS, TRANSPORT_FAULTS, FakeLLMServer, Step
 
 from interview_cli.errors import ConfigError
 from interview_cli.llm.providers import (
@@ -217,7 +218,7 @@ def test_a_key_echoed_by_the_server_is_scrubbed(name: str, fake_server: FakeLLMS
         complete(provider, request())
     assert info.value.kind == "auth" and not info.value.retryable
     assert key not in str(info.value) and key[:12] not in str(info.value)
-    assert key not in repr(provider)
+    assert key not in repr(provider) and key not in repr(vars(provider))
 
 
 def test_provider_survives_a_new_event_loop(fake_server: FakeLLMServer,
@@ -252,3 +253,212 @@ def test_fault_lists_cover_the_brief() -> None:
         "rate_limit", "server_error", "overloaded", "slow", "invalid_json", "wrong_shape",
         "text_plain", "bad_args", "no_tool"}
     assert json.loads(json.dumps(SCHEMA)) == SCHEMA
+
+
+# ------------------------------------------------------------------------------------------
+# Task level: RemoteLLM (render -> provider -> validate) for every task and every fault
+# ------------------------------------------------------------------------------------------
+
+PATHS = ("anthropic", "openai")  # the two wire protocols; kimi/deepseek share openai's
+
+
+def build(path: str, env: dict[str, str], sleeps: SleepRecorder, *, timeout_s: float = 5.0,
+          max_attempts: int = 3) -> Any:
+    from interview_cli.llm.factory import build_llm
+    from interview_cli.llm.settings import CLIENTS
+
+    limits = {"timeout_s": timeout_s, "max_attempts": max_attempts}
+    settings = resolve_llm_settings(provider=path, env=env,
+                                    per_client={c: limits for c in CLIENTS})
+    return build_llm(settings, env=env, sleep=sleeps, rng=random.Random(3))
+
+
+def run_task(llm: Any, kit: TaskKit, task: str, tokens: list[str] | None = None) -> Any:
+    async def go() -> Any:
+        try:
+            return await kit.call(llm, task, tokens.append if tokens is not None else None)
+        finally:
+            await llm.aclose()
+
+    return asyncio.run(go())
+
+
+def assert_valid(task: str, result: Any, kit: TaskKit, server: FakeLLMServer) -> None:
+    from interview_cli.core.models import Assessment, Extraction
+    from interview_cli.llm.protocol import SlotProposals
+
+    value = result.value
+    assert result.failures == []
+    if task == "extract":
+        assert isinstance(value, Extraction) and value.extractable
+        assert [n.label for n in value.nodes] == ["creamy texture", "coffee feels like a treat"]
+        assert [e.relation for e in value.edges] == ["leads_to"]
+    elif task == "assess":
+        assert isinstance(value, Assessment) and value.response_depth.score == 4
+    elif task == "propose_slots":
+        assert isinstance(value, SlotProposals)
+        assert [p.slot_name for p in value.proposals] == ["creamy_texture"]
+    else:
+        assert value == server.text_reply
+
+
+@pytest.fixture
+def task_server(fake_server: FakeLLMServer, kit: TaskKit) -> FakeLLMServer:
+    fake_server.tool_inputs.update(kit.tool_inputs)
+    return fake_server
+
+
+@pytest.mark.parametrize("task", TASKS)
+@pytest.mark.parametrize("path", PATHS)
+def test_every_task_succeeds_first_time(path: str, task: str, task_server: FakeLLMServer,
+                                        provider_env: dict[str, str], kit: TaskKit,
+                                        sleeps: SleepRecorder) -> None:
+    tokens: list[str] = []
+    result = run_task(build(path, provider_env, sleeps), kit, task, tokens)
+    assert_valid(task, result, kit, task_server)
+    (call,) = result.calls
+    assert (call.task, call.provider, call.attempts, call.ok, call.error) == (
+        task, path, 1, True, None)
+    assert call.input_tokens > 0 and call.output_tokens > 0 and call.latency_ms > 0
+    assert call.cost_usd > 0  # both default models are priced
+    if task == "generate_question":
+        assert "".join(tokens) == result.value  # streamed to the screen as it arrived
+
+
+@pytest.mark.parametrize("fault", TRANSPORT_FAULTS)
+@pytest.mark.parametrize("task", TASKS)
+@pytest.mark.parametrize("path", PATHS)
+def test_every_transport_fault_is_retried_to_success(
+    path: str, task: str, fault: str, task_server: FakeLLMServer,
+    provider_env: dict[str, str], kit: TaskKit, sleeps: SleepRecorder,
+) -> None:
+    llm = build(path, provider_env, sleeps, timeout_s=0.1 if fault == "slow" else 5.0)
+    task_server.script(fault)
+    result = run_task(llm, kit, task)
+    assert_valid(task, result, kit, task_server)
+    (call,) = result.calls
+    assert call.ok and call.attempts == 2
+    assert call.error is not None and call.error.startswith("retried after:")
+    assert len(task_server.requests) == 2
+    assert len(sleeps.waits) == 1
+    if fault == "rate_limit":
+        assert sleeps.waits == [1.0]  # the server's Retry-After
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_stream_cut_midway_is_retried_and_the_final_text_wins(
+    path: str, task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    sleeps: SleepRecorder,
+) -> None:
+    task_server.script(CUT_STREAM)
+    tokens: list[str] = []
+    result = run_task(build(path, provider_env, sleeps), kit, "generate_question", tokens)
+    assert result.value == task_server.text_reply
+    assert result.calls[0].attempts == 2
+    # The first attempt's words were already shown; the screen must take the final value.
+    assert "".join(tokens).endswith(task_server.text_reply)
+    assert len("".join(tokens)) > len(task_server.text_reply)
+
+
+@pytest.mark.parametrize("fault", OUTPUT_FAULTS)
+@pytest.mark.parametrize("task", TASKS)
+@pytest.mark.parametrize("path", PATHS)
+def test_every_output_fault_is_corrected_once(
+    path: str, task: str, fault: str, task_server: FakeLLMServer,
+    provider_env: dict[str, str], kit: TaskKit, sleeps: SleepRecorder,
+) -> None:
+    task_server.bad_args = kit.bad_args.get(
+        getattr(kit_prompt_tool(kit, task), "tool_name", None) or "", {})
+    task_server.script(fault)
+    result = run_task(build(path, provider_env, sleeps), kit, task)
+    assert_valid(task, result, kit, task_server)
+    if task in TEXT_TASKS and fault == "no_tool":
+        assert len(result.calls) == 1  # a text task has no tool to miss
+        return
+    first, second = result.calls
+    assert not first.ok and first.error is not None and first.error.startswith("unusable:")
+    assert second.ok
+    retry = task_server.requests[1].body["messages"]
+    roles = [m["role"] for m in retry if m["role"] != "system"]
+    assert roles == ["user", "assistant", "user"]  # the bad reply, then the correction
+    assert sleeps.waits == []  # a corrective retry is a new request, not a backoff
+
+
+def kit_prompt_tool(kit: TaskKit, task: str) -> Any:
+    from interview_cli.llm import prompts
+
+    render = {"extract": prompts.render_extract, "assess": prompts.render_assess,
+              "propose_slots": prompts.render_slots}.get(task)
+    return render(kit.requests[task]) if render else None
+
+
+@pytest.mark.parametrize("task", TASKS)
+@pytest.mark.parametrize("path", PATHS)
+def test_a_persistently_unusable_response_gives_an_empty_result(
+    path: str, task: str, task_server: FakeLLMServer, provider_env: dict[str, str],
+    kit: TaskKit, sleeps: SleepRecorder,
+) -> None:
+    from interview_cli.core.models import Assessment
+
+    task_server.bad_args = kit.bad_args.get(
+        getattr(kit_prompt_tool(kit, task), "tool_name", None) or "", {})
+    task_server.script("bad_args", "bad_args")
+    result = run_task(build(path, provider_env, sleeps), kit, task)
+    assert [c.ok for c in result.calls] == [False, False]
+    (failure,) = result.failures
+    assert failure.startswith(f"{task}: ")
+    value = result.value
+    if task == "extract":
+        assert not value.extractable and value.nodes == [] and value.rejected
+    elif task == "assess":
+        assert value == Assessment.neutral()
+    elif task == "propose_slots":
+        assert value.proposals == []
+    else:
+        assert isinstance(value, str) and value.strip()  # the offline provider's words
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_provider_that_keeps_failing_raises_one_llm_error(
+    path: str, task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    sleeps: SleepRecorder,
+) -> None:
+    from interview_cli.errors import LLMError
+
+    task_server.script(*["server_error"] * 5)
+    with pytest.raises(LLMError) as info:
+        run_task(build(path, provider_env, sleeps), kit, "assess")
+    err = info.value
+    assert len(task_server.requests) == 3 and len(sleeps.waits) == 2
+    assert (err.provider, err.task) == (path, "assess")
+    assert err.model in err.message and "after 3 attempts" in err.message
+    assert "server error (500)" in err.cause
+    for key in FAKE_KEYS.values():
+        assert key not in f"{err.message} {err.cause} {err!r}"
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_bad_key_fails_at_once_and_says_which_variable(
+    path: str, task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    sleeps: SleepRecorder,
+) -> None:
+    from interview_cli.errors import LLMError
+
+    key_var = f"{path.upper()}_API_KEY"
+    task_server.script(Step("status", status=401, message=f"bad key {provider_env[key_var]}"))
+    with pytest.raises(LLMError) as info:
+        run_task(build(path, provider_env, sleeps), kit, "extract")
+    assert len(task_server.requests) == 1 and sleeps.waits == []
+    assert f"check {key_var}" in info.value.message
+    assert provider_env[key_var] not in str(info.value)
+
+
+def test_a_failed_corrective_round_still_returns_the_empty_result(
+    task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    sleeps: SleepRecorder,
+) -> None:
+    task_server.script("no_tool", *["server_error"] * 3)
+    result = run_task(build("anthropic", provider_env, sleeps), kit, "extract")
+    assert not result.value.extractable
+    assert [c.ok for c in result.calls] == [False, False]
+    assert "corrective retry failed" in result.failures[0]

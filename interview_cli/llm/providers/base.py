@@ -8,9 +8,9 @@ content (``validation.py``): a provider only checks that the *envelope* is what 
 promises, so a 200 with a body that is not JSON, has the wrong shape or is text/plain becomes
 a retryable ``malformed`` error instead of slipping through (the SDKs do not check).
 
-Keys: read from the environment once, at construction, kept in a private attribute, passed
-to the SDK client and scrubbed from every error message. SDKs are imported inside methods:
-importing them costs about 1.5 s, which every CLI start would pay.
+Keys: read from the environment once, at construction, kept as a ``SecretStr`` (masked in
+any repr or dump), passed to the SDK client and scrubbed from every error message. SDKs are
+imported inside methods: importing them costs about 1.5 s, which every CLI start would pay.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
+
+from pydantic import SecretStr
 
 from interview_cli.errors import ConfigError
 from interview_cli.llm.protocol import OnToken
@@ -163,9 +165,13 @@ def classify_exception(exc: BaseException) -> ProviderError | None:
         return ProviderError(_status_kind(status), _error_message(exc)[:300], status=status,
                              retry_after=parse_retry_after(headers))
     module = type(exc).__module__
-    if module.startswith(("httpx", "httpcore", "anthropic", "openai")):
-        return ProviderError("connection" if "Connect" in type(exc).__name__ else "other",
-                             type(exc).__name__)
+    if module.startswith(("httpx", "httpcore")):
+        # Raised unwrapped while a stream is read (anthropic 2.x): a dropped connection
+        # (RemoteProtocolError, ReadError) or a read timeout. Both heal on a new attempt.
+        kind: FailureKind = "timeout" if "Timeout" in type(exc).__name__ else "connection"
+        return ProviderError(kind, type(exc).__name__)
+    if module.startswith(("anthropic", "openai")):
+        return ProviderError("other", type(exc).__name__)
     return None
 
 
@@ -188,7 +194,8 @@ class Provider(ABC):
                               "provider (offline needs no key)")
         self.settings = settings
         self.key_env_var = var or ""
-        self.__key = key  # name-mangled: not in vars() dumps by accident, never serialised
+        # SecretStr: shows as '**********' in repr(), vars() and any accidental dump.
+        self._key = SecretStr(key)
         self._sdk: Any = None
         self._sdk_loop: asyncio.AbstractEventLoop | None = None
 
@@ -205,7 +212,7 @@ class Provider(ABC):
         # runs several loops gets a fresh client per loop rather than "Event loop is closed".
         loop = asyncio.get_running_loop()
         if self._sdk is None or self._sdk_loop is not loop:
-            self._sdk = self._make_client(self.__key)
+            self._sdk = self._make_client(self._key.get_secret_value())
             self._sdk_loop = loop
         return self._sdk
 
@@ -215,7 +222,7 @@ class Provider(ABC):
             await sdk.close()
 
     def scrub(self, text: str) -> str:
-        return redact(text, (self.__key,))
+        return redact(text, (self._key.get_secret_value(),))
 
     # -- one call --------------------------------------------------------------------------
     async def complete(self, request: ProviderRequest, on_token: OnToken | None = None

@@ -1,0 +1,304 @@
+"""``RemoteLLM``: the ``InterviewLLM`` protocol over one real provider and its settings.
+
+Each task is: render the prompt (``prompts``) -> provider call with retries (``retry``) ->
+validate (``validation``). Seed 000's three tiers of validation end here:
+
+- invalid *items* are dropped one by one by the validators, with a recorded reason;
+- an *unusable response* (no tool call, arguments that are not JSON or not the schema's
+  shape, an empty question) is retried ONCE with a corrective message appended to the
+  conversation; if that fails too, the task returns an empty or neutral value
+  (``Extraction(extractable=False)``, ``Assessment.neutral()``, no slot proposals,
+  ``fallback_question``, or the offline provider's opening or persona answer) and says so in
+  ``TaskResult.failures``;
+- a *provider failure* that survives its retries (429, 5xx, timeouts, malformed bodies,
+  or a 401 at once) raises one ``LLMError``. Nothing a model says crashes a turn.
+
+Every model call (one per round, however many HTTP attempts it took) becomes an ``LLMCall``
+with tokens, latency, attempts and cost (seed 001 "Token Usage Tracking").
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeVar
+
+from interview_cli.core.models import Assessment, Extraction, RejectedItem
+from interview_cli.errors import LLMError
+from interview_cli.llm.pricing import PricingTable, cost_usd, load_pricing
+from interview_cli.llm.prompts import (
+    Prompt,
+    render_assess,
+    render_extract,
+    render_opening,
+    render_persona,
+    render_question,
+    render_slots,
+)
+from interview_cli.llm.protocol import (
+    AssessRequest,
+    ExtractRequest,
+    LLMCall,
+    OnToken,
+    OpeningRequest,
+    PersonaRequest,
+    QuestionRequest,
+    SlotProposals,
+    SlotRequest,
+    TaskResult,
+)
+from interview_cli.llm.providers import (
+    ChatMessage,
+    Provider,
+    ProviderReply,
+    ProviderRequest,
+    make_provider,
+)
+from interview_cli.llm.retry import CallContext, RetryPolicy, Sleep, call_with_retries
+from interview_cli.llm.settings import ClientSettings, RetryTuning
+from interview_cli.llm.validation import (
+    UnusableResponse,
+    clean_question,
+    corrective_message,
+    fallback_question,
+    validate_assessment,
+    validate_extraction,
+    validate_slots,
+)
+
+log = logging.getLogger(__name__)
+V = TypeVar("V")
+
+# How much of a bad reply is echoed back in the corrective round: enough for the model to
+# see its mistake, not so much that a runaway reply doubles the bill.
+_ECHO_LIMIT = 2000
+
+
+class RemoteLLM:
+    """All six tasks over one provider + model (one of the clients of ``LLMSettings``)."""
+
+    def __init__(
+        self,
+        settings: ClientSettings,
+        *,
+        retry: RetryTuning | None = None,
+        env: Mapping[str, str] | None = None,
+        sleep: Sleep | None = None,
+        rng: random.Random | None = None,
+        provider: Provider | None = None,
+        pricing: PricingTable | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.settings = settings
+        self.provider_label = settings.label
+        self.provider = provider or make_provider(settings, env=env)
+        tuning = retry or RetryTuning()
+        self.policy = RetryPolicy(
+            max_attempts=settings.max_attempts,
+            base_delay_s=tuning.base_delay_s,
+            max_delay_s=tuning.max_delay_s,
+            retry_after_cap_s=tuning.retry_after_cap_s,
+            sleep=sleep or RetryPolicy.sleep,
+            rng=rng or random.Random(seed),
+        )
+        self.pricing = pricing or load_pricing(env)
+        self._seed = seed
+        self._offline: Any = None
+
+    def __repr__(self) -> str:
+        return f"RemoteLLM({self.provider_label})"
+
+    async def aclose(self) -> None:
+        await self.provider.aclose()
+
+    # -- the tasks ---------------------------------------------------------------------------
+    async def extract(self, request: ExtractRequest) -> TaskResult[Extraction]:
+        def fallback(reason: str) -> Extraction:
+            return Extraction(
+                extractable=False,
+                reason=f"extraction unavailable: {reason}",
+                rejected=[RejectedItem(kind="response", reason=reason)],
+            )
+
+        return await self._structured("extract", render_extract(request),
+                                      lambda data: validate_extraction(data, request), fallback)
+
+    async def assess(self, request: AssessRequest) -> TaskResult[Assessment]:
+        return await self._structured("assess", render_assess(request), validate_assessment,
+                                      lambda reason: Assessment.neutral())
+
+    async def propose_slots(self, request: SlotRequest) -> TaskResult[SlotProposals]:
+        def fallback(reason: str) -> SlotProposals:
+            return SlotProposals(rejected=[RejectedItem(kind="response", reason=reason)])
+
+        return await self._structured("propose_slots", render_slots(request),
+                                      lambda data: validate_slots(data, request), fallback)
+
+    async def generate_opening(
+        self, request: OpeningRequest, on_token: OnToken | None = None
+    ) -> TaskResult[str]:
+        async def fallback() -> str:
+            result = await self._offline_llm().generate_opening(request)
+            return str(result.value)
+
+        return await self._text("generate_opening", render_opening(request), clean_question,
+                                fallback, on_token)
+
+    async def generate_question(
+        self, request: QuestionRequest, on_token: OnToken | None = None
+    ) -> TaskResult[str]:
+        async def fallback() -> str:
+            return fallback_question(request)
+
+        return await self._text("generate_question", render_question(request), clean_question,
+                                fallback, on_token)
+
+    async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
+        async def fallback() -> str:
+            result = await self._offline_llm().respond_as_persona(request)
+            return str(result.value)
+
+        return await self._text("respond_as_persona", render_persona(request), _clean_answer,
+                                fallback, None)
+
+    # -- the two shapes of a task ------------------------------------------------------------
+    async def _structured(
+        self,
+        task: str,
+        prompt: Prompt,
+        validate: Callable[[Any], V],
+        fallback: Callable[[str], V],
+    ) -> TaskResult[V]:
+        calls: list[LLMCall] = []
+        correction: tuple[str, str] | None = None  # (echo of the bad reply, reason)
+        reason = ""
+        for round_ in (1, 2):
+            try:
+                reply, call = await self._call(task, prompt, correction, None)
+            except LLMError as exc:
+                if round_ == 1:
+                    raise
+                # The corrective round failed at the transport: keep the turn going.
+                calls.append(self._failed_call(task, exc))
+                reason = f"{reason}; corrective retry failed: {exc.cause or exc.message}"
+                break
+            try:
+                if reply.data is None:
+                    raise UnusableResponse(reply.problem or "no structured output")
+                value = validate(reply.data)
+            except UnusableResponse as exc:
+                reason = exc.reason
+                calls.append(call.model_copy(update={"ok": False,
+                                                     "error": f"unusable: {reason}"}))
+                echo = reply.text or (json.dumps(reply.data, ensure_ascii=False, default=str)
+                                      if reply.data is not None else "")
+                correction = (echo, reason)
+                log.info("%s %s: unusable response (%s)", self.provider_label, task, reason)
+                continue
+            calls.append(call)
+            return TaskResult(value=value, calls=calls)
+        return TaskResult(value=fallback(reason), calls=calls,
+                          failures=[f"{task}: {reason}"])
+
+    async def _text(
+        self,
+        task: str,
+        prompt: Prompt,
+        clean: Callable[[str], str],
+        fallback: Callable[[], Awaitable[str]],
+        on_token: OnToken | None,
+    ) -> TaskResult[str]:
+        calls: list[LLMCall] = []
+        correction: tuple[str, str] | None = None
+        reason = ""
+        for round_ in (1, 2):
+            try:
+                reply, call = await self._call(task, prompt, correction, on_token)
+            except LLMError as exc:
+                if round_ == 1:
+                    raise
+                calls.append(self._failed_call(task, exc))
+                reason = f"{reason}; corrective retry failed: {exc.cause or exc.message}"
+                break
+            try:
+                value = clean(reply.text)
+            except UnusableResponse as exc:
+                reason = exc.reason
+                calls.append(call.model_copy(update={"ok": False,
+                                                     "error": f"unusable: {reason}"}))
+                correction = (reply.text, reason)
+                continue
+            calls.append(call)
+            return TaskResult(value=value, calls=calls)
+        return TaskResult(value=await fallback(), calls=calls, failures=[f"{task}: {reason}"])
+
+    # -- one model call ----------------------------------------------------------------------
+    async def _call(
+        self,
+        task: str,
+        prompt: Prompt,
+        correction: tuple[str, str] | None,
+        on_token: OnToken | None,
+    ) -> tuple[ProviderReply, LLMCall]:
+        messages = [ChatMessage("user", prompt.user)]
+        if correction is not None:
+            echo, reason = correction
+            messages.append(ChatMessage("assistant", echo[:_ECHO_LIMIT].strip()
+                                        or "(no usable output)"))
+            messages.append(ChatMessage("user", corrective_message(reason)))
+        request = ProviderRequest(
+            system=prompt.system,
+            messages=tuple(messages),
+            temperature=self.settings.temperature,
+            max_tokens=self.settings.max_tokens,
+            timeout_s=self.settings.timeout_s,
+            schema=prompt.schema,
+            tool_name=prompt.tool_name,
+            stream=prompt.stream,
+        )
+        ctx = CallContext(provider=self.settings.provider, model=self.settings.model, task=task,
+                          key_env_var=self.provider.key_env_var)
+        started = time.perf_counter()
+        outcome = await call_with_retries(
+            lambda: self.provider.complete(request, on_token),
+            policy=self.policy,
+            ctx=ctx,
+            on_retry=lambda n, err, wait: log.info(
+                "%s %s: attempt %d failed (%s), retrying in %.1fs",
+                self.provider_label, task, n, err.describe(), wait),
+        )
+        reply: ProviderReply = outcome.value
+        call = LLMCall(
+            task=task,
+            provider=self.settings.provider,
+            model=self.settings.model,
+            input_tokens=reply.input_tokens,
+            output_tokens=reply.output_tokens,
+            latency_ms=round((time.perf_counter() - started) * 1000, 1),
+            attempts=outcome.attempts,
+            cost_usd=cost_usd(self.settings.provider, self.settings.model, reply.input_tokens,
+                              reply.output_tokens, table=self.pricing),
+            error=f"retried after: {'; '.join(outcome.retried)}" if outcome.retried else None,
+        )
+        return reply, call
+
+    def _failed_call(self, task: str, exc: LLMError) -> LLMCall:
+        return LLMCall(task=task, provider=self.settings.provider, model=self.settings.model,
+                       attempts=self.settings.max_attempts, ok=False, error=exc.message)
+
+    def _offline_llm(self) -> Any:
+        if self._offline is None:
+            from interview_cli.llm.offline import OfflineLLM
+
+            self._offline = OfflineLLM(seed=self._seed)
+        return self._offline
+
+
+def _clean_answer(text: str) -> str:
+    answer = text.strip()
+    if not answer:
+        raise UnusableResponse("the answer was empty")
+    return answer
