@@ -21,6 +21,8 @@ from interview_cli.llm.offline.lexicon import (
     CONDUCT_PREFIXES,
     COPULAS,
     CUES,
+    DANGLING,
+    DISPENSABLE,
     DONT_KNOW,
     EVALUATIVE,
     FEELING_PHRASES,
@@ -243,6 +245,8 @@ def _drop_copula(words: list[str]) -> list[str]:
             ]
             if not rest or rest[0].lower() in EVALUATIVE:
                 return words[:i]
+            if len(rest) == 1 and i <= 2:
+                return rest + words[:i]  # "the fit is comfortable" -> "comfortable fit"
             return words[:i] + rest
     return words
 
@@ -279,13 +283,25 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
             prefix = "feel"
     if prefix:
         words = prefix.split() + words
-    words = words[:MAX_LABEL_WORDS]
-    while words and words[-1].lower() in TRAILING_STRIP:
-        words.pop()
+    words = _shorten(words)
     if not content_words(" ".join(words)):
         return ""
     label = " ".join(w if sum(ch.isupper() for ch in w) >= 2 else w.lower() for w in words)
     return label.replace("\u2019", "'")
+
+
+def _shorten(words: list[str]) -> list[str]:
+    """At most MAX_LABEL_WORDS words: drop pronouns and articles inside before cutting, and
+    never end on a dangling word ("charge them every" -> "charge every day")."""
+    if len(words) > MAX_LABEL_WORDS:
+        words = [w for i, w in enumerate(words) if i == 0 or w.lower() not in DISPENSABLE]
+    if len(words) > MAX_LABEL_WORDS:
+        words = words[:MAX_LABEL_WORDS]
+        while len(words) > 1 and words[-1].lower() in DANGLING:
+            words.pop()
+    while words and words[-1].lower() in TRAILING_STRIP:
+        words.pop()
+    return words
 
 
 def normal(label: str) -> str:

@@ -211,10 +211,9 @@ def _type_clause(
         if turn.deepen and focus_level is not None:
             anchor, direction = turn.focus_type, "up"
             target = float(min(focus_level + 1, view.max_level))
-        elif lexical_level is not None:
-            target = lexical_level
         else:
-            target = float(focus_level if focus_level is not None else view.min_level)
+            # Without a "why" question or telling words, an answer names something concrete.
+            target = lexical_level if lexical_level is not None else float(view.min_level)
     else:
         prev = previous.clauses[-1]
         prev_level = view.level(prev.node_type) or view.min_level

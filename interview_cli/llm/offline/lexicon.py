@@ -300,6 +300,8 @@ CLAUSE_BREAKS: frozenset[str] = frozenset(
 # Conjunctions that end a label once it has three words ("called the hotline and waited").
 LATE_BREAKS: frozenset[str] = frozenset("and but or then".split())
 INNER_PRONOUNS: frozenset[str] = frozenset("i i'm i've i'd we we're".split())
+# Words a long label can lose without losing its meaning, and words it must not end on.
+DISPENSABLE: frozenset[str] = frozenset("them it they the a an really just very actually".split())
 # Time expressions that open a clause ("Last Tuesday I was late"): stripped from labels,
 # and a hint that the clause sets the scene.
 TIME_OPENER = re.compile(
@@ -367,7 +369,8 @@ DONT_KNOW = re.compile(
     re.IGNORECASE,
 )
 TERMINAL_CEILING = re.compile(
-    r"\b(?:(?:do\s*n[o']?t|don't) (?:really )?care|nothing (?:more|else)|that'?s (?:it|all)|"
+    r"\b(?:(?:do\s*n[o']?t|don't) (?:really )?care|nothing (?:more|else)(?: to (?:say|add))?|"
+    r"that'?s (?:it|all)|"
     r"no idea at all|can'?t think of anything(?: else)?|no reason|it just is|"
     r"that'?s just how it is|nothing to add|no more to say|not important to me|"
     r"doesn'?t matter to me)\b",
@@ -411,4 +414,7 @@ IMPORTANCE = re.compile(
     r"\b(?:(?:is|are|was|it'?s|that'?s)\s+)?(?:really\s+|very\s+|so\s+)?"
     r"(?:important|matters|mattered)\s+to\s+me\b",
     re.IGNORECASE,
+)
+DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
+    "every all some any each more most than from into about over under between".split()
 )

@@ -95,8 +95,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         'Tell me more about "{focus}": what exactly happened?',
     ),
     "emotion": (
-        'How did "{focus}" feel for you at the time?',
-        'How did you feel about "{focus}", in the moment and afterwards?',
+        'You mentioned "{focus}". How did that feel in the moment, and afterwards?',
+        'What was it about "{focus}" that made you feel the way you did?',
     ),
     "attribution": (
         'Why do you think "{focus}" happened the way it did?',
@@ -159,8 +159,8 @@ OPENING_TEMPLATES: dict[str, tuple[str, ...]] = {
     "attribute": (
         "To start, think about the last time you chose or used {topic}. What mattered most to you "
         "about it?",
-        "What comes to mind first when you think about {topic}? What do you like or dislike about "
-        "it?",
+        "What comes to mind first when you think about {topic}? What do you like, and what "
+        "annoys you?",
         "When you think about {topic}, what are the things you notice or pay attention to?",
     ),
 }
