@@ -116,68 +116,74 @@ class RemoteLLM:
 
     # -- the tasks ---------------------------------------------------------------------------
     async def extract(self, request: ExtractRequest) -> TaskResult[Extraction]:
-        def fallback(reason: str) -> Extraction:
+        async def fallback(reason: str) -> Extraction:
             return Extraction(
                 extractable=False,
                 reason=f"extraction unavailable: {reason}",
                 rejected=[RejectedItem(kind="response", reason=reason)],
             )
 
-        return await self._structured("extract", render_extract(request),
-                                      lambda data: validate_extraction(data, request), fallback)
+        return await self._run("extract", render_extract(request), None,
+                               _structured(lambda data: validate_extraction(data, request)),
+                               fallback)
 
     async def assess(self, request: AssessRequest) -> TaskResult[Assessment]:
-        return await self._structured("assess", render_assess(request), validate_assessment,
-                                      lambda reason: Assessment.neutral())
+        async def fallback(reason: str) -> Assessment:
+            return Assessment.neutral()
+
+        return await self._run("assess", render_assess(request), None,
+                               _structured(validate_assessment), fallback)
 
     async def propose_slots(self, request: SlotRequest) -> TaskResult[SlotProposals]:
-        def fallback(reason: str) -> SlotProposals:
+        async def fallback(reason: str) -> SlotProposals:
             return SlotProposals(rejected=[RejectedItem(kind="response", reason=reason)])
 
-        return await self._structured("propose_slots", render_slots(request),
-                                      lambda data: validate_slots(data, request), fallback)
+        return await self._run("propose_slots", render_slots(request), None,
+                               _structured(lambda data: validate_slots(data, request)),
+                               fallback)
 
     async def generate_opening(
         self, request: OpeningRequest, on_token: OnToken | None = None
     ) -> TaskResult[str]:
-        async def fallback() -> str:
+        async def fallback(reason: str) -> str:
             result = await self._offline_llm().generate_opening(request)
             return str(result.value)
 
-        return await self._text("generate_opening", render_opening(request), clean_question,
-                                fallback, on_token)
+        return await self._run("generate_opening", render_opening(request), on_token,
+                               _text(clean_question), fallback)
 
     async def generate_question(
         self, request: QuestionRequest, on_token: OnToken | None = None
     ) -> TaskResult[str]:
-        async def fallback() -> str:
+        async def fallback(reason: str) -> str:
             return fallback_question(request)
 
-        return await self._text("generate_question", render_question(request), clean_question,
-                                fallback, on_token)
+        return await self._run("generate_question", render_question(request), on_token,
+                               _text(clean_question), fallback)
 
     async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
-        async def fallback() -> str:
+        async def fallback(reason: str) -> str:
             result = await self._offline_llm().respond_as_persona(request)
             return str(result.value)
 
-        return await self._text("respond_as_persona", render_persona(request), _clean_answer,
-                                fallback, None)
+        return await self._run("respond_as_persona", render_persona(request), None,
+                               _text(_clean_answer), fallback)
 
-    # -- the two shapes of a task ------------------------------------------------------------
-    async def _structured(
+    # -- one task: a call, at most one corrective call, else the fallback --------------------
+    async def _run(
         self,
         task: str,
         prompt: Prompt,
-        validate: Callable[[Any], V],
-        fallback: Callable[[str], V],
+        on_token: OnToken | None,
+        accept: Callable[[ProviderReply], V],
+        fallback: Callable[[str], Awaitable[V]],
     ) -> TaskResult[V]:
         calls: list[LLMCall] = []
         correction: tuple[str, str] | None = None  # (echo of the bad reply, reason)
         reason = ""
         for round_ in (1, 2):
             try:
-                reply, call = await self._call(task, prompt, correction, None)
+                reply, call = await self._call(task, prompt, correction, on_token)
             except LLMError as exc:
                 if round_ == 1:
                     raise
@@ -186,54 +192,23 @@ class RemoteLLM:
                 reason = f"{reason}; corrective retry failed: {exc.cause or exc.message}"
                 break
             try:
-                if reply.data is None:
-                    raise UnusableResponse(reply.problem or "no structured output")
-                value = validate(reply.data)
+                value = accept(reply)
             except UnusableResponse as exc:
                 reason = exc.reason
-                calls.append(call.model_copy(update={"ok": False,
-                                                     "error": f"unusable: {reason}"}))
-                echo = reply.text or (json.dumps(reply.data, ensure_ascii=False, default=str)
-                                      if reply.data is not None else "")
-                correction = (echo, reason)
-                log.info("%s %s: unusable response (%s)", self.provider_label, task, reason)
-                continue
-            calls.append(call)
-            return TaskResult(value=value, calls=calls)
-        return TaskResult(value=fallback(reason), calls=calls,
+            except (ValueError, TypeError) as exc:
+                # A validator tripping over an output it did not foresee is still the model's
+                # output being unusable: it must not crash the turn (it is logged as a bug).
+                log.warning("%s %s: validation raised", self.provider_label, task,
+                            exc_info=True)
+                reason = f"validation failed ({type(exc).__name__})"
+            else:
+                calls.append(call)
+                return TaskResult(value=value, calls=calls)
+            calls.append(call.model_copy(update={"ok": False, "error": f"unusable: {reason}"}))
+            correction = (_echo(reply), reason)
+            log.info("%s %s: unusable response (%s)", self.provider_label, task, reason)
+        return TaskResult(value=await fallback(reason), calls=calls,
                           failures=[f"{task}: {reason}"])
-
-    async def _text(
-        self,
-        task: str,
-        prompt: Prompt,
-        clean: Callable[[str], str],
-        fallback: Callable[[], Awaitable[str]],
-        on_token: OnToken | None,
-    ) -> TaskResult[str]:
-        calls: list[LLMCall] = []
-        correction: tuple[str, str] | None = None
-        reason = ""
-        for round_ in (1, 2):
-            try:
-                reply, call = await self._call(task, prompt, correction, on_token)
-            except LLMError as exc:
-                if round_ == 1:
-                    raise
-                calls.append(self._failed_call(task, exc))
-                reason = f"{reason}; corrective retry failed: {exc.cause or exc.message}"
-                break
-            try:
-                value = clean(reply.text)
-            except UnusableResponse as exc:
-                reason = exc.reason
-                calls.append(call.model_copy(update={"ok": False,
-                                                     "error": f"unusable: {reason}"}))
-                correction = (reply.text, reason)
-                continue
-            calls.append(call)
-            return TaskResult(value=value, calls=calls)
-        return TaskResult(value=await fallback(), calls=calls, failures=[f"{task}: {reason}"])
 
     # -- one model call ----------------------------------------------------------------------
     async def _call(
@@ -246,8 +221,7 @@ class RemoteLLM:
         messages = [ChatMessage("user", prompt.user)]
         if correction is not None:
             echo, reason = correction
-            messages.append(ChatMessage("assistant", echo[:_ECHO_LIMIT].strip()
-                                        or "(no usable output)"))
+            messages.append(ChatMessage("assistant", echo or "(no usable output)"))
             messages.append(ChatMessage("user", corrective_message(reason)))
         request = ProviderRequest(
             system=prompt.system,
@@ -295,6 +269,27 @@ class RemoteLLM:
 
             self._offline = OfflineLLM(seed=self._seed)
         return self._offline
+
+
+def _structured(validate: Callable[[Any], V]) -> Callable[[ProviderReply], V]:
+    def accept(reply: ProviderReply) -> V:
+        if reply.data is None:
+            raise UnusableResponse(reply.problem or "no structured output")
+        return validate(reply.data)
+
+    return accept
+
+
+def _text(clean: Callable[[str], str]) -> Callable[[ProviderReply], str]:
+    return lambda reply: clean(reply.text)
+
+
+def _echo(reply: ProviderReply) -> str:
+    """The bad reply as the model will see it in the corrective round."""
+    parts = [reply.text.strip()]
+    if reply.data is not None:
+        parts.append(json.dumps(reply.data, ensure_ascii=False, default=str))
+    return "\n".join(p for p in parts if p)[:_ECHO_LIMIT]
 
 
 def _clean_answer(text: str) -> str:

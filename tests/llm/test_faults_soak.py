@@ -104,3 +104,56 @@ def test_faulty_server(rate: float, seed: int, fake_server: FakeLLMServer,
     # ...while the server did receive the keys: they were used, just never shown.
     sent = " ".join(str(r.headers) for r in fake_server.requests)
     assert FAKE_KEYS["ANTHROPIC_API_KEY"] in sent and FAKE_KEYS["OPENAI_API_KEY"] in sent
+
+
+def test_a_validator_tripping_on_odd_output_does_not_crash_the_turn(
+    fake_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    sleeps: SleepRecorder, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import interview_cli.llm.remote as remote
+    from interview_cli.core.models import Assessment
+
+    def broken(data: object) -> Assessment:
+        raise ValueError("a shape nobody foresaw")
+
+    monkeypatch.setattr(remote, "validate_assessment", broken)
+    fake_server.tool_inputs.update(kit.tool_inputs)
+    llm = build_llm(resolve_llm_settings(provider="openai", env=provider_env),
+                    env=provider_env, sleep=sleeps)
+
+    async def go() -> Any:
+        try:
+            return await kit.call(llm, "assess")
+        finally:
+            await llm.aclose()
+
+    result = asyncio.run(go())
+    assert result.value == Assessment.neutral()
+    assert result.failures == ["assess: validation failed (ValueError)"]
+    assert [c.ok for c in result.calls] == [False, False]
+
+
+def test_concurrent_tasks_share_a_client_safely(
+    fake_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    sleeps: SleepRecorder,
+) -> None:
+    # The turn runs extract and assess concurrently (ARCHITECTURE "The turn"); with one
+    # provider for every client they share an SDK client and its connection pool.
+    fake_server.tool_inputs.update(kit.tool_inputs)
+    fake_server.randomize(0.2, seed=5, kinds=("rate_limit", "server_error", "invalid_json"))
+    llm = build_llm(resolve_llm_settings(provider="anthropic", env=provider_env),
+                    env=provider_env, sleep=sleeps)
+
+    async def go() -> list[Any]:
+        try:
+            batches = [asyncio.gather(kit.call(llm, "extract"), kit.call(llm, "assess"),
+                                      kit.call(llm, "propose_slots"))
+                       for _ in range(6)]
+            return [r for batch in batches for r in await batch]
+        finally:
+            await llm.aclose()
+
+    results = asyncio.run(go())
+    assert len(results) == 18
+    assert all(not r.failures for r in results)
+    assert sum(c.attempts for r in results for c in r.calls) > 18  # faults were retried

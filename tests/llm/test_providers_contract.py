@@ -462,3 +462,27 @@ def test_a_failed_corrective_round_still_returns_the_empty_result(
     assert not result.value.extractable
     assert [c.ok for c in result.calls] == [False, False]
     assert "corrective retry failed" in result.failures[0]
+
+
+def test_build_llm_routes_each_task_to_its_client(
+    task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    sleeps: SleepRecorder,
+) -> None:
+    from interview_cli.llm.factory import build_llm
+
+    settings = resolve_llm_settings(env=provider_env, per_client={
+        "extraction": "anthropic", "scoring": "offline", "generation": "openai",
+        "respondent": "deepseek"})
+    llm = build_llm(settings, env=provider_env, sleep=sleeps)
+    assert llm.provider_label == "anthropic:claude-sonnet-4-6 / offline / openai:gpt-4o-mini"
+    expected = {"extract": ("anthropic", "/v1/messages"), "propose_slots": ("anthropic",
+                "/v1/messages"), "assess": ("offline", None),
+                "generate_opening": ("openai", "/v1/chat/completions"),
+                "generate_question": ("openai", "/v1/chat/completions"),
+                "respond_as_persona": ("deepseek", "/v1/chat/completions")}
+    for task, (provider, path) in expected.items():
+        before = len(task_server.requests)
+        result = run_task(llm, kit, task)
+        assert {c.provider for c in result.calls} == {provider}
+        sent = task_server.requests[before:]
+        assert [r.path for r in sent] == ([path] if path else [])

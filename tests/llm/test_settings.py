@@ -163,3 +163,11 @@ def test_a_broken_defaults_file_is_a_config_error(tmp_path) -> None:
     with pytest.raises(ConfigError) as info:
         load_defaults(str(bad))
     assert str(bad) in info.value.problems[0]
+
+
+def test_effort_follows_the_seed_and_only_for_anthropic() -> None:
+    s = resolve_llm_settings(env={"ANTHROPIC_API_KEY": "a", "KIMI_API_KEY": "k"})
+    assert (s.extraction.effort, s.generation.effort, s.scoring.effort) == ("medium", "low",
+                                                                            None)
+    s = resolve_llm_settings(env={"OPENAI_API_KEY": "o"})
+    assert {s.client(c).effort for c in CLIENTS} == {None}  # openai would reject it
