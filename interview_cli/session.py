@@ -62,8 +62,11 @@ class SessionSettings(Record):
     seed: int = 0
     clients: dict[str, ClientChoice] = Field(default_factory=dict)
     provider_label: str = "offline"
-    enable_canonical_slots: bool = False
+    # Dual graph (issue 8): canonical slots on by default; discourse hints and the embedding
+    # tier opt-in. ``enable_embeddings`` records whether the embedding model was actually used.
+    enable_canonical_slots: bool = True
     enable_discourse_hints: bool = False
+    enable_embeddings: bool = False
     ask_summary_rating: bool = True
     policy: str = "adaptive"
 
@@ -106,6 +109,13 @@ class TurnRecord(Record):
     extraction: Extraction | None = None
     assessment: Assessment | None = None
     discourse_hints: list[str] = Field(default_factory=list)
+    slot_proposals: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="this turn's propose_slots calls (core.canonical.SlotBatch), for replay",
+    )
+    slot_discovery: dict[str, Any] = Field(
+        default_factory=dict, description="what applying them did (core.canonical)"
+    )
     graph_delta: dict[str, Any] = Field(default_factory=dict)
     signals: dict[str, Any] = Field(default_factory=dict)
     node_signals: dict[str, dict[str, Any]] = Field(default_factory=dict)

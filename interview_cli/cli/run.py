@@ -142,6 +142,30 @@ def run(
             help="At the end, ask the respondent to rate the summary of what was learned (1-4).",
         ),
     ] = True,
+    canonical_slots: Annotated[
+        bool,
+        typer.Option(
+            "--canonical-slots/--no-canonical-slots",
+            help="Dual graph: group paraphrased concepts into canonical slots (new sessions).",
+        ),
+    ] = True,
+    discourse_hints: Annotated[
+        bool,
+        typer.Option(
+            "--discourse-hints/--no-discourse-hints",
+            help="Pass causal/temporal markers and simple frames found in answers to extraction "
+            "as hints (new sessions).",
+        ),
+    ] = False,
+    embeddings: Annotated[
+        bool,
+        typer.Option(
+            "--embeddings",
+            envvar="INTERVIEW_EMBEDDINGS",
+            help="Use sentence embeddings for de-duplication and slots when installed "
+            "(pip install 'interview-cli[embeddings]'); else fuzzy matching.",
+        ),
+    ] = False,
     sessions_dir: SessionsDirOption = None,
     library: LibraryOption = None,
     debug: Annotated[
@@ -202,6 +226,9 @@ def run(
         seed=seed,
         rating=rating,
         debug=debug,
+        canonical_slots=canonical_slots,
+        discourse_hints=discourse_hints,
+        embeddings=embeddings,
     )
 
 
@@ -221,6 +248,9 @@ def conduct(
     seed: int,
     rating: bool,
     debug: bool,
+    canonical_slots: bool = True,
+    discourse_hints: bool = False,
+    embeddings: bool = False,
 ) -> None:
     from interview_cli.errors import UsageError
     from interview_cli.llm.factory import build_llm
@@ -247,6 +277,13 @@ def conduct(
     else:
         settings = resolve_llm_settings(provider, per_client=per_client)
     llm = build_llm(settings, seed=seed)
+    # A resumed session keeps the dual-graph settings it started with.
+    if session is not None:
+        embeddings = session.settings.enable_embeddings
+    embedder, parser = _optional_models(
+        embeddings=embeddings,
+        discourse=session.settings.enable_discourse_hints if session else discourse_hints,
+    )
 
     if session is None:
         concept_loaded = lib.concept(concept_ref)
@@ -263,12 +300,17 @@ def conduct(
                 language=language,
                 seed=seed,
                 ask_rating=rating,
+                canonical_slots=canonical_slots,
+                discourse_hints=discourse_hints,
+                embeddings=embedder is not None,
             )
             store.save(session)
         else:
             session.status = "active"
             store.save(session)
-        interview = Interview(session, store=store, llm=llm)
+        interview = Interview(
+            session, store=store, llm=llm, embedder=embedder, frame_parser=parser
+        )
         console.print(
             f"[bold]{interview.concept.name}[/bold] · {interview.methodology.name} · "
             f"up to {interview.max_turns} turns · LLM: {settings.describe()}",
@@ -276,6 +318,19 @@ def conduct(
         )
         console.print(f"[dim]Session {session.id} · type /help for commands[/dim]", highlight=False)
         _loop(interview, console=console, store=store, llm=llm, debug=debug)
+
+
+def _optional_models(*, embeddings: bool, discourse: bool) -> tuple[Any, Any]:
+    """The embedding tier and spaCy frames, when asked for and installed (one-line notices)."""
+    from interview_cli.cli.common import stderr_console
+    from interview_cli.llm.embeddings import load_embedder, load_frame_parser, requested
+
+    def notice(message: str) -> None:
+        stderr_console().print(message, style="yellow", markup=False, soft_wrap=True)
+
+    embedder = load_embedder(requested(embeddings), notice=notice)
+    parser = load_frame_parser(notice=notice) if discourse else None
+    return embedder, parser
 
 
 def _loop(interview: Interview, *, console: Console, store: SessionStore, llm: Any, debug: bool) -> None:

