@@ -1,0 +1,247 @@
+"""``interview export``: one session's graph and turns in formats other tools read.
+
+=========  ===================================================================================
+format     for
+=========  ===================================================================================
+graphml    Gephi, yEd, networkx, igraph: nodes with label, type, level, mentions, first quote;
+           edges with relation(s), confidence, turns, quote (written by networkx)
+dot        Graphviz (``dot -Tsvg``): bottom-up by ontology level, edges labelled by relation
+mermaid    Markdown renderers (GitHub, GitLab, Obsidian)
+csv        pandas, R, spreadsheets: a nodes table and an edges table (one row per relation)
+jsonl      one JSON object per turn: question, answer, extraction, decision, continuation ...
+md         a readable transcript with the concepts extracted from each answer
+=========  ===================================================================================
+
+Superseded nodes (merged away by a later correction) are left out of the drawings but kept in
+the CSV and GraphML with their ``superseded_by``, so nothing recorded is hidden from analysis.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import networkx as nx
+
+from interview_cli.core.graph import KnowledgeGraph, from_json
+from interview_cli.session import SessionFile
+
+from .drawing import DrawEdge, Drawing, DrawNode, level_names, to_dot, to_mermaid
+from .sources import snapshot_methodology
+
+FORMATS: tuple[str, ...] = ("graphml", "dot", "mermaid", "csv", "jsonl", "md")
+NODE_COLUMNS = (
+    "id", "label", "node_type", "level", "created_turn", "mentions", "aliases", "stance",
+    "confidence", "superseded_by", "element_id", "first_quote",
+)  # fmt: skip
+EDGE_COLUMNS = (
+    "source", "target", "source_label", "target_label", "relation", "confidence",
+    "created_turn", "turns", "quote",
+)  # fmt: skip
+
+
+def _graph(session: SessionFile) -> KnowledgeGraph:
+    return from_json(session.graph) if session.graph.get("nodes") else KnowledgeGraph()
+
+
+def _levels(session: SessionFile) -> dict[str, int]:
+    return {n.name: n.level for n in snapshot_methodology(session).ontology.nodes}
+
+
+def node_rows(session: SessionFile) -> list[dict[str, Any]]:
+    graph, levels = _graph(session), _levels(session)
+    rows = []
+    for n in graph.nodes():
+        rows.append(
+            {
+                "id": n.id,
+                "label": n.label,
+                "node_type": n.node_type,
+                "level": levels.get(n.node_type, 0),
+                "created_turn": n.created_turn,
+                "mentions": n.mention_count,
+                "aliases": "; ".join(n.aliases),
+                "stance": n.stance,
+                "confidence": float(n.confidence),
+                "superseded_by": n.superseded_by or "",
+                "element_id": n.element_id or "",
+                "first_quote": n.provenance[0]["quote"] if n.provenance else "",
+            }
+        )
+    return rows
+
+
+def edge_rows(session: SessionFile) -> list[dict[str, Any]]:
+    graph = _graph(session)
+    rows = []
+    for r in graph.edges():
+        turns = sorted({p["turn"] for p in r.provenance})
+        rows.append(
+            {
+                "source": r.source,
+                "target": r.target,
+                "source_label": graph.node(r.source).label,
+                "target_label": graph.node(r.target).label,
+                "relation": r.relation,
+                "confidence": float(r.confidence),
+                "created_turn": r.created_turn,
+                "turns": ";".join(map(str, turns)),
+                "quote": r.quotes[0] if r.quotes else "",
+            }
+        )
+    return rows
+
+
+def _csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def nodes_csv(session: SessionFile) -> str:
+    return _csv(node_rows(session), NODE_COLUMNS)
+
+
+def edges_csv(session: SessionFile) -> str:
+    return _csv(edge_rows(session), EDGE_COLUMNS)
+
+
+def export_graphml(session: SessionFile) -> str:
+    g = nx.DiGraph(
+        name=session.id, concept=session.concept.id, methodology=session.methodology.name
+    )
+    for row in node_rows(session):
+        g.add_node(row["id"], **{k: v for k, v in row.items() if k != "id"})
+    for row in edge_rows(session):
+        u, v = row["source"], row["target"]
+        if g.has_edge(u, v):  # several relations between one pair: one GraphML edge
+            data = g.edges[u, v]
+            data["relation"] += f"; {row['relation']}"
+            data["confidence"] = max(data["confidence"], row["confidence"])
+            data["turns"] = ";".join(
+                sorted(set(data["turns"].split(";")) | set(row["turns"].split(";")), key=int)
+            )
+            continue
+        g.add_edge(
+            u,
+            v,
+            **{k: row[k] for k in ("relation", "confidence", "created_turn", "turns", "quote")},
+        )
+    return "\n".join(nx.generate_graphml(g, prettyprint=True)) + "\n"
+
+
+def session_drawing(session: SessionFile) -> Drawing:
+    graph, m = _graph(session), snapshot_methodology(session)
+    levels = {n.name: n.level for n in m.ontology.nodes}
+    live = [n for n in graph.nodes() if n.superseded_by is None]
+    ids = {n.id for n in live}
+    nodes = tuple(
+        DrawNode(
+            n.id,
+            n.label,
+            levels.get(n.node_type, 0),
+            n.node_type,
+            f"{n.label} [{n.node_type}] - turn {n.created_turn}, {n.mention_count} mention(s)",
+        )
+        for n in live
+    )
+    edges = tuple(
+        DrawEdge(r.source, r.target, r.relation, len(r.provenance) or 1)
+        for r in graph.edges()
+        if r.source in ids and r.target in ids and r.source != r.target
+    )
+    title = f"{session.concept.name} - {session.id}"
+    return Drawing(title, nodes, edges, level_names([(n.name, n.level) for n in m.ontology.nodes]))
+
+
+def export_dot(session: SessionFile) -> str:
+    return to_dot(session_drawing(session), name=session.id)
+
+
+def export_mermaid(session: SessionFile) -> str:
+    return to_mermaid(session_drawing(session))
+
+
+def export_jsonl(session: SessionFile) -> str:
+    lines = []
+    for t in session.turns:
+        record = {"session": session.id, **t.model_dump(mode="json")}
+        lines.append(json.dumps(record, ensure_ascii=False, sort_keys=False))
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def export_markdown(session: SessionFile) -> str:
+    from .report_md import md_escape
+
+    out = [
+        f"# {session.concept.name}",
+        "",
+        f"Session `{session.id}` · {session.methodology.name} {session.methodology.version} · "
+        f"{session.status}"
+        + (f" ({session.termination_reason})" if session.termination_reason else ""),
+        "",
+    ]
+    for t in session.turns:
+        q = t.question
+        how = " · ".join(x for x in (q.strategy, q.focus_label and f"focus: {q.focus_label}") if x)
+        out += [
+            f"## Turn {t.turn_number}",
+            "",
+            f"**Q:** {q.text}" + (f"  \n*{how}*" if how else ""),
+            "",
+        ]
+        out += [f"**A:** {t.answer.text}", ""]
+        if t.status != "complete":
+            out += ["*(answered; not processed - the interview was interrupted)*", ""]
+            continue
+        if t.extraction and t.extraction.nodes:
+            out.append("Extracted:")
+            out += [
+                f"- {md_escape(n.label)} *({n.node_type})* - “{md_escape(n.quote)}”"
+                for n in t.extraction.nodes
+            ]
+            out += [
+                f"- {md_escape(e.source)} → {md_escape(e.target)} *({e.relation})*"
+                for e in t.extraction.edges
+            ]
+            out.append("")
+        elif t.extraction is not None:
+            out += [
+                f"Nothing extracted ({md_escape(t.extraction.reason or 'no reason given')}).",
+                "",
+            ]
+        rejected = list(t.extraction.rejected) if t.extraction else []
+        if rejected:
+            out.append("Rejected:")
+            out += [
+                f"- {r.kind} {md_escape(r.item.get('label', '') or r.item)}: {md_escape(r.reason)}"
+                for r in rejected
+            ]
+            out.append("")
+    if session.closing and session.closing.question:
+        out += ["## Closing", "", f"**Q:** {session.closing.question}", ""]
+        if session.closing.comment:
+            out += [f"**A:** {session.closing.comment}", ""]
+        if session.closing.summary:
+            out += ["What was learned:", "", session.closing.summary, ""]
+        if session.closing.rating:
+            out += [f"Summary rated {session.closing.rating}/4 for accuracy.", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def export(session: SessionFile, fmt: str, *, table: str = "nodes") -> str:
+    """The text of ``session`` in ``fmt`` (for csv, the ``table``: nodes or edges)."""
+    if fmt == "csv":
+        return nodes_csv(session) if table == "nodes" else edges_csv(session)
+    writers = {
+        "graphml": export_graphml,
+        "dot": export_dot,
+        "mermaid": export_mermaid,
+        "jsonl": export_jsonl,
+        "md": export_markdown,
+    }
+    return writers[fmt](session)

@@ -1,0 +1,250 @@
+"""Implication matrix, cut-off and hierarchical value map (Reynolds & Gutman 1988).
+
+Laddering analysis after content coding (``codes``):
+
+**Implication matrix.** A square matrix over the codes whose cell (A, B) counts how often A
+leads to B, split into *direct* relations (A is immediately followed by B) and *indirect*
+relations (B follows A with other codes in between). Reynolds & Gutman write a cell as
+"direct.indirect". Our interviews yield a graph per respondent rather than a list of separate
+ladders, so the counting unit is the respondent: a cell counts the respondents whose coded
+graph has the edge A→B (direct) and the respondents in whose graph B can be reached from A over
+at least two edges along a simple path (indirect). A respondent can contribute to both parts of
+a cell, as one ladder may say A→B and another A→C→B. Counting respondents rather than paths
+keeps one talkative respondent, whose branching graph holds many paths, from outweighing the
+others - the "count each respondent once" option of laddering software.
+
+**Cut-off.** Only relations whose total (direct + indirect) reaches the cut-off are mapped. The
+share of links kept at cut-off c is the sum of the totals of the cells at or above c over the
+sum of all totals. :func:`choose_cutoff` takes the highest cut-off that still keeps a stated
+share (default two thirds, a common rule of thumb in the laddering literature, e.g. Pieters,
+Baumgartner & Allen 1995); the report states the cut-off and the share it actually keeps.
+
+**HVM.** The hierarchical value map draws every kept relation with a direct count as a solid
+link. A kept relation that is only indirect is drawn as a dashed link, unless the target is
+already reachable from the source over drawn links (it would add nothing but clutter).
+
+Everything here is a pure function of the counts; the worked example in
+``tests/analysis/test_implication.py`` is computed by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+DEFAULT_KEEP_SHARE = 2 / 3
+
+Pair = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Cell:
+    source: str
+    target: str
+    direct: int
+    indirect: int
+
+    @property
+    def total(self) -> int:
+        return self.direct + self.indirect
+
+    def notation(self) -> str:
+        """Reynolds & Gutman's "direct.indirect"."""
+        return f"{self.direct}.{self.indirect}"
+
+
+@dataclass(frozen=True)
+class ImplicationMatrix:
+    codes: tuple[str, ...]  # row and column order
+    direct: Mapping[Pair, int]
+    indirect: Mapping[Pair, int]
+    respondents: int
+
+    def cell(self, source: str, target: str) -> Cell:
+        pair = (source, target)
+        return Cell(source, target, self.direct.get(pair, 0), self.indirect.get(pair, 0))
+
+    def cells(self) -> list[Cell]:
+        """Non-empty cells, by row then column order."""
+        index = {c: i for i, c in enumerate(self.codes)}
+        pairs = set(self.direct) | set(self.indirect)
+        ordered = sorted(
+            pairs, key=lambda p: (index.get(p[0], 1 << 30), index.get(p[1], 1 << 30), p)
+        )
+        return [self.cell(a, b) for a, b in ordered]
+
+    @property
+    def total_links(self) -> int:
+        return sum(self.direct.values()) + sum(self.indirect.values())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "codes": list(self.codes),
+            "respondents": self.respondents,
+            "total_links": self.total_links,
+            "cells": [
+                {"source": c.source, "target": c.target, "direct": c.direct, "indirect": c.indirect}
+                for c in self.cells()
+            ],
+        }
+
+
+def _reachable(succ: Mapping[str, set[str]], start: str, blocked: str) -> set[str]:
+    """Nodes reachable from ``start`` without passing through ``blocked`` (start excluded)."""
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        for nxt in succ.get(stack.pop(), ()):
+            if nxt != blocked and nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    seen.discard(start)
+    return seen
+
+
+def indirect_pairs(links: Iterable[Pair]) -> set[Pair]:
+    """(A, B) such that a simple path A→C→…→B with at least two links exists."""
+    succ: dict[str, set[str]] = {}
+    for a, b in links:
+        if a != b:
+            succ.setdefault(a, set()).add(b)
+    pairs: set[Pair] = set()
+    for a, nexts in succ.items():
+        for c in nexts:
+            # A path A→C→…→B is simple when it never comes back to A; C itself is excluded
+            # from B (reaching C again would repeat it).
+            for b in _reachable(succ, c, blocked=a):
+                pairs.add((a, b))
+    return pairs
+
+
+def implication_matrix(
+    respondent_links: Sequence[Iterable[Pair]], order: Sequence[str] | None = None
+) -> ImplicationMatrix:
+    """Sum direct and indirect relations over respondents (each counted once per cell)."""
+    direct: dict[Pair, int] = {}
+    indirect: dict[Pair, int] = {}
+    seen_codes: list[str] = []
+    for links in respondent_links:
+        mine = {(a, b) for a, b in links if a != b}
+        for a, b in sorted(mine):
+            direct[(a, b)] = direct.get((a, b), 0) + 1
+            seen_codes += [a, b]
+        for pair in indirect_pairs(mine):
+            indirect[pair] = indirect.get(pair, 0) + 1
+    codes = list(order) if order is not None else []
+    codes += [c for c in dict.fromkeys(seen_codes) if c not in set(codes)]
+    return ImplicationMatrix(tuple(codes), direct, indirect, len(respondent_links))
+
+
+# --------------------------------------------------------------------------------------------
+# Cut-off
+# --------------------------------------------------------------------------------------------
+
+
+def share_kept(matrix: ImplicationMatrix, cutoff: int) -> float:
+    """Share of all links (direct + indirect) in cells whose total is at least ``cutoff``."""
+    total = matrix.total_links
+    if total == 0:
+        return 0.0
+    return sum(c.total for c in matrix.cells() if c.total >= cutoff) / total
+
+
+def choose_cutoff(matrix: ImplicationMatrix, keep_share: float = DEFAULT_KEEP_SHARE) -> int:
+    """The highest cut-off (>= 1) that still keeps at least ``keep_share`` of all links."""
+    if not 0.0 < keep_share <= 1.0:
+        raise ValueError("keep_share must be in (0, 1]")
+    best = 1
+    for cutoff in sorted({c.total for c in matrix.cells()}):
+        if share_kept(matrix, cutoff) >= keep_share - 1e-12:
+            best = max(best, cutoff)
+    return best
+
+
+# --------------------------------------------------------------------------------------------
+# Hierarchical value map
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HVMLink:
+    source: str
+    target: str
+    direct: int
+    indirect: int
+    kind: str  # "direct" (solid) | "indirect" (dashed)
+
+    @property
+    def total(self) -> int:
+        return self.direct + self.indirect
+
+
+@dataclass(frozen=True)
+class HVM:
+    cutoff: int
+    keep_share: float | None  # the share asked for (None when the cut-off was given)
+    share_kept: float
+    relations_total: int  # non-empty cells
+    relations_kept: int  # cells at or above the cut-off
+    codes: tuple[str, ...]  # codes on the map, in matrix order
+    links: tuple[HVMLink, ...]
+    implied: tuple[Pair, ...]  # kept indirect-only relations already shown by drawn paths
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cutoff": self.cutoff,
+            "keep_share_target": self.keep_share,
+            "share_of_links_kept": round(self.share_kept, 4),
+            "relations_total": self.relations_total,
+            "relations_kept": self.relations_kept,
+            "codes": list(self.codes),
+            "links": [
+                {
+                    "source": link.source,
+                    "target": link.target,
+                    "direct": link.direct,
+                    "indirect": link.indirect,
+                    "kind": link.kind,
+                }
+                for link in self.links
+            ],
+            "implied_by_paths": [list(p) for p in self.implied],
+        }
+
+
+def build_hvm(
+    matrix: ImplicationMatrix, *, cutoff: int | None = None, keep_share: float = DEFAULT_KEEP_SHARE
+) -> HVM:
+    """The map at ``cutoff`` (chosen by :func:`choose_cutoff` when not given)."""
+    chosen = cutoff if cutoff is not None else choose_cutoff(matrix, keep_share)
+    cells = matrix.cells()
+    kept = [c for c in cells if c.total >= chosen]
+    solid = [c for c in kept if c.direct > 0]
+    succ: dict[str, set[str]] = {}
+    for c in solid:
+        succ.setdefault(c.source, set()).add(c.target)
+    links = [HVMLink(c.source, c.target, c.direct, c.indirect, "direct") for c in solid]
+    implied: list[Pair] = []
+    # Strongest indirect relations first, so a weaker one can be implied by a stronger one.
+    for c in sorted(
+        (c for c in kept if c.direct == 0), key=lambda c: (-c.total, c.source, c.target)
+    ):
+        if c.target in _reachable(succ, c.source, blocked=""):
+            implied.append((c.source, c.target))
+            continue
+        links.append(HVMLink(c.source, c.target, 0, c.indirect, "indirect"))
+        succ.setdefault(c.source, set()).add(c.target)
+    on_map = {code for link in links for code in (link.source, link.target)}
+    index = {c: i for i, c in enumerate(matrix.codes)}
+    links.sort(key=lambda link: (index.get(link.source, 0), index.get(link.target, 0)))
+    return HVM(
+        cutoff=chosen,
+        keep_share=None if cutoff is not None else keep_share,
+        share_kept=share_kept(matrix, chosen),
+        relations_total=len(cells),
+        relations_kept=len(kept),
+        codes=tuple(c for c in matrix.codes if c in on_map),
+        links=tuple(links),
+        implied=tuple(implied),
+    )

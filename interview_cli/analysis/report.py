@@ -1,0 +1,354 @@
+"""``interview report``: what a set of sessions says, per session and together (issue 7, item 4).
+
+:func:`build_report` turns session files into one :class:`Report` value that every output
+format renders (terminal, Markdown, HTML, JSON), so the formats cannot disagree:
+
+- metrics per session and in aggregate (``metrics``);
+- per methodology, content codes shared by its sessions (``codes``), then
+  - for ``means_end_chain``: the implication matrix over the ladder relations, the cut-off and
+    the hierarchical value map (``implication``), drawn by ``drawing``;
+  - for other methods: the most frequent node types, codes and connections, and for the "hub"
+    type (the one linked to the most other types, e.g. the job statement of Jobs-to-be-Done)
+    each frequent hub code with its neighbours by type (a job with its pains and gains).
+
+Ladder relations are the ontology's upward edge types (some permitted connection goes from a
+lower to a higher level: ``leads_to`` in MEC), so same-level edges such as ``contrasts_with``
+or ``revises`` do not become means-end links.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from interview_cli.config.schemas import Methodology
+from interview_cli.core.graph import KnowledgeGraph, from_json
+
+from .codes import CodeBook, RespondentGraph, build_codebook, code_links, slot_names
+from .drawing import DrawEdge, Drawing, DrawNode, level_names, to_dot, to_mermaid
+from .implication import DEFAULT_KEEP_SHARE, HVM, ImplicationMatrix, build_hvm, implication_matrix
+from .metrics import AggregateMetrics, SessionMetrics, aggregate, metrics_for
+from .sources import SessionSource, methodology_groups, snapshot_methodology
+
+LADDER_METHOD = "means_end_chain"
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    keep_share: float = DEFAULT_KEEP_SHARE
+    cutoff: int | None = None
+    merges: Mapping[str, Sequence[str]] | None = None
+    top: int = 12
+    use_slots: bool = True  # code by canonical slots where the sessions recorded them
+
+
+@dataclass(frozen=True)
+class Connection:
+    source: str  # code id
+    relation: str
+    target: str
+    respondents: int
+
+
+@dataclass(frozen=True)
+class Hub:
+    code: str
+    neighbours: dict[str, list[tuple[str, int]]]  # node type -> [(code id, respondents)]
+
+
+@dataclass
+class LadderAnalysis:
+    matrix: ImplicationMatrix
+    hvm: HVM
+    drawing: Drawing
+
+
+@dataclass
+class StructureAnalysis:
+    node_types: list[dict[str, Any]]
+    type_links: list[dict[str, Any]]
+    connections: list[Connection]
+    hub_type: str | None
+    hubs: list[Hub]
+    drawing: Drawing
+
+
+@dataclass
+class MethodSection:
+    methodology: str
+    version: str
+    session_ids: list[str]
+    codebook: CodeBook
+    levels: dict[str, int]
+    level_names: dict[int, str]
+    ladder: LadderAnalysis | None = None
+    structure: StructureAnalysis | None = None
+
+    def code_name(self, code_id: str) -> str:
+        return self.codebook.code(code_id).name
+
+
+@dataclass
+class Report:
+    sessions: list[SessionMetrics]
+    aggregate: AggregateMetrics
+    sections: list[MethodSection]
+    options: ReportOptions
+    skipped: list[str] = field(default_factory=list)
+
+
+def ladder_relations(methodology: Methodology) -> set[str]:
+    levels = {n.name: n.level for n in methodology.ontology.nodes}
+    upward = {
+        e.name
+        for e in methodology.ontology.edges
+        if any(levels.get(a, 0) < levels.get(b, 0) for a, b in e.permitted_connections)
+    }
+    return upward or {e.name for e in methodology.ontology.edges}
+
+
+def _graphs(sources: Sequence[SessionSource], use_slots: bool) -> list[RespondentGraph]:
+    return [
+        RespondentGraph(
+            id=s.session.id,
+            graph=from_json(s.session.graph) if s.session.graph.get("nodes") else KnowledgeGraph(),
+            slots=slot_names(s.session.canonical) if use_slots else {},
+        )
+        for s in sources
+    ]
+
+
+def _tooltip(section_codes: CodeBook, code_id: str) -> str:
+    c = section_codes.code(code_id)
+    variants = ", ".join(c.variants[:6]) + (" …" if len(c.variants) > 6 else "")
+    return (
+        f"{c.name} [{c.node_type}] - {c.respondents} respondent(s), {c.mentions} mention(s); "
+        f"said as: {variants}"
+    )
+
+
+def _ladder(
+    section: MethodSection,
+    graphs: list[RespondentGraph],
+    relations: set[str],
+    options: ReportOptions,
+) -> LadderAnalysis:
+    book = section.codebook
+    links = [code_links(book, i, g.graph, relations) for i, g in enumerate(graphs)]
+    matrix = implication_matrix(links, order=[c.id for c in book.codes])
+    hvm = build_hvm(matrix, cutoff=options.cutoff, keep_share=options.keep_share)
+    nodes = tuple(
+        DrawNode(
+            cid,
+            book.code(cid).name,
+            book.code(cid).level,
+            book.code(cid).node_type,
+            _tooltip(book, cid),
+        )
+        for cid in hvm.codes
+    )
+    edges = tuple(
+        DrawEdge(
+            link.source,
+            link.target,
+            f"{link.direct}.{link.indirect}",
+            link.total,
+            dashed=link.kind == "indirect",
+        )
+        for link in hvm.links
+    )
+    title = (
+        f"Hierarchical value map - {len(graphs)} respondent(s), cut-off {hvm.cutoff}, "
+        f"{hvm.share_kept:.0%} of links"
+    )
+    return LadderAnalysis(matrix, hvm, Drawing(title, nodes, edges, section.level_names))
+
+
+def _structure(
+    section: MethodSection, graphs: list[RespondentGraph], options: ReportOptions
+) -> StructureAnalysis:
+    book = section.codebook
+    type_nodes: Counter[str] = Counter()
+    type_sessions: Counter[str] = Counter()
+    type_links: Counter[tuple[str, str, str]] = Counter()
+    connections: Counter[tuple[str, str, str]] = Counter()
+    for i, g in enumerate(graphs):
+        types = g.graph.node_types()
+        type_nodes.update(types.values())
+        type_sessions.update(set(types.values()))
+        mine: set[tuple[str, str, str]] = set()
+        for rel in g.graph.edges():
+            type_links[(types[rel.source], rel.relation, types[rel.target])] += 1
+            a, b = book.code_of(i, rel.source), book.code_of(i, rel.target)
+            if a and b and a != b:
+                mine.add((a, rel.relation, b))
+        connections.update(mine)  # each respondent once
+    node_types = [
+        {
+            "node_type": t,
+            "level": section.levels.get(t, 0),
+            "nodes": type_nodes[t],
+            "sessions": type_sessions[t],
+            "codes": sum(1 for c in book.codes if c.node_type == t),
+        }
+        for t in sorted(type_nodes, key=lambda t: (-type_nodes[t], t))
+    ]
+    top_links = [
+        {"source_type": a, "relation": r, "target_type": b, "edges": n}
+        for (a, r, b), n in sorted(type_links.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
+    ranked = sorted(connections.items(), key=lambda kv: (-kv[1], kv[0]))
+    top = [Connection(a, r, b, n) for (a, r, b), n in ranked[: options.top * 2]]
+
+    # The hub type: linked to the most other node types (ties: the higher level).
+    partners: dict[str, set[str]] = {}
+    for a, _, b in type_links:
+        if a != b:
+            partners.setdefault(a, set()).add(b)
+            partners.setdefault(b, set()).add(a)
+    hub_type = (
+        max(partners, key=lambda t: (len(partners[t]), section.levels.get(t, 0), t))
+        if partners
+        else None
+    )
+    hubs: list[Hub] = []
+    if hub_type is not None:
+        hub_codes = [c for c in book.codes if c.node_type == hub_type]
+        hub_codes.sort(key=lambda c: (-c.respondents, c.name))
+        for code in hub_codes[: options.top]:
+            by_type: dict[str, Counter[str]] = {}
+            for (a, _, b), n in connections.items():
+                other = b if a == code.id else a if b == code.id else None
+                if other is not None:
+                    kind = book.code(other).node_type
+                    by_type.setdefault(kind, Counter())[other] += n
+            hubs.append(
+                Hub(
+                    code.id,
+                    {
+                        t: sorted(cnt.items(), key=lambda kv: (-kv[1], book.code(kv[0]).name))
+                        for t, cnt in sorted(by_type.items())
+                    },
+                )
+            )
+    shown = {x for c in top for x in (c.source, c.target)}
+    drawing = Drawing(
+        f"Most frequent connections - {len(graphs)} session(s)",
+        tuple(
+            DrawNode(
+                cid,
+                book.code(cid).name,
+                book.code(cid).level,
+                book.code(cid).node_type,
+                _tooltip(book, cid),
+            )
+            for cid in (c.id for c in book.codes)
+            if cid in shown
+        ),
+        tuple(
+            DrawEdge(c.source, c.target, f"{c.relation} ({c.respondents})", c.respondents)
+            for c in top
+        ),
+        section.level_names,
+    )
+    return StructureAnalysis(node_types, top_links, top, hub_type, hubs, drawing)
+
+
+def build_section(
+    methodology: Methodology, sources: Sequence[SessionSource], options: ReportOptions
+) -> MethodSection:
+    levels = {n.name: n.level for n in methodology.ontology.nodes}
+    graphs = _graphs(sources, options.use_slots)
+    section = MethodSection(
+        methodology=methodology.name,
+        version=methodology.method.version,
+        session_ids=[s.session.id for s in sources],
+        codebook=build_codebook(graphs, levels=levels, merges=options.merges),
+        levels=levels,
+        level_names=level_names([(n.name, n.level) for n in methodology.ontology.nodes]),
+    )
+    if methodology.name == LADDER_METHOD:
+        section.ladder = _ladder(section, graphs, ladder_relations(methodology), options)
+    else:
+        section.structure = _structure(section, graphs, options)
+    return section
+
+
+def build_report(
+    sources: Sequence[SessionSource],
+    options: ReportOptions | None = None,
+    *,
+    skipped: Sequence[str] = (),
+) -> Report:
+    options = options or ReportOptions()
+    rows = metrics_for(sources)
+    sections = [
+        # The first session's snapshot stands for the group (same name, normally same file).
+        build_section(snapshot_methodology(group[0].session), group, options)
+        for group in methodology_groups(sources).values()
+    ]
+    return Report(rows, aggregate(rows), sections, options, list(skipped))
+
+
+# --------------------------------------------------------------------------------------------
+# JSON
+# --------------------------------------------------------------------------------------------
+
+
+def section_to_dict(section: MethodSection) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "methodology": section.methodology,
+        "version": section.version,
+        "sessions": section.session_ids,
+        "codes": [c.to_dict() for c in section.codebook.codes],
+    }
+    if section.ladder is not None:
+        lad = section.ladder
+        out["implication_matrix"] = lad.matrix.to_dict()
+        out["hvm"] = {
+            **lad.hvm.to_dict(),
+            "mermaid": to_mermaid(lad.drawing),
+            "dot": to_dot(lad.drawing, name="HVM"),
+        }
+    if section.structure is not None:
+        st = section.structure
+        out["structure"] = {
+            "node_types": st.node_types,
+            "type_links": st.type_links,
+            "connections": [
+                {
+                    "source": c.source,
+                    "relation": c.relation,
+                    "target": c.target,
+                    "respondents": c.respondents,
+                }
+                for c in st.connections
+            ],
+            "hub_type": st.hub_type,
+            "hubs": [
+                {
+                    "code": h.code,
+                    "neighbours": {t: [list(x) for x in v] for t, v in h.neighbours.items()},
+                }
+                for h in st.hubs
+            ],
+            "mermaid": to_mermaid(st.drawing),
+        }
+    return out
+
+
+def report_to_dict(report: Report) -> dict[str, Any]:
+    return {
+        "options": {
+            "keep_share": report.options.keep_share,
+            "cutoff": report.options.cutoff,
+            "merges": dict(report.options.merges or {}),
+            "use_slots": report.options.use_slots,
+        },
+        "sessions": [r.to_dict() for r in report.sessions],
+        "aggregate": report.aggregate.to_dict(),
+        "methodologies": [section_to_dict(s) for s in report.sections],
+        "skipped": report.skipped,
+    }

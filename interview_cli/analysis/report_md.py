@@ -1,0 +1,221 @@
+"""The report as Markdown: tables, the implication matrix, and the HVM as Mermaid and DOT.
+
+Renders a :class:`~interview_cli.analysis.report.Report`; nothing is computed here. Mermaid
+blocks render in GitHub/GitLab; the DOT block is for ``dot -Tsvg``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .drawing import to_dot, to_mermaid
+from .implication import ImplicationMatrix
+from .metrics import AggregateMetrics, SessionMetrics
+from .report import MethodSection, Report
+
+
+def md_escape(text: Any) -> str:
+    return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[Any]], align: str = "") -> str:
+    """A GitHub-flavoured Markdown table; ``align`` holds one 'l' or 'r' per column."""
+    marks = [("---:" if (align[i : i + 1] == "r") else "---") for i in range(len(headers))]
+    lines = [
+        "| " + " | ".join(md_escape(h) for h in headers) + " |",
+        "| " + " | ".join(marks) + " |",
+    ]
+    lines += ["| " + " | ".join(md_escape(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def mix(strategy_mix: dict[str, int], limit: int = 4) -> str:
+    items = list(strategy_mix.items())
+    text = ", ".join(f"{k} {v}" for k, v in items[:limit])
+    return text + (" …" if len(items) > limit else "")
+
+
+def fmt_recall(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0%}"
+
+
+METRIC_HEADERS = (
+    "session", "turns", "ended", "nodes", "edges", "edges/node", "max depth", "chains",
+    "terminal", "strategies", "cost", "recall",
+)  # fmt: skip
+
+
+def metric_row(r: SessionMetrics) -> list[str]:
+    return [
+        r.id + (f" ({r.persona})" if r.persona else ""),
+        str(r.turns),
+        r.termination_reason or r.status,
+        str(r.nodes),
+        str(r.edges),
+        f"{r.edge_node_ratio:.2f}",
+        str(r.max_depth),
+        str(r.chains_completed),
+        "yes" if r.terminal_reached else "no",
+        mix(r.strategy_mix),
+        f"${r.cost_usd:.4f}",
+        fmt_recall(r.recall),
+    ]
+
+
+def aggregate_row(a: AggregateMetrics) -> list[str]:
+    return [
+        f"all {a.sessions} sessions",
+        f"{a.turns_total} (mean {a.turns_mean:g})",
+        ", ".join(f"{k} {v}" for k, v in list(a.termination_reasons.items())[:2]),
+        f"{a.nodes_mean:g}",
+        f"{a.edges_mean:g}",
+        f"{a.edge_node_ratio_mean:.2f}",
+        f"{a.max_depth_mean:g} (max {a.max_depth_max})",
+        str(a.chains_completed_total),
+        f"{a.terminal_reached_share:.0%}",
+        mix(a.strategy_mix),
+        f"${a.cost_usd_total:.4f}",
+        fmt_recall(a.recall_mean),
+    ]
+
+
+def matrix_codes(matrix: ImplicationMatrix) -> tuple[list[str], list[str]]:
+    """Rows (codes with an outgoing relation) and columns (with an incoming one)."""
+    cells = matrix.cells()
+    sources = {c.source for c in cells}
+    targets = {c.target for c in cells}
+    return [c for c in matrix.codes if c in sources], [c for c in matrix.codes if c in targets]
+
+
+def _section_md(s: MethodSection, top: int) -> list[str]:
+    book = s.codebook
+    out = [f"## {s.methodology} (version {s.version}): {len(s.session_ids)} session(s)", ""]
+    out += ["### Content codes", ""]
+    out.append(
+        table(
+            ("code", "name", "type", "respondents", "mentions", "said as", "from"),
+            (
+                (
+                    c.id,
+                    c.name,
+                    c.node_type,
+                    c.respondents,
+                    c.mentions,
+                    "; ".join(c.variants[:5]) + (" …" if len(c.variants) > 5 else ""),
+                    c.source,
+                )
+                for c in book.codes
+            ),
+            "lllrrll",
+        )
+    )
+    out.append("")
+    if s.ladder is not None:
+        m, hvm = s.ladder.matrix, s.ladder.hvm
+        rows, cols = matrix_codes(m)
+        out += [
+            "### Implication matrix",
+            "",
+            f"Cells are *direct.indirect* counts of respondents (Reynolds & Gutman 1988) over "
+            f"{m.respondents} respondent(s); rows lead to columns; {m.total_links} links in all.",
+            "",
+        ]
+        if rows:
+            body = []
+            for r in rows:
+                cells = [m.cell(r, c) for c in cols]
+                body.append(
+                    [f"{r} {book.code(r).name}"] + [x.notation() if x.total else "" for x in cells]
+                )
+            out.append(table(["from \\ to", *cols], body, "l" + "r" * len(cols)))
+        else:
+            out.append("No ladder relations between codes yet.")
+        target = (
+            f" (chosen to keep at least {hvm.keep_share:.0%})" if hvm.keep_share else " (given)"
+        )
+        out += [
+            "",
+            "### Hierarchical value map",
+            "",
+            f"Cut-off **{hvm.cutoff}**{target}: keeps **{hvm.share_kept:.0%}** of all links, "
+            f"{hvm.relations_kept} of {hvm.relations_total} relations; {len(hvm.codes)} codes "
+            f"on the map. Solid: direct links; dashed: indirect only. Labels: direct.indirect.",
+            "",
+            "```mermaid",
+            to_mermaid(s.ladder.drawing).rstrip(),
+            "```",
+            "",
+            "<details><summary>Graphviz DOT</summary>",
+            "",
+            "```dot",
+            to_dot(s.ladder.drawing, name="HVM").rstrip(),
+            "```",
+            "",
+            "</details>",
+            "",
+        ]
+    if s.structure is not None:
+        st = s.structure
+        out += ["### Node types", ""]
+        out.append(
+            table(
+                ("type", "level", "nodes", "sessions", "codes"),
+                (
+                    (t["node_type"], t["level"], t["nodes"], t["sessions"], t["codes"])
+                    for t in st.node_types
+                ),
+                "lrrrr",
+            )
+        )
+        out += ["", "### Most frequent connections", ""]
+        out.append(
+            table(
+                ("from", "relation", "to", "respondents"),
+                (
+                    (book.code(c.source).name, c.relation, book.code(c.target).name, c.respondents)
+                    for c in st.connections[:top]
+                ),
+                "lllr",
+            )
+        )
+        if st.hubs:
+            out += ["", f"### Each {st.hub_type} with what it connects to", ""]
+            for hub in st.hubs:
+                code = book.code(hub.code)
+                out.append(f"- **{md_escape(code.name)}** ({code.respondents} respondent(s))")
+                for kind, items in hub.neighbours.items():
+                    names = ", ".join(
+                        f"{md_escape(book.code(cid).name)} ({n})" for cid, n in items[:6]
+                    )
+                    out.append(f"  - {kind.replace('_', ' ')}: {names}")
+        out += ["", "```mermaid", to_mermaid(st.drawing).rstrip(), "```", ""]
+    return out
+
+
+def report_markdown(report: Report) -> str:
+    a = report.aggregate
+    out = [
+        "# Interview report",
+        "",
+        f"{a.sessions} session(s), {a.turns_total} answered turns, "
+        f"{', '.join(f'{k} {v}' for k, v in a.by_status.items())}.",
+        "",
+        "## Metrics",
+        "",
+        table(
+            METRIC_HEADERS, [*map(metric_row, report.sessions), aggregate_row(a)], "lrlrrrrrllrr"
+        ),
+        "",
+    ]
+    if a.recall_sessions:
+        out += [
+            f"Ground-truth recall over {a.recall_sessions} simulated session(s): mean "
+            f"{a.recall_mean:.0%}, median {a.recall_median:.0%}.",
+            "",
+        ]
+    for section in report.sections:
+        out += _section_md(section, report.options.top)
+    if report.skipped:
+        out += ["## Skipped files", ""] + [f"- {md_escape(s)}" for s in report.skipped] + [""]
+    return "\n".join(out).rstrip() + "\n"

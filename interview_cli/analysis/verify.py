@@ -1,0 +1,483 @@
+"""``replay --verify``: does the pure core reproduce every recorded decision?
+
+For each complete turn the recorded extraction and assessment are fed to ``core.turn.advance``
+(see ``replay``) and what comes out is compared with what the session recorded, in this order
+(the first three are the decision proper; the rest is the evidence behind it, so an edited
+weight or signal shows up even when it happens not to change the winner):
+
+============  ================================================================================
+check         compared
+============  ================================================================================
+snapshot      the methodology and concept texts still hash to the sha256 recorded when the
+              interview started (else the weights being replayed are not the ones that ran)
+decision      selected strategy, focus node id and label, interview phase
+vetoes        which (strategy, node) candidates were vetoed, and by which veto
+continuation  continue or stop, the stop reason, turns remaining
+question      the next recorded question asks with the decided strategy and focus (closing
+              question when the core said stop)
+scores        every recorded candidate's score decomposition: base, phase multiplier, bonus,
+              final score, rank, and each signal contribution (key, value, weight)
+signals       global signals, and node signals of the recorded nodes
+graph         the turn's graph delta (nodes and edges added, merged, rejected)
+canonical     dual graph: what applying the turn's recorded slot proposals did (slots created,
+              promoted, mappings), when the session ran with canonical slots
+rationale     the human-readable lines shown by /why
+final_state   after the last turn: graph, node tracker, core state (and the canonical state)
+              equal the saved ones
+============  ================================================================================
+
+Values are compared exactly after a JSON round trip (the recorded file went through one):
+replay promises the *same* decision, so a difference in the last digit of a score is a finding,
+not noise. Replay goes on after a mismatch with the replayed state, so later turns may differ
+only as a consequence: the first differing turn is the one to read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from interview_cli.core.decide import Decision
+from interview_cli.session import SessionFile, TurnRecord
+
+from .replay import ReplayStep, replay
+
+CHECKS: tuple[str, ...] = (
+    "snapshot",
+    "decision",
+    "vetoes",
+    "continuation",
+    "question",
+    "scores",
+    "signals",
+    "graph",
+    "canonical",
+    "rationale",
+    "final_state",
+)
+DECISION_CHECKS = frozenset({"decision", "vetoes", "continuation"})
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One recorded value the replay did not reproduce (``turn`` 0: the final state)."""
+
+    turn: int
+    check: str
+    field: str
+    recorded: Any
+    replayed: Any
+    detail: str = ""
+
+
+@dataclass
+class VerifyResult:
+    session_id: str
+    turns_total: int
+    turns_checked: int = 0
+    mismatches: list[Mismatch] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+    @property
+    def first_turn(self) -> int | None:
+        turns = [m.turn for m in self.mismatches if m.turn > 0]
+        return min(turns) if turns else (0 if self.mismatches else None)
+
+    @property
+    def differing_turns(self) -> list[int]:
+        return sorted({m.turn for m in self.mismatches if m.turn > 0})
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for m in self.mismatches:
+            out[m.check] = out.get(m.check, 0) + 1
+        return out
+
+    def to_dict(self, *, limit: int = 200) -> dict[str, Any]:
+        return {
+            "session": self.session_id,
+            "ok": self.ok,
+            "turns_total": self.turns_total,
+            "turns_checked": self.turns_checked,
+            "first_differing_turn": self.first_turn,
+            "differing_turns": self.differing_turns,
+            "mismatch_counts": self.counts(),
+            "mismatches": [asdict(m) for m in self.mismatches[:limit]],
+            "notes": list(self.notes),
+        }
+
+
+# --------------------------------------------------------------------------------------------
+# Comparison helpers
+# --------------------------------------------------------------------------------------------
+
+
+def plain(value: Any) -> Any:
+    """``value`` as the session file would hold it (tuples become lists, models dicts)."""
+    return json.loads(json.dumps(value, default=_default))
+
+
+def _default(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if isinstance(value, set | frozenset):
+        return sorted(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def first_difference(a: Any, b: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    """The first place two JSON values differ, as (path, a part, b part)."""
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        for key in list(a) + [k for k in b if k not in a]:
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in b:
+                return sub, a[key], "(missing)"
+            if key not in a:
+                return sub, "(missing)", b[key]
+            found = first_difference(a[key], b[key], sub)
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            found = first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        if len(a) != len(b):
+            return f"{path} (length)", len(a), len(b)
+        return None
+    if a == b and type(a) is type(b):
+        return None
+    # 1 == 1.0 in Python but not in a JSON file's contract; a bool is never a number here.
+    if a == b and not isinstance(a, bool) and not isinstance(b, bool):
+        return None
+    return path or "(value)", a, b
+
+
+def candidate_key(c: Mapping[str, Any]) -> str:
+    base = (
+        f"{c.get('strategy')}@{c['node_id']}"
+        if c.get("node_id") is not None
+        else str(c.get("strategy"))
+    )
+    stage = c.get("stage", "joint")
+    return base if stage == "joint" else f"{stage}:{base}"
+
+
+def _contribution_diff(
+    recorded: Sequence[Mapping[str, Any]], replayed: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    rec = {c["key"]: c for c in recorded}
+    rep = {c["key"]: c for c in replayed}
+    lines: list[str] = []
+    for key in list(rec) + [k for k in rep if k not in rec]:
+        if key not in rep:
+            lines.append(f"{key}: weight {rec[key].get('weight')} no longer applies")
+            continue
+        if key not in rec:
+            lines.append(f"{key}: new weight {rep[key].get('weight')}")
+            continue
+        for part in ("weight", "value", "contribution"):
+            if first_difference(rec[key].get(part), rep[key].get(part)):
+                lines.append(f"{key} {part} {rec[key].get(part)!r} → {rep[key].get(part)!r}")
+    return lines
+
+
+# --------------------------------------------------------------------------------------------
+# Checks
+# --------------------------------------------------------------------------------------------
+
+
+def _check_decision(turn: TurnRecord, decision: Decision, out: list[Mismatch]) -> None:
+    recorded = turn.decision
+    n = turn.turn_number
+    if recorded is None:
+        out.append(
+            Mismatch(
+                n,
+                "decision",
+                "decision",
+                None,
+                decision.selected.strategy,
+                "the turn is complete but records no decision",
+            )
+        )
+        return
+    pairs = (
+        ("strategy", recorded.strategy, decision.selected.strategy),
+        ("node_id", recorded.node_id, decision.selected.node_id),
+        ("label", recorded.label, decision.selected.label),
+        ("phase", recorded.phase, decision.phase),
+    )
+    for name, rec, rep in pairs:
+        if rec != rep:
+            out.append(Mismatch(n, "decision", f"decision.{name}", rec, rep))
+
+
+def _vetoes(candidates: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    return {candidate_key(c): c.get("vetoed_by") for c in candidates if c.get("vetoed_by")}
+
+
+def _check_vetoes(turn: TurnRecord, replayed: list[dict[str, Any]], out: list[Mismatch]) -> None:
+    rec, rep = _vetoes(turn.candidates), _vetoes(replayed)
+    for key in sorted(set(rec) | set(rep)):
+        if rec.get(key) != rep.get(key):
+            out.append(
+                Mismatch(
+                    turn.turn_number, "vetoes", f"vetoed_by[{key}]", rec.get(key), rep.get(key)
+                )
+            )
+
+
+def _check_continuation(turn: TurnRecord, decision: Decision, out: list[Mismatch]) -> None:
+    rec = turn.continuation
+    c = decision.continuation
+    n = turn.turn_number
+    if rec is None:
+        out.append(
+            Mismatch(
+                n,
+                "continuation",
+                "continuation",
+                None,
+                c.should_continue,
+                "the turn is complete but records no continuation",
+            )
+        )
+        return
+    pairs = (
+        ("should_continue", rec.should_continue, c.should_continue),
+        ("reason", rec.reason, c.reason or ""),
+        ("turns_remaining", rec.turns_remaining, c.turns_remaining),
+    )
+    for name, r, p in pairs:
+        if r != p:
+            out.append(Mismatch(n, "continuation", f"continuation.{name}", r, p))
+
+
+def _next_question(session: SessionFile, index: int) -> Any:
+    if index + 1 < len(session.turns):
+        return session.turns[index + 1].question
+    return session.pending_question
+
+
+def _check_question(
+    session: SessionFile, index: int, decision: Decision, out: list[Mismatch]
+) -> None:
+    question = _next_question(session, index)
+    if question is None:  # ended by the moderator, or the closing question was answered
+        return
+    n = session.turns[index].turn_number
+    if not decision.continuation.should_continue:
+        if question.kind != "closing":
+            out.append(
+                Mismatch(
+                    n,
+                    "question",
+                    "next_question.kind",
+                    question.kind,
+                    "closing",
+                    "the core said stop, so the next question should close",
+                )
+            )
+        return
+    pairs = (
+        ("kind", question.kind, "follow_up"),
+        ("strategy", question.strategy, decision.selected.strategy),
+        ("focus_node_id", question.focus_node_id, decision.selected.node_id),
+    )
+    for name, rec, rep in pairs:
+        if rec != rep:
+            out.append(Mismatch(n, "question", f"next_question.{name}", rec, rep))
+
+
+def _check_scores(turn: TurnRecord, replayed: list[dict[str, Any]], out: list[Mismatch]) -> None:
+    n = turn.turn_number
+    rec = {candidate_key(c): c for c in turn.candidates}
+    rep = {candidate_key(c): c for c in replayed}
+    for key in list(rec) + [k for k in rep if k not in rec]:
+        if key not in rep:
+            out.append(
+                Mismatch(
+                    n,
+                    "scores",
+                    f"candidates[{key}]",
+                    "recorded",
+                    "(not among the replayed candidates)",
+                )
+            )
+            continue
+        if key not in rec:
+            out.append(Mismatch(n, "scores", f"candidates[{key}]", "(not recorded)", "replayed"))
+            continue
+        a, b = rec[key], rep[key]
+        parts = [
+            f"{name} {a.get(name)!r} → {b.get(name)!r}"
+            for name in (
+                "final_score",
+                "base_score",
+                "phase_multiplier",
+                "phase_bonus",
+                "rank",
+                "selected",
+                "node_label",
+            )
+            if first_difference(a.get(name), b.get(name))
+        ]
+        parts += _contribution_diff(
+            a.get("signal_contributions", []), b.get("signal_contributions", [])
+        )
+        if parts:
+            out.append(
+                Mismatch(
+                    n,
+                    "scores",
+                    f"candidates[{key}]",
+                    a.get("final_score"),
+                    b.get("final_score"),
+                    "; ".join(parts),
+                )
+            )
+
+
+def _check_mapping(
+    n: int,
+    check: str,
+    name: str,
+    rec: Mapping[str, Any],
+    rep: Mapping[str, Any],
+    out: list[Mismatch],
+) -> None:
+    for key in list(rec) + [k for k in rep if k not in rec]:
+        a, b = rec.get(key, "(missing)"), rep.get(key, "(missing)")
+        diff = first_difference(a, b)
+        if diff:
+            where = f"{name}[{key}]" + (f".{diff[0]}" if diff[0] != "(value)" else "")
+            out.append(Mismatch(n, check, where, diff[1], diff[2]))
+
+
+def check_turn(session: SessionFile, index: int, step: ReplayStep) -> list[Mismatch]:
+    """Every check of one turn, in ``CHECKS`` order."""
+    turn = step.turn
+    decision = step.outcome.decision
+    n = turn.turn_number
+    out: list[Mismatch] = []
+    replayed = plain([c.to_dict() for c in decision.candidates])
+    _check_decision(turn, decision, out)
+    _check_vetoes(turn, replayed, out)
+    _check_continuation(turn, decision, out)
+    _check_question(session, index, decision, out)
+    _check_scores(turn, replayed, out)
+    _check_mapping(n, "signals", "signals", turn.signals, plain(decision.global_signals), out)
+    _check_mapping(
+        n, "signals", "node_signals", turn.node_signals, plain(decision.node_signals), out
+    )
+    _check_mapping(n, "graph", "graph_delta", turn.graph_delta, plain(step.outcome.delta), out)
+    if step.slot_discovery is not None:
+        recorded_slots = turn.slot_discovery
+        _check_mapping(
+            n,
+            "canonical",
+            "slot_discovery",
+            recorded_slots,
+            plain(step.slot_discovery.model_dump(mode="json")),
+            out,
+        )
+    recorded_rationale = turn.decision.rationale if turn.decision else []
+    diff = first_difference(list(recorded_rationale), list(decision.rationale))
+    if diff:
+        out.append(
+            Mismatch(
+                n,
+                "rationale",
+                f"rationale{diff[0] if diff[0] != '(value)' else ''}",
+                diff[1],
+                diff[2],
+            )
+        )
+    return out
+
+
+def _check_final(session: SessionFile, step: ReplayStep, out: list[Mismatch]) -> None:
+    dumped = plain(step.after.to_dict())
+    if step.canonical is not None:
+        dumped["canonical"] = plain(step.canonical.to_dict())
+    for name in ("graph", "tracker", "state", "canonical"):
+        if name not in dumped:
+            continue
+        diff = first_difference(getattr(session, name), dumped[name])
+        if diff:
+            out.append(
+                Mismatch(
+                    0,
+                    "final_state",
+                    f"{name}.{diff[0]}",
+                    diff[1],
+                    diff[2],
+                    f"the saved {name} differs from the replayed one",
+                )
+            )
+
+
+def _check_snapshots(session: SessionFile, out: list[Mismatch]) -> None:
+    for name, snap in (("methodology", session.methodology), ("concept", session.concept)):
+        if not snap.sha256 or not snap.source:
+            continue
+        actual = hashlib.sha256(snap.source.encode("utf-8")).hexdigest()
+        if actual != snap.sha256:
+            out.append(
+                Mismatch(
+                    0,
+                    "snapshot",
+                    f"{name}.source",
+                    snap.sha256[:12],
+                    actual[:12],
+                    f"the {name} YAML in the file was changed after the interview ran "
+                    "(its sha256 no longer matches)",
+                )
+            )
+
+
+def verify_session(session: SessionFile) -> VerifyResult:
+    """Replay every complete turn and compare; see the module docstring for what is checked."""
+    result = VerifyResult(session_id=session.id, turns_total=len(session.turns))
+    _check_snapshots(session, result.mismatches)
+    last: ReplayStep | None = None
+    for index, step in enumerate(replay(session)):
+        result.mismatches += check_turn(session, index, step)
+        result.turns_checked += 1
+        last = step
+    if getattr(session.settings, "enable_embeddings", False):
+        result.notes.append(
+            "the interview used the embedding tier for de-duplication; replay matches labels "
+            "without it, so a merge only embeddings found would show up as a difference"
+        )
+    if result.turns_checked < len(session.turns):
+        result.notes.append(
+            f"turn {session.turns[-1].turn_number} was answered but not processed "
+            "(an interrupted turn): nothing to verify there"
+        )
+    if last is not None:
+        _check_final(session, last, result.mismatches)
+    elif session.graph.get("nodes"):
+        out = result.mismatches
+        out.append(
+            Mismatch(
+                0,
+                "final_state",
+                "graph.nodes",
+                len(session.graph["nodes"]),
+                0,
+                "no turn was processed, yet the saved graph has nodes",
+            )
+        )
+    return result

@@ -1,0 +1,170 @@
+"""``replay --methodology OTHER.yaml``: which decisions would other weights have changed?
+
+What-if tuning (ARCHITECTURE principle 3): the replay loop runs with another methodology over the
+same recorded model outputs. Up to the first turn whose decision differs, the other methodology
+saw exactly the recorded history, so its decisions there are a fair answer to "what would these
+weights have done here?". From then on the interview would have gone elsewhere: the respondent
+would have been asked another question and answered differently, but the recorded answers are
+all there is. The graph therefore keeps following the recorded answers while the what-if run's
+own decisions (its strategy and focus history, node tracking, vetoes) drive its state; each of
+those later turns is marked **counterfactual**.
+
+Two ends are handled explicitly: when the other methodology would have stopped earlier, the
+remaining recorded turns are marked as never reached; when it would have gone on after the
+recorded interview stopped, that is noted (there are no answers to replay beyond).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from interview_cli.config.schemas import Methodology
+from interview_cli.core.decide import Decision
+from interview_cli.session import SessionFile, TurnRecord
+
+from .replay import replay, replayable_turns
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision reduced to what a tuner compares: the move, its score and continue/stop."""
+
+    strategy: str
+    node_id: str | None
+    label: str | None
+    should_continue: bool
+    reason: str = ""
+    score: float | None = None
+
+    @classmethod
+    def from_decision(cls, d: Decision) -> Choice:
+        chosen = d.selected_candidate
+        return cls(
+            strategy=d.selected.strategy,
+            node_id=d.selected.node_id,
+            label=d.selected.label,
+            should_continue=d.continuation.should_continue,
+            reason=d.continuation.reason or "",
+            score=chosen.final_score if chosen is not None else None,
+        )
+
+    @classmethod
+    def from_record(cls, turn: TurnRecord) -> Choice:
+        d, c = turn.decision, turn.continuation
+        selected = next((x for x in turn.candidates if x.get("selected")), None)
+        return cls(
+            strategy=d.strategy if d else "?",
+            node_id=d.node_id if d else None,
+            label=d.label if d else None,
+            should_continue=c.should_continue if c else True,
+            reason=(c.reason if c else "") or "",
+            score=float(selected["final_score"]) if selected else None,
+        )
+
+    def same_move(self, other: Choice) -> bool:
+        return (self.strategy, self.node_id, self.should_continue) == (
+            other.strategy,
+            other.node_id,
+            other.should_continue,
+        )
+
+    def describe(self) -> str:
+        move = f"{self.strategy} on '{self.label}'" if self.label else self.strategy
+        return move if self.should_continue else f"{move}, then stop ({self.reason or 'stop'})"
+
+
+@dataclass(frozen=True)
+class WhatIfRow:
+    turn: int
+    recorded: Choice
+    alternative: Choice | None  # None: the what-if interview had already ended
+    differs: bool
+    counterfactual: bool  # the history before this turn already differs from the recorded one
+    recorded_score_under_other: float | None = None
+    note: str = ""
+
+
+@dataclass
+class WhatIfResult:
+    session_id: str
+    recorded_methodology: str
+    other_methodology: str
+    rows: list[WhatIfRow] = field(default_factory=list)
+    first_change: int | None = None
+    ended_at: int | None = None  # the turn after which the what-if interview would have stopped
+
+    @property
+    def changed(self) -> list[WhatIfRow]:
+        return [r for r in self.rows if r.differs]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "session": self.session_id,
+            "recorded_methodology": self.recorded_methodology,
+            "other_methodology": self.other_methodology,
+            "turns": len(self.rows),
+            "changed_turns": [r.turn for r in self.changed],
+            "first_change": self.first_change,
+            "what_if_ends_after_turn": self.ended_at,
+            "rows": [asdict(r) for r in self.rows],
+        }
+
+
+def _score_of(decision: Decision, choice: Choice) -> float | None:
+    for c in decision.candidates:
+        if c.strategy == choice.strategy and c.node_id == choice.node_id and c.stage != "strategy":
+            return c.final_score
+    for c in decision.candidates:  # two-stage: the strategy's own score
+        if c.strategy == choice.strategy and c.stage == "strategy":
+            return c.final_score
+    return None
+
+
+def what_if(session: SessionFile, other: Methodology, *, other_label: str = "") -> WhatIfResult:
+    """Re-decide every recorded turn with ``other``'s strategies, weights and tuning."""
+    result = WhatIfResult(
+        session_id=session.id,
+        recorded_methodology=f"{session.methodology.name} {session.methodology.version}",
+        other_methodology=other_label or f"{other.name} {other.method.version}",
+    )
+    turns: Sequence[TurnRecord] = replayable_turns(session)
+    for step in replay(session, methodology=other):
+        n = step.turn.turn_number
+        recorded = Choice.from_record(step.turn)
+        alternative = Choice.from_decision(step.outcome.decision)
+        differs = not recorded.same_move(alternative)
+        note = ""
+        if not alternative.should_continue and recorded.should_continue:
+            note = f"would end the interview here: {alternative.reason or 'stop'}"
+        elif alternative.should_continue and not recorded.should_continue:
+            note = "would go on; the recorded interview ended here, so there are no later answers"
+        result.rows.append(
+            WhatIfRow(
+                turn=n,
+                recorded=recorded,
+                alternative=alternative,
+                differs=differs,
+                counterfactual=result.first_change is not None,
+                recorded_score_under_other=_score_of(step.outcome.decision, recorded),
+                note=note,
+            )
+        )
+        if differs and result.first_change is None:
+            result.first_change = n
+        if not alternative.should_continue:
+            result.ended_at = n
+            break
+    for turn in turns[len(result.rows) :]:
+        result.rows.append(
+            WhatIfRow(
+                turn=turn.turn_number,
+                recorded=Choice.from_record(turn),
+                alternative=None,
+                differs=True,
+                counterfactual=True,
+                note=f"not reached: the what-if interview ended after turn {result.ended_at}",
+            )
+        )
+    return result

@@ -1,0 +1,161 @@
+"""`interview report FILE|DIR ...`: metrics and laddering analysis across sessions.
+
+Thin: sessions are collected by ``analysis.sources``, the report is computed once by
+``analysis.report.build_report`` and drawn by the chosen format (terminal, md, html, json).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from interview_cli.cli.common import JsonOption, print_warning, stdout_console
+from interview_cli.cli.run import SessionsDirOption
+
+
+class ReportFormat(StrEnum):
+    md = "md"
+    html = "html"
+    json = "json"
+
+
+SUFFIX_FORMATS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".json": "json"}
+
+
+def report(
+    refs: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="FILE|DIR|ID ...",
+            help="Session files, ids, or directories (every *.json below). "
+            "Default: the sessions directory.",
+            show_default=False,
+        ),
+    ] = None,
+    fmt: Annotated[
+        ReportFormat | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="md, html (one self-contained file) or json. Default: a terminal view, or the "
+            "--out file's suffix.",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", metavar="FILE", help="Write the report here.", show_default=False
+        ),
+    ] = None,
+    merges: Annotated[
+        Path | None,
+        typer.Option(
+            "--merges",
+            metavar="FILE.yaml",
+            help="Analyst merges for content codes: 'code name: [labels that mean the same]'.",
+            show_default=False,
+        ),
+    ] = None,
+    keep_share: Annotated[
+        float,
+        typer.Option(
+            "--keep-share",
+            min=0.01,
+            max=1.0,
+            help="HVM cut-off: the highest one that keeps at least this share of all links.",
+        ),
+    ] = 2 / 3,
+    cutoff: Annotated[
+        int | None,
+        typer.Option(
+            "--cutoff",
+            min=1,
+            help="HVM cut-off to use instead (relations with at least N).",
+            show_default=False,
+        ),
+    ] = None,
+    top: Annotated[int, typer.Option("--top", min=1, help="Rows in the frequency tables.")] = 12,
+    slots: Annotated[
+        bool,
+        typer.Option(
+            "--slots/--no-slots",
+            help="Code by the sessions' canonical slots where recorded (else by labels only).",
+        ),
+    ] = True,
+    as_json: JsonOption = False,
+    sessions_dir: SessionsDirOption = None,
+) -> None:
+    """Metrics per session and overall; for Means-End Chain interviews the content codes,
+    the implication matrix (direct and indirect counts), a cut-off and the hierarchical value
+    map (Reynolds & Gutman 1988); for other methods the most frequent node types, codes and
+    connections.
+
+    **Examples**
+
+    * `interview report` (every session in ./sessions)
+    * `interview report sessions/batch-1/ --format html --out report.html`
+    * `interview report a.json b.json --merges codes.yaml --keep-share 0.7 -f md`
+    * `interview report runs/ --json | jq .aggregate`
+    """
+    from interview_cli.analysis.codes import load_merges
+    from interview_cli.analysis.report import ReportOptions, build_report, report_to_dict
+    from interview_cli.analysis.sources import collect
+    from interview_cli.errors import UsageError
+    from interview_cli.store import SessionStore, write_atomic
+
+    store = SessionStore(sessions_dir)
+    chosen = "json" if as_json else fmt.value if fmt else None
+    if chosen is None and out is not None:
+        chosen = SUFFIX_FORMATS.get(out.suffix.lower())
+        if chosen is None:
+            raise UsageError(f"--out {out}: say --format md, html or json (unknown suffix)")
+    targets = list(refs or [])
+    if not targets:
+        if not store.directory.is_dir():
+            raise UsageError(f"no sessions directory {store.directory}; name files or directories")
+        targets = [str(store.directory)]
+
+    options = ReportOptions(
+        keep_share=keep_share,
+        cutoff=cutoff,
+        merges=load_merges(merges) if merges else None,
+        top=top,
+        use_slots=slots,
+    )
+    collected = collect(targets, store)
+    for skipped in collected.skipped:
+        print_warning(f"skipped {skipped}")
+    result = build_report(collected.sources, options, skipped=collected.skipped)
+
+    if chosen is None:
+        from interview_cli.ui.report import report_view
+
+        stdout_console().print(report_view(result))
+        return
+    if chosen == "json":
+        import json
+
+        text = json.dumps(report_to_dict(result), indent=2, ensure_ascii=False) + "\n"
+    elif chosen == "md":
+        from interview_cli.analysis.report_md import report_markdown
+
+        text = report_markdown(result)
+    else:
+        from interview_cli.analysis.report_html import report_html
+
+        text = report_html(result)
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    write_atomic(out, text)
+    stdout_console().print(
+        f"Report ({chosen}, {len(result.sessions)} session(s)) written to {out}", highlight=False
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("report")(report)

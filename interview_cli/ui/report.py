@@ -1,0 +1,236 @@
+"""Rich views for ``interview report``: metrics, content codes, the implication matrix and a
+readable terminal rendering of the hierarchical value map (most abstract level first, each code
+with the links that lead into it)."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree
+
+from interview_cli.analysis.report import MethodSection, Report
+from interview_cli.analysis.report_md import fmt_recall, matrix_codes, mix
+
+MATRIX_MAX_CODES = 14
+
+
+def metrics_tables(report: Report) -> list[Table]:
+    """Two tables that fit 80 columns: the numbers, then how each session went."""
+    a = report.aggregate
+    numbers = Table(
+        title="Metrics per session", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
+    )
+    numbers.add_column("session", overflow="fold", ratio=1, min_width=14)
+    for name in ("turns", "nodes", "edges", "e/n", "depth", "chains", "value", "recall"):
+        numbers.add_column(name, justify="right", no_wrap=True)
+    for r in report.sessions:
+        values = [r.id, r.turns, r.nodes, r.edges, f"{r.edge_node_ratio:.2f}", r.max_depth]
+        values += [r.chains_completed, "yes" if r.terminal_reached else "no", fmt_recall(r.recall)]
+        numbers.add_row(*_cells(*map(str, values)))
+    totals = [f"all {a.sessions} (mean)", f"{a.turns_mean:g}", f"{a.nodes_mean:g}"]
+    totals += [f"{a.edges_mean:g}", f"{a.edge_node_ratio_mean:.2f}", f"{a.max_depth_mean:g}"]
+    totals += [str(a.chains_completed_total), f"{a.terminal_reached_share:.0%}"]
+    totals += [fmt_recall(a.recall_mean)]
+    numbers.add_row(*_cells(*totals), style="bold")
+
+    how = Table(
+        title="How each session went", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
+    )
+    how.add_column("session", overflow="fold", ratio=2, min_width=14)
+    how.add_column("status", overflow="fold")
+    how.add_column("cost", justify="right", no_wrap=True)
+    how.add_column("ended because", overflow="fold", ratio=1)
+    how.add_column("strategy mix", overflow="fold", ratio=2)
+    for r in report.sessions:
+        name = r.id + (f" ({r.persona})" if r.persona else "")
+        how.add_row(
+            *_cells(
+                name,
+                r.status,
+                f"${r.cost_usd:.4f}",
+                r.termination_reason or "—",
+                mix(r.strategy_mix),
+            )
+        )
+    how.add_row(
+        *_cells(
+            f"all {a.sessions}",
+            ", ".join(f"{k} {v}" for k, v in a.by_status.items()),
+            f"${a.cost_usd_total:.4f}",
+            ", ".join(f"{k} {v}" for k, v in a.termination_reasons.items()),
+            mix(a.strategy_mix, limit=6),
+        ),
+        style="bold",
+    )
+    return [numbers, how]
+
+
+def _cells(*values: str) -> list[Text]:
+    # Labels come from respondents' words: never let Rich read "[...]" in them as markup.
+    return [Text(v) for v in values]
+
+
+def codes_table(section: MethodSection, limit: int) -> Table:
+    codes = sorted(section.codebook.codes, key=lambda c: (-c.respondents, -c.mentions, c.id))
+    table = Table(
+        title=f"Content codes ({len(codes)}; top {min(limit, len(codes))} by respondents)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+    )
+    for col in ("code", "name", "type", "resp.", "mentions", "said as"):
+        table.add_column(
+            col, justify="right" if col in ("resp.", "mentions") else "left", overflow="fold"
+        )
+    for c in codes[:limit]:
+        table.add_row(
+            *_cells(
+                c.id,
+                c.name,
+                c.node_type.replace("_", " "),
+                str(c.respondents),
+                str(c.mentions),
+                "; ".join(c.variants[:3]) + (" …" if len(c.variants) > 3 else ""),
+            )
+        )
+    return table
+
+
+def matrix_table(section: MethodSection) -> RenderableType:
+    assert section.ladder is not None
+    m, hvm = section.ladder.matrix, section.ladder.hvm
+    rows, cols = matrix_codes(m)
+    if not rows:
+        return Text("No ladder relations between codes yet.", style="dim")
+    on_map = set(hvm.codes)
+    note = ""
+    if len(rows) > MATRIX_MAX_CODES or len(cols) > MATRIX_MAX_CODES:
+        rows = [r for r in rows if r in on_map][:MATRIX_MAX_CODES]
+        cols = [c for c in cols if c in on_map][:MATRIX_MAX_CODES]
+        note = " (codes on the map only; --format md|html|json has all)"
+    table = Table(
+        title=f"Implication matrix, direct.indirect{note}",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+    )
+    table.add_column("from \\ to")
+    for c in cols:
+        table.add_column(c, justify="center")
+    for r in rows:
+        cells = []
+        for c in cols:
+            cell = m.cell(r, c)
+            text = cell.notation() if cell.total else ""
+            kept = cell.total and cell.total >= hvm.cutoff
+            cells.append(Text(text, style="bold green" if kept else ""))
+        table.add_row(Text(f"{r} {section.code_name(r)}"), *cells)
+    return table
+
+
+def hvm_tree(section: MethodSection) -> Tree:
+    """Levels top-down; under each code, the codes that lead to it."""
+    assert section.ladder is not None
+    hvm = section.ladder.hvm
+    book = section.codebook
+    target = f"chosen to keep ≥{hvm.keep_share:.0%}" if hvm.keep_share else "given"
+    root = Tree(
+        Text.assemble(
+            ("Hierarchical value map", "bold"),
+            f"  cut-off {hvm.cutoff} ({target}) keeps {hvm.share_kept:.0%} of links, "
+            f"{hvm.relations_kept}/{hvm.relations_total} relations",
+        )
+    )
+    incoming: dict[str, list[str]] = {}
+    for link in hvm.links:
+        arrow = "⇠" if link.kind == "indirect" else "←"
+        incoming.setdefault(link.target, []).append(
+            f"{arrow} {book.code(link.source).name}  ({link.direct}.{link.indirect})"
+        )
+    levels = sorted({book.code(c).level for c in hvm.codes}, reverse=True)
+    for level in levels:
+        name = section.level_names.get(level, f"level {level}")
+        branch = root.add(Text(name, style="bold cyan"))
+        for cid in (c for c in hvm.codes if book.code(c).level == level):
+            code = book.code(cid)
+            node = branch.add(
+                Text.assemble((code.name, "bold"), (f"  {cid}, {code.respondents} resp.", "dim"))
+            )
+            for line in incoming.get(cid, []):
+                node.add(Text(line))
+    if not hvm.links:
+        root.add(Text("(no links reach the cut-off)", style="dim"))
+    return root
+
+
+def structure_views(section: MethodSection, limit: int) -> list[RenderableType]:
+    assert section.structure is not None
+    st, book = section.structure, section.codebook
+    types = Table(title="Node types", title_justify="left", box=box.SIMPLE_HEAD)
+    for col in ("type", "level", "nodes", "sessions", "codes"):
+        types.add_column(col, justify="left" if col == "type" else "right")
+    for t in st.node_types:
+        types.add_row(
+            *_cells(
+                t["node_type"],
+                str(t["level"]),
+                str(t["nodes"]),
+                str(t["sessions"]),
+                str(t["codes"]),
+            )
+        )
+    links = Table(title="Most frequent connections", title_justify="left", box=box.SIMPLE_HEAD)
+    for col in ("from", "relation", "to", "resp."):
+        links.add_column(col, justify="right" if col == "resp." else "left", overflow="fold")
+    for c in st.connections[:limit]:
+        links.add_row(
+            *_cells(
+                book.code(c.source).name, c.relation, book.code(c.target).name, str(c.respondents)
+            )
+        )
+    out: list[RenderableType] = [types, links]
+    if st.hubs:
+        tree = Tree(Text(f"Each {st.hub_type} with what it connects to", style="bold"))
+        for hub in st.hubs:
+            code = book.code(hub.code)
+            node = tree.add(
+                Text.assemble((code.name, "bold"), (f"  {code.respondents} resp.", "dim"))
+            )
+            for kind, items in hub.neighbours.items():
+                names = ", ".join(f"{book.code(cid).name} ({n})" for cid, n in items[:5])
+                node.add(Text(f"{kind.replace('_', ' ')}: {names}"))
+        out.append(tree)
+    return out
+
+
+def report_view(report: Report) -> Group:
+    limit = report.options.top
+    parts: list[RenderableType] = [*metrics_tables(report)]
+    a = report.aggregate
+    if a.recall_sessions:
+        parts.append(
+            Text(
+                f"Ground-truth recall over {a.recall_sessions} simulated session(s): "
+                f"mean {a.recall_mean:.0%}, median {a.recall_median:.0%}."
+            )
+        )
+    for section in report.sections:
+        parts.append(
+            Rule(
+                f"{section.methodology} {section.version} · {len(section.session_ids)} session(s)",
+                align="left",
+            )
+        )
+        parts.append(codes_table(section, limit))
+        if section.ladder is not None:
+            parts += [
+                matrix_table(section),
+                hvm_tree(section),
+                Text("Mermaid / DOT of the map: --format md, html or json.", style="dim"),
+            ]
+        if section.structure is not None:
+            parts += structure_views(section, limit)
+    for skipped in report.skipped:
+        parts.append(Text(f"skipped: {skipped}", style="yellow"))
+    return Group(*parts)

@@ -1,0 +1,166 @@
+"""interview report: metrics, the laddering analysis, other methods, and every output format."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from html_check import check_html
+
+from interview_cli.analysis.metrics import aggregate, session_metrics, simulation_recall
+from interview_cli.analysis.report import Report, ReportOptions, build_report, report_to_dict
+from interview_cli.analysis.report_html import report_html
+from interview_cli.analysis.report_md import report_markdown
+from interview_cli.analysis.sources import collect, read_session
+from interview_cli.core.graph import from_json
+from interview_cli.store import SessionStore
+
+
+@pytest.fixture(scope="module")
+def report(produced_dir: Path) -> Report:
+    collected = collect([str(produced_dir)], SessionStore(produced_dir))
+    return build_report(collected.sources, ReportOptions())
+
+
+def test_metrics_per_session_match_the_files(produced: dict[str, Path]) -> None:
+    for path in produced.values():
+        session = read_session(path)
+        row = session_metrics(session, str(path))
+        graph = from_json(session.graph)
+        assert row.turns == session.turn_count
+        assert (row.nodes, row.edges) == (graph.node_count, graph.edge_count)
+        assert row.edge_node_ratio == round(graph.edge_count / graph.node_count, 3)
+        assert sum(row.strategy_mix.values()) == session.turn_count
+        assert row.max_depth == graph.max_depth
+        assert row.status == session.status
+        assert row.recall is None  # not simulated
+
+
+def test_the_aggregate_sums_and_averages(report: Report) -> None:
+    rows = report.sessions
+    agg = report.aggregate
+    assert agg.sessions == len(rows) == 9
+    assert agg.turns_total == sum(r.turns for r in rows)
+    assert agg.max_depth_max == max(r.max_depth for r in rows)
+    assert sum(agg.strategy_mix.values()) == agg.turns_total
+    assert sum(agg.by_status.values()) == 9
+    assert agg == aggregate(rows)
+
+
+def test_simulated_recall_is_read_where_batch_puts_it() -> None:
+    assert simulation_recall({"evaluation": {"ladder_recall": 0.5}}) == 0.5
+    assert simulation_recall({"rung_recall": 0.25}) == 0.25
+    assert simulation_recall({"recall": True}) is None
+    assert simulation_recall(None) is None
+
+
+def test_one_section_per_methodology(report: Report) -> None:
+    by_name = {s.methodology: s for s in report.sections}
+    assert set(by_name) == {"means_end_chain", "jobs_to_be_done", "critical_incident"}
+    mec = by_name["means_end_chain"]
+    assert mec.ladder is not None and mec.structure is None
+    assert len(mec.session_ids) == 7
+    assert mec.ladder.matrix.respondents == 7
+    assert mec.ladder.matrix.total_links > 0
+    hvm = mec.ladder.hvm
+    assert hvm.share_kept >= 2 / 3 or hvm.cutoff == 1
+    assert hvm.links and set(hvm.codes) <= {c.id for c in mec.codebook.codes}
+    # every HVM link goes up the ladder or stays level (leads_to never points down)
+    for link in hvm.links:
+        assert mec.codebook.code(link.source).level <= mec.codebook.code(link.target).level
+    for name in ("jobs_to_be_done", "critical_incident"):
+        section = by_name[name]
+        assert section.ladder is None and section.structure is not None
+        assert section.structure.node_types and section.structure.connections
+        assert section.structure.hub_type in section.levels
+
+
+def test_the_jobs_section_lists_each_job_with_what_it_connects_to(report: Report) -> None:
+    jtbd = next(s for s in report.sections if s.methodology == "jobs_to_be_done")
+    st = jtbd.structure
+    assert st is not None and st.hubs
+    for hub in st.hubs:
+        assert jtbd.codebook.code(hub.code).node_type == st.hub_type
+        assert hub.neighbours
+
+
+def test_markdown_has_tables_mermaid_and_dot(report: Report) -> None:
+    md = report_markdown(report)
+    assert md.startswith("# Interview report")
+    assert "| session | turns |" in md
+    assert "### Implication matrix" in md and "### Hierarchical value map" in md
+    assert md.count("```mermaid") == 3 and "```dot" in md
+    assert "Cut-off **" in md and "of all links" in md
+
+
+def test_json_is_complete_and_plain(report: Report) -> None:
+    data = json.loads(json.dumps(report_to_dict(report)))
+    assert len(data["sessions"]) == 9
+    mec = next(m for m in data["methodologies"] if m["methodology"] == "means_end_chain")
+    assert mec["hvm"]["mermaid"].startswith("flowchart BT")
+    assert mec["hvm"]["dot"].startswith("digraph")
+    assert {"cells", "codes", "total_links"} <= set(mec["implication_matrix"])
+    assert data["options"]["keep_share"] == pytest.approx(2 / 3)
+
+
+def test_html_is_one_self_contained_valid_file(report: Report, tmp_path: Path) -> None:
+    html = report_html(report)
+    parsed = check_html(html)
+    assert parsed.problems == []
+    assert parsed.tags["svg"] == 3  # the HVM and one connection map per other method
+    assert parsed.tags["table"] >= 6
+    text = " ".join(parsed.text)
+    assert "Hierarchical value map" in text and "Implication matrix" in text
+    # each inline SVG is well-formed XML; the HVM has a box per code on the map
+    mec = next(s for s in report.sections if s.ladder is not None)
+    svgs, start = [], 0
+    while (start := html.find("<svg", start)) != -1:
+        end = html.index("</svg>", start) + len("</svg>")
+        svgs.append(ET.fromstring(html[start:end]))
+        start = end
+    assert len(svgs) == 3
+    hvm = next(svg for svg in svgs if svg.get("aria-label", "").startswith("Hierarchical"))
+    boxes = [g for g in hvm.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "node"]
+    assert mec.ladder is not None
+    assert {b.get("data-id") for b in boxes} == set(mec.ladder.hvm.codes)
+
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+@pytest.mark.skipif(
+    not any(shutil.which(b) for b in BROWSERS), reason="no Chromium installed (not installed in CI)"
+)
+def test_html_opens_in_headless_chromium(report: Report, tmp_path: Path) -> None:
+    browser = next(shutil.which(b) for b in BROWSERS if shutil.which(b))
+    page = tmp_path / "report.html"
+    page.write_text(report_html(report), encoding="utf-8")
+    done = subprocess.run(
+        [str(browser), "--headless", "--disable-gpu", "--no-sandbox", "--dump-dom", page.as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    assert "Hierarchical value map" in done.stdout and "<svg" in done.stdout
+
+
+def test_a_given_cutoff_and_merges_reach_the_analysis(produced_dir: Path) -> None:
+    sources = collect([str(produced_dir)], SessionStore(produced_dir)).sources
+    mec_sources = [s for s in sources if s.session.methodology.name == "means_end_chain"]
+    plain = build_report(mec_sources, ReportOptions(cutoff=1))
+    section = plain.sections[0]
+    assert section.ladder is not None and section.ladder.hvm.cutoff == 1
+    assert section.ladder.hvm.relations_kept == section.ladder.hvm.relations_total
+    two = [c for c in section.codebook.codes if c.node_type == "attribute"][:2]
+    merged = build_report(
+        mec_sources, ReportOptions(merges={"any feature": [two[0].name, two[1].name]})
+    )
+    names = {c.name: c for c in merged.sections[0].codebook.codes}
+    assert "any feature" in names and names["any feature"].source == "merge"
+    assert len(merged.sections[0].codebook.codes) == len(section.codebook.codes) - 1

@@ -1,0 +1,189 @@
+"""replay --verify: the pure core reproduces every recorded decision, and edits are caught."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from session_factory import SPECS
+
+from interview_cli.analysis.replay import replay, uses_slots
+from interview_cli.analysis.sources import read_session
+from interview_cli.analysis.verify import first_difference, verify_session
+from interview_cli.session import SessionFile
+from interview_cli.store import parse_session
+
+
+def load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def session_of(doc: dict[str, Any]) -> SessionFile:
+    return parse_session(json.dumps(doc), source="edited")
+
+
+def resign(doc: dict[str, Any]) -> None:
+    """Re-hash the methodology snapshot, as a deliberate (not accidental) edit would."""
+    source = doc["methodology"]["source"]
+    doc["methodology"]["sha256"] = hashlib.sha256(source.encode("utf-8")).hexdigest()
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_every_produced_session_verifies(produced: dict[str, Path], name: str) -> None:
+    session = read_session(produced[name])
+    result = verify_session(session)
+    assert result.ok, [m.__dict__ for m in result.mismatches[:5]]
+    assert result.turns_checked == session.turn_count > 0
+
+
+def test_the_produced_sessions_cover_what_verify_must_handle(produced: dict[str, Path]) -> None:
+    sessions = {name: read_session(path) for name, path in produced.items()}
+    assert {s.methodology.name for s in sessions.values()} == {
+        "means_end_chain", "jobs_to_be_done", "critical_incident",
+    }  # fmt: skip
+    assert sessions["yoghurt-elements"].state["coverage"] is not None  # coverage mode
+    assert sessions["mec-paused"].status == "paused"
+    assert sessions["mec-interrupted"].turns[-1].status == "answered"
+    assert any(s.status == "completed" for s in sessions.values())
+    vetoed = [
+        c for s in sessions.values() for t in s.turns for c in t.candidates if c.get("vetoed_by")
+    ]
+    assert vetoed, "no produced session exercises a veto"
+    stops = [
+        t
+        for s in sessions.values()
+        for t in s.completed_turns
+        if t.continuation and not t.continuation.should_continue
+    ]
+    assert stops, "no produced session stopped on the core's own decision"
+
+
+def test_an_interrupted_turn_is_noted_not_verified(produced: dict[str, Path]) -> None:
+    result = verify_session(read_session(produced["mec-interrupted"]))
+    assert result.ok
+    assert result.turns_checked == result.turns_total - 1
+    assert "answered but not processed" in result.notes[0]
+
+
+def test_the_canonical_slots_are_replayed_when_the_session_used_them(
+    produced: dict[str, Path],
+) -> None:
+    session = read_session(produced["mec-cooperative"])
+    if not uses_slots(session):
+        pytest.skip("this core or session runs without canonical slots")
+    steps = list(replay(session))
+    assert steps[-1].canonical is not None
+    assert steps[-1].canonical.to_dict()["slots"] == session.canonical["slots"]
+
+
+# --------------------------------------------------------------------------------------------
+# Edits are caught, with a readable diff
+# --------------------------------------------------------------------------------------------
+
+
+def _deepen_weight_line(source: str) -> str:
+    """A 'graph.node.has_outgoing.false: <w>' line of the deepen strategy in the snapshot."""
+    for line in source.splitlines():
+        if "graph.node.has_outgoing.false:" in line:
+            return line
+    raise AssertionError("the MEC snapshot has no has_outgoing.false weight")
+
+
+def test_an_edited_weight_fails_with_a_diff_naming_the_weight(produced: dict[str, Path]) -> None:
+    doc = load(produced["mec-scripted"])
+    line = _deepen_weight_line(doc["methodology"]["source"])
+    key, value = line.rsplit(":", 1)
+    doc["methodology"]["source"] = doc["methodology"]["source"].replace(
+        line, f"{key}: {float(value) - 0.35:.2f}", 1
+    )
+    resign(doc)
+    result = verify_session(session_of(doc))
+    assert not result.ok
+    assert result.first_turn == 1
+    scores = [m for m in result.mismatches if m.check == "scores"]
+    assert scores, result.counts()
+    detail = scores[0].detail
+    assert "graph.node.has_outgoing.false weight" in detail and "→" in detail
+    assert "final_score" in detail
+
+
+def test_an_edited_weight_without_rehashing_is_flagged_as_a_changed_snapshot(
+    produced: dict[str, Path],
+) -> None:
+    doc = load(produced["mec-scripted"])
+    doc["methodology"]["source"] += "\n# edited after the interview\n"
+    result = verify_session(session_of(doc))
+    assert [m.check for m in result.mismatches] == ["snapshot"]
+    assert "changed after the interview" in result.mismatches[0].detail
+
+
+def test_an_edited_recorded_signal_fails(produced: dict[str, Path]) -> None:
+    doc = load(produced["mec-scripted"])
+    turn = doc["turns"][2]
+    turn["signals"]["meta.conversation.saturation"] = 0.99
+    result = verify_session(session_of(doc))
+    assert not result.ok
+    m = result.mismatches[0]
+    assert (m.turn, m.check, m.field) == (3, "signals", "signals[meta.conversation.saturation]")
+    assert m.recorded == 0.99 and m.replayed != 0.99
+
+
+def test_an_edited_model_output_changes_what_the_core_decides(produced: dict[str, Path]) -> None:
+    # The assessment is what the LLM said about the answer: changing it is replaying a different
+    # interview, and verify must notice in the signals it feeds.
+    doc = load(produced["mec-scripted"])
+    doc["turns"][1]["assessment"]["knowledge_ceiling"] = "terminal"
+    result = verify_session(session_of(doc))
+    assert not result.ok
+    assert result.first_turn == 2
+    assert any(m.field == "signals[llm.knowledge_ceiling]" for m in result.mismatches)
+
+
+def test_an_edited_decision_veto_and_continuation_are_each_reported(
+    produced: dict[str, Path],
+) -> None:
+    doc = load(produced["mec-scripted"])
+    turn = doc["turns"][0]
+    other = "explore" if turn["decision"]["strategy"] != "explore" else "clarify"
+    turn["decision"]["strategy"] = other
+    turn["continuation"]["turns_remaining"] = 99
+    unvetoed = next(c for c in turn["candidates"] if not c["vetoed_by"])
+    unvetoed["vetoed_by"] = "recent_redundancy"
+    result = verify_session(session_of(doc))
+    fields = {(m.check, m.field) for m in result.mismatches if m.turn == 1}
+    assert ("decision", "decision.strategy") in fields
+    assert ("continuation", "continuation.turns_remaining") in fields
+    assert any(check == "vetoes" for check, _ in fields)
+    decision = next(m for m in result.mismatches if m.field == "decision.strategy")
+    assert decision.recorded == other and decision.replayed != other
+
+
+def test_an_edited_final_graph_is_reported(produced: dict[str, Path]) -> None:
+    doc = load(produced["mec-cooperative"])
+    doc["graph"]["nodes"][0]["label"] = "something nobody said"
+    result = verify_session(session_of(doc))
+    assert [(m.check, m.turn) for m in result.mismatches] == [("final_state", 0)]
+    assert result.mismatches[0].field.startswith("graph.nodes[0].label")
+
+
+def test_verify_is_deterministic(produced: dict[str, Path]) -> None:
+    session = read_session(produced["jtbd-cooperative"])
+    assert verify_session(session).to_dict() == verify_session(session).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "found"),
+    [
+        ({"x": [1, 2]}, {"x": [1, 2]}, None),
+        ({"x": [1, 2]}, {"x": [1, 3]}, ("x[1]", 2, 3)),
+        ({"x": 1}, {"x": 1.0}, None),
+        ({"x": True}, {"x": 1}, ("x", True, 1)),
+        ({"x": 1}, {}, ("x", 1, "(missing)")),
+        ([1], [1, 2], (" (length)", 1, 2)),
+    ],
+)
+def test_first_difference(a: Any, b: Any, found: Any) -> None:
+    assert first_difference(a, b) == found

@@ -1,0 +1,275 @@
+"""`interview replay`: the walk, --turn, --json, paging, --verify, --methodology, bad files."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from interview_cli.cli.app import app
+from interview_cli.cli.replay import page_turns
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
+from session_factory import MEC_ANSWERS, run_interview  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def sessions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    directory = tmp_path_factory.mktemp("replay")
+    return {
+        "mec": run_interview(directory, concept="headphones_mec", session_id="mec",
+                             answers=MEC_ANSWERS, max_turns=6),
+        "jtbd": run_interview(directory, concept="coffee_jtbd", session_id="jtbd",
+                              persona="cooperative", max_turns=6),
+    }  # fmt: skip
+
+
+def invoke(*args: str) -> Any:
+    return CliRunner().invoke(app, ["replay", *args], catch_exceptions=False)
+
+
+def test_piped_replay_prints_every_turn(sessions: dict[str, Path]) -> None:
+    doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
+    result = invoke(str(sessions["mec"]))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for turn in doc["turns"]:
+        assert f"Turn {turn['turn_number']} of {len(doc['turns'])}" in out
+        assert turn["answer"]["text"][:40] in out.replace("\n", " ")
+    for part in ("Extracted", "Graph:", "Key signals", "Candidates", "Decision:", "Continuation:"):
+        assert part in out
+
+
+def test_one_turn_and_its_json(sessions: dict[str, Path]) -> None:
+    doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
+    shown = invoke(str(sessions["mec"]), "--turn", "2")
+    assert shown.exit_code == 0
+    assert "Turn 2 of" in shown.stdout and "Turn 1 of" not in shown.stdout
+    as_json = invoke(str(sessions["mec"]), "--turn", "2", "--json")
+    record = json.loads(as_json.stdout)
+    assert record["turn"] == 2
+    assert record["decision"] == doc["turns"][1]["decision"]
+    assert record["question"]["text"] == doc["turns"][1]["question"]["text"]
+    assert set(record["key_signals"]) == {"global", "node"}
+    assert all(not c["vetoed_by"] for c in record["candidates"])
+    everything = json.loads(invoke(str(sessions["mec"]), "--json").stdout)
+    assert [r["turn"] for r in everything] == [t["turn_number"] for t in doc["turns"]]
+
+
+def test_a_turn_that_does_not_exist_is_bad_usage(sessions: dict[str, Path]) -> None:
+    result = invoke(str(sessions["mec"]), "--turn", "99")
+    assert result.exit_code == 2
+    assert "--turn 99: no such turn" in result.stderr
+
+
+def test_a_session_is_found_by_id_in_the_sessions_dir(sessions: dict[str, Path]) -> None:
+    result = invoke("jtbd", "--sessions-dir", str(sessions["jtbd"].parent), "--turn", "1")
+    assert result.exit_code == 0 and "Turn 1 of" in result.stdout
+
+
+class _Turn:
+    """The pager only hands turns to the view; a stub view shows which one is on screen."""
+
+    def __init__(self, n: int) -> None:
+        self.turn_number = n
+
+
+def _page(monkeypatch: pytest.MonkeyPatch, count: int, keys: list[str]) -> list[int]:
+    import interview_cli.ui.replay as views
+
+    monkeypatch.setattr(views, "turn_view", lambda turn, total: f"TURN {turn.turn_number}/{total}")
+    pressed = iter(keys)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(pressed)
+        except StopIteration:
+            raise EOFError from None  # what console.input raises at end of input
+
+    console = Console(
+        file=io.StringIO(), force_terminal=True, width=80, color_system=None, highlight=False
+    )
+    turns: Any = [_Turn(n) for n in range(1, count + 1)]
+    page_turns(console, turns, read)
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    return [int(part.split("/")[0]) for part in out.split("TURN ")[1:]]
+
+
+def test_paging_moves_with_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Enter and n go forward, p back, a number jumps, q quits; an unknown key stays put.
+    assert _page(monkeypatch, 3, ["", "n", "p", "x", "3", "q"]) == [1, 2, 3, 2, 2, 3]
+    # going past the last turn ends the pager, and so does end of input
+    assert _page(monkeypatch, 2, ["n", "n"]) == [1, 2]
+    assert _page(monkeypatch, 2, []) == [1]
+
+
+# --------------------------------------------------------------------------------------------
+# --verify
+# --------------------------------------------------------------------------------------------
+
+
+def test_verify_passes_on_what_the_pipeline_wrote(sessions: dict[str, Path]) -> None:
+    for path in sessions.values():
+        result = invoke(str(path), "--verify")
+        assert result.exit_code == 0, result.output
+        assert "✓" in result.stdout and "reproduced exactly" in result.stdout
+        data = json.loads(invoke(str(path), "--verify", "--json").stdout)
+        assert data["ok"] is True and data["mismatches"] == []
+
+
+def _edit_weight(path: Path, target: Path) -> tuple[str, str]:
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    source = doc["methodology"]["source"]
+    line = next(x for x in source.splitlines() if "graph.node.has_outgoing.false:" in x)
+    key, value = line.rsplit(":", 1)
+    new = f"{float(value) - 0.35:.2f}"
+    doc["methodology"]["source"] = source.replace(line, f"{key}: {new}", 1)
+    doc["methodology"]["sha256"] = hashlib.sha256(
+        doc["methodology"]["source"].encode("utf-8")
+    ).hexdigest()
+    target.write_text(json.dumps(doc), encoding="utf-8")
+    return value.strip(), new
+
+
+def test_verify_fails_with_a_readable_diff_after_a_weight_edit(
+    sessions: dict[str, Path], tmp_path: Path
+) -> None:
+    edited = tmp_path / "edited.json"
+    old, new = _edit_weight(sessions["mec"], edited)
+    result = invoke(str(edited), "--verify", "--max-diffs", "3")
+    assert result.exit_code == 1
+    out = result.stdout
+    assert "✗" in out and "First 3 of" in out
+    assert "turn 1 · scores · candidates[" in out  # brackets shown, not eaten as markup
+    assert "- recorded:" in out and "+ replayed:" in out
+    assert f"graph.node.has_outgoing.false weight {float(old)!r} → {float(new)!r}" in out
+    data = json.loads(invoke(str(edited), "--verify", "--json").stdout)
+    assert data["ok"] is False and data["first_differing_turn"] == 1
+
+
+def test_verify_fails_after_a_recorded_signal_edit(
+    sessions: dict[str, Path], tmp_path: Path
+) -> None:
+    doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
+    doc["turns"][1]["signals"]["llm.response_depth"] = "surface"
+    if doc["turns"][1]["signals"].get("llm.response_depth") == "surface":
+        doc["turns"][1]["signals"]["llm.response_depth"] = "deep"
+    edited = tmp_path / "signal.json"
+    edited.write_text(json.dumps(doc), encoding="utf-8")
+    result = invoke(str(edited), "--verify")
+    assert result.exit_code == 1
+    assert "turn 2 · signals · signals[llm.response_depth]" in result.stdout
+
+
+def test_verify_and_methodology_together_are_bad_usage(sessions: dict[str, Path]) -> None:
+    result = invoke(str(sessions["mec"]), "--verify", "--methodology", "means_end_chain")
+    assert result.exit_code == 2 and "not both" in result.stderr
+
+
+# --------------------------------------------------------------------------------------------
+# --methodology (what-if)
+# --------------------------------------------------------------------------------------------
+
+
+def test_what_if_with_the_same_methodology_changes_nothing(sessions: dict[str, Path]) -> None:
+    result = invoke(str(sessions["mec"]), "--methodology", "means_end_chain")
+    assert result.exit_code == 0, result.output
+    assert "no decision changes" in result.stdout
+
+
+def test_what_if_with_other_weights_lists_the_changed_turns(
+    sessions: dict[str, Path], tmp_path: Path
+) -> None:
+    doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
+    other = tmp_path / "no_deepen.yaml"
+    # The same methodology with a prohibitive bonus against deepening in every phase.
+    import yaml
+
+    data = yaml.safe_load(doc["methodology"]["source"])
+    for phase in ("early", "mid", "late"):
+        data.setdefault("phases", {}).setdefault(phase, {}).setdefault("phase_bonuses", {})
+        data["phases"][phase]["phase_bonuses"]["deepen"] = -100.0
+    other.write_text(yaml.safe_dump(data), encoding="utf-8")
+    result = invoke(str(sessions["mec"]), "--methodology", str(other))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "decide differently; first change at turn" in out
+    assert "first change" in out
+    as_json = json.loads(invoke(str(sessions["mec"]), "-m", str(other), "--json").stdout)
+    assert as_json["first_change"] is not None
+    changed = [r for r in as_json["rows"] if r["differs"]]
+    assert changed and changed[0]["recorded"]["strategy"] == "deepen"
+    later = [r for r in as_json["rows"] if r["turn"] > as_json["first_change"]]
+    assert all(r["counterfactual"] for r in later)
+
+
+def test_what_if_with_a_methodology_that_does_not_load_is_exit_2(
+    sessions: dict[str, Path], tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("method: [\n", encoding="utf-8")
+    result = invoke(str(sessions["mec"]), "--methodology", str(broken))
+    assert result.exit_code == 2 and "broken.yaml" in result.stderr
+
+
+# --------------------------------------------------------------------------------------------
+# Bad files: one clear line, exit 2, nothing modified (shared with report and export)
+# --------------------------------------------------------------------------------------------
+
+
+def bad_files(directory: Path, good: Path) -> dict[str, tuple[Path, str]]:
+    text = good.read_text(encoding="utf-8")
+    newer = json.loads(text)
+    newer["schema_version"] = 99
+    files = {
+        "not json": ("hello, world\n", "not valid JSON"),
+        "truncated": (text[: len(text) // 2], "not valid JSON"),
+        "newer schema": (json.dumps(newer), "schema_version 99 is newer"),
+        "not a session": (json.dumps({"name": "something else"}), "not an interview session"),
+        "binary": (None, "not a text file"),
+    }
+    out: dict[str, tuple[Path, str]] = {}
+    for name, (content, message) in files.items():
+        path = directory / (name.replace(" ", "_") + ".json")
+        if content is None:
+            path.write_bytes(b"\xff\xfe\x00\x81" * 10)
+        else:
+            path.write_text(content, encoding="utf-8")
+        out[name] = (path, message)
+    return out
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["replay"], ["replay", "--verify"], ["replay", "--json"], ["report"], ["export", "-f", "dot"]],
+    ids=["replay", "verify", "replay-json", "report", "export"],
+)
+def test_bad_files_end_with_one_line_and_exit_2(
+    sessions: dict[str, Path], tmp_path: Path, command: list[str]
+) -> None:
+    for name, (path, message) in bad_files(tmp_path, sessions["mec"]).items():
+        before = (path.read_bytes(), path.stat().st_mtime_ns)
+        result = CliRunner().invoke(app, [command[0], str(path), *command[1:]])
+        assert result.exit_code == 2, (name, result.output)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, (name, result.stderr)
+        assert lines[0].startswith("error:") and message in lines[0], (name, lines[0])
+        assert str(path) in lines[0]
+        assert "Traceback" not in result.output
+        assert (path.read_bytes(), path.stat().st_mtime_ns) == before, name
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+            p.name for p in tmp_path.iterdir() if not p.name.startswith(".")
+        )
+
+
+def test_a_missing_file_is_one_line_exit_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["replay", str(tmp_path / "nope.json")])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {tmp_path / 'nope.json'}: no such session file"

@@ -1,0 +1,117 @@
+"""`interview report`: the terminal view, md/html/json, --out, directories, merges, cut-off."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from interview_cli.cli.app import app
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
+from html_check import check_html  # noqa: E402
+from session_factory import MEC_ANSWERS, run_interview  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A directory like a batch's output: sessions of two methods, and a non-session file."""
+    directory = tmp_path_factory.mktemp("report")
+    run_interview(
+        directory, concept="headphones_mec", session_id="mec-a", answers=MEC_ANSWERS, max_turns=6
+    )
+    run_interview(
+        directory, concept="headphones_mec", session_id="mec-b", persona="cooperative", max_turns=6
+    )
+    nested = directory / "more"
+    nested.mkdir()
+    run_interview(
+        nested, concept="coffee_jtbd", session_id="jtbd-a", persona="cooperative", max_turns=6
+    )
+    (directory / "summary.json").write_text(json.dumps({"runs": 3}), encoding="utf-8")
+    return directory
+
+
+def invoke(*args: str) -> Any:
+    return CliRunner().invoke(app, ["report", *args], catch_exceptions=False)
+
+
+def test_terminal_report_of_a_directory(batch: Path) -> None:
+    result = invoke(str(batch))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Metrics per session" in out and "How each session went" in out
+    for sid in ("mec-a", "mec-b", "jtbd-a"):
+        assert sid in out
+    assert "Implication matrix" in out and "Hierarchical value map" in out
+    assert "cut-off" in out and "of links" in out
+    assert "Most frequent connections" in out  # the jobs-to-be-done section
+    # the summary file is not a session: skipped with a warning, not an error
+    assert "summary.json" in result.stderr and "skipped" in result.stderr
+
+
+def test_default_is_the_sessions_directory(batch: Path) -> None:
+    result = invoke("--sessions-dir", str(batch), "--json")
+    assert result.exit_code == 0
+    assert len(json.loads(result.stdout)["sessions"]) == 3
+
+
+@pytest.mark.parametrize(
+    ("fmt", "start"), [("md", "# Interview report"), ("html", "<!DOCTYPE html>")]
+)
+def test_formats_on_stdout(batch: Path, fmt: str, start: str) -> None:
+    result = invoke(str(batch), "--format", fmt)
+    assert result.exit_code == 0
+    assert result.stdout.startswith(start)
+
+
+def test_json_report(batch: Path) -> None:
+    data = json.loads(
+        invoke(str(batch / "mec-a.json"), str(batch / "mec-b.json"), "-f", "json").stdout
+    )
+    assert [s["id"] for s in data["sessions"]] == ["mec-a", "mec-b"]
+    (mec,) = data["methodologies"]
+    assert mec["hvm"]["cutoff"] >= 1 and 0 < mec["hvm"]["share_of_links_kept"] <= 1
+
+
+def test_out_file_takes_its_format_from_the_suffix(batch: Path, tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    result = invoke(str(batch), "--out", str(out))
+    assert result.exit_code == 0
+    assert f"written to {out}" in result.stdout
+    parsed = check_html(out.read_text(encoding="utf-8"))
+    assert parsed.problems == [] and parsed.tags.get("svg", 0) >= 2
+    unknown = invoke(str(batch), "--out", str(tmp_path / "report.txt"))
+    assert unknown.exit_code == 2 and "unknown suffix" in unknown.stderr
+
+
+def test_merges_and_cutoff(batch: Path, tmp_path: Path) -> None:
+    merges = tmp_path / "codes.yaml"
+    merges.write_text("in control:\n  - feel in control\n  - feeling in control\n", "utf-8")
+    data = json.loads(invoke(str(batch), "--merges", str(merges), "--cutoff", "1", "--json").stdout)
+    mec = next(m for m in data["methodologies"] if m["methodology"] == "means_end_chain")
+    assert mec["hvm"]["cutoff"] == 1 and mec["hvm"]["keep_share_target"] is None
+    assert any(c["source"] == "merge" and c["name"] == "in control" for c in mec["codes"])
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("a: [calm]\nb: [calm]\n", encoding="utf-8")
+    result = invoke(str(batch), "--merges", str(bad))
+    assert result.exit_code == 2 and "already merged" in result.stderr
+
+
+def test_keep_share_out_of_range_is_bad_usage(batch: Path) -> None:
+    result = CliRunner().invoke(app, ["report", str(batch), "--keep-share", "1.5"])
+    assert result.exit_code == 2
+
+
+def test_a_directory_without_sessions_is_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    result = invoke(str(tmp_path / "empty"))
+    assert result.exit_code == 2 and "no session files" in result.stderr
+    (tmp_path / "junk").mkdir()
+    (tmp_path / "junk" / "x.json").write_text("{}", encoding="utf-8")
+    result = invoke(str(tmp_path / "junk"))
+    assert result.exit_code == 2 and "no readable session" in result.stderr
