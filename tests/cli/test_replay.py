@@ -273,3 +273,40 @@ def test_a_missing_file_is_one_line_exit_2(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["replay", str(tmp_path / "nope.json")])
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: {tmp_path / 'nope.json'}: no such session file"
+
+
+# --------------------------------------------------------------------------------------------
+# A batch's sessions (interview batch: simulated respondents, baseline policies)
+# --------------------------------------------------------------------------------------------
+
+
+def _has_command(name: str) -> bool:
+    import typer.main
+
+    return name in typer.main.get_command(app).commands  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(not _has_command("batch"), reason="interview batch is not registered yet")
+@pytest.mark.parametrize("policy", ["adaptive", "deepen_recent", "breadth_first"])
+def test_every_session_of_a_batch_verifies(tmp_path: Path, policy: str) -> None:
+    from interview_cli.analysis.sources import collect
+    from interview_cli.analysis.verify import verify_session
+    from interview_cli.store import SessionStore
+
+    out = tmp_path / "batch"
+    run = CliRunner().invoke(
+        app,
+        ["batch", "cooperative", "fatiguing", "-c", "headphones_mec", "--runs", "1",
+         "--max-turns", "6", "--policy", policy, "--out", str(out)],
+    )  # fmt: skip
+    assert run.exit_code == 0, run.output
+    collected = collect([str(out)], SessionStore(out))
+    assert len(collected.sources) == 2
+    for source in collected.sources:
+        assert source.session.settings.policy == policy
+        result = verify_session(source.session)
+        assert result.ok, (source.path.name, [m.__dict__ for m in result.mismatches[:3]])
+    report = CliRunner().invoke(app, ["report", str(out), "--json"])
+    assert report.exit_code == 0
+    rows = json.loads(report.stdout)["sessions"]
+    assert all(r["recall"] is not None for r in rows)  # ground truth from the batch
