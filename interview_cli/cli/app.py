@@ -71,12 +71,14 @@ def _register_commands() -> None:
     # Order here is the order in `interview --help`. Later issues add, in workflow order:
     # run (live interview), sessions, batch, replay, report, export.
     from interview_cli.cli import export as export_cmd
+    from interview_cli.cli import batch as batch_cmd
     from interview_cli.cli import library_cmds, run, sessions_cmd
     from interview_cli.cli import replay as replay_cmd
     from interview_cli.cli import report as report_cmd
 
     run.register(app)
     sessions_cmd.register(app)
+    batch_cmd.register(app)
     replay_cmd.register(app)
     report_cmd.register(app)
     export_cmd.register(app)

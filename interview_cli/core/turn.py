@@ -36,6 +36,7 @@ from interview_cli.core.dedup import Embedder
 from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
 from interview_cli.core.graph_update import GraphDelta, apply_extraction
 from interview_cli.core.models import Assessment, Extraction
+from interview_cli.core.policies import ADAPTIVE, apply_policy
 from interview_cli.core.signals import CanonicalInfo, TrendState, update_response_trend
 from interview_cli.core.signals.llm_signals import response_depth_category
 from interview_cli.core.state import (
@@ -146,6 +147,7 @@ def advance(
     max_turns: int,
     recent_questions: Sequence[str] = (),
     canonical: CanonicalInfo | None = None,
+    policy: str = ADAPTIVE,
     slots: CanonicalState | None = None,
     embedder: Embedder | None = None,
 ) -> tuple[CoreState, TurnOutcome]:
@@ -155,6 +157,9 @@ def advance(
     (``core.canonical``); the decision then reads the canonical signals and tracks nodes
     through their slots (``core.canonical_tracking``). ``embedder``: the optional embedding
     tier for surface de-duplication. Both None: the surface-only core, unchanged.
+
+    A ``policy`` other than ``adaptive`` replaces the selection with a baseline's
+    (``core.policies``, ``interview batch --policy``); the session records which one ran.
     """
     m = methodology
     sat = m.tuning.saturation
@@ -204,7 +209,7 @@ def advance(
     )
 
     decision = decide(
-        DecisionInputs(
+        inputs := DecisionInputs(
             methodology=m,
             tracker=decision_tracker,
             turn_number=turn,
@@ -222,6 +227,8 @@ def advance(
             recent_questions=tuple(recent_questions),
         )
     )
+    if policy != ADAPTIVE:
+        decision = apply_policy(policy, decision, inputs)
 
     selected = decision.selected
     tracker = update_focus(tracker, selected.node_id, turn, selected.strategy)

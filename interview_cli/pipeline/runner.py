@@ -293,6 +293,7 @@ class Interview:
                 utterance_id=turn.answer.utterance_id,
                 max_turns=settings.max_turns,
                 recent_questions=loading.recent_questions,
+                policy=settings.policy,
                 slots=self.canonical,
                 embedder=self.embedder,
             )

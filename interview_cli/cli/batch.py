@@ -1,0 +1,369 @@
+"""`interview batch`: run a study design against simulated respondents (issue 6).
+
+Thin by design: options are resolved here; planning, running and evaluation live in
+``interview_cli.simulation`` and drawing in ``simulation.view``. Heavy imports happen inside
+the command so that `interview --help` stays fast.
+
+Output directory: ``--out DIR``, by default ``<sessions dir>/batch-<concept>-<policy>-s<seed>``
+- deterministic on purpose, so re-running the same command continues an interrupted batch
+(finished interviews are skipped) instead of starting a new one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from interview_cli.cli.common import (
+    JsonOption,
+    LibraryOption,
+    open_library,
+    print_json,
+    print_warning,
+    stderr_console,
+    stdout_console,
+)
+from interview_cli.cli.run import SessionsDirOption
+
+if TYPE_CHECKING:
+    from interview_cli.config.library import Library
+    from interview_cli.config.loader import Loaded
+    from interview_cli.config.schemas import Persona
+    from interview_cli.simulation.batch import BatchResult, BatchSpec
+
+POLICY_HELP = (
+    "adaptive (the methodology's signals and strategies) | deepen_recent (always ladder the "
+    "newest element) | breadth_first (ladder every element once, level by level): the last two "
+    "are simple baselines that show whether the adaptive logic earns its keep."
+)
+
+
+def resolve_personas(lib: Library, refs: list[str]) -> list[Loaded[Persona]]:
+    """Persona ids, persona files, or directories (every YAML persona file inside)."""
+    from interview_cli.config.loader import yaml_files
+    from interview_cli.errors import UsageError
+
+    personas: list[Loaded[Persona]] = []
+    for ref in refs:
+        path = Path(ref)
+        if path.is_dir():
+            files = yaml_files(path)
+            if not files:
+                raise UsageError(f"{ref}: no persona files (*.yaml) in this directory")
+            personas.extend(lib.persona(f) for f in files)
+        else:
+            personas.append(lib.persona(ref))
+    return personas
+
+
+def batch(
+    personas: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="PERSONA...",
+            help="Persona ids (see `interview personas`), persona YAML files, or a directory "
+            "of them (all of its personas).",
+            show_default=False,
+        ),
+    ],
+    concept: Annotated[
+        str,
+        typer.Option("--concept", "-c", help="Concept id or YAML path: what the study is about."),
+    ],
+    methodology: Annotated[
+        str | None,
+        typer.Option(
+            "--methodology", "-m", help="Methodology name or YAML path (default: the concept's)."
+        ),
+    ] = None,
+    runs: Annotated[
+        int, typer.Option("--runs", "-n", min=1, max=1000, help="Interviews per persona.")
+    ] = 1,
+    max_turns: Annotated[
+        int, typer.Option("--max-turns", min=2, max=200, help="Hard limit of answered turns.")
+    ] = 20,
+    concurrency: Annotated[
+        int,
+        typer.Option(
+            "--concurrency", "-j", min=1, max=256, help="Interviews in flight at the same time."
+        ),
+    ] = 4,
+    seed: Annotated[
+        int,
+        typer.Option(help="Batch seed: run R of seed S uses seed S*1000+R-1 (offline choices)."),
+    ] = 0,
+    provider: Annotated[
+        str | None,
+        typer.Option(
+            "--provider",
+            "-p",
+            help="The interviewer's provider (extraction, scoring, question writing): offline | "
+            "anthropic | openai | kimi | deepseek (default: a provider whose key is set, else "
+            "offline).",
+        ),
+    ] = None,
+    respondent_provider: Annotated[
+        str,
+        typer.Option(
+            "--respondent-provider",
+            help="Who answers: offline (the seeded ladder simulator) or a provider whose model "
+            "plays the persona.",
+        ),
+    ] = "offline",
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            metavar="DIR",
+            help="Where the session files go (default: <sessions dir>/batch-<concept>-"
+            "<policy>-s<seed>). Re-running with the same directory skips finished interviews.",
+            show_default=False,
+        ),
+    ] = None,
+    policy: Annotated[str, typer.Option("--policy", help=POLICY_HELP)] = "adaptive",
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run", help="Estimate model calls, tokens and cost; run nothing, write nothing."
+        ),
+    ] = False,
+    sessions_dir: SessionsDirOption = None,
+    library: LibraryOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Interview simulated respondents: many sessions, concurrently, checked against the
+    personas' hidden ladders.
+
+    Each interview is the live pipeline with a persona answering: offline, a seeded simulator
+    that follows the persona's traits and hidden ladders; with `--respondent-provider`, a
+    model playing the persona. Every session file records its ground truth and evaluation
+    (rungs elicited, ladder recall, ladders completed, terminal reached, linked rungs,
+    strategy mix, repeated questions, cost); the batch ends with a summary per persona.
+
+    One failing interview is recorded as failed and the others go on (exit 1 lists the
+    failures). Same seed, offline providers: the same session files, byte for byte, apart
+    from timestamps and timings.
+
+    **Examples**
+
+    * `interview batch cooperative sceptical -c headphones_mec --runs 3`
+    * `interview batch personas/ -c headphones_mec --runs 5 --policy deepen_recent -j 8`
+    * `interview batch cooperative -c headphones_mec --provider anthropic --dry-run`
+    * `interview batch personas/ -c headphones_mec --json > summary.json`
+    """
+    from interview_cli.errors import UsageError
+    from interview_cli.llm.settings import resolve_llm_settings
+    from interview_cli.simulation.batch import POLICIES, BatchSpec, plan_batch
+    from interview_cli.store import default_sessions_dir
+
+    if policy not in POLICIES:
+        raise UsageError(f"--policy must be one of {', '.join(POLICIES)} (got {policy!r})")
+    lib = open_library(library)
+    loaded_personas = resolve_personas(lib, personas)
+    concept_loaded = lib.concept(concept)
+    methodology_loaded = lib.methodology(methodology or concept_loaded.value.methodology)
+    settings = resolve_llm_settings(
+        provider,
+        per_client={"respondent": respondent_provider},
+        env=_dry_run_env(provider, respondent_provider) if dry_run else None,
+    )
+    name = f"batch-{concept_loaded.value.id}-{policy}-s{seed}"
+    target = out if out is not None else (sessions_dir or default_sessions_dir()) / name
+    spec = BatchSpec(
+        personas=loaded_personas,
+        concept=concept_loaded,
+        methodology=methodology_loaded,
+        settings=settings,
+        out=target,
+        runs=runs,
+        max_turns=max_turns,
+        seed=seed,
+        policy=policy,
+    )
+    plan = plan_batch(spec)
+    for persona in {p.persona.value.id: p.persona.value for p in plan}.values():
+        if not persona.typed_ladders(methodology_loaded.value):
+            print_warning(
+                f"persona {persona.id} has no ladders for {methodology_loaded.value.name}: "
+                "nothing to evaluate against"
+            )
+    if dry_run:
+        _dry_run(spec, plan, as_json=as_json)
+        return
+    result = _run(spec, plan, concurrency=concurrency, as_json=as_json)
+    _report(spec, result, as_json=as_json)
+
+
+def _dry_run_env(*providers: str | None) -> dict[str, str]:
+    """The environment for resolving a dry run's settings: a provider named on the command
+    line counts as configured, so its cost can be estimated before its key is set (nothing
+    is called, and the placeholder never leaves this process)."""
+    import os
+
+    from interview_cli.errors import ConfigError
+    from interview_cli.llm.settings import key_env_var
+
+    env = dict(os.environ)
+    for name in providers:
+        try:
+            var = key_env_var(name.strip().lower()) if name else None
+        except ConfigError:
+            continue  # an unknown provider is reported by the real resolution
+        if var and not env.get(var):
+            env[var] = "dry-run-placeholder"
+    return env
+
+
+def _dry_run(spec: BatchSpec, plan: list[Any], *, as_json: bool) -> None:
+    from interview_cli.simulation.batch import existing_status
+    from interview_cli.simulation.estimate import estimate_batch
+    from interview_cli.simulation.view import estimate_table
+    from interview_cli.store import SessionStore
+
+    store = SessionStore(spec.out)
+    skipped = sum(1 for p in plan if existing_status(store, p) == "completed")
+    record = estimate_batch(
+        spec.settings, to_run=len(plan) - skipped, skipped=skipped, max_turns=spec.max_turns
+    )
+    record = {
+        "dry_run": True,
+        "out": str(spec.out),
+        "policy": spec.policy,
+        "interviews": [p.session_id for p in plan],
+        "interviewer": spec.settings.describe(),
+        "respondent": spec.settings.respondent.label,
+        **record,
+    }
+    if as_json:
+        print_json(record)
+        return
+    console = stdout_console()
+    console.print(estimate_table(record))
+    console.print(
+        f"Interviewer: {record['interviewer']} · respondent: {record['respondent']} · "
+        f"output: {spec.out}",
+        highlight=False,
+        markup=False,
+    )
+
+
+def _run(spec: BatchSpec, plan: list[Any], *, concurrency: int, as_json: bool) -> BatchResult:
+    import asyncio
+
+    from interview_cli.llm.factory import build_llm
+    from interview_cli.simulation.batch import run_batch
+    from interview_cli.simulation.respondent import make_respondent
+    from interview_cli.simulation.view import ProgressView
+
+    llm = build_llm(spec.settings, seed=spec.seed)
+    respondent = make_respondent(spec.settings, llm)
+    # With --json, stdout is for the JSON document: progress goes to stderr.
+    console = stderr_console() if as_json else stdout_console()
+    if not as_json:
+        console.print(
+            f"[bold]{len(plan)} interview(s)[/bold] · {spec.concept.value.name} · "
+            f"{spec.methodology.value.name} · policy {spec.policy} · up to {spec.max_turns} "
+            f"turns · {concurrency} at a time\n"
+            f"Interviewer: {spec.settings.describe()} · respondent: {respondent.label} · "
+            f"output: {spec.out}",
+            highlight=False,
+        )
+
+    async def go() -> BatchResult:
+        try:
+            with ProgressView(console, total=len(plan), max_turns=spec.max_turns) as view:
+                return await run_batch(
+                    spec,
+                    llm=llm,
+                    respondent=respondent,
+                    concurrency=concurrency,
+                    observer=view,
+                    plan=plan,
+                )
+        finally:
+            closer = getattr(llm, "aclose", None)
+            if closer is not None:
+                try:
+                    await closer()
+                except Exception:  # closing clients must never hide the batch's outcome
+                    pass
+
+    return asyncio.run(go())
+
+
+def summary_record(spec: BatchSpec, result: BatchResult) -> dict[str, Any]:
+    """What `--json` prints: every interview, the summary per persona and overall."""
+    from interview_cli.simulation.evaluation import summarise
+
+    by_persona: dict[str, list[dict[str, Any]]] = {}
+    failed: dict[str, int] = {}
+    for outcome in result.outcomes:
+        if outcome.status == "failed":
+            failed[outcome.persona_id] = failed.get(outcome.persona_id, 0) + 1
+            by_persona.setdefault(outcome.persona_id, [])
+        elif outcome.evaluation is not None:
+            by_persona.setdefault(outcome.persona_id, []).append(outcome.evaluation)
+    rows = [summarise(pid, evals, failed.get(pid, 0)) for pid, evals in by_persona.items()]
+    everything = [e for evals in by_persona.values() for e in evals]
+    overall = summarise("all", everything, sum(failed.values()))
+    return {
+        "out": str(spec.out),
+        "concept": spec.concept.value.id,
+        "methodology": spec.methodology.value.name,
+        "policy": spec.policy,
+        "seed": spec.seed,
+        "max_turns": spec.max_turns,
+        "interviews": [
+            {
+                "id": o.session_id,
+                "persona": o.persona_id,
+                "run": o.run,
+                "status": o.status,
+                "reason": o.reason or None,
+                "resumed": o.resumed,
+                "path": str(o.path) if o.path else None,
+                "evaluation": {k: v for k, v in (o.evaluation or {}).items() if k != "ladders"},
+            }
+            for o in result.outcomes
+        ],
+        "summary": {"personas": [r.to_dict() for r in rows], "overall": overall.to_dict()},
+        "failures": [{"id": o.session_id, "reason": o.reason} for o in result.failures],
+    }
+
+
+def _report(spec: BatchSpec, result: BatchResult, *, as_json: bool) -> None:
+    from interview_cli.simulation.evaluation import SummaryRow
+    from interview_cli.simulation.view import strategy_mix_table, summary_table
+
+    record = summary_record(spec, result)
+    if as_json:
+        print_json(record)
+    else:
+        rows = [SummaryRow(**r) for r in record["summary"]["personas"]]
+        rows.append(SummaryRow(**record["summary"]["overall"]))
+        console = stdout_console()
+        console.print(summary_table(rows))
+        console.print(strategy_mix_table(rows))
+    if result.failures:
+        err = stderr_console()
+        err.print(
+            f"{len(result.failures)} of {len(result.outcomes)} interview(s) failed "
+            "(recorded as failed; re-run the same command to retry them):",
+            highlight=False,
+            markup=False,
+        )
+        for failure in result.failures:
+            err.print(
+                f"  {failure.session_id}: {failure.reason}",
+                highlight=False,
+                markup=False,
+                soft_wrap=True,
+            )
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("batch", no_args_is_help=True)(batch)

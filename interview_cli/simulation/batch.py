@@ -1,0 +1,377 @@
+"""Batch runs: many simulated interviews, concurrently, each isolated, resumable, evaluated.
+
+Issue 6 item 2. A batch is planned (:func:`plan_batch`: persona x run, with deterministic
+session ids ``<persona>-<concept>-<policy>-s<seed>-r<run>``) and run (:func:`run_batch`) with
+at most ``concurrency`` interviews in flight on one asyncio loop. Each interview is the live
+pipeline (``pipeline.runner.Interview``) with a :class:`~simulation.respondent.Respondent`
+typing the answers, so a simulated session file is an ordinary session file plus
+``simulation`` (persona, run, seed, ground truth and its evaluation).
+
+- **Isolation**: an exception in one interview marks that session ``failed`` with the reason
+  (in ``errors``) and the batch goes on; the result lists the failures.
+- **Resume**: a session file already in the output directory is continued, or skipped when it
+  is ``completed``; so re-running the same command finishes an interrupted batch.
+- **Determinism**: interview ``run`` of ``--seed s`` uses seed ``s * 1000 + run - 1`` for the
+  interviewer and the respondent; with offline providers two batches write the same files
+  except for timestamps and timings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from interview_cli.config.loader import Loaded
+from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.errors import InterviewError, SessionFileError, UsageError
+from interview_cli.llm.protocol import Exchange, InterviewLLM, PersonaRequest
+from interview_cli.llm.settings import LLMSettings
+from interview_cli.session import SessionFile
+from interview_cli.simulation.evaluation import evaluate_session
+from interview_cli.simulation.respondent import Respondent
+from interview_cli.store import SessionStore
+
+POLICIES: tuple[str, ...] = ("adaptive", "deepen_recent", "breadth_first")
+RUN_SEED_STRIDE = 1000
+MAX_RUNS = RUN_SEED_STRIDE
+Status = Literal["completed", "failed", "skipped"]
+
+
+def run_seed(seed: int, run: int) -> int:
+    """The seed of interview ``run`` (1-based) of a batch with ``--seed seed``."""
+    return seed * RUN_SEED_STRIDE + run - 1
+
+
+def interview_id(persona: str, concept: str, policy: str, seed: int, run: int) -> str:
+    """``<persona>-<concept>-<policy>-s<seed>-r<run>``, safe as a session id."""
+    raw = f"{persona}-{concept}-{policy}-s{seed}-r{run}"
+    clean = re.sub(r"[^A-Za-z0-9_.\-]", "-", raw)
+    if len(clean) > 120:  # the store's id limit: keep the distinguishing tail
+        clean = clean[:60] + "-" + clean[-59:]
+    return clean
+
+
+@dataclass(frozen=True)
+class BatchSpec:
+    """Everything a batch needs; what the ``batch`` command's options resolve to."""
+
+    personas: Sequence[Loaded[Persona]]
+    concept: Loaded[Concept]
+    methodology: Loaded[Methodology]
+    settings: LLMSettings
+    out: Path
+    runs: int = 1
+    max_turns: int = 20
+    seed: int = 0
+    policy: str = "adaptive"
+
+    def __post_init__(self) -> None:
+        if self.policy not in POLICIES:
+            raise UsageError(f"unknown policy {self.policy!r}; choose one of {', '.join(POLICIES)}")
+        if not 1 <= self.runs <= MAX_RUNS:
+            raise UsageError(f"--runs must be between 1 and {MAX_RUNS}")
+        if not self.personas:
+            raise UsageError("no persona to interview")
+
+
+@dataclass(frozen=True)
+class PlannedInterview:
+    session_id: str
+    persona: Loaded[Persona]
+    run: int
+    seed: int
+
+    @property
+    def persona_id(self) -> str:
+        return self.persona.value.id
+
+
+def plan_batch(spec: BatchSpec) -> list[PlannedInterview]:
+    """Persona x run, in the order the personas were given."""
+    plan = []
+    seen: set[str] = set()
+    for persona in spec.personas:
+        if persona.value.id in seen:
+            continue
+        seen.add(persona.value.id)
+        for run in range(1, spec.runs + 1):
+            sid = interview_id(persona.value.id, spec.concept.value.id, spec.policy, spec.seed, run)
+            plan.append(PlannedInterview(sid, persona, run, run_seed(spec.seed, run)))
+    return plan
+
+
+@dataclass
+class InterviewOutcome:
+    session_id: str
+    persona_id: str
+    run: int
+    status: Status
+    reason: str = ""
+    evaluation: dict[str, Any] | None = None
+    path: Path | None = None
+    resumed: bool = False
+
+
+@dataclass
+class BatchResult:
+    outcomes: list[InterviewOutcome] = field(default_factory=list)
+
+    @property
+    def failures(self) -> list[InterviewOutcome]:
+        return [o for o in self.outcomes if o.status == "failed"]
+
+    @property
+    def finished(self) -> list[InterviewOutcome]:
+        return [o for o in self.outcomes if o.status != "failed"]
+
+
+class BatchObserver(Protocol):
+    """What a progress display is told (every method is called on the event loop)."""
+
+    def started(self, planned: PlannedInterview, *, resumed: bool) -> None: ...
+
+    def turn(self, planned: PlannedInterview, turn_number: int) -> None: ...
+
+    def finished(self, planned: PlannedInterview, outcome: InterviewOutcome) -> None: ...
+
+
+class SilentObserver:
+    def started(self, planned: PlannedInterview, *, resumed: bool) -> None:
+        return None
+
+    def turn(self, planned: PlannedInterview, turn_number: int) -> None:
+        return None
+
+    def finished(self, planned: PlannedInterview, outcome: InterviewOutcome) -> None:
+        return None
+
+
+def existing_status(store: SessionStore, planned: PlannedInterview) -> str | None:
+    """The status of the planned interview's session file in ``store``, None if absent."""
+    path = store.path_for(planned.session_id)
+    if not path.exists():
+        return None
+    try:
+        return store.load(planned.session_id).status
+    except SessionFileError:
+        return "unreadable"
+
+
+def simulation_record(
+    spec: BatchSpec, planned: PlannedInterview, respondent: str
+) -> dict[str, Any]:
+    """What a simulated session keeps about its persona and run (before evaluation)."""
+    persona = planned.persona.value
+    methodology = spec.methodology.value
+    return {
+        "persona": {
+            "id": persona.id,
+            "name": persona.name,
+            "sha256": planned.persona.sha256,
+            "traits": persona.traits.model_dump(mode="json"),
+        },
+        "respondent": respondent,
+        "run": planned.run,
+        "batch_seed": spec.seed,
+        "seed": planned.seed,
+        "policy": spec.policy,
+        "ground_truth": {
+            "methodology": methodology.name,
+            "ladders": [
+                [r.model_dump(mode="json") for r in ladder]
+                for ladder in persona.typed_ladders(methodology)
+            ],
+            "aliases": {k: list(v) for k, v in persona.aliases.items()},
+        },
+    }
+
+
+def _new_session(spec: BatchSpec, planned: PlannedInterview, respondent: str) -> SessionFile:
+    from interview_cli.pipeline.setup import new_session
+
+    session = new_session(
+        session_id=planned.session_id,
+        concept=spec.concept,
+        methodology=spec.methodology,
+        settings=spec.settings,
+        max_turns=spec.max_turns,
+        seed=planned.seed,
+        ask_rating=False,
+        policy=spec.policy,
+    )
+    session.simulation = simulation_record(spec, planned, respondent)
+    return session
+
+
+async def conduct_simulated(
+    session: SessionFile,
+    *,
+    store: SessionStore,
+    llm: InterviewLLM,
+    respondent: Respondent,
+    persona: Persona,
+    on_turn: Callable[[int], None] | None = None,
+    methodology: Methodology | None = None,
+    concept: Concept | None = None,
+) -> None:
+    """Run one session to its end with ``respondent`` answering (the caller holds the lock).
+
+    ``methodology``/``concept``: the parsed snapshots when the caller has them (a new
+    session), which saves parsing the YAML text again; a resumed session reads its own."""
+    from interview_cli.pipeline.runner import Interview
+
+    interview = Interview(session, store=store, llm=llm, methodology=methodology, concept=concept)
+    await interview.ensure_question()
+    while not interview.finished:
+        question = session.pending_question
+        if question is None:
+            interview.complete()
+            break
+        turn_number = len(session.turns) + 1
+        if on_turn is not None:
+            on_turn(turn_number)
+        request = PersonaRequest(
+            persona=persona,
+            question=question.text,
+            history=[
+                Exchange(question=t.question.text, answer=t.answer.text) for t in session.turns
+            ],
+            methodology=interview.methodology,
+            strategy=question.strategy,
+            focus_label=question.focus_label,
+            turn_number=turn_number,
+            seed=session.settings.seed,
+        )
+        reply = await respondent.answer(request)
+        for call in reply.calls:
+            session.usage.add(call)
+        answer = reply.value.strip() or "..."
+        if question.kind == "closing":
+            session.simulation = dict(session.simulation or {})
+            session.simulation["closing_calls"] = [c.model_dump(mode="json") for c in reply.calls]
+            interview.record_closing_answer(answer)
+            interview.complete()
+            break
+        result = await interview.submit(answer)
+        # The respondent's calls belong to the turn they answered (saved with the next write).
+        result.turn.llm_calls = [*reply.calls, *result.turn.llm_calls]
+
+
+async def _run_one(
+    spec: BatchSpec,
+    planned: PlannedInterview,
+    *,
+    store: SessionStore,
+    llm: InterviewLLM,
+    respondent: Respondent,
+    observer: BatchObserver,
+) -> InterviewOutcome:
+    persona = planned.persona.value
+    outcome = InterviewOutcome(planned.session_id, persona.id, planned.run, "completed")
+    session: SessionFile | None = None
+    try:
+        path = store.path_for(planned.session_id)
+        with store.lock(planned.session_id):
+            if path.exists():
+                session = store.load(planned.session_id)
+                if session.status == "completed":
+                    outcome.status = "skipped"
+                    outcome.evaluation = (session.simulation or {}).get("evaluation")
+                    outcome.path = path
+                    return outcome
+                session.status = "active"
+                outcome.resumed = True
+            else:
+                session = _new_session(spec, planned, respondent.label)
+                store.save(session)
+            observer.started(planned, resumed=outcome.resumed)
+
+            def on_turn(number: int) -> None:
+                observer.turn(planned, number)
+
+            fresh = not outcome.resumed
+            await conduct_simulated(
+                session,
+                store=store,
+                llm=llm,
+                respondent=respondent,
+                persona=persona,
+                on_turn=on_turn,
+                methodology=spec.methodology.value if fresh else None,
+                concept=spec.concept.value if fresh else None,
+            )
+            _store_evaluation(session, persona, spec.methodology.value)
+            store.save(session)
+            outcome.evaluation = session.simulation["evaluation"] if session.simulation else None
+            outcome.path = path
+    except (asyncio.CancelledError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # one interview's failure must not stop the batch
+        outcome.status = "failed"
+        outcome.reason = _describe(exc)
+        if session is not None:
+            _record_failure(store, session, persona, spec.methodology.value, outcome.reason)
+    return outcome
+
+
+def _store_evaluation(session: SessionFile, persona: Persona, methodology: Methodology) -> None:
+    record = dict(session.simulation or {})
+    record["evaluation"] = evaluate_session(session, persona, methodology)
+    session.simulation = record
+
+
+def _record_failure(
+    store: SessionStore,
+    session: SessionFile,
+    persona: Persona,
+    methodology: Methodology,
+    reason: str,
+) -> None:
+    session.status = "failed"
+    session.errors.append(reason)
+    try:
+        _store_evaluation(session, persona, methodology)
+        with store.lock(session.id):
+            store.save(session)
+    except Exception:  # the failure is reported either way; a second one must not hide it
+        pass
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, InterviewError):
+        return exc.message.replace("\n", " ")
+    detail = str(exc).replace("\n", " ").strip()
+    return f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
+
+
+async def run_batch(
+    spec: BatchSpec,
+    *,
+    llm: InterviewLLM,
+    respondent: Respondent,
+    concurrency: int = 4,
+    observer: BatchObserver | None = None,
+    plan: Sequence[PlannedInterview] | None = None,
+) -> BatchResult:
+    """Run every planned interview, at most ``concurrency`` at a time; outcomes in plan order."""
+    if concurrency < 1:
+        raise UsageError("--concurrency must be at least 1")
+    store = SessionStore(spec.out)
+    observer = observer or SilentObserver()
+    planned = list(plan) if plan is not None else plan_batch(spec)
+    gate = asyncio.Semaphore(concurrency)
+
+    async def worker(item: PlannedInterview) -> InterviewOutcome:
+        async with gate:
+            outcome = await _run_one(
+                spec, item, store=store, llm=llm, respondent=respondent, observer=observer
+            )
+        observer.finished(item, outcome)
+        return outcome
+
+    outcomes = await asyncio.gather(*(worker(item) for item in planned))
+    return BatchResult(list(outcomes))

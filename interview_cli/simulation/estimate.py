@@ -1,0 +1,70 @@
+"""`interview batch --dry-run`: how many model calls, tokens and dollars a batch would take.
+
+Per interview (the pipeline's shape, ARCHITECTURE "The turn"): one opening question, then per
+turn one extraction, one assessment, one question and one simulated answer. Turns are counted
+at ``--max-turns`` (an interview that stops early costs less, so this is an upper bound), token
+counts are the pricing table's ``typical_tokens`` per task and prices come from
+``llm.pricing`` (``INTERVIEW_PRICING`` overrides). Retries are not included. Interviews already
+finished in the output directory are not counted: re-running skips them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interview_cli.llm.pricing import PricingTable, TokenShape, estimate_cost, load_pricing
+from interview_cli.llm.settings import LLMSettings
+
+
+def calls_per_interview(max_turns: int) -> dict[str, int]:
+    return {
+        "generate_opening": 1,
+        "extract": max_turns,
+        "assess": max_turns,
+        "generate_question": max_turns,
+        "respond_as_persona": max_turns + 1,  # every question, the closing one included
+    }
+
+
+def estimate_batch(
+    settings: LLMSettings,
+    *,
+    to_run: int,
+    skipped: int,
+    max_turns: int,
+    table: PricingTable | None = None,
+) -> dict[str, Any]:
+    """The dry-run record (what ``--json`` prints and the table shows)."""
+    pricing = table or load_pricing()
+    cost = estimate_cost(settings, turns=max_turns, sessions=to_run, table=pricing)
+    per_interview = calls_per_interview(max_turns)
+    tasks: list[dict[str, Any]] = []
+    for task, count in per_interview.items():
+        client = settings.for_task(task)
+        shape = pricing.typical_tokens.get(task, TokenShape(input=0, output=0))
+        calls = count * to_run
+        usd = cost.per_task_usd.get(task, 0.0)
+        if task == "respond_as_persona":  # estimate_cost counts one answer per turn
+            usd = round(usd * (max_turns + 1) / max_turns, 6) if max_turns else usd
+        tasks.append(
+            {
+                "task": task,
+                "client": client.label,
+                "calls": calls,
+                "input_tokens": calls * shape.input,
+                "output_tokens": calls * shape.output,
+                "cost_usd": usd,
+            }
+        )
+    total: dict[str, Any] = {
+        key: sum(t[key] for t in tasks) for key in ("calls", "input_tokens", "output_tokens")
+    }
+    total["cost_usd"] = round(sum(t["cost_usd"] for t in tasks), 6)
+    return {
+        "to_run": to_run,
+        "skipped": skipped,
+        "max_turns": max_turns,
+        "tasks": tasks,
+        "total": total,
+        "unpriced": cost.unpriced,
+    }

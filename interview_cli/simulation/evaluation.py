@@ -1,0 +1,220 @@
+"""Ground-truth evaluation of a simulated interview, and the summary of a batch.
+
+Issue 6 item 3. A simulated respondent's hidden ladders are the truth the interview tried to
+uncover; :func:`evaluate_session` compares them with the session's knowledge graph and
+transcript and returns plain JSON (stored as ``session.simulation["evaluation"]``):
+
+| field                  | meaning                                                            |
+|------------------------|--------------------------------------------------------------------|
+| ``rungs_total``        | rungs of the persona's ladders for this methodology                |
+| ``rungs_elicited``     | rungs some graph node names (label or alias, ``matching``)         |
+| ``rung_recall``        | rungs_elicited / rungs_total                                       |
+| ``ladder_recall``      | mean over ladders of the share of its rungs elicited               |
+| ``ladders_opened``     | ladders with at least one rung elicited                            |
+| ``ladders_completed``  | ladders whose last rung was elicited                               |
+| ``terminal_reached``   | the last rung of a *full* ladder (ending in a terminal node type)  |
+|                        | was elicited; None when the persona has no full ladder             |
+| ``terminal_reachable`` | the persona can articulate a full ladder to its end (``knowledge``)|
+| ``graph_terminal_nodes``| graph nodes of a terminal type (whatever they match)              |
+| ``linked_pairs`` / ``pairs_total`` | consecutive rungs both elicited and joined by an edge  |
+|                        | (lower -> higher) / all consecutive pairs                          |
+| ``unmatched_nodes``    | graph nodes that name no rung (noise, tangents, artefacts)         |
+| ``turns``, ``termination_reason``, ``status`` | from the session                          |
+| ``strategy_mix``       | strategy -> number of turns the core chose it                      |
+| ``repeated_questions`` | questions at least ``question_similarity_threshold`` similar to an |
+|                        | earlier question of the same interview                             |
+| ``cost_usd``, ``calls``, ``input_tokens``, ``output_tokens`` | the session's usage          |
+
+A node is assigned to the rung it matches best (ties: earlier ladder, earlier rung); a rung
+may be named by several nodes (an alias the de-duplication did not merge).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from interview_cli.config.schemas import Methodology, Persona
+from interview_cli.core.questions import question_similarity
+from interview_cli.session import SessionFile
+from interview_cli.simulation.matching import PersonaLadders, RungRef
+from interview_cli.simulation.simulator import known_rungs
+
+
+def _graph_nodes(graph: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [n for n in graph.get("nodes", []) if isinstance(n, dict)]
+
+
+def _edges(graph: Mapping[str, Any]) -> set[tuple[str, str]]:
+    return {(str(link["source"]), str(link["target"])) for link in graph.get("links", [])}
+
+
+def match_nodes(ladders: PersonaLadders, nodes: Iterable[Mapping[str, Any]]) -> dict[str, RungRef]:
+    """Node id -> the rung it names best (nodes naming none are left out)."""
+    refs = ladders.refs()
+    matched: dict[str, RungRef] = {}
+    for node in nodes:
+        names = [str(node.get("label", "")), *[str(a) for a in node.get("aliases", [])]]
+        best: tuple[RungRef, float] | None = None
+        for name in names:
+            found = ladders.locate(name, refs)
+            if found is not None and (best is None or found[1] > best[1]):
+                best = found
+        if best is not None:
+            matched[str(node["id"])] = best[0]
+    return matched
+
+
+def repeated_questions(questions: Sequence[str], threshold: float) -> list[dict[str, Any]]:
+    """Each question at least ``threshold`` similar to an earlier one, with that one."""
+    repeats = []
+    for i, question in enumerate(questions):
+        for j in range(i):
+            score = question_similarity(question, questions[j])
+            if score >= threshold:
+                repeats.append(
+                    {
+                        "turn": i + 1,
+                        "question": question,
+                        "like_turn": j + 1,
+                        "similarity": round(score, 3),
+                    }
+                )
+                break
+    return repeats
+
+
+def evaluate_session(
+    session: SessionFile, persona: Persona, methodology: Methodology
+) -> dict[str, Any]:
+    """The ground-truth evaluation of one simulated session (JSON-ready)."""
+    ladders = PersonaLadders(persona, methodology)
+    nodes = _graph_nodes(session.graph)
+    matched = match_nodes(ladders, nodes)
+    by_rung: dict[tuple[int, int], list[str]] = {}
+    for node_id, ref in matched.items():
+        by_rung.setdefault((ref.ladder, ref.index), []).append(node_id)
+    edges = _edges(session.graph)
+
+    per_ladder: list[dict[str, Any]] = []
+    pairs_total = linked_pairs = 0
+    for li, ladder in enumerate(ladders.ladders):
+        elicited = [ri for ri in range(len(ladder)) if (li, ri) in by_rung]
+        for ri in range(len(ladder) - 1):
+            pairs_total += 1
+            low, high = by_rung.get((li, ri), []), by_rung.get((li, ri + 1), [])
+            if any((a, b) in edges for a in low for b in high):
+                linked_pairs += 1
+        per_ladder.append(
+            {
+                "rungs": [r.label for r in ladder],
+                "elicited": [ladder[ri].label for ri in elicited],
+                "recall": round(len(elicited) / len(ladder), 4) if ladder else 0.0,
+                "completed": bool(ladder) and (len(ladder) - 1) in elicited,
+                "full": ladders.is_full(ladder),
+                "reachable": ladders.is_full(ladder)
+                and known_rungs(len(ladder), persona.traits.knowledge) == len(ladder),
+            }
+        )
+
+    rungs_total = sum(len(ladder) for ladder in ladders.ladders)
+    rungs_elicited = len(by_rung)
+    has_full = ladders.has_full_ladder
+    terminal_types = set(methodology.ontology.terminal_types)
+    threshold = methodology.tuning.vetoes.question_similarity_threshold
+    questions = [t.question.text for t in session.turns]
+    if session.closing is not None and session.closing.question:
+        questions.append(session.closing.question)
+    repeats = repeated_questions(questions, threshold)
+    mix = Counter(t.decision.strategy for t in session.turns if t.decision is not None)
+    return {
+        "rungs_total": rungs_total,
+        "rungs_elicited": rungs_elicited,
+        "rung_recall": round(rungs_elicited / rungs_total, 4) if rungs_total else 0.0,
+        "ladder_recall": round(sum(ladder["recall"] for ladder in per_ladder) / len(per_ladder), 4)
+        if per_ladder
+        else 0.0,
+        "ladders_total": len(per_ladder),
+        "ladders_opened": sum(1 for ladder in per_ladder if ladder["elicited"]),
+        "ladders_completed": sum(1 for ladder in per_ladder if ladder["completed"]),
+        "terminal_reached": any(ladder["completed"] and ladder["full"] for ladder in per_ladder)
+        if has_full
+        else None,
+        "terminal_reachable": any(ladder["reachable"] for ladder in per_ladder),
+        "graph_terminal_nodes": sum(1 for n in nodes if n.get("node_type") in terminal_types),
+        "linked_pairs": linked_pairs,
+        "pairs_total": pairs_total,
+        "graph_nodes": len(nodes),
+        "unmatched_nodes": sorted(
+            str(n.get("label", "")) for n in nodes if str(n["id"]) not in matched
+        ),
+        "turns": session.turn_count,
+        "status": session.status,
+        "termination_reason": session.termination_reason,
+        "strategy_mix": dict(sorted(mix.items())),
+        "repeated_questions": repeats,
+        "cost_usd": round(session.usage.cost_usd, 6),
+        "calls": session.usage.calls,
+        "input_tokens": session.usage.input_tokens,
+        "output_tokens": session.usage.output_tokens,
+        "ladders": per_ladder,
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Summary of a batch
+# --------------------------------------------------------------------------------------------
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return round(sum(values) / len(values), 4) if values else None
+
+
+@dataclass
+class SummaryRow:
+    """Aggregates over the evaluated interviews of one persona (or all of them)."""
+
+    name: str
+    interviews: int = 0
+    failed: int = 0
+    rung_recall: float | None = None
+    ladder_recall: float | None = None
+    ladders_completed: float | None = None
+    terminal_rate: float | None = None  # over interviews whose persona can reach a terminal
+    terminal_eligible: int = 0
+    link_rate: float | None = None
+    mean_turns: float | None = None
+    repeated_questions: int = 0
+    cost_usd: float = 0.0
+    termination: dict[str, int] = field(default_factory=dict)
+    strategy_mix: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def summarise(name: str, evaluations: Sequence[Mapping[str, Any]], failed: int = 0) -> SummaryRow:
+    """One summary row from the evaluations of completed interviews."""
+    row = SummaryRow(name=name, interviews=len(evaluations), failed=failed)
+    if not evaluations:
+        return row
+    row.rung_recall = _mean([e["rung_recall"] for e in evaluations])
+    row.ladder_recall = _mean([e["ladder_recall"] for e in evaluations])
+    row.ladders_completed = _mean([e["ladders_completed"] for e in evaluations])
+    eligible = [e for e in evaluations if e.get("terminal_reachable")]
+    row.terminal_eligible = len(eligible)
+    row.terminal_rate = _mean([1.0 if e["terminal_reached"] else 0.0 for e in eligible])
+    pairs = sum(e["pairs_total"] for e in evaluations)
+    row.link_rate = round(sum(e["linked_pairs"] for e in evaluations) / pairs, 4) if pairs else None
+    row.mean_turns = _mean([e["turns"] for e in evaluations])
+    row.repeated_questions = sum(len(e["repeated_questions"]) for e in evaluations)
+    row.cost_usd = round(sum(e["cost_usd"] for e in evaluations), 6)
+    reasons: Counter[str] = Counter(str(e.get("termination_reason")) for e in evaluations)
+    row.termination = dict(reasons.most_common())
+    mix: Counter[str] = Counter()
+    for e in evaluations:
+        mix.update(e.get("strategy_mix", {}))
+    row.strategy_mix = dict(sorted(mix.items()))
+    return row

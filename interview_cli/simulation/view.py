@@ -1,0 +1,258 @@
+"""What `interview batch` shows: live progress, the summary table and the dry-run estimate.
+
+Rendering only (Rich); the numbers come from ``batch``, ``evaluation`` and ``llm.pricing``.
+Every table is drawn from the same plain records that ``--json`` prints, so both agree.
+
+Progress (issue 6 item 2): on a terminal, one overall bar with ETA and one line per running
+interview (persona, run, turn); elsewhere (a pipe, a CI log) one plain line per finished
+interview, so logs stay readable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from interview_cli.simulation.batch import InterviewOutcome, PlannedInterview
+from interview_cli.simulation.evaluation import SummaryRow
+
+
+class ProgressView:
+    """A ``BatchObserver`` drawing the batch's progress on ``console``."""
+
+    def __init__(self, console: Console, *, total: int, max_turns: int) -> None:
+        self.console = console
+        self.max_turns = max_turns
+        self.live = console.is_terminal
+        self.progress: Progress | None = None
+        self.lines: dict[str, TaskID] = {}
+        if self.live:
+            self.progress = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(bar_width=24),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                transient=False,
+            )
+            self.overall = self.progress.add_task("[bold]interviews", total=total)
+
+    def __enter__(self) -> ProgressView:
+        if self.progress is not None:
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    @staticmethod
+    def _name(planned: PlannedInterview) -> str:
+        return f"  {planned.persona_id} #{planned.run}"
+
+    def started(self, planned: PlannedInterview, *, resumed: bool) -> None:
+        if self.progress is None:
+            return
+        label = self._name(planned) + (" (resumed)" if resumed else "")
+        self.lines[planned.session_id] = self.progress.add_task(label, total=self.max_turns)
+
+    def turn(self, planned: PlannedInterview, turn_number: int) -> None:
+        if self.progress is None or planned.session_id not in self.lines:
+            return
+        self.progress.update(self.lines[planned.session_id], completed=turn_number - 1)
+
+    def finished(self, planned: PlannedInterview, outcome: InterviewOutcome) -> None:
+        if self.progress is not None:
+            line = self.lines.pop(planned.session_id, None)
+            if line is not None:
+                self.progress.remove_task(line)
+            self.progress.advance(self.overall)
+            if outcome.status == "failed":
+                self.progress.console.print(
+                    f"[red]✗[/red] {outcome.session_id}: {outcome.reason}",
+                    highlight=False,
+                    markup=True,
+                )
+            return
+        self.console.print(outcome_line(outcome), highlight=False, markup=False, soft_wrap=True)
+
+
+def outcome_line(outcome: InterviewOutcome) -> str:
+    """One plain line per finished interview (non-terminal output)."""
+    if outcome.status == "failed":
+        return f"failed   {outcome.session_id}: {outcome.reason}"
+    e = outcome.evaluation or {}
+    verb = "skipped " if outcome.status == "skipped" else "done    "
+    return (
+        f"{verb} {outcome.session_id}: {e.get('turns', '?')} turns, "
+        f"rung recall {_pct(e.get('rung_recall'))}, {e.get('termination_reason') or ''}"
+    ).rstrip(", ")
+
+
+def _pct(value: Any) -> str:
+    return "-" if value is None else f"{100 * float(value):.0f}%"
+
+
+def _num(value: Any, digits: int = 1) -> str:
+    return "-" if value is None else f"{float(value):.{digits}f}"
+
+
+STOP_NAMES = {
+    "Closing strategy selected": "closing",
+    "Maximum turns reached": "max turns",
+    "graph_saturated": "saturated",
+    "quality_degraded": "degraded",
+    "depth_plateau": "plateau",
+    "all_nodes_exhausted": "exhausted",
+    "respondent_fatigued": "fatigued",
+}
+
+
+def short_stop(reason: str | None) -> str:
+    return STOP_NAMES.get(reason or "", reason or "")
+
+
+def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") -> Table:
+    """Per persona and overall (the last row). Fits 80 columns: the failure and cost
+    columns appear only when some interview failed or cost something."""
+    show_failed = any(row.failed for row in rows)
+    show_cost = any(row.cost_usd for row in rows)
+    table = Table(
+        title=title,
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
+    )
+    table.add_column("persona", no_wrap=True, overflow="ellipsis", max_width=18)
+    numeric = [
+        "n",
+        *(["fail"] if show_failed else []),
+        "rungs",
+        "ladder",
+        "done",
+        "term",
+        "links",
+        "turns",
+        "rep",
+        *(["$"] if show_cost else []),
+    ]
+    for name in numeric:
+        table.add_column(name, justify="right", no_wrap=True)
+    table.add_column("stop", no_wrap=True, overflow="ellipsis", min_width=9, max_width=10)
+    for i, row in enumerate(rows):
+        terminal = (
+            "-"
+            if row.terminal_rate is None
+            else f"{_pct(row.terminal_rate)}/{row.terminal_eligible}"
+        )
+        cells = [row.name, str(row.interviews)]
+        if show_failed:
+            cells.append(str(row.failed) if row.failed else "")
+        cells += [
+            _pct(row.rung_recall),
+            _pct(row.ladder_recall),
+            _num(row.ladders_completed),
+            terminal,
+            _pct(row.link_rate),
+            _num(row.mean_turns),
+            str(row.repeated_questions),
+        ]
+        if show_cost:
+            cells.append(f"{row.cost_usd:.2f}" if row.cost_usd >= 0.01 else f"{row.cost_usd:.3f}")
+        cells.append(short_stop(next(iter(row.termination), "")))
+        table.add_row(
+            *cells,
+            end_section=i == len(rows) - 2,
+            style="bold" if i == len(rows) - 1 else None,
+        )
+    table.caption = (
+        "rungs: persona rungs found in the graph · ladder: mean per-ladder recall · done: "
+        "ladders elicited to their end · terminal: reached a full ladder's end / could · "
+        "links: consecutive rungs joined · rep: repeated questions · stop: most common reason"
+    )
+    table.caption_justify = "left"
+    return table
+
+
+def strategy_mix_table(rows: Sequence[SummaryRow]) -> Table:
+    strategies = sorted({s for row in rows for s in row.strategy_mix})
+    table = Table(
+        title="Strategy mix (turns)",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
+    )
+    table.add_column("persona", no_wrap=True, overflow="ellipsis", max_width=18)
+    for s in strategies:
+        table.add_column(s, justify="right")
+    for i, row in enumerate(rows):
+        table.add_row(
+            row.name,
+            *[str(row.strategy_mix.get(s, 0)) for s in strategies],
+            end_section=i == len(rows) - 2,
+        )
+    return table
+
+
+def estimate_table(estimate: Mapping[str, Any]) -> Table:
+    """The dry run: what the batch would do and roughly cost."""
+    table = Table(
+        title=f"Dry run: {estimate['to_run']} interview(s) to run, {estimate['skipped']} "
+        f"finished already, up to {estimate['max_turns']} turns each",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
+    )
+    for name, justify in (
+        ("task", "left"),
+        ("client", "left"),
+        ("calls", "right"),
+        ("input tokens", "right"),
+        ("output tokens", "right"),
+        ("cost $", "right"),
+    ):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for task in estimate["tasks"]:
+        table.add_row(
+            task["task"],
+            task["client"],
+            f"{task['calls']:,}",
+            f"{task['input_tokens']:,}",
+            f"{task['output_tokens']:,}",
+            f"{task['cost_usd']:.4f}",
+        )
+    total = estimate["total"]
+    table.add_row(
+        "total",
+        "",
+        f"{total['calls']:,}",
+        f"{total['input_tokens']:,}",
+        f"{total['output_tokens']:,}",
+        f"{total['cost_usd']:.4f}",
+        style="bold",
+        end_section=True,
+    )
+    if estimate.get("unpriced"):
+        table.caption = f"not priced (counted as $0): {', '.join(estimate['unpriced'])}"
+        table.caption_justify = "left"
+    return table

@@ -1,0 +1,172 @@
+"""`interview batch` end to end (in-process): options, output directory, summary, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from interview_cli.cli.app import app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def batch(*args: str) -> Any:
+    return CliRunner().invoke(app, ["batch", *args])
+
+
+def test_a_small_batch_writes_sessions_and_prints_the_summary(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = batch(
+        "cooperative",
+        "low_involvement",
+        "-c",
+        "headphones_mec",
+        "--runs",
+        "2",
+        "--max-turns",
+        "4",
+        "--out",
+        str(out),
+    )
+    assert result.exit_code == 0, result.output
+    files = sorted(p.name for p in out.glob("*.json"))
+    assert files == [
+        "cooperative-headphones_mec-adaptive-s0-r1.json",
+        "cooperative-headphones_mec-adaptive-s0-r2.json",
+        "low_involvement-headphones_mec-adaptive-s0-r1.json",
+        "low_involvement-headphones_mec-adaptive-s0-r2.json",
+    ]
+    doc = json.loads((out / files[0]).read_text())
+    assert doc["status"] == "completed" and doc["simulation"]["evaluation"]["turns"] >= 1
+    assert "Ground truth" in result.output and "Strategy mix" in result.output
+    assert "cooperative" in result.output and "low_involvement" in result.output
+    lines = result.output.splitlines()
+    assert sum(line.startswith("done ") for line in lines) == 4  # one per interview (no tty)
+
+    again = batch(
+        "cooperative",
+        "low_involvement",
+        "-c",
+        "headphones_mec",
+        "--runs",
+        "2",
+        "--max-turns",
+        "4",
+        "--out",
+        str(out),
+    )
+    assert again.exit_code == 0
+    assert sum(line.startswith("skipped ") for line in again.output.splitlines()) == 4
+
+
+def test_json_output_and_a_directory_of_personas(tmp_path: Path) -> None:
+    personas = tmp_path / "team"
+    personas.mkdir()
+    for name in ("brief", "sceptical"):
+        (personas / f"{name}.yaml").write_text(
+            (ROOT / "personas" / f"{name}.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+        )
+    result = batch(
+        str(personas),
+        "-c",
+        "headphones_mec",
+        "--max-turns",
+        "3",
+        "--policy",
+        "deepen_recent",
+        "--out",
+        str(tmp_path / "out"),
+        "--json",
+        "--seed",
+        "2",
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["policy"] == "deepen_recent" and data["seed"] == 2
+    assert [i["id"] for i in data["interviews"]] == [
+        "brief-headphones_mec-deepen_recent-s2-r1",
+        "sceptical-headphones_mec-deepen_recent-s2-r1",
+    ]
+    assert {r["name"] for r in data["summary"]["personas"]} == {"brief", "sceptical"}
+    overall = data["summary"]["overall"]
+    assert overall["interviews"] == 2 and 0.0 <= overall["rung_recall"] <= 1.0
+    assert data["failures"] == []
+
+
+def test_dry_run_estimates_and_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = batch(
+        "cooperative",
+        "brief",
+        "-c",
+        "headphones_mec",
+        "--runs",
+        "3",
+        "--max-turns",
+        "10",
+        "--out",
+        str(out),
+        "--dry-run",
+        "--json",
+        "--provider",
+        "anthropic",
+        "--respondent-provider",
+        "openai",
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["dry_run"] is True and data["to_run"] == 6 and data["skipped"] == 0
+    tasks = {t["task"]: t for t in data["tasks"]}
+    assert tasks["extract"]["calls"] == 60 and tasks["generate_opening"]["calls"] == 6
+    assert tasks["respond_as_persona"]["client"].startswith("openai:")
+    assert tasks["extract"]["client"].startswith("anthropic:")
+    assert data["total"]["calls"] == sum(t["calls"] for t in data["tasks"])
+    assert data["total"]["cost_usd"] > 0
+    assert not out.exists()
+
+    table = batch("cooperative", "-c", "headphones_mec", "--out", str(out), "--dry-run")
+    assert table.exit_code == 0 and "Dry run: 1 interview(s) to run" in table.output
+    assert not out.exists()
+
+
+def test_a_failed_interview_exits_1_and_is_listed(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "brief-headphones_mec-adaptive-s0-r1.json").write_text("{broken")
+    result = batch(
+        "cooperative", "brief", "-c", "headphones_mec", "--max-turns", "3", "--out", str(out)
+    )
+    assert result.exit_code == 1
+    assert "1 of 2 interview(s) failed" in result.stderr
+    assert "brief-headphones_mec-adaptive-s0-r1" in result.stderr
+    assert (out / "cooperative-headphones_mec-adaptive-s0-r1.json").exists()
+
+
+def test_default_output_directory_is_under_the_sessions_directory(tmp_path: Path) -> None:
+    result = batch(
+        "cooperative",
+        "-c",
+        "headphones_mec",
+        "--max-turns",
+        "2",
+        "--sessions-dir",
+        str(tmp_path / "s"),
+        "--policy",
+        "breadth_first",
+    )
+    assert result.exit_code == 0, result.output
+    assert list((tmp_path / "s" / "batch-headphones_mec-breadth_first-s0").glob("*.json"))
+
+
+def test_bad_usage_is_exit_2_with_one_line(tmp_path: Path) -> None:
+    bad_policy = batch(
+        "cooperative", "-c", "headphones_mec", "--policy", "random", "--out", str(tmp_path)
+    )
+    assert bad_policy.exit_code == 2 and "--policy must be one of" in bad_policy.stderr
+    unknown = batch("nobody", "-c", "headphones_mec", "--out", str(tmp_path))
+    assert unknown.exit_code == 2 and "nobody" in unknown.stderr
+    assert batch("--help").exit_code == 0
+    assert batch().exit_code == 2  # no persona: usage
