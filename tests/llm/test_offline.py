@@ -571,7 +571,15 @@ def test_slots_group_by_shared_head_words() -> None:
 
 
 def test_persona_placeholder_follows_its_ladder(methods: dict[str, Methodology]) -> None:
+    # respond_as_persona is the simulation package's ladder simulator; an open persona
+    # names the next rung when probed and hits a terminal don't-know at the top.
     persona = Persona.model_validate(_load("personas", "cooperative"))
+    persona = persona.model_copy(
+        update={
+            "aliases": {},
+            "traits": persona.traits.model_copy(update={"openness": 1.0, "skepticism": 0.0}),
+        }
+    )
     request = PersonaRequest(
         persona=persona,
         question="Why does that matter?",
@@ -581,9 +589,10 @@ def test_persona_placeholder_follows_its_ladder(methods: dict[str, Methodology])
         turn_number=2,
     )
     answer = run(OfflineLLM().respond_as_persona(request)).value
-    assert answer.startswith("Because can focus on the train")
+    assert "can focus on the train" in answer
     top = request.model_copy(update={"focus_label": "self-respect"})
-    assert "don't know" in run(OfflineLLM().respond_as_persona(top)).value
+    ceiling = run(OfflineLLM().respond_as_persona(top)).value
+    assert "that's all there is to it" in ceiling or "Nothing more to it" in ceiling
 
 
 def test_offline_llm_is_an_interview_llm() -> None:

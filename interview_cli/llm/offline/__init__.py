@@ -8,7 +8,7 @@ Each task is a pure function of its request (and the request's seed where wordin
 - ``generate_opening`` / ``generate_question``: per-strategy templates, streamed in chunks
   (``questions``)
 - ``propose_slots``: labels grouped by lemmatised head words (``slots``)
-- ``respond_as_persona``: a placeholder answer from the persona's ladders (``persona``)
+- ``respond_as_persona``: the seeded ladder simulator of ``interview_cli.simulation``
 
 Every result carries one ``LLMCall`` labelled provider ``offline``, model ``heuristic-v1``,
 cost 0 and tokens estimated as ``len(text) // 4`` from the prompt a real provider would have
@@ -24,7 +24,7 @@ import json
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.offline.assessor import assess_offline
 from interview_cli.llm.offline.extraction import extract_offline
-from interview_cli.llm.offline.persona import offline_persona_answer
+from interview_cli.simulation.simulator import simulate_answer
 from interview_cli.llm.offline.questions import offline_opening, offline_question
 from interview_cli.llm.offline.slots import propose_slots_offline
 from interview_cli.llm.prompts import (
@@ -142,7 +142,7 @@ class OfflineLLM:
 
     async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
         seeded = request.model_copy(update={"seed": self._seed(request.seed)})
-        text = offline_persona_answer(seeded)
+        text = simulate_answer(seeded)  # the batch issue's ladder simulator (simulation/)
         return TaskResult[str](
             value=text, calls=[_call("respond_as_persona", render_persona(request), text)]
         )
