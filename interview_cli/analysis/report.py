@@ -97,6 +97,8 @@ class Report:
     sections: list[MethodSection]
     options: ReportOptions
     skipped: list[str] = field(default_factory=list)
+    # Surface vs canonical graph per session (dual graph, issue 8; core.canonical).
+    dual_graph: list[dict[str, Any]] = field(default_factory=list)
 
 
 def ladder_relations(methodology: Methodology) -> set[str]:
@@ -289,7 +291,24 @@ def build_report(
         build_section(snapshot_methodology(group[0].session), group, options)
         for group in methodology_groups(sources).values()
     ]
-    return Report(rows, aggregate(rows), sections, options, list(skipped))
+    return Report(
+        rows, aggregate(rows), sections, options, list(skipped), dual_graph_rows(sources)
+    )
+
+
+def dual_graph_rows(sources: Sequence[SessionSource]) -> list[dict[str, Any]]:
+    """Seed 002's surface-vs-canonical figures for every session that kept canonical slots."""
+    from interview_cli.core.canonical import CanonicalState, dual_graph_comparison
+
+    rows = []
+    for s in sources:
+        session = s.session
+        if not session.settings.enable_canonical_slots or not session.graph.get("nodes"):
+            continue
+        canonical = CanonicalState.from_dict(session.canonical)
+        figures = dual_graph_comparison(from_json(session.graph), canonical)
+        rows.append({"id": session.id, **figures})
+    return rows
 
 
 # --------------------------------------------------------------------------------------------
@@ -349,6 +368,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         },
         "sessions": [r.to_dict() for r in report.sessions],
         "aggregate": report.aggregate.to_dict(),
+        "dual_graph": report.dual_graph,
         "methodologies": [section_to_dict(s) for s in report.sections],
         "skipped": report.skipped,
     }

@@ -404,6 +404,9 @@ def _loop(interview: Interview, *, console: Console, store: SessionStore, llm: A
                 if debug:
                     console.print(views.signals_table(result.turn.signals, title="Global signals"))
                     console.print(views.candidates_table(result.turn.candidates))
+                    slots = views.slot_discovery_view(result.turn.slot_discovery)
+                    if slots is not None:
+                        console.print(slots)
         except KeyboardInterrupt:
             pause()
             return

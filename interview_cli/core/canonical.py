@@ -144,6 +144,7 @@ class SlotDiscoveryRecord(_Model):
     slots_updated: tuple[str, ...] = ()
     slots_promoted: tuple[str, ...] = ()
     mappings_created: tuple[SlotMapping, ...] = ()
+    slots: tuple[CanonicalSlot, ...] = ()  # the created/updated slots as they now are
     unmapped: tuple[str, ...] = ()
     rejected: tuple[RejectedItem, ...] = ()
     graph_state: CanonicalGraphState = Field(default_factory=CanonicalGraphState)
@@ -432,6 +433,7 @@ def apply_slot_proposals(
         slots_updated=tuple(s for s in dict.fromkeys(touched) if s not in created),
         slots_promoted=tuple(promoted),
         mappings_created=tuple(new_maps),
+        slots=tuple(slots[s] for s in dict.fromkeys(touched)),
         unmapped=tuple(dict.fromkeys(unmapped)),
         rejected=tuple(rejected),
         graph_state=canonical_graph_state(state),

@@ -36,6 +36,7 @@ from interview_cli.core.canonical import (
     ProposedSlot,
     SlotBatch,
     apply_slot_proposals,
+    canonical_graph_state,
     pending_slot_batches,
 )
 from interview_cli.core.dedup import Embedder
@@ -637,13 +638,18 @@ class Interview:
         from interview_cli.core.state import compute_graph_state
 
         state = compute_graph_state(self.core.graph, self.methodology, self.core.turn_count)
-        return {
+        stats: dict[str, Any] = {
             "nodes": state.node_count,
             "edges": state.edge_count,
             "max_depth": state.max_depth,
             "chains_completed": _complete_chain_count(self.core, self.methodology),
             "chain_completion_ratio": state.chain_completion_ratio,
         }
+        if self.canonical is not None:
+            canonical = canonical_graph_state(self.canonical)
+            stats["canonical_slots"] = canonical.concept_count + canonical.candidate_count
+            stats["active_slots"] = canonical.concept_count
+        return stats
 
 
 def _levels(methodology: Methodology) -> dict[str, int]:

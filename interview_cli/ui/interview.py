@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from rich import box
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
@@ -197,6 +198,62 @@ def graph_tree(graph: Mapping[str, Any], *, level_of: Mapping[str, int] | None =
     return root
 
 
+def slot_discovery_view(record: Mapping[str, Any]) -> Text | None:
+    """One turn's canonical slot changes (``TurnRecord.slot_discovery``, dual graph): new slots,
+    surface concepts mapped to existing ones and how, promotions. None when slots were off."""
+    if not record:
+        return None
+    slots = {s["id"]: s for s in record.get("slots", [])}
+
+    def name(slot_id: str) -> str:
+        return f"{slot_id} {slots.get(slot_id, {}).get('slot_name', '')}".strip()
+
+    bits: list[str] = []
+    for m in record.get("mappings_created", []):
+        via, label = m.get("via", "new"), m.get("surface_label", m.get("surface_node_id", ""))
+        if via == "new":
+            bits.append(f"+ {name(m['slot_id'])} ← {label}")
+        elif via == "grouped":
+            bits.append(f"+ {label} → {name(m['slot_id'])} (grouped)")
+        else:
+            bits.append(
+                f"= {label} → {name(m['slot_id'])} ({via} {float(m.get('similarity', 0)):.2f})"
+            )
+    for slot_id in record.get("slots_promoted", []):
+        support = slots.get(slot_id, {}).get("support_count", "?")
+        bits.append(f"↑ {name(slot_id)} active (support {support})")
+    if record.get("unmapped"):
+        bits.append(f"{len(record['unmapped'])} unmapped, asked again next turn")
+    state = record.get("graph_state", {})
+    active = int(state.get("concept_count", 0))
+    total = active + int(state.get("candidate_count", 0))
+    summary = f"  [{active} active of {total} slots, {state.get('edge_count', 0)} canonical edges]"
+    return Text("Slots: " + (" · ".join(bits) or "no change") + summary, style="magenta")
+
+
+def dual_graph_table(rows: Sequence[Mapping[str, Any]]) -> Table:
+    """Surface vs canonical graph per session (``core.canonical.dual_graph_comparison`` rows
+    with an ``id``), seed 002 "Optimization Results Summary" style."""
+    table = Table(
+        title="Surface vs canonical graph", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
+    )
+    table.add_column("session", overflow="fold")
+    for name in ("nodes", "edges", "e/n", "slots (active)", "canon. edges", "unmapped"):
+        table.add_column(name, justify="right", no_wrap=True)
+    for r in rows:
+        on = r.get("canonical_enabled", False)
+        table.add_row(
+            Text(str(r.get("id", ""))),
+            str(r.get("surface_nodes", 0)),
+            str(r.get("surface_edges", 0)),
+            f"{float(r.get('edge_node_ratio', 0.0)):.2f}",
+            f"{r.get('canonical_slots', 0)} ({r.get('active_slots', 0)})" if on else "—",
+            str(r.get("canonical_edges", 0)) if on else "—",
+            f"{r.get('unmapped', 0)} ({float(r.get('unmapped_share', 0.0)):.0%})" if on else "—",
+        )
+    return table
+
+
 def end_screen(session: SessionFile, *, path: str, stats: Mapping[str, Any]) -> Panel:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
@@ -208,6 +265,11 @@ def end_screen(session: SessionFile, *, path: str, stats: Mapping[str, Any]) -> 
         ("edges", stats.get("edges", 0)),
         ("max depth", stats.get("max_depth", 0)),
         ("chains completed", stats.get("chains_completed", 0)),
+        *(
+            [("canonical slots", f"{stats['active_slots']} active of {stats['canonical_slots']}")]
+            if "canonical_slots" in stats
+            else []
+        ),
         ("termination", session.termination_reason or "—"),
         ("cost", f"${session.usage.cost_usd:.4f} ({session.usage.calls} LLM calls)"),
         ("provider", session.settings.provider_label),

@@ -18,7 +18,7 @@ from interview_cli.analysis.verify import CHECKS, DECISION_CHECKS, VerifyResult
 from interview_cli.analysis.walk import key_signals
 from interview_cli.analysis.whatif import WhatIfResult, WhatIfRow
 from interview_cli.session import TurnRecord
-from interview_cli.ui.interview import question_panel
+from interview_cli.ui.interview import question_panel, slot_discovery_view
 
 
 def _short(value: Any, limit: int = 60) -> str:
@@ -146,6 +146,9 @@ def turn_view(turn: TurnRecord, *, total: int) -> Group:
         return Group(*parts)
     parts += _extraction(turn)
     parts.append(_delta(turn))
+    slots = slot_discovery_view(turn.slot_discovery)  # dual graph: slots and mappings
+    if slots is not None:
+        parts.append(slots)
     parts.append(_signals(turn))
     parts.append(candidates_view(turn.candidates))
     d = turn.decision

@@ -13,6 +13,7 @@ from rich.tree import Tree
 
 from interview_cli.analysis.report import MethodSection, Report
 from interview_cli.analysis.report_md import fmt_recall, matrix_codes, mix
+from interview_cli.ui.interview import dual_graph_table
 
 MATRIX_MAX_CODES = 14
 
@@ -207,6 +208,8 @@ def structure_views(section: MethodSection, limit: int) -> list[RenderableType]:
 def report_view(report: Report) -> Group:
     limit = report.options.top
     parts: list[RenderableType] = [*metrics_tables(report)]
+    if report.dual_graph:
+        parts.append(dual_graph_table(report.dual_graph))
     a = report.aggregate
     if a.recall_sessions:
         parts.append(

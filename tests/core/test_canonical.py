@@ -793,3 +793,28 @@ def test_failed_slot_calls_never_fail_the_turn_and_are_asked_again() -> None:
     asked_again = set(t3.slot_proposals[0]["node_ids"])
     assert set(first_batch["node_ids"]) <= asked_again
     assert not interview.canonical.slot_of().keys() ^ set(interview.core.graph.node_ids())  # type: ignore[union-attr]
+
+
+# ---- observability ------------------------------------------------------------------------
+
+
+def test_replay_and_report_views_show_slots_mappings_and_the_comparison() -> None:
+    from rich.console import Console
+
+    from interview_cli.analysis.report import dual_graph_rows
+    from interview_cli.analysis.sources import SessionSource
+    from interview_cli.ui.interview import dual_graph_table, slot_discovery_view
+
+    session = conduct(OfflineLLM(0)).session
+    lines = [slot_discovery_view(t.slot_discovery) for t in session.turns]
+    text = "\n".join(str(line) for line in lines if line is not None)
+    assert "+ s1 " in text and "active (support 2)" in text and "→ s" in text
+    assert slot_discovery_view({}) is None
+
+    (row,) = dual_graph_rows([SessionSource(path=Path("x.json"), session=session)])
+    assert row["id"] == session.id and row["unmapped"] == 0
+    assert row["surface_nodes"] == len(session.graph["nodes"])
+    assert row["canonical_slots"] == len(session.canonical["slots"])
+    console = Console(width=100, record=True)
+    console.print(dual_graph_table([row]))
+    assert "Surface vs canonical graph" in console.export_text()
