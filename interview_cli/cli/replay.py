@@ -100,9 +100,11 @@ def replay(
     sessions_dir: SessionsDirOption = None,
     library: LibraryOption = None,
 ) -> None:
-    """Walk a recorded interview turn by turn: the question and why it was asked, the answer,
-    what was extracted or rejected, the graph change, the key signals, the scored candidates
-    and vetoes, the decision and whether to go on.
+    """Walk a recorded interview turn by turn; check it (--verify) or try other weights.
+
+    Each turn shows the question and why it was asked, the answer, what was extracted or
+    rejected, the graph change, the key signals, the scored candidates and vetoes, the
+    decision and whether to go on.
 
     In a terminal the turns page one at a time (Enter/n, p, a turn number, q); piped, every
     turn is printed. `--verify` proves the recorded decisions come out of the recorded model

@@ -89,10 +89,12 @@ def report(
     as_json: JsonOption = False,
     sessions_dir: SessionsDirOption = None,
 ) -> None:
-    """Metrics per session and overall; for Means-End Chain interviews the content codes,
-    the implication matrix (direct and indirect counts), a cut-off and the hierarchical value
-    map (Reynolds & Gutman 1988); for other methods the most frequent node types, codes and
-    connections.
+    """Metrics and analysis across sessions: implication matrix and value map for laddering.
+
+    Metrics per session and overall; for Means-End Chain interviews the content codes, the
+    implication matrix (direct and indirect counts), a cut-off and the hierarchical value map
+    (Reynolds & Gutman 1988); for other methods the most frequent node types, codes and
+    connections. Formats: a terminal view, md, html (one self-contained file), json.
 
     **Examples**
 
