@@ -94,7 +94,8 @@ def parse_session(text: str, *, source: str) -> SessionFile:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        hint = " (the file looks truncated)" if exc.pos >= len(text.rstrip()) else ""
+        at_end = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated")
+        hint = " (the file looks truncated)" if at_end else ""
         raise SessionFileError(
             f"{source}: not valid JSON at line {exc.lineno} column {exc.colno}{hint}"
         ) from None

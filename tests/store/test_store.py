@@ -73,6 +73,7 @@ def test_unknown_keys_survive_a_rewrite(tmp_path: Path) -> None:
     [
         ("{not json", "not valid JSON at line 1"),
         ('{"id": "x", "turns": [', "truncated"),
+        ('{"id": "x", "turns": [{"answer": "half a sent', "truncated"),
         ("[1, 2]", "not an interview session file"),
         ('{"hello": 1}', "not an interview session file"),
         ('{"id": "x", "turns": [], "schema_version": 99}', "schema_version 99 is newer"),
