@@ -113,7 +113,7 @@ class _Slots:
     def kwargs(self) -> dict[str, Any]:
         return {"slots": self.state} if self.on else {}
 
-    def apply(self, turn: TurnRecord, after: CoreState, number: int) -> Any:
+    def apply(self, turn: TurnRecord, after: CoreState, number: int, embedder: Any = None) -> Any:
         if not self.on:
             return None
         from interview_cli.core.canonical import SlotBatch, apply_slot_proposals
@@ -126,7 +126,12 @@ class _Slots:
                 "the file was edited by hand?"
             ) from None
         self.state, record = apply_slot_proposals(
-            self.state, batches, graph=after.graph, turn=number, tuning=self.tuning
+            self.state,
+            batches,
+            graph=after.graph,
+            turn=number,
+            tuning=self.tuning,
+            embedder=embedder,
         )
         return record
 
@@ -136,14 +141,24 @@ def replay(
     *,
     methodology: Methodology | None = None,
     concept: Concept | None = None,
+    embedder: Any = None,
 ) -> Iterator[ReplayStep]:
     """Re-run the core over every complete turn (with ``methodology`` instead of the snapshot's
-    for a what-if). Lazy: a caller may stop early."""
+    for a what-if). Lazy: a caller may stop early.
+
+    A session that ran with the embedding tier (``settings.enable_embeddings``) is replayed
+    with it (``embedder``, else loaded here); without the extra installed the fuzzy tiers stand
+    in and ``verify`` reports any decision that comes out differently."""
     m = methodology or snapshot_methodology(session)
     c = concept or snapshot_concept(session)
     kwargs = advance_kwargs(session)
     turns = replayable_turns(session)
     slots = _Slots(session, m)
+    if embedder is None and session.settings.enable_embeddings:
+        from interview_cli.llm.embeddings import load_embedder
+
+        embedder = load_embedder(True)
+    similarity = {"embedder": embedder} if embedder is not None else {}
     state = CoreState.initial(c)
     asked = [t.question.text for t in session.turns]
     for index, turn in enumerate(turns):
@@ -159,8 +174,9 @@ def replay(
             recent_questions=recent,
             **kwargs,
             **slots.kwargs(),
+            **similarity,
         )
-        record = slots.apply(turn, after, outcome.turn_number)
+        record = slots.apply(turn, after, outcome.turn_number, embedder)
         yield ReplayStep(turn, state, after, outcome, recent, slots.state, record)
         state = after
 

@@ -124,6 +124,13 @@ def batch(
         ),
     ] = None,
     policy: Annotated[str, typer.Option("--policy", help=POLICY_HELP)] = "adaptive",
+    canonical_slots: Annotated[
+        bool,
+        typer.Option(
+            "--canonical-slots/--no-canonical-slots",
+            help="Dual graph: group paraphrased concepts into canonical slots.",
+        ),
+    ] = True,
     dry_run: Annotated[
         bool,
         typer.Option(
@@ -182,6 +189,7 @@ def batch(
         max_turns=max_turns,
         seed=seed,
         policy=policy,
+        canonical_slots=canonical_slots,
     )
     plan = plan_batch(spec)
     for persona in {p.persona.value.id: p.persona.value for p in plan}.values():

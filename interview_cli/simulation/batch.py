@@ -68,6 +68,7 @@ class BatchSpec:
     max_turns: int = 20
     seed: int = 0
     policy: str = "adaptive"
+    canonical_slots: bool = True  # dual graph (issue 8); --no-canonical-slots for an A/B batch
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -202,6 +203,7 @@ def _new_session(spec: BatchSpec, planned: PlannedInterview, respondent: str) ->
         seed=planned.seed,
         ask_rating=False,
         policy=spec.policy,
+        canonical_slots=spec.canonical_slots,
     )
     session.simulation = simulation_record(spec, planned, respondent)
     return session

@@ -640,7 +640,9 @@ def library() -> Library:
     return Library.discover(extra_roots=[ROOT], cwd=ROOT, env={})
 
 
-def conduct(llm: Any, *, canonical: bool = True, answers: list[str] = ANSWERS) -> Interview:
+def conduct(
+    llm: Any, *, canonical: bool = True, answers: list[str] = ANSWERS, embedder: Any = None
+) -> Interview:
     lib = library()
     concept = lib.concept("headphones_mec")
     session = new_session(
@@ -651,8 +653,9 @@ def conduct(llm: Any, *, canonical: bool = True, answers: list[str] = ANSWERS) -
         max_turns=12,
         timestamps=False,
         canonical_slots=canonical,
+        embeddings=embedder is not None,
     )
-    interview = Interview(session, store=None, llm=llm)
+    interview = Interview(session, store=None, llm=llm, embedder=embedder)
 
     async def go() -> None:
         await interview.ensure_question()
@@ -818,3 +821,82 @@ def test_replay_and_report_views_show_slots_mappings_and_the_comparison() -> Non
     console = Console(width=100, record=True)
     console.print(dual_graph_table([row]))
     assert "Surface vs canonical graph" in console.export_text()
+
+
+def test_a_session_with_the_embedding_tier_replays_with_it() -> None:
+    from interview_cli.analysis.replay import replay
+
+    class Toy:
+        """Every pair of labels about the train is close; nothing else is."""
+
+        def similarity(self, a: str, b: str) -> float:
+            return 0.9 if "train" in a and "train" in b else 0.0
+
+    session = conduct(OfflineLLM(0), embedder=Toy()).session
+    assert session.settings.enable_embeddings
+    tiers = [m["tier"] for t in session.turns for m in t.graph_delta.get("nodes_merged", [])]
+    assert "embedding" in tiers  # "can concentrate on the train" folded into "can focus on ..."
+    steps = list(replay(session, embedder=Toy()))
+    assert [s.outcome.decision.global_signals for s in steps] == [
+        t.signals for t in session.completed_turns
+    ]
+    assert steps[-1].canonical.to_dict() == session.canonical
+    fuzzy_only = list(
+        replay(
+            session.model_copy(
+                update={
+                    "settings": session.settings.model_copy(update={"enable_embeddings": False})
+                }
+            )
+        )
+    )
+    assert fuzzy_only[-1].after.to_dict()["graph"] != session.graph  # the tier mattered
+
+
+def test_run_and_batch_flags_switch_the_dual_graph(tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from interview_cli.cli.app import app
+
+    runner = CliRunner()
+    base = ["--library", str(ROOT), "--sessions-dir", str(tmp_path / "s")]
+    args = ["run", "-c", "headphones_mec", "--provider", "offline", *base]
+    for flags, slots, hints in (
+        ([], True, False),
+        (["--no-canonical-slots", "--discourse-hints"], False, True),
+    ):
+        result = runner.invoke(
+            app, [*args, *flags], input="I like the sound because it is clear\n/quit\n"
+        )
+        assert result.exit_code == 0, result.output
+        newest = max((tmp_path / "s").glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
+        data = json.loads(newest.read_text())
+        assert (data["settings"]["enable_canonical_slots"], bool(data["canonical"])) == (
+            slots,
+            slots,
+        )
+        assert bool(data["turns"][0]["discourse_hints"]) is hints
+    out = tmp_path / "batch"
+    result = runner.invoke(
+        app,
+        [
+            "batch",
+            "cooperative",
+            "-c",
+            "headphones_mec",
+            "--runs",
+            "1",
+            "--max-turns",
+            "3",
+            "--no-canonical-slots",
+            "--out",
+            str(out),
+            "--library",
+            str(ROOT),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    (session,) = [json.loads(p.read_text()) for p in out.glob("*-r1.json")]
+    assert session["settings"]["enable_canonical_slots"] is False and session["canonical"] == {}
