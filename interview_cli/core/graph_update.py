@@ -214,17 +214,29 @@ def apply_extraction(
                 )
             )
             continue
-        pair = next(
-            (
-                (s, t)
-                for s in sources
-                for t in targets
-                if ontology.is_edge_permitted(
-                    edge.relation, graph.node(s).node_type, graph.node(t).node_type
+        # Two different labels that de-duplication folded into one node would make a
+        # self-loop nobody said ("X leads_to X"); only an edge the model itself drew from a
+        # label to the same label is a real self-loop (seed 000 allows those).
+        same_label = normalise(edge.source) == normalise(edge.target)
+        pairs = [
+            (s, t)
+            for s in sources
+            for t in targets
+            if ontology.is_edge_permitted(
+                edge.relation, graph.node(s).node_type, graph.node(t).node_type
+            )
+        ]
+        pair = next((p for p in pairs if same_label or p[0] != p[1]), None)
+        if pair is None and pairs:
+            delta.rejected.append(
+                _reject(
+                    "edge",
+                    raw,
+                    f"'{edge.source}' and '{edge.target}' are the same concept in the graph; "
+                    "a link from it to itself was not stated",
                 )
-            ),
-            None,
-        )
+            )
+            continue
         if pair is None:
             s_type, t_type = graph.node(sources[0]).node_type, graph.node(targets[0]).node_type
             delta.rejected.append(

@@ -279,3 +279,16 @@ def test_restored_graph_resolves_ambiguous_labels_like_the_original() -> None:
     assert restored.find_by_label("comfort") == ["n2", "n1"]
     after = [e("comfort", "comfort", "revises")]
     assert extract(restored, [], after, turn=2) == extract(graph, [], after, turn=2)
+
+
+
+def test_labels_folded_into_one_node_do_not_make_a_self_loop() -> None:
+    graph = KnowledgeGraph()
+    extract(graph, [n("comfortable fit")])
+    # "comfortable fits" de-duplicates into "comfortable fit": the link is not a stated self-loop.
+    delta = extract(graph, [], [e("comfortable fit", "comfortable fits", "contrasts_with")], turn=2)
+    assert not delta.edges_added
+    assert "same concept" in delta.rejected[0].reason
+    # The model drawing a link from a label to itself is a real self-loop, and allowed.
+    delta = extract(graph, [], [e("comfortable fit", "comfortable fit", "contrasts_with")], turn=3)
+    assert [(c.source, c.target) for c in delta.edges_added] == [("n1", "n1")]
