@@ -335,7 +335,8 @@ def apply_slot_proposals(
         target: CanonicalSlot | None = next(
             (s for s in same_type if normalise(slot_text(s.slot_name)) == name_key), None
         )
-        score, via = (1.0, "name") if target is not None else (0.0, "fuzzy")
+        via: MatchVia = "name" if target is not None else "fuzzy"
+        score = 1.0 if target is not None else 0.0
         if target is None:
             for slot in same_type:  # ties go to the older slot
                 candidate, tier = _similarity(mine, texts[slot.id], embedder)
