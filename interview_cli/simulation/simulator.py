@@ -13,8 +13,8 @@ ground truth; its traits say how much of them comes out and how:
 - **ceiling**: probed on the last rung of a ladder, or past the share of it the persona can
   articulate (``knowledge``: the first ``ceil(knowledge * len)`` rungs), it says it does not
   know, in words the offline assessor reads as a *terminal* knowledge ceiling;
-- **clarify**: asked what it means, it restates the focus and, with half its reveal chance,
-  why it matters;
+- **clarify**: asked what it means, it restates the focus and, with most of its reveal
+  chance, why it matters;
 - **unknown focus**: asked about something that is none of its rungs (an extraction
   artefact, a tangent), it says it does not know, terminally, so the node can be let go;
 - **aliases**: a rung is said in one of the persona's other phrasings about one time in four
@@ -66,7 +66,12 @@ ALIAS_RATE = 0.25
 # advanced one a rung further unasked (this share of its reveal chance); mostly it has
 # nothing new to add - the next rungs come from laddering, not from "anything else?".
 CONTINUE_ON_OPEN = 0.3
-CLARIFY_SHARE = 0.5
+CLARIFY_SHARE = 0.8
+CONCRETE_BONUS = 0.4
+# Scepticism: share of it that turns a vague answer into a push-back, and that prefixes an
+# answer with one.
+PUSH_BACK_SHARE = 0.5
+PREFIX_SHARE = 0.2
 # Fatigue: each turn past ``patience`` multiplies the chance to reveal by this and drops one
 # filler sentence ...
 FATIGUE_DECAY = 0.9
@@ -175,10 +180,14 @@ class _Speaker:
 
     # -- chance ------------------------------------------------------------------------------
     def reveal_chance(self, kind: QuestionKind) -> float:
-        """Probability to say the next rung: ``openness`` when probed, half of it when asked
-        to clarify (a clarification brings the reason along only now and then); fatigue
-        lowers it. Scepticism changes the stance, not the chance (see ``decorate``)."""
-        chance = self.traits.openness * (CLARIFY_SHARE if kind == "clarify" else 1.0)
+        """Probability to say the next rung: ``openness`` when probed; when asked to clarify,
+        a little less (made to say what it means, a respondent usually gets to why it
+        matters) and more the more sceptical it is (a concrete question is the one a sceptic
+        answers); fatigue lowers it. Scepticism otherwise sets the stance (``decorate``)."""
+        chance = self.traits.openness
+        if kind == "clarify":
+            # a concrete question is where a sceptic opens up (persona "sceptical")
+            chance = min(1.0, chance * (CLARIFY_SHARE + CONCRETE_BONUS * self.traits.skepticism))
         return chance * FATIGUE_DECAY**self.tired
 
     def chains(self) -> bool:
@@ -202,8 +211,9 @@ class _Speaker:
                 return " ".join(parts)
             if self.persona.off_topic and self.rng.random() < 0.5 * traits.verbosity:
                 parts.append(say.tangent_phrase(self.rng, self.persona.off_topic))
-            if self.persona.deflection_patterns and self.rng.random() < 0.3 * traits.skepticism:
-                parts.insert(0, say.pick(self.rng, self.persona.deflection_patterns).strip())
+            deflections = self.persona.deflection_patterns
+            if deflections and self.rng.random() < PREFIX_SHARE * traits.skepticism:
+                parts.insert(0, say.pick(self.rng, deflections).strip())
         return " ".join(parts)
 
     def answer(
@@ -344,7 +354,7 @@ def _probe(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
         return sp.answer(text, "restate", kind, focus=focus, said=(nxt,))
     if sp.rng.random() >= sp.reveal_chance(kind):
         deflections = sp.persona.deflection_patterns
-        if deflections and sp.rng.random() < sp.traits.skepticism:
+        if deflections and sp.rng.random() < PUSH_BACK_SHARE * sp.traits.skepticism:
             return sp.answer(say.pick(sp.rng, deflections).strip(), "vague", kind, focus=focus)
         return sp.answer(say.pick(sp.rng, say.VAGUE), "vague", kind, focus=focus)
     if ri + 2 < sp.known(li) and sp.chains():
