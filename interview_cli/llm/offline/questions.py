@@ -65,17 +65,23 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         'Thinking about {topic}, why does "{focus}" matter so much to you?',
         'When it comes to {topic}, what does "{focus}" ultimately mean for you?',
         'In your experience with {topic}, what does "{focus}" make possible for you?',
+        'Suppose {topic} no longer gave you "{focus}". What would you lose?',
+        'Why is "{focus}" worth something to you when you choose {topic}?',
     ),
     "clarify": (
         'When you say "{focus}", what exactly do you mean?',
         'Could you give me an example of "{focus}" from the last time it came up with {topic}?',
         'What does "{focus}" look like in practice for you?',
+        'How would you describe "{focus}" to someone who has never tried {topic}?',
+        'Can you walk me through a moment when "{focus}" really showed?',
     ),
     "explore": (
         "Apart from what we've talked about, what else matters to you about {topic}?",
         "What else do you pay attention to when it comes to {topic}?",
         "Is there anything else about {topic} that is important to you?",
         "Can you think of another occasion with {topic} that was different? What happened?",
+        "Which other features or qualities of {topic} do you notice?",
+        "When you compare different {topic}, what else makes a difference for you?",
     ),
     "revitalize": (
         "Let's look at it from another angle: picture the last time you dealt with {topic}. What "
@@ -83,6 +89,9 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "What was the best or the worst moment you've had with {topic} recently?",
         "Thanks, that's really helpful. What is one small thing about {topic} you'd change if you "
         "could?",
+        "If a friend asked you about {topic}, what would you tell them first?",
+        "Where and when do you use {topic} most? Tell me about a typical day.",
+        "What would you miss first if you had to do without {topic} for a week?",
     ),
     "incident": (
         "Can you think of a specific time when {topic} went really well or really badly? What "
