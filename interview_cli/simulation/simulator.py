@@ -70,8 +70,8 @@ CLARIFY_SHARE = 0.8
 CONCRETE_BONUS = 0.4
 # Scepticism: share of it that turns a vague answer into a push-back, and that prefixes an
 # answer with one.
-PUSH_BACK_SHARE = 0.5
-PREFIX_SHARE = 0.2
+PUSH_BACK_SHARE = 0.3
+PREFIX_SHARE = 0.1
 # Fatigue: each turn past ``patience`` multiplies the chance to reveal by this and drops one
 # filler sentence ...
 FATIGUE_DECAY = 0.9
