@@ -6,6 +6,10 @@
 - A lock file (``<id>.lock``, created with O_EXCL, holding the owner's pid and host) stops two
   processes from writing one session; the second gets a message naming the holder. A lock whose
   process is gone (same host) is taken over.
+- A writer killed in the middle of a save (SIGKILL, power loss) leaves its temporary file
+  behind; nothing can prevent that. Whoever takes the session's lock next removes those
+  orphans: while the lock is held no other process writes that session, so any temporary file
+  of it that is not the holder's own belongs to a dead writer.
 - Session ids are checked against a strict pattern and the resolved path must stay inside the
   sessions directory, so an id can never name a file elsewhere.
 - Files of an older ``schema_version`` load through the explicit steps in ``MIGRATIONS``; a newer
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import glob
 import json
 import os
 import re
@@ -111,10 +116,14 @@ def parse_session(text: str, *, source: str) -> SessionFile:
         raise SessionFileError(f"{source}: {where}: {first['msg']}{more}") from None
 
 
+def _temp_name(path: Path, pid: int) -> str:
+    return f".{path.name}.{pid}.{secrets.token_hex(3)}.tmp"
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that readers see the old or the new content, never a mix."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(3)}.tmp")
+    tmp = path.with_name(_temp_name(path, os.getpid()))
     try:
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -218,12 +227,22 @@ class SessionStore:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump(me, fh)
             break
+        self._remove_orphaned_temp_files(session_id)
         try:
             yield path
         finally:
             with contextlib.suppress(FileNotFoundError):
                 if self._read_lock(path).get("pid") == me["pid"]:
                     path.unlink()
+
+    def _remove_orphaned_temp_files(self, session_id: str) -> None:
+        """Temporary files of this session left by a writer that died mid-save (lock held)."""
+        target = self.path_for(session_id)
+        mine = f".{target.name}.{os.getpid()}."
+        for orphan in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+            if not orphan.name.startswith(mine):
+                with contextlib.suppress(OSError):
+                    orphan.unlink()
 
     @staticmethod
     def _read_lock(path: Path) -> dict[str, Any]:

@@ -147,3 +147,24 @@ def test_write_atomic_never_leaves_partial_content(tmp_path: Path, monkeypatch) 
         write_atomic(target, "new content")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["f.json"]
+
+
+def test_taking_the_lock_removes_temp_files_a_killed_writer_left(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    store.save(make_session("s-1"))
+    store.save(make_session("s-10"))
+    # What a writer killed between writing its temporary file and renaming it leaves behind.
+    orphan = tmp_path / ".s-1.json.2147483000.a1b2c3.tmp"
+    orphan.write_text('{"half": ')
+    other_session = tmp_path / ".s-10.json.2147483000.d4e5f6.tmp"
+    other_session.write_text("{}")
+
+    with store.lock("s-1"):
+        assert not orphan.exists()
+        store.save(make_session("s-1"))  # the holder's own saves work as before
+    assert other_session.exists()  # another session's files are that session's writer's business
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".s-10.json.2147483000.d4e5f6.tmp",
+        "s-1.json",
+        "s-10.json",
+    ]
