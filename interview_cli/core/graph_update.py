@@ -72,9 +72,13 @@ class GraphDelta(_DeltaModel):
 
     @property
     def yield_node_ids(self) -> list[str]:
-        """Nodes the answer yielded on: new, merged, and endpoints of new edges (in order)."""
+        """Nodes the answer yielded on: new nodes and endpoints of new edges (in order).
+
+        A merge alone is a restatement - the respondent said again what the graph already
+        holds - so it is no yield (seed 003: ``record_yield()`` only "if graph changed"); a
+        node that keeps being restated under focus must be able to exhaust.
+        """
         ids = [n.node_id for n in self.nodes_added]
-        ids += [n.node_id for n in self.nodes_merged]
         for e in self.edges_added:
             ids += [e.source, e.target]
         return list(dict.fromkeys(ids))

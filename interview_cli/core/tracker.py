@@ -303,7 +303,7 @@ def record_yield(
 ) -> NodeStateTracker:
     """Record that the answer of ``turn`` yielded information on some nodes.
 
-    Yielding nodes are ``node_ids`` (the new and merged nodes, and endpoints of new edges)
+    Yielding nodes are ``node_ids`` (the new nodes and endpoints of new edges)
     plus the previous focus when the turn added anything to the graph: the question asked
     about that node is what produced the new material. ``graph_changed`` says whether the
     turn added a node or edge; by default it is "``node_ids`` is not empty".
@@ -430,7 +430,7 @@ age = advance_turn
 
 
 def update_depths(tracker: NodeStateTracker, depths: Mapping[str, int]) -> NodeStateTracker:
-    """Refresh each tracked node's chain depth (``KnowledgeGraph.node_depths()``)."""
+    """Refresh each tracked node's chain depth (``KnowledgeGraph.node_depths``)."""
     changed = {
         node_id: _evolve(state, depth=depths[node_id])
         for node_id, state in tracker.states.items()
@@ -453,7 +453,7 @@ def apply_graph_delta(
     """
     ontology = methodology.ontology
     window = methodology.tuning.exhaustion.recent_depths_window
-    depths = graph.node_depths()
+    depths = graph.node_depths(ontology.chain_relations)
     for added in delta.nodes_added:
         node = graph.node(added.node_id)
         spec = ontology.node_type(node.node_type)

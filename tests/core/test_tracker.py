@@ -139,6 +139,25 @@ def test_yield_goes_to_new_nodes_and_the_previous_focus() -> None:
     assert later.states["n1"].last_yield_turn == 3
 
 
+def test_restating_the_focus_is_no_yield_so_the_node_can_exhaust() -> None:
+    # Seed 003: record_yield() only "if graph changed". An answer that only restates the
+    # focused concept merges into it (a new alias and quote) and must not count as a yield.
+    graph, tracker = tracked("cheap")
+    tracker = update_focus(tracker, "n1", 1, "clarify")
+    for turn, answer in enumerate(["it's cheap", "cheap", "Cheap!", "it is cheap"], start=2):
+        tracker = advance_turn(tracker, turn)
+        delta = extract(graph, [n(answer)], turn=turn)
+        assert delta.nodes_merged and not delta.changed
+        assert delta.yield_node_ids == []
+        tracker = apply_graph_delta(tracker, graph, delta, methodology=METH, turn=turn)
+        tracker = update_focus(tracker, "n1", turn, "clarify")
+    state = tracker.states["n1"]
+    assert (state.yield_count, state.last_yield_turn, state.turns_since_last_yield) == (1, 1, 4)
+    # A new edge from the focus is new information again.
+    delta = extract(graph, [n("save money", "consequence")], [e("cheap", "save money")], turn=6)
+    assert delta.yield_node_ids == ["n2", "n1"]
+
+
 def test_yield_rate_is_yields_per_focus_capped_at_one() -> None:
     _, tracker = tracked("comfort")
     assert tracker.states["n1"].yield_rate == 1.0  # created = one yield, never focused
