@@ -12,7 +12,7 @@ all-vetoed fallback, which relaxes the softest veto first).
 | knowledge_ceiling    | on a node where the respondent gave a terminal "don't know" (and   |
 |                      | said nothing new about it since): the strategies listed in         |
 |                      | ``knowledge_ceiling_strategies``, or every node-bound strategy     |
-| element_exhausted    | a node whose stimulus element has been focused more than           |
+| element_exhausted    | a node whose stimulus element has already been focused             |
 |                      | ``element_max_focus`` times in total (coverage mode only)          |
 | recent_redundancy    | the same strategy on the same focus within the last                |
 |                      | ``redundancy_window_turns`` turns when nothing was learned since   |
@@ -114,7 +114,7 @@ def element_exhausted(strategy: StrategySpec, node_id: str | None, ctx: VetoCont
     limit = ctx.tuning.element_max_focus
     for element in ctx.node_elements.get(node_id, ()):
         count = ctx.element_focus_counts.get(element, 0)
-        if count > limit:
+        if count >= limit:
             return f"stimulus element {element!r} already focused {count} times (limit {limit})"
     return None
 

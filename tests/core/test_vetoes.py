@@ -63,12 +63,14 @@ def test_knowledge_ceiling_lifts_when_the_node_yields_again() -> None:
 # ---- element exhausted -------------------------------------------------------------------
 
 
-def test_element_exhausted_counts_total_focuses_above_the_limit() -> None:
+def test_element_exhausted_at_the_limit_of_total_focuses() -> None:
+    # Seed 000 "Mark exhausted if >= 3": the default limit is 3 total focuses.
+    assert VetoTuning().element_max_focus == 3
     t = tracker(n1=node("n1"), n2=node("n2"))
     base: dict[str, Any] = {"node_elements": {"n1": ("taste",), "n2": ("price",)}}
-    at_limit = ctx(t, element_focus_counts={"taste": 4}, **base)
-    over = ctx(t, element_focus_counts={"taste": 5}, **base)
-    assert element_exhausted(DEEPEN, "n1", at_limit) is None
+    below = ctx(t, element_focus_counts={"taste": 2}, **base)
+    over = ctx(t, element_focus_counts={"taste": 3}, **base)
+    assert element_exhausted(DEEPEN, "n1", below) is None
     assert element_exhausted(DEEPEN, "n1", over) is not None
     assert element_exhausted(DEEPEN, "n2", over) is None
     assert element_exhausted(REFLECT, None, over) is None
