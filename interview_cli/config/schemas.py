@@ -53,6 +53,11 @@ class EdgeTypeSpec(StrictModel):
     name: Identifier
     description: str = ""
     permitted_connections: list[tuple[str, str]] = Field(default_factory=list)
+    chain: bool = Field(
+        default=True,
+        description="the relation is a rung of a reasoning chain (counts for depth and chain "
+        "completion); false for relations such as contrasts or revisions",
+    )
 
 
 class OntologySpec(StrictModel):
@@ -78,6 +83,11 @@ class OntologySpec(StrictModel):
     @property
     def max_level(self) -> int:
         return max(n.level for n in self.nodes)
+
+    @property
+    def chain_relations(self) -> frozenset[str]:
+        """Edge types that are rungs of a chain (``chain: true``, the default)."""
+        return frozenset(e.name for e in self.edges if e.chain)
 
     @property
     def terminal_types(self) -> list[str]:
@@ -183,7 +193,7 @@ class VetoTuning(StrictModel):
     recent_redundancy: bool = True
     redundancy_window_turns: int = Field(default=3, ge=1)
     element_exhausted: bool = True
-    element_max_focus: int = Field(default=4, ge=1)
+    element_max_focus: int = Field(default=3, ge=1)
     question_similarity_threshold: Unit = 0.85
     question_history: int = Field(default=6, ge=1)
 

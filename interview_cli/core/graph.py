@@ -21,23 +21,22 @@ Given the same graph and inputs it always makes the same changes and the same no
 ``n2``, ... from the graph's own counter), which is what replay needs. Use ``graph.copy()`` to
 keep the graph of an earlier turn.
 
-Depth (``node_depths``, ``longest_chain``) is measured on the condensation of the graph: a
-cycle (a strongly connected group of concepts that lead to each other) counts as one rung, so
-the computation is linear and never enumerates paths. On acyclic graphs it is the exact
-longest path in edges.
+Depth (``node_depths``, ``longest_chain``) follows the ontology's chain relations and is
+measured on the condensation of the graph (``core.graph_depth``): linear, never enumerating
+paths, exact on acyclic graphs, and never shrinking when an edge is added.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
 import networkx as nx
 
 from interview_cli.config.schemas import Methodology, OntologySpec
-from interview_cli.core.graph_depth import condensation_depths
+from interview_cli.core.graph_depth import chain_view, condensation_depths
 from interview_cli.core.text import lemma_key, normalise
 
 __all__ = [
@@ -127,7 +126,9 @@ class KnowledgeGraph:
         self._position: dict[str, int] = {}
         self._edge_count = 0
         self._version = 0
-        self._depth_cache: tuple[int, dict[str, int], list[str]] | None = None
+        self._depth_cache: (
+            tuple[tuple[int, frozenset[str] | None], dict[str, int], list[str]] | None
+        ) = None
 
     # ---- reading ---------------------------------------------------------------------------
 
@@ -233,8 +234,15 @@ class KnowledgeGraph:
     def successors(self, node_id: str) -> list[str]:
         return list(self._g.successors(node_id))
 
-    def predecessors(self, node_id: str) -> list[str]:
-        return list(self._g.predecessors(node_id))
+    def predecessors(self, node_id: str, relations: Collection[str] | None = None) -> list[str]:
+        """Nodes with an edge into ``node_id`` (carrying one of ``relations``, if given)."""
+        if relations is None:
+            return list(self._g.predecessors(node_id))
+        return [
+            p
+            for p in self._g.predecessors(node_id)
+            if not self._g.edges[p, node_id]["relations"].keys().isdisjoint(relations)
+        ]
 
     def is_superseded(self, node_id: str) -> bool:
         return self._g.nodes[node_id]["superseded_by"] is not None
@@ -298,24 +306,29 @@ class KnowledgeGraph:
 
     # ---- depth -----------------------------------------------------------------------------
 
-    def _depths(self) -> tuple[dict[str, int], list[str]]:
-        if self._depth_cache is not None and self._depth_cache[0] == self._version:
+    def _depths(self, relations: Collection[str] | None) -> tuple[dict[str, int], list[str]]:
+        key = None if relations is None else frozenset(relations)
+        if self._depth_cache is not None and self._depth_cache[0] == (self._version, key):
             return self._depth_cache[1], self._depth_cache[2]
-        depths, chain = condensation_depths(self._g)
-        self._depth_cache = (self._version, depths, chain)
+        depths, chain = condensation_depths(chain_view(self._g, key))
+        self._depth_cache = ((self._version, key), depths, chain)
         return depths, chain
 
-    def node_depths(self) -> dict[str, int]:
-        """Node id -> rungs on the longest chain ending at the node (a cycle counts once)."""
-        return dict(self._depths()[0])
+    def node_depths(self, relations: Collection[str] | None = None) -> dict[str, int]:
+        """Node id -> rungs on the longest chain ending at the node.
 
-    def longest_chain(self) -> list[str]:
-        """Node ids of a longest chain: a real path, one node per rung outside cycles."""
-        return list(self._depths()[1])
+        ``relations`` limits chains to those relation types (``OntologySpec.chain_relations``:
+        a contrast is no rung); None follows every edge.
+        """
+        return dict(self._depths(relations)[0])
+
+    def longest_chain(self, relations: Collection[str] | None = None) -> list[str]:
+        """Node ids of a longest chain over ``relations``: a real path."""
+        return list(self._depths(relations)[1])
 
     @property
     def max_depth(self) -> int:
-        depths = self._depths()[0]
+        depths = self._depths(None)[0]
         return max(depths.values(), default=0)
 
     # ---- mutation --------------------------------------------------------------------------

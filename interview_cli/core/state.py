@@ -56,7 +56,8 @@ def _chain_completion(graph: KnowledgeGraph, methodology: Methodology) -> tuple[
     """Share of level-1 nodes from which a terminal node is reachable, and whether any is.
 
     Terminal types are those the ontology flags ``terminal``; an ontology that flags none uses
-    its most abstract level. One reverse search from all terminal nodes: linear in the graph.
+    its most abstract level. Only chain relations are followed (a contrast leads nowhere). One
+    reverse search from all terminal nodes: linear in the graph.
     """
     ontology = methodology.ontology
     terminal_types = set(ontology.terminal_types) or {
@@ -69,7 +70,7 @@ def _chain_completion(graph: KnowledgeGraph, methodology: Methodology) -> tuple[
     frontier = list(reaching)
     while frontier:
         current = frontier.pop()
-        for pred in graph.predecessors(current):
+        for pred in graph.predecessors(current, ontology.chain_relations):
             if pred not in reaching:
                 reaching.add(pred)
                 frontier.append(pred)
@@ -91,7 +92,8 @@ def compute_graph_state(
     edges_by_type = {spec.name: 0 for spec in ontology.edges}
     for relation, count in graph.relation_counts().items():
         edges_by_type[relation] = edges_by_type.get(relation, 0) + count
-    depths = graph.node_depths()
+    chain = ontology.chain_relations
+    depths = graph.node_depths(chain)
     max_depth = max(depths.values(), default=0)
     span = ontology.max_level - 1
     node_count, edge_count = graph.node_count, graph.edge_count
@@ -105,7 +107,7 @@ def compute_graph_state(
         orphan_count=sum(1 for n in graph.node_ids() if graph.is_orphan(n)),
         max_depth=max_depth,
         avg_depth=sum(depths.values()) / len(depths) if depths else 0.0,
-        longest_chain_path=graph.longest_chain(),
+        longest_chain_path=graph.longest_chain(chain),
         # A single-level ontology has no chain to climb: any edge is "all the way".
         depth_ratio=min(max_depth / span, 1.0) if span > 0 else float(max_depth > 0),
         chain_completion_ratio=ratio,

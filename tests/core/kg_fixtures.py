@@ -28,9 +28,14 @@ ONTOLOGY: dict[str, Any] = {
                 ["consequence", "value"],
             ],
         },
-        {"name": "contrasts_with", "permitted_connections": [["attribute", "attribute"]]},
+        {
+            "name": "contrasts_with",
+            "chain": False,
+            "permitted_connections": [["attribute", "attribute"]],
+        },
         {
             "name": "revises",
+            "chain": False,
             "permitted_connections": [["attribute", "attribute"], ["value", "value"]],
         },
     ],

@@ -76,7 +76,7 @@ def test_depth_ratio_and_density_are_capped() -> None:
     assert not state.has_complete_chain and state.chain_completion_ratio == 0.0
 
 
-def test_a_cycle_counts_as_one_rung_and_the_chain_is_a_real_path() -> None:
+def test_a_cycle_counts_its_inner_rungs_and_the_chain_is_a_real_path() -> None:
     graph = chain_graph(
         ("a1", "attribute", "c1", "consequence"),
         ("c1", "consequence", "c2", "consequence"),
@@ -84,11 +84,39 @@ def test_a_cycle_counts_as_one_rung_and_the_chain_is_a_real_path() -> None:
         ("c2", "consequence", "v1", "value"),
     )
     state = compute_graph_state(graph, METH, 4)
-    assert state.max_depth == 2  # a1 -> {c1, c2} -> v1
+    assert state.max_depth == 3  # a1 -> c1 -> c2 -> v1, a real simple path
     assert state.longest_chain_path == ["n1", "n2", "n3", "n4"]
     assert_real_path(graph, state.longest_chain_path)
-    assert graph.node_depths() == {"n1": 0, "n2": 1, "n3": 1, "n4": 2}
+    # Members of a cycle share the depth of the group's deepest end (an upper bound).
+    assert graph.node_depths() == {"n1": 0, "n2": 2, "n3": 2, "n4": 3}
     assert state.has_complete_chain
+
+
+def test_closing_a_cycle_never_lowers_depth() -> None:
+    graph = chain_graph(
+        ("cheap", "attribute", "save money", "consequence"),
+        ("save money", "consequence", "spend less", "consequence"),
+        ("spend less", "consequence", "security", "value"),
+    )
+    before = compute_graph_state(graph, METH, 3)
+    assert before.max_depth == 3
+    extract(graph, [], [e("spend less", "save money")], turn=4)
+    after = compute_graph_state(graph, METH, 4)
+    assert after.max_depth == 3
+    assert len(after.longest_chain_path) == after.max_depth + 1
+    assert_real_path(graph, after.longest_chain_path)
+
+
+def test_only_chain_relations_are_rungs() -> None:
+    # "oat milk" contrasts with "dairy milk", which leads to a value: a contrast is no rung,
+    # so oat milk has no complete chain and the depth is that of dairy milk's ladder.
+    graph = chain_graph(("dairy milk", "attribute", "calm", "value"))
+    extract(graph, [n("oat milk")], [e("oat milk", "dairy milk", "contrasts_with")], turn=2)
+    state = compute_graph_state(graph, METH, 2)
+    assert state.max_depth == 1
+    assert state.longest_chain_path == ["n1", "n2"]
+    assert state.chain_completion_ratio == pytest.approx(1 / 2)
+    assert graph.node_depths()["n2"] == 2  # following every relation, as the raw graph does
 
 
 def test_self_loops_do_not_add_depth() -> None:
@@ -108,7 +136,9 @@ def test_dense_cyclic_graph_is_linear_not_exponential() -> None:
     top = graph.add_node("v", "value", methodology=meth, turn=2).id
     graph.add_relation(ids[-1], top, "leads_to", methodology=meth, turn=2)
     state = compute_graph_state(graph, meth, 2)
-    assert state.max_depth == 1  # one strongly connected group, then the value
+    # One strongly connected group of 120 (c0 -> c1 -> ... -> c119 is a simple path inside
+    # it), then the value: 120 rungs, computed without enumerating paths.
+    assert state.max_depth == 120
     assert_real_path(graph, state.longest_chain_path)
     assert state.longest_chain_path[-1] == top
 
