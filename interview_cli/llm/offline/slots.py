@@ -1,35 +1,27 @@
-"""Offline slot proposals: surface labels grouped by their lemmatised head words.
+"""Offline slot proposals: surface labels grouped when they say the same thing.
 
 The offline half of ``propose_slots`` (seed 001 "Dual-Graph Architecture", seed 002 Path 10):
-labels that share a content word after lemmatisation ("saves time", "saving time in the
-morning") form one canonical slot named by the shared words in snake_case (``save_time``).
-Labels that share nothing stay alone, each its own slot. An existing slot whose name
-matches a group's words is reused, so slots stay stable across turns.
+labels whose synonym-aware word overlap (``core.canonical.label_similarity``) reaches the
+calibrated fuzzy threshold of the canonical tier ("saves time", "saving time in the morning")
+form one canonical slot named by their shared words in snake_case (``save_time``). Sharing one
+word is not enough ("good taste" and "good microphone" are two ideas): that is the calibration
+``core.canonical`` documents. A label close enough to an existing slot's name reuses it, so
+slots stay stable across turns; anything else stands alone, its own slot.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
 
+from interview_cli.config.schemas import CanonicalTuning
+from interview_cli.core.canonical import label_similarity
+from interview_cli.core.text import STOPWORDS, lemmatise
 from interview_cli.llm.protocol import SlotProposal, SlotProposals, SlotRequest
-
-try:
-    from interview_cli.core.text import STOPWORDS, lemmatise
-except ImportError:  # pragma: no cover - only before the core module exists
-    STOPWORDS = frozenset(
-        "a an the of to for in on at by with my your our i me it is are and or".split()
-    )
-
-    def lemmatise(token: str) -> str:  # type: ignore[misc]
-        for suffix in ("ing", "ed", "es", "s"):
-            if token.endswith(suffix) and len(token) > len(suffix) + 2:
-                return token[: -len(suffix)]
-        return token
-
 
 _WORD = re.compile(r"[a-z0-9]+")
 MAX_SLOT_WORDS = 3
+# The canonical tier's own fuzzy threshold, so the offline model proposes what core would merge.
+SAME_IDEA = CanonicalTuning().fuzzy_threshold
 
 
 def content_lemmas(label: str) -> list[str]:
@@ -43,26 +35,33 @@ def snake(words: list[str]) -> str:
 
 def propose_slots_offline(request: SlotRequest) -> SlotProposals:
     lemmas = {label: content_lemmas(label) for label in request.labels}
-    counts = Counter(lemma for words in lemmas.values() for lemma in set(words))
-    existing = {name: set(name.split("_")) for name in request.existing_slots}
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, list[str]] = {}  # existing slot name or first label -> labels
     for label in request.labels:
-        words = lemmas[label]
-        if not words:
+        if not lemmas[label]:
             continue
-        # Reuse an existing slot that shares a content word; else group under the label's
-        # most shared word (ties: the earlier word), so "save time" and "saving time in the
-        # morning" meet under "save".
-        reuse = next((name for name, parts in existing.items() if parts & set(words)), None)
-        key = reuse or max(words, key=lambda w: (counts[w], -words.index(w)))
+        # An existing slot this label means, else an earlier group of this batch (single
+        # linkage), else a group of its own. Ties go to the first in order: deterministic.
+        key = next(
+            (n for n in request.existing_slots if label_similarity(label, n) >= SAME_IDEA), None
+        )
+        if key is None:
+            key = next(
+                (
+                    k
+                    for k, members in groups.items()
+                    if k not in request.existing_slots
+                    and any(label_similarity(label, m) >= SAME_IDEA for m in members)
+                ),
+                label,
+            )
         groups.setdefault(key, []).append(label)
     proposals: list[SlotProposal] = []
     for key, labels in groups.items():
-        if key in existing:
+        if key in request.existing_slots:
             name = key
         else:
             common = [w for w in lemmas[labels[0]] if all(w in lemmas[other] for other in labels)]
-            name = snake(common) if len(labels) > 1 else snake(lemmas[labels[0]])
+            name = snake(common or lemmas[labels[0]])
         twin = next((p for p in proposals if p.slot_name == name), None)
         if twin is not None:  # two groups that reduce to the same name are one slot
             twin.surface_labels.extend(labels)
