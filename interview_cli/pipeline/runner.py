@@ -77,6 +77,8 @@ from interview_cli.session import (
 from interview_cli.store import SessionStore, now_iso
 
 RECENT_EXCHANGES = 3
+# Question generations per turn: the first, then rephrasings while it repeats a recent one.
+QUESTION_ATTEMPTS = 3
 SlotDiscovery = tuple[list[SlotBatch], list[LLMCall], list[str], float]
 ENDED_BY_MODERATOR = "ended by moderator"
 
@@ -508,7 +510,9 @@ class Interview:
             recent=recent,
             active_signals=notes,
             rationale=list(decision.rationale),
-            avoid_questions=self.asked_questions[-6:],
+            # The same window the repeat check below uses: a generator that sees only part of
+            # it can land on an older question that the check then rejects.
+            avoid_questions=self.asked_questions[-self.methodology.tuning.vetoes.question_history :],
             depth=outcome.graph_state.max_depth,
             language=self.session.settings.language or self.concept.language,
             closing=closing,
@@ -525,7 +529,7 @@ class Interview:
         recent = self.asked_questions[-tuning.question_history :]
         text, similarity = "", 0.0
         with ctx.timed("question_generation"):
-            for attempt in range(2):
+            for attempt in range(QUESTION_ATTEMPTS):
                 if hooks.on_question_start:
                     hooks.on_question_start(record)
                 result = await self.llm.generate_question(request, on_token=hooks.on_token)
@@ -533,7 +537,10 @@ class Interview:
                 failures += result.failures
                 text = result.value.strip()
                 similarity, similar = most_similar_recent(text, recent, limit=tuning.question_history)
-                if similarity < tuning.question_similarity_threshold or attempt == 1:
+                if (
+                    similarity < tuning.question_similarity_threshold
+                    or attempt == QUESTION_ATTEMPTS - 1
+                ):
                     break
                 # Too close to a recent question (seed 000 "Question Deduplication"): ask again,
                 # with that question named as the one not to repeat.

@@ -32,7 +32,8 @@ from interview_cli.llm.protocol import (
 )
 
 MAX_RECENT_EXCHANGES = 3
-MAX_AVOID_QUESTIONS = 6
+# The runner sends the methodology's question_history window (20 in the shipped files).
+MAX_AVOID_QUESTIONS = 30
 DEEP_CONVERSATION_DEPTH = 2
 
 
