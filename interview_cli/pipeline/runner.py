@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -210,8 +210,14 @@ class Interview:
         self.save()
 
     # ---- a turn --------------------------------------------------------------------------
-    async def submit(self, answer: str, hooks: Hooks | None = None) -> TurnResult:
-        """Record ``answer`` to the pending question (on disk first), then process it."""
+    async def submit(
+        self, answer: str, hooks: Hooks | None = None, *, answer_calls: Sequence[LLMCall] = ()
+    ) -> TurnResult:
+        """Record ``answer`` to the pending question (on disk first), then process it.
+
+        ``answer_calls``: the model calls that produced the answer (a simulated respondent's),
+        recorded with the turn in that same first write, so a crash cannot separate them.
+        """
         hooks = hooks or Hooks()
         question = self.session.pending_question
         if question is None:
@@ -222,6 +228,7 @@ class Interview:
             question=question,
             answer=AnswerRecord(utterance_id=f"u{number:03d}", text=answer, received_at=now_iso()),
         )
+        self._record_calls(list(answer_calls), turn.llm_calls)
         self.session.turns.append(turn)
         self.session.pending_question = None
         self.save()  # nothing typed is lost, whatever happens next

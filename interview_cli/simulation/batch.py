@@ -27,6 +27,8 @@ from typing import Any, Literal, Protocol
 
 from interview_cli.config.loader import Loaded
 from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.core.dedup import Embedder
+from interview_cli.core.discourse import FrameParser
 from interview_cli.errors import InterviewError, SessionFileError, UsageError
 from interview_cli.llm.protocol import Exchange, InterviewLLM, PersonaRequest
 from interview_cli.llm.settings import LLMSettings
@@ -56,6 +58,14 @@ def interview_id(persona: str, concept: str, policy: str, seed: int, run: int) -
 
 
 @dataclass(frozen=True)
+class OptionalModels:
+    """The optional models a batch shares: the embedding tier and spaCy frames (or None)."""
+
+    embedder: Embedder | None = None
+    frame_parser: FrameParser | None = None
+
+
+@dataclass(frozen=True)
 class BatchSpec:
     """Everything a batch needs; what the ``batch`` command's options resolve to."""
 
@@ -69,6 +79,8 @@ class BatchSpec:
     seed: int = 0
     policy: str = "adaptive"
     canonical_slots: bool = True  # dual graph (issue 8); --no-canonical-slots for an A/B batch
+    discourse_hints: bool = False  # new sessions; a resumed one keeps what it started with
+    embeddings: bool = False
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -204,6 +216,8 @@ def _new_session(spec: BatchSpec, planned: PlannedInterview, respondent: str) ->
         ask_rating=False,
         policy=spec.policy,
         canonical_slots=spec.canonical_slots,
+        discourse_hints=spec.discourse_hints,
+        embeddings=spec.embeddings,
     )
     session.simulation = simulation_record(spec, planned, respondent)
     return session
@@ -219,14 +233,25 @@ async def conduct_simulated(
     on_turn: Callable[[int], None] | None = None,
     methodology: Methodology | None = None,
     concept: Concept | None = None,
+    models: OptionalModels | None = None,
 ) -> None:
     """Run one session to its end with ``respondent`` answering (the caller holds the lock).
 
     ``methodology``/``concept``: the parsed snapshots when the caller has them (a new
-    session), which saves parsing the YAML text again; a resumed session reads its own."""
+    session), which saves parsing the YAML text again; a resumed session reads its own.
+    ``models``: the embedding tier and frame parser, used where the session enabled them."""
     from interview_cli.pipeline.runner import Interview
 
-    interview = Interview(session, store=store, llm=llm, methodology=methodology, concept=concept)
+    models = models or OptionalModels()
+    interview = Interview(
+        session,
+        store=store,
+        llm=llm,
+        methodology=methodology,
+        concept=concept,
+        embedder=models.embedder if session.settings.enable_embeddings else None,
+        frame_parser=models.frame_parser if session.settings.enable_discourse_hints else None,
+    )
     await interview.ensure_question()
     while not interview.finished:
         question = session.pending_question
@@ -249,18 +274,17 @@ async def conduct_simulated(
             seed=session.settings.seed,
         )
         reply = await respondent.answer(request)
-        for call in reply.calls:
-            session.usage.add(call)
         answer = reply.value.strip() or "..."
         if question.kind == "closing":
+            for call in reply.calls:
+                session.usage.add(call)
             session.simulation = dict(session.simulation or {})
             session.simulation["closing_calls"] = [c.model_dump(mode="json") for c in reply.calls]
             interview.record_closing_answer(answer)
             interview.complete()
             break
-        result = await interview.submit(answer)
-        # The respondent's calls belong to the turn they answered (saved with the next write).
-        result.turn.llm_calls = [*reply.calls, *result.turn.llm_calls]
+        # The respondent's calls belong to the turn they answered, saved with the answer.
+        await interview.submit(answer, answer_calls=reply.calls)
 
 
 async def _run_one(
@@ -271,6 +295,7 @@ async def _run_one(
     llm: InterviewLLM,
     respondent: Respondent,
     observer: BatchObserver,
+    models: OptionalModels,
 ) -> InterviewOutcome:
     persona = planned.persona.value
     outcome = InterviewOutcome(planned.session_id, persona.id, planned.run, "completed")
@@ -305,6 +330,7 @@ async def _run_one(
                 on_turn=on_turn,
                 methodology=spec.methodology.value if fresh else None,
                 concept=spec.concept.value if fresh else None,
+                models=models,
             )
             _store_evaluation(session, persona, spec.methodology.value)
             store.save(session)
@@ -358,8 +384,12 @@ async def run_batch(
     concurrency: int = 4,
     observer: BatchObserver | None = None,
     plan: Sequence[PlannedInterview] | None = None,
+    models: OptionalModels | None = None,
 ) -> BatchResult:
-    """Run every planned interview, at most ``concurrency`` at a time; outcomes in plan order."""
+    """Run every planned interview, at most ``concurrency`` at a time; outcomes in plan order.
+
+    ``models``: the embedding tier and frame parser (loaded once, shared by all interviews)."""
+    models = models or OptionalModels()
     if concurrency < 1:
         raise UsageError("--concurrency must be at least 1")
     store = SessionStore(spec.out)
@@ -370,7 +400,13 @@ async def run_batch(
     async def worker(item: PlannedInterview) -> InterviewOutcome:
         async with gate:
             outcome = await _run_one(
-                spec, item, store=store, llm=llm, respondent=respondent, observer=observer
+                spec,
+                item,
+                store=store,
+                llm=llm,
+                respondent=respondent,
+                observer=observer,
+                models=models,
             )
         observer.finished(item, outcome)
         return outcome

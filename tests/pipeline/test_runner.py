@@ -12,7 +12,7 @@ import pytest
 from interview_cli.config.library import Library
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.offline import OfflineLLM
-from interview_cli.llm.protocol import TaskResult
+from interview_cli.llm.protocol import LLMCall, TaskResult
 from interview_cli.llm.settings import offline_settings
 from interview_cli.pipeline.context import ContextLoadingOutput, ExtractionOutput, PipelineContext
 from interview_cli.pipeline.runner import Hooks, Interview
@@ -111,12 +111,16 @@ def test_interrupted_turn_is_finished_on_recovery(tmp_path: Path) -> None:
             raise Boom()
 
         interview.llm = type("Broken", (), {"extract": staticmethod(explode), "assess": staticmethod(explode)})()  # type: ignore[assignment]
-        await interview.submit("The battery lasts all day so I never worry")
+        answered = LLMCall(task="respond_as_persona", provider="offline", model="ladder-sim")
+        await interview.submit("The battery lasts all day so I never worry", answer_calls=[answered])
 
     with pytest.raises(Boom):
         asyncio.run(crash_after_save())
     on_disk = store.load("t-1")
     assert [t.status for t in on_disk.turns] == ["answered"]
+    # The respondent's model call (a simulated answer) was saved with the answer itself.
+    assert [c.task for c in on_disk.turns[0].llm_calls] == ["respond_as_persona"]
+    assert on_disk.usage.by_task["respond_as_persona"]["calls"] == 1
 
     recovered = Interview(on_disk, store=store, llm=OfflineLLM(seed=0))
     question = asyncio.run(recovered.ensure_question())
