@@ -20,6 +20,7 @@ from interview_cli.cli.common import (
     JsonOption,
     LibraryOption,
     open_library,
+    optional_models,
     print_json,
     print_warning,
     stderr_console,
@@ -118,8 +119,10 @@ def batch(
             "--out",
             "-o",
             metavar="DIR",
-            help="Where the session files go (default: <sessions dir>/batch-<concept>-"
-            "<policy>-s<seed>). Re-running with the same directory skips finished interviews.",
+            # No angle brackets: the app's markdown help would swallow them as HTML.
+            help="Where the session files go (default: a folder in the sessions directory named "
+            "after the concept, policy and seed). Re-running with the same directory skips "
+            "finished interviews.",
             show_default=False,
         ),
     ] = None,
@@ -131,6 +134,23 @@ def batch(
             help="Dual graph: group paraphrased concepts into canonical slots.",
         ),
     ] = True,
+    discourse_hints: Annotated[
+        bool,
+        typer.Option(
+            "--discourse-hints/--no-discourse-hints",
+            help="Pass causal/temporal markers and simple frames found in answers to extraction "
+            "as hints.",
+        ),
+    ] = False,
+    embeddings: Annotated[
+        bool,
+        typer.Option(
+            "--embeddings",
+            envvar="INTERVIEW_EMBEDDINGS",
+            help="Use sentence embeddings for de-duplication and slots when installed "
+            "(pip install 'interview-cli[embeddings]'); else fuzzy matching.",
+        ),
+    ] = False,
     dry_run: Annotated[
         bool,
         typer.Option(
@@ -190,6 +210,8 @@ def batch(
         seed=seed,
         policy=policy,
         canonical_slots=canonical_slots,
+        discourse_hints=discourse_hints,
+        embeddings=embeddings,
     )
     plan = plan_batch(spec)
     for persona in {p.persona.value.id: p.persona.value for p in plan}.values():
@@ -234,7 +256,11 @@ def _dry_run(spec: BatchSpec, plan: list[Any], *, as_json: bool) -> None:
     store = SessionStore(spec.out)
     skipped = sum(1 for p in plan if existing_status(store, p) == "completed")
     record = estimate_batch(
-        spec.settings, to_run=len(plan) - skipped, skipped=skipped, max_turns=spec.max_turns
+        spec.settings,
+        to_run=len(plan) - skipped,
+        skipped=skipped,
+        max_turns=spec.max_turns,
+        canonical_slots=spec.canonical_slots,
     )
     record = {
         "dry_run": True,
@@ -262,21 +288,27 @@ def _run(spec: BatchSpec, plan: list[Any], *, concurrency: int, as_json: bool) -
     import asyncio
 
     from interview_cli.llm.factory import build_llm
-    from interview_cli.simulation.batch import run_batch
+    from interview_cli.simulation.batch import OptionalModels, run_batch
     from interview_cli.simulation.respondent import make_respondent
     from interview_cli.simulation.view import ProgressView
 
+    from rich.markup import escape
+
     llm = build_llm(spec.settings, seed=spec.seed)
     respondent = make_respondent(spec.settings, llm)
+    embedder, parser = optional_models(
+        embeddings=spec.embeddings, discourse=spec.discourse_hints
+    )
+    models = OptionalModels(embedder=embedder, frame_parser=parser)
     # With --json, stdout is for the JSON document: progress goes to stderr.
     console = stderr_console() if as_json else stdout_console()
     if not as_json:
         console.print(
-            f"[bold]{len(plan)} interview(s)[/bold] · {spec.concept.value.name} · "
-            f"{spec.methodology.value.name} · policy {spec.policy} · up to {spec.max_turns} "
-            f"turns · {concurrency} at a time\n"
-            f"Interviewer: {spec.settings.describe()} · respondent: {respondent.label} · "
-            f"output: {spec.out}",
+            f"[bold]{len(plan)} interview(s)[/bold] · {escape(spec.concept.value.name)} · "
+            f"{escape(spec.methodology.value.name)} · policy {spec.policy} · up to "
+            f"{spec.max_turns} turns · {concurrency} at a time\n"
+            f"Interviewer: {escape(spec.settings.describe())} · respondent: "
+            f"{escape(respondent.label)} · output: {escape(str(spec.out))}",
             highlight=False,
         )
 
@@ -290,6 +322,7 @@ def _run(spec: BatchSpec, plan: list[Any], *, concurrency: int, as_json: bool) -
                     concurrency=concurrency,
                     observer=view,
                     plan=plan,
+                    models=models,
                 )
         finally:
             closer = getattr(llm, "aclose", None)

@@ -153,12 +153,41 @@ def handle_errors(debug: bool = False) -> Iterator[None]:
         raise typer.Exit(report_error(exc)) from None
 
 
+def _usage_error() -> type[Exception]:
+    """The framework's UsageError (vendored click in typer >= 0.16, click before)."""
+    return next(k for k in typer.BadParameter.__mro__ if k.__name__ == "UsageError")
+
+
+def _one_line_usage(exc: Exception) -> typer.Exit:
+    """A bad option or argument as one ``error:`` line (exit 2), not the framework's usage
+    text and boxed message; the help hint names the command that was misused."""
+    ctx = getattr(exc, "ctx", None)
+    hint = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
+    message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+    print_error(" ".join(message.split()).rstrip(".") + hint)
+    return typer.Exit(2)
+
+
 class InterviewGroup(TyperGroup):
-    """The root command group: runs every sub-command inside :func:`handle_errors`."""
+    """The root command group: runs every sub-command inside :func:`handle_errors`, and
+    prints bad usage (unknown options, out-of-range values, missing arguments) as one line."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        # The root's own options are parsed here, before invoke().
+        try:
+            return super().make_context(*args, **kwargs)
+        except _usage_error() as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # `interview` alone: the help
+                raise
+            raise _one_line_usage(exc) from None
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         try:
             return super().invoke(ctx)
+        except _usage_error() as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                raise
+            raise _one_line_usage(exc) from None
         except _passthrough():
             raise
         except Exception as exc:
@@ -199,3 +228,20 @@ def open_library(library: list[Path] | None) -> Library:
     from interview_cli.config.library import Library
 
     return Library.discover(extra_roots=library or ())
+
+
+def optional_models(*, embeddings: bool, discourse: bool) -> tuple[Any, Any]:
+    """The embedding tier and spaCy frames, when asked for and installed (one-line notices).
+
+    ``embeddings`` is the flag (``INTERVIEW_EMBEDDINGS`` counts too); either model missing is
+    a notice and the built-in fallback, never an error.
+    """
+    from interview_cli.llm.embeddings import load_embedder, load_frame_parser, requested
+
+    def notice(message: str) -> None:
+        stderr_console().print(message, style="yellow", markup=False, soft_wrap=True)
+
+    embedder = load_embedder(requested(embeddings), notice=notice)
+    parser = load_frame_parser(notice=notice) if discourse else None
+    return embedder, parser
+

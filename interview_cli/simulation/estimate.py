@@ -1,7 +1,9 @@
 """`interview batch --dry-run`: how many model calls, tokens and dollars a batch would take.
 
 Per interview (the pipeline's shape, ARCHITECTURE "The turn"): one opening question, then per
-turn one extraction, one assessment, one question and one simulated answer. Turns are counted
+turn one extraction, one assessment, one question and one simulated answer, and with canonical
+slots on one ``propose_slots`` batch (a turn's new concepts of one node type; the offline runs
+measured about 0.2-0.3 per turn, so this is generous). Turns are counted
 at ``--max-turns`` (an interview that stops early costs less, so this is an upper bound), token
 counts are the pricing table's ``typical_tokens`` per task and prices come from
 ``llm.pricing`` (``INTERVIEW_PRICING`` overrides). Retries are not included. Interviews already
@@ -16,14 +18,21 @@ from interview_cli.llm.pricing import PricingTable, TokenShape, estimate_cost, l
 from interview_cli.llm.settings import LLMSettings
 
 
-def calls_per_interview(max_turns: int) -> dict[str, int]:
-    return {
+# propose_slots batches counted per turn when canonical slots are on (an upper-bound guess).
+SLOT_CALLS_PER_TURN = 1
+
+
+def calls_per_interview(max_turns: int, *, canonical_slots: bool = True) -> dict[str, int]:
+    calls = {
         "generate_opening": 1,
         "extract": max_turns,
         "assess": max_turns,
         "generate_question": max_turns,
         "respond_as_persona": max_turns + 1,  # every question, the closing one included
     }
+    if canonical_slots:
+        calls["propose_slots"] = max_turns * SLOT_CALLS_PER_TURN
+    return calls
 
 
 def estimate_batch(
@@ -32,12 +41,16 @@ def estimate_batch(
     to_run: int,
     skipped: int,
     max_turns: int,
+    canonical_slots: bool = True,
     table: PricingTable | None = None,
 ) -> dict[str, Any]:
     """The dry-run record (what ``--json`` prints and the table shows)."""
     pricing = table or load_pricing()
-    cost = estimate_cost(settings, turns=max_turns, sessions=to_run, table=pricing)
-    per_interview = calls_per_interview(max_turns)
+    slot_rate = SLOT_CALLS_PER_TURN if canonical_slots else 0
+    cost = estimate_cost(
+        settings, turns=max_turns, sessions=to_run, slot_calls_per_turn=slot_rate, table=pricing
+    )
+    per_interview = calls_per_interview(max_turns, canonical_slots=canonical_slots)
     tasks: list[dict[str, Any]] = []
     for task, count in per_interview.items():
         client = settings.for_task(task)

@@ -125,7 +125,14 @@ def test_dry_run_estimates_and_writes_nothing(tmp_path: Path) -> None:
     assert tasks["extract"]["client"].startswith("anthropic:")
     assert data["total"]["calls"] == sum(t["calls"] for t in data["tasks"])
     assert data["total"]["cost_usd"] > 0
+    # Canonical slots are on by default: slot discovery is counted and priced too.
+    assert tasks["propose_slots"]["calls"] == 60 and tasks["propose_slots"]["cost_usd"] > 0
     assert not out.exists()
+    no_slots = batch(
+        "cooperative", "-c", "headphones_mec", "--out", str(out), "--dry-run", "--json",
+        "--no-canonical-slots",
+    )
+    assert "propose_slots" not in {t["task"] for t in json.loads(no_slots.stdout)["tasks"]}
 
     table = batch("cooperative", "-c", "headphones_mec", "--out", str(out), "--dry-run")
     assert table.exit_code == 0 and "Dry run: 1 interview(s) to run" in table.output
@@ -170,3 +177,21 @@ def test_bad_usage_is_exit_2_with_one_line(tmp_path: Path) -> None:
     assert unknown.exit_code == 2 and "nobody" in unknown.stderr
     assert batch("--help").exit_code == 0
     assert batch().exit_code == 2  # no persona: usage
+
+
+def test_discourse_hints_and_embeddings_flags_reach_the_sessions(tmp_path: Path, monkeypatch) -> None:
+    from interview_cli.llm import embeddings
+
+    monkeypatch.setattr(embeddings, "available", lambda: False)  # the extra is never needed
+    out = tmp_path / "out"
+    result = batch(
+        "cooperative", "-c", "headphones_mec", "--max-turns", "3", "--out", str(out),
+        "--discourse-hints", "--embeddings",
+    )
+    assert result.exit_code == 0, result.output
+    (path,) = out.glob("*.json")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["settings"]["enable_discourse_hints"] is True
+    assert doc["settings"]["enable_embeddings"] is True
+    # Hints were computed and passed on with the answers ("because", "so" ...).
+    assert any(t["discourse_hints"] for t in doc["turns"])
