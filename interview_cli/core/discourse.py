@@ -245,8 +245,17 @@ _AUX = (
     r"could|would|will|want to|need to|have to|like to|love to|try to|get to|wont|didnt|did "
     r"not|not)\s+)*"
 )
-_SUBJECT = r"(i|we|you|they|he|she|it|my \w+|our \w+|the \w+)"
-_FRAME_RE = re.compile(rf"\b{_SUBJECT}\s+({_AUX})(\w+)\s*([^,]*)")
+_PRONOUN_FRAME_RE = re.compile(rf"\b(i|we|you|they|he|she|it)\s+({_AUX})(\w+)\s*([^,]*)")
+# A noun-phrase subject: a determiner and one to three words ("my old pair broke"). Which word
+# is the verb is not written down, so the shortest subject whose next word looks like a verb
+# wins ("the sound quality matters", not "the sound" doing "quality").
+_DETERMINERS = "the|my|our|this|that|these|those|their|your|his|her"
+_NP_START = re.compile(rf"\b(?:{_DETERMINERS})\b")
+_AFTER_SUBJECT = re.compile(rf"({_AUX})(\w+)\s*([^,]*)")
+_IRREGULAR_PAST = frozenset(
+    "broke made kept got gave felt took went came fell ran lost left sold won wore tore held "
+    "brought bought thought told found sent spent stood paid heard saw".split()
+)
 _COPULAS = frozenset("am is are was were im its theyre be".split())
 _CLAUSE_BREAK = re.compile(
     r"\s*,\s*|\b(?:" + "|".join(re.escape(m.phrase) for m in MARKERS) + r"|which|and)\b"
@@ -262,15 +271,52 @@ _CONTRACTIONS = (
 )
 
 
+def _verb_like(word: str, aux: str) -> bool:
+    """Whether ``word`` after a noun phrase can be its verb (no part-of-speech tagger here)."""
+    return bool(
+        aux
+        or word in _COPULAS
+        or word in _LIGHT_VERBS
+        or word in _IRREGULAR_PAST
+        or word.endswith("ed")
+        or (word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3)
+    )
+
+
+def _frame_match(clause: str) -> tuple[str, str, str, str] | None:
+    """(subject, auxiliaries, verb, rest) of the first frame in ``clause``."""
+    found: list[tuple[int, tuple[str, str, str, str]]] = []
+    pronoun = _PRONOUN_FRAME_RE.search(clause)
+    if pronoun is not None:
+        subject, aux, verb, rest = pronoun.groups()
+        found.append((pronoun.start(), (subject, aux, verb, rest)))
+    for det in _NP_START.finditer(clause):
+        if found and det.start() > found[0][0]:
+            break  # a frame starts earlier
+        words = clause[det.end() :].split()
+        for size in (1, 2, 3):  # the shortest subject whose next word is verb-like
+            after = _AFTER_SUBJECT.match(" ".join(words[size:])) if len(words) > size else None
+            if after is None:
+                break
+            aux, verb, rest = after.groups()
+            if _verb_like(verb, aux):
+                subject = " ".join([det.group(0), *words[:size]])
+                found.append((det.start(), (subject, aux, verb, rest)))
+                break
+        if len(found) > (pronoun is not None):
+            break
+    return min(found)[1] if found else None
+
+
 def _frames(sentence: str) -> list[PredicateFrame]:
     out: list[PredicateFrame] = []
     for pattern, expanded in _CONTRACTIONS:
         sentence = pattern.sub(expanded, sentence)
     for clause in _CLAUSE_BREAK.split(sentence):
-        match = _FRAME_RE.search(clause)
+        match = _frame_match(clause)
         if match is None:
             continue
-        subject, aux, verb, rest = match.groups()
+        subject, aux, verb, rest = match
         if verb not in _COPULAS and verb in STOPWORDS and verb not in _LIGHT_VERBS:
             continue
         negated = any(re.search(rf"\b{n}\b", aux) for n in _NEGATORS)

@@ -183,3 +183,18 @@ def test_stage_two_and_a_half_passes_hints_to_extraction_and_records_them() -> N
 def test_stage_two_and_a_half_is_skipped_when_off() -> None:
     llm, interview = run(hints=False)
     assert llm.hints == [[]] and interview.session.turns[0].discourse_hints == []
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        # A noun-phrase subject is not cut after one word to make its next noun a verb.
+        ("the sound quality matters to me", ("matters", "the sound quality", "to me")),
+        ("my old pair broke", ("broke", "my old pair", "")),
+        ("the noise cancelling helps me focus", ("helps", "the noise cancelling", "me focus")),
+        ("the battery is great", ("be", "the battery", "great")),
+    ],
+)
+def test_noun_phrase_subjects_keep_their_nouns(text: str, frame: tuple[str, str, str]) -> None:
+    (found,) = analyse_discourse(text).frames
+    assert (found.predicate, found.subject, found.object) == frame
