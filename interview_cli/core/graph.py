@@ -61,6 +61,13 @@ class GraphInvariantError(ValueError):
     """A mutation would break one of the graph's invariants (a programming error)."""
 
 
+def _check_opinion(stance: int, confidence: float | None) -> None:
+    if stance not in (-1, 0, 1):
+        raise GraphInvariantError(f"stance must be -1, 0 or +1 (got {stance!r})")
+    if confidence is not None and not 0.0 <= confidence <= 1.0:
+        raise GraphInvariantError(f"confidence must be within 0..1 (got {confidence!r})")
+
+
 class ProvenanceEntry(TypedDict):
     utterance_id: str
     quote: str
@@ -381,6 +388,7 @@ class KnowledgeGraph:
             raise GraphInvariantError("a node label needs at least one letter or digit")
         if self.find_by_label(label, node_type):
             raise GraphInvariantError(f"a {node_type} node labelled {label!r} already exists")
+        _check_opinion(stance, confidence)
         node_id = self._new_id(id_factory)
         self._position[node_id] = len(self._position)
         self._g.add_node(
@@ -417,9 +425,18 @@ class KnowledgeGraph:
         element mapping, once made, is kept.
         """
         d = self._g.nodes[node_id]
+        _check_opinion(stance, confidence)
         alias_added = False
         text = label.strip()
         if normalise(text) not in {normalise(known) for known in (d["label"], *d["aliases"])}:
+            # The uniqueness invariant covers aliases: no other node of the type may answer
+            # to this label, or label look-ups would stop being unambiguous.
+            others = [n for n in self.find_by_label(text, d["node_type"]) if n != node_id]
+            if others:
+                raise GraphInvariantError(
+                    f"{label!r} already names {d['node_type']} node {others[0]}; "
+                    f"it cannot also become an alias of {node_id}"
+                )
             d["aliases"].append(text)
             self._index(node_id, text)
             alias_added = True

@@ -202,6 +202,17 @@ def test_direct_mutations_enforce_the_invariants() -> None:
     with pytest.raises(GraphInvariantError, match="unknown relation"):
         graph.add_relation(a.id, c.id, "causes", methodology=meth, turn=2)
     assert graph.edge_count == 0
+    # Aliases are labels too: one may not name another node of the same type.
+    price = graph.add_node("price", "attribute", methodology=meth, turn=2)
+    with pytest.raises(GraphInvariantError, match="already names attribute node"):
+        graph.merge_into(a.id, label="Price")
+    assert graph.find_by_label("price", "attribute") == [price.id]
+    graph.merge_into(c.id, label="price")  # another type may share it
+    with pytest.raises(GraphInvariantError, match="stance"):
+        graph.add_node("loud", "attribute", methodology=meth, turn=2, stance=7)
+    with pytest.raises(GraphInvariantError, match="confidence"):
+        graph.merge_into(a.id, label="comfy", confidence=5.0)
+    assert "comfy" not in graph.node(a.id).aliases
 
 
 def test_id_factory_supplies_ids_and_collisions_are_refused() -> None:
