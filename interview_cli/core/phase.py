@@ -2,7 +2,7 @@
 
 Boundaries are proportional to ``max_turns`` (``PhaseBoundaries`` in the methodology):
 
-- early: ``turn <= max(early_min_turns, round_half_up(max_turns * early_fraction))``
+- early: ``turn <= max(early_min_turns, round(max_turns * early_fraction))``
 - late:  ``turn >  max_turns - late_turns``
 - mid:   everything between.
 
@@ -11,8 +11,9 @@ mid 3-18, late 19-20; ``max_turns=50`` gives early 1-5, mid 6-48, late 49-50.
 
 Two decisions the seed leaves open:
 
-- Rounding is half-up, not Python's banker's rounding, so ``max_turns=25`` (2.5) gives 3 early
-  turns and ``35`` (3.5) gives 4: a user reading the boundary table can predict it.
+- Rounding is the seed's own ``round()`` (``early_max_turns = max(2, round(max_turns *
+  0.10))``), which rounds halves to even: ``max_turns=25`` (2.5) gives 2 early turns and ``35``
+  (3.5) gives 4. Replay and the seed's tables agree that way.
 - In very short interviews the early and late ranges can overlap (``max_turns=3``: early <= 2,
   late > 1). Late wins: the final turns are reserved for validation and closing, which matters
   more than a longer warm-up.
@@ -20,7 +21,6 @@ Two decisions the seed leaves open:
 
 from __future__ import annotations
 
-import math
 from typing import Literal
 
 from interview_cli.config.schemas import PhaseBoundaries
@@ -29,14 +29,10 @@ Phase = Literal["early", "mid", "late"]
 PHASES: tuple[Phase, ...] = ("early", "mid", "late")
 
 
-def _round_half_up(value: float) -> int:
-    return math.floor(value + 0.5)
-
-
 def early_last_turn(max_turns: int, boundaries: PhaseBoundaries | None = None) -> int:
     """The last turn that counts as early (before any overlap with the late phase)."""
     b = boundaries or PhaseBoundaries()
-    return max(b.early_min_turns, _round_half_up(max_turns * b.early_fraction))
+    return max(b.early_min_turns, round(max_turns * b.early_fraction))
 
 
 def late_first_turn(max_turns: int, boundaries: PhaseBoundaries | None = None) -> int:

@@ -25,9 +25,10 @@ def test_fifty_turns() -> None:
 
 @pytest.mark.parametrize(
     ("max_turns", "early_turns"),
-    [(10, 2), (15, 2), (25, 3), (30, 3), (35, 4), (100, 10)],
+    # Seed 001: early_max_turns = max(2, round(max_turns * 0.10)), Python's round: 2.5 -> 2.
+    [(10, 2), (15, 2), (25, 2), (30, 3), (35, 4), (45, 4), (100, 10)],
 )
-def test_early_phase_rounds_half_up(max_turns: int, early_turns: int) -> None:
+def test_early_phase_uses_the_seeds_round(max_turns: int, early_turns: int) -> None:
     assert phases(max_turns).count("e") == early_turns
 
 
