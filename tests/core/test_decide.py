@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.coverage import CoverageState
+from interview_cli.core.coverage import CoverageState, compute_gaps
 from interview_cli.core.decide import Decision, DecisionInputs, decide, focus_entry
 from interview_cli.core.graph import KnowledgeGraph, apply_extraction
 from interview_cli.core.models import (
@@ -352,6 +352,14 @@ def test_coverage_mode_signals_and_element_exhausted_veto() -> None:
     d = decide(replace(s.inputs[-1], coverage=coverage))
     g = d.global_signals
     assert (g["coverage.ratio"], g["coverage.unmentioned_count"]) == (pytest.approx(1 / 3), 2)
+    # Each of seed 000's gap types is its own signal: texture is mentioned, without a reaction.
+    gaps = coverage.model_copy(update={"gaps": compute_gaps(coverage, s.graph)})
+    d_gaps = decide(replace(s.inputs[-1], coverage=gaps))
+    assert d_gaps.global_signals["coverage.no_reaction_count"] == 1
+    assert d_gaps.global_signals["coverage.no_comprehension_count"] == 0
+    assert d_gaps.node_signals[creamy]["coverage.node.has_gap"] is True
+    price = s.graph.find_by_label("price")[0]
+    assert d_gaps.node_signals[price]["coverage.node.has_gap"] is False
     vetoed = {(c.strategy, c.node_id) for c in d.candidates if c.vetoed_by == "element_exhausted"}
     assert vetoed == {("deepen", creamy), ("clarify", creamy)}
     assert d.selected.node_id != creamy

@@ -14,6 +14,7 @@ Adding a signal = one detector + one entry here.
 | meta       | node   | ``meta.node.*``    |
 | technique  | node   | ``technique.node.*`` |
 | coverage   | global | ``coverage.*`` (concepts with stimulus elements, seed 000) |
+| coverage   | node   | ``coverage.node.*`` (the same, per node mapped to an element) |
 
 Weight keys in a methodology may add a qualifier to a signal name (seed 001 "Compound Key
 Handling"): ``.low``/``.mid``/``.high`` for floats, ``.true``/``.false`` for booleans, or one of
@@ -28,7 +29,12 @@ from typing import Literal
 SignalKind = Literal["bool", "float", "int", "categorical"]
 Scope = Literal["global", "node"]
 
-NODE_SIGNAL_PREFIXES: tuple[str, ...] = ("graph.node.", "technique.node.", "meta.node.")
+NODE_SIGNAL_PREFIXES: tuple[str, ...] = (
+    "graph.node.",
+    "technique.node.",
+    "meta.node.",
+    "coverage.node.",
+)
 FLOAT_QUALIFIERS: tuple[str, ...] = ("low", "mid", "high")
 BOOL_QUALIFIERS: tuple[str, ...] = ("true", "false")
 
@@ -264,6 +270,32 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "Any element unmentioned, without reaction, not understood, or unconnected.",
     ),
     _s("coverage.unmentioned_count", "coverage", "int", "Stimulus elements not yet mentioned."),
+    # The other three gap types of seed 000, each weightable on its own.
+    _s(
+        "coverage.no_reaction_count",
+        "coverage",
+        "int",
+        "Elements mentioned but without any reaction recorded yet.",
+    ),
+    _s(
+        "coverage.no_comprehension_count",
+        "coverage",
+        "int",
+        "Elements whose latest reaction is confusion (not understood).",
+    ),
+    _s(
+        "coverage.unconnected_count",
+        "coverage",
+        "int",
+        "Elements mentioned but none of whose nodes has an edge yet.",
+    ),
+    _s(
+        "coverage.node.has_gap",
+        "coverage",
+        "bool",
+        "The node is mapped to a stimulus element that still has a gap (no reaction, not "
+        "understood, or unconnected): worth a probe.",
+    ),
 )
 
 CATALOGUE_BY_NAME: dict[str, SignalSpec] = {spec.name: spec for spec in CATALOGUE}

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interview_cli.core.phase import phase_for_turn
-from interview_cli.core.signals.base import Deps, SignalContext, global_signal
+from interview_cli.core.signals.base import Deps, SignalContext, global_signal, node_signal
 from interview_cli.core.state import conversation_saturation
 
 REPETITION_WINDOW = 5  # seed 002 Path 4: the last 5 strategies are loaded for diversity
@@ -103,3 +103,33 @@ def _coverage_has_gaps(ctx: SignalContext, deps: Deps) -> bool | None:
 def _coverage_unmentioned(ctx: SignalContext, deps: Deps) -> int | None:
     c = _coverage(ctx)
     return None if c is None else int(c.unmentioned_count)
+
+
+def _gap_count(ctx: SignalContext, gap_type: str) -> int | None:
+    c = _coverage(ctx)
+    return None if c is None else sum(1 for g in c.gaps if g.gap_type == gap_type)
+
+
+@global_signal("coverage.no_reaction_count")
+def _coverage_no_reaction(ctx: SignalContext, deps: Deps) -> int | None:
+    return _gap_count(ctx, "no_reaction")
+
+
+@global_signal("coverage.no_comprehension_count")
+def _coverage_no_comprehension(ctx: SignalContext, deps: Deps) -> int | None:
+    return _gap_count(ctx, "no_comprehension")
+
+
+@global_signal("coverage.unconnected_count")
+def _coverage_unconnected(ctx: SignalContext, deps: Deps) -> int | None:
+    return _gap_count(ctx, "unconnected")
+
+
+@node_signal("coverage.node.has_gap")
+def _coverage_node_has_gap(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
+    c = _coverage(ctx)
+    if c is None:
+        return None
+    elements = [e for e, ids in c.element_node_ids.items() if state.node_id in ids]
+    return any(c.gaps_of(e) for e in elements)
+
