@@ -93,6 +93,10 @@ class DecisionRecord(Record):
     label: str | None = None
     phase: str = ""
     rationale: list[str] = Field(default_factory=list)
+    veto_reasons: dict[str, str] = Field(
+        default_factory=dict,
+        description="why each recorded vetoed candidate was vetoed: 'strategy@node' -> reason",
+    )
 
 
 class ContinuationRecord(Record):
@@ -165,6 +169,9 @@ class SessionFile(Record):
     termination_reason: str | None = None
     created_at: str = ""
     updated_at: str = ""
+    # interview-cli version that created the session (None: older files), so `replay --verify`
+    # can tell a later change of the core from an edited file.
+    tool_version: str | None = None
     concept: ConceptSnapshot
     methodology: MethodologySnapshot
     settings: SessionSettings

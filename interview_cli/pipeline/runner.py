@@ -356,6 +356,7 @@ class Interview:
             label=decision.selected.label,
             phase=decision.phase,
             rationale=list(decision.rationale),
+            veto_reasons=dict(decision.veto_reasons),
         )
         turn.continuation = ContinuationRecord(
             should_continue=decision.continuation.should_continue,

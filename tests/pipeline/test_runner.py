@@ -163,3 +163,35 @@ def test_premature_access_to_a_stage_output_is_an_error() -> None:
     with pytest.raises(RuntimeError, match="already produced"):
         ctx.set(ContextLoadingOutput(turn_number=2, max_turns=5, question_text="q"))
     assert not ctx.has(ExtractionOutput)
+
+
+def test_every_recorded_veto_keeps_its_reason(tmp_path: Path) -> None:
+    interview, _, store = make_interview(tmp_path, lambda s, i: OfflineLLM(seed=0))
+    answers = [
+        "I like the noise cancelling because I can focus",
+        "Focus? I don't know, I have never thought about why",
+        "I really don't know, no idea",
+        "The battery lasts all day so I never worry",
+        "No idea, I can't say more about that",
+    ]
+
+    async def go() -> None:
+        await interview.ensure_question()
+        for answer in answers:
+            if interview.finished:
+                break
+            await interview.submit(answer)
+
+    asyncio.run(go())
+    vetoed = 0
+    for turn in store.load("t-1").completed_turns:
+        assert turn.decision is not None
+        keys = {
+            f"{c['strategy']}@{c['node_id']}" if c["node_id"] is not None else c["strategy"]
+            for c in turn.candidates
+            if c["vetoed_by"]
+        }
+        vetoed += len(keys)
+        assert set(turn.decision.veto_reasons) == keys
+        assert all(reason.strip() for reason in turn.decision.veto_reasons.values())
+    assert vetoed  # the don't-knows put a knowledge ceiling on a node
