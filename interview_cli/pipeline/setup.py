@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interview_cli import __version__
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.llm.settings import LLMSettings
 from interview_cli.session import (
@@ -39,6 +40,7 @@ def new_session(
     stamp = now_iso() if timestamps else ""
     return SessionFile(
         id=session_id,
+        tool_version=__version__,
         status="active",
         created_at=stamp,
         updated_at=stamp,
