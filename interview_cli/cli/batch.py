@@ -392,7 +392,8 @@ def _report(spec: BatchSpec, result: BatchResult, *, as_json: bool) -> None:
         err = stderr_console()
         err.print(
             f"{len(result.failures)} of {len(result.outcomes)} interview(s) failed "
-            "(recorded as failed; re-run the same command to retry them):",
+            "(re-running the same command resumes them; a session file that cannot be read "
+            "must be moved away first, and its interview then starts anew):",
             highlight=False,
             markup=False,
         )
