@@ -97,7 +97,9 @@ def startup(command: list[str], repeats: int = 5) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
     parser.add_argument("--latency", type=float, default=0.2, help="seconds per LLM call")
     parser.add_argument("--turns", type=int, default=6)
     parser.add_argument("--interviews", type=int, default=2)

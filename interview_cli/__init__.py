@@ -1,3 +1,3 @@
-"""interview_cli: adaptive qualitative research interviews with a knowledge graph behind every question."""
+"""interview_cli: adaptive qualitative interviews with a knowledge graph behind every question."""
 
 __version__ = "0.1.0"

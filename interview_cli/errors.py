@@ -8,7 +8,7 @@ its traceback.
     ├── UsageError                 exit 2: a bad option value, a missing id
     ├── ConfigError                exit 2: a methodology, concept, persona or settings file is wrong
     │                              (``problems`` lists every ``file: key.path: message``)
-    ├── SessionFileError           exit 2: a session file is not JSON, truncated, newer, not a session
+    ├── SessionFileError           exit 2: a session file is not JSON, truncated, newer, no session
     ├── SessionLockedError         exit 2: another process holds the session's lock
     └── LLMError                   exit 1: a model call failed after its retries
                                    (names provider, model, task and cause; never a key)

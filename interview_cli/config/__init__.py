@@ -1,1 +1,1 @@
-"""Loaders and pydantic schemas: methodology, concept, persona, settings; the library search path."""
+"""Loaders and pydantic schemas (methodology, concept, persona, settings); the search path."""

@@ -84,4 +84,4 @@ class Assessment(CoreModel):
     def neutral(cls) -> Assessment:
         """What a turn uses when the assessor failed: middle scores, no ceiling."""
         mid = RubricScore(score=3, rationale="assessment unavailable")
-        return cls(**{name: mid for name in RUBRIC_SIGNALS})
+        return cls.model_validate({name: mid for name in RUBRIC_SIGNALS})

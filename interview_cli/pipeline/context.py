@@ -96,7 +96,9 @@ class PipelineContext:
         try:
             return self._outputs[stage]  # type: ignore[return-value]
         except KeyError:
-            raise RuntimeError(f"stage {stage} has not run yet; its output is not available") from None
+            raise RuntimeError(
+                f"stage {stage} has not run yet; its output is not available"
+            ) from None
 
     def has(self, cls: type[Contract]) -> bool:
         return _STAGE_OF[cls] in self._outputs

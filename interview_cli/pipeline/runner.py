@@ -508,6 +508,7 @@ class Interview:
             Exchange(question=t.question.text, answer=t.answer.text)
             for t in self.session.turns[-RECENT_EXCHANGES:]
         ]
+        question_window = self.methodology.tuning.vetoes.question_history
         return QuestionRequest(
             methodology=self.methodology,
             concept=self.concept,
@@ -520,7 +521,7 @@ class Interview:
             rationale=list(decision.rationale),
             # The same window the repeat check below uses: a generator that sees only part of
             # it can land on an older question that the check then rejects.
-            avoid_questions=self.asked_questions[-self.methodology.tuning.vetoes.question_history :],
+            avoid_questions=self.asked_questions[-question_window:],
             depth=outcome.graph_state.max_depth,
             language=self.session.settings.language or self.concept.language,
             closing=closing,
@@ -544,7 +545,9 @@ class Interview:
                 calls += result.calls
                 failures += result.failures
                 text = result.value.strip()
-                similarity, similar = most_similar_recent(text, recent, limit=tuning.question_history)
+                similarity, similar = most_similar_recent(
+                    text, recent, limit=tuning.question_history
+                )
                 if (
                     similarity < tuning.question_similarity_threshold
                     or attempt == QUESTION_ATTEMPTS - 1
@@ -676,7 +679,8 @@ def _complete_chain_count(core: CoreState, methodology: Methodology) -> int:
     import networkx as nx
 
     g = core.graph.as_networkx()
-    terminals = {n.id for n in core.graph.nodes() if n.node_type in methodology.ontology.terminal_types}
+    terminal_types = methodology.ontology.terminal_types
+    terminals = {n.id for n in core.graph.nodes() if n.node_type in terminal_types}
     level = _levels(methodology)
     lowest = min(level.values())
     return sum(

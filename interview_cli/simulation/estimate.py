@@ -17,7 +17,6 @@ from typing import Any
 from interview_cli.llm.pricing import PricingTable, TokenShape, estimate_cost, load_pricing
 from interview_cli.llm.settings import LLMSettings
 
-
 # propose_slots batches counted per turn when canonical slots are on (an upper-bound guess).
 SLOT_CALLS_PER_TURN = 1
 

@@ -84,18 +84,28 @@ def test_answer_is_on_disk_before_the_models_run_and_calls_overlap(tmp_path: Pat
 
     async def go() -> Any:
         await interview.ensure_question()
-        return await interview.submit("I like the noise cancelling because I can focus", Hooks(on_stage=stages.append))
+        return await interview.submit(
+            "I like the noise cancelling because I can focus", Hooks(on_stage=stages.append)
+        )
 
     result = asyncio.run(go())
     assert llm.answers_on_disk == [["I like the noise cancelling because I can focus"]]
     assert llm.events[:2] == ["extract:start", "assess:start"]  # both in flight at once
     assert llm.events[-1] == "question"  # the second round trip comes after both
     assert result.turn.status == "complete"
-    assert set(result.turn.timings_ms) >= {"context_loading", "extract_assess", "core", "question_generation"}
+    assert set(result.turn.timings_ms) >= {
+        "context_loading",
+        "extract_assess",
+        "core",
+        "question_generation",
+    }
     assert stages[0] == "reading the answer"
     saved = store.load("t-1")
     assert saved.turns[0].status == "complete"
-    assert saved.pending_question is not None and saved.pending_question.text == result.next_question.text
+    assert (
+        saved.pending_question is not None
+        and saved.pending_question.text == result.next_question.text
+    )
 
 
 def test_interrupted_turn_is_finished_on_recovery(tmp_path: Path) -> None:
@@ -110,9 +120,13 @@ def test_interrupted_turn_is_finished_on_recovery(tmp_path: Path) -> None:
         async def explode(request: Any) -> Any:
             raise Boom()
 
-        interview.llm = type("Broken", (), {"extract": staticmethod(explode), "assess": staticmethod(explode)})()  # type: ignore[assignment]
+        interview.llm = type(
+            "Broken", (), {"extract": staticmethod(explode), "assess": staticmethod(explode)}
+        )()  # type: ignore[assignment]
         answered = LLMCall(task="respond_as_persona", provider="offline", model="ladder-sim")
-        await interview.submit("The battery lasts all day so I never worry", answer_calls=[answered])
+        await interview.submit(
+            "The battery lasts all day so I never worry", answer_calls=[answered]
+        )
 
     with pytest.raises(Boom):
         asyncio.run(crash_after_save())
@@ -138,7 +152,10 @@ def test_same_inputs_same_session(tmp_path: Path) -> None:
 
         async def go() -> None:
             await interview.ensure_question()
-            for answer in ("I like the sound because it relaxes me", "Relaxing matters because I value calm"):
+            for answer in (
+                "I like the sound because it relaxes me",
+                "Relaxing matters because I value calm",
+            ):
                 await interview.submit(answer)
 
         asyncio.run(go())

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from interview_cli.errors import SessionFileError, SessionLockedError, UsageError
+from interview_cli.llm.protocol import LLMCall
 from interview_cli.session import (
     SCHEMA_VERSION,
     AnswerRecord,
@@ -20,7 +21,6 @@ from interview_cli.session import (
     SessionSettings,
     TurnRecord,
 )
-from interview_cli.llm.protocol import LLMCall
 from interview_cli.store import SessionStore, parse_session, write_atomic
 
 

@@ -137,7 +137,8 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "graph.node.exhausted",
         "graph",
         "bool",
-        "Node is exhausted: no yield for 3+ turns, focused 2+ turns running, mostly shallow answers.",
+        "Node is exhausted: no yield for 3+ turns, focused 2+ turns running, mostly shallow "
+        "answers.",
     ),
     _s(
         "graph.node.exhaustion_score",
@@ -180,7 +181,7 @@ CATALOGUE: tuple[SignalSpec, ...] = (
     ),
     _s("llm.specificity", "llm", "float", "Concreteness of the last answer, (score-1)/4."),
     _s("llm.certainty", "llm", "float", "Confidence of the last answer, (score-1)/4."),
-    _s("llm.valence", "llm", "float", "Emotional tone of the last answer, 0 negative to 1 positive."),
+    _s("llm.valence", "llm", "float", "Emotional tone of the last answer, 0 negative, 1 positive."),
     _s("llm.engagement", "llm", "float", "Willingness to engage in the last answer, (score-1)/4."),
     _s(
         "llm.intellectual_engagement",
@@ -199,7 +200,8 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "llm.knowledge_ceiling",
         "llm",
         "categorical",
-        "A don't-know in the last answer: none, exploratory (curious, open) or terminal (nothing more).",
+        "A don't-know in the last answer: none, exploratory (curious, open) or terminal "
+        "(nothing more).",
         ("none", "exploratory", "terminal"),
     ),
     _s(
@@ -236,7 +238,8 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "meta.conversation.saturation",
         "meta",
         "float",
-        "Information-velocity saturation: 0.60 velocity decay + 0.25 edge density + 0.15 turn floor.",
+        "Information-velocity saturation: 0.60 velocity decay + 0.25 edge density + 0.15 turn "
+        "floor.",
         depends_on=("graph.edge_density",),
     ),
     _s(
@@ -258,7 +261,8 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "technique.node.strategy_repetition",
         "technique",
         "categorical",
-        "The same strategy used on this node consecutively: none (0-1), low (2), medium (3), high (4+).",
+        "The same strategy used on this node consecutively: none (0-1), low (2), medium (3), "
+        "high (4+).",
         STREAK_LEVELS,
     ),
     # ---- coverage (concepts with stimulus elements, seed 000) --------------------------
