@@ -6,12 +6,14 @@ Thin by design: options are parsed here, the session is conducted by
 
 from __future__ import annotations
 
+import re
 import sys
 import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.text import Text  # already loaded by cli.common: free here
 
 from interview_cli.cli.common import LibraryOption, open_library, set_debug, stdout_console
 
@@ -35,14 +37,45 @@ SessionsDirOption = Annotated[
 PAUSE_HINT = "Paused. Resume with: interview run --resume {id}"
 
 
+# Whole terminal escape sequences, so a pasted "\x1b[31mred\x1b[0m" leaves "red" and not
+# "[31mred[0m": CSI (ESC [ or the 8-bit CSI, parameters, intermediates, a final byte), OSC
+# and the other string commands (ESC ] P X ^ _ up to BEL or ST), then any other ESC form.
+# An unterminated string command loses only its introducer, never the rest of the answer.
+_ESCAPE_SEQUENCE = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"
+    r"|\x1b[ -/]*[0-~]?"
+)
+
+
 def clean_answer(raw: str) -> str:
-    """Strip control characters (pasted escape codes, NULs) but keep every script and emoji."""
+    """Strip terminal escape sequences and other control characters (NULs, bells) but keep
+    tabs, newlines, every script and emoji (with their zero-width joiners)."""
+    text = _ESCAPE_SEQUENCE.sub("", raw)
     kept = (
         ch
-        for ch in raw
-        if ch in "\t" or not unicodedata.category(ch).startswith("C") or ch == "\u200d"
+        for ch in text
+        if ch in "\t\n" or not unicodedata.category(ch).startswith("C") or ch == "\u200d"
     )
     return "".join(kept).strip()
+
+
+def _enable_line_editing() -> bool:
+    """Load readline, which gives ``input()`` arrow keys, editing and history; without it an
+    arrow key types "^[[D" into the answer. It is missing on some platforms (Windows)."""
+    try:
+        import readline  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _readline_prompt(console: Console, prompt: str) -> str:
+    """``prompt`` styled for ``input()``: readline must be told which bytes take no columns
+    (``\\001``…``\\002`` around each escape code), or editing redraws over the prompt."""
+    with console.capture() as captured:
+        console.print(Text(prompt, style="bold green"), end="")
+    return re.sub(r"(\x1b\[[0-9;]*m)", "\x01\\1\x02", captured.get())
 
 
 class AnswerSource:
@@ -51,15 +84,21 @@ class AnswerSource:
     def __init__(self, console: Console) -> None:
         self.console = console
         self.interactive = sys.stdin.isatty() and console.is_terminal
+        if self.interactive:
+            _enable_line_editing()
 
     def read(self, prompt: str = "you › ", *, allow_empty: bool = False) -> str | None:
         """The next non-empty line (or any line with ``allow_empty``), None at end of input."""
         while True:
             if self.interactive:
                 try:
-                    line = self.console.input(f"[bold green]{prompt}[/]")
+                    line = input(_readline_prompt(self.console, prompt))
                 except EOFError:
+                    self.console.line()  # Ctrl-D leaves the cursor on the prompt line
                     return None
+                except KeyboardInterrupt:
+                    self.console.line()  # so "Paused…" does not follow "^C" on the prompt line
+                    raise
             else:
                 line = sys.stdin.readline()
                 if line == "":
@@ -68,7 +107,8 @@ class AnswerSource:
             if text or allow_empty:
                 if text and not self.interactive:
                     shown = text if len(text) <= 400 else text[:400] + "…"
-                    self.console.print(f"[bold green]{prompt}[/]{shown}", highlight=False)
+                    # Text, not markup: an answer like "I like [/] brackets" is kept as typed.
+                    self.console.print(Text.assemble((prompt, "bold green"), shown))
                 return text
 
 
@@ -311,12 +351,15 @@ def conduct(
         interview = Interview(
             session, store=store, llm=llm, embedder=embedder, frame_parser=parser
         )
+        # Text, not markup: names and ids come from files and may hold "[...]".
         console.print(
-            f"[bold]{interview.concept.name}[/bold] · {interview.methodology.name} · "
-            f"up to {interview.max_turns} turns · LLM: {settings.describe()}",
-            highlight=False,
+            Text.assemble(
+                (interview.concept.name, "bold"),
+                f" · {interview.methodology.name} · up to {interview.max_turns} turns · "
+                f"LLM: {settings.describe()}",
+            )
         )
-        console.print(f"[dim]Session {session.id} · type /help for commands[/dim]", highlight=False)
+        console.print(Text(f"Session {session.id} · type /help for commands", style="dim"))
         _loop(interview, console=console, store=store, llm=llm, debug=debug)
 
 
@@ -354,7 +397,7 @@ def _loop(interview: Interview, *, console: Console, store: SessionStore, llm: A
     def pause() -> None:
         screen.close()
         interview.set_status("paused")
-        console.print(PAUSE_HINT.format(id=session.id), highlight=False)
+        console.print(PAUSE_HINT.format(id=session.id), markup=False, soft_wrap=True)
 
     with asyncio.Runner() as arun:
         try:
@@ -400,7 +443,7 @@ def _loop(interview: Interview, *, console: Console, store: SessionStore, llm: A
                 screen.set_turn(len(session.turns) + 2)  # the question this answer leads to
                 result = arun.run(interview.submit(answer, hooks))
                 screen.done()
-                console.print(views.turn_summary(result.turn))
+                console.print(views.turn_summary(result.turn, width=console.width))
                 if debug:
                     console.print(views.signals_table(result.turn.signals, title="Global signals"))
                     console.print(views.candidates_table(result.turn.candidates))
@@ -431,7 +474,8 @@ def _loop(interview: Interview, *, console: Console, store: SessionStore, llm: A
                 except Exception:  # closing clients must never hide the real outcome
                     pass
     path = store.path_for(session.id)
-    console.print(views.end_screen(session, path=str(path), stats=interview.stats()))
+    console.print(views.end_screen(session, stats=interview.stats()))
+    console.print(views.saved_to(str(path)), soft_wrap=True)
 
 
 def _finish(interview: Interview, console: Console, source: AnswerSource, *, reason: str | None) -> None:
@@ -440,9 +484,10 @@ def _finish(interview: Interview, console: Console, source: AnswerSource, *, rea
 
     summary = interview.learned_summary()
     if summary and interview.session.settings.ask_summary_rating:
-        console.print(
-            Panel(summary, title="What I understood", title_align="left", border_style="magenta")
+        panel = Panel(
+            Text(summary), title="What I understood", title_align="left", border_style="magenta"
         )
+        console.print(panel)
         console.print("How accurate is this summary? 1 = not at all … 4 = very (Enter to skip)")
         value = source.read(prompt="rating › ", allow_empty=True)
         rating = None

@@ -47,8 +47,6 @@ def list_sessions(
     if ctx.invoked_subcommand is not None:
         ctx.obj = sessions_dir
         return
-    from rich.table import Table
-
     from interview_cli.errors import SessionFileError
     from interview_cli.store import SessionStore
 
@@ -65,24 +63,17 @@ def list_sessions(
     if as_json:
         print_json(rows)
         return
+    from interview_cli.ui.tables import sessions_table
+
     console = stdout_console()
     if not rows:
-        console.print(f"No sessions in {store.directory}. Start one with `interview run -c CONCEPT`.")
-        return
-    table = Table(title=f"Sessions in {store.directory}")
-    for column in ("id", "concept", "methodology", "status", "turns", "updated", "cost"):
-        table.add_column(column, justify="right" if column in ("turns", "cost") else "left")
-    for r in rows:
-        table.add_row(
-            r["id"],
-            r["concept"],
-            r["methodology"],
-            r["status"],
-            str(r["turns"]),
-            (r["updated"] or "")[:19].replace("T", " "),
-            f"${r['cost_usd']:.4f}",
+        console.print(
+            f"No sessions in {store.directory}. Start one with `interview run -c CONCEPT`.",
+            markup=False,
+            soft_wrap=True,
         )
-    console.print(table)
+        return
+    console.print(sessions_table(rows, directory=str(store.directory), width=console.width))
 
 
 @sessions_app.command("show")

@@ -36,13 +36,16 @@ def question_panel(text: str, *, turn: int, strategy: str | None, focus: str | N
         Text(text, style="bold"),
         title=f"Question {turn}",
         title_align="left",
-        subtitle=subtitle or None,
+        # Text, not a str: the focus is a respondent's words, and Rich reads "[...]" as markup.
+        subtitle=Text(subtitle) if subtitle else None,
         subtitle_align="right",
         border_style="cyan",
     )
 
 
-def turn_summary(turn: TurnRecord) -> Text:
+def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
+    """One dim line of what the turn changed; ``width`` (the console's) breaks it only between
+    its parts, so "depth: shallow" is never split across two lines."""
     delta = turn.graph_delta
     added = len(delta.get("nodes_added", []))
     merged = len(delta.get("nodes_merged", []))
@@ -60,7 +63,20 @@ def turn_summary(turn: TurnRecord) -> Text:
         depth = turn.signals.get("llm.response_depth")
         if depth:
             parts.append(f"depth: {depth}")
-    return Text("  " + " · ".join(parts), style="dim")
+    return Text(_join_within("  ", parts, " · ", width), style="dim")
+
+
+def _join_within(indent: str, parts: Sequence[str], sep: str, width: int | None) -> str:
+    """``parts`` joined by ``sep``, on a new indented line where one would overflow ``width``."""
+    lines = [indent]
+    for part in parts:
+        line = lines[-1]
+        joined = part if line == indent else sep + part
+        if width and line != indent and len(line) + len(joined) > width:
+            lines.append(indent + part)
+        else:
+            lines[-1] = line + joined
+    return "\n".join(lines)
 
 
 def _fmt(value: Any) -> str:
@@ -70,40 +86,47 @@ def _fmt(value: Any) -> str:
 
 
 def candidates_table(candidates: Sequence[Mapping[str, Any]], *, limit: int = 6) -> Table:
-    table = Table(title="Top candidates (strategy × focus)", show_lines=True, expand=True)
-    table.add_column("#", justify="right")
-    table.add_column("strategy")
-    table.add_column("focus")
-    table.add_column("base", justify="right")
-    table.add_column("× phase", justify="right")
-    table.add_column("+ bonus", justify="right")
-    table.add_column("final", justify="right")
-    table.add_column("drivers (signal contribution) / veto", overflow="fold", ratio=1)
+    """The top admissible candidates (and some vetoed ones) with their score arithmetic.
+
+    Each candidate's main drivers sit on their own lines under its move rather than in a
+    column of their own: squeezed beside six other columns at 80 characters, a drivers column
+    was folded into one- to three-letter fragments."""
+    table = Table(
+        title="Top candidates (strategy × focus)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        show_lines=True,
+    )
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("strategy → focus; drivers / veto", overflow="fold")
+    for name in ("base", "×phase", "+bonus", "final"):
+        table.add_column(name, justify="right", no_wrap=True)
     shown = [c for c in candidates if not c.get("vetoed_by")][:limit]
     shown += [c for c in candidates if c.get("vetoed_by")][: max(0, limit - len(shown)) or 3]
     for cand in shown:
-        contributions = sorted(
-            cand.get("signal_contributions", []),
-            key=lambda c: -abs(float(c.get("contribution", 0.0))),
-        )
-        why = "\n".join(
-            f"{c['key']} {float(c['contribution']):+.2f}"
-            for c in contributions[:3]
-            if float(c.get("contribution", 0.0))
+        move = Text.assemble(
+            (str(cand.get("strategy", "")), "bold"), " → ", str(cand.get("node_label") or "—")
         )
         if cand.get("vetoed_by"):
-            why = f"[red]vetoed: {cand['vetoed_by']}[/red]"
-        style = "bold green" if cand.get("selected") else None
+            move.append(f"\n  vetoed: {cand['vetoed_by']}", style="red")
+        else:
+            contributions = sorted(
+                cand.get("signal_contributions", []),
+                key=lambda c: -abs(float(c.get("contribution", 0.0))),
+            )
+            for c in contributions[:3]:
+                if float(c.get("contribution", 0.0)):
+                    move.append(f"\n  {c['key']} {float(c['contribution']):+.2f}", style="dim")
         table.add_row(
-            str(cand.get("rank", "")),
-            str(cand.get("strategy", "")),
-            str(cand.get("node_label") or "—"),
-            f"{float(cand.get('base_score', 0.0)):.3f}",
-            f"{float(cand.get('phase_multiplier', 1.0)):.2f}",
-            f"{float(cand.get('phase_bonus', 0.0)):+.2f}",
-            f"{float(cand.get('final_score', 0.0)):.3f}",
-            why,
-            style=style,
+            Text(str(cand.get("rank", ""))),
+            move,
+            Text(f"{float(cand.get('base_score', 0.0)):.3f}"),
+            Text(f"{float(cand.get('phase_multiplier', 1.0)):.2f}"),
+            Text(f"{float(cand.get('phase_bonus', 0.0)):+.2f}"),
+            Text(f"{float(cand.get('final_score', 0.0)):.3f}"),
+            style="bold green" if cand.get("selected") else None,
         )
     return table
 
@@ -113,7 +136,7 @@ def signals_table(signals: Mapping[str, Any], *, title: str = "Signals") -> Tabl
     table.add_column("signal")
     table.add_column("value", justify="right")
     for name in sorted(signals):
-        table.add_row(name, _fmt(signals[name]))
+        table.add_row(Text(name), Text(_fmt(signals[name])))
     return table
 
 
@@ -134,7 +157,13 @@ def why_view(turn: TurnRecord | None) -> Group | Text:
     parts: list[Any] = [head]
     if decision.rationale:
         parts.append(Text("Why:", style="bold"))
-        parts.extend(Text(f"  • {line}") for line in decision.rationale)
+        # A grid gives each bullet a hanging indent: a long reason wraps under its own text.
+        bullets = Table.grid()
+        bullets.add_column(no_wrap=True)
+        bullets.add_column(overflow="fold")
+        for line in decision.rationale:
+            bullets.add_row("  • ", Text(line))
+        parts.append(bullets)
     parts.append(candidates_table(turn.candidates))
     if turn.continuation:
         parts.append(
@@ -157,7 +186,7 @@ def graph_tree(graph: Mapping[str, Any], *, level_of: Mapping[str, int] | None =
     children: dict[str, list[tuple[str, str]]] = {nid: [] for nid in nodes}
     has_parent: set[str] = set()
     for edge in _edges(graph):
-        src, dst = edge.get("source"), edge.get("target")
+        src, dst = edge.get("source", ""), edge.get("target", "")
         if src in nodes and dst in nodes and src != dst:
             relations = edge.get("relations")
             rel = ", ".join(sorted(relations)) if isinstance(relations, Mapping) else str(
@@ -254,10 +283,12 @@ def dual_graph_table(rows: Sequence[Mapping[str, Any]]) -> Table:
     return table
 
 
-def end_screen(session: SessionFile, *, path: str, stats: Mapping[str, Any]) -> Panel:
+def end_screen(session: SessionFile, *, stats: Mapping[str, Any]) -> Panel:
+    """The closing summary. The session file's path is not in it: see :func:`saved_to`."""
     table = Table.grid(padding=(0, 2))
-    table.add_column(style="bold")
-    table.add_column()
+    table.add_column(style="bold", no_wrap=True)
+    # Fold, never "…": a provider label or a reason cut short would read as the whole of it.
+    table.add_column(overflow="fold")
     rows: Iterable[tuple[str, Any]] = (
         ("status", session.status),
         ("turns", session.turn_count),
@@ -273,30 +304,62 @@ def end_screen(session: SessionFile, *, path: str, stats: Mapping[str, Any]) -> 
         ("termination", session.termination_reason or "—"),
         ("cost", f"${session.usage.cost_usd:.4f} ({session.usage.calls} LLM calls)"),
         ("provider", session.settings.provider_label),
-        ("session file", path),
     )
     for name, value in rows:
-        table.add_row(name, str(value))
+        table.add_row(name, Text(str(value)))
     return Panel(table, title="Interview summary", title_align="left", border_style="green")
 
 
+def saved_to(path: str) -> Text:
+    """The session file's path, for printing with ``soft_wrap=True``: on a line of its own and
+    never broken or cut by Rich, so it can be copied whole from any terminal width."""
+    return Text.assemble(("Session file: ", "bold"), path)
+
+
 def transcript(session: SessionFile, console: Console) -> None:
+    """A recorded session as text. Every recorded string goes through :class:`Text`, never
+    markup: answers, questions and labels are respondents' and models' words."""
     console.print(
-        f"[bold]{session.id}[/bold] · {session.concept.name} · {session.methodology.name} · "
-        f"{session.status}"
+        Text.assemble(
+            (session.id, "bold"),
+            f" · {session.concept.name} · {session.methodology.name} · {session.status}",
+        )
     )
     for turn in session.turns:
         q = turn.question
         meta = " · ".join(x for x in (q.strategy, q.focus_label) if x)
-        console.print(f"\n[cyan]Q{turn.turn_number}[/cyan] {q.text}" + (f"  [dim]({meta})[/dim]" if meta else ""))
-        console.print(f"[green]A{turn.turn_number}[/green] {turn.answer.text}")
+        console.print()
+        question = Text.assemble((f"Q{turn.turn_number}", "cyan"), " ", q.text)
+        if meta:
+            question.append(f"  ({meta})", style="dim")
+        console.print(question)
+        console.print(Text.assemble((f"A{turn.turn_number}", "green"), " ", turn.answer.text))
         if turn.status == "complete" and turn.extraction:
             labels = ", ".join(f"{n.label} [{n.node_type}]" for n in turn.extraction.nodes)
             if labels:
-                console.print(f"   [dim]extracted: {labels}[/dim]")
+                console.print(Text(f"   extracted: {labels}", style="dim"))
     if session.pending_question and session.status != "completed":
-        console.print(f"\n[cyan]Next question[/cyan] {session.pending_question.text}")
-    if session.closing and session.closing.question:
-        console.print(f"\n[cyan]Closing[/cyan] {session.closing.question}")
-        if session.closing.rating:
-            console.print(f"   summary rated {session.closing.rating}/4 for accuracy")
+        console.print()
+        console.print(
+            Text.assemble(("Next question", "cyan"), " ", session.pending_question.text)
+        )
+    closing = session.closing
+    if closing is None:
+        return
+    # Each part is shown whenever it was recorded: /end leaves a summary and a rating but no
+    # closing question.
+    if closing.question:
+        console.print()
+        console.print(Text.assemble(("Closing", "cyan"), " ", closing.question))
+    if closing.comment:
+        if not closing.question:
+            console.print()
+        console.print(Text.assemble(("A", "green"), " ", closing.comment))
+    if closing.summary:
+        console.print()
+        console.print(Text("What I understood", style="bold"))
+        console.print(Text(closing.summary))
+    if closing.rating:
+        console.print(Text(f"   summary rated {closing.rating}/4 for accuracy"))
+    elif closing.summary and session.settings.ask_summary_rating and session.status == "completed":
+        console.print(Text("   summary not rated", style="dim"))

@@ -1,5 +1,13 @@
 """The live interview screen: a spinner naming the stage while waiting, the question streamed
-into its panel as it is generated."""
+into its panel as it is generated.
+
+A question is settled only when the pipeline says so (:meth:`Screen.done`). Until then what
+streams is a draft: the runner may reject it as too close to a recent question and write
+another (``pipeline.runner.Interview._ask``: ``on_stage("rephrasing …")`` and then
+``on_question_start`` again for the same record). So a draft is shown only where it can be
+taken back, a terminal's transient ``Live``, and off a terminal nothing is printed until the
+final question is known.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.live import Live
 from rich.status import Status
+from rich.text import Text
 
 from interview_cli.session import QuestionRecord
 from interview_cli.ui.interview import question_panel
@@ -27,23 +36,27 @@ class Screen:
 
     # ---- hooks ---------------------------------------------------------------------------
     def on_stage(self, stage: str) -> None:
-        if self._live is not None:
-            self._stop_live()
+        # A new stage while a question streams: the draft is abandoned (a rephrasing) or
+        # finished; either way the settled question is printed by done(), not kept from here.
+        self._stop_live()
         if not self.console.is_terminal:
             return
+        # Text: a stage names a strategy from the methodology file, not markup.
         if self._status is None:
-            self._status = self.console.status(f"{stage}…", spinner="dots")
+            self._status = self.console.status(Text(f"{stage}…"), spinner="dots")
             self._status.start()
         else:
-            self._status.update(f"{stage}…")
+            self._status.update(Text(f"{stage}…"))
 
     def on_question_start(self, record: QuestionRecord) -> None:
         self._stop_status()
-        self._stop_live(discard=True)
+        self._stop_live()
         self._record = record
         self._text = ""
+        if not self.console.is_terminal:
+            return  # off a terminal a Live cannot erase a draft, so show none
         self._live = Live(
-            self._panel(), console=self.console, refresh_per_second=20, transient=False
+            self._panel(), console=self.console, refresh_per_second=20, transient=True
         )
         self._live.start()
 
@@ -57,14 +70,13 @@ class Screen:
         self._turn = turn
 
     def done(self) -> None:
-        """Stop the spinner and settle the streamed question (with its final text)."""
+        """Stop the spinner and print the settled question once, with its final text."""
         self._stop_status()
-        if self._live is not None and self._record is not None:
-            if self._record.text:
-                self._text = self._record.text
-            self._live.update(self._panel())
-            self._stop_live()
-            self.streamed = self._record
+        self._stop_live()
+        record, self._record = self._record, None
+        if record is not None and record.text:
+            self.show_question(record)
+            self.streamed = record
 
     def show_question(self, record: QuestionRecord) -> None:
         """Print a question that was not streamed now (e.g. after a resume or a command)."""
@@ -90,16 +102,13 @@ class Screen:
             self._status.stop()
             self._status = None
 
-    def _stop_live(self, discard: bool = False) -> None:
+    def _stop_live(self) -> None:
+        """Take the streamed draft off the screen (the Live is transient)."""
         if self._live is not None:
-            if discard:
-                self._live.transient = True
             self._live.stop()
             self._live = None
-            if not discard and not self.console.is_terminal:
-                # Off a terminal, Live prints its last frame without a line break.
-                self.console.line()
 
     def close(self) -> None:
         self._stop_status()
         self._stop_live()
+        self._record = None

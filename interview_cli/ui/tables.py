@@ -11,6 +11,7 @@ from typing import Any
 
 from rich import box
 from rich.table import Table
+from rich.text import Text
 
 from interview_cli.config.loader import Loaded
 from interview_cli.config.schemas import Concept, Methodology, Persona
@@ -32,6 +33,7 @@ def methodology_record(loaded: Loaded[Methodology]) -> dict[str, Any]:
         "goal": m.method.goal,
         "description": m.method.description,
         "node_types": m.ontology.types_by_level,
+        "node_levels": {n.name: n.level for n in m.ontology.nodes},
         "terminal_types": m.ontology.terminal_types,
         "edge_types": [e.name for e in m.ontology.edges],
         "strategies": [s.name for s in m.strategies],
@@ -83,15 +85,18 @@ def methodologies_table(records: Sequence[dict[str, Any]], *, width: int = 120) 
     for r in records:
         terminal = set(r["terminal_types"])
         closing = set(r["closing_strategies"])
+        # The ontology's own level numbers: several types can share a level, and a row
+        # count would renumber them (critical_incident has two level-1 types).
         levels = "\n".join(
-            f"{i}. {t}" + (" (terminal)" if t in terminal else "")
-            for i, t in enumerate(r["node_types"], start=1)
+            f"{r['node_levels'][t]}. {t}" + (" (terminal)" if t in terminal else "")
+            for t in r["node_types"]
         )
         strategies = "\n".join(f"{s} *" if s in closing else s for s in r["strategies"])
         row = [f"{r['name']}\nv{r['version']}", levels, strategies]
         if show_goal:
             row.append(r["goal"])
-        table.add_row(*row)
+        # Text cells: names and goals come from YAML files, where "[...]" is not markup.
+        table.add_row(*(Text(cell) for cell in row))
     table.caption = "* closes the interview" + ("" if show_goal else "; goals: --json")
     return table
 
@@ -106,10 +111,15 @@ def concepts_table(records: Sequence[dict[str, Any]], *, width: int = 120) -> Ta
     limit = max(50, 2 * (width - 60))
     for r in records:
         table.add_row(
-            r["id"],
-            r["methodology"],
-            str(len(r["elements"])) if r["elements"] else "-",
-            _shorten(r["objective"], limit),
+            *(
+                Text(cell)
+                for cell in (
+                    r["id"],
+                    r["methodology"],
+                    str(len(r["elements"])) if r["elements"] else "-",
+                    _shorten(r["objective"], limit),
+                )
+            )
         )
     return table
 
@@ -134,8 +144,43 @@ def personas_table(records: Sequence[dict[str, Any]], *, width: int = 120) -> Ta
         row = [r["id"], traits, ladders]
         if show_who:
             row.append(f"{r['name']}: {_shorten(r['profile'], 80)}")
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))
     table.caption = "verbosity, openness, knowledge 0-1; patience in turns; skepticism 0-1" + (
         "" if show_who else "; profiles: --json"
     )
+    return table
+
+
+def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int = 120) -> Table:
+    """``interview sessions`` rows (``cli.sessions_cmd._summary``). Ids are shown whole, since
+    they are typed back into `sessions show` and `run --resume`: the other columns fold, and
+    below 110 columns concept and methodology are left out (the id starts with the concept)."""
+    wide = width >= 110
+    table = Table(
+        title=Text(f"Sessions in {directory}"),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+    )
+    longest = max((len(r["id"]) for r in rows), default=2)
+    table.add_column("id", no_wrap=True, overflow="fold", min_width=longest)
+    if wide:
+        table.add_column("concept", overflow="fold")
+        table.add_column("methodology", overflow="fold")
+    table.add_column("status", overflow="fold")
+    table.add_column("turns", justify="right", no_wrap=True)
+    table.add_column("updated", overflow="fold")
+    table.add_column("cost", justify="right", no_wrap=True)
+    for r in rows:
+        cells = [r["id"], *([r["concept"], r["methodology"]] if wide else [])]
+        cells += [
+            r["status"],
+            str(r["turns"]),
+            (r["updated"] or "")[:19].replace("T", " "),
+            f"${r['cost_usd']:.4f}",
+        ]
+        table.add_row(*(Text(c) for c in cells))
+    if not wide:
+        table.caption = "concept and methodology: --json"
     return table

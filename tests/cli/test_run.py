@@ -140,7 +140,7 @@ def test_odd_input_is_kept_faithfully(sessions: Path) -> None:
         "Der Klang ist super, weil ich mich entspannen kann 😀",
         "音质很好，因为我可以放松",
         "الصوت رائع لأنه يريحني",
-        "bell and [31mescape[0m codes",
+        "bell and escape codes",  # whole escape sequences go, not just ESC
         long_answer.strip(),
     ]
 
