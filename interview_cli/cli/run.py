@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.text import Text  # already loaded by cli.common: free here
 
-from interview_cli.cli.common import LibraryOption, open_library, set_debug, stdout_console
+from interview_cli.cli.common import (
+    LibraryOption,
+    open_library,
+    optional_models,
+    set_debug,
+    stdout_console,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -240,8 +246,18 @@ def run(
     if resume:
         if concept or methodology:
             raise UsageError("--resume continues a session as it was; drop --concept/--methodology")
-        session = store.load(resume)
+        path = store.resolve(resume)
+        if path.parent.resolve() != store.directory.resolve():
+            # A session file named by path is continued where it is: saves and the lock go to
+            # its own directory, never to a copy in the sessions directory.
+            store = SessionStore(path.parent)
+        session = store.load(str(path))
         session_id = session.id
+        if path.resolve() != store.path_for(session_id):
+            raise UsageError(
+                f"{path} holds session {session_id}, so it must be named {session_id}.json "
+                "to be continued (it is saved and locked under its id): rename it"
+            )
     else:
         if not concept:
             raise UsageError(
@@ -320,7 +336,7 @@ def conduct(
     # A resumed session keeps the dual-graph settings it started with.
     if session is not None:
         embeddings = session.settings.enable_embeddings
-    embedder, parser = _optional_models(
+    embedder, parser = optional_models(
         embeddings=embeddings,
         discourse=session.settings.enable_discourse_hints if session else discourse_hints,
     )
@@ -361,19 +377,6 @@ def conduct(
         )
         console.print(Text(f"Session {session.id} · type /help for commands", style="dim"))
         _loop(interview, console=console, store=store, llm=llm, debug=debug)
-
-
-def _optional_models(*, embeddings: bool, discourse: bool) -> tuple[Any, Any]:
-    """The embedding tier and spaCy frames, when asked for and installed (one-line notices)."""
-    from interview_cli.cli.common import stderr_console
-    from interview_cli.llm.embeddings import load_embedder, load_frame_parser, requested
-
-    def notice(message: str) -> None:
-        stderr_console().print(message, style="yellow", markup=False, soft_wrap=True)
-
-    embedder = load_embedder(requested(embeddings), notice=notice)
-    parser = load_frame_parser(notice=notice) if discourse else None
-    return embedder, parser
 
 
 def _loop(interview: Interview, *, console: Console, store: SessionStore, llm: Any, debug: bool) -> None:

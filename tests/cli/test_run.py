@@ -95,6 +95,27 @@ def test_end_of_input_pauses_and_resume_continues(sessions: Path) -> None:
     assert doc["closing"]["rating"] is None  # Enter skipped the rating
 
 
+def test_resume_by_path_continues_that_file_where_it_is(tmp_path: Path, sessions: Path) -> None:
+    elsewhere = tmp_path / "archive"
+    first = run_cli(["-c", "headphones_mec", "-p", "offline"], ANSWERS[:1], elsewhere)
+    assert first.exit_code == 0, first.output
+    (path,) = elsewhere.glob("*.json")
+    # --sessions-dir names another directory: the named file is still the one continued.
+    second = run_cli(["--resume", str(path)], [ANSWERS[1], "/quit"], sessions)
+    assert second.exit_code == 0, second.output
+    assert not sessions.exists() or not list(sessions.glob("*.json"))
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert [t["answer"]["text"] for t in doc["turns"]] == ANSWERS[:2]
+    assert not [p for p in elsewhere.iterdir() if p.suffix in (".lock", ".tmp")]
+
+    renamed = path.with_name("copy.json")
+    renamed.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    refused = run_cli(["--resume", str(renamed)], ["/quit"], sessions)
+    assert refused.exit_code == 2
+    assert f"must be named {doc['id']}.json" in refused.output
+    assert json.loads(renamed.read_text(encoding="utf-8")) == doc  # nothing modified
+
+
 def test_in_interview_commands(sessions: Path) -> None:
     result = run_cli(
         ["-c", "headphones_mec", "-p", "offline"],
