@@ -138,6 +138,26 @@ def load_merges(path: Path) -> dict[str, list[str]]:
     return parse_merges(data, source=str(path))
 
 
+def unmatched_merges(
+    graphs: Iterable[KnowledgeGraph], merges: Mapping[str, Sequence[str]] | None
+) -> list[tuple[str, str]]:
+    """(code name, label) for every merge label that no node of any session is called.
+
+    Matched on the same loose key as the coding, so a typo or a label from another study
+    shows up here instead of silently merging nothing. A code's own name is only checked when
+    it lists no labels (then the name is what is meant to match).
+    """
+    if not merges:
+        return []
+    said = {_key(label) for g in graphs for node in g.nodes() for label in node.labels}
+    out: list[tuple[str, str]] = []
+    for name, labels in merges.items():
+        for label in labels or [name]:
+            if _key(label) not in said:
+                out.append((name, label))
+    return out
+
+
 # --------------------------------------------------------------------------------------------
 # Canonical slots (dual graph) as recorded in SessionFile.canonical
 # --------------------------------------------------------------------------------------------

@@ -56,9 +56,22 @@ class Drawing:
 # --------------------------------------------------------------------------------------------
 
 
+# Mermaid's own entity codes (``#name;`` or decimal ``#35;``), not HTML's ``&...;``: Mermaid
+# reads any ``#word;`` in a label as an entity, so a label such as "#hash; end" would lose its
+# text unless ``#`` and ``;`` are encoded too. One pass, character by character, so an
+# inserted code is never escaped again.
+_MERMAID_CODES = {
+    "#": "#35;",
+    ";": "#59;",
+    '"': "#quot;",
+    "&": "#amp;",
+    "<": "#lt;",
+    ">": "#gt;",
+}
+
+
 def _mermaid_text(text: str) -> str:
-    # Inside "..." Mermaid takes HTML entities; a raw quote would end the label.
-    return escape(text.replace("\n", " "), {'"': "#quot;"})
+    return "".join(_MERMAID_CODES.get(ch, ch) for ch in text.replace("\n", " "))
 
 
 def _safe_id(node_id: str) -> str:

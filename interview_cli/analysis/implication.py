@@ -248,3 +248,40 @@ def build_hvm(
         links=tuple(links),
         implied=tuple(implied),
     )
+
+
+# --------------------------------------------------------------------------------------------
+# A readable window on a large matrix
+# --------------------------------------------------------------------------------------------
+
+
+def most_linked_codes(
+    matrix: ImplicationMatrix, limit: int, levels: Mapping[str, int] | None = None
+) -> list[str]:
+    """At most ``limit`` codes worth showing when the whole matrix does not fit a screen.
+
+    A code's weight is the number of links (direct + indirect, in and out) it takes part in,
+    so the chosen codes hold as many of the matrix's links as a small set can. With
+    ``levels``, the most linked code of each level comes first: a window cut by weight alone
+    tends to fill up with many-linked consequences and drop the few value codes the ladders
+    end in - the column a reader of an HVM looks for first. Returned in matrix order, so rows
+    and columns of the window read like those of the full matrix.
+    """
+    weight: dict[str, int] = {}
+    for c in matrix.cells():
+        weight[c.source] = weight.get(c.source, 0) + c.total
+        weight[c.target] = weight.get(c.target, 0) + c.total
+    index = {c: i for i, c in enumerate(matrix.codes)}
+    ranked = sorted(weight, key=lambda c: (-weight[c], index.get(c, 1 << 30), c))
+    chosen: list[str] = []
+    if levels is not None:
+        best: dict[int, str] = {}
+        for code in ranked:
+            best.setdefault(levels.get(code, 0), code)
+        chosen = sorted(best.values(), key=ranked.index)[:limit]
+    for code in ranked:
+        if len(chosen) >= limit:
+            break
+        if code not in chosen:
+            chosen.append(code)
+    return sorted(chosen, key=lambda c: (index.get(c, 1 << 30), c))

@@ -20,13 +20,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph import KnowledgeGraph, from_json
 
-from .codes import CodeBook, RespondentGraph, build_codebook, code_links, slot_names
+from .codes import (
+    CodeBook,
+    RespondentGraph,
+    build_codebook,
+    code_links,
+    slot_names,
+    unmatched_merges,
+)
 from .drawing import DrawEdge, Drawing, DrawNode, level_names, to_dot, to_mermaid
 from .implication import DEFAULT_KEEP_SHARE, HVM, ImplicationMatrix, build_hvm, implication_matrix
 from .metrics import AggregateMetrics, SessionMetrics, aggregate, metrics_for
@@ -75,6 +82,13 @@ class StructureAnalysis:
     drawing: Drawing
 
 
+@dataclass(frozen=True)
+class ConceptCount:
+    id: str
+    name: str
+    sessions: int
+
+
 @dataclass
 class MethodSection:
     methodology: str
@@ -85,6 +99,13 @@ class MethodSection:
     level_names: dict[int, str]
     ladder: LadderAnalysis | None = None
     structure: StructureAnalysis | None = None
+    # Sessions are grouped by methodology only, so one section may pool interviews about
+    # different concepts into one matrix and map; the reader must be told which ones.
+    concepts: list[ConceptCount] = field(default_factory=list)
+
+    def concepts_text(self) -> str:
+        """Each concept with its session count: "Oat milk (oat_milk_mec) 2, ..."."""
+        return ", ".join(f"{c.name} ({c.id}) {c.sessions}" for c in self.concepts)
 
     def code_name(self, code_id: str) -> str:
         return self.codebook.code(code_id).name
@@ -99,6 +120,8 @@ class Report:
     skipped: list[str] = field(default_factory=list)
     # Surface vs canonical graph per session (dual graph, issue 8; core.canonical).
     dual_graph: list[dict[str, Any]] = field(default_factory=list)
+    # Analyst merge labels that no session's node is called: (code name, label).
+    unmatched_merges: list[tuple[str, str]] = field(default_factory=list)
 
 
 def ladder_relations(methodology: Methodology) -> set[str]:
@@ -270,6 +293,7 @@ def build_section(
         codebook=build_codebook(graphs, levels=levels, merges=options.merges),
         levels=levels,
         level_names=level_names([(n.name, n.level) for n in methodology.ontology.nodes]),
+        concepts=concept_counts(sources),
     )
     if methodology.name == LADDER_METHOD:
         section.ladder = _ladder(section, graphs, ladder_relations(methodology), options)
@@ -292,8 +316,26 @@ def build_report(
         for group in methodology_groups(sources).values()
     ]
     return Report(
-        rows, aggregate(rows), sections, options, list(skipped), dual_graph_rows(sources)
+        rows,
+        aggregate(rows),
+        sections,
+        options,
+        list(skipped),
+        dual_graph_rows(sources),
+        unmatched_merges=unmatched_merges(
+            (g.graph for g in _graphs(sources, use_slots=False)), options.merges
+        ),
     )
+
+
+def concept_counts(sources: Sequence[SessionSource]) -> list[ConceptCount]:
+    """The concepts of a group's sessions, most sessions first (ties: first seen)."""
+    counts: Counter[str] = Counter()
+    names: dict[str, str] = {}
+    for s in sources:
+        counts[s.session.concept.id] += 1
+        names.setdefault(s.session.concept.id, s.session.concept.name)
+    return [ConceptCount(cid, names[cid], n) for cid, n in counts.most_common()]
 
 
 def dual_graph_rows(sources: Sequence[SessionSource]) -> list[dict[str, Any]]:
@@ -321,6 +363,7 @@ def section_to_dict(section: MethodSection) -> dict[str, Any]:
         "methodology": section.methodology,
         "version": section.version,
         "sessions": section.session_ids,
+        "concepts": [asdict(c) for c in section.concepts],
         "codes": [c.to_dict() for c in section.codebook.codes],
     }
     if section.ladder is not None:
@@ -369,6 +412,9 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         "sessions": [r.to_dict() for r in report.sessions],
         "aggregate": report.aggregate.to_dict(),
         "dual_graph": report.dual_graph,
+        "unmatched_merges": [
+            {"code": code, "label": label} for code, label in report.unmatched_merges
+        ],
         "methodologies": [section_to_dict(s) for s in report.sections],
         "skipped": report.skipped,
     }

@@ -13,7 +13,16 @@ from typing import Any
 
 from .drawing import to_dot, to_mermaid, to_svg
 from .report import MethodSection, Report
-from .report_md import METRIC_HEADERS, aggregate_row, matrix_codes, metric_row
+from .report_md import (
+    DUAL_GRAPH_HEADERS,
+    DUAL_GRAPH_NOTE,
+    METRIC_HEADERS,
+    aggregate_row,
+    dual_graph_row,
+    matrix_codes,
+    metric_row,
+    unmatched_merge_lines,
+)
 
 CSS = """
 body { font-family: Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 1200px;
@@ -86,6 +95,9 @@ def _section_html(s: MethodSection, top: int) -> list[str]:
         f"<h2>{escape(s.methodology)} (version {escape(s.version)}): "
         f"{len(s.session_ids)} session(s)</h2>"
     ]
+    if s.concepts:
+        # Sessions are grouped by methodology only: name the concepts pooled here.
+        out.append(f'<p class="note">Concepts (sessions): {escape(s.concepts_text())}.</p>')
     if s.ladder is not None:
         hvm = s.ladder.hvm
         target = (
@@ -200,8 +212,18 @@ def report_html(report: Report) -> str:
             f'<p class="note">Ground-truth recall over {a.recall_sessions} simulated '
             f"session(s): mean {a.recall_mean:.0%}, median {a.recall_median:.0%}.</p>"
         )
+    if report.dual_graph:
+        parts += [
+            "<h2>Surface vs canonical graph</h2>",
+            f'<p class="note">{escape(DUAL_GRAPH_NOTE)}</p>',
+            html_table(DUAL_GRAPH_HEADERS, map(dual_graph_row, report.dual_graph), "lrrrrrr"),
+        ]
     for section in report.sections:
         parts += _section_html(section, report.options.top)
+    if report.unmatched_merges:
+        parts.append("<h2>Unmatched merges</h2><ul>")
+        parts += [f"<li>{escape(line)}</li>" for line in unmatched_merge_lines(report)]
+        parts.append("</ul>")
     if report.skipped:
         parts.append("<h2>Skipped files</h2><ul>")
         parts += [f"<li>{escape(s)}</li>" for s in report.skipped]

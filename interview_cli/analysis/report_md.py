@@ -6,7 +6,7 @@ blocks render in GitHub/GitLab; the DOT block is for ``dot -Tsvg``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .drawing import to_dot, to_mermaid
@@ -80,6 +80,37 @@ def aggregate_row(a: AggregateMetrics) -> list[str]:
     ]
 
 
+DUAL_GRAPH_HEADERS = (
+    "session", "surface nodes", "surface edges", "edges/node", "slots (active)",
+    "canonical edges", "unmapped",
+)  # fmt: skip
+DUAL_GRAPH_NOTE = (
+    "Surface graph: the respondents' own concepts; canonical graph: the stable slots they "
+    "map to (dual graph, seed 001). Unmapped: surface concepts without a slot yet."
+)
+
+
+def dual_graph_row(r: Mapping[str, Any]) -> list[str]:
+    """One ``Report.dual_graph`` row (``core.canonical.dual_graph_comparison`` figures)."""
+    on = bool(r.get("canonical_enabled", False))
+    return [
+        str(r.get("id", "")),
+        str(r.get("surface_nodes", 0)),
+        str(r.get("surface_edges", 0)),
+        f"{float(r.get('edge_node_ratio', 0.0)):.2f}",
+        f"{r.get('canonical_slots', 0)} ({r.get('active_slots', 0)})" if on else "—",
+        str(r.get("canonical_edges", 0)) if on else "—",
+        f"{r.get('unmapped', 0)} ({float(r.get('unmapped_share', 0.0)):.0%})" if on else "—",
+    ]
+
+
+def unmatched_merge_lines(report: Report) -> list[str]:
+    return [
+        f"'{label}' (code '{code}') matches no label in these sessions"
+        for code, label in report.unmatched_merges
+    ]
+
+
 def matrix_codes(matrix: ImplicationMatrix) -> tuple[list[str], list[str]]:
     """Rows (codes with an outgoing relation) and columns (with an incoming one)."""
     cells = matrix.cells()
@@ -91,6 +122,9 @@ def matrix_codes(matrix: ImplicationMatrix) -> tuple[list[str], list[str]]:
 def _section_md(s: MethodSection, top: int) -> list[str]:
     book = s.codebook
     out = [f"## {s.methodology} (version {s.version}): {len(s.session_ids)} session(s)", ""]
+    if s.concepts:
+        # Sessions are grouped by methodology only: name the concepts pooled here.
+        out += [f"Concepts (sessions): {md_escape(s.concepts_text())}.", ""]
     out += ["### Content codes", ""]
     out.append(
         table(
@@ -214,8 +248,20 @@ def report_markdown(report: Report) -> str:
             f"{a.recall_mean:.0%}, median {a.recall_median:.0%}.",
             "",
         ]
+    if report.dual_graph:
+        out += [
+            "## Surface vs canonical graph",
+            "",
+            DUAL_GRAPH_NOTE,
+            "",
+            table(DUAL_GRAPH_HEADERS, map(dual_graph_row, report.dual_graph), "lrrrrrr"),
+            "",
+        ]
     for section in report.sections:
         out += _section_md(section, report.options.top)
+    if report.unmatched_merges:
+        out += ["## Unmatched merges", ""]
+        out += [f"- {md_escape(line)}" for line in unmatched_merge_lines(report)] + [""]
     if report.skipped:
         out += ["## Skipped files", ""] + [f"- {md_escape(s)}" for s in report.skipped] + [""]
     return "\n".join(out).rstrip() + "\n"

@@ -10,6 +10,7 @@ a machine whose library has since changed).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -41,6 +42,10 @@ class Collected:
 
     sources: list[SessionSource] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    # The session files found, read or skipped: a skipped one written by a newer version is
+    # still somebody's interview, so ``--out`` must not overwrite it either. (A skipped file
+    # that is no session at all, such as last run's report.json, may be overwritten.)
+    files: list[Path] = field(default_factory=list)
 
 
 def read_session(path: Path) -> SessionFile:
@@ -58,10 +63,45 @@ def read_session(path: Path) -> SessionFile:
 
 def load_one(ref: str, store: SessionStore) -> SessionSource:
     """A session id in the sessions directory, or a path to a session file anywhere."""
+    # Checked before resolving: a bare directory name ("runs") would otherwise be looked up as
+    # a session id and reported as "no session 'runs' in ...", hiding what went wrong. A
+    # session of that id in the sessions directory still wins.
+    if Path(ref).is_dir() and not _is_stored_id(ref, store):
+        raise UsageError(f"{ref} is a directory; pass a session file (or a session id)")
     path = store.resolve(ref)
     if path.is_dir():
-        raise UsageError(f"{ref}: is a directory; give one session file or id")
+        raise UsageError(f"{ref} is a directory; pass a session file (or a session id)")
     return SessionSource(read_session(path), path)
+
+
+def _is_stored_id(ref: str, store: SessionStore) -> bool:
+    try:
+        return store.path_for(ref).is_file()
+    except UsageError:  # not a valid id at all (a path with separators)
+        return False
+
+
+def refuse_overwriting_inputs(outputs: Iterable[Path], inputs: Iterable[Path]) -> None:
+    """Exit 2 before anything is written when an output file is one of the input sessions.
+
+    ``--out`` pointed at a session (by the same name, another spelling of its path, a symlink
+    or a hard link) would replace the interview with its own report or export: data loss that
+    no later command can undo. Compared by file identity (``os.path.samefile``: other spellings,
+    symlinks, hard links) and by resolved path, since ``missing/../a.json`` does not "exist"
+    until the writer creates ``missing/`` - and then it is ``a.json``.
+    """
+    existing = [p for p in inputs if p.exists()]
+    for out in outputs:
+        for source in existing:
+            try:
+                same = out.exists() and os.path.samefile(out, source)
+            except OSError:
+                same = False
+            if same or out.resolve() == source.resolve():
+                raise UsageError(
+                    f"--out {out} is the input session file {source}; choose another output "
+                    "file (writing there would overwrite the interview)"
+                )
 
 
 def _session_files(directory: Path) -> list[Path]:
@@ -73,6 +113,15 @@ def _session_files(directory: Path) -> list[Path]:
             Path(root) / f for f in sorted(files) if f.endswith(".json") and not f.startswith(".")
         ]
     return found
+
+
+def _looks_like_session(path: Path) -> bool:
+    """A JSON object with a schema version and an id: a session this version cannot read."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and "schema_version" in data and "id" in data
 
 
 def collect(refs: Sequence[str], store: SessionStore) -> Collected:
@@ -97,6 +146,10 @@ def collect(refs: Sequence[str], store: SessionStore) -> Collected:
             if strict:
                 raise
             out.skipped.append(exc.message)
+            if _looks_like_session(path):
+                out.files.append(path)
+        else:
+            out.files.append(path)
 
     for ref in refs:
         candidate = Path(ref)

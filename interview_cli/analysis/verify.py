@@ -480,4 +480,31 @@ def verify_session(session: SessionFile) -> VerifyResult:
                 "no turn was processed, yet the saved graph has nodes",
             )
         )
+    if result.mismatches:
+        note = version_note(session)
+        if note:
+            result.notes.append(note)
     return result
+
+
+def version_note(session: SessionFile) -> str | None:
+    """On a mismatch: whether the core that replayed is the one that recorded.
+
+    A difference has two causes that look alike in the diff: the file was edited, or the core
+    changed since the interview ran (a new weight rule, a fixed signal). The recorded
+    ``tool_version`` tells them apart when it differs from the running one.
+    """
+    from interview_cli import __version__
+
+    recorded = getattr(session, "tool_version", None)
+    if recorded is None:
+        return (
+            "the session records no tool version, so a change in interview-cli since it was "
+            "recorded cannot be told apart from an edited file"
+        )
+    if recorded != __version__:
+        return (
+            f"recorded with interview-cli {recorded}, replayed with {__version__}: the "
+            "differences may come from a change in the core since, not from an edited file"
+        )
+    return None

@@ -2,7 +2,8 @@
 
 The walk shows what the session recorded - it does not recompute anything (``--verify`` does):
 the question with the strategy and focus that chose it, the answer, what was extracted and what
-was rejected and why, the graph delta, the key signals, the top candidates with their score
+was rejected and why, the graph delta, the canonical slots it created or mapped (dual graph),
+the key signals, the top candidates with their score
 decomposition and vetoes, the decision and the continuation. The terminal view
 (``ui.replay``) is drawn from the same records.
 
@@ -91,6 +92,9 @@ def walk_record(turn: TurnRecord, *, top: int = TOP_CANDIDATES) -> dict[str, Any
         {
             "extraction": extraction,
             "graph_delta": turn.graph_delta,
+            # Dual graph (issue 8): the slots this turn created or promoted and the surface
+            # concepts it mapped to slots, as the terminal replay shows; {} when slots were off.
+            "slot_discovery": turn.slot_discovery,
             "key_signals": key_signals(turn),
             "candidates": admissible[:top],
             "vetoed": vetoed,

@@ -22,9 +22,11 @@ from typing import Any
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.decide import Decision
+from interview_cli.errors import UsageError
 from interview_cli.session import SessionFile, TurnRecord
 
 from .replay import replay, replayable_turns
+from .sources import snapshot_methodology
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,13 @@ class WhatIfResult:
 
     @property
     def changed(self) -> list[WhatIfRow]:
-        return [r for r in self.rows if r.differs]
+        """Turns the what-if interview reached and decided differently."""
+        return [r for r in self.rows if r.differs and r.alternative is not None]
+
+    @property
+    def not_reached(self) -> list[WhatIfRow]:
+        """Recorded turns after the what-if interview would have stopped."""
+        return [r for r in self.rows if r.alternative is None]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -106,6 +114,7 @@ class WhatIfResult:
             "other_methodology": self.other_methodology,
             "turns": len(self.rows),
             "changed_turns": [r.turn for r in self.changed],
+            "not_reached_turns": [r.turn for r in self.not_reached],
             "first_change": self.first_change,
             "what_if_ends_after_turn": self.ended_at,
             "rows": [asdict(r) for r in self.rows],
@@ -122,8 +131,51 @@ def _score_of(decision: Decision, choice: Choice) -> float | None:
     return None
 
 
+def ontology_mismatch(session: SessionFile, other: Methodology) -> str | None:
+    """Why ``other`` cannot re-decide ``session``'s turns, or None when it can.
+
+    What-if re-weights decisions over the recorded graph; it cannot re-interpret the graph. The
+    recorded extractions and graph are typed by the session's ontology, so the other
+    methodology must know every node type the graph uses (else its strategies and signals read
+    a graph of types they were never written for, and any "difference" is meaningless). A
+    methodology of another name must moreover have the same node and edge types: a tuned copy
+    of the same ontology is a what-if, another method is not.
+    """
+    # The saved graph holds every node ever added (superseded ones too), all of valid types;
+    # raw extractions are not used, as they may hold types the graph update rejected.
+    used = {str(n["node_type"]) for n in session.graph.get("nodes", []) if n.get("node_type")}
+    known = {n.name for n in other.ontology.nodes}
+    missing = sorted(used - known)
+    if missing:
+        return (
+            f"its ontology lacks the node type(s) {', '.join(missing)} that session "
+            f"{session.id} ({session.methodology.name}) uses"
+        )
+    if other.name == session.methodology.name:
+        return None
+    recorded = snapshot_methodology(session).ontology
+    if {n.name for n in recorded.nodes} != known or {e.name for e in recorded.edges} != {
+        e.name for e in other.ontology.edges
+    }:
+        return (
+            f"it is {other.name}, another method with another ontology than the session's "
+            f"{session.methodology.name}"
+        )
+    return None
+
+
 def what_if(session: SessionFile, other: Methodology, *, other_label: str = "") -> WhatIfResult:
-    """Re-decide every recorded turn with ``other``'s strategies, weights and tuning."""
+    """Re-decide every recorded turn with ``other``'s strategies, weights and tuning.
+
+    Raises ``UsageError`` when ``other`` is of another ontology (:func:`ontology_mismatch`).
+    """
+    problem = ontology_mismatch(session, other)
+    if problem is not None:
+        raise UsageError(
+            f"--methodology {other_label or other.name}: {problem}; what-if compares weights "
+            "over the same ontology, so pass a variant of "
+            f"{session.methodology.name} (e.g. a copy of its YAML with other weights)"
+        )
     result = WhatIfResult(
         session_id=session.id,
         recorded_methodology=f"{session.methodology.name} {session.methodology.version}",

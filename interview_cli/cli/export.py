@@ -72,28 +72,30 @@ def export(
     * `interview export ID -f jsonl | jq .decision.strategy`
     """
     from interview_cli.analysis.export import export as render
-    from interview_cli.analysis.sources import load_one
+    from interview_cli.analysis.sources import load_one, refuse_overwriting_inputs
     from interview_cli.errors import UsageError
     from interview_cli.store import SessionStore, write_atomic
 
     if table is not None and fmt is not ExportFormat.csv:
         raise UsageError("--table applies to --format csv only")
-    session = load_one(session_ref, SessionStore(sessions_dir)).session
+    source = load_one(session_ref, SessionStore(sessions_dir))
+    session = source.session
     if out is None:
         typer.echo(render(session, fmt.value, table=(table or CsvTable.nodes).value), nl=False)
         return
     if out.is_dir():
         raise UsageError(f"--out {out} is a directory; give a file name")
-    written: list[Path] = []
+    targets: list[tuple[Path, str]] = []  # (file, csv table)
     if fmt is ExportFormat.csv and table is None:
         stem = out.with_suffix("") if out.suffix.lower() == ".csv" else out
-        for name in ("nodes", "edges"):
-            path = stem.with_name(f"{stem.name}.{name}.csv")
-            write_atomic(path, render(session, "csv", table=name))
-            written.append(path)
+        targets = [(stem.with_name(f"{stem.name}.{name}.csv"), name) for name in ("nodes", "edges")]
     else:
-        write_atomic(out, render(session, fmt.value, table=(table or CsvTable.nodes).value))
-        written.append(out)
+        targets = [(out, (table or CsvTable.nodes).value)]
+    # Every target is checked before the first is written, so a refusal modifies nothing.
+    refuse_overwriting_inputs([path for path, _ in targets], [source.path])
+    for path, name in targets:
+        write_atomic(path, render(session, fmt.value, table=name))
+    written = [path for path, _ in targets]
     stdout_console().print(
         f"Exported {session.id} ({fmt.value}) to " + ", ".join(str(p) for p in written),
         highlight=False,

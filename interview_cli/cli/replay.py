@@ -142,13 +142,19 @@ def replay(
         print_json(records[0] if turn is not None else records)
         return
     if not turns:
-        console.print(f"Session {session.id} has no answered turn yet.")
+        console.print(f"Session {session.id} has no answered turn yet.", markup=False)
         return
+    from rich.text import Text
+
     from interview_cli.ui.replay import turn_view
 
+    # Text, not markup: a concept named "Headphones [beta]" must print as written.
     console.print(
-        f"[bold]{session.id}[/bold] · {session.concept.name} · {session.methodology.name} "
-        f"{session.methodology.version} · {session.status} · {len(session.turns)} turn(s)",
+        Text.assemble(
+            (session.id, "bold"),
+            f" · {session.concept.name} · {session.methodology.name} "
+            f"{session.methodology.version} · {session.status} · {len(session.turns)} turn(s)",
+        ),
         highlight=False,
     )
     interactive = console.is_terminal and sys.stdin.isatty() and not no_pager and turn is None

@@ -105,7 +105,7 @@ def report(
     """
     from interview_cli.analysis.codes import load_merges
     from interview_cli.analysis.report import ReportOptions, build_report, report_to_dict
-    from interview_cli.analysis.sources import collect
+    from interview_cli.analysis.sources import collect, refuse_overwriting_inputs
     from interview_cli.errors import UsageError
     from interview_cli.store import SessionStore, write_atomic
 
@@ -129,9 +129,17 @@ def report(
         use_slots=slots,
     )
     collected = collect(targets, store)
+    if out is not None:
+        # Before any work is shown: a report written over a session would destroy it.
+        refuse_overwriting_inputs([out], collected.files)
     for skipped in collected.skipped:
         print_warning(f"skipped {skipped}")
     result = build_report(collected.sources, options, skipped=collected.skipped)
+    for code, label in result.unmatched_merges:
+        print_warning(
+            f"{merges}: '{label}' (code '{code}') matches no label in these sessions; "
+            "check its spelling"
+        )
 
     if chosen is None:
         from interview_cli.ui.report import report_view

@@ -275,23 +275,34 @@ def whatif_view(result: WhatIfResult, *, show_all: bool = False) -> Group:
             (result.other_methodology, "bold"),
         )
     ]
-    if not changed:
-        parts.append(Text(f"✓ no decision changes over {len(result.rows)} turns.", style="green"))
+    reached = len(result.rows) - len(result.not_reached)
+    if not changed and not result.not_reached:
+        parts.append(Text(f"✓ no decision changes over {reached} turns.", style="green"))
         return Group(*parts)
+    # Only turns the what-if interview reached can "decide differently"; the recorded turns
+    # after its end are counted apart, not as changes.
+    summary = f"{len(changed)} of {reached} reached turns decide differently"
+    if result.first_change is not None:
+        summary += f"; first change at turn {result.first_change}"
+    if result.not_reached:
+        summary += (
+            f"; {len(result.not_reached)} recorded turn(s) not reached (the what-if interview "
+            f"ends after turn {result.ended_at})"
+        )
     parts.append(
         Text(
-            f"{len(changed)} of {len(result.rows)} turns decide differently; first change at turn "
-            f"{result.first_change}. Turns after it are counterfactual: the respondent would have "
-            "been asked something else, but only the recorded answers exist."
+            summary + ". Turns after the first change are counterfactual: the respondent would "
+            "have been asked something else, but only the recorded answers exist."
         )
     )
     table = Table(expand=True, show_lines=False)
     table.add_column("turn", justify="right", no_wrap=True)
-    table.add_column("recorded [score → under new weights]", overflow="fold", ratio=3)
-    table.add_column("what-if [score]", overflow="fold", ratio=3)
-    table.add_column("", overflow="fold", ratio=2)
+    # Text headers: as a str, Rich would read "[score]" as a style tag and drop it.
+    table.add_column(Text("recorded [score → under new weights]"), overflow="fold", ratio=3)
+    table.add_column(Text("what-if [score]"), overflow="fold", ratio=3)
+    table.add_column("note", overflow="fold", ratio=2)
     rows = result.rows if show_all else changed
-    unreached = [r for r in rows if r.alternative is None]
+    unreached = result.not_reached
     for row in rows:
         if row.alternative is None:
             continue

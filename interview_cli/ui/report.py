@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from interview_cli.analysis.implication import most_linked_codes
 from interview_cli.analysis.report import MethodSection, Report
 from interview_cli.analysis.report_md import fmt_recall, matrix_codes, mix
 from interview_cli.ui.interview import dual_graph_table
@@ -105,20 +106,26 @@ def matrix_table(section: MethodSection) -> RenderableType:
     rows, cols = matrix_codes(m)
     if not rows:
         return Text("No ladder relations between codes yet.", style="dim")
-    on_map = set(hvm.codes)
-    note = ""
-    if len(rows) > MATRIX_MAX_CODES or len(cols) > MATRIX_MAX_CODES:
-        rows = [r for r in rows if r in on_map][:MATRIX_MAX_CODES]
-        cols = [c for c in cols if c in on_map][:MATRIX_MAX_CODES]
-        note = " (codes on the map only; --format md|html|json has all)"
-    table = Table(
-        title=f"Implication matrix, direct.indirect{note}",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-    )
+    linked = list(dict.fromkeys(rows + cols))
+    title = Text("Implication matrix, direct.indirect")
+    if len(linked) > MATRIX_MAX_CODES:
+        # One set of codes for rows and columns, chosen by how many links they carry (each
+        # level's most linked first, so value columns stay), not the first N of each axis.
+        levels = {c: section.codebook.code(c).level for c in linked}
+        shown = set(most_linked_codes(m, MATRIX_MAX_CODES, levels))
+        # A chosen code whose links all lead outside the window would be an empty line.
+        rows = [r for r in rows if r in shown and any(m.cell(r, c).total for c in shown)]
+        cols = [c for c in cols if c in shown and any(m.cell(r, c).total for r in rows)]
+        count = len(set(rows) | set(cols))
+        title.append(
+            f"\ncut to fit: showing {count} of {len(linked)} codes with the most links "
+            "(each level's most linked included); --format md, html or json has all",
+            style="yellow",
+        )
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("from \\ to")
     for c in cols:
-        table.add_column(c, justify="center")
+        table.add_column(Text(c), justify="center")
     for r in rows:
         cells = []
         for c in cols:
@@ -221,10 +228,16 @@ def report_view(report: Report) -> Group:
     for section in report.sections:
         parts.append(
             Rule(
-                f"{section.methodology} {section.version} · {len(section.session_ids)} session(s)",
+                Text(
+                    f"{section.methodology} {section.version} · "
+                    f"{len(section.session_ids)} session(s)"
+                ),
                 align="left",
             )
         )
+        if section.concepts:
+            # Grouped by methodology only: say which concepts this matrix and map pool.
+            parts.append(Text(f"Concepts (sessions): {section.concepts_text()}", style="bold"))
         parts.append(codes_table(section, limit))
         if section.ladder is not None:
             parts += [
@@ -234,6 +247,8 @@ def report_view(report: Report) -> Group:
             ]
         if section.structure is not None:
             parts += structure_views(section, limit)
+    for code, label in report.unmatched_merges:
+        parts.append(Text(f"merge '{label}' (code '{code}') matched no label", style="yellow"))
     for skipped in report.skipped:
         parts.append(Text(f"skipped: {skipped}", style="yellow"))
     return Group(*parts)

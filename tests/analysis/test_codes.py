@@ -15,6 +15,7 @@ from interview_cli.analysis.codes import (
     load_merges,
     parse_merges,
     slot_names,
+    unmatched_merges,
 )
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph import KnowledgeGraph
@@ -98,6 +99,18 @@ def test_an_alias_in_one_session_joins_labels_seen_in_others() -> None:
     assert len(book.codes) == 1
     assert book.codes[0].respondents == 3
     assert book.codes[0].name == "relaxed"  # the most frequent surface label
+
+
+def test_merge_labels_that_match_no_node_are_listed() -> None:
+    g1 = graph(("peace of mind", "value"))
+    g2 = graph(("serenity", "value"))
+    merges = parse_merges(
+        {"inner calm": ["Peace of Mind", "serentiy"], "bliss": [], "calm": "serenity"},
+        source="m.yaml",
+    )
+    # the same loose key as coding (case), a typo, and a code naming itself with no labels
+    assert unmatched_merges([g1, g2], merges) == [("inner calm", "serentiy"), ("bliss", "bliss")]
+    assert unmatched_merges([g1], None) == []
 
 
 def test_analyst_merges_name_the_code() -> None:

@@ -50,6 +50,24 @@ def test_mermaid_escapes_labels_and_ids() -> None:
     assert "class a_1,a2 level1" in text
 
 
+def test_mermaid_encodes_what_it_would_read_as_entity_codes() -> None:
+    # Mermaid reads "#word;" in a label as an entity code: "#hash; end" must stay text.
+    odd = Drawing(
+        "t",
+        (DrawNode("a", '#hash; end "q" <b> & c', 1), DrawNode("b", "x", 2)),
+        (DrawEdge("a", "b", "#1;"),),
+    )
+    text = to_mermaid(odd)
+    assert 'a["#35;hash#59; end #quot;q#quot; #lt;b#gt; #amp; c"]' in text
+    assert 'a -->|"#35;1#59;"| b' in text
+    # nothing left that Mermaid would decode into something else: every "#" opens a code
+    label = text.split('a["', 1)[1].split('"]', 1)[0]
+    codes = label.split("#")[1:]
+    assert codes and all(
+        c.split(";", 1)[0] in {"35", "59", "quot", "lt", "gt", "amp"} for c in codes
+    )
+
+
 def test_dot_parses_with_levels_as_ranks() -> None:
     text = to_dot(ODD, name="HVM")
     g = parse_dot(text)

@@ -25,6 +25,7 @@ from interview_cli.analysis.implication import (
     choose_cutoff,
     implication_matrix,
     indirect_pairs,
+    most_linked_codes,
     share_kept,
 )
 
@@ -130,3 +131,18 @@ def test_an_empty_matrix_keeps_nothing() -> None:
     assert m.total_links == 0 and share_kept(m, 1) == 0.0
     hvm = build_hvm(m)
     assert hvm.cutoff == 1 and hvm.links == () and hvm.codes == ()
+
+
+def test_the_window_on_a_large_matrix_takes_the_most_linked_codes(
+    matrix: ImplicationMatrix,
+) -> None:
+    # Links per code (direct + indirect, in and out) from the worked example's totals:
+    # A1 2+3 = 5, A2 1+1+2 = 4, C1 2+1+2 = 5, C2 1+1 = 2, V 2+3+2+1 = 8.
+    assert most_linked_codes(matrix, 2) == ["A1", "V"]  # A1 ties C1 and comes first in order
+    assert most_linked_codes(matrix, 3) == ["A1", "C1", "V"]  # matrix order, not rank order
+    assert most_linked_codes(matrix, 10) == ORDER
+    # With levels, each level's most linked code comes before the rest: A2 is alone on its
+    # level and a cut by links alone would drop it.
+    levels = {"A1": 1, "A2": 2, "C1": 1, "C2": 1, "V": 1}
+    assert most_linked_codes(matrix, 2, levels) == ["A2", "V"]
+    assert most_linked_codes(matrix, 3, levels) == ["A1", "A2", "V"]

@@ -97,6 +97,61 @@ def test_markdown_has_tables_mermaid_and_dot(report: Report) -> None:
     assert "Cut-off **" in md and "of all links" in md
 
 
+def test_md_and_html_compare_the_surface_and_canonical_graphs(report: Report) -> None:
+    # Issue 8 item 4: not only the terminal view and --json show the dual graph.
+    assert report.dual_graph  # the produced sessions ran with canonical slots (the default)
+    md = report_markdown(report)
+    assert "## Surface vs canonical graph" in md
+    assert "| session | surface nodes | surface edges | edges/node | slots (active) |" in md
+    for row in report.dual_graph:
+        assert f"| {row['id']} | {row['surface_nodes']} | {row['surface_edges']} |" in md
+    text = " ".join(check_html(report_html(report)).text)
+    assert "Surface vs canonical graph" in text and "canonical edges" in text
+
+
+def test_each_section_names_the_concepts_it_pools(report: Report) -> None:
+    mec = next(s for s in report.sections if s.methodology == "means_end_chain")
+    # the produced MEC sessions are about three concepts, pooled in one matrix and map
+    ids = {c.id: c.sessions for c in mec.concepts}
+    assert ids == {"headphones_mec": 5, "oat_milk_mec": 1, "plant_yoghurt_concept_mec": 1}
+    assert sum(ids.values()) == len(mec.session_ids)
+    md = report_markdown(report)
+    assert f"Concepts (sessions): {mec.concepts_text()}." in md
+    assert "Wireless headphones (headphones_mec) 5" in md
+    assert "Wireless headphones (headphones_mec) 5" in " ".join(
+        check_html(report_html(report)).text
+    )
+    data = report_to_dict(report)
+    (mec_json,) = [m for m in data["methodologies"] if m["methodology"] == "means_end_chain"]
+    assert {c["id"] for c in mec_json["concepts"]} == set(ids)
+
+
+def test_the_terminal_matrix_cut_keeps_the_most_linked_codes_and_says_so(
+    report: Report, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rich.console import Console
+
+    import interview_cli.ui.report as views
+    from interview_cli.analysis.report_md import matrix_codes
+
+    mec = next(s for s in report.sections if s.ladder is not None)
+    assert mec.ladder is not None
+    rows, cols = matrix_codes(mec.ladder.matrix)
+    linked = set(rows) | set(cols)
+    monkeypatch.setattr(views, "MATRIX_MAX_CODES", 6)
+    console = Console(width=200, record=True, color_system=None)
+    console.print(views.matrix_table(mec))
+    out = console.export_text()
+    flat = " ".join(out.split())  # the title wraps at the table's width
+    assert f"of {len(linked)} codes with the most links" in flat
+    assert "--format md, html or json has all" in flat
+    header = next(line for line in out.splitlines() if "from \\ to" in line).split()[3:]
+    assert 0 < len(header) <= 6
+    # the columns include the top (value) level, which the old first-N window dropped
+    top = max(mec.codebook.code(c).level for c in cols)
+    assert any(mec.codebook.code(c).level == top for c in header)
+
+
 def test_json_is_complete_and_plain(report: Report) -> None:
     data = json.loads(json.dumps(report_to_dict(report)))
     assert len(data["sessions"]) == 9

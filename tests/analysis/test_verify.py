@@ -131,6 +131,29 @@ def test_an_edited_recorded_signal_fails(produced: dict[str, Path]) -> None:
     assert m.recorded == 0.99 and m.replayed != 0.99
 
 
+def test_a_mismatch_says_whether_the_recording_version_differs(produced: dict[str, Path]) -> None:
+    from interview_cli import __version__
+
+    doc = load(produced["mec-scripted"])
+    assert doc.get("tool_version") == __version__  # new sessions record it
+    doc["turns"][1]["signals"]["llm.response_depth"] = "edited"
+    doc.pop("tool_version")  # a file written before the field existed
+    unversioned = verify_session(session_of(doc))
+    assert not unversioned.ok
+    assert any("records no tool version" in n for n in unversioned.notes)
+    doc["tool_version"] = "0.0.1-old"
+    older = verify_session(session_of(doc))
+    assert any(
+        f"recorded with interview-cli 0.0.1-old, replayed with {__version__}" in n
+        for n in older.notes
+    )
+    doc["tool_version"] = __version__
+    same = verify_session(session_of(doc))
+    assert not any("interview-cli" in n or "tool version" in n for n in same.notes)
+    # no mismatch, no version note: a clean verify stays quiet about it
+    assert verify_session(read_session(produced["mec-scripted"])).notes == []
+
+
 def test_an_edited_model_output_changes_what_the_core_decides(produced: dict[str, Path]) -> None:
     # The assessment is what the LLM said about the answer: changing it is replaying a different
     # interview, and verify must notice in the signals it feeds.

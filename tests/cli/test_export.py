@@ -78,3 +78,32 @@ def test_bad_usage(session_file: Path, tmp_path: Path) -> None:
         app, ["export", str(session_file), "-f", "dot", "-o", str(tmp_path)]
     )
     assert directory.exit_code == 2 and "is a directory" in directory.stderr
+
+
+def _one_line_exit_2(result: Any, *needles: str) -> None:
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:"), result.stderr
+    for needle in needles:
+        assert needle in lines[0]
+
+
+def test_out_never_overwrites_the_input_session(session_file: Path, tmp_path: Path) -> None:
+    work = tmp_path / "e"
+    work.mkdir()
+    original = session_file.read_bytes()
+    own = work / "self.json"
+    own.write_bytes(original)
+    (work / "link.json").symlink_to(own)
+    for out in (own, work / "sub" / ".." / "self.json", work / "link.json"):
+        result = invoke(str(own), "-f", "md", "--out", str(out))
+        _one_line_exit_2(result, f"--out {out}", "input session file", "choose another")
+        assert own.read_bytes() == original
+    assert not (work / "sub").exists()  # refused before the writer made any directory
+    # csv without --table writes two files: either of them may be the input
+    tricky = work / "graph.nodes.csv"
+    tricky.write_bytes(original)
+    result = invoke(str(tricky), "-f", "csv", "--out", str(work / "graph.csv"))
+    _one_line_exit_2(result, "graph.nodes.csv")
+    assert tricky.read_bytes() == original
+    assert not (work / "graph.edges.csv").exists()  # nothing written, not even the other table

@@ -63,6 +63,18 @@ def test_one_turn_and_its_json(sessions: dict[str, Path]) -> None:
     assert [r["turn"] for r in everything] == [t["turn_number"] for t in doc["turns"]]
 
 
+def test_brackets_in_recorded_names_are_shown_as_written(
+    sessions: dict[str, Path], tmp_path: Path
+) -> None:
+    doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
+    doc["concept"]["name"] = "Headphones [beta]"
+    edited = tmp_path / "beta.json"
+    edited.write_text(json.dumps(doc), encoding="utf-8")
+    result = invoke(str(edited), "--turn", "1")
+    assert result.exit_code == 0, result.output
+    assert "Headphones [beta]" in result.stdout.splitlines()[0]
+
+
 def test_a_turn_that_does_not_exist_is_bad_usage(sessions: dict[str, Path]) -> None:
     result = invoke(str(sessions["mec"]), "--turn", "99")
     assert result.exit_code == 2
@@ -210,6 +222,89 @@ def test_what_if_with_other_weights_lists_the_changed_turns(
     assert all(r["counterfactual"] for r in later)
 
 
+def test_what_if_headers_keep_their_brackets(sessions: dict[str, Path], tmp_path: Path) -> None:
+    import yaml
+
+    doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
+    data = yaml.safe_load(doc["methodology"]["source"])
+    for phase in ("early", "mid", "late"):
+        data["phases"][phase]["phase_bonuses"]["deepen"] = -100.0
+    other = tmp_path / "no_deepen.yaml"
+    other.write_text(yaml.safe_dump(data), encoding="utf-8")
+    out = invoke(str(sessions["mec"]), "-m", str(other)).stdout  # 120 columns: one line each
+    header = next(line for line in out.splitlines() if "turn" in line and "what-if" in line)
+    assert "recorded [score → under new weights]" in header
+    assert "what-if [score]" in header and "note" in header
+
+
+def _closing_at_once(sessions: dict[str, Path], tmp_path: Path) -> Path:
+    """The session's methodology with a huge bonus for its closing strategy: it stops at 1."""
+    import yaml
+
+    doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
+    data = yaml.safe_load(doc["methodology"]["source"])
+    closing = next(s["name"] for s in data["strategies"] if s.get("generates_closing_question"))
+    for phase in ("early", "mid", "late"):
+        data["phases"][phase]["phase_bonuses"][closing] = 100.0
+    other = tmp_path / "close_now.yaml"
+    other.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return other
+
+
+def test_what_if_counts_reached_turns_apart_from_turns_never_reached(
+    sessions: dict[str, Path], tmp_path: Path
+) -> None:
+    doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
+    total = sum(1 for t in doc["turns"] if t["status"] == "complete")
+    assert total > 2
+    other = _closing_at_once(sessions, tmp_path)
+    result = invoke(str(sessions["mec"]), "-m", str(other))
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.stdout.split())
+    assert "1 of 1 reached turns decide differently; first change at turn 1" in flat
+    unreached = (
+        f"{total - 1} recorded turn(s) not reached (the what-if interview ends after turn 1)"
+    )
+    assert unreached in flat
+    data = json.loads(invoke(str(sessions["mec"]), "-m", str(other), "--json").stdout)
+    assert data["changed_turns"] == [1]
+    assert data["not_reached_turns"] == list(range(2, total + 1))
+
+
+def test_what_if_with_another_ontology_is_refused(sessions: dict[str, Path]) -> None:
+    before = sessions["mec"].read_bytes()
+    result = invoke(str(sessions["mec"]), "--methodology", "jobs_to_be_done")
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: --methodology jobs_to_be_done")
+    assert "lacks the node type(s)" in lines[0] and "attribute" in lines[0]
+    assert "pass a variant of means_end_chain" in lines[0]
+    assert result.stdout == "" and sessions["mec"].read_bytes() == before
+    # and the other way round: an MEC methodology over a jobs-to-be-done session
+    other = invoke(str(sessions["jtbd"]), "--methodology", "means_end_chain")
+    assert other.exit_code == 2 and "lacks the node type(s)" in other.stderr
+
+
+def test_what_if_with_another_ontology_of_the_same_types_is_refused_by_name(
+    sessions: dict[str, Path], tmp_path: Path
+) -> None:
+    import yaml
+
+    doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
+    data = yaml.safe_load(doc["methodology"]["source"])
+    # The same node types with one edge type more: a different ontology under another name.
+    data["method"]["name"] = "my_ladders"
+    data["ontology"]["edges"].append({"name": "reminds_of", "permitted_connections": []})
+    renamed = tmp_path / "my_ladders.yaml"
+    renamed.write_text(yaml.safe_dump(data), encoding="utf-8")
+    result = invoke(str(sessions["mec"]), "--methodology", str(renamed))
+    assert result.exit_code == 2 and "another method with another ontology" in result.stderr
+    # a renamed copy with the same ontology is a what-if like any other
+    data["ontology"]["edges"].pop()
+    renamed.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert invoke(str(sessions["mec"]), "--methodology", str(renamed)).exit_code == 0
+
+
 def test_what_if_with_a_methodology_that_does_not_load_is_exit_2(
     sessions: dict[str, Path], tmp_path: Path
 ) -> None:
@@ -267,6 +362,37 @@ def test_bad_files_end_with_one_line_and_exit_2(
         assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
             p.name for p in tmp_path.iterdir() if not p.name.startswith(".")
         )
+
+
+def test_a_directory_is_named_as_one(tmp_path: Path) -> None:
+    (tmp_path / "EMPTY").mkdir()
+    result = CliRunner().invoke(app, ["replay", str(tmp_path / "EMPTY")])
+    assert result.exit_code == 2
+    expected = f"error: {tmp_path / 'EMPTY'} is a directory; pass a session file (or a session id)"
+    assert result.stderr.strip() == expected
+
+
+def test_a_relative_directory_name_is_not_taken_for_an_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "EMPTY").mkdir()
+    # "EMPTY" has no separator, so it used to be looked up as a session id: "no session 'EMPTY'"
+    result = CliRunner().invoke(app, ["replay", "EMPTY"])
+    assert result.exit_code == 2
+    expected = "error: EMPTY is a directory; pass a session file (or a session id)"
+    assert result.stderr.strip() == expected
+
+
+def test_replay_json_carries_each_turns_slot_discovery(sessions: dict[str, Path]) -> None:
+    doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
+    records = json.loads(invoke(str(sessions["mec"]), "--json").stdout)
+    complete = [t for t in doc["turns"] if t["status"] == "complete"]
+    assert any(t["slot_discovery"] for t in complete)  # the session ran with canonical slots
+    for record, turn in zip(records, complete, strict=False):
+        assert record["slot_discovery"] == turn["slot_discovery"]
+        if turn["slot_discovery"]:
+            assert {"mappings_created", "slots_created", "slots"} <= set(record["slot_discovery"])
 
 
 def test_a_missing_file_is_one_line_exit_2(tmp_path: Path) -> None:

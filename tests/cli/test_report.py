@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -115,3 +116,66 @@ def test_a_directory_without_sessions_is_exit_2(tmp_path: Path) -> None:
     (tmp_path / "junk" / "x.json").write_text("{}", encoding="utf-8")
     result = invoke(str(tmp_path / "junk"))
     assert result.exit_code == 2 and "no readable session" in result.stderr
+
+
+def test_out_never_overwrites_an_input_session(batch: Path, tmp_path: Path) -> None:
+    work = tmp_path / "r"
+    shutil.copytree(batch, work)
+    session = work / "mec-a.json"
+    nested = work / "more" / "jtbd-a.json"
+    before = {p: p.read_bytes() for p in (session, nested)}
+    cases = [
+        ([str(session)], session),  # the file named
+        ([str(work)], nested),  # a session found below an input directory
+        ([str(work)], work / "more" / ".." / "mec-a.json"),  # another spelling
+    ]
+    for refs, out in cases:
+        result = invoke(*refs, "-f", "md", "--out", str(out))
+        assert result.exit_code == 2, result.output
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and f"--out {out} is the input session file" in lines[0]
+        assert {p: p.read_bytes() for p in before} == before
+    # a session this version cannot read (newer schema) is still someone's interview
+    newer = work / "newer.json"
+    doc = json.loads(session.read_text(encoding="utf-8"))
+    doc["schema_version"] = 99
+    newer.write_text(json.dumps(doc), encoding="utf-8")
+    result = invoke(str(work), "-f", "json", "--out", str(newer))
+    assert result.exit_code == 2 and "newer.json is the input session file" in result.stderr
+    assert json.loads(newer.read_text(encoding="utf-8"))["schema_version"] == 99
+    # a report beside the sessions can be written, and written again (it is not a session)
+    again = work / "report.json"
+    for _ in range(2):
+        assert invoke(str(work), "--out", str(again)).exit_code == 0
+    assert "sessions" in json.loads(again.read_text(encoding="utf-8"))
+
+
+def test_merge_labels_that_match_nothing_are_reported(batch: Path, tmp_path: Path) -> None:
+    merges = tmp_path / "codes.yaml"
+    merges.write_text("in control:\n  - feel in control\n  - feelin in contrl\n", "utf-8")
+    result = invoke(str(batch), "--merges", str(merges), "--json")
+    assert result.exit_code == 0
+    warnings = [x for x in result.stderr.splitlines() if "matches no label" in x]
+    assert warnings == [
+        f"warning: {merges}: 'feelin in contrl' (code 'in control') matches no label in these "
+        "sessions; check its spelling"
+    ]
+    data = json.loads(result.stdout)
+    assert data["unmatched_merges"] == [{"code": "in control", "label": "feelin in contrl"}]
+    md = invoke(str(batch), "--merges", str(merges), "-f", "md").stdout
+    assert "## Unmatched merges" in md and "'feelin in contrl' (code 'in control')" in md
+
+
+def test_a_section_names_the_concepts_it_pools(batch: Path, tmp_path: Path) -> None:
+    work = tmp_path / "two-concepts"
+    work.mkdir()
+    doc = json.loads((batch / "mec-a.json").read_text(encoding="utf-8"))
+    doc["concept"]["name"] = "Wireless headphones [v2]"  # brackets Rich must not eat
+    (work / "mec-a.json").write_text(json.dumps(doc), encoding="utf-8")
+    run_interview(work, concept="oat_milk_mec", session_id="oat", persona="sceptical", max_turns=4)
+    md = invoke(str(work), "-f", "md").stdout
+    assert "## means_end_chain (version" in md  # still one section for one methodology
+    assert "Concepts (sessions): Wireless headphones [v2] (headphones_mec) 1" in md
+    assert "(oat_milk_mec) 1" in md
+    terminal = " ".join(invoke(str(work)).stdout.split())
+    assert "Concepts (sessions): Wireless headphones [v2] (headphones_mec) 1" in terminal
