@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from interview_cli.cli.common import (
+    DiscourseHintsOption,
+    EmbeddingsOption,
     JsonOption,
     LibraryOption,
     open_library,
@@ -134,23 +136,8 @@ def batch(
             help="Dual graph: group paraphrased concepts into canonical slots.",
         ),
     ] = True,
-    discourse_hints: Annotated[
-        bool,
-        typer.Option(
-            "--discourse-hints/--no-discourse-hints",
-            help="Pass causal/temporal markers and simple frames found in answers to extraction "
-            "as hints.",
-        ),
-    ] = False,
-    embeddings: Annotated[
-        bool,
-        typer.Option(
-            "--embeddings",
-            envvar="INTERVIEW_EMBEDDINGS",
-            help="Use sentence embeddings for de-duplication and slots when installed "
-            "(pip install 'interview-cli[embeddings]'); else fuzzy matching.",
-        ),
-    ] = False,
+    discourse_hints: DiscourseHintsOption = False,
+    embeddings: EmbeddingsOption = False,
     dry_run: Annotated[
         bool,
         typer.Option(
@@ -287,12 +274,12 @@ def _dry_run(spec: BatchSpec, plan: list[Any], *, as_json: bool) -> None:
 def _run(spec: BatchSpec, plan: list[Any], *, concurrency: int, as_json: bool) -> BatchResult:
     import asyncio
 
+    from rich.markup import escape
+
     from interview_cli.llm.factory import build_llm
     from interview_cli.simulation.batch import OptionalModels, run_batch
     from interview_cli.simulation.respondent import make_respondent
     from interview_cli.simulation.view import ProgressView
-
-    from rich.markup import escape
 
     llm = build_llm(spec.settings, seed=spec.seed)
     respondent = make_respondent(spec.settings, llm)

@@ -217,6 +217,25 @@ LibraryOption = Annotated[
     ),
 ]
 
+DiscourseHintsOption = Annotated[
+    bool,
+    typer.Option(
+        "--discourse-hints/--no-discourse-hints",
+        help="Pass causal/temporal markers and simple frames found in answers to extraction "
+        "as hints (new sessions; a resumed one keeps its setting).",
+    ),
+]
+
+EmbeddingsOption = Annotated[
+    bool,
+    typer.Option(
+        "--embeddings",
+        envvar="INTERVIEW_EMBEDDINGS",
+        help="Use sentence embeddings for de-duplication and slots when installed "
+        "(pip install 'interview-cli[embeddings]'); else fuzzy matching.",
+    ),
+]
+
 JsonOption = Annotated[
     bool,
     typer.Option("--json", help="Print machine-readable JSON on stdout instead of a table."),

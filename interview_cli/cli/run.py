@@ -16,6 +16,8 @@ import typer
 from rich.text import Text  # already loaded by cli.common: free here
 
 from interview_cli.cli.common import (
+    DiscourseHintsOption,
+    EmbeddingsOption,
     LibraryOption,
     open_library,
     optional_models,
@@ -195,23 +197,8 @@ def run(
             help="Dual graph: group paraphrased concepts into canonical slots (new sessions).",
         ),
     ] = True,
-    discourse_hints: Annotated[
-        bool,
-        typer.Option(
-            "--discourse-hints/--no-discourse-hints",
-            help="Pass causal/temporal markers and simple frames found in answers to extraction "
-            "as hints (new sessions).",
-        ),
-    ] = False,
-    embeddings: Annotated[
-        bool,
-        typer.Option(
-            "--embeddings",
-            envvar="INTERVIEW_EMBEDDINGS",
-            help="Use sentence embeddings for de-duplication and slots when installed "
-            "(pip install 'interview-cli[embeddings]'); else fuzzy matching.",
-        ),
-    ] = False,
+    discourse_hints: DiscourseHintsOption = False,
+    embeddings: EmbeddingsOption = False,
     sessions_dir: SessionsDirOption = None,
     library: LibraryOption = None,
     debug: Annotated[

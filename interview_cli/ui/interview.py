@@ -269,17 +269,11 @@ def dual_graph_table(rows: Sequence[Mapping[str, Any]]) -> Table:
     table.add_column("session", overflow="fold")
     for name in ("nodes", "edges", "e/n", "slots (active)", "canon. edges", "unmapped"):
         table.add_column(name, justify="right", no_wrap=True)
+    from interview_cli.analysis.report_md import dual_graph_row  # the same cells as md/html
+
     for r in rows:
-        on = r.get("canonical_enabled", False)
-        table.add_row(
-            Text(str(r.get("id", ""))),
-            str(r.get("surface_nodes", 0)),
-            str(r.get("surface_edges", 0)),
-            f"{float(r.get('edge_node_ratio', 0.0)):.2f}",
-            f"{r.get('canonical_slots', 0)} ({r.get('active_slots', 0)})" if on else "—",
-            str(r.get("canonical_edges", 0)) if on else "—",
-            f"{r.get('unmapped', 0)} ({float(r.get('unmapped_share', 0.0)):.0%})" if on else "—",
-        )
+        session, *figures = dual_graph_row(r)
+        table.add_row(Text(session), *figures)
     return table
 
 
