@@ -22,12 +22,6 @@ from interview_cli.cli.common import (
 )
 
 
-def _plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"1 {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
-
-
 def validate(
     paths: Annotated[
         list[Path] | None,
@@ -57,8 +51,7 @@ def validate(
 
     lib = open_library(library)
     report: ValidationReport = check_paths(paths, lib) if paths else lib.validate_report()
-    counts = report.counts()
-    summary = ", ".join(_plural(n, kind) for kind, n in counts.items())
+    summary = report.summary()
     if as_json:
         print_json(
             {
@@ -68,6 +61,7 @@ def validate(
                     for kind, ref, path in report.checked
                 ],
                 "problems": report.problems,
+                "warnings": report.warnings,
             }
         )
         if report.problems:
@@ -78,10 +72,12 @@ def validate(
 
         searched = ", ".join(display_path(r.path) for r in lib.roots) or "nothing"
         raise ConfigError(f"nothing to validate: no library files found (searched {searched})")
+    for warning in report.warnings:
+        print_warning(warning)
     if report.problems:
         error = config_error(report.problems)
         if len(report.problems) > 1:
-            error.message = f"{error.message}; checked {summary}"
+            error.message = report.error_summary()
         raise error
     where = (
         ""

@@ -67,15 +67,43 @@ class Entry:
     root: LibraryRoot
 
 
+def _plural(n: int, word: str) -> str:
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
 @dataclass
 class ValidationReport:
-    """What ``validate`` looked at and what it found."""
+    """What ``validate`` looked at and what it found.
+
+    ``checked`` has every file of a known kind that was looked at, valid or not (a file that
+    is not YAML or fails its schema was checked too); ``unrecognised`` the files whose kind
+    could not be told; ``failed`` the files with at least one problem. ``warnings`` do not
+    make a file invalid.
+    """
 
     checked: list[tuple[Kind, str, Path]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    failed: list[Path] = field(default_factory=list)
+    unrecognised: list[Path] = field(default_factory=list)
 
     def counts(self) -> dict[Kind, int]:
         return {kind: sum(1 for k, _, _ in self.checked if k == kind) for kind in KINDS}
+
+    def summary(self) -> str:
+        """``3 methodologies, 1 concept, 2 personas`` (and ``, 1 other file``)."""
+        parts = [_plural(n, kind) for kind, n in self.counts().items()]
+        if self.unrecognised:
+            parts.append(_plural(len(self.unrecognised), "other file"))
+        return ", ".join(parts)
+
+    def error_summary(self) -> str:
+        """The closing line when there were problems: how many, in how many of the files."""
+        failed = len(dict.fromkeys(self.failed))
+        return (f"{_plural(len(self.problems), 'problem')}; checked {self.summary()}; "
+                f"{_plural(failed, 'file')} with errors")
 
 
 def _has_library_dirs(path: Path) -> bool:
@@ -169,12 +197,24 @@ class Library:
         self._entries()
         return list(self._shadowed)
 
+    def valid_ids(self, kind: Kind) -> list[str]:
+        """Ids of the items of a kind that load and validate (what a hint may offer)."""
+        valid = []
+        for ref in self.ids(kind):
+            try:
+                self.load(kind, ref)
+            except ConfigError:
+                continue
+            valid.append(ref)
+        return valid
+
     def _unknown(self, kind: Kind, ref: str) -> ConfigError:
         searched = (
             ", ".join(f"{display_path(r.kind_dir(kind))} ({r.origin})" for r in self.roots)
             or "no library directories (use --library DIR or INTERVIEW_LIBRARY)"
         )
-        available = ", ".join(self.ids(kind)) or "none"
+        # Only what would load: offering a broken file just moves the error one step on.
+        available = ", ".join(self.valid_ids(kind)) or "none"
         return ConfigError(f"unknown {kind} '{ref}'; searched {searched}; available: {available}")
 
     def root_of(self, path: Path) -> LibraryRoot | None:
@@ -223,7 +263,11 @@ class Library:
         return loaded
 
     def problems_of(
-        self, kind: Kind, loaded: Loaded[Any], extra_methodologies: Mapping[str, Methodology]
+        self,
+        kind: Kind,
+        loaded: Loaded[Any],
+        extra_methodologies: Mapping[str, Methodology],
+        extra_valid: Iterable[str] = (),
     ) -> list[str]:
         """Cross-field and cross-file problems of an item that passed its schema."""
         value = loaded.value
@@ -242,12 +286,29 @@ class Library:
             issues += validation.methodology_issues(value)
         elif isinstance(value, Concept):
             names = set(self.ids("methodology")) | set(extra_methodologies)
-            issues += validation.concept_issues(value, names)
+            valid: set[str] = set(extra_valid)
+            if value.methodology not in names:
+                valid |= set(self.valid_ids("methodology"))
+            issues += validation.concept_issues(value, names, available=valid)
         elif isinstance(value, Persona):
             issues += validation.persona_issues(
-                value, lambda name: extra_methodologies.get(name) or self._methodology_or_none(name)
+                value,
+                lambda name: extra_methodologies.get(name) or self._methodology_or_none(name),
+                known=set(self.ids("methodology")) | set(extra_methodologies),
             )
         return [problem_line(loaded.path, loc, message) for loc, message in issues]
+
+    def warnings_of(
+        self, kind: Kind, loaded: Loaded[Any], extra_methodologies: Mapping[str, Methodology]
+    ) -> list[str]:
+        """Lines worth reading that do not make the item invalid (``validate`` prints them)."""
+        if not isinstance(loaded.value, Persona):
+            return []
+        known = set(self.ids("methodology")) | set(extra_methodologies)
+        return [
+            problem_line(loaded.path, loc, message)
+            for loc, message in validation.persona_warnings(loaded.value, known)
+        ]
 
     def _methodology_or_none(self, name: str) -> Methodology | None:
         # A broken methodology reports its own problems; personas are then not checked against it.
@@ -302,9 +363,12 @@ class Library:
                 entry = self.entry(kind, ref)
                 report.checked.append((kind, ref, entry.path))
                 try:
-                    self.load(kind, ref)
+                    loaded = self.load(kind, ref)
                 except ConfigError as exc:
                     report.problems.extend(exc.problems)
+                    report.failed.append(entry.path)
+                    continue
+                report.warnings.extend(self.warnings_of(kind, loaded, {}))
         return report
 
     def validate_all(self) -> list[str]:
@@ -356,7 +420,15 @@ def check_paths(paths: Sequence[Path], lib: Library) -> ValidationReport:
         try:
             document = read_yaml(path)
         except ConfigError as exc:
+            # Not YAML (or not a mapping) is still a file checked: count it under the kind
+            # its directory says, so the summary adds up to the files given.
             report.problems.extend(exc.problems)
+            report.failed.append(path)
+            kind_by_dir = detect_kind(path)
+            if kind_by_dir is None:
+                report.unrecognised.append(path)
+            else:
+                report.checked.append((kind_by_dir, path.stem, path))
             continue
         kind = detect_kind(path, document.data)
         if kind is None:
@@ -364,9 +436,12 @@ def check_paths(paths: Sequence[Path], lib: Library) -> ValidationReport:
                 f"{display_path(path)}: cannot tell whether this is a methodology, concept or "
                 "persona; put it in methodologies/, concepts/ or personas/"
             )
+            report.failed.append(path)
+            report.unrecognised.append(path)
             continue
         parsed.append((kind, document))
     extra: dict[str, Methodology] = {}
+    extra_valid: list[str] = []
     # Methodologies first, so the concepts and personas below can refer to them.
     parsed.sort(key=lambda item: KINDS.index(item[0]))
     for kind, document in parsed:
@@ -375,14 +450,32 @@ def check_paths(paths: Sequence[Path], lib: Library) -> ValidationReport:
             loaded = build(kind, document, root=root.path if root else None)
         except ConfigError as exc:
             report.problems.extend(exc.problems)
+            report.failed.append(document.path)
+            report.checked.append((kind, _declared_id(kind, document.data, document.path),
+                                   document.path))
             continue
         report.checked.append((kind, loaded.id, document.path))
-        found = lib.problems_of(kind, loaded, extra)
+        found = lib.problems_of(kind, loaded, extra, extra_valid)
         report.problems.extend(found)
+        if found:
+            report.failed.append(document.path)
+        report.warnings.extend(lib.warnings_of(kind, loaded, extra))
         if kind == "methodology":
             # Schema-valid is enough for others to refer to it; its own problems are listed.
             extra[loaded.id] = loaded.value
+            if not found:
+                extra_valid.append(loaded.id)
     return report
+
+
+def _declared_id(kind: Kind, data: Mapping[str, Any], path: Path) -> str:
+    """The id a file that failed its schema says it has, else its file name."""
+    if kind == "methodology":
+        method = data.get("method")
+        declared = method.get("name") if isinstance(method, dict) else None
+    else:
+        declared = data.get("id")
+    return declared if isinstance(declared, str) and declared else path.stem
 
 
 def validate_paths(paths: Sequence[Path], lib: Library) -> list[str]:

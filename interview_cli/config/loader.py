@@ -111,6 +111,8 @@ def format_loc(loc: Loc) -> str:
     """
     out = ""
     for part in loc:
+        if part == "[key]":
+            continue  # pydantic's marker for "the key itself is wrong": the path says which
         if isinstance(part, int):
             out += f"[{part}]"
         elif _PLAIN_KEY.match(part):
@@ -154,16 +156,27 @@ class _StrictSafeLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
-def _yaml_error_line(path: Path, exc: yaml.YAMLError) -> str:
+def yaml_error_line(where: Path | str, exc: yaml.YAMLError) -> str:
+    """A YAML parser error as ONE line: ``file: line L, column C: YAML syntax error: problem``.
+
+    PyYAML's own ``str(exc)`` spans four lines (context, problem, a quoted source line and a
+    caret), which breaks the one-line-per-problem rule of every error this tool prints.
+    ``where`` is a path (shown relative to the working directory) or a label used as is.
+    """
+    shown = display_path(where) if isinstance(where, Path) else where
     if isinstance(exc, yaml.MarkedYAMLError) and exc.problem_mark is not None:
         mark = exc.problem_mark
-        message = f"YAML syntax error: {exc.problem}"
+        message = f"YAML syntax error: {_one_line(exc.problem or 'unreadable YAML')}"
         if exc.context:
             context_mark = exc.context_mark
-            where = f" (line {context_mark.line + 1})" if context_mark is not None else ""
-            message += f", {exc.context}{where}"
-        return f"{display_path(path)}: line {mark.line + 1}, column {mark.column + 1}: {message}"
-    return f"{display_path(path)}: YAML error: {exc}"
+            at = f" (line {context_mark.line + 1})" if context_mark is not None else ""
+            message += f", {_one_line(exc.context)}{at}"
+        return f"{shown}: line {mark.line + 1}, column {mark.column + 1}: {message}"
+    return f"{shown}: YAML error: {_one_line(str(exc))}"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def read_text(path: Path) -> str:
@@ -191,7 +204,7 @@ def parse_yaml(path: Path, text: str, *, expected: str = "a library file") -> Ya
     try:
         data = loader.get_single_data()
     except yaml.YAMLError as exc:
-        raise ConfigError(_yaml_error_line(path, exc)) from None
+        raise ConfigError(yaml_error_line(path, exc)) from None
     finally:
         loader.dispose()
     if data is None:

@@ -10,15 +10,21 @@ methodology
     strategy names unique; every ``signal_weights`` key resolves to a catalogue signal
     (with an optional qualifier, seed 001 "Compound Key Handling"); phase multipliers and
     bonuses and ``tuning.vetoes.knowledge_ceiling_strategies`` name defined strategies;
-    saturation weights sum to 1; ``bin_low`` < ``bin_high``.
+    phase multipliers are >= 0 (bonuses may be negative); saturation weights sum to 1;
+    ``bin_low`` < ``bin_high``.
 concept
-    its methodology exists in the library; stimulus element ids unique.
+    its methodology exists in the library; a ``language`` is a language code; stimulus
+    element ids unique.
 persona
     typed ladder rungs name node types of that methodology's ontology (when the library has
-    the methodology); alias keys match a rung; no empty ladders.
+    the methodology); a ladder key that is not a methodology of the library but close to one
+    is a typo (an error, "did you mean"); one that is not close is kept with a warning
+    (ground truth for a methodology not written yet); alias keys match a rung; no empty
+    ladders.
 
 Each check returns ``(loc, message)`` pairs; the caller adds the file name
-(``loader.problem_line``). Nothing here reads files.
+(``loader.problem_line``). Warnings (``persona_warnings``) have the same shape but do not
+make a file invalid. Nothing here reads files.
 """
 
 from __future__ import annotations
@@ -27,6 +33,9 @@ import difflib
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 
+from rapidfuzz import fuzz
+
+from interview_cli.config.language import language_problem
 from interview_cli.config.loader import Loc
 from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.core.signals.catalogue import CATALOGUE, CATALOGUE_BY_NAME, resolve_weight_key
@@ -34,6 +43,10 @@ from interview_cli.core.signals.catalogue import CATALOGUE, CATALOGUE_BY_NAME, r
 Issue = tuple[Loc, str]
 
 SIGNAL_POOLS: frozenset[str] = frozenset(spec.pool for spec in CATALOGUE)
+# How close (rapidfuzz ratio, 0-100) a persona's ladder key must be to a methodology's name to
+# count as a typo of it: "mean_end_chain" scores 97 against "means_end_chain", while real other
+# names ("jobs_to_be_done" against "means_end_chain") score far below.
+LADDER_TYPO_RATIO = 80.0
 
 
 def _hint(word: str, choices: Iterable[str]) -> str:
@@ -171,6 +184,18 @@ def _strategy_reference_issues(m: Methodology) -> list[Issue]:
         for field in ("signal_weights", "phase_bonuses"):
             for name in getattr(phase, field):
                 check(("phases", phase_name, field, name), name, f"phase '{phase_name}'")
+        for name, multiplier in phase.signal_weights.items():
+            if multiplier < 0:
+                # A negative multiplier flips the sign of a strategy's score, so the more its
+                # signals fire the less it is chosen: never what a phase weight means.
+                issues.append(
+                    (
+                        ("phases", phase_name, "signal_weights", name),
+                        f"phase multiplier must be >= 0 (0 switches '{name}' off in phase "
+                        f"'{phase_name}'), got {multiplier:g}; to push a strategy down, use "
+                        "a negative phase_bonuses entry",
+                    )
+                )
     for i, name in enumerate(m.tuning.vetoes.knowledge_ceiling_strategies):
         check(
             ("tuning", "vetoes", "knowledge_ceiling_strategies", i),
@@ -220,18 +245,26 @@ def methodology_issues(m: Methodology) -> list[Issue]:
 # --------------------------------------------------------------------------------------------
 
 
-def concept_issues(c: Concept, methodology_names: Collection[str]) -> list[Issue]:
-    """``methodology_names``: the library's methodologies (and any validated alongside)."""
+def concept_issues(
+    c: Concept, methodology_names: Collection[str], available: Collection[str] | None = None
+) -> list[Issue]:
+    """``methodology_names``: the library's methodologies (and any validated alongside);
+    ``available``: those of them that are valid, for the hint (default: all of them)."""
     issues: list[Issue] = []
     if c.methodology not in methodology_names:
+        usable = methodology_names if available is None else available
         issues.append(
             (
                 ("methodology",),
                 f"'{c.methodology}' is not a methodology in the library"
-                f"{_hint(c.methodology, methodology_names)}; available: "
-                f"{_listing(sorted(methodology_names))}",
+                f"{_hint(c.methodology, usable)}; available: "
+                f"{_listing(sorted(usable))}",
             )
         )
+    if c.language is not None:
+        problem = language_problem(c.language)
+        if problem is not None:
+            issues.append((("language",), f"{problem}; or remove it to follow the respondent"))
     ids = [e.id for e in c.elements]
     for i, element in enumerate(c.elements):
         if element.id in _duplicates(ids) and ids.index(element.id) != i:
@@ -244,15 +277,39 @@ def concept_issues(c: Concept, methodology_names: Collection[str]) -> list[Issue
 # --------------------------------------------------------------------------------------------
 
 
-def persona_issues(p: Persona, methodology: Callable[[str], Methodology | None]) -> list[Issue]:
-    """``methodology(name)`` returns the library's methodology, or None when it has none.
+def _ladder_typo(key: str, known: Collection[str]) -> str | None:
+    """The known methodology ``key`` is a near miss of (rapidfuzz ratio), if any."""
+    scored = [(fuzz.ratio(key, name), name) for name in known if name != key]
+    best = max(scored, default=None)
+    return best[1] if best is not None and best[0] >= LADDER_TYPO_RATIO else None
+
+
+def persona_issues(
+    p: Persona,
+    methodology: Callable[[str], Methodology | None],
+    known: Collection[str] = (),
+) -> list[Issue]:
+    """``methodology(name)`` returns the library's methodology, or None when it has none;
+    ``known`` names every methodology of the library (valid or not).
 
     Ladders for a methodology the library does not have are not checked: a persona can carry
-    ground truth for a methodology the user has not written yet.
+    ground truth for a methodology the user has not written yet. But a key that is a near
+    miss of a known name (``mean_end_chain``) is a typo whose ladders would silently never be
+    used, so it is an error.
     """
     issues: list[Issue] = []
     labels: set[str] = set()
     for method_name, ladders in p.ladders.items():
+        if method_name not in known:
+            typo = _ladder_typo(method_name, known)
+            if typo is not None:
+                issues.append(
+                    (
+                        ("ladders", method_name),
+                        f"no methodology '{method_name}' in the library; did you mean "
+                        f"{typo}? (ladders under a misspelt key are never used)",
+                    )
+                )
         spec = methodology(method_name)
         types = [n.name for n in spec.ontology.nodes] if spec is not None else None
         for i, ladder in enumerate(ladders):
@@ -278,3 +335,20 @@ def persona_issues(p: Persona, methodology: Callable[[str], Methodology | None])
                 )
             )
     return issues
+
+
+def persona_warnings(p: Persona, known: Collection[str]) -> list[Issue]:
+    """Ladder keys that name no methodology of the library and are not near misses of one:
+    kept (they may be for a methodology not written yet), but worth a line in ``validate``."""
+    warnings: list[Issue] = []
+    for method_name in p.ladders:
+        if method_name in known or _ladder_typo(method_name, known) is not None:
+            continue
+        warnings.append(
+            (
+                ("ladders", method_name),
+                f"no methodology '{method_name}' in the library (known: "
+                f"{_listing(sorted(known))}); its ladders are kept but not checked",
+            )
+        )
+    return warnings

@@ -157,8 +157,9 @@ def test_every_problem_is_listed_once_per_line(lib: Path) -> None:
         "lib/concepts/mini_study.yaml",
         "lib/personas/mini_person.yaml",
     ]
+    # Every file is counted, the broken ones too (the empty methodology, the persona).
     assert result.stderr.splitlines()[-1] == (
-        "3 problems in 3 files; checked 1 methodology, 1 concept, 0 personas"
+        "3 problems; checked 2 methodologies, 1 concept, 1 persona; 3 files with errors"
     )
 
 
@@ -168,7 +169,7 @@ def test_validate_json(lib: Path) -> None:
     assert result.exit_code == 2
     payload = json.loads(result.stdout)
     assert payload["ok"] is False
-    assert {c["kind"] for c in payload["checked"]} == {"methodology", "concept"}
+    assert {c["kind"] for c in payload["checked"]} == {"methodology", "concept", "persona"}
     assert payload["problems"] == [
         "lib/personas/mini_person.yaml: traits.openness: "
         "Input should be greater than or equal to 0, got -1"

@@ -273,3 +273,121 @@ def test_kind_from_keys_outside_library_dirs(in_tmp: Path) -> None:
         "drafts/notes.yaml: cannot tell whether this is a methodology, concept or persona; "
         "put it in methodologies/, concepts/ or personas/"
     ]
+
+
+# -- what validate reports -----------------------------------------------------------------
+
+
+def test_broken_files_are_counted_as_checked(in_tmp: Path) -> None:
+    root = make_root(in_tmp / "lib")
+    (root / "personas" / "no_yaml.yaml").write_text("id: [\n")
+    (root / "personas" / "no_id.yaml").write_text("name: X\nprofile: p\n")
+    for report in (check_paths([root], isolated()), isolated(root).validate_report()):
+        assert report.counts() == {"methodology": 1, "concept": 1, "persona": 3}
+        assert len(report.problems) == 2
+        assert sorted(p.name for p in report.failed) == ["no_id.yaml", "no_yaml.yaml"]
+        assert report.error_summary() == (
+            "2 problems; checked 1 methodology, 1 concept, 3 personas; 2 files with errors")
+
+
+def test_files_of_unknown_kind_are_counted_apart(in_tmp: Path) -> None:
+    drafts = in_tmp / "drafts"
+    drafts.mkdir()
+    (drafts / "notes.yaml").write_text("title: not a library file\n")
+    (drafts / "broken.yaml").write_text("a: [\n")
+    report = check_paths([drafts], isolated())
+    assert report.summary() == "0 methodologies, 0 concepts, 0 personas, 2 other files"
+    assert report.error_summary().endswith("; 2 files with errors")
+
+
+def broken_methodology(root: Path) -> None:
+    (root / "methodologies" / "bad_syntax.yaml").write_text("method: [\n")
+
+
+def test_available_hints_list_only_valid_items(in_tmp: Path) -> None:
+    root = make_root(in_tmp / "lib")
+    broken_methodology(root)
+    concept = root / "concepts" / "mini_study.yaml"
+    concept.write_text(concept.read_text().replace("methodology: mini_ladder",
+                                                   "methodology: grounded_theory"))
+    lib = isolated(root)
+    with pytest.raises(ConfigError) as exc:
+        lib.concept("mini_study")
+    assert exc.value.problems == [
+        "lib/concepts/mini_study.yaml: methodology: 'grounded_theory' is not a methodology in "
+        "the library; available: mini_ladder"
+    ]
+    with pytest.raises(ConfigError) as exc:
+        lib.methodology("mean_ladder")
+    assert str(exc.value).endswith("available: mini_ladder")
+    # The same when the files are validated by path.
+    problems = validate_paths([root], isolated())
+    assert any(p.endswith("'grounded_theory' is not a methodology in the library; "
+                          "available: mini_ladder") for p in problems)
+
+
+def test_a_concept_naming_a_broken_methodology_is_not_told_it_is_missing(in_tmp: Path) -> None:
+    root = make_root(in_tmp / "lib")
+    broken_methodology(root)
+    concept = root / "concepts" / "mini_study.yaml"
+    concept.write_text(concept.read_text().replace("methodology: mini_ladder",
+                                                   "methodology: bad_syntax"))
+    problems = isolated(root).validate_all()
+    # The methodology reports its own problem; the concept that names it is not at fault.
+    assert [p.split(":")[0] for p in problems] == ["lib/methodologies/bad_syntax.yaml"]
+
+
+def rename_ladder(root: Path, key: str) -> None:
+    persona = root / "personas" / "mini_person.yaml"
+    persona.write_text(persona.read_text().replace("  mini_ladder:", f"  {key}:"))
+
+
+def test_a_ladder_key_that_misspells_a_methodology_is_an_error(in_tmp: Path) -> None:
+    root = make_root(in_tmp / "lib")
+    rename_ladder(root, "mini_ladr")
+    with pytest.raises(ConfigError) as exc:
+        isolated(root).persona("mini_person")
+    assert exc.value.problems == [
+        "lib/personas/mini_person.yaml: ladders.mini_ladr: no methodology 'mini_ladr' in the "
+        "library; did you mean mini_ladder? (ladders under a misspelt key are never used)"
+    ]
+    report = check_paths([root / "personas" / "mini_person.yaml"], isolated(root))
+    assert len(report.problems) == 1 and report.warnings == []
+
+
+def test_a_ladder_key_for_a_methodology_not_written_yet_is_a_warning(in_tmp: Path) -> None:
+    root = make_root(in_tmp / "lib")
+    rename_ladder(root, "repertory_grid")
+    lib = isolated(root)
+    assert lib.persona("mini_person").id == "mini_person"  # still loads
+    for report in (lib.validate_report(), check_paths([root], isolated())):
+        assert report.problems == []
+        assert report.warnings == [
+            "lib/personas/mini_person.yaml: ladders.repertory_grid: no methodology "
+            "'repertory_grid' in the library (known: mini_ladder); its ladders are kept but "
+            "not checked"
+        ]
+
+
+def test_validate_prints_warnings_and_still_passes(in_tmp: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from interview_cli.cli.app import app
+
+    monkeypatch.setattr("interview_cli.config.library.bundled_root", lambda: None)
+    root = make_root(in_tmp / "lib")
+    rename_ladder(root, "repertory_grid")
+    result = CliRunner().invoke(app, ["validate", "lib"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        "warning: lib/personas/mini_person.yaml: ladders.repertory_grid: no methodology "
+        "'repertory_grid' in the library (known: mini_ladder); its ladders are kept but not "
+        "checked"
+    ]
+    assert result.stdout.startswith("OK: 1 methodology, 1 concept, 1 persona valid")
+    persona = root / "personas" / "mini_person.yaml"
+    persona.write_text(persona.read_text().replace("repertory_grid:", "mini_ladr:"))
+    result = CliRunner().invoke(app, ["validate", "lib"])
+    assert result.exit_code == 2
+    assert "did you mean mini_ladder?" in result.stderr

@@ -14,6 +14,7 @@ from interview_cli.config.validation import (
     concept_issues,
     methodology_issues,
     persona_issues,
+    persona_warnings,
     weight_key_problem,
 )
 
@@ -197,4 +198,71 @@ def test_persona_rung_types_and_aliases(mdata: dict[str, Any]) -> None:
             ("aliases", "long batery"),
             "alias key 'long batery' matches no ladder rung (did you mean 'long battery'?)",
         ),
+    ]
+
+
+def test_phase_multipliers_must_not_be_negative_but_bonuses_may(mdata: dict[str, Any]) -> None:
+    mdata["phases"]["mid"] = {"signal_weights": {"explore": -5, "deepen": 0},
+                              "phase_bonuses": {"explore": -0.3}}
+    assert issues_of(mdata) == [
+        (
+            ("phases", "mid", "signal_weights", "explore"),
+            "phase multiplier must be >= 0 (0 switches 'explore' off in phase 'mid'), got -5; "
+            "to push a strategy down, use a negative phase_bonuses entry",
+        )
+    ]
+
+
+@pytest.mark.parametrize("code", ["en", "de", "pt-BR", "pt_BR", "zh-Hant", "es-419", "yue"])
+def test_a_concept_language_is_a_language_code(code: str) -> None:
+    data = sample("concepts", "mini_study") | {"language": code}
+    assert concept_issues(Concept.model_validate(data), {"mini_ladder"}) == []
+
+
+@pytest.mark.parametrize("code", ["zzzzzz", "english", "e", "en-", "de-DEU1", ""])
+def test_a_concept_language_that_is_no_code_is_refused(code: str) -> None:
+    data = sample("concepts", "mini_study") | {"language": code}
+    ((loc, message),) = concept_issues(Concept.model_validate(data), {"mini_ladder"})
+    assert loc == ("language",)
+    assert message == (f"{code!r} is not a language code; use a 2-3 letter ISO 639 code, "
+                       "optionally with a region, e.g. en, de or pt-BR; or remove it to follow "
+                       "the respondent")
+
+
+def test_the_available_hint_lists_only_what_is_given_as_valid() -> None:
+    data = sample("concepts", "mini_study") | {"methodology": "nope"}
+    ((_, message),) = concept_issues(Concept.model_validate(data), {"mini_ladder", "bad_syntax"},
+                                     available={"mini_ladder"})
+    assert message.endswith("available: mini_ladder")
+
+
+KNOWN = {"means_end_chain", "jobs_to_be_done", "critical_incident"}
+
+
+def test_a_ladder_key_close_to_a_methodology_is_a_typo() -> None:
+    data = sample("personas", "mini_person")
+    data["ladders"] = {"mean_end_chain": data["ladders"]["mini_ladder"]}
+    persona = Persona.model_validate(data)
+    assert persona_issues(persona, lambda name: None, known=KNOWN) == [
+        (
+            ("ladders", "mean_end_chain"),
+            "no methodology 'mean_end_chain' in the library; did you mean means_end_chain? "
+            "(ladders under a misspelt key are never used)",
+        )
+    ]
+    assert persona_warnings(persona, KNOWN) == []  # an error, not also a warning
+
+
+def test_a_ladder_key_far_from_every_methodology_is_a_warning_only() -> None:
+    data = sample("personas", "mini_person")
+    data["ladders"] = {"repertory_grid": data["ladders"]["mini_ladder"],
+                       "means_end_chain": [["cheap"]]}
+    persona = Persona.model_validate(data)
+    assert persona_issues(persona, lambda name: None, known=KNOWN) == []
+    assert persona_warnings(persona, KNOWN) == [
+        (
+            ("ladders", "repertory_grid"),
+            "no methodology 'repertory_grid' in the library (known: critical_incident, "
+            "jobs_to_be_done, means_end_chain); its ladders are kept but not checked",
+        )
     ]
