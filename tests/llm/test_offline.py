@@ -663,3 +663,96 @@ def test_same_seed_same_outputs(
 
     assert run(session(11)) == run(session(11))
     assert run(session(11)) != run(session(12))
+
+
+# ---- cue words the audit found missing; answers that only hedge ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "labels"),
+    [
+        # bare "means" as a verb (the audit's case used to be one label, cue and all)
+        ("Being calm means I feel in control", ["being calm", "feel in control"]),
+        ("Long battery meant I could travel light", ["long battery", "could travel light"]),
+        # "so" before a personal pronoun is a connective even without a comma
+        ("The battery lasts so I never worry", ["battery lasts", "never worry"]),
+        ("I wear them so we can talk", ["wear them", "can talk"]),
+        # the cue phrases that were already there keep working
+        ("Good sound allows me to relax", ["good sound", "feel relax"]),
+        ("The noise cancelling lets me focus on work", ["noise cancelling", "focus on work"]),
+    ],
+)
+def test_causal_cue_words_split_clauses(
+    methods: dict[str, Methodology], concepts: dict[str, Concept], answer: str, labels: list[str]
+) -> None:
+    result = extract(methods, concepts, "means_end_chain", answer)
+    assert [n.label for n in result.nodes] == labels
+    assert len(result.edges) == 1  # the two clauses are linked, one way or the other
+    assert_well_formed(methods["means_end_chain"], answer, result)
+
+
+@pytest.mark.parametrize(
+    ("answer", "label"),
+    [
+        # "means" as a noun, a passive, an idiom of importance: no split
+        ("They are a means of escape", "means of escape"),
+        ("It was meant as a gift", "meant as a gift"),
+        ("Good sound means a lot", "good sound"),
+        ("Good sound means the world to me", "good sound"),
+        # "so" as an intensifier, and after "I like them so much"
+        ("The fit is so comfortable", "comfortable fit"),
+        ("I like them so much I wear them daily", "them so much wear them daily"),
+    ],
+)
+def test_the_new_cues_do_not_split_where_they_are_no_connective(
+    methods: dict[str, Methodology], concepts: dict[str, Concept], answer: str, label: str
+) -> None:
+    result = extract(methods, concepts, "means_end_chain", answer)
+    assert [n.label for n in result.nodes] == [label]
+
+
+@pytest.mark.parametrize(
+    ("answer", "reason"),
+    [
+        ("I don't know, they're just fine I guess", "a don't-know with nothing to extract"),
+        ("Not sure, it's alright I suppose", "a don't-know with nothing to extract"),
+        ("Maybe they are good", "a hedge with nothing to extract"),
+        ("I guess it's fine", "a hedge with nothing to extract"),
+    ],
+)
+def test_a_hedge_around_nothing_extracts_nothing(
+    methods: dict[str, Methodology], concepts: dict[str, Concept], answer: str, reason: str
+) -> None:
+    for method in METHODS:
+        result = extract(methods, concepts, method, answer)
+        assert (result.extractable, result.nodes, result.edges) == (False, [], [])
+        assert result.reason == reason
+
+
+def test_a_hedge_around_something_still_extracts_it(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    result = extract(methods, concepts, "means_end_chain", "Probably the price, I guess")
+    assert [n.label for n in result.nodes] == ["price"]
+    # Without a hedge a bare rating is left as it was (not this change's business).
+    assert extract(methods, concepts, "means_end_chain", "They're fine").extractable
+
+
+def test_the_new_cues_are_deterministic(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    answer = "Being calm means I feel in control, so I never worry."
+    first = extract(methods, concepts, "means_end_chain", answer)
+    assert all(extract(methods, concepts, "means_end_chain", answer) == first for _ in range(3))
+
+
+def test_settings_and_calls_name_the_offline_model_alike(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    from interview_cli.llm.settings import offline_settings
+
+    request = ExtractRequest(methodology=methods["means_end_chain"],
+                             concept=concepts["means_end_chain"], answer="I like the sound.",
+                             utterance_id="u1")
+    (call,) = asyncio.run(OfflineLLM().extract(request)).calls
+    assert call.model == offline_settings().extraction.model == MODEL == "heuristic-v1"

@@ -24,7 +24,6 @@ import json
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.offline.assessor import assess_offline
 from interview_cli.llm.offline.extraction import extract_offline
-from interview_cli.simulation.simulator import simulate_answer
 from interview_cli.llm.offline.questions import offline_opening, offline_question
 from interview_cli.llm.offline.slots import propose_slots_offline
 from interview_cli.llm.prompts import (
@@ -48,9 +47,12 @@ from interview_cli.llm.protocol import (
     SlotRequest,
     TaskResult,
 )
+from interview_cli.llm.settings import OFFLINE_MODEL
+from interview_cli.simulation.simulator import simulate_answer
 
 PROVIDER = "offline"
-MODEL = "heuristic-v1"
+# One name for the offline model everywhere: the session's settings record the same one.
+MODEL = OFFLINE_MODEL
 STREAM_CHUNKS = 4
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from interview_cli.llm.offline.lexicon import (
     ACTION_LEADS,
+    BARE_MEANS,
     BARE_SO,
     CLAUSE_BREAKS,
     CONDUCT_PREFIXES,
@@ -33,9 +34,14 @@ from interview_cli.llm.offline.lexicon import (
     INNER_PRONOUNS,
     LATE_BREAKS,
     LEADING_STRIP,
+    MEANS_IDIOMS,
+    MEANS_NOUN_AFTER,
+    MEANS_NOUN_BEFORE,
     OPINION_LEADS,
     PAIN_WORDS,
+    SO_AFTER_VERB,
     SO_BOUNDARY,
+    SO_PERSONAL,
     SO_SUBJECTS,
     SOLUTION_LEADS,
     TERMINAL_CEILING,
@@ -141,12 +147,21 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         cue = _cue_for(match.group(0))
         if not active(cue):
             continue
+        before = sentence[: match.start()].split()
+        previous = before[-1].lower().strip(",") if before else ""
         if cue.phrase in BARE_SO:
             after = sentence[match.end() :].split()
-            subject = cue.phrase != "so" or bool(
-                after and after[0].lower().strip(",") in SO_SUBJECTS
-            )
-            if not (SO_BOUNDARY.search(sentence[: match.start()]) and subject):
+            pronoun = cue.phrase.split()[1] if cue.phrase != "so" else (
+                after[0].lower().strip(",") if after else "")
+            subject = cue.phrase != "so" or pronoun in SO_SUBJECTS
+            personal = pronoun in SO_PERSONAL and previous not in SO_AFTER_VERB
+            if not ((SO_BOUNDARY.search(sentence[: match.start()]) and subject) or personal):
+                continue
+        if cue.phrase in BARE_MEANS:
+            after = [w.lower().strip(",") for w in sentence[match.end() :].split()]
+            if not before or not after or previous in MEANS_NOUN_BEFORE or (
+                after[0] in MEANS_NOUN_AFTER or MEANS_IDIOMS.match(sentence[match.end() :])
+            ):
                 continue
         cuts.append((offset + match.start(), offset + match.end(), cue))
     return cuts

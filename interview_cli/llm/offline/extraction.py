@@ -44,10 +44,14 @@ from interview_cli.llm.offline.lexicon import (
     CATEGORY_KEYWORDS,
     CATEGORY_POSITION,
     DONT_KNOW,
+    EVALUATIVE,
+    HEDGES,
+    LEADING_STRIP,
     NEGATIVE_WORDS,
     POSITIVE_WORDS,
     SCALE_CATEGORIES,
     TERMINAL_CEILING,
+    TRAILING_STRIP,
     Cue,
 )
 from interview_cli.llm.offline.ontology import OntologyView
@@ -57,6 +61,12 @@ STRONG_AFFINITY = 0.8
 LOOKBACK_UNITS = 3
 _DEEPEN_NAMES = ("deepen", "ladder", "probe", "why", "dig")
 _DEEPEN_WORDS = ("why", "ladder up", "climb", "deeper", "motivation")
+# Words that name nothing: pronouns, copulas, intensifiers and bare ratings ("fine", "ok").
+# A don't-know or hedge around these alone ("I don't know, they're just fine I guess") says
+# the respondent has nothing to add; a node "fine" would only be noise in the graph.
+_NAMES_NOTHING = LEADING_STRIP | TRAILING_STRIP | EVALUATIVE | ACKNOWLEDGEMENTS | frozenset(
+    {"alright", "all", "right", "whatever"}
+)
 
 Parent = Clause | tuple[str, str]  # a clause of this answer, or (label, type) of the focus
 
@@ -105,6 +115,10 @@ def extract_offline(request: ExtractRequest) -> Extraction:
     answer = request.answer
     words = WORD.findall(blank(answer).lower())
     if not words or all(w in ACKNOWLEDGEMENTS for w in words):
+        return Extraction(extractable=False, reason=_why_not(answer))
+    if (DONT_KNOW.search(answer) or HEDGES.search(answer)) and all(
+        w in _NAMES_NOTHING for w in words
+    ):
         return Extraction(extractable=False, reason=_why_not(answer))
 
     view = OntologyView(request.methodology.ontology)
@@ -371,4 +385,7 @@ def _why_not(answer: str) -> str:
         return "a don't-know with nothing to extract"
     if all(w in ACKNOWLEDGEMENTS for w in words):
         return "an acknowledgement only"
+    if HEDGES.search(answer) and all(w in _NAMES_NOTHING for w in WORD.findall(
+            blank(answer).lower())):
+        return "a hedge with nothing to extract"
     return "no element of the ontology found in the answer"

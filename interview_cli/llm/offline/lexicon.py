@@ -63,6 +63,10 @@ CUES: tuple[Cue, ...] = (
     _c("that means", "up"),
     _c("this means", "up"),
     _c("it means", "up"),
+    _c("which meant", "up"),
+    _c("that meant", "up"),
+    _c("means", "up"),  # a bare verb only: see BARE_MEANS below ("a means of", "by means")
+    _c("meant", "up"),
     _c("which makes me feel", "up", "feeling", in_quote=True, prefix="feel"),
     _c("that makes me feel", "up", "feeling", in_quote=True, prefix="feel"),
     _c("it makes me feel", "up", "feeling", in_quote=True, prefix="feel"),
@@ -159,6 +163,29 @@ SO_SUBJECTS: frozenset[str] = frozenset(
     "i we you they it he she my our your their the that there now this".split()
 )
 BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
+# ...except before a personal pronoun: "so" as an intensifier comes before an adjective or
+# adverb ("so quiet", "so much"), never before "I"/"we", so "the battery lasts so I never
+# worry" is a connective even without a comma. Not after a verb that takes a bare "so"
+# ("I think so", "I hope so"), where the pronoun starts a new thought.
+SO_PERSONAL: frozenset[str] = frozenset("i i'm i've i'd we we're they they're he she you".split())
+SO_AFTER_VERB: frozenset[str] = frozenset(
+    "think thought hope hoped guess suppose believe say said told tell do did if".split()
+)
+# "means"/"meant" on their own link two clauses only as a verb ("being calm means I feel in
+# control"); after a determiner or "by" it is a noun ("a means of transport", "by all means"),
+# before "of"/"to"/"for" a noun or "intended" ("meant to last", "meant for kids"); after a
+# form of "be" a passive ("it was meant as a gift").
+BARE_MEANS: frozenset[str] = frozenset({"means", "meant"})
+MEANS_NOUN_BEFORE: frozenset[str] = frozenset(
+    """a an the by all no any some other own every only best same our my your their his her
+    its what was were is are be been being""".split()
+)
+MEANS_NOUN_AFTER: frozenset[str] = frozenset({"of", "to", "for", "as"})
+# "it means a lot", "means the world to me": importance, not a consequence (nothing to split).
+MEANS_IDIOMS = re.compile(
+    r"^\s*(?:a lot|a great deal|so much|(?:very )?much|the world|everything|nothing|more to me)\b",
+    re.IGNORECASE,
+)
 
 # ---- semantic categories -------------------------------------------------------------------
 # Each category: keywords matched against node type names (strong) and descriptions
@@ -412,7 +439,9 @@ CAUSAL_MARKERS = re.compile(
 # blanked before clause splitting so they don't become a node of their own.
 IMPORTANCE = re.compile(
     r"\b(?:(?:is|are|was|it'?s|that'?s)\s+)?(?:really\s+|very\s+|so\s+)?"
-    r"(?:important|matters|mattered)\s+to\s+me\b",
+    r"(?:important|matters|mattered)\s+to\s+me\b|"
+    r"\b(?:it\s+|that\s+|this\s+)?(?:really\s+)?(?:means|meant)\s+"
+    r"(?:a lot|a great deal|so much|the world|everything)(?:\s+to\s+me)?\b",
     re.IGNORECASE,
 )
 DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
