@@ -184,6 +184,8 @@ def batch(
         per_client={"respondent": respondent_provider},
         env=_dry_run_env(provider, respondent_provider) if dry_run else None,
     )
+    for line in settings.notices:  # e.g. an LLM_<CLIENT>_MODEL that an offline client ignores
+        print_warning(line)
     name = f"batch-{concept_loaded.value.id}-{policy}-s{seed}"
     target = out if out is not None else (sessions_dir or default_sessions_dir()) / name
     spec = BatchSpec(

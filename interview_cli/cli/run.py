@@ -222,9 +222,11 @@ def run(
     """
     if debug:
         set_debug(ctx, True)
+    from interview_cli.config.language import check_language
     from interview_cli.errors import UsageError
     from interview_cli.store import SessionStore
 
+    language = check_language(language, "--language")  # 'zzzzzz' would reach the prompt
     console = stdout_console()
     store = SessionStore(sessions_dir)
     models = {"extraction": extraction_model, "scoring": scoring_model, "generation": generation_model}
@@ -362,8 +364,19 @@ def conduct(
                 f"LLM: {settings.describe()}",
             )
         )
+        _print_llm_notices(settings, session.settings.language or interview.concept.language)
         console.print(Text(f"Session {session.id} · type /help for commands", style="dim"))
         _loop(interview, console=console, store=store, llm=llm, debug=debug)
+
+
+def _print_llm_notices(settings: Any, language: str | None) -> None:
+    """One line each for LLM settings that were given but cannot apply (offline clients)."""
+    from interview_cli.cli.common import stderr_console
+    from interview_cli.llm.settings import language_notice
+
+    for line in [*settings.notices, language_notice(settings, language)]:
+        if line:
+            stderr_console().print(line, style="yellow", markup=False, soft_wrap=True)
 
 
 def _loop(interview: Interview, *, console: Console, store: SessionStore, llm: Any, debug: bool) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from interview_cli.config.loader import format_loc, yaml_error_line
 from interview_cli.errors import ConfigError
 from interview_cli.llm.protocol import LLMCall
 from interview_cli.llm.settings import TASK_CLIENT, LLMSettings
@@ -71,12 +72,18 @@ class PricingTable(_Strict):
 def _parse(text: str, where: str) -> PricingTable:
     try:
         data: Any = yaml.safe_load(text) or {}
+        if not isinstance(data, dict):
+            raise ConfigError(f"{where}: expected a mapping with `prices:` (and optionally "
+                              "`typical_tokens:`) at the top level, like the shipped pricing.yaml")
         return PricingTable.model_validate(data)
     except yaml.YAMLError as exc:
-        raise ConfigError(f"{where}: not valid YAML: {exc}") from None
+        # One line (file, line:column, problem), never PyYAML's four-line dump.
+        raise ConfigError(yaml_error_line(where, exc)) from None
     except ValidationError as exc:
-        problems = [f"{where}: {'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
-                    for e in exc.errors()]
+        problems = []
+        for e in exc.errors(include_url=False):
+            key = format_loc(tuple(e["loc"]))
+            problems.append(f"{where}: {key}: {e['msg']}" if key else f"{where}: {e['msg']}")
         raise ConfigError(problems[0] if len(problems) == 1 else
                           f"{where}: {len(problems)} problems", problems) from None
 

@@ -166,6 +166,36 @@ class PersonaRequest(BaseModel):
 
 
 OnToken = Callable[[str], None]
+"""The streaming callback of ``generate_opening`` / ``generate_question``: called with each
+piece of text as it arrives, in order.
+
+Contract. The tokens received since the call began, or since the last *reset*, are a draft
+of the current attempt; ``TaskResult.value`` is the settled text (cleaned, or a fallback)
+and is what to show once the call returns. A remote provider may start over after tokens
+were delivered (a stream cut mid-way and retried, a corrective round after an unusable
+reply), and then its new attempt streams from the start again. So that a draft never shows
+text twice, the callback may carry a ``reset()`` method (see :class:`ResettableOnToken`):
+it is called, before the first token of the new attempt, whenever tokens of an abandoned
+attempt were delivered, and once more when the call ends in a fallback or an error after
+delivering tokens. A plain callable has no way to be told and receives the attempts one
+after the other.
+"""
+
+
+@runtime_checkable
+class ResettableOnToken(Protocol):
+    """An ``OnToken`` that can be told to discard the draft it has received so far."""
+
+    def __call__(self, token: str) -> None: ...
+
+    def reset(self) -> None: ...
+
+
+def reset_stream(on_token: OnToken | None) -> None:
+    """Tell a streaming consumer that its draft is void (no-op for a plain callable)."""
+    reset = getattr(on_token, "reset", None)
+    if callable(reset):
+        reset()
 
 
 @runtime_checkable

@@ -15,6 +15,12 @@ validate (``validation``). Seed 000's three tiers of validation end here:
 
 Every model call (one per round, however many HTTP attempts it took) becomes an ``LLMCall``
 with tokens, latency, attempts and cost (seed 001 "Token Usage Tracking").
+
+Streaming (``generate_opening`` / ``generate_question``) follows the ``OnToken`` contract of
+``protocol``: when an attempt that already delivered tokens is abandoned (retried, corrected,
+replaced by a fallback or ended by an error), a callback with a ``reset()`` method is told
+before anything else is streamed. Timeouts are per task where ``LLMSettings.task_timeouts``
+says so, else the client's.
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ from interview_cli.llm.protocol import (
     SlotProposals,
     SlotRequest,
     TaskResult,
+    reset_stream,
 )
 from interview_cli.llm.providers import (
     ChatMessage,
@@ -91,8 +98,10 @@ class RemoteLLM:
         provider: Provider | None = None,
         pricing: PricingTable | None = None,
         seed: int = 0,
+        task_timeouts: Mapping[str, float] | None = None,
     ) -> None:
         self.settings = settings
+        self.task_timeouts = dict(task_timeouts or {})
         self.provider_label = settings.label
         self.provider = provider or make_provider(settings, env=env)
         tuning = retry or RetryTuning()
@@ -181,14 +190,18 @@ class RemoteLLM:
         calls: list[LLMCall] = []
         correction: tuple[str, str] | None = None  # (echo of the bad reply, reason)
         reason = ""
+        stream = _Stream(on_token) if on_token is not None else None
         for round_ in (1, 2):
             try:
-                reply, call = await self._call(task, prompt, correction, on_token)
-            except LLMError as exc:
+                reply, call = await self._call(task, prompt, correction, stream)
+            except _CallFailed as failed:
                 if round_ == 1:
-                    raise
+                    if stream is not None:
+                        stream.discard()
+                    raise failed.error from None  # the LLMError alone, nothing chained
                 # The corrective round failed at the transport: keep the turn going.
-                calls.append(self._failed_call(task, exc))
+                exc = failed.error
+                calls.append(self._failed_call(task, exc, failed.attempts))
                 reason = f"{reason}; corrective retry failed: {exc.cause or exc.message}"
                 break
             try:
@@ -207,6 +220,8 @@ class RemoteLLM:
             calls.append(call.model_copy(update={"ok": False, "error": f"unusable: {reason}"}))
             correction = (_echo(reply), reason)
             log.info("%s %s: unusable response (%s)", self.provider_label, task, reason)
+        if stream is not None:
+            stream.discard()  # the fallback is not streamed: the draft shown is not it
         return TaskResult(value=await fallback(reason), calls=calls,
                           failures=[f"{task}: {reason}"])
 
@@ -216,7 +231,7 @@ class RemoteLLM:
         task: str,
         prompt: Prompt,
         correction: tuple[str, str] | None,
-        on_token: OnToken | None,
+        stream: _Stream | None,
     ) -> tuple[ProviderReply, LLMCall]:
         messages = [ChatMessage("user", prompt.user)]
         if correction is not None:
@@ -228,7 +243,7 @@ class RemoteLLM:
             messages=tuple(messages),
             temperature=self.settings.temperature,
             max_tokens=self.settings.max_tokens,
-            timeout_s=self.settings.timeout_s,
+            timeout_s=self.task_timeouts.get(task, self.settings.timeout_s),
             schema=prompt.schema,
             tool_name=prompt.tool_name,
             stream=prompt.stream,
@@ -236,14 +251,26 @@ class RemoteLLM:
         ctx = CallContext(provider=self.settings.provider, model=self.settings.model, task=task,
                           key_env_var=self.provider.key_env_var)
         started = time.perf_counter()
-        outcome = await call_with_retries(
-            lambda: self.provider.complete(request, on_token),
-            policy=self.policy,
-            ctx=ctx,
-            on_retry=lambda n, err, wait: log.info(
-                "%s %s: attempt %d failed (%s), retrying in %.1fs",
-                self.provider_label, task, n, err.describe(), wait),
-        )
+        attempts = 0
+
+        def attempt() -> Awaitable[ProviderReply]:
+            nonlocal attempts
+            attempts += 1
+            return self.provider.complete(request, stream.attempt() if stream else None)
+
+        try:
+            outcome = await call_with_retries(
+                attempt,
+                policy=self.policy,
+                ctx=ctx,
+                on_retry=lambda n, err, wait: log.info(
+                    "%s %s: attempt %d failed (%s), retrying in %.1fs",
+                    self.provider_label, task, n, err.describe(), wait),
+            )
+        except LLMError as exc:
+            # Keep how many attempts it really took (a 401 fails at the first, not the last)
+            # for the usage record of a failed corrective round.
+            raise _CallFailed(exc, attempts) from None
         reply: ProviderReply = outcome.value
         call = LLMCall(
             task=task,
@@ -259,9 +286,9 @@ class RemoteLLM:
         )
         return reply, call
 
-    def _failed_call(self, task: str, exc: LLMError) -> LLMCall:
+    def _failed_call(self, task: str, exc: LLMError, attempts: int) -> LLMCall:
         return LLMCall(task=task, provider=self.settings.provider, model=self.settings.model,
-                       attempts=self.settings.max_attempts, ok=False, error=exc.message)
+                       attempts=max(1, attempts), ok=False, error=exc.message)
 
     def _offline_llm(self) -> Any:
         if self._offline is None:
@@ -269,6 +296,38 @@ class RemoteLLM:
 
             self._offline = OfflineLLM(seed=self._seed)
         return self._offline
+
+
+class _CallFailed(Exception):
+    """A call's final ``LLMError`` with the number of HTTP attempts made; never leaves here."""
+
+    def __init__(self, error: LLMError, attempts: int) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.attempts = attempts
+
+
+class _Stream:
+    """The caller's ``on_token`` seen through attempts: resets its draft before a new attempt
+    streams over the tokens of an abandoned one (the ``OnToken`` contract in ``protocol``)."""
+
+    def __init__(self, sink: OnToken) -> None:
+        self.sink = sink
+        self.delivered = False
+
+    def attempt(self) -> OnToken:
+        self.discard()
+        return self.push
+
+    def push(self, token: str) -> None:
+        if token:
+            self.delivered = True
+            self.sink(token)
+
+    def discard(self) -> None:
+        if self.delivered:
+            reset_stream(self.sink)
+            self.delivered = False
 
 
 def _structured(validate: Callable[[Any], V]) -> Callable[[ProviderReply], V]:

@@ -8,13 +8,34 @@ Resolution, strongest first, field by field:
 
 1. function arguments (the CLI flags): ``per_client={"scoring": {"provider": "deepseek"}}``,
    then the global ``provider=`` (``--provider``) for every client;
-2. environment: ``LLM_<CLIENT>_PROVIDER`` and ``LLM_<CLIENT>_MODEL``;
-3. the shipped ``defaults.yaml``.
+2. environment, per client: ``LLM_<CLIENT>_PROVIDER``, ``LLM_<CLIENT>_MODEL``,
+   ``LLM_<CLIENT>_TIMEOUT`` (seconds, > 0) and ``LLM_<CLIENT>_TEMPERATURE`` (0..2);
+3. the user's config file named by ``INTERVIEW_LLM_CONFIG``: the shape of the shipped
+   ``defaults.yaml``, every key optional, unknown keys refused (a copy of the shipped file
+   with one number changed works). Only what it sets overrides the shipped values, e.g.::
+
+       clients:
+         generation: {timeout_s: 45, max_attempts: 4}
+       retry: {retry_after_cap_s: 10}
+       tasks:
+         generate_question: {timeout_s: 20}
+
+4. the shipped ``defaults.yaml``.
+
+Per-task timeouts (issue 4 item 6): ``tasks.<task>.timeout_s`` overrides the timeout of the
+task's client (``TASK_CLIENT``) for that task only. A client timeout set in a stronger place
+(``LLM_<CLIENT>_TIMEOUT``, a flag, or the user file over a shipped task timeout) wins over
+a task timeout set in a weaker one; within one place the task's own timeout wins.
 
 When nothing names a provider for a client, its default provider is used if that provider's
 key is present, else the first provider (anthropic, openai, kimi, deepseek) whose key is,
 else ``offline``. A provider named explicitly without its key is a ``ConfigError`` naming the
-variable to set.
+variable to set. A model named by ``LLM_<CLIENT>_MODEL`` (or a model flag) that plainly
+belongs to another provider family (``claude-*`` on openai, ``kimi-*`` on anthropic...) is a
+``UsageError`` at once rather than a 404 mid-interview; names the tool does not recognise
+are passed through, and so is anything sent to a base URL set in the environment (a proxy
+may serve any model). Settings that cannot apply (a model variable for a client that runs
+offline) are ignored with a one-line entry in ``LLMSettings.notices`` for the CLI to show.
 
 Keys are only ever *checked for presence* here. Settings objects are serialised into session
 files, so they hold provider, model, limits and base URL, never a key: the provider reads its
@@ -23,23 +44,35 @@ key from the environment when it is constructed (``providers``).
 
 from __future__ import annotations
 
+import math
 import os
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any, Literal, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from interview_cli.errors import ConfigError
+from interview_cli.config.loader import validation_problems, yaml_error_line
+from interview_cli.errors import ConfigError, UsageError
 
 ProviderName = Literal["offline", "anthropic", "openai", "kimi", "deepseek"]
 ClientName = Literal["extraction", "scoring", "generation", "respondent"]
+TaskName = Literal[
+    "extract", "propose_slots", "assess", "generate_opening", "generate_question",
+    "respond_as_persona",
+]
 
 PROVIDERS: tuple[str, ...] = get_args(ProviderName)
 CLIENTS: tuple[str, ...] = get_args(ClientName)
-OFFLINE_MODEL = "offline"
+# What an offline client's model is called everywhere: settings, session files and each
+# offline call's usage record (``llm.offline`` labels its calls with the same name).
+OFFLINE_MODEL = "heuristic-v1"
+CONFIG_ENV = "INTERVIEW_LLM_CONFIG"
 
 # Which client serves which task (seed 001 table; respondent is the batch issue's addition).
 TASK_CLIENT: dict[str, ClientName] = {
@@ -50,6 +83,16 @@ TASK_CLIENT: dict[str, ClientName] = {
     "generate_question": "generation",
     "respond_as_persona": "respondent",
 }
+
+# Model names that can only be served by one provider family's own API. Checked when a model
+# comes from an environment variable or a flag, because the auto-resolved provider may be
+# another family's (a kimi model sent to anthropic 404s only once the interview is running).
+_MODEL_FAMILIES: tuple[tuple[ProviderName, re.Pattern[str]], ...] = (
+    ("anthropic", re.compile(r"^claude-", re.IGNORECASE)),
+    ("openai", re.compile(r"^(?:gpt-|chatgpt-|o[134](?:$|-))", re.IGNORECASE)),
+    ("kimi", re.compile(r"^(?:kimi-|moonshot-)", re.IGNORECASE)),
+    ("deepseek", re.compile(r"^deepseek-", re.IGNORECASE)),
+)
 
 
 class _Strict(BaseModel):
@@ -90,20 +133,62 @@ class RetryTuning(_Strict):
 class ClientDefaults(_Strict):
     provider: ProviderName
     model: str
-    temperature: float
-    max_tokens: int
-    timeout_s: float
-    max_attempts: int
+    temperature: float = Field(ge=0.0, le=2.0)
+    max_tokens: int = Field(ge=1)
+    timeout_s: float = Field(gt=0)
+    max_attempts: int = Field(ge=1, le=10)
     effort: Literal["low", "medium", "high"] | None = None
 
 
+class TaskDefaults(_Strict):
+    """Settings of one task that override its client's (only the timeout, for now)."""
+
+    timeout_s: float | None = Field(default=None, gt=0)
+
+
 class LLMDefaults(_Strict):
-    """The shape of ``defaults.yaml``."""
+    """The shape of ``defaults.yaml`` (and, every key optional, of ``INTERVIEW_LLM_CONFIG``)."""
 
     provider_order: list[ProviderName]
     providers: dict[str, ProviderInfo]
     clients: dict[ClientName, ClientDefaults]
     retry: RetryTuning = RetryTuning()
+    tasks: dict[TaskName, TaskDefaults] = Field(default_factory=dict)
+
+
+# The user file: the same keys with nothing required. Validated on its own first, so that a
+# mistake is reported against the user's file and key, not the merged result.
+class _ProviderOverride(_Strict):
+    key_env: str = Field(default="", min_length=1)
+    base_url_env: str = Field(default="", min_length=1)
+    base_url: str | None = None
+    default_model: str = Field(default="", min_length=1)
+
+
+class _ClientOverride(_Strict):
+    provider: ProviderName = "offline"
+    model: str = Field(default="", min_length=1)
+    temperature: float = Field(default=0.0, ge=0.0, le=2.0)
+    max_tokens: int = Field(default=1, ge=1)
+    timeout_s: float = Field(default=1.0, gt=0)
+    max_attempts: int = Field(default=1, ge=1, le=10)
+    effort: Literal["low", "medium", "high"] | None = None
+
+
+class _RetryOverride(_Strict):
+    base_delay_s: float = Field(default=0.0, ge=0)
+    max_delay_s: float = Field(default=0.0, ge=0)
+    retry_after_cap_s: float = Field(default=0.0, ge=0)
+
+
+class LLMConfigFile(_Strict):
+    """``INTERVIEW_LLM_CONFIG``: only the keys it sets count (defaults here are never used)."""
+
+    provider_order: list[ProviderName] = Field(default_factory=list)
+    providers: dict[ProviderName, _ProviderOverride] = Field(default_factory=dict)
+    clients: dict[ClientName, _ClientOverride] = Field(default_factory=dict)
+    retry: _RetryOverride = _RetryOverride()
+    tasks: dict[TaskName, TaskDefaults] = Field(default_factory=dict)
 
 
 class LLMSettings(_Strict):
@@ -114,8 +199,15 @@ class LLMSettings(_Strict):
     generation: ClientSettings
     respondent: ClientSettings
     retry: RetryTuning = RetryTuning()
+    task_timeouts: dict[str, float] = Field(
+        default_factory=dict, description="task -> timeout (s) that replaces its client's"
+    )
     notes: dict[str, str] = Field(
         default_factory=dict, description="per client: why it is offline or fell back"
+    )
+    notices: list[str] = Field(
+        default_factory=list,
+        description="one line each: settings that were given but cannot apply (for the CLI)",
     )
 
     def client(self, name: str) -> ClientSettings:
@@ -126,6 +218,10 @@ class LLMSettings(_Strict):
 
     def for_task(self, task: str) -> ClientSettings:
         return self.client(TASK_CLIENT[task])
+
+    def timeout_for(self, task: str) -> float:
+        """The timeout of one task: its own when configured, else its client's."""
+        return self.task_timeouts.get(task, self.for_task(task).timeout_s)
 
     @property
     def all_offline(self) -> bool:
@@ -152,39 +248,130 @@ class LLMSettings(_Strict):
 
 
 # --------------------------------------------------------------------------------------------
-# Loading the shipped defaults
+# Loading the shipped defaults and the user's config file
 # --------------------------------------------------------------------------------------------
+
+
+def _problems(where: str, exc: ValidationError) -> ConfigError:
+    problems = [
+        f"{where}: {'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
+        for err in exc.errors(include_url=False)
+    ]
+    return ConfigError(problems[0] if len(problems) == 1 else
+                       f"{where}: {len(problems)} problems", problems)
+
+
+def _read(path: str, where: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise ConfigError(f"{where}: cannot read: {exc.strerror or exc}") from None
+
+
+def _yaml(text: str, where: str) -> Any:
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ConfigError(yaml_error_line(where, exc)) from None
+
+
+@lru_cache(maxsize=8)
+def _defaults_data(path: str | None) -> dict[str, Any]:
+    where = path or "interview_cli/llm/defaults.yaml"
+    if path is None:
+        text = resources.files("interview_cli.llm").joinpath("defaults.yaml").read_text(
+            encoding="utf-8")
+    else:
+        text = _read(path, where)
+    data = _yaml(text, where)
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where}: expected a mapping of settings at the top level")
+    return data
+
+
+def _checked_defaults(data: dict[str, Any], where: str) -> LLMDefaults:
+    try:
+        defaults = LLMDefaults.model_validate(data)
+    except ValidationError as exc:
+        raise _problems(where, exc) from None
+    missing: list[str] = [p for p in defaults.provider_order if p not in defaults.providers]
+    missing += [c for c in CLIENTS if c not in defaults.clients]
+    if missing:
+        raise ConfigError(f"{where}: missing entries for {', '.join(missing)}")
+    return defaults
 
 
 @lru_cache(maxsize=8)
 def load_defaults(path: str | None = None) -> LLMDefaults:
     """Parse ``defaults.yaml`` (the shipped one unless ``path`` is given)."""
     where = path or "interview_cli/llm/defaults.yaml"
-    try:
-        if path is None:
-            text = resources.files("interview_cli.llm").joinpath("defaults.yaml").read_text(
-                encoding="utf-8")
+    return _checked_defaults(_defaults_data(path), where)
+
+
+@dataclass(frozen=True)
+class LLMConfig:
+    """The shipped defaults with the user's file laid over them, and what that file set."""
+
+    defaults: LLMDefaults
+    user: LLMConfigFile | None = None
+    user_path: str | None = None
+
+    def user_client_sets(self, client: str, field: str) -> bool:
+        if self.user is None or client not in self.user.clients:
+            return False
+        return field in self.user.clients[client].model_fields_set
+
+    def user_task_timeout(self, task: str) -> bool:
+        tasks = self.user.tasks if self.user is not None else {}
+        return task in tasks and tasks[task].timeout_s is not None
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
         else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-        data = yaml.safe_load(text)
-        defaults = LLMDefaults.model_validate(data)
-    except OSError as exc:
-        raise ConfigError(f"{where}: cannot read: {exc.strerror or exc}") from None
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"{where}: not valid YAML: {exc}") from None
+            out[key] = value
+    return out
+
+
+@lru_cache(maxsize=8)
+def _user_config(path: str, mtime_ns: int, defaults_path: str | None) -> LLMConfig:
+    # mtime in the cache key: an edited file is re-read, an unchanged one is not.
+    where = f"{path} ({CONFIG_ENV})"
+    data = _yaml(_read(path, where), where)
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where}: expected a mapping of settings at the top level, "
+                          "shaped like the shipped defaults.yaml")
+    try:
+        user = LLMConfigFile.model_validate(data)
     except ValidationError as exc:
-        problems = [
-            f"{where}: {'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
-            for err in exc.errors()
-        ]
+        problems = validation_problems(Path(path), LLMConfigFile, exc)
         raise ConfigError(problems[0] if len(problems) == 1 else
                           f"{where}: {len(problems)} problems", problems) from None
-    missing: list[str] = [p for p in defaults.provider_order if p not in defaults.providers]
-    missing += [c for c in CLIENTS if c not in defaults.clients]
-    if missing:
-        raise ConfigError(f"{where}: missing entries for {', '.join(missing)}")
-    return defaults
+    # Only keys the user wrote are laid over the shipped values; the merge can still be
+    # wrong as a whole (a new provider without its key_env), and that is the user's file too.
+    merged = _merge(_defaults_data(defaults_path), user.model_dump(exclude_unset=True))
+    return LLMConfig(defaults=_checked_defaults(merged, where), user=user, user_path=path)
+
+
+def load_config(env: Mapping[str, str] | None = None, *,
+                defaults_path: str | None = None) -> LLMConfig:
+    """The shipped defaults, overlaid by the ``INTERVIEW_LLM_CONFIG`` file when that is set."""
+    environ = os.environ if env is None else env
+    path = (environ.get(CONFIG_ENV) or "").strip()
+    if not path:
+        return LLMConfig(defaults=load_defaults(defaults_path))
+    try:
+        mtime = os.stat(path).st_mtime_ns
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the LLM config file ({CONFIG_ENV}): "
+                          f"{exc.strerror or exc}") from None
+    return _user_config(path, mtime, defaults_path)
 
 
 def provider_info(provider: str, defaults: LLMDefaults | None = None) -> ProviderInfo:
@@ -204,11 +391,19 @@ def has_key(provider: str, env: Mapping[str, str]) -> bool:
     return var is None or bool((env.get(var) or "").strip())
 
 
+def model_family(model: str) -> ProviderName | None:
+    """The provider family a model name plainly belongs to, None when it is not recognised."""
+    name = model.strip()
+    return next((family for family, pattern in _MODEL_FAMILIES if pattern.match(name)), None)
+
+
 # --------------------------------------------------------------------------------------------
 # Resolution
 # --------------------------------------------------------------------------------------------
 
 _OVERRIDABLE = frozenset(ClientSettings.model_fields)
+# Strength of where a setting came from, for per-task vs per-client timeouts.
+_SHIPPED, _USER_FILE, _ENV, _FLAG = 0, 1, 2, 3
 
 
 def _check_provider(value: str, where: str) -> ProviderName:
@@ -237,16 +432,60 @@ def _normalise_overrides(
     return out
 
 
+def _env_number(env: Mapping[str, str], var: str, *, what: str, low: float,
+                high: float | None = None, low_open: bool = False) -> float | None:
+    raw = (env.get(var) or "").strip()
+    if not raw:
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    too_low = value <= low if low_open else value < low
+    if not math.isfinite(value) or too_low or (high is not None and value > high):
+        bound = f"above {low:g}" if low_open else f"from {low:g}"
+        span = f"{bound} to {high:g}" if high is not None else bound
+        raise ConfigError(f"{var}: expected {what} {span}, got {raw!r}; fix or unset it")
+    return value
+
+
+def _model_mismatch(
+    *, name: str, provider: ProviderName, model: str, model_origin: str, from_env: bool,
+    provider_origin: str | None, env_provider_var: str, env_model_var: str,
+    env: Mapping[str, str],
+) -> UsageError | None:
+    family = model_family(model)
+    if family is None or family == provider:
+        return None
+    why = f"chosen by {provider_origin}" if provider_origin else "resolved from the API keys set"
+    drop = f"unset {env_model_var}" if from_env else "drop the model option"
+    needs = "" if has_key(family, env) else f" (with {key_env_var(family)})"
+    if provider_origin is None or provider_origin == env_provider_var:
+        fix = f"set {env_provider_var}={family}{needs}, or {drop}"
+    else:
+        # A flag beats LLM_<CLIENT>_PROVIDER, so setting that variable would not help.
+        fix = f"choose {family} with {provider_origin}{needs}, or {drop}"
+    return UsageError(
+        f"{model_origin} is a {family} model, but the {name} client uses {provider} "
+        f"({why}): {fix}")
+
+
 def _resolve_client(
     name: ClientName,
-    defaults: LLMDefaults,
+    config: LLMConfig,
     flag_provider: str | None,
     overrides: dict[str, Any],
     env: Mapping[str, str],
-) -> tuple[ClientSettings, str]:
+) -> tuple[ClientSettings, str, list[str], int]:
+    """One client's settings, the note on why its provider, notices, and the strength of
+    where its timeout came from."""
+    defaults = config.defaults
     base = defaults.clients[name]
-    env_provider_var = f"LLM_{name.upper()}_PROVIDER"
-    env_model_var = f"LLM_{name.upper()}_MODEL"
+    prefix = f"LLM_{name.upper()}"
+    env_provider_var = f"{prefix}_PROVIDER"
+    env_model_var = f"{prefix}_MODEL"
+    env_timeout_var = f"{prefix}_TIMEOUT"
+    env_temperature_var = f"{prefix}_TEMPERATURE"
 
     # Which provider, and who asked for it (an explicit choice must have its key).
     explicit: tuple[ProviderName, str] | None = None
@@ -261,6 +500,7 @@ def _resolve_client(
 
     note = ""
     provider: ProviderName
+    origin: str | None = None
     if explicit is not None:
         provider, origin = explicit
         if not has_key(provider, env):
@@ -277,19 +517,50 @@ def _resolve_client(
         elif provider != base.provider:
             note = f"{key_env_var(base.provider)} not set"
 
+    env_model = (env.get(env_model_var) or "").strip()
+    env_timeout = _env_number(env, env_timeout_var, what="seconds", low=0.0, low_open=True)
+    env_temperature = _env_number(env, env_temperature_var, what="a temperature", low=0.0,
+                                  high=2.0)
+    notices: list[str] = []
+
     # Which model: explicit > env > the table's model when on the default provider > the
     # provider's default model.
-    model = overrides.get("model") or (env.get(env_model_var) or "").strip() or None
-    if provider == "offline":
-        model = OFFLINE_MODEL
-    elif model is None:
-        model = base.model if provider == base.provider else provider_info(
-            provider, defaults).default_model
-
+    flag_model = overrides.get("model")
+    model = flag_model or env_model or None
     base_url: str | None = overrides.get("base_url")
-    if provider != "offline" and base_url is None:
+    if provider == "offline":
+        ignored = [f"{var}={value}" for var, value in (
+            (env_model_var, env_model), (env_timeout_var, env.get(env_timeout_var, "")),
+            (env_temperature_var, env.get(env_temperature_var, ""))) if value.strip()]
+        if ignored:
+            why = note or "offline was chosen"
+            family = model_family(env_model) if env_model else None
+            hint = f"; set {key_env_var(family)} to use {env_model}" if (
+                family and not has_key(family, env)) else ""
+            notices.append(f"{', '.join(ignored)} ignored: the {name} client runs offline "
+                           f"({why}){hint}")
+        model = OFFLINE_MODEL
+    else:
         info = provider_info(provider, defaults)
-        base_url = (env.get(info.base_url_env) or "").strip() or info.base_url
+        env_base_url = (env.get(info.base_url_env) or "").strip()
+        if base_url is None:
+            base_url = env_base_url or info.base_url
+        if model is None:
+            model = base.model if provider == base.provider else info.default_model
+        elif not env_base_url and overrides.get("base_url") is None:
+            # A base URL from the environment may be a proxy serving any family's models.
+            model_origin = (f"the {name} model option ({model})" if flag_model
+                            else f"{env_model_var}={model}")
+            mismatch = _model_mismatch(
+                name=name, provider=provider, model=str(model), model_origin=model_origin,
+                from_env=not flag_model, provider_origin=origin, env=env,
+                env_provider_var=env_provider_var, env_model_var=env_model_var)
+            if mismatch is not None:
+                raise mismatch
+        if env_temperature is not None and provider == "anthropic" \
+                and "temperature" not in overrides:
+            notices.append(f"{env_temperature_var} ignored: the {name} client uses anthropic, "
+                           "which takes no temperature here (its effort setting applies)")
 
     fields: dict[str, Any] = {
         "temperature": base.temperature,
@@ -299,6 +570,14 @@ def _resolve_client(
         # effort is an anthropic parameter; another provider's model would reject it
         "effort": base.effort if provider == "anthropic" else None,
     }
+    timeout_strength = _USER_FILE if config.user_client_sets(name, "timeout_s") else _SHIPPED
+    if env_timeout is not None:
+        fields["timeout_s"] = env_timeout
+        timeout_strength = _ENV
+    if env_temperature is not None:
+        fields["temperature"] = env_temperature
+    if "timeout_s" in overrides:
+        timeout_strength = _FLAG
     fields.update({k: v for k, v in overrides.items() if k not in ("provider", "model",
                                                                      "base_url")})
     try:
@@ -306,9 +585,21 @@ def _resolve_client(
                                   **fields)
     except ValidationError as exc:
         problems = [f"{name}: {'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
-                    for e in exc.errors()]
+                    for e in exc.errors(include_url=False)]
         raise ConfigError(problems[0], problems) from None
-    return settings, note
+    return settings, note, notices, timeout_strength
+
+
+def _task_timeouts(config: LLMConfig, strength: Mapping[str, int]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for task, spec in config.defaults.tasks.items():
+        if spec.timeout_s is None:
+            continue
+        task_strength = _USER_FILE if config.user_task_timeout(task) else _SHIPPED
+        # Within one place the task's own timeout wins; a stronger client timeout wins over it.
+        if task_strength >= strength[TASK_CLIENT[task]]:
+            out[task] = spec.timeout_s
+    return out
 
 
 def resolve_llm_settings(
@@ -318,26 +609,43 @@ def resolve_llm_settings(
     *,
     defaults_path: str | None = None,
 ) -> LLMSettings:
-    """Resolve every client's settings from flags, environment and the shipped defaults.
+    """Resolve every client's settings from flags, environment, the user's config file and
+    the shipped defaults.
 
     ``provider`` applies to all clients (``--provider``); ``per_client`` maps a client name
     to a provider name or to a dict of ``ClientSettings`` fields (per-client flags). ``env``
     defaults to ``os.environ`` and is only read, never stored.
     """
     environ: Mapping[str, str] = os.environ if env is None else env
-    defaults = load_defaults(defaults_path)
+    config = load_config(environ, defaults_path=defaults_path)
     overrides = _normalise_overrides(per_client)
     resolved: dict[str, ClientSettings] = {}
     notes: dict[str, str] = {}
+    notices: list[str] = []
+    strength: dict[str, int] = {}
     for name in CLIENTS:
-        settings, note = _resolve_client(
-            name, defaults, provider, overrides.get(name, {}), environ)  # type: ignore[arg-type]
+        settings, note, client_notices, strength[name] = _resolve_client(
+            name, config, provider, overrides.get(name, {}), environ)  # type: ignore[arg-type]
         resolved[name] = settings
+        notices += client_notices
         if note:
             notes[name] = note
-    return LLMSettings(**resolved, retry=defaults.retry, notes=notes)
+    return LLMSettings(**resolved, retry=config.defaults.retry, notes=notes, notices=notices,
+                       task_timeouts=_task_timeouts(config, strength))
 
 
 def offline_settings() -> LLMSettings:
     """Every client offline: what tests and demos use without any environment."""
     return resolve_llm_settings(provider="offline", env={})
+
+
+def language_notice(settings: LLMSettings, language: str | None) -> str | None:
+    """One line when a study language other than English meets the offline question writer,
+    whose templates are English only (None when there is nothing to say)."""
+    from interview_cli.config.language import is_english
+
+    if not language or is_english(language) or settings.generation.provider != "offline":
+        return None
+    return (f"study language {language}: the offline provider writes questions in English "
+            "only; set an API key (or --provider) for the generation client to ask in "
+            f"{language}")

@@ -97,3 +97,28 @@ def test_estimate_offline_is_free_and_unpriced_models_are_listed() -> None:
     estimate = estimate_cost(s, turns=3)
     assert estimate.unpriced == ["openai:gpt-99"]
     assert "not priced: openai:gpt-99" in estimate.describe()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The audit's case: PyYAML's own message spans four lines with a caret.
+        ("prices:\n  openai: {gpt-x: {input: 1, output: [\n",
+         ": line 3, column 1: YAML syntax error: expected the node content, but found "
+         "'<stream end>', while parsing a flow node (line 3)"),
+        ("prices:\n\topenai: {}\n",
+         ": line 2, column 1: YAML syntax error: found character '\\t' that cannot start any "
+         "token, while scanning for the next token"),
+        ("- 1\n- 2\n", ": expected a mapping with `prices:` (and optionally `typical_tokens:`) "
+                       "at the top level, like the shipped pricing.yaml"),
+    ],
+)
+def test_a_broken_pricing_file_is_one_line_with_its_position(tmp_path, text: str,
+                                                             expected: str) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    with pytest.raises(ConfigError) as info:
+        load_pricing({"INTERVIEW_PRICING": str(bad)})
+    (line,) = info.value.problems
+    assert line == str(info.value) == f"{bad}{expected}"
+    assert "\n" not in line and "^" not in line

@@ -240,8 +240,23 @@ def test_language_rule(mec: Methodology, concept: Concept) -> None:
     assert "in the language the respondent uses" in respondent.system
     study = render_question(question_request(mec, concept, language="de"))
     assert "study language, German (de)" in study.system
-    from_concept = render_opening(OpeningRequest(methodology=mec, concept=concept))
+    english = concept.model_copy(update={"language": "en"})
+    from_concept = render_opening(OpeningRequest(methodology=mec, concept=english))
     assert "study language, English (en)" in from_concept.system
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "concepts").glob("*.yaml")), ids=lambda p: p.stem)
+def test_shipped_concepts_let_the_respondent_choose_the_language(
+    mec: Methodology, path: Path
+) -> None:
+    # Issue 4: "answers in the respondent's language unless a study language is set"; a
+    # shipped `language: en` would pin every study to English.
+    shipped = Concept.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    assert shipped.language is None
+    for prompt in (render_question(question_request(mec, shipped)),
+                   render_opening(OpeningRequest(methodology=mec, concept=shipped))):
+        assert "Ask in the language the respondent uses in their answers" in prompt.system
+        assert "study language" not in prompt.system
 
 
 def test_closing_and_summary_focus(mec: Methodology, concept: Concept) -> None:

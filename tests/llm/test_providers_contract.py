@@ -486,3 +486,141 @@ def test_build_llm_routes_each_task_to_its_client(
         assert {c.provider for c in result.calls} == {provider}
         sent = task_server.requests[before:]
         assert [r.path for r in sent] == ([path] if path else [])
+
+
+def test_a_401_in_the_corrective_round_records_the_one_attempt_it_took(
+    task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    sleeps: SleepRecorder,
+) -> None:
+    task_server.script("no_tool", Step("status", status=401, message="bad key"))
+    result = run_task(build("anthropic", provider_env, sleeps, max_attempts=3), kit, "extract")
+    unusable, failed = result.calls
+    assert (unusable.ok, unusable.attempts) == (False, 1)
+    assert (failed.ok, failed.attempts) == (False, 1)  # not max_attempts: it failed at once
+    assert len(task_server.requests) == 2 and sleeps.waits == []
+
+
+def test_a_corrective_round_that_keeps_failing_records_every_attempt(
+    task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    sleeps: SleepRecorder,
+) -> None:
+    task_server.script("no_tool", *["server_error"] * 3)
+    result = run_task(build("openai", provider_env, sleeps, max_attempts=3), kit, "extract")
+    assert [c.attempts for c in result.calls] == [1, 3]
+
+
+# ------------------------------------------------------------------------------------------
+# Streaming under faults, at task level: generate_question WITH on_token (issue 4 item 9)
+# ------------------------------------------------------------------------------------------
+
+
+class DraftSink:
+    """An ``on_token`` with ``reset()`` (``protocol.ResettableOnToken``), as a screen would
+    wire it: ``draft`` is what the respondent sees while the question streams."""
+
+    def __init__(self) -> None:
+        self.draft = ""
+        self.tokens: list[str] = []
+        self.resets = 0
+
+    def __call__(self, token: str) -> None:
+        self.tokens.append(token)
+        self.draft += token
+
+    def reset(self) -> None:
+        self.resets += 1
+        self.draft = ""
+
+
+def stream_question(llm: Any, kit: TaskKit, on_token: Any) -> Any:
+    async def go() -> Any:
+        try:
+            return await kit.call(llm, "generate_question", on_token)
+        finally:
+            await llm.aclose()
+
+    return asyncio.run(go())
+
+
+@pytest.mark.parametrize("fault", ["rate_limit", "server_error", CUT_STREAM])
+@pytest.mark.parametrize("path", PATHS)
+def test_a_streamed_question_survives_a_fault_without_showing_text_twice(
+    path: str, fault: str, task_server: FakeLLMServer, provider_env: dict[str, str],
+    kit: TaskKit, sleeps: SleepRecorder,
+) -> None:
+    from interview_cli.llm.protocol import ResettableOnToken
+
+    sink = DraftSink()
+    assert isinstance(sink, ResettableOnToken)
+    task_server.script(Step("rate_limit", retry_after="2") if fault == "rate_limit" else fault)
+    result = stream_question(build(path, provider_env, sleeps), kit, sink)
+    assert result.value == task_server.text_reply and result.failures == []
+    (call,) = result.calls
+    assert (call.ok, call.attempts) == (True, 2)
+    assert call.error is not None and call.error.startswith("retried after:")
+    assert [r.body.get("stream") for r in task_server.requests] == [True, True]
+    # What is on screen at the end is the question, once.
+    assert sink.draft == result.value
+    if fault == CUT_STREAM:
+        # The cut attempt had shown words: the screen was told to drop them, once.
+        assert sink.resets == 1
+        assert len("".join(sink.tokens)) > len(result.value)
+    else:
+        # An error status comes before any token: nothing to take back.
+        assert sink.resets == 0 and "".join(sink.tokens) == result.value
+    if fault == "rate_limit":
+        assert sleeps.waits == [2.0]  # the server's Retry-After, under the cap
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_stream_that_keeps_breaking_raises_one_error_and_clears_the_draft(
+    path: str, task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    sleeps: SleepRecorder,
+) -> None:
+    from interview_cli.errors import LLMError
+
+    task_server.script(*[CUT_STREAM] * 3)
+    sink = DraftSink()
+    with pytest.raises(LLMError) as info:
+        stream_question(build(path, provider_env, sleeps), kit, sink)
+    assert info.value.task == "generate_question" and "after 3 attempts" in info.value.message
+    assert sink.draft == "" and sink.resets == 3  # before attempts 2 and 3, and at the end
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_streamed_question_that_stays_unusable_falls_back_with_a_clean_draft(
+    path: str, task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    sleeps: SleepRecorder,
+) -> None:
+    # A reply that streams words but is no question (a label only), twice: the corrective
+    # round streams again and the fallback (not streamed) must not sit under an old draft.
+    task_server.script(Step(text="Question:"), Step(text="Question:"))
+    sink = DraftSink()
+    result = stream_question(build(path, provider_env, sleeps), kit, sink)
+    assert [c.ok for c in result.calls] == [False, False]
+    assert result.failures and result.value.strip()
+    assert sink.draft == "" and sink.resets == 2
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_task_timeout_replaces_its_clients_for_that_task_only(
+    path: str, task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    sleeps: SleepRecorder,
+) -> None:
+    from interview_cli.llm.factory import build_llm
+    from interview_cli.llm.settings import CLIENTS
+
+    settings = resolve_llm_settings(provider=path, env=provider_env,
+                                    per_client={c: {"timeout_s": 5.0} for c in CLIENTS})
+    settings = settings.model_copy(update={"task_timeouts": {"generate_question": 0.1}})
+    assert settings.timeout_for("generate_question") == 0.1
+
+    def llm() -> Any:
+        return build_llm(settings, env=provider_env, sleep=sleeps, rng=random.Random(3))
+
+    task_server.script(Step("slow", delay_s=0.4))
+    (call,) = run_task(llm(), kit, "generate_question").calls
+    assert call.attempts == 2 and "timed out" in (call.error or "")
+    task_server.script(Step("slow", delay_s=0.4))
+    (call,) = run_task(llm(), kit, "generate_opening").calls  # the client's 5 s applies
+    assert call.attempts == 1
