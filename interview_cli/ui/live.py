@@ -22,6 +22,20 @@ from interview_cli.session import QuestionRecord
 from interview_cli.ui.interview import question_panel
 
 
+class _TokenSink:
+    """The question stream's ``on_token``: callable, and resettable (``llm.protocol``
+    ``ResettableOnToken``) so a retried stream replaces the abandoned draft, never appends."""
+
+    def __init__(self, screen: Screen) -> None:
+        self._screen = screen
+
+    def __call__(self, token: str) -> None:
+        self._screen._append(token)
+
+    def reset(self) -> None:
+        self._screen._append(None)
+
+
 class Screen:
     """Implements the pipeline's hooks for a Rich console."""
 
@@ -33,6 +47,7 @@ class Screen:
         self._text = ""
         self._turn = 0
         self.streamed: QuestionRecord | None = None
+        self.on_token = _TokenSink(self)
 
     # ---- hooks ---------------------------------------------------------------------------
     def on_stage(self, stage: str) -> None:
@@ -60,8 +75,9 @@ class Screen:
         )
         self._live.start()
 
-    def on_token(self, token: str) -> None:
-        self._text += token
+    def _append(self, token: str | None) -> None:
+        """Add a streamed token to the draft; None starts the draft over (a retry)."""
+        self._text = "" if token is None else self._text + token
         if self._live is not None:
             self._live.update(self._panel())
 

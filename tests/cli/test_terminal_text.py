@@ -321,3 +321,30 @@ def test_bad_option_values_are_one_line(args: list[str], message: str) -> None:
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("error: ") and message in lines[0]
     assert "--help" in lines[0]
+
+
+def test_a_retried_stream_replaces_the_draft_on_screen() -> None:
+    # llm.protocol: a stream retried after tokens were shown calls on_token.reset() first.
+    from io import StringIO
+
+    from rich.console import Console
+
+    from interview_cli.llm.protocol import ResettableOnToken, reset_stream
+    from interview_cli.session import QuestionRecord
+    from interview_cli.ui.live import Screen
+
+    console = Console(file=StringIO(), force_terminal=True, width=80)
+    screen = Screen(console)
+    assert isinstance(screen.on_token, ResettableOnToken)
+    record = QuestionRecord(text="", kind="follow_up", strategy="deepen", focus_label="bass")
+    screen.on_question_start(record)
+    for token in ("Why does the ", "bass mat"):  # the stream breaks here
+        screen.on_token(token)
+    reset_stream(screen.on_token)
+    for token in ("What does the bass ", "give you?"):
+        screen.on_token(token)
+    shown = Console(file=StringIO(), width=80, record=True)
+    shown.print(screen._panel())
+    text = shown.export_text()
+    assert "What does the bass give you?" in text and "Why does" not in text
+    screen.done()
