@@ -70,8 +70,8 @@ def root(
 def _register_commands() -> None:
     # Order here is the order in `interview --help`. Later issues add, in workflow order:
     # run (live interview), sessions, batch, replay, report, export.
-    from interview_cli.cli import export as export_cmd
     from interview_cli.cli import batch as batch_cmd
+    from interview_cli.cli import export as export_cmd
     from interview_cli.cli import library_cmds, run, sessions_cmd
     from interview_cli.cli import replay as replay_cmd
     from interview_cli.cli import report as report_cmd

@@ -127,7 +127,11 @@ def _per_client(
     models: dict[str, str | None],
 ) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for name, provider in (("extraction", extraction), ("scoring", scoring), ("generation", generation)):
+    for name, provider in (
+        ("extraction", extraction),
+        ("scoring", scoring),
+        ("generation", generation),
+    ):
         entry: dict[str, Any] = {}
         if provider:
             entry["provider"] = provider
@@ -142,7 +146,9 @@ def run(
     ctx: typer.Context,
     concept: Annotated[
         str | None,
-        typer.Option("--concept", "-c", help="Concept id (see `interview concepts`) or a YAML path."),
+        typer.Option(
+            "--concept", "-c", help="Concept id (see `interview concepts`) or a YAML path."
+        ),
     ] = None,
     methodology: Annotated[
         str | None,
@@ -176,11 +182,15 @@ def run(
     ] = 15,
     language: Annotated[
         str | None,
-        typer.Option(help="Study language for questions (default: the respondent's).", show_default=False),
+        typer.Option(
+            help="Study language for questions (default: the respondent's).", show_default=False
+        ),
     ] = None,
     resume: Annotated[
         str | None,
-        typer.Option("--resume", "-r", metavar="ID", help="Continue a paused session.", show_default=False),
+        typer.Option(
+            "--resume", "-r", metavar="ID", help="Continue a paused session.", show_default=False
+        ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed for the offline provider's choices.")] = 0,
     rating: Annotated[
@@ -203,7 +213,9 @@ def run(
     library: LibraryOption = None,
     debug: Annotated[
         bool,
-        typer.Option("--debug", help="Show the signal and candidate tables every turn, and tracebacks."),
+        typer.Option(
+            "--debug", help="Show the signal and candidate tables every turn, and tracebacks."
+        ),
     ] = False,
 ) -> None:
     """Conduct an interview: the tool asks, the respondent answers, the graph grows.
@@ -229,7 +241,11 @@ def run(
     language = check_language(language, "--language")  # 'zzzzzz' would reach the prompt
     console = stdout_console()
     store = SessionStore(sessions_dir)
-    models = {"extraction": extraction_model, "scoring": scoring_model, "generation": generation_model}
+    models = {
+        "extraction": extraction_model,
+        "scoring": scoring_model,
+        "generation": generation_model,
+    }
     per_client = _per_client(extraction_provider, scoring_provider, generation_provider, models)
 
     if resume:
@@ -353,9 +369,7 @@ def conduct(
         else:
             session.status = "active"
             store.save(session)
-        interview = Interview(
-            session, store=store, llm=llm, embedder=embedder, frame_parser=parser
-        )
+        interview = Interview(session, store=store, llm=llm, embedder=embedder, frame_parser=parser)
         # Text, not markup: names and ids come from files and may hold "[...]".
         console.print(
             Text.assemble(
@@ -379,7 +393,9 @@ def _print_llm_notices(settings: Any, language: str | None) -> None:
             stderr_console().print(line, style="yellow", markup=False, soft_wrap=True)
 
 
-def _loop(interview: Interview, *, console: Console, store: SessionStore, llm: Any, debug: bool) -> None:
+def _loop(
+    interview: Interview, *, console: Console, store: SessionStore, llm: Any, debug: bool
+) -> None:
     import asyncio
 
     from interview_cli.errors import LLMError
@@ -436,7 +452,9 @@ def _loop(interview: Interview, *, console: Console, store: SessionStore, llm: A
                     elif command == "/help":
                         console.print(views.HELP_TEXT, highlight=False, markup=False)
                     else:
-                        console.print(f"Unknown command {answer!r}; /help lists them.", markup=False)
+                        console.print(
+                            f"Unknown command {answer!r}; /help lists them.", markup=False
+                        )
                     screen.streamed = question  # do not print the question again
                     continue
                 if question.kind == "closing":
@@ -481,7 +499,9 @@ def _loop(interview: Interview, *, console: Console, store: SessionStore, llm: A
     console.print(views.saved_to(str(path)), soft_wrap=True)
 
 
-def _finish(interview: Interview, console: Console, source: AnswerSource, *, reason: str | None) -> None:
+def _finish(
+    interview: Interview, console: Console, source: AnswerSource, *, reason: str | None
+) -> None:
     """Show what was learned, ask for an accuracy rating if enabled, mark completed."""
     from rich.panel import Panel
 
@@ -505,4 +525,3 @@ def _finish(interview: Interview, console: Console, source: AnswerSource, *, rea
 
 def register(app: typer.Typer) -> None:
     app.command("run", no_args_is_help=False)(run)
-

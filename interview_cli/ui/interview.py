@@ -50,7 +50,9 @@ def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
     added = len(delta.get("nodes_added", []))
     merged = len(delta.get("nodes_merged", []))
     edges = len(delta.get("edges_added", []))
-    rejected = len(delta.get("rejected", [])) + len(turn.extraction.rejected if turn.extraction else [])
+    rejected = len(delta.get("rejected", [])) + len(
+        turn.extraction.rejected if turn.extraction else []
+    )
     parts = [f"+{added} nodes", f"+{edges} edges"]
     if merged:
         parts.append(f"{merged} merged")
@@ -189,8 +191,10 @@ def graph_tree(graph: Mapping[str, Any], *, level_of: Mapping[str, int] | None =
         src, dst = edge.get("source", ""), edge.get("target", "")
         if src in nodes and dst in nodes and src != dst:
             relations = edge.get("relations")
-            rel = ", ".join(sorted(relations)) if isinstance(relations, Mapping) else str(
-                edge.get("relation", edge.get("relations", ""))
+            rel = (
+                ", ".join(sorted(relations))
+                if isinstance(relations, Mapping)
+                else str(edge.get("relation", edge.get("relations", "")))
             )
             children[src].append((dst, rel))
             has_parent.add(dst)
@@ -264,7 +268,10 @@ def dual_graph_table(rows: Sequence[Mapping[str, Any]]) -> Table:
     """Surface vs canonical graph per session (``core.canonical.dual_graph_comparison`` rows
     with an ``id``), seed 002 "Optimization Results Summary" style."""
     table = Table(
-        title="Surface vs canonical graph", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
+        title="Surface vs canonical graph",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
     )
     table.add_column("session", overflow="fold")
     for name in ("nodes", "edges", "e/n", "slots (active)", "canon. edges", "unmapped"):
@@ -334,9 +341,7 @@ def transcript(session: SessionFile, console: Console) -> None:
                 console.print(Text(f"   extracted: {labels}", style="dim"))
     if session.pending_question and session.status != "completed":
         console.print()
-        console.print(
-            Text.assemble(("Next question", "cyan"), " ", session.pending_question.text)
-        )
+        console.print(Text.assemble(("Next question", "cyan"), " ", session.pending_question.text))
     closing = session.closing
     if closing is None:
         return

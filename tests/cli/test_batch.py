@@ -129,7 +129,13 @@ def test_dry_run_estimates_and_writes_nothing(tmp_path: Path) -> None:
     assert tasks["propose_slots"]["calls"] == 60 and tasks["propose_slots"]["cost_usd"] > 0
     assert not out.exists()
     no_slots = batch(
-        "cooperative", "-c", "headphones_mec", "--out", str(out), "--dry-run", "--json",
+        "cooperative",
+        "-c",
+        "headphones_mec",
+        "--out",
+        str(out),
+        "--dry-run",
+        "--json",
         "--no-canonical-slots",
     )
     assert "propose_slots" not in {t["task"] for t in json.loads(no_slots.stdout)["tasks"]}
@@ -179,14 +185,23 @@ def test_bad_usage_is_exit_2_with_one_line(tmp_path: Path) -> None:
     assert batch().exit_code == 2  # no persona: usage
 
 
-def test_discourse_hints_and_embeddings_flags_reach_the_sessions(tmp_path: Path, monkeypatch) -> None:
+def test_discourse_hints_and_embeddings_flags_reach_the_sessions(
+    tmp_path: Path, monkeypatch
+) -> None:
     from interview_cli.llm import embeddings
 
     monkeypatch.setattr(embeddings, "available", lambda: False)  # the extra is never needed
     out = tmp_path / "out"
     result = batch(
-        "cooperative", "-c", "headphones_mec", "--max-turns", "3", "--out", str(out),
-        "--discourse-hints", "--embeddings",
+        "cooperative",
+        "-c",
+        "headphones_mec",
+        "--max-turns",
+        "3",
+        "--out",
+        str(out),
+        "--discourse-hints",
+        "--embeddings",
     )
     assert result.exit_code == 0, result.output
     (path,) = out.glob("*.json")

@@ -75,7 +75,9 @@ def test_a_whole_interview_to_the_end(sessions: Path) -> None:
 
 
 def test_end_of_input_pauses_and_resume_continues(sessions: Path) -> None:
-    first = run_cli(["-c", "headphones_mec", "-p", "offline", "--max-turns", "5"], ANSWERS[:2], sessions)
+    first = run_cli(
+        ["-c", "headphones_mec", "-p", "offline", "--max-turns", "5"], ANSWERS[:2], sessions
+    )
     assert first.exit_code == 0, first.output
     assert "Paused. Resume with: interview run --resume" in first.stdout
     doc = only_session(sessions)
@@ -154,7 +156,9 @@ def test_odd_input_is_kept_faithfully(sessions: Path) -> None:
         "bell\x07 and \x1b[31mescape\x1b[0m codes",
         long_answer,
     ]
-    result = run_cli(["-c", "headphones_mec", "-p", "offline", "--max-turns", "10"], answers, sessions)
+    result = run_cli(
+        ["-c", "headphones_mec", "-p", "offline", "--max-turns", "10"], answers, sessions
+    )
     assert result.exit_code == 0, result.output
     texts = [t["answer"]["text"] for t in only_session(sessions)["turns"]]
     assert texts == [
@@ -192,7 +196,9 @@ def test_llm_failure_keeps_the_answer_and_resume_recovers(
     import interview_cli.llm.factory as factory
 
     real_build = factory.build_llm
-    monkeypatch.setattr(factory, "build_llm", lambda *a, **k: FailingExtraction(real_build(*a, **k)))
+    monkeypatch.setattr(
+        factory, "build_llm", lambda *a, **k: FailingExtraction(real_build(*a, **k))
+    )
     failed = CliRunner().invoke(
         app,
         ["run", "--sessions-dir", str(sessions), "-c", "headphones_mec", "-p", "offline"],
@@ -248,8 +254,12 @@ def test_sessions_listing_and_transcript(sessions: Path) -> None:
     listed = CliRunner().invoke(app, ["sessions", "--sessions-dir", str(sessions), "--json"])
     assert listed.exit_code == 0, listed.output
     rows = json.loads(listed.stdout)
-    assert [(r["concept"], r["status"], r["turns"]) for r in rows] == [("headphones_mec", "paused", 1)]
-    shown = CliRunner().invoke(app, ["sessions", "show", rows[0]["id"], "--sessions-dir", str(sessions)])
+    assert [(r["concept"], r["status"], r["turns"]) for r in rows] == [
+        ("headphones_mec", "paused", 1)
+    ]
+    shown = CliRunner().invoke(
+        app, ["sessions", "show", rows[0]["id"], "--sessions-dir", str(sessions)]
+    )
     assert shown.exit_code == 0, shown.output
     assert ANSWERS[0] in shown.stdout and "extracted:" in shown.stdout
     table = CliRunner().invoke(app, ["sessions", "--sessions-dir", str(sessions)])

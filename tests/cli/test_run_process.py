@@ -117,7 +117,9 @@ def test_sigkill_at_random_moments_leaves_a_valid_resumable_file(tmp_path: Path)
     rng = random.Random(20261122)
     for attempt in range(5):
         sessions = tmp_path / f"kill{attempt}"
-        proc = start("-c", "headphones_mec", "-p", "offline", "--max-turns", "30", sessions=sessions)
+        proc = start(
+            "-c", "headphones_mec", "-p", "offline", "--max-turns", "30", sessions=sessions
+        )
         assert proc.stdin is not None
         processed: list[str] = []
         try:
