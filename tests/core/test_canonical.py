@@ -626,15 +626,15 @@ def test_slots_off_is_the_surface_only_core() -> None:
 # ---- the pipeline: concurrency, recording, replay -------------------------------------------
 
 ANSWERS = [
-    # "long battery life" (turn 1) and "battery life" (turn 5) are one idea that surface
-    # de-duplication keeps apart (word Jaccard 0.67) and the canonical tier joins (Dice 0.80).
+    # "noise cancellation" (turn 6) is "noise cancelling" (turn 1) said again: surface
+    # de-duplication keeps them apart, the canonical tier maps the second into the first's slot.
     "I love the noise cancelling and the long battery life because I can focus on the train",
     "The noise cancelling blocks the noise so I can concentrate on the train",
     "Concentrating on the train means I feel in control of my time",
     "Feeling in control of my time matters because I value freedom",
     "The battery life, I never think about charging",
+    "I also love the noise cancellation",
     "The battery life is long so I am not stressed before trips",
-    "Not stressed before trips means peace of mind",
 ]
 
 
