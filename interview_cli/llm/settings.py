@@ -48,31 +48,36 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
-from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
-from interview_cli.config.loader import validation_problems, yaml_error_line
 from interview_cli.errors import ConfigError, UsageError
 
-ProviderName = Literal["offline", "anthropic", "openai", "kimi", "deepseek"]
-ClientName = Literal["extraction", "scoring", "generation", "respondent"]
-TaskName = Literal[
-    "extract", "propose_slots", "assess", "generate_opening", "generate_question",
-    "respond_as_persona",
-]
+# The defaults and the user's config file live in ``llm.config_file``; re-exported here, where
+# callers have always found them.
+from interview_cli.llm.config_file import (  # noqa: F401
+    CLIENTS,
+    CONFIG_ENV,
+    PROVIDERS,
+    ClientDefaults,
+    ClientName,
+    LLMConfig,
+    LLMConfigFile,
+    LLMDefaults,
+    ProviderInfo,
+    ProviderName,
+    RetryTuning,
+    TaskDefaults,
+    TaskName,
+    _Strict,
+    load_config,
+    load_defaults,
+)
 
-PROVIDERS: tuple[str, ...] = get_args(ProviderName)
-CLIENTS: tuple[str, ...] = get_args(ClientName)
 # What an offline client's model is called everywhere: settings, session files and each
 # offline call's usage record (``llm.offline`` labels its calls with the same name).
 OFFLINE_MODEL = "heuristic-v1"
-CONFIG_ENV = "INTERVIEW_LLM_CONFIG"
 
 # Which client serves which task (seed 001 table; respondent is the batch issue's addition).
 TASK_CLIENT: dict[str, ClientName] = {
@@ -95,10 +100,6 @@ _MODEL_FAMILIES: tuple[tuple[ProviderName, re.Pattern[str]], ...] = (
 )
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 class ClientSettings(_Strict):
     """One client's resolved settings. Safe to serialise: no key, ever."""
 
@@ -115,80 +116,6 @@ class ClientSettings(_Strict):
     @property
     def label(self) -> str:
         return "offline" if self.provider == "offline" else f"{self.provider}:{self.model}"
-
-
-class ProviderInfo(_Strict):
-    key_env: str
-    base_url_env: str
-    base_url: str | None = None
-    default_model: str
-
-
-class RetryTuning(_Strict):
-    base_delay_s: float = Field(default=1.0, ge=0)
-    max_delay_s: float = Field(default=16.0, ge=0)
-    retry_after_cap_s: float = Field(default=20.0, ge=0)
-
-
-class ClientDefaults(_Strict):
-    provider: ProviderName
-    model: str
-    temperature: float = Field(ge=0.0, le=2.0)
-    max_tokens: int = Field(ge=1)
-    timeout_s: float = Field(gt=0)
-    max_attempts: int = Field(ge=1, le=10)
-    effort: Literal["low", "medium", "high"] | None = None
-
-
-class TaskDefaults(_Strict):
-    """Settings of one task that override its client's (only the timeout, for now)."""
-
-    timeout_s: float | None = Field(default=None, gt=0)
-
-
-class LLMDefaults(_Strict):
-    """The shape of ``defaults.yaml`` (and, every key optional, of ``INTERVIEW_LLM_CONFIG``)."""
-
-    provider_order: list[ProviderName]
-    providers: dict[str, ProviderInfo]
-    clients: dict[ClientName, ClientDefaults]
-    retry: RetryTuning = RetryTuning()
-    tasks: dict[TaskName, TaskDefaults] = Field(default_factory=dict)
-
-
-# The user file: the same keys with nothing required. Validated on its own first, so that a
-# mistake is reported against the user's file and key, not the merged result.
-class _ProviderOverride(_Strict):
-    key_env: str = Field(default="", min_length=1)
-    base_url_env: str = Field(default="", min_length=1)
-    base_url: str | None = None
-    default_model: str = Field(default="", min_length=1)
-
-
-class _ClientOverride(_Strict):
-    provider: ProviderName = "offline"
-    model: str = Field(default="", min_length=1)
-    temperature: float = Field(default=0.0, ge=0.0, le=2.0)
-    max_tokens: int = Field(default=1, ge=1)
-    timeout_s: float = Field(default=1.0, gt=0)
-    max_attempts: int = Field(default=1, ge=1, le=10)
-    effort: Literal["low", "medium", "high"] | None = None
-
-
-class _RetryOverride(_Strict):
-    base_delay_s: float = Field(default=0.0, ge=0)
-    max_delay_s: float = Field(default=0.0, ge=0)
-    retry_after_cap_s: float = Field(default=0.0, ge=0)
-
-
-class LLMConfigFile(_Strict):
-    """``INTERVIEW_LLM_CONFIG``: only the keys it sets count (defaults here are never used)."""
-
-    provider_order: list[ProviderName] = Field(default_factory=list)
-    providers: dict[ProviderName, _ProviderOverride] = Field(default_factory=dict)
-    clients: dict[ClientName, _ClientOverride] = Field(default_factory=dict)
-    retry: _RetryOverride = _RetryOverride()
-    tasks: dict[TaskName, TaskDefaults] = Field(default_factory=dict)
 
 
 class LLMSettings(_Strict):
@@ -245,133 +172,6 @@ class LLMSettings(_Strict):
                 ", ".join(clients[:-1]) + " and " + clients[-1])
             parts.append(f"{what} for {joined}")
         return ", ".join(parts)
-
-
-# --------------------------------------------------------------------------------------------
-# Loading the shipped defaults and the user's config file
-# --------------------------------------------------------------------------------------------
-
-
-def _problems(where: str, exc: ValidationError) -> ConfigError:
-    problems = [
-        f"{where}: {'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
-        for err in exc.errors(include_url=False)
-    ]
-    return ConfigError(problems[0] if len(problems) == 1 else
-                       f"{where}: {len(problems)} problems", problems)
-
-
-def _read(path: str, where: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as exc:
-        raise ConfigError(f"{where}: cannot read: {exc.strerror or exc}") from None
-
-
-def _yaml(text: str, where: str) -> Any:
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise ConfigError(yaml_error_line(where, exc)) from None
-
-
-@lru_cache(maxsize=8)
-def _defaults_data(path: str | None) -> dict[str, Any]:
-    where = path or "interview_cli/llm/defaults.yaml"
-    if path is None:
-        text = resources.files("interview_cli.llm").joinpath("defaults.yaml").read_text(
-            encoding="utf-8")
-    else:
-        text = _read(path, where)
-    data = _yaml(text, where)
-    if not isinstance(data, dict):
-        raise ConfigError(f"{where}: expected a mapping of settings at the top level")
-    return data
-
-
-def _checked_defaults(data: dict[str, Any], where: str) -> LLMDefaults:
-    try:
-        defaults = LLMDefaults.model_validate(data)
-    except ValidationError as exc:
-        raise _problems(where, exc) from None
-    missing: list[str] = [p for p in defaults.provider_order if p not in defaults.providers]
-    missing += [c for c in CLIENTS if c not in defaults.clients]
-    if missing:
-        raise ConfigError(f"{where}: missing entries for {', '.join(missing)}")
-    return defaults
-
-
-@lru_cache(maxsize=8)
-def load_defaults(path: str | None = None) -> LLMDefaults:
-    """Parse ``defaults.yaml`` (the shipped one unless ``path`` is given)."""
-    where = path or "interview_cli/llm/defaults.yaml"
-    return _checked_defaults(_defaults_data(path), where)
-
-
-@dataclass(frozen=True)
-class LLMConfig:
-    """The shipped defaults with the user's file laid over them, and what that file set."""
-
-    defaults: LLMDefaults
-    user: LLMConfigFile | None = None
-    user_path: str | None = None
-
-    def user_client_sets(self, client: str, field: str) -> bool:
-        if self.user is None or client not in self.user.clients:
-            return False
-        return field in self.user.clients[client].model_fields_set
-
-    def user_task_timeout(self, task: str) -> bool:
-        tasks = self.user.tasks if self.user is not None else {}
-        return task in tasks and tasks[task].timeout_s is not None
-
-
-def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], value)
-        else:
-            out[key] = value
-    return out
-
-
-@lru_cache(maxsize=8)
-def _user_config(path: str, mtime_ns: int, defaults_path: str | None) -> LLMConfig:
-    # mtime in the cache key: an edited file is re-read, an unchanged one is not.
-    where = f"{path} ({CONFIG_ENV})"
-    data = _yaml(_read(path, where), where)
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise ConfigError(f"{where}: expected a mapping of settings at the top level, "
-                          "shaped like the shipped defaults.yaml")
-    try:
-        user = LLMConfigFile.model_validate(data)
-    except ValidationError as exc:
-        problems = validation_problems(Path(path), LLMConfigFile, exc)
-        raise ConfigError(problems[0] if len(problems) == 1 else
-                          f"{where}: {len(problems)} problems", problems) from None
-    # Only keys the user wrote are laid over the shipped values; the merge can still be
-    # wrong as a whole (a new provider without its key_env), and that is the user's file too.
-    merged = _merge(_defaults_data(defaults_path), user.model_dump(exclude_unset=True))
-    return LLMConfig(defaults=_checked_defaults(merged, where), user=user, user_path=path)
-
-
-def load_config(env: Mapping[str, str] | None = None, *,
-                defaults_path: str | None = None) -> LLMConfig:
-    """The shipped defaults, overlaid by the ``INTERVIEW_LLM_CONFIG`` file when that is set."""
-    environ = os.environ if env is None else env
-    path = (environ.get(CONFIG_ENV) or "").strip()
-    if not path:
-        return LLMConfig(defaults=load_defaults(defaults_path))
-    try:
-        mtime = os.stat(path).st_mtime_ns
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read the LLM config file ({CONFIG_ENV}): "
-                          f"{exc.strerror or exc}") from None
-    return _user_config(path, mtime, defaults_path)
 
 
 def provider_info(provider: str, defaults: LLMDefaults | None = None) -> ProviderInfo:
