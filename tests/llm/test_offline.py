@@ -118,6 +118,30 @@ def test_mec_answer_climbs_the_ladder(
     assert result.nodes[0].stance == 1  # "I like"
 
 
+def test_an_answer_that_restates_the_focus_builds_on_it(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    # "Focusing" is the focus said again, not a rung above it: what follows it does, and
+    # the link runs from the focus to it (it ran the other way, end to means).
+    common: dict[str, Any] = {
+        "strategy": "deepen",
+        "focus_label": "can focus on the train",
+        "focus_type": "functional_consequence",
+        "existing_labels": ["noise cancelling", "can focus on the train"],
+    }
+    result = extract(
+        methods, concepts, "means_end_chain", "Focusing helps me get my work done", **common
+    )
+    assert [n.label for n in result.nodes] == ["get my work done"]
+    assert [(e.source, e.target) for e in result.edges] == [
+        ("can focus on the train", "get my work done")
+    ]
+    # A negated restatement says something else: it is a node of its own.
+    negated = extract(methods, concepts, "means_end_chain", "Not focusing, I get anxious", **common)
+    assert "can focus on the train" not in [n.label for n in negated.nodes]
+    assert negated.nodes
+
+
 def test_deepen_answer_links_from_the_focus(
     methods: dict[str, Methodology], concepts: dict[str, Concept]
 ) -> None:

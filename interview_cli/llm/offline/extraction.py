@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass, field
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
+from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.clauses import (
     WORD,
     Clause,
@@ -157,6 +158,14 @@ def extract_offline(request: ExtractRequest) -> Extraction:
                 clause.label = existing[key]
                 if request.focus_label and key == normal(request.focus_label) and turn.focus_type:
                     clause.node_type = turn.focus_type
+            elif previous is None and turn.deepen and _restates_focus(clause.label, turn):
+                # "Focusing helps me get my work done" asked about "can focus on the train":
+                # the answer starts from the focus itself, so what follows builds on it
+                # instead of the restatement being placed a level above it.
+                assert turn.focus_label is not None and turn.focus_type is not None
+                clause.existing = True
+                clause.label = turn.focus_label
+                clause.node_type = turn.focus_type
         unit.clauses = [c for c in unit.clauses if c.label]
         if not unit.clauses:
             continue
@@ -177,6 +186,15 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         nodes=nodes,
         edges=_unique(edges),
     )
+
+
+def _restates_focus(label: str, turn: _Turn) -> bool:
+    """The clause names nothing but words of the focus label (lemmatised, synonyms mapped)."""
+    if not turn.focus_label or not turn.focus_type:
+        return False
+    mine, focus = label_profile(label), label_profile(turn.focus_label)
+    words = set(mine.content)
+    return bool(words) and mine.negated == focus.negated and words <= set(focus.content)
 
 
 def _units(clauses: list[Clause]) -> list[Unit]:
