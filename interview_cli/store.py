@@ -116,8 +116,13 @@ def parse_session(text: str, *, source: str) -> SessionFile:
         raise SessionFileError(f"{source}: {where}: {first['msg']}{more}") from None
 
 
+def _temp_prefix(path: Path, pid: int | None = None) -> str:
+    """What every temporary file of ``path`` starts with (of one writer's pid, if given)."""
+    return f".{path.name}." if pid is None else f".{path.name}.{pid}."
+
+
 def _temp_name(path: Path, pid: int) -> str:
-    return f".{path.name}.{pid}.{secrets.token_hex(3)}.tmp"
+    return f"{_temp_prefix(path, pid)}{secrets.token_hex(3)}.tmp"
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -238,8 +243,8 @@ class SessionStore:
     def _remove_orphaned_temp_files(self, session_id: str) -> None:
         """Temporary files of this session left by a writer that died mid-save (lock held)."""
         target = self.path_for(session_id)
-        mine = f".{target.name}.{os.getpid()}."
-        for orphan in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+        mine = _temp_prefix(target, os.getpid())
+        for orphan in target.parent.glob(f"{glob.escape(_temp_prefix(target))}*.tmp"):
             if not orphan.name.startswith(mine):
                 with contextlib.suppress(OSError):
                     orphan.unlink()

@@ -109,7 +109,7 @@ class CanonicalGraphState(_Model):
     concept_count: int = 0  # active slots (candidates excluded)
     edge_count: int = 0  # canonical edges between active slots
     orphan_count: int = 0  # active slots without such an edge
-    max_depth: int = 0  # longest canonical chain (a cycle counts as one rung)
+    max_depth: int = 0  # longest canonical chain (core.graph_depth: a k-cycle is k-1 rungs)
     avg_support: float = 0.0  # surface nodes per active slot
     candidate_count: int = 0
     mapped_nodes: int = 0
@@ -488,7 +488,7 @@ def canonical_graph_state(
     g: nx.DiGraph = nx.DiGraph()
     g.add_nodes_from(s.id for s in active)
     g.add_edges_from((e.source_slot_id, e.target_slot_id) for e in live)
-    depths, _ = condensation_depths(g)
+    depths, _ = condensation_depths(g, with_path=False)
     connected = {e.source_slot_id for e in live} | {e.target_slot_id for e in live}
     return CanonicalGraphState(
         concept_count=len(active),

@@ -133,9 +133,8 @@ class KnowledgeGraph:
         self._position: dict[str, int] = {}
         self._edge_count = 0
         self._version = 0
-        self._depth_cache: (
-            tuple[tuple[int, frozenset[str] | None], dict[str, int], list[str]] | None
-        ) = None
+        # relations followed -> (graph version, depths, chain): one entry per kind of call.
+        self._depth_cache: dict[frozenset[str] | None, tuple[int, dict[str, int], list[str]]] = {}
 
     # ---- reading ---------------------------------------------------------------------------
 
@@ -315,17 +314,19 @@ class KnowledgeGraph:
 
     def _depths(self, relations: Collection[str] | None) -> tuple[dict[str, int], list[str]]:
         key = None if relations is None else frozenset(relations)
-        if self._depth_cache is not None and self._depth_cache[0] == (self._version, key):
-            return self._depth_cache[1], self._depth_cache[2]
+        cached = self._depth_cache.get(key)
+        if cached is not None and cached[0] == self._version:
+            return cached[1], cached[2]
         depths, chain = condensation_depths(chain_view(self._g, key))
-        self._depth_cache = ((self._version, key), depths, chain)
+        self._depth_cache[key] = (self._version, depths, chain)
         return depths, chain
 
     def node_depths(self, relations: Collection[str] | None = None) -> dict[str, int]:
         """Node id -> rungs on the longest chain ending at the node.
 
-        ``relations`` limits chains to those relation types (``OntologySpec.chain_relations``:
-        a contrast is no rung); None follows every edge.
+        ``relations`` limits chains to those relation types; the interview's depth is
+        ``node_depths(ontology.chain_relations)`` (a contrast is no rung). None follows every
+        edge, which is what ``max_depth`` measures: the raw graph's longest path.
         """
         return dict(self._depths(relations)[0])
 

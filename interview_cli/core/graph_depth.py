@@ -34,8 +34,13 @@ def chain_view(g: nx.DiGraph, relations: Collection[str] | None) -> nx.DiGraph:
     )
 
 
-def condensation_depths(g: nx.DiGraph) -> tuple[dict[str, int], list[str]]:
-    """(node -> rungs on the longest chain ending at its group, one longest chain as a path)."""
+def condensation_depths(
+    g: nx.DiGraph, *, with_path: bool = True
+) -> tuple[dict[str, int], list[str]]:
+    """(node -> rungs on the longest chain ending at its group, one longest chain as a path).
+
+    ``with_path=False`` skips finding the path (returned empty) for callers that need depths.
+    """
     if g.number_of_nodes() == 0:
         return {}, []
     order = {n: i for i, n in enumerate(g.nodes)}
@@ -53,6 +58,8 @@ def condensation_depths(g: nx.DiGraph) -> tuple[dict[str, int], list[str]]:
                 depth[c], best_pred[c] = depth[p] + 1, p
         depth[c] += len(members[c]) - 1
     node_depth = {n: depth[c] for c, ms in members.items() for n in ms}
+    if not with_path:
+        return node_depth, []
     end = min(depth, key=lambda c: (-depth[c], first[c]))
     sccs = [end]
     while (pred := best_pred[sccs[-1]]) is not None:

@@ -553,12 +553,13 @@ class Interview:
                     or attempt == QUESTION_ATTEMPTS - 1
                 ):
                     break
-                # Too close to a recent question (seed 000 "Question Deduplication"): ask again,
-                # with that question named as the one not to repeat.
+                # Too close to a recent question (seed 000 "Question Deduplication"): ask again.
+                # That question is already in the list not to repeat; the rejected draft is
+                # added to it, so the next attempt does not come back with the same words.
                 hooks.on_stage("rephrasing to avoid repeating a question")
                 request = request.model_copy(
                     update={
-                        "avoid_questions": [*request.avoid_questions, similar or ""],
+                        "avoid_questions": [*request.avoid_questions, text],
                         "seed": request.seed + 7919,
                     }
                 )
@@ -630,7 +631,10 @@ class Interview:
         lines = [" → ".join(chain) for chain in summary_chains(self.core, self.methodology, limit)]
         return "\n".join(f"- {line}" for line in lines)
 
-    def record_closing_answer(self, answer: str) -> None:
+    def record_closing_answer(self, answer: str, *, answer_calls: Sequence[LLMCall] = ()) -> None:
+        """The answer to the closing question (and, like ``submit``, the calls behind it)."""
+        for call in answer_calls:
+            self.session.usage.add(call)
         question = self.session.pending_question
         closing = self.session.closing or ClosingRecord()
         closing.question = question.text if question else closing.question

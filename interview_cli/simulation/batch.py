@@ -276,11 +276,9 @@ async def conduct_simulated(
         reply = await respondent.answer(request)
         answer = reply.value.strip() or "..."
         if question.kind == "closing":
-            for call in reply.calls:
-                session.usage.add(call)
             session.simulation = dict(session.simulation or {})
             session.simulation["closing_calls"] = [c.model_dump(mode="json") for c in reply.calls]
-            interview.record_closing_answer(answer)
+            interview.record_closing_answer(answer, answer_calls=reply.calls)
             interview.complete()
             break
         # The respondent's calls belong to the turn they answered, saved with the answer.

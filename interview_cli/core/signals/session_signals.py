@@ -130,6 +130,5 @@ def _coverage_node_has_gap(ctx: SignalContext, state: Any, deps: Deps) -> bool |
     c = _coverage(ctx)
     if c is None:
         return None
-    elements = [e for e, ids in c.element_node_ids.items() if state.node_id in ids]
-    return any(c.gaps_of(e) for e in elements)
+    return any(c.gaps_of(e) for e in c.elements_of_node(state.node_id))
 
