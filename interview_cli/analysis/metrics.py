@@ -1,7 +1,9 @@
 """Per-session metrics and their aggregate, for ``interview report`` (issue 7, item 4).
 
 Every figure is computed from the session file alone: the graph through the core's own
-``compute_graph_state`` (so "max depth" and "chains" mean what the interview's signals meant),
+``compute_graph_state`` with the session's methodology (so "max depth" and "chains" mean what
+the interview's signals meant: rungs along the ontology's chain relations only, a contrast or a
+revision is none; ``KnowledgeGraph.max_depth`` follows every relation and is not used here),
 the methodology from the session's snapshot, the cost from its usage totals. Simulated
 sessions (``interview batch``) carry a ground-truth evaluation in ``session.simulation``; its
 recall is read from the first of the keys in ``RECALL_KEYS`` that is present, at the top level

@@ -282,10 +282,15 @@ def _structure(
 
 
 def build_section(
-    methodology: Methodology, sources: Sequence[SessionSource], options: ReportOptions
+    methodology: Methodology,
+    sources: Sequence[SessionSource],
+    options: ReportOptions,
+    *,
+    graphs: Sequence[RespondentGraph] | None = None,
 ) -> MethodSection:
+    """One methodology's analysis; ``graphs``: the sources' graphs, if already parsed."""
     levels = {n.name: n.level for n in methodology.ontology.nodes}
-    graphs = _graphs(sources, options.use_slots)
+    graphs = list(graphs) if graphs is not None else _graphs(sources, options.use_slots)
     section = MethodSection(
         methodology=methodology.name,
         version=methodology.method.version,
@@ -310,9 +315,18 @@ def build_report(
 ) -> Report:
     options = options or ReportOptions()
     rows = metrics_for(sources)
+    # Each session's graph is parsed once, for its section and for the merge check alike
+    # (keyed by object: the groups hold the very sources passed in).
+    graphs = _graphs(sources, options.use_slots)
+    graph_of = {id(s): g for s, g in zip(sources, graphs, strict=True)}
     sections = [
         # The first session's snapshot stands for the group (same name, normally same file).
-        build_section(snapshot_methodology(group[0].session), group, options)
+        build_section(
+            snapshot_methodology(group[0].session),
+            group,
+            options,
+            graphs=[graph_of[id(s)] for s in group],
+        )
         for group in methodology_groups(sources).values()
     ]
     return Report(
@@ -322,9 +336,7 @@ def build_report(
         options,
         list(skipped),
         dual_graph_rows(sources),
-        unmatched_merges=unmatched_merges(
-            (g.graph for g in _graphs(sources, use_slots=False)), options.merges
-        ),
+        unmatched_merges=unmatched_merges((g.graph for g in graphs), options.merges),
     )
 
 

@@ -42,23 +42,27 @@ class Collected:
 
     sources: list[SessionSource] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
-    # The session files found, read or skipped: a skipped one written by a newer version is
-    # still somebody's interview, so ``--out`` must not overwrite it either. (A skipped file
-    # that is no session at all, such as last run's report.json, may be overwritten.)
+    # The session files found, read or skipped: a skipped one that looks like a session (newer
+    # schema, truncated) is still somebody's interview, so ``--out`` must not overwrite it
+    # either. (A skipped file that is no session at all, such as last run's report.json, may
+    # be overwritten.)
     files: list[Path] = field(default_factory=list)
 
 
 def read_session(path: Path) -> SessionFile:
     """Parse one session file; every failure is a one-line ``SessionFileError`` (exit 2)."""
+    return parse_session(_read_text(path), source=str(path))
+
+
+def _read_text(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise SessionFileError(f"{path}: not a text file") from None
     except IsADirectoryError:
         raise SessionFileError(f"{path}: is a directory, not a session file") from None
     except OSError as exc:
         raise SessionFileError(f"{path}: cannot read ({exc.strerror})") from None
-    return parse_session(text, source=str(path))
 
 
 def load_one(ref: str, store: SessionStore) -> SessionSource:
@@ -81,14 +85,50 @@ def _is_stored_id(ref: str, store: SessionStore) -> bool:
         return False
 
 
-def refuse_overwriting_inputs(outputs: Iterable[Path], inputs: Iterable[Path]) -> None:
-    """Exit 2 before anything is written when an output file is one of the input sessions.
+# Telling a session file from anything else without trusting it to parse. Every session
+# document this tool writes starts with its schema_version (the first field of
+# ``SessionFile``), so the first few KB decide, also for a file truncated by a crash or a
+# full disk. A complete file whose keys another tool reordered (``jq -S``) is parsed instead,
+# up to a size no session reaches; a bigger file is judged by its head alone.
+SNIFF_BYTES = 4096
+PARSE_LIMIT = 64 * 1024 * 1024
+SESSION_MARK = '"schema_version"'
 
-    ``--out`` pointed at a session (by the same name, another spelling of its path, a symlink
-    or a hard link) would replace the interview with its own report or export: data loss that
-    no later command can undo. Compared by file identity (``os.path.samefile``: other spellings,
-    symlinks, hard links) and by resolved path, since ``missing/../a.json`` does not "exist"
-    until the writer creates ``missing/`` - and then it is ``a.json``.
+
+def _starts_like_session(text: str) -> bool:
+    return SESSION_MARK in text[:SNIFF_BYTES]
+
+
+def looks_like_session_file(path: Path) -> bool:
+    """Whether the existing file ``path`` is, or was meant to be, a session (``OSError``)."""
+    with path.open("rb") as fh:
+        head = fh.read(SNIFF_BYTES)
+        if _starts_like_session(head.decode("utf-8", errors="replace")):
+            return True
+        if os.fstat(fh.fileno()).st_size > PARSE_LIMIT:
+            return False
+        data = head + fh.read()
+    try:
+        doc = json.loads(data)
+    except ValueError:  # not JSON, or not UTF-8 text: no session
+        return False
+    return isinstance(doc, dict) and "schema_version" in doc
+
+
+def refuse_overwriting_sessions(outputs: Iterable[Path], inputs: Iterable[Path]) -> None:
+    """Exit 2 before anything is written when an output file is, or looks like, a session.
+
+    ``--out`` pointed at a session would replace the interview with a report or an export:
+    data loss that no later command can undo. Two checks, so that no interview is overwritten:
+
+    * one of the inputs, compared by file identity (``os.path.samefile``: other spellings,
+      symlinks, hard links) and by resolved path, since ``missing/../a.json`` does not "exist"
+      until the writer creates ``missing/`` - and then it is ``a.json``;
+    * any other existing file that :func:`looks_like_session_file`: another session, one this
+      version cannot read, or a truncated one. A file that cannot be read is refused too, as
+      it cannot be cleared.
+
+    Anything else may be replaced, such as last run's report.json beside the sessions.
     """
     existing = [p for p in inputs if p.exists()]
     for out in outputs:
@@ -102,6 +142,20 @@ def refuse_overwriting_inputs(outputs: Iterable[Path], inputs: Iterable[Path]) -
                     f"--out {out} is the input session file {source}; choose another output "
                     "file (writing there would overwrite the interview)"
                 )
+        if not out.is_file():
+            continue
+        try:
+            session = looks_like_session_file(out)
+        except OSError as exc:
+            raise UsageError(
+                f"--out {out} exists and cannot be read to check it is not a session file "
+                f"({exc.strerror}); choose another output file"
+            ) from None
+        if session:
+            raise UsageError(
+                f"--out {out} is a session file; choose another output file (writing there "
+                "would overwrite the interview)"
+            )
 
 
 def _session_files(directory: Path) -> list[Path]:
@@ -113,15 +167,6 @@ def _session_files(directory: Path) -> list[Path]:
             Path(root) / f for f in sorted(files) if f.endswith(".json") and not f.startswith(".")
         ]
     return found
-
-
-def _looks_like_session(path: Path) -> bool:
-    """A JSON object with a schema version and an id: a session this version cannot read."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return False
-    return isinstance(data, dict) and "schema_version" in data and "id" in data
 
 
 def collect(refs: Sequence[str], store: SessionStore) -> Collected:
@@ -140,13 +185,17 @@ def collect(refs: Sequence[str], store: SessionStore) -> Collected:
         if key in seen:
             return
         seen.add(key)
+        text: str | None = None
         try:
-            out.sources.append(SessionSource(read_session(path), path))
+            text = _read_text(path)
+            out.sources.append(SessionSource(parse_session(text, source=str(path)), path))
         except SessionFileError as exc:
             if strict:
                 raise
             out.skipped.append(exc.message)
-            if _looks_like_session(path):
+            # Judged on the text already read, not by parsing: a truncated session does not
+            # parse, and is still somebody's interview.
+            if text is not None and _starts_like_session(text):
                 out.files.append(path)
         else:
             out.files.append(path)

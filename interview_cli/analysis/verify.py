@@ -11,7 +11,8 @@ check         compared
 snapshot      the methodology and concept texts still hash to the sha256 recorded when the
               interview started (else the weights being replayed are not the ones that ran)
 decision      selected strategy, focus node id and label, interview phase
-vetoes        which (strategy, node) candidates were vetoed, and by which veto
+vetoes        which (strategy, node) candidates were vetoed, by which veto, and the reason
+              recorded for each (``decision.veto_reasons``; skipped when the file has none)
 continuation  continue or stop, the stop reason, turns remaining
 question      the next recorded question asks with the decided strategy and focus (closing
               question when the core said stop)
@@ -227,7 +228,9 @@ def _vetoes(candidates: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     return {candidate_key(c): c.get("vetoed_by") for c in candidates if c.get("vetoed_by")}
 
 
-def _check_vetoes(turn: TurnRecord, replayed: list[dict[str, Any]], out: list[Mismatch]) -> None:
+def _check_vetoes(
+    turn: TurnRecord, decision: Decision, replayed: list[dict[str, Any]], out: list[Mismatch]
+) -> None:
     rec, rep = _vetoes(turn.candidates), _vetoes(replayed)
     for key in sorted(set(rec) | set(rep)):
         if rec.get(key) != rep.get(key):
@@ -236,6 +239,18 @@ def _check_vetoes(turn: TurnRecord, replayed: list[dict[str, Any]], out: list[Mi
                     turn.turn_number, "vetoes", f"vetoed_by[{key}]", rec.get(key), rep.get(key)
                 )
             )
+    # The reasons are what /why shows for a veto, so an edited one is a finding even when the
+    # veto itself still holds. Files written before the field existed record none: nothing to
+    # compare, rather than a difference on every vetoed candidate.
+    reasons = turn.decision.veto_reasons if turn.decision else {}
+    if not reasons:
+        return
+    missing = "(missing)"
+    replayed_reasons = decision.veto_reasons
+    for key in list(reasons) + [k for k in replayed_reasons if k not in reasons]:
+        a, b = reasons.get(key, missing), replayed_reasons.get(key, missing)
+        if a != b:
+            out.append(Mismatch(turn.turn_number, "vetoes", f"veto_reasons[{key}]", a, b))
 
 
 def _check_continuation(turn: TurnRecord, decision: Decision, out: list[Mismatch]) -> None:
@@ -373,7 +388,7 @@ def check_turn(session: SessionFile, index: int, step: ReplayStep) -> list[Misma
     out: list[Mismatch] = []
     replayed = plain([c.to_dict() for c in decision.candidates])
     _check_decision(turn, decision, out)
-    _check_vetoes(turn, replayed, out)
+    _check_vetoes(turn, decision, replayed, out)
     _check_continuation(turn, decision, out)
     _check_question(session, index, decision, out)
     _check_scores(turn, replayed, out)
@@ -496,7 +511,7 @@ def version_note(session: SessionFile) -> str | None:
     """
     from interview_cli import __version__
 
-    recorded = getattr(session, "tool_version", None)
+    recorded = session.tool_version
     if recorded is None:
         return (
             "the session records no tool version, so a change in interview-cli since it was "

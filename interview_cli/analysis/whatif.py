@@ -82,7 +82,7 @@ class WhatIfRow:
     turn: int
     recorded: Choice
     alternative: Choice | None  # None: the what-if interview had already ended
-    differs: bool
+    differs: bool  # reached and decided differently (False for a turn never reached)
     counterfactual: bool  # the history before this turn already differs from the recorded one
     recorded_score_under_other: float | None = None
     note: str = ""
@@ -100,7 +100,12 @@ class WhatIfResult:
     @property
     def changed(self) -> list[WhatIfRow]:
         """Turns the what-if interview reached and decided differently."""
-        return [r for r in self.rows if r.differs and r.alternative is not None]
+        return [r for r in self.rows if r.differs]
+
+    @property
+    def reached(self) -> list[WhatIfRow]:
+        """Recorded turns the what-if interview re-decided."""
+        return [r for r in self.rows if r.alternative is not None]
 
     @property
     def not_reached(self) -> list[WhatIfRow]:
@@ -136,27 +141,33 @@ def ontology_mismatch(session: SessionFile, other: Methodology) -> str | None:
 
     What-if re-weights decisions over the recorded graph; it cannot re-interpret the graph. The
     recorded extractions and graph are typed by the session's ontology, so the other
-    methodology must know every node type the graph uses (else its strategies and signals read
-    a graph of types they were never written for, and any "difference" is meaningless). A
-    methodology of another name must moreover have the same node and edge types: a tuned copy
-    of the same ontology is a what-if, another method is not.
+    methodology must know every node type and every relation (edge type) the graph uses (else
+    its strategies and signals read a graph of types they were never written for: a relation it
+    does not know is neither a rung of its chains nor anything else, and any "difference" is
+    meaningless). A methodology of another name must moreover have the same node and edge
+    types: a tuned copy of the same ontology is a what-if, another method is not.
     """
-    # The saved graph holds every node ever added (superseded ones too), all of valid types;
-    # raw extractions are not used, as they may hold types the graph update rejected.
+    # The saved graph holds every node and edge ever added (superseded ones too), all of valid
+    # types; raw extractions are not used, as they may hold types the graph update rejected.
     used = {str(n["node_type"]) for n in session.graph.get("nodes", []) if n.get("node_type")}
     known = {n.name for n in other.ontology.nodes}
+    whose = f"session {session.id} ({session.methodology.name}) uses"
     missing = sorted(used - known)
     if missing:
-        return (
-            f"its ontology lacks the node type(s) {', '.join(missing)} that session "
-            f"{session.id} ({session.methodology.name}) uses"
-        )
+        return f"its ontology lacks the node type(s) {', '.join(missing)} that {whose}"
+    relations = {
+        str(r) for link in session.graph.get("links", []) for r in link.get("relations", {})
+    }
+    known_relations = {e.name for e in other.ontology.edges}
+    missing = sorted(relations - known_relations)
+    if missing:
+        return f"its ontology lacks the relation(s) {', '.join(missing)} that {whose}"
     if other.name == session.methodology.name:
         return None
     recorded = snapshot_methodology(session).ontology
-    if {n.name for n in recorded.nodes} != known or {e.name for e in recorded.edges} != {
-        e.name for e in other.ontology.edges
-    }:
+    if {n.name for n in recorded.nodes} != known or {
+        e.name for e in recorded.edges
+    } != known_relations:
         return (
             f"it is {other.name}, another method with another ontology than the session's "
             f"{session.methodology.name}"
@@ -214,7 +225,9 @@ def what_if(session: SessionFile, other: Methodology, *, other_label: str = "") 
                 turn=turn.turn_number,
                 recorded=Choice.from_record(turn),
                 alternative=None,
-                differs=True,
+                # Nothing was decided here, so nothing decided differently: these turns are
+                # counted apart (``not_reached``), not as changes.
+                differs=False,
                 counterfactual=True,
                 note=f"not reached: the what-if interview ended after turn {result.ended_at}",
             )

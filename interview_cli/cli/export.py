@@ -72,7 +72,7 @@ def export(
     * `interview export ID -f jsonl | jq .decision.strategy`
     """
     from interview_cli.analysis.export import export as render
-    from interview_cli.analysis.sources import load_one, refuse_overwriting_inputs
+    from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
     from interview_cli.store import SessionStore, write_atomic
 
@@ -92,7 +92,7 @@ def export(
     else:
         targets = [(out, (table or CsvTable.nodes).value)]
     # Every target is checked before the first is written, so a refusal modifies nothing.
-    refuse_overwriting_inputs([path for path, _ in targets], [source.path])
+    refuse_overwriting_sessions([path for path, _ in targets], [source.path])
     for path, name in targets:
         write_atomic(path, render(session, fmt.value, table=name))
     written = [path for path, _ in targets]

@@ -105,7 +105,7 @@ def report(
     """
     from interview_cli.analysis.codes import load_merges
     from interview_cli.analysis.report import ReportOptions, build_report, report_to_dict
-    from interview_cli.analysis.sources import collect, refuse_overwriting_inputs
+    from interview_cli.analysis.sources import collect, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
     from interview_cli.store import SessionStore, write_atomic
 
@@ -131,7 +131,7 @@ def report(
     collected = collect(targets, store)
     if out is not None:
         # Before any work is shown: a report written over a session would destroy it.
-        refuse_overwriting_inputs([out], collected.files)
+        refuse_overwriting_sessions([out], collected.files)
     for skipped in collected.skipped:
         print_warning(f"skipped {skipped}")
     result = build_report(collected.sources, options, skipped=collected.skipped)

@@ -275,7 +275,7 @@ def whatif_view(result: WhatIfResult, *, show_all: bool = False) -> Group:
             (result.other_methodology, "bold"),
         )
     ]
-    reached = len(result.rows) - len(result.not_reached)
+    reached = len(result.reached)
     if not changed and not result.not_reached:
         parts.append(Text(f"✓ no decision changes over {reached} turns.", style="green"))
         return Group(*parts)
@@ -301,11 +301,10 @@ def whatif_view(result: WhatIfResult, *, show_all: bool = False) -> Group:
     table.add_column(Text("recorded [score → under new weights]"), overflow="fold", ratio=3)
     table.add_column(Text("what-if [score]"), overflow="fold", ratio=3)
     table.add_column("note", overflow="fold", ratio=2)
-    rows = result.rows if show_all else changed
+    # The turns never reached are one summary row below, not a row each.
+    rows = result.reached if show_all else changed
     unreached = result.not_reached
     for row in rows:
-        if row.alternative is None:
-            continue
         mark = "counterfactual" if row.counterfactual else ("first change" if row.differs else "")
         note = "; ".join(x for x in (mark, row.note) if x)
         table.add_row(

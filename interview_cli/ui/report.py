@@ -13,7 +13,12 @@ from rich.tree import Tree
 
 from interview_cli.analysis.implication import most_linked_codes
 from interview_cli.analysis.report import MethodSection, Report
-from interview_cli.analysis.report_md import fmt_recall, matrix_codes, mix
+from interview_cli.analysis.report_md import (
+    fmt_recall,
+    matrix_codes,
+    mix,
+    unmatched_merge_lines,
+)
 from interview_cli.ui.interview import dual_graph_table
 
 MATRIX_MAX_CODES = 14
@@ -247,8 +252,9 @@ def report_view(report: Report) -> Group:
             ]
         if section.structure is not None:
             parts += structure_views(section, limit)
-    for code, label in report.unmatched_merges:
-        parts.append(Text(f"merge '{label}' (code '{code}') matched no label", style="yellow"))
+    # The same wording as md and html: the formats draw one report and must not disagree.
+    for line in unmatched_merge_lines(report):
+        parts.append(Text(line, style="yellow"))
     for skipped in report.skipped:
         parts.append(Text(f"skipped: {skipped}", style="yellow"))
     return Group(*parts)

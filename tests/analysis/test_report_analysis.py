@@ -15,8 +15,15 @@ from interview_cli.analysis.metrics import aggregate, session_metrics, simulatio
 from interview_cli.analysis.report import Report, ReportOptions, build_report, report_to_dict
 from interview_cli.analysis.report_html import report_html
 from interview_cli.analysis.report_md import report_markdown
-from interview_cli.analysis.sources import collect, read_session
+from interview_cli.analysis.sources import (
+    SessionSource,
+    collect,
+    read_session,
+    snapshot_methodology,
+)
 from interview_cli.core.graph import from_json
+from interview_cli.core.state import compute_graph_state
+from interview_cli.session import SessionFile
 from interview_cli.store import SessionStore
 
 
@@ -35,9 +42,69 @@ def test_metrics_per_session_match_the_files(produced: dict[str, Path]) -> None:
         assert (row.nodes, row.edges) == (graph.node_count, graph.edge_count)
         assert row.edge_node_ratio == round(graph.edge_count / graph.node_count, 3)
         assert sum(row.strategy_mix.values()) == session.turn_count
-        assert row.max_depth == graph.max_depth
+        # the interview's own depth: rungs along the methodology's chain relations only
+        state = compute_graph_state(graph, snapshot_methodology(session), session.turn_count)
+        assert row.max_depth == state.max_depth
         assert row.status == session.status
         assert row.recall is None  # not simulated
+
+
+def _with_a_contrast_before_the_longest_chain(session: SessionFile) -> SessionFile:
+    """``session`` with one more attribute, contrasted with the first node of its longest chain.
+
+    ``contrasts_with`` is no rung (``chain: false``), so the interview's depth stays what it
+    was while the raw graph's longest path over every relation grows by one.
+    """
+    doc = session.model_dump(mode="json")
+    graph = from_json(doc["graph"])
+    methodology = snapshot_methodology(session)
+    start = graph.longest_chain(methodology.ontology.chain_relations)[0]
+    node = next(n for n in doc["graph"]["nodes"] if n["id"] == start)
+    assert node["node_type"] == "attribute"  # contrasts_with links two attributes
+    doc["graph"]["nodes"].append({**node, "id": "n999", "label": "wired cable", "aliases": []})
+    relation = next(iter(doc["graph"]["links"][0]["relations"].values()))  # its fields
+    doc["graph"]["links"].append(
+        {"source": "n999", "target": start, "relations": {"contrasts_with": dict(relation)}}
+    )
+    return SessionFile.model_validate(doc)
+
+
+def test_the_report_depth_follows_chain_relations_only(produced: dict[str, Path]) -> None:
+    session = _with_a_contrast_before_the_longest_chain(read_session(produced["mec-scripted"]))
+    graph = from_json(session.graph)
+    chain_depth = compute_graph_state(
+        graph, snapshot_methodology(session), session.turn_count
+    ).max_depth
+    assert graph.max_depth == chain_depth + 1  # every relation: the contrast counts as a rung
+    row = session_metrics(session)
+    assert row.max_depth == chain_depth
+    source = SessionSource(session, Path("edited.json"))
+    report = build_report([source], ReportOptions())
+    assert report.sessions[0].max_depth == report.aggregate.max_depth_max == chain_depth
+    assert report_to_dict(report)["sessions"][0]["max_depth"] == chain_depth
+
+
+def test_each_graph_is_parsed_once(
+    produced: dict[str, Path], produced_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import interview_cli.analysis.report as report_module
+
+    sources = collect([str(produced_dir)], SessionStore(produced_dir)).sources
+    said = read_session(produced["mec-scripted"]).graph["nodes"][0]["label"]
+    calls: list[int] = []
+    real = report_module.from_json
+
+    def counting(data: object) -> object:
+        calls.append(1)
+        return real(data)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(report_module, "from_json", counting)
+    merges = {"calm": ["serentiy"], "kept": [said]}
+    result = build_report(sources, ReportOptions(merges=merges))
+    # once per session for the analysis (the merge check reuses it), once more per session
+    # with canonical slots for the surface-vs-canonical figures
+    assert len(calls) == len(sources) + len(result.dual_graph)
+    assert result.unmatched_merges == [("calm", "serentiy")]
 
 
 def test_the_aggregate_sums_and_averages(report: Report) -> None:

@@ -184,6 +184,42 @@ def test_an_edited_decision_veto_and_continuation_are_each_reported(
     assert decision.recorded == other and decision.replayed != other
 
 
+def test_an_edited_veto_reason_fails_with_a_readable_diff(produced: dict[str, Path]) -> None:
+    from rich.console import Console
+
+    from interview_cli.ui.replay import verify_view
+
+    doc = load(produced["mec-scripted"])
+    turn = next(t for t in doc["turns"] if t.get("decision", {}).get("veto_reasons"))
+    recorded = dict(turn["decision"]["veto_reasons"])
+    key, original = next(iter(recorded.items()))
+    turn["decision"]["veto_reasons"][key] = "the moderator said so"
+    result = verify_session(session_of(doc))
+    assert [(m.turn, m.check, m.field) for m in result.mismatches] == [
+        (turn["turn_number"], "vetoes", f"veto_reasons[{key}]")
+    ]
+    assert result.mismatches[0].recorded == "the moderator said so"
+    assert result.mismatches[0].replayed == original
+    console = Console(width=200, record=True)
+    console.print(verify_view(result))
+    shown = console.export_text()
+    assert f"vetoes · veto_reasons[{key}]" in shown
+    assert "- recorded: the moderator said so" in shown and "+ replayed: terminal" in shown
+    # a reason recorded for a veto the core does not make is a difference too
+    turn["decision"]["veto_reasons"] = {**recorded, "explore@n1": "invented"}
+    (m,) = verify_session(session_of(doc)).mismatches
+    assert (m.field, m.recorded, m.replayed) == (
+        "veto_reasons[explore@n1]",
+        "invented",
+        "(missing)",
+    )
+    # files written before the field existed record no reasons: nothing to compare
+    for t in doc["turns"]:
+        if t.get("decision"):
+            t["decision"]["veto_reasons"] = {}
+    assert verify_session(session_of(doc)).ok
+
+
 def test_an_edited_final_graph_is_reported(produced: dict[str, Path]) -> None:
     doc = load(produced["mec-cooperative"])
     doc["graph"]["nodes"][0]["label"] = "something nobody said"

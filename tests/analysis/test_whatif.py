@@ -34,6 +34,7 @@ def test_the_same_methodology_changes_nothing(produced: dict[str, Path]) -> None
     assert not any(r.counterfactual for r in result.rows)
     for row in result.rows:
         assert row.alternative == row.recorded
+    assert result.reached == result.rows and result.not_reached == []
 
 
 def test_a_strategy_made_impossible_changes_its_turns_and_marks_later_ones(
@@ -73,8 +74,11 @@ def test_other_weights_that_close_at_once_end_the_what_if_interview(
     assert "would end the interview here" in first.note
     rest = result.rows[1:]
     assert len(rest) == session.turn_count - 1
-    assert all(r.alternative is None and r.counterfactual and r.differs for r in rest)
+    # never reached is not "decided differently": counted apart, in not_reached only
+    assert all(r.alternative is None and r.counterfactual and not r.differs for r in rest)
     assert "not reached" in rest[0].note
+    assert result.changed == [first] and result.reached == [first]
+    assert result.not_reached == rest
 
 
 def test_other_weights_that_would_go_on_are_noted_at_the_recorded_end(
@@ -91,3 +95,28 @@ def test_other_weights_that_would_go_on_are_noted_at_the_recorded_end(
     assert row.alternative is not None and row.alternative.should_continue
     assert "would go on" in row.note
     assert result.ended_at is None
+
+
+def test_a_methodology_of_the_same_name_without_a_relation_the_graph_uses_is_refused(
+    produced: dict[str, Path],
+) -> None:
+    from interview_cli.analysis.whatif import ontology_mismatch
+    from interview_cli.errors import UsageError
+
+    session = read_session(produced["mec-scripted"])
+    used = {r for link in session.graph["links"] for r in link["relations"]}
+    assert "leads_to" in used
+    data = snapshot_methodology(session).model_dump(mode="json")
+    data["ontology"]["edges"] = [e for e in data["ontology"]["edges"] if e["name"] != "leads_to"]
+    other = Methodology.model_validate(data)
+    assert other.name == session.methodology.name  # same name, same node types
+    problem = ontology_mismatch(session, other)
+    assert problem is not None and "lacks the relation(s) leads_to" in problem
+    with pytest.raises(UsageError, match="lacks the relation"):
+        what_if(session, other)
+    # a relation the methodology knows but this graph never used may go (a tuned copy)
+    data = snapshot_methodology(session).model_dump(mode="json")
+    unused = [e for e in data["ontology"]["edges"] if e["name"] not in used]
+    if unused:
+        data["ontology"]["edges"].remove(unused[0])
+        assert ontology_mismatch(session, Methodology.model_validate(data)) is None

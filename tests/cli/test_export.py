@@ -107,3 +107,26 @@ def test_out_never_overwrites_the_input_session(session_file: Path, tmp_path: Pa
     _one_line_exit_2(result, "graph.nodes.csv")
     assert tricky.read_bytes() == original
     assert not (work / "graph.edges.csv").exists()  # nothing written, not even the other table
+
+
+def test_out_never_overwrites_another_session(session_file: Path, tmp_path: Path) -> None:
+    other = tmp_path / "sessions" / "B.json"
+    other.parent.mkdir()
+    original = session_file.read_bytes()
+    other.write_bytes(original)
+    truncated = tmp_path / "sessions" / "C.json"
+    truncated.write_bytes(original[:300])
+    for out in (other, truncated):
+        result = invoke(str(session_file), "-f", "jsonl", "--out", str(out))
+        _one_line_exit_2(result, f"--out {out} is a session file", "choose another")
+    assert other.read_bytes() == original and truncated.read_bytes() == original[:300]
+    # csv: the second table may be the session; the first is not written either
+    (tmp_path / "g.edges.csv").write_bytes(original)
+    result = invoke(str(session_file), "-f", "csv", "--out", str(tmp_path / "g"))
+    _one_line_exit_2(result, "g.edges.csv is a session file")
+    assert not (tmp_path / "g.nodes.csv").exists()
+    # a file that is not a session (last run's export) is replaced as before
+    previous = tmp_path / "turns.jsonl"
+    previous.write_text('{"turn": 1}\n', encoding="utf-8")
+    assert invoke(str(session_file), "-f", "jsonl", "--out", str(previous)).exit_code == 0
+    assert previous.read_text(encoding="utf-8") != '{"turn": 1}\n'

@@ -271,6 +271,21 @@ def test_what_if_counts_reached_turns_apart_from_turns_never_reached(
     assert data["not_reached_turns"] == list(range(2, total + 1))
 
 
+def test_what_if_all_lists_reached_turns_and_sums_up_the_rest(
+    sessions: dict[str, Path], tmp_path: Path
+) -> None:
+    doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
+    total = sum(1 for t in doc["turns"] if t["status"] == "complete")
+    other = _closing_at_once(sessions, tmp_path)
+    data = json.loads(invoke(str(sessions["mec"]), "-m", str(other), "--json").stdout)
+    # a turn never reached did not decide anything, so it does not "differ"
+    assert [r["turn"] for r in data["rows"] if r["differs"]] == [1]
+    assert all(not r["differs"] for r in data["rows"] if r["alternative"] is None)
+    out = invoke(str(sessions["mec"]), "-m", str(other), "--all").stdout
+    rows = [line for line in out.splitlines() if "not reached: the what-if" in line]
+    assert len(rows) == 1 and f"2-{total}" in rows[0]  # one summary row, not a row per turn
+
+
 def test_what_if_with_another_ontology_is_refused(sessions: dict[str, Path]) -> None:
     before = sessions["mec"].read_bytes()
     result = invoke(str(sessions["mec"]), "--methodology", "jobs_to_be_done")
@@ -299,6 +314,17 @@ def test_what_if_with_another_ontology_of_the_same_types_is_refused_by_name(
     renamed.write_text(yaml.safe_dump(data), encoding="utf-8")
     result = invoke(str(sessions["mec"]), "--methodology", str(renamed))
     assert result.exit_code == 2 and "another method with another ontology" in result.stderr
+    # the same name, without a relation the session's graph uses: refused as well
+    same_name = yaml.safe_load(doc["methodology"]["source"])
+    same_name["ontology"]["edges"] = [
+        e for e in same_name["ontology"]["edges"] if e["name"] != "leads_to"
+    ]
+    no_ladders = tmp_path / "no_leads_to.yaml"
+    no_ladders.write_text(yaml.safe_dump(same_name), encoding="utf-8")
+    result = invoke(str(sessions["mec"]), "--methodology", str(no_ladders))
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "lacks the relation(s) leads_to" in lines[0]
     # a renamed copy with the same ontology is a what-if like any other
     data["ontology"]["edges"].pop()
     renamed.write_text(yaml.safe_dump(data), encoding="utf-8")

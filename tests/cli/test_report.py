@@ -164,6 +164,11 @@ def test_merge_labels_that_match_nothing_are_reported(batch: Path, tmp_path: Pat
     assert data["unmatched_merges"] == [{"code": "in control", "label": "feelin in contrl"}]
     md = invoke(str(batch), "--merges", str(merges), "-f", "md").stdout
     assert "## Unmatched merges" in md and "'feelin in contrl' (code 'in control')" in md
+    # the terminal view words it as md and html do (report_md.unmatched_merge_lines)
+    line = "'feelin in contrl' (code 'in control') matches no label in these sessions"
+    assert f"- {line}" in md
+    terminal = invoke(str(batch), "--merges", str(merges)).stdout
+    assert line in " ".join(terminal.split())
 
 
 def test_a_section_names_the_concepts_it_pools(batch: Path, tmp_path: Path) -> None:
@@ -179,3 +184,27 @@ def test_a_section_names_the_concepts_it_pools(batch: Path, tmp_path: Path) -> N
     assert "(oat_milk_mec) 1" in md
     terminal = " ".join(invoke(str(work)).stdout.split())
     assert "Concepts (sessions): Wireless headphones [v2] (headphones_mec) 1" in terminal
+
+
+def test_out_never_overwrites_any_session_file(batch: Path, tmp_path: Path) -> None:
+    """Not only the inputs: a truncated session, or another session the report did not read."""
+    work = tmp_path / "s"
+    shutil.copytree(batch, work)
+    whole = (work / "mec-a.json").read_bytes()
+    truncated = work / "mec-a.json"
+    truncated.write_bytes(whole[: len(whole) // 2])  # a crash or a full disk mid-write
+    other = tmp_path / "elsewhere" / "mec-b.json"
+    other.parent.mkdir()
+    other.write_bytes((work / "mec-b.json").read_bytes())
+    cases = [
+        ([str(work)], truncated, "is the input session file"),  # skipped, yet protected
+        ([str(work / "mec-b.json")], other, "is a session file"),  # not an input at all
+        ([str(work / "mec-b.json")], truncated, "is a session file"),  # truncated, not an input
+    ]
+    before = {p: p.read_bytes() for p in (truncated, other)}
+    for refs, out, needle in cases:
+        result = invoke(*refs, "--format", "json", "--out", str(out))
+        assert result.exit_code == 2, result.output
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and f"--out {out} {needle}" in lines[0], result.stderr
+        assert {p: p.read_bytes() for p in before} == before

@@ -1,0 +1,88 @@
+"""``analysis.sources``: collecting sessions, and which files ``--out`` must never replace."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from interview_cli.analysis.export import export
+from interview_cli.analysis.report import build_report, report_to_dict
+from interview_cli.analysis.sources import (
+    SessionSource,
+    collect,
+    looks_like_session_file,
+    read_session,
+)
+from interview_cli.errors import UsageError
+from interview_cli.store import SessionStore
+
+
+def test_a_skipped_file_is_read_once_and_a_truncated_session_is_protected(
+    produced: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shutil.copy(produced["mec-scripted"], tmp_path / "whole.json")
+    text = produced["mec-cooperative"].read_text(encoding="utf-8")
+    (tmp_path / "truncated.json").write_text(text[: len(text) // 3], encoding="utf-8")
+    (tmp_path / "summary.json").write_text('{"runs": 2}', encoding="utf-8")
+    reads: list[str] = []
+    real = Path.read_text
+
+    def counting(self: Path, *args: object, **kwargs: object) -> str:
+        reads.append(self.name)
+        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "read_text", counting)
+    collected = collect([str(tmp_path)], SessionStore(tmp_path))
+    assert sorted(reads) == ["summary.json", "truncated.json", "whole.json"]
+    assert [s.path.name for s in collected.sources] == ["whole.json"]
+    assert len(collected.skipped) == 2 and "looks truncated" in " ".join(collected.skipped)
+    # the truncated session may not be overwritten; the summary (no session) may
+    assert sorted(p.name for p in collected.files) == ["truncated.json", "whole.json"]
+
+
+def test_what_counts_as_a_session_file_for_out(produced: dict[str, Path], tmp_path: Path) -> None:
+    text = produced["mec-scripted"].read_text(encoding="utf-8")
+    doc = json.loads(text)
+    files = {
+        "as written": text,
+        "truncated": text[:200],
+        "keys reordered by another tool": json.dumps(doc, sort_keys=True),
+        "newer schema": json.dumps({**doc, "schema_version": 99}),
+    }
+    for name, content in files.items():
+        path = tmp_path / "session.json"
+        path.write_text(content, encoding="utf-8")
+        assert looks_like_session_file(path), name
+    report = build_report([SessionSource(read_session(produced["mec-scripted"]), Path("x"))])
+    others = {
+        "report.json": json.dumps(report_to_dict(report)),
+        "turns.jsonl": export(read_session(produced["mec-scripted"]), "jsonl"),
+        "report.md": "# Interview report\n",
+        "empty.json": "",
+    }
+    for name, content in others.items():
+        path = tmp_path / name
+        path.write_text(content, encoding="utf-8")
+        assert not looks_like_session_file(path), name
+    (tmp_path / "bytes.bin").write_bytes(bytes(range(256)))
+    assert not looks_like_session_file(tmp_path / "bytes.bin")
+
+
+def test_an_out_file_that_cannot_be_read_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import interview_cli.analysis.sources as sources
+
+    target = tmp_path / "locked.json"
+    target.write_text("{}", encoding="utf-8")
+
+    def unreadable(path: Path) -> bool:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(sources, "looks_like_session_file", unreadable)
+    with pytest.raises(UsageError, match=r"cannot be read to check it is not a session file"):
+        sources.refuse_overwriting_sessions([target], [])
+    assert target.read_text(encoding="utf-8") == "{}"
