@@ -130,6 +130,8 @@ def report(
     )
     collected = collect(targets, store)
     if out is not None:
+        if out.is_dir():
+            raise UsageError(f"--out {out} is a directory; name a file, e.g. {out / 'report.md'}")
         # Before any work is shown: a report written over a session would destroy it.
         refuse_overwriting_sessions([out], collected.files)
     for skipped in collected.skipped:

@@ -208,3 +208,10 @@ def test_out_never_overwrites_any_session_file(batch: Path, tmp_path: Path) -> N
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and f"--out {out} {needle}" in lines[0], result.stderr
         assert {p: p.read_bytes() for p in before} == before
+
+
+def test_out_naming_a_directory_is_one_line(batch: Path, tmp_path: Path) -> None:
+    result = invoke(str(batch), "--format", "json", "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert "is a directory; name a file" in result.output
+    assert "Traceback" not in result.output
