@@ -257,10 +257,7 @@ def optional_models(*, embeddings: bool, discourse: bool) -> tuple[Any, Any]:
     """
     from interview_cli.llm.embeddings import load_embedder, load_frame_parser, requested
 
-    def notice(message: str) -> None:
-        stderr_console().print(message, style="yellow", markup=False, soft_wrap=True)
-
-    embedder = load_embedder(requested(embeddings), notice=notice)
-    parser = load_frame_parser(notice=notice) if discourse else None
+    embedder = load_embedder(requested(embeddings), notice=print_warning)
+    parser = load_frame_parser(notice=print_warning) if discourse else None
     return embedder, parser
 

@@ -384,13 +384,14 @@ def conduct(
 
 
 def _print_llm_notices(settings: Any, language: str | None) -> None:
-    """One line each for LLM settings that were given but cannot apply (offline clients)."""
-    from interview_cli.cli.common import stderr_console
+    """One warning each for LLM settings that were given but cannot apply (offline clients),
+    printed as `batch` prints them."""
+    from interview_cli.cli.common import print_warning
     from interview_cli.llm.settings import language_notice
 
     for line in [*settings.notices, language_notice(settings, language)]:
         if line:
-            stderr_console().print(line, style="yellow", markup=False, soft_wrap=True)
+            print_warning(line)
 
 
 def _loop(

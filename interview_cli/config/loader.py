@@ -198,8 +198,14 @@ def read_text(path: Path) -> str:
         ) from None
 
 
-def parse_yaml(path: Path, text: str, *, expected: str = "a library file") -> YamlDocument:
-    """Parse ``text`` (from ``path``) into a mapping, or raise ConfigError with every problem."""
+def parse_yaml(
+    path: Path, text: str, *, expected: str = "a library file", allow_empty: bool = False
+) -> YamlDocument:
+    """Parse ``text`` (from ``path``) into a mapping, or raise ConfigError with every problem.
+
+    ``allow_empty``: an empty (or comments-only) file is an empty mapping, for override files
+    where every key is optional.
+    """
     loader = _StrictSafeLoader(text)
     try:
         data = loader.get_single_data()
@@ -207,6 +213,8 @@ def parse_yaml(path: Path, text: str, *, expected: str = "a library file") -> Ya
         raise ConfigError(yaml_error_line(path, exc)) from None
     finally:
         loader.dispose()
+    if data is None and allow_empty:
+        data = {}
     if data is None:
         raise ConfigError(f"{display_path(path)}: the file is empty, expected {expected}")
     if not isinstance(data, dict):
@@ -232,8 +240,10 @@ def parse_yaml(path: Path, text: str, *, expected: str = "a library file") -> Ya
     return YamlDocument(path=path, text=text, data=data)
 
 
-def read_yaml(path: Path, *, expected: str = "a library file") -> YamlDocument:
-    return parse_yaml(path, read_text(path), expected=expected)
+def read_yaml(
+    path: Path, *, expected: str = "a library file", allow_empty: bool = False
+) -> YamlDocument:
+    return parse_yaml(path, read_text(path), expected=expected, allow_empty=allow_empty)
 
 
 # --------------------------------------------------------------------------------------------

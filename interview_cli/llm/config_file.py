@@ -16,10 +16,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from interview_cli.config.loader import validation_problems, yaml_error_line
+from interview_cli.config.loader import (
+    config_error,
+    display_path,
+    parse_yaml,
+    read_yaml,
+    validation_problems,
+)
 from interview_cli.errors import ConfigError
 
 ProviderName = Literal["offline", "anthropic", "openai", "kimi", "deepseek"]
@@ -117,61 +122,35 @@ class LLMConfigFile(_Strict):
 # --------------------------------------------------------------------------------------------
 
 
-def _problems(where: str, exc: ValidationError) -> ConfigError:
-    problems = [
-        f"{where}: {'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
-        for err in exc.errors(include_url=False)
-    ]
-    return ConfigError(problems[0] if len(problems) == 1 else
-                       f"{where}: {len(problems)} problems", problems)
-
-
-def _read(path: str, where: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as exc:
-        raise ConfigError(f"{where}: cannot read: {exc.strerror or exc}") from None
-
-
-def _yaml(text: str, where: str) -> Any:
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise ConfigError(yaml_error_line(where, exc)) from None
+_SHIPPED_DEFAULTS = Path("interview_cli/llm/defaults.yaml")  # how errors name the shipped file
+_USER_EXPECTED = f"{CONFIG_ENV} settings shaped like the shipped defaults.yaml"
 
 
 @lru_cache(maxsize=8)
 def _defaults_data(path: str | None) -> dict[str, Any]:
-    where = path or "interview_cli/llm/defaults.yaml"
     if path is None:
         text = resources.files("interview_cli.llm").joinpath("defaults.yaml").read_text(
             encoding="utf-8")
-    else:
-        text = _read(path, where)
-    data = _yaml(text, where)
-    if not isinstance(data, dict):
-        raise ConfigError(f"{where}: expected a mapping of settings at the top level")
-    return data
+        return parse_yaml(_SHIPPED_DEFAULTS, text, expected="the LLM defaults").data
+    return read_yaml(Path(path), expected="the LLM defaults").data
 
 
-def _checked_defaults(data: dict[str, Any], where: str) -> LLMDefaults:
+def _checked_defaults(data: dict[str, Any], where: Path) -> LLMDefaults:
     try:
         defaults = LLMDefaults.model_validate(data)
     except ValidationError as exc:
-        raise _problems(where, exc) from None
+        raise config_error(validation_problems(where, LLMDefaults, exc)) from None
     missing: list[str] = [p for p in defaults.provider_order if p not in defaults.providers]
     missing += [c for c in CLIENTS if c not in defaults.clients]
     if missing:
-        raise ConfigError(f"{where}: missing entries for {', '.join(missing)}")
+        raise ConfigError(f"{display_path(where)}: missing entries for {', '.join(missing)}")
     return defaults
 
 
 @lru_cache(maxsize=8)
 def load_defaults(path: str | None = None) -> LLMDefaults:
     """Parse ``defaults.yaml`` (the shipped one unless ``path`` is given)."""
-    where = path or "interview_cli/llm/defaults.yaml"
-    return _checked_defaults(_defaults_data(path), where)
+    return _checked_defaults(_defaults_data(path), Path(path) if path else _SHIPPED_DEFAULTS)
 
 
 @dataclass(frozen=True)
@@ -180,7 +159,6 @@ class LLMConfig:
 
     defaults: LLMDefaults
     user: LLMConfigFile | None = None
-    user_path: str | None = None
 
     def user_client_sets(self, client: str, field: str) -> bool:
         if self.user is None or client not in self.user.clients:
@@ -190,6 +168,11 @@ class LLMConfig:
     def user_task_timeout(self, task: str) -> bool:
         tasks = self.user.tasks if self.user is not None else {}
         return task in tasks and tasks[task].timeout_s is not None
+
+    def user_base_url(self, provider: ProviderName) -> str | None:
+        """The base URL the user's file gives ``provider`` (None when it gives none)."""
+        providers = self.user.providers if self.user is not None else {}
+        return providers[provider].base_url if provider in providers else None
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -205,23 +188,17 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 @lru_cache(maxsize=8)
 def _user_config(path: str, mtime_ns: int, defaults_path: str | None) -> LLMConfig:
     # mtime in the cache key: an edited file is re-read, an unchanged one is not.
-    where = f"{path} ({CONFIG_ENV})"
-    data = _yaml(_read(path, where), where)
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise ConfigError(f"{where}: expected a mapping of settings at the top level, "
-                          "shaped like the shipped defaults.yaml")
+    where = Path(path)
+    # Every key is optional, so an empty (or all commented-out) file overrides nothing.
+    data = read_yaml(where, expected=_USER_EXPECTED, allow_empty=True).data
     try:
         user = LLMConfigFile.model_validate(data)
     except ValidationError as exc:
-        problems = validation_problems(Path(path), LLMConfigFile, exc)
-        raise ConfigError(problems[0] if len(problems) == 1 else
-                          f"{where}: {len(problems)} problems", problems) from None
+        raise config_error(validation_problems(where, LLMConfigFile, exc)) from None
     # Only keys the user wrote are laid over the shipped values; the merge can still be
     # wrong as a whole (a new provider without its key_env), and that is the user's file too.
     merged = _merge(_defaults_data(defaults_path), user.model_dump(exclude_unset=True))
-    return LLMConfig(defaults=_checked_defaults(merged, where), user=user, user_path=path)
+    return LLMConfig(defaults=_checked_defaults(merged, where), user=user)
 
 
 def load_config(env: Mapping[str, str] | None = None, *,

@@ -121,6 +121,6 @@ def build_llm(
             from interview_cli.llm.remote import RemoteLLM
 
             remotes[cs] = RemoteLLM(cs, retry=settings.retry, env=env, sleep=sleep, rng=rng,
-                                    seed=seed, task_timeouts=settings.task_timeouts)
+                                    seed=seed, all_settings=settings)
         clients[name] = remotes[cs]
     return RoutedLLM(clients, settings=settings)

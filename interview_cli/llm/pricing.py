@@ -5,8 +5,9 @@
 private model). An unlisted model costs 0 and is *flagged* (``is_priced`` is False, usage
 totals list it under ``unpriced``) rather than crashing a session over bookkeeping.
 
-Also here: :func:`summarize_usage` (the session's ``usage`` totals from its ``LLMCall``s) and
-:func:`estimate_cost` (what a batch will roughly cost before it runs).
+Also here: :func:`summarize_usage` (the session's ``usage`` totals from its ``LLMCall``s),
+:func:`calls_per_session` (the model calls of one interview) and :func:`estimate_cost` (what
+a batch will roughly cost before it runs, from those calls).
 """
 
 from __future__ import annotations
@@ -16,12 +17,17 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from interview_cli.config.loader import format_loc, yaml_error_line
+from interview_cli.config.loader import (
+    YamlDocument,
+    config_error,
+    parse_yaml,
+    read_yaml,
+    validation_problems,
+)
 from interview_cli.errors import ConfigError
 from interview_cli.llm.protocol import LLMCall
 from interview_cli.llm.settings import TASK_CLIENT, LLMSettings
@@ -69,41 +75,30 @@ class PricingTable(_Strict):
         return models[best] if best is not None else None
 
 
-def _parse(text: str, where: str) -> PricingTable:
+_SHIPPED = Path("interview_cli/llm/pricing.yaml")  # how errors name the shipped file
+_EXPECTED = ("a pricing table like the shipped pricing.yaml, with `prices:` and optionally "
+             "`typical_tokens:`")
+
+
+def _parse(document: YamlDocument) -> PricingTable:
     try:
-        data: Any = yaml.safe_load(text) or {}
-        if not isinstance(data, dict):
-            raise ConfigError(f"{where}: expected a mapping with `prices:` (and optionally "
-                              "`typical_tokens:`) at the top level, like the shipped pricing.yaml")
-        return PricingTable.model_validate(data)
-    except yaml.YAMLError as exc:
-        # One line (file, line:column, problem), never PyYAML's four-line dump.
-        raise ConfigError(yaml_error_line(where, exc)) from None
+        return PricingTable.model_validate(document.data)
     except ValidationError as exc:
-        problems = []
-        for e in exc.errors(include_url=False):
-            key = format_loc(tuple(e["loc"]))
-            problems.append(f"{where}: {key}: {e['msg']}" if key else f"{where}: {e['msg']}")
-        raise ConfigError(problems[0] if len(problems) == 1 else
-                          f"{where}: {len(problems)} problems", problems) from None
+        raise config_error(validation_problems(document.path, PricingTable, exc)) from None
 
 
 @lru_cache(maxsize=1)
 def _shipped() -> PricingTable:
     text = resources.files("interview_cli.llm").joinpath("pricing.yaml").read_text("utf-8")
-    return _parse(text, "interview_cli/llm/pricing.yaml")
+    return _parse(parse_yaml(_SHIPPED, text, expected=_EXPECTED))
 
 
 @lru_cache(maxsize=8)
 def _with_override(path: str, mtime_ns: int) -> PricingTable:
     # mtime in the cache key: an edited override file is re-read, an unchanged one is not.
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read pricing file ({PRICING_ENV}): "
-                          f"{exc.strerror or exc}") from None
-    return _shipped().merged(_parse(text, path))
+    # An empty override overrides nothing (every key is optional).
+    return _shipped().merged(_parse(read_yaml(Path(path), expected=_EXPECTED,
+                                              allow_empty=True)))
 
 
 def load_pricing(env: Mapping[str, str] | None = None) -> PricingTable:
@@ -179,6 +174,8 @@ def summarize_usage(calls: Iterable[LLMCall], *, table: PricingTable | None = No
 class CostEstimate(_Strict):
     sessions: int
     turns_per_session: int
+    calls_per_session: dict[str, int] = Field(default_factory=dict,
+                                              description="task -> calls the cost counts")
     per_task_usd: dict[str, float]
     total_usd: float
     unpriced: list[str] = Field(default_factory=list)
@@ -191,36 +188,46 @@ class CostEstimate(_Strict):
         return text
 
 
+def calls_per_session(
+    turns: int, *, simulated_respondent: bool = True, slot_calls_per_turn: int = 0
+) -> dict[str, int]:
+    """Model calls of one interview of ``turns`` turns (ARCHITECTURE "The turn"): one opening,
+    then per turn one extract, one assess and one question; a simulated respondent answers
+    every question, the closing one included; ``slot_calls_per_turn`` propose_slots batches
+    per turn (none: the task is left out). Retries are not counted."""
+    calls = {
+        "generate_opening": 1,
+        "extract": turns,
+        "assess": turns,
+        "generate_question": turns,
+    }
+    if simulated_respondent:
+        calls["respond_as_persona"] = turns + 1
+    if slot_calls_per_turn:
+        calls["propose_slots"] = turns * slot_calls_per_turn
+    return calls
+
+
 def estimate_cost(
     settings: LLMSettings,
     *,
     turns: int,
     sessions: int = 1,
     simulated_respondent: bool = True,
-    slot_calls_per_turn: float = 0.0,
+    slot_calls_per_turn: int = 0,
     table: PricingTable | None = None,
 ) -> CostEstimate:
-    """Upper-bound-ish cost of ``sessions`` interviews of ``turns`` turns each (batch dry run).
-
-    Per turn: one extract, one assess, one generate_question, and (batch) one persona answer;
-    per session: one opening; slot discovery at ``slot_calls_per_turn``. Token counts come
-    from ``typical_tokens`` in the pricing table; retries are not included.
-    """
+    """Upper-bound-ish cost of ``sessions`` interviews of ``turns`` turns each (batch dry run):
+    the calls of :func:`calls_per_session`, each at the pricing table's ``typical_tokens``
+    for its task."""
     if turns < 0 or sessions < 0:
         raise ValueError("turns and sessions must be >= 0")
     pricing = table or load_pricing()
-    calls_per_session: dict[str, float] = {
-        "generate_opening": 1,
-        "extract": turns,
-        "assess": turns,
-        "generate_question": turns,
-        "propose_slots": turns * slot_calls_per_turn,
-    }
-    if simulated_respondent:
-        calls_per_session["respond_as_persona"] = turns
+    calls = calls_per_session(turns, simulated_respondent=simulated_respondent,
+                              slot_calls_per_turn=slot_calls_per_turn)
     per_task: dict[str, float] = {}
     unpriced: set[str] = set()
-    for task, count in calls_per_session.items():
+    for task, count in calls.items():
         client = settings.client(TASK_CLIENT[task])
         shape = pricing.typical_tokens.get(task, TokenShape(input=0, output=0))
         if not is_priced(client.provider, client.model, table=pricing):
@@ -230,6 +237,7 @@ def estimate_cost(
     return CostEstimate(
         sessions=sessions,
         turns_per_session=turns,
+        calls_per_session=calls,
         per_task_usd=per_task,
         total_usd=round(sum(per_task.values()), 6),
         unpriced=sorted(unpriced),

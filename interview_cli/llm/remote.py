@@ -19,8 +19,8 @@ with tokens, latency, attempts and cost (seed 001 "Token Usage Tracking").
 Streaming (``generate_opening`` / ``generate_question``) follows the ``OnToken`` contract of
 ``protocol``: when an attempt that already delivered tokens is abandoned (retried, corrected,
 replaced by a fallback or ended by an error), a callback with a ``reset()`` method is told
-before anything else is streamed. Timeouts are per task where ``LLMSettings.task_timeouts``
-says so, else the client's.
+before anything else is streamed. Timeouts are ``LLMSettings.timeout_for(task)``: the task's
+own where ``task_timeouts`` has one, else the client's.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
 from interview_cli.core.models import Assessment, Extraction, RejectedItem
-from interview_cli.errors import LLMError
 from interview_cli.llm.pricing import PricingTable, cost_usd, load_pricing
 from interview_cli.llm.prompts import (
     Prompt,
@@ -64,8 +63,14 @@ from interview_cli.llm.providers import (
     ProviderRequest,
     make_provider,
 )
-from interview_cli.llm.retry import CallContext, RetryPolicy, Sleep, call_with_retries
-from interview_cli.llm.settings import ClientSettings, RetryTuning
+from interview_cli.llm.retry import (
+    CallContext,
+    FinalLLMError,
+    RetryPolicy,
+    Sleep,
+    call_with_retries,
+)
+from interview_cli.llm.settings import ClientSettings, LLMSettings, RetryTuning
 from interview_cli.llm.validation import (
     UnusableResponse,
     clean_question,
@@ -98,10 +103,12 @@ class RemoteLLM:
         provider: Provider | None = None,
         pricing: PricingTable | None = None,
         seed: int = 0,
-        task_timeouts: Mapping[str, float] | None = None,
+        all_settings: LLMSettings | None = None,
     ) -> None:
         self.settings = settings
-        self.task_timeouts = dict(task_timeouts or {})
+        # Every client's settings, for ``timeout_for(task)``: a task may have its own timeout
+        # (None: this client's timeout for every task).
+        self.all_settings = all_settings
         self.provider_label = settings.label
         self.provider = provider or make_provider(settings, env=env)
         tuning = retry or RetryTuning()
@@ -194,14 +201,13 @@ class RemoteLLM:
         for round_ in (1, 2):
             try:
                 reply, call = await self._call(task, prompt, correction, stream)
-            except _CallFailed as failed:
+            except FinalLLMError as exc:
                 if round_ == 1:
                     if stream is not None:
                         stream.discard()
-                    raise failed.error from None  # the LLMError alone, nothing chained
+                    raise
                 # The corrective round failed at the transport: keep the turn going.
-                exc = failed.error
-                calls.append(self._failed_call(task, exc, failed.attempts))
+                calls.append(self._failed_call(task, exc))
                 reason = f"{reason}; corrective retry failed: {exc.cause or exc.message}"
                 break
             try:
@@ -243,7 +249,8 @@ class RemoteLLM:
             messages=tuple(messages),
             temperature=self.settings.temperature,
             max_tokens=self.settings.max_tokens,
-            timeout_s=self.task_timeouts.get(task, self.settings.timeout_s),
+            timeout_s=(self.all_settings.timeout_for(task) if self.all_settings is not None
+                       else self.settings.timeout_s),
             schema=prompt.schema,
             tool_name=prompt.tool_name,
             stream=prompt.stream,
@@ -251,26 +258,14 @@ class RemoteLLM:
         ctx = CallContext(provider=self.settings.provider, model=self.settings.model, task=task,
                           key_env_var=self.provider.key_env_var)
         started = time.perf_counter()
-        attempts = 0
-
-        def attempt() -> Awaitable[ProviderReply]:
-            nonlocal attempts
-            attempts += 1
-            return self.provider.complete(request, stream.attempt() if stream else None)
-
-        try:
-            outcome = await call_with_retries(
-                attempt,
-                policy=self.policy,
-                ctx=ctx,
-                on_retry=lambda n, err, wait: log.info(
-                    "%s %s: attempt %d failed (%s), retrying in %.1fs",
-                    self.provider_label, task, n, err.describe(), wait),
-            )
-        except LLMError as exc:
-            # Keep how many attempts it really took (a 401 fails at the first, not the last)
-            # for the usage record of a failed corrective round.
-            raise _CallFailed(exc, attempts) from None
+        outcome = await call_with_retries(
+            lambda: self.provider.complete(request, stream.attempt() if stream else None),
+            policy=self.policy,
+            ctx=ctx,
+            on_retry=lambda n, err, wait: log.info(
+                "%s %s: attempt %d failed (%s), retrying in %.1fs",
+                self.provider_label, task, n, err.describe(), wait),
+        )
         reply: ProviderReply = outcome.value
         call = LLMCall(
             task=task,
@@ -286,9 +281,9 @@ class RemoteLLM:
         )
         return reply, call
 
-    def _failed_call(self, task: str, exc: LLMError, attempts: int) -> LLMCall:
+    def _failed_call(self, task: str, exc: FinalLLMError) -> LLMCall:
         return LLMCall(task=task, provider=self.settings.provider, model=self.settings.model,
-                       attempts=max(1, attempts), ok=False, error=exc.message)
+                       attempts=exc.attempts, ok=False, error=exc.message)
 
     def _offline_llm(self) -> Any:
         if self._offline is None:
@@ -296,15 +291,6 @@ class RemoteLLM:
 
             self._offline = OfflineLLM(seed=self._seed)
         return self._offline
-
-
-class _CallFailed(Exception):
-    """A call's final ``LLMError`` with the number of HTTP attempts made; never leaves here."""
-
-    def __init__(self, error: LLMError, attempts: int) -> None:
-        super().__init__(error.message)
-        self.error = error
-        self.attempts = attempts
 
 
 class _Stream:

@@ -8,8 +8,9 @@ and hide attempts from the usage record. Here, with tenacity:
 - waits: exponential backoff with equal jitter (half fixed, half random, so a crowd of
   clients spreads out but none hammers the server at once), or the server's Retry-After
   (seconds, milliseconds or an HTTP date) when given, capped at ``retry_after_cap_s``;
-- bounded: ``max_attempts`` in all, then ONE ``LLMError`` naming provider, model, task and
-  cause; non-retryable failures (400, 401, 403, 404) fail at once with a hint where one helps.
+- bounded: ``max_attempts`` in all, then ONE ``LLMError`` (a ``FinalLLMError``, which also
+  says how many attempts were made) naming provider, model, task and cause; non-retryable
+  failures (400, 401, 403, 404) fail at once with a hint where one helps.
 
 Sleeping and jitter are injectable (``RetryPolicy.sleep``, ``RetryPolicy.rng``) so tests run
 the whole ladder in microseconds.
@@ -109,7 +110,16 @@ _HINTS = {
 }
 
 
-def final_error(error: ProviderError, ctx: CallContext, attempts: int) -> LLMError:
+class FinalLLMError(LLMError):
+    """The ``LLMError`` of a call that failed for good, with the attempts it made (a 401 fails
+    at the first, a 503 after the whole budget): the usage record of a failed call keeps it."""
+
+    def __init__(self, message: str, *, attempts: int, **about: str) -> None:
+        super().__init__(message, **about)
+        self.attempts = attempts
+
+
+def final_error(error: ProviderError, ctx: CallContext, attempts: int) -> FinalLLMError:
     """The one user-facing error after the retries ran out (or a failure that cannot heal)."""
     who = f"{ctx.provider} {ctx.model}"
     if error.retryable:
@@ -120,8 +130,8 @@ def final_error(error: ProviderError, ctx: CallContext, attempts: int) -> LLMErr
     hint = _HINTS.get(error.kind)
     if hint:
         message += f"; {hint.format(key=ctx.key_env_var or 'the API key')}"
-    return LLMError(message, provider=ctx.provider, model=ctx.model, task=ctx.task,
-                    cause=error.describe())
+    return FinalLLMError(message, attempts=attempts, provider=ctx.provider, model=ctx.model,
+                         task=ctx.task, cause=error.describe())
 
 
 async def call_with_retries(

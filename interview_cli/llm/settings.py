@@ -33,9 +33,12 @@ else ``offline``. A provider named explicitly without its key is a ``ConfigError
 variable to set. A model named by ``LLM_<CLIENT>_MODEL`` (or a model flag) that plainly
 belongs to another provider family (``claude-*`` on openai, ``kimi-*`` on anthropic...) is a
 ``UsageError`` at once rather than a 404 mid-interview; names the tool does not recognise
-are passed through, and so is anything sent to a base URL set in the environment (a proxy
-may serve any model). Settings that cannot apply (a model variable for a client that runs
-offline) are ignored with a one-line entry in ``LLMSettings.notices`` for the CLI to show.
+are passed through, and so is anything sent to a base URL the user set (flag, environment or
+the user file's ``providers:``; a proxy may serve any model). A provider changed without a
+model (``clients: {scoring: {provider: openai}}`` in the user file) takes that provider's
+``default_model``, not the shipped model of the shipped provider. Settings that cannot apply
+(a model variable for a client that runs offline) are ignored with a one-line entry in
+``LLMSettings.notices`` for the CLI to show.
 
 Keys are only ever *checked for presence* here. Settings objects are serialised into session
 files, so they hold provider, model, limits and base URL, never a key: the provider reads its
@@ -111,7 +114,8 @@ class ClientSettings(_Strict):
     max_attempts: int = Field(default=3, ge=1, le=10)
     base_url: str | None = Field(default=None, description="endpoint; None = the SDK default")
     effort: Literal["low", "medium", "high"] | None = Field(
-        default=None, description="anthropic output effort (seed 001: Sonnet 4.6 effort)")
+        default=None, description="anthropic output effort (seed 001: Sonnet 4.6 effort)"
+    )
 
     @property
     def label(self) -> str:
@@ -168,8 +172,11 @@ class LLMSettings(_Strict):
             groups.setdefault(what, []).append(name)
         parts = []
         for what, clients in groups.items():
-            joined = clients[0] if len(clients) == 1 else (
-                ", ".join(clients[:-1]) + " and " + clients[-1])
+            joined = (
+                clients[0]
+                if len(clients) == 1
+                else (", ".join(clients[:-1]) + " and " + clients[-1])
+            )
             parts.append(f"{what} for {joined}")
         return ", ".join(parts)
 
@@ -191,6 +198,10 @@ def has_key(provider: str, env: Mapping[str, str]) -> bool:
     return var is None or bool((env.get(var) or "").strip())
 
 
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def model_family(model: str) -> ProviderName | None:
     """The provider family a model name plainly belongs to, None when it is not recognised."""
     name = model.strip()
@@ -209,8 +220,9 @@ _SHIPPED, _USER_FILE, _ENV, _FLAG = 0, 1, 2, 3
 def _check_provider(value: str, where: str) -> ProviderName:
     name = value.strip().lower()
     if name not in PROVIDERS:
-        raise ConfigError(f"{where}: unknown provider {value!r}; choose one of "
-                          f"{', '.join(PROVIDERS)}")
+        raise ConfigError(
+            f"{where}: unknown provider {value!r}; choose one of {', '.join(PROVIDERS)}"
+        )
     return name  # type: ignore[return-value]
 
 
@@ -226,14 +238,23 @@ def _normalise_overrides(
         fields = {"provider": value} if isinstance(value, str) else dict(value)
         unknown = set(fields) - _OVERRIDABLE
         if unknown:
-            raise ConfigError(f"{client}: unknown setting(s) {', '.join(sorted(unknown))}; "
-                              f"choose from {', '.join(sorted(_OVERRIDABLE))}")
+            raise ConfigError(
+                f"{client}: unknown setting(s) {', '.join(sorted(unknown))}; "
+                f"choose from {', '.join(sorted(_OVERRIDABLE))}"
+            )
         out[client] = {k: v for k, v in fields.items() if v is not None}
     return out
 
 
-def _env_number(env: Mapping[str, str], var: str, *, what: str, low: float,
-                high: float | None = None, low_open: bool = False) -> float | None:
+def _env_number(
+    env: Mapping[str, str],
+    var: str,
+    *,
+    what: str,
+    low: float,
+    high: float | None = None,
+    low_open: bool = False,
+) -> float | None:
     raw = (env.get(var) or "").strip()
     if not raw:
         return None
@@ -250,8 +271,15 @@ def _env_number(env: Mapping[str, str], var: str, *, what: str, low: float,
 
 
 def _model_mismatch(
-    *, name: str, provider: ProviderName, model: str, model_origin: str, from_env: bool,
-    provider_origin: str | None, env_provider_var: str, env_model_var: str,
+    *,
+    name: str,
+    provider: ProviderName,
+    model: str,
+    model_origin: str,
+    from_env: bool,
+    provider_origin: str | None,
+    env_provider_var: str,
+    env_model_var: str,
     env: Mapping[str, str],
 ) -> UsageError | None:
     family = model_family(model)
@@ -260,14 +288,15 @@ def _model_mismatch(
     why = f"chosen by {provider_origin}" if provider_origin else "resolved from the API keys set"
     drop = f"unset {env_model_var}" if from_env else "drop the model option"
     needs = "" if has_key(family, env) else f" (with {key_env_var(family)})"
-    if provider_origin is None or provider_origin == env_provider_var:
+    if provider_origin in (None, env_provider_var, CONFIG_ENV):
         fix = f"set {env_provider_var}={family}{needs}, or {drop}"
     else:
         # A flag beats LLM_<CLIENT>_PROVIDER, so setting that variable would not help.
         fix = f"choose {family} with {provider_origin}{needs}, or {drop}"
     return UsageError(
-        f"{model_origin} is a {family} model, but the {name} client uses {provider} "
-        f"({why}): {fix}")
+        f"{model_origin} is {_article(family)} {family} model, but the {name} client uses "
+        f"{provider} ({why}): {fix}"
+    )
 
 
 def _resolve_client(
@@ -290,77 +319,119 @@ def _resolve_client(
     # Which provider, and who asked for it (an explicit choice must have its key).
     explicit: tuple[ProviderName, str] | None = None
     if overrides.get("provider"):
-        explicit = (_check_provider(str(overrides["provider"]), f"{name} provider"),
-                    f"the {name} provider option")
+        explicit = (
+            _check_provider(str(overrides["provider"]), f"{name} provider"),
+            f"the {name} provider option",
+        )
     elif flag_provider:
         explicit = (_check_provider(flag_provider, "--provider"), "--provider")
     elif (env.get(env_provider_var) or "").strip():
-        explicit = (_check_provider(env[env_provider_var], env_provider_var),
-                    env_provider_var)
+        explicit = (_check_provider(env[env_provider_var], env_provider_var), env_provider_var)
 
     note = ""
     provider: ProviderName
     origin: str | None = None
+    # What the merged defaults hold for this client: its provider and the model to use with
+    # it. A user file that names a provider without a model leaves the shipped model of the
+    # shipped provider (kimi-k2-... for scoring), which that provider would not serve.
+    file_provider_only = config.user_client_sets(name, "provider") and not config.user_client_sets(
+        name, "model"
+    )
+    base_model = None if file_provider_only else base.model
     if explicit is not None:
         provider, origin = explicit
         if not has_key(provider, env):
             var = key_env_var(provider)
             raise ConfigError(
                 f"{origin} asks for {provider} for the {name} client, but {var} is not set: "
-                f"set {var}, or choose another provider (offline needs no key)")
+                f"set {var}, or choose another provider (offline needs no key)"
+            )
+    elif base.provider == "offline":
+        # Offline in the user's file (or a defaults file) needs no key: nothing to fall back from.
+        provider = "offline"
+        origin = CONFIG_ENV if config.user_client_sets(name, "provider") else "the defaults"
     else:
         candidates: list[ProviderName] = [base.provider, *defaults.provider_order]
-        provider = next((p for p in candidates if p != "offline" and has_key(p, env)),
-                        "offline")
+        provider = next((p for p in candidates if p != "offline" and has_key(p, env)), "offline")
         if provider == "offline":
             note = "no API key found"
         elif provider != base.provider:
             note = f"{key_env_var(base.provider)} not set"
+        elif config.user_client_sets(name, "provider"):
+            origin = CONFIG_ENV  # named in messages only: a provider from the file needs no key
 
     env_model = (env.get(env_model_var) or "").strip()
     env_timeout = _env_number(env, env_timeout_var, what="seconds", low=0.0, low_open=True)
-    env_temperature = _env_number(env, env_temperature_var, what="a temperature", low=0.0,
-                                  high=2.0)
+    env_temperature = _env_number(env, env_temperature_var, what="a temperature", low=0.0, high=2.0)
     notices: list[str] = []
 
-    # Which model: explicit > env > the table's model when on the default provider > the
-    # provider's default model.
+    # Which model: flag > env > the merged table's model when on its provider (unless the
+    # user's file changed the provider without naming a model) > the provider's default model.
     flag_model = overrides.get("model")
     model = flag_model or env_model or None
     base_url: str | None = overrides.get("base_url")
     if provider == "offline":
-        ignored = [f"{var}={value}" for var, value in (
-            (env_model_var, env_model), (env_timeout_var, env.get(env_timeout_var, "")),
-            (env_temperature_var, env.get(env_temperature_var, ""))) if value.strip()]
+        ignored = [
+            f"{var}={value}"
+            for var, value in (
+                (env_model_var, env_model),
+                (env_timeout_var, env.get(env_timeout_var, "")),
+                (env_temperature_var, env.get(env_temperature_var, "")),
+            )
+            if value.strip()
+        ]
         if ignored:
-            why = note or "offline was chosen"
-            family = model_family(env_model) if env_model else None
-            hint = f"; set {key_env_var(family)} to use {env_model}" if (
-                family and not has_key(family, env)) else ""
-            notices.append(f"{', '.join(ignored)} ignored: the {name} client runs offline "
-                           f"({why}){hint}")
+            why = note or f"chosen by {origin}"
+            # A key only helps when offline is the fallback (a note says why), not when
+            # offline was asked for.
+            family = model_family(env_model) if env_model and note else None
+            hint = (
+                f"; set {key_env_var(family)} to use {env_model}"
+                if (family and not has_key(family, env))
+                else ""
+            )
+            notices.append(
+                f"{', '.join(ignored)} ignored: the {name} client runs offline ({why}){hint}"
+            )
         model = OFFLINE_MODEL
     else:
         info = provider_info(provider, defaults)
         env_base_url = (env.get(info.base_url_env) or "").strip()
+        # A base URL the user gave (flag, environment or their file, unlike the shipped ones)
+        # may be a proxy serving any family's models: no family check then.
+        own_base_url = (
+            base_url is not None or bool(env_base_url) or config.user_base_url(provider) is not None
+        )
         if base_url is None:
             base_url = env_base_url or info.base_url
         if model is None:
-            model = base.model if provider == base.provider else info.default_model
-        elif not env_base_url and overrides.get("base_url") is None:
-            # A base URL from the environment may be a proxy serving any family's models.
-            model_origin = (f"the {name} model option ({model})" if flag_model
-                            else f"{env_model_var}={model}")
+            model = base_model if provider == base.provider and base_model else info.default_model
+        elif not own_base_url:
+            model_origin = (
+                f"the {name} model option ({model})" if flag_model else f"{env_model_var}={model}"
+            )
             mismatch = _model_mismatch(
-                name=name, provider=provider, model=str(model), model_origin=model_origin,
-                from_env=not flag_model, provider_origin=origin, env=env,
-                env_provider_var=env_provider_var, env_model_var=env_model_var)
+                name=name,
+                provider=provider,
+                model=str(model),
+                model_origin=model_origin,
+                from_env=not flag_model,
+                provider_origin=origin,
+                env=env,
+                env_provider_var=env_provider_var,
+                env_model_var=env_model_var,
+            )
             if mismatch is not None:
                 raise mismatch
-        if env_temperature is not None and provider == "anthropic" \
-                and "temperature" not in overrides:
-            notices.append(f"{env_temperature_var} ignored: the {name} client uses anthropic, "
-                           "which takes no temperature here (its effort setting applies)")
+        if (
+            env_temperature is not None
+            and provider == "anthropic"
+            and "temperature" not in overrides
+        ):
+            notices.append(
+                f"{env_temperature_var} ignored: the {name} client uses anthropic, "
+                "which takes no temperature here (its effort setting applies)"
+            )
 
     fields: dict[str, Any] = {
         "temperature": base.temperature,
@@ -378,14 +449,16 @@ def _resolve_client(
         fields["temperature"] = env_temperature
     if "timeout_s" in overrides:
         timeout_strength = _FLAG
-    fields.update({k: v for k, v in overrides.items() if k not in ("provider", "model",
-                                                                     "base_url")})
+    fields.update(
+        {k: v for k, v in overrides.items() if k not in ("provider", "model", "base_url")}
+    )
     try:
-        settings = ClientSettings(provider=provider, model=str(model), base_url=base_url,
-                                  **fields)
+        settings = ClientSettings(provider=provider, model=str(model), base_url=base_url, **fields)
     except ValidationError as exc:
-        problems = [f"{name}: {'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
-                    for e in exc.errors(include_url=False)]
+        problems = [
+            f"{name}: {'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
+            for e in exc.errors(include_url=False)
+        ]
         raise ConfigError(problems[0], problems) from None
     return settings, note, notices, timeout_strength
 
@@ -425,13 +498,23 @@ def resolve_llm_settings(
     strength: dict[str, int] = {}
     for name in CLIENTS:
         settings, note, client_notices, strength[name] = _resolve_client(
-            name, config, provider, overrides.get(name, {}), environ)  # type: ignore[arg-type]
+            name,  # type: ignore[arg-type]
+            config,
+            provider,
+            overrides.get(name, {}),
+            environ,
+        )
         resolved[name] = settings
         notices += client_notices
         if note:
             notes[name] = note
-    return LLMSettings(**resolved, retry=config.defaults.retry, notes=notes, notices=notices,
-                       task_timeouts=_task_timeouts(config, strength))
+    return LLMSettings(
+        **resolved,
+        retry=config.defaults.retry,
+        notes=notes,
+        notices=notices,
+        task_timeouts=_task_timeouts(config, strength),
+    )
 
 
 def offline_settings() -> LLMSettings:
@@ -446,6 +529,8 @@ def language_notice(settings: LLMSettings, language: str | None) -> str | None:
 
     if not language or is_english(language) or settings.generation.provider != "offline":
         return None
-    return (f"study language {language}: the offline provider writes questions in English "
-            "only; set an API key (or --provider) for the generation client to ask in "
-            f"{language}")
+    return (
+        f"study language {language}: the offline provider writes questions in English "
+        "only; set an API key (or --provider) for the generation client to ask in "
+        f"{language}"
+    )

@@ -1,8 +1,9 @@
 """`interview batch --dry-run`: how many model calls, tokens and dollars a batch would take.
 
-Per interview (the pipeline's shape, ARCHITECTURE "The turn"): one opening question, then per
-turn one extraction, one assessment, one question and one simulated answer, and with canonical
-slots on one ``propose_slots`` batch (a turn's new concepts of one node type; the offline runs
+Per interview (``llm.pricing.calls_per_session``, the pipeline's shape, ARCHITECTURE "The
+turn"): one opening question, then per turn one extraction, one assessment and one question,
+a simulated answer to every question (the closing one included), and with canonical slots on
+one ``propose_slots`` batch per turn (a turn's new concepts of one node type; the offline runs
 measured about 0.2-0.3 per turn, so this is generous). Turns are counted
 at ``--max-turns`` (an interview that stops early costs less, so this is an upper bound), token
 counts are the pricing table's ``typical_tokens`` per task and prices come from
@@ -21,19 +22,6 @@ from interview_cli.llm.settings import LLMSettings
 SLOT_CALLS_PER_TURN = 1
 
 
-def calls_per_interview(max_turns: int, *, canonical_slots: bool = True) -> dict[str, int]:
-    calls = {
-        "generate_opening": 1,
-        "extract": max_turns,
-        "assess": max_turns,
-        "generate_question": max_turns,
-        "respond_as_persona": max_turns + 1,  # every question, the closing one included
-    }
-    if canonical_slots:
-        calls["propose_slots"] = max_turns * SLOT_CALLS_PER_TURN
-    return calls
-
-
 def estimate_batch(
     settings: LLMSettings,
     *,
@@ -46,18 +34,15 @@ def estimate_batch(
     """The dry-run record (what ``--json`` prints and the table shows)."""
     pricing = table or load_pricing()
     slot_rate = SLOT_CALLS_PER_TURN if canonical_slots else 0
+    # One table of calls per interview (``pricing.calls_per_session``) for calls and costs.
     cost = estimate_cost(
         settings, turns=max_turns, sessions=to_run, slot_calls_per_turn=slot_rate, table=pricing
     )
-    per_interview = calls_per_interview(max_turns, canonical_slots=canonical_slots)
     tasks: list[dict[str, Any]] = []
-    for task, count in per_interview.items():
+    for task, count in cost.calls_per_session.items():
         client = settings.for_task(task)
         shape = pricing.typical_tokens.get(task, TokenShape(input=0, output=0))
         calls = count * to_run
-        usd = cost.per_task_usd.get(task, 0.0)
-        if task == "respond_as_persona":  # estimate_cost counts one answer per turn
-            usd = round(usd * (max_turns + 1) / max_turns, 6) if max_turns else usd
         tasks.append(
             {
                 "task": task,
@@ -65,7 +50,7 @@ def estimate_batch(
                 "calls": calls,
                 "input_tokens": calls * shape.input,
                 "output_tokens": calls * shape.output,
-                "cost_usd": usd,
+                "cost_usd": cost.per_task_usd[task],
             }
         )
     total: dict[str, Any] = {

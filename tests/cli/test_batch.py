@@ -125,6 +125,10 @@ def test_dry_run_estimates_and_writes_nothing(tmp_path: Path) -> None:
     assert tasks["extract"]["client"].startswith("anthropic:")
     assert data["total"]["calls"] == sum(t["calls"] for t in data["tasks"])
     assert data["total"]["cost_usd"] > 0
+    # A persona answers every question, the closing one included; its cost is for as many.
+    assert tasks["respond_as_persona"]["calls"] == 66
+    assert set(tasks["respond_as_persona"]) == {
+        "task", "client", "calls", "input_tokens", "output_tokens", "cost_usd"}
     # Canonical slots are on by default: slot discovery is counted and priced too.
     assert tasks["propose_slots"]["calls"] == 60 and tasks["propose_slots"]["cost_usd"] > 0
     assert not out.exists()
@@ -204,6 +208,9 @@ def test_discourse_hints_and_embeddings_flags_reach_the_sessions(
         "--embeddings",
     )
     assert result.exit_code == 0, result.output
+    # The missing extra is a warning like every other (the same format in run and batch).
+    assert any(line.startswith("warning: Embeddings requested but not installed")
+               for line in result.stderr.splitlines())
     (path,) = out.glob("*.json")
     doc = json.loads(path.read_text(encoding="utf-8"))
     assert doc["settings"]["enable_discourse_hints"] is True

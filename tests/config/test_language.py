@@ -50,8 +50,9 @@ def test_offline_run_in_another_language_says_it_writes_english() -> None:
         app, ["run", "-c", "headphones_mec", "--language", "de", "--provider", "offline"],
         input="/quit\n")
     assert result.exit_code == 0, result.output
-    notice = ("study language de: the offline provider writes questions in English only; set "
-              "an API key (or --provider) for the generation client to ask in de")
+    # Printed as every other warning is (`batch` prints the same settings notices).
+    notice = ("warning: study language de: the offline provider writes questions in English "
+              "only; set an API key (or --provider) for the generation client to ask in de")
     assert notice in result.stderr.splitlines()
     english = CliRunner().invoke(
         app, ["run", "-c", "headphones_mec", "--language", "en", "--provider", "offline"],
@@ -67,5 +68,6 @@ def test_run_says_which_llm_settings_an_offline_client_ignores(
     result = CliRunner().invoke(app, ["run", "-c", "headphones_mec"], input="/quit\n")
     assert result.exit_code == 0, result.output
     assert "LLM: offline (no API key found)" in result.stdout
-    assert ("LLM_SCORING_MODEL=kimi-k2-turbo ignored: the scoring client runs offline (no API "
-            "key found); set KIMI_API_KEY to use kimi-k2-turbo") in result.stderr.splitlines()
+    assert ("warning: LLM_SCORING_MODEL=kimi-k2-turbo ignored: the scoring client runs offline "
+            "(no API key found); set KIMI_API_KEY to use kimi-k2-turbo"
+            ) in result.stderr.splitlines()

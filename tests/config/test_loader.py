@@ -205,3 +205,12 @@ def test_read_yaml_rejects_non_text_top_level_keys(
     (tmp_path / "x.yaml").write_text("yes: 1\n")
     with pytest.raises(ConfigError, match="top-level key True is not text; quote it"):
         read_yaml(tmp_path / "x.yaml")
+
+
+def test_an_override_file_may_be_empty_where_asked(tmp_path: Path) -> None:
+    # Override files (INTERVIEW_LLM_CONFIG, INTERVIEW_PRICING) have only optional keys.
+    path = tmp_path / "x.yaml"
+    path.write_text("# nothing set yet\n")
+    assert read_yaml(path, allow_empty=True).data == {}
+    with pytest.raises(ConfigError, match="the file is empty, expected a library file"):
+        read_yaml(path)

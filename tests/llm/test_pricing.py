@@ -74,6 +74,17 @@ def test_bad_override_file_names_the_file(tmp_path) -> None:
         load_pricing({PRICING_ENV: str(tmp_path / "missing.yaml")})
 
 
+def test_a_pricing_file_that_is_not_utf8_is_a_config_error(tmp_path) -> None:
+    bad = tmp_path / "p.yaml"
+    bad.write_bytes("prices: {}  # \u00a3\n".encode("latin-1"))
+    with pytest.raises(ConfigError, match=r"p\.yaml: not UTF-8 text \(byte 14\); save the "
+                                          r"file as UTF-8$"):
+        load_pricing({PRICING_ENV: str(bad)})
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("# nothing yet\n")
+    assert load_pricing({PRICING_ENV: str(empty)}) == load_pricing({})
+
+
 def test_estimate_counts_calls_per_turn_and_session() -> None:
     s = resolve_llm_settings(env={"ANTHROPIC_API_KEY": "a", "KIMI_API_KEY": "k"})
     one = estimate_cost(s, turns=10, sessions=1)
@@ -88,6 +99,23 @@ def test_estimate_counts_calls_per_turn_and_session() -> None:
                                                      simulated_respondent=False).per_task_usd
     assert one.unpriced == []
     assert one.describe().startswith("about $")
+
+
+def test_the_estimate_prices_the_calls_it_counts() -> None:
+    # One table of calls: the persona answers every question, the closing one included,
+    # and that many answers are priced (not one per turn).
+    s = resolve_llm_settings(env={"ANTHROPIC_API_KEY": "a", "KIMI_API_KEY": "k"})
+    estimate = estimate_cost(s, turns=10, sessions=2, slot_calls_per_turn=1)
+    assert estimate.calls_per_session == {
+        "generate_opening": 1, "extract": 10, "assess": 10, "generate_question": 10,
+        "respond_as_persona": 11, "propose_slots": 10,
+    }
+    shapes = load_pricing().typical_tokens
+    for task, count in estimate.calls_per_session.items():
+        client = s.for_task(task)
+        one = cost_usd(client.provider, client.model, shapes[task].input, shapes[task].output)
+        assert estimate.per_task_usd[task] == pytest.approx(one * count * 2), task
+    assert "propose_slots" not in estimate_cost(s, turns=10).calls_per_session
 
 
 def test_estimate_offline_is_free_and_unpriced_models_are_listed() -> None:
@@ -109,8 +137,14 @@ def test_estimate_offline_is_free_and_unpriced_models_are_listed() -> None:
         ("prices:\n\topenai: {}\n",
          ": line 2, column 1: YAML syntax error: found character '\\t' that cannot start any "
          "token, while scanning for the next token"),
-        ("- 1\n- 2\n", ": expected a mapping with `prices:` (and optionally `typical_tokens:`) "
-                       "at the top level, like the shipped pricing.yaml"),
+        ("- 1\n- 2\n", ": expected a pricing table like the shipped pricing.yaml, with "
+                       "`prices:` and optionally `typical_tokens:` (a mapping of keys at the "
+                       "top level), found a list"),
+        # Key paths and messages as in every other config file (config.loader).
+        ("prices:\n  openai:\n    gpt-99: {input: -1, output: 2}\n",
+         ": prices.openai.gpt-99.input: Input should be greater than or equal to 0, got -1"),
+        ("prices:\n  openai: {}\nprices:\n  kimi: {}\n",
+         ": line 3: duplicate key 'prices' (only the last value would be used)"),
     ],
 )
 def test_a_broken_pricing_file_is_one_line_with_its_position(tmp_path, text: str,

@@ -204,6 +204,16 @@ def test_question_prompt_wires_signals_and_rationale(mec: Methodology, concept: 
     assert "## Already asked (do not repeat or paraphrase):\n- What do you like about them?" in user
 
 
+def test_every_question_the_runner_sends_is_to_be_avoided(
+    mec: Methodology, concept: Concept
+) -> None:
+    # The runner cuts the list to the methodology's question_history; a longer window there
+    # must not be cut again here.
+    asked = [f"Question number {i}?" for i in range(40)]
+    user = render_question(question_request(mec, concept, avoid_questions=asked)).user
+    assert all(f"- {question}" in user for question in asked)
+
+
 def test_signal_descriptions_resolve_qualified_keys(mec: Methodology, concept: Concept) -> None:
     request = question_request(
         mec, concept, active_signals=[SignalNote(name="llm.engagement.high", value=True)]

@@ -15,6 +15,7 @@ from interview_cli.errors import LLMError
 from interview_cli.llm.providers.base import ProviderError, classify_exception, redact
 from interview_cli.llm.retry import (
     CallContext,
+    FinalLLMError,
     RetryPolicy,
     call_with_retries,
     parse_retry_after,
@@ -69,6 +70,7 @@ def test_client_errors_fail_at_once_with_a_hint(kind: str, status: int, hint: st
         run(call_with_retries(attempt, policy=policy(sleeps), ctx=CTX))
     assert attempt.calls == 1 and sleeps.waits == []
     err = info.value
+    assert isinstance(err, FinalLLMError) and err.attempts == 1  # for the usage record
     assert hint in err.message
     assert f"({status})" in err.message
     assert (err.provider, err.model, err.task) == ("anthropic", "claude-sonnet-4-6", "extract")
@@ -81,6 +83,7 @@ def test_attempts_are_bounded_then_one_llm_error(sleeps: SleepRecorder) -> None:
     assert attempt.calls == 4
     assert len(sleeps.waits) == 3
     err = info.value
+    assert isinstance(err, FinalLLMError) and err.attempts == 4  # for the usage record
     assert err.message.startswith("anthropic claude-sonnet-4-6 failed the extract task after "
                                   "4 attempts: server error (503)")
     assert err.cause == "server error (503): boom"

@@ -213,7 +213,7 @@ def test_a_model_of_another_family_is_refused_with_the_fix() -> None:
 )
 def test_every_family_is_recognised(provider: str, model: str, family: str) -> None:
     env = {**FAKE_KEYS, "LLM_GENERATION_PROVIDER": provider, "LLM_GENERATION_MODEL": model}
-    with pytest.raises(UsageError, match=f"is a {family} model.*set LLM_GENERATION_PROVIDER="
+    with pytest.raises(UsageError, match=f"is an? {family} model.*set LLM_GENERATION_PROVIDER="
                                          f"{family}, or unset LLM_GENERATION_MODEL$"):
         resolve_llm_settings(env=env)
 
@@ -251,8 +251,19 @@ def test_an_offline_client_ignores_model_variables_and_says_so() -> None:
     ]
     s = resolve_llm_settings(provider="offline", env={"LLM_SCORING_MODEL": "mine"})
     assert s.notices == ["LLM_SCORING_MODEL=mine ignored: the scoring client runs offline "
-                         "(offline was chosen)"]
+                         "(chosen by --provider)"]
     assert resolve_llm_settings(env={}).notices == []
+
+
+def test_a_forced_offline_client_does_not_suggest_a_key() -> None:
+    # With -p offline a key would change nothing: no "set ANTHROPIC_API_KEY to use ...".
+    env = {"LLM_SCORING_MODEL": "claude-sonnet-4"}
+    s = resolve_llm_settings(provider="offline", env=env)
+    assert s.notices == ["LLM_SCORING_MODEL=claude-sonnet-4 ignored: the scoring client runs "
+                         "offline (chosen by --provider)"]
+    s = resolve_llm_settings(env={**env, "LLM_SCORING_PROVIDER": "offline"})
+    assert s.notices == ["LLM_SCORING_MODEL=claude-sonnet-4 ignored: the scoring client runs "
+                         "offline (chosen by LLM_SCORING_PROVIDER)"]
 
 
 # -- timeouts and temperatures without editing the package ---------------------------------
@@ -347,9 +358,13 @@ def test_a_copy_of_the_shipped_defaults_is_a_valid_user_file(tmp_path) -> None:
         ("clients: [generation]\n",
          "llm.yaml: clients: Input should be a valid dictionary"),
         ("- just a list\n",
-         "(INTERVIEW_LLM_CONFIG): expected a mapping of settings at the top level"),
+         "llm.yaml: expected INTERVIEW_LLM_CONFIG settings shaped like the shipped "
+         "defaults.yaml (a mapping of keys at the top level), found a list"),
         ("clients:\n  generation: {timeout_s: [\n",
-         "(INTERVIEW_LLM_CONFIG): line 3, column 1: YAML syntax error: "),
+         "llm.yaml: line 3, column 1: YAML syntax error: "),
+        # Plain YAML keeps the last of two keys silently; the library loader refuses them.
+        ("clients:\n  generation: {timeout_s: 5}\nclients:\n  scoring: {timeout_s: 5}\n",
+         "llm.yaml: line 3: duplicate key 'clients' (only the last value would be used)"),
     ],
 )
 def test_a_broken_user_config_is_one_line_naming_file_and_key(
@@ -363,6 +378,66 @@ def test_a_broken_user_config_is_one_line_naming_file_and_key(
     assert "\n" not in line and "\n" not in info.value.message
     assert expected in line
     assert "llm.yaml" in line
+
+
+def test_a_user_config_that_is_not_utf8_is_a_config_error(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "llm.yaml"
+    path.write_bytes("clients:\n  generation: {model: caf\u00e9}\n".encode("latin-1"))
+    with pytest.raises(ConfigError) as info:
+        resolve_llm_settings(env={"INTERVIEW_LLM_CONFIG": str(path)})
+    assert str(info.value) == "llm.yaml: not UTF-8 text (byte 34); save the file as UTF-8"
+    assert info.value.exit_code == 2
+
+
+def test_an_empty_user_config_overrides_nothing(tmp_path) -> None:
+    path = write(tmp_path, "# every key commented out\n# clients: {}\n")
+    s = resolve_llm_settings(env={"OPENAI_API_KEY": "o", "INTERVIEW_LLM_CONFIG": str(path)})
+    assert s == resolve_llm_settings(env={"OPENAI_API_KEY": "o"})
+
+
+def test_a_provider_named_in_the_user_file_brings_its_default_model(tmp_path) -> None:
+    # The shipped scoring client is kimi with a kimi model; naming only openai in the file
+    # must not send kimi-k2-... to openai.
+    path = write(tmp_path, "clients:\n  scoring: {provider: openai}\n")
+    env = {"OPENAI_API_KEY": "o", "KIMI_API_KEY": "k", "INTERVIEW_LLM_CONFIG": str(path)}
+    s = resolve_llm_settings(env=env)
+    assert (s.scoring.provider, s.scoring.model) == ("openai", "gpt-4o-mini")
+    # The same provider from a flag or the environment: the same default model.
+    s = resolve_llm_settings(env={**env, "LLM_SCORING_PROVIDER": "openai"})
+    assert (s.scoring.provider, s.scoring.model) == ("openai", "gpt-4o-mini")
+    # A model written next to the provider is kept.
+    path.write_text("clients:\n  scoring: {provider: openai, model: gpt-4.1}\n")
+    s = resolve_llm_settings(env=env)
+    assert (s.scoring.provider, s.scoring.model) == ("openai", "gpt-4.1")
+    # A model named explicitly still goes through the family check, and the message says
+    # where the provider came from.
+    path.write_text("clients:\n  scoring: {provider: openai}\n")
+    with pytest.raises(UsageError, match=r"^LLM_SCORING_MODEL=kimi-k2 is a kimi model, but "
+                                         r"the scoring client uses openai \(chosen by "
+                                         r"INTERVIEW_LLM_CONFIG\): set LLM_SCORING_PROVIDER=kimi"):
+        resolve_llm_settings(env={**env, "LLM_SCORING_MODEL": "kimi-k2"})
+
+
+def test_offline_in_the_user_file_needs_no_key_and_takes_none(tmp_path) -> None:
+    path = write(tmp_path, "clients:\n  scoring: {provider: offline}\n")
+    s = resolve_llm_settings(env={"ANTHROPIC_API_KEY": "a", "INTERVIEW_LLM_CONFIG": str(path)})
+    assert (s.scoring.provider, s.scoring.model) == ("offline", OFFLINE_MODEL)
+    assert s.extraction.provider == "anthropic" and "scoring" not in s.notes
+
+
+def test_a_base_url_from_the_user_file_may_serve_any_model(tmp_path) -> None:
+    path = write(tmp_path, "providers:\n  openai: {base_url: 'http://proxy.local/v1'}\n")
+    env = {"OPENAI_API_KEY": "o", "LLM_EXTRACTION_MODEL": "claude-sonnet-4-6",
+           "INTERVIEW_LLM_CONFIG": str(path)}
+    s = resolve_llm_settings(env=env)
+    assert (s.extraction.provider, s.extraction.model, s.extraction.base_url) == (
+        "openai", "claude-sonnet-4-6", "http://proxy.local/v1")
+    # A shipped base URL (kimi's own API) is no proxy: the check still applies there.
+    with pytest.raises(UsageError, match="is an? anthropic model"):
+        resolve_llm_settings(env={"KIMI_API_KEY": "k", "LLM_SCORING_MODEL": "claude-sonnet-4-6"})
 
 
 def test_a_missing_user_config_names_the_variable(tmp_path) -> None:

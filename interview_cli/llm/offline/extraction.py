@@ -116,11 +116,13 @@ def extract_offline(request: ExtractRequest) -> Extraction:
     answer = request.answer
     words = WORD.findall(blank(answer).lower())
     if not words or all(w in ACKNOWLEDGEMENTS for w in words):
-        return Extraction(extractable=False, reason=_why_not(answer))
+        # Acknowledgements name nothing, so a hedge among them is a hedge around nothing.
+        hedged = bool(HEDGES.search(answer))
+        return Extraction(extractable=False, reason=_why_not(answer, hedged=hedged))
     if (DONT_KNOW.search(answer) or HEDGES.search(answer)) and all(
         w in _NAMES_NOTHING for w in words
     ):
-        return Extraction(extractable=False, reason=_why_not(answer))
+        return Extraction(extractable=False, reason=_why_not(answer, hedged=True))
 
     view = OntologyView(request.methodology.ontology)
     strategy = request.methodology.strategy(request.strategy) if request.strategy else None
@@ -179,7 +181,8 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         placed.append(unit)
 
     if not nodes and not edges:
-        return Extraction(extractable=False, reason=_why_not(answer))
+        # A hedge around nothing returned above: whatever hedge is left wrapped something.
+        return Extraction(extractable=False, reason=_why_not(answer, hedged=False))
     return Extraction(
         extractable=True,
         reason=f"{len(nodes)} element(s) and {len(edges)} link(s) found by cue words",
@@ -395,7 +398,8 @@ def _unique(edges: list[ExtractedEdge]) -> list[ExtractedEdge]:
     return result
 
 
-def _why_not(answer: str) -> str:
+def _why_not(answer: str, *, hedged: bool) -> str:
+    """Why nothing was extracted; ``hedged``: the caller found a hedge around nothing."""
     words = WORD.findall(answer.lower())
     if not words:
         return "empty answer"
@@ -403,7 +407,6 @@ def _why_not(answer: str) -> str:
         return "a don't-know with nothing to extract"
     if all(w in ACKNOWLEDGEMENTS for w in words):
         return "an acknowledgement only"
-    if HEDGES.search(answer) and all(w in _NAMES_NOTHING for w in WORD.findall(
-            blank(answer).lower())):
+    if hedged:
         return "a hedge with nothing to extract"
     return "no element of the ontology found in the answer"

@@ -32,8 +32,6 @@ from interview_cli.llm.protocol import (
 )
 
 MAX_RECENT_EXCHANGES = 3
-# The runner sends the methodology's question_history window (20 in the shipped files).
-MAX_AVOID_QUESTIONS = 30
 DEEP_CONVERSATION_DEPTH = 2
 
 
@@ -127,8 +125,9 @@ def render_question(request: QuestionRequest) -> Prompt:
         )
     avoid = ""
     if request.avoid_questions:
+        # All of them: the runner already cut them to the methodology's question_history.
         avoid = "## Already asked (do not repeat or paraphrase):\n" + escape_tags(
-            bullets(request.avoid_questions[-MAX_AVOID_QUESTIONS:])
+            bullets(request.avoid_questions)
         )
     depth_note = ""
     if request.depth >= DEEP_CONVERSATION_DEPTH:
