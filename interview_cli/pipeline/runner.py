@@ -65,6 +65,7 @@ from interview_cli.pipeline.context import (
     QuestionGenerationOutput,
     UtteranceSavingOutput,
 )
+from interview_cli.pipeline.summary import learned_summary
 from interview_cli.session import (
     AnswerRecord,
     ClosingRecord,
@@ -628,8 +629,7 @@ class Interview:
     # ---- closing -------------------------------------------------------------------------
     def learned_summary(self, limit: int = 4) -> str:
         """What was learned, as the respondent's own chains (no model call, so it is exact)."""
-        lines = [" → ".join(chain) for chain in summary_chains(self.core, self.methodology, limit)]
-        return "\n".join(f"- {line}" for line in lines)
+        return learned_summary(self.core.graph, self.methodology, limit)
 
     def record_closing_answer(self, answer: str, *, answer_calls: Sequence[LLMCall] = ()) -> None:
         """The answer to the closing question (and, like ``submit``, the calls behind it)."""
@@ -660,11 +660,17 @@ class Interview:
         from interview_cli.core.state import compute_graph_state
 
         state = compute_graph_state(self.core.graph, self.methodology, self.core.turn_count)
+        ontology = self.methodology.ontology
+        lowest = min(n.level for n in ontology.nodes)
+        concrete = sum(
+            state.nodes_by_type.get(n.name, 0) for n in ontology.nodes if n.level == lowest
+        )
         stats: dict[str, Any] = {
             "nodes": state.node_count,
             "edges": state.edge_count,
             "max_depth": state.max_depth,
-            "chains_completed": _complete_chain_count(self.core, self.methodology),
+            # Most-concrete nodes from which a terminal one is reached along chain relations.
+            "chains_completed": round(state.chain_completion_ratio * concrete),
             "chain_completion_ratio": state.chain_completion_ratio,
         }
         if self.canonical is not None:
@@ -672,49 +678,6 @@ class Interview:
             stats["canonical_slots"] = canonical.concept_count + canonical.candidate_count
             stats["active_slots"] = canonical.concept_count
         return stats
-
-
-def _levels(methodology: Methodology) -> dict[str, int]:
-    return {n.name: n.level for n in methodology.ontology.nodes}
-
-
-def _complete_chain_count(core: CoreState, methodology: Methodology) -> int:
-    """Level-1 nodes from which some terminal node is reachable."""
-    import networkx as nx
-
-    g = core.graph.as_networkx()
-    terminal_types = methodology.ontology.terminal_types
-    terminals = {n.id for n in core.graph.nodes() if n.node_type in terminal_types}
-    level = _levels(methodology)
-    lowest = min(level.values())
-    return sum(
-        1
-        for node in core.graph.nodes()
-        if level.get(node.node_type) == lowest
-        and terminals & (nx.descendants(g, node.id) | {node.id})
-    )
-
-
-def summary_chains(core: CoreState, methodology: Methodology, limit: int) -> list[list[str]]:
-    """Up to ``limit`` chains from the most concrete nodes to the most abstract node each
-    reaches, longest first; isolated labels when there are no chains."""
-    import networkx as nx
-
-    graph = core.graph
-    g = graph.as_networkx()
-    level = _levels(methodology)
-    chains: list[list[str]] = []
-    for node in sorted(graph.nodes(), key=lambda n: (level.get(n.node_type, 99), n.id)):
-        if g.in_degree(node.id):
-            continue
-        reach = nx.single_source_shortest_path(g, node.id, cutoff=12)
-        best = max(reach, key=lambda t: (level.get(graph.node(t).node_type, 0), len(reach[t]), t))
-        if len(reach[best]) >= 2:
-            chains.append([graph.node(n).label for n in reach[best]])
-    chains.sort(key=lambda c: -len(c))
-    if not chains:
-        chains = [[n.label] for n in graph.nodes()[:limit]]
-    return chains[:limit]
 
 
 def empty_extraction() -> Extraction:
