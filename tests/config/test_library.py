@@ -304,12 +304,19 @@ def broken_methodology(root: Path) -> None:
     (root / "methodologies" / "bad_syntax.yaml").write_text("method: [\n")
 
 
-def test_available_hints_list_only_valid_items(in_tmp: Path) -> None:
-    root = make_root(in_tmp / "lib")
+def library_whose_concept_names(root: Path, methodology: str) -> Path:
+    """The sample library with a broken methodology, its concept pointed at ``methodology``."""
+    root = make_root(root)
     broken_methodology(root)
     concept = root / "concepts" / "mini_study.yaml"
-    concept.write_text(concept.read_text().replace("methodology: mini_ladder",
-                                                   "methodology: grounded_theory"))
+    concept.write_text(
+        concept.read_text().replace("methodology: mini_ladder", f"methodology: {methodology}")
+    )
+    return root
+
+
+def test_available_hints_list_only_valid_items(in_tmp: Path) -> None:
+    root = library_whose_concept_names(in_tmp / "lib", "grounded_theory")
     lib = isolated(root)
     with pytest.raises(ConfigError) as exc:
         lib.concept("mini_study")
@@ -327,11 +334,7 @@ def test_available_hints_list_only_valid_items(in_tmp: Path) -> None:
 
 
 def test_a_concept_naming_a_broken_methodology_is_not_told_it_is_missing(in_tmp: Path) -> None:
-    root = make_root(in_tmp / "lib")
-    broken_methodology(root)
-    concept = root / "concepts" / "mini_study.yaml"
-    concept.write_text(concept.read_text().replace("methodology: mini_ladder",
-                                                   "methodology: bad_syntax"))
+    root = library_whose_concept_names(in_tmp / "lib", "bad_syntax")
     problems = isolated(root).validate_all()
     # The methodology reports its own problem; the concept that names it is not at fault.
     assert [p.split(":")[0] for p in problems] == ["lib/methodologies/bad_syntax.yaml"]
