@@ -106,6 +106,12 @@ class StrategySpec(StrictModel):
     node_binding: Literal["required", "none"] = "required"
     focus_mode: Literal["recent_node", "summary", "topic"] = "recent_node"
     generates_closing_question: bool = False
+    breadth_check: bool = Field(
+        default=False,
+        description="a node-less 'what else matters to you about ...?' question; with "
+        "tuning.saturation.breadth_check_before_stop, asked (and found empty) before any "
+        "saturation stop or early closing",
+    )
 
 
 class PhaseSpec(StrictModel):
@@ -169,6 +175,16 @@ class SaturationTuning(StrictModel):
     saturation_threshold: Unit = 0.85
     fatigue_threshold: Unit = 0.25
     fatigue_alpha: Unit = 0.5
+    breadth_check_before_stop: bool = Field(
+        default=False,
+        description="a saturation stop or an early closing waits until a breadth-check "
+        "strategy was asked and its answer brought nothing new",
+    )
+    probe_attributes_before_stop: bool = Field(
+        default=False,
+        description="no saturation stop or early closing while a node of the lowest level was "
+        "never asked about and turns remain, unless the respondent is fatigued",
+    )
 
 
 class ExhaustionTuning(StrictModel):
@@ -196,6 +212,14 @@ class VetoTuning(StrictModel):
     element_max_focus: int = Field(default=3, ge=1)
     question_similarity_threshold: Unit = 0.85
     question_history: int = Field(default=6, ge=1)
+    fruitless_probe: bool = Field(
+        default=False,
+        description="the memory of asking: a strategy already asked on a node is not asked "
+        "there again unless the node came up anew; after fruitless_probe_limit questions that "
+        "brought nothing new (or a don't-know), or one 'move on' / 'already said', the node "
+        "is exhausted",
+    )
+    fruitless_probe_limit: int = Field(default=2, ge=1)
 
 
 class CanonicalTuning(StrictModel):
@@ -223,6 +247,13 @@ class Tuning(StrictModel):
     canonical: CanonicalTuning = Field(default_factory=CanonicalTuning)
     bin_low: Unit = 0.25
     bin_high: Unit = 0.75
+    focus_tie_margin: float = Field(
+        default=0.0,
+        ge=0.0,
+        description="node-bound candidates of the winning strategy within this score of the "
+        "winner are tied; the tie goes to the node with the most depth left to gain, then "
+        "the least probed, then the most recently productive (0 = off)",
+    )
 
 
 class Methodology(StrictModel):

@@ -100,6 +100,7 @@ def _aggregate(states: Sequence[NodeState], history: Sequence[FocusEntry]) -> di
         "last_strategy_used": last_strategy,
         "consecutive_same_strategy": same,
         "knowledge_ceiling_turn": max(ceilings) if ceilings else None,
+        "probes": tuple(sorted((p for s in states for p in s.probes), key=lambda p: p.turn)),
     }
 
 

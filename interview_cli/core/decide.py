@@ -24,6 +24,7 @@ from interview_cli.core.continuation import Continuation, check_continuation
 from interview_cli.core.coverage import CoverageState
 from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
 from interview_cli.core.models import Assessment
+from interview_cli.core.moderation import StopGuardInputs, break_focus_tie, guard_stop
 from interview_cli.core.phase import phase_for_turn
 from interview_cli.core.scoring import NodeInfo, Ranking, ScoredCandidate, rank_candidates
 from interview_cli.core.signals import (
@@ -135,6 +136,9 @@ class Decision:
     rationale: tuple[str, ...]
     veto_reasons: dict[str, str] = field(default_factory=dict)
     fallback: str | None = None
+    # Rules above scoring (core.moderation): a close call settled, a premature stop deferred.
+    tie_break: str | None = None
+    stop_deferred: str | None = None
 
     @property
     def selected_candidate(self) -> ScoredCandidate | None:
@@ -152,6 +156,9 @@ class Decision:
             "rationale": list(self.rationale),
             "veto_reasons": dict(self.veto_reasons),
             "fallback": self.fallback,
+            # Written only when a rule fired: decisions of older sessions keep their shape.
+            **({"tie_break": self.tie_break} if self.tie_break is not None else {}),
+            **({"stop_deferred": self.stop_deferred} if self.stop_deferred is not None else {}),
         }
 
     @classmethod
@@ -167,6 +174,8 @@ class Decision:
             rationale=tuple(data["rationale"]),
             veto_reasons=dict(data.get("veto_reasons", {})),
             fallback=data.get("fallback"),
+            tie_break=data.get("tie_break"),
+            stop_deferred=data.get("stop_deferred"),
         )
 
 
@@ -307,21 +316,33 @@ def decide(inputs: DecisionInputs) -> Decision:
         phase=phase,
         veto=vetoes,
     )
-    chosen = ranking.selected
-    if chosen is None:  # pragma: no cover - a methodology always has at least one strategy
+    if ranking.selected is None:  # pragma: no cover - a methodology always has a strategy
         raise ValueError("no candidate to select: the methodology defines no strategy")
+    ranking, tie = break_focus_tie(ranking, methodology, inputs.tracker)
     coverage = _coverage(inputs)
     continuation = check_continuation(
         turn_number=inputs.turn_number,
         max_turns=inputs.max_turns,
         phase=phase,
-        selected_strategy=methodology.strategy(chosen.strategy),
+        selected_strategy=methodology.strategy(_selected(ranking).strategy),
         saturation=inputs.saturation,
         tracker=inputs.tracker,
         trend=inputs.trend,
         tuning=methodology.tuning.saturation,
         coverage_ratio=coverage.ratio if coverage is not None else None,
     )
+    ranking, continuation, deferred = guard_stop(
+        ranking,
+        continuation,
+        StopGuardInputs(
+            methodology=methodology,
+            tracker=inputs.tracker,
+            focus_history=inputs.focus_history,
+            trend=inputs.trend,
+            focusable=frozenset(nodes),
+        ),
+    )
+    chosen = _selected(ranking)
     recorded = _recorded_candidates(ranking)
     recorded_pairs = {(c.strategy, c.node_id) for c in recorded}
     recorded_nodes = {c.node_id for c in recorded if c.node_id is not None}
@@ -339,14 +360,22 @@ def decide(inputs: DecisionInputs) -> Decision:
             if node_id in recorded_nodes
         },
         continuation=continuation,
-        rationale=build_rationale(ranking, vetoes.reasons, continuation),
+        rationale=build_rationale(ranking, vetoes.reasons, continuation)
+        + tuple(note for note in (tie.describe() if tie else None, deferred) if note),
         veto_reasons={
             f"{strategy}@{node_id}" if node_id is not None else strategy: reason
             for (strategy, node_id), reason in vetoes.reasons.items()
             if (strategy, node_id) in recorded_pairs
         },
         fallback=ranking.fallback,
+        tie_break=tie.describe() if tie else None,
+        stop_deferred=deferred,
     )
+
+
+def _selected(ranking: Ranking) -> ScoredCandidate:
+    assert ranking.selected is not None
+    return ranking.selected
 
 
 def focus_entry(decision: Decision, turn: int) -> FocusEntry:

@@ -7,7 +7,7 @@ replay can feed the very same values to the core again (ARCHITECTURE principle 3
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -67,6 +67,15 @@ class RubricScore(CoreModel):
     rationale: str = ""
 
 
+# What kind of reply an answer is (INTERVIEWING.md "When the respondent cannot or will not
+# answer"): a real answer, or one of the signals that are not answers. A reply of a non-answer
+# kind other than ``dont_know`` never adds to the graph: "I already said that" or "that's not
+# about headphones" must not become the next topic.
+AnswerKind = Literal["answer", "dont_know", "already_said", "move_on", "about_interview"]
+ANSWER_KINDS: tuple[str, ...] = get_args(AnswerKind)
+NON_CONTENT_KINDS: frozenset[str] = frozenset({"already_said", "move_on", "about_interview"})
+
+
 class Assessment(CoreModel):
     """The assessor's batched rubric signals for one answer (seed 001, seed 004)."""
 
@@ -78,6 +87,7 @@ class Assessment(CoreModel):
     intellectual_engagement: RubricScore
     hedging_language: Literal["none", "low", "medium", "high"] = "none"
     knowledge_ceiling: Literal["none", "exploratory", "terminal"] = "none"
+    answer_kind: AnswerKind = "answer"
     rationale: str = ""
 
     @classmethod

@@ -53,7 +53,13 @@ Stage = Literal["joint", "strategy", "node"]
 FLOAT_BINS = ("low", "mid", "high")
 # Softest first: the all-vetoed fallback relaxes vetoes in this order. Unknown vetoes count as
 # hardest. Kept here (not in vetoes.py) so scoring does not depend on the veto module.
-VETO_SEVERITY: tuple[str, ...] = ("recent_redundancy", "element_exhausted", "knowledge_ceiling")
+VETO_SEVERITY: tuple[str, ...] = (
+    "recent_redundancy",
+    "repeated_probe",
+    "element_exhausted",
+    "node_exhausted",
+    "knowledge_ceiling",
+)
 
 
 @dataclass(frozen=True)
@@ -447,6 +453,13 @@ def _reselect(
         want = pick is not None and _same(c, pick)
         out.append(c if c.selected == want else replace(c, selected=want))
     return tuple(out)
+
+
+def reselect(ranking: Ranking, pick: ScoredCandidate) -> Ranking:
+    """The same ranking with ``pick`` as the selected candidate (a rule above scoring chose it)."""
+    candidates = _reselect(ranking.candidates, pick)
+    selected = next((c for c in candidates if c.selected), None)
+    return replace(ranking, candidates=candidates, selected=selected)
 
 
 def _same(a: ScoredCandidate, b: ScoredCandidate) -> bool:

@@ -33,6 +33,41 @@ NODE_TRACKER_SCHEMA_VERSION = 1
 SHALLOW_DEPTHS: frozenset[str] = frozenset({"surface", "shallow"})
 DEFAULT_RECENT_DEPTHS_WINDOW = 3
 
+# What one question on a node brought (the memory of asking, INTERVIEWING.md): a new rung,
+# nothing new, a don't-know, or one of the replies that close the node at once.
+NEW_RUNG = "new_rung"
+NOTHING_NEW = "nothing_new"
+DONT_KNOW = "dont_know"
+ALREADY_SAID = "already_said"
+MOVE_ON = "move_on"
+ABOUT_INTERVIEW = "about_interview"
+PROBE_OUTCOMES: tuple[str, ...] = (
+    NEW_RUNG, NOTHING_NEW, DONT_KNOW, ALREADY_SAID, MOVE_ON, ABOUT_INTERVIEW
+)  # fmt: skip
+# The respondent said, in effect, "enough about this": the node is closed after one of these.
+CLOSING_OUTCOMES: frozenset[str] = frozenset({ALREADY_SAID, MOVE_ON})
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One question asked on a node: the turn it was asked, the strategy, what it brought."""
+
+    turn: int
+    strategy: str
+    outcome: str
+
+    @property
+    def fruitless(self) -> bool:
+        return self.outcome != NEW_RUNG
+
+    def to_list(self) -> list[Any]:
+        return [self.turn, self.strategy, self.outcome]
+
+    @classmethod
+    def from_list(cls, data: Any) -> Probe:
+        turn, strategy, outcome = data
+        return cls(int(turn), str(strategy), str(outcome))
+
 
 @dataclass(frozen=True)
 class NodeState:
@@ -77,6 +112,9 @@ class NodeState:
     # knowledge ceiling); None when the respondent never hit the ceiling here.
     knowledge_ceiling_turn: int | None = None
 
+    # Every question asked on this node and what its answer brought, oldest first.
+    probes: tuple[Probe, ...] = ()
+
     # Window used by ``shallow_ratio``; set from tuning.exhaustion.recent_depths_window when
     # the node is registered so that the property needs no configuration at read time.
     recent_depths_window: int = DEFAULT_RECENT_DEPTHS_WINDOW
@@ -93,6 +131,19 @@ class NodeState:
     @property
     def recent_response_depths(self) -> tuple[str, ...]:
         return self.all_response_depths[-self.recent_depths_window :]
+
+    @property
+    def fruitless_probes(self) -> int:
+        return sum(1 for p in self.probes if p.fruitless)
+
+    def fruitless_with(self, strategy: str) -> Probe | None:
+        """The first question with ``strategy`` on this node that brought nothing new."""
+        return next((p for p in self.probes if p.strategy == strategy and p.fruitless), None)
+
+    @property
+    def closed_by_respondent(self) -> Probe | None:
+        """The answer that asked to leave this node ("move on", "I already said"), if any."""
+        return next((p for p in self.probes if p.outcome in CLOSING_OUTCOMES), None)
 
     @property
     def shallow_ratio(self) -> float:
@@ -136,6 +187,7 @@ class NodeState:
             "last_strategy_used": self.last_strategy_used,
             "consecutive_same_strategy": self.consecutive_same_strategy,
             "knowledge_ceiling_turn": self.knowledge_ceiling_turn,
+            "probes": [p.to_list() for p in self.probes],
             "recent_depths_window": self.recent_depths_window,
         }
 
@@ -149,6 +201,7 @@ class NodeState:
         values["all_response_depths"] = tuple(values.get("all_response_depths", ()))
         values["connected_node_ids"] = frozenset(values.get("connected_node_ids", ()))
         values["strategy_usage_count"] = dict(values.get("strategy_usage_count", {}))
+        values["probes"] = tuple(Probe.from_list(p) for p in values.get("probes", ()))
         return cls(**values)
 
 
@@ -356,6 +409,18 @@ def append_response_signal(
         tracker,
         {node_id: _evolve(state, all_response_depths=depths, knowledge_ceiling_turn=ceiling_turn)},
     )
+
+
+def record_probe_outcome(tracker: NodeStateTracker, outcome: str) -> NodeStateTracker:
+    """Remember what the last question on the PREVIOUS focus brought (its strategy is the
+    one last used there). Called with the answer that replied to it, before the focus moves."""
+    node_id = tracker.previous_focus
+    state = tracker.states.get(node_id) if node_id is not None else None
+    if state is None or state.last_strategy_used is None or state.last_focus_turn is None:
+        return tracker
+    probe = Probe(state.last_focus_turn, state.last_strategy_used, outcome)
+    assert node_id is not None
+    return _with_states(tracker, {node_id: _evolve(state, probes=(*state.probes, probe))})
 
 
 def update_focus(

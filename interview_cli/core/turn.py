@@ -35,7 +35,7 @@ from interview_cli.core.decide import Decision, DecisionInputs, decide, focus_en
 from interview_cli.core.dedup import Embedder
 from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
 from interview_cli.core.graph_update import GraphDelta, apply_extraction
-from interview_cli.core.models import Assessment, Extraction
+from interview_cli.core.models import NON_CONTENT_KINDS, Assessment, Extraction, RejectedItem
 from interview_cli.core.policies import ADAPTIVE, apply_policy
 from interview_cli.core.signals import CanonicalInfo, TrendState, update_response_trend
 from interview_cli.core.signals.llm_signals import response_depth_category
@@ -48,10 +48,14 @@ from interview_cli.core.state import (
     update_velocity,
 )
 from interview_cli.core.tracker import (
+    DONT_KNOW,
+    NEW_RUNG,
+    NOTHING_NEW,
     NodeStateTracker,
     advance_turn,
     append_response_signal,
     apply_graph_delta,
+    record_probe_outcome,
     update_focus,
 )
 from interview_cli.core.vetoes import FocusEntry
@@ -127,6 +131,38 @@ class CoreState:
         )
 
 
+def content_of(extraction: Extraction, assessment: Assessment | None) -> Extraction:
+    """The extraction the graph takes: none of it when the reply is not an answer.
+
+    "I already said that", "can we move on" and remarks about the interview itself carry no
+    content about the topic; whatever a model extracted from them ("again", "headphones")
+    would become the next question's focus. It is dropped, each item with the reason.
+    """
+    kind = assessment.answer_kind if assessment is not None else "answer"
+    if kind not in NON_CONTENT_KINDS or not (extraction.nodes or extraction.edges):
+        return extraction
+    reason = f"the reply is '{kind}', not an answer about the topic"
+    dropped = [
+        *(RejectedItem(kind="node", item=n.model_dump(), reason=reason) for n in extraction.nodes),
+        *(RejectedItem(kind="edge", item=e.model_dump(), reason=reason) for e in extraction.edges),
+    ]
+    return Extraction(
+        extractable=False, reason=reason, rejected=[*extraction.rejected, *dropped]
+    )
+
+
+def probe_outcome(delta: GraphDelta, assessment: Assessment | None) -> str:
+    """What the previous question brought: a new node, or why not (``tracker.PROBE_OUTCOMES``)."""
+    if delta.nodes_added:
+        return NEW_RUNG
+    kind = assessment.answer_kind if assessment is not None else "answer"
+    if kind != "answer":
+        return kind
+    if assessment is not None and assessment.knowledge_ceiling != "none":
+        return DONT_KNOW
+    return NOTHING_NEW
+
+
 @dataclass(frozen=True)
 class TurnOutcome:
     turn_number: int
@@ -166,9 +202,12 @@ def advance(
     turn = state.turn_count + 1
     graph = state.graph.copy()  # apply_extraction works in place; keep ``state`` untouched
 
+    content = content_of(extraction, assessment)
     delta = apply_extraction(
-        graph, extraction, methodology=m, utterance_id=utterance_id, turn=turn, embedder=embedder
+        graph, content, methodology=m, utterance_id=utterance_id, turn=turn, embedder=embedder
     )
+    if content is not extraction:
+        delta.rejected.extend(content.rejected)
     tracker = advance_turn(state.tracker, turn)
     tracker = apply_graph_delta(tracker, graph, delta, methodology=m, turn=turn)
     coverage = state.coverage
@@ -194,6 +233,7 @@ def advance(
     tracker = append_response_signal(
         tracker, depth, assessment.knowledge_ceiling if assessment else None
     )
+    tracker = record_probe_outcome(tracker, probe_outcome(delta, assessment))
     # Scoring reads paraphrases through their slot; the tracker carried forward stays per node.
     decision_tracker = tracker
     if slots is not None:

@@ -14,8 +14,19 @@ all-vetoed fallback, which relaxes the softest veto first).
 |                      | ``knowledge_ceiling_strategies``, or every node-bound strategy     |
 | element_exhausted    | a node whose stimulus element has already been focused             |
 |                      | ``element_max_focus`` times in total (coverage mode only)          |
+| node_exhausted       | every node-bound strategy on a node the respondent asked to leave  |
+|                      | ("move on", "I already said that") or whose questions brought      |
+|                      | nothing new ``fruitless_probe_limit`` times (``fruitless_probe``)  |
+| element_exhausted    | (see above)                                                        |
+| repeated_probe       | a strategy on a node where that strategy was already asked, unless |
+|                      | the node came up anew since that answer (``fruitless_probe``)      |
 | recent_redundancy    | the same strategy on the same focus within the last                |
 |                      | ``redundancy_window_turns`` turns when nothing was learned since   |
+
+``node_exhausted`` and ``fruitless_probe`` read the tracker's memory of asking
+(``NodeState.probes``): what each question on a node brought. They are the interviewer's
+answer to the novice error of asking the same why again: change technique on a node whose
+why came back empty, leave the node after two empty questions or when told to.
 
 "Nothing learned since" for a node focus: the node has not yielded after that turn
 (``last_yield_turn`` is not later than the focus turn). For a node-less focus: every turn since
@@ -36,6 +47,8 @@ if TYPE_CHECKING:
 KNOWLEDGE_CEILING = "knowledge_ceiling"
 ELEMENT_EXHAUSTED = "element_exhausted"
 RECENT_REDUNDANCY = "recent_redundancy"
+NODE_EXHAUSTED = "node_exhausted"
+REPEATED_PROBE = "repeated_probe"
 
 
 @dataclass(frozen=True)
@@ -147,10 +160,56 @@ def recent_redundancy(strategy: StrategySpec, node_id: str | None, ctx: VetoCont
     return None
 
 
+def node_exhausted(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """A node the respondent closed, or that ran dry: no node-bound question on it again."""
+    if node_id is None or strategy.node_binding != "required":
+        return None
+    state = ctx.tracker.states.get(node_id)
+    if state is None:
+        return None
+    closed = state.closed_by_respondent
+    if closed is not None:
+        said = "asked to move on" if closed.outcome == "move_on" else "said it was already answered"
+        return f"the respondent {said} at turn {closed.turn + 1}"
+    fruitless = state.fruitless_probes
+    if fruitless >= ctx.tuning.fruitless_probe_limit:
+        return f"{fruitless} questions on this node brought nothing new"
+    return None
+
+
+_OUTCOME_WORDS = {
+    "new_rung": "its answer",
+    "nothing_new": "nothing new",
+    "dont_know": "a don't-know",
+    "about_interview": "a remark about the interview",
+}
+
+
+def repeated_probe(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """The same technique on the same node again: asked once, its answer is in hand (or it
+    came back empty and another technique is due). Allowed again only once the node came up
+    anew after that answer (it yielded on a later turn)."""
+    if node_id is None:
+        return None
+    state = ctx.tracker.states.get(node_id)
+    if state is None:
+        return None
+    probe = next((p for p in reversed(state.probes) if p.strategy == strategy.name), None)
+    if probe is None:
+        return None
+    answered = probe.turn + 1
+    if state.last_yield_turn is not None and state.last_yield_turn > answered:
+        return None
+    got = _OUTCOME_WORDS.get(probe.outcome, probe.outcome)
+    return f"{strategy.name} was asked on this node at turn {probe.turn} and brought {got}"
+
+
 # Hardest first: the first veto that fires is the one recorded.
 VETOES: tuple[tuple[str, VetoFn], ...] = (
     (KNOWLEDGE_CEILING, knowledge_ceiling),
+    (NODE_EXHAUSTED, node_exhausted),
     (ELEMENT_EXHAUSTED, element_exhausted),
+    (REPEATED_PROBE, repeated_probe),
     (RECENT_REDUNDANCY, recent_redundancy),
 )
 
@@ -160,6 +219,8 @@ def enabled_vetoes(tuning: VetoTuning) -> tuple[tuple[str, VetoFn], ...]:
         KNOWLEDGE_CEILING: tuning.knowledge_ceiling,
         ELEMENT_EXHAUSTED: tuning.element_exhausted,
         RECENT_REDUNDANCY: tuning.recent_redundancy,
+        NODE_EXHAUSTED: tuning.fruitless_probe,
+        REPEATED_PROBE: tuning.fruitless_probe,
     }
     return tuple((name, fn) for name, fn in VETOES if switches[name])
 

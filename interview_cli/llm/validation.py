@@ -38,6 +38,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from interview_cli.core.models import (
+    ANSWER_KINDS,
     RUBRIC_SIGNALS,
     Assessment,
     ExtractedEdge,
@@ -397,6 +398,7 @@ def validate_assessment(data: object) -> Assessment:
             scores[name] = RubricScore(score=score, rationale=rationale)
     hedging = _category(payload.get("hedging_language"), _HEDGING, "hedging_language", notes)
     ceiling = _category(payload.get("knowledge_ceiling"), _CEILING, "knowledge_ceiling", notes)
+    kind = _answer_kind(payload.get("answer_kind"), notes)
     rationale = _text(payload.get("rationale"))
     if notes:
         rationale = (
@@ -406,8 +408,21 @@ def validate_assessment(data: object) -> Assessment:
         **scores,
         hedging_language=hedging,  # type: ignore[arg-type]
         knowledge_ceiling=ceiling,  # type: ignore[arg-type]
+        answer_kind=kind,  # type: ignore[arg-type]
         rationale=rationale,
     )
+
+
+def _answer_kind(value: object, notes: list[str]) -> str:
+    """A missing answer_kind is an answer (older prompts and models do not send it)."""
+    if value is None:
+        return "answer"
+    if isinstance(value, str):
+        key = value.strip().lower().replace(" ", "_").replace("-", "_")
+        if key in ANSWER_KINDS:
+            return key
+    notes.append(f"answer_kind: invalid value {value!r}, 'answer' used")
+    return "answer"
 
 
 def _category(value: object, allowed: dict[str, str], name: str, notes: list[str]) -> str:

@@ -204,7 +204,7 @@ def test_an_edited_veto_reason_fails_with_a_readable_diff(produced: dict[str, Pa
     console.print(verify_view(result))
     shown = console.export_text()
     assert f"vetoes · veto_reasons[{key}]" in shown
-    assert "- recorded: the moderator said so" in shown and "+ replayed: terminal" in shown
+    assert "- recorded: the moderator said so" in shown and f"+ replayed: {original}" in shown
     # a reason recorded for a veto the core does not make is a difference too
     turn["decision"]["veto_reasons"] = {**recorded, "explore@n1": "invented"}
     (m,) = verify_session(session_of(doc)).mismatches

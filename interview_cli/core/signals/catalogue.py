@@ -205,6 +205,14 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         ("none", "exploratory", "terminal"),
     ),
     _s(
+        "llm.answer_kind",
+        "llm",
+        "categorical",
+        "Whether the last reply was an answer, or a don't-know, an 'I already said that', a "
+        "request to move on, or a remark about the interview itself.",
+        ("answer", "dont_know", "already_said", "move_on", "about_interview"),
+    ),
+    _s(
         "llm.global_response_trend",
         "llm",
         "categorical",
@@ -264,6 +272,15 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "The same strategy used on this node consecutively: none (0-1), low (2), medium (3), "
         "high (4+).",
         STREAK_LEVELS,
+    ),
+    _s(
+        "technique.node.probe_history",
+        "technique",
+        "categorical",
+        "What questions on this node brought: unprobed (never asked), productive (the last "
+        "one brought a new rung), fruitless (the last one brought nothing new or a "
+        "don't-know) or exhausted (two fruitless, or the respondent asked to leave it).",
+        ("unprobed", "productive", "fruitless", "exhausted"),
     ),
     # ---- coverage (concepts with stimulus elements, seed 000) --------------------------
     _s("coverage.ratio", "coverage", "float", "Share of stimulus elements mentioned so far."),

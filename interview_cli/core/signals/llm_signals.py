@@ -89,6 +89,12 @@ def _knowledge_ceiling(ctx: SignalContext, deps: Deps) -> str | None:
     return None if a is None else a.knowledge_ceiling
 
 
+@global_signal("llm.answer_kind")
+def _answer_kind(ctx: SignalContext, deps: Deps) -> str | None:
+    a = ctx.assessment
+    return None if a is None else a.answer_kind
+
+
 @global_signal("llm.global_response_trend")
 def _global_response_trend(ctx: SignalContext, deps: Deps) -> str:
     # Reads the carried trend state (already updated with this answer by the caller), not the

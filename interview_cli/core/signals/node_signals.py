@@ -176,6 +176,16 @@ def _strategy_repetition(ctx: SignalContext, state: NodeState, deps: Deps) -> st
     return repetition_level(state.consecutive_same_strategy)
 
 
+@node_signal("technique.node.probe_history")
+def _probe_history(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
+    if not state.probes:
+        return "unprobed"
+    limit = ctx.methodology.tuning.vetoes.fruitless_probe_limit
+    if state.closed_by_respondent is not None or state.fruitless_probes >= limit:
+        return "exhausted"
+    return "fruitless" if state.probes[-1].fruitless else "productive"
+
+
 @node_signal("meta.node.opportunity")
 def _opportunity(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
     """exhausted when exhausted; probe_deeper when the respondent keeps answering this node

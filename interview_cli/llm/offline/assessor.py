@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from interview_cli.core.models import Assessment, RubricScore
+from interview_cli.llm.offline.answer_kind import answer_kind
 from interview_cli.llm.offline.lexicon import (
     CAUSAL_MARKERS,
     DONT_KNOW,
@@ -204,5 +205,6 @@ def assess_offline(request: AssessRequest) -> Assessment:
         ),
         hedging_language=hedging,  # type: ignore[arg-type]
         knowledge_ceiling=ceiling,  # type: ignore[arg-type]
+        answer_kind=answer_kind(answer),  # type: ignore[arg-type]
         rationale="offline heuristics: length, hedges, specifics, causal cues, don't-know phrases",
     )

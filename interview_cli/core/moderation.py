@@ -1,0 +1,216 @@
+"""Two moderator's rules on top of joint scoring: who wins a close call, and when not to stop.
+
+Scores rank (strategy, node) pairs; a trained moderator adds two habits that a sum of weights
+does not express (INTERVIEWING.md "Laddering, turn by turn", "Ending"):
+
+**Focus tie-break** (``tuning.focus_tie_margin``). Node-bound candidates of the winning
+strategy whose score is within the margin of the winner are a tie. The tie goes to, in order:
+
+1. the most depth left to gain: levels between the node and the ontology's top level
+   (0 for a terminal node);
+2. the least probed: fewest questions that brought nothing new, then fewest questions;
+3. the most recently productive: latest turn the node yielded;
+4. the ranking's own order (score, strategy order, newest node, node id).
+
+The rule and the nodes it compared are recorded in the decision, so ``/why`` and replay show it.
+
+**Stop guard** (``tuning.saturation.breadth_check_before_stop`` and
+``probe_attributes_before_stop``). A saturation stop, or a closing question before the
+interview's last turn, is deferred when
+
+- a node of the lowest level (an attribute the respondent named) was never asked about: the
+  best admissible candidate on such a node is asked instead; or
+- no breadth check ("what else matters to you about ...?", a strategy with
+  ``breadth_check: true``) has come back empty since the last new node: the breadth check is
+  asked instead.
+
+Neither applies when the respondent is tiring (a fatigued trend, or the stop is
+``respondent_fatigued`` / ``quality_degraded``), when the turn limit is reached, or when no
+admissible candidate of the needed kind exists. Pure functions of recorded values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from interview_cli.config.schemas import Methodology
+from interview_cli.core.continuation import (
+    CLOSING_STRATEGY,
+    MAX_TURNS_REACHED,
+    QUALITY_DEGRADED,
+    RESPONDENT_FATIGUED,
+    Continuation,
+)
+from interview_cli.core.scoring import Ranking, ScoredCandidate, reselect
+from interview_cli.core.signals import TrendState
+from interview_cli.core.tracker import NodeStateTracker
+from interview_cli.core.vetoes import FocusEntry
+
+# Stops that a tiring respondent causes: never deferred.
+FATIGUE_STOPS: frozenset[str] = frozenset({RESPONDENT_FATIGUED, QUALITY_DEGRADED})
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """A close call settled by the tie-break rule: who won, over whom, and why."""
+
+    chosen: str
+    over: tuple[str, ...]
+    margin: float
+    rule: str
+
+    def describe(self) -> str:
+        others = ", ".join(f"'{label}'" for label in self.over)
+        return f"tie-break (within {self.margin:g}): '{self.chosen}' over {others}: {self.rule}"
+
+
+def _depth_left(methodology: Methodology, tracker: NodeStateTracker, node_id: str) -> int:
+    state = tracker.states.get(node_id)
+    if state is None or state.is_terminal:
+        return 0
+    return max(methodology.ontology.max_level - state.level, 0)
+
+
+def break_focus_tie(
+    ranking: Ranking, methodology: Methodology, tracker: NodeStateTracker
+) -> tuple[Ranking, TieBreak | None]:
+    """Apply the focus tie-break (module docstring) to a ranking; unchanged when no tie."""
+    margin = methodology.tuning.focus_tie_margin
+    chosen = ranking.selected
+    if margin <= 0 or chosen is None or chosen.node_id is None or chosen.vetoed_by is not None:
+        return ranking, None
+    tied = [
+        c
+        for c in ranking.candidates
+        if c.stage == chosen.stage
+        and c.strategy == chosen.strategy
+        and c.node_id is not None
+        and c.vetoed_by is None
+        and chosen.final_score - c.final_score <= margin + 1e-9
+    ]
+    if len(tied) < 2:
+        return ranking, None
+    order = {id(c): i for i, c in enumerate(ranking.candidates)}
+
+    def key(c: ScoredCandidate) -> tuple[int, int, int, int, int]:
+        assert c.node_id is not None
+        state = tracker.states.get(c.node_id)
+        fruitless = state.fruitless_probes if state is not None else 0
+        asked = len(state.probes) if state is not None else 0
+        last_yield = state.last_yield_turn if state and state.last_yield_turn is not None else -1
+        return (
+            -_depth_left(methodology, tracker, c.node_id),
+            fruitless,
+            asked,
+            -last_yield,
+            order[id(c)],
+        )
+
+    best = min(tied, key=key)
+    if best is chosen or (best.strategy, best.node_id) == (chosen.strategy, chosen.node_id):
+        return ranking, None
+    rule = _winning_rule(key(best), key(chosen))
+    others = tuple(str(c.node_label) for c in tied if c is not best)
+    note = TieBreak(str(best.node_label), others, margin, rule)
+    return reselect(ranking, best), note
+
+
+def _winning_rule(best: tuple[int, ...], chosen: tuple[int, ...]) -> str:
+    rules = (
+        "more depth left to gain",
+        "fewer questions that brought nothing",
+        "asked about less often",
+        "more recently productive",
+    )
+    for rule, a, b in zip(rules, best, chosen, strict=False):
+        if a != b:
+            return rule
+    return "ranking order"
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def breadth_found_empty(
+    methodology: Methodology, tracker: NodeStateTracker, history: tuple[FocusEntry, ...]
+) -> bool:
+    """A breadth check was asked and nothing new has been said since (its answer included)."""
+    breadth = {s.name for s in methodology.strategies if s.breadth_check}
+    last = next((e.turn for e in reversed(history) if e.strategy in breadth), None)
+    if last is None:
+        return False
+    return not any(s.created_at_turn > last for s in tracker.states.values())
+
+
+def unprobed_attributes(tracker: NodeStateTracker, focusable: set[str]) -> set[str]:
+    """Lowest-level nodes that no question has focused yet."""
+    levels = [s.level for s in tracker.states.values() if s.level > 0]
+    if not levels:
+        return set()
+    lowest = min(levels)
+    return {
+        node_id
+        for node_id, s in tracker.states.items()
+        if s.level == lowest and s.focus_count == 0 and not s.probes and node_id in focusable
+    }
+
+
+@dataclass(frozen=True)
+class StopGuardInputs:
+    methodology: Methodology
+    tracker: NodeStateTracker
+    focus_history: tuple[FocusEntry, ...]
+    trend: TrendState
+    focusable: frozenset[str]
+
+
+def guard_stop(
+    ranking: Ranking, continuation: Continuation, inputs: StopGuardInputs
+) -> tuple[Ranking, Continuation, str | None]:
+    """Defer a premature stop (module docstring); returns the ranking, continuation and note."""
+    tuning = inputs.methodology.tuning.saturation
+    reason = continuation.reason
+    if continuation.should_continue or reason is None:
+        return ranking, continuation, None
+    if reason == MAX_TURNS_REACHED or reason in FATIGUE_STOPS:
+        return ranking, continuation, None
+    if reason == CLOSING_STRATEGY and continuation.turns_remaining < 2:
+        return ranking, continuation, None  # the closing question is the last one: fine
+    if inputs.trend.fatigued_turns > 0:
+        return ranking, continuation, None
+    pick, why = None, ""
+    if tuning.probe_attributes_before_stop:
+        open_ids = unprobed_attributes(inputs.tracker, set(inputs.focusable))
+        pick = _best(ranking, lambda c: c.node_id in open_ids and not _closing(inputs, c))
+        if pick is not None:
+            why = f"'{pick.node_label}' was never asked about"
+    if pick is None and tuning.breadth_check_before_stop:
+        if not breadth_found_empty(inputs.methodology, inputs.tracker, inputs.focus_history):
+            breadth = {s.name for s in inputs.methodology.strategies if s.breadth_check}
+            pick = _best(ranking, lambda c: c.strategy in breadth)
+            if pick is not None:
+                why = "no breadth check has come back empty yet"
+    if pick is None:
+        return ranking, continuation, None
+    note = f"stop deferred ({reason}): {why}; asking {pick.strategy} first"
+    return reselect(ranking, pick), replace(continuation, should_continue=True, reason=None), note
+
+
+def _closing(inputs: StopGuardInputs, c: ScoredCandidate) -> bool:
+    return inputs.methodology.strategy(c.strategy).generates_closing_question
+
+
+def _best(ranking: Ranking, wanted: object) -> ScoredCandidate | None:
+    assert callable(wanted)
+    return next((c for c in ranking.candidates if c.vetoed_by is None and wanted(c)), None)
+
+
+__all__ = [
+    "FATIGUE_STOPS",
+    "StopGuardInputs",
+    "TieBreak",
+    "break_focus_tie",
+    "breadth_found_empty",
+    "guard_stop",
+    "unprobed_attributes",
+]

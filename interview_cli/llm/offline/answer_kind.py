@@ -1,0 +1,121 @@
+"""Offline recognition of replies that are not answers (INTERVIEWING.md "When the respondent
+cannot or will not answer").
+
+"I don't know", "I already told you", "can we move on" and remarks about the interview itself
+("that's not really about headphones") are signals, not content: the interviewer records them
+and changes technique or focus instead of asking the same why again. A real provider reports
+the same ``answer_kind`` as a field of its assessment; offline, these patterns decide.
+
+Patterns are kept per language and all of them are tried: a respondent may answer in another
+language than the study's, and the phrases do not collide across the languages listed.
+
+Precedence when a reply matches several kinds: ``move_on`` (an explicit request, obeyed)
+over ``about_interview`` over ``already_said`` over ``dont_know``. A reply that says one of
+these and then goes on with real content (many words beyond the phrase) is an ``answer``:
+"like I said, it's the battery, and also the way they fold flat in my bag" carries news.
+"""
+
+from __future__ import annotations
+
+import re
+
+_WORD = re.compile(r"[\w][\w'\u2019\-]*")
+# Words beyond the matched phrase from which a reply counts as carrying content anyway.
+CONTENT_WORDS = 9
+
+PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        "move_on": (
+            r"(?:can|could|shall) we (?:please )?(?:move on|skip|talk about something else|"
+            r"change the (?:topic|subject))",
+            r"\b(?:let'?s|let us) (?:move on|skip (?:this|that|it)|talk about something else)",
+            r"\bnext question\b",
+            r"\bi'?d (?:rather|prefer) (?:not|to move on|to skip)\b",
+            r"^\W*(?:ok(?:ay)?\W+)?(?:please\W+)?move on\b",
+            r"\bskip (?:this|that) (?:one|question)?\b",
+        ),
+        "about_interview": (
+            r"\b(?:that|this|it)(?:'?s| is) (?:not|n'?t) (?:really )?(?:about|related to|"
+            r"relevant to)\b",
+            r"\bthe question (?:has )?(?:drifted|wandered|went off|is off)",
+            r"\b(?:we'?re|you'?re|we are|you are) (?:getting |going )?(?:off[- ]topic|"
+            r"off track|sidetracked|going in circles)",
+            r"\bwhat does (?:that|this) have to do with\b",
+            r"\b(?:that'?s|that is) (?:a )?(?:weird|strange|odd|leading) question\b",
+            r"\byou(?:'ve| have)? (?:already )?asked (?:me )?(?:that|this)\b",
+            r"\bwhy do you keep asking\b",
+        ),
+        "already_said": (
+            r"\b(?:like|as) i (?:just )?(?:said|mentioned|told you)\b",
+            r"\bi (?:already|just) (?:said|told you|mentioned|explained|answered)\b",
+            r"\b(?:i'?ve|i have) (?:already )?(?:said|told you|answered|explained) (?:that|this)",
+            r"\bwe(?:'ve| have) (?:already )?(?:covered|been (?:over|through)) (?:that|this)",
+            r"\bsame (?:answer|as before|thing i said)\b",
+            r"\b(?:as|like) before\b",
+            r",\s*again[.!]*$",
+        ),
+        "dont_know": (
+            r"\b(?:i\s+)?(?:do\s*n[o']?t|really don't|do not) know\b",
+            r"\bdunno\b",
+            r"\bno (?:idea|clue)\b",
+            r"\bnot sure\b",
+            r"\bcan'?t (?:really )?(?:say|think of)\b",
+            r"\bhard to say\b",
+            r"\bit just (?:is|does|matters)\b",
+            r"\b(?:never|haven'?t) (?:really )?thought about (?:it|that)\b",
+        ),
+    },
+    "de": {
+        "move_on": (r"\bkönnen wir (?:weiter|das thema wechseln)", r"\bnächste frage\b"),
+        "about_interview": (r"\bdas hat (?:doch )?nichts mit\b", r"\bwir schweifen ab\b"),
+        "already_said": (
+            r"\bwie (?:ich )?(?:schon |bereits )?gesagt\b",
+            r"\bhab(?:e)? ich (?:doch )?schon gesagt\b",
+        ),
+        "dont_know": (
+            r"\bweiß (?:ich )?nicht\b",
+            r"\bkeine ahnung\b",
+            r"\bist (?:halt|einfach) so\b",
+        ),
+    },
+    "fr": {
+        "move_on": (r"\bon peut passer\b", r"\bquestion suivante\b", r"\bpassons\b"),
+        "about_interview": (r"\bça n'a rien à voir\b", r"\bon s'éloigne du sujet\b"),
+        "already_said": (r"\bcomme je (?:l'ai )?(?:déjà )?dit\b", r"\bje l'ai déjà dit\b"),
+        "dont_know": (r"\bje ne sais pas\b", r"\bj(?:e n)?'sais pas\b", r"\baucune idée\b"),
+    },
+    "es": {
+        "move_on": (r"\bpodemos pasar\b", r"\bsiguiente pregunta\b", r"\bcambiemos de tema\b"),
+        "about_interview": (r"\beso no tiene (?:nada )?que ver\b",),
+        "already_said": (r"\bcomo (?:ya )?(?:te )?dije\b", r"\bya lo dije\b"),
+        "dont_know": (r"\bno (?:lo )?sé\b", r"\bni idea\b"),
+    },
+}
+
+PRECEDENCE: tuple[str, ...] = ("move_on", "about_interview", "already_said", "dont_know")
+
+_COMPILED: dict[str, re.Pattern[str]] = {
+    kind: re.compile(
+        "|".join(p for lang in PATTERNS.values() for p in lang.get(kind, ())), re.IGNORECASE
+    )
+    for kind in PRECEDENCE
+}
+
+
+def answer_kind(answer: str) -> str:
+    """``answer`` or the non-answer kind the reply is (see the module docstring)."""
+    text = answer.strip()
+    if not text:
+        return "dont_know"
+    for kind in PRECEDENCE:
+        pattern = _COMPILED[kind]
+        if not pattern.search(text):
+            continue
+        rest = pattern.sub(" ", text)
+        if len(_WORD.findall(rest)) >= CONTENT_WORDS:
+            continue  # said it, then went on with something to say
+        return kind
+    return "answer"
+
+
+__all__ = ["CONTENT_WORDS", "PATTERNS", "PRECEDENCE", "answer_kind"]

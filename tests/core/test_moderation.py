@@ -1,0 +1,363 @@
+"""The interviewer's memory of asking, non-answers, the focus tie-break and the stop guard.
+
+Unit tests on plain values for each rule (``core.tracker`` probes, ``core.vetoes``
+node_exhausted / repeated_probe, ``core.moderation``), then short interviews through the real
+``advance()`` with the shipped means-end chain methodology.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from interview_cli.config.schemas import Concept, Methodology, StrategySpec, VetoTuning
+from interview_cli.core.continuation import (
+    CLOSING_STRATEGY,
+    GRAPH_SATURATED,
+    MAX_TURNS_REACHED,
+    RESPONDENT_FATIGUED,
+    Continuation,
+)
+from interview_cli.core.graph_update import GraphDelta
+from interview_cli.core.models import (
+    Assessment,
+    ExtractedEdge,
+    ExtractedNode,
+    Extraction,
+    RubricScore,
+)
+from interview_cli.core.moderation import (
+    StopGuardInputs,
+    breadth_found_empty,
+    break_focus_tie,
+    guard_stop,
+    unprobed_attributes,
+)
+from interview_cli.core.scoring import Ranking, ScoredCandidate
+from interview_cli.core.signals import TrendState
+from interview_cli.core.tracker import (
+    NodeState,
+    NodeStateTracker,
+    Probe,
+    record_probe_outcome,
+    update_focus,
+)
+from interview_cli.core.turn import CoreState, advance, content_of, probe_outcome
+from interview_cli.core.vetoes import FocusEntry, VetoContext, node_exhausted, repeated_probe
+
+ROOT = Path(__file__).resolve().parents[2]
+DEEPEN = StrategySpec(name="deepen")
+NEGATIVE = StrategySpec(name="negative_ladder")
+EXPLORE = StrategySpec(name="explore", node_binding="none")
+ON = VetoTuning(fruitless_probe=True, fruitless_probe_limit=2)
+
+
+@cache
+def mec() -> Methodology:
+    text = (ROOT / "methodologies" / "means_end_chain.yaml").read_text(encoding="utf-8")
+    return Methodology.model_validate(yaml.safe_load(text))
+
+
+def state(node_id: str, **fields: Any) -> NodeState:
+    fields.setdefault("created_at_turn", 1)
+    return NodeState(node_id=node_id, label=node_id, **fields)
+
+
+def assessment(depth: int = 3, **extra: Any) -> Assessment:
+    mid = RubricScore(score=3)
+    return Assessment(
+        response_depth=RubricScore(score=depth),
+        specificity=mid,
+        certainty=mid,
+        valence=mid,
+        engagement=mid,
+        intellectual_engagement=mid,
+        **extra,
+    )
+
+
+# ---- the memory of asking -----------------------------------------------------------------
+
+
+def test_the_answer_is_remembered_on_the_node_and_strategy_that_asked() -> None:
+    t = NodeStateTracker(states={"n1": state("n1"), "n2": state("n2")})
+    t = update_focus(t, "n1", 3, "deepen")
+    t = record_probe_outcome(t, "dont_know")
+    assert t.states["n1"].probes == (Probe(3, "deepen", "dont_know"),)
+    assert t.states["n2"].probes == ()
+    # no previous focus (an open question): nothing to remember
+    t = update_focus(t, None, 4, "explore")
+    assert record_probe_outcome(t, "nothing_new") == t
+
+
+@pytest.mark.parametrize(
+    ("nodes_added", "extra", "expected"),
+    [
+        (1, {}, "new_rung"),
+        (1, {"knowledge_ceiling": "exploratory"}, "new_rung"),  # hedged, but it said something
+        (0, {}, "nothing_new"),
+        (0, {"knowledge_ceiling": "terminal"}, "dont_know"),
+        (0, {"answer_kind": "dont_know"}, "dont_know"),
+        (0, {"answer_kind": "already_said"}, "already_said"),
+        (0, {"answer_kind": "move_on"}, "move_on"),
+        (0, {"answer_kind": "about_interview"}, "about_interview"),
+    ],
+)
+def test_probe_outcome(nodes_added: int, extra: dict[str, Any], expected: str) -> None:
+    delta = GraphDelta.model_validate(
+        {
+            "nodes_added": [
+                {"node_id": f"n{i}", "label": "x", "node_type": "attribute"}
+                for i in range(nodes_added)
+            ]
+        }  # fmt: skip
+    )
+    assert probe_outcome(delta, assessment(**extra)) == expected
+
+
+def test_a_non_answer_adds_nothing_and_says_why() -> None:
+    said = Extraction(
+        nodes=[ExtractedNode(label="again", node_type="attribute", quote="again")],
+        edges=[ExtractedEdge(source="again", target="kids", relation="leads_to")],
+    )
+    for kind in ("already_said", "move_on", "about_interview"):
+        kept = content_of(said, assessment(answer_kind=kind))
+        assert not kept.extractable and kept.nodes == [] and kept.edges == []
+        assert [r.kind for r in kept.rejected] == ["node", "edge"]
+        assert kind in kept.rejected[0].reason
+    # a don't-know or an answer keeps what was extracted
+    assert content_of(said, assessment(answer_kind="dont_know")) is said
+    assert content_of(said, assessment()) is said
+
+
+def test_a_strategy_is_not_asked_again_on_the_same_node_until_it_comes_up_anew() -> None:
+    asked = state("n1", probes=(Probe(3, "deepen", "new_rung"),), last_yield_turn=4)
+    c = VetoContext(tuning=ON, tracker=NodeStateTracker(states={"n1": asked}), turn_number=6)
+    reason = repeated_probe(DEEPEN, "n1", c)
+    assert reason == "deepen was asked on this node at turn 3 and brought its answer"
+    assert repeated_probe(NEGATIVE, "n1", c) is None  # another technique is allowed
+    assert repeated_probe(EXPLORE, None, c) is None
+    later = state("n1", probes=(Probe(3, "deepen", "dont_know"),), last_yield_turn=6)
+    c = VetoContext(tuning=ON, tracker=NodeStateTracker(states={"n1": later}), turn_number=7)
+    assert repeated_probe(DEEPEN, "n1", c) is None  # the respondent brought it up at turn 6
+
+
+def test_two_fruitless_questions_or_a_move_on_exhaust_the_node() -> None:
+    one = state("n1", probes=(Probe(2, "deepen", "dont_know"),))
+    two = state("n2", probes=(Probe(2, "deepen", "dont_know"), Probe(3, "clarify", "nothing_new")))
+    moved = state("n3", probes=(Probe(4, "deepen", "move_on"),))
+    said = state("n4", probes=(Probe(4, "deepen", "already_said"),))
+    t = NodeStateTracker(states={"n1": one, "n2": two, "n3": moved, "n4": said})
+    c = VetoContext(tuning=ON, tracker=t, turn_number=6)
+    assert node_exhausted(NEGATIVE, "n1", c) is None
+    assert node_exhausted(NEGATIVE, "n2", c) == "2 questions on this node brought nothing new"
+    assert node_exhausted(NEGATIVE, "n3", c) == "the respondent asked to move on at turn 5"
+    assert "already answered" in str(node_exhausted(NEGATIVE, "n4", c))
+    assert node_exhausted(EXPLORE, None, c) is None
+
+
+# ---- focus tie-break ----------------------------------------------------------------------
+
+
+def candidate(node: str, score: float, strategy: str = "deepen", **kw: Any) -> ScoredCandidate:
+    return ScoredCandidate(
+        strategy=strategy,
+        node_id=node,
+        node_label=node,
+        signal_contributions=(),
+        base_score=score,
+        phase_multiplier=1.0,
+        phase_bonus=0.0,
+        final_score=score,
+        **kw,
+    )
+
+
+def ranking(*candidates: ScoredCandidate) -> Ranking:
+    ranked = tuple(
+        c if i else ScoredCandidate(**{**c.__dict__, "selected": True})
+        for i, c in enumerate(candidates)
+    )
+    return Ranking(ranked, ranked[0], "joint")
+
+
+def tie_methodology(margin: float) -> Methodology:
+    data = mec().model_dump(mode="json")
+    data["tuning"]["focus_tie_margin"] = margin
+    return Methodology.model_validate(data)
+
+
+def test_a_close_call_goes_to_the_node_with_most_depth_left() -> None:
+    # "being fit" (a value, level 5) said first outscores "cycle to work" (an attribute) by 0.05
+    t = NodeStateTracker(states={"fit": state("fit", level=4), "cycle": state("cycle", level=1)})
+    r = ranking(candidate("fit", 2.00), candidate("cycle", 1.95), candidate("far", 1.0))
+    new, tie = break_focus_tie(r, tie_methodology(0.1), t)
+    assert new.selected is not None and new.selected.node_id == "cycle"
+    assert [c.node_id for c in new.candidates if c.selected] == ["cycle"]
+    assert tie is not None and tie.rule == "more depth left to gain"
+    assert tie.describe() == ("tie-break (within 0.1): 'cycle' over 'fit': more depth left to gain")
+    # outside the margin, or with the rule off, scoring decides
+    assert break_focus_tie(r, tie_methodology(0.01), t) == (r, None)
+    assert break_focus_tie(r, tie_methodology(0.0), t) == (r, None)
+
+
+def test_tie_break_then_prefers_the_least_probed_then_the_recently_productive() -> None:
+    probed = (Probe(2, "clarify", "nothing_new"),)
+    t = NodeStateTracker(
+        states={
+            "a": state("a", level=1, probes=probed),
+            "b": state("b", level=1, last_yield_turn=3),
+            "c": state("c", level=1, last_yield_turn=5),
+        }
+    )
+    r = ranking(candidate("a", 2.0), candidate("b", 2.0), candidate("c", 2.0))
+    new, tie = break_focus_tie(r, tie_methodology(0.1), t)
+    assert new.selected is not None and new.selected.node_id == "c"
+    assert tie is not None and tie.rule == "fewer questions that brought nothing"
+    # other strategies and vetoed candidates never take part
+    r = ranking(
+        candidate("a", 2.0),
+        candidate("b", 2.0, strategy="clarify"),
+        candidate("c", 2.0, vetoed_by="repeated_probe"),
+    )
+    assert break_focus_tie(r, tie_methodology(0.1), t) == (r, None)
+
+
+# ---- stop guard ---------------------------------------------------------------------------
+
+
+def guard_inputs(t: NodeStateTracker, history: tuple[FocusEntry, ...] = (), **kw: Any) -> Any:
+    return StopGuardInputs(
+        methodology=mec(),
+        tracker=t,
+        focus_history=history,
+        trend=kw.get("trend", TrendState()),
+        focusable=frozenset(t.states),
+    )
+
+
+def stop(reason: str, remaining: int = 8) -> Continuation:
+    return Continuation(False, reason, remaining)
+
+
+def closing_ranking() -> Ranking:
+    reflect = candidate("", 3.0, strategy="reflect")
+    reflect = ScoredCandidate(**{**reflect.__dict__, "node_id": None, "node_label": None})
+    explore = ScoredCandidate(
+        **{**candidate("", 1.0, strategy="explore").__dict__, "node_id": None, "node_label": None}
+    )
+    return ranking(reflect, candidate("seat", 1.5), explore, candidate("done", 1.2))
+
+
+def test_an_attribute_never_asked_about_defers_the_stop() -> None:
+    t = NodeStateTracker(
+        states={
+            "seat": state("seat", level=1),
+            "done": state("done", level=1, focus_count=2, probes=(Probe(2, "deepen", "new_rung"),)),
+        }
+    )
+    assert unprobed_attributes(t, {"seat", "done"}) == {"seat"}
+    r, cont, note = guard_stop(closing_ranking(), stop(CLOSING_STRATEGY), guard_inputs(t))
+    assert r.selected is not None and (r.selected.strategy, r.selected.node_id) == (
+        "deepen",
+        "seat",
+    )
+    assert cont.should_continue and cont.reason is None
+    assert note == (
+        f"stop deferred ({CLOSING_STRATEGY}): 'seat' was never asked about; asking deepen first"
+    )
+
+
+def test_a_saturation_stop_waits_for_an_empty_breadth_check() -> None:
+    t = NodeStateTracker(states={"done": state("done", level=1, focus_count=1, created_at_turn=2)})
+    r, cont, note = guard_stop(closing_ranking(), stop(GRAPH_SATURATED), guard_inputs(t))
+    assert r.selected is not None and r.selected.strategy == "explore" and cont.should_continue
+    assert note is not None and "no breadth check has come back empty yet" in note
+    # the breadth check of turn 5 brought nothing (no node created after it): stop
+    history = (FocusEntry(turn=5, strategy="explore"),)
+    assert breadth_found_empty(mec(), t, history)
+    assert guard_stop(closing_ranking(), stop(GRAPH_SATURATED), guard_inputs(t, history))[2] is None
+    # ... but one that found something must be asked again before stopping
+    found = NodeStateTracker(states={"new": state("new", level=2, created_at_turn=6)})
+    assert not breadth_found_empty(mec(), found, history)
+
+
+@pytest.mark.parametrize(
+    ("reason", "remaining", "trend"),
+    [
+        (MAX_TURNS_REACHED, 0, TrendState()),
+        (RESPONDENT_FATIGUED, 8, TrendState()),
+        (CLOSING_STRATEGY, 1, TrendState()),  # the closing question is the last turn anyway
+        (GRAPH_SATURATED, 8, TrendState(fatigued_turns=1)),  # a tiring respondent
+    ],
+)
+def test_no_deferral_at_the_limit_or_when_the_respondent_tires(
+    reason: str, remaining: int, trend: TrendState
+) -> None:
+    t = NodeStateTracker(states={"seat": state("seat", level=1)})
+    r = closing_ranking()
+    assert guard_stop(r, stop(reason, remaining), guard_inputs(t, trend=trend)) == (
+        r,
+        stop(reason, remaining),
+        None,
+    )
+
+
+# ---- through advance() with the shipped laddering methodology -----------------------------
+
+CONCEPT = Concept.model_validate(
+    {"id": "bikes", "name": "Bikes", "methodology": "means_end_chain", "objective": "why bikes"}
+)
+
+
+def answer(state_: CoreState, nodes: list[tuple[str, str]], **extra: Any) -> Any:
+    ext = Extraction(
+        extractable=bool(nodes),
+        nodes=[ExtractedNode(label=label, node_type=kind, quote=label) for label, kind in nodes],
+    )
+    return advance(
+        state_,
+        methodology=mec(),
+        concept=CONCEPT,
+        extraction=ext,
+        assessment=assessment(**extra),
+        utterance_id=f"u{state_.turn_count + 1}",
+        max_turns=20,
+    )
+
+
+def test_after_a_dont_know_the_interviewer_changes_technique_then_leaves_the_node() -> None:
+    s, out = answer(CoreState(), [("light frame", "attribute"), ("gears", "attribute")])
+    first = out.decision.selected
+    assert first.strategy == "deepen"
+    s, out = answer(s, [], knowledge_ceiling="exploratory", answer_kind="dont_know")
+    second = out.decision.selected
+    assert second.node_id == first.node_id
+    assert second.strategy in {"negative_ladder", "third_person", "situational"}
+    assert out.decision.veto_reasons[f"deepen@{first.node_id}"] == (
+        "deepen was asked on this node at turn 1 and brought a don't-know"
+    )
+    s, out = answer(s, [], knowledge_ceiling="exploratory", answer_kind="dont_know")
+    # two questions brought nothing: the node is left
+    assert out.decision.selected.node_id != first.node_id
+    reasons = out.decision.veto_reasons
+    assert any(
+        k.endswith(f"@{first.node_id}") and "brought nothing new" in v for k, v in reasons.items()
+    )
+    signals = out.decision.node_signals[first.node_id]
+    assert signals["technique.node.probe_history"] == "exhausted"
+
+
+def test_move_on_is_obeyed_and_a_complaint_never_becomes_the_next_topic() -> None:
+    s, out = answer(CoreState(), [("light frame", "attribute"), ("gears", "attribute")])
+    focus = out.decision.selected.node_id
+    # the model extracted "again" from "I already told you that, again": it is dropped
+    s, out = answer(s, [("again", "attribute")], answer_kind="already_said")
+    assert out.delta.nodes_added == [] and s.graph.find_by_label("again") == []
+    assert out.decision.selected.node_id != focus
+    s2, out = answer(s, [], answer_kind="move_on")
+    assert out.decision.selected.node_id not in {focus}
