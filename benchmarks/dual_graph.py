@@ -11,7 +11,7 @@ unmapped share - for four configurations:
 - dual graph off / on (``enable_canonical_slots``): slots proposed by the offline provider,
   merged by ``core.canonical`` (fuzzy tier; add ``--embeddings`` with the extra installed).
 
-Respondents: the batch simulator (``interview_cli.simulation.simulator.simulate_answer``: the
+Respondents: the batch simulator (``interview_cli.llm.offline.simulator.simulate_answer``: the
 persona's hidden ladders, aliases about one time in four) when it is installed, else a small
 scripted respondent here that says the persona's rungs, with an alias every third mention.
 
@@ -116,10 +116,10 @@ def scripted_answer(request: PersonaRequest) -> str:
 
 def respondent() -> tuple[str, Callable[[PersonaRequest], str]]:
     try:
-        from interview_cli.simulation.simulator import simulate_answer
+        from interview_cli.llm.offline.simulator import simulate_answer
     except ImportError:
         return "scripted (benchmark-local)", scripted_answer
-    return "interview_cli.simulation.simulator", simulate_answer
+    return "interview_cli.llm.offline.simulator", simulate_answer
 
 
 async def interview(

@@ -38,7 +38,7 @@ from rapidfuzz import fuzz
 from interview_cli.config.language import language_problem
 from interview_cli.config.loader import Loc
 from interview_cli.config.schemas import Concept, Methodology, Persona
-from interview_cli.core.signals.catalogue import CATALOGUE, CATALOGUE_BY_NAME, resolve_weight_key
+from interview_cli.config.signal_catalogue import CATALOGUE, CATALOGUE_BY_NAME, resolve_weight_key
 
 Issue = tuple[Loc, str]
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interview_cli.config.schemas import Methodology
+from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.core.continuation import Continuation, check_continuation
 from interview_cli.core.coverage import CoverageState
 from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
@@ -35,7 +36,6 @@ from interview_cli.core.signals import (
     TrendState,
     detect_signals,
 )
-from interview_cli.core.signals.catalogue import resolve_weight_key
 from interview_cli.core.state import GraphState, SaturationMetrics, VelocityState
 from interview_cli.core.tracker import NodeStateTracker
 from interview_cli.core.vetoes import FocusEntry, VetoContext, VetoRecorder

@@ -15,7 +15,8 @@ no two nodes of the same type with the same normalised label (aliases included);
 between existing nodes; node and relation types known to the methodology; (source type, target
 type) permitted by the ontology for the relation. Cycles and self-loops are allowed.
 
-Mutation is IN PLACE: ``apply_extraction`` (``core.graph_update``, re-exported here) changes
+Mutation is IN PLACE: ``apply_extraction`` (in ``core.graph_update``, which builds on this
+module; this one does not import it back) changes
 the ``KnowledgeGraph`` the caller owns and returns a ``GraphDelta`` recording what changed.
 Given the same graph and inputs it always makes the same changes and the same node ids (``n1``,
 ``n2``, ... from the graph's own counter), which is what replay needs. Use ``graph.copy()`` to
@@ -40,16 +41,11 @@ from interview_cli.core.graph_depth import chain_view, condensation_depths
 from interview_cli.core.text import lemma_key, normalise
 
 __all__ = [
-    "EdgeChange",
-    "GraphDelta",
     "GraphInvariantError",
     "KnowledgeGraph",
     "Node",
-    "NodeAdded",
-    "NodeMerged",
     "ProvenanceEntry",
     "Relation",
-    "apply_extraction",
     "from_json",
     "to_json",
 ]
@@ -563,14 +559,3 @@ def from_json(data: Mapping[str, Any]) -> KnowledgeGraph:
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"malformed graph data: {exc!r}") from None
     return graph
-
-
-# Re-exported here: callers build and read graphs through this one module. Imported last
-# because graph_update needs nothing from this module at run time (only for type checking).
-from interview_cli.core.graph_update import (  # noqa: E402
-    EdgeChange,
-    GraphDelta,
-    NodeAdded,
-    NodeMerged,
-    apply_extraction,
-)

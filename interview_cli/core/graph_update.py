@@ -5,24 +5,22 @@ via ``core.dedup``), Path 13 (cross-turn edge resolution: endpoints resolve agai
 nodes by label or alias, this turn's nodes first) and Path 5 (provenance on every node and
 edge). Bad model output never raises: it comes back in ``GraphDelta.rejected`` with a reason.
 
-Re-exported by ``core.graph``; this module imports ``KnowledgeGraph`` for type checking only,
-which keeps the re-export free of import cycles.
+Import ``apply_extraction`` and the delta records from here: ``core.graph`` holds the graph
+itself and does not import this module, so the two form no cycle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.dedup import DedupCandidate, Embedder, MatchTier, find_duplicate
+from interview_cli.core.graph import KnowledgeGraph, ProvenanceEntry
 from interview_cli.core.models import Extraction, RejectedItem
 from interview_cli.core.text import lemma_key, normalise
-
-if TYPE_CHECKING:
-    from interview_cli.core.graph import KnowledgeGraph, ProvenanceEntry
 
 
 class _DeltaModel(BaseModel):

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple
 
 from interview_cli.config.schemas import Methodology, PhaseSpec, StrategySpec, Tuning
-from interview_cli.core.signals.catalogue import NODE_SIGNAL_PREFIXES
+from interview_cli.config.signal_catalogue import NODE_SIGNAL_PREFIXES
 
 SignalValue = bool | int | float | str
 Signals = Mapping[str, SignalValue | None]

@@ -24,14 +24,12 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
 from interview_cli.errors import LLMError
-
-if TYPE_CHECKING:
-    from interview_cli.llm.providers.base import ProviderError
+from interview_cli.llm.failures import ProviderError
 
 T = TypeVar("T")
 Sleep = Callable[[float], Awaitable[None]]
@@ -143,8 +141,6 @@ async def call_with_retries(
 ) -> Outcome:
     """Run ``attempt`` until it succeeds, a non-retryable ProviderError, or the attempt budget
     is spent; return an :class:`Outcome` or raise one :class:`LLMError`."""
-    from interview_cli.llm.providers.base import ProviderError
-
     retried: list[str] = []
 
     def wait(state: RetryCallState) -> float:

@@ -491,7 +491,7 @@ class Interview:
         selected = next((c for c in decision.candidates if c.selected), None)
         notes: list[SignalNote] = []
         if selected is not None:
-            from interview_cli.core.signals.catalogue import resolve_weight_key
+            from interview_cli.config.signal_catalogue import resolve_weight_key
 
             strongest = sorted(selected.signal_contributions, key=lambda c: -abs(c.contribution))
             for contribution in strongest[:5]:

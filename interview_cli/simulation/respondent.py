@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from interview_cli.llm.offline.simulator import simulate_answer
 from interview_cli.llm.protocol import InterviewLLM, LLMCall, PersonaRequest, TaskResult
 from interview_cli.llm.settings import LLMSettings
-from interview_cli.simulation.simulator import simulate_answer
 
 SIMULATOR_MODEL = "ladder-simulator-v1"
 

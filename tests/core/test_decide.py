@@ -14,7 +14,8 @@ import yaml
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.coverage import CoverageState, compute_gaps
 from interview_cli.core.decide import Decision, DecisionInputs, decide, focus_entry
-from interview_cli.core.graph import KnowledgeGraph, apply_extraction
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_update import apply_extraction
 from interview_cli.core.models import (
     Assessment,
     ExtractedEdge,

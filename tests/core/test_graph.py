@@ -10,10 +10,10 @@ from kg_fixtures import e, extract, methodology, n
 from interview_cli.core.graph import (
     GraphInvariantError,
     KnowledgeGraph,
-    apply_extraction,
     from_json,
     to_json,
 )
+from interview_cli.core.graph_update import apply_extraction
 from interview_cli.core.models import Extraction
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from interview_cli.config.schemas import ExhaustionTuning, Methodology
+from interview_cli.config.signal_catalogue import CATALOGUE, CATALOGUE_BY_NAME, SignalSpec
 from interview_cli.core.models import Assessment
 from interview_cli.core.signals import (
     DETECTORS,
@@ -20,7 +21,6 @@ from interview_cli.core.signals import (
     trend_category,
     update_response_trend,
 )
-from interview_cli.core.signals.catalogue import CATALOGUE, CATALOGUE_BY_NAME, SignalSpec
 from interview_cli.core.signals.llm_signals import RESPONSE_DEPTH_BY_SCORE
 from interview_cli.core.signals.node_signals import (
     exhaustion_score,

@@ -23,7 +23,7 @@ import pytest
 import yaml
 
 from interview_cli.config.schemas import Methodology, StrategySpec
-from interview_cli.core.signals.catalogue import SignalSpec, is_node_signal, resolve_weight_key
+from interview_cli.config.signal_catalogue import SignalSpec, is_node_signal, resolve_weight_key
 
 ROOT = Path(__file__).resolve().parents[2]
 

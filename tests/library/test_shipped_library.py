@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from interview_cli.config.schemas import Concept, Methodology, Persona, StrategySpec
-from interview_cli.core.signals.catalogue import CATALOGUE_BY_NAME, resolve_weight_key
+from interview_cli.config.signal_catalogue import CATALOGUE_BY_NAME, resolve_weight_key
 
 ROOT = Path(__file__).resolve().parents[2]
 METHOD_FILES = sorted((ROOT / "methodologies").glob("*.yaml"))

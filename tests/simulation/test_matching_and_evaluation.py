@@ -8,6 +8,7 @@ import pytest
 from sim_helpers import persona
 
 from interview_cli.config.schemas import Methodology
+from interview_cli.llm.offline.matching import MATCH_THRESHOLD, PersonaLadders, label_score
 from interview_cli.session import (
     AnswerRecord,
     ClosingRecord,
@@ -20,7 +21,6 @@ from interview_cli.session import (
     TurnRecord,
 )
 from interview_cli.simulation.evaluation import evaluate_session, repeated_questions, summarise
-from interview_cli.simulation.matching import MATCH_THRESHOLD, PersonaLadders, label_score
 
 
 @pytest.mark.parametrize(

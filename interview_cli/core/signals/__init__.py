@@ -1,8 +1,10 @@
-"""Signal pools (seed 001 "Signal Pools Architecture"): the catalogue, one detector per entry,
+"""Signal pools (seed 001 "Signal Pools Architecture"): one detector per catalogue entry,
 dependency-ordered detection and the carried response trend.
 
-``detect_signals(SignalContext) -> DetectedSignals`` is the entry point; ``catalogue`` lists
-every signal; ``trend`` holds the smoothed engagement state that replaces seed 000's momentum.
+``detect_signals(SignalContext) -> DetectedSignals`` is the entry point. The catalogue that
+lists every signal is configuration and lives in ``interview_cli.config.signal_catalogue``
+(methodology validation checks weights against it); ``trend`` holds the smoothed engagement
+state that replaces seed 000's momentum.
 """
 
 from interview_cli.core.signals.base import (

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from interview_cli.core.signals.catalogue import CATALOGUE_BY_NAME
+from interview_cli.config.signal_catalogue import CATALOGUE_BY_NAME
 from interview_cli.core.signals.trend import TrendState
 
 if TYPE_CHECKING:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from interview_cli.config.signal_catalogue import CATALOGUE, SignalSpec
+
 # Importing the detector modules registers their detectors.
 from interview_cli.core.signals import (  # noqa: F401
     graph_signals,
@@ -27,7 +29,6 @@ from interview_cli.core.signals.base import (
     SignalContext,
     SignalValue,
 )
-from interview_cli.core.signals.catalogue import CATALOGUE, SignalSpec
 
 _EMPTY: Mapping[str, SignalValue] = {}
 

@@ -8,7 +8,7 @@ Each task is a pure function of its request (and the request's seed where wordin
 - ``generate_opening`` / ``generate_question``: per-strategy templates, streamed in chunks
   (``questions``)
 - ``propose_slots``: labels grouped by lemmatised head words (``slots``)
-- ``respond_as_persona``: the seeded ladder simulator of ``interview_cli.simulation``
+- ``respond_as_persona``: the seeded ladder simulator of ``llm.offline.simulator``
 
 Every result carries one ``LLMCall`` labelled provider ``offline``, model ``heuristic-v1``,
 cost 0 and tokens estimated as ``len(text) // 4`` from the prompt a real provider would have
@@ -25,6 +25,7 @@ from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.offline.assessor import assess_offline
 from interview_cli.llm.offline.extraction import extract_offline
 from interview_cli.llm.offline.questions import offline_opening, offline_question
+from interview_cli.llm.offline.simulator import simulate_answer
 from interview_cli.llm.offline.slots import propose_slots_offline
 from interview_cli.llm.prompts import (
     Prompt,
@@ -48,7 +49,6 @@ from interview_cli.llm.protocol import (
     TaskResult,
 )
 from interview_cli.llm.settings import OFFLINE_MODEL
-from interview_cli.simulation.simulator import simulate_answer
 
 PROVIDER = "offline"
 # One name for the offline model everywhere: the session's settings record the same one.
@@ -144,7 +144,7 @@ class OfflineLLM:
 
     async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
         seeded = request.model_copy(update={"seed": self._seed(request.seed)})
-        text = simulate_answer(seeded)  # the batch issue's ladder simulator (simulation/)
+        text = simulate_answer(seeded)
         return TaskResult[str](
             value=text, calls=[_call("respond_as_persona", render_persona(request), text)]
         )

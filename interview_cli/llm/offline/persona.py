@@ -5,7 +5,7 @@ plumbing, not a model of behaviour. It answers from the persona's hidden ladders
 -> abstract) for this methodology: asked about a rung, it names the next one or two with a
 "because"; asked an open question, it starts the next ladder not yet mentioned; at the top
 of a ladder, or past what the persona knows, it says it doesn't know. The batch issue builds
-the real seeded ladder simulator in ``interview_cli.simulation``.
+the real seeded ladder simulator in ``llm.offline.simulator``.
 """
 
 from __future__ import annotations

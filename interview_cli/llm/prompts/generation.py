@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interview_cli.core.signals.catalogue import resolve_weight_key
+from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.llm.prompts.templates import (
     Prompt,
     bullets,

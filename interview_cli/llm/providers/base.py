@@ -28,17 +28,10 @@ from typing import Any, Literal
 from pydantic import SecretStr
 
 from interview_cli.errors import ConfigError
+from interview_cli.llm.failures import FailureKind, ProviderError
 from interview_cli.llm.protocol import OnToken
 from interview_cli.llm.retry import parse_retry_after
 from interview_cli.llm.settings import ClientSettings, key_env_var
-
-FailureKind = Literal[
-    "rate_limit", "overloaded", "server", "timeout", "connection", "malformed",
-    "auth", "permission", "not_found", "bad_request", "other",
-]
-RETRYABLE_KINDS: frozenset[str] = frozenset(
-    {"rate_limit", "overloaded", "server", "timeout", "connection", "malformed"}
-)
 
 
 @dataclass(frozen=True)
@@ -74,35 +67,6 @@ class ProviderReply:
     output_tokens: int = 0
     stop_reason: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-class ProviderError(Exception):
-    """A failed HTTP exchange, classified. Holds strings only: never the SDK exception, whose
-    request object carries the key in its headers."""
-
-    def __init__(self, kind: FailureKind, detail: str, *, status: int | None = None,
-                 retry_after: float | None = None) -> None:
-        self.kind = kind
-        self.detail = detail
-        self.status = status
-        self.retry_after = retry_after
-        super().__init__(self.describe())
-
-    @property
-    def retryable(self) -> bool:
-        return self.kind in RETRYABLE_KINDS
-
-    def describe(self) -> str:
-        what = {
-            "rate_limit": "rate limited", "overloaded": "provider overloaded",
-            "server": "server error", "timeout": "timed out", "connection": "connection failed",
-            "malformed": "malformed response", "auth": "authentication failed",
-            "permission": "permission denied", "not_found": "model or endpoint not found",
-            "bad_request": "request rejected", "other": "unexpected failure",
-        }[self.kind]
-        status = f" ({self.status})" if self.status else ""
-        detail = f": {self.detail}" if self.detail else ""
-        return f"{what}{status}{detail}"
 
 
 def redact(text: str, secrets: tuple[str, ...]) -> str:

@@ -42,9 +42,9 @@ from typing import Literal
 
 from interview_cli.config.schemas import Methodology, StrategySpec
 from interview_cli.core.text import normalise
+from interview_cli.llm.offline import phrasing as say
+from interview_cli.llm.offline.matching import PersonaLadders, RungRef
 from interview_cli.llm.protocol import PersonaRequest
-from interview_cli.simulation import phrasing as say
-from interview_cli.simulation.matching import PersonaLadders, RungRef
 
 QuestionKind = Literal["opening", "probe", "clarify", "open", "closing"]
 Move = Literal[
