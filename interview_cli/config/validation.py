@@ -156,6 +156,14 @@ def _strategy_issues(m: Methodology) -> list[Issue]:
         loc: Loc = ("strategies", i)
         if strategy.name in _duplicates(names) and names.index(strategy.name) != i:
             issues.append(((*loc, "name"), f"duplicate strategy name '{strategy.name}'"))
+        if strategy.breadth_check and strategy.node_binding != "none":
+            issues.append(
+                (
+                    (*loc, "breadth_check"),
+                    f"strategy '{strategy.name}' is a breadth check, an open question about no "
+                    "node: set node_binding: none",
+                )
+            )
         for key in strategy.signal_weights:
             problem = weight_key_problem(key)
             if problem is not None:
@@ -217,6 +225,14 @@ def _tuning_issues(m: Methodology) -> list[Issue]:
                 ("tuning", "saturation"),
                 "velocity_weight + edge_density_weight + "
                 f"turn_floor_weight must sum to 1, got {total:g}",
+            )
+        )
+    if sat.breadth_check_before_stop and not any(s.breadth_check for s in m.strategies):
+        issues.append(
+            (
+                ("tuning", "saturation", "breadth_check_before_stop"),
+                "no strategy has breadth_check: true; mark the open 'what else?' strategy, "
+                "or set this to false",
             )
         )
     if m.tuning.bin_low >= m.tuning.bin_high:

@@ -100,6 +100,27 @@ def test_duplicate_strategy_names(mdata: dict[str, Any]) -> None:
     assert issues_of(mdata) == [(("strategies", 3, "name"), "duplicate strategy name 'explore'")]
 
 
+def test_a_breadth_check_is_node_less_and_a_stop_waiting_for_one_needs_one(
+    mdata: dict[str, Any],
+) -> None:
+    mdata["strategies"][0]["breadth_check"] = True
+    mdata["strategies"][0]["node_binding"] = "required"
+    name = mdata["strategies"][0]["name"]
+    (problem,) = issues_of(mdata)
+    assert problem[0] == ("strategies", 0, "breadth_check")
+    assert f"strategy '{name}' is a breadth check" in problem[1]
+    assert "node_binding: none" in problem[1]
+    del mdata["strategies"][0]["breadth_check"]
+    mdata.setdefault("tuning", {}).setdefault("saturation", {})["breadth_check_before_stop"] = True
+    assert issues_of(mdata) == [
+        (
+            ("tuning", "saturation", "breadth_check_before_stop"),
+            "no strategy has breadth_check: true; mark the open 'what else?' strategy, "
+            "or set this to false",
+        )
+    ]
+
+
 def test_phase_weights_and_bonuses_must_name_defined_strategies(mdata: dict[str, Any]) -> None:
     mdata["phases"]["mid"] = {"signal_weights": {"deepn": 1.2}, "phase_bonuses": {"ladder": 0.1}}
     assert issues_of(mdata) == [
