@@ -25,6 +25,7 @@ from interview_cli.llm.offline.lexicon import (
     DANGLING,
     DISPENSABLE,
     DONT_KNOW,
+    EMPTY_LABEL_WORDS,
     EVALUATIVE,
     FEELING_PHRASES,
     FEELING_WORDS,
@@ -51,6 +52,7 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_WORDS,
     Cue,
 )
+from interview_cli.llm.offline.meta import blank_meta
 
 MAX_LABEL_WORDS = 6
 WORD = re.compile(r"[\w][\w'\u2019\-]*")
@@ -66,6 +68,18 @@ _EDGE_WORDS = re.compile(
     r"^(?:(?:and|but|or|so|then|because)\b[\s,]*)+|(?:[\s,]*\b(?:and|but|or|so|then))+$",
     re.IGNORECASE,
 )
+
+
+_NEGATORS = frozenset("not never no don't doesn't didn't won't can't cannot isn't".split())
+_CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ", "as ", ",", "and")
+
+
+_IF_MAIN = re.compile(
+    r"^\s*(?:and\s+|but\s+)?if\s+(?:[\w'\u2019]+\s+){1,6}?[\w'\u2019]+"
+    r"(?=\s*,?\s+(?:then\s+)?(?:i|i'm|i'll|we|we're|you|they|it|it's|my)\b)",
+    re.IGNORECASE,
+)
+_IF_CUE = Cue("if", "up")
 
 
 @dataclass
@@ -107,8 +121,9 @@ def _cue_for(matched: str) -> Cue:
 
 
 def blank(answer: str) -> str:
-    """The answer with hedges, fillers, importance and don't-know phrases replaced by spaces."""
-    working = list(answer)
+    """The answer with hedges, fillers, importance and don't-know phrases, and remarks about
+    the interview ("like I said", "can we move on?"), replaced by spaces."""
+    working = list(blank_meta(answer))
     for pattern in (_NOISE, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING):
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):
@@ -148,7 +163,11 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         if not active(cue):
             continue
         before = sentence[: match.start()].split()
-        previous = before[-1].lower().strip(",") if before else ""
+        previous = before[-1].lower().strip(",").replace("\u2019", "'") if before else ""
+        if previous in _NEGATORS and not cue.phrase.startswith(_CONNECTIVES):
+            # "not feel like a dinosaur": the negation belongs to what the cue introduces,
+            # and cutting there would leave a node "not" and lose the negation.
+            continue
         if cue.phrase in BARE_SO:
             after = sentence[match.end() :].split()
             pronoun = cue.phrase.split()[1] if cue.phrase != "so" else (
@@ -164,6 +183,13 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
             ):
                 continue
         cuts.append((offset + match.start(), offset + match.end(), cue))
+    main = _IF_MAIN.match(sentence)
+    if main and not any(start - offset < main.end() for start, _, _ in cuts):
+        # "If I can concentrate, I get my reading done": the condition is the means, the
+        # main clause its end; one label for both would read "if can concentrate get my ...".
+        at = offset + main.end()
+        cuts.append((at, at, _IF_CUE))
+        cuts.sort(key=lambda cut: cut[0])
     return cuts
 
 
@@ -249,9 +275,14 @@ def _strip_leading(words: list[str]) -> list[str]:
     return words
 
 
+_KEEP_BE_AFTER = frozenset("to can could should must would will might may".split())
+
+
 def _drop_copula(words: list[str]) -> list[str]:
     """ "the sound is great" -> "sound"; "the price is too high" -> "price too high"."""
     for i, word in enumerate(words[:4]):
+        if i >= 1 and word.lower() == "be" and words[i - 1].lower() in _KEEP_BE_AFTER:
+            return words  # "has to be sharp", "want to be the guy": the verb carries meaning
         if i >= 1 and word.lower() in COPULAS:
             rest = [
                 w
@@ -299,10 +330,22 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     if prefix:
         words = prefix.split() + words
     words = _shorten(words)
-    if not content_words(" ".join(words)):
+    if is_empty_label(words):
         return ""
     label = " ".join(w if sum(ch.isupper() for ch in w) >= 2 else w.lower() for w in words)
     return label.replace("\u2019", "'")
+
+
+def is_empty_label(words: list[str]) -> bool:
+    """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not"."""
+    return all(
+        w.lower().replace("\u2019", "'") in _NAMELESS for w in words
+    )
+
+
+_NAMELESS = LEADING_STRIP | TRAILING_STRIP | EMPTY_LABEL_WORDS | EVALUATIVE | frozenset(
+    "ok okay hmm hm mm uh um alright whatever".split()
+)
 
 
 def _shorten(words: list[str]) -> list[str]:
@@ -315,8 +358,14 @@ def _shorten(words: list[str]) -> list[str]:
         while len(words) > 1 and words[-1].lower() in DANGLING:
             words.pop()
     while words and words[-1].lower() in TRAILING_STRIP:
+        if len(words) >= 3 and words[-1].lower() in _OBJECTS and words[-2].lower() in _PREPS:
+            break  # "don't have to think about it", not "... think about"
         words.pop()
     return words
+
+
+_OBJECTS = frozenset("it them this that".split())
+_PREPS = frozenset("about of with for on at to without from into over".split())
 
 
 def normal(label: str) -> str:
