@@ -63,6 +63,15 @@ _NOISE = re.compile(
     r"possibly|um+|uh+|erm|hmm+)\b",
     re.IGNORECASE,
 )
+# Idioms that only rate ("they do the job"): a node "job" would be noise.
+# "the main thing is the fit": the frame says which one counts, the node is "fit".
+_RATING_IDIOMS = re.compile(
+    r"\b(?:do|does|did)\s+(?:the|its|their)\s+(?:job|trick)\b|\bget(?:s)?\s+the\s+job\s+done\b|"
+    r"\b(?:good|fine|ok|okay)\s+enough\b|"
+    r"\b(?:the\s+)?(?:main|big|biggest|most important|only|key|whole)\s+(?:thing|point|reason)"
+    r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|\b(?:which|that)\s+is\s+the\s+whole\s+point\b",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"[.!?;\n]+")
 _EDGE_WORDS = re.compile(
     r"^(?:(?:and|but|or|so|then|because)\b[\s,]*)+|(?:[\s,]*\b(?:and|but|or|so|then))+$",
@@ -124,7 +133,7 @@ def blank(answer: str) -> str:
     """The answer with hedges, fillers, importance and don't-know phrases, and remarks about
     the interview ("like I said", "can we move on?"), replaced by spaces."""
     working = list(blank_meta(answer))
-    for pattern in (_NOISE, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING):
+    for pattern in (_NOISE, _RATING_IDIOMS, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING):
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):
                 working[i] = " "
@@ -237,7 +246,12 @@ def list_parts(clause: Clause) -> list[Clause]:
     as sibling clauses; [] when the clause is not such a list."""
     if lexical_category(clause.text) is not None:
         return []
-    chunks = [p for p in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", clause.text) if p.strip()]
+    chunks: list[str] = []
+    for segment in clause.text.split(","):
+        pieces = [p for p in re.split(r"\s*\b(?:and|or)\b\s*", segment) if p.strip()]
+        if len(pieces) == 2 and len(content_words(pieces[0])) == 1 < len(content_words(pieces[1])):
+            pieces = [segment.strip()]  # "a full and rich life": two words for one noun
+        chunks.extend(p.strip() for p in pieces if p.strip())
     if len(chunks) < 2 or any(not 0 < len(content_words(c)) <= 3 for c in chunks):
         return []
     parts: list[Clause] = []
@@ -275,6 +289,9 @@ def _strip_leading(words: list[str]) -> list[str]:
     return words
 
 
+_KEEP_PRONOUN_AFTER = frozenset(
+    "feel felt forget forgot know knew think hope wish notice remember realise realize".split()
+)
 _KEEP_BE_AFTER = frozenset("to can could should must would will might may".split())
 
 
@@ -312,13 +329,16 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     words = [
         w
         for i, w in enumerate(words)
-        if i == 0 or w.lower().replace("\u2019", "'") not in INNER_PRONOUNS
+        if i == 0
+        or w.lower().replace("\u2019", "'") not in INNER_PRONOUNS
+        or words[i - 1].lower() in _KEEP_PRONOUN_AFTER  # "feel I deserve nice things"
     ]
     words = _drop_copula(words)
     for i, word in enumerate(words):
         if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
-            words = words[:i]
-            break
+            if len(content_words(" ".join(words[:i]))) >= 2 or i >= 3:
+                words = words[:i]  # not "stay" for "stay in while cycling"
+                break
     if prefix and words and words[0].lower() == prefix.split()[0]:
         prefix = ""
     if category == "feeling" and not prefix and words:
@@ -332,8 +352,18 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     words = _shorten(words)
     if is_empty_label(words):
         return ""
-    label = " ".join(w if sum(ch.isupper() for ch in w) >= 2 else w.lower() for w in words)
+    label = " ".join(_case(w) for w in words)
     return label.replace("\u2019", "'")
+
+
+def _case(word: str) -> str:
+    """Lower case, except acronyms ("ID") and the pronoun I ("feel I deserve nice things")."""
+    if sum(ch.isupper() for ch in word) >= 2:
+        return word
+    lower = word.lower()
+    if lower == "i" or lower.startswith(("i'", "i\u2019")):
+        return "I" + lower[1:]
+    return lower
 
 
 def is_empty_label(words: list[str]) -> bool:
@@ -358,10 +388,16 @@ def _shorten(words: list[str]) -> list[str]:
         while len(words) > 1 and words[-1].lower() in DANGLING:
             words.pop()
     while words and words[-1].lower() in TRAILING_STRIP:
-        if len(words) >= 3 and words[-1].lower() in _OBJECTS and words[-2].lower() in _PREPS:
+        last, before = words[-1].lower(), words[-2].lower() if len(words) > 1 else ""
+        if len(words) >= 3 and last in _OBJECTS and before in _PREPS:
             break  # "don't have to think about it", not "... think about"
+        if last in _PARTICLES and before and before not in DANGLING:
+            break  # "stay in", "put them on": the particle is part of the verb
         words.pop()
     return words
+
+
+_PARTICLES = frozenset("in on out up off down back away over".split())
 
 
 _OBJECTS = frozenset("it them this that".split())

@@ -307,7 +307,7 @@ LEADING_STRIP: frozenset[str] = frozenset(
     the a an my our your their his her um uh er erm well so and but or then also just
     really actually basically honestly like love loved enjoy enjoyed prefer think guess
     that's what's here's mean suppose probably maybe perhaps definitely totally quite pretty
-    very kind sort of
+    very kind sort of mostly mainly
     because since as has have had having do does did to when whenever about if""".split()
 )
 # Verbs of liking/using that open an attribute mention ("I like the sound") but carry no
@@ -329,7 +329,8 @@ EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     same said say saying answered asked told mentioned before already once twice still even
     ever never always sometimes probably maybe sure true right wrong enough else other others
     one ones way ways everyone someone anyone sense fact point reason part kind sort type
-    able possible obviously certainly absolutely course mostly anyway""".split()
+    able possible obviously certainly absolutely course mostly mainly anyway whole main only
+    real""".split()
 )
 INNER_FILLERS: frozenset[str] = frozenset("um uh er erm basically literally actually".split())
 FILLER_PHRASES: tuple[str, ...] = ("you know", "i mean", "kind of", "sort of", "to be honest")
@@ -457,5 +458,5 @@ IMPORTANCE = re.compile(
     re.IGNORECASE,
 )
 DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
-    "every all some any each more most than from into about over under between".split()
+    "every all some any each more most than from into about over under between like".split()
 )
