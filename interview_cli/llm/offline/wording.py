@@ -71,7 +71,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     ),
     "situational": (
         'Think of the last time "{focus}" mattered to you. What was going on?',
-        'When did "{focus}" last make a difference for you? What happened?',
+        'When did "{focus}" last make a real difference for you?',
         'Picture the last time you noticed "{focus}". Where were you?',
         'Tell me about a recent moment when "{focus}" counted. What was happening?',
         'Where were you the last time "{focus}" really mattered?',
@@ -179,7 +179,7 @@ TOPIC_TEMPLATES: dict[str, tuple[str, ...]] = {
     ),
     "situational": (
         "Think of the last time {topic} mattered to you. What was going on?",
-        "When did {topic} last make a difference for you? What happened?",
+        "When did {topic} last make a real difference for you?",
     ),
 }
 
