@@ -48,10 +48,16 @@ def concept(domain: str) -> Concept:
     )
 
 
-def extract(mec: Methodology, domain: str, answer: str, focus: tuple[str, str] | None) -> Any:
+def extract(
+    mec: Methodology,
+    domain: str,
+    answer: str,
+    focus: tuple[str, str] | None,
+    strategy: str = "deepen",
+) -> Any:
     kw: dict[str, Any] = {}
     if focus is not None:
-        kw = {"strategy": "deepen", "focus_label": focus[0], "focus_type": focus[1]}
+        kw = {"strategy": strategy, "focus_label": focus[0], "focus_type": focus[1]}
     request = ExtractRequest(
         methodology=mec, concept=concept(domain), answer=answer, utterance_id="u1", **kw
     )
@@ -313,3 +319,40 @@ def test_blanking_keeps_offsets_and_the_rest_of_the_answer() -> None:
     assert len(blanked) == len(answer)
     assert "like I said" not in blanked and "move on" not in blanked
     assert blanked.index("I can focus at work") == answer.index("I can focus at work")
+
+
+# ---- answers to the redirection strategies climb from the focus as a why does ---------------
+
+REDIRECTIONS = [
+    ("negative_ladder", "headphones", "I'd be stuck listening to the engine noise the whole way, "
+     "and I'd arrive exhausted.", ("noise cancelling", A),
+     ["stuck listening to engine noise", "arrive exhausted"]),
+    ("negative_ladder", "cooking", "Without it I'd be scraping burnt rice off the pan every night.",
+     ("non-stick coating", A), ["scraping burnt rice off pan"]),
+    ("third_person", "headphones", "They'd probably want to focus on their work without the "
+     "office chatter.", ("noise cancelling", A), ["focus on their work"]),
+    ("third_person", "banking", "Someone like me cares because they don't want to be caught out "
+     "by a bill.", ("instant notifications", A), ["don't want to be caught out"]),
+    ("situational", "headphones", "I was on a packed train last Monday, and I could finally read "
+     "my book.", ("noise cancelling", A), ["could finally read my book"]),
+    ("situational", "headphones", "Last time was at the gym, they stayed in even on the treadmill.",
+     ("snug fit", A), ["stayed in even on the treadmill"]),
+    ("situational", "cycling", "It was on a wet descent in March, I could brake late and still "
+     "feel safe.", ("disc brakes", A), ["could brake late"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("strategy", "domain", "answer", "focus", "labels"), REDIRECTIONS)
+def test_redirection_answers_link_from_the_focus(
+    mec: Methodology,
+    strategy: str,
+    domain: str,
+    answer: str,
+    focus: tuple[str, str],
+    labels: list[str],
+) -> None:
+    result = extract(mec, domain, answer, focus, strategy)
+    assert [n.label for n in result.nodes] == labels
+    # the first element the answer names is what the focus does (or would fail to do)
+    assert (result.edges[0].source, result.edges[0].target) == (focus[0], labels[0])
+    assert all(n.node_type != A for n in result.nodes)  # a scene is no attribute

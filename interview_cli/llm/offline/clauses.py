@@ -72,6 +72,14 @@ _RATING_IDIOMS = re.compile(
     r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|\b(?:which|that)\s+is\s+the\s+whole\s+point\b",
     re.IGNORECASE,
 )
+# Frames of a third-person or an absence answer: "someone like me cares because ...",
+# "without it I'd have to ...": the frame is the question's, what follows is the answer.
+_FRAMES = re.compile(
+    r"\b(?:someone|somebody|people|anyone|a person|others)\s+like\s+(?:me|us|you|myself)"
+    r"(?:\s+(?:would|might|probably|just))*(?:\s+(?:cares?|want|wants)(?:\s+about\s+(?:it|that))?)?"
+    r"|^\s*without\s+(?:it|them|that|this)\b",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"[.!?;\n]+")
 _EDGE_WORDS = re.compile(
     r"^(?:(?:and|but|or|so|then|because)\b[\s,]*)+|(?:[\s,]*\b(?:and|but|or|so|then))+$",
@@ -133,7 +141,7 @@ def blank(answer: str) -> str:
     """The answer with hedges, fillers, importance and don't-know phrases, and remarks about
     the interview ("like I said", "can we move on?"), replaced by spaces."""
     working = list(blank_meta(answer))
-    for pattern in (_NOISE, _RATING_IDIOMS, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING):
+    for pattern in (_NOISE, _RATING_IDIOMS, _FRAMES, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING):
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):
                 working[i] = " "
@@ -387,6 +395,11 @@ def _shorten(words: list[str]) -> list[str]:
         words = words[:MAX_LABEL_WORDS]
         while len(words) > 1 and words[-1].lower() in DANGLING:
             words.pop()
+        # Cut before a phrase the limit would break: "focus on their work", not "focus on
+        # their work without office".
+        at = max((i for i, w in enumerate(words) if w.lower() in _CUT_BEFORE), default=0)
+        if at >= 3:
+            words = words[:at]
     while words and words[-1].lower() in TRAILING_STRIP:
         last, before = words[-1].lower(), words[-2].lower() if len(words) > 1 else ""
         if len(words) >= 3 and last in _OBJECTS and before in _PREPS:
@@ -397,11 +410,12 @@ def _shorten(words: list[str]) -> list[str]:
     return words
 
 
+_CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
 _PARTICLES = frozenset("in on out up off down back away over".split())
 
 
 _OBJECTS = frozenset("it them this that".split())
-_PREPS = frozenset("about of with for on at to without from into over".split())
+_PREPS = frozenset("about of with for on at to without from into over in".split())
 
 
 def normal(label: str) -> str:

@@ -25,7 +25,7 @@ YAML. Deterministic: no randomness, so the request's seed plays no part.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.core.text import label_profile
@@ -53,6 +53,7 @@ from interview_cli.llm.offline.lexicon import (
     POSITIVE_WORDS,
     SCALE_CATEGORIES,
     TERMINAL_CEILING,
+    TIME_OPENER,
     TRAILING_STRIP,
     Cue,
 )
@@ -62,7 +63,19 @@ from interview_cli.llm.protocol import ExtractRequest
 
 STRONG_AFFINITY = 0.8
 LOOKBACK_UNITS = 3
-_DEEPEN_NAMES = ("deepen", "ladder", "probe", "why", "dig")
+# "third_person" ("why might someone like you care?"), "negative_ladder" ("what would you
+# miss without it?") and "situational" ("the last time it mattered") ask for what the focus
+# does for the person as a plain why does, by another road: the answer climbs from it too.
+_DEEPEN_NAMES = ("deepen", "ladder", "probe", "why", "dig", "third", "negative", "situational")
+# A scene set in answer to a situational question ("I was on a packed train last Monday")
+# is no element where the ontology has no type for situations: it is skipped, and what
+# follows it links from the focus.
+_SCENE = re.compile(
+    r"^(?:(?:i|we)\s+(?:was|were|had been|'d been)\s+(?:on|at|in|out|stuck|sitting|standing|"
+    r"walking|riding|driving|cooking|travelling|traveling|commuting)\b|"
+    r"(?:it|that)\s+was\s+(?:on|at|in|during|last|a|an|the)\b|(?:the\s+)?last\s+time\b)",
+    re.IGNORECASE,
+)
 _DEEPEN_WORDS = ("why", "ladder up", "climb", "deeper", "motivation")
 # Words that name nothing: pronouns, copulas, intensifiers and bare ratings ("fine", "ok").
 # A don't-know or hedge around these alone ("I don't know, they're just fine I guess") says
@@ -96,6 +109,7 @@ class _Turn:
     focus_type: str | None
     deepen: bool
     expected: str | None  # the kind of element the strategy asks for, if its name says
+    skip_scenes: bool = False  # a situational question where the ontology has no situations
 
 
 def is_deepen_like(strategy: str | None, description: str = "") -> bool:
@@ -135,6 +149,7 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         focus_type=request.focus_type if view.level(request.focus_type) else None,
         deepen=is_deepen_like(request.strategy, strategy.description if strategy else ""),
         expected=expected_category(request.strategy, view),
+        skip_scenes="situation" in (request.strategy or "") and not view.supports("context"),
     )
 
     def active(cue: Cue) -> bool:
@@ -155,6 +170,10 @@ def extract_offline(request: ExtractRequest) -> Extraction:
     placed: list[Unit] = []
     rejected: list[RejectedItem] = []
     for unit in _units(split_clauses(answer, active)):
+        if turn.skip_scenes:
+            unit.clauses = [c for c in map(_without_scene, unit.clauses) if c is not None]
+            if not unit.clauses:
+                continue
         previous = placed[-1] if placed else None
         for clause in unit.clauses:
             _type_clause(view, clause, unit.link, previous, turn)
@@ -195,6 +214,21 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         edges=_unique(edges),
         rejected=rejected,
     )
+
+
+def _without_scene(clause: Clause) -> Clause | None:
+    """The clause without the scene it opens with ("Last time was at the gym, they stayed
+    in" -> "they stayed in"); None when it is all scene."""
+    text = clause.text
+    if not (_SCENE.match(text.strip()) or TIME_OPENER.match(text.strip())):
+        return clause
+    comma = text.find(",")
+    rest = text[comma + 1 :] if comma >= 0 else ""
+    if not rest.strip():
+        return None
+    shift = comma + 1 + (len(rest) - len(rest.lstrip()))
+    start = clause.start + shift
+    return replace(clause, text=text[shift:], start=start, quote_start=start)
 
 
 def _restates_focus(label: str, turn: _Turn) -> bool:

@@ -302,8 +302,9 @@ FUNCTIONAL_LEADS: frozenset[str] = frozenset(
 
 # ---- words to strip from labels ------------------------------------------------------------
 LEADING_STRIP: frozenset[str] = frozenset(
-    """i i'm im i've i'd i'll me we we're you you're they they're he she it it's its this
-    that these those which who what there there's here is are was were am be been 's
+    """i i'm im i've i'd i'll me we we're we'd you you're you'd they they're they'd they'll
+    he she it it's its this that these those which who what there there's here is are was
+    were am be been 's
     the a an my our your their his her um uh er erm well so and but or then also just
     really actually basically honestly like love loved enjoy enjoyed prefer think guess
     that's what's here's mean suppose probably maybe perhaps definitely totally quite pretty
@@ -330,7 +331,7 @@ EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     ever never always sometimes probably maybe sure true right wrong enough else other others
     one ones way ways everyone someone anyone sense fact point reason part kind sort type
     able possible obviously certainly absolutely course mostly mainly anyway whole main only
-    real""".split()
+    real care cares cared caring""".split()
 )
 INNER_FILLERS: frozenset[str] = frozenset("um uh er erm basically literally actually".split())
 FILLER_PHRASES: tuple[str, ...] = ("you know", "i mean", "kind of", "sort of", "to be honest")
@@ -458,5 +459,6 @@ IMPORTANCE = re.compile(
     re.IGNORECASE,
 )
 DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
-    "every all some any each more most than from into about over under between like".split()
+    """every all some any each more most than from into about over under between like whole
+    entire""".split()
 )

@@ -89,7 +89,7 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:(?:can|could|shall)\s+we\s+(?:please\s+)?(?:just\s+)?"
             r"(?:move on|skip|talk about something else|change the subject|get on)|"
             r"let'?s\s+(?:just\s+)?(?:move on|skip|talk about something else)|"
-            r"(?:next question|pass|skip(?: it| this)?|moving on|enough about (?:that|this))\b|"
+            r"(?:next question|pass|skip(?: it| this)?|moving on)\W*$|enough about (?:that|this)\b|"
             r"i'?d\s+(?:like|rather|prefer)\s+to\s+(?:move on|talk about something else))",
             re.IGNORECASE,
         ),
