@@ -25,6 +25,7 @@ from interview_cli.llm.offline.lexicon import (
     DANGLING,
     DISPENSABLE,
     DONT_KNOW,
+    EMPTY_LABEL_WORDS,
     EVALUATIVE,
     FEELING_PHRASES,
     FEELING_WORDS,
@@ -51,6 +52,7 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_WORDS,
     Cue,
 )
+from interview_cli.llm.offline.meta import blank_meta
 
 MAX_LABEL_WORDS = 6
 WORD = re.compile(r"[\w][\w'\u2019\-]*")
@@ -61,11 +63,40 @@ _NOISE = re.compile(
     r"possibly|um+|uh+|erm|hmm+)\b",
     re.IGNORECASE,
 )
+# Idioms that only rate ("they do the job"): a node "job" would be noise.
+# "the main thing is the fit": the frame says which one counts, the node is "fit".
+_RATING_IDIOMS = re.compile(
+    r"\b(?:do|does|did)\s+(?:the|its|their)\s+(?:job|trick)\b|\bget(?:s)?\s+the\s+job\s+done\b|"
+    r"\b(?:good|fine|ok|okay)\s+enough\b|"
+    r"\b(?:the\s+)?(?:main|big|biggest|most important|only|key|whole)\s+(?:thing|point|reason)"
+    r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|\b(?:which|that)\s+is\s+the\s+whole\s+point\b",
+    re.IGNORECASE,
+)
+# Frames of a third-person or an absence answer: "someone like me cares because ...",
+# "without it I'd have to ...": the frame is the question's, what follows is the answer.
+_FRAMES = re.compile(
+    r"\b(?:someone|somebody|people|anyone|a person|others)\s+like\s+(?:me|us|you|myself)"
+    r"(?:\s+(?:would|might|probably|just))*(?:\s+(?:cares?|want|wants)(?:\s+about\s+(?:it|that))?)?"
+    r"|^\s*without\s+(?:it|them|that|this)\b",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"[.!?;\n]+")
 _EDGE_WORDS = re.compile(
     r"^(?:(?:and|but|or|so|then|because)\b[\s,]*)+|(?:[\s,]*\b(?:and|but|or|so|then))+$",
     re.IGNORECASE,
 )
+
+
+_NEGATORS = frozenset("not never no don't doesn't didn't won't can't cannot isn't".split())
+_CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ", "as ", ",", "and")
+
+
+_IF_MAIN = re.compile(
+    r"^\s*(?:and\s+|but\s+)?if\s+(?:[\w'\u2019]+\s+){1,6}?[\w'\u2019]+"
+    r"(?=\s*,?\s+(?:then\s+)?(?:i|i'm|i'll|we|we're|you|they|it|it's|my)\b)",
+    re.IGNORECASE,
+)
+_IF_CUE = Cue("if", "up")
 
 
 @dataclass
@@ -107,9 +138,10 @@ def _cue_for(matched: str) -> Cue:
 
 
 def blank(answer: str) -> str:
-    """The answer with hedges, fillers, importance and don't-know phrases replaced by spaces."""
-    working = list(answer)
-    for pattern in (_NOISE, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING):
+    """The answer with hedges, fillers, importance and don't-know phrases, and remarks about
+    the interview ("like I said", "can we move on?"), replaced by spaces."""
+    working = list(blank_meta(answer))
+    for pattern in (_NOISE, _RATING_IDIOMS, _FRAMES, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING):
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):
                 working[i] = " "
@@ -148,7 +180,11 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         if not active(cue):
             continue
         before = sentence[: match.start()].split()
-        previous = before[-1].lower().strip(",") if before else ""
+        previous = before[-1].lower().strip(",").replace("\u2019", "'") if before else ""
+        if previous in _NEGATORS and not cue.phrase.startswith(_CONNECTIVES):
+            # "not feel like a dinosaur": the negation belongs to what the cue introduces,
+            # and cutting there would leave a node "not" and lose the negation.
+            continue
         if cue.phrase in BARE_SO:
             after = sentence[match.end() :].split()
             pronoun = cue.phrase.split()[1] if cue.phrase != "so" else (
@@ -164,6 +200,13 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
             ):
                 continue
         cuts.append((offset + match.start(), offset + match.end(), cue))
+    main = _IF_MAIN.match(sentence)
+    if main and not any(start - offset < main.end() for start, _, _ in cuts):
+        # "If I can concentrate, I get my reading done": the condition is the means, the
+        # main clause its end; one label for both would read "if can concentrate get my ...".
+        at = offset + main.end()
+        cuts.append((at, at, _IF_CUE))
+        cuts.sort(key=lambda cut: cut[0])
     return cuts
 
 
@@ -211,7 +254,12 @@ def list_parts(clause: Clause) -> list[Clause]:
     as sibling clauses; [] when the clause is not such a list."""
     if lexical_category(clause.text) is not None:
         return []
-    chunks = [p for p in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", clause.text) if p.strip()]
+    chunks: list[str] = []
+    for segment in clause.text.split(","):
+        pieces = [p for p in re.split(r"\s*\b(?:and|or)\b\s*", segment) if p.strip()]
+        if len(pieces) == 2 and len(content_words(pieces[0])) == 1 < len(content_words(pieces[1])):
+            pieces = [segment.strip()]  # "a full and rich life": two words for one noun
+        chunks.extend(p.strip() for p in pieces if p.strip())
     if len(chunks) < 2 or any(not 0 < len(content_words(c)) <= 3 for c in chunks):
         return []
     parts: list[Clause] = []
@@ -249,9 +297,17 @@ def _strip_leading(words: list[str]) -> list[str]:
     return words
 
 
+_KEEP_PRONOUN_AFTER = frozenset(
+    "feel felt forget forgot know knew think hope wish notice remember realise realize".split()
+)
+_KEEP_BE_AFTER = frozenset("to can could should must would will might may".split())
+
+
 def _drop_copula(words: list[str]) -> list[str]:
     """ "the sound is great" -> "sound"; "the price is too high" -> "price too high"."""
     for i, word in enumerate(words[:4]):
+        if i >= 1 and word.lower() == "be" and words[i - 1].lower() in _KEEP_BE_AFTER:
+            return words  # "has to be sharp", "want to be the guy": the verb carries meaning
         if i >= 1 and word.lower() in COPULAS:
             rest = [
                 w
@@ -281,13 +337,16 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     words = [
         w
         for i, w in enumerate(words)
-        if i == 0 or w.lower().replace("\u2019", "'") not in INNER_PRONOUNS
+        if i == 0
+        or w.lower().replace("\u2019", "'") not in INNER_PRONOUNS
+        or words[i - 1].lower() in _KEEP_PRONOUN_AFTER  # "feel I deserve nice things"
     ]
     words = _drop_copula(words)
     for i, word in enumerate(words):
         if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
-            words = words[:i]
-            break
+            if len(content_words(" ".join(words[:i]))) >= 2 or i >= 3:
+                words = words[:i]  # not "stay" for "stay in while cycling"
+                break
     if prefix and words and words[0].lower() == prefix.split()[0]:
         prefix = ""
     if category == "feeling" and not prefix and words:
@@ -299,10 +358,32 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     if prefix:
         words = prefix.split() + words
     words = _shorten(words)
-    if not content_words(" ".join(words)):
+    if is_empty_label(words):
         return ""
-    label = " ".join(w if sum(ch.isupper() for ch in w) >= 2 else w.lower() for w in words)
+    label = " ".join(_case(w) for w in words)
     return label.replace("\u2019", "'")
+
+
+def _case(word: str) -> str:
+    """Lower case, except acronyms ("ID") and the pronoun I ("feel I deserve nice things")."""
+    if sum(ch.isupper() for ch in word) >= 2:
+        return word
+    lower = word.lower()
+    if lower == "i" or lower.startswith(("i'", "i\u2019")):
+        return "I" + lower[1:]
+    return lower
+
+
+def is_empty_label(words: list[str]) -> bool:
+    """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not"."""
+    return all(
+        w.lower().replace("\u2019", "'") in _NAMELESS for w in words
+    )
+
+
+_NAMELESS = LEADING_STRIP | TRAILING_STRIP | EMPTY_LABEL_WORDS | EVALUATIVE | frozenset(
+    "ok okay hmm hm mm uh um alright whatever".split()
+)
 
 
 def _shorten(words: list[str]) -> list[str]:
@@ -314,9 +395,27 @@ def _shorten(words: list[str]) -> list[str]:
         words = words[:MAX_LABEL_WORDS]
         while len(words) > 1 and words[-1].lower() in DANGLING:
             words.pop()
+        # Cut before a phrase the limit would break: "focus on their work", not "focus on
+        # their work without office".
+        at = max((i for i, w in enumerate(words) if w.lower() in _CUT_BEFORE), default=0)
+        if at >= 3:
+            words = words[:at]
     while words and words[-1].lower() in TRAILING_STRIP:
+        last, before = words[-1].lower(), words[-2].lower() if len(words) > 1 else ""
+        if len(words) >= 3 and last in _OBJECTS and before in _PREPS:
+            break  # "don't have to think about it", not "... think about"
+        if last in _PARTICLES and before and before not in DANGLING:
+            break  # "stay in", "put them on": the particle is part of the verb
         words.pop()
     return words
+
+
+_CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
+_PARTICLES = frozenset("in on out up off down back away over".split())
+
+
+_OBJECTS = frozenset("it them this that".split())
+_PREPS = frozenset("about of with for on at to without from into over in".split())
 
 
 def normal(label: str) -> str:

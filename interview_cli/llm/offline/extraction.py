@@ -25,9 +25,9 @@ YAML. Deterministic: no randomness, so the request's seed plays no part.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
+from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.clauses import (
     WORD,
@@ -45,6 +45,7 @@ from interview_cli.llm.offline.lexicon import (
     CATEGORY_KEYWORDS,
     CATEGORY_POSITION,
     DONT_KNOW,
+    EMPTY_LABEL_WORDS,
     EVALUATIVE,
     HEDGES,
     LEADING_STRIP,
@@ -52,21 +53,40 @@ from interview_cli.llm.offline.lexicon import (
     POSITIVE_WORDS,
     SCALE_CATEGORIES,
     TERMINAL_CEILING,
+    TIME_OPENER,
     TRAILING_STRIP,
     Cue,
 )
+from interview_cli.llm.offline.meta import REASONS, meta_kind
 from interview_cli.llm.offline.ontology import OntologyView
 from interview_cli.llm.protocol import ExtractRequest
 
 STRONG_AFFINITY = 0.8
 LOOKBACK_UNITS = 3
-_DEEPEN_NAMES = ("deepen", "ladder", "probe", "why", "dig")
+# "third_person" ("why might someone like you care?"), "negative_ladder" ("what would you
+# miss without it?") and "situational" ("the last time it mattered") ask for what the focus
+# does for the person as a plain why does, by another road: the answer climbs from it too.
+_DEEPEN_NAMES = ("deepen", "ladder", "probe", "why", "dig", "third", "negative", "situational")
+# A scene set in answer to a situational question ("I was on a packed train last Monday")
+# is no element where the ontology has no type for situations: it is skipped, and what
+# follows it links from the focus.
+_SCENE = re.compile(
+    r"^(?:(?:i|we)\s+(?:was|were|had been|'d been)\s+(?:on|at|in|out|stuck|sitting|standing|"
+    r"walking|riding|driving|cooking|travelling|traveling|commuting)\b|"
+    r"(?:it|that)\s+was\s+(?:on|at|in|during|last|a|an|the)\b|(?:the\s+)?last\s+time\b)",
+    re.IGNORECASE,
+)
 _DEEPEN_WORDS = ("why", "ladder up", "climb", "deeper", "motivation")
 # Words that name nothing: pronouns, copulas, intensifiers and bare ratings ("fine", "ok").
 # A don't-know or hedge around these alone ("I don't know, they're just fine I guess") says
 # the respondent has nothing to add; a node "fine" would only be noise in the graph.
-_NAMES_NOTHING = LEADING_STRIP | TRAILING_STRIP | EVALUATIVE | ACKNOWLEDGEMENTS | frozenset(
-    {"alright", "all", "right", "whatever"}
+_NAMES_NOTHING = (
+    LEADING_STRIP
+    | TRAILING_STRIP
+    | EVALUATIVE
+    | ACKNOWLEDGEMENTS
+    | EMPTY_LABEL_WORDS
+    | frozenset({"alright", "all", "right", "whatever"})
 )
 
 Parent = Clause | tuple[str, str]  # a clause of this answer, or (label, type) of the focus
@@ -89,6 +109,7 @@ class _Turn:
     focus_type: str | None
     deepen: bool
     expected: str | None  # the kind of element the strategy asks for, if its name says
+    skip_scenes: bool = False  # a situational question where the ontology has no situations
 
 
 def is_deepen_like(strategy: str | None, description: str = "") -> bool:
@@ -115,14 +136,11 @@ def extract_offline(request: ExtractRequest) -> Extraction:
     """The offline provider's extraction for one answer."""
     answer = request.answer
     words = WORD.findall(blank(answer).lower())
-    if not words or all(w in ACKNOWLEDGEMENTS for w in words):
-        # Acknowledgements name nothing, so a hedge among them is a hedge around nothing.
+    if not words or all(w in _NAMES_NOTHING for w in words):
+        # What is left after hedges, don't-knows and remarks about the interview names
+        # nothing, so a hedge among it is a hedge around nothing ("they're fine, I guess").
         hedged = bool(HEDGES.search(answer))
         return Extraction(extractable=False, reason=_why_not(answer, hedged=hedged))
-    if (DONT_KNOW.search(answer) or HEDGES.search(answer)) and all(
-        w in _NAMES_NOTHING for w in words
-    ):
-        return Extraction(extractable=False, reason=_why_not(answer, hedged=True))
 
     view = OntologyView(request.methodology.ontology)
     strategy = request.methodology.strategy(request.strategy) if request.strategy else None
@@ -131,6 +149,7 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         focus_type=request.focus_type if view.level(request.focus_type) else None,
         deepen=is_deepen_like(request.strategy, strategy.description if strategy else ""),
         expected=expected_category(request.strategy, view),
+        skip_scenes="situation" in (request.strategy or "") and not view.supports("context"),
     )
 
     def active(cue: Cue) -> bool:
@@ -149,7 +168,12 @@ def extract_offline(request: ExtractRequest) -> Extraction:
     edges: list[ExtractedEdge] = []
     seen: set[str] = set()
     placed: list[Unit] = []
+    rejected: list[RejectedItem] = []
     for unit in _units(split_clauses(answer, active)):
+        if turn.skip_scenes:
+            unit.clauses = [c for c in map(_without_scene, unit.clauses) if c is not None]
+            if not unit.clauses:
+                continue
         previous = placed[-1] if placed else None
         for clause in unit.clauses:
             _type_clause(view, clause, unit.link, previous, turn)
@@ -177,7 +201,7 @@ def extract_offline(request: ExtractRequest) -> Extraction:
                 continue
             seen.add(key)
             nodes.append(_node(request, view, clause))
-        edges.extend(_link(view, answer, unit, placed, turn))
+        edges.extend(_link(view, answer, unit, placed, turn, rejected))
         placed.append(unit)
 
     if not nodes and not edges:
@@ -188,7 +212,23 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         reason=f"{len(nodes)} element(s) and {len(edges)} link(s) found by cue words",
         nodes=nodes,
         edges=_unique(edges),
+        rejected=rejected,
     )
+
+
+def _without_scene(clause: Clause) -> Clause | None:
+    """The clause without the scene it opens with ("Last time was at the gym, they stayed
+    in" -> "they stayed in"); None when it is all scene."""
+    text = clause.text
+    if not (_SCENE.match(text.strip()) or TIME_OPENER.match(text.strip())):
+        return clause
+    comma = text.find(",")
+    rest = text[comma + 1 :] if comma >= 0 else ""
+    if not rest.strip():
+        return None
+    shift = comma + 1 + (len(rest) - len(rest.lstrip()))
+    start = clause.start + shift
+    return replace(clause, text=text[shift:], start=start, quote_start=start)
 
 
 def _restates_focus(label: str, turn: _Turn) -> bool:
@@ -336,6 +376,9 @@ def _edge(
     relation = view.relation(s_type, t_type)
     if relation is None or normal(s_label) == normal(t_label):
         return None
+    s_level, t_level = view.level(s_type), view.level(t_type)
+    if s_level is not None and t_level is not None and s_level > t_level:
+        return None  # a link climbs the ladder: from the more concrete to the more abstract
     clauses = [c for c in (s_clause, t_clause) if c is not None]
     span = quote(answer, min(c.quote_start for c in clauses), max(c.end for c in clauses))
     return ExtractedEdge(
@@ -343,10 +386,51 @@ def _edge(
     )
 
 
+def _either_way(
+    view: OntologyView, answer: str, lower: Parent, upper: Parent, confidence: float
+) -> ExtractedEdge | None:
+    """The link the answer implies, upward as said or, when only that is permitted, the
+    other way round (the ontology's direction wins over the order of the words)."""
+    return _edge(view, answer, lower, upper, confidence) or _edge(
+        view, answer, upper, lower, confidence
+    )
+
+
+def _refuse(view: OntologyView, source: Parent, target: Parent) -> RejectedItem | None:
+    """Why the link the answer implies between two elements was dropped (None: same one)."""
+    s_label, s_type, _ = _parent_of(source)
+    t_label, t_type, _ = _parent_of(target)
+    if normal(s_label) == normal(t_label):
+        return None
+    return RejectedItem(
+        kind="edge",
+        item={"source": s_label, "target": t_label, "source_type": s_type, "target_type": t_type},
+        reason=f"the ontology permits no link between {s_type} and {t_type} in either direction",
+    )
+
+
 def _link(
-    view: OntologyView, answer: str, unit: Unit, placed: list[Unit], turn: _Turn
+    view: OntologyView,
+    answer: str,
+    unit: Unit,
+    placed: list[Unit],
+    turn: _Turn,
+    rejected: list[RejectedItem],
 ) -> list[ExtractedEdge]:
-    found: list[ExtractedEdge | None] = []
+    found: list[ExtractedEdge] = []
+
+    def join(source: Parent, target: Parent, confidence: float, *, flip: bool = True) -> bool:
+        edge = (
+            _either_way(view, answer, source, target, confidence)
+            if flip
+            else _edge(view, answer, source, target, confidence)
+        )
+        if edge is not None:
+            found.append(edge)
+        elif (refusal := _refuse(view, source, target)) is not None:
+            rejected.append(refusal)
+        return edge is not None
+
     if not placed:
         # The answer's first clause responds to the question: link it to the focus node when
         # the question asked about it (why, what next, what kind) and the ontology permits.
@@ -355,36 +439,43 @@ def _link(
             focus = (turn.focus_label, turn.focus_type)
             unit.parents = [focus]
             for clause in unit.clauses:
-                edge = _edge(view, answer, focus, clause, 0.6)
-                if edge is None and clause.strong:
-                    edge = _edge(view, answer, clause, focus, 0.6)
-                found.append(edge)
-        return [e for e in found if e is not None]
+                join(focus, clause, 0.6, flip=clause.strong)
+        return found
 
     previous = placed[-1]
     if unit.link == "none":
         return []
     if unit.link == "sibling":
         unit.parents = previous.parents
-        found = [_edge(view, answer, p, c, 0.7) for p in previous.parents for c in unit.clauses]
-        return [e for e in found if e is not None]
+        for p in previous.parents:
+            for c in unit.clauses:
+                edge = _edge(view, answer, p, c, 0.7)
+                found.extend([edge] if edge else [])
+        return found
     if unit.link == "down":  # "X, that's why Y": Y leads to X
-        found = [_edge(view, answer, c, p, 0.7) for p in previous.clauses for c in unit.clauses]
-        return [e for e in found if e is not None]
+        for p in previous.clauses:
+            for c in unit.clauses:
+                join(c, p, 0.7)
+        return found
     for clause in unit.clauses:
         linked = False
         for candidate in reversed(placed[-LOOKBACK_UNITS:]):
             edges = [_edge(view, answer, p, clause, 0.7) for p in candidate.clauses]
             if any(edges):
-                found.extend(edges)
+                found.extend(e for e in edges if e is not None)
                 unit.parents = [p for p, e in zip(candidate.clauses, edges, strict=True) if e]
                 linked = True
                 break
-        if not linked and (unit.link != "up" or clause.strong):
+        if linked:
+            continue
+        if unit.link != "up" or clause.strong:
             # The ontology may only permit the other direction (a solution is hired for the
             # job it was just said to serve): link that way rather than not at all.
-            found.extend(_edge(view, answer, clause, p, 0.6) for p in previous.clauses)
-    return [e for e in found if e is not None]
+            for p in previous.clauses:
+                join(clause, p, 0.6, flip=False)
+        else:
+            rejected.extend(r for p in previous.clauses if (r := _refuse(view, p, clause)))
+    return found
 
 
 def _unique(edges: list[ExtractedEdge]) -> list[ExtractedEdge]:
@@ -403,10 +494,13 @@ def _why_not(answer: str, *, hedged: bool) -> str:
     words = WORD.findall(answer.lower())
     if not words:
         return "empty answer"
+    kind = meta_kind(answer)
+    if kind is not None and kind not in ("hedge", "filler"):
+        return REASONS[kind]
     if DONT_KNOW.search(answer) or TERMINAL_CEILING.search(answer):
         return "a don't-know with nothing to extract"
     if all(w in ACKNOWLEDGEMENTS for w in words):
         return "an acknowledgement only"
-    if hedged:
-        return "a hedge with nothing to extract"
+    if hedged or kind is not None:
+        return REASONS[kind or "hedge"]
     return "no element of the ontology found in the answer"

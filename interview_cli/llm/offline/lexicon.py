@@ -160,14 +160,16 @@ CUES: tuple[Cue, ...] = (
 # start) and before a subject ("so the battery lasts"), never in "so much" or "so is the fit".
 SO_BOUNDARY = re.compile(r"(?:^|[,;:]|\band)\s*$", re.IGNORECASE)
 SO_SUBJECTS: frozenset[str] = frozenset(
-    "i we you they it he she my our your their the that there now this".split()
+    "i we you they it he she my our your their the that there now this nothing everything".split()
 )
 BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
 # ...except before a personal pronoun: "so" as an intensifier comes before an adjective or
 # adverb ("so quiet", "so much"), never before "I"/"we", so "the battery lasts so I never
 # worry" is a connective even without a comma. Not after a verb that takes a bare "so"
 # ("I think so", "I hope so"), where the pronoun starts a new thought.
-SO_PERSONAL: frozenset[str] = frozenset("i i'm i've i'd we we're they they're he she you".split())
+SO_PERSONAL: frozenset[str] = frozenset(
+    "i i'm i've i'd we we're they they're he she you nothing everything nobody everyone".split()
+)
 SO_AFTER_VERB: frozenset[str] = frozenset(
     "think thought hope hoped guess suppose believe say said told tell do did if".split()
 )
@@ -300,13 +302,14 @@ FUNCTIONAL_LEADS: frozenset[str] = frozenset(
 
 # ---- words to strip from labels ------------------------------------------------------------
 LEADING_STRIP: frozenset[str] = frozenset(
-    """i i'm im i've i'd i'll me we we're you you're they they're he she it it's its this
-    that these those which who what there there's here is are was were am be been 's
+    """i i'm im i've i'd i'll me we we're we'd you you're you'd they they're they'd they'll
+    he she it it's its this that these those which who what there there's here is are was
+    were am be been 's
     the a an my our your their his her um uh er erm well so and but or then also just
     really actually basically honestly like love loved enjoy enjoyed prefer think guess
     that's what's here's mean suppose probably maybe perhaps definitely totally quite pretty
-    very kind sort of
-    because since as has have had having do does did to when whenever about""".split()
+    very kind sort of mostly mainly
+    because since as has have had having do does did to when whenever about if""".split()
 )
 # Verbs of liking/using that open an attribute mention ("I like the sound") but carry no
 # content; only stripped at the start of a clause.
@@ -319,10 +322,21 @@ TRAILING_STRIP: frozenset[str] = frozenset(
     really too though anyway either as well very just i me my is are was were matters
     matter mattered""".split()
 )
+# Words that never make a label on their own: a label of nothing but these (and stripped
+# words) is dropped ("again", "being", "not", "much", "sorry", "said before").
+EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
+    """again sorry ha haha heh lol being not no yes yeah nope much many more less most least
+    lot lots bit thing things stuff something anything everything nothing whatever etc all
+    same said say saying answered asked told mentioned before already once twice still even
+    ever never always sometimes probably maybe sure true right wrong enough else other others
+    one ones way ways everyone someone anyone sense fact point reason part kind sort type
+    able possible obviously certainly absolutely course mostly mainly anyway whole main only
+    real care cares cared caring""".split()
+)
 INNER_FILLERS: frozenset[str] = frozenset("um uh er erm basically literally actually".split())
 FILLER_PHRASES: tuple[str, ...] = ("you know", "i mean", "kind of", "sort of", "to be honest")
 CLAUSE_BREAKS: frozenset[str] = frozenset(
-    "that which who whom when where while if whereas before after until unless though".split()
+    "that which who whom whose when where while if whereas before after until unless though".split()
 )
 # Conjunctions that end a label once it has three words ("called the hotline and waited").
 LATE_BREAKS: frozenset[str] = frozenset("and but or then".split())
@@ -445,5 +459,6 @@ IMPORTANCE = re.compile(
     re.IGNORECASE,
 )
 DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
-    "every all some any each more most than from into about over under between".split()
+    """every all some any each more most than from into about over under between like whole
+    entire""".split()
 )

@@ -1,0 +1,209 @@
+"""Remarks about the interview itself, and asides that name nothing (offline, English).
+
+A respondent does not only answer: they complain about being asked again ("I already told
+you that", "like I said"), ask to move on, say the question is off topic, ask for the
+question again, or decline. None of that is an element of the topic, and a node "again" or
+"said before" sends the next question after words that mean nothing. The extractor blanks
+these spans before it looks for elements (offsets kept, so quotes stay verbatim), and an
+answer that is nothing but such a remark is not extractable, with the kind of remark as the
+reason - the way a bare "I don't know" already is.
+
+Two shapes:
+
+- *asides* inside an answer ("Because, like I said, I can focus", "more time with my kids,
+  again"): blanked wherever they stand; the rest of the answer still counts;
+- *remark sentences* ("Can we move on?", "That's not really about headphones.", "The
+  question drifted."): a whole sentence about the interview, blanked to its end.
+
+``meta_kind`` names the first remark of an answer (``repeat``, ``move_on``, ``off_topic``,
+``clarify``, ``decline``), for the extractor's reason and for anyone else who needs it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MetaKind = str  # "repeat" | "move_on" | "off_topic" | "clarify" | "decline" | "hedge" | "filler"
+
+# The reason an extraction gives when an answer was only a remark of this kind.
+REASONS: dict[str, str] = {
+    "repeat": "a complaint about being asked again, with nothing new to extract",
+    "move_on": "a request to move on, with nothing to extract",
+    "off_topic": "a remark about the interview, not an answer to extract",
+    "clarify": "a request to repeat or explain the question, nothing to extract",
+    "decline": "the respondent declined to answer, nothing to extract",
+    "hedge": "a hedge with nothing to extract",
+    "filler": "an aside with nothing to extract",
+}
+
+_I = r"(?:i|i've|i'd|i'm|ive)"
+# Asides: blanked wherever they occur, the answer around them still counts.
+ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "repeat",
+        re.compile(
+            r"\b(?:like|as)\s+i\s+(?:said|say|mentioned|told you|explained)"
+            r"(?:\s+(?:before|earlier|already|just now|a minute ago))?\b|"
+            rf"\b{_I}\s+(?:(?:have|had)\s+)?(?:already|just)\s+"
+            r"(?:said|told you|mentioned|answered|explained|covered)(?:\s+(?:that|this|it))?\b|"
+            rf"\b{_I}\s+(?:have\s+)?(?:said|answered|told you|mentioned)\s+"
+            r"(?:that|this|it)(?:\s+(?:already|before))?\b|"
+            r"\byou(?:'ve|\s+have)?\s+(?:already\s+)?asked(?:\s+me)?\s+(?:that|this)"
+            r"(?:\s+(?:already|before|twice))?\b|"
+            r"\b(?:same|as)\s+(?:answer\s+)?as\s+before\b|\bsame as before\b|"
+            r"\bonce again\b|\bas before\b|\b(?:i\s+)?repeat(?:ing)? myself\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        # "again" on its own between commas or at the end of a sentence ("..., again.") is
+        # a sigh about repetition; inside a phrase ("music moves me again") it is content.
+        "repeat",
+        re.compile(r"(?:(?<=,)|(?<=^)|(?<=[.!?;:]))\s*again\b(?=\s*(?:[,.!?;:]|$))", re.I),
+    ),
+    (
+        "hedge",
+        re.compile(
+            r"\b(?:who knows|(?:it'?s\s+)?hard to say|(?:that'?s\s+a\s+)?(?:good|fair|tough) "
+            r"question|i'?m not sure|not sure)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "filler",
+        re.compile(
+            r"\b(?:sorry|ha(?:ha)+|ha|heh|lol|oh well|being (?:honest|fair|real)(?=\s*,)|"
+            r"to be fair|if i'?m (?:being )?honest)\b",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+# Remark sentences: the whole sentence is about the interview, not the topic.
+REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "move_on",
+        re.compile(
+            r"^(?:(?:ok(?:ay)?|right|look|well|please|honestly)\W+)*"
+            r"(?:(?:can|could|shall)\s+we\s+(?:please\s+)?(?:just\s+)?"
+            r"(?:move on|skip|talk about something else|change the subject|get on)|"
+            r"let'?s\s+(?:just\s+)?(?:move on|skip|talk about something else)|"
+            r"(?:next question|pass|skip(?: it| this)?|moving on)\W*$|enough about (?:that|this)\b|"
+            r"i'?d\s+(?:like|rather|prefer)\s+to\s+(?:move on|talk about something else))",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "repeat",
+        re.compile(
+            r"^(?:(?:ok(?:ay)?|look|well|honestly|hmm+|um+)\W+)*"
+            r"(?:why\s+do\s+you\s+keep\s+asking|you\s+keep\s+asking|"
+            r"(?:you(?:'ve|\s+have)?\s+)?(?:already\s+)?asked\s+(?:me\s+)?(?:that|this)|"
+            r"we(?:'ve|\s+have)?\s+(?:already\s+)?(?:covered|been over|been through|"
+            r"talked about|done)\s+(?:that|this)|"
+            rf"{_I}\s+(?:(?:have|had)\s+)?(?:already\s+)?(?:answered|said|told you|covered)"
+            r"(?:\s+(?:that|this|it))?\s*$|"
+            r"(?:the\s+)?same\s+(?:as|answer)|again\??\s*$|"
+            r"(?:see|like)\s+(?:my\s+)?(?:last|previous|earlier)\s+answer)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "off_topic",
+        re.compile(
+            r"^(?:(?:ok(?:ay)?|well|honestly|hmm+|um+|but)\W+)*"
+            # "that's not about headphones" is about the question; "it's not about the
+            # price, it's more ..." is an answer, so only a short whole sentence counts.
+            r"(?:(?:that|this)(?:'s|\s+is|\s+was)(?:\s+not|n't)\s+(?:really\s+|even\s+)?"
+            r"(?:about|relevant|related|what\s+(?:i|we)|the\s+point|on\s+topic)"
+            r"(?:\s+[\w'-]+){0,4}\s*[.!?]*\s*$|"
+            r"(?:that|this|it)(?:'s|\s+is|\s+was)(?:\s+not|n't)\s+(?:really\s+|even\s+)?"
+            r"(?:relevant|related|on\s+topic)|"
+            r"(?:that|this|it)(?:'s|\s+is)\s+(?:a\s+bit\s+|rather\s+|totally\s+)?off[\s-]topic|"
+            r"(?:the|that|this|your|these)\s+questions?\s+(?:\w+\s+){0,3}?"
+            r"(?:drift\w*|wander\w*|weird|strange|odd|off|confusing|leading|repetitive|"
+            r"the same|again|irrelevant|(?:is|are|was|were)n't|(?:is|are)\s+not|"
+            r"(?:a\s+bit|rather|very)\s+\w+)|"
+            r"(?:we(?:'re|\s+are)|you(?:'re|\s+are))\s+(?:going|getting|drifting|wandering)\s+"
+            r"(?:off|away|a bit far|round in circles|in circles)|"
+            r"(?:that|this|it)\s+(?:reminds\s+me\s+of|makes\s+me\s+think\s+of)|"
+            r"(?:anyway|but anyway|where was i))",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "clarify",
+        re.compile(
+            r"^(?:(?:sorry|pardon|hmm+|um+|huh|eh)\W*)*"
+            r"(?:(?:what|huh|pardon|eh)\W*$|"
+            r"(?:can|could|would)\s+you\s+(?:please\s+)?(?:repeat|rephrase|say\s+(?:that|it)\s+"
+            r"again|explain|clarify)|"
+            r"what\s+do\s+you\s+mean|what\s+(?:was|is)\s+the\s+question|"
+            rf"{_I}\s+(?:don'?t|do not)\s+(?:understand|get)\s+the\s+question|"
+            r"(?:i'?m\s+)?not\s+sure\s+what\s+you(?:'re|\s+are)?\s+(?:asking|mean))",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "decline",
+        re.compile(
+            r"^(?:(?:sorry|well|honestly|um+|hmm+)\W+)*"
+            r"(?:i'?d\s+rather\s+not|i\s+(?:don'?t|do not)\s+want\s+to\s+"
+            r"(?:say|talk about (?:it|that)|go into (?:it|that)|answer)|"
+            r"no\s+comment|not\s+really,?\s+no|no,?\s+not\s+really|nah|"
+            r"(?:that'?s|it'?s)\s+(?:private|personal|none of your business))\b",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
+
+
+@dataclass(frozen=True)
+class MetaSpan:
+    start: int
+    end: int
+    kind: MetaKind
+    sentence: bool  # a whole remark sentence, not an aside
+
+
+def meta_spans(answer: str) -> list[MetaSpan]:
+    """Every remark sentence and aside of the answer, in order of position."""
+    spans: list[MetaSpan] = []
+    for sentence in _SENTENCE.finditer(answer):
+        text = sentence.group(0)
+        lead = len(text) - len(text.lstrip())
+        for kind, pattern in REMARKS:
+            if pattern.search(text.strip()):
+                spans.append(MetaSpan(sentence.start() + lead, sentence.end(), kind, True))
+                break
+    for kind, pattern in ASIDES:
+        for match in pattern.finditer(answer):
+            if match.end() > match.start():
+                spans.append(MetaSpan(match.start(), match.end(), kind, False))
+    return sorted(spans, key=lambda s: (s.start, -s.end))
+
+
+def blank_meta(text: str) -> str:
+    """``text`` with every remark and aside replaced by spaces (same length)."""
+    working = list(text)
+    for span in meta_spans(text):
+        for i in range(span.start, span.end):
+            if working[i] not in ".!?;\n":
+                working[i] = " "
+    return "".join(working)
+
+
+def meta_kind(answer: str) -> MetaKind | None:
+    """The kind of the answer's first remark about the interview, if it makes one.
+
+    A remark sentence wins over an aside: "Sorry, can we move on?" is a request to move on.
+    """
+    spans = meta_spans(answer)
+    ranked = sorted(spans, key=lambda s: (not s.sentence, s.kind == "filler", s.kind == "hedge"))
+    return ranked[0].kind if ranked else None
+
+
+__all__ = ["REASONS", "MetaSpan", "blank_meta", "meta_kind", "meta_spans"]

@@ -1,0 +1,358 @@
+"""Offline extraction hygiene: labels are short phrases in the respondent's words, nothing
+junk becomes a node, remarks about the interview extract nothing, and links climb the
+ladder. Table-driven over answers as people give them, in several domains (headphones,
+cooking, cycling, a banking app) so the heuristics are not tuned to one topic."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.core.models import Extraction
+from interview_cli.llm.offline.extraction import extract_offline
+from interview_cli.llm.offline.meta import blank_meta, meta_kind
+from interview_cli.llm.protocol import ExtractRequest
+from interview_cli.llm.validation import validate_extraction
+
+ROOT = Path(__file__).resolve().parents[2]
+A, F, P, T = ("attribute", "functional_consequence", "psychosocial_consequence", "terminal_value")
+TOPICS = {
+    "headphones": "Wireless headphones",
+    "cooking": "Cooking at home",
+    "cycling": "Road cycling",
+    "banking": "Banking apps",
+}
+JUNK = {
+    "again", "being", "sorry", "ha", "hard to say", "i'm not sure", "not sure", "like i said",
+    "said", "said before", "not", "no", "much", "mainly", "whole point", "job", "pass", "same",
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def mec() -> Methodology:
+    data = yaml.safe_load((ROOT / "methodologies" / "means_end_chain.yaml").read_text("utf-8"))
+    return Methodology.model_validate(data)
+
+
+def concept(domain: str) -> Concept:
+    return Concept(
+        id=f"{domain}_mec",
+        name=TOPICS[domain],
+        methodology="means_end_chain",
+        objective=f"What matters to people about {TOPICS[domain].lower()}.",
+    )
+
+
+def extract(
+    mec: Methodology,
+    domain: str,
+    answer: str,
+    focus: tuple[str, str] | None,
+    strategy: str = "deepen",
+) -> Any:
+    kw: dict[str, Any] = {}
+    if focus is not None:
+        kw = {"strategy": strategy, "focus_label": focus[0], "focus_type": focus[1]}
+    request = ExtractRequest(
+        methodology=mec, concept=concept(domain), answer=answer, utterance_id="u1", **kw
+    )
+    result = extract_offline(request)
+    validated = validate_extraction(result.model_dump(), request)
+    assert validated.model_dump() == result.model_dump(exclude={"rejected"}) | {"rejected": []}
+    return result
+
+
+# ---- answers that are only a remark, a don't-know or an aside: nothing to extract -----------
+
+NOTHING = [
+    ("I already told you that.", "asked again"),
+    ("I've answered that.", "asked again"),
+    ("You asked that already.", "asked again"),
+    ("Same as before.", "asked again"),
+    ("Like I said.", "asked again"),
+    ("Again?", "asked again"),
+    ("Why do you keep asking why?", "asked again"),
+    ("We've been over this.", "asked again"),
+    ("You asked that already. Can we talk about something else?", "asked again"),
+    ("Can we move on?", "move on"),
+    ("Okay, can we please move on to something else?", "move on"),
+    ("Let's move on.", "move on"),
+    ("Next question.", "move on"),
+    ("Pass.", "move on"),
+    ("That's not really about headphones.", "about the interview"),
+    ("Honestly, this isn't relevant.", "about the interview"),
+    ("The question drifted a bit there.", "about the interview"),
+    ("These questions are a bit repetitive.", "about the interview"),
+    ("We're going round in circles.", "about the interview"),
+    ("Sorry, what?", "repeat or explain"),
+    ("Could you repeat the question?", "repeat or explain"),
+    ("I'm not sure what you mean.", "repeat or explain"),
+    ("I'd rather not go into that.", "declined"),
+    ("Not really, no.", "declined"),
+    ("No idea.", "don't-know"),
+    ("It just is.", "don't-know"),
+    ("I don't know, it's just what I'm used to I suppose.", "don't-know"),
+    ("Ha, hard to say really.", "hedge"),
+    ("Hmm, who knows.", "hedge"),
+    ("They do the job.", "no element"),
+    ("They're fine, I guess.", "hedge"),
+    ("Yeah, sure.", "acknowledgement"),
+]
+
+
+@pytest.mark.parametrize(("answer", "reason"), NOTHING)
+def test_a_remark_or_a_dont_know_extracts_nothing(
+    mec: Methodology, answer: str, reason: str
+) -> None:
+    result = extract(mec, "headphones", answer, ("noise cancelling", A))
+    assert (result.extractable, result.nodes, result.edges) == (False, [], [])
+    assert reason in result.reason
+
+
+# ---- labels: short phrases in the respondent's words ----------------------------------------
+
+# (domain, answer, focus (label, type) of a "why" question or None, labels in order)
+LABELS = [
+    # headphones
+    ("headphones", "Because more time with my kids, again.", ("long battery life", A),
+     ["more time with my kids"]),
+    ("headphones", "Hmm, again, because I can relax.", ("noise cancelling", A), ["can relax"]),
+    ("headphones", "Because, like I said before, I can focus at work.", ("noise cancelling", A),
+     ["can focus at work"]),
+    ("headphones", "Like I said, the battery.", None, ["battery"]),
+    ("headphones", "If I can concentrate I get my reading done.", ("noise cancelling", A),
+     ["can concentrate", "get my reading done"]),
+    ("headphones", "Because I can concentrate on my reading.", ("noise cancelling", A),
+     ["can concentrate on my reading"]),
+    ("headphones", "Because not feel like a dinosaur, which means keeping up with the world.",
+     ("no fiddling with cables", F), ["not feel like a dinosaur", "keeping up with the world"]),
+    ("headphones", "I feel I deserve nice things.", ("premium brand", A),
+     ["feel I deserve nice things"]),
+    ("headphones", "I stay in while cycling, which is the whole point.", ("snug fit", A),
+     ["stay in while cycling"]),
+    ("headphones", "It's a full and rich life, that's what music gives me.",
+     ("music moves me", P), ["full and rich life"]),
+    ("headphones", "Sorry, I mean the sound. The sound is just really clear.", None,
+     ["sound", "clear sound"]),
+    ("headphones", "Ha, the price, obviously. They were on sale.", None, ["price", "on sale"]),
+    ("headphones", "Being honest, I like the sound.", None, ["sound"]),
+    ("headphones", "I suppose the main thing is the fit, because they don't fall out when I run, "
+     "and I don't have to keep pushing them back in.", None,
+     ["fit", "don't fall out", "don't have to keep pushing back"]),
+    ("headphones", "Well, they're light and comfortable, and the battery lasts for ages.", None,
+     ["light and comfortable", "battery lasts for ages"]),
+    ("headphones", "Honestly I'm not sure, maybe the face ID login? It's quick I guess.", None,
+     ["face ID login", "quick"]),
+    ("headphones", "Because then I don't have to think about it.", ("auto-off", A),
+     ["don't have to think about it"]),
+    ("headphones", "Well, it was a Tuesday on the train, and I just put them on and the noise "
+     "cancelling kicked in, so I could finally read my book in peace.", None,
+     ["tuesday on the train", "put them on", "noise cancelling kicked in",
+      "could finally read my book"]),
+    # cooking
+    ("cooking", "The knife has to be sharp, otherwise I'm hacking at onions for ages.", None,
+     ["knife has to be sharp"]),
+    ("cooking", "A good pan heats evenly so nothing burns, which means I don't waste food.", None,
+     ["good pan heats evenly", "nothing burns", "don't waste food"]),
+    ("cooking", "Because cooking from scratch means I know what my kids are eating.",
+     ("fresh ingredients", A), ["cooking from scratch", "know what my kids are eating"]),
+    ("cooking", "Honestly? The recipes are quick, so I can get dinner on the table before seven.",
+     None, ["quick recipes", "can get dinner on the table"]),
+    ("cooking", "Because then we actually sit down together as a family.",
+     ("dinner before seven", F), ["sit down together as a family"]),
+    ("cooking", "I like the non-stick coating and the heavy base, I guess.", None,
+     ["non-stick coating", "heavy base"]),
+    ("cooking", "Because I'm not scrubbing pans at midnight, and that makes me feel less frazzled.",
+     ("non-stick coating", A), ["not scrubbing pans at midnight", "feel less frazzled"]),
+    # cycling
+    ("cycling", "Because I'm not dropped on the hills, and that makes me feel part of the group.",
+     ("light frame", A), ["not dropped on the hills", "feel part of the group"]),
+    ("cycling", "Disc brakes, mainly. I can stop in the wet without drama.", None,
+     ["disc brakes", "can stop in wet without drama"]),
+    ("cycling", "It's about being independent, I don't need anyone to drive me around.",
+     ("feel safe", P), ["being independent"]),
+    ("cycling", "Like I said, being out there on my own. Can we move on?", ("freedom", T),
+     ["being out there on my own"]),
+    # banking
+    ("banking", "Because I feel in control of my money. Like I said, I hate surprises.",
+     ("instant notifications", A), ["feel in control of my money", "surprises"]),
+    ("banking", "Mostly the budgeting pots, they let me put money aside for bills.", None,
+     ["budgeting pots", "put money aside for bills"]),
+    ("banking", "It means security for my family, at the end of the day.",
+     ("feel in control of my money", P), ["security for my family"]),
+    ("banking", "Face ID login, it's quick and I don't have to remember another password.", None,
+     ["face ID login"]),
+    ("banking", "I already told you, the notifications. They're instant.", None,
+     ["notifications", "instant"]),
+]  # fmt: skip
+
+
+def _labels_case_id(case: tuple[Any, ...]) -> str:
+    return f"{case[0]}:{case[1][:40]}"
+
+
+@pytest.mark.parametrize("case", LABELS, ids=[_labels_case_id(c) for c in LABELS])
+def test_labels_are_the_respondents_short_phrases(
+    mec: Methodology, case: tuple[str, str, tuple[str, str] | None, list[str]]
+) -> None:
+    domain, answer, focus, labels = case
+    result = extract(mec, domain, answer, focus)
+    assert [n.label for n in result.nodes] == labels
+    for node in result.nodes:
+        assert 1 <= len(node.label.split()) <= 6
+        # every word of a label is the respondent's (the label is their words, not ours)
+        said = set(re.findall(r"[\w'-]+", answer.lower().replace("\u2019", "'")))
+        assert set(node.label.lower().split()) <= said | {"feel", "can"}, node.label
+
+
+ALL_ANSWERS = [(c[0], c[1], c[2]) for c in LABELS] + [
+    ("headphones", answer, ("noise cancelling", A)) for answer, _ in NOTHING
+]
+
+
+@pytest.mark.parametrize(("domain", "answer", "focus"), ALL_ANSWERS)
+def test_no_junk_label_ever(
+    mec: Methodology, domain: str, answer: str, focus: tuple[str, str] | None
+) -> None:
+    result = extract(mec, domain, answer, focus)
+    for node in result.nodes:
+        label = node.label.lower()
+        assert label not in JUNK, label
+        assert not re.search(r"\b(?:again|like i said|sorry|hard to say|not sure)\b", label), label
+
+
+# ---- links climb the ladder; forbidden ones are dropped with a reason ------------------------
+
+EDGES = [
+    ("headphones", "Because more time with my kids, again.", ("long battery life", A),
+     [("long battery life", "more time with my kids")]),
+    ("headphones", "If I can concentrate I get my reading done.", ("noise cancelling", A),
+     [("noise cancelling", "can concentrate"), ("can concentrate", "get my reading done")]),
+    ("cooking", "A good pan heats evenly so nothing burns, which means I don't waste food.", None,
+     [("good pan heats evenly", "nothing burns"), ("nothing burns", "don't waste food")]),
+    ("cycling", "Because I'm not dropped on the hills, and that makes me feel part of the group.",
+     ("light frame", A),
+     [("light frame", "not dropped on the hills"),
+      ("not dropped on the hills", "feel part of the group")]),
+    ("banking", "It means security for my family, at the end of the day.",
+     ("feel in control of my money", P),
+     [("feel in control of my money", "security for my family")]),
+    ("headphones", "I value freedom, that's why I like the battery.", None,
+     [("battery", "freedom")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "answer", "focus", "edges"), EDGES)
+def test_links_point_up_the_ladder(
+    mec: Methodology,
+    domain: str,
+    answer: str,
+    focus: tuple[str, str] | None,
+    edges: list[tuple[str, str]],
+) -> None:
+    result = extract(mec, domain, answer, focus)
+    assert [(e.source, e.target) for e in result.edges] == edges
+
+
+@pytest.mark.parametrize(("domain", "answer", "focus"), ALL_ANSWERS)
+def test_every_link_goes_from_a_lower_level_to_a_higher_one(
+    mec: Methodology, domain: str, answer: str, focus: tuple[str, str] | None
+) -> None:
+    result: Extraction = extract(mec, domain, answer, focus)
+    types = {n.label: n.node_type for n in result.nodes}
+    if focus is not None:
+        types[focus[0]] = focus[1]
+    level = {n.name: n.level for n in mec.ontology.nodes}
+    for edge in result.edges:
+        assert level[types[edge.source]] <= level[types[edge.target]], edge
+
+
+def test_a_forbidden_link_is_dropped_with_its_reason(mec: Methodology) -> None:
+    # Asked why one end state matters, the respondent names another: the ontology has no
+    # link between two terminal values, so the link is not made, and the record says why.
+    result = extract(mec, "headphones", "Because I value my freedom.", ("self-respect", T))
+    assert [n.label for n in result.nodes] == ["freedom"] and result.edges == []
+    (refused,) = result.rejected
+    assert refused.kind == "edge"
+    assert refused.item["source"] == "self-respect" and refused.item["target"] == "freedom"
+    assert "terminal_value" in refused.reason and "permits no link" in refused.reason
+
+
+def test_permitted_links_leave_no_rejection(mec: Methodology) -> None:
+    result = extract(mec, "cooking", "Because cooking from scratch means I know what my kids "
+                     "are eating.", ("fresh ingredients", A))  # fmt: skip
+    assert result.rejected == [] and len(result.edges) == 2
+
+
+# ---- the remark detector itself -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "kind"),
+    [
+        ("I already told you that.", "repeat"),
+        ("Because more time with my kids, again.", "repeat"),
+        ("Can we move on?", "move_on"),
+        ("That's not really about headphones.", "off_topic"),
+        ("That reminds me of my late father's tape recorder.", "off_topic"),
+        ("Sorry, could you repeat the question?", "clarify"),
+        ("I'd rather not say.", "decline"),
+        ("Ha, hard to say.", "hedge"),
+        ("Because I can focus at work.", None),
+        ("It's not about the price, it's more that they don't hurt my ears.", None),
+        ("Music moves me again.", None),
+        ("The question of price never came up for me.", None),
+    ],
+)
+def test_meta_kind(answer: str, kind: str | None) -> None:
+    assert meta_kind(answer) == kind
+
+
+def test_blanking_keeps_offsets_and_the_rest_of_the_answer() -> None:
+    answer = "Because, like I said before, I can focus at work. Can we move on?"
+    blanked = blank_meta(answer)
+    assert len(blanked) == len(answer)
+    assert "like I said" not in blanked and "move on" not in blanked
+    assert blanked.index("I can focus at work") == answer.index("I can focus at work")
+
+
+# ---- answers to the redirection strategies climb from the focus as a why does ---------------
+
+REDIRECTIONS = [
+    ("negative_ladder", "headphones", "I'd be stuck listening to the engine noise the whole way, "
+     "and I'd arrive exhausted.", ("noise cancelling", A),
+     ["stuck listening to engine noise", "arrive exhausted"]),
+    ("negative_ladder", "cooking", "Without it I'd be scraping burnt rice off the pan every night.",
+     ("non-stick coating", A), ["scraping burnt rice off pan"]),
+    ("third_person", "headphones", "They'd probably want to focus on their work without the "
+     "office chatter.", ("noise cancelling", A), ["focus on their work"]),
+    ("third_person", "banking", "Someone like me cares because they don't want to be caught out "
+     "by a bill.", ("instant notifications", A), ["don't want to be caught out"]),
+    ("situational", "headphones", "I was on a packed train last Monday, and I could finally read "
+     "my book.", ("noise cancelling", A), ["could finally read my book"]),
+    ("situational", "headphones", "Last time was at the gym, they stayed in even on the treadmill.",
+     ("snug fit", A), ["stayed in even on the treadmill"]),
+    ("situational", "cycling", "It was on a wet descent in March, I could brake late and still "
+     "feel safe.", ("disc brakes", A), ["could brake late"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("strategy", "domain", "answer", "focus", "labels"), REDIRECTIONS)
+def test_redirection_answers_link_from_the_focus(
+    mec: Methodology,
+    strategy: str,
+    domain: str,
+    answer: str,
+    focus: tuple[str, str],
+    labels: list[str],
+) -> None:
+    result = extract(mec, domain, answer, focus, strategy)
+    assert [n.label for n in result.nodes] == labels
+    # the first element the answer names is what the focus does (or would fail to do)
+    assert (result.edges[0].source, result.edges[0].target) == (focus[0], labels[0])
+    assert all(n.node_type != A for n in result.nodes)  # a scene is no attribute
