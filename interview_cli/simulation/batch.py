@@ -268,7 +268,7 @@ async def conduct_simulated(
                 Exchange(
                     question=t.question.text,
                     answer=t.answer.text,
-                    strategy=t.decision.strategy if t.decision is not None else None,
+                    strategy=t.question.strategy,
                     focus_label=t.question.focus_label,
                 )
                 for t in session.turns
