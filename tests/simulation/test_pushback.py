@@ -220,3 +220,12 @@ def test_pushback_is_a_pure_function_of_the_request(mec: Methodology) -> None:
     who = persona(traits={"openness": 0.5})
     first = request(who, mec, [OPEN, WHY_NC], strategy="situational", focus="noise cancelling")
     assert simulate(first) == simulate(first.model_copy(deep=True))
+
+
+def test_the_llm_respondent_is_told_when_repetition_irritates_it(mec: Methodology) -> None:
+    from interview_cli.llm.prompts.generation import render_persona
+
+    line = "Asked something you already answered, you say so"
+    irritable = persona(traits={"repetition_tolerance": 0.1})
+    assert line in render_persona(request(irritable, mec, [], strategy=None, focus=None)).system
+    assert line not in render_persona(request(persona(), mec, [], strategy=None, focus=None)).system
