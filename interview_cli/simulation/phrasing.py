@@ -25,13 +25,15 @@ from collections.abc import Sequence
 # First words of a rung that read as something the respondent does or feels: said with "I".
 _FIRST_PERSON_LEADS = frozenset(
     """can can't cannot don't didn't feel keep never get lose forget switch hear listen
-    wear look sound stay start avoid save""".split()
+    wear look sound stay start avoid save choose carry charge take put blend arrive ride
+    focus turn""".split()
 )
 # First words that make a rung a clause already ("they work", "came free with the phone",
 # "works with my phone"): said as they are, never after "the".
 _CLAUSE_LEADS = frozenset(
     """they it we i you my our came comes come works work no not don't didn't can can't
-    people clients films music matches ten""".split()
+    people clients films music matches ten it's it'll doesn't weighs cost costs nobody's
+    kids light easy cheaper still nothing""".split()
 )
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their", "his", "her"})
 _EXPLORATORY_MARKERS = re.compile(
@@ -200,5 +202,6 @@ def redirected(rng: random.Random, strategy: str, reason: str) -> str:
 
 
 def hedged(rng: random.Random, text: str) -> str:
-    """ "Because X." -> "I guess because X."."""
-    return f"{pick(rng, HEDGES)} {text[:1].lower()}{text[1:]}"
+    """ "Because X." -> "I guess because X." ("I ..." keeps its capital)."""
+    keep = text[:2] in ("I ", "I'")
+    return f"{pick(rng, HEDGES)} {text if keep else text[:1].lower() + text[1:]}"

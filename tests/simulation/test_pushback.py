@@ -229,3 +229,15 @@ def test_the_llm_respondent_is_told_when_repetition_irritates_it(mec: Methodolog
     irritable = persona(traits={"repetition_tolerance": 0.1})
     assert line in render_persona(request(irritable, mec, [], strategy=None, focus=None)).system
     assert line not in render_persona(request(persona(), mec, [], strategy=None, focus=None)).system
+
+
+def test_held_out_wording_is_said_as_a_person_would() -> None:
+    import random
+
+    rng = random.Random(0)
+    assert say.hedged(rng, "I mean the rack.").endswith(" I mean the rack.")
+    assert say.hedged(rng, "Because X.").endswith("because X.")
+    assert say.attribute_phrase(rng, "it's gentle on my knee", first=True) == (
+        "It's gentle on my knee."
+    )
+    assert say.clause("choose how hard I work") == "I choose how hard I work"
