@@ -366,7 +366,7 @@ def summary_record(spec: BatchSpec, result: BatchResult) -> dict[str, Any]:
 
 def _report(spec: BatchSpec, result: BatchResult, *, as_json: bool) -> None:
     from interview_cli.simulation.evaluation import SummaryRow
-    from interview_cli.simulation.view import strategy_mix_table, summary_table
+    from interview_cli.simulation.view import asking_table, strategy_mix_table, summary_table
 
     record = summary_record(spec, result)
     if as_json:
@@ -376,6 +376,7 @@ def _report(spec: BatchSpec, result: BatchResult, *, as_json: bool) -> None:
         rows.append(SummaryRow(**record["summary"]["overall"]))
         console = stdout_console()
         console.print(summary_table(rows))
+        console.print(asking_table(rows))
         console.print(strategy_mix_table(rows))
     if result.failures:
         err = stderr_console()

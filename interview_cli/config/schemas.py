@@ -324,6 +324,8 @@ class PersonaTraits(StrictModel):
     - knowledge 0..1: how much of each ladder the persona can articulate (share of rungs)
     - patience >= 1: turns before answers shorten and tire
     - skepticism 0..1: how often answers push back or doubt the question
+    - repetition_tolerance 0..1: how calmly the same question asked again is taken (0 = each
+      re-ask irritates and tires, 1 = a polite "as I said" and no harm done)
     """
 
     verbosity: Unit = 0.5
@@ -331,6 +333,7 @@ class PersonaTraits(StrictModel):
     knowledge: Unit = 1.0
     patience: int = Field(default=15, ge=1, le=1000)
     skepticism: Unit = 0.1
+    repetition_tolerance: Unit = 0.7
 
 
 class Rung(StrictModel):

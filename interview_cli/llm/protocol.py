@@ -61,10 +61,14 @@ class TaskResult(BaseModel, Generic[T]):
 
 
 class Exchange(BaseModel):
-    """One question and its answer, for prompt context."""
+    """One question and its answer, for prompt context. ``strategy`` and ``focus_label``: the
+    interviewer's decision behind the question, when known (the offline simulated respondent
+    reads them to notice being asked the same thing again)."""
 
     question: str
     answer: str
+    strategy: str | None = None
+    focus_label: str | None = None
 
 
 class ExtractRequest(BaseModel):

@@ -265,7 +265,13 @@ async def conduct_simulated(
             persona=persona,
             question=question.text,
             history=[
-                Exchange(question=t.question.text, answer=t.answer.text) for t in session.turns
+                Exchange(
+                    question=t.question.text,
+                    answer=t.answer.text,
+                    strategy=t.question.strategy,
+                    focus_label=t.question.focus_label,
+                )
+                for t in session.turns
             ],
             methodology=interview.methodology,
             strategy=question.strategy,

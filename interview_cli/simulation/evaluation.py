@@ -22,7 +22,13 @@ transcript and returns plain JSON (stored as ``session.simulation["evaluation"]`
 | ``turns``, ``termination_reason``, ``status`` | from the session                          |
 | ``strategy_mix``       | strategy -> number of turns the core chose it                      |
 | ``repeated_questions`` | questions at least ``question_similarity_threshold`` similar to an |
-|                        | earlier question of the same interview                             |
+|                        | earlier question of the same interview (wording only)              |
+| ``same_node_reasks``   | questions asking the same focus node with the same strategy as an  |
+|                        | earlier one, no new rung said in any answer since (``reasks``)     |
+| ``complaints``         | answers saying the question was asked before ("again", "like I     |
+|                        | said", "already told you", "we covered that" ...)                  |
+| ``ladders_unopened``   | ladders with no rung elicited when the interview stopped           |
+| ``ended_early``        | the interview stopped before its turn limit                        |
 | ``cost_usd``, ``calls``, ``input_tokens``, ``output_tokens`` | the session's usage          |
 
 A node is assigned to the rung it matches best (ties: earlier ladder, earlier rung); a rung
@@ -31,6 +37,7 @@ may be named by several nodes (an alias the de-duplication did not merge).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -86,6 +93,90 @@ def repeated_questions(questions: Sequence[str], threshold: float) -> list[dict[
     return repeats
 
 
+# A respondent saying it was asked that before. "again" alone counts too: in an answer to a
+# laddering question it is nearly always "Because X, again.".
+COMPLAINT = re.compile(
+    r"\b(?:again"
+    r"|(?:like|as) i (?:said|told you|mentioned|say)"
+    r"|already (?:told|said|mentioned|answered|asked|covered|explained)"
+    r"|i (?:said|told you|mentioned) (?:that|this|so|it|before|already)"
+    r"|told you (?:that|this|already|before)"
+    r"|(?:we|we've|we have) (?:already )?(?:covered|been over|went over|gone over|discussed)"
+    r"|been (?:over|through) (?:this|that))\b",
+    re.IGNORECASE,
+)
+
+
+def complaints(answers: Sequence[str]) -> list[dict[str, Any]]:
+    """Each answer that says the question was asked before, by turn."""
+    return [
+        {"turn": i + 1, "answer": text}
+        for i, text in enumerate(answers)
+        if COMPLAINT.search(text or "")
+    ]
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One turn for :func:`reasks`: what was asked (focus node and strategy) and which rungs
+    its answer said for the first time."""
+
+    focus: str | None
+    strategy: str | None
+    new_rungs: frozenset[tuple[int, int]] = frozenset()
+    label: str | None = None
+
+
+def reasks(turns: Sequence[Asked]) -> list[dict[str, Any]]:
+    """Questions on the same focus node with the same strategy as the latest earlier such
+    question, with no new rung said in any answer from that one on."""
+    found = []
+    for t, turn in enumerate(turns):
+        if turn.focus is None or turn.strategy is None:
+            continue
+        for s in range(t - 1, -1, -1):
+            if (turns[s].focus, turns[s].strategy) != (turn.focus, turn.strategy):
+                continue
+            if not any(turns[k].new_rungs for k in range(s, t)):
+                found.append(
+                    {
+                        "turn": t + 1,
+                        "like_turn": s + 1,
+                        "focus": turn.label or turn.focus,
+                        "strategy": turn.strategy,
+                    }
+                )
+            break
+    return found
+
+
+def asked_turns(session: SessionFile, ladders: PersonaLadders) -> list[Asked]:
+    """Per turn: its question's focus and strategy, and the rungs first named by a node its
+    answer added to the graph (or merged into one)."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for turn in session.turns:
+        delta = turn.graph_delta or {}
+        labels = [str(n.get("label", "")) for n in delta.get("nodes_added", [])]
+        labels += [str(n.get("label", "")) for n in delta.get("nodes_merged", [])]
+        rungs = set()
+        for label in labels:
+            hit = ladders.locate(label)
+            if hit is not None:
+                rungs.add((hit[0].ladder, hit[0].index))
+        question = turn.question
+        out.append(
+            Asked(
+                focus=question.focus_node_id or question.focus_label,
+                strategy=question.strategy,
+                new_rungs=frozenset(rungs - seen),
+                label=question.focus_label,
+            )
+        )
+        seen |= rungs
+    return out
+
+
 def evaluate_session(
     session: SessionFile, persona: Persona, methodology: Methodology
 ) -> dict[str, Any]:
@@ -129,6 +220,7 @@ def evaluate_session(
         questions.append(session.closing.question)
     repeats = repeated_questions(questions, threshold)
     mix = Counter(t.decision.strategy for t in session.turns if t.decision is not None)
+    opened = sum(1 for ladder in per_ladder if ladder["elicited"])
     return {
         "rungs_total": rungs_total,
         "rungs_elicited": rungs_elicited,
@@ -137,7 +229,8 @@ def evaluate_session(
         if per_ladder
         else 0.0,
         "ladders_total": len(per_ladder),
-        "ladders_opened": sum(1 for ladder in per_ladder if ladder["elicited"]),
+        "ladders_opened": opened,
+        "ladders_unopened": len(per_ladder) - opened,
         "ladders_completed": sum(1 for ladder in per_ladder if ladder["completed"]),
         "terminal_reached": any(ladder["completed"] and ladder["full"] for ladder in per_ladder)
         if has_full
@@ -155,6 +248,9 @@ def evaluate_session(
         "termination_reason": session.termination_reason,
         "strategy_mix": dict(sorted(mix.items())),
         "repeated_questions": repeats,
+        "same_node_reasks": reasks(asked_turns(session, ladders)),
+        "complaints": complaints([t.answer.text for t in session.turns]),
+        "ended_early": session.turn_count < session.settings.max_turns,
         "cost_usd": round(session.usage.cost_usd, 6),
         "calls": session.usage.calls,
         "input_tokens": session.usage.input_tokens,
@@ -187,9 +283,17 @@ class SummaryRow:
     link_rate: float | None = None
     mean_turns: float | None = None
     repeated_questions: int = 0
+    same_node_reasks: int = 0  # same focus node and strategy, no new rung between
+    reasks_per_interview: float | None = None
+    complaints: int = 0  # answers saying "again", "like I said", "already told you" ...
+    terminal_full_rate: float | None = None  # over interviews whose persona has a full ladder
+    terminal_full: int = 0
+    unopened_at_stop: float | None = None  # mean ladders never opened when it stopped
+    early_unopened: int = 0  # interviews ended before the turn limit with a ladder unopened
     cost_usd: float = 0.0
     termination: dict[str, int] = field(default_factory=dict)
     strategy_mix: dict[str, int] = field(default_factory=dict)
+    strategy_share: dict[str, float] = field(default_factory=dict)  # share of the turns
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -210,6 +314,7 @@ def summarise(name: str, evaluations: Sequence[Mapping[str, Any]], failed: int =
     row.link_rate = round(sum(e["linked_pairs"] for e in evaluations) / pairs, 4) if pairs else None
     row.mean_turns = _mean([e["turns"] for e in evaluations])
     row.repeated_questions = sum(len(e["repeated_questions"]) for e in evaluations)
+    _asking(row, evaluations)
     row.cost_usd = round(sum(e["cost_usd"] for e in evaluations), 6)
     reasons: Counter[str] = Counter(str(e.get("termination_reason")) for e in evaluations)
     row.termination = dict(reasons.most_common())
@@ -217,4 +322,23 @@ def summarise(name: str, evaluations: Sequence[Mapping[str, Any]], failed: int =
     for e in evaluations:
         mix.update(e.get("strategy_mix", {}))
     row.strategy_mix = dict(sorted(mix.items()))
+    total = sum(mix.values())
+    if total:
+        row.strategy_share = {k: round(v / total, 4) for k, v in row.strategy_mix.items()}
     return row
+
+
+def _asking(row: SummaryRow, evaluations: Sequence[Mapping[str, Any]]) -> None:
+    """How the interviews asked: re-asks, complaints, terminal over full ladders, ladders left
+    unopened (evaluations from before these fields count as none)."""
+    row.same_node_reasks = sum(len(e.get("same_node_reasks", [])) for e in evaluations)
+    row.reasks_per_interview = round(row.same_node_reasks / len(evaluations), 4)
+    row.complaints = sum(len(e.get("complaints", [])) for e in evaluations)
+    full = [e for e in evaluations if e.get("terminal_reached") is not None]
+    row.terminal_full = len(full)
+    row.terminal_full_rate = _mean([1.0 if e["terminal_reached"] else 0.0 for e in full])
+    if all("ladders_unopened" in e for e in evaluations):
+        row.unopened_at_stop = _mean([e["ladders_unopened"] for e in evaluations])
+    row.early_unopened = sum(
+        1 for e in evaluations if e.get("ended_early") and e.get("ladders_unopened", 0) > 0
+    )

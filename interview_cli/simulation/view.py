@@ -190,10 +190,53 @@ def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") ->
     return table
 
 
+def asking_table(rows: Sequence[SummaryRow]) -> Table:
+    """How the interviews asked, next to the wording repeats: what a respondent notices."""
+    table = Table(
+        title="Asking",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
+    )
+    table.add_column("persona", no_wrap=True, overflow="ellipsis", max_width=18)
+    for name in ("n", "rep", "re-ask", "/int", "complain", "term full", "unopened", "early"):
+        table.add_column(name, justify="right", no_wrap=True)
+    for i, row in enumerate(rows):
+        terminal = (
+            "-"
+            if row.terminal_full_rate is None
+            else f"{_pct(row.terminal_full_rate)}/{row.terminal_full}"
+        )
+        table.add_row(
+            row.name,
+            str(row.interviews),
+            str(row.repeated_questions),
+            str(row.same_node_reasks),
+            _num(row.reasks_per_interview),
+            str(row.complaints),
+            terminal,
+            _num(row.unopened_at_stop),
+            str(row.early_unopened),
+            end_section=i == len(rows) - 2,
+            style="bold" if i == len(rows) - 1 else None,
+        )
+    table.caption = (
+        "rep: questions worded like an earlier one · re-ask: same node and strategy again, no "
+        "new rung between (/int: per interview) · complain: answers saying it was asked "
+        "before · term full: a full ladder's end reached / personas with one · unopened: "
+        "ladders never opened at the stop (mean) · early: stopped before the turn limit with "
+        "a ladder never opened"
+    )
+    table.caption_justify = "left"
+    return table
+
+
 def strategy_mix_table(rows: Sequence[SummaryRow]) -> Table:
     strategies = sorted({s for row in rows for s in row.strategy_mix})
     table = Table(
-        title="Strategy mix (turns)",
+        title="Strategy mix (share of turns)",
         box=box.SIMPLE_HEAD,
         title_justify="left",
         pad_edge=False,
@@ -206,7 +249,7 @@ def strategy_mix_table(rows: Sequence[SummaryRow]) -> Table:
     for i, row in enumerate(rows):
         table.add_row(
             row.name,
-            *[str(row.strategy_mix.get(s, 0)) for s in strategies],
+            *[_pct(row.strategy_share.get(s, 0.0)) for s in strategies],
             end_section=i == len(rows) - 2,
         )
     return table

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
@@ -217,3 +218,22 @@ def test_discourse_hints_and_embeddings_flags_reach_the_sessions(
     assert doc["settings"]["enable_embeddings"] is True
     # Hints were computed and passed on with the answers ("because", "so" ...).
     assert any(t["discourse_hints"] for t in doc["turns"])
+
+
+def test_the_summary_reports_how_the_interviews_asked(tmp_path: Path) -> None:
+    args = ["sceptical", "fixated", "-c", "headphones_mec", "--max-turns", "12"]
+    result = batch(*args, "--out", str(tmp_path / "out"), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    evaluations = [i["evaluation"] for i in data["interviews"]]
+    overall = data["summary"]["overall"]
+    assert overall["same_node_reasks"] == sum(len(e["same_node_reasks"]) for e in evaluations)
+    assert overall["complaints"] == sum(len(e["complaints"]) for e in evaluations)
+    assert overall["terminal_full"] == 2  # both personas hold a full ladder
+    assert overall["early_unopened"] == sum(
+        1 for e in evaluations if e["ended_early"] and e["ladders_unopened"]
+    )
+    assert sum(overall["strategy_share"].values()) == pytest.approx(1.0, abs=1e-3)
+    shown = batch(*args, "--out", str(tmp_path / "out"))  # the same interviews, rendered
+    assert shown.exit_code == 0
+    assert "Asking" in shown.output and "re-ask" in shown.output and "complain" in shown.output

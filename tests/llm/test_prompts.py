@@ -118,7 +118,7 @@ def test_extraction_prompt_carries_method_and_ontology(mec: Methodology, concept
     assert "attribute -> functional_consequence" in system
     assert mec.ontology.concept_naming_convention.splitlines()[0].strip() in system
     assert mec.ontology.extraction_guidelines[0].split()[0] in system
-    assert "can focus on the train" in system  # relationship examples
+    assert "can pack them in a small bag" in system  # relationship examples
     assert "not_extractable_when" in system  # extractability criteria
 
 

@@ -20,7 +20,12 @@ from interview_cli.session import (
     SessionSettings,
     TurnRecord,
 )
-from interview_cli.simulation.evaluation import evaluate_session, repeated_questions, summarise
+from interview_cli.simulation.evaluation import (
+    complaints,
+    evaluate_session,
+    repeated_questions,
+    summarise,
+)
 
 
 @pytest.mark.parametrize(
@@ -174,3 +179,128 @@ def test_summary_rows_average_completed_interviews() -> None:
     assert row.strategy_mix == {"deepen": 9} and row.termination == {"saturated": 3}
     empty = summarise("none", [])
     assert empty.rung_recall is None and empty.interviews == 0
+
+
+# -- metrics that see what a respondent notices ------------------------------------------------
+
+
+def _asked(
+    steps: list[tuple[str | None, str | None, str, list[str]]], max_turns: int = 10
+) -> SessionFile:
+    """A session from (focus node id, strategy, answer, labels its answer added) per turn."""
+    graph = {"nodes": [], "links": []}
+    session = _session(graph, [(f"q{i}", s or "explore") for i, (_, s, _, _) in enumerate(steps)])
+    for turn, (focus, strategy, answer, added) in zip(session.turns, steps, strict=True):
+        turn.question = QuestionRecord(
+            text=turn.question.text, strategy=strategy, focus_node_id=focus, focus_label=focus
+        )
+        turn.answer = AnswerRecord(utterance_id=turn.answer.utterance_id, text=answer)
+        turn.graph_delta = {
+            "nodes_added": [{"node_id": a, "label": a, "node_type": "x"} for a in added]
+        }
+    session.settings = SessionSettings(max_turns=max_turns)
+    return session
+
+
+def test_reasks_count_the_same_node_and_strategy_with_no_new_rung_between(
+    mec: Methodology,
+) -> None:
+    steps = [
+        (None, None, "I really like the noise cancelling.", ["noise cancelling"]),
+        ("nc", "deepen", "I'm not sure.", []),
+        ("nc", "deepen", "Hmm.", []),  # re-ask of turn 2
+        ("nc", "clarify", "I mean the ANC.", []),  # another strategy: not one
+        # asked again with nothing new since turn 3: a re-ask, even though it pays off
+        ("nc", "deepen", "Because I can focus on the train.", ["can focus on the train"]),
+        ("nc", "deepen", "Hmm.", []),  # turn 5 said a new rung: no re-ask
+        ("nc", "deepen", "Still nothing.", ["vinyl records"]),  # a node, but no rung: is one
+        ("bat", "deepen", "Nothing.", []),
+    ]
+    e = evaluate_session(_asked(steps), persona(), mec)
+    reasks = e["same_node_reasks"]
+    assert [(r["turn"], r["like_turn"]) for r in reasks] == [(3, 2), (5, 3), (7, 6)]
+    assert reasks[0] == {"turn": 3, "like_turn": 2, "focus": "nc", "strategy": "deepen"}
+    # node-less questions are never re-asks
+    opens = [(None, "explore", "Nothing else.", [])] * 3
+    assert evaluate_session(_asked(opens), persona(), mec)["same_node_reasks"] == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "complains"),
+    [
+        ("Because more time with my kids, again.", True),
+        ("Like I said, the battery.", True),
+        ("As I said before, that's it.", True),
+        ("I already told you that.", True),
+        ("I've already said that.", True),
+        ("I said that already. Can we move on?", True),
+        ("We covered that.", True),
+        ("We've been over this.", True),
+        ("I told you before, it's the fit.", True),
+        ("Because I can focus on the train.", False),
+        ("I said to my wife they were too expensive.", False),
+        ("I'm not sure, I'd have to think about it.", False),
+        ("They were already in the box.", False),
+    ],
+)
+def test_complaints_are_answers_saying_it_was_asked_before(answer: str, complains: bool) -> None:
+    assert bool(complaints([answer])) is complains
+
+
+def test_complaints_ladders_unopened_and_early_end_in_the_evaluation(mec: Methodology) -> None:
+    steps = [
+        (None, None, "I really like the noise cancelling.", ["noise cancelling"]),
+        ("nc", "deepen", "I'm not sure.", []),
+        ("nc", "deepen", "I already told you that.", []),
+    ]
+    e = evaluate_session(_asked(steps, max_turns=10), persona(), mec)
+    assert e["complaints"] == [{"turn": 3, "answer": "I already told you that."}]
+    assert e["ladders_opened"] == 0 and e["ladders_unopened"] == 2  # the graph is empty
+    assert e["ended_early"] is True
+    assert evaluate_session(_asked(steps, max_turns=3), persona(), mec)["ended_early"] is False
+
+
+def test_summary_rows_report_how_the_interviews_asked() -> None:
+    def ev(**kw: Any) -> dict[str, Any]:
+        base: dict[str, Any] = {
+            "rung_recall": 0.5,
+            "ladder_recall": 0.5,
+            "ladders_completed": 0,
+            "terminal_reached": None,
+            "terminal_reachable": False,
+            "linked_pairs": 0,
+            "pairs_total": 2,
+            "turns": 8,
+            "repeated_questions": [],
+            "cost_usd": 0.0,
+            "termination_reason": "saturated",
+            "strategy_mix": {},
+            "same_node_reasks": [],
+            "complaints": [],
+            "ladders_unopened": 0,
+            "ended_early": False,
+        }
+        return {**base, **kw}
+
+    reask = {"turn": 3, "like_turn": 2, "focus": "n1", "strategy": "deepen"}
+    row = summarise(
+        "p",
+        [
+            ev(same_node_reasks=[reask, reask], complaints=[{"turn": 3}], terminal_reached=True,
+               strategy_mix={"deepen": 6, "clarify": 2}),
+            ev(terminal_reached=False, ladders_unopened=2, ended_early=True,
+               strategy_mix={"deepen": 2}),
+            ev(ladders_unopened=1, ended_early=False, strategy_mix={"explore": 10}),
+            ev(terminal_reached=False, ladders_unopened=0, ended_early=True),
+        ],
+    )  # fmt: skip
+    assert row.same_node_reasks == 2 and row.reasks_per_interview == 0.5
+    assert row.complaints == 1
+    # a persona that cannot reach its end still counts when it has a full ladder
+    assert row.terminal_full == 3 and row.terminal_full_rate == pytest.approx(1 / 3, abs=1e-4)
+    assert row.terminal_rate is None  # ... unlike the "reachable" rate
+    assert row.unopened_at_stop == 0.75
+    assert row.early_unopened == 1  # only the one that stopped early AND left a ladder
+    assert row.strategy_share == {"clarify": 0.1, "deepen": 0.4, "explore": 0.5}
+    old = summarise("old", [{k: v for k, v in ev().items() if k != "ladders_unopened"}])
+    assert old.unopened_at_stop is None and old.same_node_reasks == 0

@@ -25,13 +25,15 @@ from collections.abc import Sequence
 # First words of a rung that read as something the respondent does or feels: said with "I".
 _FIRST_PERSON_LEADS = frozenset(
     """can can't cannot don't didn't feel keep never get lose forget switch hear listen
-    wear look sound stay start avoid save""".split()
+    wear look sound stay start avoid save choose carry charge take put blend arrive ride
+    focus turn""".split()
 )
 # First words that make a rung a clause already ("they work", "came free with the phone",
 # "works with my phone"): said as they are, never after "the".
 _CLAUSE_LEADS = frozenset(
     """they it we i you my our came comes come works work no not don't didn't can can't
-    people clients films music matches ten""".split()
+    people clients films music matches ten it's it'll doesn't weighs cost costs nobody's
+    kids light easy cheaper still nothing""".split()
 )
 _ARTICLES = frozenset({"a", "an", "the", "my", "our", "their", "his", "her"})
 _EXPLORATORY_MARKERS = re.compile(
@@ -48,7 +50,27 @@ CHAIN = ", which means {x}"
 CLARIFY = ("I mean {x}.", "Well, I mean {x}.")
 CLARIFY_MORE = " And that matters because {x}."
 CONTINUE = "I mean {prev}. And that matters because {x}."
-RESTATE = ("Because {x}, again.", "Because {x}, like I said before.")
+# Asked again for what it already said: it says so, and nothing else - no word of a rung, only
+# the words of a complaint (a restated "Because X, again." gave the extractor X and "again").
+# Mild for a tolerant persona, sharp for an irritated one. Every one of them says "said",
+# "told", "again" or "covered", which the batch evaluation counts as a complaint.
+COMPLAIN_MILD = (
+    "Like I said, that's all I have on that.",
+    "As I said before, that's it really.",
+    "I think I said that already.",
+)
+COMPLAIN_SHARP = (
+    "I already told you that.",
+    "We covered that already.",
+    "I said that already. Can we move on?",
+)
+# A redirection that gets past a stuck "why": a lead-in sentence in the strategy's spirit
+# (no content word), then the rung as a plain reason the extractor reads like any other.
+REDIRECT_LEAD = {
+    "negative_ladder": ("I'd miss it.", "I'd miss it, really."),
+    "third_person": ("For me? Well.", "For me?"),
+    "situational": ("Last time, yes.", "Last time it mattered?"),
+}
 VAGUE = (
     "I'm not sure, I'd have to think about it.",
     "Hmm, I'm not sure. Let me think.",
@@ -168,6 +190,18 @@ def tangent_phrase(rng: random.Random, tangents: Sequence[str]) -> str:
     return TANGENT.format(x=text)
 
 
+def complaint(rng: random.Random, *, sharp: bool) -> str:
+    """ "I already told you that." - a re-asked respondent's answer, with nothing new in it."""
+    return pick(rng, COMPLAIN_SHARP if sharp else COMPLAIN_MILD)
+
+
+def redirected(rng: random.Random, strategy: str, reason: str) -> str:
+    """A rung revealed to a redirection question: the strategy's lead-in, then the reason."""
+    leads = REDIRECT_LEAD.get(strategy)
+    return f"{pick(rng, leads)} {reason}" if leads else reason
+
+
 def hedged(rng: random.Random, text: str) -> str:
-    """ "Because X." -> "I guess because X."."""
-    return f"{pick(rng, HEDGES)} {text[:1].lower()}{text[1:]}"
+    """ "Because X." -> "I guess because X." ("I ..." keeps its capital)."""
+    keep = text[:2] in ("I ", "I'")
+    return f"{pick(rng, HEDGES)} {text if keep else text[:1].lower() + text[1:]}"

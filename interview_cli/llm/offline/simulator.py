@@ -21,6 +21,12 @@ ground truth; its traits say how much of them comes out and how:
   (so the interviewer's de-duplication and the evaluation's alias matching are exercised);
 - **fatigue**: after ``patience`` turns answers shorten, reveal less and finally become
   "Suppose so.";
+- **re-asked** (``pushback``): the same focus and strategy again with nothing new said
+  since, or asked for a rung it already said, it says so ("I already told you that.") and
+  adds nothing; each complaint tires a persona with little ``repetition_tolerance``;
+- **redirection** (``negative_ladder``, ``third_person``, ``situational``): like a plain
+  why, but on a rung where a plain question got nothing it reveals the next rung more often,
+  up to one rung past ``knowledge``; ``breadth_check`` is answered like an open question;
 - **verbosity** adds chained rungs, fillers and, for personas that have them, off-topic
   tangents; **skepticism** sets the stance: push-back from the persona's deflections before
   an answer, and instead of a vague one.
@@ -43,15 +49,17 @@ from typing import Literal
 from interview_cli.config.schemas import Methodology, StrategySpec
 from interview_cli.core.text import normalise
 from interview_cli.llm.offline import phrasing as say
+from interview_cli.llm.offline import pushback
 from interview_cli.llm.offline.matching import PersonaLadders, RungRef
 from interview_cli.llm.protocol import PersonaRequest
 
-QuestionKind = Literal["opening", "probe", "clarify", "open", "closing"]
+QuestionKind = Literal["opening", "probe", "clarify", "redirect", "open", "closing"]
 Move = Literal[
     "open_ladder",  # first rung of a ladder not yet mentioned
     "continue_ladder",  # open question, every ladder open: one rung further on the least advanced
     "reveal",  # the next rung of the focus's ladder
-    "restate",  # the next rung again: it was already said
+    "redirect",  # the next rung, to a redirection question (negative, third person, ...)
+    "complain",  # asked again for what it already said: says so, adds nothing
     "clarify",  # the focus restated
     "vague",  # no new content (exploratory)
     "ceiling",  # past the ladder's end or what the persona knows (terminal don't-know)
@@ -103,14 +111,21 @@ def rung_mentioned(answer: str, names: list[str]) -> bool:
     return any(f" {normalise(name)} " in text for name in names if normalise(name))
 
 
+def mentioned_rungs(ladders: PersonaLadders, request: PersonaRequest) -> list[set[tuple[int, int]]]:
+    """Per earlier answer, the (ladder, rung) pairs it names."""
+    return [
+        {
+            (ref.ladder, ref.index)
+            for ref in ladders.refs()
+            if rung_mentioned(exchange.answer, ladders.names(ref.rung))
+        }
+        for exchange in request.history
+    ]
+
+
 def revealed_rungs(ladders: PersonaLadders, request: PersonaRequest) -> set[tuple[int, int]]:
     """(ladder, rung) pairs the persona has already said in earlier answers."""
-    said: set[tuple[int, int]] = set()
-    for exchange in request.history:
-        for ref in ladders.refs():
-            if rung_mentioned(exchange.answer, ladders.names(ref.rung)):
-                said.add((ref.ladder, ref.index))
-    return said
+    return set().union(*mentioned_rungs(ladders, request))
 
 
 def known_rungs(ladder_length: int, knowledge: float) -> int:
@@ -120,6 +135,10 @@ def known_rungs(ladder_length: int, knowledge: float) -> int:
 
 def question_kind(request: PersonaRequest) -> QuestionKind:
     """What the question asks for, from the interviewer's decision when it is known."""
+    if request.strategy in pushback.OPEN_STRATEGIES:
+        return "open"
+    if request.strategy in pushback.REDIRECTIONS and request.focus_label:
+        return "redirect"
     spec: StrategySpec | None = None
     if request.methodology is not None and request.strategy:
         spec = request.methodology.strategy(request.strategy)
@@ -151,8 +170,11 @@ class _Speaker:
         self.traits = request.persona.traits
         self.ladders = ladders
         self.rng = random.Random(f"{request.seed}:{request.persona.id}:{request.turn_number}")
-        self.revealed = revealed_rungs(ladders, request)
-        self.tired = max(0, request.turn_number - self.traits.patience)
+        self.mentioned = mentioned_rungs(ladders, request)
+        self.revealed: set[tuple[int, int]] = set().union(*self.mentioned)
+        self.complaints = pushback.complaints(request.history)
+        irritation = pushback.irritation_turns(self.complaints, self.traits.repetition_tolerance)
+        self.tired = max(0, request.turn_number - self.traits.patience) + irritation
         self.levels = _levels(request.methodology)
 
     # -- words for rungs ---------------------------------------------------------------------
@@ -235,7 +257,9 @@ class _Speaker:
         )
 
 
-CONTENT_MOVES: frozenset[str] = frozenset({"reveal", "clarify", "continue_ladder", "open_ladder"})
+CONTENT_MOVES: frozenset[str] = frozenset(
+    {"reveal", "redirect", "clarify", "continue_ladder", "open_ladder"}
+)
 
 
 def _levels(methodology: Methodology | None) -> Callable[[str | None], str]:
@@ -274,11 +298,21 @@ def simulate(request: PersonaRequest) -> SimulatedAnswer:
         return SimulatedAnswer(say.pick(sp.rng, say.CLOSING), "closing", kind)
     if not ladders:
         return SimulatedAnswer(say.NO_LADDERS, "nothing_new", kind)
+    if pushback.reasked(
+        ladders,
+        request.history,
+        sp.mentioned,
+        strategy=request.strategy,
+        focus_label=request.focus_label,
+    ):
+        return _complain(sp, kind, None)
     if sp.tired >= EXHAUSTED_AFTER and sp.rng.random() < EXHAUSTED_SHARE:
         text = say.pick(sp.rng, say.TIRED_SHORT)
         return SimulatedAnswer(text, "tired", kind, tired_turns=sp.tired)
     if kind in ("opening", "open"):
         return _open(sp, kind)
+    if kind == "redirect":
+        return _redirect(sp, kind)
     return _probe(sp, kind)
 
 
@@ -350,8 +384,7 @@ def _probe(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
         return SimulatedAnswer(text, "ceiling", kind, (li, ri), (), sp.tired)
     nxt = sp.ref(li, ri + 1)
     if (li, ri + 1) in sp.revealed:
-        text = say.pick(sp.rng, say.RESTATE).format(x=say.clause(sp.name(nxt)))
-        return sp.answer(text, "restate", kind, focus=focus, said=(nxt,))
+        return _complain(sp, kind, focus)
     if sp.rng.random() >= sp.reveal_chance(kind):
         deflections = sp.persona.deflection_patterns
         if deflections and sp.rng.random() < PUSH_BACK_SHARE * sp.traits.skepticism:
@@ -362,3 +395,43 @@ def _probe(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
         text = say.chain_phrase(sp.name(nxt), sp.name(after))
         return sp.answer(text, "reveal", kind, focus=focus, said=(nxt, after))
     return sp.answer(sp.reason(nxt), "reveal", kind, focus=focus, said=(nxt,))
+
+
+def _complain(sp: _Speaker, kind: QuestionKind, focus: RungRef | None) -> SimulatedAnswer:
+    """Asked again for what it already said: it says so and adds nothing. Sharper the less
+    tolerant it is of repetition, and always once it has complained twice."""
+    sharp = sp.complaints >= 2 or sp.rng.random() >= sp.traits.repetition_tolerance
+    text = say.complaint(sp.rng, sharp=sharp)
+    where = (focus.ladder, focus.index) if focus else None
+    return SimulatedAnswer(text, "complain", kind, where, (), sp.tired)
+
+
+def _redirect(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
+    """A redirection (what if it lacked this, why might someone like you care, the last time
+    it mattered) on a rung: like a plain "why", but where a plain question already got nothing
+    it gets past that more often, and up to one rung past what the persona would say
+    unprompted. The ladder's end stays a firm don't-know."""
+    focus = _locate_focus(sp)
+    if focus is None:
+        text = say.pick(sp.rng, say.CEILING_END)
+        return SimulatedAnswer(text, "unknown_focus", kind, tired_turns=sp.tired)
+    li, ri = focus.ladder, focus.index
+    if ri + 1 >= len(sp.ladders.ladders[li]):
+        text = say.ceiling_phrase(sp.rng, sp.persona.deflection_patterns)
+        return SimulatedAnswer(text, "ceiling", kind, (li, ri), (), sp.tired)
+    if (li, ri + 1) in sp.revealed:
+        return _complain(sp, kind, focus)
+    stuck = pushback.stuck_on(sp.ladders, sp.request.history, sp.mentioned, (li, ri))
+    chance = sp.reveal_chance("probe")
+    if stuck:
+        chance = 1.0 - (1.0 - chance) * (1.0 - pushback.REDIRECT_LIFT)
+    if ri + 1 >= sp.known(li):
+        if not stuck or ri + 1 > sp.known(li):
+            text = say.ceiling_phrase(sp.rng, sp.persona.deflection_patterns)
+            return SimulatedAnswer(text, "ceiling", kind, (li, ri), (), sp.tired)
+        chance *= pushback.BEYOND_KNOWLEDGE_SHARE
+    if sp.rng.random() >= chance:
+        return sp.answer(say.pick(sp.rng, say.VAGUE), "vague", kind, focus=focus)
+    nxt = sp.ref(li, ri + 1)
+    text = say.redirected(sp.rng, sp.request.strategy or "", sp.reason(nxt))
+    return sp.answer(text, "redirect", kind, focus=focus, said=(nxt,))

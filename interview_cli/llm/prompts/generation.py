@@ -196,6 +196,10 @@ def _describe_traits(request: PersonaRequest) -> str:
     ]
     if traits.skepticism >= 0.3:
         lines.append("- You sometimes question the point of a question before answering it.")
+    if traits.repetition_tolerance < 0.3:
+        lines.append(
+            "- Asked something you already answered, you say so, irritated, and add nothing."
+        )
     return "\n".join(lines)
 
 
