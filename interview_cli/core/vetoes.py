@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from interview_cli.config.schemas import StrategySpec, VetoTuning
 
 if TYPE_CHECKING:
-    from interview_cli.core.tracker import NodeStateTracker
+    from interview_cli.core.tracker import NodeState, NodeStateTracker
 
 KNOWLEDGE_CEILING = "knowledge_ceiling"
 ELEMENT_EXHAUSTED = "element_exhausted"
@@ -185,6 +185,16 @@ _OUTCOME_WORDS = {
 }
 
 
+def _came_up_anew(state: NodeState, *, after: int) -> bool:
+    """The node yielded after turn ``after`` on a turn that did not answer a question on it:
+    the respondent brought it up by themselves (an answer to another technique on the same
+    node is not news about it)."""
+    last = state.last_yield_turn
+    if last is None or last <= after:
+        return False
+    return all(p.turn + 1 != last for p in state.probes)
+
+
 def repeated_probe(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
     """The same technique on the same node again: asked once, its answer is in hand (or it
     came back empty and another technique is due). Allowed again only once the node came up
@@ -197,8 +207,7 @@ def repeated_probe(strategy: StrategySpec, node_id: str | None, ctx: VetoContext
     probe = next((p for p in reversed(state.probes) if p.strategy == strategy.name), None)
     if probe is None:
         return None
-    answered = probe.turn + 1
-    if state.last_yield_turn is not None and state.last_yield_turn > answered:
+    if _came_up_anew(state, after=probe.turn + 1):
         return None
     got = _OUTCOME_WORDS.get(probe.outcome, probe.outcome)
     return f"{strategy.name} was asked on this node at turn {probe.turn} and brought {got}"

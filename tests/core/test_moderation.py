@@ -69,15 +69,11 @@ def state(node_id: str, **fields: Any) -> NodeState:
 
 def assessment(depth: int = 3, **extra: Any) -> Assessment:
     mid = RubricScore(score=3)
-    return Assessment(
-        response_depth=RubricScore(score=depth),
-        specificity=mid,
-        certainty=mid,
-        valence=mid,
-        engagement=mid,
-        intellectual_engagement=mid,
-        **extra,
-    )
+    scores = {
+        name: extra.pop(name, mid)
+        for name in ("specificity", "certainty", "valence", "engagement", "intellectual_engagement")
+    }
+    return Assessment(response_depth=RubricScore(score=depth), **scores, **extra)
 
 
 # ---- the memory of asking -----------------------------------------------------------------
@@ -144,6 +140,18 @@ def test_a_strategy_is_not_asked_again_on_the_same_node_until_it_comes_up_anew()
     later = state("n1", probes=(Probe(3, "deepen", "dont_know"),), last_yield_turn=6)
     c = VetoContext(tuning=ON, tracker=NodeStateTracker(states={"n1": later}), turn_number=7)
     assert repeated_probe(DEEPEN, "n1", c) is None  # the respondent brought it up at turn 6
+
+
+def test_an_answer_to_another_technique_on_the_node_is_not_news_about_it() -> None:
+    # why (turn 3) got a don't-know; negative laddering (turn 4) brought a rung at turn 5:
+    # asking why again would ask for what was just said
+    probes = (Probe(3, "deepen", "dont_know"), Probe(4, "negative_ladder", "new_rung"))
+    t = NodeStateTracker(states={"n1": state("n1", probes=probes, last_yield_turn=5)})
+    c = VetoContext(tuning=ON, tracker=t, turn_number=6)
+    assert repeated_probe(DEEPEN, "n1", c) is not None
+    # ... but a mention on a turn that answered something else is
+    t = NodeStateTracker(states={"n1": state("n1", probes=probes, last_yield_turn=7)})
+    assert repeated_probe(DEEPEN, "n1", VetoContext(tuning=ON, tracker=t, turn_number=8)) is None
 
 
 def test_two_fruitless_questions_or_a_move_on_exhaust_the_node() -> None:
@@ -331,7 +339,7 @@ def answer(state_: CoreState, nodes: list[tuple[str, str]], **extra: Any) -> Any
 
 
 def test_after_a_dont_know_the_interviewer_changes_technique_then_leaves_the_node() -> None:
-    s, out = answer(CoreState(), [("light frame", "attribute"), ("gears", "attribute")])
+    s, out = answer(CoreState(), [("light frame", "attribute")])
     first = out.decision.selected
     assert first.strategy == "deepen"
     s, out = answer(s, [], knowledge_ceiling="exploratory", answer_kind="dont_know")
@@ -361,3 +369,30 @@ def test_move_on_is_obeyed_and_a_complaint_never_becomes_the_next_topic() -> Non
     assert out.decision.selected.node_id != focus
     s2, out = answer(s, [], answer_kind="move_on")
     assert out.decision.selected.node_id not in {focus}
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        # "I don't know, that's all there is to it": imagine it absent
+        ({"knowledge_ceiling": "terminal", "answer_kind": "dont_know"}, "negative_ladder"),
+        # "Hmm, I'm not sure, let me think": lower the stakes
+        ({"knowledge_ceiling": "exploratory", "answer_kind": "dont_know"}, "third_person"),
+        # "Just is." - bare and abstract, nothing new: a concrete moment
+        ({"depth": 1, "specificity": RubricScore(score=1)}, "situational"),
+    ],
+)
+def test_each_redirection_is_chosen_by_the_reply_it_fits(
+    reply: dict[str, Any], expected: str
+) -> None:
+    s, _ = answer(CoreState(), [("light frame", "attribute")])
+    s, out = answer(s, [("carry it upstairs", "functional_consequence")])  # past the opening
+    focus = out.decision.selected
+    assert (focus.strategy, focus.label) == ("deepen", "carry it upstairs")
+    extra = dict(reply)
+    scores = {k: extra.pop(k) for k in ("specificity", "engagement") if k in extra}
+    s, out = answer(s, [], **extra, **scores)
+    assert (out.decision.selected.strategy, out.decision.selected.node_id) == (
+        expected,
+        focus.node_id,
+    )
