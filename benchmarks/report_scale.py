@@ -82,6 +82,9 @@ def main() -> None:
     parser.add_argument("--one", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(args.src.resolve()), "COLUMNS": "100"}
+    # Byte code cached as an installed tool's would be, even under PYTHONDONTWRITEBYTECODE.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.setdefault("PYTHONPYCACHEPREFIX", str(Path(tempfile.gettempdir()) / "report-scale-pycache"))
     if args.one is not None:  # a helper process: one report run, figures on stdout
         seconds, mib = time_report(args.one, env)
         print(json.dumps({"seconds": seconds, "mib": mib}))
