@@ -48,6 +48,9 @@ PYCACHE = tempfile.mkdtemp(prefix="startup-pycache-")
 def child_env(src: Path) -> dict[str, str]:
     env = {**os.environ, "PYTHONPATH": str(src), "COLUMNS": "100", "PYTHONPYCACHEPREFIX": PYCACHE}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    # The commands run from the project root (for its library); without this, `python -m`
+    # would put that directory first on sys.path and import its package whatever `src` says.
+    env["PYTHONSAFEPATH"] = "1"
     return env
 
 
