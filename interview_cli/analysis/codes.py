@@ -26,8 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from interview_cli.config.yamlio import YAMLError, load_yaml
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.text import lemma_key, normalise
 from interview_cli.errors import ConfigError
@@ -129,8 +128,8 @@ def load_merges(path: Path) -> dict[str, list[str]]:
             f"{path}: cannot read ({exc.strerror})", problems=[f"{path}: cannot read"]
         ) from None
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
+        data = load_yaml(text)
+    except YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
         message = f"{path}: not valid YAML{where}"

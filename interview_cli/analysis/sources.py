@@ -10,6 +10,7 @@ a machine whose library has since changed).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Iterable, Sequence
@@ -17,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-import yaml
 from pydantic import ValidationError
 
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import YAMLError, load_yaml
 from interview_cli.errors import SessionFileError, UsageError
 from interview_cli.session import SessionFile
 from interview_cli.store import SessionStore, parse_session
@@ -221,18 +222,34 @@ def collect(refs: Sequence[str], store: SessionStore) -> Collected:
 # --------------------------------------------------------------------------------------------
 
 
+# Parsed snapshots by (model, sha256 of the text). A report over hundreds of sessions reads
+# the same few methodology texts again and again; parsing YAML was most of its time. The
+# models are frozen, so sharing one parsed value between sessions is safe. Bounded: a long
+# process that reads many distinct snapshots keeps only the most recent.
+_PARSED: dict[tuple[type, str], Methodology | Concept] = {}
+_PARSED_MAX = 64
+
+
 def _snapshot(text: str, model: type[M], what: str, session: SessionFile) -> M:
     if not text.strip():
         raise SessionFileError(
             f"session {session.id}: no {what} snapshot (source) recorded, so it cannot be replayed"
         )
+    key = (model, hashlib.sha256(text.encode("utf-8")).hexdigest())
+    cached = _PARSED.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
     try:
-        return model.model_validate(yaml.safe_load(text))
-    except (yaml.YAMLError, ValidationError, TypeError) as exc:
+        parsed = model.model_validate(load_yaml(text))
+    except (YAMLError, ValidationError, TypeError) as exc:
         raise SessionFileError(
             f"session {session.id}: its {what} snapshot no longer loads "
             f"({type(exc).__name__}); was the file edited by hand?"
         ) from None
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.pop(next(iter(_PARSED)))
+    _PARSED[key] = parsed
+    return parsed
 
 
 def snapshot_methodology(session: SessionFile) -> Methodology:

@@ -1,8 +1,9 @@
 """Reading library files: YAML text -> pydantic model, with errors a person can act on.
 
 Implements the loading half of seed 001 "Methodology Registry" / "Concept Loading" for our
-library: ``yaml.safe_load`` semantics, then ``Model.model_validate`` against the strict schemas
-in ``config.schemas``. Every failure becomes one line ``file: key.path: message`` collected
+library: ``yaml.safe_load`` semantics (through libyaml's parser when available, see
+``config.yamlio``), then ``Model.model_validate`` against the strict schemas in
+``config.schemas``. Every failure becomes one line ``file: key.path: message`` collected
 into a single :class:`~interview_cli.errors.ConfigError` (all problems, not just the first):
 
 - YAML syntax errors name the line and column;
@@ -32,6 +33,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.config.yamlio import SafeLoader
 from interview_cli.errors import ConfigError
 
 Kind = Literal["methodology", "concept", "persona"]
@@ -135,16 +137,18 @@ def problem_line(path: Path, loc: Loc, message: str) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-class _StrictSafeLoader(yaml.SafeLoader):
-    """``yaml.SafeLoader`` that also records keys written twice in the same mapping.
+class _DuplicateKeys:
+    """Loader mix-in that records keys written twice in the same mapping.
 
     A duplicated ``deepen:`` under a phase would otherwise silently drop the first value,
     which is exactly the kind of tuning mistake that is hard to see later.
     """
 
+    duplicates: list[tuple[str, int]]
+
     def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self.duplicates: list[tuple[str, int]] = []
+        super().__init__(stream)  # type: ignore[call-arg]
+        self.duplicates = []
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[str] = set()
@@ -153,7 +157,34 @@ class _StrictSafeLoader(yaml.SafeLoader):
                 if key_node.value in seen:
                     self.duplicates.append((key_node.value, key_node.start_mark.line + 1))
                 seen.add(key_node.value)
-        return super().construct_mapping(node, deep=deep)
+        return super().construct_mapping(node, deep=deep)  # type: ignore[misc, no-any-return]
+
+
+class _StrictSafeLoader(_DuplicateKeys, yaml.SafeLoader):
+    """The pure-Python safe loader: the reference for what a broken file's message says."""
+
+
+class _FastStrictSafeLoader(_DuplicateKeys, SafeLoader):  # type: ignore[misc, valid-type]
+    """libyaml's parser where available (same data, same duplicates, other error wording)."""
+
+
+def _run(loader_class: type[Any], text: str) -> tuple[Any, list[tuple[str, int]]]:
+    loader = loader_class(text)
+    try:
+        return loader.get_single_data(), loader.duplicates
+    finally:
+        loader.dispose()
+
+
+def _load_strict(text: str) -> tuple[Any, list[tuple[str, int]]]:
+    """The data and the duplicated keys of one YAML document; raises ``yaml.YAMLError``."""
+    if SafeLoader is yaml.SafeLoader:
+        return _run(_StrictSafeLoader, text)
+    try:
+        return _run(_FastStrictSafeLoader, text)
+    except yaml.YAMLError:
+        # A broken file is rare: parse it again in Python so the message reads as it always has.
+        return _run(_StrictSafeLoader, text)
 
 
 def yaml_error_line(where: Path | str, exc: yaml.YAMLError) -> str:
@@ -206,13 +237,10 @@ def parse_yaml(
     ``allow_empty``: an empty (or comments-only) file is an empty mapping, for override files
     where every key is optional.
     """
-    loader = _StrictSafeLoader(text)
     try:
-        data = loader.get_single_data()
+        data, duplicates = _load_strict(text)
     except yaml.YAMLError as exc:
         raise ConfigError(yaml_error_line(path, exc)) from None
-    finally:
-        loader.dispose()
     if data is None and allow_empty:
         data = {}
     if data is None:
@@ -227,7 +255,7 @@ def parse_yaml(
     problems = [
         f"{display_path(path)}: line {line}: duplicate key '{key}' "
         "(only the last value would be used)"
-        for key, line in loader.duplicates
+        for key, line in duplicates
     ]
     if problems:
         raise ConfigError(_summary(problems), problems)

@@ -33,8 +33,6 @@ import difflib
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 
-from rapidfuzz import fuzz
-
 from interview_cli.config.language import language_problem
 from interview_cli.config.loader import Loc
 from interview_cli.config.schemas import Concept, Methodology, Persona
@@ -295,6 +293,10 @@ def concept_issues(
 
 def _ladder_typo(key: str, known: Collection[str]) -> str | None:
     """The known methodology ``key`` is a near miss of (rapidfuzz ratio), if any."""
+    # Imported here: only a persona whose ladders name an unknown methodology needs it, and
+    # the listing commands that validate the library should not pay for it.
+    from rapidfuzz import fuzz
+
     scored = [(fuzz.ratio(key, name), name) for name in known if name != key]
     best = max(scored, default=None)
     return best[1] if best is not None and best[0] >= LADDER_TYPO_RATIO else None

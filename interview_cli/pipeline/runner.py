@@ -28,9 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from interview_cli.config.schemas import Concept, Methodology, StrategySpec
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.canonical import (
     CanonicalState,
     ProposedSlot,
@@ -107,7 +106,7 @@ class TurnResult:
 
 def parse_snapshot(text: str, model: type[Any], what: str, session_id: str) -> Any:
     try:
-        return model.model_validate(yaml.safe_load(text))
+        return model.model_validate(load_yaml(text))
     except Exception as exc:  # a hand-edited snapshot: say which, do not crash
         raise SessionFileError(
             f"session {session_id}: its {what} snapshot no longer loads ({type(exc).__name__}); "

@@ -10,11 +10,11 @@ prompt injects the rubrics of ``signals.md`` (seed 001 "Rubric-Based LLM Detecti
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-import yaml
-
 from interview_cli.config.schemas import Methodology, OntologySpec
+from interview_cli.config.yamlio import dump_yaml
 from interview_cli.llm.prompts.output_schemas import (
     ASSESSMENT_TOOL,
     EXTRACTION_TOOL,
@@ -30,6 +30,7 @@ from interview_cli.llm.prompts.templates import (
     delimit,
     escape_tags,
     fill,
+    rendered_once,
 )
 from interview_cli.llm.protocol import AssessRequest, ExtractRequest, SlotRequest
 
@@ -78,7 +79,7 @@ def _as_text(value: Any) -> str:
     """A free-form YAML value (dict, list or text) as readable prompt text."""
     if isinstance(value, str):
         return value.strip()
-    return yaml.safe_dump(value, sort_keys=False, allow_unicode=True, width=100).strip()
+    return dump_yaml(value, sort_keys=False, allow_unicode=True, width=100).strip()
 
 
 def _extractability(methodology: Methodology) -> str:
@@ -88,11 +89,10 @@ def _extractability(methodology: Methodology) -> str:
     return DEFAULT_EXTRACTABILITY + "\nThis methodology's criteria:\n" + _as_text(criteria)
 
 
-def render_extract(request: ExtractRequest) -> Prompt:
-    """The extraction prompt for one answer."""
-    methodology, concept = request.methodology, request.concept
+def _extract_system(methodology: Methodology) -> str:
+    """The extraction system prompt: the methodology's ontology and rules, nothing per turn."""
     ontology = methodology.ontology
-    system = fill(
+    return fill(
         "extract.system",
         method_name=methodology.name,
         method_goal=methodology.method.goal,
@@ -108,6 +108,12 @@ def render_extract(request: ExtractRequest) -> Prompt:
         edge_type_names=", ".join(e.name for e in ontology.edges),
         output_instruction=output_instruction(EXTRACTION_TOOL),
     )
+
+
+def render_extract(request: ExtractRequest) -> Prompt:
+    """The extraction prompt for one answer."""
+    methodology, concept = request.methodology, request.concept
+    system = rendered_once("extract.system", methodology, _extract_system)
     focus = "none"
     if request.focus_label:
         focus = f'"{escape_tags(request.focus_label)}"'
@@ -150,12 +156,18 @@ def render_extract(request: ExtractRequest) -> Prompt:
     )
 
 
-def render_assess(request: AssessRequest) -> Prompt:
-    """The batched rubric assessment of one answer."""
+@cache
+def _assess_system() -> str:
+    """The assessment system prompt: the shipped rubrics, the same for every answer."""
     rubrics = "\n\n".join(rubric.render() for rubric in load_rubrics().values())
-    system = fill(
+    return fill(
         "assess.system", rubrics=rubrics, output_instruction=output_instruction(ASSESSMENT_TOOL)
     )
+
+
+def render_assess(request: AssessRequest) -> Prompt:
+    """The batched rubric assessment of one answer."""
+    system = _assess_system()
     recent = ""
     earlier = [a for a in request.recent_answers if a.strip()][-MAX_CONTEXT_ANSWERS:]
     if earlier:

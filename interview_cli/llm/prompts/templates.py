@@ -14,11 +14,12 @@ appear inside it, so an answer cannot close its own delimiter and "speak" outsid
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from string import Template
-from typing import Any
+from typing import Any, TypeVar
 
 # Tags the prompts use around interview text. Any occurrence of these inside delimited text
 # is escaped, whatever its case or spacing.
@@ -91,6 +92,27 @@ def fill(template: str, /, **values: str) -> str:
     text = load_template(template).substitute(**values)
     # Optional sections render as empty strings; don't leave runs of blank lines behind.
     return re.sub(r"\n{3,}", "\n\n", text).strip() + "\n"
+
+
+# Prompt parts that depend on the methodology alone, by (part, methodology object). Entries
+# keep their methodology alive, so an id is never reused while its entry exists; methodologies
+# are frozen models, so a rendered part stays true for the object it was rendered from.
+_PARTS: dict[tuple[str, int], tuple[object, str]] = {}
+_PARTS_MAX = 64
+M = TypeVar("M")
+
+
+def rendered_once(part: str, methodology: M, render: Callable[[M], str]) -> str:
+    """``render(methodology)``, computed once per methodology object and part name."""
+    key = (part, id(methodology))
+    hit = _PARTS.get(key)
+    if hit is not None and hit[0] is methodology:
+        return hit[1]
+    text = render(methodology)
+    if len(_PARTS) >= _PARTS_MAX:
+        _PARTS.pop(next(iter(_PARTS)), None)
+    _PARTS[key] = (methodology, text)
+    return text
 
 
 def escape_tags(text: str) -> str:
