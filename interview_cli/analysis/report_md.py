@@ -6,7 +6,9 @@ blocks render in GitHub/GitLab; the DOT block is for ``dot -Tsvg``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
+from html import escape as html_escape
 from typing import Any
 
 from .drawing import to_dot, to_mermaid
@@ -16,7 +18,23 @@ from .report import MethodSection, Report
 
 
 def md_escape(text: Any) -> str:
-    return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+    """One line of text for Markdown: pipes and backslashes escaped, and HTML (``<script>``,
+    ``<img onerror=...>``) shown as text, since Markdown renderers pass raw HTML through."""
+    return html_escape(str(text), quote=False).replace("\\", "\\\\").replace(
+        "|", "\\|"
+    ).replace("\n", " ")
+
+
+# What makes a line start a heading, quote, list, rule or code fence in Markdown.
+_BLOCK_START = re.compile(r"^(\s*)([#>*+=`~-]|\d+[.)])")
+
+
+def md_text(text: Any) -> str:
+    """Free text (an answer, a question, a comment) as a Markdown paragraph that shows it as
+    written: HTML escaped, each line break kept, and no line turned into a heading, list,
+    quote or code fence."""
+    lines = html_escape(str(text), quote=False).replace("\\", "\\\\").splitlines() or [""]
+    return "  \n".join(_BLOCK_START.sub(r"\1\\\2", line) for line in lines)
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[Any]], align: str = "") -> str:

@@ -4,6 +4,8 @@ The ONE error path (ARCHITECTURE "Contracts": exit 0 success, 1 runtime failure,
 
 - an :class:`~interview_cli.errors.InterviewError` prints ``error: <message>`` on stderr, one
   line (a ConfigError prints one ``error:`` line per problem), and exits with its ``exit_code``;
+- an ``OSError`` is turned into one by :func:`interview_cli.files.translate_os_error` (the
+  path, why, what to do; exit 2);
 - any other exception prints one line naming it, plus how to see the traceback, and exits 1;
 - with ``interview --debug ...`` or ``INTERVIEW_DEBUG=1`` the exception is re-raised instead.
 
@@ -124,6 +126,11 @@ def report_error(exc: BaseException) -> int:
         if len(exc.problems) > 1 and exc.message not in exc.problems:
             console.print(exc.message, soft_wrap=True, markup=False, highlight=False)
         return exc.exit_code
+    if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
+        # A file or directory that cannot be read or written: the path and what to do.
+        from interview_cli.files import translate_os_error
+
+        exc = translate_os_error(exc)
     if isinstance(exc, InterviewError):
         print_error(exc.message.replace("\n", " "), console=console)
         return exc.exit_code
