@@ -73,14 +73,14 @@ def translate_os_error(
 ) -> FileSystemError:
     """One line for ``exc``: ``PATH: cannot DOING (why); what to do``.
 
-    ``path`` is what the caller was working on (used when the error carries no file name, as
-    a failed ``write`` or ``fsync`` does); ``hint`` is the caller's other way out, such as
-    choosing another directory.
+    ``path`` is what the caller was working on, named in preference to the error's own file
+    name (which may be a temporary file, or missing, as after a failed ``write`` or
+    ``fsync``); ``hint`` is the caller's other way out, such as choosing another directory.
     """
-    named = Path(exc.filename) if exc.filename else (Path(path) if path is not None else None)
+    named = Path(path) if path is not None else Path(exc.filename) if exc.filename else None
     code = exc.errno
-    if code in (errno.ENOTDIR, errno.EEXIST) and named is not None:
-        blocker = _first_non_directory(named)
+    if code in (errno.ENOTDIR, errno.EEXIST) and (exc.filename or named) is not None:
+        blocker = _first_non_directory(Path(exc.filename or named))  # type: ignore[arg-type]
         if blocker is not None:
             tail = "; remove or rename it" + (f", or {hint}" if hint else "")
             return FileSystemError(

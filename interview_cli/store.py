@@ -244,7 +244,7 @@ class SessionStore:
                 ) from None
             except OSError as exc:
                 raise translate_os_error(
-                    exc, path, doing="create the session's lock file", hint=_OTHER_DIR
+                    exc, path.parent, doing="create a lock file in it", hint=_OTHER_DIR
                 ) from None
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump(me, fh)

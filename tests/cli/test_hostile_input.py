@@ -104,6 +104,17 @@ def test_sessions_dir_that_is_a_regular_file_is_exit_2_naming_it(tmp_path: Path)
     assert blocker.read_text(encoding="utf-8") == "notes\n"
 
 
+def test_export_out_under_a_regular_file_is_exit_2_naming_it(tmp_path: Path) -> None:
+    path = new_session(tmp_path / "sessions")
+    blocker = tmp_path / "exports"
+    blocker.write_text("notes\n", encoding="utf-8")
+    for fmt in ("md", "csv"):
+        result = cli("export", str(path), "-f", fmt, "-o", str(blocker / "out" / "x"))
+        line = one_error_line(result.stderr)
+        assert result.exit_code == 2, line
+        assert line.startswith(f"error: {blocker}: is a file, not a directory"), line
+
+
 class _FailingOS:
     """The ``os`` module as the store sees it, with one failure injected."""
 
@@ -132,7 +143,7 @@ def test_read_only_sessions_dir_is_exit_2_naming_it(
                  stdin=f"{ANSWER}\n")  # fmt: skip
     line = one_error_line(result.stderr)
     assert result.exit_code == 2, line
-    assert line.startswith(f"error: {sessions}/"), line
+    assert line.startswith(f"error: {sessions}: cannot create a lock file in it"), line
     assert "read-only file system" in line and "--sessions-dir" in line
     assert list(sessions.iterdir()) == []
 
