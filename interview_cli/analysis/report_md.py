@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from html import escape as html_escape
 from typing import Any
 
 from .drawing import to_dot, to_mermaid
@@ -16,13 +15,20 @@ from .implication import ImplicationMatrix
 from .metrics import AggregateMetrics, SessionMetrics
 from .report import MethodSection, Report
 
+# "&" starts a character reference only when a name or number and ";" follow ("&lt;", "&#60;");
+# any other "&" ("Oat & pea") is shown as it is and stays readable in the Markdown source.
+_ENTITY = re.compile(r"&(?=#?\w+;)")
+
+
+def _html_text(text: str) -> str:
+    """``text`` with nothing a Markdown renderer would pass on as HTML."""
+    return _ENTITY.sub("&amp;", text).replace("<", "&lt;").replace(">", "&gt;")
+
 
 def md_escape(text: Any) -> str:
     """One line of text for Markdown: pipes and backslashes escaped, and HTML (``<script>``,
     ``<img onerror=...>``) shown as text, since Markdown renderers pass raw HTML through."""
-    return html_escape(str(text), quote=False).replace("\\", "\\\\").replace(
-        "|", "\\|"
-    ).replace("\n", " ")
+    return _html_text(str(text)).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
 
 
 # What makes a line start a heading, quote, list, rule or code fence in Markdown.
@@ -33,7 +39,7 @@ def md_text(text: Any) -> str:
     """Free text (an answer, a question, a comment) as a Markdown paragraph that shows it as
     written: HTML escaped, each line break kept, and no line turned into a heading, list,
     quote or code fence."""
-    lines = html_escape(str(text), quote=False).replace("\\", "\\\\").splitlines() or [""]
+    lines = _html_text(str(text)).replace("\\", "\\\\").splitlines() or [""]
     return "  \n".join(_BLOCK_START.sub(r"\1\\\2", line) for line in lines)
 
 

@@ -242,7 +242,7 @@ def test_invalid_utf8_on_stdin_becomes_replacement_characters_with_a_notice(tmp_
 def test_markdown_export_shows_html_in_answers_as_text(tmp_path: Path) -> None:
     hostile = [
         "<script>alert(1)</script> I love the noise cancelling because it lets me focus",
-        'The <img src=x onerror="alert(2)"> battery lasts all day & never dies',
+        'The <img src=x onerror="alert(2)"> battery lasts all day & never dies &lt;b&gt;',
     ]
     path = new_session(tmp_path / "sessions", hostile)
     result = cli("export", str(path), "-f", "md")
@@ -250,7 +250,8 @@ def test_markdown_export_shows_html_in_answers_as_text(tmp_path: Path) -> None:
     md = result.stdout
     assert "<script" not in md and "<img" not in md
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in md
-    assert '&lt;img src=x onerror="alert(2)"&gt;' in md and "all day &amp; never" in md
+    assert '&lt;img src=x onerror="alert(2)"&gt;' in md and "all day & never" in md
+    assert "never dies &amp;lt;b&amp;gt;" in md  # typed entity codes stay as typed
 
 
 MERMAID_KEYWORDS = {"end", "graph", "flowchart", "subgraph", "class", "classDef", "style",
