@@ -5,8 +5,9 @@
   directory belongs) and what to do. The store wraps its own reads and writes with it, and the
   CLI's error handler passes every other ``OSError`` through it, so no command ends in
   "unexpected OSError" without a path.
-- :func:`read_user_text` is the one reader for files named on the command line (sessions for
-  ``replay``, ``report``, ``export``, ``sessions show``, ``run --resume``): a regular file
+- :func:`read_user_text` / :func:`read_user_bytes` are the one reader for files named on the
+  command line (sessions for ``replay``, ``report``, ``export``, ``sessions show``, ``run
+  --resume``; library and settings YAML through ``config.loader.read_text``): a regular file
   only (a device such as ``/dev/zero`` or a FIFO would be read without end, or block for
   ever), at most ``limit`` bytes, UTF-8 with the offset of the first bad byte. Every refusal
   happens before reading anything.
@@ -94,6 +95,42 @@ def translate_os_error(
     return FileSystemError(message, exit_code=exit_code, errno=code or 0)
 
 
+# A methodology, concept, persona or settings file is a few KB.
+MAX_YAML_BYTES = 8 * 1024 * 1024
+
+
+def read_user_bytes(
+    path: Path,
+    *,
+    limit: int,
+    what: str,
+    error: type[InterviewError],
+    shown: str | None = None,
+) -> bytes:
+    """The bytes of the regular file ``path`` (symbolic links followed), at most ``limit``;
+    anything else is one ``error`` line naming the path (as ``shown``), raised before reading."""
+    name = shown or str(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise error(f"{name}: no such file") from None
+    except OSError as exc:
+        raise error(f"{name}: cannot read ({os_error_reason(exc)})") from None
+    _check_regular(name, info, limit, what, error)
+    try:
+        # O_NONBLOCK: should the path have been swapped for a FIFO since the check, opening it
+        # returns at once instead of waiting for a writer.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise error(f"{name}: cannot read ({os_error_reason(exc)})") from None
+    with os.fdopen(fd, "rb") as fh:
+        _check_regular(name, os.fstat(fh.fileno()), limit, what, error)
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise error(_too_big(name, len(data), limit, what))
+    return data
+
+
 def read_user_text(
     path: Path,
     *,
@@ -101,26 +138,8 @@ def read_user_text(
     what: str = "session file",
     error: type[InterviewError] = SessionFileError,
 ) -> str:
-    """The UTF-8 text of the regular file ``path`` (symbolic links followed), at most ``limit``
-    bytes; anything else is one ``error`` line naming the path, raised before reading."""
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
-    except OSError as exc:
-        raise error(f"{path}: cannot read ({os_error_reason(exc)})") from None
-    _check_regular(path, info, limit, what, error)
-    try:
-        # O_NONBLOCK: should the path have been swapped for a FIFO since the check, opening it
-        # returns at once instead of waiting for a writer.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise error(f"{path}: cannot read ({os_error_reason(exc)})") from None
-    with os.fdopen(fd, "rb") as fh:
-        _check_regular(path, os.fstat(fh.fileno()), limit, what, error)
-        data = fh.read(limit + 1)
-    if len(data) > limit:
-        raise error(_too_big(path, len(data), limit, what))
+    """:func:`read_user_bytes` decoded as UTF-8 (the first bad byte named)."""
+    data = read_user_bytes(path, limit=limit, what=what, error=error)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -130,7 +149,7 @@ def read_user_text(
 
 
 def _check_regular(
-    path: Path, info: os.stat_result, limit: int, what: str, error: type[InterviewError]
+    path: str, info: os.stat_result, limit: int, what: str, error: type[InterviewError]
 ) -> None:
     mode = info.st_mode
     if stat.S_ISDIR(mode):
@@ -147,7 +166,7 @@ def _check_regular(
         raise error(_too_big(path, info.st_size, limit, what))
 
 
-def _too_big(path: Path, size: int, limit: int, what: str) -> str:
+def _too_big(path: str, size: int, limit: int, what: str) -> str:
     mb = 1024 * 1024
     return (
         f"{path}: is {size / mb:.0f} MB, more than a {what} can be ({limit // mb} MB); "

@@ -187,7 +187,12 @@ class SessionStore:
             # saves the file they point to, as if it had been named directly.
             return candidate.resolve()
         linked = self.directory / f"{id_or_path}.json"
-        if ID_PATTERN.match(id_or_path) and linked.is_symlink() and linked.exists():
+        if ID_PATTERN.match(id_or_path) and linked.is_symlink():
+            if not linked.exists():
+                raise SessionFileError(
+                    f"{linked}: a symbolic link to {os.readlink(linked)}, which does not exist; "
+                    "restore that file or remove the link"
+                )
             return linked.resolve()
         path = self.path_for(id_or_path)
         if not path.exists():

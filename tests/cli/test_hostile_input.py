@@ -32,7 +32,7 @@ def cli(*args: str, stdin: str | None = None) -> Any:
 
 
 def process(
-    *args: str, stdin: bytes = b"", timeout: float = 60
+    *args: str, stdin: bytes = b"", timeout: float = 60, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[bytes]:
     """``python -m interview_cli`` in a child whose memory is capped, so that a command that
     reads without bound fails the test instead of the machine."""
@@ -42,7 +42,7 @@ def process(
 
         resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
 
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, **(env or {}), "PYTHONPATH": str(ROOT)}
     return subprocess.run(
         [sys.executable, "-m", "interview_cli", *args], input=stdin, capture_output=True,
         timeout=timeout, env=env, preexec_fn=cap_memory, check=False,
@@ -86,6 +86,19 @@ def test_a_device_a_fifo_and_a_huge_file_are_refused_at_once(
         line = one_error_line(done.stderr.decode())
         assert done.returncode == 2, (target, line)
         assert line.startswith(f"error: {target}: {what}"), line
+
+
+def test_a_settings_file_that_is_a_device_or_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "llm.yaml"
+    os.mkfifo(fifo)
+    for target, what in (("/dev/zero", "is a device"), (str(fifo), "is a FIFO")):
+        try:
+            done = process("run", "-c", "headphones_mec", "--sessions-dir", str(tmp_path / "s"),
+                           timeout=30, env={"INTERVIEW_LLM_CONFIG": target})  # fmt: skip
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"INTERVIEW_LLM_CONFIG={target} was read without end")
+        line = one_error_line(done.stderr.decode())
+        assert done.returncode == 2 and line.startswith(f"error: {target}: {what}"), line
 
 
 # ---- a sessions directory that cannot be written ---------------------------------------------
@@ -216,6 +229,11 @@ def test_a_session_file_behind_a_symlink_works_the_same_in_every_command(tmp_pat
     doc = json.loads(real.read_text(encoding="utf-8"))
     assert len(doc["turns"]) == 3
     assert sorted(p.name for p in elsewhere.iterdir()) == [real.name]  # lock released there
+    real.rename(real.with_suffix(".moved"))
+    for args in (["sessions", "show", session_id], ["run", "--resume", session_id]):
+        result = cli(*args, "--sessions-dir", str(sessions))
+        line = one_error_line(result.stderr)
+        assert result.exit_code == 2 and f"{link}: a symbolic link to {real}" in line, line
 
 
 # ---- stdin that is not UTF-8 ------------------------------------------------------------------
