@@ -98,6 +98,15 @@ class AnswerSource:
         self.interactive = sys.stdin.isatty() and console.is_terminal
         if self.interactive:
             _enable_line_editing()
+            # input() decodes with the stream's error handler; "strict" (most UTF-8 locales)
+            # would end the interview on one stray byte. Kept as surrogates, decode_answer
+            # turns them into U+FFFD with a notice.
+            reconfigure = getattr(sys.stdin, "reconfigure", None)
+            if reconfigure is not None:
+                try:
+                    reconfigure(errors="surrogateescape")
+                except (ValueError, OSError):
+                    pass
 
     def read(self, prompt: str = "you › ", *, allow_empty: bool = False) -> str | None:
         """The next non-empty line (or any line with ``allow_empty``), None at end of input."""

@@ -303,3 +303,50 @@ def test_mermaid_export_gives_unique_safe_ids_and_shows_every_label(tmp_path: Pa
     assert sorted(shown) == sorted(n["label"] for n in live)
     for source, target in re.findall(r"^  (\S+) -(?:->|\.->)\S* (\S+)$", result.stdout, re.M):
         assert source in ids and target in ids
+
+
+@pytest.mark.parametrize("io_encoding", ["", "utf-8:strict"])
+def test_invalid_utf8_typed_at_a_terminal_becomes_replacement_characters(
+    tmp_path: Path, io_encoding: str
+) -> None:
+    import pty
+    import select
+    import time
+
+    sessions = tmp_path / "sessions"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": io_encoding}
+    argv = [sys.executable, "-m", "interview_cli", "run", "-c", "headphones_mec", "-p",
+            "offline", "--sessions-dir", str(sessions)]  # fmt: skip
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the CLI on a terminal
+        os.execve(sys.executable, argv, env)
+    seen = b""
+
+    def read_until(marker: bytes, timeout: float = 30) -> bool:
+        nonlocal seen
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    return False
+                if marker in seen:
+                    return True
+        return False
+
+    try:
+        assert read_until(b"you \xe2\x80\xba"), seen.decode("utf-8", "replace")
+        os.write(fd, b"I love the noise \xff\xfe cancelling because I focus\r")
+        assert read_until(b"Question 2"), seen.decode("utf-8", "replace")
+        os.write(fd, b"/quit\r")
+        read_until(b"Paused", timeout=15)
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    text = seen.decode("utf-8", "replace")
+    assert os.waitstatus_to_exitcode(status) == 0, text
+    assert text.count("not UTF-8 text") == 1, text
+    (path,) = sessions.glob("*.json")
+    (turn,) = json.loads(path.read_text(encoding="utf-8"))["turns"]
+    assert turn["answer"]["text"] == "I love the noise \ufffd\ufffd cancelling because I focus"
