@@ -72,16 +72,24 @@ def stderr_console() -> Console:
     return Console(stderr=True, highlight=False)
 
 
+def _printable(message: str) -> str:
+    """A message without terminal controls: it may quote a file name, a value or a provider's
+    error body, and none of them may act on the terminal."""
+    from interview_cli.llm.boundary import strip_controls
+
+    return strip_controls(message.replace("\n", " "))
+
+
 def print_error(message: str, *, console: Console | None = None, prefix: str = "error") -> None:
     """``error: message`` on stderr as exactly one line (no wrapping, no markup in message)."""
     console = console or stderr_console()
-    line = Text.assemble((f"{prefix}:", "bold red"), " ", message)
+    line = Text.assemble((f"{prefix}:", "bold red"), " ", _printable(message))
     console.print(line, soft_wrap=True, markup=False, highlight=False)
 
 
 def print_warning(message: str, *, console: Console | None = None) -> None:
     console = console or stderr_console()
-    line = Text.assemble(("warning:", "bold yellow"), " ", message)
+    line = Text.assemble(("warning:", "bold yellow"), " ", _printable(message))
     console.print(line, soft_wrap=True, markup=False, highlight=False)
 
 

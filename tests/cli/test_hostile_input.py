@@ -350,3 +350,11 @@ def test_invalid_utf8_typed_at_a_terminal_becomes_replacement_characters(
     (path,) = sessions.glob("*.json")
     (turn,) = json.loads(path.read_text(encoding="utf-8"))["turns"]
     assert turn["answer"]["text"] == "I love the noise \ufffd\ufffd cancelling because I focus"
+
+
+def test_an_error_naming_a_hostile_file_name_prints_no_terminal_controls(tmp_path: Path) -> None:
+    name = tmp_path / "\x1b]52;c;ZXZpbA==\x07\x1b[2Jx.json"
+    result = cli("replay", str(name))
+    line = one_error_line(result.stderr)
+    assert result.exit_code == 2 and "\x1b" not in line and "\x07" not in line, line
+    assert "x.json: no such session file" in line
