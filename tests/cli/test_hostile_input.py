@@ -358,3 +358,20 @@ def test_an_error_naming_a_hostile_file_name_prints_no_terminal_controls(tmp_pat
     line = one_error_line(result.stderr)
     assert result.exit_code == 2 and "\x1b" not in line and "\x07" not in line, line
     assert "x.json: no such session file" in line
+
+
+def test_graphml_export_is_valid_xml_for_a_session_that_already_holds_controls(
+    tmp_path: Path,
+) -> None:
+    import xml.etree.ElementTree as ET
+
+    path = new_session(tmp_path / "sessions")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    node = doc["graph"]["nodes"][0]
+    node["label"] = "noise\x1b[31m\x00 cancelling\x07\ufffe"  # written before cleaning existed
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result = cli("export", str(path), "-f", "graphml")
+    assert result.exit_code == 0, result.output
+    root = ET.fromstring(result.stdout.encode("utf-8"))
+    labels = [d.text for d in root.iter() if d.tag.endswith("data") and d.text]
+    assert "noise[31m cancelling" in labels
