@@ -10,6 +10,8 @@ its traceback.
     │                              (``problems`` lists every ``file: key.path: message``)
     ├── SessionFileError           exit 2: a session file is not JSON, truncated, newer, no session
     ├── SessionLockedError         exit 2: another process holds the session's lock
+    ├── FileSystemError            exit 2 (1 when a running session cannot be saved): a
+    │                              directory or file cannot be read or written (names the path)
     └── LLMError                   exit 1: a model call failed after its retries
                                    (names provider, model, task and cause; never a key)
 """
@@ -56,6 +58,20 @@ class SessionFileError(InterviewError):
 
 class SessionLockedError(InterviewError):
     exit_code = 2
+
+
+class FileSystemError(InterviewError):
+    """The file system refused: permission, read-only, no space, a file where a directory
+    should be. Made by ``interview_cli.files.translate_os_error`` (the message names the path
+    and what to do)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, exit_code: int | None = None, errno: int = 0) -> None:
+        super().__init__(message)
+        if exit_code is not None:
+            self.exit_code = exit_code
+        self.errno = errno
 
 
 class LLMError(InterviewError):

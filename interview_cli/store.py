@@ -33,10 +33,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from interview_cli.errors import SessionFileError, SessionLockedError, UsageError
+from interview_cli.files import read_user_text, translate_os_error
 from interview_cli.session import SCHEMA_VERSION, SessionFile
 
 SESSIONS_ENV = "INTERVIEW_SESSIONS_DIR"
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,119}$")
+
+# The other way out when the sessions directory cannot be written.
+_OTHER_DIR = "choose another sessions directory (--sessions-dir or INTERVIEW_SESSIONS_DIR)"
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -179,7 +183,17 @@ class SessionStore:
         if id_or_path.endswith(".json") or os.sep in id_or_path:
             if not candidate.exists():
                 raise SessionFileError(f"{id_or_path}: no such session file")
-            return candidate
+            # Symbolic links are resolved here, once: every command then reads, locks and
+            # saves the file they point to, as if it had been named directly.
+            return candidate.resolve()
+        linked = self.directory / f"{id_or_path}.json"
+        if ID_PATTERN.match(id_or_path) and linked.is_symlink():
+            if not linked.exists():
+                raise SessionFileError(
+                    f"{linked}: a symbolic link to {os.readlink(linked)}, which does not exist; "
+                    "restore that file or remove the link"
+                )
+            return linked.resolve()
         path = self.path_for(id_or_path)
         if not path.exists():
             known = ", ".join(sorted(p.stem for p in self.directory.glob("*.json"))[:8])
@@ -190,18 +204,17 @@ class SessionStore:
     # ---- read / write --------------------------------------------------------------------
     def load(self, id_or_path: str) -> SessionFile:
         path = self.resolve(id_or_path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise SessionFileError(f"{path}: not a text file") from None
-        except OSError as exc:
-            raise SessionFileError(f"{path}: cannot read ({exc.strerror})") from None
-        return parse_session(text, source=str(path))
+        return parse_session(read_user_text(path), source=str(path))
 
     def save(self, session: SessionFile) -> Path:
         session.updated_at = now_iso()
         path = self.path_for(session.id)
-        write_atomic(path, session.model_dump_json(indent=1))
+        try:
+            write_atomic(path, session.model_dump_json(indent=1))
+        except OSError as exc:
+            raise translate_os_error(
+                exc, path, doing="save the session", hint=_OTHER_DIR
+            ) from None
         return path
 
     def list_paths(self) -> list[Path]:
@@ -213,7 +226,12 @@ class SessionStore:
     @contextlib.contextmanager
     def lock(self, session_id: str) -> Iterator[Path]:
         path = self.path_for(session_id).with_suffix(".lock")
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise translate_os_error(
+                exc, path.parent, doing="create the sessions directory", hint=_OTHER_DIR
+            ) from None
         me = {"pid": os.getpid(), "host": socket.gethostname(), "since": now_iso()}
         for _ in range(2):
             try:
@@ -228,6 +246,10 @@ class SessionStore:
                     f"session {session_id} is in use by process {holder.get('pid', '?')} on "
                     f"{holder.get('host', '?')} since {holder.get('since', '?')}; "
                     f"wait for it to finish (or delete {path} if that process is gone)"
+                ) from None
+            except OSError as exc:
+                raise translate_os_error(
+                    exc, path.parent, doing="create a lock file in it", hint=_OTHER_DIR
                 ) from None
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump(me, fh)

@@ -67,6 +67,7 @@ _MERMAID_CODES = {
     "&": "#amp;",
     "<": "#lt;",
     ">": "#gt;",
+    "`": "#96;",  # a backquote would start a Markdown string
 }
 
 
@@ -74,13 +75,21 @@ def _mermaid_text(text: str) -> str:
     return "".join(_MERMAID_CODES.get(ch, ch) for ch in text.replace("\n", " "))
 
 
-def _safe_id(node_id: str) -> str:
-    return "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in node_id) or "n"
+def _mermaid_ids(nodes: tuple[DrawNode, ...]) -> dict[str, str]:
+    """A Mermaid id per node id: ``n<position>`` plus the id's letters when they are plain
+    ASCII. Unique by construction (ids such as "A-->B" and "A->-B" would both be "A___B"),
+    and never a keyword (an id "end" or "graph" breaks the whole diagram)."""
+    ids: dict[str, str] = {}
+    for node in nodes:
+        if node.id not in ids:
+            tail = "".join(ch for ch in node.id if ch.isascii() and ch.isalnum())[:24]
+            ids[node.id] = f"n{len(ids)}" + (f"_{tail}" if tail else "")
+    return ids
 
 
 def to_mermaid(drawing: Drawing) -> str:
     """A Mermaid flowchart, bottom-up; renders in GitHub/GitLab Markdown."""
-    ids = {n.id: _safe_id(n.id) for n in drawing.nodes}
+    ids = _mermaid_ids(drawing.nodes)
     lines = ["flowchart BT"]
     for node in drawing.nodes:
         lines.append(f'  {ids[node.id]}["{_mermaid_text(node.label)}"]')

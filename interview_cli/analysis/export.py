@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
 import networkx as nx
@@ -131,7 +132,21 @@ def export_graphml(session: SessionFile) -> str:
             v,
             **{k: row[k] for k in ("relation", "confidence", "created_turn", "turns", "quote")},
         )
+    for _, data in [*g.nodes(data=True), *((u, d) for u, _, d in g.edges(data=True))]:
+        for key, value in data.items():
+            if isinstance(value, str):
+                data[key] = xml_text(value)
     return "\n".join(nx.generate_graphml(g, prettyprint=True)) + "\n"
+
+
+# Characters XML 1.0 cannot hold at all, escaped or not (C0 controls but tab and newlines,
+# lone surrogates, U+FFFE/U+FFFF). Model text is cleaned where it enters the program; this
+# keeps GraphML valid for sessions written before that, or edited by hand.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    return _NOT_XML.sub("", text)
 
 
 def session_drawing(session: SessionFile) -> Drawing:
@@ -175,7 +190,7 @@ def export_jsonl(session: SessionFile) -> str:
 
 
 def export_markdown(session: SessionFile) -> str:
-    from .report_md import md_escape
+    from .report_md import md_escape, md_text
 
     out = [
         f"# {session.concept.name}",
@@ -191,10 +206,10 @@ def export_markdown(session: SessionFile) -> str:
         out += [
             f"## Turn {t.turn_number}",
             "",
-            f"**Q:** {q.text}" + (f"  \n*{how}*" if how else ""),
+            f"**Q:** {md_text(q.text)}" + (f"  \n*{md_escape(how)}*" if how else ""),
             "",
         ]
-        out += [f"**A:** {t.answer.text}", ""]
+        out += [f"**A:** {md_text(t.answer.text)}", ""]
         if t.status != "complete":
             out += ["*(answered; not processed - the interview was interrupted)*", ""]
             continue
@@ -223,11 +238,11 @@ def export_markdown(session: SessionFile) -> str:
             ]
             out.append("")
     if session.closing and session.closing.question:
-        out += ["## Closing", "", f"**Q:** {session.closing.question}", ""]
+        out += ["## Closing", "", f"**Q:** {md_text(session.closing.question)}", ""]
         if session.closing.comment:
-            out += [f"**A:** {session.closing.comment}", ""]
+            out += [f"**A:** {md_text(session.closing.comment)}", ""]
         if session.closing.summary:
-            out += ["What was learned:", "", session.closing.summary, ""]
+            out += ["What was learned:", "", md_text(session.closing.summary), ""]
         if session.closing.rating:
             out += [f"Summary rated {session.closing.rating}/4 for accuracy.", ""]
     return "\n".join(out).rstrip() + "\n"

@@ -23,6 +23,7 @@ from pydantic import ValidationError
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.yamlio import YAMLError, load_yaml
 from interview_cli.errors import SessionFileError, UsageError
+from interview_cli.files import read_user_text
 from interview_cli.session import SessionFile
 from interview_cli.store import SessionStore, parse_session
 
@@ -56,14 +57,8 @@ def read_session(path: Path) -> SessionFile:
 
 
 def _read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise SessionFileError(f"{path}: not a text file") from None
-    except IsADirectoryError:
-        raise SessionFileError(f"{path}: is a directory, not a session file") from None
-    except OSError as exc:
-        raise SessionFileError(f"{path}: cannot read ({exc.strerror})") from None
+    # Regular files only, bounded, UTF-8: `replay /dev/zero` or a FIFO is refused at once.
+    return read_user_text(path)
 
 
 def load_one(ref: str, store: SessionStore) -> SessionSource:

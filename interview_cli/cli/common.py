@@ -4,6 +4,8 @@ The ONE error path (ARCHITECTURE "Contracts": exit 0 success, 1 runtime failure,
 
 - an :class:`~interview_cli.errors.InterviewError` prints ``error: <message>`` on stderr, one
   line (a ConfigError prints one ``error:`` line per problem), and exits with its ``exit_code``;
+- an ``OSError`` is turned into one by :func:`interview_cli.files.translate_os_error` (the
+  path, why, what to do; exit 2);
 - any other exception prints one line naming it, plus how to see the traceback, and exits 1;
 - with ``interview --debug ...`` or ``INTERVIEW_DEBUG=1`` the exception is re-raised instead.
 
@@ -70,16 +72,24 @@ def stderr_console() -> Console:
     return Console(stderr=True, highlight=False)
 
 
+def _printable(message: str) -> str:
+    """A message without terminal controls: it may quote a file name, a value or a provider's
+    error body, and none of them may act on the terminal."""
+    from interview_cli.llm.boundary import strip_controls
+
+    return strip_controls(message.replace("\n", " "))
+
+
 def print_error(message: str, *, console: Console | None = None, prefix: str = "error") -> None:
     """``error: message`` on stderr as exactly one line (no wrapping, no markup in message)."""
     console = console or stderr_console()
-    line = Text.assemble((f"{prefix}:", "bold red"), " ", message)
+    line = Text.assemble((f"{prefix}:", "bold red"), " ", _printable(message))
     console.print(line, soft_wrap=True, markup=False, highlight=False)
 
 
 def print_warning(message: str, *, console: Console | None = None) -> None:
     console = console or stderr_console()
-    line = Text.assemble(("warning:", "bold yellow"), " ", message)
+    line = Text.assemble(("warning:", "bold yellow"), " ", _printable(message))
     console.print(line, soft_wrap=True, markup=False, highlight=False)
 
 
@@ -124,6 +134,11 @@ def report_error(exc: BaseException) -> int:
         if len(exc.problems) > 1 and exc.message not in exc.problems:
             console.print(exc.message, soft_wrap=True, markup=False, highlight=False)
         return exc.exit_code
+    if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
+        # A file or directory that cannot be read or written: the path and what to do.
+        from interview_cli.files import translate_os_error
+
+        exc = translate_os_error(exc)
     if isinstance(exc, InterviewError):
         print_error(exc.message.replace("\n", " "), console=console)
         return exc.exit_code

@@ -74,6 +74,7 @@ def export(
     from interview_cli.analysis.export import export as render
     from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
+    from interview_cli.files import translate_os_error
     from interview_cli.store import SessionStore, write_atomic
 
     if table is not None and fmt is not ExportFormat.csv:
@@ -94,7 +95,10 @@ def export(
     # Every target is checked before the first is written, so a refusal modifies nothing.
     refuse_overwriting_sessions([path for path, _ in targets], [source.path])
     for path, name in targets:
-        write_atomic(path, render(session, fmt.value, table=name))
+        try:
+            write_atomic(path, render(session, fmt.value, table=name))
+        except OSError as exc:
+            raise translate_os_error(exc, path, doing="write the export") from None
     written = [path for path, _ in targets]
     stdout_console().print(
         f"Exported {session.id} ({fmt.value}) to " + ", ".join(str(p) for p in written),

@@ -107,6 +107,7 @@ def report(
     from interview_cli.analysis.report import ReportOptions, build_report, report_to_dict
     from interview_cli.analysis.sources import collect, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
+    from interview_cli.files import translate_os_error
     from interview_cli.store import SessionStore, write_atomic
 
     store = SessionStore(sessions_dir)
@@ -163,7 +164,10 @@ def report(
     if out is None:
         typer.echo(text, nl=False)
         return
-    write_atomic(out, text)
+    try:
+        write_atomic(out, text)
+    except OSError as exc:
+        raise translate_os_error(exc, out, doing="write the report") from None
     stdout_console().print(
         f"Report ({chosen}, {len(result.sessions)} session(s)) written to {out}", highlight=False
     )

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import sys
-import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -45,27 +44,32 @@ SessionsDirOption = Annotated[
 PAUSE_HINT = "Paused. Resume with: interview run --resume {id}"
 
 
-# Whole terminal escape sequences, so a pasted "\x1b[31mred\x1b[0m" leaves "red" and not
-# "[31mred[0m": CSI (ESC [ or the 8-bit CSI, parameters, intermediates, a final byte), OSC
-# and the other string commands (ESC ] P X ^ _ up to BEL or ST), then any other ESC form.
-# An unterminated string command loses only its introducer, never the rest of the answer.
-_ESCAPE_SEQUENCE = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
-    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"
-    r"|\x1b[ -/]*[0-~]?"
-)
-
-
 def clean_answer(raw: str) -> str:
     """Strip terminal escape sequences and other control characters (NULs, bells) but keep
-    tabs, newlines, every script and emoji (with their zero-width joiners)."""
-    text = _ESCAPE_SEQUENCE.sub("", raw)
-    kept = (
-        ch
-        for ch in text
-        if ch in "\t\n" or not unicodedata.category(ch).startswith("C") or ch == "\u200d"
-    )
-    return "".join(kept).strip()
+    tabs, newlines, every script and emoji (with their zero-width joiners): the same cleaning
+    as model text gets at the LLM boundary."""
+    from interview_cli.llm.boundary import strip_controls
+
+    return strip_controls(raw).strip()
+
+
+def decode_answer(raw: bytes | str) -> tuple[str, bool]:
+    """A line of input as text, and whether it held bytes that are not UTF-8 (each becomes
+    U+FFFD). A ``str`` from a text stream carries such bytes as lone surrogates
+    (``surrogateescape``), which cleaning would silently drop: they are replaced too."""
+    if isinstance(raw, bytes):
+        text = raw.decode("utf-8", errors="replace")
+        return text, text != raw.decode("utf-8", errors="ignore")
+    if any("\udc80" <= ch <= "\udcff" for ch in raw):
+        data = raw.encode("utf-8", errors="surrogateescape")
+        return data.decode("utf-8", errors="replace"), True
+    return raw, False
+
+
+NOT_UTF8_NOTICE = (
+    "your answer held bytes that are not UTF-8 text; each was replaced by \ufffd "
+    "(set the terminal or input file to UTF-8)"
+)
 
 
 def _enable_line_editing() -> bool:
@@ -94,9 +98,21 @@ class AnswerSource:
         self.interactive = sys.stdin.isatty() and console.is_terminal
         if self.interactive:
             _enable_line_editing()
+            # input() decodes with the stream's error handler; "strict" (most UTF-8 locales)
+            # would end the interview on one stray byte. Kept as surrogates, decode_answer
+            # turns them into U+FFFD with a notice.
+            reconfigure = getattr(sys.stdin, "reconfigure", None)
+            if reconfigure is not None:
+                try:
+                    reconfigure(errors="surrogateescape")
+                except (ValueError, OSError):
+                    pass
 
     def read(self, prompt: str = "you › ", *, allow_empty: bool = False) -> str | None:
         """The next non-empty line (or any line with ``allow_empty``), None at end of input."""
+        from interview_cli.cli.common import print_warning
+        from interview_cli.llm.boundary import answer_notice
+
         while True:
             if self.interactive:
                 try:
@@ -108,10 +124,18 @@ class AnswerSource:
                     self.console.line()  # so "Paused…" does not follow "^C" on the prompt line
                     raise
             else:
-                line = sys.stdin.readline()
-                if line == "":
+                # Bytes, not text: a stream decoder would fail or hide bytes that are not UTF-8.
+                stream = getattr(sys.stdin, "buffer", sys.stdin)
+                line = stream.readline()
+                if not line:
                     return None
+            line, replaced = decode_answer(line)
+            if replaced:
+                print_warning(NOT_UTF8_NOTICE)
             text = clean_answer(line)
+            notice = answer_notice(len(text))
+            if notice:
+                print_warning(notice)
             if text or allow_empty:
                 if text and not self.interactive:
                     shown = text if len(text) <= 400 else text[:400] + "…"
@@ -399,7 +423,7 @@ def _loop(
 ) -> None:
     import asyncio
 
-    from interview_cli.errors import LLMError
+    from interview_cli.errors import FileSystemError, LLMError
     from interview_cli.pipeline.runner import ENDED_BY_MODERATOR, Hooks
     from interview_cli.ui import interview as views
     from interview_cli.ui.live import Screen
@@ -475,6 +499,16 @@ def _loop(
         except KeyboardInterrupt:
             pause()
             return
+        except FileSystemError as exc:
+            # The session file still holds the last save (writes are atomic): a runtime
+            # failure (exit 1), not bad input.
+            screen.close()
+            raise FileSystemError(
+                f"{exc.message} — session {session.id} is kept as last saved; continue with "
+                f"`interview run --resume {session.id}`",
+                exit_code=1,
+                errno=exc.errno,
+            ) from None
         except LLMError as exc:
             screen.close()
             interview.session.errors.append(str(exc))

@@ -35,6 +35,7 @@ from pydantic import BaseModel, ValidationError
 from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.config.yamlio import SafeLoader
 from interview_cli.errors import ConfigError
+from interview_cli.files import MAX_YAML_BYTES, read_user_bytes
 
 Kind = Literal["methodology", "concept", "persona"]
 KINDS: tuple[Kind, ...] = ("methodology", "concept", "persona")
@@ -212,14 +213,10 @@ def _one_line(text: str) -> str:
 
 def read_text(path: Path) -> str:
     """The file's text, or a ConfigError saying why it cannot be read."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ConfigError(f"{display_path(path)}: no such file") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{display_path(path)}: is a directory, expected a YAML file") from None
-    except OSError as exc:
-        raise ConfigError(f"{display_path(path)}: cannot read: {exc.strerror or exc}") from None
+    # Regular files only, bounded: `validate /dev/zero` or a FIFO is refused at once.
+    raw = read_user_bytes(
+        path, limit=MAX_YAML_BYTES, what="YAML file", error=ConfigError, shown=display_path(path)
+    )
     try:
         # Decode without newline translation so the text hashes like the bytes on disk.
         return raw.decode("utf-8")

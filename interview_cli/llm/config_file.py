@@ -15,6 +15,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -214,3 +215,27 @@ def load_config(env: Mapping[str, str] | None = None, *,
         raise ConfigError(f"{path}: cannot read the LLM config file ({CONFIG_ENV}): "
                           f"{exc.strerror or exc}") from None
     return _user_config(path, mtime, defaults_path)
+
+
+def check_base_url(url: str, where: str) -> None:
+    """A ``ConfigError`` naming ``where`` (the variable or setting) unless ``url`` is an
+    http(s) URL with a host and a valid port: the SDKs fail late and vaguely on anything else
+    (a missing scheme, ``http//host``, a port of 99999, spaces)."""
+    try:
+        parts = urlsplit(url)
+        port_ok = parts.port is None or 0 < parts.port
+    except ValueError:
+        parts, port_ok = None, False
+    if (
+        parts is not None
+        and port_ok
+        and parts.scheme in ("http", "https")
+        and parts.hostname
+        and not any(ch.isspace() for ch in url)
+    ):
+        return
+    shown = url if parts is None or parts.password is None else url.replace(parts.password, "***")
+    raise ConfigError(
+        f"{where}={shown!r} is not a valid base URL; expected http(s)://host[:port][/path], "
+        "for example https://api.openai.com/v1 (or unset it for the provider's default)"
+    )

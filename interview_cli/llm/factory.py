@@ -4,8 +4,10 @@
 (seed 001 "Three-Client Architecture"): extract and propose_slots to the extraction client,
 assess to scoring, opening and questions to generation, persona answers to respondent. Each
 client is ``OfflineLLM`` or a ``RemoteLLM``; clients with identical settings share one
-implementation (and so one SDK connection pool). Nothing here imports an SDK: a provider
-imports its SDK when it first needs its client.
+implementation (and so one SDK connection pool). ``RoutedLLM`` is also the boundary of
+``boundary``: every request's answers are bounded on the way out and every result and
+streamed token is cleaned of control characters on the way in. Nothing here imports an
+SDK: a provider imports its SDK when it first needs its client.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from interview_cli.core.models import Assessment, Extraction
+from interview_cli.llm.boundary import CleanTokens, bound_request, clean_result
 from interview_cli.llm.protocol import (
     AssessRequest,
     ExtractRequest,
@@ -52,36 +55,35 @@ class RoutedLLM:
         return self.settings.describe() if self.settings is not None else self.provider_label
 
     async def extract(self, request: ExtractRequest) -> TaskResult[Extraction]:
-        result: TaskResult[Extraction] = await self.for_task("extract").extract(request)
-        return result
+        result = await self.for_task("extract").extract(bound_request(request))
+        return _cleaned(result)
 
     async def assess(self, request: AssessRequest) -> TaskResult[Assessment]:
-        result: TaskResult[Assessment] = await self.for_task("assess").assess(request)
-        return result
+        result = await self.for_task("assess").assess(bound_request(request))
+        return _cleaned(result)
 
     async def generate_opening(
         self, request: OpeningRequest, on_token: OnToken | None = None
     ) -> TaskResult[str]:
-        result: TaskResult[str] = await self.for_task("generate_opening").generate_opening(
-            request, on_token)
-        return result
+        result = await self.for_task("generate_opening").generate_opening(
+            request, _clean_tokens(on_token))
+        return _cleaned(result)
 
     async def generate_question(
         self, request: QuestionRequest, on_token: OnToken | None = None
     ) -> TaskResult[str]:
-        result: TaskResult[str] = await self.for_task("generate_question").generate_question(
-            request, on_token)
-        return result
+        result = await self.for_task("generate_question").generate_question(
+            bound_request(request), _clean_tokens(on_token))
+        return _cleaned(result)
 
     async def propose_slots(self, request: SlotRequest) -> TaskResult[SlotProposals]:
-        result: TaskResult[SlotProposals] = await self.for_task("propose_slots").propose_slots(
-            request)
-        return result
+        result = await self.for_task("propose_slots").propose_slots(request)
+        return _cleaned(result)
 
     async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
-        result: TaskResult[str] = await self.for_task(
-            "respond_as_persona").respond_as_persona(request)
-        return result
+        result = await self.for_task("respond_as_persona").respond_as_persona(
+            bound_request(request))
+        return _cleaned(result)
 
     async def aclose(self) -> None:
         """Close the SDK connection pools (each shared implementation once)."""
@@ -93,6 +95,14 @@ class RoutedLLM:
             close = getattr(impl, "aclose", None)
             if close is not None:
                 await close()
+
+
+def _cleaned(result: Any) -> Any:
+    return clean_result(result)
+
+
+def _clean_tokens(on_token: OnToken | None) -> OnToken | None:
+    return CleanTokens(on_token) if on_token is not None else None
 
 
 def build_llm(

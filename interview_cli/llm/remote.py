@@ -256,7 +256,8 @@ class RemoteLLM:
             stream=prompt.stream,
         )
         ctx = CallContext(provider=self.settings.provider, model=self.settings.model, task=task,
-                          key_env_var=self.provider.key_env_var)
+                          key_env_var=self.provider.key_env_var,
+                          endpoint=self.settings.base_url or "")
         started = time.perf_counter()
         outcome = await call_with_retries(
             lambda: self.provider.complete(request, stream.attempt() if stream else None),

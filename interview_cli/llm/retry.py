@@ -89,6 +89,7 @@ class CallContext:
     model: str
     task: str
     key_env_var: str = ""
+    endpoint: str = ""  # the base URL in use ("" for the SDK's default)
 
 
 @dataclass
@@ -105,6 +106,7 @@ _HINTS = {
     "permission": "check that {key} may use this model",
     "not_found": "check the model name and the base URL",
     "bad_request": "the request was refused; try another model or report this",
+    "connection": "check that {endpoint} is running and reachable (and the base URL is right)",
 }
 
 
@@ -127,7 +129,8 @@ def final_error(error: ProviderError, ctx: CallContext, attempts: int) -> FinalL
         message = f"{who} refused the {ctx.task} task: {error.describe()}"
     hint = _HINTS.get(error.kind)
     if hint:
-        message += f"; {hint.format(key=ctx.key_env_var or 'the API key')}"
+        message += "; " + hint.format(key=ctx.key_env_var or "the API key",
+                                      endpoint=ctx.endpoint or "the provider's API")
     return FinalLLMError(message, attempts=attempts, provider=ctx.provider, model=ctx.model,
                          task=ctx.task, cause=error.describe())
 

@@ -74,6 +74,7 @@ from interview_cli.llm.config_file import (  # noqa: F401
     TaskDefaults,
     TaskName,
     _Strict,
+    check_base_url,
     load_config,
     load_defaults,
 )
@@ -404,6 +405,14 @@ def _resolve_client(
         )
         if base_url is None:
             base_url = env_base_url or info.base_url
+        if base_url:
+            where = (
+                info.base_url_env if env_base_url and base_url == env_base_url
+                else f"providers.{provider}.base_url in the {CONFIG_ENV} file"
+                if config.user_base_url(provider) is not None
+                else f"the {name} client's base_url"
+            )  # fmt: skip
+            check_base_url(base_url, where)
         if model is None:
             model = base_model if provider == base.provider and base_model else info.default_model
         elif not own_base_url:
@@ -534,3 +543,4 @@ def language_notice(settings: LLMSettings, language: str | None) -> str | None:
         "only; set an API key (or --provider) for the generation client to ask in "
         f"{language}"
     )
+

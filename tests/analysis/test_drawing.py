@@ -43,11 +43,12 @@ def test_mermaid_escapes_labels_and_ids() -> None:
     text = to_mermaid(ODD)
     lines = text.splitlines()
     assert lines[0] == "flowchart BT"
-    assert 'a_1["say #quot;hi#quot; [now]"]' in text
-    assert 'c1["feel | calm"]' in text
-    assert 'a_1 -->|"2.1"| c1' in text
-    assert "c1 -.-> v1" in text  # dashed, no label
-    assert "class a_1,a2 level1" in text
+    # ids: the position (unique, never a keyword) and the id's plain letters
+    assert 'n0_a1["say #quot;hi#quot; [now]"]' in text
+    assert 'n2_c1["feel | calm"]' in text
+    assert 'n0_a1 -->|"2.1"| n2_c1' in text
+    assert "n2_c1 -.-> n3_v1" in text  # dashed, no label
+    assert "class n0_a1,n1_a2 level1" in text
 
 
 def test_mermaid_encodes_what_it_would_read_as_entity_codes() -> None:
@@ -58,8 +59,8 @@ def test_mermaid_encodes_what_it_would_read_as_entity_codes() -> None:
         (DrawEdge("a", "b", "#1;"),),
     )
     text = to_mermaid(odd)
-    assert 'a["#35;hash#59; end #quot;q#quot; #lt;b#gt; #amp; c"]' in text
-    assert 'a -->|"#35;1#59;"| b' in text
+    assert 'n0_a["#35;hash#59; end #quot;q#quot; #lt;b#gt; #amp; c"]' in text
+    assert 'n0_a -->|"#35;1#59;"| n1_b' in text
     # nothing left that Mermaid would decode into something else: every "#" opens a code
     label = text.split('a["', 1)[1].split('"]', 1)[0]
     codes = label.split("#")[1:]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from interview_cli.analysis import sources
 from interview_cli.analysis.export import export
 from interview_cli.analysis.report import build_report, report_to_dict
 from interview_cli.analysis.sources import (
@@ -28,13 +29,13 @@ def test_a_skipped_file_is_read_once_and_a_truncated_session_is_protected(
     (tmp_path / "truncated.json").write_text(text[: len(text) // 3], encoding="utf-8")
     (tmp_path / "summary.json").write_text('{"runs": 2}', encoding="utf-8")
     reads: list[str] = []
-    real = Path.read_text
+    real = sources.read_user_text
 
-    def counting(self: Path, *args: object, **kwargs: object) -> str:
-        reads.append(self.name)
-        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+    def counting(path: Path, **kwargs: object) -> str:
+        reads.append(path.name)
+        return real(path, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Path, "read_text", counting)
+    monkeypatch.setattr(sources, "read_user_text", counting)
     collected = collect([str(tmp_path)], SessionStore(tmp_path))
     assert sorted(reads) == ["summary.json", "truncated.json", "whole.json"]
     assert [s.path.name for s in collected.sources] == ["whole.json"]

@@ -78,6 +78,9 @@ class FakeLLMServer:
     fault_kinds: tuple[str, ...] = FAULTS
     echo_key: bool = False  # error bodies repeat the key they received, as some proxies do
     seed: int = 0
+    # A model's context, in request-body characters: a longer request gets the 400 that real
+    # providers send for a prompt that does not fit (None: no limit).
+    context_chars: int | None = None
     requests: list[Recorded] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -128,7 +131,7 @@ class FakeLLMServer:
         fresh = FakeLLMServer()
         with self._lock:
             for name in ("text_reply", "tool_inputs", "bad_args", "slow_s", "fault_rate",
-                         "fault_kinds", "echo_key", "seed", "requests"):
+                         "fault_kinds", "echo_key", "seed", "context_chars", "requests"):
                 setattr(self, name, getattr(fresh, name))
             self._script.clear()
             self._rng = random.Random(self.seed)
@@ -174,6 +177,10 @@ class _Handler(BaseHTTPRequestHandler):
         except json.JSONDecodeError:
             body = {}
         step = self.fake.next_step()
+        limit = self.fake.context_chars
+        if limit is not None and len(raw) > limit:
+            step = Step("status", status=400, message=f"prompt is too long: {len(raw)} "
+                        f"characters > {limit} maximum context length")
         self.fake.requests.append(
             Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body, step)
         )
