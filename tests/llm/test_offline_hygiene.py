@@ -29,7 +29,7 @@ TOPICS = {
 }
 JUNK = {
     "again", "being", "sorry", "ha", "hard to say", "i'm not sure", "not sure", "like i said",
-    "said", "said before", "not", "no", "much", "mainly", "whole point", "job", "pass", "same",
+    "said", "said before", "not", "no", "much", "mainly", "whole point", "pass", "same",
 }  # fmt: skip
 
 
@@ -99,7 +99,6 @@ NOTHING = [
     ("I don't know, it's just what I'm used to I suppose.", "don't-know"),
     ("Ha, hard to say really.", "hedge"),
     ("Hmm, who knows.", "hedge"),
-    ("They do the job.", "no element"),
     ("They're fine, I guess.", "hedge"),
     ("Yeah, sure.", "acknowledgement"),
 ]
@@ -141,6 +140,7 @@ LABELS = [
      ["sound", "clear sound"]),
     ("headphones", "Ha, the price, obviously. They were on sale.", None, ["price", "on sale"]),
     ("headphones", "Being honest, I like the sound.", None, ["sound"]),
+    ("headphones", "They do the job.", None, ["do the job"]),
     ("headphones", "I suppose the main thing is the fit, because they don't fall out when I run, "
      "and I don't have to keep pushing them back in.", None,
      ["fit", "don't fall out", "don't have to keep pushing back"]),

@@ -63,11 +63,9 @@ _NOISE = re.compile(
     r"possibly|um+|uh+|erm|hmm+)\b",
     re.IGNORECASE,
 )
-# Idioms that only rate ("they do the job"): a node "job" would be noise.
-# "the main thing is the fit": the frame says which one counts, the node is "fit".
+# "the main thing is the fit": the frame says which one counts, the node is "fit". ("They
+# do the job" stays: for a respondent who cares little, that it works is the attribute.)
 _RATING_IDIOMS = re.compile(
-    r"\b(?:do|does|did)\s+(?:the|its|their)\s+(?:job|trick)\b|\bget(?:s)?\s+the\s+job\s+done\b|"
-    r"\b(?:good|fine|ok|okay)\s+enough\b|"
     r"\b(?:the\s+)?(?:main|big|biggest|most important|only|key|whole)\s+(?:thing|point|reason)"
     r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|\b(?:which|that)\s+is\s+the\s+whole\s+point\b",
     re.IGNORECASE,
@@ -331,9 +329,11 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     words = [w for w in WORD.findall(text) if w.lower() not in INNER_FILLERS]
     prefix = cue.prefix if cue else ""
     if not (prefix == "feel" and words and words[0].lower() == "like"):  # "feel like a good parent"
+        spoken = words
         words = _strip_leading(words)
         if words and words[0].lower() in OPINION_LEADS:
             words = _strip_leading(words[1:])
+        words = _keep_do(spoken, words)
     words = [
         w
         for i, w in enumerate(words)
@@ -372,6 +372,17 @@ def _case(word: str) -> str:
     if lower == "i" or lower.startswith(("i'", "i\u2019")):
         return "I" + lower[1:]
     return lower
+
+
+def _keep_do(spoken: list[str], words: list[str]) -> list[str]:
+    """ "They do the job" is "do the job", not "job": a lone noun after "do" keeps the verb."""
+    if len(words) != 1 or len(spoken) < 3:
+        return words
+    at = len(spoken) - 1
+    if spoken[at - 1].lower() in ("the", "a", "its", "their", "what") and at >= 2:
+        if spoken[at - 2].lower() in ("do", "does", "did"):
+            return spoken[at - 2 :]
+    return words
 
 
 def is_empty_label(words: list[str]) -> bool:

@@ -327,7 +327,7 @@ TRAILING_STRIP: frozenset[str] = frozenset(
 EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     """again sorry ha haha heh lol being not no yes yeah nope much many more less most least
     lot lots bit thing things stuff something anything everything nothing whatever etc all
-    same said say saying answered asked told mentioned before already once twice still even
+    same said say says saying answered asked told mentioned before already once twice still even
     ever never always sometimes probably maybe sure true right wrong enough else other others
     one ones way ways everyone someone anyone sense fact point reason part kind sort type
     able possible obviously certainly absolutely course mostly mainly anyway whole main only
