@@ -379,3 +379,10 @@ def test_redirection_answers_link_from_the_focus(
     # the first element the answer names is what the focus does (or would fail to do)
     assert (result.edges[0].source, result.edges[0].target) == (focus[0], labels[0])
     assert all(n.node_type != A for n in result.nodes)  # a scene is no attribute
+
+
+def test_an_answer_that_only_restates_the_focus_says_so(mec: Methodology) -> None:
+    result = extract(
+        mec, "headphones", "Well, I mean the physical buttons.", ("physical buttons", A), "clarify"
+    )
+    assert not result.extractable and result.reason.startswith('restates "physical buttons"')

@@ -205,6 +205,12 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         placed.append(unit)
 
     if not nodes and not edges:
+        restated = [c.label for u in placed for c in u.clauses if c.existing]
+        if restated:
+            # "I mean the physical buttons": said before, nothing new to add to the graph.
+            return Extraction(
+                extractable=False, reason=f'restates "{restated[0]}", nothing new to extract'
+            )
         # A hedge around nothing returned above: whatever hedge is left wrapped something.
         return Extraction(extractable=False, reason=_why_not(answer, hedged=False))
     return Extraction(
