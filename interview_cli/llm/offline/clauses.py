@@ -314,8 +314,7 @@ def _strip_leading(words: list[str]) -> list[str]:
 
 
 _KEEP_PRONOUN_AFTER = frozenset(
-    "feel felt forget forgot know knew think hope wish notice remember realise realize like"
-    "".split()
+    "feel felt forget forgot know knew think hope wish notice remember realise realize like".split()
 )
 _NO_FEEL_PREFIX = frozenset("feel feels feeling felt not no don't less more".split())
 _BEFORE_DETERMINER = frozenset("be is was are am to of about with for like".split())
@@ -411,13 +410,15 @@ def _keep_do(spoken: list[str], words: list[str]) -> list[str]:
 
 def is_empty_label(words: list[str]) -> bool:
     """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not"."""
-    return all(
-        w.lower().replace("\u2019", "'") in _NAMELESS for w in words
-    )
+    return all(w.lower().replace("\u2019", "'") in _NAMELESS for w in words)
 
 
-_NAMELESS = LEADING_STRIP | TRAILING_STRIP | EMPTY_LABEL_WORDS | EVALUATIVE | frozenset(
-    "ok okay hmm hm mm uh um alright whatever".split()
+_NAMELESS = (
+    LEADING_STRIP
+    | TRAILING_STRIP
+    | EMPTY_LABEL_WORDS
+    | EVALUATIVE
+    | frozenset("ok okay hmm hm mm uh um alright whatever".split())
 )
 
 
