@@ -103,7 +103,10 @@ def parse_session(text: str, *, source: str) -> SessionFile:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        at_end = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated")
+        rest = text[exc.pos :].strip()
+        # cut inside a literal ("value": f) is as truncated as one cut between tokens
+        partial = bool(rest) and any(word.startswith(rest) for word in ("true", "false", "null"))
+        at_end = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated") or partial
         hint = " (the file looks truncated)" if at_end else ""
         raise SessionFileError(
             f"{source}: not valid JSON at line {exc.lineno} column {exc.colno}{hint}"

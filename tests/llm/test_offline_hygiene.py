@@ -29,7 +29,7 @@ TOPICS = {
 }
 JUNK = {
     "again", "being", "sorry", "ha", "hard to say", "i'm not sure", "not sure", "like i said",
-    "said", "said before", "not", "no", "much", "mainly", "whole point", "job", "pass", "same",
+    "said", "said before", "not", "no", "much", "mainly", "whole point", "pass", "same",
 }  # fmt: skip
 
 
@@ -99,9 +99,12 @@ NOTHING = [
     ("I don't know, it's just what I'm used to I suppose.", "don't-know"),
     ("Ha, hard to say really.", "hedge"),
     ("Hmm, who knows.", "hedge"),
-    ("They do the job.", "no element"),
     ("They're fine, I guess.", "hedge"),
     ("Yeah, sure.", "acknowledgement"),
+    ("I love them.", "no element"),
+    ("Sorry, I lost my train of thought. What was the question again?", "repeat or explain"),
+    ("Yeah I think we covered that already.", "asked again"),
+    ("It's hard to explain.", "hedge"),
 ]
 
 
@@ -141,6 +144,7 @@ LABELS = [
      ["sound", "clear sound"]),
     ("headphones", "Ha, the price, obviously. They were on sale.", None, ["price", "on sale"]),
     ("headphones", "Being honest, I like the sound.", None, ["sound"]),
+    ("headphones", "They do the job.", None, ["do the job"]),
     ("headphones", "I suppose the main thing is the fit, because they don't fall out when I run, "
      "and I don't have to keep pushing them back in.", None,
      ["fit", "don't fall out", "don't have to keep pushing back"]),
@@ -154,7 +158,20 @@ LABELS = [
      "cancelling kicked in, so I could finally read my book in peace.", None,
      ["tuesday on the train", "put them on", "noise cancelling kicked in",
       "could finally read my book"]),
+    ("headphones", "Honestly the thing that annoys me most is when the Bluetooth drops out in "
+     "the middle of a call.", None, ["bluetooth drops out"]),
+    ("headphones", "Look, I've said this twice now: the battery.", None, ["battery"]),
+    ("headphones", "Because it just works, you know, I don't have to fiddle with it.",
+     ("auto-pairing", A), ["works", "don't have to fiddle with it"]),
+    ("headphones", "Probably because I hate faff. Like, I really hate faff.", ("auto-pairing", A),
+     ["hate faff"]),
+    ("headphones", "It's not about the price really, it's more that they don't hurt my ears after "
+     "two hours.", None, ["don't hurt my ears"]),
     # cooking
+    ("cooking", "It's hard to explain. It just feels right in the hand.", ("weighted handle", A),
+     ["feels right in the hand"]),
+    ("cooking", "Because I don't want to be that parent who just throws chicken nuggets in the "
+     "oven.", ("cooking from scratch", F), ["don't want to be that parent"]),
     ("cooking", "The knife has to be sharp, otherwise I'm hacking at onions for ages.", None,
      ["knife has to be sharp"]),
     ("cooking", "A good pan heats evenly so nothing burns, which means I don't waste food.", None,
@@ -175,12 +192,18 @@ LABELS = [
     ("cycling", "Disc brakes, mainly. I can stop in the wet without drama.", None,
      ["disc brakes", "can stop in wet without drama"]),
     ("cycling", "It's about being independent, I don't need anyone to drive me around.",
-     ("feel safe", P), ["being independent"]),
+     ("feel safe", P), ["being independent", "don't need anyone to drive"]),
     ("cycling", "Like I said, being out there on my own. Can we move on?", ("freedom", T),
      ["being out there on my own"]),
+    ("cycling", "Because when I'm fit I'm just a nicer person to be around, my wife says so "
+     "anyway.", ("riding every weekend", F), ["fit", "nicer person to be around"]),
     # banking
+    ("banking", "It's not the fees so much, it's that I felt stupid, like I couldn't manage my own "
+     "money.", ("no overdraft fees", F), ["felt stupid"]),
+    ("banking", "Because it's simple, I open it, I see my balance, done.", ("clean home screen", A),
+     ["simple", "open it", "see my balance"]),
     ("banking", "Because I feel in control of my money. Like I said, I hate surprises.",
-     ("instant notifications", A), ["feel in control of my money", "surprises"]),
+     ("instant notifications", A), ["feel in control of my money", "hate surprises"]),
     ("banking", "Mostly the budgeting pots, they let me put money aside for bills.", None,
      ["budgeting pots", "put money aside for bills"]),
     ("banking", "It means security for my family, at the end of the day.",
@@ -356,3 +379,10 @@ def test_redirection_answers_link_from_the_focus(
     # the first element the answer names is what the focus does (or would fail to do)
     assert (result.edges[0].source, result.edges[0].target) == (focus[0], labels[0])
     assert all(n.node_type != A for n in result.nodes)  # a scene is no attribute
+
+
+def test_an_answer_that_only_restates_the_focus_says_so(mec: Methodology) -> None:
+    result = extract(
+        mec, "headphones", "Well, I mean the physical buttons.", ("physical buttons", A), "clarify"
+    )
+    assert not result.extractable and result.reason.startswith('restates "physical buttons"')

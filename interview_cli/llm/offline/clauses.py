@@ -63,11 +63,9 @@ _NOISE = re.compile(
     r"possibly|um+|uh+|erm|hmm+)\b",
     re.IGNORECASE,
 )
-# Idioms that only rate ("they do the job"): a node "job" would be noise.
-# "the main thing is the fit": the frame says which one counts, the node is "fit".
+# "the main thing is the fit": the frame says which one counts, the node is "fit". ("They
+# do the job" stays: for a respondent who cares little, that it works is the attribute.)
 _RATING_IDIOMS = re.compile(
-    r"\b(?:do|does|did)\s+(?:the|its|their)\s+(?:job|trick)\b|\bget(?:s)?\s+the\s+job\s+done\b|"
-    r"\b(?:good|fine|ok|okay)\s+enough\b|"
     r"\b(?:the\s+)?(?:main|big|biggest|most important|only|key|whole)\s+(?:thing|point|reason)"
     r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|\b(?:which|that)\s+is\s+the\s+whole\s+point\b",
     re.IGNORECASE,
@@ -75,6 +73,12 @@ _RATING_IDIOMS = re.compile(
 # Frames of a third-person or an absence answer: "someone like me cares because ...",
 # "without it I'd have to ...": the frame is the question's, what follows is the answer.
 _FRAMES = re.compile(
+    # "it's not the fees so much, it's that ...": what it is not is no element
+    r"\b(?:it'?s|that'?s|it\s+is)\s+not\s+(?:really\s+)?(?:about\s+)?[^,.;!?]{1,40}?"
+    r"(?:\s+so\s+much|\s+really)?\s*,\s*(?:(?:it'?s|but)\s+)?(?:more\s+|rather\s+)?"
+    r"(?:(?:that|about|the\s+fact\s+that)\b)?|"
+    r"\b(?:the\s+)?(?:thing|part|bit)\s+(?:that|which)\s+(?:annoys|bugs|frustrates|bothers|"
+    r"irritates|gets\s+to)\s+me(?:\s+the)?(?:\s+most)?(?:\s+is)?(?:\s+when)?\b|"
     r"\b(?:someone|somebody|people|anyone|a person|others)\s+like\s+(?:me|us|you|myself)"
     r"(?:\s+(?:would|might|probably|just))*(?:\s+(?:cares?|want|wants)(?:\s+about\s+(?:it|that))?)?"
     r"|^\s*without\s+(?:it|them|that|this)\b",
@@ -92,11 +96,17 @@ _CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ",
 
 
 _IF_MAIN = re.compile(
-    r"^\s*(?:and\s+|but\s+)?if\s+(?:[\w'\u2019]+\s+){1,6}?[\w'\u2019]+"
+    r"^\s*(?:(?:and|but|because|'cause|so|well)\W+)*(?P<cond>if|as long as|when|whenever)\s+"
+    r"(?:[\w'\u2019]+\s+){1,6}?[\w'\u2019]+"
     r"(?=\s*,?\s+(?:then\s+)?(?:i|i'm|i'll|we|we're|you|they|it|it's|my)\b)",
     re.IGNORECASE,
 )
 _IF_CUE = Cue("if", "up")
+_COMMA_SUBJECT = re.compile(
+    r",\s+(?=(?:i|we)\s+(?!mean\b|guess\b|think\b|suppose\b|know\b|said\b|say\b)\w)",
+    re.IGNORECASE,
+)
+_COMMA_CUE = Cue(",", "sibling")
 
 
 @dataclass
@@ -201,12 +211,18 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
                 continue
         cuts.append((offset + match.start(), offset + match.end(), cue))
     main = _IF_MAIN.match(sentence)
-    if main and not any(start - offset < main.end() for start, _, _ in cuts):
+    if main and not any(main.start("cond") <= start - offset < main.end() for start, _, _ in cuts):
         # "If I can concentrate, I get my reading done": the condition is the means, the
         # main clause its end; one label for both would read "if can concentrate get my ...".
         at = offset + main.end()
         cuts.append((at, at, _IF_CUE))
-        cuts.sort(key=lambda cut: cut[0])
+    for match in _COMMA_SUBJECT.finditer(sentence):
+        # "it just works, I don't have to fiddle with it": a second statement after a comma
+        # is an element of its own, like the first, not the tail of one long label.
+        at = offset + match.end()
+        if not any(abs(start - at) <= 12 for start, _, _ in cuts):
+            cuts.append((at, at, _COMMA_CUE))
+    cuts.sort(key=lambda cut: cut[0])
     return cuts
 
 
@@ -298,8 +314,10 @@ def _strip_leading(words: list[str]) -> list[str]:
 
 
 _KEEP_PRONOUN_AFTER = frozenset(
-    "feel felt forget forgot know knew think hope wish notice remember realise realize".split()
+    "feel felt forget forgot know knew think hope wish notice remember realise realize like".split()
 )
+_NO_FEEL_PREFIX = frozenset("feel feels feeling felt not no don't less more".split())
+_BEFORE_DETERMINER = frozenset("be is was are am to of about with for like".split())
 _KEEP_BE_AFTER = frozenset("to can could should must would will might may".split())
 
 
@@ -328,12 +346,15 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     if len(content_words(head)) >= 2:
         text = head
     text = TIME_OPENER.sub("", text.strip()).strip(" ,")
+    text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
     words = [w for w in WORD.findall(text) if w.lower() not in INNER_FILLERS]
     prefix = cue.prefix if cue else ""
     if not (prefix == "feel" and words and words[0].lower() == "like"):  # "feel like a good parent"
+        spoken = words
         words = _strip_leading(words)
         if words and words[0].lower() in OPINION_LEADS:
             words = _strip_leading(words[1:])
+        words = _keep_do(spoken, words)
     words = [
         w
         for i, w in enumerate(words)
@@ -344,6 +365,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     words = _drop_copula(words)
     for i, word in enumerate(words):
         if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
+            if word.lower() == "that" and words[i - 1].lower() in _BEFORE_DETERMINER:
+                continue  # "be that parent": a determiner, not a new clause
             if len(content_words(" ".join(words[:i]))) >= 2 or i >= 3:
                 words = words[:i]  # not "stay" for "stay in while cycling"
                 break
@@ -351,7 +374,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         prefix = ""
     if category == "feeling" and not prefix and words:
         first = words[0].lower()
-        if first not in {"feel", "feeling", "felt", "not", "no", "don't", "less", "more"} and (
+        if first not in _NO_FEEL_PREFIX and (
             first in FEELING_WORDS or " ".join(words).lower().startswith(FEELING_PHRASES)
         ):
             prefix = "feel"
@@ -374,15 +397,28 @@ def _case(word: str) -> str:
     return lower
 
 
+def _keep_do(spoken: list[str], words: list[str]) -> list[str]:
+    """ "They do the job" is "do the job", not "job": a lone noun after "do" keeps the verb."""
+    if len(words) != 1 or len(spoken) < 3:
+        return words
+    at = len(spoken) - 1
+    if spoken[at - 1].lower() in ("the", "a", "its", "their", "what") and at >= 2:
+        if spoken[at - 2].lower() in ("do", "does", "did"):
+            return spoken[at - 2 :]
+    return words
+
+
 def is_empty_label(words: list[str]) -> bool:
     """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not"."""
-    return all(
-        w.lower().replace("\u2019", "'") in _NAMELESS for w in words
-    )
+    return all(w.lower().replace("\u2019", "'") in _NAMELESS for w in words)
 
 
-_NAMELESS = LEADING_STRIP | TRAILING_STRIP | EMPTY_LABEL_WORDS | EVALUATIVE | frozenset(
-    "ok okay hmm hm mm uh um alright whatever".split()
+_NAMELESS = (
+    LEADING_STRIP
+    | TRAILING_STRIP
+    | EMPTY_LABEL_WORDS
+    | EVALUATIVE
+    | frozenset("ok okay hmm hm mm uh um alright whatever".split())
 )
 
 
@@ -402,8 +438,8 @@ def _shorten(words: list[str]) -> list[str]:
             words = words[:at]
     while words and words[-1].lower() in TRAILING_STRIP:
         last, before = words[-1].lower(), words[-2].lower() if len(words) > 1 else ""
-        if len(words) >= 3 and last in _OBJECTS and before in _PREPS:
-            break  # "don't have to think about it", not "... think about"
+        if last in _OBJECTS and (len(words) == 2 or (len(words) >= 3 and before in _PREPS)):
+            break  # "don't have to think about it", "open it": not "... think about", "open"
         if last in _PARTICLES and before and before not in DANGLING:
             break  # "stay in", "put them on": the particle is part of the verb
         words.pop()

@@ -16,7 +16,14 @@ node type from the methodology's ontology and clauses are joined by edges:
   name and description (``OntologyView.affinity``); a strategy whose name names a kind
   ("probe_attributions", "uncover_obstacles") sets the kind of the answer's first clause;
 - edges use the first linking relation the ontology permits between the two types,
-  looking back up to three clauses for a permitted source.
+  looking back up to three clauses for a permitted source (``links``); they always climb,
+  and a link the ontology forbids is recorded among ``rejected`` with its reason.
+
+Before any of that, remarks about the interview ("I already told you", "can we move on?",
+"that's not about headphones") and asides ("like I said", "..., again") are blanked
+(``meta``): an answer that is nothing else is not extractable, with the kind of remark as
+its reason, like a bare "I don't know". Labels made only of words that name nothing
+("again", "being", "not", "sorry") are dropped.
 
 Nothing here names a methodology: node types, levels and connections all come from the
 YAML. Deterministic: no randomness, so the request's seed plays no part.
@@ -25,7 +32,7 @@ YAML. Deterministic: no randomness, so the request's seed plays no part.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.core.text import label_profile
@@ -57,12 +64,12 @@ from interview_cli.llm.offline.lexicon import (
     TRAILING_STRIP,
     Cue,
 )
+from interview_cli.llm.offline.links import Turn, Unit, link_unit, unique_edges
 from interview_cli.llm.offline.meta import REASONS, meta_kind
 from interview_cli.llm.offline.ontology import OntologyView
 from interview_cli.llm.protocol import ExtractRequest
 
 STRONG_AFFINITY = 0.8
-LOOKBACK_UNITS = 3
 # "third_person" ("why might someone like you care?"), "negative_ladder" ("what would you
 # miss without it?") and "situational" ("the last time it mattered") ask for what the focus
 # does for the person as a plain why does, by another road: the answer climbs from it too.
@@ -88,28 +95,6 @@ _NAMES_NOTHING = (
     | EMPTY_LABEL_WORDS
     | frozenset({"alright", "all", "right", "whatever"})
 )
-
-Parent = Clause | tuple[str, str]  # a clause of this answer, or (label, type) of the focus
-
-
-@dataclass
-class Unit:
-    """Clauses in the same role: one clause, or siblings ("light and comfortable")."""
-
-    clauses: list[Clause]
-    link: str
-    parents: list[Parent] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class _Turn:
-    """What the extractor knows about the question this answer responds to."""
-
-    focus_label: str | None
-    focus_type: str | None
-    deepen: bool
-    expected: str | None  # the kind of element the strategy asks for, if its name says
-    skip_scenes: bool = False  # a situational question where the ontology has no situations
 
 
 def is_deepen_like(strategy: str | None, description: str = "") -> bool:
@@ -143,14 +128,7 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         return Extraction(extractable=False, reason=_why_not(answer, hedged=hedged))
 
     view = OntologyView(request.methodology.ontology)
-    strategy = request.methodology.strategy(request.strategy) if request.strategy else None
-    turn = _Turn(
-        focus_label=request.focus_label,
-        focus_type=request.focus_type if view.level(request.focus_type) else None,
-        deepen=is_deepen_like(request.strategy, strategy.description if strategy else ""),
-        expected=expected_category(request.strategy, view),
-        skip_scenes="situation" in (request.strategy or "") and not view.supports("context"),
-    )
+    turn = _turn(request, view)
 
     def active(cue: Cue) -> bool:
         # A frame cue ("when I", "then I", "I felt") opens a clause only where the ontology
@@ -177,21 +155,7 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         previous = placed[-1] if placed else None
         for clause in unit.clauses:
             _type_clause(view, clause, unit.link, previous, turn)
-            clause.label = make_label(clause.text, clause.cue, clause.category)
-            key = normal(clause.label)
-            if key in existing:
-                clause.existing = True
-                clause.label = existing[key]
-                if request.focus_label and key == normal(request.focus_label) and turn.focus_type:
-                    clause.node_type = turn.focus_type
-            elif previous is None and turn.deepen and _restates_focus(clause.label, turn):
-                # "Focusing helps me get my work done" asked about "can focus on the train":
-                # the answer starts from the focus itself, so what follows builds on it
-                # instead of the restatement being placed a level above it.
-                assert turn.focus_label is not None and turn.focus_type is not None
-                clause.existing = True
-                clause.label = turn.focus_label
-                clause.node_type = turn.focus_type
+            _name(clause, existing, turn, first=previous is None)
         unit.clauses = [c for c in unit.clauses if c.label]
         if not unit.clauses:
             continue
@@ -201,19 +165,55 @@ def extract_offline(request: ExtractRequest) -> Extraction:
                 continue
             seen.add(key)
             nodes.append(_node(request, view, clause))
-        edges.extend(_link(view, answer, unit, placed, turn, rejected))
+        edges.extend(link_unit(view, answer, unit, placed, turn, rejected))
         placed.append(unit)
 
     if not nodes and not edges:
+        restated = [c.label for u in placed for c in u.clauses if c.existing]
+        if restated:
+            # "I mean the physical buttons": said before, nothing new to add to the graph.
+            return Extraction(
+                extractable=False, reason=f'restates "{restated[0]}", nothing new to extract'
+            )
         # A hedge around nothing returned above: whatever hedge is left wrapped something.
         return Extraction(extractable=False, reason=_why_not(answer, hedged=False))
     return Extraction(
         extractable=True,
         reason=f"{len(nodes)} element(s) and {len(edges)} link(s) found by cue words",
         nodes=nodes,
-        edges=_unique(edges),
+        edges=unique_edges(edges),
         rejected=rejected,
     )
+
+
+def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
+    strategy = request.methodology.strategy(request.strategy) if request.strategy else None
+    return Turn(
+        focus_label=request.focus_label,
+        focus_type=request.focus_type if view.level(request.focus_type) else None,
+        deepen=is_deepen_like(request.strategy, strategy.description if strategy else ""),
+        expected=expected_category(request.strategy, view),
+        skip_scenes="situation" in (request.strategy or "") and not view.supports("context"),
+    )
+
+
+def _name(clause: Clause, existing: dict[str, str], turn: Turn, *, first: bool) -> None:
+    """The clause's label, and whether it names an element said before (the focus too)."""
+    clause.label = make_label(clause.text, clause.cue, clause.category)
+    key = normal(clause.label)
+    if key in existing:
+        clause.existing = True
+        clause.label = existing[key]
+        if turn.focus_label and key == normal(turn.focus_label) and turn.focus_type:
+            clause.node_type = turn.focus_type
+    elif first and turn.deepen and _restates_focus(clause.label, turn):
+        # "Focusing helps me get my work done" asked about "can focus on the train":
+        # the answer starts from the focus itself, so what follows builds on it
+        # instead of the restatement being placed a level above it.
+        assert turn.focus_label is not None and turn.focus_type is not None
+        clause.existing = True
+        clause.label = turn.focus_label
+        clause.node_type = turn.focus_type
 
 
 def _without_scene(clause: Clause) -> Clause | None:
@@ -231,7 +231,7 @@ def _without_scene(clause: Clause) -> Clause | None:
     return replace(clause, text=text[shift:], start=start, quote_start=start)
 
 
-def _restates_focus(label: str, turn: _Turn) -> bool:
+def _restates_focus(label: str, turn: Turn) -> bool:
     """The clause names nothing but words of the focus label (lemmatised, synonyms mapped)."""
     if not turn.focus_label or not turn.focus_type:
         return False
@@ -262,7 +262,7 @@ def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | Non
 
 
 def _type_clause(
-    view: OntologyView, clause: Clause, link: str, previous: Unit | None, turn: _Turn
+    view: OntologyView, clause: Clause, link: str, previous: Unit | None, turn: Turn
 ) -> None:
     cue_category = clause.cue.category if clause.cue else None
     if cue_category and not view.supports(cue_category):
@@ -360,133 +360,6 @@ def _element(request: ExtractRequest, span: str) -> tuple[str | None, str | None
                     return element.id, "confused"
                 return element.id, {1: "positive", -1: "negative", 0: "neutral"}[_stance(text)]
     return None, None
-
-
-def _parent_of(p: Parent) -> tuple[str, str, Clause | None]:
-    if isinstance(p, Clause):
-        return p.label, p.node_type, p
-    return p[0], p[1], None
-
-
-def _edge(
-    view: OntologyView, answer: str, source: Parent, target: Parent, confidence: float
-) -> ExtractedEdge | None:
-    s_label, s_type, s_clause = _parent_of(source)
-    t_label, t_type, t_clause = _parent_of(target)
-    relation = view.relation(s_type, t_type)
-    if relation is None or normal(s_label) == normal(t_label):
-        return None
-    s_level, t_level = view.level(s_type), view.level(t_type)
-    if s_level is not None and t_level is not None and s_level > t_level:
-        return None  # a link climbs the ladder: from the more concrete to the more abstract
-    clauses = [c for c in (s_clause, t_clause) if c is not None]
-    span = quote(answer, min(c.quote_start for c in clauses), max(c.end for c in clauses))
-    return ExtractedEdge(
-        source=s_label, target=t_label, relation=relation, quote=span, confidence=confidence
-    )
-
-
-def _either_way(
-    view: OntologyView, answer: str, lower: Parent, upper: Parent, confidence: float
-) -> ExtractedEdge | None:
-    """The link the answer implies, upward as said or, when only that is permitted, the
-    other way round (the ontology's direction wins over the order of the words)."""
-    return _edge(view, answer, lower, upper, confidence) or _edge(
-        view, answer, upper, lower, confidence
-    )
-
-
-def _refuse(view: OntologyView, source: Parent, target: Parent) -> RejectedItem | None:
-    """Why the link the answer implies between two elements was dropped (None: same one)."""
-    s_label, s_type, _ = _parent_of(source)
-    t_label, t_type, _ = _parent_of(target)
-    if normal(s_label) == normal(t_label):
-        return None
-    return RejectedItem(
-        kind="edge",
-        item={"source": s_label, "target": t_label, "source_type": s_type, "target_type": t_type},
-        reason=f"the ontology permits no link between {s_type} and {t_type} in either direction",
-    )
-
-
-def _link(
-    view: OntologyView,
-    answer: str,
-    unit: Unit,
-    placed: list[Unit],
-    turn: _Turn,
-    rejected: list[RejectedItem],
-) -> list[ExtractedEdge]:
-    found: list[ExtractedEdge] = []
-
-    def join(source: Parent, target: Parent, confidence: float, *, flip: bool = True) -> bool:
-        edge = (
-            _either_way(view, answer, source, target, confidence)
-            if flip
-            else _edge(view, answer, source, target, confidence)
-        )
-        if edge is not None:
-            found.append(edge)
-        elif (refusal := _refuse(view, source, target)) is not None:
-            rejected.append(refusal)
-        return edge is not None
-
-    if not placed:
-        # The answer's first clause responds to the question: link it to the focus node when
-        # the question asked about it (why, what next, what kind) and the ontology permits.
-        asked = turn.deepen or turn.expected is not None or unit.link in ("up", "sequence", "assoc")
-        if turn.focus_label and turn.focus_type and asked:
-            focus = (turn.focus_label, turn.focus_type)
-            unit.parents = [focus]
-            for clause in unit.clauses:
-                join(focus, clause, 0.6, flip=clause.strong)
-        return found
-
-    previous = placed[-1]
-    if unit.link == "none":
-        return []
-    if unit.link == "sibling":
-        unit.parents = previous.parents
-        for p in previous.parents:
-            for c in unit.clauses:
-                edge = _edge(view, answer, p, c, 0.7)
-                found.extend([edge] if edge else [])
-        return found
-    if unit.link == "down":  # "X, that's why Y": Y leads to X
-        for p in previous.clauses:
-            for c in unit.clauses:
-                join(c, p, 0.7)
-        return found
-    for clause in unit.clauses:
-        linked = False
-        for candidate in reversed(placed[-LOOKBACK_UNITS:]):
-            edges = [_edge(view, answer, p, clause, 0.7) for p in candidate.clauses]
-            if any(edges):
-                found.extend(e for e in edges if e is not None)
-                unit.parents = [p for p, e in zip(candidate.clauses, edges, strict=True) if e]
-                linked = True
-                break
-        if linked:
-            continue
-        if unit.link != "up" or clause.strong:
-            # The ontology may only permit the other direction (a solution is hired for the
-            # job it was just said to serve): link that way rather than not at all.
-            for p in previous.clauses:
-                join(clause, p, 0.6, flip=False)
-        else:
-            rejected.extend(r for p in previous.clauses if (r := _refuse(view, p, clause)))
-    return found
-
-
-def _unique(edges: list[ExtractedEdge]) -> list[ExtractedEdge]:
-    seen: set[tuple[str, str, str]] = set()
-    result = []
-    for edge in edges:
-        key = (normal(edge.source), normal(edge.target), edge.relation)
-        if key not in seen:
-            seen.add(key)
-            result.append(edge)
-    return result
 
 
 def _why_not(answer: str, *, hedged: bool) -> str:

@@ -313,9 +313,10 @@ LEADING_STRIP: frozenset[str] = frozenset(
 )
 # Verbs of liking/using that open an attribute mention ("I like the sound") but carry no
 # content; only stripped at the start of a clause.
+# Not "hate"/"dislike": "hate faff" says what "faff" alone does not.
 OPINION_LEADS: frozenset[str] = frozenset(
     """like love loved enjoy enjoyed prefer use used using bought chose picked want wanted
-    need needed have has had hate hated dislike disliked miss appreciate""".split()
+    need needed have has had miss appreciate""".split()
 )
 TRAILING_STRIP: frozenset[str] = frozenset(
     """the a an and but or so to of for with in on at by as it that this which who
@@ -327,11 +328,11 @@ TRAILING_STRIP: frozenset[str] = frozenset(
 EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     """again sorry ha haha heh lol being not no yes yeah nope much many more less most least
     lot lots bit thing things stuff something anything everything nothing whatever etc all
-    same said say saying answered asked told mentioned before already once twice still even
+    same said say says saying answered asked told mentioned before already once twice still even
     ever never always sometimes probably maybe sure true right wrong enough else other others
     one ones way ways everyone someone anyone sense fact point reason part kind sort type
     able possible obviously certainly absolutely course mostly mainly anyway whole main only
-    real care cares cared caring""".split()
+    real care cares cared caring look listen done them us him myself themselves""".split()
 )
 INNER_FILLERS: frozenset[str] = frozenset("um uh er erm basically literally actually".split())
 FILLER_PHRASES: tuple[str, ...] = ("you know", "i mean", "kind of", "sort of", "to be honest")

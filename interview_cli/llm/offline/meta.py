@@ -48,7 +48,10 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
             rf"\b{_I}\s+(?:(?:have|had)\s+)?(?:already|just)\s+"
             r"(?:said|told you|mentioned|answered|explained|covered)(?:\s+(?:that|this|it))?\b|"
             rf"\b{_I}\s+(?:have\s+)?(?:said|answered|told you|mentioned)\s+"
-            r"(?:that|this|it)(?:\s+(?:already|before))?\b|"
+            r"(?:that|this|it)(?:\s+(?:already|before|twice|again|"
+            r"(?:a\s+)?(?:few|couple of|two|three|many)\s+times))?(?:\s+now)?\b|"
+            r"\b(?:we|you)(?:'ve|\s+have)?\s+(?:already\s+)?(?:covered|been over|talked about)\s+"
+            r"(?:that|this|it)(?:\s+already)?\b|"
             r"\byou(?:'ve|\s+have)?\s+(?:already\s+)?asked(?:\s+me)?\s+(?:that|this)"
             r"(?:\s+(?:already|before|twice))?\b|"
             r"\b(?:same|as)\s+(?:answer\s+)?as\s+before\b|\bsame as before\b|"
@@ -65,28 +68,35 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "hedge",
         re.compile(
-            r"\b(?:who knows|(?:it'?s\s+)?hard to say|(?:that'?s\s+a\s+)?(?:good|fair|tough) "
-            r"question|i'?m not sure|not sure)\b",
+            r"\b(?:who knows|(?:it'?s\s+)?(?:hard|difficult|tricky) to (?:say|explain|put)"
+            r"(?:\s+(?:into|in)\s+words)?|"
+            r"can'?t (?:really )?(?:explain|put my finger on) (?:it|why)|"
+            r"(?:that'?s\s+a\s+)?(?:good|fair|tough) question|i'?m not sure|not sure)\b",
             re.IGNORECASE,
         ),
     ),
     (
         "filler",
         re.compile(
-            r"\b(?:sorry|ha(?:ha)+|ha|heh|lol|oh well|being (?:honest|fair|real)(?=\s*,)|"
+            r"\b(?:(?:my|his|her|their|our)\s+\w+\s+says?\s+so(?:\s+anyway)?|or so they say|"
+            r"sorry|ha(?:ha)+|ha|heh|lol|oh well|being (?:honest|fair|real)(?=\s*,)|"
             r"to be fair|if i'?m (?:being )?honest)\b",
             re.IGNORECASE,
         ),
     ),
 )
 
-# Remark sentences: the whole sentence is about the interview, not the topic.
+# Remark sentences: the whole sentence is about the interview, not the topic. They may open
+# with fillers ("Yeah, I think we covered that already").
+_LEAD = (
+    r"^(?:(?:ok(?:ay)?|right|look|listen|well|please|honestly|hmm+|um+|uh+|erm|yeah|yes|no|"
+    r"so|but|and|like|sorry|pardon|huh|eh|i think|i mean|i guess|i feel like)\W+)*"
+)
 REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "move_on",
         re.compile(
-            r"^(?:(?:ok(?:ay)?|right|look|well|please|honestly)\W+)*"
-            r"(?:(?:can|could|shall)\s+we\s+(?:please\s+)?(?:just\s+)?"
+            _LEAD + r"(?:(?:can|could|shall)\s+we\s+(?:please\s+)?(?:just\s+)?"
             r"(?:move on|skip|talk about something else|change the subject|get on)|"
             r"let'?s\s+(?:just\s+)?(?:move on|skip|talk about something else)|"
             r"(?:next question|pass|skip(?: it| this)?|moving on)\W*$|enough about (?:that|this)\b|"
@@ -97,8 +107,7 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "repeat",
         re.compile(
-            r"^(?:(?:ok(?:ay)?|look|well|honestly|hmm+|um+)\W+)*"
-            r"(?:why\s+do\s+you\s+keep\s+asking|you\s+keep\s+asking|"
+            _LEAD + r"(?:why\s+do\s+you\s+keep\s+asking|you\s+keep\s+asking|"
             r"(?:you(?:'ve|\s+have)?\s+)?(?:already\s+)?asked\s+(?:me\s+)?(?:that|this)|"
             r"we(?:'ve|\s+have)?\s+(?:already\s+)?(?:covered|been over|been through|"
             r"talked about|done)\s+(?:that|this)|"
@@ -112,7 +121,7 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "off_topic",
         re.compile(
-            r"^(?:(?:ok(?:ay)?|well|honestly|hmm+|um+|but)\W+)*"
+            _LEAD +
             # "that's not about headphones" is about the question; "it's not about the
             # price, it's more ..." is an answer, so only a short whole sentence counts.
             r"(?:(?:that|this)(?:'s|\s+is|\s+was)(?:\s+not|n't)\s+(?:really\s+|even\s+)?"
@@ -135,11 +144,11 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "clarify",
         re.compile(
-            r"^(?:(?:sorry|pardon|hmm+|um+|huh|eh)\W*)*"
-            r"(?:(?:what|huh|pardon|eh)\W*$|"
+            _LEAD + r"(?:(?:what|huh|pardon|eh)\W*$|"
             r"(?:can|could|would)\s+you\s+(?:please\s+)?(?:repeat|rephrase|say\s+(?:that|it)\s+"
             r"again|explain|clarify)|"
             r"what\s+do\s+you\s+mean|what\s+(?:was|is)\s+the\s+question|"
+            r"(?:i(?:'ve)?\s+)?lost\s+(?:my|the)\s+(?:train\s+of\s+thought|thread)|"
             rf"{_I}\s+(?:don'?t|do not)\s+(?:understand|get)\s+the\s+question|"
             r"(?:i'?m\s+)?not\s+sure\s+what\s+you(?:'re|\s+are)?\s+(?:asking|mean))",
             re.IGNORECASE,
@@ -148,8 +157,7 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "decline",
         re.compile(
-            r"^(?:(?:sorry|well|honestly|um+|hmm+)\W+)*"
-            r"(?:i'?d\s+rather\s+not|i\s+(?:don'?t|do not)\s+want\s+to\s+"
+            _LEAD + r"(?:i'?d\s+rather\s+not|i\s+(?:don'?t|do not)\s+want\s+to\s+"
             r"(?:say|talk about (?:it|that)|go into (?:it|that)|answer)|"
             r"no\s+comment|not\s+really,?\s+no|no,?\s+not\s+really|nah|"
             r"(?:that'?s|it'?s)\s+(?:private|personal|none of your business))\b",

@@ -1,0 +1,185 @@
+"""Offline extraction, step 3: linking the clauses of an answer (and the focus) by edges.
+
+Clauses in the same role form a ``Unit``; each unit links to the unit before it (or, the
+first one, to the focus node of a "why"-like question) by the first relation the ontology
+permits between their types. A link always climbs: from the more concrete element to the
+more abstract one, never downward, whatever order the words came in. A link the answer
+implies but the ontology forbids in both directions is dropped and recorded, with its
+reason, among the extraction's rejected items.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from interview_cli.core.models import ExtractedEdge, RejectedItem
+from interview_cli.llm.offline.clauses import Clause, normal, quote
+from interview_cli.llm.offline.ontology import OntologyView
+
+LOOKBACK_UNITS = 3
+
+Parent = Clause | tuple[str, str]  # a clause of this answer, or (label, type) of the focus
+
+
+@dataclass
+class Unit:
+    """Clauses in the same role: one clause, or siblings ("light and comfortable")."""
+
+    clauses: list[Clause]
+    link: str
+    parents: list[Parent] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the extractor knows about the question this answer responds to."""
+
+    focus_label: str | None
+    focus_type: str | None
+    deepen: bool
+    expected: str | None  # the kind of element the strategy asks for, if its name says
+    skip_scenes: bool = False  # a situational question where the ontology has no situations
+
+
+def _parent_of(p: Parent) -> tuple[str, str, Clause | None]:
+    if isinstance(p, Clause):
+        return p.label, p.node_type, p
+    return p[0], p[1], None
+
+
+def _edge(
+    view: OntologyView, answer: str, source: Parent, target: Parent, confidence: float
+) -> ExtractedEdge | None:
+    s_label, s_type, s_clause = _parent_of(source)
+    t_label, t_type, t_clause = _parent_of(target)
+    relation = view.relation(s_type, t_type)
+    if relation is None or normal(s_label) == normal(t_label):
+        return None
+    s_level, t_level = view.level(s_type), view.level(t_type)
+    if s_level is not None and t_level is not None and s_level > t_level:
+        return None  # a link climbs the ladder: from the more concrete to the more abstract
+    clauses = [c for c in (s_clause, t_clause) if c is not None]
+    span = quote(answer, min(c.quote_start for c in clauses), max(c.end for c in clauses))
+    return ExtractedEdge(
+        source=s_label, target=t_label, relation=relation, quote=span, confidence=confidence
+    )
+
+
+def _either_way(
+    view: OntologyView, answer: str, lower: Parent, upper: Parent, confidence: float
+) -> ExtractedEdge | None:
+    """The link the answer implies, upward as said or, when only that is permitted, the
+    other way round (the ontology's direction wins over the order of the words)."""
+    return _edge(view, answer, lower, upper, confidence) or _edge(
+        view, answer, upper, lower, confidence
+    )
+
+
+def _refuse(view: OntologyView, source: Parent, target: Parent) -> RejectedItem | None:
+    """Why the link the answer implies between two elements was dropped (None: same one)."""
+    s_label, s_type, _ = _parent_of(source)
+    t_label, t_type, _ = _parent_of(target)
+    if normal(s_label) == normal(t_label):
+        return None
+    return RejectedItem(
+        kind="edge",
+        item={"source": s_label, "target": t_label, "source_type": s_type, "target_type": t_type},
+        reason=f"the ontology permits no link between {s_type} and {t_type} in either direction",
+    )
+
+
+@dataclass
+class _Linker:
+    """Edges for one unit, and the links it had to refuse."""
+
+    view: OntologyView
+    answer: str
+    rejected: list[RejectedItem]
+    found: list[ExtractedEdge] = field(default_factory=list)
+
+    def edge(self, source: Parent, target: Parent, confidence: float) -> ExtractedEdge | None:
+        return _edge(self.view, self.answer, source, target, confidence)
+
+    def join(self, source: Parent, target: Parent, confidence: float, *, flip: bool = True) -> None:
+        edge = (
+            _either_way(self.view, self.answer, source, target, confidence)
+            if flip
+            else self.edge(source, target, confidence)
+        )
+        if edge is not None:
+            self.found.append(edge)
+        elif (refusal := _refuse(self.view, source, target)) is not None:
+            self.rejected.append(refusal)
+
+
+def link_unit(
+    view: OntologyView,
+    answer: str,
+    unit: Unit,
+    placed: list[Unit],
+    turn: Turn,
+    rejected: list[RejectedItem],
+) -> list[ExtractedEdge]:
+    """The edges that join ``unit`` to what came before it (``placed``, or the focus)."""
+    linker = _Linker(view, answer, rejected)
+    if not placed:
+        # The answer's first clause responds to the question: link it to the focus node when
+        # the question asked about it (why, what next, what kind) and the ontology permits.
+        asked = turn.deepen or turn.expected is not None or unit.link in ("up", "sequence", "assoc")
+        if turn.focus_label and turn.focus_type and asked:
+            focus = (turn.focus_label, turn.focus_type)
+            unit.parents = [focus]
+            for clause in unit.clauses:
+                linker.join(focus, clause, 0.6, flip=clause.strong)
+        return linker.found
+
+    previous = placed[-1]
+    if unit.link == "sibling":
+        unit.parents = previous.parents
+        for p in previous.parents:
+            for c in unit.clauses:
+                edge = linker.edge(p, c, 0.7)
+                linker.found.extend([edge] if edge else [])
+    elif unit.link == "down":  # "X, that's why Y": Y leads to X
+        for p in previous.clauses:
+            for c in unit.clauses:
+                linker.join(c, p, 0.7)
+    elif unit.link != "none":
+        _link_forward(linker, unit, placed)
+    return linker.found
+
+
+def _link_forward(linker: _Linker, unit: Unit, placed: list[Unit]) -> None:
+    """An upward or associated unit: from the nearest earlier unit the ontology permits."""
+    previous = placed[-1]
+    for clause in unit.clauses:
+        linked = False
+        for candidate in reversed(placed[-LOOKBACK_UNITS:]):
+            edges = [linker.edge(p, clause, 0.7) for p in candidate.clauses]
+            if any(edges):
+                linker.found.extend(e for e in edges if e is not None)
+                unit.parents = [p for p, e in zip(candidate.clauses, edges, strict=True) if e]
+                linked = True
+                break
+        if linked:
+            continue
+        if unit.link != "up" or clause.strong:
+            # The ontology may only permit the other direction (a solution is hired for the
+            # job it was just said to serve): link that way rather than not at all.
+            for p in previous.clauses:
+                linker.join(clause, p, 0.6, flip=False)
+        else:
+            linker.rejected.extend(
+                r for p in previous.clauses if (r := _refuse(linker.view, p, clause))
+            )
+
+
+def unique_edges(edges: list[ExtractedEdge]) -> list[ExtractedEdge]:
+    seen: set[tuple[str, str, str]] = set()
+    result = []
+    for edge in edges:
+        key = (normal(edge.source), normal(edge.target), edge.relation)
+        if key not in seen:
+            seen.add(key)
+            result.append(edge)
+    return result
