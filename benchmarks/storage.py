@@ -138,7 +138,9 @@ def main(argv: list[str] | None = None) -> int:
     for turn in (int(t) for t in args.at.split(",")):
         if turn in store.per_turn:
             count, seconds = store.per_turn[turn]
-            print(f"turn {turn:4d}: {count / 1024:9.1f} KB written, save time {seconds * 1e3:7.2f} ms")
+            print(
+                f"turn {turn:4d}: {count / 1024:9.1f} KB written, save time {seconds * 1e3:7.2f} ms"
+            )
     ratio = store.total_bytes / on_disk if on_disk else float("inf")
     print(f"typical turn record (median JSON): {record / 1024:.1f} KB")
     print(

@@ -6,6 +6,7 @@ Thin by design: options are parsed here, the session is conducted by
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 import unicodedata
@@ -24,6 +25,8 @@ from interview_cli.cli.common import (
     set_debug,
     stdout_console,
 )
+from interview_cli.cli.interrupts import exit_code as interrupt_exit_code
+from interview_cli.cli.interrupts import signals_as_interrupts
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -235,7 +238,6 @@ def run(
     if debug:
         set_debug(ctx, True)
     from interview_cli.config.language import check_language
-    from interview_cli.errors import UsageError
     from interview_cli.store import SessionStore
 
     language = check_language(language, "--language")  # 'zzzzzz' would reach the prompt
@@ -248,49 +250,70 @@ def run(
     }
     per_client = _per_client(extraction_provider, scoring_provider, generation_provider, models)
 
-    if resume:
-        if concept or methodology:
-            raise UsageError("--resume continues a session as it was; drop --concept/--methodology")
-        path = store.resolve(resume)
-        if path.parent.resolve() != store.directory.resolve():
-            # A session file named by path is continued where it is: saves and the lock go to
-            # its own directory, never to a copy in the sessions directory.
-            store = SessionStore(path.parent)
-        session = store.load(str(path))
-        session_id = session.id
-        if path.resolve() != store.path_for(session_id):
-            raise UsageError(
-                f"{path} holds session {session_id}, so it must be named {session_id}.json "
-                "to be continued (it is saved and locked under its id): rename it"
+    with contextlib.ExitStack() as held, signals_as_interrupts():
+        try:
+            session, session_id, store = _open_resumed(resume, store, held, concept, methodology)
+            conduct(
+                console=console,
+                store=store,
+                lib=open_library(library),
+                session=session,
+                session_id=session_id,
+                concept_ref=concept,
+                methodology_ref=methodology,
+                provider=provider,
+                per_client=per_client,
+                max_turns=max_turns,
+                language=language,
+                seed=seed,
+                rating=rating,
+                debug=debug,
+                canonical_slots=canonical_slots,
+                discourse_hints=discourse_hints,
+                embeddings=embeddings,
             )
-    else:
+        except KeyboardInterrupt:  # before the interview began, or while it was pausing
+            raise typer.Exit(interrupt_exit_code()) from None
+
+
+def _open_resumed(
+    resume: str | None,
+    store: SessionStore,
+    held: contextlib.ExitStack,
+    concept: str | None,
+    methodology: str | None,
+) -> tuple[Any, str, SessionStore]:
+    """The session to continue, read after its lock is taken (held until ``held`` closes),
+    with the store that saves it; (None, "", store) for a new interview."""
+    from interview_cli.errors import SessionFileError, UsageError
+    from interview_cli.store import ID_PATTERN, SessionStore
+
+    if not resume:
         if not concept:
             raise UsageError(
                 "say what to study: --concept ID (see `interview concepts`), or --resume ID"
             )
-        session = None
-        session_id = ""
-
-    lib = open_library(library)
-    conduct(
-        console=console,
-        store=store,
-        lib=lib,
-        session=session,
-        session_id=session_id,
-        concept_ref=concept,
-        methodology_ref=methodology,
-        provider=provider,
-        per_client=per_client,
-        max_turns=max_turns,
-        language=language,
-        seed=seed,
-        rating=rating,
-        debug=debug,
-        canonical_slots=canonical_slots,
-        discourse_hints=discourse_hints,
-        embeddings=embeddings,
-    )
+        return None, "", store
+    if concept or methodology:
+        raise UsageError("--resume continues a session as it was; drop --concept/--methodology")
+    path = store.resolve(resume)
+    if path.parent.resolve() != store.directory.resolve():
+        # A session file named by path is continued where it is: saves and the lock go to
+        # its own directory, never to a copy in the sessions directory.
+        store = SessionStore(path.parent)
+    if path.suffix != ".json" or not ID_PATTERN.match(path.stem):
+        raise SessionFileError(
+            f"{path}: to be continued, a session file must be named <session id>.json"
+        )
+    # The lock first, then the file: what another writer saved before is what is read.
+    held.enter_context(store.lock(path.stem))
+    session = store.load(str(path))
+    if session.id != path.stem:
+        raise UsageError(
+            f"{path} holds session {session.id}, so it must be named {session.id}.json "
+            "to be continued (it is saved and locked under its id): rename it"
+        )
+    return session, session.id, store
 
 
 def conduct(
@@ -350,7 +373,8 @@ def conduct(
         concept_loaded = lib.concept(concept_ref)
         methodology_loaded = lib.methodology(methodology_ref or concept_loaded.value.methodology)
         session_id = new_session_id(concept_loaded.value.id)
-    with store.lock(session_id):
+    # A resumed session's lock is held already (taken before it was read).
+    with store.lock(session_id) if session is None else contextlib.nullcontext():
         if session is None:
             session = new_session(
                 session_id=session_id,
@@ -472,9 +496,9 @@ def _loop(
                     slots = views.slot_discovery_view(result.turn.slot_discovery)
                     if slots is not None:
                         console.print(slots)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # Ctrl-C, SIGTERM, SIGHUP (cli.interrupts)
             pause()
-            return
+            raise typer.Exit(interrupt_exit_code()) from None
         except LLMError as exc:
             screen.close()
             interview.session.errors.append(str(exc))

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from interview_cli.store import read_session_file
+
 pytestmark = pytest.mark.slow
 
 ANSWERS = [
@@ -73,9 +75,10 @@ def read_until(proc: subprocess.Popen[str], marker: str, timeout: float = 30) ->
 
 
 def the_session(sessions: Path) -> dict[str, Any]:
+    """The session as saved: its snapshot with the journal beside it replayed."""
     files = list(sessions.glob("*.json"))
     assert len(files) == 1, files
-    return json.loads(files[0].read_text(encoding="utf-8"))
+    return read_session_file(files[0]).model_dump(mode="json")
 
 
 def test_piped_answers_run_a_real_process_to_the_end(tmp_path: Path) -> None:
@@ -105,7 +108,7 @@ def test_ctrl_c_pauses_without_losing_the_answer(tmp_path: Path) -> None:
     read_until(proc, "nodes ·")  # the turn summary: the answer was processed
     proc.send_signal(signal.SIGINT)  # while it waits for the next answer
     out, err = proc.communicate(timeout=30)
-    assert proc.returncode == 0, err
+    assert proc.returncode == 130, err  # 128 + SIGINT, as for every command
     assert "Paused" in out
     doc = the_session(sessions)
     assert doc["status"] == "paused"
@@ -138,7 +141,8 @@ def test_sigkill_at_random_moments_leaves_a_valid_resumable_file(tmp_path: Path)
             proc.communicate(timeout=30)
         files = list(sessions.glob("*.json"))
         assert len(files) == 1
-        doc = json.loads(files[0].read_text(encoding="utf-8"))  # valid JSON, never half-written
+        json.loads(files[0].read_text(encoding="utf-8"))  # the snapshot: never half-written
+        doc = the_session(sessions)  # with what the journal adds
         texts = [t["answer"]["text"] for t in doc["turns"]]
         assert texts[: len(processed)] == processed  # every answer processed before the kill
         assert texts == ANSWERS[: len(texts)]  # nothing invented or reordered
@@ -156,10 +160,11 @@ def test_sigkill_at_random_moments_leaves_a_valid_resumable_file(tmp_path: Path)
             check=False,
         )
         assert resumed.returncode == 0, resumed.stderr
-        after = json.loads(files[0].read_text(encoding="utf-8"))
+        after = json.loads(files[0].read_text(encoding="utf-8"))  # paused: all in the snapshot
         assert all(t["status"] == "complete" for t in after["turns"])
         assert [t["answer"]["text"] for t in after["turns"]][: len(texts)] == texts
-        assert not [p for p in sessions.iterdir() if p.name.endswith((".tmp", ".lock"))]
+        left = (".tmp", ".lock", ".journal")
+        assert not [p for p in sessions.iterdir() if p.name.endswith(left)]
 
 
 def test_second_process_on_the_same_session_is_refused(tmp_path: Path) -> None:
