@@ -42,7 +42,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from interview_cli.core.decide import Decision
-from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.session import SessionFile, TurnRecord, slim_candidates
 
 from .replay import ReplayStep, replay
 
@@ -387,6 +387,9 @@ def check_turn(session: SessionFile, index: int, step: ReplayStep) -> list[Misma
     n = turn.turn_number
     out: list[Mismatch] = []
     replayed = plain([c.to_dict() for c in decision.candidates])
+    if turn.candidate_summary:  # a slimmed record: compare it with the replay slimmed alike
+        replayed, summary = slim_candidates(replayed)
+        _check_mapping(n, "scores", "candidate_summary", turn.candidate_summary, summary, out)
     _check_decision(turn, decision, out)
     _check_vetoes(turn, decision, replayed, out)
     _check_continuation(turn, decision, out)

@@ -74,6 +74,7 @@ from interview_cli.session import (
     QuestionRecord,
     SessionFile,
     TurnRecord,
+    slim_candidates,
 )
 from interview_cli.store import SessionStore, now_iso
 
@@ -350,7 +351,9 @@ class Interview:
         turn.graph_delta = outcome.delta.model_dump(mode="json")
         turn.signals = dict(decision.global_signals)
         turn.node_signals = {k: dict(v) for k, v in decision.node_signals.items()}
-        turn.candidates = [c.to_dict() for c in decision.candidates]
+        turn.candidates, turn.candidate_summary = slim_candidates(
+            [c.to_dict() for c in decision.candidates]
+        )
         turn.decision = DecisionRecord(
             strategy=decision.selected.strategy,
             node_id=decision.selected.node_id,
