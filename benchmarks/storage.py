@@ -118,8 +118,9 @@ def run_session(turns: int, persona: str) -> tuple[MeteredStore, Path, int]:
 
         asyncio.run(go())
         on_disk = sum(p.stat().st_size for p in Path(out).iterdir() if p.is_file())
-        record = statistics.median(
-            len(json.dumps(t.model_dump(mode="json"))) for t in session.turns
+        record = statistics.median(  # compact JSON, as the journal writes a turn
+            len(json.dumps(t.model_dump(mode="json"), separators=(",", ":")).encode())
+            for t in session.turns
         )
         reason = session.termination_reason or session.status
         return store, on_disk, int(record), len(session.turns), reason  # type: ignore[return-value]

@@ -191,8 +191,9 @@ def test_the_snapshot_is_rewritten_once_the_journal_outgrows_it(tmp_path: Path) 
         now = path.stat().st_mtime_ns, path.stat().st_size
         rewritten += now != last
         last = now
-        assert not journal.exists() or journal.stat().st_size <= max(
-            path.stat().st_size, 256 * 1024
-        ) + 20_000
+        assert (
+            not journal.exists()
+            or journal.stat().st_size <= max(path.stat().st_size, 256 * 1024) + 20_000
+        )
     assert 1 <= rewritten <= 6  # geometric: the total written stays a few times the file
     assert same(read_session_file(path), session)
