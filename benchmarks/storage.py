@@ -60,7 +60,9 @@ class MeteredStore(SessionStore):
         self.total_bytes = 0
 
     def save(self, session: Any) -> Path:  # type: ignore[override]
-        turn = max(len(session.turns), 1)
+        # Saves after the last turn (the closing answer, completion) are the close's: 0.
+        closed = session.status != "active" or session.closing is not None
+        turn = 0 if closed else max(len(session.turns), 1)
         before, start = written_bytes(), time.perf_counter()
         path = super().save(session)
         seconds, count = time.perf_counter() - start, written_bytes() - before
@@ -139,9 +141,19 @@ def main(argv: list[str] | None = None) -> int:
     for turn in (int(t) for t in args.at.split(",")):
         if turn in store.per_turn:
             count, seconds = store.per_turn[turn]
+            # The median of the ten turns up to this one: one turn's time is noisy (a shared
+            # disk's fsync), and one turn in a while also rewrites the snapshot.
+            window = [store.per_turn[t] for t in range(turn - 9, turn + 1) if t in store.per_turn]
+            mid_kb = statistics.median(w[0] for w in window) / 1024
+            mid_ms = statistics.median(w[1] for w in window) * 1e3
             print(
-                f"turn {turn:4d}: {count / 1024:9.1f} KB written, save time {seconds * 1e3:7.2f} ms"
+                f"turn {turn:4d}: {count / 1024:8.1f} KB written, save time "
+                f"{seconds * 1e3:7.2f} ms   (median of turns {turn - 9}-{turn}: "
+                f"{mid_kb:6.1f} KB, {mid_ms:6.2f} ms)"
             )
+    if 0 in store.per_turn:
+        count, seconds = store.per_turn[0]
+        print(f"closing the session: {count / 1024:8.1f} KB written, {seconds * 1e3:7.2f} ms")
     ratio = store.total_bytes / on_disk if on_disk else float("inf")
     print(f"typical turn record (median JSON): {record / 1024:.1f} KB")
     print(

@@ -14,7 +14,12 @@ from interview_cli import store_journal
 from interview_cli.analysis.sources import read_session
 from interview_cli.errors import SessionFileError
 from interview_cli.session import AnswerRecord, QuestionRecord, SessionFile, TurnRecord
-from interview_cli.store import SessionStore, read_session_file
+from interview_cli.store import (
+    JOURNAL_FACTOR,
+    MIN_JOURNAL_BYTES,
+    SessionStore,
+    read_session_file,
+)
 from tests.store.test_store import make_session
 
 
@@ -191,9 +196,7 @@ def test_the_snapshot_is_rewritten_once_the_journal_outgrows_it(tmp_path: Path) 
         now = path.stat().st_mtime_ns, path.stat().st_size
         rewritten += now != last
         last = now
-        assert (
-            not journal.exists()
-            or journal.stat().st_size <= max(path.stat().st_size, 256 * 1024) + 20_000
-        )
+        limit = max(JOURNAL_FACTOR * path.stat().st_size, MIN_JOURNAL_BYTES) + 20_000
+        assert not journal.exists() or journal.stat().st_size <= limit
     assert 1 <= rewritten <= 6  # geometric: the total written stays a few times the file
     assert same(read_session_file(path), session)
