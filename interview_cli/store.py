@@ -1,15 +1,18 @@
-"""Session files on disk: atomic writes, one writer per session, versions and migrations.
+"""Session files on disk: snapshot and journal, one writer per session, versions, migrations.
 
-- Every save writes a temporary file in the same directory, fsyncs it, renames it over the
-  session file and fsyncs the directory: a crash at any moment leaves the old or the new file,
-  never half of one.
-- A lock file (``<id>.lock``, created with O_EXCL, holding the owner's pid and host) stops two
-  processes from writing one session; the second gets a message naming the holder. A lock whose
-  process is gone (same host) is taken over.
-- A writer killed in the middle of a save (SIGKILL, power loss) leaves its temporary file
-  behind; nothing can prevent that. Whoever takes the session's lock next removes those
-  orphans: while the lock is held no other process writes that session, so any temporary file
-  of it that is not the holder's own belongs to a dead writer.
+- ``<id>.json`` is the session document (the snapshot); while a session is active, each save
+  appends what changed to ``<id>.journal`` (``store_journal``: one fsynced line) instead of
+  rewriting the document, so a save costs the same at turn 100 as at turn 1. The snapshot is
+  rewritten atomically (temporary file, fsync, rename, directory fsync) when the session stops
+  being active and when the journal outgrows it; readers replay the journal onto it
+  (:func:`read_session_file`), so every command sees the last save.
+- One writer per session: ``store_lock`` holds an OS lock (``flock``) on ``<id>.lock`` for the
+  writer's life; the kernel releases it when the process dies. Writers read the session only
+  after taking the lock.
+- A writer killed in the middle of a snapshot rewrite (SIGKILL, power loss) leaves its
+  temporary file behind; nothing can prevent that. Whoever takes the session's lock next
+  removes those orphans: while the lock is held no other process writes that session, so any
+  temporary file of it that is not the holder's own belongs to a dead writer.
 - Session ids are checked against a strict pattern and the resolved path must stay inside the
   sessions directory, so an id can never name a file elsewhere.
 - Files of an older ``schema_version`` load through the explicit steps in ``MIGRATIONS``; a newer

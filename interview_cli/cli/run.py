@@ -94,6 +94,7 @@ class AnswerSource:
 
     def __init__(self, console: Console) -> None:
         self.console = console
+        self.last: str | None = None  # the last line read
         self.interactive = sys.stdin.isatty() and console.is_terminal
         if self.interactive:
             _enable_line_editing()
@@ -115,6 +116,7 @@ class AnswerSource:
                 if line == "":
                     return None
             text = clean_answer(line)
+            self.last = text  # before the echo: an interruption may come while it prints
             if text or allow_empty:
                 if text and not self.interactive:
                     shown = text if len(text) <= 400 else text[:400] + "…"
@@ -443,6 +445,7 @@ def _loop(
         interview.set_status("paused")
         console.print(PAUSE_HINT.format(id=session.id), markup=False, soft_wrap=True)
 
+    before = len(session.turns)  # turns when the last answer was read
     with asyncio.Runner() as arun:
         try:
             screen.set_turn(len(session.turns) + 1)
@@ -457,6 +460,8 @@ def _loop(
                 if screen.streamed is not question:
                     screen.show_question(question)
                 screen.streamed = None
+                before = len(session.turns)
+                source.last = None
                 answer = source.read()
                 if answer is None:
                     pause()
@@ -496,7 +501,11 @@ def _loop(
                     slots = views.slot_discovery_view(result.turn.slot_discovery)
                     if slots is not None:
                         console.print(slots)
-        except KeyboardInterrupt:  # Ctrl-C, SIGTERM, SIGHUP (cli.interrupts)
+        except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM, SIGHUP
+            # (cli.interrupts). CancelledError: asyncio.Runner reports an interruption that
+            # way when it lands just as a turn starts (before the runner counts it).
+            _settle(arun)
+            _keep_unrecorded_answer(interview, source.last, turns_before=before)
             pause()
             raise typer.Exit(interrupt_exit_code()) from None
         except LLMError as exc:
@@ -522,6 +531,34 @@ def _loop(
     path = store.path_for(session.id)
     console.print(views.end_screen(session, stats=interview.stats()))
     console.print(views.saved_to(str(path)), soft_wrap=True)
+
+
+def _settle(arun: Any) -> None:
+    """Cancel what an interruption left pending in the event loop and let it unwind: a turn
+    cut at an await, or one whose task had not started yet (it must not start later, after
+    the pause, when the loop runs again to close the clients)."""
+    import asyncio
+
+    loop = arun.get_loop()
+    pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
+    for task in pending:
+        task.cancel()
+    if pending:
+        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+
+
+def _keep_unrecorded_answer(interview: Interview, answer: str | None, *, turns_before: int) -> None:
+    """An answer read just before an interruption, which ``submit`` (whose first step records
+    it) never got to: recorded now as an answered turn, which the resume processes."""
+    question = interview.session.pending_question
+    if (
+        answer
+        and not (answer.startswith("/") and " " not in answer)  # a command
+        and question is not None
+        and question.kind != "closing"
+        and len(interview.session.turns) == turns_before
+    ):
+        interview.record_answer(answer)
 
 
 def _finish(

@@ -220,7 +220,12 @@ class Interview:
         ``answer_calls``: the model calls that produced the answer (a simulated respondent's),
         recorded with the turn in that same first write, so a crash cannot separate them.
         """
-        hooks = hooks or Hooks()
+        turn = self.record_answer(answer, answer_calls=answer_calls)
+        return await self._process(turn, hooks or Hooks())
+
+    def record_answer(self, answer: str, *, answer_calls: Sequence[LLMCall] = ()) -> TurnRecord:
+        """The first step of ``submit`` on its own: the answer, on disk, as an answered turn
+        (which a resume processes). Also for an interruption that came before ``submit`` ran."""
         question = self.session.pending_question
         if question is None:
             raise RuntimeError("no question is waiting for an answer")
@@ -234,7 +239,7 @@ class Interview:
         self.session.turns.append(turn)
         self.session.pending_question = None
         self.save()  # nothing typed is lost, whatever happens next
-        return await self._process(turn, hooks)
+        return turn
 
     async def _process(self, turn: TurnRecord, hooks: Hooks) -> TurnResult:
         ctx = PipelineContext()
