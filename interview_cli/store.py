@@ -279,6 +279,7 @@ class SessionStore:
         self.directory = (directory or default_sessions_dir()).expanduser()
         # Per session this store writes: what its files on disk hold (see ``save``).
         self._persisted: dict[str, _Persisted] = {}
+        self._locked: set[str] = set()  # sessions whose lock this store holds
 
     # ---- paths ---------------------------------------------------------------------------
     def path_for(self, session_id: str) -> Path:
@@ -307,12 +308,14 @@ class SessionStore:
 
     # ---- read / write --------------------------------------------------------------------
     def load(self, id_or_path: str) -> SessionFile:
-        """The session as last saved. The store remembers what it read, so that its next
-        save of that session appends only what changed (see :meth:`save`)."""
+        """The session as last saved. Under the session's lock the store remembers what it
+        read, so that its next save of that session appends only what changed (see
+        :meth:`save`)."""
         path = self.resolve(id_or_path)
         doc, seq, journal_bytes = _read_document(path)
         session = _validate(doc, source=str(path))
-        if path.resolve() == self._target(session.id):
+        if session.id in self._locked and path.resolve() == self._target(session.id):
+            # Only for the writer (it holds the lock): listing sessions pays for no copy.
             # Dumped, not the document read: the model shares nested values with that.
             dumped = session.model_dump(mode="json")
             size = path.stat().st_size
@@ -398,9 +401,11 @@ class SessionStore:
         path = self.path_for(session_id).with_suffix(".lock")
         with store_lock.hold(path, session_id, now_iso()):
             self._remove_orphaned_temp_files(session_id)
+            self._locked.add(session_id)
             try:
                 yield path
             finally:
+                self._locked.discard(session_id)
                 self._persisted.pop(session_id, None)
 
     def _remove_orphaned_temp_files(self, session_id: str) -> None:

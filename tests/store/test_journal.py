@@ -121,14 +121,16 @@ def test_crash_between_the_snapshot_and_removing_the_journal(tmp_path: Path) -> 
     store.save(session)  # snapshot written, journal removed ...
     shutil.copy(kept, journal)  # ... but the crash came before the removal reached the disk
     again = SessionStore(tmp_path)
-    loaded = again.load(session.id)
-    assert same(loaded, session)  # the old lines are in the snapshot: not applied twice
-    assert len(loaded.turns) == 2
-    # The next writer goes on from there, and what it appends is read back.
-    loaded.status = "active"
-    add_turn(loaded, 3)
-    again.save(loaded)
-    assert same(read_session_file(path), loaded)
+    with again.lock(session.id):
+        loaded = again.load(session.id)
+        assert same(loaded, session)  # the old lines are in the snapshot: not applied twice
+        assert len(loaded.turns) == 2
+        # The next writer goes on from there, and what it appends is read back.
+        loaded.status = "active"
+        add_turn(loaded, 3)
+        again.save(loaded)
+        assert journal.read_bytes().count(b"\n") == 3  # appended to the left-over lines
+        assert same(read_session_file(path), loaded)
 
 
 def test_a_torn_last_line_is_ignored_and_cut_off_by_the_next_writer(tmp_path: Path) -> None:
@@ -142,9 +144,10 @@ def test_a_torn_last_line_is_ignored_and_cut_off_by_the_next_writer(tmp_path: Pa
     loaded = SessionStore(tmp_path).load(session.id)
     assert same(loaded, before)
     writer = SessionStore(tmp_path)
-    session = writer.load(session.id)
-    add_turn(session, 2)
-    writer.save(session)
+    with writer.lock(session.id):
+        session = writer.load(session.id)
+        add_turn(session, 2)
+        writer.save(session)
     assert b"pau" not in journal.read_bytes()
     assert same(read_session_file(path), session)
 
@@ -178,9 +181,11 @@ def test_files_without_a_journal_read_as_before(tmp_path: Path) -> None:
     path.write_text(session.model_dump_json(indent=1), encoding="utf-8")  # no journal_seq
     assert same(read_session_file(path), session)
     store = SessionStore(tmp_path)
-    loaded = store.load(session.id)
-    add_turn(loaded, 2)
-    store.save(loaded)  # the first save after an old file: a journal line
+    with store.lock(session.id):
+        loaded = store.load(session.id)
+        add_turn(loaded, 2)
+        store.save(loaded)  # the first save after an old file: a journal line
+    assert store_journal.journal_path(path).exists()
     assert same(read_session_file(path), loaded)
 
 
