@@ -441,8 +441,8 @@ def _loop(
     levels = {n.name: n.level for n in interview.methodology.ontology.nodes}
 
     def pause() -> None:
+        interview.set_status("paused")  # first: after a SIGHUP the terminal may be gone
         screen.close()
-        interview.set_status("paused")
         console.print(PAUSE_HINT.format(id=session.id), markup=False, soft_wrap=True)
 
     before = len(session.turns)  # turns when the last answer was read

@@ -61,8 +61,8 @@ def test_the_winner_runners_up_best_per_strategy_and_vetoes_are_kept() -> None:
         "scored": 12,
         "admissible": 11,
         "vetoed": 1,
-        "not_kept": 6,
-        "not_kept_by_strategy": {"clarify": 1, "deepen": 5},
+        "not_kept": 8 - (1 + RUNNERS_UP) + 1,
+        "not_kept_by_strategy": {"clarify": 1, "deepen": 8 - (1 + RUNNERS_UP)},
     }
     assert slim_candidates(full) == (kept, summary)  # pure: verify recomputes it
 
