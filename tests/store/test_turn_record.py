@@ -109,3 +109,31 @@ def test_older_records_with_every_candidate_still_verify(
     assert max(len(t.candidates) for t in session.completed_turns) > 6
     result = verify_session(session)
     assert result.ok, result.mismatches[:3]
+
+
+def test_read_commands_see_what_only_the_journal_holds(sessions: Path) -> None:
+    from typer.testing import CliRunner
+
+    from interview_cli.cli.app import app
+    from interview_cli.store import SessionStore
+
+    path = run_interview(
+        sessions, concept="headphones_mec", session_id="live", persona="cooperative", max_turns=6
+    )
+    store = SessionStore(sessions)
+    with store.lock("live"):  # a writer that is still running: its last save is a journal line
+        session = store.load("live")
+        session.closing = None
+        session.status = "active"
+        store.save(session)
+    assert json.loads(path.read_text(encoding="utf-8"))["status"] == "completed"  # the snapshot
+    runner = CliRunner()
+    listed = runner.invoke(app, ["sessions", "--sessions-dir", str(sessions), "--json"])
+    assert listed.exit_code == 0, listed.output
+    assert {row["id"]: row["status"] for row in json.loads(listed.output)}["live"] == "active"
+    verified = runner.invoke(app, ["replay", str(path), "--verify"])
+    assert verified.exit_code == 0, verified.output
+    exported = runner.invoke(app, ["export", str(path), "--format", "jsonl"])
+    assert exported.exit_code == 0, exported.output
+    report = runner.invoke(app, ["report", str(path), "--format", "json"])
+    assert report.exit_code == 0, report.output
