@@ -26,7 +26,11 @@ from interview_cli.cli.common import (
     stdout_console,
 )
 from interview_cli.cli.interrupts import exit_code as interrupt_exit_code
-from interview_cli.cli.interrupts import signals_as_interrupts
+from interview_cli.cli.interrupts import (
+    keep_unrecorded_answer,
+    settle,
+    signals_as_interrupts,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -504,8 +508,8 @@ def _loop(
         except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM, SIGHUP
             # (cli.interrupts). CancelledError: asyncio.Runner reports an interruption that
             # way when it lands just as a turn starts (before the runner counts it).
-            _settle(arun)
-            _keep_unrecorded_answer(interview, source.last, turns_before=before)
+            settle(arun)
+            keep_unrecorded_answer(interview, source.last, turns_before=before)
             pause()
             raise typer.Exit(interrupt_exit_code()) from None
         except LLMError as exc:
@@ -531,34 +535,6 @@ def _loop(
     path = store.path_for(session.id)
     console.print(views.end_screen(session, stats=interview.stats()))
     console.print(views.saved_to(str(path)), soft_wrap=True)
-
-
-def _settle(arun: Any) -> None:
-    """Cancel what an interruption left pending in the event loop and let it unwind: a turn
-    cut at an await, or one whose task had not started yet (it must not start later, after
-    the pause, when the loop runs again to close the clients)."""
-    import asyncio
-
-    loop = arun.get_loop()
-    pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
-    for task in pending:
-        task.cancel()
-    if pending:
-        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-
-
-def _keep_unrecorded_answer(interview: Interview, answer: str | None, *, turns_before: int) -> None:
-    """An answer read just before an interruption, which ``submit`` (whose first step records
-    it) never got to: recorded now as an answered turn, which the resume processes."""
-    question = interview.session.pending_question
-    if (
-        answer
-        and not (answer.startswith("/") and " " not in answer)  # a command
-        and question is not None
-        and question.kind != "closing"
-        and len(interview.session.turns) == turns_before
-    ):
-        interview.record_answer(answer)
 
 
 def _finish(
