@@ -1,15 +1,18 @@
-"""Session files on disk: atomic writes, one writer per session, versions and migrations.
+"""Session files on disk: snapshot and journal, one writer per session, versions, migrations.
 
-- Every save writes a temporary file in the same directory, fsyncs it, renames it over the
-  session file and fsyncs the directory: a crash at any moment leaves the old or the new file,
-  never half of one.
-- A lock file (``<id>.lock``, created with O_EXCL, holding the owner's pid and host) stops two
-  processes from writing one session; the second gets a message naming the holder. A lock whose
-  process is gone (same host) is taken over.
-- A writer killed in the middle of a save (SIGKILL, power loss) leaves its temporary file
-  behind; nothing can prevent that. Whoever takes the session's lock next removes those
-  orphans: while the lock is held no other process writes that session, so any temporary file
-  of it that is not the holder's own belongs to a dead writer.
+- ``<id>.json`` is the session document (the snapshot); while a session is active, each save
+  appends what changed to ``<id>.journal`` (``store_journal``: one fsynced line) instead of
+  rewriting the document, so a save costs the same at turn 100 as at turn 1. The snapshot is
+  rewritten atomically (temporary file, fsync, rename, directory fsync) when the session stops
+  being active and when the journal outgrows it; readers replay the journal onto it
+  (:func:`read_session_file`), so every command sees the last save.
+- One writer per session: ``store_lock`` holds an OS lock (``flock``) on ``<id>.lock`` for the
+  writer's life; the kernel releases it when the process dies. Writers read the session only
+  after taking the lock.
+- A writer killed in the middle of a snapshot rewrite (SIGKILL, power loss) leaves its
+  temporary file behind; nothing can prevent that. Whoever takes the session's lock next
+  removes those orphans: while the lock is held no other process writes that session, so any
+  temporary file of it that is not the holder's own belongs to a dead writer.
 - Session ids are checked against a strict pattern and the resolved path must stay inside the
   sessions directory, so an id can never name a file elsewhere.
 - Files of an older ``schema_version`` load through the explicit steps in ``MIGRATIONS``; a newer
@@ -25,14 +28,15 @@ import json
 import os
 import re
 import secrets
-import socket
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from interview_cli.errors import SessionFileError, SessionLockedError, UsageError
+from interview_cli import store_journal, store_lock
+from interview_cli.errors import SessionFileError, UsageError
 from interview_cli.files import read_user_text, translate_os_error
 from interview_cli.session import SCHEMA_VERSION, SessionFile
 
@@ -61,6 +65,10 @@ def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 MIGRATIONS[0] = _migrate_0_to_1
+
+# The snapshot's record of the last journal line it contains (a storage detail: it is not
+# part of the session model, and is dropped on reading).
+JOURNAL_SEQ = "journal_seq"
 
 
 def now_iso() -> str:
@@ -98,8 +106,7 @@ def migrate(doc: dict[str, Any], *, source: str) -> dict[str, Any]:
     return doc
 
 
-def parse_session(text: str, *, source: str) -> SessionFile:
-    """Parse and validate a session document; every failure is one SessionFileError line."""
+def _json_document(text: str, *, source: str) -> dict[str, Any]:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -113,7 +120,10 @@ def parse_session(text: str, *, source: str) -> SessionFile:
         ) from None
     if not isinstance(doc, dict) or "id" not in doc or "turns" not in doc:
         raise SessionFileError(f"{source}: not an interview session file (no id and turns)")
-    doc = migrate(doc, source=source)
+    return doc
+
+
+def _validate(doc: dict[str, Any], *, source: str) -> SessionFile:
     try:
         return SessionFile.model_validate(doc)
     except ValidationError as exc:
@@ -121,6 +131,62 @@ def parse_session(text: str, *, source: str) -> SessionFile:
         where = ".".join(str(p) for p in first["loc"]) or "(root)"
         more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
         raise SessionFileError(f"{source}: {where}: {first['msg']}{more}") from None
+
+
+def parse_session(text: str, *, source: str) -> SessionFile:
+    """Parse and validate a session document; every failure is one SessionFileError line.
+    (A snapshot alone: :func:`read_session_file` also replays the journal beside it.)"""
+    doc = _json_document(text, source=source)
+    doc.pop(JOURNAL_SEQ, None)
+    return _validate(migrate(doc, source=source), source=source)
+
+
+def _read_text(path: Path) -> str:
+    # Regular files only, bounded, UTF-8: a device, a FIFO or a huge file is refused at once.
+    return read_user_text(path)
+
+
+def _read_document(path: Path, text: str | None = None) -> tuple[dict[str, Any], int, int]:
+    """The session document at ``path`` (``text``: its content, already read) with its
+    journal replayed (migrated, not validated), the last journal seq it holds, and the valid
+    byte length of the journal (0: none)."""
+    source = str(path)
+    for _ in range(3):
+        doc = _json_document(_read_text(path) if text is None else text, source=source)
+        text = None
+        seq = doc.pop(JOURNAL_SEQ, 0)
+        seq = seq if isinstance(seq, int) else 0
+        doc = migrate(doc, source=source)
+        try:
+            entries, valid = store_journal.read(store_journal.journal_path(path))
+        except FileNotFoundError:
+            return doc, seq, 0
+        except ValueError as exc:
+            raise SessionFileError(f"{store_journal.journal_path(path)}: {exc}") from None
+        except OSError as exc:
+            raise SessionFileError(f"{path}: cannot read its journal ({exc.strerror})") from None
+        pending = [e for e in entries if e["seq"] > seq]
+        if any(e["seq"] != seq + i for i, e in enumerate(pending, 1)):
+            continue  # a writer replaced snapshot and journal between our two reads: again
+        try:
+            for entry in pending:
+                store_journal.apply(doc, entry.get("ops", []))
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise SessionFileError(
+                f"{store_journal.journal_path(path)}: does not fit the session ({exc})"
+            ) from None
+        return doc, seq + len(pending), valid
+    raise SessionFileError(
+        f"{path}: its journal does not follow the snapshot (lines missing); the session "
+        "file itself is intact up to its last snapshot"
+    )
+
+
+def read_session_file(path: Path, text: str | None = None) -> SessionFile:
+    """A session as last saved: the snapshot with its journal replayed (read-only, no lock).
+    ``text``: the snapshot's content when the caller has read it already."""
+    doc, _, _ = _read_document(path, text)
+    return _validate(doc, source=str(path))
 
 
 def _temp_prefix(path: Path, pid: int | None = None) -> str:
@@ -145,22 +211,66 @@ def write_atomic(path: Path, text: str) -> None:
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+    _fsync_dir(path.parent)
+
+
+# The snapshot is rewritten when the journal reaches JOURNAL_FACTOR times its size: the
+# rewrites then grow geometrically, so all of them together cost a small multiple of the final
+# file, and a load replays at most that much journal. Measured with benchmarks/storage.py
+# (100 turns): factor 1 wrote 4.4 times the final size, factor 2 wrote 3.0 times. Below
+# MIN_JOURNAL_BYTES a rewrite is never worth it (a new session's snapshot is small).
+JOURNAL_FACTOR = 2
+MIN_JOURNAL_BYTES = 256 * 1024
+
+
+def _fsync_dir(directory: Path) -> None:
     with contextlib.suppress(OSError):
-        dir_fd = os.open(path.parent, os.O_RDONLY)
+        dir_fd = os.open(directory, os.O_RDONLY)
         try:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
 
 
-def _pid_alive(pid: int) -> bool:
+def _last_seq(journal: Path) -> int:
+    """The highest seq in an existing journal (0 without one), so that a snapshot written
+    without reading the session first still makes every old line obsolete."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+        entries, _ = store_journal.read(journal)
+    except (OSError, ValueError):
+        return 0
+    return max((e["seq"] for e in entries), default=0)
+
+
+@dataclass
+class _Persisted:
+    """What a session's files hold, as its writer last made them durable: the document
+    without its turns, the turns (dumped), and how many leading turns are complete. A
+    complete turn never changes again, so saves dump only the turns after those."""
+
+    seq: int
+    doc: dict[str, Any]
+    turns: list[dict[str, Any]]
+    frozen: int
+    snapshot_bytes: int
+    journal_bytes: int
+
+    @classmethod
+    def of(cls, doc: dict[str, Any], seq: int, snapshot: int, journal: int) -> _Persisted:
+        rest = {k: v for k, v in doc.items() if k != "turns"}
+        made = cls(seq, rest, list(doc.get("turns", [])), 0, snapshot, journal)
+        made.freeze()
+        return made
+
+    def freeze(self) -> None:
+        while self.frozen < len(self.turns) and self.turns[self.frozen].get("status") == "complete":
+            self.frozen += 1
+
+    def advance(self, doc: dict[str, Any], turns: list[dict[str, Any]], written: int) -> None:
+        self.seq += 1
+        self.doc, self.turns = doc, turns
+        self.journal_bytes += written
+        self.freeze()
 
 
 class SessionStore:
@@ -168,6 +278,9 @@ class SessionStore:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = (directory or default_sessions_dir()).expanduser()
+        # Per session this store writes: what its files on disk hold (see ``save``).
+        self._persisted: dict[str, _Persisted] = {}
+        self._locked: set[str] = set()  # sessions whose lock this store holds
 
     # ---- paths ---------------------------------------------------------------------------
     def path_for(self, session_id: str) -> Path:
@@ -206,19 +319,91 @@ class SessionStore:
 
     # ---- read / write --------------------------------------------------------------------
     def load(self, id_or_path: str) -> SessionFile:
+        """The session as last saved. Under the session's lock the store remembers what it
+        read, so that its next save of that session appends only what changed (see
+        :meth:`save`)."""
         path = self.resolve(id_or_path)
-        return parse_session(read_user_text(path), source=str(path))
+        doc, seq, journal_bytes = _read_document(path)
+        session = _validate(doc, source=str(path))
+        if session.id in self._locked and path.resolve() == self._target(session.id):
+            # Only for the writer (it holds the lock): listing sessions pays for no copy.
+            # Dumped, not the document read: the model shares nested values with that.
+            dumped = session.model_dump(mode="json")
+            size = path.stat().st_size
+            self._persisted[session.id] = _Persisted.of(dumped, seq, size, journal_bytes)
+        return session
 
     def save(self, session: SessionFile) -> Path:
+        """Make ``session`` durable. An active session appends what changed since the last
+        save to its journal (one fsynced line); the snapshot is rewritten when the session
+        stops being active (pause, close, failure), when the journal has grown to
+        ``JOURNAL_FACTOR`` times the snapshot, or when this store has no record of what is on
+        disk (a new session, or one it did not read)."""
         session.updated_at = now_iso()
         path = self.path_for(session.id)
+        known = self._persisted.get(session.id)
         try:
-            write_atomic(path, session.model_dump_json(indent=1))
+            if (
+                known is None
+                or session.status != "active"
+                or known.journal_bytes
+                >= max(JOURNAL_FACTOR * known.snapshot_bytes, MIN_JOURNAL_BYTES)
+                or len(session.turns) < known.frozen
+            ):
+                self._write_snapshot(session, path, known)
+            else:
+                self._append(session, path, known)
         except OSError as exc:
             raise translate_os_error(
                 exc, path, doing="save the session", hint=_OTHER_DIR
             ) from None
         return path
+
+    def _target(self, session_id: str) -> Path | None:
+        try:
+            return self.path_for(session_id)
+        except UsageError:
+            return None
+
+    def _write_snapshot(self, session: SessionFile, path: Path, known: _Persisted | None) -> None:
+        journal = store_journal.journal_path(path)
+        seq = known.seq if known is not None else _last_seq(journal)
+        text = session.model_dump_json(indent=1)
+        # The seq goes last, so that schema_version stays the first key (see sources.py).
+        text = f'{text[: text.rstrip().rindex("}")].rstrip()},\n "{JOURNAL_SEQ}": {seq}\n}}'
+        write_atomic(path, text)
+        # A crash before this leaves lines at or below ``seq``: they are skipped on reading.
+        with contextlib.suppress(FileNotFoundError):
+            journal.unlink()
+        doc = session.model_dump(mode="json")
+        self._persisted[session.id] = _Persisted.of(doc, seq, len(text.encode("utf-8")), 0)
+
+    def _append(self, session: SessionFile, path: Path, known: _Persisted) -> None:
+        doc = session.model_dump(mode="json", exclude={"turns"})
+        turns = known.turns[: known.frozen] + [
+            t.model_dump(mode="json") for t in session.turns[known.frozen :]
+        ]
+        ops = store_journal.diff(known.doc, doc)
+        ops += store_journal.diff(known.turns, turns, ("turns",))
+        if not ops:
+            return
+        line = store_journal.encode(known.seq + 1, ops)
+        journal = store_journal.journal_path(path)
+        created = not journal.exists()
+        fd = os.open(journal, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o644)
+        try:
+            if os.fstat(fd).st_size != known.journal_bytes:
+                # A write cut short (a crash, a failed write) left a torn last line.
+                os.ftruncate(fd, known.journal_bytes)
+            view = memoryview(line)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if created:
+            _fsync_dir(path.parent)
+        known.advance(doc, turns, len(line))
 
     def list_paths(self) -> list[Path]:
         if not self.directory.is_dir():
@@ -228,6 +413,8 @@ class SessionStore:
     # ---- locking -------------------------------------------------------------------------
     @contextlib.contextmanager
     def lock(self, session_id: str) -> Iterator[Path]:
+        """Hold the session's lock (``store_lock``) until the block ends; read the session
+        only after this, so that what is read is what no other writer can change."""
         path = self.path_for(session_id).with_suffix(".lock")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -235,35 +422,20 @@ class SessionStore:
             raise translate_os_error(
                 exc, path.parent, doing="create the sessions directory", hint=_OTHER_DIR
             ) from None
-        me = {"pid": os.getpid(), "host": socket.gethostname(), "since": now_iso()}
-        for _ in range(2):
+        with contextlib.ExitStack() as stack:
             try:
-                fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-            except FileExistsError:
-                holder = self._read_lock(path)
-                if self._is_stale(holder):
-                    with contextlib.suppress(FileNotFoundError):
-                        path.unlink()
-                    continue
-                raise SessionLockedError(
-                    f"session {session_id} is in use by process {holder.get('pid', '?')} on "
-                    f"{holder.get('host', '?')} since {holder.get('since', '?')}; "
-                    f"wait for it to finish (or delete {path} if that process is gone)"
-                ) from None
+                stack.enter_context(store_lock.hold(path, session_id, now_iso()))
             except OSError as exc:
                 raise translate_os_error(
                     exc, path.parent, doing="create a lock file in it", hint=_OTHER_DIR
                 ) from None
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(me, fh)
-            break
-        self._remove_orphaned_temp_files(session_id)
-        try:
-            yield path
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                if self._read_lock(path).get("pid") == me["pid"]:
-                    path.unlink()
+            self._remove_orphaned_temp_files(session_id)
+            self._locked.add(session_id)
+            try:
+                yield path
+            finally:
+                self._locked.discard(session_id)
+                self._persisted.pop(session_id, None)
 
     def _remove_orphaned_temp_files(self, session_id: str) -> None:
         """Temporary files of this session left by a writer that died mid-save (lock held)."""
@@ -273,20 +445,3 @@ class SessionStore:
             if not orphan.name.startswith(mine):
                 with contextlib.suppress(OSError):
                     orphan.unlink()
-
-    @staticmethod
-    def _read_lock(path: Path) -> dict[str, Any]:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            return data if isinstance(data, dict) else {}
-        except (OSError, ValueError):
-            return {}
-
-    @staticmethod
-    def _is_stale(holder: dict[str, Any]) -> bool:
-        pid = holder.get("pid")
-        if not isinstance(pid, int):
-            return False
-        if holder.get("host") != socket.gethostname():
-            return False
-        return not _pid_alive(pid)

@@ -2,10 +2,10 @@
 
 Analysis never writes a session file and never takes a session's lock: a replay or a report
 can run while an interview is in progress, and a bad file is reported, not repaired. Files are
-parsed by ``store.parse_session`` (the same schema check, migrations and one-line errors as
-``run --resume``), and the methodology and concept are taken from the session's own YAML
-snapshots (ARCHITECTURE principle 3: a replay uses the weights the interview ran with, even on
-a machine whose library has since changed).
+parsed by ``store.read_session_file`` (the same schema check, migrations, journal replay
+and one-line errors as ``run --resume``), and the methodology and concept are taken from the
+session's own YAML snapshots (ARCHITECTURE principle 3: a replay uses the weights the
+interview ran with, even on a machine whose library has since changed).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from interview_cli.config.yamlio import YAMLError, load_yaml
 from interview_cli.errors import SessionFileError, UsageError
 from interview_cli.files import read_user_text
 from interview_cli.session import SessionFile
-from interview_cli.store import SessionStore, parse_session
+from interview_cli.store import SessionStore, read_session_file
 
 M = TypeVar("M", Methodology, Concept)
 
@@ -53,7 +53,7 @@ class Collected:
 
 def read_session(path: Path) -> SessionFile:
     """Parse one session file; every failure is a one-line ``SessionFileError`` (exit 2)."""
-    return parse_session(_read_text(path), source=str(path))
+    return read_session_file(path, _read_text(path))
 
 
 def _read_text(path: Path) -> str:
@@ -184,7 +184,7 @@ def collect(refs: Sequence[str], store: SessionStore) -> Collected:
         text: str | None = None
         try:
             text = _read_text(path)
-            out.sources.append(SessionSource(parse_session(text, source=str(path)), path))
+            out.sources.append(SessionSource(read_session_file(path, text), path))
         except SessionFileError as exc:
             if strict:
                 raise

@@ -42,7 +42,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from interview_cli.core.decide import Decision
-from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.session import SessionFile, TurnRecord, slim_candidates, slim_node_signals
 
 from .replay import ReplayStep, replay
 
@@ -387,6 +387,11 @@ def check_turn(session: SessionFile, index: int, step: ReplayStep) -> list[Misma
     n = turn.turn_number
     out: list[Mismatch] = []
     replayed = plain([c.to_dict() for c in decision.candidates])
+    node_signals = plain(decision.node_signals)
+    if turn.candidate_summary:  # a slimmed record: compare it with the replay slimmed alike
+        replayed, summary = slim_candidates(replayed)
+        node_signals = slim_node_signals(node_signals, replayed)
+        _check_mapping(n, "scores", "candidate_summary", turn.candidate_summary, summary, out)
     _check_decision(turn, decision, out)
     _check_vetoes(turn, decision, replayed, out)
     _check_continuation(turn, decision, out)
@@ -394,7 +399,7 @@ def check_turn(session: SessionFile, index: int, step: ReplayStep) -> list[Misma
     _check_scores(turn, replayed, out)
     _check_mapping(n, "signals", "signals", turn.signals, plain(decision.global_signals), out)
     _check_mapping(
-        n, "signals", "node_signals", turn.node_signals, plain(decision.node_signals), out
+        n, "signals", "node_signals", turn.node_signals, node_signals, out
     )
     _check_mapping(n, "graph", "graph_delta", turn.graph_delta, plain(step.outcome.delta), out)
     if step.slot_discovery is not None:

@@ -212,7 +212,17 @@ def batch(
     if dry_run:
         _dry_run(spec, plan, as_json=as_json)
         return
-    result = _run(spec, plan, concurrency=concurrency, as_json=as_json)
+    import asyncio
+
+    from interview_cli.cli.interrupts import exit_code, signals_as_interrupts
+
+    try:
+        with signals_as_interrupts():
+            result = _run(spec, plan, concurrency=concurrency, as_json=as_json)
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM, SIGHUP: the
+        # running sessions were paused (asyncio reports an early interruption as a cancel)
+        print_warning("interrupted: re-running the same command resumes the batch")
+        raise typer.Exit(exit_code()) from None
     _report(spec, result, as_json=as_json)
 
 

@@ -6,6 +6,7 @@ Thin by design: options are parsed here, the session is conducted by
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 from pathlib import Path
@@ -22,6 +23,12 @@ from interview_cli.cli.common import (
     optional_models,
     set_debug,
     stdout_console,
+)
+from interview_cli.cli.interrupts import exit_code as interrupt_exit_code
+from interview_cli.cli.interrupts import (
+    keep_unrecorded_answer,
+    settle,
+    signals_as_interrupts,
 )
 
 if TYPE_CHECKING:
@@ -95,6 +102,7 @@ class AnswerSource:
 
     def __init__(self, console: Console) -> None:
         self.console = console
+        self.last: str | None = None  # the last line read
         self.interactive = sys.stdin.isatty() and console.is_terminal
         if self.interactive:
             _enable_line_editing()
@@ -133,6 +141,7 @@ class AnswerSource:
             if replaced:
                 print_warning(NOT_UTF8_NOTICE)
             text = clean_answer(line)
+            self.last = text  # before the echo: an interruption may come while it prints
             notice = answer_notice(len(text))
             if notice:
                 print_warning(notice)
@@ -259,7 +268,6 @@ def run(
     if debug:
         set_debug(ctx, True)
     from interview_cli.config.language import check_language
-    from interview_cli.errors import UsageError
     from interview_cli.store import SessionStore
 
     language = check_language(language, "--language")  # 'zzzzzz' would reach the prompt
@@ -272,49 +280,70 @@ def run(
     }
     per_client = _per_client(extraction_provider, scoring_provider, generation_provider, models)
 
-    if resume:
-        if concept or methodology:
-            raise UsageError("--resume continues a session as it was; drop --concept/--methodology")
-        path = store.resolve(resume)
-        if path.parent.resolve() != store.directory.resolve():
-            # A session file named by path is continued where it is: saves and the lock go to
-            # its own directory, never to a copy in the sessions directory.
-            store = SessionStore(path.parent)
-        session = store.load(str(path))
-        session_id = session.id
-        if path.resolve() != store.path_for(session_id):
-            raise UsageError(
-                f"{path} holds session {session_id}, so it must be named {session_id}.json "
-                "to be continued (it is saved and locked under its id): rename it"
+    with contextlib.ExitStack() as held, signals_as_interrupts():
+        try:
+            session, session_id, store = _open_resumed(resume, store, held, concept, methodology)
+            conduct(
+                console=console,
+                store=store,
+                lib=open_library(library),
+                session=session,
+                session_id=session_id,
+                concept_ref=concept,
+                methodology_ref=methodology,
+                provider=provider,
+                per_client=per_client,
+                max_turns=max_turns,
+                language=language,
+                seed=seed,
+                rating=rating,
+                debug=debug,
+                canonical_slots=canonical_slots,
+                discourse_hints=discourse_hints,
+                embeddings=embeddings,
             )
-    else:
+        except KeyboardInterrupt:  # before the interview began, or while it was pausing
+            raise typer.Exit(interrupt_exit_code()) from None
+
+
+def _open_resumed(
+    resume: str | None,
+    store: SessionStore,
+    held: contextlib.ExitStack,
+    concept: str | None,
+    methodology: str | None,
+) -> tuple[Any, str, SessionStore]:
+    """The session to continue, read after its lock is taken (held until ``held`` closes),
+    with the store that saves it; (None, "", store) for a new interview."""
+    from interview_cli.errors import SessionFileError, UsageError
+    from interview_cli.store import ID_PATTERN, SessionStore
+
+    if not resume:
         if not concept:
             raise UsageError(
                 "say what to study: --concept ID (see `interview concepts`), or --resume ID"
             )
-        session = None
-        session_id = ""
-
-    lib = open_library(library)
-    conduct(
-        console=console,
-        store=store,
-        lib=lib,
-        session=session,
-        session_id=session_id,
-        concept_ref=concept,
-        methodology_ref=methodology,
-        provider=provider,
-        per_client=per_client,
-        max_turns=max_turns,
-        language=language,
-        seed=seed,
-        rating=rating,
-        debug=debug,
-        canonical_slots=canonical_slots,
-        discourse_hints=discourse_hints,
-        embeddings=embeddings,
-    )
+        return None, "", store
+    if concept or methodology:
+        raise UsageError("--resume continues a session as it was; drop --concept/--methodology")
+    path = store.resolve(resume)
+    if path.parent.resolve() != store.directory.resolve():
+        # A session file named by path is continued where it is: saves and the lock go to
+        # its own directory, never to a copy in the sessions directory.
+        store = SessionStore(path.parent)
+    if path.suffix != ".json" or not ID_PATTERN.match(path.stem):
+        raise SessionFileError(
+            f"{path}: to be continued, a session file must be named <session id>.json"
+        )
+    # The lock first, then the file: what another writer saved before is what is read.
+    held.enter_context(store.lock(path.stem))
+    session = store.load(str(path))
+    if session.id != path.stem:
+        raise UsageError(
+            f"{path} holds session {session.id}, so it must be named {session.id}.json "
+            "to be continued (it is saved and locked under its id): rename it"
+        )
+    return session, session.id, store
 
 
 def conduct(
@@ -374,7 +403,8 @@ def conduct(
         concept_loaded = lib.concept(concept_ref)
         methodology_loaded = lib.methodology(methodology_ref or concept_loaded.value.methodology)
         session_id = new_session_id(concept_loaded.value.id)
-    with store.lock(session_id):
+    # A resumed session's lock is held already (taken before it was read).
+    with store.lock(session_id) if session is None else contextlib.nullcontext():
         if session is None:
             session = new_session(
                 session_id=session_id,
@@ -439,10 +469,11 @@ def _loop(
     levels = {n.name: n.level for n in interview.methodology.ontology.nodes}
 
     def pause() -> None:
+        interview.set_status("paused")  # first: after a SIGHUP the terminal may be gone
         screen.close()
-        interview.set_status("paused")
         console.print(PAUSE_HINT.format(id=session.id), markup=False, soft_wrap=True)
 
+    before = len(session.turns)  # turns when the last answer was read
     with asyncio.Runner() as arun:
         try:
             screen.set_turn(len(session.turns) + 1)
@@ -457,6 +488,8 @@ def _loop(
                 if screen.streamed is not question:
                     screen.show_question(question)
                 screen.streamed = None
+                before = len(session.turns)
+                source.last = None
                 answer = source.read()
                 if answer is None:
                     pause()
@@ -496,9 +529,13 @@ def _loop(
                     slots = views.slot_discovery_view(result.turn.slot_discovery)
                     if slots is not None:
                         console.print(slots)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM, SIGHUP
+            # (cli.interrupts). CancelledError: asyncio.Runner reports an interruption that
+            # way when it lands just as a turn starts (before the runner counts it).
+            settle(arun)
+            keep_unrecorded_answer(interview, source.last, turns_before=before)
             pause()
-            return
+            raise typer.Exit(interrupt_exit_code()) from None
         except FileSystemError as exc:
             # The session file still holds the last save (writes are atomic): a runtime
             # failure (exit 1), not bad input.

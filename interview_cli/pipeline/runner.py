@@ -73,6 +73,8 @@ from interview_cli.session import (
     QuestionRecord,
     SessionFile,
     TurnRecord,
+    slim_candidates,
+    slim_node_signals,
 )
 from interview_cli.store import SessionStore, now_iso
 
@@ -218,7 +220,12 @@ class Interview:
         ``answer_calls``: the model calls that produced the answer (a simulated respondent's),
         recorded with the turn in that same first write, so a crash cannot separate them.
         """
-        hooks = hooks or Hooks()
+        turn = self.record_answer(answer, answer_calls=answer_calls)
+        return await self._process(turn, hooks or Hooks())
+
+    def record_answer(self, answer: str, *, answer_calls: Sequence[LLMCall] = ()) -> TurnRecord:
+        """The first step of ``submit`` on its own: the answer, on disk, as an answered turn
+        (which a resume processes). Also for an interruption that came before ``submit`` ran."""
         question = self.session.pending_question
         if question is None:
             raise RuntimeError("no question is waiting for an answer")
@@ -232,7 +239,7 @@ class Interview:
         self.session.turns.append(turn)
         self.session.pending_question = None
         self.save()  # nothing typed is lost, whatever happens next
-        return await self._process(turn, hooks)
+        return turn
 
     async def _process(self, turn: TurnRecord, hooks: Hooks) -> TurnResult:
         ctx = PipelineContext()
@@ -348,8 +355,12 @@ class Interview:
         turn.discourse_hints = list(ctx.get(DiscourseOutput).hints)
         turn.graph_delta = outcome.delta.model_dump(mode="json")
         turn.signals = dict(decision.global_signals)
-        turn.node_signals = {k: dict(v) for k, v in decision.node_signals.items()}
-        turn.candidates = [c.to_dict() for c in decision.candidates]
+        turn.candidates, turn.candidate_summary = slim_candidates(
+            [c.to_dict() for c in decision.candidates]
+        )
+        turn.node_signals = slim_node_signals(
+            {k: dict(v) for k, v in decision.node_signals.items()}, turn.candidates
+        )
         turn.decision = DecisionRecord(
             strategy=decision.selected.strategy,
             node_id=decision.selected.node_id,

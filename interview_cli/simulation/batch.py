@@ -325,17 +325,22 @@ async def _run_one(
                 observer.turn(planned, number)
 
             fresh = not outcome.resumed
-            await conduct_simulated(
-                session,
-                store=store,
-                llm=llm,
-                respondent=respondent,
-                persona=persona,
-                on_turn=on_turn,
-                methodology=spec.methodology.value if fresh else None,
-                concept=spec.concept.value if fresh else None,
-                models=models,
-            )
+            try:
+                await conduct_simulated(
+                    session,
+                    store=store,
+                    llm=llm,
+                    respondent=respondent,
+                    persona=persona,
+                    on_turn=on_turn,
+                    methodology=spec.methodology.value if fresh else None,
+                    concept=spec.concept.value if fresh else None,
+                    models=models,
+                )
+            except (asyncio.CancelledError, KeyboardInterrupt):
+                session.status = "paused"  # as `run` does on Ctrl-C; the lock is still held
+                store.save(session)
+                raise
             _store_evaluation(session, persona, spec.methodology.value)
             store.save(session)
             outcome.evaluation = session.simulation["evaluation"] if session.simulation else None

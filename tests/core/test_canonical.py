@@ -43,7 +43,7 @@ from interview_cli.llm.protocol import SlotProposal, SlotProposals, TaskResult
 from interview_cli.llm.settings import resolve_llm_settings
 from interview_cli.pipeline.runner import Interview
 from interview_cli.pipeline.setup import new_session
-from interview_cli.session import SessionFile
+from interview_cli.session import SessionFile, slim_candidates
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING = CanonicalTuning()
@@ -721,7 +721,8 @@ def test_replay_reproduces_a_session_with_slots_on() -> None:
             turn.decision.node_id,
         )  # type: ignore[union-attr]
         assert d.global_signals == turn.signals
-        assert [c.to_dict() for c in d.candidates] == turn.candidates
+        # The record keeps the candidates that explain the decision (session.slim_candidates).
+        assert slim_candidates([c.to_dict() for c in d.candidates])[0] == turn.candidates
     assert replayed[-1][1].to_dict() == session.canonical  # type: ignore[union-attr]
     assert session.completed_turns[0].signals["graph.canonical_concept_count"] == 0
     calls = [c.task for t in session.turns for c in t.llm_calls]

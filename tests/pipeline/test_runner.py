@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from interview_cli.llm.settings import offline_settings
 from interview_cli.pipeline.context import ContextLoadingOutput, ExtractionOutput, PipelineContext
 from interview_cli.pipeline.runner import Hooks, Interview
 from interview_cli.pipeline.setup import new_session
-from interview_cli.store import SessionStore
+from interview_cli.store import SessionStore, read_session_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,8 +39,9 @@ class ScriptedLLM:
 
     async def extract(self, request: Any) -> TaskResult[Extraction]:
         if self.store is not None:
-            doc = json.loads(self.store.path_for(self.session_id).read_text(encoding="utf-8"))
-            self.answers_on_disk.append([t["answer"]["text"] for t in doc["turns"]])
+            # What is on disk: the snapshot with the journal beside it replayed.
+            saved = read_session_file(self.store.path_for(self.session_id))
+            self.answers_on_disk.append([t.answer.text for t in saved.turns])
         self.events.append("extract:start")
         self.extract_started.set()
         # Waits for assess to have started: a sequential pipeline would time out here.

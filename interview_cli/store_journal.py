@@ -1,0 +1,127 @@
+"""The session journal: what changed since the last snapshot, one fsynced JSON line per save.
+
+``<id>.journal`` sits beside ``<id>.json``. Each line is ``{"seq": N, "ops": [...]}``: the
+changes one save made to the session document, as operations on JSON paths:
+
+* ``["set", path, value]`` - set the key or list index at ``path`` (an index equal to the
+  list's length appends);
+* ``["del", path]`` - remove a key;
+* ``["trunc", path, n]`` - cut the list at ``path`` to ``n`` items.
+
+The snapshot records the last ``seq`` it contains (``journal_seq``); loading replays the
+lines after it, in order. Lines at or below it are left over from a writer that died between
+writing a snapshot and removing the journal, and are skipped. A last line without its newline
+or that is not JSON is a write cut short by a crash: it was never acknowledged, so it is
+ignored (the next writer cuts it off before appending). Anything else that does not parse is
+a damaged file and is reported.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+Op = list[Any]
+
+
+def journal_path(session_path: Path) -> Path:
+    return session_path.with_suffix(".journal")
+
+
+def diff(old: Any, new: Any, path: tuple[Any, ...] = ()) -> list[Op]:
+    """The operations that turn ``old`` into ``new`` (both JSON values)."""
+    if type(old) is not type(new):
+        return [["set", list(path), new]]
+    if isinstance(new, dict):
+        ops: list[Op] = [["del", [*path, k]] for k in old if k not in new]
+        for key, value in new.items():
+            if key not in old:
+                ops.append(["set", [*path, key], value])
+            elif old[key] != value:
+                ops.extend(diff(old[key], value, (*path, key)))
+        return ops
+    if isinstance(new, list):
+        ops = []
+        if len(new) < len(old):
+            ops.append(["trunc", list(path), len(new)])
+        for index, value in enumerate(new):
+            if index >= len(old):
+                ops.append(["set", [*path, index], value])
+            elif old[index] != value:
+                ops.extend(diff(old[index], value, (*path, index)))
+        return ops
+    return [] if old == new else [["set", list(path), new]]
+
+
+def apply(doc: dict[str, Any], ops: Sequence[Op]) -> dict[str, Any]:
+    """Apply ``ops`` to ``doc`` in place (and return it); ``ValueError`` if one does not fit."""
+    for op in ops:
+        kind, path = op[0], op[1]
+        if kind == "set" and not path:
+            if not isinstance(op[2], dict):
+                raise ValueError("the document must stay an object")
+            doc.clear()
+            doc.update(op[2])
+            continue
+        parent = _walk(doc, path[:-1])
+        key = path[-1]
+        if kind == "set":
+            if isinstance(parent, list) and key == len(parent):
+                parent.append(op[2])
+            else:
+                parent[key] = op[2]
+        elif kind == "del":
+            parent.pop(key, None)
+        elif kind == "trunc":
+            del _walk(doc, path)[op[2] :]
+        else:
+            raise ValueError(f"unknown operation {kind!r}")
+    return doc
+
+
+def _walk(doc: Any, path: Sequence[Any]) -> Any:
+    node = doc
+    for key in path:
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            raise ValueError(f"no {'/'.join(map(str, path))} to change") from None
+    return node
+
+
+def read(path: Path) -> tuple[list[dict[str, Any]], int]:
+    """The journal's entries and the byte length of its valid part (a torn tail excluded).
+
+    ``FileNotFoundError`` when there is no journal; ``ValueError`` naming the line when a
+    line other than the last is damaged."""
+    data = path.read_bytes()
+    entries: list[dict[str, Any]] = []
+    valid = 0
+    lines = data.split(b"\n")
+    for number, raw in enumerate(lines, 1):
+        last = number == len(lines)
+        if not raw.strip():
+            if not last:
+                valid += len(raw) + 1
+            continue
+        try:
+            entry = json.loads(raw)
+            if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int):
+                raise ValueError("no seq")
+        except ValueError:
+            if last or (number == len(lines) - 1 and not lines[-1]):
+                break  # the write a crash cut short
+            raise ValueError(f"line {number} is damaged") from None
+        if last:
+            break  # complete JSON but no newline: the crash came before the newline was written
+        entries.append(entry)
+        valid += len(raw) + 1
+    return entries, valid
+
+
+def encode(seq: int, ops: list[Op]) -> bytes:
+    return (
+        json.dumps({"seq": seq, "ops": ops}, ensure_ascii=False, separators=(",", ":")) + "\n"
+    ).encode("utf-8")
