@@ -177,7 +177,7 @@ def slim_candidates(
     for c in candidates:
         if c.get("vetoed_by") and not c.get("selected"):
             if float(c.get("final_score", 0.0)) < bar:
-                vetoed_not_kept += 1
+                vetoed_not_kept += 1  # it would have lost anyway: it explains nothing
                 continue
             kept.append({k: v for k, v in c.items() if k != "signal_contributions"})
         elif id(c) in keep or c.get("selected"):
@@ -196,12 +196,22 @@ def slim_candidates(
     return kept, summary
 
 
+def slim_veto_reasons(reasons: dict[str, str], kept: list[dict[str, Any]]) -> dict[str, str]:
+    """The veto reasons of the vetoed candidates a slimmed record keeps."""
+    keys = {
+        f"{c.get('strategy')}@{c.get('node_id')}" if c.get("node_id") else str(c.get("strategy"))
+        for c in kept
+        if c.get("vetoed_by")
+    }
+    return {key: reason for key, reason in reasons.items() if key in keys}
+
+
 def slim_node_signals(
     node_signals: dict[str, dict[str, Any]], kept: list[dict[str, Any]]
 ) -> dict[str, dict[str, Any]]:
-    """The per-node signals of the nodes a slimmed record keeps candidates on (the rest
-    explain nothing that is on record)."""
-    nodes = {c.get("node_id") for c in kept if c.get("node_id")}
+    """The per-node signals of the nodes a slimmed record keeps scored candidates on (a
+    vetoed candidate is kept without terms, so its node's signals explain nothing on record)."""
+    nodes = {c.get("node_id") for c in kept if c.get("node_id") and not c.get("vetoed_by")}
     return {node: values for node, values in node_signals.items() if node in nodes}
 
 

@@ -399,6 +399,15 @@ class SessionStore:
             while view:
                 view = view[os.write(fd, view) :]
             os.fsync(fd)
+        except OSError:
+            # Not durable (a full disk, an I/O error): take the line back, so that what is on
+            # disk stays the last save the error message speaks of.
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, known.journal_bytes)
+            if created:
+                with contextlib.suppress(OSError):
+                    journal.unlink()
+            raise
         finally:
             os.close(fd)
         if created:

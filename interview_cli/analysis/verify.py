@@ -42,7 +42,13 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from interview_cli.core.decide import Decision
-from interview_cli.session import SessionFile, TurnRecord, slim_candidates, slim_node_signals
+from interview_cli.session import (
+    SessionFile,
+    TurnRecord,
+    slim_candidates,
+    slim_node_signals,
+    slim_veto_reasons,
+)
 
 from .replay import ReplayStep, replay
 
@@ -247,6 +253,8 @@ def _check_vetoes(
         return
     missing = "(missing)"
     replayed_reasons = decision.veto_reasons
+    if turn.candidate_summary:  # a slimmed record keeps the reasons of the vetoes it keeps
+        replayed_reasons = slim_veto_reasons(dict(replayed_reasons), replayed)
     for key in list(reasons) + [k for k in replayed_reasons if k not in reasons]:
         a, b = reasons.get(key, missing), replayed_reasons.get(key, missing)
         if a != b:

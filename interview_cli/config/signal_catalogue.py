@@ -208,8 +208,8 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "llm.answer_kind",
         "llm",
         "categorical",
-        "Whether the last reply was an answer, or a don't-know, an 'I already said that', a "
-        "request to move on, or a remark about the interview itself.",
+        "The last reply: an answer, a don't-know, 'already said', 'move on' or a remark "
+        "about the interview.",
         ("answer", "dont_know", "already_said", "move_on", "about_interview"),
     ),
     _s(
@@ -277,9 +277,8 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "technique.node.probe_history",
         "technique",
         "categorical",
-        "What questions on this node brought: unprobed (never asked), productive (the last "
-        "one brought a new rung), fruitless (the last one brought nothing new or a "
-        "don't-know) or exhausted (two fruitless, or the respondent asked to leave it).",
+        "What questions on this node brought: unprobed, productive (a new rung), fruitless "
+        "(nothing new) or exhausted (twice fruitless, or left at the respondent's wish).",
         ("unprobed", "productive", "fruitless", "exhausted"),
     ),
     # ---- coverage (concepts with stimulus elements, seed 000) --------------------------

@@ -75,6 +75,7 @@ from interview_cli.session import (
     TurnRecord,
     slim_candidates,
     slim_node_signals,
+    slim_veto_reasons,
 )
 from interview_cli.store import SessionStore, now_iso
 
@@ -367,7 +368,7 @@ class Interview:
             label=decision.selected.label,
             phase=decision.phase,
             rationale=list(decision.rationale),
-            veto_reasons=dict(decision.veto_reasons),
+            veto_reasons=slim_veto_reasons(dict(decision.veto_reasons), turn.candidates),
         )
         turn.continuation = ContinuationRecord(
             should_continue=decision.continuation.should_continue,

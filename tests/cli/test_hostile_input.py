@@ -22,6 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
+from interview_cli.store import read_session_file
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSWER = "I love the noise cancelling because it lets me focus on the train"
@@ -142,6 +143,7 @@ def test_read_only_sessions_dir_is_exit_2_naming_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import interview_cli.store as store
+    import interview_cli.store_lock as store_lock
 
     sessions = tmp_path / "sessions"
     sessions.mkdir()
@@ -152,6 +154,7 @@ def test_read_only_sessions_dir_is_exit_2_naming_it(
         return os.open(path, flags, *args)
 
     monkeypatch.setattr(store, "os", _FailingOS(open=read_only))
+    monkeypatch.setattr(store_lock, "os", _FailingOS(open=read_only))
     result = cli("run", "-c", "headphones_mec", "-p", "offline", "--sessions-dir", str(sessions),
                  stdin=f"{ANSWER}\n")  # fmt: skip
     line = one_error_line(result.stderr)
@@ -187,7 +190,9 @@ def test_a_full_disk_mid_run_is_exit_1_and_the_session_is_kept(
     def full_for_the_second_answer(fd: int) -> None:
         # The disk fills up just as the second answer is saved (before any model call).
         written = Path(os.readlink(f"/proc/self/fd/{fd}"))
-        if written.suffix == ".tmp" and "the battery lasts" in written.read_text(encoding="utf-8"):
+        # A snapshot's temporary file, or the journal line of an active session.
+        saving = written.suffix in (".tmp", ".journal")
+        if saving and "the battery lasts" in written.read_text(encoding="utf-8"):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         os.fsync(fd)
 
@@ -198,9 +203,13 @@ def test_a_full_disk_mid_run_is_exit_1_and_the_session_is_kept(
     assert result.exit_code == 1, line
     assert line.startswith(f"error: {first}: cannot save the session (no space left"), line
     assert f"interview run --resume {before['id']}" in line
-    after = json.loads(first.read_text(encoding="utf-8"))  # still a whole, valid session
-    assert len(after["turns"]) == len(before["turns"])
-    assert [p.name for p in sessions.iterdir()] == [first.name]  # no temp file, no lock left
+    # still a whole, valid session (snapshot and journal as last saved), without the answer
+    # whose save failed
+    after = read_session_file(first)
+    assert len(after.turns) == len(before["turns"])
+    assert all("the battery lasts" not in (t.answer.text if t.answer else "") for t in after.turns)
+    left = sorted(p.suffix for p in sessions.iterdir())
+    assert left in ([".json"], [".journal", ".json"])  # no temp file, no lock left
 
 
 # ---- session files reached through symbolic links ---------------------------------------------

@@ -106,6 +106,7 @@ def test_older_records_with_every_candidate_still_verify(
 
     # What versions before slimming wrote: every candidate, no summary.
     monkeypatch.setattr(runner, "slim_candidates", lambda full: (full, {}))
+    monkeypatch.setattr(runner, "slim_node_signals", lambda signals, kept: signals)
     path = run_interview(
         sessions, concept="headphones_mec", session_id="full", persona="cooperative", max_turns=8
     )
