@@ -124,7 +124,8 @@ def batch(
             # No angle brackets: the app's markdown help would swallow them as HTML.
             help="Where the session files go (default: a folder in the sessions directory named "
             "after the concept, policy and seed). Re-running with the same directory skips "
-            "finished interviews.",
+            "finished interviews; it refuses when they ran with other providers, models, "
+            "settings or files.",
             show_default=False,
         ),
     ] = None,
@@ -171,6 +172,7 @@ def batch(
     from interview_cli.errors import UsageError
     from interview_cli.llm.settings import resolve_llm_settings
     from interview_cli.simulation.batch import POLICIES, BatchSpec, plan_batch
+    from interview_cli.simulation.reuse import refuse_stale
     from interview_cli.store import default_sessions_dir
 
     if policy not in POLICIES:
@@ -209,6 +211,7 @@ def batch(
                 f"persona {persona.id} has no ladders for {methodology_loaded.value.name}: "
                 "nothing to evaluate against"
             )
+    refuse_stale(spec, plan)  # before anything is printed or estimated
     if dry_run:
         _dry_run(spec, plan, as_json=as_json)
         return

@@ -10,7 +10,8 @@ typing the answers, so a simulated session file is an ordinary session file plus
 - **Isolation**: an exception in one interview marks that session ``failed`` with the reason
   (in ``errors``) and the batch goes on; the result lists the failures.
 - **Resume**: a session file already in the output directory is continued, or skipped when it
-  is ``completed``; so re-running the same command finishes an interrupted batch.
+  is ``completed``; so re-running the same command finishes an interrupted batch. Only when
+  it was started the same way (:func:`stale_reasons`): otherwise the batch refuses to start.
 - **Determinism**: interview ``run`` of ``--seed s`` uses seed ``s * 1000 + run - 1`` for the
   interviewer and the respondent; with offline providers two batches write the same files
   except for timestamps and timings.
@@ -404,6 +405,9 @@ async def run_batch(
     store = SessionStore(spec.out)
     observer = observer or SilentObserver()
     planned = list(plan) if plan is not None else plan_batch(spec)
+    from interview_cli.simulation.reuse import refuse_stale
+
+    refuse_stale(spec, planned)
     gate = asyncio.Semaphore(concurrency)
 
     async def worker(item: PlannedInterview) -> InterviewOutcome:

@@ -237,3 +237,45 @@ def test_the_summary_reports_how_the_interviews_asked(tmp_path: Path) -> None:
     shown = batch(*args, "--out", str(tmp_path / "out"))  # the same interviews, rendered
     assert shown.exit_code == 0
     assert "Asking" in shown.output and "re-ask" in shown.output and "complain" in shown.output
+
+
+def test_finished_interviews_are_reused_only_when_started_the_same_way(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    base = ["cooperative", "-c", "headphones_mec", "--max-turns", "4", "--out", str(out)]
+    env = {"COLUMNS": "120"}
+    first = CliRunner().invoke(app, ["batch", *base], env=env)
+    assert first.exit_code == 0, first.output
+    before = (out / "cooperative-headphones_mec-adaptive-s0-r1.json").read_text()
+
+    fewer = ["cooperative", "-c", "headphones_mec", "--max-turns", "3", "--out", str(out)]
+    shorter = CliRunner().invoke(app, ["batch", *fewer], env=env)
+    assert shorter.exit_code == 2
+    assert "max turns 4 -> 3" in shorter.stderr and "use another --out" in shorter.stderr
+    assert str(tmp_path / "out-2") in shorter.stderr
+    assert "skipped" not in shorter.output and "Interviewer" not in shorter.output
+
+    # Another provider: the dry run does not estimate $0 for interviews it would not run.
+    other = CliRunner().invoke(
+        app, ["batch", *base, "--provider", "anthropic", "--dry-run"], env=env
+    )
+    assert other.exit_code == 2
+    assert "generation model offline/" in other.stderr and "-> anthropic/" in other.stderr
+    assert "$0" not in other.output
+
+    seed = CliRunner().invoke(app, ["batch", *base, "--seed", "0", "--no-canonical-slots"])
+    assert seed.exit_code == 2 and "canonical slots True -> False" in seed.stderr
+
+    # A changed persona file is a different respondent.
+    persona = tmp_path / "cooperative.yaml"
+    text = (ROOT / "personas" / "cooperative.yaml").read_text(encoding="utf-8")
+    persona.write_text(text + "\n# edited\n", encoding="utf-8")
+    edited = CliRunner().invoke(app, ["batch", str(persona), *base[1:]], env=env)
+    assert edited.exit_code == 2 and "persona file" in edited.stderr
+
+    same = CliRunner().invoke(app, ["batch", *base], env=env)
+    assert same.exit_code == 0 and "skipped " in same.output
+    assert (out / "cooperative-headphones_mec-adaptive-s0-r1.json").read_text() == before
+    elsewhere = CliRunner().invoke(
+        app, ["batch", *fewer[:-1], str(tmp_path / "out-2")], env=env
+    )
+    assert elsewhere.exit_code == 0, elsewhere.output

@@ -1,0 +1,95 @@
+"""Whether a batch may reuse the session files already in its output directory.
+
+A finished interview is skipped, and an unfinished one continued, only when it was started
+exactly as this batch would start it; otherwise its figures would be reported as the new
+batch's (an offline result shown for an Anthropic batch, 19 turns for ``--max-turns 5``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from interview_cli.errors import SessionFileError, UsageError
+from interview_cli.session import SessionFile
+from interview_cli.store import SessionStore
+
+if TYPE_CHECKING:
+    from interview_cli.simulation.batch import BatchSpec, PlannedInterview
+
+CLIENTS = ("extraction", "scoring", "generation", "respondent")
+
+
+def stale_reasons(spec: BatchSpec, planned: PlannedInterview, session: SessionFile) -> list[str]:
+    """What differs between ``session`` (already in the output directory) and what this batch
+    would start: providers, models, settings, the methodology, concept and persona files,
+    seed and policy. Empty when the session may be skipped or resumed as it is."""
+    recorded = session.settings
+    wanted: list[tuple[str, object, object]] = []
+    for name in CLIENTS:
+        old = recorded.clients.get(name)
+        new = spec.settings.client(name)
+        wanted.append(
+            (
+                f"{name} model",
+                f"{old.provider}/{old.model}" if old else "unknown",
+                f"{new.provider}/{new.model}",
+            )
+        )
+    persona_sha = ((session.simulation or {}).get("persona") or {}).get("sha256")
+    wanted += [
+        ("max turns", recorded.max_turns, spec.max_turns),
+        ("seed", recorded.seed, planned.seed),
+        ("policy", recorded.policy, spec.policy),
+        ("canonical slots", recorded.enable_canonical_slots, spec.canonical_slots),
+        ("discourse hints", recorded.enable_discourse_hints, spec.discourse_hints),
+        ("embeddings", recorded.enable_embeddings, spec.embeddings),
+        ("methodology file", session.methodology.sha256[:8], spec.methodology.sha256[:8]),
+        ("concept file", session.concept.sha256[:8], spec.concept.sha256[:8]),
+        ("persona file", (persona_sha or "unknown")[:8], planned.persona.sha256[:8]),
+    ]
+    return [f"{what} {old} -> {new}" for what, old, new in wanted if old != new]
+
+
+def stale_sessions(
+    spec: BatchSpec, plan: Sequence[PlannedInterview]
+) -> list[tuple[str, list[str]]]:
+    """The planned interviews whose session file exists but was started differently, each
+    with what differs (unreadable files are left to the run, which reports them)."""
+    store = SessionStore(spec.out)
+    stale = []
+    for planned in plan:
+        if not store.path_for(planned.session_id).exists():
+            continue
+        try:
+            session = store.load(planned.session_id)
+        except SessionFileError:
+            continue
+        reasons = stale_reasons(spec, planned, session)
+        if reasons:
+            stale.append((planned.session_id, reasons))
+    return stale
+
+
+def refuse_stale(spec: BatchSpec, plan: Sequence[PlannedInterview]) -> None:
+    """Raise a usage error when reusing the output directory would report, or continue,
+    interviews that ran with other providers, models, settings or files."""
+    stale = stale_sessions(spec, plan)
+    if not stale:
+        return
+    sid, reasons = stale[0]
+    count = len(stale)
+    which = sid if count == 1 else f"{count} interviews (e.g. {sid})"
+    raise UsageError(
+        f"{spec.out}: {which} already ran there with different settings "
+        f"({'; '.join(reasons)}); use another --out (e.g. --out {_free_dir(spec.out)}) "
+        "or move those session files away"
+    )
+
+
+def _free_dir(out: Path) -> Path:
+    n = 2
+    while out.with_name(f"{out.name}-{n}").exists():
+        n += 1
+    return out.with_name(f"{out.name}-{n}")
