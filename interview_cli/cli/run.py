@@ -494,17 +494,18 @@ def _loop(
                 if answer is None:
                     pause()
                     return
-                command = answer.strip().lower()
-                if command.startswith("/") and " " not in command:
+                command = " ".join(answer.strip().lower().split())
+                if command.startswith("/") and (" " not in command or command == "/why full"):
                     if command == "/quit":
                         pause()
                         return
                     if command == "/end":
                         _finish(interview, console, source, reason=ENDED_BY_MODERATOR)
                         break
-                    if command == "/why":
+                    if command in ("/why", "/why full"):
                         last = interview.session.completed_turns
-                        console.print(views.why_view(last[-1] if last else None))
+                        full = command == "/why full"
+                        console.print(views.why_view(last[-1] if last else None, full=full))
                     elif command == "/graph":
                         console.print(views.graph_tree(session.graph, level_of=levels))
                     elif command == "/help":

@@ -20,7 +20,8 @@ from interview_cli.session import SessionFile, TurnRecord
 
 HELP_TEXT = """\
 Type your answer and press Enter. Commands:
-  /why    the decision behind the current question (top candidates and their scores)
+  /why    why the current question: the reasons, the runner-up, any close call
+  /why full   the same with every candidate's score arithmetic
   /graph  what has been learned so far, as a tree by level
   /quit   pause the interview (resume later with `interview run --resume ID`)
   /end    close the interview now
@@ -142,13 +143,19 @@ def signals_table(signals: Mapping[str, Any], *, title: str = "Signals") -> Tabl
     return table
 
 
-def why_view(turn: TurnRecord | None) -> Group | Text:
+def why_view(turn: TurnRecord | None, *, full: bool = False) -> Group | Text:
+    """``/why``: the decision in plain words (``ui.why``); ``full`` adds every recorded
+    candidate's score arithmetic and the rationale as the core wrote it."""
     if turn is None or turn.decision is None:
         return Text(
             "This is the opening question: it comes from the concept's objective and the "
             "methodology's opening guidance, before any answer exists.",
             style="italic",
         )
+    if not full:
+        from interview_cli.ui.why import why_short
+
+        return why_short(turn)
     decision = turn.decision
     head = Text.assemble(
         ("Chosen: ", "bold"),

@@ -121,7 +121,7 @@ def test_resume_by_path_continues_that_file_where_it_is(tmp_path: Path, sessions
 def test_in_interview_commands(sessions: Path) -> None:
     result = run_cli(
         ["-c", "headphones_mec", "-p", "offline"],
-        ["/why", ANSWERS[0], "/why", "/graph", "/help", "/bogus", "/quit", ANSWERS[1]],
+        ["/why", ANSWERS[0], "/why full", "/graph", "/help", "/bogus", "/quit", ANSWERS[1]],
         sessions,
     )
     assert result.exit_code == 0, result.output

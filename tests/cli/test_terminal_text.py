@@ -98,7 +98,7 @@ def _fragments(block: str) -> list[str]:
 
 @pytest.mark.usefixtures("narrow")
 def test_why_is_readable_at_80_columns(sessions: Path) -> None:
-    result = run_cli(sessions, [], [RICH, "/why", "/quit"])
+    result = run_cli(sessions, [], [RICH, "/why full", "/quit"])
     assert result.exit_code == 0, result.output
     block = result.stdout.split("Top candidates", 1)[1].split("Continuation:", 1)[0]
     assert "graph.node.recency_score.high" in block  # drivers are shown whole

@@ -94,7 +94,7 @@ def test_typical_turn_record_is_small_and_the_session_verifies(sessions: Path) -
     result = verify_session(session)
     assert result.ok, result.mismatches[:3]
     console = Console(width=120, record=True, file=io.StringIO())
-    console.print(why_view(session.completed_turns[-2]))
+    console.print(why_view(session.completed_turns[-2], full=True))
     shown = console.export_text()
     assert "Top candidates" in shown and session.completed_turns[-2].decision.strategy in shown
 

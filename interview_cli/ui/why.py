@@ -1,0 +1,276 @@
+"""``/why`` in plain words: the move, the reasons that decided it, the runner-up, the rules.
+
+The short view answers a moderator's question ("why this question now?") on a few lines that
+fit a 40-line screen: the chosen strategy and focus, the two or three contributions that
+carried it (as sentences, not signal names), the runner-up and what held it back, a close
+call and how it was settled, a stop that was put off. ``/why full`` adds the score arithmetic
+of every recorded candidate (``ui.interview.why_full``).
+
+Everything is read from the recorded turn, so an old session explains itself the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from interview_cli.config.signal_catalogue import resolve_weight_key
+from interview_cli.session import TurnRecord
+
+REASONS_SHOWN = 3
+# Contributions smaller than this did not decide anything worth a line.
+MIN_REASON = 0.05
+
+# What a weight key means, said as a reason about the focus node or the conversation.
+PLAIN: dict[str, str] = {
+    "graph.node.has_outgoing.false": "nothing leads on from it yet: its 'why' is still open",
+    "graph.node.has_outgoing.true": "it already leads on to something else",
+    "graph.node.is_terminal.false": "it is not yet a core value, so the ladder can climb",
+    "graph.node.is_terminal.true": "it is already a core value: the top of a ladder",
+    "graph.node.recency_score.high": "it came up just now",
+    "graph.node.recency_score.mid": "it came up a few turns ago",
+    "graph.node.recency_score.low": "it has not come up for a while",
+    "graph.node.exhaustion_score.low": "it is far from worn out",
+    "graph.node.exhaustion_score.mid": "it is partly worn out",
+    "graph.node.exhaustion_score.high": "it is nearly worn out",
+    "graph.node.exhausted.true": "it is worn out: no new answers on it for a while",
+    "graph.node.exhausted.false": "it is not worn out",
+    "graph.node.yield_stagnation.true": "it has brought nothing new for 3 or more turns",
+    "graph.node.is_current_focus.true": "the last question was about it",
+    "graph.node.is_current_focus.false": "the last question was about something else",
+    "graph.node.is_orphan.true": "it is not connected to anything yet",
+    "graph.node.level_ratio.high": "it sits high on the ladder (abstract)",
+    "graph.node.level_ratio.mid": "it sits midway up the ladder",
+    "graph.node.level_ratio.low": "it is concrete, low on the ladder",
+    "graph.chain_completion.ratio.high": "most ladders already reach a core value",
+    "graph.chain_completion.ratio.low": "few ladders reach a core value yet",
+    "graph.chain_completion.has_complete.true": "at least one ladder reaches a core value",
+    "graph.chain_completion.has_complete.false": "no ladder reaches a core value yet",
+    "llm.specificity.low": "the last answer was vague",
+    "llm.specificity.high": "the last answer was concrete",
+    "llm.engagement.low": "the respondent seems disengaged",
+    "llm.engagement.mid": "the respondent is moderately engaged",
+    "llm.engagement.high": "the respondent is engaged",
+    "meta.node.opportunity.fresh": "it is fresh ground",
+    "meta.node.opportunity.probe_deeper": "answers on it are deep but brought nothing new",
+    "meta.node.opportunity.exhausted": "it is exhausted: time to move away",
+    "technique.node.probe_history.unprobed": "it has not been asked about yet",
+    "technique.node.probe_history.productive": "questions on it brought new rungs",
+    "technique.node.probe_history.fruitless": "the last question on it brought nothing new",
+    "technique.node.probe_history.exhausted": (
+        "it is closed: asked twice in vain, or left on request"
+    ),
+    "meta.conversation.saturation.high": "little new is coming in",
+    "meta.conversation.saturation.low": "new things are still coming in",
+    "coverage.has_gaps.true": "some stimulus elements still have gaps",
+    "coverage.node.has_gap.true": "its stimulus element still has a gap",
+}
+
+# Categorical signals whose value reads well after a fixed phrase.
+CATEGORY_PHRASES: dict[str, str] = {
+    "llm.response_depth": "the last answer was {}",
+    "llm.hedging_language": "hedging in the last answer: {}",
+    "llm.knowledge_ceiling": "don't-know in the last answer: {}",
+    "llm.answer_kind": "the last reply was {}",
+    "llm.global_response_trend": "answers over the interview are {}",
+    "meta.interview.phase": "the interview is in its {} phase",
+    "graph.node.focus_streak": "asked about several turns running ({})",
+    "technique.node.strategy_repetition": "the same strategy on it repeatedly ({})",
+}
+ANSWER_KINDS = {
+    "dont_know": "a don't-know",
+    "already_said": "'I already said that'",
+    "move_on": "'can we move on'",
+    "about_interview": "a remark about the interview",
+    "answer": "an answer",
+}
+COUNT_PHRASES: dict[str, str] = {
+    "temporal.strategy_repetition_count": "this strategy ran in {} of the last 5 turns",
+    "temporal.turns_since_strategy_change": "the strategy has not changed for {} turns",
+}
+_TIE = re.compile(r"^tie-break \(within ([^)]*)\): '(.*)' over (.*): ([^:]*)$")
+_DEFERRED = re.compile(r"^stop deferred \(([^)]*)\): (.*); asking (\S+) first$")
+
+
+def plain_reason(key: str, value: Any = None) -> str:
+    """A weight key (``graph.node.has_outgoing.false``) as a reason in plain words."""
+    if key in PLAIN:
+        return PLAIN[key]
+    resolved = resolve_weight_key(key)
+    if resolved is None:
+        return key
+    spec, qualifier = resolved
+    if spec.name in CATEGORY_PHRASES and qualifier:
+        shown = ANSWER_KINDS.get(qualifier, qualifier.replace("_", " "))
+        return CATEGORY_PHRASES[spec.name].format(shown)
+    if spec.name in COUNT_PHRASES and value is not None:
+        return COUNT_PHRASES[spec.name].format(value)
+    description = spec.description.rstrip(".")
+    description = description[:1].lower() + description[1:]
+    if spec.kind == "bool" and qualifier:
+        return f"{'yes' if qualifier == 'true' else 'no'}: {description}"
+    if qualifier:
+        return f"{description}: {qualifier}"
+    return f"{description} ({_value(value)})" if value is not None else description
+
+
+def _value(value: Any) -> str:
+    return f"{value:.2f}" if isinstance(value, float) else str(value)
+
+
+def _focus(cand: Mapping[str, Any]) -> str:
+    label = cand.get("node_label")
+    return f"{cand.get('strategy', '?')} on “{label}”" if label else str(cand.get("strategy"))
+
+
+def _contributions(cand: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return sorted(
+        cand.get("signal_contributions", []),
+        key=lambda c: (-float(c.get("contribution", 0.0)), str(c.get("key"))),
+    )
+
+
+def deciding_reasons(
+    cand: Mapping[str, Any], limit: int = REASONS_SHOWN
+) -> list[tuple[str, float]]:
+    """The largest positive contributions of a candidate, in plain words, with their points."""
+    out = []
+    for c in _contributions(cand):
+        points = float(c.get("contribution", 0.0))
+        if points < MIN_REASON or len(out) >= limit:
+            break
+        out.append((plain_reason(str(c.get("key")), c.get("value")), points))
+    return out
+
+
+def _runner_up(turn: TurnRecord, chosen: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    stage = chosen.get("stage") if chosen else None
+    return next(
+        (
+            c
+            for c in turn.candidates
+            if not c.get("selected") and not c.get("vetoed_by") and c.get("stage") == stage
+        ),
+        None,
+    )
+
+
+def lost_because(winner: Mapping[str, Any], runner: Mapping[str, Any]) -> str:
+    """Why the runner-up lost, in words: what held it back, or what it lacked."""
+    gap = float(winner.get("final_score", 0.0)) - float(runner.get("final_score", 0.0))
+    negatives = [c for c in reversed(_contributions(runner)) if float(c["contribution"]) < 0]
+    own = {str(c.get("key")) for c in runner.get("signal_contributions", [])}
+    missing = [r for r in _contributions(winner) if str(r.get("key")) not in own]
+    lacking = float(missing[0].get("contribution", 0.0)) if missing else 0.0
+    # Say whichever explains more of the gap: a penalty it got, or a reason it lacks.
+    if negatives and -float(negatives[0]["contribution"]) >= lacking:
+        worst = negatives[0]
+        return (
+            f"{gap:.2f} behind; held back because "
+            f"{plain_reason(str(worst['key']), worst.get('value'))} "
+            f"({float(worst['contribution']):+.2f})"
+        )
+    if lacking > 0:
+        return f"{gap:.2f} behind; it lacks: {plain_reason(str(missing[0]['key']))}"
+    return f"{gap:.2f} behind on the same kind of reasons"
+
+
+def rule_notes(turn: TurnRecord) -> list[str]:
+    """The moderation rules that fired (a close call, a deferred stop), in plain words."""
+    decision = turn.decision
+    if decision is None:
+        return []
+    recorded = [getattr(decision, "tie_break", None), getattr(decision, "stop_deferred", None)]
+    lines = [x for x in recorded if isinstance(x, str)] or list(decision.rationale)
+    notes = []
+    for line in lines:
+        tie = _TIE.match(line)
+        deferred = _DEFERRED.match(line)
+        if tie:
+            margin, chosen, others, rule = tie.groups()
+            count = others.count("', '") + 1
+            notes.append(
+                f"Close call: “{chosen}” and {count} other{'s' if count != 1 else ''} ({others}) "
+                f"scored within {margin}; “{chosen}” went first: {rule}."
+            )
+        elif deferred:
+            reason, why, strategy = deferred.groups()
+            notes.append(f"Not stopping yet ({reason}): {why}; asking {strategy} first.")
+    return notes
+
+
+def why_short(turn: TurnRecord) -> Group:
+    """The decision behind the turn's question on a few lines (see the module docstring)."""
+    decision = turn.decision
+    assert decision is not None
+    chosen = next((c for c in turn.candidates if c.get("selected")), None)
+    head = Text.assemble(
+        ("Chosen: ", "bold"),
+        (decision.strategy, "bold green"),
+        (f" on “{decision.label}”" if decision.label else " (no node focus)", "green"),
+        (f"   phase: {decision.phase}" if decision.phase else "", "dim"),
+    )
+    if chosen is not None:
+        head.append(f"   score {float(chosen.get('final_score', 0.0)):.2f}", style="dim")
+    parts: list[Any] = [head]
+    reasons = deciding_reasons(chosen) if chosen else []
+    if reasons:
+        parts.append(Text("Because:", style="bold"))
+        parts.append(_bullets([f"{text} ({points:+.2f})" for text, points in reasons]))
+    if chosen is not None and float(chosen.get("phase_multiplier", 1.0)) != 1.0:
+        parts.append(
+            Text(
+                f"The {decision.phase or 'current'} phase weighs {decision.strategy} "
+                f"x{float(chosen['phase_multiplier']):g}"
+                + (
+                    f" +{float(chosen.get('phase_bonus', 0)):g}"
+                    if chosen.get("phase_bonus")
+                    else ""
+                ),
+                style="dim",
+            )
+        )
+    runner = _runner_up(turn, chosen)
+    if chosen is not None and runner is not None:
+        parts.append(
+            Text.assemble(
+                ("Runner-up: ", "bold"),
+                f"{_focus(runner)} at {float(runner.get('final_score', 0.0)):.2f}, ",
+                lost_because(chosen, runner),
+            )
+        )
+    parts += [Text(note) for note in rule_notes(turn)]
+    parts += _vetoed_winners(turn, chosen)
+    if turn.continuation and not turn.continuation.should_continue:
+        parts.append(Text(f"The interview ends: {turn.continuation.reason}", style="bold"))
+    parts.append(Text("/why full: every candidate's score arithmetic", style="dim"))
+    return Group(*parts)
+
+
+def _vetoed_winners(turn: TurnRecord, chosen: Mapping[str, Any] | None) -> list[Text]:
+    """Vetoed moves that would have scored higher: a moderator's habit overrode the scores."""
+    if chosen is None or turn.decision is None:
+        return []
+    best = float(chosen.get("final_score", 0.0))
+    out = []
+    for c in turn.candidates:
+        if c.get("vetoed_by") and float(c.get("final_score", 0.0)) > best and len(out) < 2:
+            key = f"{c['strategy']}@{c['node_id']}" if c.get("node_id") else str(c["strategy"])
+            reason = turn.decision.veto_reasons.get(key, str(c["vetoed_by"]))
+            out.append(Text(f"Set aside: {_focus(c)} would have scored more, but {reason}"))
+    return out
+
+
+def _bullets(lines: Sequence[str]) -> Table:
+    # A grid gives each bullet a hanging indent: a long reason wraps under its own text.
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    for line in lines:
+        grid.add_row("  • ", Text(line))
+    return grid

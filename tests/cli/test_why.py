@@ -1,0 +1,121 @@
+"""`/why` in plain words: the reasons that decided the move, the runner-up, the close call,
+on a 40-line screen; `/why full` keeps every candidate's score arithmetic."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from interview_cli.cli.app import app
+from interview_cli.config.signal_catalogue import CATALOGUE
+from interview_cli.core.moderation import TieBreak
+from interview_cli.session import (
+    AnswerRecord,
+    ContinuationRecord,
+    DecisionRecord,
+    QuestionRecord,
+    TurnRecord,
+)
+from interview_cli.ui.interview import why_view
+
+ANSWERS = [
+    "I love the noise cancelling because it lets me focus on the train",
+    "Focusing on the train means I can get my work done, which makes me feel in control",
+]
+
+
+def _interview(sessions: Path, lines: list[str]) -> str:
+    result = CliRunner().invoke(
+        app,
+        ["run", "--sessions-dir", str(sessions), "-c", "headphones_mec", "-p", "offline"],
+        input="".join(line + "\n" for line in lines),
+        env={"COLUMNS": "120"},
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def _section(out: str, start: str, end: str) -> str:
+    return out[out.index(start) : out.index(end, out.index(start))]
+
+
+def test_why_names_the_reasons_in_plain_words_and_fits_a_screen(tmp_path: Path) -> None:
+    out = _interview(tmp_path, [ANSWERS[0], ANSWERS[1], "/why", "/why full", "/quit"])
+    short = _section(out, "Chosen:", "/why full:")
+    assert "Because:" in short and "Runner-up:" in short and " behind" in short
+    # No internal signal names, and not the contradictory catalogue line.
+    assert "graph.node" not in short and "has_outgoing" not in short
+    assert "at least one outgoing edge" not in short
+    assert len(short.splitlines()) <= 12
+    full = out[out.index("/why full:") :]
+    assert "Top candidates" in full and "base" in full  # the arithmetic is one command away
+
+
+def _turn(rationale: list[str]) -> TurnRecord:
+    def cand(strategy: str, label: str, score: float, rank: int, **kw: object) -> dict:
+        return {
+            "strategy": strategy,
+            "node_id": label[:2],
+            "node_label": label,
+            "signal_contributions": kw.pop("contributions", []),
+            "base_score": score,
+            "phase_multiplier": 1.0,
+            "phase_bonus": 0.0,
+            "final_score": score,
+            "rank": rank,
+            "selected": rank == 1,
+            "vetoed_by": None,
+            "stage": "joint",
+            **kw,
+        }
+
+    frontier = {"key": "graph.node.has_outgoing.false", "value": False, "contribution": 1.0}
+    recent = {"key": "graph.node.recency_score.high", "value": 1.0, "contribution": 0.5}
+    penalty = {"key": "technique.node.probe_history.fruitless", "contribution": -0.9}
+    return TurnRecord(
+        turn_number=4,
+        status="complete",
+        question=QuestionRecord(text="Why does that matter?"),
+        answer=AnswerRecord(utterance_id="u4", text="it just does"),
+        candidates=[
+            cand("deepen", "battery life", 2.0, 1, contributions=[frontier, recent]),
+            cand("deepen", "sound quality", 1.9, 2, contributions=[frontier, penalty]),
+            cand("deepen", "comfort", 1.8, 3, contributions=[frontier]),
+            cand("clarify", "price", 2.6, 0, vetoed_by="fruitless_probe"),
+        ],
+        decision=DecisionRecord(
+            strategy="deepen",
+            node_id="ba",
+            label="battery life",
+            phase="mid",
+            rationale=rationale,
+            veto_reasons={"clarify@pr": "asked twice about 'price' without anything new"},
+        ),
+        continuation=ContinuationRecord(should_continue=True),
+    )
+
+
+def test_a_close_call_shows_how_it_was_settled_at_80_columns() -> None:
+    tie = TieBreak("battery life", ("sound quality", "comfort"), 0.3, "more depth left to gain")
+    turn = _turn(["deepen on 'battery life' scored 2.00", tie.describe()])
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(why_view(turn))
+    shown = console.export_text()
+    flat = " ".join(shown.split())
+    assert "Close call: “battery life” and 2 others" in flat
+    assert "more depth left to gain" in flat
+    assert "the last question on it brought nothing new" in flat
+    assert "Set aside: clarify on “price” would have scored more" in flat
+    assert "asked twice about 'price'" in flat
+    assert len(shown.splitlines()) <= 40
+
+
+def test_boolean_signals_are_described_as_questions_not_claims() -> None:
+    # A description is shown beside both qualifiers (.true and .false): it must not assert one.
+    for spec in CATALOGUE:
+        if spec.kind == "bool":
+            assert not spec.description.startswith("The node"), spec.name
