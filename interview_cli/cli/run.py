@@ -253,10 +253,11 @@ def run(
 ) -> None:
     """Conduct an interview: the tool asks, the respondent answers, the graph grows.
 
-    Type answers at the prompt. In-interview commands: `/why` (the decision behind the
-    current question), `/graph` (what was learned, as a tree), `/quit` (pause), `/end`
-    (close now), `/help`. Ctrl-C pauses safely; `--resume ID` continues. When stdin is not a
-    terminal, each line is one answer and end of input pauses the session.
+    Type answers at the prompt. In-interview commands: `/why` (why this question, in
+    plain words; `/why full` adds every candidate's scores), `/graph` (what was learned, as
+    a tree), `/quit` (pause), `/end` (close now), `/help`. Ctrl-C pauses safely; `--resume
+    ID` continues. When stdin is not a terminal, each line is one answer and end of input
+    pauses the session.
 
     **Examples**
 
