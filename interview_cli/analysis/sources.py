@@ -154,7 +154,7 @@ def refuse_overwriting_sessions(outputs: Iterable[Path], inputs: Iterable[Path])
             )
 
 
-def _session_files(directory: Path) -> list[Path]:
+def session_files(directory: Path) -> list[Path]:
     """JSON files under ``directory`` (batch output nests them), skipping hidden files."""
     found: list[Path] = []
     for root, dirs, files in os.walk(directory):
@@ -199,7 +199,7 @@ def collect(refs: Sequence[str], store: SessionStore) -> Collected:
     for ref in refs:
         candidate = Path(ref)
         if candidate.is_dir():
-            files = _session_files(candidate)
+            files = session_files(candidate)
             if not files:
                 raise UsageError(f"{ref}: no session files (*.json) in this directory")
             for path in files:

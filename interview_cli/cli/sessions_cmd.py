@@ -9,16 +9,20 @@ import typer
 from interview_cli.cli.common import JsonOption, print_json, print_warning, stdout_console
 from interview_cli.cli.run import SessionsDirOption
 
+# No help= here: the callback's docstring (with its examples) is the group's help.
 sessions_app = typer.Typer(
-    help="List interview sessions, or show one as a transcript.",
     no_args_is_help=False,
     invoke_without_command=True,
 )
 
 
-def _summary(session: Any, path: str) -> dict[str, Any]:
+STATUSES = ("active", "paused", "completed", "failed")
+
+
+def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
     return {
         "id": session.id,
+        "folder": folder,
         "concept": session.concept.id,
         "methodology": session.methodology.name,
         "status": session.status,
@@ -33,32 +37,44 @@ def _summary(session: Any, path: str) -> dict[str, Any]:
 @sessions_app.callback()
 def list_sessions(
     ctx: typer.Context,
+    status: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--status",
+            "-s",
+            metavar="STATUS",
+            help="Only sessions with this status: active, paused, completed or failed "
+            "(repeat the option for several).",
+            show_default=False,
+        ),
+    ] = None,
     sessions_dir: SessionsDirOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """List the sessions in the sessions directory (newest first).
+    """List interview sessions (subfolders such as a batch's included), newest first; `show`
+    prints one as a transcript.
 
     **Examples**
 
     * `interview sessions`
-    * `interview sessions --json | jq '.[] | select(.status == "paused") | .id'`
+    * `interview sessions --status paused` (what is left to resume)
+    * `interview sessions -s completed -s failed --json | jq '.[].path'`
     * `interview sessions show ID`
     """
     if ctx.invoked_subcommand is not None:
         ctx.obj = sessions_dir
         return
-    from interview_cli.errors import SessionFileError
+    from interview_cli.errors import UsageError
     from interview_cli.store import SessionStore
 
+    wanted = set(status or STATUSES)
+    unknown = sorted(wanted - set(STATUSES))
+    if unknown:
+        raise UsageError(
+            f"--status {unknown[0]!r} is not a session status; choose from {', '.join(STATUSES)}"
+        )
     store = SessionStore(sessions_dir)
-    rows: list[dict[str, Any]] = []
-    for path in store.list_paths():
-        try:
-            session = store.load(str(path))
-        except SessionFileError as exc:
-            print_warning(f"skipped {exc.message}")
-            continue
-        rows.append(_summary(session, str(path)))
+    rows = [r for r in _discover(store) if r["status"] in wanted]
     rows.sort(key=lambda r: r["updated"] or "", reverse=True)
     if as_json:
         print_json(rows)
@@ -67,13 +83,51 @@ def list_sessions(
 
     console = stdout_console()
     if not rows:
+        which = "" if status is None else f" with status {', '.join(sorted(wanted))}"
         console.print(
-            f"No sessions in {store.directory}. Start one with `interview run -c CONCEPT`.",
+            f"No sessions{which} in {store.directory}. Start one with `interview run -c CONCEPT`.",
             markup=False,
             soft_wrap=True,
         )
         return
     console.print(sessions_table(rows, directory=str(store.directory), width=console.width))
+
+
+def _discover(store: Any) -> list[dict[str, Any]]:
+    """Every session file under the sessions directory, as ``report DIR`` finds them. A file
+    in a subfolder that is not a session (a batch's summary JSON) is passed over quietly."""
+    from interview_cli.analysis.sources import looks_like_session_file, read_session, session_files
+    from interview_cli.errors import SessionFileError
+
+    if not store.directory.is_dir():
+        return []
+    rows: list[dict[str, Any]] = []
+    for path in session_files(store.directory):
+        folder = str(path.parent.relative_to(store.directory))
+        folder = "" if folder == "." else folder
+        try:
+            session = read_session(path)
+        except SessionFileError as exc:
+            try:
+                quiet = bool(folder) and not looks_like_session_file(path)
+            except OSError:
+                quiet = False
+            if not quiet:
+                print_warning(f"skipped {exc.message}")
+            continue
+        rows.append(_summary(session, str(path), folder))
+    return rows
+
+
+def _nested(store: Any, ref: str) -> str:
+    """``ref`` itself, or the path of the one session file named ``ref`` in a subfolder
+    (a batch's), so that an id from `interview sessions` can be typed back as it is."""
+    from interview_cli.analysis.sources import session_files
+
+    if ref.endswith(".json") or "/" in ref or store.path_for(ref).exists():
+        return ref
+    found = [p for p in session_files(store.directory) if p.stem == ref]
+    return str(found[0]) if len(found) == 1 else ref
 
 
 @sessions_app.command("show")
@@ -87,8 +141,12 @@ def show(
     from interview_cli.store import SessionStore
     from interview_cli.ui.interview import transcript
 
-    store = SessionStore(sessions_dir or ctx.obj)
-    session = store.load(session_ref)
+    # `interview sessions --sessions-dir D show ID`: D wins over the environment variable
+    # that this command's own option would otherwise read.
+    source = ctx.get_parameter_source("sessions_dir")
+    typed = source is not None and source.name == "COMMANDLINE"
+    store = SessionStore(sessions_dir if typed or ctx.obj is None else ctx.obj)
+    session = store.load(_nested(store, session_ref) if store.directory.is_dir() else session_ref)
     if as_json:
         print_json(session.model_dump(mode="json"))
         return

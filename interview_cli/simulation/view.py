@@ -126,6 +126,13 @@ def short_stop(reason: str | None) -> str:
     return STOP_NAMES.get(reason or "", reason or "")
 
 
+def _persona_column(table: Table, rows: Sequence[SummaryRow]) -> None:
+    """Persona names whole (they are ids, typed back as arguments): at most 30 columns are
+    kept for them, a longer one folds rather than losing its end to an ellipsis."""
+    longest = max((len(row.name) for row in rows), default=7)
+    table.add_column("persona", overflow="fold", min_width=min(max(longest, 7), 30))
+
+
 def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") -> Table:
     """Per persona and overall (the last row). Fits 80 columns: the failure and cost
     columns appear only when some interview failed or cost something."""
@@ -139,7 +146,7 @@ def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") ->
         padding=(0, 1),
         collapse_padding=True,
     )
-    table.add_column("persona", no_wrap=True, overflow="ellipsis", max_width=18)
+    _persona_column(table, rows)
     numeric = [
         "n",
         *(["fail"] if show_failed else []),
@@ -200,7 +207,7 @@ def asking_table(rows: Sequence[SummaryRow]) -> Table:
         padding=(0, 1),
         collapse_padding=True,
     )
-    table.add_column("persona", no_wrap=True, overflow="ellipsis", max_width=18)
+    _persona_column(table, rows)
     for name in ("n", "rep", "re-ask", "/int", "complain", "term full", "unopened", "early"):
         table.add_column(name, justify="right", no_wrap=True)
     for i, row in enumerate(rows):
@@ -243,7 +250,7 @@ def strategy_mix_table(rows: Sequence[SummaryRow]) -> Table:
         padding=(0, 1),
         collapse_padding=True,
     )
-    table.add_column("persona", no_wrap=True, overflow="ellipsis", max_width=18)
+    _persona_column(table, rows)
     for s in strategies:
         table.add_column(s, justify="right")
     for i, row in enumerate(rows):

@@ -5,7 +5,7 @@ with the links that lead into it)."""
 from __future__ import annotations
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -24,38 +24,76 @@ from interview_cli.ui.interview import dual_graph_table
 MATRIX_MAX_CODES = 14
 
 
-def metrics_tables(report: Report) -> list[Table]:
-    """Two tables that fit 80 columns: the numbers, then how each session went."""
+NUMBER_COLUMNS = ("turns", "nodes", "edges", "e/n", "depth", "chains", "value", "recall")
+
+
+class SessionTables:
+    """The numbers per session, then how each session went. Session ids are never broken
+    inside (they are typed back into other commands): when the longest does not fit beside
+    the numbers at the terminal's width, rows are keyed #1, #2... and the ids are listed
+    below, whole."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        sessions = self.report.sessions
+        longest = max((len(r.id) for r in sessions), default=0)
+        need = longest + sum(len(n) for n in NUMBER_COLUMNS) + 3 * len(NUMBER_COLUMNS) + 2
+        keys = [f"#{i}" for i in range(1, len(sessions) + 1)] if need > options.max_width else []
+        names = keys or [r.id for r in sessions]
+        yield _numbers_table(self.report, names)
+        yield _how_table(self.report, names)
+        if keys:
+            legend = Table.grid(padding=(0, 1))
+            legend.add_column(no_wrap=True, justify="right")
+            legend.add_column(overflow="fold")
+            for key, r in zip(keys, sessions, strict=True):
+                legend.add_row(key, Text(r.id))
+            yield legend
+
+
+def metrics_tables(report: Report) -> list[RenderableType]:
+    return [SessionTables(report)]
+
+
+def _numbers_table(report: Report, names: list[str]) -> Table:
     a = report.aggregate
     numbers = Table(
         title="Metrics per session", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
     )
-    numbers.add_column("session", overflow="fold", ratio=1, min_width=14)
-    for name in ("turns", "nodes", "edges", "e/n", "depth", "chains", "value", "recall"):
+    numbers.add_column("session", no_wrap=True)
+    for name in NUMBER_COLUMNS:
         numbers.add_column(name, justify="right", no_wrap=True)
-    for r in report.sessions:
-        values = [r.id, r.turns, r.nodes, r.edges, f"{r.edge_node_ratio:.2f}", r.max_depth]
+    for name, r in zip(names, report.sessions, strict=True):
+        values = [name, r.turns, r.nodes, r.edges, f"{r.edge_node_ratio:.2f}", r.max_depth]
         values += [r.chains_completed, "yes" if r.terminal_reached else "no", fmt_recall(r.recall)]
         numbers.add_row(*_cells(*map(str, values)))
+    # A mean like the other figures of the row, not the sum of chains.
+    chains_mean = a.chains_completed_total / a.sessions if a.sessions else 0.0
     totals = [f"all {a.sessions} (mean)", f"{a.turns_mean:g}", f"{a.nodes_mean:g}"]
     totals += [f"{a.edges_mean:g}", f"{a.edge_node_ratio_mean:.2f}", f"{a.max_depth_mean:g}"]
-    totals += [str(a.chains_completed_total), f"{a.terminal_reached_share:.0%}"]
+    totals += [f"{chains_mean:.3g}", f"{a.terminal_reached_share:.0%}"]
     totals += [fmt_recall(a.recall_mean)]
     numbers.add_row(*_cells(*totals), style="bold")
+    return numbers
 
+
+def _how_table(report: Report, names: list[str]) -> Table:
+    a = report.aggregate
     how = Table(
         title="How each session went", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
     )
-    how.add_column("session", overflow="fold", ratio=2, min_width=14)
-    how.add_column("status", overflow="fold")
+    # The session cell never wraps; the cells of several words wrap between words.
+    how.add_column("session", no_wrap=True)
+    how.add_column("status")
     how.add_column("cost", justify="right", no_wrap=True)
-    how.add_column("ended because", overflow="fold", ratio=1)
-    how.add_column("strategy mix", overflow="fold", ratio=2)
-    for r in report.sessions:
-        name = r.id + (f" ({r.persona})" if r.persona else "")
+    how.add_column("ended because")
+    how.add_column("strategy mix")
+    for name, r in zip(names, report.sessions, strict=True):
         how.add_row(
             *_cells(
-                name,
+                name + (f"\n({r.persona})" if r.persona else ""),
                 r.status,
                 f"${r.cost_usd:.4f}",
                 r.termination_reason or "—",
@@ -72,7 +110,7 @@ def metrics_tables(report: Report) -> list[Table]:
         ),
         style="bold",
     )
-    return [numbers, how]
+    return how
 
 
 def _cells(*values: str) -> list[Text]:

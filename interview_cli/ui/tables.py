@@ -152,10 +152,40 @@ def personas_table(records: Sequence[dict[str, Any]], *, width: int = 120) -> Ta
 
 
 def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int = 120) -> Table:
-    """``interview sessions`` rows (``cli.sessions_cmd._summary``). Ids are shown whole, since
-    they are typed back into `sessions show` and `run --resume`: the other columns fold, and
-    below 110 columns concept and methodology are left out (the id starts with the concept)."""
-    wide = width >= 110
+    """``interview sessions`` rows (``cli.sessions_cmd._summary``). No cell is broken inside
+    a word: ids are typed back into `sessions show` and `run --resume`, and "methodol/ogy" or
+    a date over two lines reads badly. Columns that do not fit ``width`` (the terminal's) are
+    left out, least needed first (methodology, then concept: the id starts with the concept),
+    and the caption says so. Sessions in a subfolder (a batch's) are listed under its name."""
+    columns: list[tuple[str, Any]] = [
+        ("id", lambda r: r["id"]),
+        ("concept", lambda r: r["concept"]),
+        ("methodology", lambda r: r["methodology"]),
+        ("status", lambda r: r["status"]),
+        ("turns", lambda r: str(r["turns"])),
+        ("updated", lambda r: (r["updated"] or "")[:19].replace("T", " ")),
+        ("cost", lambda r: f"${r['cost_usd']:.4f}"),
+    ]
+
+    nested = any(r.get("folder") for r in rows)
+
+    def widest(title: str, cell: Any) -> int:
+        indent = 2 if nested and title == "id" else 0
+        return max([len(title), *(len(cell(r)) + indent for r in rows)])
+
+    dropped: list[str] = []
+    # Least needed first; "updated" shrinks to the date before it goes.
+    for name in ("methodology", "concept", "cost", "time", "updated"):
+        if sum(widest(*c) for c in columns) + 3 * (len(columns) - 1) <= width:  # " " rules
+            break
+        if name == "time":
+            columns = [
+                ("updated", lambda r: (r["updated"] or "")[:10]) if t == "updated" else (t, c)
+                for t, c in columns
+            ]
+            continue
+        columns = [c for c in columns if c[0] != name]
+        dropped.append(name)
     table = Table(
         title=Text(f"Sessions in {directory}"),
         title_justify="left",
@@ -163,24 +193,24 @@ def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int
         show_edge=False,
         pad_edge=False,
     )
-    longest = max((len(r["id"]) for r in rows), default=2)
-    table.add_column("id", no_wrap=True, overflow="fold", min_width=longest)
-    if wide:
-        table.add_column("concept", overflow="fold")
-        table.add_column("methodology", overflow="fold")
-    table.add_column("status", overflow="fold")
-    table.add_column("turns", justify="right", no_wrap=True)
-    table.add_column("updated", overflow="fold")
-    table.add_column("cost", justify="right", no_wrap=True)
-    for r in rows:
-        cells = [r["id"], *([r["concept"], r["methodology"]] if wide else [])]
-        cells += [
-            r["status"],
-            str(r["turns"]),
-            (r["updated"] or "")[:19].replace("T", " "),
-            f"${r['cost_usd']:.4f}",
-        ]
-        table.add_row(*(Text(c) for c in cells))
-    if not wide:
-        table.caption = "concept and methodology: --json"
+    for title, cell in columns:
+        if title == "id":  # ids have no spaces: only a terminal too narrow for one folds it
+            others = sum(widest(*c) for c in columns if c[0] != "id") + 3 * (len(columns) - 1)
+            room = max(12, width - others)
+            table.add_column(title, overflow="fold", min_width=min(widest(title, cell), room))
+        else:
+            justify = "right" if title in ("turns", "cost") else "left"
+            table.add_column(title, no_wrap=True, min_width=widest(title, cell), justify=justify)
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:  # newest first within a folder; folders in the order of their newest
+        groups.setdefault(r.get("folder") or "", []).append(r)
+    for folder, members in groups.items():
+        if folder:
+            table.add_row(Text(f"{folder}/", style="dim"), end_section=False)
+        for r in members:
+            indent = "  " if folder else ""
+            cells = [indent + cell(r) if t == "id" else cell(r) for t, cell in columns]
+            table.add_row(*(Text(c) for c in cells))
+    if dropped:
+        table.caption = f"{', '.join(dropped)}: --json or a wider terminal"
     return table

@@ -1,0 +1,114 @@
+"""Tables at a fixed terminal width: `sessions`, `report` and `batch` keep ids, dates and
+persona names whole, use the width they are given, and `sessions` finds batch sessions."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from interview_cli.cli.app import app
+
+ROOT = Path(__file__).resolve().parents[2]
+LONG_PERSONA = "cooperative_commuter_persona"
+STAMP = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
+
+
+def invoke(args: list[str], width: int, **kw: Any) -> Any:
+    result = CliRunner().invoke(app, args, env={"COLUMNS": str(width)}, **kw)
+    return result
+
+
+@pytest.fixture(scope="module")
+def sessions(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A sessions directory with one interview at the top and a batch in a subfolder."""
+    root = tmp_path_factory.mktemp("sessions")
+    persona = root.parent / f"{LONG_PERSONA}.yaml"
+    text = (ROOT / "personas" / "cooperative.yaml").read_text(encoding="utf-8")
+    persona.write_text(text.replace("id: cooperative", f"id: {LONG_PERSONA}"), encoding="utf-8")
+    batch = invoke(
+        [
+            "batch",
+            str(persona),
+            "verbose_tangential",
+            "-c",
+            "headphones_mec",
+            "--max-turns",
+            "3",
+            "--sessions-dir",
+            str(root),
+        ],
+        120,
+    )
+    assert batch.exit_code == 0, batch.output
+    table = batch.stdout[batch.stdout.index("Ground truth") :]
+    assert LONG_PERSONA in table and "…" not in table  # persona names whole
+    assert max(len(line) for line in table.splitlines()) > 80  # the width is used
+    run = invoke(
+        ["run", "-c", "headphones_mec", "-p", "offline", "--sessions-dir", str(root)],
+        120,
+        input="The noise cancelling, because I can focus on the train\n/quit\n",
+    )
+    assert run.exit_code == 0, run.output
+    (root / "batch-headphones_mec-adaptive-s0" / "summary.json").write_text("{}")
+    return root
+
+
+def _ids(root: Path) -> list[str]:
+    return sorted(p.stem for p in root.rglob("*.json") if p.name != "summary.json")
+
+
+@pytest.mark.parametrize("width", [120, 80])
+def test_sessions_lists_batch_subfolders_with_ids_and_dates_whole(
+    sessions: Path, width: int
+) -> None:
+    result = invoke(["sessions", "--sessions-dir", str(sessions)], width)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert len(_ids(sessions)) == 3
+    for sid in _ids(sessions):
+        assert sid in out  # whole, on one line
+    assert "batch-headphones_mec-adaptive-s0/" in out
+    assert max(len(line) for line in out.splitlines()) <= width
+    assert "summary.json" not in result.output  # a batch summary is not a session
+    if width == 120:
+        assert len(STAMP.findall(out)) == 3  # dates whole, on one line
+        assert "methodology, concept: --json or a wider terminal" in out
+
+
+def test_sessions_status_filter_and_nested_show(sessions: Path) -> None:
+    paused = invoke(
+        ["sessions", "--sessions-dir", str(sessions), "--status", "paused", "--json"], 120
+    )
+    assert paused.exit_code == 0, paused.output
+    rows = json.loads(paused.stdout)
+    assert [r["status"] for r in rows] == ["paused"] and rows[0]["folder"] == ""
+    done = json.loads(
+        invoke(
+            ["sessions", "--sessions-dir", str(sessions), "-s", "completed", "--json"], 120
+        ).stdout
+    )
+    assert len(done) == 2 and {r["folder"] for r in done} == {"batch-headphones_mec-adaptive-s0"}
+    bad = invoke(["sessions", "--sessions-dir", str(sessions), "--status", "done"], 120)
+    assert bad.exit_code == 2 and "completed" in bad.stderr
+    shown = invoke(["sessions", "--sessions-dir", str(sessions), "show", done[0]["id"]], 120)
+    assert shown.exit_code == 0, shown.output
+    assert done[0]["id"] in shown.stdout
+    helped = invoke(["sessions", "--help"], 120)
+    assert "interview sessions --status paused" in helped.stdout
+
+
+@pytest.mark.parametrize("width", [120, 80])
+def test_report_keeps_session_ids_whole(sessions: Path, width: int) -> None:
+    result = invoke(["report", str(sessions)], width)
+    assert result.exit_code == 0, result.output
+    head = result.stdout[: result.stdout.index("Surface vs canonical")]
+    for sid in _ids(sessions):
+        assert sid in head
+    assert max(len(line) for line in head.splitlines()) <= width
+    if width == 80:
+        assert "#1 " in head  # rows keyed, ids listed whole below
