@@ -16,7 +16,10 @@ from typing import Annotated
 import typer
 
 from interview_cli import __version__
+from interview_cli.cli import helpstyle
 from interview_cli.cli.common import DEBUG_ENV, InterviewGroup, set_debug
+
+helpstyle.apply()
 
 app = typer.Typer(
     name="interview",
@@ -32,7 +35,9 @@ app = typer.Typer(
     "* `interview run --concept headphones_mec --provider offline` runs an interview, no API key\n"
     "* `interview validate` checks the library after you edit its YAML\n\n"
     "Run `interview COMMAND --help` for a command's options and examples.",
-    no_args_is_help=True,
+    # A bare `interview` prints the help and exits 0 (see root): asking what the tool does is
+    # not a usage error.
+    invoke_without_command=True,
     rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_show_locals=False,
@@ -65,6 +70,9 @@ def root(
 ) -> None:
     """Adaptive qualitative research interviews in the terminal."""
     set_debug(ctx, debug)
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(0)
 
 
 def _register_commands() -> None:

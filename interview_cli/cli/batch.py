@@ -295,6 +295,7 @@ def _run(spec: BatchSpec, plan: list[Any], *, concurrency: int, as_json: bool) -
     from interview_cli.simulation.batch import OptionalModels, run_batch
     from interview_cli.simulation.respondent import make_respondent
     from interview_cli.simulation.view import ProgressView
+    from interview_cli.ui.interview import plural
 
     llm = build_llm(spec.settings, seed=spec.seed)
     respondent = make_respondent(spec.settings, llm)
@@ -306,7 +307,7 @@ def _run(spec: BatchSpec, plan: list[Any], *, concurrency: int, as_json: bool) -
     console = stderr_console() if as_json else stdout_console()
     if not as_json:
         console.print(
-            f"[bold]{len(plan)} interview(s)[/bold] · {escape(spec.concept.value.name)} · "
+            f"[bold]{plural(len(plan), 'interview')}[/bold] · {escape(spec.concept.value.name)} · "
             f"{escape(spec.methodology.value.name)} · policy {spec.policy} · up to "
             f"{spec.max_turns} turns · {concurrency} at a time\n"
             f"Interviewer: {escape(spec.settings.describe())} · respondent: "
@@ -380,6 +381,7 @@ def summary_record(spec: BatchSpec, result: BatchResult) -> dict[str, Any]:
 def _report(spec: BatchSpec, result: BatchResult, *, as_json: bool) -> None:
     from interview_cli.simulation.evaluation import SummaryRow
     from interview_cli.simulation.view import asking_table, strategy_mix_table, summary_table
+    from interview_cli.ui.interview import plural
 
     record = summary_record(spec, result)
     if as_json:
@@ -394,7 +396,7 @@ def _report(spec: BatchSpec, result: BatchResult, *, as_json: bool) -> None:
     if result.failures:
         err = stderr_console()
         err.print(
-            f"{len(result.failures)} of {len(result.outcomes)} interview(s) failed "
+            f"{len(result.failures)} of {plural(len(result.outcomes), 'interview')} failed "
             "(re-running the same command resumes them; a session file that cannot be read "
             "must be moved away first, and its interview then starts anew):",
             highlight=False,

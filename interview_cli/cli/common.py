@@ -179,6 +179,8 @@ def _one_line_usage(exc: Exception) -> typer.Exit:
     ctx = getattr(exc, "ctx", None)
     hint = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
     message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+    # Typer validates some values with pydantic, whose messages start "Value error, ".
+    message = message.replace("Value error, ", "")
     print_error(" ".join(message.split()).rstrip(".") + hint)
     return typer.Exit(2)
 

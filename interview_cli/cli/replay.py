@@ -146,6 +146,7 @@ def replay(
         return
     from rich.text import Text
 
+    from interview_cli.ui.interview import plural
     from interview_cli.ui.replay import turn_view
 
     # Text, not markup: a concept named "Headphones [beta]" must print as written.
@@ -153,7 +154,8 @@ def replay(
         Text.assemble(
             (session.id, "bold"),
             f" · {session.concept.name} · {session.methodology.name} "
-            f"{session.methodology.version} · {session.status} · {len(session.turns)} turn(s)",
+            f"{session.methodology.version} · {session.status} · "
+            + plural(len(session.turns), "turn"),
         ),
         highlight=False,
     )

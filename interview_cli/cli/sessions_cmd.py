@@ -124,8 +124,9 @@ def _nested(store: Any, ref: str) -> str:
     (a batch's), so that an id from `interview sessions` can be typed back as it is."""
     from interview_cli.analysis.sources import session_files
 
-    if ref.endswith(".json") or "/" in ref or store.path_for(ref).exists():
-        return ref
+    top = store.directory / f"{ref}.json"
+    if ref.endswith(".json") or "/" in ref or top.exists() or top.is_symlink():
+        return ref  # the store resolves it (and refuses what it must)
     found = [p for p in session_files(store.directory) if p.stem == ref]
     return str(found[0]) if len(found) == 1 else ref
 

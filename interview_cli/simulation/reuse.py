@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from interview_cli.errors import SessionFileError, UsageError
 from interview_cli.session import SessionFile
 from interview_cli.store import SessionStore
 
-if TYPE_CHECKING:
-    from interview_cli.simulation.batch import BatchSpec, PlannedInterview
+# ``spec`` is a ``simulation.batch.BatchSpec`` and ``planned`` a ``PlannedInterview``;
+# they are not imported, because ``run_batch`` calls in here (no import cycle).
+BatchSpec = Any
+PlannedInterview = Any
 
 CLIENTS = ("extraction", "scoring", "generation", "respondent")
 

@@ -103,6 +103,10 @@ def outcome_line(outcome: InterviewOutcome) -> str:
     ).rstrip(", ")
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word if count == 1 else word + 's'}"
+
+
 def _pct(value: Any) -> str:
     return "-" if value is None else f"{100 * float(value):.0f}%"
 
@@ -265,7 +269,7 @@ def strategy_mix_table(rows: Sequence[SummaryRow]) -> Table:
 def estimate_table(estimate: Mapping[str, Any]) -> Table:
     """The dry run: what the batch would do and roughly cost."""
     table = Table(
-        title=f"Dry run: {estimate['to_run']} interview(s) to run, {estimate['skipped']} "
+        title=f"Dry run: {_plural(estimate['to_run'], 'interview')} to run, {estimate['skipped']} "
         f"finished already, up to {estimate['max_turns']} turns each",
         box=box.SIMPLE_HEAD,
         title_justify="left",

@@ -29,6 +29,11 @@ Type your answer and press Enter. Commands:
 Ctrl-C pauses safely at any moment; nothing you typed is lost."""
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 node``, ``2 nodes``: counts read as words, not ``node(s)``."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
 def question_panel(text: str, *, turn: int, strategy: str | None, focus: str | None) -> Panel:
     subtitle = " · ".join(
         part for part in (strategy and f"strategy: {strategy}", focus and f"focus: {focus}") if part
@@ -54,7 +59,7 @@ def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
     rejected = len(delta.get("rejected", [])) + len(
         turn.extraction.rejected if turn.extraction else []
     )
-    parts = [f"+{added} nodes", f"+{edges} edges"]
+    parts = ["+" + plural(added, "node"), "+" + plural(edges, "edge")]
     if merged:
         parts.append(f"{merged} merged")
     if rejected:

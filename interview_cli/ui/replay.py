@@ -18,7 +18,7 @@ from interview_cli.analysis.verify import CHECKS, DECISION_CHECKS, VerifyResult
 from interview_cli.analysis.walk import key_signals
 from interview_cli.analysis.whatif import WhatIfResult, WhatIfRow
 from interview_cli.session import TurnRecord
-from interview_cli.ui.interview import question_panel, slot_discovery_view
+from interview_cli.ui.interview import plural, question_panel, slot_discovery_view
 
 
 def _short(value: Any, limit: int = 60) -> str:
@@ -204,7 +204,7 @@ def verify_view(result: VerifyResult, *, limit: int = 12) -> Group:
             Text.assemble(
                 ("✗ ", "bold red"),
                 head,
-                f"; {len(result.mismatches)} difference(s) in {where}"
+                f"; {plural(len(result.mismatches), 'difference')} in {where}"
                 f" ({decisive} in the decision itself)",
             )
         )
@@ -218,7 +218,8 @@ def verify_view(result: VerifyResult, *, limit: int = 12) -> Group:
             ),
         )
         shown = first[:limit]
-        parts.append(Text(f"First {len(shown)} of {len(result.mismatches)} difference(s):", "bold"))
+        total = plural(len(result.mismatches), "difference")
+        parts.append(Text(f"First {len(shown)} of {total}:", "bold"))
         for m in shown:
             where = f"turn {m.turn}" if m.turn else "file" if m.check == "snapshot" else "end"
             parts.append(
@@ -286,7 +287,8 @@ def whatif_view(result: WhatIfResult, *, show_all: bool = False) -> Group:
         summary += f"; first change at turn {result.first_change}"
     if result.not_reached:
         summary += (
-            f"; {len(result.not_reached)} recorded turn(s) not reached (the what-if interview "
+            f"; {plural(len(result.not_reached), 'recorded turn')} not reached (the what-if "
+            "interview "
             f"ends after turn {result.ended_at})"
         )
     parts.append(

@@ -19,7 +19,7 @@ from interview_cli.analysis.report_md import (
     mix,
     unmatched_merge_lines,
 )
-from interview_cli.ui.interview import dual_graph_table
+from interview_cli.ui.interview import dual_graph_table, plural
 
 MATRIX_MAX_CODES = 14
 
@@ -264,7 +264,7 @@ def report_view(report: Report) -> Group:
     if a.recall_sessions:
         parts.append(
             Text(
-                f"Ground-truth recall over {a.recall_sessions} simulated session(s): "
+                f"Ground-truth recall over {plural(a.recall_sessions, 'simulated session')}: "
                 f"mean {a.recall_mean:.0%}, median {a.recall_median:.0%}."
             )
         )
@@ -273,7 +273,7 @@ def report_view(report: Report) -> Group:
             Rule(
                 Text(
                     f"{section.methodology} {section.version} · "
-                    f"{len(section.session_ids)} session(s)"
+                    + plural(len(section.session_ids), "session")
                 ),
                 align="left",
             )

@@ -146,7 +146,7 @@ def test_dry_run_estimates_and_writes_nothing(tmp_path: Path) -> None:
     assert "propose_slots" not in {t["task"] for t in json.loads(no_slots.stdout)["tasks"]}
 
     table = batch("cooperative", "-c", "headphones_mec", "--out", str(out), "--dry-run")
-    assert table.exit_code == 0 and "Dry run: 1 interview(s) to run" in table.output
+    assert table.exit_code == 0 and "Dry run: 1 interview to run" in table.output
     assert not out.exists()
 
 
@@ -158,7 +158,7 @@ def test_a_failed_interview_exits_1_and_is_listed(tmp_path: Path) -> None:
         "cooperative", "brief", "-c", "headphones_mec", "--max-turns", "3", "--out", str(out)
     )
     assert result.exit_code == 1
-    assert "1 of 2 interview(s) failed" in result.stderr
+    assert "1 of 2 interviews failed" in result.stderr
     assert "brief-headphones_mec-adaptive-s0-r1" in result.stderr
     assert (out / "cooperative-headphones_mec-adaptive-s0-r1.json").exists()
 
