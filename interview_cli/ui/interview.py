@@ -17,6 +17,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.ui.why import ended_because, why_short
 
 HELP_TEXT = """\
 Type your answer and press Enter. Commands:
@@ -158,8 +159,6 @@ def why_view(turn: TurnRecord | None, *, full: bool = False) -> Group | Text:
             style="italic",
         )
     if not full:
-        from interview_cli.ui.why import why_short
-
         return why_short(turn)
     decision = turn.decision
     head = Text.assemble(
@@ -314,7 +313,7 @@ def end_screen(session: SessionFile, *, stats: Mapping[str, Any]) -> Panel:
             if "canonical_slots" in stats
             else []
         ),
-        ("termination", session.termination_reason or "—"),
+        ("termination", ended_because(session.termination_reason)),
         ("cost", f"${session.usage.cost_usd:.4f} ({session.usage.calls} LLM calls)"),
         ("provider", session.settings.provider_label),
     )

@@ -20,6 +20,7 @@ from interview_cli.analysis.report_md import (
     unmatched_merge_lines,
 )
 from interview_cli.ui.interview import dual_graph_table, plural
+from interview_cli.ui.why import ended_because
 
 MATRIX_MAX_CODES = 14
 
@@ -96,7 +97,7 @@ def _how_table(report: Report, names: list[str]) -> Table:
                 name + (f"\n({r.persona})" if r.persona else ""),
                 r.status,
                 f"${r.cost_usd:.4f}",
-                r.termination_reason or "—",
+                ended_because(r.termination_reason),
                 mix(r.strategy_mix),
             )
         )
@@ -105,7 +106,10 @@ def _how_table(report: Report, names: list[str]) -> Table:
             f"all {a.sessions}",
             ", ".join(f"{k} {v}" for k, v in a.by_status.items()),
             f"${a.cost_usd_total:.4f}",
-            ", ".join(f"{k} {v}" for k, v in a.termination_reasons.items()),
+            ", ".join(
+                f"{'not ended' if k == '—' else ended_because(k)} {v}"
+                for k, v in a.termination_reasons.items()
+            ),
             mix(a.strategy_mix, limit=6),
         ),
         style="bold",

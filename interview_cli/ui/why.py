@@ -93,6 +93,28 @@ COUNT_PHRASES: dict[str, str] = {
     "temporal.strategy_repetition_count": "this strategy ran in {} of the last 5 turns",
     "temporal.turns_since_strategy_change": "the strategy has not changed for {} turns",
 }
+# Why an interview ended, in words: the recorded reasons are stable codes (files, reports
+# and tests match on them), and two of them read like sentences while the others do not.
+ENDED_WORDS: dict[str, str] = {
+    "Maximum turns reached": "turn limit reached",
+    "Closing strategy selected": "closing question asked",
+    "graph_saturated": "nothing new for several turns",
+    "quality_degraded": "answers stayed shallow",
+    "depth_plateau": "ladders stopped getting deeper",
+    "all_nodes_exhausted": "every topic exhausted",
+    "respondent_fatigued": "respondent tiring",
+    "saturated": "saturated",
+    "ended by moderator": "ended by the moderator",
+}
+
+
+def ended_because(reason: str | None) -> str:
+    """A termination reason in words; "—" when the interview has not ended."""
+    if not reason or reason == "—":
+        return "—"
+    return ENDED_WORDS.get(reason, reason.replace("_", " "))
+
+
 _TIE = re.compile(r"^tie-break \(within ([^)]*)\): '(.*)' over (.*): ([^:]*)$")
 _DEFERRED = re.compile(r"^stop deferred \(([^)]*)\): (.*); asking (\S+) first$")
 
@@ -247,7 +269,8 @@ def why_short(turn: TurnRecord) -> Group:
     parts += [Text(note) for note in rule_notes(turn)]
     parts += _vetoed_winners(turn, chosen)
     if turn.continuation and not turn.continuation.should_continue:
-        parts.append(Text(f"The interview ends: {turn.continuation.reason}", style="bold"))
+        ended = ended_because(turn.continuation.reason)
+        parts.append(Text(f"The interview ends: {ended}", style="bold"))
     parts.append(Text("/why full: every candidate's score arithmetic", style="dim"))
     return Group(*parts)
 

@@ -38,7 +38,7 @@ def sessions(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "-c",
             "headphones_mec",
             "--max-turns",
-            "3",
+            "8",
             "--sessions-dir",
             str(root),
         ],
@@ -112,3 +112,17 @@ def test_report_keeps_session_ids_whole(sessions: Path, width: int) -> None:
     assert max(len(line) for line in head.splitlines()) <= width
     if width == 80:
         assert "#1 " in head  # rows keyed, ids listed whole below
+
+
+def test_report_mean_row_and_ended_because_read_as_figures_and_words(sessions: Path) -> None:
+    data = json.loads(invoke(["report", str(sessions), "--json"], 120).stdout)
+    chains = [s["chains_completed"] for s in data["sessions"]]
+    assert sum(chains) > 0  # else a sum and a mean would look alike
+    out = invoke(["report", str(sessions)], 120).stdout
+    mean_row = next(line for line in out.splitlines() if "(mean)" in line).split()
+    assert float(mean_row[8]) == pytest.approx(sum(chains) / len(chains), abs=0.01)
+    how = out[out.index("How each session went") : out.index("Surface vs canonical")]
+    flat = " ".join(how.split())
+    assert "Closing strategy selected" not in how and "Maximum turns reached" not in how
+    assert "— 1" not in flat and "not" in flat  # the paused session: "not ended 1"
+    assert "asked" in flat or "turn limit" in flat
