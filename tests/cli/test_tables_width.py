@@ -45,9 +45,7 @@ def sessions(tmp_path_factory: pytest.TempPathFactory) -> Path:
         120,
     )
     assert batch.exit_code == 0, batch.output
-    table = batch.stdout[batch.stdout.index("Ground truth") :]
-    assert LONG_PERSONA in table and "…" not in table  # persona names whole
-    assert max(len(line) for line in table.splitlines()) > 80  # the width is used
+    (root.parent / "batch-output.txt").write_text(batch.stdout, encoding="utf-8")
     run = invoke(
         ["run", "-c", "headphones_mec", "-p", "offline", "--sessions-dir", str(root)],
         120,
@@ -56,6 +54,13 @@ def sessions(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert run.exit_code == 0, run.output
     (root / "batch-headphones_mec-adaptive-s0" / "summary.json").write_text("{}")
     return root
+
+
+def test_batch_tables_keep_persona_names_whole(sessions: Path) -> None:
+    out = (sessions.parent / "batch-output.txt").read_text(encoding="utf-8")
+    table = out[out.index("Ground truth") :]
+    assert LONG_PERSONA in table and "…" not in table  # persona names whole
+    assert max(len(line) for line in table.splitlines()) > 80  # the width is used
 
 
 def _ids(root: Path) -> list[str]:
