@@ -154,32 +154,17 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "Consecutive turns focused on this node: none (0), low (1), medium (2-3), high (4+).",
         STREAK_LEVELS,
     ),
-    _s(
-        "graph.node.is_current_focus",
-        "graph",
-        "bool",
-        "Whether the last question focused on the node.",
-    ),
+    _s("graph.node.is_current_focus", "graph", "bool", "The node the last question focused on."),
     _s(
         "graph.node.recency_score",
         "graph",
         "float",
         "1.0 = focused or created this turn, falling to 0.0 at 20+ turns ago.",
     ),
-    _s("graph.node.is_orphan", "graph", "bool", "Whether the node has no edges."),
+    _s("graph.node.is_orphan", "graph", "bool", "The node has no edges."),
     _s("graph.node.edge_count", "graph", "int", "Edges in and out of the node."),
-    _s(
-        "graph.node.has_outgoing",
-        "graph",
-        "bool",
-        "Whether the node has at least one outgoing edge.",
-    ),
-    _s(
-        "graph.node.is_terminal",
-        "graph",
-        "bool",
-        "Whether the node's type is terminal in the ontology.",
-    ),
+    _s("graph.node.has_outgoing", "graph", "bool", "The node has at least one outgoing edge."),
+    _s("graph.node.is_terminal", "graph", "bool", "The node's type is terminal in the ontology."),
     _s(
         "graph.node.level_ratio",
         "graph",
@@ -328,8 +313,8 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "coverage.node.has_gap",
         "coverage",
         "bool",
-        "Whether the node is mapped to a stimulus element that still has a gap (no reaction, not "
-        "understood, or unconnected): worth a probe when true.",
+        "The node is mapped to a stimulus element that still has a gap (no reaction, not "
+        "understood, or unconnected): worth a probe.",
     ),
 )
 

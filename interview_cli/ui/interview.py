@@ -151,7 +151,7 @@ def signals_table(signals: Mapping[str, Any], *, title: str = "Signals") -> Tabl
 
 def why_view(turn: TurnRecord | None, *, full: bool = False) -> Group | Text:
     """``/why``: the decision in plain words (``ui.why``); ``full`` adds every recorded
-    candidate's score arithmetic and the rationale as the core wrote it."""
+    candidate's score arithmetic."""
     if turn is None or turn.decision is None:
         return Text(
             "This is the opening question: it comes from the concept's objective and the "
@@ -160,24 +160,10 @@ def why_view(turn: TurnRecord | None, *, full: bool = False) -> Group | Text:
         )
     if not full:
         return why_short(turn)
-    decision = turn.decision
-    head = Text.assemble(
-        ("Chosen: ", "bold"),
-        (decision.strategy, "bold green"),
-        (f" on “{decision.label}”" if decision.label else " (no node focus)", "green"),
-        (f"   phase: {decision.phase}" if decision.phase else "", "dim"),
-    )
-    parts: list[Any] = [head]
-    if decision.rationale:
-        parts.append(Text("Why:", style="bold"))
-        # A grid gives each bullet a hanging indent: a long reason wraps under its own text.
-        bullets = Table.grid()
-        bullets.add_column(no_wrap=True)
-        bullets.add_column(overflow="fold")
-        for line in decision.rationale:
-            bullets.add_row("  • ", Text(line))
-        parts.append(bullets)
-    parts.append(candidates_table(turn.candidates))
+    # The plain-words view, then the arithmetic. The recorded rationale lines are not shown:
+    # they quote the signal catalogue's descriptions, which describe a signal, not the
+    # qualifier that fired ("has_outgoing.false ... has at least one outgoing edge").
+    parts: list[Any] = [why_short(turn, footer=False), candidates_table(turn.candidates)]
     if turn.continuation:
         parts.append(
             Text(

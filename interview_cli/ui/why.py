@@ -226,7 +226,7 @@ def rule_notes(turn: TurnRecord) -> list[str]:
     return notes
 
 
-def why_short(turn: TurnRecord) -> Group:
+def why_short(turn: TurnRecord, *, footer: bool = True) -> Group:
     """The decision behind the turn's question on a few lines (see the module docstring)."""
     decision = turn.decision
     assert decision is not None
@@ -271,7 +271,8 @@ def why_short(turn: TurnRecord) -> Group:
     if turn.continuation and not turn.continuation.should_continue:
         ended = ended_because(turn.continuation.reason)
         parts.append(Text(f"The interview ends: {ended}", style="bold"))
-    parts.append(Text("/why full: every candidate's score arithmetic", style="dim"))
+    if footer:
+        parts.append(Text("/why full: every candidate's score arithmetic", style="dim"))
     return Group(*parts)
 
 

@@ -10,7 +10,6 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
-from interview_cli.config.signal_catalogue import CATALOGUE
 from interview_cli.core.moderation import TieBreak
 from interview_cli.session import (
     AnswerRecord,
@@ -114,8 +113,10 @@ def test_a_close_call_shows_how_it_was_settled_at_80_columns() -> None:
     assert len(shown.splitlines()) <= 40
 
 
-def test_boolean_signals_are_described_as_questions_not_claims() -> None:
-    # A description is shown beside both qualifiers (.true and .false): it must not assert one.
-    for spec in CATALOGUE:
-        if spec.kind == "bool":
-            assert not spec.description.startswith("The node"), spec.name
+def test_why_full_never_quotes_a_description_against_its_qualifier(tmp_path: Path) -> None:
+    # The catalogue describes a signal ("has at least one outgoing edge"); beside the
+    # qualifier that fired (.false) that read as its opposite.
+    out = _interview(tmp_path, [ANSWERS[0], ANSWERS[1], "/why full", "/quit"])
+    full = out[out.index("Chosen:") :]
+    assert "Top candidates" in full and "Because:" in full
+    assert "at least one outgoing edge" not in full
