@@ -42,9 +42,7 @@ def interview_stats(core: CoreState, methodology: Methodology) -> dict[str, Any]
     state = compute_graph_state(core.graph, methodology, core.turn_count)
     ontology = methodology.ontology
     lowest = min(n.level for n in ontology.nodes)
-    concrete = sum(
-        state.nodes_by_type.get(n.name, 0) for n in ontology.nodes if n.level == lowest
-    )
+    concrete = sum(state.nodes_by_type.get(n.name, 0) for n in ontology.nodes if n.level == lowest)
     stats: dict[str, Any] = {
         "nodes": state.node_count,
         "edges": state.edge_count,

@@ -88,9 +88,7 @@ def recorded_input(
     """A complete turn's input as the file recorded it (replay, verify, what-if)."""
     turn = session.turns[index]
     assert turn.extraction is not None  # replay takes complete turns only
-    proposals = (
-        recorded_slot_proposals(turn) if session.settings.enable_canonical_slots else ()
-    )
+    proposals = recorded_slot_proposals(turn) if session.settings.enable_canonical_slots else ()
     return turn_input(
         session,
         index,

@@ -20,7 +20,8 @@ from interview_cli.llm.protocol import (
     QuestionRequest,
     SignalNote,
 )
-from interview_cli.session import QuestionRecord
+from interview_cli.pipeline.context import PipelineContext, QuestionGenerationOutput
+from interview_cli.session import QuestionRecord, SessionFile, TurnRecord
 from interview_cli.store import now_iso
 
 RECENT_EXCHANGES = 3
@@ -161,3 +162,44 @@ async def ask(
     record.text = text
     record.asked_at = now_iso()
     return out
+
+
+async def next_question(
+    llm: InterviewLLM,
+    session: SessionFile,
+    turn: TurnRecord,
+    decided: DecidedTurn,
+    *,
+    concept: Concept,
+    ctx: PipelineContext,
+    hooks: Hooks,
+) -> QuestionRecord:
+    """The question after ``turn``: the follow-up the decision chose, or the closing one."""
+    if decided.outcome.should_continue:
+        hooks.on_stage(f"writing the next question ({decided.next_strategy().name})")
+    else:
+        hooks.on_stage("writing the closing question")
+    asked = [t.question.text for t in session.turns]
+    request, record = question_request(
+        decided,
+        concept=concept,
+        exchanges=[(t.question.text, t.answer.text) for t in session.turns],
+        asked=asked,
+        language=session.settings.language,
+        turn_number=turn.turn_number,
+        seed=session.settings.seed + turn.turn_number,
+    )
+    with ctx.timed("question_generation"):
+        generated = await ask(
+            llm, request, record, methodology=decided.methodology, asked=asked, hooks=hooks
+        )
+    ctx.set(
+        QuestionGenerationOutput(
+            text=record.text,
+            kind=record.kind,
+            calls=generated.calls,
+            failures=generated.failures,
+            similarity_to_recent=generated.similarity_to_recent,
+        )
+    )
+    return record

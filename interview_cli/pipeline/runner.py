@@ -27,7 +27,6 @@ This module does the I/O only: model calls, saves, screen events. What a turn de
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,40 +34,26 @@ from typing import Any
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.canonical import CanonicalState
 from interview_cli.core.dedup import Embedder
-from interview_cli.core.discourse import FrameParser, discourse_hints
+from interview_cli.core.discourse import FrameParser
 from interview_cli.core.turn import CoreState, DecidedTurn, TurnOutcome, decide_turn
-from interview_cli.llm.protocol import (
-    AssessRequest,
-    ExtractRequest,
-    InterviewLLM,
-    LLMCall,
-    OpeningRequest,
-)
+from interview_cli.llm.protocol import InterviewLLM, LLMCall, OpeningRequest
 from interview_cli.pipeline import closing as closing_
 from interview_cli.pipeline.closing import ENDED_BY_MODERATOR
 from interview_cli.pipeline.context import (
-    ContextLoadingOutput,
     CoreOutput,
     DiscourseOutput,
     ExtractionOutput,
     PipelineContext,
     QuestionGenerationOutput,
-    UtteranceSavingOutput,
 )
 from interview_cli.pipeline.inputs import parse_snapshot, saved_state, turn_input
-from interview_cli.pipeline.questions import Hooks, ask, question_request
+from interview_cli.pipeline.questions import Hooks
+from interview_cli.pipeline.questions import next_question as next_question_
+from interview_cli.pipeline.reading import EXISTING_LABELS, read_answer
+from interview_cli.pipeline.record import record_outcome
 from interview_cli.pipeline.slots import SlotDiscovery, start_slot_discovery
 from interview_cli.pipeline.summary import learned_summary
-from interview_cli.session import (
-    AnswerRecord,
-    ContinuationRecord,
-    DecisionRecord,
-    QuestionRecord,
-    SessionFile,
-    TurnRecord,
-    slim_candidates,
-    slim_node_signals,
-)
+from interview_cli.session import AnswerRecord, QuestionRecord, SessionFile, TurnRecord
 from interview_cli.store import SessionStore, now_iso
 
 __all__ = ["ENDED_BY_MODERATOR", "Hooks", "Interview", "TurnResult", "parse_snapshot"]
@@ -205,66 +190,19 @@ class Interview:
         self.save()  # nothing typed is lost, whatever happens next
         return turn
 
-    async def _read_answer(self, turn: TurnRecord, ctx: PipelineContext, hooks: Hooks) -> None:
-        """Stages 1-3: context, discourse hints, then extraction and assessment concurrently."""
-        settings, question = self.session.settings, turn.question
-        with ctx.timed("context_loading"):
-            loading = ContextLoadingOutput(
-                turn_number=turn.turn_number,
-                max_turns=settings.max_turns,
-                question_text=question.text,
-                question_strategy=question.strategy,
-                question_focus_id=question.focus_node_id,
-                question_focus_label=question.focus_label,
-                existing_labels=self.core.graph.recent_labels(30),
-            )
-            ctx.set(loading)
-        ctx.set(UtteranceSavingOutput(utterance_id=turn.answer.utterance_id, text=turn.answer.text))
-        with ctx.timed("discourse"):
-            skipped = not settings.enable_discourse_hints
-            hints = [] if skipped else discourse_hints(turn.answer.text, parser=self.frame_parser)
-            ctx.set(DiscourseOutput(skipped=skipped, hints=hints))
-        hooks.on_stage("reading the answer")
-        seed = settings.seed + turn.turn_number
-        with ctx.timed("extract_assess"):
-            extracted, assessed = await asyncio.gather(
-                self.llm.extract(
-                    ExtractRequest(
-                        methodology=self.methodology,
-                        concept=self.concept,
-                        answer=turn.answer.text,
-                        utterance_id=turn.answer.utterance_id,
-                        question=question.text,
-                        strategy=question.strategy,
-                        focus_label=question.focus_label,
-                        focus_type=question.focus_type,
-                        existing_labels=loading.existing_labels,
-                        discourse_hints=hints,
-                        seed=seed,
-                    )
-                ),
-                self.llm.assess(
-                    AssessRequest(
-                        question=question.text,
-                        answer=turn.answer.text,
-                        recent_answers=[t.answer.text for t in self.session.turns[-4:-1]],
-                        seed=seed,
-                    )
-                ),
-            )
-        ctx.set(
-            ExtractionOutput(
-                extraction=extracted.value,
-                assessment=assessed.value,
-                calls=[*extracted.calls, *assessed.calls],
-                failures=[*extracted.failures, *assessed.failures],
-            )
-        )
-
     async def _process(self, turn: TurnRecord, hooks: Hooks) -> TurnResult:
         ctx = PipelineContext()
-        await self._read_answer(turn, ctx, hooks)
-        read = ctx.get(ExtractionOutput)
+        read = await read_answer(
+            self.llm,
+            self.session,
+            turn,
+            methodology=self.methodology,
+            concept=self.concept,
+            existing_labels=self.core.graph.recent_labels(EXISTING_LABELS),
+            frame_parser=self.frame_parser,
+            ctx=ctx,
+            hooks=hooks,
+        )
         hooks.on_stage("updating the knowledge graph")
         with ctx.timed("core"):
             inputs = turn_input(
@@ -282,7 +220,9 @@ class Interview:
         seed = self.session.settings.seed + turn.turn_number
         slots_task = start_slot_discovery(self.llm, decided.slot_batches(), seed)
         try:
-            next_question = await self._next_question(ctx, turn, decided, hooks)
+            next_question = await next_question_(
+                self.llm, self.session, turn, decided, concept=self.concept, ctx=ctx, hooks=hooks
+            )
         except BaseException:
             if slots_task is not None:
                 slots_task.cancel()
@@ -290,38 +230,6 @@ class Interview:
         discovered = await slots_task if slots_task is not None else SlotDiscovery()
         outcome = self._complete_turn(turn, ctx, decided, next_question, discovered)
         return TurnResult(turn, next_question, not outcome.should_continue, outcome)
-
-    async def _next_question(
-        self, ctx: PipelineContext, turn: TurnRecord, decided: DecidedTurn, hooks: Hooks
-    ) -> QuestionRecord:
-        if decided.outcome.should_continue:
-            hooks.on_stage(f"writing the next question ({decided.next_strategy().name})")
-        else:
-            hooks.on_stage("writing the closing question")
-        asked = self.asked_questions
-        request, record = question_request(
-            decided,
-            concept=self.concept,
-            exchanges=[(t.question.text, t.answer.text) for t in self.session.turns],
-            asked=asked,
-            language=self.session.settings.language,
-            turn_number=turn.turn_number,
-            seed=self.session.settings.seed + turn.turn_number,
-        )
-        with ctx.timed("question_generation"):
-            generated = await ask(
-                self.llm, request, record, methodology=self.methodology, asked=asked, hooks=hooks
-            )
-        ctx.set(
-            QuestionGenerationOutput(
-                text=record.text,
-                kind=record.kind,
-                calls=generated.calls,
-                failures=generated.failures,
-                similarity_to_recent=generated.similarity_to_recent,
-            )
-        )
-        return record
 
     def _complete_turn(
         self,
@@ -333,31 +241,10 @@ class Interview:
     ) -> TurnOutcome:
         """Settle the turn (the slot step), record it whole, and save: stages 9-10."""
         core, outcome = decided.settle(discovered.batches)
-        read, decision = ctx.get(ExtractionOutput), outcome.decision
+        read = ctx.get(ExtractionOutput)
         turn.extraction, turn.assessment = read.extraction, read.assessment
         turn.discourse_hints = list(ctx.get(DiscourseOutput).hints)
-        turn.graph_delta = outcome.delta.model_dump(mode="json")
-        turn.signals = dict(decision.global_signals)
-        turn.candidates, turn.candidate_summary = slim_candidates(
-            [c.to_dict() for c in decision.candidates]
-        )
-        turn.node_signals = slim_node_signals(
-            {k: dict(v) for k, v in decision.node_signals.items()}, turn.candidates
-        )
-        selected, continuation = decision.selected, decision.continuation
-        turn.decision = DecisionRecord(
-            strategy=selected.strategy,
-            node_id=selected.node_id,
-            label=selected.label,
-            phase=decision.phase,
-            rationale=list(decision.rationale),
-            veto_reasons=dict(decision.veto_reasons),
-        )
-        turn.continuation = ContinuationRecord(
-            should_continue=continuation.should_continue,
-            reason=continuation.reason or "",
-            turns_remaining=continuation.turns_remaining,
-        )
+        record_outcome(turn, outcome)
         self._record_calls(read.calls, turn.llm_calls)
         turn.failures = list(read.failures)
         if ctx.has(QuestionGenerationOutput):
@@ -367,7 +254,6 @@ class Interview:
         turn.timings_ms = dict(ctx.timings_ms)
         if outcome.slot_discovery is not None:
             turn.slot_proposals = [b.model_dump(mode="json") for b in discovered.batches]
-            turn.slot_discovery = outcome.slot_discovery.model_dump(mode="json")
             self._record_calls(discovered.calls, turn.llm_calls)
             turn.failures += discovered.failures
             if discovered.elapsed_ms is not None:
@@ -375,8 +261,8 @@ class Interview:
         turn.status = "complete"
         self._keep(core)
         self.session.pending_question = next_question
-        if not continuation.should_continue:
-            self.session.termination_reason = continuation.reason or "stopped"
+        if not outcome.should_continue:
+            self.session.termination_reason = outcome.decision.continuation.reason or "stopped"
         self.save()
         return outcome
 
