@@ -28,7 +28,12 @@ LEVELS: list[tuple[str, ...]] = [
     ("interview_cli.config",),
     ("interview_cli.core",),
     ("interview_cli.llm",),
-    ("interview_cli.session", "interview_cli.store"),
+    (
+        "interview_cli.session",
+        "interview_cli.store",
+        "interview_cli.store_journal",
+        "interview_cli.store_lock",
+    ),
     ("interview_cli.pipeline",),
     ("interview_cli.simulation", "interview_cli.analysis"),
     ("interview_cli.ui",),

@@ -208,7 +208,8 @@ def test_every_recorded_veto_keeps_its_reason(tmp_path: Path) -> None:
             for c in turn.candidates
             if c["vetoed_by"]
         }
-        vetoed += len(keys)
-        assert set(turn.decision.veto_reasons) == keys
+        # The record keeps only the vetoed moves that would have won; the reasons of all stay.
+        vetoed += len(turn.decision.veto_reasons)
+        assert keys <= set(turn.decision.veto_reasons)
         assert all(reason.strip() for reason in turn.decision.veto_reasons.values())
     assert vetoed  # the don't-knows put a knowledge ceiling on a node
