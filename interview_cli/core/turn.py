@@ -36,6 +36,7 @@ from interview_cli.core.canonical import (
     pending_slot_batches,
 )
 from interview_cli.core.canonical_tracking import canonical_info, slot_tracking_view
+from interview_cli.core.continuation import Continuation
 from interview_cli.core.coverage import (
     CoverageState,
     initial_coverage,
@@ -48,6 +49,7 @@ from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
 from interview_cli.core.graph_update import GraphDelta, apply_extraction
 from interview_cli.core.models import NON_CONTENT_KINDS, Assessment, Extraction, RejectedItem
 from interview_cli.core.policies import ADAPTIVE, apply_policy
+from interview_cli.core.scoring import ScoredCandidate
 from interview_cli.core.signals import CanonicalInfo, TrendState, update_response_trend
 from interview_cli.core.signals.llm_signals import response_depth_category
 from interview_cli.core.state import (
@@ -229,6 +231,18 @@ class TurnOutcome:
     response_depth: str | None
     decision: Decision
     slot_discovery: SlotDiscoveryRecord | None = None
+
+    @property
+    def signals(self) -> Mapping[str, Any]:
+        return self.decision.global_signals
+
+    @property
+    def candidates(self) -> Sequence[ScoredCandidate]:
+        return self.decision.candidates
+
+    @property
+    def continuation(self) -> Continuation:
+        return self.decision.continuation
 
     @property
     def should_continue(self) -> bool:
