@@ -382,6 +382,32 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
     return _Updated(graph, delta, tracker, coverage, graph_state, depth, saturation, trend)
 
 
+def _after_decision(
+    state: CoreState, u: _Updated, velocity: VelocityState, decision: Decision, m: Methodology
+) -> CoreState:
+    """The state the next turn starts from: focus on the selected node, histories extended."""
+    turn = state.turn_count + 1
+    selected = decision.selected
+    tracker = update_focus(u.tracker, selected.node_id, turn, selected.strategy)
+    coverage = u.coverage
+    if coverage is not None:
+        coverage = record_node_focus(
+            coverage, selected.node_id, max_focus=m.tuning.vetoes.element_max_focus
+        )
+    return CoreState(
+        graph=u.graph,
+        tracker=tracker,
+        saturation=u.saturation,
+        velocity=velocity,
+        trend=u.trend,
+        strategy_history=(*state.strategy_history, selected.strategy)[-HISTORY_LIMIT:],
+        focus_history=(*state.focus_history, focus_entry(decision, turn))[-HISTORY_LIMIT:],
+        coverage=coverage,
+        turn_count=turn,
+        canonical=state.canonical,
+    )
+
+
 def decide_turn(
     state: CoreState, inputs: TurnInput, *, embedder: Embedder | None = None
 ) -> DecidedTurn:
@@ -429,24 +455,6 @@ def decide_turn(
     if inputs.policy != ADAPTIVE:
         decision = apply_policy(inputs.policy, decision, decision_inputs)
 
-    selected = decision.selected
-    tracker = update_focus(u.tracker, selected.node_id, turn, selected.strategy)
-    coverage = u.coverage
-    if coverage is not None:
-        coverage = record_node_focus(
-            coverage, selected.node_id, max_focus=m.tuning.vetoes.element_max_focus
-        )
-    new_state = CoreState(
-        graph=u.graph,
-        tracker=tracker,
-        saturation=u.saturation,
-        velocity=velocity,
-        trend=u.trend,
-        strategy_history=(*state.strategy_history, selected.strategy)[-HISTORY_LIMIT:],
-        focus_history=(*state.focus_history, focus_entry(decision, turn))[-HISTORY_LIMIT:],
-        coverage=coverage,
-        turn_count=turn,
-        canonical=state.canonical,
-    )
+    new_state = _after_decision(state, u, velocity, decision, m)
     outcome = TurnOutcome(turn, u.delta, u.graph_state, u.depth, decision)
     return DecidedTurn(new_state, outcome, m, embedder)

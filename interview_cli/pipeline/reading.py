@@ -56,39 +56,55 @@ async def read_answer(
         hints = [] if skipped else discourse_hints(turn.answer.text, parser=frame_parser)
         ctx.set(DiscourseOutput(skipped=skipped, hints=hints))
     hooks.on_stage("reading the answer")
-    seed = settings.seed + turn.turn_number
-    earlier = session.turns[: session.turns.index(turn)]
     with ctx.timed("extract_assess"):
-        extracted, assessed = await asyncio.gather(
-            llm.extract(
-                ExtractRequest(
-                    methodology=methodology,
-                    concept=concept,
-                    answer=turn.answer.text,
-                    utterance_id=turn.answer.utterance_id,
-                    question=question.text,
-                    strategy=question.strategy,
-                    focus_label=question.focus_label,
-                    focus_type=question.focus_type,
-                    existing_labels=existing_labels,
-                    discourse_hints=hints,
-                    seed=seed,
-                )
-            ),
-            llm.assess(
-                AssessRequest(
-                    question=question.text,
-                    answer=turn.answer.text,
-                    recent_answers=[t.answer.text for t in earlier[-RECENT_ANSWERS:]],
-                    seed=seed,
-                )
-            ),
+        read = await _extract_and_assess(
+            llm, session, turn, methodology, concept, existing_labels, hints
         )
-    read = ExtractionOutput(
+    ctx.set(read)
+    return read
+
+
+async def _extract_and_assess(
+    llm: InterviewLLM,
+    session: SessionFile,
+    turn: TurnRecord,
+    methodology: Methodology,
+    concept: Concept,
+    existing_labels: list[str],
+    hints: list[str],
+) -> ExtractionOutput:
+    """The two model calls of stage 3, concurrently: one round trip on the critical path."""
+    question = turn.question
+    seed = session.settings.seed + turn.turn_number
+    earlier = session.turns[: session.turns.index(turn)]
+    extracted, assessed = await asyncio.gather(
+        llm.extract(
+            ExtractRequest(
+                methodology=methodology,
+                concept=concept,
+                answer=turn.answer.text,
+                utterance_id=turn.answer.utterance_id,
+                question=question.text,
+                strategy=question.strategy,
+                focus_label=question.focus_label,
+                focus_type=question.focus_type,
+                existing_labels=existing_labels,
+                discourse_hints=hints,
+                seed=seed,
+            )
+        ),
+        llm.assess(
+            AssessRequest(
+                question=question.text,
+                answer=turn.answer.text,
+                recent_answers=[t.answer.text for t in earlier[-RECENT_ANSWERS:]],
+                seed=seed,
+            )
+        ),
+    )
+    return ExtractionOutput(
         extraction=extracted.value,
         assessment=assessed.value,
         calls=[*extracted.calls, *assessed.calls],
         failures=[*extracted.failures, *assessed.failures],
     )
-    ctx.set(read)
-    return read

@@ -40,7 +40,6 @@ from interview_cli.llm.protocol import InterviewLLM, LLMCall, OpeningRequest
 from interview_cli.pipeline import closing as closing_
 from interview_cli.pipeline.closing import ENDED_BY_MODERATOR
 from interview_cli.pipeline.context import (
-    CoreOutput,
     DiscourseOutput,
     ExtractionOutput,
     PipelineContext,
@@ -214,7 +213,6 @@ class Interview:
                 assessment=read.assessment,
             )
             decided = decide_turn(self.core, inputs, embedder=self.embedder)
-        ctx.set(CoreOutput(outcome=decided.outcome, state=decided.state))
 
         # Slot discovery overlaps question generation: no third sequential round trip.
         seed = self.session.settings.seed + turn.turn_number
