@@ -46,6 +46,11 @@ def initial_state(session: SessionFile, concept: Concept) -> CoreState:
     return CoreState.initial(concept, slots=bool(session.settings.enable_canonical_slots))
 
 
+def position(session: SessionFile, turn: TurnRecord) -> int:
+    """Where ``turn`` (this very record) is in ``session.turns``."""
+    return next(i for i, t in enumerate(session.turns) if t is turn)
+
+
 def recorded_slot_proposals(turn: TurnRecord) -> tuple[SlotBatch, ...]:
     try:
         return tuple(SlotBatch.model_validate(b) for b in turn.slot_proposals)

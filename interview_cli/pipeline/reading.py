@@ -18,6 +18,7 @@ from interview_cli.pipeline.context import (
     PipelineContext,
     UtteranceSavingOutput,
 )
+from interview_cli.pipeline.inputs import position
 from interview_cli.pipeline.questions import Hooks
 from interview_cli.session import SessionFile, TurnRecord
 
@@ -76,7 +77,7 @@ async def _extract_and_assess(
     """The two model calls of stage 3, concurrently: one round trip on the critical path."""
     question = turn.question
     seed = session.settings.seed + turn.turn_number
-    earlier = session.turns[: session.turns.index(turn)]
+    earlier = session.turns[: position(session, turn)]
     extracted, assessed = await asyncio.gather(
         llm.extract(
             ExtractRequest(

@@ -45,7 +45,7 @@ from interview_cli.pipeline.context import (
     PipelineContext,
     QuestionGenerationOutput,
 )
-from interview_cli.pipeline.inputs import parse_snapshot, saved_state, turn_input
+from interview_cli.pipeline.inputs import parse_snapshot, position, saved_state, turn_input
 from interview_cli.pipeline.questions import Hooks
 from interview_cli.pipeline.questions import next_question as next_question_
 from interview_cli.pipeline.reading import EXISTING_LABELS, read_answer
@@ -206,7 +206,7 @@ class Interview:
         with ctx.timed("core"):
             inputs = turn_input(
                 self.session,
-                self.session.turns.index(turn),
+                position(self.session, turn),
                 methodology=self.methodology,
                 concept=self.concept,
                 extraction=read.extraction,
