@@ -410,14 +410,14 @@ def check_turn(session: SessionFile, index: int, step: ReplayStep) -> list[Misma
         n, "signals", "node_signals", turn.node_signals, node_signals, out
     )
     _check_mapping(n, "graph", "graph_delta", turn.graph_delta, plain(step.outcome.delta), out)
-    if step.slot_discovery is not None:
+    if step.outcome.slot_discovery is not None:
         recorded_slots = turn.slot_discovery
         _check_mapping(
             n,
             "canonical",
             "slot_discovery",
             recorded_slots,
-            plain(step.slot_discovery.model_dump(mode="json")),
+            plain(step.outcome.slot_discovery.model_dump(mode="json")),
             out,
         )
     recorded_rationale = turn.decision.rationale if turn.decision else []
@@ -437,8 +437,6 @@ def check_turn(session: SessionFile, index: int, step: ReplayStep) -> list[Misma
 
 def _check_final(session: SessionFile, step: ReplayStep, out: list[Mismatch]) -> None:
     dumped = plain(step.after.to_dict())
-    if step.canonical is not None:
-        dumped["canonical"] = plain(step.canonical.to_dict())
     for name in ("graph", "tracker", "state", "canonical"):
         if name not in dumped:
             continue

@@ -18,7 +18,7 @@ weight on ``graph.node.has_outgoing.false`` (the fresh top of a chain; ``deepen`
 else the first node-bound one. "Open a new topic" is its first strategy without a node that
 does not close the interview (``explore``). Nothing here names a methodology.
 
-The policy is recorded in ``session.settings.policy``; ``core.turn.advance(policy=...)`` applies
+The policy is recorded in ``session.settings.policy``; ``core.turn.TurnInput.policy`` applies
 it, so replaying a baseline session reproduces its decisions too.
 """
 

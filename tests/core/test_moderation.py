@@ -46,7 +46,7 @@ from interview_cli.core.tracker import (
     record_probe_outcome,
     update_focus,
 )
-from interview_cli.core.turn import CoreState, advance, content_of, probe_outcome
+from interview_cli.core.turn import CoreState, TurnInput, advance, content_of, probe_outcome
 from interview_cli.core.vetoes import FocusEntry, VetoContext, node_exhausted, repeated_probe
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -329,12 +329,14 @@ def answer(state_: CoreState, nodes: list[tuple[str, str]], **extra: Any) -> Any
     )
     return advance(
         state_,
-        methodology=mec(),
-        concept=CONCEPT,
-        extraction=ext,
-        assessment=assessment(**extra),
-        utterance_id=f"u{state_.turn_count + 1}",
-        max_turns=20,
+        TurnInput(
+            methodology=mec(),
+            concept=CONCEPT,
+            extraction=ext,
+            assessment=assessment(**extra),
+            utterance_id=f"u{state_.turn_count + 1}",
+            max_turns=20,
+        ),
     )
 
 
