@@ -71,6 +71,23 @@ class Exchange(BaseModel):
     focus_label: str | None = None
 
 
+class NodeContext(BaseModel):
+    """A concept of the graph as a prompt shows it: label, node type, the respondent's words."""
+
+    label: str
+    node_type: str = ""
+    quote: str = ""
+
+
+class ProbeNote(BaseModel):
+    """A question already asked on the focus node and what it brought (the tracker's probe)."""
+
+    turn: int
+    strategy: str
+    outcome: str
+    question: str = ""
+
+
 class ExtractRequest(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
@@ -83,6 +100,13 @@ class ExtractRequest(BaseModel):
     focus_label: str | None = None
     focus_type: str | None = None
     existing_labels: list[str] = Field(default_factory=list, description="up to 30, newest first")
+    existing_nodes: list[NodeContext] = Field(
+        default_factory=list,
+        description="the earlier concepts the prompt shows, chosen by relevance (focus chain, "
+        "recent, most similar to the answer); empty: the prompt lists existing_labels",
+    )
+    previous_question: str = ""
+    previous_answer: str = ""
     discourse_hints: list[str] = Field(default_factory=list)
     seed: int = 0
 
@@ -121,6 +145,21 @@ class QuestionRequest(BaseModel):
     focus_type: str | None = None
     summary_labels: list[str] = Field(
         default_factory=list, description="for focus_mode summary: what to reflect back"
+    )
+    focus_quotes: list[str] = Field(
+        default_factory=list, description="the respondent's own words about the focus"
+    )
+    chain: list[NodeContext] = Field(
+        default_factory=list, description="the ladder from the most concrete concept to the focus"
+    )
+    probes: list[ProbeNote] = Field(
+        default_factory=list, description="questions already asked on the focus, oldest first"
+    )
+    summary_chains: list[list[str]] = Field(
+        default_factory=list, description="for a closing: the ladders learned, in their words"
+    )
+    covered_labels: list[str] = Field(
+        default_factory=list, description="for a topic-level question: what was already named"
     )
     recent: list[Exchange] = Field(default_factory=list)
     active_signals: list[SignalNote] = Field(default_factory=list)

@@ -64,6 +64,7 @@ from interview_cli.pipeline.context import (
     QuestionGenerationOutput,
     UtteranceSavingOutput,
 )
+from interview_cli.pipeline.prompt_context import extraction_nodes, question_context
 from interview_cli.pipeline.summary import learned_summary
 from interview_cli.session import (
     AnswerRecord,
@@ -269,6 +270,7 @@ class Interview:
                         focus_label=loading.question_focus_label,
                         focus_type=turn.question.focus_type,
                         existing_labels=loading.existing_labels,
+                        **self._extraction_context(turn),
                         discourse_hints=ctx.get(DiscourseOutput).hints,
                         seed=settings.seed + turn.turn_number,
                     )
@@ -472,6 +474,17 @@ class Interview:
         self.canonical = canonical
         self.session.canonical = canonical.to_dict()
 
+    def _extraction_context(self, turn: TurnRecord) -> dict[str, Any]:
+        """The earlier concepts chosen by relevance, and the exchange before this one."""
+        before = self.session.turns[-2] if len(self.session.turns) > 1 else None
+        return {
+            "existing_nodes": extraction_nodes(
+                self.core.graph, self.methodology, turn.question.focus_node_id, turn.answer.text
+            ),
+            "previous_question": before.question.text if before else "",
+            "previous_answer": before.answer.text if before else "",
+        }
+
     # ---- question generation -------------------------------------------------------------
     def _question_request(
         self,
@@ -527,6 +540,7 @@ class Interview:
             closing=closing,
             turn_number=turn.turn_number + 1,
             seed=self.session.settings.seed + turn.turn_number,
+            **question_context(core, self.methodology, focus_id, self.session.turns),
         )
 
     async def _ask(
