@@ -45,6 +45,9 @@ OUTCOME_WORDS: dict[str, str] = {
     "move_on": "they asked to move on",
     "about_interview": "they talked about the interview instead",
 }
+PERSONA_FULL_EXCHANGES = 4
+PERSONA_SUMMARY_LINES = 6
+PERSONA_SUMMARY_CHARS = 90
 CLOSING_TASK = (
     "This is the closing turn. Here, and only here, you may say more than one sentence: "
     "sum up what you heard in at most three short sentences, in the respondent's own words "
@@ -169,13 +172,15 @@ def render_question(request: QuestionRequest) -> Prompt:
     if shown:
         # The runner checks the whole question window; the latest ones are the likely repeats.
         avoid = "## Asked recently (do not repeat)\n" + escape_tags(bullets(shown))
-    closing = _is_closing(request)
+    # An interview cut short (turn limit, respondent's request) closes with whatever strategy
+    # was chosen; its technique would contradict the closing task, so it is not shown.
+    forced = request.closing and not request.strategy.generates_closing_question
     user = fill(
         "question.user",
-        strategy_name="closing" if closing and request.closing else request.strategy.name,
-        strategy_description=" ".join(request.strategy.description.split())
-        if not (closing and request.closing)
-        else "Close the interview.",
+        strategy_name="closing" if forced else request.strategy.name,
+        strategy_description="Close the interview."
+        if forced
+        else " ".join(request.strategy.description.split()),
         focus=_focus_section(request, topic),
         ladder=_ladder_section(request),
         asked_on_focus=_asked_section(request),
@@ -220,14 +225,15 @@ def _describe_traits(request: PersonaRequest) -> str:
         else "several sentences, sometimes drifting into tangents"
     )
     lines = [
-        f"- Answer length: {length}.",
+        # One length rule: the persona's usual length, shortened by fatigue.
+        f"- Answer length: {length}; after about {traits.patience} questions you get tired "
+        "and answer shorter than that.",
         "- You open up easily when asked why something matters."
         if traits.openness >= 0.6
         else "- You are guarded: you reveal deeper reasons only when asked more than once.",
         "- When you reach the limit of what you know or care about, say so plainly."
         if traits.knowledge < 1.0
         else "- You can explain your reasons all the way to what matters to you in life.",
-        f"- After about {traits.patience} questions you get tired and your answers shorten.",
     ]
     if traits.skepticism >= 0.3:
         lines.append("- You sometimes question the point of a question before answering it.")
@@ -253,6 +259,24 @@ def _describe_ladders(request: PersonaRequest) -> str:
     return "\n".join("- " + " -> ".join(ladder) for ladder in ladders)
 
 
+def _persona_history(history: list[Exchange]) -> str:
+    """The last exchanges in full, the ones before as a short summary of what the persona
+    said: the prompt stays about the same size however long the interview runs."""
+    if not history:
+        return ""
+    older, latest = history[:-PERSONA_FULL_EXCHANGES], history[-PERSONA_FULL_EXCHANGES:]
+    parts = []
+    if older:
+        shown = older[-PERSONA_SUMMARY_LINES:]
+        lines = [short_quote(x.answer, PERSONA_SUMMARY_CHARS) for x in shown if x.answer.strip()]
+        skipped = len(older) - len(shown)
+        head = "Earlier, you said (oldest first, shortened"
+        head += f"; {skipped} earlier answers not shown):" if skipped else "):"
+        parts.append(head + "\n" + delimit("earlier_summary", bullets(lines)))
+    parts.append("The interview so far:\n" + render_conversation(latest))
+    return "\n\n".join(parts)
+
+
 def render_persona(request: PersonaRequest) -> Prompt:
     """The simulated respondent's prompt: it sees only its profile and the conversation."""
     persona = request.persona
@@ -271,9 +295,7 @@ def render_persona(request: PersonaRequest) -> Prompt:
         ladders=_describe_ladders(request),
         deflections=deflections,
     )
-    history = ""
-    if request.history:
-        history = "The interview so far:\n" + render_conversation(request.history)
+    history = _persona_history(request.history)
     user = fill(
         "persona.user",
         history=history,
