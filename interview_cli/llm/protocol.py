@@ -41,8 +41,12 @@ class LLMCall(BaseModel):
     task: str
     provider: str
     model: str
-    input_tokens: int = 0
+    input_tokens: int = Field(default=0, description="input tokens read at the full price")
     output_tokens: int = 0
+    # Prompt caching: input written to the provider's cache (Anthropic bills it above the
+    # input price) and input read from it (billed far below); not part of input_tokens.
+    cache_write_tokens: int = 0
+    cache_read_tokens: int = 0
     latency_ms: float = 0.0
     attempts: int = 1
     cost_usd: float = 0.0
