@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from interview_cli.config.schemas import Methodology
+from interview_cli.config.schemas import Methodology, Persona
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.boundary import bound_request
 from interview_cli.llm.prompts import (
@@ -29,6 +29,7 @@ from interview_cli.llm.prompts import (
 )
 from interview_cli.llm.protocol import (
     AssessRequest,
+    Exchange,
     ExtractRequest,
     InterviewLLM,
     OnToken,
@@ -214,3 +215,28 @@ async def session_prompts(
         recorder.turn = turn.turn_number
         await interview.submit(turn.answer.text)
     return [r for r in recorder.records if r.turn <= upto_turn]
+
+
+def persona_prompt(
+    session: SessionFile, persona: Persona, methodology: Methodology, turn: int
+) -> RecordedPrompt | None:
+    """What a model playing ``persona`` is sent to answer the question of ``turn``: the
+    question and the conversation before it (as ``simulation.respondent.LLMRespondent``
+    sends it: no strategy, no focus). None when the session has no such turn."""
+    turns = {t.turn_number: t for t in session.turns}
+    if turn not in turns:
+        return None
+    request = PersonaRequest(
+        persona=persona,
+        question=turns[turn].question.text,
+        history=[
+            Exchange(question=t.question.text, answer=t.answer.text)
+            for t in session.turns
+            if t.turn_number < turn
+        ],
+        methodology=methodology,
+        turn_number=turn,
+        seed=session.settings.seed,
+    )
+    bounded = bound_request(request)
+    return RecordedPrompt(turn, "respond_as_persona", render_persona(bounded), bounded)

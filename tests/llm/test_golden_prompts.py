@@ -26,7 +26,12 @@ from interview_cli.config.schemas import Methodology
 from interview_cli.llm.offline import OfflineLLM
 from interview_cli.llm.prompts.generation import short_quote
 from interview_cli.llm.settings import resolve_llm_settings
-from interview_cli.pipeline.prompt_replay import RecordedPrompt, RecordingLLM, session_prompts
+from interview_cli.pipeline.prompt_replay import (
+    RecordedPrompt,
+    RecordingLLM,
+    persona_prompt,
+    session_prompts,
+)
 from interview_cli.pipeline.setup import new_session
 from interview_cli.session import SessionFile
 from interview_cli.simulation.batch import conduct_simulated
@@ -181,3 +186,13 @@ def test_a_recorded_session_replays_to_the_same_prompts(
     live = {k: r.prompt for k, r in first_per_turn(records).items()
             if k[1] <= 20 and k[0] != "respond_as_persona"}  # fmt: skip
     assert {k: r.prompt for k, r in first_per_turn(replayed).items()} == live
+
+
+def test_the_persona_request_is_rebuilt_from_the_record(recorded: Recorded) -> None:
+    session, records, methodology = recorded
+    persona = library().persona("cooperative").value
+    live = first_per_turn(records)
+    for turn in (1, 5, 20, 30):
+        rebuilt = persona_prompt(session, persona, methodology, turn)
+        assert rebuilt is not None
+        assert rebuilt.prompt == live[("respond_as_persona", turn)].prompt

@@ -106,8 +106,8 @@ def _focus_section(request: QuestionRequest, topic: str) -> str:
     if request.covered_labels:
         covered = request.covered_labels[:MAX_COVERED_SHOWN]
         section += (
-            "\nAlready discussed (do not name these or anything new as examples; let the "
-            "respondent bring up what is next):\n" + delimit("summary", bullets(covered))
+            "\nAlready discussed (do not offer these, or any other aspect, as examples: "
+            "let the respondent name what comes next):\n" + delimit("summary", bullets(covered))
         )
     return section
 
