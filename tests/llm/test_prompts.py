@@ -276,8 +276,8 @@ def test_question_prompt_craft_rules_and_no_contradictions(
 ) -> None:
     system = render_question(question_request(mec, concept)).system
     assert "One question, one idea" in system and "20 words or fewer" in system
-    assert "never say attribute, consequence, value, means-end" in system
-    assert "Not leading" in system and "two readings of *their own words*" in system
+    assert "never say attribute, consequence, value, means-end, construct" in system
+    assert "not leading" in system and "two readings of *their own words*" in system
     assert "I don't know" in system and "change technique" in system
     assert "paraphrase" not in system  # laddering's classic probes are meant to come back
     assert concept.objective not in system  # its listed attributes would leak into explore

@@ -172,14 +172,16 @@ def render_question(request: QuestionRequest) -> Prompt:
     if shown:
         # The runner checks the whole question window; the latest ones are the likely repeats.
         avoid = "## Asked recently (do not repeat)\n" + escape_tags(bullets(shown))
-    # An interview cut short (turn limit, respondent's request) closes with whatever strategy
-    # was chosen; its technique would contradict the closing task, so it is not shown.
+    # The closing task says how to close (one summary, one question); the closing strategy's
+    # own description would add a second version of it, and an interview cut short (turn
+    # limit, the respondent's request) may carry a strategy that does not close at all.
+    closing = _is_closing(request)
     forced = request.closing and not request.strategy.generates_closing_question
     user = fill(
         "question.user",
         strategy_name="closing" if forced else request.strategy.name,
-        strategy_description="Close the interview."
-        if forced
+        strategy_description="Close the interview (see the task below)."
+        if closing
         else " ".join(request.strategy.description.split()),
         focus=_focus_section(request, topic),
         ladder=_ladder_section(request),
