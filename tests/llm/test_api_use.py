@@ -4,6 +4,7 @@ in usage and cost."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from interview_cli.llm.pricing import cost_usd, load_pricing, summarize_usage
 from interview_cli.llm.prompts import assessment_schema, extraction_schema, slots_schema
 from interview_cli.llm.providers import make_provider
 
+REPO = Path(__file__).resolve().parents[2]
 REPO_METHODS = ("means_end_chain", "jobs_to_be_done", "critical_incident")
 STRUCTURED = ("extract", "assess", "propose_slots")
 # Keywords OpenAI's strict mode accepts in a schema (others are refused with a 400).
@@ -47,8 +49,6 @@ def strict_problems(schema: Any, path: str = "$") -> list[str]:
 
 @pytest.mark.parametrize("method", REPO_METHODS)
 def test_every_shipped_schema_is_accepted_by_strict_mode(method: str) -> None:
-    from conftest import REPO
-
     methodology = load_methodology(REPO / "methodologies" / f"{method}.yaml").value
     concept = load_concept(REPO / "concepts" / "plant_yoghurt_concept_mec.yaml").value
     for schema in (extraction_schema(methodology, concept), extraction_schema(methodology),
