@@ -47,6 +47,7 @@ from interview_cli.core.models import (
     RejectedItem,
     RubricScore,
 )
+from interview_cli.llm.prompts.templates import normalise_text
 from interview_cli.llm.protocol import (
     ExtractRequest,
     QuestionRequest,
@@ -139,8 +140,10 @@ def _key(text: str) -> str:
 
 
 def _norm(text: str) -> str:
-    """Casefolded, quotes unified, punctuation dropped, whitespace collapsed."""
-    text = text.casefold().replace("\u2019", "'").replace("\u2018", "'")
+    """Casefolded, quotes unified, punctuation dropped, whitespace collapsed - after the
+    normalisation the prompt applied (NFKC, no invisible controls), so a quote copied from the
+    prompt's copy of the answer ("12時間") matches the answer as typed ("１２時間")."""
+    text = normalise_text(text).casefold().replace("\u2019", "'").replace("\u2018", "'")
     text = re.sub(r"[^\w\s']", " ", text)
     return " ".join(text.split())
 

@@ -191,6 +191,19 @@ def test_invisible_and_lookalike_characters_cannot_close_a_tag(
     assert user.count("</respondent_answer>") == 1
 
 
+def test_a_quote_copied_from_the_normalised_prompt_matches_the_answer_as_typed(
+    mec: Methodology, concept: Concept
+) -> None:
+    from interview_cli.llm.validation import quote_in_answer
+
+    typed = "バッテリーが１２時間もつ、それが\u200bいい"
+    (seen,) = delimited(render_extract(extract_request(mec, concept, answer=typed)).user,
+                        "respondent_answer")  # fmt: skip
+    assert "12時間" in seen and "\u200b" not in seen
+    assert quote_in_answer("12時間もつ", typed)
+    assert quote_in_answer("それがいい", typed)
+
+
 def test_respondent_derived_strings_sit_inside_data_tags(
     mec: Methodology, concept: Concept
 ) -> None:
