@@ -166,6 +166,8 @@ class QuestionRequest(BaseModel):
         default_factory=list, description="for a topic-level question: what was already named"
     )
     recent: list[Exchange] = Field(default_factory=list)
+    # The scoring behind the choice: recorded with the request, never shown to the question
+    # writer (the prompt is a brief without scores; see prompts.generation).
     active_signals: list[SignalNote] = Field(default_factory=list)
     rationale: list[str] = Field(default_factory=list, description="why this strategy won")
     avoid_questions: list[str] = Field(default_factory=list, description="recent questions asked")
