@@ -277,7 +277,7 @@ def test_question_prompt_is_a_brief_without_scores(mec: Methodology, concept: Co
     assert "## Focus (attribute)\n<focus>\nnoise cancelling\n</focus>" in user
     assert '<respondent_quotes>\n- "the noise cancelling is the main thing"' in user
     assert "## Last question and answer" in user
-    assert "## Asked recently (do not repeat)\n- What do you like about them?" in user
+    assert "## Asked recently (do not repeat)\n<asked_recently>\n- What do you like" in user
     # Scoring internals stay out: no signal names, values, weights or rationale.
     for internal in ("graph.max_depth", "llm.response_depth", "Low depth", "Active Signals"):
         assert internal not in user and internal not in prompt.system

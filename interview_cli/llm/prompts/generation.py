@@ -171,7 +171,7 @@ def render_question(request: QuestionRequest) -> Prompt:
     shown = request.avoid_questions[-MAX_AVOID_SHOWN:]
     if shown:
         # The runner checks the whole question window; the latest ones are the likely repeats.
-        avoid = "## Asked recently (do not repeat)\n" + escape_tags(bullets(shown))
+        avoid = "## Asked recently (do not repeat)\n" + delimit("asked_recently", bullets(shown))
     # The closing task says how to close (one summary, one question); the closing strategy's
     # own description would add a second version of it, and an interview cut short (turn
     # limit, the respondent's request) may carry a strategy that does not close at all.

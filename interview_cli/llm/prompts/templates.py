@@ -36,6 +36,7 @@ RESERVED_TAGS: tuple[str, ...] = (
     "respondent_quotes",
     "ladder_so_far",
     "asked_on_focus",
+    "asked_recently",
     "focus",
     "summary",
     "earlier_summary",
