@@ -190,11 +190,29 @@ class SlotProposals(BaseModel):
     rejected: list[RejectedItem] = Field(default_factory=list)
 
 
-class SlotRequest(BaseModel):
+class SlotGroup(BaseModel):
+    """The surface labels of one node type to consolidate, and that type's slot names."""
+
     node_type: str
     labels: list[str] = Field(max_length=8)
     existing_slots: list[str] = Field(default_factory=list)
+
+
+class SlotRequest(BaseModel):
+    """One ``propose_slots`` call: one node type's labels (``node_type``, ``labels``,
+    ``existing_slots``), or - how the pipeline asks, one call per turn - several ``groups``."""
+
+    node_type: str = ""
+    labels: list[str] = Field(default_factory=list, max_length=8)
+    existing_slots: list[str] = Field(default_factory=list)
+    groups: list[SlotGroup] = Field(default_factory=list)
     seed: int = 0
+
+    def all_groups(self) -> list[SlotGroup]:
+        if self.groups:
+            return list(self.groups)
+        return [SlotGroup(node_type=self.node_type, labels=self.labels,
+                          existing_slots=self.existing_slots)]  # fmt: skip
 
 
 class PersonaRequest(BaseModel):

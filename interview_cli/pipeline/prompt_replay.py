@@ -165,14 +165,19 @@ class ScriptedLLM:
         return TaskResult[str](value=closing or pending)
 
     async def propose_slots(self, request: SlotRequest) -> TaskResult[SlotProposals]:
+        """The proposals recorded for the batches these groups were made from."""
+        proposals: list[SlotProposal] = []
+        for group in request.all_groups():
+            batch = self._slot_batch(group.node_type, group.labels)
+            proposals += [SlotProposal.model_validate(p) for p in batch.get("proposals", [])]
+        return TaskResult[SlotProposals](value=SlotProposals(proposals=proposals))
+
+    def _slot_batch(self, node_type: str, labels: list[str]) -> dict[str, Any]:
         for turn in self.session.turns:
             for batch in turn.slot_proposals:
-                if batch.get("node_type") == request.node_type and list(
-                    batch.get("labels", [])
-                ) == list(request.labels):
-                    proposals = [SlotProposal.model_validate(p) for p in batch.get("proposals", [])]
-                    return TaskResult[SlotProposals](value=SlotProposals(proposals=proposals))
-        return TaskResult[SlotProposals](value=SlotProposals())
+                if batch.get("node_type") == node_type and list(batch.get("labels", [])) == labels:
+                    return batch
+        return {}
 
     async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
         turn = self.turns.get(request.turn_number)

@@ -32,7 +32,6 @@ from interview_cli.config.schemas import Concept, Methodology, StrategySpec
 from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.canonical import (
     CanonicalState,
-    ProposedSlot,
     SlotBatch,
     apply_slot_proposals,
     canonical_graph_state,
@@ -53,6 +52,7 @@ from interview_cli.llm.protocol import (
     OpeningRequest,
     QuestionRequest,
     SignalNote,
+    SlotGroup,
     SlotRequest,
 )
 from interview_cli.pipeline.context import (
@@ -65,6 +65,7 @@ from interview_cli.pipeline.context import (
     UtteranceSavingOutput,
 )
 from interview_cli.pipeline.prompt_context import extraction_nodes, question_context
+from interview_cli.pipeline.slot_batches import split_proposals
 from interview_cli.pipeline.summary import learned_summary
 from interview_cli.session import (
     AnswerRecord,
@@ -407,44 +408,38 @@ class Interview:
         return asyncio.ensure_future(self._discover_slots(batches, turn_number))
 
     async def _discover_slots(self, batches: list[SlotBatch], turn_number: int) -> SlotDiscovery:
-        """``propose_slots`` for every batch, concurrently. Slots are optional: a failing call
-        marks its batch failed (those nodes are asked about again next turn), never the turn."""
+        """One ``propose_slots`` call for all of the turn's batches (a group each); its
+        proposals go back to the batch holding their labels. Slots are optional: a failing
+        call marks every batch failed (those nodes are asked about again next turn), never
+        the turn."""
         start = time.perf_counter()
-        seed = self.session.settings.seed + turn_number
-
-        async def one(batch: SlotBatch) -> tuple[SlotBatch, list[LLMCall], list[str]]:
-            request = SlotRequest(
-                node_type=batch.node_type,
-                labels=list(batch.labels),
-                existing_slots=list(batch.existing_slots),
-                seed=seed,
-            )
-            try:
-                result = await self.llm.propose_slots(request)
-            except Exception as exc:  # LLMError after retries, or a provider bug: skip slots
-                error = f"propose_slots failed: {type(exc).__name__}: {exc}"[:300]
-                return batch.model_copy(update={"failed": True, "error": error}), [], [error]
-            proposals = tuple(
-                ProposedSlot(
-                    slot_name=p.slot_name,
-                    description=p.description,
-                    node_type=p.node_type,
-                    surface_labels=tuple(p.surface_labels),
+        request = SlotRequest(
+            groups=[
+                SlotGroup(
+                    node_type=b.node_type,
+                    labels=list(b.labels),
+                    existing_slots=list(b.existing_slots),
                 )
-                for p in result.value.proposals
-            )
+                for b in batches
+            ],
+            seed=self.session.settings.seed + turn_number,
+        )
+        calls: list[LLMCall] = []
+        failures: list[str] = []
+        try:
+            result = await self.llm.propose_slots(request)
+        except Exception as exc:  # LLMError after retries, or a provider bug: skip slots
+            error = f"propose_slots failed: {type(exc).__name__}: {exc}"[:300]
+            failed = [b.model_copy(update={"failed": True, "error": error}) for b in batches]
+            return failed, [], [error], round((time.perf_counter() - start) * 1000, 2)
+        calls, failures = list(result.calls), list(result.failures)
+        done = split_proposals(batches, result.value.proposals)
+        if failures and not any(b.proposals for b in done):
             # An unusable response was replaced by an empty one: ask again next turn.
-            failed = bool(result.failures) and not proposals
-            update = {"proposals": proposals, "failed": failed}
-            if failed:
-                update["error"] = "; ".join(result.failures)[:300]
-            return batch.model_copy(update=update), list(result.calls), list(result.failures)
-
-        results = await asyncio.gather(*(one(b) for b in batches))
+            error = "; ".join(failures)[:300]
+            done = [b.model_copy(update={"failed": True, "error": error}) for b in done]
         elapsed = round((time.perf_counter() - start) * 1000, 2)
-        calls = [c for _, cs, _ in results for c in cs]
-        failures = [f for _, _, fs in results for f in fs]
-        return [b for b, _, _ in results], calls, failures, elapsed
+        return done, calls, failures, elapsed
 
     def _apply_slots(
         self,

@@ -438,6 +438,42 @@ def test_slots_prompt() -> None:
     assert items["enum"] == ["creamy texture", "x</surface_labels>"]
 
 
+def test_one_slots_prompt_for_several_node_types() -> None:
+    from interview_cli.llm.protocol import SlotGroup
+    from interview_cli.llm.validation import validate_slots
+
+    request = SlotRequest(
+        groups=[
+            SlotGroup(node_type="attribute", labels=["creamy texture", "smooth feel"]),
+            SlotGroup(node_type="value", labels=["peace of mind"], existing_slots=["calm"]),
+        ]
+    )
+    prompt = render_slots(request)
+    assert prompt.user.count("<surface_labels>") == 2
+    assert "Node type: attribute" in prompt.user and "Node type: value" in prompt.user
+    assert prompt.system == render_slots(SlotRequest(node_type="x", labels=["y"])).system
+    proposal = prompt.schema["properties"]["proposals"]["items"]["properties"]  # type: ignore[index]
+    assert proposal["node_type"]["enum"] == ["attribute", "value"]
+    result = validate_slots(
+        {
+            "proposals": [
+                {"slot_name": "texture", "node_type": "attribute",
+                 "surface_labels": ["creamy texture", "smooth feel"]},
+                {"slot_name": "calm", "node_type": "value", "surface_labels": ["peace of mind"]},
+                {"slot_name": "mixed", "node_type": "value", "surface_labels": ["smooth feel"]},
+            ]
+        },
+        request,
+    )  # fmt: skip
+    assert [(p.slot_name, p.node_type, p.surface_labels) for p in result.proposals] == [
+        ("texture", "attribute", ["creamy texture", "smooth feel"]),
+        ("calm", "value", ["peace of mind"]),
+    ]
+    assert [r.reason for r in result.rejected] == [
+        "no surface label from the request (or all already taken)"
+    ]
+
+
 def test_persona_prompt(mec: Methodology) -> None:
     persona = Persona.model_validate(_load("personas", "cooperative"))
     history = [Exchange(question="q1", answer="a1")]

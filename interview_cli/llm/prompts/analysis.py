@@ -209,20 +209,27 @@ def render_assess(request: AssessRequest) -> Prompt:
     return Prompt(system, user, assessment_schema(), ASSESSMENT_TOOL, False)
 
 
+@cache
+def _slots_system() -> str:
+    """The same for every call, so a provider can cache it."""
+    return fill("slots.system", output_instruction=output_instruction(SLOTS_TOOL))
+
+
 def render_slots(request: SlotRequest) -> Prompt:
-    """Group one node type's surface labels into canonical slots (seed 002 Path 10)."""
-    system = fill(
-        "slots.system",
-        node_type=request.node_type,
-        output_instruction=output_instruction(SLOTS_TOOL),
+    """Group surface labels into canonical slots, one group per node type (seed 002 Path 10)."""
+    groups = request.all_groups()
+    parts = [
+        f"Node type: {group.node_type}\n"
+        + delimit("surface_labels", bullets(group.labels))
+        + "\n"
+        + delimit("existing_slots", bullets(group.existing_slots))
+        for group in groups
+    ]
+    user = fill("slots.user", groups="\n\n".join(parts))
+    schema = slots_schema(
+        [g.node_type for g in groups], [label for g in groups for label in g.labels]
     )
-    user = fill(
-        "slots.user",
-        node_type=request.node_type,
-        labels=escape_tags(bullets(request.labels)),
-        existing_slots=escape_tags(bullets(request.existing_slots)),
-    )
-    return Prompt(system, user, slots_schema(request.node_type, request.labels), SLOTS_TOOL, False)
+    return Prompt(_slots_system(), user, schema, SLOTS_TOOL, False)
 
 
 __all__ = ["render_assess", "render_extract", "render_slots"]
