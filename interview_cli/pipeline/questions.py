@@ -21,6 +21,7 @@ from interview_cli.llm.protocol import (
     SignalNote,
 )
 from interview_cli.pipeline.context import PipelineContext, QuestionGenerationOutput
+from interview_cli.pipeline.prompt_context import question_context
 from interview_cli.session import QuestionRecord, SessionFile, TurnRecord
 from interview_cli.store import now_iso
 
@@ -83,8 +84,10 @@ def question_request(
     language: str | None,
     turn_number: int,
     seed: int,
+    turns: Sequence[TurnRecord] = (),
 ) -> tuple[QuestionRequest, QuestionRecord]:
-    """The request for the question after turn ``turn_number`` and the record it will fill."""
+    """The request for the question after turn ``turn_number`` and the record it will fill;
+    ``turns`` (the session's so far) give the brief what was said and asked."""
     m: Methodology = decided.methodology
     decision, graph = decided.outcome.decision, decided.state.graph
     closing = not decided.outcome.should_continue
@@ -111,6 +114,7 @@ def question_request(
         closing=closing,
         turn_number=turn_number + 1,
         seed=seed,
+        **question_context(decided.state, m, focus_id, turns),
     )
     if closing:
         record = QuestionRecord(text="", kind="closing", strategy=strategy.name)
@@ -188,6 +192,7 @@ async def next_question(
         language=session.settings.language,
         turn_number=turn.turn_number,
         seed=session.settings.seed + turn.turn_number,
+        turns=session.turns,
     )
     with ctx.timed("question_generation"):
         generated = await ask(

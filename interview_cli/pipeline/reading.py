@@ -7,9 +7,12 @@ results go onto the turn's ``PipelineContext`` for the pure core to decide from.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
+from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.discourse import FrameParser, discourse_hints
+from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.llm.protocol import AssessRequest, ExtractRequest, InterviewLLM
 from interview_cli.pipeline.context import (
     ContextLoadingOutput,
@@ -19,6 +22,7 @@ from interview_cli.pipeline.context import (
     UtteranceSavingOutput,
 )
 from interview_cli.pipeline.inputs import position
+from interview_cli.pipeline.prompt_context import extraction_nodes
 from interview_cli.pipeline.questions import Hooks
 from interview_cli.session import SessionFile, TurnRecord
 
@@ -37,7 +41,11 @@ async def read_answer(
     frame_parser: FrameParser | None,
     ctx: PipelineContext,
     hooks: Hooks,
+    extraction_context: Mapping[str, Any] | None = None,
 ) -> ExtractionOutput:
+    """Stages 1-3: the context, the saved utterance, discourse hints, then extraction and
+    assessment. ``extraction_context``: the earlier concepts by relevance and the exchange
+    before this one (``extraction_context()``)."""
     settings, question = session.settings, turn.question
     with ctx.timed("context_loading"):
         ctx.set(
@@ -59,8 +67,9 @@ async def read_answer(
     hooks.on_stage("reading the answer")
     with ctx.timed("extract_assess"):
         read = await _extract_and_assess(
-            llm, session, turn, methodology, concept, existing_labels, hints
-        )
+            llm, session, turn, methodology, concept, existing_labels, hints,
+            dict(extraction_context or {}),
+        )  # fmt: skip
     ctx.set(read)
     return read
 
@@ -73,6 +82,7 @@ async def _extract_and_assess(
     concept: Concept,
     existing_labels: list[str],
     hints: list[str],
+    context: dict[str, Any],
 ) -> ExtractionOutput:
     """The two model calls of stage 3, concurrently: one round trip on the critical path."""
     question = turn.question
@@ -90,6 +100,7 @@ async def _extract_and_assess(
                 focus_label=question.focus_label,
                 focus_type=question.focus_type,
                 existing_labels=existing_labels,
+                **context,
                 discourse_hints=hints,
                 seed=seed,
             )
@@ -109,3 +120,18 @@ async def _extract_and_assess(
         calls=[*extracted.calls, *assessed.calls],
         failures=[*extracted.failures, *assessed.failures],
     )
+
+
+def extraction_context(
+    session: SessionFile, turn: TurnRecord, graph: KnowledgeGraph, methodology: Methodology
+) -> dict[str, Any]:
+    """The earlier concepts chosen by relevance, and the exchange before this one."""
+    earlier = session.turns[: position(session, turn)]
+    before = earlier[-1] if earlier else None
+    return {
+        "existing_nodes": extraction_nodes(
+            graph, methodology, turn.question.focus_node_id, turn.answer.text
+        ),
+        "previous_question": before.question.text if before else "",
+        "previous_answer": before.answer.text if before else "",
+    }

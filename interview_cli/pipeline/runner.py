@@ -48,7 +48,7 @@ from interview_cli.pipeline.context import (
 from interview_cli.pipeline.inputs import parse_snapshot, position, saved_state, turn_input
 from interview_cli.pipeline.questions import Hooks
 from interview_cli.pipeline.questions import next_question as next_question_
-from interview_cli.pipeline.reading import EXISTING_LABELS, read_answer
+from interview_cli.pipeline.reading import EXISTING_LABELS, extraction_context, read_answer
 from interview_cli.pipeline.record import record_outcome
 from interview_cli.pipeline.slots import SlotDiscovery, start_slot_discovery
 from interview_cli.pipeline.summary import learned_summary
@@ -201,6 +201,9 @@ class Interview:
             frame_parser=self.frame_parser,
             ctx=ctx,
             hooks=hooks,
+            extraction_context=extraction_context(
+                self.session, turn, self.core.graph, self.methodology
+            ),
         )
         hooks.on_stage("updating the knowledge graph")
         with ctx.timed("core"):

@@ -1,4 +1,4 @@
-"""Slot discovery (stage 4.5, dual graph): the ``propose_slots`` calls of one turn.
+"""Slot discovery (stage 4.5, dual graph): the one ``propose_slots`` call of a turn.
 
 The batches to ask about come from the pure turn (``DecidedTurn.slot_batches``); the answered
 batches go back to it (``DecidedTurn.settle``). Discovery runs concurrently with question
@@ -12,8 +12,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from interview_cli.core.canonical import ProposedSlot, SlotBatch
-from interview_cli.llm.protocol import InterviewLLM, LLMCall, SlotRequest
+from interview_cli.core.canonical import SlotBatch
+from interview_cli.llm.protocol import InterviewLLM, LLMCall, SlotGroup, SlotRequest
+from interview_cli.pipeline.slot_batches import split_proposals
 
 
 @dataclass
@@ -36,47 +37,36 @@ def start_slot_discovery(
     return asyncio.ensure_future(discover_slots(llm, batches, seed))
 
 
-async def _one(
-    llm: InterviewLLM, batch: SlotBatch, seed: int
-) -> tuple[SlotBatch, list[LLMCall], list[str]]:
+async def discover_slots(
+    llm: InterviewLLM, batches: Sequence[SlotBatch], seed: int
+) -> SlotDiscovery:
+    """One ``propose_slots`` call for all of the turn's batches (a group each); its proposals
+    go back to the batch holding their labels. Slots are optional: a failing call marks every
+    batch failed (those nodes are asked about again next turn), never the turn."""
+    start = time.perf_counter()
     request = SlotRequest(
-        node_type=batch.node_type,
-        labels=list(batch.labels),
-        existing_slots=list(batch.existing_slots),
+        groups=[
+            SlotGroup(
+                node_type=b.node_type, labels=list(b.labels), existing_slots=list(b.existing_slots)
+            )
+            for b in batches
+        ],
         seed=seed,
     )
+
+    def elapsed() -> float:
+        return round((time.perf_counter() - start) * 1000, 2)
+
     try:
         result = await llm.propose_slots(request)
     except Exception as exc:  # LLMError after retries, or a provider bug: skip slots
         error = f"propose_slots failed: {type(exc).__name__}: {exc}"[:300]
-        return batch.model_copy(update={"failed": True, "error": error}), [], [error]
-    proposals = tuple(
-        ProposedSlot(
-            slot_name=p.slot_name,
-            description=p.description,
-            node_type=p.node_type,
-            surface_labels=tuple(p.surface_labels),
-        )
-        for p in result.value.proposals
-    )
-    # An unusable response was replaced by an empty one: ask again next turn.
-    failed = bool(result.failures) and not proposals
-    update = {"proposals": proposals, "failed": failed}
-    if failed:
-        update["error"] = "; ".join(result.failures)[:300]
-    return batch.model_copy(update=update), list(result.calls), list(result.failures)
-
-
-async def discover_slots(
-    llm: InterviewLLM, batches: Sequence[SlotBatch], seed: int
-) -> SlotDiscovery:
-    """``propose_slots`` for every batch, concurrently. Slots are optional: a failing call
-    marks its batch failed (those nodes are asked about again next turn), never the turn."""
-    start = time.perf_counter()
-    results = await asyncio.gather(*(_one(llm, b, seed) for b in batches))
-    return SlotDiscovery(
-        batches=[b for b, _, _ in results],
-        calls=[c for _, cs, _ in results for c in cs],
-        failures=[f for _, _, fs in results for f in fs],
-        elapsed_ms=round((time.perf_counter() - start) * 1000, 2),
-    )
+        failed = [b.model_copy(update={"failed": True, "error": error}) for b in batches]
+        return SlotDiscovery(batches=failed, failures=[error], elapsed_ms=elapsed())
+    calls, failures = list(result.calls), list(result.failures)
+    done = split_proposals(list(batches), result.value.proposals)
+    if failures and not any(b.proposals for b in done):
+        # An unusable response was replaced by an empty one: ask again next turn.
+        error = "; ".join(failures)[:300]
+        done = [b.model_copy(update={"failed": True, "error": error}) for b in done]
+    return SlotDiscovery(batches=done, calls=calls, failures=failures, elapsed_ms=elapsed())

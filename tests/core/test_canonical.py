@@ -756,6 +756,17 @@ class Rendezvous(OfflineLLM):
         return await super().propose_slots(request)
 
 
+def test_one_slot_call_per_turn_whatever_the_node_types() -> None:
+    session = conduct(OfflineLLM(0)).session
+    several = [t for t in session.turns if len({b["node_type"] for b in t.slot_proposals}) > 1]
+    assert several, "the scripted interview must leave several node types pending in a turn"
+    for turn in session.turns:
+        assert sum(c.task == "propose_slots" for c in turn.llm_calls) <= 1
+    # The one call's proposals reach every batch, not only the first node type's.
+    for turn in several:
+        assert all(b["proposals"] for b in turn.slot_proposals)
+
+
 def test_slot_discovery_overlaps_question_generation() -> None:
     interview = conduct(Rendezvous(), answers=ANSWERS[:1])
     (turn,) = interview.session.turns
