@@ -30,12 +30,12 @@ from .codes import (
     CodeBook,
     RespondentGraph,
     build_codebook,
-    code_links,
+    graph_ladders,
     slot_names,
     unmatched_merges,
 )
 from .drawing import DrawEdge, Drawing, DrawNode, level_names, to_dot, to_mermaid
-from .implication import DEFAULT_KEEP_SHARE, HVM, ImplicationMatrix, build_hvm, implication_matrix
+from .implication import DEFAULT_KEEP_SHARE, HVM, ImplicationMatrix, build_hvm, ladder_matrix
 from .metrics import AggregateMetrics, SessionMetrics, aggregate, metrics_for
 from .sources import SessionSource, methodology_groups, snapshot_methodology
 
@@ -49,6 +49,7 @@ class ReportOptions:
     merges: Mapping[str, Sequence[str]] | None = None
     top: int = 12
     use_slots: bool = True  # code by canonical slots where the sessions recorded them
+    counting: str = "ladder"  # implication.COUNTING_RULES
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,21 @@ def _graphs(sources: Sequence[SessionSource], use_slots: bool) -> list[Responden
     ]
 
 
+def code_ladders(
+    book: CodeBook, respondent: int, graph: RespondentGraph, relations: set[str]
+) -> list[list[str]]:
+    """The respondent's ladders as code sequences (rungs without a code are left out)."""
+    node_ladders = (
+        graph.ladders if graph.ladders is not None else graph_ladders(graph.graph, relations)
+    )
+    out = []
+    for ladder in node_ladders:
+        codes = [c for n in ladder if (c := book.code_of(respondent, n)) is not None]
+        if len(codes) > 1:
+            out.append(codes)
+    return out
+
+
 def _tooltip(section_codes: CodeBook, code_id: str) -> str:
     c = section_codes.code(code_id)
     variants = ", ".join(c.variants[:6]) + (" …" if len(c.variants) > 6 else "")
@@ -161,8 +177,8 @@ def _ladder(
     options: ReportOptions,
 ) -> LadderAnalysis:
     book = section.codebook
-    links = [code_links(book, i, g.graph, relations) for i, g in enumerate(graphs)]
-    matrix = implication_matrix(links, order=[c.id for c in book.codes])
+    ladders = [code_ladders(book, i, g, relations) for i, g in enumerate(graphs)]
+    matrix = ladder_matrix(ladders, counting=options.counting, order=[c.id for c in book.codes])
     hvm = build_hvm(matrix, cutoff=options.cutoff, keep_share=options.keep_share)
     nodes = tuple(
         DrawNode(
@@ -185,8 +201,8 @@ def _ladder(
         for link in hvm.links
     )
     title = (
-        f"Hierarchical value map - {len(graphs)} respondent(s), cut-off {hvm.cutoff}, "
-        f"{hvm.share_kept:.0%} of links"
+        f"Hierarchical value map - {len(graphs)} respondent(s), {matrix.ladders} ladder(s) "
+        f"counted per {matrix.counting}, cut-off {hvm.cutoff}, {hvm.share_kept:.0%} of links"
     )
     return LadderAnalysis(matrix, hvm, Drawing(title, nodes, edges, section.level_names))
 
@@ -420,6 +436,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             "cutoff": report.options.cutoff,
             "merges": dict(report.options.merges or {}),
             "use_slots": report.options.use_slots,
+            "counting": report.options.counting,
         },
         "sessions": [r.to_dict() for r in report.sessions],
         "aggregate": report.aggregate.to_dict(),

@@ -112,8 +112,10 @@ def _section_html(s: MethodSection, top: int) -> list[str]:
             "for the respondents' own words.</p>",
             f'<div class="figure">{to_svg(s.ladder.drawing)}</div>',
             "<h3>Implication matrix</h3>",
-            f'<p class="note">Counts of respondents, direct.indirect (Reynolds &amp; Gutman '
-            f"1988), over {s.ladder.matrix.respondents} respondent(s); rows lead to columns. "
+            f'<p class="note">Counts direct.indirect (Reynolds &amp; Gutman 1988) over '
+            f"{s.ladder.matrix.respondents} respondent(s) and {s.ladder.matrix.ladders} "
+            f"ladder(s), counted {escape(s.ladder.matrix.counting_text())}; relations are "
+            "counted within a ladder, never across ladders; rows lead to columns. "
             "Highlighted cells are at or above the cut-off.</p>",
             _matrix_html(s),
         ]

@@ -175,8 +175,10 @@ def _section_md(s: MethodSection, top: int) -> list[str]:
         out += [
             "### Implication matrix",
             "",
-            f"Cells are *direct.indirect* counts of respondents (Reynolds & Gutman 1988) over "
-            f"{m.respondents} respondent(s); rows lead to columns; {m.total_links} links in all.",
+            f"Cells are *direct.indirect* counts (Reynolds & Gutman 1988) over "
+            f"{m.respondents} respondent(s) and {m.ladders} ladder(s), counted "
+            f"{m.counting_text()}; relations are counted within a ladder, never across "
+            f"ladders; rows lead to columns; {m.total_links} links in all.",
             "",
         ]
         if rows:

@@ -16,6 +16,11 @@ from interview_cli.cli.common import JsonOption, print_warning, stdout_console
 from interview_cli.cli.run import SessionsDirOption
 
 
+class Counting(StrEnum):
+    ladder = "ladder"
+    respondent = "respondent"
+
+
 class ReportFormat(StrEnum):
     md = "md"
     html = "html"
@@ -86,6 +91,15 @@ def report(
             help="Code by the sessions' canonical slots where recorded (else by labels only).",
         ),
     ] = True,
+    counting: Annotated[
+        Counting,
+        typer.Option(
+            "--count",
+            help="Implication matrix counts: 'ladder' (every ladder holding a relation, "
+            "Reynolds & Gutman) or 'respondent' (each relation once per respondent). Either way "
+            "relations are counted within a ladder, never across ladders.",
+        ),
+    ] = Counting.ladder,
     as_json: JsonOption = False,
     sessions_dir: SessionsDirOption = None,
 ) -> None:
@@ -128,6 +142,7 @@ def report(
         merges=load_merges(merges) if merges else None,
         top=top,
         use_slots=slots,
+        counting=counting.value,
     )
     collected = collect(targets, store)
     if out is not None:

@@ -112,7 +112,7 @@ def matrix_table(section: MethodSection) -> RenderableType:
     if not rows:
         return Text("No ladder relations between codes yet.", style="dim")
     linked = list(dict.fromkeys(rows + cols))
-    title = Text("Implication matrix, direct.indirect")
+    title = Text(f"Implication matrix, direct.indirect, counted {m.counting_text()}")
     if len(linked) > MATRIX_MAX_CODES:
         # One set of codes for rows and columns, chosen by how many links they carry (each
         # level's most linked first, so value columns stay), not the first N of each axis.
