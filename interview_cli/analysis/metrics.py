@@ -154,7 +154,8 @@ def _sorted_counts(counter: Counter[str]) -> dict[str, int]:
 
 def aggregate(rows: Sequence[SessionMetrics]) -> AggregateMetrics:
     if not rows:
-        raise ValueError("no sessions to aggregate")
+        # A report over coding sheets alone has no interviews to measure.
+        return AggregateMetrics(0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, {}, {}, 0.0)
     mix: Counter[str] = Counter()
     for r in rows:
         mix.update(r.strategy_mix)

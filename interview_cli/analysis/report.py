@@ -36,6 +36,7 @@ from .codes import (
 )
 from .drawing import DrawEdge, Drawing, DrawNode, level_names, to_dot, to_mermaid
 from .implication import DEFAULT_KEEP_SHARE, HVM, ImplicationMatrix, build_hvm, ladder_matrix
+from .ladder_sheet import LadderSheet, sheets_graphs
 from .metrics import AggregateMetrics, SessionMetrics, aggregate, metrics_for
 from .sources import SessionSource, methodology_groups, snapshot_methodology
 
@@ -103,6 +104,8 @@ class MethodSection:
     # Sessions are grouped by methodology only, so one section may pool interviews about
     # different concepts into one matrix and map; the reader must be told which ones.
     concepts: list[ConceptCount] = field(default_factory=list)
+    # Coding sheets whose hand-coded ladders joined this section ("file: 3 respondent(s), ...").
+    sheets: list[str] = field(default_factory=list)
 
     def concepts_text(self) -> str:
         """Each concept with its session count: "Oat milk (oat_milk_mec) 2, ..."."""
@@ -328,23 +331,40 @@ def build_report(
     options: ReportOptions | None = None,
     *,
     skipped: Sequence[str] = (),
+    sheets: Sequence[LadderSheet] = (),
+    sheet_methodology: Methodology | None = None,
 ) -> Report:
+    """The report over session files and coding sheets (``sheets``, coded by hand).
+
+    A sheet's respondents join the section of ``sheet_methodology`` (means-end chains), pooled
+    with its sessions when there are any, so hand-coded and interviewed ladders share codes,
+    one implication matrix and one map.
+    """
     options = options or ReportOptions()
     rows = metrics_for(sources)
     # Each session's graph is parsed once, for its section and for the merge check alike
     # (keyed by object: the groups hold the very sources passed in).
     graphs = _graphs(sources, options.use_slots)
     graph_of = {id(s): g for s, g in zip(sources, graphs, strict=True)}
-    sections = [
+    groups = methodology_groups(sources)
+    if sheets and sheet_methodology is None:
+        raise ValueError("coding sheets need the methodology their levels belong to")
+    sheet_name = sheet_methodology.name if sheet_methodology is not None and sheets else None
+    sheet_graphs = sheets_graphs(sheets, sheet_methodology) if sheet_methodology else []
+    if sheet_name is not None and sheet_name not in groups:
+        groups[sheet_name] = []
+    sections = []
+    for name, group in groups.items():
+        extra = sheet_graphs if name == sheet_name else []
         # The first session's snapshot stands for the group (same name, normally same file).
-        build_section(
-            snapshot_methodology(group[0].session),
-            group,
-            options,
-            graphs=[graph_of[id(s)] for s in group],
+        methodology = snapshot_methodology(group[0].session) if group else sheet_methodology
+        assert methodology is not None
+        section = build_section(
+            methodology, group, options, graphs=[graph_of[id(s)] for s in group] + extra
         )
-        for group in methodology_groups(sources).values()
-    ]
+        if extra:
+            section.sheets = [sheet.describe() for sheet in sheets]
+        sections.append(section)
     return Report(
         rows,
         aggregate(rows),
@@ -352,7 +372,9 @@ def build_report(
         options,
         list(skipped),
         dual_graph_rows(sources),
-        unmatched_merges=unmatched_merges((g.graph for g in graphs), options.merges),
+        unmatched_merges=unmatched_merges(
+            (g.graph for g in [*graphs, *sheet_graphs]), options.merges
+        ),
     )
 
 
@@ -392,6 +414,7 @@ def section_to_dict(section: MethodSection) -> dict[str, Any]:
         "version": section.version,
         "sessions": section.session_ids,
         "concepts": [asdict(c) for c in section.concepts],
+        "coding_sheets": section.sheets,
         "codes": [c.to_dict() for c in section.codebook.codes],
     }
     if section.ladder is not None:

@@ -98,6 +98,7 @@ def _section_html(s: MethodSection, top: int) -> list[str]:
     if s.concepts:
         # Sessions are grouped by methodology only: name the concepts pooled here.
         out.append(f'<p class="note">Concepts (sessions): {escape(s.concepts_text())}.</p>')
+    out += [f'<p class="note">Ladders coded by hand: {escape(sheet)}.</p>' for sheet in s.sheets]
     if s.ladder is not None:
         hvm = s.ladder.hvm
         target = (
@@ -200,15 +201,20 @@ def report_html(report: Report) -> str:
         "<h1>Interview report</h1>",
         f'<p class="note">{a.sessions} session(s), {a.turns_total} answered turns; '
         + escape(", ".join(f"{k} {v}" for k, v in a.by_status.items()))
-        + ".</p>",
-        "<h2>Metrics</h2>",
-        html_table(
-            METRIC_HEADERS,
-            [*map(metric_row, report.sessions), aggregate_row(a)],
-            "lrlrrrrrrlrr",
-            total_last=True,
-        ),
+        + ".</p>"
+        if report.sessions
+        else '<p class="note">No interview sessions: ladders from coding sheets only.</p>',
     ]
+    if report.sessions:  # a report over coding sheets alone has no interview metrics
+        parts += [
+            "<h2>Metrics</h2>",
+            html_table(
+                METRIC_HEADERS,
+                [*map(metric_row, report.sessions), aggregate_row(a)],
+                "lrlrrrrrrlrr",
+                total_last=True,
+            ),
+        ]
     if a.recall_sessions:
         parts.append(
             f'<p class="note">Ground-truth recall over {a.recall_sessions} simulated '

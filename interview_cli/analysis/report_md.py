@@ -146,6 +146,8 @@ def matrix_codes(matrix: ImplicationMatrix) -> tuple[list[str], list[str]]:
 def _section_md(s: MethodSection, top: int) -> list[str]:
     book = s.codebook
     out = [f"## {s.methodology} (version {s.version}): {len(s.session_ids)} session(s)", ""]
+    for sheet in s.sheets:
+        out += [f"Ladders coded by hand: {md_escape(sheet)}.", ""]
     if s.concepts:
         # Sessions are grouped by methodology only: name the concepts pooled here.
         out += [f"Concepts (sessions): {md_escape(s.concepts_text())}.", ""]
@@ -259,15 +261,22 @@ def report_markdown(report: Report) -> str:
         "# Interview report",
         "",
         f"{a.sessions} session(s), {a.turns_total} answered turns, "
-        f"{', '.join(f'{k} {v}' for k, v in a.by_status.items())}.",
-        "",
-        "## Metrics",
-        "",
-        table(
-            METRIC_HEADERS, [*map(metric_row, report.sessions), aggregate_row(a)], "lrlrrrrrllrr"
-        ),
+        f"{', '.join(f'{k} {v}' for k, v in a.by_status.items())}."
+        if report.sessions
+        else "No interview sessions: ladders from coding sheets only.",
         "",
     ]
+    if report.sessions:  # a report over coding sheets alone has no interview metrics
+        out += [
+            "## Metrics",
+            "",
+            table(
+                METRIC_HEADERS,
+                [*map(metric_row, report.sessions), aggregate_row(a)],
+                "lrlrrrrrllrr",
+            ),
+            "",
+        ]
     if a.recall_sessions:
         out += [
             f"Ground-truth recall over {a.recall_sessions} simulated session(s): mean "

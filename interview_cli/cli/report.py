@@ -12,7 +12,13 @@ from typing import Annotated
 
 import typer
 
-from interview_cli.cli.common import JsonOption, print_warning, stdout_console
+from interview_cli.cli.common import (
+    JsonOption,
+    LibraryOption,
+    open_library,
+    print_warning,
+    stdout_console,
+)
 from interview_cli.cli.run import SessionsDirOption
 
 
@@ -91,6 +97,17 @@ def report(
             help="Code by the sessions' canonical slots where recorded (else by labels only).",
         ),
     ] = True,
+    ladders: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--ladders",
+            metavar="FILE.csv",
+            help="A coding sheet of ladders coded by hand (repeatable): columns respondent, "
+            "ladder, position, code, level; one row per rung, lowest first. Pooled with any "
+            "Means-End Chain sessions given.",
+            show_default=False,
+        ),
+    ] = None,
     counting: Annotated[
         Counting,
         typer.Option(
@@ -102,6 +119,7 @@ def report(
     ] = Counting.ladder,
     as_json: JsonOption = False,
     sessions_dir: SessionsDirOption = None,
+    library: LibraryOption = None,
 ) -> None:
     """Metrics and analysis across sessions: implication matrix and value map for laddering.
 
@@ -110,16 +128,33 @@ def report(
     (Reynolds & Gutman 1988); for other methods the most frequent node types, codes and
     connections. Formats: a terminal view, md, html (one self-contained file), json.
 
+    Ladders coded by hand come in as a CSV coding sheet (`--ladders`), alone or with sessions:
+
+    ```
+    respondent,ladder,position,code,level
+    R1,1,1,noise cancelling,A
+    R1,1,2,can focus,C
+    R1,1,3,freedom,V
+    ```
+
+    `level` is a node type of means_end_chain (attribute, functional_consequence, ...) or
+    A/C/V. A sample ships with the library: `ladders/headphones_sample.csv`. Relations are
+    counted within each ladder, never across ladders (`--count ladder` by default, Reynolds &
+    Gutman; `--count respondent` counts each relation once per respondent); for sessions the
+    ladders are the chains the interview recorded.
+
     **Examples**
 
     * `interview report` (every session in ./sessions)
     * `interview report sessions/batch-1/ --format html --out report.html`
     * `interview report a.json b.json --merges codes.yaml --keep-share 0.7 -f md`
     * `interview report runs/ --json | jq .aggregate`
+    * `interview report --ladders ladders/headphones_sample.csv --count respondent -f md`
+    * `interview report sessions/ --ladders coded.csv --format html --out both.html`
     """
     from interview_cli.analysis.codes import load_merges
     from interview_cli.analysis.report import ReportOptions, build_report, report_to_dict
-    from interview_cli.analysis.sources import collect, refuse_overwriting_sessions
+    from interview_cli.analysis.sources import Collected, collect, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
     from interview_cli.files import translate_os_error
     from interview_cli.store import SessionStore, write_atomic
@@ -131,7 +166,7 @@ def report(
         if chosen is None:
             raise UsageError(f"--out {out}: say --format md, html or json (unknown suffix)")
     targets = list(refs or [])
-    if not targets:
+    if not targets and not ladders:
         if not store.directory.is_dir():
             raise UsageError(f"no sessions directory {store.directory}; name files or directories")
         targets = [str(store.directory)]
@@ -144,15 +179,27 @@ def report(
         use_slots=slots,
         counting=counting.value,
     )
-    collected = collect(targets, store)
+    collected = collect(targets, store) if targets else Collected()
     if out is not None:
         if out.is_dir():
             raise UsageError(f"--out {out} is a directory; name a file, e.g. {out / 'report.md'}")
         # Before any work is shown: a report written over a session would destroy it.
         refuse_overwriting_sessions([out], collected.files)
+        for sheet_path in ladders or []:
+            if out.resolve() == sheet_path.resolve():
+                raise UsageError(
+                    f"--out {out} is the coding sheet {sheet_path}; choose another output file"
+                )
+    sheets, sheet_method = _sheets(ladders or [], library)
     for skipped in collected.skipped:
         print_warning(f"skipped {skipped}")
-    result = build_report(collected.sources, options, skipped=collected.skipped)
+    result = build_report(
+        collected.sources,
+        options,
+        skipped=collected.skipped,
+        sheets=sheets,
+        sheet_methodology=sheet_method,
+    )
     for code, label in result.unmatched_merges:
         print_warning(
             f"{merges}: '{label}' (code '{code}') matches no label in these sessions; "
@@ -186,6 +233,17 @@ def report(
     stdout_console().print(
         f"Report ({chosen}, {len(result.sessions)} session(s)) written to {out}", highlight=False
     )
+
+
+def _sheets(paths: list[Path], library: list[Path] | None) -> tuple[list, object]:
+    """The coding sheets, read against the library's means_end_chain (none: nothing loaded)."""
+    if not paths:
+        return [], None
+    from interview_cli.analysis.ladder_sheet import read_ladder_sheet
+    from interview_cli.analysis.report import LADDER_METHOD
+
+    methodology = open_library(library).methodology(LADDER_METHOD).value
+    return [read_ladder_sheet(p, methodology) for p in paths], methodology
 
 
 def register(app: typer.Typer) -> None:

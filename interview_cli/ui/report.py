@@ -219,7 +219,7 @@ def structure_views(section: MethodSection, limit: int) -> list[RenderableType]:
 
 def report_view(report: Report) -> Group:
     limit = report.options.top
-    parts: list[RenderableType] = [*metrics_tables(report)]
+    parts: list[RenderableType] = [*metrics_tables(report)] if report.sessions else []
     if report.dual_graph:
         parts.append(dual_graph_table(report.dual_graph))
     a = report.aggregate
@@ -236,6 +236,7 @@ def report_view(report: Report) -> Group:
                 Text(
                     f"{section.methodology} {section.version} · "
                     f"{len(section.session_ids)} session(s)"
+                    + "".join(f" · hand-coded {sheet}" for sheet in section.sheets)
                 ),
                 align="left",
             )
