@@ -1,6 +1,7 @@
 """`interview export FILE --format ...`: one session's graph or turns for other tools.
 
 Thin: the formats are written by ``analysis.export``; see its docstring for what each holds.
+``--format qdpx`` takes several sessions into one REFI-QDA project (``analysis.qdpx``).
 """
 
 from __future__ import annotations
@@ -76,8 +77,8 @@ def export(
     * `interview export ID -f csv --out graph` (graph.nodes.csv and graph.edges.csv)
     * `interview export ID -f csv --table edges > edges.csv`
     * `interview export ID -f jsonl | jq .decision.strategy`
-    * `interview export s1.json s2.json --format qdpx --out study.qdpx` (open in QualCoder:
-      Project > Import > REFI-QDA project)
+    * `interview export s1.json s2.json --format qdpx --out study.qdpx` (QualCoder: Project
+      menu, Imports, REFI-QDA project)
     """
     from interview_cli.analysis.export import export as render
     from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
