@@ -113,7 +113,10 @@ def edges_csv(session: SessionFile) -> str:
 
 def export_graphml(session: SessionFile) -> str:
     g = nx.DiGraph(
-        name=session.id, concept=session.concept.id, methodology=session.methodology.name
+        name=session.id,
+        concept=session.concept.id,
+        methodology=session.methodology.name,
+        **{k: xml_text(v) for k, v in participant_fields(session, flat=True).items()},
     )
     for row in node_rows(session):
         g.add_node(row["id"], **{k: v for k, v in row.items() if k != "id"})
@@ -181,10 +184,20 @@ def export_mermaid(session: SessionFile) -> str:
     return to_mermaid(session_drawing(session))
 
 
+def participant_fields(session: SessionFile, *, flat: bool = False) -> dict[str, Any]:
+    """``run --participant/--meta`` for an export: nothing when the session has none."""
+    who = session.participant
+    if who is None:
+        return {}
+    if flat:  # GraphML attributes are scalars
+        return {"participant": who.id, **{f"participant_{k}": v for k, v in who.meta.items()}}
+    return {"participant": {"id": who.id, "meta": dict(who.meta)}}
+
+
 def export_jsonl(session: SessionFile) -> str:
     lines = []
     for t in session.turns:
-        record = {"session": session.id, **t.model_dump(mode="json")}
+        record = {"session": session.id, **participant_fields(session), **t.model_dump(mode="json")}
         lines.append(json.dumps(record, ensure_ascii=False, sort_keys=False))
     return "\n".join(lines) + ("\n" if lines else "")
 
@@ -200,6 +213,13 @@ def export_markdown(session: SessionFile) -> str:
         + (f" ({session.termination_reason})" if session.termination_reason else ""),
         "",
     ]
+    if session.participant is not None:
+        facts = ", ".join(f"{k}={v}" for k, v in session.participant.meta.items())
+        out += [
+            f"Participant `{md_escape(session.participant.id)}`"
+            + (f" · {md_escape(facts)}" if facts else ""),
+            "",
+        ]
     for t in session.turns:
         q = t.question
         how = " · ".join(x for x in (q.strategy, q.focus_label and f"focus: {q.focus_label}") if x)

@@ -9,7 +9,9 @@ an XML document in the namespace ``urn:QDA-XML:project:1.0`` (Project schema 1.0
 - **CodeBook**: one parent code per node type (``attribute``, ``job`` ...; not codable, a
   category in QualCoder), holding the content codes of the sessions (``codes``: one code per
   concept across the exported sessions, named as in ``report``);
-- **Cases**: one case per session (the respondent), pointing at its transcript;
+- **Variables** and **Cases**: one case per session, named after the participant (``run
+  --participant``; else the persona or the session), with the participant's facts (``--meta``)
+  as text variables, pointing at its transcript;
 - **Sources**: one ``TextSource`` per session, its transcript as ``sources/<guid>.txt``
   (questions and answers, each line naming who speaks, the respondent by id), and in it every
   node's provenance quote as a ``PlainTextSelection`` (character offsets into the transcript,
@@ -60,7 +62,9 @@ class Transcript:
 
 
 def respondent_id(session: SessionFile) -> str:
-    """Who answered: the simulated persona, else the session itself."""
+    """Who answered: the participant, else the simulated persona, else the session itself."""
+    if session.participant is not None:
+        return session.participant.id
     sim = session.simulation or {}
     persona = sim.get("persona") or sim.get("persona_id")
     return str(persona) if persona else f"respondent {session.id}"
@@ -146,20 +150,45 @@ def build_project(sessions: Sequence[SessionFile], name: str) -> tuple[bytes, di
     book, graphs = session_codebook(sessions)
     code_guid = {c.id: guid("code", c.id, c.name) for c in book.codes}
     _codebook(root, book, code_guid)
+    variables = _variables(root, sessions)
     cases = ET.SubElement(root, _q("Cases"))
     sources_el = ET.SubElement(root, _q("Sources"))
     files: dict[str, str] = {}
     for index, (session, graph) in enumerate(zip(sessions, graphs, strict=True)):
         source_guid = guid("source", session.id)
         case = ET.SubElement(
-            cases, _q("Case"), {"guid": guid("case", session.id), "name": respondent_id(session)}
+            cases,
+            _q("Case"),
+            {"guid": guid("case", session.id), "name": xml_text(respondent_id(session))},
         )
+        for key, value in (session.participant.meta if session.participant else {}).items():
+            held = ET.SubElement(case, _q("VariableValue"))
+            ET.SubElement(held, _q("VariableRef"), {"targetGUID": variables[key]})
+            ET.SubElement(held, _q("TextValue")).text = xml_text(value)
         ET.SubElement(case, _q("SourceRef"), {"targetGUID": source_guid})
         doc = transcript(session)
         files[f"{source_guid}.txt"] = doc.text
         _source(sources_el, session, index, graph, book, code_guid, doc, source_guid, user)
     xml = ET.tostring(root, encoding="utf-8", xml_declaration=True)
     return xml, files
+
+
+def _variables(root: ET.Element, sessions: Sequence[SessionFile]) -> dict[str, str]:
+    """One text variable per participant fact (``run --meta``); key -> variable GUID."""
+    keys = list(dict.fromkeys(k for s in sessions if s.participant for k in s.participant.meta))
+    if not keys:
+        return {}
+    parent = ET.SubElement(root, _q("Variables"))
+    out = {}
+    for key in keys:
+        out[key] = guid("variable", key)
+        var = ET.SubElement(
+            parent,
+            _q("Variable"),
+            {"guid": out[key], "name": xml_text(key), "typeOfVariable": "Text"},
+        )
+        ET.SubElement(var, _q("Description")).text = "Participant fact (interview run --meta)"
+    return out
 
 
 def _codebook(root: ET.Element, book: CodeBook, code_guid: dict[str, str]) -> None:

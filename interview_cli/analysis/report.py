@@ -38,6 +38,7 @@ from .drawing import DrawEdge, Drawing, DrawNode, level_names, to_dot, to_mermai
 from .implication import DEFAULT_KEEP_SHARE, HVM, ImplicationMatrix, build_hvm, ladder_matrix
 from .ladder_sheet import LadderSheet, sheets_graphs
 from .metrics import AggregateMetrics, SessionMetrics, aggregate, metrics_for
+from .participants import ParticipantRow, participant_rows
 from .sources import SessionSource, methodology_groups, snapshot_methodology
 
 LADDER_METHOD = "means_end_chain"
@@ -126,6 +127,8 @@ class Report:
     dual_graph: list[dict[str, Any]] = field(default_factory=list)
     # Analyst merge labels that no session's node is called: (code name, label).
     unmatched_merges: list[tuple[str, str]] = field(default_factory=list)
+    participants: list[ParticipantRow] = field(default_factory=list)
+    where: list[tuple[str, str]] = field(default_factory=list)  # the --where selection
 
 
 def ladder_relations(methodology: Methodology) -> set[str]:
@@ -375,6 +378,7 @@ def build_report(
         unmatched_merges=unmatched_merges(
             (g.graph for g in [*graphs, *sheet_graphs]), options.merges
         ),
+        participants=participant_rows(rows),
     )
 
 
@@ -461,7 +465,9 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             "use_slots": report.options.use_slots,
             "counting": report.options.counting,
         },
+        "where": {key: value for key, value in report.where},
         "sessions": [r.to_dict() for r in report.sessions],
+        "participants": [p.to_dict() for p in report.participants],
         "aggregate": report.aggregate.to_dict(),
         "dual_graph": report.dual_graph,
         "unmatched_merges": [

@@ -17,11 +17,14 @@ from .report_md import (
     DUAL_GRAPH_HEADERS,
     DUAL_GRAPH_NOTE,
     METRIC_HEADERS,
+    PARTICIPANT_HEADERS,
     aggregate_row,
     dual_graph_row,
     matrix_codes,
     metric_row,
+    participant_row,
     unmatched_merge_lines,
+    where_text,
 )
 
 CSS = """
@@ -214,6 +217,16 @@ def report_html(report: Report) -> str:
                 "lrlrrrrrrlrr",
                 total_last=True,
             ),
+        ]
+    if report.where:
+        parts.append(
+            f'<p class="note">Sessions whose participant has '
+            f"{escape(where_text(report.where))}.</p>"
+        )
+    if report.participants:
+        parts += [
+            "<h2>Participants</h2>",
+            html_table(PARTICIPANT_HEADERS, map(participant_row, report.participants), "lllr"),
         ]
     if a.recall_sessions:
         parts.append(

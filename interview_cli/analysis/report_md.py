@@ -13,6 +13,7 @@ from typing import Any
 from .drawing import to_dot, to_mermaid
 from .implication import ImplicationMatrix
 from .metrics import AggregateMetrics, SessionMetrics
+from .participants import ParticipantRow
 from .report import MethodSection, Report
 
 # "&" starts a character reference only when a name or number and ";" follow ("&lt;", "&#60;");
@@ -70,9 +71,22 @@ METRIC_HEADERS = (
 )  # fmt: skip
 
 
+PARTICIPANT_HEADERS = ("participant", "facts", "sessions", "turns")
+
+
+def participant_row(p: ParticipantRow) -> list[str]:
+    facts = ", ".join(f"{k}={v}" for k, v in sorted(p.meta.items())) or "—"
+    return [p.id, facts, ", ".join(p.sessions), str(p.turns)]
+
+
+def where_text(where: Sequence[tuple[str, str]]) -> str:
+    return " and ".join(f"{k}={v}" for k, v in where)
+
+
 def metric_row(r: SessionMetrics) -> list[str]:
     return [
-        r.id + (f" ({r.persona})" if r.persona else ""),
+        r.id + (f" ({r.persona})" if r.persona else "")
+        + (f" [{r.participant}]" if r.participant else ""),
         str(r.turns),
         r.termination_reason or r.status,
         str(r.nodes),
@@ -275,6 +289,15 @@ def report_markdown(report: Report) -> str:
                 [*map(metric_row, report.sessions), aggregate_row(a)],
                 "lrlrrrrrllrr",
             ),
+            "",
+        ]
+    if report.where:
+        out += [f"Sessions whose participant has {where_text(report.where)}.", ""]
+    if report.participants:
+        out += [
+            "## Participants",
+            "",
+            table(PARTICIPANT_HEADERS, map(participant_row, report.participants), "lllr"),
             "",
         ]
     if a.recall_sessions:

@@ -108,6 +108,16 @@ def report(
             show_default=False,
         ),
     ] = None,
+    where: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--where",
+            metavar="KEY=VALUE",
+            help="Only sessions whose participant has this fact (repeatable, all must hold; "
+            "participant=ID names the person). See `run --participant --meta`.",
+            show_default=False,
+        ),
+    ] = None,
     counting: Annotated[
         Counting,
         typer.Option(
@@ -151,6 +161,7 @@ def report(
     * `interview report runs/ --json | jq .aggregate`
     * `interview report --ladders ladders/headphones_sample.csv --count respondent -f md`
     * `interview report sessions/ --ladders coded.csv --format html --out both.html`
+    * `interview report sessions/ --where segment=commuter -f md` (see `run --meta`)
     """
     from interview_cli.analysis.codes import load_merges
     from interview_cli.analysis.report import ReportOptions, build_report, report_to_dict
@@ -193,6 +204,16 @@ def report(
     sheets, sheet_method = _sheets(ladders or [], library)
     for skipped in collected.skipped:
         print_warning(f"skipped {skipped}")
+    conditions = _where(where or [])
+    if conditions:
+        from interview_cli.analysis.participants import matches_where
+
+        collected.sources = [s for s in collected.sources if matches_where(s.session, conditions)]
+        if not collected.sources and not sheets:
+            raise UsageError(
+                f"no session matches --where {' '.join(where or [])}; see the participants "
+                "with `interview report --json | jq .participants`"
+            )
     result = build_report(
         collected.sources,
         options,
@@ -200,6 +221,7 @@ def report(
         sheets=sheets,
         sheet_methodology=sheet_method,
     )
+    result.where = conditions
     for code, label in result.unmatched_merges:
         print_warning(
             f"{merges}: '{label}' (code '{code}') matches no label in these sessions; "
@@ -233,6 +255,21 @@ def report(
     stdout_console().print(
         f"Report ({chosen}, {len(result.sessions)} session(s)) written to {out}", highlight=False
     )
+
+
+def _where(items: list[str]) -> list[tuple[str, str]]:
+    from interview_cli.errors import UsageError
+
+    out = []
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise UsageError(
+                f"--where {item!r}: expected KEY=VALUE, e.g. --where segment=commuter or "
+                "--where participant=P07"
+            )
+        out.append((key.strip(), value.strip()))
+    return out
 
 
 def _sheets(paths: list[Path], library: list[Path] | None) -> tuple[list, object]:

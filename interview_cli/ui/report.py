@@ -14,10 +14,13 @@ from rich.tree import Tree
 from interview_cli.analysis.implication import most_linked_codes
 from interview_cli.analysis.report import MethodSection, Report
 from interview_cli.analysis.report_md import (
+    PARTICIPANT_HEADERS,
     fmt_recall,
     matrix_codes,
     mix,
+    participant_row,
     unmatched_merge_lines,
+    where_text,
 )
 from interview_cli.ui.interview import dual_graph_table
 
@@ -53,6 +56,7 @@ def metrics_tables(report: Report) -> list[Table]:
     how.add_column("strategy mix", overflow="fold", ratio=2)
     for r in report.sessions:
         name = r.id + (f" ({r.persona})" if r.persona else "")
+        name += f" [{r.participant}]" if r.participant else ""
         how.add_row(
             *_cells(
                 name,
@@ -217,9 +221,21 @@ def structure_views(section: MethodSection, limit: int) -> list[RenderableType]:
     return out
 
 
+def participants_table(report: Report) -> Table:
+    title = "Participants" + (f" ({where_text(report.where)})" if report.where else "")
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for name in PARTICIPANT_HEADERS:
+        table.add_column(name, overflow="fold", justify="right" if name == "turns" else "left")
+    for p in report.participants:
+        table.add_row(*_cells(*participant_row(p)))
+    return table
+
+
 def report_view(report: Report) -> Group:
     limit = report.options.top
     parts: list[RenderableType] = [*metrics_tables(report)] if report.sessions else []
+    if report.participants:
+        parts.append(participants_table(report))
     if report.dual_graph:
         parts.append(dual_graph_table(report.dual_graph))
     a = report.aggregate

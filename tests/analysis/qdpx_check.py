@@ -31,6 +31,7 @@ TYPES = {
     "isCodable": re.compile(r"^(true|false|1|0)$"), "startPosition": re.compile(r"^-?\d+$"),
     "endPosition": re.compile(r"^-?\d+$"), "creationDateTime": DATETIME,
     "modifiedDateTime": DATETIME,
+    "typeOfVariable": re.compile(r"^(Text|Boolean|Integer|Float|Date|DateTime)$"),
 }  # fmt: skip
 
 
@@ -60,6 +61,11 @@ SCHEMA: dict[str, Rule] = {
     "CodeBook": _r("Codes1"),
     "Codes": _r("Code+"),
     "Code": _r("Description? NoteRef* Code*", "guid name isCodable", "color"),
+    "Variables": _r("Variable+"),
+    "Variable": _r("Description?", "guid name typeOfVariable"),
+    "VariableValue": _r("VariableRef1 TextValue?"),
+    "VariableRef": _r("", "targetGUID"),
+    "TextValue": _r("", text=True),
     "Cases": _r("Case+"),
     "Case": _r("Description? CodeRef* VariableValue* SourceRef* SelectionRef*", "guid", "name"),
     "Sources": _r("TextSource*"),
@@ -158,7 +164,10 @@ def check_project(data: bytes) -> list[str]:
             if g.lower() in guids:
                 problems.append(f"guid {g} used twice ({guids[g.lower()]}, {_local(el.tag)})")
             guids[g.lower()] = _local(el.tag)
-    wanted = {"CodeRef": "Code", "SourceRef": "TextSource", "NoteRef": "Note"}
+    wanted = {
+        "CodeRef": "Code", "SourceRef": "TextSource", "NoteRef": "Note",
+        "VariableRef": "Variable",
+    }  # fmt: skip
     for el in project.root.iter():
         kind = wanted.get(_local(el.tag))
         target = el.get("targetGUID", "").lower()
