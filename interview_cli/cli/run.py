@@ -300,6 +300,8 @@ def run(
         "generation": generation_model,
     }
     per_client = _per_client(extraction_provider, scoring_provider, generation_provider, models)
+    from interview_cli.cli.participants import participant_record
+
     who = participant_record(participant, meta or [])
     if who is not None and resume:
         from interview_cli.errors import UsageError
@@ -333,38 +335,6 @@ def run(
             )
         except KeyboardInterrupt:  # before the interview began, or while it was pausing
             raise typer.Exit(interrupt_exit_code()) from None
-
-
-META_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,39}$")
-
-
-def participant_record(participant: str | None, meta: list[str]) -> Any:
-    """The ``ParticipantRecord`` for ``--participant`` and ``--meta`` (None: neither given)."""
-    from interview_cli.errors import UsageError
-    from interview_cli.session import ParticipantRecord
-
-    if participant is None:
-        if meta:
-            raise UsageError("--meta describes a participant: give --participant ID too")
-        return None
-    pid = participant.strip()
-    if not pid or any(ch in pid for ch in "\n\r\t") or len(pid) > 100:
-        raise UsageError(
-            f"--participant {participant!r}: give a short id on one line, e.g. P07"
-        )
-    facts: dict[str, str] = {}
-    for item in meta:
-        key, sep, value = item.partition("=")
-        key, value = key.strip(), value.strip()
-        if not sep or not META_KEY.match(key) or not value or "\n" in value:
-            raise UsageError(
-                f"--meta {item!r}: expected KEY=VALUE, the key a word such as age or "
-                "segment, the value not empty, e.g. --meta age=34"
-            )
-        if key in facts or key == "participant":
-            raise UsageError(f"--meta {item!r}: '{key}' is given twice or is reserved")
-        facts[key] = value
-    return ParticipantRecord(id=pid, meta=facts)
 
 
 def _open_resumed(
