@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from interview_cli.cli.app import app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
+from html_check import check_html  # noqa: E402
 from session_factory import MEC_ANSWERS, run_interview  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,8 +40,10 @@ def test_a_sheet_alone_in_every_format() -> None:
     md = invoke("--ladders", str(SAMPLE), "-f", "md")
     assert md.exit_code == 0 and "counted per ladder (Reynolds & Gutman)" in md.stdout
     assert "No interview sessions" in md.stdout and "## Metrics" not in md.stdout
-    html = invoke("--ladders", str(SAMPLE), "-f", "html")
+    html = invoke("--ladders", str(SAMPLE), "-f", "html", "--count", "respondent")
     assert html.exit_code == 0 and "Ladders coded by hand" in html.stdout
+    assert check_html(html.stdout).problems == []
+    assert "<svg" in html.stdout and "counted per respondent" in html.stdout
     terminal = invoke("--ladders", str(SAMPLE))
     assert terminal.exit_code == 0 and "Hierarchical value map" in terminal.stdout
     assert "Metrics per session" not in terminal.stdout
