@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph import KnowledgeGraph, ProvenanceEntry
@@ -40,6 +42,8 @@ from .codes import RespondentGraph
 COLUMNS = ("respondent", "ladder", "position", "code", "level")
 CLASSES = ("attribute", "consequence", "value")  # A, C, V
 MAX_SHEET_BYTES = 16 * 1024 * 1024
+MAX_CELL = 200  # a code is a label, not a paragraph
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,8 @@ def parse_ladder_sheet(text: str, *, source: str, methodology: Methodology) -> L
     """The sheet's ladders, checked; the first problem raises a one-line ``UsageError``."""
     text = text.removeprefix("\ufeff")  # a byte-order mark, as spreadsheets save UTF-8
     reader = csv.reader(io.StringIO(text), delimiter=_delimiter(text))
-    header = [h.strip().lower() for h in next(reader, [])]
+    rows = _rows(reader, source)
+    header = [h.strip().lower() for h in next(rows, (1, []))[1]]
     missing = [c for c in COLUMNS if c not in header]
     if missing:
         raise UsageError(
@@ -105,14 +110,19 @@ def parse_ladder_sheet(text: str, *, source: str, methodology: Methodology) -> L
     col = {c: header.index(c) for c in COLUMNS}
     levels = level_names(methodology)
     rungs: dict[tuple[str, str], list[Rung]] = {}
-    for cells in reader:
-        row = reader.line_num
+    for row, cells in rows:
         if not any(c.strip() for c in cells):
             continue  # a blank line
         value = {c: (cells[i].strip() if i < len(cells) else "") for c, i in col.items()}
         for name in COLUMNS:
             if not value[name]:
                 raise UsageError(f"{source}: row {row}, column {name}: empty; every rung needs one")
+        for name in COLUMNS:
+            if len(value[name]) > MAX_CELL or _CONTROL.search(value[name]):
+                raise UsageError(
+                    f"{source}: row {row}, column {name}: not a short one-line value (at most "
+                    f"{MAX_CELL} characters, no control characters)"
+                )
         if not normalise(value["code"]):
             raise UsageError(
                 f"{source}: row {row}, column code: {value['code']!r} has no letter or digit; "
@@ -146,6 +156,21 @@ def parse_ladder_sheet(text: str, *, source: str, methodology: Methodology) -> L
     for (respondent, ladder), found in rungs.items():
         sheet.setdefault(respondent, []).append(_checked_ladder(source, respondent, ladder, found))
     return LadderSheet(source, sheet)
+
+
+def _rows(reader: Any, source: str) -> Iterator[tuple[int, list[str]]]:
+    """(line number, cells) of each row; a malformed CSV stops with its row named."""
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise UsageError(
+                f"{source}: row {reader.line_num}: not readable as CSV ({exc}); save the sheet "
+                "as CSV (UTF-8) from your spreadsheet"
+            ) from None
+        yield reader.line_num, cells
 
 
 def _checked_ladder(

@@ -139,6 +139,10 @@ HEAD = "respondent,ladder,position,code,level\n"
         (HEAD + "R1,1,0,price,A\n", "row 2, column position: '0' is not a rung number"),
         ("respondent,ladder,code,level\nR1,1,price,A\n", "row 1: missing column(s) position"),
         (HEAD, "no rungs below the header"),
+        (HEAD + 'R1,1,1,"ab\x00c",A\n', "row 2, column code: not a short one-line value"),
+        (HEAD + "R1,1,1," + "x" * 300 + ",A\n", "row 2, column code: not a short one-line"),
+        (HEAD + 'R1,1,1,"' + "x" * 200_000 + '",A\n', "row 2: not readable as CSV"),
+        ('respondent,ladder,position,code,"' + "l" * 200_000 + '"\n', "row 1: not readable as CSV"),
         ("", "row 1: missing column(s) respondent, ladder, position, code, level"),
     ],
 )  # fmt: skip
