@@ -173,6 +173,8 @@ def session_drawing(session: SessionFile) -> Drawing:
         if r.source in ids and r.target in ids and r.source != r.target
     )
     title = f"{session.concept.name} - {session.id}"
+    if session.participant is not None:
+        title += f" - participant {session.participant.id}"
     return Drawing(title, nodes, edges, level_names([(n.name, n.level) for n in m.ontology.nodes]))
 
 
@@ -181,7 +183,12 @@ def export_dot(session: SessionFile) -> str:
 
 
 def export_mermaid(session: SessionFile) -> str:
-    return to_mermaid(session_drawing(session))
+    text = to_mermaid(session_drawing(session))
+    who = session.participant
+    if who is not None:  # a Mermaid comment: the diagram has no title to carry it
+        facts = "".join(f", {k}={v}" for k, v in who.meta.items())
+        text += f"%% participant {xml_text(who.id)}{xml_text(facts)}\n"
+    return text
 
 
 def participant_fields(session: SessionFile, *, flat: bool = False) -> dict[str, Any]:

@@ -117,6 +117,10 @@ def test_every_export_names_the_participant(study: Path, tmp_path: Path) -> None
     assert "Participant `P07` · age=34, segment=commuter" in md
     first = json.loads(cli("export", p07, "-f", "jsonl").stdout.splitlines()[0])
     assert first["participant"] == {"id": "P07", "meta": {"age": "34", "segment": "commuter"}}
+    assert "participant P07" in cli("export", p07, "-f", "dot").stdout
+    mermaid = cli("export", p07, "-f", "mermaid").stdout
+    assert mermaid.startswith("flowchart BT")
+    assert mermaid.endswith("%% participant P07, age=34, segment=commuter\n")
     g = nx.read_graphml(io.BytesIO(cli("export", p07, "-f", "graphml").stdout.encode()))
     assert g.graph["participant"] == "P07" and g.graph["participant_segment"] == "commuter"
 
