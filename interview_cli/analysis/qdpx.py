@@ -192,6 +192,8 @@ def _variables(root: ET.Element, sessions: Sequence[SessionFile]) -> dict[str, s
 
 
 def _codebook(root: ET.Element, book: CodeBook, code_guid: dict[str, str]) -> None:
+    if not book.codes:
+        return  # the schema wants at least one Code in a CodeBook: leave it out instead
     codes_el = ET.SubElement(ET.SubElement(root, _q("CodeBook")), _q("Codes"))
     types = sorted({c.node_type for c in book.codes}, key=lambda t: (min(
         c.level for c in book.codes if c.node_type == t), t))  # fmt: skip

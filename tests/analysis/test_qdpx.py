@@ -144,3 +144,15 @@ def _first(root: ET.Element, tag: str) -> ET.Element:
 def test_the_check_catches_broken_projects(sessions: list[SessionFile], change, problem) -> None:
     problems = check_project(_tampered(export_qdpx(sessions), change))
     assert any(problem in p for p in problems), problems
+
+
+def test_sessions_without_concepts_still_make_a_valid_project(
+    sessions: list[SessionFile],
+) -> None:
+    empty = [s.model_copy(update={"graph": {}}) for s in sessions]
+    data = export_qdpx(empty)
+    assert check_project(data) == []
+    root = read_qdpx(data).root
+    assert root.find(f"{Q}CodeBook") is None
+    assert len(root.findall(f"{Q}Sources/{Q}TextSource")) == 2
+    assert not list(root.iter(f"{Q}PlainTextSelection"))
