@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -148,7 +148,8 @@ def report(
     ```
 
     `level` is a node type of means_end_chain (attribute, functional_consequence, ...) or
-    A/C/V. A sample ships with the library: `ladders/headphones_sample.csv`. Relations are
+    A/C/V. A sample ships with the library, found from any directory: `--ladders
+    ladders/headphones_sample.csv`. Relations are
     counted within each ladder, never across ladders (`--count ladder` by default, Reynolds &
     Gutman; `--count respondent` counts each relation once per respondent); for sessions the
     ladders are the chains the interview recorded.
@@ -279,8 +280,21 @@ def _sheets(paths: list[Path], library: list[Path] | None) -> tuple[list, object
     from interview_cli.analysis.ladder_sheet import read_ladder_sheet
     from interview_cli.analysis.report import LADDER_METHOD
 
-    methodology = open_library(library).methodology(LADDER_METHOD).value
-    return [read_ladder_sheet(p, methodology) for p in paths], methodology
+    lib = open_library(library)
+    methodology = lib.methodology(LADDER_METHOD).value
+    return [read_ladder_sheet(_in_library(p, lib), methodology) for p in paths], methodology
+
+
+def _in_library(path: Path, lib: Any) -> Path:
+    """``path`` itself, else the same relative path under a library root (the sample sheet
+    ``ladders/headphones_sample.csv`` is found wherever the package is installed)."""
+    if path.exists() or path.is_absolute():
+        return path
+    for root in lib.roots:
+        candidate = root.path / path
+        if candidate.is_file():
+            return candidate
+    return path
 
 
 def register(app: typer.Typer) -> None:

@@ -127,3 +127,13 @@ def test_sessions_alone_state_the_rule_too(tmp_path: Path, rule: str) -> None:
     assert section["implication_matrix"]["counting"] == rule
     assert section["implication_matrix"]["ladders"] >= 1
     assert "coding_sheets" in section and section["coding_sheets"] == []
+
+
+def test_the_sample_sheet_is_found_in_the_library_from_anywhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    section = _section(invoke("--ladders", "ladders/headphones_sample.csv", "--json"))
+    assert section["implication_matrix"]["ladders"] == 7
+    missing = invoke("--ladders", "ladders/nope.csv")
+    assert missing.exit_code == 2 and "nope.csv" in missing.stderr
