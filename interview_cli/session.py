@@ -247,6 +247,13 @@ class ClosingRecord(Record):
     comment: str = ""
 
 
+class ParticipantRecord(Record):
+    """Who was interviewed, as the researcher names them (``run --participant --meta``)."""
+
+    id: str
+    meta: dict[str, str] = Field(default_factory=dict)
+
+
 class SessionFile(Record):
     schema_version: int = SCHEMA_VERSION
     id: str
@@ -270,6 +277,7 @@ class SessionFile(Record):
     usage: Usage = Field(default_factory=Usage)
     closing: ClosingRecord | None = None
     simulation: dict[str, Any] | None = None
+    participant: ParticipantRecord | None = None
     errors: list[str] = Field(default_factory=list)
 
     @property

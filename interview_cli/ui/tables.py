@@ -165,6 +165,9 @@ def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int
     )
     longest = max((len(r["id"]) for r in rows), default=2)
     table.add_column("id", no_wrap=True, overflow="fold", min_width=longest)
+    who = wide and any(r.get("participant") for r in rows)
+    if who:
+        table.add_column("participant", overflow="fold")
     if wide:
         table.add_column("concept", overflow="fold")
         table.add_column("methodology", overflow="fold")
@@ -173,7 +176,8 @@ def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int
     table.add_column("updated", overflow="fold")
     table.add_column("cost", justify="right", no_wrap=True)
     for r in rows:
-        cells = [r["id"], *([r["concept"], r["methodology"]] if wide else [])]
+        cells = [r["id"], *([r.get("participant") or "—"] if who else [])]
+        cells += [r["concept"], r["methodology"]] if wide else []
         cells += [
             r["status"],
             str(r["turns"]),
