@@ -188,7 +188,7 @@ def guard_stop(
     if pick is None and tuning.breadth_check_before_stop:
         if not breadth_found_empty(inputs.methodology, inputs.tracker, inputs.focus_history):
             breadth = {s.name for s in inputs.methodology.strategies if s.breadth_check}
-            pick = _best(ranking, lambda c: c.strategy in breadth)
+            pick = _best(ranking, lambda c: c.strategy in breadth and not _closing(inputs, c))
             if pick is not None:
                 why = "no breadth check has come back empty yet"
     if pick is None:

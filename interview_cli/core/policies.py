@@ -138,4 +138,7 @@ def apply_policy(policy: str, decision: Decision, inputs: DecisionInputs) -> Dec
         continuation=continuation,
         rationale=tuple(rationale),
         fallback=None,
+        # the adaptive policy's own rules did not choose this move
+        tie_break=None,
+        stop_deferred=None,
     )

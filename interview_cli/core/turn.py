@@ -188,9 +188,15 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
     )
 
 
-def probe_outcome(delta: GraphDelta, assessment: Assessment | None) -> str:
-    """What the previous question brought: a new node, or why not (``tracker.PROBE_OUTCOMES``)."""
+def probe_outcome(
+    delta: GraphDelta, assessment: Assessment | None, focus: str | None = None
+) -> str:
+    """What the previous question (on ``focus``) brought: a new node, or a new link from or to
+    the focus (a climb onto a rung said before: ladders often meet at a shared value), or why
+    it brought nothing (``tracker.PROBE_OUTCOMES``)."""
     if delta.nodes_added:
+        return NEW_RUNG
+    if focus is not None and any(focus in (e.source, e.target) for e in delta.edges_added):
         return NEW_RUNG
     kind = assessment.answer_kind if assessment is not None else "answer"
     if kind != "answer":
@@ -351,14 +357,14 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
         turn=turn,
         embedder=embedder,
     )
-    if content is not extraction:
-        delta.rejected.extend(content.rejected)
+    if content is not extraction:  # what the non-answer's extraction held, and why it went
+        delta.rejected.extend(content.rejected[len(extraction.rejected) :])
     tracker = advance_turn(state.tracker, turn)
     tracker = apply_graph_delta(tracker, graph, delta, methodology=m, turn=turn)
     coverage = state.coverage
     if coverage is not None:
         coverage = update_coverage(
-            coverage, graph=graph, concept=inputs.concept, extraction=extraction, delta=delta
+            coverage, graph=graph, concept=inputs.concept, extraction=content, delta=delta
         )
 
     graph_state = compute_graph_state(graph, m, turn)
@@ -378,7 +384,8 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
     tracker = append_response_signal(
         tracker, depth, assessment.knowledge_ceiling if assessment else None
     )
-    tracker = record_probe_outcome(tracker, probe_outcome(delta, assessment))
+    outcome = probe_outcome(delta, assessment, focus=tracker.previous_focus)
+    tracker = record_probe_outcome(tracker, outcome)
     return _Updated(graph, delta, tracker, coverage, graph_state, depth, saturation, trend)
 
 
