@@ -1,12 +1,15 @@
 """Does the adaptive interviewer earn its keep, on respondents it was not tuned to?
 
 Runs `interview batch` with the adaptive policy and both baselines (deepen_recent,
-breadth_first), offline, for several seeds, over two sets of personas, and reports them
-apart:
+breadth_first), offline, for several seeds, over up to three sets of personas, and reports
+them apart:
 
 - **tuned**: the shipped personas (personas/*.yaml) on --concept; the policy was tuned on
   them, so these figures flatter it;
-- **held-out**: personas/holdout/ (another domain, never tuned on) on --holdout-concept.
+- **held-out**: personas/holdout/ (another domain, never tuned on) on --holdout-concept;
+  its transcripts have been read while tuning, so it is no longer quite unseen;
+- **held-out 2**: --holdout2-dir (default personas/holdout2/, a third domain nobody reads
+  while tuning; included when the directory exists) on --holdout2-concept.
 
 One row per set and policy:
 
@@ -19,11 +22,13 @@ One row per set and policy:
 | early, unopened | interviews that stopped before the turn limit with a ladder never opened |
 | turns | mean turns used |
 
-Then the adaptive policy's strategy mix (share of turns) per set, its held-out interviews per
-persona, and the held-out targets of the "done when" list, each met or not.
+Then the adaptive policy's strategy mix (share of turns) per set, and for each held-out set
+its interviews per persona and the targets of the "done when" list, each met or not. The
+respondent with little to say is the set's persona with verbosity <= 0.2 and knowledge <= 0.5.
 
     python benchmarks/policy_comparison.py [--concept headphones_mec]
-        [--holdout-concept ebike_commute_mec] [--seeds 0 1 2] [--max-turns 20] [-j 4]
+        [--holdout-concept ebike_commute_mec] [--holdout2-dir personas/holdout2]
+        [--holdout2-concept home_broadband_mec] [--seeds 0 1 2] [--max-turns 20] [-j 4]
 
 Not a test: it takes a minute or two here (2 cores) and writes to a temporary directory.
 """
@@ -40,10 +45,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 POLICIES = ("adaptive", "deepen_recent", "breadth_first")
 ROOT = Path(__file__).resolve().parents[1]
-SETS = {"tuned": ROOT / "personas", "held-out": ROOT / "personas" / "holdout"}
-LITTLE_TO_SAY = "retired_allotment"  # the held-out respondent with little to say
+HOLDOUT2 = ROOT / "personas" / "holdout2"
+HELD_OUT = ("held-out", "held-out 2")
+
+
+def little_to_say(personas: Path) -> list[str]:
+    """Ids of the set's respondents with little to say (few words, little to articulate)."""
+    ids = []
+    for path in sorted(personas.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        traits = data.get("traits") or {}
+        if traits.get("verbosity", 0.5) <= 0.2 and traits.get("knowledge", 1.0) <= 0.5:
+            ids.append(str(data.get("id", path.stem)))
+    return ids
 
 
 def run_batch(
@@ -113,14 +131,17 @@ class Row:
         ]
 
 
-def targets(rows: dict[str, Row], by_persona: dict[str, list[dict[str, Any]]]) -> list[str]:
-    """The held-out "done when" targets, each with what was measured."""
+def targets(
+    rows: dict[str, Row], by_persona: dict[str, list[dict[str, Any]]], quiet: list[str]
+) -> list[str]:
+    """A held-out set's "done when" targets, each with what was measured."""
     adaptive = rows["adaptive"]
     baselines = [rows[p] for p in POLICIES if p != "adaptive"]
     best_recall = max(b.rung_recall for b in baselines)
     fewest = min(b.complaints for b in baselines)
     terminal = adaptive.terminal_reached / adaptive.terminal_can if adaptive.terminal_can else 0
-    little = [e["turns"] for e in by_persona.get(LITTLE_TO_SAY, [])]
+    little = [e["turns"] for q in quiet for e in by_persona.get(q, [])]
+    who = " and ".join(quiet) or "(no respondent with little to say in this set)"
     checks = [
         (adaptive.rung_recall >= best_recall + 0.10,
          f"rung recall {100 * adaptive.rung_recall:.0f}% >= better baseline "
@@ -133,46 +154,93 @@ def targets(rows: dict[str, Row], by_persona: dict[str, list[dict[str, Any]]]) -
          f"early ends with a ladder never opened {adaptive.early_unopened} of {adaptive.n} "
          "<= 10%"),
         (bool(little) and max(little) <= 10,
-         f"{LITTLE_TO_SAY} closed within 10 turns (turns: {', '.join(map(str, little))})"),
+         f"{who} closed within 10 turns (turns: {', '.join(map(str, little))})"),
     ]  # fmt: skip
     return [f"  [{'x' if ok else ' '}] {text}" for ok, text in checks]
 
 
-def main() -> None:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--concept", default="headphones_mec", help="for the tuned personas")
     parser.add_argument("--holdout-concept", default="ebike_commute_mec")
+    parser.add_argument(
+        "--holdout2-dir",
+        type=Path,
+        default=None,
+        help="a second held-out set (default personas/holdout2/ when it exists)",
+    )
+    parser.add_argument("--holdout2-concept", default="home_broadband_mec")
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     parser.add_argument("--max-turns", type=int, default=20)
     parser.add_argument("-j", "--jobs", type=int, default=4, help="interviews at once")
     args = parser.parse_args()
-    concepts = {"tuned": args.concept, "held-out": args.holdout_concept}
+    if args.holdout2_dir is not None and not args.holdout2_dir.is_dir():
+        parser.error(f"--holdout2-dir: {args.holdout2_dir} is not a directory; give one of "
+                     "persona YAML files")  # fmt: skip
+    return args
 
+
+def persona_sets(args: argparse.Namespace) -> dict[str, tuple[Path, str, str]]:
+    """Set name -> (persona directory, how it is shown, concept), in report order."""
+    sets = {
+        "tuned": (ROOT / "personas", "personas/*.yaml", args.concept),
+        "held-out": (ROOT / "personas" / "holdout", "personas/holdout/", args.holdout_concept),
+    }
+    second = args.holdout2_dir or (HOLDOUT2 if HOLDOUT2.is_dir() else None)
+    if second is not None:
+        shown = "personas/holdout2/" if second == HOLDOUT2 else f"{second}/"
+        sets["held-out 2"] = (second.resolve(), shown, args.holdout2_concept)
+    return sets
+
+
+def run_all(
+    sets: dict[str, tuple[Path, str, str]], args: argparse.Namespace, tmp: Path
+) -> tuple[dict[str, dict[str, Row]], dict[str, dict[str, list[dict[str, Any]]]]]:
+    """Every set x policy x seed: the rows, and each held-out set's adaptive interviews."""
     rows: dict[str, dict[str, Row]] = defaultdict(dict)
-    holdout_adaptive: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, personas in SETS.items():
-            for policy in POLICIES:
-                evaluations = []
-                for seed in args.seeds:
-                    evaluations += run_batch(
-                        Path(tmp) / f"{name}-{policy}-s{seed}",
-                        personas,
-                        concept=concepts[name],
-                        policy=policy,
-                        seed=seed,
-                        max_turns=args.max_turns,
-                        jobs=args.jobs,
-                    )
-                rows[name][policy] = Row.of(evaluations)
-                if name == "held-out" and policy == "adaptive":
-                    for e in evaluations:
-                        holdout_adaptive[e["persona"]].append(e)
+    adaptive: dict[str, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+    for name, (personas, _, concept) in sets.items():
+        for policy in POLICIES:
+            evaluations = []
+            for seed in args.seeds:
+                evaluations += run_batch(
+                    tmp / f"{name.replace(' ', '')}-{policy}-s{seed}",
+                    personas,
+                    concept=concept,
+                    policy=policy,
+                    seed=seed,
+                    max_turns=args.max_turns,
+                    jobs=args.jobs,
+                )
+            rows[name][policy] = Row.of(evaluations)
+            if name in HELD_OUT and policy == "adaptive":
+                for e in evaluations:
+                    adaptive[name][e["persona"]].append(e)
+    return rows, adaptive
 
+
+def print_per_persona(name: str, by_persona: dict[str, list[dict[str, Any]]]) -> None:
+    print(f"\nadaptive, {name}, per persona (turns · terminal reached · re-asks · complaints):")
+    for persona, evaluations in sorted(by_persona.items()):
+        turns = ",".join(str(e["turns"]) for e in evaluations)
+        reached = ",".join(
+            "-" if e["terminal_reached"] is None else ("y" if e["terminal_reached"] else "n")
+            for e in evaluations
+        )
+        reasks = ",".join(str(len(e["same_node_reasks"])) for e in evaluations)
+        moans = ",".join(str(len(e["complaints"])) for e in evaluations)
+        print(f"  {persona:20s} {turns:10s} · {reached:7s} · {reasks:8s} · {moans}")
+
+
+def main() -> None:
+    args = parse_args()
+    sets = persona_sets(args)
+    with tempfile.TemporaryDirectory() as tmp:
+        rows, adaptive = run_all(sets, args, Path(tmp))
+
+    shown = "; ".join(f"{name}: {where} on {concept}" for name, (_, where, concept) in sets.items())
     print(
-        f"offline, up to {args.max_turns} turns, seeds {' '.join(map(str, args.seeds))}; "
-        f"tuned: personas/*.yaml on {args.concept}; held-out: personas/holdout/ on "
-        f"{args.holdout_concept}\n"
+        f"offline, up to {args.max_turns} turns, seeds {' '.join(map(str, args.seeds))}; {shown}\n"
     )
     print(
         "| set | policy | interviews | rung recall | terminal (can state) | re-asks/int "
@@ -186,18 +254,10 @@ def main() -> None:
     for name, by_policy in rows.items():
         mix = ", ".join(f"{k} {100 * v:.0f}%" for k, v in by_policy["adaptive"].mix.items())
         print(f"  {name:9s} {mix}")
-    print("\nadaptive, held-out, per persona (turns · terminal reached · re-asks · complaints):")
-    for persona, evaluations in sorted(holdout_adaptive.items()):
-        turns = ",".join(str(e["turns"]) for e in evaluations)
-        reached = ",".join(
-            "-" if e["terminal_reached"] is None else ("y" if e["terminal_reached"] else "n")
-            for e in evaluations
-        )
-        reasks = ",".join(str(len(e["same_node_reasks"])) for e in evaluations)
-        moans = ",".join(str(len(e["complaints"])) for e in evaluations)
-        print(f"  {persona:20s} {turns:10s} · {reached:7s} · {reasks:8s} · {moans}")
-    print("\nheld-out targets:")
-    print("\n".join(targets(rows["held-out"], holdout_adaptive)))
+    for name in (n for n in HELD_OUT if n in sets):
+        print_per_persona(name, adaptive[name])
+        print(f"\n{name} targets:")
+        print("\n".join(targets(rows[name], adaptive[name], little_to_say(sets[name][0]))))
 
 
 if __name__ == "__main__":

@@ -219,6 +219,8 @@ class Usage(Record):
     calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    cache_write_tokens: int = 0
+    cache_read_tokens: int = 0
     cost_usd: float = 0.0
     by_task: dict[str, dict[str, float]] = Field(default_factory=dict)
 
@@ -226,6 +228,8 @@ class Usage(Record):
         self.calls += 1
         self.input_tokens += call.input_tokens
         self.output_tokens += call.output_tokens
+        self.cache_write_tokens += call.cache_write_tokens
+        self.cache_read_tokens += call.cache_read_tokens
         self.cost_usd = round(self.cost_usd + call.cost_usd, 8)
         task = self.by_task.setdefault(
             call.task, {"calls": 0, "input_tokens": 0, "output_tokens": 0, "cost_usd": 0.0}
@@ -241,6 +245,13 @@ class ClosingRecord(Record):
     summary: str = ""
     rating: int | None = Field(default=None, ge=1, le=4)
     comment: str = ""
+
+
+class ParticipantRecord(Record):
+    """Who was interviewed, as the researcher names them (``run --participant --meta``)."""
+
+    id: str
+    meta: dict[str, str] = Field(default_factory=dict)
 
 
 class SessionFile(Record):
@@ -266,6 +277,7 @@ class SessionFile(Record):
     usage: Usage = Field(default_factory=Usage)
     closing: ClosingRecord | None = None
     simulation: dict[str, Any] | None = None
+    participant: ParticipantRecord | None = None
     errors: list[str] = Field(default_factory=list)
 
     @property

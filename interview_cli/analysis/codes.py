@@ -39,6 +39,9 @@ class RespondentGraph:
     id: str
     graph: KnowledgeGraph
     slots: Mapping[str, str] = field(default_factory=dict)
+    # Node ids per ladder, lowest rung first, when the ladders were coded by hand (a coding
+    # sheet); None: read them from the graph (``graph_ladders``).
+    ladders: tuple[tuple[str, ...], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -378,3 +381,63 @@ def code_links(
         if a is not None and b is not None and a != b:
             links.add((a, b))
     return links
+
+
+# At most this many ladders are read from one session graph: an interview's chains branch a
+# little, but a pathological graph (every attribute to every consequence to every value) would
+# otherwise multiply them without end. Paths are found in the interview's own order, so the
+# ladders kept are the first ones told.
+MAX_LADDERS_PER_GRAPH = 2000
+
+
+def graph_ladders(
+    graph: KnowledgeGraph, relations: Iterable[str] | None = None
+) -> list[tuple[str, ...]]:
+    """The chains a session recorded: node ids of every maximal path over ``relations``.
+
+    A ladder starts at a node no chain relation leads to (or, inside a loop nothing enters, at
+    its earliest node) and climbs until no further rung is open; where the respondent branched
+    (one consequence reached from two attributes), each branch is its own ladder, as in a
+    hand-coded sheet. Paths are simple: a loop is not walked twice.
+    """
+    wanted = set(relations) if relations is not None else None
+    succ: dict[str, list[str]] = {}
+    has_pred: set[str] = set()
+    for rel in graph.edges():
+        if (wanted is None or rel.relation in wanted) and rel.source != rel.target:
+            if rel.target not in succ.setdefault(rel.source, []):
+                succ[rel.source].append(rel.target)
+            has_pred.add(rel.target)
+    order = {n: i for i, n in enumerate(graph.node_ids())}
+    for nexts in succ.values():
+        nexts.sort(key=lambda n: order.get(n, 1 << 30))
+    ladders: list[tuple[str, ...]] = []
+    covered: set[str] = set()
+    starts = [n for n in graph.node_ids() if n in succ and n not in has_pred]
+    loops = [n for n in graph.node_ids() if n in succ and n in has_pred]
+    for start in [*starts, *loops]:
+        if start in has_pred and start in covered:
+            continue
+        _climb([start], succ, ladders, covered)
+        if len(ladders) >= MAX_LADDERS_PER_GRAPH:
+            break
+    return ladders[:MAX_LADDERS_PER_GRAPH]
+
+
+def _climb(
+    path: list[str],
+    succ: Mapping[str, list[str]],
+    out: list[tuple[str, ...]],
+    covered: set[str],
+) -> None:
+    """Depth first: every maximal simple path that extends ``path`` (iterative, bounded)."""
+    stack: list[list[str]] = [path]
+    while stack and len(out) < MAX_LADDERS_PER_GRAPH:
+        here = stack.pop()
+        open_rungs = [n for n in succ.get(here[-1], ()) if n not in here]
+        if not open_rungs:
+            if len(here) > 1:
+                out.append(tuple(here))
+                covered.update(here)
+            continue
+        stack.extend([*here, n] for n in reversed(open_rungs))

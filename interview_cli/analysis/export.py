@@ -113,7 +113,10 @@ def edges_csv(session: SessionFile) -> str:
 
 def export_graphml(session: SessionFile) -> str:
     g = nx.DiGraph(
-        name=session.id, concept=session.concept.id, methodology=session.methodology.name
+        name=session.id,
+        concept=session.concept.id,
+        methodology=session.methodology.name,
+        **{k: xml_text(v) for k, v in participant_fields(session, flat=True).items()},
     )
     for row in node_rows(session):
         g.add_node(row["id"], **{k: v for k, v in row.items() if k != "id"})
@@ -170,6 +173,8 @@ def session_drawing(session: SessionFile) -> Drawing:
         if r.source in ids and r.target in ids and r.source != r.target
     )
     title = f"{session.concept.name} - {session.id}"
+    if session.participant is not None:
+        title += f" - participant {session.participant.id}"
     return Drawing(title, nodes, edges, level_names([(n.name, n.level) for n in m.ontology.nodes]))
 
 
@@ -178,13 +183,28 @@ def export_dot(session: SessionFile) -> str:
 
 
 def export_mermaid(session: SessionFile) -> str:
-    return to_mermaid(session_drawing(session))
+    text = to_mermaid(session_drawing(session))
+    who = session.participant
+    if who is not None:  # a Mermaid comment: the diagram has no title to carry it
+        facts = "".join(f", {k}={v}" for k, v in who.meta.items())
+        text += f"%% participant {xml_text(who.id)}{xml_text(facts)}\n"
+    return text
+
+
+def participant_fields(session: SessionFile, *, flat: bool = False) -> dict[str, Any]:
+    """``run --participant/--meta`` for an export: nothing when the session has none."""
+    who = session.participant
+    if who is None:
+        return {}
+    if flat:  # GraphML attributes are scalars
+        return {"participant": who.id, **{f"participant_{k}": v for k, v in who.meta.items()}}
+    return {"participant": {"id": who.id, "meta": dict(who.meta)}}
 
 
 def export_jsonl(session: SessionFile) -> str:
     lines = []
     for t in session.turns:
-        record = {"session": session.id, **t.model_dump(mode="json")}
+        record = {"session": session.id, **participant_fields(session), **t.model_dump(mode="json")}
         lines.append(json.dumps(record, ensure_ascii=False, sort_keys=False))
     return "\n".join(lines) + ("\n" if lines else "")
 
@@ -200,6 +220,13 @@ def export_markdown(session: SessionFile) -> str:
         + (f" ({session.termination_reason})" if session.termination_reason else ""),
         "",
     ]
+    if session.participant is not None:
+        facts = ", ".join(f"{k}={v}" for k, v in session.participant.meta.items())
+        out += [
+            f"Participant `{md_escape(session.participant.id)}`"
+            + (f" · {md_escape(facts)}" if facts else ""),
+            "",
+        ]
     for t in session.turns:
         q = t.question
         how = " · ".join(x for x in (q.strategy, q.focus_label and f"focus: {q.focus_label}") if x)

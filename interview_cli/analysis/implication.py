@@ -5,13 +5,21 @@ Laddering analysis after content coding (``codes``):
 **Implication matrix.** A square matrix over the codes whose cell (A, B) counts how often A
 leads to B, split into *direct* relations (A is immediately followed by B) and *indirect*
 relations (B follows A with other codes in between). Reynolds & Gutman write a cell as
-"direct.indirect". Our interviews yield a graph per respondent rather than a list of separate
-ladders, so the counting unit is the respondent: a cell counts the respondents whose coded
-graph has the edge A→B (direct) and the respondents in whose graph B can be reached from A over
-at least two edges along a simple path (indirect). A respondent can contribute to both parts of
-a cell, as one ladder may say A→B and another A→C→B. Counting respondents rather than paths
-keeps one talkative respondent, whose branching graph holds many paths, from outweighing the
-others - the "count each respondent once" option of laddering software.
+"direct.indirect". Relations are counted within a ladder and never across two ladders of one
+respondent (:func:`ladder_matrix`): a respondent who says A→C in one ladder and C→V in another
+has not said that A leads to V. Two rules decide what one count is:
+
+- ``ladder`` (the default, Reynolds & Gutman's own): a cell counts the ladders that hold the
+  relation;
+- ``respondent``: a cell counts the respondents with at least one ladder that holds it, so one
+  talkative respondent who tells the same chain many times weighs as much as anyone else (the
+  "count each respondent once" option of laddering software).
+
+A respondent can contribute to both parts of a cell, as one ladder may say A→B and another
+A→C→B. Ladders come from a coding sheet (``ladder_sheet``) or, for our sessions, are the chains
+the interview recorded (``codes.graph_ladders``). :func:`implication_matrix` keeps the older
+count on the respondent's merged graph, which lets relations run across ladders and inflates
+indirect counts; it is no longer what ``report`` uses.
 
 **Cut-off.** Only relations whose total (direct + indirect) reaches the cut-off are mapped. The
 share of links kept at cut-off c is the sum of the totals of the cells at or above c over the
@@ -34,6 +42,14 @@ from dataclasses import dataclass
 from typing import Any
 
 DEFAULT_KEEP_SHARE = 2 / 3
+
+COUNTING_RULES = ("ladder", "respondent")
+COUNTING_TEXT = {
+    "ladder": "per ladder (Reynolds & Gutman): a cell counts the ladders that hold the relation",
+    "respondent": "per respondent: a cell counts the respondents with a ladder that holds the "
+    "relation",
+    "graph": "per respondent graph: a cell counts the respondents whose merged graph holds it",
+}
 
 Pair = tuple[str, str]
 
@@ -60,6 +76,15 @@ class ImplicationMatrix:
     direct: Mapping[Pair, int]
     indirect: Mapping[Pair, int]
     respondents: int
+    # What one count is: "ladder" (Reynolds & Gutman: every ladder that holds the relation),
+    # "respondent" (each relation once per respondent) or "graph" (the respondent's merged
+    # graph; kept for comparison, it lets relations run across ladders).
+    counting: str = "graph"
+    ladders: int | None = None
+
+    def counting_text(self) -> str:
+        """The counting rule in words, for every report format."""
+        return COUNTING_TEXT.get(self.counting, self.counting)
 
     def cell(self, source: str, target: str) -> Cell:
         pair = (source, target)
@@ -82,6 +107,8 @@ class ImplicationMatrix:
         return {
             "codes": list(self.codes),
             "respondents": self.respondents,
+            "ladders": self.ladders,
+            "counting": self.counting,
             "total_links": self.total_links,
             "cells": [
                 {"source": c.source, "target": c.target, "direct": c.direct, "indirect": c.indirect}
@@ -136,6 +163,63 @@ def implication_matrix(
     codes = list(order) if order is not None else []
     codes += [c for c in dict.fromkeys(seen_codes) if c not in set(codes)]
     return ImplicationMatrix(tuple(codes), direct, indirect, len(respondent_links))
+
+
+def ladder_pairs(ladder: Sequence[str]) -> tuple[set[Pair], set[Pair]]:
+    """(direct, indirect) relations of one ladder: next rung, and any rung further up.
+
+    A code repeated on adjacent rungs (two mentions, one code) is one rung; a relation of a
+    code to itself is no relation.
+    """
+    rungs = [c for i, c in enumerate(ladder) if i == 0 or c != ladder[i - 1]]
+    direct = {(a, b) for a, b in zip(rungs, rungs[1:], strict=False) if a != b}
+    indirect = {
+        (rungs[i], rungs[j])
+        for i in range(len(rungs))
+        for j in range(i + 2, len(rungs))
+        if rungs[i] != rungs[j]
+    }
+    return direct, indirect
+
+
+def ladder_matrix(
+    respondent_ladders: Sequence[Sequence[Sequence[str]]],
+    *,
+    counting: str = "ladder",
+    order: Sequence[str] | None = None,
+) -> ImplicationMatrix:
+    """Direct and indirect relations counted within each ladder, never across two ladders.
+
+    ``respondent_ladders[r]`` holds respondent r's ladders, each a list of codes from the
+    lowest rung up. ``counting="ladder"`` adds one per ladder holding a relation (Reynolds &
+    Gutman 1988); ``"respondent"`` adds one per respondent with any such ladder, so a
+    respondent who tells the same chain twice weighs as much as one who tells it once.
+    """
+    if counting not in COUNTING_RULES:
+        raise ValueError(f"counting must be one of {', '.join(COUNTING_RULES)}")
+    direct: dict[Pair, int] = {}
+    indirect: dict[Pair, int] = {}
+    seen_codes: list[str] = []
+    ladders = 0
+    for mine in respondent_ladders:
+        units: list[tuple[set[Pair], set[Pair]]] = [ladder_pairs(lad) for lad in mine]
+        ladders += len(units)
+        seen_codes += [c for lad in mine for c in lad]
+        if counting == "respondent":
+            units = [
+                (set().union(*(u[0] for u in units)), set().union(*(u[1] for u in units)))
+            ]
+        for d, i in units:
+            for pair in d:
+                direct[pair] = direct.get(pair, 0) + 1
+            for pair in i:
+                indirect[pair] = indirect.get(pair, 0) + 1
+    linked = {c for pair in (*direct, *indirect) for c in pair}
+    codes = list(order) if order is not None else []
+    codes += [c for c in dict.fromkeys(seen_codes) if c in linked and c not in set(codes)]
+    return ImplicationMatrix(
+        tuple(codes), direct, indirect, len(respondent_ladders), counting, ladders
+    )
 
 
 # --------------------------------------------------------------------------------------------

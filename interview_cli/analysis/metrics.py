@@ -48,6 +48,8 @@ class SessionMetrics:
     policy: str
     persona: str | None = None
     recall: float | None = None
+    participant: str | None = None  # run --participant
+    participant_meta: dict[str, str] = field(default_factory=dict)  # run --meta
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -141,6 +143,8 @@ def session_metrics(session: SessionFile, path: str = "") -> SessionMetrics:
         policy=session.settings.policy,
         persona=_persona(session.simulation),
         recall=simulation_recall(session.simulation),
+        participant=session.participant.id if session.participant else None,
+        participant_meta=dict(session.participant.meta) if session.participant else {},
     )
 
 
@@ -154,7 +158,8 @@ def _sorted_counts(counter: Counter[str]) -> dict[str, int]:
 
 def aggregate(rows: Sequence[SessionMetrics]) -> AggregateMetrics:
     if not rows:
-        raise ValueError("no sessions to aggregate")
+        # A report over coding sheets alone has no interviews to measure.
+        return AggregateMetrics(0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0, 0.0, {}, {}, 0.0)
     mix: Counter[str] = Counter()
     for r in rows:
         mix.update(r.strategy_mix)

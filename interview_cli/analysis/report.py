@@ -30,13 +30,15 @@ from .codes import (
     CodeBook,
     RespondentGraph,
     build_codebook,
-    code_links,
+    graph_ladders,
     slot_names,
     unmatched_merges,
 )
 from .drawing import DrawEdge, Drawing, DrawNode, level_names, to_dot, to_mermaid
-from .implication import DEFAULT_KEEP_SHARE, HVM, ImplicationMatrix, build_hvm, implication_matrix
+from .implication import DEFAULT_KEEP_SHARE, HVM, ImplicationMatrix, build_hvm, ladder_matrix
+from .ladder_sheet import LadderSheet, sheets_graphs
 from .metrics import AggregateMetrics, SessionMetrics, aggregate, metrics_for
+from .participants import ParticipantRow, participant_rows
 from .sources import SessionSource, methodology_groups, snapshot_methodology
 
 LADDER_METHOD = "means_end_chain"
@@ -49,6 +51,7 @@ class ReportOptions:
     merges: Mapping[str, Sequence[str]] | None = None
     top: int = 12
     use_slots: bool = True  # code by canonical slots where the sessions recorded them
+    counting: str = "ladder"  # implication.COUNTING_RULES
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,8 @@ class MethodSection:
     # Sessions are grouped by methodology only, so one section may pool interviews about
     # different concepts into one matrix and map; the reader must be told which ones.
     concepts: list[ConceptCount] = field(default_factory=list)
+    # Coding sheets whose hand-coded ladders joined this section ("file: 3 respondent(s), ...").
+    sheets: list[str] = field(default_factory=list)
 
     def concepts_text(self) -> str:
         """Each concept with its session count: "Oat milk (oat_milk_mec) 2, ..."."""
@@ -122,6 +127,8 @@ class Report:
     dual_graph: list[dict[str, Any]] = field(default_factory=list)
     # Analyst merge labels that no session's node is called: (code name, label).
     unmatched_merges: list[tuple[str, str]] = field(default_factory=list)
+    participants: list[ParticipantRow] = field(default_factory=list)
+    where: list[tuple[str, str]] = field(default_factory=list)  # the --where selection
 
 
 def ladder_relations(methodology: Methodology) -> set[str]:
@@ -145,6 +152,21 @@ def _graphs(sources: Sequence[SessionSource], use_slots: bool) -> list[Responden
     ]
 
 
+def code_ladders(
+    book: CodeBook, respondent: int, graph: RespondentGraph, relations: set[str]
+) -> list[list[str]]:
+    """The respondent's ladders as code sequences (rungs without a code are left out)."""
+    node_ladders = (
+        graph.ladders if graph.ladders is not None else graph_ladders(graph.graph, relations)
+    )
+    out = []
+    for ladder in node_ladders:
+        codes = [c for n in ladder if (c := book.code_of(respondent, n)) is not None]
+        if len(codes) > 1:
+            out.append(codes)
+    return out
+
+
 def _tooltip(section_codes: CodeBook, code_id: str) -> str:
     c = section_codes.code(code_id)
     variants = ", ".join(c.variants[:6]) + (" …" if len(c.variants) > 6 else "")
@@ -161,8 +183,8 @@ def _ladder(
     options: ReportOptions,
 ) -> LadderAnalysis:
     book = section.codebook
-    links = [code_links(book, i, g.graph, relations) for i, g in enumerate(graphs)]
-    matrix = implication_matrix(links, order=[c.id for c in book.codes])
+    ladders = [code_ladders(book, i, g, relations) for i, g in enumerate(graphs)]
+    matrix = ladder_matrix(ladders, counting=options.counting, order=[c.id for c in book.codes])
     hvm = build_hvm(matrix, cutoff=options.cutoff, keep_share=options.keep_share)
     nodes = tuple(
         DrawNode(
@@ -185,8 +207,8 @@ def _ladder(
         for link in hvm.links
     )
     title = (
-        f"Hierarchical value map - {len(graphs)} respondent(s), cut-off {hvm.cutoff}, "
-        f"{hvm.share_kept:.0%} of links"
+        f"Hierarchical value map - {len(graphs)} respondent(s), {matrix.ladders} ladder(s) "
+        f"counted per {matrix.counting}, cut-off {hvm.cutoff}, {hvm.share_kept:.0%} of links"
     )
     return LadderAnalysis(matrix, hvm, Drawing(title, nodes, edges, section.level_names))
 
@@ -312,23 +334,40 @@ def build_report(
     options: ReportOptions | None = None,
     *,
     skipped: Sequence[str] = (),
+    sheets: Sequence[LadderSheet] = (),
+    sheet_methodology: Methodology | None = None,
 ) -> Report:
+    """The report over session files and coding sheets (``sheets``, coded by hand).
+
+    A sheet's respondents join the section of ``sheet_methodology`` (means-end chains), pooled
+    with its sessions when there are any, so hand-coded and interviewed ladders share codes,
+    one implication matrix and one map.
+    """
     options = options or ReportOptions()
     rows = metrics_for(sources)
     # Each session's graph is parsed once, for its section and for the merge check alike
     # (keyed by object: the groups hold the very sources passed in).
     graphs = _graphs(sources, options.use_slots)
     graph_of = {id(s): g for s, g in zip(sources, graphs, strict=True)}
-    sections = [
+    groups = methodology_groups(sources)
+    if sheets and sheet_methodology is None:
+        raise ValueError("coding sheets need the methodology their levels belong to")
+    sheet_name = sheet_methodology.name if sheet_methodology is not None and sheets else None
+    sheet_graphs = sheets_graphs(sheets, sheet_methodology) if sheet_methodology else []
+    if sheet_name is not None and sheet_name not in groups:
+        groups[sheet_name] = []
+    sections = []
+    for name, group in groups.items():
+        extra = sheet_graphs if name == sheet_name else []
         # The first session's snapshot stands for the group (same name, normally same file).
-        build_section(
-            snapshot_methodology(group[0].session),
-            group,
-            options,
-            graphs=[graph_of[id(s)] for s in group],
+        methodology = snapshot_methodology(group[0].session) if group else sheet_methodology
+        assert methodology is not None
+        section = build_section(
+            methodology, group, options, graphs=[graph_of[id(s)] for s in group] + extra
         )
-        for group in methodology_groups(sources).values()
-    ]
+        if extra:
+            section.sheets = [sheet.describe() for sheet in sheets]
+        sections.append(section)
     return Report(
         rows,
         aggregate(rows),
@@ -336,7 +375,10 @@ def build_report(
         options,
         list(skipped),
         dual_graph_rows(sources),
-        unmatched_merges=unmatched_merges((g.graph for g in graphs), options.merges),
+        unmatched_merges=unmatched_merges(
+            (g.graph for g in [*graphs, *sheet_graphs]), options.merges
+        ),
+        participants=participant_rows(rows),
     )
 
 
@@ -376,6 +418,7 @@ def section_to_dict(section: MethodSection) -> dict[str, Any]:
         "version": section.version,
         "sessions": section.session_ids,
         "concepts": [asdict(c) for c in section.concepts],
+        "coding_sheets": section.sheets,
         "codes": [c.to_dict() for c in section.codebook.codes],
     }
     if section.ladder is not None:
@@ -420,8 +463,11 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             "cutoff": report.options.cutoff,
             "merges": dict(report.options.merges or {}),
             "use_slots": report.options.use_slots,
+            "counting": report.options.counting,
         },
+        "where": {key: value for key, value in report.where},
         "sessions": [r.to_dict() for r in report.sessions],
+        "participants": [p.to_dict() for p in report.participants],
         "aggregate": report.aggregate.to_dict(),
         "dual_graph": report.dual_graph,
         "unmatched_merges": [

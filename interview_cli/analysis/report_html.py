@@ -17,11 +17,14 @@ from .report_md import (
     DUAL_GRAPH_HEADERS,
     DUAL_GRAPH_NOTE,
     METRIC_HEADERS,
+    PARTICIPANT_HEADERS,
     aggregate_row,
     dual_graph_row,
     matrix_codes,
     metric_row,
+    participant_row,
     unmatched_merge_lines,
+    where_text,
 )
 
 CSS = """
@@ -98,6 +101,7 @@ def _section_html(s: MethodSection, top: int) -> list[str]:
     if s.concepts:
         # Sessions are grouped by methodology only: name the concepts pooled here.
         out.append(f'<p class="note">Concepts (sessions): {escape(s.concepts_text())}.</p>')
+    out += [f'<p class="note">Ladders coded by hand: {escape(sheet)}.</p>' for sheet in s.sheets]
     if s.ladder is not None:
         hvm = s.ladder.hvm
         target = (
@@ -112,8 +116,10 @@ def _section_html(s: MethodSection, top: int) -> list[str]:
             "for the respondents' own words.</p>",
             f'<div class="figure">{to_svg(s.ladder.drawing)}</div>',
             "<h3>Implication matrix</h3>",
-            f'<p class="note">Counts of respondents, direct.indirect (Reynolds &amp; Gutman '
-            f"1988), over {s.ladder.matrix.respondents} respondent(s); rows lead to columns. "
+            f'<p class="note">Counts direct.indirect (Reynolds &amp; Gutman 1988) over '
+            f"{s.ladder.matrix.respondents} respondent(s) and {s.ladder.matrix.ladders} "
+            f"ladder(s), counted {escape(s.ladder.matrix.counting_text())}; relations are "
+            "counted within a ladder, never across ladders; rows lead to columns. "
             "Highlighted cells are at or above the cut-off.</p>",
             _matrix_html(s),
         ]
@@ -198,15 +204,30 @@ def report_html(report: Report) -> str:
         "<h1>Interview report</h1>",
         f'<p class="note">{a.sessions} session(s), {a.turns_total} answered turns; '
         + escape(", ".join(f"{k} {v}" for k, v in a.by_status.items()))
-        + ".</p>",
-        "<h2>Metrics</h2>",
-        html_table(
-            METRIC_HEADERS,
-            [*map(metric_row, report.sessions), aggregate_row(a)],
-            "lrlrrrrrrlrr",
-            total_last=True,
-        ),
+        + ".</p>"
+        if report.sessions
+        else '<p class="note">No interview sessions: ladders from coding sheets only.</p>',
     ]
+    if report.sessions:  # a report over coding sheets alone has no interview metrics
+        parts += [
+            "<h2>Metrics</h2>",
+            html_table(
+                METRIC_HEADERS,
+                [*map(metric_row, report.sessions), aggregate_row(a)],
+                "lrlrrrrrrlrr",
+                total_last=True,
+            ),
+        ]
+    if report.where:
+        parts.append(
+            f'<p class="note">Sessions whose participant has '
+            f"{escape(where_text(report.where))}.</p>"
+        )
+    if report.participants:
+        parts += [
+            "<h2>Participants</h2>",
+            html_table(PARTICIPANT_HEADERS, map(participant_row, report.participants), "lllr"),
+        ]
     if a.recall_sessions:
         parts.append(
             f'<p class="note">Ground-truth recall over {a.recall_sessions} simulated '

@@ -13,6 +13,7 @@ from typing import Any
 from .drawing import to_dot, to_mermaid
 from .implication import ImplicationMatrix
 from .metrics import AggregateMetrics, SessionMetrics
+from .participants import ParticipantRow
 from .report import MethodSection, Report
 
 # "&" starts a character reference only when a name or number and ";" follow ("&lt;", "&#60;");
@@ -70,9 +71,22 @@ METRIC_HEADERS = (
 )  # fmt: skip
 
 
+PARTICIPANT_HEADERS = ("participant", "facts", "sessions", "turns")
+
+
+def participant_row(p: ParticipantRow) -> list[str]:
+    facts = ", ".join(f"{k}={v}" for k, v in sorted(p.meta.items())) or "—"
+    return [p.id, facts, ", ".join(p.sessions), str(p.turns)]
+
+
+def where_text(where: Sequence[tuple[str, str]]) -> str:
+    return " and ".join(f"{k}={v}" for k, v in where)
+
+
 def metric_row(r: SessionMetrics) -> list[str]:
     return [
-        r.id + (f" ({r.persona})" if r.persona else ""),
+        r.id + (f" ({r.persona})" if r.persona else "")
+        + (f" [{r.participant}]" if r.participant else ""),
         str(r.turns),
         r.termination_reason or r.status,
         str(r.nodes),
@@ -146,6 +160,8 @@ def matrix_codes(matrix: ImplicationMatrix) -> tuple[list[str], list[str]]:
 def _section_md(s: MethodSection, top: int) -> list[str]:
     book = s.codebook
     out = [f"## {s.methodology} (version {s.version}): {len(s.session_ids)} session(s)", ""]
+    for sheet in s.sheets:
+        out += [f"Ladders coded by hand: {md_escape(sheet)}.", ""]
     if s.concepts:
         # Sessions are grouped by methodology only: name the concepts pooled here.
         out += [f"Concepts (sessions): {md_escape(s.concepts_text())}.", ""]
@@ -175,8 +191,10 @@ def _section_md(s: MethodSection, top: int) -> list[str]:
         out += [
             "### Implication matrix",
             "",
-            f"Cells are *direct.indirect* counts of respondents (Reynolds & Gutman 1988) over "
-            f"{m.respondents} respondent(s); rows lead to columns; {m.total_links} links in all.",
+            f"Cells are *direct.indirect* counts (Reynolds & Gutman 1988) over "
+            f"{m.respondents} respondent(s) and {m.ladders} ladder(s), counted "
+            f"{m.counting_text()}; relations are counted within a ladder, never across "
+            f"ladders; rows lead to columns; {m.total_links} links in all.",
             "",
         ]
         if rows:
@@ -257,15 +275,31 @@ def report_markdown(report: Report) -> str:
         "# Interview report",
         "",
         f"{a.sessions} session(s), {a.turns_total} answered turns, "
-        f"{', '.join(f'{k} {v}' for k, v in a.by_status.items())}.",
-        "",
-        "## Metrics",
-        "",
-        table(
-            METRIC_HEADERS, [*map(metric_row, report.sessions), aggregate_row(a)], "lrlrrrrrllrr"
-        ),
+        f"{', '.join(f'{k} {v}' for k, v in a.by_status.items())}."
+        if report.sessions
+        else "No interview sessions: ladders from coding sheets only.",
         "",
     ]
+    if report.sessions:  # a report over coding sheets alone has no interview metrics
+        out += [
+            "## Metrics",
+            "",
+            table(
+                METRIC_HEADERS,
+                [*map(metric_row, report.sessions), aggregate_row(a)],
+                "lrlrrrrrllrr",
+            ),
+            "",
+        ]
+    if report.where:
+        out += [f"Sessions whose participant has {where_text(report.where)}.", ""]
+    if report.participants:
+        out += [
+            "## Participants",
+            "",
+            table(PARTICIPANT_HEADERS, map(participant_row, report.participants), "lllr"),
+            "",
+        ]
     if a.recall_sessions:
         out += [
             f"Ground-truth recall over {a.recall_sessions} simulated session(s): mean "

@@ -388,6 +388,23 @@ def _check_mapping(
             out.append(Mismatch(n, check, where, diff[1], diff[2]))
 
 
+def _recorded_signal_names(session: SessionFile) -> tuple[set[str], set[str]]:
+    """The global and per-node signal names the recording tool computed anywhere in the
+    session. A signal a later version added is replayed but was never recorded: it is not a
+    difference (a recorded one that is missing or changed still is)."""
+    cached = _SIGNAL_NAMES.get(id(session))
+    if cached is not None and cached[0] is session:
+        return cached[1], cached[2]
+    known = {k for t in session.turns for k in t.signals}
+    known_node = {k for t in session.turns for values in t.node_signals.values() for k in values}
+    _SIGNAL_NAMES.clear()
+    _SIGNAL_NAMES[id(session)] = (session, known, known_node)
+    return known, known_node
+
+
+_SIGNAL_NAMES: dict[int, tuple[SessionFile, set[str], set[str]]] = {}
+
+
 def check_turn(session: SessionFile, index: int, step: ReplayStep) -> list[Mismatch]:
     """Every check of one turn, in ``CHECKS`` order."""
     turn = step.turn
@@ -405,19 +422,29 @@ def check_turn(session: SessionFile, index: int, step: ReplayStep) -> list[Misma
     _check_continuation(turn, decision, out)
     _check_question(session, index, decision, out)
     _check_scores(turn, replayed, out)
-    _check_mapping(n, "signals", "signals", turn.signals, plain(decision.global_signals), out)
-    _check_mapping(
-        n, "signals", "node_signals", turn.node_signals, node_signals, out
-    )
+    known, known_node = _recorded_signal_names(session)
+    global_signals = {
+        k: v for k, v in plain(decision.global_signals).items() if k in turn.signals or k in known
+    }
+    node_signals = {
+        node: {
+            k: v
+            for k, v in values.items()
+            if k in known_node or k in turn.node_signals.get(node, {})
+        }
+        for node, values in node_signals.items()
+    }
+    _check_mapping(n, "signals", "signals", turn.signals, global_signals, out)
+    _check_mapping(n, "signals", "node_signals", turn.node_signals, node_signals, out)
     _check_mapping(n, "graph", "graph_delta", turn.graph_delta, plain(step.outcome.delta), out)
-    if step.slot_discovery is not None:
+    if step.outcome.slot_discovery is not None:
         recorded_slots = turn.slot_discovery
         _check_mapping(
             n,
             "canonical",
             "slot_discovery",
             recorded_slots,
-            plain(step.slot_discovery.model_dump(mode="json")),
+            plain(step.outcome.slot_discovery.model_dump(mode="json")),
             out,
         )
     recorded_rationale = turn.decision.rationale if turn.decision else []
@@ -437,12 +464,13 @@ def check_turn(session: SessionFile, index: int, step: ReplayStep) -> list[Misma
 
 def _check_final(session: SessionFile, step: ReplayStep, out: list[Mismatch]) -> None:
     dumped = plain(step.after.to_dict())
-    if step.canonical is not None:
-        dumped["canonical"] = plain(step.canonical.to_dict())
     for name in ("graph", "tracker", "state", "canonical"):
         if name not in dumped:
             continue
-        diff = first_difference(getattr(session, name), dumped[name])
+        replayed = dumped[name]
+        if name == "tracker":
+            replayed = _tracker_as_recorded(session.tracker, replayed)
+        diff = first_difference(getattr(session, name), replayed)
         if diff:
             out.append(
                 Mismatch(
@@ -536,3 +564,17 @@ def version_note(session: SessionFile) -> str | None:
             "differences may come from a change in the core since, not from an edited file"
         )
     return None
+
+
+def _tracker_as_recorded(recorded: Any, replayed: Any) -> Any:
+    """The replayed tracker without node-state fields the recorded one never had (a field a
+    later version added, such as the memory of asking, is not a difference)."""
+    rec_states = (recorded or {}).get("states") or {}
+    rep_states = (replayed or {}).get("states") or {}
+    if not rec_states or not rep_states:
+        return replayed
+    fields = {f for state in rec_states.values() for f in state}
+    states = {
+        node: {k: v for k, v in state.items() if k in fields} for node, state in rep_states.items()
+    }
+    return {**replayed, "states": states}

@@ -1,6 +1,7 @@
 """`interview export FILE --format ...`: one session's graph or turns for other tools.
 
 Thin: the formats are written by ``analysis.export``; see its docstring for what each holds.
+``--format qdpx`` takes several sessions into one REFI-QDA project (``analysis.qdpx``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ class ExportFormat(StrEnum):
     csv = "csv"
     jsonl = "jsonl"
     md = "md"
+    qdpx = "qdpx"
 
 
 class CsvTable(StrEnum):
@@ -30,8 +32,12 @@ class CsvTable(StrEnum):
 
 
 def export(
-    session_ref: Annotated[
-        str, typer.Argument(metavar="FILE|ID", help="A session file, or a session id.")
+    session_refs: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="FILE|ID ...",
+            help="A session file, or a session id; several for --format qdpx.",
+        ),
     ],
     fmt: Annotated[
         ExportFormat,
@@ -39,7 +45,8 @@ def export(
             "--format",
             "-f",
             help="graphml (Gephi, yEd), dot (Graphviz), mermaid, csv (nodes and edges), "
-            "jsonl (one line per turn), md (transcript with what each answer yielded).",
+            "jsonl (one line per turn), md (transcript with what each answer yielded), "
+            "qdpx (REFI-QDA project for QualCoder, ATLAS.ti, NVivo, MAXQDA; needs --out).",
         ),
     ],
     out: Annotated[
@@ -70,6 +77,8 @@ def export(
     * `interview export ID -f csv --out graph` (graph.nodes.csv and graph.edges.csv)
     * `interview export ID -f csv --table edges > edges.csv`
     * `interview export ID -f jsonl | jq .decision.strategy`
+    * `interview export s1.json s2.json --format qdpx --out study.qdpx` (QualCoder: Project
+      menu, Imports, REFI-QDA project)
     """
     from interview_cli.analysis.export import export as render
     from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
@@ -79,7 +88,15 @@ def export(
 
     if table is not None and fmt is not ExportFormat.csv:
         raise UsageError("--table applies to --format csv only")
-    source = load_one(session_ref, SessionStore(sessions_dir))
+    if fmt is ExportFormat.qdpx:
+        _export_qdpx(session_refs, out, sessions_dir)
+        return
+    if len(session_refs) != 1:
+        raise UsageError(
+            f"--format {fmt.value} exports one session ({len(session_refs)} given); "
+            "--format qdpx takes several"
+        )
+    source = load_one(session_refs[0], SessionStore(sessions_dir))
     session = source.session
     if out is None:
         typer.echo(render(session, fmt.value, table=(table or CsvTable.nodes).value), nl=False)
@@ -104,6 +121,57 @@ def export(
         f"Exported {session.id} ({fmt.value}) to " + ", ".join(str(p) for p in written),
         highlight=False,
     )
+
+
+def _export_qdpx(refs: list[str], out: Path | None, sessions_dir: Path | None) -> None:
+    """Several sessions into one REFI-QDA project (a zip, so only to a file)."""
+    from interview_cli.analysis.qdpx import export_qdpx
+    from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
+    from interview_cli.errors import UsageError
+    from interview_cli.files import translate_os_error
+    from interview_cli.store import SessionStore
+
+    if out is None:
+        raise UsageError("--format qdpx writes a zip: name the file with --out FILE.qdpx")
+    if out.is_dir():
+        raise UsageError(f"--out {out} is a directory; give a file name, e.g. {out / 'study.qdpx'}")
+    store = SessionStore(sessions_dir)
+    sources = [load_one(ref, store) for ref in refs]
+    seen: dict[str, Path] = {}
+    for source in sources:
+        first = seen.setdefault(source.session.id, source.path)
+        if first != source.path:
+            raise UsageError(
+                f"{source.path} and {first} are both session {source.session.id!r}; "
+                "a project holds each interview once"
+            )
+    refuse_overwriting_sessions([out], [s.path for s in sources])
+    data = export_qdpx([s.session for s in sources], name=out.stem)
+    try:
+        _write_bytes_atomic(out, data)
+    except OSError as exc:
+        raise translate_os_error(exc, out, doing="write the export") from None
+    stdout_console().print(
+        f"Exported {len(sources)} session(s) (qdpx, REFI-QDA 1.0) to {out}", highlight=False
+    )
+
+
+def _write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Readers see the old file or the whole new one, never half a zip."""
+    import contextlib
+    import os
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
 
 
 def register(app: typer.Typer) -> None:

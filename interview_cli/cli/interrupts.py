@@ -41,6 +41,8 @@ def signals_as_interrupts() -> Iterator[None]:
     previous = {}
     try:
         for signum in _ROUTED:
+            if signal.getsignal(signum) is signal.SIG_IGN:
+                continue  # ignored on purpose (nohup): keep it ignored
             previous[signum] = signal.signal(signum, _route)
     except ValueError:  # not the main thread (tests calling a command in a worker thread)
         pass

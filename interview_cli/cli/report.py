@@ -8,12 +8,23 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from interview_cli.cli.common import JsonOption, print_warning, stdout_console
+from interview_cli.cli.common import (
+    JsonOption,
+    LibraryOption,
+    open_library,
+    print_warning,
+    stdout_console,
+)
 from interview_cli.cli.run import SessionsDirOption
+
+
+class Counting(StrEnum):
+    ladder = "ladder"
+    respondent = "respondent"
 
 
 class ReportFormat(StrEnum):
@@ -86,8 +97,39 @@ def report(
             help="Code by the sessions' canonical slots where recorded (else by labels only).",
         ),
     ] = True,
+    ladders: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--ladders",
+            metavar="FILE.csv",
+            help="A coding sheet of ladders coded by hand (repeatable): columns respondent, "
+            "ladder, position, code, level; one row per rung, lowest first. Pooled with any "
+            "Means-End Chain sessions given.",
+            show_default=False,
+        ),
+    ] = None,
+    where: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--where",
+            metavar="KEY=VALUE",
+            help="Only sessions whose participant has this fact (repeatable, all must hold; "
+            "participant=ID names the person). See `run --participant --meta`.",
+            show_default=False,
+        ),
+    ] = None,
+    counting: Annotated[
+        Counting,
+        typer.Option(
+            "--count",
+            help="Implication matrix counts: 'ladder' (every ladder holding a relation, "
+            "Reynolds & Gutman) or 'respondent' (each relation once per respondent). Either way "
+            "relations are counted within a ladder, never across ladders.",
+        ),
+    ] = Counting.ladder,
     as_json: JsonOption = False,
     sessions_dir: SessionsDirOption = None,
+    library: LibraryOption = None,
 ) -> None:
     """Metrics and analysis across sessions: implication matrix and value map for laddering.
 
@@ -96,16 +138,35 @@ def report(
     (Reynolds & Gutman 1988); for other methods the most frequent node types, codes and
     connections. Formats: a terminal view, md, html (one self-contained file), json.
 
+    Ladders coded by hand come in as a CSV coding sheet (`--ladders`), alone or with sessions:
+
+    ```
+    respondent,ladder,position,code,level
+    R1,1,1,noise cancelling,A
+    R1,1,2,can focus,C
+    R1,1,3,freedom,V
+    ```
+
+    `level` is a node type of means_end_chain (attribute, functional_consequence, ...) or
+    A/C/V. A sample ships with the library, found from any directory: `--ladders
+    ladders/headphones_sample.csv`. Relations are
+    counted within each ladder, never across ladders (`--count ladder` by default, Reynolds &
+    Gutman; `--count respondent` counts each relation once per respondent); for sessions the
+    ladders are the chains the interview recorded.
+
     **Examples**
 
     * `interview report` (every session in ./sessions)
     * `interview report sessions/batch-1/ --format html --out report.html`
     * `interview report a.json b.json --merges codes.yaml --keep-share 0.7 -f md`
     * `interview report runs/ --json | jq .aggregate`
+    * `interview report --ladders ladders/headphones_sample.csv --count respondent -f md`
+    * `interview report sessions/ --ladders coded.csv --format html --out both.html`
+    * `interview report sessions/ --where segment=commuter -f md` (see `run --meta`)
     """
     from interview_cli.analysis.codes import load_merges
     from interview_cli.analysis.report import ReportOptions, build_report, report_to_dict
-    from interview_cli.analysis.sources import collect, refuse_overwriting_sessions
+    from interview_cli.analysis.sources import Collected, collect, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
     from interview_cli.files import translate_os_error
     from interview_cli.store import SessionStore, write_atomic
@@ -117,7 +178,7 @@ def report(
         if chosen is None:
             raise UsageError(f"--out {out}: say --format md, html or json (unknown suffix)")
     targets = list(refs or [])
-    if not targets:
+    if not targets and not ladders:
         if not store.directory.is_dir():
             raise UsageError(f"no sessions directory {store.directory}; name files or directories")
         targets = [str(store.directory)]
@@ -128,16 +189,40 @@ def report(
         merges=load_merges(merges) if merges else None,
         top=top,
         use_slots=slots,
+        counting=counting.value,
     )
-    collected = collect(targets, store)
+    collected = collect(targets, store) if targets else Collected()
     if out is not None:
         if out.is_dir():
             raise UsageError(f"--out {out} is a directory; name a file, e.g. {out / 'report.md'}")
         # Before any work is shown: a report written over a session would destroy it.
         refuse_overwriting_sessions([out], collected.files)
+        for sheet_path in ladders or []:
+            if out.resolve() == sheet_path.resolve():
+                raise UsageError(
+                    f"--out {out} is the coding sheet {sheet_path}; choose another output file"
+                )
+    sheets, sheet_method = _sheets(ladders or [], library)
     for skipped in collected.skipped:
         print_warning(f"skipped {skipped}")
-    result = build_report(collected.sources, options, skipped=collected.skipped)
+    conditions = _where(where or [])
+    if conditions:
+        from interview_cli.analysis.participants import matches_where
+
+        collected.sources = [s for s in collected.sources if matches_where(s.session, conditions)]
+        if not collected.sources and not sheets:
+            raise UsageError(
+                f"no session matches --where {' '.join(where or [])}; see the participants "
+                "with `interview report --json | jq .participants`"
+            )
+    result = build_report(
+        collected.sources,
+        options,
+        skipped=collected.skipped,
+        sheets=sheets,
+        sheet_methodology=sheet_method,
+    )
+    result.where = conditions
     for code, label in result.unmatched_merges:
         print_warning(
             f"{merges}: '{label}' (code '{code}') matches no label in these sessions; "
@@ -171,6 +256,45 @@ def report(
     stdout_console().print(
         f"Report ({chosen}, {len(result.sessions)} session(s)) written to {out}", highlight=False
     )
+
+
+def _where(items: list[str]) -> list[tuple[str, str]]:
+    from interview_cli.errors import UsageError
+
+    out = []
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise UsageError(
+                f"--where {item!r}: expected KEY=VALUE, e.g. --where segment=commuter or "
+                "--where participant=P07"
+            )
+        out.append((key.strip(), value.strip()))
+    return out
+
+
+def _sheets(paths: list[Path], library: list[Path] | None) -> tuple[list, object]:
+    """The coding sheets, read against the library's means_end_chain (none: nothing loaded)."""
+    if not paths:
+        return [], None
+    from interview_cli.analysis.ladder_sheet import read_ladder_sheet
+    from interview_cli.analysis.report import LADDER_METHOD
+
+    lib = open_library(library)
+    methodology = lib.methodology(LADDER_METHOD).value
+    return [read_ladder_sheet(_in_library(p, lib), methodology) for p in paths], methodology
+
+
+def _in_library(path: Path, lib: Any) -> Path:
+    """``path`` itself, else the same relative path under a library root (the sample sheet
+    ``ladders/headphones_sample.csv`` is found wherever the package is installed)."""
+    if path.exists() or path.is_absolute():
+        return path
+    for root in lib.roots:
+        candidate = root.path / path
+        if candidate.is_file():
+            return candidate
+    return path
 
 
 def register(app: typer.Typer) -> None:

@@ -242,6 +242,26 @@ def run(
     ] = True,
     discourse_hints: DiscourseHintsOption = False,
     embeddings: EmbeddingsOption = False,
+    participant: Annotated[
+        str | None,
+        typer.Option(
+            "--participant",
+            metavar="ID",
+            help="Who is interviewed (your participant id; stored in the session and carried "
+            "into sessions, report and exports).",
+            show_default=False,
+        ),
+    ] = None,
+    meta: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--meta",
+            metavar="KEY=VALUE",
+            help="A fact about the participant (repeatable), e.g. --meta age=34 --meta "
+            "segment=commuter; `report --where KEY=VALUE` selects by it.",
+            show_default=False,
+        ),
+    ] = None,
     sessions_dir: SessionsDirOption = None,
     library: LibraryOption = None,
     debug: Annotated[
@@ -263,6 +283,7 @@ def run(
 
     * `interview run --concept headphones_mec --provider offline`
     * `interview run -c coffee_jtbd --max-turns 12 --language de`
+    * `interview run -c headphones_mec --participant P07 --meta age=34 --meta segment=commuter`
     * `interview run --resume headphones_mec-20261122-101500-ab12`
     * `printf 'I like the sound\\n/quit\\n' | interview run -c headphones_mec`
     """
@@ -280,6 +301,15 @@ def run(
         "generation": generation_model,
     }
     per_client = _per_client(extraction_provider, scoring_provider, generation_provider, models)
+    from interview_cli.cli.participants import participant_record
+
+    who = participant_record(participant, meta or [])
+    if who is not None and resume:
+        from interview_cli.errors import UsageError
+
+        raise UsageError(
+            "--participant and --meta are set when a session starts; --resume keeps its own"
+        )
 
     with contextlib.ExitStack() as held, signals_as_interrupts():
         try:
@@ -302,6 +332,7 @@ def run(
                 canonical_slots=canonical_slots,
                 discourse_hints=discourse_hints,
                 embeddings=embeddings,
+                participant=who,
             )
         except KeyboardInterrupt:  # before the interview began, or while it was pausing
             raise typer.Exit(interrupt_exit_code()) from None
@@ -366,6 +397,7 @@ def conduct(
     canonical_slots: bool = True,
     discourse_hints: bool = False,
     embeddings: bool = False,
+    participant: Any = None,
 ) -> None:
     from interview_cli.errors import UsageError
     from interview_cli.llm.factory import build_llm
@@ -420,6 +452,7 @@ def conduct(
                 discourse_hints=discourse_hints,
                 embeddings=embedder is not None,
             )
+            session.participant = participant
             store.save(session)
         else:
             session.status = "active"

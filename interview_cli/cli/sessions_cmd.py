@@ -30,6 +30,8 @@ def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
         "updated": session.updated_at,
         "cost_usd": round(session.usage.cost_usd, 6),
         "termination_reason": session.termination_reason,
+        "participant": session.participant.id if session.participant else None,
+        "participant_meta": dict(session.participant.meta) if session.participant else {},
         "path": path,
     }
 

@@ -154,6 +154,14 @@ def _strategy_issues(m: Methodology) -> list[Issue]:
         loc: Loc = ("strategies", i)
         if strategy.name in _duplicates(names) and names.index(strategy.name) != i:
             issues.append(((*loc, "name"), f"duplicate strategy name '{strategy.name}'"))
+        if strategy.breadth_check and strategy.generates_closing_question:
+            issues.append(
+                (
+                    (*loc, "breadth_check"),
+                    f"strategy '{strategy.name}' closes the interview; a breadth check keeps it "
+                    "going: mark an open 'what else?' strategy instead",
+                )
+            )
         if strategy.breadth_check and strategy.node_binding != "none":
             issues.append(
                 (

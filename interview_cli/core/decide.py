@@ -342,6 +342,8 @@ def decide(inputs: DecisionInputs) -> Decision:
             focusable=frozenset(nodes),
         ),
     )
+    if deferred is not None:
+        tie = None  # the guard chose another move: the close call no longer decided anything
     chosen = _selected(ranking)
     recorded = _recorded_candidates(ranking)
     recorded_pairs = {(c.strategy, c.node_id) for c in recorded}

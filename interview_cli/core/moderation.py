@@ -31,6 +31,7 @@ admissible candidate of the needed kind exists. Pure functions of recorded value
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from interview_cli.config.schemas import Methodology
@@ -187,7 +188,7 @@ def guard_stop(
     if pick is None and tuning.breadth_check_before_stop:
         if not breadth_found_empty(inputs.methodology, inputs.tracker, inputs.focus_history):
             breadth = {s.name for s in inputs.methodology.strategies if s.breadth_check}
-            pick = _best(ranking, lambda c: c.strategy in breadth)
+            pick = _best(ranking, lambda c: c.strategy in breadth and not _closing(inputs, c))
             if pick is not None:
                 why = "no breadth check has come back empty yet"
     if pick is None:
@@ -197,11 +198,11 @@ def guard_stop(
 
 
 def _closing(inputs: StopGuardInputs, c: ScoredCandidate) -> bool:
-    return inputs.methodology.strategy(c.strategy).generates_closing_question
+    spec = inputs.methodology.strategy(c.strategy)
+    return spec is not None and spec.generates_closing_question
 
 
-def _best(ranking: Ranking, wanted: object) -> ScoredCandidate | None:
-    assert callable(wanted)
+def _best(ranking: Ranking, wanted: Callable[[ScoredCandidate], bool]) -> ScoredCandidate | None:
     return next((c for c in ranking.candidates if c.vetoed_by is None and wanted(c)), None)
 
 

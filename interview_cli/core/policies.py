@@ -18,7 +18,7 @@ weight on ``graph.node.has_outgoing.false`` (the fresh top of a chain; ``deepen`
 else the first node-bound one. "Open a new topic" is its first strategy without a node that
 does not close the interview (``explore``). Nothing here names a methodology.
 
-The policy is recorded in ``session.settings.policy``; ``core.turn.advance(policy=...)`` applies
+The policy is recorded in ``session.settings.policy``; ``core.turn.TurnInput.policy`` applies
 it, so replaying a baseline session reproduces its decisions too.
 """
 
@@ -138,4 +138,7 @@ def apply_policy(policy: str, decision: Decision, inputs: DecisionInputs) -> Dec
         continuation=continuation,
         rationale=tuple(rationale),
         fallback=None,
+        # the adaptive policy's own rules did not choose this move
+        tie_break=None,
+        stop_deferred=None,
     )

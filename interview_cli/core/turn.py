@@ -1,8 +1,9 @@
 """One turn of the pure core, from recorded model outputs to the next decision.
 
-``advance(state, inputs) -> (state', outcome)`` is the pure half of seed 001's turn pipeline
-(stages 4-7: graph update, node tracking, state computation, strategy selection, continuation)
-in the order the seeds require (seed 003 "Data Flow", seed 002 Path 2 "critical ordering"):
+``advance(state, TurnInput) -> (state', TurnOutcome)`` is the whole pure turn of seed 001's
+pipeline (stages 4-7: graph update, node tracking, state computation, strategy selection,
+continuation, and the canonical slot step) in the order the seeds require (seed 003 "Data Flow",
+seed 002 Path 2 "critical ordering"):
 
     advance_turn -> apply_extraction (dedup, cross-turn edges, provenance)
     -> tracker: register, edge counts, yield -> coverage
@@ -10,10 +11,14 @@ in the order the seeds require (seed 003 "Data Flow", seed 002 Path 2 "critical 
     -> tracker: response depth (and a terminal don't-know) to the PREVIOUS focus
     -> decide (signals, candidates, vetoes, joint scoring, continuation)
     -> tracker: focus moves to the selected node; strategy and focus history
+    -> canonical slots (dual graph): the turn's slot proposals are applied (``core.canonical``)
 
-The live pipeline calls it once per answer; ``replay`` calls it over a session's recorded
-extractions and assessments and must reproduce every recorded decision. ``CoreState`` is
-what a session file keeps between turns (``to_dict``/``from_dict``).
+Slot proposals come from a model call that needs the updated graph and overlaps question
+generation, so the turn has two halves: ``decide_turn`` (everything up to the decision) and
+``DecidedTurn.settle`` (the slot step). ``advance`` is the two in one call, on recorded inputs:
+replay, verify, what-if and the benchmarks call it; the live pipeline calls the two halves
+around its model calls. Either way the same code runs. ``CoreState`` is what a session file
+keeps between turns (``to_dict``/``from_dict``).
 """
 
 from __future__ import annotations
@@ -22,9 +27,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.canonical import CanonicalState
+from interview_cli.config.schemas import Concept, Methodology, StrategySpec
+from interview_cli.core.canonical import (
+    CanonicalState,
+    SlotBatch,
+    SlotDiscoveryRecord,
+    apply_slot_proposals,
+    pending_slot_batches,
+)
 from interview_cli.core.canonical_tracking import canonical_info, slot_tracking_view
+from interview_cli.core.continuation import Continuation
 from interview_cli.core.coverage import (
     CoverageState,
     initial_coverage,
@@ -37,6 +49,7 @@ from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
 from interview_cli.core.graph_update import GraphDelta, apply_extraction
 from interview_cli.core.models import NON_CONTENT_KINDS, Assessment, Extraction, RejectedItem
 from interview_cli.core.policies import ADAPTIVE, apply_policy
+from interview_cli.core.scoring import ScoredCandidate
 from interview_cli.core.signals import CanonicalInfo, TrendState, update_response_trend
 from interview_cli.core.signals.llm_signals import response_depth_category
 from interview_cli.core.state import (
@@ -62,6 +75,13 @@ from interview_cli.core.vetoes import FocusEntry
 
 HISTORY_LIMIT = 30  # seed 001: strategy_history is a deque(maxlen=30)
 CORE_STATE_VERSION = 1
+# The questions the decision sees (the repeat veto): this turn's and the five before it.
+RECENT_QUESTIONS = 6
+
+
+def recent_questions(asked: Sequence[str]) -> tuple[str, ...]:
+    """The window of ``asked`` (questions up to and including this turn's) a decision reads."""
+    return tuple(asked[-RECENT_QUESTIONS:])
 
 
 @dataclass(frozen=True)
@@ -77,13 +97,24 @@ class CoreState:
     focus_history: tuple[FocusEntry, ...] = ()
     coverage: CoverageState | None = None
     turn_count: int = 0
+    # The canonical half of the dual graph; None when canonical slots are off.
+    canonical: CanonicalState | None = None
 
     @classmethod
-    def initial(cls, concept: Concept) -> CoreState:
-        return cls(coverage=initial_coverage(concept) if concept.elements else None)
+    def initial(cls, concept: Concept, *, slots: bool = False) -> CoreState:
+        return cls(
+            coverage=initial_coverage(concept) if concept.elements else None,
+            canonical=CanonicalState() if slots else None,
+        )
 
-    # The session file keeps the graph and the tracker in fields of their own.
+    # The session file keeps the graph, the tracker and the canonical state in fields of their own.
     def to_dict(self) -> dict[str, Any]:
+        dumped = self._dump()
+        if self.canonical is not None:
+            dumped["canonical"] = self.canonical.to_dict()
+        return dumped
+
+    def _dump(self) -> dict[str, Any]:
         return {
             "graph": to_json(self.graph),
             "tracker": self.tracker.to_dict(),
@@ -109,13 +140,18 @@ class CoreState:
         tracker: Mapping[str, Any] | None,
         state: Mapping[str, Any] | None,
         concept: Concept,
+        canonical: Mapping[str, Any] | None = None,
     ) -> CoreState:
+        """``canonical``: the session's canonical state when slots are on (``{}`` before the
+        first turn), None when they are off."""
+        slots = None if canonical is None else CanonicalState.from_dict(canonical)
         if not state:
             base = cls.initial(concept)
             return replace(
                 base,
                 graph=from_json(graph) if graph else base.graph,
                 tracker=NodeStateTracker.from_dict(tracker or None),
+                canonical=slots,
             )
         coverage = state.get("coverage")
         return cls(
@@ -128,6 +164,7 @@ class CoreState:
             focus_history=tuple(FocusEntry.from_dict(f) for f in state.get("focus_history", ())),
             coverage=CoverageState.model_validate(coverage) if coverage else None,
             turn_count=int(state.get("turn_count", 0)),
+            canonical=slots,
         )
 
 
@@ -151,9 +188,15 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
     )
 
 
-def probe_outcome(delta: GraphDelta, assessment: Assessment | None) -> str:
-    """What the previous question brought: a new node, or why not (``tracker.PROBE_OUTCOMES``)."""
+def probe_outcome(
+    delta: GraphDelta, assessment: Assessment | None, focus: str | None = None
+) -> str:
+    """What the previous question (on ``focus``) brought: a new node, or a new link from or to
+    the focus (a climb onto a rung said before: ladders often meet at a shared value), or why
+    it brought nothing (``tracker.PROBE_OUTCOMES``)."""
     if delta.nodes_added:
+        return NEW_RUNG
+    if focus is not None and any(focus in (e.source, e.target) for e in delta.edges_added):
         return NEW_RUNG
     kind = assessment.answer_kind if assessment is not None else "answer"
     if kind != "answer":
@@ -164,56 +207,164 @@ def probe_outcome(delta: GraphDelta, assessment: Assessment | None) -> str:
 
 
 @dataclass(frozen=True)
+class TurnInput:
+    """Everything one turn decides from: the recorded model outputs and the session's settings.
+
+    ``recent_questions``: the questions up to and including this turn's (``recent_questions()``
+    cuts the window). ``slot_proposals``: the turn's answered ``propose_slots`` batches, for
+    ``advance`` (the live pipeline passes them to ``DecidedTurn.settle`` instead).
+    """
+
+    methodology: Methodology
+    concept: Concept
+    extraction: Extraction
+    assessment: Assessment | None
+    utterance_id: str
+    max_turns: int
+    recent_questions: tuple[str, ...] = ()
+    policy: str = ADAPTIVE
+    slot_proposals: tuple[SlotBatch, ...] = ()
+
+
+@dataclass(frozen=True)
 class TurnOutcome:
+    """What a turn produced. ``slot_discovery``: what the slot step did (None until it ran,
+    and when canonical slots are off)."""
+
     turn_number: int
     delta: GraphDelta
     graph_state: GraphState
     response_depth: str | None
     decision: Decision
+    slot_discovery: SlotDiscoveryRecord | None = None
+
+    @property
+    def signals(self) -> Mapping[str, Any]:
+        return self.decision.global_signals
+
+    @property
+    def candidates(self) -> Sequence[ScoredCandidate]:
+        return self.decision.candidates
+
+    @property
+    def continuation(self) -> Continuation:
+        return self.decision.continuation
+
+    @property
+    def should_continue(self) -> bool:
+        return self.decision.continuation.should_continue
+
+
+def closing_strategy(methodology: Methodology) -> StrategySpec:
+    """The strategy of the closing question: the methodology's own, else a plain thank-you."""
+    closing = [s for s in methodology.strategies if s.generates_closing_question]
+    if closing:
+        return closing[0]
+    return StrategySpec(
+        name="close",
+        description="Thank the respondent and invite any last thought.",
+        node_binding="none",
+        focus_mode="summary",
+        generates_closing_question=True,
+    )
+
+
+@dataclass(frozen=True)
+class DecidedTurn:
+    """A turn up to its decision; the canonical slot step waits for the turn's proposals.
+
+    ``state`` already holds the new graph, tracker and histories; its canonical state is still
+    the previous turn's until ``settle`` applies the proposals.
+    """
+
+    state: CoreState
+    outcome: TurnOutcome
+    methodology: Methodology
+    embedder: Embedder | None = None
+
+    def slot_batches(self) -> list[SlotBatch]:
+        """The new labels to ask ``propose_slots`` about (none when slots are off)."""
+        if self.state.canonical is None:
+            return []
+        tuning = self.methodology.tuning.canonical
+        return pending_slot_batches(self.state.canonical, self.state.graph, tuning=tuning)
+
+    def next_strategy(self) -> StrategySpec:
+        """The strategy of the next question: the selected one, or the closing one."""
+        if not self.outcome.should_continue:
+            return closing_strategy(self.methodology)
+        strategy = self.methodology.strategy(self.outcome.decision.selected.strategy)
+        assert strategy is not None  # decide selects among the methodology's strategies
+        return strategy
+
+    def settle(self, proposals: Sequence[SlotBatch] = ()) -> tuple[CoreState, TurnOutcome]:
+        """End of turn: fold the proposals into the canonical state. Every turn, so canonical
+        edges follow the surface graph even when no node is new; the next turn's scoring reads
+        the result."""
+        if self.state.canonical is None:
+            return self.state, self.outcome
+        canonical, record = apply_slot_proposals(
+            self.state.canonical,
+            list(proposals),
+            graph=self.state.graph,
+            turn=self.outcome.turn_number,
+            tuning=self.methodology.tuning.canonical,
+            embedder=self.embedder,
+        )
+        return (
+            replace(self.state, canonical=canonical),
+            replace(self.outcome, slot_discovery=record),
+        )
 
 
 def advance(
-    state: CoreState,
-    *,
-    methodology: Methodology,
-    concept: Concept,
-    extraction: Extraction,
-    assessment: Assessment | None,
-    utterance_id: str,
-    max_turns: int,
-    recent_questions: Sequence[str] = (),
-    canonical: CanonicalInfo | None = None,
-    policy: str = ADAPTIVE,
-    slots: CanonicalState | None = None,
-    embedder: Embedder | None = None,
+    state: CoreState, inputs: TurnInput, *, embedder: Embedder | None = None
 ) -> tuple[CoreState, TurnOutcome]:
-    """Process one answer's recorded model outputs; ``state`` is not modified.
+    """One whole turn on recorded inputs; ``state`` is not modified.
 
-    ``slots`` (canonical slots on): the canonical state as of the end of the previous turn
-    (``core.canonical``); the decision then reads the canonical signals and tracks nodes
-    through their slots (``core.canonical_tracking``). ``embedder``: the optional embedding
-    tier for surface de-duplication. Both None: the surface-only core, unchanged.
-
-    A ``policy`` other than ``adaptive`` replaces the selection with a baseline's
-    (``core.policies``, ``interview batch --policy``); the session records which one ran.
+    ``embedder``: the optional embedding tier for surface de-duplication (None: fuzzy only).
     """
-    m = methodology
+    return decide_turn(state, inputs, embedder=embedder).settle(inputs.slot_proposals)
+
+
+@dataclass(frozen=True)
+class _Updated:
+    """The state of a turn after its answer, before its decision."""
+
+    graph: KnowledgeGraph
+    delta: GraphDelta
+    tracker: NodeStateTracker
+    coverage: CoverageState | None
+    graph_state: GraphState
+    depth: str | None
+    saturation: SaturationMetrics
+    trend: TrendState
+
+
+def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None) -> _Updated:
+    """Graph update, node tracking and state computation for one answer."""
+    m, extraction, assessment = inputs.methodology, inputs.extraction, inputs.assessment
     sat = m.tuning.saturation
     turn = state.turn_count + 1
     graph = state.graph.copy()  # apply_extraction works in place; keep ``state`` untouched
 
     content = content_of(extraction, assessment)
     delta = apply_extraction(
-        graph, content, methodology=m, utterance_id=utterance_id, turn=turn, embedder=embedder
+        graph,
+        content,
+        methodology=m,
+        utterance_id=inputs.utterance_id,
+        turn=turn,
+        embedder=embedder,
     )
-    if content is not extraction:
-        delta.rejected.extend(content.rejected)
+    if content is not extraction:  # what the non-answer's extraction held, and why it went
+        delta.rejected.extend(content.rejected[len(extraction.rejected) :])
     tracker = advance_turn(state.tracker, turn)
     tracker = apply_graph_delta(tracker, graph, delta, methodology=m, turn=turn)
     coverage = state.coverage
     if coverage is not None:
         coverage = update_coverage(
-            coverage, graph=graph, concept=concept, extraction=extraction, delta=delta
+            coverage, graph=graph, concept=inputs.concept, extraction=content, delta=delta
         )
 
     graph_state = compute_graph_state(graph, m, turn)
@@ -233,58 +384,84 @@ def advance(
     tracker = append_response_signal(
         tracker, depth, assessment.knowledge_ceiling if assessment else None
     )
-    tracker = record_probe_outcome(tracker, probe_outcome(delta, assessment))
-    # Scoring reads paraphrases through their slot; the tracker carried forward stays per node.
-    decision_tracker = tracker
-    if slots is not None:
-        decision_tracker = slot_tracking_view(tracker, slots, state.focus_history)
-        if canonical is None:
-            canonical = canonical_info(slots, graph=graph, tracker=decision_tracker, methodology=m)
-    canonical = canonical or CanonicalInfo()
-    velocity = update_velocity(
-        state.velocity,
-        surface_node_count=graph.node_count,
-        canonical_node_count=canonical.concept_count,
-        alpha=sat.ewma_alpha,
-    )
+    outcome = probe_outcome(delta, assessment, focus=tracker.previous_focus)
+    tracker = record_probe_outcome(tracker, outcome)
+    return _Updated(graph, delta, tracker, coverage, graph_state, depth, saturation, trend)
 
-    decision = decide(
-        inputs := DecisionInputs(
-            methodology=m,
-            tracker=decision_tracker,
-            turn_number=turn,
-            max_turns=max_turns,
-            graph=graph,
-            graph_state=graph_state,
-            saturation=saturation,
-            velocity=velocity,
-            trend=trend,
-            assessment=assessment,
-            strategy_history=state.strategy_history,
-            focus_history=state.focus_history,
-            coverage=coverage,
-            canonical=canonical,
-            recent_questions=tuple(recent_questions),
-        )
-    )
-    if policy != ADAPTIVE:
-        decision = apply_policy(policy, decision, inputs)
 
+def _after_decision(
+    state: CoreState, u: _Updated, velocity: VelocityState, decision: Decision, m: Methodology
+) -> CoreState:
+    """The state the next turn starts from: focus on the selected node, histories extended."""
+    turn = state.turn_count + 1
     selected = decision.selected
-    tracker = update_focus(tracker, selected.node_id, turn, selected.strategy)
+    tracker = update_focus(u.tracker, selected.node_id, turn, selected.strategy)
+    coverage = u.coverage
     if coverage is not None:
         coverage = record_node_focus(
             coverage, selected.node_id, max_focus=m.tuning.vetoes.element_max_focus
         )
-    new_state = CoreState(
-        graph=graph,
+    return CoreState(
+        graph=u.graph,
         tracker=tracker,
-        saturation=saturation,
+        saturation=u.saturation,
         velocity=velocity,
-        trend=trend,
+        trend=u.trend,
         strategy_history=(*state.strategy_history, selected.strategy)[-HISTORY_LIMIT:],
         focus_history=(*state.focus_history, focus_entry(decision, turn))[-HISTORY_LIMIT:],
         coverage=coverage,
         turn_count=turn,
+        canonical=state.canonical,
     )
-    return new_state, TurnOutcome(turn, delta, graph_state, depth, decision)
+
+
+def decide_turn(
+    state: CoreState, inputs: TurnInput, *, embedder: Embedder | None = None
+) -> DecidedTurn:
+    """The turn up to its decision (see ``advance``); ``state`` is not modified.
+
+    With canonical slots on (``state.canonical``) the decision reads the canonical signals and
+    tracks nodes through their slots (``core.canonical_tracking``). A ``policy`` other than
+    ``adaptive`` replaces the selection with a baseline's (``core.policies``).
+    """
+    m = inputs.methodology
+    turn = state.turn_count + 1
+    u = _take_answer(state, inputs, embedder)
+    # Scoring reads paraphrases through their slot; the tracker carried forward stays per node.
+    decision_tracker, canonical = u.tracker, CanonicalInfo()
+    if state.canonical is not None:
+        decision_tracker = slot_tracking_view(u.tracker, state.canonical, state.focus_history)
+        canonical = canonical_info(
+            state.canonical, graph=u.graph, tracker=decision_tracker, methodology=m
+        )
+    velocity = update_velocity(
+        state.velocity,
+        surface_node_count=u.graph.node_count,
+        canonical_node_count=canonical.concept_count,
+        alpha=m.tuning.saturation.ewma_alpha,
+    )
+    decision = decide(
+        decision_inputs := DecisionInputs(
+            methodology=m,
+            tracker=decision_tracker,
+            turn_number=turn,
+            max_turns=inputs.max_turns,
+            graph=u.graph,
+            graph_state=u.graph_state,
+            saturation=u.saturation,
+            velocity=velocity,
+            trend=u.trend,
+            assessment=inputs.assessment,
+            strategy_history=state.strategy_history,
+            focus_history=state.focus_history,
+            coverage=u.coverage,
+            canonical=canonical,
+            recent_questions=tuple(inputs.recent_questions),
+        )
+    )
+    if inputs.policy != ADAPTIVE:
+        decision = apply_policy(inputs.policy, decision, decision_inputs)
+
+    new_state = _after_decision(state, u, velocity, decision, m)
+    outcome = TurnOutcome(turn, u.delta, u.graph_state, u.depth, decision)
+    return DecidedTurn(new_state, outcome, m, embedder)

@@ -210,7 +210,8 @@ def repeated_probe(strategy: StrategySpec, node_id: str | None, ctx: VetoContext
     if _came_up_anew(state, after=probe.turn + 1):
         return None
     got = _OUTCOME_WORDS.get(probe.outcome, probe.outcome)
-    return f"{strategy.name} was asked on this node at turn {probe.turn} and brought {got}"
+    # the question of decision turn N is asked, and recorded, as turn N + 1's question
+    return f"{strategy.name} was asked on this node at turn {probe.turn + 1} and brought {got}"
 
 
 # Hardest first: the first veto that fires is the one recorded.

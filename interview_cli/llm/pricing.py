@@ -42,10 +42,13 @@ class _Strict(BaseModel):
 
 
 class Price(_Strict):
-    """US dollars per million tokens."""
+    """US dollars per million tokens. Cache prices default to the input price: a model whose
+    cache discount is not listed is never estimated cheaper than it may be."""
 
     input: float = Field(ge=0)
     output: float = Field(ge=0)
+    cache_write: float | None = Field(default=None, ge=0)
+    cache_read: float | None = Field(default=None, ge=0)
 
 
 class TokenShape(_Strict):
@@ -126,14 +129,20 @@ def cost_usd(
     output_tokens: int,
     *,
     table: PricingTable | None = None,
+    cache_write_tokens: int = 0,
+    cache_read_tokens: int = 0,
 ) -> float:
-    """Dollar cost of one call; 0.0 for offline and for unpriced models (see ``is_priced``)."""
+    """Dollar cost of one call; 0.0 for offline and for unpriced models (see ``is_priced``).
+    Cache writes and reads are billed at their own prices, on top of ``input_tokens``."""
     if provider == "offline":
         return 0.0
     price = (table or load_pricing()).price_for(provider, model)
     if price is None:
         return 0.0
-    return (input_tokens * price.input + output_tokens * price.output) / _PER
+    write = price.input if price.cache_write is None else price.cache_write
+    read = price.input if price.cache_read is None else price.cache_read
+    return (input_tokens * price.input + output_tokens * price.output
+            + cache_write_tokens * write + cache_read_tokens * read) / _PER
 
 
 # --------------------------------------------------------------------------------------------
@@ -149,6 +158,8 @@ class UsageTotals(_Strict):
     attempts: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    cache_write_tokens: int = 0
+    cache_read_tokens: int = 0
     cost_usd: float = 0.0
     latency_ms: float = 0.0
     unpriced: list[str] = Field(default_factory=list, description="provider:model at cost 0")
@@ -165,6 +176,8 @@ def summarize_usage(calls: Iterable[LLMCall], *, table: PricingTable | None = No
         attempts=sum(c.attempts for c in calls),
         input_tokens=sum(c.input_tokens for c in calls),
         output_tokens=sum(c.output_tokens for c in calls),
+        cache_write_tokens=sum(c.cache_write_tokens for c in calls),
+        cache_read_tokens=sum(c.cache_read_tokens for c in calls),
         cost_usd=round(sum(c.cost_usd for c in calls), 6),
         latency_ms=round(sum(c.latency_ms for c in calls), 1),
         unpriced=unpriced,

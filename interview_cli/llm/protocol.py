@@ -41,8 +41,12 @@ class LLMCall(BaseModel):
     task: str
     provider: str
     model: str
-    input_tokens: int = 0
+    input_tokens: int = Field(default=0, description="input tokens read at the full price")
     output_tokens: int = 0
+    # Prompt caching: input written to the provider's cache (Anthropic bills it above the
+    # input price) and input read from it (billed far below); not part of input_tokens.
+    cache_write_tokens: int = 0
+    cache_read_tokens: int = 0
     latency_ms: float = 0.0
     attempts: int = 1
     cost_usd: float = 0.0
@@ -71,6 +75,23 @@ class Exchange(BaseModel):
     focus_label: str | None = None
 
 
+class NodeContext(BaseModel):
+    """A concept of the graph as a prompt shows it: label, node type, the respondent's words."""
+
+    label: str
+    node_type: str = ""
+    quote: str = ""
+
+
+class ProbeNote(BaseModel):
+    """A question already asked on the focus node and what it brought (the tracker's probe)."""
+
+    turn: int
+    strategy: str
+    outcome: str
+    question: str = ""
+
+
 class ExtractRequest(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
@@ -83,6 +104,13 @@ class ExtractRequest(BaseModel):
     focus_label: str | None = None
     focus_type: str | None = None
     existing_labels: list[str] = Field(default_factory=list, description="up to 30, newest first")
+    existing_nodes: list[NodeContext] = Field(
+        default_factory=list,
+        description="the earlier concepts the prompt shows, chosen by relevance (focus chain, "
+        "recent, most similar to the answer); empty: the prompt lists existing_labels",
+    )
+    previous_question: str = ""
+    previous_answer: str = ""
     discourse_hints: list[str] = Field(default_factory=list)
     seed: int = 0
 
@@ -122,7 +150,24 @@ class QuestionRequest(BaseModel):
     summary_labels: list[str] = Field(
         default_factory=list, description="for focus_mode summary: what to reflect back"
     )
+    focus_quotes: list[str] = Field(
+        default_factory=list, description="the respondent's own words about the focus"
+    )
+    chain: list[NodeContext] = Field(
+        default_factory=list, description="the ladder from the most concrete concept to the focus"
+    )
+    probes: list[ProbeNote] = Field(
+        default_factory=list, description="questions already asked on the focus, oldest first"
+    )
+    summary_chains: list[list[str]] = Field(
+        default_factory=list, description="for a closing: the ladders learned, in their words"
+    )
+    covered_labels: list[str] = Field(
+        default_factory=list, description="for a topic-level question: what was already named"
+    )
     recent: list[Exchange] = Field(default_factory=list)
+    # The scoring behind the choice: recorded with the request, never shown to the question
+    # writer (the prompt is a brief without scores; see prompts.generation).
     active_signals: list[SignalNote] = Field(default_factory=list)
     rationale: list[str] = Field(default_factory=list, description="why this strategy won")
     avoid_questions: list[str] = Field(default_factory=list, description="recent questions asked")
@@ -145,11 +190,29 @@ class SlotProposals(BaseModel):
     rejected: list[RejectedItem] = Field(default_factory=list)
 
 
-class SlotRequest(BaseModel):
+class SlotGroup(BaseModel):
+    """The surface labels of one node type to consolidate, and that type's slot names."""
+
     node_type: str
     labels: list[str] = Field(max_length=8)
     existing_slots: list[str] = Field(default_factory=list)
+
+
+class SlotRequest(BaseModel):
+    """One ``propose_slots`` call: one node type's labels (``node_type``, ``labels``,
+    ``existing_slots``), or - how the pipeline asks, one call per turn - several ``groups``."""
+
+    node_type: str = ""
+    labels: list[str] = Field(default_factory=list, max_length=8)
+    existing_slots: list[str] = Field(default_factory=list)
+    groups: list[SlotGroup] = Field(default_factory=list)
     seed: int = 0
+
+    def all_groups(self) -> list[SlotGroup]:
+        if self.groups:
+            return list(self.groups)
+        return [SlotGroup(node_type=self.node_type, labels=self.labels,
+                          existing_slots=self.existing_slots)]  # fmt: skip
 
 
 class PersonaRequest(BaseModel):

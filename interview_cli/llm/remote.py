@@ -274,10 +274,14 @@ class RemoteLLM:
             model=self.settings.model,
             input_tokens=reply.input_tokens,
             output_tokens=reply.output_tokens,
+            cache_write_tokens=reply.cache_write_tokens,
+            cache_read_tokens=reply.cache_read_tokens,
             latency_ms=round((time.perf_counter() - started) * 1000, 1),
             attempts=outcome.attempts,
             cost_usd=cost_usd(self.settings.provider, self.settings.model, reply.input_tokens,
-                              reply.output_tokens, table=self.pricing),
+                              reply.output_tokens, table=self.pricing,
+                              cache_write_tokens=reply.cache_write_tokens,
+                              cache_read_tokens=reply.cache_read_tokens),
             error=f"retried after: {'; '.join(outcome.retried)}" if outcome.retried else None,
         )
         return reply, call

@@ -47,6 +47,7 @@ from interview_cli.core.models import (
     RejectedItem,
     RubricScore,
 )
+from interview_cli.llm.prompts.templates import normalise_text
 from interview_cli.llm.protocol import (
     ExtractRequest,
     QuestionRequest,
@@ -139,8 +140,10 @@ def _key(text: str) -> str:
 
 
 def _norm(text: str) -> str:
-    """Casefolded, quotes unified, punctuation dropped, whitespace collapsed."""
-    text = text.casefold().replace("\u2019", "'").replace("\u2018", "'")
+    """Casefolded, quotes unified, punctuation dropped, whitespace collapsed - after the
+    normalisation the prompt applied (NFKC, no invisible controls), so a quote copied from the
+    prompt's copy of the answer ("12時間") matches the answer as typed ("１２時間")."""
+    text = normalise_text(text).casefold().replace("\u2019", "'").replace("\u2018", "'")
     text = re.sub(r"[^\w\s']", " ", text)
     return " ".join(text.split())
 
@@ -446,13 +449,18 @@ def snake_case(text: str) -> str:
 
 
 def validate_slots(data: object, request: SlotRequest) -> SlotProposals:
-    """Slot proposals: names in snake_case, labels only from the request, each label once."""
+    """Slot proposals: names in snake_case, labels only from the request and of the slot's
+    node type, each label once."""
     payload = _as_object(data, "slot proposals")
     raw = payload.get("proposals")
     if not isinstance(raw, list):
         raise UnusableResponse("slot proposals response has no 'proposals' list")
-    offered = {_norm(label): label for label in request.labels}
-    taken: set[str] = set()
+    groups = request.all_groups()
+    # node type -> normalised label -> the label as offered
+    offered: dict[str, dict[str, str]] = {}
+    for group in groups:
+        offered.setdefault(group.node_type, {}).update({_norm(x): x for x in group.labels})
+    taken: set[tuple[str, str]] = set()
     proposals: list[SlotProposal] = []
     rejected: list[RejectedItem] = []
     for item in raw:
@@ -463,25 +471,26 @@ def validate_slots(data: object, request: SlotRequest) -> SlotProposals:
         if not name:
             rejected.append(_reject("slot", item, "empty slot name"))
             continue
-        node_type = item.get("node_type") or request.node_type
-        if node_type != request.node_type:
-            rejected.append(
-                _reject("slot", item, f"node type {node_type!r} is not {request.node_type!r}")
-            )
+        node_type = item.get("node_type") or (groups[0].node_type if len(groups) == 1 else "")
+        if node_type not in offered:
+            allowed = " or ".join(repr(t) for t in offered)
+            rejected.append(_reject("slot", item, f"node type {node_type!r} is not {allowed}"))
             continue
         labels_raw = item.get("surface_labels")
         labels: list[str] = []
         for label in labels_raw if isinstance(labels_raw, list) else []:
             key = _norm(label) if isinstance(label, str) else ""
-            if key in offered and key not in taken:
-                taken.add(key)
-                labels.append(offered[key])
+            if key in offered[node_type] and (node_type, key) not in taken:
+                taken.add((node_type, key))
+                labels.append(offered[node_type][key])
         if not labels:
             rejected.append(
                 _reject("slot", item, "no surface label from the request (or all already taken)")
             )
             continue
-        twin = next((p for p in proposals if p.slot_name == name), None)
+        twin = next(
+            (p for p in proposals if p.slot_name == name and p.node_type == node_type), None
+        )
         if twin is not None:
             twin.surface_labels.extend(labels)
             continue
@@ -489,7 +498,7 @@ def validate_slots(data: object, request: SlotRequest) -> SlotProposals:
             SlotProposal(
                 slot_name=name,
                 description=_text(item.get("description")),
-                node_type=request.node_type,
+                node_type=node_type,
                 surface_labels=labels,
             )
         )

@@ -3,7 +3,8 @@
 Each stage writes exactly one typed output; later stages read it through ``ctx.get(...)``,
 which raises when the stage has not run yet (premature access is a bug, not a None to
 tolerate). Optional stages that are switched off write an explicit "skipped" output so that
-downstream code never guesses. Stage timings are kept on the context.
+downstream code never guesses. Stage timings are kept on the context. The pure core's stage
+(4-7) has no contract here: its result is a typed value of its own (``core.turn.DecidedTurn``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,7 +34,6 @@ class ContextLoadingOutput(Contract):
     question_focus_id: str | None = None
     question_focus_label: str | None = None
     existing_labels: list[str] = Field(default_factory=list)
-    recent_questions: list[str] = Field(default_factory=list)
 
 
 class UtteranceSavingOutput(Contract):
@@ -53,14 +53,6 @@ class ExtractionOutput(Contract):
     failures: list[str] = Field(default_factory=list)
 
 
-class CoreOutput(Contract):
-    """Graph update, slot discovery, state, signals, scoring and continuation: the pure core's
-    results for this turn, computed in one call so that replay runs the identical code."""
-
-    outcome: Any  # core.turn.TurnOutcome
-    state: Any  # core.turn.CoreState after this turn
-
-
 class QuestionGenerationOutput(Contract):
     text: str
     kind: str
@@ -74,7 +66,6 @@ STAGES: tuple[tuple[str, type[Contract]], ...] = (
     ("utterance_saving", UtteranceSavingOutput),
     ("discourse", DiscourseOutput),
     ("extraction", ExtractionOutput),
-    ("core", CoreOutput),
     ("question_generation", QuestionGenerationOutput),
 )
 _STAGE_OF: dict[type[Contract], str] = {cls: name for name, cls in STAGES}

@@ -18,7 +18,7 @@ from typing import Any
 from interview_cli.llm.pricing import PricingTable, TokenShape, estimate_cost, load_pricing
 from interview_cli.llm.settings import LLMSettings
 
-# propose_slots batches counted per turn when canonical slots are on (an upper-bound guess).
+# propose_slots calls per turn when canonical slots are on: the pipeline makes at most one.
 SLOT_CALLS_PER_TURN = 1
 
 

@@ -3,7 +3,7 @@ into its panel as it is generated.
 
 A question is settled only when the pipeline says so (:meth:`Screen.done`). Until then what
 streams is a draft: the runner may reject it as too close to a recent question and write
-another (``pipeline.runner.Interview._ask``: ``on_stage("rephrasing …")`` and then
+another (``pipeline.questions.ask``: ``on_stage("rephrasing …")`` and then
 ``on_question_start`` again for the same record). So a draft is shown only where it can be
 taken back, a terminal's transient ``Live``, and off a terminal nothing is printed until the
 final question is known.

@@ -14,10 +14,13 @@ from rich.tree import Tree
 from interview_cli.analysis.implication import most_linked_codes
 from interview_cli.analysis.report import MethodSection, Report
 from interview_cli.analysis.report_md import (
+    PARTICIPANT_HEADERS,
     fmt_recall,
     matrix_codes,
     mix,
+    participant_row,
     unmatched_merge_lines,
+    where_text,
 )
 from interview_cli.ui.interview import dual_graph_table, plural
 from interview_cli.ui.why import ended_because
@@ -92,9 +95,11 @@ def _how_table(report: Report, names: list[str]) -> Table:
     how.add_column("ended because")
     how.add_column("strategy mix")
     for name, r in zip(names, report.sessions, strict=True):
+        persona = f"({r.persona})" if r.persona else ""
+        who = " ".join(x for x in (persona, f"[{r.participant}]" if r.participant else "") if x)
         how.add_row(
             *_cells(
-                name + (f"\n({r.persona})" if r.persona else ""),
+                name + (f"\n{who}" if who else ""),
                 r.status,
                 f"${r.cost_usd:.4f}",
                 ended_because(r.termination_reason),
@@ -154,7 +159,7 @@ def matrix_table(section: MethodSection) -> RenderableType:
     if not rows:
         return Text("No ladder relations between codes yet.", style="dim")
     linked = list(dict.fromkeys(rows + cols))
-    title = Text("Implication matrix, direct.indirect")
+    title = Text(f"Implication matrix, direct.indirect, counted {m.counting_text()}")
     if len(linked) > MATRIX_MAX_CODES:
         # One set of codes for rows and columns, chosen by how many links they carry (each
         # level's most linked first, so value columns stay), not the first N of each axis.
@@ -259,9 +264,21 @@ def structure_views(section: MethodSection, limit: int) -> list[RenderableType]:
     return out
 
 
+def participants_table(report: Report) -> Table:
+    title = "Participants" + (f" ({where_text(report.where)})" if report.where else "")
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for name in PARTICIPANT_HEADERS:
+        table.add_column(name, overflow="fold", justify="right" if name == "turns" else "left")
+    for p in report.participants:
+        table.add_row(*_cells(*participant_row(p)))
+    return table
+
+
 def report_view(report: Report) -> Group:
     limit = report.options.top
-    parts: list[RenderableType] = [*metrics_tables(report)]
+    parts: list[RenderableType] = [*metrics_tables(report)] if report.sessions else []
+    if report.participants:
+        parts.append(participants_table(report))
     if report.dual_graph:
         parts.append(dual_graph_table(report.dual_graph))
     a = report.aggregate
@@ -278,6 +295,7 @@ def report_view(report: Report) -> Group:
                 Text(
                     f"{section.methodology} {section.version} · "
                     + plural(len(section.session_ids), "session")
+                    + "".join(f" · hand-coded {sheet}" for sheet in section.sheets)
                 ),
                 align="left",
             )

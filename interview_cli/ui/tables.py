@@ -167,6 +167,8 @@ def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int
         ("cost", lambda r: f"${r['cost_usd']:.4f}"),
     ]
 
+    if any(r.get("participant") for r in rows):
+        columns.insert(1, ("participant", lambda r: r.get("participant") or "—"))
     nested = any(r.get("folder") for r in rows)
 
     def widest(title: str, cell: Any) -> int:
@@ -175,7 +177,7 @@ def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int
 
     dropped: list[str] = []
     # Least needed first; "updated" shrinks to the date before it goes.
-    for name in ("methodology", "concept", "cost", "time", "updated"):
+    for name in ("methodology", "concept", "participant", "cost", "time", "updated"):
         if sum(widest(*c) for c in columns) + 3 * (len(columns) - 1) <= width:  # " " rules
             break
         if name == "time":
@@ -184,8 +186,9 @@ def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int
                 for t, c in columns
             ]
             continue
-        columns = [c for c in columns if c[0] != name]
-        dropped.append(name)
+        if any(c[0] == name for c in columns):
+            columns = [c for c in columns if c[0] != name]
+            dropped.append(name)
     table = Table(
         title=Text(f"Sessions in {directory}"),
         title_justify="left",

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from session_factory import SPECS
 
-from interview_cli.analysis.replay import replay, uses_slots
+from interview_cli.analysis.replay import replay
 from interview_cli.analysis.sources import read_session
 from interview_cli.analysis.verify import first_difference, verify_session
 from interview_cli.session import SessionFile
@@ -72,11 +72,10 @@ def test_the_canonical_slots_are_replayed_when_the_session_used_them(
     produced: dict[str, Path],
 ) -> None:
     session = read_session(produced["mec-cooperative"])
-    if not uses_slots(session):
-        pytest.skip("this core or session runs without canonical slots")
+    assert session.settings.enable_canonical_slots  # the default
     steps = list(replay(session))
-    assert steps[-1].canonical is not None
-    assert steps[-1].canonical.to_dict()["slots"] == session.canonical["slots"]
+    assert steps[-1].after.canonical is not None
+    assert steps[-1].after.canonical.to_dict()["slots"] == session.canonical["slots"]
 
 
 # --------------------------------------------------------------------------------------------

@@ -121,6 +121,16 @@ def test_a_breadth_check_is_node_less_and_a_stop_waiting_for_one_needs_one(
     ]
 
 
+def test_a_closing_strategy_cannot_be_the_breadth_check(mdata: dict[str, Any]) -> None:
+    closing = next(
+        i for i, s in enumerate(mdata["strategies"]) if s.get("generates_closing_question")
+    )
+    mdata["strategies"][closing].update(breadth_check=True, node_binding="none")
+    (problem,) = issues_of(mdata)
+    assert problem[0] == ("strategies", closing, "breadth_check")
+    assert "closes the interview" in problem[1]
+
+
 def test_phase_weights_and_bonuses_must_name_defined_strategies(mdata: dict[str, Any]) -> None:
     mdata["phases"]["mid"] = {"signal_weights": {"deepn": 1.2}, "phase_bonuses": {"ladder": 0.1}}
     assert issues_of(mdata) == [

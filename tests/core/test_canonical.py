@@ -35,7 +35,7 @@ from interview_cli.core.tracker import (
     register_node,
     update_focus,
 )
-from interview_cli.core.turn import CoreState, advance
+from interview_cli.core.turn import CoreState, TurnInput, advance, decide_turn
 from interview_cli.core.vetoes import FocusEntry
 from interview_cli.errors import LLMError
 from interview_cli.llm.offline import OfflineLLM
@@ -568,10 +568,9 @@ def test_advance_with_slots_scores_paraphrases_through_their_slot() -> None:
         Extraction(nodes=[]),
         Extraction(nodes=[]),
     ]
-    on, off = CoreState.initial(CONCEPT), CoreState.initial(CONCEPT)
-    slots = CanonicalState()
+    on, off = CoreState.initial(CONCEPT, slots=True), CoreState.initial(CONCEPT)
     for turn, extraction in enumerate(x, start=1):
-        kw = dict(
+        inputs = TurnInput(
             methodology=m,
             concept=CONCEPT,
             extraction=extraction,
@@ -579,23 +578,20 @@ def test_advance_with_slots_scores_paraphrases_through_their_slot() -> None:
             utterance_id=f"u{turn}",
             max_turns=20,
         )
-        off, off_outcome = advance(off, **kw)
-        on, outcome = advance(on, slots=slots, **kw)
+        off, off_outcome = advance(off, inputs)
+        # The live pipeline's two halves: the proposals are made from the updated graph.
+        decided = decide_turn(on, inputs)
+        proposals = []
         if turn == 1:
-            slots, _ = apply_slot_proposals(
-                slots,
-                [
-                    batch(
-                        on.graph,
-                        "battery life",
-                        "long battery life",
-                        proposals=[slot("battery", "battery life", "long battery life")],
-                    )
-                ],
-                graph=on.graph,
-                turn=turn,
-                tuning=m.tuning.canonical,
-            )
+            proposals = [
+                batch(
+                    decided.state.graph,
+                    "battery life",
+                    "long battery life",
+                    proposals=[slot("battery", "battery life", "long battery life")],
+                )
+            ]
+        on, outcome = decided.settle(proposals)
     fast, quick = (on.graph.find_by_label(x)[0] for x in ("battery life", "long battery life"))
     keys = ("graph.node.exhaustion_score", "graph.node.focus_streak", "graph.node.exhausted")
     signals = outcome.decision.node_signals
@@ -612,7 +608,7 @@ def test_advance_with_slots_scores_paraphrases_through_their_slot() -> None:
 
 def test_slots_off_is_the_surface_only_core() -> None:
     m = mec()
-    kw = dict(
+    inputs = TurnInput(
         methodology=m,
         concept=CONCEPT,
         extraction=Extraction(nodes=[n("battery life")]),
@@ -620,8 +616,9 @@ def test_slots_off_is_the_surface_only_core() -> None:
         utterance_id="u1",
         max_turns=10,
     )
-    plain, a = advance(CoreState.initial(CONCEPT), **kw)
-    none, b = advance(CoreState.initial(CONCEPT), slots=None, embedder=None, **kw)
+    plain, a = advance(CoreState.initial(CONCEPT), inputs)
+    none, b = advance(CoreState.initial(CONCEPT, slots=False), inputs, embedder=None)
+    assert plain.canonical is None and a.slot_discovery is None
     assert a.decision.to_dict() == b.decision.to_dict() and plain.to_dict() == none.to_dict()
     assert a.decision.global_signals["graph.canonical_concept_count"] == 0
 
@@ -674,37 +671,31 @@ def conduct(
 
 
 def replay_with_slots(session: SessionFile) -> list[tuple[Any, CanonicalState | None]]:
-    """The replay contract: advance(slots=...) then apply the turn's recorded proposals."""
+    """The replay contract: advance() on the turn's recorded input, slot proposals included."""
     m = Methodology.model_validate(yaml.safe_load(session.methodology.source))
     c = Concept.model_validate(yaml.safe_load(session.concept.source))
-    state = CoreState.initial(c)
-    slots = CanonicalState() if session.settings.enable_canonical_slots else None
+    state = CoreState.initial(c, slots=session.settings.enable_canonical_slots)
     asked = [t.question.text for t in session.turns]
     out = []
     for index, turn in enumerate(session.completed_turns):
         assert turn.extraction is not None
         state, outcome = advance(
             state,
-            methodology=m,
-            concept=c,
-            extraction=turn.extraction,
-            assessment=turn.assessment,
-            utterance_id=turn.answer.utterance_id,
-            max_turns=session.settings.max_turns,
-            recent_questions=asked[: index + 1][-6:],
-            slots=slots,
+            TurnInput(
+                methodology=m,
+                concept=c,
+                extraction=turn.extraction,
+                assessment=turn.assessment,
+                utterance_id=turn.answer.utterance_id,
+                max_turns=session.settings.max_turns,
+                recent_questions=tuple(asked[: index + 1][-6:]),
+                slot_proposals=tuple(SlotBatch.model_validate(b) for b in turn.slot_proposals),
+            ),
         )
-        if slots is not None:
-            batches = [SlotBatch.model_validate(b) for b in turn.slot_proposals]
-            slots, record = apply_slot_proposals(
-                slots,
-                batches,
-                graph=state.graph,
-                turn=outcome.turn_number,
-                tuning=m.tuning.canonical,
-            )
-            assert record.model_dump(mode="json") == turn.slot_discovery
-        out.append((outcome, slots))
+        if state.canonical is not None:
+            assert outcome.slot_discovery is not None
+            assert outcome.slot_discovery.model_dump(mode="json") == turn.slot_discovery
+        out.append((outcome, state.canonical))
     return out
 
 
@@ -763,6 +754,17 @@ class Rendezvous(OfflineLLM):
         await asyncio.wait_for(self.question_started.wait(), 2)
         self.question_started.clear()
         return await super().propose_slots(request)
+
+
+def test_one_slot_call_per_turn_whatever_the_node_types() -> None:
+    session = conduct(OfflineLLM(0)).session
+    several = [t for t in session.turns if len({b["node_type"] for b in t.slot_proposals}) > 1]
+    assert several, "the scripted interview must leave several node types pending in a turn"
+    for turn in session.turns:
+        assert sum(c.task == "propose_slots" for c in turn.llm_calls) <= 1
+    # The one call's proposals reach every batch, not only the first node type's.
+    for turn in several:
+        assert all(b["proposals"] for b in turn.slot_proposals)
 
 
 def test_slot_discovery_overlaps_question_generation() -> None:
@@ -846,7 +848,7 @@ def test_a_session_with_the_embedding_tier_replays_with_it() -> None:
     assert [s.outcome.decision.global_signals for s in steps] == [
         t.signals for t in session.completed_turns
     ]
-    assert steps[-1].canonical.to_dict() == session.canonical
+    assert steps[-1].after.canonical.to_dict() == session.canonical
     fuzzy_only = list(
         replay(
             session.model_copy(

@@ -46,7 +46,7 @@ from interview_cli.core.tracker import (
     record_probe_outcome,
     update_focus,
 )
-from interview_cli.core.turn import CoreState, advance, content_of, probe_outcome
+from interview_cli.core.turn import CoreState, TurnInput, advance, content_of, probe_outcome
 from interview_cli.core.vetoes import FocusEntry, VetoContext, node_exhausted, repeated_probe
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,6 +115,15 @@ def test_probe_outcome(nodes_added: int, extra: dict[str, Any], expected: str) -
     assert probe_outcome(delta, assessment(**extra)) == expected
 
 
+def test_a_climb_onto_a_rung_said_before_is_a_new_rung() -> None:
+    # "no charging every day" -> the existing "feel free": one new edge, no new node
+    delta = GraphDelta.model_validate(
+        {"edges_added": [{"source": "n2", "target": "n5", "relation": "leads_to"}]}
+    )
+    assert probe_outcome(delta, assessment(), focus="n2") == "new_rung"
+    assert probe_outcome(delta, assessment(), focus="n9") == "nothing_new"
+
+
 def test_a_non_answer_adds_nothing_and_says_why() -> None:
     said = Extraction(
         nodes=[ExtractedNode(label="again", node_type="attribute", quote="again")],
@@ -134,7 +143,7 @@ def test_a_strategy_is_not_asked_again_on_the_same_node_until_it_comes_up_anew()
     asked = state("n1", probes=(Probe(3, "deepen", "new_rung"),), last_yield_turn=4)
     c = VetoContext(tuning=ON, tracker=NodeStateTracker(states={"n1": asked}), turn_number=6)
     reason = repeated_probe(DEEPEN, "n1", c)
-    assert reason == "deepen was asked on this node at turn 3 and brought its answer"
+    assert reason == "deepen was asked on this node at turn 4 and brought its answer"
     assert repeated_probe(NEGATIVE, "n1", c) is None  # another technique is allowed
     assert repeated_probe(EXPLORE, None, c) is None
     later = state("n1", probes=(Probe(3, "deepen", "dont_know"),), last_yield_turn=6)
@@ -329,12 +338,14 @@ def answer(state_: CoreState, nodes: list[tuple[str, str]], **extra: Any) -> Any
     )
     return advance(
         state_,
-        methodology=mec(),
-        concept=CONCEPT,
-        extraction=ext,
-        assessment=assessment(**extra),
-        utterance_id=f"u{state_.turn_count + 1}",
-        max_turns=20,
+        TurnInput(
+            methodology=mec(),
+            concept=CONCEPT,
+            extraction=ext,
+            assessment=assessment(**extra),
+            utterance_id=f"u{state_.turn_count + 1}",
+            max_turns=20,
+        ),
     )
 
 
@@ -347,7 +358,7 @@ def test_after_a_dont_know_the_interviewer_changes_technique_then_leaves_the_nod
     assert second.node_id == first.node_id
     assert second.strategy in {"negative_ladder", "third_person", "situational"}
     assert out.decision.veto_reasons[f"deepen@{first.node_id}"] == (
-        "deepen was asked on this node at turn 1 and brought a don't-know"
+        "deepen was asked on this node at turn 2 and brought a don't-know"
     )
     s, out = answer(s, [], knowledge_ceiling="exploratory", answer_kind="dont_know")
     # two questions brought nothing: the node is left

@@ -1,9 +1,11 @@
-"""The held-out personas (personas/holdout/): valid, shaped for evaluation, kept apart.
+"""The held-out personas (personas/holdout/, personas/holdout2/): valid, shaped, kept apart.
 
-They are the respondents no policy is tuned on: another domain (commuting by bike or e-bike)
-than the shipped personas and concepts, their own words (no rung shares its wording with a
-prompt example of any methodology), and a subdirectory the library does not scan, so
-`interview batch personas/` and `interview personas` never mix them into the tuned figures.
+They are the respondents no policy is tuned on: other domains (commuting by bike or e-bike;
+choosing home broadband) than the shipped personas and concepts, their own words (no rung
+shares its wording with a prompt example of any methodology or with another set's persona),
+and subdirectories the library does not scan, so `interview batch personas/` and
+`interview personas` never mix them into the tuned figures. The second set is the one nobody
+tunes on or reads while tuning; it has means-end ladders only.
 """
 
 from __future__ import annotations
@@ -29,10 +31,21 @@ CONCEPTS = {
     "jobs_to_be_done": "ebike_commute_jtbd",
     "critical_incident": "ebike_commute_ci",
 }
+HOLDOUT2 = ROOT / "personas" / "holdout2"
+# Each held-out set: its directory and the concept per methodology it has ladders for.
+SETS = {
+    "holdout": (HOLDOUT, CONCEPTS),
+    "holdout2": (HOLDOUT2, {"means_end_chain": "home_broadband_mec"}),
+}
+ALL_FILES = [(name, f) for name, (d, _) in SETS.items() for f in sorted(d.glob("*.yaml"))]
 
 
 def _persona(path: Path) -> Persona:
     return Persona.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+
+
+def _files(name: str) -> list[Path]:
+    return sorted(SETS[name][0].glob("*.yaml"))
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +58,9 @@ def methods(lib: Library) -> dict[str, Methodology]:
     return {name: lib.methodology(name).value for name in CONCEPTS}
 
 
-def test_at_least_six_holdout_personas_with_the_behaviours_that_matter() -> None:
-    personas = {p.stem: _persona(p) for p in FILES}
+@pytest.mark.parametrize("name", SETS)
+def test_at_least_six_holdout_personas_with_the_behaviours_that_matter(name: str) -> None:
+    personas = {p.stem: _persona(p) for p in _files(name)}
     assert len(personas) >= 6
     assert all(p.id == stem for stem, p in personas.items())
     traits = [p.traits for p in personas.values()]
@@ -55,17 +69,24 @@ def test_at_least_six_holdout_personas_with_the_behaviours_that_matter() -> None
     assert len({t.model_dump_json() for t in traits}) == len(traits), "identical traits"
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_the_second_set_also_has_a_sceptic_an_articulate_one_and_mixed_knowledge() -> None:
+    traits = [_persona(p).traits for p in _files("holdout2")]
+    assert any(t.skepticism >= 0.6 for t in traits), "sceptical"
+    assert any(t.verbosity >= 0.7 and t.openness >= 0.8 for t in traits), "articulate"
+    assert len({t.knowledge for t in traits}) >= 4, "mixed knowledge"
+
+
+@pytest.mark.parametrize(("name", "path"), ALL_FILES, ids=lambda v: getattr(v, "stem", v))
 def test_holdout_persona_has_ladders_for_every_method(
-    path: Path, methods: dict[str, Methodology]
+    name: str, path: Path, methods: dict[str, Methodology]
 ) -> None:
     persona = _persona(path)
     assert len(persona.profile) > 200 and persona.speech_pattern and persona.deflection_patterns
-    assert set(persona.ladders) == set(CONCEPTS)
+    assert set(persona.ladders) == set(SETS[name][1])
     mec = persona.typed_ladders(methods["means_end_chain"])
     assert 3 <= len(mec) <= 5
     labels: list[str] = []
-    for method in methods.values():
+    for method in (methods[m] for m in SETS[name][1]):
         levels = {n.name: n.level for n in method.ontology.nodes}
         for ladder in persona.typed_ladders(method):
             rung_levels = [levels[r.type] for r in ladder if r.type]
@@ -76,17 +97,19 @@ def test_holdout_persona_has_ladders_for_every_method(
         assert label in labels and 1 <= len(phrasings) <= 3
 
 
+@pytest.mark.parametrize("name", SETS)
 def test_several_ladders_reach_a_value_and_some_personas_can_state_one(
-    methods: dict[str, Methodology],
+    name: str, methods: dict[str, Methodology]
 ) -> None:
     mec = methods["means_end_chain"]
+    files = _files(name)
     full = statable = 0
-    for path in FILES:
+    for path in files:
         persona = _persona(path)
         ends = [ld for ld in persona.typed_ladders(mec) if ld[-1].type == "terminal_value"]
         full += bool(ends)
         statable += bool(ends) and persona.traits.knowledge == 1.0
-    assert full >= len(FILES) - 1 and statable >= 3
+    assert full >= len(files) - 1 and statable >= 3
 
 
 def _example_phrases(method: Methodology) -> set[str]:
@@ -103,14 +126,26 @@ def _quoted(text: str) -> list[str]:
     return [part for i, part in enumerate(text.split('"')) if i % 2 == 1]
 
 
+def _labels(persona: Persona) -> set[str]:
+    rungs = {r.label.lower() for lds in persona.ladders.values() for ld in lds for r in ld}
+    return rungs | {a.lower() for phrasings in persona.aliases.values() for a in phrasings}
+
+
 def test_no_rung_is_worded_like_a_prompt_example(methods: dict[str, Methodology]) -> None:
     examples = set().union(*(_example_phrases(m) for m in methods.values()))
-    for path in FILES:
+    for _, path in ALL_FILES:
         persona = _persona(path)
         for ladders in persona.ladders.values():
             for ladder in ladders:
                 for rung in ladder:
                     assert rung.label.lower() not in examples, (path.stem, rung.label)
+
+
+def test_the_second_set_shares_no_rung_or_alias_with_any_other_persona() -> None:
+    others = [*(ROOT / "personas").glob("*.yaml"), *FILES]
+    seen = set().union(*(_labels(_persona(p)) for p in others))
+    for path in _files("holdout2"):
+        assert not _labels(_persona(path)) & seen, path.stem
 
 
 def test_the_cooperative_ladder_is_no_longer_the_extraction_example(
@@ -127,33 +162,38 @@ def test_the_cooperative_ladder_is_no_longer_the_extraction_example(
             assert not chain & {r.label.lower() for r in ladder}, persona.value.id
 
 
-def test_the_library_and_a_batch_of_personas_dir_leave_the_holdout_out(lib: Library) -> None:
-    holdout_ids = {p.stem for p in FILES}
-    assert not holdout_ids & set(lib.ids("persona"))
+def test_the_library_and_a_batch_of_personas_dir_leave_the_holdouts_out(lib: Library) -> None:
     shipped = resolve_personas(lib, [str(ROOT / "personas")])
     assert {p.value.id for p in shipped} == {p.stem for p in (ROOT / "personas").glob("*.yaml")}
-    held = resolve_personas(lib, [str(HOLDOUT)])
-    assert {p.value.id for p in held} == holdout_ids
+    for name, (directory, _) in SETS.items():
+        holdout_ids = {p.stem for p in _files(name)}
+        assert not holdout_ids & set(lib.ids("persona")), name
+        held = resolve_personas(lib, [str(directory)])
+        assert {p.value.id for p in held} == holdout_ids
 
 
 def invoke(*args: str) -> Any:
     return CliRunner().invoke(app, list(args))
 
 
-def test_validate_and_a_holdout_batch_from_the_cli(tmp_path: Path) -> None:
-    checked = invoke("validate", str(HOLDOUT), *(str(ROOT / "concepts" / f"{c}.yaml")
-                                                 for c in CONCEPTS.values()))  # fmt: skip
+@pytest.mark.parametrize("name", SETS)
+def test_validate_and_a_holdout_batch_from_the_cli(name: str, tmp_path: Path) -> None:
+    directory, concepts = SETS[name]
+    files = _files(name)
+    checked = invoke("validate", str(directory), *(str(ROOT / "concepts" / f"{c}.yaml")
+                                                   for c in concepts.values()))  # fmt: skip
     assert checked.exit_code == 0, checked.output
-    assert f"{len(FILES)} personas valid" in checked.output
+    assert f"{len(files)} personas valid" in checked.output
     listed = invoke("personas", "--json")
-    assert listed.exit_code == 0 and "retired_allotment" not in listed.output
-    for concept in CONCEPTS.values():
+    assert listed.exit_code == 0
+    assert not any(f'"{p.stem}"' in listed.output for p in files)
+    for concept in concepts.values():
         out = tmp_path / concept
         result = invoke(
-            "batch", str(HOLDOUT), "-c", concept, "--max-turns", "3", "--out", str(out), "--json"
+            "batch", str(directory), "-c", concept, "--max-turns", "3", "--out", str(out), "--json"
         )
         assert result.exit_code == 0, result.output
         data = json.loads(result.stdout)
-        assert {i["persona"] for i in data["interviews"]} == {p.stem for p in FILES}
+        assert {i["persona"] for i in data["interviews"]} == {p.stem for p in files}
         assert all(i["status"] == "completed" for i in data["interviews"])
         assert all(i["evaluation"]["rungs_total"] > 0 for i in data["interviews"])

@@ -81,6 +81,10 @@ class FakeLLMServer:
     # A model's context, in request-body characters: a longer request gets the 400 that real
     # providers send for a prompt that does not fit (None: no limit).
     context_chars: int | None = None
+    # Prompt caching as the APIs report it: (tokens written to the cache, tokens read from it).
+    # Anthropic reports both apart from input_tokens; OpenAI reports reads inside
+    # prompt_tokens as prompt_tokens_details.cached_tokens.
+    cache_tokens: tuple[int, int] = (0, 0)
     requests: list[Recorded] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -131,7 +135,8 @@ class FakeLLMServer:
         fresh = FakeLLMServer()
         with self._lock:
             for name in ("text_reply", "tool_inputs", "bad_args", "slow_s", "fault_rate",
-                         "fault_kinds", "echo_key", "seed", "context_chars", "requests"):
+                         "fault_kinds", "echo_key", "seed", "context_chars", "cache_tokens",
+                         "requests"):
                 setattr(self, name, getattr(fresh, name))
             self._script.clear()
             self._rng = random.Random(self.seed)
@@ -310,17 +315,28 @@ def _respond(h: _Handler, api: str, body: dict[str, Any], step: Step) -> None:
     if kind == "bad_args" and not (tool or wants_json):
         text = ""  # the text tasks' schema violation: an empty answer
     model = str(body.get("model", "fake-model"))
+    write, read = fake.cache_tokens
     if api == "anthropic":
+        cache = {"cache_creation_input_tokens": write, "cache_read_input_tokens": read}
         if stream:
-            h._send_sse(_anthropic_stream(model, text))
+            events = _anthropic_stream(model, text)
+            start = json.loads(events[0].decode().split("data: ", 1)[1])
+            start["message"]["usage"].update(cache)
+            events[0] = _sse("message_start", start)
+            h._send_sse(events)
         else:
-            h._send(200, _anthropic_message(model, tool, tool_input, text))
+            payload = _anthropic_message(model, tool, tool_input, text)
+            payload["usage"].update(cache)
+            h._send(200, payload)
     else:
         if stream:
             h._send_sse(_openai_stream(model, text, include_usage=bool(
                 (body.get("stream_options") or {}).get("include_usage"))))
         else:
             payload = _openai_completion(model, tool, tool_input, text, wants_json)
+            if read:
+                payload["usage"]["prompt_tokens"] += read
+                payload["usage"]["prompt_tokens_details"] = {"cached_tokens": read}
             if step.raw_arguments is not None and tool:
                 payload["choices"][0]["message"]["tool_calls"] = [{
                     "id": "call_fake1", "type": "function",

@@ -85,13 +85,17 @@ def test_structured_output_by_forced_tool_call(name: str, fake_server: FakeLLMSe
                                                                         "")[len("Bearer "):])
         assert sent.body["tool_choice"] == {"type": "tool", "name": TOOL}
         assert sent.body["tools"][0]["input_schema"] == SCHEMA
-        assert sent.body["system"] == "You are a test."
+        # The static blocks are cached: system and tool carry a cache breakpoint.
+        assert sent.body["system"] == [{"type": "text", "text": "You are a test.",
+                                        "cache_control": {"type": "ephemeral"}}]
+        assert sent.body["tools"][0]["cache_control"] == {"type": "ephemeral"}
         assert sent.body["max_tokens"] == 64
     else:
         assert sent.path == "/v1/chat/completions"
         assert sent.headers["authorization"] == f"Bearer {key}"
         assert sent.body["tool_choice"] == {"type": "function", "function": {"name": TOOL}}
         assert sent.body["tools"][0]["function"]["parameters"] == SCHEMA
+        assert sent.body["tools"][0]["function"]["strict"] is True
         assert sent.body["messages"][0] == {"role": "system", "content": "You are a test."}
         limit = "max_completion_tokens" if name == "openai" else "max_tokens"
         assert sent.body[limit] == 64

@@ -208,6 +208,7 @@ def test_every_recorded_veto_keeps_its_reason(tmp_path: Path) -> None:
             for c in turn.candidates
             if c["vetoed_by"]
         }
+        # The record keeps the vetoed moves that would have won, each with its reason.
         vetoed += len(keys)
         assert set(turn.decision.veto_reasons) == keys
         assert all(reason.strip() for reason in turn.decision.veto_reasons.values())

@@ -15,7 +15,7 @@ from interview_cli.core.policies import (
     laddering_strategy,
     opening_strategy,
 )
-from interview_cli.core.turn import CoreState, TurnOutcome, advance
+from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance
 
 
 @pytest.fixture(scope="module")
@@ -43,13 +43,15 @@ def play(
     for i, extraction in enumerate(extractions, start=1):
         state, outcome = advance(
             state,
-            methodology=mec,
-            concept=concept,
-            extraction=extraction,
-            assessment=Assessment.neutral(),
-            utterance_id=f"u{i}",
-            max_turns=max_turns,
-            policy=policy,
+            TurnInput(
+                methodology=mec,
+                concept=concept,
+                extraction=extraction,
+                assessment=Assessment.neutral(),
+                utterance_id=f"u{i}",
+                max_turns=max_turns,
+                policy=policy,
+            ),
         )
         outcomes.append(outcome)
     return outcomes
@@ -148,8 +150,8 @@ def test_adaptive_is_the_default_and_untouched(mec: Methodology, concept: Concep
         "utterance_id": "u1",
         "max_turns": 10,
     }
-    _, default = advance(state, **kwargs)
-    _, adaptive = advance(state, policy="adaptive", **kwargs)
+    _, default = advance(state, TurnInput(**kwargs))
+    _, adaptive = advance(state, TurnInput(policy="adaptive", **kwargs))
     assert default.decision.to_dict() == adaptive.decision.to_dict()
     assert apply_policy("adaptive", default.decision, None) is default.decision  # type: ignore[arg-type]
 

@@ -102,11 +102,11 @@ def test_typical_turn_record_is_small_and_the_session_verifies(sessions: Path) -
 def test_older_records_with_every_candidate_still_verify(
     sessions: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from interview_cli.pipeline import runner
+    from interview_cli.pipeline import record
 
     # What versions before slimming wrote: every candidate, no summary.
-    monkeypatch.setattr(runner, "slim_candidates", lambda full: (full, {}))
-    monkeypatch.setattr(runner, "slim_node_signals", lambda signals, kept: signals)
+    monkeypatch.setattr(record, "slim_candidates", lambda full: (full, {}))
+    monkeypatch.setattr(record, "slim_node_signals", lambda signals, kept: signals)
     path = run_interview(
         sessions, concept="headphones_mec", session_id="full", persona="cooperative", max_turns=8
     )

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")
+# "It's not about X, it's about Y": a contrast that names what matters, not a remark.
+_CONTRAST = re.compile(r"\b(?:it'?s|it is|but|rather|more)\b[^.?!]*\babout\b", re.IGNORECASE)
 # Words beyond the matched phrase from which a reply counts as carrying content anyway.
 CONTENT_WORDS = 9
 
@@ -30,9 +32,10 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"change the (?:topic|subject))",
             r"\b(?:let'?s|let us) (?:move on|skip (?:this|that|it)|talk about something else)",
             r"\bnext question\b",
-            r"\bi'?d (?:rather|prefer) (?:not|to move on|to skip)\b",
+            r"\bi'?d (?:rather|prefer) (?:not (?:answer|say|talk about|go into|discuss)|"
+            r"to move on|to skip)\b",
             r"^\W*(?:ok(?:ay)?\W+)?(?:please\W+)?move on\b",
-            r"\bskip (?:this|that) (?:one|question)?\b",
+            r"\bskip (?:this|that)(?: one| question)?\W*$",
         ),
         "about_interview": (
             r"\b(?:that|this|it)(?:'?s| is) (?:not|n'?t) (?:really )?(?:about|related to|"
@@ -51,8 +54,6 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\b(?:i'?ve|i have) (?:already )?(?:said|told you|answered|explained) (?:that|this)",
             r"\bwe(?:'ve| have) (?:already )?(?:covered|been (?:over|through)) (?:that|this)",
             r"\bsame (?:answer|as before|thing i said)\b",
-            r"\b(?:as|like) before\b",
-            r",\s*again[.!]*$",
         ),
         "dont_know": (
             r"\b(?:i\s+)?(?:do\s*n[o']?t|really don't|do not) know\b",
@@ -114,6 +115,8 @@ def answer_kind(answer: str) -> str:
         rest = pattern.sub(" ", text)
         if len(_WORD.findall(rest)) >= CONTENT_WORDS:
             continue  # said it, then went on with something to say
+        if kind == "about_interview" and _CONTRAST.search(rest):
+            continue  # "it's not about the money, it's about freedom" states what it is about
         return kind
     return "answer"
 

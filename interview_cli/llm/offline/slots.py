@@ -16,7 +16,7 @@ import re
 from interview_cli.config.schemas import CanonicalTuning
 from interview_cli.core.canonical import label_similarity
 from interview_cli.core.text import STOPWORDS, lemmatise
-from interview_cli.llm.protocol import SlotProposal, SlotProposals, SlotRequest
+from interview_cli.llm.protocol import SlotGroup, SlotProposal, SlotProposals, SlotRequest
 
 _WORD = re.compile(r"[a-z0-9]+")
 MAX_SLOT_WORDS = 3
@@ -34,6 +34,12 @@ def snake(words: list[str]) -> str:
 
 
 def propose_slots_offline(request: SlotRequest) -> SlotProposals:
+    """Proposals for every group of the request, in order."""
+    proposals = [p for group in request.all_groups() for p in _propose(group)]
+    return SlotProposals(proposals=proposals)
+
+
+def _propose(request: SlotGroup) -> list[SlotProposal]:
     lemmas = {label: content_lemmas(label) for label in request.labels}
     groups: dict[str, list[str]] = {}  # existing slot name or first label -> labels
     for label in request.labels:
@@ -74,4 +80,4 @@ def propose_slots_offline(request: SlotRequest) -> SlotProposals:
                 surface_labels=labels,
             )
         )
-    return SlotProposals(proposals=proposals)
+    return proposals

@@ -15,6 +15,7 @@ from typing import Any
 
 from interview_cli.config.schemas import Methodology, OntologySpec
 from interview_cli.config.yamlio import dump_yaml
+from interview_cli.llm.prompts.generation import render_conversation
 from interview_cli.llm.prompts.output_schemas import (
     ASSESSMENT_TOOL,
     EXTRACTION_TOOL,
@@ -32,7 +33,7 @@ from interview_cli.llm.prompts.templates import (
     fill,
     rendered_once,
 )
-from interview_cli.llm.protocol import AssessRequest, ExtractRequest, SlotRequest
+from interview_cli.llm.protocol import AssessRequest, Exchange, ExtractRequest, SlotRequest
 
 MAX_EXISTING_LABELS = 30
 MAX_CONTEXT_ANSWERS = 3
@@ -110,13 +111,23 @@ def _extract_system(methodology: Methodology) -> str:
     )
 
 
+def _existing_nodes(request: ExtractRequest) -> str:
+    lines = []
+    for node in request.existing_nodes:
+        line = f"{node.label} ({node.node_type})" if node.node_type else node.label
+        if node.quote.strip():
+            line += f': "{node.quote.strip()}"'
+        lines.append(line)
+    return escape_tags(bullets(lines))
+
+
 def render_extract(request: ExtractRequest) -> Prompt:
     """The extraction prompt for one answer."""
     methodology, concept = request.methodology, request.concept
     system = rendered_once("extract.system", methodology, _extract_system)
     focus = "none"
     if request.focus_label:
-        focus = f'"{escape_tags(request.focus_label)}"'
+        focus = f"<focus>{escape_tags(request.focus_label)}</focus>"
         if request.focus_type:
             focus += f" ({request.focus_type})"
     elements = ""
@@ -127,7 +138,20 @@ def render_extract(request: ExtractRequest) -> Prompt:
                 for e in concept.elements
             ]
         )
-    existing = request.existing_labels[:MAX_EXISTING_LABELS]
+    if request.existing_nodes:
+        existing, existing_note = _existing_nodes(request), "; type and their words"
+    else:
+        existing = escape_tags(bullets(request.existing_labels[:MAX_EXISTING_LABELS]))
+        existing_note = ""
+    previous = ""
+    if request.previous_question.strip() or request.previous_answer.strip():
+        previous = (
+            "The exchange before it, for context (extract nothing from it):\n"
+            + render_conversation(
+                [Exchange(question=request.previous_question, answer=request.previous_answer)]
+            )
+            + "\n"
+        )
     hints = ""
     if request.discourse_hints:
         hints = (
@@ -143,7 +167,9 @@ def render_extract(request: ExtractRequest) -> Prompt:
         strategy=request.strategy or "opening",
         focus=focus,
         question=escape_tags(request.question.strip()) or "(opening question)",
-        existing_labels=escape_tags(bullets(existing)),
+        previous=previous,
+        existing_labels=existing,
+        existing_note=existing_note,
         discourse_hints=hints,
         answer=escape_tags(request.answer.strip()),
     )
@@ -183,20 +209,27 @@ def render_assess(request: AssessRequest) -> Prompt:
     return Prompt(system, user, assessment_schema(), ASSESSMENT_TOOL, False)
 
 
+@cache
+def _slots_system() -> str:
+    """The same for every call, so a provider can cache it."""
+    return fill("slots.system", output_instruction=output_instruction(SLOTS_TOOL))
+
+
 def render_slots(request: SlotRequest) -> Prompt:
-    """Group one node type's surface labels into canonical slots (seed 002 Path 10)."""
-    system = fill(
-        "slots.system",
-        node_type=request.node_type,
-        output_instruction=output_instruction(SLOTS_TOOL),
+    """Group surface labels into canonical slots, one group per node type (seed 002 Path 10)."""
+    groups = request.all_groups()
+    parts = [
+        f"Node type: {group.node_type}\n"
+        + delimit("surface_labels", bullets(group.labels))
+        + "\n"
+        + delimit("existing_slots", bullets(group.existing_slots))
+        for group in groups
+    ]
+    user = fill("slots.user", groups="\n\n".join(parts))
+    schema = slots_schema(
+        [g.node_type for g in groups], [label for g in groups for label in g.labels]
     )
-    user = fill(
-        "slots.user",
-        node_type=request.node_type,
-        labels=escape_tags(bullets(request.labels)),
-        existing_slots=escape_tags(bullets(request.existing_slots)),
-    )
-    return Prompt(system, user, slots_schema(request.node_type, request.labels), SLOTS_TOOL, False)
+    return Prompt(_slots_system(), user, schema, SLOTS_TOOL, False)
 
 
 __all__ = ["render_assess", "render_extract", "render_slots"]

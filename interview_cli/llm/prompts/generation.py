@@ -1,23 +1,23 @@
 """Prompts for the text tasks: opening question, follow-up question, simulated respondent.
 
-Seed 001 "Policy-Driven Follow-Up Question Generation": the opening prompt is
-conversational (methodology name, goal, opening_bias, the objective); the follow-up prompt
-is policy-driven: the strategy with its YAML description, the focus, the recent
-conversation, topic anchoring (plus the deep-conversation note when depth >= 2) and - wired
-here, where the seed left it designed but unused - the *active signals* with their catalogue
-descriptions and the *rationale* lines that say why the strategy won ("Signal Rationale in
-Prompts"). Both follow the language rule: the study language when one is set, otherwise the
-respondent's.
+Seed 001 "Policy-Driven Follow-Up Question Generation", read as a moderator's brief
+(INTERVIEWING.md "Writing one question"): the opening prompt is conversational (methodology
+name, goal, opening_bias, the objective); the follow-up prompt gives a question writer what
+it can use - the technique (the strategy's YAML description), the focus with the
+respondent's own words, the ladder from the first thing they named to the focus, what was
+already asked on it and what came of it, the last exchanges - and the craft rules in the
+system part. The scoring behind the choice (signal values, weights, the runner-up) stays
+out: a writer of questions cannot use it, and a model tends to echo it. Both follow the
+language rule: the study language when one is set, otherwise the respondent's.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.llm.prompts.templates import (
     Prompt,
     bullets,
+    delimit,
     escape_tags,
     fill,
     language_rule,
@@ -31,16 +31,29 @@ from interview_cli.llm.protocol import (
     SignalNote,
 )
 
-MAX_RECENT_EXCHANGES = 3
-DEEP_CONVERSATION_DEPTH = 2
-
-
-def _format_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return str(value)
+MAX_RECENT_EXCHANGES = 3  # the last exchange plus two before it
+MAX_AVOID_SHOWN = 6  # recent questions listed not to repeat (the runner checks the whole window)
+MAX_PROBES_SHOWN = 4
+MAX_QUOTES_SHOWN = 2
+MAX_QUOTE_CHARS = 200
+MAX_COVERED_SHOWN = 12
+OUTCOME_WORDS: dict[str, str] = {
+    "new_rung": "they went one step further",
+    "nothing_new": "nothing new came of it",
+    "dont_know": "they did not know",
+    "already_said": "they said they had already answered it",
+    "move_on": "they asked to move on",
+    "about_interview": "they talked about the interview instead",
+}
+PERSONA_FULL_EXCHANGES = 4
+PERSONA_SUMMARY_LINES = 6
+PERSONA_SUMMARY_CHARS = 90
+CLOSING_TASK = (
+    "This is the closing turn. Here, and only here, you may say more than one sentence: "
+    "sum up what you heard in at most three short sentences, in the respondent's own words "
+    "(from <summary>), then ask one question: whether anything important is missing or "
+    "wrong in it. Thank them in a few words."
+)
 
 
 def signal_description(note: SignalNote) -> str:
@@ -51,22 +64,13 @@ def signal_description(note: SignalNote) -> str:
     return resolved[0].description if resolved else ""
 
 
-def render_active_signals(notes: list[SignalNote]) -> str:
-    if not notes:
-        return ""
-    lines = ["## Active Signals:"]
-    for note in notes:
-        lines.append(f"- {note.name}: {_format_value(note.value)}")
-        description = signal_description(note)
-        if description:
-            lines.append(f'  -> "{description}"')
-    return "\n".join(lines)
-
-
-def render_rationale(request: QuestionRequest) -> str:
-    # The description is already on the "Strategy:" line; here only the why.
-    lines = [*request.rationale, f"Strategy: {request.strategy.name}"]
-    return "## Why This Strategy Was Selected:\n" + bullets(lines)
+def short_quote(text: str, limit: int = MAX_QUOTE_CHARS) -> str:
+    """One line of at most ``limit`` characters, cut at a word boundary."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > limit // 2 else limit].rstrip(" ,;") + " ..."
 
 
 def render_conversation(exchanges: list[Exchange]) -> str:
@@ -79,74 +83,112 @@ def render_conversation(exchanges: list[Exchange]) -> str:
     return "<conversation>\n" + "\n".join(parts) + "\n</conversation>"
 
 
-def _focus_line(request: QuestionRequest) -> str:
-    mode = request.strategy.focus_mode
-    if mode == "summary" and request.summary_labels:
-        return "Focus: reflect back what the respondent has said so far:\n" + escape_tags(
-            bullets(request.summary_labels)
-        )
-    if request.focus_label and mode != "topic":
-        line = f'Focus concept: "{escape_tags(request.focus_label)}"'
-        if request.focus_type:
-            spec = request.methodology.ontology.node_type(request.focus_type)
-            level = (
-                f", level {spec.level} of {request.methodology.ontology.max_level}" if spec else ""
-            )
-            line += f" ({request.focus_type}{level})"
-        return line
-    return f"Focus: {topic_name(request.concept.name)} as a whole (no single concept)."
+def _is_closing(request: QuestionRequest) -> bool:
+    return request.closing or request.strategy.generates_closing_question
 
 
-def _task_line(request: QuestionRequest, topic: str) -> str:
-    if request.closing or request.strategy.generates_closing_question:
-        return (
-            "This is the closing question: briefly thank the respondent and invite any final "
-            f"thought about {topic} that has not come up yet."
+def _focus_section(request: QuestionRequest, topic: str) -> str:
+    """What to ask about: the focus in the respondent's words, or the topic, or the summary."""
+    if _is_closing(request) or request.strategy.focus_mode == "summary":
+        chains = [" -> ".join(c) for c in request.summary_chains] or request.summary_labels
+        return "## What you heard (their words, concrete to abstract)\n" + delimit(
+            "summary", bullets(chains)
         )
-    return "Write the next question: carry out the strategy on the focus."
+    if request.focus_label and request.strategy.focus_mode != "topic":
+        kind = f" ({request.focus_type.replace('_', ' ')})" if request.focus_type else ""
+        lines = [f"## Focus{kind}", delimit("focus", request.focus_label)]
+        quotes = [short_quote(q) for q in request.focus_quotes[-MAX_QUOTES_SHOWN:] if q.strip()]
+        if quotes:
+            lines.append("The respondent's own words about it:")
+            lines.append(delimit("respondent_quotes", bullets([f'"{q}"' for q in quotes])))
+        return "\n".join(lines)
+    section = f"## Focus\n{topic} as a whole: no single concept."
+    if request.covered_labels:
+        covered = request.covered_labels[:MAX_COVERED_SHOWN]
+        section += (
+            "\nAlready discussed (do not offer these, or any other aspect, as examples: "
+            "let the respondent name what comes next):\n" + delimit("summary", bullets(covered))
+        )
+    return section
+
+
+def _ladder_section(request: QuestionRequest) -> str:
+    if len(request.chain) < 2 or request.strategy.focus_mode != "recent_node":
+        return ""
+    steps = " -> ".join(node.label for node in request.chain)
+    return "## How they got here (from the first thing they named to the focus)\n" + delimit(
+        "ladder_so_far", steps
+    )
+
+
+def _asked_section(request: QuestionRequest) -> str:
+    if not request.probes or request.strategy.focus_mode != "recent_node":
+        return ""
+    lines = []
+    for probe in request.probes[-MAX_PROBES_SHOWN:]:
+        outcome = OUTCOME_WORDS.get(probe.outcome, probe.outcome.replace("_", " "))
+        asked = f'"{probe.question.strip()}"' if probe.question.strip() else "a question"
+        lines.append(f"{asked} ({probe.strategy}): {outcome}")
+    return "## Already asked about this focus\n" + delimit("asked_on_focus", bullets(lines))
+
+
+def _conversation_section(request: QuestionRequest) -> str:
+    if not request.recent:
+        return ""
+    *earlier, last = request.recent[-MAX_RECENT_EXCHANGES:]
+    parts = []
+    if earlier:
+        parts.append("## Just before (oldest first)\n" + render_conversation(earlier))
+    parts.append("## Last question and answer\n" + render_conversation([last]))
+    return "\n\n".join(parts)
+
+
+def _task_line(request: QuestionRequest) -> str:
+    if _is_closing(request):
+        return CLOSING_TASK
+    if request.strategy.focus_mode == "topic" or not request.focus_label:
+        return "Write the next question with this technique, about the topic as a whole."
+    return "Write the next question with this technique, about the focus, in their words."
 
 
 def render_question(request: QuestionRequest) -> Prompt:
-    """The follow-up question prompt (streamed free text)."""
+    """The follow-up question prompt (streamed free text): a brief for a question writer.
+
+    The system part (craft rules, method goal, topic, language) is the same every turn of a
+    session; the user part is the brief: technique, focus with the respondent's words, the
+    ladder so far, what was already asked on it, and the last exchanges. No scores: a writer
+    of questions cannot use them."""
     methodology, concept = request.methodology, request.concept
     topic = topic_name(concept.name)
     system = fill(
         "question.system",
         method_name=methodology.name,
-        method_goal=methodology.method.goal,
+        method_goal=" ".join(methodology.method.goal.split()),
         topic=topic,
-        objective=concept.objective,
         language_rule=language_rule(request.language or concept.language),
     )
-    recent = ""
-    if request.recent:
-        recent = "## Recent conversation (oldest first):\n" + render_conversation(
-            request.recent[-MAX_RECENT_EXCHANGES:]
-        )
     avoid = ""
-    if request.avoid_questions:
-        # All of them: the runner already cut them to the methodology's question_history.
-        avoid = "## Already asked (do not repeat or paraphrase):\n" + escape_tags(
-            bullets(request.avoid_questions)
-        )
-    depth_note = ""
-    if request.depth >= DEEP_CONVERSATION_DEPTH:
-        depth_note = (
-            f"Note: We're deep in the conversation. Keep the question connected to {topic} - "
-            "explore values through the lens of their specific experience, not generic life "
-            "philosophy.\n"
-        )
+    shown = request.avoid_questions[-MAX_AVOID_SHOWN:]
+    if shown:
+        # The runner checks the whole question window; the latest ones are the likely repeats.
+        avoid = "## Asked recently (do not repeat)\n" + delimit("asked_recently", bullets(shown))
+    # The closing task says how to close (one summary, one question); the closing strategy's
+    # own description would add a second version of it, and an interview cut short (turn
+    # limit, the respondent's request) may carry a strategy that does not close at all.
+    closing = _is_closing(request)
+    forced = request.closing and not request.strategy.generates_closing_question
     user = fill(
         "question.user",
-        strategy_name=request.strategy.name,
-        strategy_description=request.strategy.description.strip() or request.strategy.name,
-        focus=_focus_line(request),
-        active_signals=render_active_signals(request.active_signals),
-        rationale=render_rationale(request),
-        recent=recent,
+        strategy_name="closing" if forced else request.strategy.name,
+        strategy_description="Close the interview (see the task below)."
+        if closing
+        else " ".join(request.strategy.description.split()),
+        focus=_focus_section(request, topic),
+        ladder=_ladder_section(request),
+        asked_on_focus=_asked_section(request),
+        conversation=_conversation_section(request),
         avoid=avoid,
-        depth_note=depth_note,
-        task=_task_line(request, topic),
+        task=_task_line(request),
     )
     return Prompt(system, user, None, None, True)
 
@@ -185,14 +227,15 @@ def _describe_traits(request: PersonaRequest) -> str:
         else "several sentences, sometimes drifting into tangents"
     )
     lines = [
-        f"- Answer length: {length}.",
+        # One length rule: the persona's usual length, shortened by fatigue.
+        f"- Answer length: {length}; after about {traits.patience} questions you get tired "
+        "and answer shorter than that.",
         "- You open up easily when asked why something matters."
         if traits.openness >= 0.6
         else "- You are guarded: you reveal deeper reasons only when asked more than once.",
         "- When you reach the limit of what you know or care about, say so plainly."
         if traits.knowledge < 1.0
         else "- You can explain your reasons all the way to what matters to you in life.",
-        f"- After about {traits.patience} questions you get tired and your answers shorten.",
     ]
     if traits.skepticism >= 0.3:
         lines.append("- You sometimes question the point of a question before answering it.")
@@ -218,6 +261,24 @@ def _describe_ladders(request: PersonaRequest) -> str:
     return "\n".join("- " + " -> ".join(ladder) for ladder in ladders)
 
 
+def _persona_history(history: list[Exchange]) -> str:
+    """The last exchanges in full, the ones before as a short summary of what the persona
+    said: the prompt stays about the same size however long the interview runs."""
+    if not history:
+        return ""
+    older, latest = history[:-PERSONA_FULL_EXCHANGES], history[-PERSONA_FULL_EXCHANGES:]
+    parts = []
+    if older:
+        shown = older[-PERSONA_SUMMARY_LINES:]
+        lines = [short_quote(x.answer, PERSONA_SUMMARY_CHARS) for x in shown if x.answer.strip()]
+        skipped = len(older) - len(shown)
+        head = "Earlier, you said (oldest first, shortened"
+        head += f"; {skipped} earlier answers not shown):" if skipped else "):"
+        parts.append(head + "\n" + delimit("earlier_summary", bullets(lines)))
+    parts.append("The interview so far:\n" + render_conversation(latest))
+    return "\n\n".join(parts)
+
+
 def render_persona(request: PersonaRequest) -> Prompt:
     """The simulated respondent's prompt: it sees only its profile and the conversation."""
     persona = request.persona
@@ -236,9 +297,7 @@ def render_persona(request: PersonaRequest) -> Prompt:
         ladders=_describe_ladders(request),
         deflections=deflections,
     )
-    history = ""
-    if request.history:
-        history = "The interview so far:\n" + render_conversation(request.history)
+    history = _persona_history(request.history)
     user = fill(
         "persona.user",
         history=history,

@@ -97,13 +97,15 @@ def assessment_schema() -> dict[str, Any]:
     return _object(properties, "Rubric ratings of the respondent's latest answer.")
 
 
-def slots_schema(node_type: str, labels: list[str]) -> dict[str, Any]:
-    """Canonical slot proposals for one node type's surface labels (seed 002 Path 10)."""
+def slots_schema(node_type: str | list[str], labels: list[str]) -> dict[str, Any]:
+    """Canonical slot proposals for surface labels of one or more node types (seed 002 Path
+    10); ``validation`` checks that each slot's labels have its node type."""
+    node_types = [node_type] if isinstance(node_type, str) else list(dict.fromkeys(node_type))
     proposal = _object(
         {
             "slot_name": {"type": "string", "description": "snake_case, 1-4 words"},
             "description": {"type": "string"},
-            "node_type": {"type": "string", "enum": [node_type]},
+            "node_type": {"type": "string", "enum": node_types},
             "surface_labels": {"type": "array", "items": {"type": "string", "enum": labels}},
         }
     )

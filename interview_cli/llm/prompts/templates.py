@@ -14,6 +14,7 @@ appear inside it, so an answer cannot close its own delimiter and "speak" outsid
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -32,6 +33,13 @@ RESERVED_TAGS: tuple[str, ...] = (
     "conversation",
     "surface_labels",
     "existing_slots",
+    "respondent_quotes",
+    "ladder_so_far",
+    "asked_on_focus",
+    "asked_recently",
+    "focus",
+    "summary",
+    "earlier_summary",
 )
 _TAG_RE = re.compile(r"<(\s*/?\s*)(" + "|".join(RESERVED_TAGS) + r")\b", re.IGNORECASE)
 
@@ -115,9 +123,26 @@ def rendered_once(part: str, methodology: M, render: Callable[[M], str]) -> str:
     return text
 
 
+# Invisible characters that can hide inside a tag ("</respon\u200ddent_answer>" reads as a
+# closing tag to a model but not to a regex) or reorder what the model sees: zero-width
+# spaces and joiners, word joiner, BOM, soft hyphen, and every bidi mark, embedding,
+# override and isolate.
+_INVISIBLE_RE = re.compile(
+    "[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+)
+
+
+def normalise_text(text: str) -> str:
+    """Interview text as a prompt may carry it: NFKC (fullwidth and compatibility forms of
+    ``<`` and letters fold to the plain ones) without zero-width or bidi controls."""
+    return _INVISIBLE_RE.sub("", unicodedata.normalize("NFKC", text))
+
+
 def escape_tags(text: str) -> str:
-    """Neutralise our delimiter tags inside interview text (``<`` becomes ``&lt;``)."""
-    return _TAG_RE.sub(lambda m: "&lt;" + m.group(1) + m.group(2), text)
+    """Interview text made safe to quote: normalised (:func:`normalise_text`), then our
+    delimiter tags inside it neutralised (``<`` becomes ``&lt;``). The one helper every
+    respondent-derived string of a prompt goes through."""
+    return _TAG_RE.sub(lambda m: "&lt;" + m.group(1) + m.group(2), normalise_text(text))
 
 
 def delimit(tag: str, text: str) -> str:

@@ -6,6 +6,10 @@ forced tool use: one tool whose ``input_schema`` is the task's JSON
 schema and ``tool_choice={"type": "tool", "name": ...}``; the SDK hands the tool ``input`` back
 as a dict. Text tasks stream with ``stream=True`` when asked (``on_token`` per text delta) and
 otherwise read the text blocks. The base URL is the host without ``/v1``: the SDK adds it.
+
+Prompt caching: the system block and the tool carry ``cache_control`` (the prompts put
+everything that is the same every turn there); usage reports cache writes and reads apart
+from ``input_tokens``, and they are priced apart (``pricing.cost_usd``).
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ from interview_cli.llm.providers.base import (
     shared_ssl_context,
     tool_description,
 )
+
+# Prompt caching of the static blocks (system, tool): an ephemeral (5-minute) breakpoint.
+CACHE: dict[str, str] = {"type": "ephemeral"}
 
 
 class AnthropicProvider(Provider):
@@ -50,7 +57,9 @@ class AnthropicProvider(Provider):
         kwargs: dict[str, Any] = {
             "model": self.settings.model,
             "max_tokens": request.max_tokens,
-            "system": request.system,
+            # The system part is the same every turn of a task (ontology, rubrics, craft
+            # rules): cached, later turns read it at a tenth of the input price.
+            "system": [{"type": "text", "text": request.system, "cache_control": CACHE}],
             "messages": [{"role": m.role, "content": m.content} for m in request.messages],
             "timeout": request.timeout_s,
         }
@@ -82,7 +91,7 @@ class AnthropicProvider(Provider):
         if request.schema is not None:
             name = request.tool_name or "record_result"
             kwargs["tools"] = [{"name": name, "description": tool_description(name),
-                                "input_schema": request.schema}]
+                                "input_schema": request.schema, "cache_control": CACHE}]
             kwargs["tool_choice"] = {"type": "tool", "name": name}
             return _tool_reply(await self.client().messages.create(**kwargs), name)
         if request.stream and on_token is not None:
@@ -99,8 +108,7 @@ class AnthropicProvider(Provider):
                 kind = getattr(event, "type", None)
                 if kind == "message_start":
                     started = True
-                    usage = getattr(getattr(event, "message", None), "usage", None)
-                    reply.input_tokens = int(getattr(usage, "input_tokens", 0) or 0)
+                    _read_usage(getattr(getattr(event, "message", None), "usage", None), reply)
                 elif kind == "content_block_delta":
                     delta = getattr(event, "delta", None)
                     text = getattr(delta, "text", None)
@@ -132,9 +140,16 @@ def _check_message(message: Any) -> list[Any]:
     return content
 
 
+def _read_usage(usage: Any, reply: ProviderReply) -> None:
+    """Input tokens at full price, and apart from them the cache writes and reads."""
+    reply.input_tokens = int(getattr(usage, "input_tokens", 0) or 0)
+    reply.cache_write_tokens = int(getattr(usage, "cache_creation_input_tokens", 0) or 0)
+    reply.cache_read_tokens = int(getattr(usage, "cache_read_input_tokens", 0) or 0)
+
+
 def _usage(message: Any, reply: ProviderReply) -> ProviderReply:
     usage = getattr(message, "usage", None)
-    reply.input_tokens = int(getattr(usage, "input_tokens", 0) or 0)
+    _read_usage(usage, reply)
     reply.output_tokens = int(getattr(usage, "output_tokens", 0) or 0)
     reply.stop_reason = getattr(message, "stop_reason", None)
     return reply

@@ -65,6 +65,8 @@ class ProviderReply:
     problem: str | None = None
     input_tokens: int = 0
     output_tokens: int = 0
+    cache_write_tokens: int = 0
+    cache_read_tokens: int = 0
     stop_reason: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -7,6 +7,10 @@ Some models refuse a forced ``tool_choice`` with a 400 (Kimi's thinking models d
 provider falls back, for the rest of its life, to ``response_format={"type": "json_object"}``
 with the schema spelled out in the system prompt. Streaming reads ``stream=True`` chunks and
 asks for a final usage chunk where the API supports ``stream_options``.
+
+Tools are sent with ``"strict": true`` (the schemas of ``prompts.output_schemas`` are written
+for strict mode); an API that refuses it gets plain tools from then on. Cached prompt tokens
+(``prompt_tokens_details.cached_tokens``) are counted as cache reads, apart from the input.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ class OpenAICompatProvider(Provider):
         self.name = self.settings.provider
         self.profile = PROFILES.get(self.settings.provider, CompatProfile())
         self.structured_mode = "tools"  # or "json_object" after the API refused tools
+        self.strict_tools = True  # False after the API refused "strict": true
 
     def _make_client(self, api_key: str) -> Any:
         from openai import AsyncOpenAI, DefaultAsyncHttpxClient  # lazy: see providers.base
@@ -87,9 +92,13 @@ class OpenAICompatProvider(Provider):
                     return await self._tool_call(request, name)
                 except Exception as exc:  # noqa: BLE001 - only a refusal of tools is handled
                     error = classify_exception(exc)
-                    if error is None or not _refuses_tools(error):
+                    if error is None or not (_refuses_tools(error) or _refuses_strict(error)):
                         raise
                     refused = error
+                if refused is not None and self.strict_tools and _refuses_strict(refused):
+                    # An API without strict mode: plain tools for this provider's lifetime.
+                    self.strict_tools = False
+                    return await self._complete(request, on_token)
                 if refused is not None:
                     self.structured_mode = "json_object"
             return await self._json_call(request, name)
@@ -104,9 +113,13 @@ class OpenAICompatProvider(Provider):
     async def _tool_call(self, request: ProviderRequest, name: str) -> ProviderReply:
         assert request.schema is not None
         kwargs = self._base_kwargs(request, request.system)
-        kwargs["tools"] = [{"type": "function", "function": {
-            "name": name, "description": tool_description(name),
-            "parameters": request.schema}}]
+        function: dict[str, Any] = {"name": name, "description": tool_description(name),
+                                    "parameters": request.schema}
+        if self.strict_tools:
+            # The schemas are written for strict mode (output_schemas): the API then holds
+            # the arguments to them instead of leaving it to validation and a retry.
+            function["strict"] = True
+        kwargs["tools"] = [{"type": "function", "function": function}]
         kwargs["tool_choice"] = {"type": "function", "function": {"name": name}}
         completion = await self.client().chat.completions.create(**kwargs)
         message, reply = _first_message(completion)
@@ -162,8 +175,7 @@ class OpenAICompatProvider(Provider):
                     # Moonshot reports usage on the final choice rather than the chunk.
                     usage = usage or getattr(choice, "usage", None)
                 if usage is not None:
-                    reply.input_tokens = int(_usage_field(usage, "prompt_tokens"))
-                    reply.output_tokens = int(_usage_field(usage, "completion_tokens"))
+                    _read_usage(usage, reply)
         finally:
             await stream.close()
         if not valid_chunks:
@@ -175,6 +187,10 @@ class OpenAICompatProvider(Provider):
 def _usage_field(usage: Any, name: str) -> int:
     value = usage.get(name) if isinstance(usage, dict) else getattr(usage, name, 0)
     return int(value or 0)
+
+
+def _refuses_strict(error: ProviderError) -> bool:
+    return error.kind == "bad_request" and "strict" in error.detail.lower()
 
 
 def _refuses_tools(error: ProviderError) -> bool:
@@ -193,13 +209,22 @@ def _first_message(completion: Any) -> tuple[Any, ProviderReply]:
     message = getattr(choices[0], "message", None)
     if message is None:
         raise malformed("the completion has no message")
-    usage = getattr(completion, "usage", None)
-    reply = ProviderReply(
-        input_tokens=_usage_field(usage, "prompt_tokens") if usage else 0,
-        output_tokens=_usage_field(usage, "completion_tokens") if usage else 0,
-        stop_reason=getattr(choices[0], "finish_reason", None),
-    )
+    reply = ProviderReply(stop_reason=getattr(choices[0], "finish_reason", None))
+    _read_usage(getattr(completion, "usage", None), reply)
     return message, reply
+
+
+def _read_usage(usage: Any, reply: ProviderReply) -> None:
+    """Prompt tokens, less the cached ones (``prompt_tokens_details.cached_tokens``), which
+    are counted and priced as cache reads."""
+    if usage is None:
+        return
+    details = (usage.get("prompt_tokens_details") if isinstance(usage, dict)
+               else getattr(usage, "prompt_tokens_details", None))
+    cached = _usage_field(details, "cached_tokens") if details is not None else 0
+    reply.input_tokens = max(0, _usage_field(usage, "prompt_tokens") - cached)
+    reply.cache_read_tokens = cached
+    reply.output_tokens = _usage_field(usage, "completion_tokens")
 
 
 def _json_object(text: str) -> dict[str, Any] | None:

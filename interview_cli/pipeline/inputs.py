@@ -1,0 +1,105 @@
+"""How a session file maps onto the pure turn: its state and each turn's ``TurnInput``.
+
+The live pipeline (``runner``) and replay (``analysis.replay``) both build a turn's input here,
+so the window of recent questions, the settings that shape a decision and the recorded slot
+proposals are read one way only: a replay calls ``core.turn.advance`` on exactly the input the
+live turn decided from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
+from interview_cli.core.canonical import SlotBatch
+from interview_cli.core.models import Assessment, Extraction
+from interview_cli.core.turn import CoreState, TurnInput, recent_questions
+from interview_cli.errors import SessionFileError
+from interview_cli.session import SessionFile, TurnRecord
+
+
+def parse_snapshot(text: str, model: type[Any], what: str, session_id: str) -> Any:
+    try:
+        return model.model_validate(load_yaml(text))
+    except Exception as exc:  # a hand-edited snapshot: say which, do not crash
+        raise SessionFileError(
+            f"session {session_id}: its {what} snapshot no longer loads ({type(exc).__name__}); "
+            "the file was edited by hand?"
+        ) from None
+
+
+def saved_state(session: SessionFile, concept: Concept) -> CoreState:
+    """The core state the session file holds (after its last complete turn)."""
+    return CoreState.from_dict(
+        graph=session.graph,
+        tracker=session.tracker,
+        state=session.state,
+        concept=concept,
+        canonical=session.canonical if session.settings.enable_canonical_slots else None,
+    )
+
+
+def initial_state(session: SessionFile, concept: Concept) -> CoreState:
+    """The core state before the session's first turn (where a replay starts)."""
+    return CoreState.initial(concept, slots=bool(session.settings.enable_canonical_slots))
+
+
+def position(session: SessionFile, turn: TurnRecord) -> int:
+    """Where ``turn`` (this very record) is in ``session.turns``."""
+    return next(i for i, t in enumerate(session.turns) if t is turn)
+
+
+def recorded_slot_proposals(turn: TurnRecord) -> tuple[SlotBatch, ...]:
+    try:
+        return tuple(SlotBatch.model_validate(b) for b in turn.slot_proposals)
+    except ValueError:
+        raise SessionFileError(
+            f"turn {turn.turn_number}: its recorded slot proposals do not load; "
+            "the file was edited by hand?"
+        ) from None
+
+
+def turn_input(
+    session: SessionFile,
+    index: int,
+    *,
+    methodology: Methodology,
+    concept: Concept,
+    extraction: Extraction,
+    assessment: Assessment | None,
+    slot_proposals: Sequence[SlotBatch] = (),
+) -> TurnInput:
+    """The input of ``session.turns[index]``: its answer's model outputs and the settings."""
+    settings = session.settings
+    asked = [t.question.text for t in session.turns[: index + 1]]
+    return TurnInput(
+        methodology=methodology,
+        concept=concept,
+        extraction=extraction,
+        assessment=assessment,
+        utterance_id=session.turns[index].answer.utterance_id,
+        max_turns=settings.max_turns,
+        recent_questions=recent_questions(asked),
+        policy=settings.policy,
+        slot_proposals=tuple(slot_proposals),
+    )
+
+
+def recorded_input(
+    session: SessionFile, index: int, *, methodology: Methodology, concept: Concept
+) -> TurnInput:
+    """A complete turn's input as the file recorded it (replay, verify, what-if)."""
+    turn = session.turns[index]
+    assert turn.extraction is not None  # replay takes complete turns only
+    proposals = recorded_slot_proposals(turn) if session.settings.enable_canonical_slots else ()
+    return turn_input(
+        session,
+        index,
+        methodology=methodology,
+        concept=concept,
+        extraction=turn.extraction,
+        assessment=turn.assessment,
+        slot_proposals=proposals,
+    )

@@ -1,0 +1,143 @@
+"""What the prompts are told about the graph, chosen by relevance rather than by count.
+
+The question writer gets the focus in the respondent's own words (the provenance quotes the
+graph keeps per node), the ladder from the most concrete concept up to the focus, and what
+was already asked on the focus with what it brought (the tracker's probes). The extractor
+gets the earlier concepts an answer is likely to link to - the focus ladder, the most recent,
+the most similar to the answer - each with its type and a short quote. Every list here is
+bounded, so a prompt at turn 30 is about as long as at turn 5.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from interview_cli.config.schemas import Methodology
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.turn import CoreState
+from interview_cli.llm.protocol import NodeContext, ProbeNote
+from interview_cli.pipeline.summary import summary_chains
+from interview_cli.session import TurnRecord
+
+QUOTE_CHARS = 80
+MAX_CHAIN = 8
+MAX_SUMMARY_CHAINS = 4
+MAX_COVERED = 12
+EXTRACT_RECENT = 6
+EXTRACT_SIMILAR = 6
+_WORD = re.compile(r"\w{3,}")
+
+
+def node_quotes(graph: KnowledgeGraph, node_id: str) -> list[str]:
+    """The respondent's words about a node, oldest first, without repeats."""
+    quotes: list[str] = []
+    for entry in graph.node(node_id).provenance:
+        quote = " ".join(entry["quote"].split())
+        if quote and quote not in quotes:
+            quotes.append(quote)
+    return quotes
+
+
+def node_context(
+    graph: KnowledgeGraph, node_id: str, quote_chars: int = QUOTE_CHARS
+) -> NodeContext:
+    node = graph.node(node_id)
+    quotes = node_quotes(graph, node_id)
+    quote = quotes[-1] if quotes else ""
+    if len(quote) > quote_chars:
+        quote = quote[:quote_chars].rsplit(" ", 1)[0] + " ..."
+    return NodeContext(label=node.label, node_type=node.node_type, quote=quote)
+
+
+def ladder_to(graph: KnowledgeGraph, methodology: Methodology, node_id: str) -> list[str]:
+    """Node ids of the longest chain (over the chain relations) that ends at ``node_id``,
+    most concrete first; just ``[node_id]`` when nothing leads to it."""
+    relations = methodology.ontology.chain_relations
+    depths = graph.node_depths(relations)
+    chain = [node_id]
+    while len(chain) < MAX_CHAIN:
+        below = [p for p in graph.predecessors(chain[-1], relations) if p not in chain]
+        if not below:
+            break
+        chain.append(max(below, key=lambda p: (depths.get(p, 0), p)))
+    return chain[::-1]
+
+
+def _asked_question(turns: Sequence[TurnRecord], selected_at: int) -> str:
+    """The question chosen at the end of turn ``selected_at``: the one asked in the next."""
+    for turn in turns:
+        if turn.turn_number == selected_at + 1:
+            return turn.question.text
+    return ""
+
+
+def covered_labels(graph: KnowledgeGraph, methodology: Methodology) -> list[str]:
+    """The most concrete concepts already named, most recent first: what a topic-level
+    question must not offer back as examples."""
+    levels = {n.name: n.level for n in methodology.ontology.nodes}
+    lowest = min(levels.values(), default=1)
+    nodes = [n for n in graph.nodes() if levels.get(n.node_type, 0) == lowest]
+    nodes.sort(key=lambda n: (-n.last_mentioned_turn, n.id))
+    return [n.label for n in nodes[:MAX_COVERED]]
+
+
+def question_context(
+    core: CoreState,
+    methodology: Methodology,
+    focus_id: str | None,
+    turns: Sequence[TurnRecord],
+) -> dict[str, Any]:
+    """The graph-derived fields of a ``QuestionRequest``."""
+    graph = core.graph
+    context: dict[str, Any] = {
+        "summary_chains": summary_chains(graph, methodology, MAX_SUMMARY_CHAINS),
+        "covered_labels": covered_labels(graph, methodology),
+    }
+    if focus_id is None or focus_id not in graph:
+        return context
+    context["focus_quotes"] = node_quotes(graph, focus_id)
+    context["chain"] = [node_context(graph, n) for n in ladder_to(graph, methodology, focus_id)]
+    state = core.tracker.states.get(focus_id)
+    if state is not None:
+        context["probes"] = [
+            ProbeNote(
+                turn=p.turn + 1,
+                strategy=p.strategy,
+                outcome=p.outcome,
+                question=_asked_question(turns, p.turn),
+            )
+            for p in state.probes
+        ]
+    return context
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+def extraction_nodes(
+    graph: KnowledgeGraph,
+    methodology: Methodology,
+    focus_id: str | None,
+    answer: str,
+) -> list[NodeContext]:
+    """The earlier concepts an extraction prompt shows: the focus ladder, the most recently
+    mentioned, and the most similar to the answer (word overlap with label and quotes)."""
+    live = [n for n in graph.nodes() if not graph.is_superseded(n.id)]
+    chosen: list[str] = []
+    if focus_id is not None and focus_id in graph:
+        chosen += ladder_to(graph, methodology, focus_id)
+    recent = sorted(live, key=lambda n: (-n.last_mentioned_turn, n.id))
+    chosen += [n.id for n in recent[:EXTRACT_RECENT]]
+    words = _words(answer)
+    if words:
+        scored = []
+        for node in live:
+            overlap = len(words & _words(" ".join([node.label, *node_quotes(graph, node.id)])))
+            if overlap:
+                scored.append((-overlap, node.id))
+        chosen += [node_id for _, node_id in sorted(scored)[:EXTRACT_SIMILAR]]
+    unique = list(dict.fromkeys(chosen))
+    return [node_context(graph, n) for n in unique]

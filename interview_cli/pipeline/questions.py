@@ -1,0 +1,210 @@
+"""Stage 8: the next question (follow-up or closing), streamed and kept from repeating.
+
+The strategy and focus come from the pure turn (``DecidedTurn``); this module turns them into a
+``QuestionRequest`` and asks the model, again when the draft repeats a recent question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.signal_catalogue import resolve_weight_key
+from interview_cli.core.questions import most_similar_recent
+from interview_cli.core.turn import DecidedTurn
+from interview_cli.llm.protocol import (
+    Exchange,
+    InterviewLLM,
+    LLMCall,
+    QuestionRequest,
+    SignalNote,
+)
+from interview_cli.pipeline.context import PipelineContext, QuestionGenerationOutput
+from interview_cli.pipeline.prompt_context import question_context
+from interview_cli.session import QuestionRecord, SessionFile, TurnRecord
+from interview_cli.store import now_iso
+
+RECENT_EXCHANGES = 3
+# Question generations per turn: the first, then rephrasings while it repeats a recent one.
+QUESTION_ATTEMPTS = 3
+REPHRASE_SEED_STEP = 7919
+
+
+def _noop(_: str) -> None:
+    return None
+
+
+@dataclass
+class Hooks:
+    """How the pipeline tells a screen what it is doing (all optional)."""
+
+    on_stage: Callable[[str], None] = _noop
+    on_token: Callable[[str], None] | None = None
+    on_question_start: Callable[[QuestionRecord], None] | None = None
+
+
+@dataclass
+class Generated:
+    """A generated question with the calls behind it."""
+
+    record: QuestionRecord
+    calls: list[LLMCall] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    similarity_to_recent: float = 0.0
+
+
+def signal_notes(decided: DecidedTurn) -> list[SignalNote]:
+    """The five signals that weighed most in the selected candidate, for the prompt."""
+    selected = next((c for c in decided.outcome.decision.candidates if c.selected), None)
+    if selected is None:
+        return []
+    notes: list[SignalNote] = []
+    strongest = sorted(selected.signal_contributions, key=lambda c: -abs(c.contribution))
+    for contribution in strongest[:5]:
+        if not contribution.contribution:
+            continue
+        resolved = resolve_weight_key(contribution.key)
+        notes.append(
+            SignalNote(
+                name=contribution.key,
+                value=contribution.value,
+                description=resolved[0].description if resolved else "",
+            )
+        )
+    return notes
+
+
+def question_request(
+    decided: DecidedTurn,
+    *,
+    concept: Concept,
+    exchanges: Sequence[tuple[str, str]],
+    asked: Sequence[str],
+    language: str | None,
+    turn_number: int,
+    seed: int,
+    turns: Sequence[TurnRecord] = (),
+) -> tuple[QuestionRequest, QuestionRecord]:
+    """The request for the question after turn ``turn_number`` and the record it will fill;
+    ``turns`` (the session's so far) give the brief what was said and asked."""
+    m: Methodology = decided.methodology
+    decision, graph = decided.outcome.decision, decided.state.graph
+    closing = not decided.outcome.should_continue
+    strategy = decided.next_strategy()
+    focus_id = None if closing else decision.selected.node_id
+    focus_type = None
+    if focus_id is not None and focus_id in graph:
+        focus_type = graph.node(focus_id).node_type
+    request = QuestionRequest(
+        methodology=m,
+        concept=concept,
+        strategy=strategy,
+        focus_label=None if closing else decision.selected.label,
+        focus_type=focus_type,
+        summary_labels=graph.recent_labels(8),
+        recent=[Exchange(question=q, answer=a) for q, a in exchanges[-RECENT_EXCHANGES:]],
+        active_signals=signal_notes(decided),
+        rationale=list(decision.rationale),
+        # The same window the repeat check uses: a generator that sees only part of it can
+        # land on an older question that the check then rejects.
+        avoid_questions=list(asked[-m.tuning.vetoes.question_history :]),
+        depth=decided.outcome.graph_state.max_depth,
+        language=language or concept.language,
+        closing=closing,
+        turn_number=turn_number + 1,
+        seed=seed,
+        **question_context(decided.state, m, focus_id, turns),
+    )
+    if closing:
+        record = QuestionRecord(text="", kind="closing", strategy=strategy.name)
+    else:
+        record = QuestionRecord(
+            text="",
+            kind="follow_up",
+            strategy=strategy.name,
+            focus_node_id=decision.selected.node_id,
+            focus_label=decision.selected.label,
+            focus_type=focus_type,
+        )
+    return request, record
+
+
+async def ask(
+    llm: InterviewLLM,
+    request: QuestionRequest,
+    record: QuestionRecord,
+    *,
+    methodology: Methodology,
+    asked: Sequence[str],
+    hooks: Hooks,
+) -> Generated:
+    """Generate the question; while it is too close to a recent one (seed 000 "Question
+    Deduplication"), ask again with the rejected draft added to the questions to avoid."""
+    tuning = methodology.tuning.vetoes
+    out = Generated(record)
+    recent = list(asked[-tuning.question_history :])
+    text = ""
+    for attempt in range(QUESTION_ATTEMPTS):
+        if hooks.on_question_start:
+            hooks.on_question_start(record)
+        result = await llm.generate_question(request, on_token=hooks.on_token)
+        out.calls += result.calls
+        out.failures += result.failures
+        text = result.value.strip()
+        similarity, _ = most_similar_recent(text, recent, limit=tuning.question_history)
+        out.similarity_to_recent = round(similarity, 4)
+        if similarity < tuning.question_similarity_threshold or attempt == QUESTION_ATTEMPTS - 1:
+            break
+        hooks.on_stage("rephrasing to avoid repeating a question")
+        request = request.model_copy(
+            update={
+                "avoid_questions": [*request.avoid_questions, text],
+                "seed": request.seed + REPHRASE_SEED_STEP,
+            }
+        )
+    record.text = text
+    record.asked_at = now_iso()
+    return out
+
+
+async def next_question(
+    llm: InterviewLLM,
+    session: SessionFile,
+    turn: TurnRecord,
+    decided: DecidedTurn,
+    *,
+    concept: Concept,
+    ctx: PipelineContext,
+    hooks: Hooks,
+) -> QuestionRecord:
+    """The question after ``turn``: the follow-up the decision chose, or the closing one."""
+    if decided.outcome.should_continue:
+        hooks.on_stage(f"writing the next question ({decided.next_strategy().name})")
+    else:
+        hooks.on_stage("writing the closing question")
+    asked = [t.question.text for t in session.turns]
+    request, record = question_request(
+        decided,
+        concept=concept,
+        exchanges=[(t.question.text, t.answer.text) for t in session.turns],
+        asked=asked,
+        language=session.settings.language,
+        turn_number=turn.turn_number,
+        seed=session.settings.seed + turn.turn_number,
+        turns=session.turns,
+    )
+    with ctx.timed("question_generation"):
+        generated = await ask(
+            llm, request, record, methodology=decided.methodology, asked=asked, hooks=hooks
+        )
+    ctx.set(
+        QuestionGenerationOutput(
+            text=record.text,
+            kind=record.kind,
+            calls=generated.calls,
+            failures=generated.failures,
+            similarity_to_recent=generated.similarity_to_recent,
+        )
+    )
+    return record

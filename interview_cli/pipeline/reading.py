@@ -1,0 +1,137 @@
+"""Stages 1-3 of a turn: the context, discourse hints, then extraction and assessment.
+
+The two model calls run concurrently (one round trip on the turn's critical path); their
+results go onto the turn's ``PipelineContext`` for the pure core to decide from.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import Any
+
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.core.discourse import FrameParser, discourse_hints
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.llm.protocol import AssessRequest, ExtractRequest, InterviewLLM
+from interview_cli.pipeline.context import (
+    ContextLoadingOutput,
+    DiscourseOutput,
+    ExtractionOutput,
+    PipelineContext,
+    UtteranceSavingOutput,
+)
+from interview_cli.pipeline.inputs import position
+from interview_cli.pipeline.prompt_context import extraction_nodes
+from interview_cli.pipeline.questions import Hooks
+from interview_cli.session import SessionFile, TurnRecord
+
+EXISTING_LABELS = 30  # graph labels the extractor is shown, to reuse rather than rephrase
+RECENT_ANSWERS = 3  # earlier answers the assessor compares this one with
+
+
+async def read_answer(
+    llm: InterviewLLM,
+    session: SessionFile,
+    turn: TurnRecord,
+    *,
+    methodology: Methodology,
+    concept: Concept,
+    existing_labels: list[str],
+    frame_parser: FrameParser | None,
+    ctx: PipelineContext,
+    hooks: Hooks,
+    extraction_context: Mapping[str, Any] | None = None,
+) -> ExtractionOutput:
+    """Stages 1-3: the context, the saved utterance, discourse hints, then extraction and
+    assessment. ``extraction_context``: the earlier concepts by relevance and the exchange
+    before this one (``extraction_context()``)."""
+    settings, question = session.settings, turn.question
+    with ctx.timed("context_loading"):
+        ctx.set(
+            ContextLoadingOutput(
+                turn_number=turn.turn_number,
+                max_turns=settings.max_turns,
+                question_text=question.text,
+                question_strategy=question.strategy,
+                question_focus_id=question.focus_node_id,
+                question_focus_label=question.focus_label,
+                existing_labels=existing_labels,
+            )
+        )
+    ctx.set(UtteranceSavingOutput(utterance_id=turn.answer.utterance_id, text=turn.answer.text))
+    with ctx.timed("discourse"):
+        skipped = not settings.enable_discourse_hints
+        hints = [] if skipped else discourse_hints(turn.answer.text, parser=frame_parser)
+        ctx.set(DiscourseOutput(skipped=skipped, hints=hints))
+    hooks.on_stage("reading the answer")
+    with ctx.timed("extract_assess"):
+        read = await _extract_and_assess(
+            llm, session, turn, methodology, concept, existing_labels, hints,
+            dict(extraction_context or {}),
+        )  # fmt: skip
+    ctx.set(read)
+    return read
+
+
+async def _extract_and_assess(
+    llm: InterviewLLM,
+    session: SessionFile,
+    turn: TurnRecord,
+    methodology: Methodology,
+    concept: Concept,
+    existing_labels: list[str],
+    hints: list[str],
+    context: dict[str, Any],
+) -> ExtractionOutput:
+    """The two model calls of stage 3, concurrently: one round trip on the critical path."""
+    question = turn.question
+    seed = session.settings.seed + turn.turn_number
+    earlier = session.turns[: position(session, turn)]
+    extracted, assessed = await asyncio.gather(
+        llm.extract(
+            ExtractRequest(
+                methodology=methodology,
+                concept=concept,
+                answer=turn.answer.text,
+                utterance_id=turn.answer.utterance_id,
+                question=question.text,
+                strategy=question.strategy,
+                focus_label=question.focus_label,
+                focus_type=question.focus_type,
+                existing_labels=existing_labels,
+                **context,
+                discourse_hints=hints,
+                seed=seed,
+            )
+        ),
+        llm.assess(
+            AssessRequest(
+                question=question.text,
+                answer=turn.answer.text,
+                recent_answers=[t.answer.text for t in earlier[-RECENT_ANSWERS:]],
+                seed=seed,
+            )
+        ),
+    )
+    return ExtractionOutput(
+        extraction=extracted.value,
+        assessment=assessed.value,
+        calls=[*extracted.calls, *assessed.calls],
+        failures=[*extracted.failures, *assessed.failures],
+    )
+
+
+def extraction_context(
+    session: SessionFile, turn: TurnRecord, graph: KnowledgeGraph, methodology: Methodology
+) -> dict[str, Any]:
+    """The earlier concepts chosen by relevance, and the exchange before this one."""
+    earlier = session.turns[: position(session, turn)]
+    before = earlier[-1] if earlier else None
+    return {
+        "existing_nodes": extraction_nodes(
+            graph, methodology, turn.question.focus_node_id, turn.answer.text
+        ),
+        "previous_question": before.question.text if before else "",
+        "previous_answer": before.answer.text if before else "",
+    }

@@ -1,0 +1,72 @@
+"""Slot discovery (stage 4.5, dual graph): the one ``propose_slots`` call of a turn.
+
+The batches to ask about come from the pure turn (``DecidedTurn.slot_batches``); the answered
+batches go back to it (``DecidedTurn.settle``). Discovery runs concurrently with question
+generation, so it adds no sequential round trip to the turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from interview_cli.core.canonical import SlotBatch
+from interview_cli.llm.protocol import InterviewLLM, LLMCall, SlotGroup, SlotRequest
+from interview_cli.pipeline.slot_batches import split_proposals
+
+
+@dataclass
+class SlotDiscovery:
+    """The answered batches, the calls behind them, their failures and the time they took
+    (``elapsed_ms`` None: no call was made)."""
+
+    batches: list[SlotBatch] = field(default_factory=list)
+    calls: list[LLMCall] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    elapsed_ms: float | None = None
+
+
+def start_slot_discovery(
+    llm: InterviewLLM, batches: Sequence[SlotBatch], seed: int
+) -> asyncio.Future[SlotDiscovery] | None:
+    """Start the calls in the background (None: nothing to ask)."""
+    if not batches:
+        return None
+    return asyncio.ensure_future(discover_slots(llm, batches, seed))
+
+
+async def discover_slots(
+    llm: InterviewLLM, batches: Sequence[SlotBatch], seed: int
+) -> SlotDiscovery:
+    """One ``propose_slots`` call for all of the turn's batches (a group each); its proposals
+    go back to the batch holding their labels. Slots are optional: a failing call marks every
+    batch failed (those nodes are asked about again next turn), never the turn."""
+    start = time.perf_counter()
+    request = SlotRequest(
+        groups=[
+            SlotGroup(
+                node_type=b.node_type, labels=list(b.labels), existing_slots=list(b.existing_slots)
+            )
+            for b in batches
+        ],
+        seed=seed,
+    )
+
+    def elapsed() -> float:
+        return round((time.perf_counter() - start) * 1000, 2)
+
+    try:
+        result = await llm.propose_slots(request)
+    except Exception as exc:  # LLMError after retries, or a provider bug: skip slots
+        error = f"propose_slots failed: {type(exc).__name__}: {exc}"[:300]
+        failed = [b.model_copy(update={"failed": True, "error": error}) for b in batches]
+        return SlotDiscovery(batches=failed, failures=[error], elapsed_ms=elapsed())
+    calls, failures = list(result.calls), list(result.failures)
+    done = split_proposals(list(batches), result.value.proposals)
+    if failures and not any(b.proposals for b in done):
+        # An unusable response was replaced by an empty one: ask again next turn.
+        error = "; ".join(failures)[:300]
+        done = [b.model_copy(update={"failed": True, "error": error}) for b in done]
+    return SlotDiscovery(batches=done, calls=calls, failures=failures, elapsed_ms=elapsed())

@@ -1,0 +1,36 @@
+"""A session recorded by an earlier version still verifies.
+
+``data/recorded_before_memory_of_asking.json`` was written by the tool at commit f64cc2a
+(offline batch, persona hedging, 6 turns), before the memory of asking, the new signals
+(``llm.answer_kind``, ``technique.node.probe_history``) and the moderator's rules existed.
+Its methodology snapshot has none of the new switches, so the replay must decide exactly as
+recorded; signals and tracker fields a later version adds are not differences.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from interview_cli.analysis.verify import verify_session
+from interview_cli.store import read_session_file
+
+OLD = Path(__file__).parent / "data" / "recorded_before_memory_of_asking.json"
+
+
+def test_a_session_recorded_before_the_new_signals_verifies() -> None:
+    result = verify_session(read_session_file(OLD))
+    assert result.ok, result.mismatches[:3]
+    assert result.turns_checked >= 5
+
+
+def test_an_edited_recorded_signal_of_that_session_is_still_a_difference(tmp_path: Path) -> None:
+    doc = json.loads(OLD.read_text(encoding="utf-8"))
+    turn = doc["turns"][2]
+    name = next(k for k, v in turn["signals"].items() if isinstance(v, int | float) and v)
+    turn["signals"][name] = -1
+    edited = tmp_path / OLD.name
+    edited.write_text(json.dumps(doc), encoding="utf-8")
+    result = verify_session(read_session_file(edited))
+    assert not result.ok
+    assert any(m.field == f"signals[{name}]" for m in result.mismatches)

@@ -1,0 +1,89 @@
+"""benchmarks/policy_comparison.py: which persona sets it reports and who has little to say.
+
+The benchmark itself runs minutes of interviews, so only its set-up is tested here: by
+default it adds the second held-out set next to the tuned and first held-out ones, and each
+held-out set's "closed within 10 turns" target is about that set's quiet respondent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "policy_comparison", ROOT / "benchmarks" / "policy_comparison.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    # Its dataclass looks its module up by name while the class is built.
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[spec.name]
+    return module
+
+
+def _args(**given: object) -> argparse.Namespace:
+    defaults = {
+        "concept": "headphones_mec",
+        "holdout_concept": "ebike_commute_mec",
+        "holdout2_dir": None,
+        "holdout2_concept": "home_broadband_mec",
+    }
+    return argparse.Namespace(**{**defaults, **given})
+
+
+def test_by_default_the_second_held_out_set_is_reported_after_the_others(
+    bench: ModuleType,
+) -> None:
+    sets = bench.persona_sets(_args())
+    assert list(sets) == ["tuned", "held-out", "held-out 2"]
+    directory, shown, concept = sets["held-out 2"]
+    assert directory == ROOT / "personas" / "holdout2"
+    assert (shown, concept) == ("personas/holdout2/", "home_broadband_mec")
+    assert sets["held-out"][2] == "ebike_commute_mec"
+
+
+def test_another_directory_can_stand_in_for_the_second_set(
+    bench: ModuleType, tmp_path: Path
+) -> None:
+    sets = bench.persona_sets(_args(holdout2_dir=tmp_path, holdout2_concept="x_mec"))
+    assert sets["held-out 2"] == (tmp_path.resolve(), f"{tmp_path}/", "x_mec")
+
+
+def test_each_held_out_set_names_its_own_respondent_with_little_to_say(
+    bench: ModuleType,
+) -> None:
+    assert bench.little_to_say(ROOT / "personas" / "holdout") == ["retired_allotment"]
+    assert bench.little_to_say(ROOT / "personas" / "holdout2") == ["gran_video_calls"]
+
+
+def _evaluation(turns: int, persona: str = "quiet") -> dict[str, object]:
+    return {
+        "persona": persona, "terminal_reachable": True, "terminal_reached": True,
+        "rung_recall": 0.5, "same_node_reasks": [], "complaints": [], "ended_early": False,
+        "ladders_unopened": [], "turns": turns, "strategy_mix": {"deepen": turns},
+    }  # fmt: skip
+
+
+def test_the_quiet_respondent_target_reads_that_respondents_turns(bench: ModuleType) -> None:
+    row = bench.Row.of([_evaluation(8), _evaluation(12)])
+    rows = {policy: row for policy in bench.POLICIES}
+    by_persona = {"quiet": [_evaluation(8), _evaluation(12)]}
+    late = bench.targets(rows, by_persona, ["quiet"])[-1]
+    assert late.startswith("  [ ] quiet closed within 10 turns (turns: 8, 12)")
+    met = bench.targets(rows, {"quiet": [_evaluation(8), _evaluation(10)]}, ["quiet"])[-1]
+    assert met.startswith("  [x] quiet closed within 10 turns (turns: 8, 10)")
+    none = bench.targets(rows, by_persona, [])[-1]
+    assert none.startswith("  [ ]") and "no respondent with little to say" in none

@@ -1,0 +1,54 @@
+"""Offline recognition of replies that are not answers (``llm/offline/answer_kind.py``).
+
+Real answers that share words with a non-answer ("it's not about the money, it's about
+freedom", "I'd rather not carry a charger") must stay answers: a non-answer's content is
+dropped from the graph and its focus is closed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from interview_cli.llm.offline.answer_kind import answer_kind
+
+
+@pytest.mark.parametrize(
+    ("reply", "kind"),
+    [
+        # not answers
+        ("Can we move on?", "move_on"),
+        ("Let's talk about something else.", "move_on"),
+        ("I'd rather not say.", "move_on"),
+        ("Skip this one.", "move_on"),
+        ("Next question, please.", "move_on"),
+        ("That's not really about headphones.", "about_interview"),
+        ("The question drifted.", "about_interview"),
+        ("Why do you keep asking that?", "about_interview"),
+        ("I already told you that.", "already_said"),
+        ("Like I said, that's all I have on that.", "already_said"),
+        ("We've already covered this.", "already_said"),
+        ("I don't know.", "dont_know"),
+        ("Hmm, I'm not sure. Let me think.", "dont_know"),
+        ("It just is, that's all there is to it.", "dont_know"),
+        ("No idea.", "dont_know"),
+        ("", "dont_know"),
+        ("Keine Ahnung.", "dont_know"),
+        ("Wie gesagt, das ist alles.", "already_said"),
+        ("Je ne sais pas.", "dont_know"),
+        ("¿Podemos pasar a otra cosa?", "move_on"),
+        # answers that share words with them
+        ("It's not about the money, it's about freedom.", "answer"),
+        ("I'd rather not carry a charger around all day.", "answer"),
+        ("With them I can skip that crowded carriage.", "answer"),
+        ("I use them just like before, on the train.", "answer"),
+        ("Because more time with my kids, again.", "answer"),
+        ("Moving on from one meeting to the next without fiddling with cables.", "answer"),
+        (
+            "Like I said, the battery, but also they fold flat so they fit in my small bag.",
+            "answer",
+        ),
+        ("I don't know, maybe because I can finally hear the cello lines in the music.", "answer"),
+    ],
+)
+def test_answer_kind(reply: str, kind: str) -> None:
+    assert answer_kind(reply) == kind
