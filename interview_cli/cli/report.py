@@ -230,9 +230,9 @@ def report(
         )
 
     if chosen is None:
-        from interview_cli.ui.report import report_view
+        from interview_cli.ui.report import show_report
 
-        stdout_console().print(report_view(result))
+        show_report(stdout_console(), result)
         return
     if chosen == "json":
         import json

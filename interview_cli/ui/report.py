@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.pager import Pager
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -272,6 +273,22 @@ def participants_table(report: Report) -> Table:
     for p in report.participants:
         table.add_row(*_cells(*participant_row(p)))
     return table
+
+
+def show_report(console: Console, report: Report, *, pager: Pager | None = None) -> None:
+    """The terminal report. On a terminal, a report taller than the screen goes through a
+    pager (``$PAGER``, else ``less``; ``PAGER=cat`` turns it off) instead of scrolling its
+    first pages out of sight; piped or redirected, it is printed as it is."""
+    view = report_view(report)
+    if not console.is_terminal:
+        console.print(view)
+        return
+    height = len(console.render_lines(view, console.options, pad=False))
+    if height <= console.height:
+        console.print(view)
+        return
+    with console.pager(pager=pager, styles=False):
+        console.print(view)
 
 
 def report_view(report: Report) -> Group:

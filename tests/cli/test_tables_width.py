@@ -131,3 +131,37 @@ def test_report_mean_row_and_ended_because_read_as_figures_and_words(sessions: P
     assert "Closing strategy selected" not in how and "Maximum turns reached" not in how
     assert "— 1" not in flat and "not" in flat  # the paused session: "not ended 1"
     assert "asked" in flat or "turn limit" in flat
+
+
+def test_a_long_report_on_a_terminal_goes_through_a_pager(
+    sessions: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    import rich.console
+    from rich.console import Console
+    from rich.pager import Pager
+
+    from interview_cli.cli import report as report_cmd
+
+    paged: list[str] = []
+
+    class Recording(Pager):
+        def show(self, content: str) -> None:
+            paged.append(content)
+
+    screen = io.StringIO()
+    monkeypatch.setattr(rich.console, "SystemPager", Recording)
+    monkeypatch.setattr(
+        report_cmd,
+        "stdout_console",
+        lambda: Console(file=screen, force_terminal=True, width=120, height=40),
+    )
+    result = CliRunner().invoke(app, ["report", str(sessions)])
+    assert result.exit_code == 0, result.output
+    assert len(paged) == 1 and "Metrics per session" in paged[0]
+    assert len(paged[0].splitlines()) > 40 and screen.getvalue() == ""
+    # Piped (the test runner's stdout is no terminal): printed as it is, no pager.
+    monkeypatch.undo()
+    piped = invoke(["report", str(sessions)], 120)
+    assert "Metrics per session" in piped.stdout and len(paged) == 1
