@@ -111,8 +111,9 @@ def _json_document(text: str, *, source: str) -> dict[str, Any]:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         rest = text[exc.pos :].strip()
-        # cut inside a literal ("value": f) is as truncated as one cut between tokens
-        partial = bool(rest) and any(word.startswith(rest) for word in ("true", "false", "null"))
+        # A cut inside a token ("value": f, 1.5e, -, "\u00) is as truncated as one cut between
+        # tokens: what follows the error is the token's own short, unfinished tail.
+        partial = bool(rest) and len(rest) <= 32 and not any(c.isspace() for c in rest)
         at_end = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated") or partial
         hint = " (the file looks truncated)" if at_end else ""
         raise SessionFileError(
