@@ -496,7 +496,36 @@ class KnowledgeGraph:
         self._touch()
 
     def copy(self) -> KnowledgeGraph:
-        return from_json(to_json(self))
+        """An independent graph equal to ``from_json(to_json(self))``, without the round trip.
+
+        Nodes and edges are added in the order ``from_json`` adds them, so the networkx
+        adjacency (predecessor order included) is the one a loaded session has. Only what
+        mutation changes in place is copied (lists, relation entries); provenance entries
+        are never changed once recorded and are shared.
+        """
+        new = KnowledgeGraph()
+        g = new._g
+        g.add_nodes_from(
+            (n, {**d, "aliases": list(d["aliases"]), "provenance": list(d["provenance"])})
+            for n, d in self._g.nodes(data=True)
+        )
+        g.add_edges_from(
+            (s, t, {"relations": {name: _copy_entry(e) for name, e in d["relations"].items()}})
+            for s, t, d in self._g.edges(data=True)
+        )
+        new._next_number = self._next_number
+        new._label_index = {key: list(ids) for key, ids in self._label_index.items()}
+        new._lemma_index = {key: list(ids) for key, ids in self._lemma_index.items()}
+        new._position = dict(self._position)
+        new._edge_count = self._edge_count
+        # Depths do not depend on adjacency order (ties go by creation order): still valid.
+        new._version = self._version
+        new._depth_cache = dict(self._depth_cache)
+        return new
+
+
+def _copy_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
+    return {**entry, "quotes": list(entry["quotes"]), "provenance": list(entry["provenance"])}
 
 
 # --------------------------------------------------------------------------------------------

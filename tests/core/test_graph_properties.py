@@ -140,3 +140,40 @@ def test_same_extractions_give_the_same_graph(turns: list[Extraction]) -> None:
     for turn, extraction in enumerate(turns, start=1):
         assert apply(first, extraction, turn) == apply(second, extraction, turn)
     assert to_json(first) == to_json(second)
+
+
+def _internals(graph: KnowledgeGraph) -> tuple[object, ...]:
+    g = graph._g
+    return (
+        to_json(graph),
+        [list(g.predecessors(n)) for n in g.nodes],
+        [list(g.successors(n)) for n in g.nodes],
+        graph._label_index,
+        graph._lemma_index,
+        graph._position,
+        graph.edge_count,
+        graph.next_node_number,
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(turns_st, extraction_st)
+def test_copy_is_the_json_round_trip_without_sharing(
+    turns: list[Extraction], after: Extraction
+) -> None:
+    graph = KnowledgeGraph()
+    for turn, extraction in enumerate(turns, start=1):
+        apply(graph, extraction, turn)
+    graph.node_depths()  # a warm depth cache must not leak stale depths into the copy
+    copied, restored = graph.copy(), from_json(to_json(graph))
+    # The same graph a loaded session has, down to adjacency order and the label indexes.
+    assert _internals(copied) == _internals(restored)
+    assert copied.node_depths() == restored.node_depths()
+    before = to_json(graph)
+    next_turn = len(turns) + 1
+    # Changing the copy leaves the original alone, and the copy reacts like a loaded graph.
+    assert apply(copied, after, next_turn) == apply(restored, after, next_turn)
+    assert _internals(copied) == _internals(restored)
+    assert copied.node_depths() == restored.node_depths()
+    assert copied.longest_chain() == restored.longest_chain()
+    assert to_json(graph) == before
