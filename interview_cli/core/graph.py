@@ -37,7 +37,7 @@ from typing import Any, TypedDict
 import networkx as nx
 
 from interview_cli.config.schemas import Methodology, OntologySpec
-from interview_cli.core.graph_depth import chain_view, condensation_depths
+from interview_cli.core.graph_depth import condensation_depths
 from interview_cli.core.text import lemma_key, normalise
 
 __all__ = [
@@ -313,7 +313,7 @@ class KnowledgeGraph:
         cached = self._depth_cache.get(key)
         if cached is not None and cached[0] == self._version:
             return cached[1], cached[2]
-        depths, chain = condensation_depths(chain_view(self._g, key))
+        depths, chain = condensation_depths(self._g, relations=key)
         self._depth_cache[key] = (self._version, depths, chain)
         return depths, chain
 
