@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.yamlio import YAMLError, load_yaml
 from interview_cli.errors import SessionFileError, UsageError
 from interview_cli.files import read_user_text
-from interview_cli.session import SessionFile
+from interview_cli.session import SessionFile, TurnRecord
 from interview_cli.store import SessionStore, read_session_file
 
 M = TypeVar("M", Methodology, Concept)
@@ -165,16 +165,64 @@ def _session_files(directory: Path) -> list[Path]:
     return found
 
 
+# What a report keeps of each turn. The rest of a turn record is the core's working data
+# (signals, every scored candidate, extraction, assessment, model calls): most of a session's
+# size, and read only by replay and verify, which load one session at a time.
+REPORT_TURN_FIELDS = frozenset(
+    {"turn_number", "status", "question", "answer", "decision", "continuation"}
+)
+# The same for the session itself: the resume state (tracker, core state, opening calls).
+REPORT_DROPS = ("tracker", "state", "opening_calls")
+
+
+def for_report(session: SessionFile, texts: dict[str, str] | None = None) -> SessionFile:
+    """``session`` without what no report reads, so that a report over many sessions keeps
+    little more than their graphs in memory.
+
+    ``texts``: snapshot texts already kept, shared by identical ones (a batch's sessions all
+    carry the same methodology YAML).
+    """
+    update: dict[str, object] = {
+        **_defaults(SessionFile, frozenset(REPORT_DROPS)),
+        "turns": [
+            t.model_copy(update=_defaults(TurnRecord, _TURN_DROPS)) for t in session.turns
+        ],
+    }
+    if texts is not None:
+        for name in ("methodology", "concept"):
+            snap = getattr(session, name)
+            shared = texts.setdefault(snap.source, snap.source)
+            if shared is not snap.source:
+                update[name] = snap.model_copy(update={"source": shared})
+    return session.model_copy(update=update)
+
+
+_TURN_DROPS = frozenset(TurnRecord.model_fields) - REPORT_TURN_FIELDS
+
+
+def _defaults(model: type[BaseModel], names: frozenset[str]) -> dict[str, object]:
+    """Fresh default values of the fields ``names`` (a new empty list or dict each time)."""
+    out: dict[str, object] = {}
+    for name in names:
+        info = model.model_fields[name]
+        factory = info.default_factory
+        # Every field dropped has a default; a factory taking arguments is not used here.
+        out[name] = factory() if factory is not None else info.default  # type: ignore[call-arg]
+    return out
+
+
 def collect(refs: Sequence[str], store: SessionStore) -> Collected:
     """Sessions named by ids, files or directories (every ``*.json`` below, recursively).
 
     A file named explicitly must be a valid session (else its error ends the command, exit 2);
     a file found while walking a directory is skipped with a note instead, so that a batch
     directory holding a summary JSON next to its sessions still reports. The same file given
-    twice is read once.
+    twice is read once. Each session is kept as :func:`for_report` leaves it, as soon as it
+    is read: memory grows with what the report needs, not with the files' size.
     """
     out = Collected()
     seen: set[Path] = set()
+    texts: dict[str, str] = {}
 
     def add(path: Path, *, strict: bool) -> None:
         key = path.resolve()
@@ -184,7 +232,8 @@ def collect(refs: Sequence[str], store: SessionStore) -> Collected:
         text: str | None = None
         try:
             text = _read_text(path)
-            out.sources.append(SessionSource(read_session_file(path, text), path))
+            session = for_report(read_session_file(path, text), texts)
+            out.sources.append(SessionSource(session, path))
         except SessionFileError as exc:
             if strict:
                 raise
