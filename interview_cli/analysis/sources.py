@@ -5,7 +5,8 @@ can run while an interview is in progress, and a bad file is reported, not repai
 parsed by ``store.read_session_file`` (the same schema check, migrations, journal replay
 and one-line errors as ``run --resume``), and the methodology and concept are taken from the
 session's own YAML snapshots (ARCHITECTURE principle 3: a replay uses the weights the
-interview ran with, even on a machine whose library has since changed).
+interview ran with, even on a machine whose library has since changed). A report reads many
+sessions at once, so it keeps of each only what it reads (``ReportPruner``).
 """
 
 from __future__ import annotations
@@ -16,15 +17,15 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.yamlio import YAMLError, load_yaml
 from interview_cli.errors import SessionFileError, UsageError
 from interview_cli.files import read_user_text
-from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.session import SessionFile
 from interview_cli.store import SessionStore, read_session_file
 
 M = TypeVar("M", Methodology, Concept)
@@ -175,40 +176,31 @@ REPORT_TURN_FIELDS = frozenset(
 REPORT_DROPS = ("tracker", "state", "opening_calls")
 
 
-def for_report(session: SessionFile, texts: dict[str, str] | None = None) -> SessionFile:
-    """``session`` without what no report reads, so that a report over many sessions keeps
-    little more than their graphs in memory.
+class ReportPruner:
+    """Takes out of a session document, before it is validated, what no report reads.
 
-    ``texts``: snapshot texts already kept, shared by identical ones (a batch's sessions all
-    carry the same methodology YAML).
+    A report over many sessions then keeps little more than their graphs in memory, and does
+    not spend its time validating records it would drop. Snapshot texts are shared between
+    sessions that carry the same one (a batch's sessions all carry the same methodology YAML).
+    What is left is validated as strictly as ever; the parts taken out are not looked at.
     """
-    update: dict[str, object] = {
-        **_defaults(SessionFile, frozenset(REPORT_DROPS)),
-        "turns": [
-            t.model_copy(update=_defaults(TurnRecord, _TURN_DROPS)) for t in session.turns
-        ],
-    }
-    if texts is not None:
+
+    def __init__(self) -> None:
+        self.texts: dict[str, str] = {}
+
+    def __call__(self, doc: dict[str, Any]) -> None:
+        for name in REPORT_DROPS:
+            doc.pop(name, None)
+        turns = doc.get("turns")
+        if isinstance(turns, list):
+            for turn in turns:
+                if isinstance(turn, dict):
+                    for key in [k for k in turn if k not in REPORT_TURN_FIELDS]:
+                        del turn[key]
         for name in ("methodology", "concept"):
-            snap = getattr(session, name)
-            shared = texts.setdefault(snap.source, snap.source)
-            if shared is not snap.source:
-                update[name] = snap.model_copy(update={"source": shared})
-    return session.model_copy(update=update)
-
-
-_TURN_DROPS = frozenset(TurnRecord.model_fields) - REPORT_TURN_FIELDS
-
-
-def _defaults(model: type[BaseModel], names: frozenset[str]) -> dict[str, object]:
-    """Fresh default values of the fields ``names`` (a new empty list or dict each time)."""
-    out: dict[str, object] = {}
-    for name in names:
-        info = model.model_fields[name]
-        factory = info.default_factory
-        # Every field dropped has a default; a factory taking arguments is not used here.
-        out[name] = factory() if factory is not None else info.default  # type: ignore[call-arg]
-    return out
+            snap = doc.get(name)
+            if isinstance(snap, dict) and isinstance(snap.get("source"), str):
+                snap["source"] = self.texts.setdefault(snap["source"], snap["source"])
 
 
 def collect(refs: Sequence[str], store: SessionStore) -> Collected:
@@ -217,12 +209,12 @@ def collect(refs: Sequence[str], store: SessionStore) -> Collected:
     A file named explicitly must be a valid session (else its error ends the command, exit 2);
     a file found while walking a directory is skipped with a note instead, so that a batch
     directory holding a summary JSON next to its sessions still reports. The same file given
-    twice is read once. Each session is kept as :func:`for_report` leaves it, as soon as it
-    is read: memory grows with what the report needs, not with the files' size.
+    twice is read once. Each session is kept as :class:`ReportPruner` leaves it, as it is
+    read: memory grows with what the report needs, not with the files' size.
     """
     out = Collected()
     seen: set[Path] = set()
-    texts: dict[str, str] = {}
+    prune = ReportPruner()
 
     def add(path: Path, *, strict: bool) -> None:
         key = path.resolve()
@@ -232,7 +224,7 @@ def collect(refs: Sequence[str], store: SessionStore) -> Collected:
         text: str | None = None
         try:
             text = _read_text(path)
-            session = for_report(read_session_file(path, text), texts)
+            session = read_session_file(path, text, prune=prune)
             out.sources.append(SessionSource(session, path))
         except SessionFileError as exc:
             if strict:

@@ -92,7 +92,7 @@ def test_an_out_file_that_cannot_be_read_is_refused(
 def test_a_report_over_collected_sessions_is_the_report_over_whole_ones(
     produced_dir: Path,
 ) -> None:
-    # ``collect`` keeps each session as ``for_report`` leaves it; every format renders from
+    # ``collect`` keeps each session as ``ReportPruner`` leaves it; every format renders from
     # this one value, so equal values mean equal reports.
     collected = collect([str(produced_dir)], SessionStore(produced_dir))
     whole = [SessionSource(read_session(s.path), s.path) for s in collected.sources]
@@ -110,3 +110,15 @@ def test_a_report_over_collected_sessions_is_the_report_over_whole_ones(
     # Identical snapshot texts are kept once.
     texts = {id(s.session.methodology.source) for s in collected.sources}
     assert len(texts) == len({s.session.methodology.source for s in collected.sources})
+
+
+def test_what_a_report_reads_is_still_validated(produced: dict[str, Path], tmp_path: Path) -> None:
+    doc = json.loads(produced["mec-scripted"].read_text(encoding="utf-8"))
+    doc["turns"][0]["signals"] = "not a mapping"  # dropped unread: the report still runs
+    (tmp_path / "a.json").write_text(json.dumps(doc), encoding="utf-8")
+    doc["id"] = "b"
+    doc["turns"][0]["decision"] = {"strategy": 5}  # read by the metrics: refused
+    (tmp_path / "b.json").write_text(json.dumps(doc), encoding="utf-8")
+    collected = collect([str(tmp_path)], SessionStore(tmp_path))
+    assert [s.path.name for s in collected.sources] == ["a.json"]
+    assert len(collected.skipped) == 1 and "turns.0.decision.strategy" in collected.skipped[0]
