@@ -203,18 +203,18 @@ class ReportPruner:
                 snap["source"] = self.texts.setdefault(snap["source"], snap["source"])
 
 
-def collect(refs: Sequence[str], store: SessionStore) -> Collected:
+def collect(refs: Sequence[str], store: SessionStore, *, for_report: bool = False) -> Collected:
     """Sessions named by ids, files or directories (every ``*.json`` below, recursively).
 
     A file named explicitly must be a valid session (else its error ends the command, exit 2);
     a file found while walking a directory is skipped with a note instead, so that a batch
     directory holding a summary JSON next to its sessions still reports. The same file given
-    twice is read once. Each session is kept as :class:`ReportPruner` leaves it, as it is
-    read: memory grows with what the report needs, not with the files' size.
+    twice is read once. ``for_report``: each session is kept as :class:`ReportPruner` leaves
+    it, as it is read, so memory grows with what the report needs, not with the files' size.
     """
     out = Collected()
     seen: set[Path] = set()
-    prune = ReportPruner()
+    prune = ReportPruner() if for_report else None
 
     def add(path: Path, *, strict: bool) -> None:
         key = path.resolve()

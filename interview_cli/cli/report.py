@@ -129,7 +129,7 @@ def report(
         top=top,
         use_slots=slots,
     )
-    collected = collect(targets, store)
+    collected = collect(targets, store, for_report=True)
     if out is not None:
         if out.is_dir():
             raise UsageError(f"--out {out} is a directory; name a file, e.g. {out / 'report.md'}")

@@ -92,10 +92,10 @@ def test_an_out_file_that_cannot_be_read_is_refused(
 def test_a_report_over_collected_sessions_is_the_report_over_whole_ones(
     produced_dir: Path,
 ) -> None:
-    # ``collect`` keeps each session as ``ReportPruner`` leaves it; every format renders from
-    # this one value, so equal values mean equal reports.
-    collected = collect([str(produced_dir)], SessionStore(produced_dir))
-    whole = [SessionSource(read_session(s.path), s.path) for s in collected.sources]
+    # ``collect(for_report=True)`` keeps each session as ``ReportPruner`` leaves it; every
+    # format renders from this one value, so equal values mean equal reports.
+    collected = collect([str(produced_dir)], SessionStore(produced_dir), for_report=True)
+    whole = collect([str(produced_dir)], SessionStore(produced_dir)).sources
     assert len(whole) >= 5
     slim = report_to_dict(build_report(collected.sources))
     assert slim == report_to_dict(build_report(whole))
@@ -119,6 +119,6 @@ def test_what_a_report_reads_is_still_validated(produced: dict[str, Path], tmp_p
     doc["id"] = "b"
     doc["turns"][0]["decision"] = {"strategy": 5}  # read by the metrics: refused
     (tmp_path / "b.json").write_text(json.dumps(doc), encoding="utf-8")
-    collected = collect([str(tmp_path)], SessionStore(tmp_path))
+    collected = collect([str(tmp_path)], SessionStore(tmp_path), for_report=True)
     assert [s.path.name for s in collected.sources] == ["a.json"]
     assert len(collected.skipped) == 1 and "turns.0.decision.strategy" in collected.skipped[0]
