@@ -371,7 +371,7 @@ class _Scorer:
         self.phase = phase
         self.veto = veto
         self.cache: ContributionCache = {}
-        # node id -> its signature under one strategy's node weights (see ``_node_parts``).
+        # node weight keys -> node id -> signature number (see ``_signatures``).
         self.signatures: dict[tuple[str, ...], dict[str, int]] = {}
 
     def needs_node(self, strategy: StrategySpec) -> bool:
@@ -442,7 +442,7 @@ class _Scorer:
         Two nodes get the same number exactly when every key of ``keys`` has the same cache
         entry in ``score_weights`` for both, so their contributions are the same objects and
         their base scores equal: scoring is done once per distinct signature, not per node.
-        Computed once per set of node weight keys (strategies often share it).
+        Computed once per set of node weight keys (strategies with the same keys share it).
         """
         known = self.signatures.get(keys)
         if known is not None:
