@@ -345,12 +345,12 @@ class KnowledgeGraph:
             (self._label_index, normalise(label)),
             (self._lemma_index, lemma_key(label)),
         ):
-            ids = index.setdefault(key, [])
+            ids = index.get(key, [])
             if node_id not in ids:
-                ids.append(node_id)
                 # Creation order, not indexing order: an alias added later to an older node
-                # must rank the same way after a JSON round trip rebuilds the index.
-                ids.sort(key=self._position.__getitem__)
+                # must rank the same way after a JSON round trip rebuilds the index. A new
+                # list, not an append: copies of the graph share the old one.
+                index[key] = sorted([*ids, node_id], key=self._position.__getitem__)
 
     def _new_id(self, id_factory: Callable[[], str] | None) -> str:
         if id_factory is not None:
@@ -434,11 +434,11 @@ class KnowledgeGraph:
                     f"{label!r} already names {d['node_type']} node {others[0]}; "
                     f"it cannot also become an alias of {node_id}"
                 )
-            d["aliases"].append(text)
+            d["aliases"] = [*d["aliases"], text]  # new lists: copies share the old ones
             self._index(node_id, text)
             alias_added = True
         if provenance is not None and dict(provenance) not in d["provenance"]:
-            d["provenance"].append(dict(provenance))
+            d["provenance"] = [*d["provenance"], dict(provenance)]
         if stance:
             d["stance"] = stance
         if confidence is not None:
@@ -472,19 +472,20 @@ class KnowledgeGraph:
         if not self._g.has_edge(source, target):
             self._g.add_edge(source, target, relations={})
         relations = self._g.edges[source, target]["relations"]
-        entry = relations.get(relation)
-        is_new = entry is None
-        if entry is None:
+        old = relations.get(relation)
+        is_new = old is None
+        if old is None:
             entry = {"quotes": [], "provenance": [], "confidence": confidence, "created_turn": turn}
-            relations[relation] = entry
             self._edge_count += 1
         else:
-            entry["confidence"] = max(entry["confidence"], confidence)
+            # A new entry, not a change in place: copies of the graph share the old one.
+            entry = {**old, "confidence": max(old["confidence"], confidence)}
         if provenance is not None:
             if provenance["quote"] and provenance["quote"] not in entry["quotes"]:
-                entry["quotes"].append(provenance["quote"])
+                entry["quotes"] = [*entry["quotes"], provenance["quote"]]
             if dict(provenance) not in entry["provenance"]:
-                entry["provenance"].append(dict(provenance))
+                entry["provenance"] = [*entry["provenance"], dict(provenance)]
+        relations[relation] = entry
         self._touch()
         return is_new
 
@@ -499,23 +500,21 @@ class KnowledgeGraph:
         """An independent graph equal to ``from_json(to_json(self))``, without the round trip.
 
         Nodes and edges are added in the order ``from_json`` adds them, so the networkx
-        adjacency (predecessor order included) is the one a loaded session has. Only what
-        mutation changes in place is copied (lists, relation entries); provenance entries
-        are never changed once recorded and are shared.
+        adjacency (predecessor order included) is the one a loaded session has. Only the
+        containers mutation changes in place are copied (node attributes, each edge's map of
+        relations); the lists and relation entries inside are replaced, never changed, by
+        mutation, so both graphs share them. Half the objects of a full copy, which matters
+        beyond the time: every object a turn keeps is one the garbage collector scans.
         """
         new = KnowledgeGraph()
         g = new._g
-        g.add_nodes_from(
-            (n, {**d, "aliases": list(d["aliases"]), "provenance": list(d["provenance"])})
-            for n, d in self._g.nodes(data=True)
-        )
+        g.add_nodes_from((n, {**d}) for n, d in self._g.nodes(data=True))
         g.add_edges_from(
-            (s, t, {"relations": {name: _copy_entry(e) for name, e in d["relations"].items()}})
-            for s, t, d in self._g.edges(data=True)
+            (s, t, {"relations": dict(d["relations"])}) for s, t, d in self._g.edges(data=True)
         )
         new._next_number = self._next_number
-        new._label_index = {key: list(ids) for key, ids in self._label_index.items()}
-        new._lemma_index = {key: list(ids) for key, ids in self._lemma_index.items()}
+        new._label_index = dict(self._label_index)
+        new._lemma_index = dict(self._lemma_index)
         new._position = dict(self._position)
         new._edge_count = self._edge_count
         # Depths do not depend on adjacency order (ties go by creation order): still valid.
@@ -523,9 +522,6 @@ class KnowledgeGraph:
         new._depth_cache = dict(self._depth_cache)
         return new
 
-
-def _copy_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
-    return {**entry, "quotes": list(entry["quotes"]), "provenance": list(entry["provenance"])}
 
 
 # --------------------------------------------------------------------------------------------

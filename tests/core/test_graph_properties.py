@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kg_fixtures import methodology
@@ -177,3 +178,38 @@ def test_copy_is_the_json_round_trip_without_sharing(
     assert copied.node_depths() == restored.node_depths()
     assert copied.longest_chain() == restored.longest_chain()
     assert to_json(graph) == before
+    # And the other way round: changing the original leaves the copy alone (they share the
+    # lists and relation entries that mutation replaces rather than changes).
+    snapshot = to_json(copied)
+    again = copied.copy()
+    apply(copied, after, next_turn + 1)
+    apply(copied, turns[0], next_turn + 2)
+    assert to_json(again) == snapshot
+    assert _internals(again) == _internals(from_json(snapshot))
+
+
+def _two_nodes() -> tuple[KnowledgeGraph, str, str]:
+    graph = KnowledgeGraph()
+    a = graph.add_node("noise", "attribute", methodology=METH, turn=1)
+    b = graph.add_node("calm", "consequence", methodology=METH, turn=1)
+    seen = {"utterance_id": "u1", "quote": "noise makes me calm", "turn": 1}
+    graph.add_relation(a.id, b.id, "leads_to", methodology=METH, turn=1, provenance=seen)
+    return graph, a.id, b.id
+
+
+@pytest.mark.parametrize("change_the_copy", [True, False])
+def test_a_copy_and_its_original_change_independently(change_the_copy: bool) -> None:
+    original, a, b = _two_nodes()
+    duplicate = original.copy()
+    changed, kept = (duplicate, original) if change_the_copy else (original, duplicate)
+    before = to_json(kept)
+    again = {"utterance_id": "u9", "quote": "quiet keeps me calm", "turn": 9}
+    changed.add_relation(
+        a, b, "leads_to", methodology=METH, turn=9, provenance=again, confidence=0.95
+    )
+    changed.merge_into(a, label="quietness", provenance=again, stance=1, confidence=0.9)
+    changed.supersede(b, a)
+    changed.add_node("silence", "attribute", methodology=METH, turn=9)
+    assert to_json(kept) == before
+    assert kept.find_by_label("quietness") == [] and changed.find_by_label("quietness") == [a]
+    assert to_json(changed) != before
