@@ -107,7 +107,7 @@ def attribute_label(state: CoreState, methodology: Methodology, rng: random.Rand
 
 
 def grow(methodology: Methodology, concept: Concept, size: int, seed: int = 7) -> CoreState:
-    """A core state whose graph holds at least ``size`` nodes.
+    """A core state whose graph holds ``size`` nodes (the last chain is cut to fit).
 
     One ladder per turn up to 200 nodes, more per turn beyond (one per 200 nodes of the target),
     so that a 2000-node state is grown in about 40 turns rather than 400.
@@ -115,11 +115,17 @@ def grow(methodology: Methodology, concept: Concept, size: int, seed: int = 7) -
     rng = random.Random(seed)
     state = CoreState.initial(concept)
     per_turn = max(1, size // 200)
-    while state.graph.node_count < size:
+    levels = len(methodology.ontology.types_by_level)
+    while (missing := size - state.graph.node_count) > 0:
         chains = []
         for _ in range(per_turn):
-            anchor = attribute_label(state, methodology, rng) if rng.random() < 0.5 else None
-            chains.append(ladder(methodology, rng, anchor))
+            if missing <= 0:
+                break
+            take = min(levels, missing)
+            hook = take > 1 and rng.random() < 0.5
+            anchor = attribute_label(state, methodology, rng) if hook else None
+            chains.append(ladder(methodology, rng, anchor, levels=take))
+            missing -= take
         extraction = Extraction(
             nodes=[n for c in chains for n in c.nodes], edges=[e for c in chains for e in c.edges]
         )

@@ -385,8 +385,9 @@ class _Scorer:
         stage: Stage,
         veto: VetoCheck | None,
         base: float | None = None,
+        terms: tuple[float, float] | None = None,
     ) -> _Raw:
-        multiplier, bonus = _phase_terms(strategy.name, self.phase)
+        multiplier, bonus = terms or _phase_terms(strategy.name, self.phase)
         if base is None:
             base = base_score(contributions)
         info = self.nodes.get(node_id) if node_id is not None else None
@@ -421,6 +422,7 @@ class _Scorer:
         out = []
         empty: Signals = {}
         signatures = self._signatures(tuple(node_weights))
+        terms = _phase_terms(strategy.name, self.phase)  # the same for every node
         # signature -> (contributions, base): nodes alike in every weighted signal score alike.
         parts: dict[int, tuple[tuple[SignalContribution, ...], float]] = {}
         for node_id in self.node_ids:
@@ -433,7 +435,7 @@ class _Scorer:
                 node_part = score_weights(node_weights, signals, self.tuning, self.cache)
                 contributions = global_part + node_part
                 part = parts[signature] = (contributions, base_score(contributions))
-            out.append(self.raw(strategy, node_id, part[0], stage, self.veto, part[1]))
+            out.append(self.raw(strategy, node_id, part[0], stage, self.veto, part[1], terms))
         return out
 
     def _signatures(self, keys: tuple[str, ...]) -> dict[str, int]:
