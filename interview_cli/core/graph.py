@@ -118,11 +118,37 @@ class Relation:
     created_turn: int
 
 
+class _DiGraph(nx.DiGraph):
+    """A ``networkx.DiGraph`` that does not keep its views.
+
+    networkx caches each view (``G.nodes``, ``G.edges``, ``G.adj``, ...) on the graph, and the
+    view refers back to the graph: a graph once read is a reference cycle, so a dropped one
+    (the previous turn's, every turn) is freed only by a full garbage collection, which has to
+    scan all of it. Here each view is built afresh when asked for, which is cheap, and a
+    dropped graph is freed at once.
+    """
+
+
+for _view in (
+    "adj",
+    "succ",
+    "pred",
+    "nodes",
+    "edges",
+    "out_edges",
+    "in_edges",
+    "degree",
+    "in_degree",
+    "out_degree",
+):
+    setattr(_DiGraph, _view, property(getattr(nx.DiGraph, _view).func))
+
+
 class KnowledgeGraph:
     """A surface knowledge graph (see module docstring for invariants and mutation rules)."""
 
     def __init__(self) -> None:
-        self._g: nx.DiGraph = nx.DiGraph()
+        self._g: nx.DiGraph = _DiGraph()
         self._next_number = 1
         self._label_index: dict[str, list[str]] = {}
         self._lemma_index: dict[str, list[str]] = {}

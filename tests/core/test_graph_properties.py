@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
 from collections import Counter
 
 import pytest
@@ -213,3 +215,20 @@ def test_a_copy_and_its_original_change_independently(change_the_copy: bool) -> 
     assert to_json(kept) == before
     assert kept.find_by_label("quietness") == [] and changed.find_by_label("quietness") == [a]
     assert to_json(changed) != before
+
+
+def test_a_dropped_graph_is_freed_without_the_cycle_collector() -> None:
+    # networkx caches views on a DiGraph that point back at it; a graph read through them and
+    # dropped would wait for a full collection (every turn drops the previous turn's graph).
+    graph, a, b = _two_nodes()
+    copied = graph.copy()
+    for g in (graph, copied):
+        g.nodes(), g.edges(), g.node_depths(), g.longest_chain(["leads_to"]), g.relation_counts()
+        g.out_degree(a), g.in_degree(b), g.predecessors(b, ["leads_to"]), g.is_orphan(a)
+    refs = [weakref.ref(graph._g), weakref.ref(copied._g)]
+    gc.disable()
+    try:
+        del graph, copied, g
+        assert [r() for r in refs] == [None, None]
+    finally:
+        gc.enable()
