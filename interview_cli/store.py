@@ -183,10 +183,18 @@ def _read_document(path: Path, text: str | None = None) -> tuple[dict[str, Any],
     )
 
 
-def read_session_file(path: Path, text: str | None = None) -> SessionFile:
+def read_session_file(
+    path: Path,
+    text: str | None = None,
+    *,
+    prune: Callable[[dict[str, Any]], None] | None = None,
+) -> SessionFile:
     """A session as last saved: the snapshot with its journal replayed (read-only, no lock).
-    ``text``: the snapshot's content when the caller has read it already."""
+    ``text``: the snapshot's content when the caller has read it already. ``prune``: takes
+    out, in place, what the caller will not read, before the rest is validated."""
     doc, _, _ = _read_document(path, text)
+    if prune is not None:
+        prune(doc)
     return _validate(doc, source=str(path))
 
 

@@ -5,7 +5,8 @@ can run while an interview is in progress, and a bad file is reported, not repai
 parsed by ``store.read_session_file`` (the same schema check, migrations, journal replay
 and one-line errors as ``run --resume``), and the methodology and concept are taken from the
 session's own YAML snapshots (ARCHITECTURE principle 3: a replay uses the weights the
-interview ran with, even on a machine whose library has since changed).
+interview ran with, even on a machine whose library has since changed). A report reads many
+sessions at once, so it keeps of each only what it reads (``ReportPruner``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -165,16 +166,55 @@ def session_files(directory: Path) -> list[Path]:
     return found
 
 
-def collect(refs: Sequence[str], store: SessionStore) -> Collected:
+# What a report keeps of each turn. The rest of a turn record is the core's working data
+# (signals, every scored candidate, extraction, assessment, model calls): most of a session's
+# size, and read only by replay and verify, which load one session at a time.
+REPORT_TURN_FIELDS = frozenset(
+    {"turn_number", "status", "question", "answer", "decision", "continuation"}
+)
+# The same for the session itself: the resume state (tracker, core state, opening calls).
+REPORT_DROPS = ("tracker", "state", "opening_calls")
+
+
+class ReportPruner:
+    """Takes out of a session document, before it is validated, what no report reads.
+
+    A report over many sessions then keeps little more than their graphs in memory, and does
+    not spend its time validating records it would drop. Snapshot texts are shared between
+    sessions that carry the same one (a batch's sessions all carry the same methodology YAML).
+    What is left is validated as strictly as ever; the parts taken out are not looked at.
+    """
+
+    def __init__(self) -> None:
+        self.texts: dict[str, str] = {}
+
+    def __call__(self, doc: dict[str, Any]) -> None:
+        for name in REPORT_DROPS:
+            doc.pop(name, None)
+        turns = doc.get("turns")
+        if isinstance(turns, list):
+            for turn in turns:
+                if isinstance(turn, dict):
+                    for key in [k for k in turn if k not in REPORT_TURN_FIELDS]:
+                        del turn[key]
+        for name in ("methodology", "concept"):
+            snap = doc.get(name)
+            if isinstance(snap, dict) and isinstance(snap.get("source"), str):
+                snap["source"] = self.texts.setdefault(snap["source"], snap["source"])
+
+
+def collect(refs: Sequence[str], store: SessionStore, *, for_report: bool = False) -> Collected:
     """Sessions named by ids, files or directories (every ``*.json`` below, recursively).
 
     A file named explicitly must be a valid session (else its error ends the command, exit 2);
     a file found while walking a directory is skipped with a note instead, so that a batch
     directory holding a summary JSON next to its sessions still reports. The same file given
-    twice is read once.
+    twice is read once. ``for_report``: each session is kept as :class:`ReportPruner` leaves
+    it, as it is read, so memory grows with what the report needs, not with the files' size.
     """
     out = Collected()
     seen: set[Path] = set()
+    prune = ReportPruner() if for_report else None
 
     def add(path: Path, *, strict: bool) -> None:
         key = path.resolve()
@@ -184,7 +224,8 @@ def collect(refs: Sequence[str], store: SessionStore) -> Collected:
         text: str | None = None
         try:
             text = _read_text(path)
-            out.sources.append(SessionSource(read_session_file(path, text), path))
+            session = read_session_file(path, text, prune=prune)
+            out.sources.append(SessionSource(session, path))
         except SessionFileError as exc:
             if strict:
                 raise

@@ -191,7 +191,7 @@ def report(
         use_slots=slots,
         counting=counting.value,
     )
-    collected = collect(targets, store) if targets else Collected()
+    collected = collect(targets, store, for_report=True) if targets else Collected()
     if out is not None:
         if out.is_dir():
             raise UsageError(f"--out {out} is a directory; name a file, e.g. {out / 'report.md'}")

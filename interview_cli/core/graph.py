@@ -37,7 +37,7 @@ from typing import Any, TypedDict
 import networkx as nx
 
 from interview_cli.config.schemas import Methodology, OntologySpec
-from interview_cli.core.graph_depth import chain_view, condensation_depths
+from interview_cli.core.graph_depth import condensation_depths
 from interview_cli.core.text import lemma_key, normalise
 
 __all__ = [
@@ -118,11 +118,37 @@ class Relation:
     created_turn: int
 
 
+class _DiGraph(nx.DiGraph):
+    """A ``networkx.DiGraph`` that does not keep its views.
+
+    networkx caches each view (``G.nodes``, ``G.edges``, ``G.adj``, ...) on the graph, and the
+    view refers back to the graph: a graph once read is a reference cycle, so a dropped one
+    (the previous turn's, every turn) is freed only by a full garbage collection, which has to
+    scan all of it. Here each view is built afresh when asked for, which is cheap, and a
+    dropped graph is freed at once.
+    """
+
+
+for _view in (
+    "adj",
+    "succ",
+    "pred",
+    "nodes",
+    "edges",
+    "out_edges",
+    "in_edges",
+    "degree",
+    "in_degree",
+    "out_degree",
+):
+    setattr(_DiGraph, _view, property(getattr(nx.DiGraph, _view).func))
+
+
 class KnowledgeGraph:
     """A surface knowledge graph (see module docstring for invariants and mutation rules)."""
 
     def __init__(self) -> None:
-        self._g: nx.DiGraph = nx.DiGraph()
+        self._g: nx.DiGraph = _DiGraph()
         self._next_number = 1
         self._label_index: dict[str, list[str]] = {}
         self._lemma_index: dict[str, list[str]] = {}
@@ -313,7 +339,7 @@ class KnowledgeGraph:
         cached = self._depth_cache.get(key)
         if cached is not None and cached[0] == self._version:
             return cached[1], cached[2]
-        depths, chain = condensation_depths(chain_view(self._g, key))
+        depths, chain = condensation_depths(self._g, relations=key)
         self._depth_cache[key] = (self._version, depths, chain)
         return depths, chain
 
@@ -345,12 +371,12 @@ class KnowledgeGraph:
             (self._label_index, normalise(label)),
             (self._lemma_index, lemma_key(label)),
         ):
-            ids = index.setdefault(key, [])
+            ids = index.get(key, [])
             if node_id not in ids:
-                ids.append(node_id)
                 # Creation order, not indexing order: an alias added later to an older node
-                # must rank the same way after a JSON round trip rebuilds the index.
-                ids.sort(key=self._position.__getitem__)
+                # must rank the same way after a JSON round trip rebuilds the index. A new
+                # list, not an append: copies of the graph share the old one.
+                index[key] = sorted([*ids, node_id], key=self._position.__getitem__)
 
     def _new_id(self, id_factory: Callable[[], str] | None) -> str:
         if id_factory is not None:
@@ -434,11 +460,11 @@ class KnowledgeGraph:
                     f"{label!r} already names {d['node_type']} node {others[0]}; "
                     f"it cannot also become an alias of {node_id}"
                 )
-            d["aliases"].append(text)
+            d["aliases"] = [*d["aliases"], text]  # new lists: copies share the old ones
             self._index(node_id, text)
             alias_added = True
         if provenance is not None and dict(provenance) not in d["provenance"]:
-            d["provenance"].append(dict(provenance))
+            d["provenance"] = [*d["provenance"], dict(provenance)]
         if stance:
             d["stance"] = stance
         if confidence is not None:
@@ -472,19 +498,20 @@ class KnowledgeGraph:
         if not self._g.has_edge(source, target):
             self._g.add_edge(source, target, relations={})
         relations = self._g.edges[source, target]["relations"]
-        entry = relations.get(relation)
-        is_new = entry is None
-        if entry is None:
+        old = relations.get(relation)
+        is_new = old is None
+        if old is None:
             entry = {"quotes": [], "provenance": [], "confidence": confidence, "created_turn": turn}
-            relations[relation] = entry
             self._edge_count += 1
         else:
-            entry["confidence"] = max(entry["confidence"], confidence)
+            # A new entry, not a change in place: copies of the graph share the old one.
+            entry = {**old, "confidence": max(old["confidence"], confidence)}
         if provenance is not None:
             if provenance["quote"] and provenance["quote"] not in entry["quotes"]:
-                entry["quotes"].append(provenance["quote"])
+                entry["quotes"] = [*entry["quotes"], provenance["quote"]]
             if dict(provenance) not in entry["provenance"]:
-                entry["provenance"].append(dict(provenance))
+                entry["provenance"] = [*entry["provenance"], dict(provenance)]
+        relations[relation] = entry
         self._touch()
         return is_new
 
@@ -496,7 +523,31 @@ class KnowledgeGraph:
         self._touch()
 
     def copy(self) -> KnowledgeGraph:
-        return from_json(to_json(self))
+        """An independent graph equal to ``from_json(to_json(self))``, without the round trip.
+
+        Nodes and edges are added in the order ``from_json`` adds them, so the networkx
+        adjacency (predecessor order included) is the one a loaded session has. Only the
+        containers mutation changes in place are copied (node attributes, each edge's map of
+        relations); the lists and relation entries inside are replaced, never changed, by
+        mutation, so both graphs share them. Half the objects of a full copy, which matters
+        beyond the time: every object a turn keeps is one the garbage collector scans.
+        """
+        new = KnowledgeGraph()
+        g = new._g
+        g.add_nodes_from((n, {**d}) for n, d in self._g.nodes(data=True))
+        g.add_edges_from(
+            (s, t, {"relations": dict(d["relations"])}) for s, t, d in self._g.edges(data=True)
+        )
+        new._next_number = self._next_number
+        new._label_index = dict(self._label_index)
+        new._lemma_index = dict(self._lemma_index)
+        new._position = dict(self._position)
+        new._edge_count = self._edge_count
+        # Depths do not depend on adjacency order (ties go by creation order): still valid.
+        new._version = self._version
+        new._depth_cache = dict(self._depth_cache)
+        return new
+
 
 
 # --------------------------------------------------------------------------------------------
@@ -517,6 +568,16 @@ _NODE_FIELDS = (
 )
 
 
+def _json_copy(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars), several times faster than
+    ``copy.deepcopy``, which a session's graph goes through on every load and save."""
+    if isinstance(value, dict):
+        return {k: _json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_copy(v) for v in value]
+    return value
+
+
 def to_json(graph: KnowledgeGraph) -> dict[str, Any]:
     """networkx node-link data (``edges="links"``), JSON-ready and fully detached from the graph."""
     g = graph._g
@@ -524,9 +585,9 @@ def to_json(graph: KnowledgeGraph) -> dict[str, Any]:
         "directed": True,
         "multigraph": False,
         "graph": {"format": GRAPH_FORMAT, "next_node_number": graph._next_number},
-        "nodes": [copy.deepcopy({k: d[k] for k in _NODE_FIELDS}) for _, d in g.nodes(data=True)],
+        "nodes": [_json_copy({k: d[k] for k in _NODE_FIELDS}) for _, d in g.nodes(data=True)],
         "links": [
-            {"source": s, "target": t, "relations": copy.deepcopy(d["relations"])}
+            {"source": s, "target": t, "relations": _json_copy(d["relations"])}
             for s, t, d in g.edges(data=True)
         ],
     }
@@ -544,7 +605,7 @@ def from_json(data: Mapping[str, Any]) -> KnowledgeGraph:
             node_id = raw["id"]
             if node_id in graph._g:
                 raise ValueError(f"node id {node_id!r} appears twice")
-            attrs = copy.deepcopy({k: raw[k] for k in _NODE_FIELDS})
+            attrs = _json_copy({k: raw[k] for k in _NODE_FIELDS})
             graph._g.add_node(node_id, **attrs)
             graph._position[node_id] = len(graph._position)
             for label in (attrs["label"], *attrs["aliases"]):
@@ -553,7 +614,7 @@ def from_json(data: Mapping[str, Any]) -> KnowledgeGraph:
             s, t = link["source"], link["target"]
             if s not in graph._g or t not in graph._g:
                 raise ValueError(f"edge {s!r} -> {t!r} references a missing node")
-            relations = copy.deepcopy(link["relations"])
+            relations = _json_copy(link["relations"])
             graph._g.add_edge(s, t, relations=relations)
             graph._edge_count += len(relations)
     except (KeyError, TypeError, AttributeError) as exc:

@@ -35,37 +35,111 @@ def chain_view(g: nx.DiGraph, relations: Collection[str] | None) -> nx.DiGraph:
 
 
 def condensation_depths(
-    g: nx.DiGraph, *, with_path: bool = True
+    g: nx.DiGraph, *, with_path: bool = True, relations: Collection[str] | None = None
 ) -> tuple[dict[str, int], list[str]]:
     """(node -> rungs on the longest chain ending at its group, one longest chain as a path).
 
-    ``with_path=False`` skips finding the path (returned empty) for callers that need depths.
+    ``relations``: follow only edges carrying one of them (None: every edge), as
+    ``chain_view`` does. ``with_path=False`` skips finding the path (returned empty) for
+    callers that need depths.
+
+    Groups are found by Tarjan's algorithm on plain successor lists, which also yields them
+    in reverse topological order; a group is numbered by its first-created member, which is
+    also the tie-break, so the result does not depend on adjacency order.
     """
     if g.number_of_nodes() == 0:
         return {}, []
     order = {n: i for i, n in enumerate(g.nodes)}
-    dag = nx.condensation(g)
-    members: dict[int, list[str]] = {
-        c: sorted(dag.nodes[c]["members"], key=order.__getitem__) for c in dag.nodes
-    }
-    first = {c: order[m[0]] for c, m in members.items()}
+    succ = _successors(g, relations)
+    group_of, emitted = _strong_components(succ, order)
+    members: dict[int, list[str]] = {c: [] for c in emitted}
+    for n in g.nodes:  # creation order
+        members[group_of[n]].append(n)
+    preds: dict[int, set[int]] = {c: set() for c in emitted}
+    for u, targets in succ.items():
+        cu = group_of[u]
+        for v in targets:
+            if (cv := group_of[v]) != cu:
+                preds[cv].add(cu)
     depth: dict[int, int] = {}
     best_pred: dict[int, int | None] = {}
-    for c in nx.lexicographical_topological_sort(dag, key=first.__getitem__):
+    for c in reversed(emitted):  # every group after all groups that lead into it
         depth[c], best_pred[c] = 0, None
-        for p in sorted(dag.predecessors(c), key=first.__getitem__):
+        for p in sorted(preds[c]):  # group numbers are creation order: earliest first
             if depth[p] + 1 > depth[c]:
                 depth[c], best_pred[c] = depth[p] + 1, p
         depth[c] += len(members[c]) - 1
-    node_depth = {n: depth[c] for c, ms in members.items() for n in ms}
+    node_depth = {n: depth[group_of[n]] for n in g.nodes}
     if not with_path:
         return node_depth, []
-    end = min(depth, key=lambda c: (-depth[c], first[c]))
+    end = min(depth, key=lambda c: (-depth[c], c))
     sccs = [end]
     while (pred := best_pred[sccs[-1]]) is not None:
         sccs.append(pred)
     sccs.reverse()
-    return node_depth, _walk_through(g, sccs, members, order)
+    view = chain_view(g, None if relations is None else frozenset(relations))
+    return node_depth, _walk_through(view, sccs, members, order)
+
+
+def _successors(g: nx.DiGraph, relations: Collection[str] | None) -> dict[str, list[str]]:
+    if relations is None:
+        return {n: list(targets) for n, targets in g.adjacency()}
+    wanted = set(relations)
+    return {
+        n: [v for v, d in targets.items() if not wanted.isdisjoint(d.get("relations", ()))]
+        for n, targets in g.adjacency()
+    }
+
+
+def _strong_components(
+    succ: dict[str, list[str]], order: dict[str, int]
+) -> tuple[dict[str, int], list[int]]:
+    """(node -> its group's number, group numbers in reverse topological order).
+
+    Iterative Tarjan: linear, and no recursion limit on long chains. A group's number is the
+    creation index of its first member.
+    """
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    group_of: dict[str, int] = {}
+    emitted: list[int] = []
+    for root in succ:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        work = [(root, iter(succ[root]))]
+        while work:
+            v, targets = work[-1]
+            for w in targets:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(succ[w])))
+                    break
+                if w in on_stack and index[w] < low[v]:
+                    low[v] = index[w]
+            else:
+                work.pop()
+                if work and low[v] < low[work[-1][0]]:
+                    low[work[-1][0]] = low[v]
+                if low[v] == index[v]:
+                    group = []
+                    while True:
+                        w = stack.pop()
+                        on_stack.discard(w)
+                        group.append(w)
+                        if w == v:
+                            break
+                    number = min(order[x] for x in group)
+                    for x in group:
+                        group_of[x] = number
+                    emitted.append(number)
+    return group_of, emitted
 
 
 def _walk_through(

@@ -371,6 +371,8 @@ class _Scorer:
         self.phase = phase
         self.veto = veto
         self.cache: ContributionCache = {}
+        # node weight keys -> node id -> signature number (see ``_signatures``).
+        self.signatures: dict[tuple[str, ...], dict[str, int]] = {}
 
     def needs_node(self, strategy: StrategySpec) -> bool:
         return strategy.node_binding == "required" and bool(self.node_ids)
@@ -382,9 +384,12 @@ class _Scorer:
         contributions: tuple[SignalContribution, ...],
         stage: Stage,
         veto: VetoCheck | None,
+        base: float | None = None,
+        terms: tuple[float, float] | None = None,
     ) -> _Raw:
-        multiplier, bonus = _phase_terms(strategy.name, self.phase)
-        base = base_score(contributions)
+        multiplier, bonus = terms or _phase_terms(strategy.name, self.phase)
+        if base is None:
+            base = base_score(contributions)
         info = self.nodes.get(node_id) if node_id is not None else None
         return _Raw(
             strategy.name,
@@ -416,12 +421,49 @@ class _Scorer:
             return [self.raw(strategy, None, global_part, stage, self.veto)]
         out = []
         empty: Signals = {}
+        signatures = self._signatures(tuple(node_weights))
+        terms = _phase_terms(strategy.name, self.phase)  # the same for every node
+        # signature -> (contributions, base): nodes alike in every weighted signal score alike.
+        parts: dict[int, tuple[tuple[SignalContribution, ...], float]] = {}
         for node_id in self.node_ids:
-            # Node weights only ever read node signals: the partition is by the same prefixes,
-            # so "node signals take precedence" (seed 001) holds by construction.
+            signature = signatures[node_id]
+            part = parts.get(signature)
+            if part is None:
+                # Node weights only ever read node signals: the partition is by the same
+                # prefixes, so "node signals take precedence" (seed 001) holds by construction.
+                signals = self.node_signals.get(node_id, empty)
+                node_part = score_weights(node_weights, signals, self.tuning, self.cache)
+                contributions = global_part + node_part
+                part = parts[signature] = (contributions, base_score(contributions))
+            out.append(self.raw(strategy, node_id, part[0], stage, self.veto, part[1], terms))
+        return out
+
+    def _signatures(self, keys: tuple[str, ...]) -> dict[str, int]:
+        """Node id -> a number standing for what ``score_weights`` reads of its signals.
+
+        Two nodes get the same number exactly when every key of ``keys`` has the same cache
+        entry in ``score_weights`` for both, so their contributions are the same objects and
+        their base scores equal: scoring is done once per distinct signature, not per node.
+        Computed once per set of node weight keys (strategies with the same keys share it).
+        """
+        known = self.signatures.get(keys)
+        if known is not None:
+            return known
+        lookups = [(key, key.rpartition(".")[0]) for key in keys]
+        numbers: dict[tuple[Any, ...], int] = {}
+        out: dict[str, int] = {}
+        empty: Signals = {}
+        for node_id in self.node_ids:
             signals = self.node_signals.get(node_id, empty)
-            node_part = score_weights(node_weights, signals, self.tuning, self.cache)
-            out.append(self.raw(strategy, node_id, global_part + node_part, stage, self.veto))
+            signature = []
+            for key, base in lookups:
+                value = signals.get(key)
+                plain = value is not None or key in signals
+                if not plain:
+                    value = signals.get(base)
+                signature += (plain, type(value), value)
+            out[node_id] = numbers.setdefault(tuple(signature), len(numbers))
+        self.signatures[keys] = out
         return out
 
 

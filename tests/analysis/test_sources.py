@@ -87,3 +87,38 @@ def test_an_out_file_that_cannot_be_read_is_refused(
     with pytest.raises(UsageError, match=r"cannot be read to check it is not a session file"):
         sources.refuse_overwriting_sessions([target], [])
     assert target.read_text(encoding="utf-8") == "{}"
+
+
+def test_a_report_over_collected_sessions_is_the_report_over_whole_ones(
+    produced_dir: Path,
+) -> None:
+    # ``collect(for_report=True)`` keeps each session as ``ReportPruner`` leaves it; every
+    # format renders from this one value, so equal values mean equal reports.
+    collected = collect([str(produced_dir)], SessionStore(produced_dir), for_report=True)
+    whole = collect([str(produced_dir)], SessionStore(produced_dir)).sources
+    assert len(whole) >= 5
+    slim = report_to_dict(build_report(collected.sources))
+    assert slim == report_to_dict(build_report(whole))
+    # And what it leaves out is the bulk: the core's per-turn records and the resume state.
+    for kept, full in zip(collected.sources, whole, strict=True):
+        assert kept.session.turn_count == full.session.turn_count
+        assert all(t.signals == {} and t.candidates == [] for t in kept.session.turns)
+        assert not kept.session.tracker and any(t.candidates for t in full.session.turns)
+        snapshots = {"methodology", "concept"}  # shared between sessions, counted below
+        size = len(kept.session.model_dump_json(exclude=snapshots))
+        assert size < len(full.session.model_dump_json(exclude=snapshots)) / 2
+    # Identical snapshot texts are kept once.
+    texts = {id(s.session.methodology.source) for s in collected.sources}
+    assert len(texts) == len({s.session.methodology.source for s in collected.sources})
+
+
+def test_what_a_report_reads_is_still_validated(produced: dict[str, Path], tmp_path: Path) -> None:
+    doc = json.loads(produced["mec-scripted"].read_text(encoding="utf-8"))
+    doc["turns"][0]["signals"] = "not a mapping"  # dropped unread: the report still runs
+    (tmp_path / "a.json").write_text(json.dumps(doc), encoding="utf-8")
+    doc["id"] = "b"
+    doc["turns"][0]["decision"] = {"strategy": 5}  # read by the metrics: refused
+    (tmp_path / "b.json").write_text(json.dumps(doc), encoding="utf-8")
+    collected = collect([str(tmp_path)], SessionStore(tmp_path), for_report=True)
+    assert [s.path.name for s in collected.sources] == ["a.json"]
+    assert len(collected.skipped) == 1 and "turns.0.decision.strategy" in collected.skipped[0]

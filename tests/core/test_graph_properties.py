@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kg_fixtures import methodology
@@ -140,3 +143,92 @@ def test_same_extractions_give_the_same_graph(turns: list[Extraction]) -> None:
     for turn, extraction in enumerate(turns, start=1):
         assert apply(first, extraction, turn) == apply(second, extraction, turn)
     assert to_json(first) == to_json(second)
+
+
+def _internals(graph: KnowledgeGraph) -> tuple[object, ...]:
+    g = graph._g
+    return (
+        to_json(graph),
+        [list(g.predecessors(n)) for n in g.nodes],
+        [list(g.successors(n)) for n in g.nodes],
+        graph._label_index,
+        graph._lemma_index,
+        graph._position,
+        graph.edge_count,
+        graph.next_node_number,
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(turns_st, extraction_st)
+def test_copy_is_the_json_round_trip_without_sharing(
+    turns: list[Extraction], after: Extraction
+) -> None:
+    graph = KnowledgeGraph()
+    for turn, extraction in enumerate(turns, start=1):
+        apply(graph, extraction, turn)
+    graph.node_depths()  # a warm depth cache must not leak stale depths into the copy
+    copied, restored = graph.copy(), from_json(to_json(graph))
+    # The same graph a loaded session has, down to adjacency order and the label indexes.
+    assert _internals(copied) == _internals(restored)
+    assert copied.node_depths() == restored.node_depths()
+    before = to_json(graph)
+    next_turn = len(turns) + 1
+    # Changing the copy leaves the original alone, and the copy reacts like a loaded graph.
+    assert apply(copied, after, next_turn) == apply(restored, after, next_turn)
+    assert _internals(copied) == _internals(restored)
+    assert copied.node_depths() == restored.node_depths()
+    assert copied.longest_chain() == restored.longest_chain()
+    assert to_json(graph) == before
+    # And the other way round: changing the original leaves the copy alone (they share the
+    # lists and relation entries that mutation replaces rather than changes).
+    snapshot = to_json(copied)
+    again = copied.copy()
+    apply(copied, after, next_turn + 1)
+    apply(copied, turns[0], next_turn + 2)
+    assert to_json(again) == snapshot
+    assert _internals(again) == _internals(from_json(snapshot))
+
+
+def _two_nodes() -> tuple[KnowledgeGraph, str, str]:
+    graph = KnowledgeGraph()
+    a = graph.add_node("noise", "attribute", methodology=METH, turn=1)
+    b = graph.add_node("calm", "consequence", methodology=METH, turn=1)
+    seen = {"utterance_id": "u1", "quote": "noise makes me calm", "turn": 1}
+    graph.add_relation(a.id, b.id, "leads_to", methodology=METH, turn=1, provenance=seen)
+    return graph, a.id, b.id
+
+
+@pytest.mark.parametrize("change_the_copy", [True, False])
+def test_a_copy_and_its_original_change_independently(change_the_copy: bool) -> None:
+    original, a, b = _two_nodes()
+    duplicate = original.copy()
+    changed, kept = (duplicate, original) if change_the_copy else (original, duplicate)
+    before = to_json(kept)
+    again = {"utterance_id": "u9", "quote": "quiet keeps me calm", "turn": 9}
+    changed.add_relation(
+        a, b, "leads_to", methodology=METH, turn=9, provenance=again, confidence=0.95
+    )
+    changed.merge_into(a, label="quietness", provenance=again, stance=1, confidence=0.9)
+    changed.supersede(b, a)
+    changed.add_node("silence", "attribute", methodology=METH, turn=9)
+    assert to_json(kept) == before
+    assert kept.find_by_label("quietness") == [] and changed.find_by_label("quietness") == [a]
+    assert to_json(changed) != before
+
+
+def test_a_dropped_graph_is_freed_without_the_cycle_collector() -> None:
+    # networkx caches views on a DiGraph that point back at it; a graph read through them and
+    # dropped would wait for a full collection (every turn drops the previous turn's graph).
+    graph, a, b = _two_nodes()
+    copied = graph.copy()
+    for g in (graph, copied):
+        g.nodes(), g.edges(), g.node_depths(), g.longest_chain(["leads_to"]), g.relation_counts()
+        g.out_degree(a), g.in_degree(b), g.predecessors(b, ["leads_to"]), g.is_orphan(a)
+    refs = [weakref.ref(graph._g), weakref.ref(copied._g)]
+    gc.disable()
+    try:
+        del graph, copied, g
+        assert [r() for r in refs] == [None, None]
+    finally:
+        gc.enable()

@@ -9,7 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interview_cli.config.schemas import PhaseSpec, StrategySpec, Tuning
-from interview_cli.core.scoring import NodeInfo, Ranking, rank_strategy_node_pairs, rank_two_stage
+from interview_cli.core.scoring import (
+    NodeInfo,
+    Ranking,
+    base_score,
+    partition_signal_weights,
+    rank_strategy_node_pairs,
+    rank_two_stage,
+    score_weights,
+)
 
 TUNING = Tuning()
 GLOBAL_NAMES = ["llm.engagement", "graph.depth_ratio", "meta.interview.progress"]
@@ -135,3 +143,19 @@ def test_ranking_invariants(sc: dict[str, Any]) -> None:
         mine = [c for c in r.candidates if c.strategy == s.name]
         expected = len(sc["nodes"]) if s.node_binding == "required" and sc["nodes"] else 1
         assert len(mine) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(scenarios(), st.booleans())
+def test_every_candidate_scores_as_if_scored_alone(sc: dict[str, Any], two_stage: bool) -> None:
+    # Ranking scores nodes alike in every weighted signal once; each must still get exactly
+    # what scoring that node by itself, without any memo, gives.
+    r = _run(rank_two_stage if two_stage else rank_strategy_node_pairs, sc, shuffle=False)
+    by_name = {s.name: s for s in sc["strategies"]}
+    for c in r.candidates:
+        global_weights, node_weights = partition_signal_weights(by_name[c.strategy].signal_weights)
+        expected = score_weights(global_weights, sc["global"], TUNING)
+        if c.node_id is not None:
+            expected += score_weights(node_weights, sc["node_signals"][c.node_id], TUNING)
+        assert c.signal_contributions == expected
+        assert c.base_score == base_score(expected)
