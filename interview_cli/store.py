@@ -363,9 +363,7 @@ class SessionStore:
             else:
                 self._append(session, path, known)
         except OSError as exc:
-            raise translate_os_error(
-                exc, path, doing="save the session", hint=_OTHER_DIR
-            ) from None
+            raise translate_os_error(exc, path, doing="save the session", hint=_OTHER_DIR) from None
         return path
 
     def _target(self, session_id: str) -> Path | None:

@@ -206,9 +206,7 @@ def ladder_matrix(
         ladders += len(units)
         seen_codes += [c for lad in mine for c in lad]
         if counting == "respondent":
-            units = [
-                (set().union(*(u[0] for u in units)), set().union(*(u[1] for u in units)))
-            ]
+            units = [(set().union(*(u[0] for u in units)), set().union(*(u[1] for u in units)))]
         for d, i in units:
             for pair in d:
                 direct[pair] = direct.get(pair, 0) + 1

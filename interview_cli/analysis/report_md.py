@@ -85,7 +85,8 @@ def where_text(where: Sequence[tuple[str, str]]) -> str:
 
 def metric_row(r: SessionMetrics) -> list[str]:
     return [
-        r.id + (f" ({r.persona})" if r.persona else "")
+        r.id
+        + (f" ({r.persona})" if r.persona else "")
         + (f" [{r.participant}]" if r.participant else ""),
         str(r.turns),
         r.termination_reason or r.status,

@@ -299,9 +299,7 @@ def _run(spec: BatchSpec, plan: list[Any], *, concurrency: int, as_json: bool) -
 
     llm = build_llm(spec.settings, seed=spec.seed)
     respondent = make_respondent(spec.settings, llm)
-    embedder, parser = optional_models(
-        embeddings=spec.embeddings, discourse=spec.discourse_hints
-    )
+    embedder, parser = optional_models(embeddings=spec.embeddings, discourse=spec.discourse_hints)
     models = OptionalModels(embedder=embedder, frame_parser=parser)
     # With --json, stdout is for the JSON document: progress goes to stderr.
     console = stderr_console() if as_json else stdout_console()

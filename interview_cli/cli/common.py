@@ -277,4 +277,3 @@ def optional_models(*, embeddings: bool, discourse: bool) -> tuple[Any, Any]:
     embedder = load_embedder(requested(embeddings), notice=print_warning)
     parser = load_frame_parser(notice=print_warning) if discourse else None
     return embedder, parser
-

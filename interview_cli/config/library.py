@@ -102,8 +102,10 @@ class ValidationReport:
     def error_summary(self) -> str:
         """The closing line when there were problems: how many, in how many of the files."""
         failed = len(dict.fromkeys(self.failed))
-        return (f"{_plural(len(self.problems), 'problem')}; checked {self.summary()}; "
-                f"{_plural(failed, 'file')} with errors")
+        return (
+            f"{_plural(len(self.problems), 'problem')}; checked {self.summary()}; "
+            f"{_plural(failed, 'file')} with errors"
+        )
 
 
 def _has_library_dirs(path: Path) -> bool:
@@ -451,8 +453,9 @@ def check_paths(paths: Sequence[Path], lib: Library) -> ValidationReport:
         except ConfigError as exc:
             report.problems.extend(exc.problems)
             report.failed.append(document.path)
-            report.checked.append((kind, _declared_id(kind, document.data, document.path),
-                                   document.path))
+            report.checked.append(
+                (kind, _declared_id(kind, document.data, document.path), document.path)
+            )
             continue
         report.checked.append((kind, loaded.id, document.path))
         found = lib.problems_of(kind, loaded, extra, extra_valid)

@@ -183,9 +183,7 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
         *(RejectedItem(kind="node", item=n.model_dump(), reason=reason) for n in extraction.nodes),
         *(RejectedItem(kind="edge", item=e.model_dump(), reason=reason) for e in extraction.edges),
     ]
-    return Extraction(
-        extractable=False, reason=reason, rejected=[*extraction.rejected, *dropped]
-    )
+    return Extraction(extractable=False, reason=reason, rejected=[*extraction.rejected, *dropped])
 
 
 def probe_outcome(

@@ -31,7 +31,11 @@ from interview_cli.errors import ConfigError
 ProviderName = Literal["offline", "anthropic", "openai", "kimi", "deepseek"]
 ClientName = Literal["extraction", "scoring", "generation", "respondent"]
 TaskName = Literal[
-    "extract", "propose_slots", "assess", "generate_opening", "generate_question",
+    "extract",
+    "propose_slots",
+    "assess",
+    "generate_opening",
+    "generate_question",
     "respond_as_persona",
 ]
 
@@ -130,8 +134,11 @@ _USER_EXPECTED = f"{CONFIG_ENV} settings shaped like the shipped defaults.yaml"
 @lru_cache(maxsize=8)
 def _defaults_data(path: str | None) -> dict[str, Any]:
     if path is None:
-        text = resources.files("interview_cli.llm").joinpath("defaults.yaml").read_text(
-            encoding="utf-8")
+        text = (
+            resources.files("interview_cli.llm")
+            .joinpath("defaults.yaml")
+            .read_text(encoding="utf-8")
+        )
         return parse_yaml(_SHIPPED_DEFAULTS, text, expected="the LLM defaults").data
     return read_yaml(Path(path), expected="the LLM defaults").data
 
@@ -202,8 +209,9 @@ def _user_config(path: str, mtime_ns: int, defaults_path: str | None) -> LLMConf
     return LLMConfig(defaults=_checked_defaults(merged, where), user=user)
 
 
-def load_config(env: Mapping[str, str] | None = None, *,
-                defaults_path: str | None = None) -> LLMConfig:
+def load_config(
+    env: Mapping[str, str] | None = None, *, defaults_path: str | None = None
+) -> LLMConfig:
     """The shipped defaults, overlaid by the ``INTERVIEW_LLM_CONFIG`` file when that is set."""
     environ = os.environ if env is None else env
     path = (environ.get(CONFIG_ENV) or "").strip()
@@ -212,8 +220,9 @@ def load_config(env: Mapping[str, str] | None = None, *,
     try:
         mtime = os.stat(path).st_mtime_ns
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot read the LLM config file ({CONFIG_ENV}): "
-                          f"{exc.strerror or exc}") from None
+        raise ConfigError(
+            f"{path}: cannot read the LLM config file ({CONFIG_ENV}): {exc.strerror or exc}"
+        ) from None
     return _user_config(path, mtime, defaults_path)
 
 

@@ -36,8 +36,7 @@ from interview_cli.llm.settings import CLIENTS, TASK_CLIENT, LLMSettings
 class RoutedLLM:
     """``InterviewLLM`` that dispatches every task to the implementation of its client."""
 
-    def __init__(self, clients: Mapping[str, Any], *, settings: LLMSettings | None = None
-                 ) -> None:
+    def __init__(self, clients: Mapping[str, Any], *, settings: LLMSettings | None = None) -> None:
         missing = [c for c in CLIENTS if c not in clients]
         if missing:
             raise ValueError(f"no implementation for client(s) {', '.join(missing)}")
@@ -66,14 +65,16 @@ class RoutedLLM:
         self, request: OpeningRequest, on_token: OnToken | None = None
     ) -> TaskResult[str]:
         result = await self.for_task("generate_opening").generate_opening(
-            request, _clean_tokens(on_token))
+            request, _clean_tokens(on_token)
+        )
         return _cleaned(result)
 
     async def generate_question(
         self, request: QuestionRequest, on_token: OnToken | None = None
     ) -> TaskResult[str]:
         result = await self.for_task("generate_question").generate_question(
-            bound_request(request), _clean_tokens(on_token))
+            bound_request(request), _clean_tokens(on_token)
+        )
         return _cleaned(result)
 
     async def propose_slots(self, request: SlotRequest) -> TaskResult[SlotProposals]:
@@ -82,7 +83,8 @@ class RoutedLLM:
 
     async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
         result = await self.for_task("respond_as_persona").respond_as_persona(
-            bound_request(request))
+            bound_request(request)
+        )
         return _cleaned(result)
 
     async def aclose(self) -> None:
@@ -130,7 +132,14 @@ def build_llm(
         if cs not in remotes:
             from interview_cli.llm.remote import RemoteLLM
 
-            remotes[cs] = RemoteLLM(cs, retry=settings.retry, env=env, sleep=sleep, rng=rng,
-                                    seed=seed, all_settings=settings)
+            remotes[cs] = RemoteLLM(
+                cs,
+                retry=settings.retry,
+                env=env,
+                sleep=sleep,
+                rng=rng,
+                seed=seed,
+                all_settings=settings,
+            )
         clients[name] = remotes[cs]
     return RoutedLLM(clients, settings=settings)

@@ -64,8 +64,9 @@ class PricingTable(_Strict):
         prices = {p: dict(models) for p, models in self.prices.items()}
         for provider, models in other.prices.items():
             prices.setdefault(provider, {}).update(models)
-        return PricingTable(prices=prices,
-                            typical_tokens={**self.typical_tokens, **other.typical_tokens})
+        return PricingTable(
+            prices=prices, typical_tokens={**self.typical_tokens, **other.typical_tokens}
+        )
 
     def price_for(self, provider: str, model: str) -> Price | None:
         models = self.prices.get(provider, {})
@@ -73,14 +74,18 @@ class PricingTable(_Strict):
             return models[model]
         # A dated snapshot prices like its family (claude-sonnet-4-6-20260101, gpt-4o-2024-08-06)
         # but another variant does not (gpt-4.1-nano is not gpt-4.1): unknown beats wrong.
-        best = max((m for m in models if _SNAPSHOT.match(model[len(m):]) and model.startswith(m)),
-                   key=len, default=None)
+        best = max(
+            (m for m in models if _SNAPSHOT.match(model[len(m) :]) and model.startswith(m)),
+            key=len,
+            default=None,
+        )
         return models[best] if best is not None else None
 
 
 _SHIPPED = Path("interview_cli/llm/pricing.yaml")  # how errors name the shipped file
-_EXPECTED = ("a pricing table like the shipped pricing.yaml, with `prices:` and optionally "
-             "`typical_tokens:`")
+_EXPECTED = (
+    "a pricing table like the shipped pricing.yaml, with `prices:` and optionally `typical_tokens:`"
+)
 
 
 def _parse(document: YamlDocument) -> PricingTable:
@@ -100,8 +105,7 @@ def _shipped() -> PricingTable:
 def _with_override(path: str, mtime_ns: int) -> PricingTable:
     # mtime in the cache key: an edited override file is re-read, an unchanged one is not.
     # An empty override overrides nothing (every key is optional).
-    return _shipped().merged(_parse(read_yaml(Path(path), expected=_EXPECTED,
-                                              allow_empty=True)))
+    return _shipped().merged(_parse(read_yaml(Path(path), expected=_EXPECTED, allow_empty=True)))
 
 
 def load_pricing(env: Mapping[str, str] | None = None) -> PricingTable:
@@ -113,8 +117,9 @@ def load_pricing(env: Mapping[str, str] | None = None) -> PricingTable:
     try:
         mtime = os.stat(path).st_mtime_ns
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot read pricing file ({PRICING_ENV}): "
-                          f"{exc.strerror or exc}") from None
+        raise ConfigError(
+            f"{path}: cannot read pricing file ({PRICING_ENV}): {exc.strerror or exc}"
+        ) from None
     return _with_override(path, mtime)
 
 
@@ -141,8 +146,12 @@ def cost_usd(
         return 0.0
     write = price.input if price.cache_write is None else price.cache_write
     read = price.input if price.cache_read is None else price.cache_read
-    return (input_tokens * price.input + output_tokens * price.output
-            + cache_write_tokens * write + cache_read_tokens * read) / _PER
+    return (
+        input_tokens * price.input
+        + output_tokens * price.output
+        + cache_write_tokens * write
+        + cache_read_tokens * read
+    ) / _PER
 
 
 # --------------------------------------------------------------------------------------------
@@ -168,8 +177,13 @@ class UsageTotals(_Strict):
 def summarize_usage(calls: Iterable[LLMCall], *, table: PricingTable | None = None) -> UsageTotals:
     calls = list(calls)
     pricing = table or load_pricing()
-    unpriced = sorted({f"{c.provider}:{c.model}" for c in calls
-                       if not is_priced(c.provider, c.model, table=pricing)})
+    unpriced = sorted(
+        {
+            f"{c.provider}:{c.model}"
+            for c in calls
+            if not is_priced(c.provider, c.model, table=pricing)
+        }
+    )
     return UsageTotals(
         calls=len(calls),
         failed_calls=sum(1 for c in calls if not c.ok),
@@ -187,15 +201,18 @@ def summarize_usage(calls: Iterable[LLMCall], *, table: PricingTable | None = No
 class CostEstimate(_Strict):
     sessions: int
     turns_per_session: int
-    calls_per_session: dict[str, int] = Field(default_factory=dict,
-                                              description="task -> calls the cost counts")
+    calls_per_session: dict[str, int] = Field(
+        default_factory=dict, description="task -> calls the cost counts"
+    )
     per_task_usd: dict[str, float]
     total_usd: float
     unpriced: list[str] = Field(default_factory=list)
 
     def describe(self) -> str:
-        text = (f"about ${self.total_usd:.2f} for {self.sessions} session(s) of up to "
-                f"{self.turns_per_session} turns")
+        text = (
+            f"about ${self.total_usd:.2f} for {self.sessions} session(s) of up to "
+            f"{self.turns_per_session} turns"
+        )
         if self.unpriced:
             text += f" (not priced: {', '.join(self.unpriced)})"
         return text
@@ -236,8 +253,9 @@ def estimate_cost(
     if turns < 0 or sessions < 0:
         raise ValueError("turns and sessions must be >= 0")
     pricing = table or load_pricing()
-    calls = calls_per_session(turns, simulated_respondent=simulated_respondent,
-                              slot_calls_per_turn=slot_calls_per_turn)
+    calls = calls_per_session(
+        turns, simulated_respondent=simulated_respondent, slot_calls_per_turn=slot_calls_per_turn
+    )
     per_task: dict[str, float] = {}
     unpriced: set[str] = set()
     for task, count in calls.items():

@@ -139,24 +139,33 @@ class RemoteLLM:
                 rejected=[RejectedItem(kind="response", reason=reason)],
             )
 
-        return await self._run("extract", render_extract(request), None,
-                               _structured(lambda data: validate_extraction(data, request)),
-                               fallback)
+        return await self._run(
+            "extract",
+            render_extract(request),
+            None,
+            _structured(lambda data: validate_extraction(data, request)),
+            fallback,
+        )
 
     async def assess(self, request: AssessRequest) -> TaskResult[Assessment]:
         async def fallback(reason: str) -> Assessment:
             return Assessment.neutral()
 
-        return await self._run("assess", render_assess(request), None,
-                               _structured(validate_assessment), fallback)
+        return await self._run(
+            "assess", render_assess(request), None, _structured(validate_assessment), fallback
+        )
 
     async def propose_slots(self, request: SlotRequest) -> TaskResult[SlotProposals]:
         async def fallback(reason: str) -> SlotProposals:
             return SlotProposals(rejected=[RejectedItem(kind="response", reason=reason)])
 
-        return await self._run("propose_slots", render_slots(request), None,
-                               _structured(lambda data: validate_slots(data, request)),
-                               fallback)
+        return await self._run(
+            "propose_slots",
+            render_slots(request),
+            None,
+            _structured(lambda data: validate_slots(data, request)),
+            fallback,
+        )
 
     async def generate_opening(
         self, request: OpeningRequest, on_token: OnToken | None = None
@@ -165,8 +174,9 @@ class RemoteLLM:
             result = await self._offline_llm().generate_opening(request)
             return str(result.value)
 
-        return await self._run("generate_opening", render_opening(request), on_token,
-                               _text(clean_question), fallback)
+        return await self._run(
+            "generate_opening", render_opening(request), on_token, _text(clean_question), fallback
+        )
 
     async def generate_question(
         self, request: QuestionRequest, on_token: OnToken | None = None
@@ -174,16 +184,18 @@ class RemoteLLM:
         async def fallback(reason: str) -> str:
             return fallback_question(request)
 
-        return await self._run("generate_question", render_question(request), on_token,
-                               _text(clean_question), fallback)
+        return await self._run(
+            "generate_question", render_question(request), on_token, _text(clean_question), fallback
+        )
 
     async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
         async def fallback(reason: str) -> str:
             result = await self._offline_llm().respond_as_persona(request)
             return str(result.value)
 
-        return await self._run("respond_as_persona", render_persona(request), None,
-                               _text(_clean_answer), fallback)
+        return await self._run(
+            "respond_as_persona", render_persona(request), None, _text(_clean_answer), fallback
+        )
 
     # -- one task: a call, at most one corrective call, else the fallback --------------------
     async def _run(
@@ -217,8 +229,7 @@ class RemoteLLM:
             except (ValueError, TypeError) as exc:
                 # A validator tripping over an output it did not foresee is still the model's
                 # output being unusable: it must not crash the turn (it is logged as a bug).
-                log.warning("%s %s: validation raised", self.provider_label, task,
-                            exc_info=True)
+                log.warning("%s %s: validation raised", self.provider_label, task, exc_info=True)
                 reason = f"validation failed ({type(exc).__name__})"
             else:
                 calls.append(call)
@@ -228,8 +239,7 @@ class RemoteLLM:
             log.info("%s %s: unusable response (%s)", self.provider_label, task, reason)
         if stream is not None:
             stream.discard()  # the fallback is not streamed: the draft shown is not it
-        return TaskResult(value=await fallback(reason), calls=calls,
-                          failures=[f"{task}: {reason}"])
+        return TaskResult(value=await fallback(reason), calls=calls, failures=[f"{task}: {reason}"])
 
     # -- one model call ----------------------------------------------------------------------
     async def _call(
@@ -249,15 +259,22 @@ class RemoteLLM:
             messages=tuple(messages),
             temperature=self.settings.temperature,
             max_tokens=self.settings.max_tokens,
-            timeout_s=(self.all_settings.timeout_for(task) if self.all_settings is not None
-                       else self.settings.timeout_s),
+            timeout_s=(
+                self.all_settings.timeout_for(task)
+                if self.all_settings is not None
+                else self.settings.timeout_s
+            ),
             schema=prompt.schema,
             tool_name=prompt.tool_name,
             stream=prompt.stream,
         )
-        ctx = CallContext(provider=self.settings.provider, model=self.settings.model, task=task,
-                          key_env_var=self.provider.key_env_var,
-                          endpoint=self.settings.base_url or "")
+        ctx = CallContext(
+            provider=self.settings.provider,
+            model=self.settings.model,
+            task=task,
+            key_env_var=self.provider.key_env_var,
+            endpoint=self.settings.base_url or "",
+        )
         started = time.perf_counter()
         outcome = await call_with_retries(
             lambda: self.provider.complete(request, stream.attempt() if stream else None),
@@ -265,7 +282,12 @@ class RemoteLLM:
             ctx=ctx,
             on_retry=lambda n, err, wait: log.info(
                 "%s %s: attempt %d failed (%s), retrying in %.1fs",
-                self.provider_label, task, n, err.describe(), wait),
+                self.provider_label,
+                task,
+                n,
+                err.describe(),
+                wait,
+            ),
         )
         reply: ProviderReply = outcome.value
         call = LLMCall(
@@ -278,17 +300,28 @@ class RemoteLLM:
             cache_read_tokens=reply.cache_read_tokens,
             latency_ms=round((time.perf_counter() - started) * 1000, 1),
             attempts=outcome.attempts,
-            cost_usd=cost_usd(self.settings.provider, self.settings.model, reply.input_tokens,
-                              reply.output_tokens, table=self.pricing,
-                              cache_write_tokens=reply.cache_write_tokens,
-                              cache_read_tokens=reply.cache_read_tokens),
+            cost_usd=cost_usd(
+                self.settings.provider,
+                self.settings.model,
+                reply.input_tokens,
+                reply.output_tokens,
+                table=self.pricing,
+                cache_write_tokens=reply.cache_write_tokens,
+                cache_read_tokens=reply.cache_read_tokens,
+            ),
             error=f"retried after: {'; '.join(outcome.retried)}" if outcome.retried else None,
         )
         return reply, call
 
     def _failed_call(self, task: str, exc: FinalLLMError) -> LLMCall:
-        return LLMCall(task=task, provider=self.settings.provider, model=self.settings.model,
-                       attempts=exc.attempts, ok=False, error=exc.message)
+        return LLMCall(
+            task=task,
+            provider=self.settings.provider,
+            model=self.settings.model,
+            attempts=exc.attempts,
+            ok=False,
+            error=exc.message,
+        )
 
     def _offline_llm(self) -> Any:
         if self._offline is None:

@@ -35,8 +35,9 @@ T = TypeVar("T")
 Sleep = Callable[[float], Awaitable[None]]
 
 
-def parse_retry_after(headers: Mapping[str, str] | Any, *, now: datetime | None = None
-                      ) -> float | None:
+def parse_retry_after(
+    headers: Mapping[str, str] | Any, *, now: datetime | None = None
+) -> float | None:
     """Seconds the server asks us to wait, from ``retry-after-ms`` or ``retry-after``
     (a number of seconds or an HTTP date); None when absent or unreadable."""
     try:
@@ -123,16 +124,25 @@ def final_error(error: ProviderError, ctx: CallContext, attempts: int) -> FinalL
     """The one user-facing error after the retries ran out (or a failure that cannot heal)."""
     who = f"{ctx.provider} {ctx.model}"
     if error.retryable:
-        message = (f"{who} failed the {ctx.task} task after {attempts} attempt"
-                   f"{'s' if attempts != 1 else ''}: {error.describe()}")
+        message = (
+            f"{who} failed the {ctx.task} task after {attempts} attempt"
+            f"{'s' if attempts != 1 else ''}: {error.describe()}"
+        )
     else:
         message = f"{who} refused the {ctx.task} task: {error.describe()}"
     hint = _HINTS.get(error.kind)
     if hint:
-        message += "; " + hint.format(key=ctx.key_env_var or "the API key",
-                                      endpoint=ctx.endpoint or "the provider's API")
-    return FinalLLMError(message, attempts=attempts, provider=ctx.provider, model=ctx.model,
-                         task=ctx.task, cause=error.describe())
+        message += "; " + hint.format(
+            key=ctx.key_env_var or "the API key", endpoint=ctx.endpoint or "the provider's API"
+        )
+    return FinalLLMError(
+        message,
+        attempts=attempts,
+        provider=ctx.provider,
+        model=ctx.model,
+        task=ctx.task,
+        cause=error.describe(),
+    )
 
 
 async def call_with_retries(

@@ -543,4 +543,3 @@ def language_notice(settings: LLMSettings, language: str | None) -> str | None:
         "only; set an API key (or --provider) for the generation client to ask in "
         f"{language}"
     )
-

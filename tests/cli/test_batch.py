@@ -129,7 +129,13 @@ def test_dry_run_estimates_and_writes_nothing(tmp_path: Path) -> None:
     # A persona answers every question, the closing one included; its cost is for as many.
     assert tasks["respond_as_persona"]["calls"] == 66
     assert set(tasks["respond_as_persona"]) == {
-        "task", "client", "calls", "input_tokens", "output_tokens", "cost_usd"}
+        "task",
+        "client",
+        "calls",
+        "input_tokens",
+        "output_tokens",
+        "cost_usd",
+    }
     # Canonical slots are on by default: slot discovery is counted and priced too.
     assert tasks["propose_slots"]["calls"] == 60 and tasks["propose_slots"]["cost_usd"] > 0
     assert not out.exists()
@@ -210,8 +216,10 @@ def test_discourse_hints_and_embeddings_flags_reach_the_sessions(
     )
     assert result.exit_code == 0, result.output
     # The missing extra is a warning like every other (the same format in run and batch).
-    assert any(line.startswith("warning: Embeddings requested but not installed")
-               for line in result.stderr.splitlines())
+    assert any(
+        line.startswith("warning: Embeddings requested but not installed")
+        for line in result.stderr.splitlines()
+    )
     (path,) = out.glob("*.json")
     doc = json.loads(path.read_text(encoding="utf-8"))
     assert doc["settings"]["enable_discourse_hints"] is True
@@ -275,7 +283,5 @@ def test_finished_interviews_are_reused_only_when_started_the_same_way(tmp_path:
     same = CliRunner().invoke(app, ["batch", *base], env=env)
     assert same.exit_code == 0 and "skipped " in same.output
     assert (out / "cooperative-headphones_mec-adaptive-s0-r1.json").read_text() == before
-    elsewhere = CliRunner().invoke(
-        app, ["batch", *fewer[:-1], str(tmp_path / "out-2")], env=env
-    )
+    elsewhere = CliRunner().invoke(app, ["batch", *fewer[:-1], str(tmp_path / "out-2")], env=env)
     assert elsewhere.exit_code == 0, elsewhere.output

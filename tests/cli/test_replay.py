@@ -266,9 +266,7 @@ def test_what_if_counts_reached_turns_apart_from_turns_never_reached(
     assert result.exit_code == 0, result.output
     flat = " ".join(result.stdout.split())
     assert "1 of 1 reached turns decide differently; first change at turn 1" in flat
-    unreached = (
-        f"{total - 1} recorded turns not reached (the what-if interview ends after turn 1)"
-    )
+    unreached = f"{total - 1} recorded turns not reached (the what-if interview ends after turn 1)"
     assert unreached in flat
     data = json.loads(invoke(str(sessions["mec"]), "-m", str(other), "--json").stdout)
     assert data["changed_turns"] == [1]

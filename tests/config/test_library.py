@@ -287,7 +287,8 @@ def test_broken_files_are_counted_as_checked(in_tmp: Path) -> None:
         assert len(report.problems) == 2
         assert sorted(p.name for p in report.failed) == ["no_id.yaml", "no_yaml.yaml"]
         assert report.error_summary() == (
-            "2 problems; checked 1 methodology, 1 concept, 3 personas; 2 files with errors")
+            "2 problems; checked 1 methodology, 1 concept, 3 personas; 2 files with errors"
+        )
 
 
 def test_files_of_unknown_kind_are_counted_apart(in_tmp: Path) -> None:
@@ -329,8 +330,10 @@ def test_available_hints_list_only_valid_items(in_tmp: Path) -> None:
     assert str(exc.value).endswith("available: mini_ladder")
     # The same when the files are validated by path.
     problems = validate_paths([root], isolated())
-    assert any(p.endswith("'grounded_theory' is not a methodology in the library; "
-                          "available: mini_ladder") for p in problems)
+    assert any(
+        p.endswith("'grounded_theory' is not a methodology in the library; available: mini_ladder")
+        for p in problems
+    )
 
 
 def test_a_concept_naming_a_broken_methodology_is_not_told_it_is_missing(in_tmp: Path) -> None:
@@ -372,8 +375,9 @@ def test_a_ladder_key_for_a_methodology_not_written_yet_is_a_warning(in_tmp: Pat
         ]
 
 
-def test_validate_prints_warnings_and_still_passes(in_tmp: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_validate_prints_warnings_and_still_passes(
+    in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from typer.testing import CliRunner
 
     from interview_cli.cli.app import app

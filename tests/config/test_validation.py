@@ -233,8 +233,10 @@ def test_persona_rung_types_and_aliases(mdata: dict[str, Any]) -> None:
 
 
 def test_phase_multipliers_must_not_be_negative_but_bonuses_may(mdata: dict[str, Any]) -> None:
-    mdata["phases"]["mid"] = {"signal_weights": {"explore": -5, "deepen": 0},
-                              "phase_bonuses": {"explore": -0.3}}
+    mdata["phases"]["mid"] = {
+        "signal_weights": {"explore": -5, "deepen": 0},
+        "phase_bonuses": {"explore": -0.3},
+    }
     assert issues_of(mdata) == [
         (
             ("phases", "mid", "signal_weights", "explore"),
@@ -255,15 +257,18 @@ def test_a_concept_language_that_is_no_code_is_refused(code: str) -> None:
     data = sample("concepts", "mini_study") | {"language": code}
     ((loc, message),) = concept_issues(Concept.model_validate(data), {"mini_ladder"})
     assert loc == ("language",)
-    assert message == (f"{code!r} is not a language code; use a 2-3 letter ISO 639 code, "
-                       "optionally with a region, e.g. en, de or pt-BR; or remove it to follow "
-                       "the respondent")
+    assert message == (
+        f"{code!r} is not a language code; use a 2-3 letter ISO 639 code, "
+        "optionally with a region, e.g. en, de or pt-BR; or remove it to follow "
+        "the respondent"
+    )
 
 
 def test_the_available_hint_lists_only_what_is_given_as_valid() -> None:
     data = sample("concepts", "mini_study") | {"methodology": "nope"}
-    ((_, message),) = concept_issues(Concept.model_validate(data), {"mini_ladder", "bad_syntax"},
-                                     available={"mini_ladder"})
+    ((_, message),) = concept_issues(
+        Concept.model_validate(data), {"mini_ladder", "bad_syntax"}, available={"mini_ladder"}
+    )
     assert message.endswith("available: mini_ladder")
 
 
@@ -286,8 +291,10 @@ def test_a_ladder_key_close_to_a_methodology_is_a_typo() -> None:
 
 def test_a_ladder_key_far_from_every_methodology_is_a_warning_only() -> None:
     data = sample("personas", "mini_person")
-    data["ladders"] = {"repertory_grid": data["ladders"]["mini_ladder"],
-                       "means_end_chain": [["cheap"]]}
+    data["ladders"] = {
+        "repertory_grid": data["ladders"]["mini_ladder"],
+        "means_end_chain": [["cheap"]],
+    }
     persona = Persona.model_validate(data)
     assert persona_issues(persona, lambda name: None, known=KNOWN) == []
     assert persona_warnings(persona, KNOWN) == [

@@ -292,7 +292,6 @@ def test_restored_graph_resolves_ambiguous_labels_like_the_original() -> None:
     assert extract(restored, [], after, turn=2) == extract(graph, [], after, turn=2)
 
 
-
 def test_labels_folded_into_one_node_do_not_make_a_self_loop() -> None:
     graph = KnowledgeGraph()
     extract(graph, [n("comfortable fit")])

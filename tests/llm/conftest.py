@@ -74,8 +74,10 @@ def rng() -> random.Random:
 # --------------------------------------------------------------------------------------------
 
 REPO = Path(__file__).resolve().parents[2]
-ANSWER = ("I love the creamy texture because it makes my coffee feel like a treat, "
-          "which means I start the day in a good mood.")
+ANSWER = (
+    "I love the creamy texture because it makes my coffee feel like a treat, "
+    "which means I start the day in a good mood."
+)
 
 
 @dataclass(frozen=True)
@@ -119,47 +121,88 @@ def kit() -> TaskKit:
     strategy = next(s for s in methodology.strategies if s.name == "deepen")
     question = "What do you notice first when you pour it into your coffee?"
     requests: dict[str, Any] = {
-        "extract": ExtractRequest(methodology=methodology, concept=concept, answer=ANSWER,
-                                  utterance_id="u1", question=question,
-                                  existing_labels=["oat milk"]),
+        "extract": ExtractRequest(
+            methodology=methodology,
+            concept=concept,
+            answer=ANSWER,
+            utterance_id="u1",
+            question=question,
+            existing_labels=["oat milk"],
+        ),
         "assess": AssessRequest(question=question, answer=ANSWER),
-        "propose_slots": SlotRequest(node_type="attribute",
-                                     labels=["creamy texture", "smooth mouthfeel"]),
+        "propose_slots": SlotRequest(
+            node_type="attribute", labels=["creamy texture", "smooth mouthfeel"]
+        ),
         "generate_opening": OpeningRequest(methodology=methodology, concept=concept),
         "generate_question": QuestionRequest(
-            methodology=methodology, concept=concept, strategy=strategy,
-            focus_label="creamy texture", focus_type="attribute",
-            recent=[Exchange(question=question, answer=ANSWER)], turn_number=2),
-        "respond_as_persona": PersonaRequest(persona=persona, question=question,
-                                             methodology=methodology),
+            methodology=methodology,
+            concept=concept,
+            strategy=strategy,
+            focus_label="creamy texture",
+            focus_type="attribute",
+            recent=[Exchange(question=question, answer=ANSWER)],
+            turn_number=2,
+        ),
+        "respond_as_persona": PersonaRequest(
+            persona=persona, question=question, methodology=methodology
+        ),
     }
     score = {"score": 4, "rationale": "gives a reason"}
     tool_inputs = {
         EXTRACTION_TOOL: {
-            "extractable": True, "reason": "a clear attribute and its consequence",
+            "extractable": True,
+            "reason": "a clear attribute and its consequence",
             "nodes": [
-                {"label": "creamy texture", "node_type": "attribute",
-                 "quote": "the creamy texture", "stance": 1, "confidence": 0.9,
-                 "element_id": None, "reaction": None},
-                {"label": "coffee feels like a treat", "node_type": "psychosocial_consequence",
-                 "quote": "it makes my coffee feel like a treat", "stance": 1,
-                 "confidence": 0.8, "element_id": None, "reaction": None},
+                {
+                    "label": "creamy texture",
+                    "node_type": "attribute",
+                    "quote": "the creamy texture",
+                    "stance": 1,
+                    "confidence": 0.9,
+                    "element_id": None,
+                    "reaction": None,
+                },
+                {
+                    "label": "coffee feels like a treat",
+                    "node_type": "psychosocial_consequence",
+                    "quote": "it makes my coffee feel like a treat",
+                    "stance": 1,
+                    "confidence": 0.8,
+                    "element_id": None,
+                    "reaction": None,
+                },
             ],
             "edges": [
-                {"source": "creamy texture", "target": "coffee feels like a treat",
-                 "relation": "leads_to", "quote": "because it makes my coffee feel like a treat",
-                 "confidence": 0.8},
+                {
+                    "source": "creamy texture",
+                    "target": "coffee feels like a treat",
+                    "relation": "leads_to",
+                    "quote": "because it makes my coffee feel like a treat",
+                    "confidence": 0.8,
+                },
             ],
         },
-        ASSESSMENT_TOOL: {**{name: score for name in RUBRIC_SIGNALS},
-                          "hedging_language": "none", "knowledge_ceiling": "none",
-                          "rationale": "engaged and specific"},
-        SLOTS_TOOL: {"proposals": [{"slot_name": "creamy_texture", "description": "mouthfeel",
-                                    "node_type": "attribute",
-                                    "surface_labels": ["creamy texture", "smooth mouthfeel"]}]},
+        ASSESSMENT_TOOL: {
+            **{name: score for name in RUBRIC_SIGNALS},
+            "hedging_language": "none",
+            "knowledge_ceiling": "none",
+            "rationale": "engaged and specific",
+        },
+        SLOTS_TOOL: {
+            "proposals": [
+                {
+                    "slot_name": "creamy_texture",
+                    "description": "mouthfeel",
+                    "node_type": "attribute",
+                    "surface_labels": ["creamy texture", "smooth mouthfeel"],
+                }
+            ]
+        },
     }
     # Top-level shapes no validator can salvage: the "schema-violating tool arguments" fault.
-    bad_args = {EXTRACTION_TOOL: {"nodes": "creamy", "edges": 7},
-                ASSESSMENT_TOOL: {"overall": "deep"},
-                SLOTS_TOOL: {"proposals": "creamy_texture"}}
+    bad_args = {
+        EXTRACTION_TOOL: {"nodes": "creamy", "edges": 7},
+        ASSESSMENT_TOOL: {"overall": "deep"},
+        SLOTS_TOOL: {"proposals": "creamy_texture"},
+    }
     return TaskKit(requests=requests, tool_inputs=tool_inputs, bad_args=bad_args)

@@ -39,8 +39,15 @@ FAULTS: tuple[str, ...] = (
 )
 # Not in FAULTS (it only applies to streamed requests): the connection drops mid-stream.
 CUT_STREAM = "cut_stream"
-TRANSPORT_FAULTS = ("rate_limit", "server_error", "overloaded", "slow", "invalid_json",
-                    "wrong_shape", "text_plain")
+TRANSPORT_FAULTS = (
+    "rate_limit",
+    "server_error",
+    "overloaded",
+    "slow",
+    "invalid_json",
+    "wrong_shape",
+    "text_plain",
+)
 OUTPUT_FAULTS = ("bad_args", "no_tool")
 
 
@@ -105,8 +112,9 @@ class FakeLLMServer:
         httpd.daemon_threads = True
         httpd.block_on_close = False  # a slow handler must not hold up the test's teardown
         self._httpd = httpd
-        threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                         daemon=True).start()
+        threading.Thread(
+            target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        ).start()
         return self
 
     def stop(self) -> None:
@@ -134,9 +142,19 @@ class FakeLLMServer:
         starting and stopping one per test would cost more than the tests themselves)."""
         fresh = FakeLLMServer()
         with self._lock:
-            for name in ("text_reply", "tool_inputs", "bad_args", "slow_s", "fault_rate",
-                         "fault_kinds", "echo_key", "seed", "context_chars", "cache_tokens",
-                         "requests"):
+            for name in (
+                "text_reply",
+                "tool_inputs",
+                "bad_args",
+                "slow_s",
+                "fault_rate",
+                "fault_kinds",
+                "echo_key",
+                "seed",
+                "context_chars",
+                "cache_tokens",
+                "requests",
+            ):
                 setattr(self, name, getattr(fresh, name))
             self._script.clear()
             self._rng = random.Random(self.seed)
@@ -184,8 +202,12 @@ class _Handler(BaseHTTPRequestHandler):
         step = self.fake.next_step()
         limit = self.fake.context_chars
         if limit is not None and len(raw) > limit:
-            step = Step("status", status=400, message=f"prompt is too long: {len(raw)} "
-                        f"characters > {limit} maximum context length")
+            step = Step(
+                "status",
+                status=400,
+                message=f"prompt is too long: {len(raw)} "
+                f"characters > {limit} maximum context length",
+            )
         self.fake.requests.append(
             Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body, step)
         )
@@ -201,8 +223,14 @@ class _Handler(BaseHTTPRequestHandler):
         _respond(self, api, body, step)
 
     # -- low-level writers -----------------------------------------------------------------
-    def _send(self, status: int, payload: Any, *, content_type: str = "application/json",
-              headers: dict[str, str] | None = None) -> None:
+    def _send(
+        self,
+        status: int,
+        payload: Any,
+        *,
+        content_type: str = "application/json",
+        headers: dict[str, str] | None = None,
+    ) -> None:
         data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
         self.send_response(status)
         self.send_header("content-type", content_type)
@@ -252,8 +280,13 @@ def _named_in_prompt(fake: FakeLLMServer, body: dict[str, Any]) -> str:
 
 def _error_body(api: str, status: int, message: str) -> dict[str, Any]:
     if api == "anthropic":
-        kind = {429: "rate_limit_error", 529: "overloaded_error", 401: "authentication_error",
-                400: "invalid_request_error", 404: "not_found_error"}.get(status, "api_error")
+        kind = {
+            429: "rate_limit_error",
+            529: "overloaded_error",
+            401: "authentication_error",
+            400: "invalid_request_error",
+            404: "not_found_error",
+        }.get(status, "api_error")
         return {"type": "error", "error": {"type": kind, "message": message}}
     return {"error": {"message": message, "type": "server_error", "code": str(status)}}
 
@@ -274,9 +307,11 @@ def _respond(h: _Handler, api: str, body: dict[str, Any], step: Step) -> None:
         h._send(status, _error_body(api, status, message), headers=headers)
         return
     if kind == "cut_stream":
-        events = (_anthropic_stream if api == "anthropic" else
-                  lambda m, t: _openai_stream(m, t, include_usage=False))(
-            str(body.get("model")), fake.text_reply)
+        events = (
+            _anthropic_stream
+            if api == "anthropic"
+            else lambda m, t: _openai_stream(m, t, include_usage=False)
+        )(str(body.get("model")), fake.text_reply)
         h._send_sse(events[: len(events) // 2], cut=True)
         return
     if kind == "slow":
@@ -330,17 +365,26 @@ def _respond(h: _Handler, api: str, body: dict[str, Any], step: Step) -> None:
             h._send(200, payload)
     else:
         if stream:
-            h._send_sse(_openai_stream(model, text, include_usage=bool(
-                (body.get("stream_options") or {}).get("include_usage"))))
+            h._send_sse(
+                _openai_stream(
+                    model,
+                    text,
+                    include_usage=bool((body.get("stream_options") or {}).get("include_usage")),
+                )
+            )
         else:
             payload = _openai_completion(model, tool, tool_input, text, wants_json)
             if read:
                 payload["usage"]["prompt_tokens"] += read
                 payload["usage"]["prompt_tokens_details"] = {"cached_tokens": read}
             if step.raw_arguments is not None and tool:
-                payload["choices"][0]["message"]["tool_calls"] = [{
-                    "id": "call_fake1", "type": "function",
-                    "function": {"name": tool, "arguments": step.raw_arguments}}]
+                payload["choices"][0]["message"]["tool_calls"] = [
+                    {
+                        "id": "call_fake1",
+                        "type": "function",
+                        "function": {"name": tool, "arguments": step.raw_arguments},
+                    }
+                ]
             h._send(200, payload)
 
 
@@ -355,8 +399,13 @@ def _anthropic_message(model: str, tool: str | None, tool_input: Any, text: str)
         content = [{"type": "text", "text": text}]
         stop = "end_turn"
     return {
-        "id": "msg_fake1", "type": "message", "role": "assistant", "model": model,
-        "content": content, "stop_reason": stop, "stop_sequence": None,
+        "id": "msg_fake1",
+        "type": "message",
+        "role": "assistant",
+        "model": model,
+        "content": content,
+        "stop_reason": stop,
+        "stop_sequence": None,
         "usage": {"input_tokens": 120, "output_tokens": 40},
     }
 
@@ -374,44 +423,81 @@ def _chunks(text: str) -> list[str]:
 
 def _anthropic_stream(model: str, text: str) -> list[bytes]:
     events = [
-        _sse("message_start", {"type": "message_start", "message": {
-            "id": "msg_fake1", "type": "message", "role": "assistant", "model": model,
-            "content": [], "stop_reason": None, "stop_sequence": None,
-            "usage": {"input_tokens": 90, "output_tokens": 1}}}),
-        _sse("content_block_start", {"type": "content_block_start", "index": 0,
-                                     "content_block": {"type": "text", "text": ""}}),
+        _sse(
+            "message_start",
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_fake1",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": model,
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 90, "output_tokens": 1},
+                },
+            },
+        ),
+        _sse(
+            "content_block_start",
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "text", "text": ""},
+            },
+        ),
     ]
     for piece in _chunks(text):
-        events.append(_sse("content_block_delta", {
-            "type": "content_block_delta", "index": 0,
-            "delta": {"type": "text_delta", "text": piece}}))
+        events.append(
+            _sse(
+                "content_block_delta",
+                {
+                    "type": "content_block_delta",
+                    "index": 0,
+                    "delta": {"type": "text_delta", "text": piece},
+                },
+            )
+        )
     events += [
         _sse("content_block_stop", {"type": "content_block_stop", "index": 0}),
-        _sse("message_delta", {"type": "message_delta",
-                               "delta": {"stop_reason": "end_turn", "stop_sequence": None},
-                               "usage": {"output_tokens": 15}}),
+        _sse(
+            "message_delta",
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                "usage": {"output_tokens": 15},
+            },
+        ),
         _sse("message_stop", {"type": "message_stop"}),
     ]
     return events
 
 
 # -- openai payloads ---------------------------------------------------------------------------
-def _openai_completion(model: str, tool: str | None, tool_input: Any, text: str,
-                       wants_json: bool) -> dict[str, Any]:
+def _openai_completion(
+    model: str, tool: str | None, tool_input: Any, text: str, wants_json: bool
+) -> dict[str, Any]:
     message: dict[str, Any] = {"role": "assistant", "content": None}
     finish = "stop"
     if tool_input is not None and tool and not wants_json:
-        message["tool_calls"] = [{
-            "id": "call_fake1", "type": "function",
-            "function": {"name": tool, "arguments": json.dumps(tool_input)},
-        }]
+        message["tool_calls"] = [
+            {
+                "id": "call_fake1",
+                "type": "function",
+                "function": {"name": tool, "arguments": json.dumps(tool_input)},
+            }
+        ]
         finish = "tool_calls"
     elif tool_input is not None and wants_json:
         message["content"] = json.dumps(tool_input)
     else:
         message["content"] = text
     return {
-        "id": "chatcmpl-fake1", "object": "chat.completion", "created": 1, "model": model,
+        "id": "chatcmpl-fake1",
+        "object": "chat.completion",
+        "created": 1,
+        "model": model,
         "choices": [{"index": 0, "message": message, "finish_reason": finish}],
         "usage": {"prompt_tokens": 110, "completion_tokens": 35, "total_tokens": 145},
     }
@@ -419,17 +505,30 @@ def _openai_completion(model: str, tool: str | None, tool_input: Any, text: str,
 
 def _openai_stream(model: str, text: str, *, include_usage: bool) -> list[bytes]:
     def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
-        return {"id": "chatcmpl-fake1", "object": "chat.completion.chunk", "created": 1,
-                "model": model, "choices": [{"index": 0, "delta": delta,
-                                             "finish_reason": finish}]}
+        return {
+            "id": "chatcmpl-fake1",
+            "object": "chat.completion.chunk",
+            "created": 1,
+            "model": model,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+        }
 
     events = [_sse(None, chunk({"role": "assistant", "content": ""}))]
     events += [_sse(None, chunk({"content": piece})) for piece in _chunks(text)]
     events.append(_sse(None, chunk({}, "stop")))
     if include_usage:
-        events.append(_sse(None, {
-            "id": "chatcmpl-fake1", "object": "chat.completion.chunk", "created": 1,
-            "model": model, "choices": [],
-            "usage": {"prompt_tokens": 80, "completion_tokens": 12, "total_tokens": 92}}))
+        events.append(
+            _sse(
+                None,
+                {
+                    "id": "chatcmpl-fake1",
+                    "object": "chat.completion.chunk",
+                    "created": 1,
+                    "model": model,
+                    "choices": [],
+                    "usage": {"prompt_tokens": 80, "completion_tokens": 12, "total_tokens": 92},
+                },
+            )
+        )
     events.append(_sse(None, "[DONE]"))
     return events

@@ -30,11 +30,18 @@ def secrets() -> list[str]:
     return [*FAKE_KEYS.values(), *(key[:12] for key in FAKE_KEYS.values())]
 
 
-@pytest.mark.parametrize(("rate", "seed"), [(0.2, 11), (0.2, 2024), (0.6, 7)],
-                         ids=["20%-a", "20%-b", "60%"])
-def test_faulty_server(rate: float, seed: int, fake_server: FakeLLMServer,
-                               provider_env: dict[str, str], kit: TaskKit,
-                               sleeps: SleepRecorder, caplog: pytest.LogCaptureFixture) -> None:
+@pytest.mark.parametrize(
+    ("rate", "seed"), [(0.2, 11), (0.2, 2024), (0.6, 7)], ids=["20%-a", "20%-b", "60%"]
+)
+def test_faulty_server(
+    rate: float,
+    seed: int,
+    fake_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
+    sleeps: SleepRecorder,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     fake_server.tool_inputs.update(kit.tool_inputs)
     # Error bodies echo the key back, as some proxies and auth errors do.
     fake_server.echo_key = True
@@ -43,9 +50,13 @@ def test_faulty_server(rate: float, seed: int, fake_server: FakeLLMServer,
     limits = {"timeout_s": 0.1, "max_attempts": 3}
     llms = {
         path: build_llm(
-            resolve_llm_settings(provider=path, env=provider_env,
-                                 per_client={c: limits for c in CLIENTS}),
-            env=provider_env, sleep=sleeps, rng=random.Random(seed))
+            resolve_llm_settings(
+                provider=path, env=provider_env, per_client={c: limits for c in CLIENTS}
+            ),
+            env=provider_env,
+            sleep=sleeps,
+            rng=random.Random(seed),
+        )
         for path in ("anthropic", "openai")
     }
     order = [(path, task) for _ in range(ROUNDS) for path in llms for task in TASKS]
@@ -107,8 +118,11 @@ def test_faulty_server(rate: float, seed: int, fake_server: FakeLLMServer,
 
 
 def test_a_validator_tripping_on_odd_output_does_not_crash_the_turn(
-    fake_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
-    sleeps: SleepRecorder, monkeypatch: pytest.MonkeyPatch,
+    fake_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
+    sleeps: SleepRecorder,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import interview_cli.llm.remote as remote
     from interview_cli.core.models import Assessment
@@ -118,8 +132,9 @@ def test_a_validator_tripping_on_odd_output_does_not_crash_the_turn(
 
     monkeypatch.setattr(remote, "validate_assessment", broken)
     fake_server.tool_inputs.update(kit.tool_inputs)
-    llm = build_llm(resolve_llm_settings(provider="openai", env=provider_env),
-                    env=provider_env, sleep=sleeps)
+    llm = build_llm(
+        resolve_llm_settings(provider="openai", env=provider_env), env=provider_env, sleep=sleeps
+    )
 
     async def go() -> Any:
         try:
@@ -134,21 +149,30 @@ def test_a_validator_tripping_on_odd_output_does_not_crash_the_turn(
 
 
 def test_concurrent_tasks_share_a_client_safely(
-    fake_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    fake_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
 ) -> None:
     # The turn runs extract and assess concurrently (ARCHITECTURE "The turn"); with one
     # provider for every client they share an SDK client and its connection pool.
     fake_server.tool_inputs.update(kit.tool_inputs)
     fake_server.randomize(0.2, seed=5, kinds=("rate_limit", "server_error", "invalid_json"))
-    llm = build_llm(resolve_llm_settings(provider="anthropic", env=provider_env),
-                    env=provider_env, sleep=sleeps)
+    llm = build_llm(
+        resolve_llm_settings(provider="anthropic", env=provider_env), env=provider_env, sleep=sleeps
+    )
 
     async def go() -> list[Any]:
         try:
-            batches = [asyncio.gather(kit.call(llm, "extract"), kit.call(llm, "assess"),
-                                      kit.call(llm, "propose_slots"), return_exceptions=True)
-                       for _ in range(6)]
+            batches = [
+                asyncio.gather(
+                    kit.call(llm, "extract"),
+                    kit.call(llm, "assess"),
+                    kit.call(llm, "propose_slots"),
+                    return_exceptions=True,
+                )
+                for _ in range(6)
+            ]
             return [r for batch in batches for r in await batch]
         finally:
             await llm.aclose()

@@ -27,11 +27,12 @@ print("SDKS=" + json.dumps(sdks))
 
 def run_python(body: str) -> list[str]:
     code = textwrap.dedent(body) + REPORT
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
     assert done.returncode == 0, done.stderr
     line = [ln for ln in done.stdout.splitlines() if ln.startswith("SDKS=")][-1]
-    loaded: list[str] = json.loads(line[len("SDKS="):])
+    loaded: list[str] = json.loads(line[len("SDKS=") :])
     return loaded
 
 
@@ -83,7 +84,8 @@ HEAVY = REPORT.replace(
 
 def heavy_after(argv: list[str], cwd: str) -> list[str]:
     """Top-level heavy packages imported by one `interview ARGV` in a fresh interpreter."""
-    code = textwrap.dedent(f"""
+    code = (
+        textwrap.dedent(f"""
         import contextlib, io, sys
         from interview_cli.cli.app import main
         sys.argv = ["interview", *{argv!r}]
@@ -92,12 +94,20 @@ def heavy_after(argv: list[str], cwd: str) -> list[str]:
                 main()
             except SystemExit as stop:
                 assert stop.code in (0, None), stop.code
-    """) + HEAVY
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, check=False, cwd=cwd)
+    """)
+        + HEAVY
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=cwd,
+    )
     assert done.returncode == 0, done.stderr
     line = [ln for ln in done.stdout.splitlines() if ln.startswith("SDKS=")][-1]
-    return sorted({m.split(".")[0] for m in json.loads(line[len("SDKS="):])})
+    return sorted({m.split(".")[0] for m in json.loads(line[len("SDKS=") :])})
 
 
 ROOT = str(Path(__file__).resolve().parents[2])
@@ -122,6 +132,7 @@ def test_listing_the_library_loads_only_yaml_and_pydantic(command: str) -> None:
 @pytest.mark.slow
 def test_the_heavy_probe_can_fail() -> None:
     code = "import interview_cli.core.graph" + HEAVY
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
     assert '"networkx"' in done.stdout

@@ -786,8 +786,11 @@ def test_settings_and_calls_name_the_offline_model_alike(
 ) -> None:
     from interview_cli.llm.settings import offline_settings
 
-    request = ExtractRequest(methodology=methods["means_end_chain"],
-                             concept=concepts["means_end_chain"], answer="I like the sound.",
-                             utterance_id="u1")
+    request = ExtractRequest(
+        methodology=methods["means_end_chain"],
+        concept=concepts["means_end_chain"],
+        answer="I like the sound.",
+        utterance_id="u1",
+    )
     (call,) = asyncio.run(OfflineLLM().extract(request)).calls
     assert (call.provider, call.model) == ("offline", offline_settings().extraction.model)

@@ -38,11 +38,19 @@ def test_unknown_model_costs_zero_and_is_flagged() -> None:
     assert not is_priced("openai", "gpt-99")
     assert not is_priced("nobody", "x")
     assert is_priced("offline", "offline")
-    totals = summarize_usage([
-        LLMCall(task="extract", provider="openai", model="gpt-99", input_tokens=10),
-        LLMCall(task="assess", provider="kimi", model="kimi-k2-0905-preview", cost_usd=0.5,
-                attempts=3, ok=False),
-    ])
+    totals = summarize_usage(
+        [
+            LLMCall(task="extract", provider="openai", model="gpt-99", input_tokens=10),
+            LLMCall(
+                task="assess",
+                provider="kimi",
+                model="kimi-k2-0905-preview",
+                cost_usd=0.5,
+                attempts=3,
+                ok=False,
+            ),
+        ]
+    )
     assert totals.unpriced == ["openai:gpt-99"]
     assert (totals.calls, totals.failed_calls, totals.attempts) == (2, 1, 4)
     assert totals.cost_usd == pytest.approx(0.5)
@@ -52,7 +60,8 @@ def test_override_file_wins_and_extends(tmp_path, monkeypatch) -> None:
     override = tmp_path / "prices.yaml"
     override.write_text(
         "prices:\n  anthropic:\n    claude-sonnet-4-6: {input: 1.0, output: 2.0}\n"
-        "  openai:\n    gpt-99: {input: 10.0, output: 20.0}\n")
+        "  openai:\n    gpt-99: {input: 10.0, output: 20.0}\n"
+    )
     monkeypatch.setenv(PRICING_ENV, str(override))
     assert cost_usd("anthropic", "claude-sonnet-4-6", 1_000_000, 1_000_000) == pytest.approx(3.0)
     assert cost_usd("openai", "gpt-99", 1_000_000, 0) == pytest.approx(10.0)
@@ -77,8 +86,11 @@ def test_bad_override_file_names_the_file(tmp_path) -> None:
 def test_a_pricing_file_that_is_not_utf8_is_a_config_error(tmp_path) -> None:
     bad = tmp_path / "p.yaml"
     bad.write_bytes("prices: {}  # \u00a3\n".encode("latin-1"))
-    with pytest.raises(ConfigError, match=r"p\.yaml: not UTF-8 text \(byte 14\); save the "
-                                          r"file as UTF-8$"):
+    with pytest.raises(
+        ConfigError,
+        match=r"p\.yaml: not UTF-8 text \(byte 14\); save the "
+        r"file as UTF-8$",
+    ):
         load_pricing({PRICING_ENV: str(bad)})
     empty = tmp_path / "empty.yaml"
     empty.write_text("# nothing yet\n")
@@ -95,8 +107,10 @@ def test_estimate_counts_calls_per_turn_and_session() -> None:
     expected = cost_usd("anthropic", "claude-sonnet-4-6", shape.input, shape.output) * 10
     assert one.per_task_usd["extract"] == pytest.approx(expected)
     assert one.per_task_usd["generate_opening"] < one.per_task_usd["generate_question"]
-    assert "respond_as_persona" not in estimate_cost(s, turns=5,
-                                                     simulated_respondent=False).per_task_usd
+    assert (
+        "respond_as_persona"
+        not in estimate_cost(s, turns=5, simulated_respondent=False).per_task_usd
+    )
     assert one.unpriced == []
     assert one.describe().startswith("about $")
 
@@ -107,8 +121,12 @@ def test_the_estimate_prices_the_calls_it_counts() -> None:
     s = resolve_llm_settings(env={"ANTHROPIC_API_KEY": "a", "KIMI_API_KEY": "k"})
     estimate = estimate_cost(s, turns=10, sessions=2, slot_calls_per_turn=1)
     assert estimate.calls_per_session == {
-        "generate_opening": 1, "extract": 10, "assess": 10, "generate_question": 10,
-        "respond_as_persona": 11, "propose_slots": 10,
+        "generate_opening": 1,
+        "extract": 10,
+        "assess": 10,
+        "generate_question": 10,
+        "respond_as_persona": 11,
+        "propose_slots": 10,
     }
     shapes = load_pricing().typical_tokens
     for task, count in estimate.calls_per_session.items():
@@ -120,8 +138,9 @@ def test_the_estimate_prices_the_calls_it_counts() -> None:
 
 def test_estimate_offline_is_free_and_unpriced_models_are_listed() -> None:
     assert estimate_cost(offline_settings(), turns=20, sessions=3).total_usd == 0.0
-    s = resolve_llm_settings(env={"OPENAI_API_KEY": "o"},
-                             per_client={"scoring": {"model": "gpt-99"}})
+    s = resolve_llm_settings(
+        env={"OPENAI_API_KEY": "o"}, per_client={"scoring": {"model": "gpt-99"}}
+    )
     estimate = estimate_cost(s, turns=3)
     assert estimate.unpriced == ["openai:gpt-99"]
     assert "not priced: openai:gpt-99" in estimate.describe()
@@ -131,24 +150,36 @@ def test_estimate_offline_is_free_and_unpriced_models_are_listed() -> None:
     ("text", "expected"),
     [
         # The audit's case: PyYAML's own message spans four lines with a caret.
-        ("prices:\n  openai: {gpt-x: {input: 1, output: [\n",
-         ": line 3, column 1: YAML syntax error: expected the node content, but found "
-         "'<stream end>', while parsing a flow node (line 3)"),
-        ("prices:\n\topenai: {}\n",
-         ": line 2, column 1: YAML syntax error: found character '\\t' that cannot start any "
-         "token, while scanning for the next token"),
-        ("- 1\n- 2\n", ": expected a pricing table like the shipped pricing.yaml, with "
-                       "`prices:` and optionally `typical_tokens:` (a mapping of keys at the "
-                       "top level), found a list"),
+        (
+            "prices:\n  openai: {gpt-x: {input: 1, output: [\n",
+            ": line 3, column 1: YAML syntax error: expected the node content, but found "
+            "'<stream end>', while parsing a flow node (line 3)",
+        ),
+        (
+            "prices:\n\topenai: {}\n",
+            ": line 2, column 1: YAML syntax error: found character '\\t' that cannot start any "
+            "token, while scanning for the next token",
+        ),
+        (
+            "- 1\n- 2\n",
+            ": expected a pricing table like the shipped pricing.yaml, with "
+            "`prices:` and optionally `typical_tokens:` (a mapping of keys at the "
+            "top level), found a list",
+        ),
         # Key paths and messages as in every other config file (config.loader).
-        ("prices:\n  openai:\n    gpt-99: {input: -1, output: 2}\n",
-         ": prices.openai.gpt-99.input: Input should be greater than or equal to 0, got -1"),
-        ("prices:\n  openai: {}\nprices:\n  kimi: {}\n",
-         ": line 3: duplicate key 'prices' (only the last value would be used)"),
+        (
+            "prices:\n  openai:\n    gpt-99: {input: -1, output: 2}\n",
+            ": prices.openai.gpt-99.input: Input should be greater than or equal to 0, got -1",
+        ),
+        (
+            "prices:\n  openai: {}\nprices:\n  kimi: {}\n",
+            ": line 3: duplicate key 'prices' (only the last value would be used)",
+        ),
     ],
 )
-def test_a_broken_pricing_file_is_one_line_with_its_position(tmp_path, text: str,
-                                                             expected: str) -> None:
+def test_a_broken_pricing_file_is_one_line_with_its_position(
+    tmp_path, text: str, expected: str
+) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text(text)
     with pytest.raises(ConfigError) as info:

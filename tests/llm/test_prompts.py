@@ -356,8 +356,10 @@ def test_shipped_concepts_let_the_respondent_choose_the_language(
     # shipped `language: en` would pin every study to English.
     shipped = Concept.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
     assert shipped.language is None
-    for prompt in (render_question(question_request(mec, shipped)),
-                   render_opening(OpeningRequest(methodology=mec, concept=shipped))):
+    for prompt in (
+        render_question(question_request(mec, shipped)),
+        render_opening(OpeningRequest(methodology=mec, concept=shipped)),
+    ):
         assert "Ask in the language the respondent uses in their answers" in prompt.system
         assert "study language" not in prompt.system
 

@@ -28,28 +28,41 @@ from interview_cli.llm.providers import (
 from interview_cli.llm.settings import ClientSettings, resolve_llm_settings
 
 PROVIDERS = ("anthropic", "openai", "kimi", "deepseek")
-SCHEMA = {"type": "object", "properties": {"answer": {"type": "integer"}},
-          "required": ["answer"], "additionalProperties": False}
+SCHEMA = {
+    "type": "object",
+    "properties": {"answer": {"type": "integer"}},
+    "required": ["answer"],
+    "additionalProperties": False,
+}
 TOOL = "record_answer"
 EXPECTED_KIND = {
-    "rate_limit": "rate_limit", "server_error": "server", "overloaded": "overloaded",
-    "slow": "timeout", "invalid_json": "malformed", "wrong_shape": "malformed",
+    "rate_limit": "rate_limit",
+    "server_error": "server",
+    "overloaded": "overloaded",
+    "slow": "timeout",
+    "invalid_json": "malformed",
+    "wrong_shape": "malformed",
     "text_plain": "malformed",
 }
 
 
-def settings_for(provider: str, env: dict[str, str], *, timeout_s: float = 5.0
-                 ) -> ClientSettings:
+def settings_for(provider: str, env: dict[str, str], *, timeout_s: float = 5.0) -> ClientSettings:
     s = resolve_llm_settings(provider=provider, env=env)
     return s.extraction.model_copy(update={"timeout_s": timeout_s})
 
 
-def request(*, schema: bool = True, stream: bool = False, timeout_s: float = 5.0
-            ) -> ProviderRequest:
+def request(
+    *, schema: bool = True, stream: bool = False, timeout_s: float = 5.0
+) -> ProviderRequest:
     return ProviderRequest(
-        system="You are a test.", messages=(ChatMessage("user", "Say 42."),),
-        temperature=0.2, max_tokens=64, timeout_s=timeout_s,
-        schema=SCHEMA if schema else None, tool_name=TOOL if schema else None, stream=stream,
+        system="You are a test.",
+        messages=(ChatMessage("user", "Say 42."),),
+        temperature=0.2,
+        max_tokens=64,
+        timeout_s=timeout_s,
+        schema=SCHEMA if schema else None,
+        tool_name=TOOL if schema else None,
+        stream=stream,
     )
 
 
@@ -69,8 +82,9 @@ def complete(provider: Any, req: ProviderRequest, tokens: list[str] | None = Non
 
 
 @pytest.mark.parametrize("name", PROVIDERS)
-def test_structured_output_by_forced_tool_call(name: str, fake_server: FakeLLMServer,
-                                               provider_env: dict[str, str]) -> None:
+def test_structured_output_by_forced_tool_call(
+    name: str, fake_server: FakeLLMServer, provider_env: dict[str, str]
+) -> None:
     fake_server.tool_inputs[TOOL] = {"answer": 42}
     provider = make_provider(settings_for(name, provider_env), env=provider_env)
     reply = complete(provider, request())
@@ -81,13 +95,16 @@ def test_structured_output_by_forced_tool_call(name: str, fake_server: FakeLLMSe
     if name == "anthropic":
         assert sent.path == "/v1/messages"
         # anthropic 2.x sends the key as a bearer token (1.x used x-api-key)
-        assert key in (sent.headers.get("x-api-key"), sent.headers.get("authorization",
-                                                                        "")[len("Bearer "):])
+        assert key in (
+            sent.headers.get("x-api-key"),
+            sent.headers.get("authorization", "")[len("Bearer ") :],
+        )
         assert sent.body["tool_choice"] == {"type": "tool", "name": TOOL}
         assert sent.body["tools"][0]["input_schema"] == SCHEMA
         # The static blocks are cached: system and tool carry a cache breakpoint.
-        assert sent.body["system"] == [{"type": "text", "text": "You are a test.",
-                                        "cache_control": {"type": "ephemeral"}}]
+        assert sent.body["system"] == [
+            {"type": "text", "text": "You are a test.", "cache_control": {"type": "ephemeral"}}
+        ]
         assert sent.body["tools"][0]["cache_control"] == {"type": "ephemeral"}
         assert sent.body["max_tokens"] == 64
     else:
@@ -109,8 +126,9 @@ def test_structured_output_by_forced_tool_call(name: str, fake_server: FakeLLMSe
 
 
 @pytest.mark.parametrize("name", PROVIDERS)
-def test_streamed_text_reaches_on_token_in_order(name: str, fake_server: FakeLLMServer,
-                                                 provider_env: dict[str, str]) -> None:
+def test_streamed_text_reaches_on_token_in_order(
+    name: str, fake_server: FakeLLMServer, provider_env: dict[str, str]
+) -> None:
     provider = make_provider(settings_for(name, provider_env), env=provider_env)
     tokens: list[str] = []
     reply = complete(provider, request(schema=False, stream=True), tokens)
@@ -118,12 +136,14 @@ def test_streamed_text_reaches_on_token_in_order(name: str, fake_server: FakeLLM
     assert "".join(tokens) == reply.text == fake_server.text_reply
     assert fake_server.requests[-1].body["stream"] is True
     assert (reply.input_tokens, reply.output_tokens) == (
-        (90, 15) if name == "anthropic" else (80, 12))
+        (90, 15) if name == "anthropic" else (80, 12)
+    )
 
 
 @pytest.mark.parametrize("name", ["anthropic", "openai"])
-def test_plain_text_without_streaming(name: str, fake_server: FakeLLMServer,
-                                      provider_env: dict[str, str]) -> None:
+def test_plain_text_without_streaming(
+    name: str, fake_server: FakeLLMServer, provider_env: dict[str, str]
+) -> None:
     provider = make_provider(settings_for(name, provider_env), env=provider_env)
     reply = complete(provider, request(schema=False))
     assert reply.text == fake_server.text_reply and reply.data is None
@@ -133,16 +153,18 @@ def test_plain_text_without_streaming(name: str, fake_server: FakeLLMServer,
 @pytest.mark.parametrize("stream", [False, True], ids=["plain", "stream"])
 @pytest.mark.parametrize("fault", TRANSPORT_FAULTS)
 @pytest.mark.parametrize("name", ["anthropic", "openai"])
-def test_every_transport_fault_is_classified(name: str, fault: str, stream: bool,
-                                             fake_server: FakeLLMServer,
-                                             provider_env: dict[str, str]) -> None:
+def test_every_transport_fault_is_classified(
+    name: str, fault: str, stream: bool, fake_server: FakeLLMServer, provider_env: dict[str, str]
+) -> None:
     timeout = 0.1 if fault == "slow" else 5.0
-    provider = make_provider(settings_for(name, provider_env, timeout_s=timeout),
-                             env=provider_env)
+    provider = make_provider(settings_for(name, provider_env, timeout_s=timeout), env=provider_env)
     fake_server.script(fault)
     with pytest.raises(ProviderError) as info:
-        complete(provider, request(schema=not stream, stream=stream, timeout_s=timeout),
-                 [] if stream else None)
+        complete(
+            provider,
+            request(schema=not stream, stream=stream, timeout_s=timeout),
+            [] if stream else None,
+        )
     err = info.value
     assert err.kind == EXPECTED_KIND[fault] and err.retryable
     assert err.__context__ is None  # the SDK exception (holding the key) is not chained
@@ -153,8 +175,9 @@ def test_every_transport_fault_is_classified(name: str, fault: str, stream: bool
 
 
 @pytest.mark.parametrize("name", ["anthropic", "openai"])
-def test_output_faults_come_back_as_problems_not_errors(name: str, fake_server: FakeLLMServer,
-                                                       provider_env: dict[str, str]) -> None:
+def test_output_faults_come_back_as_problems_not_errors(
+    name: str, fake_server: FakeLLMServer, provider_env: dict[str, str]
+) -> None:
     provider = make_provider(settings_for(name, provider_env), env=provider_env)
     fake_server.script("bad_args")
     reply = complete(provider, request())
@@ -166,8 +189,9 @@ def test_output_faults_come_back_as_problems_not_errors(name: str, fake_server: 
     assert reply.text == "I would rather just talk about it."
 
 
-def test_openai_arguments_arrive_as_a_json_string(fake_server: FakeLLMServer,
-                                                  provider_env: dict[str, str]) -> None:
+def test_openai_arguments_arrive_as_a_json_string(
+    fake_server: FakeLLMServer, provider_env: dict[str, str]
+) -> None:
     provider = make_provider(settings_for("openai", provider_env), env=provider_env)
     fake_server.script(Step(raw_arguments='{"answer": 7}'))
     assert complete(provider, request()).data == {"answer": 7}
@@ -183,8 +207,9 @@ def test_openai_compat_falls_back_to_json_object_when_tools_are_refused(
 ) -> None:
     fake_server.tool_inputs[TOOL] = {"answer": 5}
     provider = make_provider(settings_for("kimi", provider_env), env=provider_env)
-    fake_server.script(Step("status", status=400,
-                            message="tool_choice 'specified' is incompatible with thinking"))
+    fake_server.script(
+        Step("status", status=400, message="tool_choice 'specified' is incompatible with thinking")
+    )
 
     async def twice() -> list[Any]:
         try:
@@ -202,8 +227,9 @@ def test_openai_compat_falls_back_to_json_object_when_tools_are_refused(
         assert '"answer"' in body["messages"][0]["content"]  # the schema is spelled out
 
 
-def test_other_bad_requests_do_not_trigger_the_fallback(fake_server: FakeLLMServer,
-                                                        provider_env: dict[str, str]) -> None:
+def test_other_bad_requests_do_not_trigger_the_fallback(
+    fake_server: FakeLLMServer, provider_env: dict[str, str]
+) -> None:
     provider = make_provider(settings_for("deepseek", provider_env), env=provider_env)
     fake_server.script(Step("status", status=400, message="context length exceeded"))
     with pytest.raises(ProviderError) as info:
@@ -213,8 +239,9 @@ def test_other_bad_requests_do_not_trigger_the_fallback(fake_server: FakeLLMServ
 
 
 @pytest.mark.parametrize("name", ["anthropic", "openai"])
-def test_a_key_echoed_by_the_server_is_scrubbed(name: str, fake_server: FakeLLMServer,
-                                                provider_env: dict[str, str]) -> None:
+def test_a_key_echoed_by_the_server_is_scrubbed(
+    name: str, fake_server: FakeLLMServer, provider_env: dict[str, str]
+) -> None:
     key = FAKE_KEYS[f"{name.upper()}_API_KEY"]
     provider = make_provider(settings_for(name, provider_env), env=provider_env)
     fake_server.script(Step("status", status=401, message=f"invalid api key {key}"))
@@ -225,8 +252,9 @@ def test_a_key_echoed_by_the_server_is_scrubbed(name: str, fake_server: FakeLLMS
     assert key not in repr(provider) and key not in repr(vars(provider))
 
 
-def test_provider_survives_a_new_event_loop(fake_server: FakeLLMServer,
-                                            provider_env: dict[str, str]) -> None:
+def test_provider_survives_a_new_event_loop(
+    fake_server: FakeLLMServer, provider_env: dict[str, str]
+) -> None:
     # A CLI may run several event loops (one per command step); a provider closed at the end
     # of one loop must work again in the next.
     fake_server.tool_inputs[TOOL] = {"answer": 1}
@@ -242,20 +270,30 @@ def test_constructing_a_provider_without_its_key_names_the_variable() -> None:
         make_provider(cs, env={})
 
 
-def test_anthropic_base_url_is_the_host_openai_includes_v1(fake_server: FakeLLMServer,
-                                                           provider_env: dict[str, str]) -> None:
+def test_anthropic_base_url_is_the_host_openai_includes_v1(
+    fake_server: FakeLLMServer, provider_env: dict[str, str]
+) -> None:
     assert not provider_env["ANTHROPIC_BASE_URL"].endswith("/v1")
     assert provider_env["OPENAI_BASE_URL"].endswith("/v1")
     for name in ("anthropic", "openai"):
-        complete(make_provider(settings_for(name, provider_env), env=provider_env),
-                 request(schema=False))
+        complete(
+            make_provider(settings_for(name, provider_env), env=provider_env), request(schema=False)
+        )
     assert [r.path for r in fake_server.requests] == ["/v1/messages", "/v1/chat/completions"]
 
 
 def test_fault_lists_cover_the_brief() -> None:
     assert set(TRANSPORT_FAULTS) | set(OUTPUT_FAULTS) == {
-        "rate_limit", "server_error", "overloaded", "slow", "invalid_json", "wrong_shape",
-        "text_plain", "bad_args", "no_tool"}
+        "rate_limit",
+        "server_error",
+        "overloaded",
+        "slow",
+        "invalid_json",
+        "wrong_shape",
+        "text_plain",
+        "bad_args",
+        "no_tool",
+    }
     assert json.loads(json.dumps(SCHEMA)) == SCHEMA
 
 
@@ -266,14 +304,19 @@ def test_fault_lists_cover_the_brief() -> None:
 PATHS = ("anthropic", "openai")  # the two wire protocols; kimi/deepseek share openai's
 
 
-def build(path: str, env: dict[str, str], sleeps: SleepRecorder, *, timeout_s: float = 5.0,
-          max_attempts: int = 3) -> Any:
+def build(
+    path: str,
+    env: dict[str, str],
+    sleeps: SleepRecorder,
+    *,
+    timeout_s: float = 5.0,
+    max_attempts: int = 3,
+) -> Any:
     from interview_cli.llm.factory import build_llm
     from interview_cli.llm.settings import CLIENTS
 
     limits = {"timeout_s": timeout_s, "max_attempts": max_attempts}
-    settings = resolve_llm_settings(provider=path, env=env,
-                                    per_client={c: limits for c in CLIENTS})
+    settings = resolve_llm_settings(provider=path, env=env, per_client={c: limits for c in CLIENTS})
     return build_llm(settings, env=env, sleep=sleeps, rng=random.Random(3))
 
 
@@ -314,15 +357,25 @@ def task_server(fake_server: FakeLLMServer, kit: TaskKit) -> FakeLLMServer:
 
 @pytest.mark.parametrize("task", TASKS)
 @pytest.mark.parametrize("path", PATHS)
-def test_every_task_succeeds_first_time(path: str, task: str, task_server: FakeLLMServer,
-                                        provider_env: dict[str, str], kit: TaskKit,
-                                        sleeps: SleepRecorder) -> None:
+def test_every_task_succeeds_first_time(
+    path: str,
+    task: str,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
+    sleeps: SleepRecorder,
+) -> None:
     tokens: list[str] = []
     result = run_task(build(path, provider_env, sleeps), kit, task, tokens)
     assert_valid(task, result, kit, task_server)
     (call,) = result.calls
     assert (call.task, call.provider, call.attempts, call.ok, call.error) == (
-        task, path, 1, True, None)
+        task,
+        path,
+        1,
+        True,
+        None,
+    )
     assert call.input_tokens > 0 and call.output_tokens > 0 and call.latency_ms > 0
     assert call.cost_usd > 0  # both default models are priced
     if task == "generate_question":
@@ -333,8 +386,13 @@ def test_every_task_succeeds_first_time(path: str, task: str, task_server: FakeL
 @pytest.mark.parametrize("task", TASKS)
 @pytest.mark.parametrize("path", PATHS)
 def test_every_transport_fault_is_retried_to_success(
-    path: str, task: str, fault: str, task_server: FakeLLMServer,
-    provider_env: dict[str, str], kit: TaskKit, sleeps: SleepRecorder,
+    path: str,
+    task: str,
+    fault: str,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
+    sleeps: SleepRecorder,
 ) -> None:
     llm = build(path, provider_env, sleeps, timeout_s=0.1 if fault == "slow" else 5.0)
     task_server.script(fault)
@@ -351,7 +409,10 @@ def test_every_transport_fault_is_retried_to_success(
 
 @pytest.mark.parametrize("path", PATHS)
 def test_a_stream_cut_midway_is_retried_and_the_final_text_wins(
-    path: str, task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    path: str,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
 ) -> None:
     task_server.script(CUT_STREAM)
@@ -368,11 +429,17 @@ def test_a_stream_cut_midway_is_retried_and_the_final_text_wins(
 @pytest.mark.parametrize("task", TASKS)
 @pytest.mark.parametrize("path", PATHS)
 def test_every_output_fault_is_corrected_once(
-    path: str, task: str, fault: str, task_server: FakeLLMServer,
-    provider_env: dict[str, str], kit: TaskKit, sleeps: SleepRecorder,
+    path: str,
+    task: str,
+    fault: str,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
+    sleeps: SleepRecorder,
 ) -> None:
     task_server.bad_args = kit.bad_args.get(
-        getattr(kit_prompt_tool(kit, task), "tool_name", None) or "", {})
+        getattr(kit_prompt_tool(kit, task), "tool_name", None) or "", {}
+    )
     task_server.script(fault)
     result = run_task(build(path, provider_env, sleeps), kit, task)
     assert_valid(task, result, kit, task_server)
@@ -391,21 +458,29 @@ def test_every_output_fault_is_corrected_once(
 def kit_prompt_tool(kit: TaskKit, task: str) -> Any:
     from interview_cli.llm import prompts
 
-    render = {"extract": prompts.render_extract, "assess": prompts.render_assess,
-              "propose_slots": prompts.render_slots}.get(task)
+    render = {
+        "extract": prompts.render_extract,
+        "assess": prompts.render_assess,
+        "propose_slots": prompts.render_slots,
+    }.get(task)
     return render(kit.requests[task]) if render else None
 
 
 @pytest.mark.parametrize("task", TASKS)
 @pytest.mark.parametrize("path", PATHS)
 def test_a_persistently_unusable_response_gives_an_empty_result(
-    path: str, task: str, task_server: FakeLLMServer, provider_env: dict[str, str],
-    kit: TaskKit, sleeps: SleepRecorder,
+    path: str,
+    task: str,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
+    sleeps: SleepRecorder,
 ) -> None:
     from interview_cli.core.models import Assessment
 
     task_server.bad_args = kit.bad_args.get(
-        getattr(kit_prompt_tool(kit, task), "tool_name", None) or "", {})
+        getattr(kit_prompt_tool(kit, task), "tool_name", None) or "", {}
+    )
     task_server.script("bad_args", "bad_args")
     result = run_task(build(path, provider_env, sleeps), kit, task)
     assert [c.ok for c in result.calls] == [False, False]
@@ -424,7 +499,10 @@ def test_a_persistently_unusable_response_gives_an_empty_result(
 
 @pytest.mark.parametrize("path", PATHS)
 def test_a_provider_that_keeps_failing_raises_one_llm_error(
-    path: str, task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    path: str,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
 ) -> None:
     from interview_cli.errors import LLMError
@@ -443,7 +521,10 @@ def test_a_provider_that_keeps_failing_raises_one_llm_error(
 
 @pytest.mark.parametrize("path", PATHS)
 def test_a_bad_key_fails_at_once_and_says_which_variable(
-    path: str, task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    path: str,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
 ) -> None:
     from interview_cli.errors import LLMError
@@ -458,7 +539,9 @@ def test_a_bad_key_fails_at_once_and_says_which_variable(
 
 
 def test_a_failed_corrective_round_still_returns_the_empty_result(
-    task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
 ) -> None:
     task_server.script("no_tool", *["server_error"] * 3)
@@ -469,21 +552,32 @@ def test_a_failed_corrective_round_still_returns_the_empty_result(
 
 
 def test_build_llm_routes_each_task_to_its_client(
-    task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
 ) -> None:
     from interview_cli.llm.factory import build_llm
 
-    settings = resolve_llm_settings(env=provider_env, per_client={
-        "extraction": "anthropic", "scoring": "offline", "generation": "openai",
-        "respondent": "deepseek"})
+    settings = resolve_llm_settings(
+        env=provider_env,
+        per_client={
+            "extraction": "anthropic",
+            "scoring": "offline",
+            "generation": "openai",
+            "respondent": "deepseek",
+        },
+    )
     llm = build_llm(settings, env=provider_env, sleep=sleeps)
     assert llm.provider_label == "anthropic:claude-sonnet-4-6 / offline / openai:gpt-4o-mini"
-    expected = {"extract": ("anthropic", "/v1/messages"), "propose_slots": ("anthropic",
-                "/v1/messages"), "assess": ("offline", None),
-                "generate_opening": ("openai", "/v1/chat/completions"),
-                "generate_question": ("openai", "/v1/chat/completions"),
-                "respond_as_persona": ("deepseek", "/v1/chat/completions")}
+    expected = {
+        "extract": ("anthropic", "/v1/messages"),
+        "propose_slots": ("anthropic", "/v1/messages"),
+        "assess": ("offline", None),
+        "generate_opening": ("openai", "/v1/chat/completions"),
+        "generate_question": ("openai", "/v1/chat/completions"),
+        "respond_as_persona": ("deepseek", "/v1/chat/completions"),
+    }
     for task, (provider, path) in expected.items():
         before = len(task_server.requests)
         result = run_task(llm, kit, task)
@@ -493,7 +587,9 @@ def test_build_llm_routes_each_task_to_its_client(
 
 
 def test_a_401_in_the_corrective_round_records_the_one_attempt_it_took(
-    task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
 ) -> None:
     task_server.script("no_tool", Step("status", status=401, message="bad key"))
@@ -505,7 +601,9 @@ def test_a_401_in_the_corrective_round_records_the_one_attempt_it_took(
 
 
 def test_a_corrective_round_that_keeps_failing_records_every_attempt(
-    task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
 ) -> None:
     task_server.script("no_tool", *["server_error"] * 3)
@@ -549,8 +647,12 @@ def stream_question(llm: Any, kit: TaskKit, on_token: Any) -> Any:
 @pytest.mark.parametrize("fault", ["rate_limit", "server_error", CUT_STREAM])
 @pytest.mark.parametrize("path", PATHS)
 def test_a_streamed_question_survives_a_fault_without_showing_text_twice(
-    path: str, fault: str, task_server: FakeLLMServer, provider_env: dict[str, str],
-    kit: TaskKit, sleeps: SleepRecorder,
+    path: str,
+    fault: str,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
+    sleeps: SleepRecorder,
 ) -> None:
     from interview_cli.llm.protocol import ResettableOnToken
 
@@ -578,7 +680,10 @@ def test_a_streamed_question_survives_a_fault_without_showing_text_twice(
 
 @pytest.mark.parametrize("path", PATHS)
 def test_a_stream_that_keeps_breaking_raises_one_error_and_clears_the_draft(
-    path: str, task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    path: str,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
 ) -> None:
     from interview_cli.errors import LLMError
@@ -593,7 +698,10 @@ def test_a_stream_that_keeps_breaking_raises_one_error_and_clears_the_draft(
 
 @pytest.mark.parametrize("path", PATHS)
 def test_a_streamed_question_that_stays_unusable_falls_back_with_a_clean_draft(
-    path: str, task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    path: str,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
 ) -> None:
     # A reply that streams words but is no question (a label only), twice: the corrective
@@ -608,14 +716,18 @@ def test_a_streamed_question_that_stays_unusable_falls_back_with_a_clean_draft(
 
 @pytest.mark.parametrize("path", PATHS)
 def test_a_task_timeout_replaces_its_clients_for_that_task_only(
-    path: str, task_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    path: str,
+    task_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
 ) -> None:
     from interview_cli.llm.factory import build_llm
     from interview_cli.llm.settings import CLIENTS
 
-    settings = resolve_llm_settings(provider=path, env=provider_env,
-                                    per_client={c: {"timeout_s": 5.0} for c in CLIENTS})
+    settings = resolve_llm_settings(
+        provider=path, env=provider_env, per_client={c: {"timeout_s": 5.0} for c in CLIENTS}
+    )
     settings = settings.model_copy(update={"task_timeouts": {"generate_question": 0.1}})
     assert settings.timeout_for("generate_question") == 0.1
 

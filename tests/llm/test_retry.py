@@ -21,8 +21,9 @@ from interview_cli.llm.retry import (
     parse_retry_after,
 )
 
-CTX = CallContext(provider="anthropic", model="claude-sonnet-4-6", task="extract",
-                  key_env_var="ANTHROPIC_API_KEY")
+CTX = CallContext(
+    provider="anthropic", model="claude-sonnet-4-6", task="extract", key_env_var="ANTHROPIC_API_KEY"
+)
 
 
 class Scripted:
@@ -47,8 +48,9 @@ def run(coro):  # noqa: ANN001, ANN201 - tiny helper
     return asyncio.run(coro)
 
 
-@pytest.mark.parametrize("kind", ["rate_limit", "overloaded", "server", "timeout",
-                                  "connection", "malformed"])
+@pytest.mark.parametrize(
+    "kind", ["rate_limit", "overloaded", "server", "timeout", "connection", "malformed"]
+)
 def test_transient_failures_are_retried(kind: str, sleeps: SleepRecorder) -> None:
     attempt = Scripted(ProviderError(kind, "x"), ProviderError(kind, "x"))  # type: ignore[arg-type]
     outcome = run(call_with_retries(attempt, policy=policy(sleeps), ctx=CTX))
@@ -57,14 +59,18 @@ def test_transient_failures_are_retried(kind: str, sleeps: SleepRecorder) -> Non
     assert len(outcome.retried) == 2
 
 
-@pytest.mark.parametrize(("kind", "status", "hint"), [
-    ("auth", 401, "check ANTHROPIC_API_KEY"),
-    ("permission", 403, "check that ANTHROPIC_API_KEY may use this model"),
-    ("not_found", 404, "check the model name"),
-    ("bad_request", 400, "request was refused"),
-])
-def test_client_errors_fail_at_once_with_a_hint(kind: str, status: int, hint: str,
-                                                sleeps: SleepRecorder) -> None:
+@pytest.mark.parametrize(
+    ("kind", "status", "hint"),
+    [
+        ("auth", 401, "check ANTHROPIC_API_KEY"),
+        ("permission", 403, "check that ANTHROPIC_API_KEY may use this model"),
+        ("not_found", 404, "check the model name"),
+        ("bad_request", 400, "request was refused"),
+    ],
+)
+def test_client_errors_fail_at_once_with_a_hint(
+    kind: str, status: int, hint: str, sleeps: SleepRecorder
+) -> None:
     attempt = Scripted(ProviderError(kind, "nope", status=status))  # type: ignore[arg-type]
     with pytest.raises(LLMError) as info:
         run(call_with_retries(attempt, policy=policy(sleeps), ctx=CTX))
@@ -84,8 +90,9 @@ def test_attempts_are_bounded_then_one_llm_error(sleeps: SleepRecorder) -> None:
     assert len(sleeps.waits) == 3
     err = info.value
     assert isinstance(err, FinalLLMError) and err.attempts == 4  # for the usage record
-    assert err.message.startswith("anthropic claude-sonnet-4-6 failed the extract task after "
-                                  "4 attempts: server error (503)")
+    assert err.message.startswith(
+        "anthropic claude-sonnet-4-6 failed the extract task after 4 attempts: server error (503)"
+    )
     assert err.cause == "server error (503): boom"
     assert err.__cause__ is None and err.__context__ is None  # no SDK exception chained
 
@@ -99,10 +106,13 @@ def test_backoff_is_exponential_with_jitter_and_capped(sleeps: SleepRecorder) ->
 
 
 def test_retry_after_is_honoured_and_capped(sleeps: SleepRecorder) -> None:
-    attempt = Scripted(ProviderError("rate_limit", "slow down", status=429, retry_after=3.0),
-                       ProviderError("rate_limit", "slow down", status=429, retry_after=3600.0))
-    outcome = run(call_with_retries(attempt, policy=policy(sleeps, retry_after_cap_s=20.0),
-                                    ctx=CTX))
+    attempt = Scripted(
+        ProviderError("rate_limit", "slow down", status=429, retry_after=3.0),
+        ProviderError("rate_limit", "slow down", status=429, retry_after=3600.0),
+    )
+    outcome = run(
+        call_with_retries(attempt, policy=policy(sleeps, retry_after_cap_s=20.0), ctx=CTX)
+    )
     assert outcome.attempts == 3
     assert sleeps.waits == [3.0, 20.0]
 

@@ -64,39 +64,51 @@ def test_provider_order_is_anthropic_openai_kimi_deepseek() -> None:
 
 def test_mixed_clients_are_described_per_group() -> None:
     s = resolve_llm_settings(env={"ANTHROPIC_API_KEY": "a", "KIMI_API_KEY": "k"})
-    assert s.describe() == ("anthropic claude-sonnet-4-6 for extraction and generation, "
-                            "kimi kimi-k2-0905-preview for scoring")
+    assert s.describe() == (
+        "anthropic claude-sonnet-4-6 for extraction and generation, "
+        "kimi kimi-k2-0905-preview for scoring"
+    )
     assert "respondent" in s.describe(include_respondent=True)
 
 
 def test_env_overrides_defaults_and_flags_override_env() -> None:
-    env = {**FAKE_KEYS, "LLM_SCORING_PROVIDER": "deepseek", "LLM_SCORING_MODEL": "deepseek-x",
-           "LLM_GENERATION_MODEL": "claude-haiku-4-5"}
+    env = {
+        **FAKE_KEYS,
+        "LLM_SCORING_PROVIDER": "deepseek",
+        "LLM_SCORING_MODEL": "deepseek-x",
+        "LLM_GENERATION_MODEL": "claude-haiku-4-5",
+    }
     s = resolve_llm_settings(env=env)
     assert (s.scoring.provider, s.scoring.model) == ("deepseek", "deepseek-x")
     assert s.generation.model == "claude-haiku-4-5"
 
     # --provider beats LLM_*_PROVIDER, but a model of another family named in env cannot
     # run there: refused at once, naming the variable (it used to 404 mid-interview).
-    with pytest.raises(UsageError, match="^LLM_SCORING_MODEL=deepseek-x is a deepseek model, "
-                       "but the scoring client uses openai"):
+    with pytest.raises(
+        UsageError,
+        match="^LLM_SCORING_MODEL=deepseek-x is a deepseek model, "
+        "but the scoring client uses openai",
+    ):
         resolve_llm_settings(provider="openai", env=env)
     env_same_family = {**env, "LLM_SCORING_MODEL": "gpt-x", "LLM_GENERATION_MODEL": "o4-mini"}
     s = resolve_llm_settings(provider="openai", env=env_same_family)
     assert {s.client(c).provider for c in CLIENTS} == {"openai"}
     assert (s.scoring.model, s.generation.model) == ("gpt-x", "o4-mini")  # env model applies
 
-    s = resolve_llm_settings(provider="openai", env=env,
-                             per_client={"scoring": {"provider": "kimi", "model": "k-1"},
-                                         "generation": "anthropic"})
+    s = resolve_llm_settings(
+        provider="openai",
+        env=env,
+        per_client={"scoring": {"provider": "kimi", "model": "k-1"}, "generation": "anthropic"},
+    )
     assert (s.scoring.provider, s.scoring.model) == ("kimi", "k-1")
     assert (s.generation.provider, s.generation.model) == ("anthropic", "claude-haiku-4-5")
     assert s.extraction.provider == "openai"
 
 
 def test_per_client_flags_may_set_limits() -> None:
-    s = resolve_llm_settings(env={}, per_client={"generation": {"temperature": 0.9,
-                                                                "timeout_s": 5}})
+    s = resolve_llm_settings(
+        env={}, per_client={"generation": {"temperature": 0.9, "timeout_s": 5}}
+    )
     assert (s.generation.temperature, s.generation.timeout_s) == (0.9, 5.0)
     with pytest.raises(ConfigError, match="generation: temperature"):
         resolve_llm_settings(env={}, per_client={"generation": {"temperature": 9}})
@@ -112,8 +124,12 @@ def test_per_client_flags_may_set_limits() -> None:
         ({"provider": "anthropic"}, {}, "ANTHROPIC_API_KEY", "--provider"),
         ({}, {"LLM_SCORING_PROVIDER": "kimi"}, "KIMI_API_KEY", "LLM_SCORING_PROVIDER"),
         ({"per_client": {"generation": "openai"}}, {}, "OPENAI_API_KEY", "generation provider"),
-        ({}, {"LLM_RESPONDENT_PROVIDER": "deepseek"}, "DEEPSEEK_API_KEY",
-         "LLM_RESPONDENT_PROVIDER"),
+        (
+            {},
+            {"LLM_RESPONDENT_PROVIDER": "deepseek"},
+            "DEEPSEEK_API_KEY",
+            "LLM_RESPONDENT_PROVIDER",
+        ),
     ],
 )
 def test_explicit_provider_without_its_key_names_the_variable(
@@ -151,15 +167,22 @@ def test_keys_never_reach_settings_or_their_serialisation() -> None:
 
 def test_explicit_provider_error_does_not_leak_other_keys() -> None:
     with pytest.raises(ConfigError) as info:
-        resolve_llm_settings(provider="kimi", env={"ANTHROPIC_API_KEY": FAKE_KEYS[
-            "ANTHROPIC_API_KEY"]})
+        resolve_llm_settings(
+            provider="kimi", env={"ANTHROPIC_API_KEY": FAKE_KEYS["ANTHROPIC_API_KEY"]}
+        )
     assert FAKE_KEYS["ANTHROPIC_API_KEY"] not in str(info.value)
 
 
 def test_every_task_has_a_client() -> None:
     s = offline_settings()
-    for task in ("extract", "assess", "generate_opening", "generate_question", "propose_slots",
-                 "respond_as_persona"):
+    for task in (
+        "extract",
+        "assess",
+        "generate_opening",
+        "generate_question",
+        "propose_slots",
+        "respond_as_persona",
+    ):
         assert s.for_task(task) is s.client(TASK_CLIENT[task])
     assert TASK_CLIENT["propose_slots"] == "extraction"
     assert TASK_CLIENT["assess"] == "scoring"
@@ -175,8 +198,7 @@ def test_a_broken_defaults_file_is_a_config_error(tmp_path) -> None:
 
 def test_effort_follows_the_seed_and_only_for_anthropic() -> None:
     s = resolve_llm_settings(env={"ANTHROPIC_API_KEY": "a", "KIMI_API_KEY": "k"})
-    assert (s.extraction.effort, s.generation.effort, s.scoring.effort) == ("medium", "low",
-                                                                            None)
+    assert (s.extraction.effort, s.generation.effort, s.scoring.effort) == ("medium", "low", None)
     s = resolve_llm_settings(env={"OPENAI_API_KEY": "o"})
     assert {s.client(c).effort for c in CLIENTS} == {None}  # openai would reject it
 
@@ -194,7 +216,8 @@ def test_a_model_of_another_family_is_refused_with_the_fix() -> None:
     assert message == (
         "LLM_SCORING_MODEL=kimi-k2-turbo is a kimi model, but the scoring client uses anthropic "
         "(resolved from the API keys set): set LLM_SCORING_PROVIDER=kimi (with KIMI_API_KEY), "
-        "or unset LLM_SCORING_MODEL")
+        "or unset LLM_SCORING_MODEL"
+    )
     # With the provider named as the message says, the same model is fine.
     s = resolve_llm_settings(env={**env, "LLM_SCORING_PROVIDER": "kimi", "KIMI_API_KEY": "k"})
     assert (s.scoring.provider, s.scoring.model) == ("kimi", "kimi-k2-turbo")
@@ -213,8 +236,11 @@ def test_a_model_of_another_family_is_refused_with_the_fix() -> None:
 )
 def test_every_family_is_recognised(provider: str, model: str, family: str) -> None:
     env = {**FAKE_KEYS, "LLM_GENERATION_PROVIDER": provider, "LLM_GENERATION_MODEL": model}
-    with pytest.raises(UsageError, match=f"is an? {family} model.*set LLM_GENERATION_PROVIDER="
-                                         f"{family}, or unset LLM_GENERATION_MODEL$"):
+    with pytest.raises(
+        UsageError,
+        match=f"is an? {family} model.*set LLM_GENERATION_PROVIDER="
+        f"{family}, or unset LLM_GENERATION_MODEL$",
+    ):
         resolve_llm_settings(env=env)
 
 
@@ -226,32 +252,40 @@ def test_unknown_model_names_are_accepted(model: str) -> None:
 
 def test_a_base_url_from_the_environment_may_serve_any_model() -> None:
     # An OpenAI-compatible proxy (OPENAI_BASE_URL) can serve claude models by name.
-    env = {"OPENAI_API_KEY": "o", "OPENAI_BASE_URL": "http://proxy.local/v1",
-           "LLM_EXTRACTION_MODEL": "claude-sonnet-4-6"}
+    env = {
+        "OPENAI_API_KEY": "o",
+        "OPENAI_BASE_URL": "http://proxy.local/v1",
+        "LLM_EXTRACTION_MODEL": "claude-sonnet-4-6",
+    }
     s = resolve_llm_settings(env=env)
     assert (s.extraction.provider, s.extraction.model) == ("openai", "claude-sonnet-4-6")
 
 
 def test_a_model_flag_of_another_family_is_refused_too() -> None:
-    with pytest.raises(UsageError, match=r"^the scoring model option \(kimi-k2\) is a kimi "
-                                         r"model.*or drop the model option$"):
-        resolve_llm_settings(env={"ANTHROPIC_API_KEY": "a"},
-                             per_client={"scoring": {"model": "kimi-k2"}})
+    with pytest.raises(
+        UsageError,
+        match=r"^the scoring model option \(kimi-k2\) is a kimi "
+        r"model.*or drop the model option$",
+    ):
+        resolve_llm_settings(
+            env={"ANTHROPIC_API_KEY": "a"}, per_client={"scoring": {"model": "kimi-k2"}}
+        )
 
 
 def test_an_offline_client_ignores_model_variables_and_says_so() -> None:
-    s = resolve_llm_settings(env={"LLM_SCORING_MODEL": "kimi-k2-turbo",
-                                  "LLM_GENERATION_TIMEOUT": "12"})
+    s = resolve_llm_settings(
+        env={"LLM_SCORING_MODEL": "kimi-k2-turbo", "LLM_GENERATION_TIMEOUT": "12"}
+    )
     assert s.all_offline and s.scoring.model == OFFLINE_MODEL
     assert s.notices == [
         "LLM_SCORING_MODEL=kimi-k2-turbo ignored: the scoring client runs offline "
         "(no API key found); set KIMI_API_KEY to use kimi-k2-turbo",
-        "LLM_GENERATION_TIMEOUT=12 ignored: the generation client runs offline "
-        "(no API key found)",
+        "LLM_GENERATION_TIMEOUT=12 ignored: the generation client runs offline (no API key found)",
     ]
     s = resolve_llm_settings(provider="offline", env={"LLM_SCORING_MODEL": "mine"})
-    assert s.notices == ["LLM_SCORING_MODEL=mine ignored: the scoring client runs offline "
-                         "(chosen by --provider)"]
+    assert s.notices == [
+        "LLM_SCORING_MODEL=mine ignored: the scoring client runs offline (chosen by --provider)"
+    ]
     assert resolve_llm_settings(env={}).notices == []
 
 
@@ -259,19 +293,22 @@ def test_a_forced_offline_client_does_not_suggest_a_key() -> None:
     # With -p offline a key would change nothing: no "set ANTHROPIC_API_KEY to use ...".
     env = {"LLM_SCORING_MODEL": "claude-sonnet-4"}
     s = resolve_llm_settings(provider="offline", env=env)
-    assert s.notices == ["LLM_SCORING_MODEL=claude-sonnet-4 ignored: the scoring client runs "
-                         "offline (chosen by --provider)"]
+    assert s.notices == [
+        "LLM_SCORING_MODEL=claude-sonnet-4 ignored: the scoring client runs "
+        "offline (chosen by --provider)"
+    ]
     s = resolve_llm_settings(env={**env, "LLM_SCORING_PROVIDER": "offline"})
-    assert s.notices == ["LLM_SCORING_MODEL=claude-sonnet-4 ignored: the scoring client runs "
-                         "offline (chosen by LLM_SCORING_PROVIDER)"]
+    assert s.notices == [
+        "LLM_SCORING_MODEL=claude-sonnet-4 ignored: the scoring client runs "
+        "offline (chosen by LLM_SCORING_PROVIDER)"
+    ]
 
 
 # -- timeouts and temperatures without editing the package ---------------------------------
 
 
 def test_per_client_timeout_and_temperature_from_env() -> None:
-    env = {"OPENAI_API_KEY": "o", "LLM_GENERATION_TIMEOUT": "7.5",
-           "LLM_SCORING_TEMPERATURE": "0"}
+    env = {"OPENAI_API_KEY": "o", "LLM_GENERATION_TIMEOUT": "7.5", "LLM_SCORING_TEMPERATURE": "0"}
     s = resolve_llm_settings(env=env)
     assert (s.generation.timeout_s, s.extraction.timeout_s) == (7.5, 30.0)
     assert (s.scoring.temperature, s.generation.temperature) == (0.0, 0.7)
@@ -283,14 +320,27 @@ def test_per_client_timeout_and_temperature_from_env() -> None:
 @pytest.mark.parametrize(
     ("var", "value", "expected"),
     [
-        ("LLM_GENERATION_TIMEOUT", "0", "LLM_GENERATION_TIMEOUT: expected seconds above 0, "
-                                        "got '0'; fix or unset it"),
-        ("LLM_GENERATION_TIMEOUT", "soon", "LLM_GENERATION_TIMEOUT: expected seconds above 0, "
-                                           "got 'soon'; fix or unset it"),
-        ("LLM_EXTRACTION_TIMEOUT", "inf", "LLM_EXTRACTION_TIMEOUT: expected seconds above 0, "
-                                          "got 'inf'; fix or unset it"),
-        ("LLM_SCORING_TEMPERATURE", "2.5", "LLM_SCORING_TEMPERATURE: expected a temperature "
-                                           "from 0 to 2, got '2.5'; fix or unset it"),
+        (
+            "LLM_GENERATION_TIMEOUT",
+            "0",
+            "LLM_GENERATION_TIMEOUT: expected seconds above 0, got '0'; fix or unset it",
+        ),
+        (
+            "LLM_GENERATION_TIMEOUT",
+            "soon",
+            "LLM_GENERATION_TIMEOUT: expected seconds above 0, got 'soon'; fix or unset it",
+        ),
+        (
+            "LLM_EXTRACTION_TIMEOUT",
+            "inf",
+            "LLM_EXTRACTION_TIMEOUT: expected seconds above 0, got 'inf'; fix or unset it",
+        ),
+        (
+            "LLM_SCORING_TEMPERATURE",
+            "2.5",
+            "LLM_SCORING_TEMPERATURE: expected a temperature "
+            "from 0 to 2, got '2.5'; fix or unset it",
+        ),
     ],
 )
 def test_bad_timeout_or_temperature_variables_are_one_line_errors(
@@ -304,9 +354,11 @@ def test_bad_timeout_or_temperature_variables_are_one_line_errors(
 def test_a_temperature_for_anthropic_is_ignored_with_a_notice() -> None:
     s = resolve_llm_settings(env={"ANTHROPIC_API_KEY": "a", "LLM_GENERATION_TEMPERATURE": "1"})
     assert s.generation.provider == "anthropic"
-    assert s.notices == ["LLM_GENERATION_TEMPERATURE ignored: the generation client uses "
-                         "anthropic, which takes no temperature here (its effort setting "
-                         "applies)"]
+    assert s.notices == [
+        "LLM_GENERATION_TEMPERATURE ignored: the generation client uses "
+        "anthropic, which takes no temperature here (its effort setting "
+        "applies)"
+    ]
 
 
 def write(tmp_path, text: str):
@@ -316,17 +368,25 @@ def write(tmp_path, text: str):
 
 
 def test_user_config_file_overrides_only_what_it_sets(tmp_path) -> None:
-    path = write(tmp_path, "clients:\n  generation: {timeout_s: 45, max_attempts: 5}\n"
-                           "  scoring: {temperature: 0.0}\n"
-                           "retry: {retry_after_cap_s: 5}\n")
+    path = write(
+        tmp_path,
+        "clients:\n  generation: {timeout_s: 45, max_attempts: 5}\n"
+        "  scoring: {temperature: 0.0}\n"
+        "retry: {retry_after_cap_s: 5}\n",
+    )
     s = resolve_llm_settings(env={"OPENAI_API_KEY": "o", "INTERVIEW_LLM_CONFIG": str(path)})
     assert (s.generation.timeout_s, s.generation.max_attempts) == (45.0, 5)
     assert (s.generation.max_tokens, s.generation.temperature) == (1024, 0.7)  # shipped
     assert s.scoring.temperature == 0.0
     assert (s.retry.retry_after_cap_s, s.retry.max_delay_s) == (5.0, 16.0)
     # The environment is stronger than the file.
-    s = resolve_llm_settings(env={"OPENAI_API_KEY": "o", "INTERVIEW_LLM_CONFIG": str(path),
-                                  "LLM_GENERATION_TIMEOUT": "9"})
+    s = resolve_llm_settings(
+        env={
+            "OPENAI_API_KEY": "o",
+            "INTERVIEW_LLM_CONFIG": str(path),
+            "LLM_GENERATION_TIMEOUT": "9",
+        }
+    )
     assert s.generation.timeout_s == 9.0
 
 
@@ -342,29 +402,43 @@ def test_a_copy_of_the_shipped_defaults_is_a_valid_user_file(tmp_path) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("clients:\n  generation: {timeout: 20}\n",
-         "llm.yaml: clients.generation.timeout: unknown key (did you mean 'timeout_s'?); "
-         "allowed: effort, max_attempts, max_tokens, model, provider, temperature, timeout_s"),
-        ("clients:\n  generation: {timeout_s: -1}\n",
-         "llm.yaml: clients.generation.timeout_s: Input should be greater than 0, got -1"),
-        ("clients:\n  generation: {temperature: null}\n",
-         "llm.yaml: clients.generation.temperature: Input should be a valid number, got None"),
-        ("clients:\n  writer: {timeout_s: 5}\n",
-         "llm.yaml: clients.writer"),
-        ("tasks:\n  generate_question: {timeout_s: 0}\n",
-         "llm.yaml: tasks.generate_question.timeout_s: Input should be greater than 0, got 0"),
-        ("retry: {retry_after_cap_s: lots}\n",
-         "llm.yaml: retry.retry_after_cap_s: Input should be a valid number"),
-        ("clients: [generation]\n",
-         "llm.yaml: clients: Input should be a valid dictionary"),
-        ("- just a list\n",
-         "llm.yaml: expected INTERVIEW_LLM_CONFIG settings shaped like the shipped "
-         "defaults.yaml (a mapping of keys at the top level), found a list"),
-        ("clients:\n  generation: {timeout_s: [\n",
-         "llm.yaml: line 3, column 1: YAML syntax error: "),
+        (
+            "clients:\n  generation: {timeout: 20}\n",
+            "llm.yaml: clients.generation.timeout: unknown key (did you mean 'timeout_s'?); "
+            "allowed: effort, max_attempts, max_tokens, model, provider, temperature, timeout_s",
+        ),
+        (
+            "clients:\n  generation: {timeout_s: -1}\n",
+            "llm.yaml: clients.generation.timeout_s: Input should be greater than 0, got -1",
+        ),
+        (
+            "clients:\n  generation: {temperature: null}\n",
+            "llm.yaml: clients.generation.temperature: Input should be a valid number, got None",
+        ),
+        ("clients:\n  writer: {timeout_s: 5}\n", "llm.yaml: clients.writer"),
+        (
+            "tasks:\n  generate_question: {timeout_s: 0}\n",
+            "llm.yaml: tasks.generate_question.timeout_s: Input should be greater than 0, got 0",
+        ),
+        (
+            "retry: {retry_after_cap_s: lots}\n",
+            "llm.yaml: retry.retry_after_cap_s: Input should be a valid number",
+        ),
+        ("clients: [generation]\n", "llm.yaml: clients: Input should be a valid dictionary"),
+        (
+            "- just a list\n",
+            "llm.yaml: expected INTERVIEW_LLM_CONFIG settings shaped like the shipped "
+            "defaults.yaml (a mapping of keys at the top level), found a list",
+        ),
+        (
+            "clients:\n  generation: {timeout_s: [\n",
+            "llm.yaml: line 3, column 1: YAML syntax error: ",
+        ),
         # Plain YAML keeps the last of two keys silently; the library loader refuses them.
-        ("clients:\n  generation: {timeout_s: 5}\nclients:\n  scoring: {timeout_s: 5}\n",
-         "llm.yaml: line 3: duplicate key 'clients' (only the last value would be used)"),
+        (
+            "clients:\n  generation: {timeout_s: 5}\nclients:\n  scoring: {timeout_s: 5}\n",
+            "llm.yaml: line 3: duplicate key 'clients' (only the last value would be used)",
+        ),
     ],
 )
 def test_a_broken_user_config_is_one_line_naming_file_and_key(
@@ -415,9 +489,12 @@ def test_a_provider_named_in_the_user_file_brings_its_default_model(tmp_path) ->
     # A model named explicitly still goes through the family check, and the message says
     # where the provider came from.
     path.write_text("clients:\n  scoring: {provider: openai}\n")
-    with pytest.raises(UsageError, match=r"^LLM_SCORING_MODEL=kimi-k2 is a kimi model, but "
-                                         r"the scoring client uses openai \(chosen by "
-                                         r"INTERVIEW_LLM_CONFIG\): set LLM_SCORING_PROVIDER=kimi"):
+    with pytest.raises(
+        UsageError,
+        match=r"^LLM_SCORING_MODEL=kimi-k2 is a kimi model, but "
+        r"the scoring client uses openai \(chosen by "
+        r"INTERVIEW_LLM_CONFIG\): set LLM_SCORING_PROVIDER=kimi",
+    ):
         resolve_llm_settings(env={**env, "LLM_SCORING_MODEL": "kimi-k2"})
 
 
@@ -430,25 +507,36 @@ def test_offline_in_the_user_file_needs_no_key_and_takes_none(tmp_path) -> None:
 
 def test_a_base_url_from_the_user_file_may_serve_any_model(tmp_path) -> None:
     path = write(tmp_path, "providers:\n  openai: {base_url: 'http://proxy.local/v1'}\n")
-    env = {"OPENAI_API_KEY": "o", "LLM_EXTRACTION_MODEL": "claude-sonnet-4-6",
-           "INTERVIEW_LLM_CONFIG": str(path)}
+    env = {
+        "OPENAI_API_KEY": "o",
+        "LLM_EXTRACTION_MODEL": "claude-sonnet-4-6",
+        "INTERVIEW_LLM_CONFIG": str(path),
+    }
     s = resolve_llm_settings(env=env)
     assert (s.extraction.provider, s.extraction.model, s.extraction.base_url) == (
-        "openai", "claude-sonnet-4-6", "http://proxy.local/v1")
+        "openai",
+        "claude-sonnet-4-6",
+        "http://proxy.local/v1",
+    )
     # A shipped base URL (kimi's own API) is no proxy: the check still applies there.
     with pytest.raises(UsageError, match="is an? anthropic model"):
         resolve_llm_settings(env={"KIMI_API_KEY": "k", "LLM_SCORING_MODEL": "claude-sonnet-4-6"})
 
 
 def test_a_missing_user_config_names_the_variable(tmp_path) -> None:
-    with pytest.raises(ConfigError, match=r"nope\.yaml: cannot read the LLM config file "
-                                          r"\(INTERVIEW_LLM_CONFIG\)"):
+    with pytest.raises(
+        ConfigError,
+        match=r"nope\.yaml: cannot read the LLM config file "
+        r"\(INTERVIEW_LLM_CONFIG\)",
+    ):
         resolve_llm_settings(env={"INTERVIEW_LLM_CONFIG": str(tmp_path / "nope.yaml")})
 
 
 def test_task_timeouts_override_their_client_within_the_same_file(tmp_path) -> None:
-    path = write(tmp_path, "clients:\n  generation: {timeout_s: 60}\n"
-                           "tasks:\n  generate_question: {timeout_s: 20}\n")
+    path = write(
+        tmp_path,
+        "clients:\n  generation: {timeout_s: 60}\ntasks:\n  generate_question: {timeout_s: 20}\n",
+    )
     env = {"OPENAI_API_KEY": "o", "INTERVIEW_LLM_CONFIG": str(path)}
     s = resolve_llm_settings(env=env)
     assert s.task_timeouts == {"generate_question": 20.0}
@@ -470,8 +558,9 @@ def test_shipped_task_timeouts_yield_to_a_user_client_timeout(tmp_path) -> None:
     s = resolve_llm_settings(env={"OPENAI_API_KEY": "o"}, defaults_path=str(base))
     assert s.timeout_for("assess") == 10.0
     user = write(tmp_path, "clients:\n  scoring: {timeout_s: 50}\n")
-    s = resolve_llm_settings(env={"OPENAI_API_KEY": "o", "INTERVIEW_LLM_CONFIG": str(user)},
-                             defaults_path=str(base))
+    s = resolve_llm_settings(
+        env={"OPENAI_API_KEY": "o", "INTERVIEW_LLM_CONFIG": str(user)}, defaults_path=str(base)
+    )
     assert s.timeout_for("assess") == 50.0
 
 
@@ -483,7 +572,8 @@ def test_the_language_notice_is_for_offline_question_writing_only() -> None:
     assert language_notice(offline, "en") is None and language_notice(offline, "en-GB") is None
     assert language_notice(offline, "de") == (
         "study language de: the offline provider writes questions in English only; set an "
-        "API key (or --provider) for the generation client to ask in de")
+        "API key (or --provider) for the generation client to ask in de"
+    )
     assert language_notice(resolve_llm_settings(env={"OPENAI_API_KEY": "o"}), "de") is None
 
 
@@ -494,4 +584,5 @@ def test_a_defaults_file_that_is_not_yaml_is_one_line(tmp_path) -> None:
         load_defaults(str(bad))
     assert str(info.value) == (
         f"{bad}: line 3, column 1: YAML syntax error: expected the node content, but found "
-        "'<stream end>', while parsing a flow node (line 3)")
+        "'<stream end>', while parsing a flow node (line 3)"
+    )

@@ -131,4 +131,3 @@ def _coverage_node_has_gap(ctx: SignalContext, state: Any, deps: Deps) -> bool |
     if c is None:
         return None
     return any(c.gaps_of(e) for e in c.elements_of_node(state.node_id))
-

@@ -197,16 +197,22 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
             continue
         if cue.phrase in BARE_SO:
             after = sentence[match.end() :].split()
-            pronoun = cue.phrase.split()[1] if cue.phrase != "so" else (
-                after[0].lower().strip(",") if after else "")
+            pronoun = (
+                cue.phrase.split()[1]
+                if cue.phrase != "so"
+                else (after[0].lower().strip(",") if after else "")
+            )
             subject = cue.phrase != "so" or pronoun in SO_SUBJECTS
             personal = pronoun in SO_PERSONAL and previous not in SO_AFTER_VERB
             if not ((SO_BOUNDARY.search(sentence[: match.start()]) and subject) or personal):
                 continue
         if cue.phrase in BARE_MEANS:
             after = [w.lower().strip(",") for w in sentence[match.end() :].split()]
-            if not before or not after or previous in MEANS_NOUN_BEFORE or (
-                after[0] in MEANS_NOUN_AFTER or MEANS_IDIOMS.match(sentence[match.end() :])
+            if (
+                not before
+                or not after
+                or previous in MEANS_NOUN_BEFORE
+                or (after[0] in MEANS_NOUN_AFTER or MEANS_IDIOMS.match(sentence[match.end() :]))
             ):
                 continue
         cuts.append((offset + match.start(), offset + match.end(), cue))

@@ -67,8 +67,7 @@ class AnthropicProvider(Provider):
             kwargs["output_config"] = {"effort": self.settings.effort}
         return kwargs
 
-    async def _complete(self, request: ProviderRequest, on_token: OnToken | None
-                        ) -> ProviderReply:
+    async def _complete(self, request: ProviderRequest, on_token: OnToken | None) -> ProviderReply:
         if not self.send_effort:
             return await self._complete_once(request, on_token)
         refused = False
@@ -76,8 +75,11 @@ class AnthropicProvider(Provider):
             return await self._complete_once(request, on_token)
         except Exception as exc:  # noqa: BLE001 - only a refusal of effort is handled here
             error = classify_exception(exc)
-            if error is None or error.kind != "bad_request" or not any(
-                    word in error.detail.lower() for word in ("effort", "output_config")):
+            if (
+                error is None
+                or error.kind != "bad_request"
+                or not any(word in error.detail.lower() for word in ("effort", "output_config"))
+            ):
                 raise
             refused = True
         if refused:
@@ -85,13 +87,20 @@ class AnthropicProvider(Provider):
             self.send_effort = False
         return await self._complete_once(request, on_token)
 
-    async def _complete_once(self, request: ProviderRequest, on_token: OnToken | None
-                             ) -> ProviderReply:
+    async def _complete_once(
+        self, request: ProviderRequest, on_token: OnToken | None
+    ) -> ProviderReply:
         kwargs = self._base_kwargs(request)
         if request.schema is not None:
             name = request.tool_name or "record_result"
-            kwargs["tools"] = [{"name": name, "description": tool_description(name),
-                                "input_schema": request.schema, "cache_control": CACHE}]
+            kwargs["tools"] = [
+                {
+                    "name": name,
+                    "description": tool_description(name),
+                    "input_schema": request.schema,
+                    "cache_control": CACHE,
+                }
+            ]
             kwargs["tool_choice"] = {"type": "tool", "name": name}
             return _tool_reply(await self.client().messages.create(**kwargs), name)
         if request.stream and on_token is not None:
@@ -118,8 +127,7 @@ class AnthropicProvider(Provider):
                 elif kind == "message_delta":
                     usage = getattr(event, "usage", None)
                     reply.output_tokens = int(getattr(usage, "output_tokens", 0) or 0)
-                    reply.stop_reason = getattr(getattr(event, "delta", None), "stop_reason",
-                                                None)
+                    reply.stop_reason = getattr(getattr(event, "delta", None), "stop_reason", None)
         finally:
             await stream.close()
         if not started:
@@ -156,8 +164,9 @@ def _usage(message: Any, reply: ProviderReply) -> ProviderReply:
 
 
 def _text_of(content: list[Any]) -> str:
-    return "".join(getattr(b, "text", "") or "" for b in content
-                   if getattr(b, "type", None) == "text")
+    return "".join(
+        getattr(b, "text", "") or "" for b in content if getattr(b, "type", None) == "text"
+    )
 
 
 def _text_reply(message: Any) -> ProviderReply:
@@ -171,8 +180,11 @@ def _tool_reply(message: Any, name: str) -> ProviderReply:
     calls = [b for b in content if getattr(b, "type", None) == "tool_use"]
     match = next((b for b in calls if getattr(b, "name", None) == name), None)
     if match is None:
-        reply.problem = (f"you called {calls[0].name!r} instead of {name!r}" if calls
-                         else f"you answered in text instead of calling the tool {name!r}")
+        reply.problem = (
+            f"you called {calls[0].name!r} instead of {name!r}"
+            if calls
+            else f"you answered in text instead of calling the tool {name!r}"
+        )
         return reply
     data = getattr(match, "input", None)
     if not isinstance(data, dict):

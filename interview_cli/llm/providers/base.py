@@ -128,8 +128,12 @@ def classify_exception(exc: BaseException) -> ProviderError | None:
         status = int(getattr(exc, "status_code", 0) or 0)
         response = getattr(exc, "response", None)
         headers = getattr(response, "headers", None) or {}
-        return ProviderError(_status_kind(status), _error_message(exc)[:300], status=status,
-                             retry_after=parse_retry_after(headers))
+        return ProviderError(
+            _status_kind(status),
+            _error_message(exc)[:300],
+            status=status,
+            retry_after=parse_retry_after(headers),
+        )
     module = type(exc).__module__
     if module.startswith(("httpx", "httpcore")):
         # Raised unwrapped while a stream is read (anthropic 2.x): a dropped connection
@@ -156,8 +160,10 @@ class Provider(ABC):
         var = key_env_var(settings.provider)
         key = (environ.get(var) or "").strip() if var else ""
         if not key:
-            raise ConfigError(f"{settings.provider} needs {var}: set it, or choose another "
-                              "provider (offline needs no key)")
+            raise ConfigError(
+                f"{settings.provider} needs {var}: set it, or choose another "
+                "provider (offline needs no key)"
+            )
         self.settings = settings
         self.key_env_var = var or ""
         # SecretStr: shows as '**********' in repr(), vars() and any accidental dump.
@@ -191,8 +197,9 @@ class Provider(ABC):
         return redact(text, (self._key.get_secret_value(),))
 
     # -- one call --------------------------------------------------------------------------
-    async def complete(self, request: ProviderRequest, on_token: OnToken | None = None
-                       ) -> ProviderReply:
+    async def complete(
+        self, request: ProviderRequest, on_token: OnToken | None = None
+    ) -> ProviderReply:
         """Run one attempt; raise ProviderError (key scrubbed) on any transport failure."""
         error: ProviderError | None = None
         self.client()  # outside the timeout: the first call imports the SDK (~1.5 s)
@@ -206,12 +213,12 @@ class Provider(ABC):
             if error is None:
                 raise
         # Raised outside the except block so the SDK exception is not chained as __context__.
-        raise ProviderError(error.kind, self.scrub(error.detail), status=error.status,
-                            retry_after=error.retry_after)
+        raise ProviderError(
+            error.kind, self.scrub(error.detail), status=error.status, retry_after=error.retry_after
+        )
 
     @abstractmethod
-    async def _complete(self, request: ProviderRequest, on_token: OnToken | None
-                        ) -> ProviderReply:
+    async def _complete(self, request: ProviderRequest, on_token: OnToken | None) -> ProviderReply:
         """Call the API once. Raise ProviderError('malformed', ...) for a bad envelope."""
 
 
@@ -231,5 +238,7 @@ def malformed(detail: str) -> ProviderError:
 
 
 def tool_description(tool_name: str) -> str:
-    return (f"Record the result of the {tool_name.replace('_', ' ')} task. Call this tool "
-            "exactly once with arguments that match its schema.")
+    return (
+        f"Record the result of the {tool_name.replace('_', ' ')} task. Call this tool "
+        "exactly once with arguments that match its schema."
+    )

@@ -82,8 +82,7 @@ class OpenAICompatProvider(Provider):
             "timeout": request.timeout_s,
         }
 
-    async def _complete(self, request: ProviderRequest, on_token: OnToken | None
-                        ) -> ProviderReply:
+    async def _complete(self, request: ProviderRequest, on_token: OnToken | None) -> ProviderReply:
         if request.schema is not None:
             name = request.tool_name or "record_result"
             if self.structured_mode == "tools":
@@ -105,7 +104,8 @@ class OpenAICompatProvider(Provider):
         if request.stream and on_token is not None:
             return await self._stream(request, on_token)
         completion = await self.client().chat.completions.create(
-            **self._base_kwargs(request, request.system))
+            **self._base_kwargs(request, request.system)
+        )
         message, reply = _first_message(completion)
         reply.text = message.content if isinstance(message.content, str) else ""
         return reply
@@ -113,8 +113,11 @@ class OpenAICompatProvider(Provider):
     async def _tool_call(self, request: ProviderRequest, name: str) -> ProviderReply:
         assert request.schema is not None
         kwargs = self._base_kwargs(request, request.system)
-        function: dict[str, Any] = {"name": name, "description": tool_description(name),
-                                    "parameters": request.schema}
+        function: dict[str, Any] = {
+            "name": name,
+            "description": tool_description(name),
+            "parameters": request.schema,
+        }
         if self.strict_tools:
             # The schemas are written for strict mode (output_schemas): the API then holds
             # the arguments to them instead of leaving it to validation and a retry.
@@ -124,8 +127,11 @@ class OpenAICompatProvider(Provider):
         completion = await self.client().chat.completions.create(**kwargs)
         message, reply = _first_message(completion)
         reply.text = message.content if isinstance(message.content, str) else ""
-        calls = [c for c in (getattr(message, "tool_calls", None) or [])
-                 if getattr(getattr(c, "function", None), "name", None)]
+        calls = [
+            c
+            for c in (getattr(message, "tool_calls", None) or [])
+            if getattr(getattr(c, "function", None), "name", None)
+        ]
         match = next((c for c in calls if c.function.name == name), None)
         if match is None:
             # A model that ignored the tool but wrote the JSON anyway is still usable.
@@ -133,16 +139,20 @@ class OpenAICompatProvider(Provider):
             if parsed is not None:
                 reply.data = parsed
             else:
-                reply.problem = (f"you called {calls[0].function.name!r} instead of {name!r}"
-                                 if calls else
-                                 f"you answered in text instead of calling the tool {name!r}")
+                reply.problem = (
+                    f"you called {calls[0].function.name!r} instead of {name!r}"
+                    if calls
+                    else f"you answered in text instead of calling the tool {name!r}"
+                )
             return reply
         return _parse_arguments(reply, match.function.arguments, name)
 
     async def _json_call(self, request: ProviderRequest, name: str) -> ProviderReply:
-        system = (f"{request.system}\n\nAnswer with one JSON object only (the {name} result), "
-                  "no prose, matching this JSON schema:\n"
-                  f"{json.dumps(request.schema, ensure_ascii=False)}")
+        system = (
+            f"{request.system}\n\nAnswer with one JSON object only (the {name} result), "
+            "no prose, matching this JSON schema:\n"
+            f"{json.dumps(request.schema, ensure_ascii=False)}"
+        )
         kwargs = self._base_kwargs(request, system)
         kwargs["response_format"] = {"type": "json_object"}
         completion = await self.client().chat.completions.create(**kwargs)
@@ -203,8 +213,11 @@ def _first_message(completion: Any) -> tuple[Any, ProviderReply]:
 
     choices = getattr(completion, "choices", None)
     if not isinstance(completion, ChatCompletion) or not isinstance(choices, list) or not choices:
-        got = type(completion).__name__ if not isinstance(completion, ChatCompletion) \
+        got = (
+            type(completion).__name__
+            if not isinstance(completion, ChatCompletion)
             else "no choices"
+        )
         raise malformed(f"expected a chat completion, got {got}")
     message = getattr(choices[0], "message", None)
     if message is None:
@@ -219,8 +232,11 @@ def _read_usage(usage: Any, reply: ProviderReply) -> None:
     are counted and priced as cache reads."""
     if usage is None:
         return
-    details = (usage.get("prompt_tokens_details") if isinstance(usage, dict)
-               else getattr(usage, "prompt_tokens_details", None))
+    details = (
+        usage.get("prompt_tokens_details")
+        if isinstance(usage, dict)
+        else getattr(usage, "prompt_tokens_details", None)
+    )
     cached = _usage_field(details, "cached_tokens") if details is not None else 0
     reply.input_tokens = max(0, _usage_field(usage, "prompt_tokens") - cached)
     reply.cache_read_tokens = cached
