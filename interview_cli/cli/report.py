@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,6 +20,9 @@ from interview_cli.cli.common import (
     stdout_console,
 )
 from interview_cli.cli.run import SessionsDirOption
+
+if TYPE_CHECKING:
+    from interview_cli.config.schemas import Methodology
 
 
 class Counting(StrEnum):
@@ -273,7 +276,7 @@ def _where(items: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def _sheets(paths: list[Path], library: list[Path] | None) -> tuple[list, object]:
+def _sheets(paths: list[Path], library: list[Path] | None) -> tuple[list[Any], Methodology | None]:
     """The coding sheets, read against the library's means_end_chain (none: nothing loaded)."""
     if not paths:
         return [], None

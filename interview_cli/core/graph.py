@@ -500,6 +500,7 @@ class KnowledgeGraph:
         relations = self._g.edges[source, target]["relations"]
         old = relations.get(relation)
         is_new = old is None
+        entry: dict[str, Any]
         if old is None:
             entry = {"quotes": [], "provenance": [], "confidence": confidence, "created_turn": turn}
             self._edge_count += 1

@@ -455,7 +455,7 @@ class _Scorer:
         empty: Signals = {}
         for node_id in self.node_ids:
             signals = self.node_signals.get(node_id, empty)
-            signature = []
+            signature: list[Any] = []
             for key, base in lookups:
                 value = signals.get(key)
                 plain = value is not None or key in signals

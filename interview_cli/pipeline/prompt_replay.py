@@ -88,10 +88,10 @@ class RecordingLLM:
     inner: InterviewLLM
     turn: int = 1
     records: list[RecordedPrompt] = field(default_factory=list)
+    provider_label: str = ""
 
-    @property
-    def provider_label(self) -> str:
-        return self.inner.provider_label
+    def __post_init__(self) -> None:
+        self.provider_label = self.inner.provider_label
 
     def _record(self, task: str, request: Any) -> None:
         bounded = bound_request(request)
@@ -146,7 +146,7 @@ class ScriptedLLM:
     async def assess(self, request: AssessRequest) -> TaskResult[Assessment]:
         recorded = [t.assessment for t in self.session.turns if t.answer.text == request.answer]
         value = next((a for a in recorded if a is not None), None)
-        return TaskResult[Assessment](value=value or Assessment())
+        return TaskResult[Assessment](value=value or Assessment.neutral())
 
     async def generate_opening(
         self, request: OpeningRequest, on_token: OnToken | None = None

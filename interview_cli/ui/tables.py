@@ -202,8 +202,12 @@ def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int
             room = max(12, width - others)
             table.add_column(title, overflow="fold", min_width=min(widest(title, cell), room))
         else:
-            justify = "right" if title in ("turns", "cost") else "left"
-            table.add_column(title, no_wrap=True, min_width=widest(title, cell), justify=justify)
+            table.add_column(
+                title,
+                no_wrap=True,
+                min_width=widest(title, cell),
+                justify="right" if title in ("turns", "cost") else "left",
+            )
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in rows:  # newest first within a folder; folders in the order of their newest
         groups.setdefault(r.get("folder") or "", []).append(r)

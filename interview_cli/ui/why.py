@@ -161,7 +161,7 @@ def deciding_reasons(
     cand: Mapping[str, Any], limit: int = REASONS_SHOWN
 ) -> list[tuple[str, float]]:
     """The largest positive contributions of a candidate, in plain words, with their points."""
-    out = []
+    out: list[tuple[str, float]] = []
     for c in _contributions(cand):
         points = float(c.get("contribution", 0.0))
         if points < MIN_REASON or len(out) >= limit:
@@ -281,7 +281,7 @@ def _vetoed_winners(turn: TurnRecord, chosen: Mapping[str, Any] | None) -> list[
     if chosen is None or turn.decision is None:
         return []
     best = float(chosen.get("final_score", 0.0))
-    out = []
+    out: list[Text] = []
     for c in turn.candidates:
         if c.get("vetoed_by") and float(c.get("final_score", 0.0)) > best and len(out) < 2:
             key = f"{c['strategy']}@{c['node_id']}" if c.get("node_id") else str(c["strategy"])
