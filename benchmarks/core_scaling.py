@@ -36,7 +36,7 @@ from pathlib import Path
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.models import Assessment, ExtractedEdge, ExtractedNode, Extraction
-from interview_cli.core.turn import CoreState, advance
+from interview_cli.core.turn import CoreState, TurnInput, advance
 
 ROOT = Path(__file__).resolve().parents[1]
 METHODOLOGY_PATH = ROOT / "methodologies" / "means_end_chain.yaml"
@@ -91,8 +91,7 @@ def step(
     extraction: Extraction,
     rng: random.Random,
 ) -> CoreState:
-    new_state, _ = advance(
-        state,
+    inputs = TurnInput(
         methodology=methodology,
         concept=concept,
         extraction=extraction,
@@ -100,6 +99,7 @@ def step(
         utterance_id=f"u{state.turn_count + 1}",
         max_turns=MAX_TURNS,
     )
+    new_state, _ = advance(state, inputs)
     return new_state
 
 
