@@ -207,13 +207,15 @@ def _temp_name(path: Path, pid: int) -> str:
     return f"{_temp_prefix(path, pid)}{secrets.token_hex(3)}.tmp"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old or the new content, never a mix."""
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (or bytes, such as a zip) to ``path`` so that readers see the old or the
+    new content, never a mix."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(_temp_name(path, os.getpid()))
+    data = text.encode("utf-8") if isinstance(text, str) else text
     try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with open(tmp, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)

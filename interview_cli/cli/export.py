@@ -129,7 +129,7 @@ def _export_qdpx(refs: list[str], out: Path | None, sessions_dir: Path | None) -
     from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
     from interview_cli.files import translate_os_error
-    from interview_cli.store import SessionStore
+    from interview_cli.store import SessionStore, write_atomic
 
     if out is None:
         raise UsageError("--format qdpx writes a zip: name the file with --out FILE.qdpx")
@@ -148,30 +148,12 @@ def _export_qdpx(refs: list[str], out: Path | None, sessions_dir: Path | None) -
     refuse_overwriting_sessions([out], [s.path for s in sources])
     data = export_qdpx([s.session for s in sources], name=out.stem)
     try:
-        _write_bytes_atomic(out, data)
+        write_atomic(out, data)  # readers see the old file or the whole new one
     except OSError as exc:
         raise translate_os_error(exc, out, doing="write the export") from None
     stdout_console().print(
         f"Exported {len(sources)} session(s) (qdpx, REFI-QDA 1.0) to {out}", highlight=False
     )
-
-
-def _write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Readers see the old file or the whole new one, never half a zip."""
-    import contextlib
-    import os
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
 
 
 def register(app: typer.Typer) -> None:
