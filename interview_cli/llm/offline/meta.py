@@ -160,7 +160,9 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             _LEAD + r"(?:i'?d\s+rather\s+not|i\s+(?:don'?t|do not)\s+want\s+to\s+"
             r"(?:say|talk about (?:it|that)|go into (?:it|that)|answer)|"
             r"no\s+comment|not\s+really,?\s+no|no,?\s+not\s+really|nah|"
-            r"(?:that'?s|it'?s)\s+(?:private|personal|none of your business))\b",
+            r"(?:that'?s|it'?s)\s+(?:private|personal|none of your business))\b|"
+            # a sentence that turns itself down: "Marketing would love that answer, but no."
+            r"^[^.!?;]*,\s*but\s+no\W*$",
             re.IGNORECASE,
         ),
     ),
