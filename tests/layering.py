@@ -177,48 +177,15 @@ def upward_imports(
 
 
 def _cycles(edges: Mapping[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components with more than one member (Tarjan, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-    counter = 0
-    for start in sorted(edges):
-        if start in index:
-            continue
-        work = [(start, iter(sorted(edges.get(start, ()))))]
-        index[start] = low[start] = counter
-        counter += 1
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = counter
-                    counter += 1
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(sorted(edges.get(child, ())))))
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                if len(component) > 1:
-                    found.append(sorted(component))
-    return found
+    """Strongly connected components with more than one member, sorted (networkx's, the
+    library the project already depends on)."""
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    graph.add_nodes_from(edges)
+    graph.add_edges_from((a, b) for a, targets in edges.items() for b in targets)
+    components = (sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1)
+    return sorted(components)
 
 
 def _shortest_loop(start: str, edges: Mapping[str, set[str]], members: set[str]) -> list[str]:
