@@ -91,6 +91,18 @@ class ProgressView:
         self.console.print(outcome_line(outcome), highlight=False, markup=False, soft_wrap=True)
 
 
+def _summary_table(title: str) -> Table:
+    """The batch summary's table style: a left title, a rule under the header, tight cells."""
+    return Table(
+        title=title,
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
+    )
+
+
 def outcome_line(outcome: InterviewOutcome) -> str:
     """One plain line per finished interview (non-terminal output)."""
     if outcome.status == "failed":
@@ -142,14 +154,7 @@ def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") ->
     columns appear only when some interview failed or cost something."""
     show_failed = any(row.failed for row in rows)
     show_cost = any(row.cost_usd for row in rows)
-    table = Table(
-        title=title,
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-        pad_edge=False,
-        padding=(0, 1),
-        collapse_padding=True,
-    )
+    table = _summary_table(title)
     _persona_column(table, rows)
     numeric = [
         "n",
@@ -203,14 +208,7 @@ def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") ->
 
 def asking_table(rows: Sequence[SummaryRow]) -> Table:
     """How the interviews asked, next to the wording repeats: what a respondent notices."""
-    table = Table(
-        title="Asking",
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-        pad_edge=False,
-        padding=(0, 1),
-        collapse_padding=True,
-    )
+    table = _summary_table("Asking")
     _persona_column(table, rows)
     for name in ("n", "rep", "re-ask", "/int", "complain", "term full", "unopened", "early"):
         table.add_column(name, justify="right", no_wrap=True)
@@ -246,14 +244,7 @@ def asking_table(rows: Sequence[SummaryRow]) -> Table:
 
 def strategy_mix_table(rows: Sequence[SummaryRow]) -> Table:
     strategies = sorted({s for row in rows for s in row.strategy_mix})
-    table = Table(
-        title="Strategy mix (share of turns)",
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-        pad_edge=False,
-        padding=(0, 1),
-        collapse_padding=True,
-    )
+    table = _summary_table("Strategy mix (share of turns)")
     _persona_column(table, rows)
     for s in strategies:
         table.add_column(s, justify="right")
@@ -268,14 +259,9 @@ def strategy_mix_table(rows: Sequence[SummaryRow]) -> Table:
 
 def estimate_table(estimate: Mapping[str, Any]) -> Table:
     """The dry run: what the batch would do and roughly cost."""
-    table = Table(
-        title=f"Dry run: {_plural(estimate['to_run'], 'interview')} to run, {estimate['skipped']} "
-        f"finished already, up to {estimate['max_turns']} turns each",
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-        pad_edge=False,
-        padding=(0, 1),
-        collapse_padding=True,
+    table = _summary_table(
+        f"Dry run: {_plural(estimate['to_run'], 'interview')} to run, {estimate['skipped']} "
+        f"finished already, up to {estimate['max_turns']} turns each"
     )
     for name, justify in (
         ("task", "left"),
