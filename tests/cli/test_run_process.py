@@ -36,6 +36,20 @@ def interview(*args: str, sessions: Path) -> list[str]:
     return [sys.executable, "-m", "interview_cli", "run", "--sessions-dir", str(sessions), *args]
 
 
+def resume(
+    session_id: str, sessions: Path, answers: str, timeout: int = 120
+) -> subprocess.CompletedProcess[str]:
+    """``interview run --resume`` to the end of ``answers`` (piped), waited for."""
+    return subprocess.run(
+        interview("--resume", session_id, sessions=sessions),
+        input=answers,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
 def start(*args: str, sessions: Path) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     return subprocess.Popen(
@@ -151,13 +165,8 @@ def test_sigkill_at_random_moments_leaves_a_valid_resumable_file(tmp_path: Path)
         assert [p.name for p in sessions.glob("*.json")] == [files[0].name]
 
         # It resumes: an interrupted (answered) turn is finished, then the interview goes on.
-        resumed = subprocess.run(
-            interview("--resume", doc["id"], sessions=sessions),
-            input="One more thing: the case is small so it fits my pocket\n/quit\n",
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
+        resumed = resume(
+            doc["id"], sessions, "One more thing: the case is small so it fits my pocket\n/quit\n"
         )
         assert resumed.returncode == 0, resumed.stderr
         after = json.loads(files[0].read_text(encoding="utf-8"))  # paused: all in the snapshot
@@ -181,14 +190,7 @@ def test_second_process_on_the_same_session_is_refused(tmp_path: Path) -> None:
     holder = start("--resume", session_id, sessions=sessions)
     try:
         read_until(holder, "Question")  # it holds the lock, waiting
-        second = subprocess.run(
-            interview("--resume", session_id, sessions=sessions),
-            input="hello\n",
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
+        second = resume(session_id, sessions, "hello\n", timeout=60)
         assert second.returncode == 2
         assert f"in use by process {holder.pid}" in second.stderr
         assert "Traceback" not in second.stderr
@@ -248,14 +250,7 @@ def test_resume_right_after_sigkill_is_not_refused(tmp_path: Path) -> None:
     proc.communicate(timeout=30)
     # No waiting: the lock went with the process, though its lock file is still there.
     assert list(sessions.glob("*.lock"))
-    resumed = subprocess.run(
-        interview("--resume", session_id, sessions=sessions),
-        input=ANSWERS[1] + "\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    resumed = resume(session_id, sessions, ANSWERS[1] + "\n")
     assert resumed.returncode == 0, resumed.stderr
     assert [t["answer"]["text"] for t in the_session(sessions)["turns"]] == ANSWERS[:2]
     assert not list(sessions.glob("*.lock"))
@@ -282,14 +277,7 @@ def test_sigterm_mid_turn_pauses_saves_and_releases(tmp_path: Path, signum: int,
     assert [t["answer"]["text"] for t in doc["turns"]] == ANSWERS[:2]  # nothing typed is lost
     left = [p.name for p in sessions.iterdir() if not p.name.endswith(".json")]
     assert left == []  # no lock, no journal: a paused session is one file
-    resumed = subprocess.run(
-        interview("--resume", doc["id"], sessions=sessions),
-        input="/quit\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    resumed = resume(doc["id"], sessions, "/quit\n")
     assert resumed.returncode == 0, resumed.stderr
     assert all(t["status"] == "complete" for t in the_session(sessions)["turns"])
 
