@@ -388,25 +388,33 @@ def _check_mapping(
             out.append(Mismatch(n, check, where, diff[1], diff[2]))
 
 
-def _recorded_signal_names(session: SessionFile) -> tuple[set[str], set[str]]:
-    """The global and per-node signal names the recording tool computed anywhere in the
+@dataclass(frozen=True)
+class RecordedSignalNames:
+    """The global and per-node signal names the recording tool computed anywhere in a
     session. A signal a later version added is replayed but was never recorded: it is not a
     difference (a recorded one that is missing or changed still is)."""
-    cached = _SIGNAL_NAMES.get(id(session))
-    if cached is not None and cached[0] is session:
-        return cached[1], cached[2]
-    known = {k for t in session.turns for k in t.signals}
-    known_node = {k for t in session.turns for values in t.node_signals.values() for k in values}
-    _SIGNAL_NAMES.clear()
-    _SIGNAL_NAMES[id(session)] = (session, known, known_node)
-    return known, known_node
+
+    global_names: frozenset[str]
+    node_names: frozenset[str]
+
+    @classmethod
+    def of(cls, session: SessionFile) -> RecordedSignalNames:
+        return cls(
+            frozenset(k for t in session.turns for k in t.signals),
+            frozenset(
+                k for t in session.turns for values in t.node_signals.values() for k in values
+            ),
+        )
 
 
-_SIGNAL_NAMES: dict[int, tuple[SessionFile, set[str], set[str]]] = {}
-
-
-def check_turn(session: SessionFile, index: int, step: ReplayStep) -> list[Mismatch]:
-    """Every check of one turn, in ``CHECKS`` order."""
+def check_turn(
+    session: SessionFile,
+    index: int,
+    step: ReplayStep,
+    recorded: RecordedSignalNames | None = None,
+) -> list[Mismatch]:
+    """Every check of one turn, in ``CHECKS`` order (``recorded``: the session's signal
+    names, computed once per session by the caller; derived here when not given)."""
     turn = step.turn
     decision = step.outcome.decision
     n = turn.turn_number
@@ -422,7 +430,8 @@ def check_turn(session: SessionFile, index: int, step: ReplayStep) -> list[Misma
     _check_continuation(turn, decision, out)
     _check_question(session, index, decision, out)
     _check_scores(turn, replayed, out)
-    known, known_node = _recorded_signal_names(session)
+    names = recorded if recorded is not None else RecordedSignalNames.of(session)
+    known, known_node = names.global_names, names.node_names
     global_signals = {
         k: v for k, v in plain(decision.global_signals).items() if k in turn.signals or k in known
     }
@@ -508,8 +517,9 @@ def verify_session(session: SessionFile) -> VerifyResult:
     result = VerifyResult(session_id=session.id, turns_total=len(session.turns))
     _check_snapshots(session, result.mismatches)
     last: ReplayStep | None = None
+    recorded = RecordedSignalNames.of(session)
     for index, step in enumerate(replay(session)):
-        result.mismatches += check_turn(session, index, step)
+        result.mismatches += check_turn(session, index, step, recorded)
         result.turns_checked += 1
         last = step
     if getattr(session.settings, "enable_embeddings", False):
