@@ -106,6 +106,7 @@ NOTHING = [
     ("Sorry, I lost my train of thought. What was the question again?", "repeat or explain"),
     ("Yeah I think we covered that already.", "asked again"),
     ("It's hard to explain.", "hedge"),
+    ("Honestly, it's not that deep. I don't know, that's all there is to it.", "don't-know"),
 ]
 
 

@@ -71,7 +71,8 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:who knows|(?:it'?s\s+)?(?:hard|difficult|tricky) to (?:say|explain|put)"
             r"(?:\s+(?:into|in)\s+words)?|"
             r"can'?t (?:really )?(?:explain|put my finger on) (?:it|why)|"
-            r"(?:that'?s\s+a\s+)?(?:good|fair|tough) question|i'?m not sure|not sure)\b",
+            r"(?:that'?s\s+a\s+)?(?:good|fair|tough) question|i'?m not sure|not sure|"
+            r"(?:it'?s\s+|it\s+is\s+)?not\s+(?:that|very|so)\s+deep)\b",
             re.IGNORECASE,
         ),
     ),
