@@ -220,6 +220,16 @@ class VetoTuning(StrictModel):
         "is exhausted",
     )
     fruitless_probe_limit: int = Field(default=2, ge=1)
+    open_question_memory: bool = Field(
+        default=False,
+        description="a node-less question (what else, revitalize...) that came back empty is "
+        "not asked again until the interview learns something new, however long ago it was",
+    )
+    ladder_elicited: bool = Field(
+        default=False,
+        description="right after a node-less question brought up something new, the next "
+        "question asks about it: no second node-less question while it is unasked",
+    )
 
 
 class CanonicalTuning(StrictModel):

@@ -22,6 +22,12 @@ all-vetoed fallback, which relaxes the softest veto first).
 |                      | the node came up anew since that answer (``fruitless_probe``)      |
 | recent_redundancy    | the same strategy on the same focus within the last                |
 |                      | ``redundancy_window_turns`` turns when nothing was learned since   |
+| open_question_spent  | a node-less strategy whose last question came back empty, while    |
+|                      | nothing was learned since, however long ago (``open_question_``    |
+|                      | ``memory``): "what else?" after "nothing else" is not asked again  |
+| elicited_not_laddered| a node-less strategy right after a node-less question brought up a |
+|                      | new, non-terminal node not asked about yet (``ladder_elicited``):  |
+|                      | what was just elicited is laddered before eliciting more           |
 
 ``node_exhausted`` and ``fruitless_probe`` read the tracker's memory of asking
 (``NodeState.probes``): what each question on a node brought. They are the interviewer's
@@ -49,6 +55,8 @@ ELEMENT_EXHAUSTED = "element_exhausted"
 RECENT_REDUNDANCY = "recent_redundancy"
 NODE_EXHAUSTED = "node_exhausted"
 REPEATED_PROBE = "repeated_probe"
+OPEN_QUESTION_SPENT = "open_question_spent"
+ELICITED_NOT_LADDERED = "elicited_not_laddered"
 
 
 @dataclass(frozen=True)
@@ -214,6 +222,54 @@ def repeated_probe(strategy: StrategySpec, node_id: str | None, ctx: VetoContext
     return f"{strategy.name} was asked on this node at turn {probe.turn + 1} and brought {got}"
 
 
+def _node_less(strategy: StrategySpec, node_id: str | None) -> bool:
+    """An open question with no node focus that is not the closing one."""
+    return (
+        node_id is None
+        and strategy.node_binding == "none"
+        and not strategy.generates_closing_question
+    )
+
+
+def open_question_spent(
+    strategy: StrategySpec, node_id: str | None, ctx: VetoContext
+) -> str | None:
+    """The memory of asking for open questions: one that came back empty is spent until the
+    interview learns something new (the redundancy window does not limit how far back)."""
+    if not _node_less(strategy, node_id):
+        return None
+    last = next(
+        (e for e in reversed(ctx.focus_history)
+         if e.turn < ctx.turn_number and e.strategy == strategy.name and e.node_id is None),
+        None,
+    )  # fmt: skip
+    if last is None or not _nothing_learned_since(None, last.turn, ctx):
+        return None
+    return f"{strategy.name} was asked at turn {last.turn + 1} and nothing new came up since"
+
+
+def elicited_not_laddered(
+    strategy: StrategySpec, node_id: str | None, ctx: VetoContext
+) -> str | None:
+    """Ladder what an open question just brought up before asking another open question."""
+    if not _node_less(strategy, node_id):
+        return None
+    previous = ctx.focus_history[-1] if ctx.focus_history else None
+    if previous is None or previous.node_id is not None or previous.turn != ctx.turn_number - 1:
+        return None
+    fresh = [
+        state.label
+        for state in ctx.tracker.states.values()
+        if state.created_at_turn == ctx.turn_number
+        and not state.is_terminal
+        and not state.probes
+        and state.focus_count == 0
+    ]
+    if not fresh:
+        return None
+    return f"the last open question brought up {fresh[0]!r}, not asked about yet"
+
+
 # Hardest first: the first veto that fires is the one recorded.
 VETOES: tuple[tuple[str, VetoFn], ...] = (
     (KNOWLEDGE_CEILING, knowledge_ceiling),
@@ -221,6 +277,8 @@ VETOES: tuple[tuple[str, VetoFn], ...] = (
     (ELEMENT_EXHAUSTED, element_exhausted),
     (REPEATED_PROBE, repeated_probe),
     (RECENT_REDUNDANCY, recent_redundancy),
+    (OPEN_QUESTION_SPENT, open_question_spent),
+    (ELICITED_NOT_LADDERED, elicited_not_laddered),
 )
 
 
@@ -231,6 +289,8 @@ def enabled_vetoes(tuning: VetoTuning) -> tuple[tuple[str, VetoFn], ...]:
         RECENT_REDUNDANCY: tuning.recent_redundancy,
         NODE_EXHAUSTED: tuning.fruitless_probe,
         REPEATED_PROBE: tuning.fruitless_probe,
+        OPEN_QUESTION_SPENT: tuning.open_question_memory,
+        ELICITED_NOT_LADDERED: tuning.ladder_elicited,
     }
     return tuple((name, fn) for name, fn in VETOES if switches[name])
 

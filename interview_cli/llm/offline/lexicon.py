@@ -332,7 +332,8 @@ EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     ever never always sometimes probably maybe sure true right wrong enough else other others
     one ones way ways everyone someone anyone sense fact point reason part kind sort type
     able possible obviously certainly absolutely course mostly mainly anyway whole main only
-    real care cares cared caring look listen done them us him myself themselves""".split()
+    real care cares cared caring look listen done them us him myself themselves isn't innit
+    ain't""".split()
 )
 INNER_FILLERS: frozenset[str] = frozenset("um uh er erm basically literally actually".split())
 FILLER_PHRASES: tuple[str, ...] = ("you know", "i mean", "kind of", "sort of", "to be honest")
