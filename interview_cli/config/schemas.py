@@ -225,6 +225,13 @@ class VetoTuning(StrictModel):
         description="a node-less question (what else, revitalize...) that came back empty is "
         "not asked again until the interview learns something new, however long ago it was",
     )
+    return_to_stalled_after: int = Field(
+        default=0,
+        ge=0,
+        description="turns after which a node left after fruitless_probe_limit empty answers "
+        "(not a 'move on', not a terminal don't-know) may be asked once more, with a technique "
+        "not yet tried on it ('return later'); 0 = never",
+    )
     ladder_elicited: bool = Field(
         default=False,
         description="right after a node-less question brought up something new, the next "

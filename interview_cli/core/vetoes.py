@@ -16,7 +16,9 @@ all-vetoed fallback, which relaxes the softest veto first).
 |                      | ``element_max_focus`` times in total (coverage mode only)          |
 | node_exhausted       | every node-bound strategy on a node the respondent asked to leave  |
 |                      | ("move on", "I already said that") or whose questions brought      |
-|                      | nothing new ``fruitless_probe_limit`` times (``fruitless_probe``)  |
+|                      | nothing new ``fruitless_probe_limit`` times (``fruitless_probe``); |
+|                      | with ``return_to_stalled_after`` such a node may be asked once     |
+|                      | more that many turns later, another way (``may_return``)           |
 | element_exhausted    | (see above)                                                        |
 | repeated_probe       | a strategy on a node where that strategy was already asked, unless |
 |                      | the node came up anew since that answer (``fruitless_probe``)      |
@@ -180,9 +182,25 @@ def node_exhausted(strategy: StrategySpec, node_id: str | None, ctx: VetoContext
         said = "asked to move on" if closed.outcome == "move_on" else "said it was already answered"
         return f"the respondent {said} at turn {closed.turn + 1}"
     fruitless = state.fruitless_probes
-    if fruitless >= ctx.tuning.fruitless_probe_limit:
+    if fruitless >= ctx.tuning.fruitless_probe_limit and not may_return(state, ctx):
         return f"{fruitless} questions on this node brought nothing new"
     return None
+
+
+def may_return(state: NodeState, ctx: VetoContext) -> bool:
+    """Back off, then return later (INTERVIEWING.md): a node left after exactly
+    ``fruitless_probe_limit`` empty answers (not closed by the respondent, not a value) may be
+    asked once more, ``return_to_stalled_after`` turns after its last answer. Which techniques
+    are left is ``repeated_probe``'s business; a terminal don't-know stays final."""
+    after = ctx.tuning.return_to_stalled_after
+    if after <= 0 or not state.probes or state.is_terminal:
+        return False
+    if state.closed_by_respondent is not None:
+        return False
+    if state.fruitless_probes != ctx.tuning.fruitless_probe_limit:
+        return False
+    answered = max(p.turn for p in state.probes) + 1
+    return ctx.turn_number - answered >= after
 
 
 _OUTCOME_WORDS = {
