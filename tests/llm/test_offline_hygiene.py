@@ -108,6 +108,8 @@ NOTHING = [
     ("Yeah I think we covered that already.", "asked again"),
     ("It's hard to explain.", "hedge"),
     ("Honestly, it's not that deep. I don't know, that's all there is to it.", "don't-know"),
+    ("Can't say more than that really.", "don't-know"),
+    ("Never given it much thought.", "don't-know"),
 ]
 
 

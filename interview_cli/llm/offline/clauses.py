@@ -25,7 +25,6 @@ from interview_cli.llm.offline.lexicon import (
     DANGLING,
     DISPENSABLE,
     DONT_KNOW,
-    EMPTY_LABEL_WORDS,
     EVALUATIVE,
     FEELING_PHRASES,
     FEELING_WORDS,
@@ -38,6 +37,7 @@ from interview_cli.llm.offline.lexicon import (
     MEANS_IDIOMS,
     MEANS_NOUN_AFTER,
     MEANS_NOUN_BEFORE,
+    NAMELESS,
     OPINION_LEADS,
     PAIN_WORDS,
     SO_AFTER_VERB,
@@ -416,16 +416,7 @@ def _keep_do(spoken: list[str], words: list[str]) -> list[str]:
 
 def is_empty_label(words: list[str]) -> bool:
     """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not"."""
-    return all(w.lower().replace("\u2019", "'") in _NAMELESS for w in words)
-
-
-_NAMELESS = (
-    LEADING_STRIP
-    | TRAILING_STRIP
-    | EMPTY_LABEL_WORDS
-    | EVALUATIVE
-    | frozenset("ok okay hmm hm mm uh um alright whatever".split())
-)
+    return all(w.lower().replace("\u2019", "'") in NAMELESS for w in words)
 
 
 def _shorten(words: list[str]) -> list[str]:

@@ -360,6 +360,15 @@ EVALUATIVE: frozenset[str] = frozenset(
     """great good nice amazing awesome excellent perfect fine ok okay bad terrible awful
     horrible brilliant fantastic lovely decent important crucial key essential""".split()
 )
+# Words that name nothing: pronouns, articles, fillers, ratings, "again", "not" (a label of
+# only these is empty; a reply beyond a don't-know with only these says nothing more).
+NAMELESS: frozenset[str] = (
+    LEADING_STRIP
+    | TRAILING_STRIP
+    | EMPTY_LABEL_WORDS
+    | EVALUATIVE
+    | frozenset("ok okay hmm hm mm uh um alright whatever".split())
+)
 CAUSAL_RELATION_WORDS: tuple[str, ...] = (
     "lead",
     "leads",
@@ -407,7 +416,8 @@ NON_CAUSAL_RELATION_WORDS: tuple[str, ...] = (
 # ---- don't-know, hedges, acknowledgements (seed 004 knowledge ceiling) ----------------------
 DONT_KNOW = re.compile(
     r"\b(?:i\s+)?(?:(?:do\s*n[o']?t|dunno|don't|do not|really don't)\s+know|dunno|no idea|"
-    r"not sure|no clue|can'?t (?:really )?say|can'?t think of (?:anything|any)|"
+    r"not sure|no clue|can'?t (?:really )?say(?: (?:much |any )?more(?: than that)?)?|"
+    r"can'?t think of (?:anything|any)|never (?:given|gave) it (?:much |any )?thought|"
     r"never thought about it|haven'?t thought about it)\b",
     re.IGNORECASE,
 )
