@@ -27,6 +27,13 @@ Type your answer and press Enter. Commands:
   /quit   pause the interview (resume later with `interview run --resume ID`)
   /end    close the interview now
   /help   this help
+For the respondent:
+  /pass   decline this question (recorded as declined, not as "I don't know")
+For the moderator (each recorded on the turn as the moderator's decision):
+  /ask TEXT   ask TEXT instead of the tool's question (the tool's is kept)
+  /alt        take the tool's next-best move instead (again: the one after it)
+  /skip       done with the question's focus: the tool picks another move
+  /note TEXT  a note on this turn, kept in the session file
 Ctrl-C pauses safely at any moment; nothing you typed is lost."""
 
 
