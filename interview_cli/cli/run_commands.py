@@ -91,6 +91,5 @@ def ask_consent(interview: Interview, *, console: Console, source: Any) -> bool 
 
 
 def show_safety(record: SafetyRecord, console: Console) -> None:
-    if record.message:
-        style = "yellow" if record.action == "redirect" else "magenta"
-        console.print(Panel(Text(record.message), border_style=style))
+    if record.message and record.action != "redirect":  # a redirect opens the next question
+        console.print(Panel(Text(record.message), border_style="magenta"))

@@ -179,12 +179,19 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
 
     "I already said that", "can we move on" and remarks about the interview itself carry no
     content about the topic; whatever a model extracted from them ("again", "headphones")
-    would become the next question's focus. It is dropped, each item with the reason.
+    would become the next question's focus. It is dropped, each item with the reason; so is
+    what a reply read as distress, abuse or off-topic talk held (``Assessment.safety``).
     """
     kind = assessment.answer_kind if assessment is not None else "answer"
-    if kind not in NON_CONTENT_KINDS or not (extraction.nodes or extraction.edges):
+    safety = assessment.safety if assessment is not None else "none"
+    if not (extraction.nodes or extraction.edges):
         return extraction
-    reason = f"the reply is '{kind}', not an answer about the topic"
+    if safety != "none":  # distress, abuse or off-topic talk is never the next topic
+        reason = f"the reply reads as '{safety}', not an answer about the topic"
+    elif kind in NON_CONTENT_KINDS:
+        reason = f"the reply is '{kind}', not an answer about the topic"
+    else:
+        return extraction
     dropped = [
         *(RejectedItem(kind="node", item=n.model_dump(), reason=reason) for n in extraction.nodes),
         *(RejectedItem(kind="edge", item=e.model_dump(), reason=reason) for e in extraction.edges),

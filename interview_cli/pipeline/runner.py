@@ -50,7 +50,7 @@ from interview_cli.pipeline.questions import Hooks
 from interview_cli.pipeline.questions import next_question as next_question_
 from interview_cli.pipeline.reading import EXISTING_LABELS, extraction_context, read_answer
 from interview_cli.pipeline.record import record_outcome
-from interview_cli.pipeline.safety import end_for_safety, safety_record
+from interview_cli.pipeline.safety import apply_safety, safety_record
 from interview_cli.pipeline.slots import SlotDiscovery, start_slot_discovery
 from interview_cli.pipeline.summary import learned_summary
 from interview_cli.session import AnswerRecord, QuestionRecord, SessionFile, TurnRecord
@@ -284,8 +284,8 @@ class Interview:
         self.session.pending_question = next_question
         if not outcome.should_continue:
             self.session.termination_reason = outcome.decision.continuation.reason or "stopped"
-        if turn.safety is not None and turn.safety.action == "end":
-            end_for_safety(self.session, turn.safety)
+        if turn.safety is not None:
+            apply_safety(self.session, turn.safety)
         self.save()
         return outcome
 

@@ -2,10 +2,7 @@
 
 The assessor reads each answer for safety (``Assessment.safety``: the ``llm.safety`` signal);
 the methodology's ``safety`` section (``config.study.SafetySpec``) says what follows. This
-module turns the two into the turn's ``SafetyRecord`` and applies an ``end`` to the session
-(the question is withdrawn, the session completed with the configured end code). A ``pause``
-and a ``redirect`` are the terminal's to act on: it shows the message and pauses, or shows it
-before the next question.
+module turns the two into the turn's ``SafetyRecord`` and applies it (``apply_safety``).
 """
 
 from __future__ import annotations
@@ -28,8 +25,15 @@ def safety_record(assessment: Assessment | None, methodology: Methodology) -> Sa
     )
 
 
-def end_for_safety(session: SessionFile, record: SafetyRecord) -> None:
-    """An ``end`` response: no further question, the end code recorded as the reason."""
-    session.pending_question = None
-    session.termination_reason = record.code
-    session.status = "completed"
+def apply_safety(session: SessionFile, record: SafetyRecord) -> None:
+    """What the session does about it: a ``redirect`` says its message before the next
+    question (in the question's text, as a moderator would say it); an ``end`` withdraws the
+    question and completes the session with the end code as its reason. A ``pause`` is the
+    terminal's to act on (the session stays resumable)."""
+    question = session.pending_question
+    if record.action == "redirect" and record.message and question is not None:
+        question.text = f"{record.message} {question.text}"
+    elif record.action == "end":
+        session.pending_question = None
+        session.termination_reason = record.code
+        session.status = "completed"

@@ -151,6 +151,21 @@ def _task_line(request: QuestionRequest) -> str:
     return "Write the next question with this technique, about the focus, in their words."
 
 
+def _guide_section(request: QuestionRequest) -> str:
+    """The study guide's brief: tone, topics still to cover, topics never to raise."""
+    parts: list[str] = []
+    if request.guide_tone.strip():
+        parts.append(f"Tone: {' '.join(request.guide_tone.split())}")
+    if request.guide_remaining and not request.closing:
+        parts.append(
+            "The study must still cover these topics; when the technique allows, lead toward "
+            "one of them in the respondent's words:\n" + bullets(request.guide_remaining)
+        )
+    if request.guide_avoid:
+        parts.append("Never raise these topics:\n" + bullets(request.guide_avoid))
+    return "## Study guide\n" + "\n".join(parts) if parts else ""
+
+
 def render_question(request: QuestionRequest) -> Prompt:
     """The follow-up question prompt (streamed free text): a brief for a question writer.
 
@@ -172,6 +187,7 @@ def render_question(request: QuestionRequest) -> Prompt:
     if shown:
         # The runner checks the whole question window; the latest ones are the likely repeats.
         avoid = "## Asked recently (do not repeat)\n" + delimit("asked_recently", bullets(shown))
+    avoid = "\n\n".join(part for part in (_guide_section(request), avoid) if part)
     # The closing task says how to close (one summary, one question); the closing strategy's
     # own description would add a second version of it, and an interview cut short (turn
     # limit, the respondent's request) may carry a strategy that does not close at all.
