@@ -161,3 +161,14 @@ def test_what_if_compares_the_tools_choice_not_the_moderators(sessions: Path) ->
     assert result.changed == []  # the same weights make the same (tool) decisions
     tool = session.turns[0].decision.tool_choice  # type: ignore[union-attr]
     assert result.rows[0].recorded.strategy == tool["strategy"]  # type: ignore[index]
+
+
+def test_the_transcript_shows_the_moderator_the_note_and_the_pass(sessions: Path) -> None:
+    _, doc = start([FIRST, "/alt", "/note keen on audio", SECOND, "/pass", "/quit"], sessions)
+    shown = CliRunner().invoke(
+        app, ["sessions", "show", doc["id"], "--sessions-dir", str(sessions)]
+    )
+    assert shown.exit_code == 0, shown.output
+    assert "moderator: /alt (the tool chose" in shown.stdout
+    assert "note: keen on audio" in shown.stdout
+    assert "(declined: /pass)" in shown.stdout
