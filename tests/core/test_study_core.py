@@ -143,3 +143,33 @@ def test_next_alternative_walks_down_the_admissible_ranking() -> None:
     taken = take_alternative(decision, ModeratorChoice("alt", strategy="d", node_id="w"))
     assert taken.selected == SelectedFocus("d", "w", "w")
     assert taken.candidates == decision.candidates  # the tool's ranking is kept as it was
+
+
+def test_the_guide_is_in_the_question_and_opening_briefs() -> None:
+    from interview_cli.config.schemas import Concept
+    from interview_cli.llm.prompts.generation import render_opening, render_question
+    from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
+
+    text = (ROOT / "methodologies" / "means_end_chain.yaml").read_text(encoding="utf-8")
+    mec = Methodology.model_validate(yaml.safe_load(text))
+    concept = Concept(
+        id="g",
+        name="Wireless headphones",
+        methodology="means_end_chain",
+        objective="why",
+        guide={"must_cover": ["price"], "avoid": ["politics"], "tone": "warm"},
+    )
+    request = QuestionRequest(
+        methodology=mec,
+        concept=concept,
+        strategy=mec.strategies[0],
+        guide_remaining=["price"],
+        guide_avoid=["politics"],
+        guide_tone="warm",
+    )
+    brief = render_question(request).user
+    assert "Tone: warm" in brief and "- price" in brief and "- politics" in brief
+    closing = render_question(request.model_copy(update={"closing": True})).user
+    assert "- price" not in closing and "- politics" in closing
+    opening = render_opening(OpeningRequest(methodology=mec, concept=concept)).user
+    assert "Tone: warm" in opening and "- politics" in opening and "- price" not in opening
