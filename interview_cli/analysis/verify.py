@@ -230,6 +230,20 @@ def _check_decision(turn: TurnRecord, decision: Decision, out: list[Mismatch]) -
             out.append(Mismatch(n, "decision", f"decision.{name}", rec, rep))
 
 
+def _check_tool_choice(
+    turn: TurnRecord, tool: Decision, overruled: bool, out: list[Mismatch]
+) -> None:
+    """Under a moderator's decision, the tool's own choice is recorded: it must replay too."""
+    recorded = turn.decision.tool_choice if turn.decision else None
+    if recorded is None and not overruled:
+        return
+    replayed = tool.selected.to_dict()
+    if recorded != replayed:
+        out.append(
+            Mismatch(turn.turn_number, "decision", "decision.tool_choice", recorded, replayed)
+        )
+
+
 def _vetoes(candidates: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     return {candidate_key(c): c.get("vetoed_by") for c in candidates if c.get("vetoed_by")}
 
@@ -416,24 +430,28 @@ def check_turn(
     """Every check of one turn, in ``CHECKS`` order (``recorded``: the session's signal
     names, computed once per session by the caller; derived here when not given)."""
     turn = step.turn
-    decision = step.outcome.decision
+    # The moderator's decision (recorded on the turn) is given: the replay applies it on top of
+    # the tool's, and every check of the evidence (candidates, scores, signals, vetoes) reads
+    # the tool's own decision, which is still the core's to reproduce.
+    decision, tool = step.outcome.decision, step.outcome.tool
     n = turn.turn_number
     out: list[Mismatch] = []
-    replayed = plain([c.to_dict() for c in decision.candidates])
-    node_signals = plain(decision.node_signals)
+    replayed = plain([c.to_dict() for c in tool.candidates])
+    node_signals = plain(tool.node_signals)
     if turn.candidate_summary:  # a slimmed record: compare it with the replay slimmed alike
         replayed, summary = slim_candidates(replayed)
         node_signals = slim_node_signals(node_signals, replayed)
         _check_mapping(n, "scores", "candidate_summary", turn.candidate_summary, summary, out)
     _check_decision(turn, decision, out)
-    _check_vetoes(turn, decision, replayed, out)
+    _check_tool_choice(turn, tool, step.outcome.tool_decision is not None, out)
+    _check_vetoes(turn, tool, replayed, out)
     _check_continuation(turn, decision, out)
     _check_question(session, index, decision, out)
     _check_scores(turn, replayed, out)
     names = recorded if recorded is not None else RecordedSignalNames.of(session)
     known, known_node = names.global_names, names.node_names
     global_signals = {
-        k: v for k, v in plain(decision.global_signals).items() if k in turn.signals or k in known
+        k: v for k, v in plain(tool.global_signals).items() if k in turn.signals or k in known
     }
     node_signals = {
         node: {

@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from interview_cli.config.study import Guide, SafetySpec
+
 Identifier = Annotated[str, Field(min_length=1, pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.\-]*$")]
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
 
@@ -283,6 +285,7 @@ class Methodology(StrictModel):
     phases: PhasesSpec = Field(default_factory=PhasesSpec)
     selection: Literal["joint", "two_stage"] = "joint"
     tuning: Tuning = Field(default_factory=Tuning)
+    safety: SafetySpec = Field(default_factory=SafetySpec)
 
     @property
     def name(self) -> str:
@@ -315,6 +318,10 @@ class Concept(StrictModel):
         default=None, description="study language (e.g. 'en', 'de'); None = the respondent's"
     )
     elements: list[ConceptElement] = Field(default_factory=list)
+    guide: Guide | None = None
+    consent: str | None = Field(
+        default=None, description="shown before the first question; a 'no' ends the session"
+    )
 
     @model_validator(mode="before")
     @classmethod

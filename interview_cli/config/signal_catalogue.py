@@ -208,9 +208,17 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "llm.answer_kind",
         "llm",
         "categorical",
-        "The last reply: an answer, a don't-know, 'already said', 'move on' or a remark "
-        "about the interview.",
-        ("answer", "dont_know", "already_said", "move_on", "about_interview"),
+        "The last reply: an answer, a don't-know, 'already said', 'move on', a remark "
+        "about the interview, or a question the respondent declined (/pass).",
+        ("answer", "dont_know", "already_said", "move_on", "about_interview", "declined"),
+    ),
+    _s(
+        "llm.safety",
+        "llm",
+        "categorical",
+        "The last reply read for safety: none, distress, abuse or off-topic talk (the "
+        "methodology's safety section says what the interview does about each).",
+        ("none", "distress", "abuse", "off_topic"),
     ),
     _s(
         "llm.global_response_trend",
@@ -308,6 +316,19 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "coverage",
         "int",
         "Elements mentioned but none of whose nodes has an edge yet.",
+    ),
+    # The concept's guide (``guide.must_cover``): absent when the concept has no guide.
+    _s(
+        "coverage.guide_ratio",
+        "coverage",
+        "float",
+        "Share of the guide's must-cover topics the respondent's words have covered so far.",
+    ),
+    _s(
+        "coverage.guide_remaining",
+        "coverage",
+        "int",
+        "The guide's must-cover topics not covered yet.",
     ),
     _s(
         "coverage.node.has_gap",

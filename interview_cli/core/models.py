@@ -71,9 +71,20 @@ class RubricScore(CoreModel):
 # answer"): a real answer, or one of the signals that are not answers. A reply of a non-answer
 # kind other than ``dont_know`` never adds to the graph: "I already said that" or "that's not
 # about headphones" must not become the next topic.
-AnswerKind = Literal["answer", "dont_know", "already_said", "move_on", "about_interview"]
-ANSWER_KINDS: tuple[str, ...] = get_args(AnswerKind)
-NON_CONTENT_KINDS: frozenset[str] = frozenset({"already_said", "move_on", "about_interview"})
+# ``declined`` is the respondent's ``/pass``: a refusal to answer, never a model's reading of
+# an answer (so it is not among the kinds a model may return, ``ANSWER_KINDS``).
+AnswerKind = Literal[
+    "answer", "dont_know", "already_said", "move_on", "about_interview", "declined"
+]  # fmt: skip
+DECLINED = "declined"
+ANSWER_KINDS: tuple[str, ...] = tuple(k for k in get_args(AnswerKind) if k != DECLINED)
+NON_CONTENT_KINDS: frozenset[str] = frozenset(
+    {"already_said", "move_on", "about_interview", DECLINED}
+)
+# What the safety reading of an answer found (``Assessment.safety``): nothing, a respondent in
+# distress, abuse aimed at the interviewer, or talk away from the study's topic.
+SafetyKind = Literal["none", "distress", "abuse", "off_topic"]
+SAFETY_KINDS: tuple[str, ...] = get_args(SafetyKind)
 
 
 class Assessment(CoreModel):
@@ -88,6 +99,7 @@ class Assessment(CoreModel):
     hedging_language: Literal["none", "low", "medium", "high"] = "none"
     knowledge_ceiling: Literal["none", "exploratory", "terminal"] = "none"
     answer_kind: AnswerKind = "answer"
+    safety: SafetyKind = "none"
     rationale: str = ""
 
     @classmethod
@@ -95,3 +107,14 @@ class Assessment(CoreModel):
         """What a turn uses when the assessor failed: middle scores, no ceiling."""
         mid = RubricScore(score=3, rationale="assessment unavailable")
         return cls.model_validate({name: mid for name in RUBRIC_SIGNALS})
+
+    @classmethod
+    def declined(cls) -> Assessment:
+        """The reading of a ``/pass``: no model is asked about a refusal to answer."""
+        low = RubricScore(score=1, rationale="the respondent declined to answer")
+        mid = RubricScore(score=3, rationale="the respondent declined to answer")
+        scores = {name: low for name in RUBRIC_SIGNALS}
+        scores["valence"] = scores["certainty"] = mid
+        return cls.model_validate(
+            {**scores, "answer_kind": DECLINED, "rationale": "declined (/pass)"}
+        )

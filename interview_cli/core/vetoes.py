@@ -170,6 +170,14 @@ def recent_redundancy(strategy: StrategySpec, node_id: str | None, ctx: VetoCont
     return None
 
 
+_CLOSED_BY = {
+    "move_on": "the respondent asked to move on",
+    "already_said": "the respondent said it was already answered",
+    "declined": "the respondent declined to answer",
+    "skipped": "the moderator skipped this node",
+}
+
+
 def node_exhausted(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
     """A node the respondent closed, or that ran dry: no node-bound question on it again."""
     if node_id is None or strategy.node_binding != "required":
@@ -179,8 +187,8 @@ def node_exhausted(strategy: StrategySpec, node_id: str | None, ctx: VetoContext
         return None
     closed = state.closed_by_respondent
     if closed is not None:
-        said = "asked to move on" if closed.outcome == "move_on" else "said it was already answered"
-        return f"the respondent {said} at turn {closed.turn + 1}"
+        who = _CLOSED_BY.get(closed.outcome, _CLOSED_BY["already_said"])
+        return f"{who} at turn {closed.turn + 1}"
     fruitless = state.fruitless_probes
     if fruitless >= ctx.tuning.fruitless_probe_limit and not may_return(state, ctx):
         return f"{fruitless} questions on this node brought nothing new"

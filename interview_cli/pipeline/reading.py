@@ -13,6 +13,7 @@ from typing import Any
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.discourse import FrameParser, discourse_hints
 from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.protocol import AssessRequest, ExtractRequest, InterviewLLM
 from interview_cli.pipeline.context import (
     ContextLoadingOutput,
@@ -84,7 +85,14 @@ async def _extract_and_assess(
     hints: list[str],
     context: dict[str, Any],
 ) -> ExtractionOutput:
-    """The two model calls of stage 3, concurrently: one round trip on the critical path."""
+    """The two model calls of stage 3, concurrently: one round trip on the critical path.
+    A declined question (``/pass``) asks no model: there is nothing to read."""
+    if turn.answer.declined:
+        reason = "the respondent declined to answer (/pass)"
+        return ExtractionOutput(
+            extraction=Extraction(extractable=False, reason=reason),
+            assessment=Assessment.declined(),
+        )
     question = turn.question
     seed = session.settings.seed + turn.turn_number
     earlier = session.turns[: position(session, turn)]

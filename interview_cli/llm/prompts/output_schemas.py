@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.models import ANSWER_KINDS, RUBRIC_SIGNALS
+from interview_cli.core.models import ANSWER_KINDS, RUBRIC_SIGNALS, SAFETY_KINDS
 
 EXTRACTION_TOOL = "record_extraction"
 ASSESSMENT_TOOL = "record_assessment"
@@ -93,6 +93,7 @@ def assessment_schema() -> dict[str, Any]:
     properties["hedging_language"] = {"type": "string", "enum": list(HEDGING_VALUES)}
     properties["knowledge_ceiling"] = {"type": "string", "enum": list(CEILING_VALUES)}
     properties["answer_kind"] = {"type": "string", "enum": list(ANSWER_KINDS)}
+    properties["safety"] = {"type": "string", "enum": list(SAFETY_KINDS)}
     properties["rationale"] = {"type": "string", "description": "overall note, one sentence"}
     return _object(properties, "Rubric ratings of the respondent's latest answer.")
 
