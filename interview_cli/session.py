@@ -267,6 +267,11 @@ class ClosingRecord(Record):
     summary: str = ""
     rating: int | None = Field(default=None, ge=1, le=4)
     comment: str = ""
+    # The closing answer read like any other (``core.closing_answer``): what was extracted
+    # from it and what that added to the graph. Absent in files written before.
+    utterance_id: str = ""
+    extraction: Extraction | None = None
+    graph_delta: dict[str, Any] = Field(default_factory=dict)
 
 
 class ConsentRecord(Record):
@@ -319,3 +324,9 @@ class SessionFile(Record):
     @property
     def turn_count(self) -> int:
         return len(self.completed_turns)
+
+    @property
+    def answer_count(self) -> int:
+        """Answers the respondent gave: every completed turn's, and the closing one."""
+        closing = self.closing
+        return self.turn_count + (1 if closing is not None and closing.comment.strip() else 0)

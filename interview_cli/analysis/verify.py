@@ -50,7 +50,7 @@ from interview_cli.session import (
     slim_veto_reasons,
 )
 
-from .replay import ReplayStep, replay
+from .replay import ReplayStep, replay, with_closing
 
 CHECKS: tuple[str, ...] = (
     "snapshot",
@@ -490,7 +490,11 @@ def check_turn(
 
 
 def _check_final(session: SessionFile, step: ReplayStep, out: list[Mismatch]) -> None:
-    dumped = plain(step.after.to_dict())
+    final, delta = with_closing(session, step.after, methodology=step.inputs.methodology)
+    if delta is not None and session.closing is not None:
+        _check_mapping(0, "closing", "graph_delta", session.closing.graph_delta,
+                       plain(delta), out)  # fmt: skip
+    dumped = plain(final.to_dict())
     for name in ("graph", "tracker", "state", "canonical"):
         if name not in dumped:
             continue

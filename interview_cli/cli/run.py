@@ -573,7 +573,7 @@ def _loop(
                     screen.streamed = question  # do not print the question again
                     continue
                 if question.kind == "closing":
-                    interview.record_closing_answer("" if declined else answer)
+                    arun.run(interview.record_closing_answer("" if declined else answer))
                     _finish(interview, console, source, reason=None)
                     break
                 screen.set_turn(len(session.turns) + 2)  # the question this answer leads to

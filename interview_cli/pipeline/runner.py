@@ -33,9 +33,17 @@ from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.canonical import CanonicalState
+from interview_cli.core.closing_answer import take_closing_answer
 from interview_cli.core.dedup import Embedder
 from interview_cli.core.discourse import FrameParser
-from interview_cli.core.turn import CoreState, DecidedTurn, TurnInput, TurnOutcome, decide_turn
+from interview_cli.core.turn import (
+    CoreState,
+    DecidedTurn,
+    TurnInput,
+    TurnOutcome,
+    content_of,
+    decide_turn,
+)
 from interview_cli.llm.protocol import InterviewLLM, LLMCall, OpeningRequest
 from interview_cli.pipeline import closing as closing_
 from interview_cli.pipeline.closing import ENDED_BY_MODERATOR
@@ -48,7 +56,12 @@ from interview_cli.pipeline.context import (
 from interview_cli.pipeline.inputs import parse_snapshot, position, saved_state, turn_input
 from interview_cli.pipeline.questions import Hooks
 from interview_cli.pipeline.questions import next_question as next_question_
-from interview_cli.pipeline.reading import EXISTING_LABELS, extraction_context, read_answer
+from interview_cli.pipeline.reading import (
+    EXISTING_LABELS,
+    extraction_context,
+    read_answer,
+    read_closing_answer,
+)
 from interview_cli.pipeline.record import record_outcome
 from interview_cli.pipeline.safety import apply_safety, safety_record
 from interview_cli.pipeline.slots import SlotDiscovery, start_slot_discovery
@@ -303,9 +316,38 @@ class Interview:
         """What was learned, as the respondent's own chains (no model call, so it is exact)."""
         return learned_summary(self.core.graph, self.methodology, limit)
 
-    def record_closing_answer(self, answer: str, *, answer_calls: Sequence[LLMCall] = ()) -> None:
-        """The answer to the closing question (and, like ``submit``, the calls behind it)."""
+    async def record_closing_answer(
+        self, answer: str, *, answer_calls: Sequence[LLMCall] = ()
+    ) -> None:
+        """The answer to the closing question (and, like ``submit``, the calls behind it),
+        saved first, then read into the graph: corrections and additions at the close count
+        (``core.closing_answer``)."""
         closing_.record_closing_answer(self.session, answer, self.learned_summary(), answer_calls)
+        self.save()  # nothing typed is lost, whatever happens next
+        if not answer.strip():
+            return
+        extraction, calls, failures = await read_closing_answer(
+            self.llm,
+            self.session,
+            methodology=self.methodology,
+            concept=self.concept,
+            existing_labels=self.core.graph.recent_labels(EXISTING_LABELS),
+        )
+        for call in calls:
+            self.session.usage.add(call)
+        self.session.errors += [f"closing answer: {failure}" for failure in failures]
+        core, delta = take_closing_answer(
+            self.core,
+            content_of(extraction, None),
+            methodology=self.methodology,
+            utterance_id=self.session.closing.utterance_id,  # type: ignore[union-attr]
+            embedder=self.embedder,
+        )
+        closing = self.session.closing
+        assert closing is not None
+        closing.extraction = extraction
+        closing.graph_delta = delta.model_dump(mode="json")
+        self.keep(core)
         self.save()
 
     def record_rating(self, rating: int | None) -> None:

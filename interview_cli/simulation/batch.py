@@ -285,7 +285,7 @@ async def conduct_simulated(
         if question.kind == "closing":
             session.simulation = dict(session.simulation or {})
             session.simulation["closing_calls"] = [c.model_dump(mode="json") for c in reply.calls]
-            interview.record_closing_answer(answer, answer_calls=reply.calls)
+            await interview.record_closing_answer(answer, answer_calls=reply.calls)
             interview.complete()
             break
         # The respondent's calls belong to the turn they answered, saved with the answer.

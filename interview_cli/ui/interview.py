@@ -290,6 +290,14 @@ def dual_graph_table(rows: Sequence[Mapping[str, Any]]) -> Table:
     return table
 
 
+def _turns_shown(session: SessionFile) -> str:
+    """Completed turns, and the closing answer when there was one: every answer counts."""
+    turns = session.turn_count
+    if session.answer_count > turns:
+        return f"{turns} + the closing answer ({session.answer_count} answers)"
+    return str(turns)
+
+
 def end_screen(session: SessionFile, *, stats: Mapping[str, Any]) -> Panel:
     """The closing summary. The session file's path is not in it: see :func:`saved_to`."""
     table = Table.grid(padding=(0, 2))
@@ -298,7 +306,7 @@ def end_screen(session: SessionFile, *, stats: Mapping[str, Any]) -> Panel:
     table.add_column(overflow="fold")
     rows: Iterable[tuple[str, Any]] = (
         ("status", session.status),
-        ("turns", session.turn_count),
+        ("turns", _turns_shown(session)),
         ("nodes", stats.get("nodes", 0)),
         ("edges", stats.get("edges", 0)),
         ("max depth", stats.get("max_depth", 0)),
@@ -383,6 +391,9 @@ def transcript(session: SessionFile, console: Console) -> None:
         if not closing.question:
             console.print()
         console.print(Text.assemble(("A", "green"), " ", closing.comment))
+        if closing.extraction is not None and closing.extraction.nodes:
+            labels = ", ".join(f"{n.label} [{n.node_type}]" for n in closing.extraction.nodes)
+            console.print(Text(f"   extracted: {labels}", style="dim"))
     if closing.summary:
         console.print()
         console.print(Text("What I understood", style="bold"))

@@ -129,7 +129,6 @@ def test_read_commands_see_what_only_the_journal_holds(sessions: Path) -> None:
     store = SessionStore(sessions)
     with store.lock("live"):  # a writer that is still running: its last save is a journal line
         session = store.load("live")
-        session.closing = None
         session.status = "active"
         store.save(session)
     assert json.loads(path.read_text(encoding="utf-8"))["status"] == "completed"  # the snapshot

@@ -20,6 +20,7 @@ from interview_cli.llm.offline.lexicon import (
     BARE_SO,
     CLAUSE_BREAKS,
     CONDUCT_PREFIXES,
+    CONFIRMATIONS,
     COPULAS,
     CUES,
     DANGLING,
@@ -151,7 +152,9 @@ def blank(answer: str) -> str:
     """The answer with hedges, fillers, importance and don't-know phrases, and remarks about
     the interview ("like I said", "can we move on?"), replaced by spaces."""
     working = list(blank_meta(answer))
-    for pattern in (_NOISE, _RATING_IDIOMS, _FRAMES, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING):
+    for pattern in (
+        _NOISE, _RATING_IDIOMS, _FRAMES, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING, CONFIRMATIONS
+    ):  # fmt: skip
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):
                 working[i] = " "

@@ -429,6 +429,16 @@ TERMINAL_CEILING = re.compile(
     r"doesn'?t matter to me)\b",
     re.IGNORECASE,
 )
+# Replies to "did I get that right, is anything missing?": agreement, not an element.
+CONFIRMATIONS = re.compile(
+    r"(?:^|(?<=[.!?] ))(?:no|yes|yeah|yep|nope)\s*,|"  # an interjection opening a sentence
+    r"\b(?:(?:i think |i guess )?(?:that|it|this)(?:'s| is)? (?:about |pretty much )?"
+    r"(?:covers?|covered) (?:it|everything|all of it|the lot)|"
+    r"(?:that'?s|that is|it'?s|sounds) (?:about |pretty much |all )?"
+    r"(?:right|accurate|correct|spot on|everything)|you(?:'ve)? got it(?: right)?|"
+    r"thanks? (?:you )?for (?:asking|listening))\b",
+    re.IGNORECASE,
+)
 EXPLORATORY_CEILING = re.compile(
     r"\b(?:but (?:maybe|perhaps|i guess|i think|probably|i suppose|it might|possibly)|"
     r"i wonder|curious|maybe it'?s|perhaps it'?s|might be|let me think|i'?d have to think|"
