@@ -30,6 +30,7 @@ def methodology_record(loaded: Loaded[Methodology]) -> dict[str, Any]:
     return {
         "name": m.method.name,
         "version": m.method.version,
+        "shape": m.shape,
         "goal": m.method.goal,
         "description": m.method.description,
         "node_types": m.ontology.types_by_level,
@@ -92,7 +93,7 @@ def methodologies_table(records: Sequence[dict[str, Any]], *, width: int = 120) 
             for t in r["node_types"]
         )
         strategies = "\n".join(f"{s} *" if s in closing else s for s in r["strategies"])
-        row = [f"{r['name']}\nv{r['version']}", levels, strategies]
+        row = [f"{r['name']}\nv{r['version']}\nshape: {r['shape']}", levels, strategies]
         if show_goal:
             row.append(r["goal"])
         # Text cells: names and goals come from YAML files, where "[...]" is not markup.
