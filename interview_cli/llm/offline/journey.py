@@ -92,6 +92,7 @@ _FILLER = re.compile(
     r"that sums it up|that's accurate|i think that's (?:it|all))\b",
     re.IGNORECASE,
 )
+_DETERMINERS = frozenset("the a an my their our his her its".split())
 _TOUCH_MODIFIER_STOP = frozenset("the a an my their our his her on in at to of and with".split())
 
 
@@ -226,10 +227,11 @@ def _touchpoint(text: str) -> str | None:
         at = phrase_in(name, lowered)
         if at < 0:
             continue
-        before = [w for w in words(lowered[:at])[-2:] if w not in _TOUCH_MODIFIER_STOP]
-        modifier = before[-1] if before and not before[-1].endswith("ed") else ""
-        if modifier in {"i", "we", "they", "it", "was", "were", "is"}:
-            modifier = ""
+        # "the supermarket app": a modifier only right after a determiner.
+        before = words(lowered[:at])[-2:]
+        modifier = ""
+        if len(before) == 2 and before[0] in _DETERMINERS and before[1] not in _TOUCH_MODIFIER_STOP:
+            modifier = before[1]
         return ("the " + (modifier + " " if modifier else "") + name).strip()
     return None
 

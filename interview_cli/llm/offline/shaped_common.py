@@ -15,6 +15,11 @@ _LEAD = re.compile(
 )
 
 
+_TRAILING = frozenset(
+    "the a an in on at of to and or but with my our their for from in the end".split()
+)
+
+
 def words(text: str) -> list[str]:
     return WORD.findall(text.lower().replace("\u2019", "'"))
 
@@ -70,7 +75,10 @@ def without_elements(text: str, elements: Sequence[ConceptElement]) -> str:
 def clean_label(text: str, limit: int = 8) -> str:
     """A short lower-case label from a clause: connectives and end punctuation stripped."""
     text = _LEAD.sub("", text.strip(" \t\n,;:.!?-\"'")).strip(" \t\n,;:.!?-\"'")
-    return " ".join(text.lower().replace("\u2019", "'").split()[:limit])
+    kept = text.lower().replace("\u2019", "'").split()[:limit]
+    while kept and kept[-1].strip(",.;:") in _TRAILING:
+        kept.pop()
+    return " ".join(kept).strip(",.;: ")
 
 
 def label_list(labels: Iterable[str]) -> str:
