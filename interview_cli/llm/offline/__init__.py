@@ -26,6 +26,7 @@ from interview_cli.llm.offline.assessor import assess_offline
 from interview_cli.llm.offline.extraction import extract_offline
 from interview_cli.llm.offline.questions import offline_opening, offline_question
 from interview_cli.llm.offline.shaped import shaped_extract, shaped_opening, shaped_question
+from interview_cli.llm.offline.shaped_persona import shaped_persona_answer
 from interview_cli.llm.offline.simulator import simulate_answer
 from interview_cli.llm.offline.slots import propose_slots_offline
 from interview_cli.llm.prompts import (
@@ -145,7 +146,7 @@ class OfflineLLM:
 
     async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
         seeded = request.model_copy(update={"seed": self._seed(request.seed)})
-        text = simulate_answer(seeded)
+        text = shaped_persona_answer(seeded) or simulate_answer(seeded)
         return TaskResult[str](
             value=text, calls=[_call("respond_as_persona", render_persona(request), text)]
         )

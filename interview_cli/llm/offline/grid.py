@@ -80,7 +80,15 @@ def grid_question(request: QuestionRequest) -> str | None:
     if strategy.node_binding == "none":
         if len(elements) < 3:
             return None
-        return _triad_question(elements, len(request.covered_labels))
+        # The next triad after the constructs so far; one asked lately that gave nothing is
+        # not shown again, the one after it is.
+        index = len(request.covered_labels)
+        recent = {q.strip() for q in request.avoid_questions}
+        for step in range(len(elements)):
+            question = _triad_question(elements, index + step)
+            if question not in recent:
+                return question
+        return _triad_question(elements, index)
     focus = request.focus_label or ""
     left, sep, right = focus.partition(POLE_SEPARATOR)
     low, high = spec.rating_scale

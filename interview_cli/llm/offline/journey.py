@@ -92,6 +92,16 @@ _FILLER = re.compile(
     r"that sums it up|that's accurate|i think that's (?:it|all))\b",
     re.IGNORECASE,
 )
+_FIX_LEAD = re.compile(
+    r"^(?:it\s+)?(?:would(?: have|'ve)? help(?:ed)?|would have been better)\s+(?:if\s+)?"
+    r"(?:they\s+(?:would|could|had)\s+)?(?:to\s+)?|^(?:i\s+)?wish\s+(?:they\s+(?:would|had)\s+)?|"
+    r"^they\s+(?:should|could|need to|ought to)\s+",
+    re.IGNORECASE,
+)
+_PAIN_LEAD = re.compile(
+    r"^(?:the\s+)?(?:problem|issue|trouble|annoying thing)\s+(?:was|is)\s+(?:that\s+)?",
+    re.IGNORECASE,
+)
 _DETERMINERS = frozenset("the a an my their our his her its".split())
 _TOUCH_MODIFIER_STOP = frozenset("the a an my their our his her on in at to of and with".split())
 
@@ -334,7 +344,8 @@ def extract_journey(request: ExtractRequest) -> Extraction:
             current = emotion_source = b.node(label, spec.stage_type, text)
             continue
         if pain_focus and FIX.search(text):
-            fix = b.node(clean_label(text), _fix_type(request.methodology, spec), text)
+            label = clean_label(_FIX_LEAD.sub("", clean_label(text, 20)), 10)
+            fix = b.node(label or clean_label(text), _fix_type(request.methodology, spec), text)
             b.edge(pain_focus, fix, _fix_relation(request.methodology, spec), text)
             continue
         if _is_emotion(text):
@@ -345,7 +356,8 @@ def extract_journey(request: ExtractRequest) -> Extraction:
                 b.edge(source, label, spec.emotion_relation, text, float(valence(text)))
             continue
         if PAIN.search(text):
-            label = b.node(clean_label(text, 10), spec.pain_type, text, stance=-1)
+            label = clean_label(_PAIN_LEAD.sub("", clean_label(text, 20)), 10)
+            label = b.node(label, spec.pain_type, text, stance=-1)
             source = step_focus or current
             if source:
                 b.edge(source, label, _pain_relation(request.methodology, spec), text)
