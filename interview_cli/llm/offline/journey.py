@@ -84,7 +84,8 @@ TOUCHPOINTS = (
 )
 _SPLIT = re.compile(
     r"(?:[.!?;]+\s+|,?\s+(?:and then|then|after that|but|because|so|although|which)\s+|"
-    r",\s+(?=i\s|we\s|it\s|the\s|they\s)|,?\s+and\s+(?=(?:i|we)\s+(?:felt|feel|was|were|got)\b))",
+    r",\s+(?=i\s|we\s|it\s|the\s|they\s)|,?\s+and\s+(?=(?:i|we)\s+(?:felt|feel|was|were|got)\b)|"
+    r"\s+and\s+(?=(?:then\s+)?(?:i\s+|we\s+)?[a-z]+ed\b))",
     re.IGNORECASE,
 )
 _FILLER = re.compile(
@@ -138,7 +139,7 @@ _WALK_OPEN = (
 )
 _STEPS = (
     "Walk me through {focus}: what did you do first?",
-    "What exactly did you do at {focus}, and what did you use for it?",
+    "What did you do at {focus}, step by step?",
 )
 _FEEL = (
     "How did {focus} feel for you at the time?",
@@ -175,6 +176,8 @@ def journey_question(request: QuestionRequest) -> str | None:
         if stage is None:
             return _choose(_WALK_OPEN, request)
         return _choose(_WALK, request, stage=stage.label)
+    if request.focus_label and not any(s.label == request.focus_label for s in _stages(request)):
+        focus = f'"{request.focus_label}"'  # a stage in the respondent's words: quote it
     if "pain" in name:
         return _choose(_PAIN, request, focus=focus)
     if "feel" in name or "emotion" in name:
@@ -311,6 +314,7 @@ def extract_journey(request: ExtractRequest) -> Extraction:
         if current_stage is not None:
             current = current_stage.label
     pain_focus = focus if focus_type == spec.pain_type else None
+    last_pain: str | None = None
     step_focus = focus if focus_type in spec.step_types else None
     emotion_source = step_focus or current
 
@@ -336,18 +340,31 @@ def extract_journey(request: ExtractRequest) -> Extraction:
         text = without_elements(said, stages)
         if not words(text) or (_FILLER.match(text) and len(words(text)) <= 6):
             continue
+        fixing = pain_focus or last_pain
+        if FIX.search(text) and (fixing or not _is_emotion(text)):
+            # What would have helped: with the pain point asked about, or told just before.
+            if fixing:
+                label = clean_label(_FIX_LEAD.sub("", clean_label(text, 20)), 10)
+                fix = b.node(label or clean_label(text), _fix_type(request.methodology, spec), text)
+                b.edge(fixing, fix, _fix_relation(request.methodology, spec), text)
+            continue
         if current is None and not pain_focus and not step_focus:
-            # An elicited journey: the first thing told opens a stage of its own.
-            label = clean_label(text, 5)
+            # An elicited journey: the first thing told opens a stage of its own, named by
+            # what the respondent did, after the stage told before it.
+            label = clean_label(re.sub(r"^(?:i|we)\s+", "", clean_label(text, 7)), 5)
             if not label:
                 continue
             current = emotion_source = b.node(label, spec.stage_type, text)
-            continue
-        if pain_focus and FIX.search(text):
-            label = clean_label(_FIX_LEAD.sub("", clean_label(text, 20)), 10)
-            fix = b.node(label or clean_label(text), _fix_type(request.methodology, spec), text)
-            b.edge(pain_focus, fix, _fix_relation(request.methodology, spec), text)
-            continue
+            previous = _latest_stage(request, spec)
+            if previous and previous != label:
+                b.edge(previous, label, spec.sequence_relation, text)
+            touch = _touchpoint(text)
+            if touch:
+                b.node(touch, spec.touchpoint_type, text)
+                relation = _relation(request.methodology, spec.stage_type, spec.touchpoint_type)
+                b.edge(current, touch, relation, text)
+            if not _is_emotion(text) and not PAIN.search(text):
+                continue
         if _is_emotion(text):
             word = _feeling_word(text) or clean_label(text, 3)
             label = b.node(word, spec.emotion_type, text, stance=_sign(valence(text)))
@@ -357,7 +374,7 @@ def extract_journey(request: ExtractRequest) -> Extraction:
             continue
         if PAIN.search(text):
             label = clean_label(_PAIN_LEAD.sub("", clean_label(text, 20)), 10)
-            label = b.node(label, spec.pain_type, text, stance=-1)
+            label = last_pain = b.node(label, spec.pain_type, text, stance=-1)
             source = step_focus or current
             if source:
                 b.edge(source, label, _pain_relation(request.methodology, spec), text)
@@ -399,6 +416,14 @@ def extract_journey(request: ExtractRequest) -> Extraction:
         nodes=b.nodes,
         edges=edges,
     )
+
+
+def _latest_stage(request: ExtractRequest, spec: JourneySpec) -> str | None:
+    """The stage told most recently before this answer (for the next_stage link)."""
+    for node in request.existing_nodes:
+        if node.node_type == spec.stage_type:
+            return node.label
+    return None
 
 
 def _sign(value: int) -> int:

@@ -62,9 +62,8 @@ def without_elements(text: str, elements: Sequence[ConceptElement]) -> str:
     for _, element in elements_named(elements, text):
         for name in element_names(element):
             pattern = (
-                r"^\s*(?:at|during|when|with|for|on|in)?\s*(?:the\s+)?"
-                + re.escape(name)
-                + r"\b[\s,]*"
+                r"^\s*(?:(?:and|then|so|but|first|next)\s+)*"
+                r"(?:at|during|when|with|for|on|in)?\s*(?:the\s+)?" + re.escape(name) + r"\b[\s,]*"
             )
             stripped = re.sub(pattern, "", text, flags=re.IGNORECASE)
             if stripped != text:
