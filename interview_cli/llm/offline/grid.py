@@ -57,12 +57,17 @@ def triad_elements(elements: list[ConceptElement], constructs_so_far: int) -> li
 # ---- questions ---------------------------------------------------------------------------
 
 
+_TRIADS = (
+    "Think of {shown}. In what important way are two of them alike, and different from the third?",
+    "Here are {shown}. Which two go together in some way that matters to you, and what sets "
+    "the third apart?",
+    "Of {shown}, which two are similar, and how is the other one different?",
+)
+
+
 def _triad_question(elements: list[ConceptElement], index: int) -> str:
     shown = label_list([e.label for e in triad_elements(elements, index)])
-    return (
-        f"Think of {shown}. In what important way are two of them alike, and different "
-        "from the third?"
-    )
+    return _TRIADS[index % len(_TRIADS)].format(shown=shown)
 
 
 def grid_question(request: QuestionRequest) -> str | None:
@@ -97,11 +102,25 @@ def grid_question(request: QuestionRequest) -> str | None:
             return f"Why does it matter to you whether one is {left} or {right}?"
         return f"Why does {focus} matter to you?"
     pole_low, pole_high = (left, right) if sep else (focus, f"not {focus}")
-    return (
-        f"On a scale from {low} to {high}, where {low} means {pole_low} and {high} means "
-        f"{pole_high}, how would you rate each of these: "
-        f"{label_list([e.label for e in elements])}?"
+    template = _RATING[max(0, len(request.covered_labels) - 1) % len(_RATING)]
+    return template.format(
+        low=low,
+        high=high,
+        a=pole_low,
+        b=pole_high,
+        elements=label_list([e.label for e in elements]),
     )
+
+
+# The same question for every construct, by design; the wording rotates so that a long grid
+# does not read as one question asked again and again.
+_RATING = (
+    "On a scale from {low} to {high}, where {low} means {a} and {high} means {b}, how would "
+    "you rate each of these: {elements}?",
+    "Now place each of them between {a} ({low}) and {b} ({high}): {elements}.",
+    "How {a} or {b} is each of these, from {low} for {a} to {high} for {b}? {elements}",
+    "Give each a number from {low} ({a}) to {high} ({b}): {elements}.",
+)
 
 
 def grid_opening(request: OpeningRequest) -> str | None:
