@@ -45,6 +45,13 @@ _POLE_NOISE = frozenset(
 )
 
 
+_NO_REASON = re.compile(
+    r"^\W*(?:it\s+)?(?:just\s+(?:does|matters|is)|i\s+(?:don't|do not)\s+know|not sure|"
+    r"no idea|it\s+just\s+matters)",
+    re.IGNORECASE,
+)
+
+
 def _spec(methodology: Methodology) -> GridSpec:
     assert methodology.grid is not None
     return methodology.grid
@@ -223,6 +230,8 @@ def extract_grid(request: ExtractRequest) -> Extraction:
     if focus and focus_type == spec.construct_type:
         strategy = (request.strategy or "").lower()
         if "ladder" in strategy or "why" in strategy:
+            if _NO_REASON.search(answer):
+                return Extraction(extractable=False, reason="no reason given")
             label = clean_label(
                 re.sub(r"^(?:because|it's because|well)\s+", "", answer.strip(), flags=re.I)
             )
