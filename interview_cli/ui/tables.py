@@ -65,6 +65,8 @@ def persona_record(loaded: Loaded[Persona]) -> dict[str, Any]:
         "profile": p.profile,
         "traits": p.traits.model_dump(mode="json"),
         "ladders": {method: len(ladders) for method, ladders in p.ladders.items()},
+        "journeys": {method: len(stages) for method, stages in p.journeys.items()},
+        "grids": {method: len(constructs) for method, constructs in p.grids.items()},
         **_source(loaded),
     }
 
@@ -141,7 +143,12 @@ def personas_table(records: Sequence[dict[str, Any]], *, width: int = 120) -> Ta
             f"{t['verbosity']:>4.1f} {t['openness']:>4.1f} {t['knowledge']:>4.1f} "
             f"{t['patience']:>3} {t['skepticism']:>4.1f}"
         )
-        ladders = "\n".join(f"{m} ×{n}" for m, n in r["ladders"].items()) or "-"
+        truth = [
+            *(f"{m} ×{n}" for m, n in r["ladders"].items()),
+            *(f"{m} ×{n}" for m, n in r.get("journeys", {}).items()),
+            *(f"{m} ×{n}" for m, n in r.get("grids", {}).items()),
+        ]
+        ladders = "\n".join(truth) or "-"
         row = [r["id"], traits, ladders]
         if show_who:
             row.append(f"{r['name']}: {_shorten(r['profile'], 80)}")
