@@ -26,6 +26,7 @@ from .report_md import (
     unmatched_merge_lines,
     where_text,
 )
+from .shapes_report import grid_html, journey_html
 
 CSS = """
 body { font-family: Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 1200px;
@@ -180,6 +181,10 @@ def _section_html(s: MethodSection, top: int) -> list[str]:
             "lllrrll",
         ),
     ]
+    if s.journey is not None:
+        out += journey_html(s.journey)
+    if s.grid is not None:
+        out += grid_html(s.grid)
     drawing = (
         s.ladder.drawing if s.ladder is not None else s.structure.drawing if s.structure else None
     )

@@ -15,6 +15,7 @@ from .implication import ImplicationMatrix
 from .metrics import AggregateMetrics, SessionMetrics
 from .participants import ParticipantRow
 from .report import MethodSection, Report
+from .shapes_report import grid_markdown, journey_markdown
 
 # "&" starts a character reference only when a name or number and ";" follow ("&lt;", "&#60;");
 # any other "&" ("Oat & pea") is shown as it is and stays readable in the Markdown source.
@@ -267,6 +268,10 @@ def _section_md(s: MethodSection, top: int) -> list[str]:
                     )
                     out.append(f"  - {kind.replace('_', ' ')}: {names}")
         out += ["", "```mermaid", to_mermaid(st.drawing).rstrip(), "```", ""]
+    if s.journey is not None:
+        out += journey_markdown(s.journey)
+    if s.grid is not None:
+        out += grid_markdown(s.grid)
     return out
 
 

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from interview_cli.config.shapes import ConstructTruth, GridSpec, JourneySpec, Shape, StageTruth
 from interview_cli.config.study import Guide, SafetySpec
 
 Identifier = Annotated[str, Field(min_length=1, pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.\-]*$")]
@@ -277,6 +278,11 @@ class Tuning(StrictModel):
 
 class Methodology(StrictModel):
     method: MethodInfo
+    shape: Shape = Field(
+        default="ladder", description="ladder (chains), journey (ordered stages) or grid"
+    )
+    journey: JourneySpec | None = None
+    grid: GridSpec | None = None
     ontology: OntologySpec
     signals: dict[str, list[str]] = Field(
         default_factory=dict, description="pool name -> signal names detected for this method"
@@ -317,7 +323,11 @@ class Concept(StrictModel):
     language: str | None = Field(
         default=None, description="study language (e.g. 'en', 'de'); None = the respondent's"
     )
-    elements: list[ConceptElement] = Field(default_factory=list)
+    elements: list[ConceptElement] = Field(
+        default_factory=list,
+        description="stimulus elements; a journey's stages in the order they happen; a grid's "
+        "elements to compare",
+    )
     guide: Guide | None = None
     consent: str | None = Field(
         default=None, description="shown before the first question; a 'no' ends the session"
@@ -381,6 +391,12 @@ class Persona(StrictModel):
     )
     off_topic: list[str] = Field(
         default_factory=list, description="tangents a verbose or fixated persona drifts into"
+    )
+    journeys: dict[str, list[StageTruth]] = Field(
+        default_factory=dict, description="journey methodology name -> stages, in order"
+    )
+    grids: dict[str, list[ConstructTruth]] = Field(
+        default_factory=dict, description="grid methodology name -> constructs with ratings"
     )
 
     @field_validator("ladders", mode="before")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 Stance = Literal[-1, 0, 1]
 
@@ -34,6 +34,19 @@ class ExtractedEdge(CoreModel):
     relation: str = Field(min_length=1)
     quote: str = ""
     confidence: float = Field(default=0.8, ge=0.0, le=1.0)
+    value: float | None = Field(
+        default=None,
+        description="a number the relation carries: a grid rating, a journey emotion's valence",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_empty_value(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        # Edges without a value dump as they did before values existed, so recorded
+        # extractions and rejected items of older sessions compare equal on replay.
+        data: dict[str, object] = handler(self)
+        if data.get("value") is None:
+            data.pop("value", None)
+        return data
 
 
 class RejectedItem(CoreModel):

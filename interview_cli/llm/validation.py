@@ -362,8 +362,20 @@ def _edge(
         relation=relation,
         quote=" ".join(quote.split()) if isinstance(quote, str) else "",
         confidence=_confidence(item.get("confidence")),
+        value=_value(item.get("value")),
     )
     return edge, ""
+
+
+def _value(value: object) -> float | None:
+    """A journey valence or grid rating: a finite number, or None."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    return number if math.isfinite(number) else None
 
 
 # ---- assessment ---------------------------------------------------------------------------

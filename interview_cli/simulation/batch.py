@@ -36,6 +36,7 @@ from interview_cli.llm.settings import LLMSettings
 from interview_cli.session import SessionFile
 from interview_cli.simulation.evaluation import evaluate_session
 from interview_cli.simulation.respondent import Respondent
+from interview_cli.simulation.shape_eval import evaluate_shaped, shaped_truth
 from interview_cli.store import SessionStore
 
 POLICIES: tuple[str, ...] = ("adaptive", "deepen_recent", "breadth_first")
@@ -200,6 +201,7 @@ def simulation_record(
                 for ladder in persona.typed_ladders(methodology)
             ],
             "aliases": {k: list(v) for k, v in persona.aliases.items()},
+            **shaped_truth(persona, methodology),
         },
     }
 
@@ -358,7 +360,9 @@ async def _run_one(
 
 def _store_evaluation(session: SessionFile, persona: Persona, methodology: Methodology) -> None:
     record = dict(session.simulation or {})
-    record["evaluation"] = evaluate_session(session, persona, methodology)
+    record["evaluation"] = evaluate_shaped(session, persona, methodology) or evaluate_session(
+        session, persona, methodology
+    )
     session.simulation = record
 
 

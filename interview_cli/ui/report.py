@@ -23,6 +23,7 @@ from interview_cli.analysis.report_md import (
     unmatched_merge_lines,
     where_text,
 )
+from interview_cli.analysis.shapes_report import valence_bar
 from interview_cli.ui.interview import dual_graph_table, plural
 from interview_cli.ui.why import ended_because
 
@@ -329,9 +330,63 @@ def report_view(report: Report) -> Group:
             ]
         if section.structure is not None:
             parts += structure_views(section, limit)
+        parts += shape_views(section)
     # The same wording as md and html: the formats draw one report and must not disagree.
     for line in unmatched_merge_lines(report):
         parts.append(Text(line, style="yellow"))
     for skipped in report.skipped:
         parts.append(Text(f"skipped: {skipped}", style="yellow"))
     return Group(*parts)
+
+
+def shape_views(section: MethodSection) -> list[RenderableType]:
+    """The journey map and emotion curve, or the grids, of a journey / grid methodology."""
+    parts: list[RenderableType] = []
+    if section.journey is not None:
+        journey = section.journey
+        curve = Table(title="Emotion curve by stage", title_justify="left", box=box.SIMPLE_HEAD)
+        for name in ("stage", "valence", "curve", "sessions"):
+            curve.add_column(name)
+        for p in journey.curve:
+            value = "–" if p.valence is None else f"{p.valence:+.1f}"
+            curve.add_row(
+                Text(p.stage), value, Text(valence_bar(p.valence, journey.scale)), str(p.sessions)
+            )
+        parts.append(curve)
+        for session_id, jmap in journey.maps:
+            table = Table(
+                title=f"Journey map: {session_id}", title_justify="left", box=box.SIMPLE_HEAD
+            )
+            for name in ("stage", "touchpoints / actions", "emotions", "pain points"):
+                table.add_column(name)
+            for s in jmap.stages:
+                table.add_row(
+                    Text(s.label + ("" if s.told else " (not told)")),
+                    Text("; ".join((*s.touchpoints, *s.actions))),
+                    Text("; ".join(e.label for e in s.emotions)),
+                    Text("; ".join(p.label for p in s.pains)),
+                )
+            parts.append(table)
+    if section.grid is not None:
+        for result in section.grid.grids:
+            grid = result.grid
+            table = Table(
+                title=f"Repertory grid: {result.session_id}",
+                title_justify="left",
+                box=box.SIMPLE_HEAD,
+            )
+            table.add_column("construct")
+            for element in grid.elements:
+                table.add_column(element, justify="right")
+            for c in grid.constructs:
+                table.add_row(Text(c.label), *("" if r is None else f"{r:g}" for r in c.ratings))
+            parts.append(table)
+            share = result.first_two_components
+            parts.append(
+                Text(
+                    "First two principal components: "
+                    + ("–" if share is None else f"{share:.0%} of the variance")
+                    + "; similarities: --format md, html or json."
+                )
+            )
+    return parts

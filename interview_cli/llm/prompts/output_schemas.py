@@ -37,6 +37,22 @@ def _object(properties: dict[str, Any], description: str = "") -> dict[str, Any]
     return schema
 
 
+def _value_description(methodology: Methodology) -> str:
+    if methodology.grid is not None:
+        low, high = methodology.grid.rating_scale
+        return (
+            f"the rating ({low}-{high}) on a {methodology.grid.rating_relation} edge; "
+            "null on other edges"
+        )
+    if methodology.journey is not None:
+        low, high = methodology.journey.valence_scale
+        return (
+            f"the valence ({low} to {high}) on a {methodology.journey.emotion_relation} edge; "
+            "null on other edges"
+        )
+    return "a number the relation carries, or null"
+
+
 def extraction_schema(methodology: Methodology, concept: Concept | None = None) -> dict[str, Any]:
     """The extraction output for this methodology (seed 000 "Tier 2: Structured Extraction")."""
     ontology = methodology.ontology
@@ -58,15 +74,21 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
             "reaction": {"type": ["string", "null"], "enum": [*REACTIONS, None]},
         }
     )
-    edge = _object(
-        {
-            "source": {"type": "string", "description": "label of a node (new or existing)"},
-            "target": {"type": "string", "description": "label of a node (new or existing)"},
-            "relation": {"type": "string", "enum": [e.name for e in ontology.edges]},
-            "quote": {"type": "string", "description": "verbatim words that state the link"},
-            "confidence": {"type": "number", "description": "0.0 to 1.0"},
+    edge_properties: dict[str, Any] = {
+        "source": {"type": "string", "description": "label of a node (new or existing)"},
+        "target": {"type": "string", "description": "label of a node (new or existing)"},
+        "relation": {"type": "string", "enum": [e.name for e in ontology.edges]},
+        "quote": {"type": "string", "description": "verbatim words that state the link"},
+        "confidence": {"type": "number", "description": "0.0 to 1.0"},
+    }
+    if methodology.shape != "ladder":
+        # Journeys and grids put a number on some edges (a valence, a rating); ladder schemas
+        # stay as they were, so recorded prompts of ladder sessions still match.
+        edge_properties["value"] = {
+            "type": ["number", "null"],
+            "description": _value_description(methodology),
         }
-    )
+    edge = _object(edge_properties)
     return _object(
         {
             "extractable": {
