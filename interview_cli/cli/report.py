@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from interview_cli.cli.common import (
-    JsonOption,
     LibraryOption,
     open_library,
     print_warning,
@@ -30,10 +29,7 @@ class Counting(StrEnum):
     respondent = "respondent"
 
 
-class ReportFormat(StrEnum):
-    md = "md"
-    html = "html"
-    json = "json"
+FORMATS = ("md", "html", "json")  # json: the hidden, deprecated spelling of --json
 
 
 SUFFIX_FORMATS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".json": "json"}
@@ -50,12 +46,13 @@ def report(
         ),
     ] = None,
     fmt: Annotated[
-        ReportFormat | None,
+        str | None,
         typer.Option(
             "--format",
             "-f",
-            help="md, html (one self-contained file) or json. Default: a terminal view, or the "
-            "--out file's suffix.",
+            metavar="md|html",
+            help="md or html (one self-contained file); JSON is --json. Default: a terminal "
+            "view, or the --out file's suffix (.md, .html, .json).",
             show_default=False,
         ),
     ] = None,
@@ -130,7 +127,14 @@ def report(
             "relations are counted within a ladder, never across ladders.",
         ),
     ] = Counting.ladder,
-    as_json: JsonOption = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="The report as JSON, on stdout or into --out (as --json does for sessions, "
+            "batch and replay).",
+        ),
+    ] = False,
     sessions_dir: SessionsDirOption = None,
     library: LibraryOption = None,
 ) -> None:
@@ -175,11 +179,11 @@ def report(
     from interview_cli.store import SessionStore, write_atomic
 
     store = SessionStore(sessions_dir)
-    chosen = "json" if as_json else fmt.value if fmt else None
+    chosen = _chosen_format(fmt, as_json)
     if chosen is None and out is not None:
         chosen = SUFFIX_FORMATS.get(out.suffix.lower())
         if chosen is None:
-            raise UsageError(f"--out {out}: say --format md, html or json (unknown suffix)")
+            raise UsageError(f"--out {out}: unknown suffix; say --format md or html, or --json")
     targets = list(refs or [])
     if not targets and not ladders:
         if not store.directory.is_dir():
@@ -259,6 +263,19 @@ def report(
     stdout_console().print(
         f"Report ({chosen}, {len(result.sessions)} session(s)) written to {out}", highlight=False
     )
+
+
+def _chosen_format(fmt: str | None, as_json: bool) -> str | None:
+    """The one format asked for. JSON is ``--json``, as in every other command; ``--format
+    json`` was its second spelling and still works, but is no longer shown (deprecated)."""
+    from interview_cli.errors import UsageError
+
+    if fmt is not None and fmt.lower() not in FORMATS:
+        raise UsageError(f"--format {fmt!r} is not one of 'md', 'html'; for JSON use --json")
+    chosen = fmt.lower() if fmt is not None else None
+    if as_json and chosen not in (None, "json"):
+        raise UsageError(f"--json and --format {chosen}: choose one")
+    return "json" if as_json else chosen
 
 
 def _where(items: list[str]) -> list[tuple[str, str]]:
