@@ -127,6 +127,15 @@ def report(
             "relations are counted within a ladder, never across ladders.",
         ),
     ] = Counting.ladder,
+    full_matrix: Annotated[
+        bool,
+        typer.Option(
+            "--full-matrix",
+            help="Show every code in the implication matrix; by default only the codes with "
+            "a relation at or above the cut-off, saying how many were hidden (--json always "
+            "has every cell).",
+        ),
+    ] = False,
     as_json: Annotated[
         bool,
         typer.Option(
@@ -197,6 +206,7 @@ def report(
         top=top,
         use_slots=slots,
         counting=counting.value,
+        full_matrix=full_matrix,
     )
     collected = collect(targets, store, for_report=True) if targets else Collected()
     if out is not None:
