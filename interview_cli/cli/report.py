@@ -152,7 +152,9 @@ def report(
     Metrics per session and overall; for Means-End Chain interviews the content codes, the
     implication matrix (direct and indirect counts), a cut-off and the hierarchical value map
     (Reynolds & Gutman 1988); for other methods the most frequent node types, codes and
-    connections. Formats: a terminal view, md, html (one self-contained file), json.
+    connections. Formats: a terminal view, `--format md`, `--format html` (one self-contained
+    file), `--json`; a large implication matrix shows the codes at the cut-off (`--full-matrix`:
+    all).
 
     Ladders coded by hand come in as a CSV coding sheet (`--ladders`), alone or with sessions:
 
@@ -176,6 +178,7 @@ def report(
     * `interview report sessions/batch-1/ --format html --out report.html`
     * `interview report a.json b.json --merges codes.yaml --keep-share 0.7 -f md`
     * `interview report runs/ --json | jq .aggregate`
+    * `interview report runs/ --full-matrix -f html -o all.html` (every code in the matrix)
     * `interview report --ladders ladders/headphones_sample.csv --count respondent -f md`
     * `interview report sessions/ --ladders coded.csv --format html --out both.html`
     * `interview report sessions/ --where segment=commuter -f md` (see `run --meta`)

@@ -366,7 +366,7 @@ def report_view(report: Report) -> Group:
             parts += [
                 MatrixView(section, report.options.full_matrix),
                 hvm_tree(section),
-                Text("Mermaid / DOT of the map: --format md, html or json.", style="dim"),
+                Text("Mermaid / DOT of the map: --format md or html, or --json.", style="dim"),
             ]
         if section.structure is not None:
             parts += structure_views(section, limit)
