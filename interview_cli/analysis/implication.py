@@ -356,6 +356,7 @@ def most_linked_codes(
     limit: int,
     levels: Mapping[str, int] | None = None,
     among: Iterable[str] | None = None,
+    min_total: int = 1,
 ) -> list[str]:
     """At most ``limit`` codes worth showing when the whole matrix does not fit a screen.
 
@@ -365,12 +366,15 @@ def most_linked_codes(
     tends to fill up with many-linked consequences and drop the few value codes the ladders
     end in - the column a reader of an HVM looks for first. Returned in matrix order, so rows
     and columns of the window read like those of the full matrix. ``among``: choose from
-    these codes only, weighed by the links between them.
+    these codes only, weighed by the links between them; ``min_total``: weigh only cells
+    with at least this many links (the cut-off, so the window holds the mapped relations).
     """
     pool = set(among) if among is not None else None
     weight: dict[str, int] = {}
     for c in matrix.cells():
-        if pool is not None and not (c.source in pool and c.target in pool):
+        if c.total < min_total or (
+            pool is not None and not (c.source in pool and c.target in pool)
+        ):
             continue
         weight[c.source] = weight.get(c.source, 0) + c.total
         weight[c.target] = weight.get(c.target, 0) + c.total

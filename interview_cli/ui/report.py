@@ -174,7 +174,7 @@ def matrix_table(
     ``limit`` (default :data:`MATRIX_MAX_CODES`), the most linked of them. With ``full``,
     every code, its columns in blocks of ``limit`` one under the other."""
     assert section.ladder is not None
-    m = section.ladder.matrix
+    m, hvm = section.ladder.matrix, section.ladder.hvm
     limit = limit or MATRIX_MAX_CODES
     window = matrix_window(section, full)
     rows, cols = window.rows, window.cols
@@ -198,7 +198,7 @@ def matrix_table(
         # One set of codes for rows and columns, chosen by how many links they carry (each
         # level's most linked first, so value columns stay), not the first N of each axis.
         levels = {c: section.codebook.code(c).level for c in linked}
-        shown = set(most_linked_codes(m, limit, levels, among=linked))
+        shown = set(most_linked_codes(m, limit, levels, among=linked, min_total=hvm.cutoff))
         # A chosen code whose links all lead outside the window would be an empty line.
         rows = [r for r in rows if r in shown and any(m.cell(r, c).total for c in shown)]
         cols = [c for c in cols if c in shown and any(m.cell(r, c).total for r in rows)]

@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from interview_cli.analysis.drawing import MAX_WIDTH, DrawEdge, Drawing, DrawNode, to_svg
-from interview_cli.analysis.implication import codes_at_cutoff, ladder_matrix
+from interview_cli.analysis.implication import codes_at_cutoff, ladder_matrix, most_linked_codes
 from interview_cli.cli.app import app
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -267,3 +267,11 @@ def test_full_matrix_shows_every_code_on_demand(sheet: Path) -> None:
     assert f"all {codes} codes; columns in" in flat and "cut to fit" not in flat
     columns = set(re.findall(r"columns (c\d+) to (c\d+)", flat))
     assert columns and "Showing" not in flat
+
+
+def test_terminal_window_weighs_the_relations_at_the_cutoff() -> None:
+    # A1 has many links of one each, A2 a single strong one: at cut-off 3, A2 is the pick.
+    ladders = [[["A1", f"C{i}"]] for i in range(5)] + [[["A2", "C9"]]] * 3
+    matrix = ladder_matrix(ladders)
+    assert most_linked_codes(matrix, 1) == ["A1"]
+    assert most_linked_codes(matrix, 2, min_total=3) == ["A2", "C9"]
