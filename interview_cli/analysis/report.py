@@ -53,6 +53,7 @@ class ReportOptions:
     top: int = 12
     use_slots: bool = True  # code by canonical slots where the sessions recorded them
     counting: str = "ladder"  # implication.COUNTING_RULES
+    full_matrix: bool = False  # every code in the implication matrix, not only those at cut-off
 
 
 @dataclass(frozen=True)
