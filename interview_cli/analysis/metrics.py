@@ -50,6 +50,9 @@ class SessionMetrics:
     recall: float | None = None
     participant: str | None = None  # run --participant
     participant_meta: dict[str, str] = field(default_factory=dict)  # run --meta
+    # provider:model called without a price: cost_usd counts the priced calls only, and the
+    # cost is shown as unknown (never $0).
+    unpriced: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -74,6 +77,7 @@ class AggregateMetrics:
     recall_median: float | None = None
     recall_sessions: int = 0
     by_status: dict[str, int] = field(default_factory=dict)
+    unpriced: list[str] = field(default_factory=list)  # over all sessions (see SessionMetrics)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -145,6 +149,7 @@ def session_metrics(session: SessionFile, path: str = "") -> SessionMetrics:
         recall=simulation_recall(session.simulation),
         participant=session.participant.id if session.participant else None,
         participant_meta=dict(session.participant.meta) if session.participant else {},
+        unpriced=list(session.usage.unpriced),
     )
 
 
@@ -182,4 +187,5 @@ def aggregate(rows: Sequence[SessionMetrics]) -> AggregateMetrics:
         recall_median=round(median(recalls), 3) if recalls else None,
         recall_sessions=len(recalls),
         by_status=_sorted_counts(Counter(r.status for r in rows)),
+        unpriced=sorted({u for r in rows for u in r.unpriced}),
     )

@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from interview_cli.llm.spend import format_cost
+
 from .drawing import to_dot, to_mermaid
 from .implication import ImplicationMatrix
 from .metrics import AggregateMetrics, SessionMetrics
@@ -97,7 +99,7 @@ def metric_row(r: SessionMetrics) -> list[str]:
         str(r.chains_completed),
         "yes" if r.terminal_reached else "no",
         mix(r.strategy_mix),
-        f"${r.cost_usd:.4f}",
+        format_cost(r.cost_usd, r.unpriced),
         fmt_recall(r.recall),
     ]
 
@@ -114,7 +116,7 @@ def aggregate_row(a: AggregateMetrics) -> list[str]:
         str(a.chains_completed_total),
         f"{a.terminal_reached_share:.0%}",
         mix(a.strategy_mix),
-        f"${a.cost_usd_total:.4f}",
+        format_cost(a.cost_usd_total, a.unpriced),
         fmt_recall(a.recall_mean),
     ]
 

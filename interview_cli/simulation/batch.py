@@ -33,6 +33,7 @@ from interview_cli.core.discourse import FrameParser
 from interview_cli.errors import InterviewError, SessionFileError, UsageError
 from interview_cli.llm.protocol import Exchange, InterviewLLM, PersonaRequest
 from interview_cli.llm.settings import LLMSettings
+from interview_cli.llm.spend import SpendCap, SpendCapReached
 from interview_cli.session import SessionFile
 from interview_cli.simulation.evaluation import evaluate_session
 from interview_cli.simulation.respondent import Respondent
@@ -41,7 +42,8 @@ from interview_cli.store import SessionStore
 POLICIES: tuple[str, ...] = ("adaptive", "deepen_recent", "breadth_first")
 RUN_SEED_STRIDE = 1000
 MAX_RUNS = RUN_SEED_STRIDE
-Status = Literal["completed", "failed", "skipped"]
+# stopped: by the spend cap (``--max-cost``), paused with its session file, or never started.
+Status = Literal["completed", "failed", "skipped", "stopped"]
 
 
 def run_seed(seed: int, run: int) -> int:
@@ -139,8 +141,12 @@ class BatchResult:
         return [o for o in self.outcomes if o.status == "failed"]
 
     @property
+    def stopped(self) -> list[InterviewOutcome]:
+        return [o for o in self.outcomes if o.status == "stopped"]
+
+    @property
     def finished(self) -> list[InterviewOutcome]:
-        return [o for o in self.outcomes if o.status != "failed"]
+        return [o for o in self.outcomes if o.status not in ("failed", "stopped")]
 
 
 class BatchObserver(Protocol):
@@ -342,6 +348,11 @@ async def _run_one(
                 session.status = "paused"  # as `run` does on Ctrl-C; the lock is still held
                 store.save(session)
                 raise
+            except SpendCapReached as exc:  # paused before a call that could pass --max-cost
+                session.status = "paused"
+                store.save(session)
+                outcome.status, outcome.reason, outcome.path = "stopped", exc.message, path
+                return outcome
             _store_evaluation(session, persona, spec.methodology.value)
             store.save(session)
             outcome.evaluation = session.simulation["evaluation"] if session.simulation else None
@@ -395,10 +406,13 @@ async def run_batch(
     observer: BatchObserver | None = None,
     plan: Sequence[PlannedInterview] | None = None,
     models: OptionalModels | None = None,
+    budget: SpendCap | None = None,
 ) -> BatchResult:
     """Run every planned interview, at most ``concurrency`` at a time; outcomes in plan order.
 
-    ``models``: the embedding tier and frame parser (loaded once, shared by all interviews)."""
+    ``models``: the embedding tier and frame parser (loaded once, shared by all interviews).
+    ``budget``: the ``--max-cost`` cap the llm's clients share; once it has stopped a call,
+    interviews not yet started are not started (``stopped``, no session file)."""
     models = models or OptionalModels()
     if concurrency < 1:
         raise UsageError("--concurrency must be at least 1")
@@ -412,6 +426,16 @@ async def run_batch(
 
     async def worker(item: PlannedInterview) -> InterviewOutcome:
         async with gate:
+            if (
+                budget is not None
+                and budget.closed
+                and not store.path_for(item.session_id).exists()
+            ):
+                outcome = InterviewOutcome(
+                    item.session_id, item.persona_id, item.run, "stopped", budget.describe()
+                )
+                observer.finished(item, outcome)
+                return outcome
             outcome = await _run_one(
                 spec,
                 item,
