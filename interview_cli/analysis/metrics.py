@@ -55,7 +55,7 @@ class SessionMetrics:
     unpriced: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return _unknown_cost(asdict(self), "cost_usd")
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,16 @@ class AggregateMetrics:
     unpriced: list[str] = field(default_factory=list)  # over all sessions (see SessionMetrics)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return _unknown_cost(asdict(self), "cost_usd_total")
+
+
+def _unknown_cost(record: dict[str, Any], key: str) -> dict[str, Any]:
+    """JSON: a cost with unpriced calls in it is unknown (null), never a number that looks
+    complete; what the priced calls cost stays under ``priced_<key>``."""
+    if record.get("unpriced"):
+        record[f"priced_{key}"] = record[key]
+        record[key] = None
+    return record
 
 
 def simulation_recall(simulation: Mapping[str, Any] | None) -> float | None:

@@ -98,6 +98,8 @@ def test_a_server_without_a_key_and_an_unpriced_model(
     report = invoke(["report", str(sessions), "--format", "md"], env)
     assert report.exit_code == 0, report.output
     assert "unknown" in report.stdout and "$0.0000" not in report.stdout
+    data = json.loads(invoke(["report", str(sessions), "--format", "json"], env).stdout)
+    assert data["sessions"][0]["cost_usd"] is None and data["aggregate"]["cost_usd_total"] is None
 
 
 def test_env_vars_choose_the_server_and_a_key_is_sent_when_set(
