@@ -245,3 +245,20 @@ def test_the_cap_stops_a_batch_which_resumes_with_a_higher_one(
     assert done.exit_code == 0, done.output
     status = {i["id"].rsplit("-", 1)[1]: i["status"] for i in json.loads(done.stdout)["interviews"]}
     assert status == {"r1": "skipped", "r2": "completed", "r3": "completed"}
+
+
+def test_a_batch_on_an_unpriced_model_shows_its_cost_as_unknown(
+    server: FakeLLMServer, tmp_path: Path
+) -> None:
+    env = no_keys(tmp_path)
+    own = ["--provider", "openai-compatible", "--base-url", server.openai_base_url]
+    result = invoke(
+        ["batch", "cooperative", "-c", "headphones_mec", *own, "--model", MODEL,
+         "--max-turns", "2", "--no-canonical-slots", "--out", str(tmp_path / "out")],
+        env,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    header = next(line for line in result.stdout.splitlines() if " rungs " in line)
+    assert header.split()[-2:] == ["$", "stop"]  # the cost column is there...
+    row = next(line for line in result.stdout.splitlines() if line.lstrip().startswith("coop"))
+    assert " unknown " in row  # ...and says unknown, not 0.00
