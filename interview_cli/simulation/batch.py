@@ -37,6 +37,7 @@ from interview_cli.llm.spend import SpendCap, SpendCapReached
 from interview_cli.session import SessionFile
 from interview_cli.simulation.evaluation import evaluate_session
 from interview_cli.simulation.respondent import Respondent
+from interview_cli.simulation.saving import BackgroundWrites
 from interview_cli.store import SessionStore
 
 POLICIES: tuple[str, ...] = ("adaptive", "deepen_recent", "breadth_first")
@@ -351,10 +352,12 @@ async def _run_one(
             except SpendCapReached as exc:  # paused before a call that could pass --max-cost
                 session.status = "paused"
                 store.save(session)
+                await _drain(store, planned.session_id)
                 outcome.status, outcome.reason, outcome.path = "stopped", exc.message, path
                 return outcome
             _store_evaluation(session, persona, spec.methodology.value)
             store.save(session)
+            await _drain(store, planned.session_id)  # on disk before the lock is released
             outcome.evaluation = session.simulation["evaluation"] if session.simulation else None
             outcome.path = path
     except (asyncio.CancelledError, KeyboardInterrupt):
@@ -365,6 +368,13 @@ async def _run_one(
         if session is not None:
             _record_failure(store, session, persona, spec.methodology.value, outcome.reason)
     return outcome
+
+
+async def _drain(store: SessionStore, session_id: str) -> None:
+    """Wait for the session's background writes (``saving``) without blocking the loop."""
+    drain = getattr(store.writes, "drain", None)
+    if drain is not None:
+        await drain(session_id)
 
 
 def _store_evaluation(session: SessionFile, persona: Persona, methodology: Methodology) -> None:
@@ -416,7 +426,8 @@ async def run_batch(
     models = models or OptionalModels()
     if concurrency < 1:
         raise UsageError("--concurrency must be at least 1")
-    store = SessionStore(spec.out)
+    # Disk syncs of saves run off the loop, in order per session (``saving``).
+    store = SessionStore(spec.out, writes=BackgroundWrites())
     observer = observer or SilentObserver()
     planned = list(plan) if plan is not None else plan_batch(spec)
     from interview_cli.simulation.reuse import refuse_stale
