@@ -9,7 +9,9 @@ them apart:
 - **held-out**: personas/holdout/ (another domain, never tuned on) on --holdout-concept;
   its transcripts have been read while tuning, so it is no longer quite unseen;
 - **held-out 2**: --holdout2-dir (default personas/holdout2/, a third domain nobody reads
-  while tuning; included when the directory exists) on --holdout2-concept.
+  while tuning; included when the directory exists) on --holdout2-concept;
+- **held-out 3**: personas/holdout3/ (a fourth domain, written by someone else and never read
+  by whoever tunes the interviewer) on --holdout3-concept, when the directory exists.
 
 One row per set and policy:
 
@@ -28,7 +30,8 @@ respondent with little to say is the set's persona with verbosity <= 0.2 and kno
 
     python benchmarks/policy_comparison.py [--concept headphones_mec]
         [--holdout-concept ebike_commute_mec] [--holdout2-dir personas/holdout2]
-        [--holdout2-concept home_broadband_mec] [--seeds 0 1 2] [--max-turns 20] [-j 4]
+        [--holdout2-concept home_broadband_mec] [--holdout3-concept dental_practice_mec]
+        [--sets tuned held-out ...] [--seeds 0 1 2] [--max-turns 20] [-j 4]
 
 Not a test: it takes a minute or two here (2 cores) and writes to a temporary directory.
 """
@@ -50,7 +53,8 @@ import yaml
 POLICIES = ("adaptive", "deepen_recent", "breadth_first")
 ROOT = Path(__file__).resolve().parents[1]
 HOLDOUT2 = ROOT / "personas" / "holdout2"
-HELD_OUT = ("held-out", "held-out 2")
+HOLDOUT3 = ROOT / "personas" / "holdout3"
+HELD_OUT = ("held-out", "held-out 2", "held-out 3")
 
 
 def little_to_say(personas: Path) -> list[str]:
@@ -170,6 +174,13 @@ def parse_args() -> argparse.Namespace:
         help="a second held-out set (default personas/holdout2/ when it exists)",
     )
     parser.add_argument("--holdout2-concept", default="home_broadband_mec")
+    parser.add_argument("--holdout3-concept", default="dental_practice_mec")
+    parser.add_argument(
+        "--sets",
+        nargs="+",
+        default=None,
+        help="only these sets (names as in the table: tuned, held-out, 'held-out 2', ...)",
+    )
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     parser.add_argument("--max-turns", type=int, default=20)
     parser.add_argument("-j", "--jobs", type=int, default=4, help="interviews at once")
@@ -190,6 +201,13 @@ def persona_sets(args: argparse.Namespace) -> dict[str, tuple[Path, str, str]]:
     if second is not None:
         shown = "personas/holdout2/" if second == HOLDOUT2 else f"{second}/"
         sets["held-out 2"] = (second.resolve(), shown, args.holdout2_concept)
+    if HOLDOUT3.is_dir():
+        sets["held-out 3"] = (HOLDOUT3, "personas/holdout3/", args.holdout3_concept)
+    if args.sets:
+        unknown = sorted(set(args.sets) - set(sets))
+        if unknown:
+            sys.exit(f"--sets: no set named {', '.join(unknown)}; choose from {', '.join(sets)}")
+        sets = {name: where for name, where in sets.items() if name in args.sets}
     return sets
 
 

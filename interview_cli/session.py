@@ -79,12 +79,19 @@ class QuestionRecord(Record):
     focus_label: str | None = None
     focus_type: str | None = None
     asked_at: str = ""
+    # Who worded the question: the tool, or the moderator (``/ask``: ``tool_text`` keeps the
+    # tool's question it replaced). ``notes``: the moderator's ``/note``s on this turn.
+    asked_by: Literal["tool", "moderator"] = "tool"
+    tool_text: str | None = None
+    notes: list[str] = Field(default_factory=list)
 
 
 class AnswerRecord(Record):
     utterance_id: str
     text: str
     received_at: str = ""
+    # The respondent's ``/pass``: they declined the question (not a "don't know").
+    declined: bool = False
 
 
 class DecisionRecord(Record):
@@ -97,12 +104,26 @@ class DecisionRecord(Record):
         default_factory=dict,
         description="why each recorded vetoed candidate was vetoed: 'strategy@node' -> reason",
     )
+    # Who decided the next question: the tool, or the moderator (``moderator``: the
+    # ``core.moderator.ModeratorChoice``; ``tool_choice``: what the tool had selected).
+    decided_by: Literal["tool", "moderator"] = "tool"
+    moderator: dict[str, Any] | None = None
+    tool_choice: dict[str, Any] | None = None
 
 
 class ContinuationRecord(Record):
     should_continue: bool
     reason: str = ""
     turns_remaining: int | None = None
+
+
+class SafetyRecord(Record):
+    """What the safety reading of an answer found and what the interview did about it."""
+
+    kind: str
+    action: str
+    message: str = ""
+    code: str = ""
 
 
 class TurnRecord(Record):
@@ -140,6 +161,7 @@ class TurnRecord(Record):
     llm_calls: list[LLMCall] = Field(default_factory=list)
     failures: list[str] = Field(default_factory=list)
     timings_ms: dict[str, float] = Field(default_factory=dict)
+    safety: SafetyRecord | None = None
 
 
 # The admissible candidates after the winner that a turn record keeps in full (besides the
@@ -253,6 +275,20 @@ class ClosingRecord(Record):
     summary: str = ""
     rating: int | None = Field(default=None, ge=1, le=4)
     comment: str = ""
+    # The closing answer read like any other (``core.closing_answer``): what was extracted
+    # from it and what that added to the graph. Absent in files written before.
+    utterance_id: str = ""
+    extraction: Extraction | None = None
+    graph_delta: dict[str, Any] = Field(default_factory=dict)
+
+
+class ConsentRecord(Record):
+    """The concept's consent text as shown, the respondent's reply, and what it was taken as."""
+
+    text: str
+    answer: str = ""
+    agreed: bool = False
+    answered_at: str = ""
 
 
 class ParticipantRecord(Record):
@@ -286,6 +322,7 @@ class SessionFile(Record):
     closing: ClosingRecord | None = None
     simulation: dict[str, Any] | None = None
     participant: ParticipantRecord | None = None
+    consent: ConsentRecord | None = None
     errors: list[str] = Field(default_factory=list)
 
     @property
@@ -295,3 +332,9 @@ class SessionFile(Record):
     @property
     def turn_count(self) -> int:
         return len(self.completed_turns)
+
+    @property
+    def answer_count(self) -> int:
+        """Answers the respondent gave: every completed turn's, and the closing one."""
+        closing = self.closing
+        return self.turn_count + (1 if closing is not None and closing.comment.strip() else 0)

@@ -6,13 +6,20 @@ methodology's ontology (1 = most concrete), drawn bottom-up as laddering maps ar
 at the bottom, values at the top.
 
 The SVG is laid out here, without Graphviz or JavaScript, so the HTML report stays one
-self-contained file: one row per level, nodes ordered within a row by the barycentre of their
+self-contained file: one band per level, nodes ordered within a band by the barycentre of their
 neighbours (a few sweeps of the classic Sugiyama heuristic, enough to untangle small maps),
 edges as cubic curves with arrowheads, stroke width by weight, dashed for indirect links.
+
+A map is never wider than :data:`MAX_WIDTH` (the HTML report's column): a level with more
+codes than fit in one row wraps onto several rows of even length within its band, so a map of
+many sessions (19 consequences in a row made it 3,400 px wide, every value off a 1280 px
+screen) grows downwards at full size instead of sideways or shrunk to unreadable text. Values
+stay on top.
 """
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -168,8 +175,12 @@ WRAP = 24
 MAX_LINES = 3
 PAD_X, PAD_Y = 10, 8
 GAP_X, GAP_Y = 18, 70
+ROW_GAP = 26  # between the wrapped rows of one level
 LEFT = 150  # room for the level names
+RIGHT = 30
 TOP = 44
+TITLE_CHAR_W = 8.2  # average glyph width of the 14px bold title
+MAX_WIDTH = 1180  # the HTML report's column (1200 px) less the figure's border and padding
 
 
 @dataclass
@@ -222,8 +233,26 @@ def order_rows(drawing: Drawing, sweeps: int = 4) -> dict[int, list[str]]:
     return rows
 
 
-def to_svg(drawing: Drawing) -> str:
-    """A standalone ``<svg>`` element (inline in HTML, or saved as a .svg file)."""
+def _line_width(ids: Sequence[str], boxes: Mapping[str, _Box]) -> float:
+    return sum(boxes[i].w for i in ids) + GAP_X * max(len(ids) - 1, 0)
+
+
+def wrap_row(ids: Sequence[str], boxes: Mapping[str, _Box], room: float) -> list[list[str]]:
+    """A level's nodes (in their order) as the fewest rows of even length within ``room``."""
+    if not ids:
+        return []
+    count = max(1, math.ceil(_line_width(ids, boxes) / room))
+    while True:
+        per = math.ceil(len(ids) / count)
+        lines = [list(ids[i : i + per]) for i in range(0, len(ids), per)]
+        if per == 1 or all(_line_width(line, boxes) <= room for line in lines):
+            return lines
+        count += 1
+
+
+def to_svg(drawing: Drawing, *, max_width: float = MAX_WIDTH) -> str:
+    """A standalone ``<svg>`` element (inline in HTML, or saved as a .svg file), at most
+    ``max_width`` wide (a node wider than that alone in its row excepted)."""
     nodes = {n.id: n for n in drawing.nodes}
     boxes: dict[str, _Box] = {}
     for n in drawing.nodes:
@@ -232,22 +261,26 @@ def to_svg(drawing: Drawing) -> str:
         boxes[n.id] = _Box(n, lines, max(width, 48.0), len(lines) * LINE_H + 2 * PAD_Y)
     rows = order_rows(drawing)
     levels = sorted(rows)
-    row_h = {lv: max(boxes[i].h for i in rows[lv]) for lv in levels}
-    row_w = {lv: sum(boxes[i].w for i in rows[lv]) + GAP_X * (len(rows[lv]) - 1) for lv in levels}
-    inner_w = max(row_w.values(), default=200.0)
-    width = LEFT + inner_w + 40
-    y: float = TOP
+    bands = {lv: wrap_row(rows[lv], boxes, max_width - LEFT - RIGHT) for lv in levels}
+    inner_w = max((_line_width(row, boxes) for b in bands.values() for row in b), default=200)
+    title_room = max(inner_w + LEFT + RIGHT, min(max_width, 24 + len(drawing.title) * TITLE_CHAR_W))
+    title = textwrap.wrap(drawing.title, int((title_room - 24) / TITLE_CHAR_W)) or [""]
+    width = max(LEFT + inner_w + RIGHT, title_room)
+    y: float = TOP + (len(title) - 1) * 18
     level_y: dict[int, float] = {}
     for lv in reversed(levels):  # the most abstract level on top
-        level_y[lv] = y + row_h[lv] / 2
-        y += row_h[lv] + GAP_Y
+        top = y
+        for row in bands[lv]:
+            row_h = max(boxes[i].h for i in row)
+            x = LEFT + (inner_w - _line_width(row, boxes)) / 2
+            for nid in row:
+                box = boxes[nid]
+                box.x, box.y = x + box.w / 2, y + row_h / 2
+                x += box.w + GAP_X
+            y += row_h + ROW_GAP
+        level_y[lv] = (top + y - ROW_GAP) / 2
+        y += GAP_Y - ROW_GAP
     height = y - GAP_Y + 30 if levels else TOP + 40
-    for lv in levels:
-        x = LEFT + (inner_w - row_w[lv]) / 2
-        for nid in rows[lv]:
-            box = boxes[nid]
-            box.x, box.y = x + box.w / 2, level_y[lv]
-            x += box.w + GAP_X
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
@@ -258,7 +291,10 @@ def to_svg(drawing: Drawing) -> str:
         'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" '
         'fill="#555"/></marker>',
         "</defs>",
-        f'<text x="12" y="24" font-size="14" font-weight="bold">{escape(drawing.title)}</text>',
+    ]
+    out += [
+        f'<text x="12" y="{24 + i * 18}" font-size="14" font-weight="bold">{escape(line)}</text>'
+        for i, line in enumerate(title)
     ]
     for i, lv in enumerate(levels):
         name = drawing.level_names.get(lv, f"level {lv}")
@@ -282,7 +318,10 @@ def to_svg(drawing: Drawing) -> str:
         k = colour[nodes[nid].level]
         left, top = box.x - box.w / 2, box.y - box.h / 2
         tip = box.node.tooltip or box.node.label
-        out.append(f'<g class="node" data-id="{_attr(nid)}"><title>{escape(tip)}</title>')
+        out.append(
+            f'<g class="node" data-id="{_attr(nid)}" data-level="{box.node.level}">'
+            f"<title>{escape(tip)}</title>"
+        )
         out.append(
             f'<rect x="{left:.1f}" y="{top:.1f}" width="{box.w:.1f}" height="{box.h:.1f}" rx="6" '
             f'fill="{PALETTE[k % len(PALETTE)]}" stroke="{STROKES[k % len(STROKES)]}"/>'

@@ -337,8 +337,26 @@ def build_hvm(
 # --------------------------------------------------------------------------------------------
 
 
+def codes_at_cutoff(matrix: ImplicationMatrix, cutoff: int) -> tuple[list[str], list[str]]:
+    """The rows and columns worth showing at ``cutoff``, in matrix order: the codes that lead
+    to another code (rows) or are led to (columns) by at least one relation at or above it.
+
+    Most of a large matrix is empty or holds counts of one (83 codes over 9 sessions, most of
+    them said once): the window keeps every relation the map is drawn from, and any smaller
+    count between two codes it shows. A hidden code has only relations below the cut-off.
+    """
+    kept = [c for c in matrix.cells() if c.total >= cutoff]
+    sources = {c.source for c in kept}
+    targets = {c.target for c in kept}
+    return [c for c in matrix.codes if c in sources], [c for c in matrix.codes if c in targets]
+
+
 def most_linked_codes(
-    matrix: ImplicationMatrix, limit: int, levels: Mapping[str, int] | None = None
+    matrix: ImplicationMatrix,
+    limit: int,
+    levels: Mapping[str, int] | None = None,
+    among: Iterable[str] | None = None,
+    min_total: int = 1,
 ) -> list[str]:
     """At most ``limit`` codes worth showing when the whole matrix does not fit a screen.
 
@@ -347,10 +365,17 @@ def most_linked_codes(
     ``levels``, the most linked code of each level comes first: a window cut by weight alone
     tends to fill up with many-linked consequences and drop the few value codes the ladders
     end in - the column a reader of an HVM looks for first. Returned in matrix order, so rows
-    and columns of the window read like those of the full matrix.
+    and columns of the window read like those of the full matrix. ``among``: choose from
+    these codes only, weighed by the links between them; ``min_total``: weigh only cells
+    with at least this many links (the cut-off, so the window holds the mapped relations).
     """
+    pool = set(among) if among is not None else None
     weight: dict[str, int] = {}
     for c in matrix.cells():
+        if c.total < min_total or (
+            pool is not None and not (c.source in pool and c.target in pool)
+        ):
+            continue
         weight[c.source] = weight.get(c.source, 0) + c.total
         weight[c.target] = weight.get(c.target, 0) + c.total
     index = {c: i for i, c in enumerate(matrix.codes)}

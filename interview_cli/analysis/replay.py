@@ -26,8 +26,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.core.closing_answer import take_closing_answer
 from interview_cli.core.dedup import Embedder
-from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance
+from interview_cli.core.graph_update import GraphDelta
+from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance, content_of
 from interview_cli.errors import SessionFileError
 from interview_cli.pipeline.inputs import initial_state, recorded_input
 from interview_cli.session import SessionFile, TurnRecord
@@ -94,9 +96,26 @@ def replay(
         state = after
 
 
+def with_closing(
+    session: SessionFile, state: CoreState, *, methodology: Methodology | None = None
+) -> tuple[CoreState, GraphDelta | None]:
+    """``state`` with the recorded closing answer applied, as the interview applied it
+    (``core.closing_answer``); unchanged, with no delta, when none was read into the graph."""
+    closing = session.closing
+    if closing is None or closing.extraction is None:
+        return state, None
+    return take_closing_answer(
+        state,
+        content_of(closing.extraction, None),
+        methodology=methodology or snapshot_methodology(session),
+        utterance_id=closing.utterance_id,
+    )
+
+
 def final_state(session: SessionFile) -> CoreState | None:
-    """The core state after the last complete turn (None for a session without one)."""
+    """The core state at the end: after the last complete turn and the closing answer (None
+    for a session without a complete turn)."""
     last: CoreState | None = None
     for step in replay(session):
         last = step.after
-    return last
+    return None if last is None else with_closing(session, last)[0]

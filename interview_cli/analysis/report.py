@@ -39,6 +39,7 @@ from .implication import DEFAULT_KEEP_SHARE, HVM, ImplicationMatrix, build_hvm, 
 from .ladder_sheet import LadderSheet, sheets_graphs
 from .metrics import AggregateMetrics, SessionMetrics, aggregate, metrics_for
 from .participants import ParticipantRow, participant_rows
+from .shapes_report import GridAnalysis, JourneyAnalysis, grid_analysis, journey_analysis
 from .sources import SessionSource, methodology_groups, snapshot_methodology
 
 LADDER_METHOD = "means_end_chain"
@@ -52,6 +53,7 @@ class ReportOptions:
     top: int = 12
     use_slots: bool = True  # code by canonical slots where the sessions recorded them
     counting: str = "ladder"  # implication.COUNTING_RULES
+    full_matrix: bool = False  # every code in the implication matrix, not only those at cut-off
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,9 @@ class MethodSection:
     concepts: list[ConceptCount] = field(default_factory=list)
     # Coding sheets whose hand-coded ladders joined this section ("file: 3 respondent(s), ...").
     sheets: list[str] = field(default_factory=list)
+    # Methodologies of shape journey / grid: the journey maps and the grids.
+    journey: JourneyAnalysis | None = None
+    grid: GridAnalysis | None = None
 
     def concepts_text(self) -> str:
         """Each concept with its session count: "Oat milk (oat_milk_mec) 2, ..."."""
@@ -326,6 +331,10 @@ def build_section(
         section.ladder = _ladder(section, graphs, ladder_relations(methodology), options)
     else:
         section.structure = _structure(section, graphs, options)
+    if methodology.shape == "journey":
+        section.journey = journey_analysis(methodology, sources)
+    elif methodology.shape == "grid":
+        section.grid = grid_analysis(methodology, sources)
     return section
 
 
@@ -453,6 +462,10 @@ def section_to_dict(section: MethodSection) -> dict[str, Any]:
             ],
             "mermaid": to_mermaid(st.drawing),
         }
+    if section.journey is not None:
+        out["journey"] = section.journey.to_dict()
+    if section.grid is not None:
+        out["grid"] = section.grid.to_dict()
     return out
 
 

@@ -20,12 +20,13 @@ from .report_md import (
     PARTICIPANT_HEADERS,
     aggregate_row,
     dual_graph_row,
-    matrix_codes,
+    matrix_window,
     metric_row,
     participant_row,
     unmatched_merge_lines,
     where_text,
 )
+from .shapes_report import grid_html, journey_html
 
 CSS = """
 body { font-family: Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 1200px;
@@ -39,6 +40,8 @@ tr.total td { font-weight: bold; background: #f9fafb; }
 table.matrix td { text-align: center; min-width: 2.2em; }
 table.matrix td.kept { background: #dcfce7; font-weight: bold; }
 .figure { overflow-x: auto; border: 1px solid #e5e7eb; padding: 0.5em; background: #fff; }
+.figure svg { max-width: 100%; height: auto; }
+.scroll { overflow-x: auto; }
 .note { color: #4b5563; font-size: 0.9em; }
 pre { background: #f6f8fa; padding: 0.8em; overflow-x: auto; font-size: 0.85em; }
 """
@@ -71,12 +74,14 @@ def html_table(
     return "".join(out)
 
 
-def _matrix_html(section: MethodSection) -> str:
+def _matrix_html(section: MethodSection, full: bool = False) -> str:
     assert section.ladder is not None
     m, hvm, book = section.ladder.matrix, section.ladder.hvm, section.codebook
-    rows, cols = matrix_codes(m)
+    window = matrix_window(section, full)
+    rows, cols = window.rows, window.cols
+    note = f'<p class="note">{escape(window.note())}</p>' if window.note() else ""
     if not rows:
-        return "<p>No ladder relations between codes yet.</p>"
+        return note or "<p>No ladder relations between codes yet.</p>"
     head = "".join(f'<th title="{escape(book.code(c).name)}">{escape(c)}</th>' for c in cols)
     body = []
     for r in rows:
@@ -87,12 +92,12 @@ def _matrix_html(section: MethodSection) -> str:
             cells.append(f"<td{kept}>{cell.notation() if cell.total else ''}</td>")
         body.append(f"<tr><th>{escape(r)} {escape(book.code(r).name)}</th>{''.join(cells)}</tr>")
     return (
-        f'<table class="matrix"><thead><tr><th>from \\ to</th>{head}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table>"
+        f'{note}<div class="scroll"><table class="matrix"><thead><tr><th>from \\ to</th>{head}'
+        f"</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
     )
 
 
-def _section_html(s: MethodSection, top: int) -> list[str]:
+def _section_html(s: MethodSection, top: int, *, full_matrix: bool = False) -> list[str]:
     book = s.codebook
     out = [
         f"<h2>{escape(s.methodology)} (version {escape(s.version)}): "
@@ -121,7 +126,7 @@ def _section_html(s: MethodSection, top: int) -> list[str]:
             f"ladder(s), counted {escape(s.ladder.matrix.counting_text())}; relations are "
             "counted within a ladder, never across ladders; rows lead to columns. "
             "Highlighted cells are at or above the cut-off.</p>",
-            _matrix_html(s),
+            _matrix_html(s, full_matrix),
         ]
     if s.structure is not None:
         st = s.structure
@@ -180,6 +185,10 @@ def _section_html(s: MethodSection, top: int) -> list[str]:
             "lllrrll",
         ),
     ]
+    if s.journey is not None:
+        out += journey_html(s.journey)
+    if s.grid is not None:
+        out += grid_html(s.grid)
     drawing = (
         s.ladder.drawing if s.ladder is not None else s.structure.drawing if s.structure else None
     )
@@ -240,7 +249,7 @@ def report_html(report: Report) -> str:
             html_table(DUAL_GRAPH_HEADERS, map(dual_graph_row, report.dual_graph), "lrrrrrr"),
         ]
     for section in report.sections:
-        parts += _section_html(section, report.options.top)
+        parts += _section_html(section, report.options.top, full_matrix=report.options.full_matrix)
     if report.unmatched_merges:
         parts.append("<h2>Unmatched merges</h2><ul>")
         parts += [f"<li>{escape(line)}</li>" for line in unmatched_merge_lines(report)]

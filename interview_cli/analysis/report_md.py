@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from interview_cli.llm.spend import format_cost
 
 from .drawing import to_dot, to_mermaid
-from .implication import ImplicationMatrix
+from .implication import ImplicationMatrix, codes_at_cutoff
 from .metrics import AggregateMetrics, SessionMetrics
 from .participants import ParticipantRow
 from .report import MethodSection, Report
+from .shapes_report import grid_markdown, journey_markdown
 
 # "&" starts a character reference only when a name or number and ";" follow ("&lt;", "&#60;");
 # any other "&" ("Oat & pea") is shown as it is and stays readable in the Markdown source.
@@ -160,7 +162,44 @@ def matrix_codes(matrix: ImplicationMatrix) -> tuple[list[str], list[str]]:
     return [c for c in matrix.codes if c in sources], [c for c in matrix.codes if c in targets]
 
 
-def _section_md(s: MethodSection, top: int) -> list[str]:
+@dataclass(frozen=True)
+class MatrixWindow:
+    """The part of the implication matrix a report shows (:func:`matrix_window`)."""
+
+    rows: list[str]
+    cols: list[str]
+    codes: int  # codes in the whole matrix (with any relation)
+    hidden: int  # of those, not shown
+    cutoff: int
+
+    def note(self) -> str:
+        """What was left out and how to see it; empty when nothing was."""
+        if not self.hidden:
+            return ""
+        if not self.rows:
+            return (
+                f"No relation reaches the cut-off ({self.cutoff}): --full-matrix shows all "
+                f"{self.codes} codes, --json every cell."
+            )
+        return (
+            f"Showing {self.codes - self.hidden} of {self.codes} codes: {self.hidden} with no "
+            f"relation at or above the cut-off ({self.cutoff}) are hidden; --full-matrix shows "
+            "them, --json has every cell."
+        )
+
+
+def matrix_window(section: MethodSection, full: bool = False) -> MatrixWindow:
+    """The codes worth showing: those with a relation at or above the HVM cut-off
+    (``implication.codes_at_cutoff``), or every code with ``full``."""
+    assert section.ladder is not None
+    m, cutoff = section.ladder.matrix, section.ladder.hvm.cutoff
+    all_rows, all_cols = matrix_codes(m)
+    rows, cols = (all_rows, all_cols) if full else codes_at_cutoff(m, cutoff)
+    codes = len(set(all_rows) | set(all_cols))
+    return MatrixWindow(rows, cols, codes, codes - len(set(rows) | set(cols)), cutoff)
+
+
+def _section_md(s: MethodSection, top: int, *, full_matrix: bool = False) -> list[str]:
     book = s.codebook
     out = [f"## {s.methodology} (version {s.version}): {len(s.session_ids)} session(s)", ""]
     for sheet in s.sheets:
@@ -190,7 +229,8 @@ def _section_md(s: MethodSection, top: int) -> list[str]:
     out.append("")
     if s.ladder is not None:
         m, hvm = s.ladder.matrix, s.ladder.hvm
-        rows, cols = matrix_codes(m)
+        window = matrix_window(s, full_matrix)
+        rows, cols = window.rows, window.cols
         out += [
             "### Implication matrix",
             "",
@@ -200,6 +240,8 @@ def _section_md(s: MethodSection, top: int) -> list[str]:
             f"ladders; rows lead to columns; {m.total_links} links in all.",
             "",
         ]
+        if window.note():
+            out += [md_escape(window.note()), ""]
         if rows:
             body = []
             for r in rows:
@@ -208,7 +250,7 @@ def _section_md(s: MethodSection, top: int) -> list[str]:
                     [f"{r} {book.code(r).name}"] + [x.notation() if x.total else "" for x in cells]
                 )
             out.append(table(["from \\ to", *cols], body, "l" + "r" * len(cols)))
-        else:
+        elif not window.codes:
             out.append("No ladder relations between codes yet.")
         target = (
             f" (chosen to keep at least {hvm.keep_share:.0%})" if hvm.keep_share else " (given)"
@@ -269,6 +311,10 @@ def _section_md(s: MethodSection, top: int) -> list[str]:
                     )
                     out.append(f"  - {kind.replace('_', ' ')}: {names}")
         out += ["", "```mermaid", to_mermaid(st.drawing).rstrip(), "```", ""]
+    if s.journey is not None:
+        out += journey_markdown(s.journey)
+    if s.grid is not None:
+        out += grid_markdown(s.grid)
     return out
 
 
@@ -319,7 +365,7 @@ def report_markdown(report: Report) -> str:
             "",
         ]
     for section in report.sections:
-        out += _section_md(section, report.options.top)
+        out += _section_md(section, report.options.top, full_matrix=report.options.full_matrix)
     if report.unmatched_merges:
         out += ["## Unmatched merges", ""]
         out += [f"- {md_escape(line)}" for line in unmatched_merge_lines(report)] + [""]

@@ -50,7 +50,7 @@ from interview_cli.session import (
     slim_veto_reasons,
 )
 
-from .replay import ReplayStep, replay
+from .replay import ReplayStep, replay, with_closing
 
 CHECKS: tuple[str, ...] = (
     "snapshot",
@@ -228,6 +228,20 @@ def _check_decision(turn: TurnRecord, decision: Decision, out: list[Mismatch]) -
     for name, rec, rep in pairs:
         if rec != rep:
             out.append(Mismatch(n, "decision", f"decision.{name}", rec, rep))
+
+
+def _check_tool_choice(
+    turn: TurnRecord, tool: Decision, overruled: bool, out: list[Mismatch]
+) -> None:
+    """Under a moderator's decision, the tool's own choice is recorded: it must replay too."""
+    recorded = turn.decision.tool_choice if turn.decision else None
+    if recorded is None and not overruled:
+        return
+    replayed = tool.selected.to_dict()
+    if recorded != replayed:
+        out.append(
+            Mismatch(turn.turn_number, "decision", "decision.tool_choice", recorded, replayed)
+        )
 
 
 def _vetoes(candidates: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -416,24 +430,28 @@ def check_turn(
     """Every check of one turn, in ``CHECKS`` order (``recorded``: the session's signal
     names, computed once per session by the caller; derived here when not given)."""
     turn = step.turn
-    decision = step.outcome.decision
+    # The moderator's decision (recorded on the turn) is given: the replay applies it on top of
+    # the tool's, and every check of the evidence (candidates, scores, signals, vetoes) reads
+    # the tool's own decision, which is still the core's to reproduce.
+    decision, tool = step.outcome.decision, step.outcome.tool
     n = turn.turn_number
     out: list[Mismatch] = []
-    replayed = plain([c.to_dict() for c in decision.candidates])
-    node_signals = plain(decision.node_signals)
+    replayed = plain([c.to_dict() for c in tool.candidates])
+    node_signals = plain(tool.node_signals)
     if turn.candidate_summary:  # a slimmed record: compare it with the replay slimmed alike
         replayed, summary = slim_candidates(replayed)
         node_signals = slim_node_signals(node_signals, replayed)
         _check_mapping(n, "scores", "candidate_summary", turn.candidate_summary, summary, out)
     _check_decision(turn, decision, out)
-    _check_vetoes(turn, decision, replayed, out)
+    _check_tool_choice(turn, tool, step.outcome.tool_decision is not None, out)
+    _check_vetoes(turn, tool, replayed, out)
     _check_continuation(turn, decision, out)
     _check_question(session, index, decision, out)
     _check_scores(turn, replayed, out)
     names = recorded if recorded is not None else RecordedSignalNames.of(session)
     known, known_node = names.global_names, names.node_names
     global_signals = {
-        k: v for k, v in plain(decision.global_signals).items() if k in turn.signals or k in known
+        k: v for k, v in plain(tool.global_signals).items() if k in turn.signals or k in known
     }
     node_signals = {
         node: {
@@ -472,7 +490,11 @@ def check_turn(
 
 
 def _check_final(session: SessionFile, step: ReplayStep, out: list[Mismatch]) -> None:
-    dumped = plain(step.after.to_dict())
+    final, delta = with_closing(session, step.after, methodology=step.inputs.methodology)
+    if delta is not None and session.closing is not None:
+        _check_mapping(0, "closing", "graph_delta", session.closing.graph_delta,
+                       plain(delta), out)  # fmt: skip
+    dumped = plain(final.to_dict())
     for name in ("graph", "tracker", "state", "canonical"):
         if name not in dumped:
             continue

@@ -56,10 +56,12 @@ class Choice:
     def from_record(cls, turn: TurnRecord) -> Choice:
         d, c = turn.decision, turn.continuation
         selected = next((x for x in turn.candidates if x.get("selected")), None)
+        # Under a moderator's decision, the tool's own choice is what another tool compares with.
+        tool = (d.tool_choice if d else None) or {}
         return cls(
-            strategy=d.strategy if d else "?",
-            node_id=d.node_id if d else None,
-            label=d.label if d else None,
+            strategy=tool.get("strategy") or (d.strategy if d else "?"),
+            node_id=tool.get("node_id") if tool else (d.node_id if d else None),
+            label=tool.get("label") if tool else (d.label if d else None),
             should_continue=c.should_continue if c else True,
             reason=(c.reason if c else "") or "",
             score=float(selected["final_score"]) if selected else None,
@@ -196,7 +198,7 @@ def what_if(session: SessionFile, other: Methodology, *, other_label: str = "") 
     for step in replay(session, methodology=other):
         n = step.turn.turn_number
         recorded = Choice.from_record(step.turn)
-        alternative = Choice.from_decision(step.outcome.decision)
+        alternative = Choice.from_decision(step.outcome.tool)
         differs = not recorded.same_move(alternative)
         note = ""
         if not alternative.should_continue and recorded.should_continue:
@@ -210,7 +212,7 @@ def what_if(session: SessionFile, other: Methodology, *, other_label: str = "") 
                 alternative=alternative,
                 differs=differs,
                 counterfactual=result.first_change is not None,
-                recorded_score_under_other=_score_of(step.outcome.decision, recorded),
+                recorded_score_under_other=_score_of(step.outcome.tool, recorded),
                 note=note,
             )
         )

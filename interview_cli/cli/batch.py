@@ -178,6 +178,7 @@ def batch(
     from interview_cli.llm.settings import resolve_llm_settings
     from interview_cli.simulation.batch import POLICIES, BatchSpec, plan_batch
     from interview_cli.simulation.reuse import refuse_stale
+    from interview_cli.simulation.shape_eval import has_shaped_truth
     from interview_cli.store import default_sessions_dir
 
     if policy not in POLICIES:
@@ -211,7 +212,9 @@ def batch(
     )
     plan = plan_batch(spec)
     for persona in {p.persona.value.id: p.persona.value for p in plan}.values():
-        if not persona.typed_ladders(methodology_loaded.value):
+        if not persona.typed_ladders(methodology_loaded.value) and not has_shaped_truth(
+            persona, methodology_loaded.value
+        ):
             print_warning(
                 f"persona {persona.id} has no ladders for {methodology_loaded.value.name}: "
                 "nothing to evaluate against"

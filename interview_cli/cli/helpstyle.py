@@ -9,8 +9,12 @@ adjusts the three places that produce them, once, when the app is built:
 - a float default is shown to three significant digits.
 
 Piped help (``interview batch --help | less``) is laid out for a terminal of
-:data:`PIPED_WIDTH` columns instead of Rich's 80, so long option names are never cut; an
-explicit ``COLUMNS`` or ``TERMINAL_WIDTH`` still wins.
+:data:`PIPED_WIDTH` columns instead of Rich's 80; an explicit ``COLUMNS`` or
+``TERMINAL_WIDTH`` still wins. At any width an option's name is shown whole: Typer gives the
+name, its short form, its ``--no-`` form and that one's short form a column each, and at 80
+columns Rich cut "--respondent-provider" to "--respondent-p…" to fit them all.
+:func:`_options_panel` puts the ``--no-`` form under the name in one column that never wraps
+or shrinks, so the help text is the column that gives way.
 """
 
 from __future__ import annotations
@@ -100,3 +104,79 @@ def apply() -> None:
         return made
 
     rich_utils._get_rich_console = console  # type: ignore[assignment]
+    rich_utils._print_options_panel = _options_panel  # type: ignore[assignment]
+
+
+def _options_panel(
+    *, name: str, params: list[Any], ctx: Any, markup_mode: Any, console: Any
+) -> None:
+    """Typer's options (or arguments) panel, with every option name whole (see above)."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+    from typer import rich_utils as ru
+    from typer.core import TyperArgument
+
+    rows: list[list[Any]] = []
+    required = False
+    for param in params:
+        shown = None  # an argument is shown by its metavar
+        if isinstance(param, TyperArgument):
+            shown = param.display_name_raw + (
+                "..." if param.metavar is None and param.nargs != 1 else ""
+            )
+        names = [o for o in param.opts if o.startswith("--")]
+        shorts = [shown or o for o in param.opts if not o.startswith("--")]
+        negative = [o for o in param.secondary_opts if o.startswith("--")]
+        negative_short = [o for o in param.secondary_opts if not o.startswith("--")]
+        name_cell = ru.highlighter(",".join(names))
+        short_cell = ru.highlighter(",".join(shorts))
+        if negative or negative_short:
+            name_cell.append("\n")
+            name_cell.append_text(ru.negative_highlighter(",".join(negative)))
+            short_cell.append("\n")
+            short_cell.append_text(ru.negative_highlighter(",".join(negative_short)))
+        types = Text(style=ru.STYLE_TYPES, overflow="fold")
+        types.append(param.display_type_rich(ctx=ctx) or "")
+        number_range = param._get_number_range_help_str()
+        if number_range:
+            types.append(ru.RANGE_STRING.format(number_range))
+        mark = (
+            Text(ru.REQUIRED_SHORT_STRING, style=ru.STYLE_REQUIRED_SHORT) if param.required else ""
+        )
+        required = required or bool(param.required)
+        help_cell: Any = ru._get_parameter_help(param=param, ctx=ctx, markup_mode=markup_mode)
+        # One part a line (the help, the env var, the default) in the column's own overflow,
+        # so a long word such as 'interview-cli[embeddings]' folds instead of being cut.
+        help_cell = Group(*getattr(help_cell, "renderables", [help_cell]))
+        rows.append([mark, name_cell, short_cell, ru.types_highlighter(types), help_cell])
+    if not rows:
+        return
+    table = Table(
+        highlight=True,
+        show_header=False,
+        expand=True,
+        box=None,
+        show_lines=ru.STYLE_OPTIONS_TABLE_SHOW_LINES,
+        leading=ru.STYLE_OPTIONS_TABLE_LEADING,
+        row_styles=ru.STYLE_OPTIONS_TABLE_ROW_STYLES,
+        pad_edge=ru.STYLE_OPTIONS_TABLE_PAD_EDGE,
+        padding=ru.STYLE_OPTIONS_TABLE_PADDING,
+    )
+    if required:
+        table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True)  # names: never wrapped, never cut
+    table.add_column(no_wrap=True)
+    table.add_column(max_width=24)  # the type: folds when a choice list is long
+    table.add_column(ratio=1, overflow="fold")  # the help text gives way
+    for row in rows:
+        table.add_row(*(row if required else row[1:]))
+    console.print(
+        Panel(
+            table,
+            border_style=ru.STYLE_OPTIONS_PANEL_BORDER,
+            title=name,
+            title_align=ru.ALIGN_OPTIONS_PANEL,
+        )
+    )

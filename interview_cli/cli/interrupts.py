@@ -79,6 +79,7 @@ def keep_unrecorded_answer(interview: Interview, answer: str | None, *, turns_be
     if (
         answer
         and not (answer.startswith("/") and " " not in answer)  # a command
+        and not answer.lower().startswith(("/ask ", "/note "))
         and question is not None
         and question.kind != "closing"
         and len(interview.session.turns) == turns_before

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from interview_cli.cli.common import (
-    JsonOption,
     LibraryOption,
     open_library,
     print_warning,
@@ -30,10 +29,7 @@ class Counting(StrEnum):
     respondent = "respondent"
 
 
-class ReportFormat(StrEnum):
-    md = "md"
-    html = "html"
-    json = "json"
+FORMATS = ("md", "html", "json")  # json: the hidden, deprecated spelling of --json
 
 
 SUFFIX_FORMATS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".json": "json"}
@@ -50,12 +46,13 @@ def report(
         ),
     ] = None,
     fmt: Annotated[
-        ReportFormat | None,
+        str | None,
         typer.Option(
             "--format",
             "-f",
-            help="md, html (one self-contained file) or json. Default: a terminal view, or the "
-            "--out file's suffix.",
+            metavar="md|html",
+            help="md or html (one self-contained file); JSON is --json. Default: a terminal "
+            "view, or the --out file's suffix (.md, .html, .json).",
             show_default=False,
         ),
     ] = None,
@@ -130,7 +127,23 @@ def report(
             "relations are counted within a ladder, never across ladders.",
         ),
     ] = Counting.ladder,
-    as_json: JsonOption = False,
+    full_matrix: Annotated[
+        bool,
+        typer.Option(
+            "--full-matrix",
+            help="Show every code in the implication matrix; by default only the codes with "
+            "a relation at or above the cut-off, saying how many were hidden (--json always "
+            "has every cell).",
+        ),
+    ] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="The report as JSON, on stdout or into --out (as --json does for sessions, "
+            "batch and replay).",
+        ),
+    ] = False,
     sessions_dir: SessionsDirOption = None,
     library: LibraryOption = None,
 ) -> None:
@@ -139,7 +152,9 @@ def report(
     Metrics per session and overall; for Means-End Chain interviews the content codes, the
     implication matrix (direct and indirect counts), a cut-off and the hierarchical value map
     (Reynolds & Gutman 1988); for other methods the most frequent node types, codes and
-    connections. Formats: a terminal view, md, html (one self-contained file), json.
+    connections. Formats: a terminal view, `--format md`, `--format html` (one self-contained
+    file), `--json`; a large implication matrix shows the codes at the cut-off (`--full-matrix`:
+    all).
 
     Ladders coded by hand come in as a CSV coding sheet (`--ladders`), alone or with sessions:
 
@@ -163,6 +178,7 @@ def report(
     * `interview report sessions/batch-1/ --format html --out report.html`
     * `interview report a.json b.json --merges codes.yaml --keep-share 0.7 -f md`
     * `interview report runs/ --json | jq .aggregate`
+    * `interview report runs/ --full-matrix -f html -o all.html` (every code in the matrix)
     * `interview report --ladders ladders/headphones_sample.csv --count respondent -f md`
     * `interview report sessions/ --ladders coded.csv --format html --out both.html`
     * `interview report sessions/ --where segment=commuter -f md` (see `run --meta`)
@@ -175,11 +191,11 @@ def report(
     from interview_cli.store import SessionStore, write_atomic
 
     store = SessionStore(sessions_dir)
-    chosen = "json" if as_json else fmt.value if fmt else None
+    chosen = _chosen_format(fmt, as_json)
     if chosen is None and out is not None:
         chosen = SUFFIX_FORMATS.get(out.suffix.lower())
         if chosen is None:
-            raise UsageError(f"--out {out}: say --format md, html or json (unknown suffix)")
+            raise UsageError(f"--out {out}: unknown suffix; say --format md or html, or --json")
     targets = list(refs or [])
     if not targets and not ladders:
         if not store.directory.is_dir():
@@ -193,6 +209,7 @@ def report(
         top=top,
         use_slots=slots,
         counting=counting.value,
+        full_matrix=full_matrix,
     )
     collected = collect(targets, store, for_report=True) if targets else Collected()
     if out is not None:
@@ -259,6 +276,19 @@ def report(
     stdout_console().print(
         f"Report ({chosen}, {len(result.sessions)} session(s)) written to {out}", highlight=False
     )
+
+
+def _chosen_format(fmt: str | None, as_json: bool) -> str | None:
+    """The one format asked for. JSON is ``--json``, as in every other command; ``--format
+    json`` was its second spelling and still works, but is no longer shown (deprecated)."""
+    from interview_cli.errors import UsageError
+
+    if fmt is not None and fmt.lower() not in FORMATS:
+        raise UsageError(f"--format {fmt!r} is not one of 'md', 'html'; for JSON use --json")
+    chosen = fmt.lower() if fmt is not None else None
+    if as_json and chosen not in (None, "json"):
+        raise UsageError(f"--json and --format {chosen}: choose one")
+    return "json" if as_json else chosen
 
 
 def _where(items: list[str]) -> list[tuple[str, str]]:

@@ -279,9 +279,10 @@ def run(
 
     Type answers at the prompt. In-interview commands: `/why` (why this question, in
     plain words; `/why full` adds every candidate's scores), `/graph` (what was learned, as
-    a tree), `/quit` (pause), `/end` (close now), `/help`. Ctrl-C pauses safely; `--resume
-    ID` continues. When stdin is not a terminal, each line is one answer and end of input
-    pauses the session.
+    a tree), `/quit` (pause), `/end` (close now), `/help`; the respondent's `/pass`
+    (decline the question); the moderator's `/ask TEXT`, `/alt`, `/skip`, `/note TEXT`.
+    Ctrl-C pauses safely; `--resume ID` continues. When stdin is not a terminal, each line is
+    one answer and end of input pauses the session.
 
     **Examples**
 
@@ -509,8 +510,10 @@ def _loop(
 ) -> None:
     import asyncio
 
+    from interview_cli.cli import run_commands as commands
     from interview_cli.errors import FileSystemError, LLMError
     from interview_cli.llm.spend import SpendCapReached
+    from interview_cli.pipeline.consent import needs_consent
     from interview_cli.pipeline.runner import ENDED_BY_MODERATOR, Hooks
     from interview_cli.ui import interview as views
     from interview_cli.ui.live import Screen
@@ -533,6 +536,15 @@ def _loop(
     before = len(session.turns)  # turns when the last answer was read
     with asyncio.Runner() as arun:
         try:
+            if needs_consent(session, interview.concept.consent):
+                agreed = commands.ask_consent(interview, console=console, source=source)
+                if agreed is None:
+                    pause()
+                    return
+                if not agreed:
+                    console.print("Thank you all the same. Nothing more will be asked.")
+                    console.print(views.saved_to(str(store.path_for(session.id))), soft_wrap=True)
+                    return
             screen.set_turn(len(session.turns) + 1)
             arun.run(interview.ensure_question(hooks))
             screen.done()
@@ -552,7 +564,17 @@ def _loop(
                     pause()
                     return
                 command = " ".join(answer.strip().lower().split())
-                if command.startswith("/") and (" " not in command or command == "/why full"):
+                if commands.is_moderator_command(answer):
+                    commands.run_moderator_command(
+                        answer, interview, console=console, arun=arun, hooks=hooks, screen=screen
+                    )
+                    continue
+                declined = command == commands.PASS
+                if (
+                    command.startswith("/")
+                    and not declined
+                    and (" " not in command or command == "/why full")
+                ):
                     if command == "/quit":
                         pause()
                         return
@@ -574,13 +596,20 @@ def _loop(
                     screen.streamed = question  # do not print the question again
                     continue
                 if question.kind == "closing":
-                    interview.record_closing_answer(answer)
+                    arun.run(interview.record_closing_answer("" if declined else answer))
                     _finish(interview, console, source, reason=None)
                     break
                 screen.set_turn(len(session.turns) + 2)  # the question this answer leads to
-                result = arun.run(interview.submit(answer, hooks))
+                result = arun.run(
+                    interview.submit("" if declined else answer, hooks, declined=declined)
+                )
                 screen.done()
                 console.print(views.turn_summary(result.turn, width=console.width))
+                if result.turn.safety is not None:
+                    commands.show_safety(result.turn.safety, console)
+                    if result.turn.safety.action == "pause":
+                        pause()
+                        return
                 if debug:
                     console.print(views.signals_table(result.turn.signals, title="Global signals"))
                     console.print(views.candidates_table(result.turn.candidates))

@@ -41,6 +41,7 @@ from interview_cli.config.loader import (
     yaml_files,
 )
 from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.config.shape_validation import concept_shape_issues, persona_shape_issues
 from interview_cli.errors import ConfigError, UsageError
 
 ENV_VAR = "INTERVIEW_LIBRARY"
@@ -292,11 +293,19 @@ class Library:
             if value.methodology not in names:
                 valid |= set(self.valid_ids("methodology"))
             issues += validation.concept_issues(value, names, available=valid)
+            issues += concept_shape_issues(
+                value,
+                extra_methodologies.get(value.methodology)
+                or self._methodology_or_none(value.methodology),
+            )
         elif isinstance(value, Persona):
             issues += validation.persona_issues(
                 value,
                 lambda name: extra_methodologies.get(name) or self._methodology_or_none(name),
                 known=set(self.ids("methodology")) | set(extra_methodologies),
+            )
+            issues += persona_shape_issues(
+                value, lambda name: extra_methodologies.get(name) or self._methodology_or_none(name)
             )
         return [problem_line(loaded.path, loc, message) for loc, message in issues]
 

@@ -14,6 +14,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from interview_cli.config.shapes import ConstructTruth, GridSpec, JourneySpec, Shape, StageTruth
+from interview_cli.config.study import Guide, SafetySpec
+
 Identifier = Annotated[str, Field(min_length=1, pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.\-]*$")]
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
 
@@ -220,6 +223,23 @@ class VetoTuning(StrictModel):
         "is exhausted",
     )
     fruitless_probe_limit: int = Field(default=2, ge=1)
+    open_question_memory: bool = Field(
+        default=False,
+        description="a node-less question (what else, revitalize...) that came back empty is "
+        "not asked again until the interview learns something new, however long ago it was",
+    )
+    return_to_stalled_after: int = Field(
+        default=0,
+        ge=0,
+        description="turns after which a node left after fruitless_probe_limit empty answers "
+        "(not a 'move on', not a terminal don't-know) may be asked once more, with a technique "
+        "not yet tried on it ('return later'); 0 = never",
+    )
+    ladder_elicited: bool = Field(
+        default=False,
+        description="right after a node-less question brought up something new, the next "
+        "question asks about it: no second node-less question while it is unasked",
+    )
 
 
 class CanonicalTuning(StrictModel):
@@ -258,6 +278,11 @@ class Tuning(StrictModel):
 
 class Methodology(StrictModel):
     method: MethodInfo
+    shape: Shape = Field(
+        default="ladder", description="ladder (chains), journey (ordered stages) or grid"
+    )
+    journey: JourneySpec | None = None
+    grid: GridSpec | None = None
     ontology: OntologySpec
     signals: dict[str, list[str]] = Field(
         default_factory=dict, description="pool name -> signal names detected for this method"
@@ -266,6 +291,7 @@ class Methodology(StrictModel):
     phases: PhasesSpec = Field(default_factory=PhasesSpec)
     selection: Literal["joint", "two_stage"] = "joint"
     tuning: Tuning = Field(default_factory=Tuning)
+    safety: SafetySpec = Field(default_factory=SafetySpec)
 
     @property
     def name(self) -> str:
@@ -297,7 +323,15 @@ class Concept(StrictModel):
     language: str | None = Field(
         default=None, description="study language (e.g. 'en', 'de'); None = the respondent's"
     )
-    elements: list[ConceptElement] = Field(default_factory=list)
+    elements: list[ConceptElement] = Field(
+        default_factory=list,
+        description="stimulus elements; a journey's stages in the order they happen; a grid's "
+        "elements to compare",
+    )
+    guide: Guide | None = None
+    consent: str | None = Field(
+        default=None, description="shown before the first question; a 'no' ends the session"
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -357,6 +391,12 @@ class Persona(StrictModel):
     )
     off_topic: list[str] = Field(
         default_factory=list, description="tangents a verbose or fixated persona drifts into"
+    )
+    journeys: dict[str, list[StageTruth]] = Field(
+        default_factory=dict, description="journey methodology name -> stages, in order"
+    )
+    grids: dict[str, list[ConstructTruth]] = Field(
+        default_factory=dict, description="grid methodology name -> constructs with ratings"
     )
 
     @field_validator("ladders", mode="before")

@@ -15,6 +15,8 @@ Adding a signal = one detector + one entry here.
 | technique  | node   | ``technique.node.*`` |
 | coverage   | global | ``coverage.*`` (concepts with stimulus elements, seed 000) |
 | coverage   | node   | ``coverage.node.*`` (the same, per node mapped to an element) |
+| journey    | both   | ``journey.*``, ``journey.node.*`` (``shape: journey`` methodologies) |
+| grid       | both   | ``grid.*``, ``grid.node.*`` (``shape: grid`` methodologies) |
 
 Weight keys in a methodology may add a qualifier to a signal name (seed 001 "Compound Key
 Handling"): ``.low``/``.mid``/``.high`` for floats, ``.true``/``.false`` for booleans, or one of
@@ -34,6 +36,8 @@ NODE_SIGNAL_PREFIXES: tuple[str, ...] = (
     "technique.node.",
     "meta.node.",
     "coverage.node.",
+    "journey.node.",
+    "grid.node.",
 )
 FLOAT_QUALIFIERS: tuple[str, ...] = ("low", "mid", "high")
 BOOL_QUALIFIERS: tuple[str, ...] = ("true", "false")
@@ -208,9 +212,17 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "llm.answer_kind",
         "llm",
         "categorical",
-        "The last reply: an answer, a don't-know, 'already said', 'move on' or a remark "
-        "about the interview.",
-        ("answer", "dont_know", "already_said", "move_on", "about_interview"),
+        "The last reply: an answer, a don't-know, 'already said', 'move on', a remark "
+        "about the interview, or a question the respondent declined (/pass).",
+        ("answer", "dont_know", "already_said", "move_on", "about_interview", "declined"),
+    ),
+    _s(
+        "llm.safety",
+        "llm",
+        "categorical",
+        "The last reply read for safety: none, distress, abuse or off-topic talk (the "
+        "methodology's safety section says what the interview does about each).",
+        ("none", "distress", "abuse", "off_topic"),
     ),
     _s(
         "llm.global_response_trend",
@@ -309,12 +321,96 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "int",
         "Elements mentioned but none of whose nodes has an edge yet.",
     ),
+    # The concept's guide (``guide.must_cover``): absent when the concept has no guide.
+    _s(
+        "coverage.guide_ratio",
+        "coverage",
+        "float",
+        "Share of the guide's must-cover topics the respondent's words have covered so far.",
+    ),
+    _s(
+        "coverage.guide_remaining",
+        "coverage",
+        "int",
+        "The guide's must-cover topics not covered yet.",
+    ),
     _s(
         "coverage.node.has_gap",
         "coverage",
         "bool",
         "The node is mapped to a stimulus element that still has a gap (no reaction, not "
         "understood, or unconnected): worth a probe.",
+    ),
+    # ---- journey (shape: journey; absent for other shapes) -----------------------------
+    _s(
+        "journey.stage_coverage",
+        "journey",
+        "float",
+        "Share of the journey's stages told so far (the concept's stages, in order; with no "
+        "stages in the concept, 1.0 once any stage was told).",
+    ),
+    _s(
+        "journey.stages_pending",
+        "journey",
+        "bool",
+        "Stages of the concept not told yet (always true when the stages are elicited).",
+    ),
+    _s(
+        "journey.gap_count",
+        "journey",
+        "int",
+        "Stages told without a touchpoint or action or without an emotion, plus pain points "
+        "not followed up.",
+    ),
+    _s(
+        "journey.node.missing_emotion",
+        "journey",
+        "bool",
+        "A stage whose feelings were never told (nothing it or its steps evoked).",
+    ),
+    _s(
+        "journey.node.missing_steps",
+        "journey",
+        "bool",
+        "A stage with no touchpoint and no action told.",
+    ),
+    _s(
+        "journey.node.unexplored_pain",
+        "journey",
+        "bool",
+        "A pain point nobody asked about yet (nothing linked from it: no cause, no fix).",
+    ),
+    _s(
+        "journey.node.stage_position",
+        "journey",
+        "float",
+        "Where the node's stage sits in the journey: 0 = first stage, 1 = last.",
+    ),
+    # ---- grid (shape: grid; absent for other shapes) -----------------------------------
+    _s("grid.construct_count", "grid", "int", "Bipolar constructs elicited so far."),
+    _s(
+        "grid.rating_completion",
+        "grid",
+        "float",
+        "Share of element x construct cells rated (1.0 before the first construct).",
+    ),
+    _s(
+        "grid.ratings_pending",
+        "grid",
+        "bool",
+        "Some construct still lacks a rating of some element.",
+    ),
+    _s(
+        "grid.node.missing_ratings",
+        "grid",
+        "bool",
+        "A construct not yet rated on every element.",
+    ),
+    _s(
+        "grid.node.laddered",
+        "grid",
+        "bool",
+        "A construct already laddered up (linked to why it matters).",
     ),
 )
 

@@ -36,6 +36,7 @@ from collections.abc import Callable, Collection, Iterable
 from interview_cli.config.language import language_problem
 from interview_cli.config.loader import Loc
 from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.config.shape_validation import shape_issues
 from interview_cli.config.signal_catalogue import CATALOGUE, CATALOGUE_BY_NAME, resolve_weight_key
 
 Issue = tuple[Loc, str]
@@ -89,7 +90,7 @@ def _ontology_issues(m: Methodology) -> list[Issue]:
     for i, node in enumerate(m.ontology.nodes):
         if node.name in _duplicates(node_names) and node_names.index(node.name) != i:
             issues.append((("ontology", "nodes", i, "name"), f"duplicate node type '{node.name}'"))
-    if not m.ontology.terminal_types:
+    if m.shape == "ladder" and not m.ontology.terminal_types:
         issues.append(
             (
                 ("ontology", "nodes"),
@@ -259,6 +260,7 @@ def methodology_issues(m: Methodology) -> list[Issue]:
         *_strategy_issues(m),
         *_strategy_reference_issues(m),
         *_tuning_issues(m),
+        *shape_issues(m),
     ]
 
 

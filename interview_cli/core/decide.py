@@ -63,9 +63,12 @@ class DecisionInputs:
     coverage: CoverageState | None = None
     canonical: CanonicalInfo = field(default_factory=CanonicalInfo)
     recent_questions: tuple[str, ...] = ()
+    must_cover: tuple[str, ...] = ()  # the concept's guide topics (``core.guide``)
 
     def to_dict(self) -> dict[str, Any]:
+        extra = {"must_cover": list(self.must_cover)} if self.must_cover else {}
         return {
+            **extra,
             "methodology": self.methodology.model_dump(mode="json"),
             "tracker": self.tracker.to_dict(),
             "turn_number": self.turn_number,
@@ -101,6 +104,7 @@ class DecisionInputs:
             coverage=_load(CoverageState, data.get("coverage")),
             canonical=CanonicalInfo.from_dict(data.get("canonical")),
             recent_questions=tuple(data.get("recent_questions", ())),
+            must_cover=tuple(data.get("must_cover", ())),
         )
 
 
@@ -304,6 +308,7 @@ def decide(inputs: DecisionInputs) -> Decision:
             trend=inputs.trend,
             canonical=inputs.canonical,
             coverage=_coverage(inputs),
+            must_cover=inputs.must_cover,
         )
     )
     nodes = candidate_nodes(inputs)

@@ -116,6 +116,7 @@ class Relation:
     provenance: tuple[ProvenanceEntry, ...]
     confidence: float
     created_turn: int
+    value: float | None = None
 
 
 class _DiGraph(nx.DiGraph):
@@ -251,6 +252,7 @@ class KnowledgeGraph:
             provenance=_provenance_tuple(data["provenance"]),
             confidence=data["confidence"],
             created_turn=data["created_turn"],
+            value=data.get("value"),
         )
 
     def out_degree(self, node_id: str) -> int:
@@ -484,8 +486,12 @@ class KnowledgeGraph:
         turn: int,
         provenance: ProvenanceEntry | None = None,
         confidence: float = 0.8,
+        value: float | None = None,
     ) -> bool:
-        """Add a typed edge, or fold new evidence into an existing one; True when new."""
+        """Add a typed edge, or fold new evidence into an existing one; True when new.
+
+        ``value`` (a grid rating, a valence) is kept only when given; the latest one said wins.
+        """
         for end in (source, target):
             if end not in self._g:
                 raise GraphInvariantError(f"edge endpoint {end!r} is not a node")
@@ -512,6 +518,8 @@ class KnowledgeGraph:
                 entry["quotes"] = [*entry["quotes"], provenance["quote"]]
             if dict(provenance) not in entry["provenance"]:
                 entry["provenance"] = [*entry["provenance"], dict(provenance)]
+        if value is not None:
+            entry["value"] = value
         relations[relation] = entry
         self._touch()
         return is_new

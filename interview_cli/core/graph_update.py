@@ -257,6 +257,7 @@ def apply_extraction(
             turn=turn,
             provenance=prov,
             confidence=edge.confidence,
+            value=edge.value,
         )
         change = EdgeChange(source=source, target=target, relation=edge.relation)
         (delta.edges_added if is_new else delta.edges_merged).append(change)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 Stance = Literal[-1, 0, 1]
 
@@ -34,6 +34,19 @@ class ExtractedEdge(CoreModel):
     relation: str = Field(min_length=1)
     quote: str = ""
     confidence: float = Field(default=0.8, ge=0.0, le=1.0)
+    value: float | None = Field(
+        default=None,
+        description="a number the relation carries: a grid rating, a journey emotion's valence",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_empty_value(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        # Edges without a value dump as they did before values existed, so recorded
+        # extractions and rejected items of older sessions compare equal on replay.
+        data: dict[str, object] = handler(self)
+        if data.get("value") is None:
+            data.pop("value", None)
+        return data
 
 
 class RejectedItem(CoreModel):
@@ -71,9 +84,20 @@ class RubricScore(CoreModel):
 # answer"): a real answer, or one of the signals that are not answers. A reply of a non-answer
 # kind other than ``dont_know`` never adds to the graph: "I already said that" or "that's not
 # about headphones" must not become the next topic.
-AnswerKind = Literal["answer", "dont_know", "already_said", "move_on", "about_interview"]
-ANSWER_KINDS: tuple[str, ...] = get_args(AnswerKind)
-NON_CONTENT_KINDS: frozenset[str] = frozenset({"already_said", "move_on", "about_interview"})
+# ``declined`` is the respondent's ``/pass``: a refusal to answer, never a model's reading of
+# an answer (so it is not among the kinds a model may return, ``ANSWER_KINDS``).
+AnswerKind = Literal[
+    "answer", "dont_know", "already_said", "move_on", "about_interview", "declined"
+]  # fmt: skip
+DECLINED = "declined"
+ANSWER_KINDS: tuple[str, ...] = tuple(k for k in get_args(AnswerKind) if k != DECLINED)
+NON_CONTENT_KINDS: frozenset[str] = frozenset(
+    {"already_said", "move_on", "about_interview", DECLINED}
+)
+# What the safety reading of an answer found (``Assessment.safety``): nothing, a respondent in
+# distress, abuse aimed at the interviewer, or talk away from the study's topic.
+SafetyKind = Literal["none", "distress", "abuse", "off_topic"]
+SAFETY_KINDS: tuple[str, ...] = get_args(SafetyKind)
 
 
 class Assessment(CoreModel):
@@ -88,6 +112,7 @@ class Assessment(CoreModel):
     hedging_language: Literal["none", "low", "medium", "high"] = "none"
     knowledge_ceiling: Literal["none", "exploratory", "terminal"] = "none"
     answer_kind: AnswerKind = "answer"
+    safety: SafetyKind = "none"
     rationale: str = ""
 
     @classmethod
@@ -95,3 +120,14 @@ class Assessment(CoreModel):
         """What a turn uses when the assessor failed: middle scores, no ceiling."""
         mid = RubricScore(score=3, rationale="assessment unavailable")
         return cls.model_validate({name: mid for name in RUBRIC_SIGNALS})
+
+    @classmethod
+    def declined(cls) -> Assessment:
+        """The reading of a ``/pass``: no model is asked about a refusal to answer."""
+        low = RubricScore(score=1, rationale="the respondent declined to answer")
+        mid = RubricScore(score=3, rationale="the respondent declined to answer")
+        scores = {name: low for name in RUBRIC_SIGNALS}
+        scores["valence"] = scores["certainty"] = mid
+        return cls.model_validate(
+            {**scores, "answer_kind": DECLINED, "rationale": "declined (/pass)"}
+        )

@@ -20,6 +20,9 @@ interview's last turn, is deferred when
 
 - a node of the lowest level (an attribute the respondent named) was never asked about: the
   best admissible candidate on such a node is asked instead; or
+- a chain stalled on a node after empty answers and ``tuning.vetoes.return_to_stalled_after``
+  turns have passed: that node is asked once more, with a technique not yet tried on it
+  ("back off, return later"); or
 - no breadth check ("what else matters to you about ...?", a strategy with
   ``breadth_check: true``) has come back empty since the last new node: the breadth check is
   asked instead.
@@ -34,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from interview_cli.config.schemas import Methodology
+from interview_cli.config.schemas import Methodology, VetoTuning
 from interview_cli.core.continuation import (
     CLOSING_STRATEGY,
     MAX_TURNS_REACHED,
@@ -156,6 +159,18 @@ def unprobed_attributes(tracker: NodeStateTracker, focusable: set[str]) -> set[s
     }
 
 
+def stalled_nodes(tracker: NodeStateTracker, tuning: VetoTuning) -> set[str]:
+    """Nodes left after their empty answers that may be returned to (``vetoes.may_return``
+    decides when; the candidates on them are vetoed until then)."""
+    return {
+        node_id
+        for node_id, s in tracker.states.items()
+        if s.fruitless_probes >= tuning.fruitless_probe_limit
+        and s.closed_by_respondent is None
+        and not s.is_terminal
+    }
+
+
 @dataclass(frozen=True)
 class StopGuardInputs:
     methodology: Methodology
@@ -185,6 +200,11 @@ def guard_stop(
         pick = _best(ranking, lambda c: c.node_id in open_ids and not _closing(inputs, c))
         if pick is not None:
             why = f"'{pick.node_label}' was never asked about"
+    if pick is None and inputs.methodology.tuning.vetoes.return_to_stalled_after:
+        stalled = stalled_nodes(inputs.tracker, inputs.methodology.tuning.vetoes)
+        pick = _best(ranking, lambda c: c.node_id in stalled and not _closing(inputs, c))
+        if pick is not None:
+            why = f"'{pick.node_label}' stalled earlier and can be asked another way now"
     if pick is None and tuning.breadth_check_before_stop:
         if not breadth_found_empty(inputs.methodology, inputs.tracker, inputs.focus_history):
             breadth = {s.name for s in inputs.methodology.strategies if s.breadth_check}

@@ -42,11 +42,14 @@ DONT_KNOW = "dont_know"
 ALREADY_SAID = "already_said"
 MOVE_ON = "move_on"
 ABOUT_INTERVIEW = "about_interview"
+DECLINED = "declined"  # the respondent's /pass: they would rather not answer it
+SKIPPED = "skipped"  # the moderator's /skip: done with this node, whatever the scores say
 PROBE_OUTCOMES: tuple[str, ...] = (
-    NEW_RUNG, NOTHING_NEW, DONT_KNOW, ALREADY_SAID, MOVE_ON, ABOUT_INTERVIEW
+    NEW_RUNG, NOTHING_NEW, DONT_KNOW, ALREADY_SAID, MOVE_ON, ABOUT_INTERVIEW, DECLINED, SKIPPED
 )  # fmt: skip
-# The respondent said, in effect, "enough about this": the node is closed after one of these.
-CLOSING_OUTCOMES: frozenset[str] = frozenset({ALREADY_SAID, MOVE_ON})
+# The respondent (or the moderator) said, in effect, "enough about this": the node is closed
+# after one of these.
+CLOSING_OUTCOMES: frozenset[str] = frozenset({ALREADY_SAID, MOVE_ON, DECLINED, SKIPPED})
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,12 @@ from interview_cli.core.dedup import Embedder
 from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
 from interview_cli.core.graph_update import GraphDelta, apply_extraction
 from interview_cli.core.models import NON_CONTENT_KINDS, Assessment, Extraction, RejectedItem
+from interview_cli.core.moderator import (
+    ModeratorChoice,
+    mark_skipped,
+    note_skip,
+    take_alternative,
+)
 from interview_cli.core.policies import ADAPTIVE, apply_policy
 from interview_cli.core.scoring import ScoredCandidate
 from interview_cli.core.signals import CanonicalInfo, TrendState, update_response_trend
@@ -173,12 +179,19 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
 
     "I already said that", "can we move on" and remarks about the interview itself carry no
     content about the topic; whatever a model extracted from them ("again", "headphones")
-    would become the next question's focus. It is dropped, each item with the reason.
+    would become the next question's focus. It is dropped, each item with the reason; so is
+    what a reply read as distress, abuse or off-topic talk held (``Assessment.safety``).
     """
     kind = assessment.answer_kind if assessment is not None else "answer"
-    if kind not in NON_CONTENT_KINDS or not (extraction.nodes or extraction.edges):
+    safety = assessment.safety if assessment is not None else "none"
+    if not (extraction.nodes or extraction.edges):
         return extraction
-    reason = f"the reply is '{kind}', not an answer about the topic"
+    if safety != "none":  # distress, abuse or off-topic talk is never the next topic
+        reason = f"the reply reads as '{safety}', not an answer about the topic"
+    elif kind in NON_CONTENT_KINDS:
+        reason = f"the reply is '{kind}', not an answer about the topic"
+    else:
+        return extraction
     dropped = [
         *(RejectedItem(kind="node", item=n.model_dump(), reason=reason) for n in extraction.nodes),
         *(RejectedItem(kind="edge", item=e.model_dump(), reason=reason) for e in extraction.edges),
@@ -222,12 +235,14 @@ class TurnInput:
     recent_questions: tuple[str, ...] = ()
     policy: str = ADAPTIVE
     slot_proposals: tuple[SlotBatch, ...] = ()
+    moderator: ModeratorChoice | None = None
 
 
 @dataclass(frozen=True)
 class TurnOutcome:
     """What a turn produced. ``slot_discovery``: what the slot step did (None until it ran,
-    and when canonical slots are off)."""
+    and when canonical slots are off). ``decision`` is the one acted on; ``tool_decision``
+    the tool's own when the moderator overruled it (None otherwise)."""
 
     turn_number: int
     delta: GraphDelta
@@ -235,6 +250,12 @@ class TurnOutcome:
     response_depth: str | None
     decision: Decision
     slot_discovery: SlotDiscoveryRecord | None = None
+    tool_decision: Decision | None = None
+
+    @property
+    def tool(self) -> Decision:
+        """The tool's decision (with its candidates and signals), overruled or not."""
+        return self.tool_decision if self.tool_decision is not None else self.decision
 
     @property
     def signals(self) -> Mapping[str, Any]:
@@ -425,24 +446,54 @@ def decide_turn(
     m = inputs.methodology
     turn = state.turn_count + 1
     u = _take_answer(state, inputs, embedder)
-    # Scoring reads paraphrases through their slot; the tracker carried forward stays per node.
-    decision_tracker, canonical = u.tracker, CanonicalInfo()
-    if state.canonical is not None:
-        decision_tracker = slot_tracking_view(u.tracker, state.canonical, state.focus_history)
-        canonical = canonical_info(
-            state.canonical, graph=u.graph, tracker=decision_tracker, methodology=m
-        )
+    views = _decision_views(state, u, m)
     velocity = update_velocity(
         state.velocity,
         surface_node_count=u.graph.node_count,
-        canonical_node_count=canonical.concept_count,
+        canonical_node_count=views[1].concept_count,
         alpha=m.tuning.saturation.ewma_alpha,
     )
+    decision = _decide(state, inputs, u, velocity, views)
+    tool: Decision | None = None
+    choice = inputs.moderator
+    if choice is not None and choice.action == "alt":
+        tool, decision = decision, take_alternative(decision, choice)
+    elif choice is not None and choice.action == "skip" and choice.node_id is not None:
+        u = replace(u, tracker=mark_skipped(u.tracker, choice.node_id, turn))
+        label = u.graph.node(choice.node_id).label if choice.node_id in u.graph else None
+        redecided = _decide(state, inputs, u, velocity, _decision_views(state, u, m))
+        tool, decision = decision, note_skip(redecided, label)
+
+    new_state = _after_decision(state, u, velocity, decision, m)
+    outcome = TurnOutcome(turn, u.delta, u.graph_state, u.depth, decision, tool_decision=tool)
+    return DecidedTurn(new_state, outcome, m, embedder)
+
+
+def _decision_views(
+    state: CoreState, u: _Updated, m: Methodology
+) -> tuple[NodeStateTracker, CanonicalInfo]:
+    """The tracker the decision reads and the canonical figures: with canonical slots on,
+    scoring reads paraphrases through their slot (the tracker carried forward stays per node)."""
+    if state.canonical is None:
+        return u.tracker, CanonicalInfo()
+    tracker = slot_tracking_view(u.tracker, state.canonical, state.focus_history)
+    return tracker, canonical_info(state.canonical, graph=u.graph, tracker=tracker, methodology=m)
+
+
+def _decide(
+    state: CoreState,
+    inputs: TurnInput,
+    u: _Updated,
+    velocity: VelocityState,
+    views: tuple[NodeStateTracker, CanonicalInfo],
+) -> Decision:
+    """The tool's decision on the updated state (``decide``, or a baseline policy's)."""
+    guide = inputs.concept.guide
     decision = decide(
         decision_inputs := DecisionInputs(
-            methodology=m,
-            tracker=decision_tracker,
-            turn_number=turn,
+            methodology=inputs.methodology,
+            tracker=views[0],
+            turn_number=state.turn_count + 1,
             max_turns=inputs.max_turns,
             graph=u.graph,
             graph_state=u.graph_state,
@@ -453,13 +504,11 @@ def decide_turn(
             strategy_history=state.strategy_history,
             focus_history=state.focus_history,
             coverage=u.coverage,
-            canonical=canonical,
+            canonical=views[1],
             recent_questions=tuple(inputs.recent_questions),
+            must_cover=tuple(guide.must_cover) if guide is not None else (),
         )
     )
     if inputs.policy != ADAPTIVE:
         decision = apply_policy(inputs.policy, decision, decision_inputs)
-
-    new_state = _after_decision(state, u, velocity, decision, m)
-    outcome = TurnOutcome(turn, u.delta, u.graph_state, u.depth, decision)
-    return DecidedTurn(new_state, outcome, m, embedder)
+    return decision

@@ -16,12 +16,20 @@ all-vetoed fallback, which relaxes the softest veto first).
 |                      | ``element_max_focus`` times in total (coverage mode only)          |
 | node_exhausted       | every node-bound strategy on a node the respondent asked to leave  |
 |                      | ("move on", "I already said that") or whose questions brought      |
-|                      | nothing new ``fruitless_probe_limit`` times (``fruitless_probe``)  |
+|                      | nothing new ``fruitless_probe_limit`` times (``fruitless_probe``); |
+|                      | with ``return_to_stalled_after`` such a node may be asked once     |
+|                      | more that many turns later, another way (``may_return``)           |
 | element_exhausted    | (see above)                                                        |
 | repeated_probe       | a strategy on a node where that strategy was already asked, unless |
 |                      | the node came up anew since that answer (``fruitless_probe``)      |
 | recent_redundancy    | the same strategy on the same focus within the last                |
 |                      | ``redundancy_window_turns`` turns when nothing was learned since   |
+| open_question_spent  | a node-less strategy whose last question came back empty, while    |
+|                      | nothing was learned since, however long ago (``open_question_``    |
+|                      | ``memory``): "what else?" after "nothing else" is not asked again  |
+| elicited_not_laddered| a node-less strategy right after a node-less question brought up a |
+|                      | new, non-terminal node not asked about yet (``ladder_elicited``):  |
+|                      | what was just elicited is laddered before eliciting more           |
 
 ``node_exhausted`` and ``fruitless_probe`` read the tracker's memory of asking
 (``NodeState.probes``): what each question on a node brought. They are the interviewer's
@@ -49,6 +57,8 @@ ELEMENT_EXHAUSTED = "element_exhausted"
 RECENT_REDUNDANCY = "recent_redundancy"
 NODE_EXHAUSTED = "node_exhausted"
 REPEATED_PROBE = "repeated_probe"
+OPEN_QUESTION_SPENT = "open_question_spent"
+ELICITED_NOT_LADDERED = "elicited_not_laddered"
 
 
 @dataclass(frozen=True)
@@ -160,6 +170,14 @@ def recent_redundancy(strategy: StrategySpec, node_id: str | None, ctx: VetoCont
     return None
 
 
+_CLOSED_BY = {
+    "move_on": "the respondent asked to move on",
+    "already_said": "the respondent said it was already answered",
+    "declined": "the respondent declined to answer",
+    "skipped": "the moderator skipped this node",
+}
+
+
 def node_exhausted(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
     """A node the respondent closed, or that ran dry: no node-bound question on it again."""
     if node_id is None or strategy.node_binding != "required":
@@ -169,12 +187,28 @@ def node_exhausted(strategy: StrategySpec, node_id: str | None, ctx: VetoContext
         return None
     closed = state.closed_by_respondent
     if closed is not None:
-        said = "asked to move on" if closed.outcome == "move_on" else "said it was already answered"
-        return f"the respondent {said} at turn {closed.turn + 1}"
+        who = _CLOSED_BY.get(closed.outcome, _CLOSED_BY["already_said"])
+        return f"{who} at turn {closed.turn + 1}"
     fruitless = state.fruitless_probes
-    if fruitless >= ctx.tuning.fruitless_probe_limit:
+    if fruitless >= ctx.tuning.fruitless_probe_limit and not may_return(state, ctx):
         return f"{fruitless} questions on this node brought nothing new"
     return None
+
+
+def may_return(state: NodeState, ctx: VetoContext) -> bool:
+    """Back off, then return later (INTERVIEWING.md): a node left after exactly
+    ``fruitless_probe_limit`` empty answers (not closed by the respondent, not a value) may be
+    asked once more, ``return_to_stalled_after`` turns after its last answer. Which techniques
+    are left is ``repeated_probe``'s business; a terminal don't-know stays final."""
+    after = ctx.tuning.return_to_stalled_after
+    if after <= 0 or not state.probes or state.is_terminal:
+        return False
+    if state.closed_by_respondent is not None:
+        return False
+    if state.fruitless_probes != ctx.tuning.fruitless_probe_limit:
+        return False
+    answered = max(p.turn for p in state.probes) + 1
+    return ctx.turn_number - answered >= after
 
 
 _OUTCOME_WORDS = {
@@ -214,6 +248,54 @@ def repeated_probe(strategy: StrategySpec, node_id: str | None, ctx: VetoContext
     return f"{strategy.name} was asked on this node at turn {probe.turn + 1} and brought {got}"
 
 
+def _node_less(strategy: StrategySpec, node_id: str | None) -> bool:
+    """An open question with no node focus that is not the closing one."""
+    return (
+        node_id is None
+        and strategy.node_binding == "none"
+        and not strategy.generates_closing_question
+    )
+
+
+def open_question_spent(
+    strategy: StrategySpec, node_id: str | None, ctx: VetoContext
+) -> str | None:
+    """The memory of asking for open questions: one that came back empty is spent until the
+    interview learns something new (the redundancy window does not limit how far back)."""
+    if not _node_less(strategy, node_id):
+        return None
+    last = next(
+        (e for e in reversed(ctx.focus_history)
+         if e.turn < ctx.turn_number and e.strategy == strategy.name and e.node_id is None),
+        None,
+    )  # fmt: skip
+    if last is None or not _nothing_learned_since(None, last.turn, ctx):
+        return None
+    return f"{strategy.name} was asked at turn {last.turn + 1} and nothing new came up since"
+
+
+def elicited_not_laddered(
+    strategy: StrategySpec, node_id: str | None, ctx: VetoContext
+) -> str | None:
+    """Ladder what an open question just brought up before asking another open question."""
+    if not _node_less(strategy, node_id):
+        return None
+    previous = ctx.focus_history[-1] if ctx.focus_history else None
+    if previous is None or previous.node_id is not None or previous.turn != ctx.turn_number - 1:
+        return None
+    fresh = [
+        state.label
+        for state in ctx.tracker.states.values()
+        if state.created_at_turn == ctx.turn_number
+        and not state.is_terminal
+        and not state.probes
+        and state.focus_count == 0
+    ]
+    if not fresh:
+        return None
+    return f"the last open question brought up {fresh[0]!r}, not asked about yet"
+
+
 # Hardest first: the first veto that fires is the one recorded.
 VETOES: tuple[tuple[str, VetoFn], ...] = (
     (KNOWLEDGE_CEILING, knowledge_ceiling),
@@ -221,6 +303,8 @@ VETOES: tuple[tuple[str, VetoFn], ...] = (
     (ELEMENT_EXHAUSTED, element_exhausted),
     (REPEATED_PROBE, repeated_probe),
     (RECENT_REDUNDANCY, recent_redundancy),
+    (OPEN_QUESTION_SPENT, open_question_spent),
+    (ELICITED_NOT_LADDERED, elicited_not_laddered),
 )
 
 
@@ -231,6 +315,8 @@ def enabled_vetoes(tuning: VetoTuning) -> tuple[tuple[str, VetoFn], ...]:
         RECENT_REDUNDANCY: tuning.recent_redundancy,
         NODE_EXHAUSTED: tuning.fruitless_probe,
         REPEATED_PROBE: tuning.fruitless_probe,
+        OPEN_QUESTION_SPENT: tuning.open_question_memory,
+        ELICITED_NOT_LADDERED: tuning.ladder_elicited,
     }
     return tuple((name, fn) for name, fn in VETOES if switches[name])
 

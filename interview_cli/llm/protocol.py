@@ -177,6 +177,11 @@ class QuestionRequest(BaseModel):
     closing: bool = False
     turn_number: int = 0
     seed: int = 0
+    # The concept's guide (``Concept.guide``): must-cover topics not covered yet, topics to
+    # avoid, and the tone; empty without a guide.
+    guide_remaining: list[str] = Field(default_factory=list)
+    guide_avoid: list[str] = Field(default_factory=list)
+    guide_tone: str = ""
 
 
 class SlotProposal(BaseModel):

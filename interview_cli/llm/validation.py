@@ -81,6 +81,14 @@ _STANCES: dict[str, int] = {
     "unfavorable": -1,
 }
 _REACTIONS = {"positive", "negative", "neutral", "confused"}
+_SAFETY = {
+    "none": "none",
+    "distress": "distress",
+    "abuse": "abuse",
+    "off_topic": "off_topic",
+    "off-topic": "off_topic",
+    "off topic": "off_topic",
+}
 _HEDGING = {"none": "none", "low": "low", "medium": "medium", "moderate": "medium", "high": "high"}
 _CEILING = {
     "none": "none",
@@ -354,8 +362,20 @@ def _edge(
         relation=relation,
         quote=" ".join(quote.split()) if isinstance(quote, str) else "",
         confidence=_confidence(item.get("confidence")),
+        value=_value(item.get("value")),
     )
     return edge, ""
+
+
+def _value(value: object) -> float | None:
+    """A journey valence or grid rating: a finite number, or None."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    return number if math.isfinite(number) else None
 
 
 # ---- assessment ---------------------------------------------------------------------------
@@ -402,17 +422,21 @@ def validate_assessment(data: object) -> Assessment:
     hedging = _category(payload.get("hedging_language"), _HEDGING, "hedging_language", notes)
     ceiling = _category(payload.get("knowledge_ceiling"), _CEILING, "knowledge_ceiling", notes)
     kind = _answer_kind(payload.get("answer_kind"), notes)
+    safety = _category(payload.get("safety"), _SAFETY, "safety", notes)
     rationale = _text(payload.get("rationale"))
     if notes:
         rationale = (
             (rationale + " " if rationale else "") + "[validation: " + "; ".join(notes) + "]"
         )
-    return Assessment(
-        **scores,
-        hedging_language=hedging,  # type: ignore[arg-type]
-        knowledge_ceiling=ceiling,  # type: ignore[arg-type]
-        answer_kind=kind,  # type: ignore[arg-type]
-        rationale=rationale,
+    return Assessment.model_validate(
+        {
+            **scores,
+            "hedging_language": hedging,
+            "knowledge_ceiling": ceiling,
+            "answer_kind": kind,
+            "safety": safety,
+            "rationale": rationale,
+        }
     )
 
 

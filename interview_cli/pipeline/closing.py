@@ -27,6 +27,7 @@ def record_closing_answer(
     closing.question = question.text if question else closing.question
     closing.comment = answer
     closing.summary = summary
+    closing.utterance_id = f"u{len(session.turns) + 1:03d}"
     session.closing = closing
     session.pending_question = None
 

@@ -15,6 +15,7 @@ from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.canonical import SlotBatch
 from interview_cli.core.models import Assessment, Extraction
+from interview_cli.core.moderator import ModeratorChoice
 from interview_cli.core.turn import CoreState, TurnInput, recent_questions
 from interview_cli.errors import SessionFileError
 from interview_cli.session import SessionFile, TurnRecord
@@ -61,6 +62,19 @@ def recorded_slot_proposals(turn: TurnRecord) -> tuple[SlotBatch, ...]:
         ) from None
 
 
+def recorded_moderator(turn: TurnRecord) -> ModeratorChoice | None:
+    """The moderator's decision over the tool's on this turn, as recorded (None: the tool's)."""
+    if turn.decision is None or turn.decision.moderator is None:
+        return None
+    try:
+        return ModeratorChoice.from_dict(turn.decision.moderator)
+    except ValueError as exc:
+        raise SessionFileError(
+            f"turn {turn.turn_number}: its recorded moderator decision does not load ({exc}); "
+            "the file was edited by hand?"
+        ) from None
+
+
 def turn_input(
     session: SessionFile,
     index: int,
@@ -70,6 +84,7 @@ def turn_input(
     extraction: Extraction,
     assessment: Assessment | None,
     slot_proposals: Sequence[SlotBatch] = (),
+    moderator: ModeratorChoice | None = None,
 ) -> TurnInput:
     """The input of ``session.turns[index]``: its answer's model outputs and the settings."""
     settings = session.settings
@@ -84,6 +99,7 @@ def turn_input(
         recent_questions=recent_questions(asked),
         policy=settings.policy,
         slot_proposals=tuple(slot_proposals),
+        moderator=moderator,
     )
 
 
@@ -102,4 +118,5 @@ def recorded_input(
         extraction=turn.extraction,
         assessment=turn.assessment,
         slot_proposals=proposals,
+        moderator=recorded_moderator(turn),
     )

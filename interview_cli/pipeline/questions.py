@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.guide import guide_coverage
 from interview_cli.core.questions import most_similar_recent
 from interview_cli.core.turn import DecidedTurn
 from interview_cli.llm.protocol import (
@@ -75,6 +78,18 @@ def signal_notes(decided: DecidedTurn) -> list[SignalNote]:
     return notes
 
 
+def guide_context(concept: Concept, graph: KnowledgeGraph) -> dict[str, Any]:
+    """The guide's part of the question brief: what is still to cover, what to avoid, tone."""
+    guide = concept.guide
+    if guide is None:
+        return {}
+    return {
+        "guide_remaining": list(guide_coverage(guide.must_cover, graph).remaining),
+        "guide_avoid": list(guide.avoid),
+        "guide_tone": guide.tone,
+    }
+
+
 def question_request(
     decided: DecidedTurn,
     *,
@@ -115,6 +130,7 @@ def question_request(
         turn_number=turn_number + 1,
         seed=seed,
         **question_context(decided.state, m, focus_id, turns),
+        **guide_context(concept, graph),
     )
     if closing:
         record = QuestionRecord(text="", kind="closing", strategy=strategy.name)

@@ -13,7 +13,8 @@ from typing import Any
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.discourse import FrameParser, discourse_hints
 from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.llm.protocol import AssessRequest, ExtractRequest, InterviewLLM
+from interview_cli.core.models import Assessment, Extraction
+from interview_cli.llm.protocol import AssessRequest, ExtractRequest, InterviewLLM, LLMCall
 from interview_cli.pipeline.context import (
     ContextLoadingOutput,
     DiscourseOutput,
@@ -84,7 +85,14 @@ async def _extract_and_assess(
     hints: list[str],
     context: dict[str, Any],
 ) -> ExtractionOutput:
-    """The two model calls of stage 3, concurrently: one round trip on the critical path."""
+    """The two model calls of stage 3, concurrently: one round trip on the critical path.
+    A declined question (``/pass``) asks no model: there is nothing to read."""
+    if turn.answer.declined:
+        reason = "the respondent declined to answer (/pass)"
+        return ExtractionOutput(
+            extraction=Extraction(extractable=False, reason=reason),
+            assessment=Assessment.declined(),
+        )
     question = turn.question
     seed = session.settings.seed + turn.turn_number
     earlier = session.turns[: position(session, turn)]
@@ -120,6 +128,34 @@ async def _extract_and_assess(
         calls=[*extracted.calls, *assessed.calls],
         failures=[*extracted.failures, *assessed.failures],
     )
+
+
+async def read_closing_answer(
+    llm: InterviewLLM,
+    session: SessionFile,
+    *,
+    methodology: Methodology,
+    concept: Concept,
+    existing_labels: list[str],
+) -> tuple[Extraction, list[LLMCall], list[str]]:
+    """The closing answer's extraction (no assessment: no next question depends on it)."""
+    closing = session.closing
+    assert closing is not None
+    last = session.turns[-1] if session.turns else None
+    extracted = await llm.extract(
+        ExtractRequest(
+            methodology=methodology,
+            concept=concept,
+            answer=closing.comment,
+            utterance_id=closing.utterance_id,
+            question=closing.question,
+            existing_labels=existing_labels,
+            previous_question=last.question.text if last else "",
+            previous_answer=last.answer.text if last else "",
+            seed=session.settings.seed + len(session.turns) + 1,
+        )
+    )
+    return extracted.value, list(extracted.calls), list(extracted.failures)
 
 
 def extraction_context(

@@ -6,6 +6,7 @@ slimmed to the ones a reader (and ``replay --verify``) needs (``session.slim_can
 
 from __future__ import annotations
 
+from interview_cli.core.moderator import ModeratorChoice
 from interview_cli.core.turn import TurnOutcome
 from interview_cli.session import (
     ContinuationRecord,
@@ -17,9 +18,15 @@ from interview_cli.session import (
 )
 
 
-def record_outcome(turn: TurnRecord, outcome: TurnOutcome) -> None:
-    """Fill ``turn`` with what the core decided (the slot step's record too, when it ran)."""
-    decision = outcome.decision
+def record_outcome(
+    turn: TurnRecord, outcome: TurnOutcome, moderator: ModeratorChoice | None = None
+) -> None:
+    """Fill ``turn`` with what the core decided (the slot step's record too, when it ran).
+
+    The candidates, signals and rationale are the tool's own, also when the moderator overruled
+    it (kept for what-if and verified by replay); the selection and continuation are the
+    decision acted on, with who made it."""
+    decision = outcome.tool
     turn.graph_delta = outcome.delta.model_dump(mode="json")
     turn.signals = dict(decision.global_signals)
     turn.candidates, turn.candidate_summary = slim_candidates(
@@ -28,15 +35,20 @@ def record_outcome(turn: TurnRecord, outcome: TurnOutcome) -> None:
     turn.node_signals = slim_node_signals(
         {k: dict(v) for k, v in decision.node_signals.items()}, turn.candidates
     )
-    selected, continuation = decision.selected, decision.continuation
+    acted = outcome.decision
+    selected, continuation = acted.selected, acted.continuation
     turn.decision = DecisionRecord(
         strategy=selected.strategy,
         node_id=selected.node_id,
         label=selected.label,
         phase=decision.phase,
-        rationale=list(decision.rationale),
+        rationale=list(acted.rationale),
         veto_reasons=slim_veto_reasons(dict(decision.veto_reasons), turn.candidates),
     )
+    if moderator is not None:
+        turn.decision.decided_by = "moderator"
+        turn.decision.moderator = moderator.to_dict()
+        turn.decision.tool_choice = decision.selected.to_dict()
     turn.continuation = ContinuationRecord(
         should_continue=continuation.should_continue,
         reason=continuation.reason or "",

@@ -33,9 +33,17 @@ from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.canonical import CanonicalState
+from interview_cli.core.closing_answer import take_closing_answer
 from interview_cli.core.dedup import Embedder
 from interview_cli.core.discourse import FrameParser
-from interview_cli.core.turn import CoreState, DecidedTurn, TurnOutcome, decide_turn
+from interview_cli.core.turn import (
+    CoreState,
+    DecidedTurn,
+    TurnInput,
+    TurnOutcome,
+    content_of,
+    decide_turn,
+)
 from interview_cli.llm.protocol import InterviewLLM, LLMCall, OpeningRequest
 from interview_cli.pipeline import closing as closing_
 from interview_cli.pipeline.closing import ENDED_BY_MODERATOR
@@ -48,8 +56,14 @@ from interview_cli.pipeline.context import (
 from interview_cli.pipeline.inputs import parse_snapshot, position, saved_state, turn_input
 from interview_cli.pipeline.questions import Hooks
 from interview_cli.pipeline.questions import next_question as next_question_
-from interview_cli.pipeline.reading import EXISTING_LABELS, extraction_context, read_answer
+from interview_cli.pipeline.reading import (
+    EXISTING_LABELS,
+    extraction_context,
+    read_answer,
+    read_closing_answer,
+)
 from interview_cli.pipeline.record import record_outcome
+from interview_cli.pipeline.safety import apply_safety, safety_record
 from interview_cli.pipeline.slots import SlotDiscovery, start_slot_discovery
 from interview_cli.pipeline.summary import learned_summary
 from interview_cli.session import AnswerRecord, QuestionRecord, SessionFile, TurnRecord
@@ -92,6 +106,9 @@ class Interview:
             session.concept.source, Concept, "concept", session.id
         )
         self.core = saved_state(session, self.concept)
+        # The state before the last turn and its input, for a moderator who overrules its
+        # decision (``pipeline.moderator``); None until a turn ran (rebuilt on demand).
+        self.before_last: tuple[CoreState, TurnInput] | None = None
 
     # ---- state ---------------------------------------------------------------------------
     @property
@@ -117,7 +134,7 @@ class Interview:
             self.session.termination_reason = reason
         self.save()
 
-    def _record_calls(self, calls: Sequence[LLMCall], into: list[LLMCall]) -> None:
+    def record_calls(self, calls: Sequence[LLMCall], into: list[LLMCall]) -> None:
         for call in calls:
             into.append(call)
             self.session.usage.add(call)
@@ -153,7 +170,7 @@ class Interview:
             ),
             on_token=hooks.on_token,
         )
-        self._record_calls(result.calls, self.session.opening_calls)
+        self.record_calls(result.calls, self.session.opening_calls)
         record.text = result.value.strip()
         record.asked_at = now_iso()
         self.session.pending_question = record
@@ -161,17 +178,25 @@ class Interview:
 
     # ---- a turn --------------------------------------------------------------------------
     async def submit(
-        self, answer: str, hooks: Hooks | None = None, *, answer_calls: Sequence[LLMCall] = ()
+        self,
+        answer: str,
+        hooks: Hooks | None = None,
+        *,
+        answer_calls: Sequence[LLMCall] = (),
+        declined: bool = False,
     ) -> TurnResult:
         """Record ``answer`` to the pending question (on disk first), then process it.
 
         ``answer_calls``: the model calls that produced the answer (a simulated respondent's),
         recorded with the turn in that same first write, so a crash cannot separate them.
+        ``declined``: the respondent's ``/pass`` (``answer`` is then empty).
         """
-        turn = self.record_answer(answer, answer_calls=answer_calls)
+        turn = self.record_answer(answer, answer_calls=answer_calls, declined=declined)
         return await self._process(turn, hooks or Hooks())
 
-    def record_answer(self, answer: str, *, answer_calls: Sequence[LLMCall] = ()) -> TurnRecord:
+    def record_answer(
+        self, answer: str, *, answer_calls: Sequence[LLMCall] = (), declined: bool = False
+    ) -> TurnRecord:
         """The first step of ``submit`` on its own: the answer, on disk, as an answered turn
         (which a resume processes). Also for an interruption that came before ``submit`` ran."""
         question = self.session.pending_question
@@ -181,9 +206,14 @@ class Interview:
         turn = TurnRecord(
             turn_number=number,
             question=question,
-            answer=AnswerRecord(utterance_id=f"u{number:03d}", text=answer, received_at=now_iso()),
+            answer=AnswerRecord(
+                utterance_id=f"u{number:03d}",
+                text=answer,
+                received_at=now_iso(),
+                declined=declined,
+            ),
         )
-        self._record_calls(answer_calls, turn.llm_calls)
+        self.record_calls(answer_calls, turn.llm_calls)
         self.session.turns.append(turn)
         self.session.pending_question = None
         self.save()  # nothing typed is lost, whatever happens next
@@ -215,6 +245,7 @@ class Interview:
                 extraction=read.extraction,
                 assessment=read.assessment,
             )
+            self.before_last = (self.core, inputs)
             decided = decide_turn(self.core, inputs, embedder=self.embedder)
 
         # Slot discovery overlaps question generation: no third sequential round trip.
@@ -230,7 +261,8 @@ class Interview:
             raise
         discovered = await slots_task if slots_task is not None else SlotDiscovery()
         outcome = self._complete_turn(turn, ctx, decided, next_question, discovered)
-        return TurnResult(turn, next_question, not outcome.should_continue, outcome)
+        finished = not outcome.should_continue or self.finished
+        return TurnResult(turn, self.session.pending_question, finished, outcome)
 
     def _complete_turn(
         self,
@@ -246,28 +278,31 @@ class Interview:
         turn.extraction, turn.assessment = read.extraction, read.assessment
         turn.discourse_hints = list(ctx.get(DiscourseOutput).hints)
         record_outcome(turn, outcome)
-        self._record_calls(read.calls, turn.llm_calls)
+        self.record_calls(read.calls, turn.llm_calls)
         turn.failures = list(read.failures)
         if ctx.has(QuestionGenerationOutput):
             generated = ctx.get(QuestionGenerationOutput)
-            self._record_calls(generated.calls, turn.llm_calls)
+            self.record_calls(generated.calls, turn.llm_calls)
             turn.failures += generated.failures
         turn.timings_ms = dict(ctx.timings_ms)
         if outcome.slot_discovery is not None:
             turn.slot_proposals = [b.model_dump(mode="json") for b in discovered.batches]
-            self._record_calls(discovered.calls, turn.llm_calls)
+            self.record_calls(discovered.calls, turn.llm_calls)
             turn.failures += discovered.failures
             if discovered.elapsed_ms is not None:
                 turn.timings_ms["slot_discovery"] = discovered.elapsed_ms
         turn.status = "complete"
-        self._keep(core)
+        turn.safety = safety_record(read.assessment, self.methodology)
+        self.keep(core)
         self.session.pending_question = next_question
         if not outcome.should_continue:
             self.session.termination_reason = outcome.decision.continuation.reason or "stopped"
+        if turn.safety is not None:
+            apply_safety(self.session, turn.safety)
         self.save()
         return outcome
 
-    def _keep(self, core: CoreState) -> None:
+    def keep(self, core: CoreState) -> None:
         self.core = core
         dumped = core.to_dict()
         self.session.graph = dumped["graph"]
@@ -281,9 +316,38 @@ class Interview:
         """What was learned, as the respondent's own chains (no model call, so it is exact)."""
         return learned_summary(self.core.graph, self.methodology, limit)
 
-    def record_closing_answer(self, answer: str, *, answer_calls: Sequence[LLMCall] = ()) -> None:
-        """The answer to the closing question (and, like ``submit``, the calls behind it)."""
+    async def record_closing_answer(
+        self, answer: str, *, answer_calls: Sequence[LLMCall] = ()
+    ) -> None:
+        """The answer to the closing question (and, like ``submit``, the calls behind it),
+        saved first, then read into the graph: corrections and additions at the close count
+        (``core.closing_answer``)."""
         closing_.record_closing_answer(self.session, answer, self.learned_summary(), answer_calls)
+        self.save()  # nothing typed is lost, whatever happens next
+        if not answer.strip():
+            return
+        extraction, calls, failures = await read_closing_answer(
+            self.llm,
+            self.session,
+            methodology=self.methodology,
+            concept=self.concept,
+            existing_labels=self.core.graph.recent_labels(EXISTING_LABELS),
+        )
+        for call in calls:
+            self.session.usage.add(call)
+        self.session.errors += [f"closing answer: {failure}" for failure in failures]
+        core, delta = take_closing_answer(
+            self.core,
+            content_of(extraction, None),
+            methodology=self.methodology,
+            utterance_id=self.session.closing.utterance_id,  # type: ignore[union-attr]
+            embedder=self.embedder,
+        )
+        closing = self.session.closing
+        assert closing is not None
+        closing.extraction = extraction
+        closing.graph_delta = delta.model_dump(mode="json")
+        self.keep(core)
         self.save()
 
     def record_rating(self, rating: int | None) -> None:

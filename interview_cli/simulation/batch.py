@@ -38,6 +38,7 @@ from interview_cli.session import SessionFile
 from interview_cli.simulation.evaluation import evaluate_session
 from interview_cli.simulation.respondent import Respondent
 from interview_cli.simulation.saving import BackgroundWrites
+from interview_cli.simulation.shape_eval import evaluate_shaped, shaped_truth
 from interview_cli.store import SessionStore
 
 POLICIES: tuple[str, ...] = ("adaptive", "deepen_recent", "breadth_first")
@@ -207,6 +208,7 @@ def simulation_record(
                 for ladder in persona.typed_ladders(methodology)
             ],
             "aliases": {k: list(v) for k, v in persona.aliases.items()},
+            **shaped_truth(persona, methodology),
         },
     }
 
@@ -292,7 +294,7 @@ async def conduct_simulated(
         if question.kind == "closing":
             session.simulation = dict(session.simulation or {})
             session.simulation["closing_calls"] = [c.model_dump(mode="json") for c in reply.calls]
-            interview.record_closing_answer(answer, answer_calls=reply.calls)
+            await interview.record_closing_answer(answer, answer_calls=reply.calls)
             interview.complete()
             break
         # The respondent's calls belong to the turn they answered, saved with the answer.
@@ -379,7 +381,9 @@ async def _drain(store: SessionStore, session_id: str) -> None:
 
 def _store_evaluation(session: SessionFile, persona: Persona, methodology: Methodology) -> None:
     record = dict(session.simulation or {})
-    record["evaluation"] = evaluate_session(session, persona, methodology)
+    record["evaluation"] = evaluate_shaped(session, persona, methodology) or evaluate_session(
+        session, persona, methodology
+    )
     session.simulation = record
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from interview_cli.llm.offline.shaped_persona import shaped_persona_answer
 from interview_cli.llm.offline.simulator import simulate_answer
 from interview_cli.llm.protocol import InterviewLLM, LLMCall, PersonaRequest, TaskResult
 from interview_cli.llm.settings import LLMSettings
@@ -45,7 +46,7 @@ class SimulatedRespondent:
     label = "offline"
 
     async def answer(self, request: PersonaRequest) -> TaskResult[str]:
-        text = simulate_answer(request)
+        text = shaped_persona_answer(request) or simulate_answer(request)
         call = LLMCall(
             task="respond_as_persona",
             provider="offline",

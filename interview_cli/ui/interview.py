@@ -27,6 +27,13 @@ Type your answer and press Enter. Commands:
   /quit   pause the interview (resume later with `interview run --resume ID`)
   /end    close the interview now
   /help   this help
+For the respondent:
+  /pass   decline this question (recorded as declined, not as "I don't know")
+For the moderator (each recorded on the turn as the moderator's decision):
+  /ask TEXT   ask TEXT instead of the tool's question (the tool's is kept)
+  /alt        take the tool's next-best move instead (again: the one after it)
+  /skip       done with the question's focus: the tool picks another move
+  /note TEXT  a note on this turn, kept in the session file
 Ctrl-C pauses safely at any moment; nothing you typed is lost."""
 
 
@@ -61,6 +68,8 @@ def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
         turn.extraction.rejected if turn.extraction else []
     )
     parts = ["+" + plural(added, "node"), "+" + plural(edges, "edge")]
+    if turn.answer.declined:
+        parts.insert(0, "declined")
     if merged:
         parts.append(f"{merged} merged")
     if rejected:
@@ -281,6 +290,14 @@ def dual_graph_table(rows: Sequence[Mapping[str, Any]]) -> Table:
     return table
 
 
+def _turns_shown(session: SessionFile) -> str:
+    """Completed turns, and the closing answer when there was one: every answer counts."""
+    turns = session.turn_count
+    if session.answer_count > turns:
+        return f"{turns} + the closing answer ({session.answer_count} answers)"
+    return str(turns)
+
+
 def end_screen(session: SessionFile, *, stats: Mapping[str, Any]) -> Panel:
     """The closing summary. The session file's path is not in it: see :func:`saved_to`."""
     table = Table.grid(padding=(0, 2))
@@ -289,7 +306,7 @@ def end_screen(session: SessionFile, *, stats: Mapping[str, Any]) -> Panel:
     table.add_column(overflow="fold")
     rows: Iterable[tuple[str, Any]] = (
         ("status", session.status),
-        ("turns", session.turn_count),
+        ("turns", _turns_shown(session)),
         ("nodes", stats.get("nodes", 0)),
         ("edges", stats.get("edges", 0)),
         ("max depth", stats.get("max_depth", 0)),
@@ -308,6 +325,19 @@ def end_screen(session: SessionFile, *, stats: Mapping[str, Any]) -> Panel:
     return Panel(table, title="Interview summary", title_align="left", border_style="green")
 
 
+def _turn_events(turn: TurnRecord) -> list[str]:
+    """The moderator's decision and the safety response of a turn, in words."""
+    lines: list[str] = []
+    decision = turn.decision
+    if decision is not None and decision.decided_by == "moderator" and decision.moderator:
+        tool = decision.tool_choice or {}
+        chose = tool.get("strategy", "?") + (f" → {tool['label']}" if tool.get("label") else "")
+        lines.append(f"moderator: /{decision.moderator.get('action')} (the tool chose {chose})")
+    if turn.safety is not None:
+        lines.append(f"safety: {turn.safety.kind} → {turn.safety.action}")
+    return lines
+
+
 def saved_to(path: str) -> Text:
     """The session file's path, for printing with ``soft_wrap=True``: on a line of its own and
     never broken or cut by Rich, so it can be copied whole from any terminal width."""
@@ -323,6 +353,9 @@ def transcript(session: SessionFile, console: Console) -> None:
             f" · {session.concept.name} · {session.methodology.name} · {session.status}",
         )
     )
+    if session.consent is not None:
+        said = "agreed" if session.consent.agreed else "refused"
+        console.print(Text(f"consent: {said} ({session.consent.answer!r})", style="dim"))
     for turn in session.turns:
         q = turn.question
         meta = " · ".join(x for x in (q.strategy, q.focus_label) if x)
@@ -330,12 +363,19 @@ def transcript(session: SessionFile, console: Console) -> None:
         question = Text.assemble((f"Q{turn.turn_number}", "cyan"), " ", q.text)
         if meta:
             question.append(f"  ({meta})", style="dim")
+        if q.asked_by == "moderator":
+            question.append("  [asked by the moderator]", style="dim")
         console.print(question)
-        console.print(Text.assemble((f"A{turn.turn_number}", "green"), " ", turn.answer.text))
+        for note in q.notes:
+            console.print(Text(f"   note: {note}", style="dim"))
+        answer = "(declined: /pass)" if turn.answer.declined else turn.answer.text
+        console.print(Text.assemble((f"A{turn.turn_number}", "green"), " ", answer))
         if turn.status == "complete" and turn.extraction:
             labels = ", ".join(f"{n.label} [{n.node_type}]" for n in turn.extraction.nodes)
             if labels:
                 console.print(Text(f"   extracted: {labels}", style="dim"))
+        for line in _turn_events(turn):
+            console.print(Text(f"   {line}", style="dim"))
     if session.pending_question and session.status != "completed":
         console.print()
         console.print(Text.assemble(("Next question", "cyan"), " ", session.pending_question.text))
@@ -351,6 +391,9 @@ def transcript(session: SessionFile, console: Console) -> None:
         if not closing.question:
             console.print()
         console.print(Text.assemble(("A", "green"), " ", closing.comment))
+        if closing.extraction is not None and closing.extraction.nodes:
+            labels = ", ".join(f"{n.label} [{n.node_type}]" for n in closing.extraction.nodes)
+            console.print(Text(f"   extracted: {labels}", style="dim"))
     if closing.summary:
         console.print()
         console.print(Text("What I understood", style="bold"))

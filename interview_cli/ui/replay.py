@@ -51,7 +51,12 @@ def _extraction(turn: TurnRecord) -> list[RenderableType]:
     elif not ex.extractable:
         parts.append(Text(f"Nothing extractable: {ex.reason or 'no reason given'}", style="yellow"))
     if ex.edges:
-        lines = [f"  {e.source} → {e.target}  ({e.relation})" for e in ex.edges]
+        lines = [
+            f"  {e.source} → {e.target}  ({e.relation}"
+            + ("" if e.value is None else f" {e.value:g}")
+            + ")"
+            for e in ex.edges
+        ]
         parts.append(Text("Links:\n" + "\n".join(lines)))
     rejected = [*ex.rejected]
     delta_rejected = turn.graph_delta.get("rejected", [])

@@ -17,17 +17,20 @@ from interview_cli.analysis.report import MethodSection, Report
 from interview_cli.analysis.report_md import (
     PARTICIPANT_HEADERS,
     fmt_recall,
-    matrix_codes,
+    matrix_window,
     mix,
     participant_row,
     unmatched_merge_lines,
     where_text,
 )
+from interview_cli.analysis.shapes_report import valence_bar
 from interview_cli.llm.spend import format_cost
 from interview_cli.ui.interview import dual_graph_table, plural
 from interview_cli.ui.why import ended_because
 
 MATRIX_MAX_CODES = 14
+MATRIX_NAME_WIDTH = 26  # the row names' column, with the table's edges
+MATRIX_CELL_WIDTH = 7  # a count such as "12.34" with its padding
 
 
 NUMBER_COLUMNS = ("turns", "nodes", "edges", "e/n", "depth", "chains", "value", "recall")
@@ -154,32 +157,71 @@ def codes_table(section: MethodSection, limit: int) -> Table:
     return table
 
 
-def matrix_table(section: MethodSection) -> RenderableType:
+class MatrixView:
+    """The implication matrix at the console's width: as many code columns as fit beside the
+    row names, at most :data:`MATRIX_MAX_CODES` (see :func:`matrix_table`)."""
+
+    def __init__(self, section: MethodSection, full: bool = False) -> None:
+        self.section, self.full = section, full
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        fit = (options.max_width - MATRIX_NAME_WIDTH) // MATRIX_CELL_WIDTH
+        yield matrix_table(self.section, self.full, limit=max(4, min(MATRIX_MAX_CODES, fit)))
+
+
+def matrix_table(
+    section: MethodSection, full: bool = False, limit: int | None = None
+) -> RenderableType:
+    """The codes at the cut-off (``report_md.matrix_window``); when they are more than
+    ``limit`` (default :data:`MATRIX_MAX_CODES`), the most linked of them. With ``full``,
+    every code, its columns in blocks of ``limit`` one under the other."""
     assert section.ladder is not None
     m, hvm = section.ladder.matrix, section.ladder.hvm
-    rows, cols = matrix_codes(m)
+    limit = limit or MATRIX_MAX_CODES
+    window = matrix_window(section, full)
+    rows, cols = window.rows, window.cols
     if not rows:
-        return Text("No ladder relations between codes yet.", style="dim")
+        return Text(window.note() or "No ladder relations between codes yet.", style="dim")
     linked = list(dict.fromkeys(rows + cols))
     title = Text(f"Implication matrix, direct.indirect, counted {m.counting_text()}")
-    if len(linked) > MATRIX_MAX_CODES:
+    if window.note():
+        title.append(f"\n{window.note()}", style="yellow")
+    if full and len(cols) > limit:
+        blocks = [cols[i : i + limit] for i in range(0, len(cols), limit)]
+        title.append(f"\nall {len(linked)} codes; columns in {len(blocks)} blocks")
+        return Group(
+            title,
+            *(
+                _matrix_grid(section, rows, block, Text(f"columns {block[0]} to {block[-1]}"))
+                for block in blocks
+            ),
+        )
+    if len(linked) > limit and not full:
         # One set of codes for rows and columns, chosen by how many links they carry (each
         # level's most linked first, so value columns stay), not the first N of each axis.
         levels = {c: section.codebook.code(c).level for c in linked}
-        shown = set(most_linked_codes(m, MATRIX_MAX_CODES, levels))
+        shown = set(most_linked_codes(m, limit, levels, among=linked, min_total=hvm.cutoff))
         # A chosen code whose links all lead outside the window would be an empty line.
         rows = [r for r in rows if r in shown and any(m.cell(r, c).total for c in shown)]
         cols = [c for c in cols if c in shown and any(m.cell(r, c).total for r in rows)]
         count = len(set(rows) | set(cols))
         title.append(
-            f"\ncut to fit: showing {count} of {len(linked)} codes with the most links "
-            "(each level's most linked included); --format md, html or json has all",
+            f"\ncut to fit: showing {count} of these {len(linked)} codes, those with the most "
+            "links (each level's most linked included); --format md or html has them all",
             style="yellow",
         )
+    return _matrix_grid(section, rows, cols, title)
+
+
+def _matrix_grid(section: MethodSection, rows: list[str], cols: list[str], title: Text) -> Table:
+    assert section.ladder is not None
+    m, hvm = section.ladder.matrix, section.ladder.hvm
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
-    table.add_column("from \\ to")
+    # A row is one line: its code id first, the name cut if need be (the codes table above
+    # has it whole); a count is never cut.
+    table.add_column("from \\ to", max_width=MATRIX_NAME_WIDTH - 4, no_wrap=True)
     for c in cols:
-        table.add_column(Text(c), justify="center")
+        table.add_column(Text(c), justify="center", no_wrap=True)
     for r in rows:
         cells = []
         for c in cols:
@@ -324,15 +366,69 @@ def report_view(report: Report) -> Group:
         parts.append(codes_table(section, limit))
         if section.ladder is not None:
             parts += [
-                matrix_table(section),
+                MatrixView(section, report.options.full_matrix),
                 hvm_tree(section),
-                Text("Mermaid / DOT of the map: --format md, html or json.", style="dim"),
+                Text("Mermaid / DOT of the map: --format md or html, or --json.", style="dim"),
             ]
         if section.structure is not None:
             parts += structure_views(section, limit)
+        parts += shape_views(section)
     # The same wording as md and html: the formats draw one report and must not disagree.
     for line in unmatched_merge_lines(report):
         parts.append(Text(line, style="yellow"))
     for skipped in report.skipped:
         parts.append(Text(f"skipped: {skipped}", style="yellow"))
     return Group(*parts)
+
+
+def shape_views(section: MethodSection) -> list[RenderableType]:
+    """The journey map and emotion curve, or the grids, of a journey / grid methodology."""
+    parts: list[RenderableType] = []
+    if section.journey is not None:
+        journey = section.journey
+        curve = Table(title="Emotion curve by stage", title_justify="left", box=box.SIMPLE_HEAD)
+        for name in ("stage", "valence", "curve", "sessions"):
+            curve.add_column(name)
+        for p in journey.curve:
+            value = "–" if p.valence is None else f"{p.valence:+.1f}"
+            curve.add_row(
+                Text(p.stage), value, Text(valence_bar(p.valence, journey.scale)), str(p.sessions)
+            )
+        parts.append(curve)
+        for session_id, jmap in journey.maps:
+            table = Table(
+                title=f"Journey map: {session_id}", title_justify="left", box=box.SIMPLE_HEAD
+            )
+            for name in ("stage", "touchpoints / actions", "emotions", "pain points"):
+                table.add_column(name)
+            for s in jmap.stages:
+                table.add_row(
+                    Text(s.label + ("" if s.told else " (not told)")),
+                    Text("; ".join((*s.touchpoints, *s.actions))),
+                    Text("; ".join(e.label for e in s.emotions)),
+                    Text("; ".join(p.label for p in s.pains)),
+                )
+            parts.append(table)
+    if section.grid is not None:
+        for result in section.grid.grids:
+            grid = result.grid
+            table = Table(
+                title=f"Repertory grid: {result.session_id}",
+                title_justify="left",
+                box=box.SIMPLE_HEAD,
+            )
+            table.add_column("construct")
+            for element in grid.elements:
+                table.add_column(element, justify="right")
+            for c in grid.constructs:
+                table.add_row(Text(c.label), *("" if r is None else f"{r:g}" for r in c.ratings))
+            parts.append(table)
+            share = result.first_two_components
+            parts.append(
+                Text(
+                    "First two principal components: "
+                    + ("–" if share is None else f"{share:.0%} of the variance")
+                    + "; similarities: --format md, html or json."
+                )
+            )
+    return parts

@@ -30,6 +30,7 @@ def methodology_record(loaded: Loaded[Methodology]) -> dict[str, Any]:
     return {
         "name": m.method.name,
         "version": m.method.version,
+        "shape": m.shape,
         "goal": m.method.goal,
         "description": m.method.description,
         "node_types": m.ontology.types_by_level,
@@ -64,6 +65,8 @@ def persona_record(loaded: Loaded[Persona]) -> dict[str, Any]:
         "profile": p.profile,
         "traits": p.traits.model_dump(mode="json"),
         "ladders": {method: len(ladders) for method, ladders in p.ladders.items()},
+        "journeys": {method: len(stages) for method, stages in p.journeys.items()},
+        "grids": {method: len(constructs) for method, constructs in p.grids.items()},
         **_source(loaded),
     }
 
@@ -92,7 +95,7 @@ def methodologies_table(records: Sequence[dict[str, Any]], *, width: int = 120) 
             for t in r["node_types"]
         )
         strategies = "\n".join(f"{s} *" if s in closing else s for s in r["strategies"])
-        row = [f"{r['name']}\nv{r['version']}", levels, strategies]
+        row = [f"{r['name']}\nv{r['version']}\nshape: {r['shape']}", levels, strategies]
         if show_goal:
             row.append(r["goal"])
         # Text cells: names and goals come from YAML files, where "[...]" is not markup.
@@ -140,7 +143,12 @@ def personas_table(records: Sequence[dict[str, Any]], *, width: int = 120) -> Ta
             f"{t['verbosity']:>4.1f} {t['openness']:>4.1f} {t['knowledge']:>4.1f} "
             f"{t['patience']:>3} {t['skepticism']:>4.1f}"
         )
-        ladders = "\n".join(f"{m} ×{n}" for m, n in r["ladders"].items()) or "-"
+        truth = [
+            *(f"{m} ×{n}" for m, n in r["ladders"].items()),
+            *(f"{m} ×{n}" for m, n in r.get("journeys", {}).items()),
+            *(f"{m} ×{n}" for m, n in r.get("grids", {}).items()),
+        ]
+        ladders = "\n".join(truth) or "-"
         row = [r["id"], traits, ladders]
         if show_who:
             row.append(f"{r['name']}: {_shorten(r['profile'], 80)}")

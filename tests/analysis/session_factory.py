@@ -142,7 +142,7 @@ def run_interview(
                 interview.set_status("paused")
                 return
             if question.kind == "closing":
-                interview.record_closing_answer(answer)
+                await interview.record_closing_answer(answer)
                 interview.record_rating(3)
                 interview.complete()
                 return

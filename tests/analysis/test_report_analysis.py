@@ -199,19 +199,20 @@ def test_the_terminal_matrix_cut_keeps_the_most_linked_codes_and_says_so(
     from rich.console import Console
 
     import interview_cli.ui.report as views
-    from interview_cli.analysis.report_md import matrix_codes
+    from interview_cli.analysis.report_md import matrix_window
 
     mec = next(s for s in report.sections if s.ladder is not None)
     assert mec.ladder is not None
-    rows, cols = matrix_codes(mec.ladder.matrix)
+    window = matrix_window(mec)  # the codes at the cut-off, the most linked of them shown
+    rows, cols = window.rows, window.cols
     linked = set(rows) | set(cols)
     monkeypatch.setattr(views, "MATRIX_MAX_CODES", 6)
     console = Console(width=200, record=True, color_system=None)
     console.print(views.matrix_table(mec))
     out = console.export_text()
     flat = " ".join(out.split())  # the title wraps at the table's width
-    assert f"of {len(linked)} codes with the most links" in flat
-    assert "--format md, html or json has all" in flat
+    assert f"of these {len(linked)} codes, those with the most links" in flat
+    assert "--format md or html has them all" in flat
     header = next(line for line in out.splitlines() if "from \\ to" in line).split()[3:]
     assert 0 < len(header) <= 6
     # the columns include the top (value) level, which the old first-N window dropped

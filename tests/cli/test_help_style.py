@@ -5,10 +5,14 @@ counts as words."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import typer
 from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
@@ -71,3 +75,29 @@ def test_counts_are_words() -> None:
     )
     assert dry.exit_code == 0, dry.output
     assert "Dry run: 1 interview to run" in dry.stdout and "(s)" not in dry.stdout
+
+
+def _commands(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Every command below ``command``, with the arguments that reach it."""
+    yield path, command
+    if hasattr(command, "list_commands"):  # a group
+        ctx = typer.Context(command)
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            if sub is not None and not sub.hidden:
+                yield from _commands(sub, (*path, name))
+
+
+def test_option_names_are_never_cut_in_help_at_80_columns() -> None:
+    """At 80 columns Rich cut '--extraction-provider' to '--extraction-pr…' (issue 21, 7)."""
+    seen = 0
+    for path, command in _commands(typer.main.get_command(app)):
+        out = invoke(*path, "--help", width=80).stdout
+        assert "…" not in out, (path, [line for line in out.splitlines() if "…" in line])
+        for param in command.params:
+            if param.param_type_name == "option" and not param.hidden:
+                for name in (*param.opts, *param.secondary_opts):
+                    assert re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", out), (path, name)
+                    seen += 1
+        assert max(map(len, out.splitlines())) <= 80, path
+    assert seen > 100  # every command was read, not just the group

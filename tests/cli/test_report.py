@@ -71,12 +71,24 @@ def test_formats_on_stdout(batch: Path, fmt: str, start: str) -> None:
 
 
 def test_json_report(batch: Path) -> None:
-    data = json.loads(
-        invoke(str(batch / "mec-a.json"), str(batch / "mec-b.json"), "-f", "json").stdout
-    )
+    data = json.loads(invoke(str(batch / "mec-a.json"), str(batch / "mec-b.json"), "--json").stdout)
     assert [s["id"] for s in data["sessions"]] == ["mec-a", "mec-b"]
     (mec,) = data["methodologies"]
     assert mec["hvm"]["cutoff"] >= 1 and 0 < mec["hvm"]["share_of_links_kept"] <= 1
+
+
+def test_json_has_one_documented_spelling(batch: Path) -> None:
+    """`--json`, as in sessions, batch and replay; `--format json` still works, unshown."""
+    path = str(batch / "mec-a.json")
+    documented = invoke(path, "--json")
+    assert documented.exit_code == 0
+    assert invoke(path, "--format", "json").stdout == documented.stdout  # the old spelling
+    help_text = CliRunner().invoke(app, ["report", "--help"], env={"COLUMNS": "120"}).stdout
+    assert "--json" in help_text and "md|html " in help_text and "md|html|json" not in help_text
+    both = invoke(path, "--json", "--format", "md")
+    assert both.exit_code == 2 and "--json and --format md: choose one" in both.stderr
+    bad = invoke(path, "--format", "pdf")
+    assert bad.exit_code == 2 and "for JSON use --json" in bad.stderr
 
 
 def test_out_file_takes_its_format_from_the_suffix(batch: Path, tmp_path: Path) -> None:
@@ -140,7 +152,7 @@ def test_out_never_overwrites_an_input_session(batch: Path, tmp_path: Path) -> N
     doc = json.loads(session.read_text(encoding="utf-8"))
     doc["schema_version"] = 99
     newer.write_text(json.dumps(doc), encoding="utf-8")
-    result = invoke(str(work), "-f", "json", "--out", str(newer))
+    result = invoke(str(work), "--json", "--out", str(newer))
     assert result.exit_code == 2 and "newer.json is the input session file" in result.stderr
     assert json.loads(newer.read_text(encoding="utf-8"))["schema_version"] == 99
     # a report beside the sessions can be written, and written again (it is not a session)
@@ -203,7 +215,7 @@ def test_out_never_overwrites_any_session_file(batch: Path, tmp_path: Path) -> N
     ]
     before = {p: p.read_bytes() for p in (truncated, other)}
     for refs, out, needle in cases:
-        result = invoke(*refs, "--format", "json", "--out", str(out))
+        result = invoke(*refs, "--json", "--out", str(out))
         assert result.exit_code == 2, result.output
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and f"--out {out} {needle}" in lines[0], result.stderr
@@ -211,7 +223,7 @@ def test_out_never_overwrites_any_session_file(batch: Path, tmp_path: Path) -> N
 
 
 def test_out_naming_a_directory_is_one_line(batch: Path, tmp_path: Path) -> None:
-    result = invoke(str(batch), "--format", "json", "--out", str(tmp_path))
+    result = invoke(str(batch), "--json", "--out", str(tmp_path))
     assert result.exit_code == 2
     assert "is a directory; name a file" in result.output
     assert "Traceback" not in result.output

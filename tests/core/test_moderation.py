@@ -35,6 +35,7 @@ from interview_cli.core.moderation import (
     breadth_found_empty,
     break_focus_tie,
     guard_stop,
+    stalled_nodes,
     unprobed_attributes,
 )
 from interview_cli.core.scoring import Ranking, ScoredCandidate
@@ -177,6 +178,27 @@ def test_two_fruitless_questions_or_a_move_on_exhaust_the_node() -> None:
     assert node_exhausted(EXPLORE, None, c) is None
 
 
+def test_a_stalled_node_may_be_returned_to_once_later_another_way() -> None:
+    back = VetoTuning(fruitless_probe=True, fruitless_probe_limit=2, return_to_stalled_after=4)
+    stalled = (Probe(2, "deepen", "dont_know"), Probe(3, "third_person", "dont_know"))
+    t = NodeStateTracker(
+        states={
+            "n1": state("n1", probes=stalled),
+            "n2": state("n2", probes=(*stalled, Probe(9, "situational", "dont_know"))),
+            "n3": state("n3", probes=(Probe(2, "deepen", "move_on"), Probe(3, "clarify", "x"))),
+        }
+    )
+    # answered at turn 4: too soon at turn 7, allowed from turn 8, once, another way
+    assert node_exhausted(NEGATIVE, "n1", VetoContext(tuning=back, tracker=t, turn_number=7))
+    later = VetoContext(tuning=back, tracker=t, turn_number=8)
+    assert node_exhausted(NEGATIVE, "n1", later) is None
+    assert repeated_probe(DEEPEN, "n1", later) is not None  # not the same why again
+    assert node_exhausted(NEGATIVE, "n2", later) is not None  # the return came back empty too
+    assert node_exhausted(NEGATIVE, "n3", later) is not None  # "move on" is obeyed for good
+    never = VetoContext(tuning=ON, tracker=t, turn_number=30)
+    assert node_exhausted(NEGATIVE, "n1", never) is not None  # switched off: exhausted for good
+
+
 # ---- focus tie-break ----------------------------------------------------------------------
 
 
@@ -286,6 +308,23 @@ def test_an_attribute_never_asked_about_defers_the_stop() -> None:
     assert cont.should_continue and cont.reason is None
     assert note == (
         f"stop deferred ({CLOSING_STRATEGY}): 'seat' was never asked about; asking deepen first"
+    )
+
+
+def test_a_stalled_chain_is_returned_to_before_closing() -> None:
+    stalled = (Probe(2, "deepen", "dont_know"), Probe(3, "third_person", "dont_know"))
+    t = NodeStateTracker(
+        states={
+            "seat": state("seat", level=1, focus_count=2, probes=stalled),
+            "done": state("done", level=1, focus_count=1, probes=(Probe(1, "deepen", "new_rung"),)),
+        }
+    )
+    assert stalled_nodes(t, mec().tuning.vetoes) == {"seat"}
+    r, cont, note = guard_stop(closing_ranking(), stop(CLOSING_STRATEGY), guard_inputs(t))
+    assert r.selected is not None and r.selected.node_id == "seat" and cont.should_continue
+    assert note == (
+        f"stop deferred ({CLOSING_STRATEGY}): 'seat' stalled earlier and can be asked another "
+        "way now; asking deepen first"
     )
 
 

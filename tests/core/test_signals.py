@@ -290,6 +290,9 @@ def test_one_good_answer_does_not_reset_fatigue_like_the_seed_counter() -> None:
     t = update_response_trend(t, assessment(response_depth=2, engagement=3), 0.5)
     # q = 0.375 -> EWMA 0.1875: still fatigued, the count keeps running.
     assert t.fatigued_turns == 4
+    # One answer is not a trend: a terse opener counts towards the stop but is not "fatigued".
+    first = update_response_trend(TrendState(), low, 0.5)
+    assert (first.fatigued_turns, trend_category(first)) == (1, "stable")
     # And one terse answer in a lively run does not start it.
     t = update_response_trend(TrendState(value=0.8), low, 0.5)
     assert t.fatigued_turns == 0

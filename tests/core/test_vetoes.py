@@ -12,7 +12,9 @@ from interview_cli.core.vetoes import (
     VetoRecorder,
     check_vetoes,
     element_exhausted,
+    elicited_not_laddered,
     knowledge_ceiling,
+    open_question_spent,
     recent_redundancy,
 )
 
@@ -133,3 +135,55 @@ def test_recorder_returns_names_and_keeps_reasons() -> None:
     assert recorder(DEEPEN, "n1") == "knowledge_ceiling"
     assert recorder(REFLECT, None) is None
     assert "terminal don't-know" in recorder.reasons[("deepen", "n1")]
+
+
+# ---- open questions: spent, and what they elicited laddered first ------------------------
+
+EXPLORE = StrategySpec(name="explore", node_binding="none")
+CLOSE = StrategySpec(name="close", node_binding="none", generates_closing_question=True)
+OPEN_ON = VetoTuning(open_question_memory=True, ladder_elicited=True, redundancy_window_turns=1)
+
+
+def test_an_empty_open_question_is_spent_beyond_the_redundancy_window() -> None:
+    # "What else?" asked at decision turn 2 came back empty, and so did every turn since.
+    history = [
+        FocusEntry(turn=2, strategy="explore"),
+        FocusEntry(turn=3, strategy="revitalize"),
+        FocusEntry(turn=4, strategy="revitalize"),
+    ]
+    spent = ctx(tracker(), turn=5, focus_history=history, consecutive_low_info=3, tuning=OPEN_ON)
+    reason = open_question_spent(EXPLORE, None, spent)
+    assert reason == "explore was asked at turn 3 and nothing new came up since"
+    assert recent_redundancy(EXPLORE, None, spent) is None  # outside the window of 1
+    learned = ctx(tracker(), turn=5, focus_history=history, consecutive_low_info=2, tuning=OPEN_ON)
+    assert open_question_spent(EXPLORE, None, learned) is None
+    assert open_question_spent(CLOSE, None, spent) is None  # the closing question is never spent
+    switched_off = VetoTuning(redundancy_window_turns=1)  # older methodologies: off
+    off = ctx(tracker(), turn=5, focus_history=history, consecutive_low_info=3, tuning=switched_off)
+    assert check_vetoes(EXPLORE, None, off) is None
+
+
+def test_what_an_open_question_brought_up_is_laddered_before_another_open_question() -> None:
+    history = [FocusEntry(turn=3, strategy="explore")]
+    fresh = tracker(n4=NodeState(node_id="n4", label="big rack", created_at_turn=4))
+    c = ctx(fresh, turn=4, focus_history=history, tuning=OPEN_ON)
+    assert elicited_not_laddered(EXPLORE, None, c) == (
+        "the last open question brought up 'big rack', not asked about yet"
+    )
+    assert elicited_not_laddered(DEEPEN, "n4", c) is None  # asking about it is the point
+    assert elicited_not_laddered(CLOSE, None, c) is None
+    result = check_vetoes(EXPLORE, None, c)
+    assert result is not None and result.name == "elicited_not_laddered"
+    # A value needs no laddering up; a node asked about already is laddered.
+    terminal = tracker(n4=NodeState(node_id="n4", label="a calm life", created_at_turn=4,
+                                    is_terminal=True))  # fmt: skip
+    assert elicited_not_laddered(EXPLORE, None, ctx(terminal, turn=4, focus_history=history,
+                                                    tuning=OPEN_ON)) is None  # fmt: skip
+    # After a node question, eliciting more is fine.
+    after_probe = [FocusEntry(turn=3, strategy="deepen", node_id="n1")]
+    assert (
+        elicited_not_laddered(
+            EXPLORE, None, ctx(fresh, turn=4, focus_history=after_probe, tuning=OPEN_ON)
+        )
+        is None
+    )

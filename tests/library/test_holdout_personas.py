@@ -1,11 +1,12 @@
-"""The held-out personas (personas/holdout/, personas/holdout2/): valid, shaped, kept apart.
+"""The held-out personas (personas/holdout/, holdout2/, holdout3/): valid, shaped, kept apart.
 
 They are the respondents no policy is tuned on: other domains (commuting by bike or e-bike;
-choosing home broadband) than the shipped personas and concepts, their own words (no rung
-shares its wording with a prompt example of any methodology or with another set's persona),
-and subdirectories the library does not scan, so `interview batch personas/` and
-`interview personas` never mix them into the tuned figures. The second set is the one nobody
-tunes on or reads while tuning; it has means-end ladders only.
+choosing home broadband; a third one named only by its concept) than the shipped personas and
+concepts, their own words (no rung shares its wording with a prompt example of any methodology
+or with another set's persona), and subdirectories the library does not scan, so
+`interview batch personas/` and `interview personas` never mix them into the tuned figures.
+The second and third sets are the ones nobody tunes on or reads while tuning; they have
+means-end ladders only.
 """
 
 from __future__ import annotations
@@ -32,11 +33,14 @@ CONCEPTS = {
     "critical_incident": "ebike_commute_ci",
 }
 HOLDOUT2 = ROOT / "personas" / "holdout2"
+HOLDOUT3 = ROOT / "personas" / "holdout3"
 # Each held-out set: its directory and the concept per methodology it has ladders for.
 SETS = {
     "holdout": (HOLDOUT, CONCEPTS),
     "holdout2": (HOLDOUT2, {"means_end_chain": "home_broadband_mec"}),
+    "holdout3": (HOLDOUT3, {"means_end_chain": "dental_practice_mec"}),
 }
+UNREAD = ["holdout2", "holdout3"]  # the sets nobody reads while tuning
 ALL_FILES = [(name, f) for name, (d, _) in SETS.items() for f in sorted(d.glob("*.yaml"))]
 
 
@@ -69,8 +73,11 @@ def test_at_least_six_holdout_personas_with_the_behaviours_that_matter(name: str
     assert len({t.model_dump_json() for t in traits}) == len(traits), "identical traits"
 
 
-def test_the_second_set_also_has_a_sceptic_an_articulate_one_and_mixed_knowledge() -> None:
-    traits = [_persona(p).traits for p in _files("holdout2")]
+@pytest.mark.parametrize("name", UNREAD)
+def test_the_unread_sets_also_have_a_sceptic_an_articulate_one_and_mixed_knowledge(
+    name: str,
+) -> None:
+    traits = [_persona(p).traits for p in _files(name)]
     assert any(t.skepticism >= 0.6 for t in traits), "sceptical"
     assert any(t.verbosity >= 0.7 and t.openness >= 0.8 for t in traits), "articulate"
     assert len({t.knowledge for t in traits}) >= 4, "mixed knowledge"
@@ -141,10 +148,12 @@ def test_no_rung_is_worded_like_a_prompt_example(methods: dict[str, Methodology]
                     assert rung.label.lower() not in examples, (path.stem, rung.label)
 
 
-def test_the_second_set_shares_no_rung_or_alias_with_any_other_persona() -> None:
-    others = [*(ROOT / "personas").glob("*.yaml"), *FILES]
+@pytest.mark.parametrize("name", UNREAD)
+def test_the_unread_sets_share_no_rung_or_alias_with_any_other_persona(name: str) -> None:
+    others = [*(ROOT / "personas").glob("*.yaml")]
+    others += [f for other, (d, _) in SETS.items() if other != name for f in d.glob("*.yaml")]
     seen = set().union(*(_labels(_persona(p)) for p in others))
-    for path in _files("holdout2"):
+    for path in _files(name):
         assert not _labels(_persona(path)) & seen, path.stem
 
 

@@ -40,6 +40,8 @@ def _args(**given: object) -> argparse.Namespace:
         "holdout_concept": "ebike_commute_mec",
         "holdout2_dir": None,
         "holdout2_concept": "home_broadband_mec",
+        "holdout3_concept": "dental_practice_mec",
+        "sets": None,
     }
     return argparse.Namespace(**{**defaults, **given})
 
@@ -48,11 +50,18 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
     bench: ModuleType,
 ) -> None:
     sets = bench.persona_sets(_args())
-    assert list(sets) == ["tuned", "held-out", "held-out 2"]
+    assert list(sets) == ["tuned", "held-out", "held-out 2", "held-out 3"]
+    assert sets["held-out 3"][1:] == ("personas/holdout3/", "dental_practice_mec")
     directory, shown, concept = sets["held-out 2"]
     assert directory == ROOT / "personas" / "holdout2"
     assert (shown, concept) == ("personas/holdout2/", "home_broadband_mec")
     assert sets["held-out"][2] == "ebike_commute_mec"
+
+
+def test_sets_picks_some_and_names_the_choices_when_wrong(bench: ModuleType) -> None:
+    assert list(bench.persona_sets(_args(sets=["held-out 3", "tuned"]))) == ["tuned", "held-out 3"]
+    with pytest.raises(SystemExit, match="no set named held-out 9; choose from tuned, held-out"):
+        bench.persona_sets(_args(sets=["held-out 9"]))
 
 
 def test_another_directory_can_stand_in_for_the_second_set(

@@ -31,6 +31,10 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("Hmm, I'm not sure. Let me think.", "dont_know"),
         ("It just is, that's all there is to it.", "dont_know"),
         ("No idea.", "dont_know"),
+        ("Never given it much thought.", "dont_know"),
+        ("Can't say more than that really.", "dont_know"),
+        # fillers and a tautology around a don't-know carry nothing
+        ("It's a bike, isn't it. I don't know. Nothing more to it really.", "dont_know"),
         ("", "dont_know"),
         ("Keine Ahnung.", "dont_know"),
         ("Wie gesagt, das ist alles.", "already_said"),

@@ -26,6 +26,7 @@ TOPICS = {
     "cooking": "Cooking at home",
     "cycling": "Road cycling",
     "banking": "Banking apps",
+    "commuting": "Commuting by bike or e-bike",
 }
 JUNK = {
     "again", "being", "sorry", "ha", "hard to say", "i'm not sure", "not sure", "like i said",
@@ -107,6 +108,8 @@ NOTHING = [
     ("Yeah I think we covered that already.", "asked again"),
     ("It's hard to explain.", "hedge"),
     ("Honestly, it's not that deep. I don't know, that's all there is to it.", "don't-know"),
+    ("Can't say more than that really.", "don't-know"),
+    ("Never given it much thought.", "don't-know"),
 ]
 
 
@@ -216,6 +219,10 @@ LABELS = [
      ["face ID login"]),
     ("banking", "I already told you, the notifications. They're instant.", None,
      ["notifications", "instant"]),
+    # the topic itself and a tag question name no element of it
+    ("commuting", "It's a bike, isn't it. It gets me places.", ("nothing electric", A),
+     ["gets me places"]),
+    ("headphones", "Headphones. I like the long battery.", None, ["long battery"]),
 ]  # fmt: skip
 
 
@@ -251,6 +258,17 @@ def test_no_junk_label_ever(
         label = node.label.lower()
         assert label not in JUNK, label
         assert not re.search(r"\b(?:again|like i said|sorry|hard to say|not sure)\b", label), label
+
+
+def test_the_topic_itself_is_rejected_with_its_reason(mec: Methodology) -> None:
+    result = extract(mec, "commuting", "It's a bike. I like the basket on the front.", None)
+    assert [n.label for n in result.nodes] == ["basket on the front"]
+    assert [r.reason for r in result.rejected] == [
+        '"bike" is the study topic itself (Commuting by bike or e-bike), not an element of it'
+    ]
+    # A longer phrase with the topic's word in it is an element: "bike shop" is kept.
+    kept = extract(mec, "commuting", "The bike shop round the corner.", None)
+    assert [n.label for n in kept.nodes] == ["bike shop round the corner"]
 
 
 # ---- links climb the ladder; forbidden ones are dropped with a reason ------------------------

@@ -402,7 +402,7 @@ def test_rubric_file_parses_by_indentation() -> None:
     assert rubrics["response_depth"].question == "How much?"
     assert rubrics["response_depth"].lines == ("1 = little", "5 = lots")
     shipped = load_rubrics()
-    categories = {"hedging_language", "knowledge_ceiling", "answer_kind"}
+    categories = {"hedging_language", "knowledge_ceiling", "answer_kind", "safety"}
     assert set(RUBRIC_SIGNALS) | categories == set(shipped)
     assert all(len(r.lines) >= 3 for r in shipped.values())
 

@@ -129,7 +129,6 @@ def test_read_commands_see_what_only_the_journal_holds(sessions: Path) -> None:
     store = SessionStore(sessions)
     with store.lock("live"):  # a writer that is still running: its last save is a journal line
         session = store.load("live")
-        session.closing = None
         session.status = "active"
         store.save(session)
     assert json.loads(path.read_text(encoding="utf-8"))["status"] == "completed"  # the snapshot
@@ -141,5 +140,5 @@ def test_read_commands_see_what_only_the_journal_holds(sessions: Path) -> None:
     assert verified.exit_code == 0, verified.output
     exported = runner.invoke(app, ["export", str(path), "--format", "jsonl"])
     assert exported.exit_code == 0, exported.output
-    report = runner.invoke(app, ["report", str(path), "--format", "json"])
+    report = runner.invoke(app, ["report", str(path), "--json"])
     assert report.exit_code == 0, report.output

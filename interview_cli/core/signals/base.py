@@ -81,6 +81,8 @@ class SignalContext:
     trend: TrendState = field(default_factory=TrendState)
     canonical: CanonicalInfo = field(default_factory=CanonicalInfo)
     coverage: Any = None
+    # The concept's guide topics to cover (``Concept.guide.must_cover``); empty: no guide.
+    must_cover: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

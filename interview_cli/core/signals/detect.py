@@ -22,6 +22,8 @@ from interview_cli.core.signals import (  # noqa: F401
     llm_signals,
     node_signals,
     session_signals,
+    shape_signals,
+    study_signals,
 )
 from interview_cli.core.signals.base import (
     DETECTORS,

@@ -14,7 +14,8 @@ Categories (``trend_category``), checked in this order:
 
 | category   | condition                                         |
 |------------|---------------------------------------------------|
-| fatigued   | value < fatigue_threshold (0.25)                  |
+| fatigued   | value < fatigue_threshold (0.25), from the second |
+|            | assessed answer on                                |
 | deepening  | value - previous value >= TREND_EPSILON (0.05)    |
 | shallowing | value - previous value <= -TREND_EPSILON          |
 | stable     | otherwise, and before any assessed answer         |
@@ -22,7 +23,10 @@ Categories (``trend_category``), checked in this order:
 ``fatigued_turns`` counts consecutive turns the smoothed value stayed below the threshold; the
 continuation check stops the interview after ``FATIGUE_TURNS`` of them. Because the value is
 smoothed, a single short answer does not start the count and a single good answer does not
-wipe out a long decline.
+wipe out a long decline. One answer is not a trend: after the first assessed answer, however short,
+the category is never "fatigued" (a terse opener is common and says nothing yet about
+fatigue, so it must not turn the second question into a revitalizing one); the count of
+low turns, which the stop uses as seed 000 does (three low answers), starts with the first.
 """
 
 from __future__ import annotations
@@ -97,7 +101,7 @@ def trend_category(
 ) -> TrendCategory:
     if state.value is None:
         return "stable"
-    if state.value < fatigue_threshold:
+    if state.value < fatigue_threshold and state.previous is not None:
         return "fatigued"
     if state.previous is not None:
         delta = state.value - state.previous

@@ -25,6 +25,8 @@ from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.offline.assessor import assess_offline
 from interview_cli.llm.offline.extraction import extract_offline
 from interview_cli.llm.offline.questions import offline_opening, offline_question
+from interview_cli.llm.offline.shaped import shaped_extract, shaped_opening, shaped_question
+from interview_cli.llm.offline.shaped_persona import shaped_persona_answer
 from interview_cli.llm.offline.simulator import simulate_answer
 from interview_cli.llm.offline.slots import propose_slots_offline
 from interview_cli.llm.prompts import (
@@ -108,7 +110,7 @@ class OfflineLLM:
         return request_seed * 1_000_003 + self.seed
 
     async def extract(self, request: ExtractRequest) -> TaskResult[Extraction]:
-        value = extract_offline(request)
+        value = shaped_extract(request) or extract_offline(request)
         call = _call("extract", render_extract(request), value.model_dump_json())
         return TaskResult[Extraction](value=value, calls=[call])
 
@@ -121,7 +123,7 @@ class OfflineLLM:
         self, request: OpeningRequest, on_token: OnToken | None = None
     ) -> TaskResult[str]:
         seeded = request.model_copy(update={"seed": self._seed(request.seed)})
-        text = offline_opening(seeded)
+        text = shaped_opening(seeded) or offline_opening(seeded)
         await _stream(text, on_token)
         return TaskResult[str](
             value=text, calls=[_call("generate_opening", render_opening(request), text)]
@@ -131,7 +133,7 @@ class OfflineLLM:
         self, request: QuestionRequest, on_token: OnToken | None = None
     ) -> TaskResult[str]:
         seeded = request.model_copy(update={"seed": self._seed(request.seed)})
-        text = offline_question(seeded)
+        text = shaped_question(seeded) or offline_question(seeded)
         await _stream(text, on_token)
         return TaskResult[str](
             value=text, calls=[_call("generate_question", render_question(request), text)]
@@ -144,7 +146,7 @@ class OfflineLLM:
 
     async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
         seeded = request.model_copy(update={"seed": self._seed(request.seed)})
-        text = simulate_answer(seeded)
+        text = shaped_persona_answer(seeded) or simulate_answer(seeded)
         return TaskResult[str](
             value=text, calls=[_call("respond_as_persona", render_persona(request), text)]
         )

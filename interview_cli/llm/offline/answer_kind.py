@@ -11,19 +11,23 @@ language than the study's, and the phrases do not collide across the languages l
 
 Precedence when a reply matches several kinds: ``move_on`` (an explicit request, obeyed)
 over ``about_interview`` over ``already_said`` over ``dont_know``. A reply that says one of
-these and then goes on with real content (many words beyond the phrase) is an ``answer``:
-"like I said, it's the battery, and also the way they fold flat in my bag" carries news.
+these and then goes on with real content (several content words beyond the phrase: pronouns,
+fillers and words that name nothing do not count) is an ``answer``: "like I said, it's the
+battery, and also the way they fold flat in my bag" carries news; "It's a bike, isn't it. I
+don't know. Nothing more to it really." does not.
 """
 
 from __future__ import annotations
 
 import re
 
+from interview_cli.llm.offline.lexicon import NAMELESS
+
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")
 # "It's not about X, it's about Y": a contrast that names what matters, not a remark.
 _CONTRAST = re.compile(r"\b(?:it'?s|it is|but|rather|more)\b[^.?!]*\babout\b", re.IGNORECASE)
-# Words beyond the matched phrase from which a reply counts as carrying content anyway.
-CONTENT_WORDS = 9
+# Content words beyond the matched phrase from which a reply counts as carrying content anyway.
+CONTENT_WORDS = 4
 
 PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
@@ -64,6 +68,8 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\bhard to say\b",
             r"\bit just (?:is|does|matters)\b",
             r"\b(?:never|haven'?t) (?:really )?thought about (?:it|that)\b",
+            r"\bnever (?:given|gave) it (?:much |any )?thought\b",
+            r"\bnot much (?:more )?to (?:say|it)\b",
         ),
     },
     "de": {
@@ -103,6 +109,10 @@ _COMPILED: dict[str, re.Pattern[str]] = {
 }
 
 
+def _content_words(text: str) -> int:
+    return sum(1 for w in _WORD.findall(text) if w.lower().replace("\u2019", "'") not in NAMELESS)
+
+
 def answer_kind(answer: str) -> str:
     """``answer`` or the non-answer kind the reply is (see the module docstring)."""
     text = answer.strip()
@@ -113,7 +123,7 @@ def answer_kind(answer: str) -> str:
         if not pattern.search(text):
             continue
         rest = pattern.sub(" ", text)
-        if len(_WORD.findall(rest)) >= CONTENT_WORDS:
+        if _content_words(rest) >= CONTENT_WORDS:
             continue  # said it, then went on with something to say
         if kind == "about_interview" and _CONTRAST.search(rest):
             continue  # "it's not about the money, it's about freedom" states what it is about

@@ -31,6 +31,7 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_PHRASES,
     VALUE_WORDS,
 )
+from interview_cli.llm.offline.safety import safety_reading
 from interview_cli.llm.protocol import AssessRequest
 
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")
@@ -206,5 +207,6 @@ def assess_offline(request: AssessRequest) -> Assessment:
         hedging_language=hedging,  # type: ignore[arg-type]
         knowledge_ceiling=ceiling,  # type: ignore[arg-type]
         answer_kind=answer_kind(answer),  # type: ignore[arg-type]
+        safety=safety_reading(answer),  # type: ignore[arg-type]
         rationale="offline heuristics: length, hedges, specifics, causal cues, don't-know phrases",
     )

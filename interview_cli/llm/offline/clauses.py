@@ -20,12 +20,12 @@ from interview_cli.llm.offline.lexicon import (
     BARE_SO,
     CLAUSE_BREAKS,
     CONDUCT_PREFIXES,
+    CONFIRMATIONS,
     COPULAS,
     CUES,
     DANGLING,
     DISPENSABLE,
     DONT_KNOW,
-    EMPTY_LABEL_WORDS,
     EVALUATIVE,
     FEELING_PHRASES,
     FEELING_WORDS,
@@ -38,6 +38,7 @@ from interview_cli.llm.offline.lexicon import (
     MEANS_IDIOMS,
     MEANS_NOUN_AFTER,
     MEANS_NOUN_BEFORE,
+    NAMELESS,
     OPINION_LEADS,
     PAIN_WORDS,
     SO_AFTER_VERB,
@@ -151,7 +152,9 @@ def blank(answer: str) -> str:
     """The answer with hedges, fillers, importance and don't-know phrases, and remarks about
     the interview ("like I said", "can we move on?"), replaced by spaces."""
     working = list(blank_meta(answer))
-    for pattern in (_NOISE, _RATING_IDIOMS, _FRAMES, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING):
+    for pattern in (
+        _NOISE, _RATING_IDIOMS, _FRAMES, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING, CONFIRMATIONS
+    ):  # fmt: skip
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):
                 working[i] = " "
@@ -416,16 +419,7 @@ def _keep_do(spoken: list[str], words: list[str]) -> list[str]:
 
 def is_empty_label(words: list[str]) -> bool:
     """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not"."""
-    return all(w.lower().replace("\u2019", "'") in _NAMELESS for w in words)
-
-
-_NAMELESS = (
-    LEADING_STRIP
-    | TRAILING_STRIP
-    | EMPTY_LABEL_WORDS
-    | EVALUATIVE
-    | frozenset("ok okay hmm hm mm uh um alright whatever".split())
-)
+    return all(w.lower().replace("\u2019", "'") in NAMELESS for w in words)
 
 
 def _shorten(words: list[str]) -> list[str]:

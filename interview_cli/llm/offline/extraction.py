@@ -147,6 +147,7 @@ def extract_offline(request: ExtractRequest) -> Extraction:
     seen: set[str] = set()
     placed: list[Unit] = []
     rejected: list[RejectedItem] = []
+    heads = topic_heads(request.concept.name)
     for unit in _units(split_clauses(answer, active)):
         if turn.skip_scenes:
             unit.clauses = [c for c in map(_without_scene, unit.clauses) if c is not None]
@@ -156,6 +157,9 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         for clause in unit.clauses:
             _type_clause(view, clause, unit.link, previous, turn)
             _name(clause, existing, turn, first=previous is None)
+            if not clause.existing and names_topic(clause.label, heads):
+                rejected.append(_topic_rejection(clause.label, request.concept.name))
+                clause.label = ""
         unit.clauses = [c for c in unit.clauses if c.label]
         if not unit.clauses:
             continue
@@ -214,6 +218,34 @@ def _name(clause: Clause, existing: dict[str, str], turn: Turn, *, first: bool) 
         clause.existing = True
         clause.label = turn.focus_label
         clause.node_type = turn.focus_type
+
+
+def topic_heads(name: str) -> frozenset[str]:
+    """The study topic's head nouns: the last word of its name, and both ends of a closing
+    "A or B" / "A and B" ("Commuting by bike or e-bike" -> bike, e-bike)."""
+    words = normal(name).split()
+    if not words:
+        return frozenset()
+    heads = {words[-1]}
+    if len(words) >= 3 and words[-2] in ("or", "and"):
+        heads.add(words[-3])
+    singular = {h[:-1] for h in heads if h.endswith("s")}
+    plural = {h + "s" for h in heads if not h.endswith("s")}
+    return frozenset(heads | singular | plural)
+
+
+def names_topic(label: str, heads: frozenset[str]) -> bool:
+    """ "It's a bike": a one-word label that is the topic itself names no element of it."""
+    words = normal(label).split()
+    return len(words) == 1 and words[0] in heads
+
+
+def _topic_rejection(label: str, topic: str) -> RejectedItem:
+    return RejectedItem(
+        kind="node",
+        item={"label": label},
+        reason=f'"{label}" is the study topic itself ({topic}), not an element of it',
+    )
 
 
 def _without_scene(clause: Clause) -> Clause | None:

@@ -332,7 +332,8 @@ EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     ever never always sometimes probably maybe sure true right wrong enough else other others
     one ones way ways everyone someone anyone sense fact point reason part kind sort type
     able possible obviously certainly absolutely course mostly mainly anyway whole main only
-    real care cares cared caring look listen done them us him myself themselves""".split()
+    real care cares cared caring look listen done them us him myself themselves isn't innit
+    ain't""".split()
 )
 INNER_FILLERS: frozenset[str] = frozenset("um uh er erm basically literally actually".split())
 FILLER_PHRASES: tuple[str, ...] = ("you know", "i mean", "kind of", "sort of", "to be honest")
@@ -358,6 +359,15 @@ COPULAS: frozenset[str] = frozenset("is are was were be been 's".split())
 EVALUATIVE: frozenset[str] = frozenset(
     """great good nice amazing awesome excellent perfect fine ok okay bad terrible awful
     horrible brilliant fantastic lovely decent important crucial key essential""".split()
+)
+# Words that name nothing: pronouns, articles, fillers, ratings, "again", "not" (a label of
+# only these is empty; a reply beyond a don't-know with only these says nothing more).
+NAMELESS: frozenset[str] = (
+    LEADING_STRIP
+    | TRAILING_STRIP
+    | EMPTY_LABEL_WORDS
+    | EVALUATIVE
+    | frozenset("ok okay hmm hm mm uh um alright whatever".split())
 )
 CAUSAL_RELATION_WORDS: tuple[str, ...] = (
     "lead",
@@ -406,7 +416,8 @@ NON_CAUSAL_RELATION_WORDS: tuple[str, ...] = (
 # ---- don't-know, hedges, acknowledgements (seed 004 knowledge ceiling) ----------------------
 DONT_KNOW = re.compile(
     r"\b(?:i\s+)?(?:(?:do\s*n[o']?t|dunno|don't|do not|really don't)\s+know|dunno|no idea|"
-    r"not sure|no clue|can'?t (?:really )?say|can'?t think of (?:anything|any)|"
+    r"not sure|no clue|can'?t (?:really )?say(?: (?:much |any )?more(?: than that)?)?|"
+    r"can'?t think of (?:anything|any)|never (?:given|gave) it (?:much |any )?thought|"
     r"never thought about it|haven'?t thought about it)\b",
     re.IGNORECASE,
 )
@@ -416,6 +427,16 @@ TERMINAL_CEILING = re.compile(
     r"no idea at all|can'?t think of anything(?: else)?|no reason|it just is|"
     r"that'?s just how it is|nothing to add|no more to say|not important to me|"
     r"doesn'?t matter to me)\b",
+    re.IGNORECASE,
+)
+# Replies to "did I get that right, is anything missing?": agreement, not an element.
+CONFIRMATIONS = re.compile(
+    r"(?:^|(?<=[.!?] ))(?:no|yes|yeah|yep|nope)\s*,|"  # an interjection opening a sentence
+    r"\b(?:(?:i think |i guess )?(?:that|it|this)(?:'s| is)? (?:about |pretty much )?"
+    r"(?:covers?|covered) (?:it|everything|all of it|the lot)|"
+    r"(?:that'?s|that is|it'?s|sounds) (?:about |pretty much |all )?"
+    r"(?:right|accurate|correct|spot on|everything)|you(?:'ve)? got it(?: right)?|"
+    r"thanks? (?:you )?for (?:asking|listening))\b",
     re.IGNORECASE,
 )
 EXPLORATORY_CEILING = re.compile(

@@ -92,6 +92,14 @@ def _summary(labels: Sequence[str]) -> str:
     return ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
+# Topic-level questions that bring in one of the guide's must-cover topics not yet covered.
+GUIDE_TEMPLATES: tuple[str, ...] = (
+    "What about {item}: how does that come into {topic} for you?",
+    "How does {item} figure in your experience of {topic}?",
+    "Tell me about {item}, when it comes to {topic}.",
+)
+
+
 def offline_question(request: QuestionRequest) -> str:
     """A follow-up question for the strategy and focus of the request."""
     strategy = request.strategy
@@ -110,6 +118,11 @@ def offline_question(request: QuestionRequest) -> str:
         if family == "summary" and not request.summary_labels:
             family = "closing"
     has_focus = bool(request.focus_label) and strategy.focus_mode == "recent_node"
+    if request.guide_remaining and not has_focus and family not in ("summary", "closing"):
+        # A topic-level question is where the guide's uncovered topics come in.
+        item = request.guide_remaining[0]
+        texts = [t.format(item=item, topic=topic) for t in GUIDE_TEMPLATES]
+        return pick(texts, request.avoid_questions, key, threshold)
     candidates = list(TEMPLATES.get(family, TEMPLATES["generic"]))
     if family == "deepen" and request.depth >= 2:
         candidates = list(TEMPLATES["deepen_anchored"]) + candidates[:3]

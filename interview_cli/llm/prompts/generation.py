@@ -151,6 +151,21 @@ def _task_line(request: QuestionRequest) -> str:
     return "Write the next question with this technique, about the focus, in their words."
 
 
+def guide_section(*, tone: str, remaining: list[str], avoid: list[str]) -> str:
+    """The study guide's brief: tone, topics still to cover, topics never to raise."""
+    parts: list[str] = []
+    if tone.strip():
+        parts.append(f"Tone: {' '.join(tone.split())}")
+    if remaining:
+        parts.append(
+            "The study must still cover these topics; when the technique allows, lead toward "
+            "one of them in the respondent's words:\n" + bullets(remaining)
+        )
+    if avoid:
+        parts.append("Never raise these topics:\n" + bullets(avoid))
+    return "## Study guide\n" + "\n".join(parts) if parts else ""
+
+
 def render_question(request: QuestionRequest) -> Prompt:
     """The follow-up question prompt (streamed free text): a brief for a question writer.
 
@@ -172,6 +187,12 @@ def render_question(request: QuestionRequest) -> Prompt:
     if shown:
         # The runner checks the whole question window; the latest ones are the likely repeats.
         avoid = "## Asked recently (do not repeat)\n" + delimit("asked_recently", bullets(shown))
+    guide = guide_section(
+        tone=request.guide_tone,
+        remaining=[] if request.closing else request.guide_remaining,
+        avoid=request.guide_avoid,
+    )
+    avoid = "\n\n".join(part for part in (guide, avoid) if part)
     # The closing task says how to close (one summary, one question); the closing strategy's
     # own description would add a second version of it, and an interview cut short (turn
     # limit, the respondent's request) may carry a strategy that does not close at all.
@@ -213,6 +234,10 @@ def render_opening(request: OpeningRequest) -> Prompt:
         elements = "The concept shown to the respondent has these elements:\n" + bullets(
             [e.label for e in concept.elements]
         )
+    guide = concept.guide
+    if guide is not None:  # the tone and the topics to avoid hold from the first question on
+        brief = guide_section(tone=guide.tone, remaining=[], avoid=guide.avoid)
+        elements = "\n\n".join(part for part in (elements, brief) if part)
     user = fill("opening.user", topic=topic, description=description, elements=elements)
     return Prompt(system, user, None, None, True)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.models import ANSWER_KINDS, RUBRIC_SIGNALS
+from interview_cli.core.models import ANSWER_KINDS, RUBRIC_SIGNALS, SAFETY_KINDS
 
 EXTRACTION_TOOL = "record_extraction"
 ASSESSMENT_TOOL = "record_assessment"
@@ -35,6 +35,22 @@ def _object(properties: dict[str, Any], description: str = "") -> dict[str, Any]
     if description:
         schema["description"] = description
     return schema
+
+
+def _value_description(methodology: Methodology) -> str:
+    if methodology.grid is not None:
+        low, high = methodology.grid.rating_scale
+        return (
+            f"the rating ({low}-{high}) on a {methodology.grid.rating_relation} edge; "
+            "null on other edges"
+        )
+    if methodology.journey is not None:
+        low, high = methodology.journey.valence_scale
+        return (
+            f"the valence ({low} to {high}) on a {methodology.journey.emotion_relation} edge; "
+            "null on other edges"
+        )
+    return "a number the relation carries, or null"
 
 
 def extraction_schema(methodology: Methodology, concept: Concept | None = None) -> dict[str, Any]:
@@ -58,15 +74,21 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
             "reaction": {"type": ["string", "null"], "enum": [*REACTIONS, None]},
         }
     )
-    edge = _object(
-        {
-            "source": {"type": "string", "description": "label of a node (new or existing)"},
-            "target": {"type": "string", "description": "label of a node (new or existing)"},
-            "relation": {"type": "string", "enum": [e.name for e in ontology.edges]},
-            "quote": {"type": "string", "description": "verbatim words that state the link"},
-            "confidence": {"type": "number", "description": "0.0 to 1.0"},
+    edge_properties: dict[str, Any] = {
+        "source": {"type": "string", "description": "label of a node (new or existing)"},
+        "target": {"type": "string", "description": "label of a node (new or existing)"},
+        "relation": {"type": "string", "enum": [e.name for e in ontology.edges]},
+        "quote": {"type": "string", "description": "verbatim words that state the link"},
+        "confidence": {"type": "number", "description": "0.0 to 1.0"},
+    }
+    if methodology.shape != "ladder":
+        # Journeys and grids put a number on some edges (a valence, a rating); ladder schemas
+        # stay as they were, so recorded prompts of ladder sessions still match.
+        edge_properties["value"] = {
+            "type": ["number", "null"],
+            "description": _value_description(methodology),
         }
-    )
+    edge = _object(edge_properties)
     return _object(
         {
             "extractable": {
@@ -93,6 +115,7 @@ def assessment_schema() -> dict[str, Any]:
     properties["hedging_language"] = {"type": "string", "enum": list(HEDGING_VALUES)}
     properties["knowledge_ceiling"] = {"type": "string", "enum": list(CEILING_VALUES)}
     properties["answer_kind"] = {"type": "string", "enum": list(ANSWER_KINDS)}
+    properties["safety"] = {"type": "string", "enum": list(SAFETY_KINDS)}
     properties["rationale"] = {"type": "string", "description": "overall note, one sentence"}
     return _object(properties, "Rubric ratings of the respondent's latest answer.")
 

@@ -1,0 +1,83 @@
+"""A study's guide, consent and safety responses (the concept's and methodology's sections).
+
+- ``Concept.guide``: topics the interview must cover, topics it must avoid, and a tone; read by
+  the question prompt and by the ``coverage.guide_*`` signals (``core.guide``).
+- ``Concept.consent``: text shown before the first question; the answer is recorded and a
+  "no" ends the session politely.
+- ``Methodology.safety``: what the interview does when an answer reads as distress, abuse or
+  off-topic talk (``Assessment.safety``): ``redirect`` (say the message, then ask the next
+  question), ``pause`` (say the message, pause the session: resumable), ``end`` (say the
+  message, end the session with ``code`` as its recorded end reason) or ``continue``.
+
+Pure schemas, no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Guide(_Strict):
+    must_cover: list[str] = Field(default_factory=list, description="topics to cover")
+    avoid: list[str] = Field(default_factory=list, description="topics never to raise")
+    tone: str = Field(default="", description="how the questions should sound")
+
+
+SafetyAction = Literal["redirect", "pause", "end", "continue"]
+
+
+class SafetyResponse(_Strict):
+    action: SafetyAction
+    message: str = ""
+    code: str = Field(
+        default="",
+        pattern=r"^[a-z0-9_]*$",
+        description="the end reason recorded when the action ends the session",
+    )
+
+
+def _off_topic() -> SafetyResponse:
+    return SafetyResponse(
+        action="redirect",
+        message="Thank you. Let's come back to the topic of this interview.",
+    )
+
+
+def _distress() -> SafetyResponse:
+    return SafetyResponse(
+        action="pause",
+        message="It sounds like this is hard right now. We can stop here and continue another "
+        "time, or not at all. If you are in distress, please reach out to someone you trust or "
+        "to a local support line.",
+        code="paused_distress",
+    )
+
+
+def _abuse() -> SafetyResponse:
+    return SafetyResponse(
+        action="end",
+        message="We will end the interview here. Thank you for your time.",
+        code="ended_abuse",
+    )
+
+
+class SafetySpec(_Strict):
+    off_topic: SafetyResponse = Field(default_factory=_off_topic)
+    distress: SafetyResponse = Field(default_factory=_distress)
+    abuse: SafetyResponse = Field(default_factory=_abuse)
+
+    def response(self, kind: str) -> SafetyResponse | None:
+        """The response configured for a safety reading (None for ``none``)."""
+        if kind == "off_topic":
+            return self.off_topic
+        if kind == "distress":
+            return self.distress
+        if kind == "abuse":
+            return self.abuse
+        return None

@@ -1,0 +1,192 @@
+"""Signals of the journey and grid shapes (``journey.*``, ``grid.*``).
+
+Each detector returns None unless the methodology has that shape, so ladder interviews (and
+sessions recorded before these signals existed) see nothing new. The journey's stage order
+is the concept's (its elements, which the coverage state carries in order); the grid's
+element count likewise. Node signals are computed from the node's own neighbourhood, so a
+turn costs no more than a walk over each node's edges.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interview_cli.config.shapes import GridSpec, JourneySpec
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.grid import build_grid
+from interview_cli.core.journey import build_journey
+from interview_cli.core.signals.base import Deps, SignalContext, global_signal, node_signal
+
+
+def _journey(ctx: SignalContext) -> JourneySpec | None:
+    m = ctx.methodology
+    return m.journey if m.shape == "journey" and ctx.graph is not None else None
+
+
+def _grid(ctx: SignalContext) -> GridSpec | None:
+    m = ctx.methodology
+    return m.grid if m.shape == "grid" and ctx.graph is not None else None
+
+
+def _element_pairs(ctx: SignalContext) -> list[tuple[str, str]]:
+    coverage = ctx.coverage
+    if coverage is None or not coverage.active:
+        return []
+    return [(e, e) for e in coverage.element_ids]
+
+
+# ---- journey -----------------------------------------------------------------------------
+
+
+@global_signal("journey.stage_coverage")
+def _stage_coverage(ctx: SignalContext, deps: Deps) -> float | None:
+    if _journey(ctx) is None:
+        return None
+    journey = build_journey(ctx.graph, ctx.methodology, _element_pairs(ctx))
+    return journey.coverage
+
+
+@global_signal("journey.stages_pending")
+def _stages_pending(ctx: SignalContext, deps: Deps) -> bool | None:
+    if _journey(ctx) is None:
+        return None
+    pairs = _element_pairs(ctx)
+    if not pairs:
+        return True
+    return any(not s.told for s in build_journey(ctx.graph, ctx.methodology, pairs).stages)
+
+
+@global_signal("journey.gap_count")
+def _gap_count(ctx: SignalContext, deps: Deps) -> int | None:
+    if _journey(ctx) is None:
+        return None
+    journey = build_journey(ctx.graph, ctx.methodology, _element_pairs(ctx))
+    gaps = 0
+    for stage in journey.told:
+        gaps += (not stage.has_steps) + (not stage.emotions)
+        gaps += sum(1 for p in stage.pains if not p.explored)
+    return gaps
+
+
+def _node_type(graph: KnowledgeGraph, node_id: str) -> str | None:
+    return graph.node(node_id).node_type if graph.has_node(node_id) else None
+
+
+def _steps(graph: KnowledgeGraph, spec: JourneySpec, stage: str) -> list[str]:
+    return [s for s in graph.successors(stage) if _node_type(graph, s) in spec.step_types]
+
+
+@node_signal("journey.node.missing_emotion")
+def _missing_emotion(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
+    spec = _journey(ctx)
+    if spec is None or _node_type(ctx.graph, state.node_id) != spec.stage_type:
+        return None
+    graph: KnowledgeGraph = ctx.graph
+    for source in (state.node_id, *_steps(graph, spec, state.node_id)):
+        if any(_node_type(graph, s) == spec.emotion_type for s in graph.successors(source)):
+            return False
+    return True
+
+
+@node_signal("journey.node.missing_steps")
+def _missing_steps(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
+    spec = _journey(ctx)
+    if spec is None or _node_type(ctx.graph, state.node_id) != spec.stage_type:
+        return None
+    return not _steps(ctx.graph, spec, state.node_id)
+
+
+@node_signal("journey.node.unexplored_pain")
+def _unexplored_pain(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
+    spec = _journey(ctx)
+    if spec is None or _node_type(ctx.graph, state.node_id) != spec.pain_type:
+        return None
+    return ctx.graph.out_degree(state.node_id) == 0
+
+
+def _stage_node(graph: KnowledgeGraph, spec: JourneySpec, node_id: str) -> str | None:
+    frontier, seen = [node_id], set()
+    while frontier:
+        current = frontier.pop(0)
+        if current in seen:
+            continue
+        seen.add(current)
+        if _node_type(graph, current) == spec.stage_type:
+            return current
+        frontier.extend(graph.predecessors(current))
+    return None
+
+
+@node_signal("journey.node.stage_position")
+def _stage_position(ctx: SignalContext, state: Any, deps: Deps) -> float | None:
+    spec = _journey(ctx)
+    if spec is None or not ctx.graph.has_node(state.node_id):
+        return None
+    graph: KnowledgeGraph = ctx.graph
+    stage = _stage_node(graph, spec, state.node_id)
+    if stage is None:
+        return None
+    order = [e for e, _ in _element_pairs(ctx)]
+    element = graph.node(stage).element_id
+    if element in order:
+        return order.index(element) / max(1, len(order) - 1)
+    stages = [n.id for n in graph.nodes(spec.stage_type)]
+    return stages.index(stage) / max(1, len(stages) - 1)
+
+
+# ---- grid --------------------------------------------------------------------------------
+
+
+@global_signal("grid.construct_count")
+def _construct_count(ctx: SignalContext, deps: Deps) -> int | None:
+    spec = _grid(ctx)
+    if spec is None:
+        return None
+    return len(ctx.graph.nodes(spec.construct_type))
+
+
+@global_signal("grid.rating_completion")
+def _rating_completion(ctx: SignalContext, deps: Deps) -> float | None:
+    if _grid(ctx) is None:
+        return None
+    completion = build_grid(ctx.graph, ctx.methodology, _element_pairs(ctx)).completion
+    return 1.0 if completion is None else completion
+
+
+@global_signal("grid.ratings_pending")
+def _ratings_pending(ctx: SignalContext, deps: Deps) -> bool | None:
+    if _grid(ctx) is None:
+        return None
+    grid = build_grid(ctx.graph, ctx.methodology, _element_pairs(ctx))
+    return any(not c.complete for c in grid.constructs)
+
+
+def _element_count(ctx: SignalContext, spec: GridSpec) -> int:
+    pairs = _element_pairs(ctx)
+    return len(pairs) or len(ctx.graph.nodes(spec.element_type))
+
+
+@node_signal("grid.node.missing_ratings")
+def _missing_ratings(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
+    spec = _grid(ctx)
+    if spec is None or _node_type(ctx.graph, state.node_id) != spec.construct_type:
+        return None
+    graph: KnowledgeGraph = ctx.graph
+    rated = [
+        p
+        for p in graph.predecessors(state.node_id, (spec.rating_relation,))
+        if graph.relations(p, state.node_id)[spec.rating_relation].value is not None
+    ]
+    return len(rated) < _element_count(ctx, spec)
+
+
+@node_signal("grid.node.laddered")
+def _laddered(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
+    spec = _grid(ctx)
+    if spec is None or _node_type(ctx.graph, state.node_id) != spec.construct_type:
+        return None
+    graph: KnowledgeGraph = ctx.graph
+    return any(
+        _node_type(graph, s) not in (spec.element_type, spec.construct_type)
+        for s in graph.successors(state.node_id)
+    )

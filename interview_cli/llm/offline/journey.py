@@ -1,0 +1,458 @@
+"""Offline handling of journey-shaped methodologies (``shape: journey``).
+
+Questions walk the concept's stages in order (the first stage not yet told, read from the
+covered labels: stages are a journey's most concrete nodes); answers are read clause by
+clause: a clause naming another stage moves the story on (a ``next_stage`` edge), feeling
+words make an emotion (its valence, -2..2, on the ``felt`` edge), trouble words a pain point,
+"would have" / "wish" an improvement of the pain point asked about, a channel or person
+(app, website, driver, hotline) a touchpoint, and what is left an action. Everything hangs
+off the stage it happened at. Node and edge types come from the methodology's ``journey:``
+section. Deterministic: no randomness.
+"""
+
+from __future__ import annotations
+
+import re
+
+from interview_cli.config.schemas import ConceptElement, Methodology
+from interview_cli.config.shapes import JourneySpec
+from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
+from interview_cli.llm.offline.shaped_common import (
+    clean_label,
+    elements_named,
+    label_list,
+    phrase_in,
+    without_elements,
+    words,
+)
+from interview_cli.llm.prompts.templates import topic_name
+from interview_cli.llm.protocol import ExtractRequest, OpeningRequest, QuestionRequest
+
+STRONG_NEGATIVE = frozenset(
+    "furious livid awful terrible horrible hated hate panicked panicking dreadful "
+    "nightmare disaster fuming".split()
+)
+NEGATIVE = frozenset(
+    "stressed stressful annoyed annoying frustrated frustrating angry upset worried anxious "
+    "nervous irritated irritating disappointed disappointing confused fed impatient tense "
+    "uneasy bored rushed cross unhappy sad embarrassed helpless".split()
+)
+POSITIVE = frozenset(
+    "happy glad pleased relieved calm easy fine good nice okay satisfied comfortable "
+    "reassured confident smooth quick simple".split()
+)
+STRONG_POSITIVE = frozenset(
+    "delighted thrilled loved love brilliant fantastic amazing great wonderful excellent "
+    "impressed perfect".split()
+)
+FEELING_CUES = frozenset("felt feel feeling feels".split())
+PAIN = re.compile(
+    r"\b(?:problem|issue|gone|late|missing|broken|wrong|couldn't|could not|can't|cannot|"
+    r"didn't work|did not work|had to wait|took ages|too long|out of stock|failed|crashed|"
+    r"error|no way|never|expensive|charged|forgot|lost|damaged|squashed|cancelled|hard to|"
+    r"confusing|unclear|nowhere|no one|nobody|waited|didn't want|did not want|unwanted)\b",
+    re.IGNORECASE,
+)
+FIX = re.compile(
+    r"\b(?:would have|would've|should|wish|if only|better if|it would help|would help|"
+    r"could have|needs? to|ought to|i'd like|i would like)\b",
+    re.IGNORECASE,
+)
+TOUCHPOINTS = (
+    "app",
+    "website",
+    "site",
+    "email",
+    "e-mail",
+    "text message",
+    "text",
+    "notification",
+    "driver",
+    "hotline",
+    "phone line",
+    "chat",
+    "call centre",
+    "staff",
+    "receipt",
+    "shop",
+    "store",
+    "counter",
+    "card reader",
+    "tracking page",
+    "map",
+    "van",
+)
+_SPLIT = re.compile(
+    r"(?:[.!?;]+\s+|,?\s+(?:and then|then|after that|but|because|so|although|which)\s+|"
+    r",\s+(?=i\s|we\s|it\s|the\s|they\s)|,?\s+and\s+(?=(?:i|we)\s+(?:felt|feel|was|were|got)\b)|"
+    r"\s+and\s+(?=(?:then\s+)?(?:i\s+|we\s+)?[a-z]+ed\b))",
+    re.IGNORECASE,
+)
+_FILLER = re.compile(
+    r"^\W*(?:yes|yeah|yep|no|nope|exactly|correct|right|that's (?:it|right|all|about it)|"
+    r"that sums it up|that's accurate|i think that's (?:it|all))\b",
+    re.IGNORECASE,
+)
+_FIX_LEAD = re.compile(
+    r"^(?:it\s+)?(?:would(?: have|'ve)? help(?:ed)?|would have been better)\s+(?:if\s+)?"
+    r"(?:they\s+(?:would|could|had)\s+)?(?:to\s+)?|^(?:i\s+)?wish\s+(?:they\s+(?:would|had)\s+)?|"
+    r"^they\s+(?:should|could|need to|ought to)\s+",
+    re.IGNORECASE,
+)
+_PAIN_LEAD = re.compile(
+    r"^(?:the\s+)?(?:problem|issue|trouble|annoying thing)\s+(?:was|is)\s+(?:that\s+)?",
+    re.IGNORECASE,
+)
+_DETERMINERS = frozenset("the a an my their our his her its".split())
+_TOUCH_MODIFIER_STOP = frozenset("the a an my their our his her on in at to of and with".split())
+
+
+def _spec(methodology: Methodology) -> JourneySpec:
+    assert methodology.journey is not None
+    return methodology.journey
+
+
+def _stages(request: ExtractRequest | QuestionRequest) -> list[ConceptElement]:
+    return list(request.concept.elements)
+
+
+def _told(stage: ConceptElement, labels: list[str]) -> bool:
+    known = {label.lower() for label in labels}
+    return stage.label.lower() in known
+
+
+def next_stage(stages: list[ConceptElement], told_labels: list[str]) -> ConceptElement | None:
+    """The first stage, in journey order, not told yet."""
+    return next((s for s in stages if not _told(s, told_labels)), None)
+
+
+# ---- questions ---------------------------------------------------------------------------
+
+_WALK = (
+    "And then it came to {stage}. What did you do there?",
+    "What happened next, when it came to {stage}?",
+    "Let's move on to {stage}. How did that part go?",
+)
+_WALK_OPEN = (
+    "What happened next?",
+    "And after that, what was the next step?",
+)
+_STEPS = (
+    "Walk me through {focus}: what did you do first?",
+    "What did you do at {focus}, step by step?",
+)
+_FEEL = (
+    "How did {focus} feel for you at the time?",
+    "Thinking back to {focus}, how did you feel at that point?",
+)
+_PAIN = (
+    "You mentioned that {focus}. What would have made that better?",
+    "What would have helped when {focus}?",
+)
+
+
+def _choose(options: tuple[str, ...], request: QuestionRequest, **values: str) -> str:
+    texts = [o.format(**values) for o in options]
+    recent = {q.strip().lower() for q in request.avoid_questions}
+    fresh = [t for t in texts if t.strip().lower() not in recent] or texts
+    return fresh[(request.seed + request.turn_number) % len(fresh)]
+
+
+def journey_question(request: QuestionRequest) -> str | None:
+    """The offline question for a journey strategy (a closing retells the stages told)."""
+    strategy = request.strategy
+    if request.closing or strategy.generates_closing_question:
+        stages = [s.label for s in _stages(request) if _told(s, request.covered_labels)]
+        if not stages:
+            return None
+        return (
+            f"Let me check I have the whole story: {label_list(stages)}. Is that accurate, "
+            "and did I miss a step that mattered?"
+        )
+    focus = request.focus_label or topic_name(request.concept.name)
+    name = strategy.name
+    if strategy.node_binding == "none":
+        stage = next_stage(_stages(request), request.covered_labels)
+        if stage is None:
+            return _choose(_WALK_OPEN, request)
+        return _choose(_WALK, request, stage=stage.label)
+    if request.focus_label and not any(s.label == request.focus_label for s in _stages(request)):
+        focus = f'"{request.focus_label}"'  # a stage in the respondent's words: quote it
+    if "pain" in name:
+        return _choose(_PAIN, request, focus=focus)
+    if "feel" in name or "emotion" in name:
+        return _choose(_FEEL, request, focus=focus)
+    return _choose(_STEPS, request, focus=focus)
+
+
+def journey_opening(request: OpeningRequest) -> str:
+    topic = topic_name(request.concept.name)
+    stages = list(request.concept.elements)
+    if stages:
+        return (
+            f"Think of the last time you used {topic}. Walk me through it from the very "
+            f"beginning, starting with {stages[0].label}: what did you do first?"
+        )
+    return (
+        f"Think of the last time you used {topic}. Walk me through it from the very "
+        "beginning: what was the first thing you did?"
+    )
+
+
+# ---- extraction --------------------------------------------------------------------------
+
+
+def valence(text: str) -> int:
+    """-2..2 from the feeling words of a clause (0: none or mixed)."""
+    ws = set(words(text))
+    negated = bool(ws & {"not", "never", "wasn't", "didn't", "no"})
+    score = 0
+    if ws & STRONG_NEGATIVE:
+        score = -2
+    elif ws & STRONG_POSITIVE:
+        score = 2
+    elif ws & NEGATIVE:
+        score = -1
+    elif ws & POSITIVE:
+        score = 1
+    # "not stressed" leans positive, "wasn't happy" negative: mildly, either way.
+    return -_sign(score) if negated else score
+
+
+def _feeling_word(text: str) -> str | None:
+    for w in words(text):
+        if w in STRONG_NEGATIVE | NEGATIVE | POSITIVE | STRONG_POSITIVE:
+            return w
+    return None
+
+
+def _is_emotion(text: str) -> bool:
+    ws = set(words(text))
+    if ws & FEELING_CUES and _feeling_word(text):
+        return True
+    feeling = ws & (STRONG_NEGATIVE | NEGATIVE | STRONG_POSITIVE | {"relieved", "happy", "glad"})
+    return bool(feeling) and len(ws) <= 8 and not PAIN.search(text)
+
+
+def _touchpoint(text: str) -> str | None:
+    lowered = text.lower()
+    for name in TOUCHPOINTS:
+        at = phrase_in(name, lowered)
+        if at < 0:
+            continue
+        # "the supermarket app": a modifier only right after a determiner.
+        before = words(lowered[:at])[-2:]
+        modifier = ""
+        if len(before) == 2 and before[0] in _DETERMINERS and before[1] not in _TOUCH_MODIFIER_STOP:
+            modifier = before[1]
+        return ("the " + (modifier + " " if modifier else "") + name).strip()
+    return None
+
+
+def _clauses(answer: str) -> list[tuple[str, int]]:
+    """(clause, start offset) pieces of the answer."""
+    pieces: list[tuple[str, int]] = []
+    start = 0
+    for match in _SPLIT.finditer(answer):
+        pieces.append((answer[start : match.start()], start))
+        start = match.end()
+    pieces.append((answer[start:], start))
+    return [(text.strip(), offset) for text, offset in pieces if words(text)]
+
+
+class _Builder:
+    def __init__(self, spec: JourneySpec) -> None:
+        self.spec = spec
+        self.nodes: list[ExtractedNode] = []
+        self.edges: list[ExtractedEdge] = []
+        self._labels: set[str] = set()
+
+    def node(self, label: str, kind: str, quote: str, **extra: object) -> str:
+        if label not in self._labels:
+            self._labels.add(label)
+            self.nodes.append(
+                ExtractedNode(label=label, node_type=kind, quote=quote or label, **extra)  # type: ignore[arg-type]
+            )
+        return label
+
+    def edge(
+        self, source: str, target: str, relation: str, quote: str, value: float | None = None
+    ) -> None:
+        if source == target:
+            return
+        self.edges.append(
+            ExtractedEdge(source=source, target=target, relation=relation, quote=quote, value=value)
+        )
+
+
+def _stage_for_question(
+    request: ExtractRequest, stages: list[ConceptElement]
+) -> ConceptElement | None:
+    # The topic ("online grocery delivery") is no stage, whatever words it shares with one.
+    question = re.sub(
+        re.escape(topic_name(request.concept.name)), " ", request.question, flags=re.I
+    )
+    named = elements_named(stages, question)
+    if named:
+        return named[0][1]
+    return next_stage(stages, request.existing_labels)
+
+
+def extract_journey(request: ExtractRequest) -> Extraction:
+    spec = _spec(request.methodology)
+    answer = request.answer
+    stages = _stages(request)
+    b = _Builder(spec)
+    focus, focus_type = request.focus_label, request.focus_type
+    current: str | None = None
+    current_stage: ConceptElement | None = None
+    if focus and focus_type == spec.stage_type:
+        current = focus
+        current_stage = next((s for s in stages if s.label == focus), None)
+    elif not focus:
+        current_stage = _stage_for_question(request, stages)
+        if current_stage is not None:
+            current = current_stage.label
+    pain_focus = focus if focus_type == spec.pain_type else None
+    last_pain: str | None = None
+    step_focus = focus if focus_type in spec.step_types else None
+    emotion_source = step_focus or current
+
+    def enter(stage: ConceptElement, quote: str) -> None:
+        nonlocal current, current_stage, emotion_source
+        previous = current_stage
+        b.node(stage.label, spec.stage_type, quote, element_id=stage.id)
+        if (
+            previous is not None
+            and previous is not stage
+            and stages.index(previous) < stages.index(stage)
+        ):
+            b.node(previous.label, spec.stage_type, previous.label, element_id=previous.id)
+            b.edge(previous.label, stage.label, spec.sequence_relation, quote)
+        current, current_stage, emotion_source = stage.label, stage, stage.label
+
+    if current_stage is not None and not focus:
+        enter(current_stage, answer.strip())
+    for said, _ in _clauses(answer):
+        named = [s for _, s in elements_named(stages, said) if s is not current_stage]
+        if named and not pain_focus:
+            enter(named[0], said)
+        text = without_elements(said, stages)
+        if not words(text) or (_FILLER.match(text) and len(words(text)) <= 6):
+            continue
+        fixing = pain_focus or last_pain
+        if FIX.search(text) and (fixing or not _is_emotion(text)):
+            # What would have helped: with the pain point asked about, or told just before.
+            if fixing:
+                label = clean_label(_FIX_LEAD.sub("", clean_label(text, 20)), 10)
+                fix = b.node(label or clean_label(text), _fix_type(request.methodology, spec), text)
+                b.edge(fixing, fix, _fix_relation(request.methodology, spec), text)
+            continue
+        if current is None and not pain_focus and not step_focus:
+            # An elicited journey: the first thing told opens a stage of its own, named by
+            # what the respondent did, after the stage told before it.
+            label = clean_label(re.sub(r"^(?:i|we)\s+", "", clean_label(text, 7)), 5)
+            if not label:
+                continue
+            current = emotion_source = b.node(label, spec.stage_type, text)
+            previous = _latest_stage(request, spec)
+            if previous and previous != label:
+                b.edge(previous, label, spec.sequence_relation, text)
+            touch = _touchpoint(text)
+            if touch:
+                b.node(touch, spec.touchpoint_type, text)
+                relation = _relation(request.methodology, spec.stage_type, spec.touchpoint_type)
+                b.edge(current, touch, relation, text)
+            if not _is_emotion(text) and not PAIN.search(text):
+                continue
+        if _is_emotion(text):
+            word = _feeling_word(text) or clean_label(text, 3)
+            label = b.node(word, spec.emotion_type, text, stance=_sign(valence(text)))
+            source = emotion_source or current
+            if source:
+                b.edge(source, label, spec.emotion_relation, text, float(valence(text)))
+            continue
+        if PAIN.search(text):
+            label = clean_label(_PAIN_LEAD.sub("", clean_label(text, 20)), 10)
+            label = last_pain = b.node(label, spec.pain_type, text, stance=-1)
+            source = step_focus or current
+            if source:
+                b.edge(source, label, _pain_relation(request.methodology, spec), text)
+            continue
+        if pain_focus:
+            continue
+        touch = _touchpoint(text)
+        if touch and current:
+            b.node(touch, spec.touchpoint_type, text)
+            b.edge(
+                current,
+                touch,
+                _relation(request.methodology, spec.stage_type, spec.touchpoint_type),
+                text,
+            )
+            if len(words(text)) <= len(words(touch)) + 2:
+                continue
+        label = re.sub(r"^(?:i|we)\s+", "", clean_label(text, 10))
+        if current and label and label != (current or "").lower() and len(words(label)) >= 2:
+            if any(s.label.lower() == label for s in stages):
+                continue
+            b.node(label, spec.action_type, text)
+            b.edge(
+                current,
+                label,
+                _relation(request.methodology, spec.stage_type, spec.action_type),
+                text,
+            )
+            if touch:
+                relation = _relation(request.methodology, spec.action_type, spec.touchpoint_type)
+                if relation:
+                    b.edge(label, touch, relation, text)
+    edges = [e for e in b.edges if e.relation]
+    if not b.nodes:
+        return Extraction(extractable=False, reason="no stage, step, feeling or pain told")
+    return Extraction(
+        extractable=True,
+        reason=f"{len(b.nodes)} journey element(s) and {len(edges)} link(s) by cue words",
+        nodes=b.nodes,
+        edges=edges,
+    )
+
+
+def _latest_stage(request: ExtractRequest, spec: JourneySpec) -> str | None:
+    """The stage told most recently before this answer (for the next_stage link)."""
+    for node in request.existing_nodes:
+        if node.node_type == spec.stage_type:
+            return node.label
+    return None
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def _relation(methodology: Methodology, source: str, target: str) -> str:
+    for edge in methodology.ontology.edges:
+        if (source, target) in {tuple(p) for p in edge.permitted_connections}:
+            return edge.name
+    return ""
+
+
+def _pain_relation(methodology: Methodology, spec: JourneySpec) -> str:
+    return _relation(methodology, spec.stage_type, spec.pain_type)
+
+
+def _fix_type(methodology: Methodology, spec: JourneySpec) -> str:
+    """The node type a pain point leads to (the journey's improvement type)."""
+    for edge in methodology.ontology.edges:
+        for source, target in edge.permitted_connections:
+            if source == spec.pain_type:
+                return target
+    return spec.pain_type
+
+
+def _fix_relation(methodology: Methodology, spec: JourneySpec) -> str:
+    return _relation(methodology, spec.pain_type, _fix_type(methodology, spec))
+
+
+def journey_summary(stages: list[str]) -> str:
+    return label_list(stages)

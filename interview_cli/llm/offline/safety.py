@@ -1,0 +1,100 @@
+"""The offline provider's safety reading of an answer: keyword rules, per language.
+
+A model reads distress, abuse and off-topic talk from meaning; offline, a few unmistakable
+phrases per language stand in (``Assessment.safety``). The rules err on the side of silence:
+a phrase must be plain ("I can't cope", "shut up", "let's talk about something else"), never a
+single sad or angry word, since a false alarm pauses or ends an interview. Distress is checked
+first: a reply that is both distressed and rude needs care more than an ending.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# kind -> language -> phrases (lower case; matched on word boundaries, apostrophes folded)
+RULES: dict[str, dict[str, tuple[str, ...]]] = {
+    "distress": {
+        "en": (
+            "i want to die",
+            "kill myself",
+            "end my life",
+            "suicidal",
+            "self harm",
+            "hurt myself",
+            "i can't cope",
+            "i cant cope",
+            "i can't go on",
+            "i feel hopeless",
+            "panic attack",
+            "i'm falling apart",
+            "no reason to live",
+        ),
+        "de": (
+            "ich will sterben",
+            "mich umbringen",
+            "suizid",
+            "ich kann nicht mehr",
+            "hoffnungslos",
+            "panikattacke",
+        ),
+        "fr": ("je veux mourir", "me suicider", "je n'en peux plus", "crise de panique"),
+        "es": ("quiero morir", "suicidarme", "no puedo más", "ataque de pánico"),
+    },
+    "abuse": {
+        "en": (
+            "fuck you",
+            "fuck off",
+            "shut up",
+            "you idiot",
+            "you moron",
+            "stupid bot",
+            "piece of shit",
+            "go to hell",
+            "screw you",
+        ),
+        "de": ("halt die klappe", "fick dich", "du idiot", "arschloch", "verpiss dich"),
+        "fr": ("ta gueule", "va te faire foutre", "connard", "espèce d'idiot"),
+        "es": ("cállate", "vete a la mierda", "idiota", "imbécil"),
+    },
+    "off_topic": {
+        "en": (
+            "talk about something else",
+            "change the subject",
+            "changing the subject",
+            "off topic",
+            "unrelated but",
+            "nothing to do with this but",
+            "speaking of something else",
+        ),
+        "de": ("ganz anderes thema", "themenwechsel", "etwas anderes reden"),
+        "fr": ("changer de sujet", "hors sujet"),
+        "es": ("cambiar de tema", "fuera de tema"),
+    },
+}
+ORDER: tuple[str, ...] = ("distress", "abuse", "off_topic")
+
+
+def _fold(text: str) -> str:
+    return " ".join(re.sub(r"[\u2019\u2018`]", "'", text.casefold()).split())
+
+
+@lru_cache(maxsize=32)
+def _pattern(kind: str, language: str | None) -> re.Pattern[str]:
+    by_language = RULES[kind]
+    languages = [language] if language in by_language else list(by_language)
+    if language in by_language and language != "en":
+        languages.append("en")  # respondents mix in English
+    phrases = sorted({_fold(p) for lang in languages for p in by_language[lang]}, key=len)
+    alternatives = "|".join(re.escape(p) for p in reversed(phrases))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+
+
+def safety_reading(answer: str, language: str | None = None) -> str:
+    """``distress``, ``abuse``, ``off_topic`` or ``none`` for one answer; ``language`` picks the
+    rules (with English beside them); None applies every language's."""
+    text = _fold(answer)
+    for kind in ORDER:
+        if _pattern(kind, language).search(text):
+            return kind
+    return "none"

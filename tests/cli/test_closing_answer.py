@@ -1,0 +1,89 @@
+"""The closing answer reaches the graph (issue 21 item 2): a correction or an addition given to
+"did I get that right, is anything missing?" is extracted like any answer, counted, shown in
+the transcript, and reproduced by `replay --verify`; a plain "that covers it" adds nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from interview_cli.analysis.verify import verify_session
+from interview_cli.cli.app import app
+from interview_cli.config.schemas import Methodology
+from interview_cli.core.closing_answer import take_closing_answer
+from interview_cli.core.models import ExtractedNode, Extraction
+from interview_cli.core.turn import CoreState
+from interview_cli.store import SessionStore
+
+ROOT = Path(__file__).resolve().parents[2]
+ANSWERS = ["The noise cancelling.", "Because I can focus at work."]  # then the closing question
+
+
+def run(closing: str, sessions: Path) -> tuple[Any, dict[str, Any], Path]:
+    result = CliRunner().invoke(
+        app,
+        ["run", "--sessions-dir", str(sessions), "-c", "headphones_mec", "-p", "offline",
+         "--max-turns", "3", "--no-rating"],
+        input="".join(line + "\n" for line in [*ANSWERS, closing]),
+        catch_exceptions=False,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    (path,) = sessions.glob("*.json")
+    return result, json.loads(path.read_text(encoding="utf-8")), path
+
+
+@pytest.fixture
+def sessions(tmp_path: Path) -> Path:
+    return tmp_path / "sessions"
+
+
+def test_an_addition_at_the_close_reaches_the_graph_and_verifies(sessions: Path) -> None:
+    result, doc, path = run(
+        "No, also the long battery life matters, because I never have to charge them.", sessions
+    )
+    closing = doc["closing"]
+    added = [n["label"] for n in closing["graph_delta"]["nodes_added"]]
+    assert added == ["long battery life", "never have to charge them"]
+    labels = {n["label"] for n in doc["graph"]["nodes"]}
+    assert {"long battery life", "never have to charge them"} <= labels
+    assert closing["utterance_id"] == f"u{len(doc['turns']) + 1:03d}"
+    assert "2 + the closing answer (3 answers)" in result.output
+    outcome = verify_session(SessionStore(sessions).load(str(path)))
+    assert outcome.ok, outcome.to_dict()["mismatches"]
+    shown = CliRunner().invoke(
+        app, ["sessions", "show", doc["id"], "--sessions-dir", str(sessions)]
+    )
+    assert "extracted: long battery life [attribute]" in shown.output
+
+
+def test_agreement_at_the_close_adds_nothing(sessions: Path) -> None:
+    _, doc, _ = run("No, I think that covers it. Thanks for asking.", sessions)
+    assert doc["closing"]["graph_delta"]["nodes_added"] == []
+    assert doc["closing"]["extraction"]["nodes"] == []
+
+
+def test_verify_sees_a_closing_delta_that_was_edited(sessions: Path) -> None:
+    _, doc, path = run("Also the long battery life.", sessions)
+    doc["closing"]["graph_delta"]["nodes_added"] = []
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    outcome = verify_session(SessionStore(sessions).load(str(path)))
+    assert [m.check for m in outcome.mismatches] == ["closing"]
+
+
+def test_the_core_step_numbers_the_closing_answer_after_the_last_turn() -> None:
+    data = yaml.safe_load((ROOT / "methodologies" / "means_end_chain.yaml").read_text("utf-8"))
+    mec = Methodology.model_validate(data)
+    state = CoreState(turn_count=4)
+    node = ExtractedNode(label="long battery life", node_type="attribute", quote="battery")
+    after, delta = take_closing_answer(
+        state, Extraction(extractable=True, nodes=[node]), methodology=mec, utterance_id="u005"
+    )
+    assert [n.label for n in delta.nodes_added] == ["long battery life"]
+    assert state.graph.node_count == 0  # the state it was given is untouched
+    (added,) = after.tracker.states.values()
+    assert added.created_at_turn == 5 and after.turn_count == 4

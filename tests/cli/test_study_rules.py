@@ -1,0 +1,166 @@
+"""A study's guide, consent and safety rules through `interview run` with piped stdin: what the
+respondent sees, what the session file records, and the exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from interview_cli.analysis.verify import verify_session
+from interview_cli.cli.app import app
+from interview_cli.store import SessionStore
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRST = "I like the sound quality because it helps me focus"
+GUIDED = """\
+id: guided_headphones
+name: Wireless headphones
+methodology: means_end_chain
+objective: Explore why people choose their wireless headphones.
+guide:
+  must_cover: [battery life, price]
+  avoid: [politics]
+  tone: warm and informal
+consent: This interview is recorded for research. You can stop at any time.
+"""
+
+
+def run_cli(args: list[str], lines: list[str], sessions: Path) -> Any:
+    return CliRunner().invoke(
+        app,
+        ["run", "--sessions-dir", str(sessions), "-p", "offline", *args],
+        input="".join(line + "\n" for line in lines),
+        catch_exceptions=False,
+    )
+
+
+def only_session(sessions: Path) -> dict[str, Any]:
+    (path,) = sessions.glob("*.json")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def sessions(tmp_path: Path) -> Path:
+    return tmp_path / "sessions"
+
+
+@pytest.fixture
+def guided(tmp_path: Path) -> Path:
+    path = tmp_path / "guided_headphones.yaml"
+    path.write_text(GUIDED, encoding="utf-8")
+    return path
+
+
+# ---- consent ---------------------------------------------------------------------------------
+
+
+def test_consent_no_ends_politely_with_the_refusal_recorded(guided: Path, sessions: Path) -> None:
+    result = run_cli(["-c", str(guided)], ["no"], sessions)
+    assert result.exit_code == 0, result.output
+    assert "recorded for research" in result.stdout and "Thank you" in result.stdout
+    assert "Question 1" not in result.stdout
+    doc = only_session(sessions)
+    assert doc["status"] == "completed" and doc["termination_reason"] == "consent_refused"
+    assert doc["consent"]["agreed"] is False and doc["consent"]["answer"] == "no"
+    assert doc["turns"] == [] and doc["pending_question"] is None
+    assert doc["usage"]["calls"] == 0  # not even the opening question was written
+
+
+def test_consent_yes_is_recorded_then_the_interview_begins(guided: Path, sessions: Path) -> None:
+    result = run_cli(["-c", str(guided)], ["perhaps", "yes", FIRST, "/quit"], sessions)
+    assert result.exit_code == 0, result.output
+    assert "Please answer yes or no." in result.stdout and "Question 2" in result.stdout
+    doc = only_session(sessions)
+    assert doc["consent"]["agreed"] is True and doc["consent"]["answer"] == "yes"
+    assert doc["turns"][0]["answer"]["text"] == FIRST
+
+
+# ---- guide -----------------------------------------------------------------------------------
+
+
+def test_guide_coverage_signal_and_question(guided: Path, sessions: Path) -> None:
+    answers = ["yes", FIRST, "The price was fair for what I got", "not sure", "/quit"]
+    result = run_cli(["-c", str(guided)], answers, sessions)
+    assert result.exit_code == 0, result.output
+    doc = only_session(sessions)
+    ratios = [t["signals"]["coverage.guide_ratio"] for t in doc["turns"]]
+    remaining = [t["signals"]["coverage.guide_remaining"] for t in doc["turns"]]
+    assert ratios == [0.0, 0.5, 0.5] and remaining == [2, 1, 1]
+    # a topic-level question brings in the topic still to cover (offline: "battery life")
+    asked = [t["question"]["text"] for t in doc["turns"][1:]] + [doc["pending_question"]["text"]]
+    assert any("battery life" in q for q in asked), asked
+    outcome = verify_session(SessionStore(sessions).load(doc["id"]))
+    assert outcome.ok, outcome.to_dict()["mismatches"]
+
+
+def test_a_bad_guide_is_one_line_naming_the_field(tmp_path: Path, sessions: Path) -> None:
+    bad = tmp_path / "bad_guide.yaml"
+    text = GUIDED.replace("id: guided_headphones", "id: bad_guide")
+    bad.write_text(text.replace("tone:", "tones:"), encoding="utf-8")
+    result = run_cli(["-c", str(bad)], [], sessions)
+    assert result.exit_code == 2
+    assert "guide" in result.output and "tones" in result.output
+    assert "Traceback" not in result.output
+
+
+# ---- safety ----------------------------------------------------------------------------------
+
+
+def test_off_topic_is_redirected_and_the_interview_goes_on(sessions: Path) -> None:
+    lines = [FIRST, "Can we talk about something else, like football?", "/quit"]
+    result = run_cli(["-c", "headphones_mec"], lines, sessions)
+    assert result.exit_code == 0, result.output
+    assert "come back to the topic" in result.stdout
+    doc = only_session(sessions)
+    turn = doc["turns"][1]
+    assert turn["safety"]["kind"] == "off_topic" and turn["safety"]["action"] == "redirect"
+    assert turn["signals"]["llm.safety"] == "off_topic"
+    assert not turn["graph_delta"]["nodes_added"]  # "football" is not the next topic
+    assert doc["pending_question"]["text"].startswith("Thank you. Let's come back")
+    assert doc["status"] == "paused"
+
+
+def test_distress_pauses_with_a_support_message(sessions: Path) -> None:
+    lines = [FIRST, "Honestly I can't cope with anything right now", "never read"]
+    result = run_cli(["-c", "headphones_mec"], lines, sessions)
+    assert result.exit_code == 0, result.output
+    assert "support line" in result.stdout and "Resume with" in result.stdout
+    doc = only_session(sessions)
+    assert doc["status"] == "paused" and len(doc["turns"]) == 2
+    assert doc["turns"][1]["safety"]["action"] == "pause"
+    assert doc["turns"][1]["safety"]["kind"] == "distress"
+
+
+def test_abuse_ends_with_the_recorded_end_code(sessions: Path) -> None:
+    result = run_cli(["-c", "headphones_mec"], [FIRST, "shut up you idiot"], sessions)
+    assert result.exit_code == 0, result.output
+    assert "end the interview here" in result.stdout
+    doc = only_session(sessions)
+    assert doc["status"] == "completed" and doc["termination_reason"] == "ended_abuse"
+    assert doc["pending_question"] is None and doc["closing"] is None
+    assert doc["turns"][1]["safety"] == {
+        "kind": "abuse",
+        "action": "end",
+        "message": "We will end the interview here. Thank you for your time.",
+        "code": "ended_abuse",
+    }
+
+
+def test_the_methodology_sets_the_responses(tmp_path: Path, sessions: Path) -> None:
+    source = (ROOT / "methodologies" / "means_end_chain.yaml").read_text(encoding="utf-8")
+    custom = tmp_path / "means_end_chain.yaml"
+    custom.write_text(
+        source + "\nsafety:\n  off_topic:\n    action: end\n    message: Off topic, goodbye.\n"
+        "    code: ended_off_topic\n",
+        encoding="utf-8",
+    )
+    lines = [FIRST, "Let's change the subject entirely"]
+    result = run_cli(["-c", "headphones_mec", "-m", str(custom)], lines, sessions)
+    assert result.exit_code == 0, result.output
+    assert "Off topic, goodbye." in result.stdout
+    doc = only_session(sessions)
+    assert doc["termination_reason"] == "ended_off_topic"

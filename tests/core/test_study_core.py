@@ -1,0 +1,175 @@
+"""The pure pieces behind the moderator, the guide, consent and safety: guide coverage, the
+moderator's choice in the turn, the offline safety rules, the consent reply, the model's
+safety field, and old records loading with the new fields' defaults."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from interview_cli.config.schemas import Methodology
+from interview_cli.core.continuation import Continuation
+from interview_cli.core.decide import Decision, SelectedFocus
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.guide import guide_coverage
+from interview_cli.core.models import ANSWER_KINDS, Assessment
+from interview_cli.core.moderator import ModeratorChoice, next_alternative, take_alternative
+from interview_cli.core.scoring import ScoredCandidate
+from interview_cli.llm.offline.safety import safety_reading
+from interview_cli.llm.prompts.output_schemas import assessment_schema
+from interview_cli.llm.validation import validate_assessment
+from interview_cli.pipeline.consent import consent_reply
+from interview_cli.session import DecisionRecord, QuestionRecord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _graph(*labels: str) -> KnowledgeGraph:
+    text = (ROOT / "methodologies" / "means_end_chain.yaml").read_text(encoding="utf-8")
+    mec = Methodology.model_validate(yaml.safe_load(text))
+    graph = KnowledgeGraph()
+    for label in labels:
+        graph.add_node(label, "attribute", methodology=mec, turn=1)
+    return graph
+
+
+def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
+    topics = ["battery life", "price", "noise cancelling"]
+    covered = guide_coverage(topics, _graph("long battery life", "cheap plastic"))
+    assert covered.covered == ("battery life",)
+    assert covered.remaining == ("price", "noise cancelling")
+    assert covered.ratio == pytest.approx(1 / 3, abs=1e-4)
+    assert guide_coverage(topics, None).ratio == 0.0
+    assert guide_coverage([], None).ratio == 1.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "kind"),
+    [
+        ("I can't cope with any of this", "distress"),
+        ("Ich kann nicht mehr", "distress"),
+        ("shut up, you idiot", "abuse"),
+        ("Can we change the subject?", "off_topic"),
+        ("I hate cheap plastic, it feels awful", "none"),
+        ("The price killed it for me", "none"),
+    ],
+)
+def test_offline_safety_rules(answer: str, kind: str) -> None:
+    assert safety_reading(answer) == kind
+
+
+def test_offline_safety_rules_by_language() -> None:
+    assert safety_reading("ich kann nicht mehr", "de") == "distress"
+    assert safety_reading("shut up", "de") == "abuse"  # English rules stand beside German
+    assert safety_reading("ich kann nicht mehr", "fr") == "none"
+
+
+@pytest.mark.parametrize(
+    ("reply", "agreed"),
+    [("yes", True), ("Yes.", True), ("I agree", True), ("no", False), ("Nein", False)],
+)
+def test_consent_replies(reply: str, agreed: bool) -> None:
+    assert consent_reply(reply) is agreed
+
+
+def test_an_unclear_consent_reply_is_neither() -> None:
+    assert consent_reply("maybe later") is None
+
+
+def test_models_are_asked_for_a_safety_reading_but_never_for_declined() -> None:
+    props = assessment_schema()["properties"]
+    assert props["safety"]["enum"] == ["none", "distress", "abuse", "off_topic"]
+    assert "declined" not in props["answer_kind"]["enum"] and "declined" not in ANSWER_KINDS
+    full = {n: {"score": 3, "rationale": ""} for n in ("response_depth", "specificity")}
+    assert validate_assessment({**full, "safety": "off-topic"}).safety == "off_topic"
+    assert validate_assessment(full).safety == "none"  # older models send none
+
+
+def test_old_records_load_with_the_new_defaults() -> None:
+    assessment = Assessment.neutral().model_dump()
+    del assessment["safety"]
+    assert Assessment.model_validate(assessment).safety == "none"
+    assert QuestionRecord(text="q").asked_by == "tool"
+    assert DecisionRecord(strategy="deepen").decided_by == "tool"
+
+
+def test_a_moderator_choice_round_trips_and_rejects_unknown_actions() -> None:
+    choice = ModeratorChoice("alt", strategy="deepen", node_id="n1")
+    assert ModeratorChoice.from_dict(choice.to_dict()) == choice
+    with pytest.raises(ValueError):
+        ModeratorChoice.from_dict({"action": "veto"})
+
+
+def _candidate(strategy: str, node: str, rank: int, vetoed: str | None = None) -> ScoredCandidate:
+    return ScoredCandidate(
+        strategy=strategy,
+        node_id=node,
+        node_label=node,
+        signal_contributions=(),
+        base_score=1.0,
+        phase_multiplier=1.0,
+        phase_bonus=0.0,
+        final_score=1.0 - rank / 10,
+        rank=rank,
+        selected=rank == 1,
+        vetoed_by=vetoed,
+    )
+
+
+def test_next_alternative_walks_down_the_admissible_ranking() -> None:
+    candidates = (
+        _candidate("a", "x", 1),
+        _candidate("b", "y", 2),
+        _candidate("c", "z", 0, "node_exhausted"),
+        _candidate("d", "w", 3),
+    )
+    decision = Decision(
+        phase="early",
+        selection_mode="joint",
+        selected=SelectedFocus("a", "x", "x"),
+        candidates=candidates,
+        global_signals={},
+        node_signals={},
+        continuation=Continuation(should_continue=True, reason=None, turns_remaining=5),
+        rationale=(),
+    )
+    first = next_alternative(decision)
+    assert first is not None and (first.strategy, first.node_id) == ("b", "y")
+    second = next_alternative(decision, ("b", "y"))
+    assert second is not None and (second.strategy, second.node_id) == ("d", "w")
+    assert next_alternative(decision, ("d", "w")) is None
+    taken = take_alternative(decision, ModeratorChoice("alt", strategy="d", node_id="w"))
+    assert taken.selected == SelectedFocus("d", "w", "w")
+    assert taken.candidates == decision.candidates  # the tool's ranking is kept as it was
+
+
+def test_the_guide_is_in_the_question_and_opening_briefs() -> None:
+    from interview_cli.config.schemas import Concept
+    from interview_cli.llm.prompts.generation import render_opening, render_question
+    from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
+
+    text = (ROOT / "methodologies" / "means_end_chain.yaml").read_text(encoding="utf-8")
+    mec = Methodology.model_validate(yaml.safe_load(text))
+    concept = Concept(
+        id="g",
+        name="Wireless headphones",
+        methodology="means_end_chain",
+        objective="why",
+        guide={"must_cover": ["price"], "avoid": ["politics"], "tone": "warm"},
+    )
+    request = QuestionRequest(
+        methodology=mec,
+        concept=concept,
+        strategy=mec.strategies[0],
+        guide_remaining=["price"],
+        guide_avoid=["politics"],
+        guide_tone="warm",
+    )
+    brief = render_question(request).user
+    assert "Tone: warm" in brief and "- price" in brief and "- politics" in brief
+    closing = render_question(request.model_copy(update={"closing": True})).user
+    assert "- price" not in closing and "- politics" in closing
+    opening = render_opening(OpeningRequest(methodology=mec, concept=concept)).user
+    assert "Tone: warm" in opening and "- politics" in opening and "- price" not in opening

@@ -1,0 +1,128 @@
+"""Offline extraction, questions and schemas for journey and grid methodologies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.core.models import Extraction
+from interview_cli.llm.offline.grid import extract_grid
+from interview_cli.llm.offline.journey import extract_journey, valence
+from interview_cli.llm.prompts.output_schemas import extraction_schema
+from interview_cli.llm.protocol import ExtractRequest, NodeContext
+from interview_cli.llm.validation import _value
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load(kind: str, name: str) -> Any:
+    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+JOURNEY = Methodology.model_validate(_load("methodologies", "customer_journey"))
+GRID = Methodology.model_validate(_load("methodologies", "repertory_grid"))
+STAGES = Concept.model_validate(_load("concepts", "grocery_delivery_journey"))
+TRANSPORT = Concept.model_validate(_load("concepts", "transport_modes_grid"))
+
+
+def _request(m: Methodology, c: Concept, answer: str, **kw: Any) -> ExtractRequest:
+    return ExtractRequest(methodology=m, concept=c, answer=answer, utterance_id="u1", **kw)
+
+
+def _kinds(x: Extraction) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for node in x.nodes:
+        out.setdefault(node.node_type, []).append(node.label)
+    return out
+
+
+def test_a_stage_told_in_order_with_touchpoint_emotion_and_pain() -> None:
+    x = extract_journey(
+        _request(
+            JOURNEY,
+            STAGES,
+            "I opened the supermarket app and looked for a delivery slot, but all the evening "
+            "slots were gone and I felt stressed.",
+            question="Walk me through it, starting with choosing a delivery slot.",
+        )
+    )
+    kinds = _kinds(x)
+    assert kinds["stage"] == ["choosing a delivery slot"]
+    assert kinds["touchpoint"] == ["the supermarket app"]
+    assert kinds["pain_point"] == ["all the evening slots were gone"]
+    felt = [e for e in x.edges if e.relation == "felt"]
+    assert [(e.source, e.target, e.value) for e in felt] == [
+        ("choosing a delivery slot", "stressed", -1.0)
+    ]
+
+
+def test_a_later_stage_links_from_the_one_before_and_a_fix_from_the_pain() -> None:
+    x = extract_journey(
+        _request(
+            JOURNEY,
+            STAGES,
+            "Then at checkout the website crashed, they should save my card. I was furious.",
+            question="Let's move on to filling the basket. How did that part go?",
+        )
+    )
+    links = {(e.source, e.relation, e.target) for e in x.edges}
+    assert ("filling the basket", "next_stage", "checkout and payment") in links
+    assert ("the website crashed", "would_help", "save my card") in links
+    assert next(e.value for e in x.edges if e.relation == "felt") == -2.0
+    assert valence("I wasn't happy") == -1 and valence("not stressed at all") == 1
+
+
+def test_an_elicited_journey_opens_stages_in_the_respondents_words() -> None:
+    concept = STAGES.model_copy(update={"elements": []})
+    x = extract_journey(
+        _request(
+            JOURNEY,
+            concept,
+            "Then I sat in the waiting room, I was nervous.",
+            existing_nodes=[NodeContext(label="rang the surgery", node_type="stage")],
+        )
+    )
+    assert _kinds(x)["stage"] == ["sat in the waiting room"]
+    assert ("rang the surgery", "next_stage") in {(e.source, e.relation) for e in x.edges}
+
+
+def test_a_triad_answer_gives_a_bipolar_construct_with_implicit_ratings() -> None:
+    x = extract_grid(
+        _request(
+            GRID,
+            TRANSPORT,
+            "The car and the bus are both motorised, while the bicycle is human powered.",
+            question="Think of car, bus and bicycle. In what way are two alike?",
+        )
+    )
+    assert _kinds(x)["construct"] == ["motorised vs human powered"]
+    ratings = {e.source: e.value for e in x.edges if e.relation == "rated"}
+    assert ratings == {"car": 1.0, "bus": 1.0, "bicycle": 5.0}
+
+
+def test_ratings_on_the_focus_construct_and_one_outside_the_scale() -> None:
+    x = extract_grid(
+        _request(
+            GRID,
+            TRANSPORT,
+            "the car is a 2, bike 4, walking five, and the train 9",
+            strategy="rate_elements",
+            focus_label="cheap vs expensive",
+            focus_type="construct",
+        )
+    )
+    ratings = {e.source: e.value for e in x.edges}
+    assert ratings == {"car": 2.0, "bicycle": 4.0, "walking": 5.0}
+    assert [r.reason for r in x.rejected] == ["rating 9 is outside the scale 1-5"]
+
+
+def test_real_providers_are_asked_for_values_only_in_shaped_schemas() -> None:
+    ladder = Methodology.model_validate(_load("methodologies", "means_end_chain"))
+    edge = extraction_schema(ladder)["properties"]["edges"]["items"]["properties"]
+    assert "value" not in edge
+    edge = extraction_schema(GRID, TRANSPORT)["properties"]["edges"]["items"]["properties"]
+    assert "rating (1-5)" in edge["value"]["description"]
+    assert _value("4") == 4.0 and _value(True) is None and _value(float("nan")) is None
