@@ -508,12 +508,18 @@ def _print_llm_notices(settings: Any, language: str | None) -> None:
 def _loop(
     interview: Interview, *, console: Console, store: SessionStore, llm: Any, debug: bool
 ) -> None:
+    """The terminal's side of the conversation loop (``pipeline.conversation``): consent
+    first, then the loop with this terminal as the respondent, then what its outcome asks
+    for (a pause, the rating and end screen), and every interruption or failure turned into
+    a saved, resumable session and one line."""
     import asyncio
 
     from interview_cli.cli import run_commands as commands
+    from interview_cli.cli.terminal import TerminalRespondent
     from interview_cli.errors import FileSystemError, LLMError
     from interview_cli.llm.spend import SpendCapReached
     from interview_cli.pipeline.consent import needs_consent
+    from interview_cli.pipeline.conversation import converse
     from interview_cli.pipeline.runner import ENDED_BY_MODERATOR, Hooks
     from interview_cli.ui import interview as views
     from interview_cli.ui.live import Screen
@@ -526,14 +532,16 @@ def _loop(
     )
     source = AnswerSource(console)
     session = interview.session
-    levels = {n.name: n.level for n in interview.methodology.ontology.nodes}
+    respondent = TerminalRespondent(
+        console=console, source=source, screen=screen, hooks=hooks, debug=debug
+    )
+    respondent.turns_before = len(session.turns)
 
     def pause() -> None:
         interview.set_status("paused")  # first: after a SIGHUP the terminal may be gone
         screen.close()
         console.print(PAUSE_HINT.format(id=session.id), markup=False, soft_wrap=True)
 
-    before = len(session.turns)  # turns when the last answer was read
     with asyncio.Runner() as arun:
         try:
             if needs_consent(session, interview.concept.consent):
@@ -546,81 +554,19 @@ def _loop(
                     console.print(views.saved_to(str(store.path_for(session.id))), soft_wrap=True)
                     return
             screen.set_turn(len(session.turns) + 1)
-            arun.run(interview.ensure_question(hooks))
+            outcome = arun.run(converse(interview, respondent, hooks))
             screen.done()
-            while not interview.finished:
-                question = session.pending_question
-                if question is None:
-                    interview.complete()
-                    break
-                screen.set_turn(len(session.turns) + 1)
-                if screen.streamed is not question:
-                    screen.show_question(question)
-                screen.streamed = None
-                before = len(session.turns)
-                source.last = None
-                answer = source.read()
-                if answer is None:
-                    pause()
-                    return
-                command = " ".join(answer.strip().lower().split())
-                if commands.is_moderator_command(answer):
-                    commands.run_moderator_command(
-                        answer, interview, console=console, arun=arun, hooks=hooks, screen=screen
-                    )
-                    continue
-                declined = command == commands.PASS
-                if (
-                    command.startswith("/")
-                    and not declined
-                    and (" " not in command or command == "/why full")
-                ):
-                    if command == "/quit":
-                        pause()
-                        return
-                    if command == "/end":
-                        _finish(interview, console, source, reason=ENDED_BY_MODERATOR)
-                        break
-                    if command in ("/why", "/why full"):
-                        last = interview.session.completed_turns
-                        full = command == "/why full"
-                        console.print(views.why_view(last[-1] if last else None, full=full))
-                    elif command == "/graph":
-                        console.print(views.graph_tree(session.graph, level_of=levels))
-                    elif command == "/help":
-                        console.print(views.HELP_TEXT, highlight=False, markup=False)
-                    else:
-                        console.print(
-                            f"Unknown command {answer!r}; /help lists them.", markup=False
-                        )
-                    screen.streamed = question  # do not print the question again
-                    continue
-                if question.kind == "closing":
-                    arun.run(interview.record_closing_answer("" if declined else answer))
-                    _finish(interview, console, source, reason=None)
-                    break
-                screen.set_turn(len(session.turns) + 2)  # the question this answer leads to
-                result = arun.run(
-                    interview.submit("" if declined else answer, hooks, declined=declined)
-                )
-                screen.done()
-                console.print(views.turn_summary(result.turn, width=console.width))
-                if result.turn.safety is not None:
-                    commands.show_safety(result.turn.safety, console)
-                    if result.turn.safety.action == "pause":
-                        pause()
-                        return
-                if debug:
-                    console.print(views.signals_table(result.turn.signals, title="Global signals"))
-                    console.print(views.candidates_table(result.turn.candidates))
-                    slots = views.slot_discovery_view(result.turn.slot_discovery)
-                    if slots is not None:
-                        console.print(slots)
+            if outcome in ("paused", "safety_pause"):
+                pause()
+                return
+            if outcome in ("closed", "ended"):
+                reason = ENDED_BY_MODERATOR if outcome == "ended" else None
+                _finish(interview, console, source, reason=reason)
         except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM, SIGHUP
             # (cli.interrupts). CancelledError: asyncio.Runner reports an interruption that
             # way when it lands just as a turn starts (before the runner counts it).
             settle(arun)
-            keep_unrecorded_answer(interview, source.last, turns_before=before)
+            keep_unrecorded_answer(interview, source.last, turns_before=respondent.turns_before)
             pause()
             raise typer.Exit(interrupt_exit_code()) from None
         except FileSystemError as exc:

@@ -1,10 +1,10 @@
 """`interview run`'s moderator and respondent commands, consent and safety on the terminal.
 
-The loop in ``cli.run`` reads a line; the commands that act on the interview itself are here:
-``/ask TEXT``, ``/alt``, ``/skip``, ``/note TEXT`` (the moderator's, ``pipeline.moderator``)
-and ``/pass`` (the respondent's). Consent is asked before the first question when the concept
-carries a ``consent`` text, and a safety response (``pipeline.safety``) is shown after the turn
-that called for it.
+The terminal respondent (``cli.terminal``) reads a line; the commands that act on the
+interview itself are here: ``/ask TEXT``, ``/alt``, ``/skip``, ``/note TEXT`` (the
+moderator's, ``pipeline.moderator``) and ``/pass`` (the respondent's). Consent is asked before
+the first question when the concept carries a ``consent`` text, and a safety response
+(``pipeline.safety``) is shown after the turn that called for it.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ def is_moderator_command(line: str) -> bool:
     return command_word(line) in MODERATOR_COMMANDS
 
 
-def run_moderator_command(
-    line: str, interview: Interview, *, console: Console, arun: Any, hooks: Any, screen: Any
+async def run_moderator_command(
+    line: str, interview: Interview, *, console: Console, hooks: Any, screen: Any
 ) -> None:
     """Apply one moderator command; a command that cannot apply now says why and changes
     nothing. The new question (after /ask, /alt, /skip) is shown by the caller's loop."""
@@ -62,7 +62,7 @@ def run_moderator_command(
             action = moderator.take_alternative if word == "/alt" else moderator.skip_focus
             what = "the next-best move" if word == "/alt" else "the focus is done, another move"
             console.print(Text(f"Moderator: {what} (recorded).", style="dim"))
-            arun.run(action(interview, hooks))
+            await action(interview, hooks)
             screen.done()
     except moderator.ModeratorRefused as exc:
         screen.close()

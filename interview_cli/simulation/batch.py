@@ -24,14 +24,14 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from interview_cli.config.loader import Loaded
 from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.core.dedup import Embedder
 from interview_cli.core.discourse import FrameParser
 from interview_cli.errors import InterviewError, SessionFileError, UsageError
-from interview_cli.llm.protocol import Exchange, InterviewLLM, PersonaRequest
+from interview_cli.llm.protocol import Exchange, InterviewLLM, LLMCall, PersonaRequest
 from interview_cli.llm.settings import LLMSettings
 from interview_cli.llm.spend import SpendCap, SpendCapReached
 from interview_cli.session import SessionFile
@@ -40,6 +40,11 @@ from interview_cli.simulation.respondent import Respondent
 from interview_cli.simulation.saving import BackgroundWrites
 from interview_cli.simulation.shape_eval import evaluate_shaped, shaped_truth
 from interview_cli.store import SessionStore
+
+if TYPE_CHECKING:
+    from interview_cli.pipeline.conversation import Reply
+    from interview_cli.pipeline.runner import Interview, TurnResult
+    from interview_cli.session import QuestionRecord
 
 POLICIES: tuple[str, ...] = ("adaptive", "deepen_recent", "breadth_first")
 RUN_SEED_STRIDE = 1000
@@ -262,17 +267,42 @@ async def conduct_simulated(
         embedder=models.embedder if session.settings.enable_embeddings else None,
         frame_parser=models.frame_parser if session.settings.enable_discourse_hints else None,
     )
-    await interview.ensure_question()
-    while not interview.finished:
-        question = session.pending_question
-        if question is None:
-            interview.complete()
-            break
+    from interview_cli.pipeline.conversation import converse
+
+    seat = PersonaSeat(respondent, persona, on_turn=on_turn)
+    outcome = await converse(interview, seat)
+    if outcome == "closed":
+        session.simulation = dict(session.simulation or {})
+        session.simulation["closing_calls"] = [c.model_dump(mode="json") for c in seat.last_calls]
+        interview.complete()
+    elif outcome == "safety_pause":
+        interview.set_status("paused")  # as a moderator would: resumable, reason on the turn
+
+
+class PersonaSeat:
+    """A simulated persona in the respondent's seat of the shared conversation loop
+    (``pipeline.conversation``): each question becomes a ``PersonaRequest`` with the
+    conversation so far, and the persona's model calls go with its answer."""
+
+    def __init__(
+        self,
+        respondent: Respondent,
+        persona: Persona,
+        *,
+        on_turn: Callable[[int], None] | None = None,
+    ) -> None:
+        self.respondent = respondent
+        self.persona = persona
+        self.on_turn = on_turn
+        self.last_calls: list[LLMCall] = []
+
+    async def reply(self, interview: Interview, question: QuestionRecord) -> Reply:
+        session = interview.session
         turn_number = len(session.turns) + 1
-        if on_turn is not None:
-            on_turn(turn_number)
+        if self.on_turn is not None:
+            self.on_turn(turn_number)
         request = PersonaRequest(
-            persona=persona,
+            persona=self.persona,
             question=question.text,
             history=[
                 Exchange(
@@ -289,16 +319,15 @@ async def conduct_simulated(
             turn_number=turn_number,
             seed=session.settings.seed,
         )
-        reply = await respondent.answer(request)
-        answer = reply.value.strip() or "..."
-        if question.kind == "closing":
-            session.simulation = dict(session.simulation or {})
-            session.simulation["closing_calls"] = [c.model_dump(mode="json") for c in reply.calls]
-            await interview.record_closing_answer(answer, answer_calls=reply.calls)
-            interview.complete()
-            break
+        answer = await self.respondent.answer(request)
+        self.last_calls = list(answer.calls)
+        from interview_cli.pipeline.conversation import Reply
+
         # The respondent's calls belong to the turn they answered, saved with the answer.
-        await interview.submit(answer, answer_calls=reply.calls)
+        return Reply(answer.value.strip() or "...", calls=self.last_calls)
+
+    def answered(self, result: TurnResult) -> None:
+        pass
 
 
 async def _run_one(

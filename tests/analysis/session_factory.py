@@ -18,6 +18,7 @@ from interview_cli.errors import LLMError
 from interview_cli.llm.offline import OfflineLLM
 from interview_cli.llm.protocol import Exchange, PersonaRequest
 from interview_cli.llm.settings import resolve_llm_settings
+from interview_cli.pipeline.conversation import Reply, Stop, converse
 from interview_cli.pipeline.runner import Interview
 from interview_cli.pipeline.setup import new_session
 from interview_cli.store import SessionStore
@@ -115,45 +116,49 @@ def run_interview(
     store.save(session)
     interview = Interview(session, store=store, llm=llm)
 
-    async def answer_for(index: int, question: Any) -> str | None:
-        if person is None:
-            return answers[index] if answers is not None and index < len(answers) else None
-        history = [Exchange(question=t.question.text, answer=t.answer.text) for t in session.turns]
-        result = await llm.respond_as_persona(
-            PersonaRequest(
-                persona=person,
-                question=question.text,
-                history=history,
-                methodology=loaded_method.value,
-                strategy=question.strategy,
-                focus_label=question.focus_label,
-                turn_number=index + 1,
-                seed=seed,
+    class Scripted:
+        """The fixture's respondent in the shared conversation loop: the given answers in
+        order, or the offline persona simulator."""
+
+        def __init__(self) -> None:
+            self.index = 0
+
+        async def reply(self, interview: Any, question: Any) -> Reply | Stop:
+            index, self.index = self.index, self.index + 1
+            if person is None:
+                if answers is None or index >= len(answers):
+                    return Stop("pause")
+                return Reply(answers[index])
+            history = [
+                Exchange(question=t.question.text, answer=t.answer.text) for t in session.turns
+            ]
+            result = await llm.respond_as_persona(
+                PersonaRequest(
+                    persona=person,
+                    question=question.text,
+                    history=history,
+                    methodology=loaded_method.value,
+                    strategy=question.strategy,
+                    focus_label=question.focus_label,
+                    turn_number=index + 1,
+                    seed=seed,
+                )
             )
-        )
-        return result.value
+            return Reply(result.value)
+
+        def answered(self, result: Any) -> None:
+            pass
 
     async def conduct() -> None:
-        question = await interview.ensure_question()
-        index = 0
-        while question is not None and not interview.finished:
-            answer = await answer_for(index, question)
-            if answer is None:
-                interview.set_status("paused")
-                return
-            if question.kind == "closing":
-                await interview.record_closing_answer(answer)
-                interview.record_rating(3)
-                interview.complete()
-                return
-            try:
-                result = await interview.submit(answer)
-            except LLMError:
-                interview.set_status("failed")
-                return
-            question = result.next_question
-            index += 1
-        if not interview.finished:
+        try:
+            outcome = await converse(interview, Scripted())
+        except LLMError:
+            interview.set_status("failed")
+            return
+        if outcome == "paused":
+            interview.set_status("paused")
+        elif outcome == "closed":
+            interview.record_rating(3)
             interview.complete()
 
     asyncio.run(conduct())
