@@ -7,8 +7,6 @@ Thin by design: options are parsed here, the session is conducted by
 from __future__ import annotations
 
 import contextlib
-import re
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -26,8 +24,6 @@ from interview_cli.cli.common import (
 )
 from interview_cli.cli.interrupts import exit_code as interrupt_exit_code
 from interview_cli.cli.interrupts import (
-    keep_unrecorded_answer,
-    settle,
     signals_as_interrupts,
 )
 from interview_cli.cli.spending import BaseUrlOption, MaxCostOption, ModelOption
@@ -35,7 +31,6 @@ from interview_cli.cli.spending import BaseUrlOption, MaxCostOption, ModelOption
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from interview_cli.pipeline.runner import Interview
     from interview_cli.store import SessionStore
 
 SessionsDirOption = Annotated[
@@ -48,110 +43,6 @@ SessionsDirOption = Annotated[
         show_default=False,
     ),
 ]
-
-PAUSE_HINT = "Paused. Resume with: interview run --resume {id}"
-
-
-def clean_answer(raw: str) -> str:
-    """Strip terminal escape sequences and other control characters (NULs, bells) but keep
-    tabs, newlines, every script and emoji (with their zero-width joiners): the same cleaning
-    as model text gets at the LLM boundary."""
-    from interview_cli.llm.boundary import strip_controls
-
-    return strip_controls(raw).strip()
-
-
-def decode_answer(raw: bytes | str) -> tuple[str, bool]:
-    """A line of input as text, and whether it held bytes that are not UTF-8 (each becomes
-    U+FFFD). A ``str`` from a text stream carries such bytes as lone surrogates
-    (``surrogateescape``), which cleaning would silently drop: they are replaced too."""
-    if isinstance(raw, bytes):
-        text = raw.decode("utf-8", errors="replace")
-        return text, text != raw.decode("utf-8", errors="ignore")
-    if any("\udc80" <= ch <= "\udcff" for ch in raw):
-        data = raw.encode("utf-8", errors="surrogateescape")
-        return data.decode("utf-8", errors="replace"), True
-    return raw, False
-
-
-NOT_UTF8_NOTICE = (
-    "your answer held bytes that are not UTF-8 text; each was replaced by \ufffd "
-    "(set the terminal or input file to UTF-8)"
-)
-
-
-def _enable_line_editing() -> bool:
-    """Load readline, which gives ``input()`` arrow keys, editing and history; without it an
-    arrow key types "^[[D" into the answer. It is missing on some platforms (Windows)."""
-    try:
-        import readline  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def _readline_prompt(console: Console, prompt: str) -> str:
-    """``prompt`` styled for ``input()``: readline must be told which bytes take no columns
-    (``\\001``…``\\002`` around each escape code), or editing redraws over the prompt."""
-    with console.capture() as captured:
-        console.print(Text(prompt, style="bold green"), end="")
-    return re.sub(r"(\x1b\[[0-9;]*m)", "\x01\\1\x02", captured.get())
-
-
-class AnswerSource:
-    """One answer per call: the terminal when interactive, else one line of stdin each."""
-
-    def __init__(self, console: Console) -> None:
-        self.console = console
-        self.last: str | None = None  # the last line read
-        self.interactive = sys.stdin.isatty() and console.is_terminal
-        if self.interactive:
-            _enable_line_editing()
-            # input() decodes with the stream's error handler; "strict" (most UTF-8 locales)
-            # would end the interview on one stray byte. Kept as surrogates, decode_answer
-            # turns them into U+FFFD with a notice.
-            reconfigure = getattr(sys.stdin, "reconfigure", None)
-            if reconfigure is not None:
-                try:
-                    reconfigure(errors="surrogateescape")
-                except (ValueError, OSError):
-                    pass
-
-    def read(self, prompt: str = "you › ", *, allow_empty: bool = False) -> str | None:
-        """The next non-empty line (or any line with ``allow_empty``), None at end of input."""
-        from interview_cli.cli.common import print_warning
-        from interview_cli.llm.boundary import answer_notice
-
-        while True:
-            if self.interactive:
-                try:
-                    line = input(_readline_prompt(self.console, prompt))
-                except EOFError:
-                    self.console.line()  # Ctrl-D leaves the cursor on the prompt line
-                    return None
-                except KeyboardInterrupt:
-                    self.console.line()  # so "Paused…" does not follow "^C" on the prompt line
-                    raise
-            else:
-                # Bytes, not text: a stream decoder would fail or hide bytes that are not UTF-8.
-                stream = getattr(sys.stdin, "buffer", sys.stdin)
-                line = stream.readline()
-                if not line:
-                    return None
-            line, replaced = decode_answer(line)
-            if replaced:
-                print_warning(NOT_UTF8_NOTICE)
-            text = clean_answer(line)
-            self.last = text  # before the echo: an interruption may come while it prints
-            notice = answer_notice(len(text))
-            if notice:
-                print_warning(notice)
-            if text or allow_empty:
-                if text and not self.interactive:
-                    shown = text if len(text) <= 400 else text[:400] + "…"
-                    # Text, not markup: an answer like "I like [/] brackets" is kept as typed.
-                    self.console.print(Text.assemble((prompt, "bold green"), shown))
-                return text
 
 
 def _per_client(
@@ -491,7 +382,9 @@ def conduct(
         )
         _print_llm_notices(settings, session.settings.language or interview.concept.language)
         console.print(Text(f"Session {session.id} · type /help for commands", style="dim"))
-        _loop(interview, console=console, store=store, llm=llm, debug=debug)
+        from interview_cli.cli.terminal import converse_in_terminal
+
+        converse_in_terminal(interview, console=console, store=store, llm=llm, debug=debug)
 
 
 def _print_llm_notices(settings: Any, language: str | None) -> None:
@@ -503,138 +396,6 @@ def _print_llm_notices(settings: Any, language: str | None) -> None:
     for line in [*settings.notices, language_notice(settings, language)]:
         if line:
             print_warning(line)
-
-
-def _loop(
-    interview: Interview, *, console: Console, store: SessionStore, llm: Any, debug: bool
-) -> None:
-    """The terminal's side of the conversation loop (``pipeline.conversation``): consent
-    first, then the loop with this terminal as the respondent, then what its outcome asks
-    for (a pause, the rating and end screen), and every interruption or failure turned into
-    a saved, resumable session and one line."""
-    import asyncio
-
-    from interview_cli.cli import run_commands as commands
-    from interview_cli.cli.terminal import TerminalRespondent
-    from interview_cli.errors import FileSystemError, LLMError
-    from interview_cli.llm.spend import SpendCapReached
-    from interview_cli.pipeline.consent import needs_consent
-    from interview_cli.pipeline.conversation import converse
-    from interview_cli.pipeline.runner import ENDED_BY_MODERATOR, Hooks
-    from interview_cli.ui import interview as views
-    from interview_cli.ui.live import Screen
-
-    screen = Screen(console)
-    hooks = Hooks(
-        on_stage=screen.on_stage,
-        on_token=screen.on_token,
-        on_question_start=screen.on_question_start,
-    )
-    source = AnswerSource(console)
-    session = interview.session
-    respondent = TerminalRespondent(
-        console=console, source=source, screen=screen, hooks=hooks, debug=debug
-    )
-    respondent.turns_before = len(session.turns)
-
-    def pause() -> None:
-        interview.set_status("paused")  # first: after a SIGHUP the terminal may be gone
-        screen.close()
-        console.print(PAUSE_HINT.format(id=session.id), markup=False, soft_wrap=True)
-
-    with asyncio.Runner() as arun:
-        try:
-            if needs_consent(session, interview.concept.consent):
-                agreed = commands.ask_consent(interview, console=console, source=source)
-                if agreed is None:
-                    pause()
-                    return
-                if not agreed:
-                    console.print("Thank you all the same. Nothing more will be asked.")
-                    console.print(views.saved_to(str(store.path_for(session.id))), soft_wrap=True)
-                    return
-            screen.set_turn(len(session.turns) + 1)
-            outcome = arun.run(converse(interview, respondent, hooks))
-            screen.done()
-            if outcome in ("paused", "safety_pause"):
-                pause()
-                return
-            if outcome in ("closed", "ended"):
-                reason = ENDED_BY_MODERATOR if outcome == "ended" else None
-                _finish(interview, console, source, reason=reason)
-        except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM, SIGHUP
-            # (cli.interrupts). CancelledError: asyncio.Runner reports an interruption that
-            # way when it lands just as a turn starts (before the runner counts it).
-            settle(arun)
-            keep_unrecorded_answer(interview, source.last, turns_before=respondent.turns_before)
-            pause()
-            raise typer.Exit(interrupt_exit_code()) from None
-        except FileSystemError as exc:
-            # The session file still holds the last save (writes are atomic): a runtime
-            # failure (exit 1), not bad input.
-            screen.close()
-            raise FileSystemError(
-                f"{exc.message} — session {session.id} is kept as last saved; continue with "
-                f"`interview run --resume {session.id}`",
-                exit_code=1,
-                errno=exc.errno,
-            ) from None
-        except SpendCapReached as exc:  # before a call that could pass --max-cost
-            screen.close()
-            interview.set_status("paused")
-            raise SpendCapReached(
-                f"{exc.message} — session {session.id} is paused; to go on, resume it with a "
-                f"higher cap: `interview run --resume {session.id} --max-cost USD`",
-                spent=exc.spent,
-                cap=exc.cap,
-            ) from None
-        except LLMError as exc:
-            screen.close()
-            interview.session.errors.append(str(exc))
-            interview.set_status("failed")
-            raise LLMError(
-                f"{exc.message} — session {session.id} is saved; continue with "
-                f"`interview run --resume {session.id}`",
-                provider=exc.provider,
-                model=exc.model,
-                task=exc.task,
-                cause=exc.cause,
-            ) from None
-        finally:
-            screen.close()
-            closer = getattr(llm, "aclose", None)
-            if closer is not None:
-                try:
-                    arun.run(closer())
-                except Exception:  # closing clients must never hide the real outcome
-                    pass
-    path = store.path_for(session.id)
-    console.print(views.end_screen(session, stats=interview.stats()))
-    console.print(views.saved_to(str(path)), soft_wrap=True)
-
-
-def _finish(
-    interview: Interview, console: Console, source: AnswerSource, *, reason: str | None
-) -> None:
-    """Show what was learned, ask for an accuracy rating if enabled, mark completed."""
-    from rich.panel import Panel
-
-    summary = interview.learned_summary()
-    if summary and interview.session.settings.ask_summary_rating:
-        panel = Panel(
-            Text(summary), title="What I understood", title_align="left", border_style="magenta"
-        )
-        console.print(panel)
-        console.print("How accurate is this summary? 1 = not at all … 4 = very (Enter to skip)")
-        value = source.read(prompt="rating › ", allow_empty=True)
-        rating = None
-        if value and value.strip() in {"1", "2", "3", "4"}:
-            rating = int(value.strip())
-        elif value:
-            console.print("[dim]No rating recorded (expected 1-4).[/dim]")
-        interview.record_rating(rating)
-    interview.complete(reason)
-    console.print("[bold]Thank you for your time.[/bold]")
 
 
 def register(app: typer.Typer) -> None:

@@ -20,7 +20,13 @@ import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+import typer
+from rich.text import Text
+
 from interview_cli.cli import run_commands as commands
+from interview_cli.cli.answer_source import AnswerSource
+from interview_cli.cli.interrupts import exit_code as interrupt_exit_code
+from interview_cli.cli.interrupts import keep_unrecorded_answer, settle
 from interview_cli.pipeline.conversation import Reply, Stop
 from interview_cli.ui import interview as views
 
@@ -29,8 +35,10 @@ if TYPE_CHECKING:
 
     from interview_cli.pipeline.runner import Interview, TurnResult
     from interview_cli.session import QuestionRecord
+    from interview_cli.store import SessionStore
 
 VIEW_COMMANDS = ("/why", "/why full", "/graph", "/help")
+PAUSE_HINT = "Paused. Resume with: interview run --resume {id}"
 
 
 @contextlib.contextmanager
@@ -122,3 +130,132 @@ class TerminalRespondent:
             slots = views.slot_discovery_view(result.turn.slot_discovery)
             if slots is not None:
                 console.print(slots)
+
+
+def converse_in_terminal(
+    interview: Interview, *, console: Console, store: SessionStore, llm: Any, debug: bool
+) -> None:
+    """The terminal's side of the conversation loop (``pipeline.conversation``): consent
+    first, then the loop with this terminal as the respondent, then what its outcome asks
+    for (a pause, the rating and end screen), and every interruption or failure turned into
+    a saved, resumable session and one line."""
+    import asyncio
+
+    from interview_cli.errors import FileSystemError, LLMError
+    from interview_cli.llm.spend import SpendCapReached
+    from interview_cli.pipeline.consent import needs_consent
+    from interview_cli.pipeline.conversation import converse
+    from interview_cli.pipeline.runner import ENDED_BY_MODERATOR, Hooks
+    from interview_cli.ui.live import Screen
+
+    screen = Screen(console)
+    hooks = Hooks(
+        on_stage=screen.on_stage,
+        on_token=screen.on_token,
+        on_question_start=screen.on_question_start,
+    )
+    source = AnswerSource(console)
+    session = interview.session
+    respondent = TerminalRespondent(
+        console=console, source=source, screen=screen, hooks=hooks, debug=debug
+    )
+    respondent.turns_before = len(session.turns)
+
+    def pause() -> None:
+        interview.set_status("paused")  # first: after a SIGHUP the terminal may be gone
+        screen.close()
+        console.print(PAUSE_HINT.format(id=session.id), markup=False, soft_wrap=True)
+
+    with asyncio.Runner() as arun:
+        try:
+            if needs_consent(session, interview.concept.consent):
+                agreed = commands.ask_consent(interview, console=console, source=source)
+                if agreed is None:
+                    pause()
+                    return
+                if not agreed:
+                    console.print("Thank you all the same. Nothing more will be asked.")
+                    console.print(views.saved_to(str(store.path_for(session.id))), soft_wrap=True)
+                    return
+            screen.set_turn(len(session.turns) + 1)
+            outcome = arun.run(converse(interview, respondent, hooks))
+            screen.done()
+            if outcome in ("paused", "safety_pause"):
+                pause()
+                return
+            if outcome in ("closed", "ended"):
+                reason = ENDED_BY_MODERATOR if outcome == "ended" else None
+                _finish(interview, console, source, reason=reason)
+        except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM, SIGHUP
+            # (cli.interrupts). CancelledError: asyncio.Runner reports an interruption that
+            # way when it lands just as a turn starts (before the runner counts it).
+            settle(arun)
+            keep_unrecorded_answer(interview, source.last, turns_before=respondent.turns_before)
+            pause()
+            raise typer.Exit(interrupt_exit_code()) from None
+        except FileSystemError as exc:
+            # The session file still holds the last save (writes are atomic): a runtime
+            # failure (exit 1), not bad input.
+            screen.close()
+            raise FileSystemError(
+                f"{exc.message} — session {session.id} is kept as last saved; continue with "
+                f"`interview run --resume {session.id}`",
+                exit_code=1,
+                errno=exc.errno,
+            ) from None
+        except SpendCapReached as exc:  # before a call that could pass --max-cost
+            screen.close()
+            interview.set_status("paused")
+            raise SpendCapReached(
+                f"{exc.message} — session {session.id} is paused; to go on, resume it with a "
+                f"higher cap: `interview run --resume {session.id} --max-cost USD`",
+                spent=exc.spent,
+                cap=exc.cap,
+            ) from None
+        except LLMError as exc:
+            screen.close()
+            interview.session.errors.append(str(exc))
+            interview.set_status("failed")
+            raise LLMError(
+                f"{exc.message} — session {session.id} is saved; continue with "
+                f"`interview run --resume {session.id}`",
+                provider=exc.provider,
+                model=exc.model,
+                task=exc.task,
+                cause=exc.cause,
+            ) from None
+        finally:
+            screen.close()
+            closer = getattr(llm, "aclose", None)
+            if closer is not None:
+                try:
+                    arun.run(closer())
+                except Exception:  # closing clients must never hide the real outcome
+                    pass
+    path = store.path_for(session.id)
+    console.print(views.end_screen(session, stats=interview.stats()))
+    console.print(views.saved_to(str(path)), soft_wrap=True)
+
+
+def _finish(
+    interview: Interview, console: Console, source: AnswerSource, *, reason: str | None
+) -> None:
+    """Show what was learned, ask for an accuracy rating if enabled, mark completed."""
+    from rich.panel import Panel
+
+    summary = interview.learned_summary()
+    if summary and interview.session.settings.ask_summary_rating:
+        panel = Panel(
+            Text(summary), title="What I understood", title_align="left", border_style="magenta"
+        )
+        console.print(panel)
+        console.print("How accurate is this summary? 1 = not at all … 4 = very (Enter to skip)")
+        value = source.read(prompt="rating › ", allow_empty=True)
+        rating = None
+        if value and value.strip() in {"1", "2", "3", "4"}:
+            rating = int(value.strip())
+        elif value:
+            console.print("[dim]No rating recorded (expected 1-4).[/dim]")
+        interview.record_rating(rating)
+    interview.complete(reason)
+    console.print("[bold]Thank you for your time.[/bold]")

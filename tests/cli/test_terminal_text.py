@@ -15,8 +15,8 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner, Result
 
+from interview_cli.cli.answer_source import AnswerSource, clean_answer
 from interview_cli.cli.app import app
-from interview_cli.cli.run import AnswerSource, clean_answer
 
 RICH = "I love the noise cancelling because it lets me focus on the train"
 BRACKETS = [
