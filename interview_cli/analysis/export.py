@@ -26,7 +26,8 @@ from typing import Any
 
 import networkx as nx
 
-from interview_cli.core.graph import KnowledgeGraph, from_json
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_json import from_json
 from interview_cli.session import SessionFile
 
 from .drawing import DrawEdge, Drawing, DrawNode, level_names, to_dot, to_mermaid

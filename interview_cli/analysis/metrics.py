@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from statistics import mean, median
 from typing import Any
 
-from interview_cli.core.graph import from_json
+from interview_cli.core.graph_json import from_json
 from interview_cli.core.state import compute_graph_state
 from interview_cli.session import SessionFile
 

@@ -24,7 +24,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph import KnowledgeGraph, from_json
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_json import from_json
 
 from .codes import (
     CodeBook,

@@ -23,7 +23,8 @@ from interview_cli.config.schemas import Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.core.continuation import Continuation, check_continuation
 from interview_cli.core.coverage import CoverageState
-from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_json import from_json, to_json
 from interview_cli.core.models import Assessment
 from interview_cli.core.moderation import StopGuardInputs, break_focus_tie, guard_stop
 from interview_cli.core.phase import phase_for_turn

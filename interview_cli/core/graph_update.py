@@ -18,7 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.dedup import DedupCandidate, Embedder, MatchTier, find_duplicate
-from interview_cli.core.graph import KnowledgeGraph, ProvenanceEntry
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_records import ProvenanceEntry
 from interview_cli.core.models import Extraction, RejectedItem
 from interview_cli.core.text import lemma_key, normalise
 

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # imported for annotations only; keeps this module free of import cycles
     from interview_cli.config.schemas import Methodology
-    from interview_cli.core.graph import KnowledgeGraph, Node
+    from interview_cli.core.graph import KnowledgeGraph
+    from interview_cli.core.graph_records import Node
     from interview_cli.core.graph_update import GraphDelta
 
 NODE_TRACKER_SCHEMA_VERSION = 1

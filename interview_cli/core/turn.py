@@ -45,7 +45,8 @@ from interview_cli.core.coverage import (
 )
 from interview_cli.core.decide import Decision, DecisionInputs, decide, focus_entry
 from interview_cli.core.dedup import Embedder
-from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_json import from_json, to_json
 from interview_cli.core.graph_update import GraphDelta, apply_extraction
 from interview_cli.core.models import NON_CONTENT_KINDS, Assessment, Extraction, RejectedItem
 from interview_cli.core.moderator import (

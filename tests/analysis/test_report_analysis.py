@@ -21,7 +21,7 @@ from interview_cli.analysis.sources import (
     read_session,
     snapshot_methodology,
 )
-from interview_cli.core.graph import from_json
+from interview_cli.core.graph_json import from_json
 from interview_cli.core.state import compute_graph_state
 from interview_cli.session import SessionFile
 from interview_cli.store import SessionStore
