@@ -28,7 +28,8 @@ from interview_cli.core.graph_json import from_json, to_json
 from interview_cli.core.models import Assessment
 from interview_cli.core.moderation import StopGuardInputs, break_focus_tie, guard_stop
 from interview_cli.core.phase import phase_for_turn
-from interview_cli.core.scoring import NodeInfo, Ranking, ScoredCandidate, rank_candidates
+from interview_cli.core.scored import NodeInfo, Ranking, ScoredCandidate
+from interview_cli.core.scoring import rank_candidates
 from interview_cli.core.signals import (
     CanonicalInfo,
     DetectedSignals,

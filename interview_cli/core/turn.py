@@ -32,9 +32,9 @@ from interview_cli.core.canonical import (
     CanonicalState,
     SlotBatch,
     SlotDiscoveryRecord,
-    apply_slot_proposals,
     pending_slot_batches,
 )
+from interview_cli.core.canonical_slots import apply_slot_proposals
 from interview_cli.core.canonical_tracking import canonical_info, slot_tracking_view
 from interview_cli.core.continuation import Continuation
 from interview_cli.core.coverage import (
@@ -56,7 +56,7 @@ from interview_cli.core.moderator import (
     take_alternative,
 )
 from interview_cli.core.policies import ADAPTIVE, apply_policy
-from interview_cli.core.scoring import ScoredCandidate
+from interview_cli.core.scored import ScoredCandidate
 from interview_cli.core.signals import CanonicalInfo, TrendState, update_response_trend
 from interview_cli.core.signals.llm_signals import response_depth_category
 from interview_cli.core.state import (
