@@ -184,7 +184,8 @@ def report(
     * `interview report sessions/ --where segment=commuter -f md` (see `run --meta`)
     """
     from interview_cli.analysis.codes import load_merges
-    from interview_cli.analysis.report import ReportOptions, build_report, report_to_dict
+    from interview_cli.analysis.report import ReportOptions, build_report
+    from interview_cli.analysis.report_json import report_to_dict
     from interview_cli.analysis.sources import Collected, collect, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
     from interview_cli.files import translate_os_error
