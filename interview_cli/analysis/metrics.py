@@ -1,4 +1,4 @@
-"""Per-session metrics and their aggregate, for ``interview report`` (issue 7, item 4).
+"""Per-session metrics and their aggregate, for ``interview report``.
 
 Every figure is computed from the session file alone: the graph through the core's own
 ``compute_graph_state`` with the session's methodology (so "max depth" and "chains" mean what

@@ -1,4 +1,4 @@
-"""``interview report``: what a set of sessions says, per session and together (issue 7, item 4).
+"""``interview report``: what a set of sessions says, per session and together.
 
 :func:`build_report` turns session files into one :class:`Report` value that every output
 format renders (terminal, Markdown, HTML, JSON), so the formats cannot disagree:
@@ -129,7 +129,7 @@ class Report:
     sections: list[MethodSection]
     options: ReportOptions
     skipped: list[str] = field(default_factory=list)
-    # Surface vs canonical graph per session (dual graph, issue 8; core.canonical).
+    # Surface vs canonical graph per session (dual graph; core.canonical).
     dual_graph: list[dict[str, Any]] = field(default_factory=list)
     # Analyst merge labels that no session's node is called: (code name, label).
     unmatched_merges: list[tuple[str, str]] = field(default_factory=list)

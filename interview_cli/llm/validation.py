@@ -5,8 +5,8 @@ Three tiers, as in the seed, mapped onto our tasks:
 1. **The response as a whole** (seed 000 Tier 1 + the shape of Tier 2). Not an object, not
    JSON, empty, or without the keys of its schema: the whole response is unusable and
    ``UnusableResponse`` is raised with a ``reason``. The caller retries once with
-   ``corrective_message(reason)`` and then continues with an empty result (issue 4 item 5).
-   An extraction that says ``extractable: false`` is a valid, empty answer.
+   ``corrective_message(reason)`` and then continues with an empty result (one bad reply must
+   not end the interview). An extraction that says ``extractable: false`` is a valid, empty answer.
 2. **Each item on its own** (seed 000 Tier 2 "Validation Steps"). Items are dropped ONE BY
    ONE, each with a ``RejectedItem`` saying why, and the rest are kept: an unknown node type,
    an empty label, a missing or empty quote, a quote that is not in the answer, a bad

@@ -1,6 +1,6 @@
 """Ground-truth evaluation of a simulated interview, and the summary of a batch.
 
-Issue 6 item 3. A simulated respondent's hidden ladders are the truth the interview tried to
+A simulated respondent's hidden ladders are the truth the interview tried to
 uncover; :func:`evaluate_session` compares them with the session's knowledge graph and
 transcript and returns plain JSON (stored as ``session.simulation["evaluation"]``):
 
