@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interview_cli.config.schemas import RECENT_DEPTHS_WINDOW
+from interview_cli.core.models import DECLINED
 
 NODE_TRACKER_SCHEMA_VERSION = 1
 SHALLOW_DEPTHS: frozenset[str] = frozenset({"surface", "shallow"})
@@ -25,7 +26,7 @@ DONT_KNOW = "dont_know"
 ALREADY_SAID = "already_said"
 MOVE_ON = "move_on"
 ABOUT_INTERVIEW = "about_interview"
-DECLINED = "declined"  # the respondent's /pass: they would rather not answer it
+# DECLINED (from core.models) is the respondent's /pass: they would rather not answer it.
 SKIPPED = "skipped"  # the moderator's /skip: done with this node, whatever the scores say
 PROBE_OUTCOMES: tuple[str, ...] = (
     NEW_RUNG, NOTHING_NEW, DONT_KNOW, ALREADY_SAID, MOVE_ON, ABOUT_INTERVIEW, DECLINED, SKIPPED
