@@ -245,6 +245,9 @@ class Usage(Record):
     cache_read_tokens: int = 0
     cost_usd: float = 0.0
     by_task: dict[str, dict[str, float]] = Field(default_factory=dict)
+    # provider:model of calls without a price: their cost is unknown and not in cost_usd
+    # (which then counts the priced calls only). Absent from files written before.
+    unpriced: list[str] = Field(default_factory=list)
 
     def add(self, call: LLMCall) -> None:
         self.calls += 1
@@ -252,14 +255,19 @@ class Usage(Record):
         self.output_tokens += call.output_tokens
         self.cache_write_tokens += call.cache_write_tokens
         self.cache_read_tokens += call.cache_read_tokens
-        self.cost_usd = round(self.cost_usd + call.cost_usd, 8)
+        cost = call.cost_usd or 0.0
+        if call.cost_usd is None:
+            label = f"{call.provider}:{call.model}"
+            if label not in self.unpriced:
+                self.unpriced = sorted([*self.unpriced, label])
+        self.cost_usd = round(self.cost_usd + cost, 8)
         task = self.by_task.setdefault(
             call.task, {"calls": 0, "input_tokens": 0, "output_tokens": 0, "cost_usd": 0.0}
         )
         task["calls"] += 1
         task["input_tokens"] += call.input_tokens
         task["output_tokens"] += call.output_tokens
-        task["cost_usd"] = round(task["cost_usd"] + call.cost_usd, 8)
+        task["cost_usd"] = round(task["cost_usd"] + cost, 8)
 
 
 class ClosingRecord(Record):

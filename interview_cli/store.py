@@ -31,7 +31,7 @@ import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import ValidationError
 
@@ -284,14 +284,62 @@ class _Persisted:
         self.freeze()
 
 
+def _append_line(path: Path, line: bytes, size: int) -> None:
+    """Append a journal ``line`` to the journal of ``path`` (``size`` bytes of whole lines),
+    durably; on failure nothing of it stays."""
+    journal = store_journal.journal_path(path)
+    created = not journal.exists()
+    fd = os.open(journal, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o644)
+    try:
+        if os.fstat(fd).st_size != size:
+            # A write cut short (a crash, a failed write) left a torn last line.
+            os.ftruncate(fd, size)
+        view = memoryview(line)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    except OSError:
+        # Not durable (a full disk, an I/O error): take the line back, so that what is on
+        # disk stays the last save the error message speaks of.
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, size)
+        if created:
+            with contextlib.suppress(OSError):
+                journal.unlink()
+        raise
+    finally:
+        os.close(fd)
+    if created:
+        _fsync_dir(path.parent)
+
+
+class Writes(Protocol):
+    """How a store's writes are made: at once (the default), or in order per session in the
+    background (``simulation.saving``: disk syncs off a batch's event loop), where ``run`` and
+    ``flush`` (which waits for them) raise the error of an earlier failed write."""
+
+    def run(self, session_id: str, write: Callable[[], None]) -> None: ...
+
+    def flush(self, session_id: str) -> None: ...
+
+
+class _AtOnce:
+    def run(self, session_id: str, write: Callable[[], None]) -> None:
+        write()
+
+    def flush(self, session_id: str) -> None:
+        return None
+
+
 class SessionStore:
     """The sessions directory."""
 
-    def __init__(self, directory: Path | None = None) -> None:
+    def __init__(self, directory: Path | None = None, *, writes: Writes | None = None) -> None:
         self.directory = (directory or default_sessions_dir()).expanduser()
         # Per session this store writes: what its files on disk hold (see ``save``).
         self._persisted: dict[str, _Persisted] = {}
         self._locked: set[str] = set()  # sessions whose lock this store holds
+        self.writes: Writes = writes or _AtOnce()
 
     # ---- paths ---------------------------------------------------------------------------
     def path_for(self, session_id: str) -> Path:
@@ -380,10 +428,14 @@ class SessionStore:
         text = session.model_dump_json(indent=1)
         # The seq goes last, so that schema_version stays the first key (see sources.py).
         text = f'{text[: text.rstrip().rindex("}")].rstrip()},\n "{JOURNAL_SEQ}": {seq}\n}}'
-        write_atomic(path, text)
-        # A crash before this leaves lines at or below ``seq``: they are skipped on reading.
-        with contextlib.suppress(FileNotFoundError):
-            journal.unlink()
+
+        def write() -> None:
+            write_atomic(path, text)
+            # A crash before this leaves lines at or below ``seq``: they are skipped on reading.
+            with contextlib.suppress(FileNotFoundError):
+                journal.unlink()
+
+        self.writes.run(session.id, write)
         doc = session.model_dump(mode="json")
         self._persisted[session.id] = _Persisted.of(doc, seq, len(text.encode("utf-8")), 0)
 
@@ -397,30 +449,8 @@ class SessionStore:
         if not ops:
             return
         line = store_journal.encode(known.seq + 1, ops)
-        journal = store_journal.journal_path(path)
-        created = not journal.exists()
-        fd = os.open(journal, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o644)
-        try:
-            if os.fstat(fd).st_size != known.journal_bytes:
-                # A write cut short (a crash, a failed write) left a torn last line.
-                os.ftruncate(fd, known.journal_bytes)
-            view = memoryview(line)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        except OSError:
-            # Not durable (a full disk, an I/O error): take the line back, so that what is on
-            # disk stays the last save the error message speaks of.
-            with contextlib.suppress(OSError):
-                os.ftruncate(fd, known.journal_bytes)
-            if created:
-                with contextlib.suppress(OSError):
-                    journal.unlink()
-            raise
-        finally:
-            os.close(fd)
-        if created:
-            _fsync_dir(path.parent)
+        size = known.journal_bytes
+        self.writes.run(session.id, lambda: _append_line(path, line, size))
         known.advance(doc, turns, len(line))
 
     def list_paths(self) -> list[Path]:
@@ -454,6 +484,14 @@ class SessionStore:
             finally:
                 self._locked.discard(session_id)
                 self._persisted.pop(session_id, None)
+                # What was saved under the lock is on disk before the lock is released.
+                try:
+                    self.writes.flush(session_id)
+                except OSError as exc:
+                    target = self.path_for(session_id)
+                    raise translate_os_error(
+                        exc, target, doing="save the session", hint=_OTHER_DIR
+                    ) from None
 
     def _remove_orphaned_temp_files(self, session_id: str) -> None:
         """Temporary files of this session left by a writer that died mid-save (lock held)."""

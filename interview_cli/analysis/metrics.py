@@ -50,9 +50,12 @@ class SessionMetrics:
     recall: float | None = None
     participant: str | None = None  # run --participant
     participant_meta: dict[str, str] = field(default_factory=dict)  # run --meta
+    # provider:model called without a price: cost_usd counts the priced calls only, and the
+    # cost is shown as unknown (never $0).
+    unpriced: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return _unknown_cost(asdict(self), "cost_usd")
 
 
 @dataclass(frozen=True)
@@ -74,9 +77,19 @@ class AggregateMetrics:
     recall_median: float | None = None
     recall_sessions: int = 0
     by_status: dict[str, int] = field(default_factory=dict)
+    unpriced: list[str] = field(default_factory=list)  # over all sessions (see SessionMetrics)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return _unknown_cost(asdict(self), "cost_usd_total")
+
+
+def _unknown_cost(record: dict[str, Any], key: str) -> dict[str, Any]:
+    """JSON: a cost with unpriced calls in it is unknown (null), never a number that looks
+    complete; what the priced calls cost stays under ``priced_<key>``."""
+    if record.get("unpriced"):
+        record[f"priced_{key}"] = record[key]
+        record[key] = None
+    return record
 
 
 def simulation_recall(simulation: Mapping[str, Any] | None) -> float | None:
@@ -145,6 +158,7 @@ def session_metrics(session: SessionFile, path: str = "") -> SessionMetrics:
         recall=simulation_recall(session.simulation),
         participant=session.participant.id if session.participant else None,
         participant_meta=dict(session.participant.meta) if session.participant else {},
+        unpriced=list(session.usage.unpriced),
     )
 
 
@@ -182,4 +196,5 @@ def aggregate(rows: Sequence[SessionMetrics]) -> AggregateMetrics:
         recall_median=round(median(recalls), 3) if recalls else None,
         recall_sessions=len(recalls),
         by_status=_sorted_counts(Counter(r.status for r in rows)),
+        unpriced=sorted({u for r in rows for u in r.unpriced}),
     )

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from interview_cli.llm.spend import format_cost
+
 from .codes import CodeBook
 from .drawing import to_dot, to_mermaid
 from .implication import ImplicationMatrix, codes_at_cutoff
@@ -100,7 +102,7 @@ def metric_row(r: SessionMetrics) -> list[str]:
         str(r.chains_completed),
         "yes" if r.terminal_reached else "no",
         mix(r.strategy_mix),
-        f"${r.cost_usd:.4f}",
+        format_cost(r.cost_usd, r.unpriced),
         fmt_recall(r.recall),
     ]
 
@@ -117,7 +119,7 @@ def aggregate_row(a: AggregateMetrics) -> list[str]:
         str(a.chains_completed_total),
         f"{a.terminal_reached_share:.0%}",
         mix(a.strategy_mix),
-        f"${a.cost_usd_total:.4f}",
+        format_cost(a.cost_usd_total, a.unpriced),
         fmt_recall(a.recall_mean),
     ]
 

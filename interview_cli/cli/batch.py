@@ -29,6 +29,7 @@ from interview_cli.cli.common import (
     stdout_console,
 )
 from interview_cli.cli.run import SessionsDirOption
+from interview_cli.cli.spending import BaseUrlOption, MaxCostOption, ModelOption
 
 if TYPE_CHECKING:
     from interview_cli.config.library import Library
@@ -103,10 +104,13 @@ def batch(
             "--provider",
             "-p",
             help="The interviewer's provider (extraction, scoring, question writing): offline | "
-            "anthropic | openai | kimi | deepseek (default: a provider whose key is set, else "
-            "offline).",
+            "anthropic | openai | kimi | deepseek | openai-compatible (default: a provider "
+            "whose key is set, else offline).",
         ),
     ] = None,
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
+    max_cost: MaxCostOption = None,
     respondent_provider: Annotated[
         str,
         typer.Option(
@@ -168,6 +172,7 @@ def batch(
     * `interview batch personas/ -c headphones_mec --runs 5 --policy deepen_recent -j 8`
     * `interview batch cooperative -c headphones_mec --provider anthropic --dry-run`
     * `interview batch personas/ -c headphones_mec --json > summary.json`
+    * `interview batch personas/ -c headphones_mec --provider openai --max-cost 2`
     """
     from interview_cli.errors import UsageError
     from interview_cli.llm.settings import resolve_llm_settings
@@ -184,7 +189,7 @@ def batch(
     methodology_loaded = lib.methodology(methodology or concept_loaded.value.methodology)
     settings = resolve_llm_settings(
         provider,
-        per_client={"respondent": respondent_provider},
+        per_client=_per_client(provider, respondent_provider, base_url=base_url, model=model),
         env=_dry_run_env(provider, respondent_provider) if dry_run else None,
     )
     for line in settings.notices:  # e.g. an LLM_<CLIENT>_MODEL that an offline client ignores
@@ -216,20 +221,60 @@ def batch(
             )
     refuse_stale(spec, plan)  # before anything is printed or estimated
     if dry_run:
-        _dry_run(spec, plan, as_json=as_json)
+        _dry_run(spec, plan, as_json=as_json, max_cost=max_cost)
         return
     import asyncio
 
     from interview_cli.cli.interrupts import exit_code, signals_as_interrupts
+    from interview_cli.cli.spending import open_budget
 
+    budget = open_budget(
+        max_cost,
+        settings,
+        ("extraction", "scoring", "generation", "respondent"),
+        already_spent=_spent_before(spec, plan) if max_cost is not None else 0.0,
+    )
     try:
         with signals_as_interrupts():
-            result = _run(spec, plan, concurrency=concurrency, as_json=as_json)
+            result = _run(spec, plan, concurrency=concurrency, as_json=as_json, budget=budget)
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM, SIGHUP: the
         # running sessions were paused (asyncio reports an early interruption as a cancel)
         print_warning("interrupted: re-running the same command resumes the batch")
         raise typer.Exit(exit_code()) from None
-    _report(spec, result, as_json=as_json)
+    _report(spec, result, as_json=as_json, budget=budget)
+
+
+def _per_client(
+    provider: str | None, respondent: str, *, base_url: str | None, model: str | None
+) -> dict[str, Any]:
+    """The respondent's provider, and ``--base-url``/``--model`` for the interviewer's
+    clients (and for the respondent when it uses the interviewer's provider)."""
+    from interview_cli.cli.spending import with_server
+
+    clients = ["extraction", "scoring", "generation"]
+    if provider and respondent.strip().lower() == provider.strip().lower():
+        clients.append("respondent")
+    return with_server(
+        {"respondent": {"provider": respondent}}, clients, base_url=base_url, model=model
+    )
+
+
+def _spent_before(spec: BatchSpec, plan: list[Any]) -> float:
+    """What the batch's recorded sessions in its output directory cost so far (``--max-cost``
+    counts it: re-running with the same cap does not spend it twice)."""
+    from interview_cli.errors import SessionFileError
+    from interview_cli.store import SessionStore
+
+    store = SessionStore(spec.out)
+    spent = 0.0
+    for planned in plan:
+        if not store.path_for(planned.session_id).exists():
+            continue
+        try:
+            spent += store.load(planned.session_id).usage.cost_usd
+        except SessionFileError:
+            continue  # reported as that interview's failure when the batch runs
+    return spent
 
 
 def _dry_run_env(*providers: str | None) -> dict[str, str]:
@@ -239,7 +284,7 @@ def _dry_run_env(*providers: str | None) -> dict[str, str]:
     import os
 
     from interview_cli.errors import ConfigError
-    from interview_cli.llm.settings import key_env_var
+    from interview_cli.llm.settings import key_env_var, provider_info
 
     env = dict(os.environ)
     for name in providers:
@@ -249,10 +294,17 @@ def _dry_run_env(*providers: str | None) -> dict[str, str]:
             continue  # an unknown provider is reported by the real resolution
         if var and not env.get(var):
             env[var] = "dry-run-placeholder"
+        if name and var:
+            info = provider_info(name.strip().lower())
+            if info.own_server and not env.get(info.base_url_env):
+                # A server of your own: its address does not change what the batch costs.
+                env[info.base_url_env] = "http://dry-run.invalid/v1"
     return env
 
 
-def _dry_run(spec: BatchSpec, plan: list[Any], *, as_json: bool) -> None:
+def _dry_run(
+    spec: BatchSpec, plan: list[Any], *, as_json: bool, max_cost: float | None = None
+) -> None:
     from interview_cli.simulation.batch import existing_status
     from interview_cli.simulation.estimate import estimate_batch
     from interview_cli.simulation.view import estimate_table
@@ -275,6 +327,7 @@ def _dry_run(spec: BatchSpec, plan: list[Any], *, as_json: bool) -> None:
         "interviewer": spec.settings.describe(),
         "respondent": spec.settings.respondent.label,
         **record,
+        **({"max_cost_usd": max_cost} if max_cost is not None else {}),
     }
     if as_json:
         print_json(record)
@@ -289,7 +342,9 @@ def _dry_run(spec: BatchSpec, plan: list[Any], *, as_json: bool) -> None:
     )
 
 
-def _run(spec: BatchSpec, plan: list[Any], *, concurrency: int, as_json: bool) -> BatchResult:
+def _run(
+    spec: BatchSpec, plan: list[Any], *, concurrency: int, as_json: bool, budget: Any = None
+) -> BatchResult:
     import asyncio
 
     from rich.markup import escape
@@ -300,7 +355,7 @@ def _run(spec: BatchSpec, plan: list[Any], *, concurrency: int, as_json: bool) -
     from interview_cli.simulation.view import ProgressView
     from interview_cli.ui.interview import plural
 
-    llm = build_llm(spec.settings, seed=spec.seed)
+    llm = build_llm(spec.settings, seed=spec.seed, budget=budget)
     respondent = make_respondent(spec.settings, llm)
     embedder, parser = optional_models(embeddings=spec.embeddings, discourse=spec.discourse_hints)
     models = OptionalModels(embedder=embedder, frame_parser=parser)
@@ -327,6 +382,7 @@ def _run(spec: BatchSpec, plan: list[Any], *, concurrency: int, as_json: bool) -
                     observer=view,
                     plan=plan,
                     models=models,
+                    budget=budget,
                 )
         finally:
             closer = getattr(llm, "aclose", None)
@@ -339,7 +395,7 @@ def _run(spec: BatchSpec, plan: list[Any], *, concurrency: int, as_json: bool) -
     return asyncio.run(go())
 
 
-def summary_record(spec: BatchSpec, result: BatchResult) -> dict[str, Any]:
+def summary_record(spec: BatchSpec, result: BatchResult, budget: Any = None) -> dict[str, Any]:
     """What `--json` prints: every interview, the summary per persona and overall."""
     from interview_cli.simulation.evaluation import summarise
 
@@ -376,15 +432,26 @@ def summary_record(spec: BatchSpec, result: BatchResult) -> dict[str, Any]:
         ],
         "summary": {"personas": [r.to_dict() for r in rows], "overall": overall.to_dict()},
         "failures": [{"id": o.session_id, "reason": o.reason} for o in result.failures],
+        **(
+            {
+                "max_cost": {
+                    "cap_usd": budget.cap_usd,
+                    "spent_usd": round(budget.spent_usd, 6),
+                    "reached": bool(result.stopped),
+                }
+            }
+            if budget is not None
+            else {}
+        ),
     }
 
 
-def _report(spec: BatchSpec, result: BatchResult, *, as_json: bool) -> None:
+def _report(spec: BatchSpec, result: BatchResult, *, as_json: bool, budget: Any = None) -> None:
     from interview_cli.simulation.evaluation import SummaryRow
     from interview_cli.simulation.view import asking_table, strategy_mix_table, summary_table
     from interview_cli.ui.interview import plural
 
-    record = summary_record(spec, result)
+    record = summary_record(spec, result, budget)
     if as_json:
         print_json(record)
     else:
@@ -410,7 +477,26 @@ def _report(spec: BatchSpec, result: BatchResult, *, as_json: bool) -> None:
                 markup=False,
                 soft_wrap=True,
             )
+    if result.stopped:
+        _report_cap(result, budget)
+    if result.failures:
         raise typer.Exit(1)
+
+
+def _report_cap(result: BatchResult, budget: Any) -> None:
+    """The batch stopped at its --max-cost: what was spent, what is left, how to go on."""
+    from interview_cli.cli.spending import cap_hint
+    from interview_cli.llm.spend import SPEND_CAP_EXIT
+    from interview_cli.ui.interview import plural
+
+    paused = sum(1 for o in result.stopped if o.path is not None)
+    waiting = len(result.stopped) - paused
+    print_warning(
+        f"{budget.describe() if budget is not None else 'spend cap reached'}: "
+        f"{plural(paused, 'interview')} paused, {waiting} not started; re-running the same "
+        f"command resumes them ({cap_hint(budget.cap_usd) if budget is not None else ''})"
+    )
+    raise typer.Exit(SPEND_CAP_EXIT)
 
 
 def register(app: typer.Typer) -> None:

@@ -30,6 +30,7 @@ from interview_cli.cli.interrupts import (
     settle,
     signals_as_interrupts,
 )
+from interview_cli.cli.spending import BaseUrlOption, MaxCostOption, ModelOption
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -194,8 +195,8 @@ def run(
         typer.Option(
             "--provider",
             "-p",
-            help="offline | anthropic | openai | kimi | deepseek for every LLM client "
-            "(default: a provider whose API key is set, else offline).",
+            help="offline | anthropic | openai | kimi | deepseek | openai-compatible for every "
+            "LLM client (default: a provider whose API key is set, else offline).",
         ),
     ] = None,
     extraction_provider: Annotated[
@@ -210,6 +211,9 @@ def run(
     extraction_model: Annotated[str | None, typer.Option(show_default=False, hidden=True)] = None,
     scoring_model: Annotated[str | None, typer.Option(show_default=False, hidden=True)] = None,
     generation_model: Annotated[str | None, typer.Option(show_default=False, hidden=True)] = None,
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
+    max_cost: MaxCostOption = None,
     max_turns: Annotated[
         int, typer.Option("--max-turns", min=2, max=200, help="Hard limit of answered turns.")
     ] = 15,
@@ -287,6 +291,8 @@ def run(
     * `interview run -c headphones_mec --participant P07 --meta age=34 --meta segment=commuter`
     * `interview run --resume headphones_mec-20261122-101500-ab12`
     * `printf 'I like the sound\\n/quit\\n' | interview run -c headphones_mec`
+    * `interview run -c headphones_mec --provider openai-compatible --base-url
+      http://localhost:11434/v1 --model llama3.1:8b --max-cost 0.50`
     """
     if debug:
         set_debug(ctx, True)
@@ -334,6 +340,9 @@ def run(
                 discourse_hints=discourse_hints,
                 embeddings=embeddings,
                 participant=who,
+                base_url=base_url,
+                model=model,
+                max_cost=max_cost,
             )
         except KeyboardInterrupt:  # before the interview began, or while it was pausing
             raise typer.Exit(interrupt_exit_code()) from None
@@ -399,10 +408,14 @@ def conduct(
     discourse_hints: bool = False,
     embeddings: bool = False,
     participant: Any = None,
+    base_url: str | None = None,
+    model: str | None = None,
+    max_cost: float | None = None,
 ) -> None:
+    from interview_cli.cli.spending import open_budget, with_server
     from interview_cli.errors import UsageError
     from interview_cli.llm.factory import build_llm
-    from interview_cli.llm.settings import resolve_llm_settings
+    from interview_cli.llm.settings import CLIENTS, resolve_llm_settings
     from interview_cli.pipeline.runner import Interview
     from interview_cli.pipeline.setup import new_session
     from interview_cli.store import new_session_id
@@ -420,11 +433,20 @@ def conduct(
         }
         for name, override in per_client.items():
             recorded[name] = override
-        settings = resolve_llm_settings(provider, per_client=None if provider else recorded)
+        chosen = with_server({} if provider else recorded, CLIENTS, base_url=base_url, model=model)
+        settings = resolve_llm_settings(provider, per_client=chosen or None)
         seed = session.settings.seed
     else:
-        settings = resolve_llm_settings(provider, per_client=per_client)
-    llm = build_llm(settings, seed=seed)
+        chosen = with_server(per_client, CLIENTS, base_url=base_url, model=model)
+        settings = resolve_llm_settings(provider, per_client=chosen)
+    # --max-cost counts what a resumed session spent before.
+    budget = open_budget(
+        max_cost,
+        settings,
+        ("extraction", "scoring", "generation"),
+        already_spent=session.usage.cost_usd if session is not None else 0.0,
+    )
+    llm = build_llm(settings, seed=seed, budget=budget)
     # A resumed session keeps the dual-graph settings it started with.
     if session is not None:
         embeddings = session.settings.enable_embeddings
@@ -490,6 +512,7 @@ def _loop(
 
     from interview_cli.cli import run_commands as commands
     from interview_cli.errors import FileSystemError, LLMError
+    from interview_cli.llm.spend import SpendCapReached
     from interview_cli.pipeline.consent import needs_consent
     from interview_cli.pipeline.runner import ENDED_BY_MODERATOR, Hooks
     from interview_cli.ui import interview as views
@@ -609,6 +632,15 @@ def _loop(
                 f"`interview run --resume {session.id}`",
                 exit_code=1,
                 errno=exc.errno,
+            ) from None
+        except SpendCapReached as exc:  # before a call that could pass --max-cost
+            screen.close()
+            interview.set_status("paused")
+            raise SpendCapReached(
+                f"{exc.message} — session {session.id} is paused; to go on, resume it with a "
+                f"higher cap: `interview run --resume {session.id} --max-cost USD`",
+                spent=exc.spent,
+                cap=exc.cap,
             ) from None
         except LLMError as exc:
             screen.close()

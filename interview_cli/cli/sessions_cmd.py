@@ -28,7 +28,17 @@ def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
         "status": session.status,
         "turns": session.turn_count,
         "updated": session.updated_at,
-        "cost_usd": round(session.usage.cost_usd, 6),
+        # None when a model without a price was called: unknown, not 0 (``unpriced`` says
+        # which; ``priced_cost_usd`` is what the priced calls cost).
+        "cost_usd": None if session.usage.unpriced else round(session.usage.cost_usd, 6),
+        **(
+            {
+                "priced_cost_usd": round(session.usage.cost_usd, 6),
+                "unpriced": list(session.usage.unpriced),
+            }
+            if session.usage.unpriced
+            else {}
+        ),
         "termination_reason": session.termination_reason,
         "participant": session.participant.id if session.participant else None,
         "participant_meta": dict(session.participant.meta) if session.participant else {},

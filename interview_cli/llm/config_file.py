@@ -28,7 +28,7 @@ from interview_cli.config.loader import (
 )
 from interview_cli.errors import ConfigError
 
-ProviderName = Literal["offline", "anthropic", "openai", "kimi", "deepseek"]
+ProviderName = Literal["offline", "anthropic", "openai", "kimi", "deepseek", "openai-compatible"]
 ClientName = Literal["extraction", "scoring", "generation", "respondent"]
 TaskName = Literal[
     "extract",
@@ -53,6 +53,10 @@ class ProviderInfo(_Strict):
     base_url_env: str
     base_url: str | None = None
     default_model: str
+    # A server the user runs (openai-compatible: Ollama, vLLM, LM Studio...): it needs a base
+    # URL and a model, and a key only when the server asks for one.
+    own_server: bool = False
+    model_env: str | None = Field(default=None, description="variable naming the model")
 
 
 class RetryTuning(_Strict):
@@ -93,7 +97,9 @@ class _ProviderOverride(_Strict):
     key_env: str = Field(default="", min_length=1)
     base_url_env: str = Field(default="", min_length=1)
     base_url: str | None = None
-    default_model: str = Field(default="", min_length=1)
+    default_model: str = ""  # "": none (a server of your own names its model elsewhere)
+    own_server: bool = False
+    model_env: str = Field(default="", min_length=1)
 
 
 class _ClientOverride(_Strict):
@@ -120,6 +126,9 @@ class LLMConfigFile(_Strict):
     clients: dict[ClientName, _ClientOverride] = Field(default_factory=dict)
     retry: _RetryOverride = _RetryOverride()
     tasks: dict[TaskName, TaskDefaults] = Field(default_factory=dict)
+    # Prices of your own (``llm.pricing``: US dollars per million tokens, the shape of the
+    # shipped pricing.yaml's ``prices:``); validated there, not merged into the defaults.
+    prices: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------------------------
@@ -177,6 +186,11 @@ class LLMConfig:
         tasks = self.user.tasks if self.user is not None else {}
         return task in tasks and tasks[task].timeout_s is not None
 
+    @property
+    def user_prices(self) -> dict[str, dict[str, Any]]:
+        """The ``prices:`` of the user's file (raw; ``llm.pricing`` validates them)."""
+        return dict(self.user.prices) if self.user is not None else {}
+
     def user_base_url(self, provider: ProviderName) -> str | None:
         """The base URL the user's file gives ``provider`` (None when it gives none)."""
         providers = self.user.providers if self.user is not None else {}
@@ -205,7 +219,9 @@ def _user_config(path: str, mtime_ns: int, defaults_path: str | None) -> LLMConf
         raise config_error(validation_problems(where, LLMConfigFile, exc)) from None
     # Only keys the user wrote are laid over the shipped values; the merge can still be
     # wrong as a whole (a new provider without its key_env), and that is the user's file too.
-    merged = _merge(_defaults_data(defaults_path), user.model_dump(exclude_unset=True))
+    laid_over = user.model_dump(exclude_unset=True)
+    laid_over.pop("prices", None)  # read by llm.pricing (load_user_prices)
+    merged = _merge(_defaults_data(defaults_path), laid_over)
     return LLMConfig(defaults=_checked_defaults(merged, where), user=user)
 
 

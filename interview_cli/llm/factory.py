@@ -31,6 +31,7 @@ from interview_cli.llm.protocol import (
 )
 from interview_cli.llm.retry import Sleep
 from interview_cli.llm.settings import CLIENTS, TASK_CLIENT, LLMSettings
+from interview_cli.llm.spend import SpendCap
 
 
 class RoutedLLM:
@@ -114,9 +115,11 @@ def build_llm(
     env: Mapping[str, str] | None = None,
     sleep: Sleep | None = None,
     rng: random.Random | None = None,
+    budget: SpendCap | None = None,
 ) -> RoutedLLM:
     """The ``InterviewLLM`` for ``settings``. Reads API keys from ``env`` (default
-    ``os.environ``) now, once; ``sleep``/``rng`` make retry waits testable."""
+    ``os.environ``) now, once; ``sleep``/``rng`` make retry waits testable; ``budget``
+    (``--max-cost``) is shared by every remote client."""
     offline: Any = None
     remotes: dict[Any, Any] = {}
     clients: dict[str, Any] = {}
@@ -140,6 +143,7 @@ def build_llm(
                 rng=rng,
                 seed=seed,
                 all_settings=settings,
+                budget=budget,
             )
         clients[name] = remotes[cs]
     return RoutedLLM(clients, settings=settings)

@@ -1,9 +1,11 @@
 """What model calls cost, from a pricing table shipped as data (seed 001 "Token Usage Tracking").
 
-``pricing.yaml`` holds US dollars per million input and output tokens per provider and model;
-``INTERVIEW_PRICING`` names a file of the same shape whose entries win (a newer price list, a
-private model). An unlisted model costs 0 and is *flagged* (``is_priced`` is False, usage
-totals list it under ``unpriced``) rather than crashing a session over bookkeeping.
+``pricing.yaml`` holds US dollars per million input and output tokens per provider and model.
+Your own prices are laid over it, entry by entry: first the ``prices:`` section of the LLM
+settings file (``INTERVIEW_LLM_CONFIG``, see ``llm.settings``), then a whole pricing file
+named by ``INTERVIEW_PRICING`` (a newer price list). An unlisted model is *unpriced*: its
+calls record no cost (``call_cost`` is None, usage totals list it under ``unpriced``) and the
+CLI shows its cost as unknown, never as $0; a local model that is free is given a price of 0.
 
 Also here: :func:`summarize_usage` (the session's ``usage`` totals from its ``LLMCall``s),
 :func:`calls_per_session` (the model calls of one interview) and :func:`estimate_cost` (what
@@ -102,29 +104,77 @@ def _shipped() -> PricingTable:
 
 
 @lru_cache(maxsize=8)
-def _with_override(path: str, mtime_ns: int) -> PricingTable:
+def _override(path: str, mtime_ns: int) -> PricingTable:
     # mtime in the cache key: an edited override file is re-read, an unchanged one is not.
     # An empty override overrides nothing (every key is optional).
-    return _shipped().merged(_parse(read_yaml(Path(path), expected=_EXPECTED, allow_empty=True)))
+    return _parse(read_yaml(Path(path), expected=_EXPECTED, allow_empty=True))
+
+
+@lru_cache(maxsize=8)
+def _settings_prices(path: str, mtime_ns: int) -> PricingTable:
+    """The ``prices:`` of the LLM settings file (``INTERVIEW_LLM_CONFIG``)."""
+    from interview_cli.llm.config_file import CONFIG_ENV, load_config
+
+    prices = load_config({CONFIG_ENV: path}).user_prices
+    try:
+        return PricingTable.model_validate({"prices": prices})
+    except ValidationError as exc:
+        raise config_error(validation_problems(Path(path), PricingTable, exc)) from None
+
+
+def _mtime(path: str, what: str) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read {what}: {exc.strerror or exc}") from None
 
 
 def load_pricing(env: Mapping[str, str] | None = None) -> PricingTable:
-    """The shipped table, overlaid by the ``INTERVIEW_PRICING`` file when that is set."""
+    """The shipped table, overlaid by the ``prices:`` of the ``INTERVIEW_LLM_CONFIG`` file,
+    then by the ``INTERVIEW_PRICING`` file, each when set."""
+    from interview_cli.llm.config_file import CONFIG_ENV
+
     environ = os.environ if env is None else env
+    table = _shipped()
+    settings_path = (environ.get(CONFIG_ENV) or "").strip()
+    if settings_path:
+        mtime = _mtime(settings_path, f"the LLM config file ({CONFIG_ENV})")
+        own = _settings_prices(settings_path, mtime)
+        if own.prices:
+            table = table.merged(own)
     path = (environ.get(PRICING_ENV) or "").strip()
-    if not path:
-        return _shipped()
-    try:
-        mtime = os.stat(path).st_mtime_ns
-    except OSError as exc:
-        raise ConfigError(
-            f"{path}: cannot read pricing file ({PRICING_ENV}): {exc.strerror or exc}"
-        ) from None
-    return _with_override(path, mtime)
+    if path:
+        table = table.merged(_override(path, _mtime(path, f"pricing file ({PRICING_ENV})")))
+    return table
 
 
 def is_priced(provider: str, model: str, *, table: PricingTable | None = None) -> bool:
     return provider == "offline" or (table or load_pricing()).price_for(provider, model) is not None
+
+
+def call_cost(
+    provider: str,
+    model: str,
+    input_tokens: int,
+    output_tokens: int,
+    *,
+    table: PricingTable | None = None,
+    cache_write_tokens: int = 0,
+    cache_read_tokens: int = 0,
+) -> float | None:
+    """Dollar cost of one call as recorded in its ``LLMCall``: None for an unpriced model
+    (unknown, which is not free)."""
+    if not is_priced(provider, model, table=table):
+        return None
+    return cost_usd(
+        provider,
+        model,
+        input_tokens,
+        output_tokens,
+        table=table,
+        cache_write_tokens=cache_write_tokens,
+        cache_read_tokens=cache_read_tokens,
+    )
 
 
 def cost_usd(
@@ -171,7 +221,9 @@ class UsageTotals(_Strict):
     cache_read_tokens: int = 0
     cost_usd: float = 0.0
     latency_ms: float = 0.0
-    unpriced: list[str] = Field(default_factory=list, description="provider:model at cost 0")
+    unpriced: list[str] = Field(
+        default_factory=list, description="provider:model whose calls have no known cost"
+    )
 
 
 def summarize_usage(calls: Iterable[LLMCall], *, table: PricingTable | None = None) -> UsageTotals:
@@ -181,7 +233,7 @@ def summarize_usage(calls: Iterable[LLMCall], *, table: PricingTable | None = No
         {
             f"{c.provider}:{c.model}"
             for c in calls
-            if not is_priced(c.provider, c.model, table=pricing)
+            if c.cost_usd is None or not is_priced(c.provider, c.model, table=pricing)
         }
     )
     return UsageTotals(
@@ -192,7 +244,7 @@ def summarize_usage(calls: Iterable[LLMCall], *, table: PricingTable | None = No
         output_tokens=sum(c.output_tokens for c in calls),
         cache_write_tokens=sum(c.cache_write_tokens for c in calls),
         cache_read_tokens=sum(c.cache_read_tokens for c in calls),
-        cost_usd=round(sum(c.cost_usd for c in calls), 6),
+        cost_usd=round(sum(c.cost_usd or 0.0 for c in calls), 6),
         latency_ms=round(sum(c.latency_ms for c in calls), 1),
         unpriced=unpriced,
     )

@@ -49,7 +49,8 @@ class LLMCall(BaseModel):
     cache_read_tokens: int = 0
     latency_ms: float = 0.0
     attempts: int = 1
-    cost_usd: float = 0.0
+    # None: the model has no price (``llm.pricing``), so the cost is unknown, which is not 0.
+    cost_usd: float | None = 0.0
     ok: bool = True
     error: str | None = None
 

@@ -33,7 +33,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
 from interview_cli.core.models import Assessment, Extraction, RejectedItem
-from interview_cli.llm.pricing import PricingTable, cost_usd, load_pricing
+from interview_cli.llm.pricing import PricingTable, call_cost, load_pricing
 from interview_cli.llm.prompts import (
     Prompt,
     render_assess,
@@ -71,6 +71,7 @@ from interview_cli.llm.retry import (
     call_with_retries,
 )
 from interview_cli.llm.settings import ClientSettings, LLMSettings, RetryTuning
+from interview_cli.llm.spend import SpendCap, cost_bound, prompt_token_bound
 from interview_cli.llm.validation import (
     UnusableResponse,
     clean_question,
@@ -104,8 +105,11 @@ class RemoteLLM:
         pricing: PricingTable | None = None,
         seed: int = 0,
         all_settings: LLMSettings | None = None,
+        budget: SpendCap | None = None,
     ) -> None:
         self.settings = settings
+        # ``--max-cost``: shared by every client; each call reserves its upper bound first.
+        self.budget = budget
         # Every client's settings, for ``timeout_for(task)``: a task may have its own timeout
         # (None: this client's timeout for every task).
         self.all_settings = all_settings
@@ -275,20 +279,26 @@ class RemoteLLM:
             key_env_var=self.provider.key_env_var,
             endpoint=self.settings.base_url or "",
         )
+        bound = self._reserve(task, request)
         started = time.perf_counter()
-        outcome = await call_with_retries(
-            lambda: self.provider.complete(request, stream.attempt() if stream else None),
-            policy=self.policy,
-            ctx=ctx,
-            on_retry=lambda n, err, wait: log.info(
-                "%s %s: attempt %d failed (%s), retrying in %.1fs",
-                self.provider_label,
-                task,
-                n,
-                err.describe(),
-                wait,
-            ),
-        )
+        try:
+            outcome = await call_with_retries(
+                lambda: self.provider.complete(request, stream.attempt() if stream else None),
+                policy=self.policy,
+                ctx=ctx,
+                on_retry=lambda n, err, wait: log.info(
+                    "%s %s: attempt %d failed (%s), retrying in %.1fs",
+                    self.provider_label,
+                    task,
+                    n,
+                    err.describe(),
+                    wait,
+                ),
+            )
+        except BaseException:
+            if self.budget is not None:
+                self.budget.settle(bound, 0.0)  # a failed call is not billed (as recorded)
+            raise
         reply: ProviderReply = outcome.value
         call = LLMCall(
             task=task,
@@ -300,7 +310,7 @@ class RemoteLLM:
             cache_read_tokens=reply.cache_read_tokens,
             latency_ms=round((time.perf_counter() - started) * 1000, 1),
             attempts=outcome.attempts,
-            cost_usd=cost_usd(
+            cost_usd=call_cost(
                 self.settings.provider,
                 self.settings.model,
                 reply.input_tokens,
@@ -311,7 +321,24 @@ class RemoteLLM:
             ),
             error=f"retried after: {'; '.join(outcome.retried)}" if outcome.retried else None,
         )
+        if self.budget is not None:
+            self.budget.settle(bound, call.cost_usd)
         return reply, call
+
+    def _reserve(self, task: str, request: ProviderRequest) -> float:
+        """Reserve the most this call can cost under ``--max-cost`` (0 without a cap); raises
+        ``SpendCapReached`` when it could pass the cap."""
+        if self.budget is None:
+            return 0.0
+        price = self.pricing.price_for(self.settings.provider, self.settings.model)
+        if price is None:  # refused before the run (spend.require_prices); never free here
+            return 0.0
+        texts = [request.system, *(m.content for m in request.messages)]
+        if request.schema is not None:
+            texts.append(json.dumps(request.schema, ensure_ascii=False))
+        bound = cost_bound(price, prompt_token_bound(*texts), request.max_tokens)
+        self.budget.reserve(bound, what=f"{task} on {self.provider_label}")
+        return bound
 
     def _failed_call(self, task: str, exc: FinalLLMError) -> LLMCall:
         return LLMCall(

@@ -29,7 +29,11 @@ a task timeout set in a weaker one; within one place the task's own timeout wins
 
 When nothing names a provider for a client, its default provider is used if that provider's
 key is present, else the first provider (anthropic, openai, kimi, deepseek) whose key is,
-else ``offline``. A provider named explicitly without its key is a ``ConfigError`` naming the
+then ``openai-compatible`` when its base URL is set, else ``offline``. ``openai-compatible``
+is a server of your own (Ollama, vLLM, LM Studio, a proxy): it needs a base URL (``--base-url``
+or ``OPENAI_COMPATIBLE_BASE_URL``) and a model (``--model``, ``LLM_<CLIENT>_MODEL`` or
+``OPENAI_COMPATIBLE_MODEL``), and a key (``OPENAI_COMPATIBLE_API_KEY``) only if the server
+checks one. A provider named explicitly without its key is a ``ConfigError`` naming the
 variable to set. A model named by ``LLM_<CLIENT>_MODEL`` (or a model flag) that plainly
 belongs to another provider family (``claude-*`` on openai, ``kimi-*`` on anthropic...) is a
 ``UsageError`` at once rather than a 404 mid-interview; names the tool does not recognise
@@ -195,8 +199,20 @@ def key_env_var(provider: str) -> str | None:
 
 
 def has_key(provider: str, env: Mapping[str, str]) -> bool:
+    """Whether ``provider`` can be used with ``env``: its key is set (offline needs none; a
+    server of your own, ``openai-compatible``, needs its base URL instead of a key)."""
     var = key_env_var(provider)
-    return var is None or bool((env.get(var) or "").strip())
+    if var is None or (env.get(var) or "").strip():
+        return True
+    info = provider_info(provider)
+    return info.own_server and bool((env.get(info.base_url_env) or "").strip())
+
+
+def missing_setting(provider: str) -> str:
+    """What to set for ``provider`` to be usable: its key variable, or for a server of your
+    own its base URL variable."""
+    info = provider_info(provider)
+    return info.base_url_env if info.own_server else info.key_env
 
 
 def _article(word: str) -> str:
@@ -341,7 +357,9 @@ def _resolve_client(
     base_model = None if file_provider_only else base.model
     if explicit is not None:
         provider, origin = explicit
-        if not has_key(provider, env):
+        # A server of your own needs no key; its base URL is checked below (a flag may give it).
+        own_server = provider != "offline" and provider_info(provider, defaults).own_server
+        if not own_server and not has_key(provider, env):
             var = key_env_var(provider)
             raise ConfigError(
                 f"{origin} asks for {provider} for the {name} client, but {var} is not set: "
@@ -353,11 +371,18 @@ def _resolve_client(
         origin = CONFIG_ENV if config.user_client_sets(name, "provider") else "the defaults"
     else:
         candidates: list[ProviderName] = [base.provider, *defaults.provider_order]
-        provider = next((p for p in candidates if p != "offline" and has_key(p, env)), "offline")
+        provider = next(
+            (
+                p
+                for p in candidates
+                if p != "offline" and (has_key(p, env) or bool(config.user_base_url(p)))
+            ),
+            "offline",
+        )
         if provider == "offline":
             note = "no API key found"
         elif provider != base.provider:
-            note = f"{key_env_var(base.provider)} not set"
+            note = f"{missing_setting(base.provider)} not set"
         elif config.user_client_sets(name, "provider"):
             origin = CONFIG_ENV  # named in messages only: a provider from the file needs no key
 
@@ -403,17 +428,28 @@ def _resolve_client(
         own_base_url = (
             base_url is not None or bool(env_base_url) or config.user_base_url(provider) is not None
         )
+        flag_base_url = base_url is not None
         if base_url is None:
             base_url = env_base_url or info.base_url
+        if not base_url and info.own_server:
+            raise ConfigError(
+                f"the {name} client uses {provider}, which needs your server's URL: "
+                f"--base-url URL or {info.base_url_env}=URL "
+                "(for example http://localhost:11434/v1 for Ollama)"
+            )
         if base_url:
             where = (
-                info.base_url_env if env_base_url and base_url == env_base_url
+                "--base-url" if flag_base_url
+                else info.base_url_env if env_base_url and base_url == env_base_url
                 else f"providers.{provider}.base_url in the {CONFIG_ENV} file"
                 if config.user_base_url(provider) is not None
                 else f"the {name} client's base_url"
             )  # fmt: skip
             check_base_url(base_url, where)
-        if model is None:
+        env_provider_model = (env.get(info.model_env) or "").strip() if info.model_env else ""
+        if model is None and env_provider_model:
+            model = env_provider_model
+        elif model is None:
             model = base_model if provider == base.provider and base_model else info.default_model
         elif not own_base_url:
             model_origin = (
@@ -432,6 +468,12 @@ def _resolve_client(
             )
             if mismatch is not None:
                 raise mismatch
+        if not model:
+            where_model = f" or {info.model_env}=MODEL" if info.model_env else ""
+            raise ConfigError(
+                f"the {name} client uses {provider}, which needs a model name: "
+                f"--model MODEL{where_model} (the name your server lists, e.g. llama3.1:8b)"
+            )
         if (
             env_temperature is not None
             and provider == "anthropic"

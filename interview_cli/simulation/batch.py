@@ -33,16 +33,19 @@ from interview_cli.core.discourse import FrameParser
 from interview_cli.errors import InterviewError, SessionFileError, UsageError
 from interview_cli.llm.protocol import Exchange, InterviewLLM, PersonaRequest
 from interview_cli.llm.settings import LLMSettings
+from interview_cli.llm.spend import SpendCap, SpendCapReached
 from interview_cli.session import SessionFile
 from interview_cli.simulation.evaluation import evaluate_session
 from interview_cli.simulation.respondent import Respondent
+from interview_cli.simulation.saving import BackgroundWrites
 from interview_cli.simulation.shape_eval import evaluate_shaped, shaped_truth
 from interview_cli.store import SessionStore
 
 POLICIES: tuple[str, ...] = ("adaptive", "deepen_recent", "breadth_first")
 RUN_SEED_STRIDE = 1000
 MAX_RUNS = RUN_SEED_STRIDE
-Status = Literal["completed", "failed", "skipped"]
+# stopped: by the spend cap (``--max-cost``), paused with its session file, or never started.
+Status = Literal["completed", "failed", "skipped", "stopped"]
 
 
 def run_seed(seed: int, run: int) -> int:
@@ -140,8 +143,12 @@ class BatchResult:
         return [o for o in self.outcomes if o.status == "failed"]
 
     @property
+    def stopped(self) -> list[InterviewOutcome]:
+        return [o for o in self.outcomes if o.status == "stopped"]
+
+    @property
     def finished(self) -> list[InterviewOutcome]:
-        return [o for o in self.outcomes if o.status != "failed"]
+        return [o for o in self.outcomes if o.status not in ("failed", "stopped")]
 
 
 class BatchObserver(Protocol):
@@ -344,8 +351,15 @@ async def _run_one(
                 session.status = "paused"  # as `run` does on Ctrl-C; the lock is still held
                 store.save(session)
                 raise
+            except SpendCapReached as exc:  # paused before a call that could pass --max-cost
+                session.status = "paused"
+                store.save(session)
+                await _drain(store, planned.session_id)
+                outcome.status, outcome.reason, outcome.path = "stopped", exc.message, path
+                return outcome
             _store_evaluation(session, persona, spec.methodology.value)
             store.save(session)
+            await _drain(store, planned.session_id)  # on disk before the lock is released
             outcome.evaluation = session.simulation["evaluation"] if session.simulation else None
             outcome.path = path
     except (asyncio.CancelledError, KeyboardInterrupt):
@@ -356,6 +370,13 @@ async def _run_one(
         if session is not None:
             _record_failure(store, session, persona, spec.methodology.value, outcome.reason)
     return outcome
+
+
+async def _drain(store: SessionStore, session_id: str) -> None:
+    """Wait for the session's background writes (``saving``) without blocking the loop."""
+    drain = getattr(store.writes, "drain", None)
+    if drain is not None:
+        await drain(session_id)
 
 
 def _store_evaluation(session: SessionFile, persona: Persona, methodology: Methodology) -> None:
@@ -399,14 +420,18 @@ async def run_batch(
     observer: BatchObserver | None = None,
     plan: Sequence[PlannedInterview] | None = None,
     models: OptionalModels | None = None,
+    budget: SpendCap | None = None,
 ) -> BatchResult:
     """Run every planned interview, at most ``concurrency`` at a time; outcomes in plan order.
 
-    ``models``: the embedding tier and frame parser (loaded once, shared by all interviews)."""
+    ``models``: the embedding tier and frame parser (loaded once, shared by all interviews).
+    ``budget``: the ``--max-cost`` cap the llm's clients share; once it has stopped a call,
+    interviews not yet started are not started (``stopped``, no session file)."""
     models = models or OptionalModels()
     if concurrency < 1:
         raise UsageError("--concurrency must be at least 1")
-    store = SessionStore(spec.out)
+    # Disk syncs of saves run off the loop, in order per session (``saving``).
+    store = SessionStore(spec.out, writes=BackgroundWrites())
     observer = observer or SilentObserver()
     planned = list(plan) if plan is not None else plan_batch(spec)
     from interview_cli.simulation.reuse import refuse_stale
@@ -416,6 +441,16 @@ async def run_batch(
 
     async def worker(item: PlannedInterview) -> InterviewOutcome:
         async with gate:
+            if (
+                budget is not None
+                and budget.closed
+                and not store.path_for(item.session_id).exists()
+            ):
+                outcome = InterviewOutcome(
+                    item.session_id, item.persona_id, item.run, "stopped", budget.describe()
+                )
+                observer.finished(item, outcome)
+                return outcome
             outcome = await _run_one(
                 spec,
                 item,

@@ -9,17 +9,37 @@ at ``--max-turns`` (an interview that stops early costs less, so this is an uppe
 counts are the pricing table's ``typical_tokens`` per task and prices come from
 ``llm.pricing`` (``INTERVIEW_PRICING`` overrides). Retries are not included. Interviews already
 finished in the output directory are not counted: re-running skips them.
+
+Two figures, with their assumptions in the record (``assumptions``) and under the table:
+
+- **low**: every call at the typical tokens of its task;
+- **high**: every call writes its client's whole ``max_tokens`` (a reasoning model may spend
+  all of it thinking, and the limit is the most a call can be billed for) and reads
+  ``HIGH_INPUT_FACTOR`` times the typical prompt (prompts grow with the graph; a corrective
+  retry sends the prompt again).
+
+A model without a price has no cost figure (None, shown as unknown), never $0.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from interview_cli.llm.pricing import PricingTable, TokenShape, estimate_cost, load_pricing
+from interview_cli.llm.pricing import (
+    PricingTable,
+    TokenShape,
+    cost_usd,
+    estimate_cost,
+    is_priced,
+    load_pricing,
+)
 from interview_cli.llm.settings import LLMSettings
 
 # propose_slots calls per turn when canonical slots are on: the pipeline makes at most one.
 SLOT_CALLS_PER_TURN = 1
+# The high estimate's prompts, against the typical ones.
+HIGH_INPUT_FACTOR = 1.5
 
 
 def estimate_batch(
@@ -43,6 +63,13 @@ def estimate_batch(
         client = settings.for_task(task)
         shape = pricing.typical_tokens.get(task, TokenShape(input=0, output=0))
         calls = count * to_run
+        priced = is_priced(client.provider, client.model, table=pricing)
+        high_in = math.ceil(calls * shape.input * HIGH_INPUT_FACTOR)
+        high_out = calls * client.max_tokens
+
+        def dollars(tokens_in: int, tokens_out: int, c: Any = client) -> float:
+            return round(cost_usd(c.provider, c.model, tokens_in, tokens_out, table=pricing), 6)
+
         tasks.append(
             {
                 "task": task,
@@ -50,13 +77,26 @@ def estimate_batch(
                 "calls": calls,
                 "input_tokens": calls * shape.input,
                 "output_tokens": calls * shape.output,
-                "cost_usd": cost.per_task_usd[task],
+                # the low estimate (None: the model has no price, so the cost is unknown)
+                "cost_usd": cost.per_task_usd[task] if priced else None,
+                "input_tokens_high": high_in,
+                "output_tokens_high": high_out,
+                "cost_high_usd": dollars(high_in, high_out) if priced else None,
             }
         )
     total: dict[str, Any] = {
-        key: sum(t[key] for t in tasks) for key in ("calls", "input_tokens", "output_tokens")
+        key: sum(t[key] for t in tasks)
+        for key in (
+            "calls",
+            "input_tokens",
+            "output_tokens",
+            "input_tokens_high",
+            "output_tokens_high",
+        )
     }
-    total["cost_usd"] = round(sum(t["cost_usd"] for t in tasks), 6)
+    known = all(t["cost_usd"] is not None for t in tasks)
+    total["cost_usd"] = round(sum(t["cost_usd"] for t in tasks), 6) if known else None
+    total["cost_high_usd"] = round(sum(t["cost_high_usd"] for t in tasks), 6) if known else None
     return {
         "to_run": to_run,
         "skipped": skipped,
@@ -64,4 +104,17 @@ def estimate_batch(
         "tasks": tasks,
         "total": total,
         "unpriced": cost.unpriced,
+        "assumptions": assumptions(),
     }
+
+
+def assumptions() -> list[str]:
+    """What the low and high figures assume, in words (printed with the estimate)."""
+    return [
+        "every interview runs to --max-turns (one that ends earlier costs less); "
+        "retries are not counted",
+        "low: each call at the typical tokens of its task, measured on the shipped prompts",
+        f"high: prompts {HIGH_INPUT_FACTOR:g}x typical (they grow with the graph) and every "
+        "call writing its client's whole max_tokens: reasoning models can use far more "
+        "output tokens than typical, up to that limit",
+    ]

@@ -274,6 +274,8 @@ def _conduct(
         "calls": session.usage.calls,
         "input_tokens": session.usage.input_tokens,
         "output_tokens": session.usage.output_tokens,
+        # models called without a price: cost_usd counts the priced calls only
+        **({"unpriced": list(session.usage.unpriced)} if session.usage.unpriced else {}),
     }
 
 
@@ -309,6 +311,7 @@ class SummaryRow:
     unopened_at_stop: float | None = None  # mean ladders never opened when it stopped
     early_unopened: int = 0  # interviews ended before the turn limit with a ladder unopened
     cost_usd: float = 0.0
+    unpriced: list[str] = field(default_factory=list)  # models without a price: cost unknown
     termination: dict[str, int] = field(default_factory=dict)
     strategy_mix: dict[str, int] = field(default_factory=dict)
     strategy_share: dict[str, float] = field(default_factory=dict)  # share of the turns
@@ -334,6 +337,7 @@ def summarise(name: str, evaluations: Sequence[Mapping[str, Any]], failed: int =
     row.repeated_questions = sum(len(e["repeated_questions"]) for e in evaluations)
     _asking(row, evaluations)
     row.cost_usd = round(sum(e["cost_usd"] for e in evaluations), 6)
+    row.unpriced = sorted({u for e in evaluations for u in e.get("unpriced", [])})
     reasons: Counter[str] = Counter(str(e.get("termination_reason")) for e in evaluations)
     row.termination = dict(reasons.most_common())
     mix: Counter[str] = Counter()

@@ -107,6 +107,9 @@ def outcome_line(outcome: InterviewOutcome) -> str:
     """One plain line per finished interview (non-terminal output)."""
     if outcome.status == "failed":
         return f"failed   {outcome.session_id}: {outcome.reason}"
+    if outcome.status == "stopped":
+        state = "paused" if outcome.path is not None else "not started"
+        return f"stopped  {outcome.session_id}: {state} (spend cap reached)"
     e = outcome.evaluation or {}
     verb = "skipped " if outcome.status == "skipped" else "done    "
     return (
@@ -117,6 +120,15 @@ def outcome_line(outcome: InterviewOutcome) -> str:
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word if count == 1 else word + 's'}"
+
+
+def _cost(row: SummaryRow) -> str:
+    """Dollars; "unknown" (never 0) when models without a price were called, "0.12+?" when
+    some calls were priced and some not."""
+    known = f"{row.cost_usd:.2f}" if row.cost_usd >= 0.01 else f"{row.cost_usd:.3f}"
+    if row.unpriced:
+        return f"{known}+?" if row.cost_usd else "unknown"
+    return known
 
 
 def _pct(value: Any) -> str:
@@ -153,7 +165,7 @@ def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") ->
     """Per persona and overall (the last row). Fits 80 columns: the failure and cost
     columns appear only when some interview failed or cost something."""
     show_failed = any(row.failed for row in rows)
-    show_cost = any(row.cost_usd for row in rows)
+    show_cost = any(row.cost_usd or row.unpriced for row in rows)
     table = _summary_table(title)
     _persona_column(table, rows)
     numeric = [
@@ -190,7 +202,7 @@ def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") ->
             str(row.repeated_questions),
         ]
         if show_cost:
-            cells.append(f"{row.cost_usd:.2f}" if row.cost_usd >= 0.01 else f"{row.cost_usd:.3f}")
+            cells.append(_cost(row))
         cells.append(short_stop(next(iter(row.termination), "")))
         table.add_row(
             *cells,
@@ -258,41 +270,58 @@ def strategy_mix_table(rows: Sequence[SummaryRow]) -> Table:
 
 
 def estimate_table(estimate: Mapping[str, Any]) -> Table:
-    """The dry run: what the batch would do and roughly cost."""
+    """The dry run: what the batch would do and roughly cost, low and high, with the
+    assumptions of both under the table."""
     table = _summary_table(
         f"Dry run: {_plural(estimate['to_run'], 'interview')} to run, {estimate['skipped']} "
         f"finished already, up to {estimate['max_turns']} turns each"
     )
-    for name, justify in (
-        ("task", "left"),
-        ("client", "left"),
-        ("calls", "right"),
-        ("input tokens", "right"),
-        ("output tokens", "right"),
-        ("cost $", "right"),
-    ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    # Task names are kept whole; the model (its provider is in the line under the table)
+    # folds when long. Tokens are the low estimate's.
+    table.add_column("task", no_wrap=True)
+    table.add_column("model", overflow="fold")
+    for name in ("calls", "tokens in / out", "low $", "high $"):
+        table.add_column(name, justify="right")
     for task in estimate["tasks"]:
         table.add_row(
             task["task"],
-            task["client"],
+            task["client"].partition(":")[2] or task["client"],
             f"{task['calls']:,}",
-            f"{task['input_tokens']:,}",
-            f"{task['output_tokens']:,}",
-            f"{task['cost_usd']:.4f}",
+            f"{task['input_tokens']:,} / {task['output_tokens']:,}",
+            _dollars(task["cost_usd"]),
+            _dollars(task.get("cost_high_usd")),
         )
     total = estimate["total"]
     table.add_row(
         "total",
         "",
         f"{total['calls']:,}",
-        f"{total['input_tokens']:,}",
-        f"{total['output_tokens']:,}",
-        f"{total['cost_usd']:.4f}",
+        f"{total['input_tokens']:,} / {total['output_tokens']:,}",
+        _dollars(total["cost_usd"]),
+        _dollars(total.get("cost_high_usd")),
         style="bold",
         end_section=True,
     )
+    notes = [f"- {line}" for line in estimate.get("assumptions", [])]
     if estimate.get("unpriced"):
-        table.caption = f"not priced (counted as $0): {', '.join(estimate['unpriced'])}"
+        notes.append(
+            f"- no price, so the cost is unknown: {', '.join(estimate['unpriced'])} (add "
+            "prices under `prices:` in your INTERVIEW_LLM_CONFIG file)"
+        )
+    cap = estimate.get("max_cost_usd")
+    if cap is not None:
+        high = total.get("cost_high_usd")
+        verdict = (
+            "the high estimate fits"
+            if high is not None and high <= cap
+            else "the batch may stop part-way (sessions stay resumable)"
+        )
+        notes.append(f"- --max-cost ${cap:g}: {verdict}")
+    if notes:
+        table.caption = "Assumptions:\n" + "\n".join(notes)
         table.caption_justify = "left"
     return table
+
+
+def _dollars(value: float | None) -> str:
+    return "unknown" if value is None else f"{value:.4f}"

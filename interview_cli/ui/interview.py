@@ -317,7 +317,7 @@ def end_screen(session: SessionFile, *, stats: Mapping[str, Any]) -> Panel:
             else []
         ),
         ("termination", ended_because(session.termination_reason)),
-        ("cost", f"${session.usage.cost_usd:.4f} ({session.usage.calls} LLM calls)"),
+        ("cost", _cost_cell(session.usage)),
         ("provider", session.settings.provider_label),
     )
     for name, value in rows:
@@ -402,3 +402,16 @@ def transcript(session: SessionFile, console: Console) -> None:
         console.print(Text(f"   summary rated {closing.rating}/4 for accuracy"))
     elif closing.summary and session.settings.ask_summary_rating and session.status == "completed":
         console.print(Text("   summary not rated", style="dim"))
+
+
+def _cost_cell(usage: Any) -> str:
+    """The end screen's cost: unknown (never $0) for calls of models without a price."""
+    from interview_cli.llm.spend import format_cost
+
+    unpriced = list(getattr(usage, "unpriced", []) or [])
+    text = f"{format_cost(usage.cost_usd, unpriced)} ({usage.calls} LLM calls)"
+    if unpriced:
+        text += (
+            f"; no price for {', '.join(unpriced)} (add one under prices: in INTERVIEW_LLM_CONFIG)"
+        )
+    return text

@@ -24,6 +24,7 @@ from interview_cli.analysis.report_md import (
     where_text,
 )
 from interview_cli.analysis.shapes_report import valence_bar
+from interview_cli.llm.spend import format_cost
 from interview_cli.ui.interview import dual_graph_table, plural
 from interview_cli.ui.why import ended_because
 
@@ -105,7 +106,7 @@ def _how_table(report: Report, names: list[str]) -> Table:
             *_cells(
                 name + (f"\n{who}" if who else ""),
                 r.status,
-                f"${r.cost_usd:.4f}",
+                format_cost(r.cost_usd, r.unpriced),
                 ended_because(r.termination_reason),
                 mix(r.strategy_mix),
             )
@@ -114,7 +115,7 @@ def _how_table(report: Report, names: list[str]) -> Table:
         *_cells(
             f"all {a.sessions}",
             ", ".join(f"{k} {v}" for k, v in a.by_status.items()),
-            f"${a.cost_usd_total:.4f}",
+            format_cost(a.cost_usd_total, a.unpriced),
             ", ".join(
                 f"{'not ended' if k == '—' else ended_because(k)} {v}"
                 for k, v in a.termination_reasons.items()

@@ -172,7 +172,7 @@ def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int
         ("status", lambda r: r["status"]),
         ("turns", lambda r: str(r["turns"])),
         ("updated", lambda r: (r["updated"] or "")[:19].replace("T", " ")),
-        ("cost", lambda r: f"${r['cost_usd']:.4f}"),
+        ("cost", _cost_cell),
     ]
 
     if any(r.get("participant") for r in rows):
@@ -216,6 +216,14 @@ def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int
     if dropped:
         table.caption = f"{', '.join(dropped)}: --json or a wider terminal"
     return table
+
+
+def _cost_cell(row: dict[str, Any]) -> str:
+    """A session's cost: unknown when it called a model without a price, never $0."""
+    from interview_cli.llm.spend import format_cost
+
+    unpriced = row.get("unpriced") or []
+    return format_cost(row.get("priced_cost_usd", row["cost_usd"]), unpriced)
 
 
 _Column = tuple[str, Any]

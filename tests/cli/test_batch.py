@@ -135,7 +135,15 @@ def test_dry_run_estimates_and_writes_nothing(tmp_path: Path) -> None:
         "input_tokens",
         "output_tokens",
         "cost_usd",
+        "input_tokens_high",
+        "output_tokens_high",
+        "cost_high_usd",
     }
+    # The high estimate: every call writes its client's whole max_tokens (600 for the
+    # respondent), prompts 1.5x typical; the assumptions are stated with the figures.
+    assert tasks["respond_as_persona"]["output_tokens_high"] == 66 * 600
+    assert data["total"]["cost_high_usd"] > 2 * data["total"]["cost_usd"]
+    assert any("reasoning models" in line for line in data["assumptions"])
     # Canonical slots are on by default: slot discovery is counted and priced too.
     assert tasks["propose_slots"]["calls"] == 60 and tasks["propose_slots"]["cost_usd"] > 0
     assert not out.exists()

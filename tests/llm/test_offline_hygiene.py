@@ -219,6 +219,9 @@ LABELS = [
      ["face ID login"]),
     ("banking", "I already told you, the notifications. They're instant.", None,
      ["notifications", "instant"]),
+    # a way of being is an instrumental value, whatever frame it comes in
+    ("cycling", "Because it's about being a good parent.", ("arrive in a good mood", P),
+     ["being a good parent"]),
     # the topic itself and a tag question name no element of it
     ("commuting", "It's a bike, isn't it. It gets me places.", ("nothing electric", A),
      ["gets me places"]),
@@ -258,6 +261,28 @@ def test_no_junk_label_ever(
         label = node.label.lower()
         assert label not in JUNK, label
         assert not re.search(r"\b(?:again|like i said|sorry|hard to say|not sure)\b", label), label
+
+
+def test_a_way_of_being_in_a_frame_is_an_instrumental_value(mec: Methodology) -> None:
+    focus = ("arrive in a good mood", P)
+    for answer in ("It's about being a good parent.", "Because it's all about being a good mum."):
+        (node,) = extract(mec, "cycling", answer, focus).nodes
+        assert node.node_type == "instrumental_value", answer
+
+
+def test_a_why_answer_stays_above_its_focus_but_reaches_an_end_only_by_its_words(
+    mec: Methodology,
+) -> None:
+    # asked why "blend in with normal cyclists" matters: the answer is what it leads to
+    (node,) = extract(
+        mec, "commuting", "Because no awkward comments.", ("blend in with normal cyclists", P)
+    ).nodes
+    assert node.node_type == "instrumental_value"
+    # one level up from an instrumental value is a terminal one only when the words say so
+    (plain,) = extract(
+        mec, "commuting", "Because no awkward comments.", ("being careful", "instrumental_value")
+    ).nodes
+    assert plain.node_type != "terminal_value"
 
 
 def test_the_topic_itself_is_rejected_with_its_reason(mec: Methodology) -> None:

@@ -470,7 +470,9 @@ def lexical_category(text: str, supports: Callable[[str], bool] = lambda c: True
     """
     lower = " ".join(WORD.findall(text.lower())).replace("\u2019", "'")
     words = set(lower.split())
-    stripped = " ".join(w for w in lower.split() if w not in {"i", "i'm", "it's", "just", "really"})
+    # the frame around it does not change the form: "it's (all) about being a good parent"
+    frame = {"i", "i'm", "it's", "just", "really", "because", "it", "is", "that's", "all", "about"}
+    stripped = " ".join(w for w in lower.split() if w not in frame)
     content = [w for w in lower.split() if w not in LEADING_STRIP]
     lead = content[0] if content else ""
     checks: list[tuple[str, bool]] = [

@@ -337,7 +337,15 @@ def _type_clause(
         else:  # sequence, assoc
             anchor = prev.node_type
             target = float(prev_level)
-    if clause.strong:
+    if clause.strong and _answers_why_above(previous, turn, view, lexical_level):
+        # The answer to "why does X matter?" is what X leads to: words that read as a lower
+        # consequence do not put it at or below X ("no awkward comments", asked why blending
+        # in matters). The climb keeps its direction; it reaches the top level only with
+        # words that name an end (value words), never by position alone.
+        if target >= view.max_level and category != "value":
+            direction = "none"  # beside the focus, not above it
+            target = float(max(lexical_level or 0.0, view.level(turn.focus_type) or 0.0))
+    elif clause.strong:
         # The words name a kind of element the ontology has: trust them over the chain's
         # direction ("so I grab a pod coffee" names a solution, whatever came before).
         direction = "none"
@@ -351,6 +359,17 @@ def _type_clause(
         previous_type=anchor,
         direction=direction,
     )
+
+
+def _answers_why_above(
+    previous: Unit | None, turn: Turn, view: OntologyView, lexical_level: float | None
+) -> bool:
+    """The first clause answering a why on the focus, with words that would type it above
+    the concrete level but not above the focus."""
+    focus_level = view.level(turn.focus_type)
+    if previous is not None or not turn.deepen or focus_level is None or lexical_level is None:
+        return False
+    return view.min_level < lexical_level <= focus_level
 
 
 def _node(request: ExtractRequest, view: OntologyView, clause: Clause) -> ExtractedNode:

@@ -1,6 +1,7 @@
 """Real providers over the official SDKs: anthropic, and openai-compatible (openai, kimi,
-deepseek). Importing this package imports no SDK; building a provider does not either: the
-SDK is imported when the provider first needs its client (see ``base``).
+deepseek, and any server of your own under ``openai-compatible``). Importing this package
+imports no SDK; building a provider does not either: the SDK is imported when the provider
+first needs its client (see ``base``).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def make_provider(settings: ClientSettings, *, env: Mapping[str, str] | None = N
         from interview_cli.llm.providers.anthropic import AnthropicProvider
 
         return AnthropicProvider(settings, env=env)
-    if settings.provider in ("openai", "kimi", "deepseek"):
+    if settings.provider in ("openai", "kimi", "deepseek", "openai-compatible"):
         from interview_cli.llm.providers.openai_compat import OpenAICompatProvider
 
         return OpenAICompatProvider(settings, env=env)

@@ -31,7 +31,10 @@ from interview_cli.errors import ConfigError
 from interview_cli.llm.failures import FailureKind, ProviderError
 from interview_cli.llm.protocol import OnToken
 from interview_cli.llm.retry import parse_retry_after
-from interview_cli.llm.settings import ClientSettings, key_env_var
+from interview_cli.llm.settings import ClientSettings, key_env_var, provider_info
+
+# What the SDK is given as the key of a server that needs none.
+NO_KEY = "no-key-needed"
 
 
 @dataclass(frozen=True)
@@ -159,6 +162,10 @@ class Provider(ABC):
         environ = os.environ if env is None else env
         var = key_env_var(settings.provider)
         key = (environ.get(var) or "").strip() if var else ""
+        if not key and provider_info(settings.provider).own_server:
+            # A server of your own that checks no key (Ollama, vLLM): the SDK insists on one,
+            # so it gets a placeholder, which such servers ignore.
+            key = NO_KEY
         if not key:
             raise ConfigError(
                 f"{settings.provider} needs {var}: set it, or choose another "
@@ -194,7 +201,8 @@ class Provider(ABC):
             await sdk.close()
 
     def scrub(self, text: str) -> str:
-        return redact(text, (self._key.get_secret_value(),))
+        key = self._key.get_secret_value()
+        return redact(text, (key,) if key != NO_KEY else ())
 
     # -- one call --------------------------------------------------------------------------
     async def complete(

@@ -45,6 +45,8 @@ PROFILES: dict[str, CompatProfile] = {
     "openai": CompatProfile(max_tokens_param="max_completion_tokens"),
     "kimi": CompatProfile(),
     "deepseek": CompatProfile(),
+    # Ollama, vLLM, LM Studio and most proxies take max_tokens and stream_options.
+    "openai-compatible": CompatProfile(),
 }
 
 
