@@ -62,7 +62,7 @@ class SessionSettings(Record):
     seed: int = 0
     clients: dict[str, ClientChoice] = Field(default_factory=dict)
     provider_label: str = "offline"
-    # Dual graph (issue 8): canonical slots on by default; discourse hints and the embedding
+    # Dual graph: canonical slots on by default; discourse hints and the embedding
     # tier opt-in. ``enable_embeddings`` records whether the embedding model was actually used.
     enable_canonical_slots: bool = True
     enable_discourse_hints: bool = False

@@ -6,7 +6,7 @@ code from, in order of precedence:
 
 1. an analyst merge: a small YAML mapping ``code name: [labels that mean the same]``
    (:func:`load_merges`), matched on the same loose key as below;
-2. its canonical slot (dual graph, issue 8) when the session recorded one;
+2. its canonical slot (dual graph) when the session recorded one;
 3. its de-duplicated label: the label and the aliases the in-session de-duplication already
    merged, compared across sessions by ``core.text.lemma_key`` (case, punctuation, word forms,
    synonym groups and negation are normalised, so "feeling in control" and "feel in control"

@@ -23,6 +23,7 @@ import math
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 PALETTE = ("#dbeafe", "#dcfce7", "#fef9c3", "#fde2e4", "#ede9fe", "#e0f2f1", "#fff1e6")
@@ -254,6 +255,48 @@ def to_svg(drawing: Drawing, *, max_width: float = MAX_WIDTH) -> str:
     """A standalone ``<svg>`` element (inline in HTML, or saved as a .svg file), at most
     ``max_width`` wide (a node wider than that alone in its row excepted)."""
     nodes = {n.id: n for n in drawing.nodes}
+    lay = _layout(drawing, max_width)
+    boxes, levels, title, width, height = lay.boxes, lay.levels, lay.title, lay.width, lay.height
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label="{_attr(drawing.title)}" '
+        'font-family="Helvetica, Arial, sans-serif" font-size="11">',
+        "<defs>",
+        '<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+        'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" '
+        'fill="#555"/></marker>',
+        "</defs>",
+    ]
+    out += [
+        f'<text x="12" y="{24 + i * 18}" font-size="14" font-weight="bold">{escape(line)}</text>'
+        for i, line in enumerate(title)
+    ]
+    out += _level_labels_svg(drawing, levels, lay.level_y)
+    weights = [e.weight for e in drawing.edges] or [1.0]
+    lo, hi = min(weights), max(weights)
+    for e in drawing.edges:
+        if e.source not in boxes or e.target not in boxes:
+            continue
+        out.append(
+            _edge_svg(boxes[e.source], boxes[e.target], e, _scale(e.weight, lo, hi, 1.0, 4.5))
+        )
+    out += _nodes_svg(boxes, nodes, levels)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+class _Layout(NamedTuple):
+    boxes: dict[str, _Box]
+    levels: list[int]
+    level_y: dict[int, float]
+    title: list[str]
+    width: float
+    height: float
+
+
+def _layout(drawing: Drawing, max_width: float) -> _Layout:
+    """Box sizes and centres, level by level from the most abstract on top, the wrapped title
+    and the picture's size."""
     boxes: dict[str, _Box] = {}
     for n in drawing.nodes:
         lines = _wrap(n.label)
@@ -281,21 +324,11 @@ def to_svg(drawing: Drawing, *, max_width: float = MAX_WIDTH) -> str:
         level_y[lv] = (top + y - ROW_GAP) / 2
         y += GAP_Y - ROW_GAP
     height = y - GAP_Y + 30 if levels else TOP + 40
+    return _Layout(boxes, levels, level_y, title, width, height)
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label="{_attr(drawing.title)}" '
-        'font-family="Helvetica, Arial, sans-serif" font-size="11">',
-        "<defs>",
-        '<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-        'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" '
-        'fill="#555"/></marker>',
-        "</defs>",
-    ]
-    out += [
-        f'<text x="12" y="{24 + i * 18}" font-size="14" font-weight="bold">{escape(line)}</text>'
-        for i, line in enumerate(title)
-    ]
+
+def _level_labels_svg(drawing: Drawing, levels: list[int], level_y: dict[int, float]) -> list[str]:
+    out: list[str] = []
     for i, lv in enumerate(levels):
         name = drawing.level_names.get(lv, f"level {lv}")
         parts = name.split(" / ")
@@ -305,14 +338,11 @@ def to_svg(drawing: Drawing, *, max_width: float = MAX_WIDTH) -> str:
             for j, part in enumerate(parts)
         )
         out.append(f'<text fill="{STROKES[i % len(STROKES)]}" font-weight="bold">{spans}</text>')
-    weights = [e.weight for e in drawing.edges] or [1.0]
-    lo, hi = min(weights), max(weights)
-    for e in drawing.edges:
-        if e.source not in boxes or e.target not in boxes:
-            continue
-        out.append(
-            _edge_svg(boxes[e.source], boxes[e.target], e, _scale(e.weight, lo, hi, 1.0, 4.5))
-        )
+    return out
+
+
+def _nodes_svg(boxes: dict[str, _Box], nodes: dict[str, DrawNode], levels: list[int]) -> list[str]:
+    out: list[str] = []
     colour = {lv: i for i, lv in enumerate(levels)}
     for nid, box in boxes.items():
         k = colour[nodes[nid].level]
@@ -332,8 +362,7 @@ def to_svg(drawing: Drawing, *, max_width: float = MAX_WIDTH) -> str:
                 f'<text x="{box.x:.1f}" y="{ty:.1f}" text-anchor="middle">{escape(line)}</text>'
             )
         out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out)
+    return out
 
 
 def _edge_svg(a: _Box, b: _Box, e: DrawEdge, stroke: float) -> str:

@@ -26,8 +26,9 @@ from typing import Any
 
 import networkx as nx
 
-from interview_cli.core.graph import KnowledgeGraph, from_json
-from interview_cli.session import SessionFile
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_json import from_json
+from interview_cli.session import SessionFile, TurnRecord
 
 from .drawing import DrawEdge, Drawing, DrawNode, level_names, to_dot, to_mermaid
 from .sources import snapshot_methodology
@@ -228,42 +229,7 @@ def export_markdown(session: SessionFile) -> str:
             "",
         ]
     for t in session.turns:
-        q = t.question
-        how = " · ".join(x for x in (q.strategy, q.focus_label and f"focus: {q.focus_label}") if x)
-        out += [
-            f"## Turn {t.turn_number}",
-            "",
-            f"**Q:** {md_text(q.text)}" + (f"  \n*{md_escape(how)}*" if how else ""),
-            "",
-        ]
-        out += [f"**A:** {md_text(t.answer.text)}", ""]
-        if t.status != "complete":
-            out += ["*(answered; not processed - the interview was interrupted)*", ""]
-            continue
-        if t.extraction and t.extraction.nodes:
-            out.append("Extracted:")
-            out += [
-                f"- {md_escape(n.label)} *({n.node_type})* - “{md_escape(n.quote)}”"
-                for n in t.extraction.nodes
-            ]
-            out += [
-                f"- {md_escape(e.source)} → {md_escape(e.target)} *({e.relation})*"
-                for e in t.extraction.edges
-            ]
-            out.append("")
-        elif t.extraction is not None:
-            out += [
-                f"Nothing extracted ({md_escape(t.extraction.reason or 'no reason given')}).",
-                "",
-            ]
-        rejected = list(t.extraction.rejected) if t.extraction else []
-        if rejected:
-            out.append("Rejected:")
-            out += [
-                f"- {r.kind} {md_escape(r.item.get('label', '') or r.item)}: {md_escape(r.reason)}"
-                for r in rejected
-            ]
-            out.append("")
+        out += _turn_markdown(t)
     if session.closing and session.closing.question:
         out += ["## Closing", "", f"**Q:** {md_text(session.closing.question)}", ""]
         if session.closing.comment:
@@ -273,6 +239,50 @@ def export_markdown(session: SessionFile) -> str:
         if session.closing.rating:
             out += [f"Summary rated {session.closing.rating}/4 for accuracy.", ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _turn_markdown(t: TurnRecord) -> list[str]:
+    """One turn: the question and how it was chosen, the answer, what was extracted."""
+    from .report_md import md_escape, md_text
+
+    out: list[str] = []
+    q = t.question
+    how = " · ".join(x for x in (q.strategy, q.focus_label and f"focus: {q.focus_label}") if x)
+    out += [
+        f"## Turn {t.turn_number}",
+        "",
+        f"**Q:** {md_text(q.text)}" + (f"  \n*{md_escape(how)}*" if how else ""),
+        "",
+    ]
+    out += [f"**A:** {md_text(t.answer.text)}", ""]
+    if t.status != "complete":
+        out += ["*(answered; not processed - the interview was interrupted)*", ""]
+        return out
+    if t.extraction and t.extraction.nodes:
+        out.append("Extracted:")
+        out += [
+            f"- {md_escape(n.label)} *({n.node_type})* - “{md_escape(n.quote)}”"
+            for n in t.extraction.nodes
+        ]
+        out += [
+            f"- {md_escape(e.source)} → {md_escape(e.target)} *({e.relation})*"
+            for e in t.extraction.edges
+        ]
+        out.append("")
+    elif t.extraction is not None:
+        out += [
+            f"Nothing extracted ({md_escape(t.extraction.reason or 'no reason given')}).",
+            "",
+        ]
+    rejected = list(t.extraction.rejected) if t.extraction else []
+    if rejected:
+        out.append("Rejected:")
+        out += [
+            f"- {r.kind} {md_escape(r.item.get('label', '') or r.item)}: {md_escape(r.reason)}"
+            for r in rejected
+        ]
+        out.append("")
+    return out
 
 
 def export(session: SessionFile, fmt: str, *, table: str = "nodes") -> str:

@@ -1,4 +1,4 @@
-"""Per-session metrics and their aggregate, for ``interview report`` (issue 7, item 4).
+"""Per-session metrics and their aggregate, for ``interview report``.
 
 Every figure is computed from the session file alone: the graph through the core's own
 ``compute_graph_state`` with the session's methodology (so "max depth" and "chains" mean what
@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from statistics import mean, median
 from typing import Any
 
-from interview_cli.core.graph import from_json
+from interview_cli.core.graph_json import from_json
 from interview_cli.core.state import compute_graph_state
 from interview_cli.session import SessionFile
 

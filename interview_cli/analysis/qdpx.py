@@ -33,7 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.etree import ElementTree as ET
 
-from interview_cli.core.graph import KnowledgeGraph, from_json
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_json import from_json
 from interview_cli.session import SessionFile
 
 from .codes import CodeBook, RespondentGraph, build_codebook

@@ -39,11 +39,10 @@ from .sources import snapshot_concept, snapshot_methodology
 
 @dataclass(frozen=True)
 class ReplayStep:
-    """One re-run turn: the recorded turn, its input, the state before and after, the outcome."""
+    """One re-run turn: the recorded turn, its input, the state after it, the outcome."""
 
     turn: TurnRecord
     inputs: TurnInput
-    before: CoreState
     after: CoreState
     outcome: TurnOutcome
 
@@ -92,7 +91,7 @@ def replay(
     for index, turn in enumerate(turns):
         inputs = recorded_input(session, index, methodology=m, concept=c)
         after, outcome = advance(state, inputs, embedder=embedder)
-        yield ReplayStep(turn, inputs, state, after, outcome)
+        yield ReplayStep(turn, inputs, after, outcome)
         state = after
 
 

@@ -1,4 +1,4 @@
-"""``interview report``: what a set of sessions says, per session and together (issue 7, item 4).
+"""``interview report``: what a set of sessions says, per session and together.
 
 :func:`build_report` turns session files into one :class:`Report` value that every output
 format renders (terminal, Markdown, HTML, JSON), so the formats cannot disagree:
@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph import KnowledgeGraph, from_json
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_json import from_json
 
 from .codes import (
     CodeBook,
@@ -34,7 +35,7 @@ from .codes import (
     slot_names,
     unmatched_merges,
 )
-from .drawing import DrawEdge, Drawing, DrawNode, level_names, to_dot, to_mermaid
+from .drawing import DrawEdge, Drawing, DrawNode, level_names
 from .implication import DEFAULT_KEEP_SHARE, HVM, ImplicationMatrix, build_hvm, ladder_matrix
 from .ladder_sheet import LadderSheet, sheets_graphs
 from .metrics import AggregateMetrics, SessionMetrics, aggregate, metrics_for
@@ -128,7 +129,7 @@ class Report:
     sections: list[MethodSection]
     options: ReportOptions
     skipped: list[str] = field(default_factory=list)
-    # Surface vs canonical graph per session (dual graph, issue 8; core.canonical).
+    # Surface vs canonical graph per session (dual graph; core.canonical).
     dual_graph: list[dict[str, Any]] = field(default_factory=list)
     # Analyst merge labels that no session's node is called: (code name, label).
     unmatched_merges: list[tuple[str, str]] = field(default_factory=list)
@@ -222,21 +223,7 @@ def _structure(
     section: MethodSection, graphs: list[RespondentGraph], options: ReportOptions
 ) -> StructureAnalysis:
     book = section.codebook
-    type_nodes: Counter[str] = Counter()
-    type_sessions: Counter[str] = Counter()
-    type_links: Counter[tuple[str, str, str]] = Counter()
-    connections: Counter[tuple[str, str, str]] = Counter()
-    for i, g in enumerate(graphs):
-        types = g.graph.node_types()
-        type_nodes.update(types.values())
-        type_sessions.update(set(types.values()))
-        mine: set[tuple[str, str, str]] = set()
-        for rel in g.graph.edges():
-            type_links[(types[rel.source], rel.relation, types[rel.target])] += 1
-            a, b = book.code_of(i, rel.source), book.code_of(i, rel.target)
-            if a and b and a != b:
-                mine.add((a, rel.relation, b))
-        connections.update(mine)  # each respondent once
+    type_nodes, type_sessions, type_links, connections = _type_counts(section, graphs)
     node_types = [
         {
             "node_type": t,
@@ -253,8 +240,47 @@ def _structure(
     ]
     ranked = sorted(connections.items(), key=lambda kv: (-kv[1], kv[0]))
     top = [Connection(a, r, b, n) for (a, r, b), n in ranked[: options.top * 2]]
+    hub_type, hubs = _hubs(section, type_links, connections, options)
+    drawing = _connections_drawing(section, len(graphs), top)
+    return StructureAnalysis(node_types, top_links, top, hub_type, hubs, drawing)
 
-    # The hub type: linked to the most other node types (ties: the higher level).
+
+_Link = tuple[str, str, str]
+
+
+def _type_counts(
+    section: MethodSection, graphs: list[RespondentGraph]
+) -> tuple[Counter[str], Counter[str], Counter[_Link], Counter[_Link]]:
+    """Nodes and sessions per node type, links per (type, relation, type), and connections
+    between codes counted once per respondent."""
+    book = section.codebook
+    type_nodes: Counter[str] = Counter()
+    type_sessions: Counter[str] = Counter()
+    type_links: Counter[_Link] = Counter()
+    connections: Counter[_Link] = Counter()
+    for i, g in enumerate(graphs):
+        types = g.graph.node_types()
+        type_nodes.update(types.values())
+        type_sessions.update(set(types.values()))
+        mine: set[_Link] = set()
+        for rel in g.graph.edges():
+            type_links[(types[rel.source], rel.relation, types[rel.target])] += 1
+            a, b = book.code_of(i, rel.source), book.code_of(i, rel.target)
+            if a and b and a != b:
+                mine.add((a, rel.relation, b))
+        connections.update(mine)  # each respondent once
+    return type_nodes, type_sessions, type_links, connections
+
+
+def _hubs(
+    section: MethodSection,
+    type_links: Counter[_Link],
+    connections: Counter[_Link],
+    options: ReportOptions,
+) -> tuple[str | None, list[Hub]]:
+    """The hub type (linked to the most other node types; ties: the higher level) and its top
+    codes, each with the codes it connects to grouped by type."""
+    book = section.codebook
     partners: dict[str, set[str]] = {}
     for a, _, b in type_links:
         if a != b:
@@ -266,28 +292,34 @@ def _structure(
         else None
     )
     hubs: list[Hub] = []
-    if hub_type is not None:
-        hub_codes = [c for c in book.codes if c.node_type == hub_type]
-        hub_codes.sort(key=lambda c: (-c.respondents, c.name))
-        for code in hub_codes[: options.top]:
-            by_type: dict[str, Counter[str]] = {}
-            for (a, _, b), n in connections.items():
-                other = b if a == code.id else a if b == code.id else None
-                if other is not None:
-                    kind = book.code(other).node_type
-                    by_type.setdefault(kind, Counter())[other] += n
-            hubs.append(
-                Hub(
-                    code.id,
-                    {
-                        t: sorted(cnt.items(), key=lambda kv: (-kv[1], book.code(kv[0]).name))
-                        for t, cnt in sorted(by_type.items())
-                    },
-                )
+    if hub_type is None:
+        return hub_type, hubs
+    hub_codes = [c for c in book.codes if c.node_type == hub_type]
+    hub_codes.sort(key=lambda c: (-c.respondents, c.name))
+    for code in hub_codes[: options.top]:
+        by_type: dict[str, Counter[str]] = {}
+        for (a, _, b), n in connections.items():
+            other = b if a == code.id else a if b == code.id else None
+            if other is not None:
+                kind = book.code(other).node_type
+                by_type.setdefault(kind, Counter())[other] += n
+        hubs.append(
+            Hub(
+                code.id,
+                {
+                    t: sorted(cnt.items(), key=lambda kv: (-kv[1], book.code(kv[0]).name))
+                    for t, cnt in sorted(by_type.items())
+                },
             )
+        )
+    return hub_type, hubs
+
+
+def _connections_drawing(section: MethodSection, sessions: int, top: list[Connection]) -> Drawing:
+    book = section.codebook
     shown = {x for c in top for x in (c.source, c.target)}
-    drawing = Drawing(
-        f"Most frequent connections - {len(graphs)} session(s)",
+    return Drawing(
+        f"Most frequent connections - {sessions} session(s)",
         tuple(
             DrawNode(
                 cid,
@@ -305,7 +337,6 @@ def _structure(
         ),
         section.level_names,
     )
-    return StructureAnalysis(node_types, top_links, top, hub_type, hubs, drawing)
 
 
 def build_section(
@@ -414,78 +445,3 @@ def dual_graph_rows(sources: Sequence[SessionSource]) -> list[dict[str, Any]]:
         figures = dual_graph_comparison(from_json(session.graph), canonical)
         rows.append({"id": session.id, **figures})
     return rows
-
-
-# --------------------------------------------------------------------------------------------
-# JSON
-# --------------------------------------------------------------------------------------------
-
-
-def section_to_dict(section: MethodSection) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "methodology": section.methodology,
-        "version": section.version,
-        "sessions": section.session_ids,
-        "concepts": [asdict(c) for c in section.concepts],
-        "coding_sheets": section.sheets,
-        "codes": [c.to_dict() for c in section.codebook.codes],
-    }
-    if section.ladder is not None:
-        lad = section.ladder
-        out["implication_matrix"] = lad.matrix.to_dict()
-        out["hvm"] = {
-            **lad.hvm.to_dict(),
-            "mermaid": to_mermaid(lad.drawing),
-            "dot": to_dot(lad.drawing, name="HVM"),
-        }
-    if section.structure is not None:
-        st = section.structure
-        out["structure"] = {
-            "node_types": st.node_types,
-            "type_links": st.type_links,
-            "connections": [
-                {
-                    "source": c.source,
-                    "relation": c.relation,
-                    "target": c.target,
-                    "respondents": c.respondents,
-                }
-                for c in st.connections
-            ],
-            "hub_type": st.hub_type,
-            "hubs": [
-                {
-                    "code": h.code,
-                    "neighbours": {t: [list(x) for x in v] for t, v in h.neighbours.items()},
-                }
-                for h in st.hubs
-            ],
-            "mermaid": to_mermaid(st.drawing),
-        }
-    if section.journey is not None:
-        out["journey"] = section.journey.to_dict()
-    if section.grid is not None:
-        out["grid"] = section.grid.to_dict()
-    return out
-
-
-def report_to_dict(report: Report) -> dict[str, Any]:
-    return {
-        "options": {
-            "keep_share": report.options.keep_share,
-            "cutoff": report.options.cutoff,
-            "merges": dict(report.options.merges or {}),
-            "use_slots": report.options.use_slots,
-            "counting": report.options.counting,
-        },
-        "where": {key: value for key, value in report.where},
-        "sessions": [r.to_dict() for r in report.sessions],
-        "participants": [p.to_dict() for p in report.participants],
-        "aggregate": report.aggregate.to_dict(),
-        "dual_graph": report.dual_graph,
-        "unmatched_merges": [
-            {"code": code, "label": label} for code, label in report.unmatched_merges
-        ],
-        "methodologies": [section_to_dict(s) for s in report.sections],
-        "skipped": report.skipped,
-    }

@@ -11,8 +11,9 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+from .codes import CodeBook
 from .drawing import to_dot, to_mermaid, to_svg
-from .report import MethodSection, Report
+from .report import LadderAnalysis, MethodSection, Report, StructureAnalysis
 from .report_md import (
     DUAL_GRAPH_HEADERS,
     DUAL_GRAPH_NOTE,
@@ -108,64 +109,95 @@ def _section_html(s: MethodSection, top: int, *, full_matrix: bool = False) -> l
         out.append(f'<p class="note">Concepts (sessions): {escape(s.concepts_text())}.</p>')
     out += [f'<p class="note">Ladders coded by hand: {escape(sheet)}.</p>' for sheet in s.sheets]
     if s.ladder is not None:
-        hvm = s.ladder.hvm
-        target = (
-            f"chosen to keep at least {hvm.keep_share:.0%} of links" if hvm.keep_share else "given"
-        )
-        out += [
-            "<h3>Hierarchical value map</h3>",
-            f'<p class="note">Cut-off <b>{hvm.cutoff}</b> ({target}): keeps '
-            f"<b>{hvm.share_kept:.0%}</b> of all links, {hvm.relations_kept} of "
-            f"{hvm.relations_total} relations, {len(hvm.codes)} codes. Solid lines are direct "
-            "links, dashed lines indirect-only ones; labels read direct.indirect; hover a box "
-            "for the respondents' own words.</p>",
-            f'<div class="figure">{to_svg(s.ladder.drawing)}</div>',
-            "<h3>Implication matrix</h3>",
-            f'<p class="note">Counts direct.indirect (Reynolds &amp; Gutman 1988) over '
-            f"{s.ladder.matrix.respondents} respondent(s) and {s.ladder.matrix.ladders} "
-            f"ladder(s), counted {escape(s.ladder.matrix.counting_text())}; relations are "
-            "counted within a ladder, never across ladders; rows lead to columns. "
-            "Highlighted cells are at or above the cut-off.</p>",
-            _matrix_html(s, full_matrix),
-        ]
+        out += _ladder_html(s, s.ladder, full_matrix)
     if s.structure is not None:
-        st = s.structure
+        out += _structure_html(book, s.structure, top)
+    out += _codes_html(book)
+    if s.journey is not None:
+        out += journey_html(s.journey)
+    if s.grid is not None:
+        out += grid_html(s.grid)
+    drawing = (
+        s.ladder.drawing if s.ladder is not None else s.structure.drawing if s.structure else None
+    )
+    if drawing is not None:
         out += [
-            "<h3>Most frequent connections</h3>",
-            f'<div class="figure">{to_svg(st.drawing)}</div>',
-            html_table(
-                ("from", "relation", "to", "respondents"),
-                (
-                    (book.code(c.source).name, c.relation, book.code(c.target).name, c.respondents)
-                    for c in st.connections[:top]
-                ),
-                "lllr",
-            ),
-            "<h3>Node types</h3>",
-            html_table(
-                ("type", "level", "nodes", "sessions", "codes"),
-                (
-                    (t["node_type"], t["level"], t["nodes"], t["sessions"], t["codes"])
-                    for t in st.node_types
-                ),
-                "lrrrr",
-            ),
+            "<details><summary>Mermaid and Graphviz DOT source</summary>",
+            f"<pre>{escape(to_mermaid(drawing))}</pre>",
+            f"<pre>{escape(to_dot(drawing, name=s.methodology))}</pre>",
+            "</details>",
         ]
-        if st.hubs:
-            out.append(f"<h3>Each {escape(str(st.hub_type))} with what it connects to</h3><ul>")
-            for hub in st.hubs:
-                code = book.code(hub.code)
-                parts = "".join(
-                    f"<li>{escape(kind.replace('_', ' '))}: "
-                    + escape(", ".join(f"{book.code(cid).name} ({n})" for cid, n in items[:6]))
-                    + "</li>"
-                    for kind, items in hub.neighbours.items()
-                )
-                out.append(
-                    f"<li><b>{escape(code.name)}</b> ({code.respondents} respondent(s))"
-                    f"<ul>{parts}</ul></li>"
-                )
-            out.append("</ul>")
+    return out
+
+
+def _ladder_html(s: MethodSection, ladder: LadderAnalysis, full_matrix: bool) -> list[str]:
+    """The hierarchical value map and the implication matrix of a laddering section."""
+    out: list[str] = []
+    hvm = ladder.hvm
+    target = f"chosen to keep at least {hvm.keep_share:.0%} of links" if hvm.keep_share else "given"
+    out += [
+        "<h3>Hierarchical value map</h3>",
+        f'<p class="note">Cut-off <b>{hvm.cutoff}</b> ({target}): keeps '
+        f"<b>{hvm.share_kept:.0%}</b> of all links, {hvm.relations_kept} of "
+        f"{hvm.relations_total} relations, {len(hvm.codes)} codes. Solid lines are direct "
+        "links, dashed lines indirect-only ones; labels read direct.indirect; hover a box "
+        "for the respondents' own words.</p>",
+        f'<div class="figure">{to_svg(ladder.drawing)}</div>',
+        "<h3>Implication matrix</h3>",
+        f'<p class="note">Counts direct.indirect (Reynolds &amp; Gutman 1988) over '
+        f"{ladder.matrix.respondents} respondent(s) and {ladder.matrix.ladders} "
+        f"ladder(s), counted {escape(ladder.matrix.counting_text())}; relations are "
+        "counted within a ladder, never across ladders; rows lead to columns. "
+        "Highlighted cells are at or above the cut-off.</p>",
+        _matrix_html(s, full_matrix),
+    ]
+    return out
+
+
+def _structure_html(book: CodeBook, st: StructureAnalysis, top: int) -> list[str]:
+    """The connections drawing and table, node types and hubs of a non-laddering section."""
+    out: list[str] = []
+    out += [
+        "<h3>Most frequent connections</h3>",
+        f'<div class="figure">{to_svg(st.drawing)}</div>',
+        html_table(
+            ("from", "relation", "to", "respondents"),
+            (
+                (book.code(c.source).name, c.relation, book.code(c.target).name, c.respondents)
+                for c in st.connections[:top]
+            ),
+            "lllr",
+        ),
+        "<h3>Node types</h3>",
+        html_table(
+            ("type", "level", "nodes", "sessions", "codes"),
+            (
+                (t["node_type"], t["level"], t["nodes"], t["sessions"], t["codes"])
+                for t in st.node_types
+            ),
+            "lrrrr",
+        ),
+    ]
+    if st.hubs:
+        out.append(f"<h3>Each {escape(str(st.hub_type))} with what it connects to</h3><ul>")
+        for hub in st.hubs:
+            code = book.code(hub.code)
+            parts = "".join(
+                f"<li>{escape(kind.replace('_', ' '))}: "
+                + escape(", ".join(f"{book.code(cid).name} ({n})" for cid, n in items[:6]))
+                + "</li>"
+                for kind, items in hub.neighbours.items()
+            )
+            out.append(
+                f"<li><b>{escape(code.name)}</b> ({code.respondents} respondent(s))"
+                f"<ul>{parts}</ul></li>"
+            )
+        out.append("</ul>")
+    return out
+
+
+def _codes_html(book: CodeBook) -> list[str]:
+    out: list[str] = []
     out += [
         "<h3>Content codes</h3>",
         html_table(
@@ -185,20 +217,6 @@ def _section_html(s: MethodSection, top: int, *, full_matrix: bool = False) -> l
             "lllrrll",
         ),
     ]
-    if s.journey is not None:
-        out += journey_html(s.journey)
-    if s.grid is not None:
-        out += grid_html(s.grid)
-    drawing = (
-        s.ladder.drawing if s.ladder is not None else s.structure.drawing if s.structure else None
-    )
-    if drawing is not None:
-        out += [
-            "<details><summary>Mermaid and Graphviz DOT source</summary>",
-            f"<pre>{escape(to_mermaid(drawing))}</pre>",
-            f"<pre>{escape(to_dot(drawing, name=s.methodology))}</pre>",
-            "</details>",
-        ]
     return out
 
 

@@ -13,11 +13,12 @@ from typing import Any
 
 from interview_cli.llm.spend import format_cost
 
+from .codes import CodeBook
 from .drawing import to_dot, to_mermaid
 from .implication import ImplicationMatrix, codes_at_cutoff
 from .metrics import AggregateMetrics, SessionMetrics
 from .participants import ParticipantRow
-from .report import MethodSection, Report
+from .report import LadderAnalysis, MethodSection, Report, StructureAnalysis
 from .shapes_report import grid_markdown, journey_markdown
 
 # "&" starts a character reference only when a name or number and ";" follow ("&lt;", "&#60;");
@@ -207,6 +208,20 @@ def _section_md(s: MethodSection, top: int, *, full_matrix: bool = False) -> lis
     if s.concepts:
         # Sessions are grouped by methodology only: name the concepts pooled here.
         out += [f"Concepts (sessions): {md_escape(s.concepts_text())}.", ""]
+    out += _codes_md(book)
+    if s.ladder is not None:
+        out += _ladder_md(s, s.ladder, full_matrix)
+    if s.structure is not None:
+        out += _structure_md(book, s.structure, top)
+    if s.journey is not None:
+        out += journey_markdown(s.journey)
+    if s.grid is not None:
+        out += grid_markdown(s.grid)
+    return out
+
+
+def _codes_md(book: CodeBook) -> list[str]:
+    out: list[str] = []
     out += ["### Content codes", ""]
     out.append(
         table(
@@ -227,94 +242,96 @@ def _section_md(s: MethodSection, top: int, *, full_matrix: bool = False) -> lis
         )
     )
     out.append("")
-    if s.ladder is not None:
-        m, hvm = s.ladder.matrix, s.ladder.hvm
-        window = matrix_window(s, full_matrix)
-        rows, cols = window.rows, window.cols
-        out += [
-            "### Implication matrix",
-            "",
-            f"Cells are *direct.indirect* counts (Reynolds & Gutman 1988) over "
-            f"{m.respondents} respondent(s) and {m.ladders} ladder(s), counted "
-            f"{m.counting_text()}; relations are counted within a ladder, never across "
-            f"ladders; rows lead to columns; {m.total_links} links in all.",
-            "",
-        ]
-        if window.note():
-            out += [md_escape(window.note()), ""]
-        if rows:
-            body = []
-            for r in rows:
-                cells = [m.cell(r, c) for c in cols]
-                body.append(
-                    [f"{r} {book.code(r).name}"] + [x.notation() if x.total else "" for x in cells]
-                )
-            out.append(table(["from \\ to", *cols], body, "l" + "r" * len(cols)))
-        elif not window.codes:
-            out.append("No ladder relations between codes yet.")
-        target = (
-            f" (chosen to keep at least {hvm.keep_share:.0%})" if hvm.keep_share else " (given)"
-        )
-        out += [
-            "",
-            "### Hierarchical value map",
-            "",
-            f"Cut-off **{hvm.cutoff}**{target}: keeps **{hvm.share_kept:.0%}** of all links, "
-            f"{hvm.relations_kept} of {hvm.relations_total} relations; {len(hvm.codes)} codes "
-            f"on the map. Solid: direct links; dashed: indirect only. Labels: direct.indirect.",
-            "",
-            "```mermaid",
-            to_mermaid(s.ladder.drawing).rstrip(),
-            "```",
-            "",
-            "<details><summary>Graphviz DOT</summary>",
-            "",
-            "```dot",
-            to_dot(s.ladder.drawing, name="HVM").rstrip(),
-            "```",
-            "",
-            "</details>",
-            "",
-        ]
-    if s.structure is not None:
-        st = s.structure
-        out += ["### Node types", ""]
-        out.append(
-            table(
-                ("type", "level", "nodes", "sessions", "codes"),
-                (
-                    (t["node_type"], t["level"], t["nodes"], t["sessions"], t["codes"])
-                    for t in st.node_types
-                ),
-                "lrrrr",
+    return out
+
+
+def _ladder_md(s: MethodSection, ladder: LadderAnalysis, full_matrix: bool) -> list[str]:
+    """The implication matrix and the hierarchical value map of a laddering section."""
+    book = s.codebook
+    out: list[str] = []
+    m, hvm = ladder.matrix, ladder.hvm
+    window = matrix_window(s, full_matrix)
+    rows, cols = window.rows, window.cols
+    out += [
+        "### Implication matrix",
+        "",
+        f"Cells are *direct.indirect* counts (Reynolds & Gutman 1988) over "
+        f"{m.respondents} respondent(s) and {m.ladders} ladder(s), counted "
+        f"{m.counting_text()}; relations are counted within a ladder, never across "
+        f"ladders; rows lead to columns; {m.total_links} links in all.",
+        "",
+    ]
+    if window.note():
+        out += [md_escape(window.note()), ""]
+    if rows:
+        body = []
+        for r in rows:
+            cells = [m.cell(r, c) for c in cols]
+            body.append(
+                [f"{r} {book.code(r).name}"] + [x.notation() if x.total else "" for x in cells]
             )
+        out.append(table(["from \\ to", *cols], body, "l" + "r" * len(cols)))
+    elif not window.codes:
+        out.append("No ladder relations between codes yet.")
+    target = f" (chosen to keep at least {hvm.keep_share:.0%})" if hvm.keep_share else " (given)"
+    out += [
+        "",
+        "### Hierarchical value map",
+        "",
+        f"Cut-off **{hvm.cutoff}**{target}: keeps **{hvm.share_kept:.0%}** of all links, "
+        f"{hvm.relations_kept} of {hvm.relations_total} relations; {len(hvm.codes)} codes "
+        f"on the map. Solid: direct links; dashed: indirect only. Labels: direct.indirect.",
+        "",
+        "```mermaid",
+        to_mermaid(ladder.drawing).rstrip(),
+        "```",
+        "",
+        "<details><summary>Graphviz DOT</summary>",
+        "",
+        "```dot",
+        to_dot(ladder.drawing, name="HVM").rstrip(),
+        "```",
+        "",
+        "</details>",
+        "",
+    ]
+    return out
+
+
+def _structure_md(book: CodeBook, st: StructureAnalysis, top: int) -> list[str]:
+    """Node types, the most frequent connections and the hubs of a non-laddering section."""
+    out: list[str] = []
+    out += ["### Node types", ""]
+    out.append(
+        table(
+            ("type", "level", "nodes", "sessions", "codes"),
+            (
+                (t["node_type"], t["level"], t["nodes"], t["sessions"], t["codes"])
+                for t in st.node_types
+            ),
+            "lrrrr",
         )
-        out += ["", "### Most frequent connections", ""]
-        out.append(
-            table(
-                ("from", "relation", "to", "respondents"),
-                (
-                    (book.code(c.source).name, c.relation, book.code(c.target).name, c.respondents)
-                    for c in st.connections[:top]
-                ),
-                "lllr",
-            )
+    )
+    out += ["", "### Most frequent connections", ""]
+    out.append(
+        table(
+            ("from", "relation", "to", "respondents"),
+            (
+                (book.code(c.source).name, c.relation, book.code(c.target).name, c.respondents)
+                for c in st.connections[:top]
+            ),
+            "lllr",
         )
-        if st.hubs:
-            out += ["", f"### Each {st.hub_type} with what it connects to", ""]
-            for hub in st.hubs:
-                code = book.code(hub.code)
-                out.append(f"- **{md_escape(code.name)}** ({code.respondents} respondent(s))")
-                for kind, items in hub.neighbours.items():
-                    names = ", ".join(
-                        f"{md_escape(book.code(cid).name)} ({n})" for cid, n in items[:6]
-                    )
-                    out.append(f"  - {kind.replace('_', ' ')}: {names}")
-        out += ["", "```mermaid", to_mermaid(st.drawing).rstrip(), "```", ""]
-    if s.journey is not None:
-        out += journey_markdown(s.journey)
-    if s.grid is not None:
-        out += grid_markdown(s.grid)
+    )
+    if st.hubs:
+        out += ["", f"### Each {st.hub_type} with what it connects to", ""]
+        for hub in st.hubs:
+            code = book.code(hub.code)
+            out.append(f"- **{md_escape(code.name)}** ({code.respondents} respondent(s))")
+            for kind, items in hub.neighbours.items():
+                names = ", ".join(f"{md_escape(book.code(cid).name)} ({n})" for cid, n in items[:6])
+                out.append(f"  - {kind.replace('_', ' ')}: {names}")
+    out += ["", "```mermaid", to_mermaid(st.drawing).rstrip(), "```", ""]
     return out
 
 

@@ -16,7 +16,8 @@ from html import escape
 from typing import Any
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph import KnowledgeGraph, from_json
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_json import from_json
 from interview_cli.core.grid import Grid, build_grid
 from interview_cli.core.journey import JourneyMap, build_journey
 

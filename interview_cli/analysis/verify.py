@@ -30,27 +30,29 @@ final_state   after the last turn: graph, node tracker, core state (and the cano
 Values are compared exactly after a JSON round trip (the recorded file went through one):
 replay promises the *same* decision, so a difference in the last digit of a score is a finding,
 not noise. Replay goes on after a mismatch with the replayed state, so later turns may differ
-only as a consequence: the first differing turn is the one to read.
+only as a consequence: the first differing turn is the one to read. The per-turn checks live
+in ``analysis.verify_checks``; this module runs them over a session and checks the end state.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from interview_cli.core.decide import Decision
 from interview_cli.session import (
     SessionFile,
-    TurnRecord,
-    slim_candidates,
-    slim_node_signals,
-    slim_veto_reasons,
 )
 
 from .replay import ReplayStep, replay, with_closing
+from .verify_checks import (
+    Mismatch,
+    RecordedSignalNames,
+    check_mapping,
+    check_turn,
+    first_difference,
+    plain,
+)
 
 CHECKS: tuple[str, ...] = (
     "snapshot",
@@ -66,18 +68,6 @@ CHECKS: tuple[str, ...] = (
     "final_state",
 )
 DECISION_CHECKS = frozenset({"decision", "vetoes", "continuation"})
-
-
-@dataclass(frozen=True)
-class Mismatch:
-    """One recorded value the replay did not reproduce (``turn`` 0: the final state)."""
-
-    turn: int
-    check: str
-    field: str
-    recorded: Any
-    replayed: Any
-    detail: str = ""
 
 
 @dataclass
@@ -121,378 +111,10 @@ class VerifyResult:
         }
 
 
-# --------------------------------------------------------------------------------------------
-# Comparison helpers
-# --------------------------------------------------------------------------------------------
-
-
-def plain(value: Any) -> Any:
-    """``value`` as the session file would hold it (tuples become lists, models dicts)."""
-    return json.loads(json.dumps(value, default=_default))
-
-
-def _default(value: Any) -> Any:
-    if hasattr(value, "model_dump"):
-        return value.model_dump(mode="json")
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if isinstance(value, set | frozenset):
-        return sorted(value)
-    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
-
-
-def first_difference(a: Any, b: Any, path: str = "") -> tuple[str, Any, Any] | None:
-    """The first place two JSON values differ, as (path, a part, b part)."""
-    if isinstance(a, Mapping) and isinstance(b, Mapping):
-        for key in list(a) + [k for k in b if k not in a]:
-            sub = f"{path}.{key}" if path else str(key)
-            if key not in b:
-                return sub, a[key], "(missing)"
-            if key not in a:
-                return sub, "(missing)", b[key]
-            found = first_difference(a[key], b[key], sub)
-            if found:
-                return found
-        return None
-    if isinstance(a, list) and isinstance(b, list):
-        for i, (x, y) in enumerate(zip(a, b, strict=False)):
-            found = first_difference(x, y, f"{path}[{i}]")
-            if found:
-                return found
-        if len(a) != len(b):
-            return f"{path} (length)", len(a), len(b)
-        return None
-    if a == b and type(a) is type(b):
-        return None
-    # 1 == 1.0 in Python but not in a JSON file's contract; a bool is never a number here.
-    if a == b and not isinstance(a, bool) and not isinstance(b, bool):
-        return None
-    return path or "(value)", a, b
-
-
-def candidate_key(c: Mapping[str, Any]) -> str:
-    base = (
-        f"{c.get('strategy')}@{c['node_id']}"
-        if c.get("node_id") is not None
-        else str(c.get("strategy"))
-    )
-    stage = c.get("stage", "joint")
-    return base if stage == "joint" else f"{stage}:{base}"
-
-
-def _contribution_diff(
-    recorded: Sequence[Mapping[str, Any]], replayed: Sequence[Mapping[str, Any]]
-) -> list[str]:
-    rec = {c["key"]: c for c in recorded}
-    rep = {c["key"]: c for c in replayed}
-    lines: list[str] = []
-    for key in list(rec) + [k for k in rep if k not in rec]:
-        if key not in rep:
-            lines.append(f"{key}: weight {rec[key].get('weight')} no longer applies")
-            continue
-        if key not in rec:
-            lines.append(f"{key}: new weight {rep[key].get('weight')}")
-            continue
-        for part in ("weight", "value", "contribution"):
-            if first_difference(rec[key].get(part), rep[key].get(part)):
-                lines.append(f"{key} {part} {rec[key].get(part)!r} → {rep[key].get(part)!r}")
-    return lines
-
-
-# --------------------------------------------------------------------------------------------
-# Checks
-# --------------------------------------------------------------------------------------------
-
-
-def _check_decision(turn: TurnRecord, decision: Decision, out: list[Mismatch]) -> None:
-    recorded = turn.decision
-    n = turn.turn_number
-    if recorded is None:
-        out.append(
-            Mismatch(
-                n,
-                "decision",
-                "decision",
-                None,
-                decision.selected.strategy,
-                "the turn is complete but records no decision",
-            )
-        )
-        return
-    pairs = (
-        ("strategy", recorded.strategy, decision.selected.strategy),
-        ("node_id", recorded.node_id, decision.selected.node_id),
-        ("label", recorded.label, decision.selected.label),
-        ("phase", recorded.phase, decision.phase),
-    )
-    for name, rec, rep in pairs:
-        if rec != rep:
-            out.append(Mismatch(n, "decision", f"decision.{name}", rec, rep))
-
-
-def _check_tool_choice(
-    turn: TurnRecord, tool: Decision, overruled: bool, out: list[Mismatch]
-) -> None:
-    """Under a moderator's decision, the tool's own choice is recorded: it must replay too."""
-    recorded = turn.decision.tool_choice if turn.decision else None
-    if recorded is None and not overruled:
-        return
-    replayed = tool.selected.to_dict()
-    if recorded != replayed:
-        out.append(
-            Mismatch(turn.turn_number, "decision", "decision.tool_choice", recorded, replayed)
-        )
-
-
-def _vetoes(candidates: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    return {candidate_key(c): c.get("vetoed_by") for c in candidates if c.get("vetoed_by")}
-
-
-def _check_vetoes(
-    turn: TurnRecord, decision: Decision, replayed: list[dict[str, Any]], out: list[Mismatch]
-) -> None:
-    rec, rep = _vetoes(turn.candidates), _vetoes(replayed)
-    for key in sorted(set(rec) | set(rep)):
-        if rec.get(key) != rep.get(key):
-            out.append(
-                Mismatch(
-                    turn.turn_number, "vetoes", f"vetoed_by[{key}]", rec.get(key), rep.get(key)
-                )
-            )
-    # The reasons are what /why shows for a veto, so an edited one is a finding even when the
-    # veto itself still holds. Files written before the field existed record none: nothing to
-    # compare, rather than a difference on every vetoed candidate.
-    reasons = turn.decision.veto_reasons if turn.decision else {}
-    if not reasons:
-        return
-    missing = "(missing)"
-    replayed_reasons = decision.veto_reasons
-    if turn.candidate_summary:  # a slimmed record keeps the reasons of the vetoes it keeps
-        replayed_reasons = slim_veto_reasons(dict(replayed_reasons), replayed)
-    for key in list(reasons) + [k for k in replayed_reasons if k not in reasons]:
-        a, b = reasons.get(key, missing), replayed_reasons.get(key, missing)
-        if a != b:
-            out.append(Mismatch(turn.turn_number, "vetoes", f"veto_reasons[{key}]", a, b))
-
-
-def _check_continuation(turn: TurnRecord, decision: Decision, out: list[Mismatch]) -> None:
-    rec = turn.continuation
-    c = decision.continuation
-    n = turn.turn_number
-    if rec is None:
-        out.append(
-            Mismatch(
-                n,
-                "continuation",
-                "continuation",
-                None,
-                c.should_continue,
-                "the turn is complete but records no continuation",
-            )
-        )
-        return
-    pairs = (
-        ("should_continue", rec.should_continue, c.should_continue),
-        ("reason", rec.reason, c.reason or ""),
-        ("turns_remaining", rec.turns_remaining, c.turns_remaining),
-    )
-    for name, r, p in pairs:
-        if r != p:
-            out.append(Mismatch(n, "continuation", f"continuation.{name}", r, p))
-
-
-def _next_question(session: SessionFile, index: int) -> Any:
-    if index + 1 < len(session.turns):
-        return session.turns[index + 1].question
-    return session.pending_question
-
-
-def _check_question(
-    session: SessionFile, index: int, decision: Decision, out: list[Mismatch]
-) -> None:
-    question = _next_question(session, index)
-    if question is None:  # ended by the moderator, or the closing question was answered
-        return
-    n = session.turns[index].turn_number
-    if not decision.continuation.should_continue:
-        if question.kind != "closing":
-            out.append(
-                Mismatch(
-                    n,
-                    "question",
-                    "next_question.kind",
-                    question.kind,
-                    "closing",
-                    "the core said stop, so the next question should close",
-                )
-            )
-        return
-    pairs = (
-        ("kind", question.kind, "follow_up"),
-        ("strategy", question.strategy, decision.selected.strategy),
-        ("focus_node_id", question.focus_node_id, decision.selected.node_id),
-    )
-    for name, rec, rep in pairs:
-        if rec != rep:
-            out.append(Mismatch(n, "question", f"next_question.{name}", rec, rep))
-
-
-def _check_scores(turn: TurnRecord, replayed: list[dict[str, Any]], out: list[Mismatch]) -> None:
-    n = turn.turn_number
-    rec = {candidate_key(c): c for c in turn.candidates}
-    rep = {candidate_key(c): c for c in replayed}
-    for key in list(rec) + [k for k in rep if k not in rec]:
-        if key not in rep:
-            out.append(
-                Mismatch(
-                    n,
-                    "scores",
-                    f"candidates[{key}]",
-                    "recorded",
-                    "(not among the replayed candidates)",
-                )
-            )
-            continue
-        if key not in rec:
-            out.append(Mismatch(n, "scores", f"candidates[{key}]", "(not recorded)", "replayed"))
-            continue
-        a, b = rec[key], rep[key]
-        parts = [
-            f"{name} {a.get(name)!r} → {b.get(name)!r}"
-            for name in (
-                "final_score",
-                "base_score",
-                "phase_multiplier",
-                "phase_bonus",
-                "rank",
-                "selected",
-                "node_label",
-            )
-            if first_difference(a.get(name), b.get(name))
-        ]
-        parts += _contribution_diff(
-            a.get("signal_contributions", []), b.get("signal_contributions", [])
-        )
-        if parts:
-            out.append(
-                Mismatch(
-                    n,
-                    "scores",
-                    f"candidates[{key}]",
-                    a.get("final_score"),
-                    b.get("final_score"),
-                    "; ".join(parts),
-                )
-            )
-
-
-def _check_mapping(
-    n: int,
-    check: str,
-    name: str,
-    rec: Mapping[str, Any],
-    rep: Mapping[str, Any],
-    out: list[Mismatch],
-) -> None:
-    for key in list(rec) + [k for k in rep if k not in rec]:
-        a, b = rec.get(key, "(missing)"), rep.get(key, "(missing)")
-        diff = first_difference(a, b)
-        if diff:
-            where = f"{name}[{key}]" + (f".{diff[0]}" if diff[0] != "(value)" else "")
-            out.append(Mismatch(n, check, where, diff[1], diff[2]))
-
-
-@dataclass(frozen=True)
-class RecordedSignalNames:
-    """The global and per-node signal names the recording tool computed anywhere in a
-    session. A signal a later version added is replayed but was never recorded: it is not a
-    difference (a recorded one that is missing or changed still is)."""
-
-    global_names: frozenset[str]
-    node_names: frozenset[str]
-
-    @classmethod
-    def of(cls, session: SessionFile) -> RecordedSignalNames:
-        return cls(
-            frozenset(k for t in session.turns for k in t.signals),
-            frozenset(
-                k for t in session.turns for values in t.node_signals.values() for k in values
-            ),
-        )
-
-
-def check_turn(
-    session: SessionFile,
-    index: int,
-    step: ReplayStep,
-    recorded: RecordedSignalNames | None = None,
-) -> list[Mismatch]:
-    """Every check of one turn, in ``CHECKS`` order (``recorded``: the session's signal
-    names, computed once per session by the caller; derived here when not given)."""
-    turn = step.turn
-    # The moderator's decision (recorded on the turn) is given: the replay applies it on top of
-    # the tool's, and every check of the evidence (candidates, scores, signals, vetoes) reads
-    # the tool's own decision, which is still the core's to reproduce.
-    decision, tool = step.outcome.decision, step.outcome.tool
-    n = turn.turn_number
-    out: list[Mismatch] = []
-    replayed = plain([c.to_dict() for c in tool.candidates])
-    node_signals = plain(tool.node_signals)
-    if turn.candidate_summary:  # a slimmed record: compare it with the replay slimmed alike
-        replayed, summary = slim_candidates(replayed)
-        node_signals = slim_node_signals(node_signals, replayed)
-        _check_mapping(n, "scores", "candidate_summary", turn.candidate_summary, summary, out)
-    _check_decision(turn, decision, out)
-    _check_tool_choice(turn, tool, step.outcome.tool_decision is not None, out)
-    _check_vetoes(turn, tool, replayed, out)
-    _check_continuation(turn, decision, out)
-    _check_question(session, index, decision, out)
-    _check_scores(turn, replayed, out)
-    names = recorded if recorded is not None else RecordedSignalNames.of(session)
-    known, known_node = names.global_names, names.node_names
-    global_signals = {
-        k: v for k, v in plain(tool.global_signals).items() if k in turn.signals or k in known
-    }
-    node_signals = {
-        node: {
-            k: v
-            for k, v in values.items()
-            if k in known_node or k in turn.node_signals.get(node, {})
-        }
-        for node, values in node_signals.items()
-    }
-    _check_mapping(n, "signals", "signals", turn.signals, global_signals, out)
-    _check_mapping(n, "signals", "node_signals", turn.node_signals, node_signals, out)
-    _check_mapping(n, "graph", "graph_delta", turn.graph_delta, plain(step.outcome.delta), out)
-    if step.outcome.slot_discovery is not None:
-        recorded_slots = turn.slot_discovery
-        _check_mapping(
-            n,
-            "canonical",
-            "slot_discovery",
-            recorded_slots,
-            plain(step.outcome.slot_discovery.model_dump(mode="json")),
-            out,
-        )
-    recorded_rationale = turn.decision.rationale if turn.decision else []
-    diff = first_difference(list(recorded_rationale), list(decision.rationale))
-    if diff:
-        out.append(
-            Mismatch(
-                n,
-                "rationale",
-                f"rationale{diff[0] if diff[0] != '(value)' else ''}",
-                diff[1],
-                diff[2],
-            )
-        )
-    return out
-
-
 def _check_final(session: SessionFile, step: ReplayStep, out: list[Mismatch]) -> None:
     final, delta = with_closing(session, step.after, methodology=step.inputs.methodology)
     if delta is not None and session.closing is not None:
-        _check_mapping(0, "closing", "graph_delta", session.closing.graph_delta,
+        check_mapping(0, "closing", "graph_delta", session.closing.graph_delta,
                        plain(delta), out)  # fmt: skip
     dumped = plain(final.to_dict())
     for name in ("graph", "tracker", "state", "canonical"):

@@ -92,7 +92,7 @@ def walk_record(turn: TurnRecord, *, top: int = TOP_CANDIDATES) -> dict[str, Any
         {
             "extraction": extraction,
             "graph_delta": turn.graph_delta,
-            # Dual graph (issue 8): the slots this turn created or promoted and the surface
+            # Dual graph: the slots this turn created or promoted and the surface
             # concepts it mapped to slots, as the terminal replay shows; {} when slots were off.
             "slot_discovery": turn.slot_discovery,
             "key_signals": key_signals(turn),

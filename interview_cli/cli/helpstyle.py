@@ -111,46 +111,12 @@ def _options_panel(
     *, name: str, params: list[Any], ctx: Any, markup_mode: Any, console: Any
 ) -> None:
     """Typer's options (or arguments) panel, with every option name whole (see above)."""
-    from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table
-    from rich.text import Text
     from typer import rich_utils as ru
-    from typer.core import TyperArgument
 
-    rows: list[list[Any]] = []
-    required = False
-    for param in params:
-        shown = None  # an argument is shown by its metavar
-        if isinstance(param, TyperArgument):
-            shown = param.display_name_raw + (
-                "..." if param.metavar is None and param.nargs != 1 else ""
-            )
-        names = [o for o in param.opts if o.startswith("--")]
-        shorts = [shown or o for o in param.opts if not o.startswith("--")]
-        negative = [o for o in param.secondary_opts if o.startswith("--")]
-        negative_short = [o for o in param.secondary_opts if not o.startswith("--")]
-        name_cell = ru.highlighter(",".join(names))
-        short_cell = ru.highlighter(",".join(shorts))
-        if negative or negative_short:
-            name_cell.append("\n")
-            name_cell.append_text(ru.negative_highlighter(",".join(negative)))
-            short_cell.append("\n")
-            short_cell.append_text(ru.negative_highlighter(",".join(negative_short)))
-        types = Text(style=ru.STYLE_TYPES, overflow="fold")
-        types.append(param.display_type_rich(ctx=ctx) or "")
-        number_range = param._get_number_range_help_str()
-        if number_range:
-            types.append(ru.RANGE_STRING.format(number_range))
-        mark = (
-            Text(ru.REQUIRED_SHORT_STRING, style=ru.STYLE_REQUIRED_SHORT) if param.required else ""
-        )
-        required = required or bool(param.required)
-        help_cell: Any = ru._get_parameter_help(param=param, ctx=ctx, markup_mode=markup_mode)
-        # One part a line (the help, the env var, the default) in the column's own overflow,
-        # so a long word such as 'interview-cli[embeddings]' folds instead of being cut.
-        help_cell = Group(*getattr(help_cell, "renderables", [help_cell]))
-        rows.append([mark, name_cell, short_cell, ru.types_highlighter(types), help_cell])
+    rows = [_option_row(param, ctx, markup_mode) for param in params]
+    required = any(bool(param.required) for param in params)
     if not rows:
         return
     table = Table(
@@ -180,3 +146,39 @@ def _options_panel(
             title_align=ru.ALIGN_OPTIONS_PANEL,
         )
     )
+
+
+def _option_row(param: Any, ctx: Any, markup_mode: Any) -> list[Any]:
+    """One option's cells: required mark, long names, short names, type, help."""
+    from rich.console import Group
+    from rich.text import Text
+    from typer import rich_utils as ru
+    from typer.core import TyperArgument
+
+    shown = None  # an argument is shown by its metavar
+    if isinstance(param, TyperArgument):
+        shown = param.display_name_raw + (
+            "..." if param.metavar is None and param.nargs != 1 else ""
+        )
+    names = [o for o in param.opts if o.startswith("--")]
+    shorts = [shown or o for o in param.opts if not o.startswith("--")]
+    negative = [o for o in param.secondary_opts if o.startswith("--")]
+    negative_short = [o for o in param.secondary_opts if not o.startswith("--")]
+    name_cell = ru.highlighter(",".join(names))
+    short_cell = ru.highlighter(",".join(shorts))
+    if negative or negative_short:
+        name_cell.append("\n")
+        name_cell.append_text(ru.negative_highlighter(",".join(negative)))
+        short_cell.append("\n")
+        short_cell.append_text(ru.negative_highlighter(",".join(negative_short)))
+    types = Text(style=ru.STYLE_TYPES, overflow="fold")
+    types.append(param.display_type_rich(ctx=ctx) or "")
+    number_range = param._get_number_range_help_str()
+    if number_range:
+        types.append(ru.RANGE_STRING.format(number_range))
+    mark = Text(ru.REQUIRED_SHORT_STRING, style=ru.STYLE_REQUIRED_SHORT) if param.required else ""
+    help_cell: Any = ru._get_parameter_help(param=param, ctx=ctx, markup_mode=markup_mode)
+    # One part a line (the help, the env var, the default) in the column's own overflow,
+    # so a long word such as 'interview-cli[embeddings]' folds instead of being cut.
+    help_cell = Group(*getattr(help_cell, "renderables", [help_cell]))
+    return [mark, name_cell, short_cell, ru.types_highlighter(types), help_cell]

@@ -21,6 +21,9 @@ from interview_cli.cli.common import (
 from interview_cli.cli.run import SessionsDirOption
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from interview_cli.analysis.report import Report
     from interview_cli.config.schemas import Methodology
 
 
@@ -184,11 +187,10 @@ def report(
     * `interview report sessions/ --where segment=commuter -f md` (see `run --meta`)
     """
     from interview_cli.analysis.codes import load_merges
-    from interview_cli.analysis.report import ReportOptions, build_report, report_to_dict
-    from interview_cli.analysis.sources import Collected, collect, refuse_overwriting_sessions
+    from interview_cli.analysis.report import ReportOptions, build_report
+    from interview_cli.analysis.sources import Collected, collect
     from interview_cli.errors import UsageError
-    from interview_cli.files import translate_os_error
-    from interview_cli.store import SessionStore, write_atomic
+    from interview_cli.store import SessionStore
 
     store = SessionStore(sessions_dir)
     chosen = _chosen_format(fmt, as_json)
@@ -213,15 +215,7 @@ def report(
     )
     collected = collect(targets, store, for_report=True) if targets else Collected()
     if out is not None:
-        if out.is_dir():
-            raise UsageError(f"--out {out} is a directory; name a file, e.g. {out / 'report.md'}")
-        # Before any work is shown: a report written over a session would destroy it.
-        refuse_overwriting_sessions([out], collected.files)
-        for sheet_path in ladders or []:
-            if out.resolve() == sheet_path.resolve():
-                raise UsageError(
-                    f"--out {out} is the coding sheet {sheet_path}; choose another output file"
-                )
+        _check_out(out, collected.files, ladders or [])
     sheets, sheet_method = _sheets(ladders or [], library)
     for skipped in collected.skipped:
         print_warning(f"skipped {skipped}")
@@ -248,6 +242,31 @@ def report(
             f"{merges}: '{label}' (code '{code}') matches no label in these sessions; "
             "check its spelling"
         )
+
+    _emit(result, chosen, out)
+
+
+def _check_out(out: Path, session_files: Sequence[Path], sheets: Sequence[Path]) -> None:
+    """Refuse an --out that is a directory, a session being read or a coding sheet."""
+    from interview_cli.analysis.sources import refuse_overwriting_sessions
+    from interview_cli.errors import UsageError
+
+    if out.is_dir():
+        raise UsageError(f"--out {out} is a directory; name a file, e.g. {out / 'report.md'}")
+    # Before any work is shown: a report written over a session would destroy it.
+    refuse_overwriting_sessions([out], session_files)
+    for sheet_path in sheets:
+        if out.resolve() == sheet_path.resolve():
+            raise UsageError(
+                f"--out {out} is the coding sheet {sheet_path}; choose another output file"
+            )
+
+
+def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
+    """Show the report on the terminal, or print it or write it to ``out`` in ``chosen``."""
+    from interview_cli.analysis.report_json import report_to_dict
+    from interview_cli.files import translate_os_error
+    from interview_cli.store import write_atomic
 
     if chosen is None:
         from interview_cli.ui.report import show_report

@@ -1,4 +1,4 @@
-"""Study language codes: ``--language`` and a concept's ``language`` (issue 4 item 4).
+"""Study language codes: ``--language`` and a concept's ``language``.
 
 A study language is written as an ISO 639 style code: two or three letters (``en``, ``de``,
 ``yue``), optionally with a script and/or a region (``zh-Hant``, ``pt-BR``, ``es-419``).

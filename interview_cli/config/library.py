@@ -1,6 +1,7 @@
 """The library search path: find methodologies, concepts and personas by id, validated.
 
-Implements issue 2 item 6 (the library ships inside the wheel; user directories come first).
+The library ships inside the wheel, so a fresh install can run; user directories come first,
+so a team can override a shipped file without editing the package.
 A :class:`Library` is an ordered list of roots; each root may hold ``methodologies/``,
 ``concepts/`` and ``personas/``. Roots, first wins per id:
 

@@ -190,14 +190,25 @@ class SaturationTuning(StrictModel):
     )
 
 
+# How many of a node's latest answers its shallow/deep ratios look at; a node tracked before
+# the methodology was known (and an old session's tracker) uses this default.
+RECENT_DEPTHS_WINDOW = 3
+
+
 class ExhaustionTuning(StrictModel):
     """Node exhaustion (seed 003)."""
 
     min_turns_since_yield: int = Field(default=3, ge=0)
     min_focus_streak: int = Field(default=2, ge=0)
     shallow_ratio: Unit = 0.66
-    recent_depths_window: int = Field(default=3, ge=1)
+    recent_depths_window: int = Field(default=RECENT_DEPTHS_WINDOW, ge=1)
     recency_horizon_turns: int = Field(default=20, ge=1)
+
+
+# How many of the latest questions (this turn's included) the repeat checks look at: the
+# decision's recorded window (``core.turn.recent_questions``) and the default of
+# ``tuning.vetoes.question_history`` for the generated question's similarity check.
+QUESTION_HISTORY = 6
 
 
 class VetoTuning(StrictModel):
@@ -214,7 +225,7 @@ class VetoTuning(StrictModel):
     element_exhausted: bool = True
     element_max_focus: int = Field(default=3, ge=1)
     question_similarity_threshold: Unit = 0.85
-    question_history: int = Field(default=6, ge=1)
+    question_history: int = Field(default=QUESTION_HISTORY, ge=1)
     fruitless_probe: bool = Field(
         default=False,
         description="the memory of asking: a strategy already asked on a node is not asked "

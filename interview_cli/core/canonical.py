@@ -9,14 +9,15 @@ Life of a slot (all pure; the LLM's proposals arrive as recorded values):
 
 1. ``pending_slot_batches`` lists the surface nodes not yet mapped, grouped by node type in
    batches of at most ``tuning.canonical.batch_size`` (8) labels: the ``propose_slots`` calls.
-2. ``apply_slot_proposals`` merges each proposal into the most similar existing slot of its
-   node type - the exact slot name, else embedding cosine >= ``similarity_threshold`` (0.60)
-   when an ``Embedder`` is given, else the synonym-aware word overlap ``label_similarity`` >=
-   ``fuzzy_threshold`` - or creates a ``candidate`` slot. Labels the model left out of every
-   proposal stand alone (the prompt's own rule) and go through the same matching. A slot
-   becomes ``active`` when ``support_count`` (surface nodes mapped) reaches
-   ``min_support_nodes`` (2). Mappings are permanent: a surface node never changes slot, so
-   slots stay stable. A failed batch leaves its nodes unmapped; the next turn asks again.
+2. ``apply_slot_proposals`` (``core.canonical_slots``) merges each proposal into the most
+   similar existing slot of its node type - the exact slot name, else embedding cosine >=
+   ``similarity_threshold`` (0.60) when an ``Embedder`` is given, else the synonym-aware word
+   overlap ``label_similarity`` >= ``fuzzy_threshold`` - or creates a ``candidate`` slot.
+   Labels the model left out of every proposal stand alone (the prompt's own rule) and go
+   through the same matching. A slot becomes ``active`` when ``support_count`` (surface nodes
+   mapped) reaches ``min_support_nodes`` (2). Mappings are permanent: a surface node never
+   changes slot, so slots stay stable. A failed batch leaves its nodes unmapped; the next turn
+   asks again.
 3. Canonical edges are re-aggregated from the whole surface graph every time
    (``aggregate_edges``): one edge per (source slot, target slot, relation) with its support
    count and the surface edges behind it; edges inside one slot are dropped.
@@ -50,7 +51,7 @@ import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
 
 from interview_cli.config.schemas import CanonicalTuning
-from interview_cli.core.dedup import Embedder, polarity_block, same_word
+from interview_cli.core.dedup import polarity_block, same_word
 from interview_cli.core.graph_depth import condensation_depths
 from interview_cli.core.models import RejectedItem
 from interview_cli.core.text import label_profile, normalise
@@ -242,26 +243,6 @@ def snake_name(label: str, max_words: int = 4) -> str:
     return "_".join(words) or "slot"
 
 
-def _texts(name: str, labels: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys([slot_text(name), *labels]))
-
-
-def _similarity(
-    mine: Sequence[str], theirs: Sequence[str], embedder: Embedder | None
-) -> tuple[float, MatchVia]:
-    """Best pairwise score between two groups of texts (single linkage), and its tier."""
-    best = 0.0
-    for a in mine:
-        for b in theirs:
-            if embedder is not None:
-                if polarity_block(label_profile(a), label_profile(b)) is not None:
-                    continue  # embeddings are blind to "not"; never merge across polarity
-                best = max(best, float(embedder.similarity(a, b)))
-            else:
-                best = max(best, label_similarity(a, b))
-    return best, "embedding" if embedder is not None else "fuzzy"
-
-
 # --------------------------------------------------------------------------------------------
 # Discovery
 # --------------------------------------------------------------------------------------------
@@ -298,148 +279,6 @@ def pending_slot_batches(
                 )
             )
     return batches
-
-
-def _reject(item: Mapping[str, Any], reason: str) -> RejectedItem:
-    return RejectedItem(kind="slot", item=dict(item), reason=reason)
-
-
-def apply_slot_proposals(
-    canonical: CanonicalState,
-    proposals: Sequence[SlotBatch],
-    *,
-    graph: KnowledgeGraph,
-    turn: int,
-    tuning: CanonicalTuning,
-    embedder: Embedder | None = None,
-) -> tuple[CanonicalState, SlotDiscoveryRecord]:
-    """Merge one turn's recorded slot proposals into ``canonical`` (pure; see module doc)."""
-    slots: dict[str, CanonicalSlot] = {s.id: s for s in canonical.slots}
-    texts: dict[str, list[str]] = {s.id: [slot_text(s.slot_name)] for s in canonical.slots}
-    mapping: dict[str, SlotMapping] = {m.surface_node_id: m for m in canonical.mappings}
-    for m in canonical.mappings:
-        texts.setdefault(m.slot_id, []).append(m.surface_label)
-    number = canonical.next_slot_number
-    created: list[str] = []
-    touched: list[str] = []
-    new_maps: list[SlotMapping] = []
-    unmapped: list[str] = []
-    rejected: list[RejectedItem] = []
-    threshold = tuning.similarity_threshold if embedder is not None else tuning.fuzzy_threshold
-
-    def place(proposal: ProposedSlot, members: list[tuple[str, str]]) -> None:
-        nonlocal number
-        mine = _texts(proposal.slot_name, (label for _, label in members))
-        name_key = normalise(slot_text(proposal.slot_name))
-        same_type = [s for s in slots.values() if s.node_type == proposal.node_type]
-        target: CanonicalSlot | None = next(
-            (s for s in same_type if normalise(slot_text(s.slot_name)) == name_key), None
-        )
-        via: MatchVia = "name" if target is not None else "fuzzy"
-        score = 1.0 if target is not None else 0.0
-        if target is None:
-            for slot in same_type:  # ties go to the older slot
-                candidate, tier = _similarity(mine, texts[slot.id], embedder)
-                if candidate >= threshold and candidate > score:
-                    target, score, via = slot, candidate, tier
-        if target is None:
-            target = CanonicalSlot(
-                id=f"s{number}",
-                slot_name=proposal.slot_name,
-                description=proposal.description,
-                node_type=proposal.node_type,
-                first_seen_turn=turn,
-            )
-            number += 1
-            slots[target.id] = target
-            texts[target.id] = [slot_text(target.slot_name)]
-            created.append(target.id)
-            score, via = 1.0, "new"
-        for i, (node_id, label) in enumerate(members):
-            how: MatchVia = "grouped" if via == "new" and i > 0 else via
-            entry = SlotMapping(
-                surface_node_id=node_id,
-                slot_id=target.id,
-                similarity=round(score, 6),
-                assigned_turn=turn,
-                surface_label=label,
-                via=how,
-            )
-            mapping[node_id] = entry
-            new_maps.append(entry)
-            texts[target.id].append(label)
-        touched.append(target.id)
-
-    for batch in proposals:
-        asked = {
-            normalise(label): (node_id, label)
-            for node_id, label in zip(batch.node_ids, batch.labels, strict=False)
-        }
-        if batch.failed:
-            unmapped += [n for n in batch.node_ids if n not in mapping]
-            continue
-        alone = [
-            ProposedSlot(
-                slot_name=snake_name(label), node_type=batch.node_type, surface_labels=(label,)
-            )
-            for label in batch.labels
-        ]
-        for index, proposal in enumerate([*batch.proposals, *alone]):
-            is_model = index < len(batch.proposals)
-            if proposal.node_type != batch.node_type or not normalise(proposal.slot_name):
-                rejected.append(_reject(proposal.model_dump(), "wrong node type or empty name"))
-                continue
-            members: list[tuple[str, str]] = []
-            for label in proposal.surface_labels:
-                found = asked.get(normalise(label))
-                if found is None:
-                    if is_model:
-                        rejected.append(_reject({"label": label}, "label was not asked about"))
-                    continue
-                node_id, asked_label = found
-                if node_id in mapping or not graph.has_node(node_id):
-                    continue  # already placed (earlier proposal or earlier turn) or unknown
-                if node_id not in {m for m, _ in members}:
-                    members.append((node_id, asked_label))
-            if members:
-                place(proposal, members)
-
-    counts: dict[str, int] = {}
-    for m in mapping.values():
-        counts[m.slot_id] = counts.get(m.slot_id, 0) + 1
-    promoted: list[str] = []
-    for slot_id in dict.fromkeys(touched):
-        slot = slots[slot_id]
-        support = counts.get(slot_id, 0)
-        status, promoted_turn = slot.status, slot.promoted_turn
-        if status == "candidate" and support >= tuning.min_support_nodes:
-            status, promoted_turn = "active", turn
-            promoted.append(slot_id)
-        slots[slot_id] = slot.model_copy(
-            update={"support_count": support, "status": status, "promoted_turn": promoted_turn}
-        )
-    ordered_maps = tuple(mapping.values())
-    state = CanonicalState(
-        slots=tuple(slots.values()),
-        mappings=ordered_maps,
-        edges=aggregate_edges(ordered_maps, graph),
-        next_slot_number=number,
-        last_turn=turn,
-        last_new_slots=len(created),
-        last_new_surface_nodes=len(new_maps),
-    )
-    record = SlotDiscoveryRecord(
-        turn=turn,
-        slots_created=tuple(created),
-        slots_updated=tuple(s for s in dict.fromkeys(touched) if s not in created),
-        slots_promoted=tuple(promoted),
-        mappings_created=tuple(new_maps),
-        slots=tuple(slots[s] for s in dict.fromkeys(touched)),
-        unmapped=tuple(dict.fromkeys(unmapped)),
-        rejected=tuple(rejected),
-        graph_state=canonical_graph_state(state),
-    )
-    return state, record
 
 
 # --------------------------------------------------------------------------------------------
@@ -545,7 +384,6 @@ __all__ = [
     "SlotDiscoveryRecord",
     "SlotMapping",
     "aggregate_edges",
-    "apply_slot_proposals",
     "canonical_graph_state",
     "dual_graph_comparison",
     "label_similarity",

@@ -23,11 +23,13 @@ from interview_cli.config.schemas import Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.core.continuation import Continuation, check_continuation
 from interview_cli.core.coverage import CoverageState
-from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_json import from_json, to_json
 from interview_cli.core.models import Assessment
 from interview_cli.core.moderation import StopGuardInputs, break_focus_tie, guard_stop
-from interview_cli.core.phase import phase_for_turn
-from interview_cli.core.scoring import NodeInfo, Ranking, ScoredCandidate, rank_candidates
+from interview_cli.core.phase import Phase, phase_for_turn
+from interview_cli.core.scored import NodeInfo, Ranking, ScoredCandidate
+from interview_cli.core.scoring import rank_candidates
 from interview_cli.core.signals import (
     CanonicalInfo,
     DetectedSignals,
@@ -293,9 +295,44 @@ def decide(inputs: DecisionInputs) -> Decision:
     """The turn's decision from recorded inputs alone (pure; same inputs, same Decision)."""
     methodology = inputs.methodology
     phase = phase_for_turn(inputs.turn_number, inputs.max_turns, methodology.phases.boundaries)
-    detected: DetectedSignals = detect_signals(
-        SignalContext(
+    detected = _detect(inputs)
+    nodes = candidate_nodes(inputs)
+    vetoes = VetoRecorder(_veto_context(inputs))
+    ranking = rank_candidates(
+        methodology,
+        detected.global_signals,
+        detected.node_signals,
+        nodes,
+        phase=phase,
+        veto=vetoes,
+    )
+    if ranking.selected is None:  # pragma: no cover - a methodology always has a strategy
+        raise ValueError("no candidate to select: the methodology defines no strategy")
+    ranking, tie = break_focus_tie(ranking, methodology, inputs.tracker)
+    ranking, continuation, deferred = guard_stop(
+        ranking,
+        _continuation(inputs, ranking, phase),
+        StopGuardInputs(
             methodology=methodology,
+            tracker=inputs.tracker,
+            focus_history=inputs.focus_history,
+            trend=inputs.trend,
+            focusable=frozenset(nodes),
+        ),
+    )
+    if deferred is not None:
+        tie = None  # the guard chose another move: the close call no longer decided anything
+    tie_break = tie.describe() if tie else None
+    return _decision(
+        inputs, detected, ranking, vetoes.reasons, continuation, phase, tie_break, deferred
+    )
+
+
+def _detect(inputs: DecisionInputs) -> DetectedSignals:
+    """Every signal the turn's ranking reads, global and per node."""
+    return detect_signals(
+        SignalContext(
+            methodology=inputs.methodology,
             tracker=inputs.tracker,
             turn_number=inputs.turn_number,
             max_turns=inputs.max_turns,
@@ -311,21 +348,13 @@ def decide(inputs: DecisionInputs) -> Decision:
             must_cover=inputs.must_cover,
         )
     )
-    nodes = candidate_nodes(inputs)
-    vetoes = VetoRecorder(_veto_context(inputs))
-    ranking = rank_candidates(
-        methodology,
-        detected.global_signals,
-        detected.node_signals,
-        nodes,
-        phase=phase,
-        veto=vetoes,
-    )
-    if ranking.selected is None:  # pragma: no cover - a methodology always has a strategy
-        raise ValueError("no candidate to select: the methodology defines no strategy")
-    ranking, tie = break_focus_tie(ranking, methodology, inputs.tracker)
+
+
+def _continuation(inputs: DecisionInputs, ranking: Ranking, phase: Phase) -> Continuation:
+    """Whether the interview goes on after the selected strategy (before the stop guard)."""
+    methodology = inputs.methodology
     coverage = _coverage(inputs)
-    continuation = check_continuation(
+    return check_continuation(
         turn_number=inputs.turn_number,
         max_turns=inputs.max_turns,
         phase=phase,
@@ -336,19 +365,19 @@ def decide(inputs: DecisionInputs) -> Decision:
         tuning=methodology.tuning.saturation,
         coverage_ratio=coverage.ratio if coverage is not None else None,
     )
-    ranking, continuation, deferred = guard_stop(
-        ranking,
-        continuation,
-        StopGuardInputs(
-            methodology=methodology,
-            tracker=inputs.tracker,
-            focus_history=inputs.focus_history,
-            trend=inputs.trend,
-            focusable=frozenset(nodes),
-        ),
-    )
-    if deferred is not None:
-        tie = None  # the guard chose another move: the close call no longer decided anything
+
+
+def _decision(
+    inputs: DecisionInputs,
+    detected: DetectedSignals,
+    ranking: Ranking,
+    veto_reasons: Mapping[tuple[str, str | None], str],
+    continuation: Continuation,
+    phase: Phase,
+    tie_break: str | None,
+    deferred: str | None,
+) -> Decision:
+    """The decision record: the candidates kept, and the signals and vetoes they refer to."""
     chosen = _selected(ranking)
     recorded = _recorded_candidates(ranking)
     recorded_pairs = {(c.strategy, c.node_id) for c in recorded}
@@ -367,15 +396,15 @@ def decide(inputs: DecisionInputs) -> Decision:
             if node_id in recorded_nodes
         },
         continuation=continuation,
-        rationale=build_rationale(ranking, vetoes.reasons, continuation)
-        + tuple(note for note in (tie.describe() if tie else None, deferred) if note),
+        rationale=build_rationale(ranking, veto_reasons, continuation)
+        + tuple(note for note in (tie_break, deferred) if note),
         veto_reasons={
             f"{strategy}@{node_id}" if node_id is not None else strategy: reason
-            for (strategy, node_id), reason in vetoes.reasons.items()
+            for (strategy, node_id), reason in veto_reasons.items()
             if (strategy, node_id) in recorded_pairs
         },
         fallback=ranking.fallback,
-        tie_break=tie.describe() if tie else None,
+        tie_break=tie_break,
         stop_deferred=deferred,
     )
 

@@ -65,8 +65,9 @@ class DedupCandidate:
 
 @dataclass(frozen=True)
 class DedupMatch:
+    """The existing node a new label duplicates, by which tier and with what score."""
+
     node_id: str
-    matched_label: str
     tier: MatchTier
     score: float
 
@@ -148,14 +149,14 @@ def find_duplicate(
     for candidate in pool:
         for known in candidate.labels:
             if normalise(known) == key:
-                return DedupMatch(candidate.node_id, known, "exact", 1.0)
+                return DedupMatch(candidate.node_id, "exact", 1.0)
 
     best: DedupMatch | None = None
     for candidate in pool:
         for known in candidate.labels:
             score = fuzzy_match_score(label, known, tuning)
             if score is not None and (best is None or score > best.score):
-                best = DedupMatch(candidate.node_id, known, "fuzzy", score)
+                best = DedupMatch(candidate.node_id, "fuzzy", score)
     if best is not None or embedder is None:
         return best
 
@@ -166,5 +167,5 @@ def find_duplicate(
                 continue
             score = float(embedder.similarity(label, known))
             if score >= tuning.embedding_threshold and (best is None or score > best.score):
-                best = DedupMatch(candidate.node_id, known, "embedding", score)
+                best = DedupMatch(candidate.node_id, "embedding", score)
     return best

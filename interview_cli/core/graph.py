@@ -31,92 +31,23 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any
 
 import networkx as nx
 
 from interview_cli.config.schemas import Methodology, OntologySpec
 from interview_cli.core.graph_depth import condensation_depths
+from interview_cli.core.graph_records import (
+    GraphInvariantError,
+    Node,
+    ProvenanceEntry,
+    Relation,
+    check_opinion,
+    provenance_tuple,
+)
 from interview_cli.core.text import lemma_key, normalise
 
-__all__ = [
-    "GraphInvariantError",
-    "KnowledgeGraph",
-    "Node",
-    "ProvenanceEntry",
-    "Relation",
-    "from_json",
-    "to_json",
-]
-
-GRAPH_FORMAT = "node-link"
-
-
-class GraphInvariantError(ValueError):
-    """A mutation would break one of the graph's invariants (a programming error)."""
-
-
-def _check_opinion(stance: int, confidence: float | None) -> None:
-    if stance not in (-1, 0, 1):
-        raise GraphInvariantError(f"stance must be -1, 0 or +1 (got {stance!r})")
-    if confidence is not None and not 0.0 <= confidence <= 1.0:
-        raise GraphInvariantError(f"confidence must be within 0..1 (got {confidence!r})")
-
-
-class ProvenanceEntry(TypedDict):
-    utterance_id: str
-    quote: str
-    turn: int
-
-
-def _provenance_tuple(entries: Iterable[Mapping[str, Any]]) -> tuple[ProvenanceEntry, ...]:
-    return tuple(
-        ProvenanceEntry(utterance_id=p["utterance_id"], quote=p["quote"], turn=p["turn"])
-        for p in entries
-    )
-
-
-@dataclass(frozen=True)
-class Node:
-    """A read-only snapshot of one node's attributes."""
-
-    id: str
-    label: str
-    node_type: str
-    aliases: tuple[str, ...]
-    provenance: tuple[ProvenanceEntry, ...]
-    stance: int
-    confidence: float
-    created_turn: int
-    superseded_by: str | None
-    element_id: str | None
-
-    @property
-    def labels(self) -> tuple[str, ...]:
-        return (self.label, *self.aliases)
-
-    @property
-    def mention_count(self) -> int:
-        return len(self.provenance)
-
-    @property
-    def last_mentioned_turn(self) -> int:
-        return max((p["turn"] for p in self.provenance), default=self.created_turn)
-
-
-@dataclass(frozen=True)
-class Relation:
-    """A read-only snapshot of one typed edge."""
-
-    source: str
-    target: str
-    relation: str
-    quotes: tuple[str, ...]
-    provenance: tuple[ProvenanceEntry, ...]
-    confidence: float
-    created_turn: int
-    value: float | None = None
+__all__ = ["KnowledgeGraph"]
 
 
 class _DiGraph(nx.DiGraph):
@@ -196,7 +127,7 @@ class KnowledgeGraph:
             label=d["label"],
             node_type=d["node_type"],
             aliases=tuple(d["aliases"]),
-            provenance=_provenance_tuple(d["provenance"]),
+            provenance=provenance_tuple(d["provenance"]),
             stance=d["stance"],
             confidence=d["confidence"],
             created_turn=d["created_turn"],
@@ -249,7 +180,7 @@ class KnowledgeGraph:
             target=target,
             relation=name,
             quotes=tuple(data["quotes"]),
-            provenance=_provenance_tuple(data["provenance"]),
+            provenance=provenance_tuple(data["provenance"]),
             confidence=data["confidence"],
             created_turn=data["created_turn"],
             value=data.get("value"),
@@ -413,7 +344,7 @@ class KnowledgeGraph:
             raise GraphInvariantError("a node label needs at least one letter or digit")
         if self.find_by_label(label, node_type):
             raise GraphInvariantError(f"a {node_type} node labelled {label!r} already exists")
-        _check_opinion(stance, confidence)
+        check_opinion(stance, confidence)
         node_id = self._new_id(id_factory)
         self._position[node_id] = len(self._position)
         self._g.add_node(
@@ -450,7 +381,7 @@ class KnowledgeGraph:
         element mapping, once made, is kept.
         """
         d = self._g.nodes[node_id]
-        _check_opinion(stance, confidence)
+        check_opinion(stance, confidence)
         alias_added = False
         text = label.strip()
         if normalise(text) not in {normalise(known) for known in (d["label"], *d["aliases"])}:
@@ -556,75 +487,3 @@ class KnowledgeGraph:
         new._version = self._version
         new._depth_cache = dict(self._depth_cache)
         return new
-
-
-# --------------------------------------------------------------------------------------------
-# JSON (node-link data)
-# --------------------------------------------------------------------------------------------
-
-_NODE_FIELDS = (
-    "id",
-    "label",
-    "node_type",
-    "aliases",
-    "provenance",
-    "stance",
-    "confidence",
-    "created_turn",
-    "superseded_by",
-    "element_id",
-)
-
-
-def _json_copy(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, scalars), several times faster than
-    ``copy.deepcopy``, which a session's graph goes through on every load and save."""
-    if isinstance(value, dict):
-        return {k: _json_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_json_copy(v) for v in value]
-    return value
-
-
-def to_json(graph: KnowledgeGraph) -> dict[str, Any]:
-    """networkx node-link data (``edges="links"``), JSON-ready and fully detached from the graph."""
-    g = graph._g
-    return {
-        "directed": True,
-        "multigraph": False,
-        "graph": {"format": GRAPH_FORMAT, "next_node_number": graph._next_number},
-        "nodes": [_json_copy({k: d[k] for k in _NODE_FIELDS}) for _, d in g.nodes(data=True)],
-        "links": [
-            {"source": s, "target": t, "relations": _json_copy(d["relations"])}
-            for s, t, d in g.edges(data=True)
-        ],
-    }
-
-
-def from_json(data: Mapping[str, Any]) -> KnowledgeGraph:
-    """Rebuild a graph from ``to_json`` output; ``ValueError`` names what is malformed."""
-    graph = KnowledgeGraph()
-    try:
-        graph._next_number = int(data.get("graph", {}).get("next_node_number", 1))
-        for raw in data["nodes"]:
-            missing = [k for k in _NODE_FIELDS if k not in raw]
-            if missing:
-                raise ValueError(f"node {raw.get('id')!r} lacks {', '.join(missing)}")
-            node_id = raw["id"]
-            if node_id in graph._g:
-                raise ValueError(f"node id {node_id!r} appears twice")
-            attrs = _json_copy({k: raw[k] for k in _NODE_FIELDS})
-            graph._g.add_node(node_id, **attrs)
-            graph._position[node_id] = len(graph._position)
-            for label in (attrs["label"], *attrs["aliases"]):
-                graph._index(node_id, label)
-        for link in data.get("links", []):
-            s, t = link["source"], link["target"]
-            if s not in graph._g or t not in graph._g:
-                raise ValueError(f"edge {s!r} -> {t!r} references a missing node")
-            relations = _json_copy(link["relations"])
-            graph._g.add_edge(s, t, relations=relations)
-            graph._edge_count += len(relations)
-    except (KeyError, TypeError, AttributeError) as exc:
-        raise ValueError(f"malformed graph data: {exc!r}") from None
-    return graph

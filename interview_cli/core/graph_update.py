@@ -17,9 +17,16 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.dedup import DedupCandidate, Embedder, MatchTier, find_duplicate
-from interview_cli.core.graph import KnowledgeGraph, ProvenanceEntry
-from interview_cli.core.models import Extraction, RejectedItem
+from interview_cli.core.dedup import (
+    DedupCandidate,
+    DedupMatch,
+    Embedder,
+    MatchTier,
+    find_duplicate,
+)
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_records import ProvenanceEntry
+from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.core.text import lemma_key, normalise
 
 
@@ -128,77 +135,125 @@ def apply_extraction(
     label, alias or lemma key; pick the first pairing the ontology permits). Whatever cannot be
     applied is returned in ``rejected`` with the reason; nothing raises for bad model output.
     """
-    delta = GraphDelta()
     if not extraction.extractable:
-        return delta
-    ontology = methodology.ontology
-    tuning = methodology.tuning.dedup
-    this_turn: dict[str, str] = {}
-    this_turn_lemma: dict[str, str] = {}
-
+        return GraphDelta()
+    answer = _Answer(graph, methodology, utterance_id, turn, id_factory, embedder)
     for item in extraction.nodes:
-        if ontology.node_type(item.node_type) is None:
+        answer.add_node(item)
+    for edge in extraction.edges:
+        answer.add_edge(edge)
+    return answer.delta
+
+
+class _Answer:
+    """One answer being applied: the graph, the delta so far and the labels of this turn's nodes
+    (an edge endpoint resolves among them first)."""
+
+    def __init__(
+        self,
+        graph: KnowledgeGraph,
+        methodology: Methodology,
+        utterance_id: str,
+        turn: int,
+        id_factory: Callable[[], str] | None,
+        embedder: Embedder | None,
+    ) -> None:
+        self.graph, self.methodology = graph, methodology
+        self.utterance_id, self.turn = utterance_id, turn
+        self.id_factory, self.embedder = id_factory, embedder
+        self.delta = GraphDelta()
+        self.this_turn: dict[str, str] = {}
+        self.this_turn_lemma: dict[str, str] = {}
+
+    def add_node(self, item: ExtractedNode) -> None:
+        graph, delta = self.graph, self.delta
+        if self.methodology.ontology.node_type(item.node_type) is None:
             delta.rejected.append(
                 _reject("node", item.model_dump(), f"unknown node type '{item.node_type}'")
             )
-            continue
+            return
         if not normalise(item.label):
             delta.rejected.append(
                 _reject("node", item.model_dump(), "label has no letters or digits")
             )
-            continue
-        prov = _provenance(utterance_id, item.quote, turn)
+            return
+        prov = _provenance(self.utterance_id, item.quote, self.turn)
         candidates = (DedupCandidate(i, ls) for i, ls in graph.labels_by_node(item.node_type))
-        match = find_duplicate(item.label, candidates, tuning=tuning, embedder=embedder)
+        tuning = self.methodology.tuning.dedup
+        match = find_duplicate(item.label, candidates, tuning=tuning, embedder=self.embedder)
         if match is not None:
-            into = graph.node(match.node_id)
-            alias_added = graph.merge_into(
-                match.node_id,
-                label=item.label,
-                provenance=prov,
-                stance=item.stance,
-                confidence=item.confidence,
-                element_id=item.element_id,
-            )
-            delta.nodes_merged.append(
-                NodeMerged(
-                    node_id=match.node_id,
-                    label=item.label,
-                    into_label=into.label,
-                    node_type=item.node_type,
-                    tier=match.tier,
-                    score=round(match.score, 6),
-                    alias_added=alias_added,
-                )
-            )
-            node_id = match.node_id
+            node_id = self._merge(item, match, prov)
         else:
             node = graph.add_node(
                 item.label,
                 item.node_type,
-                methodology=methodology,
-                turn=turn,
+                methodology=self.methodology,
+                turn=self.turn,
                 provenance=[prov],
                 stance=item.stance,
                 confidence=item.confidence,
                 element_id=item.element_id,
-                id_factory=id_factory,
+                id_factory=self.id_factory,
             )
             delta.nodes_added.append(
                 NodeAdded(node_id=node.id, label=node.label, node_type=node.node_type)
             )
             node_id = node.id
         delta.resolved.setdefault(item.label, node_id)
-        this_turn.setdefault(normalise(item.label), node_id)
-        this_turn_lemma.setdefault(lemma_key(item.label), node_id)
+        self.this_turn.setdefault(normalise(item.label), node_id)
+        self.this_turn_lemma.setdefault(lemma_key(item.label), node_id)
 
-    for edge in extraction.edges:
+    def _merge(self, item: ExtractedNode, match: DedupMatch, prov: ProvenanceEntry) -> str:
+        into = self.graph.node(match.node_id)
+        alias_added = self.graph.merge_into(
+            match.node_id,
+            label=item.label,
+            provenance=prov,
+            stance=item.stance,
+            confidence=item.confidence,
+            element_id=item.element_id,
+        )
+        self.delta.nodes_merged.append(
+            NodeMerged(
+                node_id=match.node_id,
+                label=item.label,
+                into_label=into.label,
+                node_type=item.node_type,
+                tier=match.tier,
+                score=round(match.score, 6),
+                alias_added=alias_added,
+            )
+        )
+        return match.node_id
+
+    def add_edge(self, edge: ExtractedEdge) -> None:
         raw = edge.model_dump()
-        if ontology.edge_type(edge.relation) is None:
-            delta.rejected.append(_reject("edge", raw, f"unknown relation '{edge.relation}'"))
-            continue
-        sources = _endpoint_candidates(graph, edge.source, this_turn, this_turn_lemma)
-        targets = _endpoint_candidates(graph, edge.target, this_turn, this_turn_lemma)
+        if self.methodology.ontology.edge_type(edge.relation) is None:
+            self.delta.rejected.append(_reject("edge", raw, f"unknown relation '{edge.relation}'"))
+            return
+        pair = self._pair(edge, raw)
+        if pair is None:
+            return
+        source, target = pair
+        prov = _provenance(self.utterance_id, edge.quote, self.turn)
+        is_new = self.graph.add_relation(
+            source,
+            target,
+            edge.relation,
+            methodology=self.methodology,
+            turn=self.turn,
+            provenance=prov,
+            confidence=edge.confidence,
+            value=edge.value,
+        )
+        change = EdgeChange(source=source, target=target, relation=edge.relation)
+        (self.delta.edges_added if is_new else self.delta.edges_merged).append(change)
+
+    def _pair(self, edge: ExtractedEdge, raw: Mapping[str, Any]) -> tuple[str, str] | None:
+        """The (source, target) node ids the edge joins, or None with the reason recorded."""
+        graph, ontology = self.graph, self.methodology.ontology
+        sources = _endpoint_candidates(graph, edge.source, self.this_turn, self.this_turn_lemma)
+        targets = _endpoint_candidates(graph, edge.target, self.this_turn, self.this_turn_lemma)
         missing = [
             f"{end} '{label}'"
             for end, label, found in (
@@ -208,14 +263,9 @@ def apply_extraction(
             if not found
         ]
         if missing:
-            delta.rejected.append(
-                _reject(
-                    "edge",
-                    raw,
-                    "edge_skipped_missing_node: " + ", ".join(missing) + " not in the graph",
-                )
-            )
-            continue
+            reason = "edge_skipped_missing_node: " + ", ".join(missing) + " not in the graph"
+            self.delta.rejected.append(_reject("edge", raw, reason))
+            return None
         # Two different labels that de-duplication folded into one node would make a
         # self-loop nobody said ("X leads_to X"); only an edge the model itself drew from a
         # label to the same label is a real self-loop (seed 000 allows those).
@@ -230,35 +280,13 @@ def apply_extraction(
         ]
         pair = next((p for p in pairs if same_label or p[0] != p[1]), None)
         if pair is None and pairs:
-            delta.rejected.append(
-                _reject(
-                    "edge",
-                    raw,
-                    f"'{edge.source}' and '{edge.target}' are the same concept in the graph; "
-                    "a link from it to itself was not stated",
-                )
+            reason = (
+                f"'{edge.source}' and '{edge.target}' are the same concept in the graph; "
+                "a link from it to itself was not stated"
             )
-            continue
-        if pair is None:
+            self.delta.rejected.append(_reject("edge", raw, reason))
+        elif pair is None:
             s_type, t_type = graph.node(sources[0]).node_type, graph.node(targets[0]).node_type
-            delta.rejected.append(
-                _reject(
-                    "edge", raw, f"'{edge.relation}' is not permitted from {s_type} to {t_type}"
-                )
-            )
-            continue
-        source, target = pair
-        prov = _provenance(utterance_id, edge.quote, turn)
-        is_new = graph.add_relation(
-            source,
-            target,
-            edge.relation,
-            methodology=methodology,
-            turn=turn,
-            provenance=prov,
-            confidence=edge.confidence,
-            value=edge.value,
-        )
-        change = EdgeChange(source=source, target=target, relation=edge.relation)
-        (delta.edges_added if is_new else delta.edges_merged).append(change)
-    return delta
+            reason = f"'{edge.relation}' is not permitted from {s_type} to {t_type}"
+            self.delta.rejected.append(_reject("edge", raw, reason))
+        return pair

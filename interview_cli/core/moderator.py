@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from interview_cli.core.decide import Decision, SelectedFocus
-from interview_cli.core.scoring import ScoredCandidate
+from interview_cli.core.scored import ScoredCandidate
 from interview_cli.core.tracker import SKIPPED, NodeStateTracker, Probe
 
 ModeratorAction = Literal["ask", "alt", "skip"]

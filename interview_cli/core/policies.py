@@ -1,6 +1,6 @@
 """Baseline interviewing policies: what a simple interviewer would ask instead (pure).
 
-Issue 6 item 2 (``--policy``): the adaptive decision (``core.decide``: signals, vetoes, joint
+``--policy``: the adaptive decision (``core.decide``: signals, vetoes, joint
 scoring) is the product; two deliberately simple baselines show whether it earns its keep.
 Both see the same turn as the adaptive decision (the same tracker and graph state, the same
 methodology), both ignore every signal and veto, and both use the continuation rules of the

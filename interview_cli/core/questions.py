@@ -22,6 +22,7 @@ from typing import Literal
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
+from interview_cli.config.schemas import QUESTION_HISTORY
 from interview_cli.core.text import normalise
 
 QuestionType = Literal["open", "closed", "other"]
@@ -67,7 +68,7 @@ def question_similarity(a: str, b: str) -> float:
 
 
 def most_similar_recent(
-    candidate: str, recent_questions: Sequence[str], limit: int = 6
+    candidate: str, recent_questions: Sequence[str], limit: int = QUESTION_HISTORY
 ) -> tuple[float, str | None]:
     """(score, question) of the most similar of the last ``limit`` questions asked.
 

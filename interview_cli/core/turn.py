@@ -24,28 +24,27 @@ keeps between turns (``to_dict``/``from_dict``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from interview_cli.config.schemas import Concept, Methodology, StrategySpec
+from interview_cli.config.schemas import QUESTION_HISTORY, Concept, Methodology, StrategySpec
 from interview_cli.core.canonical import (
-    CanonicalState,
     SlotBatch,
     SlotDiscoveryRecord,
-    apply_slot_proposals,
     pending_slot_batches,
 )
+from interview_cli.core.canonical_slots import apply_slot_proposals
 from interview_cli.core.canonical_tracking import canonical_info, slot_tracking_view
 from interview_cli.core.continuation import Continuation
+from interview_cli.core.core_state import CoreState
 from interview_cli.core.coverage import (
     CoverageState,
-    initial_coverage,
     record_node_focus,
     update_coverage,
 )
 from interview_cli.core.decide import Decision, DecisionInputs, decide, focus_entry
 from interview_cli.core.dedup import Embedder
-from interview_cli.core.graph import KnowledgeGraph, from_json, to_json
+from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.graph_update import GraphDelta, apply_extraction
 from interview_cli.core.models import NON_CONTENT_KINDS, Assessment, Extraction, RejectedItem
 from interview_cli.core.moderator import (
@@ -55,7 +54,7 @@ from interview_cli.core.moderator import (
     take_alternative,
 )
 from interview_cli.core.policies import ADAPTIVE, apply_policy
-from interview_cli.core.scoring import ScoredCandidate
+from interview_cli.core.scored import ScoredCandidate
 from interview_cli.core.signals import CanonicalInfo, TrendState, update_response_trend
 from interview_cli.core.signals.llm_signals import response_depth_category
 from interview_cli.core.state import (
@@ -77,101 +76,13 @@ from interview_cli.core.tracker import (
     record_probe_outcome,
     update_focus,
 )
-from interview_cli.core.vetoes import FocusEntry
 
 HISTORY_LIMIT = 30  # seed 001: strategy_history is a deque(maxlen=30)
-CORE_STATE_VERSION = 1
-# The questions the decision sees (the repeat veto): this turn's and the five before it.
-RECENT_QUESTIONS = 6
 
 
 def recent_questions(asked: Sequence[str]) -> tuple[str, ...]:
     """The window of ``asked`` (questions up to and including this turn's) a decision reads."""
-    return tuple(asked[-RECENT_QUESTIONS:])
-
-
-@dataclass(frozen=True)
-class CoreState:
-    """Everything the core carries from one turn to the next."""
-
-    graph: KnowledgeGraph = field(default_factory=KnowledgeGraph)
-    tracker: NodeStateTracker = field(default_factory=NodeStateTracker)
-    saturation: SaturationMetrics = field(default_factory=SaturationMetrics)
-    velocity: VelocityState = field(default_factory=VelocityState)
-    trend: TrendState = field(default_factory=TrendState)
-    strategy_history: tuple[str, ...] = ()
-    focus_history: tuple[FocusEntry, ...] = ()
-    coverage: CoverageState | None = None
-    turn_count: int = 0
-    # The canonical half of the dual graph; None when canonical slots are off.
-    canonical: CanonicalState | None = None
-
-    @classmethod
-    def initial(cls, concept: Concept, *, slots: bool = False) -> CoreState:
-        return cls(
-            coverage=initial_coverage(concept) if concept.elements else None,
-            canonical=CanonicalState() if slots else None,
-        )
-
-    # The session file keeps the graph, the tracker and the canonical state in fields of their own.
-    def to_dict(self) -> dict[str, Any]:
-        dumped = self._dump()
-        if self.canonical is not None:
-            dumped["canonical"] = self.canonical.to_dict()
-        return dumped
-
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "graph": to_json(self.graph),
-            "tracker": self.tracker.to_dict(),
-            "state": {
-                "version": CORE_STATE_VERSION,
-                "turn_count": self.turn_count,
-                "saturation": self.saturation.model_dump(mode="json"),
-                "velocity": self.velocity.model_dump(mode="json"),
-                "trend": self.trend.to_dict(),
-                "strategy_history": list(self.strategy_history),
-                "focus_history": [f.to_dict() for f in self.focus_history],
-                "coverage": None
-                if self.coverage is None
-                else self.coverage.model_dump(mode="json"),
-            },
-        }
-
-    @classmethod
-    def from_dict(
-        cls,
-        *,
-        graph: Mapping[str, Any] | None,
-        tracker: Mapping[str, Any] | None,
-        state: Mapping[str, Any] | None,
-        concept: Concept,
-        canonical: Mapping[str, Any] | None = None,
-    ) -> CoreState:
-        """``canonical``: the session's canonical state when slots are on (``{}`` before the
-        first turn), None when they are off."""
-        slots = None if canonical is None else CanonicalState.from_dict(canonical)
-        if not state:
-            base = cls.initial(concept)
-            return replace(
-                base,
-                graph=from_json(graph) if graph else base.graph,
-                tracker=NodeStateTracker.from_dict(tracker or None),
-                canonical=slots,
-            )
-        coverage = state.get("coverage")
-        return cls(
-            graph=from_json(graph) if graph else KnowledgeGraph(),
-            tracker=NodeStateTracker.from_dict(tracker or None),
-            saturation=SaturationMetrics.model_validate(state.get("saturation") or {}),
-            velocity=VelocityState.model_validate(state.get("velocity") or {}),
-            trend=TrendState.from_dict(state.get("trend")),
-            strategy_history=tuple(state.get("strategy_history", ())),
-            focus_history=tuple(FocusEntry.from_dict(f) for f in state.get("focus_history", ())),
-            coverage=CoverageState.model_validate(coverage) if coverage else None,
-            turn_count=int(state.get("turn_count", 0)),
-            canonical=slots,
-        )
+    return tuple(asked[-QUESTION_HISTORY:])
 
 
 def content_of(extraction: Extraction, assessment: Assessment | None) -> Extraction:

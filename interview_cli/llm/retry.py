@@ -1,4 +1,4 @@
-"""Retries and backoff for provider calls (issue 4 item 6; seed 001 "LLM Timeout and Retry").
+"""Retries and backoff for provider calls (seed 001 "LLM Timeout and Retry").
 
 The SDKs' own retries are off (``max_retries=0``): they would honour a Retry-After of an hour
 and hide attempts from the usage record. Here, with tenacity:

@@ -5,8 +5,8 @@ Three tiers, as in the seed, mapped onto our tasks:
 1. **The response as a whole** (seed 000 Tier 1 + the shape of Tier 2). Not an object, not
    JSON, empty, or without the keys of its schema: the whole response is unusable and
    ``UnusableResponse`` is raised with a ``reason``. The caller retries once with
-   ``corrective_message(reason)`` and then continues with an empty result (issue 4 item 5).
-   An extraction that says ``extractable: false`` is a valid, empty answer.
+   ``corrective_message(reason)`` and then continues with an empty result (one bad reply must
+   not end the interview). An extraction that says ``extractable: false`` is a valid, empty answer.
 2. **Each item on its own** (seed 000 Tier 2 "Validation Steps"). Items are dropped ONE BY
    ONE, each with a ``RejectedItem`` saying why, and the rest are kept: an unknown node type,
    an empty label, a missing or empty quote, a quote that is not in the answer, a bad
@@ -38,14 +38,10 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from interview_cli.core.models import (
-    ANSWER_KINDS,
-    RUBRIC_SIGNALS,
-    Assessment,
     ExtractedEdge,
     ExtractedNode,
     Extraction,
     RejectedItem,
-    RubricScore,
 )
 from interview_cli.llm.prompts.templates import normalise_text
 from interview_cli.llm.protocol import (
@@ -55,6 +51,22 @@ from interview_cli.llm.protocol import (
     SlotProposals,
     SlotRequest,
 )
+from interview_cli.llm.validation_assessment import validate_assessment
+from interview_cli.llm.validation_base import UnusableResponse, as_object, one_line
+
+# The assessment check and the base of every check live beside this module; the provider
+# layer imports all of them from here.
+__all__ = [
+    "UnusableResponse",
+    "clean_question",
+    "corrective_message",
+    "fallback_question",
+    "quote_in_answer",
+    "snake_case",
+    "validate_assessment",
+    "validate_extraction",
+    "validate_slots",
+]
 
 QUOTE_FUZZY_THRESHOLD = 90
 MIN_FUZZY_QUOTE_CHARS = 8
@@ -81,25 +93,6 @@ _STANCES: dict[str, int] = {
     "unfavorable": -1,
 }
 _REACTIONS = {"positive", "negative", "neutral", "confused"}
-_SAFETY = {
-    "none": "none",
-    "distress": "distress",
-    "abuse": "abuse",
-    "off_topic": "off_topic",
-    "off-topic": "off_topic",
-    "off topic": "off_topic",
-}
-_HEDGING = {"none": "none", "low": "low", "medium": "medium", "moderate": "medium", "high": "high"}
-_CEILING = {
-    "none": "none",
-    "no": "none",
-    "false": "none",
-    "exploratory": "exploratory",
-    "productive": "exploratory",
-    "open": "exploratory",
-    "terminal": "terminal",
-    "closed": "terminal",
-}
 _NODE_KEYS = {"label", "node_type", "quote", "stance", "confidence", "element_id", "reaction"}
 _ALIASES = {
     "type": "node_type",
@@ -109,38 +102,6 @@ _ALIASES = {
     "relation_type": "relation",
     "type_": "node_type",
 }
-
-
-class UnusableResponse(Exception):
-    """The whole response cannot be used; ``reason`` says why (it goes into the corrective
-    message of the retry and into the turn's recorded failures)."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-# ---- shared helpers -----------------------------------------------------------------------
-
-
-def _as_object(data: object, what: str) -> dict[str, Any]:
-    """Tier 1: the response must be a JSON object (a JSON string of one is accepted)."""
-    if isinstance(data, str):
-        text = data.strip()
-        fenced = re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", text, re.DOTALL)
-        if fenced:
-            text = fenced.group(1)
-        if not text:
-            raise UnusableResponse(f"empty {what} response")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise UnusableResponse(f"{what} response is not valid JSON ({exc.msg})") from None
-    if not isinstance(data, dict):
-        raise UnusableResponse(f"{what} response is a {type(data).__name__}, not a JSON object")
-    if not data:
-        raise UnusableResponse(f"empty {what} response")
-    return data
 
 
 def _key(text: str) -> str:
@@ -194,10 +155,6 @@ def _stance(value: object) -> int | None:
     return None
 
 
-def _text(value: object) -> str:
-    return " ".join(value.split()) if isinstance(value, str) else ""
-
-
 def _canonical(item: dict[str, Any]) -> dict[str, Any]:
     return {_ALIASES.get(k, k): v for k, v in item.items()}
 
@@ -212,7 +169,7 @@ def _reject(kind: str, item: object, reason: str) -> RejectedItem:
 
 def validate_extraction(data: object, request: ExtractRequest) -> Extraction:
     """A model's extraction, item by item; raises ``UnusableResponse`` for the whole."""
-    payload = _as_object(data, "extraction")
+    payload = as_object(data, "extraction")
     if not {"nodes", "edges", "extractable"} & payload.keys():
         raise UnusableResponse("extraction response has none of 'extractable', 'nodes', 'edges'")
     raw_nodes = payload.get("nodes") or []
@@ -222,23 +179,33 @@ def validate_extraction(data: object, request: ExtractRequest) -> Extraction:
     extractable = payload.get("extractable", True)
     if isinstance(extractable, str):
         extractable = extractable.strip().lower() not in {"false", "no", "0"}
-    reason = _text(payload.get("reason"))
+    reason = one_line(payload.get("reason"))
     if extractable is False:
         # Tier 1 said no: keep it empty, but record what the model proposed anyway.
         proposed = [_reject("node", n, "response marked not extractable") for n in raw_nodes]
         proposed += [_reject("edge", e, "response marked not extractable") for e in raw_edges]
         return Extraction(extractable=False, reason=reason, rejected=proposed)
 
+    rejected: list[RejectedItem] = []
+    nodes, node_types = _checked_nodes(raw_nodes, request, rejected)
+    dropped = {
+        _norm(one_line(_canonical(r.item).get("label"))) for r in rejected if r.kind == "node"
+    }
+    edges = _checked_edges(raw_edges, request, node_types, dropped, rejected)
+    return Extraction(extractable=True, reason=reason, nodes=nodes, edges=edges, rejected=rejected)
+
+
+def _checked_nodes(
+    raw_nodes: list[Any], request: ExtractRequest, rejected: list[RejectedItem]
+) -> tuple[list[ExtractedNode], dict[str, str]]:
+    """The usable nodes, and each one's type by normalised label (for the edge checks)."""
     ontology = request.methodology.ontology
     types = {_key(n.name): n.name for n in ontology.nodes}
-    relations = {_key(e.name): e.name for e in ontology.edges}
     elements = {e.id: e.id for e in request.concept.elements}
     for element in request.concept.elements:
         for name in (element.label, *element.aliases):
             elements.setdefault(_norm(name), element.id)
-
     nodes: list[ExtractedNode] = []
-    rejected: list[RejectedItem] = []
     node_types: dict[str, str] = {}  # normalised label -> type, for edge checks
     for raw in raw_nodes:
         node, why = _node(raw, request.answer, types, elements)
@@ -253,8 +220,19 @@ def validate_extraction(data: object, request: ExtractRequest) -> Extraction:
             continue
         node_types[key] = node.node_type
         nodes.append(node)
-    dropped = {_norm(_text(_canonical(r.item).get("label"))) for r in rejected if r.kind == "node"}
+    return nodes, node_types
 
+
+def _checked_edges(
+    raw_edges: list[Any],
+    request: ExtractRequest,
+    node_types: dict[str, str],
+    dropped: set[str],
+    rejected: list[RejectedItem],
+) -> list[ExtractedEdge]:
+    """The usable edges: endpoints among this extraction's nodes, the focus or earlier labels."""
+    ontology = request.methodology.ontology
+    relations = {_key(e.name): e.name for e in ontology.edges}
     earlier = {_norm(label) for label in request.existing_labels}
     known_types = dict(node_types)
     if request.focus_label and request.focus_type and ontology.node_type(request.focus_type):
@@ -273,7 +251,7 @@ def validate_extraction(data: object, request: ExtractRequest) -> Extraction:
             continue
         seen.add(edge_key)
         edges.append(edge)
-    return Extraction(extractable=True, reason=reason, nodes=nodes, edges=edges, rejected=rejected)
+    return edges
 
 
 def _node(
@@ -282,7 +260,7 @@ def _node(
     if not isinstance(raw, dict):
         return None, "node is not an object"
     item = _canonical(raw)
-    label = _text(item.get("label"))
+    label = one_line(item.get("label"))
     if not label:
         return None, "empty label"
     raw_type = item.get("node_type")
@@ -335,7 +313,7 @@ def _edge(
     if not isinstance(raw, dict):
         return None, "edge is not an object"
     item = _canonical(raw)
-    source, target = _text(item.get("source")), _text(item.get("target"))
+    source, target = one_line(item.get("source")), one_line(item.get("target"))
     if not source or not target:
         return None, "edge without source or target"
     raw_relation = item.get("relation")
@@ -378,93 +356,6 @@ def _value(value: object) -> float | None:
     return number if math.isfinite(number) else None
 
 
-# ---- assessment ---------------------------------------------------------------------------
-
-
-def _score(value: object) -> tuple[int | None, str]:
-    """(score, rationale) from {"score": 4, "rationale": ...}, 4, "4" or 4.0; score None when
-    unreadable or outside 1-5."""
-    rationale = ""
-    if isinstance(value, dict):
-        rationale = _text(value.get("rationale"))
-        value = value.get("score")
-    if isinstance(value, bool):
-        return None, rationale
-    if isinstance(value, str):
-        try:
-            value = float(value.strip())
-        except ValueError:
-            return None, rationale
-    if isinstance(value, int | float) and not math.isnan(value):
-        number = int(math.floor(value + 0.5))  # 3.5 -> 4, never banker's rounding
-        if 1 <= number <= 5:
-            return number, rationale
-    return None, rationale
-
-
-def validate_assessment(data: object) -> Assessment:
-    """The assessor's rubric scores; a bad score becomes a neutral 3, recorded as such."""
-    payload = _as_object(data, "assessment")
-    if not any(name in payload for name in RUBRIC_SIGNALS):
-        raise UnusableResponse(f"assessment response has none of {', '.join(RUBRIC_SIGNALS)}")
-    scores: dict[str, RubricScore] = {}
-    notes: list[str] = []
-    for name in RUBRIC_SIGNALS:
-        raw = payload.get(name)
-        score, rationale = _score(raw)
-        if score is None:
-            shown = raw.get("score") if isinstance(raw, dict) else raw
-            why = "missing" if raw is None else f"invalid score {shown!r}"
-            notes.append(f"{name}: {why}, neutral 3 used")
-            scores[name] = RubricScore(score=3, rationale=f"{why} from the model; neutral 3 used")
-        else:
-            scores[name] = RubricScore(score=score, rationale=rationale)
-    hedging = _category(payload.get("hedging_language"), _HEDGING, "hedging_language", notes)
-    ceiling = _category(payload.get("knowledge_ceiling"), _CEILING, "knowledge_ceiling", notes)
-    kind = _answer_kind(payload.get("answer_kind"), notes)
-    safety = _category(payload.get("safety"), _SAFETY, "safety", notes)
-    rationale = _text(payload.get("rationale"))
-    if notes:
-        rationale = (
-            (rationale + " " if rationale else "") + "[validation: " + "; ".join(notes) + "]"
-        )
-    return Assessment.model_validate(
-        {
-            **scores,
-            "hedging_language": hedging,
-            "knowledge_ceiling": ceiling,
-            "answer_kind": kind,
-            "safety": safety,
-            "rationale": rationale,
-        }
-    )
-
-
-def _answer_kind(value: object, notes: list[str]) -> str:
-    """A missing answer_kind is an answer (older prompts and models do not send it)."""
-    if value is None:
-        return "answer"
-    if isinstance(value, str):
-        key = value.strip().lower().replace(" ", "_").replace("-", "_")
-        if key in ANSWER_KINDS:
-            return key
-    notes.append(f"answer_kind: invalid value {value!r}, 'answer' used")
-    return "answer"
-
-
-def _category(value: object, allowed: dict[str, str], name: str, notes: list[str]) -> str:
-    if isinstance(value, dict):  # {"value": "terminal", "rationale": ...}
-        value = value.get("value", value.get("category", value.get("level")))
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        value = str(value).lower()
-    if isinstance(value, str) and value.strip().lower() in allowed:
-        return allowed[value.strip().lower()]
-    notes.append(f"{name}: invalid value {value!r}, 'none' used")
-    return "none"
-
-
 # ---- slot proposals -----------------------------------------------------------------------
 
 
@@ -475,7 +366,7 @@ def snake_case(text: str) -> str:
 def validate_slots(data: object, request: SlotRequest) -> SlotProposals:
     """Slot proposals: names in snake_case, labels only from the request and of the slot's
     node type, each label once."""
-    payload = _as_object(data, "slot proposals")
+    payload = as_object(data, "slot proposals")
     raw = payload.get("proposals")
     if not isinstance(raw, list):
         raise UnusableResponse("slot proposals response has no 'proposals' list")
@@ -491,7 +382,7 @@ def validate_slots(data: object, request: SlotRequest) -> SlotProposals:
         if not isinstance(item, dict):
             rejected.append(_reject("slot", item, "proposal is not an object"))
             continue
-        name = snake_case(_text(item.get("slot_name")) or "")
+        name = snake_case(one_line(item.get("slot_name")) or "")
         if not name:
             rejected.append(_reject("slot", item, "empty slot name"))
             continue
@@ -521,7 +412,7 @@ def validate_slots(data: object, request: SlotRequest) -> SlotProposals:
         proposals.append(
             SlotProposal(
                 slot_name=name,
-                description=_text(item.get("description")),
+                description=one_line(item.get("description")),
                 node_type=node_type,
                 surface_labels=labels,
             )

@@ -1,4 +1,4 @@
-"""Simulated respondents and batch runs (issue 6).
+"""Simulated respondents and batch runs: study designs tried without people.
 
 - ``respondent``: one ``Respondent`` interface over the simulator and a model playing the persona
 - ``batch``: planning and running many interviews concurrently, isolated and resumable

@@ -1,6 +1,6 @@
 """Ground-truth evaluation of a simulated interview, and the summary of a batch.
 
-Issue 6 item 3. A simulated respondent's hidden ladders are the truth the interview tried to
+A simulated respondent's hidden ladders are the truth the interview tried to
 uncover; :func:`evaluate_session` compares them with the session's knowledge graph and
 transcript and returns plain JSON (stored as ``session.simulation["evaluation"]``):
 
@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -187,39 +187,13 @@ def evaluate_session(
     by_rung: dict[tuple[int, int], list[str]] = {}
     for node_id, ref in matched.items():
         by_rung.setdefault((ref.ladder, ref.index), []).append(node_id)
-    edges = _edges(session.graph)
-
-    per_ladder: list[dict[str, Any]] = []
-    pairs_total = linked_pairs = 0
-    for li, ladder in enumerate(ladders.ladders):
-        elicited = [ri for ri in range(len(ladder)) if (li, ri) in by_rung]
-        for ri in range(len(ladder) - 1):
-            pairs_total += 1
-            low, high = by_rung.get((li, ri), []), by_rung.get((li, ri + 1), [])
-            if any((a, b) in edges for a in low for b in high):
-                linked_pairs += 1
-        per_ladder.append(
-            {
-                "rungs": [r.label for r in ladder],
-                "elicited": [ladder[ri].label for ri in elicited],
-                "recall": round(len(elicited) / len(ladder), 4) if ladder else 0.0,
-                "completed": bool(ladder) and (len(ladder) - 1) in elicited,
-                "full": ladders.is_full(ladder),
-                "reachable": ladders.is_full(ladder)
-                and known_rungs(len(ladder), persona.traits.knowledge) == len(ladder),
-            }
-        )
-
+    per_ladder, pairs_total, linked_pairs = _per_ladder(
+        ladders, persona, by_rung, _edges(session.graph)
+    )
     rungs_total = sum(len(ladder) for ladder in ladders.ladders)
     rungs_elicited = len(by_rung)
     has_full = ladders.has_full_ladder
     terminal_types = set(methodology.ontology.terminal_types)
-    threshold = methodology.tuning.vetoes.question_similarity_threshold
-    questions = [t.question.text for t in session.turns]
-    if session.closing is not None and session.closing.question:
-        questions.append(session.closing.question)
-    repeats = repeated_questions(questions, threshold)
-    mix = Counter(t.decision.strategy for t in session.turns if t.decision is not None)
     opened = sum(1 for ladder in per_ladder if ladder["elicited"])
     return {
         "rungs_total": rungs_total,
@@ -243,11 +217,56 @@ def evaluate_session(
         "unmatched_nodes": sorted(
             str(n.get("label", "")) for n in nodes if str(n["id"]) not in matched
         ),
+        **_conduct(session, ladders, methodology),
+        "ladders": per_ladder,
+    }
+
+
+def _per_ladder(
+    ladders: PersonaLadders,
+    persona: Persona,
+    by_rung: Mapping[tuple[int, int], list[str]],
+    edges: Container[tuple[str, str]],
+) -> tuple[list[dict[str, Any]], int, int]:
+    """Each hidden ladder's elicited rungs, and how many adjacent rung pairs the graph links."""
+    per_ladder: list[dict[str, Any]] = []
+    pairs_total = linked_pairs = 0
+    for li, ladder in enumerate(ladders.ladders):
+        elicited = [ri for ri in range(len(ladder)) if (li, ri) in by_rung]
+        for ri in range(len(ladder) - 1):
+            pairs_total += 1
+            low, high = by_rung.get((li, ri), []), by_rung.get((li, ri + 1), [])
+            if any((a, b) in edges for a in low for b in high):
+                linked_pairs += 1
+        per_ladder.append(
+            {
+                "rungs": [r.label for r in ladder],
+                "elicited": [ladder[ri].label for ri in elicited],
+                "recall": round(len(elicited) / len(ladder), 4) if ladder else 0.0,
+                "completed": bool(ladder) and (len(ladder) - 1) in elicited,
+                "full": ladders.is_full(ladder),
+                "reachable": ladders.is_full(ladder)
+                and known_rungs(len(ladder), persona.traits.knowledge) == len(ladder),
+            }
+        )
+    return per_ladder, pairs_total, linked_pairs
+
+
+def _conduct(
+    session: SessionFile, ladders: PersonaLadders, methodology: Methodology
+) -> dict[str, Any]:
+    """How the interview went: length, strategies, repeats, complaints and cost."""
+    threshold = methodology.tuning.vetoes.question_similarity_threshold
+    questions = [t.question.text for t in session.turns]
+    if session.closing is not None and session.closing.question:
+        questions.append(session.closing.question)
+    mix = Counter(t.decision.strategy for t in session.turns if t.decision is not None)
+    return {
         "turns": session.turn_count,
         "status": session.status,
         "termination_reason": session.termination_reason,
         "strategy_mix": dict(sorted(mix.items())),
-        "repeated_questions": repeats,
+        "repeated_questions": repeated_questions(questions, threshold),
         "same_node_reasks": reasks(asked_turns(session, ladders)),
         "complaints": complaints([t.answer.text for t in session.turns]),
         "ended_early": session.turn_count < session.settings.max_turns,
@@ -257,7 +276,6 @@ def evaluate_session(
         "output_tokens": session.usage.output_tokens,
         # models called without a price: cost_usd counts the priced calls only
         **({"unpriced": list(session.usage.unpriced)} if session.usage.unpriced else {}),
-        "ladders": per_ladder,
     }
 
 

@@ -1,4 +1,4 @@
-"""Simulated respondents behind one interface (issue 6 item 1).
+"""Simulated respondents behind one interface.
 
 A :class:`Respondent` answers the interviewer's pending question for a persona and reports the
 model calls it made, like any LLM task (``TaskResult[str]``):

@@ -3,7 +3,7 @@
 Rendering only (Rich); the numbers come from ``batch``, ``evaluation`` and ``llm.pricing``.
 Every table is drawn from the same plain records that ``--json`` prints, so both agree.
 
-Progress (issue 6 item 2): on a terminal, one overall bar with ETA and one line per running
+Progress: on a terminal, one overall bar with ETA and one line per running
 interview (persona, run, turn); elsewhere (a pipe, a CI log) one plain line per finished
 interview, so logs stay readable.
 """

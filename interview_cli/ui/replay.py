@@ -202,53 +202,57 @@ def verify_view(result: VerifyResult, *, limit: int = 12) -> Group:
             )
         )
     else:
-        turns = result.differing_turns
-        where = f"turns {', '.join(map(str, turns))}" if turns else "the final state"
-        decisive = sum(1 for m in result.mismatches if m.check in DECISION_CHECKS)
-        parts.append(
-            Text.assemble(
-                ("✗ ", "bold red"),
-                head,
-                f"; {plural(len(result.mismatches), 'difference')} in {where}"
-                f" ({decisive} in the decision itself)",
-            )
-        )
-        order = {c: i for i, c in enumerate(CHECKS)}
-        # The snapshot check explains everything after it; the final state comes last.
-        first = sorted(
-            result.mismatches,
-            key=lambda m: (
-                -1 if m.check == "snapshot" else m.turn or 10**9,
-                order.get(m.check, 99),
-            ),
-        )
-        shown = first[:limit]
-        total = plural(len(result.mismatches), "difference")
-        parts.append(Text(f"First {len(shown)} of {total}:", "bold"))
-        for m in shown:
-            where = f"turn {m.turn}" if m.turn else "file" if m.check == "snapshot" else "end"
-            parts.append(
-                Text.assemble((f"{where} · {m.check} · ", "bold"), (m.field, "bold yellow"))
-            )
-            parts.append(Text.assemble(("  - recorded: ", "red"), _short(m.recorded, 200)))
-            parts.append(Text.assemble(("  + replayed: ", "green"), _short(m.replayed, 200)))
-            for line in m.detail.split("; ") if m.detail else []:
-                parts.append(Text(f"      {line}", style="dim"))
-        counts = ", ".join(
-            f"{k} {v}"
-            for k, v in sorted(result.counts().items(), key=lambda kv: order.get(kv[0], 99))
-        )
-        parts.append(Text(f"By check: {counts}.", style="dim"))
-        if len(turns) > 1:
-            parts.append(
-                Text(
-                    f"Read turn {turns[0]} first: replay continues from its own state, so later "
-                    "turns may differ only as a consequence.",
-                    style="dim",
-                )
-            )
+        parts += _differences(result, head, limit)
     parts += [Text(f"note: {n}", style="dim") for n in result.notes]
     return Group(*parts)
+
+
+def _differences(result: VerifyResult, head: str, limit: int) -> list[RenderableType]:
+    """The failed verification: the summary line, the first differences and how to read them."""
+    parts: list[RenderableType] = []
+    turns = result.differing_turns
+    where = f"turns {', '.join(map(str, turns))}" if turns else "the final state"
+    decisive = sum(1 for m in result.mismatches if m.check in DECISION_CHECKS)
+    parts.append(
+        Text.assemble(
+            ("✗ ", "bold red"),
+            head,
+            f"; {plural(len(result.mismatches), 'difference')} in {where}"
+            f" ({decisive} in the decision itself)",
+        )
+    )
+    order = {c: i for i, c in enumerate(CHECKS)}
+    # The snapshot check explains everything after it; the final state comes last.
+    first = sorted(
+        result.mismatches,
+        key=lambda m: (
+            -1 if m.check == "snapshot" else m.turn or 10**9,
+            order.get(m.check, 99),
+        ),
+    )
+    shown = first[:limit]
+    total = plural(len(result.mismatches), "difference")
+    parts.append(Text(f"First {len(shown)} of {total}:", "bold"))
+    for m in shown:
+        where = f"turn {m.turn}" if m.turn else "file" if m.check == "snapshot" else "end"
+        parts.append(Text.assemble((f"{where} · {m.check} · ", "bold"), (m.field, "bold yellow")))
+        parts.append(Text.assemble(("  - recorded: ", "red"), _short(m.recorded, 200)))
+        parts.append(Text.assemble(("  + replayed: ", "green"), _short(m.replayed, 200)))
+        for line in m.detail.split("; ") if m.detail else []:
+            parts.append(Text(f"      {line}", style="dim"))
+    counts = ", ".join(
+        f"{k} {v}" for k, v in sorted(result.counts().items(), key=lambda kv: order.get(kv[0], 99))
+    )
+    parts.append(Text(f"By check: {counts}.", style="dim"))
+    if len(turns) > 1:
+        parts.append(
+            Text(
+                f"Read turn {turns[0]} first: replay continues from its own state, so later "
+                "turns may differ only as a consequence.",
+                style="dim",
+            )
+        )
+    return parts
 
 
 # --------------------------------------------------------------------------------------------
@@ -302,6 +306,14 @@ def whatif_view(result: WhatIfResult, *, show_all: bool = False) -> Group:
             "have been asked something else, but only the recorded answers exist."
         )
     )
+    parts.append(_whatif_table(result, show_all))
+    return Group(*parts)
+
+
+def _whatif_table(result: WhatIfResult, show_all: bool) -> Table:
+    """One row per changed turn (every reached turn with ``show_all``), and one for the
+    recorded turns the what-if interview never reached."""
+    changed = result.changed
     table = Table(expand=True, show_lines=False)
     table.add_column("turn", justify="right", no_wrap=True)
     # Text headers: as a str, Rich would read "[score]" as a style tag and drop it.
@@ -334,5 +346,4 @@ def whatif_view(result: WhatIfResult, *, show_all: bool = False) -> Group:
             ),
             style="dim",
         )
-    parts.append(table)
-    return Group(*parts)
+    return table

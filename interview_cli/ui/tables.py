@@ -6,7 +6,7 @@ drawn from, so both always agree) and a ``*_table`` that lays records out for a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich import box
@@ -183,20 +183,7 @@ def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int
         indent = 2 if nested and title == "id" else 0
         return max([len(title), *(len(cell(r)) + indent for r in rows)])
 
-    dropped: list[str] = []
-    # Least needed first; "updated" shrinks to the date before it goes.
-    for name in ("methodology", "concept", "participant", "cost", "time", "updated"):
-        if sum(widest(*c) for c in columns) + 3 * (len(columns) - 1) <= width:  # " " rules
-            break
-        if name == "time":
-            columns = [
-                ("updated", lambda r: (r["updated"] or "")[:10]) if t == "updated" else (t, c)
-                for t, c in columns
-            ]
-            continue
-        if any(c[0] == name for c in columns):
-            columns = [c for c in columns if c[0] != name]
-            dropped.append(name)
+    columns, dropped = _fit_columns(columns, widest, width)
     table = Table(
         title=Text(f"Sessions in {directory}"),
         title_justify="left",
@@ -237,3 +224,27 @@ def _cost_cell(row: dict[str, Any]) -> str:
 
     unpriced = row.get("unpriced") or []
     return format_cost(row.get("priced_cost_usd", row["cost_usd"]), unpriced)
+
+
+_Column = tuple[str, Any]
+
+
+def _fit_columns(
+    columns: list[_Column], widest: Callable[[str, Any], int], width: int
+) -> tuple[list[_Column], list[str]]:
+    """The columns that fit ``width`` (the least needed left out first) and those left out."""
+    dropped: list[str] = []
+    # Least needed first; "updated" shrinks to the date before it goes.
+    for name in ("methodology", "concept", "participant", "cost", "time", "updated"):
+        if sum(widest(*c) for c in columns) + 3 * (len(columns) - 1) <= width:  # " " rules
+            break
+        if name == "time":
+            columns = [
+                ("updated", lambda r: (r["updated"] or "")[:10]) if t == "updated" else (t, c)
+                for t, c in columns
+            ]
+            continue
+        if any(c[0] == name for c in columns):
+            columns = [c for c in columns if c[0] != name]
+            dropped.append(name)
+    return columns, dropped

@@ -12,8 +12,9 @@ import pytest
 from html_check import check_html
 
 from interview_cli.analysis.metrics import aggregate, session_metrics, simulation_recall
-from interview_cli.analysis.report import Report, ReportOptions, build_report, report_to_dict
+from interview_cli.analysis.report import Report, ReportOptions, build_report
 from interview_cli.analysis.report_html import report_html
+from interview_cli.analysis.report_json import report_to_dict
 from interview_cli.analysis.report_md import report_markdown
 from interview_cli.analysis.sources import (
     SessionSource,
@@ -21,7 +22,7 @@ from interview_cli.analysis.sources import (
     read_session,
     snapshot_methodology,
 )
-from interview_cli.core.graph import from_json
+from interview_cli.core.graph_json import from_json
 from interview_cli.core.state import compute_graph_state
 from interview_cli.session import SessionFile
 from interview_cli.store import SessionStore

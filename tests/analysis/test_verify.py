@@ -12,7 +12,8 @@ from session_factory import SPECS
 
 from interview_cli.analysis.replay import replay
 from interview_cli.analysis.sources import read_session
-from interview_cli.analysis.verify import first_difference, verify_session
+from interview_cli.analysis.verify import verify_session
+from interview_cli.analysis.verify_checks import first_difference
 from interview_cli.session import SessionFile
 from interview_cli.store import parse_session
 

@@ -18,12 +18,12 @@ from interview_cli.core.canonical import (
     CanonicalState,
     ProposedSlot,
     SlotBatch,
-    apply_slot_proposals,
     canonical_graph_state,
     dual_graph_comparison,
     label_similarity,
     pending_slot_batches,
 )
+from interview_cli.core.canonical_slots import apply_slot_proposals
 from interview_cli.core.canonical_tracking import canonical_info, slot_tracking_view
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.models import Assessment, Extraction, RubricScore

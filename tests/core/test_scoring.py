@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from interview_cli.config.schemas import PhaseSpec, StrategySpec, Tuning
+from interview_cli.core.scored import NodeInfo
 from interview_cli.core.scoring import (
-    NodeInfo,
     contribution_for,
     final_score,
     partition_signal_weights,

@@ -9,9 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interview_cli.config.schemas import PhaseSpec, StrategySpec, Tuning
+from interview_cli.core.scored import NodeInfo, Ranking
 from interview_cli.core.scoring import (
-    NodeInfo,
-    Ranking,
     base_score,
     partition_signal_weights,
     rank_strategy_node_pairs,

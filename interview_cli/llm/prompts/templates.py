@@ -6,9 +6,10 @@ Templates are markdown files next to this module (shipped as package data) with
 a single pass: a respondent who types ``$objective`` gets those characters back verbatim,
 never the objective.
 
-Respondent text is data, never instructions (issue 4, item 4): every piece of interview text
-goes through ``delimit``, which wraps it in a named tag and neutralises any of our tags that
-appear inside it, so an answer cannot close its own delimiter and "speak" outside it.
+Respondent text is data, never instructions (a reply must not steer the model): every piece
+of interview text goes through ``delimit``, which wraps it in a named tag and neutralises any
+of our tags that appear inside it, so an answer cannot close its own delimiter and "speak"
+outside it.
 """
 
 from __future__ import annotations

@@ -1,0 +1,83 @@
+"""The knowledge graph as JSON: networkx node-link data, how sessions store the graph.
+
+``to_json`` writes what a session file keeps after every turn; ``from_json`` rebuilds the
+graph exactly (node order, adjacency order and the id counter), which replay relies on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from interview_cli.core.graph import KnowledgeGraph
+
+__all__ = ["GRAPH_FORMAT", "from_json", "to_json"]
+
+GRAPH_FORMAT = "node-link"
+
+_NODE_FIELDS = (
+    "id",
+    "label",
+    "node_type",
+    "aliases",
+    "provenance",
+    "stance",
+    "confidence",
+    "created_turn",
+    "superseded_by",
+    "element_id",
+)
+
+
+def _json_copy(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars), several times faster than
+    ``copy.deepcopy``, which a session's graph goes through on every load and save."""
+    if isinstance(value, dict):
+        return {k: _json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_copy(v) for v in value]
+    return value
+
+
+def to_json(graph: KnowledgeGraph) -> dict[str, Any]:
+    """networkx node-link data (``edges="links"``), JSON-ready and fully detached from the graph."""
+    g = graph._g
+    return {
+        "directed": True,
+        "multigraph": False,
+        "graph": {"format": GRAPH_FORMAT, "next_node_number": graph._next_number},
+        "nodes": [_json_copy({k: d[k] for k in _NODE_FIELDS}) for _, d in g.nodes(data=True)],
+        "links": [
+            {"source": s, "target": t, "relations": _json_copy(d["relations"])}
+            for s, t, d in g.edges(data=True)
+        ],
+    }
+
+
+def from_json(data: Mapping[str, Any]) -> KnowledgeGraph:
+    """Rebuild a graph from ``to_json`` output; ``ValueError`` names what is malformed."""
+    graph = KnowledgeGraph()
+    try:
+        graph._next_number = int(data.get("graph", {}).get("next_node_number", 1))
+        for raw in data["nodes"]:
+            missing = [k for k in _NODE_FIELDS if k not in raw]
+            if missing:
+                raise ValueError(f"node {raw.get('id')!r} lacks {', '.join(missing)}")
+            node_id = raw["id"]
+            if node_id in graph._g:
+                raise ValueError(f"node id {node_id!r} appears twice")
+            attrs = _json_copy({k: raw[k] for k in _NODE_FIELDS})
+            graph._g.add_node(node_id, **attrs)
+            graph._position[node_id] = len(graph._position)
+            for label in (attrs["label"], *attrs["aliases"]):
+                graph._index(node_id, label)
+        for link in data.get("links", []):
+            s, t = link["source"], link["target"]
+            if s not in graph._g or t not in graph._g:
+                raise ValueError(f"edge {s!r} -> {t!r} references a missing node")
+            relations = _json_copy(link["relations"])
+            graph._g.add_edge(s, t, relations=relations)
+            graph._edge_count += len(relations)
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"malformed graph data: {exc!r}") from None
+    return graph
