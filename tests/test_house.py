@@ -26,7 +26,6 @@ MAX_FUNCTION_LINES = 60
 # Other branches were rewriting them then (the run and batch loops, provider settings, the
 # session store); split them next and delete the entry.
 LONG_FILES: dict[str, int] = {
-    "cli/run.py": 695,
     "cli/batch.py": 503,
     "llm/settings.py": 587,
     "store.py": 503,
@@ -35,7 +34,6 @@ LONG_FILES: dict[str, int] = {
 # Functions over the limit, as "module path:qualified name", with their body length then.
 LONG_FUNCTIONS: dict[str, int] = {
     # Being rewritten by other branches (one conversation loop, provider settings).
-    "cli/run.py:_loop": 157,
     "cli/run.py:conduct": 80,
     "cli/batch.py:batch": 68,
     "llm/settings.py:_resolve_client": 187,

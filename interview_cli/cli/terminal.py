@@ -143,7 +143,6 @@ def converse_in_terminal(
 
     from interview_cli.errors import FileSystemError, LLMError
     from interview_cli.llm.spend import SpendCapReached
-    from interview_cli.pipeline.consent import needs_consent
     from interview_cli.pipeline.conversation import converse
     from interview_cli.pipeline.runner import ENDED_BY_MODERATOR, Hooks
     from interview_cli.ui.live import Screen
@@ -168,15 +167,11 @@ def converse_in_terminal(
 
     with asyncio.Runner() as arun:
         try:
-            if needs_consent(session, interview.concept.consent):
-                agreed = commands.ask_consent(interview, console=console, source=source)
-                if agreed is None:
-                    pause()
-                    return
-                if not agreed:
-                    console.print("Thank you all the same. Nothing more will be asked.")
-                    console.print(views.saved_to(str(store.path_for(session.id))), soft_wrap=True)
-                    return
+            agreed = _consent(interview, console=console, source=source, store=store)
+            if agreed is None:
+                pause()
+            if not agreed:
+                return
             screen.set_turn(len(session.turns) + 1)
             outcome = arun.run(converse(interview, respondent, hooks))
             screen.done()
@@ -193,48 +188,75 @@ def converse_in_terminal(
             keep_unrecorded_answer(interview, source.last, turns_before=respondent.turns_before)
             pause()
             raise typer.Exit(interrupt_exit_code()) from None
-        except FileSystemError as exc:
-            # The session file still holds the last save (writes are atomic): a runtime
-            # failure (exit 1), not bad input.
+        except (FileSystemError, SpendCapReached, LLMError) as exc:
             screen.close()
-            raise FileSystemError(
-                f"{exc.message} — session {session.id} is kept as last saved; continue with "
-                f"`interview run --resume {session.id}`",
-                exit_code=1,
-                errno=exc.errno,
-            ) from None
-        except SpendCapReached as exc:  # before a call that could pass --max-cost
-            screen.close()
-            interview.set_status("paused")
-            raise SpendCapReached(
-                f"{exc.message} — session {session.id} is paused; to go on, resume it with a "
-                f"higher cap: `interview run --resume {session.id} --max-cost USD`",
-                spent=exc.spent,
-                cap=exc.cap,
-            ) from None
-        except LLMError as exc:
-            screen.close()
-            interview.session.errors.append(str(exc))
-            interview.set_status("failed")
-            raise LLMError(
-                f"{exc.message} — session {session.id} is saved; continue with "
-                f"`interview run --resume {session.id}`",
-                provider=exc.provider,
-                model=exc.model,
-                task=exc.task,
-                cause=exc.cause,
-            ) from None
+            raise resumable_error(exc, interview) from None
         finally:
             screen.close()
-            closer = getattr(llm, "aclose", None)
-            if closer is not None:
-                try:
-                    arun.run(closer())
-                except Exception:  # closing clients must never hide the real outcome
-                    pass
+            _close_clients(arun, llm)
     path = store.path_for(session.id)
     console.print(views.end_screen(session, stats=interview.stats()))
     console.print(views.saved_to(str(path)), soft_wrap=True)
+
+
+def _consent(
+    interview: Interview, *, console: Console, source: AnswerSource, store: SessionStore
+) -> bool | None:
+    """True to go on: no consent is needed, or it was given. False: refused (said so, the
+    refusal recorded). None: input ended before a reply (the caller pauses)."""
+    from interview_cli.pipeline.consent import needs_consent
+
+    session = interview.session
+    if not needs_consent(session, interview.concept.consent):
+        return True
+    agreed = commands.ask_consent(interview, console=console, source=source)
+    if agreed is False:
+        console.print("Thank you all the same. Nothing more will be asked.")
+        console.print(views.saved_to(str(store.path_for(session.id))), soft_wrap=True)
+    return agreed
+
+
+def _close_clients(arun: Any, llm: Any) -> None:
+    closer = getattr(llm, "aclose", None)
+    if closer is not None:
+        try:
+            arun.run(closer())
+        except Exception:  # closing clients must never hide the real outcome
+            pass
+
+
+def resumable_error(exc: Exception, interview: Interview) -> Exception:
+    """The failure that stopped the loop, in one line that says how to go on: the session
+    file holds its last save (writes are atomic), so it is kept, paused or marked failed."""
+    from interview_cli.errors import FileSystemError, LLMError
+    from interview_cli.llm.spend import SpendCapReached
+
+    session = interview.session
+    resume = f"`interview run --resume {session.id}`"
+    if isinstance(exc, FileSystemError):  # a runtime failure (exit 1), not bad input
+        return FileSystemError(
+            f"{exc.message} — session {session.id} is kept as last saved; continue with {resume}",
+            exit_code=1,
+            errno=exc.errno,
+        )
+    if isinstance(exc, SpendCapReached):  # before a call that could pass --max-cost
+        interview.set_status("paused")
+        return SpendCapReached(
+            f"{exc.message} — session {session.id} is paused; to go on, resume it with a "
+            f"higher cap: `interview run --resume {session.id} --max-cost USD`",
+            spent=exc.spent,
+            cap=exc.cap,
+        )
+    assert isinstance(exc, LLMError)
+    session.errors.append(str(exc))
+    interview.set_status("failed")
+    return LLMError(
+        f"{exc.message} — session {session.id} is saved; continue with {resume}",
+        provider=exc.provider,
+        model=exc.model,
+        task=exc.task,
+        cause=exc.cause,
+    )
 
 
 def _finish(
