@@ -22,6 +22,7 @@ from interview_cli.llm.offline.shaped_common import (
     elements_named,
     label_list,
     phrase_in,
+    says_nothing,
     without_elements,
     words,
 )
@@ -30,22 +31,38 @@ from interview_cli.llm.protocol import ExtractRequest, OpeningRequest, QuestionR
 
 STRONG_NEGATIVE = frozenset(
     "furious livid awful terrible horrible hated hate panicked panicking dreadful "
-    "nightmare disaster fuming".split()
+    "nightmare disaster fuming infuriating infuriated maddening miserable horrendous "
+    "appalling".split()
 )
 NEGATIVE = frozenset(
     "stressed stressful annoyed annoying frustrated frustrating angry upset worried anxious "
     "nervous irritated irritating disappointed disappointing confused fed impatient tense "
-    "uneasy bored rushed cross unhappy sad embarrassed helpless".split()
+    "uneasy bored rushed cross unhappy sad embarrassed helpless tedious tiresome boring "
+    "fiddly tiring tired exhausting exhausted draining overwhelmed overwhelming hassle "
+    "cumbersome awkward uncomfortable unpleasant worrying scared scary grumpy miffed "
+    "stressy exasperated exasperating".split()
 )
 POSITIVE = frozenset(
     "happy glad pleased relieved calm easy fine good nice okay satisfied comfortable "
-    "reassured confident smooth quick simple".split()
+    "reassured confident smooth quick simple effortless straightforward convenient pleasant "
+    "enjoyable fun painless relaxed relaxing content grateful satisfying".split()
 )
 STRONG_POSITIVE = frozenset(
     "delighted thrilled loved love brilliant fantastic amazing great wonderful excellent "
-    "impressed perfect".split()
+    "impressed perfect lovely ecstatic breeze".split()
 )
 FEELING_CUES = frozenset("felt feel feeling feels".split())
+_FEELINGS = STRONG_NEGATIVE | NEGATIVE | POSITIVE | STRONG_POSITIVE
+# "that was tedious", "I was cross", "it's so fiddly", "I got really annoyed": a feeling said
+# of the moment, however long the clause around it.
+_SAID_FEELING = re.compile(
+    r"\b(?:was|were|is|are|am|it's|that's|i'm|got|get|getting|became|found it|felt|feel|"
+    r"feels|seemed)\s+(?:(?:really|very|so|quite|a bit|a little|bit|pretty|rather|super|"
+    r"just|incredibly|extremely|too|kind of|sort of|all|a|an|real|bit of a)\s+)*("
+    + "|".join(sorted(_FEELINGS, key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
 PAIN = re.compile(
     r"\b(?:problem|issue|gone|late|missing|broken|wrong|couldn't|could not|can't|cannot|"
     r"didn't work|did not work|had to wait|took ages|too long|out of stock|failed|crashed|"
@@ -84,7 +101,7 @@ TOUCHPOINTS = (
 )
 _SPLIT = re.compile(
     r"(?:[.!?;]+\s+|,?\s+(?:and then|then|after that|but|because|so|although|which)\s+|"
-    r",\s+(?=i\s|we\s|it\s|the\s|they\s)|,?\s+and\s+(?=(?:i|we)\s+(?:felt|feel|was|were|got)\b)|"
+    r",\s+(?=i\s|we\s|it\s|the\s|they\s|that\s|this\s|that's\s|it's\s|which\s)|,?\s+and\s+(?=(?:i|we)\s+(?:felt|feel|was|were|got)\b)|"
     r"\s+and\s+(?=(?:then\s+)?(?:i\s+|we\s+)?[a-z]+ed\b))",
     re.IGNORECASE,
 )
@@ -133,6 +150,10 @@ _WALK = (
     "What happened next, when it came to {stage}?",
     "Let's move on to {stage}. How did that part go?",
 )
+_START = (
+    "Let's start at the beginning, with {stage}. What did you do first?",
+    "How did it begin, with {stage}? What did you do?",
+)
 _WALK_OPEN = (
     "What happened next?",
     "And after that, what was the next step?",
@@ -169,12 +190,16 @@ def journey_question(request: QuestionRequest) -> str | None:
             f"Let me check I have the whole story: {label_list(stages)}. Is that accurate, "
             "and did I miss a step that mattered?"
         )
-    focus = request.focus_label or topic_name(request.concept.name)
+    focus = " ".join((request.focus_label or "").split())
     name = strategy.name
-    if strategy.node_binding == "none":
-        stage = next_stage(_stages(request), request.covered_labels)
+    # A question about a stage or pain point with none to ask about walks the journey on.
+    if strategy.node_binding == "none" or not focus:
+        order = _stages(request)
+        stage = next_stage(order, request.covered_labels)
         if stage is None:
             return _choose(_WALK_OPEN, request)
+        if stage is order[0]:  # nothing told yet: no "and then"
+            return _choose(_START, request, stage=stage.label)
         return _choose(_WALK, request, stage=stage.label)
     if request.focus_label and not any(s.label == request.focus_label for s in _stages(request)):
         focus = f'"{request.focus_label}"'  # a stage in the respondent's words: quote it
@@ -220,8 +245,11 @@ def valence(text: str) -> int:
 
 
 def _feeling_word(text: str) -> str | None:
+    said = _SAID_FEELING.search(text)
+    if said is not None:
+        return said.group(1).lower()
     for w in words(text):
-        if w in STRONG_NEGATIVE | NEGATIVE | POSITIVE | STRONG_POSITIVE:
+        if w in _FEELINGS:
             return w
     return None
 
@@ -229,6 +257,8 @@ def _feeling_word(text: str) -> str | None:
 def _is_emotion(text: str) -> bool:
     ws = set(words(text))
     if ws & FEELING_CUES and _feeling_word(text):
+        return True
+    if _SAID_FEELING.search(text):
         return True
     feeling = ws & (STRONG_NEGATIVE | NEGATIVE | STRONG_POSITIVE | {"relieved", "happy", "glad"})
     return bool(feeling) and len(ws) <= 8 and not PAIN.search(text)
@@ -301,6 +331,8 @@ def _stage_for_question(
 def extract_journey(request: ExtractRequest) -> Extraction:
     spec = _spec(request.methodology)
     answer = request.answer
+    if says_nothing(answer):
+        return Extraction(extractable=False, reason="nothing told: no stage, step or feeling")
     stages = _stages(request)
     b = _Builder(spec)
     focus, focus_type = request.focus_label, request.focus_type
