@@ -48,7 +48,8 @@ def focus_type_problem(
         node = graph.node(node_id)
         if node.node_type in kinds:
             return None
-        return f"{strategy.name} is about a {_either(kinds)}; '{node.label}' is a {node.node_type}"
+        about = f"{strategy.name} is about a {_either(kinds)}"
+        return f"{about}; '{node.label}' is of type {node.node_type}"
     if node_id is None and not any(
         not graph.is_superseded(n.id) for kind in kinds for n in graph.nodes(kind)
     ):

@@ -85,13 +85,13 @@ def _next_triad(request: QuestionRequest, elements: list[ConceptElement]) -> str
 def _construct_focus(request: QuestionRequest, spec: GridSpec) -> str:
     """The focus construct's label, or "" when the focus is no construct (a rating or a why
     about nothing is never asked: the triad is)."""
-    focus = " ".join((request.focus_label or "").split())
     if request.focus_type not in (None, spec.construct_type):
         return ""
-    left, sep, right = focus.partition(POLE_SEPARATOR)
-    if sep and not (left.strip() and right.strip()):
-        return ""
-    return focus
+    left, sep, right = f" {request.focus_label or ''} ".partition(POLE_SEPARATOR)
+    if sep:
+        left, right = " ".join(left.split()), " ".join(right.split())
+        return f"{left}{POLE_SEPARATOR}{right}" if left and right else ""
+    return " ".join(left.split())
 
 
 def grid_question(request: QuestionRequest) -> str | None:
@@ -217,20 +217,22 @@ def extract_grid(request: ExtractRequest) -> Extraction:
             )
         else:
             ratings = named_ratings(answer, elements)
-            if not ratings:
-                # Numbers alone: in the order the question listed the elements.
-                listed = [e for _, e in elements_named(elements, request.question)]
+            numbers = numbers_alone(answer) if not ratings else None
+            if numbers is not None:
+                # Numbers alone: in the order the question listed the elements (or one for
+                # every element of the concept, in its order).
+                listed = [e for _, e in elements_named(elements, request.question)] or elements
                 ratings = (
-                    positional_ratings(answer, listed or elements)
+                    positional_ratings(answer, listed)
                     or positional_ratings(answer, elements, exactly=True)
                     or []
                 )
-            numbers = numbers_alone(answer) if not ratings else None
-            if numbers is not None and len(numbers) > len(elements):
-                return Extraction(
-                    extractable=False,
-                    reason=f"{len(numbers)} numbers for {len(elements)} elements: whose is which?",
-                )
+                if not ratings:
+                    return Extraction(
+                        extractable=False,
+                        reason=f"{len(numbers)} numbers for {len(listed)} elements: "
+                        "whose is which?",
+                    )
             for element, value, quote in ratings:
                 rate(element, focus, value, quote)
     else:
