@@ -16,6 +16,7 @@ from interview_cli.llm.offline.grid import extract_grid, grid_question
 from interview_cli.llm.offline.journey import extract_journey, journey_question
 from interview_cli.llm.offline.shaped import shaped_question
 from interview_cli.llm.offline.shaped_common import hollow
+from interview_cli.llm.prompts import render_question
 from interview_cli.llm.protocol import ExtractRequest, ProbeNote, QuestionRequest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -257,3 +258,13 @@ def test_a_journey_answer_that_tells_nothing_is_not_a_stage(answer: str) -> None
         )
     )
     assert not x.extractable and not x.nodes
+
+
+def test_a_model_writing_the_rating_question_is_told_what_is_rated() -> None:
+    request = _question(
+        "rate_elements",
+        focus_label="private vs shared",
+        focus_type="construct",
+        rated_elements=["car", "bus"],
+    )
+    assert "Elements already rated on it: car, bus." in render_question(request).user
