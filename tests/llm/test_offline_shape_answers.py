@@ -268,3 +268,31 @@ def test_a_model_writing_the_rating_question_is_told_what_is_rated() -> None:
         rated_elements=["car", "bus"],
     )
     assert "Elements already rated on it: car, bus." in render_question(request).user
+
+
+CHECKOUT = "And then it came to checkout and payment. What did you do there?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "feeling", "other"),
+    [
+        ("It was annoying that the evening slots were gone.", "annoying",
+         ("pain_point", "the evening slots were gone")),
+        ("I typed in my card and it was fine.", "fine", ("action", "typed in my card")),
+        ("It was all a bit of a hassle, the app kept logging me out.", "hassle",
+         ("pain_point", "the app kept logging me out")),
+        ("I was a bit stressed because the website crashed twice.", "stressed",
+         ("pain_point", "the website crashed twice")),
+    ],
+)  # fmt: skip
+def test_a_feeling_and_what_else_the_clause_tells(
+    answer: str, feeling: str, other: tuple[str, str]
+) -> None:
+    x = extract_journey(
+        ExtractRequest(
+            methodology=JOURNEY, concept=STAGES, answer=answer, utterance_id="u", question=CHECKOUT
+        )
+    )
+    felt = [(e.source, e.target) for e in x.edges if e.relation == "felt"]
+    assert felt == [("checkout and payment", feeling)]
+    assert other in {(n.node_type, n.label) for n in x.nodes}

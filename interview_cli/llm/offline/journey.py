@@ -43,7 +43,7 @@ NEGATIVE = frozenset(
     "stressy exasperated exasperating".split()
 )
 POSITIVE = frozenset(
-    "happy glad pleased relieved calm easy fine good nice okay satisfied comfortable "
+    "happy glad pleased relieved calm easy fine good nice okay ok alright satisfied comfortable "
     "reassured confident smooth quick simple effortless straightforward convenient pleasant "
     "enjoyable fun painless relaxed relaxing content grateful satisfying".split()
 )
@@ -67,7 +67,8 @@ PAIN = re.compile(
     r"\b(?:problem|issue|gone|late|missing|broken|wrong|couldn't|could not|can't|cannot|"
     r"didn't work|did not work|had to wait|took ages|too long|out of stock|failed|crashed|"
     r"error|no way|never|expensive|charged|forgot|lost|damaged|squashed|cancelled|hard to|"
-    r"confusing|unclear|nowhere|no one|nobody|waited|didn't want|did not want|unwanted)\b",
+    r"confusing|unclear|nowhere|no one|nobody|waited|didn't want|did not want|unwanted|"
+    r"useless|rubbish|hopeless|kept \w+ing)\b",
     re.IGNORECASE,
 )
 FIX = re.compile(
@@ -101,7 +102,7 @@ TOUCHPOINTS = (
 )
 _SPLIT = re.compile(
     r"(?:[.!?;]+\s+|,?\s+(?:and then|then|after that|but|because|so|although|which)\s+|"
-    r",\s+(?=i\s|we\s|it\s|the\s|they\s|that\s|this\s|that's\s|it's\s|which\s)|,?\s+and\s+(?=(?:i|we)\s+(?:felt|feel|was|were|got)\b)|"
+    r",\s+(?=i\s|we\s|it\s|the\s|they\s|that\s|this\s|that's\s|it's\s|which\s)|,?\s+and\s+(?=(?:i|we|it|that)\s+(?:felt|feel|was|were|got|is)\b)|"
     r"\s+and\s+(?=(?:then\s+)?(?:i\s+|we\s+)?[a-z]+ed\b))",
     re.IGNORECASE,
 )
@@ -118,6 +119,12 @@ _FIX_LEAD = re.compile(
 )
 _PAIN_LEAD = re.compile(
     r"^(?:the\s+)?(?:problem|issue|trouble|annoying thing)\s+(?:was|is)\s+(?:that\s+)?",
+    re.IGNORECASE,
+)
+_FEELING_LEAD = re.compile(
+    r"^\W*(?:it|that|this)\s+(?:was|is)\s+(?:\w+\s+){0,3}?(?:"
+    + "|".join(sorted(_FEELINGS, key=len, reverse=True))
+    + r")\s+(?:that|when|how)\s+",
     re.IGNORECASE,
 )
 _DETERMINERS = frozenset("the a an my their our his her its".split())
@@ -403,7 +410,11 @@ def extract_journey(request: ExtractRequest) -> Extraction:
             source = emotion_source or current
             if source:
                 b.edge(source, label, spec.emotion_relation, text, float(valence(text)))
-            continue
+            # "It was annoying that the slots were gone": the feeling, and what caused it.
+            rest = _FEELING_LEAD.sub("", text)
+            if rest == text or not PAIN.search(rest):
+                continue
+            text = rest
         if PAIN.search(text):
             label = clean_label(_PAIN_LEAD.sub("", clean_label(text, 20)), 10)
             label = last_pain = b.node(label, spec.pain_type, text, stance=-1)
