@@ -78,7 +78,13 @@ def _ratings(x: Extraction) -> dict[str, float | None]:
             "fast vs slow",
             {"car": 1, "train": 1, "bus": 5},
         ),
-        # The contrast words still split when no clause names the third.
+        # The contrast words still split when no clause names the third; the triad's
+        # element left unnamed is the third.
+        (
+            "The car and the bicycle are private, the third is shared.",
+            "private vs shared",
+            {"car": 1, "bicycle": 1, "bus": 5},
+        ),
         (
             "The car and the bus are both motorised, while the bicycle is human powered.",
             "motorised vs human powered",

@@ -247,6 +247,16 @@ def extract_grid(request: ExtractRequest) -> Extraction:
             for text, value in ((found.left_text, low), (found.right_text, high)):
                 for _, element in elements_named(elements, text):
                     rate(element, label, value, text)
+            # "The car and the bike are private, the third is shared": the one element of the
+            # triad shown that the answer leaves unnamed is the third.
+            shown = [e for _, e in elements_named(elements, request.question)]
+            unnamed = [e for e in shown if e.label not in seen]
+            if (
+                len(shown) == 3
+                and len(unnamed) == 1
+                and not elements_named(elements, found.right_text)
+            ):
+                rate(unnamed[0], label, high, found.right_text)
     if not nodes and not edges:
         reason = "no construct or rating found" if not rejected else rejected[0].reason
         return Extraction(extractable=False, reason=reason, rejected=rejected)
