@@ -55,10 +55,13 @@ def _ratings(doc: dict[str, Any], construct: str) -> dict[str, float]:
 @pytest.mark.parametrize(
     ("concept", "answers"),
     [
+        # empty lines, don't-knows, numbers alone, elements unmatched (one alone, or none of
+        # the concept's), punctuation
         ("transport_modes_grid",
-         ["I don't know", "3", "1 2 3", "the train", "no idea", "...", "42"]),
+         ["", "I don't know", "3", "1 2 3", "the train",
+          "The tram and the metro are fast, the ferry is slow.", "...", "42"]),
         ("grocery_delivery_journey",
-         ["I don't know", "42", "1 2 3", "no idea", "...", "not sure", "7"]),
+         ["", "I don't know", "42", "1 2 3", "no idea", "...", "not sure", "7"]),
     ],
 )  # fmt: skip
 def test_awkward_answers_never_leave_an_empty_slot(
@@ -104,7 +107,7 @@ def test_a_feeling_told_with_a_stage_is_not_asked_for_again(tmp_path: Path) -> N
         tmp_path,
         "grocery_delivery_journey",
         [
-            "First I opened the app and looked for a slot, I got one for Tuesday evening.",
+            "I opened the app and booked a slot for Tuesday evening, I felt relieved.",
             "Then I fill the basket, that was tedious and annoying.",
             "I was cross.",
             "It felt easy.",
