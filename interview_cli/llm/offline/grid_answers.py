@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from interview_cli.config.schemas import ConceptElement
 from interview_cli.llm.offline.shaped_common import element_names, elements_named, words
@@ -68,13 +69,14 @@ def pole(text: str, elements: Sequence[ConceptElement]) -> str:
     return " ".join(kept[:5])
 
 
+@dataclass(frozen=True)
 class TriadAnswer:
-    """The two sides of a triad answer: the poles, the words of each side and the elements
-    each side names (the first side is the pair's)."""
+    """The two poles of a triad answer and the words of each side (the pair's side first)."""
 
-    def __init__(self, left: str, right: str, left_text: str, right_text: str) -> None:
-        self.left, self.right = left, right
-        self.left_text, self.right_text = left_text.strip(), right_text.strip()
+    left: str
+    right: str
+    left_text: str
+    right_text: str
 
 
 def _named_ids(elements: Sequence[ConceptElement], text: str) -> list[str]:

@@ -3,11 +3,13 @@
 Questions walk the concept's stages in order (the first stage not yet told, read from the
 covered labels: stages are a journey's most concrete nodes); answers are read clause by
 clause: a clause naming another stage moves the story on (a ``next_stage`` edge), feeling
-words make an emotion (its valence, -2..2, on the ``felt`` edge), trouble words a pain point,
-"would have" / "wish" an improvement of the pain point asked about, a channel or person
-(app, website, driver, hotline) a touchpoint, and what is left an action. Everything hangs
-off the stage it happened at. Node and edge types come from the methodology's ``journey:``
-section. Deterministic: no randomness.
+words make an emotion of the stage the clause is about (its valence, -2..2, on the ``felt``
+edge), trouble words a pain point (both read by ``journey_words``), "would have" / "wish" an
+improvement of the pain point asked about, a channel or person (app, website, driver,
+hotline) a touchpoint, and what is left an action. Everything hangs
+off the stage it happened at. An answer that tells nothing (a don't-know, numbers alone) is
+not extractable. Node and edge types come from the methodology's ``journey:`` section.
+Deterministic: no randomness.
 """
 
 from __future__ import annotations
@@ -17,6 +19,14 @@ import re
 from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import JourneySpec
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
+from interview_cli.llm.offline.journey_words import (
+    FEELING_LEAD,
+    PAIN,
+    feeling_word,
+    is_emotion,
+    sign,
+    valence,
+)
 from interview_cli.llm.offline.shaped_common import (
     clean_label,
     elements_named,
@@ -29,48 +39,6 @@ from interview_cli.llm.offline.shaped_common import (
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import ExtractRequest, OpeningRequest, QuestionRequest
 
-STRONG_NEGATIVE = frozenset(
-    "furious livid awful terrible horrible hated hate panicked panicking dreadful "
-    "nightmare disaster fuming infuriating infuriated maddening miserable horrendous "
-    "appalling".split()
-)
-NEGATIVE = frozenset(
-    "stressed stressful annoyed annoying frustrated frustrating angry upset worried anxious "
-    "nervous irritated irritating disappointed disappointing confused fed impatient tense "
-    "uneasy bored rushed cross unhappy sad embarrassed helpless tedious tiresome boring "
-    "fiddly tiring tired exhausting exhausted draining overwhelmed overwhelming hassle "
-    "cumbersome awkward uncomfortable unpleasant worrying scared scary grumpy miffed "
-    "stressy exasperated exasperating".split()
-)
-POSITIVE = frozenset(
-    "happy glad pleased relieved calm easy fine good nice okay ok alright satisfied comfortable "
-    "reassured confident smooth quick simple effortless straightforward convenient pleasant "
-    "enjoyable fun painless relaxed relaxing content grateful satisfying".split()
-)
-STRONG_POSITIVE = frozenset(
-    "delighted thrilled loved love brilliant fantastic amazing great wonderful excellent "
-    "impressed perfect lovely ecstatic breeze".split()
-)
-FEELING_CUES = frozenset("felt feel feeling feels".split())
-_FEELINGS = STRONG_NEGATIVE | NEGATIVE | POSITIVE | STRONG_POSITIVE
-# "that was tedious", "I was cross", "it's so fiddly", "I got really annoyed": a feeling said
-# of the moment, however long the clause around it.
-_SAID_FEELING = re.compile(
-    r"\b(?:was|were|is|are|am|it's|that's|i'm|got|get|getting|became|found it|felt|feel|"
-    r"feels|seemed)\s+(?:(?:really|very|so|quite|a bit|a little|bit|pretty|rather|super|"
-    r"just|incredibly|extremely|too|kind of|sort of|all|a|an|real|bit of a)\s+)*("
-    + "|".join(sorted(_FEELINGS, key=len, reverse=True))
-    + r")\b",
-    re.IGNORECASE,
-)
-PAIN = re.compile(
-    r"\b(?:problem|issue|gone|late|missing|broken|wrong|couldn't|could not|can't|cannot|"
-    r"didn't work|did not work|had to wait|took ages|too long|out of stock|failed|crashed|"
-    r"error|no way|never|expensive|charged|forgot|lost|damaged|squashed|cancelled|hard to|"
-    r"confusing|unclear|nowhere|no one|nobody|waited|didn't want|did not want|unwanted|"
-    r"useless|rubbish|hopeless|kept \w+ing)\b",
-    re.IGNORECASE,
-)
 FIX = re.compile(
     r"\b(?:would have|would've|should|wish|if only|better if|it would help|would help|"
     r"could have|needs? to|ought to|i'd like|i would like)\b",
@@ -102,7 +70,8 @@ TOUCHPOINTS = (
 )
 _SPLIT = re.compile(
     r"(?:[.!?;]+\s+|,?\s+(?:and then|then|after that|but|because|so|although|which)\s+|"
-    r",\s+(?=i\s|we\s|it\s|the\s|they\s|that\s|this\s|that's\s|it's\s|which\s)|,?\s+and\s+(?=(?:i|we|it|that)\s+(?:felt|feel|was|were|got|is)\b)|"
+    r",\s+(?=i\s|we\s|it\s|the\s|they\s|that\s|this\s|that's\s|it's\s|which\s)|"
+    r",?\s+and\s+(?=(?:i|we|it|that)\s+(?:felt|feel|was|were|got|is)\b)|"
     r"\s+and\s+(?=(?:then\s+)?(?:i\s+|we\s+)?[a-z]+ed\b))",
     re.IGNORECASE,
 )
@@ -119,12 +88,6 @@ _FIX_LEAD = re.compile(
 )
 _PAIN_LEAD = re.compile(
     r"^(?:the\s+)?(?:problem|issue|trouble|annoying thing)\s+(?:was|is)\s+(?:that\s+)?",
-    re.IGNORECASE,
-)
-_FEELING_LEAD = re.compile(
-    r"^\W*(?:it|that|this)\s+(?:was|is)\s+(?:\w+\s+){0,3}?(?:"
-    + "|".join(sorted(_FEELINGS, key=len, reverse=True))
-    + r")\s+(?:that|when|how)\s+",
     re.IGNORECASE,
 )
 _DETERMINERS = frozenset("the a an my their our his her its".split())
@@ -232,43 +195,6 @@ def journey_opening(request: OpeningRequest) -> str:
 
 
 # ---- extraction --------------------------------------------------------------------------
-
-
-def valence(text: str) -> int:
-    """-2..2 from the feeling words of a clause (0: none or mixed)."""
-    ws = set(words(text))
-    negated = bool(ws & {"not", "never", "wasn't", "didn't", "no"})
-    score = 0
-    if ws & STRONG_NEGATIVE:
-        score = -2
-    elif ws & STRONG_POSITIVE:
-        score = 2
-    elif ws & NEGATIVE:
-        score = -1
-    elif ws & POSITIVE:
-        score = 1
-    # "not stressed" leans positive, "wasn't happy" negative: mildly, either way.
-    return -_sign(score) if negated else score
-
-
-def _feeling_word(text: str) -> str | None:
-    said = _SAID_FEELING.search(text)
-    if said is not None:
-        return said.group(1).lower()
-    for w in words(text):
-        if w in _FEELINGS:
-            return w
-    return None
-
-
-def _is_emotion(text: str) -> bool:
-    ws = set(words(text))
-    if ws & FEELING_CUES and _feeling_word(text):
-        return True
-    if _SAID_FEELING.search(text):
-        return True
-    feeling = ws & (STRONG_NEGATIVE | NEGATIVE | STRONG_POSITIVE | {"relieved", "happy", "glad"})
-    return bool(feeling) and len(ws) <= 8 and not PAIN.search(text)
 
 
 def _touchpoint(text: str) -> str | None:
@@ -380,7 +306,7 @@ def extract_journey(request: ExtractRequest) -> Extraction:
         if not words(text) or (_FILLER.match(text) and len(words(text)) <= 6):
             continue
         fixing = pain_focus or last_pain
-        if FIX.search(text) and (fixing or not _is_emotion(text)):
+        if FIX.search(text) and (fixing or not is_emotion(text)):
             # What would have helped: with the pain point asked about, or told just before.
             if fixing:
                 label = clean_label(_FIX_LEAD.sub("", clean_label(text, 20)), 10)
@@ -402,16 +328,16 @@ def extract_journey(request: ExtractRequest) -> Extraction:
                 b.node(touch, spec.touchpoint_type, text)
                 relation = _relation(request.methodology, spec.stage_type, spec.touchpoint_type)
                 b.edge(current, touch, relation, text)
-            if not _is_emotion(text) and not PAIN.search(text):
+            if not is_emotion(text) and not PAIN.search(text):
                 continue
-        if _is_emotion(text):
-            word = _feeling_word(text) or clean_label(text, 3)
-            label = b.node(word, spec.emotion_type, text, stance=_sign(valence(text)))
+        if is_emotion(text):
+            word = feeling_word(text) or clean_label(text, 3)
+            label = b.node(word, spec.emotion_type, text, stance=sign(valence(text)))
             source = emotion_source or current
             if source:
                 b.edge(source, label, spec.emotion_relation, text, float(valence(text)))
             # "It was annoying that the slots were gone": the feeling, and what caused it.
-            rest = _FEELING_LEAD.sub("", text)
+            rest = FEELING_LEAD.sub("", text)
             if rest == text or not PAIN.search(rest):
                 continue
             text = rest
@@ -467,10 +393,6 @@ def _latest_stage(request: ExtractRequest, spec: JourneySpec) -> str | None:
         if node.node_type == spec.stage_type:
             return node.label
     return None
-
-
-def _sign(value: int) -> int:
-    return (value > 0) - (value < 0)
 
 
 def _relation(methodology: Methodology, source: str, target: str) -> str:
