@@ -96,7 +96,8 @@ def clean_label(text: str, limit: int = 8) -> str:
 
 _HOLLOW = re.compile(
     r"\s{2,}|\s[,.;:?!]|^[,.;:?!]|\"\"|''|\u201c\u201d|\(\s*\)|\{|\}|"
-    r"\bmeans\s+(?:and|or)\b|\bnot\s*[,.;:?!)]|\b(?:does|about|of|to|at)\s+matter\b"
+    r"\bmeans\s+(?:and|or|\()|\bmeans not\s*[,.;:?!)]|\bwhy does\s+matter\b",
+    re.IGNORECASE,
 )
 
 
