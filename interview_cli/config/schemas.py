@@ -115,6 +115,12 @@ class StrategySpec(StrictModel):
         "tuning.saturation.breadth_check_before_stop, asked (and found empty) before any "
         "saturation stop or early closing",
     )
+    focus_types: list[Identifier] = Field(
+        default_factory=list,
+        description="the node types this strategy's question is about: a node-bound strategy "
+        "focuses only a node of one of them (never none), a node-less one is chosen only once "
+        "the graph holds one; empty = any (a grid's rating needs a construct)",
+    )
 
 
 class PhaseSpec(StrictModel):

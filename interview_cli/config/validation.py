@@ -7,8 +7,9 @@ signal catalogue, or another file:
 methodology
     node type names unique, at least one terminal type, edge names unique, permitted
     connections name defined node types; ``signals:`` pools and names exist in the catalogue;
-    strategy names unique; every ``signal_weights`` key resolves to a catalogue signal
-    (with an optional qualifier, seed 001 "Compound Key Handling"); phase multipliers and
+    strategy names unique; ``focus_types`` name node types; every ``signal_weights`` key
+    resolves to a catalogue signal (with an optional qualifier, seed 001 "Compound Key
+    Handling"); phase multipliers and
     bonuses and ``tuning.vetoes.knowledge_ceiling_strategies`` name defined strategies;
     phase multipliers are >= 0 (bonuses may be negative); saturation weights sum to 1;
     ``bin_low`` < ``bin_high``.
@@ -171,6 +172,16 @@ def _strategy_issues(m: Methodology) -> list[Issue]:
                     "node: set node_binding: none",
                 )
             )
+        known = [n.name for n in m.ontology.nodes]
+        for j, kind in enumerate(strategy.focus_types):
+            if kind not in known:
+                issues.append(
+                    (
+                        (*loc, "focus_types", j),
+                        f"strategy '{strategy.name}' focuses node type '{kind}', which the "
+                        f"ontology does not define{_hint(kind, known)}; defined: {_listing(known)}",
+                    )
+                )
         for key in strategy.signal_weights:
             problem = weight_key_problem(key)
             if problem is not None:

@@ -81,6 +81,21 @@ def grid_spec(methodology: Methodology) -> GridSpec | None:
     return methodology.grid if methodology.shape == "grid" else None
 
 
+def rated_on(graph: KnowledgeGraph, methodology: Methodology, construct_id: str) -> list[str]:
+    """Labels of the elements rated (with a number) on a construct, in graph order; [] when
+    the methodology is no grid or the node is no construct."""
+    spec = grid_spec(methodology)
+    if spec is None or not graph.has_node(construct_id):
+        return []
+    if graph.node(construct_id).node_type != spec.construct_type:
+        return []
+    return [
+        graph.node(p).label
+        for p in graph.predecessors(construct_id, (spec.rating_relation,))
+        if graph.relations(p, construct_id)[spec.rating_relation].value is not None
+    ]
+
+
 def triad(index: int, count: int) -> tuple[int, int, int]:
     """The ``index``-th triad of ``count`` elements (0-based positions).
 

@@ -166,6 +166,10 @@ class QuestionRequest(BaseModel):
     covered_labels: list[str] = Field(
         default_factory=list, description="for a topic-level question: what was already named"
     )
+    rated_elements: list[str] = Field(
+        default_factory=list,
+        description="for a grid's rating question: the elements already rated on the focus",
+    )
     recent: list[Exchange] = Field(default_factory=list)
     # The scoring behind the choice: recorded with the request, never shown to the question
     # writer (the prompt is a brief without scores; see prompts.generation).

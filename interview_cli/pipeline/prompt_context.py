@@ -16,6 +16,7 @@ from typing import Any
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.grid import rated_on
 from interview_cli.core.turn import CoreState
 from interview_cli.llm.protocol import NodeContext, ProbeNote
 from interview_cli.pipeline.summary import summary_chains
@@ -98,6 +99,9 @@ def question_context(
     if focus_id is None or focus_id not in graph:
         return context
     context["focus_quotes"] = node_quotes(graph, focus_id)
+    rated = rated_on(graph, methodology, focus_id)
+    if rated:
+        context["rated_elements"] = rated
     context["chain"] = [node_context(graph, n) for n in ladder_to(graph, methodology, focus_id)]
     state = core.tracker.states.get(focus_id)
     if state is not None:

@@ -97,3 +97,15 @@ def test_methodologies_listing_shows_the_shape() -> None:
     shapes = {r["name"]: r["shape"] for r in json.loads(result.stdout)}
     assert shapes["customer_journey"] == "journey" and shapes["repertory_grid"] == "grid"
     assert shapes["means_end_chain"] == "ladder"
+
+
+def test_focus_types_name_node_types_of_the_ontology(tmp_path: Path) -> None:
+    data = _load("repertory_grid")
+    data["strategies"][1]["focus_types"] = ["constuct"]
+    message = _messages(data)["strategies.1.focus_types.0"]
+    assert "'constuct', which the ontology does not define (did you mean 'construct'?)" in message
+    path = tmp_path / "my_grid.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 2
+    assert "my_grid.yaml" in result.output and "focus_types" in result.output

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
+import yaml
 
 from interview_cli.analysis.grid_stats import (
     construct_similarity,
@@ -12,7 +14,12 @@ from interview_cli.analysis.grid_stats import (
     jacobi_eigenvalues,
     variance_shares,
 )
+from interview_cli.config.schemas import Methodology, VetoTuning
+from interview_cli.core.focus_types import focus_type_problem, with_focus_types
+from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.grid import triad
+from interview_cli.core.tracker import NodeStateTracker
+from interview_cli.core.vetoes import VetoContext, VetoRecorder
 
 
 @pytest.mark.parametrize("count", [6, 7, 10])
@@ -37,3 +44,38 @@ def test_variance_shares_and_similarity() -> None:
     assert sims[0][1] == 1.0 and sims[0][2] == 1.0  # reversal counts as the same construct
     assert first_two_share([[3, 3, 3], [2, 2, 2]]) is None  # no variance at all
     assert construct_similarity([[1, None, 5], [5, 5, None]], (1, 5))[0][1] == 1.0
+
+
+def _methodology(name: str) -> Methodology:
+    root = Path(__file__).resolve().parents[2]
+    data = yaml.safe_load((root / "methodologies" / f"{name}.yaml").read_text(encoding="utf-8"))
+    return Methodology.model_validate(data)
+
+
+def test_a_strategy_about_a_construct_is_vetoed_without_one() -> None:
+    grid = _methodology("repertory_grid")
+    graph = KnowledgeGraph()
+    rate, validate = grid.strategy("rate_elements"), grid.strategy("validate")
+    elicit = grid.strategy("elicit_construct")
+    assert "none to focus yet" in (focus_type_problem(rate, None, graph) or "")
+    assert "has none yet" in (focus_type_problem(validate, None, graph) or "")
+    assert focus_type_problem(elicit, None, graph) is None
+    car = graph.add_node("car", "element", methodology=grid, turn=1)
+    assert "'car' is of type element" in (focus_type_problem(rate, car.id, graph) or "")
+    construct = graph.add_node("private vs shared", "construct", methodology=grid, turn=1)
+    assert focus_type_problem(rate, construct.id, graph) is None
+    assert focus_type_problem(validate, None, graph) is None
+
+
+def test_a_methodology_without_focus_types_keeps_its_plain_veto_callback() -> None:
+    """Older snapshots list no focus types: the decision runs exactly as recorded."""
+    recorder = VetoRecorder(
+        VetoContext(tuning=VetoTuning(), tracker=NodeStateTracker(), turn_number=1)
+    )
+    grid = _methodology("repertory_grid")
+    assert with_focus_types(recorder, grid, KnowledgeGraph()) is not recorder
+    plain = grid.model_copy(
+        update={"strategies": [s.model_copy(update={"focus_types": []}) for s in grid.strategies]}
+    )
+    assert with_focus_types(recorder, plain, KnowledgeGraph()) is recorder
+    assert with_focus_types(recorder, _methodology("means_end_chain"), None) is recorder

@@ -5,11 +5,17 @@ from the third?") chosen by ``core.grid.triad`` from the number of constructs so
 covered labels: constructs are a grid's most concrete nodes); a rating of every element on
 the focus construct, on the scale set in the YAML; a "why does that matter" laddering up.
 
-Answers: to a triad, the two halves around "while", "whereas", "but", "vs" ... give the two
-poles; the elements named in the first half are rated at the bottom of the scale and those
-in the second at the top (the implicit ratings of the triad). To a rating question, each
-element named is followed by its number ("car 2, bus 4"). To a laddering question, the
-answer is what the construct serves. Deterministic: no randomness.
+A question about a construct (a rating, a why) is asked only with a construct to ask about:
+without one (no focus, or a focus of another type) the next triad is shown instead, so no
+question ever has an empty slot. A rating question after a partial answer asks for the
+elements not rated yet (``QuestionRequest.rated_elements``).
+
+Answers (``grid_answers``): to a triad, the two sides of the answer give the two poles; the
+elements named on the pair's side are rated at the bottom of the scale and those on the other
+side at the top (the implicit ratings of the triad). To a rating question, each element named
+with its number ("car 2, bus 4"), or numbers alone in the order the question listed the
+elements. To a laddering question, the answer is what the construct serves. Deterministic:
+no randomness.
 """
 
 from __future__ import annotations
@@ -20,30 +26,15 @@ from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import GridSpec
 from interview_cli.core.grid import POLE_SEPARATOR, triad
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
-from interview_cli.llm.offline.shaped_common import (
-    clean_label,
-    element_names,
-    elements_named,
-    label_list,
-    phrase_in,
-    words,
+from interview_cli.llm.offline.grid_answers import (
+    named_ratings,
+    numbers_alone,
+    positional_ratings,
+    triad_answer,
 )
+from interview_cli.llm.offline.shaped_common import clean_label, elements_named, label_list
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import ExtractRequest, OpeningRequest, QuestionRequest
-
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
-_NUMBER = re.compile(r"\b([1-9])\b|\b(one|two|three|four|five|six|seven)\b", re.IGNORECASE)
-_POLE_SPLIT = re.compile(
-    r"\s*(?:,\s*)?\b(?:while|whereas|but|versus|vs\.?|rather than|unlike|compared to|"
-    r"and the third|the third|the other one|the other)\b\s*",
-    re.IGNORECASE,
-)
-_POLE_NOISE = frozenset(
-    "are is both they they're them it it's its and the a an of these those two one third "
-    "other alike same similar different differs because quite more much very really just "
-    "kind sort can be being".split()
-)
-
 
 _NO_REASON = re.compile(
     r"^\W*(?:it\s+)?(?:just\s+(?:does|matters|is)|i\s+(?:don't|do not)\s+know|not sure|"
@@ -77,6 +68,32 @@ def _triad_question(elements: list[ConceptElement], index: int) -> str:
     return _TRIADS[index % len(_TRIADS)].format(shown=shown)
 
 
+def _next_triad(request: QuestionRequest, elements: list[ConceptElement]) -> str | None:
+    """The next triad after the constructs so far; one asked lately that gave nothing is not
+    shown again, the one after it is."""
+    if len(elements) < 3:
+        return None
+    index = len(request.covered_labels)
+    recent = {q.strip() for q in request.avoid_questions}
+    for step in range(len(elements)):
+        question = _triad_question(elements, index + step)
+        if question not in recent:
+            return question
+    return _triad_question(elements, index)
+
+
+def _construct_focus(request: QuestionRequest, spec: GridSpec) -> str:
+    """The focus construct's label, or "" when the focus is no construct (a rating or a why
+    about nothing is never asked: the triad is)."""
+    if request.focus_type not in (None, spec.construct_type):
+        return ""
+    left, sep, right = f" {request.focus_label or ''} ".partition(POLE_SEPARATOR)
+    if sep:
+        left, right = " ".join(left.split()), " ".join(right.split())
+        return f"{left}{POLE_SEPARATOR}{right}" if left and right else ""
+    return " ".join(left.split())
+
+
 def grid_question(request: QuestionRequest) -> str | None:
     strategy = request.strategy
     if request.closing or strategy.generates_closing_question:
@@ -89,19 +106,9 @@ def grid_question(request: QuestionRequest) -> str | None:
         )
     spec = _spec(request.methodology)
     elements = list(request.concept.elements)
-    if strategy.node_binding == "none":
-        if len(elements) < 3:
-            return None
-        # The next triad after the constructs so far; one asked lately that gave nothing is
-        # not shown again, the one after it is.
-        index = len(request.covered_labels)
-        recent = {q.strip() for q in request.avoid_questions}
-        for step in range(len(elements)):
-            question = _triad_question(elements, index + step)
-            if question not in recent:
-                return question
-        return _triad_question(elements, index)
-    focus = request.focus_label or ""
+    focus = _construct_focus(request, spec) if strategy.node_binding != "none" else ""
+    if not focus:
+        return _next_triad(request, elements)
     left, sep, right = focus.partition(POLE_SEPARATOR)
     low, high = spec.rating_scale
     if "ladder" in strategy.name or "why" in strategy.name:
@@ -109,14 +116,20 @@ def grid_question(request: QuestionRequest) -> str | None:
             return f"Why does it matter to you whether one is {left} or {right}?"
         return f"Why does {focus} matter to you?"
     pole_low, pole_high = (left, right) if sep else (focus, f"not {focus}")
+    values = {"low": low, "high": high, "a": pole_low, "b": pole_high}
+    # Asked before on this construct, the rating question asks for the elements still
+    # unrated; the first time, for every element (the triad's implicit ratings included).
+    if any(p.strategy == strategy.name for p in request.probes):
+        rated = {label.lower() for label in request.rated_elements}
+        pending = [e.label for e in elements if e.label.lower() not in rated]
+        if pending and len(pending) < len(elements):
+            return _RATE_REST.format(**values, elements=label_list(pending))
     template = _RATING[max(0, len(request.covered_labels) - 1) % len(_RATING)]
-    return template.format(
-        low=low,
-        high=high,
-        a=pole_low,
-        b=pole_high,
-        elements=label_list([e.label for e in elements]),
-    )
+    return template.format(**values, elements=label_list([e.label for e in elements]))
+
+
+# Some elements rated already: the rest, in the order the question lists them.
+_RATE_REST = "And the others, from {low} for {a} to {high} for {b}: how would you rate {elements}?"
 
 
 # The same question for every construct, by design; the wording rotates so that a long grid
@@ -139,48 +152,6 @@ def grid_opening(request: OpeningRequest) -> str | None:
 
 
 # ---- extraction --------------------------------------------------------------------------
-
-
-def _pole(text: str, elements: list[ConceptElement]) -> str:
-    for element in elements:
-        for name in element_names(element):
-            text = re.sub(r"\b" + re.escape(name) + r"s?\b", " ", text, flags=re.IGNORECASE)
-    kept = [w for w in words(text) if w not in _POLE_NOISE]
-    return " ".join(kept[:5])
-
-
-def _construct(answer: str, elements: list[ConceptElement]) -> tuple[str, str, str, str] | None:
-    """(left pole, right pole, left text, right text) of a triad answer, or None."""
-    parts = _POLE_SPLIT.split(answer, maxsplit=1)
-    if len(parts) != 2:
-        return None
-    left_text, right_text = parts
-    left, right = _pole(left_text, elements), _pole(right_text, elements)
-    if not left or not right or left == right:
-        return None
-    return left, right, left_text, right_text
-
-
-def _number_after(text: str, start: int) -> int | None:
-    match = _NUMBER.search(text, start)
-    if match is None or match.start() - start > 40:
-        return None
-    return int(match.group(1)) if match.group(1) else NUMBER_WORDS[match.group(2).lower()]
-
-
-def _ratings(answer: str, elements: list[ConceptElement]) -> list[tuple[ConceptElement, int, str]]:
-    found = []
-    named = elements_named(elements, answer)
-    for i, (position, element) in enumerate(named):
-        end_of_name = position + max(
-            (len(n) for n in element_names(element) if phrase_in(n, answer[position:]) == 0),
-            default=0,
-        )
-        limit = named[i + 1][0] if i + 1 < len(named) else len(answer)
-        number = _number_after(answer[:limit], end_of_name)
-        if number is not None:
-            found.append((element, number, answer[position:limit].strip(" ,;.")))
-    return found
 
 
 def extract_grid(request: ExtractRequest) -> Extraction:
@@ -245,20 +216,47 @@ def extract_grid(request: ExtractRequest) -> Extraction:
                 ExtractedEdge(source=focus, target=label, relation=relation, quote=answer.strip())
             )
         else:
-            for element, value, quote in _ratings(answer, elements):
+            ratings = named_ratings(answer, elements)
+            numbers = numbers_alone(answer) if not ratings else None
+            if numbers is not None:
+                # Numbers alone: in the order the question listed the elements (or one for
+                # every element of the concept, in its order).
+                listed = [e for _, e in elements_named(elements, request.question)] or elements
+                ratings = (
+                    positional_ratings(answer, listed)
+                    or positional_ratings(answer, elements, exactly=True)
+                    or []
+                )
+                if not ratings:
+                    return Extraction(
+                        extractable=False,
+                        reason=f"{len(numbers)} numbers for {len(listed)} elements: "
+                        "whose is which?",
+                    )
+            for element, value, quote in ratings:
                 rate(element, focus, value, quote)
     else:
-        shown = [e for _, e in elements_named(elements, request.question)] or elements
-        found = _construct(answer, elements)
+        found = triad_answer(answer, elements)
         if found is not None:
-            left, right, left_text, right_text = found
-            label = f"{left}{POLE_SEPARATOR}{right}"
+            label = f"{found.left}{POLE_SEPARATOR}{found.right}"
             nodes.append(
                 ExtractedNode(label=label, node_type=spec.construct_type, quote=answer.strip())
             )
-            for text, value in ((left_text, low), (right_text, high)):
-                for _, element in elements_named(shown, text):
-                    rate(element, label, value, text.strip())
+            # The implicit ratings: the pair at the bottom of the scale, the third at the top;
+            # any element of the concept named counts, shown in the triad or not.
+            for text, value in ((found.left_text, low), (found.right_text, high)):
+                for _, element in elements_named(elements, text):
+                    rate(element, label, value, text)
+            # "The car and the bike are private, the third is shared": the one element of the
+            # triad shown that the answer leaves unnamed is the third.
+            shown = [e for _, e in elements_named(elements, request.question)]
+            unnamed = [e for e in shown if e.label not in seen]
+            if (
+                len(shown) == 3
+                and len(unnamed) == 1
+                and not elements_named(elements, found.right_text)
+            ):
+                rate(unnamed[0], label, high, found.right_text)
     if not nodes and not edges:
         reason = "no construct or rating found" if not rejected else rejected[0].reason
         return Extraction(extractable=False, reason=reason, rejected=rejected)

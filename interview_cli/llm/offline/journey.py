@@ -3,11 +3,13 @@
 Questions walk the concept's stages in order (the first stage not yet told, read from the
 covered labels: stages are a journey's most concrete nodes); answers are read clause by
 clause: a clause naming another stage moves the story on (a ``next_stage`` edge), feeling
-words make an emotion (its valence, -2..2, on the ``felt`` edge), trouble words a pain point,
-"would have" / "wish" an improvement of the pain point asked about, a channel or person
-(app, website, driver, hotline) a touchpoint, and what is left an action. Everything hangs
-off the stage it happened at. Node and edge types come from the methodology's ``journey:``
-section. Deterministic: no randomness.
+words make an emotion of the stage the clause is about (its valence, -2..2, on the ``felt``
+edge), trouble words a pain point (both read by ``journey_words``), "would have" / "wish" an
+improvement of the pain point asked about, a channel or person (app, website, driver,
+hotline) a touchpoint, and what is left an action. Everything hangs
+off the stage it happened at. An answer that tells nothing (a don't-know, numbers alone) is
+not extractable. Node and edge types come from the methodology's ``journey:`` section.
+Deterministic: no randomness.
 """
 
 from __future__ import annotations
@@ -17,42 +19,26 @@ import re
 from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import JourneySpec
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
+from interview_cli.llm.offline.journey_words import (
+    FEELING_LEAD,
+    PAIN,
+    feeling_word,
+    is_emotion,
+    sign,
+    valence,
+)
 from interview_cli.llm.offline.shaped_common import (
     clean_label,
     elements_named,
     label_list,
     phrase_in,
+    says_nothing,
     without_elements,
     words,
 )
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import ExtractRequest, OpeningRequest, QuestionRequest
 
-STRONG_NEGATIVE = frozenset(
-    "furious livid awful terrible horrible hated hate panicked panicking dreadful "
-    "nightmare disaster fuming".split()
-)
-NEGATIVE = frozenset(
-    "stressed stressful annoyed annoying frustrated frustrating angry upset worried anxious "
-    "nervous irritated irritating disappointed disappointing confused fed impatient tense "
-    "uneasy bored rushed cross unhappy sad embarrassed helpless".split()
-)
-POSITIVE = frozenset(
-    "happy glad pleased relieved calm easy fine good nice okay satisfied comfortable "
-    "reassured confident smooth quick simple".split()
-)
-STRONG_POSITIVE = frozenset(
-    "delighted thrilled loved love brilliant fantastic amazing great wonderful excellent "
-    "impressed perfect".split()
-)
-FEELING_CUES = frozenset("felt feel feeling feels".split())
-PAIN = re.compile(
-    r"\b(?:problem|issue|gone|late|missing|broken|wrong|couldn't|could not|can't|cannot|"
-    r"didn't work|did not work|had to wait|took ages|too long|out of stock|failed|crashed|"
-    r"error|no way|never|expensive|charged|forgot|lost|damaged|squashed|cancelled|hard to|"
-    r"confusing|unclear|nowhere|no one|nobody|waited|didn't want|did not want|unwanted)\b",
-    re.IGNORECASE,
-)
 FIX = re.compile(
     r"\b(?:would have|would've|should|wish|if only|better if|it would help|would help|"
     r"could have|needs? to|ought to|i'd like|i would like)\b",
@@ -84,7 +70,8 @@ TOUCHPOINTS = (
 )
 _SPLIT = re.compile(
     r"(?:[.!?;]+\s+|,?\s+(?:and then|then|after that|but|because|so|although|which)\s+|"
-    r",\s+(?=i\s|we\s|it\s|the\s|they\s)|,?\s+and\s+(?=(?:i|we)\s+(?:felt|feel|was|were|got)\b)|"
+    r",\s+(?=i\s|we\s|it\s|the\s|they\s|that\s|this\s|that's\s|it's\s|which\s)|"
+    r",?\s+and\s+(?=(?:i|we|it|that)\s+(?:felt|feel|was|were|got|is)\b)|"
     r"\s+and\s+(?=(?:then\s+)?(?:i\s+|we\s+)?[a-z]+ed\b))",
     re.IGNORECASE,
 )
@@ -133,6 +120,10 @@ _WALK = (
     "What happened next, when it came to {stage}?",
     "Let's move on to {stage}. How did that part go?",
 )
+_START = (
+    "Let's start at the beginning, with {stage}. What did you do first?",
+    "How did it begin, with {stage}? What did you do?",
+)
 _WALK_OPEN = (
     "What happened next?",
     "And after that, what was the next step?",
@@ -169,12 +160,16 @@ def journey_question(request: QuestionRequest) -> str | None:
             f"Let me check I have the whole story: {label_list(stages)}. Is that accurate, "
             "and did I miss a step that mattered?"
         )
-    focus = request.focus_label or topic_name(request.concept.name)
+    focus = " ".join((request.focus_label or "").split())
     name = strategy.name
-    if strategy.node_binding == "none":
-        stage = next_stage(_stages(request), request.covered_labels)
+    # A question about a stage or pain point with none to ask about walks the journey on.
+    if strategy.node_binding == "none" or not focus:
+        order = _stages(request)
+        stage = next_stage(order, request.covered_labels)
         if stage is None:
             return _choose(_WALK_OPEN, request)
+        if stage is order[0]:  # nothing told yet: no "and then"
+            return _choose(_START, request, stage=stage.label)
         return _choose(_WALK, request, stage=stage.label)
     if request.focus_label and not any(s.label == request.focus_label for s in _stages(request)):
         focus = f'"{request.focus_label}"'  # a stage in the respondent's words: quote it
@@ -200,38 +195,6 @@ def journey_opening(request: OpeningRequest) -> str:
 
 
 # ---- extraction --------------------------------------------------------------------------
-
-
-def valence(text: str) -> int:
-    """-2..2 from the feeling words of a clause (0: none or mixed)."""
-    ws = set(words(text))
-    negated = bool(ws & {"not", "never", "wasn't", "didn't", "no"})
-    score = 0
-    if ws & STRONG_NEGATIVE:
-        score = -2
-    elif ws & STRONG_POSITIVE:
-        score = 2
-    elif ws & NEGATIVE:
-        score = -1
-    elif ws & POSITIVE:
-        score = 1
-    # "not stressed" leans positive, "wasn't happy" negative: mildly, either way.
-    return -_sign(score) if negated else score
-
-
-def _feeling_word(text: str) -> str | None:
-    for w in words(text):
-        if w in STRONG_NEGATIVE | NEGATIVE | POSITIVE | STRONG_POSITIVE:
-            return w
-    return None
-
-
-def _is_emotion(text: str) -> bool:
-    ws = set(words(text))
-    if ws & FEELING_CUES and _feeling_word(text):
-        return True
-    feeling = ws & (STRONG_NEGATIVE | NEGATIVE | STRONG_POSITIVE | {"relieved", "happy", "glad"})
-    return bool(feeling) and len(ws) <= 8 and not PAIN.search(text)
 
 
 def _touchpoint(text: str) -> str | None:
@@ -301,6 +264,8 @@ def _stage_for_question(
 def extract_journey(request: ExtractRequest) -> Extraction:
     spec = _spec(request.methodology)
     answer = request.answer
+    if says_nothing(answer):
+        return Extraction(extractable=False, reason="nothing told: no stage, step or feeling")
     stages = _stages(request)
     b = _Builder(spec)
     focus, focus_type = request.focus_label, request.focus_type
@@ -341,7 +306,7 @@ def extract_journey(request: ExtractRequest) -> Extraction:
         if not words(text) or (_FILLER.match(text) and len(words(text)) <= 6):
             continue
         fixing = pain_focus or last_pain
-        if FIX.search(text) and (fixing or not _is_emotion(text)):
+        if FIX.search(text) and (fixing or not is_emotion(text)):
             # What would have helped: with the pain point asked about, or told just before.
             if fixing:
                 label = clean_label(_FIX_LEAD.sub("", clean_label(text, 20)), 10)
@@ -363,15 +328,19 @@ def extract_journey(request: ExtractRequest) -> Extraction:
                 b.node(touch, spec.touchpoint_type, text)
                 relation = _relation(request.methodology, spec.stage_type, spec.touchpoint_type)
                 b.edge(current, touch, relation, text)
-            if not _is_emotion(text) and not PAIN.search(text):
+            if not is_emotion(text) and not PAIN.search(text):
                 continue
-        if _is_emotion(text):
-            word = _feeling_word(text) or clean_label(text, 3)
-            label = b.node(word, spec.emotion_type, text, stance=_sign(valence(text)))
+        if is_emotion(text):
+            word = feeling_word(text) or clean_label(text, 3)
+            label = b.node(word, spec.emotion_type, text, stance=sign(valence(text)))
             source = emotion_source or current
             if source:
                 b.edge(source, label, spec.emotion_relation, text, float(valence(text)))
-            continue
+            # "It was annoying that the slots were gone": the feeling, and what caused it.
+            rest = FEELING_LEAD.sub("", text)
+            if rest == text or not PAIN.search(rest):
+                continue
+            text = rest
         if PAIN.search(text):
             label = clean_label(_PAIN_LEAD.sub("", clean_label(text, 20)), 10)
             label = last_pain = b.node(label, spec.pain_type, text, stance=-1)
@@ -424,10 +393,6 @@ def _latest_stage(request: ExtractRequest, spec: JourneySpec) -> str | None:
         if node.node_type == spec.stage_type:
             return node.label
     return None
-
-
-def _sign(value: int) -> int:
-    return (value > 0) - (value < 0)
 
 
 def _relation(methodology: Methodology, source: str, target: str) -> str:

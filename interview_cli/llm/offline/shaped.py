@@ -1,11 +1,15 @@
 """Dispatch of the offline tasks by methodology shape: journeys and grids have heuristics of
-their own (``journey``, ``grid``); a ladder returns None and the ladder heuristics run."""
+their own (``journey``, ``grid``); a ladder returns None and the ladder heuristics run. No
+question leaves here with an empty slot (``shaped_common.hollow``)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from interview_cli.core.models import Extraction
 from interview_cli.llm.offline.grid import extract_grid, grid_opening, grid_question
 from interview_cli.llm.offline.journey import extract_journey, journey_opening, journey_question
+from interview_cli.llm.offline.shaped_common import hollow
 from interview_cli.llm.protocol import ExtractRequest, OpeningRequest, QuestionRequest
 
 
@@ -30,7 +34,20 @@ def shaped_opening(request: OpeningRequest) -> str | None:
 def shaped_question(request: QuestionRequest) -> str | None:
     shape = request.methodology.shape
     if shape == "journey" and request.methodology.journey is not None:
-        return journey_question(request)
+        return _filled(journey_question, request)
     if shape == "grid" and request.methodology.grid is not None:
-        return grid_question(request)
+        return _filled(grid_question, request)
     return None
+
+
+def _filled(write: Callable[[QuestionRequest], str | None], request: QuestionRequest) -> str | None:
+    """The question, never one with an empty slot: a hollow one falls back to the question
+    without a focus (the next stage of a journey, the next triad of a grid), else to the
+    plain offline question (None)."""
+    text = write(request)
+    if text is None or not hollow(text):
+        return text
+    if request.closing or request.strategy.generates_closing_question:
+        return None
+    text = write(request.model_copy(update={"focus_label": None, "focus_type": None}))
+    return text if text is not None and not hollow(text) else None

@@ -20,6 +20,20 @@ _TRAILING = frozenset(
 )
 
 
+_NOTHING = re.compile(
+    r"^\W*(?:(?:i\s+)?(?:really\s+)?(?:don'?t|do not|can'?t|cannot)\s+(?:know|remember|recall|say)|"
+    r"not sure|no idea|dunno|no clue|nothing|none|n/?a|pass|no comment|hm+|um+|erm+|"
+    r"i'?m not sure)\W*$",
+    re.IGNORECASE,
+)
+
+
+def says_nothing(answer: str) -> bool:
+    """An answer with nothing to extract: empty, numbers alone, or a plain don't-know."""
+    ws = words(answer)
+    return not ws or all(w.isdigit() for w in ws) or bool(_NOTHING.match(answer.strip()))
+
+
 def words(text: str) -> list[str]:
     return WORD.findall(text.lower().replace("\u2019", "'"))
 
@@ -78,6 +92,19 @@ def clean_label(text: str, limit: int = 8) -> str:
     while kept and kept[-1].strip(",.;:") in _TRAILING:
         kept.pop()
     return " ".join(kept).strip(",.;: ")
+
+
+_HOLLOW = re.compile(
+    r"\s{2,}|\s[,.;:?!]|^[,.;:?!]|\"\"|''|\u201c\u201d|\(\s*\)|\{|\}|"
+    r"\bmeans\s+(?:and|or|\()|\bmeans not\s*[,.;:?!)]|\bwhy does\s+matter\b",
+    re.IGNORECASE,
+)
+
+
+def hollow(question: str) -> bool:
+    """A question with an empty slot: "where 1 means  and 5 means not ,", "Why does  matter
+    to you?", quotes around nothing, a template brace left over."""
+    return bool(_HOLLOW.search(question.strip()))
 
 
 def label_list(labels: Iterable[str]) -> str:

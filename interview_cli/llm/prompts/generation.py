@@ -101,6 +101,8 @@ def _focus_section(request: QuestionRequest, topic: str) -> str:
         if quotes:
             lines.append("The respondent's own words about it:")
             lines.append(delimit("respondent_quotes", bullets([f'"{q}"' for q in quotes])))
+        if request.rated_elements:
+            lines.append("Elements already rated on it: " + ", ".join(request.rated_elements) + ".")
         return "\n".join(lines)
     section = f"## Focus\n{topic} as a whole: no single concept."
     if request.covered_labels:

@@ -1,0 +1,195 @@
+"""Reading a repertory-grid answer offline: the two poles of a triad answer, the ratings of a
+rating answer. Deterministic, by cue words and the elements named; no randomness.
+
+A triad answer is split where the elements it names part: "The car and the bicycle are both
+private, the bus is shared with strangers." (at the comma: car and bicycle on one side, the
+bus on the other), likewise "A and B are X; C is Y", "A and B: X. C: Y." and "A and B are X
+and C is Y". Failing that, at a contrast word ("while", "whereas", "but", "the third" ...).
+The side naming two elements is the first pole (what the two share), whichever comes first.
+Any element of the concept counts, shown in the triad or not ("the car and the train are
+fast, the bus is slow" rates the train too); names outside the concept count for nothing.
+
+A rating answer gives each element named its number ("car 1, bus 2", "bike: five",
+"1 for the car, 2 for the bus"); numbers alone ("1 2 5 4 1 2 3") go to the elements in the
+order the question listed them. Fewer numbers than elements rate the first ones only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from interview_cli.config.schemas import ConceptElement
+from interview_cli.llm.offline.shaped_common import element_names, elements_named, words
+
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_NUMBER = re.compile(r"\b([1-9])\b|\b(one|two|three|four|five|six|seven)\b", re.IGNORECASE)
+_ANY_NUMBER = re.compile(
+    r"(?<![\w.-])(\d+)(?![\w.-])|\b(one|two|three|four|five|six|seven)\b", re.I
+)
+_CUE = (
+    r"while|whilst|whereas|but|versus|vs\.?|rather than|unlike|compared to|"
+    r"and the third|the third|the other one|the other"
+)
+_POLE_SPLIT = re.compile(r"\s*(?:,\s*)?\b(?:" + _CUE + r")\b\s*", re.IGNORECASE)
+_LEADING_CUE = re.compile(r"^\W*(?:(?:and|" + _CUE + r")\b\W*)+", re.IGNORECASE)
+# Where an answer's clauses part: punctuation or a dash first, then "and", "but", "while".
+_STRONG = re.compile(r"\s*(?:[,;:.!?]+|\s[-\u2013\u2014]+)\s*")
+_WEAK = re.compile(r"\s+(?:and|but|while|whilst|whereas|yet)\s+", re.IGNORECASE)
+_POLE_NOISE = frozenset(
+    "are is both they they're them it it's its and the a an of these those two one third "
+    "other alike same similar different differs because quite more much very really just "
+    "kind sort can be being".split()
+)
+_NOT_A_POLE = frozenset(NUMBER_WORDS) | frozenset(
+    "for to with of in on at by from as than out so not no yes i you we me my".split()
+)
+# Words that may stand beside numbers in an answer of numbers alone ("I'd say 1, 2 and 5").
+_NUMBERS_ONLY_FILLER = frozenset(
+    "and then i'd id i would say give them it's its ok okay so well um erm in that order "
+    "respectively order the rest".split()
+)
+_NUMBER_FOR = re.compile(
+    r"(?<![\w.-])(\d+|one|two|three|four|five|six|seven)\s+(?:for|to)\s+(?:the\s+|a\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def pole(text: str, elements: Sequence[ConceptElement]) -> str:
+    """The pole a clause states: its words without element names, contrast words and noise."""
+    text = _LEADING_CUE.sub("", text)
+    for element in elements:
+        for name in element_names(element):
+            text = re.sub(r"\b" + re.escape(name) + r"s?\b", " ", text, flags=re.IGNORECASE)
+    kept = [w for w in words(text) if w not in _POLE_NOISE]
+    # A pole says something: numbers and little words alone ("1 for", "to") are none.
+    if not any(w.isalpha() and w not in _NOT_A_POLE for w in kept):
+        return ""
+    return " ".join(kept[:5])
+
+
+@dataclass(frozen=True)
+class TriadAnswer:
+    """The two poles of a triad answer and the words of each side (the pair's side first)."""
+
+    left: str
+    right: str
+    left_text: str
+    right_text: str
+
+
+def _named_ids(elements: Sequence[ConceptElement], text: str) -> list[str]:
+    return [e.id for _, e in elements_named(elements, text)]
+
+
+def _split_where_elements_part(
+    answer: str, elements: Sequence[ConceptElement]
+) -> tuple[str, str] | None:
+    """The first cut (punctuation before conjunctions) with elements on both sides, none on
+    both, and a pole on each side."""
+    if len(elements_named(elements, answer)) < 2:
+        return None
+    for pattern in (_STRONG, _WEAK):
+        for cut in pattern.finditer(answer):
+            left, right = answer[: cut.start()], answer[cut.end() :]
+            ids_left, ids_right = _named_ids(elements, left), _named_ids(elements, right)
+            if not ids_left or not ids_right or set(ids_left) & set(ids_right):
+                continue
+            if pole(left, elements) and pole(right, elements):
+                return left, right
+    return None
+
+
+def triad_answer(answer: str, elements: Sequence[ConceptElement]) -> TriadAnswer | None:
+    """The construct of a triad answer, or None when it names no two sides."""
+    parts = _split_where_elements_part(answer, elements)
+    if parts is None:
+        split = _POLE_SPLIT.split(answer, maxsplit=1)
+        if len(split) != 2:
+            return None
+        parts = (split[0], split[1])
+    left_text, right_text = parts
+    # The side naming two elements is what they share: the first pole, wherever it was said.
+    if len(_named_ids(elements, left_text)) == 1 and len(_named_ids(elements, right_text)) >= 2:
+        left_text, right_text = right_text, left_text
+    left, right = pole(left_text, elements), pole(right_text, elements)
+    if not left or not right or left == right:
+        return None
+    return TriadAnswer(left, right, left_text.strip(" ,;:.!?"), right_text.strip(" ,;:.!?"))
+
+
+# ---- ratings -----------------------------------------------------------------------------
+
+
+def _to_int(text: str) -> int:
+    return int(text) if text.isdigit() else NUMBER_WORDS[text.lower()]
+
+
+def _value(match: re.Match[str]) -> int:
+    return _to_int(match.group(1) or match.group(2))
+
+
+def _number_after(text: str, start: int, taken: set[int]) -> int | None:
+    for match in _NUMBER.finditer(text, start):
+        if match.start() - start > 40:
+            return None
+        if match.start() not in taken:
+            return _value(match)
+    return None
+
+
+def named_ratings(
+    answer: str, elements: Sequence[ConceptElement]
+) -> list[tuple[ConceptElement, int, str]]:
+    """(element, number, quote) for each element named with a number: "car 2", "bike: five",
+    "the bus is a 4", "1 for the car"."""
+    named = elements_named(elements, answer)
+    found: dict[str, tuple[ConceptElement, int, str]] = {}
+    taken: set[int] = set()
+    # "1 for the car, 2 for the bus": the number stands before the name.
+    for position, element in named:
+        before = _NUMBER_FOR.search(answer[:position])
+        if before is not None:
+            value = _to_int(before.group(1))
+            found[element.id] = (element, value, f"{before.group(1)} for {element.label}")
+            taken.add(before.start(1))
+    for i, (position, element) in enumerate(named):
+        if element.id in found:
+            continue
+        end_of_name = position + max(
+            (len(m.group(0)) for n in element_names(element)
+             for m in [re.match(re.escape(n), answer[position:], flags=re.IGNORECASE)] if m),
+            default=0,
+        )  # fmt: skip
+        limit = named[i + 1][0] if i + 1 < len(named) else len(answer)
+        number = _number_after(answer[:limit], end_of_name, taken)
+        if number is not None:
+            found[element.id] = (element, number, answer[position:limit].strip(" ,;."))
+    order = {e.id: i for i, (_, e) in enumerate(named)}
+    return sorted(found.values(), key=lambda f: order[f[0].id])
+
+
+def numbers_alone(answer: str) -> list[int] | None:
+    """The numbers of an answer that is numbers and little else ("1 2 5 4", "1, 2 and 5"),
+    in order; None for any other answer."""
+    numbers = list(_ANY_NUMBER.finditer(answer))
+    if not numbers:
+        return None
+    rest = _ANY_NUMBER.sub(" ", answer)
+    if any(w not in _NUMBERS_ONLY_FILLER for w in words(rest)):
+        return None
+    return [_value(m) for m in numbers]
+
+
+def positional_ratings(
+    answer: str, order: Sequence[ConceptElement], *, exactly: bool = False
+) -> list[tuple[ConceptElement, int, str]] | None:
+    """Numbers alone, given to ``order`` one by one; None when the answer is not numbers alone
+    or gives more numbers than there are elements (whose would the extra be?), or with
+    ``exactly`` any other count (one number for every element of the concept, in its order,
+    after a question that listed only some)."""
+    numbers = numbers_alone(answer)
+    if numbers is None or len(numbers) > len(order) or (exactly and len(numbers) != len(order)):
+        return None
+    return [(e, n, f"{e.label}: {n}") for e, n in zip(order, numbers, strict=False)]

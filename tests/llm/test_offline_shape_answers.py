@@ -1,0 +1,304 @@
+"""Real-looking answers to grid and journey questions, read offline: triads answered the way
+people answer them, ratings by name, by position and in part, feelings said of a stage; and
+no offline question with an empty slot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.core.models import Extraction
+from interview_cli.llm.offline.grid import extract_grid, grid_question
+from interview_cli.llm.offline.journey import extract_journey, journey_question
+from interview_cli.llm.offline.shaped import shaped_question
+from interview_cli.llm.offline.shaped_common import hollow
+from interview_cli.llm.prompts import render_question
+from interview_cli.llm.protocol import ExtractRequest, ProbeNote, QuestionRequest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load(kind: str, name: str) -> Any:
+    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+JOURNEY = Methodology.model_validate(_load("methodologies", "customer_journey"))
+GRID = Methodology.model_validate(_load("methodologies", "repertory_grid"))
+STAGES = Concept.model_validate(_load("concepts", "grocery_delivery_journey"))
+TRANSPORT = Concept.model_validate(_load("concepts", "transport_modes_grid"))
+TRIAD = "Think of car, bus and bicycle. In what important way are two of them alike?"
+RATE = (
+    "On a scale from 1 to 5, where 1 means private and 5 means shared, how would you rate "
+    "each of these: car, bus, bicycle, train, walking, e-scooter and taxi?"
+)
+
+
+def _grid(answer: str, **kw: Any) -> Extraction:
+    return extract_grid(
+        ExtractRequest(methodology=GRID, concept=TRANSPORT, answer=answer, utterance_id="u", **kw)
+    )
+
+
+def _ratings(x: Extraction) -> dict[str, float | None]:
+    return {e.source: e.value for e in x.edges if e.relation == "rated"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "construct", "ratings"),
+    [
+        (
+            "The car and the bicycle are both private, the bus is shared with strangers.",
+            "private vs shared with strangers",
+            {"car": 1, "bicycle": 1, "bus": 5},
+        ),
+        (
+            "The car and the bicycle are private; the bus is shared.",
+            "private vs shared",
+            {"car": 1, "bicycle": 1, "bus": 5},
+        ),
+        ("Car and bike: flexible. Bus: timetable.", "flexible vs timetable", None),
+        ("Car and bicycle are private and the bus is shared", "private vs shared", None),
+        (
+            "The bus is shared with strangers, the car and the bike are private.",
+            "private vs shared with strangers",
+            {"car": 1, "bicycle": 1, "bus": 5},
+        ),
+        (
+            "Car and bike both go whenever I want - the bus runs to a timetable.",
+            "go whenever i want vs runs to timetable",
+            None,
+        ),
+        # An element outside the triad but in the concept is rated too.
+        (
+            "The car and the train are fast, the bus is slow.",
+            "fast vs slow",
+            {"car": 1, "train": 1, "bus": 5},
+        ),
+        # The contrast words still split when no clause names the third; the triad's
+        # element left unnamed is the third.
+        (
+            "The car and the bicycle are private, the third is shared.",
+            "private vs shared",
+            {"car": 1, "bicycle": 1, "bus": 5},
+        ),
+        (
+            "The car and the bus are both motorised, while the bicycle is human powered.",
+            "motorised vs human powered",
+            {"car": 1, "bus": 1, "bicycle": 5},
+        ),
+    ],
+)
+def test_triad_answers_people_give(
+    answer: str, construct: str, ratings: dict[str, int] | None
+) -> None:
+    x = _grid(answer, question=TRIAD)
+    assert [n.label for n in x.nodes if n.node_type == "construct"] == [construct]
+    if ratings is not None:
+        assert _ratings(x) == {k: float(v) for k, v in ratings.items()}
+
+
+@pytest.mark.parametrize(
+    "answer", ["I don't know", "3", "1 2 3", "car and bus", "1 for car, 2 for bus", ""]
+)
+def test_triad_answers_without_two_sides_give_nothing(answer: str) -> None:
+    x = _grid(answer, question=TRIAD)
+    assert not x.extractable and not x.nodes
+
+
+FOCUS = {"strategy": "rate_elements", "focus_label": "private vs shared", "focus_type": "construct"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "ratings"),
+    [
+        (
+            "1 2 5 4 1 2 3",
+            RATE,
+            dict(
+                zip(
+                    ["car", "bus", "bicycle", "train", "walking", "e-scooter", "taxi"],
+                    [1, 2, 5, 4, 1, 2, 3],
+                    strict=True,
+                )
+            ),
+        ),
+        ("1, 2, 5, 4, 1, 2 and 3", RATE, {"car": 1, "bus": 2, "taxi": 3}),
+        ("car 1, bus 2, bicycle 5", RATE, {"car": 1, "bus": 2, "bicycle": 5}),
+        (
+            "1 for the car, 2 for the bus, five for the bike",
+            RATE,
+            {"car": 1, "bus": 2, "bicycle": 5},
+        ),
+        # partial: the first ones, in the order the question listed them
+        ("I'd say 1 2 5", RATE, {"car": 1, "bus": 2, "bicycle": 5}),
+        # a question listing the rest: numbers go to those, in its order
+        (
+            "4 1",
+            "And the others, from 1 for private to 5 for shared: how would you rate "
+            "train and walking?",
+            {"train": 4, "walking": 1},
+        ),
+        # seven numbers after a question that listed only some: the concept's order
+        ("1 2 5 4 1 2 3", "And the others: train and walking?", {"car": 1, "taxi": 3}),
+    ],
+)
+def test_rating_answers_by_name_by_position_and_in_part(
+    answer: str, question: str, ratings: dict[str, int]
+) -> None:
+    got = _ratings(_grid(answer, question=question, **FOCUS))
+    assert {k: got.get(k) for k in ratings} == {k: float(v) for k, v in ratings.items()}
+
+
+def test_more_numbers_than_elements_is_said_not_guessed() -> None:
+    x = _grid("1 2 3 4 5 1 2 3", question=RATE, **FOCUS)
+    assert not x.extractable and x.reason == "8 numbers for 7 elements: whose is which?"
+    x = _grid("3 1 1 5 2", question="And the others: bicycle and taxi?", **FOCUS)
+    assert not x.extractable and x.reason == "5 numbers for 2 elements: whose is which?"
+
+
+def _question(strategy: str, methodology: Methodology = GRID, **kw: Any) -> QuestionRequest:
+    concept = TRANSPORT if methodology is GRID else STAGES
+    return QuestionRequest(
+        methodology=methodology, concept=concept, strategy=methodology.strategy(strategy), **kw
+    )
+
+
+@pytest.mark.parametrize("strategy", ["rate_elements", "ladder_construct"])
+@pytest.mark.parametrize(
+    "focus",
+    [
+        {},
+        {"focus_label": ""},
+        {"focus_label": "  "},
+        {"focus_label": "car", "focus_type": "element"},
+        {"focus_label": " vs shared", "focus_type": "construct"},
+    ],
+)
+def test_a_grid_question_about_no_construct_is_the_next_triad(
+    strategy: str, focus: dict[str, Any]
+) -> None:
+    text = shaped_question(_question(strategy, **focus))
+    assert text is not None and not hollow(text)
+    assert "two" in text and "means" not in text and "matter" not in text
+
+
+def test_the_rating_question_asks_for_the_rest_once_asked() -> None:
+    first = grid_question(
+        _question(
+            "rate_elements",
+            focus_label="private vs shared",
+            focus_type="construct",
+            rated_elements=["car", "bus", "bicycle"],
+        )
+    )
+    assert first is not None and first.endswith("e-scooter and taxi?") and "car" in first
+    again = grid_question(
+        _question(
+            "rate_elements",
+            focus_label="private vs shared",
+            focus_type="construct",
+            rated_elements=["car", "bus", "bicycle", "train", "walking"],
+            probes=[ProbeNote(turn=1, strategy="rate_elements", outcome="new_rung")],
+        )
+    )
+    assert again == (
+        "And the others, from 1 for private to 5 for shared: how would you rate e-scooter and taxi?"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "On a scale from 1 to 5, where 1 means  and 5 means not , how would you rate: car?",
+        "Why does  matter to you?",
+        'You mentioned that "". What would have helped?',
+        "Now place each of them between  (1) and  (5): car.",
+    ],
+)
+def test_hollow_questions_are_recognised(text: str) -> None:
+    assert hollow(text)
+
+
+def test_journey_questions_about_no_stage_walk_on() -> None:
+    for strategy in ("map_steps", "explore_feelings", "probe_pain"):
+        text = journey_question(_question(strategy, JOURNEY, focus_label=" "))
+        assert text is not None and not hollow(text)
+        assert "choosing a delivery slot" in text and "feel" not in text
+
+
+BASKET = "And then it came to filling the basket. What did you do there?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "feeling", "value"),
+    [
+        ("Then I fill the basket, that was tedious and annoying.", "tedious", -1.0),
+        ("I added the usual things. I was cross.", "cross", -1.0),
+        ("I used my favourites list and it felt easy.", "easy", 1.0),
+        ("Adding everything took ages, it's so fiddly on the phone.", "fiddly", -1.0),
+        ("I searched for each item, which was a real hassle.", "hassle", -1.0),
+        ("Honestly it was a breeze, I just reordered last week's shop.", "breeze", 2.0),
+        ("I got really annoyed because the search kept showing the wrong things.", "annoyed", -1.0),
+        ("That part was straightforward, I ticked off my shopping list.", "straightforward", 1.0),
+    ],
+)
+def test_feelings_said_of_a_stage_are_its_emotion(answer: str, feeling: str, value: float) -> None:
+    x = extract_journey(
+        ExtractRequest(
+            methodology=JOURNEY, concept=STAGES, answer=answer, utterance_id="u", question=BASKET
+        )
+    )
+    felt = [(e.source, e.target, e.value) for e in x.edges if e.relation == "felt"]
+    assert felt[:1] == [("filling the basket", feeling, value)]
+
+
+@pytest.mark.parametrize("answer", ["I don't know", "42", "1 2 3", "no idea", "...", "not sure"])
+def test_a_journey_answer_that_tells_nothing_is_not_a_stage(answer: str) -> None:
+    x = extract_journey(
+        ExtractRequest(
+            methodology=JOURNEY, concept=STAGES, answer=answer, utterance_id="u", question=BASKET
+        )
+    )
+    assert not x.extractable and not x.nodes
+
+
+def test_a_model_writing_the_rating_question_is_told_what_is_rated() -> None:
+    request = _question(
+        "rate_elements",
+        focus_label="private vs shared",
+        focus_type="construct",
+        rated_elements=["car", "bus"],
+    )
+    assert "Elements already rated on it: car, bus." in render_question(request).user
+
+
+CHECKOUT = "And then it came to checkout and payment. What did you do there?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "feeling", "other"),
+    [
+        ("It was annoying that the evening slots were gone.", "annoying",
+         ("pain_point", "the evening slots were gone")),
+        ("I typed in my card and it was fine.", "fine", ("action", "typed in my card")),
+        ("It was all a bit of a hassle, the app kept logging me out.", "hassle",
+         ("pain_point", "the app kept logging me out")),
+        ("I was a bit stressed because the website crashed twice.", "stressed",
+         ("pain_point", "the website crashed twice")),
+    ],
+)  # fmt: skip
+def test_a_feeling_and_what_else_the_clause_tells(
+    answer: str, feeling: str, other: tuple[str, str]
+) -> None:
+    x = extract_journey(
+        ExtractRequest(
+            methodology=JOURNEY, concept=STAGES, answer=answer, utterance_id="u", question=CHECKOUT
+        )
+    )
+    felt = [(e.source, e.target) for e in x.edges if e.relation == "felt"]
+    assert felt == [("checkout and payment", feeling)]
+    assert other in {(n.node_type, n.label) for n in x.nodes}
