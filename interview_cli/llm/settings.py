@@ -22,10 +22,11 @@ Resolution, strongest first, field by field:
 
 4. the shipped ``defaults.yaml``.
 
-Per-task timeouts, because one slow task should not slow its client's others: ``tasks.<task>.timeout_s`` overrides the timeout of the
-task's client (``TASK_CLIENT``) for that task only. A client timeout set in a stronger place
-(``LLM_<CLIENT>_TIMEOUT``, a flag, or the user file over a shipped task timeout) wins over
-a task timeout set in a weaker one; within one place the task's own timeout wins.
+Per-task timeouts, so that one slow task need not slow its client's other tasks:
+``tasks.<task>.timeout_s`` overrides the timeout of the task's client (``TASK_CLIENT``) for
+that task only. A client timeout set in a stronger place (``LLM_<CLIENT>_TIMEOUT``, a flag,
+or the user file over a shipped task timeout) wins over a task timeout set in a weaker one;
+within one place the task's own timeout wins.
 
 When nothing names a provider for a client, its default provider is used if that provider's
 key is present, else the first provider (anthropic, openai, kimi, deepseek) whose key is,
