@@ -1,4 +1,5 @@
-"""`interview batch`: run a study design against simulated respondents (issue 6).
+"""`interview batch`: run a study design against simulated respondents, to check the
+interviewing against what each persona holds (its hidden ladders) before real people answer.
 
 Thin by design: options are resolved here; planning, running and evaluation live in
 ``interview_cli.simulation`` and drawing in ``simulation.view``. Heavy imports happen inside

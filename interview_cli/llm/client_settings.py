@@ -33,7 +33,8 @@ from interview_cli.llm.config_file import (
 # offline call's usage record (``llm.offline`` labels its calls with the same name).
 OFFLINE_MODEL = "heuristic-v1"
 
-# Which client serves which task (seed 001 table; respondent is the batch issue's addition).
+# Which client serves which task (seed 001 table; respondent, which plays the persona in batch
+# runs, came later).
 TASK_CLIENT: dict[str, ClientName] = {
     "extract": "extraction",
     "propose_slots": "extraction",

@@ -1,8 +1,8 @@
 """Offline extraction: an answer becomes typed nodes and permitted edges by cue words.
 
-The offline half of the ``extract`` task (issue 4 item 8; seed 001 stage contracts: nodes
-with verbatim quotes, edges along permitted connections; seed 000 "Tier 1": the
-extractability flag).
+The offline half of the ``extract`` task, so that an interview runs with no model (seed 001
+stage contracts: nodes with verbatim quotes, edges along permitted connections; seed 000
+"Tier 1": the extractability flag).
 
 ``clauses`` cuts the answer at cue phrases and names each clause. Here every clause gets a
 node type from the methodology's ontology and clauses are joined by edges:
