@@ -33,6 +33,7 @@ LEVELS: list[tuple[str, ...]] = [
         "interview_cli.store",
         "interview_cli.store_journal",
         "interview_cli.store_lock",
+        "interview_cli.store_read",
     ),
     ("interview_cli.pipeline",),
     ("interview_cli.simulation", "interview_cli.analysis"),
