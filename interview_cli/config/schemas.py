@@ -109,6 +109,12 @@ class StrategySpec(StrictModel):
     node_binding: Literal["required", "none"] = "required"
     focus_mode: Literal["recent_node", "summary", "topic"] = "recent_node"
     generates_closing_question: bool = False
+    climbs: bool = Field(
+        default=False,
+        description="asks what the focus leads to (why it matters, what if it were missing, "
+        "why someone might care); with tuning.vetoes.answered_why, not asked on a node whose "
+        "why the respondent has already answered",
+    )
     breadth_check: bool = Field(
         default=False,
         description="a node-less 'what else matters to you about ...?' question; with "
@@ -251,6 +257,12 @@ class VetoTuning(StrictModel):
         description="turns after which a node left after fruitless_probe_limit empty answers "
         "(not a 'move on', not a terminal don't-know) may be asked once more, with a technique "
         "not yet tried on it ('return later'); 0 = never",
+    )
+    answered_why: bool = Field(
+        default=False,
+        description="a climbing strategy (climbs: true) is not asked on a node that already "
+        "leads somewhere: its why was answered, and asking again is what respondents "
+        "complain about",
     )
     ladder_elicited: bool = Field(
         default=False,

@@ -27,6 +27,8 @@ all-vetoed fallback, which relaxes the softest veto first).
 | open_question_spent  | a node-less strategy whose last question came back empty, while    |
 |                      | nothing was learned since, however long ago (``open_question_``    |
 |                      | ``memory``): "what else?" after "nothing else" is not asked again  |
+| answered_why         | a climbing strategy (``climbs``) on a node that already leads to   |
+|                      | another: its why was answered (``answered_why``)                   |
 | elicited_not_laddered| a node-less strategy right after a node-less question brought up a |
 |                      | new, non-terminal node not asked about yet (``ladder_elicited``):  |
 |                      | what was just elicited is laddered before eliciting more           |
@@ -59,6 +61,7 @@ NODE_EXHAUSTED = "node_exhausted"
 REPEATED_PROBE = "repeated_probe"
 OPEN_QUESTION_SPENT = "open_question_spent"
 ELICITED_NOT_LADDERED = "elicited_not_laddered"
+ANSWERED_WHY = "answered_why"
 
 
 @dataclass(frozen=True)
@@ -296,12 +299,24 @@ def elicited_not_laddered(
     return f"the last open question brought up {fresh[0]!r}, not asked about yet"
 
 
+def answered_why(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """Asking why a node matters once the respondent has said what it leads to asks for what
+    they said: the novice error, and what they complain about."""
+    if node_id is None or not strategy.climbs:
+        return None
+    state = ctx.tracker.states.get(node_id)
+    if state is None or state.edge_count_outgoing == 0:
+        return None
+    return "the respondent already said what this leads to"
+
+
 # Hardest first: the first veto that fires is the one recorded.
 VETOES: tuple[tuple[str, VetoFn], ...] = (
     (KNOWLEDGE_CEILING, knowledge_ceiling),
     (NODE_EXHAUSTED, node_exhausted),
     (ELEMENT_EXHAUSTED, element_exhausted),
     (REPEATED_PROBE, repeated_probe),
+    (ANSWERED_WHY, answered_why),
     (RECENT_REDUNDANCY, recent_redundancy),
     (OPEN_QUESTION_SPENT, open_question_spent),
     (ELICITED_NOT_LADDERED, elicited_not_laddered),
@@ -315,6 +330,7 @@ def enabled_vetoes(tuning: VetoTuning) -> tuple[tuple[str, VetoFn], ...]:
         RECENT_REDUNDANCY: tuning.recent_redundancy,
         NODE_EXHAUSTED: tuning.fruitless_probe,
         REPEATED_PROBE: tuning.fruitless_probe,
+        ANSWERED_WHY: tuning.answered_why,
         OPEN_QUESTION_SPENT: tuning.open_question_memory,
         ELICITED_NOT_LADDERED: tuning.ladder_elicited,
     }

@@ -10,6 +10,7 @@ from interview_cli.core.vetoes import (
     FocusEntry,
     VetoContext,
     VetoRecorder,
+    answered_why,
     check_vetoes,
     element_exhausted,
     elicited_not_laddered,
@@ -187,3 +188,20 @@ def test_what_an_open_question_brought_up_is_laddered_before_another_open_questi
         )
         is None
     )
+
+
+def test_a_why_already_answered_is_not_asked_again() -> None:
+    climb = StrategySpec(name="third_person", climbs=True)
+    on = VetoTuning(answered_why=True)
+    t = tracker(
+        led=node("led", edge_count_outgoing=1),  # the respondent said what it leads to
+        top=node("top", edge_count_incoming=1),  # the top of the chain: its why is open
+    )
+    assert answered_why(climb, "led", ctx(t, tuning=on)) == (
+        "the respondent already said what this leads to"
+    )
+    assert answered_why(climb, "top", ctx(t, tuning=on)) is None
+    assert answered_why(CLARIFY, "led", ctx(t, tuning=on)) is None  # asking what it means is fine
+    result = check_vetoes(climb, "led", ctx(t, tuning=on))
+    assert result is not None and result.name == "answered_why"
+    assert check_vetoes(climb, "led", ctx(t)) is None  # off for older methodologies
