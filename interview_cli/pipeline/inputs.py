@@ -67,7 +67,7 @@ def recorded_moderator(turn: TurnRecord) -> ModeratorChoice | None:
     if turn.decision is None or turn.decision.moderator is None:
         return None
     try:
-        return ModeratorChoice.from_dict(turn.decision.moderator)
+        return turn.decision.moderator.choice()
     except ValueError as exc:
         raise SessionFileError(
             f"turn {turn.turn_number}: its recorded moderator decision does not load ({exc}); "

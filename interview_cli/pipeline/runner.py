@@ -66,6 +66,7 @@ from interview_cli.pipeline.record import record_outcome
 from interview_cli.pipeline.safety import apply_safety, safety_record
 from interview_cli.pipeline.slots import SlotDiscovery, start_slot_discovery
 from interview_cli.pipeline.summary import learned_summary
+from interview_cli.records import DeltaRecord
 from interview_cli.session import AnswerRecord, QuestionRecord, SessionFile, TurnRecord
 from interview_cli.store import SessionStore, now_iso
 
@@ -346,7 +347,7 @@ class Interview:
         closing = self.session.closing
         assert closing is not None
         closing.extraction = extraction
-        closing.graph_delta = delta.model_dump(mode="json")
+        closing.graph_delta = DeltaRecord.of(delta)
         self.keep(core)
         self.save()
 
