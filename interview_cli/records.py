@@ -23,8 +23,7 @@ from pydantic import (
 )
 
 from interview_cli.core.decide import SelectedFocus
-from interview_cli.core.graph_update import EdgeChange, GraphDelta, NodeAdded, NodeMerged
-from interview_cli.core.models import RejectedItem
+from interview_cli.core.graph_update import GraphDelta
 from interview_cli.core.moderator import ModeratorChoice
 from interview_cli.core.scored import ScoredCandidate, SignalValue
 
@@ -99,15 +98,48 @@ class CandidateSummary(Sparse):
         return bool(self.model_fields_set or self.model_extra)
 
 
+class NodeAddedRecord(Sparse):
+    node_id: str = ""
+    label: str = ""
+    node_type: str = ""
+
+
+class NodeMergedRecord(Sparse):
+    """An extracted node folded into an existing one (``label`` -> ``into_label``)."""
+
+    node_id: str = ""
+    label: str = ""
+    into_label: str = ""
+    node_type: str = ""
+    tier: str = ""
+    score: Number = 0.0
+    alias_added: bool = False
+
+
+class EdgeRecord(Sparse):
+    source: str = ""
+    target: str = ""
+    relation: str = ""
+
+
+class RejectedRecord(Sparse):
+    """An item the graph refused, and why (``core.models.RejectedItem``)."""
+
+    kind: str = "?"
+    item: dict[str, object] = Field(default_factory=dict)
+    reason: str = ""
+
+
 class DeltaRecord(Sparse):
     """What a turn's answer changed in the graph (``core.graph_update.GraphDelta``); empty
-    (``{}``) on a turn not processed yet."""
+    (``{}``) on a turn not processed yet. Its parts are lenient records, not the core's strict
+    models: the record reads back whatever shape an older file gave it."""
 
-    nodes_added: list[NodeAdded] = Field(default_factory=list)
-    nodes_merged: list[NodeMerged] = Field(default_factory=list)
-    edges_added: list[EdgeChange] = Field(default_factory=list)
-    edges_merged: list[EdgeChange] = Field(default_factory=list)
-    rejected: list[RejectedItem] = Field(default_factory=list)
+    nodes_added: list[NodeAddedRecord] = Field(default_factory=list)
+    nodes_merged: list[NodeMergedRecord] = Field(default_factory=list)
+    edges_added: list[EdgeRecord] = Field(default_factory=list)
+    edges_merged: list[EdgeRecord] = Field(default_factory=list)
+    rejected: list[RejectedRecord] = Field(default_factory=list)
     resolved: dict[str, str] = Field(default_factory=dict)
 
     @classmethod

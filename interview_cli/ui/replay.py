@@ -59,8 +59,9 @@ def _extraction(turn: TurnRecord) -> list[RenderableType]:
             for e in ex.edges
         ]
         parts.append(Text("Links:\n" + "\n".join(lines)))
-    rejected = [*ex.rejected]
-    rows = [(r.kind, r.item, r.reason) for r in [*rejected, *turn.graph_delta.rejected]]
+    rows: list[tuple[str, dict[str, object], str]]
+    rows = [(r.kind, r.item, r.reason) for r in ex.rejected]
+    rows += [(r.kind, r.item, r.reason) for r in turn.graph_delta.rejected]
     if rows:
         table = Table(title="Rejected", title_justify="left", expand=True, style="red")
         table.add_column("kind")
