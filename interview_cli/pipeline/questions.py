@@ -54,7 +54,6 @@ class Generated:
     record: QuestionRecord
     calls: list[LLMCall] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
-    similarity_to_recent: float = 0.0
 
 
 def signal_notes(decided: DecidedTurn) -> list[SignalNote]:
@@ -169,7 +168,6 @@ async def ask(
         out.failures += result.failures
         text = result.value.strip()
         similarity, _ = most_similar_recent(text, recent, limit=tuning.question_history)
-        out.similarity_to_recent = round(similarity, 4)
         if similarity < tuning.question_similarity_threshold or attempt == QUESTION_ATTEMPTS - 1:
             break
         hooks.on_stage("rephrasing to avoid repeating a question")
@@ -214,13 +212,5 @@ async def next_question(
         generated = await ask(
             llm, request, record, methodology=decided.methodology, asked=asked, hooks=hooks
         )
-    ctx.set(
-        QuestionGenerationOutput(
-            text=record.text,
-            kind=record.kind,
-            calls=generated.calls,
-            failures=generated.failures,
-            similarity_to_recent=generated.similarity_to_recent,
-        )
-    )
+    ctx.set(QuestionGenerationOutput(calls=generated.calls, failures=generated.failures))
     return record

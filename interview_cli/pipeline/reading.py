@@ -20,7 +20,6 @@ from interview_cli.pipeline.context import (
     DiscourseOutput,
     ExtractionOutput,
     PipelineContext,
-    UtteranceSavingOutput,
 )
 from interview_cli.pipeline.inputs import position
 from interview_cli.pipeline.prompt_context import extraction_nodes
@@ -44,9 +43,9 @@ async def read_answer(
     hooks: Hooks,
     extraction_context: Mapping[str, Any] | None = None,
 ) -> ExtractionOutput:
-    """Stages 1-3: the context, the saved utterance, discourse hints, then extraction and
-    assessment. ``extraction_context``: the earlier concepts by relevance and the exchange
-    before this one (``extraction_context()``)."""
+    """Stages 1-3 (the utterance is saved already): the context, discourse hints, then
+    extraction and assessment. ``extraction_context``: the earlier concepts by relevance and
+    the exchange before this one (``extraction_context()``)."""
     settings, question = session.settings, turn.question
     with ctx.timed("context_loading"):
         ctx.set(
@@ -54,17 +53,12 @@ async def read_answer(
                 turn_number=turn.turn_number,
                 max_turns=settings.max_turns,
                 question_text=question.text,
-                question_strategy=question.strategy,
-                question_focus_id=question.focus_node_id,
-                question_focus_label=question.focus_label,
-                existing_labels=existing_labels,
             )
         )
-    ctx.set(UtteranceSavingOutput(utterance_id=turn.answer.utterance_id, text=turn.answer.text))
     with ctx.timed("discourse"):
         skipped = not settings.enable_discourse_hints
         hints = [] if skipped else discourse_hints(turn.answer.text, parser=frame_parser)
-        ctx.set(DiscourseOutput(skipped=skipped, hints=hints))
+        ctx.set(DiscourseOutput(hints=hints))
     hooks.on_stage("reading the answer")
     with ctx.timed("extract_assess"):
         read = await _extract_and_assess(
