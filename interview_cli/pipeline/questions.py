@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
@@ -77,7 +77,15 @@ def signal_notes(decided: DecidedTurn) -> list[SignalNote]:
     return notes
 
 
-def guide_context(concept: Concept, graph: KnowledgeGraph) -> dict[str, Any]:
+class GuideContext(TypedDict, total=False):
+    """The guide's fields of a ``QuestionRequest`` (keyword arguments to it)."""
+
+    guide_remaining: list[str]
+    guide_avoid: list[str]
+    guide_tone: str
+
+
+def guide_context(concept: Concept, graph: KnowledgeGraph) -> GuideContext:
     """The guide's part of the question brief: what is still to cover, what to avoid, tone."""
     guide = concept.guide
     if guide is None:

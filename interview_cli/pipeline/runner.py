@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.canonical import CanonicalState
@@ -361,5 +360,5 @@ class Interview:
         self.session.pending_question = None
         self.set_status("completed")
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self) -> dict[str, int | float]:
         return closing_.interview_stats(self.core, self.methodology)
