@@ -17,6 +17,9 @@
   sessions directory, so an id can never name a file elsewhere.
 - Files of an older ``schema_version`` load through the explicit steps in ``MIGRATIONS``; a newer
   version is refused (upgrade interview-cli) and the file is left untouched.
+
+Reading (JSON, migrations, journal replay) is ``store_read``, the journal's line format
+``store_journal``, the lock ``store_lock``; this module writes, and re-exports the readers.
 """
 
 from __future__ import annotations
@@ -24,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import glob
-import json
 import os
 import re
 import secrets
@@ -33,42 +35,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from pydantic import ValidationError
-
 from interview_cli import store_journal, store_lock
 from interview_cli.errors import SessionFileError, UsageError
-from interview_cli.files import read_user_text, translate_os_error
-from interview_cli.session import SCHEMA_VERSION, SessionFile
+from interview_cli.files import translate_os_error
+from interview_cli.session import SessionFile
+
+# Reading lives in ``store_read``; re-exported here, where callers have always found it.
+from interview_cli.store_read import (  # noqa: F401
+    JOURNAL_SEQ,
+    MIGRATIONS,
+    Migration,
+    _read_document,
+    _validate,
+    migrate,
+    parse_session,
+    read_session_file,
+)
 
 SESSIONS_ENV = "INTERVIEW_SESSIONS_DIR"
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,119}$")
 
 # The other way out when the sessions directory cannot be written.
 _OTHER_DIR = "choose another sessions directory (--sessions-dir or INTERVIEW_SESSIONS_DIR)"
-
-Migration = Callable[[dict[str, Any]], dict[str, Any]]
-
-# version N -> function that turns a version-N document into a version-(N+1) document.
-MIGRATIONS: dict[int, Migration] = {}
-
-
-def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
-    """Version 0 (pre-release files) kept the graph under ``knowledge_graph`` and the turn
-    count in ``turn_count``; version 1 derives the count from the turns and names the graph
-    ``graph``."""
-    doc = dict(doc)
-    if "knowledge_graph" in doc and "graph" not in doc:
-        doc["graph"] = doc.pop("knowledge_graph")
-    doc.pop("turn_count", None)
-    doc["schema_version"] = 1
-    return doc
-
-
-MIGRATIONS[0] = _migrate_0_to_1
-
-# The snapshot's record of the last journal line it contains (a storage detail: it is not
-# part of the session model, and is dropped on reading).
-JOURNAL_SEQ = "journal_seq"
 
 
 def now_iso() -> str:
@@ -84,118 +72,6 @@ def new_session_id(prefix: str) -> str:
     stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%d-%H%M%S")
     clean = re.sub(r"[^A-Za-z0-9_\-]", "-", prefix)[:40] or "session"
     return f"{clean}-{stamp}-{secrets.token_hex(2)}"
-
-
-def migrate(doc: dict[str, Any], *, source: str) -> dict[str, Any]:
-    version = doc.get("schema_version")
-    if not isinstance(version, int):
-        raise SessionFileError(f"{source}: schema_version is missing or not a number")
-    if version > SCHEMA_VERSION:
-        raise SessionFileError(
-            f"{source}: schema_version {version} is newer than this interview-cli understands "
-            f"({SCHEMA_VERSION}); upgrade interview-cli to open it"
-        )
-    while version < SCHEMA_VERSION:
-        step = MIGRATIONS.get(version)
-        if step is None:
-            raise SessionFileError(
-                f"{source}: no migration from schema_version {version}; this file cannot be read"
-            )
-        doc = step(doc)
-        version = doc["schema_version"]
-    return doc
-
-
-def _json_document(text: str, *, source: str) -> dict[str, Any]:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        rest = text[exc.pos :].strip()
-        # A cut inside a token ("value": f, 1.5e, -, "\u00) is as truncated as one cut between
-        # tokens: what follows the error is the token's own short, unfinished tail.
-        partial = bool(rest) and len(rest) <= 32 and not any(c.isspace() for c in rest)
-        at_end = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated") or partial
-        hint = " (the file looks truncated)" if at_end else ""
-        raise SessionFileError(
-            f"{source}: not valid JSON at line {exc.lineno} column {exc.colno}{hint}"
-        ) from None
-    if not isinstance(doc, dict) or "id" not in doc or "turns" not in doc:
-        raise SessionFileError(f"{source}: not an interview session file (no id and turns)")
-    return doc
-
-
-def _validate(doc: dict[str, Any], *, source: str) -> SessionFile:
-    try:
-        return SessionFile.model_validate(doc)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(root)"
-        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-        raise SessionFileError(f"{source}: {where}: {first['msg']}{more}") from None
-
-
-def parse_session(text: str, *, source: str) -> SessionFile:
-    """Parse and validate a session document; every failure is one SessionFileError line.
-    (A snapshot alone: :func:`read_session_file` also replays the journal beside it.)"""
-    doc = _json_document(text, source=source)
-    doc.pop(JOURNAL_SEQ, None)
-    return _validate(migrate(doc, source=source), source=source)
-
-
-def _read_text(path: Path) -> str:
-    # Regular files only, bounded, UTF-8: a device, a FIFO or a huge file is refused at once.
-    return read_user_text(path)
-
-
-def _read_document(path: Path, text: str | None = None) -> tuple[dict[str, Any], int, int]:
-    """The session document at ``path`` (``text``: its content, already read) with its
-    journal replayed (migrated, not validated), the last journal seq it holds, and the valid
-    byte length of the journal (0: none)."""
-    source = str(path)
-    for _ in range(3):
-        doc = _json_document(_read_text(path) if text is None else text, source=source)
-        text = None
-        seq = doc.pop(JOURNAL_SEQ, 0)
-        seq = seq if isinstance(seq, int) else 0
-        doc = migrate(doc, source=source)
-        try:
-            entries, valid = store_journal.read(store_journal.journal_path(path))
-        except FileNotFoundError:
-            return doc, seq, 0
-        except ValueError as exc:
-            raise SessionFileError(f"{store_journal.journal_path(path)}: {exc}") from None
-        except OSError as exc:
-            raise SessionFileError(f"{path}: cannot read its journal ({exc.strerror})") from None
-        pending = [e for e in entries if e["seq"] > seq]
-        if any(e["seq"] != seq + i for i, e in enumerate(pending, 1)):
-            continue  # a writer replaced snapshot and journal between our two reads: again
-        try:
-            for entry in pending:
-                store_journal.apply(doc, entry.get("ops", []))
-        except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise SessionFileError(
-                f"{store_journal.journal_path(path)}: does not fit the session ({exc})"
-            ) from None
-        return doc, seq + len(pending), valid
-    raise SessionFileError(
-        f"{path}: its journal does not follow the snapshot (lines missing); the session "
-        "file itself is intact up to its last snapshot"
-    )
-
-
-def read_session_file(
-    path: Path,
-    text: str | None = None,
-    *,
-    prune: Callable[[dict[str, Any]], None] | None = None,
-) -> SessionFile:
-    """A session as last saved: the snapshot with its journal replayed (read-only, no lock).
-    ``text``: the snapshot's content when the caller has read it already. ``prune``: takes
-    out, in place, what the caller will not read, before the rest is validated."""
-    doc, _, _ = _read_document(path, text)
-    if prune is not None:
-        prune(doc)
-    return _validate(doc, source=str(path))
 
 
 def _temp_prefix(path: Path, pid: int | None = None) -> str:

@@ -24,7 +24,7 @@ PACKAGE = "interview_cli"
 # The package root holds only the version string, so it sits with errors at the bottom; the
 # reader of user-named files and the translation of filesystem errors sit beside errors.
 LEVELS: list[tuple[str, ...]] = [
-    ("interview_cli", "interview_cli.errors", "interview_cli.files"),
+    ("interview_cli", "interview_cli.errors", "interview_cli.files", "interview_cli.words"),
     ("interview_cli.config",),
     ("interview_cli.core",),
     ("interview_cli.llm",),
@@ -34,6 +34,7 @@ LEVELS: list[tuple[str, ...]] = [
         "interview_cli.store",
         "interview_cli.store_journal",
         "interview_cli.store_lock",
+        "interview_cli.store_read",
     ),
     ("interview_cli.pipeline",),
     ("interview_cli.simulation", "interview_cli.analysis"),

@@ -29,6 +29,7 @@ import networkx as nx
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.graph_json import from_json
 from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.words import plural
 
 from .drawing import DrawEdge, Drawing, DrawNode, level_names, to_dot, to_mermaid
 from .sources import snapshot_methodology
@@ -164,7 +165,8 @@ def session_drawing(session: SessionFile) -> Drawing:
             n.label,
             levels.get(n.node_type, 0),
             n.node_type,
-            f"{n.label} [{n.node_type}] - turn {n.created_turn}, {n.mention_count} mention(s)",
+            f"{n.label} [{n.node_type}] - turn {n.created_turn}, "
+            f"{plural(n.mention_count, 'mention')}",
         )
         for n in live
     )

@@ -41,6 +41,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from interview_cli.words import plural
+
 DEFAULT_KEEP_SHARE = 2 / 3
 
 COUNTING_RULES = ("ladder", "respondent")
@@ -81,6 +83,10 @@ class ImplicationMatrix:
     # graph; kept for comparison, it lets relations run across ladders).
     counting: str = "graph"
     ladders: int | None = None
+
+    def ladders_text(self) -> str:
+        """``7 ladders``, or ``ladders`` when they were not counted (graph counting)."""
+        return "ladders" if self.ladders is None else plural(self.ladders, "ladder")
 
     def counting_text(self) -> str:
         """The counting rule in words, for every report format."""

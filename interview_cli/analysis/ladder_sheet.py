@@ -37,6 +37,7 @@ from interview_cli.core.graph_records import ProvenanceEntry
 from interview_cli.core.text import normalise
 from interview_cli.errors import UsageError
 from interview_cli.files import read_user_text
+from interview_cli.words import plural
 
 from .codes import RespondentGraph
 
@@ -70,7 +71,8 @@ class LadderSheet:
 
     def describe(self) -> str:
         return (
-            f"{self.source}: {len(self.respondents)} respondent(s), {self.ladder_count} ladder(s)"
+            f"{self.source}: {plural(len(self.respondents), 'respondent')}, "
+            f"{plural(self.ladder_count, 'ladder')}"
         )
 
 

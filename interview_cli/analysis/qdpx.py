@@ -36,6 +36,7 @@ from xml.etree import ElementTree as ET
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.graph_json import from_json
 from interview_cli.session import SessionFile
+from interview_cli.words import plural
 
 from .codes import CodeBook, RespondentGraph, build_codebook
 from .export import xml_text
@@ -224,7 +225,8 @@ def _codebook(root: ET.Element, book: CodeBook, code_guid: dict[str, str]) -> No
             )
             said = "; ".join(code.variants)
             ET.SubElement(child, _q("Description")).text = xml_text(
-                f"{code.id}: {code.respondents} respondent(s), {code.mentions} mention(s); "
+                f"{code.id}: {plural(code.respondents, 'respondent')}, "
+                f"{plural(code.mentions, 'mention')}; "
                 f"said as: {said}"
             )
 

@@ -26,6 +26,7 @@ from typing import Any
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.graph_json import from_json
+from interview_cli.words import plural
 
 from .codes import (
     CodeBook,
@@ -108,7 +109,7 @@ class MethodSection:
     # Sessions are grouped by methodology only, so one section may pool interviews about
     # different concepts into one matrix and map; the reader must be told which ones.
     concepts: list[ConceptCount] = field(default_factory=list)
-    # Coding sheets whose hand-coded ladders joined this section ("file: 3 respondent(s), ...").
+    # Coding sheets whose hand-coded ladders joined this section ("file: 3 respondents, 7 ladders").
     sheets: list[str] = field(default_factory=list)
     # Methodologies of shape journey / grid: the journey maps and the grids.
     journey: JourneyAnalysis | None = None
@@ -177,7 +178,8 @@ def _tooltip(section_codes: CodeBook, code_id: str) -> str:
     c = section_codes.code(code_id)
     variants = ", ".join(c.variants[:6]) + (" …" if len(c.variants) > 6 else "")
     return (
-        f"{c.name} [{c.node_type}] - {c.respondents} respondent(s), {c.mentions} mention(s); "
+        f"{c.name} [{c.node_type}] - {plural(c.respondents, 'respondent')}, "
+        f"{plural(c.mentions, 'mention')}; "
         f"said as: {variants}"
     )
 
@@ -213,7 +215,8 @@ def _ladder(
         for link in hvm.links
     )
     title = (
-        f"Hierarchical value map - {len(graphs)} respondent(s), {matrix.ladders} ladder(s) "
+        f"Hierarchical value map - {plural(len(graphs), 'respondent')}, "
+        f"{matrix.ladders_text()} "
         f"counted per {matrix.counting}, cut-off {hvm.cutoff}, {hvm.share_kept:.0%} of links"
     )
     return LadderAnalysis(matrix, hvm, Drawing(title, nodes, edges, section.level_names))
@@ -319,7 +322,7 @@ def _connections_drawing(section: MethodSection, sessions: int, top: list[Connec
     book = section.codebook
     shown = {x for c in top for x in (c.source, c.target)}
     return Drawing(
-        f"Most frequent connections - {sessions} session(s)",
+        f"Most frequent connections - {plural(sessions, 'session')}",
         tuple(
             DrawNode(
                 cid,

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+from interview_cli.words import plural
+
 from .codes import CodeBook
 from .drawing import to_dot, to_mermaid, to_svg
 from .report import LadderAnalysis, MethodSection, Report, StructureAnalysis
@@ -102,7 +104,7 @@ def _section_html(s: MethodSection, top: int, *, full_matrix: bool = False) -> l
     book = s.codebook
     out = [
         f"<h2>{escape(s.methodology)} (version {escape(s.version)}): "
-        f"{len(s.session_ids)} session(s)</h2>"
+        f"{plural(len(s.session_ids), 'session')}</h2>"
     ]
     if s.concepts:
         # Sessions are grouped by methodology only: name the concepts pooled here.
@@ -145,8 +147,9 @@ def _ladder_html(s: MethodSection, ladder: LadderAnalysis, full_matrix: bool) ->
         f'<div class="figure">{to_svg(ladder.drawing)}</div>',
         "<h3>Implication matrix</h3>",
         f'<p class="note">Counts direct.indirect (Reynolds &amp; Gutman 1988) over '
-        f"{ladder.matrix.respondents} respondent(s) and {ladder.matrix.ladders} "
-        f"ladder(s), counted {escape(ladder.matrix.counting_text())}; relations are "
+        f"{plural(ladder.matrix.respondents, 'respondent')} and "
+        f"{ladder.matrix.ladders_text()}, counted {escape(ladder.matrix.counting_text())}; "
+        "relations are "
         "counted within a ladder, never across ladders; rows lead to columns. "
         "Highlighted cells are at or above the cut-off.</p>",
         _matrix_html(s, full_matrix),
@@ -189,7 +192,7 @@ def _structure_html(book: CodeBook, st: StructureAnalysis, top: int) -> list[str
                 for kind, items in hub.neighbours.items()
             )
             out.append(
-                f"<li><b>{escape(code.name)}</b> ({code.respondents} respondent(s))"
+                f"<li><b>{escape(code.name)}</b> ({plural(code.respondents, 'respondent')})"
                 f"<ul>{parts}</ul></li>"
             )
         out.append("</ul>")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interview_cli.llm.spend import format_cost
+from interview_cli.words import plural
 
 from .codes import CodeBook
 from .drawing import to_dot, to_mermaid
@@ -202,7 +203,7 @@ def matrix_window(section: MethodSection, full: bool = False) -> MatrixWindow:
 
 def _section_md(s: MethodSection, top: int, *, full_matrix: bool = False) -> list[str]:
     book = s.codebook
-    out = [f"## {s.methodology} (version {s.version}): {len(s.session_ids)} session(s)", ""]
+    out = [f"## {s.methodology} (version {s.version}): {plural(len(s.session_ids), 'session')}", ""]
     for sheet in s.sheets:
         out += [f"Ladders coded by hand: {md_escape(sheet)}.", ""]
     if s.concepts:
@@ -256,7 +257,7 @@ def _ladder_md(s: MethodSection, ladder: LadderAnalysis, full_matrix: bool) -> l
         "### Implication matrix",
         "",
         f"Cells are *direct.indirect* counts (Reynolds & Gutman 1988) over "
-        f"{m.respondents} respondent(s) and {m.ladders} ladder(s), counted "
+        f"{plural(m.respondents, 'respondent')} and {m.ladders_text()}, counted "
         f"{m.counting_text()}; relations are counted within a ladder, never across "
         f"ladders; rows lead to columns; {m.total_links} links in all.",
         "",
@@ -327,7 +328,7 @@ def _structure_md(book: CodeBook, st: StructureAnalysis, top: int) -> list[str]:
         out += ["", f"### Each {st.hub_type} with what it connects to", ""]
         for hub in st.hubs:
             code = book.code(hub.code)
-            out.append(f"- **{md_escape(code.name)}** ({code.respondents} respondent(s))")
+            out.append(f"- **{md_escape(code.name)}** ({plural(code.respondents, 'respondent')})")
             for kind, items in hub.neighbours.items():
                 names = ", ".join(f"{md_escape(book.code(cid).name)} ({n})" for cid, n in items[:6])
                 out.append(f"  - {kind.replace('_', ' ')}: {names}")
@@ -340,7 +341,7 @@ def report_markdown(report: Report) -> str:
     out = [
         "# Interview report",
         "",
-        f"{a.sessions} session(s), {a.turns_total} answered turns, "
+        f"{plural(a.sessions, 'session')}, {plural(a.turns_total, 'answered turn')}, "
         f"{', '.join(f'{k} {v}' for k, v in a.by_status.items())}."
         if report.sessions
         else "No interview sessions: ladders from coding sheets only.",
@@ -368,7 +369,7 @@ def report_markdown(report: Report) -> str:
         ]
     if a.recall_sessions:
         out += [
-            f"Ground-truth recall over {a.recall_sessions} simulated session(s): mean "
+            f"Ground-truth recall over {plural(a.recall_sessions, 'simulated session')}: mean "
             f"{a.recall_mean:.0%}, median {a.recall_median:.0%}.",
             "",
         ]

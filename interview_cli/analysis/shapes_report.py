@@ -154,6 +154,26 @@ def valence_bar(value: float | None, scale: tuple[int, int], width: int = 8) -> 
     return ("◀" * n).rjust(width) + "|" if value < 0 else " " * width + "|" + "▶" * n
 
 
+JOURNEY_COLUMNS = ("stage", "touchpoints", "actions", "emotions", "valence", "pain points")
+
+
+def journey_rows(journey: JourneyMap, *, unfollowed: str) -> list[tuple[str, ...]]:
+    """One row a stage of a journey map, for the Markdown and the HTML table alike."""
+    return [
+        (
+            s.label + ("" if s.told else " (not told)"),
+            "; ".join(s.touchpoints),
+            "; ".join(s.actions),
+            "; ".join(e.label for e in s.emotions),
+            _fmt(s.valence),
+            "; ".join(
+                p.label + (f" → {', '.join(p.fixes)}" if p.fixes else unfollowed) for p in s.pains
+            ),
+        )
+        for s in journey.stages
+    ]
+
+
 def journey_markdown(analysis: JourneyAnalysis) -> list[str]:
     out = ["### Journey: emotion curve", ""]
     out += _md_table(
@@ -165,23 +185,7 @@ def journey_markdown(analysis: JourneyAnalysis) -> list[str]:
     )
     for session_id, journey in analysis.maps:
         out += ["", f"### Journey map: {_md(session_id)}", ""]
-        out += _md_table(
-            ("stage", "touchpoints", "actions", "emotions", "valence", "pain points"),
-            [
-                (
-                    s.label + ("" if s.told else " (not told)"),
-                    "; ".join(s.touchpoints),
-                    "; ".join(s.actions),
-                    "; ".join(e.label for e in s.emotions),
-                    _fmt(s.valence),
-                    "; ".join(
-                        p.label + (f" → {', '.join(p.fixes)}" if p.fixes else " (not followed up)")
-                        for p in s.pains
-                    ),
-                )
-                for s in journey.stages
-            ],
-        )
+        out += _md_table(JOURNEY_COLUMNS, journey_rows(journey, unfollowed=" (not followed up)"))
     return out + [""]
 
 
@@ -280,23 +284,7 @@ def journey_html(analysis: JourneyAnalysis) -> list[str]:
     for session_id, journey in analysis.maps:
         out.append(f"<h3>Journey map: {escape(session_id)}</h3>")
         out.append(
-            _html_table(
-                ("stage", "touchpoints", "actions", "emotions", "valence", "pain points"),
-                [
-                    (
-                        s.label + ("" if s.told else " (not told)"),
-                        "; ".join(s.touchpoints),
-                        "; ".join(s.actions),
-                        "; ".join(e.label for e in s.emotions),
-                        _fmt(s.valence),
-                        "; ".join(
-                            p.label + (f" → {', '.join(p.fixes)}" if p.fixes else "")
-                            for p in s.pains
-                        ),
-                    )
-                    for s in journey.stages
-                ],
-            )
+            _html_table(JOURNEY_COLUMNS, journey_rows(journey, unfollowed=" (not followed up)"))
         )
     return out
 

@@ -1,4 +1,5 @@
-"""`interview batch`: run a study design against simulated respondents (issue 6).
+"""`interview batch`: run a study design against simulated respondents, to check the
+interviewing against what each persona holds (its hidden ladders) before real people answer.
 
 Thin by design: options are resolved here; planning, running and evaluation live in
 ``interview_cli.simulation`` and drawing in ``simulation.view``. Heavy imports happen inside
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from interview_cli.cli.batch_report import report
 from interview_cli.cli.common import (
     DiscourseHintsOption,
     EmbeddingsOption,
@@ -34,7 +36,8 @@ from interview_cli.cli.spending import BaseUrlOption, MaxCostOption, ModelOption
 if TYPE_CHECKING:
     from interview_cli.config.library import Library
     from interview_cli.config.loader import Loaded
-    from interview_cli.config.schemas import Persona
+    from interview_cli.config.schemas import Methodology, Persona
+    from interview_cli.llm.settings import LLMSettings
     from interview_cli.simulation.batch import BatchResult, BatchSpec
 
 POLICY_HELP = (
@@ -175,10 +178,8 @@ def batch(
     * `interview batch personas/ -c headphones_mec --provider openai --max-cost 2`
     """
     from interview_cli.errors import UsageError
-    from interview_cli.llm.settings import resolve_llm_settings
     from interview_cli.simulation.batch import POLICIES, BatchSpec, plan_batch
     from interview_cli.simulation.reuse import refuse_stale
-    from interview_cli.simulation.shape_eval import has_shaped_truth
     from interview_cli.store import default_sessions_dir
 
     if policy not in POLICIES:
@@ -187,13 +188,7 @@ def batch(
     loaded_personas = resolve_personas(lib, personas)
     concept_loaded = lib.concept(concept)
     methodology_loaded = lib.methodology(methodology or concept_loaded.value.methodology)
-    settings = resolve_llm_settings(
-        provider,
-        per_client=_per_client(provider, respondent_provider, base_url=base_url, model=model),
-        env=_dry_run_env(provider, respondent_provider) if dry_run else None,
-    )
-    for line in settings.notices:  # e.g. an LLM_<CLIENT>_MODEL that an offline client ignores
-        print_warning(line)
+    settings = _settings(provider, respondent_provider, base_url, model, dry_run=dry_run)
     name = f"batch-{concept_loaded.value.id}-{policy}-s{seed}"
     target = out if out is not None else (sessions_dir or default_sessions_dir()) / name
     spec = BatchSpec(
@@ -211,18 +206,53 @@ def batch(
         embeddings=embeddings,
     )
     plan = plan_batch(spec)
-    for persona in {p.persona.value.id: p.persona.value for p in plan}.values():
-        if not persona.typed_ladders(methodology_loaded.value) and not has_shaped_truth(
-            persona, methodology_loaded.value
-        ):
-            print_warning(
-                f"persona {persona.id} has no ladders for {methodology_loaded.value.name}: "
-                "nothing to evaluate against"
-            )
+    _warn_without_truth(plan, methodology_loaded.value)
     refuse_stale(spec, plan)  # before anything is printed or estimated
     if dry_run:
         _dry_run(spec, plan, as_json=as_json, max_cost=max_cost)
         return
+    _run_within_budget(spec, plan, max_cost=max_cost, concurrency=concurrency, as_json=as_json)
+
+
+def _settings(
+    provider: str | None,
+    respondent_provider: str,
+    base_url: str | None,
+    model: str | None,
+    *,
+    dry_run: bool,
+) -> LLMSettings:
+    """The batch's LLM settings, each notice about a setting that cannot apply shown once."""
+    from interview_cli.llm.settings import resolve_llm_settings
+
+    settings = resolve_llm_settings(
+        provider,
+        per_client=_per_client(provider, respondent_provider, base_url=base_url, model=model),
+        env=_dry_run_env(provider, respondent_provider) if dry_run else None,
+    )
+    for line in settings.notices:  # e.g. an LLM_<CLIENT>_MODEL that an offline client ignores
+        print_warning(line)
+    return settings
+
+
+def _warn_without_truth(plan: list[Any], methodology: Methodology) -> None:
+    """A warning per persona that holds no ground truth for the methodology: its interviews
+    run, but there is nothing to evaluate them against."""
+    from interview_cli.simulation.shape_eval import has_shaped_truth
+
+    for persona in {p.persona.value.id: p.persona.value for p in plan}.values():
+        if not persona.typed_ladders(methodology) and not has_shaped_truth(persona, methodology):
+            print_warning(
+                f"persona {persona.id} has no ladders for {methodology.name}: "
+                "nothing to evaluate against"
+            )
+
+
+def _run_within_budget(
+    spec: BatchSpec, plan: list[Any], *, max_cost: float | None, concurrency: int, as_json: bool
+) -> None:
+    """Run the batch under its spend cap (what earlier runs spent counts), pause it cleanly
+    on Ctrl-C or a signal, and report the outcome."""
     import asyncio
 
     from interview_cli.cli.interrupts import exit_code, signals_as_interrupts
@@ -230,7 +260,7 @@ def batch(
 
     budget = open_budget(
         max_cost,
-        settings,
+        spec.settings,
         ("extraction", "scoring", "generation", "respondent"),
         already_spent=_spent_before(spec, plan) if max_cost is not None else 0.0,
     )
@@ -241,7 +271,7 @@ def batch(
         # running sessions were paused (asyncio reports an early interruption as a cancel)
         print_warning("interrupted: re-running the same command resumes the batch")
         raise typer.Exit(exit_code()) from None
-    _report(spec, result, as_json=as_json, budget=budget)
+    report(spec, result, as_json=as_json, budget=budget)
 
 
 def _per_client(
@@ -393,110 +423,6 @@ def _run(
                     pass
 
     return asyncio.run(go())
-
-
-def summary_record(spec: BatchSpec, result: BatchResult, budget: Any = None) -> dict[str, Any]:
-    """What `--json` prints: every interview, the summary per persona and overall."""
-    from interview_cli.simulation.evaluation import summarise
-
-    by_persona: dict[str, list[dict[str, Any]]] = {}
-    failed: dict[str, int] = {}
-    for outcome in result.outcomes:
-        if outcome.status == "failed":
-            failed[outcome.persona_id] = failed.get(outcome.persona_id, 0) + 1
-            by_persona.setdefault(outcome.persona_id, [])
-        elif outcome.evaluation is not None:
-            by_persona.setdefault(outcome.persona_id, []).append(outcome.evaluation)
-    rows = [summarise(pid, evals, failed.get(pid, 0)) for pid, evals in by_persona.items()]
-    everything = [e for evals in by_persona.values() for e in evals]
-    overall = summarise("all", everything, sum(failed.values()))
-    return {
-        "out": str(spec.out),
-        "concept": spec.concept.value.id,
-        "methodology": spec.methodology.value.name,
-        "policy": spec.policy,
-        "seed": spec.seed,
-        "max_turns": spec.max_turns,
-        "interviews": [
-            {
-                "id": o.session_id,
-                "persona": o.persona_id,
-                "run": o.run,
-                "status": o.status,
-                "reason": o.reason or None,
-                "resumed": o.resumed,
-                "path": str(o.path) if o.path else None,
-                "evaluation": {k: v for k, v in (o.evaluation or {}).items() if k != "ladders"},
-            }
-            for o in result.outcomes
-        ],
-        "summary": {"personas": [r.to_dict() for r in rows], "overall": overall.to_dict()},
-        "failures": [{"id": o.session_id, "reason": o.reason} for o in result.failures],
-        **(
-            {
-                "max_cost": {
-                    "cap_usd": budget.cap_usd,
-                    "spent_usd": round(budget.spent_usd, 6),
-                    "reached": bool(result.stopped),
-                }
-            }
-            if budget is not None
-            else {}
-        ),
-    }
-
-
-def _report(spec: BatchSpec, result: BatchResult, *, as_json: bool, budget: Any = None) -> None:
-    from interview_cli.simulation.evaluation import SummaryRow
-    from interview_cli.simulation.view import asking_table, strategy_mix_table, summary_table
-    from interview_cli.ui.interview import plural
-
-    record = summary_record(spec, result, budget)
-    if as_json:
-        print_json(record)
-    else:
-        rows = [SummaryRow(**r) for r in record["summary"]["personas"]]
-        rows.append(SummaryRow(**record["summary"]["overall"]))
-        console = stdout_console()
-        console.print(summary_table(rows))
-        console.print(asking_table(rows))
-        console.print(strategy_mix_table(rows))
-    if result.failures:
-        err = stderr_console()
-        err.print(
-            f"{len(result.failures)} of {plural(len(result.outcomes), 'interview')} failed "
-            "(re-running the same command resumes them; a session file that cannot be read "
-            "must be moved away first, and its interview then starts anew):",
-            highlight=False,
-            markup=False,
-        )
-        for failure in result.failures:
-            err.print(
-                f"  {failure.session_id}: {failure.reason}",
-                highlight=False,
-                markup=False,
-                soft_wrap=True,
-            )
-    if result.stopped:
-        _report_cap(result, budget)
-    if result.failures:
-        raise typer.Exit(1)
-
-
-def _report_cap(result: BatchResult, budget: Any) -> None:
-    """The batch stopped at its --max-cost: what was spent, what is left, how to go on."""
-    from interview_cli.cli.spending import cap_hint
-    from interview_cli.llm.spend import SPEND_CAP_EXIT
-    from interview_cli.ui.interview import plural
-
-    paused = sum(1 for o in result.stopped if o.path is not None)
-    waiting = len(result.stopped) - paused
-    print_warning(
-        f"{budget.describe() if budget is not None else 'spend cap reached'}: "
-        f"{plural(paused, 'interview')} paused, {waiting} not started; re-running the same "
-        f"command resumes them ({cap_hint(budget.cap_usd) if budget is not None else ''})"
-    )
-    raise typer.Exit(SPEND_CAP_EXIT)
 
 
 def register(app: typer.Typer) -> None:

@@ -14,6 +14,7 @@ import typer
 
 from interview_cli.cli.common import stdout_console
 from interview_cli.cli.run import SessionsDirOption
+from interview_cli.words import plural
 
 
 class ExportFormat(StrEnum):
@@ -152,7 +153,7 @@ def _export_qdpx(refs: list[str], out: Path | None, sessions_dir: Path | None) -
     except OSError as exc:
         raise translate_os_error(exc, out, doing="write the export") from None
     stdout_console().print(
-        f"Exported {len(sources)} session(s) (qdpx, REFI-QDA 1.0) to {out}", highlight=False
+        f"Exported {plural(len(sources), 'session')} (qdpx, REFI-QDA 1.0) to {out}", highlight=False
     )
 
 

@@ -19,6 +19,7 @@ from interview_cli.cli.common import (
     stdout_console,
 )
 from interview_cli.cli.run import SessionsDirOption
+from interview_cli.words import plural
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -293,7 +294,8 @@ def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
     except OSError as exc:
         raise translate_os_error(exc, out, doing="write the report") from None
     stdout_console().print(
-        f"Report ({chosen}, {len(result.sessions)} session(s)) written to {out}", highlight=False
+        f"Report ({chosen}, {plural(len(result.sessions), 'session')}) written to {out}",
+        highlight=False,
     )
 
 

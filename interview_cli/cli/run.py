@@ -303,33 +303,15 @@ def conduct(
     model: str | None = None,
     max_cost: float | None = None,
 ) -> None:
-    from interview_cli.cli.spending import open_budget, with_server
-    from interview_cli.errors import UsageError
+    from interview_cli.cli.spending import open_budget
     from interview_cli.llm.factory import build_llm
-    from interview_cli.llm.settings import CLIENTS, resolve_llm_settings
     from interview_cli.pipeline.runner import Interview
     from interview_cli.pipeline.setup import new_session
     from interview_cli.store import new_session_id
 
+    settings = _llm_settings(session, provider, per_client, base_url=base_url, model=model)
     if session is not None:
-        if session.status == "completed":
-            raise UsageError(
-                f"session {session.id} is already completed; see it with "
-                f"`interview sessions show {session.id}`"
-            )
-        recorded = {
-            name: {"provider": choice.provider, "model": choice.model}
-            for name, choice in session.settings.clients.items()
-            if name in ("extraction", "scoring", "generation")
-        }
-        for name, override in per_client.items():
-            recorded[name] = override
-        chosen = with_server({} if provider else recorded, CLIENTS, base_url=base_url, model=model)
-        settings = resolve_llm_settings(provider, per_client=chosen or None)
         seed = session.settings.seed
-    else:
-        chosen = with_server(per_client, CLIENTS, base_url=base_url, model=model)
-        settings = resolve_llm_settings(provider, per_client=chosen)
     # --max-cost counts what a resumed session spent before.
     budget = open_budget(
         max_cost,
@@ -372,19 +354,59 @@ def conduct(
             session.status = "active"
             store.save(session)
         interview = Interview(session, store=store, llm=llm, embedder=embedder, frame_parser=parser)
-        # Text, not markup: names and ids come from files and may hold "[...]".
-        console.print(
-            Text.assemble(
-                (interview.concept.name, "bold"),
-                f" · {interview.methodology.name} · up to {interview.max_turns} turns · "
-                f"LLM: {settings.describe()}",
-            )
-        )
-        _print_llm_notices(settings, session.settings.language or interview.concept.language)
-        console.print(Text(f"Session {session.id} · type /help for commands", style="dim"))
+        _print_header(console, interview, settings)
         from interview_cli.cli.terminal import converse_in_terminal
 
         converse_in_terminal(interview, console=console, store=store, llm=llm, debug=debug)
+
+
+def _llm_settings(
+    session: Any,
+    provider: str | None,
+    per_client: dict[str, Any],
+    *,
+    base_url: str | None,
+    model: str | None,
+) -> Any:
+    """The LLM settings of a new session, or of a resumed one: the providers and models it
+    was recorded with unless flags say otherwise. A completed session is not resumed."""
+    from interview_cli.cli.spending import with_server
+    from interview_cli.errors import UsageError
+    from interview_cli.llm.settings import CLIENTS, resolve_llm_settings
+
+    if session is None:
+        chosen = with_server(per_client, CLIENTS, base_url=base_url, model=model)
+        return resolve_llm_settings(provider, per_client=chosen)
+    if session.status == "completed":
+        raise UsageError(
+            f"session {session.id} is already completed; see it with "
+            f"`interview sessions show {session.id}`"
+        )
+    recorded = {
+        name: {"provider": choice.provider, "model": choice.model}
+        for name, choice in session.settings.clients.items()
+        if name in ("extraction", "scoring", "generation")
+    }
+    for name, override in per_client.items():
+        recorded[name] = override
+    chosen = with_server({} if provider else recorded, CLIENTS, base_url=base_url, model=model)
+    return resolve_llm_settings(provider, per_client=chosen or None)
+
+
+def _print_header(console: Console, interview: Any, settings: Any) -> None:
+    """What the interview is, which LLM runs it, the notices about its settings, and the
+    session id."""
+    session = interview.session
+    # Text, not markup: names and ids come from files and may hold "[...]".
+    console.print(
+        Text.assemble(
+            (interview.concept.name, "bold"),
+            f" · {interview.methodology.name} · up to {interview.max_turns} turns · "
+            f"LLM: {settings.describe()}",
+        )
+    )
+    _print_llm_notices(settings, session.settings.language or interview.concept.language)
+    console.print(Text(f"Session {session.id} · type /help for commands", style="dim"))
 
 
 def _print_llm_notices(settings: Any, language: str | None) -> None:

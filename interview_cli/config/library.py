@@ -44,6 +44,7 @@ from interview_cli.config.loader import (
 from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.config.shape_validation import concept_shape_issues, persona_shape_issues
 from interview_cli.errors import ConfigError, UsageError
+from interview_cli.words import plural
 
 ENV_VAR = "INTERVIEW_LIBRARY"
 
@@ -69,12 +70,6 @@ class Entry:
     root: LibraryRoot
 
 
-def _plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"1 {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
-
-
 @dataclass
 class ValidationReport:
     """What ``validate`` looked at and what it found.
@@ -96,17 +91,17 @@ class ValidationReport:
 
     def summary(self) -> str:
         """``3 methodologies, 1 concept, 2 personas`` (and ``, 1 other file``)."""
-        parts = [_plural(n, kind) for kind, n in self.counts().items()]
+        parts = [plural(n, kind) for kind, n in self.counts().items()]
         if self.unrecognised:
-            parts.append(_plural(len(self.unrecognised), "other file"))
+            parts.append(plural(len(self.unrecognised), "other file"))
         return ", ".join(parts)
 
     def error_summary(self) -> str:
         """The closing line when there were problems: how many, in how many of the files."""
         failed = len(dict.fromkeys(self.failed))
         return (
-            f"{_plural(len(self.problems), 'problem')}; checked {self.summary()}; "
-            f"{_plural(failed, 'file')} with errors"
+            f"{plural(len(self.problems), 'problem')}; checked {self.summary()}; "
+            f"{plural(failed, 'file')} with errors"
         )
 
 

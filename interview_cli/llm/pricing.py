@@ -33,6 +33,7 @@ from interview_cli.config.loader import (
 from interview_cli.errors import ConfigError
 from interview_cli.llm.protocol import LLMCall
 from interview_cli.llm.settings import TASK_CLIENT, LLMSettings
+from interview_cli.words import plural
 
 PRICING_ENV = "INTERVIEW_PRICING"
 _SNAPSHOT = re.compile(r"^[-@]\d")
@@ -262,7 +263,7 @@ class CostEstimate(_Strict):
 
     def describe(self) -> str:
         text = (
-            f"about ${self.total_usd:.2f} for {self.sessions} session(s) of up to "
+            f"about ${self.total_usd:.2f} for {plural(self.sessions, 'session')} of up to "
             f"{self.turns_per_session} turns"
         )
         if self.unpriced:

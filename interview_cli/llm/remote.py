@@ -66,6 +66,7 @@ from interview_cli.llm.providers import (
 from interview_cli.llm.retry import (
     CallContext,
     FinalLLMError,
+    Outcome,
     RetryPolicy,
     Sleep,
     call_with_retries,
@@ -253,25 +254,7 @@ class RemoteLLM:
         correction: tuple[str, str] | None,
         stream: _Stream | None,
     ) -> tuple[ProviderReply, LLMCall]:
-        messages = [ChatMessage("user", prompt.user)]
-        if correction is not None:
-            echo, reason = correction
-            messages.append(ChatMessage("assistant", echo or "(no usable output)"))
-            messages.append(ChatMessage("user", corrective_message(reason)))
-        request = ProviderRequest(
-            system=prompt.system,
-            messages=tuple(messages),
-            temperature=self.settings.temperature,
-            max_tokens=self.settings.max_tokens,
-            timeout_s=(
-                self.all_settings.timeout_for(task)
-                if self.all_settings is not None
-                else self.settings.timeout_s
-            ),
-            schema=prompt.schema,
-            tool_name=prompt.tool_name,
-            stream=prompt.stream,
-        )
+        request = self._request(task, prompt, correction)
         ctx = CallContext(
             provider=self.settings.provider,
             model=self.settings.model,
@@ -300,7 +283,40 @@ class RemoteLLM:
                 self.budget.settle(bound, 0.0)  # a failed call is not billed (as recorded)
             raise
         reply: ProviderReply = outcome.value
-        call = LLMCall(
+        call = self._record(task, reply, outcome, started)
+        if self.budget is not None:
+            self.budget.settle(bound, call.cost_usd)
+        return reply, call
+
+    def _request(
+        self, task: str, prompt: Prompt, correction: tuple[str, str] | None
+    ) -> ProviderRequest:
+        """The provider request for ``prompt``: after a rejected reply (``correction``: what
+        it said and why it was refused) the reply is echoed back with the correction."""
+        messages = [ChatMessage("user", prompt.user)]
+        if correction is not None:
+            echo, reason = correction
+            messages.append(ChatMessage("assistant", echo or "(no usable output)"))
+            messages.append(ChatMessage("user", corrective_message(reason)))
+        return ProviderRequest(
+            system=prompt.system,
+            messages=tuple(messages),
+            temperature=self.settings.temperature,
+            max_tokens=self.settings.max_tokens,
+            timeout_s=(
+                self.all_settings.timeout_for(task)
+                if self.all_settings is not None
+                else self.settings.timeout_s
+            ),
+            schema=prompt.schema,
+            tool_name=prompt.tool_name,
+            stream=prompt.stream,
+        )
+
+    def _record(self, task: str, reply: ProviderReply, outcome: Outcome, started: float) -> LLMCall:
+        """The usage record of one answered call: tokens, latency since ``started``, attempts,
+        cost, and what the retries were after."""
+        return LLMCall(
             task=task,
             provider=self.settings.provider,
             model=self.settings.model,
@@ -321,9 +337,6 @@ class RemoteLLM:
             ),
             error=f"retried after: {'; '.join(outcome.retried)}" if outcome.retried else None,
         )
-        if self.budget is not None:
-            self.budget.settle(bound, call.cost_usd)
-        return reply, call
 
     def _reserve(self, task: str, request: ProviderRequest) -> float:
         """Reserve the most this call can cost under ``--max-cost`` (0 without a cap); raises

@@ -16,6 +16,7 @@ from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.guide import guide_coverage
 from interview_cli.core.questions import most_similar_recent
 from interview_cli.core.turn import DecidedTurn
+from interview_cli.llm.prompts.generation import MAX_RECENT_EXCHANGES
 from interview_cli.llm.protocol import (
     Exchange,
     InterviewLLM,
@@ -28,7 +29,6 @@ from interview_cli.pipeline.prompt_context import question_context
 from interview_cli.session import QuestionRecord, SessionFile, TurnRecord
 from interview_cli.store import now_iso
 
-RECENT_EXCHANGES = 3
 # Question generations per turn: the first, then rephrasings while it repeats a recent one.
 QUESTION_ATTEMPTS = 3
 REPHRASE_SEED_STEP = 7919
@@ -125,7 +125,7 @@ def question_request(
         focus_label=None if closing else decision.selected.label,
         focus_type=focus_type,
         summary_labels=graph.recent_labels(8),
-        recent=[Exchange(question=q, answer=a) for q, a in exchanges[-RECENT_EXCHANGES:]],
+        recent=[Exchange(question=q, answer=a) for q, a in exchanges[-MAX_RECENT_EXCHANGES:]],
         active_signals=signal_notes(decided),
         rationale=list(decision.rationale),
         # The same window the repeat check uses: a generator that sees only part of it can

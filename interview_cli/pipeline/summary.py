@@ -1,4 +1,5 @@
-"""What the interview learned, for the closing summary the respondent may rate (issue 5).
+"""What the interview learned, for the closing summary: the respondent sees what was
+understood and may rate it.
 
 Read straight off the graph, no model call, so it says exactly what was recorded: up to a few
 chains in the respondent's own words, from the most concrete concepts to the most abstract one

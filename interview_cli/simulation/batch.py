@@ -1,6 +1,6 @@
 """Batch runs: many simulated interviews, concurrently, each isolated, resumable, evaluated.
 
-Issue 6 item 2. A batch is planned (:func:`plan_batch`: persona x run, with deterministic
+A batch is planned (:func:`plan_batch`: persona x run, with deterministic
 session ids ``<persona>-<concept>-<policy>-s<seed>-r<run>``) and run (:func:`run_batch`) with
 at most ``concurrency`` interviews in flight on one asyncio loop. Each interview is the live
 pipeline (``pipeline.runner.Interview``) with a :class:`~simulation.respondent.Respondent`
@@ -88,7 +88,7 @@ class BatchSpec:
     max_turns: int = 20
     seed: int = 0
     policy: str = "adaptive"
-    canonical_slots: bool = True  # dual graph (issue 8); --no-canonical-slots for an A/B batch
+    canonical_slots: bool = True  # dual graph; --no-canonical-slots for an A/B batch
     discourse_hints: bool = False  # new sessions; a resumed one keeps what it started with
     embeddings: bool = False
 

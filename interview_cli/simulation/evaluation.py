@@ -255,6 +255,13 @@ def _conduct(
     session: SessionFile, ladders: PersonaLadders, methodology: Methodology
 ) -> dict[str, Any]:
     """How the interview went: length, strategies, repeats, complaints and cost."""
+    return conduct_figures(session, methodology, reasks(asked_turns(session, ladders)))
+
+
+def conduct_figures(
+    session: SessionFile, methodology: Methodology, same_node_reasks: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The figures of how an interview went that every shape reports alike."""
     threshold = methodology.tuning.vetoes.question_similarity_threshold
     questions = [t.question.text for t in session.turns]
     if session.closing is not None and session.closing.question:
@@ -266,7 +273,7 @@ def _conduct(
         "termination_reason": session.termination_reason,
         "strategy_mix": dict(sorted(mix.items())),
         "repeated_questions": repeated_questions(questions, threshold),
-        "same_node_reasks": reasks(asked_turns(session, ladders)),
+        "same_node_reasks": same_node_reasks,
         "complaints": complaints([t.answer.text for t in session.turns]),
         "ended_early": session.turn_count < session.settings.max_turns,
         "cost_usd": round(session.usage.cost_usd, 6),

@@ -1,4 +1,4 @@
-"""A batch's session writes, off its event loop (issue 17 item 6).
+"""A batch's session writes, off its event loop, so that disk syncs do not stall the batch.
 
 Every save of a session ends in a disk sync (``fsync`` of a journal line or of a snapshot),
 which blocks the thread that makes it for milliseconds. A batch runs all its interviews on one

@@ -19,14 +19,13 @@ construct said the other way round are compared flipped).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from interview_cli.config.schemas import Methodology, Persona
 from interview_cli.core.text import label_profile
 from interview_cli.session import SessionFile
-from interview_cli.simulation.evaluation import complaints, repeated_questions
+from interview_cli.simulation.evaluation import conduct_figures
 
 MATCH_SHARE = 0.6
 
@@ -51,9 +50,6 @@ def _nodes(session: SessionFile, kind: str) -> list[dict[str, Any]]:
 
 
 def _common(session: SessionFile, methodology: Methodology) -> dict[str, Any]:
-    threshold = methodology.tuning.vetoes.question_similarity_threshold
-    questions = [t.question.text for t in session.turns]
-    mix = Counter(t.decision.strategy for t in session.turns if t.decision is not None)
     return {
         "terminal_reached": None,
         "terminal_reachable": False,
@@ -62,18 +58,7 @@ def _common(session: SessionFile, methodology: Methodology) -> dict[str, Any]:
         "pairs_total": 0,
         "graph_nodes": len(session.graph.get("nodes", [])),
         "unmatched_nodes": [],
-        "turns": session.turn_count,
-        "status": session.status,
-        "termination_reason": session.termination_reason,
-        "strategy_mix": dict(sorted(mix.items())),
-        "repeated_questions": repeated_questions(questions, threshold),
-        "same_node_reasks": [],
-        "complaints": complaints([t.answer.text for t in session.turns]),
-        "ended_early": session.turn_count < session.settings.max_turns,
-        "cost_usd": round(session.usage.cost_usd, 6),
-        "calls": session.usage.calls,
-        "input_tokens": session.usage.input_tokens,
-        "output_tokens": session.usage.output_tokens,
+        **conduct_figures(session, methodology, []),
     }
 
 

@@ -28,6 +28,7 @@ from rich.table import Table
 
 from interview_cli.simulation.batch import InterviewOutcome, PlannedInterview
 from interview_cli.simulation.evaluation import SummaryRow
+from interview_cli.words import plural
 
 
 class ProgressView:
@@ -116,10 +117,6 @@ def outcome_line(outcome: InterviewOutcome) -> str:
         f"{verb} {outcome.session_id}: {e.get('turns', '?')} turns, "
         f"rung recall {_pct(e.get('rung_recall'))}, {e.get('termination_reason') or ''}"
     ).rstrip(", ")
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word if count == 1 else word + 's'}"
 
 
 def _cost(row: SummaryRow) -> str:
@@ -273,7 +270,7 @@ def estimate_table(estimate: Mapping[str, Any]) -> Table:
     """The dry run: what the batch would do and roughly cost, low and high, with the
     assumptions of both under the table."""
     table = _summary_table(
-        f"Dry run: {_plural(estimate['to_run'], 'interview')} to run, {estimate['skipped']} "
+        f"Dry run: {plural(estimate['to_run'], 'interview')} to run, {estimate['skipped']} "
         f"finished already, up to {estimate['max_turns']} turns each"
     )
     # Task names are kept whole; the model (its provider is in the line under the table)

@@ -19,6 +19,7 @@ from rich.tree import Tree
 from interview_cli.records import CandidateRecord
 from interview_cli.session import SessionFile, TurnRecord
 from interview_cli.ui.why import ended_because, why_short
+from interview_cli.words import plural
 
 HELP_TEXT = """\
 Type your answer and press Enter. Commands:
@@ -36,11 +37,6 @@ For the moderator (each recorded on the turn as the moderator's decision):
   /skip       done with the question's focus: the tool picks another move
   /note TEXT  a note on this turn, kept in the session file
 Ctrl-C pauses safely at any moment; nothing you typed is lost."""
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``1 node``, ``2 nodes``: counts read as words, not ``node(s)``."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def question_panel(text: str, *, turn: int, strategy: str | None, focus: str | None) -> Panel:

@@ -19,7 +19,8 @@ from interview_cli.analysis.walk import key_signals
 from interview_cli.analysis.whatif import WhatIfResult, WhatIfRow
 from interview_cli.records import CandidateRecord
 from interview_cli.session import TurnRecord
-from interview_cli.ui.interview import plural, question_panel, slot_discovery_view
+from interview_cli.ui.interview import question_panel, slot_discovery_view
+from interview_cli.words import plural
 
 
 def _short(value: Any, limit: int = 60) -> str:

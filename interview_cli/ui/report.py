@@ -25,8 +25,9 @@ from interview_cli.analysis.report_md import (
 )
 from interview_cli.analysis.shapes_report import valence_bar
 from interview_cli.llm.spend import format_cost
-from interview_cli.ui.interview import dual_graph_table, plural
+from interview_cli.ui.interview import dual_graph_table
 from interview_cli.ui.why import ended_because
+from interview_cli.words import plural
 
 MATRIX_MAX_CODES = 14
 MATRIX_NAME_WIDTH = 26  # the row names' column, with the table's edges

@@ -89,7 +89,7 @@ def test_a_sheet_counts_like_the_hand_computed_example(mec, rule: str, expected)
     section = data["methodologies"][0]
     assert section["implication_matrix"]["counting"] == rule
     assert section["implication_matrix"]["ladders"] == 7
-    assert section["coding_sheets"] == ["hand.csv: 3 respondent(s), 7 ladder(s)"]
+    assert section["coding_sheets"] == ["hand.csv: 3 respondents, 7 ladders"]
     assert data["sessions"] == [] and data["options"]["counting"] == rule
 
 

@@ -39,7 +39,7 @@ def test_two_sessions_become_one_valid_project(two: list[Path], tmp_path: Path) 
     out = tmp_path / "study.qdpx"
     result = invoke(*map(str, two), "--format", "qdpx", "--out", str(out))
     assert result.exit_code == 0, result.output
-    assert "2 session(s)" in result.stdout and str(out) in result.stdout
+    assert "2 sessions" in result.stdout and str(out) in result.stdout
     data = out.read_bytes()
     assert check_project(data) == []
     project = read_qdpx(data)

@@ -36,7 +36,7 @@ def test_a_sheet_alone_in_every_format() -> None:
     assert section["implication_matrix"]["counting"] == "ladder"
     assert section["implication_matrix"]["ladders"] == 7
     assert section["implication_matrix"]["respondents"] == 3
-    assert section["coding_sheets"] == [f"{SAMPLE}: 3 respondent(s), 7 ladder(s)"]
+    assert section["coding_sheets"] == [f"{SAMPLE}: 3 respondents, 7 ladders"]
     md = invoke("--ladders", str(SAMPLE), "-f", "md")
     assert md.exit_code == 0 and "counted per ladder (Reynolds & Gutman)" in md.stdout
     assert "No interview sessions" in md.stdout and "## Metrics" not in md.stdout

@@ -1,6 +1,6 @@
 """The ``offline`` provider: every LLM task by deterministic heuristics, no key, no network.
 
-Issue 4 item 8 and ARCHITECTURE principle 5: the tool, its tests and its demos run anywhere.
+ARCHITECTURE principle 5: the tool, its tests and its demos run anywhere, with no key.
 Each task is a pure function of its request (and the request's seed where wording varies):
 
 - ``extract``: cue-word clause splitting typed by the methodology's ontology (``extraction``)

@@ -135,14 +135,9 @@ def _clamp(value: int) -> int:
     return max(1, min(5, value))
 
 
-def assess_offline(request: AssessRequest) -> Assessment:
-    """The offline provider's rubric assessment of one answer."""
-    answer = request.answer.strip()
-    f = features(answer)
-    ceiling = knowledge_ceiling(f, answer)
-    hedging = hedging_level(f)
-
-    # response_depth: length first, causal reasoning and contrasts add layers.
+def _depth(f: Features, ceiling: str) -> int:
+    """response_depth: length first, causal reasoning and contrasts add layers; an answer at
+    the ceiling of what the respondent knows stays shallow."""
     if f.words <= 3:
         depth = 1
     elif f.words <= 10:
@@ -159,7 +154,30 @@ def assess_offline(request: AssessRequest) -> Assessment:
         depth += 1
     if ceiling == "terminal":
         depth = min(depth, 2)
-    depth = _clamp(depth)
+    return _clamp(depth)
+
+
+def _engagement(f: Features, ceiling: str) -> int:
+    """engagement: 1 for a deflection, a closed topic or a word or three; more for longer
+    answers with specifics or reasons."""
+    engagement = 3
+    if f.words <= 3 or f.deflects or ceiling == "terminal":
+        engagement = 1
+    elif f.words <= 8:
+        engagement = 2
+    elif f.words > 40 or (f.words > 20 and (f.specifics or f.causal)):
+        engagement = 5 if f.words > 60 else 4
+    return engagement
+
+
+def assess_offline(request: AssessRequest) -> Assessment:
+    """The offline provider's rubric assessment of one answer."""
+    answer = request.answer.strip()
+    f = features(answer)
+    ceiling = knowledge_ceiling(f, answer)
+    hedging = hedging_level(f)
+
+    depth = _depth(f, ceiling)
 
     specificity = _clamp(
         1 + min(f.specifics, 3) + (1 if f.words > 15 else 0) - (1 if f.dont_know else 0)
@@ -171,13 +189,7 @@ def assess_offline(request: AssessRequest) -> Assessment:
     valence = (
         5 if balance >= 3 else 4 if balance > 0 else 3 if balance == 0 else 2 if balance > -3 else 1
     )
-    engagement = 3
-    if f.words <= 3 or f.deflects or ceiling == "terminal":
-        engagement = 1
-    elif f.words <= 8:
-        engagement = 2
-    elif f.words > 40 or (f.words > 20 and (f.specifics or f.causal)):
-        engagement = 5 if f.words > 60 else 4
+    engagement = _engagement(f, ceiling)
     intellectual = _clamp(
         1
         + min(f.causal, 2)

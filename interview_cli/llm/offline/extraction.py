@@ -1,8 +1,8 @@
 """Offline extraction: an answer becomes typed nodes and permitted edges by cue words.
 
-The offline half of the ``extract`` task (issue 4 item 8; seed 001 stage contracts: nodes
-with verbatim quotes, edges along permitted connections; seed 000 "Tier 1": the
-extractability flag).
+The offline half of the ``extract`` task, so that an interview runs with no model (seed 001
+stage contracts: nodes with verbatim quotes, edges along permitted connections; seed 000
+"Tier 1": the extractability flag).
 
 ``clauses`` cuts the answer at cue phrases and names each clause. Here every clause gets a
 node type from the methodology's ontology and clauses are joined by edges:
@@ -32,6 +32,7 @@ YAML. Deterministic: no randomness, so the request's seed plays no part.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
@@ -129,26 +130,57 @@ def extract_offline(request: ExtractRequest) -> Extraction:
 
     view = OntologyView(request.methodology.ontology)
     turn = _turn(request, view)
+    nodes, edges, placed, rejected = _read_units(
+        request, view, turn, _units(split_clauses(answer, _cue_filter(view)))
+    )
+
+    if not nodes and not edges:
+        restated = [c.label for u in placed for c in u.clauses if c.existing]
+        if restated:
+            # "I mean the physical buttons": said before, nothing new to add to the graph.
+            return Extraction(
+                extractable=False, reason=f'restates "{restated[0]}", nothing new to extract'
+            )
+        # A hedge around nothing returned above: whatever hedge is left wrapped something.
+        return Extraction(extractable=False, reason=_why_not(answer, hedged=False))
+    return Extraction(
+        extractable=True,
+        reason=f"{len(nodes)} element(s) and {len(edges)} link(s) found by cue words",
+        nodes=nodes,
+        edges=unique_edges(edges),
+        rejected=rejected,
+    )
+
+
+def _cue_filter(view: OntologyView) -> Callable[[Cue], bool]:
+    """Which cues open a clause: a frame cue ("when I", "then I", "I felt") only where the
+    ontology has a node type for what it introduces (laddering has no "situation" type, so
+    "when I get things done" stays inside its clause there)."""
 
     def active(cue: Cue) -> bool:
-        # A frame cue ("when I", "then I", "I felt") opens a clause only where the ontology
-        # has a node type for what it introduces: laddering has no "situation" type, so
-        # "when I get things done" stays inside its clause there.
         if cue.link not in ("assoc", "sequence") or cue.category is None:
             return True
         return view.supports(cue.category)
 
+    return active
+
+
+def _read_units(
+    request: ExtractRequest, view: OntologyView, turn: Turn, units: list[Unit]
+) -> tuple[list[ExtractedNode], list[ExtractedEdge], list[Unit], list[RejectedItem]]:
+    """The answer's units in order: each clause typed and named (a new label once, the topic
+    itself refused), each unit linked to those placed before it. Returns the new nodes, the
+    edges, the units placed and what was refused."""
     existing = {normal(label): label for label in request.existing_labels}
     if request.focus_label:
         existing.setdefault(normal(request.focus_label), request.focus_label)
-
     nodes: list[ExtractedNode] = []
     edges: list[ExtractedEdge] = []
     seen: set[str] = set()
     placed: list[Unit] = []
     rejected: list[RejectedItem] = []
     heads = topic_heads(request.concept.name)
-    for unit in _units(split_clauses(answer, active)):
+    for unit in units:
         if turn.skip_scenes:
             unit.clauses = [c for c in map(_without_scene, unit.clauses) if c is not None]
             if not unit.clauses:
@@ -169,25 +201,9 @@ def extract_offline(request: ExtractRequest) -> Extraction:
                 continue
             seen.add(key)
             nodes.append(_node(request, view, clause))
-        edges.extend(link_unit(view, answer, unit, placed, turn, rejected))
+        edges.extend(link_unit(view, request.answer, unit, placed, turn, rejected))
         placed.append(unit)
-
-    if not nodes and not edges:
-        restated = [c.label for u in placed for c in u.clauses if c.existing]
-        if restated:
-            # "I mean the physical buttons": said before, nothing new to add to the graph.
-            return Extraction(
-                extractable=False, reason=f'restates "{restated[0]}", nothing new to extract'
-            )
-        # A hedge around nothing returned above: whatever hedge is left wrapped something.
-        return Extraction(extractable=False, reason=_why_not(answer, hedged=False))
-    return Extraction(
-        extractable=True,
-        reason=f"{len(nodes)} element(s) and {len(edges)} link(s) found by cue words",
-        nodes=nodes,
-        edges=unique_edges(edges),
-        rejected=rejected,
-    )
+    return nodes, edges, placed, rejected
 
 
 def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
@@ -311,32 +327,7 @@ def _type_clause(
         view.level_at(CATEGORY_POSITION[category]) if category in CATEGORY_POSITION else None
     )
 
-    anchor: str | None = None
-    direction = "none"
-    if previous is None:
-        focus_level = view.level(turn.focus_type)
-        if turn.deepen and focus_level is not None:
-            anchor, direction = turn.focus_type, "up"
-            target = float(min(focus_level + 1, view.max_level))
-        else:
-            # Without a "why" question or telling words, an answer names something concrete.
-            target = lexical_level if lexical_level is not None else float(view.min_level)
-    else:
-        prev = previous.clauses[-1]
-        prev_level = view.level(prev.node_type) or view.min_level
-        if link == "sibling":
-            target = float(prev_level)
-        elif link == "none":  # a new statement starts a new chain
-            target = float(view.min_level)
-        elif link == "up":
-            anchor, direction = prev.node_type, "up"
-            target = float(min(prev_level + 1, view.max_level))
-        elif link == "down":
-            anchor, direction = prev.node_type, "down"
-            target = float(max(prev_level - 1, view.min_level))
-        else:  # sequence, assoc
-            anchor = prev.node_type
-            target = float(prev_level)
+    anchor, direction, target = _position(view, link, previous, turn, lexical_level)
     if clause.strong and _answers_why_above(previous, turn, view, lexical_level):
         # The answer to "why does X matter?" is what X leads to: words that read as a lower
         # consequence do not put it at or below X ("no awkward comments", asked why blending
@@ -359,6 +350,46 @@ def _type_clause(
         previous_type=anchor,
         direction=direction,
     )
+
+
+def _position(
+    view: OntologyView,
+    link: str,
+    previous: Unit | None,
+    turn: Turn,
+    lexical_level: float | None,
+) -> tuple[str | None, str, float]:
+    """Where the chain puts a clause, before its words have their say: the type it hangs
+    from (None: from nothing), the direction from there, and the level it aims at. The
+    first clause answers the question (above the focus after a "why"); later ones follow
+    the link from the clause before."""
+    anchor: str | None = None
+    direction = "none"
+    if previous is None:
+        focus_level = view.level(turn.focus_type)
+        if turn.deepen and focus_level is not None:
+            anchor, direction = turn.focus_type, "up"
+            target = float(min(focus_level + 1, view.max_level))
+        else:
+            # Without a "why" question or telling words, an answer names something concrete.
+            target = lexical_level if lexical_level is not None else float(view.min_level)
+        return anchor, direction, target
+    prev = previous.clauses[-1]
+    prev_level = view.level(prev.node_type) or view.min_level
+    if link == "sibling":
+        target = float(prev_level)
+    elif link == "none":  # a new statement starts a new chain
+        target = float(view.min_level)
+    elif link == "up":
+        anchor, direction = prev.node_type, "up"
+        target = float(min(prev_level + 1, view.max_level))
+    elif link == "down":
+        anchor, direction = prev.node_type, "down"
+        target = float(max(prev_level - 1, view.min_level))
+    else:  # sequence, assoc
+        anchor = prev.node_type
+        target = float(prev_level)
+    return anchor, direction, target
 
 
 def _answers_why_above(

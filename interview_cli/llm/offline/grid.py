@@ -154,31 +154,34 @@ def grid_opening(request: OpeningRequest) -> str | None:
 # ---- extraction --------------------------------------------------------------------------
 
 
-def extract_grid(request: ExtractRequest) -> Extraction:
-    spec = _spec(request.methodology)
-    elements = list(request.concept.elements)
-    answer = request.answer
-    nodes: list[ExtractedNode] = []
-    edges: list[ExtractedEdge] = []
-    rejected: list[RejectedItem] = []
-    low, high = spec.rating_scale
-    seen: set[str] = set()
+class _Found:
+    """What one answer yields: nodes, rating edges and refused ratings, each element of the
+    concept added once, the first time it is rated."""
 
-    def element_node(element: ConceptElement, quote: str) -> None:
-        if element.label not in seen:
-            seen.add(element.label)
-            nodes.append(
+    def __init__(self, spec: GridSpec) -> None:
+        self.spec = spec
+        self.nodes: list[ExtractedNode] = []
+        self.edges: list[ExtractedEdge] = []
+        self.rejected: list[RejectedItem] = []
+        self.seen: set[str] = set()
+
+    def element_node(self, element: ConceptElement, quote: str) -> None:
+        if element.label not in self.seen:
+            self.seen.add(element.label)
+            self.nodes.append(
                 ExtractedNode(
                     label=element.label,
-                    node_type=spec.element_type,
+                    node_type=self.spec.element_type,
                     quote=quote or element.label,
                     element_id=element.id,
                 )
             )
 
-    def rate(element: ConceptElement, construct: str, value: int, quote: str) -> None:
+    def rate(self, element: ConceptElement, construct: str, value: int, quote: str) -> None:
+        """``element`` rated ``value`` on ``construct``; refused when off the scale."""
+        low, high = self.spec.rating_scale
         if not low <= value <= high:
-            rejected.append(
+            self.rejected.append(
                 RejectedItem(
                     kind="edge",
                     item={"source": element.label, "target": construct, "value": value},
@@ -186,77 +189,35 @@ def extract_grid(request: ExtractRequest) -> Extraction:
                 )
             )
             return
-        element_node(element, quote)
-        edges.append(
+        self.element_node(element, quote)
+        self.edges.append(
             ExtractedEdge(
                 source=element.label,
                 target=construct,
-                relation=spec.rating_relation,
+                relation=self.spec.rating_relation,
                 quote=quote,
                 value=float(value),
             )
         )
 
+
+def extract_grid(request: ExtractRequest) -> Extraction:
+    """A construct from a triad answer (with its implicit ratings), ratings of elements on
+    the construct asked about, or the reason behind a construct when laddering up."""
+    spec = _spec(request.methodology)
+    found = _Found(spec)
     focus, focus_type = request.focus_label, request.focus_type
     if focus and focus_type == spec.construct_type:
         strategy = (request.strategy or "").lower()
         if "ladder" in strategy or "why" in strategy:
-            if _NO_REASON.search(answer):
-                return Extraction(extractable=False, reason="no reason given")
-            label = clean_label(
-                re.sub(r"^(?:because|it's because|well)\s+", "", answer.strip(), flags=re.I)
-            )
-            if not label:
-                return Extraction(extractable=False, reason="no reason given")
-            kind, relation = _ladder_target(request.methodology, spec)
-            if not kind:
-                return Extraction(extractable=False, reason="the grid has no type to ladder up to")
-            nodes.append(ExtractedNode(label=label, node_type=kind, quote=answer.strip()))
-            edges.append(
-                ExtractedEdge(source=focus, target=label, relation=relation, quote=answer.strip())
-            )
+            refused = _read_reason(request, spec, focus, found)
         else:
-            ratings = named_ratings(answer, elements)
-            numbers = numbers_alone(answer) if not ratings else None
-            if numbers is not None:
-                # Numbers alone: in the order the question listed the elements (or one for
-                # every element of the concept, in its order).
-                listed = [e for _, e in elements_named(elements, request.question)] or elements
-                ratings = (
-                    positional_ratings(answer, listed)
-                    or positional_ratings(answer, elements, exactly=True)
-                    or []
-                )
-                if not ratings:
-                    return Extraction(
-                        extractable=False,
-                        reason=f"{len(numbers)} numbers for {len(listed)} elements: "
-                        "whose is which?",
-                    )
-            for element, value, quote in ratings:
-                rate(element, focus, value, quote)
+            refused = _read_ratings(request, focus, found)
+        if refused is not None:
+            return refused
     else:
-        found = triad_answer(answer, elements)
-        if found is not None:
-            label = f"{found.left}{POLE_SEPARATOR}{found.right}"
-            nodes.append(
-                ExtractedNode(label=label, node_type=spec.construct_type, quote=answer.strip())
-            )
-            # The implicit ratings: the pair at the bottom of the scale, the third at the top;
-            # any element of the concept named counts, shown in the triad or not.
-            for text, value in ((found.left_text, low), (found.right_text, high)):
-                for _, element in elements_named(elements, text):
-                    rate(element, label, value, text)
-            # "The car and the bike are private, the third is shared": the one element of the
-            # triad shown that the answer leaves unnamed is the third.
-            shown = [e for _, e in elements_named(elements, request.question)]
-            unnamed = [e for e in shown if e.label not in seen]
-            if (
-                len(shown) == 3
-                and len(unnamed) == 1
-                and not elements_named(elements, found.right_text)
-            ):
-                rate(unnamed[0], label, high, found.right_text)
+        _read_triad(request, spec, found)
+    nodes, edges, rejected = found.nodes, found.edges, found.rejected
     if not nodes and not edges:
         reason = "no construct or rating found" if not rejected else rejected[0].reason
         return Extraction(extractable=False, reason=reason, rejected=rejected)
@@ -267,6 +228,85 @@ def extract_grid(request: ExtractRequest) -> Extraction:
         edges=edges,
         rejected=rejected,
     )
+
+
+def _read_reason(
+    request: ExtractRequest, spec: GridSpec, focus: str, found: _Found
+) -> Extraction | None:
+    """Laddering up from the construct asked about: the reason given, linked above it (an
+    unextractable result when there is none)."""
+    answer = request.answer
+    if _NO_REASON.search(answer):
+        return Extraction(extractable=False, reason="no reason given")
+    label = clean_label(
+        re.sub(r"^(?:because|it's because|well)\s+", "", answer.strip(), flags=re.I)
+    )
+    if not label:
+        return Extraction(extractable=False, reason="no reason given")
+    kind, relation = _ladder_target(request.methodology, spec)
+    if not kind:
+        return Extraction(extractable=False, reason="the grid has no type to ladder up to")
+    found.nodes.append(ExtractedNode(label=label, node_type=kind, quote=answer.strip()))
+    found.edges.append(
+        ExtractedEdge(source=focus, target=label, relation=relation, quote=answer.strip())
+    )
+    return None
+
+
+def _read_ratings(request: ExtractRequest, focus: str, found: _Found) -> Extraction | None:
+    """Ratings on the construct asked about: by element named, or numbers alone in the
+    order the question listed the elements (unextractable when it cannot be told whose
+    number is which)."""
+    answer = request.answer
+    elements = list(request.concept.elements)
+    ratings = named_ratings(answer, elements)
+    numbers = numbers_alone(answer) if not ratings else None
+    if numbers is not None:
+        # Numbers alone: in the order the question listed the elements (or one for
+        # every element of the concept, in its order).
+        listed = [e for _, e in elements_named(elements, request.question)] or elements
+        ratings = (
+            positional_ratings(answer, listed)
+            or positional_ratings(answer, elements, exactly=True)
+            or []
+        )
+        if not ratings:
+            return Extraction(
+                extractable=False,
+                reason=f"{len(numbers)} numbers for {len(listed)} elements: whose is which?",
+            )
+    for element, value, quote in ratings:
+        found.rate(element, focus, value, quote)
+    return None
+
+
+def _read_triad(request: ExtractRequest, spec: GridSpec, found: _Found) -> None:
+    """A triad's answer: the construct (its two poles) and the ratings it implies."""
+    answer = request.answer
+    elements = list(request.concept.elements)
+    low, high = spec.rating_scale
+    triad_found = triad_answer(answer, elements)
+    if triad_found is None:
+        return
+    label = f"{triad_found.left}{POLE_SEPARATOR}{triad_found.right}"
+    found.nodes.append(
+        ExtractedNode(label=label, node_type=spec.construct_type, quote=answer.strip())
+    )
+    # The implicit ratings: the pair at the bottom of the scale, the third at the top;
+    # any element of the concept named counts, shown in the triad or not.
+    for text, value in ((triad_found.left_text, low), (triad_found.right_text, high)):
+        for _, element in elements_named(elements, text):
+            found.rate(element, label, value, text)
+    # "The car and the bike are private, the third is shared": the one element of the
+    # triad shown that the answer leaves unnamed is the third.
+    shown = [e for _, e in elements_named(elements, request.question)]
+    unnamed = [e for e in shown if e.label not in found.seen]
+    if (
+        len(shown) == 3
+        and len(unnamed) == 1
+        and not elements_named(elements, triad_found.right_text)
+    ):
+        found.rate(unnamed[0], label, high, triad_found.right_text)
 
 
 def _ladder_target(methodology: Methodology, spec: GridSpec) -> tuple[str, str]:

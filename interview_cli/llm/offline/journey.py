@@ -261,121 +261,172 @@ def _stage_for_question(
     return next_stage(stages, request.existing_labels)
 
 
-def extract_journey(request: ExtractRequest) -> Extraction:
-    spec = _spec(request.methodology)
-    answer = request.answer
-    if says_nothing(answer):
-        return Extraction(extractable=False, reason="nothing told: no stage, step or feeling")
-    stages = _stages(request)
-    b = _Builder(spec)
-    focus, focus_type = request.focus_label, request.focus_type
-    current: str | None = None
-    current_stage: ConceptElement | None = None
-    if focus and focus_type == spec.stage_type:
-        current = focus
-        current_stage = next((s for s in stages if s.label == focus), None)
-    elif not focus:
-        current_stage = _stage_for_question(request, stages)
-        if current_stage is not None:
-            current = current_stage.label
-    pain_focus = focus if focus_type == spec.pain_type else None
-    last_pain: str | None = None
-    step_focus = focus if focus_type in spec.step_types else None
-    emotion_source = step_focus or current
+class _Reading:
+    """One answer read clause by clause into journey elements. It keeps where the journey
+    is: the current stage (asked about, recognised in the question, or told), the step or
+    pain point asked about, the last pain told (what a fix that follows is for) and what a
+    feeling is about."""
 
-    def enter(stage: ConceptElement, quote: str) -> None:
-        nonlocal current, current_stage, emotion_source
-        previous = current_stage
+    def __init__(self, request: ExtractRequest, spec: JourneySpec) -> None:
+        self.request, self.spec = request, spec
+        self.stages = _stages(request)
+        self.b = _Builder(spec)
+        focus, focus_type = request.focus_label, request.focus_type
+        self.focus = focus
+        self.current: str | None = None
+        self.current_stage: ConceptElement | None = None
+        if focus and focus_type == spec.stage_type:
+            self.current = focus
+            self.current_stage = next((s for s in self.stages if s.label == focus), None)
+        elif not focus:
+            self.current_stage = _stage_for_question(request, self.stages)
+            if self.current_stage is not None:
+                self.current = self.current_stage.label
+        self.pain_focus = focus if focus_type == spec.pain_type else None
+        self.last_pain: str | None = None
+        self.step_focus = focus if focus_type in spec.step_types else None
+        self.emotion_source = self.step_focus or self.current
+
+    def enter(self, stage: ConceptElement, quote: str) -> None:
+        """Move to ``stage``, linked after the stage told before it when that one comes
+        earlier in the journey."""
+        spec, b = self.spec, self.b
+        previous = self.current_stage
         b.node(stage.label, spec.stage_type, quote, element_id=stage.id)
         if (
             previous is not None
             and previous is not stage
-            and stages.index(previous) < stages.index(stage)
+            and self.stages.index(previous) < self.stages.index(stage)
         ):
             b.node(previous.label, spec.stage_type, previous.label, element_id=previous.id)
             b.edge(previous.label, stage.label, spec.sequence_relation, quote)
-        current, current_stage, emotion_source = stage.label, stage, stage.label
+        self.current, self.current_stage, self.emotion_source = stage.label, stage, stage.label
 
-    if current_stage is not None and not focus:
-        enter(current_stage, answer.strip())
-    for said, _ in _clauses(answer):
-        named = [s for _, s in elements_named(stages, said) if s is not current_stage]
-        if named and not pain_focus:
-            enter(named[0], said)
-        text = without_elements(said, stages)
+    def clause(self, said: str) -> None:
+        """Read one clause: a stage named, then a fix, a stage of its own, a feeling (and the
+        pain that caused it), a pain point, or a touchpoint and step."""
+        named = [s for _, s in elements_named(self.stages, said) if s is not self.current_stage]
+        if named and not self.pain_focus:
+            self.enter(named[0], said)
+        text = without_elements(said, self.stages)
         if not words(text) or (_FILLER.match(text) and len(words(text)) <= 6):
-            continue
-        fixing = pain_focus or last_pain
-        if FIX.search(text) and (fixing or not is_emotion(text)):
-            # What would have helped: with the pain point asked about, or told just before.
-            if fixing:
-                label = clean_label(_FIX_LEAD.sub("", clean_label(text, 20)), 10)
-                fix = b.node(label or clean_label(text), _fix_type(request.methodology, spec), text)
-                b.edge(fixing, fix, _fix_relation(request.methodology, spec), text)
-            continue
-        if current is None and not pain_focus and not step_focus:
-            # An elicited journey: the first thing told opens a stage of its own, named by
-            # what the respondent did, after the stage told before it.
-            label = clean_label(re.sub(r"^(?:i|we)\s+", "", clean_label(text, 7)), 5)
-            if not label:
-                continue
-            current = emotion_source = b.node(label, spec.stage_type, text)
-            previous = _latest_stage(request, spec)
-            if previous and previous != label:
-                b.edge(previous, label, spec.sequence_relation, text)
-            touch = _touchpoint(text)
-            if touch:
-                b.node(touch, spec.touchpoint_type, text)
-                relation = _relation(request.methodology, spec.stage_type, spec.touchpoint_type)
-                b.edge(current, touch, relation, text)
-            if not is_emotion(text) and not PAIN.search(text):
-                continue
+            return
+        if self._fix(text):
+            return
+        if self.current is None and not self.pain_focus and not self.step_focus:
+            if not self._open_stage(text):
+                return
         if is_emotion(text):
-            word = feeling_word(text) or clean_label(text, 3)
-            label = b.node(word, spec.emotion_type, text, stance=sign(valence(text)))
-            source = emotion_source or current
-            if source:
-                b.edge(source, label, spec.emotion_relation, text, float(valence(text)))
-            # "It was annoying that the slots were gone": the feeling, and what caused it.
-            rest = FEELING_LEAD.sub("", text)
-            if rest == text or not PAIN.search(rest):
-                continue
+            rest = self._feeling(text)
+            if rest is None:
+                return
             text = rest
         if PAIN.search(text):
-            label = clean_label(_PAIN_LEAD.sub("", clean_label(text, 20)), 10)
-            label = last_pain = b.node(label, spec.pain_type, text, stance=-1)
-            source = step_focus or current
-            if source:
-                b.edge(source, label, _pain_relation(request.methodology, spec), text)
-            continue
-        if pain_focus:
-            continue
+            self._pain(text)
+            return
+        if self.pain_focus:
+            return
+        self._step(text)
+
+    def _fix(self, text: str) -> bool:
+        """What would have helped: with the pain point asked about, or told just before.
+        True when the clause was one (even with no pain point to hang it on)."""
+        fixing = self.pain_focus or self.last_pain
+        if not (FIX.search(text) and (fixing or not is_emotion(text))):
+            return False
+        if fixing:
+            methodology, spec = self.request.methodology, self.spec
+            label = clean_label(_FIX_LEAD.sub("", clean_label(text, 20)), 10)
+            fix = self.b.node(label or clean_label(text), _fix_type(methodology, spec), text)
+            self.b.edge(fixing, fix, _fix_relation(methodology, spec), text)
+        return True
+
+    def _open_stage(self, text: str) -> bool:
+        """An elicited journey: the first thing told opens a stage of its own, named by what
+        the respondent did, after the stage told before it. True when the clause holds more
+        to read (a feeling or a pain)."""
+        spec, b = self.spec, self.b
+        label = clean_label(re.sub(r"^(?:i|we)\s+", "", clean_label(text, 7)), 5)
+        if not label:
+            return False
+        self.current = self.emotion_source = b.node(label, spec.stage_type, text)
+        previous = _latest_stage(self.request, spec)
+        if previous and previous != label:
+            b.edge(previous, label, spec.sequence_relation, text)
+        touch = _touchpoint(text)
+        if touch:
+            b.node(touch, spec.touchpoint_type, text)
+            relation = _relation(self.request.methodology, spec.stage_type, spec.touchpoint_type)
+            b.edge(self.current, touch, relation, text)
+        return is_emotion(text) or bool(PAIN.search(text))
+
+    def _feeling(self, text: str) -> str | None:
+        """A feeling, about the step or stage it was told of; what follows it when that is
+        the pain that caused it ("It was annoying that the slots were gone"), else None."""
+        spec = self.spec
+        word = feeling_word(text) or clean_label(text, 3)
+        label = self.b.node(word, spec.emotion_type, text, stance=sign(valence(text)))
+        source = self.emotion_source or self.current
+        if source:
+            self.b.edge(source, label, spec.emotion_relation, text, float(valence(text)))
+        rest = FEELING_LEAD.sub("", text)
+        if rest == text or not PAIN.search(rest):
+            return None
+        return rest
+
+    def _pain(self, text: str) -> None:
+        """A pain point, of the step asked about or the current stage."""
+        label = clean_label(_PAIN_LEAD.sub("", clean_label(text, 20)), 10)
+        label = self.last_pain = self.b.node(label, self.spec.pain_type, text, stance=-1)
+        source = self.step_focus or self.current
+        if source:
+            self.b.edge(source, label, _pain_relation(self.request.methodology, self.spec), text)
+
+    def _step(self, text: str) -> None:
+        """A touchpoint of the current stage, and what the respondent did there (a step)
+        unless the clause named only the touchpoint or a stage."""
+        spec, b, methodology, current = self.spec, self.b, self.request.methodology, self.current
         touch = _touchpoint(text)
         if touch and current:
             b.node(touch, spec.touchpoint_type, text)
             b.edge(
                 current,
                 touch,
-                _relation(request.methodology, spec.stage_type, spec.touchpoint_type),
+                _relation(methodology, spec.stage_type, spec.touchpoint_type),
                 text,
             )
             if len(words(text)) <= len(words(touch)) + 2:
-                continue
+                return
         label = re.sub(r"^(?:i|we)\s+", "", clean_label(text, 10))
         if current and label and label != (current or "").lower() and len(words(label)) >= 2:
-            if any(s.label.lower() == label for s in stages):
-                continue
+            if any(s.label.lower() == label for s in self.stages):
+                return
             b.node(label, spec.action_type, text)
             b.edge(
                 current,
                 label,
-                _relation(request.methodology, spec.stage_type, spec.action_type),
+                _relation(methodology, spec.stage_type, spec.action_type),
                 text,
             )
             if touch:
-                relation = _relation(request.methodology, spec.action_type, spec.touchpoint_type)
+                relation = _relation(methodology, spec.action_type, spec.touchpoint_type)
                 if relation:
                     b.edge(label, touch, relation, text)
+
+
+def extract_journey(request: ExtractRequest) -> Extraction:
+    """Stages, steps, touchpoints, feelings, pain points and fixes told in the answer, by
+    cue words, clause by clause (``_Reading``)."""
+    spec = _spec(request.methodology)
+    answer = request.answer
+    if says_nothing(answer):
+        return Extraction(extractable=False, reason="nothing told: no stage, step or feeling")
+    reading = _Reading(request, spec)
+    if reading.current_stage is not None and not reading.focus:
+        reading.enter(reading.current_stage, answer.strip())
+    for said, _ in _clauses(answer):
+        reading.clause(said)
+    b = reading.b
     edges = [e for e in b.edges if e.relation]
     if not b.nodes:
         return Extraction(extractable=False, reason="no stage, step, feeling or pain told")

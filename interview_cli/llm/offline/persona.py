@@ -4,8 +4,8 @@ The offline half of ``respond_as_persona``: enough for a demo and for tests of t
 plumbing, not a model of behaviour. It answers from the persona's hidden ladders (concrete
 -> abstract) for this methodology: asked about a rung, it names the next one or two with a
 "because"; asked an open question, it starts the next ladder not yet mentioned; at the top
-of a ladder, or past what the persona knows, it says it doesn't know. The batch issue builds
-the real seeded ladder simulator in ``llm.offline.simulator``.
+of a ladder, or past what the persona knows, it says it doesn't know. The real seeded ladder
+simulator is ``llm.offline.simulator``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The offline simulated respondent: a seeded model of a persona answering an interview.
 
-Issue 6 item 1 ("offline"). The persona's hidden ladders (``Persona.typed_ladders``) are the
-ground truth; its traits say how much of them comes out and how:
+It lets a batch run with no key and no network, the same answers for the same seed. The
+persona's hidden ladders (``Persona.typed_ladders``) are the ground truth; its traits say how
+much of them comes out and how:
 
 - **reveal**: probed on a rung (a deepen-like question whose focus matches a rung by label or
   alias, ``matching``), it names the NEXT rung of that ladder with probability ``openness``

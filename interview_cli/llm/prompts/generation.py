@@ -31,7 +31,8 @@ from interview_cli.llm.protocol import (
     SignalNote,
 )
 
-MAX_RECENT_EXCHANGES = 3  # the last exchange plus two before it
+# The last exchange plus two before it: what the prompt shows, and so all the pipeline sends.
+MAX_RECENT_EXCHANGES = 3
 MAX_AVOID_SHOWN = 6  # recent questions listed not to repeat (the runner checks the whole window)
 MAX_PROBES_SHOWN = 4
 MAX_QUOTES_SHOWN = 2
