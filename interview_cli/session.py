@@ -18,20 +18,25 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.protocol import LLMCall
+from interview_cli.records import (
+    CandidateRecord,
+    CandidateSummary,
+    ContinuationRecord,
+    DecisionRecord,
+    DeltaRecord,
+    Record,
+    Signals,
+)
+
+__all__ = ["ContinuationRecord", "DecisionRecord", "Record"]  # the schema's records, re-exported
 
 SCHEMA_VERSION = 1
 
 Status = Literal["active", "paused", "completed", "failed"]
-
-
-class Record(BaseModel):
-    # Unknown keys are kept, not rejected: a file written by a newer patch release of the same
-    # schema version must not lose data when this version rewrites it.
-    model_config = ConfigDict(extra="allow")
 
 
 class MethodologySnapshot(Record):
@@ -94,29 +99,6 @@ class AnswerRecord(Record):
     declined: bool = False
 
 
-class DecisionRecord(Record):
-    strategy: str
-    node_id: str | None = None
-    label: str | None = None
-    phase: str = ""
-    rationale: list[str] = Field(default_factory=list)
-    veto_reasons: dict[str, str] = Field(
-        default_factory=dict,
-        description="why each recorded vetoed candidate was vetoed: 'strategy@node' -> reason",
-    )
-    # Who decided the next question: the tool, or the moderator (``moderator``: the
-    # ``core.moderator.ModeratorChoice``; ``tool_choice``: what the tool had selected).
-    decided_by: Literal["tool", "moderator"] = "tool"
-    moderator: dict[str, Any] | None = None
-    tool_choice: dict[str, Any] | None = None
-
-
-class ContinuationRecord(Record):
-    should_continue: bool
-    reason: str = ""
-    turns_remaining: int | None = None
-
-
 class SafetyRecord(Record):
     """What the safety reading of an answer found and what the interview did about it."""
 
@@ -141,15 +123,15 @@ class TurnRecord(Record):
     slot_discovery: dict[str, Any] = Field(
         default_factory=dict, description="what applying them did (core.canonical)"
     )
-    graph_delta: dict[str, Any] = Field(default_factory=dict)
-    signals: dict[str, Any] = Field(default_factory=dict)
-    node_signals: dict[str, dict[str, Any]] = Field(default_factory=dict)
-    candidates: list[dict[str, Any]] = Field(
+    graph_delta: DeltaRecord = Field(default_factory=DeltaRecord)
+    signals: Signals = Field(default_factory=dict)
+    node_signals: dict[str, Signals] = Field(default_factory=dict)
+    candidates: list[CandidateRecord] = Field(
         default_factory=list,
         description="the candidates that explain the decision (see slim_candidates)",
     )
-    candidate_summary: dict[str, Any] = Field(
-        default_factory=dict,
+    candidate_summary: CandidateSummary = Field(
+        default_factory=CandidateSummary,
         description="counts of every scored candidate; empty in older records, which hold "
         "every candidate in full",
     )
@@ -279,7 +261,7 @@ class ClosingRecord(Record):
     # from it and what that added to the graph. Absent in files written before.
     utterance_id: str = ""
     extraction: Extraction | None = None
-    graph_delta: dict[str, Any] = Field(default_factory=dict)
+    graph_delta: DeltaRecord = Field(default_factory=DeltaRecord)
 
 
 class ConsentRecord(Record):

@@ -29,6 +29,7 @@ LEVELS: list[tuple[str, ...]] = [
     ("interview_cli.core",),
     ("interview_cli.llm",),
     (
+        "interview_cli.records",
         "interview_cli.session",
         "interview_cli.store",
         "interview_cli.store_journal",

@@ -114,8 +114,8 @@ class VerifyResult:
 def _check_final(session: SessionFile, step: ReplayStep, out: list[Mismatch]) -> None:
     final, delta = with_closing(session, step.after, methodology=step.inputs.methodology)
     if delta is not None and session.closing is not None:
-        check_mapping(0, "closing", "graph_delta", session.closing.graph_delta,
-                       plain(delta), out)  # fmt: skip
+        recorded = session.closing.graph_delta.model_dump(mode="json")
+        check_mapping(0, "closing", "graph_delta", recorded, plain(delta), out)
     dumped = plain(final.to_dict())
     for name in ("graph", "tracker", "state", "canonical"):
         if name not in dumped:

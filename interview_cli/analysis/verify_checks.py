@@ -150,7 +150,8 @@ def _check_tool_choice(
     turn: TurnRecord, tool: Decision, overruled: bool, out: list[Mismatch]
 ) -> None:
     """Under a moderator's decision, the tool's own choice is recorded: it must replay too."""
-    recorded = turn.decision.tool_choice if turn.decision else None
+    choice = turn.decision.tool_choice if turn.decision else None
+    recorded = choice.model_dump(mode="json") if choice is not None else None
     if recorded is None and not overruled:
         return
     replayed = tool.selected.to_dict()
@@ -160,6 +161,12 @@ def _check_tool_choice(
         )
 
 
+def recorded_candidates(turn: TurnRecord) -> list[dict[str, Any]]:
+    """The turn's candidates as written: replay compares them with the replayed ones made
+    and slimmed alike (``ScoredCandidate.to_dict``, ``session.slim_candidates``)."""
+    return [c.model_dump(mode="json") for c in turn.candidates]
+
+
 def _vetoes(candidates: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     return {candidate_key(c): c.get("vetoed_by") for c in candidates if c.get("vetoed_by")}
 
@@ -167,7 +174,7 @@ def _vetoes(candidates: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 def _check_vetoes(
     turn: TurnRecord, decision: Decision, replayed: list[dict[str, Any]], out: list[Mismatch]
 ) -> None:
-    rec, rep = _vetoes(turn.candidates), _vetoes(replayed)
+    rec, rep = _vetoes(recorded_candidates(turn)), _vetoes(replayed)
     for key in sorted(set(rec) | set(rep)):
         if rec.get(key) != rep.get(key):
             out.append(
@@ -255,7 +262,7 @@ def _check_question(
 
 def _check_scores(turn: TurnRecord, replayed: list[dict[str, Any]], out: list[Mismatch]) -> None:
     n = turn.turn_number
-    rec = {candidate_key(c): c for c in turn.candidates}
+    rec = {candidate_key(c): c for c in recorded_candidates(turn)}
     rep = {candidate_key(c): c for c in replayed}
     for key in list(rec) + [k for k in rep if k not in rec]:
         if key not in rep:
@@ -357,7 +364,8 @@ def check_turn(
     if turn.candidate_summary:  # a slimmed record: compare it with the replay slimmed alike
         replayed, summary = slim_candidates(replayed)
         node_signals = slim_node_signals(node_signals, replayed)
-        check_mapping(n, "scores", "candidate_summary", turn.candidate_summary, summary, out)
+        recorded_summary = turn.candidate_summary.model_dump(mode="json")
+        check_mapping(n, "scores", "candidate_summary", recorded_summary, summary, out)
     _check_decision(turn, decision, out)
     _check_tool_choice(turn, tool, step.outcome.tool_decision is not None, out)
     _check_vetoes(turn, tool, replayed, out)
@@ -366,7 +374,8 @@ def check_turn(
     _check_scores(turn, replayed, out)
     names = recorded if recorded is not None else RecordedSignalNames.of(session)
     _check_signals(turn, plain(tool.global_signals), node_signals, names, out)
-    check_mapping(n, "graph", "graph_delta", turn.graph_delta, plain(step.outcome.delta), out)
+    recorded_delta = turn.graph_delta.model_dump(mode="json")
+    check_mapping(n, "graph", "graph_delta", recorded_delta, plain(step.outcome.delta), out)
     if step.outcome.slot_discovery is not None:
         recorded_slots = turn.slot_discovery
         check_mapping(

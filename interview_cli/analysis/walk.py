@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from interview_cli.errors import UsageError
+from interview_cli.records import CandidateRecord
 from interview_cli.session import SessionFile, TurnRecord
 
 ALWAYS_SHOWN: tuple[str, ...] = (
@@ -38,8 +39,8 @@ def _signal_for_key(key: str, known: Mapping[str, Any]) -> str | None:
     return head if head in known else None
 
 
-def selected_candidate(turn: TurnRecord) -> Mapping[str, Any] | None:
-    return next((c for c in turn.candidates if c.get("selected")), None)
+def selected_candidate(turn: TurnRecord) -> CandidateRecord | None:
+    return next((c for c in turn.candidates if c.selected), None)
 
 
 def key_signals(turn: TurnRecord) -> dict[str, dict[str, Any]]:
@@ -49,14 +50,14 @@ def key_signals(turn: TurnRecord) -> dict[str, dict[str, Any]]:
     node_values = turn.node_signals.get(node_id, {}) if node_id else {}
     global_out: dict[str, Any] = {}
     node_out: dict[str, Any] = {}
-    for part in (chosen or {}).get("signal_contributions", []):
-        if not part.get("contribution"):
+    for part in chosen.signal_contributions if chosen else []:
+        if not part.contribution:
             continue
-        name = _signal_for_key(str(part["key"]), node_values)
+        name = _signal_for_key(part.key, node_values)
         if name is not None:
             node_out[name] = node_values[name]
             continue
-        name = _signal_for_key(str(part["key"]), turn.signals)
+        name = _signal_for_key(part.key, turn.signals)
         if name is not None:
             global_out[name] = turn.signals[name]
     for name in ALWAYS_SHOWN:
@@ -86,12 +87,12 @@ def walk_record(turn: TurnRecord, *, top: int = TOP_CANDIDATES) -> dict[str, Any
         record["note"] = "answered but not processed (the interview was interrupted here)"
         return record
     extraction = turn.extraction.model_dump(mode="json") if turn.extraction else None
-    admissible = [c for c in turn.candidates if not c.get("vetoed_by")]
-    vetoed = [c for c in turn.candidates if c.get("vetoed_by")]
+    admissible = [c.model_dump(mode="json") for c in turn.candidates if not c.vetoed_by]
+    vetoed = [c.model_dump(mode="json") for c in turn.candidates if c.vetoed_by]
     record.update(
         {
             "extraction": extraction,
-            "graph_delta": turn.graph_delta,
+            "graph_delta": turn.graph_delta.model_dump(mode="json"),
             # Dual graph: the slots this turn created or promoted and the surface
             # concepts it mapped to slots, as the terminal replay shows; {} when slots were off.
             "slot_discovery": turn.slot_discovery,

@@ -55,16 +55,16 @@ class Choice:
     @classmethod
     def from_record(cls, turn: TurnRecord) -> Choice:
         d, c = turn.decision, turn.continuation
-        selected = next((x for x in turn.candidates if x.get("selected")), None)
+        selected = next((x for x in turn.candidates if x.selected), None)
         # Under a moderator's decision, the tool's own choice is what another tool compares with.
-        tool = (d.tool_choice if d else None) or {}
+        tool = d.tool_choice if d else None
         return cls(
-            strategy=tool.get("strategy") or (d.strategy if d else "?"),
-            node_id=tool.get("node_id") if tool else (d.node_id if d else None),
-            label=tool.get("label") if tool else (d.label if d else None),
+            strategy=(tool.strategy if tool else None) or (d.strategy if d else "?"),
+            node_id=tool.node_id if tool else (d.node_id if d else None),
+            label=tool.label if tool else (d.label if d else None),
             should_continue=c.should_continue if c else True,
             reason=(c.reason if c else "") or "",
-            score=float(selected["final_score"]) if selected else None,
+            score=float(selected.final_score) if selected else None,
         )
 
     def same_move(self, other: Choice) -> bool:

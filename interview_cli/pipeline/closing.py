@@ -4,7 +4,6 @@ figures. No model call: the summary is the respondent's own chains, so it is exa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.canonical import canonical_graph_state
@@ -38,13 +37,13 @@ def record_rating(session: SessionFile, rating: int | None, summary: str) -> Non
     session.closing = closing
 
 
-def interview_stats(core: CoreState, methodology: Methodology) -> dict[str, Any]:
+def interview_stats(core: CoreState, methodology: Methodology) -> dict[str, int | float]:
     """The end screen's figures: graph size, depth, completed chains, canonical slots."""
     state = compute_graph_state(core.graph, methodology, core.turn_count)
     ontology = methodology.ontology
     lowest = min(n.level for n in ontology.nodes)
     concrete = sum(state.nodes_by_type.get(n.name, 0) for n in ontology.nodes if n.level == lowest)
-    stats: dict[str, Any] = {
+    stats: dict[str, int | float] = {
         "nodes": state.node_count,
         "edges": state.edge_count,
         "max_depth": state.max_depth,

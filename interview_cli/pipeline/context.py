@@ -1,10 +1,12 @@
 """The turn's context object and its stage contracts (seed 001 "Pipeline Context and Contracts").
 
-Each stage writes exactly one typed output; later stages read it through ``ctx.get(...)``,
-which raises when the stage has not run yet (premature access is a bug, not a None to
-tolerate). Optional stages that are switched off write an explicit "skipped" output so that
-downstream code never guesses. Stage timings are kept on the context. The pure core's stage
-(4-7) has no contract here: its result is a typed value of its own (``core.turn.DecidedTurn``).
+A stage whose output a later stage reads writes it here as one typed contract; later stages
+read it through ``ctx.get(...)``, which raises when the stage has not run yet (premature
+access is a bug, not a None to tolerate). A contract holds only what is read: utterance saving
+has none (the answer is on the turn record, saved before any model call), and switched-off
+discourse hints write an explicit empty output so that downstream code never guesses. Stage
+timings are kept on the context. The pure core's stage (4-7) has no contract here: its result
+is a typed value of its own (``core.turn.DecidedTurn``).
 """
 
 from __future__ import annotations
@@ -30,19 +32,9 @@ class ContextLoadingOutput(Contract):
     turn_number: int
     max_turns: int
     question_text: str
-    question_strategy: str | None = None
-    question_focus_id: str | None = None
-    question_focus_label: str | None = None
-    existing_labels: list[str] = Field(default_factory=list)
-
-
-class UtteranceSavingOutput(Contract):
-    utterance_id: str
-    text: str
 
 
 class DiscourseOutput(Contract):
-    skipped: bool = True
     hints: list[str] = Field(default_factory=list)
 
 
@@ -54,16 +46,12 @@ class ExtractionOutput(Contract):
 
 
 class QuestionGenerationOutput(Contract):
-    text: str
-    kind: str
     calls: list[LLMCall] = Field(default_factory=list)
     failures: list[str] = Field(default_factory=list)
-    similarity_to_recent: float = 0.0
 
 
 STAGES: tuple[tuple[str, type[Contract]], ...] = (
     ("context_loading", ContextLoadingOutput),
-    ("utterance_saving", UtteranceSavingOutput),
     ("discourse", DiscourseOutput),
     ("extraction", ExtractionOutput),
     ("question_generation", QuestionGenerationOutput),

@@ -9,7 +9,9 @@ live turn decided from.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVar
+
+from pydantic import BaseModel
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.yamlio import load_yaml
@@ -20,8 +22,10 @@ from interview_cli.core.turn import CoreState, TurnInput, recent_questions
 from interview_cli.errors import SessionFileError
 from interview_cli.session import SessionFile, TurnRecord
 
+M = TypeVar("M", bound=BaseModel)
 
-def parse_snapshot(text: str, model: type[Any], what: str, session_id: str) -> Any:
+
+def parse_snapshot(text: str, model: type[M], what: str, session_id: str) -> M:
     try:
         return model.model_validate(load_yaml(text))
     except Exception as exc:  # a hand-edited snapshot: say which, do not crash
@@ -67,7 +71,7 @@ def recorded_moderator(turn: TurnRecord) -> ModeratorChoice | None:
     if turn.decision is None or turn.decision.moderator is None:
         return None
     try:
-        return ModeratorChoice.from_dict(turn.decision.moderator)
+        return turn.decision.moderator.choice()
     except ValueError as exc:
         raise SessionFileError(
             f"turn {turn.turn_number}: its recorded moderator decision does not load ({exc}); "

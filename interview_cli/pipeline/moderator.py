@@ -28,6 +28,7 @@ from interview_cli.pipeline.inputs import (
 from interview_cli.pipeline.questions import Hooks
 from interview_cli.pipeline.questions import next_question as next_question_
 from interview_cli.pipeline.record import record_outcome
+from interview_cli.records import FocusRecord, ModeratorRecord
 from interview_cli.session import QuestionRecord, TurnRecord
 from interview_cli.store import now_iso
 
@@ -58,14 +59,12 @@ def ask_instead(interview: Interview, text: str) -> QuestionRecord:
     # An /alt or /skip before stays the decision (it moved the core); /ask only rewords.
     if decision is not None and decision.moderator is None:
         decision.decided_by = "moderator"
-        decision.moderator = ModeratorChoice("ask", text=text).to_dict()
-        decision.tool_choice = {
-            "strategy": decision.strategy,
-            "node_id": decision.node_id,
-            "label": decision.label,
-        }
+        decision.moderator = ModeratorRecord.of(ModeratorChoice("ask", text=text))
+        decision.tool_choice = FocusRecord(
+            strategy=decision.strategy, node_id=decision.node_id, label=decision.label
+        )
     elif decision is not None and decision.moderator is not None:
-        decision.moderator = {**decision.moderator, "text": text}
+        decision.moderator.text = text
     interview.save()
     return question
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph import KnowledgeGraph
@@ -84,15 +84,34 @@ def covered_labels(graph: KnowledgeGraph, methodology: Methodology) -> list[str]
     return [n.label for n in nodes[:MAX_COVERED]]
 
 
+class QuestionContext(TypedDict, total=False):
+    """The graph-derived fields of a ``QuestionRequest`` (keyword arguments to it)."""
+
+    summary_chains: list[list[str]]
+    covered_labels: list[str]
+    focus_quotes: list[str]
+    rated_elements: list[str]
+    chain: list[NodeContext]
+    probes: list[ProbeNote]
+
+
+class ExtractionContext(TypedDict):
+    """The earlier concepts and exchange of an ``ExtractRequest`` (keyword arguments to it)."""
+
+    existing_nodes: list[NodeContext]
+    previous_question: str
+    previous_answer: str
+
+
 def question_context(
     core: CoreState,
     methodology: Methodology,
     focus_id: str | None,
     turns: Sequence[TurnRecord],
-) -> dict[str, Any]:
+) -> QuestionContext:
     """The graph-derived fields of a ``QuestionRequest``."""
     graph = core.graph
-    context: dict[str, Any] = {
+    context: QuestionContext = {
         "summary_chains": summary_chains(graph, methodology, MAX_SUMMARY_CHAINS),
         "covered_labels": covered_labels(graph, methodology),
     }

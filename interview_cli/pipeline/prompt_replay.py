@@ -41,7 +41,7 @@ from interview_cli.llm.protocol import (
     SlotRequest,
     TaskResult,
 )
-from interview_cli.session import SessionFile
+from interview_cli.session import SessionFile, TurnRecord
 
 TASKS: tuple[str, ...] = (
     "generate_opening",
@@ -50,6 +50,9 @@ TASKS: tuple[str, ...] = (
     "propose_slots",
     "generate_question",
     "respond_as_persona",
+)
+TaskRequest = (
+    ExtractRequest | AssessRequest | OpeningRequest | QuestionRequest | SlotRequest | PersonaRequest
 )
 RENDER: dict[str, Callable[[Any], Prompt]] = {
     "extract": render_extract,
@@ -68,7 +71,7 @@ class RecordedPrompt:
     turn: int
     task: str
     prompt: Prompt
-    request: Any = None
+    request: TaskRequest | None = None
 
     def messages(self) -> list[dict[str, str]]:
         return [
@@ -93,7 +96,7 @@ class RecordingLLM:
     def __post_init__(self) -> None:
         self.provider_label = self.inner.provider_label
 
-    def _record(self, task: str, request: Any) -> None:
+    def _record(self, task: str, request: TaskRequest) -> None:
         bounded = bound_request(request)
         self.records.append(RecordedPrompt(self.turn, task, RENDER[task](bounded), bounded))
 
@@ -135,7 +138,7 @@ class ScriptedLLM:
         self.session = session
         self.turns = {t.turn_number: t for t in session.turns}
 
-    def _turn(self, utterance_id: str) -> Any:
+    def _turn(self, utterance_id: str) -> TurnRecord | None:
         return self.turns.get(int(utterance_id.lstrip("u") or 0))
 
     async def extract(self, request: ExtractRequest) -> TaskResult[Extraction]:

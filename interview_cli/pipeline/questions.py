@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
@@ -54,7 +54,6 @@ class Generated:
     record: QuestionRecord
     calls: list[LLMCall] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
-    similarity_to_recent: float = 0.0
 
 
 def signal_notes(decided: DecidedTurn) -> list[SignalNote]:
@@ -78,7 +77,15 @@ def signal_notes(decided: DecidedTurn) -> list[SignalNote]:
     return notes
 
 
-def guide_context(concept: Concept, graph: KnowledgeGraph) -> dict[str, Any]:
+class GuideContext(TypedDict, total=False):
+    """The guide's fields of a ``QuestionRequest`` (keyword arguments to it)."""
+
+    guide_remaining: list[str]
+    guide_avoid: list[str]
+    guide_tone: str
+
+
+def guide_context(concept: Concept, graph: KnowledgeGraph) -> GuideContext:
     """The guide's part of the question brief: what is still to cover, what to avoid, tone."""
     guide = concept.guide
     if guide is None:
@@ -169,7 +176,6 @@ async def ask(
         out.failures += result.failures
         text = result.value.strip()
         similarity, _ = most_similar_recent(text, recent, limit=tuning.question_history)
-        out.similarity_to_recent = round(similarity, 4)
         if similarity < tuning.question_similarity_threshold or attempt == QUESTION_ATTEMPTS - 1:
             break
         hooks.on_stage("rephrasing to avoid repeating a question")
@@ -214,13 +220,5 @@ async def next_question(
         generated = await ask(
             llm, request, record, methodology=decided.methodology, asked=asked, hooks=hooks
         )
-    ctx.set(
-        QuestionGenerationOutput(
-            text=record.text,
-            kind=record.kind,
-            calls=generated.calls,
-            failures=generated.failures,
-            similarity_to_recent=generated.similarity_to_recent,
-        )
-    )
+    ctx.set(QuestionGenerationOutput(calls=generated.calls, failures=generated.failures))
     return record

@@ -7,8 +7,6 @@ results go onto the turn's ``PipelineContext`` for the pure core to decide from.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
-from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.discourse import FrameParser, discourse_hints
@@ -20,10 +18,9 @@ from interview_cli.pipeline.context import (
     DiscourseOutput,
     ExtractionOutput,
     PipelineContext,
-    UtteranceSavingOutput,
 )
 from interview_cli.pipeline.inputs import position
-from interview_cli.pipeline.prompt_context import extraction_nodes
+from interview_cli.pipeline.prompt_context import ExtractionContext, extraction_nodes
 from interview_cli.pipeline.questions import Hooks
 from interview_cli.session import SessionFile, TurnRecord
 
@@ -42,11 +39,11 @@ async def read_answer(
     frame_parser: FrameParser | None,
     ctx: PipelineContext,
     hooks: Hooks,
-    extraction_context: Mapping[str, Any] | None = None,
+    extraction_context: ExtractionContext,
 ) -> ExtractionOutput:
-    """Stages 1-3: the context, the saved utterance, discourse hints, then extraction and
-    assessment. ``extraction_context``: the earlier concepts by relevance and the exchange
-    before this one (``extraction_context()``)."""
+    """Stages 1-3 (the utterance is saved already): the context, discourse hints, then
+    extraction and assessment. ``extraction_context``: the earlier concepts by relevance and
+    the exchange before this one (``extraction_context()``)."""
     settings, question = session.settings, turn.question
     with ctx.timed("context_loading"):
         ctx.set(
@@ -54,22 +51,17 @@ async def read_answer(
                 turn_number=turn.turn_number,
                 max_turns=settings.max_turns,
                 question_text=question.text,
-                question_strategy=question.strategy,
-                question_focus_id=question.focus_node_id,
-                question_focus_label=question.focus_label,
-                existing_labels=existing_labels,
             )
         )
-    ctx.set(UtteranceSavingOutput(utterance_id=turn.answer.utterance_id, text=turn.answer.text))
     with ctx.timed("discourse"):
         skipped = not settings.enable_discourse_hints
         hints = [] if skipped else discourse_hints(turn.answer.text, parser=frame_parser)
-        ctx.set(DiscourseOutput(skipped=skipped, hints=hints))
+        ctx.set(DiscourseOutput(hints=hints))
     hooks.on_stage("reading the answer")
     with ctx.timed("extract_assess"):
         read = await _extract_and_assess(
             llm, session, turn, methodology, concept, existing_labels, hints,
-            dict(extraction_context or {}),
+            extraction_context,
         )  # fmt: skip
     ctx.set(read)
     return read
@@ -83,7 +75,7 @@ async def _extract_and_assess(
     concept: Concept,
     existing_labels: list[str],
     hints: list[str],
-    context: dict[str, Any],
+    context: ExtractionContext,
 ) -> ExtractionOutput:
     """The two model calls of stage 3, concurrently: one round trip on the critical path.
     A declined question (``/pass``) asks no model: there is nothing to read."""
@@ -95,7 +87,7 @@ async def _extract_and_assess(
         )
     question = turn.question
     seed = session.settings.seed + turn.turn_number
-    earlier = session.turns[: position(session, turn)]
+    before = session.turns[: position(session, turn)]
     extracted, assessed = await asyncio.gather(
         llm.extract(
             ExtractRequest(
@@ -117,7 +109,7 @@ async def _extract_and_assess(
             AssessRequest(
                 question=question.text,
                 answer=turn.answer.text,
-                recent_answers=[t.answer.text for t in earlier[-RECENT_ANSWERS:]],
+                recent_answers=[t.answer.text for t in before[-RECENT_ANSWERS:]],
                 seed=seed,
             )
         ),
@@ -160,7 +152,7 @@ async def read_closing_answer(
 
 def extraction_context(
     session: SessionFile, turn: TurnRecord, graph: KnowledgeGraph, methodology: Methodology
-) -> dict[str, Any]:
+) -> ExtractionContext:
     """The earlier concepts chosen by relevance, and the exchange before this one."""
     earlier = session.turns[: position(session, turn)]
     before = earlier[-1] if earlier else None

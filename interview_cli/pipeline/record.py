@@ -8,9 +8,16 @@ from __future__ import annotations
 
 from interview_cli.core.moderator import ModeratorChoice
 from interview_cli.core.turn import TurnOutcome
-from interview_cli.session import (
+from interview_cli.records import (
+    CandidateRecord,
+    CandidateSummary,
     ContinuationRecord,
     DecisionRecord,
+    DeltaRecord,
+    FocusRecord,
+    ModeratorRecord,
+)
+from interview_cli.session import (
     TurnRecord,
     slim_candidates,
     slim_node_signals,
@@ -27,13 +34,15 @@ def record_outcome(
     it (kept for what-if and verified by replay); the selection and continuation are the
     decision acted on, with who made it."""
     decision = outcome.tool
-    turn.graph_delta = outcome.delta.model_dump(mode="json")
+    turn.graph_delta = DeltaRecord.of(outcome.delta)
     turn.signals = dict(decision.global_signals)
-    turn.candidates, turn.candidate_summary = slim_candidates(
-        [c.to_dict() for c in decision.candidates]
-    )
+    # Slimming is defined on the candidates as written (a pure function ``replay --verify``
+    # applies to the replayed ones alike); the record holds them typed.
+    kept, summary = slim_candidates([c.to_dict() for c in decision.candidates])
+    turn.candidates = [CandidateRecord.model_validate(c) for c in kept]
+    turn.candidate_summary = CandidateSummary.model_validate(summary)
     turn.node_signals = slim_node_signals(
-        {k: dict(v) for k, v in decision.node_signals.items()}, turn.candidates
+        {k: dict(v) for k, v in decision.node_signals.items()}, kept
     )
     acted = outcome.decision
     selected, continuation = acted.selected, acted.continuation
@@ -43,12 +52,12 @@ def record_outcome(
         label=selected.label,
         phase=decision.phase,
         rationale=list(acted.rationale),
-        veto_reasons=slim_veto_reasons(dict(decision.veto_reasons), turn.candidates),
+        veto_reasons=slim_veto_reasons(dict(decision.veto_reasons), kept),
     )
     if moderator is not None:
         turn.decision.decided_by = "moderator"
-        turn.decision.moderator = moderator.to_dict()
-        turn.decision.tool_choice = decision.selected.to_dict()
+        turn.decision.moderator = ModeratorRecord.of(moderator)
+        turn.decision.tool_choice = FocusRecord.of(decision.selected)
     turn.continuation = ContinuationRecord(
         should_continue=continuation.should_continue,
         reason=continuation.reason or "",

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.canonical import CanonicalState
@@ -66,6 +65,7 @@ from interview_cli.pipeline.record import record_outcome
 from interview_cli.pipeline.safety import apply_safety, safety_record
 from interview_cli.pipeline.slots import SlotDiscovery, start_slot_discovery
 from interview_cli.pipeline.summary import learned_summary
+from interview_cli.records import DeltaRecord
 from interview_cli.session import AnswerRecord, QuestionRecord, SessionFile, TurnRecord
 from interview_cli.store import SessionStore, now_iso
 
@@ -346,7 +346,7 @@ class Interview:
         closing = self.session.closing
         assert closing is not None
         closing.extraction = extraction
-        closing.graph_delta = delta.model_dump(mode="json")
+        closing.graph_delta = DeltaRecord.of(delta)
         self.keep(core)
         self.save()
 
@@ -360,5 +360,5 @@ class Interview:
         self.session.pending_question = None
         self.set_status("completed")
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self) -> dict[str, int | float]:
         return closing_.interview_stats(self.core, self.methodology)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from interview_cli import __version__
+from interview_cli.config.loader import Loaded
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.llm.settings import LLMSettings
 from interview_cli.session import (
@@ -20,8 +19,8 @@ from interview_cli.store import now_iso
 def new_session(
     *,
     session_id: str,
-    concept: Any,
-    methodology: Any,
+    concept: Loaded[Concept],
+    methodology: Loaded[Methodology],
     settings: LLMSettings,
     max_turns: int,
     language: str | None = None,

@@ -156,9 +156,8 @@ def asked_turns(session: SessionFile, ladders: PersonaLadders) -> list[Asked]:
     seen: set[tuple[int, int]] = set()
     out = []
     for turn in session.turns:
-        delta = turn.graph_delta or {}
-        labels = [str(n.get("label", "")) for n in delta.get("nodes_added", [])]
-        labels += [str(n.get("label", "")) for n in delta.get("nodes_merged", [])]
+        delta = turn.graph_delta
+        labels = [n.label for n in delta.nodes_added] + [n.label for n in delta.nodes_merged]
         rungs = set()
         for label in labels:
             hit = ladders.locate(label)

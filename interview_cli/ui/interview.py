@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from interview_cli.records import CandidateRecord
 from interview_cli.session import SessionFile, TurnRecord
 from interview_cli.ui.why import ended_because, why_short
 from interview_cli.words import plural
@@ -57,12 +58,10 @@ def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
     """One dim line of what the turn changed; ``width`` (the console's) breaks it only between
     its parts, so "depth: shallow" is never split across two lines."""
     delta = turn.graph_delta
-    added = len(delta.get("nodes_added", []))
-    merged = len(delta.get("nodes_merged", []))
-    edges = len(delta.get("edges_added", []))
-    rejected = len(delta.get("rejected", [])) + len(
-        turn.extraction.rejected if turn.extraction else []
-    )
+    added = len(delta.nodes_added)
+    merged = len(delta.nodes_merged)
+    edges = len(delta.edges_added)
+    rejected = len(delta.rejected) + len(turn.extraction.rejected if turn.extraction else [])
     parts = ["+" + plural(added, "node"), "+" + plural(edges, "edge")]
     if turn.answer.declined:
         parts.insert(0, "declined")
@@ -99,7 +98,7 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
-def candidates_table(candidates: Sequence[Mapping[str, Any]], *, limit: int = 6) -> Table:
+def candidates_table(candidates: Sequence[CandidateRecord], *, limit: int = 6) -> Table:
     """The top admissible candidates (and some vetoed ones) with their score arithmetic.
 
     Each candidate's main drivers sit on their own lines under its move rather than in a
@@ -117,30 +116,27 @@ def candidates_table(candidates: Sequence[Mapping[str, Any]], *, limit: int = 6)
     table.add_column("strategy → focus; drivers / veto", overflow="fold")
     for name in ("base", "×phase", "+bonus", "final"):
         table.add_column(name, justify="right", no_wrap=True)
-    shown = [c for c in candidates if not c.get("vetoed_by")][:limit]
-    shown += [c for c in candidates if c.get("vetoed_by")][: max(0, limit - len(shown)) or 3]
+    shown = [c for c in candidates if not c.vetoed_by][:limit]
+    shown += [c for c in candidates if c.vetoed_by][: max(0, limit - len(shown)) or 3]
     for cand in shown:
-        move = Text.assemble(
-            (str(cand.get("strategy", "")), "bold"), " → ", str(cand.get("node_label") or "—")
-        )
-        if cand.get("vetoed_by"):
-            move.append(f"\n  vetoed: {cand['vetoed_by']}", style="red")
+        move = Text.assemble((cand.strategy, "bold"), " → ", cand.node_label or "—")
+        if cand.vetoed_by:
+            move.append(f"\n  vetoed: {cand.vetoed_by}", style="red")
         else:
             contributions = sorted(
-                cand.get("signal_contributions", []),
-                key=lambda c: -abs(float(c.get("contribution", 0.0))),
+                cand.signal_contributions, key=lambda c: -abs(float(c.contribution))
             )
             for c in contributions[:3]:
-                if float(c.get("contribution", 0.0)):
-                    move.append(f"\n  {c['key']} {float(c['contribution']):+.2f}", style="dim")
+                if float(c.contribution):
+                    move.append(f"\n  {c.key} {float(c.contribution):+.2f}", style="dim")
         table.add_row(
-            Text(str(cand.get("rank", ""))),
+            Text(str(cand.rank)),
             move,
-            Text(f"{float(cand.get('base_score', 0.0)):.3f}"),
-            Text(f"{float(cand.get('phase_multiplier', 1.0)):.2f}"),
-            Text(f"{float(cand.get('phase_bonus', 0.0)):+.2f}"),
-            Text(f"{float(cand.get('final_score', 0.0)):.3f}"),
-            style="bold green" if cand.get("selected") else None,
+            Text(f"{float(cand.base_score):.3f}"),
+            Text(f"{float(cand.phase_multiplier):.2f}"),
+            Text(f"{float(cand.phase_bonus):+.2f}"),
+            Text(f"{float(cand.final_score):.3f}"),
+            style="bold green" if cand.selected else None,
         )
     return table
 
@@ -326,9 +322,11 @@ def _turn_events(turn: TurnRecord) -> list[str]:
     lines: list[str] = []
     decision = turn.decision
     if decision is not None and decision.decided_by == "moderator" and decision.moderator:
-        tool = decision.tool_choice or {}
-        chose = tool.get("strategy", "?") + (f" → {tool['label']}" if tool.get("label") else "")
-        lines.append(f"moderator: /{decision.moderator.get('action')} (the tool chose {chose})")
+        tool = decision.tool_choice
+        chose = (tool.strategy if tool else "?") + (
+            f" → {tool.label}" if tool and tool.label else ""
+        )
+        lines.append(f"moderator: /{decision.moderator.action} (the tool chose {chose})")
     if turn.safety is not None:
         lines.append(f"safety: {turn.safety.kind} → {turn.safety.action}")
     return lines

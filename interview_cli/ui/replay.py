@@ -17,6 +17,7 @@ from rich.text import Text
 from interview_cli.analysis.verify import CHECKS, DECISION_CHECKS, VerifyResult
 from interview_cli.analysis.walk import key_signals
 from interview_cli.analysis.whatif import WhatIfResult, WhatIfRow
+from interview_cli.records import CandidateRecord
 from interview_cli.session import TurnRecord
 from interview_cli.ui.interview import question_panel, slot_discovery_view
 from interview_cli.words import plural
@@ -59,10 +60,9 @@ def _extraction(turn: TurnRecord) -> list[RenderableType]:
             for e in ex.edges
         ]
         parts.append(Text("Links:\n" + "\n".join(lines)))
-    rejected = [*ex.rejected]
-    delta_rejected = turn.graph_delta.get("rejected", [])
-    rows = [(r.kind, r.item, r.reason) for r in rejected]
-    rows += [(r.get("kind", "?"), r.get("item", {}), r.get("reason", "")) for r in delta_rejected]
+    rows: list[tuple[str, dict[str, object], str]]
+    rows = [(r.kind, r.item, r.reason) for r in ex.rejected]
+    rows += [(r.kind, r.item, r.reason) for r in turn.graph_delta.rejected]
     if rows:
         table = Table(title="Rejected", title_justify="left", expand=True, style="red")
         table.add_column("kind")
@@ -79,13 +79,12 @@ def _extraction(turn: TurnRecord) -> list[RenderableType]:
 def _delta(turn: TurnRecord) -> Text:
     d = turn.graph_delta
     bits: list[str] = []
-    added = d.get("nodes_added", [])
-    if added:
-        bits.append("+ " + ", ".join(f"{n['node_id']} {n['label']}" for n in added))
-    for m in d.get("nodes_merged", []):
-        bits.append(f"= {m['label']} → {m['into_label']} ({m['tier']} {m['score']:.2f})")
-    for e in d.get("edges_added", []):
-        bits.append(f"+ {e['source']} → {e['target']} {e['relation']}")
+    if d.nodes_added:
+        bits.append("+ " + ", ".join(f"{n.node_id} {n.label}" for n in d.nodes_added))
+    for m in d.nodes_merged:
+        bits.append(f"= {m.label} → {m.into_label} ({m.tier} {m.score:.2f})")
+    for e in d.edges_added:
+        bits.append(f"+ {e.source} → {e.target} {e.relation}")
     if not bits:
         bits.append("no change")
     return Text("Graph: " + " · ".join(bits), style="cyan")
@@ -104,7 +103,7 @@ def _signals(turn: TurnRecord) -> Table:
     return table
 
 
-def candidates_view(candidates: list[dict[str, Any]], *, limit: int = 6) -> Table:
+def candidates_view(candidates: list[CandidateRecord], *, limit: int = 6) -> Table:
     """The top candidates and the vetoed ones, with their score arithmetic and main drivers.
 
     Narrower than the live ``candidates_table``: the move and its arithmetic share a column,
@@ -114,27 +113,26 @@ def candidates_view(candidates: list[dict[str, Any]], *, limit: int = 6) -> Tabl
     table.add_column("move", overflow="fold", ratio=2)
     table.add_column("score = base × phase + bonus", overflow="fold", ratio=2)
     table.add_column("main drivers / veto", overflow="fold", ratio=3)
-    admissible = [c for c in candidates if not c.get("vetoed_by")][:limit]
-    vetoed = [c for c in candidates if c.get("vetoed_by")][:limit]
+    admissible = [c for c in candidates if not c.vetoed_by][:limit]
+    vetoed = [c for c in candidates if c.vetoed_by][:limit]
     for cand in admissible + vetoed:
-        focus = cand.get("node_label")
-        move = f"{cand.get('strategy')} on '{focus}'" if focus else str(cand.get("strategy"))
-        final, base = float(cand.get("final_score", 0.0)), float(cand.get("base_score", 0.0))
-        multiplier = float(cand.get("phase_multiplier", 1.0))
-        bonus = float(cand.get("phase_bonus", 0.0))
+        focus = cand.node_label
+        move = f"{cand.strategy} on '{focus}'" if focus else cand.strategy
+        final, base = float(cand.final_score), float(cand.base_score)
+        multiplier, bonus = float(cand.phase_multiplier), float(cand.phase_bonus)
         arithmetic = f"{final:.2f} = {base:.2f} × {multiplier:g} + {bonus:g}"
         parts = sorted(
-            (c for c in cand.get("signal_contributions", []) if float(c.get("contribution", 0.0))),
-            key=lambda c: -abs(float(c["contribution"])),
+            (c for c in cand.signal_contributions if float(c.contribution)),
+            key=lambda c: -abs(float(c.contribution)),
         )
-        why = "\n".join(f"{float(c['contribution']):+.2f} {c['key']}" for c in parts[:3])
+        why = "\n".join(f"{float(c.contribution):+.2f} {c.key}" for c in parts[:3])
         style = None
-        if cand.get("vetoed_by"):
-            why = f"vetoed: {cand['vetoed_by']}"
+        if cand.vetoed_by:
+            why = f"vetoed: {cand.vetoed_by}"
             style = "red"
-        elif cand.get("selected"):
+        elif cand.selected:
             style = "bold green"
-        table.add_row(*_plain(str(cand.get("rank", "")), move, arithmetic, why or "—"), style=style)
+        table.add_row(*_plain(str(cand.rank), move, arithmetic, why or "—"), style=style)
     return table
 
 

@@ -12,7 +12,7 @@ Everything is read from the recorded turn, so an old session explains itself the
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group
@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from interview_cli.config.signal_catalogue import resolve_weight_key
+from interview_cli.records import CandidateRecord, ContributionRecord
 from interview_cli.session import TurnRecord
 
 REASONS_SHOWN = 3
@@ -145,60 +146,51 @@ def _value(value: Any) -> str:
     return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
-def _focus(cand: Mapping[str, Any]) -> str:
-    label = cand.get("node_label")
-    return f"{cand.get('strategy', '?')} on “{label}”" if label else str(cand.get("strategy"))
+def _focus(cand: CandidateRecord) -> str:
+    label = cand.node_label
+    return f"{cand.strategy} on “{label}”" if label else cand.strategy
 
 
-def _contributions(cand: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return sorted(
-        cand.get("signal_contributions", []),
-        key=lambda c: (-float(c.get("contribution", 0.0)), str(c.get("key"))),
-    )
+def _contributions(cand: CandidateRecord) -> list[ContributionRecord]:
+    return sorted(cand.signal_contributions, key=lambda c: (-float(c.contribution), c.key))
 
 
-def deciding_reasons(
-    cand: Mapping[str, Any], limit: int = REASONS_SHOWN
-) -> list[tuple[str, float]]:
+def deciding_reasons(cand: CandidateRecord, limit: int = REASONS_SHOWN) -> list[tuple[str, float]]:
     """The largest positive contributions of a candidate, in plain words, with their points."""
     out: list[tuple[str, float]] = []
     for c in _contributions(cand):
-        points = float(c.get("contribution", 0.0))
+        points = float(c.contribution)
         if points < MIN_REASON or len(out) >= limit:
             break
-        out.append((plain_reason(str(c.get("key")), c.get("value")), points))
+        out.append((plain_reason(c.key, c.value), points))
     return out
 
 
-def _runner_up(turn: TurnRecord, chosen: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-    stage = chosen.get("stage") if chosen else None
+def _runner_up(turn: TurnRecord, chosen: CandidateRecord | None) -> CandidateRecord | None:
+    stage = chosen.stage if chosen else None
     return next(
-        (
-            c
-            for c in turn.candidates
-            if not c.get("selected") and not c.get("vetoed_by") and c.get("stage") == stage
-        ),
+        (c for c in turn.candidates if not c.selected and not c.vetoed_by and c.stage == stage),
         None,
     )
 
 
-def lost_because(winner: Mapping[str, Any], runner: Mapping[str, Any]) -> str:
+def lost_because(winner: CandidateRecord, runner: CandidateRecord) -> str:
     """Why the runner-up lost, in words: what held it back, or what it lacked."""
-    gap = float(winner.get("final_score", 0.0)) - float(runner.get("final_score", 0.0))
-    negatives = [c for c in reversed(_contributions(runner)) if float(c["contribution"]) < 0]
-    own = {str(c.get("key")) for c in runner.get("signal_contributions", [])}
-    missing = [r for r in _contributions(winner) if str(r.get("key")) not in own]
-    lacking = float(missing[0].get("contribution", 0.0)) if missing else 0.0
+    gap = float(winner.final_score) - float(runner.final_score)
+    negatives = [c for c in reversed(_contributions(runner)) if float(c.contribution) < 0]
+    own = {c.key for c in runner.signal_contributions}
+    missing = [r for r in _contributions(winner) if r.key not in own]
+    lacking = float(missing[0].contribution) if missing else 0.0
     # Say whichever explains more of the gap: a penalty it got, or a reason it lacks.
-    if negatives and -float(negatives[0]["contribution"]) >= lacking:
+    if negatives and -float(negatives[0].contribution) >= lacking:
         worst = negatives[0]
         return (
             f"{gap:.2f} behind; held back because "
-            f"{plain_reason(str(worst['key']), worst.get('value'))} "
-            f"({float(worst['contribution']):+.2f})"
+            f"{plain_reason(worst.key, worst.value)} "
+            f"({float(worst.contribution):+.2f})"
         )
     if lacking > 0:
-        return f"{gap:.2f} behind; it lacks: {plain_reason(str(missing[0]['key']))}"
+        return f"{gap:.2f} behind; it lacks: {plain_reason(missing[0].key)}"
     return f"{gap:.2f} behind on the same kind of reasons"
 
 
@@ -230,7 +222,7 @@ def why_short(turn: TurnRecord, *, footer: bool = True) -> Group:
     """The decision behind the turn's question on a few lines (see the module docstring)."""
     decision = turn.decision
     assert decision is not None
-    chosen = next((c for c in turn.candidates if c.get("selected")), None)
+    chosen = next((c for c in turn.candidates if c.selected), None)
     head = Text.assemble(
         ("Chosen: ", "bold"),
         (decision.strategy, "bold green"),
@@ -238,22 +230,18 @@ def why_short(turn: TurnRecord, *, footer: bool = True) -> Group:
         (f"   phase: {decision.phase}" if decision.phase else "", "dim"),
     )
     if chosen is not None:
-        head.append(f"   score {float(chosen.get('final_score', 0.0)):.2f}", style="dim")
+        head.append(f"   score {float(chosen.final_score):.2f}", style="dim")
     parts: list[Any] = [head]
     reasons = deciding_reasons(chosen) if chosen else []
     if reasons:
         parts.append(Text("Because:", style="bold"))
         parts.append(_bullets([f"{text} ({points:+.2f})" for text, points in reasons]))
-    if chosen is not None and float(chosen.get("phase_multiplier", 1.0)) != 1.0:
+    if chosen is not None and float(chosen.phase_multiplier) != 1.0:
         parts.append(
             Text(
                 f"The {decision.phase or 'current'} phase weighs {decision.strategy} "
-                f"x{float(chosen['phase_multiplier']):g}"
-                + (
-                    f" +{float(chosen.get('phase_bonus', 0)):g}"
-                    if chosen.get("phase_bonus")
-                    else ""
-                ),
+                f"x{float(chosen.phase_multiplier):g}"
+                + (f" +{float(chosen.phase_bonus):g}" if chosen.phase_bonus else ""),
                 style="dim",
             )
         )
@@ -262,7 +250,7 @@ def why_short(turn: TurnRecord, *, footer: bool = True) -> Group:
         parts.append(
             Text.assemble(
                 ("Runner-up: ", "bold"),
-                f"{_focus(runner)} at {float(runner.get('final_score', 0.0)):.2f}, ",
+                f"{_focus(runner)} at {float(runner.final_score):.2f}, ",
                 lost_because(chosen, runner),
             )
         )
@@ -276,16 +264,15 @@ def why_short(turn: TurnRecord, *, footer: bool = True) -> Group:
     return Group(*parts)
 
 
-def _vetoed_winners(turn: TurnRecord, chosen: Mapping[str, Any] | None) -> list[Text]:
+def _vetoed_winners(turn: TurnRecord, chosen: CandidateRecord | None) -> list[Text]:
     """Vetoed moves that would have scored higher: a moderator's habit overrode the scores."""
     if chosen is None or turn.decision is None:
         return []
-    best = float(chosen.get("final_score", 0.0))
+    best = float(chosen.final_score)
     out: list[Text] = []
     for c in turn.candidates:
-        if c.get("vetoed_by") and float(c.get("final_score", 0.0)) > best and len(out) < 2:
-            key = f"{c['strategy']}@{c['node_id']}" if c.get("node_id") else str(c["strategy"])
-            reason = turn.decision.veto_reasons.get(key, str(c["vetoed_by"]))
+        if c.vetoed_by and float(c.final_score) > best and len(out) < 2:
+            reason = turn.decision.veto_reasons.get(c.key, c.vetoed_by)
             out.append(Text(f"Set aside: {_focus(c)} would have scored more, but {reason}"))
     return out
 

@@ -49,9 +49,7 @@ def test_the_produced_sessions_cover_what_verify_must_handle(produced: dict[str,
     assert sessions["mec-paused"].status == "paused"
     assert sessions["mec-interrupted"].turns[-1].status == "answered"
     assert any(s.status == "completed" for s in sessions.values())
-    vetoed = [
-        c for s in sessions.values() for t in s.turns for c in t.candidates if c.get("vetoed_by")
-    ]
+    vetoed = [c for s in sessions.values() for t in s.turns for c in t.candidates if c.vetoed_by]
     assert vetoed, "no produced session exercises a veto"
     stops = [
         t

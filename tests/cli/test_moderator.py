@@ -160,7 +160,7 @@ def test_what_if_compares_the_tools_choice_not_the_moderators(sessions: Path) ->
     result = what_if(session, snapshot_methodology(session))
     assert result.changed == []  # the same weights make the same (tool) decisions
     tool = session.turns[0].decision.tool_choice  # type: ignore[union-attr]
-    assert result.rows[0].recorded.strategy == tool["strategy"]  # type: ignore[index]
+    assert result.rows[0].recorded.strategy == tool.strategy  # type: ignore[union-attr]
 
 
 def test_the_transcript_shows_the_moderator_the_note_and_the_pass(sessions: Path) -> None:

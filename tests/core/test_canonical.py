@@ -713,7 +713,8 @@ def test_replay_reproduces_a_session_with_slots_on() -> None:
         )  # type: ignore[union-attr]
         assert d.global_signals == turn.signals
         # The record keeps the candidates that explain the decision (session.slim_candidates).
-        assert slim_candidates([c.to_dict() for c in d.candidates])[0] == turn.candidates
+        kept = slim_candidates([c.to_dict() for c in d.candidates])[0]
+        assert kept == [c.model_dump(mode="json") for c in turn.candidates]
     assert replayed[-1][1].to_dict() == session.canonical  # type: ignore[union-attr]
     assert session.completed_turns[0].signals["graph.canonical_concept_count"] == 0
     calls = [c.task for t in session.turns for c in t.llm_calls]
@@ -842,7 +843,7 @@ def test_a_session_with_the_embedding_tier_replays_with_it() -> None:
 
     session = conduct(OfflineLLM(0), embedder=Toy()).session
     assert session.settings.enable_embeddings
-    tiers = [m["tier"] for t in session.turns for m in t.graph_delta.get("nodes_merged", [])]
+    tiers = [m.tier for t in session.turns for m in t.graph_delta.nodes_merged]
     assert "embedding" in tiers  # "can concentrate on the train" folded into "can focus on ..."
     steps = list(replay(session, embedder=Toy()))
     assert [s.outcome.decision.global_signals for s in steps] == [

@@ -204,9 +204,9 @@ def test_every_recorded_veto_keeps_its_reason(tmp_path: Path) -> None:
     for turn in store.load("t-1").completed_turns:
         assert turn.decision is not None
         keys = {
-            f"{c['strategy']}@{c['node_id']}" if c["node_id"] is not None else c["strategy"]
+            f"{c.strategy}@{c.node_id}" if c.node_id is not None else c.strategy
             for c in turn.candidates
-            if c["vetoed_by"]
+            if c.vetoed_by
         }
         # The record keeps the vetoed moves that would have won, each with its reason.
         vetoed += len(keys)
@@ -214,6 +214,4 @@ def test_every_recorded_veto_keeps_its_reason(tmp_path: Path) -> None:
         assert all(reason.strip() for reason in turn.decision.veto_reasons.values())
     # the don't-knows put a knowledge ceiling on a node: vetoes happened (a slim record keeps
     # those that would have won, and counts the rest)
-    assert vetoed or any(
-        t.candidate_summary.get("vetoed") for t in store.load("t-1").completed_turns
-    )
+    assert vetoed or any(t.candidate_summary.vetoed for t in store.load("t-1").completed_turns)

@@ -9,6 +9,7 @@ from sim_helpers import persona
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.llm.offline.matching import MATCH_THRESHOLD, PersonaLadders, label_score
+from interview_cli.records import DeltaRecord
 from interview_cli.session import (
     AnswerRecord,
     ClosingRecord,
@@ -195,9 +196,9 @@ def _asked(
             text=turn.question.text, strategy=strategy, focus_node_id=focus, focus_label=focus
         )
         turn.answer = AnswerRecord(utterance_id=turn.answer.utterance_id, text=answer)
-        turn.graph_delta = {
-            "nodes_added": [{"node_id": a, "label": a, "node_type": "x"} for a in added]
-        }
+        turn.graph_delta = DeltaRecord.model_validate(
+            {"nodes_added": [{"node_id": a, "label": a, "node_type": "x"} for a in added]}
+        )
     session.settings = SessionSettings(max_turns=max_turns)
     return session
 

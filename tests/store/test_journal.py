@@ -13,6 +13,7 @@ import pytest
 from interview_cli import store_journal
 from interview_cli.analysis.sources import read_session
 from interview_cli.errors import SessionFileError
+from interview_cli.records import CandidateRecord
 from interview_cli.session import AnswerRecord, QuestionRecord, SessionFile, TurnRecord
 from interview_cli.store import (
     JOURNAL_FACTOR,
@@ -196,7 +197,7 @@ def test_the_snapshot_is_rewritten_once_the_journal_outgrows_it(tmp_path: Path) 
     last = path.stat().st_mtime_ns, path.stat().st_size
     for n in range(1, 80):
         add_turn(session, n)
-        session.turns[-1].candidates = [{"filler": "x" * 8000}]
+        session.turns[-1].candidates = [CandidateRecord(strategy="filler", filler="x" * 8000)]
         store.save(session)
         now = path.stat().st_mtime_ns, path.stat().st_size
         rewritten += now != last

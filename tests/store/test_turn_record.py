@@ -89,8 +89,8 @@ def test_typical_turn_record_is_small_and_the_session_verifies(sessions: Path) -
     ]
     assert statistics.median(sizes) < 12_000, sizes
     for turn in session.completed_turns:
-        assert any(c.get("selected") for c in turn.candidates)
-        assert turn.candidate_summary["scored"] >= len(turn.candidates)
+        assert any(c.selected for c in turn.candidates)
+        assert turn.candidate_summary.scored >= len(turn.candidates)
     result = verify_session(session)
     assert result.ok, result.mismatches[:3]
     console = Console(width=120, record=True, file=io.StringIO())
