@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from interview_cli.config.schemas import Methodology
+from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.canonical import canonical_graph_state
+from interview_cli.core.closing_answer import take_closing_answer
+from interview_cli.core.dedup import Embedder
 from interview_cli.core.state import compute_graph_state
-from interview_cli.core.turn import CoreState
-from interview_cli.llm.protocol import LLMCall
+from interview_cli.core.turn import CoreState, content_of
+from interview_cli.llm.protocol import InterviewLLM, LLMCall
+from interview_cli.pipeline.reading import EXISTING_LABELS, read_closing_answer
+from interview_cli.records import DeltaRecord
 from interview_cli.session import ClosingRecord, SessionFile
 
 ENDED_BY_MODERATOR = "ended by moderator"
@@ -29,6 +33,42 @@ def record_closing_answer(
     closing.utterance_id = f"u{len(session.turns) + 1:03d}"
     session.closing = closing
     session.pending_question = None
+
+
+async def read_into_graph(
+    llm: InterviewLLM,
+    session: SessionFile,
+    core: CoreState,
+    *,
+    methodology: Methodology,
+    concept: Concept,
+    embedder: Embedder | None = None,
+) -> CoreState:
+    """The saved closing answer read like any answer and applied to the graph
+    (``core.closing_answer``): the core state after it; the closing record keeps what was
+    extracted and what it added, and the session the calls."""
+    closing = session.closing
+    assert closing is not None
+    extraction, calls, failures = await read_closing_answer(
+        llm,
+        session,
+        methodology=methodology,
+        concept=concept,
+        existing_labels=core.graph.recent_labels(EXISTING_LABELS),
+    )
+    for call in calls:
+        session.usage.add(call)
+    session.errors += [f"closing answer: {failure}" for failure in failures]
+    after, delta = take_closing_answer(
+        core,
+        content_of(extraction, None),
+        methodology=methodology,
+        utterance_id=closing.utterance_id,
+        embedder=embedder,
+    )
+    closing.extraction = extraction
+    closing.graph_delta = DeltaRecord.of(delta)
+    return after
 
 
 def record_rating(session: SessionFile, rating: int | None, summary: str) -> None:

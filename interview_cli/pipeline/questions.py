@@ -21,6 +21,7 @@ from interview_cli.llm.protocol import (
     Exchange,
     InterviewLLM,
     LLMCall,
+    OpeningRequest,
     QuestionRequest,
     SignalNote,
 )
@@ -222,3 +223,30 @@ async def next_question(
         )
     ctx.set(QuestionGenerationOutput(calls=generated.calls, failures=generated.failures))
     return record
+
+
+async def opening_question(
+    llm: InterviewLLM,
+    session: SessionFile,
+    methodology: Methodology,
+    concept: Concept,
+    hooks: Hooks,
+) -> tuple[QuestionRecord, list[LLMCall]]:
+    """The opening question of a new session, streamed through ``hooks``, and its calls."""
+    hooks.on_stage("writing the opening question")
+    record = QuestionRecord(text="", kind="opening")
+    if hooks.on_question_start:
+        hooks.on_question_start(record)
+    settings = session.settings
+    result = await llm.generate_opening(
+        OpeningRequest(
+            methodology=methodology,
+            concept=concept,
+            language=settings.language,
+            seed=settings.seed,
+        ),
+        on_token=hooks.on_token,
+    )
+    record.text = result.value.strip()
+    record.asked_at = now_iso()
+    return record, list(result.calls)

@@ -6,8 +6,18 @@ slimmed to the ones a reader (and ``replay --verify``) needs (``session.slim_can
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from interview_cli.core.moderator import ModeratorChoice
 from interview_cli.core.turn import TurnOutcome
+from interview_cli.llm.protocol import LLMCall
+from interview_cli.pipeline.context import (
+    DiscourseOutput,
+    ExtractionOutput,
+    PipelineContext,
+    QuestionGenerationOutput,
+)
+from interview_cli.pipeline.slots import SlotDiscovery
 from interview_cli.records import (
     CandidateRecord,
     CandidateSummary,
@@ -18,11 +28,14 @@ from interview_cli.records import (
     ModeratorRecord,
 )
 from interview_cli.session import (
+    AnswerRecord,
+    QuestionRecord,
     TurnRecord,
     slim_candidates,
     slim_node_signals,
     slim_veto_reasons,
 )
+from interview_cli.store import now_iso
 
 
 def record_outcome(
@@ -65,3 +78,44 @@ def record_outcome(
     )
     if outcome.slot_discovery is not None:
         turn.slot_discovery = outcome.slot_discovery.model_dump(mode="json")
+
+
+def record_turn(
+    turn: TurnRecord,
+    ctx: PipelineContext,
+    outcome: TurnOutcome,
+    discovered: SlotDiscovery,
+    record_calls: Callable[[Sequence[LLMCall], list[LLMCall]], None],
+) -> None:
+    """Everything a finished turn keeps (stage 9): what was read, what was decided, the model
+    calls and failures of each stage, the timings and the slot step's proposals."""
+    read = ctx.get(ExtractionOutput)
+    turn.extraction, turn.assessment = read.extraction, read.assessment
+    turn.discourse_hints = list(ctx.get(DiscourseOutput).hints)
+    record_outcome(turn, outcome)
+    record_calls(read.calls, turn.llm_calls)
+    turn.failures = list(read.failures)
+    if ctx.has(QuestionGenerationOutput):
+        generated = ctx.get(QuestionGenerationOutput)
+        record_calls(generated.calls, turn.llm_calls)
+        turn.failures += generated.failures
+    turn.timings_ms = dict(ctx.timings_ms)
+    if outcome.slot_discovery is not None:
+        turn.slot_proposals = [b.model_dump(mode="json") for b in discovered.batches]
+        record_calls(discovered.calls, turn.llm_calls)
+        turn.failures += discovered.failures
+        if discovered.elapsed_ms is not None:
+            turn.timings_ms["slot_discovery"] = discovered.elapsed_ms
+
+
+def answered_turn(
+    number: int, question: QuestionRecord, answer: str, *, declined: bool = False
+) -> TurnRecord:
+    """Turn ``number`` as first written: the question and the answer, not yet processed."""
+    return TurnRecord(
+        turn_number=number,
+        question=question,
+        answer=AnswerRecord(
+            utterance_id=f"u{number:03d}", text=answer, received_at=now_iso(), declined=declined
+        ),
+    )

@@ -17,12 +17,13 @@ Seed 001 "The Turn Pipeline", in our shape (ARCHITECTURE "The turn"):
 
 So a turn has two model round trips on its critical path (3, then 8). Slot discovery is not a
 third: it overlaps question generation, and its mappings inform the NEXT turn's scoring (the
-recorded proposals let replay apply them at the same point). A crash or Ctrl-C at
-any point leaves the session file valid: either without the answer (before 2), or with the
-answer in an ``answered`` turn that ``resume`` processes again, or with the complete turn.
+recorded proposals let replay apply them at the same point). A crash or Ctrl-C at any point
+leaves the session file valid: without the answer (before 2), with the answer in an
+``answered`` turn that ``resume`` processes again, or with the complete turn.
 
 This module does the I/O only: model calls, saves, screen events. What a turn decides is
-``core.turn``'s; how a session maps onto the turn's input is ``inputs``'s.
+``core.turn``'s; how a session maps onto its input, ``inputs``'s; what a turn record keeps,
+``record``'s; the opening and the closing, ``questions``' and ``closing``'s.
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ from dataclasses import dataclass, field
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.canonical import CanonicalState
-from interview_cli.core.closing_answer import take_closing_answer
 from interview_cli.core.dedup import Embedder
 from interview_cli.core.discourse import FrameParser
 from interview_cli.core.turn import (
@@ -40,34 +40,28 @@ from interview_cli.core.turn import (
     DecidedTurn,
     TurnInput,
     TurnOutcome,
-    content_of,
     decide_turn,
 )
-from interview_cli.llm.protocol import InterviewLLM, LLMCall, OpeningRequest
+from interview_cli.llm.protocol import InterviewLLM, LLMCall
 from interview_cli.pipeline import closing as closing_
 from interview_cli.pipeline.closing import ENDED_BY_MODERATOR
 from interview_cli.pipeline.context import (
-    DiscourseOutput,
-    ExtractionOutput,
     PipelineContext,
-    QuestionGenerationOutput,
 )
 from interview_cli.pipeline.inputs import parse_snapshot, position, saved_state, turn_input
-from interview_cli.pipeline.questions import Hooks
+from interview_cli.pipeline.questions import Hooks, opening_question
 from interview_cli.pipeline.questions import next_question as next_question_
 from interview_cli.pipeline.reading import (
     EXISTING_LABELS,
     extraction_context,
     read_answer,
-    read_closing_answer,
 )
-from interview_cli.pipeline.record import record_outcome
+from interview_cli.pipeline.record import answered_turn, record_turn
 from interview_cli.pipeline.safety import apply_safety, safety_record
 from interview_cli.pipeline.slots import SlotDiscovery, start_slot_discovery
 from interview_cli.pipeline.summary import learned_summary
-from interview_cli.records import DeltaRecord
-from interview_cli.session import AnswerRecord, QuestionRecord, SessionFile, TurnRecord
-from interview_cli.store import SessionStore, now_iso
+from interview_cli.session import QuestionRecord, SessionFile, TurnRecord
+from interview_cli.store import SessionStore
 
 __all__ = ["ENDED_BY_MODERATOR", "Hooks", "Interview", "TurnResult", "parse_snapshot"]
 
@@ -139,10 +133,6 @@ class Interview:
             into.append(call)
             self.session.usage.add(call)
 
-    @property
-    def asked_questions(self) -> list[str]:
-        return [t.question.text for t in self.session.turns]
-
     # ---- opening and recovery ------------------------------------------------------------
     async def ensure_question(self, hooks: Hooks | None = None) -> QuestionRecord | None:
         """The question awaiting an answer, after recovering an interrupted turn and
@@ -156,23 +146,10 @@ class Interview:
         return self.session.pending_question
 
     async def _open(self, hooks: Hooks) -> None:
-        hooks.on_stage("writing the opening question")
-        record = QuestionRecord(text="", kind="opening")
-        if hooks.on_question_start:
-            hooks.on_question_start(record)
-        settings = self.session.settings
-        result = await self.llm.generate_opening(
-            OpeningRequest(
-                methodology=self.methodology,
-                concept=self.concept,
-                language=settings.language,
-                seed=settings.seed,
-            ),
-            on_token=hooks.on_token,
+        record, calls = await opening_question(
+            self.llm, self.session, self.methodology, self.concept, hooks
         )
-        self.record_calls(result.calls, self.session.opening_calls)
-        record.text = result.value.strip()
-        record.asked_at = now_iso()
+        self.record_calls(calls, self.session.opening_calls)
         self.session.pending_question = record
         self.save()
 
@@ -202,17 +179,7 @@ class Interview:
         question = self.session.pending_question
         if question is None:
             raise RuntimeError("no question is waiting for an answer")
-        number = len(self.session.turns) + 1
-        turn = TurnRecord(
-            turn_number=number,
-            question=question,
-            answer=AnswerRecord(
-                utterance_id=f"u{number:03d}",
-                text=answer,
-                received_at=now_iso(),
-                declined=declined,
-            ),
-        )
+        turn = answered_turn(len(self.session.turns) + 1, question, answer, declined=declined)
         self.record_calls(answer_calls, turn.llm_calls)
         self.session.turns.append(turn)
         self.session.pending_question = None
@@ -274,25 +241,9 @@ class Interview:
     ) -> TurnOutcome:
         """Settle the turn (the slot step), record it whole, and save: stages 9-10."""
         core, outcome = decided.settle(discovered.batches)
-        read = ctx.get(ExtractionOutput)
-        turn.extraction, turn.assessment = read.extraction, read.assessment
-        turn.discourse_hints = list(ctx.get(DiscourseOutput).hints)
-        record_outcome(turn, outcome)
-        self.record_calls(read.calls, turn.llm_calls)
-        turn.failures = list(read.failures)
-        if ctx.has(QuestionGenerationOutput):
-            generated = ctx.get(QuestionGenerationOutput)
-            self.record_calls(generated.calls, turn.llm_calls)
-            turn.failures += generated.failures
-        turn.timings_ms = dict(ctx.timings_ms)
-        if outcome.slot_discovery is not None:
-            turn.slot_proposals = [b.model_dump(mode="json") for b in discovered.batches]
-            self.record_calls(discovered.calls, turn.llm_calls)
-            turn.failures += discovered.failures
-            if discovered.elapsed_ms is not None:
-                turn.timings_ms["slot_discovery"] = discovered.elapsed_ms
+        record_turn(turn, ctx, outcome, discovered, self.record_calls)
         turn.status = "complete"
-        turn.safety = safety_record(read.assessment, self.methodology)
+        turn.safety = safety_record(turn.assessment, self.methodology)
         self.keep(core)
         self.session.pending_question = next_question
         if not outcome.should_continue:
@@ -304,12 +255,8 @@ class Interview:
 
     def keep(self, core: CoreState) -> None:
         self.core = core
-        dumped = core.to_dict()
-        self.session.graph = dumped["graph"]
-        self.session.tracker = dumped["tracker"]
-        self.session.state = dumped["state"]
-        if "canonical" in dumped:
-            self.session.canonical = dumped["canonical"]
+        for name, value in core.to_dict().items():  # graph, tracker, state (and canonical)
+            setattr(self.session, name, value)
 
     # ---- closing -------------------------------------------------------------------------
     def learned_summary(self, limit: int = 4) -> str:
@@ -324,31 +271,17 @@ class Interview:
         (``core.closing_answer``)."""
         closing_.record_closing_answer(self.session, answer, self.learned_summary(), answer_calls)
         self.save()  # nothing typed is lost, whatever happens next
-        if not answer.strip():
-            return
-        extraction, calls, failures = await read_closing_answer(
-            self.llm,
-            self.session,
-            methodology=self.methodology,
-            concept=self.concept,
-            existing_labels=self.core.graph.recent_labels(EXISTING_LABELS),
-        )
-        for call in calls:
-            self.session.usage.add(call)
-        self.session.errors += [f"closing answer: {failure}" for failure in failures]
-        core, delta = take_closing_answer(
-            self.core,
-            content_of(extraction, None),
-            methodology=self.methodology,
-            utterance_id=self.session.closing.utterance_id,  # type: ignore[union-attr]
-            embedder=self.embedder,
-        )
-        closing = self.session.closing
-        assert closing is not None
-        closing.extraction = extraction
-        closing.graph_delta = DeltaRecord.of(delta)
-        self.keep(core)
-        self.save()
+        if answer.strip():
+            core = await closing_.read_into_graph(
+                self.llm,
+                self.session,
+                self.core,
+                methodology=self.methodology,
+                concept=self.concept,
+                embedder=self.embedder,
+            )
+            self.keep(core)
+            self.save()
 
     def record_rating(self, rating: int | None) -> None:
         closing_.record_rating(self.session, rating, self.learned_summary())
