@@ -35,6 +35,8 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("Can't say more than that really.", "dont_know"),
         # fillers and a tautology around a don't-know carry nothing
         ("It's a bike, isn't it. I don't know. Nothing more to it really.", "dont_know"),
+        # a hedge, then a short real reason: an answer
+        ("Never given it much thought. Because I get down to the allotment.", "answer"),
         ("", "dont_know"),
         ("Keine Ahnung.", "dont_know"),
         ("Wie gesagt, das ist alles.", "already_said"),

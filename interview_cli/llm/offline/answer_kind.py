@@ -26,8 +26,10 @@ from interview_cli.llm.offline.lexicon import NAMELESS
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")
 # "It's not about X, it's about Y": a contrast that names what matters, not a remark.
 _CONTRAST = re.compile(r"\b(?:it'?s|it is|but|rather|more)\b[^.?!]*\babout\b", re.IGNORECASE)
-# Content words beyond the matched phrase from which a reply counts as carrying content anyway.
-CONTENT_WORDS = 4
+# Beyond the matched phrase, a reply carries content anyway from this many words, of which
+# this many name something (English fillers and pronouns do not; other languages count words).
+CONTENT_WORDS = 5
+NAMING_WORDS = 2
 
 PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
@@ -123,7 +125,7 @@ def answer_kind(answer: str) -> str:
         if not pattern.search(text):
             continue
         rest = pattern.sub(" ", text)
-        if _content_words(rest) >= CONTENT_WORDS:
+        if len(_WORD.findall(rest)) >= CONTENT_WORDS and _content_words(rest) >= NAMING_WORDS:
             continue  # said it, then went on with something to say
         if kind == "about_interview" and _CONTRAST.search(rest):
             continue  # "it's not about the money, it's about freedom" states what it is about
