@@ -23,7 +23,6 @@ from interview_cli.config.schemas import Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.core.continuation import Continuation, check_continuation
 from interview_cli.core.coverage import CoverageState
-from interview_cli.core.focus_types import with_focus_types
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.graph_json import from_json, to_json
 from interview_cli.core.models import Assessment
@@ -226,6 +225,7 @@ def _veto_context(inputs: DecisionInputs) -> VetoContext:
         ),
         node_elements=node_elements,
         element_focus_counts=counts,
+        graph=inputs.graph,
     )
 
 
@@ -305,7 +305,7 @@ def decide(inputs: DecisionInputs) -> Decision:
         detected.node_signals,
         nodes,
         phase=phase,
-        veto=with_focus_types(vetoes, methodology, inputs.graph),
+        veto=vetoes,
     )
     if ranking.selected is None:  # pragma: no cover - a methodology always has a strategy
         raise ValueError("no candidate to select: the methodology defines no strategy")

@@ -9,6 +9,9 @@ all-vetoed fallback, which relaxes the softest veto first).
 
 | veto (hardest first) | rejects                                                            |
 |----------------------|--------------------------------------------------------------------|
+| focus_type           | a strategy that lists ``focus_types`` without a node of one of     |
+|                      | those types (``focus_type_problem``): a grid's rating question     |
+|                      | about nothing would read "where 1 means  and 5 means not ,"         |
 | knowledge_ceiling    | on a node where the respondent gave a terminal "don't know" (and   |
 |                      | said nothing new about it since): the strategies listed in         |
 |                      | ``knowledge_ceiling_strategies``, or every node-bound strategy     |
@@ -50,10 +53,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interview_cli.config.schemas import StrategySpec, VetoTuning
+from interview_cli.core.graph import KnowledgeGraph
 
 if TYPE_CHECKING:
     from interview_cli.core.tracker import NodeState, NodeStateTracker
 
+FOCUS_TYPE = "focus_type"
 KNOWLEDGE_CEILING = "knowledge_ceiling"
 ELEMENT_EXHAUSTED = "element_exhausted"
 RECENT_REDUNDANCY = "recent_redundancy"
@@ -103,9 +108,47 @@ class VetoContext:
     consecutive_low_info: int = 0
     node_elements: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     element_focus_counts: Mapping[str, int] = field(default_factory=dict)
+    graph: KnowledgeGraph | None = None  # for focus_type
 
 
 VetoFn = Callable[[StrategySpec, str | None, VetoContext], str | None]
+
+
+def _either(kinds: Sequence[str]) -> str:
+    return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " or " + kinds[-1]
+
+
+def focus_type_problem(
+    strategy: StrategySpec, node_id: str | None, graph: KnowledgeGraph | None
+) -> str | None:
+    """Why ``strategy`` cannot be asked about ``node_id`` (None: it can)."""
+    kinds = strategy.focus_types
+    if not kinds or graph is None:
+        return None
+    if strategy.node_binding == "required":
+        if node_id is None:
+            return f"{strategy.name} is about a {_either(kinds)} and there is none to focus yet"
+        if not graph.has_node(node_id):
+            return None
+        node = graph.node(node_id)
+        if node.node_type in kinds:
+            return None
+        about = f"{strategy.name} is about a {_either(kinds)}"
+        return f"{about}; '{node.label}' is of type {node.node_type}"
+    if node_id is None and not any(
+        not graph.is_superseded(n.id) for kind in kinds for n in graph.nodes(kind)
+    ):
+        return f"{strategy.name} is about a {_either(kinds)} and the interview has none yet"
+    return None
+
+
+def focus_type(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """What a strategy's question is about (``StrategySpec.focus_types``): a strategy that
+    lists them is a candidate only on a node of one of those types (node-bound), or once the
+    graph holds one (node-less: a closing read-back). A methodology that lists none (every
+    snapshot from before focus types) is never vetoed here, so its sessions replay as
+    recorded."""
+    return focus_type_problem(strategy, node_id, ctx.graph)
 
 
 def knowledge_ceiling(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
@@ -312,6 +355,7 @@ def answered_why(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) 
 
 # Hardest first: the first veto that fires is the one recorded.
 VETOES: tuple[tuple[str, VetoFn], ...] = (
+    (FOCUS_TYPE, focus_type),
     (KNOWLEDGE_CEILING, knowledge_ceiling),
     (NODE_EXHAUSTED, node_exhausted),
     (ELEMENT_EXHAUSTED, element_exhausted),
@@ -325,6 +369,7 @@ VETOES: tuple[tuple[str, VetoFn], ...] = (
 
 def enabled_vetoes(tuning: VetoTuning) -> tuple[tuple[str, VetoFn], ...]:
     switches = {
+        FOCUS_TYPE: True,  # applies only where strategies list focus_types
         KNOWLEDGE_CEILING: tuning.knowledge_ceiling,
         ELEMENT_EXHAUSTED: tuning.element_exhausted,
         RECENT_REDUNDANCY: tuning.recent_redundancy,

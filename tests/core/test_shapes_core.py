@@ -15,11 +15,10 @@ from interview_cli.analysis.grid_stats import (
     variance_shares,
 )
 from interview_cli.config.schemas import Methodology, VetoTuning
-from interview_cli.core.focus_types import focus_type_problem, with_focus_types
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.grid import triad
 from interview_cli.core.tracker import NodeStateTracker
-from interview_cli.core.vetoes import VetoContext, VetoRecorder
+from interview_cli.core.vetoes import VetoContext, check_vetoes, focus_type_problem
 
 
 @pytest.mark.parametrize("count", [6, 7, 10])
@@ -67,15 +66,18 @@ def test_a_strategy_about_a_construct_is_vetoed_without_one() -> None:
     assert focus_type_problem(validate, None, graph) is None
 
 
-def test_a_methodology_without_focus_types_keeps_its_plain_veto_callback() -> None:
+def test_a_methodology_without_focus_types_is_never_vetoed_for_them() -> None:
     """Older snapshots list no focus types: the decision runs exactly as recorded."""
-    recorder = VetoRecorder(
-        VetoContext(tuning=VetoTuning(), tracker=NodeStateTracker(), turn_number=1)
-    )
     grid = _methodology("repertory_grid")
-    assert with_focus_types(recorder, grid, KnowledgeGraph()) is not recorder
-    plain = grid.model_copy(
-        update={"strategies": [s.model_copy(update={"focus_types": []}) for s in grid.strategies]}
+    rate = grid.strategy("rate_elements")
+    ctx = VetoContext(
+        tuning=VetoTuning(), tracker=NodeStateTracker(), turn_number=1, graph=KnowledgeGraph()
     )
-    assert with_focus_types(recorder, plain, KnowledgeGraph()) is recorder
-    assert with_focus_types(recorder, _methodology("means_end_chain"), None) is recorder
+    vetoed = check_vetoes(rate, None, ctx)
+    assert vetoed is not None and vetoed.name == "focus_type"  # checked first, hardest
+    plain = rate.model_copy(update={"focus_types": []})
+    assert check_vetoes(plain, None, ctx) is None
+    deepen = _methodology("means_end_chain").strategy("deepen")
+    assert check_vetoes(deepen, None, VetoContext(
+        tuning=VetoTuning(), tracker=NodeStateTracker(), turn_number=1
+    )) is None  # fmt: skip
