@@ -48,7 +48,7 @@ from interview_cli.core.continuation import (
 from interview_cli.core.scoring import Ranking, ScoredCandidate, reselect
 from interview_cli.core.signals import TrendState
 from interview_cli.core.tracker import NodeStateTracker
-from interview_cli.core.vetoes import FocusEntry
+from interview_cli.core.vetoes import FocusEntry, stalled
 
 # Stops that a tiring respondent causes: never deferred.
 FATIGUE_STOPS: frozenset[str] = frozenset({RESPONDENT_FATIGUED, QUALITY_DEGRADED})
@@ -162,13 +162,7 @@ def unprobed_attributes(tracker: NodeStateTracker, focusable: set[str]) -> set[s
 def stalled_nodes(tracker: NodeStateTracker, tuning: VetoTuning) -> set[str]:
     """Nodes left after their empty answers that may be returned to (``vetoes.may_return``
     decides when; the candidates on them are vetoed until then)."""
-    return {
-        node_id
-        for node_id, s in tracker.states.items()
-        if s.fruitless_probes >= tuning.fruitless_probe_limit
-        and s.closed_by_respondent is None
-        and not s.is_terminal
-    }
+    return {node_id for node_id, s in tracker.states.items() if stalled(s, tuning)}
 
 
 @dataclass(frozen=True)

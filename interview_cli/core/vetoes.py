@@ -241,17 +241,22 @@ def node_exhausted(strategy: StrategySpec, node_id: str | None, ctx: VetoContext
     return None
 
 
+def stalled(state: NodeState, tuning: VetoTuning) -> bool:
+    """Left after exactly ``fruitless_probe_limit`` empty answers, not closed by the respondent
+    and not a value: a node the interviewer may come back to (``may_return``)."""
+    return (
+        state.fruitless_probes == tuning.fruitless_probe_limit
+        and state.closed_by_respondent is None
+        and not state.is_terminal
+    )
+
+
 def may_return(state: NodeState, ctx: VetoContext) -> bool:
-    """Back off, then return later (INTERVIEWING.md): a node left after exactly
-    ``fruitless_probe_limit`` empty answers (not closed by the respondent, not a value) may be
-    asked once more, ``return_to_stalled_after`` turns after its last answer. Which techniques
-    are left is ``repeated_probe``'s business; a terminal don't-know stays final."""
+    """Back off, then return later (INTERVIEWING.md): a ``stalled`` node may be asked once
+    more, ``return_to_stalled_after`` turns after its last answer. Which techniques are left is
+    ``repeated_probe``'s business; a terminal don't-know stays final."""
     after = ctx.tuning.return_to_stalled_after
-    if after <= 0 or not state.probes or state.is_terminal:
-        return False
-    if state.closed_by_respondent is not None:
-        return False
-    if state.fruitless_probes != ctx.tuning.fruitless_probe_limit:
+    if after <= 0 or not stalled(state, ctx.tuning):
         return False
     answered = max(p.turn for p in state.probes) + 1
     return ctx.turn_number - answered >= after
