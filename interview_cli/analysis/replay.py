@@ -29,7 +29,7 @@ from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.closing_answer import take_closing_answer
 from interview_cli.core.dedup import Embedder
 from interview_cli.core.graph_update import GraphDelta
-from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance, content_of
+from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance
 from interview_cli.errors import SessionFileError
 from interview_cli.pipeline.inputs import initial_state, recorded_input
 from interview_cli.session import SessionFile, TurnRecord
@@ -105,7 +105,7 @@ def with_closing(
         return state, None
     return take_closing_answer(
         state,
-        content_of(closing.extraction, None),
+        closing.extraction,
         methodology=methodology or snapshot_methodology(session),
         utterance_id=closing.utterance_id,
     )

@@ -10,7 +10,7 @@ from interview_cli.core.canonical import canonical_graph_state
 from interview_cli.core.closing_answer import take_closing_answer
 from interview_cli.core.dedup import Embedder
 from interview_cli.core.state import compute_graph_state
-from interview_cli.core.turn import CoreState, content_of
+from interview_cli.core.turn import CoreState
 from interview_cli.llm.protocol import InterviewLLM, LLMCall
 from interview_cli.pipeline.reading import EXISTING_LABELS, read_closing_answer
 from interview_cli.records import DeltaRecord
@@ -61,7 +61,7 @@ async def read_into_graph(
     session.errors += [f"closing answer: {failure}" for failure in failures]
     after, delta = take_closing_answer(
         core,
-        content_of(extraction, None),
+        extraction,
         methodology=methodology,
         utterance_id=closing.utterance_id,
         embedder=embedder,
