@@ -222,6 +222,9 @@ LABELS = [
     # a way of being is an instrumental value, whatever frame it comes in
     ("cycling", "Because it's about being a good parent.", ("arrive in a good mood", P),
      ["being a good parent"]),
+    # an embedded clause keeps its subject
+    ("commuting", "It means I choose how hard I work.", ("different assist levels", A),
+     ["choose how hard I work"]),
     # the topic itself and a tag question name no element of it
     ("commuting", "It's a bike, isn't it. It gets me places.", ("nothing electric", A),
      ["gets me places"]),

@@ -325,6 +325,8 @@ def _strip_leading(words: list[str]) -> list[str]:
 _KEEP_PRONOUN_AFTER = frozenset(
     "feel felt forget forgot know knew think hope wish notice remember realise realize like".split()
 )
+# An embedded clause keeps its subject: "choose how hard I work", not "choose how hard work".
+_CLAUSE_OPENERS = frozenset("how what when where why whether if".split())
 _NO_FEEL_PREFIX = frozenset("feel feels feeling felt not no don't less more".split())
 _BEFORE_DETERMINER = frozenset("be is was are am to of about with for like".split())
 _KEEP_BE_AFTER = frozenset("to can could should must would will might may".split())
@@ -370,6 +372,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         if i == 0
         or w.lower().replace("\u2019", "'") not in INNER_PRONOUNS
         or words[i - 1].lower() in _KEEP_PRONOUN_AFTER  # "feel I deserve nice things"
+        or any(p.lower() in _CLAUSE_OPENERS for p in words[max(0, i - 3) : i])
     ]
     words = _drop_copula(words)
     for i, word in enumerate(words):
