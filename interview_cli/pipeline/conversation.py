@@ -69,6 +69,8 @@ async def converse(
     while not interview.finished:
         question = interview.session.pending_question
         if question is None:
+            if _closing_taken_unrated(interview):
+                return "closed"  # resumed after the closing answer: rate and complete
             interview.complete()
             return "completed"
         reply = await respondent.reply(interview, question)
@@ -88,6 +90,11 @@ async def converse(
         if safety is not None and safety.action == "pause" and not interview.finished:
             return "safety_pause"
     return "completed"
+
+
+def _closing_taken_unrated(interview: Interview) -> bool:
+    closing = interview.session.closing
+    return closing is not None and bool(closing.utterance_id) and closing.rating is None
 
 
 __all__ = ["Outcome", "Reply", "Respondent", "Stop", "converse"]

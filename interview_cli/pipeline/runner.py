@@ -141,6 +141,9 @@ class Interview:
         if self.session.turns and self.session.turns[-1].status == "answered":
             hooks.on_stage("finishing the interrupted turn")
             await self._process(self.session.turns[-1], hooks)
+        if self.closing_unread:
+            hooks.on_stage("reading the interrupted closing answer")
+            await self._read_closing()
         if self.session.pending_question is None and not self.session.turns and not self.finished:
             await self._open(hooks)
         return self.session.pending_question
@@ -272,16 +275,32 @@ class Interview:
         closing_.record_closing_answer(self.session, answer, self.learned_summary(), answer_calls)
         self.save()  # nothing typed is lost, whatever happens next
         if answer.strip():
-            core = await closing_.read_into_graph(
-                self.llm,
-                self.session,
-                self.core,
-                methodology=self.methodology,
-                concept=self.concept,
-                embedder=self.embedder,
-            )
-            self.keep(core)
-            self.save()
+            await self._read_closing()
+
+    @property
+    def closing_unread(self) -> bool:
+        """A closing answer saved but not yet read into the graph (an interruption came
+        between the two; ``ensure_question`` reads it on resume)."""
+        closing = self.session.closing
+        return (
+            closing is not None
+            and bool(closing.comment.strip())
+            and bool(closing.utterance_id)
+            and closing.extraction is None
+            and self.session.status != "completed"
+        )
+
+    async def _read_closing(self) -> None:
+        core = await closing_.read_into_graph(
+            self.llm,
+            self.session,
+            self.core,
+            methodology=self.methodology,
+            concept=self.concept,
+            embedder=self.embedder,
+        )
+        self.keep(core)
+        self.save()
 
     def record_rating(self, rating: int | None) -> None:
         closing_.record_rating(self.session, rating, self.learned_summary())

@@ -87,3 +87,41 @@ def test_the_core_step_numbers_the_closing_answer_after_the_last_turn() -> None:
     assert state.graph.node_count == 0  # the state it was given is untouched
     (added,) = after.tracker.states.values()
     assert added.created_at_turn == 5 and after.turn_count == 4
+
+
+def test_a_closing_answer_interrupted_before_reading_is_read_on_resume(
+    sessions: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C after the closing answer was saved but before it was read: nothing is lost, the
+    resume reads it into the graph, then rates and completes."""
+    from interview_cli.pipeline import closing
+
+    real = closing.read_into_graph
+
+    async def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(closing, "read_into_graph", interrupted)
+    argv = ["run", "--sessions-dir", str(sessions), "-c", "headphones_mec", "-p", "offline",
+            "--max-turns", "3"]  # fmt: skip
+    answers = [*ANSWERS, "Also the long battery life."]
+    first = CliRunner().invoke(app, argv, input="".join(a + "\n" for a in answers))
+    assert first.exit_code != 0, first.output
+    (path,) = sessions.glob("*.json")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["status"] == "paused"
+    assert doc["closing"]["comment"] == "Also the long battery life."
+    assert doc["closing"]["extraction"] is None
+
+    monkeypatch.setattr(closing, "read_into_graph", real)
+    second = CliRunner().invoke(
+        app, ["run", "--sessions-dir", str(sessions), "--resume", doc["id"]], input="4\n"
+    )
+    assert second.exit_code == 0, second.output
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["status"] == "completed"
+    assert [n["label"] for n in doc["closing"]["graph_delta"]["nodes_added"]] == [
+        "long battery life"
+    ]
+    assert doc["closing"]["rating"] == 4
+    assert verify_session(SessionStore(sessions).load(str(path))).ok
