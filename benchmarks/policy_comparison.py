@@ -11,7 +11,9 @@ them apart:
 - **held-out 2**: --holdout2-dir (default personas/holdout2/, a third domain nobody reads
   while tuning; included when the directory exists) on --holdout2-concept;
 - **held-out 3**: personas/holdout3/ (a fourth domain, written by someone else and never read
-  by whoever tunes the interviewer) on --holdout3-concept, when the directory exists.
+  by whoever tunes the interviewer) on --holdout3-concept, when the directory exists;
+- **held-out 4**: personas/holdout4/ (a fifth domain, likewise written by someone else and
+  never read) on --holdout4-concept, when the directory exists.
 
 One row per set and policy:
 
@@ -31,6 +33,7 @@ respondent with little to say is the set's persona with verbosity <= 0.2 and kno
     python benchmarks/policy_comparison.py [--concept headphones_mec]
         [--holdout-concept ebike_commute_mec] [--holdout2-dir personas/holdout2]
         [--holdout2-concept home_broadband_mec] [--holdout3-concept dental_practice_mec]
+        [--holdout4-concept hairdresser_mec]
         [--sets tuned held-out ...] [--seeds 0 1 2] [--max-turns 20] [-j 4]
 
 Not a test: it takes a minute or two here (2 cores) and writes to a temporary directory.
@@ -53,8 +56,13 @@ import yaml
 POLICIES = ("adaptive", "deepen_recent", "breadth_first")
 ROOT = Path(__file__).resolve().parents[1]
 HOLDOUT2 = ROOT / "personas" / "holdout2"
-HOLDOUT3 = ROOT / "personas" / "holdout3"
-HELD_OUT = ("held-out", "held-out 2", "held-out 3")
+# Sets after the second held-out one, each reported when its directory exists: name,
+# directory, concept (the flag --<name>-concept overrides it, spaces and dashes dropped).
+LATER_SETS: tuple[tuple[str, str, str], ...] = (
+    ("held-out 3", "personas/holdout3", "dental_practice_mec"),
+    ("held-out 4", "personas/holdout4", "hairdresser_mec"),
+)
+HELD_OUT = ("held-out", "held-out 2", "held-out 3", "held-out 4")
 
 
 def little_to_say(personas: Path) -> list[str]:
@@ -163,6 +171,11 @@ def targets(
     return [f"  [{'x' if ok else ' '}] {text}" for ok, text in checks]
 
 
+def _flag(name: str) -> str:
+    """'held-out 3' -> 'holdout3', the spelling of its --holdout3-concept flag."""
+    return name.replace("held-out", "holdout").replace(" ", "")
+
+
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--concept", default="headphones_mec", help="for the tuned personas")
@@ -174,7 +187,8 @@ def parse_args() -> argparse.Namespace:
         help="a second held-out set (default personas/holdout2/ when it exists)",
     )
     parser.add_argument("--holdout2-concept", default="home_broadband_mec")
-    parser.add_argument("--holdout3-concept", default="dental_practice_mec")
+    for name, _, concept in LATER_SETS:
+        parser.add_argument(f"--{_flag(name)}-concept", default=concept)
     parser.add_argument(
         "--sets",
         nargs="+",
@@ -201,8 +215,10 @@ def persona_sets(args: argparse.Namespace) -> dict[str, tuple[Path, str, str]]:
     if second is not None:
         shown = "personas/holdout2/" if second == HOLDOUT2 else f"{second}/"
         sets["held-out 2"] = (second.resolve(), shown, args.holdout2_concept)
-    if HOLDOUT3.is_dir():
-        sets["held-out 3"] = (HOLDOUT3, "personas/holdout3/", args.holdout3_concept)
+    for name, directory, _ in LATER_SETS:
+        if (ROOT / directory).is_dir():
+            concept = getattr(args, f"{_flag(name)}_concept")
+            sets[name] = (ROOT / directory, f"{directory}/", concept)
     if args.sets:
         unknown = sorted(set(args.sets) - set(sets))
         if unknown:

@@ -41,6 +41,7 @@ def _args(**given: object) -> argparse.Namespace:
         "holdout2_dir": None,
         "holdout2_concept": "home_broadband_mec",
         "holdout3_concept": "dental_practice_mec",
+        "holdout4_concept": "hairdresser_mec",
         "sets": None,
     }
     return argparse.Namespace(**{**defaults, **given})
@@ -50,8 +51,9 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
     bench: ModuleType,
 ) -> None:
     sets = bench.persona_sets(_args())
-    assert list(sets) == ["tuned", "held-out", "held-out 2", "held-out 3"]
+    assert list(sets) == ["tuned", "held-out", "held-out 2", "held-out 3", "held-out 4"]
     assert sets["held-out 3"][1:] == ("personas/holdout3/", "dental_practice_mec")
+    assert sets["held-out 4"][1:] == ("personas/holdout4/", "hairdresser_mec")
     directory, shown, concept = sets["held-out 2"]
     assert directory == ROOT / "personas" / "holdout2"
     assert (shown, concept) == ("personas/holdout2/", "home_broadband_mec")
