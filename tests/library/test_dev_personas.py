@@ -1,0 +1,71 @@
+"""The development personas (personas/dev/, concept pet_food_mec): valid, shaped, kept apart.
+
+Unlike the held-out sets, their transcripts are read while tuning; they still must load, carry
+the behaviours the set exists for, stay out of the tuned library listing, and run in a batch.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from interview_cli.cli.app import app
+from interview_cli.config.library import Library
+from interview_cli.config.schemas import Persona
+
+ROOT = Path(__file__).resolve().parents[2]
+DEV = ROOT / "personas" / "dev"
+FILES = sorted(DEV.glob("*.yaml"))
+CONCEPT = ROOT / "concepts" / "pet_food_mec.yaml"
+
+
+def _persona(path: Path) -> Persona:
+    return Persona.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+
+
+def test_eight_dev_personas_with_the_behaviours_the_set_is_for() -> None:
+    personas = {p.stem: _persona(p) for p in FILES}
+    assert len(personas) == 8
+    assert all(p.id == stem for stem, p in personas.items())
+    traits = [p.traits for p in personas.values()]
+    assert any(t.verbosity <= 0.2 and t.knowledge <= 0.5 for t in traits), "little to say"
+    assert any(t.repetition_tolerance <= 0.2 and t.patience <= 8 for t in traits), "irritated"
+    assert any(t.verbosity >= 0.8 for t in traits), "verbose"
+    assert any(t.skepticism >= 0.6 for t in traits), "sceptical"
+    assert len({t.model_dump_json() for t in traits}) == len(traits), "identical traits"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_dev_persona_ladders_are_means_end_only_and_well_formed(path: Path) -> None:
+    persona = _persona(path)
+    assert len(persona.profile) > 200 and persona.speech_pattern and persona.deflection_patterns
+    assert set(persona.ladders) == {"means_end_chain"}
+    ladders = persona.ladders["means_end_chain"]
+    assert 2 <= len(ladders) <= 4
+    assert all(3 <= len(ladder) <= 5 for ladder in ladders), "one rung per level at most"
+    labels = [r.label for ladder in ladders for r in ladder]
+    assert len(labels) == len(set(labels)), "a label in two ladders"
+    for label, phrasings in persona.aliases.items():
+        assert label in labels and 1 <= len(phrasings) <= 3
+
+
+def test_validate_list_apart_and_a_short_batch_from_the_cli(tmp_path: Path) -> None:
+    runner = CliRunner()
+    checked = runner.invoke(app, ["validate", str(DEV), str(CONCEPT)])
+    assert checked.exit_code == 0, checked.output
+    assert "8 personas valid" in checked.output
+    lib = Library.discover(extra_roots=[ROOT], cwd=ROOT, env={})
+    assert not {p.stem for p in FILES} & set(lib.ids("persona"))
+    out = tmp_path / "sessions"
+    result = runner.invoke(
+        app,
+        ["batch", str(DEV), "-c", "pet_food_mec", "--max-turns", "3", "--out", str(out), "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert {i["persona"] for i in data["interviews"]} == {p.stem for p in FILES}
+    assert all(i["status"] == "completed" for i in data["interviews"])
