@@ -13,7 +13,9 @@ them apart:
 - **held-out 3**: personas/holdout3/ (a fourth domain, written by someone else and never read
   by whoever tunes the interviewer) on --holdout3-concept, when the directory exists;
 - **held-out 4**: personas/holdout4/ (a fifth domain, likewise written by someone else and
-  never read) on --holdout4-concept, when the directory exists.
+  never read) on --holdout4-concept, when the directory exists;
+- **dev**: personas/dev/ (a development set on --dev-concept whose transcripts ARE read while
+  tuning, to see where the interviewer fails to generalise; not an honest measure).
 
 One row per set and policy:
 
@@ -61,8 +63,12 @@ HOLDOUT2 = ROOT / "personas" / "holdout2"
 LATER_SETS: tuple[tuple[str, str, str], ...] = (
     ("held-out 3", "personas/holdout3", "dental_practice_mec"),
     ("held-out 4", "personas/holdout4", "hairdresser_mec"),
+    ("dev", "personas/dev", "pet_food_mec"),
 )
 HELD_OUT = ("held-out", "held-out 2", "held-out 3", "held-out 4")
+# Sets whose targets are checked: the held-out ones, and the development set (read while
+# tuning, so its ticks show what was worked on, not how the interviewer generalises).
+WITH_TARGETS = (*HELD_OUT, "dev")
 
 
 def little_to_say(personas: Path) -> list[str]:
@@ -247,7 +253,7 @@ def run_all(
                     jobs=args.jobs,
                 )
             rows[name][policy] = Row.of(evaluations)
-            if name in HELD_OUT and policy == "adaptive":
+            if name in WITH_TARGETS and policy == "adaptive":
                 for e in evaluations:
                     adaptive[name][e["persona"]].append(e)
     return rows, adaptive
@@ -288,7 +294,7 @@ def main() -> None:
     for name, by_policy in rows.items():
         mix = ", ".join(f"{k} {100 * v:.0f}%" for k, v in by_policy["adaptive"].mix.items())
         print(f"  {name:9s} {mix}")
-    for name in (n for n in HELD_OUT if n in sets):
+    for name in (n for n in WITH_TARGETS if n in sets):
         print_per_persona(name, adaptive[name])
         print(f"\n{name} targets:")
         print("\n".join(targets(rows[name], adaptive[name], little_to_say(sets[name][0]))))

@@ -42,6 +42,7 @@ def _args(**given: object) -> argparse.Namespace:
         "holdout2_concept": "home_broadband_mec",
         "holdout3_concept": "dental_practice_mec",
         "holdout4_concept": "hairdresser_mec",
+        "dev_concept": "pet_food_mec",
         "sets": None,
     }
     return argparse.Namespace(**{**defaults, **given})
@@ -51,7 +52,7 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
     bench: ModuleType,
 ) -> None:
     sets = bench.persona_sets(_args())
-    assert list(sets) == ["tuned", "held-out", "held-out 2", "held-out 3", "held-out 4"]
+    assert list(sets) == ["tuned", "held-out", "held-out 2", "held-out 3", "held-out 4", "dev"]
     assert sets["held-out 3"][1:] == ("personas/holdout3/", "dental_practice_mec")
     assert sets["held-out 4"][1:] == ("personas/holdout4/", "hairdresser_mec")
     directory, shown, concept = sets["held-out 2"]

@@ -38,6 +38,13 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         # a hedge, then a short real reason: an answer
         ("Never given it much thought. Because I get down to the allotment.", "answer"),
         ("", "dont_know"),
+        # words that name nothing: nothing to ladder
+        ("Hmm.", "dont_know"),
+        ("Mm, maybe.", "dont_know"),
+        ("Not really, no.", "dont_know"),
+        # one naming word is enough to be an answer
+        ("The price.", "answer"),
+        ("Cheap.", "answer"),
         ("Keine Ahnung.", "dont_know"),
         ("Wie gesagt, das ist alles.", "already_said"),
         ("Je ne sais pas.", "dont_know"),

@@ -14,7 +14,8 @@ over ``about_interview`` over ``already_said`` over ``dont_know``. A reply that 
 these and then goes on with real content (several content words beyond the phrase: pronouns,
 fillers and words that name nothing do not count) is an ``answer``: "like I said, it's the
 battery, and also the way they fold flat in my bag" carries news; "It's a bike, isn't it. I
-don't know. Nothing more to it really." does not.
+don't know. Nothing more to it really." does not. A reply of words that name nothing at all
+("Hmm.", "Mm, maybe.", "Not really, no.") is a ``dont_know``: there is nothing in it to ladder.
 """
 
 from __future__ import annotations
@@ -130,6 +131,8 @@ def answer_kind(answer: str) -> str:
         if kind == "about_interview" and _CONTRAST.search(rest):
             continue  # "it's not about the money, it's about freedom" states what it is about
         return kind
+    if not _content_words(text):
+        return "dont_know"  # "Hmm.", "Mm, maybe.", "Not really, no.": words that name nothing
     return "answer"
 
 

@@ -178,6 +178,7 @@ def assess_offline(request: AssessRequest) -> Assessment:
     hedging = hedging_level(f)
 
     depth = _depth(f, ceiling)
+    kind = answer_kind(answer)
 
     specificity = _clamp(
         1 + min(f.specifics, 3) + (1 if f.words > 15 else 0) - (1 if f.dont_know else 0)
@@ -218,7 +219,7 @@ def assess_offline(request: AssessRequest) -> Assessment:
         ),
         hedging_language=hedging,  # type: ignore[arg-type]
         knowledge_ceiling=ceiling,  # type: ignore[arg-type]
-        answer_kind=answer_kind(answer),  # type: ignore[arg-type]
+        answer_kind=kind,  # type: ignore[arg-type]
         safety=safety_reading(answer),  # type: ignore[arg-type]
         rationale="offline heuristics: length, hedges, specifics, causal cues, don't-know phrases",
     )
