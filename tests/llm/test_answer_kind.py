@@ -40,6 +40,9 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("", "dont_know"),
         # words that name nothing: nothing to ladder
         ("Hmm.", "dont_know"),
+        ("Ask my nan, to be fair. I don't know. Nothing more to it really.", "dont_know"),
+        ("You'd have to ask my wife.", "dont_know"),
+        ("I ask my vet which one to buy, because she knows the breed.", "answer"),
         ("Mm, maybe.", "dont_know"),
         ("Not really, no.", "dont_know"),
         # one naming word is enough to be an answer

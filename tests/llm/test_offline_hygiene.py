@@ -110,6 +110,8 @@ NOTHING = [
     ("Honestly, it's not that deep. I don't know, that's all there is to it.", "don't-know"),
     ("Can't say more than that really.", "don't-know"),
     ("Never given it much thought.", "don't-know"),
+    ("Ask my nan, to be fair. I don't know. Nothing more to it really.", "don't-know"),
+    ("You'd have to ask my wife.", "don't-know"),
 ]
 
 

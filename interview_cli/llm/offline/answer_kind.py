@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from interview_cli.llm.offline.lexicon import NAMELESS
+from interview_cli.llm.offline.lexicon import DEFERRAL_PATTERN, NAMELESS
 
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")
 # "It's not about X, it's about Y": a contrast that names what matters, not a remark.
@@ -73,6 +73,8 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\b(?:never|haven'?t) (?:really )?thought about (?:it|that)\b",
             r"\bnever (?:given|gave) it (?:much |any )?thought\b",
             r"\bnot much (?:more )?to (?:say|it)\b",
+            r"\bnothing (?:more|else) to (?:say|it)\b",
+            DEFERRAL_PATTERN,  # passing the question on: "Ask my nan.", "You'd have to ask her."
         ),
     },
     "de": {

@@ -24,6 +24,7 @@ from interview_cli.llm.offline.lexicon import (
     COPULAS,
     CUES,
     DANGLING,
+    DEFERRAL,
     DISPENSABLE,
     DONT_KNOW,
     EVALUATIVE,
@@ -153,7 +154,8 @@ def blank(answer: str) -> str:
     the interview ("like I said", "can we move on?"), replaced by spaces."""
     working = list(blank_meta(answer))
     for pattern in (
-        _NOISE, _RATING_IDIOMS, _FRAMES, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING, CONFIRMATIONS
+        _NOISE, _RATING_IDIOMS, _FRAMES, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING, CONFIRMATIONS,
+        DEFERRAL,
     ):  # fmt: skip
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):

@@ -414,6 +414,13 @@ NON_CAUSAL_RELATION_WORDS: tuple[str, ...] = (
 )
 
 # ---- don't-know, hedges, acknowledgements (seed 004 knowledge ceiling) ----------------------
+# Passing the question on to someone else, to the end of its sentence: "Ask my nan, to be
+# fair." / "You'd have to ask my wife." A deflection, not a reason (nor a rung).
+DEFERRAL_PATTERN = (
+    r"(?:^|(?<=[.!?] ))(?:you'?d (?:have|need) to |you'?ll have to |just )?"
+    r"ask (?:my|her|him|them)\b[^.!?]*"
+)
+DEFERRAL = re.compile(DEFERRAL_PATTERN, re.IGNORECASE)
 DONT_KNOW = re.compile(
     r"\b(?:i\s+)?(?:(?:do\s*n[o']?t|dunno|don't|do not|really don't)\s+know|dunno|no idea|"
     r"not sure|no clue|can'?t (?:really )?say(?: (?:much |any )?more(?: than that)?)?|"
