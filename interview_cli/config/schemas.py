@@ -200,6 +200,16 @@ class SaturationTuning(StrictModel):
         description="no saturation stop or early closing while a node of the lowest level was "
         "never asked about and turns remain, unless the respondent is fatigued",
     )
+    little_to_say_window: int = Field(
+        default=0,
+        ge=0,
+        description="a respondent with little to say: when, among the last this many answers, "
+        "at most little_to_say_max_full went beyond a few words and at least "
+        "little_to_say_min_empty were not answers (don't-know, already said...), the interview "
+        "closes (little_to_say) and no stop is deferred; 0 = off",
+    )
+    little_to_say_max_full: int = Field(default=1, ge=0)
+    little_to_say_min_empty: int = Field(default=4, ge=0)
 
 
 # How many of a node's latest answers its shallow/deep ratios look at; a node tracked before

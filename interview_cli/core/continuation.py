@@ -8,6 +8,10 @@ Checked in this order; the first that fires is the reason:
 | ``Maximum turns reached``    | ``turn_number >= max_turns`` (always)                        |
 | ``Closing strategy selected``| the selected strategy has ``generates_closing_question``     |
 |                              | (always; the closing question is still asked, then the end)  |
+| ``little_to_say``            | of the last ``little_to_say_window`` (8) answers, at most    |
+|                              | ``little_to_say_max_full`` (1) went beyond surface/shallow   |
+|                              | depth and at least ``little_to_say_min_empty`` (4) were not  |
+|                              | answers (don't-know, already said...); off when window is 0  |
 | ``graph_saturated``          | ``consecutive_low_info >= 5`` (``graph_saturated_turns``)    |
 | ``quality_degraded``         | ``consecutive_shallow >= 6`` (``quality_degraded_turns``)    |
 | ``depth_plateau``            | ``consecutive_depth_plateau >= 6`` (``depth_plateau_turns``) |
@@ -17,7 +21,8 @@ Checked in this order; the first that fires is the reason:
 |                              | turns running, and coverage (if any) is at least 60 %        |
 | ``saturated``                | the saturation metrics' generic ``is_saturated`` flag        |
 
-All but the first two are saturation checks: they apply only from turn
+All but the first two are saturation checks (``little_to_say`` first: the respondent who has
+little to say is closed with thanks, never kept on by a deferred stop): they apply only from turn
 ``MIN_TURN_FOR_SATURATION`` (``tuning.saturation.min_turn_for_saturation``, 5) on, or in the
 late phase. Reasons are stable strings: session files, reports and tests match on them.
 """
@@ -42,6 +47,7 @@ DEPTH_PLATEAU = "depth_plateau"
 ALL_NODES_EXHAUSTED = "all_nodes_exhausted"
 RESPONDENT_FATIGUED = "respondent_fatigued"
 SATURATED = "saturated"
+LITTLE_TO_SAY = "little_to_say"
 
 TERMINATION_REASONS: tuple[str, ...] = (
     MAX_TURNS_REACHED,
@@ -52,6 +58,7 @@ TERMINATION_REASONS: tuple[str, ...] = (
     ALL_NODES_EXHAUSTED,
     RESPONDENT_FATIGUED,
     SATURATED,
+    LITTLE_TO_SAY,
 )
 
 # Seed 000: fatigue closes the interview only once coverage is adequate (> 60 %).
@@ -87,6 +94,20 @@ def all_nodes_exhausted(tracker: NodeStateTracker, min_turns_since_yield: int) -
     )
 
 
+def little_to_say(saturation: Any, tuning: SaturationTuning) -> bool:
+    """A respondent with little to say: a few words at a time however the question is put,
+    and half the time not an answer at all (``tuning.little_to_say_window``, off when 0). A
+    terse respondent whose whys get answers is not one, nor a hesitant one who talks."""
+    window = tuning.little_to_say_window
+    recent = getattr(saturation, "recent_answers", [])
+    return (
+        window > 0
+        and len(recent) >= window
+        and recent.count("full") <= tuning.little_to_say_max_full
+        and recent.count("empty") >= tuning.little_to_say_min_empty
+    )
+
+
 def saturation_reason(
     *,
     saturation: Any,
@@ -96,6 +117,8 @@ def saturation_reason(
     coverage_ratio: float | None = None,
 ) -> str | None:
     """The first saturation stop that applies (without the turn gate), or None."""
+    if saturation is not None and little_to_say(saturation, tuning):
+        return LITTLE_TO_SAY
     if saturation is not None:
         if saturation.consecutive_low_info >= tuning.graph_saturated_turns:
             return GRAPH_SATURATED

@@ -27,9 +27,10 @@ interview's last turn, is deferred when
   ``breadth_check: true``) has come back empty since the last new node: the breadth check is
   asked instead.
 
-Neither applies when the respondent is tiring (a fatigued trend, or the stop is
-``respondent_fatigued`` / ``quality_degraded``), when the turn limit is reached, or when no
-admissible candidate of the needed kind exists. Pure functions of recorded values.
+Neither applies when the respondent is tiring or has little to say (a fatigued trend, or the
+stop is ``respondent_fatigued`` / ``quality_degraded`` / ``little_to_say``), when the turn
+limit is reached, or when no admissible candidate of the needed kind exists. Pure functions of
+recorded values.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from dataclasses import dataclass, replace
 from interview_cli.config.schemas import Methodology, VetoTuning
 from interview_cli.core.continuation import (
     CLOSING_STRATEGY,
+    LITTLE_TO_SAY,
     MAX_TURNS_REACHED,
     QUALITY_DEGRADED,
     RESPONDENT_FATIGUED,
@@ -50,8 +52,8 @@ from interview_cli.core.signals import TrendState
 from interview_cli.core.tracker import NodeStateTracker
 from interview_cli.core.vetoes import FocusEntry, stalled
 
-# Stops that a tiring respondent causes: never deferred.
-FATIGUE_STOPS: frozenset[str] = frozenset({RESPONDENT_FATIGUED, QUALITY_DEGRADED})
+# Stops that a tiring respondent, or one with little to say, causes: never deferred.
+FATIGUE_STOPS: frozenset[str] = frozenset({RESPONDENT_FATIGUED, QUALITY_DEGRADED, LITTLE_TO_SAY})
 
 
 @dataclass(frozen=True)

@@ -135,6 +135,12 @@ class SaturationMetrics(_Frozen):
     recent_yields: list[bool] = Field(
         default_factory=list, description="whether each recent turn added a node or edge"
     )
+    recent_answers: list[str] = Field(
+        default_factory=list,
+        description="each recent answer as 'empty' (not an answer: don't-know, already said, "
+        "move on...), 'short' (surface or shallow) or 'full', for the last "
+        "tuning.saturation.little_to_say_window answers (none kept when that is 0)",
+    )
 
 
 def chao1_ratio(mention_counts: Iterable[int]) -> float:
@@ -153,6 +159,12 @@ def chao1_ratio(mention_counts: Iterable[int]) -> float:
     return observed / estimate if estimate else 0.0
 
 
+def _answer_class(response_depth: str, answer_kind: str | None) -> str:
+    if answer_kind is not None and answer_kind != "answer":
+        return "empty"
+    return "short" if response_depth in SHALLOW_RESPONSES else "full"
+
+
 def update_saturation(
     prev: SaturationMetrics,
     *,
@@ -162,6 +174,7 @@ def update_saturation(
     max_depth: int,
     mention_counts: Iterable[int] | Mapping[str, int],
     tuning: SaturationTuning,
+    answer_kind: str | None = None,
 ) -> SaturationMetrics:
     """Advance the counters by one turn.
 
@@ -170,6 +183,8 @@ def update_saturation(
     - depth plateau: +1 on a zero-yield turn whose max_depth did not grow; reset when the
       depth grows; left unchanged by a turn that added material without deepening (seed 001:
       "only during zero-yield turns", so breadth does not reset it).
+    - recent answers (``little_to_say_window`` of them): each 'empty' when ``answer_kind`` says
+      it was not an answer, else 'short' or 'full' by its depth;
     - saturated: graph_saturated_turns zero-yield turns or depth_plateau_turns plateau turns
       running. Minimum-turn gating belongs to continuation, not here.
     """
@@ -177,8 +192,12 @@ def update_saturation(
     low_info = prev.consecutive_low_info + 1 if zero_yield else 0
     if response_depth is None:
         shallow = prev.consecutive_shallow
+        answers = prev.recent_answers
     else:
         shallow = prev.consecutive_shallow + 1 if response_depth in SHALLOW_RESPONSES else 0
+        answers = [*prev.recent_answers, _answer_class(response_depth, answer_kind)]
+    window = tuning.little_to_say_window
+    answers = answers[-window:] if window else []
     if max_depth > prev.prev_max_depth:
         plateau = 0
     elif zero_yield:
@@ -198,6 +217,7 @@ def update_saturation(
         is_saturated=low_info >= tuning.graph_saturated_turns
         or plateau >= tuning.depth_plateau_turns,
         recent_yields=recent,
+        recent_answers=answers,
     )
 
 

@@ -307,6 +307,7 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
         max_depth=graph_state.max_depth,
         mention_counts=graph.mention_counts(),
         tuning=sat,
+        answer_kind=assessment.answer_kind if assessment else None,
     )
     trend = update_response_trend(
         state.trend, assessment, sat.fatigue_alpha, fatigue_threshold=sat.fatigue_threshold

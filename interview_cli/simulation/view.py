@@ -144,6 +144,7 @@ STOP_NAMES = {
     "depth_plateau": "plateau",
     "all_nodes_exhausted": "exhausted",
     "respondent_fatigued": "fatigued",
+    "little_to_say": "little to say",
 }
 
 

@@ -104,6 +104,7 @@ ENDED_WORDS: dict[str, str] = {
     "depth_plateau": "ladders stopped getting deeper",
     "all_nodes_exhausted": "every topic exhausted",
     "respondent_fatigued": "respondent tiring",
+    "little_to_say": "respondent had little to say",
     "saturated": "saturated",
     "ended by moderator": "ended by the moderator",
 }

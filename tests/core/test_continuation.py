@@ -12,6 +12,7 @@ from interview_cli.core.continuation import (
     CLOSING_STRATEGY,
     DEPTH_PLATEAU,
     GRAPH_SATURATED,
+    LITTLE_TO_SAY,
     MAX_TURNS_REACHED,
     QUALITY_DEGRADED,
     RESPONDENT_FATIGUED,
@@ -116,3 +117,57 @@ def test_fatigue_needs_three_smoothed_fatigued_turns_and_adequate_coverage() -> 
     assert check(trend=tired).reason == RESPONDENT_FATIGUED
     assert check(trend=tired, coverage_ratio=0.5).should_continue
     assert check(trend=tired, coverage_ratio=0.6).reason == RESPONDENT_FATIGUED
+
+
+# ---- a respondent with little to say ---------------------------------------------------------
+
+LITTLE = SaturationTuning(
+    little_to_say_window=8, little_to_say_max_full=1, little_to_say_min_empty=5
+)
+
+
+@pytest.mark.parametrize(
+    ("answers", "closes"),
+    [
+        # five "not sure"s and three answers of a few words: closed, thanked, not kept on
+        (["short", "empty", "short", "empty", "empty", "short", "empty", "empty"], True),
+        # one fuller answer among them is still little to say
+        (["full", "empty", "short", "empty", "empty", "short", "empty", "empty"], True),
+        # four non-answers: a hesitant respondent, not yet one with nothing to say
+        (["short", "empty", "short", "short", "empty", "short", "empty", "empty"], False),
+        # terse but answering: whys get answers, so the interview goes on
+        (["short"] * 8, False),
+        # two fuller answers: they have something to say when asked the right way
+        (["full", "empty", "full", "empty", "empty", "short", "empty", "empty"], False),
+        # fewer answers than the window: too early to tell
+        (["empty"] * 7, False),
+    ],
+)
+def test_little_to_say_reads_the_last_answers(answers: list[str], closes: bool) -> None:
+    result = check(saturation=saturation(recent_answers=answers), tuning=LITTLE)
+    assert (result.reason == LITTLE_TO_SAY) is closes
+
+
+def test_little_to_say_is_off_by_default_and_comes_before_the_other_stops() -> None:
+    empty = saturation(recent_answers=["empty"] * 8, consecutive_low_info=9)
+    assert check(saturation=empty).reason == GRAPH_SATURATED  # default tuning: off
+    assert check(saturation=empty, tuning=LITTLE).reason == LITTLE_TO_SAY
+
+
+def test_recent_answers_keep_the_window_and_read_the_kind() -> None:
+    from interview_cli.core.state import update_saturation
+
+    state = saturation()
+    steps = [("shallow", "dont_know"), ("deep", "answer"), ("surface", "answer")] * 4
+    for depth, kind in steps:
+        state = update_saturation(
+            state, nodes_added=0, edges_added=0, response_depth=depth, max_depth=0,
+            mention_counts=[], tuning=LITTLE, answer_kind=kind,
+        )  # fmt: skip
+    assert state.recent_answers == ["full", "short", "empty", "full", "short", "empty",
+                                    "full", "short"]  # fmt: skip
+    off = update_saturation(
+        state, nodes_added=0, edges_added=0, response_depth="shallow", max_depth=0,
+        mention_counts=[], tuning=TUNING, answer_kind="dont_know",
+    )  # fmt: skip
+    assert off.recent_answers == []

@@ -18,6 +18,7 @@ from interview_cli.config.schemas import Concept, Methodology, StrategySpec, Vet
 from interview_cli.core.continuation import (
     CLOSING_STRATEGY,
     GRAPH_SATURATED,
+    LITTLE_TO_SAY,
     MAX_TURNS_REACHED,
     RESPONDENT_FATIGUED,
     Continuation,
@@ -347,6 +348,7 @@ def test_a_saturation_stop_waits_for_an_empty_breadth_check() -> None:
     [
         (MAX_TURNS_REACHED, 0, TrendState()),
         (RESPONDENT_FATIGUED, 8, TrendState()),
+        (LITTLE_TO_SAY, 8, TrendState()),  # a respondent with little to say is not kept on
         (CLOSING_STRATEGY, 1, TrendState()),  # the closing question is the last turn anyway
         (GRAPH_SATURATED, 8, TrendState(fatigued_turns=1)),  # a tiring respondent
     ],
