@@ -93,11 +93,14 @@ def repeated_questions(questions: Sequence[str], threshold: float) -> list[dict[
     return repeats
 
 
-# A respondent saying it was asked that before. "again" alone counts too: in an answer to a
-# laddering question it is nearly always "Because X, again.".
+# A respondent saying it was asked that before. "again" counts as a remark of its own
+# ("Because X, again.", "Again?", "that again", "asking me that again"), not inside what the
+# respondent says ("he hasn't had crystals again", "he can keep up on walks again").
 COMPLAINT = re.compile(
-    r"\b(?:again"
-    r"|(?:like|as) i (?:said|told you|mentioned|say)"
+    r"(?:(?:^|[,;:.!?]\s*)again\b|\bagain\s*\?|\b(?:that|this|it|all) again\b"
+    r"|\b(?:ask(?:ed|ing)?|say(?:ing)?|said|tell(?:ing)?|told|over|explain(?:ing)?) (?:me |you )?"
+    r"(?:that |this |it )?again\b)"
+    r"|\b(?:(?:like|as) i (?:said|told you|mentioned|say)"
     r"|already (?:told|said|mentioned|answered|asked|covered|explained)"
     r"|i (?:said|told you|mentioned) (?:that|this|so|it|before|already)"
     r"|told you (?:that|this|already|before)"

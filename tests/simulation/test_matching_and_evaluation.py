@@ -242,6 +242,12 @@ def test_reasks_count_the_same_node_and_strategy_with_no_new_rung_between(
         ("I said to my wife they were too expensive.", False),
         ("I'm not sure, I'd have to think about it.", False),
         ("They were already in the box.", False),
+        # "again" as a remark, not as part of what the respondent says
+        ("Again?", True),
+        ("Why are you asking me that again?", True),
+        ("This again. It's the fit.", True),
+        ("Because Bao hasn't had crystals again.", False),
+        ("Because he can keep up on the long walks again.", False),
     ],
 )
 def test_complaints_are_answers_saying_it_was_asked_before(answer: str, complains: bool) -> None:
