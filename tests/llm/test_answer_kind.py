@@ -24,6 +24,11 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("That's not really about headphones.", "about_interview"),
         ("The question drifted.", "about_interview"),
         ("Why do you keep asking that?", "about_interview"),
+        (
+            "That's kind of a weird one to answer, but okay. I don't know, that's all there is to it.",
+            "about_interview",
+        ),
+        ("That's a leading question.", "about_interview"),
         ("I already told you that.", "already_said"),
         ("Like I said, that's all I have on that.", "already_said"),
         ("We've already covered this.", "already_said"),

@@ -90,6 +90,7 @@ NOTHING = [
     ("The question drifted a bit there.", "about the interview"),
     ("These questions are a bit repetitive.", "about the interview"),
     ("We're going round in circles.", "about the interview"),
+    ("That's kind of a weird one to answer, but okay. I don't know, that's all.", "about the"),
     ("Sorry, what?", "repeat or explain"),
     ("Could you repeat the question?", "repeat or explain"),
     ("I'm not sure what you mean.", "repeat or explain"),

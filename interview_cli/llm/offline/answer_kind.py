@@ -51,7 +51,8 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\b(?:we'?re|you'?re|we are|you are) (?:getting |going )?(?:off[- ]topic|"
             r"off track|sidetracked|going in circles)",
             r"\bwhat does (?:that|this) have to do with\b",
-            r"\b(?:that'?s|that is) (?:a )?(?:weird|strange|odd|leading) question\b",
+            r"\b(?:that|this|it)(?:'?s| is| was) (?:\w+ ){0,2}?(?:a )?"
+            r"(?:weird|strange|odd|funny|tricky|leading) (?:one|question)(?: to answer)?\b",
             r"\byou(?:'ve| have)? (?:already )?asked (?:me )?(?:that|this)\b",
             r"\bwhy do you keep asking\b",
         ),
@@ -123,16 +124,18 @@ def answer_kind(answer: str) -> str:
     text = answer.strip()
     if not text:
         return "dont_know"
-    for kind in PRECEDENCE:
-        pattern = _COMPILED[kind]
-        if not pattern.search(text):
-            continue
-        rest = pattern.sub(" ", text)
+    matched = [kind for kind in PRECEDENCE if _COMPILED[kind].search(text)]
+    rest = text
+    for kind in matched:  # every non-answer phrase out: what is left is what was said
+        rest = _COMPILED[kind].sub(" ", rest)
+    if matched:
         if len(_WORD.findall(rest)) >= CONTENT_WORDS and _content_words(rest) >= NAMING_WORDS:
-            continue  # said it, then went on with something to say
-        if kind == "about_interview" and _CONTRAST.search(rest):
-            continue  # "it's not about the money, it's about freedom" states what it is about
-        return kind
+            return "answer"  # said it, then went on with something to say
+        for kind in matched:
+            if kind == "about_interview" and _CONTRAST.search(text):
+                continue  # "it's not about the money, it's about freedom" states what it is about
+            return kind
+        return "answer"
     if not _content_words(text):
         return "dont_know"  # "Hmm.", "Mm, maybe.", "Not really, no.": words that name nothing
     return "answer"

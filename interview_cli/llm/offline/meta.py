@@ -137,6 +137,8 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:a\s+bit|rather|very)\s+\w+)|"
             r"(?:we(?:'re|\s+are)|you(?:'re|\s+are))\s+(?:going|getting|drifting|wandering)\s+"
             r"(?:off|away|a bit far|round in circles|in circles)|"
+            r"(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:\w+\s+){0,2}?(?:a\s+)?"
+            r"(?:weird|strange|odd|funny|tricky|leading)\s+(?:one|question)|"
             r"(?:that|this|it)\s+(?:reminds\s+me\s+of|makes\s+me\s+think\s+of)|"
             r"(?:anyway|but anyway|where was i))",
             re.IGNORECASE,
