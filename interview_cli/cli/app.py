@@ -16,10 +16,11 @@ from typing import Annotated
 import typer
 
 from interview_cli import __version__
-from interview_cli.cli import helpstyle
+from interview_cli.cli import deferred, helpstyle
 from interview_cli.cli.common import DEBUG_ENV, InterviewGroup, set_debug
 
 helpstyle.apply()
+deferred.install()  # commands read their options only when used (start-up)
 
 app = typer.Typer(
     name="interview",
