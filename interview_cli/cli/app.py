@@ -3,7 +3,9 @@
 Each command group lives in its own module with a ``register(app)`` function; to add one,
 import the module below and call its ``register`` in :func:`_register_commands`. Command
 modules must be cheap to import (no SDKs, no pydantic at module level): `interview --help`
-imports all of them, and a test checks that it never imports anthropic or openai.
+imports all of them, and tests check what it loads (tests/cli/test_startup.py). Typer reads a
+command's options only when the command is used (:mod:`interview_cli.cli.deferred`), and help
+Markdown is drawn without markdown-it (:mod:`interview_cli.cli.helptext`).
 
 Errors raised by any command are printed by :class:`~interview_cli.cli.common.InterviewGroup`
 (one line, exit code from the exception; ``--debug`` shows the traceback).

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 import typer
 
+from interview_cli import __version__
 from interview_cli.cli.app import app
 from interview_cli.cli.deferred import DeferredCommand
 
@@ -127,3 +128,23 @@ def test_debug_still_shows_the_traceback(tmp_path: Path) -> None:
     )
     assert done.returncode == 1
     assert "Traceback" in done.stderr and "no such session file" in done.stderr
+
+
+@pytest.mark.slow
+def test_the_entry_point_freezes_what_start_up_made_and_keeps_collecting() -> None:
+    code = textwrap.dedent("""
+        import gc, sys
+        from interview_cli.__main__ import main
+        sys.argv = ["interview", "--version"]
+        try:
+            main()
+        except SystemExit as stop:
+            assert stop.code in (0, None), stop.code
+        print("GC", gc.isenabled(), gc.get_freeze_count() > 10000)
+    """)
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [f"interview-cli {__version__}", "GC True True"]
