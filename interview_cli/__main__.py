@@ -1,6 +1,6 @@
 """`python -m interview_cli` and the `interview` console script: the app, started light.
 
-Start-up (issue 17): importing Typer, Rich and the command declarations allocates some
+Start-up: importing Typer, Rich and the command declarations allocates some
 hundred thousand objects that live as long as the process. The collector would walk them
 again and again while they are made, and once more at exit; frozen after the import
 (``gc.freeze``), it never looks at them again. That is about a fifth of `interview --help`.

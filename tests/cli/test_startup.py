@@ -1,4 +1,4 @@
-"""Start-up (issue 17, 5): `--help` and the listing commands load only what they draw.
+"""Start-up: `--help` and the listing commands load only what they draw.
 
 Commands are deferred (cli.deferred): listing them reads no signatures, and a deferred command
 is, once used, the command Typer builds. Which modules a command loads is checked in a fresh
