@@ -11,6 +11,8 @@
   only (a device such as ``/dev/zero`` or a FIFO would be read without end, or block for
   ever), at most ``limit`` bytes, UTF-8 with the offset of the first bad byte. Every refusal
   happens before reading anything.
+- :func:`default_sessions_dir` and :func:`session_files`: where sessions are and which files
+  under it are JSON, for `interview sessions` to tell "none" before loading the session model.
 
 Light on purpose (``os``, ``stat``, ``errno``): the CLI imports it to report errors.
 """
@@ -172,3 +174,23 @@ def _too_big(path: str, size: int, limit: int, what: str) -> str:
         f"{path}: is {size / mb:.0f} MB, more than a {what} can be ({limit // mb} MB); "
         "is it the right file?"
     )
+
+
+SESSIONS_ENV = "INTERVIEW_SESSIONS_DIR"
+
+
+def default_sessions_dir() -> Path:
+    """Where session files live when no --sessions-dir is given."""
+    env = os.environ.get(SESSIONS_ENV)
+    return Path(env) if env else Path.cwd() / "sessions"
+
+
+def session_files(directory: Path) -> list[Path]:
+    """JSON files under ``directory`` (batch output nests them), skipping hidden files."""
+    found: list[Path] = []
+    for root, dirs, files in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        found += [
+            Path(root) / f for f in sorted(files) if f.endswith(".json") and not f.startswith(".")
+        ]
+    return found

@@ -37,7 +37,7 @@ from typing import Any, Protocol
 
 from interview_cli import store_journal, store_lock
 from interview_cli.errors import SessionFileError, UsageError
-from interview_cli.files import translate_os_error
+from interview_cli.files import default_sessions_dir, translate_os_error
 from interview_cli.session import SessionFile
 
 # Reading lives in ``store_read``; re-exported here, where callers have always found it.
@@ -52,7 +52,6 @@ from interview_cli.store_read import (  # noqa: F401
     read_session_file,
 )
 
-SESSIONS_ENV = "INTERVIEW_SESSIONS_DIR"
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,119}$")
 
 # The other way out when the sessions directory cannot be written.
@@ -61,11 +60,6 @@ _OTHER_DIR = "choose another sessions directory (--sessions-dir or INTERVIEW_SES
 
 def now_iso() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
-
-
-def default_sessions_dir() -> Path:
-    env = os.environ.get(SESSIONS_ENV)
-    return Path(env) if env else Path.cwd() / "sessions"
 
 
 def new_session_id(prefix: str) -> str:

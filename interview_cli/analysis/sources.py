@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.yamlio import YAMLError, load_yaml
 from interview_cli.errors import SessionFileError, UsageError
-from interview_cli.files import read_user_text
+from interview_cli.files import read_user_text, session_files
 from interview_cli.session import SessionFile
 from interview_cli.store import SessionStore, read_session_file
 
@@ -153,17 +153,6 @@ def refuse_overwriting_sessions(outputs: Iterable[Path], inputs: Iterable[Path])
                 f"--out {out} is a session file; choose another output file (writing there "
                 "would overwrite the interview)"
             )
-
-
-def session_files(directory: Path) -> list[Path]:
-    """JSON files under ``directory`` (batch output nests them), skipping hidden files."""
-    found: list[Path] = []
-    for root, dirs, files in os.walk(directory):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        found += [
-            Path(root) / f for f in sorted(files) if f.endswith(".json") and not f.startswith(".")
-        ]
-    return found
 
 
 # What a report keeps of each turn. The rest of a turn record is the core's working data

@@ -3,7 +3,9 @@
 Each command group lives in its own module with a ``register(app)`` function; to add one,
 import the module below and call its ``register`` in :func:`_register_commands`. Command
 modules must be cheap to import (no SDKs, no pydantic at module level): `interview --help`
-imports all of them, and a test checks that it never imports anthropic or openai.
+imports all of them, and tests check what it loads (tests/cli/test_startup.py). Typer reads a
+command's options only when the command is used (:mod:`interview_cli.cli.deferred`), and help
+Markdown is drawn without markdown-it (:mod:`interview_cli.cli.helptext`).
 
 Errors raised by any command are printed by :class:`~interview_cli.cli.common.InterviewGroup`
 (one line, exit code from the exception; ``--debug`` shows the traceback).
@@ -16,10 +18,11 @@ from typing import Annotated
 import typer
 
 from interview_cli import __version__
-from interview_cli.cli import helpstyle
+from interview_cli.cli import deferred, helpstyle
 from interview_cli.cli.common import DEBUG_ENV, InterviewGroup, set_debug
 
 helpstyle.apply()
+deferred.install()  # commands read their options only when used (start-up)
 
 app = typer.Typer(
     name="interview",

@@ -19,7 +19,6 @@ This module stays light to import: `interview --help` must not pull in pydantic,
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -95,6 +94,8 @@ def print_warning(message: str, *, console: Console | None = None) -> None:
 
 def print_json(data: Any) -> None:
     """Machine-readable output for ``--json``: plain JSON on stdout, no colour, no wrapping."""
+    import json
+
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False, default=_json_default))
 
 

@@ -15,12 +15,20 @@ name, its short form, its ``--no-`` form and that one's short form a column each
 columns Rich cut "--respondent-provider" to "--respondent-p…" to fit them all.
 :func:`_options_panel` puts the ``--no-`` form under the name in one column that never wraps
 or shrinks, so the help text is the column that gives way.
+
+Start-up: ``typer.rich_utils`` imports ``rich.markdown`` (markdown-it) and ``rich.traceback``
+(pygments, via rich.syntax) when it loads, about 30 ms, though help only needs them for text
+outside the Markdown that :mod:`interview_cli.cli.helptext` draws, and a traceback only after a
+failure under ``--debug``. :func:`_import_rich_utils` loads it with stand-ins for the two
+classes that import the real module the first time they are used.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
+import types
 from typing import Any
 
 PIPED_WIDTH = 120
@@ -61,9 +69,54 @@ def _piped_width() -> int | None:
         return None
 
 
+def _deferred(module: str, name: str) -> type:
+    """A stand-in for class ``module.name``: calling it, or reading an attribute of it
+    (``Traceback.from_exception``), imports the real module and forwards to the real class."""
+
+    def real() -> Any:
+        return getattr(importlib.import_module(module), name)
+
+    class Deferred(type):
+        def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+            return real()(*args, **kwargs)
+
+        def __getattr__(cls, attr: str) -> Any:
+            return getattr(real(), attr)
+
+        def __instancecheck__(cls, instance: Any) -> bool:
+            return module in sys.modules and isinstance(instance, real())
+
+    return Deferred(name, (), {"__module__": module})
+
+
+def _import_rich_utils() -> Any:
+    """``typer.rich_utils`` without importing rich.markdown and rich.traceback (see above).
+
+    The stand-in modules are in ``sys.modules`` only while it loads: any other import of
+    rich.markdown or rich.traceback gets the real module."""
+    if "typer.rich_utils" in sys.modules:
+        return sys.modules["typer.rich_utils"]
+    stand_ins = {}
+    for module, name in (("rich.markdown", "Markdown"), ("rich.traceback", "Traceback")):
+        if module not in sys.modules:
+            stand_in = types.ModuleType(module)
+            setattr(stand_in, name, _deferred(module, name))
+            stand_ins[module] = stand_in
+    sys.modules.update(stand_ins)
+    try:
+        return importlib.import_module("typer.rich_utils")
+    finally:
+        for module, stand_in in stand_ins.items():
+            if sys.modules.get(module) is stand_in:
+                del sys.modules[module]
+
+
 def apply() -> None:
     """Install the adjustments (idempotent)."""
-    from typer import core, rich_utils
+    rich_utils = _import_rich_utils()
+    from typer import core
+
+    from interview_cli.cli.helptext import light_markdown
 
     if getattr(core, "_interview_help_style", False):
         return
@@ -105,6 +158,17 @@ def apply() -> None:
 
     rich_utils._get_rich_console = console  # type: ignore[assignment]
     rich_utils._print_options_panel = _options_panel  # type: ignore[assignment]
+    make_rich_text = rich_utils._make_rich_text
+
+    def rich_text(*, text: str, style: str = "", markup_mode: Any) -> Any:
+        # Markdown this module can draw is drawn without markdown-it (same output).
+        light = light_markdown(text, style) if markup_mode == "markdown" else None
+        if light is not None:
+            return light
+        return make_rich_text(text=text, style=style, markup_mode=markup_mode)
+
+    rich_text.__wrapped__ = make_rich_text  # type: ignore[attr-defined]  # for the tests
+    rich_utils._make_rich_text = rich_text  # type: ignore[assignment]
 
 
 def _options_panel(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -77,7 +78,7 @@ def list_sessions(
         ctx.obj = sessions_dir
         return
     from interview_cli.errors import UsageError
-    from interview_cli.store import SessionStore
+    from interview_cli.files import default_sessions_dir, session_files
 
     wanted = set(status or STATUSES)
     unknown = sorted(wanted - set(STATUSES))
@@ -85,37 +86,40 @@ def list_sessions(
         raise UsageError(
             f"--status {unknown[0]!r} is not a session status; choose from {', '.join(STATUSES)}"
         )
-    store = SessionStore(sessions_dir)
-    rows = [r for r in _discover(store) if r["status"] in wanted]
+    # As SessionStore(sessions_dir).directory; the store (and the session model, the core and
+    # networkx behind it) is loaded only when there are files to read.
+    directory = (sessions_dir or default_sessions_dir()).expanduser()
+    files = session_files(directory) if directory.is_dir() else []
+    rows = [r for r in _discover(directory, files) if r["status"] in wanted]
     rows.sort(key=lambda r: r["updated"] or "", reverse=True)
     if as_json:
         print_json(rows)
         return
-    from interview_cli.ui.tables import sessions_table
-
     console = stdout_console()
     if not rows:
         which = "" if status is None else f" with status {', '.join(sorted(wanted))}"
         console.print(
-            f"No sessions{which} in {store.directory}. Start one with `interview run -c CONCEPT`.",
+            f"No sessions{which} in {directory}. Start one with `interview run -c CONCEPT`.",
             markup=False,
             soft_wrap=True,
         )
         return
-    console.print(sessions_table(rows, directory=str(store.directory), width=console.width))
+    from interview_cli.ui.tables import sessions_table
+
+    console.print(sessions_table(rows, directory=str(directory), width=console.width))
 
 
-def _discover(store: Any) -> list[dict[str, Any]]:
-    """Every session file under the sessions directory, as ``report DIR`` finds them. A file
+def _discover(directory: Path, files: list[Path]) -> list[dict[str, Any]]:
+    """The session ``files`` under the sessions directory, as ``report DIR`` finds them. A file
     in a subfolder that is not a session (a batch's summary JSON) is passed over quietly."""
-    from interview_cli.analysis.sources import looks_like_session_file, read_session, session_files
+    if not files:
+        return []
+    from interview_cli.analysis.sources import looks_like_session_file, read_session
     from interview_cli.errors import SessionFileError
 
-    if not store.directory.is_dir():
-        return []
     rows: list[dict[str, Any]] = []
-    for path in session_files(store.directory):
-        folder = str(path.parent.relative_to(store.directory))
+    for path in files:
+        folder = str(path.parent.relative_to(directory))
         folder = "" if folder == "." else folder
         try:
             session = read_session(path)
@@ -134,7 +138,7 @@ def _discover(store: Any) -> list[dict[str, Any]]:
 def _nested(store: Any, ref: str) -> str:
     """``ref`` itself, or the path of the one session file named ``ref`` in a subfolder
     (a batch's), so that an id from `interview sessions` can be typed back as it is."""
-    from interview_cli.analysis.sources import session_files
+    from interview_cli.files import session_files
 
     top = store.directory / f"{ref}.json"
     if ref.endswith(".json") or "/" in ref or top.exists() or top.is_symlink():

@@ -34,7 +34,7 @@ ModelOption = Annotated[
         "--model",
         metavar="NAME",
         help="Model of the interviewer's clients (with --provider openai-compatible: the name "
-        "your server lists). Also: OPENAI_COMPATIBLE_MODEL, LLM_<CLIENT>_MODEL.",
+        "your server lists). Also: OPENAI_COMPATIBLE_MODEL, `LLM_<CLIENT>_MODEL`.",
         show_default=False,
     ),
 ]
