@@ -19,6 +19,9 @@ from typing import Any
 from typer.core import TyperCommand
 
 _LAZY = ("params", "callback")  # what only the real command has
+# The keywords of Typer's get_command_from_info as written against (Typer 0.29); any other
+# signature and install() leaves Typer alone.
+_KEYWORDS = frozenset({"command_info", "pretty_exceptions_short", "rich_markup_mode"})
 
 
 class DeferredCommand(TyperCommand):
@@ -50,9 +53,11 @@ def install() -> None:
     """Make Typer build commands of the default class deferred (idempotent)."""
     import typer.main as typer_main
 
-    build = typer_main.get_command_from_info
-    if getattr(build, "_interview_deferred", False):
+    build = getattr(typer_main, "get_command_from_info", None)
+    if build is None or getattr(build, "_interview_deferred", False):
         return
+    if not _KEYWORDS <= set(inspect.signature(build).parameters):
+        return  # another Typer than the one this was written for: commands are built eagerly
 
     def deferred(command_info: Any, *, pretty_exceptions_short: bool, rich_markup_mode: Any):
         def real() -> Any:

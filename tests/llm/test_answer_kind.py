@@ -25,7 +25,7 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("The question drifted.", "about_interview"),
         ("Why do you keep asking that?", "about_interview"),
         (
-            "That's kind of a weird one to answer, but okay. I don't know, that's all there is to it.",
+            "That's kind of a weird one to answer, but okay. I don't know, that's all.",
             "about_interview",
         ),
         ("That's a leading question.", "about_interview"),
