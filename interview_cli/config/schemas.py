@@ -277,7 +277,8 @@ class VetoTuning(StrictModel):
     ladder_elicited: bool = Field(
         default=False,
         description="right after a node-less question brought up something new, the next "
-        "question asks about it: no second node-less question while it is unasked",
+        "question asks about it: not a second node-less question, nor one about a node said "
+        "before",
     )
 
 

@@ -32,9 +32,10 @@ all-vetoed fallback, which relaxes the softest veto first).
 |                      | ``memory``): "what else?" after "nothing else" is not asked again  |
 | answered_why         | a climbing strategy (``climbs``) on a node that already leads to   |
 |                      | another: its why was answered (``answered_why``)                   |
-| elicited_not_laddered| a node-less strategy right after a node-less question brought up a |
-|                      | new, non-terminal node not asked about yet (``ladder_elicited``):  |
-|                      | what was just elicited is laddered before eliciting more           |
+| elicited_not_laddered| right after a node-less question brought up a new, non-terminal    |
+|                      | node not asked about yet, any question not about such a node       |
+|                      | (``ladder_elicited``): what the respondent just offered is asked   |
+|                      | about next, before eliciting more or going back to older nodes     |
 
 ``node_exhausted`` and ``fruitless_probe`` read the tracker's memory of asking
 (``NodeState.probes``): what each question on a node brought. They are the interviewer's
@@ -328,23 +329,24 @@ def open_question_spent(
 def elicited_not_laddered(
     strategy: StrategySpec, node_id: str | None, ctx: VetoContext
 ) -> str | None:
-    """Ladder what an open question just brought up before asking another open question."""
-    if not _node_less(strategy, node_id):
+    """Ladder what an open question just brought up next: neither another open question nor
+    a question about something said before (the respondent has just offered it)."""
+    if strategy.generates_closing_question:
         return None
     previous = ctx.focus_history[-1] if ctx.focus_history else None
     if previous is None or previous.node_id is not None or previous.turn != ctx.turn_number - 1:
         return None
-    fresh = [
-        state.label
-        for state in ctx.tracker.states.values()
+    fresh = {
+        node: state.label
+        for node, state in ctx.tracker.states.items()
         if state.created_at_turn == ctx.turn_number
         and not state.is_terminal
         and not state.probes
         and state.focus_count == 0
-    ]
-    if not fresh:
+    }
+    if not fresh or node_id in fresh:
         return None
-    return f"the last open question brought up {fresh[0]!r}, not asked about yet"
+    return f"the last open question brought up {next(iter(fresh.values()))!r}, not asked about yet"
 
 
 def answered_why(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:

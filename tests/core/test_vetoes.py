@@ -172,6 +172,17 @@ def test_what_an_open_question_brought_up_is_laddered_before_another_open_questi
         "the last open question brought up 'big rack', not asked about yet"
     )
     assert elicited_not_laddered(DEEPEN, "n4", c) is None  # asking about it is the point
+    # Going back to a node said before, just after the respondent offered something new, is
+    # vetoed too: the dev set's sceptic named the label analysis and was asked about admin.
+    older = tracker(
+        n1=NodeState(node_id="n1", label="less dog admin", created_at_turn=2),
+        n4=NodeState(node_id="n4", label="big rack", created_at_turn=4),
+    )
+    c_older = ctx(older, turn=4, focus_history=history, tuning=OPEN_ON)
+    assert elicited_not_laddered(DEEPEN, "n1", c_older) == (
+        "the last open question brought up 'big rack', not asked about yet"
+    )
+    assert elicited_not_laddered(DEEPEN, "n4", c_older) is None
     assert elicited_not_laddered(CLOSE, None, c) is None
     result = check_vetoes(EXPLORE, None, c)
     assert result is not None and result.name == "elicited_not_laddered"
