@@ -205,7 +205,8 @@ class SaturationTuning(StrictModel):
         ge=0,
         description="a respondent with little to say: when, among the last this many answers, "
         "at most little_to_say_max_full went beyond a few words and at least "
-        "little_to_say_min_empty were not answers (don't-know, already said...), the interview "
+        "little_to_say_min_empty were not answers (don't-know, already said, a few words that "
+        "added nothing...), the interview "
         "closes (little_to_say) and no stop is deferred; 0 = off",
     )
     little_to_say_max_full: int = Field(default=1, ge=0)

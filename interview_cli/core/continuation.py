@@ -11,7 +11,8 @@ Checked in this order; the first that fires is the reason:
 | ``little_to_say``            | of the last ``little_to_say_window`` (8) answers, at most    |
 |                              | ``little_to_say_max_full`` (1) went beyond surface/shallow   |
 |                              | depth and at least ``little_to_say_min_empty`` (4) were not  |
-|                              | answers (don't-know, already said...); off when window is 0  |
+|                              | answers (don't-know, already said, a few words that added    |
+|                              | nothing); off when the window is 0                           |
 | ``graph_saturated``          | ``consecutive_low_info >= 5`` (``graph_saturated_turns``)    |
 | ``quality_degraded``         | ``consecutive_shallow >= 6`` (``quality_degraded_turns``)    |
 | ``depth_plateau``            | ``consecutive_depth_plateau >= 6`` (``depth_plateau_turns``) |

@@ -138,7 +138,8 @@ class SaturationMetrics(_Frozen):
     recent_answers: list[str] = Field(
         default_factory=list,
         description="each recent answer as 'empty' (not an answer: don't-know, already said, "
-        "move on...), 'short' (surface or shallow) or 'full', for the last "
+        "move on..., or a few words that added nothing), 'short' (surface or shallow) or "
+        "'full', for the last "
         "tuning.saturation.little_to_say_window answers (none kept when that is 0)",
     )
 
@@ -159,10 +160,12 @@ def chao1_ratio(mention_counts: Iterable[int]) -> float:
     return observed / estimate if estimate else 0.0
 
 
-def _answer_class(response_depth: str, answer_kind: str | None) -> str:
+def _answer_class(response_depth: str, answer_kind: str | None, zero_yield: bool) -> str:
     if answer_kind is not None and answer_kind != "answer":
         return "empty"
-    return "short" if response_depth in SHALLOW_RESPONSES else "full"
+    if response_depth not in SHALLOW_RESPONSES:
+        return "full"
+    return "empty" if zero_yield else "short"
 
 
 def update_saturation(
@@ -184,7 +187,8 @@ def update_saturation(
       depth grows; left unchanged by a turn that added material without deepening (seed 001:
       "only during zero-yield turns", so breadth does not reset it).
     - recent answers (``little_to_say_window`` of them): each 'empty' when ``answer_kind`` says
-      it was not an answer, else 'short' or 'full' by its depth;
+      it was not an answer or it was a few words that added nothing, else 'short' or 'full'
+      by its depth;
     - saturated: graph_saturated_turns zero-yield turns or depth_plateau_turns plateau turns
       running. Minimum-turn gating belongs to continuation, not here.
     """
@@ -195,7 +199,7 @@ def update_saturation(
         answers = prev.recent_answers
     else:
         shallow = prev.consecutive_shallow + 1 if response_depth in SHALLOW_RESPONSES else 0
-        answers = [*prev.recent_answers, _answer_class(response_depth, answer_kind)]
+        answers = [*prev.recent_answers, _answer_class(response_depth, answer_kind, zero_yield)]
     window = tuning.little_to_say_window
     answers = answers[-window:] if window else []
     if max_depth > prev.prev_max_depth:

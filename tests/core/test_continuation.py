@@ -158,14 +158,15 @@ def test_recent_answers_keep_the_window_and_read_the_kind() -> None:
     from interview_cli.core.state import update_saturation
 
     state = saturation()
-    steps = [("shallow", "dont_know"), ("deep", "answer"), ("surface", "answer")] * 4
-    for depth, kind in steps:
+    steps = [("shallow", "dont_know", 1), ("deep", "answer", 0), ("surface", "answer", 1),
+             ("surface", "answer", 0)] * 3  # fmt: skip
+    for depth, kind, added in steps:
         state = update_saturation(
-            state, nodes_added=0, edges_added=0, response_depth=depth, max_depth=0,
+            state, nodes_added=added, edges_added=0, response_depth=depth, max_depth=0,
             mention_counts=[], tuning=LITTLE, answer_kind=kind,
         )  # fmt: skip
-    assert state.recent_answers == ["full", "short", "empty", "full", "short", "empty",
-                                    "full", "short"]  # fmt: skip
+    # a non-answer is empty whatever it added; a few words that added nothing are empty too
+    assert state.recent_answers == ["empty", "full", "short", "empty"] * 2
     off = update_saturation(
         state, nodes_added=0, edges_added=0, response_depth="shallow", max_depth=0,
         mention_counts=[], tuning=TUNING, answer_kind="dont_know",
