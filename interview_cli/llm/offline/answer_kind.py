@@ -75,6 +75,8 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\bnever (?:given|gave) it (?:much |any )?thought\b",
             r"\bnot much (?:more )?to (?:say|it)\b",
             r"\bnothing (?:more|else) to (?:say|it)\b",
+            r"\b(?:more |just )?(?:of )?a feeling,? (?:than|not) (?:a |any )?(?:reason|logic)\b",
+            r"\bit'?s just a feeling\b",
             DEFERRAL_PATTERN,  # passing the question on: "Ask my nan.", "You'd have to ask her."
         ),
     },

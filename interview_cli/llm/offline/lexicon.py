@@ -433,7 +433,10 @@ TERMINAL_CEILING = re.compile(
     r"that'?s (?:it|all)|"
     r"no idea at all|can'?t think of anything(?: else)?|no reason|it just is|"
     r"that'?s just how it is|nothing to add|no more to say|not important to me|"
-    r"doesn'?t matter to me)\b",
+    r"doesn'?t matter to me|"
+    # a reason the respondent cannot put into words: "it's more a feeling than a reason"
+    r"(?:more |just )?(?:of )?a feeling,? (?:than|not) (?:a |any )?(?:reason|logic)|"
+    r"it'?s just a feeling)\b",
     re.IGNORECASE,
 )
 # Replies to "did I get that right, is anything missing?": agreement, not an element.
