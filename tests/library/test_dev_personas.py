@@ -1,7 +1,8 @@
-"""The development personas (personas/dev/, concept pet_food_mec): valid, shaped, kept apart.
+"""The development persona sets: valid, shaped, kept apart.
 
-Unlike the held-out sets, their transcripts are read while tuning; they still must load, carry
-the behaviours the set exists for, stay out of the tuned library listing, and run in a batch.
+personas/dev/ (concept pet_food_mec) and personas/dev2/ (concept walking_boots_mec). Unlike
+the held-out sets, their transcripts are read while tuning; they still must load, carry the
+behaviours each set exists for, stay out of the tuned library listing, and run in a batch.
 """
 
 from __future__ import annotations
@@ -18,17 +19,21 @@ from interview_cli.config.library import Library
 from interview_cli.config.schemas import Persona
 
 ROOT = Path(__file__).resolve().parents[2]
-DEV = ROOT / "personas" / "dev"
-FILES = sorted(DEV.glob("*.yaml"))
-CONCEPT = ROOT / "concepts" / "pet_food_mec.yaml"
+SETS = {"dev": "pet_food_mec", "dev2": "walking_boots_mec"}
+FILES = [p for name in SETS for p in sorted((ROOT / "personas" / name).glob("*.yaml"))]
 
 
 def _persona(path: Path) -> Persona:
     return Persona.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
 
 
-def test_eight_dev_personas_with_the_behaviours_the_set_is_for() -> None:
-    personas = {p.stem: _persona(p) for p in FILES}
+def _set(name: str) -> dict[str, Persona]:
+    return {p.stem: _persona(p) for p in sorted((ROOT / "personas" / name).glob("*.yaml"))}
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_eight_dev_personas_with_the_behaviours_the_set_is_for(name: str) -> None:
+    personas = _set(name)
     assert len(personas) == 8
     assert all(p.id == stem for stem, p in personas.items())
     traits = [p.traits for p in personas.values()]
@@ -39,7 +44,24 @@ def test_eight_dev_personas_with_the_behaviours_the_set_is_for() -> None:
     assert len({t.model_dump_json() for t in traits}) == len(traits), "identical traits"
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_dev2_has_two_quiet_respondents_who_differ_and_one_without_a_terminal_value() -> None:
+    personas = _set("dev2")
+    quiet = [
+        p for p in personas.values() if p.traits.verbosity <= 0.2 and p.traits.knowledge <= 0.5
+    ]
+    assert len(quiet) == 2
+    dunno = ("dunno", "don't know", "not sure", "no idea")
+
+    def says_dunno(p: Persona) -> int:
+        return sum(any(d in line.lower() for d in dunno) for line in p.deflection_patterns)
+
+    assert sorted(says_dunno(p) > 0 for p in quiet) == [False, True], "one dunno, one plain"
+    ladders = [p.ladders["means_end_chain"] for p in personas.values()]
+    assert any(max(len(ladder) for ladder in own) <= 4 for own in ladders), "no value to state"
+    assert any(len(ladder) == 5 for own in ladders for ladder in own), "values reached too"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_dev_persona_ladders_are_means_end_only_and_well_formed(path: Path) -> None:
     persona = _persona(path)
     assert len(persona.profile) > 200 and persona.speech_pattern and persona.deflection_patterns
@@ -53,19 +75,23 @@ def test_dev_persona_ladders_are_means_end_only_and_well_formed(path: Path) -> N
         assert label in labels and 1 <= len(phrasings) <= 3
 
 
-def test_validate_list_apart_and_a_short_batch_from_the_cli(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", SETS)
+def test_validate_list_apart_and_a_short_batch_from_the_cli(name: str, tmp_path: Path) -> None:
+    folder, concept = ROOT / "personas" / name, SETS[name]
     runner = CliRunner()
-    checked = runner.invoke(app, ["validate", str(DEV), str(CONCEPT)])
+    checked = runner.invoke(
+        app, ["validate", str(folder), str(ROOT / "concepts" / f"{concept}.yaml")]
+    )
     assert checked.exit_code == 0, checked.output
     assert "8 personas valid" in checked.output
+    stems = {p.stem for p in folder.glob("*.yaml")}
     lib = Library.discover(extra_roots=[ROOT], cwd=ROOT, env={})
-    assert not {p.stem for p in FILES} & set(lib.ids("persona"))
+    assert not stems & set(lib.ids("persona"))
     out = tmp_path / "sessions"
     result = runner.invoke(
-        app,
-        ["batch", str(DEV), "-c", "pet_food_mec", "--max-turns", "3", "--out", str(out), "--json"],
+        app, ["batch", str(folder), "-c", concept, "--max-turns", "3", "--out", str(out), "--json"]
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert {i["persona"] for i in data["interviews"]} == {p.stem for p in FILES}
+    assert {i["persona"] for i in data["interviews"]} == stems
     assert all(i["status"] == "completed" for i in data["interviews"])
