@@ -43,6 +43,7 @@ def _args(**given: object) -> argparse.Namespace:
         "holdout3_concept": "dental_practice_mec",
         "holdout4_concept": "hairdresser_mec",
         "dev_concept": "pet_food_mec",
+        "dev2_concept": "walking_boots_mec",
         "sets": None,
     }
     return argparse.Namespace(**{**defaults, **given})
@@ -52,7 +53,15 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
     bench: ModuleType,
 ) -> None:
     sets = bench.persona_sets(_args())
-    assert list(sets) == ["tuned", "held-out", "held-out 2", "held-out 3", "held-out 4", "dev"]
+    assert list(sets) == [
+        "tuned",
+        "held-out",
+        "held-out 2",
+        "held-out 3",
+        "held-out 4",
+        "dev",
+        "dev 2",
+    ]
     assert sets["held-out 3"][1:] == ("personas/holdout3/", "dental_practice_mec")
     assert sets["held-out 4"][1:] == ("personas/holdout4/", "hairdresser_mec")
     directory, shown, concept = sets["held-out 2"]
