@@ -203,7 +203,12 @@ class SlotProposals(BaseModel):
 # pydantic caches a parametrized model (``TaskResult[str]``) weakly: unless something holds
 # it, each garbage collection drops it and the next call builds the class again (about
 # 0.5 ms, once per answer of a batch's simulated respondents). Held here for good.
-HELD_RESULT_TYPES = tuple(TaskResult[t] for t in (str, Extraction, Assessment, SlotProposals))
+HELD_RESULT_TYPES = (
+    TaskResult[str],
+    TaskResult[Extraction],
+    TaskResult[Assessment],
+    TaskResult[SlotProposals],
+)
 
 
 class SlotGroup(BaseModel):
