@@ -61,11 +61,11 @@ def test_a_collector_someone_else_set_up_is_left_alone(default_collector: Any, s
         gc.disable()
     else:
         gc.freeze()
-    frozen = gc.get_freeze_count()
+    frozen = gc.get_freeze_count()  # a frozen object freed by its refcount leaves the count
     with batch_collector():
         assert gc.get_threshold() == (700, 10, 10)
-        assert gc.get_freeze_count() == frozen
-    assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() <= frozen  # nothing more frozen
+    assert (gc.get_freeze_count() > 0) is (state == "frozen")  # nor unfrozen
     assert gc.isenabled() is (state != "disabled")
 
 
