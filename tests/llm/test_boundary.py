@@ -117,7 +117,7 @@ def test_the_router_cleans_every_client_including_offline() -> None:
 
 def test_parametrized_task_results_survive_a_collection() -> None:
     """pydantic caches TaskResult[str] weakly; a class rebuilt after every collection cost
-    about 0.5 ms per simulated answer in a batch (issue 17)."""
+    about 0.5 ms per simulated answer in a batch."""
     import gc
 
     from interview_cli.core.models import Assessment, Extraction

@@ -1,4 +1,4 @@
-"""The fake provider server keeps up with a batch's burst of connections (issue 17).
+"""The fake provider server keeps up with a batch's burst of connections.
 
 A batch at concurrency 64 opens its connections all at once. With socketserver's default
 listen backlog of 5, the kernel drops the SYNs that do not fit and the client sends them

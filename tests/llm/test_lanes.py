@@ -1,4 +1,4 @@
-"""A provider's SDK clients in lanes (providers.lanes, issue 17): one pool per few calls."""
+"""A provider's SDK clients in lanes (providers.lanes): one pool per few calls."""
 
 from __future__ import annotations
 

@@ -129,7 +129,7 @@ def test_a_linked_sessions_directory_is_followed(tmp_path: Path) -> None:
 def test_a_path_costs_one_lstat_not_one_per_component(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A batch asks for a session's path several times a turn (issue 17)."""
+    """A batch asks for a session's path several times a turn."""
     deep = tmp_path / "a" / "b" / "c" / "sessions"
     deep.mkdir(parents=True)
     store = SessionStore(deep)

@@ -1,4 +1,4 @@
-"""A provider's SDK clients, in lanes: one connection pool per few calls in flight (issue 17).
+"""A provider's SDK clients, in lanes: one connection pool per few calls in flight.
 
 httpx's pool looks at every idle connection it holds on each request and on each response
 (``has_expired``: a poll of the socket and a few more system calls through anyio), so what a
