@@ -200,6 +200,17 @@ class SlotProposals(BaseModel):
     rejected: list[RejectedItem] = Field(default_factory=list)
 
 
+# pydantic caches a parametrized model (``TaskResult[str]``) weakly: unless something holds
+# it, each garbage collection drops it and the next call builds the class again (about
+# 0.5 ms, once per answer of a batch's simulated respondents). Held here for good.
+HELD_RESULT_TYPES = (
+    TaskResult[str],
+    TaskResult[Extraction],
+    TaskResult[Assessment],
+    TaskResult[SlotProposals],
+)
+
+
 class SlotGroup(BaseModel):
     """The surface labels of one node type to consolidate, and that type's slot names."""
 

@@ -35,6 +35,7 @@ from interview_cli.llm.protocol import Exchange, InterviewLLM, LLMCall, PersonaR
 from interview_cli.llm.settings import LLMSettings
 from interview_cli.llm.spend import SpendCap, SpendCapReached
 from interview_cli.session import SessionFile
+from interview_cli.simulation.collector import batch_collector
 from interview_cli.simulation.evaluation import evaluate_session
 from interview_cli.simulation.respondent import Respondent
 from interview_cli.simulation.saving import BackgroundWrites
@@ -492,5 +493,6 @@ async def run_batch(
         observer.finished(item, outcome)
         return outcome
 
-    outcomes = await asyncio.gather(*(worker(item) for item in planned))
+    with batch_collector():  # fewer, shorter collector pauses for the whole batch
+        outcomes = await asyncio.gather(*(worker(item) for item in planned))
     return BatchResult(list(outcomes))

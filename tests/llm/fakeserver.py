@@ -108,7 +108,7 @@ class FakeLLMServer:
         class Handler(_Handler):
             fake = server
 
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        httpd = _Listener(("127.0.0.1", 0), Handler)
         httpd.daemon_threads = True
         httpd.block_on_close = False  # a slow handler must not hold up the test's teardown
         self._httpd = httpd
@@ -180,6 +180,13 @@ class FakeLLMServer:
 
     def wait(self, seconds: float) -> None:
         self._stop.wait(seconds)
+
+
+class _Listener(ThreadingHTTPServer):
+    # socketserver's default backlog is 5: a client that opens more connections at once (a
+    # batch at concurrency 16 or 64) gets its SYNs dropped and retries each after a second,
+    # which would time the fake's accept queue instead of the client.
+    request_queue_size = 1024
 
 
 class _Handler(BaseHTTPRequestHandler):

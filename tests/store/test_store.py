@@ -107,6 +107,46 @@ def test_ids_cannot_escape_the_directory(tmp_path: Path, bad: str) -> None:
         SessionStore(tmp_path).path_for(bad)
 
 
+def test_a_link_in_place_of_a_session_file_may_not_lead_out(tmp_path: Path) -> None:
+    home, elsewhere = tmp_path / "sessions", tmp_path / "elsewhere"
+    home.mkdir()
+    elsewhere.mkdir()
+    (home / "out.json").symlink_to(elsewhere / "s.json")
+    (home / "alias.json").symlink_to(home / "real.json")
+    store = SessionStore(home)
+    with pytest.raises(UsageError, match="would leave the sessions directory"):
+        store.path_for("out")
+    assert store.path_for("alias") == home.resolve() / "real.json"
+    assert store.path_for("plain") == home.resolve() / "plain.json"
+
+
+def test_a_linked_sessions_directory_is_followed(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real", target_is_directory=True)
+    assert SessionStore(tmp_path / "link").path_for("s-1") == (tmp_path / "real" / "s-1.json")
+
+
+def test_a_path_costs_one_lstat_not_one_per_component(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch asks for a session's path several times a turn."""
+    deep = tmp_path / "a" / "b" / "c" / "sessions"
+    deep.mkdir(parents=True)
+    store = SessionStore(deep)
+    store.path_for("warm")  # the directory is resolved once
+    calls = []
+    real = os.lstat
+
+    def counting(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        calls.append(path)
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "lstat", counting)
+    for n in range(10):
+        store.path_for(f"s-{n}")
+    assert len(calls) <= 10
+
+
 def test_missing_session_names_known_ones(tmp_path: Path) -> None:
     store = SessionStore(tmp_path)
     store.save(make_session("known-1"))

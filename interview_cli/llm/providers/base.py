@@ -21,6 +21,7 @@ import os
 import ssl
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
@@ -30,11 +31,14 @@ from pydantic import SecretStr
 from interview_cli.errors import ConfigError
 from interview_cli.llm.failures import FailureKind, ProviderError
 from interview_cli.llm.protocol import OnToken
+from interview_cli.llm.providers.lanes import Lanes
 from interview_cli.llm.retry import parse_retry_after
 from interview_cli.llm.settings import ClientSettings, key_env_var, provider_info
 
 # What the SDK is given as the key of a server that needs none.
 NO_KEY = "no-key-needed"
+# The lane (its provider's ``Lanes``, the SDK client) of the call in progress in this task.
+_LANE: ContextVar[tuple[Lanes, Any] | None] = ContextVar("provider_lane", default=None)
 
 
 @dataclass(frozen=True)
@@ -175,29 +179,25 @@ class Provider(ABC):
         self.key_env_var = var or ""
         # SecretStr: shows as '**********' in repr(), vars() and any accidental dump.
         self._key = SecretStr(key)
-        self._sdk: Any = None
-        self._sdk_loop: asyncio.AbstractEventLoop | None = None
+        self._lanes = Lanes(lambda: self._make_client(self._key.get_secret_value()))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.settings.provider}:{self.settings.model})"
 
-    # -- the SDK client, one per event loop ------------------------------------------------
+    # -- the SDK clients: lanes (``lanes``), per event loop ----------------------------------
     @abstractmethod
     def _make_client(self, api_key: str) -> Any:
         """Build the SDK's async client (import the SDK here, not at module level)."""
 
     def client(self) -> Any:
-        # An httpx connection pool belongs to the loop it was opened on; a CLI or test that
-        # runs several loops gets a fresh client per loop rather than "Event loop is closed".
-        loop = asyncio.get_running_loop()
-        if self._sdk is None or self._sdk_loop is not loop:
-            self._sdk = self._make_client(self._key.get_secret_value())
-            self._sdk_loop = loop
-        return self._sdk
+        """The SDK client of the call in progress (its lane), else the first lane's."""
+        current = _LANE.get()
+        if current is not None and current[0] is self._lanes:
+            return current[1]
+        return self._lanes.first()
 
     async def aclose(self) -> None:
-        sdk, self._sdk, self._sdk_loop = self._sdk, None, None
-        if sdk is not None:
+        for sdk in self._lanes.take_all():
             await sdk.close()
 
     def scrub(self, text: str) -> str:
@@ -209,8 +209,16 @@ class Provider(ABC):
         self, request: ProviderRequest, on_token: OnToken | None = None
     ) -> ProviderReply:
         """Run one attempt; raise ProviderError (key scrubbed) on any transport failure."""
+        # The lane is taken outside the timeout: the first call imports the SDK (~1.5 s).
+        with self._lanes.lane() as sdk:
+            token = _LANE.set((self._lanes, sdk))
+            try:
+                return await self._attempt(request, on_token)
+            finally:
+                _LANE.reset(token)
+
+    async def _attempt(self, request: ProviderRequest, on_token: OnToken | None) -> ProviderReply:
         error: ProviderError | None = None
-        self.client()  # outside the timeout: the first call imports the SDK (~1.5 s)
         try:
             # The SDK's timeout bounds each read; this bounds the whole attempt, which for a
             # stream that trickles could otherwise run far past the client's budget.
