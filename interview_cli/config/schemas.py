@@ -211,6 +211,13 @@ class SaturationTuning(StrictModel):
     )
     little_to_say_max_full: int = Field(default=1, ge=0)
     little_to_say_min_empty: int = Field(default=4, ge=0)
+    little_to_say_late_turn: int = Field(
+        default=0,
+        ge=0,
+        description="from this turn on, little_to_say_late_min_empty empty answers are enough "
+        "(a long interview is a burden on a respondent with little to say); 0 = never",
+    )
+    little_to_say_late_min_empty: int = Field(default=4, ge=0)
 
 
 # How many of a node's latest answers its shallow/deep ratios look at; a node tracked before

@@ -10,9 +10,10 @@ Checked in this order; the first that fires is the reason:
 |                              | (always; the closing question is still asked, then the end)  |
 | ``little_to_say``            | of the last ``little_to_say_window`` (8) answers, at most    |
 |                              | ``little_to_say_max_full`` (1) went beyond surface/shallow   |
-|                              | depth and at least ``little_to_say_min_empty`` (4) were not  |
-|                              | answers (don't-know, already said, a few words that added    |
-|                              | nothing); off when the window is 0                           |
+|                              | depth and at least ``little_to_say_min_empty`` (5; from turn |
+|                              | ``little_to_say_late_turn`` 10 on, ``_late_min_empty`` 4)    |
+|                              | were not answers (don't-know, already said, a few words that |
+|                              | added nothing); off when the window is 0                     |
 | ``graph_saturated``          | ``consecutive_low_info >= 5`` (``graph_saturated_turns``)    |
 | ``quality_degraded``         | ``consecutive_shallow >= 6`` (``quality_degraded_turns``)    |
 | ``depth_plateau``            | ``consecutive_depth_plateau >= 6`` (``depth_plateau_turns``) |
@@ -95,17 +96,21 @@ def all_nodes_exhausted(tracker: NodeStateTracker, min_turns_since_yield: int) -
     )
 
 
-def little_to_say(saturation: Any, tuning: SaturationTuning) -> bool:
+def little_to_say(saturation: Any, tuning: SaturationTuning, turn_number: int = 0) -> bool:
     """A respondent with little to say: a few words at a time however the question is put,
     and half the time not an answer at all (``tuning.little_to_say_window``, off when 0). A
-    terse respondent whose whys get answers is not one, nor a hesitant one who talks."""
+    terse respondent whose whys get answers is not one, nor a hesitant one who talks. From
+    turn ``little_to_say_late_turn`` on, ``little_to_say_late_min_empty`` empty answers are
+    enough: a long interview is a burden on such a respondent."""
     window = tuning.little_to_say_window
     recent = getattr(saturation, "recent_answers", [])
+    late = tuning.little_to_say_late_turn and turn_number >= tuning.little_to_say_late_turn
+    empty = tuning.little_to_say_late_min_empty if late else tuning.little_to_say_min_empty
     return (
         window > 0
         and len(recent) >= window
         and recent.count("full") <= tuning.little_to_say_max_full
-        and recent.count("empty") >= tuning.little_to_say_min_empty
+        and recent.count("empty") >= empty
     )
 
 
@@ -116,9 +121,10 @@ def saturation_reason(
     trend: TrendState,
     tuning: SaturationTuning,
     coverage_ratio: float | None = None,
+    turn_number: int = 0,
 ) -> str | None:
     """The first saturation stop that applies (without the turn gate), or None."""
-    if saturation is not None and little_to_say(saturation, tuning):
+    if saturation is not None and little_to_say(saturation, tuning, turn_number):
         return LITTLE_TO_SAY
     if saturation is not None:
         if saturation.consecutive_low_info >= tuning.graph_saturated_turns:
@@ -165,6 +171,7 @@ def check_continuation(
         return stop(CLOSING_STRATEGY)
     if turn_number >= tuning.min_turn_for_saturation or phase == "late":
         reason = saturation_reason(
+            turn_number=turn_number,
             saturation=saturation,
             tracker=tracker,
             trend=trend,

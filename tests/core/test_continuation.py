@@ -172,3 +172,14 @@ def test_recent_answers_keep_the_window_and_read_the_kind() -> None:
         mention_counts=[], tuning=TUNING, answer_kind="dont_know",
     )  # fmt: skip
     assert off.recent_answers == []
+
+
+def test_from_the_late_turn_four_empty_answers_are_enough() -> None:
+    late = SaturationTuning(
+        little_to_say_window=8, little_to_say_max_full=1, little_to_say_min_empty=5,
+        little_to_say_late_turn=10, little_to_say_late_min_empty=4,
+    )  # fmt: skip
+    four = saturation(recent_answers=["short", "empty"] * 4)
+    assert check(turn=9, saturation=four, tuning=late).should_continue
+    assert check(turn=10, saturation=four, tuning=late).reason == LITTLE_TO_SAY
+    assert check(turn=10, saturation=four, tuning=LITTLE).should_continue  # no late turn: off
