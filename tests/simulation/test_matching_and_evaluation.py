@@ -38,6 +38,7 @@ from interview_cli.simulation.evaluation import (
         ("feel peace of mind", "peace of mind"),  # ... or added a frame word
         ("feel deserve nice things", "feel I deserve nice things"),  # ... or dropped a pronoun
         ("rich life", "a full and rich life"),  # a contiguous part keeping most of it
+        ("high ankle", "the high ankle that laces up tight"),  # the start, past its "the"
     ],
 )
 def test_labels_that_name_the_rung_match(a: str, b: str) -> None:
@@ -51,6 +52,7 @@ def test_labels_that_name_the_rung_match(a: str, b: str) -> None:
         ("battery", "long battery life works with my phone"),  # too small a part
         ("feel relaxed", "feel in control of my time"),
         ("self-respect", "social recognition"),
+        ("ankle", "the high ankle that laces up tight"),  # not its start, too small a part
     ],
 )
 def test_other_labels_do_not(a: str, b: str) -> None:

@@ -9,8 +9,9 @@ A label matches a rung when it names the rung or one of its aliases:
 
 1. the same words after normalisation (case, punctuation, apostrophes) - score 1.0;
 2. a contiguous part of the other that keeps at least half of the longer one's content words
-   (a third when it is the start: the offline extractor cuts labels at clause breaks, "not
-   stressed before trips" becomes "not stressed"; it adds frame words: "feel peace of mind")
+   (a third when it is the start, after a leading "the", "my"...: the offline extractor cuts
+   labels at clause breaks, "not stressed before trips" becomes "not stressed", "the high
+   ankle that laces up tight" becomes "high ankle"; it adds frame words: "feel peace of mind")
    - score 0.8 .. 1.0 by coverage;
 3. otherwise rapidfuzz: the better of the plain and token-sorted ratio of the normalised
    strings ("feel deserve nice things" vs "feel I deserve nice things").
@@ -21,6 +22,7 @@ all of it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -48,6 +50,10 @@ class RungRef:
         return self.rung.label
 
 
+# Words a rung may open with that a label drops ("the high ankle ..." said as "high ankle").
+_DETERMINER = re.compile(r"^(?:the|a|an|my|our|his|her|their|your|this|that|these|those)\s+")
+
+
 def _contiguous(part: str, whole: str) -> bool:
     return f" {part} " in f" {whole} "
 
@@ -68,7 +74,8 @@ def label_score(a: str, b: str) -> float:
         coverage = len(sp.token_set & lp.token_set) / len(lp.token_set)
         # The extractor cuts a label at a clause break and keeps its start ("stay" for "stay
         # in while cycling"): a prefix is good evidence even when it keeps less.
-        needed = MIN_PREFIX_COVERAGE if long_.startswith(short + " ") else MIN_PART_COVERAGE
+        opening = _DETERMINER.sub("", long_)
+        needed = MIN_PREFIX_COVERAGE if opening.startswith(short + " ") else MIN_PART_COVERAGE
         if coverage >= needed:
             best = max(best, 0.8 + 0.2 * coverage)
     elif sp.content and set(sp.content) <= lp.token_set:
