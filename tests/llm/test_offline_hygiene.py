@@ -113,6 +113,7 @@ NOTHING = [
     ("Never given it much thought.", "don't-know"),
     ("Ask my nan, to be fair. I don't know. Nothing more to it really.", "don't-know"),
     ("You'd have to ask my wife.", "don't-know"),
+    ("Well, it's just nice, isn't it. I can't put it better than that.", "don't-know"),
     ("It's more a feeling than a reason. It just is, that's all there is to it.", "don't-know"),
 ]
 

@@ -77,6 +77,7 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\bnothing (?:more|else) to (?:say|it)\b",
             r"\b(?:more |just )?(?:of )?a feeling,? (?:than|not) (?:a |any )?(?:reason|logic)\b",
             r"\bit'?s just a feeling\b",
+            r"\bcan'?t (?:put it|explain it|say it) (?:any )?better\b(?: than that)?",
             DEFERRAL_PATTERN,  # passing the question on: "Ask my nan.", "You'd have to ask her."
         ),
     },

@@ -436,7 +436,7 @@ TERMINAL_CEILING = re.compile(
     r"doesn'?t matter to me|"
     # a reason the respondent cannot put into words: "it's more a feeling than a reason"
     r"(?:more |just )?(?:of )?a feeling,? (?:than|not) (?:a |any )?(?:reason|logic)|"
-    r"it'?s just a feeling)\b",
+    r"it'?s just a feeling|can'?t (?:put it|explain it|say it) (?:any )?better(?: than that)?)\b",
     re.IGNORECASE,
 )
 # Replies to "did I get that right, is anything missing?": agreement, not an element.
