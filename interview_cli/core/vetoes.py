@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from interview_cli.config.schemas import StrategySpec, VetoTuning
@@ -110,6 +111,25 @@ class VetoContext:
     node_elements: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     element_focus_counts: Mapping[str, int] = field(default_factory=dict)
     graph: KnowledgeGraph | None = None  # for focus_type
+
+    @cached_property
+    def just_elicited(self) -> dict[str, str]:
+        """Nodes (id -> label) that the previous question, an open one, brought up and no
+        question has asked about yet: none when that question had a node focus. Computed once
+        a turn, not once a candidate (it reads every node)."""
+        previous = self.focus_history[-1] if self.focus_history else None
+        if previous is None or previous.node_id is not None:
+            return {}
+        if previous.turn != self.turn_number - 1:
+            return {}
+        return {
+            node: state.label
+            for node, state in self.tracker.states.items()
+            if state.created_at_turn == self.turn_number
+            and not state.is_terminal
+            and not state.probes
+            and state.focus_count == 0
+        }
 
 
 VetoFn = Callable[[StrategySpec, str | None, VetoContext], str | None]
@@ -333,17 +353,7 @@ def elicited_not_laddered(
     a question about something said before (the respondent has just offered it)."""
     if strategy.generates_closing_question:
         return None
-    previous = ctx.focus_history[-1] if ctx.focus_history else None
-    if previous is None or previous.node_id is not None or previous.turn != ctx.turn_number - 1:
-        return None
-    fresh = {
-        node: state.label
-        for node, state in ctx.tracker.states.items()
-        if state.created_at_turn == ctx.turn_number
-        and not state.is_terminal
-        and not state.probes
-        and state.focus_count == 0
-    }
+    fresh = ctx.just_elicited
     if not fresh or node_id in fresh:
         return None
     return f"the last open question brought up {next(iter(fresh.values()))!r}, not asked about yet"
