@@ -47,6 +47,8 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("Hmm.", "dont_know"),
         ("Ask my nan, to be fair. I don't know. Nothing more to it really.", "dont_know"),
         ("You'd have to ask my wife.", "dont_know"),
+        ("We covered that already.", "already_said"),
+        ("Boots are boots. What do you want me to say?", "dont_know"),
         ("Well, it's just nice, isn't it. I can't put it better than that.", "dont_know"),
         ("It's more a feeling than a reason. It just is, that's all there is to it.", "dont_know"),
         ("I ask my vet which one to buy, because she knows the breed.", "answer"),

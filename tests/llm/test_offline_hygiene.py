@@ -138,6 +138,14 @@ LABELS = [
     ("headphones", "Because, like I said before, I can focus at work.", ("noise cancelling", A),
      ["can focus at work"]),
     ("headphones", "Like I said, the battery.", None, ["battery"]),
+    # a question back and a tautology are not rungs
+    ("headphones", "Why does anyone do anything? They're fine, that's why. It means I don't "
+     "care if they get wrecked.", ("cheap pair", A), ["don't care if they get wrecked"]),
+    ("headphones", "Boots are boots. What do you want me to say? I also like the long battery.",
+     None, ["long battery"]),
+    # not caring about something says something; "don't care" alone closes the topic
+    ("headphones", "Because I don't care if they get wrecked.", ("cheap pair", A),
+     ["don't care if they get wrecked"]),
     ("headphones", "Marketing would love that answer, but no. Because it's about my privacy.",
      ("no account and no tracking", A), ["privacy"]),
     ("headphones", "If I can concentrate I get my reading done.", ("noise cancelling", A),

@@ -60,7 +60,8 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\b(?:like|as) i (?:just )?(?:said|mentioned|told you)\b",
             r"\bi (?:already|just) (?:said|told you|mentioned|explained|answered)\b",
             r"\b(?:i'?ve|i have) (?:already )?(?:said|told you|answered|explained) (?:that|this)",
-            r"\bwe(?:'ve| have) (?:already )?(?:covered|been (?:over|through)) (?:that|this)",
+            r"\bwe(?:'ve| have)? (?:already )?(?:covered|been (?:over|through)|gone over|"
+            r"went over) (?:that|this)",
             r"\bsame (?:answer|as before|thing i said)\b",
         ),
         "dont_know": (
@@ -77,6 +78,7 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\bnothing (?:more|else) to (?:say|it)\b",
             r"\b(?:more |just )?(?:of )?a feeling,? (?:than|not) (?:a |any )?(?:reason|logic)\b",
             r"\bit'?s just a feeling\b",
+            r"\b(?P<same>\w+) (?:is|are) (?P=same)\b",  # "boots are boots": nothing said
             r"\bcan'?t (?:put it|explain it|say it) (?:any )?better\b(?: than that)?",
             DEFERRAL_PATTERN,  # passing the question on: "Ask my nan.", "You'd have to ask her."
         ),

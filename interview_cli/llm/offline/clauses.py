@@ -65,6 +65,15 @@ _NOISE = re.compile(
     r"possibly|um+|uh+|erm|hmm+)\b",
     re.IGNORECASE,
 )
+# A question back ("Why does anyone do anything?", "What do you want me to say?") and a
+# tautology ("Boots are boots.", "it is what it is") say nothing about the topic.
+# (A sentence that opens like a question; "maybe the face ID login?" is a tentative answer.)
+_QUESTION_BACK = re.compile(
+    r"(?:^|(?<=[.!?] ))(?:why|what|how|who|where|when|do|does|did|is|are|isn'?t|aren'?t|can|"
+    r"could|would|should|will)\b[^.!?]*\?",
+    re.IGNORECASE,
+)
+_TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:what \w+ (?:is|are)|\1)\b", re.IGNORECASE)
 # "the main thing is the fit": the frame says which one counts, the node is "fit". ("They
 # do the job" stays: for a respondent who cares little, that it works is the attribute.)
 _RATING_IDIOMS = re.compile(
@@ -155,7 +164,7 @@ def blank(answer: str) -> str:
     working = list(blank_meta(answer))
     for pattern in (
         _NOISE, _RATING_IDIOMS, _FRAMES, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING, CONFIRMATIONS,
-        DEFERRAL,
+        DEFERRAL, _QUESTION_BACK, _TAUTOLOGY,
     ):  # fmt: skip
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):
@@ -331,6 +340,8 @@ _KEEP_PRONOUN_AFTER = frozenset(
 _CLAUSE_OPENERS = frozenset("how what when where why whether if".split())
 _NO_FEEL_PREFIX = frozenset("feel feels feeling felt not no don't less more".split())
 _BEFORE_DETERMINER = frozenset("be is was are am to of about with for like".split())
+# Verbs whose object is an if/whether clause: the label keeps it.
+_CLAUSE_OBJECT = frozenset("care mind bothered worry worried".split())
 _KEEP_BE_AFTER = frozenset("to can could should must would will might may".split())
 
 
@@ -381,6 +392,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
             if word.lower() == "that" and words[i - 1].lower() in _BEFORE_DETERMINER:
                 continue  # "be that parent": a determiner, not a new clause
+            if word.lower() in ("if", "whether") and words[i - 1].lower() in _CLAUSE_OBJECT:
+                continue  # "don't care if they get wrecked": the clause is what is cared about
             if len(content_words(" ".join(words[:i]))) >= 2 or i >= 3:
                 words = words[:i]  # not "stay" for "stay in while cycling"
                 break

@@ -429,7 +429,9 @@ DONT_KNOW = re.compile(
     re.IGNORECASE,
 )
 TERMINAL_CEILING = re.compile(
-    r"\b(?:(?:do\s*n[o']?t|don't) (?:really )?care|nothing (?:more|else)(?: to (?:say|add))?|"
+    # "don't care" closes a topic, "don't care if they get wrecked" says something
+    r"\b(?:(?:do\s*n[o']?t|don't) (?:really )?care(?!\s+(?:if|whether|that|how|what|when|"
+    r"where|who|which))|nothing (?:more|else)(?: to (?:say|add))?|"
     r"that'?s (?:it|all)|"
     r"no idea at all|can'?t think of anything(?: else)?|no reason|it just is|"
     r"that'?s just how it is|nothing to add|no more to say|not important to me|"
