@@ -143,6 +143,9 @@ LABELS = [
      "care if they get wrecked.", ("cheap pair", A), ["don't care if they get wrecked"]),
     ("headphones", "Boots are boots. What do you want me to say? I also like the long battery.",
      None, ["long battery"]),
+    # a label cut at its sixth word does not end on a number
+    ("cycling", "Because I get there and back on one charge.", ("big battery", A),
+     ["get there and back"]),
     # not caring about something says something; "don't care" alone closes the topic
     ("headphones", "Because I don't care if they get wrecked.", ("cheap pair", A),
      ["don't care if they get wrecked"]),

@@ -442,12 +442,14 @@ def is_empty_label(words: list[str]) -> bool:
 
 def _shorten(words: list[str]) -> list[str]:
     """At most MAX_LABEL_WORDS words: drop pronouns and articles inside before cutting, and
-    never end on a dangling word ("charge them every" -> "charge every day")."""
+    never end on a dangling word ("charge them every" -> "charge every day") or a number
+    ("get there and back on one" -> "get there and back")."""
     if len(words) > MAX_LABEL_WORDS:
         words = [w for i, w in enumerate(words) if i == 0 or w.lower() not in DISPENSABLE]
     if len(words) > MAX_LABEL_WORDS:
         words = words[:MAX_LABEL_WORDS]
-        while len(words) > 1 and words[-1].lower() in DANGLING:
+        # nor on a number whose noun the limit cut: "back on one charge" -> "back"
+        while len(words) > 1 and words[-1].lower() in DANGLING | _NUMBER_WORDS:
             words.pop()
         # Cut before a phrase the limit would break: "focus on their work", not "focus on
         # their work without office".
@@ -464,6 +466,7 @@ def _shorten(words: list[str]) -> list[str]:
     return words
 
 
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten twelve".split())
 _CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
 _PARTICLES = frozenset("in on out up off down back away over".split())
 
