@@ -97,7 +97,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "Is there anything else about {topic} that is important to you?",
         "Can you think of another occasion with {topic} that was different? What happened?",
         "Which other features or qualities of {topic} do you notice?",
-        "When you compare different {topic}, what else makes a difference for you?",
+        # (no "different {topic}": it breaks on a topic like "commuting by bike")
+        "Thinking of the other options you know, what else makes a difference with {topic}?",
     ),
     "revitalize": (
         "Let's try another angle: picture the last time you dealt with {topic}. What stands out?",
