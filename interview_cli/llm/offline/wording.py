@@ -105,7 +105,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "What was the best or the worst moment you've had with {topic} recently?",
         "What is one small thing about {topic} you'd change if you could?",
         "If a friend asked you about {topic}, what would you tell them first?",
-        "Where and when do you use {topic} most? Tell me about a typical day.",
+        "Tell me about a typical day with {topic}: where are you, and what happens?",
         "What would you miss first if you had to do without {topic} for a week?",
     ),
     "incident": (
