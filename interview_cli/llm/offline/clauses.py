@@ -14,12 +14,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from interview_cli.llm.offline.categories import lexical_category
 from interview_cli.llm.offline.lexicon import (
-    ACTION_LEADS,
     BARE_MEANS,
     BARE_SO,
     CLAUSE_BREAKS,
-    CONDUCT_PREFIXES,
     CONFIRMATIONS,
     COPULAS,
     CUES,
@@ -30,7 +29,6 @@ from interview_cli.llm.offline.lexicon import (
     EVALUATIVE,
     FEELING_PHRASES,
     FEELING_WORDS,
-    FUNCTIONAL_LEADS,
     IMPORTANCE,
     INNER_FILLERS,
     INNER_PRONOUNS,
@@ -41,17 +39,13 @@ from interview_cli.llm.offline.lexicon import (
     MEANS_NOUN_BEFORE,
     NAMELESS,
     OPINION_LEADS,
-    PAIN_WORDS,
     SO_AFTER_VERB,
     SO_BOUNDARY,
     SO_PERSONAL,
     SO_SUBJECTS,
-    SOLUTION_LEADS,
     TERMINAL_CEILING,
     TIME_OPENER,
     TRAILING_STRIP,
-    VALUE_PHRASES,
-    VALUE_WORDS,
     Cue,
 )
 from interview_cli.llm.offline.meta import blank_meta
@@ -478,37 +472,3 @@ _PREPS = frozenset("about of with for on at to without from into over in".split(
 def normal(label: str) -> str:
     """A lookup key for labels: lower case words only."""
     return " ".join(WORD.findall(label.lower().replace("\u2019", "'")))
-
-
-# ---- categories ------------------------------------------------------------------------------
-
-
-def lexical_category(text: str, supports: Callable[[str], bool] = lambda c: True) -> str | None:
-    """A semantic category from the words of a clause alone (None: nothing stands out).
-
-    ``supports`` says which categories the methodology can use; the first supported
-    category whose words appear wins, in order of how telling they are.
-    """
-    lower = " ".join(WORD.findall(text.lower())).replace("\u2019", "'")
-    words = set(lower.split())
-    # the frame around it does not change the form: "it's (all) about being a good parent"
-    frame = {"i", "i'm", "it's", "just", "really", "because", "it", "is", "that's", "all", "about"}
-    stripped = " ".join(w for w in lower.split() if w not in frame)
-    content = [w for w in lower.split() if w not in LEADING_STRIP]
-    lead = content[0] if content else ""
-    checks: list[tuple[str, bool]] = [
-        # "being a good parent" names a way of being (an instrumental value) even when its
-        # words are value words: the phrase's form decides first
-        ("conduct", stripped.startswith(CONDUCT_PREFIXES)),
-        ("value", bool(words & VALUE_WORDS) or any(p in lower for p in VALUE_PHRASES)),
-        ("feeling", bool(words & FEELING_WORDS) or any(p in lower for p in FEELING_PHRASES)),
-        ("pain", bool(words & PAIN_WORDS)),
-        ("context", bool(TIME_OPENER.search(text.strip()))),
-        ("solution", lead in SOLUTION_LEADS),
-        ("action", lead in ACTION_LEADS),
-        ("functional", lead in FUNCTIONAL_LEADS),
-    ]
-    for category, hit in checks:
-        if hit and supports(category):
-            return category
-    return None

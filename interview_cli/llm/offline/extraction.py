@@ -37,11 +37,11 @@ from dataclasses import replace
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.core.text import label_profile
+from interview_cli.llm.offline.categories import lexical_category
 from interview_cli.llm.offline.clauses import (
     WORD,
     Clause,
     blank,
-    lexical_category,
     list_parts,
     make_label,
     normal,
