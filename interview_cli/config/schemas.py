@@ -269,6 +269,11 @@ class VetoTuning(StrictModel):
         description="a node-less question (what else, revitalize...) that came back empty is "
         "not asked again until the interview learns something new, however long ago it was",
     )
+    open_questions_spent_together: bool = Field(
+        default=False,
+        description="with open_question_memory: an empty open question spends every node-less "
+        "strategy, not only its own (after 'nothing else', no 'another angle' either)",
+    )
     return_to_stalled_after: int = Field(
         default=0,
         ge=0,

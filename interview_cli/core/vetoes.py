@@ -27,9 +27,11 @@ all-vetoed fallback, which relaxes the softest veto first).
 |                      | the node came up anew since that answer (``fruitless_probe``)      |
 | recent_redundancy    | the same strategy on the same focus within the last                |
 |                      | ``redundancy_window_turns`` turns when nothing was learned since   |
-| open_question_spent  | a node-less strategy whose last question came back empty, while    |
-|                      | nothing was learned since, however long ago (``open_question_``    |
-|                      | ``memory``): "what else?" after "nothing else" is not asked again  |
+| open_question_spent  | a node-less strategy whose last question (with                     |
+|                      | ``open_questions_spent_together``: the last node-less question of  |
+|                      | any strategy) came back empty while nothing was learned since,     |
+|                      | however long ago (``open_question_memory``): after "nothing else", |
+|                      | neither "what else?" nor "another angle" is asked                  |
 | answered_why         | a climbing strategy (``climbs``) on a node that already leads to   |
 |                      | another: its why was answered (``answered_why``)                   |
 | elicited_not_laddered| right after a node-less question brought up a new, non-terminal    |
@@ -332,18 +334,21 @@ def _node_less(strategy: StrategySpec, node_id: str | None) -> bool:
 def open_question_spent(
     strategy: StrategySpec, node_id: str | None, ctx: VetoContext
 ) -> str | None:
-    """The memory of asking for open questions: one that came back empty is spent until the
-    interview learns something new (the redundancy window does not limit how far back)."""
+    """The memory of asking for open questions: one that came back empty is spent (with
+    ``open_questions_spent_together``: every open question is) until the interview learns
+    something new (the redundancy window does not limit how far back)."""
     if not _node_less(strategy, node_id):
         return None
+    any_open = ctx.tuning.open_questions_spent_together
     last = next(
         (e for e in reversed(ctx.focus_history)
-         if e.turn < ctx.turn_number and e.strategy == strategy.name and e.node_id is None),
+         if e.turn < ctx.turn_number and e.node_id is None
+         and (any_open or e.strategy == strategy.name)),
         None,
     )  # fmt: skip
     if last is None or not _nothing_learned_since(None, last.turn, ctx):
         return None
-    return f"{strategy.name} was asked at turn {last.turn + 1} and nothing new came up since"
+    return f"{last.strategy} was asked at turn {last.turn + 1} and nothing new came up since"
 
 
 def elicited_not_laddered(

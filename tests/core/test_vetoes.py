@@ -143,6 +143,9 @@ def test_recorder_returns_names_and_keeps_reasons() -> None:
 EXPLORE = StrategySpec(name="explore", node_binding="none")
 CLOSE = StrategySpec(name="close", node_binding="none", generates_closing_question=True)
 OPEN_ON = VetoTuning(open_question_memory=True, ladder_elicited=True, redundancy_window_turns=1)
+TOGETHER = VetoTuning(
+    open_question_memory=True, open_questions_spent_together=True, redundancy_window_turns=1
+)
 
 
 def test_an_empty_open_question_is_spent_beyond_the_redundancy_window() -> None:
@@ -158,6 +161,13 @@ def test_an_empty_open_question_is_spent_beyond_the_redundancy_window() -> None:
     assert recent_redundancy(EXPLORE, None, spent) is None  # outside the window of 1
     learned = ctx(tracker(), turn=5, focus_history=history, consecutive_low_info=2, tuning=OPEN_ON)
     assert open_question_spent(EXPLORE, None, learned) is None
+    # Spent together: after "nothing else", "tell me about another angle" asks the same thing.
+    together = ctx(
+        tracker(), turn=5, focus_history=history, consecutive_low_info=2, tuning=TOGETHER
+    )
+    assert open_question_spent(EXPLORE, None, together) == (
+        "revitalize was asked at turn 5 and nothing new came up since"
+    )
     assert open_question_spent(CLOSE, None, spent) is None  # the closing question is never spent
     switched_off = VetoTuning(redundancy_window_turns=1)  # older methodologies: off
     off = ctx(tracker(), turn=5, focus_history=history, consecutive_low_info=3, tuning=switched_off)
