@@ -1,6 +1,7 @@
 """The development persona sets: valid, shaped, kept apart.
 
-personas/dev/ (concept pet_food_mec) and personas/dev2/ (concept walking_boots_mec). Unlike
+personas/dev/ (concept pet_food_mec), personas/dev2/ (concept walking_boots_mec) and
+personas/dev3/ (concept washing_machine_mec). Unlike
 the held-out sets, their transcripts are read while tuning; they still must load, carry the
 behaviours each set exists for, stay out of the tuned library listing, and run in a batch.
 """
@@ -19,7 +20,7 @@ from interview_cli.config.library import Library
 from interview_cli.config.schemas import Persona
 
 ROOT = Path(__file__).resolve().parents[2]
-SETS = {"dev": "pet_food_mec", "dev2": "walking_boots_mec"}
+SETS = {"dev": "pet_food_mec", "dev2": "walking_boots_mec", "dev3": "washing_machine_mec"}
 FILES = [p for name in SETS for p in sorted((ROOT / "personas" / name).glob("*.yaml"))]
 
 
@@ -59,6 +60,13 @@ def test_dev2_has_two_quiet_respondents_who_differ_and_one_without_a_terminal_va
     ladders = [p.ladders["means_end_chain"] for p in personas.values()]
     assert any(max(len(ladder) for ladder in own) <= 4 for own in ladders), "no value to state"
     assert any(len(ladder) == 5 for own in ladders for ladder in own), "values reached too"
+
+
+def test_dev3_has_a_respondent_without_a_terminal_value_and_ladders_that_reach_one() -> None:
+    ladders = [p.ladders["means_end_chain"] for p in _set("dev3").values()]
+    assert any(max(len(ladder) for ladder in own) <= 4 for own in ladders), "no value to state"
+    assert sum(len(ladder) == 5 for own in ladders for ladder in own) >= 3, "values reached too"
+    assert any(len(ladder) == 3 for own in ladders for ladder in own), "short ladders too"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")

@@ -44,6 +44,7 @@ def _args(**given: object) -> argparse.Namespace:
         "holdout4_concept": "hairdresser_mec",
         "dev_concept": "pet_food_mec",
         "dev2_concept": "walking_boots_mec",
+        "dev3_concept": "washing_machine_mec",
         "sets": None,
     }
     return argparse.Namespace(**{**defaults, **given})
@@ -61,6 +62,7 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
         "held-out 4",
         "dev",
         "dev 2",
+        "dev 3",
     ]
     assert sets["held-out 3"][1:] == ("personas/holdout3/", "dental_practice_mec")
     assert sets["held-out 4"][1:] == ("personas/holdout4/", "hairdresser_mec")
