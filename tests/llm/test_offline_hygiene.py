@@ -115,6 +115,7 @@ NOTHING = [
     ("You'd have to ask my wife.", "don't-know"),
     ("Well, it's just nice, isn't it. I can't put it better than that.", "don't-know"),
     ("It's more a feeling than a reason. It just is, that's all there is to it.", "don't-know"),
+    ("Ooh, now, that takes me back to a callout, hang on... I don't know.", "remark"),
 ]
 
 

@@ -333,7 +333,7 @@ EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     one ones way ways everyone someone anyone sense fact point reason part kind sort type
     able possible obviously certainly absolutely course mostly mainly anyway whole main only
     real care cares cared caring look listen done them us him myself themselves isn't innit
-    ain't""".split()
+    ain't oh ooh ah aah now hang""".split()
 )
 INNER_FILLERS: frozenset[str] = frozenset("um uh er erm basically literally actually".split())
 FILLER_PHRASES: tuple[str, ...] = ("you know", "i mean", "kind of", "sort of", "to be honest")

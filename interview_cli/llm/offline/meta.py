@@ -91,6 +91,7 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
 # with fillers ("Yeah, I think we covered that already").
 _LEAD = (
     r"^(?:(?:ok(?:ay)?|right|look|listen|well|please|honestly|hmm+|um+|uh+|erm|yeah|yes|no|"
+    r"o+h|ah+|now|"
     r"so|but|and|like|sorry|pardon|huh|eh|i think|i mean|i guess|i feel like)\W+)*"
 )
 REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -139,7 +140,8 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:off|away|a bit far|round in circles|in circles)|"
             r"(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:\w+\s+){0,2}?(?:a\s+)?"
             r"(?:weird|strange|odd|funny|tricky|leading)\s+(?:one|question)|"
-            r"(?:that|this|it)\s+(?:reminds\s+me\s+of|makes\s+me\s+think\s+of)|"
+            r"(?:that|this|it)\s+(?:reminds\s+me\s+of|makes\s+me\s+think\s+of|"
+            r"takes\s+me\s+back\s+to)|"
             r"(?:anyway|but anyway|where was i))",
             re.IGNORECASE,
         ),
