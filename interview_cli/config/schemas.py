@@ -327,6 +327,11 @@ class Tuning(StrictModel):
         "winner are tied; the tie goes to the node with the most depth left to gain, then "
         "the least probed, then the most recently productive (0 = off)",
     )
+    focus_tie_just_said: bool = Field(
+        default=False,
+        description="in a tie, a node the last answer brought up wins first: the interviewer "
+        "follows what was just said before going back to an older node",
+    )
 
 
 class Methodology(StrictModel):

@@ -6,11 +6,13 @@ does not express (INTERVIEWING.md "Laddering, turn by turn", "Ending"):
 **Focus tie-break** (``tuning.focus_tie_margin``). Node-bound candidates of the winning
 strategy whose score is within the margin of the winner are a tie. The tie goes to, in order:
 
-1. the most depth left to gain: levels between the node and the ontology's top level
+1. with ``tuning.focus_tie_just_said``: a node the last answer brought up (the interviewer
+   follows what was just said rather than going back to an older node);
+2. the most depth left to gain: levels between the node and the ontology's top level
    (0 for a terminal node);
-2. the least probed: fewest questions that brought nothing new, then fewest questions;
-3. the most recently productive: latest turn the node yielded;
-4. the ranking's own order (score, strategy order, newest node, node id).
+3. the least probed: fewest questions that brought nothing new, then fewest questions;
+4. the most recently productive: latest turn the node yielded;
+5. the ranking's own order (score, strategy order, newest node, node id).
 
 The rule and the nodes it compared are recorded in the decision, so ``/why`` and replay show it.
 
@@ -97,14 +99,17 @@ def break_focus_tie(
     if len(tied) < 2:
         return ranking, None
     order = {id(c): i for i, c in enumerate(ranking.candidates)}
+    follow = methodology.tuning.focus_tie_just_said
 
-    def key(c: ScoredCandidate) -> tuple[int, int, int, int, int]:
+    def key(c: ScoredCandidate) -> tuple[int, int, int, int, int, int]:
         assert c.node_id is not None
         state = tracker.states.get(c.node_id)
         fruitless = state.fruitless_probes if state is not None else 0
         asked = len(state.probes) if state is not None else 0
         last_yield = state.last_yield_turn if state and state.last_yield_turn is not None else -1
+        just_said = follow and state is not None and state.created_at_turn == tracker.turn
         return (
+            -int(just_said),
             -_depth_left(methodology, tracker, c.node_id),
             fruitless,
             asked,
@@ -123,6 +128,7 @@ def break_focus_tie(
 
 def _winning_rule(best: tuple[int, ...], chosen: tuple[int, ...]) -> str:
     rules = (
+        "the respondent just said it",
         "more depth left to gain",
         "fewer questions that brought nothing",
         "asked about less often",

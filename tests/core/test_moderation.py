@@ -267,6 +267,28 @@ def test_tie_break_then_prefers_the_least_probed_then_the_recently_productive() 
     assert break_focus_tie(r, tie_methodology(0.1), t) == (r, None)
 
 
+def test_with_just_said_on_a_tie_follows_what_the_last_answer_brought_up() -> None:
+    # An impatient respondent's ladder: "no awkward comments" was just said (turn 11); the
+    # older "more billable hours" has more depth left, but the question follows the answer.
+    t = NodeStateTracker(
+        turn=11,
+        states={
+            "hours": state("hours", level=3, created_at_turn=8),
+            "comments": state("comments", level=4, created_at_turn=11),
+        },
+    )
+    r = ranking(candidate("hours", 2.0), candidate("comments", 2.0))
+    data = tie_methodology(0.1).model_dump(mode="json")
+    data["tuning"]["focus_tie_just_said"] = False
+    off = Methodology.model_validate(data)
+    new, tie = break_focus_tie(r, off, t)
+    assert new.selected is not None and new.selected.node_id == "hours"
+    data["tuning"]["focus_tie_just_said"] = True
+    new, tie = break_focus_tie(r, Methodology.model_validate(data), t)
+    assert new.selected is not None and new.selected.node_id == "comments"
+    assert tie is not None and tie.rule == "the respondent just said it"
+
+
 # ---- stop guard ---------------------------------------------------------------------------
 
 
