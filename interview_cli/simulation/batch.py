@@ -31,7 +31,7 @@ from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.core.dedup import Embedder
 from interview_cli.core.discourse import FrameParser
 from interview_cli.errors import InterviewError, SessionFileError, UsageError
-from interview_cli.llm.protocol import Exchange, InterviewLLM, LLMCall, PersonaRequest
+from interview_cli.llm.protocol import Exchange, InterviewLLM, PersonaRequest
 from interview_cli.llm.settings import LLMSettings
 from interview_cli.llm.spend import SpendCap, SpendCapReached
 from interview_cli.session import SessionFile
@@ -273,9 +273,7 @@ async def conduct_simulated(
     seat = PersonaSeat(respondent, persona, on_turn=on_turn)
     outcome = await converse(interview, seat)
     if outcome == "closed":
-        session.simulation = dict(session.simulation or {})
-        session.simulation["closing_calls"] = [c.model_dump(mode="json") for c in seat.last_calls]
-        interview.complete()
+        interview.complete()  # the closing answer's calls were counted with it
     elif outcome == "safety_pause":
         interview.set_status("paused")  # as a moderator would: resumable, reason on the turn
 
@@ -295,7 +293,6 @@ class PersonaSeat:
         self.respondent = respondent
         self.persona = persona
         self.on_turn = on_turn
-        self.last_calls: list[LLMCall] = []
 
     async def reply(self, interview: Interview, question: QuestionRecord) -> Reply:
         session = interview.session
@@ -321,11 +318,10 @@ class PersonaSeat:
             seed=session.settings.seed,
         )
         answer = await self.respondent.answer(request)
-        self.last_calls = list(answer.calls)
         from interview_cli.pipeline.conversation import Reply
 
         # The respondent's calls belong to the turn they answered, saved with the answer.
-        return Reply(answer.value.strip() or "...", calls=self.last_calls)
+        return Reply(answer.value.strip() or "...", calls=list(answer.calls))
 
     def answered(self, result: TurnResult) -> None:
         pass

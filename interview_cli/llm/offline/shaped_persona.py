@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 
 from interview_cli.config.shapes import ConstructTruth, StageTruth
-from interview_cli.llm.offline.shaped_common import label_list, phrase_in, words
+from interview_cli.llm.offline.shaped_common import phrase_in, words
 from interview_cli.llm.protocol import PersonaRequest
 
 CLOSING = "Yes, that's about right."
@@ -158,7 +158,7 @@ def _grid_answer(request: PersonaRequest, constructs: list[ConstructTruth]) -> s
     for element, value in construct.ratings.items():
         shown = scale[0] + scale[1] - value if flipped else value
         parts.append(f"{element} {shown}")
-    return label_list(parts).replace(" and ", ", ") + "."
+    return ", ".join(parts) + "."
 
 
 def shaped_persona_answer(request: PersonaRequest) -> str | None:
