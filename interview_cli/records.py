@@ -25,7 +25,7 @@ from pydantic import (
 from interview_cli.core.decide import SelectedFocus
 from interview_cli.core.graph_update import GraphDelta
 from interview_cli.core.moderator import ModeratorChoice
-from interview_cli.core.scored import ScoredCandidate, SignalValue
+from interview_cli.core.scored import SignalValue
 
 Number = int | float
 Signals = dict[str, SignalValue | None]
@@ -72,10 +72,6 @@ class CandidateRecord(Sparse):
     selected: bool = False
     vetoed_by: str | None = None
     stage: str = "joint"
-
-    @classmethod
-    def of(cls, candidate: ScoredCandidate) -> CandidateRecord:
-        return cls.model_validate(candidate.to_dict())
 
     @property
     def key(self) -> str:

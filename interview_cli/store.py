@@ -331,11 +331,6 @@ class SessionStore:
         self.writes.run(session.id, lambda: _append_line(path, line, size))
         known.advance(doc, turns, len(line))
 
-    def list_paths(self) -> list[Path]:
-        if not self.directory.is_dir():
-            return []
-        return sorted(p for p in self.directory.glob("*.json") if not p.name.startswith("."))
-
     # ---- locking -------------------------------------------------------------------------
     @contextlib.contextmanager
     def lock(self, session_id: str) -> Iterator[Path]:

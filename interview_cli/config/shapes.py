@@ -17,7 +17,6 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Shape = Literal["ladder", "journey", "grid"]
-SHAPES: tuple[str, ...] = ("ladder", "journey", "grid")
 # A grid needs enough elements for distinct triads and a meaningful principal components
 # analysis; the customary minimum in repertory grid practice is six.
 MIN_GRID_ELEMENTS = 6

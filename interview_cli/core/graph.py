@@ -205,6 +205,10 @@ class KnowledgeGraph:
             if not self._g.edges[p, node_id]["relations"].keys().isdisjoint(relations)
         ]
 
+    def node_type(self, node_id: str) -> str:
+        """The node's type, without building the whole :class:`Node`."""
+        return str(self._g.nodes[node_id]["node_type"])
+
     def is_superseded(self, node_id: str) -> bool:
         return self._g.nodes[node_id]["superseded_by"] is not None
 

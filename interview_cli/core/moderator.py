@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from interview_cli.core.decide import Decision, SelectedFocus
 from interview_cli.core.scored import ScoredCandidate
 from interview_cli.core.tracker import SKIPPED, NodeStateTracker, Probe
 
 ModeratorAction = Literal["ask", "alt", "skip"]
-MODERATOR_ACTIONS: tuple[str, ...] = ("ask", "alt", "skip")
+MODERATOR_ACTIONS: tuple[str, ...] = get_args(ModeratorAction)
 MODERATOR_STRATEGY = "moderator"  # the strategy name on a probe the moderator closed
 
 

@@ -153,9 +153,9 @@ def focus_type_problem(
             return f"{strategy.name} is about a {_either(kinds)} and there is none to focus yet"
         if not graph.has_node(node_id):
             return None
-        node = graph.node(node_id)
-        if node.node_type in kinds:
+        if graph.node_type(node_id) in kinds:  # every candidate: no Node built for it
             return None
+        node = graph.node(node_id)
         about = f"{strategy.name} is about a {_either(kinds)}"
         return f"{about}; '{node.label}' is of type {node.node_type}"
     if node_id is None and not any(
