@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 
-from interview_cli.llm.offline.lexicon import DEFERRAL_PATTERN, NAMELESS
+from interview_cli.llm.offline.lexicon import DEFERRAL_PATTERN, INARTICULATE_PATTERN, NAMELESS
+from interview_cli.llm.offline.meta import ODD_QUESTION_PATTERN
 
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")
 # "It's not about X, it's about Y": a contrast that names what matters, not a remark.
@@ -51,8 +52,7 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\b(?:we'?re|you'?re|we are|you are) (?:getting |going )?(?:off[- ]topic|"
             r"off track|sidetracked|going in circles)",
             r"\bwhat does (?:that|this) have to do with\b",
-            r"\b(?:that|this|it)(?:'?s| is| was) (?:\w+ ){0,2}?(?:a )?"
-            r"(?:weird|strange|odd|funny|tricky|leading) (?:one|question)(?: to answer)?\b",
+            rf"\b{ODD_QUESTION_PATTERN}",  # "that's kind of a weird one to answer"
             r"\byou(?:'ve| have)? (?:already )?asked (?:me )?(?:that|this)\b",
             r"\bwhy do you keep asking\b",
         ),
@@ -76,10 +76,8 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\bnever (?:given|gave) it (?:much |any )?thought\b",
             r"\bnot much (?:more )?to (?:say|it)\b",
             r"\bnothing (?:more|else) to (?:say|it)\b",
-            r"\b(?:more |just )?(?:of )?a feeling,? (?:than|not) (?:a |any )?(?:reason|logic)\b",
-            r"\bit'?s just a feeling\b",
+            rf"\b(?:{INARTICULATE_PATTERN})\b",  # "more a feeling than a reason"
             r"\b(?P<same>\w+) (?:is|are) (?P=same)\b",  # "boots are boots": nothing said
-            r"\bcan'?t (?:put it|explain it|say it) (?:any )?better\b(?: than that)?",
             DEFERRAL_PATTERN,  # passing the question on: "Ask my nan.", "You'd have to ask her."
         ),
     },

@@ -428,6 +428,11 @@ DONT_KNOW = re.compile(
     r"never thought about it|haven'?t thought about it)\b",
     re.IGNORECASE,
 )
+# A reason the respondent cannot put into words: "it's more a feeling than a reason".
+INARTICULATE_PATTERN = (
+    r"(?:more |just )?(?:of )?a feeling,? (?:than|not) (?:a |any )?(?:reason|logic)|"
+    r"it'?s just a feeling|can'?t (?:put it|explain it|say it) (?:any )?better(?: than that)?"
+)
 TERMINAL_CEILING = re.compile(
     # "don't care" closes a topic, "don't care if they get wrecked" says something
     r"\b(?:(?:do\s*n[o']?t|don't) (?:really )?care(?!\s+(?:if|whether|that|how|what|when|"
@@ -435,10 +440,7 @@ TERMINAL_CEILING = re.compile(
     r"that'?s (?:it|all)|"
     r"no idea at all|can'?t think of anything(?: else)?|no reason|it just is|"
     r"that'?s just how it is|nothing to add|no more to say|not important to me|"
-    r"doesn'?t matter to me|"
-    # a reason the respondent cannot put into words: "it's more a feeling than a reason"
-    r"(?:more |just )?(?:of )?a feeling,? (?:than|not) (?:a |any )?(?:reason|logic)|"
-    r"it'?s just a feeling|can'?t (?:put it|explain it|say it) (?:any )?better(?: than that)?)\b",
+    r"doesn'?t matter to me|" + INARTICULATE_PATTERN + r")\b",
     re.IGNORECASE,
 )
 # Replies to "did I get that right, is anything missing?": agreement, not an element.

@@ -87,6 +87,11 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
+# A remark on the question itself: "that's kind of a weird one to answer".
+ODD_QUESTION_PATTERN = (
+    r"(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:\w+\s+){0,2}?(?:a\s+)?"
+    r"(?:weird|strange|odd|funny|tricky|leading)\s+(?:one|question)"
+)
 # Remark sentences: the whole sentence is about the interview, not the topic. They may open
 # with fillers ("Yeah, I think we covered that already").
 _LEAD = (
@@ -137,9 +142,7 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"the same|again|irrelevant|(?:is|are|was|were)n't|(?:is|are)\s+not|"
             r"(?:a\s+bit|rather|very)\s+\w+)|"
             r"(?:we(?:'re|\s+are)|you(?:'re|\s+are))\s+(?:going|getting|drifting|wandering)\s+"
-            r"(?:off|away|a bit far|round in circles|in circles)|"
-            r"(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:\w+\s+){0,2}?(?:a\s+)?"
-            r"(?:weird|strange|odd|funny|tricky|leading)\s+(?:one|question)|"
+            r"(?:off|away|a bit far|round in circles|in circles)|" + ODD_QUESTION_PATTERN + r"|"
             r"(?:that|this|it)\s+(?:reminds\s+me\s+of|makes\s+me\s+think\s+of|"
             r"takes\s+me\s+back\s+to)|"
             r"(?:anyway|but anyway|where was i))",
