@@ -213,7 +213,7 @@ def export_jsonl(session: SessionFile) -> str:
 
 
 def export_markdown(session: SessionFile) -> str:
-    from .report_md import md_escape, md_text
+    from .markdown import md_escape, md_text
 
     out = [
         f"# {session.concept.name}",
@@ -245,7 +245,7 @@ def export_markdown(session: SessionFile) -> str:
 
 def _turn_markdown(t: TurnRecord) -> list[str]:
     """One turn: the question and how it was chosen, the answer, what was extracted."""
-    from .report_md import md_escape, md_text
+    from .markdown import md_escape, md_text
 
     out: list[str] = []
     q = t.question

@@ -22,6 +22,7 @@ from interview_cli.core.grid import Grid, build_grid
 from interview_cli.core.journey import JourneyMap, build_journey
 
 from .grid_stats import construct_similarity, element_similarity, first_two_share
+from .markdown import md_escape, table
 from .sources import SessionSource, snapshot_concept
 
 
@@ -130,15 +131,8 @@ def grid_analysis(methodology: Methodology, sources: Sequence[SessionSource]) ->
 # --------------------------------------------------------------------------------------------
 
 
-def _md(text: Any) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
-
-
-def _md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
-    out = ["| " + " | ".join(_md(h) for h in headers) + " |"]
-    out.append("|" + "|".join("---" for _ in headers) + "|")
-    out += ["| " + " | ".join(_md(c) for c in row) + " |" for row in rows]
-    return out
+def _md_table_lines(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
+    return table(headers, rows).split("\n")
 
 
 def _fmt(value: float | None, digits: int = 1) -> str:
@@ -176,7 +170,7 @@ def journey_rows(journey: JourneyMap, *, unfollowed: str) -> list[tuple[str, ...
 
 def journey_markdown(analysis: JourneyAnalysis) -> list[str]:
     out = ["### Journey: emotion curve", ""]
-    out += _md_table(
+    out += _md_table_lines(
         ("stage", "valence", "curve", "sessions"),
         [
             (p.stage, _fmt(p.valence), f"`{valence_bar(p.valence, analysis.scale)}`", p.sessions)
@@ -184,8 +178,10 @@ def journey_markdown(analysis: JourneyAnalysis) -> list[str]:
         ],
     )
     for session_id, journey in analysis.maps:
-        out += ["", f"### Journey map: {_md(session_id)}", ""]
-        out += _md_table(JOURNEY_COLUMNS, journey_rows(journey, unfollowed=" (not followed up)"))
+        out += ["", f"### Journey map: {md_escape(session_id)}", ""]
+        out += _md_table_lines(
+            JOURNEY_COLUMNS, journey_rows(journey, unfollowed=" (not followed up)")
+        )
     return out + [""]
 
 
@@ -198,10 +194,10 @@ def grid_markdown(analysis: GridAnalysis) -> list[str]:
     for result in analysis.grids:
         grid = result.grid
         low, high = grid.scale
-        out += [f"### Repertory grid: {_md(result.session_id)}", ""]
+        out += [f"### Repertory grid: {md_escape(result.session_id)}", ""]
         out.append(f"Ratings {low} (left pole) to {high} (right pole).")
         out.append("")
-        out += _md_table(
+        out += _md_table_lines(
             ("construct", *grid.elements),
             [
                 (c.label, *("" if r is None else f"{r:g}" for r in c.ratings))
@@ -211,9 +207,9 @@ def grid_markdown(analysis: GridAnalysis) -> list[str]:
         labels = [c.label for c in grid.constructs]
         if labels:
             out += ["", "Construct similarity (matching score, either pole order):", ""]
-            out += _md_table(("", *labels), _matrix_rows(labels, result.construct_similarity))
+            out += _md_table_lines(("", *labels), _matrix_rows(labels, result.construct_similarity))
             out += ["", "Element similarity (matching score):", ""]
-            out += _md_table(
+            out += _md_table_lines(
                 ("", *grid.elements), _matrix_rows(grid.elements, result.element_similarity)
             )
         share = result.first_two_components
