@@ -75,11 +75,12 @@ def settle(arun: Any) -> None:
 def keep_unrecorded_answer(interview: Interview, answer: str | None, *, turns_before: int) -> None:
     """An answer read just before an interruption, which ``submit`` (whose first step records
     it) never got to: recorded now as an answered turn, which the resume processes."""
+    from interview_cli.cli.run_commands import is_command
+
     question = interview.session.pending_question
     if (
         answer
-        and not (answer.startswith("/") and " " not in answer)  # a command
-        and not answer.lower().startswith(("/ask ", "/note "))
+        and not is_command(answer)
         and question is not None
         and question.kind != "closing"
         and len(interview.session.turns) == turns_before

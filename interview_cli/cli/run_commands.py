@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 MODERATOR_COMMANDS = ("/ask", "/alt", "/skip", "/note")
 WITH_TEXT = ("/ask", "/note")
 PASS = "/pass"
+VIEW_COMMANDS = ("/why", "/why full", "/graph", "/help")
 
 
 def command_word(line: str) -> str:
@@ -33,6 +34,15 @@ def command_word(line: str) -> str:
 
 def is_moderator_command(line: str) -> bool:
     return command_word(line) in MODERATOR_COMMANDS
+
+
+def is_command(line: str) -> bool:
+    """A line that is a command, not an answer: a moderator's command, a one-word command
+    (/quit, /why, /pass ...) or a view with its argument (/why full)."""
+    command = " ".join(line.strip().lower().split())
+    return is_moderator_command(line) or (
+        command.startswith("/") and (" " not in command or command in VIEW_COMMANDS)
+    )
 
 
 async def run_moderator_command(

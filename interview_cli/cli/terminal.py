@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from interview_cli.session import QuestionRecord
     from interview_cli.store import SessionStore
 
-VIEW_COMMANDS = ("/why", "/why full", "/graph", "/help")
 PAUSE_HINT = "Paused. Resume with: interview run --resume {id}"
 
 
@@ -89,11 +88,7 @@ class TerminalRespondent:
                 continue
             command = " ".join(answer.strip().lower().split())
             declined = command == commands.PASS
-            if (
-                command.startswith("/")
-                and not declined
-                and (" " not in command or command in VIEW_COMMANDS)
-            ):
+            if not declined and commands.is_command(answer):
                 if command == "/quit":
                     return Stop("pause")
                 if command == "/end":
