@@ -163,19 +163,22 @@ def call_cost(
     cache_write_tokens: int = 0,
     cache_read_tokens: int = 0,
 ) -> float | None:
-    """Dollar cost of one call as recorded in its ``LLMCall``: None for an unpriced model
-    (unknown, which is not free)."""
-    if not is_priced(provider, model, table=table):
+    """Dollar cost of one call as recorded in its ``LLMCall``: 0.0 offline, None for an
+    unpriced model (unknown, which is not free). Cache writes and reads are billed at their
+    own prices, on top of ``input_tokens``. The price is looked up once."""
+    if provider == "offline":
+        return 0.0
+    price = (table or load_pricing()).price_for(provider, model)
+    if price is None:
         return None
-    return cost_usd(
-        provider,
-        model,
-        input_tokens,
-        output_tokens,
-        table=table,
-        cache_write_tokens=cache_write_tokens,
-        cache_read_tokens=cache_read_tokens,
-    )
+    write = price.input if price.cache_write is None else price.cache_write
+    read = price.input if price.cache_read is None else price.cache_read
+    return (
+        input_tokens * price.input
+        + output_tokens * price.output
+        + cache_write_tokens * write
+        + cache_read_tokens * read
+    ) / _PER
 
 
 def cost_usd(
@@ -188,21 +191,17 @@ def cost_usd(
     cache_write_tokens: int = 0,
     cache_read_tokens: int = 0,
 ) -> float:
-    """Dollar cost of one call; 0.0 for offline and for unpriced models (see ``is_priced``).
-    Cache writes and reads are billed at their own prices, on top of ``input_tokens``."""
-    if provider == "offline":
-        return 0.0
-    price = (table or load_pricing()).price_for(provider, model)
-    if price is None:
-        return 0.0
-    write = price.input if price.cache_write is None else price.cache_write
-    read = price.input if price.cache_read is None else price.cache_read
-    return (
-        input_tokens * price.input
-        + output_tokens * price.output
-        + cache_write_tokens * write
-        + cache_read_tokens * read
-    ) / _PER
+    """:func:`call_cost` with 0.0 for an unpriced model (see ``is_priced``), for totals."""
+    cost = call_cost(
+        provider,
+        model,
+        input_tokens,
+        output_tokens,
+        table=table,
+        cache_write_tokens=cache_write_tokens,
+        cache_read_tokens=cache_read_tokens,
+    )
+    return 0.0 if cost is None else cost
 
 
 # --------------------------------------------------------------------------------------------

@@ -29,9 +29,8 @@ from typing import Any
 from interview_cli.llm.pricing import (
     PricingTable,
     TokenShape,
-    cost_usd,
+    call_cost,
     estimate_cost,
-    is_priced,
     load_pricing,
 )
 from interview_cli.llm.settings import LLMSettings
@@ -63,12 +62,10 @@ def estimate_batch(
         client = settings.for_task(task)
         shape = pricing.typical_tokens.get(task, TokenShape(input=0, output=0))
         calls = count * to_run
-        priced = is_priced(client.provider, client.model, table=pricing)
         high_in = math.ceil(calls * shape.input * HIGH_INPUT_FACTOR)
         high_out = calls * client.max_tokens
-
-        def dollars(tokens_in: int, tokens_out: int, c: Any = client) -> float:
-            return round(cost_usd(c.provider, c.model, tokens_in, tokens_out, table=pricing), 6)
+        # None: the model has no price, so the cost is unknown (not free)
+        high = call_cost(client.provider, client.model, high_in, high_out, table=pricing)
 
         tasks.append(
             {
@@ -78,10 +75,10 @@ def estimate_batch(
                 "input_tokens": calls * shape.input,
                 "output_tokens": calls * shape.output,
                 # the low estimate (None: the model has no price, so the cost is unknown)
-                "cost_usd": cost.per_task_usd[task] if priced else None,
+                "cost_usd": None if high is None else cost.per_task_usd[task],
                 "input_tokens_high": high_in,
                 "output_tokens_high": high_out,
-                "cost_high_usd": dollars(high_in, high_out) if priced else None,
+                "cost_high_usd": None if high is None else round(high, 6),
             }
         )
     total: dict[str, Any] = {
