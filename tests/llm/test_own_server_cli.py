@@ -60,12 +60,17 @@ def the_session(folder: Path) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def own_server(server: FakeLLMServer, *more: str) -> list[str]:
+    """The options that point every client at the fake server as an OpenAI-compatible one."""
+    return ["--provider", "openai-compatible", "--base-url", server.openai_base_url, *more]
+
+
 def test_a_server_without_a_key_and_an_unpriced_model(
     server: FakeLLMServer, tmp_path: Path
 ) -> None:
     env = no_keys(tmp_path)
     sessions = tmp_path / "sessions"
-    own = ["--provider", "openai-compatible", "--base-url", server.openai_base_url]
+    own = own_server(server)
     result = invoke(
         ["run", "-c", "headphones_mec", *own, "--model", MODEL, "--sessions-dir", str(sessions)],
         env,
@@ -159,14 +164,7 @@ def test_prices_in_the_settings_file_and_the_cap_stopping_a_run(
 ) -> None:
     env = no_keys(tmp_path, PRICED)
     sessions = tmp_path / "sessions"
-    own = [
-        "--provider",
-        "openai-compatible",
-        "--base-url",
-        server.openai_base_url,
-        "--model",
-        MODEL,
-    ]
+    own = own_server(server, "--model", MODEL)
     args = ["run", "-c", "headphones_mec", *own, "--no-canonical-slots"]
     # Opening, then turn 1 (extract + assess in flight: $2.56 reserved) fit in $2.60; turn 2's
     # assessment could pass it once turn 1 has been spent.
@@ -208,14 +206,7 @@ def test_the_cap_stops_a_batch_which_resumes_with_a_higher_one(
 ) -> None:
     env = no_keys(tmp_path, PRICED)
     out = tmp_path / "out"
-    own = [
-        "--provider",
-        "openai-compatible",
-        "--base-url",
-        server.openai_base_url,
-        "--model",
-        MODEL,
-    ]
+    own = own_server(server, "--model", MODEL)
     args = ["batch", "cooperative", "-c", "headphones_mec", *own, "--runs", "3", "-j", "1",
             "--max-turns", "3", "--no-canonical-slots", "--out", str(out), "--json"]  # fmt: skip
     # One interview costs $0.258 (4 + 3 x 2 calls); with $2.56 reserved for each turn's
@@ -251,7 +242,7 @@ def test_a_batch_on_an_unpriced_model_shows_its_cost_as_unknown(
     server: FakeLLMServer, tmp_path: Path
 ) -> None:
     env = no_keys(tmp_path)
-    own = ["--provider", "openai-compatible", "--base-url", server.openai_base_url]
+    own = own_server(server)
     result = invoke(
         ["batch", "cooperative", "-c", "headphones_mec", *own, "--model", MODEL,
          "--max-turns", "2", "--no-canonical-slots", "--out", str(tmp_path / "out")],
