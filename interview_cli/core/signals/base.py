@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
 from interview_cli.config.signal_catalogue import CATALOGUE_BY_NAME
@@ -83,6 +84,18 @@ class SignalContext:
     coverage: Any = None
     # The concept's guide topics to cover (``Concept.guide.must_cover``); empty: no guide.
     must_cover: tuple[str, ...] = ()
+
+    @cached_property
+    def node_types(self) -> dict[str, str]:
+        """Node id -> type, read from the graph once a turn (node signals look types up for
+        every neighbour of every node)."""
+        return {} if self.graph is None else dict(self.graph.node_types())
+
+    @cached_property
+    def memo(self) -> dict[str, Any]:
+        """Values several detectors of one turn share (a journey map, a grid, the guide's
+        coverage), each built once a turn instead of once a detector."""
+        return {}
 
 
 @dataclass(frozen=True)

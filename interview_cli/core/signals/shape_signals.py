@@ -13,8 +13,8 @@ from typing import Any
 
 from interview_cli.config.shapes import GridSpec, JourneySpec
 from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.grid import build_grid
-from interview_cli.core.journey import build_journey
+from interview_cli.core.grid import Grid, build_grid
+from interview_cli.core.journey import JourneyMap, build_journey
 from interview_cli.core.signals.base import Deps, SignalContext, global_signal, node_signal
 
 
@@ -35,6 +35,18 @@ def _element_pairs(ctx: SignalContext) -> list[tuple[str, str]]:
     return [(e, e) for e in coverage.element_ids]
 
 
+def _journey_map(ctx: SignalContext) -> JourneyMap:
+    if "journey" not in ctx.memo:
+        ctx.memo["journey"] = build_journey(ctx.graph, ctx.methodology, _element_pairs(ctx))
+    return ctx.memo["journey"]  # type: ignore[no-any-return]
+
+
+def _grid_view(ctx: SignalContext) -> Grid:
+    if "grid" not in ctx.memo:
+        ctx.memo["grid"] = build_grid(ctx.graph, ctx.methodology, _element_pairs(ctx))
+    return ctx.memo["grid"]  # type: ignore[no-any-return]
+
+
 # ---- journey -----------------------------------------------------------------------------
 
 
@@ -42,25 +54,23 @@ def _element_pairs(ctx: SignalContext) -> list[tuple[str, str]]:
 def _stage_coverage(ctx: SignalContext, deps: Deps) -> float | None:
     if _journey(ctx) is None:
         return None
-    journey = build_journey(ctx.graph, ctx.methodology, _element_pairs(ctx))
-    return journey.coverage
+    return _journey_map(ctx).coverage
 
 
 @global_signal("journey.stages_pending")
 def _stages_pending(ctx: SignalContext, deps: Deps) -> bool | None:
     if _journey(ctx) is None:
         return None
-    pairs = _element_pairs(ctx)
-    if not pairs:
+    if not _element_pairs(ctx):
         return True
-    return any(not s.told for s in build_journey(ctx.graph, ctx.methodology, pairs).stages)
+    return any(not s.told for s in _journey_map(ctx).stages)
 
 
 @global_signal("journey.gap_count")
 def _gap_count(ctx: SignalContext, deps: Deps) -> int | None:
     if _journey(ctx) is None:
         return None
-    journey = build_journey(ctx.graph, ctx.methodology, _element_pairs(ctx))
+    journey = _journey_map(ctx)
     gaps = 0
     for stage in journey.told:
         gaps += (not stage.has_steps) + (not stage.emotions)
@@ -68,22 +78,22 @@ def _gap_count(ctx: SignalContext, deps: Deps) -> int | None:
     return gaps
 
 
-def _node_type(graph: KnowledgeGraph, node_id: str) -> str | None:
-    return graph.node(node_id).node_type if graph.has_node(node_id) else None
+def _node_type(ctx: SignalContext, node_id: str) -> str | None:
+    return ctx.node_types.get(node_id)
 
 
-def _steps(graph: KnowledgeGraph, spec: JourneySpec, stage: str) -> list[str]:
-    return [s for s in graph.successors(stage) if _node_type(graph, s) in spec.step_types]
+def _steps(ctx: SignalContext, spec: JourneySpec, stage: str) -> list[str]:
+    return [s for s in ctx.graph.successors(stage) if _node_type(ctx, s) in spec.step_types]
 
 
 @node_signal("journey.node.missing_emotion")
 def _missing_emotion(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
     spec = _journey(ctx)
-    if spec is None or _node_type(ctx.graph, state.node_id) != spec.stage_type:
+    if spec is None or _node_type(ctx, state.node_id) != spec.stage_type:
         return None
     graph: KnowledgeGraph = ctx.graph
-    for source in (state.node_id, *_steps(graph, spec, state.node_id)):
-        if any(_node_type(graph, s) == spec.emotion_type for s in graph.successors(source)):
+    for source in (state.node_id, *_steps(ctx, spec, state.node_id)):
+        if any(_node_type(ctx, s) == spec.emotion_type for s in graph.successors(source)):
             return False
     return True
 
@@ -91,29 +101,29 @@ def _missing_emotion(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
 @node_signal("journey.node.missing_steps")
 def _missing_steps(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
     spec = _journey(ctx)
-    if spec is None or _node_type(ctx.graph, state.node_id) != spec.stage_type:
+    if spec is None or _node_type(ctx, state.node_id) != spec.stage_type:
         return None
-    return not _steps(ctx.graph, spec, state.node_id)
+    return not _steps(ctx, spec, state.node_id)
 
 
 @node_signal("journey.node.unexplored_pain")
 def _unexplored_pain(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
     spec = _journey(ctx)
-    if spec is None or _node_type(ctx.graph, state.node_id) != spec.pain_type:
+    if spec is None or _node_type(ctx, state.node_id) != spec.pain_type:
         return None
     return ctx.graph.out_degree(state.node_id) == 0
 
 
-def _stage_node(graph: KnowledgeGraph, spec: JourneySpec, node_id: str) -> str | None:
+def _stage_node(ctx: SignalContext, spec: JourneySpec, node_id: str) -> str | None:
     frontier, seen = [node_id], set()
     while frontier:
         current = frontier.pop(0)
         if current in seen:
             continue
         seen.add(current)
-        if _node_type(graph, current) == spec.stage_type:
+        if _node_type(ctx, current) == spec.stage_type:
             return current
-        frontier.extend(graph.predecessors(current))
+        frontier.extend(ctx.graph.predecessors(current))
     return None
 
 
@@ -123,7 +133,7 @@ def _stage_position(ctx: SignalContext, state: Any, deps: Deps) -> float | None:
     if spec is None or not ctx.graph.has_node(state.node_id):
         return None
     graph: KnowledgeGraph = ctx.graph
-    stage = _stage_node(graph, spec, state.node_id)
+    stage = _stage_node(ctx, spec, state.node_id)
     if stage is None:
         return None
     order = [e for e, _ in _element_pairs(ctx)]
@@ -149,7 +159,7 @@ def _construct_count(ctx: SignalContext, deps: Deps) -> int | None:
 def _rating_completion(ctx: SignalContext, deps: Deps) -> float | None:
     if _grid(ctx) is None:
         return None
-    completion = build_grid(ctx.graph, ctx.methodology, _element_pairs(ctx)).completion
+    completion = _grid_view(ctx).completion
     return 1.0 if completion is None else completion
 
 
@@ -157,8 +167,7 @@ def _rating_completion(ctx: SignalContext, deps: Deps) -> float | None:
 def _ratings_pending(ctx: SignalContext, deps: Deps) -> bool | None:
     if _grid(ctx) is None:
         return None
-    grid = build_grid(ctx.graph, ctx.methodology, _element_pairs(ctx))
-    return any(not c.complete for c in grid.constructs)
+    return any(not c.complete for c in _grid_view(ctx).constructs)
 
 
 def _element_count(ctx: SignalContext, spec: GridSpec) -> int:
@@ -169,7 +178,7 @@ def _element_count(ctx: SignalContext, spec: GridSpec) -> int:
 @node_signal("grid.node.missing_ratings")
 def _missing_ratings(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
     spec = _grid(ctx)
-    if spec is None or _node_type(ctx.graph, state.node_id) != spec.construct_type:
+    if spec is None or _node_type(ctx, state.node_id) != spec.construct_type:
         return None
     graph: KnowledgeGraph = ctx.graph
     rated = [
@@ -183,10 +192,10 @@ def _missing_ratings(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
 @node_signal("grid.node.laddered")
 def _laddered(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
     spec = _grid(ctx)
-    if spec is None or _node_type(ctx.graph, state.node_id) != spec.construct_type:
+    if spec is None or _node_type(ctx, state.node_id) != spec.construct_type:
         return None
     graph: KnowledgeGraph = ctx.graph
     return any(
-        _node_type(graph, s) not in (spec.element_type, spec.construct_type)
+        _node_type(ctx, s) not in (spec.element_type, spec.construct_type)
         for s in graph.successors(state.node_id)
     )

@@ -7,8 +7,17 @@ assessor's safety reading through (absent before the first answer).
 
 from __future__ import annotations
 
+from typing import Any
+
 from interview_cli.core.guide import guide_coverage
 from interview_cli.core.signals.base import Deps, SignalContext, global_signal
+
+
+def _guide(ctx: SignalContext) -> Any:
+    """The guide's coverage after this turn, computed once for both signals."""
+    if "guide" not in ctx.memo:
+        ctx.memo["guide"] = guide_coverage(ctx.must_cover, ctx.graph)
+    return ctx.memo["guide"]
 
 
 @global_signal("llm.safety")
@@ -21,11 +30,11 @@ def _safety(ctx: SignalContext, deps: Deps) -> str | None:
 def _guide_ratio(ctx: SignalContext, deps: Deps) -> float | None:
     if not ctx.must_cover:
         return None
-    return guide_coverage(ctx.must_cover, ctx.graph).ratio
+    return _guide(ctx).ratio
 
 
 @global_signal("coverage.guide_remaining")
 def _guide_remaining(ctx: SignalContext, deps: Deps) -> int | None:
     if not ctx.must_cover:
         return None
-    return len(guide_coverage(ctx.must_cover, ctx.graph).remaining)
+    return len(_guide(ctx).remaining)
