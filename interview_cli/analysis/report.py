@@ -365,10 +365,11 @@ def build_section(
         section.ladder = _ladder(section, graphs, ladder_relations(methodology), options)
     else:
         section.structure = _structure(section, graphs, options)
+    parsed = {g.id: g.graph for g in graphs}  # the graphs parsed above, not parsed again
     if methodology.shape == "journey":
-        section.journey = journey_analysis(methodology, sources)
+        section.journey = journey_analysis(methodology, sources, parsed)
     elif methodology.shape == "grid":
-        section.grid = grid_analysis(methodology, sources)
+        section.grid = grid_analysis(methodology, sources, parsed)
     return section
 
 

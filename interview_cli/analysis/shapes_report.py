@@ -10,7 +10,7 @@ Markdown (tables and a text curve), HTML (tables and an inline SVG curve) and JS
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -75,7 +75,11 @@ class GridAnalysis:
         return {"sessions": [g.to_dict() for g in self.grids]}
 
 
-def _graph(source: SessionSource) -> KnowledgeGraph:
+def _graph(source: SessionSource, parsed: Mapping[str, KnowledgeGraph]) -> KnowledgeGraph:
+    """The session's graph: the report's own parse when it has one, else parsed here."""
+    known = parsed.get(source.session.id)
+    if known is not None:
+        return known
     data = source.session.graph
     return from_json(data) if data.get("nodes") else KnowledgeGraph()
 
@@ -84,12 +88,16 @@ def _elements(source: SessionSource) -> list[tuple[str, str]]:
     return [(e.id, e.label) for e in snapshot_concept(source.session).elements]
 
 
-def journey_analysis(methodology: Methodology, sources: Sequence[SessionSource]) -> JourneyAnalysis:
+def journey_analysis(
+    methodology: Methodology,
+    sources: Sequence[SessionSource],
+    parsed: Mapping[str, KnowledgeGraph] | None = None,
+) -> JourneyAnalysis:
     analysis = JourneyAnalysis(
         scale=methodology.journey.valence_scale if methodology.journey else (-2, 2)
     )
     for source in sources:
-        journey = build_journey(_graph(source), methodology, _elements(source))
+        journey = build_journey(_graph(source, parsed or {}), methodology, _elements(source))
         analysis.maps.append((source.session.id, journey))
     order: list[str] = []
     values: dict[str, list[float]] = {}
@@ -109,10 +117,14 @@ def journey_analysis(methodology: Methodology, sources: Sequence[SessionSource])
     return analysis
 
 
-def grid_analysis(methodology: Methodology, sources: Sequence[SessionSource]) -> GridAnalysis:
+def grid_analysis(
+    methodology: Methodology,
+    sources: Sequence[SessionSource],
+    parsed: Mapping[str, KnowledgeGraph] | None = None,
+) -> GridAnalysis:
     analysis = GridAnalysis()
     for source in sources:
-        grid = build_grid(_graph(source), methodology, _elements(source))
+        grid = build_grid(_graph(source, parsed or {}), methodology, _elements(source))
         rows = [list(c.ratings) for c in grid.constructs]
         analysis.grids.append(
             GridResult(
