@@ -207,11 +207,13 @@ def batch(
     )
     plan = plan_batch(spec)
     _warn_without_truth(plan, methodology_loaded.value)
-    refuse_stale(spec, plan)  # before anything is printed or estimated
+    spent = refuse_stale(spec, plan)  # before anything is printed or estimated
     if dry_run:
         _dry_run(spec, plan, as_json=as_json, max_cost=max_cost)
         return
-    _run_within_budget(spec, plan, max_cost=max_cost, concurrency=concurrency, as_json=as_json)
+    _run_within_budget(
+        spec, plan, max_cost=max_cost, spent=spent, concurrency=concurrency, as_json=as_json
+    )
 
 
 def _settings(
@@ -249,7 +251,13 @@ def _warn_without_truth(plan: list[Any], methodology: Methodology) -> None:
 
 
 def _run_within_budget(
-    spec: BatchSpec, plan: list[Any], *, max_cost: float | None, concurrency: int, as_json: bool
+    spec: BatchSpec,
+    plan: list[Any],
+    *,
+    max_cost: float | None,
+    spent: float,
+    concurrency: int,
+    as_json: bool,
 ) -> None:
     """Run the batch under its spend cap (what earlier runs spent counts), pause it cleanly
     on Ctrl-C or a signal, and report the outcome."""
@@ -262,7 +270,7 @@ def _run_within_budget(
         max_cost,
         spec.settings,
         ("extraction", "scoring", "generation", "respondent"),
-        already_spent=_spent_before(spec, plan) if max_cost is not None else 0.0,
+        already_spent=spent if max_cost is not None else 0.0,
     )
     try:
         with signals_as_interrupts():
@@ -287,24 +295,6 @@ def _per_client(
     return with_server(
         {"respondent": {"provider": respondent}}, clients, base_url=base_url, model=model
     )
-
-
-def _spent_before(spec: BatchSpec, plan: list[Any]) -> float:
-    """What the batch's recorded sessions in its output directory cost so far (``--max-cost``
-    counts it: re-running with the same cap does not spend it twice)."""
-    from interview_cli.errors import SessionFileError
-    from interview_cli.store import SessionStore
-
-    store = SessionStore(spec.out)
-    spent = 0.0
-    for planned in plan:
-        if not store.path_for(planned.session_id).exists():
-            continue
-        try:
-            spent += store.load(planned.session_id).usage.cost_usd
-        except SessionFileError:
-            continue  # reported as that interview's failure when the batch runs
-    return spent
 
 
 def _dry_run_env(*providers: str | None) -> dict[str, str]:

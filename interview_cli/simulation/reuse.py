@@ -56,11 +56,13 @@ def stale_reasons(spec: BatchSpec, planned: PlannedInterview, session: SessionFi
 
 def stale_sessions(
     spec: BatchSpec, plan: Sequence[PlannedInterview]
-) -> list[tuple[str, list[str]]]:
+) -> tuple[list[tuple[str, list[str]]], float]:
     """The planned interviews whose session file exists but was started differently, each
-    with what differs (unreadable files are left to the run, which reports them)."""
+    with what differs (unreadable files are left to the run, which reports them); and what
+    the recorded ones cost so far, read in the same pass."""
     store = SessionStore(spec.out)
     stale = []
+    spent = 0.0
     for planned in plan:
         if not store.path_for(planned.session_id).exists():
             continue
@@ -68,18 +70,21 @@ def stale_sessions(
             session = store.load(planned.session_id)
         except SessionFileError:
             continue
+        spent += session.usage.cost_usd
         reasons = stale_reasons(spec, planned, session)
         if reasons:
             stale.append((planned.session_id, reasons))
-    return stale
+    return stale, spent
 
 
-def refuse_stale(spec: BatchSpec, plan: Sequence[PlannedInterview]) -> None:
+def refuse_stale(spec: BatchSpec, plan: Sequence[PlannedInterview]) -> float:
     """Raise a usage error when reusing the output directory would report, or continue,
-    interviews that ran with other providers, models, settings or files."""
-    stale = stale_sessions(spec, plan)
+    interviews that ran with other providers, models, settings or files. Otherwise, what
+    the interviews already recorded there cost (``--max-cost`` counts it: re-running with
+    the same cap does not spend it twice)."""
+    stale, spent = stale_sessions(spec, plan)
     if not stale:
-        return
+        return spent
     sid, reasons = stale[0]
     count = len(stale)
     which = sid if count == 1 else f"{count} interviews (e.g. {sid})"
