@@ -192,12 +192,18 @@ class Writes(Protocol):
 
     def flush(self, session_id: str) -> None: ...
 
+    async def drain(self, session_id: str) -> None:
+        """``flush`` without blocking an event loop."""
+
 
 class _AtOnce:
     def run(self, session_id: str, write: Callable[[], None]) -> None:
         write()
 
     def flush(self, session_id: str) -> None:
+        return None
+
+    async def drain(self, session_id: str) -> None:
         return None
 
 

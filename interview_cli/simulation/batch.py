@@ -400,9 +400,7 @@ async def _run_one(
 
 async def _drain(store: SessionStore, session_id: str) -> None:
     """Wait for the session's background writes (``saving``) without blocking the loop."""
-    drain = getattr(store.writes, "drain", None)
-    if drain is not None:
-        await drain(session_id)
+    await store.writes.drain(session_id)
 
 
 def _store_evaluation(session: SessionFile, persona: Persona, methodology: Methodology) -> None:
