@@ -25,7 +25,7 @@ from pydantic import (
 from interview_cli.core.decide import SelectedFocus
 from interview_cli.core.graph_update import GraphDelta
 from interview_cli.core.moderator import ModeratorChoice
-from interview_cli.core.scored import SignalValue
+from interview_cli.core.scored import SignalValue, candidate_key
 
 Number = int | float
 Signals = dict[str, SignalValue | None]
@@ -76,7 +76,7 @@ class CandidateRecord(Sparse):
     @property
     def key(self) -> str:
         """``strategy@node`` (or the strategy alone): how veto reasons name a candidate."""
-        return f"{self.strategy}@{self.node_id}" if self.node_id else self.strategy
+        return candidate_key(self.strategy, self.node_id)
 
 
 class CandidateSummary(Sparse):

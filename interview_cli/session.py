@@ -21,6 +21,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from interview_cli.core.models import Assessment, Extraction
+from interview_cli.core.scored import candidate_key
 from interview_cli.llm.protocol import LLMCall
 from interview_cli.records import (
     CandidateRecord,
@@ -203,9 +204,7 @@ def slim_candidates(
 def slim_veto_reasons(reasons: dict[str, str], kept: list[dict[str, Any]]) -> dict[str, str]:
     """The veto reasons of the vetoed candidates a slimmed record keeps."""
     keys = {
-        f"{c.get('strategy')}@{c.get('node_id')}" if c.get("node_id") else str(c.get("strategy"))
-        for c in kept
-        if c.get("vetoed_by")
+        candidate_key(str(c.get("strategy")), c.get("node_id")) for c in kept if c.get("vetoed_by")
     }
     return {key: reason for key, reason in reasons.items() if key in keys}
 

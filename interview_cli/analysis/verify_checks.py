@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interview_cli.core.decide import Decision
+from interview_cli.core.scored import candidate_key as scored_key
 from interview_cli.session import (
     SessionFile,
     TurnRecord,
@@ -87,11 +88,7 @@ def first_difference(a: Any, b: Any, path: str = "") -> tuple[str, Any, Any] | N
 
 
 def candidate_key(c: Mapping[str, Any]) -> str:
-    base = (
-        f"{c.get('strategy')}@{c['node_id']}"
-        if c.get("node_id") is not None
-        else str(c.get("strategy"))
-    )
+    base = scored_key(str(c.get("strategy")), c.get("node_id"))
     stage = c.get("stage", "joint")
     return base if stage == "joint" else f"{stage}:{base}"
 

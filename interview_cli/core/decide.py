@@ -28,7 +28,7 @@ from interview_cli.core.graph_json import from_json, to_json
 from interview_cli.core.models import Assessment
 from interview_cli.core.moderation import StopGuardInputs, break_focus_tie, guard_stop
 from interview_cli.core.phase import Phase, phase_for_turn
-from interview_cli.core.scored import NodeInfo, Ranking, ScoredCandidate
+from interview_cli.core.scored import NodeInfo, Ranking, ScoredCandidate, candidate_key
 from interview_cli.core.scoring import rank_candidates
 from interview_cli.core.signals import (
     CanonicalInfo,
@@ -400,7 +400,7 @@ def _decision(
         rationale=build_rationale(ranking, veto_reasons, continuation)
         + tuple(note for note in (tie_break, deferred) if note),
         veto_reasons={
-            f"{strategy}@{node_id}" if node_id is not None else strategy: reason
+            candidate_key(strategy, node_id): reason
             for (strategy, node_id), reason in veto_reasons.items()
             if (strategy, node_id) in recorded_pairs
         },

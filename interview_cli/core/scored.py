@@ -20,6 +20,12 @@ VetoCheck = Callable[[StrategySpec, str | None], str | None]
 Stage = Literal["joint", "strategy", "node"]
 
 
+def candidate_key(strategy: str, node_id: str | None) -> str:
+    """``strategy@node`` (the strategy alone without a node): how veto reasons and records
+    name a candidate."""
+    return f"{strategy}@{node_id}" if node_id is not None else strategy
+
+
 @dataclass(frozen=True)
 class SignalContribution:
     """One weight key's share of a candidate's base score."""
