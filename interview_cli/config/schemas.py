@@ -281,6 +281,11 @@ class VetoTuning(StrictModel):
         "(not a 'move on', not a terminal don't-know) may be asked once more, with a technique "
         "not yet tried on it ('return later'); 0 = never",
     )
+    return_respects_ceiling: bool = Field(
+        default=False,
+        description="with return_to_stalled_after: a node whose last answer was a terminal "
+        "don't-know ('nothing more to it') is not returned to",
+    )
     answered_why: bool = Field(
         default=False,
         description="a climbing strategy (climbs: true) is not asked on a node that already "

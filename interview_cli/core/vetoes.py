@@ -184,7 +184,7 @@ def knowledge_ceiling(strategy: StrategySpec, node_id: str | None, ctx: VetoCont
     state = ctx.tracker.states.get(node_id)
     if state is None or state.knowledge_ceiling_turn is None:
         return None
-    if state.last_yield_turn is not None and state.last_yield_turn > state.knowledge_ceiling_turn:
+    if not _at_ceiling(state):
         return None
     listed = ctx.tuning.knowledge_ceiling_strategies
     applies = strategy.name in listed if listed else strategy.node_binding == "required"
@@ -271,6 +271,15 @@ def stalled(state: NodeState, tuning: VetoTuning) -> bool:
         state.fruitless_probes == tuning.fruitless_probe_limit
         and state.closed_by_respondent is None
         and not state.is_terminal
+        and not (tuning.return_respects_ceiling and _at_ceiling(state))
+    )
+
+
+def _at_ceiling(state: NodeState) -> bool:
+    """A terminal don't-know on the node ("nothing more to it") not lifted by a later yield."""
+    ceiling = state.knowledge_ceiling_turn
+    return ceiling is not None and (
+        state.last_yield_turn is None or state.last_yield_turn <= ceiling
     )
 
 

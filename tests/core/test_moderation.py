@@ -54,6 +54,7 @@ from interview_cli.core.vetoes import FocusEntry, VetoContext, node_exhausted, r
 ROOT = Path(__file__).resolve().parents[2]
 DEEPEN = StrategySpec(name="deepen")
 NEGATIVE = StrategySpec(name="negative_ladder")
+THIRD = StrategySpec(name="third_person")
 EXPLORE = StrategySpec(name="explore", node_binding="none")
 ON = VetoTuning(fruitless_probe=True, fruitless_probe_limit=2)
 
@@ -198,6 +199,19 @@ def test_a_stalled_node_may_be_returned_to_once_later_another_way() -> None:
     assert node_exhausted(NEGATIVE, "n3", later) is not None  # "move on" is obeyed for good
     never = VetoContext(tuning=ON, tracker=t, turn_number=30)
     assert node_exhausted(NEGATIVE, "n1", never) is not None  # switched off: exhausted for good
+
+
+def test_a_node_closed_with_nothing_more_to_it_is_not_returned_to() -> None:
+    # "I don't know. Nothing more to it really." twice (a terminal don't-know at turn 3): a
+    # held-out 1 respondent was asked about "carry my laptop" a third time, five turns later.
+    stalled = (Probe(2, "deepen", "dont_know"), Probe(3, "negative_ladder", "dont_know"))
+    t = NodeStateTracker(states={"n1": state("n1", probes=stalled, knowledge_ceiling_turn=3)})
+    back = VetoTuning(fruitless_probe=True, fruitless_probe_limit=2, return_to_stalled_after=4)
+    later = VetoContext(tuning=back, tracker=t, turn_number=9)
+    assert node_exhausted(THIRD, "n1", later) is None  # without the switch: returned to
+    respects = back.model_copy(update={"return_respects_ceiling": True})
+    later = VetoContext(tuning=respects, tracker=t, turn_number=9)
+    assert node_exhausted(THIRD, "n1", later) == "2 questions on this node brought nothing new"
 
 
 # ---- focus tie-break ----------------------------------------------------------------------
