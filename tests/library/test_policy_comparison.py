@@ -42,6 +42,7 @@ def _args(**given: object) -> argparse.Namespace:
         "holdout2_concept": "home_broadband_mec",
         "holdout3_concept": "dental_practice_mec",
         "holdout4_concept": "hairdresser_mec",
+        "holdout5_concept": "mattress_mec",
         "dev_concept": "pet_food_mec",
         "dev2_concept": "walking_boots_mec",
         "dev3_concept": "washing_machine_mec",
@@ -60,12 +61,14 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
         "held-out 2",
         "held-out 3",
         "held-out 4",
+        "held-out 5",
         "dev",
         "dev 2",
         "dev 3",
     ]
     assert sets["held-out 3"][1:] == ("personas/holdout3/", "dental_practice_mec")
     assert sets["held-out 4"][1:] == ("personas/holdout4/", "hairdresser_mec")
+    assert sets["held-out 5"][1:] == ("personas/holdout5/", "mattress_mec")
     directory, shown, concept = sets["held-out 2"]
     assert directory == ROOT / "personas" / "holdout2"
     assert (shown, concept) == ("personas/holdout2/", "home_broadband_mec")
@@ -90,6 +93,7 @@ def test_each_held_out_set_names_its_own_respondent_with_little_to_say(
 ) -> None:
     assert bench.little_to_say(ROOT / "personas" / "holdout") == ["retired_allotment"]
     assert bench.little_to_say(ROOT / "personas" / "holdout2") == ["gran_video_calls"]
+    assert bench.little_to_say(ROOT / "personas" / "holdout5") == ["nights_picker_box_mattress"]
 
 
 def _evaluation(turns: int, persona: str = "quiet") -> dict[str, object]:
