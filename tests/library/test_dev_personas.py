@@ -1,7 +1,7 @@
 """The development persona sets: valid, shaped, kept apart.
 
-personas/dev/ (concept pet_food_mec), personas/dev2/ (concept walking_boots_mec) and
-personas/dev3/ (concept washing_machine_mec). Unlike
+personas/dev/ (concept pet_food_mec), personas/dev2/ (concept walking_boots_mec),
+personas/dev3/ (concept washing_machine_mec) and personas/dev4/ (concept phone_plan_mec). Unlike
 the held-out sets, their transcripts are read while tuning; they still must load, carry the
 behaviours each set exists for, stay out of the tuned library listing, and run in a batch.
 """
@@ -18,9 +18,15 @@ from typer.testing import CliRunner
 from interview_cli.cli.app import app
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Persona
+from interview_cli.llm.offline.simulator import known_rungs
 
 ROOT = Path(__file__).resolve().parents[2]
-SETS = {"dev": "pet_food_mec", "dev2": "walking_boots_mec", "dev3": "washing_machine_mec"}
+SETS = {
+    "dev": "pet_food_mec",
+    "dev2": "walking_boots_mec",
+    "dev3": "washing_machine_mec",
+    "dev4": "phone_plan_mec",
+}
 FILES = [p for name in SETS for p in sorted((ROOT / "personas" / name).glob("*.yaml"))]
 
 
@@ -67,6 +73,26 @@ def test_dev3_has_a_respondent_without_a_terminal_value_and_ladders_that_reach_o
     assert any(max(len(ladder) for ladder in own) <= 4 for own in ladders), "no value to state"
     assert sum(len(ladder) == 5 for own in ladders for ladder in own) >= 3, "values reached too"
     assert any(len(ladder) == 3 for own in ladders for ladder in own), "short ladders too"
+
+
+def test_dev4_has_four_quiet_respondents_of_four_kinds_none_with_a_value_to_state() -> None:
+    personas = _set("dev4")
+    quiet = {
+        stem: p
+        for stem, p in personas.items()
+        if p.traits.verbosity <= 0.2 and p.traits.knowledge <= 0.5
+    }
+    assert len(quiet) == 4
+    # plain few words, polite hedges, impatience, a teen's "I guess": four kinds, not one
+    patterns = [p.speech_pattern.lower() for p in quiet.values()]
+    assert sum('"i guess"' in s for s in patterns) == 1
+    assert sum("tentative" in s for s in patterns) == 1
+    assert sum(p.traits.patience <= 4 for p in quiet.values()) == 1
+    assert sum(p.traits.openness >= 0.7 for p in quiet.values()) == 1
+    for stem, persona in personas.items():
+        lengths = [len(ladder) for ladder in persona.ladders["means_end_chain"]]
+        statable = any(known_rungs(n, persona.traits.knowledge) == n for n in lengths)
+        assert statable != (stem in quiet), f"{stem}: a top value to state unless quiet"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")

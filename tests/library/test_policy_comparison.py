@@ -46,6 +46,7 @@ def _args(**given: object) -> argparse.Namespace:
         "dev_concept": "pet_food_mec",
         "dev2_concept": "walking_boots_mec",
         "dev3_concept": "washing_machine_mec",
+        "dev4_concept": "phone_plan_mec",
         "sets": None,
     }
     return argparse.Namespace(**{**defaults, **given})
@@ -65,6 +66,7 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
         "dev",
         "dev 2",
         "dev 3",
+        "dev 4",
     ]
     assert sets["held-out 3"][1:] == ("personas/holdout3/", "dental_practice_mec")
     assert sets["held-out 4"][1:] == ("personas/holdout4/", "hairdresser_mec")
@@ -94,6 +96,19 @@ def test_each_held_out_set_names_its_own_respondent_with_little_to_say(
     assert bench.little_to_say(ROOT / "personas" / "holdout") == ["retired_allotment"]
     assert bench.little_to_say(ROOT / "personas" / "holdout2") == ["gran_video_calls"]
     assert bench.little_to_say(ROOT / "personas" / "holdout5") == ["nights_picker_box_mattress"]
+
+
+def test_the_fourth_dev_set_is_reported_with_targets_for_its_four_quiet_respondents(
+    bench: ModuleType,
+) -> None:
+    assert bench.persona_sets(_args())["dev 4"][1:] == ("personas/dev4/", "phone_plan_mec")
+    assert "dev 4" in bench.WITH_TARGETS
+    assert bench.little_to_say(ROOT / "personas" / "dev4") == [
+        "i_guess_sixth_former",
+        "polite_vague_church_warden",
+        "short_fuse_night_nurse",
+        "two_words_lorry_driver",
+    ]
 
 
 def _evaluation(turns: int, persona: str = "quiet") -> dict[str, object]:
