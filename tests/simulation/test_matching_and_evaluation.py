@@ -39,6 +39,11 @@ from interview_cli.simulation.evaluation import (
         ("feel deserve nice things", "feel I deserve nice things"),  # ... or dropped a pronoun
         ("rich life", "a full and rich life"),  # a contiguous part keeping most of it
         ("high ankle", "the high ankle that laces up tight"),  # the start, past its "the"
+        ("still going", "it's still going after fifteen years"),  # ... or past "it's", "I"
+        ("not off the grid", "I'm not off the grid if it smashes"),
+        # the rung's negation is in the tail the extractor cut, not in what the label keeps
+        ("spins fourteen hundred", "it spins fourteen hundred without walking across the floor"),
+        ("less on the line", "less on the line and no tumble dryer bill"),
     ],
 )
 def test_labels_that_name_the_rung_match(a: str, b: str) -> None:
@@ -49,6 +54,8 @@ def test_labels_that_name_the_rung_match(a: str, b: str) -> None:
     ("a", "b"),
     [
         ("stressed before trips", "not stressed before trips"),  # negation must agree
+        ("stressed", "I'm not stressed before trips"),  # ... when it stands before the part
+        ("walking across the floor", "spins fourteen hundred without walking across the floor"),
         ("battery", "long battery life works with my phone"),  # too small a part
         ("feel relaxed", "feel in control of my time"),
         ("self-respect", "social recognition"),

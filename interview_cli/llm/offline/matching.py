@@ -16,7 +16,9 @@ A label matches a rung when it names the rung or one of its aliases:
 3. otherwise rapidfuzz: the better of the plain and token-sorted ratio of the normalised
    strings ("feel deserve nice things" vs "feel I deserve nice things").
 
-Negation must agree ("stressed" is not "not stressed"). ``MATCH_THRESHOLD`` is the bar for
+Negation must agree ("stressed" is not "not stressed"), unless the longer one's negation lies
+in a tail the shorter one left out ("spins fourteen hundred" names "it spins fourteen hundred
+without walking across the floor"). ``MATCH_THRESHOLD`` is the bar for
 all of it.
 """
 
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from interview_cli.config.schemas import Methodology, Persona, Rung
-from interview_cli.core.text import label_profile, normalise
+from interview_cli.core.text import NEGATIONS, label_profile, normalise
 
 MATCH_THRESHOLD = 0.8
 # A part of a label counts only if it keeps this share of the rung's content words.
@@ -50,8 +52,12 @@ class RungRef:
         return self.rung.label
 
 
-# Words a rung may open with that a label drops ("the high ankle ..." said as "high ankle").
-_DETERMINER = re.compile(r"^(?:the|a|an|my|our|his|her|their|your|this|that|these|those)\s+")
+# Words a rung may open with that a label drops ("the high ankle ..." said as "high ankle",
+# "I can sleep ..." as "can sleep", "it's still going ..." as "still going"), as normalised.
+_DETERMINER = re.compile(
+    r"^(?:(?:the|a|an|my|our|his|her|their|your|this|that|these|those|i|im|ive|id|it|its|"
+    r"we|weve|they|theyre|you|youre|he|hes|she|shes)\s+)+"
+)
 
 
 def _contiguous(part: str, whole: str) -> bool:
@@ -66,10 +72,10 @@ def label_score(a: str, b: str) -> float:
     if na == nb:
         return 1.0
     pa, pb = label_profile(a), label_profile(b)
-    if pa.negated != pb.negated:
+    short, long_, sp, lp = (na, nb, pa, pb) if len(na) <= len(nb) else (nb, na, pb, pa)
+    if pa.negated != pb.negated and not _negation_cut_off(short, long_, sp.negated):
         return 0.0
     best = max(fuzz.ratio(na, nb), fuzz.token_sort_ratio(na, nb)) / 100.0
-    short, long_, sp, lp = (na, nb, pa, pb) if len(na) <= len(nb) else (nb, na, pb, pa)
     if _contiguous(short, long_) and lp.content:
         coverage = len(sp.token_set & lp.token_set) / len(lp.token_set)
         # The extractor cuts a label at a clause break and keeps its start ("stay" for "stay
@@ -84,6 +90,16 @@ def label_score(a: str, b: str) -> float:
         if coverage >= MIN_PART_COVERAGE:
             best = max(best, 0.75 + 0.2 * coverage)
     return min(best, 1.0)
+
+
+def _negation_cut_off(short: str, long_: str, short_negated: bool) -> bool:
+    """The longer label's only negation lies after the part the shorter one keeps: the
+    extractor cut the tail ("spins fourteen hundred" of "... without walking across the
+    floor"), so the negation is not the label's. "stressed" stays apart from "not stressed"."""
+    if short_negated or not _contiguous(short, long_):
+        return False
+    before = f" {long_} ".split(f" {short} ", 1)[0].split()
+    return not any(word in NEGATIONS for word in before)
 
 
 class PersonaLadders:
