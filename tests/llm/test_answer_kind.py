@@ -54,6 +54,14 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("I ask my vet which one to buy, because she knows the breed.", "answer"),
         ("Mm, maybe.", "dont_know"),
         ("Not really, no.", "dont_know"),
+        # remarks on the question or on oneself as a respondent; other ways of "can't say"
+        ("Ha, that's a deep one for a Monday morning. I don't know.", "about_interview"),
+        ("I'm not much use on this, I'm afraid.", "about_interview"),
+        ("Is this for a manufacturer?", "about_interview"),
+        ("Oh, I couldn't really say, dear.", "dont_know"),
+        ("I feel better for it. That's as far as it goes.", "answer"),
+        ("Because one less thing to think about.", "answer"),
+        ("It's a big one for me, the battery.", "answer"),
         # one naming word is enough to be an answer
         ("The price.", "answer"),
         ("Cheap.", "answer"),

@@ -116,6 +116,20 @@ NOTHING = [
     ("Well, it's just nice, isn't it. I can't put it better than that.", "don't-know"),
     ("It's more a feeling than a reason. It just is, that's all there is to it.", "don't-know"),
     ("Ooh, now, that takes me back to a callout, hang on... I don't know.", "remark"),
+    # remarks on the question, on oneself as a respondent, on who is asking
+    ("Ha, that's a deep one for a Monday morning. I don't know, that's all.", "about the"),
+    ("That's quite deep for a washing machine. It just is.", "about the"),
+    ("Well, you could write a thesis on that. I don't know.", "about the"),
+    ("I'm sorry, I'm not much use on this.", "about the"),
+    ("I'm not one for the deep questions, love. It just is.", "about the"),
+    ("That sounds like a question a pet food company would want answered.", "about the"),
+    ("I don't really do the emotional side of phone contracts.", "about the"),
+    ("Well, that's a whole other story really.", "about the"),
+    # can't go further, in other words than "I don't know"
+    ("Oh, I couldn't really say, dear. I don't know.", "don't-know"),
+    ("Gosh, I've not thought about it like that. Let me think.", "hedge"),
+    ("Hmm, I'd have to think about whether that's really the reason.", "hedge"),
+    ("I don't know what else you want me to say about it.", "don't-know"),
 ]
 
 
@@ -246,6 +260,19 @@ LABELS = [
     ("commuting", "It's a bike, isn't it. It gets me places.", ("nothing electric", A),
      ["gets me places"]),
     ("headphones", "Headphones. I like the long battery.", None, ["long battery"]),
+    # "after" a time is a phrase, not a new clause; a why's "X and Y" is one consequence
+    ("cooking", "It means I can sleep after a night shift while it simmers.",
+     ("slow cooker", A), ["can sleep after a night shift"]),
+    ("cycling", "Because it's still going after fifteen years.", ("steel frame", A),
+     ["still going after fifteen years"]),
+    ("cooking", "Because it's quick and cheap.", ("one-pot recipes", A), ["quick and cheap"]),
+    ("headphones", "I like the comfort and the battery.", None, ["comfort", "battery"]),
+    # words that each name nothing, together a consequence; asides that name nothing
+    ("banking", "Because one less thing to think about.", ("automatic savings", A),
+     ["one less thing to think about"]),
+    ("cycling", "Aye, well, it's just easier, isn't it.", ("gears", A), ["easier"]),
+    ("cycling", "I feel better for it. That's as far as it goes, I'm afraid.", ("hills", A),
+     ["feel better for it"]),
 ]  # fmt: skip
 
 

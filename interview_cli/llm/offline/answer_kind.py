@@ -23,7 +23,12 @@ from __future__ import annotations
 import re
 
 from interview_cli.llm.offline.lexicon import DEFERRAL_PATTERN, INARTICULATE_PATTERN, NAMELESS
-from interview_cli.llm.offline.meta import ODD_QUESTION_PATTERN
+from interview_cli.llm.offline.meta import (
+    CANNOT_SAY_PATTERN,
+    LOAD_OFF,
+    ODD_QUESTION_PATTERN,
+    QUESTION_REMARK_PATTERN,
+)
 
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")
 # "It's not about X, it's about Y": a contrast that names what matters, not a remark.
@@ -53,6 +58,7 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"off track|sidetracked|going in circles)",
             r"\bwhat does (?:that|this) have to do with\b",
             rf"\b{ODD_QUESTION_PATTERN}",  # "that's kind of a weird one to answer"
+            QUESTION_REMARK_PATTERN,  # "that's a deep one for a Monday morning"
             r"\byou(?:'ve| have)? (?:already )?asked (?:me )?(?:that|this)\b",
             r"\bwhy do you keep asking\b",
         ),
@@ -79,6 +85,7 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             rf"\b(?:{INARTICULATE_PATTERN})\b",  # "more a feeling than a reason"
             r"\b(?P<same>\w+) (?:is|are) (?P=same)\b",  # "boots are boots": nothing said
             DEFERRAL_PATTERN,  # passing the question on: "Ask my nan.", "You'd have to ask her."
+            CANNOT_SAY_PATTERN,  # "I couldn't really say", "that's as far as it goes"
         ),
     },
     "de": {
@@ -119,7 +126,8 @@ _COMPILED: dict[str, re.Pattern[str]] = {
 
 
 def _content_words(text: str) -> int:
-    return sum(1 for w in _WORD.findall(text) if w.lower().replace("\u2019", "'") not in NAMELESS)
+    named = sum(1 for w in _WORD.findall(text) if w.lower().replace("\u2019", "'") not in NAMELESS)
+    return named + 2 * len(LOAD_OFF.findall(text))  # "one less thing to think about"
 
 
 def answer_kind(answer: str) -> str:

@@ -48,7 +48,7 @@ from interview_cli.llm.offline.lexicon import (
     TRAILING_STRIP,
     Cue,
 )
-from interview_cli.llm.offline.meta import blank_meta
+from interview_cli.llm.offline.meta import LOAD_OFF, blank_meta
 
 MAX_LABEL_WORDS = 6
 WORD = re.compile(r"[\w][\w'\u2019\-]*")
@@ -388,6 +388,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
                 continue  # "be that parent": a determiner, not a new clause
             if word.lower() in ("if", "whether") and words[i - 1].lower() in _CLAUSE_OBJECT:
                 continue  # "don't care if they get wrecked": the clause is what is cared about
+            if word.lower() in _TIME_PREPS and _time_phrase(words, i):
+                continue  # "can sleep after a night shift": a time, not a new clause
             if len(content_words(" ".join(words[:i]))) >= 2 or i >= 3:
                 words = words[:i]  # not "stay" for "stay in while cycling"
                 break
@@ -406,6 +408,21 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         return ""
     label = " ".join(_case(w) for w in words)
     return label.replace("\u2019", "'")
+
+
+_TIME_PREPS = frozenset("after before until".split())
+_TIME_STARTS = frozenset("a an every each work school lunch dinner breakfast dark".split())
+
+
+def _time_phrase(words: list[str], at: int) -> bool:
+    """ "after a night shift", "after fifteen years", "before work": a phrase with no subject,
+    kept when the label still fits ("dinner on the table before seven" is cut as before)."""
+    word = words[at + 1].lower() if at + 1 < len(words) else ""
+    if not (word in _TIME_STARTS or word in _NUMBER_WORDS or word.isdigit()):
+        return False
+    breaks = CLAUSE_BREAKS | LATE_BREAKS
+    end = next((j for j in range(at + 1, len(words)) if words[j].lower() in breaks), len(words))
+    return end <= MAX_LABEL_WORDS
 
 
 def _case(word: str) -> str:
@@ -431,6 +448,8 @@ def _keep_do(spoken: list[str], words: list[str]) -> list[str]:
 
 def is_empty_label(words: list[str]) -> bool:
     """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not"."""
+    if LOAD_OFF.search(" ".join(words)):
+        return False  # "one less thing to think about"
     return all(w.lower().replace("\u2019", "'") in NAMELESS for w in words)
 
 
@@ -460,7 +479,10 @@ def _shorten(words: list[str]) -> list[str]:
     return words
 
 
-_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten twelve".split())
+_NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty"
+    " fifty hundred".split()
+)
 _CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
 _PARTICLES = frozenset("in on out up off down back away over".split())
 

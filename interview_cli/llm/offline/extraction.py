@@ -67,7 +67,7 @@ from interview_cli.llm.offline.lexicon import (
     Cue,
 )
 from interview_cli.llm.offline.links import Turn, Unit, link_unit, unique_edges
-from interview_cli.llm.offline.meta import REASONS, meta_kind
+from interview_cli.llm.offline.meta import LOAD_OFF, REASONS, meta_kind
 from interview_cli.llm.offline.ontology import OntologyView
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -122,8 +122,9 @@ def expected_category(strategy: str | None, view: OntologyView) -> str | None:
 def extract_offline(request: ExtractRequest) -> Extraction:
     """The offline provider's extraction for one answer."""
     answer = request.answer
-    words = WORD.findall(blank(answer).lower())
-    if not words or all(w in _NAMES_NOTHING for w in words):
+    blanked = blank(answer)
+    words = WORD.findall(blanked.lower())
+    if not words or (all(w in _NAMES_NOTHING for w in words) and not LOAD_OFF.search(blanked)):
         # What is left after hedges, don't-knows and remarks about the interview names
         # nothing, so a hedge among it is a hedge around nothing ("they're fine, I guess").
         hedged = bool(HEDGES.search(answer))
@@ -295,7 +296,9 @@ def _units(clauses: list[Clause]) -> list[Unit]:
         link = clause.cue.link if clause.cue else "none"
         if link == "none" and units and units[-1].clauses[-1].sentence == clause.sentence:
             link = "assoc"  # a cue-less clause mid-sentence (after a comma-less frame)
-        parts = list_parts(clause)
+        # "because scrubs washed and dry in one go": what a why brought is one consequence
+        # said in two breaths, not two to ask about; a list of features is split
+        parts = list_parts(clause) if link != "up" else []
         units.append(Unit(parts or [clause], link))
     return units
 

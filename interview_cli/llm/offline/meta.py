@@ -37,6 +37,41 @@ REASONS: dict[str, str] = {
     "filler": "an aside with nothing to extract",
 }
 
+# A remark on what is being asked, or on the respondent as a respondent, or on who asks:
+# "that's a deep one for a Monday morning", "you could write a thesis on that", "I'm not much
+# use on this", "is this for a manufacturer?", "I don't really do the emotional side of it".
+QUESTION_REMARK_PATTERN = (
+    r"(?:that|this)(?:'s|\s+is|\s+was)\s+(?:(?:a|quite|very|pretty|a\s+bit|bit|rather|too)\s+)*"
+    r"(?:deep|philosophical|profound)(?:\s+(?:one|question))?(?:\s+for\s+[^.!?,;]*)?\s*(?:[.!?]|$)|"
+    r"\b(?:you|one|i)\s+could\s+write\s+a\s+(?:thesis|book|essay|dissertation)\s+on\b|"
+    r"\bi'?m\s+(?:not\s+(?:much|any|very\s+much)|no|of\s+no)\s+(?:use|help|good)\b|"
+    r"\bi'?m\s+not\s+(?:one|much|big)\s+for\s+(?:the\s+)?(?:deep|big|philosophical)\s+"
+    r"(?:questions|stuff|ones)\b|"
+    r"\bi'?m\s+running\s+on\s+empty\b|"
+    r"\b(?:is\s+this|are\s+you)\s+(?:for|from|working\s+for)\s+(?:a|the)\s+"
+    r"(?:manufacturer|company|brand|shop|retailer|marketing)\b|"
+    r"\b(?:(?:that|it|this)\s+)?sounds\s+like\s+a\s+question\s+(?:a|the|some)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:company|manufacturer|brand|marketing|firm)\b[^.!?]*|"
+    r"\bi\s+(?:don'?t|do\s+not)\s+(?:really\s+)?(?:do|buy\s+into|go\s+in\s+for|get\s+into)\s+"
+    r"(?:the\s+)?(?:emotional|feelings?|deep)\s+(?:side|stuff|bit)(?:\s+of\s+[^.!?,;]*)?|"
+    r"\b(?:that'?s|it'?s)\s+a\s+whole\s+(?:other|different)\s+(?:story|question)\b"
+)
+# A reply that cannot go further, in words other than "I don't know": "I couldn't really
+# say", "I've not thought about it like that", "that's as far as it goes", "I'd have to think
+# about whether that's really the reason", "I don't know what else you want me to say".
+CANNOT_SAY_PATTERN = (
+    r"\b(?:couldn'?t|could\s+not|cannot)\s+(?:really\s+)?say\b|"
+    r"\b(?:i'?ve|i\s+have|i\s+had|i'?d)\s+not\s+(?:really\s+)?thought\s+(?:about|of)\s+(?:it|that)"
+    r"(?:\s+like\s+that)?|"
+    r"\b(?:never|haven'?t)\s+(?:really\s+)?thought\s+(?:about|of)\s+(?:it|that)\s+like\s+that\b|"
+    r"\b(?:that'?s|that\s+is|it'?s)\s+(?:about\s+)?as\s+far\s+as\s+it\s+goes\b|"
+    r"\bi'?d\s+(?:have|need)\s+to\s+think\s+about\s+(?:it|that|whether|why)\b[^.!?]*|"
+    r"\bwhat\s+(?:else\s+)?(?:do\s+)?you\s+want\s+me\s+to\s+say(?:\s+about\s+(?:it|that))?"
+)
+# Not a remark but its opposite: words that each name nothing ("one", "less", "thing",
+# "think") and together name a consequence. Counted as content wherever emptiness is judged.
+LOAD_OFF = re.compile(r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)\s+about\b", re.I)
+
 _I = r"(?:i|i've|i'd|i'm|ive)"
 # Asides: blanked wherever they occur, the answer around them still counts.
 ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -72,6 +107,8 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:\s+(?:into|in)\s+words)?|"
             r"can'?t (?:really )?(?:explain|put my finger on) (?:it|why)|"
             r"(?:that'?s\s+a\s+)?(?:good|fair|tough) question|i'?m not sure|not sure|"
+            + CANNOT_SAY_PATTERN
+            + r"|"
             r"(?:it'?s\s+|it\s+is\s+)?not\s+(?:that|very|so)\s+deep)\b",
             re.IGNORECASE,
         ),
@@ -81,7 +118,11 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:(?:my|his|her|their|our)\s+\w+\s+says?\s+so(?:\s+anyway)?|or so they say|"
             r"sorry|ha(?:ha)+|ha|heh|lol|oh well|being (?:honest|fair|real)(?=\s*,)|"
-            r"to be fair|if i'?m (?:being )?honest)\b",
+            r"to be fair|if i'?m (?:being )?honest|gosh|blimey|crikey|golly|aye|oh(?=\s*,)|"
+            # "I'm afraid", "dear", "love" closing a phrase; a tag question: "isn't it"
+            r"i'?m afraid(?=\s*[.!?]|$)|,\s*(?:dear|love|pet|mate|hun)(?=\s*[.!?,]|$)|"
+            r"(?:isn'?t|aren'?t|doesn'?t|don'?t|wasn'?t|didn'?t|won'?t)\s+(?:it|they|you|we|there)"
+            r"(?=\s*[.!?]|$))\b",
             re.IGNORECASE,
         ),
     ),
@@ -96,8 +137,8 @@ ODD_QUESTION_PATTERN = (
 # with fillers ("Yeah, I think we covered that already").
 _LEAD = (
     r"^(?:(?:ok(?:ay)?|right|look|listen|well|please|honestly|hmm+|um+|uh+|erm|yeah|yes|no|"
-    r"o+h|ah+|now|"
-    r"so|but|and|like|sorry|pardon|huh|eh|i think|i mean|i guess|i feel like)\W+)*"
+    r"o+h|ah+|now|ha+|gosh|aye|blimey|wow|"
+    r"so|but|and|like|sorry|i'?m sorry|pardon|huh|eh|i think|i mean|i guess|i feel like)\W+)*"
 )
 REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -145,7 +186,7 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:off|away|a bit far|round in circles|in circles)|" + ODD_QUESTION_PATTERN + r"|"
             r"(?:that|this|it)\s+(?:reminds\s+me\s+of|makes\s+me\s+think\s+of|"
             r"takes\s+me\s+back\s+to)|"
-            r"(?:anyway|but anyway|where was i))",
+            r"(?:anyway|but anyway|where was i)|" + QUESTION_REMARK_PATTERN + r")",
             re.IGNORECASE,
         ),
     ),
@@ -224,4 +265,13 @@ def meta_kind(answer: str) -> MetaKind | None:
     return ranked[0].kind if ranked else None
 
 
-__all__ = ["REASONS", "MetaSpan", "blank_meta", "meta_kind", "meta_spans"]
+__all__ = [
+    "CANNOT_SAY_PATTERN",
+    "LOAD_OFF",
+    "QUESTION_REMARK_PATTERN",
+    "REASONS",
+    "MetaSpan",
+    "blank_meta",
+    "meta_kind",
+    "meta_spans",
+]
