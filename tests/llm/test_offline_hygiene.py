@@ -310,6 +310,17 @@ def test_no_junk_label_ever(
         assert not re.search(r"\b(?:again|like i said|sorry|hard to say|not sure)\b", label), label
 
 
+def test_what_i_mean_restates_the_focus_of_a_clarifying_question(mec: Methodology) -> None:
+    # "what exactly do you mean by 'grip on the tyres'?" - "I mean the grip": the focus itself,
+    # not a second node beside it, and the reason climbs from the focus
+    answer = "I mean the grip. And that matters because I do not slip on wet roads."
+    result = extract(mec, "cycling", answer, ("grip on the tyres", A), strategy="clarify")
+    assert [n.label for n in result.nodes] == ["not slip on wet roads"]
+    assert [(e.source, e.target) for e in result.edges] == [
+        ("grip on the tyres", "not slip on wet roads")
+    ]
+
+
 def test_a_way_of_being_in_a_frame_is_an_instrumental_value(mec: Methodology) -> None:
     focus = ("arrive in a good mood", P)
     for answer in ("It's about being a good parent.", "Because it's all about being a good mum."):

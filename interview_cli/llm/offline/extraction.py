@@ -216,6 +216,7 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
         deepen=is_deepen_like(request.strategy, strategy.description if strategy else ""),
         expected=expected_category(request.strategy, view),
         skip_scenes="situation" in (request.strategy or "") and not view.supports("context"),
+        clarifying="clarif" in (request.strategy or ""),
     )
 
 
@@ -228,10 +229,11 @@ def _name(clause: Clause, existing: dict[str, str], turn: Turn, *, first: bool) 
         clause.label = existing[key]
         if turn.focus_label and key == normal(turn.focus_label) and turn.focus_type:
             clause.node_type = turn.focus_type
-    elif first and turn.deepen and _restates_focus(clause.label, turn):
-        # "Focusing helps me get my work done" asked about "can focus on the train":
-        # the answer starts from the focus itself, so what follows builds on it
-        # instead of the restatement being placed a level above it.
+    elif first and (turn.deepen or turn.clarifying) and _restates_focus(clause.label, turn):
+        # "Focusing helps me get my work done" asked about "can focus on the train", "I
+        # mean the data" asked what "data's unlimited" means: the answer starts from the
+        # focus itself, so what follows builds on it instead of the restatement being
+        # placed a level above it (or beside it, as a second name for the same thing).
         assert turn.focus_label is not None and turn.focus_type is not None
         clause.existing = True
         clause.label = turn.focus_label

@@ -39,6 +39,7 @@ class Turn:
     deepen: bool
     expected: str | None  # the kind of element the strategy asks for, if its name says
     skip_scenes: bool = False  # a situational question where the ontology has no situations
+    clarifying: bool = False  # "what exactly do you mean by X?": the answer restates X
 
 
 def _parent_of(p: Parent) -> tuple[str, str, Clause | None]:
