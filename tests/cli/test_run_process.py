@@ -217,29 +217,53 @@ def paused_session_with_one_turn(sessions: Path) -> str:
     return str(the_session(sessions)["id"])
 
 
+def first_to_end(procs: list[subprocess.Popen[str]], timeout: float = 60) -> subprocess.Popen[str]:
+    """The first of ``procs`` to end, waited for (with a deadline, not a guess)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        for proc in procs:
+            if proc.poll() is not None:
+                return proc
+        assert time.monotonic() < deadline, "neither process ended"
+        time.sleep(0.02)
+
+
 def test_two_resumers_at_once_one_is_refused_and_nothing_is_lost(tmp_path: Path) -> None:
     sessions = tmp_path / "s"
     session_id = paused_session_with_one_turn(sessions)
+    # Both start at once and race for the lock, each with an answer but no end of input. The
+    # one that takes the lock answers, then waits for more with the lock still held, so the
+    # other cannot come after it and must be refused whatever the load: a winner that ended
+    # first (as when it got "/quit" at once) would let both succeed and prove nothing.
     procs = [start("--resume", session_id, sessions=sessions) for _ in range(2)]
-    answers = [ANSWERS[1], ANSWERS[2]]
-    outputs = []
-    for proc, answer in zip(procs, answers, strict=True):
-        assert proc.stdin is not None
-        proc.stdin.write(answer + "\n/quit\n")
-        proc.stdin.flush()
+    answers = {proc.pid: answer for proc, answer in zip(procs, ANSWERS[1:3], strict=True)}
     for proc in procs:
-        out, err = proc.communicate(timeout=120)
-        outputs.append((proc.returncode, err))
-    codes = sorted(code for code, _ in outputs)
-    assert codes == [0, 2], outputs
-    refused = next(err for code, err in outputs if code == 2)
-    # "by process N", or "(just starting)" when the holder has not written its pid yet
-    assert "is in use by" in refused and "Traceback" not in refused
-    winner = answers[[code for code, _ in outputs].index(0)]
+        assert proc.stdin is not None
+        try:
+            proc.stdin.write(answers[proc.pid] + "\n")
+            proc.stdin.flush()
+        except BrokenPipeError:  # refused already, and gone
+            pass
+    refused = first_to_end(procs)
+    holder = next(proc for proc in procs if proc is not refused)
+    _, err = refused.communicate(timeout=30)
+    assert refused.returncode == 2, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: session "), err
+    # "by process N" (the holder), or "(just starting)" if it had not written its pid yet
+    assert f"in use by process {holder.pid} " in lines[0] or "just starting" in lines[0], err
+    assert holder.poll() is None  # it still holds the lock, waiting for its next answer
+    assert holder.stdin is not None
+    holder.stdin.write("/quit\n")
+    holder.stdin.flush()
+    _, err = holder.communicate(timeout=120)
+    assert holder.returncode == 0, err
     doc = the_session(sessions)
-    assert [t["answer"]["text"] for t in doc["turns"]] == [ANSWERS[0], winner]
+    # The holder's answer is kept, the refused one's never written.
+    assert [t["answer"]["text"] for t in doc["turns"]] == [ANSWERS[0], answers[holder.pid]]
     assert all(t["status"] == "complete" for t in doc["turns"])
     assert doc["status"] == "paused"
+    assert not list(sessions.glob("*.lock"))
 
 
 def test_resume_right_after_sigkill_is_not_refused(tmp_path: Path) -> None:
