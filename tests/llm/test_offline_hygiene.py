@@ -267,6 +267,8 @@ LABELS = [
      ["still going after fifteen years"]),
     ("cooking", "Because it's quick and cheap.", ("one-pot recipes", A), ["quick and cheap"]),
     ("headphones", "I like the comfort and the battery.", None, ["comfort", "battery"]),
+    # ... but one "for" over both is one element, not "my lunch" on its own
+    ("commuting", "I like the rack for my laptop and my lunch.", None, ["rack for my laptop"]),
     # words that each name nothing, together a consequence; asides that name nothing
     ("banking", "Because one less thing to think about.", ("automatic savings", A),
      ["one less thing to think about"]),

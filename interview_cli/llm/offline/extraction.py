@@ -43,11 +43,10 @@ from interview_cli.llm.offline.clauses import (
     Clause,
     blank,
     list_parts,
-    make_label,
-    normal,
     quote,
     split_clauses,
 )
+from interview_cli.llm.offline.labels import make_label, normal
 from interview_cli.llm.offline.lexicon import (
     ACKNOWLEDGEMENTS,
     CATEGORY_KEYWORDS,

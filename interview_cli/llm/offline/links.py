@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from interview_cli.core.models import ExtractedEdge, RejectedItem
-from interview_cli.llm.offline.clauses import Clause, normal, quote
+from interview_cli.llm.offline.clauses import Clause, quote
+from interview_cli.llm.offline.labels import normal
 from interview_cli.llm.offline.ontology import OntologyView
 
 LOOKBACK_UNITS = 3
