@@ -459,11 +459,24 @@ def test_move_on_is_obeyed_and_a_complaint_never_becomes_the_next_topic() -> Non
     assert out.decision.selected.node_id not in {focus}
 
 
+def test_a_terminal_dont_know_ends_the_climb_on_that_node() -> None:
+    # "I don't know, that's all there is to it": the respondent said where the ladder stops;
+    # no other technique on it, the interview goes back to another attribute
+    s, _ = answer(CoreState(), [("light frame", "attribute")])
+    s, out = answer(s, [("carry it upstairs", "functional_consequence")])
+    focus = out.decision.selected.node_id
+    s, out = answer(s, [], knowledge_ceiling="terminal", answer_kind="dont_know")
+    assert out.decision.selected.node_id != focus
+    reasons = out.decision.veto_reasons
+    for strategy in ("deepen", "negative_ladder", "third_person", "situational"):
+        assert f"{strategy}@{focus}" in reasons
+
+
 @pytest.mark.parametrize(
     ("reply", "expected"),
     [
-        # "I don't know, that's all there is to it": imagine it absent
-        ({"knowledge_ceiling": "terminal", "answer_kind": "dont_know"}, "negative_ladder"),
+        # "No idea.": imagine it absent
+        ({"knowledge_ceiling": "none", "answer_kind": "dont_know"}, "negative_ladder"),
         # "Hmm, I'm not sure, let me think": lower the stakes
         ({"knowledge_ceiling": "exploratory", "answer_kind": "dont_know"}, "third_person"),
         # "Just is." - bare and abstract, nothing new: a concrete moment
