@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from interview_cli.config.base import StrictModel
 
 Shape = Literal["ladder", "journey", "grid"]
 # A grid needs enough elements for distinct triads and a meaningful principal components
@@ -23,11 +25,7 @@ MIN_GRID_ELEMENTS = 6
 GRID_SCALES: tuple[tuple[int, int], ...] = ((1, 5), (1, 7))
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class JourneySpec(_Strict):
+class JourneySpec(StrictModel):
     """Which node and edge types make up a customer journey map."""
 
     stage_type: str = "stage"
@@ -50,7 +48,7 @@ class JourneySpec(_Strict):
         return (self.touchpoint_type, self.action_type)
 
 
-class GridSpec(_Strict):
+class GridSpec(StrictModel):
     """Which node and edge types make up a repertory grid, and its rating scale."""
 
     element_type: str = "element"
@@ -69,7 +67,7 @@ class GridSpec(_Strict):
 # --------------------------------------------------------------------------------------------
 
 
-class StageTruth(_Strict):
+class StageTruth(StrictModel):
     """One stage of a persona's hidden journey."""
 
     stage: str = Field(min_length=1, description="the concept's stage label (or id)")
@@ -81,7 +79,7 @@ class StageTruth(_Strict):
     fixes: list[str] = Field(default_factory=list, description="what would have helped")
 
 
-class ConstructTruth(_Strict):
+class ConstructTruth(StrictModel):
     """One bipolar construct of a persona's hidden grid and its ratings of the elements."""
 
     like: str = Field(min_length=1, description="the pole rated 1 (the 'two alike' side)")

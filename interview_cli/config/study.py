@@ -16,14 +16,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from interview_cli.config.base import StrictModel
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Guide(_Strict):
+class Guide(StrictModel):
     must_cover: list[str] = Field(default_factory=list, description="topics to cover")
     avoid: list[str] = Field(default_factory=list, description="topics never to raise")
     tone: str = Field(default="", description="how the questions should sound")
@@ -32,7 +30,7 @@ class Guide(_Strict):
 SafetyAction = Literal["redirect", "pause", "end", "continue"]
 
 
-class SafetyResponse(_Strict):
+class SafetyResponse(StrictModel):
     action: SafetyAction
     message: str = ""
     code: str = Field(
@@ -67,7 +65,7 @@ def _abuse() -> SafetyResponse:
     )
 
 
-class SafetySpec(_Strict):
+class SafetySpec(StrictModel):
     off_topic: SafetyResponse = Field(default_factory=_off_topic)
     distress: SafetyResponse = Field(default_factory=_distress)
     abuse: SafetyResponse = Field(default_factory=_abuse)

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
 
-from interview_cli.config.schemas import CanonicalTuning
+from interview_cli.config.tuning import CanonicalTuning
 from interview_cli.core.dedup import polarity_block, same_word
 from interview_cli.core.graph_depth import condensation_depths
 from interview_cli.core.models import RejectedItem

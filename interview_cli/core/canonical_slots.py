@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from interview_cli.config.schemas import CanonicalTuning
+from interview_cli.config.tuning import CanonicalTuning
 from interview_cli.core.canonical import (
     CanonicalSlot,
     CanonicalState,

@@ -35,7 +35,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interview_cli.config.schemas import SaturationTuning, StrategySpec
+from interview_cli.config.schemas import StrategySpec
+from interview_cli.config.tuning import SaturationTuning
 from interview_cli.core.signals.trend import FATIGUE_TURNS, TrendState
 
 if TYPE_CHECKING:

@@ -35,7 +35,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from rapidfuzz import fuzz
 
-from interview_cli.config.schemas import DedupTuning
+from interview_cli.config.tuning import DedupTuning
 from interview_cli.core.text import LabelProfile, label_profile, normalise
 
 MatchTier = Literal["exact", "fuzzy", "embedding"]

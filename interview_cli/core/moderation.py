@@ -40,7 +40,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from interview_cli.config.schemas import Methodology, VetoTuning
+from interview_cli.config.schemas import Methodology
+from interview_cli.config.tuning import VetoTuning
 from interview_cli.core.continuation import (
     CLOSING_STRATEGY,
     LITTLE_TO_SAY,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from interview_cli.config.schemas import RECENT_DEPTHS_WINDOW
+from interview_cli.config.tuning import RECENT_DEPTHS_WINDOW
 from interview_cli.core.models import DECLINED
 
 NODE_TRACKER_SCHEMA_VERSION = 1

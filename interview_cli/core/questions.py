@@ -22,7 +22,7 @@ from typing import Literal
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-from interview_cli.config.schemas import QUESTION_HISTORY
+from interview_cli.config.tuning import QUESTION_HISTORY
 from interview_cli.core.text import normalise
 
 QuestionType = Literal["open", "closed", "other"]

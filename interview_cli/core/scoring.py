@@ -42,8 +42,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from interview_cli.config.schemas import Methodology, PhaseSpec, StrategySpec, Tuning
+from interview_cli.config.schemas import Methodology, PhaseSpec, StrategySpec
 from interview_cli.config.signal_catalogue import NODE_SIGNAL_PREFIXES
+from interview_cli.config.tuning import Tuning
 from interview_cli.core.scored import (
     NodeInfo,
     Ranking,

@@ -18,7 +18,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from interview_cli.config.schemas import Methodology, SaturationTuning
+from interview_cli.config.schemas import Methodology
+from interview_cli.config.tuning import SaturationTuning
 from interview_cli.core.graph import KnowledgeGraph
 
 ResponseDepth = Literal["surface", "shallow", "moderate", "deep"]

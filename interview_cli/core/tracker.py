@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from interview_cli.config.schemas import RECENT_DEPTHS_WINDOW
+from interview_cli.config.tuning import RECENT_DEPTHS_WINDOW
 from interview_cli.core.node_state import (
     ABOUT_INTERVIEW,
     ALREADY_SAID,

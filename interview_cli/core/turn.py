@@ -27,7 +27,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from interview_cli.config.schemas import QUESTION_HISTORY, Concept, Methodology, StrategySpec
+from interview_cli.config.schemas import Concept, Methodology, StrategySpec
+from interview_cli.config.tuning import QUESTION_HISTORY
 from interview_cli.core.canonical import (
     SlotBatch,
     SlotDiscoveryRecord,

@@ -56,7 +56,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from interview_cli.config.schemas import StrategySpec, VetoTuning
+from interview_cli.config.schemas import StrategySpec
+from interview_cli.config.tuning import VetoTuning
 from interview_cli.core.graph import KnowledgeGraph
 
 if TYPE_CHECKING:

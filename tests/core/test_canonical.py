@@ -13,7 +13,8 @@ import yaml
 from kg_fixtures import e, extract, methodology, n
 
 from interview_cli.config.library import Library
-from interview_cli.config.schemas import CanonicalTuning, Concept, Methodology
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.tuning import CanonicalTuning
 from interview_cli.core.canonical import (
     CanonicalState,
     ProposedSlot,

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from interview_cli.config.schemas import SaturationTuning, StrategySpec
+from interview_cli.config.schemas import StrategySpec
+from interview_cli.config.tuning import SaturationTuning
 from interview_cli.core.continuation import (
     ALL_NODES_EXHAUSTED,
     CLOSING_STRATEGY,

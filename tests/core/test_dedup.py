@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interview_cli.config.schemas import DedupTuning
+from interview_cli.config.tuning import DedupTuning
 from interview_cli.core.dedup import (
     DedupCandidate,
     Embedder,

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 import yaml
 
-from interview_cli.config.schemas import Concept, Methodology, StrategySpec, VetoTuning
+from interview_cli.config.schemas import Concept, Methodology, StrategySpec
+from interview_cli.config.tuning import VetoTuning
 from interview_cli.core.continuation import (
     CLOSING_STRATEGY,
     GRAPH_SATURATED,

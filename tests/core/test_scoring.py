@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from interview_cli.config.schemas import PhaseSpec, StrategySpec, Tuning
+from interview_cli.config.schemas import PhaseSpec, StrategySpec
+from interview_cli.config.tuning import Tuning
 from interview_cli.core.scored import NodeInfo
 from interview_cli.core.scoring import (
     contribution_for,

@@ -8,7 +8,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interview_cli.config.schemas import PhaseSpec, StrategySpec, Tuning
+from interview_cli.config.schemas import PhaseSpec, StrategySpec
+from interview_cli.config.tuning import Tuning
 from interview_cli.core.scored import NodeInfo, Ranking
 from interview_cli.core.scoring import (
     base_score,

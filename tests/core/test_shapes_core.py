@@ -14,7 +14,8 @@ from interview_cli.analysis.grid_stats import (
     jacobi_eigenvalues,
     variance_shares,
 )
-from interview_cli.config.schemas import Methodology, VetoTuning
+from interview_cli.config.schemas import Methodology
+from interview_cli.config.tuning import VetoTuning
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.grid import triad
 from interview_cli.core.tracker import NodeStateTracker

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from interview_cli.config.schemas import ExhaustionTuning, Methodology
+from interview_cli.config.schemas import Methodology
 from interview_cli.config.signal_catalogue import CATALOGUE, CATALOGUE_BY_NAME, SignalSpec
+from interview_cli.config.tuning import ExhaustionTuning
 from interview_cli.core.models import Assessment
 from interview_cli.core.signals import (
     DETECTORS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from kg_fixtures import chain_graph, e, extract, methodology, n
 
-from interview_cli.config.schemas import SaturationTuning
+from interview_cli.config.tuning import SaturationTuning
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.state import (
     GraphState,

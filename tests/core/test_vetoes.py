@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from interview_cli.config.schemas import StrategySpec, VetoTuning
+from interview_cli.config.schemas import StrategySpec
+from interview_cli.config.tuning import VetoTuning
 from interview_cli.core.tracker import NodeState, NodeStateTracker
 from interview_cli.core.vetoes import (
     FocusEntry,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from interview_cli.config.schemas import CanonicalTuning, DedupTuning
+from interview_cli.config.tuning import CanonicalTuning, DedupTuning
 from interview_cli.core.dedup import DedupCandidate, Embedder, find_duplicate
 from interview_cli.llm import embeddings
 from interview_cli.llm.embeddings import SentenceEmbedder, load_embedder, requested

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from interview_cli.config.schemas import ExhaustionTuning
+from interview_cli.config.tuning import ExhaustionTuning
 from interview_cli.core.signals.base import Deps, SignalContext, node_signal
 from interview_cli.core.tracker import SHALLOW_DEPTHS, NodeState
 

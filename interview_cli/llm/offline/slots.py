@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from interview_cli.config.schemas import CanonicalTuning
+from interview_cli.config.tuning import CanonicalTuning
 from interview_cli.core.canonical import label_similarity
 from interview_cli.core.text import STOPWORDS, lemmatise
 from interview_cli.llm.protocol import SlotGroup, SlotProposal, SlotProposals, SlotRequest
