@@ -290,8 +290,9 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "technique",
         "categorical",
         "What questions on this node brought: unprobed, productive (a new rung), fruitless "
-        "(nothing new) or exhausted (twice fruitless, or left at the respondent's wish).",
-        ("unprobed", "productive", "fruitless", "exhausted"),
+        "(nothing new), exhausted (twice fruitless, or left at the respondent's wish) or "
+        "returnable (twice fruitless, and time to come back another way: vetoes.return_signal).",
+        ("unprobed", "productive", "fruitless", "exhausted", "returnable"),
     ),
     # ---- coverage (concepts with stimulus elements, seed 000) --------------------------
     _s("coverage.ratio", "coverage", "float", "Share of stimulus elements mentioned so far."),

@@ -134,6 +134,12 @@ class VetoTuning(StrictModel):
         description="with return_to_stalled_after: a node whose last answer was a terminal "
         "don't-know ('nothing more to it') is not returned to",
     )
+    return_signal: bool = Field(
+        default=False,
+        description="with return_to_stalled_after: technique.node.probe_history reads "
+        "'returnable' instead of 'exhausted' on a node that may be returned to this turn, so "
+        "the strategies' weights can prefer coming back to an unfinished ladder",
+    )
     answered_why: bool = Field(
         default=False,
         description="a climbing strategy (climbs: true) is not asked on a node that already "

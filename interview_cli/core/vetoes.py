@@ -288,11 +288,16 @@ def may_return(state: NodeState, ctx: VetoContext) -> bool:
     """Back off, then return later (INTERVIEWING.md): a ``stalled`` node may be asked once
     more, ``return_to_stalled_after`` turns after its last answer. Which techniques are left is
     ``repeated_probe``'s business; a terminal don't-know stays final."""
-    after = ctx.tuning.return_to_stalled_after
-    if after <= 0 or not stalled(state, ctx.tuning):
+    return returnable(state, ctx.tuning, ctx.turn_number)
+
+
+def returnable(state: NodeState, tuning: VetoTuning, turn_number: int) -> bool:
+    """``may_return`` on the tracker's state alone (the probe-history signal reads it too)."""
+    after = tuning.return_to_stalled_after
+    if after <= 0 or not stalled(state, tuning):
         return False
     answered = max(p.turn for p in state.probes) + 1
-    return ctx.turn_number - answered >= after
+    return turn_number - answered >= after
 
 
 _OUTCOME_WORDS = {

@@ -66,6 +66,9 @@ PLAIN: dict[str, str] = {
     "technique.node.probe_history.exhausted": (
         "it is closed: asked twice in vain, or left on request"
     ),
+    "technique.node.probe_history.returnable": (
+        "it was left unfinished a while ago: time to come back to it another way"
+    ),
     "meta.conversation.saturation.high": "little new is coming in",
     "meta.conversation.saturation.low": "new things are still coming in",
     "coverage.has_gaps.true": "some stimulus elements still have gaps",

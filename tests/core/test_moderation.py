@@ -449,6 +449,25 @@ def test_after_a_dont_know_the_interviewer_changes_technique_then_leaves_the_nod
     assert signals["technique.node.probe_history"] == "exhausted"
 
 
+def test_a_ladder_left_unfinished_is_returned_to_later_another_way() -> None:
+    # two "not sure, let me think" on "light frame": back off, ladder another attribute, and
+    # once that one reached the end of what the respondent knows, come back another way
+    s, out = answer(CoreState(), [("light frame", "attribute")])
+    first = out.decision.selected
+    for _ in range(2):
+        s, out = answer(s, [], knowledge_ceiling="exploratory", answer_kind="dont_know")
+    assert out.decision.selected.node_id != first.node_id
+    history = "technique.node.probe_history"
+    assert out.decision.node_signals[first.node_id][history] == "exhausted"
+    s, out = answer(s, [("gears", "attribute")])
+    s, out = answer(s, [("climb hills", "functional_consequence")])
+    assert out.decision.node_signals[first.node_id][history] == "returnable"
+    s, out = answer(s, [], knowledge_ceiling="terminal", answer_kind="dont_know")
+    returned = out.decision.selected
+    assert returned.node_id == first.node_id
+    assert returned.strategy in {"negative_ladder", "situational"}  # not the ones tried
+
+
 def test_move_on_is_obeyed_and_a_complaint_never_becomes_the_next_topic() -> None:
     s, out = answer(CoreState(), [("light frame", "attribute"), ("gears", "attribute")])
     focus = out.decision.selected.node_id

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from interview_cli.config.tuning import ExhaustionTuning
 from interview_cli.core.signals.base import Deps, SignalContext, node_signal
 from interview_cli.core.tracker import SHALLOW_DEPTHS, NodeState
+from interview_cli.core.vetoes import returnable
 
 # The score's caps and weights are the seed's formula, not tuning: changing them changes what
 # the 0.3 / 0.6 interpretation bands of seed 001 mean.
@@ -180,8 +181,13 @@ def _strategy_repetition(ctx: SignalContext, state: NodeState, deps: Deps) -> st
 def _probe_history(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
     if not state.probes:
         return "unprobed"
-    limit = ctx.methodology.tuning.vetoes.fruitless_probe_limit
-    if state.closed_by_respondent is not None or state.fruitless_probes >= limit:
+    tuning = ctx.methodology.tuning.vetoes
+    if (
+        state.closed_by_respondent is not None
+        or state.fruitless_probes >= tuning.fruitless_probe_limit
+    ):
+        if tuning.return_signal and returnable(state, tuning, ctx.turn_number):
+            return "returnable"  # left unfinished a while ago: time to come back another way
         return "exhausted"
     return "fruitless" if state.probes[-1].fruitless else "productive"
 
