@@ -10,6 +10,7 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from interview_cli.store import read_session_file
+from tests.llm.fakeserver import FakeLLMServer, Step
 
 pytestmark = pytest.mark.slow
 
@@ -308,26 +310,50 @@ def test_sigterm_mid_turn_pauses_saves_and_releases(tmp_path: Path, signum: int,
 
 
 def test_sigterm_stops_a_batch_with_143_and_its_sessions_resume(tmp_path: Path) -> None:
-    out_dir = tmp_path / "b"
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "interview_cli", "batch", "cooperative"]
-    command += ["-c", "headphones_mec", "--runs", "2", "--max-turns", "60", "--out", str(out_dir)]
-    proc = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
-    )
-    deadline = time.monotonic() + 60
-    while not list(out_dir.glob("*.json")):  # running: a session file exists
-        assert time.monotonic() < deadline and proc.poll() is None
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 143, err
-    assert "Traceback" not in err
-    assert not list(out_dir.glob("*.lock"))
-    for path in out_dir.glob("*.json"):
-        assert read_session_file(path).status in ("paused", "completed")
-    again = subprocess.run(
-        command, capture_output=True, text=True, env=env, timeout=300, check=False
-    )
-    assert again.returncode == 0, again.stderr
-    assert {read_session_file(p).status for p in out_dir.glob("*.json")} == {"completed"}
+    # The respondent is a model on the fake server, which answers the first `answered` requests
+    # and holds every later one (retries too) until the test lets them through. When the
+    # signal is sent the batch is provably mid-interview, waiting for an answer it cannot get,
+    # however slow the machine: an offline batch (about a second in all) could have ended
+    # before a test held up after its first session file had sent the signal (exit 0).
+    answered = 4
+    server = FakeLLMServer(text_reply=ANSWERS[0]).start()
+    gate = threading.Event()
+    try:
+        server.script(*["ok"] * answered, *(Step(hold=gate) for _ in range(50)))
+        out_dir = tmp_path / "b"
+        env = {
+            **os.environ,
+            "PYTHONUNBUFFERED": "1",
+            "OPENAI_COMPATIBLE_BASE_URL": server.openai_base_url,
+            "OPENAI_COMPATIBLE_MODEL": "persona-model",
+            "LLM_RESPONDENT_TIMEOUT": "3600",  # held as long as the test takes: no retry
+        }
+        command = [sys.executable, "-m", "interview_cli", "batch", "cooperative"]
+        command += ["-c", "headphones_mec", "--runs", "2", "--out", str(out_dir)]
+        command += ["--provider", "offline", "--respondent-provider", "openai-compatible"]
+        proc = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+        )
+        deadline = time.monotonic() + 60
+        # Both interviews wait for a held answer, each with every answer before it taken in.
+        while len(server.requests) < answered + 2:
+            assert time.monotonic() < deadline and proc.poll() is None, proc.returncode
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 143, err
+        assert "Traceback" not in err
+        assert not list(out_dir.glob("*.lock"))
+        stopped = [read_session_file(path) for path in out_dir.glob("*.json")]
+        # Neither could end (an interview here takes six answers): both paused, answers kept.
+        assert [s.status for s in stopped] == ["paused", "paused"]
+        assert sum(len(s.turns) for s in stopped) == answered
+        gate.set()  # from now on every request is answered
+        again = subprocess.run(
+            command, capture_output=True, text=True, env=env, timeout=300, check=False
+        )
+        assert again.returncode == 0, again.stderr
+        assert {read_session_file(p).status for p in out_dir.glob("*.json")} == {"completed"}
+    finally:
+        gate.set()
+        server.stop()

@@ -63,6 +63,9 @@ class Step:
     text: str | None = None  # overrides the text of an ok answer
     message: str | None = None  # the error message of a "status" step
     raw_arguments: str | None = None  # openai: send this string as the tool arguments
+    # Answer only once this is set (or the server stops): a request the test holds the client
+    # at for as long as it needs, whatever the load; recorded before it waits.
+    hold: threading.Event | None = None
 
 
 @dataclass
@@ -100,9 +103,12 @@ class FakeLLMServer:
         self._rng = random.Random(self.seed)
         self._stop = threading.Event()
         self._httpd: ThreadingHTTPServer | None = None
+        self._serving = False
 
     # -- lifecycle -------------------------------------------------------------------------
-    def start(self) -> FakeLLMServer:
+    def start(self, *, serve: bool = True) -> FakeLLMServer:
+        """Listen on an ephemeral port and, unless ``serve`` is False, answer (:meth:`serve`):
+        until then connections wait in the listen queue, accepted by no one."""
         server = self
 
         class Handler(_Handler):
@@ -112,15 +118,23 @@ class FakeLLMServer:
         httpd.daemon_threads = True
         httpd.block_on_close = False  # a slow handler must not hold up the test's teardown
         self._httpd = httpd
-        threading.Thread(
-            target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        ).start()
+        if serve:
+            self.serve()
         return self
+
+    def serve(self) -> None:
+        """Accept and answer connections, from now on."""
+        assert self._httpd is not None, "server not started"
+        self._serving = True
+        threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        ).start()
 
     def stop(self) -> None:
         self._stop.set()  # releases handlers waiting in a "slow" step
         if self._httpd is not None:
-            self._httpd.shutdown()
+            if self._serving:
+                self._httpd.shutdown()  # waits for serve_forever to end: only if it runs
             self._httpd.server_close()
 
     @property
@@ -225,6 +239,9 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._send(404, {"error": {"message": f"no route {self.path}"}})
             return
+        if step.hold is not None:
+            while not step.hold.wait(0.05) and not self.fake._stop.is_set():
+                pass
         if step.delay_s:
             self.fake.wait(step.delay_s)
         _respond(self, api, body, step)

@@ -53,24 +53,26 @@ def test_writes_run_off_the_calling_thread_in_order_and_the_files_match(tmp_path
 def test_drain_waits_without_blocking_the_loop(tmp_path: Path) -> None:
     writes = BackgroundWrites()
     release = threading.Event()
-    done: list[str] = []
+    released: list[bool] = []  # whether the write was let through (not timed out)
 
     async def main() -> None:
-        writes.run("s", lambda: (release.wait(5), done.append("write")))
+        writes.run("s", lambda: released.append(release.wait(30)))
         ticks = 0
 
         async def tick() -> None:
+            # Lets the write through only after some passes of the loop, which it can make
+            # only while drain waits: a drain that blocked the loop would hold the ticker
+            # until the write timed out, and the write would not have been let through.
             nonlocal ticks
-            while not done:
+            while ticks < 5:
+                await asyncio.sleep(0)
                 ticks += 1
-                await asyncio.sleep(0.001)
+            release.set()
 
-        ticker = asyncio.create_task(tick())
-        await asyncio.sleep(0.02)
-        release.set()
+        ticker = asyncio.create_task(tick())  # first runs when drain gives way
         await writes.drain("s")
+        assert released == [True] and ticks == 5  # the loop ran while the write waited
         await ticker
-        assert done == ["write"] and ticks > 5  # the loop ran while the write waited
 
     asyncio.run(main())
     writes.flush("s")
