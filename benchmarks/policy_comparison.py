@@ -167,6 +167,14 @@ def targets(
     fewest = min(b.complaints for b in baselines)
     terminal = adaptive.terminal_reached / adaptive.terminal_can if adaptive.terminal_can else 0
     little = [e["turns"] for q in quiet for e in by_persona.get(q, [])]
+    # the respondent with little to say is closed early on purpose (the last target), often
+    # with a ladder never opened: said apart, and still counted
+    closed_quiet = sum(
+        1
+        for q in quiet
+        for e in by_persona.get(q, [])
+        if e["ended_early"] and e["ladders_unopened"]
+    )
     who = " and ".join(quiet) or "(no respondent with little to say in this set)"
     checks = [
         (adaptive.rung_recall >= best_recall + 0.10,
@@ -178,7 +186,7 @@ def targets(
          f"complaints {adaptive.complaints} <= better baseline's {fewest}"),
         (adaptive.early_unopened <= 0.1 * adaptive.n,
          f"early ends with a ladder never opened {adaptive.early_unopened} of {adaptive.n} "
-         "<= 10%"),
+         f"<= 10% ({closed_quiet} of them the respondent with little to say)"),
         (bool(little) and max(little) <= 10,
          f"{who} closed within 10 turns (turns: {', '.join(map(str, little))})"),
     ]  # fmt: skip

@@ -129,3 +129,17 @@ def test_the_quiet_respondent_target_reads_that_respondents_turns(bench: ModuleT
     assert met.startswith("  [x] quiet closed within 10 turns (turns: 8, 10)")
     none = bench.targets(rows, by_persona, [])[-1]
     assert none.startswith("  [ ]") and "no respondent with little to say" in none
+
+
+def test_early_ends_say_how_many_were_the_quiet_respondent_closed_on_purpose(
+    bench: ModuleType,
+) -> None:
+    quiet = {**_evaluation(9), "ended_early": True, "ladders_unopened": 2}
+    other = {**_evaluation(14, "talker"), "ended_early": True, "ladders_unopened": 1}
+    rows = {policy: bench.Row.of([quiet, other]) for policy in bench.POLICIES}
+    early = bench.targets(rows, {"quiet": [quiet], "talker": [other]}, ["quiet"])[-2]
+    # both count against the target; the line says which one was the closing asked for
+    assert early == (
+        "  [ ] early ends with a ladder never opened 2 of 2 <= 10% "
+        "(1 of them the respondent with little to say)"
+    )
