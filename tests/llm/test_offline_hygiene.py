@@ -125,6 +125,8 @@ NOTHING = [
     ("That sounds like a question a pet food company would want answered.", "about the"),
     ("I don't really do the emotional side of phone contracts.", "about the"),
     ("Well, that's a whole other story really.", "about the"),
+    ("Not sure where you're going with this.", "about the"),
+    ("I don't see what you're getting at.", "about the"),
     # can't go further, in other words than "I don't know"
     ("Oh, I couldn't really say, dear. I don't know.", "don't-know"),
     ("Gosh, I've not thought about it like that. Let me think.", "hedge"),

@@ -54,7 +54,10 @@ QUESTION_REMARK_PATTERN = (
     r"(?:company|manufacturer|brand|marketing|firm)\b[^.!?]*|"
     r"\bi\s+(?:don'?t|do\s+not)\s+(?:really\s+)?(?:do|buy\s+into|go\s+in\s+for|get\s+into)\s+"
     r"(?:the\s+)?(?:emotional|feelings?|deep)\s+(?:side|stuff|bit)(?:\s+of\s+[^.!?,;]*)?|"
-    r"\b(?:that'?s|it'?s)\s+a\s+whole\s+(?:other|different)\s+(?:story|question)\b"
+    r"\b(?:that'?s|it'?s)\s+a\s+whole\s+(?:other|different)\s+(?:story|question)\b|"
+    r"(?:(?:i'?m\s+)?not\s+sure\s+|i\s+(?:don'?t|do\s+not)\s+(?:see|get|know)\s+)?"
+    r"(?:\bwhere\s+(?:you'?re|you\s+are)\s+going\s+with\s+(?:this|that|these)|"
+    r"\bwhat\s+(?:you'?re|you\s+are)\s+(?:getting|driving)\s+at)\b"
 )
 # A reply that cannot go further, in words other than "I don't know": "I couldn't really
 # say", "I've not thought about it like that", "that's as far as it goes", "I'd have to think
