@@ -359,6 +359,10 @@ def test_any_answer_gives_a_valid_extraction(
         ("I don't know about oat milk, but I'm curious about how it's made.", "exploratory"),
         ("Not sure, but maybe it's because it feels lighter?", "exploratory"),
         ("I like the taste because it's creamy.", "none"),
+        # a brush-off, then a reason after all: the reason is the answer
+        ("Honestly, that's all there is to it. Because not hauling weight uphill.", "none"),
+        # ... but a reason closed by one is where the ladder stops
+        ("She's comfortable, really. I don't know. Nothing more to it really.", "terminal"),
     ],
 )
 def test_knowledge_ceiling(answer: str, ceiling: str) -> None:

@@ -110,6 +110,10 @@ def knowledge_ceiling(f: Features, answer: str) -> str:
     ("not sure, but maybe ...", "I wonder") or keeps talking for a while.
     """
     if f.terminal and not f.exploratory:
+        # "Honestly, that's all there is to it. Because not hauling weight uphill": a
+        # brush-off, then a reason after all - the reason is the answer, not a ceiling
+        if _goes_on(answer):
+            return "none"
         return "terminal"
     if not f.dont_know:
         return "exploratory" if f.terminal else "none"
@@ -118,6 +122,14 @@ def knowledge_ceiling(f: Features, answer: str) -> str:
     if f.exploratory or remaining >= 6:
         return "exploratory"
     return "terminal"
+
+
+def _goes_on(answer: str) -> bool:
+    """After the sentence of its last closing phrase, the answer goes on with an answer."""
+    last = list(TERMINAL_CEILING.finditer(answer))[-1]
+    end = re.search(r"[.!?;]", answer[last.end() :])
+    rest = answer[last.end() + end.end() :] if end else ""
+    return len(_WORD.findall(rest)) >= 3 and answer_kind(rest) == "answer"
 
 
 def hedging_level(f: Features) -> str:
