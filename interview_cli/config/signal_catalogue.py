@@ -290,8 +290,7 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "technique",
         "categorical",
         "What questions on this node brought: unprobed, productive (a new rung), fruitless "
-        "(nothing new), exhausted (twice fruitless, or left at the respondent's wish) or "
-        "returnable (twice fruitless, and time to come back another way: vetoes.return_signal).",
+        "(nothing new) or exhausted (twice fruitless, or left at the respondent's wish).",
         ("unprobed", "productive", "fruitless", "exhausted", "returnable"),
     ),
     # ---- coverage (concepts with stimulus elements, seed 000) --------------------------
