@@ -16,6 +16,10 @@ from interview_cli.analysis.verify import verify_session
 from interview_cli.store import read_session_file
 
 OLD = Path(__file__).parent / "data" / "recorded_before_memory_of_asking.json"
+# Written at commit 591a8b3 (offline batch, dev persona label_sceptic_teacher, 8 turns), before
+# the 'returnable' probe history, the wider knowledge ceiling and return after 2 turns: its
+# /why rationales quote the signal catalogue's descriptions of that day.
+BEFORE_RETURN = Path(__file__).parent / "data" / "recorded_before_the_return_signal.json"
 
 
 def test_a_session_recorded_before_the_new_signals_verifies() -> None:
@@ -34,3 +38,9 @@ def test_an_edited_recorded_signal_of_that_session_is_still_a_difference(tmp_pat
     result = verify_session(read_session_file(edited))
     assert not result.ok
     assert any(m.field == f"signals[{name}]" for m in result.mismatches)
+
+
+def test_a_session_recorded_before_the_return_signal_verifies() -> None:
+    result = verify_session(read_session_file(BEFORE_RETURN))
+    assert result.ok, result.mismatches[:3]
+    assert result.turns_checked >= 6
