@@ -363,6 +363,9 @@ def test_any_answer_gives_a_valid_extraction(
         ("Honestly, that's all there is to it. Because not hauling weight uphill.", "none"),
         # ... but a reason closed by one is where the ladder stops
         ("She's comfortable, really. I don't know. Nothing more to it really.", "terminal"),
+        # the question, not the ladder, stopped them: no ceiling on the node
+        ("Not sure what you mean.", "none"),
+        ("That's it exactly, it saves me time.", "none"),
     ],
 )
 def test_knowledge_ceiling(answer: str, ceiling: str) -> None:

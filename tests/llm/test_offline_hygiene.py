@@ -271,6 +271,14 @@ LABELS = [
     ("headphones", "I like the comfort and the battery.", None, ["comfort", "battery"]),
     # ... but one "for" over both is one element, not "my lunch" on its own
     ("commuting", "I like the rack for my laptop and my lunch.", None, ["rack for my laptop"]),
+    # ... and a why's "X and Y" with a subject of its own is two
+    ("banking", "Because I stay healthy and I save money.", ("round-ups", A),
+     ["stay healthy", "save money"]),
+    # a remark's words opening a longer sentence are not a remark: what follows is kept
+    ("cooking", "I'm no good with recipes, so I improvise and it's creative.", None,
+     ["no good with recipes", "improvise", "creative"]),
+    ("cooking", "I'd need to think about why, but it keeps me calm.", ("chopping", A),
+     ["why", "keeps me calm"]),
     # words that each name nothing, together a consequence; asides that name nothing
     ("banking", "Because one less thing to think about.", ("automatic savings", A),
      ["one less thing to think about"]),

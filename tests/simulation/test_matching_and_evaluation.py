@@ -56,6 +56,8 @@ def test_labels_that_name_the_rung_match(a: str, b: str) -> None:
         ("stressed before trips", "not stressed before trips"),  # negation must agree
         ("stressed", "I'm not stressed before trips"),  # ... when it stands before the part
         ("walking across the floor", "spins fourteen hundred without walking across the floor"),
+        ("money", "money I don't have to spend"),  # too little kept to tell the negation's
+        ("safe", "safe without a helmet"),
         ("battery", "long battery life works with my phone"),  # too small a part
         ("feel relaxed", "feel in control of my time"),
         ("self-respect", "social recognition"),

@@ -31,6 +31,7 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_PHRASES,
     VALUE_WORDS,
 )
+from interview_cli.llm.offline.meta import meta_kind
 from interview_cli.llm.offline.safety import safety_reading
 from interview_cli.llm.protocol import AssessRequest
 
@@ -109,6 +110,8 @@ def knowledge_ceiling(f: Features, answer: str) -> str:
     don't-know with almost nothing else. Exploratory: a don't-know that goes on thinking
     ("not sure, but maybe ...", "I wonder") or keeps talking for a while.
     """
+    if meta_kind(answer) in ("clarify", "off_topic"):
+        return "none"  # "not sure what you mean": the question, not the ladder, stopped them
     if f.terminal and not f.exploratory:
         # "Honestly, that's all there is to it. Because not hauling weight uphill": a
         # brush-off, then a reason after all - the reason is the answer, not a ceiling

@@ -291,6 +291,9 @@ def _restates_focus(label: str, turn: Turn) -> bool:
     return bool(words) and mine.negated == focus.negated and words <= set(focus.content)
 
 
+_SUBJECT = re.compile(r"(?:i|we|you|they|he|she|it)(?:'\w+)?\b", re.IGNORECASE)
+
+
 def _units(clauses: list[Clause]) -> list[Unit]:
     units: list[Unit] = []
     for clause in clauses:
@@ -299,7 +302,9 @@ def _units(clauses: list[Clause]) -> list[Unit]:
             link = "assoc"  # a cue-less clause mid-sentence (after a comma-less frame)
         # "because scrubs washed and dry in one go": what a why brought is one consequence
         # said in two breaths, not two to ask about; a list of features is split
-        parts = list_parts(clause) if link != "up" else []
+        parts = list_parts(clause)
+        if link == "up" and not any(_SUBJECT.match(p.text) for p in parts[1:]):
+            parts = []  # ... unless each part has its own subject: "I stay fit and I save"
         units.append(Unit(parts or [clause], link))
     return units
 

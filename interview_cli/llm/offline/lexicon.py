@@ -437,7 +437,7 @@ TERMINAL_CEILING = re.compile(
     # "don't care" closes a topic, "don't care if they get wrecked" says something
     r"\b(?:(?:do\s*n[o']?t|don't) (?:really )?care(?!\s+(?:if|whether|that|how|what|when|"
     r"where|who|which))|nothing (?:more|else)(?: to (?:say|add))?|"
-    r"that'?s (?:it|all)|"
+    r"that'?s (?:it|all)(?! exactly)|"
     r"no idea at all|can'?t think of anything(?: else)?|no reason|it just is|"
     r"that'?s just how it is|nothing to add|no more to say|not important to me|"
     r"doesn'?t matter to me|" + INARTICULATE_PATTERN + r")\b",

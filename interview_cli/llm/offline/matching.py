@@ -98,6 +98,8 @@ def _negation_cut_off(short: str, long_: str, short_negated: bool) -> bool:
     floor"), so the negation is not the label's. "stressed" stays apart from "not stressed"."""
     if short_negated or not _contiguous(short, long_):
         return False
+    if len(set(label_profile(short).content) - {"feel"}) < 2:
+        return False  # "money" of "money I don't have to spend": too little kept to tell
     before = f" {long_} ".split(f" {short} ", 1)[0].split()
     return not any(word in NEGATIONS for word in before)
 

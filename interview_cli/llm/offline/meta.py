@@ -63,12 +63,14 @@ QUESTION_REMARK_PATTERN = (
 # say", "I've not thought about it like that", "that's as far as it goes", "I'd have to think
 # about whether that's really the reason", "I don't know what else you want me to say".
 CANNOT_SAY_PATTERN = (
-    r"\b(?:couldn'?t|could\s+not|cannot)\s+(?:really\s+)?say\b|"
+    r"\b(?:couldn'?t|could\s+not|cannot)\s+(?:really\s+)?say\b(?!\s+no\b)|"
     r"\b(?:i'?ve|i\s+have|i\s+had|i'?d)\s+not\s+(?:really\s+)?thought\s+(?:about|of)\s+(?:it|that)"
     r"(?:\s+like\s+that)?|"
     r"\b(?:never|haven'?t)\s+(?:really\s+)?thought\s+(?:about|of)\s+(?:it|that)\s+like\s+that\b|"
-    r"\b(?:that'?s|that\s+is|it'?s)\s+(?:about\s+)?as\s+far\s+as\s+it\s+goes\b|"
-    r"\bi'?d\s+(?:have|need)\s+to\s+think\s+about\s+(?:it|that|whether|why)\b[^.!?]*|"
+    r"\b(?:that'?s|that\s+is|it'?s)\s+(?:about\s+)?as\s+far\s+as\s+it\s+goes(?:,?\s+i'?m\s+afraid)?\b|"
+    r"\bi'?d\s+(?:have|need)\s+to\s+think\s+about\s+(?:it|that)(?=\s*[.!?]|$)|"
+    r"\bi'?d\s+(?:have|need)\s+to\s+think\s+about\s+(?:whether|why)\s+(?:that|it)(?:'s|\s+is)\s+"
+    r"(?:really\s+)?(?:the\s+reason|why|true|right)\b|"
     r"\bwhat\s+(?:else\s+)?(?:do\s+)?you\s+want\s+me\s+to\s+say(?:\s+about\s+(?:it|that))?"
 )
 # Not a remark but its opposite: words that each name nothing ("one", "less", "thing",
@@ -122,8 +124,8 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:(?:my|his|her|their|our)\s+\w+\s+says?\s+so(?:\s+anyway)?|or so they say|"
             r"sorry|ha(?:ha)+|ha|heh|lol|oh well|being (?:honest|fair|real)(?=\s*,)|"
             r"to be fair|if i'?m (?:being )?honest|gosh|blimey|crikey|golly|aye|oh(?=\s*,)|"
-            # "I'm afraid", "dear", "love" closing a phrase; a tag question: "isn't it"
-            r"i'?m afraid(?=\s*[.!?]|$)|,\s*(?:dear|love|pet|mate|hun)(?=\s*[.!?,]|$)|"
+            # "dear", "mate" closing a sentence; a tag question: "isn't it"
+            r",\s*(?:dear|mate|hun)(?=\s*[.!?]|$)|"
             r"(?:isn'?t|aren'?t|doesn'?t|don'?t|wasn'?t|didn'?t|won'?t)\s+(?:it|they|you|we|there)"
             r"(?=\s*[.!?]|$))\b",
             re.IGNORECASE,
@@ -189,7 +191,9 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:off|away|a bit far|round in circles|in circles)|" + ODD_QUESTION_PATTERN + r"|"
             r"(?:that|this|it)\s+(?:reminds\s+me\s+of|makes\s+me\s+think\s+of|"
             r"takes\s+me\s+back\s+to)|"
-            r"(?:anyway|but anyway|where was i)|" + QUESTION_REMARK_PATTERN + r")",
+            r"(?:anyway|but anyway|where was i)|"
+            # a remark on the question is the whole sentence, not the start of an answer
+            r"(?:" + QUESTION_REMARK_PATTERN + r")(?:\W+[\w'-]+){0,3}\W*$)",
             re.IGNORECASE,
         ),
     ),
