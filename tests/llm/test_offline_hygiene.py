@@ -333,6 +333,16 @@ def test_what_i_mean_restates_the_focus_of_a_clarifying_question(mec: Methodolog
     ]
 
 
+def test_what_a_value_makes_possible_is_not_yet_the_value(mec: Methodology) -> None:
+    # "I can provide for my family" is what the last rung makes possible: asked why, the
+    # respondent may still name the end ("doing right by them"); "my family" alone is one
+    focus = ("don't lose fares", F)
+    provide = extract(mec, "banking", "Because I can look after my family.", focus)
+    assert [(n.label, n.node_type) for n in provide.nodes] == [("can look after my family", P)]
+    family = extract(mec, "banking", "It's about my family.", focus)
+    assert [n.node_type for n in family.nodes] == [T]
+
+
 def test_a_way_of_being_in_a_frame_is_an_instrumental_value(mec: Methodology) -> None:
     focus = ("arrive in a good mood", P)
     for answer in ("It's about being a good parent.", "Because it's all about being a good mum."):

@@ -37,11 +37,14 @@ def lexical_category(text: str, supports: Callable[[str], bool] = lambda c: True
     stripped = " ".join(w for w in lower.split() if w not in frame)
     content = [w for w in lower.split() if w not in LEADING_STRIP]
     lead = content[0] if content else ""
+    valued = bool(words & VALUE_WORDS) or any(p in lower for p in VALUE_PHRASES)
     checks: list[tuple[str, bool]] = [
         # "being a good parent" names a way of being (an instrumental value) even when its
         # words are value words: the phrase's form decides first
         ("conduct", stripped.startswith(CONDUCT_PREFIXES)),
-        ("value", bool(words & VALUE_WORDS) or any(p in lower for p in VALUE_PHRASES)),
+        # "I can provide for my family": what it makes possible, not yet the end itself
+        ("feeling", valued and lead in ("can", "could")),
+        ("value", valued),
         ("feeling", bool(words & FEELING_WORDS) or any(p in lower for p in FEELING_PHRASES)),
         ("pain", bool(words & PAIN_WORDS)),
         ("context", bool(TIME_OPENER.search(text.strip()))),

@@ -100,6 +100,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
                 continue  # "don't care if they get wrecked": the clause is what is cared about
             if word.lower() in _TIME_PREPS and _time_phrase(words, i):
                 continue  # "can sleep after a night shift": a time, not a new clause
+            if word.lower() == "after" and words[i - 1].lower() in _LOOK:
+                continue  # "look after my family": the verb's own particle
             if len(content_words(" ".join(words[:i]))) >= 2 or i >= 3:
                 words = words[:i]  # not "stay" for "stay in while cycling"
                 break
@@ -121,6 +123,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
 
 
 _TIME_PREPS = frozenset("after before until".split())
+_LOOK = frozenset("look looks looking looked take takes".split())
 _TIME_STARTS = frozenset("a an every each work school lunch dinner breakfast dark".split())
 
 
