@@ -374,6 +374,9 @@ def test_the_topic_itself_is_rejected_with_its_reason(mec: Methodology) -> None:
     # A longer phrase with the topic's word in it is an element: "bike shop" is kept.
     kept = extract(mec, "commuting", "The bike shop round the corner.", None)
     assert [n.label for n in kept.nodes] == ["bike shop round the corner"]
+    # ... but one that says only what the topic's name says is the topic again
+    tautology = extract(mec, "cooking", "It's cooking at home. It cooks. What else is there?", None)
+    assert tautology.nodes == []
 
 
 # ---- links climb the ladder; forbidden ones are dropped with a reason ------------------------

@@ -181,6 +181,7 @@ def _read_units(
     placed: list[Unit] = []
     rejected: list[RejectedItem] = []
     heads = topic_heads(request.concept.name)
+    topic_words = frozenset(label_profile(request.concept.name).content)
     for unit in units:
         if turn.skip_scenes:
             unit.clauses = [c for c in map(_without_scene, unit.clauses) if c is not None]
@@ -190,7 +191,7 @@ def _read_units(
         for clause in unit.clauses:
             _type_clause(view, clause, unit.link, previous, turn)
             _name(clause, existing, turn, first=previous is None)
-            if not clause.existing and names_topic(clause.label, heads):
+            if not clause.existing and names_topic(clause.label, heads, topic_words):
                 rejected.append(_topic_rejection(clause.label, request.concept.name))
                 clause.label = ""
         unit.clauses = [c for c in unit.clauses if c.label]
@@ -253,10 +254,16 @@ def topic_heads(name: str) -> frozenset[str]:
     return frozenset(heads | singular | plural)
 
 
-def names_topic(label: str, heads: frozenset[str]) -> bool:
-    """ "It's a bike": a one-word label that is the topic itself names no element of it."""
+def names_topic(
+    label: str, heads: frozenset[str], topic_words: frozenset[str] = frozenset()
+) -> bool:
+    """ "It's a bike", "It's a washing machine. It washes.": a label that is the topic itself,
+    or says only what the topic's own name says, names no element of it."""
     words = normal(label).split()
-    return len(words) == 1 and words[0] in heads
+    if len(words) == 1 and words[0] in heads:
+        return True
+    content = set(label_profile(label).content)
+    return bool(content) and content <= topic_words
 
 
 def _topic_rejection(label: str, topic: str) -> RejectedItem:
