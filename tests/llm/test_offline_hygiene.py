@@ -333,6 +333,16 @@ def test_what_i_mean_restates_the_focus_of_a_clarifying_question(mec: Methodolog
     ]
 
 
+def test_another_thing_named_after_a_why_stands_beside_the_focus(mec: Methodology) -> None:
+    # asked what the battery does, "I also like the soft ear cushions" names a second
+    # attribute, not what the battery leads to
+    result = extract(
+        mec, "headphones", "I also like the soft ear cushions.", ("30-hour battery", A)
+    )
+    assert [(n.label, n.node_type) for n in result.nodes] == [("soft ear cushions", A)]
+    assert result.edges == []
+
+
 def test_what_a_value_makes_possible_is_not_yet_the_value(mec: Methodology) -> None:
     # "I can provide for my family" is what the last rung makes possible: asked why, the
     # respondent may still name the end ("doing right by them"); "my family" alone is one

@@ -65,7 +65,7 @@ from interview_cli.llm.offline.lexicon import (
     TRAILING_STRIP,
     Cue,
 )
-from interview_cli.llm.offline.links import Turn, Unit, link_unit, unique_edges
+from interview_cli.llm.offline.links import Turn, Unit, link_unit, names_another, unique_edges
 from interview_cli.llm.offline.meta import LOAD_OFF, REASONS, meta_kind
 from interview_cli.llm.offline.ontology import OntologyView
 from interview_cli.llm.protocol import ExtractRequest
@@ -344,7 +344,8 @@ def _type_clause(
         view.level_at(CATEGORY_POSITION[category]) if category in CATEGORY_POSITION else None
     )
 
-    anchor, direction, target = _position(view, link, previous, turn, lexical_level)
+    another = previous is None and names_another(clause)
+    anchor, direction, target = _position(view, link, previous, turn, lexical_level, another)
     if clause.strong and _answers_why_above(previous, turn, view, lexical_level):
         # The answer to "why does X matter?" is what X leads to: words that read as a lower
         # consequence do not put it at or below X ("no awkward comments", asked why blending
@@ -375,6 +376,7 @@ def _position(
     previous: Unit | None,
     turn: Turn,
     lexical_level: float | None,
+    another: bool = False,
 ) -> tuple[str | None, str, float]:
     """Where the chain puts a clause, before its words have their say: the type it hangs
     from (None: from nothing), the direction from there, and the level it aims at. The
@@ -384,7 +386,11 @@ def _position(
     direction = "none"
     if previous is None:
         focus_level = view.level(turn.focus_type)
-        if turn.deepen and focus_level is not None:
+        if another and focus_level is not None:
+            # "I also like the noise cancelling", asked why the cable matters: another one
+            # beside the focus, not what the focus leads to
+            target = float(focus_level)
+        elif turn.deepen and focus_level is not None:
             anchor, direction = turn.focus_type, "up"
             target = float(min(focus_level + 1, view.max_level))
         else:

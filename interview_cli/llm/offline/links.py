@@ -114,6 +114,11 @@ class _Linker:
             self.rejected.append(refusal)
 
 
+def names_another(clause: Clause) -> bool:
+    """ "I also like the cushions", asked why the battery matters: one more beside the focus."""
+    return clause.cue is not None and "also" in clause.cue.phrase
+
+
 def link_unit(
     view: OntologyView,
     answer: str,
@@ -128,7 +133,7 @@ def link_unit(
         # The answer's first clause responds to the question: link it to the focus node when
         # the question asked about it (why, what next, what kind) and the ontology permits.
         asked = turn.deepen or turn.expected is not None or unit.link in ("up", "sequence", "assoc")
-        if turn.focus_label and turn.focus_type and asked:
+        if turn.focus_label and turn.focus_type and asked and not names_another(unit.clauses[0]):
             focus = (turn.focus_label, turn.focus_type)
             unit.parents = [focus]
             for clause in unit.clauses:
