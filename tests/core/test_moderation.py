@@ -449,6 +449,20 @@ def test_after_a_dont_know_the_interviewer_changes_technique_then_leaves_the_nod
     assert signals["technique.node.probe_history"] == "exhausted"
 
 
+@pytest.mark.parametrize(("kind", "expected"), [("answer", "clarify"), ("about_interview", None)])
+def test_a_remark_on_the_question_is_not_met_with_what_do_you_mean(
+    kind: str, expected: str | None
+) -> None:
+    # a vague, unsure reply is asked what it means; "not sure where you're going with this"
+    # is about the question, and gets another angle instead
+    s, _ = answer(CoreState(), [("light frame", "attribute")])
+    s, out = answer(s, [("carry it upstairs", "functional_consequence")])
+    vague = {"hedging_language": "high", "certainty": RubricScore(score=1), "depth": 1}
+    s, out = answer(s, [], answer_kind=kind, **vague)
+    chosen = out.decision.selected.strategy
+    assert chosen == expected if expected else chosen != "clarify"
+
+
 def test_a_ladder_left_unfinished_is_returned_to_later_another_way() -> None:
     # two "not sure, let me think" on "light frame": back off, ladder another attribute, and
     # once that one reached the end of what the respondent knows, come back another way
