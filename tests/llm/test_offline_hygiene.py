@@ -283,6 +283,9 @@ LABELS = [
     ("banking", "Because one less thing to think about.", ("automatic savings", A),
      ["one less thing to think about"]),
     ("cycling", "Aye, well, it's just easier, isn't it.", ("gears", A), ["easier"]),
+    # a general noun keeps whose it is; a rating is no element
+    ("headphones", "It's my time, you know?", ("rhythm", P), ["my time"]),
+    ("headphones", "The price was fine too, nothing special.", None, ["price"]),
     ("cycling", "I feel better for it. That's as far as it goes, I'm afraid.", ("hills", A),
      ["feel better for it"]),
 ]  # fmt: skip

@@ -58,7 +58,9 @@ _TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:what \w+ (?:is|are)|\1)\b", re.I
 # do the job" stays: for a respondent who cares little, that it works is the attribute.)
 _RATING_IDIOMS = re.compile(
     r"\b(?:the\s+)?(?:main|big|biggest|most important|only|key|whole)\s+(?:thing|point|reason)"
-    r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|\b(?:which|that)\s+is\s+the\s+whole\s+point\b",
+    r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|\b(?:which|that)\s+is\s+the\s+whole\s+point\b|"
+    # a rating, not an element: "the price was fine, nothing special"
+    r"\bnothing\s+(?:special|fancy|amazing|to\s+write\s+home\s+about)\b",
     re.IGNORECASE,
 )
 # Frames of a third-person or an absence answer: "someone like me cares because ...",

@@ -82,7 +82,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         words = _strip_leading(words)
         if words and words[0].lower() in OPINION_LEADS:
             words = _strip_leading(words[1:])
-        words = _keep_do(spoken, words)
+        words = _keep_possessive(spoken, _keep_do(spoken, words))
     words = [
         w
         for i, w in enumerate(words)
@@ -156,6 +156,22 @@ def _keep_do(spoken: list[str], words: list[str]) -> list[str]:
     if spoken[at - 1].lower() in ("the", "a", "its", "their", "what") and at >= 2:
         if spoken[at - 2].lower() in ("do", "does", "did"):
             return spoken[at - 2 :]
+    return words
+
+
+_POSSESSIVES = frozenset("my our their his her your".split())
+# Nouns that say little without whose they are ("time" of "it's my time"); "freedom" or
+# "privacy" stand alone.
+_WHOSE = frozenset("time day life way money space place".split())
+
+
+def _keep_possessive(spoken: list[str], words: list[str]) -> list[str]:
+    """ "It's my time" is "my time", not "time": a lone general noun keeps whose it is."""
+    if len(words) != 1 or words[0].lower() not in _WHOSE or words[0] not in spoken:
+        return words
+    at = len(spoken) - 1 - spoken[::-1].index(words[0])
+    if at >= 1 and spoken[at - 1].lower() in _POSSESSIVES:
+        return spoken[at - 1 : at + 1]
     return words
 
 
