@@ -463,6 +463,18 @@ def test_a_remark_on_the_question_is_not_met_with_what_do_you_mean(
     assert chosen == expected if expected else chosen != "clarify"
 
 
+def test_a_hedged_answer_that_climbed_is_not_met_with_what_do_you_mean_on_the_rung_below() -> None:
+    # "Hmm. Respect, maybe?" asked about "carry it upstairs": if anything is vague, it is the
+    # new rung, not the one whose why was just answered
+    s, _ = answer(CoreState(), [("light frame", "attribute")])
+    s, out = answer(s, [("carry it upstairs", "functional_consequence")])
+    asked = out.decision.selected.node_id
+    vague = {"hedging_language": "high", "certainty": RubricScore(score=1), "depth": 1}
+    s, out = answer(s, [("respect", "terminal_value")], **vague)
+    chosen = out.decision.selected
+    assert not (chosen.strategy == "clarify" and chosen.node_id == asked)
+
+
 def test_a_ladder_left_unfinished_is_returned_to_later_another_way() -> None:
     # two "not sure, let me think" on "light frame": back off, ladder another attribute, and
     # once that one reached the end of what the respondent knows, come back another way

@@ -282,6 +282,8 @@ LABELS = [
     # words that each name nothing, together a consequence; asides that name nothing
     ("banking", "Because one less thing to think about.", ("automatic savings", A),
      ["one less thing to think about"]),
+    ("commuting", "One less thing to think about in the mornings.", ("charge it weekly", F),
+     ["one less thing to think about"]),
     ("cycling", "Aye, well, it's just easier, isn't it.", ("gears", A), ["easier"]),
     # a general noun keeps whose it is; a rating is no element
     ("headphones", "It's my time, you know?", ("rhythm", P), ["my time"]),

@@ -192,6 +192,8 @@ def _shorten(words: list[str]) -> list[str]:
         words = words[:MAX_LABEL_WORDS]
         # nor on a number whose noun the limit cut: "back on one charge" -> "back"
         while len(words) > 1 and words[-1].lower() in DANGLING | _NUMBER_WORDS:
+            if LOAD_OFF.search(" ".join(words)):
+                break  # "one less thing to think about" ends where it should
             words.pop()
         # Cut before a phrase the limit would break: "focus on their work", not "focus on
         # their work without office".

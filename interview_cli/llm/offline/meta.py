@@ -75,7 +75,7 @@ CANNOT_SAY_PATTERN = (
 )
 # Not a remark but its opposite: words that each name nothing ("one", "less", "thing",
 # "think") and together name a consequence. Counted as content wherever emptiness is judged.
-LOAD_OFF = re.compile(r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)\s+about\b", re.I)
+LOAD_OFF = re.compile(r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)(?:\s+about)?\b", re.I)
 
 _I = r"(?:i|i've|i'd|i'm|ive)"
 # Asides: blanked wherever they occur, the answer around them still counts.
