@@ -25,9 +25,9 @@ import re
 from interview_cli.llm.offline.lexicon import DEFERRAL_PATTERN, INARTICULATE_PATTERN, NAMELESS
 from interview_cli.llm.offline.meta import (
     CANNOT_SAY_PATTERN,
-    LOAD_OFF,
     ODD_QUESTION_PATTERN,
     QUESTION_REMARK_PATTERN,
+    naming_words,
 )
 
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")
@@ -126,8 +126,7 @@ _COMPILED: dict[str, re.Pattern[str]] = {
 
 
 def _content_words(text: str) -> int:
-    named = sum(1 for w in _WORD.findall(text) if w.lower().replace("\u2019", "'") not in NAMELESS)
-    return named + 2 * len(LOAD_OFF.findall(text))  # "one less thing to think about"
+    return naming_words(text, NAMELESS)
 
 
 def answer_kind(answer: str) -> str:

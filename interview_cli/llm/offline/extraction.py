@@ -66,7 +66,7 @@ from interview_cli.llm.offline.lexicon import (
     Cue,
 )
 from interview_cli.llm.offline.links import Turn, Unit, link_unit, names_another, unique_edges
-from interview_cli.llm.offline.meta import LOAD_OFF, REASONS, meta_kind
+from interview_cli.llm.offline.meta import REASONS, meta_kind, naming_words
 from interview_cli.llm.offline.ontology import OntologyView
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -121,9 +121,7 @@ def expected_category(strategy: str | None, view: OntologyView) -> str | None:
 def extract_offline(request: ExtractRequest) -> Extraction:
     """The offline provider's extraction for one answer."""
     answer = request.answer
-    blanked = blank(answer)
-    words = WORD.findall(blanked.lower())
-    if not words or (all(w in _NAMES_NOTHING for w in words) and not LOAD_OFF.search(blanked)):
+    if naming_words(blank(answer), _NAMES_NOTHING) == 0:
         # What is left after hedges, don't-knows and remarks about the interview names
         # nothing, so a hedge among it is a hedge around nothing ("they're fine, I guess").
         hedged = bool(HEDGES.search(answer))

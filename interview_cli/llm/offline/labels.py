@@ -28,7 +28,7 @@ from interview_cli.llm.offline.lexicon import (
     TRAILING_STRIP,
     Cue,
 )
-from interview_cli.llm.offline.meta import LOAD_OFF
+from interview_cli.llm.offline.meta import LOAD_OFF, naming_words
 
 
 def _strip_leading(words: list[str]) -> list[str]:
@@ -177,9 +177,7 @@ def _keep_possessive(spoken: list[str], words: list[str]) -> list[str]:
 
 def is_empty_label(words: list[str]) -> bool:
     """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not"."""
-    if LOAD_OFF.search(" ".join(words)):
-        return False  # "one less thing to think about"
-    return all(w.lower().replace("\u2019", "'") in NAMELESS for w in words)
+    return naming_words(" ".join(words), NAMELESS) == 0
 
 
 def _shorten(words: list[str]) -> list[str]:

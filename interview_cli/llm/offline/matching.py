@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from interview_cli.config.schemas import Methodology, Persona, Rung
-from interview_cli.core.text import NEGATIONS, label_profile, normalise
+from interview_cli.core.text import NEGATIONS, LabelProfile, label_profile, normalise
 
 MATCH_THRESHOLD = 0.8
 # A part of a label counts only if it keeps this share of the rung's content words.
@@ -73,7 +73,7 @@ def label_score(a: str, b: str) -> float:
         return 1.0
     pa, pb = label_profile(a), label_profile(b)
     short, long_, sp, lp = (na, nb, pa, pb) if len(na) <= len(nb) else (nb, na, pb, pa)
-    if pa.negated != pb.negated and not _negation_cut_off(short, long_, sp.negated):
+    if pa.negated != pb.negated and not _negation_cut_off(short, long_, sp):
         return 0.0
     best = max(fuzz.ratio(na, nb), fuzz.token_sort_ratio(na, nb)) / 100.0
     if _contiguous(short, long_) and lp.content:
@@ -92,13 +92,13 @@ def label_score(a: str, b: str) -> float:
     return min(best, 1.0)
 
 
-def _negation_cut_off(short: str, long_: str, short_negated: bool) -> bool:
+def _negation_cut_off(short: str, long_: str, profile: LabelProfile) -> bool:
     """The longer label's only negation lies after the part the shorter one keeps: the
     extractor cut the tail ("spins fourteen hundred" of "... without walking across the
     floor"), so the negation is not the label's. "stressed" stays apart from "not stressed"."""
-    if short_negated or not _contiguous(short, long_):
+    if profile.negated or not _contiguous(short, long_):
         return False
-    if len(set(label_profile(short).content) - {"feel"}) < 2:
+    if len(set(profile.content) - {"feel"}) < 2:
         return False  # "money" of "money I don't have to spend": too little kept to tell
     before = f" {long_} ".split(f" {short} ", 1)[0].split()
     return not any(word in NEGATIONS for word in before)
