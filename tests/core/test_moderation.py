@@ -7,14 +7,13 @@ node_exhausted / repeated_probe, ``core.moderation``), then short interviews thr
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from moderation_fixtures import assessment, mec
 
-from interview_cli.config.schemas import Concept, Methodology, StrategySpec
+from interview_cli.config.schemas import Methodology, StrategySpec
 from interview_cli.config.tuning import VetoTuning
 from interview_cli.core.continuation import (
     CLOSING_STRATEGY,
@@ -26,11 +25,9 @@ from interview_cli.core.continuation import (
 )
 from interview_cli.core.graph_update import GraphDelta
 from interview_cli.core.models import (
-    Assessment,
     ExtractedEdge,
     ExtractedNode,
     Extraction,
-    RubricScore,
 )
 from interview_cli.core.moderation import (
     StopGuardInputs,
@@ -49,7 +46,7 @@ from interview_cli.core.tracker import (
     record_probe_outcome,
     update_focus,
 )
-from interview_cli.core.turn import CoreState, TurnInput, advance, content_of, probe_outcome
+from interview_cli.core.turn import content_of, probe_outcome
 from interview_cli.core.vetoes import FocusEntry, VetoContext, node_exhausted, repeated_probe
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,24 +57,9 @@ EXPLORE = StrategySpec(name="explore", node_binding="none")
 ON = VetoTuning(fruitless_probe=True, fruitless_probe_limit=2)
 
 
-@cache
-def mec() -> Methodology:
-    text = (ROOT / "methodologies" / "means_end_chain.yaml").read_text(encoding="utf-8")
-    return Methodology.model_validate(yaml.safe_load(text))
-
-
 def state(node_id: str, **fields: Any) -> NodeState:
     fields.setdefault("created_at_turn", 1)
     return NodeState(node_id=node_id, label=node_id, **fields)
-
-
-def assessment(depth: int = 3, **extra: Any) -> Assessment:
-    mid = RubricScore(score=3)
-    scores = {
-        name: extra.pop(name, mid)
-        for name in ("specificity", "certainty", "valence", "engagement", "intellectual_engagement")
-    }
-    return Assessment(response_depth=RubricScore(score=depth), **scores, **extra)
 
 
 # ---- the memory of asking -----------------------------------------------------------------
@@ -399,147 +381,4 @@ def test_no_deferral_at_the_limit_or_when_the_respondent_tires(
         r,
         stop(reason, remaining),
         None,
-    )
-
-
-# ---- through advance() with the shipped laddering methodology -----------------------------
-
-CONCEPT = Concept.model_validate(
-    {"id": "bikes", "name": "Bikes", "methodology": "means_end_chain", "objective": "why bikes"}
-)
-
-
-def answer(state_: CoreState, nodes: list[tuple[str, str]], **extra: Any) -> Any:
-    ext = Extraction(
-        extractable=bool(nodes),
-        nodes=[ExtractedNode(label=label, node_type=kind, quote=label) for label, kind in nodes],
-    )
-    return advance(
-        state_,
-        TurnInput(
-            methodology=mec(),
-            concept=CONCEPT,
-            extraction=ext,
-            assessment=assessment(**extra),
-            utterance_id=f"u{state_.turn_count + 1}",
-            max_turns=20,
-        ),
-    )
-
-
-def test_after_a_dont_know_the_interviewer_changes_technique_then_leaves_the_node() -> None:
-    s, out = answer(CoreState(), [("light frame", "attribute")])
-    first = out.decision.selected
-    assert first.strategy == "deepen"
-    s, out = answer(s, [], knowledge_ceiling="exploratory", answer_kind="dont_know")
-    second = out.decision.selected
-    assert second.node_id == first.node_id
-    assert second.strategy in {"negative_ladder", "third_person", "situational"}
-    assert out.decision.veto_reasons[f"deepen@{first.node_id}"] == (
-        "deepen was asked on this node at turn 2 and brought a don't-know"
-    )
-    s, out = answer(s, [], knowledge_ceiling="exploratory", answer_kind="dont_know")
-    # two questions brought nothing: the node is left
-    assert out.decision.selected.node_id != first.node_id
-    reasons = out.decision.veto_reasons
-    assert any(
-        k.endswith(f"@{first.node_id}") and "brought nothing new" in v for k, v in reasons.items()
-    )
-    signals = out.decision.node_signals[first.node_id]
-    assert signals["technique.node.probe_history"] == "exhausted"
-
-
-@pytest.mark.parametrize(("kind", "expected"), [("answer", "clarify"), ("about_interview", None)])
-def test_a_remark_on_the_question_is_not_met_with_what_do_you_mean(
-    kind: str, expected: str | None
-) -> None:
-    # a vague, unsure reply is asked what it means; "not sure where you're going with this"
-    # is about the question, and gets another angle instead
-    s, _ = answer(CoreState(), [("light frame", "attribute")])
-    s, out = answer(s, [("carry it upstairs", "functional_consequence")])
-    vague = {"hedging_language": "high", "certainty": RubricScore(score=1), "depth": 1}
-    s, out = answer(s, [], answer_kind=kind, **vague)
-    chosen = out.decision.selected.strategy
-    assert chosen == expected if expected else chosen != "clarify"
-
-
-def test_a_hedged_answer_that_climbed_is_not_met_with_what_do_you_mean_on_the_rung_below() -> None:
-    # "Hmm. Respect, maybe?" asked about "carry it upstairs": if anything is vague, it is the
-    # new rung, not the one whose why was just answered
-    s, _ = answer(CoreState(), [("light frame", "attribute")])
-    s, out = answer(s, [("carry it upstairs", "functional_consequence")])
-    asked = out.decision.selected.node_id
-    vague = {"hedging_language": "high", "certainty": RubricScore(score=1), "depth": 1}
-    s, out = answer(s, [("respect", "terminal_value")], **vague)
-    chosen = out.decision.selected
-    assert not (chosen.strategy == "clarify" and chosen.node_id == asked)
-
-
-def test_a_ladder_left_unfinished_is_returned_to_later_another_way() -> None:
-    # two "not sure, let me think" on "light frame": back off, ladder another attribute, and
-    # once that one reached the end of what the respondent knows, come back another way
-    s, out = answer(CoreState(), [("light frame", "attribute")])
-    first = out.decision.selected
-    for _ in range(2):
-        s, out = answer(s, [], knowledge_ceiling="exploratory", answer_kind="dont_know")
-    assert out.decision.selected.node_id != first.node_id
-    history = "technique.node.probe_history"
-    assert out.decision.node_signals[first.node_id][history] == "exhausted"
-    s, out = answer(s, [("gears", "attribute")])
-    s, out = answer(s, [("climb hills", "functional_consequence")])
-    assert out.decision.node_signals[first.node_id][history] == "returnable"
-    s, out = answer(s, [], knowledge_ceiling="terminal", answer_kind="dont_know")
-    returned = out.decision.selected
-    assert returned.node_id == first.node_id
-    assert returned.strategy in {"negative_ladder", "situational"}  # not the ones tried
-
-
-def test_move_on_is_obeyed_and_a_complaint_never_becomes_the_next_topic() -> None:
-    s, out = answer(CoreState(), [("light frame", "attribute"), ("gears", "attribute")])
-    focus = out.decision.selected.node_id
-    # the model extracted "again" from "I already told you that, again": it is dropped
-    s, out = answer(s, [("again", "attribute")], answer_kind="already_said")
-    assert out.delta.nodes_added == [] and s.graph.find_by_label("again") == []
-    assert out.decision.selected.node_id != focus
-    s2, out = answer(s, [], answer_kind="move_on")
-    assert out.decision.selected.node_id not in {focus}
-
-
-def test_a_terminal_dont_know_ends_the_climb_on_that_node() -> None:
-    # "I don't know, that's all there is to it": the respondent said where the ladder stops;
-    # no other technique on it, the interview goes back to another attribute
-    s, _ = answer(CoreState(), [("light frame", "attribute")])
-    s, out = answer(s, [("carry it upstairs", "functional_consequence")])
-    focus = out.decision.selected.node_id
-    s, out = answer(s, [], knowledge_ceiling="terminal", answer_kind="dont_know")
-    assert out.decision.selected.node_id != focus
-    reasons = out.decision.veto_reasons
-    for strategy in ("deepen", "negative_ladder", "third_person", "situational"):
-        assert f"{strategy}@{focus}" in reasons
-
-
-@pytest.mark.parametrize(
-    ("reply", "expected"),
-    [
-        # "No idea.": imagine it absent
-        ({"knowledge_ceiling": "none", "answer_kind": "dont_know"}, "negative_ladder"),
-        # "Hmm, I'm not sure, let me think": lower the stakes
-        ({"knowledge_ceiling": "exploratory", "answer_kind": "dont_know"}, "third_person"),
-        # "Just is." - bare and abstract, nothing new: a concrete moment
-        ({"depth": 1, "specificity": RubricScore(score=1)}, "situational"),
-    ],
-)
-def test_each_redirection_is_chosen_by_the_reply_it_fits(
-    reply: dict[str, Any], expected: str
-) -> None:
-    s, _ = answer(CoreState(), [("light frame", "attribute")])
-    s, out = answer(s, [("carry it upstairs", "functional_consequence")])  # past the opening
-    focus = out.decision.selected
-    assert (focus.strategy, focus.label) == ("deepen", "carry it upstairs")
-    extra = dict(reply)
-    scores = {k: extra.pop(k) for k in ("specificity", "engagement") if k in extra}
-    s, out = answer(s, [], **extra, **scores)
-    assert (out.decision.selected.strategy, out.decision.selected.node_id) == (
-        expected,
-        focus.node_id,
     )

@@ -1,0 +1,59 @@
+"""The laddering methodology, a few study topics and one offline extraction, validated as
+a provider's would be: shared by the offline hygiene and placement tests."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.llm.offline.extraction import extract_offline
+from interview_cli.llm.protocol import ExtractRequest
+from interview_cli.llm.validation import validate_extraction
+
+ROOT = Path(__file__).resolve().parents[2]
+A, F, P, T = ("attribute", "functional_consequence", "psychosocial_consequence", "terminal_value")
+TOPICS = {
+    "headphones": "Wireless headphones",
+    "cooking": "Cooking at home",
+    "cycling": "Road cycling",
+    "banking": "Banking apps",
+    "commuting": "Commuting by bike or e-bike",
+}
+
+
+@cache
+def shipped_mec() -> Methodology:
+    data = yaml.safe_load((ROOT / "methodologies" / "means_end_chain.yaml").read_text("utf-8"))
+    return Methodology.model_validate(data)
+
+
+def concept(domain: str) -> Concept:
+    return Concept(
+        id=f"{domain}_mec",
+        name=TOPICS[domain],
+        methodology="means_end_chain",
+        objective=f"What matters to people about {TOPICS[domain].lower()}.",
+    )
+
+
+def extract(
+    mec: Methodology,
+    domain: str,
+    answer: str,
+    focus: tuple[str, str] | None,
+    strategy: str = "deepen",
+) -> Any:
+    kw: dict[str, Any] = {}
+    if focus is not None:
+        kw = {"strategy": strategy, "focus_label": focus[0], "focus_type": focus[1]}
+    request = ExtractRequest(
+        methodology=mec, concept=concept(domain), answer=answer, utterance_id="u1", **kw
+    )
+    result = extract_offline(request)
+    validated = validate_extraction(result.model_dump(), request)
+    assert validated.model_dump() == result.model_dump(exclude={"rejected"}) | {"rejected": []}
+    return result

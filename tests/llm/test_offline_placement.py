@@ -1,0 +1,127 @@
+"""Where offline extraction places what it reads: a second name or a restatement is the
+focus itself, another thing named after a why stands beside the focus, what a value makes
+possible is not yet the value, the topic itself is no element, and answers to the
+redirection strategies climb from the focus as a why does."""
+
+from __future__ import annotations
+
+import pytest
+from offline_fixtures import A, F, P, T, extract, shipped_mec
+
+from interview_cli.config.schemas import Methodology
+
+
+@pytest.fixture(scope="module")
+def mec() -> Methodology:
+    return shipped_mec()
+
+
+def test_what_i_mean_restates_the_focus_of_a_clarifying_question(mec: Methodology) -> None:
+    # "what exactly do you mean by 'grip on the tyres'?" - "I mean the grip": the focus itself,
+    # not a second node beside it, and the reason climbs from the focus
+    answer = "I mean the grip. And that matters because I do not slip on wet roads."
+    result = extract(mec, "cycling", answer, ("grip on the tyres", A), strategy="clarify")
+    assert [n.label for n in result.nodes] == ["not slip on wet roads"]
+    assert [(e.source, e.target) for e in result.edges] == [
+        ("grip on the tyres", "not slip on wet roads")
+    ]
+
+
+def test_another_thing_named_after_a_why_stands_beside_the_focus(mec: Methodology) -> None:
+    # asked what the battery does, "I also like the soft ear cushions" names a second
+    # attribute, not what the battery leads to
+    result = extract(
+        mec, "headphones", "I also like the soft ear cushions.", ("30-hour battery", A)
+    )
+    assert [(n.label, n.node_type) for n in result.nodes] == [("soft ear cushions", A)]
+    assert result.edges == []
+
+
+def test_what_a_value_makes_possible_is_not_yet_the_value(mec: Methodology) -> None:
+    # "I can provide for my family" is what the last rung makes possible: asked why, the
+    # respondent may still name the end ("doing right by them"); "my family" alone is one
+    focus = ("don't lose fares", F)
+    provide = extract(mec, "banking", "Because I can look after my family.", focus)
+    assert [(n.label, n.node_type) for n in provide.nodes] == [("can look after my family", P)]
+    family = extract(mec, "banking", "It's about my family.", focus)
+    assert [n.node_type for n in family.nodes] == [T]
+
+
+def test_a_way_of_being_in_a_frame_is_an_instrumental_value(mec: Methodology) -> None:
+    focus = ("arrive in a good mood", P)
+    for answer in ("It's about being a good parent.", "Because it's all about being a good mum."):
+        (node,) = extract(mec, "cycling", answer, focus).nodes
+        assert node.node_type == "instrumental_value", answer
+
+
+def test_a_why_answer_stays_above_its_focus_but_reaches_an_end_only_by_its_words(
+    mec: Methodology,
+) -> None:
+    # asked why "blend in with normal cyclists" matters: the answer is what it leads to
+    (node,) = extract(
+        mec, "commuting", "Because no awkward comments.", ("blend in with normal cyclists", P)
+    ).nodes
+    assert node.node_type == "instrumental_value"
+    # one level up from an instrumental value is a terminal one only when the words say so
+    (plain,) = extract(
+        mec, "commuting", "Because no awkward comments.", ("being careful", "instrumental_value")
+    ).nodes
+    assert plain.node_type != "terminal_value"
+
+
+def test_the_topic_itself_is_rejected_with_its_reason(mec: Methodology) -> None:
+    result = extract(mec, "commuting", "It's a bike. I like the basket on the front.", None)
+    assert [n.label for n in result.nodes] == ["basket on the front"]
+    assert [r.reason for r in result.rejected] == [
+        '"bike" is the study topic itself (Commuting by bike or e-bike), not an element of it'
+    ]
+    # A longer phrase with the topic's word in it is an element: "bike shop" is kept.
+    kept = extract(mec, "commuting", "The bike shop round the corner.", None)
+    assert [n.label for n in kept.nodes] == ["bike shop round the corner"]
+    # ... but one that says only what the topic's name says is the topic again
+    tautology = extract(mec, "cooking", "It's cooking at home. It cooks. What else is there?", None)
+    assert tautology.nodes == []
+
+
+# ---- answers to the redirection strategies climb from the focus as a why does ---------------
+
+REDIRECTIONS = [
+    ("negative_ladder", "headphones", "I'd be stuck listening to the engine noise the whole way, "
+     "and I'd arrive exhausted.", ("noise cancelling", A),
+     ["stuck listening to engine noise", "arrive exhausted"]),
+    ("negative_ladder", "cooking", "Without it I'd be scraping burnt rice off the pan every night.",
+     ("non-stick coating", A), ["scraping burnt rice off pan"]),
+    ("third_person", "headphones", "They'd probably want to focus on their work without the "
+     "office chatter.", ("noise cancelling", A), ["focus on their work"]),
+    ("third_person", "banking", "Someone like me cares because they don't want to be caught out "
+     "by a bill.", ("instant notifications", A), ["don't want to be caught out"]),
+    ("situational", "headphones", "I was on a packed train last Monday, and I could finally read "
+     "my book.", ("noise cancelling", A), ["could finally read my book"]),
+    ("situational", "headphones", "Last time was at the gym, they stayed in even on the treadmill.",
+     ("snug fit", A), ["stayed in even on the treadmill"]),
+    ("situational", "cycling", "It was on a wet descent in March, I could brake late and still "
+     "feel safe.", ("disc brakes", A), ["could brake late"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("strategy", "domain", "answer", "focus", "labels"), REDIRECTIONS)
+def test_redirection_answers_link_from_the_focus(
+    mec: Methodology,
+    strategy: str,
+    domain: str,
+    answer: str,
+    focus: tuple[str, str],
+    labels: list[str],
+) -> None:
+    result = extract(mec, domain, answer, focus, strategy)
+    assert [n.label for n in result.nodes] == labels
+    # the first element the answer names is what the focus does (or would fail to do)
+    assert (result.edges[0].source, result.edges[0].target) == (focus[0], labels[0])
+    assert all(n.node_type != A for n in result.nodes)  # a scene is no attribute
+
+
+def test_an_answer_that_only_restates_the_focus_says_so(mec: Methodology) -> None:
+    result = extract(
+        mec, "headphones", "Well, I mean the physical buttons.", ("physical buttons", A), "clarify"
+    )
+    assert not result.extractable and result.reason.startswith('restates "physical buttons"')
