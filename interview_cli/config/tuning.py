@@ -66,6 +66,24 @@ class SaturationTuning(StrictModel):
         "(a long interview is a burden on a respondent with little to say); 0 = never",
     )
     little_to_say_late_min_empty: int = Field(default=4, ge=0)
+    little_to_say_no_value_turn: int = Field(
+        default=0,
+        ge=0,
+        description="from this turn on, a respondent who has said nothing at "
+        "little_to_say_value_level or above, gave little_to_say_no_value_min_empty answers "
+        "that were no answer over the interview and at most little_to_say_no_value_max_full "
+        "long ones among the last little_to_say_window has little to say: their ladders stop "
+        "short of a value however they are asked; 0 = never",
+    )
+    little_to_say_value_level: int = Field(default=0, ge=0)
+    little_to_say_no_value_min_empty: int = Field(default=2, ge=0)
+    little_to_say_no_value_max_full: int = Field(default=2, ge=0)
+    little_to_say_hesitation_empty: bool = Field(
+        default=True,
+        description="a hesitant don't-know ('not sure, let me think': knowledge_ceiling "
+        "exploratory) counts as no answer; false = as a short answer: the respondent is "
+        "thinking, and a change of technique often gets past it",
+    )
 
 
 # How many of a node's latest answers its shallow/deep ratios look at; a node tracked before

@@ -13,7 +13,11 @@ Checked in this order; the first that fires is the reason:
 |                              | depth and at least ``little_to_say_min_empty`` (5; from turn |
 |                              | ``little_to_say_late_turn`` 10 on, ``_late_min_empty`` 4)    |
 |                              | were not answers (don't-know, already said, a few words that |
-|                              | added nothing); off when the window is 0                     |
+|                              | added nothing); off when the window is 0. Or, from turn      |
+|                              | ``little_to_say_no_value_turn`` on: nothing said at          |
+|                              | ``little_to_say_value_level`` or above, at least             |
+|                              | ``_no_value_min_empty`` such answers in the whole interview  |
+|                              | and at most ``_no_value_max_full`` long ones in the window   |
 | ``graph_saturated``          | ``consecutive_low_info >= 5`` (``graph_saturated_turns``)    |
 | ``quality_degraded``         | ``consecutive_shallow >= 6`` (``quality_degraded_turns``)    |
 | ``depth_plateau``            | ``consecutive_depth_plateau >= 6`` (``depth_plateau_turns``) |
@@ -107,11 +111,24 @@ def little_to_say(saturation: Any, tuning: SaturationTuning, turn_number: int = 
     recent = getattr(saturation, "recent_answers", [])
     late = tuning.little_to_say_late_turn and turn_number >= tuning.little_to_say_late_turn
     empty = tuning.little_to_say_late_min_empty if late else tuning.little_to_say_min_empty
+    if window <= 0 or len(recent) < window:
+        return False
+    if recent.count("full") <= tuning.little_to_say_max_full and recent.count("empty") >= empty:
+        return True
+    return _stops_short_of_a_value(saturation, tuning, turn_number)
+
+
+def _stops_short_of_a_value(saturation: Any, tuning: SaturationTuning, turn_number: int) -> bool:
+    """From ``little_to_say_no_value_turn`` on: nothing said at the value level, answers that
+    were no answer more than once, and few long ones lately. Hesitations ("not sure, let me
+    think") are not counted when ``little_to_say_hesitation_empty`` is off."""
+    start = tuning.little_to_say_no_value_turn
     return (
-        window > 0
-        and len(recent) >= window
-        and recent.count("full") <= tuning.little_to_say_max_full
-        and recent.count("empty") >= empty
+        bool(start)
+        and turn_number >= start
+        and getattr(saturation, "highest_level", 0) < tuning.little_to_say_value_level
+        and getattr(saturation, "empty_answers", 0) >= tuning.little_to_say_no_value_min_empty
+        and saturation.recent_answers.count("full") <= tuning.little_to_say_no_value_max_full
     )
 
 

@@ -118,6 +118,14 @@ def compute_graph_state(
     )
 
 
+def highest_level(graph_state: GraphState, methodology: Methodology) -> int:
+    """The highest ontology level among the graph's nodes (0 for an empty graph)."""
+    levels = {spec.name: spec.level for spec in methodology.ontology.nodes}
+    return max(
+        (levels.get(kind, 0) for kind, n in graph_state.nodes_by_type.items() if n), default=0
+    )
+
+
 # --------------------------------------------------------------------------------------------
 # Saturation counters (seed 001 SaturationMetrics, Continuation)
 # --------------------------------------------------------------------------------------------
@@ -143,6 +151,12 @@ class SaturationMetrics(_Frozen):
         "'full', for the last "
         "tuning.saturation.little_to_say_window answers (none kept when that is 0)",
     )
+    empty_answers: int = Field(
+        default=0, ge=0, description="answers so far that were 'empty' (see recent_answers)"
+    )
+    highest_level: int = Field(
+        default=0, ge=0, description="the highest ontology level of any node said so far"
+    )
 
 
 def chao1_ratio(mention_counts: Iterable[int]) -> float:
@@ -161,7 +175,11 @@ def chao1_ratio(mention_counts: Iterable[int]) -> float:
     return observed / estimate if estimate else 0.0
 
 
-def _answer_class(response_depth: str, answer_kind: str | None, zero_yield: bool) -> str:
+def _answer_class(
+    response_depth: str, answer_kind: str | None, zero_yield: bool, hesitation_short: bool
+) -> str:
+    if hesitation_short and answer_kind == "dont_know":
+        return "short"
     if answer_kind is not None and answer_kind != "answer":
         return "empty"
     if response_depth not in SHALLOW_RESPONSES:
@@ -179,6 +197,8 @@ def update_saturation(
     mention_counts: Iterable[int] | Mapping[str, int],
     tuning: SaturationTuning,
     answer_kind: str | None = None,
+    knowledge_ceiling: str | None = None,
+    highest_level: int = 0,
 ) -> SaturationMetrics:
     """Advance the counters by one turn.
 
@@ -189,18 +209,28 @@ def update_saturation(
       "only during zero-yield turns", so breadth does not reset it).
     - recent answers (``little_to_say_window`` of them): each 'empty' when ``answer_kind`` says
       it was not an answer or it was a few words that added nothing, else 'short' or 'full'
-      by its depth;
+      by its depth; a hesitant don't-know (``knowledge_ceiling`` exploratory) is 'short'
+      when ``little_to_say_hesitation_empty`` is off; ``empty_answers`` counts the 'empty'
+      ones of the whole interview;
+    - highest level: the highest ontology level said so far (``highest_level``, from the
+      graph's node types);
     - saturated: graph_saturated_turns zero-yield turns or depth_plateau_turns plateau turns
       running. Minimum-turn gating belongs to continuation, not here.
     """
     zero_yield = nodes_added == 0 and edges_added == 0
     low_info = prev.consecutive_low_info + 1 if zero_yield else 0
+    empty = prev.empty_answers
     if response_depth is None:
         shallow = prev.consecutive_shallow
         answers = prev.recent_answers
     else:
         shallow = prev.consecutive_shallow + 1 if response_depth in SHALLOW_RESPONSES else 0
-        answers = [*prev.recent_answers, _answer_class(response_depth, answer_kind, zero_yield)]
+        hesitation = (
+            not tuning.little_to_say_hesitation_empty and knowledge_ceiling == "exploratory"
+        )
+        kind = _answer_class(response_depth, answer_kind, zero_yield, hesitation)
+        answers = [*prev.recent_answers, kind]
+        empty += kind == "empty"
     window = tuning.little_to_say_window
     answers = answers[-window:] if window else []
     if max_depth > prev.prev_max_depth:
@@ -223,6 +253,8 @@ def update_saturation(
         or plateau >= tuning.depth_plateau_turns,
         recent_yields=recent,
         recent_answers=answers,
+        empty_answers=empty,
+        highest_level=max(prev.highest_level, highest_level),
     )
 
 

@@ -63,6 +63,7 @@ from interview_cli.core.state import (
     SaturationMetrics,
     VelocityState,
     compute_graph_state,
+    highest_level,
     update_saturation,
     update_velocity,
 )
@@ -309,6 +310,8 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
         mention_counts=graph.mention_counts(),
         tuning=sat,
         answer_kind=assessment.answer_kind if assessment else None,
+        knowledge_ceiling=assessment.knowledge_ceiling if assessment else None,
+        highest_level=highest_level(graph_state, m),
     )
     trend = update_response_trend(
         state.trend, assessment, sat.fatigue_alpha, fatigue_threshold=sat.fatigue_threshold

@@ -184,3 +184,63 @@ def test_from_the_late_turn_four_empty_answers_are_enough() -> None:
     assert check(turn=9, saturation=four, tuning=late).should_continue
     assert check(turn=10, saturation=four, tuning=late).reason == LITTLE_TO_SAY
     assert check(turn=10, saturation=four, tuning=LITTLE).should_continue  # no late turn: off
+
+
+# ---- ladders that stop short of a value ------------------------------------------------------
+
+SHORT_OF_VALUE = SaturationTuning(
+    little_to_say_window=8, little_to_say_max_full=1, little_to_say_min_empty=5,
+    little_to_say_no_value_turn=10, little_to_say_value_level=4,
+    little_to_say_no_value_min_empty=2, little_to_say_no_value_max_full=2,
+)  # fmt: skip
+# a terse respondent: two "it just is" in ten turns, every other answer a rung or two
+TERSE = ["short", "short", "empty", "short", "short", "full", "empty", "short"]
+
+
+@pytest.mark.parametrize(
+    ("turn", "fields", "closes"),
+    [
+        # turn 10, twice no answer, no value ever said, one long answer: little to say
+        (10, dict(recent_answers=TERSE, empty_answers=2, highest_level=3), True),
+        # a value was said: this respondent can climb, the interview goes on
+        (10, dict(recent_answers=TERSE, empty_answers=2, highest_level=4), False),
+        # before the turn: too early to tell a terse respondent from a quiet one
+        (9, dict(recent_answers=TERSE, empty_answers=2, highest_level=3), False),
+        # only one answer that was no answer: they answer whatever is asked
+        (10, dict(recent_answers=TERSE, empty_answers=1, highest_level=3), False),
+        # three long answers lately: they have things to say when asked the right way
+        (10, dict(recent_answers=["full"] * 3 + ["short"] * 5, empty_answers=2,
+                  highest_level=3), False),
+    ],
+)  # fmt: skip
+def test_ladders_that_stop_short_of_a_value_close_a_quiet_respondent(
+    turn: int, fields: dict[str, Any], closes: bool
+) -> None:
+    result = check(turn=turn, saturation=saturation(**fields), tuning=SHORT_OF_VALUE)
+    assert (result.reason == LITTLE_TO_SAY) is closes
+    # off unless the methodology names a turn
+    assert check(turn=turn, saturation=saturation(**fields), tuning=LITTLE).should_continue
+
+
+def test_a_hesitation_is_a_short_answer_when_the_methodology_says_so() -> None:
+    from interview_cli.core.state import update_saturation
+
+    def after(tuning: SaturationTuning, ceiling: str, level: int = 0) -> SaturationMetrics:
+        return update_saturation(
+            saturation(highest_level=3), nodes_added=0, edges_added=0,
+            response_depth="shallow", max_depth=0, mention_counts=[], tuning=tuning,
+            answer_kind="dont_know", knowledge_ceiling=ceiling, highest_level=level,
+        )  # fmt: skip
+
+    pause = SaturationTuning(little_to_say_window=8, little_to_say_hesitation_empty=False)
+    # "not sure, let me think": a pause, not nothing to say
+    assert after(pause, "exploratory").recent_answers == ["short"]
+    assert after(pause, "exploratory").empty_answers == 0
+    # "it just is": no answer, counted over the whole interview
+    assert after(pause, "terminal").recent_answers == ["empty"]
+    assert after(pause, "terminal").empty_answers == 1
+    # by default a hesitation is no answer either (sessions recorded before keep their reading)
+    assert after(LITTLE, "exploratory").recent_answers == ["empty"]
+    # the highest level said never goes down
+    assert after(pause, "terminal", level=2).highest_level == 3
+    assert after(pause, "terminal", level=5).highest_level == 5
