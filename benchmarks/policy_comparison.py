@@ -16,10 +16,10 @@ them apart:
   never read) on --holdout4-concept, when the directory exists;
 - **held-out 5**: personas/holdout5/ (a sixth domain, choosing a mattress, likewise written by
   someone else and never read) on --holdout5-concept, when the directory exists;
-- **dev**, **dev 2**, **dev 3**, **dev 4**: personas/dev/, personas/dev2/, personas/dev3/ and
-  personas/dev4/ (development sets on --dev-concept, --dev2-concept, --dev3-concept and
-  --dev4-concept whose transcripts ARE read while tuning, to see where the interviewer fails
-  to generalise; not an honest measure).
+- **dev**, **dev 2**, **dev 3**, **dev 4**, **dev 5**: personas/dev/, personas/dev2/,
+  personas/dev3/, personas/dev4/ and personas/dev5/ (development sets on --dev-concept,
+  --dev2-concept, --dev3-concept, --dev4-concept and --dev5-concept whose transcripts ARE read
+  while tuning, to see where the interviewer fails to generalise; not an honest measure).
 
 One row per set and policy:
 
@@ -72,11 +72,12 @@ LATER_SETS: tuple[tuple[str, str, str], ...] = (
     ("dev 2", "personas/dev2", "walking_boots_mec"),
     ("dev 3", "personas/dev3", "washing_machine_mec"),
     ("dev 4", "personas/dev4", "phone_plan_mec"),
+    ("dev 5", "personas/dev5", "lawnmower_mec"),
 )
 HELD_OUT = ("held-out", "held-out 2", "held-out 3", "held-out 4", "held-out 5")
 # Sets whose targets are checked: the held-out ones, and the development set (read while
 # tuning, so its ticks show what was worked on, not how the interviewer generalises).
-WITH_TARGETS = (*HELD_OUT, "dev", "dev 2", "dev 3", "dev 4")
+WITH_TARGETS = (*HELD_OUT, "dev", "dev 2", "dev 3", "dev 4", "dev 5")
 
 
 def little_to_say(personas: Path) -> list[str]:

@@ -1,7 +1,8 @@
 """The development persona sets: valid, shaped, kept apart.
 
 personas/dev/ (concept pet_food_mec), personas/dev2/ (concept walking_boots_mec),
-personas/dev3/ (concept washing_machine_mec) and personas/dev4/ (concept phone_plan_mec). Unlike
+personas/dev3/ (concept washing_machine_mec), personas/dev4/ (concept phone_plan_mec) and
+personas/dev5/ (concept lawnmower_mec). Unlike
 the held-out sets, their transcripts are read while tuning; they still must load, carry the
 behaviours each set exists for, stay out of the tuned library listing, and run in a batch.
 """
@@ -26,6 +27,7 @@ SETS = {
     "dev2": "walking_boots_mec",
     "dev3": "washing_machine_mec",
     "dev4": "phone_plan_mec",
+    "dev5": "lawnmower_mec",
 }
 FILES = [p for name in SETS for p in sorted((ROOT / "personas" / name).glob("*.yaml"))]
 
@@ -93,6 +95,37 @@ def test_dev4_has_four_quiet_respondents_of_four_kinds_none_with_a_value_to_stat
         lengths = [len(ladder) for ladder in persona.ladders["means_end_chain"]]
         statable = any(known_rungs(n, persona.traits.knowledge) == n for n in lengths)
         assert statable != (stem in quiet), f"{stem}: a top value to state unless quiet"
+
+
+def test_dev5_quiet_in_two_ways_a_hedger_who_gets_there_and_a_sceptic_of_why() -> None:
+    personas = _set("dev5")
+    traits = {stem: p.traits for stem, p in personas.items()}
+    quiet = sorted(stem for stem, t in traits.items() if t.verbosity <= 0.2 and t.knowledge <= 0.5)
+    assert quiet == ["hard_to_say_renter", "plain_facts_dads_petrol"]
+    unsure = ("not sure", "hard to say", "don't know", "dunno")
+
+    def unsure_lines(stem: str) -> int:
+        lines = personas[stem].deflection_patterns
+        return sum(any(u in line.lower() for u in unsure) for line in lines)
+
+    assert unsure_lines("plain_facts_dads_petrol") == 0, "plain facts, no don't-knows"
+    assert unsure_lines("hard_to_say_renter") >= 3, "mostly unsure"
+
+    def statable(stem: str) -> bool:
+        persona = personas[stem]
+        lengths = [len(ladder) for ladder in persona.ladders["means_end_chain"]]
+        return any(known_rungs(n, persona.traits.knowledge) == n for n in lengths)
+
+    assert not any(statable(stem) for stem in quiet)
+    assert all(statable(stem) for stem in personas if stem not in quiet)
+    hedger = personas["let_me_think_librarian"]
+    assert hedger.traits.openness <= 0.4 and "let me think" in hedger.speech_pattern.lower()
+    sceptic = personas["sensible_choice_fitter"]
+    assert sceptic.traits.skepticism >= 0.6
+    assert any("why does it matter why" in line.lower() for line in sceptic.deflection_patterns)
+    for stem in ("nap_time_cordless_mum", "mums_lawn_in_the_boot"):
+        assert 3 <= len(personas[stem].ladders["means_end_chain"]) <= 5
+        assert traits[stem].skepticism <= 0.2 and traits[stem].openness >= 0.7
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")

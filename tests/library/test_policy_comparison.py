@@ -47,6 +47,7 @@ def _args(**given: object) -> argparse.Namespace:
         "dev2_concept": "walking_boots_mec",
         "dev3_concept": "washing_machine_mec",
         "dev4_concept": "phone_plan_mec",
+        "dev5_concept": "lawnmower_mec",
         "sets": None,
     }
     return argparse.Namespace(**{**defaults, **given})
@@ -67,6 +68,7 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
         "dev 2",
         "dev 3",
         "dev 4",
+        "dev 5",
     ]
     assert sets["held-out 3"][1:] == ("personas/holdout3/", "dental_practice_mec")
     assert sets["held-out 4"][1:] == ("personas/holdout4/", "hairdresser_mec")
@@ -108,6 +110,17 @@ def test_the_fourth_dev_set_is_reported_with_targets_for_its_four_quiet_responde
         "polite_vague_church_warden",
         "short_fuse_night_nurse",
         "two_words_lorry_driver",
+    ]
+
+
+def test_the_fifth_dev_set_is_reported_with_targets_for_its_two_quiet_respondents(
+    bench: ModuleType,
+) -> None:
+    assert bench.persona_sets(_args())["dev 5"][1:] == ("personas/dev5/", "lawnmower_mec")
+    assert "dev 5" in bench.WITH_TARGETS
+    assert bench.little_to_say(ROOT / "personas" / "dev5") == [
+        "hard_to_say_renter",
+        "plain_facts_dads_petrol",
     ]
 
 
