@@ -16,6 +16,8 @@ them apart:
   never read) on --holdout4-concept, when the directory exists;
 - **held-out 5**: personas/holdout5/ (a sixth domain, choosing a mattress, likewise written by
   someone else and never read) on --holdout5-concept, when the directory exists;
+- **held-out 6**: personas/holdout6/ (a seventh domain, a gym or fitness membership, likewise
+  written by someone else and never read) on --holdout6-concept, when the directory exists;
 - **dev**, **dev 2**, **dev 3**, **dev 4**, **dev 5**: personas/dev/, personas/dev2/,
   personas/dev3/, personas/dev4/ and personas/dev5/ (development sets on --dev-concept,
   --dev2-concept, --dev3-concept, --dev4-concept and --dev5-concept whose transcripts ARE read
@@ -40,6 +42,7 @@ respondent with little to say is the set's persona with verbosity <= 0.2 and kno
         [--holdout-concept ebike_commute_mec] [--holdout2-dir personas/holdout2]
         [--holdout2-concept home_broadband_mec] [--holdout3-concept dental_practice_mec]
         [--holdout4-concept hairdresser_mec] [--holdout5-concept mattress_mec]
+        [--holdout6-concept gym_membership_mec]
         [--sets tuned held-out ...] [--seeds 0 1 2] [--max-turns 20] [-j 4]
 
 Not a test: it takes a minute or two here (2 cores) and writes to a temporary directory.
@@ -68,13 +71,14 @@ LATER_SETS: tuple[tuple[str, str, str], ...] = (
     ("held-out 3", "personas/holdout3", "dental_practice_mec"),
     ("held-out 4", "personas/holdout4", "hairdresser_mec"),
     ("held-out 5", "personas/holdout5", "mattress_mec"),
+    ("held-out 6", "personas/holdout6", "gym_membership_mec"),
     ("dev", "personas/dev", "pet_food_mec"),
     ("dev 2", "personas/dev2", "walking_boots_mec"),
     ("dev 3", "personas/dev3", "washing_machine_mec"),
     ("dev 4", "personas/dev4", "phone_plan_mec"),
     ("dev 5", "personas/dev5", "lawnmower_mec"),
 )
-HELD_OUT = ("held-out", "held-out 2", "held-out 3", "held-out 4", "held-out 5")
+HELD_OUT = ("held-out", "held-out 2", "held-out 3", "held-out 4", "held-out 5", "held-out 6")
 # Sets whose targets are checked: the held-out ones, and the development set (read while
 # tuning, so its ticks show what was worked on, not how the interviewer generalises).
 WITH_TARGETS = (*HELD_OUT, "dev", "dev 2", "dev 3", "dev 4", "dev 5")

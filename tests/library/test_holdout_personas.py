@@ -1,12 +1,12 @@
-"""The held-out personas (personas/holdout/, holdout2/ to holdout5/): valid, shaped, kept apart.
+"""The held-out personas (personas/holdout/, holdout2/ to holdout6/): valid, shaped, kept apart.
 
 They are the respondents no policy is tuned on: other domains (commuting by bike or e-bike;
-choosing home broadband; a third, a fourth and a fifth named only by their concepts) than the
+choosing home broadband; a third to a sixth named only by their concepts) than the
 shipped personas and concepts, their own words (no rung shares its wording with a prompt
 example of any methodology or with another set's persona), and subdirectories the library does
 not scan, so `interview batch personas/` and `interview personas` never mix them into the tuned
 figures.
-The second to fifth sets are the ones nobody tunes on or reads while tuning; they have means-end
+The second to sixth sets are the ones nobody tunes on or reads while tuning; they have means-end
 ladders only.
 """
 
@@ -37,6 +37,7 @@ HOLDOUT2 = ROOT / "personas" / "holdout2"
 HOLDOUT3 = ROOT / "personas" / "holdout3"
 HOLDOUT4 = ROOT / "personas" / "holdout4"
 HOLDOUT5 = ROOT / "personas" / "holdout5"
+HOLDOUT6 = ROOT / "personas" / "holdout6"
 # Each held-out set: its directory and the concept per methodology it has ladders for.
 SETS = {
     "holdout": (HOLDOUT, CONCEPTS),
@@ -44,8 +45,15 @@ SETS = {
     "holdout3": (HOLDOUT3, {"means_end_chain": "dental_practice_mec"}),
     "holdout4": (HOLDOUT4, {"means_end_chain": "hairdresser_mec"}),
     "holdout5": (HOLDOUT5, {"means_end_chain": "mattress_mec"}),
+    "holdout6": (HOLDOUT6, {"means_end_chain": "gym_membership_mec"}),
 }
-UNREAD = ["holdout2", "holdout3", "holdout4", "holdout5"]  # the sets nobody reads while tuning
+UNREAD = [
+    "holdout2",
+    "holdout3",
+    "holdout4",
+    "holdout5",
+    "holdout6",
+]  # the sets nobody reads while tuning
 ALL_FILES = [(name, f) for name, (d, _) in SETS.items() for f in sorted(d.glob("*.yaml"))]
 
 

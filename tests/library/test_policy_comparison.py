@@ -43,6 +43,7 @@ def _args(**given: object) -> argparse.Namespace:
         "holdout3_concept": "dental_practice_mec",
         "holdout4_concept": "hairdresser_mec",
         "holdout5_concept": "mattress_mec",
+        "holdout6_concept": "gym_membership_mec",
         "dev_concept": "pet_food_mec",
         "dev2_concept": "walking_boots_mec",
         "dev3_concept": "washing_machine_mec",
@@ -64,6 +65,7 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
         "held-out 3",
         "held-out 4",
         "held-out 5",
+        "held-out 6",
         "dev",
         "dev 2",
         "dev 3",
@@ -73,6 +75,7 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
     assert sets["held-out 3"][1:] == ("personas/holdout3/", "dental_practice_mec")
     assert sets["held-out 4"][1:] == ("personas/holdout4/", "hairdresser_mec")
     assert sets["held-out 5"][1:] == ("personas/holdout5/", "mattress_mec")
+    assert sets["held-out 6"][1:] == ("personas/holdout6/", "gym_membership_mec")
     directory, shown, concept = sets["held-out 2"]
     assert directory == ROOT / "personas" / "holdout2"
     assert (shown, concept) == ("personas/holdout2/", "home_broadband_mec")
@@ -98,6 +101,7 @@ def test_each_held_out_set_names_its_own_respondent_with_little_to_say(
     assert bench.little_to_say(ROOT / "personas" / "holdout") == ["retired_allotment"]
     assert bench.little_to_say(ROOT / "personas" / "holdout2") == ["gran_video_calls"]
     assert bench.little_to_say(ROOT / "personas" / "holdout5") == ["nights_picker_box_mattress"]
+    assert bench.little_to_say(ROOT / "personas" / "holdout6") == ["scaffolder_lifts_after_work"]
 
 
 def test_the_fourth_dev_set_is_reported_with_targets_for_its_four_quiet_respondents(
