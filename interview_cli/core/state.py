@@ -152,7 +152,10 @@ class SaturationMetrics(_Frozen):
         "tuning.saturation.little_to_say_window answers (none kept when that is 0)",
     )
     empty_answers: int = Field(
-        default=0, ge=0, description="answers so far that were 'empty' (see recent_answers)"
+        default=0,
+        ge=0,
+        description="answers so far that were 'empty' (see recent_answers), a complaint of "
+        "being asked again aside: that says the question was spent, not the respondent",
     )
     highest_level: int = Field(
         default=0, ge=0, description="the highest ontology level of any node said so far"
@@ -211,7 +214,8 @@ def update_saturation(
       it was not an answer or it was a few words that added nothing, else 'short' or 'full'
       by its depth; a hesitant don't-know (``knowledge_ceiling`` exploratory) is 'short'
       when ``little_to_say_hesitation_empty`` is off; ``empty_answers`` counts the 'empty'
-      ones of the whole interview;
+      ones of the whole interview but "I already said that" (the question was spent, not
+      the respondent);
     - highest level: the highest ontology level said so far (``highest_level``, from the
       graph's node types);
     - saturated: graph_saturated_turns zero-yield turns or depth_plateau_turns plateau turns
@@ -230,7 +234,7 @@ def update_saturation(
         )
         kind = _answer_class(response_depth, answer_kind, zero_yield, hesitation)
         answers = [*prev.recent_answers, kind]
-        empty += kind == "empty"
+        empty += kind == "empty" and answer_kind != "already_said"
     window = tuning.little_to_say_window
     answers = answers[-window:] if window else []
     if max_depth > prev.prev_max_depth:

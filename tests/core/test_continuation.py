@@ -239,6 +239,12 @@ def test_a_hesitation_is_a_short_answer_when_the_methodology_says_so() -> None:
     # "it just is": no answer, counted over the whole interview
     assert after(pause, "terminal").recent_answers == ["empty"]
     assert after(pause, "terminal").empty_answers == 1
+    # "I already told you that" says the question was spent, not the respondent
+    told = update_saturation(
+        saturation(), nodes_added=0, edges_added=0, response_depth="shallow", max_depth=0,
+        mention_counts=[], tuning=pause, answer_kind="already_said",
+    )  # fmt: skip
+    assert (told.recent_answers, told.empty_answers) == (["empty"], 0)
     # by default a hesitation is no answer either (sessions recorded before keep their reading)
     assert after(LITTLE, "exploratory").recent_answers == ["empty"]
     # the highest level said never goes down

@@ -61,6 +61,8 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("Oh, I couldn't really say, dear.", "dont_know"),
         ("I feel better for it. That's as far as it goes.", "answer"),
         ("Because one less thing to think about.", "answer"),
+        ("Because it's about being there for them.", "answer"),
+        ("There's nothing there for me.", "dont_know"),
         ("It's a big one for me, the battery.", "answer"),
         # one naming word is enough to be an answer
         ("The price.", "answer"),

@@ -242,6 +242,8 @@ LABELS = [
      ["one less thing to think about"]),
     ("commuting", "One less thing to think about in the mornings.", ("charge it weekly", F),
      ["one less thing to think about"]),
+    ("cooking", "For me? Well. Because it's about being there for them.",
+     ("at the table together", P), ["being there for them"]),
     ("cycling", "Aye, well, it's just easier, isn't it.", ("gears", A), ["easier"]),
     # a general noun keeps whose it is; a rating is no element
     ("headphones", "It's my time, you know?", ("rhythm", P), ["my time"]),

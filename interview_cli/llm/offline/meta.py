@@ -76,15 +76,19 @@ CANNOT_SAY_PATTERN = (
 # Not a remark but its opposite: words that each name nothing ("one", "less", "thing",
 # "think") and together name a consequence. Counted as content wherever emptiness is judged.
 LOAD_OFF = re.compile(r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)(?:\s+about)?\b", re.I)
+# Likewise "being there for them": presence and support, said in words that name nothing.
+_CONTENT_IDIOMS = (LOAD_OFF, re.compile(r"\b(?:be|being|been|am|are)\s+there\s+for\b", re.I))
 _NAMING_WORD = re.compile(r"[\w][\w'\u2019\-]*")
 
 
 def naming_words(text: str, nameless: frozenset[str]) -> int:
     """How many words of ``text`` name something: those not in ``nameless``, plus two for
-    each idiom of such words that names a consequence ("one less thing to think about").
-    The one judgement of emptiness for the extractor, its labels and ``answer_kind``."""
+    each idiom of such words that names a consequence ("one less thing to think about",
+    "being there for them"). The one judgement of emptiness for the extractor, its labels
+    and ``answer_kind``."""
     words = _NAMING_WORD.findall(text.lower().replace("\u2019", "'"))
-    return sum(1 for w in words if w not in nameless) + 2 * len(LOAD_OFF.findall(text))
+    idioms = sum(len(idiom.findall(text)) for idiom in _CONTENT_IDIOMS)
+    return sum(1 for w in words if w not in nameless) + 2 * idioms
 
 
 _I = r"(?:i|i've|i'd|i'm|ive)"
