@@ -13,7 +13,7 @@ round trip).
     python benchmarks/batch_sdk_throughput.py [--latency 0.3] [--concurrency 16 64]
         [--serial 2] [--max-turns 6]
 
-The fake server is the one the provider contract tests use (tests/llm/fakeserver.py), with
+The fake server is the one the provider contract tests use (tests/llm/fakeserver/), with
 well-formed answers for every structured task. It runs in a process of its own, so it takes
 none of the batch's GIL, and each line says how much of a core it used: a figure near 100%
 would mean the benchmark timed the server, not the batch (measured: 3-8%). Its listen backlog

@@ -206,3 +206,11 @@ def kit() -> TaskKit:
         SLOTS_TOOL: {"proposals": "creamy_texture"},
     }
     return TaskKit(requests=requests, tool_inputs=tool_inputs, bad_args=bad_args)
+
+
+@pytest.fixture
+def task_server(fake_server: FakeLLMServer, kit: TaskKit) -> FakeLLMServer:
+    """The fake server, answering each structured task's tool with the kit's valid input
+    (the task-level contract tests: test_providers_tasks.py, test_providers_streaming.py)."""
+    fake_server.tool_inputs.update(kit.tool_inputs)
+    return fake_server

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from conftest import TASKS, SleepRecorder, TaskKit
 from fakeserver import FakeLLMServer, Step
-from test_providers_contract import build, request, run_task, settings_for
+from provider_fixtures import build, request, run_task, settings_for
 
 from interview_cli.config.loader import load_concept, load_methodology
 from interview_cli.llm.pricing import cost_usd, load_pricing, summarize_usage

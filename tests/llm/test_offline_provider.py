@@ -1,0 +1,402 @@
+"""The offline provider's tasks beyond extraction: the assessor tells terminal from exploratory
+"don't know"; questions name the focus and avoid repeats; slots group paraphrases; the
+persona placeholder climbs its ladder; everything is deterministic for a seed. Extraction is
+in test_offline.py."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from offline_methods_fixtures import MEC_ANSWER, METHODS, load, shipped_concepts, shipped_methods
+
+from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.llm.offline import MODEL, PROVIDER, OfflineLLM, chunks
+from interview_cli.llm.offline.assessor import assess_offline
+from interview_cli.llm.protocol import (
+    AssessRequest,
+    Exchange,
+    ExtractRequest,
+    InterviewLLM,
+    OpeningRequest,
+    PersonaRequest,
+    QuestionRequest,
+    SlotRequest,
+)
+
+
+@pytest.fixture(scope="module")
+def methods() -> dict[str, Methodology]:
+    return shipped_methods()
+
+
+@pytest.fixture(scope="module")
+def concepts() -> dict[str, Concept]:
+    return shipped_concepts()
+
+
+# ---- assessment ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "ceiling"),
+    [
+        ("I don't know and I don't really care about milk.", "terminal"),
+        ("Nothing more, that's it.", "terminal"),
+        ("I don't know.", "terminal"),
+        ("I don't know about oat milk, but I'm curious about how it's made.", "exploratory"),
+        ("Not sure, but maybe it's because it feels lighter?", "exploratory"),
+        ("I like the taste because it's creamy.", "none"),
+        # a brush-off, then a reason after all: the reason is the answer
+        ("Honestly, that's all there is to it. Because not hauling weight uphill.", "none"),
+        # ... but a reason closed by one is where the ladder stops
+        ("She's comfortable, really. I don't know. Nothing more to it really.", "terminal"),
+        # the question, not the ladder, stopped them: no ceiling on the node
+        ("Not sure what you mean.", "none"),
+        ("That's it exactly, it saves me time.", "none"),
+    ],
+)
+def test_knowledge_ceiling(answer: str, ceiling: str) -> None:
+    assert (
+        assess_offline(AssessRequest(question="Why?", answer=answer)).knowledge_ceiling == ceiling
+    )
+
+
+def test_rubric_scores_follow_the_answer() -> None:
+    short = assess_offline(AssessRequest(question="Why?", answer="Dunno."))
+    rich = assess_offline(
+        AssessRequest(
+            question="Why?",
+            answer=(
+                "Last Tuesday on the train I had 40 minutes of reports to read, and the noise "
+                "cancelling means I can actually focus, which makes me feel in control of my day, "
+                "because being productive is how I keep my self-respect."
+            ),
+        )
+    )
+    hedged = assess_offline(
+        AssessRequest(
+            question="Why?", answer="Maybe, I guess it's sort of nice, probably, kind of."
+        )
+    )
+    assert short.response_depth.score <= 2 and short.engagement.score == 1
+    assert rich.response_depth.score >= 4 and rich.specificity.score >= 4
+    assert rich.intellectual_engagement.score >= 4 and rich.valence.score >= 3
+    assert hedged.hedging_language == "high" and hedged.certainty.score <= 2
+    assert rich.hedging_language == "none" and rich.certainty.score == 5
+    assert "causal" in rich.response_depth.rationale
+
+
+# ---- questions -----------------------------------------------------------------------------
+
+
+def question(
+    methods: dict[str, Methodology],
+    concepts: dict[str, Concept],
+    method: str,
+    strategy: str,
+    **kw: Any,
+) -> QuestionRequest:
+    spec = methods[method].strategy(strategy)
+    assert spec is not None
+    return QuestionRequest(
+        methodology=methods[method], concept=concepts[method], strategy=spec, **kw
+    )
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+def test_questions_name_the_focus_and_stream(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    tokens: list[str] = []
+    request = question(
+        methods,
+        concepts,
+        "means_end_chain",
+        "deepen",
+        focus_label="noise cancelling",
+        focus_type="attribute",
+        turn_number=3,
+    )
+    result = run(OfflineLLM(seed=1).generate_question(request, tokens.append))
+    assert '"noise cancelling"' in result.value and result.value.endswith("?")
+    assert len(tokens) > 1 and "".join(tokens) == result.value
+    (call,) = result.calls
+    assert (call.provider, call.model, call.cost_usd, call.task) == (
+        PROVIDER,
+        MODEL,
+        0.0,
+        "generate_question",
+    )
+    assert call.output_tokens == len(result.value) // 4 and call.input_tokens > 100
+
+
+def test_questions_avoid_recent_ones(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    llm = OfflineLLM(seed=3)
+    base = question(
+        methods,
+        concepts,
+        "means_end_chain",
+        "deepen",
+        focus_label="noise cancelling",
+        focus_type="attribute",
+        turn_number=5,
+    )
+    first = run(llm.generate_question(base)).value
+    again = run(llm.generate_question(base.model_copy(update={"avoid_questions": [first]}))).value
+    assert again != first and '"noise cancelling"' in again
+
+
+def test_questions_vary_by_turn_but_not_by_run(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    asked = {
+        run(
+            OfflineLLM(seed=0).generate_question(
+                question(
+                    methods,
+                    concepts,
+                    "means_end_chain",
+                    "deepen",
+                    focus_label="x",
+                    focus_type="attribute",
+                    turn_number=t,
+                )
+            )
+        ).value
+        for t in range(8)
+    }
+    assert len(asked) >= 3
+
+
+def test_deep_questions_name_the_topic(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    texts = {
+        run(
+            OfflineLLM(seed=s).generate_question(
+                question(
+                    methods,
+                    concepts,
+                    "means_end_chain",
+                    "deepen",
+                    focus_label="calm",
+                    focus_type="psychosocial_consequence",
+                    depth=3,
+                    turn_number=6,
+                )
+            )
+        ).value
+        for s in range(6)
+    }
+    assert any("wireless headphones" in t for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("method", "strategy", "expected"),
+    [
+        ("means_end_chain", "explore", "wireless headphones"),
+        ("means_end_chain", "clarify", '"fit"'),
+        ("jobs_to_be_done", "uncover_obstacles", '"fit"'),
+        ("critical_incident", "explore_emotions", "feel"),
+        ("critical_incident", "probe_attributions", '"fit"'),
+    ],
+)
+def test_each_strategy_gets_its_own_kind_of_question(
+    methods: dict[str, Methodology],
+    concepts: dict[str, Concept],
+    method: str,
+    strategy: str,
+    expected: str,
+) -> None:
+    request = question(
+        methods,
+        concepts,
+        method,
+        strategy,
+        focus_label="fit",
+        focus_type=methods[method].ontology.nodes[0].name,
+        turn_number=2,
+    )
+    assert expected in run(OfflineLLM().generate_question(request)).value
+
+
+def test_closing_questions(methods: dict[str, Methodology], concepts: dict[str, Concept]) -> None:
+    reflect = question(
+        methods,
+        concepts,
+        "means_end_chain",
+        "reflect",
+        summary_labels=["noise cancelling", "being productive"],
+        turn_number=9,
+    )
+    text = run(OfflineLLM().generate_question(reflect)).value
+    assert '"noise cancelling" and "being productive"' in text
+    plain = question(
+        methods,
+        concepts,
+        "means_end_chain",
+        "deepen",
+        focus_label="x",
+        focus_type="attribute",
+        closing=True,
+    )
+    assert "wireless headphones" in run(OfflineLLM().generate_question(plain)).value
+
+
+def test_openings_follow_the_methodology(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    texts = {
+        m: run(
+            OfflineLLM().generate_opening(
+                OpeningRequest(methodology=methods[m], concept=concepts[m])
+            )
+        ).value
+        for m in METHODS
+    }
+    assert "wireless headphones" in texts["means_end_chain"]
+    assert "morning coffee" in texts["jobs_to_be_done"]
+    assert "time" in texts["critical_incident"] or "occasion" in texts["critical_incident"]
+
+
+def test_chunks_join_back() -> None:
+    text = "Why does that matter to you, in your own words?"
+    assert "".join(chunks(text)) == text and len(chunks(text)) == 4
+    assert chunks("Why?") == ["Why?"]
+
+
+# ---- slots, persona, protocol, determinism -----------------------------------------------------
+
+
+def test_slots_group_labels_that_say_the_same_thing() -> None:
+    request = SlotRequest(
+        node_type="functional_consequence",
+        labels=[
+            "save time",
+            "saving time in the morning",
+            "feel calm",
+            "no cables",
+            "good taste",
+            "good microphone",
+        ],
+    )
+    result = run(OfflineLLM().propose_slots(request)).value
+    assert [(p.slot_name, p.surface_labels) for p in result.proposals] == [
+        ("save_time", ["save time", "saving time in the morning"]),
+        ("feel_calm", ["feel calm"]),
+        ("no_cable", ["no cables"]),
+        # One shared word is not one idea (core.canonical's calibration: 0.50 < 0.75).
+        ("good_taste", ["good taste"]),
+        ("good_microphone", ["good microphone"]),
+    ]
+    # An existing slot that means the same is reused; one that shares a word is not.
+    existing = request.model_copy(update={"existing_slots": ["time_saving", "good_price"]})
+    reused = run(OfflineLLM().propose_slots(existing)).value
+    pairs = [(p.slot_name, p.surface_labels) for p in reused.proposals]
+    assert ("time_saving", ["save time", "saving time in the morning"]) in pairs
+    assert "good_price" not in [name for name, _ in pairs]
+
+
+def test_persona_placeholder_follows_its_ladder(methods: dict[str, Methodology]) -> None:
+    # respond_as_persona is the simulation package's ladder simulator; an open persona
+    # names the next rung when probed and hits a terminal don't-know at the top.
+    persona = Persona.model_validate(load("personas", "cooperative"))
+    persona = persona.model_copy(
+        update={
+            "aliases": {},
+            "traits": persona.traits.model_copy(update={"openness": 1.0, "skepticism": 0.0}),
+        }
+    )
+    request = PersonaRequest(
+        persona=persona,
+        question="Why does that matter?",
+        methodology=methods["means_end_chain"],
+        strategy="deepen",
+        focus_label="noise cancelling",
+        turn_number=2,
+    )
+    answer = run(OfflineLLM().respond_as_persona(request)).value
+    assert "can focus on the train" in answer
+    top = request.model_copy(update={"focus_label": "self-respect"})
+    ceiling = run(OfflineLLM().respond_as_persona(top)).value
+    assert "that's all there is to it" in ceiling or "Nothing more to it" in ceiling
+
+
+def test_offline_llm_is_an_interview_llm() -> None:
+    llm = OfflineLLM()
+    assert isinstance(llm, InterviewLLM) and llm.provider_label == "offline"
+
+
+def test_same_seed_same_outputs(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    m, c = methods["means_end_chain"], concepts["means_end_chain"]
+    persona = Persona.model_validate(load("personas", "cooperative"))
+
+    async def session(seed: int) -> list[Any]:
+        llm = OfflineLLM(seed=seed)
+        out: list[Any] = [
+            (
+                await llm.generate_opening(OpeningRequest(methodology=m, concept=c, seed=7))
+            ).model_dump()
+        ]
+        for turn in range(1, 6):
+            q = question(
+                methods,
+                concepts,
+                "means_end_chain",
+                "deepen",
+                focus_label="noise cancelling",
+                focus_type="attribute",
+                turn_number=turn,
+                seed=7,
+                recent=[Exchange(question="q", answer=MEC_ANSWER)],
+            )
+            out.append((await llm.generate_question(q)).model_dump())
+            out.append(
+                (
+                    await llm.extract(
+                        ExtractRequest(
+                            methodology=m, concept=c, answer=MEC_ANSWER, utterance_id=f"u{turn}"
+                        )
+                    )
+                ).model_dump()
+            )
+            out.append(
+                (await llm.assess(AssessRequest(question="q", answer=MEC_ANSWER))).model_dump()
+            )
+            out.append(
+                (
+                    await llm.respond_as_persona(
+                        PersonaRequest(
+                            persona=persona, question="q", methodology=m, turn_number=turn, seed=7
+                        )
+                    )
+                ).model_dump()
+            )
+        return out
+
+    assert run(session(11)) == run(session(11))
+    assert run(session(11)) != run(session(12))
+
+
+def test_settings_and_calls_name_the_offline_model_alike(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    from interview_cli.llm.settings import offline_settings
+
+    request = ExtractRequest(
+        methodology=methods["means_end_chain"],
+        concept=concepts["means_end_chain"],
+        answer="I like the sound.",
+        utterance_id="u1",
+    )
+    (call,) = asyncio.run(OfflineLLM().extract(request)).calls
+    assert (call.provider, call.model) == ("offline", offline_settings().extraction.model)
