@@ -244,6 +244,12 @@ LABELS = [
      ["one less thing to think about"]),
     ("cooking", "For me? Well. Because it's about being there for them.",
      ("at the table together", P), ["being there for them"]),
+    ("cycling", "Last time it mattered? Because they'll look at it if I can't.",
+     ("the bike shop", A), ["look at it"]),
+    # a verdict with no reason in it is no element; the reason after it is
+    ("cooking", "It was the sensible choice because it lasts.", ("cast iron pan", A),
+     ["lasts"]),
+    ("cooking", "Why does it matter why? It just made sense.", ("cast iron pan", A), []),
     ("cycling", "Aye, well, it's just easier, isn't it.", ("gears", A), ["easier"]),
     # a general noun keeps whose it is; a rating is no element
     ("headphones", "It's my time, you know?", ("rhythm", P), ["my time"]),

@@ -27,6 +27,7 @@ from interview_cli.llm.offline.meta import (
     CANNOT_SAY_PATTERN,
     ODD_QUESTION_PATTERN,
     QUESTION_REMARK_PATTERN,
+    VERDICT_RE,
     naming_words,
 )
 
@@ -135,7 +136,7 @@ def answer_kind(answer: str) -> str:
     if not text:
         return "dont_know"
     matched = [kind for kind in PRECEDENCE if _COMPILED[kind].search(text)]
-    rest = text
+    rest = VERDICT_RE.sub(" ", text)  # "it was the sensible choice" gives no reason
     for kind in matched:  # every non-answer phrase out: what is left is what was said
         rest = _COMPILED[kind].sub(" ", rest)
     if matched:
@@ -146,8 +147,8 @@ def answer_kind(answer: str) -> str:
                 continue  # "it's not about the money, it's about freedom" states what it is about
             return kind
         return "answer"
-    if not _content_words(text):
-        return "dont_know"  # "Hmm.", "Mm, maybe.", "Not really, no.": words that name nothing
+    if not _content_words(rest):
+        return "dont_know"  # "Hmm.", "Not really, no.", "It just made sense.": nothing named
     return "answer"
 
 

@@ -34,7 +34,7 @@ from interview_cli.llm.offline.lexicon import (
     TRAILING_STRIP,
     Cue,
 )
-from interview_cli.llm.offline.meta import blank_meta
+from interview_cli.llm.offline.meta import VERDICT, blank_meta
 
 MAX_LABEL_WORDS = 6
 WORD = re.compile(r"[\w][\w'\u2019\-]*")
@@ -60,7 +60,8 @@ _RATING_IDIOMS = re.compile(
     r"\b(?:the\s+)?(?:main|big|biggest|most important|only|key|whole)\s+(?:thing|point|reason)"
     r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|\b(?:which|that)\s+is\s+the\s+whole\s+point\b|"
     # a rating, not an element: "the price was fine, nothing special"
-    r"\bnothing\s+(?:special|fancy|amazing|to\s+write\s+home\s+about)\b",
+    r"\bnothing\s+(?:special|fancy|amazing|to\s+write\s+home\s+about)\b|" + VERDICT,
+    # a verdict with no reason in it: "it was the sensible choice", "it just made sense"
     re.IGNORECASE,
 )
 # Frames of a third-person or an absence answer: "someone like me cares because ...",

@@ -55,6 +55,8 @@ QUESTION_REMARK_PATTERN = (
     r"\bi\s+(?:don'?t|do\s+not)\s+(?:really\s+)?(?:do|buy\s+into|go\s+in\s+for|get\s+into)\s+"
     r"(?:the\s+)?(?:emotional|feelings?|deep)\s+(?:side|stuff|bit)(?:\s+of\s+[^.!?,;]*)?|"
     r"\b(?:that'?s|it'?s)\s+a\s+whole\s+(?:other|different)\s+(?:story|question)\b|"
+    # the question challenged: "why does it matter why?", "what are you after?"
+    r"\bwhy\s+does\s+it\s+matter\s+why\b|\bwhat\s+are\s+you\s+(?:after|fishing\s+for)\b|"
     r"(?:(?:i'?m\s+)?not\s+sure\s+|i\s+(?:don'?t|do\s+not)\s+(?:see|get|know)\s+)?"
     r"(?:\bwhere\s+(?:you'?re|you\s+are)\s+going\s+with\s+(?:this|that|these)|"
     r"\bwhat\s+(?:you'?re|you\s+are)\s+(?:getting|driving)\s+at)\b"
@@ -73,11 +75,26 @@ CANNOT_SAY_PATTERN = (
     r"(?:really\s+)?(?:the\s+reason|why|true|right)\b|"
     r"\bwhat\s+(?:else\s+)?(?:do\s+)?you\s+want\s+me\s+to\s+say(?:\s+about\s+(?:it|that))?"
 )
+# A verdict with no reason in it ("it was the sensible choice", "it just made sense"): no
+# element, and no answer when nothing else is said.
+VERDICT = (
+    r"\b(?:(?:it|that)\s+(?:was|is)\s+|it'?s\s+|that'?s\s+)?(?:just\s+|simply\s+)?the\s+"
+    r"(?:sensible|obvious|right|logical|smart|natural)\s+(?:choice|option|thing\s+to\s+do)\b|"
+    r"\b(?:it|that)\s+(?:just\s+)?(?:made|makes)\s+(?:the\s+most\s+)?sense\b"
+)
+VERDICT_RE = re.compile(VERDICT, re.IGNORECASE)
 # Not a remark but its opposite: words that each name nothing ("one", "less", "thing",
 # "think") and together name a consequence. Counted as content wherever emptiness is judged.
 LOAD_OFF = re.compile(r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)(?:\s+about)?\b", re.I)
-# Likewise "being there for them": presence and support, said in words that name nothing.
-_CONTENT_IDIOMS = (LOAD_OFF, re.compile(r"\b(?:be|being|been|am|are)\s+there\s+for\b", re.I))
+# Likewise "being there for them" (presence and support) and "they'll look at it" (see to
+# it, mend it): said in words that name nothing.
+_CONTENT_IDIOMS = (
+    LOAD_OFF,
+    re.compile(r"\b(?:be|being|been|am|are)\s+there\s+for\b", re.I),
+    re.compile(
+        r"\blook(?:s|ed)?\s+(?:at|after)\s+(?:it|them|him|her|me|us)\b(?!\s+this\s+way)", re.I
+    ),
+)
 _NAMING_WORD = re.compile(r"[\w][\w'\u2019\-]*")
 
 
@@ -291,6 +308,8 @@ __all__ = [
     "LOAD_OFF",
     "QUESTION_REMARK_PATTERN",
     "REASONS",
+    "VERDICT",
+    "VERDICT_RE",
     "MetaSpan",
     "blank_meta",
     "meta_kind",
