@@ -17,13 +17,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from interview_cli.core.moderator import ModeratorChoice, next_alternative
-from interview_cli.core.turn import CoreState, TurnInput, advance, decide_turn
+from interview_cli.core.turn import CoreState, TurnInput, decide_turn
 from interview_cli.pipeline.context import PipelineContext, QuestionGenerationOutput
 from interview_cli.pipeline.inputs import (
-    initial_state,
     recorded_input,
     recorded_moderator,
     recorded_slot_proposals,
+    state_before,
 )
 from interview_cli.pipeline.questions import Hooks
 from interview_cli.pipeline.questions import next_question as next_question_
@@ -131,15 +131,9 @@ def _decided_turn(interview: Interview, command: str) -> tuple[TurnRecord, CoreS
         return turn, before, inputs
     # After a resume: replay the turns before the last one (the same code the live turn ran).
     session, index = interview.session, len(interview.session.turns) - 1
-    state = initial_state(session, interview.concept)
-    for i in range(index):
-        step = recorded_input(
-            session, i, methodology=interview.methodology, concept=interview.concept
-        )
-        state, _ = advance(state, step, embedder=interview.embedder)
-    inputs = recorded_input(
-        session, index, methodology=interview.methodology, concept=interview.concept
-    )
+    m, c = interview.methodology, interview.concept
+    state = state_before(session, index, methodology=m, concept=c, embedder=interview.embedder)
+    inputs = recorded_input(session, index, methodology=m, concept=c)
     inputs = replace(inputs, slot_proposals=(), moderator=None)
     interview.before_last = (state, inputs)
     return turn, state, inputs
