@@ -1,14 +1,17 @@
 """The moderator's /alt and /skip on the pure turn's one owner (``core.turn``): the state they
-decide from after a resume is the one the live turn had (the replay loop rebuilds it)."""
+decide from after a resume is the one the live turn had (the replay loop rebuilds it), and an
+/alt decides the turn once."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from interview_cli.config.library import Library
+from interview_cli.core import turn as core_turn
 from interview_cli.llm.offline import OfflineLLM
 from interview_cli.llm.settings import offline_settings
 from interview_cli.pipeline import moderator
@@ -75,3 +78,30 @@ def test_after_a_resume_the_moderator_decides_from_the_live_turns_state(
     _, state, inputs = moderator._decided_turn(again, command)
     assert state.to_dict() == live_state.to_dict()
     assert inputs == live_inputs
+
+
+def counting_decide(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = core_turn.decide
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(core_turn, "decide", counted)
+    return calls
+
+
+def test_alt_decides_the_turn_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    interview, _ = interview_after(tmp_path, ANSWERS[:1])
+    calls = counting_decide(monkeypatch)
+    question = asyncio.run(moderator.take_alternative(interview))
+    assert len(calls) == 1
+    decision = interview.session.turns[-1].decision
+    assert decision is not None and decision.moderator is not None
+    assert (question.strategy, question.focus_node_id) == (decision.strategy, decision.node_id)
+    assert decision.tool_choice is not None
+    assert (decision.strategy, decision.node_id) != (
+        decision.tool_choice.strategy,
+        decision.tool_choice.node_id,
+    )
