@@ -114,6 +114,33 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
     return Extraction(extractable=False, reason=reason, rejected=[*extraction.rejected, *dropped])
 
 
+def answer_into_graph(
+    state: CoreState,
+    extraction: Extraction,
+    assessment: Assessment | None,
+    methodology: Methodology,
+    utterance_id: str,
+    embedder: Embedder | None = None,
+) -> tuple[KnowledgeGraph, Extraction, GraphDelta]:
+    """The first step of every answer, the closing one's too: its content (``content_of``)
+    applied to a copy of ``state``'s graph as the turn after ``state``'s (de-duplication,
+    cross-turn edges, provenance). Returns the graph, the content and the delta, which also
+    lists what a non-answer's extraction held and why it went; ``state`` is not modified."""
+    graph = state.graph.copy()  # apply_extraction works in place
+    content = content_of(extraction, assessment)
+    delta = apply_extraction(
+        graph,
+        content,
+        methodology=methodology,
+        utterance_id=utterance_id,
+        turn=state.turn_count + 1,
+        embedder=embedder,
+    )
+    if content is not extraction:
+        delta.rejected.extend(content.rejected[len(extraction.rejected) :])
+    return graph, content, delta
+
+
 def probe_outcome(
     delta: GraphDelta, assessment: Assessment | None, focus: str | None = None
 ) -> str:
@@ -277,22 +304,12 @@ class _Updated:
 
 def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None) -> _Updated:
     """Graph update, node tracking and state computation for one answer."""
-    m, extraction, assessment = inputs.methodology, inputs.extraction, inputs.assessment
+    m, assessment = inputs.methodology, inputs.assessment
     sat = m.tuning.saturation
     turn = state.turn_count + 1
-    graph = state.graph.copy()  # apply_extraction works in place; keep ``state`` untouched
-
-    content = content_of(extraction, assessment)
-    delta = apply_extraction(
-        graph,
-        content,
-        methodology=m,
-        utterance_id=inputs.utterance_id,
-        turn=turn,
-        embedder=embedder,
+    graph, content, delta = answer_into_graph(
+        state, inputs.extraction, assessment, m, inputs.utterance_id, embedder
     )
-    if content is not extraction:  # what the non-answer's extraction held, and why it went
-        delta.rejected.extend(content.rejected[len(extraction.rejected) :])
     tracker = advance_turn(state.tracker, turn)
     tracker = apply_graph_delta(tracker, graph, delta, methodology=m, turn=turn)
     coverage = state.coverage
