@@ -7,11 +7,12 @@ turn, so starting from ``CoreState.initial(concept)`` and feeding every complete
 outputs in order must reproduce every recorded decision. ``verify`` checks exactly that;
 ``whatif`` runs the same loop with another methodology.
 
-Each step's input is built by ``pipeline.inputs.recorded_input`` from the same function the
-live pipeline builds its input with (methodology and concept: the YAML snapshots stored in the
-session; the recent questions, ``max_turns`` and ``policy`` from the file; with canonical slots
-on, the turn's recorded ``slot_proposals``), and ``advance`` is the live turn's two halves in
-one call, so a replay runs exactly the code the interview ran.
+The loop itself is ``pipeline.inputs.rerun`` (the moderator's commands after a resume rebuild
+their state with it too). Each step's input is built by ``pipeline.inputs.recorded_input`` from
+the same function the live pipeline builds its input with (methodology and concept: the YAML
+snapshots stored in the session; the recent questions, ``max_turns`` and ``policy`` from the
+file; with canonical slots on, the turn's recorded ``slot_proposals``), and ``advance`` is the
+live turn's two halves in one call, so a replay runs exactly the code the interview ran.
 
 Sessions that used the optional embedding tier (``settings.enable_embeddings``) de-duplicated
 with a model replay does not load; their replay runs on fuzzy matching and ``verify`` says so.
@@ -29,9 +30,9 @@ from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.closing_answer import take_closing_answer
 from interview_cli.core.dedup import Embedder
 from interview_cli.core.graph_update import GraphDelta
-from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance
+from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome
 from interview_cli.errors import SessionFileError
-from interview_cli.pipeline.inputs import initial_state, recorded_input
+from interview_cli.pipeline.inputs import rerun
 from interview_cli.session import SessionFile, TurnRecord
 
 from .sources import snapshot_concept, snapshot_methodology
@@ -87,12 +88,9 @@ def replay(
         from interview_cli.llm.embeddings import load_embedder
 
         embedder = load_embedder(True)
-    state = initial_state(session, c)
-    for index, turn in enumerate(turns):
-        inputs = recorded_input(session, index, methodology=m, concept=c)
-        after, outcome = advance(state, inputs, embedder=embedder)
+    steps = rerun(session, len(turns), methodology=m, concept=c, embedder=embedder)
+    for turn, (inputs, after, outcome) in zip(turns, steps, strict=True):
         yield ReplayStep(turn, inputs, after, outcome)
-        state = after
 
 
 def with_closing(

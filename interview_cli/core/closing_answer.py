@@ -2,10 +2,11 @@
 
 The closing answer is where a respondent corrects the summary or adds what was missing; it
 must reach the graph like any other answer. It asks for no next question, so it takes only
-the first stage of a turn: the graph update (de-duplication, provenance) and the node
-tracker's registration of what it added, numbered as the turn after the last one. No signals,
-scores or continuation: the interview is over. Pure: replay and verify apply it to the
-replayed final state exactly as the live interview did.
+the first stage of a turn, the ordinary turn's own (``core.turn.answer_into_graph``): the graph
+update (de-duplication, provenance), numbered as the turn after the last one; then the node
+tracker's registration of what it added. No signals, scores or continuation: the interview is
+over. Pure: replay and verify apply it to the replayed final state exactly as the live
+interview did.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from dataclasses import replace
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.dedup import Embedder
-from interview_cli.core.graph_update import GraphDelta, apply_extraction
+from interview_cli.core.graph_update import GraphDelta
 from interview_cli.core.models import Extraction
 from interview_cli.core.tracker import apply_graph_delta
-from interview_cli.core.turn import CoreState
+from interview_cli.core.turn import CoreState, answer_into_graph
 
 
 def take_closing_answer(
@@ -29,15 +30,11 @@ def take_closing_answer(
     embedder: Embedder | None = None,
 ) -> tuple[CoreState, GraphDelta]:
     """``state`` with the closing answer's extraction applied; ``state`` is not modified."""
-    turn = state.turn_count + 1
-    graph = state.graph.copy()  # apply_extraction works in place
-    delta = apply_extraction(
-        graph,
-        extraction,
-        methodology=methodology,
-        utterance_id=utterance_id,
-        turn=turn,
-        embedder=embedder,
+    # No assessment: the closing answer is not scored, so all its extraction is content.
+    graph, _, delta = answer_into_graph(
+        state, extraction, None, methodology, utterance_id, embedder
     )
+    # What it added is registered, but the tracker is not aged (``advance_turn``): no turn follows.
+    turn = state.turn_count + 1
     tracker = apply_graph_delta(state.tracker, graph, delta, methodology=methodology, turn=turn)
     return replace(state, graph=graph, tracker=tracker), delta

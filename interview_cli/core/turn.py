@@ -15,7 +15,9 @@ seed 002 Path 2 "critical ordering"):
 
 Slot proposals come from a model call that needs the updated graph and overlaps question
 generation, so the turn has two halves: ``decide_turn`` (everything up to the decision) and
-``DecidedTurn.settle`` (the slot step). ``advance`` is the two in one call, on recorded inputs:
+``DecidedTurn.settle`` (the slot step); ``decide_turn`` is itself ``answer_turn`` (up to the
+tool's own decision) and ``AnsweredTurn.decide`` (the moderator's choice over it, which /alt
+makes from that decision). ``advance`` is the whole turn in one call, on recorded inputs:
 replay, verify, what-if and the benchmarks call it; the live pipeline calls the two halves
 around its model calls. Either way the same code runs. ``CoreState`` is what a session file
 keeps between turns (``to_dict``/``from_dict``).
@@ -110,6 +112,33 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
         *(RejectedItem(kind="edge", item=e.model_dump(), reason=reason) for e in extraction.edges),
     ]
     return Extraction(extractable=False, reason=reason, rejected=[*extraction.rejected, *dropped])
+
+
+def answer_into_graph(
+    state: CoreState,
+    extraction: Extraction,
+    assessment: Assessment | None,
+    methodology: Methodology,
+    utterance_id: str,
+    embedder: Embedder | None = None,
+) -> tuple[KnowledgeGraph, Extraction, GraphDelta]:
+    """The first step of every answer, the closing one's too: its content (``content_of``)
+    applied to a copy of ``state``'s graph as the turn after ``state``'s (de-duplication,
+    cross-turn edges, provenance). Returns the graph, the content and the delta, which also
+    lists what a non-answer's extraction held and why it went; ``state`` is not modified."""
+    graph = state.graph.copy()  # apply_extraction works in place
+    content = content_of(extraction, assessment)
+    delta = apply_extraction(
+        graph,
+        content,
+        methodology=methodology,
+        utterance_id=utterance_id,
+        turn=state.turn_count + 1,
+        embedder=embedder,
+    )
+    if content is not extraction:
+        delta.rejected.extend(content.rejected[len(extraction.rejected) :])
+    return graph, content, delta
 
 
 def probe_outcome(
@@ -275,22 +304,12 @@ class _Updated:
 
 def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None) -> _Updated:
     """Graph update, node tracking and state computation for one answer."""
-    m, extraction, assessment = inputs.methodology, inputs.extraction, inputs.assessment
+    m, assessment = inputs.methodology, inputs.assessment
     sat = m.tuning.saturation
     turn = state.turn_count + 1
-    graph = state.graph.copy()  # apply_extraction works in place; keep ``state`` untouched
-
-    content = content_of(extraction, assessment)
-    delta = apply_extraction(
-        graph,
-        content,
-        methodology=m,
-        utterance_id=inputs.utterance_id,
-        turn=turn,
-        embedder=embedder,
+    graph, content, delta = answer_into_graph(
+        state, inputs.extraction, assessment, m, inputs.utterance_id, embedder
     )
-    if content is not extraction:  # what the non-answer's extraction held, and why it went
-        delta.rejected.extend(content.rejected[len(extraction.rejected) :])
     tracker = advance_turn(state.tracker, turn)
     tracker = apply_graph_delta(tracker, graph, delta, methodology=m, turn=turn)
     coverage = state.coverage
@@ -357,10 +376,17 @@ def decide_turn(
 
     With canonical slots on (``state.canonical``) the decision reads the canonical signals and
     tracks nodes through their slots (``core.canonical_tracking``). A ``policy`` other than
-    ``adaptive`` replaces the selection with a baseline's (``core.policies``).
+    ``adaptive`` replaces the selection with a baseline's (``core.policies``). The moderator's
+    choice (``inputs.moderator``) is taken over the tool's decision (``AnsweredTurn.decide``).
     """
+    return answer_turn(state, inputs, embedder=embedder).decide(inputs.moderator)
+
+
+def answer_turn(
+    state: CoreState, inputs: TurnInput, *, embedder: Embedder | None = None
+) -> AnsweredTurn:
+    """The turn up to the tool's own decision (``inputs.moderator`` is not read)."""
     m = inputs.methodology
-    turn = state.turn_count + 1
     u = _take_answer(state, inputs, embedder)
     views = _decision_views(state, u, m)
     velocity = update_velocity(
@@ -369,20 +395,41 @@ def decide_turn(
         canonical_node_count=views[1].concept_count,
         alpha=m.tuning.saturation.ewma_alpha,
     )
-    decision = _decide(state, inputs, u, velocity, views)
-    tool: Decision | None = None
-    choice = inputs.moderator
-    if choice is not None and choice.action == "alt":
-        tool, decision = decision, take_alternative(decision, choice)
-    elif choice is not None and choice.action == "skip" and choice.node_id is not None:
-        u = replace(u, tracker=mark_skipped(u.tracker, choice.node_id, turn))
-        label = u.graph.node(choice.node_id).label if choice.node_id in u.graph else None
-        redecided = _decide(state, inputs, u, velocity, _decision_views(state, u, m))
-        tool, decision = decision, note_skip(redecided, label)
+    tool = _decide(state, inputs, u, velocity, views)
+    return AnsweredTurn(state, inputs, u, velocity, tool, embedder)
 
-    new_state = _after_decision(state, u, velocity, decision, m)
-    outcome = TurnOutcome(turn, u.delta, u.graph_state, u.depth, decision, tool_decision=tool)
-    return DecidedTurn(new_state, outcome, m, embedder)
+
+@dataclass(frozen=True)
+class AnsweredTurn:
+    """A turn taken up to the tool's decision (``tool``), the moderator's choice not yet.
+
+    ``decide_turn`` in two steps, for a choice made from the tool's decision: ``/alt`` takes
+    the next candidate of its ranking, then decides the turn with it without deciding it again.
+    """
+
+    state: CoreState
+    inputs: TurnInput
+    updated: _Updated
+    velocity: VelocityState
+    tool: Decision
+    embedder: Embedder | None = None
+
+    def decide(self, choice: ModeratorChoice | None = None) -> DecidedTurn:
+        """The turn decided: the tool's decision, or the moderator's ``choice`` over it."""
+        state, inputs, u, m = self.state, self.inputs, self.updated, self.inputs.methodology
+        turn = state.turn_count + 1
+        decision, tool = self.tool, None
+        if choice is not None and choice.action == "alt":
+            tool, decision = decision, take_alternative(decision, choice)
+        elif choice is not None and choice.action == "skip" and choice.node_id is not None:
+            u = replace(u, tracker=mark_skipped(u.tracker, choice.node_id, turn))
+            label = u.graph.node(choice.node_id).label if choice.node_id in u.graph else None
+            views = _decision_views(state, u, m)
+            redecided = _decide(state, inputs, u, self.velocity, views)
+            tool, decision = decision, note_skip(redecided, label)
+        new_state = _after_decision(state, u, self.velocity, decision, m)
+        outcome = TurnOutcome(turn, u.delta, u.graph_state, u.depth, decision, tool_decision=tool)
+        return DecidedTurn(new_state, outcome, m, self.embedder)
 
 
 def _decision_views(

@@ -3,12 +3,14 @@
 The live pipeline (``runner``) and replay (``analysis.replay``) both build a turn's input here,
 so the window of recent questions, the settings that shape a decision and the recorded slot
 proposals are read one way only: a replay calls ``core.turn.advance`` on exactly the input the
-live turn decided from.
+live turn decided from. ``rerun`` is that replay loop, the one place a session's recorded turns
+are run again: ``analysis.replay`` (verify, what-if, reports) and the moderator's ``/alt`` and
+``/skip`` after a resume (the state before the last turn) both take it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -16,9 +18,10 @@ from pydantic import BaseModel
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.canonical import SlotBatch
+from interview_cli.core.dedup import Embedder
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.core.moderator import ModeratorChoice
-from interview_cli.core.turn import CoreState, TurnInput, recent_questions
+from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance, recent_questions
 from interview_cli.errors import SessionFileError
 from interview_cli.session import SessionFile, TurnRecord
 
@@ -124,3 +127,38 @@ def recorded_input(
         slot_proposals=proposals,
         moderator=recorded_moderator(turn),
     )
+
+
+def rerun(
+    session: SessionFile,
+    count: int,
+    *,
+    methodology: Methodology,
+    concept: Concept,
+    embedder: Embedder | None = None,
+) -> Iterator[tuple[TurnInput, CoreState, TurnOutcome]]:
+    """The core run again over the first ``count`` (complete) turns of ``session``, from the
+    state before its first turn: each turn's recorded input, the state after it and its
+    outcome. Lazy: a caller may stop early."""
+    state = initial_state(session, concept)
+    for index in range(count):
+        inputs = recorded_input(session, index, methodology=methodology, concept=concept)
+        state, outcome = advance(state, inputs, embedder=embedder)
+        yield inputs, state, outcome
+
+
+def state_before(
+    session: SessionFile,
+    index: int,
+    *,
+    methodology: Methodology,
+    concept: Concept,
+    embedder: Embedder | None = None,
+) -> CoreState:
+    """The core state before ``session.turns[index]``, rebuilt from the recorded turns."""
+    state = initial_state(session, concept)
+    for _, after, _ in rerun(
+        session, index, methodology=methodology, concept=concept, embedder=embedder
+    ):
+        state = after
+    return state

@@ -17,13 +17,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from interview_cli.core.moderator import ModeratorChoice, next_alternative
-from interview_cli.core.turn import CoreState, TurnInput, advance, decide_turn
+from interview_cli.core.turn import AnsweredTurn, CoreState, TurnInput, answer_turn
 from interview_cli.pipeline.context import PipelineContext, QuestionGenerationOutput
 from interview_cli.pipeline.inputs import (
-    initial_state,
     recorded_input,
     recorded_moderator,
     recorded_slot_proposals,
+    state_before,
 )
 from interview_cli.pipeline.questions import Hooks
 from interview_cli.pipeline.questions import next_question as next_question_
@@ -72,14 +72,12 @@ def ask_instead(interview: Interview, text: str) -> QuestionRecord:
 async def take_alternative(interview: Interview, hooks: Hooks | None = None) -> QuestionRecord:
     """``/alt``: the next-best candidate of the last turn's ranking, and its question."""
     turn, before, inputs = _decided_turn(interview, "/alt")
-    probe = decide_turn(before, replace(inputs, moderator=None), embedder=interview.embedder)
-    tool = probe.outcome.decision
-    current = _current_choice(turn)
-    chosen = next_alternative(tool, current)
+    answered = answer_turn(before, inputs, embedder=interview.embedder)
+    chosen = next_alternative(answered.tool, _current_choice(turn))
     if chosen is None:
         raise ModeratorRefused("no other admissible candidate is left for this question")
     choice = ModeratorChoice("alt", strategy=chosen.strategy, node_id=chosen.node_id)
-    return await _redecide(interview, turn, before, inputs, choice, hooks or Hooks())
+    return await _redecide(interview, turn, answered, choice, hooks or Hooks())
 
 
 async def skip_focus(interview: Interview, hooks: Hooks | None = None) -> QuestionRecord:
@@ -88,8 +86,9 @@ async def skip_focus(interview: Interview, hooks: Hooks | None = None) -> Questi
     if question.focus_node_id is None:
         raise ModeratorRefused("this question has no focus node to skip")
     turn, before, inputs = _decided_turn(interview, "/skip")
+    answered = answer_turn(before, inputs, embedder=interview.embedder)
     choice = ModeratorChoice("skip", node_id=question.focus_node_id)
-    return await _redecide(interview, turn, before, inputs, choice, hooks or Hooks())
+    return await _redecide(interview, turn, answered, choice, hooks or Hooks())
 
 
 # ---- helpers ---------------------------------------------------------------------------------
@@ -131,15 +130,9 @@ def _decided_turn(interview: Interview, command: str) -> tuple[TurnRecord, CoreS
         return turn, before, inputs
     # After a resume: replay the turns before the last one (the same code the live turn ran).
     session, index = interview.session, len(interview.session.turns) - 1
-    state = initial_state(session, interview.concept)
-    for i in range(index):
-        step = recorded_input(
-            session, i, methodology=interview.methodology, concept=interview.concept
-        )
-        state, _ = advance(state, step, embedder=interview.embedder)
-    inputs = recorded_input(
-        session, index, methodology=interview.methodology, concept=interview.concept
-    )
+    m, c = interview.methodology, interview.concept
+    state = state_before(session, index, methodology=m, concept=c, embedder=interview.embedder)
+    inputs = recorded_input(session, index, methodology=m, concept=c)
     inputs = replace(inputs, slot_proposals=(), moderator=None)
     interview.before_last = (state, inputs)
     return turn, state, inputs
@@ -148,14 +141,13 @@ def _decided_turn(interview: Interview, command: str) -> tuple[TurnRecord, CoreS
 async def _redecide(
     interview: Interview,
     turn: TurnRecord,
-    before: CoreState,
-    inputs: TurnInput,
+    answered: AnsweredTurn,
     choice: ModeratorChoice,
     hooks: Hooks,
 ) -> QuestionRecord:
     session = interview.session
     old = _waiting(interview)
-    decided = decide_turn(before, replace(inputs, moderator=choice), embedder=interview.embedder)
+    decided = answered.decide(choice)
     ctx = PipelineContext()
     question = await next_question_(
         interview.llm, session, turn, decided, concept=interview.concept, ctx=ctx, hooks=hooks

@@ -5,6 +5,7 @@ the transcript, and reproduced by `replay --verify`; a plain "that covers it" ad
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,11 @@ from typer.testing import CliRunner
 
 from interview_cli.analysis.verify import verify_session
 from interview_cli.cli.app import app
+from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.closing_answer import take_closing_answer
-from interview_cli.core.models import ExtractedNode, Extraction
-from interview_cli.core.turn import CoreState
+from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
+from interview_cli.core.turn import CoreState, TurnInput, advance
 from interview_cli.store import SessionStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,6 +89,34 @@ def test_the_core_step_numbers_the_closing_answer_after_the_last_turn() -> None:
     assert state.graph.node_count == 0  # the state it was given is untouched
     (added,) = after.tracker.states.values()
     assert added.created_at_turn == 5 and after.turn_count == 4
+
+
+def test_the_closing_answer_takes_the_ordinary_turns_graph_step() -> None:
+    """The same extraction on the same state: the closing answer changes the graph exactly as
+    a turn would (the turn's own step, ``core.turn.answer_into_graph``), cross-turn edge and
+    all, and registers what it added at the same turn number; only the turn ages the tracker."""
+    lib = Library.discover(cwd=ROOT)
+    concept = lib.concept("headphones_mec").value
+    mec = lib.methodology("means_end_chain").value
+    first = Extraction(
+        extractable=True,
+        nodes=[ExtractedNode(label="noise cancelling", node_type="attribute", quote="noise")],
+    )
+    inputs = TurnInput(mec, concept, first, None, "u001", max_turns=8)
+    state, _ = advance(CoreState.initial(concept), inputs)
+    node = ExtractedNode(
+        label="can focus at work", node_type="functional_consequence", quote="I can focus"
+    )
+    edge = ExtractedEdge(source="noise cancelling", target="can focus at work", relation="leads_to")
+    second = Extraction(extractable=True, nodes=[node], edges=[edge])
+
+    turned, outcome = advance(state, replace(inputs, extraction=second, utterance_id="u002"))
+    closed, delta = take_closing_answer(state, second, methodology=mec, utterance_id="u002")
+    assert delta == outcome.delta and len(delta.edges_added) == 1
+    assert closed.to_dict()["graph"] == turned.to_dict()["graph"]
+    (new_id,) = [n.node_id for n in delta.nodes_added]
+    assert closed.tracker.states[new_id].created_at_turn == 2
+    assert closed.turn_count == 1 and turned.turn_count == 2
 
 
 def test_a_closing_answer_interrupted_before_reading_is_read_on_resume(
