@@ -43,6 +43,12 @@ class SaturationTuning(StrictModel):
         description="a saturation stop or an early closing waits until a breadth-check "
         "strategy was asked and its answer brought nothing new",
     )
+    ask_the_last_turn: bool = Field(
+        default=False,
+        description="a closing question chosen with one turn left waits: that turn is asked, "
+        "and the turn limit closes the interview with the same closing summary (not when the "
+        "respondent is tiring)",
+    )
     probe_attributes_before_stop: bool = Field(
         default=False,
         description="no saturation stop or early closing while a node of the lowest level was "

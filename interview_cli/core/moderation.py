@@ -29,7 +29,11 @@ interview's last turn, is deferred when
   ``breadth_check: true``) has come back empty since the last new node: the breadth check is
   asked instead.
 
-Neither applies when the respondent is tiring or has little to say (a fatigued trend, or the
+**Last turn** (``tuning.saturation.ask_the_last_turn``). A closing question chosen with one
+turn left waits: that turn is asked, and the turn limit closes the interview with the same
+closing summary, so the respondent gets every turn the study allows.
+
+None applies when the respondent is tiring or has little to say (a fatigued trend, or the
 stop is ``respondent_fatigued`` / ``quality_degraded`` / ``little_to_say``), when the turn
 limit is reached, or when no admissible candidate of the needed kind exists. Pure functions of
 recorded values.
@@ -194,7 +198,7 @@ def guard_stop(
     if reason == MAX_TURNS_REACHED or reason in FATIGUE_STOPS:
         return ranking, continuation, None
     if reason == CLOSING_STRATEGY and continuation.turns_remaining < 2:
-        return ranking, continuation, None  # the closing question is the last one: fine
+        return _last_turn(ranking, continuation, inputs)
     if inputs.trend.fatigued_turns > 0:
         return ranking, continuation, None
     pick, why = None, ""
@@ -217,6 +221,26 @@ def guard_stop(
     if pick is None:
         return ranking, continuation, None
     note = f"stop deferred ({reason}): {why}; asking {pick.strategy} first"
+    return reselect(ranking, pick), replace(continuation, should_continue=True, reason=None), note
+
+
+def _last_turn(
+    ranking: Ranking, continuation: Continuation, inputs: StopGuardInputs
+) -> tuple[Ranking, Continuation, str | None]:
+    """A closing question chosen with one turn left: with ``ask_the_last_turn`` that turn is
+    asked (the turn limit closes with the same summary), unless the respondent is tiring."""
+    tuning = inputs.methodology.tuning.saturation
+    if not tuning.ask_the_last_turn or continuation.turns_remaining != 1:
+        return ranking, continuation, None  # the closing question is the last one: fine
+    if inputs.trend.fatigued_turns > 0:
+        return ranking, continuation, None
+    pick = _best(ranking, lambda c: not _closing(inputs, c))
+    if pick is None:
+        return ranking, continuation, None
+    note = (
+        f"closing deferred: one turn is left and the turn limit closes with the same summary; "
+        f"asking {pick.strategy} first"
+    )
     return reselect(ranking, pick), replace(continuation, should_continue=True, reason=None), note
 
 

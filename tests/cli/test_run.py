@@ -85,7 +85,8 @@ def test_end_of_input_pauses_and_resume_continues(sessions: Path) -> None:
     assert len(doc["turns"]) == 2 and doc["pending_question"]["text"]
     pending = doc["pending_question"]["text"]
 
-    second = run_cli(["--resume", doc["id"]], [*ANSWERS[2:5], "", "", "", ""], sessions)
+    # turns 3 to 5, then the closing question (the turn limit closes), then Enter at the rating
+    second = run_cli(["--resume", doc["id"]], [*ANSWERS[2:6], "", "", "", ""], sessions)
     assert second.exit_code == 0, second.output
     assert pending in second.stdout  # the waiting question is asked again
     doc = only_session(sessions)

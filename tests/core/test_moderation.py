@@ -368,7 +368,7 @@ def test_a_saturation_stop_waits_for_an_empty_breadth_check() -> None:
         (MAX_TURNS_REACHED, 0, TrendState()),
         (RESPONDENT_FATIGUED, 8, TrendState()),
         (LITTLE_TO_SAY, 8, TrendState()),  # a respondent with little to say is not kept on
-        (CLOSING_STRATEGY, 1, TrendState()),  # the closing question is the last turn anyway
+        (CLOSING_STRATEGY, 1, TrendState(fatigued_turns=1)),  # the last turn, and tiring
         (GRAPH_SATURATED, 8, TrendState(fatigued_turns=1)),  # a tiring respondent
     ],
 )
@@ -382,3 +382,27 @@ def test_no_deferral_at_the_limit_or_when_the_respondent_tires(
         stop(reason, remaining),
         None,
     )
+
+
+def test_a_closing_question_with_one_turn_left_waits_for_the_turn_limit() -> None:
+    # every attribute asked, a breadth check came back empty: only the last turn is at stake
+    t = NodeStateTracker(states={"done": state("done", level=1, focus_count=1, created_at_turn=2)})
+    history = (FocusEntry(turn=5, strategy="explore"),)
+    r, cont, note = guard_stop(
+        closing_ranking(), stop(CLOSING_STRATEGY, 1), guard_inputs(t, history)
+    )
+    assert r.selected is not None and (r.selected.strategy, r.selected.node_id) == (
+        "deepen",
+        "seat",
+    )
+    assert cont == Continuation(True, None, 1)
+    assert note == (
+        "closing deferred: one turn is left and the turn limit closes with the same summary; "
+        "asking deepen first"
+    )
+    # off: the closing question takes the last turn, as sessions recorded before it did
+    data = mec().model_dump(mode="json")
+    data["tuning"]["saturation"]["ask_the_last_turn"] = False
+    inputs = guard_inputs(t, history)
+    off = StopGuardInputs(**{**inputs.__dict__, "methodology": Methodology.model_validate(data)})
+    assert guard_stop(closing_ranking(), stop(CLOSING_STRATEGY, 1), off)[2] is None
