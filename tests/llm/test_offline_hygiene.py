@@ -246,6 +246,10 @@ LABELS = [
      ("at the table together", P), ["being there for them"]),
     ("cycling", "Last time it mattered? Because they'll look at it if I can't.",
      ("the bike shop", A), ["look at it"]),
+    ("cycling", "It means I'm not done in after.", ("electric assist", F), ["not done in"]),
+    # the word limit fell between two phrases: the one before it stays whole
+    ("cooking", "Because something to do in the garage in winter.", ("sharpening knives", A),
+     ["something to do in garage"]),
     # a verdict with no reason in it is no element; the reason after it is
     ("cooking", "It was the sensible choice because it lasts.", ("cast iron pan", A),
      ["lasts"]),

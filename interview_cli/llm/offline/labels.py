@@ -189,14 +189,17 @@ def _shorten(words: list[str]) -> list[str]:
     if len(words) > MAX_LABEL_WORDS:
         words = words[:MAX_LABEL_WORDS]
         # nor on a number whose noun the limit cut: "back on one charge" -> "back"
+        whole = False  # the limit fell between two phrases: the one before it is whole
         while len(words) > 1 and words[-1].lower() in DANGLING | _NUMBER_WORDS:
             if LOAD_OFF.search(" ".join(words)):
                 break  # "one less thing to think about" ends where it should
+            # ("in middle of call": an "of" hangs on the noun before it, nothing is whole)
+            whole = whole or words[-1].lower() in _CUT_BEFORE - {"of"}
             words.pop()
         # Cut before a phrase the limit would break: "focus on their work", not "focus on
-        # their work without office".
+        # their work without office"; "something to do in garage" stays whole.
         at = max((i for i, w in enumerate(words) if w.lower() in _CUT_BEFORE), default=0)
-        if at >= 3:
+        if at >= 3 and not whole:
             words = words[:at]
     while words and words[-1].lower() in TRAILING_STRIP:
         last, before = words[-1].lower(), words[-2].lower() if len(words) > 1 else ""

@@ -86,14 +86,15 @@ VERDICT_RE = re.compile(VERDICT, re.IGNORECASE)
 # Not a remark but its opposite: words that each name nothing ("one", "less", "thing",
 # "think") and together name a consequence. Counted as content wherever emptiness is judged.
 LOAD_OFF = re.compile(r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)(?:\s+about)?\b", re.I)
-# Likewise "being there for them" (presence and support) and "they'll look at it" (see to
-# it, mend it): said in words that name nothing.
+# Likewise "being there for them" (presence and support), "they'll look at it" (see to it,
+# mend it) and "done in" (worn out): said in words that name nothing.
 _CONTENT_IDIOMS = (
     LOAD_OFF,
     re.compile(r"\b(?:be|being|been|am|are)\s+there\s+for\b", re.I),
     re.compile(
         r"\blook(?:s|ed)?\s+(?:at|after)\s+(?:it|them|him|her|me|us)\b(?!\s+this\s+way)", re.I
-    ),
+    ),  # "I'm not done in after": worn out (not "done in the garden", "done in an hour")
+    re.compile(r"\bdone\s+in\b(?!\s+(?:the|a|an|my|your|his|her|our|their|two|\d))", re.I),
 )
 _NAMING_WORD = re.compile(r"[\w][\w'\u2019\-]*")
 
