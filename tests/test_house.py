@@ -1,4 +1,5 @@
-"""House habits the tree keeps: no module over 500 lines, no function over 60.
+"""House habits the tree keeps: no module over 500 lines (the tests' own files and the
+benchmarks included), no function over 60.
 
 A long module or function is where the next change goes wrong: split it into well-named
 pieces (a sibling module with its own docstring, a helper per step) rather than raise a limit.
@@ -93,6 +94,20 @@ def test_no_module_is_over_the_limit() -> None:
     }
     assert not over, (
         f"modules over {MAX_FILE_LINES} lines (move a concern into a sibling module): {over}"
+    )
+
+
+def test_no_test_or_benchmark_file_is_over_the_limit() -> None:
+    root = PACKAGE.parent
+    files = [p for d in ("tests", "benchmarks") for p in (root / d).rglob("*.py")]
+    over = {
+        p.relative_to(root).as_posix(): n
+        for p in files
+        if "__pycache__" not in p.parts and (n := _line_count(p)) > MAX_FILE_LINES
+    }
+    assert not over, (
+        f"test or benchmark files over {MAX_FILE_LINES} lines (split by topic, shared helpers "
+        f"in a fixtures module): {over}"
     )
 
 
