@@ -92,6 +92,16 @@ def _summary(labels: Sequence[str]) -> str:
     return ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
+def _chains(chains: Sequence[Sequence[str]]) -> str:
+    """The ladders learned, each from where it starts to where it leads, in the respondent's
+    words ('"quiet" leading to "family time"'): the closing restates the chains
+    (INTERVIEWING.md "Ending"), not the last few things said. Empty without a two-step one."""
+    told = [f'"{chain[0]}" leading to "{chain[-1]}"' for chain in chains if len(chain) >= 2][:3]
+    if len(told) <= 1:
+        return "".join(told)
+    return ", ".join(told[:-1]) + " and " + told[-1]
+
+
 # Topic-level questions that bring in one of the guide's must-cover topics not yet covered.
 GUIDE_TEMPLATES: tuple[str, ...] = (
     "What about {item}: how does that come into {topic} for you?",
@@ -109,7 +119,7 @@ def offline_question(request: QuestionRequest) -> str:
     values = {
         "topic": topic,
         "focus": request.focus_label or topic,
-        "summary": _summary(request.summary_labels),
+        "summary": _chains(request.summary_chains) or _summary(request.summary_labels),
     }
     if request.closing or strategy.generates_closing_question:
         family = "summary" if request.summary_labels else "closing"
