@@ -18,10 +18,11 @@ them apart:
   someone else and never read) on --holdout5-concept, when the directory exists;
 - **held-out 6**: personas/holdout6/ (a seventh domain, a gym or fitness membership, likewise
   written by someone else and never read) on --holdout6-concept, when the directory exists;
-- **dev**, **dev 2**, **dev 3**, **dev 4**, **dev 5**: personas/dev/, personas/dev2/,
-  personas/dev3/, personas/dev4/ and personas/dev5/ (development sets on --dev-concept,
-  --dev2-concept, --dev3-concept, --dev4-concept and --dev5-concept whose transcripts ARE read
-  while tuning, to see where the interviewer fails to generalise; not an honest measure).
+- **dev**, **dev 2**, **dev 3**, **dev 4**, **dev 5**, **dev 6**: personas/dev/,
+  personas/dev2/, personas/dev3/, personas/dev4/, personas/dev5/ and personas/dev6/
+  (development sets on --dev-concept, --dev2-concept, --dev3-concept, --dev4-concept,
+  --dev5-concept and --dev6-concept whose transcripts ARE read while tuning, to see where the
+  interviewer fails to generalise; not an honest measure).
 
 One row per set and policy:
 
@@ -77,11 +78,12 @@ LATER_SETS: tuple[tuple[str, str, str], ...] = (
     ("dev 3", "personas/dev3", "washing_machine_mec"),
     ("dev 4", "personas/dev4", "phone_plan_mec"),
     ("dev 5", "personas/dev5", "lawnmower_mec"),
+    ("dev 6", "personas/dev6", "family_car_mec"),
 )
 HELD_OUT = ("held-out", "held-out 2", "held-out 3", "held-out 4", "held-out 5", "held-out 6")
 # Sets whose targets are checked: the held-out ones, and the development set (read while
 # tuning, so its ticks show what was worked on, not how the interviewer generalises).
-WITH_TARGETS = (*HELD_OUT, "dev", "dev 2", "dev 3", "dev 4", "dev 5")
+WITH_TARGETS = (*HELD_OUT, "dev", "dev 2", "dev 3", "dev 4", "dev 5", "dev 6")
 
 
 def little_to_say(personas: Path) -> list[str]:

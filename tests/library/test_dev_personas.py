@@ -1,8 +1,8 @@
 """The development persona sets: valid, shaped, kept apart.
 
 personas/dev/ (concept pet_food_mec), personas/dev2/ (concept walking_boots_mec),
-personas/dev3/ (concept washing_machine_mec), personas/dev4/ (concept phone_plan_mec) and
-personas/dev5/ (concept lawnmower_mec). Unlike
+personas/dev3/ (concept washing_machine_mec), personas/dev4/ (concept phone_plan_mec),
+personas/dev5/ (concept lawnmower_mec) and personas/dev6/ (concept family_car_mec). Unlike
 the held-out sets, their transcripts are read while tuning; they still must load, carry the
 behaviours each set exists for, stay out of the tuned library listing, and run in a batch.
 """
@@ -28,6 +28,7 @@ SETS = {
     "dev3": "washing_machine_mec",
     "dev4": "phone_plan_mec",
     "dev5": "lawnmower_mec",
+    "dev6": "family_car_mec",
 }
 FILES = [p for name in SETS for p in sorted((ROOT / "personas" / name).glob("*.yaml"))]
 
@@ -125,6 +126,29 @@ def test_dev5_quiet_in_two_ways_a_hedger_who_gets_there_and_a_sceptic_of_why() -
     assert any("why does it matter why" in line.lower() for line in sceptic.deflection_patterns)
     for stem in ("nap_time_cordless_mum", "mums_lawn_in_the_boot"):
         assert 3 <= len(personas[stem].ladders["means_end_chain"]) <= 5
+        assert traits[stem].skepticism <= 0.2 and traits[stem].openness >= 0.7
+
+
+def test_dev6_one_quiet_a_reserved_one_who_knows_his_values_and_three_ordinary() -> None:
+    personas = _set("dev6")
+    traits = {stem: p.traits for stem, p in personas.items()}
+    quiet = sorted(stem for stem, t in traits.items() if t.verbosity <= 0.2 and t.knowledge <= 0.5)
+    assert quiet == ["its_grand_apprentice"]
+
+    def statable(stem: str) -> bool:
+        persona = personas[stem]
+        lengths = [len(ladder) for ladder in persona.ladders["means_end_chain"]]
+        return any(known_rungs(n, persona.traits.knowledge) == n for n in lengths)
+
+    assert not statable("its_grand_apprentice")
+    assert all(statable(stem) for stem in personas if stem not in quiet)
+    reserved = traits["tomasz_says_little_estate"]
+    assert reserved.openness <= 0.35 and reserved.knowledge == 1.0
+    assert traits["owt_to_do_with_it_cash_buyer"].skepticism >= 0.6
+    assert personas["cork_jazz_nana_rambles"].off_topic
+    for stem in ("brummie_midwife_electric", "geordie_estate_dad", "hounslow_nights_first_car"):
+        ladders = personas[stem].ladders["means_end_chain"]
+        assert 3 <= len(ladders) <= 5 and all(4 <= len(ladder) <= 5 for ladder in ladders)
         assert traits[stem].skepticism <= 0.2 and traits[stem].openness >= 0.7
 
 

@@ -49,6 +49,7 @@ def _args(**given: object) -> argparse.Namespace:
         "dev3_concept": "washing_machine_mec",
         "dev4_concept": "phone_plan_mec",
         "dev5_concept": "lawnmower_mec",
+        "dev6_concept": "family_car_mec",
         "sets": None,
     }
     return argparse.Namespace(**{**defaults, **given})
@@ -71,6 +72,7 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
         "dev 3",
         "dev 4",
         "dev 5",
+        "dev 6",
     ]
     assert sets["held-out 3"][1:] == ("personas/holdout3/", "dental_practice_mec")
     assert sets["held-out 4"][1:] == ("personas/holdout4/", "hairdresser_mec")
@@ -126,6 +128,14 @@ def test_the_fifth_dev_set_is_reported_with_targets_for_its_two_quiet_respondent
         "hard_to_say_renter",
         "plain_facts_dads_petrol",
     ]
+
+
+def test_the_sixth_dev_set_is_reported_with_targets_for_its_one_quiet_respondent(
+    bench: ModuleType,
+) -> None:
+    assert bench.persona_sets(_args())["dev 6"][1:] == ("personas/dev6/", "family_car_mec")
+    assert "dev 6" in bench.WITH_TARGETS
+    assert bench.little_to_say(ROOT / "personas" / "dev6") == ["its_grand_apprentice"]
 
 
 def _evaluation(turns: int, persona: str = "quiet") -> dict[str, object]:
