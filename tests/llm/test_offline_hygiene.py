@@ -247,6 +247,12 @@ LABELS = [
     ("cycling", "Last time it mattered? Because they'll look at it if I can't.",
      ("the bike shop", A), ["look at it"]),
     ("cycling", "It means I'm not done in after.", ("electric assist", F), ["not done in"]),
+    # a negation names nothing: "don't worry" alone is not where the clause ends
+    ("cooking", "For me? Well. Because I don't worry when my wife drives them.",
+     ("children safe in the back", P), ["don't worry when my wife drives"]),
+    # "it means everything" is importance only when it ends there ("to me", a full stop)
+    ("cooking", "It means everything for two weeks goes in.", ("big boot", A),
+     ["everything for two weeks goes in"]),
     # the word limit fell between two phrases: the one before it stays whole
     ("cooking", "Because something to do in the garage in winter.", ("sharpening knives", A),
      ["something to do in garage"]),

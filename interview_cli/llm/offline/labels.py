@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.clauses import MAX_LABEL_WORDS, WORD, content_words
 from interview_cli.llm.offline.lexicon import (
     CLAUSE_BREAKS,
@@ -102,7 +103,11 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
                 continue  # "can sleep after a night shift": a time, not a new clause
             if word.lower() == "after" and words[i - 1].lower() in _LOOK:
                 continue  # "look after my family": the verb's own particle
-            if len(content_words(" ".join(words[:i]))) >= 2 or i >= 3:
+            # a negation names nothing: "don't worry" is one word short of cutting at "when"
+            kept = [
+                w for w in content_words(" ".join(words[:i])) if w.replace("'", "") not in NEGATIONS
+            ]
+            if len(kept) >= 2 or (i >= 3 and kept):
                 words = words[:i]  # not "stay" for "stay in while cycling"
                 break
     if prefix and words and words[0].lower() == prefix.split()[0]:
