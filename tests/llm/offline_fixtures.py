@@ -46,12 +46,18 @@ def extract(
     answer: str,
     focus: tuple[str, str] | None,
     strategy: str = "deepen",
+    question: str = "",
 ) -> Any:
     kw: dict[str, Any] = {}
     if focus is not None:
         kw = {"strategy": strategy, "focus_label": focus[0], "focus_type": focus[1]}
     request = ExtractRequest(
-        methodology=mec, concept=concept(domain), answer=answer, utterance_id="u1", **kw
+        methodology=mec,
+        concept=concept(domain),
+        answer=answer,
+        utterance_id="u1",
+        question=question,
+        **kw,
     )
     result = extract_offline(request)
     validated = validate_extraction(result.model_dump(), request)

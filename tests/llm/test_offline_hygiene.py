@@ -247,6 +247,10 @@ LABELS = [
     ("cycling", "Last time it mattered? Because they'll look at it if I can't.",
      ("the bike shop", A), ["look at it"]),
     ("cycling", "It means I'm not done in after.", ("electric assist", F), ["not done in"]),
+    # interjections name nothing
+    ("cooking", "Ach, it does the job. Funny you ask.", ("kettle", A), ["does the job"]),
+    ("cooking", "The point is I don't get them any more.", ("blisters from every pair", A),
+     ["don't get them any more"]),
     # a negation names nothing: "don't worry" alone is not where the clause ends
     ("cooking", "For me? Well. Because I don't worry when my wife drives them.",
      ("children safe in the back", P), ["don't worry when my wife drives"]),
@@ -396,3 +400,24 @@ def test_blanking_keeps_offsets_and_the_rest_of_the_answer() -> None:
     assert len(blanked) == len(answer)
     assert "like I said" not in blanked and "move on" not in blanked
     assert blanked.index("I can focus at work") == answer.index("I can focus at work")
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "focus", "labels"),
+    [
+        ('What does "charge it weekly" make possible for you?',
+         "Make possible? It was a horrible day.", ("charge it weekly", A), ["horrible day"]),
+        ('Why does "don\'t have to worry about vet bills" matter to you?',
+         "Vet bills, you mean? Well, money's tight with two kids.",
+         ("don't have to worry about vet bills", P), ["money's tight with two kids"]),
+        # a question of its own words is an answer offered tentatively, not an echo
+        ("What do you like about it?", "Maybe the face ID login? It's quick.", None,
+         ["face ID login", "quick"]),
+    ],
+)  # fmt: skip
+def test_an_echo_of_the_question_is_no_element(
+    mec: Methodology, question: str, answer: str, focus: tuple[str, str] | None, labels: list[str]
+) -> None:
+    result = extract(mec, "banking", answer, focus, question=question)
+    assert [n.label for n in result.nodes] == labels
+    assert all(not n.quote.lower().startswith(("make", "vet")) for n in result.nodes)

@@ -50,6 +50,16 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"to move on|to skip)\b",
             r"^\W*(?:ok(?:ay)?\W+)?(?:please\W+)?move on\b",
             r"\bskip (?:this|that)(?: one| question)?\W*$",
+            # stopping: "ask me something else", "I'm not answering another why", "we're done"
+            r"\bask me (?:something|anything) else\b",
+            r"\b(?:i'?m|i am) not answering (?:another|any more|anymore|that|this)\b",
+            r"\b(?:i'?m|we'?re|i am|we are) (?:all )?(?:done|finished)(?: now| here)?"
+            r"(?=\s*(?:[,.!?]|$|thanks|thank you))",
+            r"\bare we (?:nearly |almost )?(?:done|finished)\b",
+            # another topic asked for: "can we talk about the battery instead"
+            r"\b(?:can|could|shall) we (?:talk about|go back to|get back to) [^.?!]{1,40}? "
+            r"instead\b",
+            r"\bmaybe we talk about (?:other|another|something)\b",
         ),
         "about_interview": (
             r"\b(?:that|this|it)(?:'?s| is) (?:not|n'?t) (?:really )?(?:about|related to|"
@@ -62,6 +72,13 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             QUESTION_REMARK_PATTERN,  # "that's a deep one for a Monday morning"
             r"\byou(?:'ve| have)? (?:already )?asked (?:me )?(?:that|this)\b",
             r"\bwhy do you keep asking\b",
+            r"\byou keep asking\b",
+            r"\b(?:this|that)(?:'s| is) (?:a )?waste of (?:my |our )?time\b",
+            r"\bis (?:this|that) (?:leading|going) (?:anywhere|somewhere)\b",
+            # the question not understood: "you've lost me", "I'm not sure I follow"
+            r"\b(?:you'?ve|you have) lost me\b",
+            r"\bi (?:do\s*n[o']?t|do not) (?:really )?(?:understand|get) (?:the|your) question\b",
+            r"\bnot sure i (?:follow|understand)\b",
         ),
         "already_said": (
             r"\b(?:like|as) i (?:just )?(?:said|mentioned|told you)\b",
@@ -70,9 +87,13 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\bwe(?:'ve| have)? (?:already )?(?:covered|been (?:over|through)|gone over|"
             r"went over) (?:that|this)",
             r"\bsame (?:answer|as before|thing i said)\b",
+            r"\bi (?:said|explain(?:ed)?|told you|answered)(?: it| this| that)? already\b",
+            r"\b(?:why (?:are|do) you (?:keep )?ask(?:ing)? (?:me )?)?the same thing in "
+            r"different words\b",
+            r"\byou'?re doing it again\b",
         ),
         "dont_know": (
-            r"\b(?:i\s+)?(?:do\s*n[o']?t|really don't|do not) know\b",
+            r"\b(?:i\s+)?(?:do\s*n[o']?t|really don't|do not)(?: really)? know\b",
             r"\bdunno\b",
             r"\bno (?:idea|clue)\b",
             r"\bnot sure\b",
@@ -139,6 +160,8 @@ def answer_kind(answer: str) -> str:
     rest = VERDICT_RE.sub(" ", text)  # "it was the sensible choice" gives no reason
     for kind in matched:  # every non-answer phrase out: what is left is what was said
         rest = _COMPILED[kind].sub(" ", rest)
+    if "move_on" in matched:
+        return "move_on"  # "I'd rather not go into our finances": obeyed, whatever else is said
     if matched:
         if len(_WORD.findall(rest)) >= CONTENT_WORDS and _content_words(rest) >= NAMING_WORDS:
             return "answer"  # said it, then went on with something to say

@@ -66,7 +66,7 @@ from interview_cli.llm.offline.lexicon import (
     Cue,
 )
 from interview_cli.llm.offline.links import Turn, Unit, link_unit, names_another, unique_edges
-from interview_cli.llm.offline.meta import REASONS, meta_kind, naming_words
+from interview_cli.llm.offline.meta import REASONS, meta_kind, naming_words, without_echo
 from interview_cli.llm.offline.ontology import OntologyView
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -120,7 +120,7 @@ def expected_category(strategy: str | None, view: OntologyView) -> str | None:
 
 def extract_offline(request: ExtractRequest) -> Extraction:
     """The offline provider's extraction for one answer."""
-    answer = request.answer
+    answer = without_echo(request.answer, request.question)
     if naming_words(blank(answer), _NAMES_NOTHING) == 0:
         # What is left after hedges, don't-knows and remarks about the interview names
         # nothing, so a hedge among it is a hedge around nothing ("they're fine, I guess").

@@ -99,6 +99,24 @@ _CONTENT_IDIOMS = (
 _NAMING_WORD = re.compile(r"[\w][\w'\u2019\-]*")
 
 
+_ECHO = re.compile(r"^\s*([^.?!]{1,40}?)\?(?=\s|$)")
+_ECHO_EXTRA = frozenset("you mean so oh well like what sorry the a".split())
+
+
+def without_echo(answer: str, question: str) -> str:
+    """The answer with an opening echo of the question blanked ("Make possible? It was a
+    horrible day", "Vet bills, you mean? ..."): a few of the question's own words, asked
+    back, name nothing the respondent said. Blanked with spaces, so quotes keep their place."""
+    found = _ECHO.match(answer)
+    if not found or not question:
+        return answer
+    asked = set(_NAMING_WORD.findall(question.lower()))
+    words = [w for w in _NAMING_WORD.findall(found.group(1).lower()) if w not in _ECHO_EXTRA]
+    if not words or len(words) > 4 or not set(words) <= asked:
+        return answer
+    return " " * found.end() + answer[found.end() :]
+
+
 def naming_words(text: str, nameless: frozenset[str]) -> int:
     """How many words of ``text`` name something: those not in ``nameless``, plus two for
     each idiom of such words that names a consequence ("one less thing to think about",
@@ -156,6 +174,7 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:(?:my|his|her|their|our)\s+\w+\s+says?\s+so(?:\s+anyway)?|or so they say|"
             r"sorry|ha(?:ha)+|ha|heh|lol|oh well|being (?:honest|fair|real)(?=\s*,)|"
             r"to be fair|if i'?m (?:being )?honest|gosh|blimey|crikey|golly|aye|oh(?=\s*,)|"
+            r"ach|och|jaysus|jeez|honest to god|funny you (?:should )?ask|"
             # "dear", "mate" closing a sentence; a tag question: "isn't it"
             r",\s*(?:dear|mate|hun)(?=\s*[.!?]|$)|"
             r"(?:isn'?t|aren'?t|doesn'?t|don'?t|wasn'?t|didn'?t|won'?t)\s+(?:it|they|you|we|there)"
@@ -316,4 +335,5 @@ __all__ = [
     "meta_kind",
     "meta_spans",
     "naming_words",
+    "without_echo",
 ]
