@@ -38,6 +38,11 @@ class SaturationTuning(StrictModel):
     saturation_threshold: Unit = 0.85
     fatigue_threshold: Unit = 0.25
     fatigue_alpha: Unit = 0.5
+    productive_answer_quality: Unit = Field(
+        default=0.0,
+        description="an answer that added a node counts at least this quality in the response "
+        "trend (a terse respondent whose whys get answers is not tiring); 0 = off",
+    )
     breadth_check_before_stop: bool = Field(
         default=False,
         description="a saturation stop or an early closing waits until a breadth-check "

@@ -333,7 +333,11 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
         highest_level=highest_level(graph_state, m),
     )
     trend = update_response_trend(
-        state.trend, assessment, sat.fatigue_alpha, fatigue_threshold=sat.fatigue_threshold
+        state.trend,
+        assessment,
+        sat.fatigue_alpha,
+        fatigue_threshold=sat.fatigue_threshold,
+        productive_floor=sat.productive_answer_quality if delta.nodes_added else 0.0,
     )
     tracker = append_response_signal(
         tracker, depth, assessment.knowledge_ceiling if assessment else None

@@ -23,14 +23,14 @@ from interview_cli.core.turn import CoreState, TurnInput, advance
 from interview_cli.store import SessionStore
 
 ROOT = Path(__file__).resolve().parents[2]
-ANSWERS = ["The noise cancelling.", "Because I can focus at work."]  # then the closing question
+ANSWERS = ["The noise cancelling.", "Because I can focus at work."]  # then the turn limit closes
 
 
 def run(closing: str, sessions: Path) -> tuple[Any, dict[str, Any], Path]:
     result = CliRunner().invoke(
         app,
         ["run", "--sessions-dir", str(sessions), "-c", "headphones_mec", "-p", "offline",
-         "--max-turns", "3", "--no-rating"],
+         "--max-turns", "2", "--no-rating"],
         input="".join(line + "\n" for line in [*ANSWERS, closing]),
         catch_exceptions=False,
     )  # fmt: skip
@@ -133,7 +133,7 @@ def test_a_closing_answer_interrupted_before_reading_is_read_on_resume(
 
     monkeypatch.setattr(closing, "read_into_graph", interrupted)
     argv = ["run", "--sessions-dir", str(sessions), "-c", "headphones_mec", "-p", "offline",
-            "--max-turns", "3"]  # fmt: skip
+            "--max-turns", "2"]  # fmt: skip
     answers = [*ANSWERS, "Also the long battery life."]
     first = CliRunner().invoke(app, argv, input="".join(a + "\n" for a in answers))
     assert first.exit_code != 0, first.output

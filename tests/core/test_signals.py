@@ -297,3 +297,14 @@ def test_one_good_answer_does_not_reset_fatigue_like_the_seed_counter() -> None:
     # And one terse answer in a lively run does not start it.
     t = update_response_trend(TrendState(value=0.8), low, 0.5)
     assert t.fatigued_turns == 0
+
+
+def test_terse_answers_that_bring_something_new_are_not_fatigue() -> None:
+    terse = assessment(response_depth=1, engagement=1)  # "Froths better."
+    tired, brief = TrendState(), TrendState()
+    for _ in range(4):
+        tired = update_response_trend(tired, terse, 0.25)
+        brief = update_response_trend(brief, terse, 0.25, productive_floor=0.4)
+    assert (tired.fatigued_turns, trend_category(tired)) == (4, "fatigued")
+    assert (brief.fatigued_turns, trend_category(brief)) == (0, "stable")
+    assert brief.value == pytest.approx(0.4)  # q = max(0.0, 0.4) each time

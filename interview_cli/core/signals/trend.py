@@ -10,6 +10,9 @@ and engagement, ``(score - 1) / 4`` each. The trend value is an EWMA of ``q``:
     value = q                                  on the first assessed answer
     value = alpha * q + (1 - alpha) * value    afterwards (alpha = tuning.saturation.fatigue_alpha)
 
+An answer that added a node to the graph counts at least ``productive_answer_quality`` (0 =
+off): a few words that answer the question are terseness, not fatigue.
+
 Categories (``trend_category``), checked in this order:
 
 | category   | condition                                         |
@@ -81,11 +84,14 @@ def update_response_trend(
     alpha: float = DEFAULT_ALPHA,
     *,
     fatigue_threshold: float = DEFAULT_FATIGUE_THRESHOLD,
+    productive_floor: float = 0.0,
 ) -> TrendState:
-    """Fold one answer's assessment into the trend; no assessment leaves it unchanged."""
+    """Fold one answer's assessment into the trend; no assessment leaves it unchanged. An
+    answer that brought something new counts at least ``productive_floor``: a terse
+    respondent whose whys get answers ("Froths better.") is not tiring."""
     if assessment is None:
         return prev
-    q = answer_quality(assessment)
+    q = max(answer_quality(assessment), productive_floor)
     value = q if prev.value is None else alpha * q + (1 - alpha) * prev.value
     fatigued = prev.fatigued_turns + 1 if value < fatigue_threshold else 0
     return TrendState(
