@@ -247,6 +247,9 @@ LABELS = [
     ("cycling", "Last time it mattered? Because they'll look at it if I can't.",
      ("the bike shop", A), ["look at it"]),
     ("cycling", "It means I'm not done in after.", ("electric assist", F), ["not done in"]),
+    # a decimal point ends no sentence
+    ("cooking", "The price seems fair, 3.49 for four pots.", None,
+     ["price seems fair", "3.49 for four pots"]),
     # interjections name nothing
     ("cooking", "Ach, it does the job. Funny you ask.", ("kettle", A), ["does the job"]),
     ("cooking", "The point is I don't get them any more.", ("blisters from every pair", A),
@@ -287,7 +290,7 @@ def test_labels_are_the_respondents_short_phrases(
     for node in result.nodes:
         assert 1 <= len(node.label.split()) <= 6
         # every word of a label is the respondent's (the label is their words, not ours)
-        said = set(re.findall(r"[\w'-]+", answer.lower().replace("\u2019", "'")))
+        said = set(re.findall(r"\d+(?:\.\d+)+|[\w'-]+", answer.lower().replace("\u2019", "'")))
         assert set(node.label.lower().split()) <= said | {"feel", "can"}, node.label
 
 

@@ -37,7 +37,7 @@ from interview_cli.llm.offline.lexicon import (
 from interview_cli.llm.offline.meta import VERDICT, blank_meta
 
 MAX_LABEL_WORDS = 6
-WORD = re.compile(r"[\w][\w'\u2019\-]*")
+WORD = re.compile(r"\d+(?:\.\d+)+|[\w][\w'\u2019\-]*")
 _STRENGTH = {"up": 5, "down": 5, "sequence": 4, "assoc": 3, "sibling": 2, "none": 1}
 _NOISE = re.compile(
     r"\b(?:you know|i mean|to be honest|honestly|(?:kind|sort) of(?! (?:person|people|thing))|"
@@ -79,7 +79,8 @@ _FRAMES = re.compile(
     r"|^\s*without\s+(?:it|them|that|this)\b",
     re.IGNORECASE,
 )
-_SENTENCE_END = re.compile(r"[.!?;\n]+")
+# A full stop between digits is a decimal point ("3.49", "£2.50"), not a sentence's end.
+_SENTENCE_END = re.compile(r"(?:(?<!\d)\.|\.(?!\d)|[!?;\n])+")
 _EDGE_WORDS = re.compile(
     r"^(?:(?:and|but|or|so|then|because)\b[\s,]*)+|(?:[\s,]*\b(?:and|but|or|so|then))+$",
     re.IGNORECASE,

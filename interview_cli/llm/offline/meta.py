@@ -275,7 +275,7 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
-_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d))+[.!?;\n]*")
 
 
 @dataclass(frozen=True)
