@@ -148,6 +148,9 @@ class QuestionRequest(BaseModel):
     strategy: StrategySpec
     focus_label: str | None = None
     focus_type: str | None = None
+    focus_stance: int = Field(
+        default=0, description="-1 when the respondent spoke of the focus as a dislike"
+    )
     summary_labels: list[str] = Field(
         default_factory=list, description="for focus_mode summary: what to reflect back"
     )

@@ -116,15 +116,17 @@ def question_request(
     closing = not decided.outcome.should_continue
     strategy = decided.next_strategy()
     focus_id = None if closing else decision.selected.node_id
-    focus_type = None
+    focus_type, focus_stance = None, 0
     if focus_id is not None and focus_id in graph:
         focus_type = graph.node(focus_id).node_type
+        focus_stance = graph.node(focus_id).stance
     request = QuestionRequest(
         methodology=m,
         concept=concept,
         strategy=strategy,
         focus_label=None if closing else decision.selected.label,
         focus_type=focus_type,
+        focus_stance=focus_stance,
         summary_labels=graph.recent_labels(8),
         recent=[Exchange(question=q, answer=a) for q, a in exchanges[-MAX_RECENT_EXCHANGES:]],
         active_signals=signal_notes(decided),

@@ -45,6 +45,10 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("You're doing it again.", "already_said"),
         ("I said already, the noise.", "already_said"),
         ("I don't really know how to answer that.", "dont_know"),
+        # asked what it gives them: nothing
+        ("None.", "dont_know"),
+        ("I don't get anything out of it.", "dont_know"),
+        ("I get nothing out of it, it's just annoying.", "dont_know"),
         ("That's not really about headphones.", "about_interview"),
         ("The question drifted.", "about_interview"),
         ("Why do you keep asking that?", "about_interview"),
@@ -91,6 +95,10 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("Because one less thing to think about.", "answer"),
         ("Because it's about being there for them.", "answer"),
         ("I'm done in after a night shift.", "answer"),
+        (
+            "I don't get much out of the app but the card is handy because I can pay anywhere.",
+            "answer",
+        ),
         ("We're done with the old one because it broke.", "answer"),
         ("There's nothing there for me.", "dont_know"),
         ("It's a big one for me, the battery.", "answer"),

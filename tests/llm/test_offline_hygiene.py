@@ -424,3 +424,23 @@ def test_an_echo_of_the_question_is_no_element(
     result = extract(mec, "banking", answer, focus, question=question)
     assert [n.label for n in result.nodes] == labels
     assert all(not n.quote.lower().startswith(("make", "vet")) for n in result.nodes)
+
+
+@pytest.mark.parametrize(
+    ("answer", "held"),
+    [
+        ("What annoys me is the price.", [("price", -1)]),
+        ("Creamy. Price annoys me.", [("creamy", 0), ("price", -1)]),
+        ("I hate the blisters from every pair.", [("hate the blisters from every pair", -1)]),
+        ("The thing that annoys me most is the battery. I love the colour though.",
+         [("battery", -1), ("colour", 1)]),
+        # a negative word after a negation is no dislike
+        ("I'm not stressed before trips.", [("not stressed before trips", 1)]),
+        ("No hassle at all.", [("no hassle at all", 1)]),
+    ],
+)  # fmt: skip
+def test_a_dislike_is_held_negative_and_named_without_the_frame(
+    mec: Methodology, answer: str, held: list[tuple[str, int]]
+) -> None:
+    result = extract(mec, "cooking", answer, None)
+    assert [(n.label, n.stance) for n in result.nodes] == held

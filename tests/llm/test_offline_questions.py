@@ -54,6 +54,7 @@ def ask(
     turn: int = 3,
     avoid: list[str] | None = None,
     depth: int = 0,
+    stance: int = 0,
 ) -> str:
     concept = Concept(id="topic", name=topic, methodology="means_end_chain", objective="x")
     request = QuestionRequest(
@@ -65,6 +66,7 @@ def ask(
         turn_number=turn,
         avoid_questions=avoid or [],
         depth=depth,
+        focus_stance=stance,
     )
     return offline_question(request)
 
@@ -180,3 +182,15 @@ def test_anchored_why_questions_name_the_topic(mec: Methodology) -> None:
         for t in range(10)
     }
     assert any("road cycling" in t for t in texts) and len(texts) >= 4
+
+
+@pytest.mark.parametrize("name", ["deepen", "negative_ladder"])
+def test_a_dislike_is_asked_what_it_costs_not_what_it_gives(mec: Methodology, name: str) -> None:
+    # "What do you get out of 'blisters from every pair'?" asked a respondent who hates them
+    for turn in range(1, 7):
+        for depth in (0, 3):
+            text = ask(mec, strategy(name), "blisters", turn=turn, depth=depth, stance=-1)
+            assert re.search(r"bother|problem|get in the way", text), text
+            assert not re.search(r"get out of|give|miss|help", text), text
+    liked = {ask(mec, strategy("deepen"), "grip", turn=turn) for turn in range(1, 7)}
+    assert not any("bother" in text or "problem" in text for text in liked)

@@ -100,6 +100,10 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\bcan'?t (?:really )?(?:say|think of)\b",
             r"\bhard to say\b",
             r"\bit just (?:is|does|matters)\b",
+            # asked what it gives them: nothing ("I don't get anything out of it")
+            r"\b(?:do\s*n[o']?t|do not) (?:really )?get (?:anything|much) (?:out )?of "
+            r"(?:it|that|them)\b",
+            r"\bget nothing (?:much )?(?:out )?of (?:it|that|them)\b",
             r"\b(?:never|haven'?t) (?:really )?thought about (?:it|that)\b",
             r"\bnever (?:given|gave) it (?:much |any )?thought\b",
             r"\bnot much (?:more )?to (?:say|it)\b",

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
-from interview_cli.core.text import label_profile
+from interview_cli.core.text import NEGATIONS, label_profile
 from interview_cli.llm.offline.categories import lexical_category
 from interview_cli.llm.offline.clauses import (
     WORD,
@@ -437,18 +437,29 @@ def _node(request: ExtractRequest, view: OntologyView, clause: Clause) -> Extrac
         label=clause.label,
         node_type=clause.node_type,
         quote=quote(answer, clause.quote_start, clause.end),
-        stance=_stance(span),  # type: ignore[arg-type]
+        # "what annoys me is the price": the frame before the clause says how it is held
+        stance=-1 if _DISLIKED.search(answer[: clause.quote_start]) else _stance(span),  # type: ignore[arg-type]
         confidence=round(min(0.9, confidence), 2),
         element_id=element_id,
         reaction=reaction,  # type: ignore[arg-type]
     )
 
 
+_DISLIKED = re.compile(r"\b(?:annoys|bugs|frustrates|bothers|irritates|gets\s+to)\s+me\b[^.!?]*$")
+
+
 def _stance(text: str) -> int:
-    words = set(WORD.findall(text.lower()))
-    if words & NEGATIVE_WORDS:
+    """-1, 0 or 1 from the clause's words; a negative word just after a negation ("not
+    stressed before trips", "no hassle") is no dislike."""
+    words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
+    negative = [
+        w
+        for i, w in enumerate(words)
+        if w in NEGATIVE_WORDS and not NEGATIONS & set(words[max(0, i - 2) : i])
+    ]
+    if negative:
         return -1
-    if words & POSITIVE_WORDS:
+    if set(words) & POSITIVE_WORDS or len(negative) < sum(w in NEGATIVE_WORDS for w in words):
         return 1
     return 0
 

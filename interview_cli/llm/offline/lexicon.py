@@ -321,13 +321,13 @@ OPINION_LEADS: frozenset[str] = frozenset(
 TRAILING_STRIP: frozenset[str] = frozenset(
     """the a an and but or so to of for with in on at by as it that this which who
     really too though anyway either as well very just i me my is are was were matters
-    matter mattered""".split()
+    matter mattered annoys bugs irritates""".split()
 )
 # Words that never make a label on their own: a label of nothing but these (and stripped
 # words) is dropped ("again", "being", "not", "much", "sorry", "said before").
 EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     """again sorry ha haha heh lol being not no yes yeah nope much many more less most least
-    lot lots bit thing things stuff something anything everything nothing whatever etc all
+    lot lots bit thing things stuff something anything everything nothing none whatever etc all
     same said say says saying answered asked told mentioned before already once twice still even
     ever never always sometimes probably maybe sure true right wrong enough else other others
     one ones way ways everyone someone anyone sense fact point reason part kind sort type
@@ -478,7 +478,7 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     """hate hated dislike bad worse worst annoying annoyed frustrating frustrated awful
     terrible horrible stressed anxious worried expensive problem problems hassle angry
     upset disappointed disappointing broken useless difficult hard uncomfortable
-    irritating guilty scared""".split()
+    irritating guilty scared annoys annoy irritates""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"

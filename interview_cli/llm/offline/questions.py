@@ -128,13 +128,15 @@ def offline_question(request: QuestionRequest) -> str:
         if family == "summary" and not request.summary_labels:
             family = "closing"
     has_focus = bool(request.focus_label) and strategy.focus_mode == "recent_node"
+    if has_focus and request.focus_stance < 0 and family in ("deepen", "negative_ladder"):
+        family = "dislike"  # not "what do you get out of 'blisters'?"
     if request.guide_remaining and not has_focus and family not in ("summary", "closing"):
         # A topic-level question is where the guide's uncovered topics come in.
         item = request.guide_remaining[0]
         texts = [t.format(item=item, topic=topic) for t in GUIDE_TEMPLATES]
         return pick(texts, request.avoid_questions, key, threshold)
     candidates = list(TEMPLATES.get(family, TEMPLATES["generic"]))
-    if family == "deepen" and request.depth >= 2:
+    if family == "deepen" and request.depth >= 2:  # (a dislike keeps its own wording)
         candidates = list(TEMPLATES["deepen_anchored"]) + candidates[:3]
     if "{focus}" in " ".join(candidates) and not has_focus:
         # A node-bound family without a node: ask about the topic instead.

@@ -54,6 +54,12 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         'And "{focus}": what does that give you, in the end?',
         'What difference does "{focus}" make to you with {topic}?',
     ),
+    # the focus is a dislike ("price annoys me"): what it costs them, not what it gives them
+    "dislike": (
+        'Why does "{focus}" bother you?',
+        'What is the problem with "{focus}" for you?',
+        'What does "{focus}" get in the way of for you?',
+    ),
     "negative_ladder": (
         'What would you miss if you didn\'t have "{focus}"?',
         'Imagine "{focus}" was gone. What would be different for you?',

@@ -98,6 +98,11 @@ def _focus_section(request: QuestionRequest, topic: str) -> str:
     if request.focus_label and request.strategy.focus_mode != "topic":
         kind = f" ({request.focus_type.replace('_', ' ')})" if request.focus_type else ""
         lines = [f"## Focus{kind}", delimit("focus", request.focus_label)]
+        if request.focus_stance < 0:
+            lines.append(
+                "They spoke of it as a dislike: ask what it costs them or gets in the way of, "
+                "not what it gives them."
+            )
         quotes = [short_quote(q) for q in request.focus_quotes[-MAX_QUOTES_SHOWN:] if q.strip()]
         if quotes:
             lines.append("The respondent's own words about it:")
