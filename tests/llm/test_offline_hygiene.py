@@ -444,3 +444,12 @@ def test_a_dislike_is_held_negative_and_named_without_the_frame(
 ) -> None:
     result = extract(mec, "cooking", answer, None)
     assert [(n.label, n.stance) for n in result.nodes] == held
+
+
+@pytest.mark.parametrize(
+    "answer", ["Health is first for me.", "Family comes first.", "Time with the kids is precious."]
+)
+def test_a_priority_named_is_a_value(mec: Methodology, answer: str) -> None:
+    # "Health is first for me" had been an attribute, and the next question asked what it does
+    (node,) = extract(mec, "cooking", answer, None).nodes
+    assert node.node_type == "terminal_value"
