@@ -220,9 +220,9 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "llm.safety",
         "llm",
         "categorical",
-        "The last reply read for safety: none, distress, abuse or off-topic talk (the "
-        "methodology's safety section says what the interview does about each).",
-        ("none", "distress", "abuse", "off_topic"),
+        "The last reply read for safety: none, distress, abuse, off-topic talk or a request "
+        "to stop (the methodology's safety section says what the interview does about each).",
+        ("none", "distress", "abuse", "off_topic", "stop"),
     ),
     _s(
         "llm.global_response_trend",

@@ -65,10 +65,19 @@ def _abuse() -> SafetyResponse:
     )
 
 
+def _stop() -> SafetyResponse:
+    return SafetyResponse(
+        action="end",
+        message="Of course, we'll stop here. Thank you for your time.",
+        code="stopped_by_respondent",
+    )
+
+
 class SafetySpec(StrictModel):
     off_topic: SafetyResponse = Field(default_factory=_off_topic)
     distress: SafetyResponse = Field(default_factory=_distress)
     abuse: SafetyResponse = Field(default_factory=_abuse)
+    stop: SafetyResponse = Field(default_factory=_stop)
 
     def response(self, kind: str) -> SafetyResponse | None:
         """The response configured for a safety reading (None for ``none``)."""
@@ -78,4 +87,6 @@ class SafetySpec(StrictModel):
             return self.distress
         if kind == "abuse":
             return self.abuse
+        if kind == "stop":
+            return self.stop
         return None

@@ -95,8 +95,9 @@ NON_CONTENT_KINDS: frozenset[str] = frozenset(
     {"already_said", "move_on", "about_interview", DECLINED}
 )
 # What the safety reading of an answer found (``Assessment.safety``): nothing, a respondent in
-# distress, abuse aimed at the interviewer, or talk away from the study's topic.
-SafetyKind = Literal["none", "distress", "abuse", "off_topic"]
+# distress, abuse aimed at the interviewer, talk away from the study's topic, or a respondent
+# who asks to end the interview (always obeyed: taking part is voluntary).
+SafetyKind = Literal["none", "distress", "abuse", "off_topic", "stop"]
 SAFETY_KINDS: tuple[str, ...] = get_args(SafetyKind)
 
 

@@ -21,6 +21,9 @@ _SAFETY = {
     "off_topic": "off_topic",
     "off-topic": "off_topic",
     "off topic": "off_topic",
+    "stop": "stop",
+    "end": "stop",
+    "withdraw": "stop",
 }
 _HEDGING = {"none": "none", "low": "low", "medium": "medium", "moderate": "medium", "high": "high"}
 _CEILING = {

@@ -150,6 +150,19 @@ def test_abuse_ends_with_the_recorded_end_code(sessions: Path) -> None:
     }
 
 
+def test_a_respondent_who_asks_to_stop_is_thanked_and_the_interview_ends(sessions: Path) -> None:
+    # "what does 'stop the interview now' make possible for you?" had been the next question
+    result = run_cli(["-c", "headphones_mec"], [FIRST, "No. I want to stop the interview now."],
+                     sessions)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "we'll stop here" in result.stdout
+    doc = only_session(sessions)
+    assert doc["status"] == "completed" and doc["termination_reason"] == "stopped_by_respondent"
+    assert doc["pending_question"] is None
+    assert doc["turns"][1]["safety"]["kind"] == "stop"
+    assert not doc["turns"][1]["graph_delta"]["nodes_added"]
+
+
 def test_the_methodology_sets_the_responses(tmp_path: Path, sessions: Path) -> None:
     source = (ROOT / "methodologies" / "means_end_chain.yaml").read_text(encoding="utf-8")
     custom = tmp_path / "means_end_chain.yaml"

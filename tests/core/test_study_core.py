@@ -54,6 +54,14 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("Can we change the subject?", "off_topic"),
         ("I hate cheap plastic, it feels awful", "none"),
         ("The price killed it for me", "none"),
+        # the respondent ends the interview: obeyed, whatever the question was
+        ("No. I want to stop the interview now.", "stop"),
+        ("Stop. I'm not doing this any more. Goodbye.", "stop"),
+        ("Can we stop please, I think we're done.", "stop"),
+        ("I want to stop.", "stop"),
+        # ... not a wish inside an answer, nor leaving one question
+        ("I want to stop worrying about charging.", "none"),
+        ("Can we stop talking about the price?", "none"),
     ],
 )
 def test_offline_safety_rules(answer: str, kind: str) -> None:
@@ -80,10 +88,11 @@ def test_an_unclear_consent_reply_is_neither() -> None:
 
 def test_models_are_asked_for_a_safety_reading_but_never_for_declined() -> None:
     props = assessment_schema()["properties"]
-    assert props["safety"]["enum"] == ["none", "distress", "abuse", "off_topic"]
+    assert props["safety"]["enum"] == ["none", "distress", "abuse", "off_topic", "stop"]
     assert "declined" not in props["answer_kind"]["enum"] and "declined" not in ANSWER_KINDS
     full = {n: {"score": 3, "rationale": ""} for n in ("response_depth", "specificity")}
     assert validate_assessment({**full, "safety": "off-topic"}).safety == "off_topic"
+    assert validate_assessment({**full, "safety": "withdraw"}).safety == "stop"
     assert validate_assessment(full).safety == "none"  # older models send none
 
 

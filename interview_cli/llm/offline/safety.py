@@ -1,10 +1,10 @@
 """The offline provider's safety reading of an answer: keyword rules, per language.
 
-A model reads distress, abuse and off-topic talk from meaning; offline, a few unmistakable
-phrases per language stand in (``Assessment.safety``). The rules err on the side of silence:
-a phrase must be plain ("I can't cope", "shut up", "let's talk about something else"), never a
-single sad or angry word, since a false alarm pauses or ends an interview. Distress is checked
-first: a reply that is both distressed and rude needs care more than an ending.
+A model reads distress, abuse, a request to stop and off-topic talk from meaning; offline, a
+few unmistakable phrases per language stand in (``Assessment.safety``). The rules err on the
+side of silence: a phrase must be plain ("I can't cope", "shut up", "I want to stop now"),
+never a single sad or angry word, since a false alarm pauses or ends an interview. Distress is
+checked first: a reply that is both distressed and rude needs care more than an ending.
 """
 
 from __future__ import annotations
@@ -57,6 +57,31 @@ RULES: dict[str, dict[str, tuple[str, ...]]] = {
         "fr": ("ta gueule", "va te faire foutre", "connard", "espèce d'idiot"),
         "es": ("cállate", "vete a la mierda", "idiota", "imbécil"),
     },
+    # the interview itself ended at the respondent's word (not one question left: move_on)
+    "stop": {
+        "en": (
+            # "I want to stop worrying about charging" is an answer: the phrase ends here
+            *(
+                lead + end
+                for lead in ("i want to stop", "i'd like to stop", "can we stop", "could we stop")
+                for end in (" now", " here", " please", " the interview", ".", "?", "!")
+            ),
+            "let's stop here",
+            "let's stop now",
+            "stop the interview",
+            "end the interview",
+            "end this interview",
+            "i'm not doing this any more",
+            "i'm not doing this anymore",
+            "i don't want to do this any more",
+            "i don't want to do this anymore",
+            "i don't want to continue",
+            "i've had enough of this",
+        ),
+        "de": ("ich möchte aufhören", "können wir aufhören", "ich will aufhören"),
+        "fr": ("je veux arrêter", "on peut arrêter", "j'arrête"),
+        "es": ("quiero parar", "podemos parar", "no quiero seguir"),
+    },
     "off_topic": {
         "en": (
             "talk about something else",
@@ -72,7 +97,7 @@ RULES: dict[str, dict[str, tuple[str, ...]]] = {
         "es": ("cambiar de tema", "fuera de tema"),
     },
 }
-ORDER: tuple[str, ...] = ("distress", "abuse", "off_topic")
+ORDER: tuple[str, ...] = ("distress", "abuse", "stop", "off_topic")
 
 
 def _fold(text: str) -> str:
@@ -91,8 +116,8 @@ def _pattern(kind: str, language: str | None) -> re.Pattern[str]:
 
 
 def safety_reading(answer: str, language: str | None = None) -> str:
-    """``distress``, ``abuse``, ``off_topic`` or ``none`` for one answer; ``language`` picks the
-    rules (with English beside them); None applies every language's."""
+    """``distress``, ``abuse``, ``stop``, ``off_topic`` or ``none`` for one answer;
+    ``language`` picks the rules (with English beside them); None applies every language's."""
     text = _fold(answer)
     for kind in ORDER:
         if _pattern(kind, language).search(text):
