@@ -45,6 +45,12 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("You're doing it again.", "already_said"),
         ("I said already, the noise.", "already_said"),
         ("I don't really know how to answer that.", "dont_know"),
+        # a closer alone, nothing in particular, a dismissal
+        ("End of story.", "dont_know"),
+        ("Nothing in particular, to be honest.", "dont_know"),
+        ("Doesn't do anything for me.", "dont_know"),
+        ("Forget it.", "about_interview"),
+        ("Stop asking about that.", "move_on"),
         # asked what it gives them: nothing
         ("None.", "dont_know"),
         ("I don't get anything out of it.", "dont_know"),

@@ -453,3 +453,29 @@ def test_a_priority_named_is_a_value(mec: Methodology, answer: str) -> None:
     # "Health is first for me" had been an attribute, and the next question asked what it does
     (node,) = extract(mec, "cooking", answer, None).nodes
     assert node.node_type == "terminal_value"
+
+
+@pytest.mark.parametrize(
+    ("answer", "focus", "labels"),
+    [
+        # a closer ends the ladder and names nothing
+        ("Family comes first. Simple as that.", ("being a good dad", P), ["family comes first"]),
+        ("Happiness, I suppose. That's the top of it.", ("feeling free", P), ["happiness"]),
+        # a correction's frame goes, what they meant stays
+        ("That's not what I said! Forget that. The point is being healthy.", ("forget that", P),
+         ["being healthy"]),
+        ("No, that's not what I meant. It's more that the foam makes my coffee a treat.",
+         ("foams well", A), ["foam makes my coffee a treat"]),
+        ("The point was the kids club.", ("went to crete", A), ["kids club"]),
+        # asides: "I'd say", "I went off on one there", "anyway"
+        ("I'd say it's quiet.", ("motor", A), ["quiet"]),
+        ("Sorry I went off on one there. Anyway the grip is great.", ("boots", A), ["grip"]),
+        ("Anyway, where was I.", ("boots", A), []),
+        # a retort to the question, then the answer
+        ("It doesn't help me sleep, sadly.", ("app", A), ["doesn't help me sleep"]),
+    ],
+)  # fmt: skip
+def test_closers_corrections_and_asides_name_nothing(
+    mec: Methodology, answer: str, focus: tuple[str, str], labels: list[str]
+) -> None:
+    assert [n.label for n in extract(mec, "cooking", answer, focus).nodes] == labels

@@ -22,7 +22,12 @@ from __future__ import annotations
 
 import re
 
-from interview_cli.llm.offline.lexicon import DEFERRAL_PATTERN, INARTICULATE_PATTERN, NAMELESS
+from interview_cli.llm.offline.lexicon import (
+    CLOSER_PATTERN,
+    DEFERRAL_PATTERN,
+    INARTICULATE_PATTERN,
+    NAMELESS,
+)
 from interview_cli.llm.offline.meta import (
     CANNOT_SAY_PATTERN,
     ODD_QUESTION_PATTERN,
@@ -56,6 +61,7 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\b(?:i'?m|we'?re|i am|we are) (?:all )?(?:done|finished)(?: now| here)?"
             r"(?=\s*(?:[,.!?]|$|thanks|thank you))",
             r"\bare we (?:nearly |almost )?(?:done|finished)\b",
+            r"\bstop asking (?:me )?(?:about )?(?:that|this|it)\b",
             # another topic asked for: "can we talk about the battery instead"
             r"\b(?:can|could|shall) we (?:talk about|go back to|get back to) [^.?!]{1,40}? "
             r"instead\b",
@@ -79,6 +85,7 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\b(?:you'?ve|you have) lost me\b",
             r"\bi (?:do\s*n[o']?t|do not) (?:really )?(?:understand|get) (?:the|your) question\b",
             r"\bnot sure i (?:follow|understand)\b",
+            r"^\W*forget (?:it|that)\W*$",
         ),
         "already_said": (
             r"\b(?:like|as) i (?:just )?(?:said|mentioned|told you)\b",
@@ -100,6 +107,9 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\bcan'?t (?:really )?(?:say|think of)\b",
             r"\bhard to say\b",
             r"\bit just (?:is|does|matters)\b",
+            rf"\b(?:{CLOSER_PATTERN})\b",  # "End of story."
+            r"\bnothing in particular\b",
+            r"\b(?:it\s+)?(?:does\s*n[o']?t|does not) do (?:anything|much|a lot) for me\b",
             # asked what it gives them: nothing ("I don't get anything out of it")
             r"\b(?:do\s*n[o']?t|do not) (?:really )?get (?:anything|much) (?:out )?of "
             r"(?:it|that|them)\b",

@@ -425,6 +425,11 @@ INARTICULATE_PATTERN = (
     r"(?:more |just )?(?:of )?a feeling,? (?:than|not) (?:a |any )?(?:reason|logic)|"
     r"it'?s just a feeling|can'?t (?:put it|explain it|say it) (?:any )?better(?: than that)?"
 )
+# A closer that says the ladder ends here: "simple as that", "full stop", "end of story".
+CLOSER_PATTERN = (
+    r"simple as that|full stop|end of story|(?:that'?s\s+)?the (?:end|top) of it|"
+    r"(?:about\s+)?as deep as it gets"
+)
 TERMINAL_CEILING = re.compile(
     # "don't care" closes a topic, "don't care if they get wrecked" says something
     r"\b(?:(?:do\s*n[o']?t|don't) (?:really )?care(?!\s+(?:if|whether|that|how|what|when|"
@@ -432,7 +437,7 @@ TERMINAL_CEILING = re.compile(
     r"that'?s (?:it|all)(?! exactly)|"
     r"no idea at all|can'?t think of anything(?: else)?|no reason|it just is|"
     r"that'?s just how it is|nothing to add|no more to say|not important to me|"
-    r"doesn'?t matter to me|" + INARTICULATE_PATTERN + r")\b",
+    r"doesn'?t matter to me|" + CLOSER_PATTERN + "|" + INARTICULATE_PATTERN + r")\b",
     re.IGNORECASE,
 )
 # Replies to "did I get that right, is anything missing?": agreement, not an element.

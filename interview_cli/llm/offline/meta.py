@@ -174,7 +174,14 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:(?:my|his|her|their|our)\s+\w+\s+says?\s+so(?:\s+anyway)?|or so they say|"
             r"sorry|ha(?:ha)+|ha|heh|lol|oh well|being (?:honest|fair|real)(?=\s*,)|"
             r"to be fair|if i'?m (?:being )?honest|gosh|blimey|crikey|golly|aye|oh(?=\s*,)|"
-            r"ach|och|jaysus|jeez|honest to god|funny you (?:should )?ask|"
+            r"ach|och|jaysus|jeez|honest to god|funny you (?:should )?ask|ugh|urgh|"
+            r"at the end of the day|i'?d say|anyway|forget (?:it|that)(?=\s*[.!?]|$)|"
+            r"i\s+(?:went off on one|was rambling|'?m rambling|got carried away)(?:\s+there)?|"
+            r"sorry for (?:rambling|going on)|"
+            # a correction's frame; what follows is what they meant
+            r"(?:no,?\s+)?that'?s not what i (?:said|meant)|"
+            # a retort to the question ("how does the glitch help you?" "It doesn't help me!")
+            r"it (?:doesn'?t|does not) help(?: me)?(?=\s*[,.!?])|"
             # "dear", "mate" closing a sentence; a tag question: "isn't it"
             r",\s*(?:dear|mate|hun)(?=\s*[.!?]|$)|"
             r"(?:isn'?t|aren'?t|doesn'?t|don'?t|wasn'?t|didn'?t|won'?t)\s+(?:it|they|you|we|there)"
@@ -242,7 +249,7 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:off|away|a bit far|round in circles|in circles)|" + ODD_QUESTION_PATTERN + r"|"
             r"(?:that|this|it)\s+(?:reminds\s+me\s+of|makes\s+me\s+think\s+of|"
             r"takes\s+me\s+back\s+to)|"
-            r"(?:anyway|but anyway|where was i)|"
+            r"(?:(?:but\s+)?anyway\W+)?(?:where was i|(?:but\s+)?anyway)\W*$|"
             # a remark on the question is the whole sentence, not the start of an answer
             r"(?:" + QUESTION_REMARK_PATTERN + r")(?:\W+[\w'-]+){0,3}\W*$)",
             re.IGNORECASE,
