@@ -50,6 +50,8 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("Nothing in particular, to be honest.", "dont_know"),
         ("Doesn't do anything for me.", "dont_know"),
         ("Forget it.", "about_interview"),
+        ("Sorry?", "about_interview"),
+        ("Come again?", "about_interview"),
         ("Stop asking about that.", "move_on"),
         # asked what it gives them: nothing
         ("None.", "dont_know"),

@@ -86,6 +86,8 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\bi (?:do\s*n[o']?t|do not) (?:really )?(?:understand|get) (?:the|your) question\b",
             r"\bnot sure i (?:follow|understand)\b",
             r"^\W*forget (?:it|that)\W*$",
+            # asked to say it again: "Sorry?", "Come again?"
+            r"^\W*(?:sorry|pardon|what|huh|eh|come again)\W*\?\W*$",
         ),
         "already_said": (
             r"\b(?:like|as) i (?:just )?(?:said|mentioned|told you)\b",
