@@ -51,6 +51,7 @@ from interview_cli.llm.offline.answer_kind import answer_kind
         ("Doesn't do anything for me.", "dont_know"),
         ("Forget it.", "about_interview"),
         ("Sorry?", "about_interview"),
+        ("Is this for one of them finance companies?", "about_interview"),
         ("Come again?", "about_interview"),
         ("Stop asking about that.", "move_on"),
         # asked what it gives them: nothing

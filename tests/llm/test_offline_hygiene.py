@@ -437,6 +437,7 @@ def test_an_echo_of_the_question_is_no_element(
         # a negative word after a negation is no dislike
         ("I'm not stressed before trips.", [("not stressed before trips", 1)]),
         ("No hassle at all.", [("no hassle at all", 1)]),
+        ("I'm not throwing good money after bad.", [("not throwing good money", 1)]),
     ],
 )  # fmt: skip
 def test_a_dislike_is_held_negative_and_named_without_the_frame(
@@ -471,6 +472,10 @@ def test_a_priority_named_is_a_value(mec: Methodology, answer: str) -> None:
         ("I'd say it's quiet.", ("motor", A), ["quiet"]),
         ("Sorry I went off on one there. Anyway the grip is great.", ("boots", A), ["grip"]),
         ("Anyway, where was I.", ("boots", A), []),
+        # a sceptic's remarks and verdicts
+        ("I don't have feelings about a car, love. It's a depreciating asset.", ("paid cash", A),
+         ["depreciating asset"]),
+        ("Why does anybody buy owt? Because it's sensible.", ("no monthly payments", F), []),
         # a retort to the question, then the answer
         ("It doesn't help me sleep, sadly.", ("app", A), ["doesn't help me sleep"]),
     ],

@@ -449,17 +449,14 @@ _DISLIKED = re.compile(r"\b(?:annoys|bugs|frustrates|bothers|irritates|gets\s+to
 
 
 def _stance(text: str) -> int:
-    """-1, 0 or 1 from the clause's words; a negative word just after a negation ("not
-    stressed before trips", "no hassle") is no dislike."""
+    """-1, 0 or 1 from the clause's words; a negative word after a negation in the same
+    clause ("not stressed before trips", "no hassle", "not throwing good money after bad") is
+    no dislike."""
     words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
-    negative = [
-        w
-        for i, w in enumerate(words)
-        if w in NEGATIVE_WORDS and not NEGATIONS & set(words[max(0, i - 2) : i])
-    ]
-    if negative:
+    negated = [i for i, w in enumerate(words) if w in NEGATIVE_WORDS and NEGATIONS & set(words[:i])]
+    if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
         return -1
-    if set(words) & POSITIVE_WORDS or len(negative) < sum(w in NEGATIVE_WORDS for w in words):
+    if negated or set(words) & POSITIVE_WORDS:
         return 1
     return 0
 

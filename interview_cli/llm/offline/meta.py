@@ -48,12 +48,14 @@ QUESTION_REMARK_PATTERN = (
     r"\bi'?m\s+not\s+(?:one|much|big)\s+for\s+(?:the\s+)?(?:deep|big|philosophical)\s+"
     r"(?:questions|stuff|ones)\b|"
     r"\bi'?m\s+running\s+on\s+empty\b|"
-    r"\b(?:is\s+this|are\s+you)\s+(?:for|from|working\s+for)\s+(?:a|the)\s+"
-    r"(?:manufacturer|company|brand|shop|retailer|marketing)\b|"
+    r"\b(?:is\s+this|are\s+you)\s+(?:for|from|working\s+for)\s+"
+    r"(?:a|the|one\s+of\s+(?:the|them|those))\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:manufacturers?|compan(?:y|ies)|brands?|shops?|retailers?|marketing|firms?)\b|"
     r"\b(?:(?:that|it|this)\s+)?sounds\s+like\s+a\s+question\s+(?:a|the|some)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:company|manufacturer|brand|marketing|firm)\b[^.!?]*|"
     r"\bi\s+(?:don'?t|do\s+not)\s+(?:really\s+)?(?:do|buy\s+into|go\s+in\s+for|get\s+into)\s+"
     r"(?:the\s+)?(?:emotional|feelings?|deep)\s+(?:side|stuff|bit)(?:\s+of\s+[^.!?,;]*)?|"
+    r"\bi\s+(?:don'?t|do\s+not)\s+have\s+(?:any\s+)?feelings\s+about\s+[^.!?,;]*|"
     r"\b(?:that'?s|it'?s)\s+a\s+whole\s+(?:other|different)\s+(?:story|question)\b|"
     # the question challenged: "why does it matter why?", "what are you after?"
     r"\bwhy\s+does\s+it\s+matter\s+why\b|\bwhat\s+are\s+you\s+(?:after|fishing\s+for)\b|"
@@ -80,7 +82,9 @@ CANNOT_SAY_PATTERN = (
 VERDICT = (
     r"\b(?:(?:it|that)\s+(?:was|is)\s+|it'?s\s+|that'?s\s+)?(?:just\s+|simply\s+)?the\s+"
     r"(?:sensible|obvious|right|logical|smart|natural)\s+(?:choice|option|thing\s+to\s+do)\b|"
-    r"\b(?:it|that)\s+(?:just\s+)?(?:made|makes)\s+(?:the\s+most\s+)?sense\b"
+    r"\b(?:it|that)\s+(?:just\s+)?(?:made|makes)\s+(?:the\s+most\s+)?sense\b|"
+    r"\b(?:it'?s|it\s+is|that'?s|it\s+was)\s+(?:just\s+)?(?:sensible|common\s+sense|obvious|"
+    r"logical)(?=\s*(?:[.!?]|$))"
 )
 VERDICT_RE = re.compile(VERDICT, re.IGNORECASE)
 # Not a remark but its opposite: words that each name nothing ("one", "less", "thing",
@@ -183,7 +187,7 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
             # a retort to the question ("how does the glitch help you?" "It doesn't help me!")
             r"it (?:doesn'?t|does not) help(?: me)?(?=\s*[,.!?])|"
             # "dear", "mate" closing a sentence; a tag question: "isn't it"
-            r",\s*(?:dear|mate|hun)(?=\s*[.!?]|$)|"
+            r",\s*(?:dear|mate|hun|love|pet|duck|pal)(?=\s*[.!?]|$)|"
             r"(?:isn'?t|aren'?t|doesn'?t|don'?t|wasn'?t|didn'?t|won'?t)\s+(?:it|they|you|we|there)"
             r"(?=\s*[.!?]|$))\b",
             re.IGNORECASE,
