@@ -476,6 +476,8 @@ def test_a_priority_named_is_a_value(mec: Methodology, answer: str) -> None:
         ("I don't have feelings about a car, love. It's a depreciating asset.", ("paid cash", A),
          ["depreciating asset"]),
         ("Why does anybody buy owt? Because it's sensible.", ("no monthly payments", F), []),
+        ("Is this for a boot company? Because I'm not going to tell you the brand matters.",
+         ("cheap", A), []),
         # a retort to the question, then the answer
         ("It doesn't help me sleep, sadly.", ("app", A), ["doesn't help me sleep"]),
     ],

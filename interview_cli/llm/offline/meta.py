@@ -184,6 +184,8 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"sorry for (?:rambling|going on)|"
             # a correction's frame; what follows is what they meant
             r"(?:no,?\s+)?that'?s not what i (?:said|meant)|"
+            # a refusal to say what the asker wants to hear
+            r"i'?m\s+not\s+(?:going\s+to|gonna)\s+(?:tell\s+you|say)\b[^.!?]*|"
             # a retort to the question ("how does the glitch help you?" "It doesn't help me!")
             r"it (?:doesn'?t|does not) help(?: me)?(?=\s*[,.!?])|"
             # "dear", "mate" closing a sentence; a tag question: "isn't it"
