@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 from fakeserver import FakeLLMServer
+from offline_methods_fixtures import shipped_concepts, shipped_methods
+
+from interview_cli.config.schemas import Concept, Methodology
 
 # Distinctive fake keys: the tests search every output for them (and the prefixes that some
 # error bodies echo), so they must be recognisable and never occur by chance.
@@ -214,3 +217,15 @@ def task_server(fake_server: FakeLLMServer, kit: TaskKit) -> FakeLLMServer:
     (the task-level contract tests: test_providers_tasks.py, test_providers_streaming.py)."""
     fake_server.tool_inputs.update(kit.tool_inputs)
     return fake_server
+
+
+@pytest.fixture(scope="module")
+def methods() -> dict[str, Methodology]:
+    """The shipped methodologies, by name (the offline provider's tests)."""
+    return shipped_methods()
+
+
+@pytest.fixture(scope="module")
+def concepts() -> dict[str, Concept]:
+    """The shipped concepts, by id."""
+    return shipped_concepts()

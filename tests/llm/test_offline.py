@@ -10,23 +10,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from offline_methods_fixtures import MEC_ANSWER, METHODS, load, shipped_concepts, shipped_methods
+from offline_methods_fixtures import MEC_ANSWER, METHODS, load
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.models import Extraction
 from interview_cli.llm.offline.extraction import extract_offline
 from interview_cli.llm.protocol import ExtractRequest
 from interview_cli.llm.validation import validate_extraction
-
-
-@pytest.fixture(scope="module")
-def methods() -> dict[str, Methodology]:
-    return shipped_methods()
-
-
-@pytest.fixture(scope="module")
-def concepts() -> dict[str, Concept]:
-    return shipped_concepts()
 
 
 def extract(

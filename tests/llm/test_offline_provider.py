@@ -9,7 +9,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from offline_methods_fixtures import MEC_ANSWER, METHODS, load, shipped_concepts, shipped_methods
+from offline_methods_fixtures import MEC_ANSWER, METHODS, load
 
 from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.llm.offline import MODEL, PROVIDER, OfflineLLM, chunks
@@ -24,17 +24,6 @@ from interview_cli.llm.protocol import (
     QuestionRequest,
     SlotRequest,
 )
-
-
-@pytest.fixture(scope="module")
-def methods() -> dict[str, Methodology]:
-    return shipped_methods()
-
-
-@pytest.fixture(scope="module")
-def concepts() -> dict[str, Concept]:
-    return shipped_concepts()
-
 
 # ---- assessment ----------------------------------------------------------------------------
 
