@@ -130,6 +130,19 @@ from interview_cli.llm.offline.answer_kind import answer_kind
             "answer",
         ),
         ("I don't know, maybe because I can finally hear the cello lines in the music.", "answer"),
+        # "done", "finished" inside a sentence is tiredness or time, not a request to stop
+        ("When I'm finished, I like to sit with a coffee and some music.", "answer"),
+        ("After ten hours on site I'm done, I just want quiet on the train home.", "answer"),
+        ("By Friday night I'm done. Completely wiped, so I need the quiet.", "answer"),
+        ("Once we're done, the kids go to bed and I get my hour.", "answer"),
+        ("Look, I'm done.", "move_on"),
+        ("Okay, I'm finished now!", "move_on"),
+        # "passer du temps" is to spend time: a value, not a request to move on
+        ("Avec ça on peut passer plus de temps en famille.", "answer"),
+        ("Nous passons nos week-ends en forêt, donc le confort compte beaucoup.", "answer"),
+        ("Así podemos pasar más tiempo juntos en familia.", "answer"),
+        ("Passons à autre chose.", "move_on"),
+        ("On peut passer à la suite ?", "move_on"),
     ],
 )
 def test_answer_kind(reply: str, kind: str) -> None:

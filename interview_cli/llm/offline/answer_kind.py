@@ -58,8 +58,10 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             # stopping: "ask me something else", "I'm not answering another why", "we're done"
             r"\bask me (?:something|anything) else\b",
             r"\b(?:i'?m|i am) not answering (?:another|any more|anymore|that|this)\b",
-            r"\b(?:i'?m|we'?re|i am|we are) (?:all )?(?:done|finished)(?: now| here)?"
-            r"(?=\s*(?:[,.!?]|$|thanks|thank you))",
+            # ... as a sentence of its own: "By Friday I'm done, I need quiet" is tiredness
+            r"(?:^|[.!?;]\s*)(?:(?:ok(?:ay)?|right|well|so|look|honestly|sorry)\W+)*"
+            r"(?:i'?m|we'?re|i am|we are) (?:all )?(?:done|finished)(?: now| here)?"
+            r"(?=\s*(?:[.!?]|$|,?\s*thank))",
             r"\bare we (?:nearly |almost )?(?:done|finished)\b",
             r"\bstop asking (?:me )?(?:about )?(?:that|this|it)\b",
             # another topic asked for: "can we talk about the battery instead"
@@ -140,13 +142,22 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
         ),
     },
     "fr": {
-        "move_on": (r"\bon peut passer\b", r"\bquestion suivante\b", r"\bpassons\b"),
+        # not "on peut passer plus de temps en famille", "nous passons nos week-ends"
+        "move_on": (
+            r"\bon peut passer (?:à (?:autre chose|la suite)|à la question suivante)\b",
+            r"\bquestion suivante\b",
+            r"\bpassons(?: à (?:autre chose|la suite))?\s*(?:[.!]|$)",
+        ),
         "about_interview": (r"\bça n'a rien à voir\b", r"\bon s'éloigne du sujet\b"),
         "already_said": (r"\bcomme je (?:l'ai )?(?:déjà )?dit\b", r"\bje l'ai déjà dit\b"),
         "dont_know": (r"\bje ne sais pas\b", r"\bj(?:e n)?'sais pas\b", r"\baucune idée\b"),
     },
     "es": {
-        "move_on": (r"\bpodemos pasar\b", r"\bsiguiente pregunta\b", r"\bcambiemos de tema\b"),
+        "move_on": (  # not "así podemos pasar más tiempo juntos"
+            r"\bpodemos pasar a (?:otra cosa|otro tema|la siguiente)\b",
+            r"\bsiguiente pregunta\b",
+            r"\bcambiemos de tema\b",
+        ),
         "about_interview": (r"\beso no tiene (?:nada )?que ver\b",),
         "already_said": (r"\bcomo (?:ya )?(?:te )?dije\b", r"\bya lo dije\b"),
         "dont_know": (r"\bno (?:lo )?sé\b", r"\bni idea\b"),
