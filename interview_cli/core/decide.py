@@ -319,6 +319,7 @@ def decide(inputs: DecisionInputs) -> Decision:
             focus_history=inputs.focus_history,
             trend=inputs.trend,
             focusable=frozenset(nodes),
+            answer_kind=inputs.assessment.answer_kind if inputs.assessment else None,
         ),
     )
     if deferred is not None:

@@ -31,7 +31,8 @@ interview's last turn, is deferred when
 
 **Last turn** (``tuning.saturation.ask_the_last_turn``). A closing question chosen with one
 turn left waits: that turn is asked, and the turn limit closes the interview with the same
-closing summary, so the respondent gets every turn the study allows.
+closing summary, so the respondent gets every turn the study allows; not after an answer that
+asked to move on or stop ("I'm done now, thanks"): the closing question is asked.
 
 None applies when the respondent is tiring or has little to say (a fatigued trend, or the
 stop is ``respondent_fatigued`` / ``quality_degraded`` / ``little_to_say``), when the turn
@@ -185,6 +186,9 @@ class StopGuardInputs:
     focus_history: tuple[FocusEntry, ...]
     trend: TrendState
     focusable: frozenset[str]
+    # the last answer's kind (``Assessment.answer_kind``): after "can we move on" or "I'm done"
+    # a closing question chosen with one turn left is asked, not deferred
+    answer_kind: str | None = None
 
 
 def guard_stop(
@@ -228,11 +232,12 @@ def _last_turn(
     ranking: Ranking, continuation: Continuation, inputs: StopGuardInputs
 ) -> tuple[Ranking, Continuation, str | None]:
     """A closing question chosen with one turn left: with ``ask_the_last_turn`` that turn is
-    asked (the turn limit closes with the same summary), unless the respondent is tiring."""
+    asked (the turn limit closes with the same summary), unless the respondent is tiring or
+    has just asked to move on or stop."""
     tuning = inputs.methodology.tuning.saturation
     if not tuning.ask_the_last_turn or continuation.turns_remaining != 1:
         return ranking, continuation, None  # the closing question is the last one: fine
-    if inputs.trend.fatigued_turns > 0:
+    if inputs.trend.fatigued_turns > 0 or inputs.answer_kind == "move_on":
         return ranking, continuation, None
     pick = _best(ranking, lambda c: not _closing(inputs, c))
     if pick is None:

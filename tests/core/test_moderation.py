@@ -296,6 +296,7 @@ def guard_inputs(t: NodeStateTracker, history: tuple[FocusEntry, ...] = (), **kw
         focus_history=history,
         trend=kw.get("trend", TrendState()),
         focusable=frozenset(t.states),
+        answer_kind=kw.get("answer_kind"),
     )
 
 
@@ -406,3 +407,18 @@ def test_a_closing_question_with_one_turn_left_waits_for_the_turn_limit() -> Non
     inputs = guard_inputs(t, history)
     off = StopGuardInputs(**{**inputs.__dict__, "methodology": Methodology.model_validate(data)})
     assert guard_stop(closing_ranking(), stop(CLOSING_STRATEGY, 1), off)[2] is None
+
+
+def test_a_closing_question_after_a_request_to_stop_takes_the_last_turn() -> None:
+    # "I'm done now, thanks." with one turn left: the closing is asked, not another why
+    t = NodeStateTracker(states={"done": state("done", level=1, focus_count=1, created_at_turn=2)})
+    history = (FocusEntry(turn=5, strategy="explore"),)
+    ranked = closing_ranking()
+    done = guard_inputs(t, history, answer_kind="move_on")
+    assert guard_stop(ranked, stop(CLOSING_STRATEGY, 1), done) == (
+        ranked,
+        stop(CLOSING_STRATEGY, 1),
+        None,
+    )
+    # any other answer: the last turn is asked first, as above
+    assert guard_stop(ranked, stop(CLOSING_STRATEGY, 1), guard_inputs(t, history))[2]
