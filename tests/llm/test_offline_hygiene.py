@@ -260,6 +260,10 @@ LABELS = [
     # "it means everything" is importance only when it ends there ("to me", a full stop)
     ("cooking", "It means everything for two weeks goes in.", ("big boot", A),
      ["everything for two weeks goes in"]),
+    # ... or where "to" follows: not "lot to my family", "everything to get some sleep"
+    ("cooking", "It means a lot to my family.", ("meals together", P), ["family"]),
+    ("headphones", "It means everything to get some sleep on the plane.",
+     ("noise cancelling", A), ["get some sleep on the plane"]),
     # the word limit fell between two phrases: the one before it stays whole
     ("cooking", "Because something to do in the garage in winter.", ("sharpening knives", A),
      ["something to do in garage"]),

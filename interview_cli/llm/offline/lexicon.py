@@ -487,8 +487,8 @@ CAUSAL_MARKERS = re.compile(
 IMPORTANCE = re.compile(
     r"\b(?:(?:is|are|was|it'?s|that'?s)\s+)?(?:really\s+|very\s+|so\s+)?"
     r"(?:important|matters|mattered)\s+to\s+me\b|"
-    r"\b(?:it\s+|that\s+|this\s+)?(?:really\s+)?(?:means|meant)\s+(?:a lot|a great deal|"
-    r"so much|the world|everything)(?:\s+to\s+(?:me|us)\b|(?=\s*(?:[.,;!?]|$)))",
+    r"\b(?:it\s+|that\s+|this\s+)?(?:really\s+)?(?:means|meant)\s+(?:a lot|a great deal|so much|"
+    r"the world|everything)(?:\s+to\s+(?:me|us)\b|(?=\s*(?:[.,;!?]|$|to\b|for\s+(?:me|us)\b)))",
     re.IGNORECASE,
 )
 DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
