@@ -7,9 +7,14 @@ dropped from the graph and its focus is closed.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from interview_cli.llm.offline.answer_kind import answer_kind
+
+PROMPTS = Path(__file__).resolve().parents[2] / "interview_cli" / "llm" / "prompts"
 
 
 @pytest.mark.parametrize(
@@ -147,3 +152,20 @@ from interview_cli.llm.offline.answer_kind import answer_kind
 )
 def test_answer_kind(reply: str, kind: str) -> None:
     assert answer_kind(reply) == kind
+
+
+def test_the_assessment_prompt_s_examples_read_the_same_offline() -> None:
+    """Each quoted example of an answer kind in the model's assessment prompt is read as that
+    kind by the offline path, so both providers take the same reply the same way."""
+    prompt = (PROMPTS / "signals.md").read_text("utf-8")
+    section = prompt.split("\nanswer_kind:")[1].split("\n\n")[0]
+    checked = 0
+    for line in section.splitlines()[1:]:
+        kind = line.split("=")[0].strip()
+        for example in re.findall(r'"([^"]+)"', line):
+            if example == "again":
+                continue  # a bare "again" names nothing offline: a don't-know, still no answer
+            reply = example if example.endswith((".", "?", "!")) else example + "."
+            assert answer_kind(reply) == kind, (kind, example)
+            checked += 1
+    assert checked >= 20  # the section was found and read
