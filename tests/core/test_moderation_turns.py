@@ -129,3 +129,22 @@ def test_each_redirection_is_chosen_by_the_reply_it_fits(
         expected,
         focus.node_id,
     )
+
+
+def test_a_turn_feeds_the_laddering_saturation_readings_from_what_the_answer_brought() -> None:
+    # the shipped MEC: productive_answer_quality 0.4, fatigue_alpha 0.25, hesitations 'short'
+    terse = {"depth": 1, "engagement": RubricScore(score=1)}  # quality 0.0 on its own
+    s, _ = answer(CoreState(), [("froths well", "attribute")], **terse)
+    assert s.trend.value == pytest.approx(0.4)  # "Froths well.": a rung, not fatigue
+    s, _ = answer(s, [], **terse)  # a few words that brought nothing count for what they are
+    assert s.trend.value == pytest.approx(0.75 * 0.4)
+    assert s.saturation.highest_level == 1
+    s, _ = answer(s, [("calm mornings", "instrumental_value")])
+    s, _ = answer(s, [("smooth texture", "attribute")])
+    assert s.saturation.highest_level == 4  # the highest said so far, never lowered
+    before = s.saturation.empty_answers
+    # "hmm, not sure, let me think": a pause; "it just is": no answer, counted
+    s, _ = answer(s, [], answer_kind="dont_know", knowledge_ceiling="exploratory")
+    assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("short", before)
+    s, _ = answer(s, [], answer_kind="dont_know", knowledge_ceiling="terminal")
+    assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("empty", before + 1)
