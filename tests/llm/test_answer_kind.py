@@ -148,6 +148,17 @@ PROMPTS = Path(__file__).resolve().parents[2] / "interview_cli" / "llm" / "promp
         ("Así podemos pasar más tiempo juntos en familia.", "answer"),
         ("Passons à autre chose.", "move_on"),
         ("On peut passer à la suite ?", "move_on"),
+        # skipping or declining something other than the question is an answer
+        ("I'd prefer to skip the queue at the branch, so the app saves me an hour.", "answer"),
+        ("I'd rather not answer calls on the bike, so the earbuds stay in my bag.", "answer"),
+        ("Can we skip the ads? That's why I pay for premium, the adverts drive me mad.", "answer"),
+        (
+            "I'd rather not say the price mattered, but it did, money's tight with two kids.",
+            "answer",
+        ),
+        ("I'd prefer to move on now.", "move_on"),
+        ("Can we skip this one please?", "move_on"),
+        ("I'd rather not answer that, to be honest.", "move_on"),
     ],
 )
 def test_answer_kind(reply: str, kind: str) -> None:

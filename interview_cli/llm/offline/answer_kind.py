@@ -47,12 +47,16 @@ NAMING_WORDS = 2
 PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
         "move_on": (
-            r"(?:can|could|shall) we (?:please )?(?:move on|skip|talk about something else|"
-            r"change the (?:topic|subject))",
+            # skipping or declining the question, not "can we skip the ads", "I'd prefer to skip
+            # the queue", "I'd rather not answer calls on the bike" (a move_on drops the answer)
+            r"(?:can|could|shall) we (?:please )?(?:move on|talk about something else|"
+            r"change the (?:topic|subject)|skip(?: (?:this|that|it)(?: one| question)?)?"
+            r"(?: now| please)?\b(?!\s+\w))",
             r"\b(?:let'?s|let us) (?:move on|skip (?:this|that|it)|talk about something else)",
             r"\bnext question\b",
-            r"\bi'?d (?:rather|prefer) (?:not (?:answer|say|talk about|go into|discuss)|"
-            r"to move on|to skip)\b",
+            r"\bi'?d (?:rather|prefer) (?:not (?:talk about|go into|discuss)|(?:not (?:answer|say)|"
+            r"to move on|to skip)(?: (?:this|that|it)(?: one| question)?)?(?: now| please)?\b"
+            r"(?!\s+\w))",
             r"^\W*(?:ok(?:ay)?\W+)?(?:please\W+)?move on\b",
             r"\bskip (?:this|that)(?: one| question)?\W*$",
             # stopping: "ask me something else", "I'm not answering another why", "we're done"
