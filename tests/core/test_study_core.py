@@ -62,6 +62,13 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         # ... not a wish inside an answer, nor leaving one question
         ("I want to stop worrying about charging.", "none"),
         ("Can we stop talking about the price?", "none"),
+        ("I don't want to continue paying for a gym I never use, so the app tracks it.", "none"),
+        ("I've had enough of this rain, so the waterproof matters.", "none"),
+        ("J'arrête de fumer grâce à ça.", "none"),
+        ("No quiero seguir pagando tanto por el móvil.", "none"),
+        ("I want to stop", "stop"),  # typed without a full stop
+        ("Je veux arrêter.", "stop"),
+        ("I've had enough of this, sorry.", "stop"),
     ],
 )
 def test_offline_safety_rules(answer: str, kind: str) -> None:

@@ -57,30 +57,19 @@ RULES: dict[str, dict[str, tuple[str, ...]]] = {
         "fr": ("ta gueule", "va te faire foutre", "connard", "espèce d'idiot"),
         "es": ("cállate", "vete a la mierda", "idiota", "imbécil"),
     },
-    # the interview itself ended at the respondent's word (not one question left: move_on)
+    # the interview itself ended at the respondent's word (not one question left: move_on);
+    # also STOP_CLAUSES below, which end an interview only where the clause ends
     "stop": {
         "en": (
-            # "I want to stop worrying about charging" is an answer: the phrase ends here
-            *(
-                lead + end
-                for lead in ("i want to stop", "i'd like to stop", "can we stop", "could we stop")
-                for end in (" now", " here", " please", " the interview", ".", "?", "!")
-            ),
             "let's stop here",
             "let's stop now",
             "stop the interview",
             "end the interview",
             "end this interview",
-            "i'm not doing this any more",
-            "i'm not doing this anymore",
-            "i don't want to do this any more",
-            "i don't want to do this anymore",
-            "i don't want to continue",
-            "i've had enough of this",
         ),
-        "de": ("ich möchte aufhören", "können wir aufhören", "ich will aufhören"),
-        "fr": ("je veux arrêter", "on peut arrêter", "j'arrête"),
-        "es": ("quiero parar", "podemos parar", "no quiero seguir"),
+        "de": (),
+        "fr": (),
+        "es": (),
     },
     "off_topic": {
         "en": (
@@ -98,6 +87,31 @@ RULES: dict[str, dict[str, tuple[str, ...]]] = {
     },
 }
 ORDER: tuple[str, ...] = ("distress", "abuse", "stop", "off_topic")
+# A request to stop only where the clause ends there (or goes on with "now", "please", "the
+# interview"): "I want to stop worrying about charging", "I don't want to continue paying for
+# a gym I never use", "I've had enough of this rain", "j'arrête de fumer", "no quiero seguir
+# pagando tanto" are answers, and a false stop ends the interview.
+STOP_CLAUSES: dict[str, tuple[str, ...]] = {
+    "en": (
+        "i want to stop",
+        "i'd like to stop",
+        "can we stop",
+        "could we stop",
+        "i'm not doing this any more",
+        "i'm not doing this anymore",
+        "i don't want to do this any more",
+        "i don't want to do this anymore",
+        "i don't want to continue",
+        "i've had enough of this",
+    ),
+    "de": ("ich möchte aufhören", "können wir aufhören", "ich will aufhören"),
+    "fr": ("je veux arrêter", "on peut arrêter", "j'arrête"),
+    "es": ("quiero parar", "podemos parar", "no quiero seguir"),
+}
+_CLAUSE_END = (
+    r"(?=\s*(?:[.!?;]|$)|,?\s+(?:now|here|please|sorry|thanks|thank you|the interview|"
+    r"this interview|jetzt|bitte|maintenant|ici|s'il vous plaît|ahora|aquí|por favor)(?!\w))"
+)
 
 
 def _fold(text: str) -> str:
@@ -112,7 +126,11 @@ def _pattern(kind: str, language: str | None) -> re.Pattern[str]:
         languages.append("en")  # respondents mix in English
     phrases = sorted({_fold(p) for lang in languages for p in by_language[lang]}, key=len)
     alternatives = "|".join(re.escape(p) for p in reversed(phrases))
-    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+    if kind != "stop":
+        return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+    clauses = sorted({_fold(p) for lang in languages for p in STOP_CLAUSES[lang]}, key=len)
+    ending = "|".join(re.escape(p) for p in reversed(clauses))
+    return re.compile(rf"(?<!\w)(?:(?:{alternatives})(?!\w)|(?:{ending}){_CLAUSE_END})")
 
 
 def safety_reading(answer: str, language: str | None = None) -> str:
