@@ -158,6 +158,13 @@ PROMPTS = Path(__file__).resolve().parents[2] / "interview_cli" / "llm" / "promp
         ),
         ("I'd prefer to move on now.", "move_on"),
         ("Can we skip this one please?", "move_on"),
+        ("Please, stop asking me about that.", "move_on"),
+        ("Can you stop asking about it?", "move_on"),
+        (
+            "I turned off the app so it would stop asking me about it every morning, "
+            "that drove me mad.",
+            "answer",
+        ),
         ("I'd rather not answer that, to be honest.", "move_on"),
     ],
 )

@@ -67,7 +67,9 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"(?:i'?m|we'?re|i am|we are) (?:all )?(?:done|finished)(?: now| here)?"
             r"(?=\s*(?:[.!?]|$|,?\s*thank))",
             r"\bare we (?:nearly |almost )?(?:done|finished)\b",
-            r"\bstop asking (?:me )?(?:about )?(?:that|this|it)\b",
+            # said to the interviewer, not "so it would stop asking me about it every morning"
+            r"(?:^|[.!?;,]\s*)(?:(?:please|just|ok(?:ay)?|can you|could you|will you)\W+)*"
+            r"stop asking (?:me )?(?:about )?(?:that|this|it)\b",
             # another topic asked for: "can we talk about the battery instead"
             r"\b(?:can|could|shall) we (?:talk about|go back to|get back to) [^.?!]{1,40}? "
             r"instead\b",
