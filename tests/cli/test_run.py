@@ -96,6 +96,9 @@ def test_end_of_input_pauses_and_resume_continues(sessions: Path) -> None:
     assert [t["turn_number"] for t in doc["turns"]] == list(range(1, n + 1))
     assert [t["answer"]["text"] for t in doc["turns"]] == ANSWERS[:n]
     assert doc["closing"]["rating"] is None  # Enter skipped the rating
+    # the turn limit closed it: all five turns asked, then the closing summary
+    assert n == 5 and doc["termination_reason"] == "Maximum turns reached"
+    assert doc["closing"]["question"] and doc["closing"]["comment"] == ANSWERS[5]
 
 
 def test_resume_by_path_continues_that_file_where_it_is(tmp_path: Path, sessions: Path) -> None:

@@ -52,6 +52,7 @@ PROMPTS = Path(__file__).resolve().parents[2] / "interview_cli" / "llm" / "promp
         ("I don't really know how to answer that.", "dont_know"),
         # a closer alone, nothing in particular, a dismissal
         ("End of story.", "dont_know"),
+        ("That's as deep as it goes.", "dont_know"),
         ("Nothing in particular, to be honest.", "dont_know"),
         ("Doesn't do anything for me.", "dont_know"),
         ("Forget it.", "about_interview"),

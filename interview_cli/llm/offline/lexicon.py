@@ -428,7 +428,7 @@ INARTICULATE_PATTERN = (
 # A closer that says the ladder ends here: "simple as that", "full stop", "end of story".
 CLOSER_PATTERN = (
     r"simple as that|full stop|end of story|(?:that'?s\s+)?the (?:end|top) of it|"
-    r"(?:about\s+)?as deep as it gets"
+    r"(?:about\s+)?as deep as it (?:gets|goes)"
 )
 TERMINAL_CEILING = re.compile(
     # "don't care" closes a topic, "don't care if they get wrecked" says something
