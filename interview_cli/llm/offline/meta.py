@@ -96,7 +96,10 @@ _CONTENT_IDIOMS = (
     LOAD_OFF,
     re.compile(r"\b(?:be|being|been|am|are)\s+there\s+for\b", re.I),
     re.compile(
-        r"\blook(?:s|ed)?\s+(?:at|after)\s+(?:it|them|him|her|me|us)\b(?!\s+this\s+way)", re.I
+        # not the figure of speech: "look at it that way", "you could look at it a few ways"
+        r"\blook(?:s|ed)?\s+(?:at|after)\s+(?:it|them|him|her|me|us)\b"
+        r"(?!\s+(?:this|that|another|a\s+different|different|other|both|a\s+few|many)\s+ways?\b)",
+        re.I,
     ),  # "I'm not done in after": worn out (not "done in the garden", "done in an hour")
     re.compile(r"\bdone\s+in\b(?!\s+(?:the|a|an|my|your|his|her|our|their|two|\d))", re.I),
 )
