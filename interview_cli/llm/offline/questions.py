@@ -24,6 +24,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
+from interview_cli.llm.offline.shaped_common import label_list
 from interview_cli.llm.offline.wording import (
     FAMILY_WORDS,
     OPENING_TEMPLATES,
@@ -86,20 +87,15 @@ def pick(
 
 
 def _summary(labels: Sequence[str]) -> str:
-    quoted = [f'"{label}"' for label in list(labels)[:4]]
-    if len(quoted) <= 1:
-        return "".join(quoted)
-    return ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    return label_list(f'"{label}"' for label in list(labels)[:4])
 
 
 def _chains(chains: Sequence[Sequence[str]]) -> str:
     """The ladders learned, each from where it starts to where it leads, in the respondent's
     words ('"quiet" leading to "family time"'): the closing restates the chains
     (INTERVIEWING.md "Ending"), not the last few things said. Empty without a two-step one."""
-    told = [f'"{chain[0]}" leading to "{chain[-1]}"' for chain in chains if len(chain) >= 2][:3]
-    if len(told) <= 1:
-        return "".join(told)
-    return ", ".join(told[:-1]) + " and " + told[-1]
+    told = [f'"{chain[0]}" leading to "{chain[-1]}"' for chain in chains if len(chain) >= 2]
+    return label_list(told[:3])
 
 
 # Topic-level questions that bring in one of the guide's must-cover topics not yet covered.
