@@ -224,8 +224,7 @@ def guard_stop(
                 why = "no breadth check has come back empty yet"
     if pick is None:
         return ranking, continuation, None
-    note = f"stop deferred ({reason}): {why}; asking {pick.strategy} first"
-    return reselect(ranking, pick), replace(continuation, should_continue=True, reason=None), note
+    return _defer(ranking, continuation, pick, f"stop deferred ({reason}): {why}")
 
 
 def _last_turn(
@@ -242,10 +241,15 @@ def _last_turn(
     pick = _best(ranking, lambda c: not _closing(inputs, c))
     if pick is None:
         return ranking, continuation, None
-    note = (
-        f"closing deferred: one turn is left and the turn limit closes with the same summary; "
-        f"asking {pick.strategy} first"
-    )
+    why = "closing deferred: one turn is left and the turn limit closes with the same summary"
+    return _defer(ranking, continuation, pick, why)
+
+
+def _defer(
+    ranking: Ranking, continuation: Continuation, pick: ScoredCandidate, why: str
+) -> tuple[Ranking, Continuation, str]:
+    """Ask ``pick`` instead of stopping, with the decision's note saying why."""
+    note = f"{why}; asking {pick.strategy} first"
     return reselect(ranking, pick), replace(continuation, should_continue=True, reason=None), note
 
 
