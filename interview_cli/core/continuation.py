@@ -101,7 +101,12 @@ def all_nodes_exhausted(tracker: NodeStateTracker, min_turns_since_yield: int) -
     )
 
 
-def little_to_say(saturation: Any, tuning: SaturationTuning, turn_number: int = 0) -> bool:
+def little_to_say(
+    saturation: Any,
+    tuning: SaturationTuning,
+    turn_number: int = 0,
+    tracker: NodeStateTracker | None = None,
+) -> bool:
     """A respondent with little to say: a few words at a time however the question is put,
     and half the time not an answer at all (``tuning.little_to_say_window``, off when 0). A
     terse respondent whose whys get answers is not one, nor a hesitant one who talks. From
@@ -115,18 +120,22 @@ def little_to_say(saturation: Any, tuning: SaturationTuning, turn_number: int = 
         return False
     if recent.count("full") <= tuning.little_to_say_max_full and recent.count("empty") >= empty:
         return True
-    return _stops_short_of_a_value(saturation, tuning, turn_number)
+    return tracker is not None and _stops_short_of_a_value(saturation, tracker, tuning, turn_number)
 
 
-def _stops_short_of_a_value(saturation: Any, tuning: SaturationTuning, turn_number: int) -> bool:
-    """From ``little_to_say_no_value_turn`` on: nothing said at the value level, answers that
-    were no answer more than once, and few long ones lately. Hesitations ("not sure, let me
-    think") are not counted when ``little_to_say_hesitation_empty`` is off."""
+def _stops_short_of_a_value(
+    saturation: Any, tracker: NodeStateTracker, tuning: SaturationTuning, turn_number: int
+) -> bool:
+    """From ``little_to_say_no_value_turn`` on: nothing said at the value level (no tracked
+    node of ``little_to_say_value_level`` or above), answers that were no answer more than
+    once, and few long ones lately. Hesitations ("not sure, let me think") are not counted
+    when ``little_to_say_hesitation_empty`` is off."""
     start = tuning.little_to_say_no_value_turn
+    highest = max((s.level for s in tracker.states.values()), default=0)
     return (
         bool(start)
         and turn_number >= start
-        and getattr(saturation, "highest_level", 0) < tuning.little_to_say_value_level
+        and highest < tuning.little_to_say_value_level
         and getattr(saturation, "empty_answers", 0) >= tuning.little_to_say_no_value_min_empty
         and saturation.recent_answers.count("full") <= tuning.little_to_say_no_value_max_full
     )
@@ -142,7 +151,7 @@ def saturation_reason(
     turn_number: int = 0,
 ) -> str | None:
     """The first saturation stop that applies (without the turn gate), or None."""
-    if saturation is not None and little_to_say(saturation, tuning, turn_number):
+    if saturation is not None and little_to_say(saturation, tuning, turn_number, tracker):
         return LITTLE_TO_SAY
     if saturation is not None:
         if saturation.consecutive_low_info >= tuning.graph_saturated_turns:

@@ -118,14 +118,6 @@ def compute_graph_state(
     )
 
 
-def highest_level(graph_state: GraphState, methodology: Methodology) -> int:
-    """The highest ontology level among the graph's nodes (0 for an empty graph)."""
-    levels = {spec.name: spec.level for spec in methodology.ontology.nodes}
-    return max(
-        (levels.get(kind, 0) for kind, n in graph_state.nodes_by_type.items() if n), default=0
-    )
-
-
 # --------------------------------------------------------------------------------------------
 # Saturation counters (seed 001 SaturationMetrics, Continuation)
 # --------------------------------------------------------------------------------------------
@@ -156,9 +148,6 @@ class SaturationMetrics(_Frozen):
         ge=0,
         description="answers so far that were 'empty' (see recent_answers), a complaint of "
         "being asked again aside: that says the question was spent, not the respondent",
-    )
-    highest_level: int = Field(
-        default=0, ge=0, description="the highest ontology level of any node said so far"
     )
 
 
@@ -201,7 +190,6 @@ def update_saturation(
     tuning: SaturationTuning,
     answer_kind: str | None = None,
     knowledge_ceiling: str | None = None,
-    highest_level: int = 0,
 ) -> SaturationMetrics:
     """Advance the counters by one turn.
 
@@ -216,8 +204,6 @@ def update_saturation(
       when ``little_to_say_hesitation_empty`` is off; ``empty_answers`` counts the 'empty'
       ones of the whole interview but "I already said that" (the question was spent, not
       the respondent);
-    - highest level: the highest ontology level said so far (``highest_level``, from the
-      graph's node types);
     - saturated: graph_saturated_turns zero-yield turns or depth_plateau_turns plateau turns
       running. Minimum-turn gating belongs to continuation, not here.
     """
@@ -258,7 +244,6 @@ def update_saturation(
         recent_yields=recent,
         recent_answers=answers,
         empty_answers=empty,
-        highest_level=max(prev.highest_level, highest_level),
     )
 
 

@@ -65,7 +65,6 @@ from interview_cli.core.state import (
     SaturationMetrics,
     VelocityState,
     compute_graph_state,
-    highest_level,
     update_saturation,
     update_velocity,
 )
@@ -330,7 +329,6 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
         tuning=sat,
         answer_kind=assessment.answer_kind if assessment else None,
         knowledge_ceiling=assessment.knowledge_ceiling if assessment else None,
-        highest_level=highest_level(graph_state, m),
     )
     trend = update_response_trend(
         state.trend,

@@ -197,39 +197,47 @@ SHORT_OF_VALUE = SaturationTuning(
 TERSE = ["short", "short", "empty", "short", "short", "full", "empty", "short"]
 
 
+def said_up_to(level: int) -> NodeStateTracker:
+    """A tracker whose highest node is of ontology ``level`` (one node per level)."""
+    states = {f"n{k}": NodeState(node_id=f"n{k}", label=f"n{k}", created_at_turn=1, level=k)
+              for k in range(1, level + 1)}  # fmt: skip
+    return NodeStateTracker(states=states)
+
+
 @pytest.mark.parametrize(
-    ("turn", "fields", "closes"),
+    ("turn", "fields", "level", "closes"),
     [
         # turn 10, twice no answer, no value ever said, one long answer: little to say
-        (10, dict(recent_answers=TERSE, empty_answers=2, highest_level=3), True),
+        (10, dict(recent_answers=TERSE, empty_answers=2), 3, True),
         # a value was said: this respondent can climb, the interview goes on
-        (10, dict(recent_answers=TERSE, empty_answers=2, highest_level=4), False),
+        (10, dict(recent_answers=TERSE, empty_answers=2), 4, False),
         # before the turn: too early to tell a terse respondent from a quiet one
-        (9, dict(recent_answers=TERSE, empty_answers=2, highest_level=3), False),
+        (9, dict(recent_answers=TERSE, empty_answers=2), 3, False),
         # only one answer that was no answer: they answer whatever is asked
-        (10, dict(recent_answers=TERSE, empty_answers=1, highest_level=3), False),
+        (10, dict(recent_answers=TERSE, empty_answers=1), 3, False),
         # three long answers lately: they have things to say when asked the right way
-        (10, dict(recent_answers=["full"] * 3 + ["short"] * 5, empty_answers=2,
-                  highest_level=3), False),
+        (10, dict(recent_answers=["full"] * 3 + ["short"] * 5, empty_answers=2), 3, False),
     ],
 )  # fmt: skip
 def test_ladders_that_stop_short_of_a_value_close_a_quiet_respondent(
-    turn: int, fields: dict[str, Any], closes: bool
+    turn: int, fields: dict[str, Any], level: int, closes: bool
 ) -> None:
-    result = check(turn=turn, saturation=saturation(**fields), tuning=SHORT_OF_VALUE)
+    tracker = said_up_to(level)
+    sat = saturation(**fields)
+    result = check(turn=turn, saturation=sat, tracker=tracker, tuning=SHORT_OF_VALUE)
     assert (result.reason == LITTLE_TO_SAY) is closes
     # off unless the methodology names a turn
-    assert check(turn=turn, saturation=saturation(**fields), tuning=LITTLE).should_continue
+    assert check(turn=turn, saturation=sat, tracker=tracker, tuning=LITTLE).should_continue
 
 
 def test_a_hesitation_is_a_short_answer_when_the_methodology_says_so() -> None:
     from interview_cli.core.state import update_saturation
 
-    def after(tuning: SaturationTuning, ceiling: str, level: int = 0) -> SaturationMetrics:
+    def after(tuning: SaturationTuning, ceiling: str) -> SaturationMetrics:
         return update_saturation(
-            saturation(highest_level=3), nodes_added=0, edges_added=0,
+            saturation(), nodes_added=0, edges_added=0,
             response_depth="shallow", max_depth=0, mention_counts=[], tuning=tuning,
-            answer_kind="dont_know", knowledge_ceiling=ceiling, highest_level=level,
+            answer_kind="dont_know", knowledge_ceiling=ceiling,
         )  # fmt: skip
 
     pause = SaturationTuning(little_to_say_window=8, little_to_say_hesitation_empty=False)
@@ -247,6 +255,3 @@ def test_a_hesitation_is_a_short_answer_when_the_methodology_says_so() -> None:
     assert (told.recent_answers, told.empty_answers) == (["empty"], 0)
     # by default a hesitation is no answer either (sessions recorded before keep their reading)
     assert after(LITTLE, "exploratory").recent_answers == ["empty"]
-    # the highest level said never goes down
-    assert after(pause, "terminal", level=2).highest_level == 3
-    assert after(pause, "terminal", level=5).highest_level == 5

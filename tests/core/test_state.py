@@ -282,13 +282,3 @@ def test_nothing_discovered_yet_is_not_saturation() -> None:
     assert velocity_decay(0.0, 0.0) == 0.0
     score = conversation_saturation(VelocityState(), edge_density=0.0, turn_number=1, tuning=SAT)
     assert score == pytest.approx(0.15 / 15)
-
-
-def test_highest_level_reads_the_ontology_levels_of_the_types_said() -> None:
-    from interview_cli.core.state import GraphState, highest_level
-
-    # attribute 1, consequence 2, value 3 in this ontology; a type with no node does not count
-    said = GraphState(nodes_by_type={"attribute": 2, "consequence": 1, "value": 0})
-    assert highest_level(said, METH) == 2
-    assert highest_level(GraphState(nodes_by_type={"value": 1}), METH) == 3
-    assert highest_level(GraphState(), METH) == 0
