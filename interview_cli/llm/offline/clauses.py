@@ -20,6 +20,7 @@ from interview_cli.llm.offline.lexicon import (
     CONFIRMATIONS,
     CUES,
     DEFERRAL,
+    DISLIKE_VERBS,
     DONT_KNOW,
     IMPORTANCE,
     LEADING_STRIP,
@@ -75,8 +76,9 @@ _FRAMES = re.compile(
     r"\b(?:it'?s|that'?s|it\s+is)\s+not\s+(?:really\s+)?(?:about\s+)?[^,.;!?]{1,40}?"
     r"(?:\s+so\s+much|\s+really)?\s*,\s*(?:(?:it'?s|but)\s+)?(?:more\s+|rather\s+)?"
     r"(?:(?:that|about|the\s+fact\s+that)\b)?|"
-    r"\b(?:(?:the\s+)?(?:thing|part|bit)\s+(?:that|which)|what)\s+(?:annoys|bugs|frustrates|"
-    r"bothers|irritates|gets\s+to)\s+me(?:\s+the)?(?:\s+most)?(?:\s+(?:is|are))?(?:\s+when)?\b|"
+    r"\b(?:(?:the\s+)?(?:thing|part|bit)\s+(?:that|which)|what)\s+"
+    + DISLIKE_VERBS
+    + r"(?:\s+the)?(?:\s+most)?(?:\s+(?:is|are))?(?:\s+when)?\b|"
     r"\b(?:someone|somebody|people|anyone|a person|others)\s+like\s+(?:me|us|you|myself)"
     r"(?:\s+(?:would|might|probably|just))*(?:\s+(?:cares?|want|wants)(?:\s+about\s+(?:it|that))?)?"
     r"|^\s*without\s+(?:it|them|that|this)\b",

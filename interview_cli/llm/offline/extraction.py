@@ -52,6 +52,7 @@ from interview_cli.llm.offline.lexicon import (
     CATEGORY_KEYWORDS,
     CATEGORY_POSITION,
     DEFERRAL,
+    DISLIKE_VERBS,
     DONT_KNOW,
     EMPTY_LABEL_WORDS,
     EVALUATIVE,
@@ -445,7 +446,7 @@ def _node(request: ExtractRequest, view: OntologyView, clause: Clause) -> Extrac
     )
 
 
-_DISLIKED = re.compile(r"\b(?:annoys|bugs|frustrates|bothers|irritates|gets\s+to)\s+me\b[^.!?]*$")
+_DISLIKED = re.compile(rf"\b{DISLIKE_VERBS}\b[^.!?]*$")
 
 
 def _stance(text: str) -> int:

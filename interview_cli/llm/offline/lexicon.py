@@ -425,6 +425,8 @@ INARTICULATE_PATTERN = (
     r"(?:more |just )?(?:of )?a feeling,? (?:than|not) (?:a |any )?(?:reason|logic)|"
     r"it'?s just a feeling|can'?t (?:put it|explain it|say it) (?:any )?better(?: than that)?"
 )
+# "... annoys me": what a dislike frame says of what follows it ("what bugs me is the price")
+DISLIKE_VERBS = r"(?:annoys|bugs|frustrates|bothers|irritates|gets\s+to)\s+me"
 # A closer that says the ladder ends here: "simple as that", "full stop", "end of story".
 CLOSER_PATTERN = (
     r"simple as that|full stop|end of story|(?:that'?s\s+)?the (?:end|top) of it|"
