@@ -54,6 +54,8 @@ PROMPTS = Path(__file__).resolve().parents[2] / "interview_cli" / "llm" / "promp
         ("End of story.", "dont_know"),
         ("That's as deep as it goes.", "dont_know"),
         ("Nothing in particular, to be honest.", "dont_know"),
+        ("Ooh, deep question. Give me a sec.", "dont_know"),
+        ("Good question, I'd need a minute on that one.", "dont_know"),
         ("Doesn't do anything for me.", "dont_know"),
         ("Forget it.", "about_interview"),
         ("Sorry?", "about_interview"),

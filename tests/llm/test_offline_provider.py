@@ -44,6 +44,8 @@ from interview_cli.llm.protocol import (
         # the question, not the ladder, stopped them: no ceiling on the node
         ("Not sure what you mean.", "none"),
         ("That's it exactly, it saves me time.", "none"),
+        # a pause asked for is a hesitation, not where the ladder stops
+        ("Ooh, deep question. Give me a sec.", "exploratory"),
     ],
 )
 def test_knowledge_ceiling(answer: str, ceiling: str) -> None:

@@ -88,6 +88,10 @@ def test_a_priority_named_is_a_value(mec: Methodology, answer: str) -> None:
         ("Why does anybody buy owt? Because it's sensible.", ("no monthly payments", F), []),
         ("Is this for a boot company? Because I'm not going to tell you the brand matters.",
          ("cheap", A), []),
+        # a pause asked for names nothing; "let me down" is no "lets me <reason>"
+        ("Ooh, deep question. Give me a sec. Because I can afford it on my wages.",
+         ("hardly ever buy petrol", F), ["can afford it on my wages"]),
+        ("It means it's not going to let me down.", ("toyota", A), ["not going to let me down"]),
         # a retort to the question, then the answer
         ("It doesn't help me sleep, sadly.", ("app", A), ["doesn't help me sleep"]),
     ],

@@ -119,6 +119,8 @@ PATTERNS: dict[str, dict[str, tuple[str, ...]]] = {
             r"\bit just (?:is|does|matters)\b",
             rf"\b(?:{CLOSER_PATTERN})\b",  # "End of story."
             r"\bnothing in particular\b",
+            # a pause asked for, nothing yet said: "give me a sec", "I'd need a minute on that"
+            r"\b(?:give me|hang on|wait|need) a (?:sec|second|minute|moment|mo)\b",
             r"\b(?:it\s+)?(?:does\s*n[o']?t|does not) do (?:anything|much|a lot) for me\b",
             # asked what it gives them: nothing ("I don't get anything out of it")
             r"\b(?:do\s*n[o']?t|do not) (?:really )?get (?:anything|much) (?:out )?of "

@@ -133,7 +133,9 @@ def _cue_pattern() -> re.Pattern[str]:
     for phrase in phrases:
         body = re.escape(phrase).replace(r"\ ", r"\s+").replace("'", "['\u2019]")
         lead = "" if phrase.startswith(",") else r"(?<![\w'\u2019])"
-        parts.append(lead + body + r"(?![\w'\u2019])")
+        # "it lets me relax" opens a reason; "it won't let me down" is the phrasal verb
+        down = r"(?!\s+down\b)" if re.search(r"\blets?\s+me$", phrase) else ""
+        parts.append(lead + body + r"(?![\w'\u2019])" + down)
     return re.compile("|".join(parts), re.IGNORECASE)
 
 

@@ -416,8 +416,8 @@ DEFERRAL = re.compile(DEFERRAL_PATTERN, re.IGNORECASE)
 DONT_KNOW = re.compile(
     r"\b(?:i\s+)?(?:(?:do\s*n[o']?t|dunno|don't|do not|really don't)\s+know|dunno|no idea|"
     r"not sure|no clue|can'?t (?:really )?say(?: (?:much |any )?more(?: than that)?)?|"
-    r"can'?t think of (?:anything|any)|never (?:given|gave) it (?:much |any )?thought|"
-    r"never thought about it|haven'?t thought about it)\b",
+    r"can'?t think of (?:anything|any)|never (?:given|gave) it (?:much |any )?thought|never "
+    r"thought about it|haven'?t thought about it|(?:give me|hang on|need) a (?:sec|minute))\b",
     re.IGNORECASE,
 )
 # A reason the respondent cannot put into words: "it's more a feeling than a reason".
@@ -455,7 +455,7 @@ CONFIRMATIONS = re.compile(
 EXPLORATORY_CEILING = re.compile(
     r"\b(?:but (?:maybe|perhaps|i guess|i think|probably|i suppose|it might|possibly)|"
     r"i wonder|curious|maybe it'?s|perhaps it'?s|might be|let me think|i'?d have to think|"
-    r"good question|never thought about it)\b",
+    r"(?:good|deep) question|never thought about it|(?:give me|hang on|need) a (?:sec|minute))\b",
     re.IGNORECASE,
 )
 HEDGES = re.compile(

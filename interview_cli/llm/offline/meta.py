@@ -168,7 +168,9 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:who knows|(?:it'?s\s+)?(?:hard|difficult|tricky) to (?:say|explain|put)"
             r"(?:\s+(?:into|in)\s+words)?|"
             r"can'?t (?:really )?(?:explain|put my finger on) (?:it|why)|"
-            r"(?:that'?s\s+a\s+)?(?:good|fair|tough) question|i'?m not sure|not sure|"
+            r"(?:that'?s\s+a\s+)?(?:good|fair|tough|deep|big|hard) question|i'?m not sure|not sure|"
+            # a pause asked for: "give me a sec", "hang on a minute"
+            r"(?:give\s+me|hang\s+on|wait)\s+a\s+(?:sec|second|minute|moment|mo)\b|"
             + CANNOT_SAY_PATTERN
             + r"|"
             r"(?:it'?s\s+|it\s+is\s+)?not\s+(?:that|very|so)\s+deep)\b",
