@@ -26,13 +26,19 @@ from typing import Any
 
 import networkx as nx
 
+from interview_cli.analysis.drawing import (
+    DrawEdge,
+    Drawing,
+    DrawNode,
+    level_names,
+    to_dot,
+    to_mermaid,
+)
+from interview_cli.analysis.sources import snapshot_methodology
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.graph_json import from_json
 from interview_cli.session import SessionFile, TurnRecord
 from interview_cli.words import plural
-
-from .drawing import DrawEdge, Drawing, DrawNode, level_names, to_dot, to_mermaid
-from .sources import snapshot_methodology
 
 FORMATS: tuple[str, ...] = ("graphml", "dot", "mermaid", "csv", "jsonl", "md")
 NODE_COLUMNS = (
@@ -213,7 +219,7 @@ def export_jsonl(session: SessionFile) -> str:
 
 
 def export_markdown(session: SessionFile) -> str:
-    from .markdown import md_escape, md_text
+    from interview_cli.analysis.markdown import md_escape, md_text
 
     out = [
         f"# {session.concept.name}",
@@ -245,7 +251,7 @@ def export_markdown(session: SessionFile) -> str:
 
 def _turn_markdown(t: TurnRecord) -> list[str]:
     """One turn: the question and how it was chosen, the answer, what was extracted."""
-    from .markdown import md_escape, md_text
+    from interview_cli.analysis.markdown import md_escape, md_text
 
     out: list[str] = []
     q = t.question

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from interview_cli.analysis.codes import RespondentGraph
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.graph_records import ProvenanceEntry
@@ -38,8 +39,6 @@ from interview_cli.core.text import normalise
 from interview_cli.errors import UsageError
 from interview_cli.files import read_user_text
 from interview_cli.words import plural
-
-from .codes import RespondentGraph
 
 COLUMNS = ("respondent", "ladder", "position", "code", "level")
 CLASSES = ("attribute", "consequence", "value")  # A, C, V

@@ -11,9 +11,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from interview_cli.analysis.metrics import SessionMetrics
 from interview_cli.session import SessionFile
-
-from .metrics import SessionMetrics
 
 
 @dataclass(frozen=True)

@@ -33,14 +33,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.etree import ElementTree as ET
 
+from interview_cli.analysis.codes import CodeBook, RespondentGraph, build_codebook
+from interview_cli.analysis.export import xml_text
+from interview_cli.analysis.sources import snapshot_methodology
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.graph_json import from_json
 from interview_cli.session import SessionFile
 from interview_cli.words import plural
-
-from .codes import CodeBook, RespondentGraph, build_codebook
-from .export import xml_text
-from .sources import snapshot_methodology
 
 NS = "urn:QDA-XML:project:1.0"
 _GUIDS = uuid.UUID("6f1c0a52-8d1e-4c0e-9b7a-2f4f6c1d9e30")

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from interview_cli.analysis.sources import snapshot_concept, snapshot_methodology
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.closing_answer import take_closing_answer
 from interview_cli.core.dedup import Embedder
@@ -34,8 +35,6 @@ from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome
 from interview_cli.errors import SessionFileError
 from interview_cli.pipeline.inputs import rerun
 from interview_cli.session import SessionFile, TurnRecord
-
-from .sources import snapshot_concept, snapshot_methodology
 
 
 @dataclass(frozen=True)

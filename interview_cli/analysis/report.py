@@ -23,12 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_json import from_json
-from interview_cli.words import plural
-
-from .codes import (
+from interview_cli.analysis.codes import (
     CodeBook,
     RespondentGraph,
     build_codebook,
@@ -36,13 +31,28 @@ from .codes import (
     slot_names,
     unmatched_merges,
 )
-from .drawing import DrawEdge, Drawing, DrawNode, level_names
-from .implication import DEFAULT_KEEP_SHARE, HVM, ImplicationMatrix, build_hvm, ladder_matrix
-from .ladder_sheet import LadderSheet, sheets_graphs
-from .metrics import AggregateMetrics, SessionMetrics, aggregate, metrics_for
-from .participants import ParticipantRow, participant_rows
-from .shapes_report import GridAnalysis, JourneyAnalysis, grid_analysis, journey_analysis
-from .sources import SessionSource, methodology_groups, snapshot_methodology
+from interview_cli.analysis.drawing import DrawEdge, Drawing, DrawNode, level_names
+from interview_cli.analysis.implication import (
+    DEFAULT_KEEP_SHARE,
+    HVM,
+    ImplicationMatrix,
+    build_hvm,
+    ladder_matrix,
+)
+from interview_cli.analysis.ladder_sheet import LadderSheet, sheets_graphs
+from interview_cli.analysis.metrics import AggregateMetrics, SessionMetrics, aggregate, metrics_for
+from interview_cli.analysis.participants import ParticipantRow, participant_rows
+from interview_cli.analysis.shapes_report import (
+    GridAnalysis,
+    JourneyAnalysis,
+    grid_analysis,
+    journey_analysis,
+)
+from interview_cli.analysis.sources import SessionSource, methodology_groups, snapshot_methodology
+from interview_cli.config.schemas import Methodology
+from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph_json import from_json
+from interview_cli.words import plural
 
 LADDER_METHOD = "means_end_chain"
 

@@ -11,12 +11,10 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
-from interview_cli.words import plural
-
-from .codes import CodeBook
-from .drawing import to_dot, to_mermaid, to_svg
-from .report import LadderAnalysis, MethodSection, Report, StructureAnalysis
-from .report_md import (
+from interview_cli.analysis.codes import CodeBook
+from interview_cli.analysis.drawing import to_dot, to_mermaid, to_svg
+from interview_cli.analysis.report import LadderAnalysis, MethodSection, Report, StructureAnalysis
+from interview_cli.analysis.report_md import (
     DUAL_GRAPH_HEADERS,
     DUAL_GRAPH_NOTE,
     METRIC_HEADERS,
@@ -29,7 +27,8 @@ from .report_md import (
     unmatched_merge_lines,
     where_text,
 )
-from .shapes_report import grid_html, journey_html
+from interview_cli.analysis.shapes_report import grid_html, journey_html
+from interview_cli.words import plural
 
 CSS = """
 body { font-family: Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 1200px;

@@ -10,17 +10,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from interview_cli.analysis.codes import CodeBook
+from interview_cli.analysis.drawing import to_dot, to_mermaid
+from interview_cli.analysis.implication import ImplicationMatrix, codes_at_cutoff
+from interview_cli.analysis.markdown import md_escape, table
+from interview_cli.analysis.metrics import AggregateMetrics, SessionMetrics
+from interview_cli.analysis.participants import ParticipantRow
+from interview_cli.analysis.report import LadderAnalysis, MethodSection, Report, StructureAnalysis
+from interview_cli.analysis.shapes_report import grid_markdown, journey_markdown
 from interview_cli.llm.spend import format_cost
 from interview_cli.words import plural
-
-from .codes import CodeBook
-from .drawing import to_dot, to_mermaid
-from .implication import ImplicationMatrix, codes_at_cutoff
-from .markdown import md_escape, table
-from .metrics import AggregateMetrics, SessionMetrics
-from .participants import ParticipantRow
-from .report import LadderAnalysis, MethodSection, Report, StructureAnalysis
-from .shapes_report import grid_markdown, journey_markdown
 
 
 def mix(strategy_mix: dict[str, int], limit: int = 4) -> str:

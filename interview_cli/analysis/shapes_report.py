@@ -15,15 +15,18 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from interview_cli.analysis.grid_stats import (
+    construct_similarity,
+    element_similarity,
+    first_two_share,
+)
+from interview_cli.analysis.markdown import md_escape, table
+from interview_cli.analysis.sources import SessionSource, snapshot_concept
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.graph_json import from_json
 from interview_cli.core.grid import Grid, build_grid
 from interview_cli.core.journey import JourneyMap, build_journey
-
-from .grid_stats import construct_similarity, element_similarity, first_two_share
-from .markdown import md_escape, table
-from .sources import SessionSource, snapshot_concept
 
 
 @dataclass

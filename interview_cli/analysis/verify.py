@@ -40,18 +40,17 @@ import hashlib
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from interview_cli.session import (
-    SessionFile,
-)
-
-from .replay import ReplayStep, replay, with_closing
-from .verify_checks import (
+from interview_cli.analysis.replay import ReplayStep, replay, with_closing
+from interview_cli.analysis.verify_checks import (
     Mismatch,
     RecordedSignalNames,
     check_mapping,
     check_turn,
     first_difference,
     plain,
+)
+from interview_cli.session import (
+    SessionFile,
 )
 
 CHECKS: tuple[str, ...] = (

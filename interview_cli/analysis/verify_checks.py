@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from interview_cli.analysis.replay import ReplayStep
 from interview_cli.core.decide import Decision
 from interview_cli.core.scored import candidate_key as scored_key
 from interview_cli.session import (
@@ -22,8 +23,6 @@ from interview_cli.session import (
     slim_node_signals,
     slim_veto_reasons,
 )
-
-from .replay import ReplayStep
 
 
 @dataclass(frozen=True)

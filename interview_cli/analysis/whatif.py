@@ -20,13 +20,12 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from interview_cli.analysis.replay import replay, replayable_turns
+from interview_cli.analysis.sources import snapshot_methodology
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.decide import Decision
 from interview_cli.errors import UsageError
 from interview_cli.session import SessionFile, TurnRecord
-
-from .replay import replay, replayable_turns
-from .sources import snapshot_methodology
 
 
 @dataclass(frozen=True)
