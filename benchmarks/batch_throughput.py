@@ -159,7 +159,7 @@ def slow_disk_syncs(seconds: float) -> None:
     while it waits, as in a real sync)."""
     import os
 
-    import interview_cli.store as store
+    import interview_cli.session.store as store
 
     class SlowSyncs:
         def __getattr__(self, name: str) -> object:

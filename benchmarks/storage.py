@@ -34,6 +34,7 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
 
 from interview_cli.config.library import Library  # noqa: E402
 from interview_cli.llm.settings import offline_settings  # noqa: E402
+from interview_cli.session.store import SessionStore  # noqa: E402
 from interview_cli.simulation.batch import (  # noqa: E402
     BatchSpec,
     _new_session,
@@ -41,7 +42,6 @@ from interview_cli.simulation.batch import (  # noqa: E402
     plan_batch,
 )
 from interview_cli.simulation.respondent import make_respondent  # noqa: E402
-from interview_cli.store import SessionStore  # noqa: E402
 
 
 def written_bytes() -> int:

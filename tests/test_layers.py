@@ -1,6 +1,6 @@
 """The layer rules of shared/ARCHITECTURE.md, checked on the real package.
 
-Layers, low to high: errors -> config -> core -> llm -> session/store -> pipeline ->
+Layers, low to high: errors -> config -> core -> llm -> session -> pipeline ->
 simulation, analysis -> ui -> cli. A module imports only from its own layer or below, and
 no modules or top-level parts import each other in a circle (simulation and analysis share
 a layer, so a cycle between them fails too). How imports are read (function-level ones
@@ -28,14 +28,7 @@ LEVELS: list[tuple[str, ...]] = [
     ("interview_cli.config",),
     ("interview_cli.core",),
     ("interview_cli.llm",),
-    (
-        "interview_cli.records",
-        "interview_cli.session",
-        "interview_cli.store",
-        "interview_cli.store_journal",
-        "interview_cli.store_lock",
-        "interview_cli.store_read",
-    ),
+    ("interview_cli.session",),
     ("interview_cli.pipeline",),
     ("interview_cli.simulation", "interview_cli.analysis"),
     ("interview_cli.ui",),

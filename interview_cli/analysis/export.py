@@ -37,7 +37,7 @@ from interview_cli.analysis.drawing import (
 from interview_cli.analysis.sources import snapshot_methodology
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.graph_json import from_json
-from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.session.schema import SessionFile, TurnRecord
 from interview_cli.words import plural
 
 FORMATS: tuple[str, ...] = ("graphml", "dot", "mermaid", "csv", "jsonl", "md")

@@ -21,7 +21,7 @@ from typing import Any
 from interview_cli.analysis.sources import SessionSource, snapshot_methodology
 from interview_cli.core.graph_json import from_json
 from interview_cli.core.state import compute_graph_state
-from interview_cli.session import SessionFile
+from interview_cli.session.schema import SessionFile
 
 RECALL_KEYS: tuple[str, ...] = ("ladder_recall", "rung_recall", "recall")
 

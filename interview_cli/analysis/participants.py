@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from interview_cli.analysis.metrics import SessionMetrics
-from interview_cli.session import SessionFile
+from interview_cli.session.schema import SessionFile
 
 
 @dataclass(frozen=True)

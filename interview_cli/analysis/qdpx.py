@@ -38,7 +38,7 @@ from interview_cli.analysis.export import xml_text
 from interview_cli.analysis.sources import snapshot_methodology
 from interview_cli.core.graph import KnowledgeGraph
 from interview_cli.core.graph_json import from_json
-from interview_cli.session import SessionFile
+from interview_cli.session.schema import SessionFile
 from interview_cli.words import plural
 
 NS = "urn:QDA-XML:project:1.0"

@@ -34,7 +34,7 @@ from interview_cli.core.graph_update import GraphDelta
 from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome
 from interview_cli.errors import SessionFileError
 from interview_cli.pipeline.inputs import rerun
-from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.session.schema import SessionFile, TurnRecord
 
 
 @dataclass(frozen=True)

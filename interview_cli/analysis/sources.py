@@ -2,7 +2,7 @@
 
 Analysis never writes a session file and never takes a session's lock: a replay or a report
 can run while an interview is in progress, and a bad file is reported, not repaired. Files are
-parsed by ``store.read_session_file`` (the same schema check, migrations, journal replay
+parsed by ``session.read.read_session_file`` (the same schema check, migrations, journal replay
 and one-line errors as ``run --resume``), and the methodology and concept are taken from the
 session's own YAML snapshots (ARCHITECTURE principle 3: a replay uses the weights the
 interview ran with, even on a machine whose library has since changed). A report reads many
@@ -25,8 +25,9 @@ from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.yamlio import YAMLError, load_yaml
 from interview_cli.errors import SessionFileError, UsageError
 from interview_cli.files import read_user_text, session_files
-from interview_cli.session import SessionFile
-from interview_cli.store import SessionStore, read_session_file
+from interview_cli.session.read import read_session_file
+from interview_cli.session.schema import SessionFile
+from interview_cli.session.store import SessionStore
 
 M = TypeVar("M", Methodology, Concept)
 

@@ -49,7 +49,7 @@ from interview_cli.analysis.verify_checks import (
     first_difference,
     plain,
 )
-from interview_cli.session import (
+from interview_cli.session.schema import (
     SessionFile,
 )
 

@@ -16,7 +16,7 @@ from typing import Any
 from interview_cli.analysis.replay import ReplayStep
 from interview_cli.core.decide import Decision
 from interview_cli.core.scored import candidate_key as scored_key
-from interview_cli.session import (
+from interview_cli.session.schema import (
     SessionFile,
     TurnRecord,
     slim_candidates,

@@ -18,8 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from interview_cli.errors import UsageError
-from interview_cli.records import CandidateRecord
-from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.session.schema import CandidateRecord, SessionFile, TurnRecord
 
 ALWAYS_SHOWN: tuple[str, ...] = (
     "llm.response_depth",

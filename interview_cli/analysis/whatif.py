@@ -25,7 +25,7 @@ from interview_cli.analysis.sources import snapshot_methodology
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.decide import Decision
 from interview_cli.errors import UsageError
-from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.session.schema import SessionFile, TurnRecord
 
 
 @dataclass(frozen=True)

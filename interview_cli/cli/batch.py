@@ -2,7 +2,7 @@
 interviewing against what each persona holds (its hidden ladders) before real people answer.
 
 Thin by design: options are resolved here; planning, running and evaluation live in
-``interview_cli.simulation`` and drawing in ``simulation.view``. Heavy imports happen inside
+``interview_cli.simulation`` and drawing in ``ui.batch``. Heavy imports happen inside
 the command so that `interview --help` stays fast.
 
 Output directory: ``--out DIR``, by default ``<sessions dir>/batch-<concept>-<policy>-s<seed>``
@@ -178,9 +178,9 @@ def batch(
     * `interview batch personas/ -c headphones_mec --provider openai --max-cost 2`
     """
     from interview_cli.errors import UsageError
+    from interview_cli.files import default_sessions_dir
     from interview_cli.simulation.batch import POLICIES, BatchSpec, plan_batch
     from interview_cli.simulation.reuse import refuse_stale
-    from interview_cli.store import default_sessions_dir
 
     if policy not in POLICIES:
         raise UsageError(f"--policy must be one of {', '.join(POLICIES)} (got {policy!r})")
@@ -325,10 +325,10 @@ def _dry_run_env(*providers: str | None) -> dict[str, str]:
 def _dry_run(
     spec: BatchSpec, plan: list[Any], *, as_json: bool, max_cost: float | None = None
 ) -> None:
+    from interview_cli.session.store import SessionStore
     from interview_cli.simulation.batch import existing_status
     from interview_cli.simulation.estimate import estimate_batch
-    from interview_cli.simulation.view import estimate_table
-    from interview_cli.store import SessionStore
+    from interview_cli.ui.batch import estimate_table
 
     store = SessionStore(spec.out)
     skipped = sum(1 for p in plan if existing_status(store, p) == "completed")
@@ -372,7 +372,7 @@ def _run(
     from interview_cli.llm.factory import build_llm
     from interview_cli.simulation.batch import OptionalModels, run_batch
     from interview_cli.simulation.respondent import make_respondent
-    from interview_cli.simulation.view import ProgressView
+    from interview_cli.ui.batch import ProgressView
     from interview_cli.ui.interview import plural
 
     llm = build_llm(spec.settings, seed=spec.seed, budget=budget)

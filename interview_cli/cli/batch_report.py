@@ -70,7 +70,7 @@ def summary_record(spec: BatchSpec, result: BatchResult, budget: Any = None) -> 
 
 def report(spec: BatchSpec, result: BatchResult, *, as_json: bool, budget: Any = None) -> None:
     from interview_cli.simulation.evaluation import SummaryRow
-    from interview_cli.simulation.view import asking_table, strategy_mix_table, summary_table
+    from interview_cli.ui.batch import asking_table, strategy_mix_table, summary_table
     from interview_cli.ui.interview import plural
 
     record = summary_record(spec, result, budget)

@@ -85,7 +85,7 @@ def export(
     from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
     from interview_cli.files import translate_os_error
-    from interview_cli.store import SessionStore, write_atomic
+    from interview_cli.session.store import SessionStore, write_atomic
 
     if table is not None and fmt is not ExportFormat.csv:
         raise UsageError("--table applies to --format csv only")
@@ -130,7 +130,7 @@ def _export_qdpx(refs: list[str], out: Path | None, sessions_dir: Path | None) -
     from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
     from interview_cli.files import translate_os_error
-    from interview_cli.store import SessionStore, write_atomic
+    from interview_cli.session.store import SessionStore, write_atomic
 
     if out is None:
         raise UsageError("--format qdpx writes a zip: name the file with --out FILE.qdpx")

@@ -11,7 +11,7 @@ META_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,39}$")
 def participant_record(participant: str | None, meta: list[str]) -> Any:
     """The ``ParticipantRecord`` for ``--participant`` and ``--meta`` (None: neither given)."""
     from interview_cli.errors import UsageError
-    from interview_cli.session import ParticipantRecord
+    from interview_cli.session.schema import ParticipantRecord
 
     if participant is None:
         if meta:

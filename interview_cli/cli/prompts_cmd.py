@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from interview_cli.pipeline.prompt_replay import RecordedPrompt
-    from interview_cli.session import SessionFile
+    from interview_cli.session.schema import SessionFile
 
 PERSONA_TASK = "respond_as_persona"
 # The order requests are made in a turn: the question is asked, answered, then processed.
@@ -69,7 +69,7 @@ def prompts(
     from interview_cli.analysis.sources import load_one
     from interview_cli.errors import UsageError
     from interview_cli.pipeline.prompt_replay import TASKS, session_prompts
-    from interview_cli.store import SessionStore
+    from interview_cli.session.store import SessionStore
 
     if task is not None and task not in TASKS:
         raise UsageError(f"--task {task}: unknown task; use one of {', '.join(TASKS)}")

@@ -25,7 +25,7 @@ from interview_cli.cli.run import SessionsDirOption
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from interview_cli.session import SessionFile, TurnRecord
+    from interview_cli.session.schema import SessionFile, TurnRecord
 
 PAGER_HELP = "Enter/n next · p previous · a number jumps to that turn · q quits"
 
@@ -121,7 +121,7 @@ def replay(
     from interview_cli.analysis.sources import load_one
     from interview_cli.analysis.walk import pick_turn, walk_record
     from interview_cli.errors import UsageError
-    from interview_cli.store import SessionStore
+    from interview_cli.session.store import SessionStore
 
     if verify and methodology:
         raise UsageError("use --verify or --methodology, not both (verify first, then try weights)")

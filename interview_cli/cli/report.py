@@ -191,7 +191,7 @@ def report(
     from interview_cli.analysis.report import ReportOptions, build_report
     from interview_cli.analysis.sources import Collected, collect
     from interview_cli.errors import UsageError
-    from interview_cli.store import SessionStore
+    from interview_cli.session.store import SessionStore
 
     store = SessionStore(sessions_dir)
     chosen = _chosen_format(fmt, as_json)
@@ -267,7 +267,7 @@ def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
     """Show the report on the terminal, or print it or write it to ``out`` in ``chosen``."""
     from interview_cli.analysis.report_json import report_to_dict
     from interview_cli.files import translate_os_error
-    from interview_cli.store import write_atomic
+    from interview_cli.session.store import write_atomic
 
     if chosen is None:
         from interview_cli.ui.report import show_report

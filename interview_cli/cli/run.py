@@ -31,7 +31,7 @@ from interview_cli.cli.spending import BaseUrlOption, MaxCostOption, ModelOption
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from interview_cli.store import SessionStore
+    from interview_cli.session.store import SessionStore
 
 SessionsDirOption = Annotated[
     Path | None,
@@ -188,7 +188,7 @@ def run(
     if debug:
         set_debug(ctx, True)
     from interview_cli.config.language import check_language
-    from interview_cli.store import SessionStore
+    from interview_cli.session.store import SessionStore
 
     language = check_language(language, "--language")  # 'zzzzzz' would reach the prompt
     console = stdout_console()
@@ -249,7 +249,7 @@ def _open_resumed(
     """The session to continue, read after its lock is taken (held until ``held`` closes),
     with the store that saves it; (None, "", store) for a new interview."""
     from interview_cli.errors import SessionFileError, UsageError
-    from interview_cli.store import ID_PATTERN, SessionStore
+    from interview_cli.session.store import ID_PATTERN, SessionStore
 
     if not resume:
         if not concept:
@@ -307,7 +307,7 @@ def conduct(
     from interview_cli.llm.factory import build_llm
     from interview_cli.pipeline.runner import Interview
     from interview_cli.pipeline.setup import new_session
-    from interview_cli.store import new_session_id
+    from interview_cli.session.store import new_session_id
 
     settings = _llm_settings(session, provider, per_client, base_url=base_url, model=model)
     if session is not None:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from interview_cli.pipeline.runner import Interview
-    from interview_cli.session import SafetyRecord
+    from interview_cli.session.schema import SafetyRecord
 
 MODERATOR_COMMANDS = ("/ask", "/alt", "/skip", "/note")
 WITH_TEXT = ("/ask", "/note")

@@ -155,7 +155,7 @@ def show(
     as_json: JsonOption = False,
 ) -> None:
     """Print a session as a transcript: questions, answers, what was extracted."""
-    from interview_cli.store import SessionStore
+    from interview_cli.session.store import SessionStore
     from interview_cli.ui.interview import transcript
 
     # `interview sessions --sessions-dir D show ID`: D wins over the environment variable

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from interview_cli.pipeline.runner import Interview, TurnResult
-    from interview_cli.session import QuestionRecord
-    from interview_cli.store import SessionStore
+    from interview_cli.session.schema import QuestionRecord
+    from interview_cli.session.store import SessionStore
 
 PAUSE_HINT = "Paused. Resume with: interview run --resume {id}"
 

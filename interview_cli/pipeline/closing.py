@@ -13,8 +13,7 @@ from interview_cli.core.state import compute_graph_state
 from interview_cli.core.turn import CoreState
 from interview_cli.llm.protocol import InterviewLLM, LLMCall
 from interview_cli.pipeline.reading import EXISTING_LABELS, read_closing_answer
-from interview_cli.records import DeltaRecord
-from interview_cli.session import ClosingRecord, SessionFile
+from interview_cli.session.schema import ClosingRecord, DeltaRecord, SessionFile
 
 ENDED_BY_MODERATOR = "ended by moderator"
 

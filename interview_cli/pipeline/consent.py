@@ -7,8 +7,8 @@ completed, with ``consent_refused`` as its end reason and no question asked.
 
 from __future__ import annotations
 
-from interview_cli.session import ConsentRecord, SessionFile
-from interview_cli.store import now_iso
+from interview_cli.session.clock import now_iso
+from interview_cli.session.schema import ConsentRecord, SessionFile
 
 CONSENT_REFUSED = "consent_refused"
 _YES = frozenset(

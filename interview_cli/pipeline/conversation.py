@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from interview_cli.llm.protocol import LLMCall
 from interview_cli.pipeline.questions import Hooks
-from interview_cli.session import QuestionRecord
+from interview_cli.session.schema import QuestionRecord
 
 if TYPE_CHECKING:
     from interview_cli.pipeline.runner import Interview, TurnResult

@@ -23,7 +23,7 @@ from interview_cli.core.models import Assessment, Extraction
 from interview_cli.core.moderator import ModeratorChoice
 from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance, recent_questions
 from interview_cli.errors import SessionFileError
-from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.session.schema import SessionFile, TurnRecord
 
 M = TypeVar("M", bound=BaseModel)
 

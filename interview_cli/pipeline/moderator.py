@@ -28,9 +28,8 @@ from interview_cli.pipeline.inputs import (
 from interview_cli.pipeline.questions import Hooks
 from interview_cli.pipeline.questions import next_question as next_question_
 from interview_cli.pipeline.record import record_outcome
-from interview_cli.records import FocusRecord, ModeratorRecord
-from interview_cli.session import QuestionRecord, TurnRecord
-from interview_cli.store import now_iso
+from interview_cli.session.clock import now_iso
+from interview_cli.session.schema import FocusRecord, ModeratorRecord, QuestionRecord, TurnRecord
 
 if TYPE_CHECKING:
     from interview_cli.pipeline.runner import Interview

@@ -20,7 +20,7 @@ from interview_cli.core.grid import rated_on
 from interview_cli.core.turn import CoreState
 from interview_cli.llm.protocol import NodeContext, ProbeNote
 from interview_cli.pipeline.summary import summary_chains
-from interview_cli.session import TurnRecord
+from interview_cli.session.schema import TurnRecord
 
 QUOTE_CHARS = 80
 MAX_CHAIN = 8

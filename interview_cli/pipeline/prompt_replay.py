@@ -41,7 +41,7 @@ from interview_cli.llm.protocol import (
     SlotRequest,
     TaskResult,
 )
-from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.session.schema import SessionFile, TurnRecord
 
 TASKS: tuple[str, ...] = (
     "generate_opening",

@@ -27,8 +27,8 @@ from interview_cli.llm.protocol import (
 )
 from interview_cli.pipeline.context import PipelineContext, QuestionGenerationOutput
 from interview_cli.pipeline.prompt_context import question_context
-from interview_cli.session import QuestionRecord, SessionFile, TurnRecord
-from interview_cli.store import now_iso
+from interview_cli.session.clock import now_iso
+from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
 
 # Question generations per turn: the first, then rephrasings while it repeats a recent one.
 QUESTION_ATTEMPTS = 3

@@ -22,7 +22,7 @@ from interview_cli.pipeline.context import (
 from interview_cli.pipeline.inputs import position
 from interview_cli.pipeline.prompt_context import ExtractionContext, extraction_nodes
 from interview_cli.pipeline.questions import Hooks
-from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.session.schema import SessionFile, TurnRecord
 
 EXISTING_LABELS = 30  # graph labels the extractor is shown, to reuse rather than rephrase
 RECENT_ANSWERS = 3  # earlier answers the assessor compares this one with

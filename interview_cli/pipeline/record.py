@@ -18,7 +18,9 @@ from interview_cli.pipeline.context import (
     QuestionGenerationOutput,
 )
 from interview_cli.pipeline.slots import SlotDiscovery
-from interview_cli.records import (
+from interview_cli.session.clock import now_iso
+from interview_cli.session.schema import (
+    AnswerRecord,
     CandidateRecord,
     CandidateSummary,
     ContinuationRecord,
@@ -26,16 +28,12 @@ from interview_cli.records import (
     DeltaRecord,
     FocusRecord,
     ModeratorRecord,
-)
-from interview_cli.session import (
-    AnswerRecord,
     QuestionRecord,
     TurnRecord,
     slim_candidates,
     slim_node_signals,
     slim_veto_reasons,
 )
-from interview_cli.store import now_iso
 
 
 def record_outcome(

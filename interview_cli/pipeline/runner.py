@@ -60,8 +60,8 @@ from interview_cli.pipeline.record import answered_turn, record_turn
 from interview_cli.pipeline.safety import apply_safety, safety_record
 from interview_cli.pipeline.slots import SlotDiscovery, start_slot_discovery
 from interview_cli.pipeline.summary import learned_summary
-from interview_cli.session import QuestionRecord, SessionFile, TurnRecord
-from interview_cli.store import SessionStore
+from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
+from interview_cli.session.store import SessionStore
 
 __all__ = ["ENDED_BY_MODERATOR", "Hooks", "Interview", "TurnResult", "parse_snapshot"]
 

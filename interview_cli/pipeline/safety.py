@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.models import Assessment
-from interview_cli.session import SafetyRecord, SessionFile
+from interview_cli.session.schema import SafetyRecord, SessionFile
 
 
 def safety_record(assessment: Assessment | None, methodology: Methodology) -> SafetyRecord | None:

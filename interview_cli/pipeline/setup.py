@@ -6,14 +6,14 @@ from interview_cli import __version__
 from interview_cli.config.loader import Loaded
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.llm.settings import LLMSettings
-from interview_cli.session import (
+from interview_cli.session.clock import now_iso
+from interview_cli.session.schema import (
     ClientChoice,
     ConceptSnapshot,
     MethodologySnapshot,
     SessionFile,
     SessionSettings,
 )
-from interview_cli.store import now_iso
 
 
 def new_session(

@@ -4,7 +4,7 @@ Every failure is one ``SessionFileError`` line naming the file: not JSON (and wh
 looks truncated), not a session file, a ``schema_version`` newer than this tool or without a
 migration, a journal that does not fit its snapshot. Files of an older ``schema_version``
 load through the explicit steps in ``MIGRATIONS``. Writing is ``store``; the journal's own
-format is ``store_journal``.
+format is ``journal``.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from interview_cli import store_journal
 from interview_cli.errors import SessionFileError
 from interview_cli.files import read_user_text
-from interview_cli.session import SCHEMA_VERSION, SessionFile
+from interview_cli.session import journal as store_journal
+from interview_cli.session.schema import SCHEMA_VERSION, SessionFile
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 

@@ -1,12 +1,12 @@
 """Session files on disk: snapshot and journal, one writer per session, versions, migrations.
 
 - ``<id>.json`` is the session document (the snapshot); while a session is active, each save
-  appends what changed to ``<id>.journal`` (``store_journal``: one fsynced line) instead of
+  appends what changed to ``<id>.journal`` (``journal``: one fsynced line) instead of
   rewriting the document, so a save costs the same at turn 100 as at turn 1. The snapshot is
   rewritten atomically (temporary file, fsync, rename, directory fsync) when the session stops
   being active and when the journal outgrows it; readers replay the journal onto it
   (:func:`read_session_file`), so every command sees the last save.
-- One writer per session: ``store_lock`` holds an OS lock (``flock``) on ``<id>.lock`` for the
+- One writer per session: ``lock`` holds an OS lock (``flock``) on ``<id>.lock`` for the
   writer's life; the kernel releases it when the process dies. Writers read the session only
   after taking the lock.
 - A writer killed in the middle of a snapshot rewrite (SIGKILL, power loss) leaves its
@@ -18,8 +18,8 @@
 - Files of an older ``schema_version`` load through the explicit steps in ``MIGRATIONS``; a newer
   version is refused (upgrade interview-cli) and the file is left untouched.
 
-Reading (JSON, migrations, journal replay) is ``store_read``, the journal's line format
-``store_journal``, the lock ``store_lock``; this module writes, and re-exports the readers.
+Reading (JSON, migrations, journal replay) is ``read``, the journal's line format
+``journal``, the lock ``lock``; this module writes.
 """
 
 from __future__ import annotations
@@ -35,31 +35,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from interview_cli import store_journal, store_lock
 from interview_cli.errors import SessionFileError, UsageError
 from interview_cli.files import default_sessions_dir, translate_os_error
-from interview_cli.session import SessionFile
-
-# Reading lives in ``store_read``; re-exported here, where callers have always found it.
-from interview_cli.store_read import (  # noqa: F401
-    JOURNAL_SEQ,
-    MIGRATIONS,
-    Migration,
-    _read_document,
-    _validate,
-    migrate,
-    parse_session,
-    read_session_file,
-)
+from interview_cli.session import journal as store_journal
+from interview_cli.session import lock as store_lock
+from interview_cli.session.clock import now_iso
+from interview_cli.session.read import JOURNAL_SEQ, _read_document, _validate
+from interview_cli.session.schema import SessionFile
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,119}$")
 
 # The other way out when the sessions directory cannot be written.
 _OTHER_DIR = "choose another sessions directory (--sessions-dir or INTERVIEW_SESSIONS_DIR)"
-
-
-def now_iso() -> str:
-    return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
 
 
 def new_session_id(prefix: str) -> str:
@@ -340,7 +327,7 @@ class SessionStore:
     # ---- locking -------------------------------------------------------------------------
     @contextlib.contextmanager
     def lock(self, session_id: str) -> Iterator[Path]:
-        """Hold the session's lock (``store_lock``) until the block ends; read the session
+        """Hold the session's lock (``session.lock``) until the block ends; read the session
         only after this, so that what is read is what no other writer can change."""
         path = self.path_for(session_id).with_suffix(".lock")
         try:

@@ -4,7 +4,6 @@
 - ``batch``: planning and running many interviews concurrently, isolated and resumable
 - ``evaluation``: ground truth vs. what an interview elicited, per session and per batch
 - ``estimate``: calls, tokens and cost of a batch before it runs (``--dry-run``)
-- ``view``: progress and summary tables for ``interview batch``
 
 The seeded persona simulator itself (``simulator``, ``phrasing``, ``matching``) lives in
 ``interview_cli.llm.offline``: the offline provider answers as a persona with it, and the llm

@@ -34,18 +34,18 @@ from interview_cli.errors import InterviewError, SessionFileError, UsageError
 from interview_cli.llm.protocol import Exchange, InterviewLLM, PersonaRequest
 from interview_cli.llm.settings import LLMSettings
 from interview_cli.llm.spend import SpendCap, SpendCapReached
-from interview_cli.session import SessionFile
+from interview_cli.session.schema import SessionFile
+from interview_cli.session.store import SessionStore
 from interview_cli.simulation.collector import batch_collector
 from interview_cli.simulation.evaluation import evaluate_session
 from interview_cli.simulation.respondent import Respondent
 from interview_cli.simulation.saving import BackgroundWrites
 from interview_cli.simulation.shape_eval import evaluate_shaped, shaped_truth
-from interview_cli.store import SessionStore
 
 if TYPE_CHECKING:
     from interview_cli.pipeline.conversation import Reply
     from interview_cli.pipeline.runner import Interview, TurnResult
-    from interview_cli.session import QuestionRecord
+    from interview_cli.session.schema import QuestionRecord
 
 POLICIES: tuple[str, ...] = ("adaptive", "deepen_recent", "breadth_first")
 RUN_SEED_STRIDE = 1000

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from interview_cli.errors import SessionFileError, UsageError
-from interview_cli.session import SessionFile
-from interview_cli.store import SessionStore
+from interview_cli.session.schema import SessionFile
+from interview_cli.session.store import SessionStore
 
 # ``spec`` is a ``simulation.batch.BatchSpec`` and ``planned`` a ``PlannedInterview``;
 # they are not imported, because ``run_batch`` calls in here (no import cycle).

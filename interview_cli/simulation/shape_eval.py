@@ -24,7 +24,7 @@ from typing import Any
 
 from interview_cli.config.schemas import Methodology, Persona
 from interview_cli.core.text import label_profile
-from interview_cli.session import SessionFile
+from interview_cli.session.schema import SessionFile
 from interview_cli.simulation.evaluation import conduct_figures
 
 MATCH_SHARE = 0.6

@@ -16,8 +16,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from interview_cli.records import CandidateRecord
-from interview_cli.session import SessionFile, TurnRecord
+from interview_cli.session.schema import CandidateRecord, SessionFile, TurnRecord
 from interview_cli.ui.why import ended_because, why_short
 from interview_cli.words import plural
 

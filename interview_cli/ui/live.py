@@ -18,7 +18,7 @@ from rich.live import Live
 from rich.status import Status
 from rich.text import Text
 
-from interview_cli.session import QuestionRecord
+from interview_cli.session.schema import QuestionRecord
 from interview_cli.ui.interview import question_panel
 
 

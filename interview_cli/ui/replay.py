@@ -17,8 +17,7 @@ from rich.text import Text
 from interview_cli.analysis.verify import CHECKS, DECISION_CHECKS, VerifyResult
 from interview_cli.analysis.walk import key_signals
 from interview_cli.analysis.whatif import WhatIfResult, WhatIfRow
-from interview_cli.records import CandidateRecord
-from interview_cli.session import TurnRecord
+from interview_cli.session.schema import CandidateRecord, TurnRecord
 from interview_cli.ui.interview import question_panel, slot_discovery_view
 from interview_cli.words import plural
 

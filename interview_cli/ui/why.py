@@ -20,8 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from interview_cli.config.signal_catalogue import resolve_weight_key
-from interview_cli.records import CandidateRecord, ContributionRecord
-from interview_cli.session import TurnRecord
+from interview_cli.session.schema import CandidateRecord, ContributionRecord, TurnRecord
 
 REASONS_SHOWN = 3
 # Contributions smaller than this did not decide anything worth a line.

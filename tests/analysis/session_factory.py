@@ -21,7 +21,7 @@ from interview_cli.llm.settings import resolve_llm_settings
 from interview_cli.pipeline.conversation import Reply, Stop, converse
 from interview_cli.pipeline.runner import Interview
 from interview_cli.pipeline.setup import new_session
-from interview_cli.store import SessionStore
+from interview_cli.session.store import SessionStore
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -24,8 +24,8 @@ from interview_cli.analysis.sources import (
 )
 from interview_cli.core.graph_json import from_json
 from interview_cli.core.state import compute_graph_state
-from interview_cli.session import SessionFile
-from interview_cli.store import SessionStore
+from interview_cli.session.schema import SessionFile
+from interview_cli.session.store import SessionStore
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from interview_cli.analysis.sources import (
     read_session,
 )
 from interview_cli.errors import UsageError
-from interview_cli.store import SessionStore
+from interview_cli.session.store import SessionStore
 
 
 def test_a_skipped_file_is_read_once_and_a_truncated_session_is_protected(

@@ -14,8 +14,8 @@ from interview_cli.analysis.replay import replay
 from interview_cli.analysis.sources import read_session
 from interview_cli.analysis.verify import verify_session
 from interview_cli.analysis.verify_checks import first_difference
-from interview_cli.session import SessionFile
-from interview_cli.store import parse_session
+from interview_cli.session.read import parse_session
+from interview_cli.session.schema import SessionFile
 
 
 def load(path: Path) -> dict[str, Any]:

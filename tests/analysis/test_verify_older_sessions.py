@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from interview_cli.analysis.verify import verify_session
-from interview_cli.store import read_session_file
+from interview_cli.session.read import read_session_file
 
 OLD = Path(__file__).parent / "data" / "recorded_before_memory_of_asking.json"
 # Written at commit 591a8b3 (offline batch, dev persona label_sceptic_teacher, 8 turns), before

@@ -9,7 +9,7 @@ import pytest
 from interview_cli.analysis.sources import read_session, snapshot_methodology
 from interview_cli.analysis.whatif import what_if
 from interview_cli.config.schemas import Methodology
-from interview_cli.session import SessionFile
+from interview_cli.session.schema import SessionFile
 
 
 def with_bonus(session: SessionFile, strategy: str, bonus: float) -> Methodology:

@@ -20,7 +20,7 @@ from interview_cli.config.schemas import Methodology
 from interview_cli.core.closing_answer import take_closing_answer
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
 from interview_cli.core.turn import CoreState, TurnInput, advance
-from interview_cli.store import SessionStore
+from interview_cli.session.store import SessionStore
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSWERS = ["The noise cancelling.", "Because I can focus at work."]  # then the turn limit closes

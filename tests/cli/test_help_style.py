@@ -16,7 +16,7 @@ import typer
 from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
-from interview_cli.session import AnswerRecord, QuestionRecord, TurnRecord
+from interview_cli.session.schema import AnswerRecord, QuestionRecord, TurnRecord
 from interview_cli.ui.interview import turn_summary
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,7 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
-from interview_cli.store import read_session_file
+from interview_cli.session.read import read_session_file
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSWER = "I love the noise cancelling because it lets me focus on the train"
@@ -142,8 +142,8 @@ class _FailingOS:
 def test_read_only_sessions_dir_is_exit_2_naming_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import interview_cli.store as store
-    import interview_cli.store_lock as store_lock
+    import interview_cli.session.lock as store_lock
+    import interview_cli.session.store as store
 
     sessions = tmp_path / "sessions"
     sessions.mkdir()
@@ -181,7 +181,7 @@ def test_read_only_sessions_dir_by_its_mode(tmp_path: Path) -> None:
 def test_a_full_disk_mid_run_is_exit_1_and_the_session_is_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import interview_cli.store as store
+    import interview_cli.session.store as store
 
     sessions = tmp_path / "sessions"
     first = new_session(sessions)

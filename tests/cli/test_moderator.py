@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from interview_cli.analysis.verify import verify_session
 from interview_cli.cli.app import app
-from interview_cli.store import SessionStore
+from interview_cli.session.store import SessionStore
 
 FIRST = "I like the sound quality because it helps me focus"
 SECOND = "It lets me concentrate at work and feel calm"

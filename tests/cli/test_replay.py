@@ -445,7 +445,7 @@ def _has_command(name: str) -> bool:
 def test_every_session_of_a_batch_verifies(tmp_path: Path, policy: str) -> None:
     from interview_cli.analysis.sources import collect
     from interview_cli.analysis.verify import verify_session
-    from interview_cli.store import SessionStore
+    from interview_cli.session.store import SessionStore
 
     out = tmp_path / "batch"
     run = CliRunner().invoke(

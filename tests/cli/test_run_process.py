@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from interview_cli.store import read_session_file
+from interview_cli.session.read import read_session_file
 from tests.llm.fakeserver import FakeLLMServer, Step
 
 pytestmark = pytest.mark.slow

@@ -330,7 +330,7 @@ def test_a_retried_stream_replaces_the_draft_on_screen() -> None:
     from rich.console import Console
 
     from interview_cli.llm.protocol import ResettableOnToken, reset_stream
-    from interview_cli.session import QuestionRecord
+    from interview_cli.session.schema import QuestionRecord
     from interview_cli.ui.live import Screen
 
     console = Console(file=StringIO(), force_terminal=True, width=80)

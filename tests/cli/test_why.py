@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
 from interview_cli.core.moderation import TieBreak
-from interview_cli.session import (
+from interview_cli.session.schema import (
     AnswerRecord,
     ContinuationRecord,
     DecisionRecord,

@@ -20,7 +20,7 @@ from interview_cli.llm.protocol import SlotProposal, SlotProposals, TaskResult
 from interview_cli.llm.settings import resolve_llm_settings
 from interview_cli.pipeline.runner import Interview
 from interview_cli.pipeline.setup import new_session
-from interview_cli.session import SessionFile, slim_candidates
+from interview_cli.session.schema import SessionFile, slim_candidates
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -21,7 +21,7 @@ from interview_cli.llm.offline.safety import safety_reading
 from interview_cli.llm.prompts.output_schemas import assessment_schema
 from interview_cli.llm.validation_assessment import validate_assessment
 from interview_cli.pipeline.consent import consent_reply
-from interview_cli.session import DecisionRecord, QuestionRecord
+from interview_cli.session.schema import DecisionRecord, QuestionRecord
 
 ROOT = Path(__file__).resolve().parents[2]
 

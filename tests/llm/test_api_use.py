@@ -159,7 +159,7 @@ def test_openai_cached_prompt_tokens_count_as_cache_reads(
 
 def test_session_usage_adds_cache_tokens() -> None:
     from interview_cli.llm.protocol import LLMCall
-    from interview_cli.session import Usage
+    from interview_cli.session.schema import Usage
 
     usage = Usage()
     usage.add(LLMCall(task="extract", provider="anthropic", model="m", input_tokens=10,

@@ -33,10 +33,10 @@ from interview_cli.pipeline.prompt_replay import (
     session_prompts,
 )
 from interview_cli.pipeline.setup import new_session
-from interview_cli.session import SessionFile
+from interview_cli.session.schema import SessionFile
+from interview_cli.session.store import SessionStore
 from interview_cli.simulation.batch import conduct_simulated
 from interview_cli.simulation.respondent import LLMRespondent
-from interview_cli.store import SessionStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
 from session_factory import library  # noqa: E402

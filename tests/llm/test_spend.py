@@ -20,7 +20,7 @@ from interview_cli.llm.spend import (
     prompt_token_bound,
     require_prices,
 )
-from interview_cli.session import Usage
+from interview_cli.session.schema import Usage
 from interview_cli.simulation.estimate import estimate_batch
 
 URL = "http://127.0.0.1:11434/v1"

@@ -18,7 +18,7 @@ from interview_cli.pipeline import moderator
 from interview_cli.pipeline.inputs import saved_state, state_before
 from interview_cli.pipeline.runner import Interview
 from interview_cli.pipeline.setup import new_session
-from interview_cli.store import SessionStore
+from interview_cli.session.store import SessionStore
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSWERS = [

@@ -16,7 +16,8 @@ from interview_cli.llm.settings import offline_settings
 from interview_cli.pipeline.context import ContextLoadingOutput, ExtractionOutput, PipelineContext
 from interview_cli.pipeline.runner import Hooks, Interview
 from interview_cli.pipeline.setup import new_session
-from interview_cli.store import SessionStore, read_session_file
+from interview_cli.session.read import read_session_file
+from interview_cli.session.store import SessionStore
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,18 +10,19 @@ from typing import Any
 
 import pytest
 
-from interview_cli import store_journal
 from interview_cli.analysis.sources import read_session
 from interview_cli.errors import SessionFileError
-from interview_cli.records import CandidateRecord
-from interview_cli.session import AnswerRecord, QuestionRecord, SessionFile, TurnRecord
-from interview_cli.store import (
-    JOURNAL_FACTOR,
-    MIN_JOURNAL_BYTES,
-    SessionStore,
-    read_session_file,
+from interview_cli.session import journal as store_journal
+from interview_cli.session.read import read_session_file
+from interview_cli.session.schema import (
+    AnswerRecord,
+    CandidateRecord,
+    QuestionRecord,
+    SessionFile,
+    TurnRecord,
 )
-from tests.store.test_store import make_session
+from interview_cli.session.store import JOURNAL_FACTOR, MIN_JOURNAL_BYTES, SessionStore
+from tests.session.test_store import make_session
 
 
 def add_turn(session: SessionFile, n: int, *, complete: bool = True) -> None:

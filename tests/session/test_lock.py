@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from interview_cli.errors import SessionLockedError
-from interview_cli.store import SessionStore
+from interview_cli.session.store import SessionStore
 
 HOLD = """
 import sys, time
 from pathlib import Path
-from interview_cli.store import SessionStore
+from interview_cli.session.store import SessionStore
 with SessionStore(Path(sys.argv[1])).lock("s-1"):
     print("held", flush=True)
     sys.stdin.readline()

@@ -10,7 +10,8 @@ import pytest
 
 from interview_cli.errors import SessionFileError, SessionLockedError, UsageError
 from interview_cli.llm.protocol import LLMCall
-from interview_cli.session import (
+from interview_cli.session.read import parse_session
+from interview_cli.session.schema import (
     SCHEMA_VERSION,
     AnswerRecord,
     ClientChoice,
@@ -21,7 +22,7 @@ from interview_cli.session import (
     SessionSettings,
     TurnRecord,
 )
-from interview_cli.store import SessionStore, parse_session, write_atomic
+from interview_cli.session.store import SessionStore, write_atomic
 
 
 def make_session(session_id: str = "s-1") -> SessionFile:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from interview_cli.errors import SessionFileError
-from interview_cli.store import parse_session
+from interview_cli.session.read import parse_session
 
 WHOLE = '{"id": "s1", "turns": [], "flag": false, "other": null, "ok": true}'
 

@@ -15,8 +15,8 @@ import pytest
 from rich.console import Console
 
 from interview_cli.analysis.verify import verify_session
-from interview_cli.session import RUNNERS_UP, slim_candidates
-from interview_cli.store import read_session_file
+from interview_cli.session.read import read_session_file
+from interview_cli.session.schema import RUNNERS_UP, slim_candidates
 from interview_cli.ui.interview import why_view
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
@@ -121,7 +121,7 @@ def test_read_commands_see_what_only_the_journal_holds(sessions: Path) -> None:
     from typer.testing import CliRunner
 
     from interview_cli.cli.app import app
-    from interview_cli.store import SessionStore
+    from interview_cli.session.store import SessionStore
 
     path = run_interview(
         sessions, concept="headphones_mec", session_id="live", persona="cooperative", max_turns=6

@@ -1,4 +1,4 @@
-"""The typed turn records (``interview_cli.records``) read and write the session file exactly as
+"""The typed turn records (``session.schema``) read and write the session file exactly as
 the untyped dicts did: every checked-in session, and a fresh one with the moderator's commands,
 re-serialises its typed fields to the same JSON text (key order, ``0`` vs ``0.0`` and all)."""
 
@@ -13,9 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
-from interview_cli.records import CandidateRecord, CandidateSummary, DeltaRecord
-from interview_cli.session import TurnRecord
-from interview_cli.store import read_session_file
+from interview_cli.session.read import read_session_file
+from interview_cli.session.schema import CandidateRecord, CandidateSummary, DeltaRecord, TurnRecord
 
 TESTS = Path(__file__).resolve().parents[1]
 TYPED_TURN_FIELDS = ("graph_delta", "signals", "node_signals", "candidates", "candidate_summary")

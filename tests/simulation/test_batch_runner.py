@@ -14,6 +14,7 @@ from interview_cli.config.library import Library
 from interview_cli.llm.factory import build_llm
 from interview_cli.llm.protocol import LLMCall, PersonaRequest, TaskResult
 from interview_cli.llm.settings import offline_settings, resolve_llm_settings
+from interview_cli.session.store import SessionStore
 from interview_cli.simulation.batch import (
     BatchResult,
     BatchSpec,
@@ -27,7 +28,6 @@ from interview_cli.simulation.respondent import (
     SimulatedRespondent,
     make_respondent,
 )
-from interview_cli.store import SessionStore
 
 MAX_TURNS = 5
 

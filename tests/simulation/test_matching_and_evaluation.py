@@ -9,12 +9,12 @@ from sim_helpers import persona
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.llm.offline.matching import MATCH_THRESHOLD, PersonaLadders, label_score
-from interview_cli.records import DeltaRecord
-from interview_cli.session import (
+from interview_cli.session.schema import (
     AnswerRecord,
     ClosingRecord,
     ConceptSnapshot,
     DecisionRecord,
+    DeltaRecord,
     MethodologySnapshot,
     QuestionRecord,
     SessionFile,

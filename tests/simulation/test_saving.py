@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from interview_cli.errors import FileSystemError
+from interview_cli.session.read import read_session_file
+from interview_cli.session.store import SessionStore
 from interview_cli.simulation.saving import BackgroundWrites
-from interview_cli.store import SessionStore, read_session_file
-from tests.store.test_journal import add_turn, same
-from tests.store.test_store import make_session
+from tests.session.test_journal import add_turn, same
+from tests.session.test_store import make_session
 
 
 def test_writes_run_off_the_calling_thread_in_order_and_the_files_match(tmp_path: Path) -> None:
