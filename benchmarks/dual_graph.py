@@ -11,8 +11,9 @@ unmapped share - for four configurations:
 - dual graph off / on (``enable_canonical_slots``): slots proposed by the offline provider,
   merged by ``core.canonical`` (fuzzy tier; add ``--embeddings`` with the extra installed).
 
-Respondents: the batch simulator (``interview_cli.llm.offline.simulator.simulate_answer``: the
-persona's hidden ladders, aliases about one time in four) when it is installed, else a small
+Respondents: the batch simulator
+(``interview_cli.simulation.respondents.simulator.simulate_answer``: the persona's hidden
+ladders, aliases about one time in four) when it is installed, else a small
 scripted respondent here that says the persona's rungs, with an alias every third mention.
 
 It also checks the "no third sequential round trip" rule: median turn wall time over a fixed
@@ -116,10 +117,10 @@ def scripted_answer(request: PersonaRequest) -> str:
 
 def respondent() -> tuple[str, Callable[[PersonaRequest], str]]:
     try:
-        from interview_cli.llm.offline.simulator import simulate_answer
+        from interview_cli.simulation.respondents.simulator import simulate_answer
     except ImportError:
         return "scripted (benchmark-local)", scripted_answer
-    return "interview_cli.llm.offline.simulator", simulate_answer
+    return "interview_cli.simulation.respondents.simulator", simulate_answer
 
 
 async def interview(

@@ -41,7 +41,7 @@ from interview_cli.simulation.batch import (  # noqa: E402
     conduct_simulated,
     plan_batch,
 )
-from interview_cli.simulation.respondent import make_respondent  # noqa: E402
+from interview_cli.simulation.respondents.respondent import make_respondent  # noqa: E402
 
 
 def written_bytes() -> int:

@@ -371,12 +371,12 @@ def _run(
 
     from interview_cli.llm.factory import build_llm
     from interview_cli.simulation.batch import OptionalModels, run_batch
-    from interview_cli.simulation.respondent import make_respondent
+    from interview_cli.simulation.respondents.respondent import make_respondent
     from interview_cli.ui.batch import ProgressView
     from interview_cli.ui.interview import plural
 
     llm = build_llm(spec.settings, seed=spec.seed, budget=budget)
-    respondent = make_respondent(spec.settings, llm)
+    respondent = make_respondent(spec.settings, llm, seed=spec.seed)
     embedder, parser = optional_models(embeddings=spec.embeddings, discourse=spec.discourse_hints)
     models = OptionalModels(embedder=embedder, frame_parser=parser)
     # With --json, stdout is for the JSON document: progress goes to stderr.

@@ -8,8 +8,8 @@ validate (``validation``). Seed 000's three tiers of validation end here:
   shape, an empty question) is retried ONCE with a corrective message appended to the
   conversation; if that fails too, the task returns an empty or neutral value
   (``Extraction(extractable=False)``, ``Assessment.neutral()``, no slot proposals,
-  ``fallback_question``, or the offline provider's opening or persona answer) and says so in
-  ``TaskResult.failures``;
+  ``fallback_question``, the offline provider's opening, an empty persona answer, which the
+  simulated respondent replaces with its own) and says so in ``TaskResult.failures``;
 - a *provider failure* that survives its retries (429, 5xx, timeouts, malformed bodies,
   or a 401 at once) raises one ``LLMError``. Nothing a model says crashes a turn.
 
@@ -195,8 +195,8 @@ class RemoteLLM:
 
     async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
         async def fallback(reason: str) -> str:
-            result = await self._offline_llm().respond_as_persona(request)
-            return str(result.value)
+            # The simulator lives above this layer: ``LLMRespondent`` answers in its place.
+            return ""
 
         return await self._run(
             "respond_as_persona", render_persona(request), None, _text(_clean_answer), fallback

@@ -38,7 +38,7 @@ from interview_cli.session.schema import SessionFile
 from interview_cli.session.store import SessionStore
 from interview_cli.simulation.collector import batch_collector
 from interview_cli.simulation.evaluation import evaluate_session
-from interview_cli.simulation.respondent import Respondent
+from interview_cli.simulation.respondents.respondent import Respondent
 from interview_cli.simulation.saving import BackgroundWrites
 from interview_cli.simulation.shape_eval import evaluate_shaped, shaped_truth
 

@@ -45,9 +45,9 @@ from typing import Any
 
 from interview_cli.config.schemas import Methodology, Persona
 from interview_cli.core.questions import question_similarity
-from interview_cli.llm.offline.matching import PersonaLadders, RungRef
-from interview_cli.llm.offline.simulator import known_rungs
 from interview_cli.session.schema import SessionFile
+from interview_cli.simulation.respondents.matching import PersonaLadders, RungRef
+from interview_cli.simulation.respondents.simulator import known_rungs
 
 
 def _graph_nodes(graph: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ from interview_cli.pipeline.conversation import Reply, Stop, converse
 from interview_cli.pipeline.runner import Interview
 from interview_cli.pipeline.setup import new_session
 from interview_cli.session.store import SessionStore
+from interview_cli.simulation.respondents.respondent import SimulatedRespondent
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -132,7 +133,8 @@ def run_interview(
             history = [
                 Exchange(question=t.question.text, answer=t.answer.text) for t in session.turns
             ]
-            result = await llm.respond_as_persona(
+            # Seeded as the offline provider seeds a request: the recorded sessions were so made.
+            result = await SimulatedRespondent().answer(
                 PersonaRequest(
                     persona=person,
                     question=question.text,
@@ -141,7 +143,7 @@ def run_interview(
                     strategy=question.strategy,
                     focus_label=question.focus_label,
                     turn_number=index + 1,
-                    seed=seed,
+                    seed=seed * 1_000_003 + seed,
                 )
             )
             return Reply(result.value)

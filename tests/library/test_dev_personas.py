@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from interview_cli.cli.app import app
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Persona
-from interview_cli.llm.offline.simulator import known_rungs
+from interview_cli.simulation.respondents.simulator import known_rungs
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = {

@@ -6,9 +6,10 @@ change, regenerate them and review the diff:
     UPDATE_GOLDEN=1 PYTHONPATH=$PWD python -m pytest tests/llm/test_golden_prompts.py
 
 The session is the real pipeline on the offline provider (the persona answering through
-``respond_as_persona``), 32 turns long: the stop rules of the shipped laddering methodology
-are loosened and the breadth-first baseline chooses the questions, so the interview runs to
-its turn limit and a prompt at turn 30 exists to compare with turn 5.
+``respond_as_persona`` of a model that is the seeded simulator), 32 turns long: the stop
+rules of the shipped laddering methodology are loosened and the breadth-first baseline
+chooses the questions, so the interview runs to its turn limit and a prompt at turn 30
+exists to compare with turn 5.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pytest
 from interview_cli.config.schemas import Methodology
 from interview_cli.llm.offline import OfflineLLM
 from interview_cli.llm.prompts.generation import short_quote
+from interview_cli.llm.protocol import PersonaRequest, TaskResult
 from interview_cli.llm.settings import resolve_llm_settings
 from interview_cli.pipeline.prompt_replay import (
     RecordedPrompt,
@@ -36,7 +38,10 @@ from interview_cli.pipeline.setup import new_session
 from interview_cli.session.schema import SessionFile
 from interview_cli.session.store import SessionStore
 from interview_cli.simulation.batch import conduct_simulated
-from interview_cli.simulation.respondent import LLMRespondent
+from interview_cli.simulation.respondents.respondent import (
+    LLMRespondent,
+    SimulatedRespondent,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
 from session_factory import library  # noqa: E402
@@ -48,6 +53,15 @@ UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 
 Recorded = tuple[SessionFile, list[RecordedPrompt], Methodology]
+
+
+class PersonaPlaying(OfflineLLM):
+    """The offline provider with a persona model: the seeded simulator, seeded as a provider
+    seeds a request (so the recorded prompts are those the goldens were made from)."""
+
+    async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
+        seeded = request.model_copy(update={"seed": self._seed(request.seed)})
+        return await SimulatedRespondent().answer(seeded)
 
 
 def long_session(directory: Path) -> Recorded:
@@ -74,7 +88,7 @@ def long_session(directory: Path) -> Recorded:
         timestamps=False,
         policy="breadth_first",
     )
-    recorder = RecordingLLM(OfflineLLM(0))
+    recorder = RecordingLLM(PersonaPlaying(0))
 
     def on_turn(number: int) -> None:
         recorder.turn = number

@@ -12,6 +12,7 @@ import pytest
 from offline_methods_fixtures import MEC_ANSWER, METHODS, load
 
 from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.errors import LLMError
 from interview_cli.llm.offline import MODEL, PROVIDER, OfflineLLM, chunks
 from interview_cli.llm.offline.assessor import assess_offline
 from interview_cli.llm.protocol import (
@@ -304,29 +305,15 @@ def test_slots_group_labels_that_say_the_same_thing() -> None:
     assert "good_price" not in [name for name, _ in pairs]
 
 
-def test_persona_placeholder_follows_its_ladder(methods: dict[str, Methodology]) -> None:
-    # respond_as_persona is the simulation package's ladder simulator; an open persona
-    # names the next rung when probed and hits a terminal don't-know at the top.
+def test_the_offline_provider_plays_no_persona(methods: dict[str, Methodology]) -> None:
+    # The offline respondent is the simulation package's SimulatedRespondent, reached one way.
     persona = Persona.model_validate(load("personas", "cooperative"))
-    persona = persona.model_copy(
-        update={
-            "aliases": {},
-            "traits": persona.traits.model_copy(update={"openness": 1.0, "skepticism": 0.0}),
-        }
-    )
     request = PersonaRequest(
-        persona=persona,
-        question="Why does that matter?",
-        methodology=methods["means_end_chain"],
-        strategy="deepen",
-        focus_label="noise cancelling",
-        turn_number=2,
+        persona=persona, question="Why?", methodology=methods["means_end_chain"]
     )
-    answer = run(OfflineLLM().respond_as_persona(request)).value
-    assert "can focus on the train" in answer
-    top = request.model_copy(update={"focus_label": "self-respect"})
-    ceiling = run(OfflineLLM().respond_as_persona(top)).value
-    assert "that's all there is to it" in ceiling or "Nothing more to it" in ceiling
+    with pytest.raises(LLMError, match="does not play personas") as info:
+        run(OfflineLLM().respond_as_persona(request))
+    assert info.value.task == "respond_as_persona"
 
 
 def test_offline_llm_is_an_interview_llm() -> None:
@@ -338,7 +325,6 @@ def test_same_seed_same_outputs(
     methods: dict[str, Methodology], concepts: dict[str, Concept]
 ) -> None:
     m, c = methods["means_end_chain"], concepts["means_end_chain"]
-    persona = Persona.model_validate(load("personas", "cooperative"))
 
     async def session(seed: int) -> list[Any]:
         llm = OfflineLLM(seed=seed)
@@ -371,15 +357,6 @@ def test_same_seed_same_outputs(
             )
             out.append(
                 (await llm.assess(AssessRequest(question="q", answer=MEC_ANSWER))).model_dump()
-            )
-            out.append(
-                (
-                    await llm.respond_as_persona(
-                        PersonaRequest(
-                            persona=persona, question="q", methodology=m, turn_number=turn, seed=7
-                        )
-                    )
-                ).model_dump()
             )
         return out
 

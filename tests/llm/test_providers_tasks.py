@@ -179,6 +179,8 @@ def test_a_persistently_unusable_response_gives_an_empty_result(
         assert value == Assessment.neutral()
     elif task == "propose_slots":
         assert value.proposals == []
+    elif task == "respond_as_persona":
+        assert value == ""  # the simulated respondent answers in its place
     else:
         assert isinstance(value, str) and value.strip()  # the offline provider's words
 

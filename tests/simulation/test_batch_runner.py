@@ -23,10 +23,11 @@ from interview_cli.simulation.batch import (
     run_batch,
     run_seed,
 )
-from interview_cli.simulation.respondent import (
+from interview_cli.simulation.respondents.respondent import (
     LLMRespondent,
     SimulatedRespondent,
     make_respondent,
+    simulated_answer,
 )
 
 MAX_TURNS = 5
@@ -253,6 +254,30 @@ def test_the_model_respondent_sees_only_the_question_and_the_conversation(
     assert result.value == "An answer." and result.calls[0].provider == "fake"
     assert seen[0].strategy is None and seen[0].focus_label is None
     assert seen[0].question == "Why?"
+
+
+def test_an_unusable_model_answer_is_replaced_by_the_simulator(lib: Library) -> None:
+    # A model whose persona answer stays unusable gives up with an empty answer and a recorded
+    # failure; the simulator answers the blind request, seeded by the request's and run's seeds.
+    class GivingUp:
+        provider_label = "fake"
+
+        async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
+            call = LLMCall(task="respond_as_persona", provider="fake", model="m", ok=False)
+            return TaskResult[str](value="", calls=[call], failures=["respond_as_persona: x"])
+
+    mec = lib.methodology("means_end_chain").value
+    request = PersonaRequest(
+        persona=lib.persona("cooperative").value,
+        question="What matters to you about headphones?",
+        methodology=mec,
+        turn_number=1,
+        seed=4,
+    )
+    result = asyncio.run(LLMRespondent(GivingUp(), seed=9).answer(request))  # type: ignore[arg-type]
+    blind = request.model_copy(update={"seed": 4 * 1_000_003 + 9})
+    assert result.value and result.value == simulated_answer(blind)
+    assert result.failures == ["respond_as_persona: x"] and not result.calls[0].ok
 
 
 @pytest.mark.parametrize("policy", ["deepen_recent", "breadth_first"])

@@ -15,7 +15,7 @@ from interview_cli.llm.protocol import PersonaRequest, TaskResult
 from interview_cli.llm.settings import offline_settings
 from interview_cli.simulation.batch import BatchSpec, run_batch
 from interview_cli.simulation.collector import BATCH_GEN0_THRESHOLD, batch_collector
-from interview_cli.simulation.respondent import SimulatedRespondent
+from interview_cli.simulation.respondents.respondent import SimulatedRespondent
 
 
 @pytest.fixture

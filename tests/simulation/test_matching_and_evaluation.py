@@ -8,7 +8,6 @@ import pytest
 from sim_helpers import persona
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.llm.offline.matching import MATCH_THRESHOLD, PersonaLadders, label_score
 from interview_cli.session.schema import (
     AnswerRecord,
     ClosingRecord,
@@ -26,6 +25,11 @@ from interview_cli.simulation.evaluation import (
     evaluate_session,
     repeated_questions,
     summarise,
+)
+from interview_cli.simulation.respondents.matching import (
+    MATCH_THRESHOLD,
+    PersonaLadders,
+    label_score,
 )
 
 

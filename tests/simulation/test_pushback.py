@@ -9,11 +9,11 @@ from sim_helpers import persona
 
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology, Persona
-from interview_cli.llm.offline import phrasing as say
-from interview_cli.llm.offline import pushback
 from interview_cli.llm.offline.extraction import extract_offline
-from interview_cli.llm.offline.simulator import question_kind, simulate
 from interview_cli.llm.protocol import Exchange, ExtractRequest, PersonaRequest
+from interview_cli.simulation.respondents import phrasing as say
+from interview_cli.simulation.respondents import pushback
+from interview_cli.simulation.respondents.simulator import question_kind, simulate
 
 OPEN = ("What matters to you about headphones?", "I really like the noise cancelling.", None, None)
 WHY_NC = ("Why does the noise cancelling matter?", None, "deepen", "noise cancelling")

@@ -17,15 +17,15 @@ from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology
 from interview_cli.llm.offline.assessor import assess_offline
 from interview_cli.llm.offline.extraction import extract_offline
-from interview_cli.llm.offline.matching import PersonaLadders
-from interview_cli.llm.offline.simulator import (
+from interview_cli.llm.protocol import AssessRequest, ExtractRequest
+from interview_cli.simulation.respondents.matching import PersonaLadders
+from interview_cli.simulation.respondents.simulator import (
     known_rungs,
     question_kind,
     revealed_rungs,
     simulate,
     simulate_answer,
 )
-from interview_cli.llm.protocol import AssessRequest, ExtractRequest
 
 OPENED = [("What matters to you about headphones?", "I really like the noise cancelling.")]
 

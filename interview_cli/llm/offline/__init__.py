@@ -8,7 +8,10 @@ Each task is a pure function of its request (and the request's seed where wordin
 - ``generate_opening`` / ``generate_question``: per-strategy templates, streamed in chunks
   (``questions``)
 - ``propose_slots``: labels grouped by lemmatised head words (``slots``)
-- ``respond_as_persona``: the seeded ladder simulator of ``llm.offline.simulator``
+
+It reads and asks; it does not play a respondent. ``respond_as_persona`` raises ``LLMError``:
+the offline respondent is ``simulation.respondents.SimulatedRespondent`` (``--respondent-provider
+offline``), one seeded simulator reached one way.
 
 Every result carries one ``LLMCall`` labelled provider ``offline``, model ``heuristic-v1``,
 cost 0 and tokens estimated as ``len(text) // 4`` from the prompt a real provider would have
@@ -22,19 +25,17 @@ import asyncio
 import json
 
 from interview_cli.core.models import Assessment, Extraction
+from interview_cli.errors import LLMError
 from interview_cli.llm.offline.assessor import assess_offline
 from interview_cli.llm.offline.extraction import extract_offline
 from interview_cli.llm.offline.questions import offline_opening, offline_question
 from interview_cli.llm.offline.shaped import shaped_extract, shaped_opening, shaped_question
-from interview_cli.llm.offline.shaped_persona import shaped_persona_answer
-from interview_cli.llm.offline.simulator import simulate_answer
 from interview_cli.llm.offline.slots import propose_slots_offline
 from interview_cli.llm.prompts import (
     Prompt,
     render_assess,
     render_extract,
     render_opening,
-    render_persona,
     render_question,
     render_slots,
 )
@@ -145,10 +146,12 @@ class OfflineLLM:
         return TaskResult[SlotProposals](value=value, calls=[call])
 
     async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:
-        seeded = request.model_copy(update={"seed": self._seed(request.seed)})
-        text = shaped_persona_answer(seeded) or simulate_answer(seeded)
-        return TaskResult[str](
-            value=text, calls=[_call("respond_as_persona", render_persona(request), text)]
+        raise LLMError(
+            "the offline provider does not play personas: the offline respondent is the "
+            "seeded simulator (--respondent-provider offline)",
+            provider=PROVIDER,
+            model=MODEL,
+            task="respond_as_persona",
         )
 
 

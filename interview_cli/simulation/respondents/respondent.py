@@ -9,7 +9,9 @@ model calls it made, like any LLM task (``TaskResult[str]``):
 - :class:`LLMRespondent` - a language model playing the persona through the ``respondent``
   client's ``respond_as_persona`` task (prompt: profile, speech pattern, deflection patterns,
   hidden ladders). It sees only the question text and the conversation: the decision is
-  stripped from the request before it is sent.
+  stripped from the request before it is sent. When the model's answer stays unusable (the
+  client gives up with an empty answer and a recorded failure), the simulator answers the
+  same blind request instead, seeded as the offline provider used to seed it.
 
 :func:`make_respondent` picks one from the resolved LLM settings: ``--respondent-provider
 offline`` means the simulator, anything else the model.
@@ -19,12 +21,17 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from interview_cli.llm.offline.shaped_persona import shaped_persona_answer
-from interview_cli.llm.offline.simulator import simulate_answer
+from interview_cli.llm.boundary import bound_request, clean_result
 from interview_cli.llm.protocol import InterviewLLM, LLMCall, PersonaRequest, TaskResult
 from interview_cli.llm.settings import LLMSettings
+from interview_cli.simulation.respondents.shaped import shaped_persona_answer
+from interview_cli.simulation.respondents.simulator import simulate_answer
 
 SIMULATOR_MODEL = "ladder-simulator-v1"
+
+# How a fallback answer's seed is made from the request's and the run's: the offline
+# provider's seeding, which recorded sessions with a fallback answer were made with.
+_SEED_SCALE = 1_000_003
 
 
 def estimate_tokens(text: str) -> int:
@@ -46,7 +53,7 @@ class SimulatedRespondent:
     label = "offline"
 
     async def answer(self, request: PersonaRequest) -> TaskResult[str]:
-        text = shaped_persona_answer(request) or simulate_answer(request)
+        text = simulated_answer(request)
         call = LLMCall(
             task="respond_as_persona",
             provider="offline",
@@ -58,23 +65,35 @@ class SimulatedRespondent:
         return TaskResult[str](value=text, calls=[call])
 
 
-class LLMRespondent:
-    """A model playing the persona through ``llm.respond_as_persona``."""
+def simulated_answer(request: PersonaRequest) -> str:
+    """The seeded simulator's answer: a journey or grid persona's, else the ladder one's."""
+    return shaped_persona_answer(request) or simulate_answer(request)
 
-    def __init__(self, llm: InterviewLLM, label: str = "") -> None:
+
+class LLMRespondent:
+    """A model playing the persona through ``llm.respond_as_persona``; ``seed`` (the run's)
+    seeds the simulator's answer when the model's stays unusable."""
+
+    def __init__(self, llm: InterviewLLM, label: str = "", *, seed: int = 0) -> None:
         self.llm = llm
         self.label = label or getattr(llm, "provider_label", "llm")
+        self.seed = seed
 
     async def answer(self, request: PersonaRequest) -> TaskResult[str]:
         # The model sees the question and the conversation only, as a real respondent would.
         blind = request.model_copy(update={"strategy": None, "focus_label": None})
         result: TaskResult[str] = await self.llm.respond_as_persona(blind)
+        if result.failures and not result.value:
+            bounded = bound_request(blind)
+            seeded = bounded.model_copy(update={"seed": bounded.seed * _SEED_SCALE + self.seed})
+            result = clean_result(result.model_copy(update={"value": simulated_answer(seeded)}))
         return result
 
 
-def make_respondent(settings: LLMSettings, llm: InterviewLLM) -> Respondent:
-    """The simulator when the respondent client is offline, else the model behind ``llm``."""
+def make_respondent(settings: LLMSettings, llm: InterviewLLM, *, seed: int = 0) -> Respondent:
+    """The simulator when the respondent client is offline, else the model behind ``llm``
+    (built with ``seed``)."""
     client = settings.client("respondent")
     if client.provider == "offline":
         return SimulatedRespondent()
-    return LLMRespondent(llm, label=client.label)
+    return LLMRespondent(llm, label=client.label, seed=seed)

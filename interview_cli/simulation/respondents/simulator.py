@@ -49,10 +49,10 @@ from typing import Literal
 
 from interview_cli.config.schemas import Methodology, StrategySpec
 from interview_cli.core.text import normalise
-from interview_cli.llm.offline import phrasing as say
-from interview_cli.llm.offline import pushback
-from interview_cli.llm.offline.matching import PersonaLadders, RungRef
 from interview_cli.llm.protocol import PersonaRequest
+from interview_cli.simulation.respondents import phrasing as say
+from interview_cli.simulation.respondents import pushback
+from interview_cli.simulation.respondents.matching import PersonaLadders, RungRef
 
 QuestionKind = Literal["opening", "probe", "clarify", "redirect", "open", "closing"]
 Move = Literal[

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from interview_cli.core.text import normalise
-from interview_cli.llm.offline import phrasing as say
-from interview_cli.llm.offline.matching import PersonaLadders
 from interview_cli.llm.protocol import Exchange
+from interview_cli.simulation.respondents import phrasing as say
+from interview_cli.simulation.respondents.matching import PersonaLadders
 
 Rung = tuple[int, int]
 
