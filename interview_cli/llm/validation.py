@@ -478,6 +478,6 @@ def corrective_message(reason: str) -> str:
 
 def fallback_question(request: QuestionRequest) -> str:
     """A deterministic question for when a model's question is unusable (the offline one)."""
-    from interview_cli.llm.offline.questions import offline_question
+    from interview_cli.llm.offline.asking.questions import offline_question
 
     return offline_question(request)

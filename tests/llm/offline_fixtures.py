@@ -10,7 +10,7 @@ from typing import Any
 import yaml
 
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.llm.offline.extraction import extract_offline
+from interview_cli.llm.offline.reading.extraction import extract_offline
 from interview_cli.llm.protocol import ExtractRequest
 from interview_cli.llm.validation import validate_extraction
 

@@ -1,4 +1,4 @@
-"""Offline recognition of replies that are not answers (``llm/offline/answer_kind.py``).
+"""Offline recognition of replies that are not answers (``llm/offline/reading/answer_kind.py``).
 
 Real answers that share words with a non-answer ("it's not about the money, it's about
 freedom", "I'd rather not carry a charger") must stay answers: a non-answer's content is
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from interview_cli.llm.offline.answer_kind import answer_kind
+from interview_cli.llm.offline.reading.answer_kind import answer_kind
 
 PROMPTS = Path(__file__).resolve().parents[2] / "interview_cli" / "llm" / "prompts"
 

@@ -14,7 +14,7 @@ from offline_methods_fixtures import MEC_ANSWER, METHODS, load
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.models import Extraction
-from interview_cli.llm.offline.extraction import extract_offline
+from interview_cli.llm.offline.reading.extraction import extract_offline
 from interview_cli.llm.protocol import ExtractRequest
 from interview_cli.llm.validation import validate_extraction
 

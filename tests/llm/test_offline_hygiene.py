@@ -13,7 +13,7 @@ from offline_fixtures import A, F, P, T, extract, shipped_mec
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.models import Extraction
-from interview_cli.llm.offline.meta import blank_meta, meta_kind
+from interview_cli.llm.offline.reading.meta import blank_meta, meta_kind
 
 JUNK = {
     "again", "being", "sorry", "ha", "hard to say", "i'm not sure", "not sure", "like i said",

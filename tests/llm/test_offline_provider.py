@@ -14,7 +14,7 @@ from offline_methods_fixtures import MEC_ANSWER, METHODS, load
 from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.errors import LLMError
 from interview_cli.llm.offline import MODEL, PROVIDER, OfflineLLM, chunks
-from interview_cli.llm.offline.assessor import assess_offline
+from interview_cli.llm.offline.reading.assessor import assess_offline
 from interview_cli.llm.protocol import (
     AssessRequest,
     Exchange,

@@ -11,8 +11,8 @@ import pytest
 import yaml
 
 from interview_cli.config.schemas import Concept, Methodology, StrategySpec
-from interview_cli.llm.offline.questions import family_for, offline_question, template_of
-from interview_cli.llm.offline.wording import TEMPLATES, TOPIC_TEMPLATES
+from interview_cli.llm.offline.asking.questions import family_for, offline_question, template_of
+from interview_cli.llm.offline.asking.wording import TEMPLATES, TOPIC_TEMPLATES
 from interview_cli.llm.protocol import QuestionRequest
 
 ROOT = Path(__file__).resolve().parents[2]

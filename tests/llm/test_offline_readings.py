@@ -104,7 +104,7 @@ def test_closers_corrections_and_asides_name_nothing(
 
 def test_a_figure_of_speech_is_no_idiom_of_content() -> None:
     from interview_cli.llm.offline.lexicon import NAMELESS
-    from interview_cli.llm.offline.meta import naming_words
+    from interview_cli.llm.offline.reading.meta import naming_words
 
     # "they'll look at it" (mend it) names something; "look at it that way" does not
     assert naming_words("they'll look at it", NAMELESS) == 2

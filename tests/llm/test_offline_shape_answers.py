@@ -12,10 +12,10 @@ import yaml
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.models import Extraction
-from interview_cli.llm.offline.grid import extract_grid, grid_question
-from interview_cli.llm.offline.journey import extract_journey, journey_question
-from interview_cli.llm.offline.shaped import shaped_question
-from interview_cli.llm.offline.shaped_common import hollow
+from interview_cli.llm.offline.shapes.common import hollow
+from interview_cli.llm.offline.shapes.dispatch import shaped_question
+from interview_cli.llm.offline.shapes.grid import extract_grid, grid_question
+from interview_cli.llm.offline.shapes.journey import extract_journey, journey_question
 from interview_cli.llm.prompts import render_question
 from interview_cli.llm.protocol import ExtractRequest, ProbeNote, QuestionRequest
 

@@ -9,8 +9,8 @@ import yaml
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.models import Extraction
-from interview_cli.llm.offline.grid import extract_grid
-from interview_cli.llm.offline.journey import extract_journey, valence
+from interview_cli.llm.offline.shapes.grid import extract_grid
+from interview_cli.llm.offline.shapes.journey import extract_journey, valence
 from interview_cli.llm.prompts.output_schemas import extraction_schema
 from interview_cli.llm.protocol import ExtractRequest, NodeContext
 from interview_cli.llm.validation import _value

@@ -9,7 +9,7 @@ from sim_helpers import persona
 
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology, Persona
-from interview_cli.llm.offline.extraction import extract_offline
+from interview_cli.llm.offline.reading.extraction import extract_offline
 from interview_cli.llm.protocol import Exchange, ExtractRequest, PersonaRequest
 from interview_cli.simulation.respondents import phrasing as say
 from interview_cli.simulation.respondents import pushback

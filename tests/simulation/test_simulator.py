@@ -15,8 +15,8 @@ from sim_helpers import ask, persona
 
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology
-from interview_cli.llm.offline.assessor import assess_offline
-from interview_cli.llm.offline.extraction import extract_offline
+from interview_cli.llm.offline.reading.assessor import assess_offline
+from interview_cli.llm.offline.reading.extraction import extract_offline
 from interview_cli.llm.protocol import AssessRequest, ExtractRequest
 from interview_cli.simulation.respondents.matching import PersonaLadders
 from interview_cli.simulation.respondents.simulator import (

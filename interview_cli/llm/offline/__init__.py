@@ -3,11 +3,13 @@
 ARCHITECTURE principle 5: the tool, its tests and its demos run anywhere, with no key.
 Each task is a pure function of its request (and the request's seed where wording varies):
 
-- ``extract``: cue-word clause splitting typed by the methodology's ontology (``extraction``)
-- ``assess``: rubric scores from length, hedges, specifics and don't-know phrases (``assessor``)
+- ``extract``: cue-word clause splitting typed by the methodology's ontology
+  (``reading.extraction``)
+- ``assess``: rubric scores from length, hedges, specifics and don't-know phrases
+  (``reading.assessor``)
 - ``generate_opening`` / ``generate_question``: per-strategy templates, streamed in chunks
-  (``questions``)
-- ``propose_slots``: labels grouped by lemmatised head words (``slots``)
+  (``asking.questions``; journeys and grids: ``shapes``)
+- ``propose_slots``: labels grouped by lemmatised head words (``reading.slots``)
 
 It reads and asks; it does not play a respondent. ``respond_as_persona`` raises ``LLMError``:
 the offline respondent is ``simulation.respondents.SimulatedRespondent`` (``--respondent-provider
@@ -26,11 +28,15 @@ import json
 
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.errors import LLMError
-from interview_cli.llm.offline.assessor import assess_offline
-from interview_cli.llm.offline.extraction import extract_offline
-from interview_cli.llm.offline.questions import offline_opening, offline_question
-from interview_cli.llm.offline.shaped import shaped_extract, shaped_opening, shaped_question
-from interview_cli.llm.offline.slots import propose_slots_offline
+from interview_cli.llm.offline.asking.questions import offline_opening, offline_question
+from interview_cli.llm.offline.reading.assessor import assess_offline
+from interview_cli.llm.offline.reading.extraction import extract_offline
+from interview_cli.llm.offline.reading.slots import propose_slots_offline
+from interview_cli.llm.offline.shapes.dispatch import (
+    shaped_extract,
+    shaped_opening,
+    shaped_question,
+)
 from interview_cli.llm.prompts import (
     Prompt,
     render_assess,

@@ -1,7 +1,7 @@
 """Word lists and cue phrases for the offline heuristics (English).
 
 Everything the offline provider "knows" about language lives here so the heuristics in
-``extraction``, ``assessor`` and ``questions`` stay readable and a researcher can extend
+``reading`` and ``asking`` stay readable and a researcher can extend
 the cues without reading the algorithms.
 
 Cue phrases come from seed 000/002 (discourse markers: "because", "so that", "which means")

@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 
 from interview_cli.config.shapes import ConstructTruth, StageTruth
-from interview_cli.llm.offline.shaped_common import phrase_in, words
+from interview_cli.llm.offline.shapes.common import phrase_in, words
 from interview_cli.llm.protocol import PersonaRequest
 
 CLOSING = "Yes, that's about right."

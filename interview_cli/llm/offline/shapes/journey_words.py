@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from interview_cli.llm.offline.shaped_common import words
+from interview_cli.llm.offline.shapes.common import words
 
 STRONG_NEGATIVE = frozenset(
     "furious livid awful terrible horrible hated hate panicked panicking dreadful "

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from interview_cli.core.models import ExtractedEdge, RejectedItem
-from interview_cli.llm.offline.clauses import Clause, quote
-from interview_cli.llm.offline.labels import normal
-from interview_cli.llm.offline.ontology import OntologyView
+from interview_cli.llm.offline.reading.clauses import Clause, quote
+from interview_cli.llm.offline.reading.labels import normal
+from interview_cli.llm.offline.reading.ontology import OntologyView
 
 LOOKBACK_UNITS = 3
 

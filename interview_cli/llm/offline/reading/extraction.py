@@ -37,16 +37,6 @@ from dataclasses import replace
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.core.text import NEGATIONS, label_profile
-from interview_cli.llm.offline.categories import lexical_category
-from interview_cli.llm.offline.clauses import (
-    WORD,
-    Clause,
-    blank,
-    list_parts,
-    quote,
-    split_clauses,
-)
-from interview_cli.llm.offline.labels import make_label, normal
 from interview_cli.llm.offline.lexicon import (
     ACKNOWLEDGEMENTS,
     CATEGORY_KEYWORDS,
@@ -66,9 +56,25 @@ from interview_cli.llm.offline.lexicon import (
     TRAILING_STRIP,
     Cue,
 )
-from interview_cli.llm.offline.links import Turn, Unit, link_unit, names_another, unique_edges
-from interview_cli.llm.offline.meta import REASONS, meta_kind, naming_words, without_echo
-from interview_cli.llm.offline.ontology import OntologyView
+from interview_cli.llm.offline.reading.categories import lexical_category
+from interview_cli.llm.offline.reading.clauses import (
+    WORD,
+    Clause,
+    blank,
+    list_parts,
+    quote,
+    split_clauses,
+)
+from interview_cli.llm.offline.reading.labels import make_label, normal
+from interview_cli.llm.offline.reading.links import (
+    Turn,
+    Unit,
+    link_unit,
+    names_another,
+    unique_edges,
+)
+from interview_cli.llm.offline.reading.meta import REASONS, meta_kind, naming_words, without_echo
+from interview_cli.llm.offline.reading.ontology import OntologyView
 from interview_cli.llm.protocol import ExtractRequest
 
 STRONG_AFFINITY = 0.8

@@ -28,7 +28,7 @@ from interview_cli.llm.offline.lexicon import (
     INARTICULATE_PATTERN,
     NAMELESS,
 )
-from interview_cli.llm.offline.meta import (
+from interview_cli.llm.offline.reading.meta import (
     CANNOT_SAY_PATTERN,
     ODD_QUESTION_PATTERN,
     QUESTION_REMARK_PATTERN,

@@ -24,13 +24,13 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
-from interview_cli.llm.offline.shaped_common import label_list
-from interview_cli.llm.offline.wording import (
+from interview_cli.llm.offline.asking.wording import (
     FAMILY_WORDS,
     OPENING_TEMPLATES,
     TEMPLATES,
     TOPIC_TEMPLATES,
 )
+from interview_cli.llm.offline.shapes.common import label_list
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
 
@@ -45,9 +45,6 @@ except ImportError:  # pragma: no cover - only before the core module exists
 
 Similarity = Callable[[str, str], float]
 DEFAULT_THRESHOLD = 0.85
-
-# Templates per family live in ``wording``; re-exported here for older imports.
-__all__ = ["FAMILY_WORDS", "OPENING_TEMPLATES", "TEMPLATES", "family_for", "offline_question"]
 
 
 def family_for(name: str, description: str = "") -> str:

@@ -18,7 +18,6 @@ import re
 from dataclasses import dataclass
 
 from interview_cli.core.models import Assessment, RubricScore
-from interview_cli.llm.offline.answer_kind import answer_kind
 from interview_cli.llm.offline.lexicon import (
     CAUSAL_MARKERS,
     DONT_KNOW,
@@ -31,8 +30,9 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_PHRASES,
     VALUE_WORDS,
 )
-from interview_cli.llm.offline.meta import meta_kind
-from interview_cli.llm.offline.safety import safety_reading
+from interview_cli.llm.offline.reading.answer_kind import answer_kind
+from interview_cli.llm.offline.reading.meta import meta_kind
+from interview_cli.llm.offline.reading.safety import safety_reading
 from interview_cli.llm.protocol import AssessRequest
 
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")

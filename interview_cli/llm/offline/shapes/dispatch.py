@@ -7,9 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from interview_cli.core.models import Extraction
-from interview_cli.llm.offline.grid import extract_grid, grid_opening, grid_question
-from interview_cli.llm.offline.journey import extract_journey, journey_opening, journey_question
-from interview_cli.llm.offline.shaped_common import hollow
+from interview_cli.llm.offline.shapes.common import hollow
+from interview_cli.llm.offline.shapes.grid import extract_grid, grid_opening, grid_question
+from interview_cli.llm.offline.shapes.journey import (
+    extract_journey,
+    journey_opening,
+    journey_question,
+)
 from interview_cli.llm.protocol import ExtractRequest, OpeningRequest, QuestionRequest
 
 

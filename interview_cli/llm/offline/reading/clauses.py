@@ -13,7 +13,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from interview_cli.llm.offline.categories import lexical_category
 from interview_cli.llm.offline.lexicon import (
     BARE_MEANS,
     BARE_SO,
@@ -35,7 +34,8 @@ from interview_cli.llm.offline.lexicon import (
     TRAILING_STRIP,
     Cue,
 )
-from interview_cli.llm.offline.meta import VERDICT, blank_meta
+from interview_cli.llm.offline.reading.categories import lexical_category
+from interview_cli.llm.offline.reading.meta import VERDICT, blank_meta
 
 MAX_LABEL_WORDS = 6
 WORD = re.compile(r"\d+(?:\.\d+)+|[\w][\w'\u2019\-]*")

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from interview_cli.config.schemas import ConceptElement
-from interview_cli.llm.offline.shaped_common import element_names, elements_named, words
+from interview_cli.llm.offline.shapes.common import element_names, elements_named, words
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _NUMBER = re.compile(r"\b([1-9])\b|\b(one|two|three|four|five|six|seven)\b", re.IGNORECASE)

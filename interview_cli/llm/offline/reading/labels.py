@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from interview_cli.core.text import NEGATIONS
-from interview_cli.llm.offline.clauses import MAX_LABEL_WORDS, WORD, content_words
 from interview_cli.llm.offline.lexicon import (
     CLAUSE_BREAKS,
     COPULAS,
@@ -29,7 +28,8 @@ from interview_cli.llm.offline.lexicon import (
     TRAILING_STRIP,
     Cue,
 )
-from interview_cli.llm.offline.meta import LOAD_OFF, naming_words
+from interview_cli.llm.offline.reading.clauses import MAX_LABEL_WORDS, WORD, content_words
+from interview_cli.llm.offline.reading.meta import LOAD_OFF, naming_words
 
 
 def _strip_leading(words: list[str]) -> list[str]:

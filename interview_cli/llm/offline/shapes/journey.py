@@ -19,15 +19,7 @@ import re
 from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import JourneySpec
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
-from interview_cli.llm.offline.journey_words import (
-    FEELING_LEAD,
-    PAIN,
-    feeling_word,
-    is_emotion,
-    sign,
-    valence,
-)
-from interview_cli.llm.offline.shaped_common import (
+from interview_cli.llm.offline.shapes.common import (
     clean_label,
     elements_named,
     label_list,
@@ -35,6 +27,14 @@ from interview_cli.llm.offline.shaped_common import (
     says_nothing,
     without_elements,
     words,
+)
+from interview_cli.llm.offline.shapes.journey_words import (
+    FEELING_LEAD,
+    PAIN,
+    feeling_word,
+    is_emotion,
+    sign,
+    valence,
 )
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import ExtractRequest, OpeningRequest, QuestionRequest

@@ -26,13 +26,13 @@ from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import GridSpec
 from interview_cli.core.grid import POLE_SEPARATOR, triad
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
-from interview_cli.llm.offline.grid_answers import (
+from interview_cli.llm.offline.shapes.common import clean_label, elements_named, label_list
+from interview_cli.llm.offline.shapes.grid_answers import (
     named_ratings,
     numbers_alone,
     positional_ratings,
     triad_answer,
 )
-from interview_cli.llm.offline.shaped_common import clean_label, elements_named, label_list
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import ExtractRequest, OpeningRequest, QuestionRequest
 
