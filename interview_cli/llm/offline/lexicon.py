@@ -261,10 +261,24 @@ VALUE_WORDS: frozenset[str] = frozenset(
     meaningful meaning purpose""".split()
 )
 # "family comes first", "health is first for me": a priority named is a value
-VALUE_PHRASES: tuple[str, ...] = tuple(
-    """inner harmony|sense of accomplishment|good person|kind of person|who i am|good parent|
-    good mother|good father|my family|quality of life|enjoy life|my own person|comes first|
-    come first|first for me|is precious|are precious""".replace("\n    ", "").split("|")
+VALUE_PHRASES: tuple[str, ...] = (
+    "inner harmony",
+    "sense of accomplishment",
+    "good person",
+    "kind of person",
+    "who i am",
+    "good parent",
+    "good mother",
+    "good father",
+    "my family",
+    "quality of life",
+    "enjoy life",
+    "my own person",
+    "comes first",
+    "come first",
+    "first for me",
+    "is precious",
+    "are precious",
 )
 CONDUCT_PREFIXES: tuple[str, ...] = ("being ", "staying ", "to be ", "be more ", "be a ")
 FEELING_PHRASES: tuple[str, ...] = ("peace of mind", "in control", "at ease", "less stress")

@@ -56,16 +56,17 @@ from interview_cli.llm.offline.lexicon import (
     TRAILING_STRIP,
     Cue,
 )
-from interview_cli.llm.offline.reading.categories import lexical_category
 from interview_cli.llm.offline.reading.clauses import (
     WORD,
     Clause,
     blank,
+    lexical_category,
     list_parts,
+    make_label,
+    normal,
     quote,
     split_clauses,
 )
-from interview_cli.llm.offline.reading.labels import make_label, normal
 from interview_cli.llm.offline.reading.links import (
     Turn,
     Unit,

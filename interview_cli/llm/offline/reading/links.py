@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from interview_cli.core.models import ExtractedEdge, RejectedItem
-from interview_cli.llm.offline.reading.clauses import Clause, quote
-from interview_cli.llm.offline.reading.labels import normal
+from interview_cli.llm.offline.reading.clauses import Clause, normal, quote
 from interview_cli.llm.offline.reading.ontology import OntologyView
 
 LOOKBACK_UNITS = 3
