@@ -37,7 +37,7 @@ from typing import Any
 
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology, Persona
-from interview_cli.core.canonical import dual_graph_comparison
+from interview_cli.core.canonical.slots import dual_graph_comparison
 from interview_cli.core.text import normalise
 from interview_cli.llm.embeddings import load_embedder
 from interview_cli.llm.offline import OfflineLLM

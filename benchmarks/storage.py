@@ -77,7 +77,7 @@ def keep_going(methodology: Any) -> None:
     """Switch off the saturation stops and the closing strategy: an offline persona runs out of
     new things to say long before turn 100, and what is measured here is a session of that
     length (the closing strategy is still scored, it just asks an ordinary question)."""
-    from interview_cli.core import continuation
+    from interview_cli.core.decide import continuation
 
     continuation.saturation_reason = lambda **_: None  # type: ignore[assignment]
     for strategy in methodology.strategies:

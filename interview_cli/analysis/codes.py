@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from interview_cli.config.yamlio import YAMLError, load_yaml
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.text import lemma_key, normalise
 from interview_cli.errors import ConfigError
 

@@ -35,8 +35,8 @@ from interview_cli.analysis.drawing import (
     to_mermaid,
 )
 from interview_cli.analysis.sources import snapshot_methodology
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_json import from_json
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.node_link import from_json
 from interview_cli.session.schema import SessionFile, TurnRecord
 from interview_cli.words import plural
 

@@ -33,8 +33,8 @@ from typing import Any
 
 from interview_cli.analysis.codes import RespondentGraph
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_records import ProvenanceEntry
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.records import ProvenanceEntry
 from interview_cli.core.text import normalise
 from interview_cli.errors import UsageError
 from interview_cli.files import read_user_text

@@ -19,7 +19,7 @@ from statistics import mean, median
 from typing import Any
 
 from interview_cli.analysis.sources import SessionSource, snapshot_methodology
-from interview_cli.core.graph_json import from_json
+from interview_cli.core.graph.node_link import from_json
 from interview_cli.core.state import compute_graph_state
 from interview_cli.session.schema import SessionFile
 

@@ -36,8 +36,8 @@ from xml.etree import ElementTree as ET
 from interview_cli.analysis.codes import CodeBook, RespondentGraph, build_codebook
 from interview_cli.analysis.export import xml_text
 from interview_cli.analysis.sources import snapshot_methodology
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_json import from_json
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.node_link import from_json
 from interview_cli.session.schema import SessionFile
 from interview_cli.words import plural
 

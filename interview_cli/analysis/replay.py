@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from interview_cli.analysis.sources import snapshot_concept, snapshot_methodology
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.closing_answer import take_closing_answer
-from interview_cli.core.dedup import Embedder
-from interview_cli.core.graph_update import GraphDelta
+from interview_cli.core.graph.dedup import Embedder
+from interview_cli.core.graph.update import GraphDelta
 from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome
 from interview_cli.errors import SessionFileError
 from interview_cli.pipeline.inputs import rerun

@@ -50,8 +50,8 @@ from interview_cli.analysis.shapes_report import (
 )
 from interview_cli.analysis.sources import SessionSource, methodology_groups, snapshot_methodology
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_json import from_json
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.node_link import from_json
 from interview_cli.words import plural
 
 LADDER_METHOD = "means_end_chain"
@@ -448,7 +448,7 @@ def concept_counts(sources: Sequence[SessionSource]) -> list[ConceptCount]:
 
 def dual_graph_rows(sources: Sequence[SessionSource]) -> list[dict[str, Any]]:
     """Seed 002's surface-vs-canonical figures for every session that kept canonical slots."""
-    from interview_cli.core.canonical import CanonicalState, dual_graph_comparison
+    from interview_cli.core.canonical.slots import CanonicalState, dual_graph_comparison
 
     rows = []
     for s in sources:

@@ -97,7 +97,7 @@ DUAL_GRAPH_NOTE = (
 
 
 def dual_graph_row(r: Mapping[str, Any]) -> list[str]:
-    """One ``Report.dual_graph`` row (``core.canonical.dual_graph_comparison`` figures)."""
+    """One ``Report.dual_graph`` row (``core.canonical.slots.dual_graph_comparison`` figures)."""
     on = bool(r.get("canonical_enabled", False))
     return [
         str(r.get("id", "")),

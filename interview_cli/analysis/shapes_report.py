@@ -23,8 +23,8 @@ from interview_cli.analysis.grid_stats import (
 from interview_cli.analysis.markdown import md_escape, table
 from interview_cli.analysis.sources import SessionSource, snapshot_concept
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_json import from_json
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.node_link import from_json
 from interview_cli.core.grid import Grid, build_grid
 from interview_cli.core.journey import JourneyMap, build_journey
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from interview_cli.analysis.replay import ReplayStep
-from interview_cli.core.decide import Decision
-from interview_cli.core.scored import candidate_key as scored_key
+from interview_cli.core.decide.decision import Decision
+from interview_cli.core.decide.scored import candidate_key as scored_key
 from interview_cli.session.schema import (
     SessionFile,
     TurnRecord,

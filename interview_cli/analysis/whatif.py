@@ -23,7 +23,7 @@ from typing import Any
 from interview_cli.analysis.replay import replay, replayable_turns
 from interview_cli.analysis.sources import snapshot_methodology
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.decide import Decision
+from interview_cli.core.decide.decision import Decision
 from interview_cli.errors import UsageError
 from interview_cli.session.schema import SessionFile, TurnRecord
 

@@ -188,7 +188,7 @@ class CanonicalTuning(StrictModel):
 
     ``similarity_threshold`` is the seed's embedding cosine for merging a proposed slot into an
     existing one; without the embedding tier ``fuzzy_threshold`` applies to the synonym-aware
-    word overlap of ``core.canonical.label_similarity`` (calibrated on paraphrase pairs, see
+    word overlap of ``core.canonical.slots.label_similarity`` (calibrated on paraphrase pairs, see
     that module).
     """
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.dedup import Embedder
-from interview_cli.core.graph_update import GraphDelta
+from interview_cli.core.graph.dedup import Embedder
+from interview_cli.core.graph.update import GraphDelta
 from interview_cli.core.models import Extraction
 from interview_cli.core.tracker import apply_graph_delta
 from interview_cli.core.turn import CoreState, answer_into_graph

@@ -33,10 +33,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from interview_cli.config.schemas import Concept, ConceptElement
-from interview_cli.core.dedup import same_word
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_records import Node
-from interview_cli.core.graph_update import GraphDelta
+from interview_cli.core.graph.dedup import same_word
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.records import Node
+from interview_cli.core.graph.update import GraphDelta
 from interview_cli.core.models import Extraction
 from interview_cli.core.text import label_profile, normalise
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.config.shapes import GridSpec
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.text import normalise
 
 POLE_SEPARATOR = " vs "

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.text import label_profile
 
 

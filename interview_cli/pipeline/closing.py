@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.canonical import canonical_graph_state
+from interview_cli.core.canonical.slots import canonical_graph_state
 from interview_cli.core.closing_answer import take_closing_answer
-from interview_cli.core.dedup import Embedder
+from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.state import compute_graph_state
 from interview_cli.core.turn import CoreState
 from interview_cli.llm.protocol import InterviewLLM, LLMCall

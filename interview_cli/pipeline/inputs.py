@@ -17,10 +17,10 @@ from pydantic import BaseModel
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.yamlio import load_yaml
-from interview_cli.core.canonical import SlotBatch
-from interview_cli.core.dedup import Embedder
+from interview_cli.core.canonical.slots import SlotBatch
+from interview_cli.core.decide.moderator import ModeratorChoice
+from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.models import Assessment, Extraction
-from interview_cli.core.moderator import ModeratorChoice
 from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance, recent_questions
 from interview_cli.errors import SessionFileError
 from interview_cli.session.schema import SessionFile, TurnRecord

@@ -1,8 +1,8 @@
 """The moderator's commands on a live interview: ``/ask``, ``/alt``, ``/skip`` and ``/note``.
 
 They act on the question waiting for an answer. ``/alt`` and ``/skip`` overrule the decision
-of the last turn (``core.moderator``): the turn is decided again, on the state before it, with
-the moderator's choice as an input, the next question is written for the new decision, and the
+of the last turn (``core.decide.moderator``): the turn is decided again, on the state before it,
+with the moderator's choice as an input, the next question is written for the new decision, and the
 turn record keeps the tool's candidates with the moderator's decision and the tool's own
 choice beside it (``pipeline.record``), so ``replay --verify`` reproduces both. ``/ask`` only
 rewords the waiting question (the tool's text is kept); ``/note`` adds a note to it, which the
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from interview_cli.core.moderator import ModeratorChoice, next_alternative
+from interview_cli.core.decide.moderator import ModeratorChoice, next_alternative
 from interview_cli.core.turn import AnsweredTurn, CoreState, TurnInput, answer_turn
 from interview_cli.pipeline.context import PipelineContext, QuestionGenerationOutput
 from interview_cli.pipeline.inputs import (

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TypedDict
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.grid import rated_on
 from interview_cli.core.turn import CoreState
 from interview_cli.llm.protocol import NodeContext, ProbeNote

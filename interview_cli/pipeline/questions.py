@@ -12,7 +12,7 @@ from typing import TypedDict
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.guide import guide_coverage
 from interview_cli.core.questions import most_similar_recent
 from interview_cli.core.turn import DecidedTurn

@@ -10,7 +10,7 @@ import asyncio
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.discourse import FrameParser, discourse_hints
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.protocol import AssessRequest, ExtractRequest, InterviewLLM, LLMCall
 from interview_cli.pipeline.context import (

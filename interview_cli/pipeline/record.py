@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from interview_cli.core.moderator import ModeratorChoice
+from interview_cli.core.decide.moderator import ModeratorChoice
 from interview_cli.core.turn import TurnOutcome
 from interview_cli.llm.protocol import LLMCall
 from interview_cli.pipeline.context import (

@@ -32,9 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.canonical import CanonicalState
-from interview_cli.core.dedup import Embedder
+from interview_cli.core.canonical.slots import CanonicalState
 from interview_cli.core.discourse import FrameParser
+from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.turn import (
     CoreState,
     DecidedTurn,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from interview_cli.core.canonical import ProposedSlot, SlotBatch
+from interview_cli.core.canonical.slots import ProposedSlot, SlotBatch
 from interview_cli.llm.protocol import SlotProposal
 
 

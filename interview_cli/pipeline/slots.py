@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from interview_cli.core.canonical import SlotBatch
+from interview_cli.core.canonical.slots import SlotBatch
 from interview_cli.llm.protocol import InterviewLLM, LLMCall, SlotGroup, SlotRequest
 from interview_cli.pipeline.slot_batches import split_proposals
 

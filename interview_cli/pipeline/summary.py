@@ -11,8 +11,8 @@ from __future__ import annotations
 import networkx as nx
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_depth import chain_view
+from interview_cli.core.graph.depth import chain_view
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 
 def summary_chains(graph: KnowledgeGraph, methodology: Methodology, limit: int) -> list[list[str]]:

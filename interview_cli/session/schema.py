@@ -14,9 +14,10 @@ Versioning: ``SCHEMA_VERSION`` is the version this code writes. Older files are 
 explicit steps in ``read.MIGRATIONS``; newer files are refused with a clear message.
 
 Turn records: the typed records of a turn's decision (``TurnRecord``).
-The core makes typed values (``core.scored.ScoredCandidate``, ``core.graph_update.GraphDelta``,
-``core.moderator.ModeratorChoice``, ``core.decide.SelectedFocus``); these are their records in
-the session file, read by attribute everywhere (replay, verify, what-if, the views, reports).
+The core makes typed values (``core.decide.scored.ScoredCandidate``,
+``core.graph.update.GraphDelta``, ``core.decide.moderator.ModeratorChoice``,
+``core.decide.decision.SelectedFocus``); these are their records in the session file, read by
+attribute everywhere (replay, verify, what-if, the views, reports).
 
 Files must round-trip byte for byte, so a record written before a field existed must not gain
 it on rewrite: ``Sparse`` records write back exactly the keys they were given (every key when
@@ -36,11 +37,11 @@ from pydantic import (
     model_serializer,
 )
 
-from interview_cli.core.decide import SelectedFocus
-from interview_cli.core.graph_update import GraphDelta
+from interview_cli.core.decide.decision import SelectedFocus
+from interview_cli.core.decide.moderator import ModeratorChoice
+from interview_cli.core.decide.scored import SignalValue, candidate_key
+from interview_cli.core.graph.update import GraphDelta
 from interview_cli.core.models import Assessment, Extraction
-from interview_cli.core.moderator import ModeratorChoice
-from interview_cli.core.scored import SignalValue, candidate_key
 from interview_cli.llm.protocol import LLMCall
 
 Number = int | float
@@ -64,7 +65,8 @@ class Sparse(Record):
 
 
 class ContributionRecord(Sparse):
-    """One weight key's share of a candidate's base score (``core.scored.SignalContribution``)."""
+    """One weight key's share of a candidate's base score
+    (``core.decide.scored.SignalContribution``)."""
 
     key: str
     value: SignalValue | None = None
@@ -143,7 +145,7 @@ class RejectedRecord(Sparse):
 
 
 class DeltaRecord(Sparse):
-    """What a turn's answer changed in the graph (``core.graph_update.GraphDelta``); empty
+    """What a turn's answer changed in the graph (``core.graph.update.GraphDelta``); empty
     (``{}``) on a turn not processed yet. Its parts are lenient records, not the core's strict
     models: the record reads back whatever shape an older file gave it."""
 
@@ -163,7 +165,7 @@ class DeltaRecord(Sparse):
 
 
 class ModeratorRecord(Sparse):
-    """What the moderator decided instead of the tool (``core.moderator.ModeratorChoice``).
+    """What the moderator decided instead of the tool (``core.decide.moderator.ModeratorChoice``).
     ``action`` stays a string here: an unknown one is refused where it is used
     (``pipeline.inputs.recorded_moderator``), with the turn named."""
 
@@ -204,7 +206,7 @@ class DecisionRecord(Record):
         description="why each recorded vetoed candidate was vetoed: 'strategy@node' -> reason",
     )
     # Who decided the next question: the tool, or the moderator (``moderator``: the
-    # ``core.moderator.ModeratorChoice``; ``tool_choice``: what the tool had selected).
+    # ``core.decide.moderator.ModeratorChoice``; ``tool_choice``: what the tool had selected).
     decided_by: Literal["tool", "moderator"] = "tool"
     moderator: ModeratorRecord | None = None
     tool_choice: FocusRecord | None = None
@@ -300,7 +302,7 @@ class TurnRecord(Record):
     discourse_hints: list[str] = Field(default_factory=list)
     slot_proposals: list[dict[str, Any]] = Field(
         default_factory=list,
-        description="this turn's propose_slots calls (core.canonical.SlotBatch), for replay",
+        description="this turn's propose_slots calls (core.canonical.slots.SlotBatch), for replay",
     )
     slot_discovery: dict[str, Any] = Field(
         default_factory=dict, description="what applying them did (core.canonical)"

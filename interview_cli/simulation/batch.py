@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from interview_cli.config.loader import Loaded
 from interview_cli.config.schemas import Concept, Methodology, Persona
-from interview_cli.core.dedup import Embedder
 from interview_cli.core.discourse import FrameParser
+from interview_cli.core.graph.dedup import Embedder
 from interview_cli.errors import InterviewError, SessionFileError, UsageError
 from interview_cli.llm.protocol import Exchange, InterviewLLM, PersonaRequest
 from interview_cli.llm.settings import LLMSettings

@@ -262,7 +262,7 @@ def slot_discovery_view(record: Mapping[str, Any]) -> Text | None:
 
 
 def dual_graph_table(rows: Sequence[Mapping[str, Any]]) -> Table:
-    """Surface vs canonical graph per session (``core.canonical.dual_graph_comparison`` rows
+    """Surface vs canonical graph per session (``core.canonical.slots.dual_graph_comparison`` rows
     with an ``id``), seed 002 "Optimization Results Summary" style."""
     table = Table(
         title="Surface vs canonical graph",

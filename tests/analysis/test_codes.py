@@ -18,7 +18,7 @@ from interview_cli.analysis.codes import (
     unmatched_merges,
 )
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.errors import ConfigError
 
 LADDER = Methodology.model_validate(

@@ -20,7 +20,7 @@ from interview_cli.analysis.export import (
     export_graphml,
 )
 from interview_cli.analysis.sources import read_session
-from interview_cli.core.graph_json import from_json
+from interview_cli.core.graph.node_link import from_json
 from interview_cli.session.schema import SessionFile
 
 NAMES = ("mec-cooperative", "jtbd-cooperative", "ci-verbose", "mec-interrupted")

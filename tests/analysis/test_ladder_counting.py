@@ -38,7 +38,7 @@ from interview_cli.analysis.implication import (
 )
 from interview_cli.analysis.report import ReportOptions, build_section
 from interview_cli.config.library import Library
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 R1 = [["A1", "C1", "V1"], ["A2", "C1", "V2"]]
 R2 = [["A1", "C1", "V1"], ["A1", "C2", "V1"], ["A3", "C2"]]

@@ -22,7 +22,7 @@ from interview_cli.analysis.sources import (
     read_session,
     snapshot_methodology,
 )
-from interview_cli.core.graph_json import from_json
+from interview_cli.core.graph.node_link import from_json
 from interview_cli.core.state import compute_graph_state
 from interview_cli.session.schema import SessionFile
 from interview_cli.session.store import SessionStore

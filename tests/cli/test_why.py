@@ -10,7 +10,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
-from interview_cli.core.moderation import TieBreak
+from interview_cli.core.decide.moderation import TieBreak
 from interview_cli.session.schema import (
     AnswerRecord,
     ContinuationRecord,

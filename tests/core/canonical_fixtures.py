@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from interview_cli.config.tuning import CanonicalTuning
-from interview_cli.core.canonical import CanonicalState, ProposedSlot, SlotBatch
-from interview_cli.core.canonical_slots import apply_slot_proposals
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.canonical.proposals import apply_slot_proposals
+from interview_cli.core.canonical.slots import CanonicalState, ProposedSlot, SlotBatch
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 TUNING = CanonicalTuning()
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_update import GraphDelta, apply_extraction
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.update import GraphDelta, apply_extraction
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
 
 ONTOLOGY: dict[str, Any] = {

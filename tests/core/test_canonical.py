@@ -10,14 +10,14 @@ from canonical_fixtures import TUNING, apply, batch, slot
 from kg_fixtures import e, extract, n
 
 from interview_cli.config.tuning import CanonicalTuning
-from interview_cli.core.canonical import (
+from interview_cli.core.canonical.slots import (
     CanonicalState,
     canonical_graph_state,
     dual_graph_comparison,
     label_similarity,
     pending_slot_batches,
 )
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 # Calibration of the fuzzy threshold (core.canonical docstring): paraphrases the word tier can
 # see, and pairs that share words but mean different things.

@@ -12,7 +12,7 @@ import yaml
 
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.canonical import CanonicalState, SlotBatch
+from interview_cli.core.canonical.slots import CanonicalState, SlotBatch
 from interview_cli.core.turn import CoreState, TurnInput, advance
 from interview_cli.errors import LLMError
 from interview_cli.llm.offline import OfflineLLM

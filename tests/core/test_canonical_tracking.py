@@ -1,4 +1,4 @@
-"""Canonical slots in node tracking and in the turn (core.canonical_tracking, core.turn):
+"""Canonical slots in node tracking and in the turn (core.canonical.tracking, core.turn):
 paraphrases tracked as one concept, advance() scoring through a slot, and the flag off being
 the surface-only core."""
 
@@ -11,9 +11,10 @@ from canonical_fixtures import apply, batch, slot
 from kg_fixtures import extract, methodology, n
 
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.canonical import CanonicalState
-from interview_cli.core.canonical_tracking import canonical_info, slot_tracking_view
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.canonical.slots import CanonicalState
+from interview_cli.core.canonical.tracking import canonical_info, slot_tracking_view
+from interview_cli.core.decide.vetoes import FocusEntry
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.models import Assessment, Extraction, RubricScore
 from interview_cli.core.signals.node_signals import is_exhausted
 from interview_cli.core.tracker import (
@@ -24,7 +25,6 @@ from interview_cli.core.tracker import (
     update_focus,
 )
 from interview_cli.core.turn import CoreState, TurnInput, advance, decide_turn
-from interview_cli.core.vetoes import FocusEntry
 
 ROOT = Path(__file__).resolve().parents[2]
 

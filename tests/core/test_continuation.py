@@ -8,7 +8,7 @@ import pytest
 
 from interview_cli.config.schemas import StrategySpec
 from interview_cli.config.tuning import SaturationTuning
-from interview_cli.core.continuation import (
+from interview_cli.core.decide.continuation import (
     ALL_NODES_EXHAUSTED,
     CLOSING_STRATEGY,
     DEPTH_PLATEAU,

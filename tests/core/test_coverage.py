@@ -13,7 +13,7 @@ from interview_cli.core.coverage import (
     record_node_focus,
     update_coverage,
 )
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.models import Extraction
 
 CONCEPT = Concept(

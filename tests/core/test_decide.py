@@ -13,9 +13,10 @@ import yaml
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.coverage import CoverageState, compute_gaps
-from interview_cli.core.decide import Decision, DecisionInputs, decide, focus_entry
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_update import apply_extraction
+from interview_cli.core.decide.decision import Decision, DecisionInputs, decide, focus_entry
+from interview_cli.core.decide.vetoes import FocusEntry
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.update import apply_extraction
 from interview_cli.core.models import (
     Assessment,
     ExtractedEdge,
@@ -38,7 +39,6 @@ from interview_cli.core.tracker import (
     apply_graph_delta,
     update_focus,
 )
-from interview_cli.core.vetoes import FocusEntry
 
 ROOT = Path(__file__).resolve().parents[2]
 

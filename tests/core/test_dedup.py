@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from interview_cli.config.tuning import DedupTuning
-from interview_cli.core.dedup import (
+from interview_cli.core.graph.dedup import (
     DedupCandidate,
     Embedder,
     find_duplicate,

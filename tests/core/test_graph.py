@@ -7,10 +7,10 @@ import json
 import pytest
 from kg_fixtures import e, extract, methodology, n
 
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_json import from_json, to_json
-from interview_cli.core.graph_records import GraphInvariantError
-from interview_cli.core.graph_update import apply_extraction
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.node_link import from_json, to_json
+from interview_cli.core.graph.records import GraphInvariantError
+from interview_cli.core.graph.update import apply_extraction
 from interview_cli.core.models import Extraction
 
 

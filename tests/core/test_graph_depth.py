@@ -6,7 +6,7 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interview_cli.core.graph_depth import _walk_through, chain_view, condensation_depths
+from interview_cli.core.graph.depth import _walk_through, chain_view, condensation_depths
 
 
 def reference_depths(g: nx.DiGraph) -> tuple[dict[str, int], list[str]]:

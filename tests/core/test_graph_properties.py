@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kg_fixtures import methodology
 
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_json import from_json, to_json
-from interview_cli.core.graph_update import apply_extraction
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.node_link import from_json, to_json
+from interview_cli.core.graph.update import apply_extraction
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
 from interview_cli.core.state import compute_graph_state
 from interview_cli.core.text import normalise

@@ -1,7 +1,7 @@
 """The interviewer's memory of asking, non-answers, the focus tie-break and the stop guard.
 
-Unit tests on plain values for each rule (``core.tracker`` probes, ``core.vetoes``
-node_exhausted / repeated_probe, ``core.moderation``), then short interviews through the real
+Unit tests on plain values for each rule (``core.tracker`` probes, ``core.decide.vetoes``
+node_exhausted / repeated_probe, ``core.decide.moderation``), then short interviews through the real
 ``advance()`` with the shipped means-end chain methodology.
 """
 
@@ -15,7 +15,7 @@ from moderation_fixtures import assessment, mec
 
 from interview_cli.config.schemas import Methodology, StrategySpec
 from interview_cli.config.tuning import VetoTuning
-from interview_cli.core.continuation import (
+from interview_cli.core.decide.continuation import (
     CLOSING_STRATEGY,
     GRAPH_SATURATED,
     LITTLE_TO_SAY,
@@ -23,13 +23,7 @@ from interview_cli.core.continuation import (
     RESPONDENT_FATIGUED,
     Continuation,
 )
-from interview_cli.core.graph_update import GraphDelta
-from interview_cli.core.models import (
-    ExtractedEdge,
-    ExtractedNode,
-    Extraction,
-)
-from interview_cli.core.moderation import (
+from interview_cli.core.decide.moderation import (
     StopGuardInputs,
     breadth_found_empty,
     break_focus_tie,
@@ -37,7 +31,14 @@ from interview_cli.core.moderation import (
     stalled_nodes,
     unprobed_attributes,
 )
-from interview_cli.core.scoring import Ranking, ScoredCandidate
+from interview_cli.core.decide.scoring import Ranking, ScoredCandidate
+from interview_cli.core.decide.vetoes import FocusEntry, VetoContext, node_exhausted, repeated_probe
+from interview_cli.core.graph.update import GraphDelta
+from interview_cli.core.models import (
+    ExtractedEdge,
+    ExtractedNode,
+    Extraction,
+)
 from interview_cli.core.signals import TrendState
 from interview_cli.core.tracker import (
     NodeState,
@@ -47,7 +48,6 @@ from interview_cli.core.tracker import (
     update_focus,
 )
 from interview_cli.core.turn import content_of, probe_outcome
-from interview_cli.core.vetoes import FocusEntry, VetoContext, node_exhausted, repeated_probe
 
 ROOT = Path(__file__).resolve().parents[2]
 DEEPEN = StrategySpec(name="deepen")

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from interview_cli.config.schemas import PhaseBoundaries
-from interview_cli.core.phase import phase_for_turn, phase_table
+from interview_cli.core.decide.phase import phase_for_turn, phase_table
 
 
 def phases(max_turns: int, boundaries: PhaseBoundaries | None = None) -> str:

@@ -9,8 +9,8 @@ import pytest
 
 from interview_cli.config.schemas import PhaseSpec, StrategySpec
 from interview_cli.config.tuning import Tuning
-from interview_cli.core.scored import NodeInfo
-from interview_cli.core.scoring import (
+from interview_cli.core.decide.scored import NodeInfo
+from interview_cli.core.decide.scoring import (
     contribution_for,
     final_score,
     partition_signal_weights,

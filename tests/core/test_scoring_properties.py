@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from interview_cli.config.schemas import PhaseSpec, StrategySpec
 from interview_cli.config.tuning import Tuning
-from interview_cli.core.scored import NodeInfo, Ranking
-from interview_cli.core.scoring import (
+from interview_cli.core.decide.scored import NodeInfo, Ranking
+from interview_cli.core.decide.scoring import (
     base_score,
     partition_signal_weights,
     rank_strategy_node_pairs,

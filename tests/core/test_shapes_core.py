@@ -16,10 +16,10 @@ from interview_cli.analysis.grid_stats import (
 )
 from interview_cli.config.schemas import Methodology
 from interview_cli.config.tuning import VetoTuning
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.decide.vetoes import VetoContext, check_vetoes, focus_type_problem
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.grid import triad
 from interview_cli.core.tracker import NodeStateTracker
-from interview_cli.core.vetoes import VetoContext, check_vetoes, focus_type_problem
 
 
 @pytest.mark.parametrize("count", [6, 7, 10])

@@ -6,7 +6,7 @@ import pytest
 from kg_fixtures import chain_graph, e, extract, methodology, n
 
 from interview_cli.config.tuning import SaturationTuning
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.state import (
     GraphState,
     SaturationMetrics,

@@ -10,13 +10,13 @@ import pytest
 import yaml
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.continuation import Continuation
-from interview_cli.core.decide import Decision, SelectedFocus
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.decide.continuation import Continuation
+from interview_cli.core.decide.decision import Decision, SelectedFocus
+from interview_cli.core.decide.moderator import ModeratorChoice, next_alternative, take_alternative
+from interview_cli.core.decide.scored import ScoredCandidate
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.guide import guide_coverage
 from interview_cli.core.models import ANSWER_KINDS, Assessment
-from interview_cli.core.moderator import ModeratorChoice, next_alternative, take_alternative
-from interview_cli.core.scored import ScoredCandidate
 from interview_cli.llm.offline.reading.safety import safety_reading
 from interview_cli.llm.prompts.output_schemas import assessment_schema
 from interview_cli.llm.validation_assessment import validate_assessment

@@ -7,7 +7,7 @@ import json
 import pytest
 from kg_fixtures import e, extract, methodology, n
 
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.tracker import (
     NODE_TRACKER_SCHEMA_VERSION,
     NodeState,

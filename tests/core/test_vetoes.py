@@ -6,8 +6,7 @@ from typing import Any
 
 from interview_cli.config.schemas import StrategySpec
 from interview_cli.config.tuning import VetoTuning
-from interview_cli.core.tracker import NodeState, NodeStateTracker
-from interview_cli.core.vetoes import (
+from interview_cli.core.decide.vetoes import (
     FocusEntry,
     VetoContext,
     VetoRecorder,
@@ -19,6 +18,7 @@ from interview_cli.core.vetoes import (
     open_question_spent,
     recent_redundancy,
 )
+from interview_cli.core.tracker import NodeState, NodeStateTracker
 
 DEEPEN = StrategySpec(name="deepen")
 CLARIFY = StrategySpec(name="clarify")

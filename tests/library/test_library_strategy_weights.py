@@ -246,8 +246,8 @@ def test_weights_pick_the_intended_move(
 
 def test_the_core_ranking_agrees_on_every_scenario() -> None:
     """The reference scorer above is only a model: the real joint ranking must pick the same."""
-    from interview_cli.core.scored import NodeInfo
-    from interview_cli.core.scoring import rank_strategy_node_pairs
+    from interview_cli.core.decide.scored import NodeInfo
+    from interview_cli.core.decide.scoring import rank_strategy_node_pairs
 
     for method_name, description, nodes, overrides, strategy, focus in SCENARIOS:
         m = load_method(method_name)

@@ -1,5 +1,5 @@
 """The optional embedding tier (llm.embeddings): switch, lazy load once, per-label cache, the
-core.dedup.Embedder protocol, fallback with a notice, and use in dedup and slot merging.
+core.graph.dedup.Embedder protocol, fallback with a notice, and use in dedup and slot merging.
 
 The real model is exercised by one optional test, skipped unless the extra is installed."""
 
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from interview_cli.config.tuning import CanonicalTuning, DedupTuning
-from interview_cli.core.dedup import DedupCandidate, Embedder, find_duplicate
+from interview_cli.core.graph.dedup import DedupCandidate, Embedder, find_duplicate
 from interview_cli.llm import embeddings
 from interview_cli.llm.embeddings import SentenceEmbedder, load_embedder, requested
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from interview_cli.config.library import Library
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.state import compute_graph_state
 from interview_cli.pipeline.summary import learned_summary, summary_chains
 

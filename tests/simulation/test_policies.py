@@ -1,4 +1,4 @@
-"""Baseline policies (core.policies) through the pure turn (core.turn.advance)."""
+"""Baseline policies (core.decide.policies) through the pure turn (core.turn.advance)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import pytest
 
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.models import Assessment, ExtractedEdge, ExtractedNode, Extraction
-from interview_cli.core.policies import (
+from interview_cli.core.decide.policies import (
     POLICIES,
     apply_policy,
     laddering_strategy,
     opening_strategy,
 )
+from interview_cli.core.models import Assessment, ExtractedEdge, ExtractedNode, Extraction
 from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance
 
 

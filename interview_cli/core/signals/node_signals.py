@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from interview_cli.config.tuning import ExhaustionTuning
+from interview_cli.core.decide.vetoes import returnable
 from interview_cli.core.signals.base import Deps, SignalContext, node_signal
 from interview_cli.core.tracker import SHALLOW_DEPTHS, NodeState
-from interview_cli.core.vetoes import returnable
 
 # The score's caps and weights are the seed's formula, not tuning: changing them changes what
 # the 0.3 / 0.6 interpretation bands of seed 001 mean.

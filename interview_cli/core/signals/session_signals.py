@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from interview_cli.core.phase import phase_for_turn
+from interview_cli.core.decide.phase import phase_for_turn
 from interview_cli.core.signals.base import Deps, SignalContext, global_signal, node_signal
 from interview_cli.core.state import conversation_saturation
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from interview_cli.config.shapes import GridSpec, JourneySpec
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.grid import Grid, build_grid
 from interview_cli.core.journey import JourneyMap, build_journey
 from interview_cli.core.signals.base import Deps, SignalContext, global_signal, node_signal

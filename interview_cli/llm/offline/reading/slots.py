@@ -1,7 +1,7 @@
 """Offline slot proposals: surface labels grouped when they say the same thing.
 
 The offline half of ``propose_slots`` (seed 001 "Dual-Graph Architecture", seed 002 Path 10):
-labels whose synonym-aware word overlap (``core.canonical.label_similarity``) reaches the
+labels whose synonym-aware word overlap (``core.canonical.slots.label_similarity``) reaches the
 calibrated fuzzy threshold of the canonical tier ("saves time", "saving time in the morning")
 form one canonical slot named by their shared words in snake_case (``save_time``). Sharing one
 word is not enough ("good taste" and "good microphone" are two ideas): that is the calibration
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from interview_cli.config.tuning import CanonicalTuning
-from interview_cli.core.canonical import label_similarity
+from interview_cli.core.canonical.slots import label_similarity
 from interview_cli.core.text import STOPWORDS, lemmatise
 from interview_cli.llm.protocol import SlotGroup, SlotProposal, SlotProposals, SlotRequest
 

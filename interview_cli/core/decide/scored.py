@@ -2,7 +2,7 @@
 
 A ``ScoredCandidate`` keeps its full score decomposition (seed 001 ``ScoredCandidate``) so a
 session file can show, and replay can check, why each candidate ranked where it did. A
-``Ranking`` is every candidate in rank order plus the one selected. ``core.scoring`` makes
+``Ranking`` is every candidate in rank order plus the one selected. ``core.decide.scoring`` makes
 them; the turn record stores them through ``to_dict``/``from_dict``.
 """
 

@@ -2,8 +2,8 @@
 
 Implements seed 001 "Graph Structure" (KGNode/KGEdge fields), seed 000 "Critical Invariants"
 and "Non-Obvious Constraints 1", seed 002 Path 3 (graph mutation), Path 5 (provenance on every
-node and edge), Path 12 (de-duplication before creating a node, via ``core.dedup``) and Path 13
-(edge endpoints resolve against ALL session nodes, by label or alias).
+node and edge), Path 12 (de-duplication before creating a node, via ``core.graph.dedup``) and Path
+13 (edge endpoints resolve against ALL session nodes, by label or alias).
 
 Storage: a ``networkx.DiGraph`` with one edge per (source, target) whose ``relations`` attribute
 maps relation type -> {quotes, provenance, confidence, created_turn}, so several relation types
@@ -15,7 +15,7 @@ no two nodes of the same type with the same normalised label (aliases included);
 between existing nodes; node and relation types known to the methodology; (source type, target
 type) permitted by the ontology for the relation. Cycles and self-loops are allowed.
 
-Mutation is IN PLACE: ``apply_extraction`` (in ``core.graph_update``, which builds on this
+Mutation is IN PLACE: ``apply_extraction`` (in ``core.graph.update``, which builds on this
 module; this one does not import it back) changes
 the ``KnowledgeGraph`` the caller owns and returns a ``GraphDelta`` recording what changed.
 Given the same graph and inputs it always makes the same changes and the same node ids (``n1``,
@@ -23,7 +23,7 @@ Given the same graph and inputs it always makes the same changes and the same no
 keep the graph of an earlier turn.
 
 Depth (``node_depths``, ``longest_chain``) follows the ontology's chain relations and is
-measured on the condensation of the graph (``core.graph_depth``): linear, never enumerating
+measured on the condensation of the graph (``core.graph.depth``): linear, never enumerating
 paths, exact on acyclic graphs, and never shrinking when an edge is added.
 """
 
@@ -36,8 +36,8 @@ from typing import Any
 import networkx as nx
 
 from interview_cli.config.schemas import Methodology, OntologySpec
-from interview_cli.core.graph_depth import condensation_depths
-from interview_cli.core.graph_records import (
+from interview_cli.core.graph.depth import condensation_depths
+from interview_cli.core.graph.records import (
     GraphInvariantError,
     Node,
     ProvenanceEntry,

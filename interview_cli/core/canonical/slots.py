@@ -9,7 +9,7 @@ Life of a slot (all pure; the LLM's proposals arrive as recorded values):
 
 1. ``pending_slot_batches`` lists the surface nodes not yet mapped, grouped by node type in
    batches of at most ``tuning.canonical.batch_size`` (8) labels: the ``propose_slots`` calls.
-2. ``apply_slot_proposals`` (``core.canonical_slots``) merges each proposal into the most
+2. ``apply_slot_proposals`` (``core.canonical.proposals``) merges each proposal into the most
    similar existing slot of its node type - the exact slot name, else embedding cosine >=
    ``similarity_threshold`` (0.60) when an ``Embedder`` is given, else the synonym-aware word
    overlap ``label_similarity`` >= ``fuzzy_threshold`` - or creates a ``candidate`` slot.
@@ -30,7 +30,7 @@ applies each turn's recorded proposals with ``apply_slot_proposals`` after that 
 edges and ``CanonicalGraphState`` are recomputed inside ``advance`` from the current graph, so
 only the mapping of the newest nodes lags by one turn.
 
-Node tracking through slots and the canonical signals live in ``core.canonical_tracking``.
+Node tracking through slots and the canonical signals live in ``core.canonical.tracking``.
 With canonical slots off nothing here runs and every decision is what it was without them.
 
 Fuzzy calibration: without embeddings a proposal merges into a slot when the synonym-aware
@@ -51,13 +51,13 @@ import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
 
 from interview_cli.config.tuning import CanonicalTuning
-from interview_cli.core.dedup import polarity_block, same_word
-from interview_cli.core.graph_depth import condensation_depths
+from interview_cli.core.graph.dedup import polarity_block, same_word
+from interview_cli.core.graph.depth import condensation_depths
 from interview_cli.core.models import RejectedItem
 from interview_cli.core.text import label_profile, normalise
 
 if TYPE_CHECKING:
-    from interview_cli.core.graph import KnowledgeGraph
+    from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 CANONICAL_STATE_VERSION = 1
 PENDING_LIMIT = 32  # surface labels sent per turn at most (4 batches of 8), oldest first
@@ -110,7 +110,7 @@ class CanonicalGraphState(_Model):
     concept_count: int = 0  # active slots (candidates excluded)
     edge_count: int = 0  # canonical edges between active slots
     orphan_count: int = 0  # active slots without such an edge
-    max_depth: int = 0  # longest canonical chain (core.graph_depth: a k-cycle is k-1 rungs)
+    max_depth: int = 0  # longest canonical chain (core.graph.depth: a k-cycle is k-1 rungs)
     avg_support: float = 0.0  # surface nodes per active slot
     candidate_count: int = 0
     mapped_nodes: int = 0
@@ -217,7 +217,7 @@ def label_similarity(a: str, b: str) -> float:
 
 
 def same_stem(a: str, b: str) -> bool:
-    """The same word (``core.dedup.same_word``), or one derivation of a shared stem: a common
+    """The same word (``core.graph.dedup.same_word``), or one derivation of a shared stem: a common
     prefix of 5+ letters covering 3/4 of the shorter word ("cancel"/"cancellation",
     "productive"/"productivity"). Looser than surface dedup on purpose: a slot is a concept."""
     if same_word(a, b):

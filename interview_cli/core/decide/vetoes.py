@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 
 from interview_cli.config.schemas import StrategySpec
 from interview_cli.config.tuning import VetoTuning
-from interview_cli.core.graph import KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 if TYPE_CHECKING:
     from interview_cli.core.tracker import NodeState, NodeStateTracker

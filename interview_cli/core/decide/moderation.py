@@ -47,7 +47,7 @@ from dataclasses import dataclass, replace
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.config.tuning import VetoTuning
-from interview_cli.core.continuation import (
+from interview_cli.core.decide.continuation import (
     CLOSING_STRATEGY,
     LITTLE_TO_SAY,
     MAX_TURNS_REACHED,
@@ -55,10 +55,10 @@ from interview_cli.core.continuation import (
     RESPONDENT_FATIGUED,
     Continuation,
 )
-from interview_cli.core.scoring import Ranking, ScoredCandidate, reselect
+from interview_cli.core.decide.scoring import Ranking, ScoredCandidate, reselect
+from interview_cli.core.decide.vetoes import FocusEntry, stalled
 from interview_cli.core.signals import TrendState
 from interview_cli.core.tracker import NodeStateTracker
-from interview_cli.core.vetoes import FocusEntry, stalled
 
 # Stops that a tiring respondent, or one with little to say, causes: never deferred.
 FATIGUE_STOPS: frozenset[str] = frozenset({RESPONDENT_FATIGUED, QUALITY_DEGRADED, LITTLE_TO_SAY})

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from interview_cli.config.tuning import CanonicalTuning
-from interview_cli.core.canonical import (
+from interview_cli.core.canonical.slots import (
     CanonicalSlot,
     CanonicalState,
     MatchVia,
@@ -28,12 +28,12 @@ from interview_cli.core.canonical import (
     slot_text,
     snake_name,
 )
-from interview_cli.core.dedup import Embedder, polarity_block
+from interview_cli.core.graph.dedup import Embedder, polarity_block
 from interview_cli.core.models import RejectedItem
 from interview_cli.core.text import label_profile, normalise
 
 if TYPE_CHECKING:
-    from interview_cli.core.graph import KnowledgeGraph
+    from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 __all__ = ["apply_slot_proposals"]
 

@@ -45,7 +45,7 @@ from typing import Any, NamedTuple
 from interview_cli.config.schemas import Methodology, PhaseSpec, StrategySpec
 from interview_cli.config.signal_catalogue import NODE_SIGNAL_PREFIXES
 from interview_cli.config.tuning import Tuning
-from interview_cli.core.scored import (
+from interview_cli.core.decide.scored import (
     NodeInfo,
     Ranking,
     ScoredCandidate,

@@ -1,8 +1,8 @@
 """Applying one answer's extraction to the knowledge graph, and the record of what changed.
 
 Implements seed 002 Path 3 (graph mutation), Path 12 (de-duplication before a node is created,
-via ``core.dedup``), Path 13 (cross-turn edge resolution: endpoints resolve against ALL session
-nodes by label or alias, this turn's nodes first) and Path 5 (provenance on every node and
+via ``core.graph.dedup``), Path 13 (cross-turn edge resolution: endpoints resolve against ALL
+session nodes by label or alias, this turn's nodes first) and Path 5 (provenance on every node and
 edge). Bad model output never raises: it comes back in ``GraphDelta.rejected`` with a reason.
 
 Import ``apply_extraction`` and the delta records from here: ``core.graph`` holds the graph
@@ -17,15 +17,15 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.dedup import (
+from interview_cli.core.graph.dedup import (
     DedupCandidate,
     DedupMatch,
     Embedder,
     MatchTier,
     find_duplicate,
 )
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_records import ProvenanceEntry
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.records import ProvenanceEntry
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.core.text import lemma_key, normalise
 

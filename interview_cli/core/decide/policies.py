@@ -28,10 +28,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from interview_cli.config.schemas import Methodology, StrategySpec
-from interview_cli.core.continuation import check_continuation
+from interview_cli.core.decide.continuation import check_continuation
 
 if TYPE_CHECKING:
-    from interview_cli.core.decide import Decision, DecisionInputs, SelectedFocus
+    from interview_cli.core.decide.decision import Decision, DecisionInputs, SelectedFocus
     from interview_cli.core.tracker import NodeState
 
 ADAPTIVE = "adaptive"
@@ -58,7 +58,7 @@ def opening_strategy(methodology: Methodology) -> StrategySpec:
 
 
 def _focusable(inputs: DecisionInputs) -> list[NodeState]:
-    from interview_cli.core.decide import candidate_nodes
+    from interview_cli.core.decide.decision import candidate_nodes
 
     ids = candidate_nodes(inputs)
     states = [inputs.tracker.states[i] for i in ids]
@@ -103,7 +103,7 @@ def apply_policy(policy: str, decision: Decision, inputs: DecisionInputs) -> Dec
         return decision
     if policy not in CHOOSERS:
         raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
-    from interview_cli.core.decide import SelectedFocus
+    from interview_cli.core.decide.decision import SelectedFocus
 
     strategy, node_id, why = CHOOSERS[policy](inputs)
     label = inputs.tracker.states[node_id].label if node_id is not None else None

@@ -21,15 +21,16 @@ from typing import Any
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
-from interview_cli.core.continuation import Continuation, check_continuation
 from interview_cli.core.coverage import CoverageState
-from interview_cli.core.graph import KnowledgeGraph
-from interview_cli.core.graph_json import from_json, to_json
+from interview_cli.core.decide.continuation import Continuation, check_continuation
+from interview_cli.core.decide.moderation import StopGuardInputs, break_focus_tie, guard_stop
+from interview_cli.core.decide.phase import Phase, phase_for_turn
+from interview_cli.core.decide.scored import NodeInfo, Ranking, ScoredCandidate, candidate_key
+from interview_cli.core.decide.scoring import rank_candidates
+from interview_cli.core.decide.vetoes import FocusEntry, VetoContext, VetoRecorder
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.node_link import from_json, to_json
 from interview_cli.core.models import Assessment
-from interview_cli.core.moderation import StopGuardInputs, break_focus_tie, guard_stop
-from interview_cli.core.phase import Phase, phase_for_turn
-from interview_cli.core.scored import NodeInfo, Ranking, ScoredCandidate, candidate_key
-from interview_cli.core.scoring import rank_candidates
 from interview_cli.core.signals import (
     CanonicalInfo,
     DetectedSignals,
@@ -40,7 +41,6 @@ from interview_cli.core.signals import (
 )
 from interview_cli.core.state import GraphState, SaturationMetrics, VelocityState
 from interview_cli.core.tracker import NodeStateTracker
-from interview_cli.core.vetoes import FocusEntry, VetoContext, VetoRecorder
 
 DECISION_CANDIDATES = 10  # recorded: the top 10, the best of each strategy, every vetoed one
 RATIONALE_CONTRIBUTIONS = 3
@@ -142,7 +142,7 @@ class Decision:
     rationale: tuple[str, ...]
     veto_reasons: dict[str, str] = field(default_factory=dict)
     fallback: str | None = None
-    # Rules above scoring (core.moderation): a close call settled, a premature stop deferred.
+    # Rules above scoring (core.decide.moderation): a close call settled, a premature stop deferred.
     tie_break: str | None = None
     stop_deferred: str | None = None
 

@@ -25,14 +25,18 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.canonical import CanonicalState, aggregate_edges, canonical_graph_state
+from interview_cli.core.canonical.slots import (
+    CanonicalState,
+    aggregate_edges,
+    canonical_graph_state,
+)
 from interview_cli.core.signals.base import CanonicalInfo
 from interview_cli.core.signals.node_signals import exhaustion_score, shallow_ratio
 from interview_cli.core.tracker import NodeState, NodeStateTracker
 
 if TYPE_CHECKING:
-    from interview_cli.core.graph import KnowledgeGraph
-    from interview_cli.core.vetoes import FocusEntry
+    from interview_cli.core.decide.vetoes import FocusEntry
+    from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 
 def _trailing_run(entries: Sequence[FocusEntry], members: set[str]) -> int:

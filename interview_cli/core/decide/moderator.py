@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
-from interview_cli.core.decide import Decision, SelectedFocus
-from interview_cli.core.scored import ScoredCandidate
+from interview_cli.core.decide.decision import Decision, SelectedFocus
+from interview_cli.core.decide.scored import ScoredCandidate
 from interview_cli.core.tracker import SKIPPED, NodeStateTracker, Probe
 
 ModeratorAction = Literal["ask", "alt", "skip"]

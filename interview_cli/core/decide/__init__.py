@@ -1,0 +1,11 @@
+"""The decision of a turn, from candidates to stop (seed 001 "Strategy Selection").
+
+- ``decision``: one pure decision per turn (signals -> candidates -> vetoes -> scoring ->
+  continuation)
+- ``scoring``: compound weight keys, joint strategy-node ranking, two-stage selection;
+  ``scored``: the records a ranked candidate carries
+- ``vetoes``: the Tier-1 hard constraints; ``moderation``: the moderator's rules over scoring
+- ``continuation``: whether the interview goes on; ``phase``: the interview phase
+- ``moderator``: the moderator's decisions over the tool's (``/ask``, ``/alt``, ``/skip``)
+- ``policies``: the baseline interviewers a batch compares with
+"""
