@@ -1,7 +1,7 @@
 """`interview export FILE --format ...`: one session's graph or turns for other tools.
 
-Thin: the formats are written by ``analysis.export``; see its docstring for what each holds.
-``--format qdpx`` takes several sessions into one REFI-QDA project (``analysis.qdpx``).
+Thin: the formats are written by ``analysis.export.formats``; see its docstring for what each holds.
+``--format qdpx`` takes several sessions into one REFI-QDA project (``analysis.export.qdpx``).
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def export(
     * `interview export s1.json s2.json --format qdpx --out study.qdpx` (QualCoder: Project
       menu, Imports, REFI-QDA project)
     """
-    from interview_cli.analysis.export import export as render
+    from interview_cli.analysis.export.formats import export as render
     from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
     from interview_cli.files import translate_os_error
@@ -126,7 +126,7 @@ def export(
 
 def _export_qdpx(refs: list[str], out: Path | None, sessions_dir: Path | None) -> None:
     """Several sessions into one REFI-QDA project (a zip, so only to a file)."""
-    from interview_cli.analysis.qdpx import export_qdpx
+    from interview_cli.analysis.export.qdpx import export_qdpx
     from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
     from interview_cli.files import translate_os_error

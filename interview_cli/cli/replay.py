@@ -118,8 +118,8 @@ def replay(
     * `interview replay ID --methodology my_tuned_mec.yaml`
     * `interview replay ID --json | jq '.[3].decision'`
     """
+    from interview_cli.analysis.replay.walk import pick_turn, walk_record
     from interview_cli.analysis.sources import load_one
-    from interview_cli.analysis.walk import pick_turn, walk_record
     from interview_cli.errors import UsageError
     from interview_cli.session.store import SessionStore
 
@@ -168,7 +168,7 @@ def replay(
 
 
 def _verify(session: SessionFile, *, as_json: bool, max_diffs: int, console: Console) -> None:
-    from interview_cli.analysis.verify import verify_session
+    from interview_cli.analysis.replay.verify import verify_session
     from interview_cli.ui.replay import verify_view
 
     result = verify_session(session)
@@ -189,7 +189,7 @@ def _what_if(
     all_rows: bool,
     console: Console,
 ) -> None:
-    from interview_cli.analysis.whatif import what_if
+    from interview_cli.analysis.replay.whatif import what_if
     from interview_cli.ui.replay import whatif_view
 
     loaded = open_library(library).methodology(ref)

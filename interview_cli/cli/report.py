@@ -1,7 +1,7 @@
 """`interview report FILE|DIR ...`: metrics and laddering analysis across sessions.
 
 Thin: sessions are collected by ``analysis.sources``, the report is computed once by
-``analysis.report.build_report`` and drawn by the chosen format (terminal, md, html, json).
+``analysis.report.build.build_report`` and drawn by the chosen format (terminal, md, html, json).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from interview_cli.words import plural
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from interview_cli.analysis.report import Report
+    from interview_cli.analysis.report.build import Report
     from interview_cli.config.schemas import Methodology
 
 
@@ -187,8 +187,8 @@ def report(
     * `interview report sessions/ --ladders coded.csv --format html --out both.html`
     * `interview report sessions/ --where segment=commuter -f md` (see `run --meta`)
     """
-    from interview_cli.analysis.codes import load_merges
-    from interview_cli.analysis.report import ReportOptions, build_report
+    from interview_cli.analysis.report.build import ReportOptions, build_report
+    from interview_cli.analysis.report.codes import load_merges
     from interview_cli.analysis.sources import Collected, collect
     from interview_cli.errors import UsageError
     from interview_cli.session.store import SessionStore
@@ -222,7 +222,7 @@ def report(
         print_warning(f"skipped {skipped}")
     conditions = _where(where or [])
     if conditions:
-        from interview_cli.analysis.participants import matches_where
+        from interview_cli.analysis.report.participants import matches_where
 
         collected.sources = [s for s in collected.sources if matches_where(s.session, conditions)]
         if not collected.sources and not sheets:
@@ -265,7 +265,7 @@ def _check_out(out: Path, session_files: Sequence[Path], sheets: Sequence[Path])
 
 def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
     """Show the report on the terminal, or print it or write it to ``out`` in ``chosen``."""
-    from interview_cli.analysis.report_json import report_to_dict
+    from interview_cli.analysis.report.to_json import report_to_dict
     from interview_cli.files import translate_os_error
     from interview_cli.session.store import write_atomic
 
@@ -279,11 +279,11 @@ def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
 
         text = json.dumps(report_to_dict(result), indent=2, ensure_ascii=False) + "\n"
     elif chosen == "md":
-        from interview_cli.analysis.report_md import report_markdown
+        from interview_cli.analysis.report.to_markdown import report_markdown
 
         text = report_markdown(result)
     else:
-        from interview_cli.analysis.report_html import report_html
+        from interview_cli.analysis.report.to_html import report_html
 
         text = report_html(result)
     if out is None:
@@ -331,8 +331,8 @@ def _sheets(paths: list[Path], library: list[Path] | None) -> tuple[list[Any], M
     """The coding sheets, read against the library's means_end_chain (none: nothing loaded)."""
     if not paths:
         return [], None
-    from interview_cli.analysis.ladder_sheet import read_ladder_sheet
-    from interview_cli.analysis.report import LADDER_METHOD
+    from interview_cli.analysis.report.build import LADDER_METHOD
+    from interview_cli.analysis.report.ladder_sheet import read_ladder_sheet
 
     lib = open_library(library)
     methodology = lib.methodology(LADDER_METHOD).value

@@ -273,7 +273,9 @@ def dual_graph_table(rows: Sequence[Mapping[str, Any]]) -> Table:
     table.add_column("session", overflow="fold")
     for name in ("nodes", "edges", "e/n", "slots (active)", "canon. edges", "unmapped"):
         table.add_column(name, justify="right", no_wrap=True)
-    from interview_cli.analysis.report_md import dual_graph_row  # the same cells as md/html
+    from interview_cli.analysis.report.to_markdown import (
+        dual_graph_row,  # the same cells as md/html
+    )
 
     for r in rows:
         session, *figures = dual_graph_row(r)

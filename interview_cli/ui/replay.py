@@ -1,6 +1,6 @@
 """Rich views for ``interview replay``: a recorded turn, a verification diff, a what-if table.
 
-Drawn from recorded values (``analysis.walk``) and from the analysis results, never
+Drawn from recorded values (``analysis.replay.walk``) and from the analysis results, never
 recomputed here; the live screen's pieces (question panel, candidates table) are reused so a
 turn looks the same in ``run --debug``, ``/why`` and ``replay``.
 """
@@ -14,9 +14,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from interview_cli.analysis.verify import CHECKS, DECISION_CHECKS, VerifyResult
-from interview_cli.analysis.walk import key_signals
-from interview_cli.analysis.whatif import WhatIfResult, WhatIfRow
+from interview_cli.analysis.replay.verify import CHECKS, DECISION_CHECKS, VerifyResult
+from interview_cli.analysis.replay.walk import key_signals
+from interview_cli.analysis.replay.whatif import WhatIfResult, WhatIfRow
 from interview_cli.session.schema import CandidateRecord, TurnRecord
 from interview_cli.ui.interview import question_panel, slot_discovery_view
 from interview_cli.words import plural

@@ -12,9 +12,10 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from interview_cli.analysis.implication import most_linked_codes
-from interview_cli.analysis.report import MethodSection, Report
-from interview_cli.analysis.report_md import (
+from interview_cli.analysis.report.build import MethodSection, Report
+from interview_cli.analysis.report.implication import most_linked_codes
+from interview_cli.analysis.report.shapes import valence_bar
+from interview_cli.analysis.report.to_markdown import (
     PARTICIPANT_HEADERS,
     fmt_recall,
     matrix_window,
@@ -23,7 +24,6 @@ from interview_cli.analysis.report_md import (
     unmatched_merge_lines,
     where_text,
 )
-from interview_cli.analysis.shapes_report import valence_bar
 from interview_cli.llm.spend import format_cost
 from interview_cli.ui.interview import dual_graph_table
 from interview_cli.ui.why import ended_because

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from interview_cli.analysis.codes import (
+from interview_cli.analysis.report.codes import (
     CodeBook,
     RespondentGraph,
     build_codebook,

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from dot_parser import parse_dot
 
-from interview_cli.analysis.drawing import (
+from interview_cli.analysis.export.drawing import (
     DrawEdge,
     Drawing,
     DrawNode,

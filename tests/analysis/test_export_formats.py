@@ -13,7 +13,7 @@ import networkx as nx
 import pytest
 from dot_parser import parse_dot
 
-from interview_cli.analysis.export import (
+from interview_cli.analysis.export.formats import (
     EDGE_COLUMNS,
     NODE_COLUMNS,
     export,

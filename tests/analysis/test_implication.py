@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from interview_cli.analysis.implication import (
+from interview_cli.analysis.report.implication import (
     ImplicationMatrix,
     build_hvm,
     choose_cutoff,

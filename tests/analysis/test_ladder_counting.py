@@ -30,13 +30,17 @@ from __future__ import annotations
 
 import pytest
 
-from interview_cli.analysis.codes import MAX_LADDERS_PER_GRAPH, RespondentGraph, graph_ladders
-from interview_cli.analysis.implication import (
+from interview_cli.analysis.report.build import ReportOptions, build_section
+from interview_cli.analysis.report.codes import (
+    MAX_LADDERS_PER_GRAPH,
+    RespondentGraph,
+    graph_ladders,
+)
+from interview_cli.analysis.report.implication import (
     implication_matrix,
     ladder_matrix,
     ladder_pairs,
 )
-from interview_cli.analysis.report import ReportOptions, build_section
 from interview_cli.config.library import Library
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from interview_cli.analysis.ladder_sheet import parse_ladder_sheet, read_ladder_sheet
-from interview_cli.analysis.report import ReportOptions, build_report
-from interview_cli.analysis.report_json import report_to_dict
+from interview_cli.analysis.report.build import ReportOptions, build_report
+from interview_cli.analysis.report.ladder_sheet import parse_ladder_sheet, read_ladder_sheet
+from interview_cli.analysis.report.to_json import report_to_dict
 from interview_cli.config.library import Library
 from interview_cli.errors import UsageError
 

@@ -9,7 +9,7 @@ from xml.etree import ElementTree as ET
 import pytest
 from qdpx_check import NS, check_project, read_qdpx, source_text
 
-from interview_cli.analysis.qdpx import export_qdpx, locate, session_codebook, transcript
+from interview_cli.analysis.export.qdpx import export_qdpx, locate, session_codebook, transcript
 from interview_cli.analysis.sources import read_session
 from interview_cli.core.graph.node_link import from_json
 from interview_cli.session.schema import SessionFile

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from html_check import check_html
 
-from interview_cli.analysis.metrics import aggregate, session_metrics, simulation_recall
-from interview_cli.analysis.report import Report, ReportOptions, build_report
-from interview_cli.analysis.report_html import report_html
-from interview_cli.analysis.report_json import report_to_dict
-from interview_cli.analysis.report_md import report_markdown
+from interview_cli.analysis.report.build import Report, ReportOptions, build_report
+from interview_cli.analysis.report.metrics import aggregate, session_metrics, simulation_recall
+from interview_cli.analysis.report.to_html import report_html
+from interview_cli.analysis.report.to_json import report_to_dict
+from interview_cli.analysis.report.to_markdown import report_markdown
 from interview_cli.analysis.sources import (
     SessionSource,
     collect,
@@ -88,7 +88,7 @@ def test_the_report_depth_follows_chain_relations_only(produced: dict[str, Path]
 def test_each_graph_is_parsed_once(
     produced: dict[str, Path], produced_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import interview_cli.analysis.report as report_module
+    import interview_cli.analysis.report.build as report_module
 
     sources = collect([str(produced_dir)], SessionStore(produced_dir)).sources
     said = read_session(produced["mec-scripted"]).graph["nodes"][0]["label"]
@@ -200,7 +200,7 @@ def test_the_terminal_matrix_cut_keeps_the_most_linked_codes_and_says_so(
     from rich.console import Console
 
     import interview_cli.ui.report as views
-    from interview_cli.analysis.report_md import matrix_window
+    from interview_cli.analysis.report.to_markdown import matrix_window
 
     mec = next(s for s in report.sections if s.ladder is not None)
     assert mec.ladder is not None

@@ -16,8 +16,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from interview_cli.analysis.drawing import MAX_WIDTH, DrawEdge, Drawing, DrawNode, to_svg
-from interview_cli.analysis.implication import codes_at_cutoff, ladder_matrix, most_linked_codes
+from interview_cli.analysis.export.drawing import MAX_WIDTH, DrawEdge, Drawing, DrawNode, to_svg
+from interview_cli.analysis.report.implication import (
+    codes_at_cutoff,
+    ladder_matrix,
+    most_linked_codes,
+)
 from interview_cli.cli.app import app
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from interview_cli.analysis import sources
-from interview_cli.analysis.report import build_report
-from interview_cli.analysis.report_json import report_to_dict
+from interview_cli.analysis.report.build import build_report
+from interview_cli.analysis.report.to_json import report_to_dict
 from interview_cli.analysis.sources import SessionSource, read_session, snapshot_methodology
 from interview_cli.errors import SessionFileError
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from interview_cli.analysis import sources
-from interview_cli.analysis.export import export
-from interview_cli.analysis.report import build_report
-from interview_cli.analysis.report_json import report_to_dict
+from interview_cli.analysis.export.formats import export
+from interview_cli.analysis.report.build import build_report
+from interview_cli.analysis.report.to_json import report_to_dict
 from interview_cli.analysis.sources import (
     SessionSource,
     collect,

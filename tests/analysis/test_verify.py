@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 from session_factory import SPECS
 
-from interview_cli.analysis.replay import replay
+from interview_cli.analysis.replay.engine import replay
+from interview_cli.analysis.replay.verify import first_difference, verify_session
 from interview_cli.analysis.sources import read_session
-from interview_cli.analysis.verify import verify_session
-from interview_cli.analysis.verify_checks import first_difference
 from interview_cli.session.read import parse_session
 from interview_cli.session.schema import SessionFile
 

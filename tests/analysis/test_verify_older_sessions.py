@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from interview_cli.analysis.verify import verify_session
+from interview_cli.analysis.replay.verify import verify_session
 from interview_cli.session.read import read_session_file
 
 OLD = Path(__file__).parent / "data" / "recorded_before_memory_of_asking.json"

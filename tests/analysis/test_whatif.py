@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from interview_cli.analysis.replay.whatif import what_if
 from interview_cli.analysis.sources import read_session, snapshot_methodology
-from interview_cli.analysis.whatif import what_if
 from interview_cli.config.schemas import Methodology
 from interview_cli.session.schema import SessionFile
 
@@ -106,7 +106,7 @@ def test_other_weights_that_would_go_on_are_noted_at_the_recorded_end(
 def test_a_methodology_of_the_same_name_without_a_relation_the_graph_uses_is_refused(
     produced: dict[str, Path],
 ) -> None:
-    from interview_cli.analysis.whatif import ontology_mismatch
+    from interview_cli.analysis.replay.whatif import ontology_mismatch
     from interview_cli.errors import UsageError
 
     session = read_session(produced["mec-scripted"])

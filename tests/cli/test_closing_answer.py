@@ -13,7 +13,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from interview_cli.analysis.verify import verify_session
+from interview_cli.analysis.replay.verify import verify_session
 from interview_cli.cli.app import app
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from interview_cli.analysis.verify import verify_session
+from interview_cli.analysis.replay.verify import verify_session
 from interview_cli.cli.app import app
 from interview_cli.session.store import SessionStore
 
@@ -151,8 +151,8 @@ def test_commands_that_cannot_apply_say_why_and_change_nothing(sessions: Path) -
 
 
 def test_what_if_compares_the_tools_choice_not_the_moderators(sessions: Path) -> None:
+    from interview_cli.analysis.replay.whatif import what_if
     from interview_cli.analysis.sources import snapshot_methodology
-    from interview_cli.analysis.whatif import what_if
 
     start([FIRST, "/alt", SECOND, "/quit"], sessions)
     (path,) = sessions.glob("*.json")

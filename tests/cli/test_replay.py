@@ -443,8 +443,8 @@ def _has_command(name: str) -> bool:
 @pytest.mark.skipif(not _has_command("batch"), reason="interview batch is not registered yet")
 @pytest.mark.parametrize("policy", ["adaptive", "deepen_recent", "breadth_first"])
 def test_every_session_of_a_batch_verifies(tmp_path: Path, policy: str) -> None:
+    from interview_cli.analysis.replay.verify import verify_session
     from interview_cli.analysis.sources import collect
-    from interview_cli.analysis.verify import verify_session
     from interview_cli.session.store import SessionStore
 
     out = tmp_path / "batch"

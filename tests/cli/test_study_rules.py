@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from interview_cli.analysis.verify import verify_session
+from interview_cli.analysis.replay.verify import verify_session
 from interview_cli.cli.app import app
 from interview_cli.session.store import SessionStore
 

@@ -215,7 +215,7 @@ def test_failed_slot_calls_never_fail_the_turn_and_are_asked_again() -> None:
 def test_replay_and_report_views_show_slots_mappings_and_the_comparison() -> None:
     from rich.console import Console
 
-    from interview_cli.analysis.report import dual_graph_rows
+    from interview_cli.analysis.report.build import dual_graph_rows
     from interview_cli.analysis.sources import SessionSource
     from interview_cli.ui.interview import dual_graph_table, slot_discovery_view
 
@@ -235,7 +235,7 @@ def test_replay_and_report_views_show_slots_mappings_and_the_comparison() -> Non
 
 
 def test_a_session_with_the_embedding_tier_replays_with_it() -> None:
-    from interview_cli.analysis.replay import replay
+    from interview_cli.analysis.replay.engine import replay
 
     class Toy:
         """Every pair of labels about the train is close; nothing else is."""

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from interview_cli.analysis.grid_stats import (
+from interview_cli.analysis.report.grid_stats import (
     construct_similarity,
     first_two_share,
     jacobi_eigenvalues,

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from interview_cli.analysis.verify import verify_session
+from interview_cli.analysis.replay.verify import verify_session
 from interview_cli.session.read import read_session_file
 from interview_cli.session.schema import RUNNERS_UP, slim_candidates
 from interview_cli.ui.interview import why_view

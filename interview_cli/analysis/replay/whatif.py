@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from interview_cli.analysis.replay import replay, replayable_turns
+from interview_cli.analysis.replay.engine import replay, replayable_turns
 from interview_cli.analysis.sources import snapshot_methodology
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.decide.decision import Decision

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from interview_cli.analysis.codes import RespondentGraph
+from interview_cli.analysis.report.codes import RespondentGraph
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.records import ProvenanceEntry

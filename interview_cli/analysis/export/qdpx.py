@@ -33,8 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.etree import ElementTree as ET
 
-from interview_cli.analysis.codes import CodeBook, RespondentGraph, build_codebook
-from interview_cli.analysis.export import xml_text
+from interview_cli.analysis.export.formats import xml_text
+from interview_cli.analysis.report.codes import CodeBook, RespondentGraph, build_codebook
 from interview_cli.analysis.sources import snapshot_methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.node_link import from_json

@@ -23,7 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interview_cli.analysis.codes import (
+from interview_cli.analysis.export.drawing import DrawEdge, Drawing, DrawNode, level_names
+from interview_cli.analysis.report.codes import (
     CodeBook,
     RespondentGraph,
     build_codebook,
@@ -31,18 +32,22 @@ from interview_cli.analysis.codes import (
     slot_names,
     unmatched_merges,
 )
-from interview_cli.analysis.drawing import DrawEdge, Drawing, DrawNode, level_names
-from interview_cli.analysis.implication import (
+from interview_cli.analysis.report.implication import (
     DEFAULT_KEEP_SHARE,
     HVM,
     ImplicationMatrix,
     build_hvm,
     ladder_matrix,
 )
-from interview_cli.analysis.ladder_sheet import LadderSheet, sheets_graphs
-from interview_cli.analysis.metrics import AggregateMetrics, SessionMetrics, aggregate, metrics_for
-from interview_cli.analysis.participants import ParticipantRow, participant_rows
-from interview_cli.analysis.shapes_report import (
+from interview_cli.analysis.report.ladder_sheet import LadderSheet, sheets_graphs
+from interview_cli.analysis.report.metrics import (
+    AggregateMetrics,
+    SessionMetrics,
+    aggregate,
+    metrics_for,
+)
+from interview_cli.analysis.report.participants import ParticipantRow, participant_rows
+from interview_cli.analysis.report.shapes import (
     GridAnalysis,
     JourneyAnalysis,
     grid_analysis,

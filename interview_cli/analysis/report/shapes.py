@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from interview_cli.analysis.grid_stats import (
+from interview_cli.analysis.export.markdown import md_escape, table
+from interview_cli.analysis.report.grid_stats import (
     construct_similarity,
     element_similarity,
     first_two_share,
 )
-from interview_cli.analysis.markdown import md_escape, table
 from interview_cli.analysis.sources import SessionSource, snapshot_concept
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph

@@ -1,6 +1,6 @@
 """The report as Markdown: tables, the implication matrix, and the HVM as Mermaid and DOT.
 
-Renders a :class:`~interview_cli.analysis.report.Report`; nothing is computed here. Mermaid
+Renders a :class:`~interview_cli.analysis.report.build.Report`; nothing is computed here. Mermaid
 blocks render in GitHub/GitLab; the DOT block is for ``dot -Tsvg``.
 """
 
@@ -10,14 +10,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from interview_cli.analysis.codes import CodeBook
-from interview_cli.analysis.drawing import to_dot, to_mermaid
-from interview_cli.analysis.implication import ImplicationMatrix, codes_at_cutoff
-from interview_cli.analysis.markdown import md_escape, table
-from interview_cli.analysis.metrics import AggregateMetrics, SessionMetrics
-from interview_cli.analysis.participants import ParticipantRow
-from interview_cli.analysis.report import LadderAnalysis, MethodSection, Report, StructureAnalysis
-from interview_cli.analysis.shapes_report import grid_markdown, journey_markdown
+from interview_cli.analysis.export.drawing import to_dot, to_mermaid
+from interview_cli.analysis.export.markdown import md_escape, table
+from interview_cli.analysis.report.build import (
+    LadderAnalysis,
+    MethodSection,
+    Report,
+    StructureAnalysis,
+)
+from interview_cli.analysis.report.codes import CodeBook
+from interview_cli.analysis.report.implication import ImplicationMatrix, codes_at_cutoff
+from interview_cli.analysis.report.metrics import AggregateMetrics, SessionMetrics
+from interview_cli.analysis.report.participants import ParticipantRow
+from interview_cli.analysis.report.shapes import grid_markdown, journey_markdown
 from interview_cli.llm.spend import format_cost
 from interview_cli.words import plural
 

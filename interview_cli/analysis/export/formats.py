@@ -26,7 +26,7 @@ from typing import Any
 
 import networkx as nx
 
-from interview_cli.analysis.drawing import (
+from interview_cli.analysis.export.drawing import (
     DrawEdge,
     Drawing,
     DrawNode,
@@ -219,7 +219,7 @@ def export_jsonl(session: SessionFile) -> str:
 
 
 def export_markdown(session: SessionFile) -> str:
-    from interview_cli.analysis.markdown import md_escape, md_text
+    from interview_cli.analysis.export.markdown import md_escape, md_text
 
     out = [
         f"# {session.concept.name}",
@@ -251,7 +251,7 @@ def export_markdown(session: SessionFile) -> str:
 
 def _turn_markdown(t: TurnRecord) -> list[str]:
     """One turn: the question and how it was chosen, the answer, what was extracted."""
-    from interview_cli.analysis.markdown import md_escape, md_text
+    from interview_cli.analysis.export.markdown import md_escape, md_text
 
     out: list[str] = []
     q = t.question

@@ -11,10 +11,16 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
-from interview_cli.analysis.codes import CodeBook
-from interview_cli.analysis.drawing import to_dot, to_mermaid, to_svg
-from interview_cli.analysis.report import LadderAnalysis, MethodSection, Report, StructureAnalysis
-from interview_cli.analysis.report_md import (
+from interview_cli.analysis.export.drawing import to_dot, to_mermaid, to_svg
+from interview_cli.analysis.report.build import (
+    LadderAnalysis,
+    MethodSection,
+    Report,
+    StructureAnalysis,
+)
+from interview_cli.analysis.report.codes import CodeBook
+from interview_cli.analysis.report.shapes import grid_html, journey_html
+from interview_cli.analysis.report.to_markdown import (
     DUAL_GRAPH_HEADERS,
     DUAL_GRAPH_NOTE,
     METRIC_HEADERS,
@@ -27,7 +33,6 @@ from interview_cli.analysis.report_md import (
     unmatched_merge_lines,
     where_text,
 )
-from interview_cli.analysis.shapes_report import grid_html, journey_html
 from interview_cli.words import plural
 
 CSS = """

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from interview_cli.analysis.metrics import SessionMetrics
+from interview_cli.analysis.report.metrics import SessionMetrics
 from interview_cli.session.schema import SessionFile
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from interview_cli.analysis.drawing import to_dot, to_mermaid
-from interview_cli.analysis.report import MethodSection, Report
+from interview_cli.analysis.export.drawing import to_dot, to_mermaid
+from interview_cli.analysis.report.build import MethodSection, Report
 
 
 def section_to_dict(section: MethodSection) -> dict[str, Any]:
