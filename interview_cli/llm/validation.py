@@ -38,10 +38,14 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from interview_cli.core.models import (
+    ANSWER_KINDS,
+    RUBRIC_SIGNALS,
+    Assessment,
     ExtractedEdge,
     ExtractedNode,
     Extraction,
     RejectedItem,
+    RubricScore,
 )
 from interview_cli.llm.prompts.templates import normalise_text
 from interview_cli.llm.protocol import (
@@ -51,22 +55,41 @@ from interview_cli.llm.protocol import (
     SlotProposals,
     SlotRequest,
 )
-from interview_cli.llm.validation_assessment import validate_assessment
-from interview_cli.llm.validation_base import UnusableResponse, as_object, one_line
 
-# The assessment check and the base of every check live beside this module; the provider
-# layer imports all of them from here.
-__all__ = [
-    "UnusableResponse",
-    "clean_question",
-    "corrective_message",
-    "fallback_question",
-    "quote_in_answer",
-    "snake_case",
-    "validate_assessment",
-    "validate_extraction",
-    "validate_slots",
-]
+
+class UnusableResponse(Exception):
+    """The whole response cannot be used; ``reason`` says why (it goes into the corrective
+    message of the retry and into the turn's recorded failures)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def as_object(data: object, what: str) -> dict[str, Any]:
+    """Tier 1: the response must be a JSON object (a JSON string of one is accepted)."""
+    if isinstance(data, str):
+        text = data.strip()
+        fenced = re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", text, re.DOTALL)
+        if fenced:
+            text = fenced.group(1)
+        if not text:
+            raise UnusableResponse(f"empty {what} response")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UnusableResponse(f"{what} response is not valid JSON ({exc.msg})") from None
+    if not isinstance(data, dict):
+        raise UnusableResponse(f"{what} response is a {type(data).__name__}, not a JSON object")
+    if not data:
+        raise UnusableResponse(f"empty {what} response")
+    return data
+
+
+def one_line(value: object) -> str:
+    """A text field with its whitespace collapsed; anything but a string becomes ""."""
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
 
 QUOTE_FUZZY_THRESHOLD = 90
 MIN_FUZZY_QUOTE_CHARS = 8
@@ -481,3 +504,111 @@ def fallback_question(request: QuestionRequest) -> str:
     from interview_cli.llm.offline.asking.questions import offline_question
 
     return offline_question(request)
+
+
+_SAFETY = {
+    "none": "none",
+    "distress": "distress",
+    "abuse": "abuse",
+    "off_topic": "off_topic",
+    "off-topic": "off_topic",
+    "off topic": "off_topic",
+    "stop": "stop",
+    "end": "stop",
+    "withdraw": "stop",
+}
+_HEDGING = {"none": "none", "low": "low", "medium": "medium", "moderate": "medium", "high": "high"}
+_CEILING = {
+    "none": "none",
+    "no": "none",
+    "false": "none",
+    "exploratory": "exploratory",
+    "productive": "exploratory",
+    "open": "exploratory",
+    "terminal": "terminal",
+    "closed": "terminal",
+}
+
+
+def _score(value: object) -> tuple[int | None, str]:
+    """(score, rationale) from {"score": 4, "rationale": ...}, 4, "4" or 4.0; score None when
+    unreadable or outside 1-5."""
+    rationale = ""
+    if isinstance(value, dict):
+        rationale = one_line(value.get("rationale"))
+        value = value.get("score")
+    if isinstance(value, bool):
+        return None, rationale
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            return None, rationale
+    if isinstance(value, int | float) and not math.isnan(value):
+        number = int(math.floor(value + 0.5))  # 3.5 -> 4, never banker's rounding
+        if 1 <= number <= 5:
+            return number, rationale
+    return None, rationale
+
+
+def validate_assessment(data: object) -> Assessment:
+    """The assessor's rubric scores; a bad score becomes a neutral 3, recorded as such."""
+    payload = as_object(data, "assessment")
+    if not any(name in payload for name in RUBRIC_SIGNALS):
+        raise UnusableResponse(f"assessment response has none of {', '.join(RUBRIC_SIGNALS)}")
+    scores: dict[str, RubricScore] = {}
+    notes: list[str] = []
+    for name in RUBRIC_SIGNALS:
+        raw = payload.get(name)
+        score, rationale = _score(raw)
+        if score is None:
+            shown = raw.get("score") if isinstance(raw, dict) else raw
+            why = "missing" if raw is None else f"invalid score {shown!r}"
+            notes.append(f"{name}: {why}, neutral 3 used")
+            scores[name] = RubricScore(score=3, rationale=f"{why} from the model; neutral 3 used")
+        else:
+            scores[name] = RubricScore(score=score, rationale=rationale)
+    hedging = _category(payload.get("hedging_language"), _HEDGING, "hedging_language", notes)
+    ceiling = _category(payload.get("knowledge_ceiling"), _CEILING, "knowledge_ceiling", notes)
+    kind = _answer_kind(payload.get("answer_kind"), notes)
+    safety = _category(payload.get("safety"), _SAFETY, "safety", notes)
+    rationale = one_line(payload.get("rationale"))
+    if notes:
+        rationale = (
+            (rationale + " " if rationale else "") + "[validation: " + "; ".join(notes) + "]"
+        )
+    return Assessment.model_validate(
+        {
+            **scores,
+            "hedging_language": hedging,
+            "knowledge_ceiling": ceiling,
+            "answer_kind": kind,
+            "safety": safety,
+            "rationale": rationale,
+        }
+    )
+
+
+def _answer_kind(value: object, notes: list[str]) -> str:
+    """A missing answer_kind is an answer (older prompts and models do not send it)."""
+    if value is None:
+        return "answer"
+    if isinstance(value, str):
+        key = value.strip().lower().replace(" ", "_").replace("-", "_")
+        if key in ANSWER_KINDS:
+            return key
+    notes.append(f"answer_kind: invalid value {value!r}, 'answer' used")
+    return "answer"
+
+
+def _category(value: object, allowed: dict[str, str], name: str, notes: list[str]) -> str:
+    if isinstance(value, dict):  # {"value": "terminal", "rationale": ...}
+        value = value.get("value", value.get("category", value.get("level")))
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        value = str(value).lower()
+    if isinstance(value, str) and value.strip().lower() in allowed:
+        return allowed[value.strip().lower()]
+    notes.append(f"{name}: invalid value {value!r}, 'none' used")
+    return "none"

@@ -19,7 +19,7 @@ from interview_cli.core.guide import guide_coverage
 from interview_cli.core.models import ANSWER_KINDS, Assessment
 from interview_cli.llm.offline.reading.safety import safety_reading
 from interview_cli.llm.prompts.output_schemas import assessment_schema
-from interview_cli.llm.validation_assessment import validate_assessment
+from interview_cli.llm.validation import validate_assessment
 from interview_cli.pipeline.consent import consent_reply
 from interview_cli.session.schema import DecisionRecord, QuestionRecord
 

@@ -13,15 +13,15 @@ from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.models import RUBRIC_SIGNALS
 from interview_cli.llm.protocol import ExtractRequest, QuestionRequest, SlotRequest
 from interview_cli.llm.validation import (
+    UnusableResponse,
     clean_question,
     corrective_message,
     fallback_question,
     quote_in_answer,
+    validate_assessment,
     validate_extraction,
     validate_slots,
 )
-from interview_cli.llm.validation_assessment import validate_assessment
-from interview_cli.llm.validation_base import UnusableResponse
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSWER = (
