@@ -138,10 +138,6 @@ class NodeState:
     def fruitless_probes(self) -> int:
         return sum(1 for p in self.probes if p.fruitless)
 
-    def fruitless_with(self, strategy: str) -> Probe | None:
-        """The first question with ``strategy`` on this node that brought nothing new."""
-        return next((p for p in self.probes if p.strategy == strategy and p.fruitless), None)
-
     @property
     def closed_by_respondent(self) -> Probe | None:
         """The answer that asked to leave this node ("move on", "I already said"), if any."""

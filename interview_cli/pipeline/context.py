@@ -28,12 +28,6 @@ class Contract(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True, frozen=True)
 
 
-class ContextLoadingOutput(Contract):
-    turn_number: int
-    max_turns: int
-    question_text: str
-
-
 class DiscourseOutput(Contract):
     hints: list[str] = Field(default_factory=list)
 
@@ -51,7 +45,6 @@ class QuestionGenerationOutput(Contract):
 
 
 STAGES: tuple[tuple[str, type[Contract]], ...] = (
-    ("context_loading", ContextLoadingOutput),
     ("discourse", DiscourseOutput),
     ("extraction", ExtractionOutput),
     ("question_generation", QuestionGenerationOutput),

@@ -14,7 +14,6 @@ from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.protocol import AssessRequest, ExtractRequest, InterviewLLM, LLMCall
 from interview_cli.pipeline.context import (
-    ContextLoadingOutput,
     DiscourseOutput,
     ExtractionOutput,
     PipelineContext,
@@ -44,15 +43,8 @@ async def read_answer(
     """Stages 1-3 (the utterance is saved already): the context, discourse hints, then
     extraction and assessment. ``extraction_context``: the earlier concepts by relevance and
     the exchange before this one (``extraction_context()``)."""
-    settings, question = session.settings, turn.question
-    with ctx.timed("context_loading"):
-        ctx.set(
-            ContextLoadingOutput(
-                turn_number=turn.turn_number,
-                max_turns=settings.max_turns,
-                question_text=question.text,
-            )
-        )
+    with ctx.timed("context_loading"):  # the seed's stage 1; turn records keep its timing
+        settings = session.settings
     with ctx.timed("discourse"):
         skipped = not settings.enable_discourse_hints
         hints = [] if skipped else discourse_hints(turn.answer.text, parser=frame_parser)

@@ -14,12 +14,17 @@ from interview_cli.analysis.report.grid_stats import (
     jacobi_eigenvalues,
     variance_shares,
 )
-from interview_cli.config.schemas import Methodology
+from interview_cli.config.schemas import Methodology, StrategySpec
 from interview_cli.config.tuning import VetoTuning
-from interview_cli.core.decide.vetoes import VetoContext, check_vetoes, focus_type_problem
+from interview_cli.core.decide.vetoes import VetoContext, VetoRecorder, focus_type_problem
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.grid import triad
 from interview_cli.core.tracker import NodeStateTracker
+
+
+def first_veto(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """The first enabled veto that rejects the candidate, as scoring asks it, or None."""
+    return VetoRecorder(ctx)(strategy, node_id)
 
 
 @pytest.mark.parametrize("count", [6, 7, 10])
@@ -74,11 +79,11 @@ def test_a_methodology_without_focus_types_is_never_vetoed_for_them() -> None:
     ctx = VetoContext(
         tuning=VetoTuning(), tracker=NodeStateTracker(), turn_number=1, graph=KnowledgeGraph()
     )
-    vetoed = check_vetoes(rate, None, ctx)
-    assert vetoed is not None and vetoed.name == "focus_type"  # checked first, hardest
+    vetoed = first_veto(rate, None, ctx)
+    assert vetoed == "focus_type"  # checked first, hardest
     plain = rate.model_copy(update={"focus_types": []})
-    assert check_vetoes(plain, None, ctx) is None
+    assert first_veto(plain, None, ctx) is None
     deepen = _methodology("means_end_chain").strategy("deepen")
-    assert check_vetoes(deepen, None, VetoContext(
+    assert first_veto(deepen, None, VetoContext(
         tuning=VetoTuning(), tracker=NodeStateTracker(), turn_number=1
     )) is None  # fmt: skip

@@ -11,7 +11,6 @@ from interview_cli.core.decide.vetoes import (
     VetoContext,
     VetoRecorder,
     answered_why,
-    check_vetoes,
     element_exhausted,
     elicited_not_laddered,
     knowledge_ceiling,
@@ -19,6 +18,12 @@ from interview_cli.core.decide.vetoes import (
     recent_redundancy,
 )
 from interview_cli.core.tracker import NodeState, NodeStateTracker
+
+
+def first_veto(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """The first enabled veto that rejects the candidate, as scoring asks it, or None."""
+    return VetoRecorder(ctx)(strategy, node_id)
+
 
 DEEPEN = StrategySpec(name="deepen")
 CLARIFY = StrategySpec(name="clarify")
@@ -122,13 +127,13 @@ def test_node_less_redundancy_uses_consecutive_zero_yield_turns() -> None:
 def test_first_veto_wins_and_switches_turn_vetoes_off() -> None:
     t = tracker(n1=node("n1", knowledge_ceiling_turn=5))
     history = [FocusEntry(turn=5, strategy="deepen", node_id="n1")]
-    result = check_vetoes(DEEPEN, "n1", ctx(t, focus_history=history))
-    assert result is not None and result.name == "knowledge_ceiling"
+    result = first_veto(DEEPEN, "n1", ctx(t, focus_history=history))
+    assert result == "knowledge_ceiling"
     no_ceiling = VetoTuning(knowledge_ceiling=False)
-    result = check_vetoes(DEEPEN, "n1", ctx(t, focus_history=history, tuning=no_ceiling))
-    assert result is not None and result.name == "recent_redundancy"
+    result = first_veto(DEEPEN, "n1", ctx(t, focus_history=history, tuning=no_ceiling))
+    assert result == "recent_redundancy"
     all_off = VetoTuning(knowledge_ceiling=False, recent_redundancy=False, element_exhausted=False)
-    assert check_vetoes(DEEPEN, "n1", ctx(t, focus_history=history, tuning=all_off)) is None
+    assert first_veto(DEEPEN, "n1", ctx(t, focus_history=history, tuning=all_off)) is None
 
 
 def test_recorder_returns_names_and_keeps_reasons() -> None:
@@ -172,7 +177,7 @@ def test_an_empty_open_question_is_spent_beyond_the_redundancy_window() -> None:
     assert open_question_spent(CLOSE, None, spent) is None  # the closing question is never spent
     switched_off = VetoTuning(redundancy_window_turns=1)  # older methodologies: off
     off = ctx(tracker(), turn=5, focus_history=history, consecutive_low_info=3, tuning=switched_off)
-    assert check_vetoes(EXPLORE, None, off) is None
+    assert first_veto(EXPLORE, None, off) is None
 
 
 def test_what_an_open_question_brought_up_is_laddered_before_another_open_question() -> None:
@@ -195,8 +200,8 @@ def test_what_an_open_question_brought_up_is_laddered_before_another_open_questi
     )
     assert elicited_not_laddered(DEEPEN, "n4", c_older) is None
     assert elicited_not_laddered(CLOSE, None, c) is None
-    result = check_vetoes(EXPLORE, None, c)
-    assert result is not None and result.name == "elicited_not_laddered"
+    result = first_veto(EXPLORE, None, c)
+    assert result == "elicited_not_laddered"
     # A value needs no laddering up; a node asked about already is laddered.
     terminal = tracker(n4=NodeState(node_id="n4", label="a calm life", created_at_turn=4,
                                     is_terminal=True))  # fmt: skip
@@ -224,6 +229,6 @@ def test_a_why_already_answered_is_not_asked_again() -> None:
     )
     assert answered_why(climb, "top", ctx(t, tuning=on)) is None
     assert answered_why(CLARIFY, "led", ctx(t, tuning=on)) is None  # asking what it means is fine
-    result = check_vetoes(climb, "led", ctx(t, tuning=on))
-    assert result is not None and result.name == "answered_why"
-    assert check_vetoes(climb, "led", ctx(t)) is None  # off for older methodologies
+    result = first_veto(climb, "led", ctx(t, tuning=on))
+    assert result == "answered_why"
+    assert first_veto(climb, "led", ctx(t)) is None  # off for older methodologies

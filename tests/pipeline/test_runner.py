@@ -13,7 +13,7 @@ from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.offline import OfflineLLM
 from interview_cli.llm.protocol import LLMCall, TaskResult
 from interview_cli.llm.settings import offline_settings
-from interview_cli.pipeline.context import ContextLoadingOutput, ExtractionOutput, PipelineContext
+from interview_cli.pipeline.context import DiscourseOutput, ExtractionOutput, PipelineContext
 from interview_cli.pipeline.runner import Hooks, Interview
 from interview_cli.pipeline.setup import new_session
 from interview_cli.session.read import read_session_file
@@ -174,12 +174,12 @@ def test_same_inputs_same_session(tmp_path: Path) -> None:
 
 def test_premature_access_to_a_stage_output_is_an_error() -> None:
     ctx = PipelineContext()
-    with pytest.raises(RuntimeError, match="context_loading has not run"):
-        ctx.get(ContextLoadingOutput)
-    ctx.set(ContextLoadingOutput(turn_number=1, max_turns=5, question_text="q"))
-    assert ctx.get(ContextLoadingOutput).turn_number == 1
+    with pytest.raises(RuntimeError, match="discourse has not run"):
+        ctx.get(DiscourseOutput)
+    ctx.set(DiscourseOutput(hints=["because"]))
+    assert ctx.get(DiscourseOutput).hints == ["because"]
     with pytest.raises(RuntimeError, match="already produced"):
-        ctx.set(ContextLoadingOutput(turn_number=2, max_turns=5, question_text="q"))
+        ctx.set(DiscourseOutput(hints=[]))
     assert not ctx.has(ExtractionOutput)
 
 

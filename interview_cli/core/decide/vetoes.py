@@ -419,23 +419,6 @@ def enabled_vetoes(tuning: VetoTuning) -> tuple[tuple[str, VetoFn], ...]:
     return tuple((name, fn) for name, fn in VETOES if switches[name])
 
 
-@dataclass(frozen=True)
-class VetoResult:
-    name: str
-    reason: str
-
-
-def check_vetoes(
-    strategy: StrategySpec, node_id: str | None, ctx: VetoContext
-) -> VetoResult | None:
-    """The first enabled veto that rejects this candidate, or None."""
-    for name, fn in enabled_vetoes(ctx.tuning):
-        reason = fn(strategy, node_id, ctx)
-        if reason is not None:
-            return VetoResult(name, reason)
-    return None
-
-
 class VetoRecorder:
     """A scoring ``veto`` callback that also remembers each veto's reason for the rationale."""
 

@@ -13,7 +13,6 @@ language rule: the study language when one is set, otherwise the respondent's.
 
 from __future__ import annotations
 
-from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.llm.prompts.templates import (
     Prompt,
     bullets,
@@ -28,7 +27,6 @@ from interview_cli.llm.protocol import (
     OpeningRequest,
     PersonaRequest,
     QuestionRequest,
-    SignalNote,
 )
 
 # The last exchange plus two before it: what the prompt shows, and so all the pipeline sends.
@@ -55,14 +53,6 @@ CLOSING_TASK = (
     "(from <summary>), then ask one question: whether anything important is missing or "
     "wrong in it. Thank them in a few words."
 )
-
-
-def signal_description(note: SignalNote) -> str:
-    """The note's own description, else the catalogue's (qualifiers like `.high` resolved)."""
-    if note.description:
-        return note.description
-    resolved = resolve_weight_key(note.name)
-    return resolved[0].description if resolved else ""
 
 
 def short_quote(text: str, limit: int = MAX_QUOTE_CHARS) -> str:

@@ -468,7 +468,3 @@ def _fix_type(methodology: Methodology, spec: JourneySpec) -> str:
 
 def _fix_relation(methodology: Methodology, spec: JourneySpec) -> str:
     return _relation(methodology, spec.pain_type, _fix_type(methodology, spec))
-
-
-def journey_summary(stages: list[str]) -> str:
-    return label_list(stages)
