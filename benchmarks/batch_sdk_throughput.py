@@ -59,7 +59,7 @@ TOOL_INPUTS = {
                 "confidence": 0.8,
             }
         ],
-    },  # fmt: skip
+    },
     ASSESSMENT_TOOL: {
         **{name: {"score": 4, "rationale": "gives a reason"} for name in RUBRIC_SIGNALS},
         "hedging_language": "none",
@@ -95,11 +95,28 @@ def run_batch(url: str, *, jobs: int, runs: int, max_turns: int, out: Path) -> f
     from interview_cli.cli.app import app
 
     args = [
-        "batch", "cooperative", "-c", "headphones_mec", "--provider", "openai-compatible",
-        "--base-url", url, "--model", "bench", "--respondent-provider",
-        "offline", "--runs", str(runs), "-j", str(jobs), "--max-turns", str(max_turns),
-        "--out", str(out), "--json",
-    ]  # fmt: skip
+        "batch",
+        "cooperative",
+        "-c",
+        "headphones_mec",
+        "--provider",
+        "openai-compatible",
+        "--base-url",
+        url,
+        "--model",
+        "bench",
+        "--respondent-provider",
+        "offline",
+        "--runs",
+        str(runs),
+        "-j",
+        str(jobs),
+        "--max-turns",
+        str(max_turns),
+        "--out",
+        str(out),
+        "--json",
+    ]
     env = {"OPENAI_COMPATIBLE_API_KEY": "", "INTERVIEW_PRICING": ""}
     started = time.perf_counter()
     done = CliRunner().invoke(app, args, env=env)
@@ -135,17 +152,21 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             run_batch(url, jobs=1, runs=1, max_turns=2, out=Path(tmp) / "warm")  # imports
-            base = run_batch(url, jobs=1, runs=args.serial, max_turns=args.max_turns,
-                             out=Path(tmp) / "j1")  # fmt: skip
+            base = run_batch(
+                url, jobs=1, runs=args.serial, max_turns=args.max_turns, out=Path(tmp) / "j1"
+            )
             print(f"round trip {args.latency:.3f} s, up to {args.max_turns} turns per interview")
             print(f"concurrency  1: {base:6.2f} turns/s")
             for jobs in args.concurrency:
                 cpu, started = server_cpu(mine), time.perf_counter()
-                rate = run_batch(url, jobs=jobs, runs=jobs, max_turns=args.max_turns,
-                                 out=Path(tmp) / f"j{jobs}")  # fmt: skip
+                rate = run_batch(
+                    url, jobs=jobs, runs=jobs, max_turns=args.max_turns, out=Path(tmp) / f"j{jobs}"
+                )
                 share = (server_cpu(mine) - cpu) / (time.perf_counter() - started)
-                print(f"concurrency {jobs:2d}: {rate:6.2f} turns/s = {rate / base:5.1f}x"
-                      f"  (fake server: {share:.0%} of a core)")  # fmt: skip
+                print(
+                    f"concurrency {jobs:2d}: {rate:6.2f} turns/s = {rate / base:5.1f}x"
+                    f"  (fake server: {share:.0%} of a core)"
+                )
     finally:
         mine.send("stop")
         process.join(timeout=5)

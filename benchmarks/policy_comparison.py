@@ -101,10 +101,27 @@ def run_batch(
     out: Path, personas: Path, *, concept: str, policy: str, seed: int, max_turns: int, jobs: int
 ) -> list[dict[str, Any]]:
     command = [
-        sys.executable, "-m", "interview_cli", "batch", str(personas), "-c", concept,
-        "--max-turns", str(max_turns), "--seed", str(seed), "--policy", policy,
-        "--out", str(out), "--json", "-j", str(jobs), "-p", "offline",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "interview_cli",
+        "batch",
+        str(personas),
+        "-c",
+        concept,
+        "--max-turns",
+        str(max_turns),
+        "--seed",
+        str(seed),
+        "--policy",
+        policy,
+        "--out",
+        str(out),
+        "--json",
+        "-j",
+        str(jobs),
+        "-p",
+        "offline",
+    ]
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
     if done.returncode != 0:
         sys.exit(f"batch failed ({personas.name}, {policy}, seed {seed}):\n{done.stderr[-2000:]}")
@@ -184,19 +201,27 @@ def targets(
     )
     who = " and ".join(quiet) or "(no respondent with little to say in this set)"
     checks = [
-        (adaptive.rung_recall >= best_recall + 0.10,
-         f"rung recall {100 * adaptive.rung_recall:.0f}% >= better baseline "
-         f"{100 * best_recall:.0f}% + 10 points"),
+        (
+            adaptive.rung_recall >= best_recall + 0.10,
+            f"rung recall {100 * adaptive.rung_recall:.0f}% >= better baseline "
+            f"{100 * best_recall:.0f}% + 10 points",
+        ),
         (terminal >= 0.8, f"terminal reached {100 * terminal:.0f}% >= 80% (where statable)"),
         (adaptive.reasks <= 0.5, f"same-node re-asks {adaptive.reasks:.2f} per interview <= 0.5"),
-        (adaptive.complaints <= fewest,
-         f"complaints {adaptive.complaints} <= better baseline's {fewest}"),
-        (adaptive.early_unopened <= 0.1 * adaptive.n,
-         f"early ends with a ladder never opened {adaptive.early_unopened} of {adaptive.n} "
-         f"<= 10% ({closed_quiet} of them the respondent with little to say)"),
-        (bool(little) and max(little) <= 10,
-         f"{who} closed within 10 turns (turns: {', '.join(map(str, little))})"),
-    ]  # fmt: skip
+        (
+            adaptive.complaints <= fewest,
+            f"complaints {adaptive.complaints} <= better baseline's {fewest}",
+        ),
+        (
+            adaptive.early_unopened <= 0.1 * adaptive.n,
+            f"early ends with a ladder never opened {adaptive.early_unopened} of {adaptive.n} "
+            f"<= 10% ({closed_quiet} of them the respondent with little to say)",
+        ),
+        (
+            bool(little) and max(little) <= 10,
+            f"{who} closed within 10 turns (turns: {', '.join(map(str, little))})",
+        ),
+    ]
     return [f"  [{'x' if ok else ' '}] {text}" for ok, text in checks]
 
 
@@ -229,8 +254,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("-j", "--jobs", type=int, default=4, help="interviews at once")
     args = parser.parse_args()
     if args.holdout2_dir is not None and not args.holdout2_dir.is_dir():
-        parser.error(f"--holdout2-dir: {args.holdout2_dir} is not a directory; give one of "
-                     "persona YAML files")  # fmt: skip
+        parser.error(
+            f"--holdout2-dir: {args.holdout2_dir} is not a directory; give one of "
+            "persona YAML files"
+        )
     return args
 
 

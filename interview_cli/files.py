@@ -158,11 +158,14 @@ def _check_regular(
         raise error(f"{path}: is a directory, not a {what}")
     if not stat.S_ISREG(mode):
         kind = (
-            "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
-            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "a socket" if stat.S_ISSOCK(mode)
+            "a FIFO (named pipe)"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket"
+            if stat.S_ISSOCK(mode)
             else "not a regular file"
-        )  # fmt: skip
+        )
         raise error(f"{path}: is {kind}, not a {what}; give the path of a regular file")
     if info.st_size > limit:
         raise error(_too_big(path, info.st_size, limit, what))

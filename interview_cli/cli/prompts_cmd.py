@@ -27,8 +27,14 @@ if TYPE_CHECKING:
 
 PERSONA_TASK = "respond_as_persona"
 # The order requests are made in a turn: the question is asked, answered, then processed.
-ORDER = ("generate_opening", PERSONA_TASK, "extract", "assess", "propose_slots",
-         "generate_question")  # fmt: skip
+ORDER = (
+    "generate_opening",
+    PERSONA_TASK,
+    "extract",
+    "assess",
+    "propose_slots",
+    "generate_question",
+)
 
 
 def prompts(

@@ -202,10 +202,23 @@ def _marker_at(sentence: str, match: re.Match[str]) -> Marker | None:
 # Markers that open a subordinate clause when they start a sentence ("When X, Y").
 _SUBORDINATORS = frozenset(
     (
-        "because", "because of", "cause", "due to", "since", "as soon as", "whenever", "when",
-        "while", "once", "before", "until", "after", "in order to", "so that",
+        "because",
+        "because of",
+        "cause",
+        "due to",
+        "since",
+        "as soon as",
+        "whenever",
+        "when",
+        "while",
+        "once",
+        "before",
+        "until",
+        "after",
+        "in order to",
+        "so that",
     )
-)  # fmt: skip
+)
 _MAIN_SUBJECT = re.compile(r"\s(?=(?:i|we|you|they|he|she|my|our)\s)")
 
 

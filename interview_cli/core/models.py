@@ -88,7 +88,7 @@ class RubricScore(CoreModel):
 # an answer (so it is not among the kinds a model may return, ``ANSWER_KINDS``).
 AnswerKind = Literal[
     "answer", "dont_know", "already_said", "move_on", "about_interview", "declined"
-]  # fmt: skip
+]
 DECLINED = "declined"
 ANSWER_KINDS: tuple[str, ...] = tuple(k for k in get_args(AnswerKind) if k != DECLINED)
 NON_CONTENT_KINDS: frozenset[str] = frozenset(

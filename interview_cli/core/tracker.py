@@ -43,8 +43,15 @@ ABOUT_INTERVIEW = "about_interview"
 # DECLINED (from core.models) is the respondent's /pass: they would rather not answer it.
 SKIPPED = "skipped"  # the moderator's /skip: done with this node, whatever the scores say
 PROBE_OUTCOMES: tuple[str, ...] = (
-    NEW_RUNG, NOTHING_NEW, DONT_KNOW, ALREADY_SAID, MOVE_ON, ABOUT_INTERVIEW, DECLINED, SKIPPED
-)  # fmt: skip
+    NEW_RUNG,
+    NOTHING_NEW,
+    DONT_KNOW,
+    ALREADY_SAID,
+    MOVE_ON,
+    ABOUT_INTERVIEW,
+    DECLINED,
+    SKIPPED,
+)
 # The respondent (or the moderator) said, in effect, "enough about this": the node is closed
 # after one of these.
 CLOSING_OUTCOMES: frozenset[str] = frozenset({ALREADY_SAID, MOVE_ON, DECLINED, SKIPPED})

@@ -142,6 +142,7 @@ def bound_request(request: Any) -> Any:
     for name in ("recent", "history"):
         exchanges = getattr(request, name, None)
         if isinstance(exchanges, list) and any(len(x.answer) > MAX_ANSWER_CHARS for x in exchanges):
-            update[name] = [x.model_copy(update={"answer": bound_answer(x.answer)})
-                            for x in exchanges]  # fmt: skip
+            update[name] = [
+                x.model_copy(update={"answer": bound_answer(x.answer)}) for x in exchanges
+            ]
     return request.model_copy(update=update) if update else request

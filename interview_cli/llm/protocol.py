@@ -235,8 +235,11 @@ class SlotRequest(BaseModel):
     def all_groups(self) -> list[SlotGroup]:
         if self.groups:
             return list(self.groups)
-        return [SlotGroup(node_type=self.node_type, labels=self.labels,
-                          existing_slots=self.existing_slots)]  # fmt: skip
+        return [
+            SlotGroup(
+                node_type=self.node_type, labels=self.labels, existing_slots=self.existing_slots
+            )
+        ]
 
 
 class PersonaRequest(BaseModel):

@@ -270,12 +270,14 @@ def _remote_base_url(
         )
     if base_url:
         where = (
-            "--base-url" if flag_base_url
-            else info.base_url_env if env_base_url and base_url == env_base_url
+            "--base-url"
+            if flag_base_url
+            else info.base_url_env
+            if env_base_url and base_url == env_base_url
             else f"providers.{provider}.base_url in the {CONFIG_ENV} file"
             if config.user_base_url(provider) is not None
             else f"the {name} client's base_url"
-        )  # fmt: skip
+        )
         check_base_url(base_url, where)
     return base_url, own_base_url
 

@@ -52,9 +52,15 @@ async def read_answer(
     hooks.on_stage("reading the answer")
     with ctx.timed("extract_assess"):
         read = await _extract_and_assess(
-            llm, session, turn, methodology, concept, existing_labels, hints,
+            llm,
+            session,
+            turn,
+            methodology,
+            concept,
+            existing_labels,
+            hints,
             extraction_context,
-        )  # fmt: skip
+        )
     ctx.set(read)
     return read
 

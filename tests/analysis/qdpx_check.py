@@ -26,13 +26,20 @@ GUID = re.compile(
 RGB = re.compile(r"^#([A-Fa-f0-9]{6}|[A-Fa-f0-9]{3})$")
 DATETIME = re.compile(r"^-?\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$")
 TYPES = {
-    "guid": GUID, "targetGUID": GUID, "creatingUser": GUID, "modifyingUser": GUID,
-    "creatingUserGUID": GUID, "modifyingUserGUID": GUID, "color": RGB,
-    "isCodable": re.compile(r"^(true|false|1|0)$"), "startPosition": re.compile(r"^-?\d+$"),
-    "endPosition": re.compile(r"^-?\d+$"), "creationDateTime": DATETIME,
+    "guid": GUID,
+    "targetGUID": GUID,
+    "creatingUser": GUID,
+    "modifyingUser": GUID,
+    "creatingUserGUID": GUID,
+    "modifyingUserGUID": GUID,
+    "color": RGB,
+    "isCodable": re.compile(r"^(true|false|1|0)$"),
+    "startPosition": re.compile(r"^-?\d+$"),
+    "endPosition": re.compile(r"^-?\d+$"),
+    "creationDateTime": DATETIME,
     "modifiedDateTime": DATETIME,
     "typeOfVariable": re.compile(r"^(Text|Boolean|Integer|Float|Date|DateTime)$"),
-}  # fmt: skip
+}
 
 
 @dataclass(frozen=True)
@@ -165,9 +172,11 @@ def check_project(data: bytes) -> list[str]:
                 problems.append(f"guid {g} used twice ({guids[g.lower()]}, {_local(el.tag)})")
             guids[g.lower()] = _local(el.tag)
     wanted = {
-        "CodeRef": "Code", "SourceRef": "TextSource", "NoteRef": "Note",
+        "CodeRef": "Code",
+        "SourceRef": "TextSource",
+        "NoteRef": "Note",
         "VariableRef": "Variable",
-    }  # fmt: skip
+    }
     for el in project.root.iter():
         kind = wanted.get(_local(el.tag))
         target = el.get("targetGUID", "").lower()

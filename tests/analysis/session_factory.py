@@ -44,21 +44,31 @@ SPECS: dict[str, dict[str, Any]] = {
     "mec-scripted": {"concept": "headphones_mec", "answers": MEC_ANSWERS, "max_turns": 10},
     "mec-cooperative": {"concept": "headphones_mec", "persona": "cooperative", "max_turns": 10},
     "mec-fatiguing": {
-        "concept": "headphones_mec", "persona": "fatiguing", "max_turns": 12, "seed": 1,
+        "concept": "headphones_mec",
+        "persona": "fatiguing",
+        "max_turns": 12,
+        "seed": 1,
     },
     "oat-sceptical": {"concept": "oat_milk_mec", "persona": "sceptical", "max_turns": 8, "seed": 3},
     "yoghurt-elements": {
-        "concept": "plant_yoghurt_concept_mec", "persona": "cooperative", "max_turns": 8,
+        "concept": "plant_yoghurt_concept_mec",
+        "persona": "cooperative",
+        "max_turns": 8,
     },
     "jtbd-cooperative": {"concept": "coffee_jtbd", "persona": "cooperative", "max_turns": 8},
     "ci-verbose": {
-        "concept": "customer_support_ci", "persona": "verbose_tangential", "max_turns": 8,
+        "concept": "customer_support_ci",
+        "persona": "verbose_tangential",
+        "max_turns": 8,
     },
     "mec-paused": {"concept": "headphones_mec", "answers": MEC_ANSWERS[:3], "max_turns": 10},
     "mec-interrupted": {
-        "concept": "headphones_mec", "answers": MEC_ANSWERS, "max_turns": 10, "fail_from_turn": 4,
+        "concept": "headphones_mec",
+        "answers": MEC_ANSWERS,
+        "max_turns": 10,
+        "fail_from_turn": 4,
     },
-}  # fmt: skip
+}
 
 
 def library() -> Library:

@@ -103,9 +103,11 @@ def _boxes(svg: str) -> dict[str, tuple[float, float, float, float]]:
         rect = g.find(f"{SVG}rect")
         assert rect is not None
         out[g.get("data-id", "")] = (
-            float(rect.get("x", 0)), float(rect.get("y", 0)),
-            float(rect.get("width", 0)), float(rect.get("height", 0)),
-        )  # fmt: skip
+            float(rect.get("x", 0)),
+            float(rect.get("y", 0)),
+            float(rect.get("width", 0)),
+            float(rect.get("height", 0)),
+        )
     return out
 
 
@@ -142,7 +144,7 @@ def test_rows_are_ordered_to_undo_a_crossing() -> None:
             DrawNode("b", "b", 1),
             DrawNode("x", "x", 2),
             DrawNode("y", "y", 2),
-        ),  # fmt: skip
+        ),
         edges=(DrawEdge("a", "y"), DrawEdge("b", "x")),
     )
     rows = order_rows(crossing)

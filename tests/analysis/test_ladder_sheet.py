@@ -61,25 +61,35 @@ def _named_cells(report) -> dict[tuple[str, str], tuple[int, int]]:
         (
             "ladder",
             {
-                ("price", "focus"): (3, 0), ("price", "relax"): (1, 0),
-                ("price", "freedom"): (0, 4), ("battery", "focus"): (2, 0),
-                ("battery", "freedom"): (0, 1), ("battery", "calm"): (0, 1),
-                ("fit", "relax"): (1, 0), ("focus", "freedom"): (4, 0),
-                ("focus", "calm"): (1, 0), ("relax", "freedom"): (1, 0),
+                ("price", "focus"): (3, 0),
+                ("price", "relax"): (1, 0),
+                ("price", "freedom"): (0, 4),
+                ("battery", "focus"): (2, 0),
+                ("battery", "freedom"): (0, 1),
+                ("battery", "calm"): (0, 1),
+                ("fit", "relax"): (1, 0),
+                ("focus", "freedom"): (4, 0),
+                ("focus", "calm"): (1, 0),
+                ("relax", "freedom"): (1, 0),
             },
         ),
         (
             "respondent",
             {
-                ("price", "focus"): (3, 0), ("price", "relax"): (1, 0),
-                ("price", "freedom"): (0, 3), ("battery", "focus"): (2, 0),
-                ("battery", "freedom"): (0, 1), ("battery", "calm"): (0, 1),
-                ("fit", "relax"): (1, 0), ("focus", "freedom"): (3, 0),
-                ("focus", "calm"): (1, 0), ("relax", "freedom"): (1, 0),
+                ("price", "focus"): (3, 0),
+                ("price", "relax"): (1, 0),
+                ("price", "freedom"): (0, 3),
+                ("battery", "focus"): (2, 0),
+                ("battery", "freedom"): (0, 1),
+                ("battery", "calm"): (0, 1),
+                ("fit", "relax"): (1, 0),
+                ("focus", "freedom"): (3, 0),
+                ("focus", "calm"): (1, 0),
+                ("relax", "freedom"): (1, 0),
             },
         ),
     ],
-)  # fmt: skip
+)
 def test_a_sheet_counts_like_the_hand_computed_example(mec, rule: str, expected) -> None:
     sheet = parse_ladder_sheet(HAND, source="hand.csv", methodology=mec)
     assert sheet.ladder_count == 7 and list(sheet.respondents) == ["R1", "R2", "R3"]
@@ -115,8 +125,11 @@ def test_letters_compare_by_class_so_two_consequences_may_follow(mec) -> None:
     )
     ladder = parse_ladder_sheet(text, source="s.csv", methodology=mec).respondents["R"][0]
     assert [r.node_type for r in ladder] == [
-        "attribute", "psychosocial_consequence", "functional_consequence", "instrumental_value",
-    ]  # fmt: skip
+        "attribute",
+        "psychosocial_consequence",
+        "functional_consequence",
+        "instrumental_value",
+    ]
 
 
 HEAD = "respondent,ladder,position,code,level\n"
@@ -125,14 +138,23 @@ HEAD = "respondent,ladder,position,code,level\n"
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        (HEAD + "R1,1,1,price,A\nR1,1,3,freedom,V\n", "row 3, column position: ladder '1' of "
-         "respondent 'R1' jumps from position 1 to 3"),
-        (HEAD + "R1,1,1,price,A\nR1,1,1,cost,A\n", "row 3, column position: ladder '1' of "
-         "respondent 'R1' has position 1 twice"),
-        (HEAD + "R1,1,1,freedom,V\nR1,1,2,price,A\n", "row 3, column level: ladder '1' of "
-         "respondent 'R1' goes down from instrumental_value (position 1) to attribute"),
-        (HEAD + "R1,1,1,freedom,terminal_value\nR1,1,2,focus,functional_consequence\n",
-         "row 3, column level: ladder '1' of respondent 'R1' goes down"),
+        (
+            HEAD + "R1,1,1,price,A\nR1,1,3,freedom,V\n",
+            "row 3, column position: ladder '1' of respondent 'R1' jumps from position 1 to 3",
+        ),
+        (
+            HEAD + "R1,1,1,price,A\nR1,1,1,cost,A\n",
+            "row 3, column position: ladder '1' of respondent 'R1' has position 1 twice",
+        ),
+        (
+            HEAD + "R1,1,1,freedom,V\nR1,1,2,price,A\n",
+            "row 3, column level: ladder '1' of "
+            "respondent 'R1' goes down from instrumental_value (position 1) to attribute",
+        ),
+        (
+            HEAD + "R1,1,1,freedom,terminal_value\nR1,1,2,focus,functional_consequence\n",
+            "row 3, column level: ladder '1' of respondent 'R1' goes down",
+        ),
         (HEAD + "R1,1,1,price,A\nR1,1,2,focus,X\n", "row 3, column level: unknown level 'X'"),
         (HEAD + "R1,1,1,,A\n", "row 2, column code: empty"),
         (HEAD + "R1,1,1,--,A\n", "row 2, column code: '--' has no letter or digit"),
@@ -146,7 +168,7 @@ HEAD = "respondent,ladder,position,code,level\n"
         ('respondent,ladder,position,code,"' + "l" * 200_000 + '"\n', "row 1: not readable as CSV"),
         ("", "row 1: missing column(s) respondent, ladder, position, code, level"),
     ],
-)  # fmt: skip
+)
 def test_every_problem_is_one_line_naming_row_and_column(mec, text: str, expected: str) -> None:
     with pytest.raises(UsageError) as info:
         parse_ladder_sheet(text, source="coded.csv", methodology=mec)

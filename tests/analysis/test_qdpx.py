@@ -131,16 +131,22 @@ def _first(root: ET.Element, tag: str) -> ET.Element:
         (lambda r: _first(r, "Code").attrib.pop("isCodable"), "required attribute isCodable"),
         (lambda r: _first(r, "Code").set("guid", "not-a-guid"), "guid='not-a-guid'"),
         (lambda r: _first(r, "Code").set("color", "red"), "color='red'"),
-        (lambda r: _first(r, "CodeRef").set("targetGUID", "00000000-0000-0000-0000-000000000000"),
-         "refers to no Code"),
+        (
+            lambda r: _first(r, "CodeRef").set(
+                "targetGUID", "00000000-0000-0000-0000-000000000000"
+            ),
+            "refers to no Code",
+        ),
         (lambda r: _first(r, "PlainTextSelection").set("endPosition", "99999999"), "outside"),
         (lambda r: r.insert(0, r.find(f"{Q}Sources")), "out of schema order"),
-        (lambda r: _first(r, "TextSource").set("plainTextPath", "internal://gone.txt"),
-         "not in the zip"),
+        (
+            lambda r: _first(r, "TextSource").set("plainTextPath", "internal://gone.txt"),
+            "not in the zip",
+        ),
         (lambda r: _first(r, "TextSource").set("colour", "x"), "not in the schema"),
         (lambda r: r.append(ET.Element(f"{Q}Nonsense")), "Nonsense is not a child"),
     ],
-)  # fmt: skip
+)
 def test_the_check_catches_broken_projects(sessions: list[SessionFile], change, problem) -> None:
     problems = check_project(_tampered(export_qdpx(sessions), change))
     assert any(problem in p for p in problems), problems

@@ -27,9 +27,12 @@ from interview_cli.cli.app import app
 SVG = "{http://www.w3.org/2000/svg}"
 VIEWPORT = 1280
 LEVELS = (
-    "attribute", "functional_consequence", "psychosocial_consequence", "instrumental_value",
+    "attribute",
+    "functional_consequence",
+    "psychosocial_consequence",
+    "instrumental_value",
     "terminal_value",
-)  # fmt: skip
+)
 VALUE_LEVELS = {4, 5}
 
 

@@ -42,8 +42,10 @@ def test_every_produced_session_verifies(produced: dict[str, Path], name: str) -
 def test_the_produced_sessions_cover_what_verify_must_handle(produced: dict[str, Path]) -> None:
     sessions = {name: read_session(path) for name, path in produced.items()}
     assert {s.methodology.name for s in sessions.values()} == {
-        "means_end_chain", "jobs_to_be_done", "critical_incident",
-    }  # fmt: skip
+        "means_end_chain",
+        "jobs_to_be_done",
+        "critical_incident",
+    }
     assert sessions["yoghurt-elements"].state["coverage"] is not None  # coverage mode
     assert sessions["mec-paused"].status == "paused"
     assert sessions["mec-interrupted"].turns[-1].status == "answered"

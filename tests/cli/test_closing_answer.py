@@ -29,11 +29,21 @@ ANSWERS = ["The noise cancelling.", "Because I can focus at work."]  # then the 
 def run(closing: str, sessions: Path) -> tuple[Any, dict[str, Any], Path]:
     result = CliRunner().invoke(
         app,
-        ["run", "--sessions-dir", str(sessions), "-c", "headphones_mec", "-p", "offline",
-         "--max-turns", "2", "--no-rating"],
+        [
+            "run",
+            "--sessions-dir",
+            str(sessions),
+            "-c",
+            "headphones_mec",
+            "-p",
+            "offline",
+            "--max-turns",
+            "2",
+            "--no-rating",
+        ],
         input="".join(line + "\n" for line in [*ANSWERS, closing]),
         catch_exceptions=False,
-    )  # fmt: skip
+    )
     assert result.exit_code == 0, result.output
     (path,) = sessions.glob("*.json")
     return result, json.loads(path.read_text(encoding="utf-8")), path
@@ -132,8 +142,17 @@ def test_a_closing_answer_interrupted_before_reading_is_read_on_resume(
         raise KeyboardInterrupt
 
     monkeypatch.setattr(closing, "read_into_graph", interrupted)
-    argv = ["run", "--sessions-dir", str(sessions), "-c", "headphones_mec", "-p", "offline",
-            "--max-turns", "2"]  # fmt: skip
+    argv = [
+        "run",
+        "--sessions-dir",
+        str(sessions),
+        "-c",
+        "headphones_mec",
+        "-p",
+        "offline",
+        "--max-turns",
+        "2",
+    ]
     answers = [*ANSWERS, "Also the long battery life."]
     first = CliRunner().invoke(app, argv, input="".join(a + "\n" for a in answers))
     assert first.exit_code != 0, first.output

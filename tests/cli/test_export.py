@@ -22,8 +22,13 @@ from session_factory import run_interview  # noqa: E402
 
 @pytest.fixture(scope="module")
 def session_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return run_interview(tmp_path_factory.mktemp("export"), concept="headphones_mec",
-                         session_id="exp", persona="cooperative", max_turns=6)  # fmt: skip
+    return run_interview(
+        tmp_path_factory.mktemp("export"),
+        concept="headphones_mec",
+        session_id="exp",
+        persona="cooperative",
+        max_turns=6,
+    )
 
 
 def invoke(*args: str) -> Any:
@@ -33,8 +38,10 @@ def invoke(*args: str) -> Any:
 def test_every_format_on_stdout(session_file: Path) -> None:
     doc = json.loads(session_file.read_text(encoding="utf-8"))
     n_nodes = len(doc["graph"]["nodes"])
-    out = {fmt: invoke(str(session_file), "--format", fmt) for fmt in
-           ("graphml", "dot", "mermaid", "csv", "jsonl", "md")}  # fmt: skip
+    out = {
+        fmt: invoke(str(session_file), "--format", fmt)
+        for fmt in ("graphml", "dot", "mermaid", "csv", "jsonl", "md")
+    }
     assert all(r.exit_code == 0 for r in out.values()), {k: r.output for k, r in out.items()}
     g = nx.read_graphml(io.BytesIO(out["graphml"].stdout.encode("utf-8")))
     assert g.number_of_nodes() == n_nodes

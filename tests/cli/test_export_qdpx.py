@@ -21,14 +21,20 @@ def two(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     directory = tmp_path_factory.mktemp("qdpx")
     return [
         run_interview(
-            directory, concept="headphones_mec", session_id="mec-a", answers=MEC_ANSWERS,
+            directory,
+            concept="headphones_mec",
+            session_id="mec-a",
+            answers=MEC_ANSWERS,
             max_turns=6,
         ),
         run_interview(
-            directory, concept="coffee_jtbd", session_id="jtbd-a", persona="cooperative",
+            directory,
+            concept="coffee_jtbd",
+            session_id="jtbd-a",
+            persona="cooperative",
             max_turns=5,
         ),
-    ]  # fmt: skip
+    ]
 
 
 def invoke(*args: str) -> Any:

@@ -45,15 +45,21 @@ def process(
 
     env = {**os.environ, **(env or {}), "PYTHONPATH": str(ROOT)}
     return subprocess.run(
-        [sys.executable, "-m", "interview_cli", *args], input=stdin, capture_output=True,
-        timeout=timeout, env=env, preexec_fn=cap_memory, check=False,
-    )  # fmt: skip
+        [sys.executable, "-m", "interview_cli", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=timeout,
+        env=env,
+        preexec_fn=cap_memory,
+        check=False,
+    )
 
 
 def new_session(sessions: Path, answers: list[str] = [ANSWER]) -> Path:  # noqa: B006
     text = "".join(a + "\n" for a in answers) + "/quit\n"
-    result = cli("run", "-c", "headphones_mec", "-p", "offline", "--sessions-dir", str(sessions),
-                 stdin=text)  # fmt: skip
+    result = cli(
+        "run", "-c", "headphones_mec", "-p", "offline", "--sessions-dir", str(sessions), stdin=text
+    )
     assert result.exit_code == 0, result.output
     (path,) = sessions.glob("*.json")
     return path
@@ -94,8 +100,15 @@ def test_a_settings_file_that_is_a_device_or_a_fifo_is_refused_at_once(tmp_path:
     os.mkfifo(fifo)
     for target, what in (("/dev/zero", "is a device"), (str(fifo), "is a FIFO")):
         try:
-            done = process("run", "-c", "headphones_mec", "--sessions-dir", str(tmp_path / "s"),
-                           timeout=30, env={"INTERVIEW_LLM_CONFIG": target})  # fmt: skip
+            done = process(
+                "run",
+                "-c",
+                "headphones_mec",
+                "--sessions-dir",
+                str(tmp_path / "s"),
+                timeout=30,
+                env={"INTERVIEW_LLM_CONFIG": target},
+            )
         except subprocess.TimeoutExpired:
             pytest.fail(f"INTERVIEW_LLM_CONFIG={target} was read without end")
         line = one_error_line(done.stderr.decode())
@@ -109,8 +122,16 @@ def test_sessions_dir_that_is_a_regular_file_is_exit_2_naming_it(tmp_path: Path)
     blocker = tmp_path / "sessions"
     blocker.write_text("notes\n", encoding="utf-8")
     for sessions in (blocker, blocker / "nested"):
-        result = cli("run", "-c", "headphones_mec", "-p", "offline", "--sessions-dir",
-                     str(sessions), stdin=f"{ANSWER}\n")  # fmt: skip
+        result = cli(
+            "run",
+            "-c",
+            "headphones_mec",
+            "-p",
+            "offline",
+            "--sessions-dir",
+            str(sessions),
+            stdin=f"{ANSWER}\n",
+        )
         line = one_error_line(result.stderr)
         assert result.exit_code == 2, line
         assert line.startswith(f"error: {blocker}: is a file, not a directory"), line
@@ -155,8 +176,16 @@ def test_read_only_sessions_dir_is_exit_2_naming_it(
 
     monkeypatch.setattr(store, "os", _FailingOS(open=read_only))
     monkeypatch.setattr(store_lock, "os", _FailingOS(open=read_only))
-    result = cli("run", "-c", "headphones_mec", "-p", "offline", "--sessions-dir", str(sessions),
-                 stdin=f"{ANSWER}\n")  # fmt: skip
+    result = cli(
+        "run",
+        "-c",
+        "headphones_mec",
+        "-p",
+        "offline",
+        "--sessions-dir",
+        str(sessions),
+        stdin=f"{ANSWER}\n",
+    )
     line = one_error_line(result.stderr)
     assert result.exit_code == 2, line
     assert line.startswith(f"error: {sessions}: cannot create a lock file in it"), line
@@ -169,8 +198,16 @@ def test_read_only_sessions_dir_by_its_mode(tmp_path: Path) -> None:
     sessions = tmp_path / "sessions"
     sessions.mkdir(mode=0o500)
     try:
-        result = cli("run", "-c", "headphones_mec", "-p", "offline", "--sessions-dir",
-                     str(sessions), stdin=f"{ANSWER}\n")  # fmt: skip
+        result = cli(
+            "run",
+            "-c",
+            "headphones_mec",
+            "-p",
+            "offline",
+            "--sessions-dir",
+            str(sessions),
+            stdin=f"{ANSWER}\n",
+        )
     finally:
         sessions.chmod(0o700)
     line = one_error_line(result.stderr)
@@ -197,8 +234,14 @@ def test_a_full_disk_mid_run_is_exit_1_and_the_session_is_kept(
         os.fsync(fd)
 
     monkeypatch.setattr(store, "os", _FailingOS(fsync=full_for_the_second_answer))
-    result = cli("run", "--resume", before["id"], "--sessions-dir", str(sessions),
-                 stdin="the battery lasts all day\n/quit\n")  # fmt: skip
+    result = cli(
+        "run",
+        "--resume",
+        before["id"],
+        "--sessions-dir",
+        str(sessions),
+        stdin="the battery lasts all day\n/quit\n",
+    )
     line = one_error_line(result.stderr)
     assert result.exit_code == 1, line
     assert line.startswith(f"error: {first}: cannot save the session (no space left"), line
@@ -225,13 +268,22 @@ def test_a_session_file_behind_a_symlink_works_the_same_in_every_command(tmp_pat
     session_id = real.stem
     listed = cli("sessions", "--json", "--sessions-dir", str(sessions))
     assert listed.exit_code == 0 and json.loads(listed.stdout)[0]["id"] == session_id
-    for args in (["sessions", "show", session_id], ["export", session_id, "-f", "jsonl"],
-                 ["replay", session_id]):  # fmt: skip
+    for args in (
+        ["sessions", "show", session_id],
+        ["export", session_id, "-f", "jsonl"],
+        ["replay", session_id],
+    ):
         result = cli(*args, "--sessions-dir", str(sessions))
         assert result.exit_code == 0, (args, result.output)
     for ref in (session_id, str(link)):
-        resumed = cli("run", "--resume", ref, "--sessions-dir", str(sessions),
-                      stdin="the battery lasts all day\n/quit\n")  # fmt: skip
+        resumed = cli(
+            "run",
+            "--resume",
+            ref,
+            "--sessions-dir",
+            str(sessions),
+            stdin="the battery lasts all day\n/quit\n",
+        )
         assert resumed.exit_code == 0, (ref, resumed.output)
     # Saved through the link into the file it names, which stays where it was.
     assert link.is_symlink() and link.resolve() == real
@@ -251,8 +303,16 @@ def test_a_session_file_behind_a_symlink_works_the_same_in_every_command(tmp_pat
 def test_invalid_utf8_on_stdin_becomes_replacement_characters_with_a_notice(tmp_path: Path) -> None:
     sessions = tmp_path / "sessions"
     answer = b"I love the noise \xff\xfe cancelling because it lets me focus\n/quit\n"
-    done = process("run", "-c", "headphones_mec", "-p", "offline", "--sessions-dir",
-                   str(sessions), stdin=answer)  # fmt: skip
+    done = process(
+        "run",
+        "-c",
+        "headphones_mec",
+        "-p",
+        "offline",
+        "--sessions-dir",
+        str(sessions),
+        stdin=answer,
+    )
     assert done.returncode == 0, done.stderr.decode()
     warnings = [ln for ln in done.stderr.decode().splitlines() if "not UTF-8" in ln]
     assert len(warnings) == 1 and warnings[0].startswith("warning: "), done.stderr.decode()
@@ -281,8 +341,18 @@ def test_markdown_export_shows_html_in_answers_as_text(tmp_path: Path) -> None:
     assert "never dies &amp;lt;b&amp;gt;" in md  # typed entity codes stay as typed
 
 
-MERMAID_KEYWORDS = {"end", "graph", "flowchart", "subgraph", "class", "classDef", "style",
-                    "click", "linkStyle", "direction"}  # fmt: skip
+MERMAID_KEYWORDS = {
+    "end",
+    "graph",
+    "flowchart",
+    "subgraph",
+    "class",
+    "classDef",
+    "style",
+    "click",
+    "linkStyle",
+    "direction",
+}
 
 
 def test_mermaid_export_gives_unique_safe_ids_and_shows_every_label(tmp_path: Path) -> None:
@@ -306,8 +376,9 @@ def test_mermaid_export_gives_unique_safe_ids_and_shows_every_label(tmp_path: Pa
     ids = [i for i, _ in declared]
     live = [n for n in graph["nodes"] if not n.get("superseded_by")]
     assert len(ids) == len(set(ids)) == len(live)
-    assert all(re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", i) and i not in MERMAID_KEYWORDS
-               for i in ids), ids  # fmt: skip
+    assert all(
+        re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", i) and i not in MERMAID_KEYWORDS for i in ids
+    ), ids
     shown = [label.replace("#gt;", ">") for _, label in declared]
     assert sorted(shown) == sorted(n["label"] for n in live)
     for source, target in re.findall(r"^  (\S+) -(?:->|\.->)\S* (\S+)$", result.stdout, re.M):
@@ -324,8 +395,18 @@ def test_invalid_utf8_typed_at_a_terminal_becomes_replacement_characters(
 
     sessions = tmp_path / "sessions"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": io_encoding}
-    argv = [sys.executable, "-m", "interview_cli", "run", "-c", "headphones_mec", "-p",
-            "offline", "--sessions-dir", str(sessions)]  # fmt: skip
+    argv = [
+        sys.executable,
+        "-m",
+        "interview_cli",
+        "run",
+        "-c",
+        "headphones_mec",
+        "-p",
+        "offline",
+        "--sessions-dir",
+        str(sessions),
+    ]
     pid, fd = pty.fork()
     if pid == 0:  # the child: the CLI on a terminal
         os.execve(sys.executable, argv, env)

@@ -37,9 +37,16 @@ def study(tmp_path_factory: pytest.TempPathFactory) -> Path:
         [],
     ):
         result = cli(
-            "run", "-c", "headphones_mec", "--provider", "offline", "--sessions-dir",
-            str(sessions), *extra, text=ANSWERS,
-        )  # fmt: skip
+            "run",
+            "-c",
+            "headphones_mec",
+            "--provider",
+            "offline",
+            "--sessions-dir",
+            str(sessions),
+            *extra,
+            text=ANSWERS,
+        )
         assert result.exit_code == 0, result.output
     return sessions
 

@@ -24,11 +24,13 @@ from session_factory import MEC_ANSWERS, run_interview  # noqa: E402
 def sessions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     directory = tmp_path_factory.mktemp("replay")
     return {
-        "mec": run_interview(directory, concept="headphones_mec", session_id="mec",
-                             answers=MEC_ANSWERS, max_turns=6),
-        "jtbd": run_interview(directory, concept="coffee_jtbd", session_id="jtbd",
-                              persona="cooperative", max_turns=6),
-    }  # fmt: skip
+        "mec": run_interview(
+            directory, concept="headphones_mec", session_id="mec", answers=MEC_ANSWERS, max_turns=6
+        ),
+        "jtbd": run_interview(
+            directory, concept="coffee_jtbd", session_id="jtbd", persona="cooperative", max_turns=6
+        ),
+    }
 
 
 def invoke(*args: str) -> Any:
@@ -450,9 +452,22 @@ def test_every_session_of_a_batch_verifies(tmp_path: Path, policy: str) -> None:
     out = tmp_path / "batch"
     run = CliRunner().invoke(
         app,
-        ["batch", "cooperative", "fatiguing", "-c", "headphones_mec", "--runs", "1",
-         "--max-turns", "6", "--policy", policy, "--out", str(out)],
-    )  # fmt: skip
+        [
+            "batch",
+            "cooperative",
+            "fatiguing",
+            "-c",
+            "headphones_mec",
+            "--runs",
+            "1",
+            "--max-turns",
+            "6",
+            "--policy",
+            policy,
+            "--out",
+            str(out),
+        ],
+    )
     assert run.exit_code == 0, run.output
     collected = collect([str(out)], SessionStore(out))
     assert len(collected.sources) == 2

@@ -113,8 +113,12 @@ def test_out_never_overwrites_the_sheet(tmp_path: Path) -> None:
 def test_help_shows_the_sheet_format_and_the_sample() -> None:
     result = CliRunner().invoke(app, ["report", "--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
-    for text in ("--ladders", "--count", "respondent,ladder,position,code,level",
-                 "headphones_sample.csv"):  # fmt: skip
+    for text in (
+        "--ladders",
+        "--count",
+        "respondent,ladder,position,code,level",
+        "headphones_sample.csv",
+    ):
         assert text in result.stdout
 
 

@@ -24,11 +24,21 @@ def _interview(tmp: Path, concept: str, answers: list[str], max_turns: int) -> d
     runner = CliRunner()
     result = runner.invoke(
         app,
-        ["run", "-c", concept, "--provider", "offline", "--max-turns", str(max_turns),
-         "--no-rating", "--sessions-dir", str(tmp)],
+        [
+            "run",
+            "-c",
+            concept,
+            "--provider",
+            "offline",
+            "--max-turns",
+            str(max_turns),
+            "--no-rating",
+            "--sessions-dir",
+            str(tmp),
+        ],
         input="".join(a + "\n" for a in answers),
         catch_exceptions=False,
-    )  # fmt: skip
+    )
     assert result.exit_code == 0, result.output
     (path,) = tmp.glob("*.json")
     verify = runner.invoke(app, ["replay", "--verify", str(path)], catch_exceptions=False)
@@ -57,13 +67,25 @@ def _ratings(doc: dict[str, Any], construct: str) -> dict[str, float]:
     [
         # empty lines, don't-knows, numbers alone, elements unmatched (one alone, or none of
         # the concept's), punctuation
-        ("transport_modes_grid",
-         ["", "I don't know", "3", "1 2 3", "the train",
-          "The tram and the metro are fast, the ferry is slow.", "...", "42"]),
-        ("grocery_delivery_journey",
-         ["", "I don't know", "42", "1 2 3", "no idea", "...", "not sure", "7"]),
+        (
+            "transport_modes_grid",
+            [
+                "",
+                "I don't know",
+                "3",
+                "1 2 3",
+                "the train",
+                "The tram and the metro are fast, the ferry is slow.",
+                "...",
+                "42",
+            ],
+        ),
+        (
+            "grocery_delivery_journey",
+            ["", "I don't know", "42", "1 2 3", "no idea", "...", "not sure", "7"],
+        ),
     ],
-)  # fmt: skip
+)
 def test_awkward_answers_never_leave_an_empty_slot(
     concept: str, answers: list[str], tmp_path: Path
 ) -> None:
@@ -90,11 +112,25 @@ def test_a_natural_triad_answer_then_ratings_by_position_and_in_part(tmp_path: P
         6,
     )
     private = _ratings(doc, "private vs shared with strangers")
-    assert private == {"car": 1.0, "bus": 2.0, "bicycle": 5.0, "train": 4.0, "walking": 1.0,
-                       "e-scooter": 2.0, "taxi": 3.0}  # fmt: skip
+    assert private == {
+        "car": 1.0,
+        "bus": 2.0,
+        "bicycle": 5.0,
+        "train": 4.0,
+        "walking": 1.0,
+        "e-scooter": 2.0,
+        "taxi": 3.0,
+    }
     relaxing = _ratings(doc, "relaxing vs stressful")
-    assert relaxing == {"car": 4.0, "bus": 3.0, "bicycle": 3.0, "train": 1.0, "walking": 1.0,
-                        "e-scooter": 5.0, "taxi": 2.0}  # fmt: skip
+    assert relaxing == {
+        "car": 4.0,
+        "bus": 3.0,
+        "bicycle": 3.0,
+        "train": 1.0,
+        "walking": 1.0,
+        "e-scooter": 5.0,
+        "taxi": 2.0,
+    }
     asked = [t["question"]["text"] for t in doc["turns"]]
     assert asked[4] == (
         "And the others, from 1 for relaxing to 5 for stressful: how would you rate bicycle "

@@ -46,9 +46,17 @@ def cli(*args: str, text: str | None = None) -> Any:
 
 def _run(directory: Path, concept: str, answers: list[str], max_turns: int) -> Path:
     result = cli(
-        "run", "-c", concept, "--provider", "offline", "--max-turns", str(max_turns),
-        "--sessions-dir", str(directory), text="".join(a + "\n" for a in answers),
-    )  # fmt: skip
+        "run",
+        "-c",
+        concept,
+        "--provider",
+        "offline",
+        "--max-turns",
+        str(max_turns),
+        "--sessions-dir",
+        str(directory),
+        text="".join(a + "\n" for a in answers),
+    )
     assert result.exit_code == 0, result.output
     (path,) = directory.glob("*.json")
     return path
@@ -133,9 +141,19 @@ def test_batch_scores_recall_against_hidden_journeys_and_grids(
     concept: str, max_turns: str, tmp_path: Path
 ) -> None:
     result = cli(
-        "batch", "cooperative", "brief", "-c", concept, "--max-turns", max_turns,
-        "--out", str(tmp_path), "--provider", "offline", "--json",
-    )  # fmt: skip
+        "batch",
+        "cooperative",
+        "brief",
+        "-c",
+        concept,
+        "--max-turns",
+        max_turns,
+        "--out",
+        str(tmp_path),
+        "--provider",
+        "offline",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     rows = {r["name"]: r for r in data["summary"]["personas"]}

@@ -152,8 +152,9 @@ def test_abuse_ends_with_the_recorded_end_code(sessions: Path) -> None:
 
 def test_a_respondent_who_asks_to_stop_is_thanked_and_the_interview_ends(sessions: Path) -> None:
     # "what does 'stop the interview now' make possible for you?" had been the next question
-    result = run_cli(["-c", "headphones_mec"], [FIRST, "No. I want to stop the interview now."],
-                     sessions)  # fmt: skip
+    result = run_cli(
+        ["-c", "headphones_mec"], [FIRST, "No. I want to stop the interview now."], sessions
+    )
     assert result.exit_code == 0, result.output
     assert "we'll stop here" in result.stdout
     doc = only_session(sessions)

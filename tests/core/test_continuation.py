@@ -159,27 +159,46 @@ def test_recent_answers_keep_the_window_and_read_the_kind() -> None:
     from interview_cli.core.state import update_saturation
 
     state = saturation()
-    steps = [("shallow", "dont_know", 1), ("deep", "answer", 0), ("surface", "answer", 1),
-             ("surface", "answer", 0)] * 3  # fmt: skip
+    steps = [
+        ("shallow", "dont_know", 1),
+        ("deep", "answer", 0),
+        ("surface", "answer", 1),
+        ("surface", "answer", 0),
+    ] * 3
     for depth, kind, added in steps:
         state = update_saturation(
-            state, nodes_added=added, edges_added=0, response_depth=depth, max_depth=0,
-            mention_counts=[], tuning=LITTLE, answer_kind=kind,
-        )  # fmt: skip
+            state,
+            nodes_added=added,
+            edges_added=0,
+            response_depth=depth,
+            max_depth=0,
+            mention_counts=[],
+            tuning=LITTLE,
+            answer_kind=kind,
+        )
     # a non-answer is empty whatever it added; a few words that added nothing are empty too
     assert state.recent_answers == ["empty", "full", "short", "empty"] * 2
     off = update_saturation(
-        state, nodes_added=0, edges_added=0, response_depth="shallow", max_depth=0,
-        mention_counts=[], tuning=TUNING, answer_kind="dont_know",
-    )  # fmt: skip
+        state,
+        nodes_added=0,
+        edges_added=0,
+        response_depth="shallow",
+        max_depth=0,
+        mention_counts=[],
+        tuning=TUNING,
+        answer_kind="dont_know",
+    )
     assert off.recent_answers == []
 
 
 def test_from_the_late_turn_four_empty_answers_are_enough() -> None:
     late = SaturationTuning(
-        little_to_say_window=8, little_to_say_max_full=1, little_to_say_min_empty=5,
-        little_to_say_late_turn=10, little_to_say_late_min_empty=4,
-    )  # fmt: skip
+        little_to_say_window=8,
+        little_to_say_max_full=1,
+        little_to_say_min_empty=5,
+        little_to_say_late_turn=10,
+        little_to_say_late_min_empty=4,
+    )
     four = saturation(recent_answers=["short", "empty"] * 4)
     assert check(turn=9, saturation=four, tuning=late).should_continue
     assert check(turn=10, saturation=four, tuning=late).reason == LITTLE_TO_SAY
@@ -189,18 +208,24 @@ def test_from_the_late_turn_four_empty_answers_are_enough() -> None:
 # ---- ladders that stop short of a value ------------------------------------------------------
 
 SHORT_OF_VALUE = SaturationTuning(
-    little_to_say_window=8, little_to_say_max_full=1, little_to_say_min_empty=5,
-    little_to_say_no_value_turn=10, little_to_say_value_level=4,
-    little_to_say_no_value_min_empty=2, little_to_say_no_value_max_full=2,
-)  # fmt: skip
+    little_to_say_window=8,
+    little_to_say_max_full=1,
+    little_to_say_min_empty=5,
+    little_to_say_no_value_turn=10,
+    little_to_say_value_level=4,
+    little_to_say_no_value_min_empty=2,
+    little_to_say_no_value_max_full=2,
+)
 # a terse respondent: two "it just is" in ten turns, every other answer a rung or two
 TERSE = ["short", "short", "empty", "short", "short", "full", "empty", "short"]
 
 
 def said_up_to(level: int) -> NodeStateTracker:
     """A tracker whose highest node is of ontology ``level`` (one node per level)."""
-    states = {f"n{k}": NodeState(node_id=f"n{k}", label=f"n{k}", created_at_turn=1, level=k)
-              for k in range(1, level + 1)}  # fmt: skip
+    states = {
+        f"n{k}": NodeState(node_id=f"n{k}", label=f"n{k}", created_at_turn=1, level=k)
+        for k in range(1, level + 1)
+    }
     return NodeStateTracker(states=states)
 
 
@@ -218,7 +243,7 @@ def said_up_to(level: int) -> NodeStateTracker:
         # three long answers lately: they have things to say when asked the right way
         (10, dict(recent_answers=["full"] * 3 + ["short"] * 5, empty_answers=2), 3, False),
     ],
-)  # fmt: skip
+)
 def test_ladders_that_stop_short_of_a_value_close_a_quiet_respondent(
     turn: int, fields: dict[str, Any], level: int, closes: bool
 ) -> None:
@@ -235,10 +260,16 @@ def test_a_hesitation_is_a_short_answer_when_the_methodology_says_so() -> None:
 
     def after(tuning: SaturationTuning, ceiling: str) -> SaturationMetrics:
         return update_saturation(
-            saturation(), nodes_added=0, edges_added=0,
-            response_depth="shallow", max_depth=0, mention_counts=[], tuning=tuning,
-            answer_kind="dont_know", knowledge_ceiling=ceiling,
-        )  # fmt: skip
+            saturation(),
+            nodes_added=0,
+            edges_added=0,
+            response_depth="shallow",
+            max_depth=0,
+            mention_counts=[],
+            tuning=tuning,
+            answer_kind="dont_know",
+            knowledge_ceiling=ceiling,
+        )
 
     pause = SaturationTuning(little_to_say_window=8, little_to_say_hesitation_empty=False)
     # "not sure, let me think": a pause, not nothing to say
@@ -249,9 +280,15 @@ def test_a_hesitation_is_a_short_answer_when_the_methodology_says_so() -> None:
     assert after(pause, "terminal").empty_answers == 1
     # "I already told you that" says the question was spent, not the respondent
     told = update_saturation(
-        saturation(), nodes_added=0, edges_added=0, response_depth="shallow", max_depth=0,
-        mention_counts=[], tuning=pause, answer_kind="already_said",
-    )  # fmt: skip
+        saturation(),
+        nodes_added=0,
+        edges_added=0,
+        response_depth="shallow",
+        max_depth=0,
+        mention_counts=[],
+        tuning=pause,
+        answer_kind="already_said",
+    )
     assert (told.recent_answers, told.empty_answers) == (["empty"], 0)
     # by default a hesitation is no answer either (sessions recorded before keep their reading)
     assert after(LITTLE, "exploratory").recent_answers == ["empty"]

@@ -96,7 +96,7 @@ def test_probe_outcome(nodes_added: int, extra: dict[str, Any], expected: str) -
                 {"node_id": f"n{i}", "label": "x", "node_type": "attribute"}
                 for i in range(nodes_added)
             ]
-        }  # fmt: skip
+        }
     )
     assert probe_outcome(delta, assessment(**extra)) == expected
 

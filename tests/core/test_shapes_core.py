@@ -84,6 +84,11 @@ def test_a_methodology_without_focus_types_is_never_vetoed_for_them() -> None:
     plain = rate.model_copy(update={"focus_types": []})
     assert first_veto(plain, None, ctx) is None
     deepen = _methodology("means_end_chain").strategy("deepen")
-    assert first_veto(deepen, None, VetoContext(
-        tuning=VetoTuning(), tracker=NodeStateTracker(), turn_number=1
-    )) is None  # fmt: skip
+    assert (
+        first_veto(
+            deepen,
+            None,
+            VetoContext(tuning=VetoTuning(), tracker=NodeStateTracker(), turn_number=1),
+        )
+        is None
+    )

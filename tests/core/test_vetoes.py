@@ -203,10 +203,15 @@ def test_what_an_open_question_brought_up_is_laddered_before_another_open_questi
     result = first_veto(EXPLORE, None, c)
     assert result == "elicited_not_laddered"
     # A value needs no laddering up; a node asked about already is laddered.
-    terminal = tracker(n4=NodeState(node_id="n4", label="a calm life", created_at_turn=4,
-                                    is_terminal=True))  # fmt: skip
-    assert elicited_not_laddered(EXPLORE, None, ctx(terminal, turn=4, focus_history=history,
-                                                    tuning=OPEN_ON)) is None  # fmt: skip
+    terminal = tracker(
+        n4=NodeState(node_id="n4", label="a calm life", created_at_turn=4, is_terminal=True)
+    )
+    assert (
+        elicited_not_laddered(
+            EXPLORE, None, ctx(terminal, turn=4, focus_history=history, tuning=OPEN_ON)
+        )
+        is None
+    )
     # After a node question, eliciting more is fine.
     after_probe = [FocusEntry(turn=3, strategy="deepen", node_id="n1")]
     assert (

@@ -202,8 +202,11 @@ def invoke(*args: str) -> Any:
 def test_validate_and_a_holdout_batch_from_the_cli(name: str, tmp_path: Path) -> None:
     directory, concepts = SETS[name]
     files = _files(name)
-    checked = invoke("validate", str(directory), *(str(ROOT / "concepts" / f"{c}.yaml")
-                                                   for c in concepts.values()))  # fmt: skip
+    checked = invoke(
+        "validate",
+        str(directory),
+        *(str(ROOT / "concepts" / f"{c}.yaml") for c in concepts.values()),
+    )
     assert checked.exit_code == 0, checked.output
     assert f"{len(files)} personas valid" in checked.output
     listed = invoke("personas", "--json")

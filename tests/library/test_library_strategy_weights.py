@@ -154,14 +154,24 @@ def winner(method: str, nodes: dict[str, dict[str, Any]], **overrides: Any) -> t
 MEC_CHAIN = chain(0.0, 0.25, 0.5)  # attribute -> functional -> psychosocial (frontier n2)
 MEC_FULL = chain(0.0, 0.25, 0.5, 0.75, 1.0)  # reached a terminal value
 SPENT = node(
-    0.25, recency_score=1.0, has_outgoing=False, exhausted=True, exhaustion_score=0.9,
-    focus_streak="high", is_current_focus=True,
-    meta__node__opportunity="exhausted", technique__node__strategy_repetition="high",
-)  # fmt: skip
+    0.25,
+    recency_score=1.0,
+    has_outgoing=False,
+    exhausted=True,
+    exhaustion_score=0.9,
+    focus_streak="high",
+    is_current_focus=True,
+    meta__node__opportunity="exhausted",
+    technique__node__strategy_repetition="high",
+)
 HEDGED = {"llm__hedging_language": "high", "llm__certainty": 0.0, "llm__specificity": 0.25}
 TIRING = {"llm__engagement": 0.0, "llm__global_response_trend": "shallowing"}
-SATURATED = {"meta__conversation__saturation": 0.85, "llm__global_response_trend": "fatigued",
-             "llm__engagement": 0.25, "graph__new_info_rate": 0.0}  # fmt: skip
+SATURATED = {
+    "meta__conversation__saturation": 0.85,
+    "llm__global_response_trend": "fatigued",
+    "llm__engagement": 0.25,
+    "graph__new_info_rate": 0.0,
+}
 
 Scenario = tuple[str, str, dict[str, dict[str, Any]], dict[str, Any], str, str | None]
 # fmt: off

@@ -140,10 +140,17 @@ def test_the_sixth_dev_set_is_reported_with_targets_for_its_one_quiet_respondent
 
 def _evaluation(turns: int, persona: str = "quiet") -> dict[str, object]:
     return {
-        "persona": persona, "terminal_reachable": True, "terminal_reached": True,
-        "rung_recall": 0.5, "same_node_reasks": [], "complaints": [], "ended_early": False,
-        "ladders_unopened": [], "turns": turns, "strategy_mix": {"deepen": turns},
-    }  # fmt: skip
+        "persona": persona,
+        "terminal_reachable": True,
+        "terminal_reached": True,
+        "rung_recall": 0.5,
+        "same_node_reasks": [],
+        "complaints": [],
+        "ended_early": False,
+        "ladders_unopened": [],
+        "turns": turns,
+        "strategy_mix": {"deepen": turns},
+    }
 
 
 def test_the_quiet_respondent_target_reads_that_respondents_turns(bench: ModuleType) -> None:

@@ -177,14 +177,25 @@ def test_jobs_to_be_done_types_strategies_and_naming() -> None:
     method = LIB.methods["jobs_to_be_done"]
     types = {n.name for n in method.ontology.nodes}
     assert types == {
-        "job_statement", "job_context", "job_trigger", "pain_point",
-        "gain_point", "solution_approach", "emotional_job", "social_job",
-    }  # fmt: skip
+        "job_statement",
+        "job_context",
+        "job_trigger",
+        "pain_point",
+        "gain_point",
+        "solution_approach",
+        "emotional_job",
+        "social_job",
+    }
     assert set(method.ontology.terminal_types) == {"emotional_job", "social_job"}
     assert {
-        "explore_situation", "probe_alternatives", "dig_motivation", "uncover_obstacles",
-        "clarify_assumption", "validate_outcome", "revitalize",
-    } <= _strategies(method)  # fmt: skip
+        "explore_situation",
+        "probe_alternatives",
+        "dig_motivation",
+        "uncover_obstacles",
+        "clarify_assumption",
+        "validate_outcome",
+        "revitalize",
+    } <= _strategies(method)
     assert _closing(method).name == "validate_outcome"
     assert "VERB-OBJECT" in method.ontology.concept_naming_convention  # seed 002 Path 14
 
@@ -193,14 +204,25 @@ def test_critical_incident_types_and_strategies() -> None:
     method = LIB.methods["critical_incident"]
     types = {n.name for n in method.ontology.nodes}
     assert types == {
-        "incident", "situation", "action", "outcome",
-        "emotion", "attribution", "learning", "behavior_change",
-    }  # fmt: skip
+        "incident",
+        "situation",
+        "action",
+        "outcome",
+        "emotion",
+        "attribution",
+        "learning",
+        "behavior_change",
+    }
     assert set(method.ontology.terminal_types) == {"learning", "behavior_change"}
     assert {
-        "elicit_incident", "deepen_narrative", "explore_emotions", "probe_attributions",
-        "extract_insights", "validate", "revitalize",
-    } <= _strategies(method)  # fmt: skip
+        "elicit_incident",
+        "deepen_narrative",
+        "explore_emotions",
+        "probe_attributions",
+        "extract_insights",
+        "validate",
+        "revitalize",
+    } <= _strategies(method)
     assert _closing(method).name == "validate"
 
 
@@ -227,9 +249,15 @@ def test_concept_is_consistent(path: Path) -> None:
 
 
 BEHAVIOURS = {
-    "cooperative", "brief", "verbose_tangential", "sceptical", "fatiguing",
-    "hedging", "fixated", "retrospective_rationaliser",
-}  # fmt: skip
+    "cooperative",
+    "brief",
+    "verbose_tangential",
+    "sceptical",
+    "fatiguing",
+    "hedging",
+    "fixated",
+    "retrospective_rationaliser",
+}
 
 
 def test_personas_cover_the_behaviours_with_distinct_traits() -> None:

@@ -22,9 +22,18 @@ REPO_METHODS = ("means_end_chain", "jobs_to_be_done", "critical_incident")
 STRUCTURED = ("extract", "assess", "propose_slots")
 # Keywords OpenAI's strict mode accepts in a schema (others are refused with a 400).
 STRICT_KEYWORDS = {
-    "type", "properties", "required", "additionalProperties", "items", "enum",
-    "description", "anyOf", "$defs", "$ref", "const",
-}  # fmt: skip
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "enum",
+    "description",
+    "anyOf",
+    "$defs",
+    "$ref",
+    "const",
+}
 
 
 def strict_problems(schema: Any, path: str = "$") -> list[str]:
@@ -51,8 +60,12 @@ def strict_problems(schema: Any, path: str = "$") -> list[str]:
 def test_every_shipped_schema_is_accepted_by_strict_mode(method: str) -> None:
     methodology = load_methodology(REPO / "methodologies" / f"{method}.yaml").value
     concept = load_concept(REPO / "concepts" / "plant_yoghurt_concept_mec.yaml").value
-    for schema in (extraction_schema(methodology, concept), extraction_schema(methodology),
-                   assessment_schema(), slots_schema("attribute", ["a", "b"])):  # fmt: skip
+    for schema in (
+        extraction_schema(methodology, concept),
+        extraction_schema(methodology),
+        assessment_schema(),
+        slots_schema("attribute", ["a", "b"]),
+    ):
         assert strict_problems(schema) == []
     # Optional values are nullable rather than left out.
     node = extraction_schema(methodology, concept)["properties"]["nodes"]["items"]
@@ -62,9 +75,12 @@ def test_every_shipped_schema_is_accepted_by_strict_mode(method: str) -> None:
 
 @pytest.mark.parametrize("task", STRUCTURED)
 def test_openai_compatible_tools_are_strict(
-    task: str, fake_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    task: str,
+    fake_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
-) -> None:  # fmt: skip
+) -> None:
     fake_server.tool_inputs.update(kit.tool_inputs)
     result = run_task(build("openai", provider_env, sleeps), kit, task)
     assert result.calls[0].ok and not result.failures
@@ -99,9 +115,12 @@ def test_an_api_refusing_strict_gets_plain_tools_from_then_on(
 
 @pytest.mark.parametrize("task", TASKS)
 def test_anthropic_caches_the_static_blocks(
-    task: str, fake_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    task: str,
+    fake_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
-) -> None:  # fmt: skip
+) -> None:
     fake_server.tool_inputs.update(kit.tool_inputs)
     run_task(build("anthropic", provider_env, sleeps), kit, task, [])
     body = fake_server.requests[-1].body
@@ -115,9 +134,12 @@ def test_anthropic_caches_the_static_blocks(
 
 @pytest.mark.parametrize("task", ["extract", "generate_question"])
 def test_anthropic_cache_tokens_are_counted_in_usage_and_cost(
-    task: str, fake_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    task: str,
+    fake_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
-) -> None:  # fmt: skip
+) -> None:
     fake_server.tool_inputs.update(kit.tool_inputs)
     fake_server.cache_tokens = (2000, 0)
     first = run_task(build("anthropic", provider_env, sleeps), kit, task, []).calls[0]
@@ -128,22 +150,23 @@ def test_anthropic_cache_tokens_are_counted_in_usage_and_cost(
     table = load_pricing(env={})
     price = table.price_for("anthropic", first.model)
     assert price is not None and price.cache_write and price.cache_read
-    plain = cost_usd("anthropic", first.model, first.input_tokens, first.output_tokens,
-                     table=table)  # fmt: skip
+    plain = cost_usd("anthropic", first.model, first.input_tokens, first.output_tokens, table=table)
     assert first.cost_usd == pytest.approx(plain + 2000 * price.cache_write / 1e6)
     assert second.cost_usd == pytest.approx(
-        cost_usd("anthropic", second.model, second.input_tokens, second.output_tokens,
-                 table=table) + 2000 * price.cache_read / 1e6
-    )  # fmt: skip
+        cost_usd("anthropic", second.model, second.input_tokens, second.output_tokens, table=table)
+        + 2000 * price.cache_read / 1e6
+    )
     assert second.cost_usd < first.cost_usd  # a cache read costs a fraction of a write
     totals = summarize_usage([first, second], table=table)
     assert (totals.cache_write_tokens, totals.cache_read_tokens) == (2000, 2000)
 
 
 def test_openai_cached_prompt_tokens_count_as_cache_reads(
-    fake_server: FakeLLMServer, provider_env: dict[str, str], kit: TaskKit,
+    fake_server: FakeLLMServer,
+    provider_env: dict[str, str],
+    kit: TaskKit,
     sleeps: SleepRecorder,
-) -> None:  # fmt: skip
+) -> None:
     fake_server.tool_inputs.update(kit.tool_inputs)
     fake_server.cache_tokens = (0, 1024)
     (call,) = run_task(build("openai", provider_env, sleeps), kit, "extract").calls
@@ -162,8 +185,24 @@ def test_session_usage_adds_cache_tokens() -> None:
     from interview_cli.session.schema import Usage
 
     usage = Usage()
-    usage.add(LLMCall(task="extract", provider="anthropic", model="m", input_tokens=10,
-                      cache_write_tokens=300, cache_read_tokens=0))  # fmt: skip
-    usage.add(LLMCall(task="extract", provider="anthropic", model="m", input_tokens=10,
-                      cache_write_tokens=0, cache_read_tokens=300))  # fmt: skip
+    usage.add(
+        LLMCall(
+            task="extract",
+            provider="anthropic",
+            model="m",
+            input_tokens=10,
+            cache_write_tokens=300,
+            cache_read_tokens=0,
+        )
+    )
+    usage.add(
+        LLMCall(
+            task="extract",
+            provider="anthropic",
+            model="m",
+            input_tokens=10,
+            cache_write_tokens=0,
+            cache_read_tokens=300,
+        )
+    )
     assert (usage.input_tokens, usage.cache_write_tokens, usage.cache_read_tokens) == (20, 300, 300)

@@ -92,15 +92,30 @@ HOSTILE = (
 def hostile_tool_inputs(kit: TaskKit) -> dict[str, Any]:
     extraction = json.loads(json.dumps(kit.tool_inputs[EXTRACTION_TOOL]))
     extraction["nodes"] = [
-        {"label": f"noise {HOSTILE}cancelling", "node_type": "attribute",
-         "quote": "the noise cancelling", "stance": 1, "confidence": 0.9},
-        {"label": f"focus{HOSTILE} on the train", "node_type": "functional_consequence",
-         "quote": "lets me focus on the train", "stance": 1, "confidence": 0.9},
-    ]  # fmt: skip
+        {
+            "label": f"noise {HOSTILE}cancelling",
+            "node_type": "attribute",
+            "quote": "the noise cancelling",
+            "stance": 1,
+            "confidence": 0.9,
+        },
+        {
+            "label": f"focus{HOSTILE} on the train",
+            "node_type": "functional_consequence",
+            "quote": "lets me focus on the train",
+            "stance": 1,
+            "confidence": 0.9,
+        },
+    ]
     extraction["edges"] = [
-        {"source": f"noise {HOSTILE}cancelling", "target": f"focus{HOSTILE} on the train",
-         "relation": "leads_to", "quote": "because it lets me focus", "confidence": 0.8},
-    ]  # fmt: skip
+        {
+            "source": f"noise {HOSTILE}cancelling",
+            "target": f"focus{HOSTILE} on the train",
+            "relation": "leads_to",
+            "quote": "because it lets me focus",
+            "confidence": 0.8,
+        },
+    ]
     extraction["reason"] = f"clear {HOSTILE}"
     assessment = dict(kit.tool_inputs[ASSESSMENT_TOOL], rationale=f"engaged {HOSTILE}")
     return {**kit.tool_inputs, EXTRACTION_TOOL: extraction, ASSESSMENT_TOOL: assessment}
@@ -166,9 +181,11 @@ def test_a_refused_connection_is_exit_1_naming_the_url_and_the_session_is_kept(
     url = f"http://127.0.0.1:{closed_port()}/v1"
     sessions = tmp_path / "sessions"
     result = run(
-        ["-c", "headphones_mec", "-p", "openai"], f"{ANSWER}\n", {**env, "OPENAI_BASE_URL": url},
+        ["-c", "headphones_mec", "-p", "openai"],
+        f"{ANSWER}\n",
+        {**env, "OPENAI_BASE_URL": url},
         sessions,
-    )  # fmt: skip
+    )
     assert result.exit_code == 1, result.output
     (line,) = result.stderr.strip().splitlines()
     assert "connection failed" in line and url in line, line

@@ -127,8 +127,14 @@ def as_text(record: RecordedPrompt) -> str:
 
 
 def golden_cases() -> Iterator[tuple[str, int]]:
-    tasks = ("generate_opening", "extract", "assess", "propose_slots", "generate_question",
-             "respond_as_persona")  # fmt: skip
+    tasks = (
+        "generate_opening",
+        "extract",
+        "assess",
+        "propose_slots",
+        "generate_question",
+        "respond_as_persona",
+    )
     for task in tasks:
         for turn in GOLDEN_TURNS:
             if task != "generate_opening" or turn == 1:
@@ -197,8 +203,11 @@ def test_a_recorded_session_replays_to_the_same_prompts(
     # is not re-driven: the rejected draft is not recorded; nor are the persona's requests).
     session, records, methodology = recorded
     replayed = asyncio.run(session_prompts(session, upto_turn=20, methodology=methodology))
-    live = {k: r.prompt for k, r in first_per_turn(records).items()
-            if k[1] <= 20 and k[0] != "respond_as_persona"}  # fmt: skip
+    live = {
+        k: r.prompt
+        for k, r in first_per_turn(records).items()
+        if k[1] <= 20 and k[0] != "respond_as_persona"
+    }
     assert {k: r.prompt for k, r in first_per_turn(replayed).items()} == live
 
 

@@ -86,22 +86,56 @@ def test_the_topic_itself_is_rejected_with_its_reason(mec: Methodology) -> None:
 # ---- answers to the redirection strategies climb from the focus as a why does ---------------
 
 REDIRECTIONS = [
-    ("negative_ladder", "headphones", "I'd be stuck listening to the engine noise the whole way, "
-     "and I'd arrive exhausted.", ("noise cancelling", A),
-     ["stuck listening to engine noise", "arrive exhausted"]),
-    ("negative_ladder", "cooking", "Without it I'd be scraping burnt rice off the pan every night.",
-     ("non-stick coating", A), ["scraping burnt rice off pan"]),
-    ("third_person", "headphones", "They'd probably want to focus on their work without the "
-     "office chatter.", ("noise cancelling", A), ["focus on their work"]),
-    ("third_person", "banking", "Someone like me cares because they don't want to be caught out "
-     "by a bill.", ("instant notifications", A), ["don't want to be caught out"]),
-    ("situational", "headphones", "I was on a packed train last Monday, and I could finally read "
-     "my book.", ("noise cancelling", A), ["could finally read my book"]),
-    ("situational", "headphones", "Last time was at the gym, they stayed in even on the treadmill.",
-     ("snug fit", A), ["stayed in even on the treadmill"]),
-    ("situational", "cycling", "It was on a wet descent in March, I could brake late and still "
-     "feel safe.", ("disc brakes", A), ["could brake late"]),
-]  # fmt: skip
+    (
+        "negative_ladder",
+        "headphones",
+        "I'd be stuck listening to the engine noise the whole way, and I'd arrive exhausted.",
+        ("noise cancelling", A),
+        ["stuck listening to engine noise", "arrive exhausted"],
+    ),
+    (
+        "negative_ladder",
+        "cooking",
+        "Without it I'd be scraping burnt rice off the pan every night.",
+        ("non-stick coating", A),
+        ["scraping burnt rice off pan"],
+    ),
+    (
+        "third_person",
+        "headphones",
+        "They'd probably want to focus on their work without the office chatter.",
+        ("noise cancelling", A),
+        ["focus on their work"],
+    ),
+    (
+        "third_person",
+        "banking",
+        "Someone like me cares because they don't want to be caught out by a bill.",
+        ("instant notifications", A),
+        ["don't want to be caught out"],
+    ),
+    (
+        "situational",
+        "headphones",
+        "I was on a packed train last Monday, and I could finally read my book.",
+        ("noise cancelling", A),
+        ["could finally read my book"],
+    ),
+    (
+        "situational",
+        "headphones",
+        "Last time was at the gym, they stayed in even on the treadmill.",
+        ("snug fit", A),
+        ["stayed in even on the treadmill"],
+    ),
+    (
+        "situational",
+        "cycling",
+        "It was on a wet descent in March, I could brake late and still feel safe.",
+        ("disc brakes", A),
+        ["could brake late"],
+    ),
+]
 
 
 @pytest.mark.parametrize(("strategy", "domain", "answer", "focus", "labels"), REDIRECTIONS)

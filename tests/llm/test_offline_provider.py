@@ -231,8 +231,11 @@ def test_closing_questions(methods: dict[str, Methodology], concepts: dict[str, 
     text = run(OfflineLLM().generate_question(reflect)).value
     assert '"noise cancelling" and "being productive"' in text
     # with ladders learned, the closing restates them, from where each starts to where it leads
-    chains = [["noise cancelling", "focus on the train", "feel in control", "freedom"],
-              ["battery", "never charge"], ["price"]]  # fmt: skip
+    chains = [
+        ["noise cancelling", "focus on the train", "feel in control", "freedom"],
+        ["battery", "never charge"],
+        ["price"],
+    ]
     told = run(
         OfflineLLM().generate_question(reflect.model_copy(update={"summary_chains": chains}))
     )

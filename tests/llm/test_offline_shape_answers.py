@@ -282,15 +282,24 @@ CHECKOUT = "And then it came to checkout and payment. What did you do there?"
 @pytest.mark.parametrize(
     ("answer", "feeling", "other"),
     [
-        ("It was annoying that the evening slots were gone.", "annoying",
-         ("pain_point", "the evening slots were gone")),
+        (
+            "It was annoying that the evening slots were gone.",
+            "annoying",
+            ("pain_point", "the evening slots were gone"),
+        ),
         ("I typed in my card and it was fine.", "fine", ("action", "typed in my card")),
-        ("It was all a bit of a hassle, the app kept logging me out.", "hassle",
-         ("pain_point", "the app kept logging me out")),
-        ("I was a bit stressed because the website crashed twice.", "stressed",
-         ("pain_point", "the website crashed twice")),
+        (
+            "It was all a bit of a hassle, the app kept logging me out.",
+            "hassle",
+            ("pain_point", "the app kept logging me out"),
+        ),
+        (
+            "I was a bit stressed because the website crashed twice.",
+            "stressed",
+            ("pain_point", "the website crashed twice"),
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_feeling_and_what_else_the_clause_tells(
     answer: str, feeling: str, other: tuple[str, str]
 ) -> None:

@@ -33,9 +33,7 @@ def server(fake_server: FakeLLMServer, kit: TaskKit) -> FakeLLMServer:
 
 def settings_file(tmp_path: Path, extra: str = "") -> Path:
     path = tmp_path / "llm.yaml"
-    path.write_text(
-        "retry: {base_delay_s: 0, max_delay_s: 0}\n" + extra, encoding="utf-8"
-    )  # fmt: skip
+    path.write_text("retry: {base_delay_s: 0, max_delay_s: 0}\n" + extra, encoding="utf-8")
     return path
 
 
@@ -142,9 +140,19 @@ def test_a_missing_url_or_model_is_one_line_exit_2(tmp_path: Path) -> None:
     assert no_model.exit_code == 2
     assert "needs a model name: --model MODEL or OPENAI_COMPATIBLE_MODEL" in no_model.stderr
     capped = invoke(
-        [*args, "--provider", "openai-compatible", "--base-url", "http://127.0.0.1:9/v1",
-         "--model", MODEL, "--max-cost", "1"], env,
-    )  # fmt: skip
+        [
+            *args,
+            "--provider",
+            "openai-compatible",
+            "--base-url",
+            "http://127.0.0.1:9/v1",
+            "--model",
+            MODEL,
+            "--max-cost",
+            "1",
+        ],
+        env,
+    )
     assert capped.exit_code == 2
     assert f"--max-cost needs a price for every model, and openai-compatible:{MODEL}" in (
         capped.stderr
@@ -187,14 +195,16 @@ def test_prices_in_the_settings_file_and_the_cap_stopping_a_run(
     # The same cap again: what the session spent counts, so nothing more is spent.
     again = invoke(
         ["run", "--resume", doc["id"], *own, "--max-cost", "2.6", "--sessions-dir", str(sessions)],
-        env, "/quit\n",
-    )  # fmt: skip
+        env,
+        "/quit\n",
+    )
     assert again.exit_code == 3, again.output
     # A higher cap carries on from the answered turn.
     more = invoke(
         ["run", "--resume", doc["id"], *own, "--max-cost", "20", "--sessions-dir", str(sessions)],
-        env, "/quit\n",
-    )  # fmt: skip
+        env,
+        "/quit\n",
+    )
     assert more.exit_code == 0, more.output
     resumed = the_session(sessions)
     assert [t["status"] for t in resumed["turns"]] == ["complete", "complete"]
@@ -207,8 +217,23 @@ def test_the_cap_stops_a_batch_which_resumes_with_a_higher_one(
     env = no_keys(tmp_path, PRICED)
     out = tmp_path / "out"
     own = own_server(server, "--model", MODEL)
-    args = ["batch", "cooperative", "-c", "headphones_mec", *own, "--runs", "3", "-j", "1",
-            "--max-turns", "3", "--no-canonical-slots", "--out", str(out), "--json"]  # fmt: skip
+    args = [
+        "batch",
+        "cooperative",
+        "-c",
+        "headphones_mec",
+        *own,
+        "--runs",
+        "3",
+        "-j",
+        "1",
+        "--max-turns",
+        "3",
+        "--no-canonical-slots",
+        "--out",
+        str(out),
+        "--json",
+    ]
     # One interview costs $0.595 (three turns, then the closing); with $2.56 reserved for each
     # turn's reading, the second interview no longer fits under $3.25 and pauses.
     stopped = invoke([*args, "--max-cost", "3.25"], env)
@@ -224,8 +249,10 @@ def test_the_cap_stops_a_batch_which_resumes_with_a_higher_one(
     assert [d["status"] for d in docs] == ["completed", "paused"]
     assert sum(d["usage"]["cost_usd"] for d in docs) <= 3.25
     # Concurrency does not let the calls in flight pass the cap together.
-    wide = invoke([*args[:-3], "-j", "3", "--out", str(tmp_path / "wide"), "--json",
-                   "--max-cost", "3.25"], env)  # fmt: skip
+    wide = invoke(
+        [*args[:-3], "-j", "3", "--out", str(tmp_path / "wide"), "--json", "--max-cost", "3.25"],
+        env,
+    )
     assert wide.exit_code == 3, wide.output
     spent = sum(
         json.loads(p.read_text())["usage"]["cost_usd"] for p in (tmp_path / "wide").glob("*.json")
@@ -244,10 +271,22 @@ def test_a_batch_on_an_unpriced_model_shows_its_cost_as_unknown(
     env = no_keys(tmp_path)
     own = own_server(server)
     result = invoke(
-        ["batch", "cooperative", "-c", "headphones_mec", *own, "--model", MODEL,
-         "--max-turns", "2", "--no-canonical-slots", "--out", str(tmp_path / "out")],
+        [
+            "batch",
+            "cooperative",
+            "-c",
+            "headphones_mec",
+            *own,
+            "--model",
+            MODEL,
+            "--max-turns",
+            "2",
+            "--no-canonical-slots",
+            "--out",
+            str(tmp_path / "out"),
+        ],
         env,
-    )  # fmt: skip
+    )
     assert result.exit_code == 0, result.output
     header = next(line for line in result.stdout.splitlines() if " rungs " in line)
     assert header.split()[-2:] == ["$", "stop"]  # the cost column is there...

@@ -143,11 +143,12 @@ def test_extraction_prompt_shows_typed_quoted_nodes_and_the_exchange_before(
     request = extract_request(
         mec,
         concept,
-        existing_nodes=[NodeContext(label="battery life", node_type="attribute",
-                                    quote="it lasts all week")],
+        existing_nodes=[
+            NodeContext(label="battery life", node_type="attribute", quote="it lasts all week")
+        ],
         previous_question="What else matters?",
         previous_answer="The battery, it lasts all week.",
-    )  # fmt: skip
+    )
     user = render_extract(request).user
     (existing,) = delimited(user, "existing_concepts")
     assert existing == '\n- battery life (attribute): "it lasts all week"\n'
@@ -197,8 +198,9 @@ def test_a_quote_copied_from_the_normalised_prompt_matches_the_answer_as_typed(
     from interview_cli.llm.validation import quote_in_answer
 
     typed = "バッテリーが１２時間もつ、それが\u200bいい"
-    (seen,) = delimited(render_extract(extract_request(mec, concept, answer=typed)).user,
-                        "respondent_answer")  # fmt: skip
+    (seen,) = delimited(
+        render_extract(extract_request(mec, concept, answer=typed)).user, "respondent_answer"
+    )
     assert "12時間" in seen and "\u200b" not in seen
     assert quote_in_answer("12時間もつ", typed)
     assert quote_in_answer("それがいい", typed)
@@ -306,9 +308,8 @@ def test_question_prompt_ladder_and_probes(mec: Methodology, concept: Concept) -
         ProbeNote(turn=3, strategy="deepen", outcome="dont_know", question="Why is that?"),
     ]
     user = render_question(
-        question_request(mec, concept, focus_label="focus on the train", chain=chain,
-                         probes=probes)
-    ).user  # fmt: skip
+        question_request(mec, concept, focus_label="focus on the train", chain=chain, probes=probes)
+    ).user
     assert "<ladder_so_far>\nnoise cancelling -> focus on the train\n</ladder_so_far>" in user
     assert '- "Why is that?" (deepen): they did not know' in user
 
@@ -459,14 +460,17 @@ def test_one_slots_prompt_for_several_node_types() -> None:
     result = validate_slots(
         {
             "proposals": [
-                {"slot_name": "texture", "node_type": "attribute",
-                 "surface_labels": ["creamy texture", "smooth feel"]},
+                {
+                    "slot_name": "texture",
+                    "node_type": "attribute",
+                    "surface_labels": ["creamy texture", "smooth feel"],
+                },
                 {"slot_name": "calm", "node_type": "value", "surface_labels": ["peace of mind"]},
                 {"slot_name": "mixed", "node_type": "value", "surface_labels": ["smooth feel"]},
             ]
         },
         request,
-    )  # fmt: skip
+    )
     assert [(p.slot_name, p.node_type, p.surface_labels) for p in result.proposals] == [
         ("texture", "attribute", ["creamy texture", "smooth feel"]),
         ("calm", "value", ["peace of mind"]),

@@ -34,10 +34,10 @@ def test_openai_compatible_needs_a_url_and_a_model_but_no_key() -> None:
         resolve_llm_settings("openai-compatible", env={"OPENAI_COMPATIBLE_BASE_URL": URL})
     env = {"OPENAI_COMPATIBLE_BASE_URL": URL, "OPENAI_COMPATIBLE_MODEL": "llama3.1:8b"}
     s = resolve_llm_settings("openai-compatible", env=env)
-    assert {(s.client(c).provider, s.client(c).model, s.client(c).base_url) for c in (
-        "extraction", "scoring", "generation", "respondent")} == {
-        ("openai-compatible", "llama3.1:8b", URL)
-    }  # fmt: skip
+    assert {
+        (s.client(c).provider, s.client(c).model, s.client(c).base_url)
+        for c in ("extraction", "scoring", "generation", "respondent")
+    } == {("openai-compatible", "llama3.1:8b", URL)}
 
 
 def test_flags_name_the_server_and_a_bad_url_names_the_flag() -> None:

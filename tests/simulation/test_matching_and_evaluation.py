@@ -308,14 +308,22 @@ def test_summary_rows_report_how_the_interviews_asked() -> None:
     row = summarise(
         "p",
         [
-            ev(same_node_reasks=[reask, reask], complaints=[{"turn": 3}], terminal_reached=True,
-               strategy_mix={"deepen": 6, "clarify": 2}),
-            ev(terminal_reached=False, ladders_unopened=2, ended_early=True,
-               strategy_mix={"deepen": 2}),
+            ev(
+                same_node_reasks=[reask, reask],
+                complaints=[{"turn": 3}],
+                terminal_reached=True,
+                strategy_mix={"deepen": 6, "clarify": 2},
+            ),
+            ev(
+                terminal_reached=False,
+                ladders_unopened=2,
+                ended_early=True,
+                strategy_mix={"deepen": 2},
+            ),
             ev(ladders_unopened=1, ended_early=False, strategy_mix={"explore": 10}),
             ev(terminal_reached=False, ladders_unopened=0, ended_early=True),
         ],
-    )  # fmt: skip
+    )
     assert row.same_node_reasks == 2 and row.reasks_per_interview == 0.5
     assert row.complaints == 1
     # a persona that cannot reach its end still counts when it has a full ladder

@@ -35,10 +35,14 @@ def request(
     seed: int = 0,
 ) -> PersonaRequest:
     exchanges = [
-        Exchange(question=q, answer=a or "I'm not sure, I'd have to think about it.", strategy=s,
-                 focus_label=f)
+        Exchange(
+            question=q,
+            answer=a or "I'm not sure, I'd have to think about it.",
+            strategy=s,
+            focus_label=f,
+        )
         for q, a, s, f in history
-    ]  # fmt: skip
+    ]
     return PersonaRequest(
         persona=who,
         question="Why is that important to you?",

@@ -42,13 +42,30 @@ from interview_cli.words import plural
 
 FORMATS: tuple[str, ...] = ("graphml", "dot", "mermaid", "csv", "jsonl", "md")
 NODE_COLUMNS = (
-    "id", "label", "node_type", "level", "created_turn", "mentions", "aliases", "stance",
-    "confidence", "superseded_by", "element_id", "first_quote",
-)  # fmt: skip
+    "id",
+    "label",
+    "node_type",
+    "level",
+    "created_turn",
+    "mentions",
+    "aliases",
+    "stance",
+    "confidence",
+    "superseded_by",
+    "element_id",
+    "first_quote",
+)
 EDGE_COLUMNS = (
-    "source", "target", "source_label", "target_label", "relation", "confidence",
-    "created_turn", "turns", "quote",
-)  # fmt: skip
+    "source",
+    "target",
+    "source_label",
+    "target_label",
+    "relation",
+    "confidence",
+    "created_turn",
+    "turns",
+    "quote",
+)
 
 
 def _graph(session: SessionFile) -> KnowledgeGraph:

@@ -196,8 +196,10 @@ def _codebook(root: ET.Element, book: CodeBook, code_guid: dict[str, str]) -> No
     if not book.codes:
         return  # the schema wants at least one Code in a CodeBook: leave it out instead
     codes_el = ET.SubElement(ET.SubElement(root, _q("CodeBook")), _q("Codes"))
-    types = sorted({c.node_type for c in book.codes}, key=lambda t: (min(
-        c.level for c in book.codes if c.node_type == t), t))  # fmt: skip
+    types = sorted(
+        {c.node_type for c in book.codes},
+        key=lambda t: (min(c.level for c in book.codes if c.node_type == t), t),
+    )
     for i, node_type in enumerate(types):
         color = PALETTE[i % len(PALETTE)]
         parent = ET.SubElement(

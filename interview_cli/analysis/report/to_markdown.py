@@ -38,9 +38,19 @@ def fmt_recall(value: float | None) -> str:
 
 
 METRIC_HEADERS = (
-    "session", "turns", "ended", "nodes", "edges", "edges/node", "max depth", "chains",
-    "terminal", "strategies", "cost", "recall",
-)  # fmt: skip
+    "session",
+    "turns",
+    "ended",
+    "nodes",
+    "edges",
+    "edges/node",
+    "max depth",
+    "chains",
+    "terminal",
+    "strategies",
+    "cost",
+    "recall",
+)
 
 
 PARTICIPANT_HEADERS = ("participant", "facts", "sessions", "turns")
@@ -92,9 +102,14 @@ def aggregate_row(a: AggregateMetrics) -> list[str]:
 
 
 DUAL_GRAPH_HEADERS = (
-    "session", "surface nodes", "surface edges", "edges/node", "slots (active)",
-    "canonical edges", "unmapped",
-)  # fmt: skip
+    "session",
+    "surface nodes",
+    "surface edges",
+    "edges/node",
+    "slots (active)",
+    "canonical edges",
+    "unmapped",
+)
 DUAL_GRAPH_NOTE = (
     "Surface graph: the respondents' own concepts; canonical graph: the stable slots they "
     "map to (dual graph, seed 001). Unmapped: surface concepts without a slot yet."

@@ -356,11 +356,15 @@ def open_question_spent(
         return None
     any_open = ctx.tuning.open_questions_spent_together
     last = next(
-        (e for e in reversed(ctx.focus_history)
-         if e.turn < ctx.turn_number and e.node_id is None
-         and (any_open or e.strategy == strategy.name)),
+        (
+            e
+            for e in reversed(ctx.focus_history)
+            if e.turn < ctx.turn_number
+            and e.node_id is None
+            and (any_open or e.strategy == strategy.name)
+        ),
         None,
-    )  # fmt: skip
+    )
     if last is None or not _nothing_learned_since(None, last.turn, ctx):
         return None
     return f"{last.strategy} was asked at turn {last.turn + 1} and nothing new came up since"

@@ -182,9 +182,17 @@ def blank(answer: str) -> str:
     the interview ("like I said", "can we move on?"), replaced by spaces."""
     working = list(blank_meta(answer))
     for pattern in (
-        _NOISE, _RATING_IDIOMS, _FRAMES, IMPORTANCE, DONT_KNOW, TERMINAL_CEILING, CONFIRMATIONS,
-        DEFERRAL, _QUESTION_BACK, _TAUTOLOGY,
-    ):  # fmt: skip
+        _NOISE,
+        _RATING_IDIOMS,
+        _FRAMES,
+        IMPORTANCE,
+        DONT_KNOW,
+        TERMINAL_CEILING,
+        CONFIRMATIONS,
+        DEFERRAL,
+        _QUESTION_BACK,
+        _TAUTOLOGY,
+    ):
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):
                 working[i] = " "

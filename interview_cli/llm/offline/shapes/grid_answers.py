@@ -158,10 +158,14 @@ def named_ratings(
         if element.id in found:
             continue
         end_of_name = position + max(
-            (len(m.group(0)) for n in element_names(element)
-             for m in [re.match(re.escape(n), answer[position:], flags=re.IGNORECASE)] if m),
+            (
+                len(m.group(0))
+                for n in element_names(element)
+                for m in [re.match(re.escape(n), answer[position:], flags=re.IGNORECASE)]
+                if m
+            ),
             default=0,
-        )  # fmt: skip
+        )
         limit = named[i + 1][0] if i + 1 < len(named) else len(answer)
         number = _number_after(answer[:limit], end_of_name, taken)
         if number is not None:
