@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from interview_cli.config.library import Library
     from interview_cli.config.loader import Loaded
     from interview_cli.config.schemas import Methodology, Persona
-    from interview_cli.llm.settings import LLMSettings
+    from interview_cli.llm.client_settings import LLMSettings
     from interview_cli.simulation.batch import BatchResult, BatchSpec
 
 POLICY_HELP = (
@@ -304,7 +304,7 @@ def _dry_run_env(*providers: str | None) -> dict[str, str]:
     import os
 
     from interview_cli.errors import ConfigError
-    from interview_cli.llm.settings import key_env_var, provider_info
+    from interview_cli.llm.client_settings import key_env_var, provider_info
 
     env = dict(os.environ)
     for name in providers:

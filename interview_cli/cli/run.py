@@ -372,7 +372,8 @@ def _llm_settings(
     was recorded with unless flags say otherwise. A completed session is not resumed."""
     from interview_cli.cli.spending import with_server
     from interview_cli.errors import UsageError
-    from interview_cli.llm.settings import CLIENTS, resolve_llm_settings
+    from interview_cli.llm.config_file import CLIENTS
+    from interview_cli.llm.settings import resolve_llm_settings
 
     if session is None:
         chosen = with_server(per_client, CLIENTS, base_url=base_url, model=model)

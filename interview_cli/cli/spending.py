@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from interview_cli.llm.settings import LLMSettings
+    from interview_cli.llm.client_settings import LLMSettings
     from interview_cli.llm.spend import SpendCap
 
 BaseUrlOption = Annotated[

@@ -18,6 +18,8 @@ from typing import Any
 
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.boundary import CleanTokens, bound_request, clean_result
+from interview_cli.llm.client_settings import TASK_CLIENT, LLMSettings
+from interview_cli.llm.config_file import CLIENTS
 from interview_cli.llm.protocol import (
     AssessRequest,
     ExtractRequest,
@@ -30,7 +32,6 @@ from interview_cli.llm.protocol import (
     TaskResult,
 )
 from interview_cli.llm.retry import Sleep
-from interview_cli.llm.settings import CLIENTS, TASK_CLIENT, LLMSettings
 from interview_cli.llm.spend import SpendCap
 
 

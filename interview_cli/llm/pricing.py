@@ -31,8 +31,8 @@ from interview_cli.config.loader import (
     validation_problems,
 )
 from interview_cli.errors import ConfigError
+from interview_cli.llm.client_settings import TASK_CLIENT, LLMSettings
 from interview_cli.llm.protocol import LLMCall
-from interview_cli.llm.settings import TASK_CLIENT, LLMSettings
 from interview_cli.words import plural
 
 PRICING_ENV = "INTERVIEW_PRICING"

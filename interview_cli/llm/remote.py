@@ -33,6 +33,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
 from interview_cli.core.models import Assessment, Extraction, RejectedItem
+from interview_cli.llm.client_settings import ClientSettings, LLMSettings
+from interview_cli.llm.config_file import RetryTuning
 from interview_cli.llm.pricing import PricingTable, call_cost, load_pricing
 from interview_cli.llm.prompts import (
     Prompt,
@@ -71,7 +73,6 @@ from interview_cli.llm.retry import (
     Sleep,
     call_with_retries,
 )
-from interview_cli.llm.settings import ClientSettings, LLMSettings, RetryTuning
 from interview_cli.llm.spend import SpendCap, cost_bound, prompt_token_bound
 from interview_cli.llm.validation import (
     UnusableResponse,

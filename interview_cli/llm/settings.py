@@ -51,7 +51,7 @@ key from the environment when it is constructed (``providers``).
 
 Where things live: the settings objects and provider facts in ``llm.client_settings``, the
 resolution steps in ``llm.resolution``, the defaults and the user's file in
-``llm.config_file``; this module is the entry point and re-exports what callers use.
+``llm.config_file``; this module resolves them.
 """
 
 from __future__ import annotations
@@ -60,37 +60,13 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-# The pieces live in sibling modules; re-exported here, where callers have always found them.
-# The defaults and the user's config file: ``llm.config_file``.
-from interview_cli.llm.client_settings import (  # noqa: F401
-    OFFLINE_MODEL,
-    TASK_CLIENT,
+from interview_cli.llm.client_settings import (
     ClientSettings,
     LLMSettings,
-    has_key,
-    key_env_var,
-    missing_setting,
-    model_family,
-    provider_info,
 )
-from interview_cli.llm.config_file import (  # noqa: F401
+from interview_cli.llm.config_file import (
     CLIENTS,
-    CONFIG_ENV,
-    PROVIDERS,
-    ClientDefaults,
-    ClientName,
-    LLMConfig,
-    LLMConfigFile,
-    LLMDefaults,
-    ProviderInfo,
-    ProviderName,
-    RetryTuning,
-    TaskDefaults,
-    TaskName,
-    _Strict,
-    check_base_url,
     load_config,
-    load_defaults,
 )
 from interview_cli.llm.resolution import _normalise_overrides, _resolve_client, _task_timeouts
 

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 from interview_cli.errors import InterviewError, UsageError
 
 if TYPE_CHECKING:
+    from interview_cli.llm.client_settings import LLMSettings
     from interview_cli.llm.pricing import Price, PricingTable
-    from interview_cli.llm.settings import LLMSettings
 
 # The exit code of a run or batch stopped by its spend cap (documented in the README).
 SPEND_CAP_EXIT = 3

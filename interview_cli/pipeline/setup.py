@@ -5,7 +5,7 @@ from __future__ import annotations
 from interview_cli import __version__
 from interview_cli.config.loader import Loaded
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.llm.settings import LLMSettings
+from interview_cli.llm.client_settings import LLMSettings
 from interview_cli.session.clock import now_iso
 from interview_cli.session.schema import (
     ClientChoice,

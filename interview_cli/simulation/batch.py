@@ -31,8 +31,8 @@ from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.core.discourse import FrameParser
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.errors import InterviewError, SessionFileError, UsageError
+from interview_cli.llm.client_settings import LLMSettings
 from interview_cli.llm.protocol import Exchange, InterviewLLM, PersonaRequest
-from interview_cli.llm.settings import LLMSettings
 from interview_cli.llm.spend import SpendCap, SpendCapReached
 from interview_cli.session.schema import SessionFile
 from interview_cli.session.store import SessionStore

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from interview_cli.llm.client_settings import LLMSettings
 from interview_cli.llm.pricing import (
     PricingTable,
     TokenShape,
@@ -33,7 +34,6 @@ from interview_cli.llm.pricing import (
     estimate_cost,
     load_pricing,
 )
-from interview_cli.llm.settings import LLMSettings
 
 # propose_slots calls per turn when canonical slots are on: the pipeline makes at most one.
 SLOT_CALLS_PER_TURN = 1

@@ -11,8 +11,9 @@ from typing import Any
 
 from conftest import SleepRecorder, TaskKit
 
+from interview_cli.llm.client_settings import ClientSettings
 from interview_cli.llm.providers import ChatMessage, ProviderRequest
-from interview_cli.llm.settings import ClientSettings, resolve_llm_settings
+from interview_cli.llm.settings import resolve_llm_settings
 
 SCHEMA = {
     "type": "object",
@@ -54,8 +55,8 @@ def build(
     timeout_s: float = 5.0,
     max_attempts: int = 3,
 ) -> Any:
+    from interview_cli.llm.config_file import CLIENTS
     from interview_cli.llm.factory import build_llm
-    from interview_cli.llm.settings import CLIENTS
 
     limits = {"timeout_s": timeout_s, "max_attempts": max_attempts}
     settings = resolve_llm_settings(provider=path, env=env, per_client={c: limits for c in CLIENTS})

@@ -18,9 +18,10 @@ from conftest import FAKE_KEYS, TASKS, SleepRecorder, TaskKit
 from fakeserver import FAULTS, FakeLLMServer
 
 from interview_cli.errors import LLMError
+from interview_cli.llm.config_file import CLIENTS
 from interview_cli.llm.factory import build_llm
 from interview_cli.llm.pricing import summarize_usage
-from interview_cli.llm.settings import CLIENTS, resolve_llm_settings
+from interview_cli.llm.settings import resolve_llm_settings
 
 ROUNDS = 8  # x 6 tasks x 2 paths = 96 task calls
 

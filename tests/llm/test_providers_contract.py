@@ -19,8 +19,8 @@ from fakeserver import OUTPUT_FAULTS, TRANSPORT_FAULTS, FakeLLMServer, Step
 from provider_fixtures import SCHEMA, TOOL, request, settings_for
 
 from interview_cli.errors import ConfigError
+from interview_cli.llm.client_settings import ClientSettings
 from interview_cli.llm.providers import ProviderError, ProviderRequest, make_provider
-from interview_cli.llm.settings import ClientSettings
 
 PROVIDERS = ("anthropic", "openai", "kimi", "deepseek")
 EXPECTED_KIND = {

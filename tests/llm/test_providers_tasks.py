@@ -307,8 +307,8 @@ def test_a_task_timeout_replaces_its_clients_for_that_task_only(
     kit: TaskKit,
     sleeps: SleepRecorder,
 ) -> None:
+    from interview_cli.llm.config_file import CLIENTS
     from interview_cli.llm.factory import build_llm
-    from interview_cli.llm.settings import CLIENTS
 
     settings = resolve_llm_settings(
         provider=path, env=provider_env, per_client={c: {"timeout_s": 5.0} for c in CLIENTS}

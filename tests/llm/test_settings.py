@@ -11,13 +11,9 @@ import pytest
 from conftest import FAKE_KEYS
 
 from interview_cli.errors import ConfigError, UsageError
-from interview_cli.llm.settings import (
-    CLIENTS,
-    OFFLINE_MODEL,
-    TASK_CLIENT,
-    offline_settings,
-    resolve_llm_settings,
-)
+from interview_cli.llm.client_settings import OFFLINE_MODEL, TASK_CLIENT
+from interview_cli.llm.config_file import CLIENTS
+from interview_cli.llm.settings import offline_settings, resolve_llm_settings
 
 
 def test_defaults_follow_the_seed_table() -> None:

@@ -7,12 +7,9 @@ from __future__ import annotations
 import pytest
 
 from interview_cli.errors import ConfigError, UsageError
-from interview_cli.llm.settings import (
-    CLIENTS,
-    OFFLINE_MODEL,
-    load_defaults,
-    resolve_llm_settings,
-)
+from interview_cli.llm.client_settings import OFFLINE_MODEL
+from interview_cli.llm.config_file import CLIENTS, load_defaults
+from interview_cli.llm.settings import resolve_llm_settings
 
 # -- timeouts and temperatures without editing the package ---------------------------------
 

@@ -28,6 +28,7 @@ import json
 
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.errors import LLMError
+from interview_cli.llm.client_settings import OFFLINE_MODEL
 from interview_cli.llm.offline.asking.questions import offline_opening, offline_question
 from interview_cli.llm.offline.reading.assessor import assess_offline
 from interview_cli.llm.offline.reading.extraction import extract_offline
@@ -57,7 +58,6 @@ from interview_cli.llm.protocol import (
     SlotRequest,
     TaskResult,
 )
-from interview_cli.llm.settings import OFFLINE_MODEL
 
 PROVIDER = "offline"
 # One name for the offline model everywhere: the session's settings record the same one.

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from interview_cli.errors import ConfigError
+from interview_cli.llm.client_settings import ClientSettings
 from interview_cli.llm.providers.base import (
     ChatMessage,
     Provider,
@@ -16,7 +17,6 @@ from interview_cli.llm.providers.base import (
     ProviderReply,
     ProviderRequest,
 )
-from interview_cli.llm.settings import ClientSettings
 
 __all__ = [
     "ChatMessage",

@@ -29,11 +29,11 @@ from typing import Any, Literal
 from pydantic import SecretStr
 
 from interview_cli.errors import ConfigError
+from interview_cli.llm.client_settings import ClientSettings, key_env_var, provider_info
 from interview_cli.llm.failures import FailureKind, ProviderError
 from interview_cli.llm.protocol import OnToken
 from interview_cli.llm.providers.lanes import Lanes
 from interview_cli.llm.retry import parse_retry_after
-from interview_cli.llm.settings import ClientSettings, key_env_var, provider_info
 
 # What the SDK is given as the key of a server that needs none.
 NO_KEY = "no-key-needed"

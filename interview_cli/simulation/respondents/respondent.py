@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from interview_cli.llm.boundary import bound_request, clean_result
+from interview_cli.llm.client_settings import LLMSettings
 from interview_cli.llm.protocol import InterviewLLM, LLMCall, PersonaRequest, TaskResult
-from interview_cli.llm.settings import LLMSettings
 from interview_cli.simulation.respondents.shaped import shaped_persona_answer
 from interview_cli.simulation.respondents.simulator import simulate_answer
 
