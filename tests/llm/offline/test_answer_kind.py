@@ -14,7 +14,7 @@ import pytest
 
 from interview_cli.llm.offline.reading.answer_kind import answer_kind
 
-PROMPTS = Path(__file__).resolve().parents[2] / "interview_cli" / "llm" / "prompts"
+PROMPTS = Path(__file__).resolve().parents[3] / "interview_cli" / "llm" / "prompts"
 
 
 @pytest.mark.parametrize(

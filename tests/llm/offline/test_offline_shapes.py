@@ -15,7 +15,7 @@ from interview_cli.llm.prompts.output_schemas import extraction_schema
 from interview_cli.llm.protocol import ExtractRequest, NodeContext
 from interview_cli.llm.validation import _value
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _load(kind: str, name: str) -> Any:

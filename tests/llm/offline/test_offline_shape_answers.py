@@ -19,7 +19,7 @@ from interview_cli.llm.offline.shapes.journey import extract_journey, journey_qu
 from interview_cli.llm.prompts import render_question
 from interview_cli.llm.protocol import ExtractRequest, ProbeNote, QuestionRequest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _load(kind: str, name: str) -> Any:

@@ -15,7 +15,7 @@ from interview_cli.llm.offline.asking.questions import family_for, offline_quest
 from interview_cli.llm.offline.asking.wording import TEMPLATES, TOPIC_TEMPLATES
 from interview_cli.llm.protocol import QuestionRequest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 JARGON = re.compile(
     r"\b(?:attributes?|consequences?|values?|ladder\w*|means-end|psychosocial|instrumental|"
     r"terminal|node|strateg\w*)\b",
