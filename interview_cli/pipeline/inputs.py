@@ -1,11 +1,11 @@
 """How a session file maps onto the pure turn: its state and each turn's ``TurnInput``.
 
-The live pipeline (``runner``) and replay (``analysis.replay``) both build a turn's input here,
-so the window of recent questions, the settings that shape a decision and the recorded slot
+The live pipeline (``runner``) and replay (``analysis.replay.engine``) both build a turn's input
+here, so the window of recent questions, the settings that shape a decision and the recorded slot
 proposals are read one way only: a replay calls ``core.turn.advance`` on exactly the input the
 live turn decided from. ``rerun`` is that replay loop, the one place a session's recorded turns
-are run again: ``analysis.replay`` (verify, what-if, reports) and the moderator's ``/alt`` and
-``/skip`` after a resume (the state before the last turn) both take it.
+are run again: ``analysis.replay.engine`` (verify, what-if, reports) and the moderator's ``/alt``
+and ``/skip`` after a resume (the state before the last turn) both take it.
 """
 
 from __future__ import annotations

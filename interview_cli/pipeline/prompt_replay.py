@@ -229,7 +229,7 @@ def persona_prompt(
     session: SessionFile, persona: Persona, methodology: Methodology, turn: int
 ) -> RecordedPrompt | None:
     """What a model playing ``persona`` is sent to answer the question of ``turn``: the
-    question and the conversation before it (as ``simulation.respondent.LLMRespondent``
+    question and the conversation before it (as ``simulation.respondents.respondent.LLMRespondent``
     sends it: no strategy, no focus). None when the session has no such turn."""
     turns = {t.turn_number: t for t in session.turns}
     if turn not in turns:

@@ -1,7 +1,7 @@
 """What the session file keeps of a turn's outcome (stage 9): the decision and its inputs.
 
 The core's typed outcome becomes the turn record's fields; candidates and node signals are
-slimmed to the ones a reader (and ``replay --verify``) needs (``session.slim_candidates``).
+slimmed to the ones a reader (and ``replay --verify``) needs (``session.schema.slim_candidates``).
 """
 
 from __future__ import annotations

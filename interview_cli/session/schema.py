@@ -98,8 +98,8 @@ class CandidateRecord(Sparse):
 
 
 class CandidateSummary(Sparse):
-    """Counts of every scored candidate of a turn (``session.slim_candidates``); empty in older
-    records, which hold every candidate in full."""
+    """Counts of every scored candidate of a turn (``session.schema.slim_candidates``); empty in
+    older records, which hold every candidate in full."""
 
     scored: int = 0
     admissible: int = 0

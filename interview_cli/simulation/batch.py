@@ -3,9 +3,10 @@
 A batch is planned (:func:`plan_batch`: persona x run, with deterministic
 session ids ``<persona>-<concept>-<policy>-s<seed>-r<run>``) and run (:func:`run_batch`) with
 at most ``concurrency`` interviews in flight on one asyncio loop. Each interview is the live
-pipeline (``pipeline.runner.Interview``) with a :class:`~simulation.respondent.Respondent`
-typing the answers, so a simulated session file is an ordinary session file plus
-``simulation`` (persona, run, seed, ground truth and its evaluation).
+pipeline (``pipeline.runner.Interview``) with a
+:class:`~simulation.respondents.respondent.Respondent` typing the answers, so a simulated session
+file is an ordinary session file plus ``simulation`` (persona, run, seed, ground truth and its
+evaluation).
 
 - **Isolation**: an exception in one interview marks that session ``failed`` with the reason
   (in ``errors``) and the batch goes on; the result lists the failures.

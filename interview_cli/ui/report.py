@@ -173,7 +173,7 @@ class MatrixView:
 def matrix_table(
     section: MethodSection, full: bool = False, limit: int | None = None
 ) -> RenderableType:
-    """The codes at the cut-off (``report_md.matrix_window``); when they are more than
+    """The codes at the cut-off (``report.to_markdown.matrix_window``); when they are more than
     ``limit`` (default :data:`MATRIX_MAX_CODES`), the most linked of them. With ``full``,
     every code, its columns in blocks of ``limit`` one under the other."""
     assert section.ladder is not None

@@ -190,7 +190,7 @@ def _check_tool_choice(
 
 def recorded_candidates(turn: TurnRecord) -> list[dict[str, Any]]:
     """The turn's candidates as written: replay compares them with the replayed ones made
-    and slimmed alike (``ScoredCandidate.to_dict``, ``session.slim_candidates``)."""
+    and slimmed alike (``ScoredCandidate.to_dict``, ``session.schema.slim_candidates``)."""
     return [c.model_dump(mode="json") for c in turn.candidates]
 
 

@@ -1,7 +1,7 @@
 """The report as one self-contained HTML file: inline CSS, tables and inline SVG maps.
 
 No script, no web font, no external stylesheet or image: the file opens the same offline,
-from an e-mail attachment or a shared drive. The maps are laid out by ``drawing.to_svg``; a
+from an e-mail attachment or a shared drive. The maps are laid out by ``export.drawing.to_svg``; a
 node's tooltip (``<title>``) lists the words respondents used for its code.
 """
 
