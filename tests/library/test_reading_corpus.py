@@ -1,0 +1,134 @@
+"""benchmarks/reading.py: the reading corpora load, and the scorer says what it claims.
+
+The benchmark runs every corpus interview through the real turn (too long for the suite), so
+here: every corpus file keeps the format (each span a substring of its answer, each code in
+its topic's codebook, each type a node type of the concept's methodology), a broken file is
+refused naming its file and field, and the scorer's matching and node classes are pinned on a
+small hand-made interview.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from interview_cli.config.library import Library
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("reading", ROOT / "benchmarks" / "reading.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look the module up while built
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[spec.name]
+    return module
+
+
+def test_every_corpus_file_keeps_the_format(bench: ModuleType) -> None:
+    lib = Library.discover(cwd=ROOT)
+    for set_name in bench.SETS:
+        for topic in bench.load_set(set_name):
+            concept = lib.concept(topic.concept_path or topic.concept_id).value
+            types = set(lib.methodology(concept.methodology).value.ontology.types_by_level)
+            stray = {c.type for c in topic.codes.values()} - types
+            assert not stray, f"{topic.path}: types not in {concept.methodology}: {stray}"
+            assert topic.interviews, f"{topic.path}: no interviews"
+
+
+def _write(tmp: Path, answer_span: str) -> Path:
+    topic = tmp / "dev" / "hp"
+    topic.mkdir(parents=True)
+    (topic / "codebook.yaml").write_text(
+        "concept: headphones_mec\ncodes:\n"
+        "  - {id: battery_week, type: attribute, label: battery lasts the week}\n"
+        "  - {id: sound, type: attribute, label: crisp sound}\n"
+    )
+    (topic / "one.yaml").write_text(
+        "voice: test\nturns:\n"
+        "  - question: What comes to mind?\n"
+        "    answer: To be honest the battery, it goes the whole week, mate\n"
+        f"    rungs: [{{code: battery_week, span: {answer_span!r}}}]\n"
+        "    not_nodes: [{span: To be honest, kind: hedge}, {span: mate, kind: address}]\n"
+        "  - question: And?\n"
+        "    answer: The sound is crisp, my wife says I'm obsessed ha\n"
+        "    rungs: [{code: sound, span: The sound is crisp}]\n"
+        "    not_nodes: [{span: my wife says I'm obsessed, kind: aside}]\n"
+    )
+    return tmp
+
+
+def test_a_span_that_is_not_in_its_answer_is_refused_by_file_and_field(
+    bench: ModuleType, tmp_path: Path
+) -> None:
+    root = _write(tmp_path, "it lasts all week")
+    with pytest.raises(bench.CorpusError, match=r"one\.yaml: turns\[0\]\.rungs\[0\]\.span"):
+        bench.load_set("dev", root)
+
+
+def test_matching_forgives_typos_and_endings_not_other_words(bench: ModuleType) -> None:
+    assert bench.share_in("goes the whole week", "it goes the whole week") == 1.0
+    assert bench.share_in("batery lasting", "the battery lasts") == 1.0
+    assert bench.share_in("said a week", "it goes the whole week") == 0.5
+    assert bench.share_in("m", "coming back at 2 a.m.") == 0.0  # names nothing
+
+
+def test_nodes_are_classed_as_rung_junk_or_mangled(bench: ModuleType, tmp_path: Path) -> None:
+    (topic,) = bench.load_set("dev", _write(tmp_path, "it goes the whole week"))
+    interview = topic.interviews[0]
+    session = {
+        "graph": {
+            "nodes": [
+                {"id": "n1", "label": "battery", "node_type": "attribute", "created_turn": 1},
+                {"id": "n2", "label": "honest", "node_type": "attribute", "created_turn": 1},
+                {"id": "n3", "label": "crisp sound", "node_type": "value", "created_turn": 2},
+                {"id": "n4", "label": "wife obsessed", "node_type": "value", "created_turn": 2},
+                {"id": "n5", "label": "week crisp", "node_type": "value", "created_turn": 2},
+            ]
+        },
+        "canonical": {
+            "slots": [{"id": "s1", "slot_name": "battery"}],
+            "mappings": [{"surface_node_id": "n1", "slot_id": "s1"}],
+        },
+    }
+    asked = [
+        bench.Asked(1, None, None, None, "opening"),
+        bench.Asked(2, "deepen", "n2", "honest", "What does honest do for you?"),
+        bench.Asked(3, "deepen", "n3", "crisp sound", "Why does crisp sound matter?"),
+    ]
+    run = bench.Run(topic, interview, session, asked, read=2)
+    views = bench.classify_nodes(run)
+    kinds = {v.label: (v.kind, v.code) for v in views.values()}
+    assert kinds == {
+        "battery": ("rung", "battery_week"),  # the code's label, every word said in the answer
+        "honest": ("junk", None),
+        "crisp sound": ("rung", "sound"),
+        "wife obsessed": ("junk", None),
+        "week crisp": ("mangled", None),
+    }
+    score = bench.score_run(run, views)
+    assert (score.captured, score.rungs) == (2, 2)
+    assert (score.rung_nodes, score.junk_nodes, score.nodes) == (2, 2, 5)
+    assert (score.junk_focus, score.questions) == (1, 2)
+    assert score.right_level == 1  # battery is an attribute; crisp sound was typed a value
+
+
+def test_one_corpus_interview_runs_through_the_real_turn(bench: ModuleType, tmp_path: Path) -> None:
+    (topic,) = bench.load_set("dev", _write(tmp_path, "it goes the whole week"))
+    lib = Library.discover(cwd=ROOT)
+    run = asyncio.run(bench.run_interview(topic, topic.interviews[0], lib))
+    assert run.read == 2
+    assert run.asked[0].strategy is None  # the opening
+    assert run.session["graph"]["nodes"], "the answers made no node at all"
+    figures = bench.figures(bench.score_run(run, bench.classify_nodes(run)))
+    assert figures["answers"] == 2 and figures["rungs"] == 2
