@@ -387,12 +387,13 @@ MENTION_DETERMINERS |= {"those": "the", "his": "his", "her": "her", "their": "th
 
 
 def _naming(w: str, v: Vocabulary) -> bool:
+    """A word that may name a thing: no function word, no word that names nothing, no verb."""
     return (
         len(w) > 2
         and not w[0].isdigit()
         and w not in v.function_words
         and w not in v.not_content
-        and w not in v.verbs
+        and not _verbish(w, v)
     )
 
 
@@ -438,7 +439,7 @@ def from_answer(label: str, quotes: Sequence[str], answer: str) -> bool:
     if any(q.strip() and " ".join(words_of(q)) in said for q in quotes):
         return True
     v = vocabulary()
-    content = [w for w in words_of(label) if _naming(w, v)]
+    content = [w for w in words_of(label) if _content([w], v) and len(w) > 2]
     return bool(content) and set(content) <= set(said.split())
 
 
