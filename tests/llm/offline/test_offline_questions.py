@@ -336,3 +336,13 @@ def test_leads_say_what_that_is_in_one_sentence() -> None:
     for leads in LEADS.values():
         for lead in leads:
             assert lead.endswith(".") and "?" not in lead and _words(lead) <= 4, lead
+
+
+def test_a_second_question_on_the_same_focus_does_not_repeat_its_lead(mec: Methodology) -> None:
+    # "You said you can keep up on climbs. Why ...?" then "You said you can keep up on
+    # climbs. What would someone ...?" reads as a machine: the lead changes
+    for turn in range(8):
+        first = ask(mec, strategy("deepen"), "keep up on climbs", turn=turn)
+        second = ask(mec, strategy("third_person"), "keep up on climbs", turn=turn, avoid=[first])
+        if ". " in first:
+            assert not second.startswith(first.split(". ", 1)[0] + "."), (first, second)

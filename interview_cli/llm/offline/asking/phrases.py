@@ -132,11 +132,12 @@ def _find(label: Sequence[str], tokens: Sequence[Token], v: Vocabulary) -> tuple
     return None if best is None else (best[1], best[2])
 
 
-def _gerund(verb: str) -> str | None:
-    """ "focus" -> "focusing", "stays" -> "staying", "make" -> "making"; None for a past form."""
+def _gerund(verb: str, v: Vocabulary) -> str | None:
+    """The -ing form: "focus" -> "focusing", "stays" -> "staying", "make" -> "making"; None
+    for a past form."""
     if verb.endswith("ing"):
         return verb
-    if verb.endswith("ed") or verb in ("went", "got", "made", "knew", "took", "gave", "felt"):
+    if verb.endswith("ed") or verb in v.past:
         return None
     base = verb
     if base.endswith("ies") and len(base) > 4:
@@ -200,6 +201,17 @@ def _verbish(w: str, v: Vocabulary) -> bool:
     return w in v.verbs or (len(w) > 4 and w.endswith("ed"))
 
 
+def _as_noun(words: Sequence[str], i: int, v: Vocabulary) -> bool:
+    """Whether the verb form ``words[i]`` is a noun here: right after a determiner ("the fit",
+    "a charge"), or a plain form one word after it ("a clean cut"; but "the lawn stays", "the
+    barista knew": a verb)."""
+    w = words[i]
+    if i > 0 and words[i - 1] in v.determiners:
+        return True
+    plain = not w.endswith(("s", "ed")) and w not in v.past and w not in v.auxiliaries
+    return i == 2 and words[0] in v.determiners and plain
+
+
 def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
     """No verb, no subject, no relative: the phrase fits "Why does ... matter to you?". A
     word with "'s" inside the phrase may be a verb ("the fella's dead handy"): not a noun."""
@@ -208,9 +220,12 @@ def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
             continue  # "me kids": a possessive
         if w in v.subjects or w in v.relatives or w == "me":
             return False
-        # right after a determiner, a verb's form is a noun: "the fit", "a charge"
-        if _verbish(w, v) and not (i > 0 and words[i - 1] in v.determiners):
-            return False
+        # "like" in "a clean cut like the bowling green" is no verb, nor "do" in "something
+        # to do in the garage"
+        infinitive = i > 0 and words[i - 1] == "to"
+        if _verbish(w, v) and w not in v.prepositions and not infinitive:
+            if not _as_noun(words, i, v):
+                return False
         if w.endswith("'s") and i < len(words) - 1:
             return False
     return True
@@ -237,11 +252,13 @@ def _verdict_subject(words: Sequence[str], v: Vocabulary) -> int | None:
 
 def _clean(words: Sequence[str], v: Vocabulary) -> bool:
     """Whole, short and content: no cut-off edge, no second clause, no empty phrase inside."""
+    # a verb that wants an object ends a phrase whole after "what": "what I want", "what I love"
+    ended = words[-1] not in v.dangling_end or (words[-1] in v.verbs and "what" in words[:-1])
     return (
         0 < len(words) <= MAX_QUOTE_WORDS
         and words[0] not in v.dangling_start
         and words[0] not in v.fillers
-        and words[-1] not in v.dangling_end
+        and ended
         and words[-1] not in v.fillers
         and not any(w in v.clause_breaks for w in words[1:])
         and _content(words, v)
@@ -304,7 +321,7 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         rest = _shift(texts, v)
         return None if rest is None else Phrase(verbatim, noun=f"{lead} {rest}".strip())
     if lead == "-ing" or first not in v.subjects | v.determiners and _verbish(first, v):
-        gerund = None if first in v.auxiliaries else _gerund(first)
+        gerund = None if first in v.auxiliaries else _gerund(first, v)
         rest = _shift(texts[1:], v) if len(texts) > 1 else ""
         if gerund is None or rest is None:
             return None
@@ -329,7 +346,12 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
         (i for i, w in enumerate(words) if _verbish(w, v) or (w.endswith("'s") and i < last)),
         None,
     )
-    if verb_at is None or not any(_naming(w, v) for w in words[:verb_at]):
+    if verb_at is None:
+        return None
+    subject = list(words[:verb_at])
+    if words[verb_at].endswith("'s"):  # "the garden's right": "garden" is who
+        subject.append(words[verb_at].removesuffix("'s"))
+    if not any(_naming(w, v) for w in subject):
         return None  # "proper fobbed off": no one who does anything
     if any(w.endswith("'s") for w in words[:last]):
         return Phrase(verbatim, clause=f'"{verbatim}"')  # a possessive, or "is"
@@ -366,7 +388,7 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     body = words[1:] if words and (words[0] in v.determiners or words[0] == "me") else words
     if not body or not _clean(body, v):
         return None
-    if "not" in body and not any(w in v.verbs for w in body):
+    if "not" in body and _noun_like(words, v):
         return None  # "the bus not the train": a correction's fragment, not a phrase
     if words[0] in v.determiners and len(words) == 1:
         return None
@@ -409,7 +431,7 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             det = MENTION_DETERMINERS.get(tokens[j].norm)
             if det is not None and all(_naming(tokens[k].norm, v) for k in range(j + 1, i)):
                 return " ".join([det, *(tokens[k].text for k in range(j + 1, i + 1))])
-        if w.endswith("ing"):
+        if w.endswith("ing") and w not in v.verbs:  # "charging", not "making"
             return t.text.lower()
     return ""
 
@@ -455,12 +477,16 @@ def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -
     if len(target) > 1 and (target[0] in v.verbs or target[0] in v.function_words):
         tries.append(target[1:])
     for words in tries:
+        found = False
         for answer in _sources(answers, quotes):
             tokens = tokenize(answer)
             span = _find(words, tokens, v)
+            found = found or span is not None
             phrase = None if span is None else _phrase(tokens, span[0], span[1], v)
             if phrase is not None:
                 return phrase
+        if found:
+            return None  # said, but no clean phrase: not a shorter one of its words either
     return None
 
 

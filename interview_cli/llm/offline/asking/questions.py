@@ -185,8 +185,11 @@ def _not_the_last_one(pairs: list[tuple[str, str]], previous: str) -> list[tuple
     """Never the same wording twice in a row: "Why does X matter?" then "Why does Y matter?"
     reads as a machine, whatever the labels. Kept when it is the only template left."""
     last = template_of(previous) if previous else None
-    rest = [p for p in pairs if p[0] != last]
-    return rest or pairs
+    rest = [p for p in pairs if p[0] != last] or pairs
+    # nor the same lead again ("You said you can hear the cello. ..." twice): the other one
+    lead = previous.split(". ", 1)[0] if ". " in previous else None
+    other = [p for p in rest if lead is None or not p[1].startswith(lead + ".")]
+    return other or rest
 
 
 def opening_family(request: OpeningRequest) -> str:

@@ -35,6 +35,7 @@ class Vocabulary:
     # interjections, hedges and forms of address: a phrase never starts or ends on one
     fillers: frozenset[str]
     verbs: frozenset[str]
+    past: frozenset[str]  # irregular past forms
     shift: dict[str, str]
     after_i: dict[str, str]
 
@@ -84,7 +85,8 @@ def vocabulary() -> Vocabulary:
         not_content=frozenset(w for w in empty if " " not in w),
         not_content_phrases=tuple(tuple(w.split()) for w in sorted(empty) if " " in w),
         fillers=frozenset().union(*(_words(nc, k) for k in ("interjections", "hedges", "address"))),
-        verbs=_words(verbs, "forms"),
+        verbs=_words(verbs, "forms") | _words(verbs, "past"),
+        past=_words(verbs, "past"),
         shift={str(k).lower(): str(v) for k, v in shift.items()},
         after_i={str(k).lower(): str(v) for k, v in after_i.items()},
     )
