@@ -424,7 +424,9 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         if t.norm != w or (nxt is not None and nxt.word and _naming(nxt.norm, v)):
             continue  # not the head of its phrase: "the retail" of "the retail park"
-        for back in (1, 2, 3):
+        # a verb's form is a noun only right after its determiner ("the fit"); further on it
+        # is the verb of another phrase ("the lawn's done")
+        for back in (1,) if _verbish(w, v) else (1, 2, 3):
             j = i - back
             if j < 0 or not all(tokens[k].word for k in range(j, i)):
                 break

@@ -343,8 +343,8 @@ WORDINGS: dict[str, Wordings] = {
     "progress": Wordings(
         that=(
             "What does that make possible for you?",
-            "What would getting that right look like for you?",
-            "How would you know that had gone well?",
+            "What were you trying to get done there?",
+            "What does that help you get done?",
         ),
     ),
     "social": Wordings(
