@@ -13,8 +13,9 @@ exactly and can be trusted on any provider's questions):
 - **double-barrelled**: two questions in one (a second question mark, or ", and what ...");
 - **jargon**: a word of the method (attribute, consequence, value, ladder, means-end,
   construct, touchpoint, ...) outside quotation marks, that the respondent had not used;
-- **repeats**: the same focus asked with the same family of technique as the last question
-  on it, with nothing new said in between (no element added by the answers between);
+- **repeats**: the same focus asked with the same family of technique (``core.techniques``)
+  as the last question on it, with nothing new said in between (no element added by the
+  answers between);
 - **set aside**: a question about a remark the reader set aside: its focus or a quote is an
   item the extraction rejected, or words said only in answers read as no answer (already
   said, move on, about the interview, declined, nothing to extract).
@@ -33,8 +34,8 @@ from typing import Any
 
 from interview_cli.analysis.sources import snapshot_methodology
 from interview_cli.core.models import NON_CONTENT_KINDS
+from interview_cli.core.techniques import family_for
 from interview_cli.core.text import normalise
-from interview_cli.llm.offline.asking.questions import family_for
 from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
 
 CHECKS: tuple[str, ...] = (
@@ -250,8 +251,9 @@ def double_barrelled(text: str) -> bool:
 
 def method_jargon(text: str, answers: Sequence[str] = ()) -> bool:
     """A word of the method outside quotation marks that the respondent had not used."""
-    plain = _unquoted(text)
-    return any(_within(w, [plain]) and not _within(w, answers) for w in METHOD_WORDS)
+    plain = _padded(_unquoted(text))
+    used = [w for w in METHOD_WORDS if _padded(w) in plain]
+    return any(not _within(w, answers) for w in used)
 
 
 def _set_aside(q: QuestionRecord, said: _Said) -> bool:
@@ -266,7 +268,7 @@ def _set_aside(q: QuestionRecord, said: _Said) -> bool:
 
 
 def _families(session: SessionFile) -> dict[str, str]:
-    """Each strategy's family of technique (``asking.questions.family_for``), read with its
+    """Each strategy's family of technique (``core.techniques.family_for``), read with its
     description when the session recorded its methodology."""
     try:
         strategies = {s.name: s.description for s in snapshot_methodology(session).strategies}
@@ -286,7 +288,7 @@ def _repeats(asked: Sequence[_Asked], session: SessionFile) -> set[int]:
         node, strategy = a.record.focus_node_id, a.record.strategy
         if not node or not strategy:
             continue
-        family = families.get(strategy, family_for(strategy))
+        family = families.get(strategy) or family_for(strategy)
         previous = last_on.get(node)
         if previous is not None and previous[0] == family:
             between = session.turns[previous[1] : a.before]

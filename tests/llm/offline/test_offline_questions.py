@@ -19,9 +19,9 @@ from interview_cli.analysis.report.question_card import (
     topic_splice,
 )
 from interview_cli.config.schemas import Concept, Methodology, StrategySpec
+from interview_cli.core.techniques import family_for
 from interview_cli.llm.offline.asking.questions import (
     angle_for,
-    family_for,
     offline_opening,
     offline_question,
     template_of,

@@ -5,10 +5,10 @@ Follow-Up Questions"; seed 000 "Question Deduplication"). It is also the fallbac
 provider uses when its reply is unusable (``validation.fallback_question``).
 
 A strategy maps to a *family* of templates by the words of its name, then of its YAML
-description ("probe_attributions" -> attribution, "dig_motivation" -> deepen); a strategy
-no family fits gets a generic question. A "why" on a node that is no rung of a ladder takes
-the angle of its node type (``wording.TYPE_ANGLES``: a job's circumstances, a solution's
-choice), and on a dislike asks what it costs.
+description (``core.techniques``: "probe_attributions" -> attribution, "dig_motivation" ->
+deepen); a strategy no family fits gets a generic question. A "why" on a node that is no
+rung of a ladder takes the angle of its node type (``wording.TYPE_ANGLES``: a job's
+circumstances, a solution's choice), and on a dislike asks what it costs.
 
 The focus is never quoted on trust (``phrases``): a clean phrase of the respondent's goes
 into the question ("Why does the battery matter to you?", "You said you can sleep on the
@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import re
 
+from interview_cli.core.techniques import family_for
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
 from interview_cli.llm.offline.asking.phrases import NOTHING, Reference, refer, thing
 from interview_cli.llm.offline.asking.wording import (
-    FAMILY_WORDS,
     GUIDE_TEMPLATES,
     LEADS,
     OPENING_TEMPLATES,
@@ -44,16 +44,6 @@ from interview_cli.llm.offline.asking.wording import (
 )
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
-
-
-def family_for(name: str, description: str = "") -> str:
-    """The template family of a strategy, from its name and then its description."""
-    for text in (name.lower().replace("_", " ") + " ", description.lower()):
-        for family, words in FAMILY_WORDS:
-            # word starts only: "cause" must not fire on "because"
-            if any(re.search(r"\b" + re.escape(word), text) for word in words):
-                return family
-    return "generic"
 
 
 def angle_for(node_type: str | None) -> str | None:

@@ -32,30 +32,6 @@ class Wordings:
     plain: tuple[str, ...] = ()
 
 
-# Checked in order: the first family any of whose words appears in the strategy's name wins;
-# then the same over its description. The four redirection families come first so that a
-# strategy called "situational" or "negative_ladder" is not read as explore or deepen.
-FAMILY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("negative_ladder", ("negative ladder", "negative laddering", "absence")),
-    ("third_person", ("third person", "third-person", "someone like you")),
-    ("situational", ("situational", "last time")),
-    ("breadth_check", ("breadth check", "breadth-check")),
-    ("summary", ("reflect", "validate", "summar", "synthes", "recap", "playback")),
-    ("attribution", ("attribution", "cause", "blame", "responsib")),
-    ("insight", ("insight", "learning", "lesson", "takeaway", "conclu")),
-    ("obstacle", ("obstacle", "pain", "struggle", "barrier", "problem", "friction")),
-    ("alternative", ("alternative", "compet", "switch", "substitut")),
-    ("emotion", ("emotion", "feeling")),
-    ("narrative", ("narrative", "story", "sequence", "timeline")),
-    ("incident", ("incident", "episode", "elicit")),
-    ("clarify", ("clarif", "assumption", "specif", "example", "concret")),
-    ("revitalize", ("revitali", "ease", "rapport", "energi", "re-engage")),
-    ("bridge", ("bridge", "lateral", "connect")),
-    ("contrast", ("contrast", "compar", "versus")),
-    ("explore", ("explore", "broaden", "breadth", "new ", "another", "situation")),
-    ("deepen", ("deepen", "ladder", "dig", "motivation", "why", "deeper", "climb")),
-)
-
 # A "why" asked of a node that is not a rung of a ladder asks what that kind of node is for
 # (INTERVIEWING.md "Jobs-to-be-Done": move across the job's circumstances, push, pull and
 # progress rather than dig one forever). Read from the words of the focus's node type, first
