@@ -32,7 +32,7 @@ from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
 
 MAX_QUOTE_WORDS = 8  # a longer quote is a speech read back, not a phrase
 MAX_GAP = 3  # words of the answer a label may have dropped and still be found
-_WORD = re.compile(r"[A-Za-z0-9]+(?:['’.\-][A-Za-z0-9]+)*'?|\S")
+_WORD = re.compile(r"[^\W_]+(?:['’.\-][^\W_]+)*'?|\S")
 _SENTENCE_END = frozenset(".!?")
 _PLURAL_WORDS = frozenset("people children men women feet teeth mice geese folk".split())
 _SINGULAR_ENDS = ("ss", "us", "is", "'s", "ics", "ness")
