@@ -168,5 +168,7 @@ def test_sessions_show_and_report_show_the_card(produced: dict[str, Path]) -> No
     assert data["aggregate"]["question_card"]["questions"] == card["questions"]
     markdown = CliRunner().invoke(app, ["report", path, "--format", "md"])
     assert "## Questions" in markdown.stdout and "- repeat: the same focus" in markdown.stdout
+    html = CliRunner().invoke(app, ["report", path, "--format", "html"])
+    assert "<h2>Questions</h2>" in html.stdout and "<li>double: double-barrelled" in html.stdout
     terminal = CliRunner().invoke(app, ["report", path], env={"COLUMNS": "120"})
     assert "Questions (per 100 asked)" in terminal.stdout and "set aside:" in terminal.stdout
