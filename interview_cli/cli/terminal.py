@@ -72,6 +72,8 @@ class TerminalRespondent:
         while True:
             question = session.pending_question or question
             self.screen.set_turn(len(session.turns) + 1)
+            if question.kind == "opening" and session.stimulus and not self.screen.stimulus_shown:
+                self.screen.on_stimulus(session.stimulus)  # resumed before the first answer
             if self.screen.streamed is not question:
                 self.screen.show_question(question)
             self.screen.streamed = None
@@ -147,6 +149,7 @@ def converse_in_terminal(
         on_stage=screen.on_stage,
         on_token=screen.on_token,
         on_question_start=screen.on_question_start,
+        on_stimulus=screen.on_stimulus,
     )
     source = AnswerSource(console)
     session = interview.session

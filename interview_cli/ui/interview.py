@@ -16,7 +16,12 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from interview_cli.session.schema import CandidateRecord, SessionFile, TurnRecord
+from interview_cli.session.schema import (
+    CandidateRecord,
+    SessionFile,
+    StimulusRecord,
+    TurnRecord,
+)
 from interview_cli.ui.why import ended_because, why_short
 from interview_cli.words import plural
 
@@ -51,6 +56,15 @@ def question_panel(text: str, *, turn: int, strategy: str | None, focus: str | N
         subtitle_align="right",
         border_style="cyan",
     )
+
+
+def stimulus_panel(stimulus: StimulusRecord) -> Panel:
+    """The concept as the respondent is shown it before the first question; an image is
+    named by its path (the moderator shows the picture)."""
+    body = Text(stimulus.text)
+    if stimulus.image:
+        body.append(f"\n\nImage: {stimulus.image}", style="dim")
+    return Panel(body, title="The concept", title_align="left", border_style="yellow")
 
 
 def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from interview_cli.config.schemas import Methodology, OntologySpec
+from interview_cli.config.study import REACTIONS
 from interview_cli.config.yamlio import dump_yaml
 from interview_cli.llm.prompts.generation import render_conversation
 from interview_cli.llm.prompts.output_schemas import (
@@ -121,6 +122,33 @@ def _existing_nodes(request: ExtractRequest) -> str:
     return escape_tags(bullets(lines))
 
 
+def _elements_section(request: ExtractRequest) -> str:
+    """The concept's stimulus elements, and the one the question raised (an element question):
+    the answer is the respondent's reaction to it."""
+    concept = request.concept
+    if not concept.elements:
+        return ""
+    elements = (
+        "Stimulus elements (set element_id when a node is about one, and reaction to how "
+        f"the respondent received it: {', '.join(REACTIONS)}):\n"
+        + bullets(
+            [
+                f"{e.id}: {e.label}" + (f" (also: {', '.join(e.aliases)})" if e.aliases else "")
+                for e in concept.elements
+            ]
+        )
+    )
+    raised = next((e for e in concept.elements if e.id == request.element_id), None)
+    if raised is not None:
+        elements += (
+            f"\nThe question raised element {raised.id} ({raised.label}), which the "
+            "respondent had not mentioned: the answer is their reaction to it, whether or "
+            f"not it names it. Record a node for it with element_id {raised.id} and the "
+            "reaction, unless the answer says nothing about it (a don't-know, a bare 'ok')."
+        )
+    return elements
+
+
 def render_extract(request: ExtractRequest) -> Prompt:
     """The extraction prompt for one answer."""
     methodology, concept = request.methodology, request.concept
@@ -130,14 +158,7 @@ def render_extract(request: ExtractRequest) -> Prompt:
         focus = f"<focus>{escape_tags(request.focus_label)}</focus>"
         if request.focus_type:
             focus += f" ({request.focus_type})"
-    elements = ""
-    if concept.elements:
-        elements = "Stimulus elements (set element_id when a node is about one):\n" + bullets(
-            [
-                f"{e.id}: {e.label}" + (f" (also: {', '.join(e.aliases)})" if e.aliases else "")
-                for e in concept.elements
-            ]
-        )
+    elements = _elements_section(request)
     if request.existing_nodes:
         existing, existing_note = _existing_nodes(request), "; type and their words"
     else:

@@ -41,6 +41,8 @@ RESERVED_TAGS: tuple[str, ...] = (
     "focus",
     "summary",
     "earlier_summary",
+    "stimulus",
+    "element",
 )
 _TAG_RE = re.compile(r"<(\s*/?\s*)(" + "|".join(RESERVED_TAGS) + r")\b", re.IGNORECASE)
 
