@@ -105,8 +105,12 @@ class TerminalRespondent:
     def _view(self, command: str, answer: str, interview: Interview) -> None:
         session, console = interview.session, self.console
         if command in ("/why", "/why full"):
+            from interview_cli.analysis.report.elements import shown_coverage
+
             last = session.completed_turns
-            console.print(views.why_view(last[-1] if last else None, full=command == "/why full"))
+            coverage = shown_coverage(session)
+            full = command == "/why full"
+            console.print(views.why_view(last[-1] if last else None, full=full, coverage=coverage))
         elif command == "/graph":
             levels = {n.name: n.level for n in interview.methodology.ontology.nodes}
             console.print(views.graph_tree(session.graph, level_of=levels))
@@ -193,8 +197,27 @@ def converse_in_terminal(
             screen.close()
             _close_clients(arun, llm)
     path = store.path_for(session.id)
-    console.print(views.end_screen(session, stats=interview.stats()))
+    from interview_cli.analysis.report.elements import coverage_of
+
+    shape = interview.methodology.shape
+    coverage = None
+    if interview.concept.elements and shape == "ladder":
+        recorded = interview.core.coverage
+        coverage = coverage_of(
+            interview.concept, interview.methodology, interview.core.graph, recorded
+        )
+    console.print(views.end_screen(session, stats=interview.stats(), coverage=coverage))
     console.print(views.saved_to(str(path)), soft_wrap=True)
+
+
+def _coverage(interview: Interview) -> Any:
+    """A concept test's element coverage for the end screen (None: no stimulus elements)."""
+    from interview_cli.analysis.report.elements import concept_test_coverage
+
+    core = interview.core
+    return concept_test_coverage(
+        interview.concept, interview.methodology, core.graph, core.coverage
+    )
 
 
 def _consent(

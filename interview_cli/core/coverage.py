@@ -128,11 +128,13 @@ class CoverageState(_Frozen):
         return len(self.raised.get(element_id, []))
 
     def to_raise(self, max_raises: int) -> list[str]:
-        """Elements an element question may still raise, in concept order: not mentioned,
-        raised fewer than ``max_raises`` times and not exhausted."""
-        return [
+        """Elements an element question may still raise: not mentioned, raised fewer than
+        ``max_raises`` times and not exhausted; the least raised first, then concept order
+        (an element is not raised twice before every other one was raised once)."""
+        left = [
             e for e in self.missing if self.raise_count(e) < max_raises and not self.is_exhausted(e)
         ]
+        return sorted(left, key=self.raise_count)
 
     def element_to_raise(self, max_raises: int) -> str | None:
         """The element the next element question raises (the concept's order is the

@@ -269,6 +269,9 @@ class PersonaRequest(BaseModel):
     methodology: Methodology | None = None
     strategy: str | None = None
     focus_label: str | None = None
+    stimulus: str = Field(
+        default="", description="a concept test's stimulus, shown before the first question"
+    )
     turn_number: int = 0
     seed: int = 0
 

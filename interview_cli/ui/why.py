@@ -3,7 +3,8 @@
 The short view answers a moderator's question ("why this question now?") on a few lines that
 fit a 40-line screen: the chosen strategy and focus, the two or three contributions that
 carried it (as sentences, not signal names), the runner-up and what held it back, a close
-call and how it was settled, a stop that was put off. ``/why full`` adds the score arithmetic
+call and how it was settled, a stop that was put off, and in a concept test the stimulus
+elements covered and not yet. ``/why full`` adds the score arithmetic
 of every recorded candidate (``ui.interview.why_full``).
 
 Everything is read from the recorded turn, so an old session explains itself the same way.
@@ -19,6 +20,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from interview_cli.analysis.report.elements import SessionCoverage, reactions_text
 from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.session.schema import CandidateRecord, ContributionRecord, TurnRecord
 
@@ -72,6 +74,8 @@ PLAIN: dict[str, str] = {
     "meta.conversation.saturation.low": "new things are still coming in",
     "coverage.has_gaps.true": "some stimulus elements still have gaps",
     "coverage.node.has_gap.true": "its stimulus element still has a gap",
+    "coverage.ratio.low": "few of the concept's elements have come up yet",
+    "coverage.raise_pressure": "elements left to raise for the turns left",
 }
 
 # Categorical signals whose value reads well after a fixed phrase.
@@ -84,6 +88,7 @@ CATEGORY_PHRASES: dict[str, str] = {
     "meta.interview.phase": "the interview is in its {} phase",
     "graph.node.focus_streak": "asked about several turns running ({})",
     "technique.node.strategy_repetition": "the same strategy on it repeatedly ({})",
+    "coverage.node.reaction": "the respondent's reaction to its element: {}",
 }
 ANSWER_KINDS = {
     "dont_know": "a don't-know",
@@ -112,6 +117,10 @@ ENDED_WORDS: dict[str, str] = {
 }
 
 
+# Plain keys whose contribution is weight x value: the value is part of the reason.
+COUNTED = frozenset({"coverage.raise_pressure"})
+
+
 def ended_because(reason: str | None) -> str:
     """A termination reason in words; "—" when the interview has not ended."""
     if not reason or reason == "—":
@@ -126,7 +135,8 @@ _DEFERRED = re.compile(r"^stop deferred \(([^)]*)\): (.*); asking (\S+) first$")
 def plain_reason(key: str, value: Any = None) -> str:
     """A weight key (``graph.node.has_outgoing.false``) as a reason in plain words."""
     if key in PLAIN:
-        return PLAIN[key]
+        # a plain key weighs by its value: say the value too
+        return PLAIN[key] + (f" ({_value(value)})" if key in COUNTED and value is not None else "")
     resolved = resolve_weight_key(key)
     if resolved is None:
         return key
@@ -221,15 +231,45 @@ def rule_notes(turn: TurnRecord) -> list[str]:
     return notes
 
 
-def why_short(turn: TurnRecord, *, footer: bool = True) -> Group:
-    """The decision behind the turn's question on a few lines (see the module docstring)."""
+def _target(decision: Any, coverage: SessionCoverage | None) -> str:
+    if decision.element_id is not None:
+        element = coverage.of(decision.element_id) if coverage is not None else None
+        return f" raising “{element.label if element else decision.element_id}”"
+    return f" on “{decision.label}”" if decision.label else " (no node focus)"
+
+
+def coverage_lines(coverage: SessionCoverage) -> list[Text]:
+    """The concept's stimulus elements: which came up (with the reactions), which not yet."""
+    covered, missing = coverage.covered, coverage.missing
+    head = Text.assemble(
+        ("Stimulus elements: ", "bold"),
+        f"{len(covered)} of {len(coverage.elements)} covered ({coverage.ratio:.0%}; "
+        f"the methodology wants {coverage.threshold:.0%} before an early stop)",
+    )
+    lines = [head]
+    if covered:
+        said = [
+            e.label + (f" ({reactions_text(e.reactions)})" if e.reactions else "") for e in covered
+        ]
+        lines.append(Text("  covered: " + "; ".join(said)))
+    if missing:
+        raised = [e.label + (" (raised, no answer on it)" if e.raised else "") for e in missing]
+        lines.append(Text("  not yet: " + "; ".join(raised)))
+    return lines
+
+
+def why_short(
+    turn: TurnRecord, *, footer: bool = True, coverage: SessionCoverage | None = None
+) -> Group:
+    """The decision behind the turn's question on a few lines (see the module docstring);
+    ``coverage``: a concept test's stimulus elements, listed covered and missing."""
     decision = turn.decision
     assert decision is not None
     chosen = next((c for c in turn.candidates if c.selected), None)
     head = Text.assemble(
         ("Chosen: ", "bold"),
         (decision.strategy, "bold green"),
-        (f" on “{decision.label}”" if decision.label else " (no node focus)", "green"),
+        (_target(decision, coverage), "green"),
         (f"   phase: {decision.phase}" if decision.phase else "", "dim"),
     )
     if chosen is not None:
@@ -262,6 +302,8 @@ def why_short(turn: TurnRecord, *, footer: bool = True) -> Group:
     if turn.continuation and not turn.continuation.should_continue:
         ended = ended_because(turn.continuation.reason)
         parts.append(Text(f"The interview ends: {ended}", style="bold"))
+    if coverage is not None:
+        parts += coverage_lines(coverage)
     if footer:
         parts.append(Text("/why full: every candidate's score arithmetic", style="dim"))
     return Group(*parts)

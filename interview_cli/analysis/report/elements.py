@@ -27,6 +27,7 @@ from interview_cli.core.coverage import CoverageState, map_node
 from interview_cli.core.decide.continuation import fatigue_min_coverage
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.node_link import from_json
+from interview_cli.errors import SessionFileError
 from interview_cli.session.schema import SessionFile
 
 
@@ -139,14 +140,63 @@ def coverage_of(
     return SessionCoverage(tuple(rows), fatigue_min_coverage(methodology.tuning.coverage))
 
 
+def concept_test_coverage(
+    concept: Concept, methodology: Methodology, graph: KnowledgeGraph, recorded: Any = None
+) -> SessionCoverage | None:
+    """``coverage_of`` for a concept test; None when the concept has no stimulus elements,
+    or they are a journey's stages or a grid's elements (no stimulus)."""
+    if not concept.elements or methodology.shape != "ladder":
+        return None
+    return coverage_of(concept, methodology, graph, recorded)
+
+
 def session_coverage(session: SessionFile) -> SessionCoverage | None:
-    """A session's element coverage; None when its concept has no stimulus elements, or is a
-    journey's stages or a grid's elements (no stimulus)."""
+    """A session's element coverage (``concept_test_coverage``), from its file alone."""
+    if session.stimulus is None and not (session.state or {}).get("coverage"):
+        # no stimulus shown and no coverage kept: no stimulus elements (its concept is not
+        # parsed for nothing: a report reads hundreds of sessions)
+        return None
     concept = snapshot_concept(session)
     methodology = snapshot_methodology(session)
     if not concept.elements or methodology.shape != "ladder":
+        return None  # (before parsing the graph)
+    return concept_test_coverage(concept, methodology, _graph(session), _recorded(session))
+
+
+def shown_coverage(session: SessionFile) -> SessionCoverage | None:
+    """``session_coverage`` for a view that must show the session anyway (a transcript, a
+    listing, an export): None too when its snapshots no longer load."""
+    try:
+        return session_coverage(session)
+    except SessionFileError:
         return None
-    return coverage_of(concept, methodology, _graph(session), _recorded(session))
+
+
+def element_marks(coverage: SessionCoverage | None, turn_number: int) -> list[str]:
+    """Where the stimulus elements came up in a turn: raised by its question, mentioned in
+    its answer (a transcript's note under the turn)."""
+    if coverage is None:
+        return []
+    raised = [e.label for e in coverage.elements if turn_number in e.raised]
+    said = [e.label for e in coverage.elements if turn_number in e.turns]
+    lines = [f"element raised: {label}" for label in raised]
+    if said:
+        lines.append("element mentioned: " + "; ".join(said))
+    return lines
+
+
+ELEMENT_COLUMNS: tuple[str, ...] = ("element", "answers", "raised in", "reactions", "ladders")
+
+
+def element_cells(element: ElementCoverage) -> list[str]:
+    """One element of one session as table cells (``ELEMENT_COLUMNS``)."""
+    return [
+        element.label,
+        ", ".join(f"A{t}" for t in element.turns) or "not mentioned",
+        ", ".join(f"Q{t}" for t in element.raised) or "-",
+        reactions_text(element.reactions),
+        str(element.ladders),
+    ]
 
 
 # --------------------------------------------------------------------------------------------

@@ -342,6 +342,9 @@ def render_persona(request: PersonaRequest) -> Prompt:
         deflections=deflections,
     )
     history = _persona_history(request.history)
+    if request.stimulus.strip():
+        shown = "Before the first question you were shown this concept:\n"
+        history = shown + delimit("stimulus", request.stimulus.strip()) + "\n\n" + history
     user = fill(
         "persona.user",
         history=history,

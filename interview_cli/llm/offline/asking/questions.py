@@ -38,6 +38,7 @@ from interview_cli.core.techniques import family_for
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
 from interview_cli.llm.offline.asking.phrases import NOTHING, Reference, refer, thing
+from interview_cli.llm.offline.asking.vocabulary import vocabulary
 from interview_cli.llm.offline.asking.wording import (
     ELEMENT_TEMPLATES,
     GUIDE_TEMPLATES,
@@ -153,9 +154,13 @@ _DETERMINED = re.compile(r"^(?:the|a|an|its|your|this|these)\s", re.IGNORECASE)
 def element_phrase(label: str) -> str:
     """A stimulus element as a question says it: its own words, as the stimulus has them. A
     noun phrase with its determiner stands as it is ("the physical key as a back-up"); any
-    other label is quoted, as the claim the respondent read ('"no added sugar"')."""
+    other label, a clause too ("the app shows who came and went"), is quoted, as the claim the
+    respondent read ('"no added sugar"')."""
     text = label.strip()
-    return text if _DETERMINED.match(text) else f'"{text}"'
+    words = set(re.findall(r"[a-z']+", text.lower()))
+    if _DETERMINED.match(text) and not words & vocabulary().verbs:
+        return text
+    return f'"{text}"'
 
 
 def _previous_question(request: QuestionRequest) -> str:

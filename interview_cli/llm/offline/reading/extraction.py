@@ -76,7 +76,11 @@ from interview_cli.llm.offline.reading.links import (
 )
 from interview_cli.llm.offline.reading.meta import REASONS, meta_kind, naming_words, without_echo
 from interview_cli.llm.offline.reading.ontology import OntologyView
-from interview_cli.llm.offline.reading.reactions import element_named, with_raised_element
+from interview_cli.llm.offline.reading.reactions import (
+    element_named,
+    sentence_around,
+    with_raised_element,
+)
 from interview_cli.llm.protocol import ExtractRequest
 
 STRONG_AFFINITY = 0.8
@@ -446,7 +450,8 @@ def _node(request: ExtractRequest, view: OntologyView, clause: Clause) -> Extrac
         confidence += 0.1
     if clause.strong:
         confidence += 0.1
-    element_id, reaction = element_named(list(request.concept.elements), span, _stance)
+    sentence = sentence_around(answer, clause.quote_start, clause.end)
+    element_id, reaction = element_named(list(request.concept.elements), span, _stance, sentence)
     return ExtractedNode(
         label=clause.label,
         node_type=clause.node_type,

@@ -65,15 +65,27 @@ def reaction_of(text: str, stance: Stance) -> str:
 
 
 def element_named(
-    elements: list[ConceptElement], span: str, stance: Stance
+    elements: list[ConceptElement], span: str, stance: Stance, sentence: str = ""
 ) -> tuple[str | None, str | None]:
-    """The stimulus element a clause names (by label or alias) and the reaction to it."""
+    """The stimulus element a clause names (by label or alias) and the reaction to it: the
+    clause's own, else (a neutral clause) that of its ``sentence`` ("199 quid tho, bit steep
+    for a lock": the price is received as steep)."""
     text = span.lower()
     for element in elements:
         for name in (element.label, *element.aliases):
             if name.strip() and re.search(r"\b" + re.escape(name.lower()) + r"\b", text):
-                return element.id, reaction_of(span, stance)
+                reaction = reaction_of(span, stance)
+                if reaction == "neutral" and sentence.strip():
+                    reaction = reaction_of(sentence, stance)
+                return element.id, reaction
     return None, None
+
+
+def sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence of ``text`` that holds ``text[start:end]``."""
+    head = max(text.rfind(mark, 0, start) for mark in ".!?")
+    tails = [i for i in (text.find(mark, end) for mark in ".!?") if i >= 0]
+    return text[head + 1 : min(tails) + 1 if tails else len(text)].strip()
 
 
 def _no_reaction(answer: str, stance: Stance) -> bool:
