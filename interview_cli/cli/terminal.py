@@ -69,6 +69,10 @@ class TerminalRespondent:
 
     async def reply(self, interview: Interview, question: QuestionRecord) -> Reply | Stop:
         session = interview.session
+        # The opening question (and a question written while resuming) streams before any
+        # turn is answered: its live display must stop before a line is read, or it keeps
+        # redrawing over the typing.
+        self.screen.done()
         while True:
             question = session.pending_question or question
             self.screen.set_turn(len(session.turns) + 1)

@@ -1,0 +1,57 @@
+"""`interview run` on a real pseudo-terminal: what a moderator sees while the respondent
+types (the live display stopped, each question drawn once, the typed answer left on screen)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.cli.pty_terminal import PtySession
+
+pytestmark = pytest.mark.slow
+
+OPENING = "What comes to mind first when you think about wireless headphones?"
+
+
+def start(tmp_path: Path, *args: str, cols: int = 120) -> PtySession:
+    sessions = tmp_path / "sessions"
+    return PtySession(
+        ["run", "-c", "headphones_mec", "--provider", "offline", "--sessions-dir", str(sessions)]
+        + list(args),
+        cwd=tmp_path,
+        env=dict(os.environ),
+        cols=cols,
+    )
+
+
+@pytest.mark.parametrize("cols", [120, 80])
+def test_the_opening_question_is_drawn_once_and_the_typing_stays_visible(
+    tmp_path: Path, cols: int
+) -> None:
+    term = start(tmp_path, cols=cols)
+    try:
+        term.wait_for("you ›")
+        # Nothing is redrawn while the respondent thinks (a running live display repaints
+        # about 20 times a second).
+        assert term.idle_bytes(0.6) == 0
+        term.type("I like the sound")
+        term.wait_for("I like the sound")
+        assert term.idle_bytes(0.3) < 40  # the echo of nothing more
+        screen = term.screen().text
+        assert screen.count("Question 1") == 1, screen
+        assert "you › I like the sound" in screen.splitlines()[-1]
+        term.type(" quality\r")
+        term.wait_for("Question 2")
+        term.wait_for("you ›", times=2)
+        term.type("/quit\r")
+        assert term.finish() == 0
+    finally:
+        if term.process.poll() is None:
+            term.process.kill()
+    screen = term.screen().text
+    assert screen.count("Question 1") == 1, screen
+    assert screen.count("Question 2") == 1, screen
+    assert "you › I like the sound quality" in screen  # the first answer is kept in view
+    assert "Paused. Resume with" in screen
