@@ -139,7 +139,13 @@ def turn_view(turn: TurnRecord, *, total: int) -> Group:
     q = turn.question
     parts: list[RenderableType] = [
         Rule(f"Turn {turn.turn_number} of {total}", align="left"),
-        question_panel(q.text, turn=turn.turn_number, strategy=q.strategy, focus=q.focus_label),
+        question_panel(
+            q.text,
+            turn=turn.turn_number,
+            strategy=q.strategy,
+            focus=q.focus_label,
+            asked_by=q.asked_by,
+        ),
         Text.assemble(("Answer: ", "bold green"), turn.answer.text),
     ]
     if turn.status != "complete":
