@@ -135,18 +135,6 @@ def _discover(directory: Path, files: list[Path]) -> list[dict[str, Any]]:
     return rows
 
 
-def _nested(store: Any, ref: str) -> str:
-    """``ref`` itself, or the path of the one session file named ``ref`` in a subfolder
-    (a batch's), so that an id from `interview sessions` can be typed back as it is."""
-    from interview_cli.files import session_files
-
-    top = store.directory / f"{ref}.json"
-    if ref.endswith(".json") or "/" in ref or top.exists() or top.is_symlink():
-        return ref  # the store resolves it (and refuses what it must)
-    found = [p for p in session_files(store.directory) if p.stem == ref]
-    return str(found[0]) if len(found) == 1 else ref
-
-
 @sessions_app.command("show")
 def show(
     ctx: typer.Context,
@@ -163,7 +151,7 @@ def show(
     source = ctx.get_parameter_source("sessions_dir")
     typed = source is not None and source.name == "COMMANDLINE"
     store = SessionStore(sessions_dir if typed or ctx.obj is None else ctx.obj)
-    session = store.load(_nested(store, session_ref) if store.directory.is_dir() else session_ref)
+    session = store.load(session_ref)
     if as_json:
         print_json(session.model_dump(mode="json"))
         return
