@@ -122,6 +122,28 @@ def report(
             show_default=False,
         ),
     ] = None,
+    status: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--status",
+            "-s",
+            metavar="STATUS",
+            help="Only sessions with this status (repeatable): completed, paused, active, "
+            "failed, or all. Default: completed and paused. A session with no answer is never "
+            "reported.",
+            show_default=False,
+        ),
+    ] = None,
+    origin: Annotated[
+        str | None,
+        typer.Option(
+            "--origin",
+            metavar="live|batch|all",
+            help="live: interviews with people (`run`); batch: simulated personas (`batch`). "
+            "Default: live for the sessions directory, all for the files and folders named.",
+            show_default=False,
+        ),
+    ] = None,
     counting: Annotated[
         Counting,
         typer.Option(
@@ -178,7 +200,8 @@ def report(
 
     **Examples**
 
-    * `interview report` (every session in ./sessions)
+    * `interview report` (the live interviews in ./sessions, completed or paused)
+    * `interview report --status completed --origin all` (with the batch sessions)
     * `interview report sessions/batch-1/ --format html --out report.html`
     * `interview report a.json b.json --merges codes.yaml --keep-share 0.7 -f md`
     * `interview report runs/ --json | jq .aggregate`
@@ -220,6 +243,11 @@ def report(
     sheets, sheet_method = _sheets(ladders or [], library)
     for skipped in collected.skipped:
         print_warning(f"skipped {skipped}")
+    selection = None
+    if collected.sources:
+        collected.sources, selection = _select(collected.sources, status, origin, named=bool(refs))
+        if not collected.sources and not sheets:
+            raise UsageError(f"no session to report: {selection.describe()}")
     conditions = _where(where or [])
     if conditions:
         from interview_cli.analysis.report.participants import matches_where
@@ -238,6 +266,7 @@ def report(
         sheet_methodology=sheet_method,
     )
     result.where = conditions
+    result.selection = selection
     for code, label in result.unmatched_merges:
         print_warning(
             f"{merges}: '{label}' (code '{code}') matches no label in these sessions; "
@@ -296,7 +325,10 @@ def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
     stdout_console().print(
         f"Report ({chosen}, {plural(len(result.sessions), 'session')}) written to {out}",
         highlight=False,
+        soft_wrap=True,
     )
+    if result.selection is not None and result.selection.left_out:
+        stdout_console().print(f"Sessions: {result.selection.describe()}", highlight=False)
 
 
 def _chosen_format(fmt: str | None, as_json: bool) -> str | None:
@@ -310,6 +342,34 @@ def _chosen_format(fmt: str | None, as_json: bool) -> str | None:
     if as_json and chosen not in (None, "json"):
         raise UsageError(f"--json and --format {chosen}: choose one")
     return "json" if as_json else chosen
+
+
+def _select(
+    sources: list[Any], status: list[str] | None, origin: str | None, *, named: bool
+) -> tuple[list[Any], Any]:
+    """The sessions of the statuses and origin asked for (``analysis.report.selection``)."""
+    from interview_cli.analysis.report.selection import (
+        DEFAULT_STATUSES,
+        ORIGINS,
+        STATUSES,
+        select_sessions,
+    )
+    from interview_cli.errors import UsageError
+
+    statuses = [s.strip().lower() for s in status or DEFAULT_STATUSES]
+    if "all" in statuses:
+        statuses = list(STATUSES)
+    unknown = sorted(set(statuses) - set(STATUSES))
+    if unknown:
+        raise UsageError(
+            f"--status {unknown[0]!r} is not a session status; choose from "
+            f"{', '.join(STATUSES)} or all"
+        )
+    chosen = (origin or ("all" if named else "live")).strip().lower()
+    if chosen not in (*ORIGINS, "all"):
+        raise UsageError(f"--origin {origin!r}: choose live, batch or all")
+    origins = ORIGINS if chosen == "all" else (chosen,)
+    return select_sessions(sources, statuses=statuses, origins=origins)
 
 
 def _where(items: list[str]) -> list[tuple[str, str]]:

@@ -252,6 +252,8 @@ def report_html(report: Report) -> str:
                 total_last=True,
             ),
         ]
+    if report.selection is not None:
+        parts.append(f'<p class="note">Sessions: {escape(report.selection.describe())}</p>')
     if report.where:
         parts.append(
             f'<p class="note">Sessions whose participant has '

@@ -339,6 +339,8 @@ def report_markdown(report: Report) -> str:
             ),
             "",
         ]
+    if report.selection is not None:
+        out += [f"Sessions: {md_escape(report.selection.describe())}", ""]
     if report.where:
         out += [f"Sessions whose participant has {where_text(report.where)}.", ""]
     if report.participants:
