@@ -14,6 +14,7 @@ import typer
 
 from interview_cli.cli.common import (
     LibraryOption,
+    in_library,
     open_library,
     print_warning,
     stdout_console,
@@ -396,19 +397,7 @@ def _sheets(paths: list[Path], library: list[Path] | None) -> tuple[list[Any], M
 
     lib = open_library(library)
     methodology = lib.methodology(LADDER_METHOD).value
-    return [read_ladder_sheet(_in_library(p, lib), methodology) for p in paths], methodology
-
-
-def _in_library(path: Path, lib: Any) -> Path:
-    """``path`` itself, else the same relative path under a library root (the sample sheet
-    ``ladders/headphones_sample.csv`` is found wherever the package is installed)."""
-    if path.exists() or path.is_absolute():
-        return path
-    for root in lib.roots:
-        candidate = root.path / path
-        if candidate.is_file():
-            return candidate
-    return path
+    return [read_ladder_sheet(in_library(p, lib), methodology) for p in paths], methodology
 
 
 def register(app: typer.Typer) -> None:
