@@ -34,6 +34,8 @@ from interview_cli.cli.run import SessionsDirOption
 from interview_cli.cli.spending import BaseUrlOption, MaxCostOption, ModelOption
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from interview_cli.config.library import Library
     from interview_cli.config.loader import Loaded
     from interview_cli.config.schemas import Methodology, Persona
@@ -384,6 +386,7 @@ def _dry_run(
         f"output: {spec.out}",
         highlight=False,
         markup=False,
+        soft_wrap=True,  # a path is never broken in two
     )
 
 
@@ -414,11 +417,14 @@ def _run(
             f"Interviewer: {escape(spec.settings.describe())} · respondent: "
             f"{escape(respondent.label)} · output: {escape(str(spec.out))}",
             highlight=False,
+            soft_wrap=True,  # a path is never broken in two
         )
 
     async def go() -> BatchResult:
         try:
-            with ProgressView(console, total=len(plan), max_turns=spec.max_turns) as view:
+            with ProgressView(
+                _progress_console(console), total=len(plan), max_turns=spec.max_turns
+            ) as view:
                 return await run_batch(
                     spec,
                     llm=llm,
@@ -438,6 +444,16 @@ def _run(
                     pass
 
     return asyncio.run(go())
+
+
+def _progress_console(console: Console) -> Console:
+    """Where the progress is drawn: where a person watches. When stdout goes to a file or a
+    pipe and stderr is a terminal, the bars go there (as with --json), and the file gets the
+    header and the summary."""
+    if console.is_terminal:
+        return console
+    watched = stderr_console()
+    return watched if watched.is_terminal else console
 
 
 def register(app: typer.Typer) -> None:

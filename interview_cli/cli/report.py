@@ -329,7 +329,9 @@ def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
         soft_wrap=True,
     )
     if result.selection is not None and result.selection.left_out:
-        stdout_console().print(f"Sessions: {result.selection.describe()}", highlight=False)
+        stdout_console().print(
+            f"Sessions: {result.selection.describe()}", highlight=False, soft_wrap=True
+        )
 
 
 def _chosen_format(fmt: str | None, as_json: bool) -> str | None:

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 
 from interview_cli.cli.common import JsonOption, print_json, print_warning, stdout_console
 from interview_cli.cli.run import SessionsDirOption
@@ -18,6 +19,8 @@ sessions_app = typer.Typer(
 
 
 STATUSES = ("active", "paused", "completed", "failed")
+# Wide enough for every column of any session listing: piped output is never cut to fit.
+PIPED_WIDTH = 1000
 
 
 def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
@@ -106,7 +109,16 @@ def list_sessions(
         return
     from interview_cli.ui.tables import sessions_table
 
-    console.print(sessions_table(rows, directory=str(directory), width=console.width))
+    if console.is_terminal:
+        console.print(sessions_table(rows, directory=str(directory), width=console.width))
+        return
+    # A pipe or a file has no width to fit: it gets every column, each line as long as it
+    # needs, and the folder on a line of its own.
+    table = sessions_table(rows, directory=str(directory), width=PIPED_WIDTH)
+    console.print(table.title, soft_wrap=True)
+    table.title = None
+    wide = Console(width=PIPED_WIDTH, highlight=False)
+    Console(width=wide.measure(table).maximum, highlight=False).print(table)
 
 
 def _discover(directory: Path, files: list[Path]) -> list[dict[str, Any]]:

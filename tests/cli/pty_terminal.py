@@ -97,22 +97,33 @@ class PtySession:
     """One command on a pty: ``type`` keys, ``wait_for`` text, ``idle_bytes`` over a pause."""
 
     def __init__(
-        self, args: list[str], *, cwd: Path, env: dict[str, str], cols: int = 120, rows: int = 40
+        self,
+        args: list[str],
+        *,
+        cwd: Path,
+        env: dict[str, str],
+        cols: int = 120,
+        rows: int = 40,
+        stdout: Path | None = None,
     ) -> None:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         full_env = {**env, "TERM": "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows)}
         full_env.pop("NO_COLOR", None)
+        # ``stdout``: a file instead of the terminal (stdin and stderr stay on it).
+        out = stdout.open("wb") if stdout is not None else None
         self.process = subprocess.Popen(
             [sys.executable, "-m", "interview_cli", *args],
             stdin=slave,
-            stdout=slave,
+            stdout=out if out is not None else slave,
             stderr=slave,
             cwd=cwd,
             env=full_env,
             start_new_session=True,
         )
         os.close(slave)
+        if out is not None:
+            out.close()
         self.master = master
         self.output = bytearray()
 

@@ -1,5 +1,6 @@
-"""`interview run` on a real pseudo-terminal: what a moderator sees while the respondent
-types (the live display stopped, each question drawn once, the typed answer left on screen)."""
+"""Commands on a real pseudo-terminal: what a moderator sees while the respondent types in
+`interview run` (the live display stopped, each question drawn once, the typed answer left on
+screen), and where `interview batch` draws its progress when its output goes to a file."""
 
 from __future__ import annotations
 
@@ -55,3 +56,22 @@ def test_the_opening_question_is_drawn_once_and_the_typing_stays_visible(
     assert screen.count("Question 2") == 1, screen
     assert "you › I like the sound quality" in screen  # the first answer is kept in view
     assert "Paused. Resume with" in screen
+
+
+def test_batch_progress_stays_on_the_terminal_when_the_output_goes_to_a_file(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "batch.txt"
+    args = ["batch", "cooperative", "-c", "headphones_mec", "--runs", "2", "--max-turns", "4"]
+    term = PtySession(
+        [*args, "--sessions-dir", str(tmp_path / "sessions")],
+        cwd=tmp_path,
+        env=dict(os.environ),
+        stdout=out,
+    )
+    assert term.finish() == 0, term.plain()
+    shown = term.plain()
+    assert "interviews" in shown and "2/2" in shown  # the progress, on the terminal
+    written = out.read_text(encoding="utf-8")
+    assert "2 interviews" in written and "Ground truth" in written  # header and summary
+    assert "\x1b[" not in written  # no terminal codes in the file
