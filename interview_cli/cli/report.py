@@ -130,8 +130,8 @@ def report(
             "-s",
             metavar="STATUS",
             help="Only sessions with this status (repeatable): completed, paused, active, "
-            "failed, or all. Default: completed and paused. A session with no answer is never "
-            "reported.",
+            "failed, or all. Default: completed and paused, with at least one answer; a session "
+            "file or id named on its own is reported as it is.",
             show_default=False,
         ),
     ] = None,
@@ -246,7 +246,7 @@ def report(
         print_warning(f"skipped {skipped}")
     selection = None
     if collected.sources:
-        collected.sources, selection = _select(collected.sources, status, origin, named=bool(refs))
+        collected.sources, selection = _select(collected.sources, status, origin, refs, store)
         if not collected.sources and not sheets:
             raise UsageError(f"no session to report: {selection.describe()}")
     conditions = _where(where or [])
@@ -348,9 +348,14 @@ def _chosen_format(fmt: str | None, as_json: bool) -> str | None:
 
 
 def _select(
-    sources: list[Any], status: list[str] | None, origin: str | None, *, named: bool
+    sources: list[Any],
+    status: list[str] | None,
+    origin: str | None,
+    refs: list[str] | None,
+    store: Any,
 ) -> tuple[list[Any], Any]:
-    """The sessions of the statuses and origin asked for (``analysis.report.selection``)."""
+    """The sessions of the statuses and origin asked for (``analysis.report.selection``);
+    without --status and --origin, a session file or id named on its own is kept as it is."""
     from interview_cli.analysis.report.selection import (
         DEFAULT_STATUSES,
         ORIGINS,
@@ -368,11 +373,14 @@ def _select(
             f"--status {unknown[0]!r} is not a session status; choose from "
             f"{', '.join(STATUSES)} or all"
         )
-    chosen = (origin or ("all" if named else "live")).strip().lower()
+    chosen = (origin or ("all" if refs else "live")).strip().lower()
     if chosen not in (*ORIGINS, "all"):
         raise UsageError(f"--origin {origin!r}: choose live, batch or all")
     origins = ORIGINS if chosen == "all" else (chosen,)
-    return select_sessions(sources, statuses=statuses, origins=origins)
+    named = set()
+    if status is None and origin is None:
+        named = {store.resolve(r).resolve() for r in refs or [] if not Path(r).is_dir()}
+    return select_sessions(sources, statuses=statuses, origins=origins, named=named)
 
 
 def _where(items: list[str]) -> list[tuple[str, str]]:

@@ -84,3 +84,15 @@ def test_nothing_left_to_report_says_why(mixed: Path) -> None:
     assert "no session to report: 0 sessions (active; live); left out:" in result.output
     bad = cli("report", "--status", "done", sessions=mixed)
     assert bad.exit_code == 2 and "--status 'done' is not a session status" in bad.output
+
+
+def test_a_session_named_on_its_own_is_reported_as_it_is(mixed: Path) -> None:
+    failed = next(
+        p
+        for p in mixed.glob("*.json")
+        if json.loads(p.read_text(encoding="utf-8"))["status"] == "failed"
+    )
+    doc = report_json(str(failed), sessions=mixed)
+    assert len(doc["sessions"]) == 1 and doc["selection"]["left_out"] == {}
+    filtered = cli("report", str(failed), "--status", "completed", sessions=mixed)
+    assert filtered.exit_code == 2 and "left out: 1 failed" in filtered.output

@@ -3,16 +3,18 @@
 A sessions directory holds more than a study's interviews: simulated persona sessions a batch
 wrote into a subfolder, runs that failed, interviews paused before anyone answered. Pooled,
 they would skew the averages and the value map. A report keeps the sessions whose status and
-origin were asked for (``report --status``, ``--origin``), always leaves out a session with no
-answer (nothing to analyse), and says what it kept and what it left out, with the option that
-would bring the rest in.
+origin were asked for (``report --status``, ``--origin``), leaves out a session with no answer
+(nothing to analyse), and says what it kept and what it left out, with the option that would
+bring the rest in. A session file named on its own is kept as it is, unless the options say
+otherwise: it was asked for by name.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, get_args
 
 from interview_cli.analysis.sources import SessionSource
@@ -71,17 +73,24 @@ class Selection:
 
 
 def select_sessions(
-    sources: Sequence[SessionSource], *, statuses: Sequence[str], origins: Sequence[str]
+    sources: Sequence[SessionSource],
+    *,
+    statuses: Sequence[str],
+    origins: Sequence[str],
+    named: Collection[Path] = (),
 ) -> tuple[list[SessionSource], Selection]:
-    """The sources with one of ``statuses`` and ``origins`` and at least one answer; each
-    session left out is counted under the first reason that applies (no answer, origin,
-    status)."""
+    """The sources with one of ``statuses`` and ``origins`` and at least one answer, and
+    those read from a file in ``named`` (named one by one on the command line: asked for by
+    name, they are kept as they are); each session left out is counted under the first
+    reason that applies (no answer, origin, status)."""
     kept: list[SessionSource] = []
     left_out: Counter[str] = Counter()
     for source in sources:
         session = source.session
         origin = origin_of(session)
-        if session.answer_count == 0:
+        if source.path.resolve() in named:
+            kept.append(source)
+        elif session.answer_count == 0:
             left_out[NO_ANSWERS] += 1
         elif origin not in origins:
             left_out[origin] += 1
