@@ -175,7 +175,7 @@ def batch(
     **Examples**
 
     * `interview batch cooperative sceptical -c headphones_mec --runs 3`
-    * `interview batch personas/ -c headphones_mec --runs 5 --policy deepen_recent -j 8`
+    * `interview batch personas/ -c headphones_mec --runs 2 --policy deepen_recent -j 8`
     * `interview batch cooperative -c headphones_mec --provider anthropic --dry-run`
     * `interview batch personas/ -c headphones_mec --json > summary.json`
     * `interview batch personas/ -c headphones_mec --provider openai --max-cost 2`
