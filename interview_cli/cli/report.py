@@ -250,15 +250,7 @@ def report(
         if not collected.sources and not sheets:
             raise UsageError(f"no session to report: {selection.describe()}")
     conditions = _where(where or [])
-    if conditions:
-        from interview_cli.analysis.report.participants import matches_where
-
-        collected.sources = [s for s in collected.sources if matches_where(s.session, conditions)]
-        if not collected.sources and not sheets:
-            raise UsageError(
-                f"no session matches --where {' '.join(where or [])}; see the participants "
-                "with `interview report --json | jq .participants`"
-            )
+    collected.sources = _matching(collected.sources, conditions, where, bool(sheets))
     result = build_report(
         collected.sources,
         options,
@@ -381,6 +373,25 @@ def _select(
     if status is None and origin is None:
         named = {store.resolve(r).resolve() for r in refs or [] if not Path(r).is_dir()}
     return select_sessions(sources, statuses=statuses, origins=origins, named=named)
+
+
+def _matching(
+    sources: list[Any], conditions: list[tuple[str, str]], where: list[str] | None, sheets: bool
+) -> list[Any]:
+    """The sessions whose participant has every --where fact (all of them without one)."""
+    from interview_cli.errors import UsageError
+
+    if not conditions:
+        return sources
+    from interview_cli.analysis.report.participants import matches_where
+
+    kept = [s for s in sources if matches_where(s.session, conditions)]
+    if not kept and not sheets:
+        raise UsageError(
+            f"no session matches --where {' '.join(where or [])}; see the participants "
+            "with `interview report --json | jq .participants`"
+        )
+    return kept
 
 
 def _where(items: list[str]) -> list[tuple[str, str]]:

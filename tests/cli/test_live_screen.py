@@ -46,6 +46,9 @@ def test_the_opening_question_is_drawn_once_and_the_typing_stays_visible(
         term.type(" quality\r")
         term.wait_for("Question 2")
         term.wait_for("you ›", times=2)
+        term.type("/alt\r")  # the moderator overrules: a new question 2, drawn once
+        term.wait_for("you ›", times=3)
+        assert term.idle_bytes(0.3) == 0
         term.type("/quit\r")
         assert term.finish() == 0
     finally:
@@ -53,7 +56,8 @@ def test_the_opening_question_is_drawn_once_and_the_typing_stays_visible(
             term.process.kill()
     screen = term.screen().text
     assert screen.count("Question 1") == 1, screen
-    assert screen.count("Question 2") == 1, screen
+    assert screen.count("Question 2") == 2, screen  # the tool's, then the moderator's /alt
+    assert screen.index("Moderator: the next-best move") < screen.rindex("Question 2")
     assert "you › I like the sound quality" in screen  # the first answer is kept in view
     assert "Paused. Resume with" in screen
 
