@@ -62,3 +62,29 @@ def test_links_to_docs_lead_to_files() -> None:
     assert linked, "the README links its longer pages"
     for path in linked:
         assert (ROOT / path).is_file(), path
+
+
+def test_the_sample_screen_is_what_the_tool_prints(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from interview_cli.cli.app import app
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("```text\n", text.index("What an interview looks like")) + len("```text\n")
+    sample = text[start : text.index("\n```", start)]
+    typed = [
+        "I love the noise cancelling because it lets me focus on the train",
+        "Focusing on the train means I can get my work done, which makes me feel in control",
+        "/why",
+        "/quit",
+    ]
+    result = CliRunner().invoke(
+        app,
+        ["run", "-c", "headphones_mec", "--sessions-dir", str(tmp_path)],
+        input="".join(f"{line}\n" for line in typed),
+        env={"COLUMNS": "80"},
+    )
+    assert result.exit_code == 0, result.output
+    shown = "\n".join(line.rstrip() for line in result.stdout.splitlines())
+    session_id = re.compile(r"headphones_mec-\d{8}-\d{6}-[0-9a-f]{4}")
+    assert session_id.sub("ID", shown) == session_id.sub("ID", sample)
