@@ -59,13 +59,19 @@ from interview_cli.core.text import label_profile, normalise
 if TYPE_CHECKING:
     from interview_cli.core.graph.knowledge import KnowledgeGraph
 
-CANONICAL_STATE_VERSION = 1
+# The version of a canonical state is the version of the slot rules it was built with, so a
+# replay applies a session's recorded proposals by the rules it ran with: 1, word overlap
+# within one node type (``label_similarity``); 2, meaning across node types
+# (``core.canonical.meaning``) and corrections kept in the slot they correct.
+CANONICAL_STATE_VERSION = 2
+WORD_RULES = 1
+CANONICAL_STATE_VERSIONS = (WORD_RULES, CANONICAL_STATE_VERSION)
 PENDING_LIMIT = 32  # surface labels sent per turn at most (4 batches of 8), oldest first
 EXISTING_SLOT_NAMES = 40  # slot names shown to the model per node type
 STEM_MIN_PREFIX = 5
 STEM_SHARE = 0.75
 
-MatchVia = Literal["new", "grouped", "name", "fuzzy", "embedding"]
+MatchVia = Literal["new", "grouped", "name", "fuzzy", "embedding", "revises"]
 
 
 class _Model(BaseModel):
@@ -85,7 +91,8 @@ class CanonicalSlot(_Model):
 
 class SlotMapping(_Model):
     """Surface node -> slot. ``similarity`` is the score that placed it (1.0 for a new slot);
-    ``via`` says how: new slot, grouped with it by the model, same name, fuzzy or embedding."""
+    ``via`` says how: new slot, grouped with it by the model, same name, fuzzy or embedding,
+    or ``revises``: the node corrects one already in the slot."""
 
     surface_node_id: str
     slot_id: str
@@ -191,7 +198,7 @@ class CanonicalState(_Model):
         if not data:
             return cls()
         values = {k: v for k, v in data.items() if k != "graph_state"}
-        if values.get("version", CANONICAL_STATE_VERSION) != CANONICAL_STATE_VERSION:
+        if values.get("version", CANONICAL_STATE_VERSION) not in CANONICAL_STATE_VERSIONS:
             raise ValueError(f"canonical state version {values.get('version')!r} is not supported")
         return cls.model_validate(values)
 
@@ -268,6 +275,11 @@ def pending_slot_batches(
     batches: list[SlotBatch] = []
     for node_type, items in by_type.items():
         names = tuple(s.slot_name for s in canonical.slots if s.node_type == node_type)
+        if canonical.version != WORD_RULES:  # a slot is an idea whatever its labels' types
+            # Other types' names first: the most recent EXISTING_SLOT_NAMES are shown, and
+            # this type's own come last so they are the ones kept.
+            others = [s.slot_name for s in canonical.slots if s.node_type != node_type]
+            names = tuple(reversed(dict.fromkeys(reversed([*others, *names]))))
         for i in range(0, len(items), tuning.batch_size):
             chunk = items[i : i + tuning.batch_size]
             batches.append(
