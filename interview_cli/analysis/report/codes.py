@@ -386,15 +386,18 @@ def _wording(
 ) -> Wording:
     """An exact code's words: its most frequent slot name (else first label) and labels."""
     slots: Counter[str] = Counter()
+    types: Counter[str] = Counter()
     texts: list[str] = []
     for r, node_id in members:
         resp = respondents[r]
         if slot := resp.slots.get(node_id):
             slots[slot] += 1
-        texts.extend(resp.graph.node(node_id).labels)
+        node = resp.graph.node(node_id)
+        texts.extend(node.labels)
+        types[node.node_type] += 1
     texts = list(dict.fromkeys(texts))
     name = slot_text(_most_common(slots)) if slots else texts[0]
-    return Wording(name=name, texts=tuple(texts), fixed=fixed)
+    return Wording(name, tuple(texts), fixed=fixed, node_type=_most_common(types))
 
 
 def _by_meaning(

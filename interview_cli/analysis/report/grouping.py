@@ -12,11 +12,12 @@ tier instead when it is given):
 - groups are taken in the order their first node was seen (deterministic);
 - a group joins the most similar earlier cluster at the canonical fuzzy threshold (ties: the
   earlier cluster), else starts one;
-- one wording holding all of another's words lifts the score only against the cluster's
-  first name (its slot name, else its first label) or where the newcomer says less than the
-  wording it meets, so a bare "save" can join "save money" but cannot then bring "save time"
-  in (no chaining through a generic word);
-- analyst merges are the analyst's codes: never joined to anything by meaning.
+- one wording holding all of another's words lifts the score only at the cluster's own node
+  type, and only against its first name (its slot name, else its first label) or where the
+  newcomer says less than the wording it meets, so a bare "save" can join "save money" but
+  cannot then bring "save time" in (no chaining through a generic word);
+- analyst merges and coding sheets are the analyst's codes: never joined to anything by
+  meaning.
 
 Only clusters sharing a word, a stem's first letters or a sense with a group are compared
 with it (an index), so a report over hundreds of interviews stays fast; the embedding tier
@@ -46,16 +47,19 @@ SAME_IDEA_EMBEDDED = CanonicalTuning().similarity_threshold
 @dataclass(frozen=True)
 class Wording:
     """One exact code's words: ``name`` (its slot name as words, else its first label) and
-    every wording its nodes were given. ``fixed``: an analyst merge, grouped by no one else."""
+    every wording its nodes were given; ``node_type``: its nodes' most frequent type.
+    ``fixed``: an analyst's code (a merge, a coding sheet), grouped with no other."""
 
     name: str
     texts: tuple[str, ...]
     fixed: bool = False
+    node_type: str = ""
 
 
 @dataclass
 class _Cluster:
     name: str
+    node_type: str
     fixed: bool = False
     texts: list[str] = field(default_factory=list)
 
@@ -69,7 +73,9 @@ def _keys(text: str) -> set[str]:
     return keys
 
 
-def _score(mine: Sequence[str], cluster: _Cluster, embedder: Embedder | None) -> float:
+def _score(
+    mine: Sequence[str], node_type: str, cluster: _Cluster, embedder: Embedder | None
+) -> float:
     best = 0.0
     for a in mine:
         for b in cluster.texts:
@@ -77,7 +83,7 @@ def _score(mine: Sequence[str], cluster: _Cluster, embedder: Embedder | None) ->
                 if meaning_block(read_label(a), read_label(b)) is None:
                     best = max(best, float(embedder.similarity(a, b)))
                 continue
-            whole = b == cluster.name or widens(b, a)
+            whole = node_type == cluster.node_type and (b == cluster.name or widens(b, a))
             best = max(best, meaning_similarity(a, b, containment=whole))
     return best
 
@@ -93,20 +99,22 @@ def group_by_meaning(wordings: Sequence[Wording], *, embedder: Embedder | None =
         keys = set().union(*(_keys(t) for t in mine)) if mine else set()
         target: int | None = None
         if not wording.fixed:
-            if embedder is not None:
-                candidates = range(len(clusters))
-            else:
-                candidates = sorted(set().union(*(index.get(k, set()) for k in keys)))
+            candidates: Sequence[int] = (
+                range(len(clusters))
+                if embedder is not None
+                else sorted(set().union(*(index.get(k, set()) for k in keys)))
+            )
             best = 0.0
             for c in candidates:
                 if clusters[c].fixed:  # an analyst merge: its own code
                     continue
-                score = _score(mine, clusters[c], embedder)
+                score = _score(mine, wording.node_type, clusters[c], embedder)
                 if score >= threshold and score > best:
                     target, best = c, score
         if target is None:
             target = len(clusters)
-            clusters.append(_Cluster(name=mine[0] if mine else "", fixed=wording.fixed))
+            first = mine[0] if mine else ""
+            clusters.append(_Cluster(first, wording.node_type, fixed=wording.fixed))
         cluster = clusters[target]
         cluster.texts.extend(t for t in mine if t not in cluster.texts)
         for key in keys:

@@ -3,30 +3,35 @@ canonical state version 2).
 
 Seed 001 "Dual-Graph Architecture": a slot is one underlying idea, however the respondents
 word it ("fast car", "quick vehicle"). People put an idea in few words and many shapes: "the
-battery", "decent battery", "battery that lasts the whole week"; "not stressed", "stress
-free", "calm"; "don't want an expensive one", "cheap ones". Without a model, three pieces of
+battery", "decent battery", "battery that lasts the whole week"; "not stressed", "less
+anxious", "calm"; "don't want an expensive one", "cheap ones". Without a model, three pieces of
 everyday knowledge carry most of that (``config.meaning_words``, data files):
 
-- light words weigh a quarter of a content word: evaluations ("decent", "proper good"),
-  degree and frequency ("only", "about every"), carrier words ("thing", "have", "feel") and
-  numbers (all one token), so the words that name the idea decide;
+- light words decide a tenth of the score (``LIGHT_SHARE``): evaluations ("decent", "proper
+  good"), degree and frequency ("only", "about every"), carrier words ("thing", "have",
+  "feel"), units and times ("days", "morning") and numbers (all one token), so the words
+  that name the idea decide; a label of light words only ("still plenty", "six hours") is
+  the same as another only in the same words, numbers as said;
 - senses: words one pole of an idea ("stressed", "anxious", "wound up") match each other at
-  ``SENSE_CREDIT``; a negation or an inverter ("cancelling", "free", "less") flips a label's
+  ``SENSE_CREDIT``; a negation or an inverter ("cancelling", "proof", "less") flips a label's
   pole, so "noise cancelling" is quiet and "not stressed" calm;
 - opposite poles never share a slot ("cheap" / "expensive", "calm" / "stressed"), and a
   negation splits two labels unless a shared sense says they agree ("not expensive" is cheap,
   "no battery panic" is not the battery).
 
-``meaning_similarity`` is the weighted Dice overlap of two labels' words (exact words, a shared
-stem or a typo count 1, the same sense and pole ``SENSE_CREDIT``), raised to ``CONTAINED``
-when every content word of one label is in the other ("battery" in "battery that lasts the
-whole week"): people add to an idea as they talk about it. Containment is what a slot's
-wording may widen by, never what chains two ideas through a bare word: see
-``core.canonical.proposals`` for where it counts.
+``meaning_similarity`` is the Dice overlap of two labels' idea words (an exact word, a
+derivation of one stem or a typo count 1, the same sense and pole ``SENSE_CREDIT``; a word of a
+sense without a pole fits either), nine tenths, plus the overlap of their light words, raised
+to ``CONTAINED`` when every idea word (and unit) of one label is in the other and the other
+names at most ``CONTAIN_EXTRA`` more ("battery" in "battery that lasts the whole week"):
+people add to an idea as they talk about it. Containment is what a slot's wording may widen
+by, never what chains two ideas through a bare word: see ``core.canonical.proposals`` for
+where it counts. Irregular word forms ("seen") and set phrases ("in charge") are read first.
 
-Calibration (``tests/core/test_canonical_meaning.py``): with the canonical tier's fuzzy
-threshold (0.75), the paraphrase cases there score >= 0.8 and the distinct ones <= 0.67 (one
-shared content word of two); the word-overlap calibration of ``core.canonical.slots`` holds.
+Calibration (``tests/core/data/slot_meaning.yaml``, checked by
+``tests/core/test_canonical_meaning.py``): at the canonical tier's fuzzy threshold (0.75) every
+case of one idea reaches it and every case of two stays below; the word-overlap calibration of
+``core.canonical.slots`` holds too.
 """
 
 from __future__ import annotations

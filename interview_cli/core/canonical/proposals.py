@@ -12,9 +12,10 @@ and mapping. The canonical state's version says which rules place them:
   gave each wording (a respondent's "battery" may come out an attribute one turn and a
   consequence the next), so every slot is a candidate, its own type's first on a tie;
   similarity is ``core.canonical.meaning``. One label's words all in another lifts the score
-  (containment) only against the slot's name, or where the proposal says less than the
-  slot's label: a slot named ``save_money`` takes "save", but "save" then does not bring
-  "save time" in. A node that corrects another ("sorry, two days, not four") joins the slot
+  (containment) only at the slot's own node type (a bare "security" value is not the
+  attribute "secure fit"), and only against the slot's name or where the proposal says less
+  than the slot's label: a slot named ``save_money`` takes "save", but "save" then does not
+  bring "save time" in. A node that corrects another ("sorry, two days, not four") joins the slot
   of the node it corrects: the respondent revised the wording of one idea.
 
 The matching tiers and their calibration are described in ``core.canonical``'s docstring.
@@ -78,10 +79,15 @@ def _similarity(
 
 
 def _by_meaning(
-    mine: Sequence[str], name: str, theirs: Sequence[str], embedder: Embedder | None
+    mine: Sequence[str],
+    name: str,
+    theirs: Sequence[str],
+    embedder: Embedder | None,
+    same_type: bool,
 ) -> tuple[float, MatchVia]:
     """Best pairwise score between a proposal's texts and a slot's (name first), by the
-    meaning rules: containment counts against the name, or where ``mine`` says less."""
+    meaning rules: containment counts at the slot's own node type only, against its name or
+    where ``mine`` says less."""
     best = 0.0
     for a in mine:
         for b in theirs:
@@ -90,7 +96,7 @@ def _by_meaning(
                     continue
                 best = max(best, float(embedder.similarity(a, b)))
             else:
-                whole = b == name or widens(b, a)
+                whole = same_type and (b == name or widens(b, a))
                 best = max(best, meaning_similarity(a, b, containment=whole))
     return best, "embedding" if embedder is not None else "fuzzy"
 
@@ -142,8 +148,8 @@ class _Placement:
         if self.by_meaning:
             # The labels are the evidence; a proposed name only counts when it is the slot's
             # (a name cut from one label would look closer to others than the label does).
-            name = slot_text(slot.slot_name)
-            return _by_meaning(labels, name, self.texts[slot.id], self.embedder)
+            name, same_type = slot_text(slot.slot_name), slot.node_type == proposal.node_type
+            return _by_meaning(labels, name, self.texts[slot.id], self.embedder, same_type)
         return _similarity(_texts(proposal.slot_name, labels), self.texts[slot.id], self.embedder)
 
     def _target(

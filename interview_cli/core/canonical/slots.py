@@ -10,9 +10,13 @@ Life of a slot (all pure; the LLM's proposals arrive as recorded values):
 1. ``pending_slot_batches`` lists the surface nodes not yet mapped, grouped by node type in
    batches of at most ``tuning.canonical.batch_size`` (8) labels: the ``propose_slots`` calls.
 2. ``apply_slot_proposals`` (``core.canonical.proposals``) merges each proposal into the most
-   similar existing slot of its node type - the exact slot name, else embedding cosine >=
-   ``similarity_threshold`` (0.60) when an ``Embedder`` is given, else the synonym-aware word
-   overlap ``label_similarity`` >= ``fuzzy_threshold`` - or creates a ``candidate`` slot.
+   similar existing slot - the exact slot name, else embedding cosine >=
+   ``similarity_threshold`` (0.60) when an ``Embedder`` is given, else the word tier >=
+   ``fuzzy_threshold`` - or creates a ``candidate`` slot. The word tier and which slots may
+   take a proposal are the slot rules, recorded as the state's ``version``: version 1, the
+   synonym-aware word overlap ``label_similarity`` within one node type (sessions recorded
+   before version 2 replay by it); version 2, meaning (``core.canonical.meaning``) across node
+   types, and a node that corrects another joins that node's slot.
    Labels the model left out of every proposal stand alone (the prompt's own rule) and go
    through the same matching. A slot becomes ``active`` when ``support_count`` (surface nodes
    mapped) reaches ``min_support_nodes`` (2). Mappings are permanent: a surface node never
@@ -33,12 +37,14 @@ only the mapping of the newest nodes lags by one turn.
 Node tracking through slots and the canonical signals live in ``core.canonical.tracking``.
 With canonical slots off nothing here runs and every decision is what it was without them.
 
-Fuzzy calibration: without embeddings a proposal merges into a slot when the synonym-aware
-Dice overlap of their words (``label_similarity``) reaches ``tuning.canonical.fuzzy_threshold``
-(0.75). On the calibration pairs of ``tests/core/test_canonical.py`` every paraphrase the word
-tier can see scores >= 0.80 ("fast car"/"quick vehicle" 1.0, "long battery life"/"battery life"
-0.80) and every distinct pair <= 0.67 ("long battery life"/"short battery life"; one shared
-word of two, "save time"/"save money", is 0.50); 0.75 sits in that gap. Paraphrases that share
+Fuzzy calibration (the word rules; the meaning rules keep it and add their own cases, see
+``core.canonical.meaning``): without embeddings a proposal merges into a slot when the
+synonym-aware Dice overlap of their words (``label_similarity``) reaches
+``tuning.canonical.fuzzy_threshold`` (0.75). On the calibration pairs of
+``tests/core/test_canonical.py`` every paraphrase the word tier can see scores >= 0.80 ("fast
+car"/"quick vehicle" 1.0, "long battery life"/"battery life" 0.80) and every distinct pair
+<= 0.67 ("long battery life"/"short battery life"; one shared word of two, "save time"/"save
+money", is 0.50); 0.75 sits in that gap. Paraphrases that share
 no word ("can focus"/"concentrate") are what the embedding tier (0.60) is for.
 """
 
