@@ -424,11 +424,13 @@ def _joined(
     under the first one's root."""
     if clusters is None:
         return [(root, list(members), False) for root, members in groups.items()]
-    joined: dict[int, tuple[str, list[tuple[int, str]], int]] = {}
-    for (root, members), cluster in zip(groups.items(), clusters, strict=True):
-        first, everyone, count = joined.get(cluster, (root, [], 0))
-        joined[cluster] = (first, everyone + list(members), count + 1)
-    return [(root, members, count > 1) for root, members, count in joined.values()]
+    roots: dict[int, list[str]] = {}
+    for root, cluster in zip(groups, clusters, strict=True):
+        roots.setdefault(cluster, []).append(root)
+    return [
+        (same[0], [m for root in same for m in groups[root]], len(same) > 1)
+        for same in roots.values()
+    ]
 
 
 def code_links(

@@ -182,7 +182,7 @@ def meaning_block(a: Reading, b: Reading) -> str | None:
 
 
 @lru_cache(maxsize=65536)
-def same_stem(a: str, b: str) -> bool:
+def _one_stem(a: str, b: str) -> bool:
     """The same word (a typo forgiven), or two derivations of one stem: a shared prefix of
     5+ letters covering 3/4 of the shorter word, followed by endings (``ENDINGS``; a doubled
     last letter of the stem allowed, "cancel" / "cancellation")."""
@@ -199,7 +199,7 @@ def same_stem(a: str, b: str) -> bool:
 
 def _match(word: str, reading: Reading, poles: Mapping[str, int]) -> float:
     """How well ``word`` (of a label with ``poles``) is matched by a word of ``reading``."""
-    if word in reading.words or any(same_stem(word, w) for w in reading.words if w != NUMBER):
+    if word in reading.words or any(_one_stem(word, w) for w in reading.words if w != NUMBER):
         return 1.0
     found = _TABLES.sense.get(word)
     if found is not None and found[0] in reading.poles:
@@ -210,7 +210,7 @@ def _match(word: str, reading: Reading, poles: Mapping[str, int]) -> float:
 
 
 def _in(word: str, words: tuple[str, ...]) -> bool:
-    return word in words or any(same_stem(word, o) for o in words if o != NUMBER)
+    return word in words or any(_one_stem(word, o) for o in words if o != NUMBER)
 
 
 def contained(small: Reading, big: Reading) -> bool:
