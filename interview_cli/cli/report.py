@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from interview_cli.cli.common import (
+    EmbeddingsOption,
     LibraryOption,
     in_library,
     open_library,
+    optional_models,
     print_warning,
     stdout_console,
 )
@@ -102,6 +104,16 @@ def report(
             help="Code by the sessions' canonical slots where recorded (else by labels only).",
         ),
     ] = True,
+    group: Annotated[
+        bool,
+        typer.Option(
+            "--group/--no-group",
+            help="Group codes that say the same thing in other words across interviews (word "
+            "senses and fuzzy matching; sentence embeddings with --embeddings), else exact "
+            "labels and slot names only. Analyst merges and coding sheets are kept as coded.",
+        ),
+    ] = True,
+    embeddings: EmbeddingsOption = False,
     ladders: Annotated[
         list[Path] | None,
         typer.Option(
@@ -239,6 +251,7 @@ def report(
         merges=load_merges(merges) if merges else None,
         top=top,
         use_slots=slots,
+        group_by_meaning=group,
         counting=counting.value,
         full_matrix=full_matrix,
     )
@@ -261,6 +274,7 @@ def report(
         skipped=collected.skipped,
         sheets=sheets,
         sheet_methodology=sheet_method,
+        embedder=optional_models(embeddings=embeddings and group, discourse=False)[0],
     )
     result.where = conditions
     result.selection = selection
