@@ -190,6 +190,12 @@ class QuestionRequest(BaseModel):
     guide_avoid: list[str] = Field(default_factory=list)
     guide_tone: str = ""
 
+    @property
+    def is_closing(self) -> bool:
+        """The closing line: a summary and a last question (``closing``, or a strategy that
+        closes), not a follow-up's one question."""
+        return self.closing or self.strategy.generates_closing_question
+
 
 class SlotProposal(BaseModel):
     slot_name: str

@@ -451,14 +451,61 @@ _PREFIX = re.compile(
     re.IGNORECASE,
 )
 _QUOTES = "\"'\u201c\u201d\u2018\u2019`"
+# "Sure! Here's the question:", "Okay, here is a follow-up question you could ask:": words to
+# the person who asked for a question, never to the respondent.
+_PREAMBLE = re.compile(
+    r"^(?:(?:sure|certainly|of course|okay|ok|absolutely|great|alright|here you go)\b[!,.]*\s*)*"
+    r"(?:here(?:'s|\u2019s| is| are)\b[^.!?:]{0,60}?\b(?:question|follow[- ]?up|line|"
+    r"opening|closing)s?\b[^.!?:]{0,40}[:.!]|(?:sure|certainly|of course|okay|ok|absolutely|"
+    r"alright|here you go)\b[!.:]+)\s*",
+    re.IGNORECASE,
+)
+# A paragraph about the question rather than part of it: "This question builds on ...",
+# "(I used their words ...)", "Note: ...", "Rationale: ...".
+_COMMENTARY = re.compile(
+    r"^\(|^(?:this (?:question|follows|uses|keeps|asks|builds|probes)|note\b|rationale\b|"
+    r"why this\b|i (?:chose|used|kept|avoided|went|picked)|i've\b|explanation\b)",
+    re.IGNORECASE,
+)
+MAX_CLOSING_CHARS = 900
 
 
-def clean_question(text: str) -> str:
-    """The question a model wrote, without wrappers; ``UnusableResponse`` when there is none.
+def _plain_lines(paragraph: str) -> str:
+    lines = [re.sub(r"^\s*(?:#+|[-*>]|\d+[.)])\s+", "", line) for line in paragraph.splitlines()]
+    return " ".join(line.strip() for line in lines if line.strip())
 
-    Removes code fences, markdown emphasis and headings, a "Question:" style prefix and
-    wrapping quotes; takes the first paragraph; reads ``{"question": ...}`` JSON; caps the
-    length at a sentence boundary.
+
+def _paragraphs(body: str, *, closing: bool) -> list[str]:
+    """The paragraphs that are the interviewer's line: without a preamble, without comments
+    about the question, and for a follow-up nothing after the paragraph that asks it."""
+    kept: list[str] = []
+    for raw in re.split(r"\n\s*\n", body):
+        text = _PREAMBLE.sub("", _plain_lines(raw)).strip()
+        if not text or (kept and _COMMENTARY.match(text)):
+            continue
+        kept.append(text)
+        if not closing and "?" in text:
+            break  # a second paragraph after the question is a second question or a comment
+    return kept
+
+
+def _first_question(body: str) -> str:
+    """A follow-up asks one thing: the text up to its first question mark (an acknowledgement
+    before it stays), when more follows it."""
+    end = body.find("?")
+    return body[: end + 1] if 0 <= end < len(body.rstrip()) - 1 else body
+
+
+def clean_question(text: str, *, closing: bool = False) -> str:
+    """The interviewer's line a model wrote, without wrappers; ``UnusableResponse`` when there
+    is none.
+
+    Removes code fences, markdown emphasis, headings and list marks, a "Question:" style
+    prefix, a preamble to the person who asked ("Sure! Here's the question:"), comments about
+    the question, and wrapping quotes; reads ``{"question": ...}`` JSON; keeps every paragraph
+    of the line itself (an acknowledgement, then the question; a closing's summary, question
+    and thanks). A follow-up (``closing`` False) ends at its first question: a second one is a
+    double question. The length is capped at a sentence boundary.
     """
     if not isinstance(text, str):
         raise UnusableResponse("question is not text")
@@ -473,17 +520,17 @@ def clean_question(text: str) -> str:
             parsed = None
         if isinstance(parsed, dict) and isinstance(parsed.get("question"), str):
             body = parsed["question"].strip()
-    paragraphs = [p for p in re.split(r"\n\s*\n", body) if p.strip()]
-    body = paragraphs[0] if paragraphs else ""
-    lines = [re.sub(r"^\s*(?:#+|[-*>]|\d+[.)])\s+", "", line) for line in body.splitlines()]
-    body = " ".join(line.strip() for line in lines if line.strip())
-    body = _PREFIX.sub("", body).strip()
+    body = " ".join(_paragraphs(body, closing=closing))
+    body = _PREAMBLE.sub("", _PREFIX.sub("", body).strip()).strip()
     body = body.replace("**", "").replace("__", "").strip()
     if len(body) >= 2 and body[0] in _QUOTES and body[-1] in _QUOTES:
         body = body[1:-1].strip()
-    if len(body) > MAX_QUESTION_CHARS:
-        cut = max(body.rfind("?", 0, MAX_QUESTION_CHARS), body.rfind(".", 0, MAX_QUESTION_CHARS))
-        body = body[: cut + 1] if cut > 0 else body[:MAX_QUESTION_CHARS].rsplit(" ", 1)[0]
+    if not closing:
+        body = _first_question(body).strip().strip(_QUOTES).strip()
+    limit = MAX_CLOSING_CHARS if closing else MAX_QUESTION_CHARS
+    if len(body) > limit:
+        cut = max(body.rfind("?", 0, limit), body.rfind(".", 0, limit))
+        body = body[: cut + 1] if cut > 0 else body[:limit].rsplit(" ", 1)[0]
     if sum(ch.isalpha() for ch in body) < 3:
         raise UnusableResponse("the reply contains no question")
     return body

@@ -64,7 +64,19 @@ async def converse(
     ``completed``: no question was left (or a turn ended the session: a safety end);
     ``closed``: the closing answer was taken (the caller rates and completes); ``paused`` /
     ``ended``: the respondent stopped (:class:`Stop`); ``safety_pause``: a turn's safety
-    response asks to pause (the caller shows it and pauses)."""
+    response asks to pause (the caller shows it and pauses).
+
+    The last turn's slot call, when it still runs, is settled into the session before an end
+    and dropped at a pause (``Interview.settle_slots``)."""
+    outcome = await _converse(interview, respondent, hooks)
+    if outcome in ("paused", "safety_pause"):
+        interview.drop_pending_slots()
+    else:
+        await interview.settle_slots()
+    return outcome
+
+
+async def _converse(interview: Interview, respondent: Respondent, hooks: Hooks | None) -> Outcome:
     await interview.ensure_question(hooks)
     while not interview.finished:
         question = interview.session.pending_question

@@ -222,6 +222,7 @@ async def session_prompts(
             break
         recorder.turn = turn.turn_number
         await interview.submit(turn.answer.text)
+    await interview.settle_slots()
     return [r for r in recorder.records if r.turn <= upto_turn]
 
 

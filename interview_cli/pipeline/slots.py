@@ -1,8 +1,11 @@
 """Slot discovery (stage 4.5, dual graph): the one ``propose_slots`` call of a turn.
 
 The batches to ask about come from the pure turn (``DecidedTurn.slot_batches``); the answered
-batches go back to it (``DecidedTurn.settle``). Discovery runs concurrently with question
-generation, so it adds no sequential round trip to the turn.
+batches go back to it (``DecidedTurn.settle``). Discovery starts with question generation and
+is never waited for on the respondent's path: a call still running when the question is
+ready leaves the turn saved with its batches marked unanswered (:func:`provisional`, what a
+crash would leave: those labels are asked about again next turn), and its answer is settled
+into the turn before the next decision reads the canonical graph (``runner``).
 """
 
 from __future__ import annotations
@@ -13,8 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from interview_cli.core.canonical.slots import SlotBatch
+from interview_cli.core.turn import DecidedTurn
 from interview_cli.llm.protocol import InterviewLLM, LLMCall, SlotGroup, SlotRequest
 from interview_cli.pipeline.slot_batches import split_proposals
+from interview_cli.session.schema import TurnRecord
+
+# What a turn saved before its slot call returned records on each batch.
+NOT_BACK_YET = "the slot call had not returned when the turn was saved"
 
 
 @dataclass
@@ -70,3 +78,20 @@ async def discover_slots(
         error = "; ".join(failures)[:300]
         done = [b.model_copy(update={"failed": True, "error": error}) for b in done]
     return SlotDiscovery(batches=done, calls=calls, failures=failures, elapsed_ms=elapsed())
+
+
+@dataclass
+class PendingSlots:
+    """A turn saved while its slot call runs: the turn, its decision, and the call."""
+
+    turn: TurnRecord
+    decided: DecidedTurn
+    task: asyncio.Future[SlotDiscovery]
+
+
+def provisional(batches: Sequence[SlotBatch]) -> SlotDiscovery:
+    """The slot step as a turn is saved with its call still running: every batch unanswered
+    (``failed``), so its labels are asked about again unless the answer comes."""
+    return SlotDiscovery(
+        batches=[b.model_copy(update={"failed": True, "error": NOT_BACK_YET}) for b in batches]
+    )

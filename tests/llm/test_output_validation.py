@@ -408,7 +408,7 @@ def test_empty_questions_are_unusable(raw: str) -> None:
 
 
 def test_long_questions_are_cut_at_a_sentence() -> None:
-    text = "What matters to you? " + "This is padding. " * 40
+    text = "Tell me what matters to you. " + "This is padding. " * 40
     assert clean_question(text).endswith(".") and len(clean_question(text)) <= 400
 
 

@@ -74,13 +74,9 @@ def render_conversation(exchanges: list[Exchange]) -> str:
     return "<conversation>\n" + "\n".join(parts) + "\n</conversation>"
 
 
-def _is_closing(request: QuestionRequest) -> bool:
-    return request.closing or request.strategy.generates_closing_question
-
-
 def _focus_section(request: QuestionRequest, topic: str) -> str:
     """What to ask about: the focus in the respondent's words, or the topic, or the summary."""
-    if _is_closing(request) or request.strategy.focus_mode == "summary":
+    if request.is_closing or request.strategy.focus_mode == "summary":
         chains = [" -> ".join(c) for c in request.summary_chains] or request.summary_labels
         return "## What you heard (their words, concrete to abstract)\n" + delimit(
             "summary", bullets(chains)
@@ -142,7 +138,7 @@ def _conversation_section(request: QuestionRequest) -> str:
 
 
 def _task_line(request: QuestionRequest) -> str:
-    if _is_closing(request):
+    if request.is_closing:
         return CLOSING_TASK
     if request.strategy.focus_mode == "topic" or not request.focus_label:
         return "Write the next question with this technique, about the topic as a whole."
@@ -194,7 +190,7 @@ def render_question(request: QuestionRequest) -> Prompt:
     # The closing task says how to close (one summary, one question); the closing strategy's
     # own description would add a second version of it, and an interview cut short (turn
     # limit, the respondent's request) may carry a strategy that does not close at all.
-    closing = _is_closing(request)
+    closing = request.is_closing
     forced = request.closing and not request.strategy.generates_closing_question
     user = fill(
         "question.user",
