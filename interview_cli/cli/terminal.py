@@ -175,7 +175,10 @@ def converse_in_terminal(
                 return
             if outcome in ("closed", "ended"):
                 reason = ENDED_BY_MODERATOR if outcome == "ended" else None
-                _finish(interview, console, source, reason=reason)
+                _rate(interview, console, source)
+                arun.run(interview.settle_slots())  # the closing's slot call, once rated
+                interview.complete(reason)
+                console.print("[bold]Thank you for your time.[/bold]")
         except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM, SIGHUP
             # (cli.interrupts). CancelledError: asyncio.Runner reports an interruption that
             # way when it lands just as a turn starts (before the runner counts it).
@@ -254,10 +257,8 @@ def resumable_error(exc: Exception, interview: Interview) -> Exception:
     )
 
 
-def _finish(
-    interview: Interview, console: Console, source: AnswerSource, *, reason: str | None
-) -> None:
-    """Show what was learned, ask for an accuracy rating if enabled, mark completed."""
+def _rate(interview: Interview, console: Console, source: AnswerSource) -> None:
+    """Show what was learned and, if enabled, ask for an accuracy rating of exactly that."""
     from rich.panel import Panel
 
     summary = interview.learned_summary()
@@ -273,6 +274,4 @@ def _finish(
             rating = int(value.strip())
         elif value:
             console.print("[dim]No rating recorded (expected 1-4).[/dim]")
-        interview.record_rating(rating)
-    interview.complete(reason)
-    console.print("[bold]Thank you for your time.[/bold]")
+        interview.record_rating(rating, summary=summary)

@@ -66,12 +66,13 @@ async def converse(
     ``ended``: the respondent stopped (:class:`Stop`); ``safety_pause``: a turn's safety
     response asks to pause (the caller shows it and pauses).
 
-    The last turn's slot call, when it still runs, is settled into the session before an end
-    and dropped at a pause (``Interview.settle_slots``)."""
+    A slot call still running (``Interview.settle_slots``) is dropped at a pause and settled
+    before an end; after ``closed`` it is the closing's, left for the caller to settle once the
+    respondent has rated the summary, so that it never holds up the rating."""
     outcome = await _converse(interview, respondent, hooks)
     if outcome in ("paused", "safety_pause"):
         interview.drop_pending_slots()
-    else:
+    elif outcome != "closed":
         await interview.settle_slots()
     return outcome
 

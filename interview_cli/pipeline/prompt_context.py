@@ -19,12 +19,11 @@ from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.grid import rated_on
 from interview_cli.core.turn import CoreState
 from interview_cli.llm.protocol import NodeContext, ProbeNote
-from interview_cli.pipeline.summary import summary_chains
+from interview_cli.pipeline.summary import ladder_to, summary_chains
 from interview_cli.session.schema import TurnRecord
 
 QUOTE_CHARS = 80
-MAX_CHAIN = 8
-MAX_SUMMARY_CHAINS = 4
+MAX_SUMMARY_CHAINS = 6
 MAX_COVERED = 12
 EXTRACT_RECENT = 6
 EXTRACT_SIMILAR = 6
@@ -50,20 +49,6 @@ def node_context(
     if len(quote) > quote_chars:
         quote = quote[:quote_chars].rsplit(" ", 1)[0] + " ..."
     return NodeContext(label=node.label, node_type=node.node_type, quote=quote)
-
-
-def ladder_to(graph: KnowledgeGraph, methodology: Methodology, node_id: str) -> list[str]:
-    """Node ids of the longest chain (over the chain relations) that ends at ``node_id``,
-    most concrete first; just ``[node_id]`` when nothing leads to it."""
-    relations = methodology.ontology.chain_relations
-    depths = graph.node_depths(relations)
-    chain = [node_id]
-    while len(chain) < MAX_CHAIN:
-        below = [p for p in graph.predecessors(chain[-1], relations) if p not in chain]
-        if not below:
-            break
-        chain.append(max(below, key=lambda p: (depths.get(p, 0), p)))
-    return chain[::-1]
 
 
 def _asked_question(turns: Sequence[TurnRecord], selected_at: int) -> str:

@@ -33,11 +33,12 @@ This module does the I/O only: model calls, saves, screen events. What a turn de
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.canonical.slots import CanonicalState
+from interview_cli.core.canonical.slots import CanonicalState, SlotBatch
+from interview_cli.core.closing_answer import closing_slot_batches
 from interview_cli.core.discourse import FrameParser
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.turn import (
@@ -244,29 +245,40 @@ class Interview:
             if slots_task is not None:
                 slots_task.cancel()
             raise
-        if slots_task is not None:
-            await asyncio.sleep(0)  # a call with nothing to wait for (offline) ends here
-        if slots_task is None:
-            discovered = SlotDiscovery()
-        elif slots_task.done():
-            discovered = slots_task.result()
-        else:
-            discovered = provisional(batches)
-            self.pending_slots = PendingSlots(turn, decided, slots_task)
+
+        def settle(discovered: SlotDiscovery) -> None:
+            core, outcome = decided.settle(discovered.batches)
+            record_slots(turn, outcome, discovered, self.record_calls)
+            self.keep(core)
+
+        discovered = await self._returned(slots_task, batches, settle)
         outcome = self._complete_turn(turn, ctx, decided, next_question, discovered)
         finished = not outcome.should_continue or self.finished
         return TurnResult(turn, self.session.pending_question, finished, outcome)
 
+    async def _returned(
+        self,
+        task: asyncio.Future[SlotDiscovery] | None,
+        batches: Sequence[SlotBatch],
+        settle: Callable[[SlotDiscovery], None],
+    ) -> SlotDiscovery:
+        """The slot call's answer when it is back (or there was none), else the provisional
+        one, with ``settle`` kept to take the answer when it comes (``settle_slots``)."""
+        if task is None:
+            return SlotDiscovery()
+        await asyncio.sleep(0)  # a call with nothing to wait for (offline) ends here
+        if task.done():
+            return task.result()
+        self.pending_slots = PendingSlots(task, settle)
+        return provisional(batches)
+
     async def settle_slots(self) -> None:
-        """The last turn's slot call, once it returns, into that turn and the canonical state
-        (saved); nothing when no call is pending."""
+        """The slot call of the last turn (or of the closing), once it returns, into that
+        record and the canonical state (saved); nothing when no call is pending."""
         pending, self.pending_slots = self.pending_slots, None
         if pending is None:
             return
-        discovered = await pending.task
-        core, outcome = pending.decided.settle(discovered.batches)
-        record_slots(pending.turn, outcome, discovered, self.record_calls)
-        self.keep(core)
+        pending.settle(await pending.task)
         self.save()
 
     def drop_pending_slots(self) -> None:
@@ -304,9 +316,9 @@ class Interview:
             setattr(self.session, name, value)
 
     # ---- closing -------------------------------------------------------------------------
-    def learned_summary(self, limit: int = 4) -> str:
+    def learned_summary(self) -> str:
         """What was learned, as the respondent's own chains (no model call, so it is exact)."""
-        return learned_summary(self.core.graph, self.methodology, limit)
+        return learned_summary(self.core.graph, self.methodology)
 
     async def record_closing_answer(
         self, answer: str, *, answer_calls: Sequence[LLMCall] = ()
@@ -334,7 +346,9 @@ class Interview:
         )
 
     async def _read_closing(self) -> None:
-        core = await closing_.read_into_graph(
+        """The closing answer into the graph, then what it added into slots (the call is not
+        waited for: ``settle_slots``); the closing keeps the summary it now makes."""
+        read = await closing_.read_into_graph(
             self.llm,
             self.session,
             self.core,
@@ -342,11 +356,32 @@ class Interview:
             concept=self.concept,
             embedder=self.embedder,
         )
-        self.keep(core)
+        self.keep(read)
+        batches = closing_slot_batches(read, self.methodology)
+        seed = self.session.settings.seed + len(self.session.turns) + 1
+        task = start_slot_discovery(self.llm, batches, seed)
+
+        def settle(discovered: SlotDiscovery) -> None:
+            self.keep(
+                closing_.closing_slots(
+                    self.session,
+                    read,
+                    discovered,
+                    methodology=self.methodology,
+                    embedder=self.embedder,
+                )
+            )
+
+        settle(await self._returned(task, batches, settle))
+        assert self.session.closing is not None
+        self.session.closing.summary = self.learned_summary()
         self.save()
 
-    def record_rating(self, rating: int | None) -> None:
-        closing_.record_rating(self.session, rating, self.learned_summary())
+    def record_rating(self, rating: int | None, *, summary: str | None = None) -> None:
+        """The rating of ``summary``, the summary the respondent was shown (default: what
+        was learned, as it stands)."""
+        shown = self.learned_summary() if summary is None else summary
+        closing_.record_rating(self.session, rating, shown)
         self.save()
 
     def complete(self, reason: str | None = None) -> None:

@@ -5,21 +5,20 @@ batches go back to it (``DecidedTurn.settle``). Discovery starts with question g
 is never waited for on the respondent's path: a call still running when the question is
 ready leaves the turn saved with its batches marked unanswered (:func:`provisional`, what a
 crash would leave: those labels are asked about again next turn), and its answer is settled
-into the turn before the next decision reads the canonical graph (``runner``).
+into the turn before the next decision reads the canonical graph (``runner``). The closing's
+call, for what the closing answer added, is settled the same way before the session ends.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from interview_cli.core.canonical.slots import SlotBatch
-from interview_cli.core.turn import DecidedTurn
 from interview_cli.llm.protocol import InterviewLLM, LLMCall, SlotGroup, SlotRequest
 from interview_cli.pipeline.slot_batches import split_proposals
-from interview_cli.session.schema import TurnRecord
 
 # What a turn saved before its slot call returned records on each batch.
 NOT_BACK_YET = "the slot call had not returned when the turn was saved"
@@ -82,11 +81,11 @@ async def discover_slots(
 
 @dataclass
 class PendingSlots:
-    """A turn saved while its slot call runs: the turn, its decision, and the call."""
+    """A slot call still running after its turn (or the closing) was saved, and what settles
+    its answer into the session once it returns."""
 
-    turn: TurnRecord
-    decided: DecidedTurn
     task: asyncio.Future[SlotDiscovery]
+    settle: Callable[[SlotDiscovery], None]
 
 
 def provisional(batches: Sequence[SlotBatch]) -> SlotDiscovery:

@@ -436,6 +436,9 @@ class Usage(Record):
 
 class ClosingRecord(Record):
     question: str = ""
+    # The closing question's strategy (the methodology's closing one, or "closing" when the
+    # turn limit or the respondent closed); None in files written before.
+    strategy: str | None = None
     summary: str = ""
     rating: int | None = Field(default=None, ge=1, le=4)
     comment: str = ""
@@ -444,6 +447,11 @@ class ClosingRecord(Record):
     utterance_id: str = ""
     extraction: Extraction | None = None
     graph_delta: DeltaRecord = Field(default_factory=DeltaRecord)
+    # With canonical slots on: the closing's propose_slots batches (what was asked and what
+    # came back) and what applying them did, as a turn keeps them. None in files written
+    # before: their closing placed nothing in slots, and replay does the same.
+    slot_proposals: list[dict[str, Any]] | None = None
+    slot_discovery: dict[str, Any] | None = None
 
 
 class ConsentRecord(Record):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from interview_cli.config.library import Library
 from interview_cli.core.graph.knowledge import KnowledgeGraph
@@ -32,3 +33,48 @@ def test_a_contrast_is_no_step_of_a_ladder() -> None:
     # "wired" reaches the value only through the contrast: one complete chain of two attributes.
     state = compute_graph_state(graph, meth, 1)
     assert state.chain_completion_ratio == 0.5
+
+
+def _graph(meth: object, nodes: list[tuple[str, str]], edges: list[tuple[int, int, str]]) -> Any:
+    graph = KnowledgeGraph()
+    ids = [graph.add_node(label, kind, methodology=meth, turn=1).id for label, kind in nodes]  # type: ignore[arg-type]
+    for source, target, relation in edges:
+        graph.add_relation(ids[source], ids[target], relation, methodology=meth, turn=1)  # type: ignore[arg-type]
+    return graph
+
+
+def test_every_stated_value_and_every_loose_concept_is_in_the_summary() -> None:
+    # One attribute laddered to two values, a second attribute, and a complaint said in
+    # passing: the summary must not keep only one chain per starting concept.
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = _graph(
+        meth,
+        [
+            ("noise cancelling", "attribute"),
+            ("focus on the train", "functional_consequence"),
+            ("time to myself", "terminal_value"),
+            ("get my reading done", "functional_consequence"),
+            ("being productive", "instrumental_value"),
+            ("get warm on the ears", "attribute"),
+        ],
+        [(0, 1, "leads_to"), (1, 2, "leads_to"), (1, 3, "leads_to"), (3, 4, "leads_to")],
+    )
+    assert learned_summary(graph, meth) == (
+        "- noise cancelling → focus on the train → time to myself\n"
+        "- noise cancelling → focus on the train → get my reading done → being productive\n"
+        "- also: get warm on the ears"
+    )
+
+
+def test_a_correction_shows_as_corrected() -> None:
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = _graph(
+        meth,
+        [
+            ("good sound", "attribute"),
+            ("enjoy my music", "psychosocial_consequence"),
+            ("fits properly", "attribute"),
+        ],
+        [(0, 1, "leads_to"), (2, 0, "revises")],
+    )
+    assert learned_summary(graph, meth) == "- fits properly → enjoy my music"
