@@ -117,9 +117,14 @@ class ExtractRequest(BaseModel):
 
 
 class AssessRequest(BaseModel):
+    """One answer to rate. ``topic`` and ``objective``: the study's, so that the assessor can
+    tell an answer off the topic from one on it (empty: not known)."""
+
     question: str
     answer: str
     recent_answers: list[str] = Field(default_factory=list)
+    topic: str = ""
+    objective: str = ""
     seed: int = 0
 
 

@@ -13,9 +13,13 @@ Three tiers, as in the seed, mapped onto our tasks:
    ``stance`` or ``reaction`` value, an unknown relation, an edge whose endpoints are not
    known, and an edge not permitted between its endpoint types.
 3. **Against the ontology** (seed 000 Tier 3) where this layer can decide: an edge between
-   two nodes of this extraction (or the focus node, whose type is known) must follow a
-   permitted connection. An endpoint that is only an earlier turn's label is kept: the graph
-   layer resolves it and checks the connection there.
+   two nodes of known type (this extraction's, the focus, the earlier concepts the prompt
+   showed with their type) must follow a permitted connection. One stated the other way
+   round (a value "because of" an attribute) is turned the way its relation runs, and the
+   turn is noted among the rejected items (reason ``reversed: ...``); only one permitted in
+   neither direction is dropped. An endpoint that is only an earlier turn's bare label is
+   kept: the graph layer resolves it and checks the connection there. A label longer than
+   the ontology's ``max_label_words`` is a sentence, not a name: its node is dropped.
 
 Lenient where meaning is clear, strict where it is not: node types and enums are matched
 after case and spacing are normalised ("Functional Consequence" -> functional_consequence,
@@ -39,6 +43,7 @@ from rapidfuzz import fuzz
 
 from interview_cli.core.models import (
     ANSWER_KINDS,
+    REVERSED_EDGE,
     RUBRIC_SIGNALS,
     Assessment,
     ExtractedEdge,
@@ -230,8 +235,12 @@ def _checked_nodes(
             elements.setdefault(_norm(name), element.id)
     nodes: list[ExtractedNode] = []
     node_types: dict[str, str] = {}  # normalised label -> type, for edge checks
+    longest = ontology.max_label_words
     for raw in raw_nodes:
         node, why = _node(raw, request.answer, types, elements)
+        if node is not None and len(node.label.split()) > longest:
+            words = len(node.label.split())
+            node, why = None, f"label of {words} words (at most {longest}): a sentence, not a name"
         if node is None:
             rejected.append(_reject("node", raw, why))
             continue
@@ -261,10 +270,16 @@ def _checked_edges(
     if request.focus_label and request.focus_type and ontology.node_type(request.focus_type):
         known_types.setdefault(_norm(request.focus_label), request.focus_type)
         earlier.add(_norm(request.focus_label))
+    for shown in request.existing_nodes:  # earlier concepts the prompt showed with their type
+        if shown.node_type and ontology.node_type(shown.node_type):
+            known_types.setdefault(_norm(shown.label), shown.node_type)
+            earlier.add(_norm(shown.label))
     edges: list[ExtractedEdge] = []
     seen: set[tuple[str, str, str]] = set()
     for raw in raw_edges:
         edge, why = _edge(raw, relations, known_types, earlier, dropped, ontology)
+        if edge is not None and why:  # taken, turned the way its relation runs: noted
+            rejected.append(_reject("edge", raw, why))
         if edge is None:
             rejected.append(_reject("edge", raw, why))
             continue
@@ -352,10 +367,16 @@ def _edge(
         if key in dropped:
             return None, f"endpoint '{label}' was rejected"
         return None, f"unknown endpoint '{label}' (neither extracted now nor an existing concept)"
+    note = ""
     if s_key in known_types and t_key in known_types:
         s_type, t_type = known_types[s_key], known_types[t_key]
         if not ontology.is_edge_permitted(relation, s_type, t_type):
-            return None, f"{relation} not permitted from {s_type} to {t_type}"
+            if not ontology.is_edge_permitted(relation, t_type, s_type):
+                return None, f"{relation} not permitted from {s_type} to {t_type}"
+            # Stated the other way round ("I want time to myself, that's why the noise
+            # cancelling matters"): the link is real, its relation runs the permitted way.
+            source, target = target, source
+            note = f"{REVERSED_EDGE}: {relation} runs from {t_type} to {s_type}"
     quote = item.get("quote")
     edge = ExtractedEdge(
         source=source,
@@ -365,7 +386,7 @@ def _edge(
         confidence=_confidence(item.get("confidence")),
         value=_value(item.get("value")),
     )
-    return edge, ""
+    return edge, note
 
 
 def _value(value: object) -> float | None:
@@ -554,9 +575,23 @@ def fallback_question(request: QuestionRequest) -> str:
 
 
 _SAFETY = {
+    "": "none",
     "none": "none",
+    "no": "none",
+    "false": "none",
+    "safe": "none",
     "distress": "distress",
+    "self-harm": "distress",
+    "self_harm": "distress",
+    "self harm": "distress",
+    "suicide": "distress",
+    "suicidal": "distress",
+    "crisis": "distress",
+    "despair": "distress",
     "abuse": "abuse",
+    "harassment": "abuse",
+    "threat": "abuse",
+    "insult": "abuse",
     "off_topic": "off_topic",
     "off-topic": "off_topic",
     "off topic": "off_topic",
@@ -564,6 +599,9 @@ _SAFETY = {
     "end": "stop",
     "withdraw": "stop",
 }
+# A safety value the assessor wrote but none of the above: it named a concern, so it is
+# read as the one that asks for care (a check-in and a pause), never as no concern.
+UNKNOWN_SAFETY = "distress"
 _HEDGING = {"none": "none", "low": "low", "medium": "medium", "moderate": "medium", "high": "high"}
 _CEILING = {
     "none": "none",
@@ -618,7 +656,7 @@ def validate_assessment(data: object) -> Assessment:
     hedging = _category(payload.get("hedging_language"), _HEDGING, "hedging_language", notes)
     ceiling = _category(payload.get("knowledge_ceiling"), _CEILING, "knowledge_ceiling", notes)
     kind = _answer_kind(payload.get("answer_kind"), notes)
-    safety = _category(payload.get("safety"), _SAFETY, "safety", notes)
+    safety = _safety(payload.get("safety"), notes)
     rationale = one_line(payload.get("rationale"))
     if notes:
         rationale = (
@@ -646,6 +684,20 @@ def _answer_kind(value: object, notes: list[str]) -> str:
             return key
     notes.append(f"answer_kind: invalid value {value!r}, 'answer' used")
     return "answer"
+
+
+def _safety(value: object, notes: list[str]) -> str:
+    """The safety reading; fails safe: a value that names something else than none and is
+    not one of the kinds is a concern (``UNKNOWN_SAFETY``), recorded as such."""
+    if isinstance(value, dict):
+        value = value.get("value", value.get("category", value.get("kind")))
+    if value is None:
+        return "none"
+    key = str(value).strip().lower()
+    if key in _SAFETY:
+        return _SAFETY[key]
+    notes.append(f"safety: unknown value {value!r}, read as '{UNKNOWN_SAFETY}'")
+    return UNKNOWN_SAFETY
 
 
 def _category(value: object, allowed: dict[str, str], name: str, notes: list[str]) -> str:

@@ -109,6 +109,8 @@ async def _extract_and_assess(
                 question=question.text,
                 answer=turn.answer.text,
                 recent_answers=[t.answer.text for t in before[-RECENT_ANSWERS:]],
+                topic=concept.name,
+                objective=concept.objective,
                 seed=seed,
             )
         ),

@@ -105,10 +105,36 @@ def _extract_system(methodology: Methodology) -> str:
         extraction_guidelines=bullets(ontology.extraction_guidelines),
         relationship_examples=_as_text(ontology.relationship_examples) or "(none)",
         extractability=_extractability(methodology),
+        max_label_words=str(ontology.max_label_words),
         node_type_names=", ".join(n.name for n in ontology.nodes),
         edge_type_names=", ".join(e.name for e in ontology.edges),
         output_instruction=output_instruction(EXTRACTION_TOOL),
     )
+
+
+# What the extraction is told about a question that no strategy of the methodology asked.
+OPENING_TECHNIQUE = (
+    "the opening question: it invites the respondent's own experience of the topic, in their words"
+)
+CLOSING_TECHNIQUE = (
+    "the closing question: the interviewer summed up what was heard and asked whether anything "
+    "is missing or wrong; a correction revises what it corrects, an addition is new"
+)
+ELEMENT_RULE = (
+    "Set `element_id` to the id of the element a node is about (null when none) and "
+    "`reaction` to positive, negative, neutral or confused (null when none)."
+)
+
+
+def technique(methodology: Methodology, strategy: str | None) -> str:
+    """The question's technique in words, for reading its answer: the strategy's own
+    description (the opening's and the closing's when no strategy of the methodology)."""
+    spec = methodology.strategy(strategy) if strategy else None
+    if spec is not None and spec.generates_closing_question:
+        return CLOSING_TECHNIQUE
+    if spec is not None and spec.description.strip():
+        return " ".join(spec.description.split())
+    return OPENING_TECHNIQUE if strategy is None else CLOSING_TECHNIQUE
 
 
 def _existing_nodes(request: ExtractRequest) -> str:
@@ -132,7 +158,7 @@ def render_extract(request: ExtractRequest) -> Prompt:
             focus += f" ({request.focus_type})"
     elements = ""
     if concept.elements:
-        elements = "Stimulus elements (set element_id when a node is about one):\n" + bullets(
+        elements = f"Stimulus elements. {ELEMENT_RULE}\n" + bullets(
             [
                 f"{e.id}: {e.label}" + (f" (also: {', '.join(e.aliases)})" if e.aliases else "")
                 for e in concept.elements
@@ -165,6 +191,7 @@ def render_extract(request: ExtractRequest) -> Prompt:
         objective=concept.objective,
         elements=elements,
         strategy=request.strategy or "opening",
+        technique=technique(methodology, request.strategy),
         focus=focus,
         question=escape_tags(request.question.strip()) or "(opening question)",
         previous=previous,
@@ -200,8 +227,14 @@ def render_assess(request: AssessRequest) -> Prompt:
         recent = "Earlier answers, for context only:\n" + delimit(
             "earlier_answers", "\n---\n".join(a.strip() for a in earlier)
         )
+    study = ""
+    if request.topic.strip() or request.objective.strip():
+        study = f"Interview topic: **{request.topic.strip() or '(not given)'}**\n"
+        if request.objective.strip():
+            study += f"Research objective: {' '.join(request.objective.split())}\n"
     user = fill(
         "assess.user",
+        study=study,
         question=escape_tags(request.question.strip()) or "(none)",
         recent=recent,
         answer=escape_tags(request.answer.strip()),

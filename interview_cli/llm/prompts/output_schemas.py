@@ -63,17 +63,23 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
     }
     if element_ids:
         element["enum"] = [*element_ids, None]
-    node = _object(
-        {
-            "label": {"type": "string", "description": "short label, 2-6 words"},
-            "node_type": {"type": "string", "enum": [n.name for n in ontology.nodes]},
-            "quote": {"type": "string", "description": "verbatim words from the answer"},
-            "stance": {"type": "integer", "enum": [-1, 0, 1]},
-            "confidence": {"type": "number", "description": "0.0 to 1.0"},
-            "element_id": element,
-            "reaction": {"type": ["string", "null"], "enum": [*REACTIONS, None]},
-        }
-    )
+    node_properties: dict[str, Any] = {
+        "label": {
+            "type": "string",
+            "description": "a short name in the respondent's words, as the naming convention "
+            f"says (never over {ontology.max_label_words} words)",
+        },
+        "node_type": {"type": "string", "enum": [n.name for n in ontology.nodes]},
+        "quote": {"type": "string", "description": "verbatim words from the answer"},
+        "stance": {"type": "integer", "enum": [-1, 0, 1]},
+        "confidence": {"type": "number", "description": "0.0 to 1.0"},
+    }
+    if element_ids:
+        # Only a concept with stimulus elements has anything to say here: strict mode makes
+        # every property required, so elsewhere the model would fill two nulls per node.
+        node_properties["element_id"] = element
+        node_properties["reaction"] = {"type": ["string", "null"], "enum": [*REACTIONS, None]}
+    node = _object(node_properties)
     edge_properties: dict[str, Any] = {
         "source": {"type": "string", "description": "label of a node (new or existing)"},
         "target": {"type": "string", "description": "label of a node (new or existing)"},
@@ -105,18 +111,25 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
 
 def assessment_schema() -> dict[str, Any]:
     """The batched rubric signals (seed 001 "Batch Detection", seed 004 Layer 3)."""
+    # The reasoning before the number it justifies: a model that writes the score first
+    # then explains it rationalises a guess.
     score = _object(
         {
+            "rationale": {
+                "type": "string",
+                "description": "one short sentence: what in the answer earns the score",
+            },
             "score": {"type": "integer", "enum": [1, 2, 3, 4, 5]},
-            "rationale": {"type": "string", "description": "one short sentence"},
         }
     )
-    properties: dict[str, Any] = {name: score for name in RUBRIC_SIGNALS}
+    properties: dict[str, Any] = {
+        "rationale": {"type": "string", "description": "overall note on the answer, one sentence"}
+    }
+    properties.update({name: score for name in RUBRIC_SIGNALS})
     properties["hedging_language"] = {"type": "string", "enum": list(HEDGING_VALUES)}
     properties["knowledge_ceiling"] = {"type": "string", "enum": list(CEILING_VALUES)}
     properties["answer_kind"] = {"type": "string", "enum": list(ANSWER_KINDS)}
     properties["safety"] = {"type": "string", "enum": list(SAFETY_KINDS)}
-    properties["rationale"] = {"type": "string", "description": "overall note, one sentence"}
     return _object(properties, "Rubric ratings of the respondent's latest answer.")
 
 
