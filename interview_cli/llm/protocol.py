@@ -178,6 +178,11 @@ class QuestionRequest(BaseModel):
         default_factory=list,
         description="for a grid's rating question: the elements already rated on the focus",
     )
+    focus_said_turn: int = Field(
+        default=0,
+        description="the last turn the respondent spoke of the focus (0: not known); before "
+        "the last answer, the question goes back to it",
+    )
     recent: list[Exchange] = Field(default_factory=list)
     # The scoring behind the choice: recorded with the request, never shown to the question
     # writer (the prompt is a brief without scores; see prompts.generation).
@@ -225,12 +230,23 @@ HELD_RESULT_TYPES = (
 )
 
 
+class ExistingSlot(BaseModel):
+    """A slot already made, as the model is shown it: its name, what it means, and some of the
+    respondent's labels in it."""
+
+    name: str
+    description: str = ""
+    labels: list[str] = Field(default_factory=list)
+
+
 class SlotGroup(BaseModel):
-    """The surface labels of one node type to consolidate, and that type's slot names."""
+    """The surface labels of one node type to consolidate, and that type's slot names
+    (``existing``: the same slots with what they mean, when known)."""
 
     node_type: str
     labels: list[str] = Field(max_length=8)
     existing_slots: list[str] = Field(default_factory=list)
+    existing: list[ExistingSlot] = Field(default_factory=list)
 
 
 class SlotRequest(BaseModel):

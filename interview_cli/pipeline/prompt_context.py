@@ -75,6 +75,7 @@ class QuestionContext(TypedDict, total=False):
     summary_chains: list[list[str]]
     covered_labels: list[str]
     focus_quotes: list[str]
+    focus_said_turn: int
     rated_elements: list[str]
     chain: list[NodeContext]
     probes: list[ProbeNote]
@@ -103,6 +104,10 @@ def question_context(
     if focus_id is None or focus_id not in graph:
         return context
     context["focus_quotes"] = node_quotes(graph, focus_id)
+    context["focus_said_turn"] = max(
+        (p["turn"] for p in graph.node(focus_id).provenance),
+        default=graph.node(focus_id).created_turn,
+    )
     rated = rated_on(graph, methodology, focus_id)
     if rated:
         context["rated_elements"] = rated

@@ -67,6 +67,7 @@ from interview_cli.pipeline.safety import apply_safety, safety_record
 from interview_cli.pipeline.slots import (
     PendingSlots,
     SlotDiscovery,
+    existing_slots,
     provisional,
     start_slot_discovery,
 )
@@ -236,7 +237,8 @@ class Interview:
         # Slot discovery starts with question generation and is not waited for after it.
         seed = self.session.settings.seed + turn.turn_number
         batches = decided.slot_batches()
-        slots_task = start_slot_discovery(self.llm, batches, seed)
+        known = existing_slots(decided.state.canonical, decided.state.graph)
+        slots_task = start_slot_discovery(self.llm, batches, seed, known)
         try:
             next_question = await next_question_(
                 self.llm, self.session, turn, decided, concept=self.concept, ctx=ctx, hooks=hooks
@@ -359,7 +361,8 @@ class Interview:
         self.keep(read)
         batches = closing_slot_batches(read, self.methodology)
         seed = self.session.settings.seed + len(self.session.turns) + 1
-        task = start_slot_discovery(self.llm, batches, seed)
+        known = existing_slots(read.canonical, read.graph)
+        task = start_slot_discovery(self.llm, batches, seed, known)
 
         def settle(discovered: SlotDiscovery) -> None:
             self.keep(

@@ -13,11 +13,18 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from interview_cli.core.canonical.slots import SlotBatch
-from interview_cli.llm.protocol import InterviewLLM, LLMCall, SlotGroup, SlotRequest
+from interview_cli.core.canonical.slots import CanonicalState, SlotBatch
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.llm.protocol import (
+    ExistingSlot,
+    InterviewLLM,
+    LLMCall,
+    SlotGroup,
+    SlotRequest,
+)
 from interview_cli.pipeline.slot_batches import split_proposals
 
 # What a turn saved before its slot call returned records on each batch.
@@ -35,26 +42,62 @@ class SlotDiscovery:
     elapsed_ms: float | None = None
 
 
+MAX_EXAMPLE_LABELS = 3  # a slot's labels shown with its name and meaning
+
+
+def existing_slots(
+    canonical: CanonicalState | None, graph: KnowledgeGraph
+) -> dict[tuple[str, str], ExistingSlot]:
+    """Each slot by (node type, name), with its meaning and its first labels: a model told
+    only the names ("organised", "thing_sort") cannot tell what belongs in them."""
+    if canonical is None:
+        return {}
+    members = canonical.members()
+    found: dict[tuple[str, str], ExistingSlot] = {}
+    for slot in canonical.slots:
+        labels = [graph.node(n).label for n in members.get(slot.id, []) if n in graph]
+        found[(slot.node_type, slot.slot_name)] = ExistingSlot(
+            name=slot.slot_name,
+            description=slot.description,
+            labels=list(dict.fromkeys(labels))[:MAX_EXAMPLE_LABELS],
+        )
+    return found
+
+
 def start_slot_discovery(
-    llm: InterviewLLM, batches: Sequence[SlotBatch], seed: int
+    llm: InterviewLLM,
+    batches: Sequence[SlotBatch],
+    seed: int,
+    existing: Mapping[tuple[str, str], ExistingSlot] | None = None,
 ) -> asyncio.Future[SlotDiscovery] | None:
-    """Start the calls in the background (None: nothing to ask)."""
+    """Start the calls in the background (None: nothing to ask). ``existing``: the slots
+    made so far, as ``existing_slots`` describes them."""
     if not batches:
         return None
-    return asyncio.ensure_future(discover_slots(llm, batches, seed))
+    return asyncio.ensure_future(discover_slots(llm, batches, seed, existing or {}))
 
 
 async def discover_slots(
-    llm: InterviewLLM, batches: Sequence[SlotBatch], seed: int
+    llm: InterviewLLM,
+    batches: Sequence[SlotBatch],
+    seed: int,
+    existing: Mapping[tuple[str, str], ExistingSlot] | None = None,
 ) -> SlotDiscovery:
     """One ``propose_slots`` call for all of the turn's batches (a group each); its proposals
     go back to the batch holding their labels. Slots are optional: a failing call marks every
     batch failed (those nodes are asked about again next turn), never the turn."""
     start = time.perf_counter()
+    known = existing or {}
     request = SlotRequest(
         groups=[
             SlotGroup(
-                node_type=b.node_type, labels=list(b.labels), existing_slots=list(b.existing_slots)
+                node_type=b.node_type,
+                labels=list(b.labels),
+                existing_slots=list(b.existing_slots),
+                existing=[
+                    known.get((b.node_type, name)) or ExistingSlot(name=name)
+                    for name in b.existing_slots
+                ],
             )
             for b in batches
         ],

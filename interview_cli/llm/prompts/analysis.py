@@ -33,7 +33,13 @@ from interview_cli.llm.prompts.templates import (
     fill,
     rendered_once,
 )
-from interview_cli.llm.protocol import AssessRequest, Exchange, ExtractRequest, SlotRequest
+from interview_cli.llm.protocol import (
+    AssessRequest,
+    Exchange,
+    ExtractRequest,
+    SlotGroup,
+    SlotRequest,
+)
 
 MAX_EXISTING_LABELS = 30
 MAX_CONTEXT_ANSWERS = 3
@@ -255,14 +261,28 @@ def render_slots(request: SlotRequest) -> Prompt:
         f"Node type: {group.node_type}\n"
         + delimit("surface_labels", bullets(group.labels))
         + "\n"
-        + delimit("existing_slots", bullets(group.existing_slots))
+        + delimit("existing_slots", bullets(_existing(group)))
         for group in groups
     ]
     user = fill("slots.user", groups="\n\n".join(parts))
-    schema = slots_schema(
-        [g.node_type for g in groups], [label for g in groups for label in g.labels]
-    )
-    return Prompt(_slots_system(), user, schema, SLOTS_TOOL, False)
+    # The same schema every call (what is allowed is checked on the way back), so that a
+    # provider can cache the tool with the system prompt.
+    return Prompt(_slots_system(), user, slots_schema(), SLOTS_TOOL, False)
+
+
+def _existing(group: SlotGroup) -> list[str]:
+    """The group's slots as the model reads them: ``name: meaning (e.g. "label", ...)``."""
+    described = {slot.name: slot for slot in group.existing}
+    lines = []
+    for name in group.existing_slots:
+        slot = described.get(name)
+        line = name
+        if slot is not None and slot.description.strip():
+            line += f": {' '.join(slot.description.split())}"
+        if slot is not None and slot.labels:
+            line += " (e.g. " + ", ".join(f'"{label}"' for label in slot.labels) + ")"
+        lines.append(line)
+    return lines
 
 
 __all__ = ["render_assess", "render_extract", "render_slots"]

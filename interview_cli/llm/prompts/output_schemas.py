@@ -1,9 +1,10 @@
 """JSON schemas of the structured outputs (extraction, assessment, slot proposals).
 
 Hand-written rather than derived from the pydantic models so that they can be tight per
-request: node and edge type enums come from the methodology's ontology, slot labels from
-the request. They are written to be accepted by both forced tool use (Anthropic
-``input_schema``) and strict JSON-schema output (OpenAI ``strict: true``): every object
+request: node and edge type enums come from the methodology's ontology. The slot schema is
+the same for every call (so it can be cached): the request's labels are checked on return.
+They are written to be accepted by both forced tool use (Anthropic ``input_schema``) and
+strict JSON-schema output (OpenAI ``strict: true``): every object
 lists all its properties as required and forbids extra ones; optional values are nullable.
 Numeric ranges are stated in descriptions rather than ``minimum``/``maximum`` because not
 every provider's strict mode accepts those keywords; ``validation.py`` enforces them.
@@ -133,16 +134,24 @@ def assessment_schema() -> dict[str, Any]:
     return _object(properties, "Rubric ratings of the respondent's latest answer.")
 
 
-def slots_schema(node_type: str | list[str], labels: list[str]) -> dict[str, Any]:
-    """Canonical slot proposals for surface labels of one or more node types (seed 002 Path
-    10); ``validation`` checks that each slot's labels have its node type."""
-    node_types = [node_type] if isinstance(node_type, str) else list(dict.fromkeys(node_type))
+def slots_schema() -> dict[str, Any]:
+    """Canonical slot proposals (seed 002 Path 10). One schema for every call, whatever the
+    groups: the labels and node types allowed are the request's, checked by ``validation``
+    (a schema that listed them would change every call and could never be cached)."""
     proposal = _object(
         {
             "slot_name": {"type": "string", "description": "snake_case, 1-4 words"},
-            "description": {"type": "string"},
-            "node_type": {"type": "string", "enum": node_types},
-            "surface_labels": {"type": "array", "items": {"type": "string", "enum": labels}},
+            "description": {
+                "type": "string",
+                "description": "one plain sentence: the idea the slot stands for, so that later "
+                "labels that mean it can be recognised",
+            },
+            "node_type": {"type": "string", "description": "the node type of the slot's group"},
+            "surface_labels": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "labels copied exactly from the slot's group",
+            },
         }
     )
     return _object({"proposals": {"type": "array", "items": proposal}})
