@@ -407,7 +407,7 @@ def _cost_cell(usage: Any) -> str:
     from interview_cli.llm.spend import format_cost
 
     unpriced = list(getattr(usage, "unpriced", []) or [])
-    text = f"{format_cost(usage.cost_usd, unpriced)} ({usage.calls} LLM calls)"
+    text = f"{format_cost(usage.priced_cost_usd, unpriced)} ({usage.calls} LLM calls)"
     if unpriced:
         text += (
             f"; no price for {', '.join(unpriced)} (add one under prices: in INTERVIEW_LLM_CONFIG)"
