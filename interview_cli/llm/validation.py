@@ -157,6 +157,15 @@ def quote_in_answer(quote: str, answer: str) -> bool:
     return fuzz.partial_ratio(q, a) >= QUOTE_FUZZY_THRESHOLD
 
 
+def quote_position(quote: str, answer: str) -> int:
+    """Where a quote starts in the answer (normalised text; fuzzily for a tidied quote)."""
+    q, a = _norm(quote), _norm(answer)
+    found = a.find(q)
+    if found >= 0 or not q:
+        return max(found, 0)
+    return fuzz.partial_ratio_alignment(q, a).dest_start
+
+
 def _confidence(value: object) -> float:
     if isinstance(value, bool) or value is None:
         return DEFAULT_CONFIDENCE
@@ -216,6 +225,9 @@ def validate_extraction(data: object, request: ExtractRequest) -> Extraction:
 
     rejected: list[RejectedItem] = []
     nodes, node_types = _checked_nodes(raw_nodes, request, rejected)
+    # In the order the respondent said them (a model may list the aside before what they led
+    # with): the graph registers them so, and a close call follows what was said first.
+    nodes.sort(key=lambda n: quote_position(n.quote, request.answer))
     dropped = {
         _norm(one_line(_canonical(r.item).get("label"))) for r in rejected if r.kind == "node"
     }

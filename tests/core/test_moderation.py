@@ -286,6 +286,26 @@ def test_with_just_said_on_a_tie_follows_what_the_last_answer_brought_up() -> No
     assert tie is not None and tie.rule == "the respondent just said it"
 
 
+def test_with_led_with_of_two_just_said_the_first_said_wins() -> None:
+    # The opening answer: "I love the noise cancelling, though they get warm on the ears".
+    # Both are new attributes with as much to climb; the aside ranks first by score order.
+    t = NodeStateTracker(
+        turn=1,
+        states={
+            "noise": state("noise", level=1, created_at_turn=1),
+            "warm": state("warm", level=1, created_at_turn=1),
+        },
+    )
+    r = ranking(candidate("warm", 2.0), candidate("noise", 2.0))
+    data = tie_methodology(0.1).model_dump(mode="json")
+    data["tuning"].update(focus_tie_just_said=True, focus_tie_led_with=False)
+    assert break_focus_tie(r, Methodology.model_validate(data), t) == (r, None)
+    data["tuning"]["focus_tie_led_with"] = True
+    new, tie = break_focus_tie(r, Methodology.model_validate(data), t)
+    assert new.selected is not None and new.selected.node_id == "noise"
+    assert tie is not None and tie.rule == "the respondent led with it"
+
+
 # ---- stop guard ---------------------------------------------------------------------------
 
 

@@ -7,7 +7,9 @@ does not express (INTERVIEWING.md "Laddering, turn by turn", "Ending"):
 strategy whose score is within the margin of the winner are a tie. The tie goes to, in order:
 
 1. with ``tuning.focus_tie_just_said``: a node the last answer brought up (the interviewer
-   follows what was just said rather than going back to an older node);
+   follows what was just said rather than going back to an older node); among several,
+   with ``tuning.focus_tie_led_with``, the one it brought up first (what the respondent led
+   with, not the aside after it);
 2. the most depth left to gain: levels between the node and the ontology's top level
    (0 for a terminal node);
 3. the least probed: fewest questions that brought nothing new, then fewest questions;
@@ -106,16 +108,20 @@ def break_focus_tie(
         return ranking, None
     order = {id(c): i for i, c in enumerate(ranking.candidates)}
     follow = methodology.tuning.focus_tie_just_said
+    led_with = methodology.tuning.focus_tie_led_with
+    registered = {node_id: i for i, node_id in enumerate(tracker.states)}  # as said
 
-    def key(c: ScoredCandidate) -> tuple[int, int, int, int, int, int]:
+    def key(c: ScoredCandidate) -> tuple[int, int, int, int, int, int, int]:
         assert c.node_id is not None
         state = tracker.states.get(c.node_id)
         fruitless = state.fruitless_probes if state is not None else 0
         asked = len(state.probes) if state is not None else 0
         last_yield = state.last_yield_turn if state and state.last_yield_turn is not None else -1
         just_said = follow and state is not None and state.created_at_turn == tracker.turn
+        first = registered.get(c.node_id, 0) if just_said and led_with else 0
         return (
             -int(just_said),
+            first,
             -_depth_left(methodology, tracker, c.node_id),
             fruitless,
             asked,
@@ -135,6 +141,7 @@ def break_focus_tie(
 def _winning_rule(best: tuple[int, ...], chosen: tuple[int, ...]) -> str:
     rules = (
         "the respondent just said it",
+        "the respondent led with it",
         "more depth left to gain",
         "fewer questions that brought nothing",
         "asked about less often",
