@@ -175,10 +175,7 @@ def converse_in_terminal(
                 return
             if outcome in ("closed", "ended"):
                 reason = ENDED_BY_MODERATOR if outcome == "ended" else None
-                _rate(interview, console, source)
-                arun.run(interview.settle_slots())  # the closing's slot call, once rated
-                interview.complete(reason)
-                console.print("[bold]Thank you for your time.[/bold]")
+                _finish(interview, console, source, arun, reason=reason)
         except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM, SIGHUP
             # (cli.interrupts). CancelledError: asyncio.Runner reports an interruption that
             # way when it lands just as a turn starts (before the runner counts it).
@@ -255,6 +252,22 @@ def resumable_error(exc: Exception, interview: Interview) -> Exception:
         task=exc.task,
         cause=exc.cause,
     )
+
+
+def _finish(
+    interview: Interview,
+    console: Console,
+    source: AnswerSource,
+    arun: Any,
+    *,
+    reason: str | None,
+) -> None:
+    """The summary and its rating, then the closing's slot call (not waited for before the
+    rating), then the session completed."""
+    _rate(interview, console, source)
+    arun.run(interview.settle_slots())
+    interview.complete(reason)
+    console.print("[bold]Thank you for your time.[/bold]")
 
 
 def _rate(interview: Interview, console: Console, source: AnswerSource) -> None:
