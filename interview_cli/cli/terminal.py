@@ -69,6 +69,9 @@ class TerminalRespondent:
 
     async def reply(self, interview: Interview, question: QuestionRecord) -> Reply | Stop:
         session = interview.session
+        # A question streamed with no turn before it (the opening, a resumed one) is settled
+        # here: its draft must stop redrawing before the prompt is shown.
+        self.screen.done()
         while True:
             question = session.pending_question or question
             self.screen.set_turn(len(session.turns) + 1)

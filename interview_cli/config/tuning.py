@@ -222,6 +222,7 @@ class Tuning(StrictModel):
     )
     focus_tie_led_with: bool = Field(
         default=False,
-        description="in a tie between nodes the last answer brought up, the one it brought "
-        "up first wins: the interviewer follows what the respondent led with",
+        description="in a tie between nodes the last answer brought up, what the respondent "
+        "led with wins: a thing they like or dislike before a neutral mention, then the one "
+        "said first",
     )

@@ -18,7 +18,7 @@ A test can also script one task's replies (``script_task("extract", Step(...))``
 is read from the request (:mod:`.tasks`), so a scripted model answers extraction and assessment
 right whatever order they arrive in. With a :class:`Relay` the server writes each request to a
 folder and answers with the reply file put beside it: a person or an outside model plays the
-LLM for a whole interview (``python -m tests.llm.fakeserver.relay --dir DIR``; see
+LLM for a whole interview (``python -m tests.llm.fakeserver --dir DIR``; see
 :mod:`.relay`).
 
 The package splits by responsibility: :mod:`.script` (the faults, :class:`Step`,

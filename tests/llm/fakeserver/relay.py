@@ -12,7 +12,7 @@ the server never reads half a file.
 
 Use::
 
-    python -m tests.llm.fakeserver.relay --dir /tmp/relay --port 8765 &
+    python -m tests.llm.fakeserver --dir /tmp/relay --port 8765 &
     INTERVIEW_LLM_CONFIG=/tmp/relay/llm.yaml interview run -c headphones_mec \\
         --provider openai-compatible --base-url http://127.0.0.1:8765/v1 --model relay
 
@@ -24,7 +24,6 @@ relay's address works alike).
 
 from __future__ import annotations
 
-import argparse
 import json
 import threading
 import time
@@ -130,34 +129,3 @@ def render_request(api: str, task: str, body: dict[str, Any], *, reply_name: str
         how = "the text of your reply"
     parts += ["## reply", f"Write {how} to {reply_name} (write a temporary file, then rename)."]
     return "\n".join(parts) + "\n"
-
-
-def main(argv: list[str] | None = None) -> None:
-    from .server import FakeLLMServer
-
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", type=Path, required=True, help="the folder of requests/replies")
-    parser.add_argument("--port", type=int, default=8765)
-    args = parser.parse_args(argv)
-    server = FakeLLMServer(relay=Relay(args.dir)).start(serve=False, port=args.port)
-    server.serve()
-    config = args.dir / "llm.yaml"
-    config.write_text("clients:\n" + SLOW_CLIENTS, encoding="utf-8")
-    print(f"relay on {server.url}, folder {args.dir}; run for example:")
-    print(
-        f"INTERVIEW_LLM_CONFIG={config} interview run -c headphones_mec "
-        f"--provider openai-compatible --base-url {server.openai_base_url} --model relay",
-        flush=True,
-    )
-    try:
-        threading.Event().wait()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        assert server.relay is not None
-        server.relay.stop()
-        server.stop()
-
-
-if __name__ == "__main__":
-    main()
