@@ -485,12 +485,12 @@ _PREFIX = re.compile(
 )
 _QUOTES = "\"'\u201c\u201d\u2018\u2019`"
 # "Sure! Here's the question:", "Okay, here is a follow-up question you could ask:": words to
-# the person who asked for a question, never to the respondent.
+# the person who asked for a question, never to the respondent. A bare "Of course." is not
+# one: it may well answer the respondent ("can we talk about the battery?").
 _PREAMBLE = re.compile(
-    r"^(?:(?:sure|certainly|of course|okay|ok|absolutely|great|alright|here you go)\b[!,.]*\s*)*"
-    r"(?:here(?:'s|\u2019s| is| are)\b[^.!?:]{0,60}?\b(?:question|follow[- ]?up|line|"
-    r"opening|closing)s?\b[^.!?:]{0,40}[:.!]|(?:sure|certainly|of course|okay|ok|absolutely|"
-    r"alright|here you go)\b[!.:]+)\s*",
+    r"^(?:(?:sure|certainly|of course|okay|ok|absolutely|great|alright)\b[!,.]*\s*)*"
+    r"here(?:'s|\u2019s| is| are)\b[^.!?:]{0,60}?\b(?:question|follow[- ]?up|line|"
+    r"opening|closing)s?\b[^.!?:]{0,40}[:.!]\s*",
     re.IGNORECASE,
 )
 # A paragraph about the question rather than part of it: "This question builds on ...",

@@ -19,11 +19,10 @@ from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.grid import rated_on
 from interview_cli.core.turn import CoreState
 from interview_cli.llm.protocol import NodeContext, ProbeNote
-from interview_cli.pipeline.summary import ladder_to, summary_chains
+from interview_cli.pipeline.summary import MAX_CHAINS, ladder_to, summary_chains
 from interview_cli.session.schema import TurnRecord
 
 QUOTE_CHARS = 80
-MAX_SUMMARY_CHAINS = 6
 MAX_COVERED = 12
 EXTRACT_RECENT = 6
 EXTRACT_SIMILAR = 6
@@ -98,7 +97,7 @@ def question_context(
     """The graph-derived fields of a ``QuestionRequest``."""
     graph = core.graph
     context: QuestionContext = {
-        "summary_chains": summary_chains(graph, methodology, MAX_SUMMARY_CHAINS),
+        "summary_chains": summary_chains(graph, methodology, MAX_CHAINS),
         "covered_labels": covered_labels(graph, methodology),
     }
     if focus_id is None or focus_id not in graph:

@@ -18,6 +18,7 @@ from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 MAX_CHAIN = 8  # rungs shown of one chain, most concrete first
+MAX_CHAINS = 8  # chains in the summary: every value of a good session (INTERVIEWING.md)
 MAX_LOOSE = 6  # concepts on no chain, listed after the chains
 REVISES = "revises"
 
@@ -83,20 +84,27 @@ def _labels(reading: _Reading, ids: list[str]) -> list[str]:
 def summary_chains(graph: KnowledgeGraph, methodology: Methodology, limit: int) -> list[list[str]]:
     """Up to ``limit`` chains of labels in the order they were said: one per ladder end (the
     highest ends first when there are more), a two-step link for a concept joining a chain
-    from the side, then single labels for concepts on no chain (up to ``MAX_LOOSE``)."""
+    from the side, then single labels for concepts linked to nothing (up to ``MAX_LOOSE``).
+    A chain that reads the same as another (a correction shown as what it corrected) is
+    shown once."""
     reading = _read(graph, methodology)
     level = {n.name: n.level for n in methodology.ontology.nodes}
     said = {n.id: i for i, n in enumerate(graph.nodes())}  # creation order: as it was said
     ends = [n for n in graph.nodes() if reading.down[n.id] and not reading.up[n.id]]
     ends.sort(key=lambda n: (-level.get(n.node_type, 0), said[n.id]))
-    chains = [ladder_to(graph, methodology, n.id) for n in ends[:limit]]
-    covered = {node_id for chain in chains for node_id in chain}
+    candidates = [ladder_to(graph, methodology, n.id) for n in ends]
+    covered = {node_id for chain in candidates for node_id in chain}
     for node in graph.nodes():
-        if len(chains) >= limit:
-            break
         if node.id not in covered and reading.up[node.id]:
-            chains.append([node.id, reading.up[node.id][0]])
-            covered.update(chains[-1])
+            candidates.append([node.id, reading.up[node.id][0]])
+            covered.update(candidates[-1])
+    chains: list[list[str]] = []
+    shown: set[tuple[str, ...]] = set()
+    for ids in candidates:
+        labels = tuple(_labels(reading, ids))
+        if labels not in shown and len(chains) < limit:
+            shown.add(labels)
+            chains.append(ids)
     chains.sort(key=lambda ids: min(said[i] for i in ids))
     loose = [
         [node.id]
@@ -105,11 +113,12 @@ def summary_chains(graph: KnowledgeGraph, methodology: Methodology, limit: int) 
         and node.id not in reading.shown_as.values()
         and node.id not in reading.linked
     ]
-    shown = [_labels(reading, ids) for ids in chains]
-    return shown + [_labels(reading, ids) for ids in loose[:MAX_LOOSE]]
+    return [_labels(reading, ids) for ids in chains + loose[:MAX_LOOSE]]
 
 
-def learned_summary(graph: KnowledgeGraph, methodology: Methodology, limit: int = 6) -> str:
+def learned_summary(
+    graph: KnowledgeGraph, methodology: Methodology, limit: int = MAX_CHAINS
+) -> str:
     """The chains as a bulleted list (``- a → b → c``), then ``- also: x; y`` for what is on
     no chain."""
     chains = summary_chains(graph, methodology, limit)

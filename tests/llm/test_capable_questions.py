@@ -47,6 +47,8 @@ def first_turn(server: FakeLLMServer, env: dict[str, str], tmp_path: Path, reply
             f"Thanks, that's really helpful. {FOCUS_QUESTION}",
         ),
         (f"Sure! Here's the question: {FOCUS_QUESTION}", FOCUS_QUESTION),
+        # ... but a word to the respondent stays: it may answer what they asked for
+        (f"Of course. {FOCUS_QUESTION}", f"Of course. {FOCUS_QUESTION}"),
         (f'Here is a follow-up question you could ask:\n\n"{FOCUS_QUESTION}"', FOCUS_QUESTION),
         (f"{FOCUS_QUESTION} And how does that make you feel?", FOCUS_QUESTION),
         (f"{FOCUS_QUESTION}\n\nThis question builds on their own words.", FOCUS_QUESTION),

@@ -78,3 +78,22 @@ def test_a_correction_shows_as_corrected() -> None:
         [(0, 1, "leads_to"), (2, 0, "revises")],
     )
     assert learned_summary(graph, meth) == "- fits properly → enjoy my music"
+
+
+def test_a_correction_that_also_joins_the_chain_is_shown_once() -> None:
+    # The closing answer: "it's less that I'm nicer to people, more that I'm calmer in myself"
+    # read as a revision and a rung: two ends that read the same once corrected.
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = _graph(
+        meth,
+        [
+            ("noise cancelling", "attribute"),
+            ("don't arrive wound up", "psychosocial_consequence"),
+            ("nicer to people", "psychosocial_consequence"),
+            ("calmer in myself", "psychosocial_consequence"),
+        ],
+        [(0, 1, "leads_to"), (1, 2, "leads_to"), (3, 2, "revises"), (1, 3, "leads_to")],
+    )
+    assert learned_summary(graph, meth) == (
+        "- noise cancelling → don't arrive wound up → calmer in myself"
+    )
