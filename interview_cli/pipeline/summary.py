@@ -3,9 +3,9 @@ understood and may rate it.
 
 Read straight off the graph, no model call, so it says exactly what was recorded, in the
 respondent's own words: one chain up to every end a ladder reached (each stated value gets
-its own, from the most concrete concept below it), a short link for a concept that joins a
-chain from the side, and then what is linked to nothing at all (a dislike said in passing,
-the story they opened with), in the order it was said. A concept the respondent corrected
+its own, from the most concrete concept below it), a chain for a concept that joins one from
+the side (up to where it joins), and then what is linked to nothing at all (a dislike said in
+passing, the story they opened with), in the order it was said. A concept the respondent corrected
 (``revises``, or superseded) is shown as they corrected it. Chains follow the methodology's
 chain relations only: a contrast is no step of a ladder.
 """
@@ -25,7 +25,10 @@ REVISES = "revises"
 
 def ladder_to(graph: KnowledgeGraph, methodology: Methodology, node_id: str) -> list[str]:
     """Node ids of the longest chain (over the chain relations) that ends at ``node_id``,
-    most concrete first; just ``[node_id]`` when nothing leads to it."""
+    most concrete first; just ``[node_id]`` when nothing leads to it. At each step down, a
+    concept of the same leaning as the one above it (both disliked, or neither) comes before
+    the longer way: "fuel for the commute -> awake for emails" tells how they get there,
+    "useless by 10 -> awake for emails" what gets in its way."""
     relations = methodology.ontology.chain_relations
     depths = graph.node_depths(relations)
     chain = [node_id]
@@ -33,7 +36,12 @@ def ladder_to(graph: KnowledgeGraph, methodology: Methodology, node_id: str) -> 
         below = [p for p in graph.predecessors(chain[-1], relations) if p not in chain]
         if not below:
             break
-        chain.append(max(below, key=lambda p: (depths.get(p, 0), p)))
+        against = graph.node(chain[-1]).stance < 0
+
+        def rank(p: str, against: bool = against) -> tuple[bool, int, str]:
+            return ((graph.node(p).stance < 0) == against, depths.get(p, 0), p)
+
+        chain.append(max(below, key=rank))
     return chain[::-1]
 
 
@@ -81,6 +89,26 @@ def _labels(reading: _Reading, ids: list[str]) -> list[str]:
     return labels
 
 
+def _side_chain(
+    graph: KnowledgeGraph,
+    methodology: Methodology,
+    reading: _Reading,
+    node_id: str,
+    covered: set[str],
+) -> list[str]:
+    """A concept that joins a chain from the side: the ladder below it, then up from it to
+    where it meets what is shown already."""
+    chain = [n for n in ladder_to(graph, methodology, node_id) if n not in covered]
+    while len(chain) < MAX_CHAIN and reading.up[chain[-1]]:
+        above = reading.up[chain[-1]][0]
+        if above in chain:
+            break
+        chain.append(above)
+        if above in covered:
+            break
+    return chain
+
+
 def summary_chains(graph: KnowledgeGraph, methodology: Methodology, limit: int) -> list[list[str]]:
     """Up to ``limit`` chains of labels in the order they were said: one per ladder end (the
     highest ends first when there are more), a two-step link for a concept joining a chain
@@ -96,7 +124,7 @@ def summary_chains(graph: KnowledgeGraph, methodology: Methodology, limit: int) 
     covered = {node_id for chain in candidates for node_id in chain}
     for node in graph.nodes():
         if node.id not in covered and reading.up[node.id]:
-            candidates.append([node.id, reading.up[node.id][0]])
+            candidates.append(_side_chain(graph, methodology, reading, node.id, covered))
             covered.update(candidates[-1])
     chains: list[list[str]] = []
     shown: set[tuple[str, ...]] = set()

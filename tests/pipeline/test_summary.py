@@ -97,3 +97,30 @@ def test_a_correction_that_also_joins_the_chain_is_shown_once() -> None:
     assert learned_summary(graph, meth) == (
         "- noise cancelling → don't arrive wound up → calmer in myself"
     )
+
+
+def test_the_way_to_a_job_is_told_before_what_gets_in_its_way() -> None:
+    # A JTBD morning: the cafe coffee is fuel for being awake on the train; skipping it made
+    # them useless by 10. The ladder to the job goes through the fuel; the pain joins it.
+    meth = Library.discover(cwd=ROOT).methodology("jobs_to_be_done").value
+    graph = KnowledgeGraph()
+
+    def add(label: str, kind: str, stance: int = 0) -> str:
+        return graph.add_node(label, kind, methodology=meth, turn=1, stance=stance).id
+
+    cafe = add("coffee at the station cafe", "solution_approach")
+    fuel = add("fuel up for the commute", "job_statement")
+    awake = add("awake for emails on the train", "job_statement", 1)
+    skip = add("cutting out the cafe coffee", "solution_approach", -1)
+    useless = add("useless by 10", "pain_point", -1)
+    for source, target, relation in (
+        (cafe, fuel, "hired_for"),
+        (fuel, awake, "serves"),
+        (skip, useless, "creates"),
+        (useless, awake, "hinders"),
+    ):
+        graph.add_relation(source, target, relation, methodology=meth, turn=1)
+    assert learned_summary(graph, meth) == (
+        "- coffee at the station cafe → fuel up for the commute → awake for emails on the train\n"
+        "- cutting out the cafe coffee → useless by 10 → awake for emails on the train"
+    )
