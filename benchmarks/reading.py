@@ -17,7 +17,10 @@ with what an analyst coded in each answer:
 - same slot (within / across): pairs of nodes coding the same rung that share a canonical
   slot, in one interview / across the topic's interviews (by slot name);
 - read: answers the interviewer read before it closed (an early close leaves the rest
-  unread, and their rungs count as missed).
+  unread, and their rungs count as missed);
+- questions: the question report card of the interviews (``analysis.report.question_card``,
+  the one `interview report` shows), per 100 questions asked: clean, quotes not in the
+  respondent's words, topic-name splices, double-barrelled, jargon, repeats, set aside.
 
 The scorer is deliberately simple and shares no code with the reader: words are lower-cased,
 stop words dropped, a few endings trimmed, and a typo is forgiven by fuzzy ratio. A node names
@@ -529,6 +532,25 @@ def print_table(rows: Iterable[tuple[str, Score]]) -> None:
         )
 
 
+def question_card(runs: Sequence[Run]) -> Any:
+    """The question report card over the runs' sessions (the card users see)."""
+    from interview_cli.analysis.report.question_card import combine
+    from interview_cli.analysis.report.question_card import question_card as card_of
+    from interview_cli.session.schema import SessionFile
+
+    return combine([card_of(SessionFile.model_validate(run.session)) for run in runs])
+
+
+def print_cards(rows: Iterable[tuple[str, Any]]) -> None:
+    from interview_cli.analysis.report.question_card import CARD_HEADERS, card_cells
+
+    line = "{:<28} " + " ".join(f"{{:>{max(6, len(h))}}}" for h in CARD_HEADERS)
+    print("\nQuestions (per 100 asked)")
+    print(line.format("set / topic", *CARD_HEADERS))
+    for name, card in rows:
+        print(line.format(name[:28], *card_cells(card)))
+
+
 def show_run(run: Run, views: dict[str, NodeView]) -> None:
     print(f"\n=== {run.topic.name}/{run.interview.path.stem}: {run.interview.voice.strip()[:90]}")
     asked = {a.turn: a for a in run.asked}
@@ -574,6 +596,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lib = _library()
     result: dict[str, Any] = {}
     rows: list[tuple[str, Score]] = []
+    cards: list[tuple[str, Any]] = []
     for set_name in args.sets:
         try:
             topics = load_set(set_name, args.corpus)
@@ -582,6 +605,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         total = Score()
         per_topic: dict[str, Any] = {}
+        every_run: list[Run] = []
         for topic in topics:
             if args.topic and topic.name != args.topic:
                 continue
@@ -595,13 +619,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             score.add(score_across(runs, views))
             total.add(score)
             rows.append((f"{set_name}/{topic.name}", score))
-            per_topic[topic.name] = figures(score)
+            card = question_card(runs)
+            cards.append((f"{set_name}/{topic.name}", card))
+            per_topic[topic.name] = {**figures(score), "questions": card.to_dict(flagged=False)}
+            every_run += runs
         rows.append((f"{set_name} (all)", total))
-        result[set_name] = {"all": figures(total), "topics": per_topic}
+        card = question_card(every_run)
+        cards.append((f"{set_name} (all)", card))
+        result[set_name] = {
+            "all": {**figures(total), "questions": card.to_dict(flagged=False)},
+            "topics": per_topic,
+        }
     if args.json:
         print(json.dumps(result, indent=2))
     else:
         print_table(rows)
+        print_cards(cards)
     return 0
 
 

@@ -163,7 +163,8 @@ def batch(
     that follows the persona's traits and hidden ladders; with `--respondent-provider`, a
     model playing the persona. Every session file records its ground truth and evaluation
     (rungs elicited, ladder recall, ladders completed, terminal reached, linked rungs,
-    strategy mix, repeated questions, cost); the batch ends with a summary per persona.
+    strategy mix, repeated questions, cost); the batch ends with a summary per persona and a
+    question report card (per 100 questions, counted without a model; the legend says what).
 
     One failing interview is recorded as failed and the others go on (exit 1 lists the
     failures). Same seed, offline providers: the same session files, byte for byte, apart

@@ -153,7 +153,11 @@ def report(
 ) -> None:
     """Metrics and analysis across sessions: implication matrix and value map for laddering.
 
-    Metrics per session and overall; for Means-End Chain interviews the content codes, the
+    Metrics per session and overall, with a question report card counted without a model
+    (per 100 questions: quotes not in the respondent's words, topic-name splices,
+    double-barrelled questions, method jargon, repeats in substance, questions about a remark
+    the reader set aside; the legend under the table says what each counts); for Means-End
+    Chain interviews the content codes, the
     implication matrix (direct and indirect counts), a cut-off and the hierarchical value map
     (Reynolds & Gutman 1988); for other methods the most frequent node types, codes and
     connections. Formats: a terminal view, `--format md`, `--format html` (one self-contained

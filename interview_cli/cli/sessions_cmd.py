@@ -154,7 +154,8 @@ def show(
     sessions_dir: SessionsDirOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Print a session as a transcript: questions, answers, what was extracted."""
+    """Print a session as a transcript: questions, answers, what was extracted, and the
+    question report card (each question that fell short, and why)."""
     from interview_cli.session.store import SessionStore
     from interview_cli.ui.interview import transcript
 

@@ -184,6 +184,10 @@ class QuestionRequest(BaseModel):
         "the last answer, the question goes back to it",
     )
     recent: list[Exchange] = Field(default_factory=list)
+    answers: list[str] = Field(
+        default_factory=list,
+        description="every answer so far, oldest first: the only words a question may quote",
+    )
     # The scoring behind the choice: recorded with the request, never shown to the question
     # writer (the prompt is a brief without scores; see prompts.generation).
     active_signals: list[SignalNote] = Field(default_factory=list)

@@ -377,9 +377,15 @@ def transcript(session: SessionFile, console: Console) -> None:
     if session.pending_question and session.status != "completed":
         console.print()
         console.print(Text.assemble(("Next question", "cyan"), " ", session.pending_question.text))
+    if session.closing is not None:
+        _closing_part(session, console)
+    console.print()
+    console.print(question_card_view(session))
+
+
+def _closing_part(session: SessionFile, console: Console) -> None:
     closing = session.closing
-    if closing is None:
-        return
+    assert closing is not None
     # Each part is shown whenever it was recorded: /end leaves a summary and a rating but no
     # closing question.
     if closing.question:
@@ -400,6 +406,26 @@ def transcript(session: SessionFile, console: Console) -> None:
         console.print(Text(f"   summary rated {closing.rating}/4 for accuracy"))
     elif closing.summary and session.settings.ask_summary_rating and session.status == "completed":
         console.print(Text("   summary not rated", style="dim"))
+
+
+def question_card_view(session: SessionFile) -> Text:
+    """The session's question report card: the figures, then each question that fell short
+    and why (``analysis.report.question_card``)."""
+    from interview_cli.analysis.report.question_card import CHECK_NAMES, question_card
+
+    card = question_card(session)
+    text = Text("Question report card", style="bold")
+    figures = ", ".join(f"{name} {card.counts[check]}" for check, name in CHECK_NAMES.items())
+    text.append(f"\n{plural(card.questions, 'question')}, {card.clean} clean; {figures}")
+    for flagged in card.flagged:
+        why = ", ".join(CHECK_NAMES[c] for c in flagged.checks)
+        text.append(f"\n   {flagged.label} ({why}): ", style="dim")
+        text.append(flagged.text, style="dim")
+    text.append(
+        "\n   (interview report shows these per 100 questions, with what each counts)",
+        style="dim",
+    )
+    return text
 
 
 def _cost_cell(usage: Any) -> str:

@@ -429,6 +429,7 @@ def test_fallback_question_is_the_offline_question(request_: ExtractRequest) -> 
         focus_label="noise cancelling",
         focus_type="attribute",
         turn_number=4,
+        answers=["I love the noise cancelling on the train."],
     )
     text = fallback_question(q)
     assert "noise cancelling" in text and text == fallback_question(q)
