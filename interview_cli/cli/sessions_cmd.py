@@ -34,10 +34,10 @@ def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
         "updated": session.updated_at,
         # None when a model without a price was called: unknown, not 0 (``unpriced`` says
         # which; ``priced_cost_usd`` is what the priced calls cost).
-        "cost_usd": None if session.usage.unpriced else round(session.usage.cost_usd, 6),
+        "cost_usd": None if session.usage.cost_usd is None else round(session.usage.cost_usd, 6),
         **(
             {
-                "priced_cost_usd": round(session.usage.cost_usd, 6),
+                "priced_cost_usd": round(session.usage.priced_cost_usd, 6),
                 "unpriced": list(session.usage.unpriced),
             }
             if session.usage.unpriced

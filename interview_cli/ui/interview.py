@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from interview_cli.core.models import REVERSED_EDGE
 from interview_cli.session.schema import CandidateRecord, SessionFile, TurnRecord
 from interview_cli.ui.why import ended_because, why_short
 from interview_cli.words import plural
@@ -66,7 +67,9 @@ def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
     added = len(delta.nodes_added)
     merged = len(delta.nodes_merged)
     edges = len(delta.edges_added)
-    rejected = len(delta.rejected) + len(turn.extraction.rejected if turn.extraction else [])
+    taken = turn.extraction.rejected if turn.extraction else []
+    # An edge turned the way its relation runs was taken, not rejected.
+    rejected = len(delta.rejected) + sum(not r.reason.startswith(REVERSED_EDGE) for r in taken)
     parts = ["+" + plural(added, "node"), "+" + plural(edges, "edge")]
     if turn.answer.declined:
         parts.insert(0, "declined")
@@ -437,7 +440,7 @@ def _cost_cell(usage: Any) -> str:
     from interview_cli.llm.spend import format_cost
 
     unpriced = list(getattr(usage, "unpriced", []) or [])
-    text = f"{format_cost(usage.cost_usd, unpriced)} ({usage.calls} LLM calls)"
+    text = f"{format_cost(usage.priced_cost_usd, unpriced)} ({usage.calls} LLM calls)"
     if unpriced:
         text += (
             f"; no price for {', '.join(unpriced)} (add one under prices: in INTERVIEW_LLM_CONFIG)"
