@@ -15,7 +15,12 @@ with what an analyst coded in each answer:
 - corrections: answers correcting an earlier rung whose earlier node was superseded;
 - steers: "can we go back to X" answers whose next question took X as its focus;
 - same slot (within / across): pairs of nodes coding the same rung that share a canonical
-  slot, in one interview / across the topic's interviews (by slot name);
+  slot in one interview, and that share a content code of ``interview report`` across the
+  topic's interviews (the report is where interviews meet: slot names are one session's
+  identifiers, and the report groups them across sessions; the bare slot-name figure is in
+  ``--json`` as ``same_slot_name_across``);
+- mixed (within / across): of the pairs that share a slot (within) or a report code (across),
+  the share whose nodes code different rungs: two meanings lumped into one code;
 - read: answers the interviewer read before it closed (an early close leaves the rest
   unread, and their rungs count as missed);
 - questions: the question report card of the interviews (``analysis.report.question_card``,
@@ -383,8 +388,11 @@ class Score:
     read: int = 0
     pairs_within: int = 0
     shared_within: int = 0
+    mixed_within: int = 0
     pairs_across: int = 0
     shared_across: int = 0
+    mixed_across: int = 0
+    named_across: int = 0
     interviews: int = 0
 
     def add(self, other: Score) -> None:
@@ -431,32 +439,57 @@ def score_run(run: Run, views: dict[str, NodeView]) -> Score:
     node_slot, _ = _slots(run.session)
     coded = [v for v in views.values() if v.kind == "rung"]
     for a, b in itertools.combinations(coded, 2):
+        same_slot = node_slot.get(a.id) is not None and node_slot.get(a.id) == node_slot.get(b.id)
         if a.code == b.code:
             score.pairs_within += 1
-            score.shared_within += node_slot.get(a.id) is not None and node_slot.get(
-                a.id
-            ) == node_slot.get(b.id)
+            score.shared_within += same_slot
+        else:
+            score.mixed_within += same_slot
     return score
 
 
+def report_codes(runs: Sequence[Run]) -> list[dict[str, str]]:
+    """Each run's node id -> content code, as ``interview report`` codes these sessions
+    together (the same function the report calls, slots on)."""
+    from interview_cli.analysis.report.build import build_report
+    from interview_cli.analysis.sources import SessionSource
+    from interview_cli.session.schema import SessionFile
+
+    sources = [
+        SessionSource(SessionFile.model_validate(run.session), run.interview.path) for run in runs
+    ]
+    (section,) = build_report(sources).sections
+    book = section.codebook
+    return [
+        {node_id: code for (r, node_id), code in book.assignment.items() if r == index}
+        for index in range(len(runs))
+    ]
+
+
 def score_across(runs: Sequence[Run], views: Sequence[dict[str, NodeView]]) -> Score:
-    """Pairs of nodes of the same code in different interviews of a topic: same slot name?"""
+    """Pairs of nodes in different interviews of a topic: do the nodes of one rung share a
+    report code (and a slot name), and how many pairs of different rungs share a code?"""
     score = Score()
-    named: list[list[tuple[str, str]]] = []
-    for run, nodes in zip(runs, views, strict=True):
+    codes = report_codes(runs)
+    named: list[list[tuple[str, str, str]]] = []
+    for run, nodes, code_of in zip(runs, views, codes, strict=True):
         node_slot, names = _slots(run.session)
         named.append(
             [
-                (v.code or "", names.get(node_slot.get(v.id, ""), ""))
+                (v.code or "", names.get(node_slot.get(v.id, ""), ""), code_of.get(v.id, ""))
                 for v in nodes.values()
                 if v.kind == "rung"
             ]
         )
     for left, right in itertools.combinations(named, 2):
-        for (code_a, slot_a), (code_b, slot_b) in itertools.product(left, right):
-            if code_a == code_b:
+        for (rung_a, slot_a, code_a), (rung_b, slot_b, code_b) in itertools.product(left, right):
+            same_code = bool(code_a) and code_a == code_b
+            if rung_a == rung_b:
                 score.pairs_across += 1
-                score.shared_across += bool(slot_a) and slot_a == slot_b
+                score.shared_across += same_code
+                score.named_across += bool(slot_a) and slot_a == slot_b
+            else:
+                score.mixed_across += same_code
     return score
 
 
@@ -487,13 +520,18 @@ def figures(score: Score) -> dict[str, Any]:
         "steers": [score.steered, score.steers],
         "same_slot_within": ratio(score.shared_within, score.pairs_within),
         "same_slot_across": ratio(score.shared_across, score.pairs_across),
+        "same_slot_name_across": ratio(score.named_across, score.pairs_across),
+        "mixed_within": ratio(score.mixed_within, score.mixed_within + score.shared_within),
+        "mixed_across": ratio(score.mixed_across, score.mixed_across + score.shared_across),
+        "same_rung_pairs": [score.pairs_within, score.pairs_across],
+        "mixed_pairs": [score.mixed_within, score.mixed_across],
         "nodes": score.nodes,
         "rungs": score.rungs,
         "questions": score.questions,
     }
 
 
-ROW = "{:<28} {:>5} {:>6} {:>8} {:>6} {:>9} {:>6} {:>8} {:>8} {:>6} {:>8} {:>8}"
+ROW = "{:<28} {:>5} {:>6} {:>8} {:>6} {:>9} {:>6} {:>8} {:>8} {:>6} {:>8} {:>9} {:>9}"
 
 
 def print_table(rows: Iterable[tuple[str, Score]]) -> None:
@@ -511,6 +549,7 @@ def print_table(rows: Iterable[tuple[str, Score]]) -> None:
             "corr",
             "steers",
             "slots w/a",
+            "mixed w/a",
         )
     )
     for name, s in rows:
@@ -528,6 +567,8 @@ def print_table(rows: Iterable[tuple[str, Score]]) -> None:
                 f"{s.corrected}/{s.corrections}",
                 f"{s.steered}/{s.steers}",
                 f"{pct(s.shared_within, s.pairs_within)}/{pct(s.shared_across, s.pairs_across)}",
+                f"{pct(s.mixed_within, s.mixed_within + s.shared_within)}/"
+                f"{pct(s.mixed_across, s.mixed_across + s.shared_across)}",
             )
         )
 

@@ -122,9 +122,14 @@ class ExtractRequest(BaseModel):
 
 
 class AssessRequest(BaseModel):
+    """One answer to rate. ``topic`` and ``objective``: the study's, so that the assessor can
+    tell an answer off the topic from one on it (empty: not known)."""
+
     question: str
     answer: str
     recent_answers: list[str] = Field(default_factory=list)
+    topic: str = ""
+    objective: str = ""
     seed: int = 0
 
 
@@ -183,6 +188,11 @@ class QuestionRequest(BaseModel):
         description="for an element question (focus_mode element): the stimulus element of "
         "the concept to raise, which the respondent has not mentioned",
     )
+    focus_said_turn: int = Field(
+        default=0,
+        description="the last turn the respondent spoke of the focus (0: not known); before "
+        "the last answer, the question goes back to it",
+    )
     recent: list[Exchange] = Field(default_factory=list)
     answers: list[str] = Field(
         default_factory=list,
@@ -203,6 +213,12 @@ class QuestionRequest(BaseModel):
     guide_remaining: list[str] = Field(default_factory=list)
     guide_avoid: list[str] = Field(default_factory=list)
     guide_tone: str = ""
+
+    @property
+    def is_closing(self) -> bool:
+        """The closing line: a summary and a last question (``closing``, or a strategy that
+        closes), not a follow-up's one question."""
+        return self.closing or self.strategy.generates_closing_question
 
 
 class SlotProposal(BaseModel):
@@ -228,12 +244,23 @@ HELD_RESULT_TYPES = (
 )
 
 
+class ExistingSlot(BaseModel):
+    """A slot already made, as the model is shown it: its name, what it means, and some of the
+    respondent's labels in it."""
+
+    name: str
+    description: str = ""
+    labels: list[str] = Field(default_factory=list)
+
+
 class SlotGroup(BaseModel):
-    """The surface labels of one node type to consolidate, and that type's slot names."""
+    """The surface labels of one node type to consolidate, and that type's slot names
+    (``existing``: the same slots with what they mean, when known)."""
 
     node_type: str
     labels: list[str] = Field(max_length=8)
     existing_slots: list[str] = Field(default_factory=list)
+    existing: list[ExistingSlot] = Field(default_factory=list)
 
 
 class SlotRequest(BaseModel):

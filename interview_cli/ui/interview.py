@@ -23,6 +23,7 @@ from interview_cli.analysis.report.elements import (
     element_marks,
     shown_coverage,
 )
+from interview_cli.core.models import REVERSED_EDGE
 from interview_cli.session.schema import (
     CandidateRecord,
     SessionFile,
@@ -50,10 +51,16 @@ For the moderator (each recorded on the turn as the moderator's decision):
 Ctrl-C pauses safely at any moment; nothing you typed is lost."""
 
 
-def question_panel(text: str, *, turn: int, strategy: str | None, focus: str | None) -> Panel:
+def question_panel(
+    text: str, *, turn: int, strategy: str | None, focus: str | None, asked_by: str = "tool"
+) -> Panel:
+    """A question in its panel; the subtitle names the tool's strategy and focus, or says the
+    moderator asked it (``/ask``: the words are theirs, not the strategy's)."""
     subtitle = " · ".join(
         part for part in (strategy and f"strategy: {strategy}", focus and f"focus: {focus}") if part
     )
+    if asked_by == "moderator":
+        subtitle = "asked by the moderator"
     return Panel(
         Text(text, style="bold"),
         title=f"Question {turn}",
@@ -81,7 +88,9 @@ def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
     added = len(delta.nodes_added)
     merged = len(delta.nodes_merged)
     edges = len(delta.edges_added)
-    rejected = len(delta.rejected) + len(turn.extraction.rejected if turn.extraction else [])
+    taken = turn.extraction.rejected if turn.extraction else []
+    # An edge turned the way its relation runs was taken, not rejected.
+    rejected = len(delta.rejected) + sum(not r.reason.startswith(REVERSED_EDGE) for r in taken)
     parts = ["+" + plural(added, "node"), "+" + plural(edges, "edge")]
     if turn.answer.declined:
         parts.insert(0, "declined")
@@ -89,7 +98,8 @@ def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
         parts.append(f"{merged} merged")
     if rejected:
         parts.append(f"{rejected} rejected")
-    if turn.decision:
+    ended = turn.safety is not None and turn.safety.action == "end"
+    if turn.decision and not ended:  # a safety end withdraws the next question
         focus = f" → {turn.decision.label}" if turn.decision.label else ""
         parts.append(f"next: {turn.decision.strategy}{focus}")
     if turn.assessment:
@@ -501,7 +511,7 @@ def _cost_cell(usage: Any) -> str:
     from interview_cli.llm.spend import format_cost
 
     unpriced = list(getattr(usage, "unpriced", []) or [])
-    text = f"{format_cost(usage.cost_usd, unpriced)} ({usage.calls} LLM calls)"
+    text = f"{format_cost(usage.priced_cost_usd, unpriced)} ({usage.calls} LLM calls)"
     if unpriced:
         text += (
             f"; no price for {', '.join(unpriced)} (add one under prices: in INTERVIEW_LLM_CONFIG)"

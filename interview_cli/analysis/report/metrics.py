@@ -157,7 +157,7 @@ def session_metrics(session: SessionFile, path: str = "") -> SessionMetrics:
         chains_completed=chains,
         terminal_reached=terminal,
         strategy_mix=dict(sorted(mix.items(), key=lambda kv: (-kv[1], kv[0]))),
-        cost_usd=round(session.usage.cost_usd, 6),
+        cost_usd=round(session.usage.priced_cost_usd, 6),
         llm_calls=session.usage.calls,
         policy=session.settings.policy,
         persona=_persona(session.simulation),

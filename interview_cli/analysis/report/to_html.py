@@ -240,6 +240,31 @@ def _legend_html(lines: list[str]) -> str:
     return f'<p class="note">{escape(lines[0])}</p><ul class="note">{items}</ul>'
 
 
+def _selection_notes(report: Report) -> list[str]:
+    """Which sessions the report is about: by status and origin, and by --where."""
+    notes = []
+    if report.selection is not None:
+        notes.append(f'<p class="note">Sessions: {escape(report.selection.describe())}</p>')
+    if report.where:
+        notes.append(
+            f'<p class="note">Sessions whose participant has '
+            f"{escape(where_text(report.where))}.</p>"
+        )
+    return notes
+
+
+def _elements_html(report: Report) -> list[str]:
+    """A concept test's stimulus elements across its sessions, one table per concept."""
+    parts: list[str] = []
+    for t in report.elements:
+        parts += [
+            f"<h2>{escape(element_title(t))}</h2>",
+            f'<p class="note">{escape(ELEMENT_NOTE)}</p>',
+            html_table(ELEMENT_HEADERS, element_rows(t), ELEMENT_ALIGN),
+        ]
+    return parts
+
+
 def report_html(report: Report) -> str:
     a = report.aggregate
     parts = [
@@ -268,11 +293,7 @@ def report_html(report: Report) -> str:
             html_table(QUESTION_HEADERS, question_rows(report), "lrrrrrrrr", total_last=True),
             _legend_html(card_legend()),
         ]
-    if report.where:
-        parts.append(
-            f'<p class="note">Sessions whose participant has '
-            f"{escape(where_text(report.where))}.</p>"
-        )
+    parts += _selection_notes(report)
     if report.participants:
         parts += [
             "<h2>Participants</h2>",
@@ -283,12 +304,7 @@ def report_html(report: Report) -> str:
             f'<p class="note">Ground-truth recall over {a.recall_sessions} simulated '
             f"session(s): mean {a.recall_mean:.0%}, median {a.recall_median:.0%}.</p>"
         )
-    for t in report.elements:
-        parts += [
-            f"<h2>{escape(element_title(t))}</h2>",
-            f'<p class="note">{escape(ELEMENT_NOTE)}</p>',
-            html_table(ELEMENT_HEADERS, element_rows(t), ELEMENT_ALIGN),
-        ]
+    parts += _elements_html(report)
     if report.dual_graph:
         parts += [
             "<h2>Surface vs canonical graph</h2>",
