@@ -260,7 +260,10 @@ def test_no_little_to_say_stop_below_the_coverage_threshold() -> None:
 
 
 def test_the_coverage_guard_gives_way_to_fatigue_an_exhausted_list_and_no_threshold() -> None:
-    for kw in ({"fatigued": 1}, {"raised": True}, {"threshold": 0.0}):
+    # one low answer is no fatigue: the guard still holds
+    _, continuation, _ = _guard(LITTLE_TO_SAY, fatigued=1)
+    assert continuation.should_continue
+    for kw in ({"fatigued": 3}, {"raised": True}, {"threshold": 0.0}):
         _, continuation, note = _guard(LITTLE_TO_SAY, **kw)  # type: ignore[arg-type]
         assert not continuation.should_continue and note is None, kw
     _, continuation, _ = _guard(RESPONDENT_FATIGUED)

@@ -38,8 +38,9 @@ is deferred while the share of stimulus elements mentioned is below the threshol
 element is left to raise (seed 000: the interview closes early only with adequate coverage):
 the element question is asked instead (or, when what the last question brought up must be
 laddered first, the best admissible question that does not close). Not when the respondent is
-fatigued (the trend, or the ``respondent_fatigued`` stop); a respondent who asks to stop is
-stopped by the safety response, before any of this.
+fatigued (the smoothed trend low for ``FATIGUE_TURNS`` answers running, as the fatigue stop
+counts it; then the end summary says which elements were not covered); a respondent who asks
+to stop is stopped by the safety response, before any of this.
 
 **Last turn** (``tuning.saturation.ask_the_last_turn``). A closing question chosen with one
 turn left waits: that turn is asked, and the turn limit closes the interview with the same
@@ -72,6 +73,7 @@ from interview_cli.core.decide.scoring import Ranking, ScoredCandidate, reselect
 from interview_cli.core.decide.vetoes import FocusEntry, stalled
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.signals import TrendState
+from interview_cli.core.signals.trend import FATIGUE_TURNS
 from interview_cli.core.tracker import NodeStateTracker
 
 # Stops that a tiring respondent, or one with little to say, causes: never deferred.
@@ -270,7 +272,10 @@ def coverage_short(
         return None
     if coverage.ratio >= threshold or continuation.turns_remaining < 1:
         return None
-    if continuation.reason == RESPONDENT_FATIGUED or inputs.trend.fatigued_turns > 0:
+    # Fatigued as the fatigue stop counts it (seed 000: three low answers running), not one
+    # low answer: a respondent with little to say about their own distinctions may still
+    # react to an element put in front of them.
+    if continuation.reason == RESPONDENT_FATIGUED or inputs.trend.fatigued_turns >= FATIGUE_TURNS:
         return None
     left = coverage.to_raise(tuning.max_raises)
     if not left:

@@ -450,8 +450,8 @@ def _node(request: ExtractRequest, view: OntologyView, clause: Clause) -> Extrac
         confidence += 0.1
     if clause.strong:
         confidence += 0.1
-    sentence = sentence_around(answer, clause.quote_start, clause.end)
-    element_id, reaction = element_named(list(request.concept.elements), span, _stance, sentence)
+    around = (sentence_around(answer, clause.quote_start, clause.end), answer)
+    element_id, reaction = element_named(list(request.concept.elements), span, _stance, around)
     return ExtractedNode(
         label=clause.label,
         node_type=clause.node_type,

@@ -65,18 +65,21 @@ def reaction_of(text: str, stance: Stance) -> str:
 
 
 def element_named(
-    elements: list[ConceptElement], span: str, stance: Stance, sentence: str = ""
+    elements: list[ConceptElement], span: str, stance: Stance, around: tuple[str, ...] = ()
 ) -> tuple[str | None, str | None]:
     """The stimulus element a clause names (by label or alias) and the reaction to it: the
-    clause's own, else (a neutral clause) that of its ``sentence`` ("199 quid tho, bit steep
-    for a lock": the price is received as steep)."""
+    clause's own, else (a neutral clause) that of the first of ``around`` (its sentence, the
+    whole answer) that is not neutral ("199 quid?? bit steep for a lock": the price is
+    received as steep)."""
     text = span.lower()
     for element in elements:
         for name in (element.label, *element.aliases):
             if name.strip() and re.search(r"\b" + re.escape(name.lower()) + r"\b", text):
                 reaction = reaction_of(span, stance)
-                if reaction == "neutral" and sentence.strip():
-                    reaction = reaction_of(sentence, stance)
+                for wider in around:
+                    if reaction != "neutral":
+                        break
+                    reaction = reaction_of(wider, stance) if wider.strip() else reaction
                 return element.id, reaction
     return None, None
 
