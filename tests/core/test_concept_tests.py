@@ -21,6 +21,8 @@ from interview_cli.core.decide.continuation import (
     saturation_reason,
 )
 from interview_cli.core.decide.moderation import StopGuardInputs, guard_stop
+from interview_cli.core.decide.moderator import ModeratorChoice
+from interview_cli.core.decide.policies import opening_strategy
 from interview_cli.core.decide.scored import Ranking, ScoredCandidate
 from interview_cli.core.decide.vetoes import (
     FocusEntry,
@@ -32,7 +34,7 @@ from interview_cli.core.models import Assessment, ExtractedNode, Extraction
 from interview_cli.core.signals import TrendState
 from interview_cli.core.state import SaturationMetrics
 from interview_cli.core.tracker import NodeStateTracker
-from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance
+from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance, answer_turn
 
 ONTOLOGY: dict[str, Any] = {
     "nodes": [
@@ -292,3 +294,25 @@ def test_a_state_with_nothing_raised_dumps_as_before() -> None:
     entry = FocusEntry(turn=1, strategy="deepen", node_id="n1")
     assert "element_id" not in entry.to_dict()
     assert FocusEntry.from_dict(replace(entry, element_id="x").to_dict()).element_id == "x"
+
+
+def test_the_moderators_alt_onto_the_element_strategy_raises_the_next_element() -> None:
+    m = methodology(raise_weight=0.5)  # deepen wins, the element question is the runner-up
+    inputs = TurnInput(
+        methodology=m,
+        concept=LOCK,
+        extraction=Extraction(nodes=[node("fingerprint unlock")]),
+        assessment=assess(),
+        utterance_id="u1",
+        max_turns=12,
+    )
+    answered = answer_turn(CoreState.initial(LOCK), inputs)
+    assert answered.tool.selected.strategy == "deepen"
+    decided = answered.decide(ModeratorChoice(action="alt", strategy="cover_element"))
+    assert decided.outcome.decision.selected.element_id == "auto_lock"
+    assert decided.state.coverage is not None
+    assert decided.state.coverage.raised == {"auto_lock": [2]}
+
+
+def test_the_baselines_open_a_topic_never_with_an_element() -> None:
+    assert opening_strategy(methodology()).name == "explore"
