@@ -313,9 +313,17 @@ def coverage_lines(coverage: SessionCoverage) -> list[Text]:
         ]
         lines.append(Text("  covered: " + "; ".join(said)))
     if missing:
-        raised = [e.label + (" (raised, no answer on it)" if e.raised else "") for e in missing]
+        raised = [e.label + _raised_note(e, coverage.answered) for e in missing]
         lines.append(Text("  not yet: " + "; ".join(raised)))
     return lines
+
+
+def _raised_note(element: Any, answered: int) -> str:
+    if not element.raised:
+        return ""
+    if max(element.raised) > answered:
+        return " (raised by the question now)"
+    return " (raised, no answer on it)"
 
 
 def why_short(

@@ -183,3 +183,29 @@ def test_no_little_to_say_close_while_elements_are_left_to_raise(tmp_path: Path)
     assert last.signals["llm.global_response_trend"] == "fatigued"
     summary = result.output[result.output.index("Interview summary") :]
     assert "not covered" in summary and "199 pounds" in summary
+
+
+def test_why_says_whether_a_missing_element_was_raised_by_the_question_waiting() -> None:
+    from rich.console import Console
+
+    from interview_cli.analysis.report.elements import ElementCoverage, SessionCoverage
+    from interview_cli.ui.why import coverage_lines
+
+    coverage = SessionCoverage(
+        (
+            ElementCoverage(
+                "price", "199 pounds", turns=(1,), reactions=("negative",), node_ids=("n1",)
+            ),
+            ElementCoverage("auto_lock", "auto lock", raised=(3,)),
+            ElementCoverage("easy_fit", "easy fit", raised=(2,)),
+        ),
+        threshold=0.6,
+        answered=2,
+    )
+    console = Console(width=200, record=True)
+    for line in coverage_lines(coverage):
+        console.print(line)
+    text = console.export_text()
+    assert "1 of 3 covered (33%" in text and "199 pounds (negative)" in text
+    assert "auto lock (raised by the question now)" in text
+    assert "easy fit (raised, no answer on it)" in text

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interview_cli.analysis.report.codes import graph_ladders
@@ -71,6 +71,7 @@ class SessionCoverage:
 
     elements: tuple[ElementCoverage, ...]
     threshold: float  # the share the methodology wants before any early stop
+    answered: int = 0  # turns answered: a raise after them is the question waiting now
 
     @property
     def covered(self) -> list[ElementCoverage]:
@@ -160,7 +161,8 @@ def session_coverage(session: SessionFile) -> SessionCoverage | None:
     methodology = snapshot_methodology(session)
     if not concept.elements or methodology.shape != "ladder":
         return None  # (before parsing the graph)
-    return concept_test_coverage(concept, methodology, _graph(session), _recorded(session))
+    coverage = concept_test_coverage(concept, methodology, _graph(session), _recorded(session))
+    return replace(coverage, answered=session.turn_count) if coverage is not None else None
 
 
 def shown_coverage(session: SessionFile) -> SessionCoverage | None:
