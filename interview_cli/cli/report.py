@@ -193,8 +193,12 @@ def report(
     from interview_cli.errors import UsageError
     from interview_cli.session.store import SessionStore
 
+    from interview_cli.files import is_stdout
+
     store = SessionStore(sessions_dir)
     chosen = _chosen_format(fmt, as_json)
+    if is_stdout(out):
+        out = None  # `--out -`: the standard output, as without --out
     if chosen is None and out is not None:
         chosen = SUFFIX_FORMATS.get(out.suffix.lower())
         if chosen is None:
@@ -266,8 +270,7 @@ def _check_out(out: Path, session_files: Sequence[Path], sheets: Sequence[Path])
 def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
     """Show the report on the terminal, or print it or write it to ``out`` in ``chosen``."""
     from interview_cli.analysis.report.to_json import report_to_dict
-    from interview_cli.files import translate_os_error
-    from interview_cli.session.store import write_atomic
+    from interview_cli.files import translate_os_error, write_output
 
     if chosen is None:
         from interview_cli.ui.report import show_report
@@ -290,7 +293,7 @@ def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
         typer.echo(text, nl=False)
         return
     try:
-        write_atomic(out, text)
+        write_output(out, text)
     except OSError as exc:
         raise translate_os_error(exc, out, doing="write the report") from None
     stdout_console().print(

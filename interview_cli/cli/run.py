@@ -259,7 +259,7 @@ def _open_resumed(
         return None, "", store
     if concept or methodology:
         raise UsageError("--resume continues a session as it was; drop --concept/--methodology")
-    path = store.resolve(resume)
+    path = store.resolve_for_writing(resume)
     if path.parent.resolve() != store.directory.resolve():
         # A session file named by path is continued where it is: saves and the lock go to
         # its own directory, never to a copy in the sessions directory.

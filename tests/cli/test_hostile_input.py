@@ -258,7 +258,9 @@ def test_a_full_disk_mid_run_is_exit_1_and_the_session_is_kept(
 # ---- session files reached through symbolic links ---------------------------------------------
 
 
-def test_a_session_file_behind_a_symlink_works_the_same_in_every_command(tmp_path: Path) -> None:
+def test_a_session_file_behind_a_symlink_is_read_but_never_written_through(
+    tmp_path: Path,
+) -> None:
     elsewhere = tmp_path / "archive"
     real = new_session(elsewhere)
     sessions = tmp_path / "sessions"
@@ -275,26 +277,26 @@ def test_a_session_file_behind_a_symlink_works_the_same_in_every_command(tmp_pat
     ):
         result = cli(*args, "--sessions-dir", str(sessions))
         assert result.exit_code == 0, (args, result.output)
+    before = real.read_bytes()
     for ref in (session_id, str(link)):
-        resumed = cli(
-            "run",
-            "--resume",
-            ref,
-            "--sessions-dir",
-            str(sessions),
-            stdin="the battery lasts all day\n/quit\n",
+        refused = cli(
+            "run", "--resume", ref, "--sessions-dir", str(sessions), stdin="the battery\n/quit\n"
         )
-        assert resumed.exit_code == 0, (ref, resumed.output)
-    # Saved through the link into the file it names, which stays where it was.
-    assert link.is_symlink() and link.resolve() == real
+        line = one_error_line(refused.stderr)
+        assert refused.exit_code == 2 and f"{link}: is a symbolic link to {real}" in line, line
+        assert f"interview run --resume {real}" in line
+    assert real.read_bytes() == before and link.is_symlink()
+    # The file itself, as the refusal says: saved where it is, its lock released there.
+    resumed = cli("run", "--resume", str(real), stdin="the battery lasts all day\n/quit\n")
+    assert resumed.exit_code == 0, resumed.output
     doc = json.loads(real.read_text(encoding="utf-8"))
-    assert len(doc["turns"]) == 3
-    assert sorted(p.name for p in elsewhere.iterdir()) == [real.name]  # lock released there
+    assert len(doc["turns"]) == 2
+    assert sorted(p.name for p in elsewhere.iterdir()) == [real.name]
     real.rename(real.with_suffix(".moved"))
     for args in (["sessions", "show", session_id], ["run", "--resume", session_id]):
         result = cli(*args, "--sessions-dir", str(sessions))
         line = one_error_line(result.stderr)
-        assert result.exit_code == 2 and f"{link}: a symbolic link to {real}" in line, line
+        assert result.exit_code == 2 and f"{link}: " in line and "symbolic link" in line, line
 
 
 # ---- stdin that is not UTF-8 ------------------------------------------------------------------
