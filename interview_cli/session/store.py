@@ -156,16 +156,19 @@ def _append_line(path: Path, line: bytes, size: int) -> None:
 
 
 def refuse_link(path: Path) -> None:
-    """``SessionFileError`` (exit 2) when ``path`` is a symbolic link: a session is written
-    only where it is, so that a link planted in its place (batch ids are predictable) cannot
-    send the answers, the lock or the journal to another file."""
+    """``SessionFileError`` (exit 2) when ``path`` (a session file, its lock or its journal)
+    is a symbolic link: a session is written only where it is, so that a link planted in its
+    place (batch ids are predictable) cannot send the answers, the lock or the journal to
+    another file."""
     if not path.is_symlink():
         return
-    raise SessionFileError(
-        f"{path}: is a symbolic link to {os.readlink(path)}; a session is written only where "
-        "it is, never through a link: use the file itself (interview run --resume "
-        f"{path.resolve()}), or remove the link"
-    )
+    if path.suffix == ".json":
+        what = "a session is written only where it is, never through a link"
+        fix = f"use the file itself (interview run --resume {path.resolve()}), or remove the link"
+    else:
+        what = f"the tool never writes a session's {path.suffix[1:]} through a link"
+        fix = "remove the link (the tool did not make it)"
+    raise SessionFileError(f"{path}: is a symbolic link to {os.readlink(path)}; {what}: {fix}")
 
 
 class Writes(Protocol):
@@ -250,6 +253,14 @@ class SessionStore:
         refuse_link(candidate)
         return self.resolve(id_or_path)
 
+    def refuse_links(self, session_id: str) -> None:
+        """One line (``SessionFileError``) when the session file, lock or journal of
+        ``session_id`` is a symbolic link: for a batch to refuse before it starts, rather
+        than fail one interview at a time."""
+        path = self.path_for(session_id)
+        for candidate in (path, path.with_suffix(".lock"), store_journal.journal_path(path)):
+            refuse_link(candidate)
+
     # ---- read / write --------------------------------------------------------------------
     def load(self, id_or_path: str) -> SessionFile:
         """The session as last saved. Under the session's lock the store remembers what it
@@ -333,7 +344,7 @@ class SessionStore:
     def lock(self, session_id: str) -> Iterator[Path]:
         """Hold the session's lock (``session.lock``) until the block ends; read the session
         only after this, so that what is read is what no other writer can change."""
-        refuse_link(self.path_for(session_id))
+        self.refuse_links(session_id)
         path = self.path_for(session_id).with_suffix(".lock")
         try:
             make_private_dirs(path.parent)

@@ -462,6 +462,8 @@ async def run_batch(
     from interview_cli.simulation.reuse import refuse_stale
 
     refuse_stale(spec, planned)
+    for item in planned:  # ids are predictable: a link planted at one is refused up front
+        store.refuse_links(item.session_id)
     gate = asyncio.Semaphore(concurrency)
 
     async def worker(item: PlannedInterview) -> InterviewOutcome:

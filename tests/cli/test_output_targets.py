@@ -144,9 +144,7 @@ def test_dash_is_the_standard_output(
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-def test_a_missing_folder_is_not_created(
-    command: str, session_file: Path, tmp_path: Path
-) -> None:
+def test_a_missing_folder_is_not_created(command: str, session_file: Path, tmp_path: Path) -> None:
     out = tmp_path / "nonexist" / "dir" / "x.md"
     line = one_error_line(invoke(command, session_file, str(out)))
     assert f"{out}: the folder {out.parent} does not exist" in line
