@@ -191,9 +191,8 @@ def report(
     from interview_cli.analysis.report.codes import load_merges
     from interview_cli.analysis.sources import Collected, collect
     from interview_cli.errors import UsageError
-    from interview_cli.session.store import SessionStore
-
     from interview_cli.files import is_stdout
+    from interview_cli.session.store import SessionStore
 
     store = SessionStore(sessions_dir)
     chosen = _chosen_format(fmt, as_json)
