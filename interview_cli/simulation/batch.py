@@ -348,7 +348,7 @@ async def _run_one(
                 session = store.load(planned.session_id)
                 if session.status == "completed":
                     outcome.status = "skipped"
-                    outcome.evaluation = (session.simulation or {}).get("evaluation")
+                    outcome.evaluation = _evaluation_of(session, persona, spec, store)
                     outcome.path = path
                     return outcome
                 session.status = "active"
@@ -397,6 +397,21 @@ async def _run_one(
         if session is not None:
             _record_failure(store, session, persona, spec.methodology.value, outcome.reason)
     return outcome
+
+
+def _evaluation_of(
+    session: SessionFile, persona: Persona, spec: BatchSpec, store: SessionStore
+) -> dict[str, Any] | None:
+    """A completed session's evaluation, computed and saved now when it has none: a batch
+    stopped between saving the completed session and saving its evaluation (SIGKILL, or a
+    SIGTERM that cancelled the second write) must not leave it out of every later summary.
+    The evaluation is a pure function of the session, so computing it later gives the same."""
+    evaluation = (session.simulation or {}).get("evaluation")
+    if evaluation is None and session.simulation is not None:
+        _store_evaluation(session, persona, spec.methodology.value)
+        store.save(session)  # made durable before the lock is released, as every save
+        evaluation = session.simulation["evaluation"]
+    return evaluation
 
 
 async def _drain(store: SessionStore, session_id: str) -> None:
