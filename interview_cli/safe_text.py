@@ -12,7 +12,8 @@ leaves for one of those places, whatever its source:
   characters a renderer shows as nothing: joiners, variation selectors, fillers, tags), for
   text a model reads, where an invisible character can hide inside a tag name.
 - :func:`clean_strings`: every string inside a JSON value passed through :func:`strip_controls`
-  (keys too), the value returned unchanged when there was nothing to clean.
+  (keys too), the value returned unchanged when there was nothing to clean;
+  :func:`json_may_hold_controls` tells from a JSON text whether there may be anything.
 
 At the bottom of the layers (``re`` and ``unicodedata`` only): the configuration, the session
 reader, the LLM boundary and the CLI all use it.
@@ -63,6 +64,22 @@ def strip_controls(text: str) -> str:
 def drop_default_ignorable(text: str) -> str:
     """``text`` without default-ignorable code points (invisible wherever it is shown)."""
     return _DEFAULT_IGNORABLE.sub("", text)
+
+
+# In JSON text: an escape (``\u001b``, ``\r``...) or a character that is not plain ASCII.
+_JSON_ESCAPE = re.compile(r"\\[ubfr]")
+_NOT_PLAIN_ASCII = re.compile(r"[^\x20-\x7e\n\t\r]")
+
+
+def json_may_hold_controls(text: str) -> bool:
+    """Whether a string inside the JSON ``text`` may hold what :func:`strip_controls` takes
+    out; False only when none can (most files, checked at the speed of a regex, so that a
+    reader walks a document only when there is something to clean)."""
+    if _JSON_ESCAPE.search(text):
+        return True  # \u escapes can spell anything; files this tool writes hold few
+    return any(
+        unicodedata.category(ch).startswith("C") for ch in set(_NOT_PLAIN_ASCII.findall(text))
+    )
 
 
 def clean_strings(value: Any, clean: Callable[[str], str] = strip_controls) -> Any:

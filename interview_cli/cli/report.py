@@ -191,17 +191,10 @@ def report(
     from interview_cli.analysis.report.codes import load_merges
     from interview_cli.analysis.sources import Collected, collect
     from interview_cli.errors import UsageError
-    from interview_cli.files import is_stdout
     from interview_cli.session.store import SessionStore
 
     store = SessionStore(sessions_dir)
-    chosen = _chosen_format(fmt, as_json)
-    if is_stdout(out):
-        out = None  # `--out -`: the standard output, as without --out
-    if chosen is None and out is not None:
-        chosen = SUFFIX_FORMATS.get(out.suffix.lower())
-        if chosen is None:
-            raise UsageError(f"--out {out}: unknown suffix; say --format md or html, or --json")
+    chosen, out = _format_and_out(fmt, as_json, out)
     targets = list(refs or [])
     if not targets and not ladders:
         if not store.directory.is_dir():
@@ -299,6 +292,24 @@ def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
         f"Report ({chosen}, {plural(len(result.sessions), 'session')}) written to {out}",
         highlight=False,
     )
+
+
+def _format_and_out(
+    fmt: str | None, as_json: bool, out: Path | None
+) -> tuple[str | None, Path | None]:
+    """The format asked for (else the --out file's suffix says it) and the file to write
+    (None for the standard output: no --out, or `--out -`)."""
+    from interview_cli.errors import UsageError
+    from interview_cli.files import is_stdout
+
+    chosen = _chosen_format(fmt, as_json)
+    if is_stdout(out):
+        return chosen, None
+    if chosen is None and out is not None:
+        chosen = SUFFIX_FORMATS.get(out.suffix.lower())
+        if chosen is None:
+            raise UsageError(f"--out {out}: unknown suffix; say --format md or html, or --json")
+    return chosen, out
 
 
 def _chosen_format(fmt: str | None, as_json: bool) -> str | None:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from interview_cli.config.base import Identifier, StrictModel, Unit
+from interview_cli.config.base import Identifier, LibraryDocument, StrictModel, Unit
 from interview_cli.config.shapes import ConstructTruth, GridSpec, JourneySpec, Shape, StageTruth
 from interview_cli.config.study import Guide, SafetySpec
 from interview_cli.config.tuning import Tuning
@@ -156,7 +156,7 @@ class PhasesSpec(StrictModel):
         return {"early": self.early, "mid": self.mid, "late": self.late}[phase]
 
 
-class Methodology(StrictModel):
+class Methodology(LibraryDocument):
     method: MethodInfo
     shape: Shape = Field(
         default="ladder", description="ladder (chains), journey (ordered stages) or grid"
@@ -194,7 +194,7 @@ class ConceptElement(StrictModel):
     aliases: list[str] = Field(default_factory=list)
 
 
-class Concept(StrictModel):
+class Concept(LibraryDocument):
     id: Identifier
     name: str = Field(min_length=1)
     methodology: Identifier
@@ -255,7 +255,7 @@ class Rung(StrictModel):
     type: str | None = None
 
 
-class Persona(StrictModel):
+class Persona(LibraryDocument):
     id: Identifier
     name: str = Field(min_length=1)
     profile: str = Field(min_length=1)

@@ -1,6 +1,8 @@
 """Reading session files: the snapshot's JSON, schema migrations, the journal replayed.
 
-Every failure is one ``SessionFileError`` line naming the file: not JSON (and whether it
+Every string of a session is cleaned of terminal controls as it is read (:func:`clean_document`),
+so no viewer or export shows escape sequences a hand-edited or foreign file holds. Every
+failure is one ``SessionFileError`` line naming the file: not JSON (and whether it
 looks truncated), not a session file, a ``schema_version`` newer than this tool or without a
 migration, a journal that does not fit its snapshot. Files of an older ``schema_version``
 load through the explicit steps in ``MIGRATIONS``. Writing is ``store``; the journal's own
@@ -18,6 +20,7 @@ from pydantic import ValidationError
 
 from interview_cli.errors import SessionFileError
 from interview_cli.files import read_user_text
+from interview_cli.safe_text import clean_strings, json_may_hold_controls, strip_controls
 from interview_cli.session import journal as store_journal
 from interview_cli.session.schema import SCHEMA_VERSION, SessionFile
 
@@ -84,6 +87,30 @@ def _json_document(text: str, *, source: str) -> dict[str, Any]:
     return doc
 
 
+# The recorded library texts: kept byte for byte, since their sha256 proves what the session
+# ran with (a CRLF file's carriage returns included). They are parsed, not shown; what is
+# parsed from them is cleaned by the configuration's models.
+_VERBATIM = ("methodology", "concept")
+
+
+def clean_document(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with every string as a terminal, an export or a prompt may carry it
+    (``safe_text.strip_controls``): a session file edited by hand or written by another tool
+    may hold clear-screen, clipboard-write (OSC 52) or bidi sequences, and every command reads
+    sessions through here. The library snapshots' YAML texts stay as recorded."""
+    out: dict[str, Any] = {}
+    for key, value in doc.items():
+        if key in _VERBATIM and isinstance(value, dict):
+            out[key] = {k: v if k == "source" else clean_strings(v) for k, v in value.items()}
+        else:
+            out[strip_controls(key)] = clean_strings(value)
+    return out
+
+
+def _cleaned(doc: dict[str, Any], needed: bool) -> dict[str, Any]:
+    return clean_document(doc) if needed else doc
+
+
 def _validate(doc: dict[str, Any], *, source: str) -> SessionFile:
     try:
         return SessionFile.model_validate(doc)
@@ -99,7 +126,8 @@ def parse_session(text: str, *, source: str) -> SessionFile:
     (A snapshot alone: :func:`read_session_file` also replays the journal beside it.)"""
     doc = _json_document(text, source=source)
     doc.pop(JOURNAL_SEQ, None)
-    return _validate(migrate(doc, source=source), source=source)
+    doc = _cleaned(migrate(doc, source=source), json_may_hold_controls(text))
+    return _validate(doc, source=source)
 
 
 def _read_text(path: Path) -> str:
@@ -113,7 +141,8 @@ def _read_document(path: Path, text: str | None = None) -> tuple[dict[str, Any],
     byte length of the journal (0: none)."""
     source = str(path)
     for _ in range(3):
-        doc = _json_document(_read_text(path) if text is None else text, source=source)
+        snapshot = _read_text(path) if text is None else text
+        doc = _json_document(snapshot, source=source)
         text = None
         seq = doc.pop(JOURNAL_SEQ, 0)
         seq = seq if isinstance(seq, int) else 0
@@ -121,7 +150,7 @@ def _read_document(path: Path, text: str | None = None) -> tuple[dict[str, Any],
         try:
             entries, valid = store_journal.read(store_journal.journal_path(path))
         except FileNotFoundError:
-            return doc, seq, 0
+            return _cleaned(doc, json_may_hold_controls(snapshot)), seq, 0
         except ValueError as exc:
             raise SessionFileError(f"{store_journal.journal_path(path)}: {exc}") from None
         except OSError as exc:
@@ -136,7 +165,13 @@ def _read_document(path: Path, text: str | None = None) -> tuple[dict[str, Any],
             raise SessionFileError(
                 f"{store_journal.journal_path(path)}: does not fit the session ({exc})"
             ) from None
-        return doc, seq + len(pending), valid
+        # Journal lines are not checked one by one: a session that has them is active, and
+        # is walked whole.
+        return (
+            _cleaned(doc, bool(pending) or json_may_hold_controls(snapshot)),
+            seq + len(pending),
+            valid,
+        )
     raise SessionFileError(
         f"{path}: its journal does not follow the snapshot (lines missing); the session "
         "file itself is intact up to its last snapshot"
