@@ -1,7 +1,7 @@
 """Text that may reach a terminal, an export or a prompt without acting on it.
 
 Answers, labels, names and error bodies come from people, models and files the tool did not
-write (a hand-edited session, a foreign library file). Three cleanings, each done where text
+write (a hand-edited session, a foreign library file). Four cleanings, each done where text
 leaves for one of those places, whatever its source:
 
 - :func:`strip_controls`: no terminal escape sequence (colours, clear-screen, OSC 52 clipboard
@@ -11,6 +11,8 @@ leaves for one of those places, whatever its source:
 - :func:`drop_default_ignorable`: without every Unicode *default-ignorable* code point (the
   characters a renderer shows as nothing: joiners, variation selectors, fillers, tags), for
   text a model reads, where an invisible character can hide inside a tag name.
+- :func:`redact_secrets`: credentials a URL or an error carries (userinfo, ``api_key=``,
+  ``sk-...``) replaced by ``***``.
 - :func:`clean_strings`: every string inside a JSON value passed through :func:`strip_controls`
   (keys too), the value returned unchanged when there was nothing to clean;
   :func:`json_may_hold_controls` tells from a JSON text whether there may be anything.
@@ -80,6 +82,29 @@ def json_may_hold_controls(text: str) -> bool:
     return any(
         unicodedata.category(ch).startswith("C") for ch in set(_NOT_PLAIN_ASCII.findall(text))
     )
+
+
+# Credentials written into text: a URL's userinfo (``http://user:sk-...@host``), a query
+# parameter named like a secret (``?api_key=...``, ``&token=...``), and values shaped like the
+# providers' keys (``sk-...``) wherever they stand.
+_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/\s@'\"<>]+@")
+_SECRET_PARAM = re.compile(
+    r"(?i)([?&;][\w.\-]*?(?:key|token|secret|passw(?:or)?d|pwd|auth|sig(?:nature)?|credential)"
+    r"[\w.\-]*=)[^&#\s'\"<>]+"
+)
+_KEY_LIKE = re.compile(r"\b((?:sk|pk|rk)-)[A-Za-z0-9_\-]{8,}")
+REDACTED = "***"
+
+
+def redact_secrets(text: str) -> str:
+    """``text`` with credentials replaced by ``***``: the userinfo of every URL in it, the
+    values of secret-named query parameters and key-shaped tokens. For every message a user
+    sees or a session keeps (a base URL may carry a key, and errors quote it)."""
+    if "://" not in text and "=" not in text and "-" not in text:
+        return text
+    text = _USERINFO.sub(rf"\1{REDACTED}@", text)
+    text = _SECRET_PARAM.sub(rf"\1{REDACTED}", text)
+    return _KEY_LIKE.sub(rf"\1{REDACTED}", text)
 
 
 def clean_strings(value: Any, clean: Callable[[str], str] = strip_controls) -> Any:

@@ -15,9 +15,12 @@ event loop's handler is back and cancels the turn at its next await.
 from __future__ import annotations
 
 import contextlib
+import shlex
 import signal
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -28,6 +31,7 @@ from interview_cli.cli.answer_source import AnswerSource
 from interview_cli.cli.interrupts import exit_code as interrupt_exit_code
 from interview_cli.cli.interrupts import keep_unrecorded_answer, settle
 from interview_cli.pipeline.conversation import Reply, Stop
+from interview_cli.safe_text import redact_secrets
 from interview_cli.ui import interview as views
 
 if TYPE_CHECKING:
@@ -37,7 +41,27 @@ if TYPE_CHECKING:
     from interview_cli.session.schema import QuestionRecord
     from interview_cli.session.store import SessionStore
 
-PAUSE_HINT = "Paused. Resume with: interview run --resume {id}"
+PAUSE_HINT = "Paused. Resume with: {command}"
+
+
+@dataclass(frozen=True)
+class ResumeHint:
+    """What a printed ``interview run --resume`` command needs besides the id to run as
+    printed: the sessions directory when it is not the default one, and the server when it
+    came from ``--base-url`` (an environment variable or settings file still gives it; the
+    providers and models are recorded in the session). A credential in the URL is shown
+    redacted, as everywhere: that one command then needs the URL typed again."""
+
+    sessions_dir: Path | None = None
+    base_url: str | None = None
+
+    def command(self, session_id: str, *more: str) -> str:
+        parts = ["interview", "run", "--resume", session_id]
+        if self.sessions_dir is not None:
+            parts += ["--sessions-dir", str(self.sessions_dir)]
+        if self.base_url:
+            parts += ["--base-url", redact_secrets(self.base_url)]
+        return shlex.join([*parts, *more])
 
 
 @contextlib.contextmanager
@@ -128,7 +152,13 @@ class TerminalRespondent:
 
 
 def converse_in_terminal(
-    interview: Interview, *, console: Console, store: SessionStore, llm: Any, debug: bool
+    interview: Interview,
+    *,
+    console: Console,
+    store: SessionStore,
+    llm: Any,
+    debug: bool,
+    resume: ResumeHint | None = None,
 ) -> None:
     """The terminal's side of the conversation loop (``pipeline.conversation``): consent
     first, then the loop with this terminal as the respondent, then what its outcome asks
@@ -154,11 +184,13 @@ def converse_in_terminal(
         console=console, source=source, screen=screen, hooks=hooks, debug=debug
     )
     respondent.turns_before = len(session.turns)
+    resume = resume or ResumeHint()
 
     def pause() -> None:
         interview.set_status("paused")  # first: after a SIGHUP the terminal may be gone
         screen.close()
-        console.print(PAUSE_HINT.format(id=session.id), markup=False, soft_wrap=True)
+        hint = PAUSE_HINT.format(command=resume.command(session.id))
+        console.print(hint, markup=False, soft_wrap=True)
 
     with asyncio.Runner() as arun:
         try:
@@ -185,7 +217,7 @@ def converse_in_terminal(
             raise typer.Exit(interrupt_exit_code()) from None
         except (FileSystemError, SpendCapReached, LLMError) as exc:
             screen.close()
-            raise resumable_error(exc, interview) from None
+            raise resumable_error(exc, interview, resume) from None
         finally:
             screen.close()
             _close_clients(arun, llm)
@@ -220,17 +252,17 @@ def _close_clients(arun: Any, llm: Any) -> None:
             pass
 
 
-def resumable_error(exc: Exception, interview: Interview) -> Exception:
+def resumable_error(exc: Exception, interview: Interview, resume: ResumeHint) -> Exception:
     """The failure that stopped the loop, in one line that says how to go on: the session
     file holds its last save (writes are atomic), so it is kept, paused or marked failed."""
     from interview_cli.errors import FileSystemError, LLMError
     from interview_cli.llm.spend import SpendCapReached
 
     session = interview.session
-    resume = f"`interview run --resume {session.id}`"
+    command = f"`{resume.command(session.id)}`"
     if isinstance(exc, FileSystemError):  # a runtime failure (exit 1), not bad input
         return FileSystemError(
-            f"{exc.message} — session {session.id} is kept as last saved; continue with {resume}",
+            f"{exc.message} — session {session.id} is kept as last saved; continue with {command}",
             exit_code=1,
             errno=exc.errno,
         )
@@ -238,7 +270,7 @@ def resumable_error(exc: Exception, interview: Interview) -> Exception:
         interview.set_status("paused")
         return SpendCapReached(
             f"{exc.message} — session {session.id} is paused; to go on, resume it with a "
-            f"higher cap: `interview run --resume {session.id} --max-cost USD`",
+            f"higher cap: `{resume.command(session.id, '--max-cost', raised_cap(exc.cap))}`",
             spent=exc.spent,
             cap=exc.cap,
         )
@@ -246,12 +278,17 @@ def resumable_error(exc: Exception, interview: Interview) -> Exception:
     session.errors.append(str(exc))
     interview.set_status("failed")
     return LLMError(
-        f"{exc.message} — session {session.id} is saved; continue with {resume}",
+        f"{exc.message} — session {session.id} is saved; continue with {command}",
         provider=exc.provider,
         model=exc.model,
         task=exc.task,
         cause=exc.cause,
     )
+
+
+def raised_cap(cap: float) -> str:
+    """A higher ``--max-cost`` for the printed command (twice the cap, at least a dollar more)."""
+    return f"{max(cap * 2, cap + 1.0):.2f}"
 
 
 def _finish(

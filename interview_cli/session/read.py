@@ -20,7 +20,12 @@ from pydantic import ValidationError
 
 from interview_cli.errors import SessionFileError
 from interview_cli.files import read_user_text
-from interview_cli.safe_text import clean_strings, json_may_hold_controls, strip_controls
+from interview_cli.safe_text import (
+    clean_strings,
+    json_may_hold_controls,
+    redact_secrets,
+    strip_controls,
+)
 from interview_cli.session import journal as store_journal
 from interview_cli.session.schema import SCHEMA_VERSION, SessionFile
 
@@ -102,13 +107,24 @@ def clean_document(doc: dict[str, Any]) -> dict[str, Any]:
     for key, value in doc.items():
         if key in _VERBATIM and isinstance(value, dict):
             out[key] = {k: v if k == "source" else clean_strings(v) for k, v in value.items()}
+        elif key == "errors":  # older versions kept a key a base URL carried in its messages
+            out[key] = clean_strings(value, _shown_error)
         else:
             out[strip_controls(key)] = clean_strings(value)
     return out
 
 
+def _shown_error(text: str) -> str:
+    return redact_secrets(strip_controls(text))
+
+
 def _cleaned(doc: dict[str, Any], needed: bool) -> dict[str, Any]:
-    return clean_document(doc) if needed else doc
+    """:func:`clean_document` when the text may need it; the recorded errors always (few)."""
+    if needed:
+        return clean_document(doc)
+    if isinstance(doc.get("errors"), list):
+        doc["errors"] = clean_strings(doc["errors"], _shown_error)
+    return doc
 
 
 def _validate(doc: dict[str, Any], *, source: str) -> SessionFile:

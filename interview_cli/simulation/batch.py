@@ -35,6 +35,7 @@ from interview_cli.errors import InterviewError, SessionFileError, UsageError
 from interview_cli.llm.client_settings import LLMSettings
 from interview_cli.llm.protocol import Exchange, InterviewLLM, PersonaRequest
 from interview_cli.llm.spend import SpendCap, SpendCapReached
+from interview_cli.safe_text import redact_secrets
 from interview_cli.session.schema import SessionFile
 from interview_cli.session.store import SessionStore
 from interview_cli.simulation.collector import batch_collector
@@ -447,7 +448,7 @@ def _record_failure(
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, InterviewError):
         return exc.message.replace("\n", " ")
-    detail = str(exc).replace("\n", " ").strip()
+    detail = redact_secrets(str(exc).replace("\n", " ").strip())  # an SDK's may quote a URL
     return f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
 
 
