@@ -112,6 +112,7 @@ def read_user_bytes(
     shown: str | None = None,
     follow_symlinks: bool = True,
     missing_ok: bool = False,
+    head: bool = False,
 ) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit``; anything else is one
     ``error`` line naming the path (as ``shown``), raised before reading.
@@ -119,6 +120,7 @@ def read_user_bytes(
     ``follow_symlinks=False`` for the files the tool keeps beside a session (its journal): a
     link there was not made by the tool, and is refused instead of read. ``missing_ok``: a
     missing file is ``FileNotFoundError`` (for a file that may come and go), not an error line.
+    ``head``: the first ``limit`` bytes of a file of any size (to sniff what it is).
     """
     name = shown or str(path)
     try:
@@ -129,7 +131,7 @@ def read_user_bytes(
         raise error(f"{name}: no such file") from None
     except OSError as exc:
         raise error(f"{name}: cannot read ({os_error_reason(exc)})") from None
-    _check_regular(name, info, limit, what, error)
+    _check_regular(name, info, None if head else limit, what, error)
     flags = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NONBLOCK", 0)
     try:
         # O_NONBLOCK: should the path have been swapped for a FIFO since the check, opening it
@@ -144,8 +146,8 @@ def read_user_bytes(
             raise error(_link_refusal(name, what)) from None
         raise error(f"{name}: cannot read ({os_error_reason(exc)})") from None
     with os.fdopen(fd, "rb") as fh:
-        _check_regular(name, os.fstat(fh.fileno()), limit, what, error)
-        data = fh.read(limit + 1)
+        _check_regular(name, os.fstat(fh.fileno()), None if head else limit, what, error)
+        data = fh.read(limit if head else limit + 1)
     if len(data) > limit:
         raise error(_too_big(name, len(data), limit, what))
     return data
@@ -176,7 +178,7 @@ def read_user_text(
 
 
 def _check_regular(
-    path: str, info: os.stat_result, limit: int, what: str, error: type[InterviewError]
+    path: str, info: os.stat_result, limit: int | None, what: str, error: type[InterviewError]
 ) -> None:
     mode = info.st_mode
     if stat.S_ISLNK(mode):
@@ -194,7 +196,7 @@ def _check_regular(
             else "not a regular file"
         )
         raise error(f"{path}: is {kind}, not a {what}; give the path of a regular file")
-    if info.st_size > limit:
+    if limit is not None and info.st_size > limit:
         raise error(_too_big(path, info.st_size, limit, what))
 
 

@@ -90,6 +90,14 @@ class TerminalRespondent:
         self.hooks = hooks
         self.debug = debug
         self.turns_before = 0  # turns when the last answer was read (for an interruption)
+        self.unechoed = ""  # a piped answer, echoed once it is on disk (``flush_echo``)
+
+    def flush_echo(self) -> None:
+        """Echo the last piped answer now that it is on disk: the pipeline's first stage after
+        an answer comes once it is saved, so no transcript shows an answer a crash lost."""
+        if self.unechoed:
+            text, self.unechoed = self.unechoed, ""
+            self.source.echo(text)
 
     async def reply(self, interview: Interview, question: QuestionRecord) -> Reply | Stop:
         session = interview.session
@@ -102,15 +110,19 @@ class TerminalRespondent:
             self.turns_before = len(session.turns)
             self.source.last = None
             with interruptible():
-                answer = self.source.read()
+                answer = self.source.read(echo=False)
             if answer is None:
                 return Stop("pause")
+            command = " ".join(answer.strip().lower().split())
+            if commands.is_command(answer) and command != commands.PASS:
+                self.source.echo(answer)  # nothing to save first
+            else:
+                self.unechoed = answer
             if commands.is_moderator_command(answer):
                 await commands.run_moderator_command(
                     answer, interview, console=self.console, hooks=self.hooks, screen=self.screen
                 )
                 continue
-            command = " ".join(answer.strip().lower().split())
             declined = command == commands.PASS
             if not declined and commands.is_command(answer):
                 if command == "/quit":
@@ -138,6 +150,7 @@ class TerminalRespondent:
             console.print(f"Unknown command {answer!r}; /help lists them.", markup=False)
 
     def answered(self, result: TurnResult) -> None:
+        self.flush_echo()
         self.screen.done()
         console = self.console
         console.print(views.turn_summary(result.turn, width=console.width))
@@ -173,8 +186,13 @@ def converse_in_terminal(
     from interview_cli.ui.live import Screen
 
     screen = Screen(console)
+
+    def on_stage(text: str) -> None:
+        respondent.flush_echo()  # the answer is saved before the first stage of its turn
+        screen.on_stage(text)
+
     hooks = Hooks(
-        on_stage=screen.on_stage,
+        on_stage=on_stage,
         on_token=screen.on_token,
         on_question_start=screen.on_question_start,
     )
@@ -201,6 +219,7 @@ def converse_in_terminal(
                 return
             screen.set_turn(len(session.turns) + 1)
             outcome = arun.run(converse(interview, respondent, hooks))
+            respondent.flush_echo()  # a closing answer: saved before converse returned
             screen.done()
             if outcome in ("paused", "safety_pause"):
                 pause()
@@ -213,11 +232,15 @@ def converse_in_terminal(
             # way when it lands just as a turn starts (before the runner counts it).
             settle(arun)
             keep_unrecorded_answer(interview, source.last, turns_before=respondent.turns_before)
+            respondent.flush_echo()  # recorded now, if it was not before
             pause()
             raise typer.Exit(interrupt_exit_code()) from None
         except (FileSystemError, SpendCapReached, LLMError) as exc:
             screen.close()
-            raise resumable_error(exc, interview, resume) from None
+            lost = _answer_not_saved(store, session.id, respondent.unechoed)
+            if not lost:
+                respondent.flush_echo()
+            raise resumable_error(exc, interview, resume, lost=lost) from None
         finally:
             screen.close()
             _close_clients(arun, llm)
@@ -252,20 +275,44 @@ def _close_clients(arun: Any, llm: Any) -> None:
             pass
 
 
-def resumable_error(exc: Exception, interview: Interview, resume: ResumeHint) -> Exception:
+def _answer_not_saved(store: SessionStore, session_id: str, answer: str) -> str:
+    """``answer`` when the session file, as last saved, does not hold it ("" otherwise)."""
+    from interview_cli.errors import InterviewError
+    from interview_cli.session.read import read_session_file
+
+    if not answer:
+        return ""
+    try:
+        saved = read_session_file(store.path_for(session_id))
+    except (InterviewError, OSError):
+        return answer
+    last = saved.turns[-1].answer if saved.turns else None
+    closing = saved.closing.comment if saved.closing is not None else ""
+    return "" if (last is not None and last.text == answer) or closing == answer else answer
+
+
+def resumable_error(
+    exc: Exception, interview: Interview, resume: ResumeHint, *, lost: str = ""
+) -> Exception:
     """The failure that stopped the loop, in one line that says how to go on: the session
-    file holds its last save (writes are atomic), so it is kept, paused or marked failed."""
+    file holds its last save (writes are atomic), so it is kept, paused or marked failed.
+    ``lost``: the answer that the failure kept from being saved, quoted so it can be given
+    again (the file holds the session as it was before it)."""
     from interview_cli.errors import FileSystemError, LLMError
     from interview_cli.llm.spend import SpendCapReached
 
     session = interview.session
     command = f"`{resume.command(session.id)}`"
     if isinstance(exc, FileSystemError):  # a runtime failure (exit 1), not bad input
-        return FileSystemError(
-            f"{exc.message} — session {session.id} is kept as last saved; continue with {command}",
-            exit_code=1,
-            errno=exc.errno,
-        )
+        if lost:
+            quoted = lost if len(lost) <= 200 else lost[:200] + "…"
+            kept = (
+                f"your last answer was NOT saved (“{quoted}”): session {session.id} is kept "
+                f"as it was before it; continue with {command} and give that answer again"
+            )
+        else:
+            kept = f"session {session.id} is kept as last saved; continue with {command}"
+        return FileSystemError(f"{exc.message} — {kept}", exit_code=1, errno=exc.errno)
     if isinstance(exc, SpendCapReached):  # before a call that could pass --max-cost
         interview.set_status("paused")
         return SpendCapReached(

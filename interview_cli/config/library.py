@@ -230,9 +230,9 @@ class Library:
     def _resolve(self, kind: Kind, ref: str | Path) -> Path:
         if isinstance(ref, Path) or _looks_like_path(ref):
             path = Path(ref)
-            if not path.is_file():
+            if not path.exists():
                 raise ConfigError(f"{display_path(path)}: no such {kind} file")
-            return path
+            return path  # a device, a FIFO or a folder is named as such by the reader
         return self.entry(kind, ref).path
 
     def load(self, kind: Kind, ref: str | Path) -> Loaded[Any]:

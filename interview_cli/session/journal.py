@@ -128,10 +128,10 @@ def read(path: Path) -> tuple[list[dict[str, Any]], int]:
                 valid += len(raw) + 1
             continue
         try:
-            entry = json.loads(raw)
+            entry = loads(raw)
             if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int):
                 raise ValueError("no seq")
-        except ValueError:
+        except (ValueError, RecursionError):
             if last or (number == len(lines) - 1 and not lines[-1]):
                 break  # the write a crash cut short
             raise ValueError(f"line {number} is damaged") from None
@@ -140,6 +140,21 @@ def read(path: Path) -> tuple[list[dict[str, Any]], int]:
         entries.append(entry)
         valid += len(raw) + 1
     return entries, valid
+
+
+class NotANumber(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a session's JSON: Python's reader takes
+    them, but no session holds one (a NaN cost would be carried on and then written as
+    ``null``, which no later read accepts)."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise NotANumber(name)
+
+
+def loads(text: str | bytes) -> Any:
+    """JSON as a session file or a journal line must be: without NaN or Infinity."""
+    return json.loads(text, parse_constant=_refuse_constant)
 
 
 def open_for_append(path: Path) -> int:

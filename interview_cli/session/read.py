@@ -76,7 +76,16 @@ def migrate(doc: dict[str, Any], *, source: str) -> dict[str, Any]:
 
 def _json_document(text: str, *, source: str) -> dict[str, Any]:
     try:
-        doc = json.loads(text)
+        doc = store_journal.loads(text)
+    except store_journal.NotANumber as exc:
+        raise SessionFileError(
+            f"{source}: holds {exc}, which is no number a session can hold (was the file "
+            "edited by hand?); put the number back"
+        ) from None
+    except RecursionError:
+        raise SessionFileError(
+            f"{source}: nested too deeply to be a session file (was it written by another tool?)"
+        ) from None
     except json.JSONDecodeError as exc:
         rest = text[exc.pos :].strip()
         # A cut inside a token ("value": f, 1.5e, -, "\u00) is as truncated as one cut between
@@ -87,6 +96,8 @@ def _json_document(text: str, *, source: str) -> dict[str, Any]:
         raise SessionFileError(
             f"{source}: not valid JSON at line {exc.lineno} column {exc.colno}{hint}"
         ) from None
+    except ValueError as exc:  # a number of more digits than Python converts, and the like
+        raise SessionFileError(f"{source}: not a session file ({_one_line(str(exc))})") from None
     if not isinstance(doc, dict) or "id" not in doc or "turns" not in doc:
         raise SessionFileError(f"{source}: not an interview session file (no id and turns)")
     return doc
@@ -127,9 +138,15 @@ def _cleaned(doc: dict[str, Any], needed: bool) -> dict[str, Any]:
     return doc
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:200]
+
+
 def _validate(doc: dict[str, Any], *, source: str) -> SessionFile:
     try:
         return SessionFile.model_validate(doc)
+    except RecursionError:
+        raise SessionFileError(f"{source}: nested too deeply to be a session file") from None
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "(root)"

@@ -36,6 +36,7 @@ import glob
 import os
 import re
 import secrets
+import shlex
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -164,7 +165,8 @@ def refuse_link(path: Path) -> None:
         return
     if path.suffix == ".json":
         what = "a session is written only where it is, never through a link"
-        fix = f"use the file itself (interview run --resume {path.resolve()}), or remove the link"
+        itself = shlex.quote(str(path.resolve()))
+        fix = f"use the file itself (interview run --resume {itself}), or remove the link"
     else:
         what = f"the tool never writes a session's {path.suffix[1:]} through a link"
         fix = "remove the link (the tool did not make it)"

@@ -246,6 +246,9 @@ def test_a_full_disk_mid_run_is_exit_1_and_the_session_is_kept(
     assert result.exit_code == 1, line
     assert line.startswith(f"error: {first}: cannot save the session (no space left"), line
     assert f"interview run --resume {before['id']}" in line
+    # Not "kept as last saved" alone: the answer it lost is named, to be given again.
+    assert "your last answer was NOT saved (“the battery lasts all day”)" in line, line
+    assert "you › the battery lasts all day" not in result.stdout  # never echoed: not on disk
     # still a whole, valid session (snapshot and journal as last saved), without the answer
     # whose save failed
     after = read_session_file(first)

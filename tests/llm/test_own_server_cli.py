@@ -185,7 +185,8 @@ def test_prices_in_the_settings_file_and_the_cap_stopping_a_run(
     (line,) = [x for x in result.stderr.splitlines() if x.startswith("error:")]
     doc = the_session(sessions)
     assert re.match(
-        r"error: spend cap reached: \$0\.\d+ spent of the \$2\.6000 --max-cost \(the "
+        r"error: spend cap reached: \$0\.\d+ spent and \$2\.0480 reserved for calls in flight, "
+        r"of the \$2\.6000 --max-cost \(the "
         r"next call, assess on openai-compatible:llama3\.1:8b, up to \$0\.5120",
         line,
     )
