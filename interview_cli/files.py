@@ -1,4 +1,5 @@
-"""The file system as the user meets it: filesystem errors as one line, and files users name.
+"""The file system as the user meets it: filesystem errors as one line, the files users name
+(read bounded, written without replacing what is not a regular file).
 
 - :func:`translate_os_error` is the one place an ``OSError`` becomes a message: the path, what
   could not be done, why in words (permission denied, read-only, no space left, a file where a
@@ -11,6 +12,12 @@
   only (a device such as ``/dev/zero`` or a FIFO would be read without end, or block for
   ever), at most ``limit`` bytes, UTF-8 with the offset of the first bad byte. Every refusal
   happens before reading anything.
+  Journals are read without following a link (``follow_symlinks=False``).
+- :func:`replace_file` is the one atomic write (temporary file made with ``O_EXCL`` and
+  ``O_NOFOLLOW``, fsync, rename, directory fsync), keeping the mode of the file it replaces;
+  :func:`write_output` is where a report or an export goes: a regular file or a new name is
+  replaced atomically, a character device or a FIFO written through, a link, a block device,
+  a FIFO nobody reads or a missing folder refused; ``-`` is the standard output.
 - :func:`default_sessions_dir` and :func:`session_files`: where sessions are and which files
   under it are JSON, for `interview sessions` to tell "none" before loading the session model.
 
