@@ -182,26 +182,11 @@ def converse_in_terminal(
     from interview_cli.errors import FileSystemError, LLMError
     from interview_cli.llm.spend import SpendCapReached
     from interview_cli.pipeline.conversation import converse
-    from interview_cli.pipeline.runner import ENDED_BY_MODERATOR, Hooks
-    from interview_cli.ui.live import Screen
+    from interview_cli.pipeline.runner import ENDED_BY_MODERATOR
 
-    screen = Screen(console)
-
-    def on_stage(text: str) -> None:
-        respondent.flush_echo()  # the answer is saved before the first stage of its turn
-        screen.on_stage(text)
-
-    hooks = Hooks(
-        on_stage=on_stage,
-        on_token=screen.on_token,
-        on_question_start=screen.on_question_start,
-    )
-    source = AnswerSource(console)
+    respondent = _seat(interview, console, debug)
+    screen, source, hooks = respondent.screen, respondent.source, respondent.hooks
     session = interview.session
-    respondent = TerminalRespondent(
-        console=console, source=source, screen=screen, hooks=hooks, debug=debug
-    )
-    respondent.turns_before = len(session.turns)
     resume = resume or ResumeHint()
 
     def pause() -> None:
@@ -247,6 +232,30 @@ def converse_in_terminal(
     path = store.path_for(session.id)
     console.print(views.end_screen(session, stats=interview.stats()))
     console.print(views.saved_to(str(path)), soft_wrap=True)
+
+
+def _seat(interview: Interview, console: Console, debug: bool) -> TerminalRespondent:
+    """This terminal in the respondent's seat, with its screen, its answer source and the
+    hooks the pipeline tells what it is doing."""
+    from interview_cli.pipeline.runner import Hooks
+    from interview_cli.ui.live import Screen
+
+    screen = Screen(console)
+
+    def on_stage(text: str) -> None:
+        respondent.flush_echo()  # the answer is saved before the first stage of its turn
+        screen.on_stage(text)
+
+    hooks = Hooks(
+        on_stage=on_stage,
+        on_token=screen.on_token,
+        on_question_start=screen.on_question_start,
+    )
+    respondent = TerminalRespondent(
+        console=console, source=AnswerSource(console), screen=screen, hooks=hooks, debug=debug
+    )
+    respondent.turns_before = len(interview.session.turns)
+    return respondent
 
 
 def _consent(
