@@ -101,7 +101,10 @@ def test_a_batch_runs_every_interview_and_records_ground_truth(
     sim = session.simulation
     assert sim is not None
     assert sim["persona"]["id"] == "brief" and sim["run"] == 2 and sim["respondent"] == "offline"
-    assert sim["ground_truth"]["ladders"][0][0] == {"label": "cheap", "type": "attribute"}
+    truth = sim["ground_truth"]
+    assert truth["concept"] == "headphones_mec" and truth["methodology"] == "means_end_chain"
+    first = truth["ladders"][0][0]
+    assert first["code"] == "cheap" and first["type"] == "attribute" and first["says"]
     evaluation = sim["evaluation"]
     assert evaluation["rungs_total"] == 10 and evaluation["turns"] == session.turn_count
     assert evaluation == result.outcomes[3].evaluation
