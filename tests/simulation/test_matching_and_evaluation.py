@@ -412,3 +412,18 @@ def test_summary_rows_report_how_the_interviews_asked() -> None:
     assert row.strategy_share == {"clarify": 0.1, "deepen": 0.4, "explore": 0.5}
     old = summarise("old", [{k: v for k, v in ev().items() if k != "ladders_unopened"}])
     assert old.unopened_at_stop is None and old.same_node_reasks == 0
+
+
+def test_two_ladders_that_meet_in_one_value_both_count_it(mec: Methodology) -> None:
+    meeting = persona(
+        beliefs={
+            TOPIC.id: [
+                ["noise cancelling", "can focus on the train", "peace of mind"],
+                ["long battery", "no charging on trips", "peace of mind"],
+            ]
+        }
+    )
+    graph = {"nodes": [_node("n1", "peace of mind", "terminal_value")], "links": []}
+    e = evaluate_session(_session(graph, [("Why?", "deepen")]), meeting, mec)
+    assert e["rungs_elicited"] == 2 and e["rung_recall"] == pytest.approx(2 / 6, abs=1e-4)
+    assert [ladder["elicited"] for ladder in e["ladders"]] == [["peace of mind"]] * 2

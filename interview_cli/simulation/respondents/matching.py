@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -78,8 +79,10 @@ def _contiguous(part: str, whole: str) -> bool:
     return f" {part} " in f" {whole} "
 
 
+@lru_cache(maxsize=65536)
 def label_score(a: str, b: str) -> float:
-    """How well label ``a`` names the same thing as label ``b`` (0..1, symmetric enough)."""
+    """How well label ``a`` names the same thing as label ``b`` (0..1, symmetric enough).
+    Cached: the same focus labels meet the same sayings turn after turn."""
     na, nb = normalise(a), normalise(b)
     if not na or not nb:
         return 0.0

@@ -84,31 +84,37 @@ def _same(typed: str, meant: str) -> bool:
     return fuzz.ratio(typed, meant) >= SLIP_RATIO
 
 
-def _find(words: Sequence[str], phrase: Phrase, taken: list[bool]) -> int | None:
+def _find(
+    words: Sequence[str], at: dict[str, list[int]], phrase: Phrase, taken: list[bool]
+) -> int | None:
     """Where ``phrase`` starts in ``words`` (free words only, one slip allowed in a phrase of
-    two words or more), or None."""
+    two words or more), or None. ``at``: where each word of ``words`` stands. With one slip
+    at most, the phrase's first or second word is there as it is: only those places are
+    tried."""
     n = len(phrase.words)
-    for start in range(len(words) - n + 1):
-        if any(taken[start : start + n]):
+    starts = set(at.get(phrase.words[0], ()))
+    if n >= 2:
+        starts |= {i - 1 for i in at.get(phrase.words[1], ())}
+    for start in sorted(starts):
+        if start < 0 or start + n > len(words) or any(taken[start : start + n]):
             continue
         window = words[start : start + n]
-        exact = sum(a == b for a, b in zip(window, phrase.words, strict=True))
-        if exact == n:
+        slips = [(a, b) for a, b in zip(window, phrase.words, strict=True) if a != b]
+        if not slips or (n >= 2 and len(slips) == 1 and _same(*slips[0])):
             return start
-        if n >= 2 and exact == n - 1:
-            slipped = next((a, b) for a, b in zip(window, phrase.words, strict=True) if a != b)
-            if _same(*slipped):
-                return start
     return None
 
 
 def spot(answer: str, known: Sequence[Phrase]) -> list[Phrase]:
     """The phrases said in ``answer``, each word counted for one phrase only."""
     words = normalise(answer).split()
+    at: dict[str, list[int]] = {}
+    for i, word in enumerate(words):
+        at.setdefault(word, []).append(i)
     taken = [False] * len(words)
     said = []
     for phrase in known:
-        start = _find(words, phrase, taken)
+        start = _find(words, at, phrase, taken)
         if start is None:
             continue
         for i in range(start, start + len(phrase.words)):
