@@ -151,10 +151,17 @@ def lower_lead(text: str) -> str:
 
 
 def frame(rng: random.Random, options: Sequence[str], **parts: str) -> str:
-    """A frame filled in: every part lowered to sit mid-sentence, then the first letter of
-    the whole capitalised ("{x}, so {y}." with "I don't drip" keeps its "I")."""
-    filled = pick(rng, options).format(**{k: lower_lead(v) for k, v in parts.items()})
-    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), capitalise(filled))
+    """A frame filled in with the person's words as they are written (mid-sentence: "it
+    helps you up the hills", "Chloe picks the meals"). A sentence that starts inside the frame
+    gets its capital; the answer's first letter is the caller's (``sentences``)."""
+    return _SENTENCE_START.sub(
+        lambda m: m.group(1) + m.group(2).upper(), pick(rng, options).format(**parts)
+    )
+
+
+def sentences(text: str) -> str:
+    """Every sentence of ``text`` starting with a capital letter."""
+    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), capitalise(text))
 
 
 def sentence(text: str) -> str:
@@ -198,9 +205,9 @@ def redirected(rng: random.Random, strategy: str, reason: str) -> str:
     if not leads:
         return reason
     lead = pick(rng, leads)
-    if lead.endswith("Well.") and reason.startswith("Well, "):
-        reason = capitalise(reason.removeprefix("Well, "))
-    return f"{lead} {reason}"
+    if lead.endswith("Well.") and reason.lower().startswith("well, "):
+        reason = reason[len("well, ") :]
+    return f"{lead} {capitalise(reason)}"
 
 
 # -- a code without sayings, made speakable ----------------------------------------------------

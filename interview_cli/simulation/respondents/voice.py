@@ -113,7 +113,9 @@ def choose_colour(rng: random.Random, voice: Voice, traits: PersonaTraits, tired
 
 def colour(rng: random.Random, text: str, voice: Voice, chosen: Colour) -> str:
     """``text`` (one or more sentences) with the chosen touches of the voice: the words in
-    the sentence first (a hedge, a filler, a form of address), then the stories around it."""
+    the sentence first (a hedge, a filler, a form of address), then the stories around it.
+    A word put in front keeps the case it is written in (a name stays a name, "sure" stays
+    small); sentences get their capitals once, at the end."""
     order = sorted(chosen.touches, key=lambda touch: touch in _STORIES)
     for touch in order:
         if touch == "hedge":
@@ -129,19 +131,19 @@ def colour(rng: random.Random, text: str, voice: Voice, chosen: Colour) -> str:
             text = f"{text} {say.sentence(say.pick(rng, voice.asides))}"
         elif touch == "joke":
             text = f"{text} {say.sentence(say.pick(rng, voice.jokes))}"
-    return text
+    return say.sentences(text)
 
 
 def _around(rng: random.Random, text: str, word: str) -> str:
-    """A hedge or a form of address at the start ("To be honest, because ...") or at the end
-    of the first sentence ("Because ..., love.")."""
+    """A hedge or a form of address at the start ("to be honest, because ...") or at the end
+    of the first sentence ("Because ..., love."); one said as a question ("I think?") stands
+    as its own sentence in front, or takes the first sentence's place of its full stop."""
     word = word.strip().rstrip(".,")
-    if rng.random() < 0.5:
-        return f"{say.capitalise(word)}, {say.lower_lead(text)}"
+    asked = word.endswith(("?", "!"))
     head, sep, rest = _first_sentence(text)
-    if sep in ("?", ""):
-        return f"{say.capitalise(word)}, {say.lower_lead(text)}"
-    return f"{head}, {word}{sep}{rest}"
+    if rng.random() < 0.5 or sep in ("?", "!", ""):
+        return f"{word} {text}" if asked else f"{word}, {say.lower_lead(text)}"
+    return f"{head}, {word}{'' if asked else sep}{rest}"
 
 
 def _filler(rng: random.Random, text: str, filler: str) -> str:
@@ -156,7 +158,7 @@ def _filler(rng: random.Random, text: str, filler: str) -> str:
         head, sep, rest = _first_sentence(text)
         if sep == ".":
             return f"{head}, {filler}{sep}{rest}"
-    return f"{say.capitalise(filler)}, {say.lower_lead(text)}"
+    return f"{filler}, {say.lower_lead(text)}"
 
 
 def _first_sentence(text: str) -> tuple[str, str, str]:

@@ -244,8 +244,9 @@ def test_frames_keep_a_capital_i_and_names_and_lower_ordinary_words() -> None:
     assert say.lower_lead("I mean the rack.") == "I mean the rack."
     assert say.lower_lead("Chloe picks the meals") == "Chloe picks the meals"
     for _ in range(20):
-        text = say.frame(rng, say.TWO_REASONS, x="I don't turn up dripping", y="Chloe picks")
-        assert "I don't turn up dripping" in text and "Chloe picks" in text
-        assert text[0].isupper()
+        text = say.frame(rng, say.TWO_REASONS, x="it's all in the bag", y="Chloe picks")
+        assert "Chloe picks" in text and "all in the bag" in text
+        assert say.sentences(text)[0].isupper()
+    assert say.sentences("it's fine. ha, no.") == "It's fine. Ha, no."
     assert say.clause("choose how hard I work") == "I choose how hard I work"
     assert say.mention("noise cancelling", concrete=True) == "the noise cancelling"
