@@ -116,12 +116,22 @@ COMPLAINT = re.compile(
 )
 
 
+# What mentions having said something without complaining of being asked again: a denial
+# ("I'm not sure I said that", asked about a word one never used) and a correction ("I said
+# X earlier, I meant Y"; "when I said X, I meant Y"). Left out before looking for a complaint.
+NOT_A_COMPLAINT = re.compile(
+    r"\b(?:not sure|don'?t think|didn'?t|never) i (?:said|told you|mentioned) (?:that|this|it)\b"
+    r"|(?<!like )(?<!as )\bi said\b[^.?!]{0,120}?\bi meant\b",
+    re.IGNORECASE,
+)
+
+
 def complaints(answers: Sequence[str]) -> list[dict[str, Any]]:
     """Each answer that says the question was asked before, by turn."""
     return [
         {"turn": i + 1, "answer": text}
         for i, text in enumerate(answers)
-        if COMPLAINT.search(text or "")
+        if COMPLAINT.search(NOT_A_COMPLAINT.sub(" ", text or ""))
     ]
 
 

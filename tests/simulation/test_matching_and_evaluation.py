@@ -341,6 +341,15 @@ def test_reasks_count_the_same_node_and_strategy_with_no_new_rung_between(
         ("This again. It's the fit.", True),
         ("Because Bao hasn't had crystals again.", False),
         ("Because he can keep up on the long walks again.", False),
+        # asking what a word means, or correcting oneself, is no complaint
+        ("Sorry, what do you mean by 'duck'? I'm not sure I said that.", False),
+        ("I don't think I said that, no.", False),
+        ("Sorry, I said it comes on a Sunday earlier, I meant it turns up on Mondays.", False),
+        ("Actually, scratch that - when I said it's a vegan box, I meant the veggie one.", False),
+        ("Wait, not the app. I meant the card.", False),
+        # ... but a complaint stays one beside them
+        ("Like I said, I meant the battery.", True),
+        ("I'm not sure I said that. I already told you, it's the fit.", True),
     ],
 )
 def test_complaints_are_answers_saying_it_was_asked_before(answer: str, complains: bool) -> None:
