@@ -173,7 +173,9 @@ def batch(
     model playing the persona. A persona that holds no beliefs about the concept is refused
     (`--no-ground-truth` runs it unscored). Every session file records its ground truth and
     evaluation (rungs elicited, ladder recall, ladders completed, terminal reached, linked
-    rungs, strategy mix, repeated questions, cost); the batch ends with a summary per persona.
+    rungs, strategy mix, repeated questions, cost); the batch ends with a summary per persona
+    and a question report card (per 100 questions, counted without a model; the legend says
+    what).
 
     One failing interview is recorded as failed and the others go on (exit 1 lists the
     failures). Same seed, offline providers: the same session files, byte for byte, apart

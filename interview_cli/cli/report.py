@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from interview_cli.cli.common import (
+    EmbeddingsOption,
     LibraryOption,
     open_library,
+    optional_models,
     print_warning,
     stdout_console,
 )
@@ -101,6 +103,16 @@ def report(
             help="Code by the sessions' canonical slots where recorded (else by labels only).",
         ),
     ] = True,
+    group: Annotated[
+        bool,
+        typer.Option(
+            "--group/--no-group",
+            help="Group codes that say the same thing in other words across interviews (word "
+            "senses and fuzzy matching; sentence embeddings with --embeddings), else exact "
+            "labels and slot names only. Analyst merges and coding sheets are kept as coded.",
+        ),
+    ] = True,
+    embeddings: EmbeddingsOption = False,
     ladders: Annotated[
         list[Path] | None,
         typer.Option(
@@ -153,7 +165,11 @@ def report(
 ) -> None:
     """Metrics and analysis across sessions: implication matrix and value map for laddering.
 
-    Metrics per session and overall; for Means-End Chain interviews the content codes, the
+    Metrics per session and overall, with a question report card counted without a model
+    (per 100 questions: quotes not in the respondent's words, topic-name splices,
+    double-barrelled questions, method jargon, repeats in substance, questions about a remark
+    the reader set aside; the legend under the table says what each counts); for Means-End
+    Chain interviews the content codes, the
     implication matrix (direct and indirect counts), a cut-off and the hierarchical value map
     (Reynolds & Gutman 1988); for other methods the most frequent node types, codes and
     connections. Formats: a terminal view, `--format md`, `--format html` (one self-contained
@@ -211,6 +227,7 @@ def report(
         merges=load_merges(merges) if merges else None,
         top=top,
         use_slots=slots,
+        group_by_meaning=group,
         counting=counting.value,
         full_matrix=full_matrix,
     )
@@ -236,6 +253,7 @@ def report(
         skipped=collected.skipped,
         sheets=sheets,
         sheet_methodology=sheet_method,
+        embedder=optional_models(embeddings=embeddings and group, discourse=False)[0],
     )
     result.where = conditions
     for code, label in result.unmatched_merges:

@@ -317,7 +317,7 @@ def conduct(
         max_cost,
         settings,
         ("extraction", "scoring", "generation"),
-        already_spent=session.usage.cost_usd if session is not None else 0.0,
+        already_spent=session.usage.priced_cost_usd if session is not None else 0.0,
     )
     llm = build_llm(settings, seed=seed, budget=budget)
     # A resumed session keeps the dual-graph settings it started with.

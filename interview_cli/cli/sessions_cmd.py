@@ -31,10 +31,10 @@ def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
         "updated": session.updated_at,
         # None when a model without a price was called: unknown, not 0 (``unpriced`` says
         # which; ``priced_cost_usd`` is what the priced calls cost).
-        "cost_usd": None if session.usage.unpriced else round(session.usage.cost_usd, 6),
+        "cost_usd": None if session.usage.cost_usd is None else round(session.usage.cost_usd, 6),
         **(
             {
-                "priced_cost_usd": round(session.usage.cost_usd, 6),
+                "priced_cost_usd": round(session.usage.priced_cost_usd, 6),
                 "unpriced": list(session.usage.unpriced),
             }
             if session.usage.unpriced
@@ -154,7 +154,8 @@ def show(
     sessions_dir: SessionsDirOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Print a session as a transcript: questions, answers, what was extracted."""
+    """Print a session as a transcript: questions, answers, what was extracted, and the
+    question report card (each question that fell short, and why)."""
     from interview_cli.session.store import SessionStore
     from interview_cli.ui.interview import transcript
 

@@ -114,7 +114,9 @@ def _last_seq(journal: Path) -> int:
 class _Persisted:
     """What a session's files hold, as its writer last made them durable: the document
     without its turns, the turns (dumped), and how many leading turns are complete. A
-    complete turn never changes again, so saves dump only the turns after those."""
+    complete turn never changes again but the last one (a moderator's /ask, /alt or /skip
+    overrules its decision; its slot call, when it returns late, settles into it while the next
+    answer is read), so saves dump only the turns from the last complete one on."""
 
     seq: int
     doc: dict[str, Any]
@@ -312,9 +314,8 @@ class SessionStore:
 
     def _append(self, session: SessionFile, path: Path, known: _Persisted) -> None:
         doc = session.model_dump(mode="json", exclude={"turns"})
-        turns = known.turns[: known.frozen] + [
-            t.model_dump(mode="json") for t in session.turns[known.frozen :]
-        ]
+        settled = max(known.frozen - 1, 0)
+        turns = known.turns[:settled] + [t.model_dump(mode="json") for t in session.turns[settled:]]
         ops = store_journal.diff(known.doc, doc)
         ops += store_journal.diff(known.turns, turns, ("turns",))
         if not ops:

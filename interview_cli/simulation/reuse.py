@@ -70,7 +70,7 @@ def stale_sessions(
             session = store.load(planned.session_id)
         except SessionFileError:
             continue
-        spent += session.usage.cost_usd
+        spent += session.usage.priced_cost_usd
         reasons = stale_reasons(spec, planned, session)
         if reasons:
             stale.append((planned.session_id, reasons))

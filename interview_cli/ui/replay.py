@@ -19,6 +19,7 @@ from interview_cli.analysis.replay.walk import key_signals
 from interview_cli.analysis.replay.whatif import WhatIfResult, WhatIfRow
 from interview_cli.session.schema import CandidateRecord, TurnRecord
 from interview_cli.ui.interview import question_panel, slot_discovery_view
+from interview_cli.ui.why import plain_rationale
 from interview_cli.words import plural
 
 
@@ -164,7 +165,7 @@ def turn_view(turn: TurnRecord, *, total: int) -> Group:
                 (f"   phase {d.phase}" if d.phase else "", "dim"),
             )
         )
-        parts += [Text(f"  • {line}") for line in d.rationale]
+        parts += [Text(f"  • {plain_rationale(line)}") for line in d.rationale]
     c = turn.continuation
     if c is not None:
         verdict = "continue" if c.should_continue else "stop"

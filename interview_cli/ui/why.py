@@ -44,6 +44,8 @@ PLAIN: dict[str, str] = {
     "graph.node.is_current_focus.true": "the last question was about it",
     "graph.node.is_current_focus.false": "the last question was about something else",
     "graph.node.is_orphan.true": "it is not connected to anything yet",
+    "graph.node.is_orphan.false": "it is connected to something already",
+    "graph.node.yield_stagnation.false": "it brought something new lately",
     "graph.node.level_ratio.high": "it sits high on the ladder (abstract)",
     "graph.node.level_ratio.mid": "it sits midway up the ladder",
     "graph.node.level_ratio.low": "it is concrete, low on the ladder",
@@ -71,7 +73,9 @@ PLAIN: dict[str, str] = {
     "meta.conversation.saturation.high": "little new is coming in",
     "meta.conversation.saturation.low": "new things are still coming in",
     "coverage.has_gaps.true": "some stimulus elements still have gaps",
+    "coverage.has_gaps.false": "every stimulus element is covered",
     "coverage.node.has_gap.true": "its stimulus element still has a gap",
+    "coverage.node.has_gap.false": "its stimulus element has no gap left",
 }
 
 # Categorical signals whose value reads well after a fixed phrase.
@@ -139,10 +143,29 @@ def plain_reason(key: str, value: Any = None) -> str:
     description = spec.description.rstrip(".")
     description = description[:1].lower() + description[1:]
     if spec.kind == "bool" and qualifier:
-        return f"{'yes' if qualifier == 'true' else 'no'}: {description}"
+        # The catalogue describes the true case: asked as a question, the answer is the value
+        # ("a stage with no touchpoint told? no"), never a sentence that says the opposite.
+        return f"{description}? {'yes' if qualifier == 'true' else 'no'}"
     if qualifier:
         return f"{description}: {qualifier}"
     return f"{description} ({_value(value)})" if value is not None else description
+
+
+# A recorded rationale line of a signal's contribution (``core.decide.decision``):
+# "+1.00 graph.node.has_outgoing.false (value false): The node has at least one outgoing edge."
+_CONTRIBUTION = re.compile(r"^([+-]\d+(?:\.\d+)?) (\S+) \(value ([^)]*)\)(?:: .*)?$")
+
+
+def plain_rationale(line: str) -> str:
+    """A recorded rationale line as a reader takes it: a signal's contribution in plain
+    words ("+1.00 nothing leads on from it yet: its 'why' is still open"), since the catalogue
+    description recorded after it says what the signal is, not what its value means; any
+    other line as it is."""
+    found = _CONTRIBUTION.match(line)
+    if found is None:
+        return line
+    points, key, value = found.groups()
+    return f"{points} {plain_reason(key, value)}"
 
 
 def _value(value: Any) -> str:

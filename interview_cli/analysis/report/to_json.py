@@ -69,6 +69,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             "cutoff": report.options.cutoff,
             "merges": dict(report.options.merges or {}),
             "use_slots": report.options.use_slots,
+            "group_by_meaning": report.options.group_by_meaning,
             "counting": report.options.counting,
         },
         "where": {key: value for key, value in report.where},
