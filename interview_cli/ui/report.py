@@ -359,7 +359,10 @@ def show_report(console: Console, report: Report, *, pager: Pager | None = None)
 
 def report_view(report: Report) -> Group:
     limit = report.options.top
-    parts: list[RenderableType] = [*metrics_tables(report)] if report.sessions else []
+    parts: list[RenderableType] = []
+    if report.selection is not None:
+        parts.append(Text(f"Sessions: {report.selection.describe()}", style="dim"))
+    parts += [*metrics_tables(report)] if report.sessions else []
     if report.participants:
         parts.append(participants_table(report))
     if report.dual_graph:

@@ -284,13 +284,18 @@ def test_finished_interviews_are_reused_only_when_started_the_same_way(tmp_path:
     assert str(tmp_path / "out-2") in shorter.stderr
     assert "skipped" not in shorter.output and "Interviewer" not in shorter.output
 
-    # Another provider: the dry run does not estimate $0 for interviews it would not run.
+    # Another provider: a dry run writes nothing, so it estimates (exit 0) and says the run
+    # itself needs another directory; the interviews it could not reuse are estimated as new,
+    # not at $0.
     other = CliRunner().invoke(
-        app, ["batch", *base, "--provider", "anthropic", "--dry-run"], env=env
+        app, ["batch", *base, "--provider", "anthropic", "--dry-run", "--json"], env=env
     )
-    assert other.exit_code == 2
+    assert other.exit_code == 0, other.output
     assert "generation model offline/" in other.stderr and "-> anthropic/" in other.stderr
-    assert "$0" not in other.output
+    assert "needs another output directory" in other.stderr
+    estimate = json.loads(other.stdout)
+    assert estimate["to_run"] == 1 and estimate["skipped"] == 0
+    assert estimate["total"]["cost_usd"] > 0
 
     seed = CliRunner().invoke(app, ["batch", *base, "--seed", "0", "--no-canonical-slots"])
     assert seed.exit_code == 2 and "canonical slots True -> False" in seed.stderr

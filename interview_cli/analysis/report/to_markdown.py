@@ -365,6 +365,8 @@ def report_markdown(report: Report) -> str:
     ]
     if report.sessions:  # a report over coding sheets alone has no interview metrics
         out += _metrics_md(report)
+    if report.selection is not None:
+        out += [f"Sessions: {md_escape(report.selection.describe())}", ""]
     if report.where:
         out += [f"Sessions whose participant has {where_text(report.where)}.", ""]
     if report.participants:
