@@ -3,9 +3,10 @@
 ``RecordingLLM`` wraps any ``InterviewLLM`` and renders every request it passes on with the
 same ``render_*`` function and the same answer bounds a remote provider uses, so what it
 records is the system and user text of the request. ``session_prompts`` re-drives a recorded
-session through the real pipeline with a ``ScriptedLLM`` that returns what the session
+session through the real pipeline with a ``ReplayedLLM`` that returns what the session
 recorded (extractions, assessments, slot proposals, the questions asked), so the core makes
-the same decisions and the recorder sees the requests each turn made. Nothing is written: the
+the same decisions and the recorder sees the requests each turn made, the closing answer's
+(the turn after the last) included. Nothing is written: the
 re-driven session has no store.
 """
 
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from interview_cli.config.schemas import Methodology, Persona
+from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.boundary import bound_request
 from interview_cli.llm.prompts import (
@@ -41,6 +42,7 @@ from interview_cli.llm.protocol import (
     SlotRequest,
     TaskResult,
 )
+from interview_cli.pipeline.inputs import parse_snapshot
 from interview_cli.session.schema import SessionFile, TurnRecord
 
 TASKS: tuple[str, ...] = (
@@ -129,7 +131,7 @@ class RecordingLLM:
         return await self.inner.respond_as_persona(request)
 
 
-class ScriptedLLM:
+class ReplayedLLM:
     """``InterviewLLM`` that answers with what a recorded session recorded."""
 
     provider_label = "recorded"
@@ -142,6 +144,9 @@ class ScriptedLLM:
         return self.turns.get(int(utterance_id.lstrip("u") or 0))
 
     async def extract(self, request: ExtractRequest) -> TaskResult[Extraction]:
+        closing = self.session.closing
+        if closing is not None and closing.utterance_id == request.utterance_id:
+            return TaskResult[Extraction](value=closing.extraction or Extraction())
         turn = self._turn(request.utterance_id)
         value = turn.extraction if turn is not None and turn.extraction else None
         return TaskResult[Extraction](value=value or Extraction(extractable=False))
@@ -176,8 +181,11 @@ class ScriptedLLM:
         return TaskResult[SlotProposals](value=SlotProposals(proposals=proposals))
 
     def _slot_batch(self, node_type: str, labels: list[str]) -> dict[str, Any]:
-        for turn in self.session.turns:
-            for batch in turn.slot_proposals:
+        closing = self.session.closing
+        recorded = [t.slot_proposals for t in self.session.turns]
+        recorded.append(closing.slot_proposals or [] if closing is not None else [])
+        for batches in recorded:
+            for batch in batches:
                 if batch.get("node_type") == node_type and list(batch.get("labels", [])) == labels:
                     return batch
         return {}
@@ -214,7 +222,7 @@ async def session_prompts(
     ``methodology``: the one the session ran with, when not its own snapshot (tests)."""
     from interview_cli.pipeline.runner import Interview
 
-    recorder = RecordingLLM(ScriptedLLM(session))
+    recorder = RecordingLLM(ReplayedLLM(session))
     interview = Interview(fresh_copy(session), store=None, llm=recorder, methodology=methodology)
     await interview.ensure_question()
     for turn in session.turns[:upto_turn]:
@@ -222,15 +230,23 @@ async def session_prompts(
             break
         recorder.turn = turn.turn_number
         await interview.submit(turn.answer.text)
+    closing = session.closing
+    last = len(session.turns)
+    if upto_turn > last and closing is not None and closing.comment.strip():
+        if interview.session.pending_question is not None:
+            recorder.turn = last + 1
+            await interview.record_closing_answer(closing.comment)
+    await interview.settle_slots()
     return [r for r in recorder.records if r.turn <= upto_turn]
 
 
 def persona_prompt(
     session: SessionFile, persona: Persona, methodology: Methodology, turn: int
 ) -> RecordedPrompt | None:
-    """What a model playing ``persona`` is sent to answer the question of ``turn``: the
-    question and the conversation before it (as ``simulation.respondents.respondent.LLMRespondent``
-    sends it: no strategy, no focus). None when the session has no such turn."""
+    """What a model playing ``persona`` is sent to answer the question of ``turn``: the topic,
+    the question and the conversation before it (as
+    ``simulation.respondents.respondent.LLMRespondent`` sends it: no strategy, no focus). None
+    when the session has no such turn."""
     turns = {t.turn_number: t for t in session.turns}
     if turn not in turns:
         return None
@@ -242,6 +258,7 @@ def persona_prompt(
             for t in session.turns
             if t.turn_number < turn
         ],
+        concept=parse_snapshot(session.concept.source, Concept, "concept", session.id),
         methodology=methodology,
         turn_number=turn,
         seed=session.settings.seed,

@@ -26,6 +26,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from interview_cli.analysis.report.question_card import CARD_HEADERS, CHECKS
 from interview_cli.simulation.batch import InterviewOutcome, PlannedInterview
 from interview_cli.simulation.evaluation import SummaryRow
 from interview_cli.words import plural
@@ -113,9 +114,14 @@ def outcome_line(outcome: InterviewOutcome) -> str:
         return f"stopped  {outcome.session_id}: {state} (spend cap reached)"
     e = outcome.evaluation or {}
     verb = "skipped " if outcome.status == "skipped" else "done    "
+    scored = (
+        f"rung recall {_pct(e.get('rung_recall'))}"
+        if e.get("ground_truth", True)
+        else "no ground truth"
+    )
     return (
-        f"{verb} {outcome.session_id}: {e.get('turns', '?')} turns, "
-        f"rung recall {_pct(e.get('rung_recall'))}, {e.get('termination_reason') or ''}"
+        f"{verb} {outcome.session_id}: {e.get('turns', '?')} turns, {scored}, "
+        f"{e.get('termination_reason') or ''}"
     ).rstrip(", ")
 
 
@@ -190,8 +196,10 @@ def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") ->
         cells = [row.name, str(row.interviews)]
         if show_failed:
             cells.append(str(row.failed) if row.failed else "")
+        # A persona with no beliefs about the topic has no recall to show: said so, not 0.
+        unscored = bool(row.interviews) and row.unscored == row.interviews
         cells += [
-            _pct(row.rung_recall),
+            "no truth" if unscored else _pct(row.rung_recall),
             _pct(row.ladder_recall),
             _num(row.ladders_completed),
             terminal,
@@ -212,6 +220,12 @@ def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") ->
         "ladders elicited to their end · terminal: reached a full ladder's end / could · "
         "links: consecutive rungs joined · rep: repeated questions · stop: most common reason"
     )
+    unscored = rows[-1].unscored if rows else 0
+    if unscored:
+        table.caption += (
+            f" · no truth: {unscored} interviews of personas with no beliefs about this "
+            "concept (--no-ground-truth), left out of the recall figures"
+        )
     table.caption_justify = "left"
     return table
 
@@ -248,6 +262,30 @@ def asking_table(rows: Sequence[SummaryRow]) -> Table:
         "ladders never opened at the stop (mean) · early: stopped before the turn limit with "
         "a ladder never opened"
     )
+    table.caption_justify = "left"
+    return table
+
+
+def questions_table(record: Mapping[str, Any]) -> Table:
+    """The question report card per persona and over all (``batch_report.question_cards``),
+    each figure per 100 questions asked; the legend says what each counts."""
+    rows = [*record["personas"], record["overall"]]
+    table = _summary_table("Questions (per 100 asked)")
+    longest = max((len(str(row["name"])) for row in rows), default=7)
+    table.add_column("persona", overflow="fold", min_width=min(max(longest, 7), 30))
+    for name in CARD_HEADERS:
+        table.add_column(name, justify="right")
+    for i, row in enumerate(rows):
+        per_100 = row["per_100"]
+        cells = [str(row["questions"])]
+        cells += ["-" if per_100[c] is None else f"{per_100[c]:g}" for c in ("clean", *CHECKS)]
+        table.add_row(
+            str(row["name"]),
+            *cells,
+            end_section=i == len(rows) - 2,
+            style="bold" if i == len(rows) - 1 else None,
+        )
+    table.caption = "\n".join(record["legend"])
     table.caption_justify = "left"
     return table
 
