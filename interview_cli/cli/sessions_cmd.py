@@ -113,6 +113,11 @@ def list_sessions(
     # As SessionStore(sessions_dir).directory; the store (and the session model, the core and
     # networkx behind it) is loaded only when there are files to read.
     directory = (sessions_dir or default_sessions_dir()).expanduser()
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(
+            f"{directory}: is a file, not a folder of sessions; name the folder that holds "
+            "them (--sessions-dir or INTERVIEW_SESSIONS_DIR)"
+        )
     files = session_files(directory) if directory.is_dir() else []
     rows = [r for r in _discover(directory, files) if r["status"] in wanted]
     rows.sort(key=lambda r: r["updated"] or "", reverse=True)

@@ -230,9 +230,9 @@ class Library:
     def _resolve(self, kind: Kind, ref: str | Path) -> Path:
         if isinstance(ref, Path) or _looks_like_path(ref):
             path = Path(ref)
-            if not path.is_file():
+            if not path.exists():
                 raise ConfigError(f"{display_path(path)}: no such {kind} file")
-            return path
+            return path  # a device, a FIFO or a folder is named as such by the reader
         return self.entry(kind, ref).path
 
     def load(self, kind: Kind, ref: str | Path) -> Loaded[Any]:
@@ -267,8 +267,10 @@ class Library:
         loaded: Loaded[Any],
         extra_methodologies: Mapping[str, Methodology],
         extra_valid: Iterable[str] = (),
+        extra_concepts: Mapping[str, Concept] | None = None,
     ) -> list[str]:
-        """Cross-field and cross-file problems of an item that passed its schema."""
+        """Cross-field and cross-file problems of an item that passed its schema
+        (``extra_*``: items validated alongside, present for this one)."""
         value = loaded.value
         issues: list[tuple[tuple[str | int, ...], str]] = []
         # The id must match the file name inside a library directory, since lookups go by name.
@@ -295,27 +297,52 @@ class Library:
                 or self._methodology_or_none(value.methodology),
             )
         elif isinstance(value, Persona):
+            topics = extra_concepts or {}
+
+            def methodology_of(concept_id: str) -> Methodology | None:
+                return self._topic_methodology(concept_id, extra_methodologies, topics)
+
             issues += validation.persona_issues(
-                value,
-                lambda name: extra_methodologies.get(name) or self._methodology_or_none(name),
-                known=set(self.ids("methodology")) | set(extra_methodologies),
+                value, methodology_of, known=set(self.ids("concept")) | set(topics)
             )
-            issues += persona_shape_issues(
-                value, lambda name: extra_methodologies.get(name) or self._methodology_or_none(name)
-            )
+            issues += persona_shape_issues(value, methodology_of)
         return [problem_line(loaded.path, loc, message) for loc, message in issues]
 
     def warnings_of(
-        self, kind: Kind, loaded: Loaded[Any], extra_methodologies: Mapping[str, Methodology]
+        self,
+        kind: Kind,
+        loaded: Loaded[Any],
+        extra_methodologies: Mapping[str, Methodology],
+        extra_concepts: Mapping[str, Concept] | None = None,
     ) -> list[str]:
         """Lines worth reading that do not make the item invalid (``validate`` prints them)."""
         if not isinstance(loaded.value, Persona):
             return []
-        known = set(self.ids("methodology")) | set(extra_methodologies)
+        known = set(self.ids("concept")) | set(extra_concepts or {})
         return [
             problem_line(loaded.path, loc, message)
             for loc, message in validation.persona_warnings(loaded.value, known)
         ]
+
+    def _topic_methodology(
+        self,
+        concept_id: str,
+        extra_methodologies: Mapping[str, Methodology],
+        extra_concepts: Mapping[str, Concept],
+    ) -> Methodology | None:
+        """The methodology of the concept ``concept_id`` (validated alongside, or in the
+        library); None: no such valid concept, or its methodology is broken and reports its
+        own problems."""
+        if concept_id in extra_concepts:
+            name = extra_concepts[concept_id].methodology
+        elif concept_id in self._entries()["concept"]:
+            try:
+                name = self.concept(concept_id).value.methodology
+            except ConfigError:
+                return None
+        else:
+            return None
+        return extra_methodologies.get(name) or self._methodology_or_none(name)
 
     def _methodology_or_none(self, name: str) -> Methodology | None:
         # A broken methodology reports its own problems; personas are then not checked against it.
@@ -394,10 +421,12 @@ def _checked_dir(path: Path, origin: str) -> Path:
     return path
 
 
-def _expand(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
-    """Files to validate from the given paths: files as given, directories expanded."""
+def _expand(paths: Iterable[Path]) -> tuple[list[Path], list[str], list[Path]]:
+    """Files to validate from the given paths: files as given, directories expanded; the
+    problems of paths that give none, and those paths (each counts as a file with errors)."""
     files: list[Path] = []
     problems: list[str] = []
+    failed: list[Path] = []
     for path in paths:
         if path.is_dir():
             if _has_library_dirs(path):
@@ -406,22 +435,25 @@ def _expand(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
                 found = sorted(p for p in path.rglob("*") if p.is_file() and is_yaml_file(p))
             if not found:
                 problems.append(f"{display_path(path)}: no YAML files to validate")
+                failed.append(path)
             files.extend(found)
-        elif path.is_file():
-            files.append(path)
+        elif path.exists():
+            files.append(path)  # a device or a FIFO: the reader says what it is
         else:
             problems.append(f"{display_path(path)}: no such file or directory")
-    return files, problems
+            failed.append(path)
+    return files, problems, failed
 
 
 def check_paths(paths: Sequence[Path], lib: Library) -> ValidationReport:
     """Validate the given files (or directories of them) against the library.
 
     Methodologies among the paths count as present for the concepts and personas among them,
-    so a new methodology and the concept that uses it can be checked before either is installed.
+    and concepts for the personas, so a new methodology, the concept that uses it and the
+    personas that believe things about it can be checked before any is installed.
     """
-    files, problems = _expand(paths)
-    report = ValidationReport(problems=problems)
+    files, problems, failed = _expand(paths)
+    report = ValidationReport(problems=problems, failed=failed)
     parsed: list[tuple[Kind, Any]] = []
     for path in files:
         try:
@@ -449,6 +481,7 @@ def check_paths(paths: Sequence[Path], lib: Library) -> ValidationReport:
         parsed.append((kind, document))
     extra: dict[str, Methodology] = {}
     extra_valid: list[str] = []
+    topics: dict[str, Concept] = {}
     # Methodologies first, so the concepts and personas below can refer to them.
     parsed.sort(key=lambda item: KINDS.index(item[0]))
     for kind, document in parsed:
@@ -463,11 +496,13 @@ def check_paths(paths: Sequence[Path], lib: Library) -> ValidationReport:
             )
             continue
         report.checked.append((kind, loaded.id, document.path))
-        found = lib.problems_of(kind, loaded, extra, extra_valid)
+        found = lib.problems_of(kind, loaded, extra, extra_valid, topics)
         report.problems.extend(found)
         if found:
             report.failed.append(document.path)
-        report.warnings.extend(lib.warnings_of(kind, loaded, extra))
+        report.warnings.extend(lib.warnings_of(kind, loaded, extra, topics))
+        if kind == "concept":
+            topics[loaded.id] = loaded.value
         if kind == "methodology":
             # Schema-valid is enough for others to refer to it; its own problems are listed.
             extra[loaded.id] = loaded.value

@@ -43,14 +43,21 @@ def parse_snapshot(text: str, model: type[M], what: str, session_id: str) -> M:
 
 
 def saved_state(session: SessionFile, concept: Concept) -> CoreState:
-    """The core state the session file holds (after its last complete turn)."""
-    return CoreState.from_dict(
-        graph=session.graph,
-        tracker=session.tracker,
-        state=session.state,
-        concept=concept,
-        canonical=session.canonical if session.settings.enable_canonical_slots else None,
-    )
+    """The core state the session file holds (after its last complete turn); one
+    ``SessionFileError`` line when a hand edit left it unreadable."""
+    try:
+        return CoreState.from_dict(
+            graph=session.graph,
+            tracker=session.tracker,
+            state=session.state,
+            concept=concept,
+            canonical=session.canonical if session.settings.enable_canonical_slots else None,
+        )
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise SessionFileError(
+            f"session {session.id}: its graph or state cannot be read ({exc}); was the file "
+            "edited by hand?"
+        ) from None
 
 
 def initial_state(session: SessionFile, concept: Concept) -> CoreState:

@@ -35,6 +35,7 @@ from interview_cli.errors import InterviewError, SessionFileError, UsageError
 from interview_cli.llm.client_settings import LLMSettings
 from interview_cli.llm.protocol import Exchange, InterviewLLM, PersonaRequest
 from interview_cli.llm.spend import SpendCap, SpendCapReached
+from interview_cli.safe_text import redact_secrets
 from interview_cli.session.schema import SessionFile
 from interview_cli.session.store import SessionStore
 from interview_cli.simulation.collector import batch_collector
@@ -113,6 +114,36 @@ class PlannedInterview:
     @property
     def persona_id(self) -> str:
         return self.persona.value.id
+
+
+def holds_truth(persona: Persona, concept_id: str, methodology: Methodology) -> bool:
+    """Whether the persona believes anything about the topic, in the study's shape: ladders
+    (``beliefs``), a journey or a grid about this concept."""
+    if methodology.shape == "journey":
+        return bool(persona.journeys.get(concept_id))
+    if methodology.shape == "grid":
+        return bool(persona.grids.get(concept_id))
+    return bool(persona.beliefs.get(concept_id))
+
+
+def refuse_without_truth(spec: BatchSpec) -> None:
+    """A usage error naming the first persona that holds no beliefs about the batch's concept:
+    its interviews could not be scored, and a persona answering about another topic (its
+    beliefs about headphones in an oat-milk study) is a mistake, not a test."""
+    concept = spec.concept.value.id
+    methodology = spec.methodology.value
+    for loaded in spec.personas:
+        persona = loaded.value
+        if holds_truth(persona, concept, methodology):
+            continue
+        topics = sorted({*persona.beliefs, *persona.journeys, *persona.grids})
+        held = f"its beliefs are about {', '.join(topics)}" if topics else "it has no beliefs"
+        key = {"journey": "journeys", "grid": "grids"}.get(methodology.shape, "beliefs")
+        raise UsageError(
+            f"persona {persona.id} holds no beliefs about {concept} ({held}): choose personas "
+            f"that do, add `{key}: {{{concept}: ...}}` to its file (personas/README.md), or "
+            "pass --no-ground-truth to interview it unscored"
+        )
 
 
 def plan_batch(spec: BatchSpec) -> list[PlannedInterview]:
@@ -196,6 +227,7 @@ def simulation_record(
     """What a simulated session keeps about its persona and run (before evaluation)."""
     persona = planned.persona.value
     methodology = spec.methodology.value
+    topic = spec.concept.value.id
     return {
         "persona": {
             "id": persona.id,
@@ -209,13 +241,13 @@ def simulation_record(
         "seed": planned.seed,
         "policy": spec.policy,
         "ground_truth": {
+            "concept": topic,
             "methodology": methodology.name,
             "ladders": [
-                [r.model_dump(mode="json") for r in ladder]
-                for ladder in persona.typed_ladders(methodology)
+                [r.model_dump(mode="json", exclude_none=True) for r in ladder]
+                for ladder in persona.typed_ladders(topic, methodology)
             ],
-            "aliases": {k: list(v) for k, v in persona.aliases.items()},
-            **shaped_truth(persona, methodology),
+            **shaped_truth(persona, topic, methodology),
         },
     }
 
@@ -313,6 +345,7 @@ class PersonaSeat:
                 )
                 for t in session.turns
             ],
+            concept=interview.concept,
             methodology=interview.methodology,
             strategy=question.strategy,
             focus_label=question.focus_label,
@@ -350,7 +383,7 @@ async def _run_one(
                 session = store.load(planned.session_id)
                 if session.status == "completed":
                     outcome.status = "skipped"
-                    outcome.evaluation = (session.simulation or {}).get("evaluation")
+                    outcome.evaluation = _evaluation_of(session, persona, spec, store)
                     outcome.path = path
                     return outcome
                 session.status = "active"
@@ -401,6 +434,21 @@ async def _run_one(
     return outcome
 
 
+def _evaluation_of(
+    session: SessionFile, persona: Persona, spec: BatchSpec, store: SessionStore
+) -> dict[str, Any] | None:
+    """A completed session's evaluation, computed and saved now when it has none: a batch
+    stopped between saving the completed session and saving its evaluation (SIGKILL, or a
+    SIGTERM that cancelled the second write) must not leave it out of every later summary.
+    The evaluation is a pure function of the session, so computing it later gives the same."""
+    evaluation = (session.simulation or {}).get("evaluation")
+    if evaluation is None and session.simulation is not None:
+        _store_evaluation(session, persona, spec.methodology.value)
+        store.save(session)  # made durable before the lock is released, as every save
+        evaluation = session.simulation["evaluation"]
+    return evaluation
+
+
 async def _drain(store: SessionStore, session_id: str) -> None:
     """Wait for the session's background writes (``saving``) without blocking the loop."""
     await store.writes.drain(session_id)
@@ -434,7 +482,7 @@ def _record_failure(
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, InterviewError):
         return exc.message.replace("\n", " ")
-    detail = str(exc).replace("\n", " ").strip()
+    detail = redact_secrets(str(exc).replace("\n", " ").strip())  # an SDK's may quote a URL
     return f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
 
 
@@ -464,6 +512,8 @@ async def run_batch(
     from interview_cli.simulation.reuse import refuse_stale
 
     refuse_stale(spec, planned)
+    for item in planned:  # ids are predictable: a link planted at one is refused up front
+        store.refuse_links(item.session_id)
     gate = asyncio.Semaphore(concurrency)
 
     async def worker(item: PlannedInterview) -> InterviewOutcome:

@@ -20,13 +20,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interview_cli.analysis.report.codes import graph_ladders
-from interview_cli.analysis.sources import snapshot_concept, snapshot_methodology
+from interview_cli.analysis.sources import session_graph, snapshot_concept, snapshot_methodology
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.study import REACTIONS
 from interview_cli.core.coverage import CoverageState, map_node
 from interview_cli.core.decide.continuation import fatigue_min_coverage
 from interview_cli.core.graph.knowledge import KnowledgeGraph
-from interview_cli.core.graph.node_link import from_json
 from interview_cli.errors import SessionFileError
 from interview_cli.session.schema import SessionFile
 
@@ -98,10 +97,6 @@ class SessionCoverage:
         }
 
 
-def _graph(session: SessionFile) -> KnowledgeGraph:
-    return from_json(session.graph) if session.graph.get("nodes") else KnowledgeGraph()
-
-
 def _recorded(session: SessionFile) -> CoverageState | None:
     data = (session.state or {}).get("coverage")
     return CoverageState.model_validate(data) if data else None
@@ -161,7 +156,9 @@ def session_coverage(session: SessionFile) -> SessionCoverage | None:
     methodology = snapshot_methodology(session)
     if not concept.elements or methodology.shape != "ladder":
         return None  # (before parsing the graph)
-    coverage = concept_test_coverage(concept, methodology, _graph(session), _recorded(session))
+    coverage = concept_test_coverage(
+        concept, methodology, session_graph(session), _recorded(session)
+    )
     return replace(coverage, answered=session.turn_count) if coverage is not None else None
 
 

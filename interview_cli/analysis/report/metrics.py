@@ -19,8 +19,7 @@ from statistics import mean, median
 from typing import Any
 
 from interview_cli.analysis.report.question_card import QuestionCard, combine, question_card
-from interview_cli.analysis.sources import SessionSource, snapshot_methodology
-from interview_cli.core.graph.node_link import from_json
+from interview_cli.analysis.sources import SessionSource, session_graph, snapshot_methodology
 from interview_cli.core.state import compute_graph_state
 from interview_cli.session.schema import SessionFile
 
@@ -125,7 +124,7 @@ def _persona(simulation: Mapping[str, Any] | None) -> str | None:
 
 def session_metrics(session: SessionFile, path: str = "") -> SessionMetrics:
     methodology = snapshot_methodology(session)
-    graph = from_json(session.graph) if session.graph.get("nodes") is not None else None
+    graph = session_graph(session) if session.graph.get("nodes") is not None else None
     turns = session.turn_count
     if graph is not None:
         state = compute_graph_state(graph, methodology, turns)
