@@ -466,7 +466,7 @@ def build_report(
             (g.graph for g in [*graphs, *sheet_graphs]), options.merges
         ),
         participants=participant_rows(rows),
-        elements=element_tables([s.session for s in sources]),
+        elements=element_tables([s.session for s in sources], {g.id: g.graph for g in graphs}),
     )
 
 

@@ -15,7 +15,7 @@ extractor said so, or the node's words name it), the same rule the interview ste
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -146,8 +146,11 @@ def concept_test_coverage(
     return coverage_of(concept, methodology, graph, recorded)
 
 
-def session_coverage(session: SessionFile) -> SessionCoverage | None:
-    """A session's element coverage (``concept_test_coverage``), from its file alone."""
+def session_coverage(
+    session: SessionFile, graph: KnowledgeGraph | None = None
+) -> SessionCoverage | None:
+    """A session's element coverage (``concept_test_coverage``), from its file alone;
+    ``graph``: its graph when the caller has parsed it already."""
     if session.stimulus is None and not (session.state or {}).get("coverage"):
         # no stimulus shown and no coverage kept: no stimulus elements (its concept is not
         # parsed for nothing: a report reads hundreds of sessions)
@@ -156,9 +159,8 @@ def session_coverage(session: SessionFile) -> SessionCoverage | None:
     methodology = snapshot_methodology(session)
     if not concept.elements or methodology.shape != "ladder":
         return None  # (before parsing the graph)
-    coverage = concept_test_coverage(
-        concept, methodology, session_graph(session), _recorded(session)
-    )
+    graph = session_graph(session) if graph is None else graph
+    coverage = concept_test_coverage(concept, methodology, graph, _recorded(session))
     return replace(coverage, answered=session.turn_count) if coverage is not None else None
 
 
@@ -250,11 +252,14 @@ class ConceptElements:
         }
 
 
-def element_tables(sessions: Sequence[SessionFile]) -> list[ConceptElements]:
-    """Per concept with stimulus elements, in first-seen order: the element table."""
+def element_tables(
+    sessions: Sequence[SessionFile], graphs: Mapping[str, KnowledgeGraph] | None = None
+) -> list[ConceptElements]:
+    """Per concept with stimulus elements, in first-seen order: the element table;
+    ``graphs``: the sessions' graphs by session id, when the caller has parsed them."""
     tables: dict[str, ConceptElements] = {}
     for session in sessions:
-        coverage = session_coverage(session)
+        coverage = session_coverage(session, (graphs or {}).get(session.id))
         if coverage is None:
             continue
         table = tables.get(session.concept.id)
