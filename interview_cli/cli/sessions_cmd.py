@@ -43,6 +43,12 @@ def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
         "termination_reason": session.termination_reason,
         "participant": session.participant.id if session.participant else None,
         "participant_meta": dict(session.participant.meta) if session.participant else {},
+        # A fork (`interview fork`): the session it repeats and the turn it leaves it after.
+        "fork_of": (
+            {"session": session.fork.session_id, "turn": session.fork.turn}
+            if session.fork
+            else None
+        ),
         "path": path,
     }
 
@@ -135,7 +141,7 @@ def _discover(directory: Path, files: list[Path]) -> list[dict[str, Any]]:
     return rows
 
 
-def _nested(store: Any, ref: str) -> str:
+def nested_ref(store: Any, ref: str) -> str:
     """``ref`` itself, or the path of the one session file named ``ref`` in a subfolder
     (a batch's), so that an id from `interview sessions` can be typed back as it is."""
     from interview_cli.files import session_files
@@ -164,7 +170,9 @@ def show(
     source = ctx.get_parameter_source("sessions_dir")
     typed = source is not None and source.name == "COMMANDLINE"
     store = SessionStore(sessions_dir if typed or ctx.obj is None else ctx.obj)
-    session = store.load(_nested(store, session_ref) if store.directory.is_dir() else session_ref)
+    session = store.load(
+        nested_ref(store, session_ref) if store.directory.is_dir() else session_ref
+    )
     if as_json:
         print_json(session.model_dump(mode="json"))
         return
