@@ -345,7 +345,7 @@ def _compare(spec: ForkSpec, plan: list[PlannedInterview], result: BatchResult) 
         at=spec.at,
         policy=spec.policy,
         origin_policy=origin.settings.policy,
-        methodology=f"{spec.methodology.value.name} {spec.methodology.value.method.version}",
+        methodology=_methodology_label(spec),
         persona=spec.persona.value.id,
         original=evaluate_simulated(origin, spec.persona.value, methodology_of(origin).value),
     )
@@ -364,6 +364,14 @@ def _compare(spec: ForkSpec, plan: list[PlannedInterview], result: BatchResult) 
             run = _with_checks(run, origin, session, spec.at, verify_session(session).ok)
         comparison.runs.append(run)
     return comparison
+
+
+def _methodology_label(spec: ForkSpec) -> str:
+    """The fork's methodology: name and version, and which file when it is not the
+    original's."""
+    m = spec.methodology
+    name = f"{m.value.name} {m.value.method.version}"
+    return f"{name} from {m.path} ({m.sha256[:8]})" if spec.methodology_changed else name
 
 
 def _with_checks(run: Any, origin: SessionFile, fork: SessionFile, at: int, ok: bool) -> Any:

@@ -59,6 +59,7 @@ from interview_cli.simulation.batch import (
     run_batch,
 )
 from interview_cli.simulation.respondents.respondent import Respondent
+from interview_cli.words import plural
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ def fork_question(origin: SessionFile, at: int) -> QuestionRecord:
     why = (
         f"turn {at} was followed by the closing question"
         if 1 <= at <= origin.turn_count
-        else f"it has {origin.turn_count} complete turn(s)"
+        else f"it has {plural(origin.turn_count, 'complete turn')}"
     )
     raise UsageError(f"--at {at}: session {origin.id} cannot be forked there ({why}); use {span}")
 

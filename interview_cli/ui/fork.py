@@ -132,10 +132,8 @@ def runs_table(comparison: ForkComparison) -> Table:
 
 def fork_view(comparison: ForkComparison, *, out: str) -> RenderableType:
     """The whole screen: what was forked, the paired figures, the forks."""
-    changed = (
-        f"policy {comparison.policy}"
-        if comparison.policy != comparison.origin_policy
-        else f"policy {comparison.policy} (as the original)"
+    changed = f"policy {comparison.policy}" + (
+        "" if comparison.policy != comparison.origin_policy else " (the original's)"
     )
     head = Text.assemble(
         "Forks of ",
