@@ -157,11 +157,9 @@ def _read_origin(ref: str, store: Any) -> SessionFile:
     """The session to fork, read under its lock (taken and let go): a session in progress
     is refused (exit 2, naming the process that holds it)."""
     from interview_cli.analysis.sources import read_session
-    from interview_cli.cli.sessions_cmd import nested_ref
     from interview_cli.errors import UsageError
     from interview_cli.session.store import SessionStore
 
-    ref = nested_ref(store, ref) if store.directory.is_dir() else ref
     path = store.resolve(ref)
     if path.is_dir():
         raise UsageError(f"{ref} is a directory; pass a session file (or a session id)")
@@ -205,6 +203,7 @@ def _spec(
         runs=runs,
         seed=seed,
     )
+    _refuse_without_truth(spec)
     _refuse_unreplayable(origin, at)
     if out is not None:
         return spec
@@ -253,6 +252,20 @@ def _methodology(lib: Library, origin: SessionFile, ref: str | None) -> Loaded[M
             f"a variant of {origin.methodology.name} (e.g. a copy of its YAML with other weights)"
         )
     return loaded
+
+
+def _refuse_without_truth(spec: ForkSpec) -> None:
+    """A persona with no beliefs about the study's topic gives nothing to compare on."""
+    from interview_cli.errors import UsageError
+    from interview_cli.simulation.batch import holds_truth
+
+    persona, concept = spec.persona.value, spec.origin.concept.id
+    if not holds_truth(persona, concept, spec.methodology.value):
+        raise UsageError(
+            f"persona {persona.id} holds no beliefs about {concept}, so its forks could not "
+            "be compared with the original on ground truth: pass --persona with one that does "
+            "(personas/README.md)"
+        )
 
 
 def _refuse_unreplayable(origin: SessionFile, at: int) -> None:

@@ -117,7 +117,11 @@ class TerminalRespondent:
             console.print(f"Unknown command {answer!r}; /help lists them.", markup=False)
 
     def answered(self, result: TurnResult) -> None:
-        self.screen.done()
+        if result.next_question is None:
+            # Withdrawn (a safety end, the session completed): the draft is never shown.
+            self.screen.close()
+        else:
+            self.screen.done()
         console = self.console
         console.print(views.turn_summary(result.turn, width=console.width))
         if result.turn.safety is not None:

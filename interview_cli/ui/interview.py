@@ -39,10 +39,16 @@ For the moderator (each recorded on the turn as the moderator's decision):
 Ctrl-C pauses safely at any moment; nothing you typed is lost."""
 
 
-def question_panel(text: str, *, turn: int, strategy: str | None, focus: str | None) -> Panel:
+def question_panel(
+    text: str, *, turn: int, strategy: str | None, focus: str | None, asked_by: str = "tool"
+) -> Panel:
+    """A question in its panel; the subtitle names the tool's strategy and focus, or says the
+    moderator asked it (``/ask``: the words are theirs, not the strategy's)."""
     subtitle = " · ".join(
         part for part in (strategy and f"strategy: {strategy}", focus and f"focus: {focus}") if part
     )
+    if asked_by == "moderator":
+        subtitle = "asked by the moderator"
     return Panel(
         Text(text, style="bold"),
         title=f"Question {turn}",
@@ -71,7 +77,8 @@ def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
         parts.append(f"{merged} merged")
     if rejected:
         parts.append(f"{rejected} rejected")
-    if turn.decision:
+    ended = turn.safety is not None and turn.safety.action == "end"
+    if turn.decision and not ended:  # a safety end withdraws the next question
         focus = f" → {turn.decision.label}" if turn.decision.label else ""
         parts.append(f"next: {turn.decision.strategy}{focus}")
     if turn.assessment:

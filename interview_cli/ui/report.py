@@ -19,9 +19,9 @@ from interview_cli.analysis.report.shapes import valence_bar
 from interview_cli.analysis.report.to_markdown import (
     PARTICIPANT_HEADERS,
     fmt_recall,
+    fork_note,
     matrix_window,
     mix,
-    origin_note,
     participant_row,
     unmatched_merge_lines,
     where_text,
@@ -62,7 +62,7 @@ class SessionTables:
             legend.add_column(no_wrap=True, justify="right")
             legend.add_column(overflow="fold")
             for key, r in zip(keys, sessions, strict=True):
-                legend.add_row(key, Text(r.id + (f" ({origin_note(r)})" if r.fork_of else "")))
+                legend.add_row(key, Text(r.id + (f" ({fork_note(r)})" if r.fork_of else "")))
             yield legend
 
 
@@ -108,7 +108,7 @@ def _how_table(report: Report, names: list[str], *, keyed: bool = False) -> Tabl
     for name, r in zip(names, report.sessions, strict=True):
         persona = f"({r.persona})" if r.persona else ""
         who = " ".join(x for x in (persona, f"[{r.participant}]" if r.participant else "") if x)
-        fork = f"fork at turn {r.fork_turn}" if keyed and r.fork_of else origin_note(r)
+        fork = f"fork at turn {r.fork_turn}" if keyed and r.fork_of else fork_note(r)
         who = "\n".join(x for x in (who, fork) if x)
         how.add_row(
             *_cells(
@@ -364,7 +364,10 @@ def show_report(console: Console, report: Report, *, pager: Pager | None = None)
 
 def report_view(report: Report) -> Group:
     limit = report.options.top
-    parts: list[RenderableType] = [*metrics_tables(report)] if report.sessions else []
+    parts: list[RenderableType] = []
+    if report.selection is not None:
+        parts.append(Text(f"Sessions: {report.selection.describe()}", style="dim"))
+    parts += [*metrics_tables(report)] if report.sessions else []
     if report.participants:
         parts.append(participants_table(report))
     if report.dual_graph:

@@ -47,6 +47,7 @@ from interview_cli.analysis.report.metrics import (
     metrics_for,
 )
 from interview_cli.analysis.report.participants import ParticipantRow, participant_rows
+from interview_cli.analysis.report.selection import Selection
 from interview_cli.analysis.report.shapes import (
     GridAnalysis,
     JourneyAnalysis,
@@ -154,6 +155,8 @@ class Report:
     unmatched_merges: list[tuple[str, str]] = field(default_factory=list)
     participants: list[ParticipantRow] = field(default_factory=list)
     where: list[tuple[str, str]] = field(default_factory=list)  # the --where selection
+    # Which sessions by status and origin (None: sessions chosen by the caller, or none).
+    selection: Selection | None = None
 
 
 def ladder_relations(methodology: Methodology) -> set[str]:

@@ -235,6 +235,19 @@ def _legend_html(lines: list[str]) -> str:
     return f'<p class="note">{escape(lines[0])}</p><ul class="note">{items}</ul>'
 
 
+def _selection_notes(report: Report) -> list[str]:
+    """Which sessions the report is about: by status and origin, and by --where."""
+    notes = []
+    if report.selection is not None:
+        notes.append(f'<p class="note">Sessions: {escape(report.selection.describe())}</p>')
+    if report.where:
+        notes.append(
+            f'<p class="note">Sessions whose participant has '
+            f"{escape(where_text(report.where))}.</p>"
+        )
+    return notes
+
+
 def report_html(report: Report) -> str:
     a = report.aggregate
     parts = [
@@ -263,11 +276,7 @@ def report_html(report: Report) -> str:
             html_table(QUESTION_HEADERS, question_rows(report), "lrrrrrrrr", total_last=True),
             _legend_html(card_legend()),
         ]
-    if report.where:
-        parts.append(
-            f'<p class="note">Sessions whose participant has '
-            f"{escape(where_text(report.where))}.</p>"
-        )
+    parts += _selection_notes(report)
     if report.participants:
         parts += [
             "<h2>Participants</h2>",

@@ -73,6 +73,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
             "counting": report.options.counting,
         },
         "where": {key: value for key, value in report.where},
+        "selection": report.selection.to_dict() if report.selection is not None else None,
         "sessions": [r.to_dict() for r in report.sessions],
         "participants": [p.to_dict() for p in report.participants],
         "aggregate": report.aggregate.to_dict(),

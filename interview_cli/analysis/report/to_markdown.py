@@ -66,7 +66,7 @@ def where_text(where: Sequence[tuple[str, str]]) -> str:
     return " and ".join(f"{k}={v}" for k, v in where)
 
 
-def origin_note(r: SessionMetrics) -> str:
+def fork_note(r: SessionMetrics) -> str:
     """Where a fork comes from ("fork of ID at turn K"); empty for any other session."""
     return f"fork of {r.fork_of} at turn {r.fork_turn}" if r.fork_of else ""
 
@@ -76,7 +76,7 @@ def metric_row(r: SessionMetrics) -> list[str]:
         r.id
         + (f" ({r.persona})" if r.persona else "")
         + (f" [{r.participant}]" if r.participant else "")
-        + (f", {origin_note(r)}" if r.fork_of else ""),
+        + (f", {fork_note(r)}" if r.fork_of else ""),
         str(r.turns),
         r.termination_reason or r.status,
         str(r.nodes),
@@ -371,6 +371,8 @@ def report_markdown(report: Report) -> str:
     ]
     if report.sessions:  # a report over coding sheets alone has no interview metrics
         out += _metrics_md(report)
+    if report.selection is not None:
+        out += [f"Sessions: {md_escape(report.selection.describe())}", ""]
     if report.where:
         out += [f"Sessions whose participant has {where_text(report.where)}.", ""]
     if report.participants:
