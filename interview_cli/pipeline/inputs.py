@@ -4,8 +4,11 @@ The live pipeline (``runner``) and replay (``analysis.replay.engine``) both buil
 here, so the window of recent questions, the settings that shape a decision and the recorded slot
 proposals are read one way only: a replay calls ``core.turn.advance`` on exactly the input the
 live turn decided from. ``rerun`` is that replay loop, the one place a session's recorded turns
-are run again: ``analysis.replay.engine`` (verify, what-if, reports) and the moderator's ``/alt``
-and ``/skip`` after a resume (the state before the last turn) both take it.
+are run again: ``analysis.replay.engine`` (verify, what-if, reports), the moderator's ``/alt``
+and ``/skip`` after a resume (the state before the last turn) and a fork's start
+(``simulation.fork``: the state after turn K) all take it. A fork's first turns were decided
+by its origin's policy and methodology (``SessionFile.fork``): ``turn_input`` and
+``Deciders`` give each turn the rules that decided it.
 """
 
 from __future__ import annotations
@@ -51,6 +54,13 @@ def saved_state(session: SessionFile, concept: Concept) -> CoreState:
         concept=concept,
         canonical=session.canonical if session.settings.enable_canonical_slots else None,
     )
+
+
+def keep_state(session: SessionFile, core: CoreState) -> None:
+    """``core`` into the session file: its graph, tracker, state (and canonical slots), as
+    ``saved_state`` reads them back."""
+    for name, value in core.to_dict().items():
+        setattr(session, name, value)
 
 
 def initial_state(session: SessionFile, concept: Concept) -> CoreState:

@@ -36,7 +36,7 @@ from interview_cli.errors import UsageError
 from interview_cli.llm.client_settings import LLMSettings
 from interview_cli.llm.protocol import InterviewLLM
 from interview_cli.llm.spend import SpendCap
-from interview_cli.pipeline.inputs import parse_snapshot, state_before
+from interview_cli.pipeline.inputs import keep_state, parse_snapshot, state_before
 from interview_cli.session.schema import (
     ForkRecord,
     MethodologySnapshot,
@@ -247,8 +247,7 @@ def fork_session(
     session.opening_calls = [c.model_copy(deep=True) for c in origin.opening_calls]
     session.turns = [t.model_copy(deep=True) for t in origin.turns[:at]]
     session.pending_question = fork_question(origin, at).model_copy(deep=True)
-    for name, value in state.to_dict().items():  # graph, tracker, state (and canonical)
-        setattr(session, name, value)
+    keep_state(session, state)
     session.usage = _usage(session)
     session.fork = ForkRecord(
         session_id=origin.id,
