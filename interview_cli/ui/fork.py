@@ -37,38 +37,36 @@ def _value(name: str, value: float | None) -> str:
 def _mean(name: str, value: float) -> str:
     if name in ("rung_recall", "terminal_reached"):  # a share over runs
         return f"{value:.0%}"
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+    return f"{value:.1f}".removesuffix(".0")
 
 
-def _signed(value: float, digits: int = 2) -> str:
-    text = f"{value:+.{digits}f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
+def _signed(value: float, digits: int) -> str:
+    text = f"{value:+.{digits}f}".removesuffix(".0")
     return "0" if text in ("+0", "-0") else text
 
 
 def _change_cell(f: FigureComparison) -> str:
-    """The paired change: its mean, and over several runs the lowest and highest; shares in
-    percentage points."""
+    """The paired change: its mean, and over several runs the lowest and highest in
+    brackets; shares in percentage points."""
     change = f.change
     if change is None:
         return "—"
     share = f.name in ("rung_recall", "terminal_reached")
-    scale, unit = (100.0, " pts") if share else (1.0, "")
-    digits = 0 if share else 2
-    mean = _signed(change.mean * scale, digits)
+    scale, digits, unit = (100.0, 0, " pts") if share else (1.0, 1, "")
+    mean = _signed(change.mean * scale, digits) + unit
     if change.low == change.high:
-        return mean + unit
+        return mean
     low, high = _signed(change.low * scale, digits), _signed(change.high * scale, digits)
-    return f"{mean}{unit} ({low} to {high})"
+    return f"{mean} [{low}, {high}]"
 
 
 def _spread_cell(f: FigureComparison) -> str:
     spread = f.spread
     if spread is None:
         return "—"
-    sd = f" ± {_mean(f.name, spread.sd)}" if spread.sd is not None else ""
-    return _mean(f.name, spread.mean) + sd
+    if spread.sd is None:  # one run: its own value
+        return _value(f.name, spread.mean)
+    return f"{_mean(f.name, spread.mean)} ± {_mean(f.name, spread.sd).removesuffix('%')}"
 
 
 def figures_table(comparison: ForkComparison) -> Table:
@@ -80,10 +78,12 @@ def figures_table(comparison: ForkComparison) -> Table:
         title_justify="left",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
     )
     table.add_column("figure", no_wrap=True)
     table.add_column("original", justify="right", no_wrap=True)
-    shown = runs if runs <= MAX_RUN_COLUMNS else 0
+    shown = runs if 1 < runs <= MAX_RUN_COLUMNS else 0
     for run in range(1, shown + 1):
         table.add_column(f"run {run}", justify="right", no_wrap=True)
     table.add_column("mean ± sd" if runs > 1 else "fork", justify="right", no_wrap=True)

@@ -89,12 +89,16 @@ def test_the_json_compares_each_fork_with_the_original_on_ground_truth(
 def test_re_running_the_same_fork_prints_the_tables_and_skips_finished_forks(
     sessions: Path, forked: dict[str, Any]
 ) -> None:
-    result = cli(
-        "fork", ORIGIN, "--at", "4", "--policy", "breadth_first", "--runs", "2",
-        "--sessions-dir", str(sessions),
+    result = CliRunner().invoke(
+        app,
+        ["fork", ORIGIN, "--at", "4", "--policy", "breadth_first", "--runs", "2",
+         "--sessions-dir", str(sessions)],
+        env={"COLUMNS": "80"},
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = result.stdout
+    screen = out[out.index("Forks of") :]  # after the progress lines, one per fork
+    assert "…" not in screen and max(len(line) for line in screen.splitlines()) <= 80
     assert f"Forks of {ORIGIN} after turn 4" in out and "Paired with the original" in out
     for words in ("rungs recalled", "terminal reached", "complaints", "repeats 1-4"):
         assert words in out
