@@ -122,9 +122,11 @@ def fork(
 
     **Examples**
 
-    * `interview fork ID --at 4 --policy breadth_first --runs 2`
-    * `interview fork sessions/ID.json --at 6 --methodology my_tuned_mec.yaml --runs 5`
-    * `interview fork ID --at 3 --persona personas/cooperative.yaml --json`
+    * `interview fork cooperative-headphones_mec-adaptive-s0-r1 --at 2 --policy breadth_first
+      --runs 2`
+    * `interview fork ID --at 4 --persona cooperative --json`
+    * `interview fork sessions/headphones_mec-20261122-101500-ab12.json --at 3 --persona
+      cooperative --methodology my_tuned_mec.yaml`
     """
     from interview_cli.session.store import SessionStore
 
