@@ -122,8 +122,8 @@ def fork(
 
     **Examples**
 
-    * `interview fork cooperative-headphones_mec-adaptive-s0-r1 --at 2 --policy breadth_first
-      --runs 2`
+    * `interview fork runs/cooperative-headphones_mec-adaptive-s0-r1.json --at 2 --policy
+      breadth_first --runs 2`
     * `interview fork ID --at 4 --persona cooperative --json`
     * `interview fork sessions/headphones_mec-20261122-101500-ab12.json --at 3 --persona
       cooperative --methodology my_tuned_mec.yaml`
