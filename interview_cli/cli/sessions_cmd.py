@@ -48,6 +48,12 @@ def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
         "coverage": _coverage(session),
         "participant": session.participant.id if session.participant else None,
         "participant_meta": dict(session.participant.meta) if session.participant else {},
+        # A fork (`interview fork`): the session it repeats and the turn it leaves it after.
+        "fork_of": (
+            {"session": session.fork.session_id, "turn": session.fork.turn}
+            if session.fork
+            else None
+        ),
         "path": path,
     }
 

@@ -252,7 +252,10 @@ def simulation_record(
     }
 
 
-def _new_session(spec: BatchSpec, planned: PlannedInterview, respondent: str) -> SessionFile:
+def new_simulated_session(
+    spec: BatchSpec, planned: PlannedInterview, respondent: str
+) -> SessionFile:
+    """A fresh session of the planned interview, with its simulation record (not saved)."""
     from interview_cli.pipeline.setup import new_session
 
     session = new_session(
@@ -389,7 +392,7 @@ async def _run_one(
                 session.status = "active"
                 outcome.resumed = True
             else:
-                session = _new_session(spec, planned, respondent.label)
+                session = new_simulated_session(spec, planned, respondent.label)
                 store.save(session)
             observer.started(planned, resumed=outcome.resumed)
 
@@ -454,11 +457,19 @@ async def _drain(store: SessionStore, session_id: str) -> None:
     await store.writes.drain(session_id)
 
 
-def _store_evaluation(session: SessionFile, persona: Persona, methodology: Methodology) -> None:
-    record = dict(session.simulation or {})
-    record["evaluation"] = evaluate_shaped(session, persona, methodology) or evaluate_session(
+def evaluate_simulated(
+    session: SessionFile, persona: Persona, methodology: Methodology
+) -> dict[str, Any]:
+    """The session against what ``persona`` holds (a journey's or grid's truth, else its
+    ladders): the evaluation every simulated session stores."""
+    return evaluate_shaped(session, persona, methodology) or evaluate_session(
         session, persona, methodology
     )
+
+
+def _store_evaluation(session: SessionFile, persona: Persona, methodology: Methodology) -> None:
+    record = dict(session.simulation or {})
+    record["evaluation"] = evaluate_simulated(session, persona, methodology)
     session.simulation = record
 
 

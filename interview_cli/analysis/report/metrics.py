@@ -49,6 +49,9 @@ class SessionMetrics:
     recall: float | None = None
     participant: str | None = None  # run --participant
     participant_meta: dict[str, str] = field(default_factory=dict)  # run --meta
+    # A fork (`interview fork`): the session it repeats up to ``fork_turn``, then leaves.
+    fork_of: str | None = None
+    fork_turn: int | None = None
     # provider:model called without a price: cost_usd counts the priced calls only, and the
     # cost is shown as unknown (never $0).
     unpriced: list[str] = field(default_factory=list)
@@ -163,6 +166,8 @@ def session_metrics(session: SessionFile, path: str = "") -> SessionMetrics:
         recall=simulation_recall(session.simulation),
         participant=session.participant.id if session.participant else None,
         participant_meta=dict(session.participant.meta) if session.participant else {},
+        fork_of=session.fork.session_id if session.fork else None,
+        fork_turn=session.fork.turn if session.fork else None,
         unpriced=list(session.usage.unpriced),
         question_card=question_card(session),
     )
