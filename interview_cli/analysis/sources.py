@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.schemas import RECORDED, Concept, Methodology
 from interview_cli.config.yamlio import YAMLError, load_yaml
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.node_link import from_json
@@ -299,7 +299,7 @@ def _snapshot(text: str, model: type[M], what: str, session: SessionFile) -> M:
     if cached is not None:
         return cached  # type: ignore[return-value]
     try:
-        parsed = model.model_validate(load_yaml(text))
+        parsed = model.model_validate(load_yaml(text), context=RECORDED)
     except (YAMLError, ValidationError, TypeError) as exc:
         raise SessionFileError(
             f"session {session.id}: its {what} snapshot no longer loads "

@@ -331,7 +331,8 @@ def _error_message(model: type[BaseModel], error: Any) -> str:
         return f"unknown key{hint}; allowed: {', '.join(allowed)}"
     message = str(error["msg"])
     value = error.get("input")
-    if not isinstance(value, dict | list) and kind not in ("value_error", "assertion_error"):
+    plain = not isinstance(value, dict | list) and kind not in ("value_error", "assertion_error")
+    if plain and not (isinstance(value, str) and repr(value) in message):  # named once
         message += f", got {_shown(value)}"
     return message
 

@@ -10,12 +10,14 @@ This module is pure: no I/O. The core imports it.
 
 from __future__ import annotations
 
+import difflib
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from interview_cli.config.base import Identifier, LibraryDocument, StrictModel, Unit
+from interview_cli.config.families import FAMILY_NAMES, StrategyFamily, legacy_family
 from interview_cli.config.shapes import ConstructTruth, GridSpec, JourneySpec, Shape, StageTruth
 from interview_cli.config.study import Guide, SafetySpec, Stimulus
 from interview_cli.config.tuning import Tuning
@@ -103,9 +105,22 @@ class OntologySpec(StrictModel):
         return [n.name for n in sorted(self.nodes, key=lambda n: n.level)]
 
 
+# Validation context of a library document read back from a session file (its recorded YAML
+# snapshot): ``Methodology.model_validate(data, context=RECORDED)``. A snapshot recorded before
+# strategies declared their ``family`` gets the family the tool read from the strategy's name
+# then, so the replay behaves as the interview did; a library file must declare it.
+RECORDED: dict[str, bool] = {"recorded": True}
+_FAMILY_HELP = "docs/how-to/add-a-strategy.md says what each asks"
+
+
 class StrategySpec(StrictModel):
     name: Identifier
     description: str = ""
+    family: StrategyFamily = Field(
+        description="what kind of question the strategy asks (config.families): how the "
+        "offline interviewer words it, how the offline reader reads its answer, how a "
+        "simulated respondent answers it and what counts as a repeat"
+    )
     signal_weights: dict[str, float] = Field(default_factory=dict)
     node_binding: Literal["required", "none"] = "required"
     focus_mode: Literal["recent_node", "summary", "topic", "element"] = Field(
@@ -133,6 +148,41 @@ class StrategySpec(StrictModel):
         "focuses only a node of one of them (never none), a node-less one is chosen only once "
         "the graph holds one; empty = any (a grid's rating needs a construct)",
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _family_declared(cls, data: Any, info: ValidationInfo) -> Any:
+        if not isinstance(data, dict) or "family" in data:
+            return data
+        name, description = data.get("name"), data.get("description", "")
+        if info.context and info.context.get("recorded"):
+            text = description if isinstance(description, str) else ""
+            return {**data, "family": legacy_family(str(name), text)}
+        raise PydanticCustomError(
+            "family_missing",
+            "strategy {name} declares no family: add `family:` with the kind of question it "
+            "asks, one of {families} ({help})",
+            {"name": repr(name), "families": ", ".join(FAMILY_NAMES), "help": _FAMILY_HELP},
+        )
+
+    @field_validator("family", mode="before")
+    @classmethod
+    def _known_family(cls, value: Any, info: ValidationInfo) -> Any:
+        if value in FAMILY_NAMES:
+            return value
+        guess = difflib.get_close_matches(str(value), FAMILY_NAMES, n=1)
+        hint = f" (did you mean '{guess[0]}'?)" if guess else ""
+        raise PydanticCustomError(
+            "family_unknown",
+            "strategy {name}: {value} is no family{hint}; one of {families} ({help})",
+            {
+                "name": repr(info.data.get("name")),
+                "value": repr(value),
+                "hint": hint,
+                "families": ", ".join(FAMILY_NAMES),
+                "help": _FAMILY_HELP,
+            },
+        )
 
 
 class PhaseSpec(StrictModel):

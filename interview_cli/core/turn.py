@@ -325,6 +325,7 @@ def closing_strategy(methodology: Methodology) -> StrategySpec:
     return StrategySpec(
         name="close",
         description="Thank the respondent and invite any last thought.",
+        family="summary",
         node_binding="none",
         focus_mode="summary",
         generates_closing_question=True,

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.schemas import RECORDED, Concept, Methodology
 from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.canonical.slots import (
     CANONICAL_STATE_VERSION,
@@ -37,7 +37,7 @@ M = TypeVar("M", bound=BaseModel)
 
 def parse_snapshot(text: str, model: type[M], what: str, session_id: str) -> M:
     try:
-        return model.model_validate(load_yaml(text))
+        return model.model_validate(load_yaml(text), context=RECORDED)
     except Exception as exc:  # a hand-edited snapshot: say which, do not crash
         raise SessionFileError(
             f"session {session_id}: its {what} snapshot no longer loads ({type(exc).__name__}); "

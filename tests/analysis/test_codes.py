@@ -41,7 +41,7 @@ LADDER = Methodology.model_validate(
                 }
             ],
         },
-        "strategies": [{"name": "deepen"}],
+        "strategies": [{"name": "deepen", "family": "deepen"}],
     }
 )
 LEVELS = {"attribute": 1, "consequence": 2, "value": 3}

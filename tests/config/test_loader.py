@@ -150,7 +150,8 @@ def test_unknown_key_suggests_the_closest_field(lib: Path) -> None:
     (line,) = problems_of(exc)
     assert line.startswith(
         "lib/methodologies/mini_ladder.yaml: strategies[1].focus: unknown key "
-        "(did you mean 'focus_mode'?); allowed: breadth_check, climbs, description, focus_mode,"
+        "(did you mean 'focus_mode'?); allowed: breadth_check, climbs, description, family, "
+        "focus_mode,"
     )
 
 

@@ -96,7 +96,7 @@ def test_signals_section_names_and_pools(mdata: dict[str, Any]) -> None:
 
 
 def test_duplicate_strategy_names(mdata: dict[str, Any]) -> None:
-    mdata["strategies"].append({"name": "explore", "signal_weights": {}})
+    mdata["strategies"].append({"name": "explore", "family": "explore", "signal_weights": {}})
     assert issues_of(mdata) == [(("strategies", 3, "name"), "duplicate strategy name 'explore'")]
 
 

@@ -48,7 +48,10 @@ def methodology(**tuning: Any) -> Methodology:
         {
             "method": {"name": "ladder_test", "goal": "test laddering"},
             "ontology": ONTOLOGY,
-            "strategies": [{"name": "deepen"}, {"name": "explore", "node_binding": "none"}],
+            "strategies": [
+                {"name": "deepen", "family": "deepen"},
+                {"name": "explore", "family": "explore", "node_binding": "none"},
+            ],
             "tuning": tuning,
         }
     )

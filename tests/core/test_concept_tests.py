@@ -59,21 +59,29 @@ def methodology(raise_weight: float = 3.0, **coverage: Any) -> Methodology:
             "strategies": [
                 {
                     "name": "deepen",
+                    "family": "deepen",
                     "signal_weights": {
                         "graph.node.has_outgoing.false": 1.0,
                         "coverage.node.reaction.positive": 0.5,
                         "coverage.node.reaction.negative": -2.0,
                     },
                 },
-                {"name": "explore", "node_binding": "none", "signal_weights": {}},
+                {
+                    "name": "explore",
+                    "family": "explore",
+                    "node_binding": "none",
+                    "signal_weights": {},
+                },
                 {
                     "name": "cover_element",
+                    "family": "element",
                     "node_binding": "none",
                     "focus_mode": "element",
                     "signal_weights": {"coverage.raise_pressure": raise_weight},
                 },
                 {
                     "name": "reflect",
+                    "family": "summary",
                     "node_binding": "none",
                     "generates_closing_question": True,
                     "signal_weights": {"meta.interview.phase.late": 5.0},

@@ -25,8 +25,10 @@ from interview_cli.core.signals.trend import TrendState
 from interview_cli.core.state import SaturationMetrics
 from interview_cli.core.tracker import NodeState, NodeStateTracker
 
-DEEPEN = StrategySpec(name="deepen")
-CLOSE = StrategySpec(name="reflect", node_binding="none", generates_closing_question=True)
+DEEPEN = StrategySpec(name="deepen", family="deepen")
+CLOSE = StrategySpec(
+    name="reflect", family="summary", node_binding="none", generates_closing_question=True
+)
 TUNING = SaturationTuning()
 
 

@@ -64,6 +64,7 @@ LADDER = Methodology.model_validate(
         "strategies": [
             {
                 "name": "deepen",
+                "family": "deepen",
                 "signal_weights": {
                     "graph.node.recency_score": 1.0,
                     "graph.node.has_outgoing.false": 0.5,
@@ -74,6 +75,7 @@ LADDER = Methodology.model_validate(
             },
             {
                 "name": "clarify",
+                "family": "clarify",
                 "signal_weights": {
                     "llm.hedging_language.high": 1.5,
                     "graph.node.is_current_focus.true": 0.5,
@@ -81,11 +83,13 @@ LADDER = Methodology.model_validate(
             },
             {
                 "name": "explore",
+                "family": "explore",
                 "node_binding": "none",
                 "signal_weights": {"graph.chain_completion.has_complete.true": 0.6},
             },
             {
                 "name": "reflect",
+                "family": "summary",
                 "node_binding": "none",
                 "generates_closing_question": True,
                 "signal_weights": {"meta.interview.phase.late": 5.0},

@@ -51,10 +51,10 @@ from interview_cli.core.tracker import (
 from interview_cli.core.turn import content_of, probe_outcome
 
 ROOT = Path(__file__).resolve().parents[2]
-DEEPEN = StrategySpec(name="deepen")
-NEGATIVE = StrategySpec(name="negative_ladder")
-THIRD = StrategySpec(name="third_person")
-EXPLORE = StrategySpec(name="explore", node_binding="none")
+DEEPEN = StrategySpec(name="deepen", family="deepen")
+NEGATIVE = StrategySpec(name="negative_ladder", family="negative_ladder")
+THIRD = StrategySpec(name="third_person", family="third_person")
+EXPLORE = StrategySpec(name="explore", family="explore", node_binding="none")
 ON = VetoTuning(fruitless_probe=True, fruitless_probe_limit=2)
 
 

@@ -95,7 +95,9 @@ def test_phase_multiplier_then_bonus() -> None:
     # Seed 001: final = (base * multiplier) + bonus.
     assert final_score(0.8, 1.5, 0.2) == pytest.approx(1.4)
     assert final_score(-0.5, 2.0, 0.3) == pytest.approx(-0.7)
-    deepen = StrategySpec(name="deepen", signal_weights={"llm.engagement.high": 0.8})
+    deepen = StrategySpec(
+        name="deepen", family="deepen", signal_weights={"llm.engagement.high": 0.8}
+    )
     phase = PhaseSpec(signal_weights={"deepen": 1.5}, phase_bonuses={"deepen": 0.2})
     ranking = rank_strategy_node_pairs(
         [deepen], {"llm.engagement": 1.0}, {}, {}, tuning=TUNING, phase=phase
@@ -108,14 +110,17 @@ def test_phase_multiplier_then_bonus() -> None:
 STRATEGIES = [
     StrategySpec(
         name="deepen",
+        family="deepen",
         signal_weights={"llm.engagement.high": 0.5, "graph.node.exhausted.true": -1.0},
     ),
     StrategySpec(
         name="explore",
+        family="explore",
         signal_weights={"graph.node.is_orphan.true": 0.6, "llm.engagement.high": 0.1},
     ),
     StrategySpec(
         name="reflect",
+        family="summary",
         node_binding="none",
         generates_closing_question=True,
         signal_weights={"meta.interview.phase.late": 1.0},
@@ -153,8 +158,8 @@ def test_joint_scores_every_strategy_node_pair_and_node_less_strategies_once() -
 
 
 def test_ties_between_strategies_follow_yaml_order() -> None:
-    a = StrategySpec(name="a", node_binding="none", signal_weights={"x": 1.0})
-    b = StrategySpec(name="b", node_binding="none", signal_weights={"x": 1.0})
+    a = StrategySpec(name="a", family="generic", node_binding="none", signal_weights={"x": 1.0})
+    b = StrategySpec(name="b", family="generic", node_binding="none", signal_weights={"x": 1.0})
     for order in ([a, b], [b, a]):
         ranking = rank_strategy_node_pairs(order, {"x": 1}, {}, {}, tuning=TUNING)
         assert ranking.selected is not None and ranking.selected.strategy == order[0].name

@@ -35,7 +35,9 @@ unit = st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0, 0.1, 0.9])
 
 strategy_specs = st.lists(
     st.builds(
-        lambda i, w, binding: StrategySpec(name=f"s{i}", signal_weights=w, node_binding=binding),
+        lambda i, w, binding: StrategySpec(
+            name=f"s{i}", family="generic", signal_weights=w, node_binding=binding
+        ),
         st.integers(0, 1000),
         st.dictionaries(st.sampled_from(KEYS), weights, max_size=6),
         st.sampled_from(["required", "required", "none"]),

@@ -49,7 +49,7 @@ METHODOLOGY = Methodology.model_validate(
                 {"name": "leads_to", "permitted_connections": [["attribute", "consequence"]]}
             ],
         },
-        "strategies": [{"name": "deepen"}],
+        "strategies": [{"name": "deepen", "family": "deepen"}],
     }
 )
 

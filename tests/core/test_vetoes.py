@@ -25,9 +25,9 @@ def first_veto(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) ->
     return VetoRecorder(ctx)(strategy, node_id)
 
 
-DEEPEN = StrategySpec(name="deepen")
-CLARIFY = StrategySpec(name="clarify")
-REFLECT = StrategySpec(name="reflect", node_binding="none")
+DEEPEN = StrategySpec(name="deepen", family="deepen")
+CLARIFY = StrategySpec(name="clarify", family="clarify")
+REFLECT = StrategySpec(name="reflect", family="summary", node_binding="none")
 
 
 def tracker(**states: NodeState) -> NodeStateTracker:
@@ -146,8 +146,10 @@ def test_recorder_returns_names_and_keeps_reasons() -> None:
 
 # ---- open questions: spent, and what they elicited laddered first ------------------------
 
-EXPLORE = StrategySpec(name="explore", node_binding="none")
-CLOSE = StrategySpec(name="close", node_binding="none", generates_closing_question=True)
+EXPLORE = StrategySpec(name="explore", family="explore", node_binding="none")
+CLOSE = StrategySpec(
+    name="close", family="generic", node_binding="none", generates_closing_question=True
+)
 OPEN_ON = VetoTuning(open_question_memory=True, ladder_elicited=True, redundancy_window_turns=1)
 TOGETHER = VetoTuning(
     open_question_memory=True, open_questions_spent_together=True, redundancy_window_turns=1
@@ -223,7 +225,7 @@ def test_what_an_open_question_brought_up_is_laddered_before_another_open_questi
 
 
 def test_a_why_already_answered_is_not_asked_again() -> None:
-    climb = StrategySpec(name="third_person", climbs=True)
+    climb = StrategySpec(name="third_person", family="third_person", climbs=True)
     on = VetoTuning(answered_why=True)
     t = tracker(
         led=node("led", edge_count_outgoing=1),  # the respondent said what it leads to

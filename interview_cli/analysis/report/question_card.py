@@ -13,7 +13,8 @@ exactly and can be trusted on any provider's questions):
 - **double-barrelled**: two questions in one (a second question mark, or ", and what ...");
 - **jargon**: a word of the method (attribute, consequence, value, ladder, means-end,
   construct, touchpoint, ...) outside quotation marks, that the respondent had not used;
-- **repeats**: the same focus asked with the same family of technique (``core.techniques``)
+- **repeats**: the same focus asked with the same family of technique (the strategy's declared
+  ``family``, ``config.families``)
   as the last question on it, with nothing new said in between (no element added by the
   answers between);
 - **set aside**: a question about a remark the reader set aside: its focus or a quote is an
@@ -33,8 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interview_cli.analysis.sources import snapshot_concept, snapshot_methodology
+from interview_cli.config.families import legacy_family
 from interview_cli.core.models import NON_CONTENT_KINDS
-from interview_cli.core.techniques import family_for
 from interview_cli.core.text import normalise
 from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
 
@@ -268,14 +269,14 @@ def _set_aside(q: QuestionRecord, said: _Said) -> bool:
 
 
 def _families(session: SessionFile) -> dict[str, str]:
-    """Each strategy's family of technique (``core.techniques.family_for``), read with its
-    description when the session recorded its methodology."""
+    """Each asked strategy's family, as the methodology the session recorded declares it (or
+    as the tool read it from the name when the session was recorded: ``legacy_family``)."""
     try:
-        strategies = {s.name: s.description for s in snapshot_methodology(session).strategies}
+        declared = {s.name: s.family for s in snapshot_methodology(session).strategies}
     except Exception:  # a session without a readable snapshot: the names alone
-        strategies = {}
+        declared = {}
     named = {t.question.strategy for t in session.turns if t.question.strategy}
-    return {name: family_for(name, strategies.get(name, "")) for name in named}
+    return {name: declared.get(name) or legacy_family(name) for name in named}
 
 
 def _repeats(asked: Sequence[_Asked], session: SessionFile) -> set[int]:
@@ -288,7 +289,7 @@ def _repeats(asked: Sequence[_Asked], session: SessionFile) -> set[int]:
         node, strategy = a.record.focus_node_id, a.record.strategy
         if not node or not strategy:
             continue
-        family = families.get(strategy) or family_for(strategy)
+        family = families.get(strategy) or legacy_family(strategy)
         previous = last_on.get(node)
         if previous is not None and previous[0] == family:
             between = session.turns[previous[1] : a.before]

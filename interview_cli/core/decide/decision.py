@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from interview_cli.config.schemas import Methodology, StrategySpec
+from interview_cli.config.schemas import RECORDED, Methodology, StrategySpec
 from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.config.study import APPEALING_REACTIONS
 from interview_cli.core.coverage import CoverageState
@@ -96,7 +96,7 @@ class DecisionInputs:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DecisionInputs:
         return cls(
-            methodology=Methodology.model_validate(data["methodology"]),
+            methodology=Methodology.model_validate(data["methodology"], context=RECORDED),
             tracker=NodeStateTracker.from_dict(data["tracker"]),
             turn_number=data["turn_number"],
             max_turns=data["max_turns"],

@@ -23,6 +23,8 @@ import random
 import re
 from collections.abc import Sequence
 
+from interview_cli.config.families import StrategyFamily
+
 # -- frames for content: {x} is a rung said in the person's words, {y} the next one ----------
 OPEN_FIRST = (
     "{x}.",
@@ -87,9 +89,9 @@ COMPLAIN_SHARP = (
     "We covered that already.",
     "I said that already. Can we move on?",
 )
-# A redirection that gets past a stuck "why": a lead-in sentence in the strategy's spirit
+# A redirection that gets past a stuck "why": a lead-in sentence in the spirit of its family
 # (no content word), then the rung as a plain reason.
-REDIRECT_LEAD = {
+REDIRECT_LEAD: dict[StrategyFamily, tuple[str, ...]] = {
     "negative_ladder": ("I'd miss it.", "I'd miss it, really."),
     "third_person": ("For me? Well.", "For me?"),
     "situational": ("Last time, yes.", "Last time it mattered?"),
@@ -199,9 +201,9 @@ def complaint(rng: random.Random, *, sharp: bool) -> str:
     return pick(rng, COMPLAIN_SHARP if sharp else COMPLAIN_MILD)
 
 
-def redirected(rng: random.Random, strategy: str, reason: str) -> str:
-    """A rung revealed to a redirection question: the strategy's lead-in, then the reason."""
-    leads = REDIRECT_LEAD.get(strategy)
+def redirected(rng: random.Random, family: StrategyFamily | None, reason: str) -> str:
+    """A rung revealed to a redirection question: its family's lead-in, then the reason."""
+    leads = REDIRECT_LEAD.get(family) if family else None
     if not leads:
         return reason
     lead = pick(rng, leads)

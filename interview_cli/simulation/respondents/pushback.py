@@ -10,7 +10,8 @@ carry the interviewer's strategy and focus):
 - **irritation**: how many times it already complained. Each complaint costs a persona
   with little ``repetition_tolerance`` some patience: its answers tire sooner;
 - **stuck**: an earlier plain question on this rung (not a redirection) brought nothing new
-  - a vague answer or a don't-know. A redirection (``REDIRECTIONS``) on such a rung gets
+  - a vague answer or a don't-know. A redirection (a strategy of a family in
+  ``REDIRECTIONS``, as the methodology declares it) on such a rung gets
   past it more often than the plain "why" did, and may reach one rung past what the persona
   would say unprompted (``knowledge``), never past the ladder's end.
 
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from interview_cli.config.families import StrategyFamily
+from interview_cli.config.schemas import Methodology
 from interview_cli.core.text import normalise
 from interview_cli.llm.protocol import Exchange
 from interview_cli.simulation.respondents import phrasing as say
@@ -31,8 +34,10 @@ Rung = tuple[int, int]
 # Node-bound redirections of a stuck "why" (what would you miss without it, why might someone
 # like you care, think of the last time), and the node-less breadth check ("what else matters
 # to you about ...?"), which is answered like any open question.
-REDIRECTIONS = frozenset({"negative_ladder", "third_person", "situational"})
-OPEN_STRATEGIES = frozenset({"breadth_check"})
+REDIRECTIONS: frozenset[StrategyFamily] = frozenset(
+    {"negative_ladder", "third_person", "situational"}
+)
+OPEN_FAMILIES: frozenset[StrategyFamily] = frozenset({"breadth_check"})
 # A redirection on a stuck rung removes this share of the persona's resistance to say more:
 # openness 0.3 -> 0.65, 0.8 -> 0.9 ...
 REDIRECT_LIFT = 0.5
@@ -41,6 +46,13 @@ BEYOND_KNOWLEDGE_SHARE = 0.5
 # Turns of patience one complaint costs a persona with no tolerance for repetition.
 IRRITATION_TURNS = 3.0
 _COMPLAINTS = frozenset(say.COMPLAIN_MILD + say.COMPLAIN_SHARP)
+
+
+def family_of(methodology: Methodology | None, strategy: str | None) -> StrategyFamily | None:
+    """The family of the interviewer's strategy as the methodology declares it (None without
+    a methodology, or for a strategy it does not have)."""
+    spec = methodology.strategy(strategy) if methodology is not None and strategy else None
+    return spec.family if spec is not None else None
 
 
 def first_said(mentioned: Sequence[set[Rung]]) -> list[set[Rung]]:
@@ -97,11 +109,13 @@ def stuck_on(
     history: Sequence[Exchange],
     mentioned: Sequence[set[Rung]],
     rung: Rung,
+    methodology: Methodology | None,
 ) -> bool:
     """Whether a plain question (not a redirection) on ``rung`` already got nothing new."""
     fresh = first_said(mentioned)
     for j, exchange in enumerate(history):
-        if exchange.strategy in REDIRECTIONS or exchange.strategy in OPEN_STRATEGIES:
+        family = family_of(methodology, exchange.strategy)
+        if family in REDIRECTIONS or family in OPEN_FAMILIES:
             continue
         if focus_key(beliefs, exchange.focus_label) == rung and not fresh[j]:
             return True

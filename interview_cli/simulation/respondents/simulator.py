@@ -32,9 +32,10 @@ voice (``voice``) how it sounds. WHAT it says is a decision model:
 - **re-asked** (``pushback``): the same focus and strategy again with nothing new said
   since, or asked for a rung it already said, it says so ("I already told you that.") and
   adds nothing; each complaint tires a persona with little ``repetition_tolerance``;
-- **redirection** (``negative_ladder``, ``third_person``, ``situational``): like a plain
-  why, but on a rung where a plain question got nothing it reveals the next rung more often,
-  up to one rung past ``knowledge``; ``breadth_check`` is answered like an open question.
+- **redirection** (a strategy of the ``negative_ladder``, ``third_person`` or ``situational``
+  family): like a plain why, but on a rung where a plain question got nothing it reveals the
+  next rung more often, up to one rung past ``knowledge``; a ``breadth_check`` one is
+  answered like an open question.
 
 HOW it says it is the person's: every rung in one of its sayings (``Rung.says``, a fresh one
 where it can, so the words vary across the interview; the code only when there are none),
@@ -112,7 +113,6 @@ CORRECT_SHARE = 0.5
 # share of its openness, at most this many times an interview.
 GO_BACK_SHARE = 0.2
 MAX_GO_BACKS = 2
-_CLARIFY_WORDS = ("clarif", "example", "concret", "specif", "mean")
 _CLOSING_TEXT = re.compile(
     r"\b(?:anything else|before we finish|wrap up|did i get that right|is that accurate|"
     r"anything (?:important )?(?:we )?(?:haven'?t|missing))\b",
@@ -164,9 +164,10 @@ def known_rungs(ladder_length: int, knowledge: float) -> int:
 
 def question_kind(request: PersonaRequest) -> QuestionKind:
     """What the question asks for, from the interviewer's decision when it is known."""
-    if request.strategy in pushback.OPEN_STRATEGIES:
+    family = pushback.family_of(request.methodology, request.strategy)
+    if family in pushback.OPEN_FAMILIES:
         return "open"
-    if request.strategy in pushback.REDIRECTIONS and request.focus_label:
+    if family in pushback.REDIRECTIONS and request.focus_label:
         return "redirect"
     spec: StrategySpec | None = None
     if request.methodology is not None and request.strategy:
@@ -182,10 +183,7 @@ def question_kind(request: PersonaRequest) -> QuestionKind:
         return "closing"
     if spec.node_binding == "none" or not request.focus_label:
         return "open"
-    words = f"{spec.name} {spec.description}".lower()
-    if any(w in spec.name.lower() for w in _CLARIFY_WORDS) or (
-        "clarif" in words and "why" not in spec.name.lower()
-    ):
+    if spec.family == "clarify":
         return "clarify"
     return "probe"
 
@@ -534,7 +532,10 @@ def _redirect(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
         return _ceiling(sp, kind, focus)
     if (li, ri + 1) in sp.revealed:
         return _complain(sp, kind, focus)
-    stuck = pushback.stuck_on(sp.beliefs, sp.request.history, sp.mentioned, (li, ri))
+    request = sp.request
+    stuck = pushback.stuck_on(
+        sp.beliefs, request.history, sp.mentioned, (li, ri), request.methodology
+    )
     chance = sp.reveal_chance("probe")
     if stuck:
         chance = 1.0 - (1.0 - chance) * (1.0 - pushback.REDIRECT_LIFT)
@@ -545,5 +546,6 @@ def _redirect(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
     if sp.rng.random() >= chance:
         return _vague(sp, kind, focus, push=False)
     nxt = sp.ref(li, ri + 1)
-    text = say.redirected(sp.words, sp.request.strategy or "", sp.reason(nxt))
+    family = pushback.family_of(request.methodology, request.strategy)
+    text = say.redirected(sp.words, family, sp.reason(nxt))
     return sp.answer(text, "redirect", kind, focus=focus, said=(nxt,))

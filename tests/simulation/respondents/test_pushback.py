@@ -250,3 +250,20 @@ def test_frames_keep_a_capital_i_and_names_and_lower_ordinary_words() -> None:
     assert say.sentences("it's fine. ha, no.") == "It's fine. Ha, no."
     assert say.clause("choose how hard I work") == "I choose how hard I work"
     assert say.mention("noise cancelling", concrete=True) == "the noise cancelling"
+
+
+def test_a_redirection_is_known_by_its_declared_family_not_its_name(mec: Methodology) -> None:
+    third = mec.strategy("third_person")
+    deepen = mec.strategy("deepen")
+    assert third is not None and deepen is not None
+    renamed = [
+        third.model_copy(update={"name": "for_people_like_you"}),  # a third_person by another name
+        deepen.model_copy(update={"name": "negative_ladder"}),  # a plain why named like one
+    ]
+    kept = [s for s in mec.strategies if s.name != "negative_ladder"]
+    methodology = mec.model_copy(update={"strategies": [*kept, *renamed]})
+    who = persona()
+    asked = request(who, methodology, [OPEN], strategy="for_people_like_you", focus="x")
+    assert question_kind(asked) == "redirect"
+    plain = request(who, methodology, [OPEN], strategy="negative_ladder", focus="x")
+    assert question_kind(plain) == "probe"

@@ -4,9 +4,9 @@ The offline half of ``generate_opening`` and ``generate_question`` (seed 001 "Op
 Follow-Up Questions"; seed 000 "Question Deduplication"). It is also the fallback a real
 provider uses when its reply is unusable (``validation.fallback_question``).
 
-A strategy maps to a *family* of templates by the words of its name, then of its YAML
-description (``core.techniques``: "probe_attributions" -> attribution, "dig_motivation" ->
-deepen); a strategy no family fits gets a generic question. A "why" on a node that is no
+A strategy's templates are those of the ``family`` it declares (``config.families``:
+probe_attributions is an attribution, dig_motivation a deepen); the generic family gets a
+plain follow-up. A "why" on a node that is no
 rung of a ladder takes the angle of its node type (``wording.TYPE_ANGLES``: a job's
 circumstances, a solution's choice), and on a dislike asks what it costs.
 
@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import re
 
-from interview_cli.core.techniques import family_for
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
 from interview_cli.llm.offline.asking.phrases import NOTHING, Reference, refer, thing
@@ -66,7 +65,7 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
     strategy = request.strategy
     if request.closing or strategy.generates_closing_question:
         return "closing"
-    family = family_for(strategy.name, strategy.description)
+    family: str = strategy.family
     if family == "summary":
         return "closing"
     if has_focus and family == "deepen":

@@ -9,12 +9,13 @@ node type from the methodology's ontology and clauses are joined by edges:
 
 - a clause after an upward cue ("because", "so that", "lets me", "makes me feel") sits above
   the clause before it; after "that's why", below it;
-- the first clause of an answer to a "why" question (a deepen-like strategy) on a level-k
-  focus sits above k, and is linked from the focus node (a cross-turn edge, seed 002 Path 13);
+- the first clause of an answer to a "why" question (a strategy of a climbing family,
+  ``CLIMBING_FAMILIES``) on a level-k focus sits above k, and is linked from the focus node
+  (a cross-turn edge, seed 002 Path 13);
 - a clause whose words or cue name a kind of element (a feeling, a value, "being ...", a
   problem, a situation, a solution, an action) takes the node type that fits that kind by
-  name and description (``OntologyView.affinity``); a strategy whose name names a kind
-  ("probe_attributions", "uncover_obstacles") sets the kind of the answer's first clause;
+  name and description (``OntologyView.affinity``); a strategy whose family asks for a kind
+  (an attribution, an obstacle: ``FAMILY_KINDS``) sets the kind of the answer's first clause;
 - edges use the first linking relation the ontology permits between the two types,
   looking back up to three clauses for a permitted source (``links``); they always climb,
   and a link the ontology forbids is recorded among ``rejected`` with its reason.
@@ -35,11 +36,11 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from interview_cli.config.families import StrategyFamily
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.core.text import NEGATIONS, label_profile
 from interview_cli.llm.offline.lexicon import (
     ACKNOWLEDGEMENTS,
-    CATEGORY_KEYWORDS,
     CATEGORY_POSITION,
     DEFERRAL,
     DISLIKE_VERBS,
@@ -50,7 +51,6 @@ from interview_cli.llm.offline.lexicon import (
     LEADING_STRIP,
     NEGATIVE_WORDS,
     POSITIVE_WORDS,
-    SCALE_CATEGORIES,
     TERMINAL_CEILING,
     TIME_OPENER,
     TRAILING_STRIP,
@@ -84,10 +84,34 @@ from interview_cli.llm.offline.reading.reactions import (
 from interview_cli.llm.protocol import ExtractRequest
 
 STRONG_AFFINITY = 0.8
-# "third_person" ("why might someone like you care?"), "negative_ladder" ("what would you
-# miss without it?") and "situational" ("the last time it mattered") ask for what the focus
-# does for the person as a plain why does, by another road: the answer climbs from it too.
-_DEEPEN_NAMES = ("deepen", "ladder", "probe", "why", "dig", "third", "negative", "situational")
+# Families whose answer sits above the focus. "third_person" ("why might someone like you
+# care?"), "negative_ladder" ("what would you miss without it?") and "situational" ("the last
+# time it mattered") ask for what the focus does for the person as a plain why does, by
+# another road; what happened next, what caused it and what else was tried follow from the
+# focus too.
+CLIMBING_FAMILIES: frozenset[StrategyFamily] = frozenset(
+    {
+        "deepen",
+        "negative_ladder",
+        "third_person",
+        "situational",
+        "narrative",
+        "attribution",
+        "alternative",
+    }
+)
+# The kind of element a family's question asks for (used where the ontology has a type for
+# it): the first clause of its answer is read as that kind when its words name none.
+FAMILY_KINDS: dict[StrategyFamily, str] = {
+    "incident": "context",
+    "explore": "context",
+    "deepen": "job",
+    "emotion": "emotion",
+    "attribution": "attribution",
+    "insight": "lesson",
+    "obstacle": "pain",
+    "alternative": "solution",
+}
 # A scene set in answer to a situational question ("I was on a packed train last Monday")
 # is no element where the ontology has no type for situations: it is skipped, and what
 # follows it links from the focus.
@@ -97,7 +121,6 @@ _SCENE = re.compile(
     r"(?:it|that)\s+was\s+(?:on|at|in|during|last|a|an|the)\b|(?:the\s+)?last\s+time\b)",
     re.IGNORECASE,
 )
-_DEEPEN_WORDS = ("why", "ladder up", "climb", "deeper", "motivation")
 # Words that name nothing: pronouns, copulas, intensifiers and bare ratings ("fine", "ok").
 # A don't-know or hedge around these alone ("I don't know, they're just fine I guess") says
 # the respondent has nothing to add; a node "fine" would only be noise in the graph.
@@ -111,24 +134,11 @@ _NAMES_NOTHING = (
 )
 
 
-def is_deepen_like(strategy: str | None, description: str = "") -> bool:
-    """Whether a strategy asks "why": its answer climbs above the focus."""
-    name = (strategy or "").lower()
-    if any(word in name for word in _DEEPEN_NAMES):
-        return True
-    text = description.lower()
-    return any(f" {word}" in f" {text}" for word in _DEEPEN_WORDS)
-
-
-def expected_category(strategy: str | None, view: OntologyView) -> str | None:
-    """The kind of element a strategy's name asks for ("probe_attributions" -> attribution)."""
-    tokens = {t.rstrip("s") for t in (strategy or "").lower().split("_")} - {""}
-    for category, keywords in CATEGORY_KEYWORDS.items():
-        if category in SCALE_CATEGORIES:
-            continue
-        if tokens & {k.rstrip("s") for k in keywords} and view.supports(category):
-            return category
-    return None
+def expected_category(family: StrategyFamily | None, view: OntologyView) -> str | None:
+    """The kind of element a strategy's family asks for (an attribution, a pain), where the
+    ontology has a type for it."""
+    kind = FAMILY_KINDS.get(family) if family else None
+    return kind if kind is not None and view.supports(kind) else None
 
 
 def extract_offline(request: ExtractRequest) -> Extraction:
@@ -226,13 +236,14 @@ def _read_units(
 
 def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
     strategy = request.methodology.strategy(request.strategy) if request.strategy else None
+    family = strategy.family if strategy else None
     return Turn(
         focus_label=request.focus_label,
         focus_type=request.focus_type if view.level(request.focus_type) else None,
-        deepen=is_deepen_like(request.strategy, strategy.description if strategy else ""),
-        expected=expected_category(request.strategy, view),
-        skip_scenes="situation" in (request.strategy or "") and not view.supports("context"),
-        clarifying="clarif" in (request.strategy or ""),
+        deepen=family in CLIMBING_FAMILIES,
+        expected=expected_category(family, view),
+        skip_scenes=family == "situational" and not view.supports("context"),
+        clarifying=family == "clarify",
     )
 
 

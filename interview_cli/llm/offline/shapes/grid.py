@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from interview_cli.config.families import StrategyFamily
 from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import GridSpec
 from interview_cli.core.grid import POLE_SEPARATOR, triad
@@ -36,6 +37,11 @@ from interview_cli.llm.offline.shapes.grid_answers import (
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import ExtractRequest, OpeningRequest, QuestionRequest
 
+# Families that ask what a construct serves ("why does it matter whether one is ... or
+# ...?"): the question and the reading of its answer ladder up instead of rating.
+LADDERING_FAMILIES: frozenset[StrategyFamily] = frozenset(
+    {"deepen", "negative_ladder", "third_person", "situational"}
+)
 _NO_REASON = re.compile(
     r"^\W*(?:it\s+)?(?:just\s+(?:does|matters|is)|i\s+(?:don't|do not)\s+know|not sure|"
     r"no idea|it\s+just\s+matters)",
@@ -111,7 +117,7 @@ def grid_question(request: QuestionRequest) -> str | None:
         return _next_triad(request, elements)
     left, sep, right = focus.partition(POLE_SEPARATOR)
     low, high = spec.rating_scale
-    if "ladder" in strategy.name or "why" in strategy.name:
+    if strategy.family in LADDERING_FAMILIES:
         if sep:
             return f"Why does it matter to you whether one is {left} or {right}?"
         return f"Why does {focus} matter to you?"
@@ -208,8 +214,8 @@ def extract_grid(request: ExtractRequest) -> Extraction:
     found = _Found(spec)
     focus, focus_type = request.focus_label, request.focus_type
     if focus and focus_type == spec.construct_type:
-        strategy = (request.strategy or "").lower()
-        if "ladder" in strategy or "why" in strategy:
+        strategy = request.methodology.strategy(request.strategy) if request.strategy else None
+        if strategy is not None and strategy.family in LADDERING_FAMILIES:
             refused = _read_reason(request, spec, focus, found)
         else:
             refused = _read_ratings(request, focus, found)

@@ -161,7 +161,6 @@ def journey_question(request: QuestionRequest) -> str | None:
             "and did I miss a step that mattered?"
         )
     focus = " ".join((request.focus_label or "").split())
-    name = strategy.name
     # A question about a stage or pain point with none to ask about walks the journey on.
     if strategy.node_binding == "none" or not focus:
         order = _stages(request)
@@ -173,9 +172,9 @@ def journey_question(request: QuestionRequest) -> str | None:
         return _choose(_WALK, request, stage=stage.label)
     if request.focus_label and not any(s.label == request.focus_label for s in _stages(request)):
         focus = f'"{request.focus_label}"'  # a stage in the respondent's words: quote it
-    if "pain" in name:
+    if strategy.family == "obstacle":
         return _choose(_PAIN, request, focus=focus)
-    if "feel" in name or "emotion" in name:
+    if strategy.family == "emotion":
         return _choose(_FEEL, request, focus=focus)
     return _choose(_STEPS, request, focus=focus)
 

@@ -1,0 +1,129 @@
+"""The offline interviewer goes by a strategy's declared family, never by its name: a
+strategy named freely asks, and has its answer read, as its family does; a name that says
+one family while the YAML declares another follows the YAML."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from offline_fixtures import A, extract, shipped_mec
+
+from interview_cli.config.families import StrategyFamily
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.llm.offline.asking.questions import offline_question, template_of
+from interview_cli.llm.offline.asking.wording import WORDINGS
+from interview_cli.llm.offline.shapes.grid import extract_grid, grid_question
+from interview_cli.llm.offline.shapes.journey import journey_question
+from interview_cli.llm.protocol import ExtractRequest, QuestionRequest
+
+ROOT = Path(__file__).resolve().parents[3]
+SCENE = "It was on a wet descent in March, I could brake late and still feel safe."
+
+
+def _renamed(methodology: Methodology, like: str, name: str, family: str) -> Methodology:
+    """The methodology with one more strategy: a copy of ``like`` under another name and
+    family (as a user adds one in YAML)."""
+    base = methodology.strategy(like)
+    assert base is not None
+    added = base.model_copy(update={"name": name, "family": family})
+    kept = [s for s in methodology.strategies if s.name != name]  # or ``like`` redeclared
+    return methodology.model_copy(update={"strategies": [*kept, added]})
+
+
+def _templates(family: str) -> set[str]:
+    w = WORDINGS[family]
+    return {*w.noun, *w.that, *w.thing, *w.plain}
+
+
+def _ask(methodology: Methodology, name: str, turn: int) -> str:
+    strategy = methodology.strategy(name)
+    assert strategy is not None
+    concept = Concept(id="c", name="Road cycling", methodology=methodology.name, objective="x")
+    request = QuestionRequest(
+        methodology=methodology,
+        concept=concept,
+        strategy=strategy,
+        focus_label="disc brakes",
+        focus_type=A,
+        turn_number=turn,
+        answers=["I love the disc brakes."],
+    )
+    return offline_question(request)
+
+
+@pytest.mark.parametrize(
+    ("name", "like", "family"),
+    [
+        ("ask_it_another_way", "negative_ladder", "negative_ladder"),
+        ("deepen_more", "deepen", "clarify"),  # the name says deepen, the YAML clarify
+        ("situational", "situational", "third_person"),
+    ],
+)
+def test_the_question_is_worded_by_the_declared_family(name: str, like: str, family: str) -> None:
+    methodology = _renamed(shipped_mec(), like, name, family)
+    for turn in range(1, 7):
+        question = _ask(methodology, name, turn)
+        assert template_of(question) in _templates(family), question
+
+
+def test_the_reader_climbs_from_the_focus_by_family_not_by_name() -> None:
+    methodology = _renamed(shipped_mec(), "situational", "now_and_then", "situational")
+    methodology = _renamed(methodology, "deepen", "deepen_the_focus", "clarify")
+    # a situational family: the scene is skipped and what it made possible climbs from the focus
+    scene = extract(methodology, "cycling", SCENE, ("disc brakes", A), "now_and_then")
+    assert [n.label for n in scene.nodes] == ["could brake late"]
+    assert [(e.source, e.target) for e in scene.edges] == [("disc brakes", "could brake late")]
+    # a clarifying question whose name says "deepen": nothing is put above the focus
+    clarified = extract(methodology, "cycling", SCENE, ("disc brakes", A), "deepen_the_focus")
+    assert clarified.edges == []
+
+
+def _load(kind: str, name: str) -> dict[str, Any]:
+    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text("utf-8"))
+
+
+def test_a_journey_asks_about_pain_by_family() -> None:
+    journey = Methodology.model_validate(_load("methodologies", "customer_journey"))
+    stages = Concept.model_validate(_load("concepts", "grocery_delivery_journey"))
+    methodology = _renamed(journey, "map_steps", "what_went_wrong", "obstacle")
+    request = QuestionRequest(
+        methodology=methodology,
+        concept=stages,
+        strategy=methodology.strategy("what_went_wrong"),
+        focus_label="the slot was gone",
+        focus_type="pain_point",
+    )
+    question = journey_question(request)
+    assert question is not None and re.search(r"made that better|would have helped", question)
+
+
+@pytest.mark.parametrize(("family", "why"), [("deepen", True), ("generic", False)])
+def test_a_grid_ladders_a_construct_by_family(family: StrategyFamily, why: bool) -> None:
+    grid = Methodology.model_validate(_load("methodologies", "repertory_grid"))
+    transport = Concept.model_validate(_load("concepts", "transport_modes_grid"))
+    # "ladder_construct" declared generic asks for ratings; "go_up" declared deepen, why
+    name = "go_up" if family == "deepen" else "ladder_construct"
+    methodology = _renamed(grid, "ladder_construct", name, family)
+    focus = {"focus_label": "private vs shared", "focus_type": "construct"}
+    spec = methodology.strategy(name)
+    assert spec is not None
+    question = grid_question(
+        QuestionRequest(methodology=methodology, concept=transport, strategy=spec, **focus)
+    )
+    assert question.startswith("Why does it matter") == why, question
+    answer = "Because on my own I can think."
+    read = extract_grid(
+        ExtractRequest(
+            methodology=methodology,
+            concept=transport,
+            answer=answer,
+            utterance_id="u",
+            strategy=name,
+            **focus,
+        )
+    )
+    assert any(e.relation != "rated" for e in read.edges) == why, read
