@@ -109,9 +109,9 @@ def batch(
         typer.Option(
             "--provider",
             "-p",
-            help="The interviewer's provider (extraction, scoring, question writing): offline | "
-            "anthropic | openai | kimi | deepseek | openai-compatible (default: a provider "
-            "whose key is set, else offline).",
+            help="The interviewer's provider (extraction, scoring, question writing): offline, "
+            "or a provider of the registry (`interview providers` lists them; default: a "
+            "provider whose key is set, else offline).",
         ),
     ] = None,
     model: ModelOption = None,

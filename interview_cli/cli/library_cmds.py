@@ -1,4 +1,5 @@
-"""Library commands: `interview validate`, `methodologies`, `concepts`, `personas`.
+"""Library commands: `interview validate`, `methodologies`, `concepts`, `personas`, and
+`providers` (the models an interview can use).
 
 Thin by design: parse options, call ``config.library``, render with ``ui.tables``. Errors are
 raised and printed by the root group (``cli.common``). Heavy modules (pydantic, yaml, rich
@@ -153,6 +154,30 @@ def personas(library: LibraryOption = None, as_json: JsonOption = False) -> None
     _listing("persona", library, as_json)
 
 
+def providers(as_json: JsonOption = False) -> None:
+    """List the providers an interview can use (`--provider`): offline and the registry.
+
+    The registry is the `providers:` section of the LLM defaults (interview_cli/llm/
+    defaults.yaml, with the file named by INTERVIEW_LLM_CONFIG laid over it): which SDK
+    speaks to each provider, the variable its API key is read from, its default model.
+    **ready** says whether this environment has what the provider needs (its key, or for a
+    server of your own its base URL).
+
+    **Examples**
+
+    * `interview providers`
+    * `interview providers --json | jq -r '.[].name'`
+    """
+    from interview_cli.llm.settings import provider_rows
+    from interview_cli.ui import tables
+
+    records = [row.to_dict() for row in provider_rows()]
+    if as_json:
+        print_json(records)
+        return
+    stdout_console().print(tables.providers_table(records))
+
+
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the root app."""
     panel = "Library"
@@ -160,3 +185,4 @@ def register(app: typer.Typer) -> None:
     app.command(rich_help_panel=panel)(methodologies)
     app.command(rich_help_panel=panel)(concepts)
     app.command(rich_help_panel=panel)(personas)
+    app.command(rich_help_panel=panel)(providers)

@@ -86,8 +86,8 @@ def run(
         typer.Option(
             "--provider",
             "-p",
-            help="offline | anthropic | openai | kimi | deepseek | openai-compatible for every "
-            "LLM client (default: a provider whose API key is set, else offline).",
+            help="offline, or a provider of the registry (`interview providers` lists them), "
+            "for every LLM client (default: a provider whose API key is set, else offline).",
         ),
     ] = None,
     extraction_provider: Annotated[

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import Field
@@ -19,11 +20,11 @@ from pydantic import Field
 from interview_cli.errors import ConfigError
 from interview_cli.llm.config_file import (
     CLIENTS,
-    PROVIDERS,
+    OFFLINE,
     ClientName,
     LLMDefaults,
-    ProviderInfo,
     ProviderName,
+    ProviderSpec,
     RetryTuning,
     _Strict,
     load_defaults,
@@ -43,16 +44,6 @@ TASK_CLIENT: dict[str, ClientName] = {
     "generate_question": "generation",
     "respond_as_persona": "respondent",
 }
-
-# Model names that can only be served by one provider family's own API. Checked when a model
-# comes from an environment variable or a flag, because the auto-resolved provider may be
-# another family's (a kimi model sent to anthropic 404s only once the interview is running).
-_MODEL_FAMILIES: tuple[tuple[ProviderName, re.Pattern[str]], ...] = (
-    ("anthropic", re.compile(r"^claude-", re.IGNORECASE)),
-    ("openai", re.compile(r"^(?:gpt-|chatgpt-|o[134](?:$|-))", re.IGNORECASE)),
-    ("kimi", re.compile(r"^(?:kimi-|moonshot-)", re.IGNORECASE)),
-    ("deepseek", re.compile(r"^deepseek-", re.IGNORECASE)),
-)
 
 
 class ClientSettings(_Strict):
@@ -133,16 +124,19 @@ class LLMSettings(_Strict):
         return ", ".join(parts)
 
 
-def provider_info(provider: str, defaults: LLMDefaults | None = None) -> ProviderInfo:
-    table = (defaults or load_defaults()).providers
-    if provider not in table:
-        raise ConfigError(f"unknown provider {provider!r}; choose one of {', '.join(PROVIDERS)}")
-    return table[provider]
+def provider_info(provider: str, defaults: LLMDefaults | None = None) -> ProviderSpec:
+    """``provider``'s entry in the registry (``defaults.yaml`` ``providers:``)."""
+    registry = defaults or load_defaults()
+    if provider not in registry.providers:
+        raise ConfigError(
+            f"unknown provider {provider!r}; choose one of {', '.join(registry.provider_names)}"
+        )
+    return registry.providers[provider]
 
 
 def key_env_var(provider: str) -> str | None:
     """The environment variable that holds ``provider``'s key (None for offline)."""
-    return None if provider == "offline" else provider_info(provider).key_env
+    return None if provider == OFFLINE else provider_info(provider).key_env
 
 
 def has_key(provider: str, env: Mapping[str, str]) -> bool:
@@ -166,7 +160,16 @@ def _article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
-def model_family(model: str) -> ProviderName | None:
-    """The provider family a model name plainly belongs to, None when it is not recognised."""
+def model_family(model: str, defaults: LLMDefaults | None = None) -> ProviderName | None:
+    """The provider whose API alone serves a model of this name (the registry's ``models``),
+    None when no entry claims it."""
     name = model.strip()
-    return next((family for family, pattern in _MODEL_FAMILIES if pattern.match(name)), None)
+    for provider, spec in (defaults or load_defaults()).providers.items():
+        if spec.models is not None and _pattern(spec.models).match(name):
+            return provider
+    return None
+
+
+@lru_cache(maxsize=64)
+def _pattern(expression: str) -> re.Pattern[str]:
+    return re.compile(expression, re.IGNORECASE)

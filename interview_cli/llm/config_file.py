@@ -1,14 +1,24 @@
-"""The LLM clients' tunable numbers: the shipped ``defaults.yaml`` and the user's file.
+"""The LLM clients' tunable numbers and the provider registry: ``defaults.yaml`` and the
+user's file.
 
 ``llm.settings`` resolves which provider and model each client uses; this module only reads
 what the numbers start from: the package's ``defaults.yaml`` and, laid over it key by key, the
 file named by ``INTERVIEW_LLM_CONFIG`` (same shape, every key optional, unknown keys refused,
 errors naming the user's file and key). See ``llm.settings`` for the whole resolution order.
+
+The ``providers:`` section of ``defaults.yaml`` is the provider registry (``ProviderSpec``):
+every fact about a provider (which SDK speaks to it, the variables of its key and base URL,
+its default model, the model names only it serves, its table in ``pricing.yaml`` and what its
+API accepts) is there and nowhere else. The settings, the provider factory
+(``llm.providers.make_provider``), pricing, the CLI (`interview providers`, and every
+unknown-provider message) read it. ``offline`` is built in and is no entry of it. A user's
+file may change an entry (its base URL, its default model), not add one.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,18 +27,23 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from interview_cli.config.loader import (
+    Loc,
     config_error,
     display_path,
     parse_yaml,
+    problem_line,
     read_yaml,
     validation_problems,
 )
 from interview_cli.errors import ConfigError
 
-ProviderName = Literal["offline", "anthropic", "openai", "kimi", "deepseek", "openai-compatible"]
+# A provider's name: "offline" or an entry of the registry (checked against it where a name
+# comes in: the defaults and the user's file here, flags and variables in llm.resolution).
+ProviderName = str
+OFFLINE = "offline"
 ClientName = Literal["extraction", "scoring", "generation", "respondent"]
 TaskName = Literal[
     "extract",
@@ -39,7 +54,6 @@ TaskName = Literal[
     "respond_as_persona",
 ]
 
-PROVIDERS: tuple[str, ...] = get_args(ProviderName)
 CLIENTS: tuple[str, ...] = get_args(ClientName)
 CONFIG_ENV = "INTERVIEW_LLM_CONFIG"
 
@@ -48,7 +62,28 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class ProviderInfo(_Strict):
+class Capabilities(_Strict):
+    """What a provider's API accepts, where providers of one SDK differ."""
+
+    sampling: Literal["temperature", "effort"] = Field(
+        default="temperature",
+        description="how output is tuned: a temperature, or (anthropic 2.x) an effort level",
+    )
+    max_tokens_param: Literal["max_tokens", "max_completion_tokens"] = Field(
+        default="max_tokens", description="the name the API gives the output-token limit"
+    )
+    stream_usage: bool = Field(
+        default=True, description='accepts stream_options={"include_usage": true}'
+    )
+
+
+class ProviderSpec(_Strict):
+    """One entry of the provider registry (``defaults.yaml`` ``providers:``)."""
+
+    about: str = Field(default="", description="one line for `interview providers`")
+    sdk: Literal["anthropic", "openai"] = Field(
+        description="the official SDK that speaks to it (openai: any OpenAI-compatible API)"
+    )
     key_env: str
     base_url_env: str
     base_url: str | None = None
@@ -57,6 +92,25 @@ class ProviderInfo(_Strict):
     # URL and a model, and a key only when the server asks for one.
     own_server: bool = False
     model_env: str | None = Field(default=None, description="variable naming the model")
+    models: str | None = Field(
+        default=None,
+        description="a regular expression matching the model names only this provider's API "
+        "serves (claude-...): a model of it sent to another provider is refused up front",
+    )
+    pricing: str | None = Field(
+        default=None, description="its table in pricing.yaml (default: the provider's name)"
+    )
+    capabilities: Capabilities = Capabilities()
+
+    @field_validator("models")
+    @classmethod
+    def _a_pattern(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                re.compile(value)
+            except re.error as exc:
+                raise ValueError(f"not a regular expression ({exc})") from None
+        return value
 
 
 class RetryTuning(_Strict):
@@ -85,25 +139,59 @@ class LLMDefaults(_Strict):
     """The shape of ``defaults.yaml`` (and, every key optional, of ``INTERVIEW_LLM_CONFIG``)."""
 
     provider_order: list[ProviderName]
-    providers: dict[str, ProviderInfo]
+    providers: dict[ProviderName, ProviderSpec]
     clients: dict[ClientName, ClientDefaults]
     retry: RetryTuning = RetryTuning()
     tasks: dict[TaskName, TaskDefaults] = Field(default_factory=dict)
+
+    @property
+    def provider_names(self) -> tuple[ProviderName, ...]:
+        """Every provider a client may use: offline, then the registry in its order."""
+        return (OFFLINE, *self.providers)
+
+    def pricing_table(self, provider: ProviderName) -> str:
+        """The name of ``provider``'s table in pricing.yaml."""
+        spec = self.providers.get(provider)
+        return (spec.pricing if spec is not None else None) or provider
+
+    def unregistered(self) -> list[tuple[Loc, str]]:
+        """(key path, message) for each provider named here that the registry lacks."""
+        named: list[tuple[Loc, str]] = [
+            (("provider_order", i), p) for i, p in enumerate(self.provider_order)
+        ]
+        named += [(("clients", c, "provider"), d.provider) for c, d in self.clients.items()]
+        problems: list[tuple[Loc, str]] = (
+            [(("providers", OFFLINE), f"{OFFLINE} is built in, it is no entry of the registry")]
+            if OFFLINE in self.providers
+            else []
+        )
+        registered = ", ".join(self.provider_names)
+        problems += [
+            (loc, f"unknown provider {p!r}; the registry (providers:) has {registered}")
+            for loc, p in named
+            if p not in self.provider_names
+        ]
+        return problems
 
 
 # The user file: the same keys with nothing required. Validated on its own first, so that a
 # mistake is reported against the user's file and key, not the merged result.
 class _ProviderOverride(_Strict):
+    about: str = ""
+    sdk: Literal["anthropic", "openai"] = "openai"
     key_env: str = Field(default="", min_length=1)
     base_url_env: str = Field(default="", min_length=1)
     base_url: str | None = None
     default_model: str = ""  # "": none (a server of your own names its model elsewhere)
     own_server: bool = False
     model_env: str = Field(default="", min_length=1)
+    models: str | None = None
+    pricing: str | None = None
+    capabilities: Capabilities = Capabilities()
 
 
 class _ClientOverride(_Strict):
-    provider: ProviderName = "offline"
+    provider: ProviderName = OFFLINE
     model: str = Field(default="", min_length=1)
     temperature: float = Field(default=0.0, ge=0.0, le=2.0)
     max_tokens: int = Field(default=1, ge=1)
@@ -157,8 +245,10 @@ def _checked_defaults(data: dict[str, Any], where: Path) -> LLMDefaults:
         defaults = LLMDefaults.model_validate(data)
     except ValidationError as exc:
         raise config_error(validation_problems(where, LLMDefaults, exc)) from None
-    missing: list[str] = [p for p in defaults.provider_order if p not in defaults.providers]
-    missing += [c for c in CLIENTS if c not in defaults.clients]
+    unregistered = defaults.unregistered()
+    if unregistered:
+        raise config_error([problem_line(where, loc, message) for loc, message in unregistered])
+    missing = [c for c in CLIENTS if c not in defaults.clients]
     if missing:
         raise ConfigError(f"{display_path(where)}: missing entries for {', '.join(missing)}")
     return defaults
@@ -217,8 +307,23 @@ def _user_config(path: str, mtime_ns: int, defaults_path: str | None) -> LLMConf
         user = LLMConfigFile.model_validate(data)
     except ValidationError as exc:
         raise config_error(validation_problems(where, LLMConfigFile, exc)) from None
+    # The user's file changes registry entries, it adds none: the provider factory, pricing
+    # and the key checks read the package's registry.
+    shipped = load_defaults(defaults_path)
+    unknown = [
+        problem_line(
+            where,
+            ("providers", name),
+            f"unknown provider {name!r}; the registry has {', '.join(shipped.providers)} "
+            "(a new provider is an entry of interview_cli/llm/defaults.yaml)",
+        )
+        for name in user.providers
+        if name not in shipped.providers
+    ]
+    if unknown:
+        raise config_error(unknown)
     # Only keys the user wrote are laid over the shipped values; the merge can still be
-    # wrong as a whole (a new provider without its key_env), and that is the user's file too.
+    # wrong as a whole (a provider name no entry has), and that is the user's file too.
     laid_over = user.model_dump(exclude_unset=True)
     laid_over.pop("prices", None)  # read by llm.pricing (load_user_prices)
     merged = _merge(_defaults_data(defaults_path), laid_over)

@@ -1,6 +1,8 @@
 """What model calls cost, from a pricing table shipped as data (seed 001 "Token Usage Tracking").
 
-``pricing.yaml`` holds US dollars per million input and output tokens per provider and model.
+``pricing.yaml`` holds US dollars per million input and output tokens per provider and model
+(a provider's table is the one its registry entry names: ``pricing`` in ``defaults.yaml``,
+by default its own name).
 Your own prices are laid over it, entry by entry: first the ``prices:`` section of the LLM
 settings file (``INTERVIEW_LLM_CONFIG``, see ``llm.settings``), then a whole pricing file
 named by ``INTERVIEW_PRICING`` (a newer price list). An unlisted model is *unpriced*: its
@@ -32,6 +34,7 @@ from interview_cli.config.loader import (
 )
 from interview_cli.errors import ConfigError
 from interview_cli.llm.client_settings import TASK_CLIENT, LLMSettings
+from interview_cli.llm.config_file import load_defaults
 from interview_cli.llm.protocol import LLMCall
 from interview_cli.words import plural
 
@@ -72,7 +75,8 @@ class PricingTable(_Strict):
         )
 
     def price_for(self, provider: str, model: str) -> Price | None:
-        models = self.prices.get(provider, {})
+        # the provider's table, as the registry names it (defaults.yaml ``pricing``)
+        models = self.prices.get(load_defaults().pricing_table(provider), {})
         if model in models:
             return models[model]
         # A dated snapshot prices like its family (claude-sonnet-4-6-20260101, gpt-4o-2024-08-06)

@@ -31,11 +31,11 @@ from interview_cli.llm.client_settings import (
 from interview_cli.llm.config_file import (
     CLIENTS,
     CONFIG_ENV,
-    PROVIDERS,
     ClientName,
     LLMConfig,
-    ProviderInfo,
+    LLMDefaults,
     ProviderName,
+    ProviderSpec,
     check_base_url,
 )
 
@@ -44,13 +44,20 @@ _OVERRIDABLE = frozenset(ClientSettings.model_fields)
 _SHIPPED, _USER_FILE, _ENV, _FLAG = 0, 1, 2, 3
 
 
-def _check_provider(value: str, where: str) -> ProviderName:
+def _check_provider(value: str, where: str, registry: LLMDefaults) -> ProviderName:
     name = value.strip().lower()
-    if name not in PROVIDERS:
+    if name not in registry.provider_names:
         raise ConfigError(
-            f"{where}: unknown provider {value!r}; choose one of {', '.join(PROVIDERS)}"
+            f"{where}: unknown provider {value!r}; choose one of "
+            f"{', '.join(registry.provider_names)}"
         )
-    return name  # type: ignore[return-value]
+    return name
+
+
+def _takes_effort(registry: LLMDefaults, provider: ProviderName) -> bool:
+    """Whether the provider's API is tuned by an effort level instead of a temperature."""
+    spec = registry.providers.get(provider)
+    return spec is not None and spec.capabilities.sampling == "effort"
 
 
 def _normalise_overrides(
@@ -152,18 +159,20 @@ def _explicit_provider(
     overrides: dict[str, Any],
     env: Mapping[str, str],
     env_provider_var: str,
+    registry: LLMDefaults,
 ) -> tuple[ProviderName, str] | None:
     """The provider someone asked for by name, and who asked (None when nobody did): the
     client's own option, then ``--provider``, then ``LLM_<CLIENT>_PROVIDER``."""
     if overrides.get("provider"):
         return (
-            _check_provider(str(overrides["provider"]), f"{name} provider"),
+            _check_provider(str(overrides["provider"]), f"{name} provider", registry),
             f"the {name} provider option",
         )
     if flag_provider:
-        return (_check_provider(flag_provider, "--provider"), "--provider")
+        return (_check_provider(flag_provider, "--provider", registry), "--provider")
     if (env.get(env_provider_var) or "").strip():
-        return (_check_provider(env[env_provider_var], env_provider_var), env_provider_var)
+        variable = env[env_provider_var]
+        return (_check_provider(variable, env_provider_var, registry), env_provider_var)
     return None
 
 
@@ -247,7 +256,7 @@ def _remote_base_url(
     name: ClientName,
     config: LLMConfig,
     provider: ProviderName,
-    info: ProviderInfo,
+    info: ProviderSpec,
     overrides: dict[str, Any],
     env: Mapping[str, str],
 ) -> tuple[str | None, bool]:
@@ -287,7 +296,7 @@ def _remote_model(
     config: LLMConfig,
     provider: ProviderName,
     origin: str | None,
-    info: ProviderInfo,
+    info: ProviderSpec,
     overrides: dict[str, Any],
     env: Mapping[str, str],
     env_vars: _EnvVars,
@@ -354,7 +363,7 @@ def _client_fields(
         "timeout_s": base.timeout_s,
         "max_attempts": base.max_attempts,
         # effort is an anthropic parameter; another provider's model would reject it
-        "effort": base.effort if provider == "anthropic" else None,
+        "effort": base.effort if _takes_effort(config.defaults, provider) else None,
     }
     timeout_strength = _USER_FILE if config.user_client_sets(name, "timeout_s") else _SHIPPED
     if env_timeout is not None:
@@ -398,7 +407,9 @@ def _resolve_client(
     """One client's settings, the note on why its provider, notices, and the strength of
     where its timeout came from."""
     env_vars = _EnvVars.of(name)
-    explicit = _explicit_provider(name, flag_provider, overrides, env, env_vars.provider)
+    explicit = _explicit_provider(
+        name, flag_provider, overrides, env, env_vars.provider, config.defaults
+    )
     provider, origin, note = _choose_provider(name, config, explicit, env)
 
     env_model = (env.get(env_vars.model) or "").strip()
@@ -420,11 +431,11 @@ def _resolve_client(
         )
         if (
             env_temperature is not None
-            and provider == "anthropic"
+            and _takes_effort(config.defaults, provider)
             and "temperature" not in overrides
         ):
             notices.append(
-                f"{env_vars.temperature} ignored: the {name} client uses anthropic, "
+                f"{env_vars.temperature} ignored: the {name} client uses {provider}, "
                 "which takes no temperature here (its effort setting applies)"
             )
 

@@ -58,9 +58,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from interview_cli.llm.client_settings import (
+    OFFLINE_MODEL,
     ClientSettings,
     LLMSettings,
 )
@@ -130,3 +132,61 @@ def language_notice(settings: LLMSettings, language: str | None) -> str | None:
         "only; set an API key (or --provider) for the generation client to ask in "
         f"{language}"
     )
+
+
+@dataclass(frozen=True)
+class ProviderRow:
+    """One provider as `interview providers` lists it: its registry entry and whether this
+    environment can use it."""
+
+    name: str
+    about: str
+    sdk: str
+    key_env: str | None
+    usable: bool
+    base_url: str | None
+    default_model: str
+    priced_models: int
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def provider_rows(env: Mapping[str, str] | None = None) -> list[ProviderRow]:
+    """Every provider a client may use (offline, then the registry with the user's file laid
+    over it), with what it needs and whether ``env`` has it."""
+    from interview_cli.llm.pricing import load_pricing
+
+    environ = os.environ if env is None else env
+    registry = load_config(environ).defaults
+    prices = load_pricing(environ).prices
+    rows = [
+        ProviderRow(
+            "offline",
+            "rules, no model: no key, no network",
+            "-",
+            None,
+            True,
+            None,
+            OFFLINE_MODEL,
+            0,
+        )
+    ]
+    for name, spec in registry.providers.items():
+        key_set = bool((environ.get(spec.key_env) or "").strip())
+        base_url = (environ.get(spec.base_url_env) or "").strip() or spec.base_url
+        usable = bool(base_url) if spec.own_server else key_set
+        rows.append(
+            ProviderRow(
+                name=name,
+                about=spec.about,
+                sdk=spec.sdk,
+                key_env=spec.key_env,
+                usable=usable,
+                base_url=base_url,
+                default_model=spec.default_model
+                or (f"from {spec.model_env}" if spec.model_env else ""),
+                priced_models=len(prices.get(registry.pricing_table(name), {})),
+            )
+        )
+    return rows

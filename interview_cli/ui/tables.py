@@ -128,6 +128,26 @@ def concepts_table(records: Sequence[dict[str, Any]], *, width: int = 120) -> Ta
     return table
 
 
+def providers_table(records: Sequence[dict[str, Any]]) -> Table:
+    """`interview providers`: the registry, with what each provider needs and has here."""
+    table = Table(title="Providers", title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column("provider", style="bold", no_wrap=True)
+    table.add_column("ready", no_wrap=True)
+    table.add_column("key", no_wrap=True)
+    table.add_column("default model", no_wrap=True)
+    table.add_column("about", ratio=1)
+    for r in records:
+        ready = Text("yes", "green") if r["usable"] else Text("no", "yellow")
+        table.add_row(
+            Text(r["name"]),
+            ready,
+            Text(r["key_env"] or "-"),
+            Text(r["default_model"] or "-"),
+            Text(r["about"]),
+        )
+    return table
+
+
 def personas_table(records: Sequence[dict[str, Any]], *, width: int = 120) -> Table:
     """``width``: the terminal's; below 110 columns the free-text "who" column is left out."""
     table = Table(title="Personas", title_justify="left", box=box.SIMPLE_HEAD)

@@ -1,5 +1,6 @@
 """Real providers over the official SDKs: anthropic, and openai-compatible (openai, kimi,
-deepseek, and any server of your own under ``openai-compatible``). Importing this package
+deepseek, and any server of your own under ``openai-compatible``); which SDK a provider uses
+is its ``sdk`` in the registry (``llm.config_file``). Importing this package
 imports no SDK; building a provider does not either: the SDK is imported when the provider
 first needs its client (see ``base``).
 """
@@ -9,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from interview_cli.errors import ConfigError
-from interview_cli.llm.client_settings import ClientSettings
+from interview_cli.llm.client_settings import ClientSettings, provider_info
+from interview_cli.llm.config_file import OFFLINE
 from interview_cli.llm.providers.base import (
     ChatMessage,
     Provider,
@@ -29,13 +31,15 @@ __all__ = [
 
 
 def make_provider(settings: ClientSettings, *, env: Mapping[str, str] | None = None) -> Provider:
-    """The provider for ``settings``; reads its key from ``env`` (default ``os.environ``)."""
-    if settings.provider == "anthropic":
+    """The provider for ``settings``, over the SDK its registry entry names; reads its key
+    from ``env`` (default ``os.environ``)."""
+    if settings.provider == OFFLINE:
+        raise ConfigError(f"no remote provider for {settings.provider!r}")
+    sdk = provider_info(settings.provider).sdk
+    if sdk == "anthropic":
         from interview_cli.llm.providers.anthropic import AnthropicProvider
 
         return AnthropicProvider(settings, env=env)
-    if settings.provider in ("openai", "kimi", "deepseek", "openai-compatible"):
-        from interview_cli.llm.providers.openai_compat import OpenAICompatProvider
+    from interview_cli.llm.providers.openai_compat import OpenAICompatProvider
 
-        return OpenAICompatProvider(settings, env=env)
-    raise ConfigError(f"no remote provider for {settings.provider!r}")
+    return OpenAICompatProvider(settings, env=env)

@@ -1,8 +1,9 @@
 """OpenAI-compatible providers: openai, kimi (Moonshot) and deepseek over ``AsyncOpenAI``.
 
-Seed 001 runs kimi and deepseek as OpenAI-compatible base URLs; one class serves all three,
-with a small per-provider profile for where they differ. Structured output is a forced
-function call (``tools`` + ``tool_choice``), whose ``arguments`` arrive as a JSON *string*.
+Seed 001 runs kimi and deepseek as OpenAI-compatible base URLs; one class serves all three
+(and any registry entry with ``sdk: openai``), with the entry's ``capabilities`` for where
+they differ. Structured output is a forced function call (``tools`` + ``tool_choice``), whose
+``arguments`` arrive as a JSON *string*.
 Some models refuse a forced ``tool_choice`` with a 400 (Kimi's thinking models do); then the
 provider falls back, for the rest of its life, to ``response_format={"type": "json_object"}``
 with the schema spelled out in the system prompt. Streaming reads ``stream=True`` chunks and
@@ -16,9 +17,9 @@ for strict mode); an API that refuses it gets plain tools from then on. Cached p
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
+from interview_cli.llm.client_settings import provider_info
 from interview_cli.llm.protocol import OnToken
 from interview_cli.llm.providers.base import (
     Provider,
@@ -33,31 +34,14 @@ from interview_cli.llm.providers.base import (
 from interview_cli.llm.providers.text_json import json_object_in
 
 
-@dataclass(frozen=True)
-class CompatProfile:
-    """Where an OpenAI-compatible API differs from OpenAI's."""
-
-    max_tokens_param: str = "max_tokens"
-    stream_usage: bool = True  # accepts stream_options={"include_usage": True}
-
-
-PROFILES: dict[str, CompatProfile] = {
-    # max_completion_tokens is what current OpenAI models take (max_tokens is deprecated).
-    "openai": CompatProfile(max_tokens_param="max_completion_tokens"),
-    "kimi": CompatProfile(),
-    "deepseek": CompatProfile(),
-    # Ollama, vLLM, LM Studio and most proxies take max_tokens and stream_options.
-    "openai-compatible": CompatProfile(),
-}
-
-
 class OpenAICompatProvider(Provider):
     name = "openai"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.name = self.settings.provider
-        self.profile = PROFILES.get(self.settings.provider, CompatProfile())
+        # where this API differs from OpenAI's (the registry's capabilities)
+        self.profile = provider_info(self.settings.provider).capabilities
         self.structured_mode = "tools"  # or "json_object" after the API refused tools
         self.strict_tools = True  # False after the API refused "strict": true
 
