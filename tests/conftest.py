@@ -6,6 +6,17 @@ import os
 from pathlib import Path
 
 import pytest
+import typecheck
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # The type check runs beside the rest of the suite when it is part of the run.
+    if any(item.nodeid == typecheck.TEST_ID for item in items):
+        typecheck.start()
+
+
+def pytest_sessionfinish() -> None:
+    typecheck.stop()
 
 
 @pytest.fixture(autouse=True)

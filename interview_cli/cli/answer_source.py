@@ -17,7 +17,7 @@ def clean_answer(raw: str) -> str:
     """Strip terminal escape sequences and other control characters (NULs, bells) but keep
     tabs, newlines, every script and emoji (with their zero-width joiners): the same cleaning
     as model text gets at the LLM boundary."""
-    from interview_cli.llm.boundary import strip_controls
+    from interview_cli.safe_text import strip_controls
 
     return strip_controls(raw).strip()
 

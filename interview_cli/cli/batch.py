@@ -406,7 +406,7 @@ def _run(
     from interview_cli.simulation.batch import OptionalModels, run_batch
     from interview_cli.simulation.respondents.respondent import make_respondent
     from interview_cli.ui.batch import ProgressView
-    from interview_cli.ui.interview import plural
+    from interview_cli.words import plural
 
     llm = build_llm(spec.settings, seed=spec.seed, budget=budget)
     respondent = make_respondent(spec.settings, llm, seed=spec.seed)

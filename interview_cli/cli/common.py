@@ -40,21 +40,10 @@ _DEBUG_META_KEY = "interview_cli.debug"
 
 def _passthrough() -> tuple[type[BaseException], ...]:
     """Exceptions the CLI framework itself handles (exit codes, usage errors, aborts)."""
+    from typer.exceptions import TyperException  # the pinned Typer vendors click
+
     # BrokenPipeError: `interview ... | head` closed stdout; the framework exits quietly.
-    kinds: list[type[BaseException]] = [typer.Exit, typer.Abort, BrokenPipeError]
-    try:  # typer >= 0.16 vendors click
-        from typer.exceptions import TyperException
-
-        kinds.append(TyperException)
-    except ImportError:  # pragma: no cover - older typer on top of click
-        pass
-    try:
-        import click
-
-        kinds += [click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort]
-    except ImportError:
-        pass
-    return tuple(kinds)
+    return (typer.Exit, typer.Abort, BrokenPipeError, TyperException)
 
 
 # --------------------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ def install() -> None:
     if not _KEYWORDS <= set(inspect.signature(build).parameters):
         return  # another Typer than the one this was written for: commands are built eagerly
 
-    def deferred(command_info: Any, *, pretty_exceptions_short: bool, rich_markup_mode: Any):
+    def deferred(command_info: Any, *, pretty_exceptions_short: bool, rich_markup_mode: Any) -> Any:
         def real() -> Any:
             return build(
                 command_info,

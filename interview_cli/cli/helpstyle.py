@@ -139,14 +139,16 @@ def apply() -> None:
 
     default_string = core._get_default_string
 
-    def readable_default(obj: Any, *, ctx: Any, show_default_is_str: bool, default_value: Any):
+    def readable_default(
+        obj: Any, *, ctx: Any, show_default_is_str: bool, default_value: Any
+    ) -> str:
         if isinstance(default_value, float) and not show_default_is_str:
             return f"{default_value:.3g}"
         return default_string(
             obj, ctx=ctx, show_default_is_str=show_default_is_str, default_value=default_value
         )
 
-    core._get_default_string = readable_default  # type: ignore[assignment]
+    core._get_default_string = readable_default
     make_console = rich_utils._get_rich_console
 
     def console(stderr: bool = False) -> Any:
@@ -156,8 +158,8 @@ def apply() -> None:
             made.width = width
         return made
 
-    rich_utils._get_rich_console = console  # type: ignore[assignment]
-    rich_utils._print_options_panel = _options_panel  # type: ignore[assignment]
+    rich_utils._get_rich_console = console
+    rich_utils._print_options_panel = _options_panel
     make_rich_text = rich_utils._make_rich_text
 
     def rich_text(*, text: str, style: str = "", markup_mode: Any) -> Any:
@@ -168,7 +170,7 @@ def apply() -> None:
         return make_rich_text(text=text, style=style, markup_mode=markup_mode)
 
     rich_text.__wrapped__ = make_rich_text  # type: ignore[attr-defined]  # for the tests
-    rich_utils._make_rich_text = rich_text  # type: ignore[assignment]
+    rich_utils._make_rich_text = rich_text
 
 
 def _options_panel(

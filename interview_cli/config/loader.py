@@ -165,7 +165,7 @@ class _StrictSafeLoader(_DuplicateKeys, yaml.SafeLoader):
     """The pure-Python safe loader: the reference for what a broken file's message says."""
 
 
-class _FastStrictSafeLoader(_DuplicateKeys, SafeLoader):  # type: ignore[misc, valid-type]
+class _FastStrictSafeLoader(_DuplicateKeys, SafeLoader):  # type: ignore[misc]
     """libyaml's parser where available (same data, same duplicates, other error wording)."""
 
 

@@ -86,7 +86,9 @@ def load_yaml(text: str) -> Any:
 
 def dump_yaml(value: Any, **options: Any) -> str:
     """``yaml.safe_dump`` semantics (same options), through the fastest safe dumper."""
-    return yaml.dump(value, Dumper=SafeDumper, **options)
+    # without a stream yaml.dump returns the text
+    text: str = yaml.dump(value, Dumper=SafeDumper, **options)
+    return text
 
 
 __all__ = [

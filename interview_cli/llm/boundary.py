@@ -26,9 +26,14 @@ selectors, fillers) gets through, and drops what no reader sees.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from interview_cli.safe_text import drop_default_ignorable, strip_controls
+
+if TYPE_CHECKING:
+    from interview_cli.llm.protocol import TaskResult
+
+T = TypeVar("T")
 
 # About 5,000 tokens: far more than any spoken answer, far less than any model's context.
 MAX_ANSWER_CHARS = 20_000
@@ -65,7 +70,7 @@ def _clean(value: Any) -> Any:
     return value
 
 
-def clean_result(result: Any) -> Any:
+def clean_result(result: TaskResult[T]) -> TaskResult[T]:
     """A ``TaskResult`` whose value holds no control characters (usage records untouched)."""
     value = _clean(result.value)
     return result if value is result.value else result.model_copy(update={"value": value})

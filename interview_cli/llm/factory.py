@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.boundary import CleanTokens, bound_request, clean_result
@@ -23,6 +23,7 @@ from interview_cli.llm.config_file import CLIENTS
 from interview_cli.llm.protocol import (
     AssessRequest,
     ExtractRequest,
+    InterviewLLM,
     OnToken,
     OpeningRequest,
     PersonaRequest,
@@ -34,11 +35,15 @@ from interview_cli.llm.protocol import (
 from interview_cli.llm.retry import Sleep
 from interview_cli.llm.spend import SpendCap
 
+T = TypeVar("T")
+
 
 class RoutedLLM:
     """``InterviewLLM`` that dispatches every task to the implementation of its client."""
 
-    def __init__(self, clients: Mapping[str, Any], *, settings: LLMSettings | None = None) -> None:
+    def __init__(
+        self, clients: Mapping[str, InterviewLLM], *, settings: LLMSettings | None = None
+    ) -> None:
         missing = [c for c in CLIENTS if c not in clients]
         if missing:
             raise ValueError(f"no implementation for client(s) {', '.join(missing)}")
@@ -49,7 +54,7 @@ class RoutedLLM:
         # order extraction / scoring / generation (the protocol's documented label).
         self.provider_label = main[0] if len(set(main)) == 1 else " / ".join(main)
 
-    def for_task(self, task: str) -> Any:
+    def for_task(self, task: str) -> InterviewLLM:
         return self.clients[TASK_CLIENT[task]]
 
     def describe(self) -> str:
@@ -101,7 +106,7 @@ class RoutedLLM:
                 await close()
 
 
-def _cleaned(result: Any) -> Any:
+def _cleaned(result: TaskResult[T]) -> TaskResult[T]:
     return clean_result(result)
 
 

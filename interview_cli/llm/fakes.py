@@ -32,6 +32,7 @@ from typing import Any
 
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.client_settings import ClientSettings
+from interview_cli.llm.failures import ProviderError
 from interview_cli.llm.protocol import (
     AssessRequest,
     ExtractRequest,
@@ -45,7 +46,7 @@ from interview_cli.llm.protocol import (
     SlotRequest,
     TaskResult,
 )
-from interview_cli.llm.providers.base import Provider, ProviderError, ProviderReply, ProviderRequest
+from interview_cli.llm.providers.base import Provider, ProviderReply, ProviderRequest
 from interview_cli.llm.providers.text_json import json_object_in
 from interview_cli.llm.validation import (
     UnusableResponse,
@@ -266,12 +267,12 @@ def as_reply(output: Any, request: ProviderRequest) -> ProviderReply:
     """A handler's output as the reply a provider would return for ``request``."""
     if isinstance(output, ProviderReply):
         return output
-    tokens = {"input_tokens": _tokens(request), "output_tokens": 0}
+    read = _tokens(request)
     if isinstance(output, dict):
         text = json.dumps(output)
-        return ProviderReply(data=output, **{**tokens, "output_tokens": len(text) // 4})
+        return ProviderReply(data=output, input_tokens=read, output_tokens=len(text) // 4)
     text = str(output)
-    reply = ProviderReply(text=text, **{**tokens, "output_tokens": len(text) // 4})
+    reply = ProviderReply(text=text, input_tokens=read, output_tokens=len(text) // 4)
     if request.schema is not None:
         reply.data = json_object_in(text)
         if reply.data is None:

@@ -78,7 +78,7 @@ class RetryPolicy:
             # The server knows when it will take us again: its word replaces the backoff,
             # shorter or longer, up to the cap (an hour-long Retry-After must not hang a turn).
             return min(retry_after, self.retry_after_cap_s)
-        backoff = min(self.max_delay_s, self.base_delay_s * (2 ** max(0, attempt - 1)))
+        backoff = min(self.max_delay_s, self.base_delay_s * (1 << max(0, attempt - 1)))
         return backoff / 2 + self.rng.uniform(0, backoff / 2)
 
 

@@ -165,7 +165,8 @@ def quote_position(quote: str, answer: str) -> int:
     found = a.find(q)
     if found >= 0 or not q:
         return max(found, 0)
-    return fuzz.partial_ratio_alignment(q, a).dest_start
+    alignment = fuzz.partial_ratio_alignment(q, a)
+    return alignment.dest_start if alignment is not None else 0
 
 
 def _confidence(value: object) -> float:

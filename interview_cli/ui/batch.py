@@ -220,10 +220,10 @@ def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") ->
         "ladders elicited to their end · terminal: reached a full ladder's end / could · "
         "links: consecutive rungs joined · rep: repeated questions · stop: most common reason"
     )
-    unscored = rows[-1].unscored if rows else 0
-    if unscored:
+    no_truth = rows[-1].unscored if rows else 0
+    if no_truth:
         table.caption += (
-            f" · no truth: {unscored} interviews of personas with no beliefs about this "
+            f" · no truth: {no_truth} interviews of personas with no beliefs about this "
             "concept (--no-ground-truth), left out of the recall figures"
         )
     table.caption_justify = "left"

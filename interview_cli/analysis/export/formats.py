@@ -22,7 +22,7 @@ import csv
 import io
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
@@ -65,6 +65,9 @@ EDGE_COLUMNS = (
     "turns",
     "quote",
 )
+
+if TYPE_CHECKING:
+    from interview_cli.core.graph.depth import Digraph
 
 
 def _graph(session: SessionFile) -> KnowledgeGraph:
@@ -150,7 +153,7 @@ def edges_csv(session: SessionFile) -> str:
 
 
 def export_graphml(session: SessionFile) -> str:
-    g = nx.DiGraph(
+    g: Digraph = nx.DiGraph(
         name=session.id,
         concept=session.concept.id,
         methodology=session.methodology.name,
@@ -173,7 +176,7 @@ def export_graphml(session: SessionFile) -> str:
             v,
             **{k: row[k] for k in ("relation", "confidence", "created_turn", "turns", "quote")},
         )
-    for _, data in [*g.nodes(data=True), *((u, d) for u, _, d in g.edges(data=True))]:
+    for data in [*g.nodes.values(), *(d for _source, _target, d in g.edges(data=True))]:
         for key, value in data.items():
             if isinstance(value, str):
                 data[key] = xml_text(value)

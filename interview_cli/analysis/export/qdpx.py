@@ -175,8 +175,9 @@ def build_project(sessions: Sequence[SessionFile], name: str) -> tuple[bytes, di
         doc = transcript(session)
         files[f"{source_guid}.txt"] = doc.text
         source = _source(sources_el, session, index, graph, book, code_guid, doc, source_guid, user)
-        if coverages[index] is not None:
-            _code_elements(source, session, graph, coverages[index], doc, user)
+        coverage = coverages[index]
+        if coverage is not None:
+            _code_elements(source, session, graph, coverage, doc, user)
     xml = ET.tostring(root, encoding="utf-8", xml_declaration=True)
     return xml, files
 

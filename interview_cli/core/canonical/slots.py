@@ -63,6 +63,7 @@ from interview_cli.core.models import RejectedItem
 from interview_cli.core.text import label_profile, normalise
 
 if TYPE_CHECKING:
+    from interview_cli.core.graph.depth import Digraph
     from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 # The version of a canonical state is the version of the slot rules it was built with, so a
@@ -342,7 +343,7 @@ def canonical_graph_state(
         for e in (canonical.edges if edges is None else edges)
         if e.source_slot_id in ids and e.target_slot_id in ids
     ]
-    g: nx.DiGraph = nx.DiGraph()
+    g: Digraph = nx.DiGraph()
     g.add_nodes_from(s.id for s in active)
     g.add_edges_from((e.source_slot_id, e.target_slot_id) for e in live)
     depths, _ = condensation_depths(g, with_path=False)

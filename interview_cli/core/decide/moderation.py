@@ -69,7 +69,8 @@ from interview_cli.core.decide.continuation import (
     RESPONDENT_FATIGUED,
     Continuation,
 )
-from interview_cli.core.decide.scoring import Ranking, ScoredCandidate, reselect
+from interview_cli.core.decide.scored import Ranking, ScoredCandidate
+from interview_cli.core.decide.scoring import reselect
 from interview_cli.core.decide.vetoes import FocusEntry, stalled
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.signals import TrendState

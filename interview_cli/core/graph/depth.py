@@ -17,25 +17,32 @@ path exists (larger groups, rare in an interview, take a shortest way through).
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TYPE_CHECKING, TypeAlias
 
 import networkx as nx
+
+if TYPE_CHECKING:
+    # The graphs of this package: nodes are ids, attributes are dicts (typing only: networkx's
+    # classes take no type arguments at run time).
+    Digraph: TypeAlias = nx.DiGraph[str]
 
 # Largest strongly connected group searched exhaustively for its longest inner path.
 EXACT_GROUP = 7
 
 
-def chain_view(g: nx.DiGraph, relations: Collection[str] | None) -> nx.DiGraph:
+def chain_view(g: Digraph, relations: Collection[str] | None) -> Digraph:
     """``g`` restricted to edges carrying at least one of ``relations`` (None: every edge)."""
     if relations is None:
         return g
     wanted = set(relations)
-    return nx.subgraph_view(
+    view: Digraph = nx.subgraph_view(
         g, filter_edge=lambda u, v: not wanted.isdisjoint(g.edges[u, v].get("relations", ()))
     )
+    return view
 
 
 def condensation_depths(
-    g: nx.DiGraph, *, with_path: bool = True, relations: Collection[str] | None = None
+    g: Digraph, *, with_path: bool = True, relations: Collection[str] | None = None
 ) -> tuple[dict[str, int], list[str]]:
     """(node -> rungs on the longest chain ending at its group, one longest chain as a path).
 
@@ -81,7 +88,7 @@ def condensation_depths(
     return node_depth, _walk_through(view, sccs, members, order)
 
 
-def _successors(g: nx.DiGraph, relations: Collection[str] | None) -> dict[str, list[str]]:
+def _successors(g: Digraph, relations: Collection[str] | None) -> dict[str, list[str]]:
     if relations is None:
         return {n: list(targets) for n, targets in g.adjacency()}
     wanted = set(relations)
@@ -143,7 +150,7 @@ def _strong_components(
 
 
 def _walk_through(
-    g: nx.DiGraph, sccs: list[int], members: dict[int, list[str]], order: dict[str, int]
+    g: Digraph, sccs: list[int], members: dict[int, list[str]], order: dict[str, int]
 ) -> list[str]:
     """A real path visiting the chain of strongly connected groups ``sccs`` in order."""
     path: list[str] = []
@@ -164,7 +171,7 @@ def _walk_through(
 
 
 def _inside(
-    g: nx.DiGraph,
+    g: Digraph,
     group: list[str],
     start: str | None,
     end: str | None,

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
@@ -50,7 +50,15 @@ from interview_cli.core.text import lemma_key, normalise
 __all__ = ["KnowledgeGraph"]
 
 
-class _DiGraph(nx.DiGraph):
+if TYPE_CHECKING:
+    from interview_cli.core.graph.depth import Digraph
+
+    _Base = Digraph
+else:
+    _Base = nx.DiGraph
+
+
+class _DiGraph(_Base):
     """A ``networkx.DiGraph`` that does not keep its views.
 
     networkx caches each view (``G.nodes``, ``G.edges``, ``G.adj``, ...) on the graph, and the
@@ -80,7 +88,7 @@ class KnowledgeGraph:
     """A surface knowledge graph (see module docstring for invariants and mutation rules)."""
 
     def __init__(self) -> None:
-        self._g: nx.DiGraph = _DiGraph()
+        self._g: Digraph = _DiGraph()
         self._next_number = 1
         self._label_index: dict[str, list[str]] = {}
         self._lemma_index: dict[str, list[str]] = {}
@@ -243,7 +251,7 @@ class KnowledgeGraph:
                     i,
                     d["label"],
                 )
-                for i, (_, d) in enumerate(self._g.nodes(data=True))
+                for i, d in enumerate(self._g.nodes.values())
             ),
             reverse=True,
         )
@@ -265,7 +273,7 @@ class KnowledgeGraph:
         """Node id -> number of provenance entries (how often the concept was mentioned)."""
         return {n: len(d["provenance"]) for n, d in self._g.nodes(data=True)}
 
-    def as_networkx(self) -> nx.DiGraph:
+    def as_networkx(self) -> Digraph:
         """A deep copy of the underlying DiGraph, for analysis code that wants networkx."""
         return copy.deepcopy(self._g)
 

@@ -25,6 +25,7 @@ from interview_cli.core.signals.trend import TrendState
 
 if TYPE_CHECKING:
     from interview_cli.config.schemas import Methodology
+    from interview_cli.core.graph.knowledge import KnowledgeGraph
     from interview_cli.core.models import Assessment
     from interview_cli.core.tracker import NodeState, NodeStateTracker
 
@@ -73,7 +74,7 @@ class SignalContext:
     tracker: NodeStateTracker
     turn_number: int
     max_turns: int
-    graph: Any = None
+    graph: KnowledgeGraph | None = None
     graph_state: Any = None
     assessment: Assessment | None = None
     strategy_history: tuple[str, ...] = ()

@@ -35,15 +35,23 @@ def _element_pairs(ctx: SignalContext) -> list[tuple[str, str]]:
     return [(e, e) for e in coverage.element_ids]
 
 
+def _graph(ctx: SignalContext) -> KnowledgeGraph:
+    """The turn's graph, which every journey and grid signal reads (a decision on a journey
+    or a grid always has one)."""
+    if ctx.graph is None:
+        raise ValueError("a journey or grid signal is detected on the turn's graph: none given")
+    return ctx.graph
+
+
 def _journey_map(ctx: SignalContext) -> JourneyMap:
     if "journey" not in ctx.memo:
-        ctx.memo["journey"] = build_journey(ctx.graph, ctx.methodology, _element_pairs(ctx))
+        ctx.memo["journey"] = build_journey(_graph(ctx), ctx.methodology, _element_pairs(ctx))
     return ctx.memo["journey"]  # type: ignore[no-any-return]
 
 
 def _grid_view(ctx: SignalContext) -> Grid:
     if "grid" not in ctx.memo:
-        ctx.memo["grid"] = build_grid(ctx.graph, ctx.methodology, _element_pairs(ctx))
+        ctx.memo["grid"] = build_grid(_graph(ctx), ctx.methodology, _element_pairs(ctx))
     return ctx.memo["grid"]  # type: ignore[no-any-return]
 
 
@@ -83,7 +91,7 @@ def _node_type(ctx: SignalContext, node_id: str) -> str | None:
 
 
 def _steps(ctx: SignalContext, spec: JourneySpec, stage: str) -> list[str]:
-    return [s for s in ctx.graph.successors(stage) if _node_type(ctx, s) in spec.step_types]
+    return [s for s in _graph(ctx).successors(stage) if _node_type(ctx, s) in spec.step_types]
 
 
 @node_signal("journey.node.missing_emotion")
@@ -91,7 +99,7 @@ def _missing_emotion(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
     spec = _journey(ctx)
     if spec is None or _node_type(ctx, state.node_id) != spec.stage_type:
         return None
-    graph: KnowledgeGraph = ctx.graph
+    graph = _graph(ctx)
     for source in (state.node_id, *_steps(ctx, spec, state.node_id)):
         if any(_node_type(ctx, s) == spec.emotion_type for s in graph.successors(source)):
             return False
@@ -111,7 +119,7 @@ def _unexplored_pain(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
     spec = _journey(ctx)
     if spec is None or _node_type(ctx, state.node_id) != spec.pain_type:
         return None
-    return ctx.graph.out_degree(state.node_id) == 0
+    return _graph(ctx).out_degree(state.node_id) == 0
 
 
 def _stage_node(ctx: SignalContext, spec: JourneySpec, node_id: str) -> str | None:
@@ -123,16 +131,16 @@ def _stage_node(ctx: SignalContext, spec: JourneySpec, node_id: str) -> str | No
         seen.add(current)
         if _node_type(ctx, current) == spec.stage_type:
             return current
-        frontier.extend(ctx.graph.predecessors(current))
+        frontier.extend(_graph(ctx).predecessors(current))
     return None
 
 
 @node_signal("journey.node.stage_position")
 def _stage_position(ctx: SignalContext, state: Any, deps: Deps) -> float | None:
     spec = _journey(ctx)
-    if spec is None or not ctx.graph.has_node(state.node_id):
+    if spec is None or not _graph(ctx).has_node(state.node_id):
         return None
-    graph: KnowledgeGraph = ctx.graph
+    graph = _graph(ctx)
     stage = _stage_node(ctx, spec, state.node_id)
     if stage is None:
         return None
@@ -152,7 +160,7 @@ def _construct_count(ctx: SignalContext, deps: Deps) -> int | None:
     spec = _grid(ctx)
     if spec is None:
         return None
-    return len(ctx.graph.nodes(spec.construct_type))
+    return len(_graph(ctx).nodes(spec.construct_type))
 
 
 @global_signal("grid.rating_completion")
@@ -172,7 +180,7 @@ def _ratings_pending(ctx: SignalContext, deps: Deps) -> bool | None:
 
 def _element_count(ctx: SignalContext, spec: GridSpec) -> int:
     pairs = _element_pairs(ctx)
-    return len(pairs) or len(ctx.graph.nodes(spec.element_type))
+    return len(pairs) or len(_graph(ctx).nodes(spec.element_type))
 
 
 @node_signal("grid.node.missing_ratings")
@@ -180,7 +188,7 @@ def _missing_ratings(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
     spec = _grid(ctx)
     if spec is None or _node_type(ctx, state.node_id) != spec.construct_type:
         return None
-    graph: KnowledgeGraph = ctx.graph
+    graph = _graph(ctx)
     rated = [
         p
         for p in graph.predecessors(state.node_id, (spec.rating_relation,))
@@ -194,7 +202,7 @@ def _laddered(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
     spec = _grid(ctx)
     if spec is None or _node_type(ctx, state.node_id) != spec.construct_type:
         return None
-    graph: KnowledgeGraph = ctx.graph
+    graph = _graph(ctx)
     return any(
         _node_type(ctx, s) not in (spec.element_type, spec.construct_type)
         for s in graph.successors(state.node_id)

@@ -7,17 +7,16 @@ assessor's safety reading through (absent before the first answer).
 
 from __future__ import annotations
 
-from typing import Any
-
-from interview_cli.core.guide import guide_coverage
+from interview_cli.core.guide import GuideCoverage, guide_coverage
 from interview_cli.core.signals.base import Deps, SignalContext, global_signal
 
 
-def _guide(ctx: SignalContext) -> Any:
+def _guide(ctx: SignalContext) -> GuideCoverage:
     """The guide's coverage after this turn, computed once for both signals."""
-    if "guide" not in ctx.memo:
-        ctx.memo["guide"] = guide_coverage(ctx.must_cover, ctx.graph)
-    return ctx.memo["guide"]
+    found = ctx.memo.get("guide")
+    if not isinstance(found, GuideCoverage):
+        found = ctx.memo["guide"] = guide_coverage(ctx.must_cover, ctx.graph)
+    return found
 
 
 @global_signal("llm.safety")

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from interview_cli.errors import ConfigError
 from interview_cli.llm.client_settings import ClientSettings, provider_info
 from interview_cli.llm.config_file import OFFLINE
+from interview_cli.llm.failures import ProviderError
 from interview_cli.llm.providers.base import (
     ChatMessage,
     Provider,
-    ProviderError,
     ProviderReply,
     ProviderRequest,
 )

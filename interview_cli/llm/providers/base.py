@@ -107,8 +107,9 @@ def _error_message(exc: BaseException) -> str:
     body = getattr(exc, "body", None)
     if isinstance(body, dict):
         inner = body.get("error", body)
-        if isinstance(inner, dict) and isinstance(inner.get("message"), str):
-            return inner["message"]
+        message = inner.get("message") if isinstance(inner, dict) else None
+        if isinstance(message, str):
+            return message
     return str(exc)
 
 

@@ -20,10 +20,10 @@ import json
 from typing import Any
 
 from interview_cli.llm.client_settings import provider_info
+from interview_cli.llm.failures import ProviderError
 from interview_cli.llm.protocol import OnToken
 from interview_cli.llm.providers.base import (
     Provider,
-    ProviderError,
     ProviderReply,
     ProviderRequest,
     classify_exception,
