@@ -251,6 +251,7 @@ def test_critical_incident_story(
     result = extract(methods, concepts, "critical_incident", answer)
     assert [n.node_type for n in result.nodes] == [
         "situation",
+        "situation",
         "action",
         "emotion",
         "outcome",
@@ -339,7 +340,7 @@ def test_causal_cue_words_split_clauses(
     [
         # "means" as a noun, a passive, an idiom of importance: no split
         ("They are a means of escape", "means of escape"),
-        ("It was meant as a gift", "meant as a gift"),
+        ("It was meant for the kids", "meant for the kids"),
         ("Good sound means a lot", "good sound"),
         ("Good sound means the world to me", "good sound"),
         # "so" as an intensifier, and after "I like them so much"

@@ -63,6 +63,7 @@ from interview_cli.llm.offline.lexicon import (
     Cue,
 )
 from interview_cli.llm.offline.reading.meta import LOAD_OFF, VERDICT, blank_meta, naming_words
+from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
 
 MAX_LABEL_WORDS = 6
 WORD = re.compile(r"\d+(?:\.\d+)+|[\w][\w'\u2019\-]*")
@@ -131,7 +132,8 @@ _IF_MAIN = re.compile(
 )
 _IF_CUE = Cue("if", "up")
 _COMMA_SUBJECT = re.compile(
-    r",\s+(?=(?:i|we)\s+(?!mean\b|guess\b|think\b|suppose\b|know\b|said\b|say\b)\w)",
+    r"(?:,|\band)\s+(?:then\s+)?(?=(?:i|we|you|they|he|she|it)(?:['\u2019](?:m|ve|d|ll|re|s))?\s+"
+    r"(?!mean\b|guess\b|think\b|suppose\b|know\b|said\b|say\b|see\b|reckon\b)\w)",
     re.IGNORECASE,
 )
 _COMMA_CUE = Cue(",", "sibling")
@@ -152,6 +154,10 @@ class Clause:
     node_type: str = ""
     existing: bool = False  # names a node from an earlier turn: reference, don't re-extract
     strong: bool = False  # its category points clearly at one node type
+    timed: bool = False  # its sentence put a time before it ("Last Tuesday I was late")
+    # the stretch of the answer between the cues around it, blanked words included
+    raw_start: int = 0
+    raw_end: int = 0
 
 
 def _cue_pattern() -> re.Pattern[str]:
@@ -180,7 +186,7 @@ def _cue_for(matched: str) -> Cue:
 def blank(answer: str) -> str:
     """The answer with hedges, fillers, importance and don't-know phrases, and remarks about
     the interview ("like I said", "can we move on?"), replaced by spaces."""
-    working = list(blank_meta(answer))
+    working = list(blank_spans(blank_meta(answer), inline_spans(answer)))
     for pattern in (
         _NOISE,
         _RATING_IDIOMS,
@@ -264,8 +270,9 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         at = offset + main.end()
         cuts.append((at, at, _IF_CUE))
     for match in _COMMA_SUBJECT.finditer(sentence):
-        # "it just works, I don't have to fiddle with it": a second statement after a comma
-        # is an element of its own, like the first, not the tail of one long label.
+        # "it just works, I don't have to fiddle with it", "... and then I'd get the
+        # headache": a second statement after a comma or an "and" is an element of its own,
+        # like the first, not the tail of one long label.
         at = offset + match.end()
         if not any(abs(start - at) <= 12 for start, _, _ in cuts):
             cuts.append((at, at, _COMMA_CUE))
@@ -276,6 +283,7 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
 def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True) -> list[Clause]:
     """Clauses of the answer, cut at the cue phrases ``active`` accepts (all by default)."""
     working = blank(answer)
+    times = inline_spans(answer, ("time",))
     clauses: list[Clause] = []
     for index, (s_start, s_end) in enumerate(_sentences(working)):
         segments: list[tuple[int, int, Cue | None, int | None]] = []
@@ -289,6 +297,7 @@ def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True)
         segments.append((position, s_end, pending, pending_quote))
         carried: Cue | None = None
         carried_quote: int | None = None
+        before = s_start  # where the clause before this one ended, in this sentence
         for seg_start, seg_end, opener, quote_at in segments:
             merged = _merge(carried, opener) if opener is not None else carried
             if not content_words(working[seg_start:seg_end]):
@@ -306,8 +315,12 @@ def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True)
                     quote_start=start if quote_start is None else quote_start,
                     cue=merged,
                     sentence=index,
+                    timed=any(before <= t.start and t.end <= start + 1 for t in times),
+                    raw_start=seg_start,
+                    raw_end=seg_end,
                 )
             )
+            before = end
             carried, carried_quote = None, None
     return clauses
 
@@ -333,7 +346,18 @@ def list_parts(clause: Clause) -> list[Clause]:
         at = clause.text.find(chunk, cursor)
         cursor = at + len(chunk)
         start = clause.start + at
-        parts.append(Clause(chunk, start, start + len(chunk), start, clause.cue, clause.sentence))
+        parts.append(
+            Clause(
+                chunk,
+                start,
+                start + len(chunk),
+                start,
+                clause.cue,
+                clause.sentence,
+                raw_start=start,
+                raw_end=start + len(chunk),
+            )
+        )
     parts[0].quote_start = clause.quote_start
     return parts
 
@@ -359,11 +383,14 @@ def quote(answer: str, start: int, end: int) -> str:
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")  # WORD without its dotted numbers
 
 
-def lexical_category(text: str, supports: Callable[[str], bool] = lambda c: True) -> str | None:
+def lexical_category(
+    text: str, supports: Callable[[str], bool] = lambda c: True, *, timed: bool = False
+) -> str | None:
     """A semantic category from the words of a clause alone (None: nothing stands out).
 
     ``supports`` says which categories the methodology can use; the first supported
-    category whose words appear wins, in order of how telling they are.
+    category whose words appear wins, in order of how telling they are. ``timed``: a time
+    was said before the clause, which sets a scene.
     """
     lower = " ".join(_WORD.findall(text.lower())).replace("\u2019", "'")
     words = set(lower.split())
@@ -382,7 +409,7 @@ def lexical_category(text: str, supports: Callable[[str], bool] = lambda c: True
         ("value", valued),
         ("feeling", bool(words & FEELING_WORDS) or any(p in lower for p in FEELING_PHRASES)),
         ("pain", bool(words & PAIN_WORDS)),
-        ("context", bool(TIME_OPENER.search(text.strip()))),
+        ("context", timed or bool(TIME_OPENER.search(text.strip()))),
         ("solution", lead in SOLUTION_LEADS),
         ("action", lead in ACTION_LEADS),
         ("functional", lead in FUNCTIONAL_LEADS),
@@ -405,7 +432,9 @@ _KEEP_PRONOUN_AFTER = frozenset(
 # An embedded clause keeps its subject: "choose how hard I work", not "choose how hard work".
 _CLAUSE_OPENERS = frozenset("how what when where why whether if".split())
 _NO_FEEL_PREFIX = frozenset("feel feels feeling felt not no don't less more".split())
-_BEFORE_DETERMINER = frozenset("be is was are am to of about with for like".split())
+_BEFORE_DETERMINER = frozenset(
+    "be is was are am to of about with for like in on at into from by than".split()
+)
 # Verbs whose object is an if/whether clause: the label keeps it.
 _CLAUSE_OBJECT = frozenset("care mind bothered worry worried".split())
 _KEEP_BE_AFTER = frozenset("to can could should must would will might may".split())
@@ -438,6 +467,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     text = TIME_OPENER.sub("", text.strip()).strip(" ,")
     text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
     words = [w for w in WORD.findall(text) if w.lower() not in INNER_FILLERS]
+    if len(words) > 1 and words[0].lower() in ("means", "meant") and words[1].lower() in _ME:
+        words = words[1:]  # "Means I get in and sleep": "it means" with its subject unsaid
     prefix = cue.prefix if cue else ""
     if not (prefix == "feel" and words and words[0].lower() == "like"):  # "feel like a good parent"
         spoken = words
@@ -489,6 +520,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
 
 
 _TIME_PREPS = frozenset("after before until".split())
+_ME = frozenset("i i'm i'd i'll i've we we're we'd you you're".split())
 _LOOK = frozenset("look looks looking looked take takes".split())
 _TIME_STARTS = frozenset("a an every each work school lunch dinner breakfast dark".split())
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.core.text import NEGATIONS, label_profile
@@ -67,6 +67,7 @@ from interview_cli.llm.offline.reading.clauses import (
     quote,
     split_clauses,
 )
+from interview_cli.llm.offline.reading.content import judge_label
 from interview_cli.llm.offline.reading.links import (
     Turn,
     Unit,
@@ -75,6 +76,8 @@ from interview_cli.llm.offline.reading.links import (
     unique_edges,
 )
 from interview_cli.llm.offline.reading.meta import REASONS, meta_kind, naming_words, without_echo
+from interview_cli.llm.offline.reading.nonanswers import CLAUSE_KINDS, clause_kind
+from interview_cli.llm.offline.reading.nonanswers import REASONS as NONCONTENT_REASONS
 from interview_cli.llm.offline.reading.ontology import OntologyView
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -137,9 +140,13 @@ def extract_offline(request: ExtractRequest) -> Extraction:
 
     view = OntologyView(request.methodology.ontology)
     turn = _turn(request, view)
-    nodes, edges, placed, rejected = _read_units(
-        request, view, turn, _units(split_clauses(answer, _cue_filter(view)))
+    # where the ontology has no type for circumstances, the respondent's life is backstory
+    kinds = CLAUSE_KINDS if view.supports("context") else (*CLAUSE_KINDS, "life_story")
+    units, dropped = _content_units(
+        request.answer, _units(split_clauses(answer, _cue_filter(view))), kinds
     )
+    nodes, edges, placed, rejected = _read_units(request, view, turn, units)
+    rejected = [*dropped, *rejected]
 
     if not nodes and not edges:
         restated = [c.label for u in placed for c in u.clauses if c.existing]
@@ -149,7 +156,8 @@ def extract_offline(request: ExtractRequest) -> Extraction:
                 extractable=False, reason=f'restates "{restated[0]}", nothing new to extract'
             )
         # A hedge around nothing returned above: whatever hedge is left wrapped something.
-        return Extraction(extractable=False, reason=_why_not(answer, hedged=False))
+        reason = _why_not(answer, hedged=False)
+        return Extraction(extractable=False, reason=reason, rejected=rejected)
     return Extraction(
         extractable=True,
         reason=f"{len(nodes)} element(s) and {len(edges)} link(s) found by cue words",
@@ -157,6 +165,28 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         edges=unique_edges(edges),
         rejected=rejected,
     )
+
+
+def _content_units(
+    answer: str, units: list[Unit], kinds: tuple[str, ...]
+) -> tuple[list[Unit], list[RejectedItem]]:
+    """The units with only the clauses that may name content, and why the others were
+    dropped: a clause holding backstory, an aside or a passing contrast is context or
+    rapport, never a rung (``nonanswers.clause_kind``)."""
+    kept: list[Unit] = []
+    dropped: list[RejectedItem] = []
+    for unit in units:
+        clauses = []
+        for clause in unit.clauses:
+            kind = clause_kind(answer[clause.raw_start : clause.raw_end], kinds)
+            if kind is None:
+                clauses.append(clause)
+                continue
+            item = {"quote": quote(answer, clause.raw_start, clause.raw_end)}
+            dropped.append(RejectedItem(kind="node", item=item, reason=NONCONTENT_REASONS[kind]))
+        if clauses:
+            kept.append(Unit(clauses, unit.link))
+    return kept, dropped
 
 
 def _cue_filter(view: OntologyView) -> Callable[[Cue], bool]:
@@ -172,12 +202,57 @@ def _cue_filter(view: OntologyView) -> Callable[[Cue], bool]:
     return active
 
 
+@dataclass(frozen=True)
+class _Study:
+    """What the study says about which words are its topic: the topic's head nouns and name
+    (a label of only these is the topic itself), the words of its name, objective,
+    description and elements (what a one-word label may name), and whether the ontology has
+    a type for circumstances (where a place is content)."""
+
+    name: str
+    heads: frozenset[str]
+    topic_words: frozenset[str]
+    vocabulary: frozenset[str]
+    circumstances: bool
+
+    @classmethod
+    def of(cls, request: ExtractRequest, view: OntologyView) -> _Study:
+        concept = request.concept
+        texts = [concept.name, concept.objective, concept.description]
+        texts += [f"{e.label} {' '.join(e.aliases)}" for e in concept.elements]
+        vocabulary = frozenset(w for t in texts for w in label_profile(t or "").content)
+        return cls(
+            name=concept.name,
+            heads=topic_heads(concept.name),
+            topic_words=frozenset(label_profile(concept.name).content),
+            vocabulary=vocabulary
+            | frozenset(w.lower() for t in texts for w in WORD.findall(t or "")),
+            circumstances=view.supports("context"),
+        )
+
+    def refuse(self, clause: Clause, answer: str) -> RejectedItem | None:
+        """Why a new label is no node: the topic itself, or not content (``content``)."""
+        if names_topic(clause.label, self.heads, self.topic_words):
+            return _topic_rejection(clause.label, self.name)
+        judged = judge_label(
+            clause.label,
+            quote=answer[clause.quote_start : clause.end],
+            clause_text=clause.text,
+            topic_words=self.topic_words | self.heads,
+            vocabulary=self.vocabulary,
+            circumstances=self.circumstances,
+        )
+        if judged is None:
+            return None
+        return RejectedItem(kind="node", item={"label": clause.label}, reason=judged.reason)
+
+
 def _read_units(
     request: ExtractRequest, view: OntologyView, turn: Turn, units: list[Unit]
 ) -> tuple[list[ExtractedNode], list[ExtractedEdge], list[Unit], list[RejectedItem]]:
     """The answer's units in order: each clause typed and named (a new label once, the topic
-    itself refused), each unit linked to those placed before it. Returns the new nodes, the
-    edges, the units placed and what was refused."""
+    itself and what is not content refused), each unit linked to those placed before it.
+    Returns the new nodes, the edges, the units placed and what was refused."""
     existing = {normal(label): label for label in request.existing_labels}
     if request.focus_label:
         existing.setdefault(normal(request.focus_label), request.focus_label)
@@ -186,8 +261,7 @@ def _read_units(
     seen: set[str] = set()
     placed: list[Unit] = []
     rejected: list[RejectedItem] = []
-    heads = topic_heads(request.concept.name)
-    topic_words = frozenset(label_profile(request.concept.name).content)
+    study = _Study.of(request, view)
     for unit in units:
         if turn.skip_scenes:
             unit.clauses = [c for c in map(_without_scene, unit.clauses) if c is not None]
@@ -197,8 +271,9 @@ def _read_units(
         for clause in unit.clauses:
             _type_clause(view, clause, unit.link, previous, turn)
             _name(clause, existing, turn, first=previous is None)
-            if not clause.existing and names_topic(clause.label, heads, topic_words):
-                rejected.append(_topic_rejection(clause.label, request.concept.name))
+            refused = None if clause.existing else study.refuse(clause, request.answer)
+            if refused is not None:
+                rejected.append(refused)
                 clause.label = ""
         unit.clauses = [c for c in unit.clauses if c.label]
         if not unit.clauses:
@@ -338,7 +413,9 @@ def _type_clause(
     cue_category = clause.cue.category if clause.cue else None
     if cue_category and not view.supports(cue_category):
         cue_category = None
-    category = _pick_category(cue_category, lexical_category(clause.text, view.supports), link)
+    category = _pick_category(
+        cue_category, lexical_category(clause.text, view.supports, timed=clause.timed), link
+    )
     if previous is None and category is None:
         category = turn.expected
     clause.category = category

@@ -95,6 +95,8 @@ LOAD_OFF = re.compile(r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)(?:
 _CONTENT_IDIOMS = (
     LOAD_OFF,
     re.compile(r"\b(?:be|being|been|am|are)\s+there\s+for\b", re.I),
+    # belonging in words that name nothing: "I want to be part of it"
+    re.compile(r"\b(?:be|being|feel|feeling|am|are)\s+(?:a\s+)?part\s+of\b", re.I),
     re.compile(
         # not the figure of speech: "look at it that way", "you could look at it a few ways"
         r"\blook(?:s|ed)?\s+(?:at|after)\s+(?:it|them|him|her|me|us)\b"
@@ -108,6 +110,7 @@ _NAMING_WORD = re.compile(r"[\w][\w'\u2019\-]*")
 
 _ECHO = re.compile(r"^\s*([^.?!]{1,40}?)\?(?=\s|$)")
 _ECHO_EXTRA = frozenset("you mean so oh well like what sorry the a".split())
+_TENTATIVE = frozenset("maybe perhaps probably possibly".split())
 
 
 def without_echo(answer: str, question: str) -> str:
@@ -115,11 +118,18 @@ def without_echo(answer: str, question: str) -> str:
     horrible day", "Vet bills, you mean? ..."): a few of the question's own words, asked
     back, name nothing the respondent said. Blanked with spaces, so quotes keep their place."""
     found = _ECHO.match(answer)
-    if not found or not question:
+    if not found:
         return answer
     asked = set(_NAMING_WORD.findall(question.lower()))
-    words = [w for w in _NAMING_WORD.findall(found.group(1).lower()) if w not in _ECHO_EXTRA]
-    if not words or len(words) > 4 or not set(words) <= asked:
+    said = _NAMING_WORD.findall(found.group(1).lower())
+    words = [w for w in said if w not in _ECHO_EXTRA]
+    rest = _NAMING_WORD.findall(answer[found.end() :])
+    echoed = bool(words) and len(words) <= 4 and set(words) <= asked
+    # A question back of a word or three before the answer proper ("The charging? Oh, it's
+    # brilliant", "What do I get? Peace."), whatever the question's words were; "Maybe the
+    # face ID login?" offers an answer.
+    short = len(said) <= 3 and len(rest) >= 2 and said[0] not in _TENTATIVE
+    if not (echoed or short):
         return answer
     return " " * found.end() + answer[found.end() :]
 
@@ -130,8 +140,13 @@ def naming_words(text: str, nameless: frozenset[str]) -> int:
     "being there for them"). The one judgement of emptiness for the extractor, its labels
     and ``answer_kind``."""
     words = _NAMING_WORD.findall(text.lower().replace("\u2019", "'"))
-    idioms = sum(len(idiom.findall(text)) for idiom in _CONTENT_IDIOMS)
-    return sum(1 for w in words if w not in nameless) + 2 * idioms
+    return sum(1 for w in words if w not in nameless) + 2 * content_idioms(text)
+
+
+def content_idioms(text: str) -> int:
+    """How many idioms of words that each name nothing name something together ("one less
+    thing to think about", "being there for them", "be part of it")."""
+    return sum(len(idiom.findall(text)) for idiom in _CONTENT_IDIOMS)
 
 
 _I = r"(?:i|i've|i'd|i'm|ive)"
@@ -352,6 +367,7 @@ __all__ = [
     "blank_meta",
     "meta_kind",
     "meta_spans",
+    "content_idioms",
     "naming_words",
     "without_echo",
 ]

@@ -157,10 +157,12 @@ CUES: tuple[Cue, ...] = (
 )
 
 # A bare "so" is a connective only at a clause boundary (", so ...", "and so ...", a sentence
-# start) and before a subject ("so the battery lasts"), never in "so much" or "so is the fit".
+# start) and before a subject ("so the battery lasts") or the time or condition that opens
+# a clause ("so after a wet day my feet are dry"), never in "so much" or "so is the fit".
 SO_BOUNDARY = re.compile(r"(?:^|[,;:]|\band)\s*$", re.IGNORECASE)
 SO_SUBJECTS: frozenset[str] = frozenset(
-    "i we you they it he she my our your their the that there now this nothing everything".split()
+    """i we you they it he she my our your their the that there now this nothing everything
+    after when whenever if once by at on in every with without""".split()
 )
 BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
 # ...except before a personal pronoun: "so" as an intensifier comes before an adjective or
@@ -309,6 +311,7 @@ FUNCTIONAL_LEADS: frozenset[str] = frozenset(
 # ---- words to strip from labels ------------------------------------------------------------
 LEADING_STRIP: frozenset[str] = frozenset(
     """i i'm im i've i'd i'll me we we're we'd you you're you'd they they're they'd they'll
+    he she he's she's hes shes
     he she it it's its this that these those which who what there there's here is are was
     were am be been 's
     the a an my our your their his her um uh er erm well so and but or then also just
@@ -325,7 +328,7 @@ OPINION_LEADS: frozenset[str] = frozenset(
     need needed have has had miss appreciate""".split()
 )
 TRAILING_STRIP: frozenset[str] = frozenset(
-    """the a an and but or so to of for with in on at by as it that this which who
+    """the a an and but or so to of for with in on at by as from into it that this which who
     really too though anyway either as well very just i me my is are was were matters
     matter mattered annoys bugs irritates""".split()
 )
@@ -339,7 +342,8 @@ EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     one ones way ways everyone someone anyone sense fact point reason part kind sort type
     able possible obviously certainly absolutely course mostly mainly anyway whole main only
     real care cares cared caring look listen done them us him myself themselves isn't innit
-    ain't oh ooh ah aah now hang""".split()
+    ain't oh ooh ah aah now hang first up down in out off on over away where when why how
+    who which what whose""".split()
 )
 INNER_FILLERS: frozenset[str] = frozenset("um uh er erm basically literally actually".split())
 FILLER_PHRASES: tuple[str, ...] = ("you know", "i mean", "kind of", "sort of", "to be honest")

@@ -1,0 +1,140 @@
+"""Phrase lists as data: what people say, one YAML file per phenomenon and language.
+
+The offline reader recognises what is not content (a don't-know, a hedge, a time, a form of
+address, a correction's frame, talk about the interview...) by phrases. Each phenomenon's
+phrases live in ``lexicon/<language>/<phenomenon>.yaml`` beside this module, shipped in the
+wheel, so a researcher can read and extend them without reading the reader::
+
+    about: >-
+      What the phenomenon is and what the reader does with it.
+    phrases:             # literal phrases: whole words, any case
+      - i don't know     # a space matches any run of spaces; an apostrophe, ' or ’ or none
+    patterns:            # regular expressions, for what a list cannot say (optional)
+      - '\\bno\\s+(?:idea|clue)\\b'
+
+A phenomenon is compiled once into one alternation over every language that has a file for it
+(``phrase_pattern``); a respondent may answer in another language than the study's, and the
+phrases do not collide across the languages listed. A file that breaks the format raises
+``LexiconError`` naming the file and the entry: these files ship with the tool, so that is a
+programming error caught by the tests, never a respondent's problem.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+HERE = Path(__file__).resolve().parent
+# Languages whose phrases every reading tries, the study's first.
+LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "es")
+
+
+class LexiconError(Exception):
+    """A shipped phrase file that breaks the format (the message names file and entry)."""
+
+
+class PhraseFile(BaseModel):
+    """One phenomenon's phrases in one language."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    about: str = Field(min_length=1)
+    phrases: list[str] = Field(default_factory=list)
+    patterns: list[str] = Field(default_factory=list)
+
+
+def phrase_regex(phrase: str) -> str:
+    """A literal phrase as a whole-word regular expression: spaces match any whitespace, an
+    apostrophe matches ', ’ or nothing ("dont", typed on a phone), a trailing "." optional."""
+    parts = []
+    for word in phrase.strip().split():
+        body = re.escape(word).replace("'", "['\u2019]?").replace("\u2019", "['\u2019]?")
+        parts.append(body)
+    body = r"\s+".join(parts)
+    lead = r"(?<![\w'\u2019])" if phrase[:1].isalnum() else ""
+    tail = r"(?![\w'\u2019])" if phrase.rstrip()[-1:].isalnum() else ""
+    return lead + body + tail
+
+
+def _path(kind: str, language: str) -> Path:
+    return HERE / language / f"{kind}.yaml"
+
+
+def load_file(path: Path) -> PhraseFile:
+    """A phrase file, validated; every pattern compiles."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        spec = PhraseFile.model_validate(data)
+    except (OSError, yaml.YAMLError, ValidationError) as exc:
+        raise LexiconError(f"{path}: {exc}") from None
+    for i, pattern in enumerate(spec.patterns):
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise LexiconError(f"{path}: patterns[{i}]: {exc}") from None
+    return spec
+
+
+def alternatives(kind: str, languages: tuple[str, ...] = LANGUAGES) -> list[str]:
+    """Every regular expression of a phenomenon, over the languages that have a file for it."""
+    found: list[str] = []
+    for language in languages:
+        path = _path(kind, language)
+        if path.is_file():
+            spec = load_file(path)
+            found += [phrase_regex(p) for p in spec.phrases] + spec.patterns
+    if not found:
+        raise LexiconError(f"no phrase file for {kind!r} in {', '.join(languages)} under {HERE}")
+    return found
+
+
+_GROUP_NAME = re.compile(r"\(\?P(<|=)(\w+)(>|\))")
+
+
+def _own_groups(pattern: str, index: int) -> str:
+    """``pattern`` with its named groups (and references to them) renamed for one place in
+    an alternation, where several patterns may name the same group. A pattern that refers
+    back to a group names it (``(?P<w>\\w+) (?P=w)``): a numbered reference would point at
+    another pattern's group."""
+    return _GROUP_NAME.sub(lambda m: f"(?P{m[1]}{m[2]}_{index}{m[3]}", pattern)
+
+
+@cache
+def phrase_pattern(kind: str, languages: tuple[str, ...] = LANGUAGES) -> re.Pattern[str]:
+    """One phenomenon's phrases compiled once, case-insensitive. Longer phrases are tried
+    first, so "i don't know why" wins over "i don't know". Group names get a suffix here:
+    ``phrase_patterns`` keeps them as written."""
+    parts = sorted(set(alternatives(kind, languages)), key=lambda p: (-len(p), p))
+    joined = "|".join(f"(?:{_own_groups(p, i)})" for i, p in enumerate(parts))
+    return re.compile(joined, re.IGNORECASE)
+
+
+@cache
+def phrase_patterns(
+    kind: str, languages: tuple[str, ...] = LANGUAGES
+) -> tuple[re.Pattern[str], ...]:
+    """Each phrase and pattern of a phenomenon compiled on its own, named groups kept (what a
+    correction says was said before, for one)."""
+    return tuple(re.compile(p, re.IGNORECASE) for p in alternatives(kind, languages))
+
+
+def kinds(language: str = "en") -> list[str]:
+    """The phenomena with a phrase file in ``language``."""
+    return sorted(p.stem for p in (HERE / language).glob("*.yaml"))
+
+
+__all__ = [
+    "LANGUAGES",
+    "LexiconError",
+    "PhraseFile",
+    "alternatives",
+    "kinds",
+    "load_file",
+    "phrase_pattern",
+    "phrase_patterns",
+    "phrase_regex",
+]
