@@ -98,7 +98,7 @@ REDIRECTIONS = [
         "cooking",
         "Without it I'd be scraping burnt rice off the pan every night.",
         ("non-stick coating", A),
-        ["scraping burnt rice off pan"],
+        ["scraping burnt rice off the pan"],
     ),
     (
         "third_person",

@@ -342,8 +342,16 @@ EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     one ones way ways everyone someone anyone sense fact point reason part kind sort type
     able possible obviously certainly absolutely course mostly mainly anyway whole main only
     real care cares cared caring look listen done them us him myself themselves isn't innit
-    ain't oh ooh ah aah now hang first up down in out off on over away where when why how
-    who which what whose""".split()
+    ain't oh ooh ah aah now hang first where when why how who which what whose dont cant
+    wont isnt doesnt didnt wasnt werent arent couldnt wouldnt shouldnt im ive id youre
+    theyre thats whats""".split()
+)
+# Words that name nothing in a label of their own, though a reply of them may say something
+# ("get down to the allotment"): particles and light verbs ("up", "put them on", "get on
+# with it").
+LABEL_NAMELESS: frozenset[str] = frozenset(
+    """up down in out off on over away get gets got getting go goes going went gone
+    make makes made making do does did doing done put puts take takes took""".split()
 )
 INNER_FILLERS: frozenset[str] = frozenset("um uh er erm basically literally actually".split())
 FILLER_PHRASES: tuple[str, ...] = ("you know", "i mean", "kind of", "sort of", "to be honest")

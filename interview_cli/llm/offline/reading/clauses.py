@@ -42,6 +42,7 @@ from interview_cli.llm.offline.lexicon import (
     IMPORTANCE,
     INNER_FILLERS,
     INNER_PRONOUNS,
+    LABEL_NAMELESS,
     LATE_BREAKS,
     LEADING_STRIP,
     MEANS_IDIOMS,
@@ -79,7 +80,12 @@ _NOISE = re.compile(
 # (A sentence that opens like a question; "maybe the face ID login?" is a tentative answer.)
 _QUESTION_BACK = re.compile(
     r"(?:^|(?<=[.!?] ))(?:why|what|how|who|where|when|do|does|did|is|are|isn'?t|aren'?t|can|"
-    r"could|would|should|will)\b[^.!?]*\?",
+    r"could|would|should|will)\b[^.!?]*\?|"
+    # a question of four words or more, whatever it opens with ("If I can't get myself up,
+    # who's going to?"), asks the interviewer or no one; "Maybe the face ID login?" offers
+    r"(?:^|(?<=[.!?] ))(?!or\b)(?![^.!?]*\b(?:maybe|perhaps|probably|possibly)\b)"
+    r"(?:[^.!?\s]+\s+){3,}(?<!you )(?<!you, )(?!(?:know|right|yeah|eh|innit|ok|okay|see)\b)"
+    r"[^.!?\s]+\s*\?",
     re.IGNORECASE,
 )
 _TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:what \w+ (?:is|are)|\1)\b", re.IGNORECASE)
@@ -132,7 +138,7 @@ _IF_MAIN = re.compile(
 )
 _IF_CUE = Cue("if", "up")
 _COMMA_SUBJECT = re.compile(
-    r"(?:,|\band)\s+(?:then\s+)?(?=(?:i|we|you|they|he|she|it)(?:['\u2019](?:m|ve|d|ll|re|s))?\s+"
+    r"(?:,|\band|\bbut)\s+(?:then\s+)?(?=(?:i|we|you|they|he|she|it)(?:['\u2019](?:m|ve|d|ll|re|s))?\s+"
     r"(?!mean\b|guess\b|think\b|suppose\b|know\b|said\b|say\b|see\b|reckon\b)\w)",
     re.IGNORECASE,
 )
@@ -504,12 +510,6 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
                 break
     if prefix and words and words[0].lower() == prefix.split()[0]:
         prefix = ""
-    if category == "feeling" and not prefix and words:
-        first = words[0].lower()
-        if first not in _NO_FEEL_PREFIX and (
-            first in FEELING_WORDS or " ".join(words).lower().startswith(FEELING_PHRASES)
-        ):
-            prefix = "feel"
     if prefix:
         words = prefix.split() + words
     words = _shorten(words)
@@ -575,7 +575,7 @@ def _keep_possessive(spoken: list[str], words: list[str]) -> list[str]:
 
 def is_empty_label(words: list[str]) -> bool:
     """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not"."""
-    return naming_words(" ".join(words), NAMELESS) == 0
+    return naming_words(" ".join(words), NAMELESS | LABEL_NAMELESS) == 0
 
 
 def _shorten(words: list[str]) -> list[str]:

@@ -43,6 +43,7 @@ _UNITS = frozenset(
     metre metres meter meters foot feet inch inches times time each every per""".split()
 )
 _CURRENCY = re.compile(r"[£$€]|\b(?:quid|pounds?|euros?|dollars?|bucks|pence|p|grand)\b", re.I)
+_ROUTE = frozenset("into to up down from through towards across along via past".split())
 _WHERE = frozenset(
     """in at on up into onto near from off down along across round around through over
     under outside inside by""".split()
@@ -135,11 +136,10 @@ def is_place(label: str, quote: str) -> bool:
     if not words or len(words) > 5:
         return False
     said = {w.lower(): w for w in WORD.findall(quote) if w[:1].isupper() and w != "I"}
-    proper = [
-        i for i, w in enumerate(words) if w in said and i + 1 < len(words) or i > 0 and w in said
-    ]
-    where = [i for i, w in enumerate(words) if w in _WHERE]
-    if proper and where and any(abs(p - q) == 1 for p in proper for q in where):
+    proper = [i for i, w in enumerate(words) if w in said]
+    route = [i for i, w in enumerate(words) if w in _ROUTE]
+    # "Kings Heath into town", "Leith up to the Meadows", "up the Alcester Road"
+    if any(abs(p - q) == 1 for p in proper for q in route):
         return True
     rest = [w for w in words if w not in _WHERE]
     places = place_nouns()

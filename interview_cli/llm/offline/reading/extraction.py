@@ -177,8 +177,11 @@ def _content_units(
     dropped: list[RejectedItem] = []
     for unit in units:
         clauses = []
+        # a list said as what it is not ("not just obrigado and thumbs up") goes whole
+        whole = answer[unit.clauses[0].raw_start : unit.clauses[-1].raw_end]
+        contrast = clause_kind(whole, ("contrast",))
         for clause in unit.clauses:
-            kind = clause_kind(answer[clause.raw_start : clause.raw_end], kinds)
+            kind = contrast or clause_kind(answer[clause.raw_start : clause.raw_end], kinds)
             if kind is None:
                 clauses.append(clause)
                 continue

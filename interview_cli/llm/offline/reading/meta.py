@@ -95,8 +95,18 @@ LOAD_OFF = re.compile(r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)(?:
 _CONTENT_IDIOMS = (
     LOAD_OFF,
     re.compile(r"\b(?:be|being|been|am|are)\s+there\s+for\b", re.I),
+    # independence in words that name nothing: "I'm still doing things for myself"
+    re.compile(
+        r"\b(?:do|doing|does|did|manage|managing|sort|sorting)\s+(?:things|it|stuff|everything)"
+        r"\s+(?:for|by)\s+(?:myself|ourselves|himself|herself|themselves)\b",
+        re.I,
+    ),
     # belonging in words that name nothing: "I want to be part of it"
-    re.compile(r"\b(?:be|being|feel|feeling|am|are)\s+(?:a\s+)?part\s+of\b", re.I),
+    re.compile(
+        r"\b(?:(?:be|being|feel|feeling|am|are)\s+(?:a\s+)?)?part\s+of\s+"
+        r"(?:it|that|this|them|us|something|things|the\s+\w+)\b",
+        re.I,
+    ),
     re.compile(
         # not the figure of speech: "look at it that way", "you could look at it a few ways"
         r"\blook(?:s|ed)?\s+(?:at|after)\s+(?:it|them|him|her|me|us)\b"
@@ -110,7 +120,7 @@ _NAMING_WORD = re.compile(r"[\w][\w'\u2019\-]*")
 
 _ECHO = re.compile(r"^\s*([^.?!]{1,40}?)\?(?=\s|$)")
 _ECHO_EXTRA = frozenset("you mean so oh well like what sorry the a".split())
-_TENTATIVE = frozenset("maybe perhaps probably possibly".split())
+_TENTATIVE = frozenset("maybe perhaps probably possibly because cos 'cause so".split())
 
 
 def without_echo(answer: str, question: str) -> str:
