@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from session_factory import SPECS
+from session_factory import SPECS, run_interview
 
 from interview_cli.analysis.replay.engine import replay
 from interview_cli.analysis.replay.verify import first_difference, verify_session
@@ -250,3 +250,32 @@ def test_verify_is_deterministic(produced: dict[str, Path]) -> None:
 )
 def test_first_difference(a: Any, b: Any, found: Any) -> None:
     assert first_difference(a, b) == found
+
+
+# A correction of an earlier answer and a request to go back to something said before.
+CORRECTED = (
+    "The battery lasts about four days, so I never have to think about charging.",
+    "Sorry, I said four days, it's two. Two days on a charge is still plenty for me.",
+    "The noise cancelling lets me switch off on the bus.",
+    "Can we go back to the charging?",
+    "It charges in ten minutes before I leave, so I never plan around it.",
+    "I don't know, that's about it.",
+)
+
+
+def test_a_correction_and_a_request_to_go_back_replay_from_the_recorded_extractions(
+    tmp_path: Path,
+) -> None:
+    path = run_interview(
+        tmp_path, concept="headphones_mec", session_id="corrected", answers=CORRECTED, max_turns=8
+    )
+    session = read_session(path)
+    (superseded,) = [s for t in session.turns for s in t.graph_delta.superseded]
+    assert superseded.label == "battery lasts about four days"
+    assert all(t.question.focus_node_id != superseded.node_id for t in session.turns[2:])
+    (asked,) = [t for t in session.turns if t.extraction and t.extraction.steer]
+    after = session.turns[asked.turn_number]  # the question asked after the request
+    assert after.question.focus_label == asked.extraction.steer
+    assert asked.decision is not None
+    assert any("the respondent asked to go back to" in r for r in asked.decision.rationale)
+    assert verify_session(session).ok

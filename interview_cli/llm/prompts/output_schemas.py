@@ -72,6 +72,10 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
             "confidence": {"type": "number", "description": "0.0 to 1.0"},
             "element_id": element,
             "reaction": {"type": ["string", "null"], "enum": [*REACTIONS, None]},
+            "corrects": {
+                "type": ["string", "null"],
+                "description": "exact label of the EXISTING CONCEPT this node corrects, or null",
+            },
         }
     )
     edge_properties: dict[str, Any] = {
@@ -98,6 +102,11 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
             "reason": {"type": "string", "description": "why (one short sentence)"},
             "nodes": {"type": "array", "items": node},
             "edges": {"type": "array", "items": edge},
+            "steer": {
+                "type": ["string", "null"],
+                "description": "exact label of the concept the respondent asked to talk about "
+                "next (existing or a node above), or null",
+            },
         },
         "Nodes and edges extracted from the respondent's latest answer.",
     )

@@ -69,10 +69,21 @@ def mec() -> Methodology:
 
 def _read(mec: Methodology, case: dict[str, Any]) -> Extraction:
     domain = case.get("domain", "headphones")
-    return extract(mec, domain, case["answer"], _focus(case), question=case.get("question", ""))
+    existing = [tuple(e) for e in case.get("existing", [])]
+    return extract(
+        mec,
+        domain,
+        case["answer"],
+        _focus(case),
+        question=case.get("question", ""),
+        existing=existing,  # type: ignore[arg-type]
+    )
 
 
-@pytest.mark.parametrize("case", cases("labels"), ids=_id)
+LABELLED = cases("labels") + cases("phenomena") + cases("corrections") + cases("steers")
+
+
+@pytest.mark.parametrize("case", LABELLED, ids=_id)
 def test_labels_are_the_respondents_short_phrases(mec: Methodology, case: dict[str, Any]) -> None:
     result = _read(mec, case)
     assert [n.label for n in result.nodes] == case["labels"]
@@ -86,7 +97,22 @@ def test_labels_are_the_respondents_short_phrases(mec: Methodology, case: dict[s
 
 def _all_answers() -> list[dict[str, Any]]:
     nothing = [{**c, "focus": ["noise cancelling", "attribute"]} for c in cases("nothing")]
-    return cases("labels") + nothing
+    return LABELLED + nothing
+
+
+@pytest.mark.parametrize("case", cases("corrections"), ids=_id)
+def test_a_correction_revises_the_earlier_node(mec: Methodology, case: dict[str, Any]) -> None:
+    result = _read(mec, case)
+    assert {n.label: n.corrects for n in result.nodes if n.corrects} == case["corrects"]
+    earlier = {e[0]: e[1] for e in case.get("existing", [])}
+    for n in result.nodes:
+        if n.corrects is not None:  # a correction restates the same kind of element
+            assert n.node_type == earlier[n.corrects]
+
+
+@pytest.mark.parametrize("case", cases("steers"), ids=_id)
+def test_a_request_to_go_back_names_the_next_focus(mec: Methodology, case: dict[str, Any]) -> None:
+    assert _read(mec, case).steer == case["steer"]
 
 
 @pytest.mark.parametrize("case", _all_answers(), ids=_id)

@@ -356,7 +356,8 @@ LABEL_NAMELESS: frozenset[str] = frozenset(
 INNER_FILLERS: frozenset[str] = frozenset("um uh er erm basically literally actually".split())
 FILLER_PHRASES: tuple[str, ...] = ("you know", "i mean", "kind of", "sort of", "to be honest")
 CLAUSE_BREAKS: frozenset[str] = frozenset(
-    "that which who whom whose when where while if whereas before after until unless though".split()
+    """that thats which who whom whose when where while if whereas before after until unless
+    though""".split()
 )
 # Conjunctions that end a label once it has three words ("called the hotline and waited").
 LATE_BREAKS: frozenset[str] = frozenset("and but or then".split())

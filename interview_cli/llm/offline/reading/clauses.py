@@ -63,6 +63,7 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_WORDS,
     Cue,
 )
+from interview_cli.llm.offline.reading.content import verdict_words
 from interview_cli.llm.offline.reading.meta import LOAD_OFF, VERDICT, blank_meta, naming_words
 from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
 
@@ -139,7 +140,13 @@ _IF_MAIN = re.compile(
 _IF_CUE = Cue("if", "up")
 _COMMA_SUBJECT = re.compile(
     r"(?:,|\band|\bbut)\s+(?:then\s+)?(?=(?:i|we|you|they|he|she|it)(?:['\u2019](?:m|ve|d|ll|re|s))?\s+"
-    r"(?!mean\b|guess\b|think\b|suppose\b|know\b|said\b|say\b|see\b|reckon\b)\w)",
+    r"(?!mean\b|guess\b|think\b|suppose\b|know\b|said\b|say\b|see\b|reckon\b)\w)|"
+    # a second statement about something else: "... and the noise cancelling is proper good"
+    r"\band\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
+    r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
+    # a second action with its subject unsaid: "..., pour it in my cup and drink it on the
+    # train" (a verb and its object pronoun)
+    r"(?:,|\band)\s+(?:then\s+)?(?=(?!it\b|them\b|that\b|this\b)[a-z]{3,}\s+(?:it|them)\b)",
     re.IGNORECASE,
 )
 _COMMA_CUE = Cue(",", "sibling")
@@ -447,18 +454,23 @@ _KEEP_BE_AFTER = frozenset("to can could should must would will might may".split
 
 
 def _drop_copula(words: list[str]) -> list[str]:
-    """ "the sound is great" -> "sound"; "the price is too high" -> "price too high"."""
-    for i, word in enumerate(words[:4]):
+    """ "the sound is great" -> "sound"; "the price is too high" -> "price too high";
+    "two days on a charge is still plenty" -> "two days on a charge"."""
+    for i, word in enumerate(words[:6]):
         if i >= 1 and word.lower() == "be" and words[i - 1].lower() in _KEEP_BE_AFTER:
             return words  # "has to be sharp", "want to be the guy": the verb carries meaning
         if i >= 1 and word.lower() in COPULAS:
             rest = [
                 w
                 for w in words[i + 1 :]
-                if w.lower() not in {"really", "very", "so", "just", "quite"}
+                if w.lower() not in {"really", "very", "so", "just", "quite", "still"}
             ]
-            if not rest or rest[0].lower() in EVALUATIVE:
+            if not rest or rest[0].lower() in EVALUATIVE or rest[0].lower() in verdict_words():
                 return words[:i]
+            if rest[0].lower() in ("what", "why", "how") and i >= 2:
+                return words[:i]  # "the ankle support is what I need" names the support
+            if i > 3:
+                return words  # a long subject and its predicate: the cut below names it
             if len(rest) == 1 and i <= 2:
                 return rest + words[:i]  # "the fit is comfortable" -> "comfortable fit"
             return words[:i] + rest

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.core.text import NEGATIONS, label_profile
@@ -68,6 +68,7 @@ from interview_cli.llm.offline.reading.clauses import (
     split_clauses,
 )
 from interview_cli.llm.offline.reading.content import judge_label
+from interview_cli.llm.offline.reading.corrections import apply_correction
 from interview_cli.llm.offline.reading.links import (
     Turn,
     Unit,
@@ -79,6 +80,7 @@ from interview_cli.llm.offline.reading.meta import REASONS, meta_kind, naming_wo
 from interview_cli.llm.offline.reading.nonanswers import CLAUSE_KINDS, clause_kind
 from interview_cli.llm.offline.reading.nonanswers import REASONS as NONCONTENT_REASONS
 from interview_cli.llm.offline.reading.ontology import OntologyView
+from interview_cli.llm.offline.reading.steering import steer_to
 from interview_cli.llm.protocol import ExtractRequest
 
 STRONG_AFFINITY = 0.8
@@ -132,13 +134,12 @@ def expected_category(strategy: str | None, view: OntologyView) -> str | None:
 def extract_offline(request: ExtractRequest) -> Extraction:
     """The offline provider's extraction for one answer."""
     answer = without_echo(request.answer, request.question)
+    view = OntologyView(request.methodology.ontology)
     if naming_words(blank(answer), _NAMES_NOTHING) == 0:
         # What is left after hedges, don't-knows and remarks about the interview names
         # nothing, so a hedge among it is a hedge around nothing ("they're fine, I guess").
         hedged = bool(HEDGES.search(answer))
-        return Extraction(extractable=False, reason=_why_not(answer, hedged=hedged))
-
-    view = OntologyView(request.methodology.ontology)
+        return _finished(request, view, _Read(), _why_not(answer, hedged=hedged))
     turn = _turn(request, view)
     # where the ontology has no type for circumstances, the respondent's life is backstory
     kinds = CLAUSE_KINDS if view.supports("context") else (*CLAUSE_KINDS, "life_story")
@@ -146,24 +147,49 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         request.answer, _units(split_clauses(answer, _cue_filter(view))), kinds
     )
     nodes, edges, placed, rejected = _read_units(request, view, turn, units)
-    rejected = [*dropped, *rejected]
+    read = _Read(nodes, edges, [*dropped, *rejected])
+    restated = [c.label for u in placed for c in u.clauses if c.existing]
+    if restated and not nodes and not edges:
+        # "I mean the physical buttons": said before, nothing new to add to the graph.
+        return Extraction(
+            extractable=False, reason=f'restates "{restated[0]}", nothing new to extract'
+        )
+    # A hedge around nothing returned above: whatever hedge is left wrapped something.
+    return _finished(request, view, read, _why_not(answer, hedged=False))
 
+
+@dataclass
+class _Read:
+    """What reading an answer's clauses found: the new nodes, the links and what was refused."""
+
+    nodes: list[ExtractedNode] = field(default_factory=list)
+    edges: list[ExtractedEdge] = field(default_factory=list)
+    rejected: list[RejectedItem] = field(default_factory=list)
+
+
+def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: str) -> Extraction:
+    """The extraction of what was read, with a correction read into its nodes and the node a
+    request to go back names as its ``steer`` (``empty``: the reason when nothing was found)."""
+    types = {n.name for n in view.nodes}
+    nodes, dropped = apply_correction(request, read.nodes, types)
+    gone = {
+        normal(r.item.get("label", "")) for r in dropped if isinstance(r.item.get("label"), str)
+    }
+    edges = [e for e in read.edges if not {normal(e.source), normal(e.target)} & gone]
+    steer, new = steer_to(request, nodes, view)
+    if new is not None:
+        nodes = [*nodes, new]
+    rejected = [*read.rejected, *dropped]
     if not nodes and not edges:
-        restated = [c.label for u in placed for c in u.clauses if c.existing]
-        if restated:
-            # "I mean the physical buttons": said before, nothing new to add to the graph.
-            return Extraction(
-                extractable=False, reason=f'restates "{restated[0]}", nothing new to extract'
-            )
-        # A hedge around nothing returned above: whatever hedge is left wrapped something.
-        reason = _why_not(answer, hedged=False)
-        return Extraction(extractable=False, reason=reason, rejected=rejected)
+        reason = f"asks to go back to '{steer}', nothing new to extract" if steer else empty
+        return Extraction(extractable=False, reason=reason, rejected=rejected, steer=steer)
     return Extraction(
         extractable=True,
         reason=f"{len(nodes)} element(s) and {len(edges)} link(s) found by cue words",
         nodes=nodes,
         edges=unique_edges(edges),
         rejected=rejected,
+        steer=steer,
     )
 
 

@@ -29,6 +29,7 @@ INLINE_KINDS: tuple[str, ...] = (
     "hesitation",
     "verdict",
     "correction",
+    "steer",
     "about_interview",
 )
 # Phenomena that make the whole clause holding them context or rapport, not a rung.
