@@ -328,7 +328,8 @@ OPINION_LEADS: frozenset[str] = frozenset(
     need needed have has had miss appreciate""".split()
 )
 TRAILING_STRIP: frozenset[str] = frozenset(
-    """the a an and but or so to of for with in on at by as from into it that this which who
+    """the a an and but or so to of for with in on at by as from into it that that's thats this
+    which who
     really too though anyway either as well very just i me my is are was were matters
     matter mattered annoys bugs irritates""".split()
 )

@@ -101,6 +101,12 @@ _CONTENT_IDIOMS = (
         r"\s+(?:for|by)\s+(?:myself|ourselves|himself|herself|themselves)\b",
         re.I,
     ),
+    # not having to think about it, in words that name nothing: "I never have to think about it"
+    re.compile(
+        r"\b(?:never|don'?t|do\s+not|not|no\s+need\s+to|won'?t|didn'?t)\s+"
+        r"(?:have\s+to\s+|need\s+to\s+|got\s+to\s+|even\s+)?(?:think|worry|bother)\s+about\b",
+        re.I,
+    ),
     # belonging in words that name nothing: "I want to be part of it"
     re.compile(
         r"\b(?:(?:be|being|feel|feeling|am|are)\s+(?:a\s+)?)?part\s+of\s+"
