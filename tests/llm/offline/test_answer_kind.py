@@ -1,4 +1,4 @@
-"""Offline recognition of replies that are not answers (``llm/offline/reading/answer_kind.py``)
+"""Offline recognition of replies that are not answers (``llm/offline/reading/nonanswers.py``)
 reads the model's own examples the same way. The replies and their kinds are phrase cases
 kept as data (``tests/llm/data/readings/answer_kinds.yaml``, ``test_reading_cases.py``).
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from interview_cli.llm.offline.reading.answer_kind import answer_kind
+from interview_cli.llm.offline.reading.nonanswers import answer_kind
 
 PROMPTS = Path(__file__).resolve().parents[3] / "interview_cli" / "llm" / "prompts"
 

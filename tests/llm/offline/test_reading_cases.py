@@ -16,7 +16,7 @@ from offline_fixtures import extract, shipped_mec
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.models import Extraction
-from interview_cli.llm.offline.reading.answer_kind import answer_kind
+from interview_cli.llm.offline.reading.nonanswers import answer_kind
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "readings"
 # Labels that are never an element, whatever the answer.

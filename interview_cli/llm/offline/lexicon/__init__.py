@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from interview_cli.llm.offline.lexicon.phrases import phrase_pattern, phrase_union
+
 Link = Literal["up", "down", "sequence", "assoc", "sibling", "none"]
 
 
@@ -434,42 +436,13 @@ NON_CAUSAL_RELATION_WORDS: tuple[str, ...] = (
 )
 
 # ---- don't-know, hedges, acknowledgements (seed 004 knowledge ceiling) ----------------------
-# Passing the question on to someone else, to the end of its sentence: "Ask my nan, to be
-# fair." / "You'd have to ask my wife." A deflection, not a reason (nor a rung).
-DEFERRAL_PATTERN = (
-    r"(?:^|(?<=[.!?] ))(?:you'?d (?:have|need) to |you'?ll have to |just )?"
-    r"ask (?:my|her|him|them)\b[^.!?]*"
-)
-DEFERRAL = re.compile(DEFERRAL_PATTERN, re.IGNORECASE)
-DONT_KNOW = re.compile(
-    r"\b(?:i\s+)?(?:(?:do\s*n[o']?t|dunno|don't|do not|really don't)\s+know|dunno|no idea|"
-    r"not sure|no clue|can'?t (?:really )?say(?: (?:much |any )?more(?: than that)?)?|"
-    r"can'?t think of (?:anything|any)|never (?:given|gave) it (?:much |any )?thought|never "
-    r"thought about it|haven'?t thought about it|(?:give me|hang on|need) a (?:sec|minute))\b",
-    re.IGNORECASE,
-)
-# A reason the respondent cannot put into words: "it's more a feeling than a reason".
-INARTICULATE_PATTERN = (
-    r"(?:more |just )?(?:of )?a feeling,? (?:than|not) (?:a |any )?(?:reason|logic)|"
-    r"it'?s just a feeling|can'?t (?:put it|explain it|say it) (?:any )?better(?: than that)?"
-)
+# A don't-know, or the question passed on to someone else ("Ask my nan."), and a ceiling
+# ("it just is", "end of story", "more a feeling than a reason"): their phrases are data
+# (``en/dont_know.yaml``, ``en/deferral.yaml``, ``en/ceiling.yaml``), compiled once.
+DONT_KNOW = phrase_union(("dont_know", "deferral"))
+TERMINAL_CEILING = phrase_pattern("ceiling")
 # "... annoys me": what a dislike frame says of what follows it ("what bugs me is the price")
 DISLIKE_VERBS = r"(?:annoys|bugs|frustrates|bothers|irritates|gets\s+to)\s+me"
-# A closer that says the ladder ends here: "simple as that", "full stop", "end of story".
-CLOSER_PATTERN = (
-    r"simple as that|full stop|end of story|(?:that'?s\s+)?the (?:end|top) of it|"
-    r"(?:about\s+)?as deep as it (?:gets|goes)"
-)
-TERMINAL_CEILING = re.compile(
-    # "don't care" closes a topic, "don't care if they get wrecked" says something
-    r"\b(?:(?:do\s*n[o']?t|don't) (?:really )?care(?!\s+(?:if|whether|that|how|what|when|"
-    r"where|who|which))|nothing (?:more|else)(?: to (?:say|add))?|"
-    r"that'?s (?:it|all)(?! exactly)|"
-    r"no idea at all|can'?t think of anything(?: else)?|no reason|it just is|"
-    r"that'?s just how it is|nothing to add|no more to say|not important to me|"
-    r"doesn'?t matter to me|" + CLOSER_PATTERN + "|" + INARTICULATE_PATTERN + r")\b",
-    re.IGNORECASE,
-)
 # Replies to "did I get that right, is anything missing?": agreement, not an element.
 CONFIRMATIONS = re.compile(
     r"(?:^|(?<=[.!?] ))(?:no|yes|yeah|yep|nope)\s*,|"  # an interjection opening a sentence

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -43,6 +44,8 @@ class PhraseFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     about: str = Field(min_length=1)
+    # the non-answer a reply of nothing but this phenomenon is (``Assessment.answer_kind``)
+    answer_kind: Literal["dont_know", "already_said", "move_on", "about_interview"] | None = None
     phrases: list[str] = Field(default_factory=list)
     patterns: list[str] = Field(default_factory=list)
 
@@ -122,6 +125,36 @@ def phrase_patterns(
     return tuple(re.compile(p, re.IGNORECASE) for p in alternatives(kind, languages))
 
 
+@cache
+def phrase_union(kinds: tuple[str, ...], languages: tuple[str, ...] = LANGUAGES) -> re.Pattern[str]:
+    """Several phenomena's phrases as one pattern ("a don't-know or a deferral")."""
+    parts = sorted(
+        {p for kind in kinds for p in alternatives(kind, languages)}, key=lambda p: (-len(p), p)
+    )
+    joined = "|".join(f"(?:{_own_groups(p, i)})" for i, p in enumerate(parts))
+    return re.compile(joined, re.IGNORECASE)
+
+
+@cache
+def answer_kind_pattern(
+    answer_kind: str, languages: tuple[str, ...] = LANGUAGES
+) -> re.Pattern[str]:
+    """Every phenomenon that makes a reply of nothing else this kind of non-answer (its files
+    say ``answer_kind: ...``), over every language, compiled once: "I don't know", a
+    ceiling and a deferral are all a ``dont_know``."""
+    parts: list[str] = []
+    for language in languages:
+        for path in sorted((HERE / language).glob("*.yaml")):
+            spec = load_file(path)
+            if spec.answer_kind == answer_kind:
+                parts += [phrase_regex(p) for p in spec.phrases] + spec.patterns
+    if not parts:
+        raise LexiconError(f"no phrase file says answer_kind: {answer_kind} under {HERE}")
+    ordered = sorted(set(parts), key=lambda p: (-len(p), p))
+    joined = "|".join(f"(?:{_own_groups(p, i)})" for i, p in enumerate(ordered))
+    return re.compile(joined, re.IGNORECASE)
+
+
 def kinds(language: str = "en") -> list[str]:
     """The phenomena with a phrase file in ``language``."""
     return sorted(p.stem for p in (HERE / language).glob("*.yaml"))
@@ -132,9 +165,11 @@ __all__ = [
     "LexiconError",
     "PhraseFile",
     "alternatives",
+    "answer_kind_pattern",
     "kinds",
     "load_file",
     "phrase_pattern",
     "phrase_patterns",
     "phrase_regex",
+    "phrase_union",
 ]

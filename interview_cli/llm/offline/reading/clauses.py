@@ -31,7 +31,6 @@ from interview_cli.llm.offline.lexicon import (
     COPULAS,
     CUES,
     DANGLING,
-    DEFERRAL,
     DISLIKE_VERBS,
     DISPENSABLE,
     DONT_KNOW,
@@ -64,7 +63,7 @@ from interview_cli.llm.offline.lexicon import (
     Cue,
 )
 from interview_cli.llm.offline.reading.content import verdict_words
-from interview_cli.llm.offline.reading.meta import LOAD_OFF, VERDICT, blank_meta, naming_words
+from interview_cli.llm.offline.reading.meta import LOAD_OFF, blank_meta, naming_words
 from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
 
 MAX_LABEL_WORDS = 6
@@ -100,8 +99,7 @@ _RATING_IDIOMS = re.compile(
     r"\b(?:it'?s|it\s+is)\s+more\s+that\b|\bwhat\s+i\s+meant\s+(?:is|was)\b|"
     r"\bi\s+was\s+saying(?:\s+that)?\b|"
     # a rating, not an element: "the price was fine, nothing special"
-    r"\bnothing\s+(?:special|fancy|amazing|to\s+write\s+home\s+about)\b|" + VERDICT,
-    # a verdict with no reason in it: "it was the sensible choice", "it just made sense"
+    r"\bnothing\s+(?:special|fancy|amazing|to\s+write\s+home\s+about)\b",
     re.IGNORECASE,
 )
 # Frames of a third-person or an absence answer: "someone like me cares because ...",
@@ -208,7 +206,6 @@ def blank(answer: str) -> str:
         DONT_KNOW,
         TERMINAL_CEILING,
         CONFIRMATIONS,
-        DEFERRAL,
         _QUESTION_BACK,
         _TAUTOLOGY,
     ):

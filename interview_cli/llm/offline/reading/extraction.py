@@ -41,7 +41,6 @@ from interview_cli.llm.offline.lexicon import (
     ACKNOWLEDGEMENTS,
     CATEGORY_KEYWORDS,
     CATEGORY_POSITION,
-    DEFERRAL,
     DISLIKE_VERBS,
     DONT_KNOW,
     EMPTY_LABEL_WORDS,
@@ -595,7 +594,7 @@ def _why_not(answer: str, *, hedged: bool) -> str:
     kind = meta_kind(answer)
     if kind is not None and kind not in ("hedge", "filler"):
         return REASONS[kind]
-    if DONT_KNOW.search(answer) or TERMINAL_CEILING.search(answer) or DEFERRAL.search(answer):
+    if DONT_KNOW.search(answer) or TERMINAL_CEILING.search(answer):
         return "a don't-know with nothing to extract"
     if all(w in ACKNOWLEDGEMENTS for w in words):
         return "an acknowledgement only"

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from interview_cli.llm.offline.lexicon.phrases import alternatives
+
 MetaKind = str  # "repeat" | "move_on" | "off_topic" | "clarify" | "decline" | "hedge" | "filler"
 
 # The reason an extraction gives when an answer was only a remark of this kind.
@@ -37,56 +39,6 @@ REASONS: dict[str, str] = {
     "filler": "an aside with nothing to extract",
 }
 
-# A remark on what is being asked, or on the respondent as a respondent, or on who asks:
-# "that's a deep one for a Monday morning", "you could write a thesis on that", "I'm not much
-# use on this", "is this for a manufacturer?", "I don't really do the emotional side of it".
-QUESTION_REMARK_PATTERN = (
-    r"(?:that|this)(?:'s|\s+is|\s+was)\s+(?:(?:a|quite|very|pretty|a\s+bit|bit|rather|too)\s+)*"
-    r"(?:deep|philosophical|profound)(?:\s+(?:one|question))?(?:\s+for\s+[^.!?,;]*)?\s*(?:[.!?]|$)|"
-    r"\b(?:you|one|i)\s+could\s+write\s+a\s+(?:thesis|book|essay|dissertation)\s+on\b|"
-    r"\bi'?m\s+(?:not\s+(?:much|any|very\s+much)|no|of\s+no)\s+(?:use|help|good)\b|"
-    r"\bi'?m\s+not\s+(?:one|much|big)\s+for\s+(?:the\s+)?(?:deep|big|philosophical)\s+"
-    r"(?:questions|stuff|ones)\b|"
-    r"\bi'?m\s+running\s+on\s+empty\b|"
-    r"\b(?:is\s+this|are\s+you)\s+(?:for|from|working\s+for)\s+"
-    r"(?:a|the|one\s+of\s+(?:the|them|those))\s+(?:[\w-]+\s+){0,2}?"
-    r"(?:manufacturers?|compan(?:y|ies)|brands?|shops?|retailers?|marketing|firms?)\b|"
-    r"\b(?:(?:that|it|this)\s+)?sounds\s+like\s+a\s+question\s+(?:a|the|some)\s+(?:[\w-]+\s+){0,3}?"
-    r"(?:company|manufacturer|brand|marketing|firm)\b[^.!?]*|"
-    r"\bi\s+(?:don'?t|do\s+not)\s+(?:really\s+)?(?:do|buy\s+into|go\s+in\s+for|get\s+into)\s+"
-    r"(?:the\s+)?(?:emotional|feelings?|deep)\s+(?:side|stuff|bit)(?:\s+of\s+[^.!?,;]*)?|"
-    r"\bi\s+(?:don'?t|do\s+not)\s+have\s+(?:any\s+)?feelings\s+about\s+[^.!?,;]*|"
-    r"\b(?:that'?s|it'?s)\s+a\s+whole\s+(?:other|different)\s+(?:story|question)\b|"
-    # the question challenged: "why does it matter why?", "what are you after?"
-    r"\bwhy\s+does\s+it\s+matter\s+why\b|\bwhat\s+are\s+you\s+(?:after|fishing\s+for)\b|"
-    r"(?:(?:i'?m\s+)?not\s+sure\s+|i\s+(?:don'?t|do\s+not)\s+(?:see|get|know)\s+)?"
-    r"(?:\bwhere\s+(?:you'?re|you\s+are)\s+going\s+with\s+(?:this|that|these)|"
-    r"\bwhat\s+(?:you'?re|you\s+are)\s+(?:getting|driving)\s+at)\b"
-)
-# A reply that cannot go further, in words other than "I don't know": "I couldn't really
-# say", "I've not thought about it like that", "that's as far as it goes", "I'd have to think
-# about whether that's really the reason", "I don't know what else you want me to say".
-CANNOT_SAY_PATTERN = (
-    r"\b(?:couldn'?t|could\s+not|cannot)\s+(?:really\s+)?say\b(?!\s+no\b)|"
-    r"\b(?:i'?ve|i\s+have|i\s+had|i'?d)\s+not\s+(?:really\s+)?thought\s+(?:about|of)\s+(?:it|that)"
-    r"(?:\s+like\s+that)?|"
-    r"\b(?:never|haven'?t)\s+(?:really\s+)?thought\s+(?:about|of)\s+(?:it|that)\s+like\s+that\b|"
-    r"\b(?:that'?s|that\s+is|it'?s)\s+(?:about\s+)?as\s+far\s+as\s+it\s+goes(?:,?\s+i'?m\s+afraid)?\b|"
-    r"\bi'?d\s+(?:have|need)\s+to\s+think\s+about\s+(?:it|that)(?=\s*[.!?]|$)|"
-    r"\bi'?d\s+(?:have|need)\s+to\s+think\s+about\s+(?:whether|why)\s+(?:that|it)(?:'s|\s+is)\s+"
-    r"(?:really\s+)?(?:the\s+reason|why|true|right)\b|"
-    r"\bwhat\s+(?:else\s+)?(?:do\s+)?you\s+want\s+me\s+to\s+say(?:\s+about\s+(?:it|that))?"
-)
-# A verdict with no reason in it ("it was the sensible choice", "it just made sense"): no
-# element, and no answer when nothing else is said.
-VERDICT = (
-    r"\b(?:(?:it|that)\s+(?:was|is)\s+|it'?s\s+|that'?s\s+)?(?:just\s+|simply\s+)?the\s+"
-    r"(?:sensible|obvious|right|logical|smart|natural)\s+(?:choice|option|thing\s+to\s+do)\b|"
-    r"\b(?:it|that)\s+(?:just\s+)?(?:made|makes)\s+(?:the\s+most\s+)?sense\b|"
-    r"\b(?:it'?s|it\s+is|that'?s|it\s+was)\s+(?:just\s+)?(?:sensible|common\s+sense|obvious|"
-    r"logical)(?=\s*(?:[.!?]|$))"
-)
-VERDICT_RE = re.compile(VERDICT, re.IGNORECASE)
 # Not a remark but its opposite: words that each name nothing ("one", "less", "thing",
 # "think") and together name a consequence. Counted as content wherever emptiness is judged.
 LOAD_OFF = re.compile(r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)(?:\s+about)?\b", re.I)
@@ -202,8 +154,6 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:that'?s\s+a\s+)?(?:good|fair|tough|deep|big|hard) question|i'?m not sure|not sure|"
             # a pause asked for: "give me a sec", "hang on a minute"
             r"(?:give\s+me|hang\s+on|wait)\s+a\s+(?:sec|second|minute|moment|mo)\b|"
-            + CANNOT_SAY_PATTERN
-            + r"|"
             r"(?:it'?s\s+|it\s+is\s+)?not\s+(?:that|very|so)\s+deep)\b",
             re.IGNORECASE,
         ),
@@ -233,11 +183,11 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
-# A remark on the question itself: "that's kind of a weird one to answer".
-ODD_QUESTION_PATTERN = (
-    r"(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:\w+\s+){0,2}?(?:a\s+)?"
-    r"(?:weird|strange|odd|funny|tricky|leading)\s+(?:one|question)"
-)
+# A remark on the question's oddness ("that's kind of a weird one to answer"), and on what is
+# asked, on the respondent as one, on who asks ("that's a deep one for a Monday morning"):
+# ``en/odd_question.yaml``, ``en/question_remark.yaml``.
+ODD_QUESTIONS = "|".join(alternatives("odd_question", ("en",)))
+QUESTION_REMARKS = "|".join(alternatives("question_remark", ("en",)))
 # Remark sentences: the whole sentence is about the interview, not the topic. They may open
 # with fillers ("Yeah, I think we covered that already").
 _LEAD = (
@@ -288,12 +238,12 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"the same|again|irrelevant|(?:is|are|was|were)n't|(?:is|are)\s+not|"
             r"(?:a\s+bit|rather|very)\s+\w+)|"
             r"(?:we(?:'re|\s+are)|you(?:'re|\s+are))\s+(?:going|getting|drifting|wandering)\s+"
-            r"(?:off|away|a bit far|round in circles|in circles)|" + ODD_QUESTION_PATTERN + r"|"
+            r"(?:off|away|a bit far|round in circles|in circles)|(?:" + ODD_QUESTIONS + r")|"
             r"(?:that|this|it)\s+(?:reminds\s+me\s+of|makes\s+me\s+think\s+of|"
             r"takes\s+me\s+back\s+to)|"
             r"(?:(?:but\s+)?anyway\W+)?(?:where was i|(?:but\s+)?anyway)\W*$|"
             # a remark on the question is the whole sentence, not the start of an answer
-            r"(?:" + QUESTION_REMARK_PATTERN + r")(?:\W+[\w'-]+){0,3}\W*$)",
+            r"(?:" + QUESTION_REMARKS + r")(?:\W+[\w'-]+){0,3}\W*$)",
             re.IGNORECASE,
         ),
     ),
@@ -373,12 +323,8 @@ def meta_kind(answer: str) -> MetaKind | None:
 
 
 __all__ = [
-    "CANNOT_SAY_PATTERN",
     "LOAD_OFF",
-    "QUESTION_REMARK_PATTERN",
     "REASONS",
-    "VERDICT",
-    "VERDICT_RE",
     "MetaSpan",
     "blank_meta",
     "meta_kind",
