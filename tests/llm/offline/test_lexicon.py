@@ -55,6 +55,7 @@ def test_the_languages_are_tried_together(tmp_path: Path, monkeypatch: pytest.Mo
         ("phrases: [a]\n", "about"),
         ("about: x\nphrases: [yes]\n", "phrases"),  # YAML reads a bare yes as a boolean
         ("about: x\npatterns: ['(unclosed']\n", "patterns[0]"),
+        ("about: x\npatterns: [a]\npatterns: [b]\n", "key said twice"),
     ],
 )
 def test_a_broken_phrase_file_is_named_with_what_is_wrong(

@@ -67,10 +67,23 @@ def _path(kind: str, language: str) -> Path:
     return HERE / language / f"{kind}.yaml"
 
 
+class _UniqueKeys(yaml.SafeLoader):
+    """YAML that refuses a key said twice (the second ``patterns:`` would hide the first)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[object, object]:
+        keys = [self.construct_object(k, deep=deep) for k, _ in node.value]
+        twice = sorted({str(k) for k in keys if keys.count(k) > 1})
+        if twice:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"key said twice: {twice}", node.start_mark
+            )
+        return super().construct_mapping(node, deep=deep)
+
+
 def load_file(path: Path) -> PhraseFile:
     """A phrase file, validated; every pattern compiles."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeys)  # noqa: S506
         spec = PhraseFile.model_validate(data)
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise LexiconError(f"{path}: {exc}") from None

@@ -69,12 +69,6 @@ from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spa
 MAX_LABEL_WORDS = 6
 WORD = re.compile(r"\d+(?:\.\d+)+|[\w][\w'\u2019\-]*")
 _STRENGTH = {"up": 5, "down": 5, "sequence": 4, "assoc": 3, "sibling": 2, "none": 1}
-_NOISE = re.compile(
-    r"\b(?:you know|i mean|to be honest|honestly|(?:kind|sort) of(?! (?:person|people|thing))|"
-    r"kinda|maybe|perhaps|i guess|i suppose|i think(?! it'?s because| it was because)|probably|"
-    r"possibly|um+|uh+|erm|hmm+)\b",
-    re.IGNORECASE,
-)
 # A question back ("Why does anyone do anything?", "What do you want me to say?") and a
 # tautology ("Boots are boots.", "it is what it is") say nothing about the topic.
 # (A sentence that opens like a question; "maybe the face ID login?" is a tentative answer.)
@@ -199,7 +193,6 @@ def blank(answer: str) -> str:
     the interview ("like I said", "can we move on?"), replaced by spaces."""
     working = list(blank_spans(blank_meta(answer), inline_spans(answer)))
     for pattern in (
-        _NOISE,
         _RATING_IDIOMS,
         _FRAMES,
         IMPORTANCE,
