@@ -25,7 +25,8 @@ STEM = 4
 _NUMBER = re.compile(r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty")
 # Words said when pointing at something that name nothing of it ("the lock thing").
 _POINTERS = frozenset(
-    "thing things bit bits stuff side part whole one ones about said what".split()
+    """thing things bit bits stuff side part whole one ones about said what question questions
+    earlier before asked ask answer point minute sec second moment""".split()
 )
 
 

@@ -76,7 +76,12 @@ from interview_cli.llm.offline.reading.links import (
     unique_edges,
 )
 from interview_cli.llm.offline.reading.meta import REASONS, meta_kind, naming_words, without_echo
-from interview_cli.llm.offline.reading.nonanswers import CLAUSE_KINDS, clause_kind
+from interview_cli.llm.offline.reading.nonanswers import (
+    CLAUSE_KINDS,
+    blank_spans,
+    clause_kind,
+    inline_spans,
+)
 from interview_cli.llm.offline.reading.nonanswers import REASONS as NONCONTENT_REASONS
 from interview_cli.llm.offline.reading.ontology import OntologyView
 from interview_cli.llm.offline.reading.steering import steer_to
@@ -200,13 +205,15 @@ def _content_units(
     rapport, never a rung (``nonanswers.clause_kind``)."""
     kept: list[Unit] = []
     dropped: list[RejectedItem] = []
+    # a request to go back is no scene ("going back to your question, ..."): read without it
+    said = blank_spans(answer, inline_spans(answer, ("steer",)))
     for unit in units:
         clauses = []
         # a list said as what it is not ("not just obrigado and thumbs up") goes whole
-        whole = answer[unit.clauses[0].raw_start : unit.clauses[-1].raw_end]
+        whole = said[unit.clauses[0].raw_start : unit.clauses[-1].raw_end]
         contrast = clause_kind(whole, ("contrast",))
         for clause in unit.clauses:
-            kind = contrast or clause_kind(answer[clause.raw_start : clause.raw_end], kinds)
+            kind = contrast or clause_kind(said[clause.raw_start : clause.raw_end], kinds)
             if kind is None:
                 clauses.append(clause)
                 continue

@@ -56,8 +56,8 @@ def steer_to(
     if mine is not None:
         return mine.label, None
     label = make_label(steer.target, None, None)
-    if not label or not words:
-        return None, None
+    if not label or not words or len(words) < len(words_of(label)):
+        return None, None  # "your earlier question": nothing said before, nothing new either
     node = ExtractedNode(
         label=label,
         node_type=view.choose_type(category="concrete", target_level=float(view.min_level)),
