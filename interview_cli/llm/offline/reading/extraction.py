@@ -304,7 +304,7 @@ def _read_units(
                 continue
         previous = placed[-1] if placed else None
         for clause in unit.clauses:
-            _type_clause(view, clause, unit.link, previous, turn)
+            _type_clause(view, clause, unit.link, previous, turn, study)
             _name(clause, existing, turn, first=previous is None)
             refused = None if clause.existing else study.refuse(clause, request.answer)
             if refused is not None:
@@ -432,6 +432,34 @@ def _units(clauses: list[Clause]) -> list[Unit]:
     return units
 
 
+# "I go when I want", "we don't row about it": what the person does or can do (not "I like
+# the sound", "I bought them"): in a ladder, a consequence
+_DOING = re.compile(
+    r"^\W*(?:i|we)(?:['\u2019](?:m|d|ve|ll|re))?\s+(?!(?:really\s+|just\s+)?(?:like|love|"
+    r"loved|enjoy|prefer|think|thought|guess|suppose|mean|reckon|know|have|had|got|bought|"
+    r"chose|use|used|want|wanted|need|needed|was|were)\b)\w",
+    re.IGNORECASE,
+)
+_SUBJECT_START = re.compile(r"^\W*(?:i|we|you|he|she|they|it|my|our)\b", re.IGNORECASE)
+
+
+def _worded_level(text: str, view: OntologyView, study: _Study) -> str | None:
+    """Where the words themselves put a clause that no cue or category placed, in a ladder
+    (an ontology with a type for product features): a thing the study names, said as a noun
+    phrase ("the lock", "built-in lights"), is a feature whatever the question climbed to;
+    what the person does ("I go when I want") is a consequence."""
+    if not any(view.affinity("concrete", n) >= STRONG_AFFINITY for n in view.nodes):
+        return None
+    if _DOING.match(text):
+        return "functional"
+    words = set(label_profile(text).content)
+    features = study.vocabulary - study.topic_words - study.heads
+    doing = re.match(r"^\W*\w+ing\b", text)  # "cooking from scratch" is a doing, not a thing
+    if not _SUBJECT_START.match(text) and not doing and words & features:
+        return "concrete"
+    return None
+
+
 def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | None:
     # On an upward link the more abstract reading wins ("helps me relax" is a feeling, not a
     # function); elsewhere the cue's own category is the better evidence.
@@ -443,14 +471,20 @@ def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | Non
 
 
 def _type_clause(
-    view: OntologyView, clause: Clause, link: str, previous: Unit | None, turn: Turn
+    view: OntologyView,
+    clause: Clause,
+    link: str,
+    previous: Unit | None,
+    turn: Turn,
+    study: _Study | None = None,
 ) -> None:
     cue_category = clause.cue.category if clause.cue else None
     if cue_category and not view.supports(cue_category):
         cue_category = None
-    category = _pick_category(
-        cue_category, lexical_category(clause.text, view.supports, timed=clause.timed), link
-    )
+    lexical = lexical_category(clause.text, view.supports, timed=clause.timed)
+    if lexical is None and cue_category is None and study is not None:
+        lexical = _worded_level(clause.text, view, study)
+    category = _pick_category(cue_category, lexical, link)
     if previous is None and category is None:
         category = turn.expected
     clause.category = category
