@@ -473,6 +473,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     if len(content_words(head)) >= 2:
         text = head
     text = TIME_OPENER.sub("", text.strip()).strip(" ,")
+    # "with them on I can have a doze": the condition of wearing them names nothing new
+    text = re.sub(r"^with\s+(?:them|it|these|those)\s+(?:on|in)\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
     words = [w for w in WORD.findall(text) if w.lower() not in INNER_FILLERS]
     if len(words) > 1 and words[0].lower() in ("means", "meant") and words[1].lower() in _ME:
