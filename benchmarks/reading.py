@@ -15,9 +15,17 @@ with what an analyst coded in each answer:
 - corrections: answers correcting an earlier rung whose earlier node was superseded;
 - steers: "can we go back to X" answers whose next question took X as its focus;
 - same slot (within / across): pairs of nodes coding the same rung that share a canonical
-  slot, in one interview / across the topic's interviews (by slot name);
+  slot in one interview, and that share a content code of ``interview report`` across the
+  topic's interviews (the report is where interviews meet: slot names are one session's
+  identifiers, and the report groups them across sessions; the bare slot-name figure is in
+  ``--json`` as ``same_slot_name_across``);
+- mixed (within / across): of the pairs that share a slot (within) or a report code (across),
+  the share whose nodes code different rungs: two meanings lumped into one code;
 - read: answers the interviewer read before it closed (an early close leaves the rest
-  unread, and their rungs count as missed).
+  unread, and their rungs count as missed);
+- questions: the question report card of the interviews (``analysis.report.question_card``,
+  the one `interview report` shows), per 100 questions asked: clean, quotes not in the
+  respondent's words, topic-name splices, double-barrelled, jargon, repeats, set aside.
 
 The scorer is deliberately simple and shares no code with the reader: words are lower-cased,
 stop words dropped, a few endings trimmed, and a typo is forgiven by fuzzy ratio. A node names
@@ -380,8 +388,11 @@ class Score:
     read: int = 0
     pairs_within: int = 0
     shared_within: int = 0
+    mixed_within: int = 0
     pairs_across: int = 0
     shared_across: int = 0
+    mixed_across: int = 0
+    named_across: int = 0
     interviews: int = 0
 
     def add(self, other: Score) -> None:
@@ -428,32 +439,57 @@ def score_run(run: Run, views: dict[str, NodeView]) -> Score:
     node_slot, _ = _slots(run.session)
     coded = [v for v in views.values() if v.kind == "rung"]
     for a, b in itertools.combinations(coded, 2):
+        same_slot = node_slot.get(a.id) is not None and node_slot.get(a.id) == node_slot.get(b.id)
         if a.code == b.code:
             score.pairs_within += 1
-            score.shared_within += node_slot.get(a.id) is not None and node_slot.get(
-                a.id
-            ) == node_slot.get(b.id)
+            score.shared_within += same_slot
+        else:
+            score.mixed_within += same_slot
     return score
 
 
+def report_codes(runs: Sequence[Run]) -> list[dict[str, str]]:
+    """Each run's node id -> content code, as ``interview report`` codes these sessions
+    together (the same function the report calls, slots on)."""
+    from interview_cli.analysis.report.build import build_report
+    from interview_cli.analysis.sources import SessionSource
+    from interview_cli.session.schema import SessionFile
+
+    sources = [
+        SessionSource(SessionFile.model_validate(run.session), run.interview.path) for run in runs
+    ]
+    (section,) = build_report(sources).sections
+    book = section.codebook
+    return [
+        {node_id: code for (r, node_id), code in book.assignment.items() if r == index}
+        for index in range(len(runs))
+    ]
+
+
 def score_across(runs: Sequence[Run], views: Sequence[dict[str, NodeView]]) -> Score:
-    """Pairs of nodes of the same code in different interviews of a topic: same slot name?"""
+    """Pairs of nodes in different interviews of a topic: do the nodes of one rung share a
+    report code (and a slot name), and how many pairs of different rungs share a code?"""
     score = Score()
-    named: list[list[tuple[str, str]]] = []
-    for run, nodes in zip(runs, views, strict=True):
+    codes = report_codes(runs)
+    named: list[list[tuple[str, str, str]]] = []
+    for run, nodes, code_of in zip(runs, views, codes, strict=True):
         node_slot, names = _slots(run.session)
         named.append(
             [
-                (v.code or "", names.get(node_slot.get(v.id, ""), ""))
+                (v.code or "", names.get(node_slot.get(v.id, ""), ""), code_of.get(v.id, ""))
                 for v in nodes.values()
                 if v.kind == "rung"
             ]
         )
     for left, right in itertools.combinations(named, 2):
-        for (code_a, slot_a), (code_b, slot_b) in itertools.product(left, right):
-            if code_a == code_b:
+        for (rung_a, slot_a, code_a), (rung_b, slot_b, code_b) in itertools.product(left, right):
+            same_code = bool(code_a) and code_a == code_b
+            if rung_a == rung_b:
                 score.pairs_across += 1
-                score.shared_across += bool(slot_a) and slot_a == slot_b
+                score.shared_across += same_code
+                score.named_across += bool(slot_a) and slot_a == slot_b
+            else:
+                score.mixed_across += same_code
     return score
 
 
@@ -484,13 +520,18 @@ def figures(score: Score) -> dict[str, Any]:
         "steers": [score.steered, score.steers],
         "same_slot_within": ratio(score.shared_within, score.pairs_within),
         "same_slot_across": ratio(score.shared_across, score.pairs_across),
+        "same_slot_name_across": ratio(score.named_across, score.pairs_across),
+        "mixed_within": ratio(score.mixed_within, score.mixed_within + score.shared_within),
+        "mixed_across": ratio(score.mixed_across, score.mixed_across + score.shared_across),
+        "same_rung_pairs": [score.pairs_within, score.pairs_across],
+        "mixed_pairs": [score.mixed_within, score.mixed_across],
         "nodes": score.nodes,
         "rungs": score.rungs,
         "questions": score.questions,
     }
 
 
-ROW = "{:<28} {:>5} {:>6} {:>8} {:>6} {:>9} {:>6} {:>8} {:>8} {:>6} {:>8} {:>8}"
+ROW = "{:<28} {:>5} {:>6} {:>8} {:>6} {:>9} {:>6} {:>8} {:>8} {:>6} {:>8} {:>9} {:>9}"
 
 
 def print_table(rows: Iterable[tuple[str, Score]]) -> None:
@@ -508,6 +549,7 @@ def print_table(rows: Iterable[tuple[str, Score]]) -> None:
             "corr",
             "steers",
             "slots w/a",
+            "mixed w/a",
         )
     )
     for name, s in rows:
@@ -525,8 +567,29 @@ def print_table(rows: Iterable[tuple[str, Score]]) -> None:
                 f"{s.corrected}/{s.corrections}",
                 f"{s.steered}/{s.steers}",
                 f"{pct(s.shared_within, s.pairs_within)}/{pct(s.shared_across, s.pairs_across)}",
+                f"{pct(s.mixed_within, s.mixed_within + s.shared_within)}/"
+                f"{pct(s.mixed_across, s.mixed_across + s.shared_across)}",
             )
         )
+
+
+def question_card(runs: Sequence[Run]) -> Any:
+    """The question report card over the runs' sessions (the card users see)."""
+    from interview_cli.analysis.report.question_card import combine
+    from interview_cli.analysis.report.question_card import question_card as card_of
+    from interview_cli.session.schema import SessionFile
+
+    return combine([card_of(SessionFile.model_validate(run.session)) for run in runs])
+
+
+def print_cards(rows: Iterable[tuple[str, Any]]) -> None:
+    from interview_cli.analysis.report.question_card import CARD_HEADERS, card_cells
+
+    line = "{:<28} " + " ".join(f"{{:>{max(6, len(h))}}}" for h in CARD_HEADERS)
+    print("\nQuestions (per 100 asked)")
+    print(line.format("set / topic", *CARD_HEADERS))
+    for name, card in rows:
+        print(line.format(name[:28], *card_cells(card)))
 
 
 def show_run(run: Run, views: dict[str, NodeView]) -> None:
@@ -574,6 +637,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lib = _library()
     result: dict[str, Any] = {}
     rows: list[tuple[str, Score]] = []
+    cards: list[tuple[str, Any]] = []
     for set_name in args.sets:
         try:
             topics = load_set(set_name, args.corpus)
@@ -582,6 +646,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         total = Score()
         per_topic: dict[str, Any] = {}
+        every_run: list[Run] = []
         for topic in topics:
             if args.topic and topic.name != args.topic:
                 continue
@@ -595,13 +660,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             score.add(score_across(runs, views))
             total.add(score)
             rows.append((f"{set_name}/{topic.name}", score))
-            per_topic[topic.name] = figures(score)
+            card = question_card(runs)
+            cards.append((f"{set_name}/{topic.name}", card))
+            per_topic[topic.name] = {**figures(score), "questions": card.to_dict(flagged=False)}
+            every_run += runs
         rows.append((f"{set_name} (all)", total))
-        result[set_name] = {"all": figures(total), "topics": per_topic}
+        card = question_card(every_run)
+        cards.append((f"{set_name} (all)", card))
+        result[set_name] = {
+            "all": {**figures(total), "questions": card.to_dict(flagged=False)},
+            "topics": per_topic,
+        }
     if args.json:
         print(json.dumps(result, indent=2))
     else:
         print_table(rows)
+        print_cards(cards)
     return 0
 
 

@@ -1,6 +1,7 @@
-"""The README's two set-up commands: the first installs quietly (the first question, not
-screens of pip output), the second is exactly what CI runs, and the README says how long
-the suite takes."""
+"""The README: it opens with a contents list of its sections; its two set-up commands (the
+first installs quietly: the first question, not screens of pip output; the second is exactly
+what CI runs); it says how long the suite takes and with which command that was measured; its
+links to docs/ lead somewhere."""
 
 from __future__ import annotations
 
@@ -30,3 +31,60 @@ def test_the_readme_says_how_long_the_suite_takes() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     setup = text[text.index("## Set up") : text.index("## A short tour")]
     assert re.search(r"\d+ (seconds|minutes?)", setup)
+
+
+def _slug(heading: str) -> str:
+    """The anchor GitHub gives a heading."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def test_the_readme_opens_with_a_contents_list_of_its_sections() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^## (.+)$", text, flags=re.M)
+    before = text[: text.index("## ")]
+    contents = before[before.index("**Contents**") :]
+    entries = re.findall(r"^- \[(.+?)\]\(#(.+?)\)$", contents, flags=re.M)
+    assert [title for title, _ in entries] == headings
+    assert [anchor for _, anchor in entries] == [_slug(h) for h in headings]
+
+
+def test_the_figures_say_how_they_were_measured() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = text[text.index("## Set up") : text.index("## Offline or a model")]
+    assert "`time pytest" in setup  # the command behind the suite's figures
+    assert re.search(r"\d[\d,]*\s+tests", setup)
+
+
+def test_links_to_docs_lead_to_files() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\((docs/[^)#]+)\)", text))
+    assert linked, "the README links its longer pages"
+    for path in linked:
+        assert (ROOT / path).is_file(), path
+
+
+def test_the_sample_screen_is_what_the_tool_prints(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from interview_cli.cli.app import app
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("```text\n", text.index("What an interview looks like")) + len("```text\n")
+    sample = text[start : text.index("\n```", start)]
+    typed = [
+        "I love the noise cancelling because it lets me focus on the train",
+        "Focusing on the train means I can get my work done, which makes me feel in control",
+        "/why",
+        "/quit",
+    ]
+    result = CliRunner().invoke(
+        app,
+        ["run", "-c", "headphones_mec", "--sessions-dir", str(tmp_path)],
+        input="".join(f"{line}\n" for line in typed),
+        env={"COLUMNS": "80"},
+    )
+    assert result.exit_code == 0, result.output
+    shown = "\n".join(line.rstrip() for line in result.stdout.splitlines())
+    session_id = re.compile(r"headphones_mec-\d{8}-\d{6}-[0-9a-f]{4}")
+    assert session_id.sub("ID", shown) == session_id.sub("ID", sample)

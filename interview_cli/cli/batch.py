@@ -34,6 +34,8 @@ from interview_cli.cli.run import SessionsDirOption
 from interview_cli.cli.spending import BaseUrlOption, MaxCostOption, ModelOption
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from interview_cli.config.library import Library
     from interview_cli.config.loader import Loaded
     from interview_cli.config.schemas import Methodology, Persona
@@ -49,19 +51,20 @@ POLICY_HELP = (
 
 def resolve_personas(lib: Library, refs: list[str]) -> list[Loaded[Persona]]:
     """Persona ids, persona files, or directories (every YAML persona file inside)."""
+    from interview_cli.cli.common import in_library
     from interview_cli.config.loader import yaml_files
     from interview_cli.errors import UsageError
 
     personas: list[Loaded[Persona]] = []
     for ref in refs:
-        path = Path(ref)
+        path = in_library(Path(ref), lib)  # `personas/` is the shipped folder anywhere
         if path.is_dir():
             files = yaml_files(path)
             if not files:
                 raise UsageError(f"{ref}: no persona files (*.yaml) in this directory")
             personas.extend(lib.persona(f) for f in files)
         else:
-            personas.append(lib.persona(ref))
+            personas.append(lib.persona(str(path) if path.exists() else ref))
     return personas
 
 
@@ -130,9 +133,9 @@ def batch(
             metavar="DIR",
             # No angle brackets: the app's markdown help would swallow them as HTML.
             help="Where the session files go (default: a folder in the sessions directory named "
-            "after the concept, policy and seed). Re-running with the same directory skips "
-            "finished interviews; it refuses when they ran with other providers, models, "
-            "settings or files.",
+            "after the concept, policy, seed and a provider other than offline). Re-running "
+            "with the same directory skips finished interviews; it refuses when they ran with "
+            "other providers, models, settings or files.",
             show_default=False,
         ),
     ] = None,
@@ -163,7 +166,8 @@ def batch(
     that follows the persona's traits and hidden ladders; with `--respondent-provider`, a
     model playing the persona. Every session file records its ground truth and evaluation
     (rungs elicited, ladder recall, ladders completed, terminal reached, linked rungs,
-    strategy mix, repeated questions, cost); the batch ends with a summary per persona.
+    strategy mix, repeated questions, cost); the batch ends with a summary per persona and a
+    question report card (per 100 questions, counted without a model; the legend says what).
 
     One failing interview is recorded as failed and the others go on (exit 1 lists the
     failures). Same seed, offline providers: the same session files, byte for byte, apart
@@ -172,7 +176,7 @@ def batch(
     **Examples**
 
     * `interview batch cooperative sceptical -c headphones_mec --runs 3`
-    * `interview batch personas/ -c headphones_mec --runs 5 --policy deepen_recent -j 8`
+    * `interview batch personas/ -c headphones_mec --runs 2 --policy deepen_recent -j 8`
     * `interview batch cooperative -c headphones_mec --provider anthropic --dry-run`
     * `interview batch personas/ -c headphones_mec --json > summary.json`
     * `interview batch personas/ -c headphones_mec --provider openai --max-cost 2`
@@ -189,7 +193,7 @@ def batch(
     concept_loaded = lib.concept(concept)
     methodology_loaded = lib.methodology(methodology or concept_loaded.value.methodology)
     settings = _settings(provider, respondent_provider, base_url, model, dry_run=dry_run)
-    name = f"batch-{concept_loaded.value.id}-{policy}-s{seed}"
+    name = _default_out_name(concept_loaded.value.id, policy, seed, settings)
     target = out if out is not None else (sessions_dir or default_sessions_dir()) / name
     spec = BatchSpec(
         personas=loaded_personas,
@@ -207,13 +211,26 @@ def batch(
     )
     plan = plan_batch(spec)
     _warn_without_truth(plan, methodology_loaded.value)
-    spent = refuse_stale(spec, plan)  # before anything is printed or estimated
-    if dry_run:
+    if dry_run:  # writes nothing, so sessions run differently are no reason to refuse
         _dry_run(spec, plan, as_json=as_json, max_cost=max_cost)
         return
+    spent = refuse_stale(spec, plan)  # before anything is printed or estimated
     _run_within_budget(
         spec, plan, max_cost=max_cost, spent=spent, concurrency=concurrency, as_json=as_json
     )
+
+
+def _default_out_name(concept: str, policy: str, seed: int, settings: LLMSettings) -> str:
+    """The batch's folder in the sessions directory: one per concept, policy and seed, and
+    per interviewer provider when it is not offline, so that the same personas run offline
+    and with a model land side by side instead of refusing each other's sessions."""
+    name = f"batch-{concept}-{policy}-s{seed}"
+    providers = sorted(
+        {settings.client(c).provider for c in ("extraction", "scoring", "generation")}
+    )
+    if providers != ["offline"]:
+        name += "-" + "+".join(p for p in providers if p != "offline")
+    return name
 
 
 def _settings(
@@ -328,10 +345,21 @@ def _dry_run(
     from interview_cli.session.store import SessionStore
     from interview_cli.simulation.batch import existing_status
     from interview_cli.simulation.estimate import estimate_batch
+    from interview_cli.simulation.reuse import free_dir_hint, stale_sessions, stale_text
     from interview_cli.ui.batch import estimate_table
 
     store = SessionStore(spec.out)
-    skipped = sum(1 for p in plan if existing_status(store, p) == "completed")
+    stale, _ = stale_sessions(spec, plan)
+    if stale:
+        # Estimated as a run elsewhere would go: those interviews are run again, not reused.
+        print_warning(
+            f"{stale_text(spec, stale)}: estimated as new interviews; the run itself needs "
+            f"another output directory ({free_dir_hint(spec)})"
+        )
+    rerun = {sid for sid, _ in stale}
+    skipped = sum(
+        1 for p in plan if p.session_id not in rerun and existing_status(store, p) == "completed"
+    )
     record = estimate_batch(
         spec.settings,
         to_run=len(plan) - skipped,
@@ -359,6 +387,7 @@ def _dry_run(
         f"output: {spec.out}",
         highlight=False,
         markup=False,
+        soft_wrap=True,  # a path is never broken in two
     )
 
 
@@ -389,11 +418,14 @@ def _run(
             f"Interviewer: {escape(spec.settings.describe())} · respondent: "
             f"{escape(respondent.label)} · output: {escape(str(spec.out))}",
             highlight=False,
+            soft_wrap=True,  # a path is never broken in two
         )
 
     async def go() -> BatchResult:
         try:
-            with ProgressView(console, total=len(plan), max_turns=spec.max_turns) as view:
+            with ProgressView(
+                _progress_console(console), total=len(plan), max_turns=spec.max_turns
+            ) as view:
                 return await run_batch(
                     spec,
                     llm=llm,
@@ -413,6 +445,16 @@ def _run(
                     pass
 
     return asyncio.run(go())
+
+
+def _progress_console(console: Console) -> Console:
+    """Where the progress is drawn: where a person watches. When stdout goes to a file or a
+    pipe and stderr is a terminal, the bars go there (as with --json), and the file gets the
+    header and the summary."""
+    if console.is_terminal:
+        return console
+    watched = stderr_console()
+    return watched if watched.is_terminal else console
 
 
 def register(app: typer.Typer) -> None:

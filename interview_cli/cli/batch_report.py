@@ -17,8 +17,36 @@ if TYPE_CHECKING:
     from interview_cli.simulation.batch import BatchResult, BatchSpec
 
 
+def question_cards(result: BatchResult) -> dict[str, Any]:
+    """The question report card per persona and over all, from the interviews' session
+    files (the failed and the unstarted aside)."""
+    from interview_cli.analysis.report.question_card import card_legend, combine, question_card
+    from interview_cli.analysis.sources import read_session
+    from interview_cli.errors import SessionFileError
+
+    by_persona: dict[str, list[Any]] = {}
+    for outcome in result.outcomes:
+        if outcome.status == "failed" or outcome.path is None:
+            continue
+        try:
+            card = question_card(read_session(outcome.path))
+        except SessionFileError:
+            continue  # listed with the failures already, or moved away since
+        by_persona.setdefault(outcome.persona_id, []).append(card)
+    everything = [card for cards in by_persona.values() for card in cards]
+    return {
+        "personas": [
+            {"name": pid, **combine(cards).to_dict(flagged=False)}
+            for pid, cards in by_persona.items()
+        ],
+        "overall": {"name": "all", **combine(everything).to_dict(flagged=False)},
+        "legend": card_legend(),
+    }
+
+
 def summary_record(spec: BatchSpec, result: BatchResult, budget: Any = None) -> dict[str, Any]:
-    """What `--json` prints: every interview, the summary per persona and overall."""
+    """What `--json` prints: every interview, the summary per persona and overall, and the
+    question report card."""
     from interview_cli.simulation.evaluation import summarise
 
     by_persona: dict[str, list[dict[str, Any]]] = {}
@@ -53,6 +81,7 @@ def summary_record(spec: BatchSpec, result: BatchResult, budget: Any = None) -> 
             for o in result.outcomes
         ],
         "summary": {"personas": [r.to_dict() for r in rows], "overall": overall.to_dict()},
+        "questions": question_cards(result),
         "failures": [{"id": o.session_id, "reason": o.reason} for o in result.failures],
         **(
             {
@@ -70,7 +99,12 @@ def summary_record(spec: BatchSpec, result: BatchResult, budget: Any = None) -> 
 
 def report(spec: BatchSpec, result: BatchResult, *, as_json: bool, budget: Any = None) -> None:
     from interview_cli.simulation.evaluation import SummaryRow
-    from interview_cli.ui.batch import asking_table, strategy_mix_table, summary_table
+    from interview_cli.ui.batch import (
+        asking_table,
+        questions_table,
+        strategy_mix_table,
+        summary_table,
+    )
     from interview_cli.ui.interview import plural
 
     record = summary_record(spec, result, budget)
@@ -82,6 +116,7 @@ def report(spec: BatchSpec, result: BatchResult, *, as_json: bool, budget: Any =
         console = stdout_console()
         console.print(summary_table(rows))
         console.print(asking_table(rows))
+        console.print(questions_table(record["questions"]))
         console.print(strategy_mix_table(rows))
     if result.failures:
         err = stderr_console()

@@ -267,6 +267,19 @@ def open_library(library: list[Path] | None) -> Library:
     return Library.discover(extra_roots=library or ())
 
 
+def in_library(path: Path, lib: Library) -> Path:
+    """``path`` itself, else the same relative path under a library root: the shipped
+    ``personas/`` and ``ladders/headphones_sample.csv`` are found from any directory, since
+    the library is installed with the package."""
+    if path.exists() or path.is_absolute():
+        return path
+    for root in lib.roots:
+        candidate = root.path / path
+        if candidate.exists():
+            return candidate
+    return path
+
+
 def optional_models(*, embeddings: bool, discourse: bool) -> tuple[Any, Any]:
     """The embedding tier and spaCy frames, when asked for and installed (one-line notices).
 

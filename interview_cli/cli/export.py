@@ -121,6 +121,7 @@ def export(
     stdout_console().print(
         f"Exported {session.id} ({fmt.value}) to " + ", ".join(str(p) for p in written),
         highlight=False,
+        soft_wrap=True,  # a path is never broken in two
     )
 
 
@@ -153,7 +154,9 @@ def _export_qdpx(refs: list[str], out: Path | None, sessions_dir: Path | None) -
     except OSError as exc:
         raise translate_os_error(exc, out, doing="write the export") from None
     stdout_console().print(
-        f"Exported {plural(len(sources), 'session')} (qdpx, REFI-QDA 1.0) to {out}", highlight=False
+        f"Exported {plural(len(sources), 'session')} (qdpx, REFI-QDA 1.0) to {out}",
+        highlight=False,
+        soft_wrap=True,
     )
 
 

@@ -7,7 +7,8 @@ is rendered exactly as a provider renders it. Nothing is sent and nothing is wri
 
 Turn N holds: the opening question's request (turn 1), the respondent's answer to question N
 (simulated sessions, when the persona is in the library), the extraction and assessment of
-answer N, the slot proposals of that turn and the request for the next question.
+answer N, the slot proposals of that turn and the request for the next question. The turn
+after the last is the closing answer's: its extraction and slot proposals.
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ def prompts(
         raise UsageError(f"--task {task}: unknown task; use one of {', '.join(TASKS)}")
     session = load_one(session_ref, SessionStore(sessions_dir)).session
     numbers = [t.turn_number for t in session.turns]
+    closing = session.closing
+    if closing is not None and closing.comment.strip():
+        numbers.append(len(session.turns) + 1)  # the closing answer's reading
     if turn not in numbers:
         span = f"turns 1 to {max(numbers)}" if numbers else "no recorded turns"
         raise UsageError(f"--turn {turn}: session {session.id} has {span}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from interview_cli.session.schema import SessionFile, TurnRecord
 
-PAGER_HELP = "Enter/n next · p previous · a number jumps to that turn · q quits"
+PAGER_HELP = "Enter/n next · p previous · d details · a number jumps to that turn · q quits"
 
 
 def page_turns(
@@ -37,21 +37,29 @@ def page_turns(
     *,
     start: int = 0,
 ) -> None:
-    """Show one turn at a time and move with keys (a line of input each: n, p, N, q)."""
-    from interview_cli.ui.replay import turn_view
+    """Show one turn at a time, each page within the screen's height, and move with keys (a
+    line of input each: n, p, N, q); d shows the turn in full (signals, every candidate)."""
+    from interview_cli.ui.replay import turn_page, turn_view
 
     numbers = [t.turn_number for t in turns]
     index = min(max(start, 0), len(turns) - 1)
+    details = False
     while True:
         console.clear()
-        console.print(turn_view(turns[index], total=len(turns)))
+        if details:
+            console.print(turn_view(turns[index], total=len(turns)))
+        else:
+            print_within_height(console, turn_page(turns[index], total=len(turns)))
+        details = False
         try:
             key = read(f"[dim]{PAGER_HELP}[/] › ").strip().lower()
         except (EOFError, KeyboardInterrupt):
             return
         if key in ("q", "quit", "exit"):
             return
-        if key in ("", "n", "j", " "):
+        if key == "d":
+            details = True
+        elif key in ("", "n", "j", " "):
             if index == len(turns) - 1:
                 return
             index += 1
@@ -59,6 +67,21 @@ def page_turns(
             index = max(index - 1, 0)
         elif key.isdigit() and int(key) in numbers:
             index = numbers.index(int(key))
+
+
+def print_within_height(console: Console, view: Any) -> None:
+    """Print ``view``, cut to the screen's height less the prompt's line (the rest is one key
+    away: d), so that the top of a page never scrolls out of sight."""
+    from rich.segment import Segments
+
+    lines = console.render_lines(view, console.options, pad=False, new_lines=True)
+    room = console.height - 1
+    if len(lines) <= room:
+        console.print(view)
+        return
+    for line in lines[: room - 1]:
+        console.print(Segments(line), end="")
+    console.print(f"… {len(lines) - room + 1} more lines: d shows the whole turn", style="dim")
 
 
 def replay(

@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from interview_cli.cli.common import (
+    EmbeddingsOption,
     LibraryOption,
+    in_library,
     open_library,
+    optional_models,
     print_warning,
     stdout_console,
 )
@@ -101,6 +104,16 @@ def report(
             help="Code by the sessions' canonical slots where recorded (else by labels only).",
         ),
     ] = True,
+    group: Annotated[
+        bool,
+        typer.Option(
+            "--group/--no-group",
+            help="Group codes that say the same thing in other words across interviews (word "
+            "senses and fuzzy matching; sentence embeddings with --embeddings), else exact "
+            "labels and slot names only. Analyst merges and coding sheets are kept as coded.",
+        ),
+    ] = True,
+    embeddings: EmbeddingsOption = False,
     ladders: Annotated[
         list[Path] | None,
         typer.Option(
@@ -119,6 +132,28 @@ def report(
             metavar="KEY=VALUE",
             help="Only sessions whose participant has this fact (repeatable, all must hold; "
             "participant=ID names the person). See `run --participant --meta`.",
+            show_default=False,
+        ),
+    ] = None,
+    status: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--status",
+            "-s",
+            metavar="STATUS",
+            help="Only sessions with this status (repeatable): completed, paused, active, "
+            "failed, or all. Default: completed and paused, with at least one answer; a session "
+            "file or id named on its own is reported as it is.",
+            show_default=False,
+        ),
+    ] = None,
+    origin: Annotated[
+        str | None,
+        typer.Option(
+            "--origin",
+            metavar="live|batch|all",
+            help="live: interviews with people (`run`); batch: simulated personas (`batch`). "
+            "Default: live for the sessions directory, all for the files and folders named.",
             show_default=False,
         ),
     ] = None,
@@ -153,7 +188,11 @@ def report(
 ) -> None:
     """Metrics and analysis across sessions: implication matrix and value map for laddering.
 
-    Metrics per session and overall; for Means-End Chain interviews the content codes, the
+    Metrics per session and overall, with a question report card counted without a model
+    (per 100 questions: quotes not in the respondent's words, topic-name splices,
+    double-barrelled questions, method jargon, repeats in substance, questions about a remark
+    the reader set aside; the legend under the table says what each counts); for Means-End
+    Chain interviews the content codes, the
     implication matrix (direct and indirect counts), a cut-off and the hierarchical value map
     (Reynolds & Gutman 1988); for other methods the most frequent node types, codes and
     connections. Formats: a terminal view, `--format md`, `--format html` (one self-contained
@@ -178,7 +217,8 @@ def report(
 
     **Examples**
 
-    * `interview report` (every session in ./sessions)
+    * `interview report` (the live interviews in ./sessions, completed or paused)
+    * `interview report --status completed --origin all` (with the batch sessions)
     * `interview report sessions/batch-1/ --format html --out report.html`
     * `interview report a.json b.json --merges codes.yaml --keep-share 0.7 -f md`
     * `interview report runs/ --json | jq .aggregate`
@@ -211,6 +251,7 @@ def report(
         merges=load_merges(merges) if merges else None,
         top=top,
         use_slots=slots,
+        group_by_meaning=group,
         counting=counting.value,
         full_matrix=full_matrix,
     )
@@ -220,24 +261,23 @@ def report(
     sheets, sheet_method = _sheets(ladders or [], library)
     for skipped in collected.skipped:
         print_warning(f"skipped {skipped}")
-    conditions = _where(where or [])
-    if conditions:
-        from interview_cli.analysis.report.participants import matches_where
-
-        collected.sources = [s for s in collected.sources if matches_where(s.session, conditions)]
+    selection = None
+    if collected.sources:
+        collected.sources, selection = _select(collected.sources, status, origin, refs, store)
         if not collected.sources and not sheets:
-            raise UsageError(
-                f"no session matches --where {' '.join(where or [])}; see the participants "
-                "with `interview report --json | jq .participants`"
-            )
+            raise UsageError(f"no session to report: {selection.describe()}")
+    conditions = _where(where or [])
+    collected.sources = _matching(collected.sources, conditions, where, bool(sheets))
     result = build_report(
         collected.sources,
         options,
         skipped=collected.skipped,
         sheets=sheets,
         sheet_methodology=sheet_method,
+        embedder=optional_models(embeddings=embeddings and group, discourse=False)[0],
     )
     result.where = conditions
+    result.selection = selection
     for code, label in result.unmatched_merges:
         print_warning(
             f"{merges}: '{label}' (code '{code}') matches no label in these sessions; "
@@ -296,7 +336,12 @@ def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
     stdout_console().print(
         f"Report ({chosen}, {plural(len(result.sessions), 'session')}) written to {out}",
         highlight=False,
+        soft_wrap=True,
     )
+    if result.selection is not None and result.selection.left_out:
+        stdout_console().print(
+            f"Sessions: {result.selection.describe()}", highlight=False, soft_wrap=True
+        )
 
 
 def _chosen_format(fmt: str | None, as_json: bool) -> str | None:
@@ -310,6 +355,61 @@ def _chosen_format(fmt: str | None, as_json: bool) -> str | None:
     if as_json and chosen not in (None, "json"):
         raise UsageError(f"--json and --format {chosen}: choose one")
     return "json" if as_json else chosen
+
+
+def _select(
+    sources: list[Any],
+    status: list[str] | None,
+    origin: str | None,
+    refs: list[str] | None,
+    store: Any,
+) -> tuple[list[Any], Any]:
+    """The sessions of the statuses and origin asked for (``analysis.report.selection``);
+    without --status and --origin, a session file or id named on its own is kept as it is."""
+    from interview_cli.analysis.report.selection import (
+        DEFAULT_STATUSES,
+        ORIGINS,
+        STATUSES,
+        select_sessions,
+    )
+    from interview_cli.errors import UsageError
+
+    statuses = [s.strip().lower() for s in status or DEFAULT_STATUSES]
+    if "all" in statuses:
+        statuses = list(STATUSES)
+    unknown = sorted(set(statuses) - set(STATUSES))
+    if unknown:
+        raise UsageError(
+            f"--status {unknown[0]!r} is not a session status; choose from "
+            f"{', '.join(STATUSES)} or all"
+        )
+    chosen = (origin or ("all" if refs else "live")).strip().lower()
+    if chosen not in (*ORIGINS, "all"):
+        raise UsageError(f"--origin {origin!r}: choose live, batch or all")
+    origins = ORIGINS if chosen == "all" else (chosen,)
+    named = set()
+    if status is None and origin is None:
+        named = {store.resolve(r).resolve() for r in refs or [] if not Path(r).is_dir()}
+    return select_sessions(sources, statuses=statuses, origins=origins, named=named)
+
+
+def _matching(
+    sources: list[Any], conditions: list[tuple[str, str]], where: list[str] | None, sheets: bool
+) -> list[Any]:
+    """The sessions whose participant has every --where fact (all of them without one)."""
+    from interview_cli.errors import UsageError
+
+    if not conditions:
+        return sources
+    from interview_cli.analysis.report.participants import matches_where
+
+    kept = [s for s in sources if matches_where(s.session, conditions)]
+    if not kept and not sheets:
+        raise UsageError(
+            f"no session matches --where {' '.join(where or [])}; see the participants "
+            "with `interview report --json | jq .participants`"
+        )
+    return kept
 
 
 def _where(items: list[str]) -> list[tuple[str, str]]:
@@ -336,19 +436,7 @@ def _sheets(paths: list[Path], library: list[Path] | None) -> tuple[list[Any], M
 
     lib = open_library(library)
     methodology = lib.methodology(LADDER_METHOD).value
-    return [read_ladder_sheet(_in_library(p, lib), methodology) for p in paths], methodology
-
-
-def _in_library(path: Path, lib: Any) -> Path:
-    """``path`` itself, else the same relative path under a library root (the sample sheet
-    ``ladders/headphones_sample.csv`` is found wherever the package is installed)."""
-    if path.exists() or path.is_absolute():
-        return path
-    for root in lib.roots:
-        candidate = root.path / path
-        if candidate.is_file():
-            return candidate
-    return path
+    return [read_ladder_sheet(in_library(p, lib), methodology) for p in paths], methodology
 
 
 def register(app: typer.Typer) -> None:

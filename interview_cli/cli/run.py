@@ -183,7 +183,9 @@ def run(
     * `interview run --resume headphones_mec-20261122-101500-ab12`
     * `printf 'I like the sound\\n/quit\\n' | interview run -c headphones_mec`
     * `interview run -c headphones_mec --provider openai-compatible --base-url
-      http://localhost:11434/v1 --model llama3.1:8b --max-cost 0.50`
+      http://localhost:11434/v1 --model llama3.1:8b` (your own model server: no key, no cost)
+    * `interview run -c headphones_mec --provider anthropic --max-cost 0.50` (stop before
+      spending more than $0.50)
     """
     if debug:
         set_debug(ctx, True)
@@ -317,7 +319,7 @@ def conduct(
         max_cost,
         settings,
         ("extraction", "scoring", "generation"),
-        already_spent=session.usage.cost_usd if session is not None else 0.0,
+        already_spent=session.usage.priced_cost_usd if session is not None else 0.0,
     )
     llm = build_llm(settings, seed=seed, budget=budget)
     # A resumed session keeps the dual-graph settings it started with.

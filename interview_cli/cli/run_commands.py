@@ -71,8 +71,9 @@ async def run_moderator_command(
         else:
             action = moderator.take_alternative if word == "/alt" else moderator.skip_focus
             what = "the next-best move" if word == "/alt" else "the focus is done, another move"
-            console.print(Text(f"Moderator: {what} (recorded).", style="dim"))
             await action(interview, hooks)
+            # Said once it applied: a refused command changes nothing and says only why.
+            console.print(Text(f"Moderator: {what} (recorded).", style="dim"))
             screen.done()
     except moderator.ModeratorRefused as exc:
         screen.close()

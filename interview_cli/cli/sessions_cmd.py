@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 
 from interview_cli.cli.common import JsonOption, print_json, print_warning, stdout_console
 from interview_cli.cli.run import SessionsDirOption
@@ -18,6 +19,8 @@ sessions_app = typer.Typer(
 
 
 STATUSES = ("active", "paused", "completed", "failed")
+# Wide enough for every column of any session listing: piped output is never cut to fit.
+PIPED_WIDTH = 1000
 
 
 def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
@@ -31,10 +34,10 @@ def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
         "updated": session.updated_at,
         # None when a model without a price was called: unknown, not 0 (``unpriced`` says
         # which; ``priced_cost_usd`` is what the priced calls cost).
-        "cost_usd": None if session.usage.unpriced else round(session.usage.cost_usd, 6),
+        "cost_usd": None if session.usage.cost_usd is None else round(session.usage.cost_usd, 6),
         **(
             {
-                "priced_cost_usd": round(session.usage.cost_usd, 6),
+                "priced_cost_usd": round(session.usage.priced_cost_usd, 6),
                 "unpriced": list(session.usage.unpriced),
             }
             if session.usage.unpriced
@@ -106,7 +109,16 @@ def list_sessions(
         return
     from interview_cli.ui.tables import sessions_table
 
-    console.print(sessions_table(rows, directory=str(directory), width=console.width))
+    if console.is_terminal:
+        console.print(sessions_table(rows, directory=str(directory), width=console.width))
+        return
+    # A pipe or a file has no width to fit: it gets every column, each line as long as it
+    # needs, and the folder on a line of its own.
+    table = sessions_table(rows, directory=str(directory), width=PIPED_WIDTH)
+    console.print(table.title, soft_wrap=True)
+    table.title = None
+    wide = Console(width=PIPED_WIDTH, highlight=False)
+    Console(width=wide.measure(table).maximum, highlight=False).print(table)
 
 
 def _discover(directory: Path, files: list[Path]) -> list[dict[str, Any]]:
@@ -135,18 +147,6 @@ def _discover(directory: Path, files: list[Path]) -> list[dict[str, Any]]:
     return rows
 
 
-def _nested(store: Any, ref: str) -> str:
-    """``ref`` itself, or the path of the one session file named ``ref`` in a subfolder
-    (a batch's), so that an id from `interview sessions` can be typed back as it is."""
-    from interview_cli.files import session_files
-
-    top = store.directory / f"{ref}.json"
-    if ref.endswith(".json") or "/" in ref or top.exists() or top.is_symlink():
-        return ref  # the store resolves it (and refuses what it must)
-    found = [p for p in session_files(store.directory) if p.stem == ref]
-    return str(found[0]) if len(found) == 1 else ref
-
-
 @sessions_app.command("show")
 def show(
     ctx: typer.Context,
@@ -154,7 +154,8 @@ def show(
     sessions_dir: SessionsDirOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Print a session as a transcript: questions, answers, what was extracted."""
+    """Print a session as a transcript: questions, answers, what was extracted, and the
+    question report card (each question that fell short, and why)."""
     from interview_cli.session.store import SessionStore
     from interview_cli.ui.interview import transcript
 
@@ -163,7 +164,7 @@ def show(
     source = ctx.get_parameter_source("sessions_dir")
     typed = source is not None and source.name == "COMMANDLINE"
     store = SessionStore(sessions_dir if typed or ctx.obj is None else ctx.obj)
-    session = store.load(_nested(store, session_ref) if store.directory.is_dir() else session_ref)
+    session = store.load(session_ref)
     if as_json:
         print_json(session.model_dump(mode="json"))
         return

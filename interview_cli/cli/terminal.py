@@ -69,6 +69,9 @@ class TerminalRespondent:
 
     async def reply(self, interview: Interview, question: QuestionRecord) -> Reply | Stop:
         session = interview.session
+        # A question streamed with no turn before it (the opening, a resumed one) is settled
+        # here: its draft must stop redrawing before the prompt is shown.
+        self.screen.done()
         while True:
             question = session.pending_question or question
             self.screen.set_turn(len(session.turns) + 1)
@@ -114,7 +117,11 @@ class TerminalRespondent:
             console.print(f"Unknown command {answer!r}; /help lists them.", markup=False)
 
     def answered(self, result: TurnResult) -> None:
-        self.screen.done()
+        if result.next_question is None:
+            # Withdrawn (a safety end, the session completed): the draft is never shown.
+            self.screen.close()
+        else:
+            self.screen.done()
         console = self.console
         console.print(views.turn_summary(result.turn, width=console.width))
         if result.turn.safety is not None:
@@ -175,7 +182,7 @@ def converse_in_terminal(
                 return
             if outcome in ("closed", "ended"):
                 reason = ENDED_BY_MODERATOR if outcome == "ended" else None
-                _finish(interview, console, source, reason=reason)
+                _finish(interview, console, source, arun, reason=reason)
         except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM, SIGHUP
             # (cli.interrupts). CancelledError: asyncio.Runner reports an interruption that
             # way when it lands just as a turn starts (before the runner counts it).
@@ -255,9 +262,23 @@ def resumable_error(exc: Exception, interview: Interview) -> Exception:
 
 
 def _finish(
-    interview: Interview, console: Console, source: AnswerSource, *, reason: str | None
+    interview: Interview,
+    console: Console,
+    source: AnswerSource,
+    arun: Any,
+    *,
+    reason: str | None,
 ) -> None:
-    """Show what was learned, ask for an accuracy rating if enabled, mark completed."""
+    """The summary and its rating, then the closing's slot call (not waited for before the
+    rating), then the session completed."""
+    _rate(interview, console, source)
+    arun.run(interview.settle_slots())
+    interview.complete(reason)
+    console.print("[bold]Thank you for your time.[/bold]")
+
+
+def _rate(interview: Interview, console: Console, source: AnswerSource) -> None:
+    """Show what was learned and, if enabled, ask for an accuracy rating of exactly that."""
     from rich.panel import Panel
 
     summary = interview.learned_summary()
@@ -273,6 +294,4 @@ def _finish(
             rating = int(value.strip())
         elif value:
             console.print("[dim]No rating recorded (expected 1-4).[/dim]")
-        interview.record_rating(rating)
-    interview.complete(reason)
-    console.print("[bold]Thank you for your time.[/bold]")
+        interview.record_rating(rating, summary=summary)

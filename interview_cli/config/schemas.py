@@ -64,6 +64,12 @@ class OntologySpec(StrictModel):
     relationship_examples: dict[str, Any] = Field(default_factory=dict)
     extractability_criteria: dict[str, Any] = Field(default_factory=dict)
     concept_naming_convention: str = ""
+    max_label_words: int = Field(
+        default=10,
+        ge=1,
+        description="a label longer than this is refused at extraction: a sentence, not a name "
+        "(above every naming convention's own length, which the prompt asks for)",
+    )
 
     def node_type(self, name: str) -> NodeTypeSpec | None:
         return next((n for n in self.nodes if n.name == name), None)

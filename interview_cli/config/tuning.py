@@ -220,3 +220,9 @@ class Tuning(StrictModel):
         description="in a tie, a node the last answer brought up wins first: the interviewer "
         "follows what was just said before going back to an older node",
     )
+    focus_tie_led_with: bool = Field(
+        default=False,
+        description="in a tie between nodes the last answer brought up, what the respondent "
+        "led with wins: a thing they like or dislike before a neutral mention, then the one "
+        "said first",
+    )

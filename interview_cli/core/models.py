@@ -64,8 +64,14 @@ class ExtractedEdge(CoreModel):
         return _without_none(handler(self), "value")
 
 
+# The reason an extraction's rejected items give for an edge that was taken, but turned the
+# way its relation runs (stated from the abstract end to the concrete one): a note, not a loss.
+REVERSED_EDGE = "reversed"
+
+
 class RejectedItem(CoreModel):
-    """An item the model proposed that validation or the graph refused, and why."""
+    """An item the model proposed that validation or the graph refused, and why (or, with a
+    reason starting ``REVERSED_EDGE``, an edge taken the other way round)."""
 
     kind: Literal["node", "edge", "response", "slot"]
     item: dict[str, object] = Field(default_factory=dict)

@@ -33,6 +33,7 @@ from interview_cli.config.schemas import Concept, Methodology, StrategySpec
 from interview_cli.config.tuning import QUESTION_HISTORY
 from interview_cli.core.canonical.proposals import apply_slot_proposals
 from interview_cli.core.canonical.slots import (
+    CANONICAL_STATE_VERSION,
     CanonicalState,
     SlotBatch,
     SlotDiscoveryRecord,
@@ -104,10 +105,14 @@ class CoreState:
     canonical: CanonicalState | None = None
 
     @classmethod
-    def initial(cls, concept: Concept, *, slots: bool = False) -> CoreState:
+    def initial(
+        cls, concept: Concept, *, slots: bool = False, slot_rules: int = CANONICAL_STATE_VERSION
+    ) -> CoreState:
+        """``slot_rules``: the canonical state version to build slots by (a replay passes the
+        one the session ran with)."""
         return cls(
             coverage=initial_coverage(concept) if concept.elements else None,
-            canonical=CanonicalState() if slots else None,
+            canonical=CanonicalState(version=slot_rules) if slots else None,
         )
 
     # The session file keeps the graph, the tracker and the canonical state in fields of their own.

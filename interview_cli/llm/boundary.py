@@ -129,13 +129,20 @@ def answer_notice(length: int, limit: int = MAX_ANSWER_CHARS) -> str | None:
     )
 
 
+# Fields of a request that carry a respondent's answer (or a moderator's words) as is.
+ANSWER_FIELDS = ("answer", "previous_answer", "previous_question", "question")
+
+
 def bound_request(request: Any) -> Any:
-    """``request`` with every answer it carries (the answer itself, recent answers, history)
-    bounded by :func:`bound_answer`; the same object when none is too long."""
+    """``request`` with every answer it carries (the answer itself, the exchange before it,
+    recent answers, history) bounded by :func:`bound_answer`; the same object when none is
+    too long. An answer once pasted whole is carried again by the next turn's extraction (as
+    the exchange before it): bounded here, it never makes every later request too long."""
     update: dict[str, Any] = {}
-    answer = getattr(request, "answer", None)
-    if isinstance(answer, str) and len(answer) > MAX_ANSWER_CHARS:
-        update["answer"] = bound_answer(answer)
+    for name in ANSWER_FIELDS:
+        text = getattr(request, name, None)
+        if isinstance(text, str) and len(text) > MAX_ANSWER_CHARS:
+            update[name] = bound_answer(text)
     recent = getattr(request, "recent_answers", None)
     if isinstance(recent, list) and any(len(a) > MAX_ANSWER_CHARS for a in recent):
         update["recent_answers"] = [bound_answer(a) for a in recent]

@@ -117,9 +117,14 @@ class ExtractRequest(BaseModel):
 
 
 class AssessRequest(BaseModel):
+    """One answer to rate. ``topic`` and ``objective``: the study's, so that the assessor can
+    tell an answer off the topic from one on it (empty: not known)."""
+
     question: str
     answer: str
     recent_answers: list[str] = Field(default_factory=list)
+    topic: str = ""
+    objective: str = ""
     seed: int = 0
 
 
@@ -173,7 +178,16 @@ class QuestionRequest(BaseModel):
         default_factory=list,
         description="for a grid's rating question: the elements already rated on the focus",
     )
+    focus_said_turn: int = Field(
+        default=0,
+        description="the last turn the respondent spoke of the focus (0: not known); before "
+        "the last answer, the question goes back to it",
+    )
     recent: list[Exchange] = Field(default_factory=list)
+    answers: list[str] = Field(
+        default_factory=list,
+        description="every answer so far, oldest first: the only words a question may quote",
+    )
     # The scoring behind the choice: recorded with the request, never shown to the question
     # writer (the prompt is a brief without scores; see prompts.generation).
     active_signals: list[SignalNote] = Field(default_factory=list)
@@ -189,6 +203,12 @@ class QuestionRequest(BaseModel):
     guide_remaining: list[str] = Field(default_factory=list)
     guide_avoid: list[str] = Field(default_factory=list)
     guide_tone: str = ""
+
+    @property
+    def is_closing(self) -> bool:
+        """The closing line: a summary and a last question (``closing``, or a strategy that
+        closes), not a follow-up's one question."""
+        return self.closing or self.strategy.generates_closing_question
 
 
 class SlotProposal(BaseModel):
@@ -214,12 +234,23 @@ HELD_RESULT_TYPES = (
 )
 
 
+class ExistingSlot(BaseModel):
+    """A slot already made, as the model is shown it: its name, what it means, and some of the
+    respondent's labels in it."""
+
+    name: str
+    description: str = ""
+    labels: list[str] = Field(default_factory=list)
+
+
 class SlotGroup(BaseModel):
-    """The surface labels of one node type to consolidate, and that type's slot names."""
+    """The surface labels of one node type to consolidate, and that type's slot names
+    (``existing``: the same slots with what they mean, when known)."""
 
     node_type: str
     labels: list[str] = Field(max_length=8)
     existing_slots: list[str] = Field(default_factory=list)
+    existing: list[ExistingSlot] = Field(default_factory=list)
 
 
 class SlotRequest(BaseModel):

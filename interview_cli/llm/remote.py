@@ -190,8 +190,11 @@ class RemoteLLM:
         async def fallback(reason: str) -> str:
             return fallback_question(request)
 
+        def clean(text: str) -> str:
+            return clean_question(text, closing=request.is_closing)
+
         return await self._run(
-            "generate_question", render_question(request), on_token, _text(clean_question), fallback
+            "generate_question", render_question(request), on_token, _text(clean), fallback
         )
 
     async def respond_as_persona(self, request: PersonaRequest) -> TaskResult[str]:

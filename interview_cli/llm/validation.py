@@ -15,9 +15,13 @@ Three tiers, as in the seed, mapped onto our tasks:
    or a request to go back (``steer``) that names no earlier node (nor, for a steer, a node
    of this answer) is dropped the same way; the node that carried the correction stays.
 3. **Against the ontology** (seed 000 Tier 3) where this layer can decide: an edge between
-   two nodes of this extraction (or the focus node, whose type is known) must follow a
-   permitted connection. An endpoint that is only an earlier turn's label is kept: the graph
-   layer resolves it and checks the connection there.
+   two nodes of known type (this extraction's, the focus, the earlier concepts the prompt
+   showed with their type) must follow a permitted connection. One stated the other way
+   round (a value "because of" an attribute) is turned the way its relation runs, and the
+   turn is noted among the rejected items (reason ``reversed: ...``); only one permitted in
+   neither direction is dropped. An endpoint that is only an earlier turn's bare label is
+   kept: the graph layer resolves it and checks the connection there. A label longer than
+   the ontology's ``max_label_words`` is a sentence, not a name: its node is dropped.
 
 Lenient where meaning is clear, strict where it is not: node types and enums are matched
 after case and spacing are normalised ("Functional Consequence" -> functional_consequence,
@@ -41,6 +45,7 @@ from rapidfuzz import fuzz
 
 from interview_cli.core.models import (
     ANSWER_KINDS,
+    REVERSED_EDGE,
     RUBRIC_SIGNALS,
     Assessment,
     ExtractedEdge,
@@ -154,6 +159,15 @@ def quote_in_answer(quote: str, answer: str) -> bool:
     return fuzz.partial_ratio(q, a) >= QUOTE_FUZZY_THRESHOLD
 
 
+def quote_position(quote: str, answer: str) -> int:
+    """Where a quote starts in the answer (normalised text; fuzzily for a tidied quote)."""
+    q, a = _norm(quote), _norm(answer)
+    found = a.find(q)
+    if found >= 0 or not q:
+        return max(found, 0)
+    return fuzz.partial_ratio_alignment(q, a).dest_start
+
+
 def _confidence(value: object) -> float:
     if isinstance(value, bool) or value is None:
         return DEFAULT_CONFIDENCE
@@ -214,6 +228,9 @@ def validate_extraction(data: object, request: ExtractRequest) -> Extraction:
 
     rejected: list[RejectedItem] = []
     nodes, node_types = _checked_nodes(raw_nodes, request, rejected)
+    # In the order the respondent said them (a model may list the aside before what they led
+    # with): the graph registers them so, and a close call follows what was said first.
+    nodes.sort(key=lambda n: quote_position(n.quote, request.answer))
     dropped = {
         _norm(one_line(_canonical(r.item).get("label"))) for r in rejected if r.kind == "node"
     }
@@ -282,8 +299,12 @@ def _checked_nodes(
             elements.setdefault(_norm(name), element.id)
     nodes: list[ExtractedNode] = []
     node_types: dict[str, str] = {}  # normalised label -> type, for edge checks
+    longest = ontology.max_label_words
     for raw in raw_nodes:
         node, why = _node(raw, request.answer, types, elements)
+        if node is not None and len(node.label.split()) > longest:
+            words = len(node.label.split())
+            node, why = None, f"label of {words} words (at most {longest}): a sentence, not a name"
         if node is None:
             rejected.append(_reject("node", raw, why))
             continue
@@ -313,10 +334,16 @@ def _checked_edges(
     if request.focus_label and request.focus_type and ontology.node_type(request.focus_type):
         known_types.setdefault(_norm(request.focus_label), request.focus_type)
         earlier.add(_norm(request.focus_label))
+    for shown in request.existing_nodes:  # earlier concepts the prompt showed with their type
+        if shown.node_type and ontology.node_type(shown.node_type):
+            known_types.setdefault(_norm(shown.label), shown.node_type)
+            earlier.add(_norm(shown.label))
     edges: list[ExtractedEdge] = []
     seen: set[tuple[str, str, str]] = set()
     for raw in raw_edges:
         edge, why = _edge(raw, relations, known_types, earlier, dropped, ontology)
+        if edge is not None and why:  # taken, turned the way its relation runs: noted
+            rejected.append(_reject("edge", raw, why))
         if edge is None:
             rejected.append(_reject("edge", raw, why))
             continue
@@ -406,10 +433,16 @@ def _edge(
         if key in dropped:
             return None, f"endpoint '{label}' was rejected"
         return None, f"unknown endpoint '{label}' (neither extracted now nor an existing concept)"
+    note = ""
     if s_key in known_types and t_key in known_types:
         s_type, t_type = known_types[s_key], known_types[t_key]
         if not ontology.is_edge_permitted(relation, s_type, t_type):
-            return None, f"{relation} not permitted from {s_type} to {t_type}"
+            if not ontology.is_edge_permitted(relation, t_type, s_type):
+                return None, f"{relation} not permitted from {s_type} to {t_type}"
+            # Stated the other way round ("I want time to myself, that's why the noise
+            # cancelling matters"): the link is real, its relation runs the permitted way.
+            source, target = target, source
+            note = f"{REVERSED_EDGE}: {relation} runs from {t_type} to {s_type}"
     quote = item.get("quote")
     edge = ExtractedEdge(
         source=source,
@@ -419,7 +452,7 @@ def _edge(
         confidence=_confidence(item.get("confidence")),
         value=_value(item.get("value")),
     )
-    return edge, ""
+    return edge, note
 
 
 def _value(value: object) -> float | None:
@@ -505,14 +538,61 @@ _PREFIX = re.compile(
     re.IGNORECASE,
 )
 _QUOTES = "\"'\u201c\u201d\u2018\u2019`"
+# "Sure! Here's the question:", "Okay, here is a follow-up question you could ask:": words to
+# the person who asked for a question, never to the respondent. A bare "Of course." is not
+# one: it may well answer the respondent ("can we talk about the battery?").
+_PREAMBLE = re.compile(
+    r"^(?:(?:sure|certainly|of course|okay|ok|absolutely|great|alright)\b[!,.]*\s*)*"
+    r"here(?:'s|\u2019s| is| are)\b[^.!?:]{0,60}?\b(?:question|follow[- ]?up|line|"
+    r"opening|closing)s?\b[^.!?:]{0,40}[:.!]\s*",
+    re.IGNORECASE,
+)
+# A paragraph about the question rather than part of it: "This question builds on ...",
+# "(I used their words ...)", "Note: ...", "Rationale: ...".
+_COMMENTARY = re.compile(
+    r"^\(|^(?:this (?:question|follows|uses|keeps|asks|builds|probes)|note\b|rationale\b|"
+    r"why this\b|i (?:chose|used|kept|avoided|went|picked)|i've\b|explanation\b)",
+    re.IGNORECASE,
+)
+MAX_CLOSING_CHARS = 900
 
 
-def clean_question(text: str) -> str:
-    """The question a model wrote, without wrappers; ``UnusableResponse`` when there is none.
+def _plain_lines(paragraph: str) -> str:
+    lines = [re.sub(r"^\s*(?:#+|[-*>]|\d+[.)])\s+", "", line) for line in paragraph.splitlines()]
+    return " ".join(line.strip() for line in lines if line.strip())
 
-    Removes code fences, markdown emphasis and headings, a "Question:" style prefix and
-    wrapping quotes; takes the first paragraph; reads ``{"question": ...}`` JSON; caps the
-    length at a sentence boundary.
+
+def _paragraphs(body: str, *, closing: bool) -> list[str]:
+    """The paragraphs that are the interviewer's line: without a preamble, without comments
+    about the question, and for a follow-up nothing after the paragraph that asks it."""
+    kept: list[str] = []
+    for raw in re.split(r"\n\s*\n", body):
+        text = _PREAMBLE.sub("", _plain_lines(raw)).strip()
+        if not text or (kept and _COMMENTARY.match(text)):
+            continue
+        kept.append(text)
+        if not closing and "?" in text:
+            break  # a second paragraph after the question is a second question or a comment
+    return kept
+
+
+def _first_question(body: str) -> str:
+    """A follow-up asks one thing: the text up to its first question mark (an acknowledgement
+    before it stays), when more follows it."""
+    end = body.find("?")
+    return body[: end + 1] if 0 <= end < len(body.rstrip()) - 1 else body
+
+
+def clean_question(text: str, *, closing: bool = False) -> str:
+    """The interviewer's line a model wrote, without wrappers; ``UnusableResponse`` when there
+    is none.
+
+    Removes code fences, markdown emphasis, headings and list marks, a "Question:" style
+    prefix, a preamble to the person who asked ("Sure! Here's the question:"), comments about
+    the question, and wrapping quotes; reads ``{"question": ...}`` JSON; keeps every paragraph
+    of the line itself (an acknowledgement, then the question; a closing's summary, question
+    and thanks). A follow-up (``closing`` False) ends at its first question: a second one is a
+    double question. The length is capped at a sentence boundary.
     """
     if not isinstance(text, str):
         raise UnusableResponse("question is not text")
@@ -527,17 +607,17 @@ def clean_question(text: str) -> str:
             parsed = None
         if isinstance(parsed, dict) and isinstance(parsed.get("question"), str):
             body = parsed["question"].strip()
-    paragraphs = [p for p in re.split(r"\n\s*\n", body) if p.strip()]
-    body = paragraphs[0] if paragraphs else ""
-    lines = [re.sub(r"^\s*(?:#+|[-*>]|\d+[.)])\s+", "", line) for line in body.splitlines()]
-    body = " ".join(line.strip() for line in lines if line.strip())
-    body = _PREFIX.sub("", body).strip()
+    body = " ".join(_paragraphs(body, closing=closing))
+    body = _PREAMBLE.sub("", _PREFIX.sub("", body).strip()).strip()
     body = body.replace("**", "").replace("__", "").strip()
     if len(body) >= 2 and body[0] in _QUOTES and body[-1] in _QUOTES:
         body = body[1:-1].strip()
-    if len(body) > MAX_QUESTION_CHARS:
-        cut = max(body.rfind("?", 0, MAX_QUESTION_CHARS), body.rfind(".", 0, MAX_QUESTION_CHARS))
-        body = body[: cut + 1] if cut > 0 else body[:MAX_QUESTION_CHARS].rsplit(" ", 1)[0]
+    if not closing:
+        body = _first_question(body).strip().strip(_QUOTES).strip()
+    limit = MAX_CLOSING_CHARS if closing else MAX_QUESTION_CHARS
+    if len(body) > limit:
+        cut = max(body.rfind("?", 0, limit), body.rfind(".", 0, limit))
+        body = body[: cut + 1] if cut > 0 else body[:limit].rsplit(" ", 1)[0]
     if sum(ch.isalpha() for ch in body) < 3:
         raise UnusableResponse("the reply contains no question")
     return body
@@ -561,9 +641,23 @@ def fallback_question(request: QuestionRequest) -> str:
 
 
 _SAFETY = {
+    "": "none",
     "none": "none",
+    "no": "none",
+    "false": "none",
+    "safe": "none",
     "distress": "distress",
+    "self-harm": "distress",
+    "self_harm": "distress",
+    "self harm": "distress",
+    "suicide": "distress",
+    "suicidal": "distress",
+    "crisis": "distress",
+    "despair": "distress",
     "abuse": "abuse",
+    "harassment": "abuse",
+    "threat": "abuse",
+    "insult": "abuse",
     "off_topic": "off_topic",
     "off-topic": "off_topic",
     "off topic": "off_topic",
@@ -571,6 +665,9 @@ _SAFETY = {
     "end": "stop",
     "withdraw": "stop",
 }
+# A safety value the assessor wrote but none of the above: it named a concern, so it is
+# read as the one that asks for care (a check-in and a pause), never as no concern.
+UNKNOWN_SAFETY = "distress"
 _HEDGING = {"none": "none", "low": "low", "medium": "medium", "moderate": "medium", "high": "high"}
 _CEILING = {
     "none": "none",
@@ -625,7 +722,7 @@ def validate_assessment(data: object) -> Assessment:
     hedging = _category(payload.get("hedging_language"), _HEDGING, "hedging_language", notes)
     ceiling = _category(payload.get("knowledge_ceiling"), _CEILING, "knowledge_ceiling", notes)
     kind = _answer_kind(payload.get("answer_kind"), notes)
-    safety = _category(payload.get("safety"), _SAFETY, "safety", notes)
+    safety = _safety(payload.get("safety"), notes)
     rationale = one_line(payload.get("rationale"))
     if notes:
         rationale = (
@@ -653,6 +750,20 @@ def _answer_kind(value: object, notes: list[str]) -> str:
             return key
     notes.append(f"answer_kind: invalid value {value!r}, 'answer' used")
     return "answer"
+
+
+def _safety(value: object, notes: list[str]) -> str:
+    """The safety reading; fails safe: a value that names something else than none and is
+    not one of the kinds is a concern (``UNKNOWN_SAFETY``), recorded as such."""
+    if isinstance(value, dict):
+        value = value.get("value", value.get("category", value.get("kind")))
+    if value is None:
+        return "none"
+    key = str(value).strip().lower()
+    if key in _SAFETY:
+        return _SAFETY[key]
+    notes.append(f"safety: unknown value {value!r}, read as '{UNKNOWN_SAFETY}'")
+    return UNKNOWN_SAFETY
 
 
 def _category(value: object, allowed: dict[str, str], name: str, notes: list[str]) -> str:

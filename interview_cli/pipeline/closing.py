@@ -1,18 +1,20 @@
-"""The end of an interview: what was learned, the closing answer and rating, the end screen's
-figures. No model call: the summary is the respondent's own chains, so it is exact."""
+"""The end of an interview: the closing answer read into the graph (and its new concepts into
+slots), the rating of the summary shown, the end screen's figures. The summary itself is the
+respondent's own chains read off the graph (``summary``): no model call, so it is exact."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.canonical.slots import canonical_graph_state
-from interview_cli.core.closing_answer import take_closing_answer
+from interview_cli.core.canonical.slots import SlotBatch, canonical_graph_state
+from interview_cli.core.closing_answer import settle_closing, take_closing_answer
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.state import compute_graph_state
 from interview_cli.core.turn import CoreState
 from interview_cli.llm.protocol import InterviewLLM, LLMCall
-from interview_cli.pipeline.reading import EXISTING_LABELS, read_closing_answer
+from interview_cli.pipeline.reading import read_closing_answer
+from interview_cli.pipeline.slots import SlotDiscovery
 from interview_cli.session.schema import ClosingRecord, DeltaRecord, SessionFile
 
 ENDED_BY_MODERATOR = "ended by moderator"
@@ -27,6 +29,7 @@ def record_closing_answer(
     question = session.pending_question
     closing = session.closing or ClosingRecord()
     closing.question = question.text if question else closing.question
+    closing.strategy = question.strategy if question else closing.strategy
     closing.comment = answer
     closing.summary = summary
     closing.utterance_id = f"u{len(session.turns) + 1:03d}"
@@ -49,11 +52,7 @@ async def read_into_graph(
     closing = session.closing
     assert closing is not None
     extraction, calls, failures = await read_closing_answer(
-        llm,
-        session,
-        methodology=methodology,
-        concept=concept,
-        existing_labels=core.graph.recent_labels(EXISTING_LABELS),
+        llm, session, core.graph, methodology=methodology, concept=concept
     )
     for call in calls:
         session.usage.add(call)
@@ -70,8 +69,35 @@ async def read_into_graph(
     return after
 
 
+def closing_slots(
+    session: SessionFile,
+    read: CoreState,
+    discovered: SlotDiscovery,
+    *,
+    methodology: Methodology,
+    embedder: Embedder | None = None,
+) -> CoreState:
+    """``read`` (the state after the closing answer's graph update) with the closing's slot
+    step applied, recorded on the closing like a turn's (batches, what they did, calls)."""
+    closing = session.closing
+    assert closing is not None
+    batches: list[SlotBatch] = list(discovered.batches)
+    after, record = settle_closing(read, batches, methodology=methodology, embedder=embedder)
+    if record is None:
+        return after
+    closing.slot_proposals = [b.model_dump(mode="json") for b in batches]
+    closing.slot_discovery = record.model_dump(mode="json")
+    for call in discovered.calls:
+        session.usage.add(call)
+    session.errors += [f"closing answer: {failure}" for failure in discovered.failures]
+    return after
+
+
 def record_rating(session: SessionFile, rating: int | None, summary: str) -> None:
-    closing = session.closing or ClosingRecord(summary=summary)
+    """The respondent's rating, kept with the summary they rated (the one shown, after the
+    closing answer's corrections and additions)."""
+    closing = session.closing or ClosingRecord()
+    closing.summary = summary
     closing.rating = rating
     session.closing = closing
 

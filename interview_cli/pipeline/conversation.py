@@ -64,7 +64,20 @@ async def converse(
     ``completed``: no question was left (or a turn ended the session: a safety end);
     ``closed``: the closing answer was taken (the caller rates and completes); ``paused`` /
     ``ended``: the respondent stopped (:class:`Stop`); ``safety_pause``: a turn's safety
-    response asks to pause (the caller shows it and pauses)."""
+    response asks to pause (the caller shows it and pauses).
+
+    A slot call still running (``Interview.settle_slots``) is dropped at a pause and settled
+    before an end; after ``closed`` it is the closing's, left for the caller to settle once the
+    respondent has rated the summary, so that it never holds up the rating."""
+    outcome = await _converse(interview, respondent, hooks)
+    if outcome in ("paused", "safety_pause"):
+        interview.drop_pending_slots()
+    elif outcome != "closed":
+        await interview.settle_slots()
+    return outcome
+
+
+async def _converse(interview: Interview, respondent: Respondent, hooks: Hooks | None) -> Outcome:
     await interview.ensure_question(hooks)
     while not interview.finished:
         question = interview.session.pending_question

@@ -17,7 +17,11 @@ from pydantic import BaseModel
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.yamlio import load_yaml
-from interview_cli.core.canonical.slots import SlotBatch
+from interview_cli.core.canonical.slots import (
+    CANONICAL_STATE_VERSION,
+    CANONICAL_STATE_VERSIONS,
+    SlotBatch,
+)
 from interview_cli.core.decide.moderator import ModeratorChoice
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.models import Assessment, Extraction
@@ -50,8 +54,15 @@ def saved_state(session: SessionFile, concept: Concept) -> CoreState:
 
 
 def initial_state(session: SessionFile, concept: Concept) -> CoreState:
-    """The core state before the session's first turn (where a replay starts)."""
-    return CoreState.initial(concept, slots=bool(session.settings.enable_canonical_slots))
+    """The core state before the session's first turn (where a replay starts), with the slot
+    rules the session's canonical state was built by (a file from before the current rules
+    keeps its own)."""
+    rules = session.canonical.get("version", CANONICAL_STATE_VERSION)
+    return CoreState.initial(
+        concept,
+        slots=bool(session.settings.enable_canonical_slots),
+        slot_rules=rules if rules in CANONICAL_STATE_VERSIONS else CANONICAL_STATE_VERSION,
+    )
 
 
 def position(session: SessionFile, turn: TurnRecord) -> int:

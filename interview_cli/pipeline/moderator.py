@@ -70,6 +70,7 @@ def ask_instead(interview: Interview, text: str) -> QuestionRecord:
 
 async def take_alternative(interview: Interview, hooks: Hooks | None = None) -> QuestionRecord:
     """``/alt``: the next-best candidate of the last turn's ranking, and its question."""
+    await interview.settle_slots()  # the turn is decided again with its slots
     turn, before, inputs = _decided_turn(interview, "/alt")
     answered = answer_turn(before, inputs, embedder=interview.embedder)
     chosen = next_alternative(answered.tool, _current_choice(turn))
@@ -84,6 +85,7 @@ async def skip_focus(interview: Interview, hooks: Hooks | None = None) -> Questi
     question = _waiting(interview)
     if question.focus_node_id is None:
         raise ModeratorRefused("this question has no focus node to skip")
+    await interview.settle_slots()  # the turn is decided again with its slots
     turn, before, inputs = _decided_turn(interview, "/skip")
     answered = answer_turn(before, inputs, embedder=interview.embedder)
     choice = ModeratorChoice("skip", node_id=question.focus_node_id)

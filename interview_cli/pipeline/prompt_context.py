@@ -19,12 +19,10 @@ from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.grid import rated_on
 from interview_cli.core.turn import CoreState
 from interview_cli.llm.protocol import NodeContext, ProbeNote
-from interview_cli.pipeline.summary import summary_chains
+from interview_cli.pipeline.summary import MAX_CHAINS, ladder_to, summary_chains
 from interview_cli.session.schema import TurnRecord
 
 QUOTE_CHARS = 80
-MAX_CHAIN = 8
-MAX_SUMMARY_CHAINS = 4
 MAX_COVERED = 12
 EXTRACT_RECENT = 6
 EXTRACT_SIMILAR = 6
@@ -52,20 +50,6 @@ def node_context(
     return NodeContext(label=node.label, node_type=node.node_type, quote=quote)
 
 
-def ladder_to(graph: KnowledgeGraph, methodology: Methodology, node_id: str) -> list[str]:
-    """Node ids of the longest chain (over the chain relations) that ends at ``node_id``,
-    most concrete first; just ``[node_id]`` when nothing leads to it."""
-    relations = methodology.ontology.chain_relations
-    depths = graph.node_depths(relations)
-    chain = [node_id]
-    while len(chain) < MAX_CHAIN:
-        below = [p for p in graph.predecessors(chain[-1], relations) if p not in chain]
-        if not below:
-            break
-        chain.append(max(below, key=lambda p: (depths.get(p, 0), p)))
-    return chain[::-1]
-
-
 def _asked_question(turns: Sequence[TurnRecord], selected_at: int) -> str:
     """The question chosen at the end of turn ``selected_at``: the one asked in the next."""
     for turn in turns:
@@ -90,6 +74,7 @@ class QuestionContext(TypedDict, total=False):
     summary_chains: list[list[str]]
     covered_labels: list[str]
     focus_quotes: list[str]
+    focus_said_turn: int
     rated_elements: list[str]
     chain: list[NodeContext]
     probes: list[ProbeNote]
@@ -112,12 +97,16 @@ def question_context(
     """The graph-derived fields of a ``QuestionRequest``."""
     graph = core.graph
     context: QuestionContext = {
-        "summary_chains": summary_chains(graph, methodology, MAX_SUMMARY_CHAINS),
+        "summary_chains": summary_chains(graph, methodology, MAX_CHAINS),
         "covered_labels": covered_labels(graph, methodology),
     }
     if focus_id is None or focus_id not in graph:
         return context
     context["focus_quotes"] = node_quotes(graph, focus_id)
+    context["focus_said_turn"] = max(
+        (p["turn"] for p in graph.node(focus_id).provenance),
+        default=graph.node(focus_id).created_turn,
+    )
     rated = rated_on(graph, methodology, focus_id)
     if rated:
         context["rated_elements"] = rated

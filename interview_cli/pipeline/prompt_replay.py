@@ -3,9 +3,10 @@
 ``RecordingLLM`` wraps any ``InterviewLLM`` and renders every request it passes on with the
 same ``render_*`` function and the same answer bounds a remote provider uses, so what it
 records is the system and user text of the request. ``session_prompts`` re-drives a recorded
-session through the real pipeline with a ``ScriptedLLM`` that returns what the session
+session through the real pipeline with a ``ReplayedLLM`` that returns what the session
 recorded (extractions, assessments, slot proposals, the questions asked), so the core makes
-the same decisions and the recorder sees the requests each turn made. Nothing is written: the
+the same decisions and the recorder sees the requests each turn made, the closing answer's
+(the turn after the last) included. Nothing is written: the
 re-driven session has no store.
 """
 
@@ -129,7 +130,7 @@ class RecordingLLM:
         return await self.inner.respond_as_persona(request)
 
 
-class ScriptedLLM:
+class ReplayedLLM:
     """``InterviewLLM`` that answers with what a recorded session recorded."""
 
     provider_label = "recorded"
@@ -142,6 +143,9 @@ class ScriptedLLM:
         return self.turns.get(int(utterance_id.lstrip("u") or 0))
 
     async def extract(self, request: ExtractRequest) -> TaskResult[Extraction]:
+        closing = self.session.closing
+        if closing is not None and closing.utterance_id == request.utterance_id:
+            return TaskResult[Extraction](value=closing.extraction or Extraction())
         turn = self._turn(request.utterance_id)
         value = turn.extraction if turn is not None and turn.extraction else None
         return TaskResult[Extraction](value=value or Extraction(extractable=False))
@@ -176,8 +180,11 @@ class ScriptedLLM:
         return TaskResult[SlotProposals](value=SlotProposals(proposals=proposals))
 
     def _slot_batch(self, node_type: str, labels: list[str]) -> dict[str, Any]:
-        for turn in self.session.turns:
-            for batch in turn.slot_proposals:
+        closing = self.session.closing
+        recorded = [t.slot_proposals for t in self.session.turns]
+        recorded.append(closing.slot_proposals or [] if closing is not None else [])
+        for batches in recorded:
+            for batch in batches:
                 if batch.get("node_type") == node_type and list(batch.get("labels", [])) == labels:
                     return batch
         return {}
@@ -214,7 +221,7 @@ async def session_prompts(
     ``methodology``: the one the session ran with, when not its own snapshot (tests)."""
     from interview_cli.pipeline.runner import Interview
 
-    recorder = RecordingLLM(ScriptedLLM(session))
+    recorder = RecordingLLM(ReplayedLLM(session))
     interview = Interview(fresh_copy(session), store=None, llm=recorder, methodology=methodology)
     await interview.ensure_question()
     for turn in session.turns[:upto_turn]:
@@ -222,6 +229,13 @@ async def session_prompts(
             break
         recorder.turn = turn.turn_number
         await interview.submit(turn.answer.text)
+    closing = session.closing
+    last = len(session.turns)
+    if upto_turn > last and closing is not None and closing.comment.strip():
+        if interview.session.pending_question is not None:
+            recorder.turn = last + 1
+            await interview.record_closing_answer(closing.comment)
+    await interview.settle_slots()
     return [r for r in recorder.records if r.turn <= upto_turn]
 
 

@@ -129,6 +129,7 @@ def question_request(
         focus_stance=focus_stance,
         summary_labels=graph.recent_labels(8),
         recent=[Exchange(question=q, answer=a) for q, a in exchanges[-MAX_RECENT_EXCHANGES:]],
+        answers=[a for _, a in exchanges if a.strip()],
         active_signals=signal_notes(decided),
         rationale=list(decision.rationale),
         # The same window the repeat check uses: a generator that sees only part of it can

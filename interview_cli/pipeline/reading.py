@@ -25,6 +25,7 @@ from interview_cli.session.schema import SessionFile, TurnRecord
 
 EXISTING_LABELS = 30  # graph labels the extractor is shown, to reuse rather than rephrase
 RECENT_ANSWERS = 3  # earlier answers the assessor compares this one with
+CLOSING = "closing"  # the strategy an extraction names for a closing answer without one
 
 
 async def read_answer(
@@ -108,6 +109,8 @@ async def _extract_and_assess(
                 question=question.text,
                 answer=turn.answer.text,
                 recent_answers=[t.answer.text for t in before[-RECENT_ANSWERS:]],
+                topic=concept.name,
+                objective=concept.objective,
                 seed=seed,
             )
         ),
@@ -123,12 +126,14 @@ async def _extract_and_assess(
 async def read_closing_answer(
     llm: InterviewLLM,
     session: SessionFile,
+    graph: KnowledgeGraph,
     *,
     methodology: Methodology,
     concept: Concept,
-    existing_labels: list[str],
 ) -> tuple[Extraction, list[LLMCall], list[str]]:
-    """The closing answer's extraction (no assessment: no next question depends on it)."""
+    """The closing answer's extraction, asked like a turn's: the closing question with its
+    strategy, the earlier concepts by relevance (typed, in their words) and the exchange
+    before it. No assessment: no next question depends on it."""
     closing = session.closing
     assert closing is not None
     last = session.turns[-1] if session.turns else None
@@ -139,7 +144,9 @@ async def read_closing_answer(
             answer=closing.comment,
             utterance_id=closing.utterance_id,
             question=closing.question,
-            existing_labels=existing_labels,
+            strategy=closing.strategy or CLOSING,
+            existing_labels=graph.recent_labels(EXISTING_LABELS),
+            existing_nodes=extraction_nodes(graph, methodology, None, closing.comment),
             previous_question=last.question.text if last else "",
             previous_answer=last.answer.text if last else "",
             seed=session.settings.seed + len(session.turns) + 1,

@@ -98,12 +98,26 @@ def record_turn(
         record_calls(generated.calls, turn.llm_calls)
         turn.failures += generated.failures
     turn.timings_ms = dict(ctx.timings_ms)
-    if outcome.slot_discovery is not None:
-        turn.slot_proposals = [b.model_dump(mode="json") for b in discovered.batches]
-        record_calls(discovered.calls, turn.llm_calls)
-        turn.failures += discovered.failures
-        if discovered.elapsed_ms is not None:
-            turn.timings_ms["slot_discovery"] = discovered.elapsed_ms
+    record_slots(turn, outcome, discovered, record_calls)
+
+
+def record_slots(
+    turn: TurnRecord,
+    outcome: TurnOutcome,
+    discovered: SlotDiscovery,
+    record_calls: Callable[[Sequence[LLMCall], list[LLMCall]], None],
+) -> None:
+    """The slot step's part of a turn record: the batches asked with what came back, the
+    step's outcome, its calls, failures and time. Called again when the slot call returns
+    after the turn was saved (``runner``): it replaces the provisional record."""
+    if outcome.slot_discovery is None:
+        return
+    turn.slot_discovery = outcome.slot_discovery.model_dump(mode="json")
+    turn.slot_proposals = [b.model_dump(mode="json") for b in discovered.batches]
+    record_calls(discovered.calls, turn.llm_calls)
+    turn.failures += discovered.failures
+    if discovered.elapsed_ms is not None:
+        turn.timings_ms["slot_discovery"] = discovered.elapsed_ms
 
 
 def answered_turn(

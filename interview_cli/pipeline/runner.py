@@ -11,13 +11,17 @@ Seed 001 "The Turn Pipeline", in our shape (ARCHITECTURE "The turn"):
     8 question          the next question, streamed, de-duplicated against recent questions
                         (``questions``)
       ∥ 4.5 slots       canonical slot proposals for this turn's new nodes (feature flag,
-                        ``slots``), concurrently with 8; applied at the end of the turn by the
-                        pure core (``DecidedTurn.settle``)
+                        ``slots``), started with 8; applied to the turn by the pure core
+                        (``DecidedTurn.settle``)
     9-10 persistence    the whole turn record and the new state in one atomic write
 
-So a turn has two model round trips on its critical path (3, then 8). Slot discovery is not a
-third: it overlaps question generation, and its mappings inform the NEXT turn's scoring (the
-recorded proposals let replay apply them at the same point). A crash or Ctrl-C at any point
+So a turn has two model round trips on its critical path (3, then 8). Slot discovery is not on
+it at all: its mappings inform the NEXT turn's scoring, so a call still running when the
+question is ready is not waited for. The turn is saved with the call's batches unanswered and
+the respondent gets the prompt; the answer is settled into that turn (record and canonical
+state, saved again) before the next decision reads it, or before the closing, a moderator's
+/alt or /skip, or the end; a pause drops it (those labels are asked about next turn). The
+recorded proposals let replay apply them at the same point. A crash or Ctrl-C at any point
 leaves the session file valid: without the answer (before 2), with the answer in an
 ``answered`` turn that ``resume`` processes again, or with the complete turn.
 
@@ -28,11 +32,13 @@ This module does the I/O only: model calls, saves, screen events. What a turn de
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.canonical.slots import CanonicalState
+from interview_cli.core.canonical.slots import CanonicalState, SlotBatch
+from interview_cli.core.closing_answer import closing_slot_batches
 from interview_cli.core.discourse import FrameParser
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.turn import (
@@ -56,9 +62,15 @@ from interview_cli.pipeline.reading import (
     extraction_context,
     read_answer,
 )
-from interview_cli.pipeline.record import answered_turn, record_turn
+from interview_cli.pipeline.record import answered_turn, record_slots, record_turn
 from interview_cli.pipeline.safety import apply_safety, safety_record
-from interview_cli.pipeline.slots import SlotDiscovery, start_slot_discovery
+from interview_cli.pipeline.slots import (
+    PendingSlots,
+    SlotDiscovery,
+    existing_slots,
+    provisional,
+    start_slot_discovery,
+)
 from interview_cli.pipeline.summary import learned_summary
 from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
 from interview_cli.session.store import SessionStore
@@ -103,6 +115,8 @@ class Interview:
         # The state before the last turn and its input, for a moderator who overrules its
         # decision (``pipeline.moderator``); None until a turn ran (rebuilt on demand).
         self.before_last: tuple[CoreState, TurnInput] | None = None
+        # The last turn's slot call, while it runs after the turn was saved.
+        self.pending_slots: PendingSlots | None = None
 
     # ---- state ---------------------------------------------------------------------------
     @property
@@ -205,6 +219,8 @@ class Interview:
                 self.session, turn, self.core.graph, self.methodology
             ),
         )
+        # The last turn's slots, before this decision reads the canonical graph.
+        await self.settle_slots()
         hooks.on_stage("updating the knowledge graph")
         with ctx.timed("core"):
             inputs = turn_input(
@@ -218,9 +234,11 @@ class Interview:
             self.before_last = (self.core, inputs)
             decided = decide_turn(self.core, inputs, embedder=self.embedder)
 
-        # Slot discovery overlaps question generation: no third sequential round trip.
+        # Slot discovery starts with question generation and is not waited for after it.
         seed = self.session.settings.seed + turn.turn_number
-        slots_task = start_slot_discovery(self.llm, decided.slot_batches(), seed)
+        batches = decided.slot_batches()
+        known = existing_slots(decided.state.canonical, decided.state.graph)
+        slots_task = start_slot_discovery(self.llm, batches, seed, known)
         try:
             next_question = await next_question_(
                 self.llm, self.session, turn, decided, concept=self.concept, ctx=ctx, hooks=hooks
@@ -229,10 +247,48 @@ class Interview:
             if slots_task is not None:
                 slots_task.cancel()
             raise
-        discovered = await slots_task if slots_task is not None else SlotDiscovery()
+
+        def settle(discovered: SlotDiscovery) -> None:
+            core, outcome = decided.settle(discovered.batches)
+            record_slots(turn, outcome, discovered, self.record_calls)
+            self.keep(core)
+
+        discovered = await self._returned(slots_task, batches, settle)
         outcome = self._complete_turn(turn, ctx, decided, next_question, discovered)
         finished = not outcome.should_continue or self.finished
         return TurnResult(turn, self.session.pending_question, finished, outcome)
+
+    async def _returned(
+        self,
+        task: asyncio.Future[SlotDiscovery] | None,
+        batches: Sequence[SlotBatch],
+        settle: Callable[[SlotDiscovery], None],
+    ) -> SlotDiscovery:
+        """The slot call's answer when it is back (or there was none), else the provisional
+        one, with ``settle`` kept to take the answer when it comes (``settle_slots``)."""
+        if task is None:
+            return SlotDiscovery()
+        await asyncio.sleep(0)  # a call with nothing to wait for (offline) ends here
+        if task.done():
+            return task.result()
+        self.pending_slots = PendingSlots(task, settle)
+        return provisional(batches)
+
+    async def settle_slots(self) -> None:
+        """The slot call of the last turn (or of the closing), once it returns, into that
+        record and the canonical state (saved); nothing when no call is pending."""
+        pending, self.pending_slots = self.pending_slots, None
+        if pending is None:
+            return
+        pending.settle(await pending.task)
+        self.save()
+
+    def drop_pending_slots(self) -> None:
+        """Stop waiting for the last turn's slot call (a pause): the turn keeps its batches
+        unanswered, so their labels are asked about on the next turn."""
+        pending, self.pending_slots = self.pending_slots, None
+        if pending is not None:
+            pending.task.cancel()
 
     def _complete_turn(
         self,
@@ -262,9 +318,9 @@ class Interview:
             setattr(self.session, name, value)
 
     # ---- closing -------------------------------------------------------------------------
-    def learned_summary(self, limit: int = 4) -> str:
+    def learned_summary(self) -> str:
         """What was learned, as the respondent's own chains (no model call, so it is exact)."""
-        return learned_summary(self.core.graph, self.methodology, limit)
+        return learned_summary(self.core.graph, self.methodology)
 
     async def record_closing_answer(
         self, answer: str, *, answer_calls: Sequence[LLMCall] = ()
@@ -274,6 +330,7 @@ class Interview:
         (``core.closing_answer``)."""
         closing_.record_closing_answer(self.session, answer, self.learned_summary(), answer_calls)
         self.save()  # nothing typed is lost, whatever happens next
+        await self.settle_slots()
         if answer.strip():
             await self._read_closing()
 
@@ -291,7 +348,9 @@ class Interview:
         )
 
     async def _read_closing(self) -> None:
-        core = await closing_.read_into_graph(
+        """The closing answer into the graph, then what it added into slots (the call is not
+        waited for: ``settle_slots``); the closing keeps the summary it now makes."""
+        read = await closing_.read_into_graph(
             self.llm,
             self.session,
             self.core,
@@ -299,11 +358,33 @@ class Interview:
             concept=self.concept,
             embedder=self.embedder,
         )
-        self.keep(core)
+        self.keep(read)
+        batches = closing_slot_batches(read, self.methodology)
+        seed = self.session.settings.seed + len(self.session.turns) + 1
+        known = existing_slots(read.canonical, read.graph)
+        task = start_slot_discovery(self.llm, batches, seed, known)
+
+        def settle(discovered: SlotDiscovery) -> None:
+            self.keep(
+                closing_.closing_slots(
+                    self.session,
+                    read,
+                    discovered,
+                    methodology=self.methodology,
+                    embedder=self.embedder,
+                )
+            )
+
+        settle(await self._returned(task, batches, settle))
+        assert self.session.closing is not None
+        self.session.closing.summary = self.learned_summary()
         self.save()
 
-    def record_rating(self, rating: int | None) -> None:
-        closing_.record_rating(self.session, rating, self.learned_summary())
+    def record_rating(self, rating: int | None, *, summary: str | None = None) -> None:
+        """The rating of ``summary``, the summary the respondent was shown (default: what
+        was learned, as it stands)."""
+        shown = self.learned_summary() if summary is None else summary
+        closing_.record_rating(self.session, rating, shown)
         self.save()
 
     def complete(self, reason: str | None = None) -> None:

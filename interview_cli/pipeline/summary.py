@@ -1,39 +1,159 @@
 """What the interview learned, for the closing summary: the respondent sees what was
 understood and may rate it.
 
-Read straight off the graph, no model call, so it says exactly what was recorded: up to a few
-chains in the respondent's own words, from the most concrete concepts to the most abstract one
-each reaches along the methodology's chain relations (a contrast is no step of a ladder).
+Read straight off the graph, no model call, so it says exactly what was recorded, in the
+respondent's own words: one chain up to every end a ladder reached (each stated value gets
+its own, from the most concrete concept below it), a chain for a concept that joins one from
+the side (up to where it joins), and then what is linked to nothing at all (a dislike said in
+passing, the story they opened with), in the order it was said. A concept the respondent corrected
+(``revises``, or superseded) is shown as they corrected it. Chains follow the methodology's
+chain relations only: a contrast is no step of a ladder.
 """
 
 from __future__ import annotations
 
-import networkx as nx
+from dataclasses import dataclass
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph.depth import chain_view
 from interview_cli.core.graph.knowledge import KnowledgeGraph
+
+MAX_CHAIN = 8  # rungs shown of one chain, most concrete first
+MAX_CHAINS = 8  # chains in the summary: every value of a good session (INTERVIEWING.md)
+MAX_LOOSE = 6  # concepts on no chain, listed after the chains
+REVISES = "revises"
+
+
+def ladder_to(graph: KnowledgeGraph, methodology: Methodology, node_id: str) -> list[str]:
+    """Node ids of the longest chain (over the chain relations) that ends at ``node_id``,
+    most concrete first; just ``[node_id]`` when nothing leads to it. At each step down, a
+    concept of the same leaning as the one above it (both disliked, or neither) comes before
+    the longer way: "fuel for the commute -> awake for emails" tells how they get there,
+    "useless by 10 -> awake for emails" what gets in its way."""
+    relations = methodology.ontology.chain_relations
+    depths = graph.node_depths(relations)
+    chain = [node_id]
+    while len(chain) < MAX_CHAIN:
+        below = [p for p in graph.predecessors(chain[-1], relations) if p not in chain]
+        if not below:
+            break
+        against = graph.node(chain[-1]).stance < 0
+
+        def rank(p: str, against: bool = against) -> tuple[bool, int, str]:
+            return ((graph.node(p).stance < 0) == against, depths.get(p, 0), p)
+
+        chain.append(max(below, key=rank))
+    return chain[::-1]
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """The graph as the summary reads it: each corrected concept's current wording, and
+    the chain edges between the concepts that stand."""
+
+    graph: KnowledgeGraph
+    shown_as: dict[str, str]  # node id -> id of the concept that corrected it
+    up: dict[str, list[str]]  # chain successors
+    down: dict[str, list[str]]  # chain predecessors
+    linked: set[str]  # with an edge other than a correction (a chain, a contrast...)
+
+    def label(self, node_id: str) -> str:
+        return self.graph.node(self.shown_as.get(node_id, node_id)).label
+
+
+def _read(graph: KnowledgeGraph, methodology: Methodology) -> _Reading:
+    relations = set(methodology.ontology.chain_relations)
+    shown_as: dict[str, str] = {}
+    up: dict[str, list[str]] = {n.id: [] for n in graph.nodes()}
+    down: dict[str, list[str]] = {n.id: [] for n in graph.nodes()}
+    linked: set[str] = set()
+    for relation in graph.edges():
+        if relation.relation == REVISES:
+            shown_as[relation.target] = relation.source  # the newer wording stands
+            continue
+        linked.update((relation.source, relation.target))
+        if relation.relation in relations and relation.source != relation.target:
+            up[relation.source].append(relation.target)
+            down[relation.target].append(relation.source)
+    for node in graph.nodes():
+        if node.superseded_by is not None and node.superseded_by in up:
+            shown_as.setdefault(node.id, node.superseded_by)
+    return _Reading(graph, shown_as, up, down, linked)
+
+
+def _labels(reading: _Reading, ids: list[str]) -> list[str]:
+    labels: list[str] = []
+    for node_id in ids:
+        label = reading.label(node_id)
+        if not labels or labels[-1] != label:
+            labels.append(label)
+    return labels
+
+
+def _side_chain(
+    graph: KnowledgeGraph,
+    methodology: Methodology,
+    reading: _Reading,
+    node_id: str,
+    covered: set[str],
+) -> list[str]:
+    """A concept that joins a chain from the side: the ladder below it, then up from it to
+    where it meets what is shown already."""
+    chain = [n for n in ladder_to(graph, methodology, node_id) if n not in covered]
+    while len(chain) < MAX_CHAIN and reading.up[chain[-1]]:
+        above = reading.up[chain[-1]][0]
+        if above in chain:
+            break
+        chain.append(above)
+        if above in covered:
+            break
+    return chain
 
 
 def summary_chains(graph: KnowledgeGraph, methodology: Methodology, limit: int) -> list[list[str]]:
-    """Up to ``limit`` chains of labels, longest first; single labels when there are none."""
+    """Up to ``limit`` chains of labels in the order they were said: one per ladder end (the
+    highest ends first when there are more), a two-step link for a concept joining a chain
+    from the side, then single labels for concepts linked to nothing (up to ``MAX_LOOSE``).
+    A chain that reads the same as another (a correction shown as what it corrected) is
+    shown once."""
+    reading = _read(graph, methodology)
     level = {n.name: n.level for n in methodology.ontology.nodes}
-    g = chain_view(graph.as_networkx(), methodology.ontology.chain_relations)
+    said = {n.id: i for i, n in enumerate(graph.nodes())}  # creation order: as it was said
+    ends = [n for n in graph.nodes() if reading.down[n.id] and not reading.up[n.id]]
+    ends.sort(key=lambda n: (-level.get(n.node_type, 0), said[n.id]))
+    candidates = [ladder_to(graph, methodology, n.id) for n in ends]
+    covered = {node_id for chain in candidates for node_id in chain}
+    for node in graph.nodes():
+        if node.id not in covered and reading.up[node.id]:
+            candidates.append(_side_chain(graph, methodology, reading, node.id, covered))
+            covered.update(candidates[-1])
     chains: list[list[str]] = []
-    for node in sorted(graph.nodes(), key=lambda n: (level.get(n.node_type, 99), n.id)):
-        if g.in_degree(node.id):
-            continue
-        reach = nx.single_source_shortest_path(g, node.id, cutoff=12)
-        best = max(reach, key=lambda t: (level.get(graph.node(t).node_type, 0), len(reach[t]), t))
-        if len(reach[best]) >= 2:
-            chains.append([graph.node(n).label for n in reach[best]])
-    chains.sort(key=lambda c: -len(c))
-    if not chains:
-        chains = [[n.label] for n in graph.nodes()[:limit]]
-    return chains[:limit]
+    shown: set[tuple[str, ...]] = set()
+    for ids in candidates:
+        labels = tuple(_labels(reading, ids))
+        if labels not in shown and len(chains) < limit:
+            shown.add(labels)
+            chains.append(ids)
+    chains.sort(key=lambda ids: min(said[i] for i in ids))
+    loose = [
+        [node.id]
+        for node in graph.nodes()
+        if node.id not in covered
+        and node.id not in reading.shown_as.values()
+        and node.id not in reading.linked
+    ]
+    return [_labels(reading, ids) for ids in chains + loose[:MAX_LOOSE]]
 
 
-def learned_summary(graph: KnowledgeGraph, methodology: Methodology, limit: int = 4) -> str:
-    """The chains as a bulleted list (``- a → b → c``)."""
-    lines = [" → ".join(chain) for chain in summary_chains(graph, methodology, limit)]
-    return "\n".join(f"- {line}" for line in lines)
+def learned_summary(
+    graph: KnowledgeGraph, methodology: Methodology, limit: int = MAX_CHAINS
+) -> str:
+    """The chains as a bulleted list (``- a → b → c``), then ``- also: x; y`` for what is on
+    no chain."""
+    chains = summary_chains(graph, methodology, limit)
+    lines = [f"- {' → '.join(chain)}" for chain in chains if len(chain) > 1]
+    loose = [chain[0] for chain in chains if len(chain) == 1]
+    if loose and lines:
+        lines.append(f"- also: {'; '.join(loose)}")
+    elif loose:
+        lines += [f"- {label}" for label in loose]
+    return "\n".join(lines)

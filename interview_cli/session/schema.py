@@ -35,6 +35,7 @@ from pydantic import (
     Field,
     SerializerFunctionWrapHandler,
     model_serializer,
+    model_validator,
 )
 
 from interview_cli.core.decide.decision import SelectedFocus
@@ -412,16 +413,41 @@ def slim_node_signals(
 
 
 class Usage(Record):
+    """What the session's model calls used and cost. ``cost_usd`` is the total, or None once a
+    model without a price was called (``unpriced`` names them): unknown, never a number that
+    reads as free; ``priced_cost_usd`` is what the priced calls cost (what a spend cap counts).
+    Per task alike. Files written before kept the priced part in ``cost_usd`` next to a
+    non-empty ``unpriced``: they are migrated on reading (``_unknown_when_unpriced``)."""
+
     calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
     cache_write_tokens: int = 0
     cache_read_tokens: int = 0
-    cost_usd: float = 0.0
-    by_task: dict[str, dict[str, float]] = Field(default_factory=dict)
-    # provider:model of calls without a price: their cost is unknown and not in cost_usd
-    # (which then counts the priced calls only). Absent from files written before.
+    cost_usd: float | None = 0.0
+    priced_cost_usd: float = 0.0
+    by_task: dict[str, dict[str, float | None]] = Field(default_factory=dict)
+    # provider:model of calls without a price: their cost is unknown.
     unpriced: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _unknown_when_unpriced(cls, data: Any) -> Any:
+        """An older file's usage: its ``cost_usd`` was the priced part even with unpriced
+        calls; now that part is ``priced_cost_usd`` and the total unknown."""
+        if not isinstance(data, dict) or "priced_cost_usd" in data:
+            return data
+        data = dict(data)
+        priced = data.get("cost_usd")
+        data["priced_cost_usd"] = priced if isinstance(priced, int | float) else 0.0
+        if data.get("unpriced"):
+            data["cost_usd"] = None
+            # A task that cost nothing beside unpriced calls is one of theirs.
+            data["by_task"] = {
+                task: {**figures, "cost_usd": None} if not figures.get("cost_usd") else figures
+                for task, figures in (data.get("by_task") or {}).items()
+            }
+        return data
 
     def add(self, call: LLMCall) -> None:
         self.calls += 1
@@ -434,18 +460,25 @@ class Usage(Record):
             label = f"{call.provider}:{call.model}"
             if label not in self.unpriced:
                 self.unpriced = sorted([*self.unpriced, label])
-        self.cost_usd = round(self.cost_usd + cost, 8)
+        self.priced_cost_usd = round(self.priced_cost_usd + cost, 8)
+        self.cost_usd = None if self.unpriced else self.priced_cost_usd
         task = self.by_task.setdefault(
             call.task, {"calls": 0, "input_tokens": 0, "output_tokens": 0, "cost_usd": 0.0}
         )
-        task["calls"] += 1
-        task["input_tokens"] += call.input_tokens
-        task["output_tokens"] += call.output_tokens
-        task["cost_usd"] = round(task["cost_usd"] + cost, 8)
+        task["calls"] = (task["calls"] or 0) + 1
+        task["input_tokens"] = (task["input_tokens"] or 0) + call.input_tokens
+        task["output_tokens"] = (task["output_tokens"] or 0) + call.output_tokens
+        known = task["cost_usd"]
+        task["cost_usd"] = (
+            None if known is None or call.cost_usd is None else round(known + cost, 8)
+        )
 
 
 class ClosingRecord(Record):
     question: str = ""
+    # The closing question's strategy (the methodology's closing one, or "closing" when the
+    # turn limit or the respondent closed); None in files written before.
+    strategy: str | None = None
     summary: str = ""
     rating: int | None = Field(default=None, ge=1, le=4)
     comment: str = ""
@@ -454,6 +487,11 @@ class ClosingRecord(Record):
     utterance_id: str = ""
     extraction: Extraction | None = None
     graph_delta: DeltaRecord = Field(default_factory=DeltaRecord)
+    # With canonical slots on: the closing's propose_slots batches (what was asked and what
+    # came back) and what applying them did, as a turn keeps them. None in files written
+    # before: their closing placed nothing in slots, and replay does the same.
+    slot_proposals: list[dict[str, Any]] | None = None
+    slot_discovery: dict[str, Any] | None = None
 
 
 class ConsentRecord(Record):

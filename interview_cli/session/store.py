@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from interview_cli.errors import SessionFileError, UsageError
-from interview_cli.files import default_sessions_dir, translate_os_error
+from interview_cli.files import default_sessions_dir, session_files, translate_os_error
 from interview_cli.session import journal as store_journal
 from interview_cli.session import lock as store_lock
 from interview_cli.session.clock import now_iso
@@ -114,7 +114,9 @@ def _last_seq(journal: Path) -> int:
 class _Persisted:
     """What a session's files hold, as its writer last made them durable: the document
     without its turns, the turns (dumped), and how many leading turns are complete. A
-    complete turn never changes again, so saves dump only the turns after those."""
+    complete turn never changes again but the last one (a moderator's /ask, /alt or /skip
+    overrules its decision; its slot call, when it returns late, settles into it while the next
+    answer is read), so saves dump only the turns from the last complete one on."""
 
     seq: int
     doc: dict[str, Any]
@@ -224,7 +226,9 @@ class SessionStore:
         return path
 
     def resolve(self, id_or_path: str) -> Path:
-        """A session id in this directory, or a path to a session file anywhere."""
+        """A session id in this directory or one of its subfolders (a batch's, as `interview
+        sessions` lists them), or a path to a session file anywhere. Every command that takes
+        a session id finds it here."""
         candidate = Path(id_or_path)
         if id_or_path.endswith(".json") or os.sep in id_or_path:
             if not candidate.exists():
@@ -241,11 +245,27 @@ class SessionStore:
                 )
             return linked.resolve()
         path = self.path_for(id_or_path)
-        if not path.exists():
-            known = ", ".join(sorted(p.stem for p in self.directory.glob("*.json"))[:8])
-            hint = f" (known: {known})" if known else ""
-            raise SessionFileError(f"no session '{id_or_path}' in {self.directory}{hint}")
-        return path
+        if path.exists():
+            return path
+        nested = self._nested(id_or_path)
+        if len(nested) == 1:
+            return nested[0].resolve()
+        if nested:
+            where = ", ".join(str(p) for p in nested[:3])
+            raise SessionFileError(
+                f"session '{id_or_path}' is in {len(nested)} folders of {self.directory} "
+                f"({where}); name the file instead of the id"
+            )
+        files = session_files(self.directory) if self.directory.is_dir() else []
+        known = ", ".join(sorted({p.stem for p in files})[:8])
+        hint = f" (known: {known})" if known else ""
+        raise SessionFileError(f"no session '{id_or_path}' in {self.directory}{hint}")
+
+    def _nested(self, session_id: str) -> list[Path]:
+        """The files named ``<session_id>.json`` in the subfolders of this directory."""
+        if not self.directory.is_dir():
+            return []
+        return [p for p in session_files(self.directory) if p.stem == session_id]
 
     # ---- read / write --------------------------------------------------------------------
     def load(self, id_or_path: str) -> SessionFile:
@@ -312,9 +332,8 @@ class SessionStore:
 
     def _append(self, session: SessionFile, path: Path, known: _Persisted) -> None:
         doc = session.model_dump(mode="json", exclude={"turns"})
-        turns = known.turns[: known.frozen] + [
-            t.model_dump(mode="json") for t in session.turns[known.frozen :]
-        ]
+        settled = max(known.frozen - 1, 0)
+        turns = known.turns[:settled] + [t.model_dump(mode="json") for t in session.turns[settled:]]
         ops = store_journal.diff(known.doc, doc)
         ops += store_journal.diff(known.turns, turns, ("turns",))
         if not ops:

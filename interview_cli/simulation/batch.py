@@ -274,6 +274,7 @@ async def conduct_simulated(
     seat = PersonaSeat(respondent, persona, on_turn=on_turn)
     outcome = await converse(interview, seat)
     if outcome == "closed":
+        await interview.settle_slots()  # the closing's slot call
         interview.complete()  # the closing answer's calls were counted with it
     elif outcome == "safety_pause":
         interview.set_status("paused")  # as a moderator would: resumable, reason on the turn

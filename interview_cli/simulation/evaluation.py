@@ -279,7 +279,7 @@ def conduct_figures(
         "same_node_reasks": same_node_reasks,
         "complaints": complaints([t.answer.text for t in session.turns]),
         "ended_early": session.turn_count < session.settings.max_turns,
-        "cost_usd": round(session.usage.cost_usd, 6),
+        "cost_usd": round(session.usage.priced_cost_usd, 6),
         "calls": session.usage.calls,
         "input_tokens": session.usage.input_tokens,
         "output_tokens": session.usage.output_tokens,

@@ -70,7 +70,7 @@ def stale_sessions(
             session = store.load(planned.session_id)
         except SessionFileError:
             continue
-        spent += session.usage.cost_usd
+        spent += session.usage.priced_cost_usd
         reasons = stale_reasons(spec, planned, session)
         if reasons:
             stale.append((planned.session_id, reasons))
@@ -85,14 +85,23 @@ def refuse_stale(spec: BatchSpec, plan: Sequence[PlannedInterview]) -> float:
     stale, spent = stale_sessions(spec, plan)
     if not stale:
         return spent
+    raise UsageError(
+        f"{stale_text(spec, stale)}; use another --out (e.g. --out {_free_dir(spec.out)}) "
+        "or move those session files away"
+    )
+
+
+def stale_text(spec: BatchSpec, stale: Sequence[tuple[str, list[str]]]) -> str:
+    """Which interviews in the output directory ran with other settings, and what differs."""
     sid, reasons = stale[0]
     count = len(stale)
     which = sid if count == 1 else f"{count} interviews (e.g. {sid})"
-    raise UsageError(
-        f"{spec.out}: {which} already ran there with different settings "
-        f"({'; '.join(reasons)}); use another --out (e.g. --out {_free_dir(spec.out)}) "
-        "or move those session files away"
-    )
+    return f"{spec.out}: {which} already ran there with different settings ({'; '.join(reasons)})"
+
+
+def free_dir_hint(spec: BatchSpec) -> str:
+    """An output directory beside ``spec.out`` that does not exist yet, as an option."""
+    return f"--out {_free_dir(spec.out)}"
 
 
 def _free_dir(out: Path) -> Path:

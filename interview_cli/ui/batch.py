@@ -26,6 +26,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from interview_cli.analysis.report.question_card import CARD_HEADERS, CHECKS
 from interview_cli.simulation.batch import InterviewOutcome, PlannedInterview
 from interview_cli.simulation.evaluation import SummaryRow
 from interview_cli.words import plural
@@ -248,6 +249,30 @@ def asking_table(rows: Sequence[SummaryRow]) -> Table:
         "ladders never opened at the stop (mean) · early: stopped before the turn limit with "
         "a ladder never opened"
     )
+    table.caption_justify = "left"
+    return table
+
+
+def questions_table(record: Mapping[str, Any]) -> Table:
+    """The question report card per persona and over all (``batch_report.question_cards``),
+    each figure per 100 questions asked; the legend says what each counts."""
+    rows = [*record["personas"], record["overall"]]
+    table = _summary_table("Questions (per 100 asked)")
+    longest = max((len(str(row["name"])) for row in rows), default=7)
+    table.add_column("persona", overflow="fold", min_width=min(max(longest, 7), 30))
+    for name in CARD_HEADERS:
+        table.add_column(name, justify="right")
+    for i, row in enumerate(rows):
+        per_100 = row["per_100"]
+        cells = [str(row["questions"])]
+        cells += ["-" if per_100[c] is None else f"{per_100[c]:g}" for c in ("clean", *CHECKS)]
+        table.add_row(
+            str(row["name"]),
+            *cells,
+            end_section=i == len(rows) - 2,
+            style="bold" if i == len(rows) - 1 else None,
+        )
+    table.caption = "\n".join(record["legend"])
     table.caption_justify = "left"
     return table
 

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from interview_cli.core.models import REVERSED_EDGE
 from interview_cli.session.schema import CandidateRecord, SessionFile, TurnRecord
 from interview_cli.ui.why import ended_because, why_short
 from interview_cli.words import plural
@@ -38,10 +39,16 @@ For the moderator (each recorded on the turn as the moderator's decision):
 Ctrl-C pauses safely at any moment; nothing you typed is lost."""
 
 
-def question_panel(text: str, *, turn: int, strategy: str | None, focus: str | None) -> Panel:
+def question_panel(
+    text: str, *, turn: int, strategy: str | None, focus: str | None, asked_by: str = "tool"
+) -> Panel:
+    """A question in its panel; the subtitle names the tool's strategy and focus, or says the
+    moderator asked it (``/ask``: the words are theirs, not the strategy's)."""
     subtitle = " · ".join(
         part for part in (strategy and f"strategy: {strategy}", focus and f"focus: {focus}") if part
     )
+    if asked_by == "moderator":
+        subtitle = "asked by the moderator"
     return Panel(
         Text(text, style="bold"),
         title=f"Question {turn}",
@@ -60,7 +67,9 @@ def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
     added = len(delta.nodes_added)
     merged = len(delta.nodes_merged)
     edges = len(delta.edges_added)
-    rejected = len(delta.rejected) + len(turn.extraction.rejected if turn.extraction else [])
+    taken = turn.extraction.rejected if turn.extraction else []
+    # An edge turned the way its relation runs was taken, not rejected.
+    rejected = len(delta.rejected) + sum(not r.reason.startswith(REVERSED_EDGE) for r in taken)
     parts = ["+" + plural(added, "node"), "+" + plural(edges, "edge")]
     if turn.answer.declined:
         parts.insert(0, "declined")
@@ -68,7 +77,8 @@ def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
         parts.append(f"{merged} merged")
     if rejected:
         parts.append(f"{rejected} rejected")
-    if turn.decision:
+    ended = turn.safety is not None and turn.safety.action == "end"
+    if turn.decision and not ended:  # a safety end withdraws the next question
         focus = f" → {turn.decision.label}" if turn.decision.label else ""
         parts.append(f"next: {turn.decision.strategy}{focus}")
     if turn.assessment:
@@ -374,9 +384,15 @@ def transcript(session: SessionFile, console: Console) -> None:
     if session.pending_question and session.status != "completed":
         console.print()
         console.print(Text.assemble(("Next question", "cyan"), " ", session.pending_question.text))
+    if session.closing is not None:
+        _closing_part(session, console)
+    console.print()
+    console.print(question_card_view(session))
+
+
+def _closing_part(session: SessionFile, console: Console) -> None:
     closing = session.closing
-    if closing is None:
-        return
+    assert closing is not None
     # Each part is shown whenever it was recorded: /end leaves a summary and a rating but no
     # closing question.
     if closing.question:
@@ -399,12 +415,32 @@ def transcript(session: SessionFile, console: Console) -> None:
         console.print(Text("   summary not rated", style="dim"))
 
 
+def question_card_view(session: SessionFile) -> Text:
+    """The session's question report card: the figures, then each question that fell short
+    and why (``analysis.report.question_card``)."""
+    from interview_cli.analysis.report.question_card import CHECK_NAMES, question_card
+
+    card = question_card(session)
+    text = Text("Question report card", style="bold")
+    figures = ", ".join(f"{name} {card.counts[check]}" for check, name in CHECK_NAMES.items())
+    text.append(f"\n{plural(card.questions, 'question')}, {card.clean} clean; {figures}")
+    for flagged in card.flagged:
+        why = ", ".join(CHECK_NAMES[c] for c in flagged.checks)
+        text.append(f"\n   {flagged.label} ({why}): ", style="dim")
+        text.append(flagged.text, style="dim")
+    text.append(
+        "\n   (interview report shows these per 100 questions, with what each counts)",
+        style="dim",
+    )
+    return text
+
+
 def _cost_cell(usage: Any) -> str:
     """The end screen's cost: unknown (never $0) for calls of models without a price."""
     from interview_cli.llm.spend import format_cost
 
     unpriced = list(getattr(usage, "unpriced", []) or [])
-    text = f"{format_cost(usage.cost_usd, unpriced)} ({usage.calls} LLM calls)"
+    text = f"{format_cost(usage.priced_cost_usd, unpriced)} ({usage.calls} LLM calls)"
     if unpriced:
         text += (
             f"; no price for {', '.join(unpriced)} (add one under prices: in INTERVIEW_LLM_CONFIG)"

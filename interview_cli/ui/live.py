@@ -105,7 +105,11 @@ class Screen:
     def _panel_for(self, record: QuestionRecord, text: str) -> Any:
         title_turn = self._turn if record.kind != "closing" else 0
         panel = question_panel(
-            text, turn=title_turn, strategy=record.strategy, focus=record.focus_label
+            text,
+            turn=title_turn,
+            strategy=record.strategy,
+            focus=record.focus_label,
+            asked_by=record.asked_by,
         )
         if record.kind == "closing":
             panel.title = "Closing"

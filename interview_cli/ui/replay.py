@@ -19,6 +19,7 @@ from interview_cli.analysis.replay.walk import key_signals
 from interview_cli.analysis.replay.whatif import WhatIfResult, WhatIfRow
 from interview_cli.session.schema import CandidateRecord, TurnRecord
 from interview_cli.ui.interview import question_panel, slot_discovery_view
+from interview_cli.ui.why import plain_rationale, why_short
 from interview_cli.words import plural
 
 
@@ -135,13 +136,58 @@ def candidates_view(candidates: list[CandidateRecord], *, limit: int = 6) -> Tab
     return table
 
 
-def turn_view(turn: TurnRecord, *, total: int) -> Group:
+def _exchange(turn: TurnRecord, total: int) -> list[RenderableType]:
+    """The turn's heading, its question and the answer."""
     q = turn.question
-    parts: list[RenderableType] = [
+    return [
         Rule(f"Turn {turn.turn_number} of {total}", align="left"),
-        question_panel(q.text, turn=turn.turn_number, strategy=q.strategy, focus=q.focus_label),
+        question_panel(
+            q.text,
+            turn=turn.turn_number,
+            strategy=q.strategy,
+            focus=q.focus_label,
+            asked_by=q.asked_by,
+        ),
         Text.assemble(("Answer: ", "bold green"), turn.answer.text),
     ]
+
+
+def turn_page(turn: TurnRecord, *, total: int) -> Group:
+    """A turn on one screen (``replay`` paging in a terminal): the exchange, what was read
+    from the answer a line per item, the graph change, and the decision in plain words as
+    ``/why`` gives it. The signals and every candidate's arithmetic are ``turn_view``'s."""
+    parts = _exchange(turn, total)
+    if turn.status != "complete":
+        parts.append(
+            Text("Answered but not processed: the interview was interrupted here.", "yellow")
+        )
+        return Group(*parts)
+    ex = turn.extraction
+    if ex is not None and ex.nodes:
+        parts.append(Text("Read:", style="bold"))
+        for n in ex.nodes:
+            parts.append(
+                Text.assemble(
+                    f"  {n.label} ",
+                    (f"({n.node_type}, {n.confidence:.2f})", "dim"),
+                    f" “{n.quote}”",
+                )
+            )
+    elif ex is not None and not ex.extractable:
+        parts.append(Text(f"Nothing extractable: {ex.reason or 'no reason given'}", style="yellow"))
+    rejected = len(ex.rejected if ex else []) + len(turn.graph_delta.rejected)
+    if rejected:
+        parts.append(Text(f"{plural(rejected, 'item')} rejected (d: details)", style="red"))
+    parts.append(_delta(turn))
+    if turn.decision is not None:
+        parts.append(why_short(turn, footer=False))
+    return Group(*parts)
+
+
+def turn_view(turn: TurnRecord, *, total: int) -> Group:
+    """A turn in full: the extraction, graph change, signals, candidates with their score
+    arithmetic, the recorded rationale and continuation."""
+    parts = _exchange(turn, total)
     if turn.status != "complete":
         parts.append(
             Text("Answered but not processed: the interview was interrupted here.", "yellow")
@@ -164,7 +210,7 @@ def turn_view(turn: TurnRecord, *, total: int) -> Group:
                 (f"   phase {d.phase}" if d.phase else "", "dim"),
             )
         )
-        parts += [Text(f"  • {line}") for line in d.rationale]
+        parts += [Text(f"  • {plain_rationale(line)}") for line in d.rationale]
     c = turn.continuation
     if c is not None:
         verdict = "continue" if c.should_continue else "stop"

@@ -14,6 +14,7 @@ from rich.tree import Tree
 
 from interview_cli.analysis.report.build import MethodSection, Report
 from interview_cli.analysis.report.implication import most_linked_codes
+from interview_cli.analysis.report.question_card import CARD_HEADERS, card_cells, card_legend
 from interview_cli.analysis.report.shapes import valence_bar
 from interview_cli.analysis.report.to_markdown import (
     PARTICIPANT_HEADERS,
@@ -54,6 +55,7 @@ class SessionTables:
         names = keys or [r.id for r in sessions]
         yield _numbers_table(self.report, names)
         yield _how_table(self.report, names)
+        yield questions_table(self.report, names)
         if keys:
             legend = Table.grid(padding=(0, 1))
             legend.add_column(no_wrap=True, justify="right")
@@ -126,6 +128,26 @@ def _how_table(report: Report, names: list[str]) -> Table:
         style="bold",
     )
     return how
+
+
+def questions_table(report: Report, names: list[str]) -> Table:
+    """The question report card per session and over all, its legend as the caption."""
+    table = Table(
+        title="Questions (per 100 asked)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        caption="\n".join(card_legend()),
+        caption_justify="left",
+    )
+    table.add_column("session", no_wrap=True)
+    for name in CARD_HEADERS:
+        table.add_column(name, justify="right")
+    for name, r in zip(names, report.sessions, strict=True):
+        table.add_row(*_cells(name, *card_cells(r.question_card)))
+    a = report.aggregate
+    table.add_row(*_cells(f"all {a.sessions}", *card_cells(a.question_card)), style="bold")
+    return table
 
 
 def _cells(*values: str) -> list[Text]:
@@ -337,7 +359,10 @@ def show_report(console: Console, report: Report, *, pager: Pager | None = None)
 
 def report_view(report: Report) -> Group:
     limit = report.options.top
-    parts: list[RenderableType] = [*metrics_tables(report)] if report.sessions else []
+    parts: list[RenderableType] = []
+    if report.selection is not None:
+        parts.append(Text(f"Sessions: {report.selection.describe()}", style="dim"))
+    parts += [*metrics_tables(report)] if report.sessions else []
     if report.participants:
         parts.append(participants_table(report))
     if report.dual_graph:

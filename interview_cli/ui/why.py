@@ -3,8 +3,10 @@
 The short view answers a moderator's question ("why this question now?") on a few lines that
 fit a 40-line screen: the chosen strategy and focus, the two or three contributions that
 carried it (as sentences, not signal names), the runner-up and what held it back, a close
-call and how it was settled, a stop that was put off. ``/why full`` adds the score arithmetic
-of every recorded candidate (``ui.interview.why_full``).
+call and how it was settled, a stop that was put off, a higher score passed over by such a
+rule. When the moderator overruled the tool (``/alt``, ``/skip``) or asked in their own words
+(``/ask``), it says so first, then what the tool had chosen and why. ``/why full`` adds the
+score arithmetic of every recorded candidate (``ui.interview.why_view``).
 
 Everything is read from the recorded turn, so an old session explains itself the same way.
 """
@@ -20,7 +22,13 @@ from rich.table import Table
 from rich.text import Text
 
 from interview_cli.config.signal_catalogue import resolve_weight_key
-from interview_cli.session.schema import CandidateRecord, ContributionRecord, TurnRecord
+from interview_cli.session.schema import (
+    CandidateRecord,
+    ContributionRecord,
+    FocusRecord,
+    ModeratorRecord,
+    TurnRecord,
+)
 
 REASONS_SHOWN = 3
 # Contributions smaller than this did not decide anything worth a line.
@@ -44,6 +52,8 @@ PLAIN: dict[str, str] = {
     "graph.node.is_current_focus.true": "the last question was about it",
     "graph.node.is_current_focus.false": "the last question was about something else",
     "graph.node.is_orphan.true": "it is not connected to anything yet",
+    "graph.node.is_orphan.false": "it is connected to something already",
+    "graph.node.yield_stagnation.false": "it brought something new lately",
     "graph.node.level_ratio.high": "it sits high on the ladder (abstract)",
     "graph.node.level_ratio.mid": "it sits midway up the ladder",
     "graph.node.level_ratio.low": "it is concrete, low on the ladder",
@@ -71,7 +81,9 @@ PLAIN: dict[str, str] = {
     "meta.conversation.saturation.high": "little new is coming in",
     "meta.conversation.saturation.low": "new things are still coming in",
     "coverage.has_gaps.true": "some stimulus elements still have gaps",
+    "coverage.has_gaps.false": "every stimulus element is covered",
     "coverage.node.has_gap.true": "its stimulus element still has a gap",
+    "coverage.node.has_gap.false": "its stimulus element has no gap left",
 }
 
 # Categorical signals whose value reads well after a fixed phrase.
@@ -120,7 +132,8 @@ def ended_because(reason: str | None) -> str:
 
 
 _TIE = re.compile(r"^tie-break \(within ([^)]*)\): '(.*)' over (.*): ([^:]*)$")
-_DEFERRED = re.compile(r"^stop deferred \(([^)]*)\): (.*); asking (\S+) first$")
+# A stop or a closing question put off by a rule (``core.decide.moderation.guard_stop``).
+_DEFERRED = re.compile(r"^(stop|closing) deferred(?: \(([^)]*)\))?: (.*); asking (\S+) first$")
 
 
 def plain_reason(key: str, value: Any = None) -> str:
@@ -139,10 +152,29 @@ def plain_reason(key: str, value: Any = None) -> str:
     description = spec.description.rstrip(".")
     description = description[:1].lower() + description[1:]
     if spec.kind == "bool" and qualifier:
-        return f"{'yes' if qualifier == 'true' else 'no'}: {description}"
+        # The catalogue describes the true case: asked as a question, the answer is the value
+        # ("a stage with no touchpoint told? no"), never a sentence that says the opposite.
+        return f"{description}? {'yes' if qualifier == 'true' else 'no'}"
     if qualifier:
         return f"{description}: {qualifier}"
     return f"{description} ({_value(value)})" if value is not None else description
+
+
+# A recorded rationale line of a signal's contribution (``core.decide.decision``):
+# "+1.00 graph.node.has_outgoing.false (value false): The node has at least one outgoing edge."
+_CONTRIBUTION = re.compile(r"^([+-]\d+(?:\.\d+)?) (\S+) \(value ([^)]*)\)(?:: .*)?$")
+
+
+def plain_rationale(line: str) -> str:
+    """A recorded rationale line as a reader takes it: a signal's contribution in plain
+    words ("+1.00 nothing leads on from it yet: its 'why' is still open"), since the catalogue
+    description recorded after it says what the signal is, not what its value means; any
+    other line as it is."""
+    found = _CONTRIBUTION.match(line)
+    if found is None:
+        return line
+    points, key, value = found.groups()
+    return f"{points} {plain_reason(key, value)}"
 
 
 def _value(value: Any) -> str:
@@ -169,12 +201,37 @@ def deciding_reasons(cand: CandidateRecord, limit: int = REASONS_SHOWN) -> list[
     return out
 
 
-def _runner_up(turn: TurnRecord, chosen: CandidateRecord | None) -> CandidateRecord | None:
-    stage = chosen.stage if chosen else None
-    return next(
-        (c for c in turn.candidates if not c.selected and not c.vetoed_by and c.stage == stage),
-        None,
+def _rivals(turn: TurnRecord, chosen: CandidateRecord) -> list[CandidateRecord]:
+    """The admissible candidates the chosen one was ranked against, best first."""
+    return sorted(
+        (
+            c
+            for c in turn.candidates
+            if not c.selected and not c.vetoed_by and c.stage == chosen.stage
+        ),
+        key=lambda c: -float(c.final_score),
     )
+
+
+def _runner_up(turn: TurnRecord, chosen: CandidateRecord) -> CandidateRecord | None:
+    """The best candidate that scored no more than the chosen one."""
+    best = float(chosen.final_score)
+    return next((c for c in _rivals(turn, chosen) if float(c.final_score) <= best), None)
+
+
+def _passed_over(turn: TurnRecord, chosen: CandidateRecord) -> list[Text]:
+    """Candidates that scored more than the chosen one: a rule (a close call, a deferred stop
+    or closing question) chose below the top score, and says why in its own line."""
+    best = float(chosen.final_score)
+    higher = [c for c in _rivals(turn, chosen) if float(c.final_score) > best]
+    return [
+        Text.assemble(
+            ("Passed over: ", "bold"),
+            f"{_focus(c)} at {float(c.final_score):.2f} "
+            f"({float(c.final_score) - best:.2f} more), set aside by the rule below",
+        )
+        for c in higher[:2]
+    ]
 
 
 def lost_because(winner: CandidateRecord, runner: CandidateRecord) -> str:
@@ -216,8 +273,11 @@ def rule_notes(turn: TurnRecord) -> list[str]:
                 f"scored within {margin}; “{chosen}” went first: {rule}."
             )
         elif deferred:
-            reason, why, strategy = deferred.groups()
-            notes.append(f"Not stopping yet ({reason}): {why}; asking {strategy} first.")
+            what, reason, why, strategy = deferred.groups()
+            if what == "closing":
+                notes.append(f"Not closing yet: {why}; asking {strategy} first.")
+            else:
+                notes.append(f"Not stopping yet ({reason}): {why}; asking {strategy} first.")
     return notes
 
 
@@ -226,20 +286,33 @@ def why_short(turn: TurnRecord, *, footer: bool = True) -> Group:
     decision = turn.decision
     assert decision is not None
     chosen = next((c for c in turn.candidates if c.selected), None)
+    if decision.decided_by == "moderator" and decision.moderator is not None:
+        parts = _moderator_decided(turn, decision.moderator, chosen)
+    else:
+        parts = _tool_decided(turn, chosen)
+    if turn.continuation and not turn.continuation.should_continue:
+        ended = ended_because(turn.continuation.reason)
+        parts.append(Text(f"The interview ends: {ended}", style="bold"))
+    if footer:
+        parts.append(Text("/why full: every candidate's score arithmetic", style="dim"))
+    return Group(*parts)
+
+
+def _tool_decided(turn: TurnRecord, chosen: CandidateRecord | None) -> list[Any]:
+    """The tool's own decision: its move, the reasons, the runner-up and the rules."""
+    decision = turn.decision
+    assert decision is not None
     head = Text.assemble(
         ("Chosen: ", "bold"),
         (decision.strategy, "bold green"),
         (f" on “{decision.label}”" if decision.label else " (no node focus)", "green"),
         (f"   phase: {decision.phase}" if decision.phase else "", "dim"),
     )
-    if chosen is not None:
-        head.append(f"   score {float(chosen.final_score):.2f}", style="dim")
-    parts: list[Any] = [head]
-    reasons = deciding_reasons(chosen) if chosen else []
-    if reasons:
-        parts.append(Text("Because:", style="bold"))
-        parts.append(_bullets([f"{text} ({points:+.2f})" for text, points in reasons]))
-    if chosen is not None and float(chosen.phase_multiplier) != 1.0:
+    if chosen is None:
+        return [head, *(Text(note) for note in rule_notes(turn))]
+    head.append(f"   score {float(chosen.final_score):.2f}", style="dim")
+    parts: list[Any] = [head, *_because(chosen)]
+    if float(chosen.phase_multiplier) != 1.0:
         parts.append(
             Text(
                 f"The {decision.phase or 'current'} phase weighs {decision.strategy} "
@@ -249,7 +322,7 @@ def why_short(turn: TurnRecord, *, footer: bool = True) -> Group:
             )
         )
     runner = _runner_up(turn, chosen)
-    if chosen is not None and runner is not None:
+    if runner is not None:
         parts.append(
             Text.assemble(
                 ("Runner-up: ", "bold"),
@@ -257,14 +330,82 @@ def why_short(turn: TurnRecord, *, footer: bool = True) -> Group:
                 lost_because(chosen, runner),
             )
         )
+    parts += _passed_over(turn, chosen)
     parts += [Text(note) for note in rule_notes(turn)]
     parts += _vetoed_winners(turn, chosen)
-    if turn.continuation and not turn.continuation.should_continue:
-        ended = ended_because(turn.continuation.reason)
-        parts.append(Text(f"The interview ends: {ended}", style="bold"))
-    if footer:
-        parts.append(Text("/why full: every candidate's score arithmetic", style="dim"))
-    return Group(*parts)
+    return parts
+
+
+def _because(cand: CandidateRecord) -> list[Any]:
+    reasons = deciding_reasons(cand)
+    if not reasons:
+        return []
+    bullets = _bullets([f"{text} ({points:+.2f})" for text, points in reasons])
+    return [Text("Because:", style="bold"), bullets]
+
+
+def _moderator_decided(
+    turn: TurnRecord, moderator: ModeratorRecord, tool_pick: CandidateRecord | None
+) -> list[Any]:
+    """A decision the moderator overruled (/alt, /skip) or reworded (/ask): what the
+    moderator did, then what the tool had chosen and why (its candidates are the tool's)."""
+    decision = turn.decision
+    assert decision is not None
+    move = Text.assemble(
+        (decision.strategy, "bold green"),
+        (f" on “{decision.label}”" if decision.label else " (no node focus)", "green"),
+    )
+    tool = decision.tool_choice
+    if moderator.action == "alt":
+        head = Text.assemble(("Chosen by the moderator", "bold"), " (/alt): ", move)
+        taken = next(
+            (
+                c
+                for c in turn.candidates
+                if (c.strategy, c.node_id) == (decision.strategy, decision.node_id)
+            ),
+            None,
+        )
+        if taken is not None and tool_pick is not None:
+            gap = float(tool_pick.final_score) - float(taken.final_score)
+            head.append(
+                f", the tool's next-best move (score {float(taken.final_score):.2f}, "
+                f"{gap:.2f} behind its choice)"
+            )
+        else:
+            head.append(", the tool's next-best move")
+    elif moderator.action == "skip":
+        dropped = _label_of(turn, moderator.node_id, tool)
+        head = Text.assemble(
+            ("The moderator closed ", "bold"),
+            (f"“{dropped}”", "bold"),
+            " (/skip); the tool then chose ",
+            move,
+        )
+    else:
+        head = Text.assemble(("Asked by the moderator", "bold"), " (/ask), in their own words")
+    parts: list[Any] = [head]
+    if moderator.text and moderator.action != "ask":
+        parts.append(Text("The moderator then worded the question (/ask)."))
+    if tool is not None:
+        kept = moderator.action == "ask"
+        tool_move = f"{tool.strategy} on “{tool.label}”" if tool.label else tool.strategy
+        line = Text.assemble(
+            ("The tool's move, kept: " if kept else "The tool had chosen: ", "bold"), tool_move
+        )
+        if tool_pick is not None:
+            line.append(f"   score {float(tool_pick.final_score):.2f}", style="dim")
+        parts.append(line)
+        if tool_pick is not None:
+            parts += _because(tool_pick)
+    return parts
+
+
+def _label_of(turn: TurnRecord, node_id: str | None, tool: FocusRecord | None) -> str:
+    if tool is not None and tool.node_id == node_id and tool.label:
+        return tool.label
+    labels = (c.node_label for c in turn.candidates if c.node_id == node_id and c.node_label)
+    return next(labels, node_id or "the focus")
 
 
 def _vetoed_winners(turn: TurnRecord, chosen: CandidateRecord | None) -> list[Text]:

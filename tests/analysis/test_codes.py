@@ -202,3 +202,72 @@ def test_merges_file_errors_name_the_file_and_the_problem(tmp_path: Path) -> Non
         load_merges(wrong)
     with pytest.raises(ConfigError, match="cannot read"):
         load_merges(tmp_path / "missing.yaml")
+
+
+# ---- grouping by meaning across sessions (analysis.report.grouping) -----------------------
+
+
+def _book(*graphs: KnowledgeGraph, **kw: Any) -> CodeBook:
+    return build_codebook(
+        [RespondentGraph(str(i), g) for i, g in enumerate(graphs)], levels=LEVELS, **kw
+    )
+
+
+def test_codes_of_one_idea_in_other_words_are_one_code_across_sessions() -> None:
+    g1 = graph(("decent battery", "attribute"), ("feel calm", "consequence"))
+    g2 = graph(("battery that lasts the whole week", "attribute"), ("relaxed", "consequence"))
+    g3 = graph(("battery", "attribute"), ("no battery panic", "consequence"))
+    book = _book(g1, g2, g3)
+    battery = {book.assignment[(i, g.nodes()[0].id)] for i, g in enumerate((g1, g2, g3))}
+    assert len(battery) == 1
+    code = book.code(battery.pop())
+    assert (code.respondents, code.source, code.node_type) == (3, "meaning", "attribute")
+    assert set(code.variants) == {"decent battery", "battery that lasts the whole week", "battery"}
+    calm = book.code(book.assignment[(0, g1.nodes()[1].id)])
+    assert calm.respondents == 2 and set(calm.variants) == {"feel calm", "relaxed"}
+    # "no battery panic" is the consequence, not the battery
+    assert book.code(book.assignment[(2, g3.nodes()[1].id)]).variants == ("no battery panic",)
+    # --no-group: the exact codes
+    assert len(_book(g1, g2, g3, by_meaning=False).codes) == 6
+
+
+def test_a_bare_word_does_not_chain_two_ideas_across_sessions() -> None:
+    g1 = graph(("save money", "consequence"))
+    g2 = graph(("save", "consequence"))
+    g3 = graph(("save time", "consequence"))
+    book = _book(g1, g2, g3)
+    money, bare, time = (book.assignment[(i, g.nodes()[0].id)] for i, g in enumerate((g1, g2, g3)))
+    assert money == bare != time
+
+
+def test_analyst_merges_and_coding_sheets_are_never_regrouped() -> None:
+    g1 = graph(("feel calm", "consequence"))
+    g2 = graph(("relaxed", "consequence"))
+    merges = parse_merges({"calmness": ["feel calm"]}, source="m.yaml")
+    book = _book(g1, g2, merges=merges)
+    assert sorted((c.name, c.source) for c in book.codes) == [
+        ("calmness", "merge"),
+        ("relaxed", "label"),
+    ]
+    sheet = build_codebook(
+        [RespondentGraph("a", g1, coded=True), RespondentGraph("b", g2, coded=True)],
+        levels=LEVELS,
+    )
+    assert len(sheet.codes) == 2
+
+
+def test_the_embedding_tier_groups_what_shares_no_word_but_never_across_negation() -> None:
+    class Fake:
+        def similarity(self, a: str, b: str) -> float:
+            return 0.7 if {a, b} <= {"can focus", "concentrate", "cannot focus"} else 0.1
+
+    g1 = graph(("can focus", "consequence"))
+    g2 = graph(("concentrate", "consequence"))
+    g3 = graph(("cannot focus", "consequence"))
+    words = _book(g1, g2, g3)
+    assert len(words.codes) == 3  # the words cannot see it
+    embedded = _book(g1, g2, g3, embedder=Fake())
+    focus, concentrate, cannot = (
+        embedded.assignment[(i, g.nodes()[0].id)] for i, g in enumerate((g1, g2, g3))
+    )
+    assert focus == concentrate != cannot

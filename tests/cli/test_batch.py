@@ -43,6 +43,7 @@ def test_a_small_batch_writes_sessions_and_prints_the_summary(tmp_path: Path) ->
     doc = json.loads((out / files[0]).read_text())
     assert doc["status"] == "completed" and doc["simulation"]["evaluation"]["turns"] >= 1
     assert "Ground truth" in result.output and "Strategy mix" in result.output
+    assert "Questions (per 100 asked)" in result.output and "topic splice:" in result.output
     assert "cooperative" in result.output and "low_involvement" in result.output
     lines = result.output.splitlines()
     assert sum(line.startswith("done ") for line in lines) == 4  # one per interview (no tty)
@@ -95,6 +96,19 @@ def test_json_output_and_a_directory_of_personas(tmp_path: Path) -> None:
     overall = data["summary"]["overall"]
     assert overall["interviews"] == 2 and 0.0 <= overall["rung_recall"] <= 1.0
     assert data["failures"] == []
+    questions = data["questions"]
+    assert [r["name"] for r in questions["personas"]] == ["brief", "sceptical"]
+    total = sum(r["questions"] for r in questions["personas"])
+    assert questions["overall"]["questions"] == total > 0
+    assert set(questions["overall"]["per_100"]) == {
+        "clean",
+        "not_their_words",
+        "topic_splice",
+        "double_barrelled",
+        "jargon",
+        "repeat",
+        "set_aside",
+    }
 
 
 def test_dry_run_estimates_and_writes_nothing(tmp_path: Path) -> None:
@@ -270,13 +284,18 @@ def test_finished_interviews_are_reused_only_when_started_the_same_way(tmp_path:
     assert str(tmp_path / "out-2") in shorter.stderr
     assert "skipped" not in shorter.output and "Interviewer" not in shorter.output
 
-    # Another provider: the dry run does not estimate $0 for interviews it would not run.
+    # Another provider: a dry run writes nothing, so it estimates (exit 0) and says the run
+    # itself needs another directory; the interviews it could not reuse are estimated as new,
+    # not at $0.
     other = CliRunner().invoke(
-        app, ["batch", *base, "--provider", "anthropic", "--dry-run"], env=env
+        app, ["batch", *base, "--provider", "anthropic", "--dry-run", "--json"], env=env
     )
-    assert other.exit_code == 2
+    assert other.exit_code == 0, other.output
     assert "generation model offline/" in other.stderr and "-> anthropic/" in other.stderr
-    assert "$0" not in other.output
+    assert "needs another output directory" in other.stderr
+    estimate = json.loads(other.stdout)
+    assert estimate["to_run"] == 1 and estimate["skipped"] == 0
+    assert estimate["total"]["cost_usd"] > 0
 
     seed = CliRunner().invoke(app, ["batch", *base, "--seed", "0", "--no-canonical-slots"])
     assert seed.exit_code == 2 and "canonical slots True -> False" in seed.stderr

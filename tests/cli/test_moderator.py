@@ -172,3 +172,24 @@ def test_the_transcript_shows_the_moderator_the_note_and_the_pass(sessions: Path
     assert "moderator: /alt (the tool chose" in shown.stdout
     assert "note: keen on audio" in shown.stdout
     assert "(declined: /pass)" in shown.stdout
+
+
+def test_a_refused_alt_claims_nothing_was_recorded(sessions: Path) -> None:
+    result, _ = start(["/alt", "/skip", FIRST, "/quit"], sessions)
+    assert "/alt needs a decision to overrule" in result.stdout
+    assert "(recorded)" not in result.stdout
+
+
+def test_the_moderators_question_is_not_labelled_with_the_tools_strategy(sessions: Path) -> None:
+    result, _ = start([FIRST, "/ask What else do you notice?", "/quit"], sessions)
+    panel = result.stdout[result.stdout.index("│ What else do you notice?") :]
+    subtitle = panel.splitlines()[1]
+    assert "asked by the moderator" in subtitle and "strategy:" not in subtitle
+
+
+def test_no_question_is_shown_after_the_respondent_asks_to_stop(sessions: Path) -> None:
+    result, doc = start([FIRST, "I want to stop. Goodbye"], sessions)
+    after = result.stdout[result.stdout.index("you › I want to stop") :]
+    assert "Question 3" not in after and "next:" not in after
+    assert "we'll stop here" in after
+    assert doc["status"] == "completed" and doc["pending_question"] is None

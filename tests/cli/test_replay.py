@@ -98,7 +98,7 @@ class _Turn:
 def _page(monkeypatch: pytest.MonkeyPatch, count: int, keys: list[str]) -> list[int]:
     import interview_cli.ui.replay as views
 
-    monkeypatch.setattr(views, "turn_view", lambda turn, total: f"TURN {turn.turn_number}/{total}")
+    monkeypatch.setattr(views, "turn_page", lambda turn, total: f"TURN {turn.turn_number}/{total}")
     pressed = iter(keys)
 
     def read(prompt: str) -> str:

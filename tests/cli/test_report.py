@@ -227,3 +227,23 @@ def test_out_naming_a_directory_is_one_line(batch: Path, tmp_path: Path) -> None
     assert result.exit_code == 2
     assert "is a directory; name a file" in result.output
     assert "Traceback" not in result.output
+
+
+def test_codes_that_say_the_same_thing_are_grouped_unless_no_group(tmp_path: Path) -> None:
+    run_interview(
+        tmp_path, concept="headphones_mec", session_id="a", answers=["Battery life, mostly."]
+    )
+    run_interview(tmp_path, concept="headphones_mec", session_id="b", answers=["The battery."])
+
+    def battery_codes(*flags: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        data = json.loads(invoke(str(tmp_path), "--json", *flags).stdout)
+        (mec,) = data["methodologies"]
+        return data["options"], [c for c in mec["codes"] if "battery" in c["name"]]
+
+    options, grouped = battery_codes()
+    assert options["group_by_meaning"] is True
+    assert [(c["respondents"], c["source"]) for c in grouped] == [(2, "meaning")]
+    assert set(grouped[0]["variants"]) == {"battery", "battery life"}
+    options, exact = battery_codes("--no-group")
+    assert options["group_by_meaning"] is False
+    assert sorted(c["respondents"] for c in exact) == [1, 1]

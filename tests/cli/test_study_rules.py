@@ -178,3 +178,15 @@ def test_the_methodology_sets_the_responses(tmp_path: Path, sessions: Path) -> N
     assert "Off topic, goodbye." in result.stdout
     doc = only_session(sessions)
     assert doc["termination_reason"] == "ended_off_topic"
+
+
+def test_a_shipped_concept_shows_consent_and_a_guide(sessions: Path) -> None:
+    # The library's example of a study set up for fieldwork: found by id from anywhere.
+    result = run_cli(["-c", "headphones_study_mec"], ["yes", FIRST, "/quit"], sessions)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.index("Consent") < result.stdout.index("Question 1")
+    (path,) = sessions.glob("*.json")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["consent"]["agreed"] is True
+    concept = doc["concept"]["source"]
+    assert "must_cover: [battery life, price]" in concept and "consent:" in concept

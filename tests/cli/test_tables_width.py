@@ -71,9 +71,14 @@ def _ids(root: Path) -> list[str]:
 def test_sessions_lists_batch_subfolders_with_ids_and_dates_whole(
     sessions: Path, width: int
 ) -> None:
-    result = invoke(["sessions", "--sessions-dir", str(sessions)], width)
+    # On a terminal (TTY_COMPATIBLE: Rich's switch), columns that do not fit are left out.
+    result = CliRunner().invoke(
+        app,
+        ["sessions", "--sessions-dir", str(sessions)],
+        env={"COLUMNS": str(width), "TTY_COMPATIBLE": "1"},
+    )
     assert result.exit_code == 0, result.output
-    out = result.stdout
+    out = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout)  # the terminal's styles
     assert len(_ids(sessions)) == 3
     for sid in _ids(sessions):
         assert sid in out  # whole, on one line
@@ -83,6 +88,17 @@ def test_sessions_lists_batch_subfolders_with_ids_and_dates_whole(
     if width == 120:
         assert len(STAMP.findall(out)) == 3  # dates whole, on one line
         assert "methodology, concept: --json or a wider terminal" in out
+
+
+def test_piped_sessions_get_every_column_and_the_folder_whole(sessions: Path) -> None:
+    result = invoke(["sessions", "--sessions-dir", str(sessions)], 80)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"Sessions in {sessions}"  # a path is never broken in two
+    header = lines[1].split()
+    assert header == ["id", "concept", "methodology", "status", "turns", "updated", "cost"]
+    assert "wider terminal" not in result.stdout
+    assert len(STAMP.findall(result.stdout)) == 3
 
 
 def test_sessions_status_filter_and_nested_show(sessions: Path) -> None:

@@ -204,10 +204,19 @@ def test_the_session_file_and_ids_are_shown_whole_at_80_columns(
     summary = result.stdout.split("Interview summary", 1)[1]
     assert "…" not in summary
 
+    # On an 80-column terminal the listing fits it; piped, it has every column and the
+    # sessions directory whole on its first line.
+    on_screen = CliRunner().invoke(
+        app, ["sessions", "--sessions-dir", str(deep)], env={"TTY_COMPATIBLE": "1"}
+    )
+    assert on_screen.exit_code == 0, on_screen.output
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", on_screen.stdout)
+    assert path.stem in shown
+    assert max(len(line) for line in shown.splitlines()) <= 80
     listed = CliRunner().invoke(app, ["sessions", "--sessions-dir", str(deep)])
     assert listed.exit_code == 0, listed.output
+    assert listed.stdout.splitlines()[0] == f"Sessions in {deep}"
     assert path.stem in listed.stdout
-    assert max(len(line) for line in listed.stdout.splitlines()) <= 80
 
 
 # -- 6. sessions show after /end ------------------------------------------------------------

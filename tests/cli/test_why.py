@@ -120,3 +120,47 @@ def test_why_full_never_quotes_a_description_against_its_qualifier(tmp_path: Pat
     full = out[out.index("Chosen:") :]
     assert "Top candidates" in full and "Because:" in full
     assert "at least one outgoing edge" not in full
+
+
+def _why_after(out: str, command: str) -> str:
+    """The /why shown after ``command``'s line: up to its footer."""
+    start = out.index("you › /why", out.index(f"you › {command}"))
+    return " ".join(out[start : out.index("/why full:", start)].split())
+
+
+def test_why_after_alt_says_the_moderator_chose_and_what_the_tool_had(tmp_path: Path) -> None:
+    out = _interview(tmp_path, [ANSWERS[0], "/alt", "/why", "/quit"])
+    shown = _why_after(out, "/alt")
+    assert "Chosen by the moderator (/alt): explore" in shown
+    assert "the tool's next-best move (score 1.31, 1.03 behind its choice)" in shown
+    assert "The tool had chosen: deepen on “focus on the train” score 2.34" in shown
+    # Not the overruled decision's head, nor its runner-up presented as the alternative.
+    assert "Chosen: " not in shown and "Runner-up" not in shown
+
+
+def test_why_after_skip_and_ask_names_the_moderators_part(tmp_path: Path) -> None:
+    out = _interview(tmp_path, [ANSWERS[0], "/skip", "/why", "/quit"])
+    shown = _why_after(out, "/skip")
+    assert "The moderator closed “focus on the train” (/skip); the tool then chose" in shown
+    assert "The tool had chosen: deepen on “focus on the train”" in shown
+    out = _interview(tmp_path / "ask", [ANSWERS[0], "/ask What else do you notice?", "/why"])
+    shown = _why_after(out, "/ask")
+    assert "Asked by the moderator (/ask)" in shown
+    assert "The tool's move, kept: deepen on “focus on the train”" in shown
+
+
+def test_why_on_the_last_turn_says_why_the_closing_waits(tmp_path: Path) -> None:
+    # With one turn left, the closing question (the top score) is put off for one more
+    # question: the rule that did it is recorded and must be the explanation.
+    result = CliRunner().invoke(
+        app,
+        ["run", "--sessions-dir", str(tmp_path), "-c", "headphones_mec", "--max-turns", "3"],
+        input="".join(line + "\n" for line in [ANSWERS[0], ANSWERS[1], "/why", "/quit"]),
+        env={"COLUMNS": "120"},
+        catch_exceptions=False,
+    )
+    shown = _why_after(result.stdout, ANSWERS[1])
+    assert "Chosen: deepen on “feel in control”" in shown
+    assert "Passed over: reflect at 3.36 (1.60 more), set aside by the rule below" in shown
+    assert "Not closing yet: one turn is left" in shown
+    assert "-1.60 behind" not in shown and "Runner-up: reflect" not in shown

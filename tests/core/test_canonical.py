@@ -11,6 +11,7 @@ from kg_fixtures import e, extract, n
 
 from interview_cli.config.tuning import CanonicalTuning
 from interview_cli.core.canonical.slots import (
+    WORD_RULES,
     CanonicalState,
     canonical_graph_state,
     dual_graph_comparison,
@@ -141,11 +142,12 @@ def test_min_support_is_a_tuning_knob() -> None:
     assert [m.via for m in state.mappings] == ["new", "grouped"]
 
 
-def test_merging_by_name_by_similarity_and_never_across_types_or_polarity() -> None:
+def test_word_rules_merge_by_name_or_similarity_never_across_types_or_polarity() -> None:
+    # A session recorded under the word rules (canonical state version 1) replays by them.
     graph = KnowledgeGraph()
     extract(graph, [n("battery life"), n("expensive"), n("battery life", "consequence")], turn=1)
     state, _ = apply(
-        CanonicalState(),
+        CanonicalState(version=WORD_RULES),
         graph,
         [
             batch(

@@ -15,8 +15,9 @@ from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.canonical.slots import CanonicalState, SlotBatch
 from interview_cli.core.turn import CoreState, TurnInput, advance
 from interview_cli.errors import LLMError
+from interview_cli.llm.fakes import ScriptedLLM
 from interview_cli.llm.offline import OfflineLLM
-from interview_cli.llm.protocol import SlotProposal, SlotProposals, TaskResult
+from interview_cli.llm.protocol import SlotProposal, SlotProposals, SlotRequest
 from interview_cli.llm.settings import resolve_llm_settings
 from interview_cli.pipeline.runner import Interview
 from interview_cli.pipeline.setup import new_session
@@ -177,33 +178,33 @@ def test_slot_discovery_overlaps_question_generation() -> None:
     assert interview.session.pending_question is not None
 
 
-class FlakySlots(OfflineLLM):
-    """propose_slots raises on turn 1, returns an unusable (empty) response on turn 2."""
+def every_label_in_slot_x(request: SlotRequest) -> SlotProposals:
+    return SlotProposals(
+        proposals=[
+            SlotProposal(slot_name="x", node_type=group.node_type, surface_labels=[label])
+            for group in request.all_groups()
+            for label in group.labels
+        ]
+    )
 
-    async def propose_slots(self, request: Any) -> Any:
-        turn = request.seed  # the session seed (0) + the turn number
-        if turn == 1:
-            raise LLMError("slots down (test)", provider="offline", task="propose_slots")
-        if turn == 2:
-            return TaskResult[SlotProposals](value=SlotProposals(), failures=["bad json"])
-        return TaskResult[SlotProposals](
-            value=SlotProposals(
-                proposals=[
-                    SlotProposal(slot_name="x", node_type=request.node_type, surface_labels=[label])
-                    for label in request.labels
-                ]
-            )
-        )
+
+def flaky_slots() -> ScriptedLLM:
+    """The offline model, but propose_slots raises on turn 1 and answers what is no JSON on
+    turn 2, then puts every label in a slot."""
+    llm = ScriptedLLM(fallback=OfflineLLM(0))
+    down = LLMError("slots down (test)", provider="offline", task="propose_slots")
+    return llm.enqueue("propose_slots", [down, "bad json", *[every_label_in_slot_x] * 4])
 
 
 def test_failed_slot_calls_never_fail_the_turn_and_are_asked_again() -> None:
-    interview = conduct(FlakySlots(0), answers=ANSWERS[:3])
+    interview = conduct(flaky_slots(), answers=ANSWERS[:3])
     t1, t2, t3 = interview.session.turns
     assert all(t.status == "complete" for t in (t1, t2, t3))
     assert t1.slot_discovery["unmapped"] and "slots down" in t1.failures[-1]
     first_batch = t1.slot_proposals[0]
     assert first_batch["failed"] and "slots down" in first_batch["error"]
-    assert t2.slot_proposals[0]["failed"] and t2.slot_proposals[0]["error"] == "bad json"
+    assert t2.slot_proposals[0]["failed"]
+    assert "not valid JSON" in t2.slot_proposals[0]["error"]
     asked_again = set(t3.slot_proposals[0]["node_ids"])
     assert set(first_batch["node_ids"]) <= asked_again
     assert not interview.canonical.slot_of().keys() ^ set(interview.core.graph.node_ids())  # type: ignore[union-attr]

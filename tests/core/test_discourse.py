@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,6 +15,7 @@ from interview_cli.core.discourse import (
     analyse_discourse,
     discourse_hints,
 )
+from interview_cli.llm.fakes import ScriptedLLM
 from interview_cli.llm.offline import OfflineLLM
 from interview_cli.llm.settings import resolve_llm_settings
 from interview_cli.pipeline.runner import Interview
@@ -140,17 +140,8 @@ def test_a_frame_parser_replaces_the_pattern_frames_but_not_the_markers() -> Non
 # ---- stage 2.5 in the pipeline ------------------------------------------------------------
 
 
-class Recording(OfflineLLM):
-    def __init__(self) -> None:
-        super().__init__(0)
-        self.hints: list[list[str]] = []
-
-    async def extract(self, request: Any) -> Any:
-        self.hints.append(list(request.discourse_hints))
-        return await super().extract(request)
-
-
-def run(*, hints: bool) -> tuple[Recording, Interview]:
+def run(*, hints: bool) -> tuple[list[list[str]], Interview]:
+    """One answer with discourse hints on or off; the hints each extraction request got."""
     lib = Library.discover(extra_roots=[ROOT], cwd=ROOT, env={})
     concept = lib.concept("headphones_mec")
     session = new_session(
@@ -162,7 +153,7 @@ def run(*, hints: bool) -> tuple[Recording, Interview]:
         timestamps=False,
         discourse_hints=hints,
     )
-    llm = Recording()
+    llm = ScriptedLLM(fallback=OfflineLLM(0))  # the offline model, its requests kept
     interview = Interview(session, store=None, llm=llm)
 
     async def go() -> None:
@@ -170,19 +161,19 @@ def run(*, hints: bool) -> tuple[Recording, Interview]:
         await interview.submit("I like the noise cancelling because I can focus on the train")
 
     asyncio.run(go())
-    return llm, interview
+    return [list(r.discourse_hints) for r in llm.requests("extract")], interview
 
 
 def test_stage_two_and_a_half_passes_hints_to_extraction_and_records_them() -> None:
-    llm, interview = run(hints=True)
+    sent, interview = run(hints=True)
     (turn,) = interview.session.turns
-    assert llm.hints[0] and llm.hints[0][0].startswith("causal (because)")
-    assert turn.discourse_hints == llm.hints[0]
+    assert sent[0] and sent[0][0].startswith("causal (because)")
+    assert turn.discourse_hints == sent[0]
 
 
 def test_stage_two_and_a_half_is_skipped_when_off() -> None:
-    llm, interview = run(hints=False)
-    assert llm.hints == [[]] and interview.session.turns[0].discourse_hints == []
+    sent, interview = run(hints=False)
+    assert sent == [[]] and interview.session.turns[0].discourse_hints == []
 
 
 @pytest.mark.parametrize(

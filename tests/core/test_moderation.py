@@ -33,6 +33,7 @@ from interview_cli.core.decide.moderation import (
 )
 from interview_cli.core.decide.scoring import Ranking, ScoredCandidate
 from interview_cli.core.decide.vetoes import FocusEntry, VetoContext, node_exhausted, repeated_probe
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.update import GraphDelta
 from interview_cli.core.models import (
     ExtractedEdge,
@@ -284,6 +285,42 @@ def test_with_just_said_on_a_tie_follows_what_the_last_answer_brought_up() -> No
     new, tie = break_focus_tie(r, Methodology.model_validate(data), t)
     assert new.selected is not None and new.selected.node_id == "comments"
     assert tie is not None and tie.rule == "the respondent just said it"
+
+
+def test_with_led_with_of_two_just_said_the_first_said_wins() -> None:
+    # The opening answer: "I love the noise cancelling, though they get warm on the ears".
+    # Both are new attributes with as much to climb; the aside ranks first by score order.
+    t = NodeStateTracker(
+        turn=1,
+        states={
+            "noise": state("noise", level=1, created_at_turn=1),
+            "warm": state("warm", level=1, created_at_turn=1),
+        },
+    )
+    r = ranking(candidate("warm", 2.0), candidate("noise", 2.0))
+    data = tie_methodology(0.1).model_dump(mode="json")
+    data["tuning"].update(focus_tie_just_said=True, focus_tie_led_with=False)
+    assert break_focus_tie(r, Methodology.model_validate(data), t) == (r, None)
+    data["tuning"]["focus_tie_led_with"] = True
+    new, tie = break_focus_tie(r, Methodology.model_validate(data), t)
+    assert new.selected is not None and new.selected.node_id == "noise"
+    assert tie is not None and tie.rule == "the respondent led with it"
+
+
+def test_what_the_respondent_led_with_is_a_liked_or_disliked_thing_before_a_mention() -> None:
+    # "they're the sony ones, over ear. honestly I mostly use them for the noise cancelling
+    # ... they do get a bit warm on the ears": the over-ear is a mention (stance 0), said first.
+    methodology = tie_methodology(0.1)
+    graph = KnowledgeGraph()
+    ids = [
+        graph.add_node(label, "attribute", methodology=methodology, turn=1, stance=stance).id
+        for label, stance in (("over-ear", 0), ("noise cancelling", 1), ("warm on the ears", -1))
+    ]
+    t = NodeStateTracker(turn=1, states={i: state(i, level=1, created_at_turn=1) for i in ids})
+    r = ranking(candidate(ids[0], 2.0), candidate(ids[2], 2.0), candidate(ids[1], 2.0))
+    new, tie = break_focus_tie(r, methodology, t, graph)
+    assert new.selected is not None and new.selected.node_id == ids[1]
+    assert tie is not None and tie.rule == "the respondent led with it"
 
 
 # ---- stop guard ---------------------------------------------------------------------------

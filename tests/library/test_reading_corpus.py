@@ -98,7 +98,11 @@ def test_nodes_are_classed_as_rung_junk_or_mangled(bench: ModuleType, tmp_path: 
         },
         "canonical": {
             "slots": [{"id": "s1", "slot_name": "battery"}],
-            "mappings": [{"surface_node_id": "n1", "slot_id": "s1"}],
+            # crisp sound lumped into the battery's slot: a mixed pair, two rungs in one slot
+            "mappings": [
+                {"surface_node_id": "n1", "slot_id": "s1"},
+                {"surface_node_id": "n3", "slot_id": "s1"},
+            ],
         },
     }
     asked = [
@@ -121,6 +125,7 @@ def test_nodes_are_classed_as_rung_junk_or_mangled(bench: ModuleType, tmp_path: 
     assert (score.rung_nodes, score.junk_nodes, score.nodes) == (2, 2, 5)
     assert (score.junk_focus, score.questions) == (1, 2)
     assert score.right_level == 1  # battery is an attribute; crisp sound was typed a value
+    assert (score.pairs_within, score.shared_within, score.mixed_within) == (0, 0, 1)
 
 
 def test_one_corpus_interview_runs_through_the_real_turn(bench: ModuleType, tmp_path: Path) -> None:
@@ -132,3 +137,24 @@ def test_one_corpus_interview_runs_through_the_real_turn(bench: ModuleType, tmp_
     assert run.session["graph"]["nodes"], "the answers made no node at all"
     figures = bench.figures(bench.score_run(run, bench.classify_nodes(run)))
     assert figures["answers"] == 2 and figures["rungs"] == 2
+
+
+def test_across_interviews_rungs_are_paired_through_the_report_codes(
+    bench: ModuleType, tmp_path: Path
+) -> None:
+    root = _write(tmp_path, "it goes the whole week")
+    topic_dir = root / "dev" / "hp"
+    (topic_dir / "two.yaml").write_text((topic_dir / "one.yaml").read_text())
+    (topic,) = bench.load_set("dev", root)
+    lib = Library.discover(cwd=ROOT)
+    runs = [asyncio.run(bench.run_interview(topic, iv, lib)) for iv in topic.interviews]
+    views = [bench.classify_nodes(r) for r in runs]
+    codes = bench.report_codes(runs)
+    assert all(codes) and set(codes[0]) == {v["id"] for v in runs[0].session["graph"]["nodes"]}
+    score = bench.score_across(runs, views)
+    # The same answers twice: every rung node has its twin in the other interview, and the
+    # report codes twins alike (same words) while keeping the two rungs apart.
+    twins = sum(v.kind == "rung" for v in views[0].values())
+    assert twins >= 2 and score.pairs_across >= twins
+    assert score.shared_across >= twins
+    assert score.mixed_across == 0

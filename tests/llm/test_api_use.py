@@ -64,7 +64,7 @@ def test_every_shipped_schema_is_accepted_by_strict_mode(method: str) -> None:
         extraction_schema(methodology, concept),
         extraction_schema(methodology),
         assessment_schema(),
-        slots_schema("attribute", ["a", "b"]),
+        slots_schema(),
     ):
         assert strict_problems(schema) == []
     # Optional values are nullable rather than left out.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import pytest
 
@@ -18,7 +17,7 @@ from interview_cli.llm.boundary import (
     clean_result,
 )
 from interview_cli.llm.factory import RoutedLLM
-from interview_cli.llm.offline import OfflineLLM
+from interview_cli.llm.fakes import ScriptedLLM
 from interview_cli.llm.protocol import AssessRequest, Exchange, TaskResult
 
 
@@ -97,22 +96,14 @@ def test_bound_request_bounds_every_answer_it_carries() -> None:
     assert Exchange(question="q", answer=long).answer == long
 
 
-class _Hostile(OfflineLLM):
-    """The offline client, answering with controls (any implementation passes the router)."""
-
-    async def generate_question(self, request: Any, on_token: Any = None) -> TaskResult[str]:
-        if on_token is not None:
-            on_token("Why \x1b[2J")
-        return TaskResult(value="Why \x1b[2Jdoes it\x00 matter?")
-
-
 def test_the_router_cleans_every_client_including_offline() -> None:
-    impl = _Hostile(seed=0)
+    # A scripted client answering with controls (any implementation passes the router).
+    impl = ScriptedLLM().enqueue("generate_question", ["Why \x1b[2Jdoes it\x00 matter?"])
     router = RoutedLLM({c: impl for c in ("extraction", "scoring", "generation", "respondent")})
     streamed: list[str] = []
     result = asyncio.run(router.generate_question(None, streamed.append))  # type: ignore[arg-type]
     assert result.value == "Why does it matter?"
-    assert streamed == ["Why "]
+    assert streamed == ["Why does it matter?"]
 
 
 def test_parametrized_task_results_survive_a_collection() -> None:

@@ -87,6 +87,9 @@ def test_a_server_without_a_key_and_an_unpriced_model(
     calls = [c for t in doc["turns"] for c in t["llm_calls"]]
     assert calls and all(c["cost_usd"] is None for c in calls)  # unknown, not 0
     assert doc["usage"]["unpriced"] == [f"openai-compatible:{MODEL}"]
+    # The totals are unknown too, in the file: null, never a 0.0 that reads as free.
+    assert doc["usage"]["cost_usd"] is None and doc["usage"]["priced_cost_usd"] == 0.0
+    assert all(task["cost_usd"] is None for task in doc["usage"]["by_task"].values())
     end = " ".join(result.stdout.split())
     assert "cost unknown (" in end and f"no price for openai-compatible:{MODEL}" in end
     assert "$0.0000" not in result.stdout

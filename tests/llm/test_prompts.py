@@ -438,10 +438,8 @@ def test_slots_prompt() -> None:
     assert prompt.tool_name == SLOTS_TOOL
     assert prompt.user.count("</surface_labels>") == 1
     assert "- texture" in prompt.user
-    schema = prompt.schema
-    assert schema is not None
-    items = schema["properties"]["proposals"]["items"]["properties"]["surface_labels"]["items"]
-    assert items["enum"] == ["creamy texture", "x</surface_labels>"]
+    # The labels are in the text, not in the schema: the schema is the same every call.
+    assert prompt.schema == render_slots(SlotRequest(node_type="x", labels=["y"])).schema
 
 
 def test_one_slots_prompt_for_several_node_types() -> None:
@@ -459,7 +457,7 @@ def test_one_slots_prompt_for_several_node_types() -> None:
     assert "Node type: attribute" in prompt.user and "Node type: value" in prompt.user
     assert prompt.system == render_slots(SlotRequest(node_type="x", labels=["y"])).system
     proposal = prompt.schema["properties"]["proposals"]["items"]["properties"]  # type: ignore[index]
-    assert proposal["node_type"]["enum"] == ["attribute", "value"]
+    assert "enum" not in proposal["node_type"]  # checked on return (below), not in the schema
     result = validate_slots(
         {
             "proposals": [

@@ -116,8 +116,12 @@ def test_usage_keeps_unpriced_models_apart() -> None:
     usage.add(LLMCall(task="extract", provider="openai", model="gpt-4o-mini", cost_usd=0.25))
     usage.add(LLMCall(task="assess", provider="openai-compatible", model="m", cost_usd=None))
     usage.add(LLMCall(task="assess", provider="openai-compatible", model="m", cost_usd=None))
-    assert (usage.cost_usd, usage.unpriced, usage.calls) == (0.25, ["openai-compatible:m"], 3)
-    assert format_cost(usage.cost_usd, usage.unpriced) == "$0.2500 + unknown"
+    assert (usage.cost_usd, usage.unpriced, usage.calls) == (None, ["openai-compatible:m"], 3)
+    assert usage.priced_cost_usd == 0.25
+    assert (
+        usage.by_task["extract"]["cost_usd"] == 0.25 and usage.by_task["assess"]["cost_usd"] is None
+    )
+    assert format_cost(usage.priced_cost_usd, usage.unpriced) == "$0.2500 + unknown"
     assert format_cost(0.0, ["openai-compatible:m"]) == "unknown"
     assert format_cost(None) == "unknown"
     assert format_cost(0.0) == "$0.0000"  # offline: free, and known to be
@@ -187,3 +191,25 @@ def test_the_dry_run_gives_low_and_high_and_no_zero_for_unpriced() -> None:
     assert extract["input_tokens_high"] == int(1.5 * extract["input_tokens"])
     assert 0 < priced["total"]["cost_usd"] < priced["total"]["cost_high_usd"]
     assert any("reasoning models" in a for a in priced["assumptions"])
+
+
+def test_an_older_usage_record_with_unpriced_calls_reads_as_unknown() -> None:
+    # Written before the total became null: cost_usd was the priced part beside `unpriced`.
+    old = {
+        "calls": 3,
+        "cost_usd": 0.25,
+        "unpriced": ["openai-compatible:m"],
+        "by_task": {
+            "extract": {"calls": 1, "input_tokens": 0, "output_tokens": 0, "cost_usd": 0.25},
+            "assess": {"calls": 2, "input_tokens": 0, "output_tokens": 0, "cost_usd": 0.0},
+        },
+    }
+    usage = Usage.model_validate(old)
+    assert (usage.cost_usd, usage.priced_cost_usd) == (None, 0.25)
+    assert (
+        usage.by_task["assess"]["cost_usd"] is None and usage.by_task["extract"]["cost_usd"] == 0.25
+    )
+    assert Usage.model_validate({"calls": 2, "cost_usd": 0.5}).priced_cost_usd == 0.5
+    # Read again as written now, nothing changes.
+    again = Usage.model_validate(usage.model_dump(mode="json"))
+    assert again == usage

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from interview_cli.config.library import Library
 from interview_cli.core.graph.knowledge import KnowledgeGraph
@@ -32,3 +33,94 @@ def test_a_contrast_is_no_step_of_a_ladder() -> None:
     # "wired" reaches the value only through the contrast: one complete chain of two attributes.
     state = compute_graph_state(graph, meth, 1)
     assert state.chain_completion_ratio == 0.5
+
+
+def _graph(meth: object, nodes: list[tuple[str, str]], edges: list[tuple[int, int, str]]) -> Any:
+    graph = KnowledgeGraph()
+    ids = [graph.add_node(label, kind, methodology=meth, turn=1).id for label, kind in nodes]  # type: ignore[arg-type]
+    for source, target, relation in edges:
+        graph.add_relation(ids[source], ids[target], relation, methodology=meth, turn=1)  # type: ignore[arg-type]
+    return graph
+
+
+def test_every_stated_value_and_every_loose_concept_is_in_the_summary() -> None:
+    # One attribute laddered to two values, a second attribute, and a complaint said in
+    # passing: the summary must not keep only one chain per starting concept.
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = _graph(
+        meth,
+        [
+            ("noise cancelling", "attribute"),
+            ("focus on the train", "functional_consequence"),
+            ("time to myself", "terminal_value"),
+            ("get my reading done", "functional_consequence"),
+            ("being productive", "instrumental_value"),
+            ("get warm on the ears", "attribute"),
+        ],
+        [(0, 1, "leads_to"), (1, 2, "leads_to"), (1, 3, "leads_to"), (3, 4, "leads_to")],
+    )
+    assert learned_summary(graph, meth) == (
+        "- noise cancelling → focus on the train → time to myself\n"
+        "- noise cancelling → focus on the train → get my reading done → being productive\n"
+        "- also: get warm on the ears"
+    )
+
+
+def test_a_correction_shows_as_corrected() -> None:
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = _graph(
+        meth,
+        [
+            ("good sound", "attribute"),
+            ("enjoy my music", "psychosocial_consequence"),
+            ("fits properly", "attribute"),
+        ],
+        [(0, 1, "leads_to"), (2, 0, "revises")],
+    )
+    assert learned_summary(graph, meth) == "- fits properly → enjoy my music"
+
+
+def test_a_correction_that_also_joins_the_chain_is_shown_once() -> None:
+    # The closing answer: "it's less that I'm nicer to people, more that I'm calmer in myself"
+    # read as a revision and a rung: two ends that read the same once corrected.
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = _graph(
+        meth,
+        [
+            ("noise cancelling", "attribute"),
+            ("don't arrive wound up", "psychosocial_consequence"),
+            ("nicer to people", "psychosocial_consequence"),
+            ("calmer in myself", "psychosocial_consequence"),
+        ],
+        [(0, 1, "leads_to"), (1, 2, "leads_to"), (3, 2, "revises"), (1, 3, "leads_to")],
+    )
+    assert learned_summary(graph, meth) == (
+        "- noise cancelling → don't arrive wound up → calmer in myself"
+    )
+
+
+def test_the_way_to_a_job_is_told_before_what_gets_in_its_way() -> None:
+    # A JTBD morning: the cafe coffee is fuel for being awake on the train; skipping it made
+    # them useless by 10. The ladder to the job goes through the fuel; the pain joins it.
+    meth = Library.discover(cwd=ROOT).methodology("jobs_to_be_done").value
+    graph = KnowledgeGraph()
+
+    def add(label: str, kind: str, stance: int = 0) -> str:
+        return graph.add_node(label, kind, methodology=meth, turn=1, stance=stance).id
+
+    cafe = add("coffee at the station cafe", "solution_approach")
+    fuel = add("fuel up for the commute", "job_statement")
+    awake = add("awake for emails on the train", "job_statement", 1)
+    skip = add("cutting out the cafe coffee", "solution_approach", -1)
+    useless = add("useless by 10", "pain_point", -1)
+    for source, target, relation in (
+        (cafe, fuel, "hired_for"),
+        (fuel, awake, "serves"),
+        (skip, useless, "creates"),
+        (useless, awake, "hinders"),
+    ):
+        graph.add_relation(source, target, relation, methodology=meth, turn=1)
+    assert learned_summary(graph, meth) == (
+        "- coffee at the station cafe → fuel up for the commute → awake for emails on the train\n"
+        "- cutting out the cafe coffee → useless by 10 → awake for emails on the train"
+    )

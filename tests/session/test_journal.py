@@ -207,3 +207,21 @@ def test_the_snapshot_is_rewritten_once_the_journal_outgrows_it(tmp_path: Path) 
         assert not journal.exists() or journal.stat().st_size <= limit
     assert 1 <= rewritten <= 6  # geometric: the total written stays a few times the file
     assert same(read_session_file(path), session)
+
+
+def test_a_change_to_the_last_complete_turn_reaches_the_journal(tmp_path: Path) -> None:
+    # The last complete turn may still change after it was saved (a moderator overrules its
+    # decision, its slot call settles into it while the next answer is read): an active
+    # session's journal save must carry that, not only the snapshot at the pause.
+    store, session, path = started(tmp_path)
+    add_turn(session, 1)
+    add_turn(session, 2)
+    store.save(session)
+    add_turn(session, 3, complete=False)
+    store.save(session)
+    session.turns[1].failures.append("late slot call settled")
+    session.turns[0].failures.append("an older turn is not re-read")
+    store.save(session)
+    assert path.with_suffix(".journal").exists()
+    turns = read_session_file(path).turns
+    assert turns[1].failures == ["late slot call settled"]

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 from interview_cli.analysis.sources import snapshot_concept, snapshot_methodology
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.closing_answer import take_closing_answer
+from interview_cli.core.canonical.slots import SlotBatch
+from interview_cli.core.closing_answer import settle_closing, take_closing_answer
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.graph.update import GraphDelta
 from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome
@@ -100,12 +101,14 @@ def with_closing(
     closing = session.closing
     if closing is None or closing.extraction is None:
         return state, None
-    return take_closing_answer(
-        state,
-        closing.extraction,
-        methodology=methodology or snapshot_methodology(session),
-        utterance_id=closing.utterance_id,
+    m = methodology or snapshot_methodology(session)
+    after, delta = take_closing_answer(
+        state, closing.extraction, methodology=m, utterance_id=closing.utterance_id
     )
+    if closing.slot_proposals is not None:  # the closing's slot step, when it had one
+        batches = [SlotBatch.model_validate(b) for b in closing.slot_proposals]
+        after, _ = settle_closing(after, batches, methodology=m)
+    return after, delta
 
 
 def final_state(session: SessionFile) -> CoreState | None:

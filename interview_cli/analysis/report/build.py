@@ -47,6 +47,7 @@ from interview_cli.analysis.report.metrics import (
     metrics_for,
 )
 from interview_cli.analysis.report.participants import ParticipantRow, participant_rows
+from interview_cli.analysis.report.selection import Selection
 from interview_cli.analysis.report.shapes import (
     GridAnalysis,
     JourneyAnalysis,
@@ -55,6 +56,7 @@ from interview_cli.analysis.report.shapes import (
 )
 from interview_cli.analysis.sources import SessionSource, methodology_groups, snapshot_methodology
 from interview_cli.config.schemas import Methodology
+from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.node_link import from_json
 from interview_cli.words import plural
@@ -69,6 +71,8 @@ class ReportOptions:
     merges: Mapping[str, Sequence[str]] | None = None
     top: int = 12
     use_slots: bool = True  # code by canonical slots where the sessions recorded them
+    # group codes that say the same thing in other words across sessions (codes.py)
+    group_by_meaning: bool = True
     counting: str = "ladder"  # implication.COUNTING_RULES
     full_matrix: bool = False  # every code in the implication matrix, not only those at cut-off
 
@@ -151,6 +155,8 @@ class Report:
     unmatched_merges: list[tuple[str, str]] = field(default_factory=list)
     participants: list[ParticipantRow] = field(default_factory=list)
     where: list[tuple[str, str]] = field(default_factory=list)  # the --where selection
+    # Which sessions by status and origin (None: sessions chosen by the caller, or none).
+    selection: Selection | None = None
 
 
 def ladder_relations(methodology: Methodology) -> set[str]:
@@ -363,15 +369,23 @@ def build_section(
     options: ReportOptions,
     *,
     graphs: Sequence[RespondentGraph] | None = None,
+    embedder: Embedder | None = None,
 ) -> MethodSection:
-    """One methodology's analysis; ``graphs``: the sources' graphs, if already parsed."""
+    """One methodology's analysis; ``graphs``: the sources' graphs, if already parsed;
+    ``embedder``: the embedding tier for grouping codes by meaning (None: words)."""
     levels = {n.name: n.level for n in methodology.ontology.nodes}
     graphs = list(graphs) if graphs is not None else _graphs(sources, options.use_slots)
     section = MethodSection(
         methodology=methodology.name,
         version=methodology.method.version,
         session_ids=[s.session.id for s in sources],
-        codebook=build_codebook(graphs, levels=levels, merges=options.merges),
+        codebook=build_codebook(
+            graphs,
+            levels=levels,
+            merges=options.merges,
+            by_meaning=options.group_by_meaning,
+            embedder=embedder,
+        ),
         levels=levels,
         level_names=level_names([(n.name, n.level) for n in methodology.ontology.nodes]),
         concepts=concept_counts(sources),
@@ -395,12 +409,14 @@ def build_report(
     skipped: Sequence[str] = (),
     sheets: Sequence[LadderSheet] = (),
     sheet_methodology: Methodology | None = None,
+    embedder: Embedder | None = None,
 ) -> Report:
     """The report over session files and coding sheets (``sheets``, coded by hand).
 
     A sheet's respondents join the section of ``sheet_methodology`` (means-end chains), pooled
     with its sessions when there are any, so hand-coded and interviewed ladders share codes,
-    one implication matrix and one map.
+    one implication matrix and one map. ``embedder``: the embedding tier for grouping codes
+    by meaning (None: words).
     """
     options = options or ReportOptions()
     rows = metrics_for(sources)
@@ -422,7 +438,11 @@ def build_report(
         methodology = snapshot_methodology(group[0].session) if group else sheet_methodology
         assert methodology is not None
         section = build_section(
-            methodology, group, options, graphs=[graph_of[id(s)] for s in group] + extra
+            methodology,
+            group,
+            options,
+            graphs=[graph_of[id(s)] for s in group] + extra,
+            embedder=embedder,
         )
         if extra:
             section.sheets = [sheet.describe() for sheet in sheets]

@@ -13,9 +13,12 @@ code from, in order of precedence:
    share a code while "stressed" and "not stressed" do not).
 
 Nodes that share any key end up in one code (union-find), so an alias in one interview can join
-two labels seen in others. A code is named after its merge, else after its most frequent surface
-label (slot names are identifiers such as ``feel_control_time``, kept in ``source``); its node
-type is the most frequent type among its nodes.
+two labels seen in others. Then codes that say the same thing in other words are grouped by
+meaning (``analysis.report.grouping``: one respondent's slot ``battery`` and another's
+"decent battery"), analyst merges excepted; ``by_meaning=False`` keeps the exact codes.
+A code is named after its merge, else after its most frequent surface label (slot names are
+identifiers such as ``feel_control_time``, kept in ``source``); its node type is the most
+frequent type among its nodes.
 """
 
 from __future__ import annotations
@@ -26,7 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interview_cli.analysis.report.grouping import Wording, group_by_meaning
 from interview_cli.config.yamlio import YAMLError, load_yaml
+from interview_cli.core.canonical.slots import slot_text
+from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.text import lemma_key, normalise
 from interview_cli.errors import ConfigError
@@ -42,6 +48,8 @@ class RespondentGraph:
     # Node ids per ladder, lowest rung first, when the ladders were coded by hand (a coding
     # sheet); None: read them from the graph (``graph_ladders``).
     ladders: tuple[tuple[str, ...], ...] | None = None
+    # The labels are an analyst's codes already (a coding sheet): never regrouped by meaning.
+    coded: bool = False
 
 
 @dataclass(frozen=True)
@@ -53,7 +61,9 @@ class Code:
     respondents: int
     mentions: int
     variants: tuple[str, ...]
-    source: str  # "merge", "slot <slot name>" or "label"
+    # "merge", "slot <slot name>", "label", or "meaning": codes of other wordings grouped by
+    # what they say (analysis.report.grouping)
+    source: str
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -266,6 +276,7 @@ def _draft(
     respondents: Sequence[RespondentGraph],
     levels: Mapping[str, int],
     merge_root: Mapping[str, str],
+    grouped: bool = False,
 ) -> _Draft:
     labels: Counter[str] = Counter()
     slots: Counter[str] = Counter()
@@ -294,6 +305,8 @@ def _draft(
     name = merge_root.get(root) or _most_common(labels)
     if root in merge_root:
         source = "merge"
+    elif grouped:
+        source = "meaning"
     elif slots:
         source = f"slot {_most_common(slots)}"
     else:
@@ -309,8 +322,11 @@ def build_codebook(
     *,
     levels: Mapping[str, int],
     merges: Mapping[str, Sequence[str]] | None = None,
+    by_meaning: bool = True,
+    embedder: Embedder | None = None,
 ) -> CodeBook:
-    """Code every node of every respondent's graph (see the module docstring)."""
+    """Code every node of every respondent's graph (see the module docstring); ``embedder``:
+    the embedding tier for grouping by meaning (None: words)."""
     uf = _UnionFind()
     merge_of_key: dict[str, str] = {}
     for name, labels in (merges or {}).items():
@@ -338,10 +354,11 @@ def build_codebook(
     for (r, node_id), anchor in node_anchor.items():
         groups.setdefault(uf.find(anchor), []).append((r, node_id))
     merge_root = {uf.find(f"M:{name}"): name for name in (merges or {})}
+    clusters = _by_meaning(groups, respondents, merge_root, embedder) if by_meaning else None
 
     drafts: list[_Draft] = []
-    for root, members in groups.items():
-        drafts.append(_draft(root, members, respondents, levels, merge_root))
+    for root, members, grouped in _joined(groups, clusters):
+        drafts.append(_draft(root, members, respondents, levels, merge_root, grouped))
     drafts.sort(key=lambda d: (d.level, -d.respondents, d.name))
     codes: list[Code] = []
     assignment: dict[tuple[int, str], str] = {}
@@ -362,6 +379,58 @@ def build_codebook(
         for member in d.members:
             assignment[member] = code_id
     return CodeBook(tuple(codes), assignment)
+
+
+def _wording(
+    members: Sequence[tuple[int, str]], respondents: Sequence[RespondentGraph], fixed: bool
+) -> Wording:
+    """An exact code's words: its most frequent slot name (else first label) and labels."""
+    slots: Counter[str] = Counter()
+    types: Counter[str] = Counter()
+    texts: list[str] = []
+    for r, node_id in members:
+        resp = respondents[r]
+        if slot := resp.slots.get(node_id):
+            slots[slot] += 1
+        node = resp.graph.node(node_id)
+        texts.extend(node.labels)
+        types[node.node_type] += 1
+    texts = list(dict.fromkeys(texts))
+    name = slot_text(_most_common(slots)) if slots else texts[0]
+    return Wording(name, tuple(texts), fixed=fixed, node_type=_most_common(types))
+
+
+def _by_meaning(
+    groups: Mapping[str, list[tuple[int, str]]],
+    respondents: Sequence[RespondentGraph],
+    merge_root: Mapping[str, str],
+    embedder: Embedder | None,
+) -> list[int]:
+    wordings = [
+        _wording(
+            members,
+            respondents,
+            root in merge_root or any(respondents[r].coded for r, _ in members),
+        )
+        for root, members in groups.items()
+    ]
+    return group_by_meaning(wordings, embedder=embedder)
+
+
+def _joined(
+    groups: Mapping[str, list[tuple[int, str]]], clusters: Sequence[int] | None
+) -> list[tuple[str, list[tuple[int, str]], bool]]:
+    """(root, members, grouped by meaning) per code: the exact groups of one cluster joined,
+    under the first one's root."""
+    if clusters is None:
+        return [(root, list(members), False) for root, members in groups.items()]
+    roots: dict[int, list[str]] = {}
+    for root, cluster in zip(groups, clusters, strict=True):
+        roots.setdefault(cluster, []).append(root)
+    return [
+        (same[0], [m for root in same for m in groups[root]], len(same) > 1)
+        for same in roots.values()
+    ]
 
 
 def code_links(

@@ -239,7 +239,9 @@ def sheet_graphs(sheet: LadderSheet, methodology: Methodology) -> list[Responden
                 path.append(ids[key])
             node_ladders.append(tuple(path))
         out.append(
-            RespondentGraph(f"{sheet.source}#{respondent}", graph, ladders=tuple(node_ladders))
+            RespondentGraph(
+                f"{sheet.source}#{respondent}", graph, ladders=tuple(node_ladders), coded=True
+            )
         )
     return out
 

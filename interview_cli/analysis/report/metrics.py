@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from statistics import mean, median
 from typing import Any
 
+from interview_cli.analysis.report.question_card import QuestionCard, combine, question_card
 from interview_cli.analysis.sources import SessionSource, snapshot_methodology
 from interview_cli.core.graph.node_link import from_json
 from interview_cli.core.state import compute_graph_state
@@ -52,9 +53,12 @@ class SessionMetrics:
     # provider:model called without a price: cost_usd counts the priced calls only, and the
     # cost is shown as unknown (never $0).
     unpriced: list[str] = field(default_factory=list)
+    question_card: QuestionCard = field(default_factory=QuestionCard)
 
     def to_dict(self) -> dict[str, Any]:
-        return _unknown_cost(asdict(self), "cost_usd")
+        record = _unknown_cost(asdict(self), "cost_usd")
+        record["question_card"] = self.question_card.to_dict()
+        return record
 
 
 @dataclass(frozen=True)
@@ -77,9 +81,12 @@ class AggregateMetrics:
     recall_sessions: int = 0
     by_status: dict[str, int] = field(default_factory=dict)
     unpriced: list[str] = field(default_factory=list)  # over all sessions (see SessionMetrics)
+    question_card: QuestionCard = field(default_factory=QuestionCard)
 
     def to_dict(self) -> dict[str, Any]:
-        return _unknown_cost(asdict(self), "cost_usd_total")
+        record = _unknown_cost(asdict(self), "cost_usd_total")
+        record["question_card"] = self.question_card.to_dict(flagged=False)
+        return record
 
 
 def _unknown_cost(record: dict[str, Any], key: str) -> dict[str, Any]:
@@ -150,7 +157,7 @@ def session_metrics(session: SessionFile, path: str = "") -> SessionMetrics:
         chains_completed=chains,
         terminal_reached=terminal,
         strategy_mix=dict(sorted(mix.items(), key=lambda kv: (-kv[1], kv[0]))),
-        cost_usd=round(session.usage.cost_usd, 6),
+        cost_usd=round(session.usage.priced_cost_usd, 6),
         llm_calls=session.usage.calls,
         policy=session.settings.policy,
         persona=_persona(session.simulation),
@@ -158,6 +165,7 @@ def session_metrics(session: SessionFile, path: str = "") -> SessionMetrics:
         participant=session.participant.id if session.participant else None,
         participant_meta=dict(session.participant.meta) if session.participant else {},
         unpriced=list(session.usage.unpriced),
+        question_card=question_card(session),
     )
 
 
@@ -196,4 +204,5 @@ def aggregate(rows: Sequence[SessionMetrics]) -> AggregateMetrics:
         recall_sessions=len(recalls),
         by_status=_sorted_counts(Counter(r.status for r in rows)),
         unpriced=sorted({u for r in rows for u in r.unpriced}),
+        question_card=combine([r.question_card for r in rows]),
     )

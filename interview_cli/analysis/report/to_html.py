@@ -19,17 +19,20 @@ from interview_cli.analysis.report.build import (
     StructureAnalysis,
 )
 from interview_cli.analysis.report.codes import CodeBook
+from interview_cli.analysis.report.question_card import card_legend
 from interview_cli.analysis.report.shapes import grid_html, journey_html
 from interview_cli.analysis.report.to_markdown import (
     DUAL_GRAPH_HEADERS,
     DUAL_GRAPH_NOTE,
     METRIC_HEADERS,
     PARTICIPANT_HEADERS,
+    QUESTION_HEADERS,
     aggregate_row,
     dual_graph_row,
     matrix_window,
     metric_row,
     participant_row,
+    question_rows,
     unmatched_merge_lines,
     where_text,
 )
@@ -227,6 +230,24 @@ def _codes_html(book: CodeBook) -> list[str]:
     return out
 
 
+def _legend_html(lines: list[str]) -> str:
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines[1:])
+    return f'<p class="note">{escape(lines[0])}</p><ul class="note">{items}</ul>'
+
+
+def _selection_notes(report: Report) -> list[str]:
+    """Which sessions the report is about: by status and origin, and by --where."""
+    notes = []
+    if report.selection is not None:
+        notes.append(f'<p class="note">Sessions: {escape(report.selection.describe())}</p>')
+    if report.where:
+        notes.append(
+            f'<p class="note">Sessions whose participant has '
+            f"{escape(where_text(report.where))}.</p>"
+        )
+    return notes
+
+
 def report_html(report: Report) -> str:
     a = report.aggregate
     parts = [
@@ -251,12 +272,11 @@ def report_html(report: Report) -> str:
                 "lrlrrrrrrlrr",
                 total_last=True,
             ),
+            "<h2>Questions</h2>",
+            html_table(QUESTION_HEADERS, question_rows(report), "lrrrrrrrr", total_last=True),
+            _legend_html(card_legend()),
         ]
-    if report.where:
-        parts.append(
-            f'<p class="note">Sessions whose participant has '
-            f"{escape(where_text(report.where))}.</p>"
-        )
+    parts += _selection_notes(report)
     if report.participants:
         parts += [
             "<h2>Participants</h2>",

@@ -22,6 +22,7 @@ from interview_cli.analysis.report.codes import CodeBook
 from interview_cli.analysis.report.implication import ImplicationMatrix, codes_at_cutoff
 from interview_cli.analysis.report.metrics import AggregateMetrics, SessionMetrics
 from interview_cli.analysis.report.participants import ParticipantRow
+from interview_cli.analysis.report.question_card import CARD_HEADERS, card_cells, card_legend
 from interview_cli.analysis.report.shapes import grid_markdown, journey_markdown
 from interview_cli.llm.spend import format_cost
 from interview_cli.words import plural
@@ -127,6 +128,17 @@ def dual_graph_row(r: Mapping[str, Any]) -> list[str]:
         f"{r.get('canonical_slots', 0)} ({r.get('active_slots', 0)})" if on else "—",
         str(r.get("canonical_edges", 0)) if on else "—",
         f"{r.get('unmapped', 0)} ({float(r.get('unmapped_share', 0.0)):.0%})" if on else "—",
+    ]
+
+
+QUESTION_HEADERS = ("session", *CARD_HEADERS)
+
+
+def question_rows(report: Report) -> list[list[str]]:
+    """The question report card per session, then over all of them."""
+    rows = [[r.id, *card_cells(r.question_card)] for r in report.sessions]
+    return rows + [
+        [f"all {report.aggregate.sessions}", *card_cells(report.aggregate.question_card)]
     ]
 
 
@@ -317,6 +329,29 @@ def _structure_md(book: CodeBook, st: StructureAnalysis, top: int) -> list[str]:
     return out
 
 
+def _metrics_md(report: Report) -> list[str]:
+    """The metrics per session and over all, then the question report card with its legend."""
+    legend = card_legend()
+    return [
+        "## Metrics",
+        "",
+        table(
+            METRIC_HEADERS,
+            [*map(metric_row, report.sessions), aggregate_row(report.aggregate)],
+            "lrlrrrrrllrr",
+        ),
+        "",
+        "## Questions",
+        "",
+        table(QUESTION_HEADERS, question_rows(report), "lrrrrrrrr"),
+        "",
+        md_escape(legend[0]),
+        "",
+        *(f"- {md_escape(line)}" for line in legend[1:]),
+        "",
+    ]
+
+
 def report_markdown(report: Report) -> str:
     a = report.aggregate
     out = [
@@ -329,16 +364,9 @@ def report_markdown(report: Report) -> str:
         "",
     ]
     if report.sessions:  # a report over coding sheets alone has no interview metrics
-        out += [
-            "## Metrics",
-            "",
-            table(
-                METRIC_HEADERS,
-                [*map(metric_row, report.sessions), aggregate_row(a)],
-                "lrlrrrrrllrr",
-            ),
-            "",
-        ]
+        out += _metrics_md(report)
+    if report.selection is not None:
+        out += [f"Sessions: {md_escape(report.selection.describe())}", ""]
     if report.where:
         out += [f"Sessions whose participant has {where_text(report.where)}.", ""]
     if report.participants:

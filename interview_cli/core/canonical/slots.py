@@ -10,9 +10,13 @@ Life of a slot (all pure; the LLM's proposals arrive as recorded values):
 1. ``pending_slot_batches`` lists the surface nodes not yet mapped, grouped by node type in
    batches of at most ``tuning.canonical.batch_size`` (8) labels: the ``propose_slots`` calls.
 2. ``apply_slot_proposals`` (``core.canonical.proposals``) merges each proposal into the most
-   similar existing slot of its node type - the exact slot name, else embedding cosine >=
-   ``similarity_threshold`` (0.60) when an ``Embedder`` is given, else the synonym-aware word
-   overlap ``label_similarity`` >= ``fuzzy_threshold`` - or creates a ``candidate`` slot.
+   similar existing slot - the exact slot name, else embedding cosine >=
+   ``similarity_threshold`` (0.60) when an ``Embedder`` is given, else the word tier >=
+   ``fuzzy_threshold`` - or creates a ``candidate`` slot. The word tier and which slots may
+   take a proposal are the slot rules, recorded as the state's ``version``: version 1, the
+   synonym-aware word overlap ``label_similarity`` within one node type (sessions recorded
+   before version 2 replay by it); version 2, meaning (``core.canonical.meaning``) across node
+   types, and a node that corrects another joins that node's slot.
    Labels the model left out of every proposal stand alone (the prompt's own rule) and go
    through the same matching. A slot becomes ``active`` when ``support_count`` (surface nodes
    mapped) reaches ``min_support_nodes`` (2). Mappings are permanent: a surface node never
@@ -33,12 +37,14 @@ only the mapping of the newest nodes lags by one turn.
 Node tracking through slots and the canonical signals live in ``core.canonical.tracking``.
 With canonical slots off nothing here runs and every decision is what it was without them.
 
-Fuzzy calibration: without embeddings a proposal merges into a slot when the synonym-aware
-Dice overlap of their words (``label_similarity``) reaches ``tuning.canonical.fuzzy_threshold``
-(0.75). On the calibration pairs of ``tests/core/test_canonical.py`` every paraphrase the word
-tier can see scores >= 0.80 ("fast car"/"quick vehicle" 1.0, "long battery life"/"battery life"
-0.80) and every distinct pair <= 0.67 ("long battery life"/"short battery life"; one shared
-word of two, "save time"/"save money", is 0.50); 0.75 sits in that gap. Paraphrases that share
+Fuzzy calibration (the word rules; the meaning rules keep it and add their own cases, see
+``core.canonical.meaning``): without embeddings a proposal merges into a slot when the
+synonym-aware Dice overlap of their words (``label_similarity``) reaches
+``tuning.canonical.fuzzy_threshold`` (0.75). On the calibration pairs of
+``tests/core/test_canonical.py`` every paraphrase the word tier can see scores >= 0.80 ("fast
+car"/"quick vehicle" 1.0, "long battery life"/"battery life" 0.80) and every distinct pair
+<= 0.67 ("long battery life"/"short battery life"; one shared word of two, "save time"/"save
+money", is 0.50); 0.75 sits in that gap. Paraphrases that share
 no word ("can focus"/"concentrate") are what the embedding tier (0.60) is for.
 """
 
@@ -59,13 +65,19 @@ from interview_cli.core.text import label_profile, normalise
 if TYPE_CHECKING:
     from interview_cli.core.graph.knowledge import KnowledgeGraph
 
-CANONICAL_STATE_VERSION = 1
+# The version of a canonical state is the version of the slot rules it was built with, so a
+# replay applies a session's recorded proposals by the rules it ran with: 1, word overlap
+# within one node type (``label_similarity``); 2, meaning across node types
+# (``core.canonical.meaning``) and corrections kept in the slot they correct.
+CANONICAL_STATE_VERSION = 2
+WORD_RULES = 1
+CANONICAL_STATE_VERSIONS = (WORD_RULES, CANONICAL_STATE_VERSION)
 PENDING_LIMIT = 32  # surface labels sent per turn at most (4 batches of 8), oldest first
 EXISTING_SLOT_NAMES = 40  # slot names shown to the model per node type
 STEM_MIN_PREFIX = 5
 STEM_SHARE = 0.75
 
-MatchVia = Literal["new", "grouped", "name", "fuzzy", "embedding"]
+MatchVia = Literal["new", "grouped", "name", "fuzzy", "embedding", "revises"]
 
 
 class _Model(BaseModel):
@@ -85,7 +97,8 @@ class CanonicalSlot(_Model):
 
 class SlotMapping(_Model):
     """Surface node -> slot. ``similarity`` is the score that placed it (1.0 for a new slot);
-    ``via`` says how: new slot, grouped with it by the model, same name, fuzzy or embedding."""
+    ``via`` says how: new slot, grouped with it by the model, same name, fuzzy or embedding,
+    or ``revises``: the node corrects one already in the slot."""
 
     surface_node_id: str
     slot_id: str
@@ -191,7 +204,7 @@ class CanonicalState(_Model):
         if not data:
             return cls()
         values = {k: v for k, v in data.items() if k != "graph_state"}
-        if values.get("version", CANONICAL_STATE_VERSION) != CANONICAL_STATE_VERSION:
+        if values.get("version", CANONICAL_STATE_VERSION) not in CANONICAL_STATE_VERSIONS:
             raise ValueError(f"canonical state version {values.get('version')!r} is not supported")
         return cls.model_validate(values)
 
@@ -268,6 +281,11 @@ def pending_slot_batches(
     batches: list[SlotBatch] = []
     for node_type, items in by_type.items():
         names = tuple(s.slot_name for s in canonical.slots if s.node_type == node_type)
+        if canonical.version != WORD_RULES:  # a slot is an idea whatever its labels' types
+            # Other types' names first: the most recent EXISTING_SLOT_NAMES are shown, and
+            # this type's own come last so they are the ones kept.
+            others = [s.slot_name for s in canonical.slots if s.node_type != node_type]
+            names = tuple(reversed(dict.fromkeys(reversed([*others, *names]))))
         for i in range(0, len(items), tuning.batch_size):
             chunk = items[i : i + tuning.batch_size]
             batches.append(

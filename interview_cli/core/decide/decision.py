@@ -318,7 +318,7 @@ def decide(inputs: DecisionInputs) -> Decision:
     )
     if ranking.selected is None:  # pragma: no cover - a methodology always has a strategy
         raise ValueError("no candidate to select: the methodology defines no strategy")
-    ranking, tie = break_focus_tie(ranking, methodology, inputs.tracker)
+    ranking, tie = break_focus_tie(ranking, methodology, inputs.tracker, inputs.graph)
     ranking, continuation, deferred = guard_stop(
         ranking,
         _continuation(inputs, ranking, phase),

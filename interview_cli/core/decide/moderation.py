@@ -7,7 +7,10 @@ does not express (INTERVIEWING.md "Laddering, turn by turn", "Ending"):
 strategy whose score is within the margin of the winner are a tie. The tie goes to, in order:
 
 1. with ``tuning.focus_tie_just_said``: a node the last answer brought up (the interviewer
-   follows what was just said rather than going back to an older node);
+   follows what was just said rather than going back to an older node); among several,
+   with ``tuning.focus_tie_led_with``, what the respondent led with: a thing they said they
+   like or dislike before a neutral mention ("they're the over-ear ones"), then the one they
+   said first, not the aside after it;
 2. the most depth left to gain: levels between the node and the ontology's top level
    (0 for a terminal node);
 3. the least probed: fewest questions that brought nothing new, then fewest questions;
@@ -57,6 +60,7 @@ from interview_cli.core.decide.continuation import (
 )
 from interview_cli.core.decide.scoring import Ranking, ScoredCandidate, reselect
 from interview_cli.core.decide.vetoes import FocusEntry, stalled
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.signals import TrendState
 from interview_cli.core.tracker import NodeStateTracker
 
@@ -86,9 +90,13 @@ def _depth_left(methodology: Methodology, tracker: NodeStateTracker, node_id: st
 
 
 def break_focus_tie(
-    ranking: Ranking, methodology: Methodology, tracker: NodeStateTracker
+    ranking: Ranking,
+    methodology: Methodology,
+    tracker: NodeStateTracker,
+    graph: KnowledgeGraph | None = None,
 ) -> tuple[Ranking, TieBreak | None]:
-    """Apply the focus tie-break (module docstring) to a ranking; unchanged when no tie."""
+    """Apply the focus tie-break (module docstring) to a ranking; unchanged when no tie.
+    ``graph``: where a node's stance is read (``focus_tie_led_with``)."""
     margin = methodology.tuning.focus_tie_margin
     chosen = ranking.selected
     if margin <= 0 or chosen is None or chosen.node_id is None or chosen.vetoed_by is not None:
@@ -106,16 +114,23 @@ def break_focus_tie(
         return ranking, None
     order = {id(c): i for i, c in enumerate(ranking.candidates)}
     follow = methodology.tuning.focus_tie_just_said
+    led_with = methodology.tuning.focus_tie_led_with
+    registered = {node_id: i for i, node_id in enumerate(tracker.states)}  # as said
 
-    def key(c: ScoredCandidate) -> tuple[int, int, int, int, int, int]:
+    def key(c: ScoredCandidate) -> tuple[int, int, int, int, int, int, int]:
         assert c.node_id is not None
         state = tracker.states.get(c.node_id)
         fruitless = state.fruitless_probes if state is not None else 0
         asked = len(state.probes) if state is not None else 0
         last_yield = state.last_yield_turn if state and state.last_yield_turn is not None else -1
         just_said = follow and state is not None and state.created_at_turn == tracker.turn
+        first = 0
+        if just_said and led_with:
+            neutral = graph is not None and c.node_id in graph and not graph.node(c.node_id).stance
+            first = int(neutral) * len(registered) + registered.get(c.node_id, 0)
         return (
             -int(just_said),
+            first,
             -_depth_left(methodology, tracker, c.node_id),
             fruitless,
             asked,
@@ -135,6 +150,7 @@ def break_focus_tie(
 def _winning_rule(best: tuple[int, ...], chosen: tuple[int, ...]) -> str:
     rules = (
         "the respondent just said it",
+        "the respondent led with it",
         "more depth left to gain",
         "fewer questions that brought nothing",
         "asked about less often",

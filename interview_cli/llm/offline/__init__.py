@@ -9,7 +9,7 @@ Each task is a pure function of its request (and the request's seed where wordin
   (``reading.assessor``)
 - ``generate_opening`` / ``generate_question``: per-strategy templates, streamed in chunks
   (``asking.questions``; journeys and grids: ``shapes``)
-- ``propose_slots``: labels grouped by lemmatised head words (``reading.slots``)
+- ``propose_slots``: labels grouped by what they mean (``reading.slots``)
 
 It reads and asks; it does not play a respondent. ``respond_as_persona`` raises ``LLMError``:
 the offline respondent is ``simulation.respondents.SimulatedRespondent`` (``--respondent-provider

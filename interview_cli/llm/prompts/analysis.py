@@ -33,7 +33,13 @@ from interview_cli.llm.prompts.templates import (
     fill,
     rendered_once,
 )
-from interview_cli.llm.protocol import AssessRequest, Exchange, ExtractRequest, SlotRequest
+from interview_cli.llm.protocol import (
+    AssessRequest,
+    Exchange,
+    ExtractRequest,
+    SlotGroup,
+    SlotRequest,
+)
 
 MAX_EXISTING_LABELS = 30
 MAX_CONTEXT_ANSWERS = 3
@@ -105,10 +111,36 @@ def _extract_system(methodology: Methodology) -> str:
         extraction_guidelines=bullets(ontology.extraction_guidelines),
         relationship_examples=_as_text(ontology.relationship_examples) or "(none)",
         extractability=_extractability(methodology),
+        max_label_words=str(ontology.max_label_words),
         node_type_names=", ".join(n.name for n in ontology.nodes),
         edge_type_names=", ".join(e.name for e in ontology.edges),
         output_instruction=output_instruction(EXTRACTION_TOOL),
     )
+
+
+# What the extraction is told about a question that no strategy of the methodology asked.
+OPENING_TECHNIQUE = (
+    "the opening question: it invites the respondent's own experience of the topic, in their words"
+)
+CLOSING_TECHNIQUE = (
+    "the closing question: the interviewer summed up what was heard and asked whether anything "
+    "is missing or wrong; a correction revises what it corrects, an addition is new"
+)
+ELEMENT_RULE = (
+    "Set `element_id` to the id of the element a node is about (null when none) and "
+    "`reaction` to positive, negative, neutral or confused (null when none)."
+)
+
+
+def technique(methodology: Methodology, strategy: str | None) -> str:
+    """The question's technique in words, for reading its answer: the strategy's own
+    description (the opening's and the closing's when no strategy of the methodology)."""
+    spec = methodology.strategy(strategy) if strategy else None
+    if spec is not None and spec.generates_closing_question:
+        return CLOSING_TECHNIQUE
+    if spec is not None and spec.description.strip():
+        return " ".join(spec.description.split())
+    return OPENING_TECHNIQUE if strategy is None else CLOSING_TECHNIQUE
 
 
 def _existing_nodes(request: ExtractRequest) -> str:
@@ -132,7 +164,7 @@ def render_extract(request: ExtractRequest) -> Prompt:
             focus += f" ({request.focus_type})"
     elements = ""
     if concept.elements:
-        elements = "Stimulus elements (set element_id when a node is about one):\n" + bullets(
+        elements = f"Stimulus elements. {ELEMENT_RULE}\n" + bullets(
             [
                 f"{e.id}: {e.label}" + (f" (also: {', '.join(e.aliases)})" if e.aliases else "")
                 for e in concept.elements
@@ -165,6 +197,7 @@ def render_extract(request: ExtractRequest) -> Prompt:
         objective=concept.objective,
         elements=elements,
         strategy=request.strategy or "opening",
+        technique=technique(methodology, request.strategy),
         focus=focus,
         question=escape_tags(request.question.strip()) or "(opening question)",
         previous=previous,
@@ -200,8 +233,14 @@ def render_assess(request: AssessRequest) -> Prompt:
         recent = "Earlier answers, for context only:\n" + delimit(
             "earlier_answers", "\n---\n".join(a.strip() for a in earlier)
         )
+    study = ""
+    if request.topic.strip() or request.objective.strip():
+        study = f"Interview topic: **{request.topic.strip() or '(not given)'}**\n"
+        if request.objective.strip():
+            study += f"Research objective: {' '.join(request.objective.split())}\n"
     user = fill(
         "assess.user",
+        study=study,
         question=escape_tags(request.question.strip()) or "(none)",
         recent=recent,
         answer=escape_tags(request.answer.strip()),
@@ -222,14 +261,28 @@ def render_slots(request: SlotRequest) -> Prompt:
         f"Node type: {group.node_type}\n"
         + delimit("surface_labels", bullets(group.labels))
         + "\n"
-        + delimit("existing_slots", bullets(group.existing_slots))
+        + delimit("existing_slots", bullets(_existing(group)))
         for group in groups
     ]
     user = fill("slots.user", groups="\n\n".join(parts))
-    schema = slots_schema(
-        [g.node_type for g in groups], [label for g in groups for label in g.labels]
-    )
-    return Prompt(_slots_system(), user, schema, SLOTS_TOOL, False)
+    # The same schema every call (what is allowed is checked on the way back), so that a
+    # provider can cache the tool with the system prompt.
+    return Prompt(_slots_system(), user, slots_schema(), SLOTS_TOOL, False)
+
+
+def _existing(group: SlotGroup) -> list[str]:
+    """The group's slots as the model reads them: ``name: meaning (e.g. "label", ...)``."""
+    described = {slot.name: slot for slot in group.existing}
+    lines = []
+    for name in group.existing_slots:
+        slot = described.get(name)
+        line = name
+        if slot is not None and slot.description.strip():
+            line += f": {' '.join(slot.description.split())}"
+        if slot is not None and slot.labels:
+            line += " (e.g. " + ", ".join(f'"{label}"' for label in slot.labels) + ")"
+        lines.append(line)
+    return lines
 
 
 __all__ = ["render_assess", "render_extract", "render_slots"]

@@ -13,6 +13,7 @@ language rule: the study language when one is set, otherwise the respondent's.
 
 from __future__ import annotations
 
+from interview_cli.core.grid import POLE_SEPARATOR, grid_spec, triad
 from interview_cli.llm.prompts.templates import (
     Prompt,
     bullets,
@@ -47,6 +48,11 @@ OUTCOME_WORDS: dict[str, str] = {
 PERSONA_FULL_EXCHANGES = 4
 PERSONA_SUMMARY_LINES = 6
 PERSONA_SUMMARY_CHARS = 90
+DISLIKE_NOTE = (
+    "They spoke of it as a dislike. Keep that in whatever this technique asks: about the "
+    "trouble it is to them (what it costs them, spoils or gets in the way of), never about "
+    "what it gives them."
+)
 CLOSING_TASK = (
     "This is the closing turn. Here, and only here, you may say more than one sentence: "
     "sum up what you heard in at most three short sentences, in the respondent's own words "
@@ -74,13 +80,9 @@ def render_conversation(exchanges: list[Exchange]) -> str:
     return "<conversation>\n" + "\n".join(parts) + "\n</conversation>"
 
 
-def _is_closing(request: QuestionRequest) -> bool:
-    return request.closing or request.strategy.generates_closing_question
-
-
 def _focus_section(request: QuestionRequest, topic: str) -> str:
     """What to ask about: the focus in the respondent's words, or the topic, or the summary."""
-    if _is_closing(request) or request.strategy.focus_mode == "summary":
+    if request.is_closing or request.strategy.focus_mode == "summary":
         chains = [" -> ".join(c) for c in request.summary_chains] or request.summary_labels
         return "## What you heard (their words, concrete to abstract)\n" + delimit(
             "summary", bullets(chains)
@@ -88,26 +90,72 @@ def _focus_section(request: QuestionRequest, topic: str) -> str:
     if request.focus_label and request.strategy.focus_mode != "topic":
         kind = f" ({request.focus_type.replace('_', ' ')})" if request.focus_type else ""
         lines = [f"## Focus{kind}", delimit("focus", request.focus_label)]
-        if request.focus_stance < 0:
-            lines.append(
-                "They spoke of it as a dislike: ask what it costs them or gets in the way of, "
-                "not what it gives them."
-            )
+        lines += _focus_notes(request)
         quotes = [short_quote(q) for q in request.focus_quotes[-MAX_QUOTES_SHOWN:] if q.strip()]
         if quotes:
             lines.append("The respondent's own words about it:")
             lines.append(delimit("respondent_quotes", bullets([f'"{q}"' for q in quotes])))
-        if request.rated_elements:
-            lines.append("Elements already rated on it: " + ", ".join(request.rated_elements) + ".")
+        lines += grid_lines(request)
         return "\n".join(lines)
     section = f"## Focus\n{topic} as a whole: no single concept."
     if request.covered_labels:
         covered = request.covered_labels[:MAX_COVERED_SHOWN]
         section += (
-            "\nAlready discussed (do not offer these, or any other aspect, as examples: "
-            "let the respondent name what comes next):\n" + delimit("summary", bullets(covered))
+            "\nAlready discussed (do not offer these, or anything else, as examples: let the "
+            "respondent name what comes next; they may of course come back to one of "
+            "them):\n" + delimit("summary", bullets(covered))
         )
-    return section
+    return "\n".join([section, *grid_lines(request)])
+
+
+def _focus_notes(request: QuestionRequest) -> list[str]:
+    """What the writer must know about the focus beyond its words: said as a dislike (for a
+    technique that climbs from it), and said before the last answer (a return)."""
+    notes: list[str] = []
+    if request.focus_stance < 0 and request.strategy.climbs:
+        notes.append(DISLIKE_NOTE)
+    last_answer = request.turn_number - 1
+    if 0 < request.focus_said_turn < last_answer:
+        ago = last_answer - request.focus_said_turn
+        notes.append(
+            f"This goes back to something they said {ago} answer{'s' if ago > 1 else ''} "
+            "ago, not to their last answer: open with a few words that take them back to it "
+            '(for example "Going back to what you said about ...").'
+        )
+    return notes
+
+
+def grid_lines(request: QuestionRequest) -> list[str]:
+    """A repertory grid's facts the question needs: for a construct, the scale with its
+    poles and the elements (rated or still to rate); for a new construct, the next triad."""
+    spec = grid_spec(request.methodology)
+    elements = [e.label for e in request.concept.elements]
+    if spec is None or not elements:
+        return []
+    if request.focus_label and request.focus_type == spec.construct_type:
+        low, high = spec.rating_scale
+        first, _, second = request.focus_label.partition(POLE_SEPARATOR)
+        second = second or f"not {first}"
+        rated = {label.lower() for label in request.rated_elements}
+        pending = [label for label in elements if label.lower() not in rated]
+        lines = [
+            f"The grid's scale: {low} = {escape_tags(first.strip())}, {high} = "
+            f"{escape_tags(second.strip())}.",
+            "The elements: " + ", ".join(elements) + ".",
+        ]
+        if request.rated_elements:
+            lines.append(
+                "Already rated on it: "
+                + ", ".join(request.rated_elements)
+                + "; still to rate: "
+                + (", ".join(pending) or "none")
+                + "."
+            )
+        return lines
+    if request.strategy.focus_mode == "topic" and len(elements) >= 3:
+        shown = triad(len(request.covered_labels), len(elements))
+        return ["The next three elements to show: " + ", ".join(elements[i] for i in shown) + "."]
+    return []
 
 
 def _ladder_section(request: QuestionRequest) -> str:
@@ -142,7 +190,7 @@ def _conversation_section(request: QuestionRequest) -> str:
 
 
 def _task_line(request: QuestionRequest) -> str:
-    if _is_closing(request):
+    if request.is_closing:
         return CLOSING_TASK
     if request.strategy.focus_mode == "topic" or not request.focus_label:
         return "Write the next question with this technique, about the topic as a whole."
@@ -194,7 +242,7 @@ def render_question(request: QuestionRequest) -> Prompt:
     # The closing task says how to close (one summary, one question); the closing strategy's
     # own description would add a second version of it, and an interview cut short (turn
     # limit, the respondent's request) may carry a strategy that does not close at all.
-    closing = _is_closing(request)
+    closing = request.is_closing
     forced = request.closing and not request.strategy.generates_closing_question
     user = fill(
         "question.user",
@@ -226,7 +274,13 @@ def render_opening(request: OpeningRequest) -> Prompt:
         objective=concept.objective,
         language_rule=language_rule(request.language or concept.language),
     )
-    description = f"About the topic: {concept.description.strip()}\n" if concept.description else ""
+    description = ""
+    if concept.description:
+        # What the whole interview covers, not a list for the first question to ask at once.
+        description = (
+            "What the study covers over the whole interview (not in this first question): "
+            f"{' '.join(concept.description.split())}\n"
+        )
     elements = ""
     if concept.elements:
         elements = "The concept shown to the respondent has these elements:\n" + bullets(

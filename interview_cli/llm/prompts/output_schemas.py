@@ -1,9 +1,10 @@
 """JSON schemas of the structured outputs (extraction, assessment, slot proposals).
 
 Hand-written rather than derived from the pydantic models so that they can be tight per
-request: node and edge type enums come from the methodology's ontology, slot labels from
-the request. They are written to be accepted by both forced tool use (Anthropic
-``input_schema``) and strict JSON-schema output (OpenAI ``strict: true``): every object
+request: node and edge type enums come from the methodology's ontology. The slot schema is
+the same for every call (so it can be cached): the request's labels are checked on return.
+They are written to be accepted by both forced tool use (Anthropic ``input_schema``) and
+strict JSON-schema output (OpenAI ``strict: true``): every object
 lists all its properties as required and forbids extra ones; optional values are nullable.
 Numeric ranges are stated in descriptions rather than ``minimum``/``maximum`` because not
 every provider's strict mode accepts those keywords; ``validation.py`` enforces them.
@@ -53,35 +54,44 @@ def _value_description(methodology: Methodology) -> str:
     return "a number the relation carries, or null"
 
 
-def extraction_schema(methodology: Methodology, concept: Concept | None = None) -> dict[str, Any]:
-    """The extraction output for this methodology (seed 000 "Tier 2: Structured Extraction")."""
+def _node_schema(methodology: Methodology, concept: Concept | None) -> dict[str, Any]:
+    """One extracted node: its label, type, quote and reading, and what it corrects."""
     ontology = methodology.ontology
     element_ids = [e.id for e in concept.elements] if concept is not None else []
-    element: dict[str, Any] = {
-        "type": ["string", "null"],
-        "description": "id of the stimulus element this node is about, or null",
+    node_properties: dict[str, Any] = {
+        "label": {
+            "type": "string",
+            "description": "a short name in the respondent's words, as the naming convention "
+            f"says (never over {ontology.max_label_words} words)",
+        },
+        "node_type": {"type": "string", "enum": [n.name for n in ontology.nodes]},
+        "quote": {"type": "string", "description": "verbatim words from the answer"},
+        "stance": {"type": "integer", "enum": [-1, 0, 1]},
+        "confidence": {"type": "number", "description": "0.0 to 1.0"},
     }
     if element_ids:
-        element["enum"] = [*element_ids, None]
-    node = _object(
-        {
-            "label": {"type": "string", "description": "short label, 2-6 words"},
-            "node_type": {"type": "string", "enum": [n.name for n in ontology.nodes]},
-            "quote": {"type": "string", "description": "verbatim words from the answer"},
-            "stance": {"type": "integer", "enum": [-1, 0, 1]},
-            "confidence": {"type": "number", "description": "0.0 to 1.0"},
-            "element_id": element,
-            "reaction": {"type": ["string", "null"], "enum": [*REACTIONS, None]},
-            "corrects": {
-                "type": ["string", "null"],
-                "description": "exact label of the EXISTING CONCEPT this node corrects, or null",
-            },
+        # Only a concept with stimulus elements has anything to say here: strict mode makes
+        # every property required, so elsewhere the model would fill two nulls per node.
+        node_properties["element_id"] = {
+            "type": ["string", "null"],
+            "description": "id of the stimulus element this node is about, or null",
+            "enum": [*element_ids, None],
         }
-    )
+        node_properties["reaction"] = {"type": ["string", "null"], "enum": [*REACTIONS, None]}
+    # A correction can come in any study: what it revises is named, or null
+    node_properties["corrects"] = {
+        "type": ["string", "null"],
+        "description": "exact label of the EXISTING CONCEPT this node corrects, or null",
+    }
+    return _object(node_properties)
+
+
+def extraction_schema(methodology: Methodology, concept: Concept | None = None) -> dict[str, Any]:
+    """The extraction output for this methodology (seed 000 "Tier 2: Structured Extraction")."""
     edge_properties: dict[str, Any] = {
         "source": {"type": "string", "description": "label of a node (new or existing)"},
         "target": {"type": "string", "description": "label of a node (new or existing)"},
-        "relation": {"type": "string", "enum": [e.name for e in ontology.edges]},
+        "relation": {"type": "string", "enum": [e.name for e in methodology.ontology.edges]},
         "quote": {"type": "string", "description": "verbatim words that state the link"},
         "confidence": {"type": "number", "description": "0.0 to 1.0"},
     }
@@ -92,7 +102,6 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
             "type": ["number", "null"],
             "description": _value_description(methodology),
         }
-    edge = _object(edge_properties)
     return _object(
         {
             "extractable": {
@@ -100,8 +109,8 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
                 "description": "false when the answer holds nothing to extract",
             },
             "reason": {"type": "string", "description": "why (one short sentence)"},
-            "nodes": {"type": "array", "items": node},
-            "edges": {"type": "array", "items": edge},
+            "nodes": {"type": "array", "items": _node_schema(methodology, concept)},
+            "edges": {"type": "array", "items": _object(edge_properties)},
             "steer": {
                 "type": ["string", "null"],
                 "description": "exact label of the concept the respondent asked to talk about "
@@ -114,31 +123,46 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
 
 def assessment_schema() -> dict[str, Any]:
     """The batched rubric signals (seed 001 "Batch Detection", seed 004 Layer 3)."""
+    # The reasoning before the number it justifies: a model that writes the score first
+    # then explains it rationalises a guess.
     score = _object(
         {
+            "rationale": {
+                "type": "string",
+                "description": "one short sentence: what in the answer earns the score",
+            },
             "score": {"type": "integer", "enum": [1, 2, 3, 4, 5]},
-            "rationale": {"type": "string", "description": "one short sentence"},
         }
     )
-    properties: dict[str, Any] = {name: score for name in RUBRIC_SIGNALS}
+    properties: dict[str, Any] = {
+        "rationale": {"type": "string", "description": "overall note on the answer, one sentence"}
+    }
+    properties.update({name: score for name in RUBRIC_SIGNALS})
     properties["hedging_language"] = {"type": "string", "enum": list(HEDGING_VALUES)}
     properties["knowledge_ceiling"] = {"type": "string", "enum": list(CEILING_VALUES)}
     properties["answer_kind"] = {"type": "string", "enum": list(ANSWER_KINDS)}
     properties["safety"] = {"type": "string", "enum": list(SAFETY_KINDS)}
-    properties["rationale"] = {"type": "string", "description": "overall note, one sentence"}
     return _object(properties, "Rubric ratings of the respondent's latest answer.")
 
 
-def slots_schema(node_type: str | list[str], labels: list[str]) -> dict[str, Any]:
-    """Canonical slot proposals for surface labels of one or more node types (seed 002 Path
-    10); ``validation`` checks that each slot's labels have its node type."""
-    node_types = [node_type] if isinstance(node_type, str) else list(dict.fromkeys(node_type))
+def slots_schema() -> dict[str, Any]:
+    """Canonical slot proposals (seed 002 Path 10). One schema for every call, whatever the
+    groups: the labels and node types allowed are the request's, checked by ``validation``
+    (a schema that listed them would change every call and could never be cached)."""
     proposal = _object(
         {
             "slot_name": {"type": "string", "description": "snake_case, 1-4 words"},
-            "description": {"type": "string"},
-            "node_type": {"type": "string", "enum": node_types},
-            "surface_labels": {"type": "array", "items": {"type": "string", "enum": labels}},
+            "description": {
+                "type": "string",
+                "description": "one plain sentence: the idea the slot stands for, so that later "
+                "labels that mean it can be recognised",
+            },
+            "node_type": {"type": "string", "description": "the node type of the slot's group"},
+            "surface_labels": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "labels copied exactly from the slot's group",
+            },
         }
     )
     return _object({"proposals": {"type": "array", "items": proposal}})

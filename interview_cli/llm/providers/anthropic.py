@@ -26,6 +26,7 @@ from interview_cli.llm.providers.base import (
     shared_ssl_context,
     tool_description,
 )
+from interview_cli.llm.providers.text_json import json_object_in
 
 # Prompt caching of the static blocks (system, tool): an ephemeral (5-minute) breakpoint.
 CACHE: dict[str, str] = {"type": "ephemeral"}
@@ -180,6 +181,11 @@ def _tool_reply(message: Any, name: str) -> ProviderReply:
     calls = [b for b in content if getattr(b, "type", None) == "tool_use"]
     match = next((b for b in calls if getattr(b, "name", None) == name), None)
     if match is None:
+        # A model that ignored the tool but wrote the JSON anyway is still usable.
+        written = json_object_in(reply.text)
+        if written is not None:
+            reply.data = written
+            return reply
         reply.problem = (
             f"you called {calls[0].name!r} instead of {name!r}"
             if calls

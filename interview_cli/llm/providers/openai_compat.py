@@ -30,6 +30,7 @@ from interview_cli.llm.providers.base import (
     shared_ssl_context,
     tool_description,
 )
+from interview_cli.llm.providers.text_json import json_object_in
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ class OpenAICompatProvider(Provider):
         match = next((c for c in calls if c.function.name == name), None)
         if match is None:
             # A model that ignored the tool but wrote the JSON anyway is still usable.
-            parsed = _json_object(reply.text)
+            parsed = json_object_in(reply.text)
             if parsed is not None:
                 reply.data = parsed
             else:
@@ -245,21 +246,6 @@ def _read_usage(usage: Any, reply: ProviderReply) -> None:
     reply.output_tokens = _usage_field(usage, "completion_tokens")
 
 
-def _json_object(text: str) -> dict[str, Any] | None:
-    stripped = text.strip()
-    if stripped.startswith("```"):
-        # ```json ... ``` fences are common in json_object fallbacks of smaller models.
-        stripped = stripped.strip("`")
-        stripped = stripped[4:] if stripped.lower().startswith("json") else stripped
-    if not stripped.startswith("{"):
-        return None
-    try:
-        value = json.loads(stripped)
-    except json.JSONDecodeError:
-        return None
-    return value if isinstance(value, dict) else None
-
-
 def _parse_arguments(reply: ProviderReply, arguments: Any, name: str) -> ProviderReply:
     if isinstance(arguments, dict):
         reply.data = arguments
@@ -270,13 +256,16 @@ def _parse_arguments(reply: ProviderReply, arguments: Any, name: str) -> Provide
     try:
         value = json.loads(arguments)
     except json.JSONDecodeError as exc:
-        parsed = _json_object(arguments)
+        parsed = json_object_in(arguments)
         if parsed is None:
             reply.problem = f"the {name!r} arguments are not valid JSON ({exc.msg})"
+            # Kept so the corrective round shows the model what it sent, not nothing.
+            reply.text = reply.text or arguments
             return reply
         value = parsed
     if not isinstance(value, dict):
         reply.problem = f"the {name!r} arguments must be a JSON object"
+        reply.text = reply.text or arguments
         return reply
     reply.data = value
     return reply

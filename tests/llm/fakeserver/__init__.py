@@ -14,17 +14,27 @@ Each request takes the next scripted :class:`Step` (``ok`` when the script is em
 seeded random fault when ``fault_rate`` is set). Every request is recorded (path, headers,
 JSON body) so tests can assert what the SDK actually sent.
 
+A test can also script one task's replies (``script_task("extract", Step(...))``): the task
+is read from the request (:mod:`.tasks`), so a scripted model answers extraction and assessment
+right whatever order they arrive in. With a :class:`Relay` the server writes each request to a
+folder and answers with the reply file put beside it: a person or an outside model plays the
+LLM for a whole interview (``python -m tests.llm.fakeserver --dir DIR``; see
+:mod:`.relay`).
+
 The package splits by responsibility: :mod:`.script` (the faults, :class:`Step`,
 :class:`Recorded`), :mod:`.server` (:class:`FakeLLMServer` and its HTTP handler),
-:mod:`.replies` (what a request gets, given its step) and :mod:`.payloads` (each API's
-message, completion and stream bodies). Import from the package: ``from fakeserver import
+:mod:`.replies` (what a request gets, given its step), :mod:`.payloads` (each API's
+message, completion and stream bodies), :mod:`.tasks` (which task a request is) and
+:mod:`.relay`. Import from the package: ``from fakeserver import
 ...`` beside the LLM tests, ``from tests.llm.fakeserver import ...`` elsewhere.
 """
 
 from __future__ import annotations
 
+from .relay import Relay
 from .script import CUT_STREAM, FAULTS, OUTPUT_FAULTS, TRANSPORT_FAULTS, Recorded, Step
 from .server import FakeLLMServer
+from .tasks import task_of
 
 __all__ = [
     "CUT_STREAM",
@@ -33,5 +43,7 @@ __all__ = [
     "TRANSPORT_FAULTS",
     "FakeLLMServer",
     "Recorded",
+    "Relay",
     "Step",
+    "task_of",
 ]

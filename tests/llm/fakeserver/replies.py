@@ -9,23 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from .payloads import anthropic_message, anthropic_stream, openai_completion, openai_stream, sse
 from .script import Step
+from .tasks import tool_name
 
 if TYPE_CHECKING:
     from .server import FakeLLMServer, RequestHandler
-
-
-def _tool_name(api: str, body: dict[str, Any]) -> str | None:
-    choice = body.get("tool_choice")
-    if api == "anthropic":
-        if isinstance(choice, dict) and choice.get("type") == "tool":
-            return str(choice.get("name"))
-    elif isinstance(choice, dict):
-        return str(choice.get("function", {}).get("name"))
-    tools = body.get("tools") or []
-    if tools:
-        first = tools[0]
-        return str(first.get("name") or first.get("function", {}).get("name"))
-    return None
 
 
 def _named_in_prompt(fake: FakeLLMServer, body: dict[str, Any]) -> str:
@@ -90,7 +77,7 @@ def respond(h: RequestHandler, api: str, body: dict[str, Any], step: Step) -> No
             h._send(200, {"unexpected": ["shape"], "status": "fine"})
         return
 
-    tool = _tool_name(api, body)
+    tool = tool_name(api, body)
     wants_json = (body.get("response_format") or {}).get("type") == "json_object"
     text = step.text if step.text is not None else fake.text_reply
     tool_input: Any = None
@@ -102,7 +89,9 @@ def respond(h: RequestHandler, api: str, body: dict[str, Any], step: Step) -> No
         else:
             tool_input = fake.tool_inputs.get(tool or _named_in_prompt(fake, body), {})
     if kind == "no_tool" and tool:
-        text = "I would rather just talk about it."
+        text = step.text if step.text is not None else "I would rather just talk about it."
+    if step.content is not None:
+        tool_input, text, wants_json = None, step.content, False
     if kind == "bad_args" and not (tool or wants_json):
         text = ""  # the text tasks' schema violation: an empty answer
     model = str(body.get("model", "fake-model"))

@@ -45,6 +45,9 @@ class Step:
     text: str | None = None  # overrides the text of an ok answer
     message: str | None = None  # the error message of a "status" step
     raw_arguments: str | None = None  # openai: send this string as the tool arguments
+    # Answer in text with exactly this content, whatever was asked: a model that writes its
+    # JSON as text (fenced, or with prose around it) instead of calling the forced tool.
+    content: str | None = None
     # Answer only once this is set (or the server stops): a request the test holds the client
     # at for as long as it needs, whatever the load; recorded before it waits.
     hold: threading.Event | None = None

@@ -10,10 +10,14 @@ import threading
 from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .replies import respond
 from .script import FAULTS, Recorded, Step
+from .tasks import task_of
+
+if TYPE_CHECKING:
+    from .relay import Relay
 
 
 @dataclass
@@ -36,9 +40,13 @@ class FakeLLMServer:
     # prompt_tokens as prompt_tokens_details.cached_tokens.
     cache_tokens: tuple[int, int] = (0, 0)
     requests: list[Recorded] = field(default_factory=list)
+    # Set: every request is written to the relay's folder and answered with the reply a person
+    # (or an outside model) puts there (``relay``), instead of from the script.
+    relay: Relay | None = None
 
     def __post_init__(self) -> None:
         self._script: deque[Step] = deque()
+        self._by_task: dict[str, deque[Step]] = {}
         self._lock = threading.Lock()
         self._rng = random.Random(self.seed)
         self._stop = threading.Event()
@@ -46,15 +54,15 @@ class FakeLLMServer:
         self._serving = False
 
     # -- lifecycle -------------------------------------------------------------------------
-    def start(self, *, serve: bool = True) -> FakeLLMServer:
-        """Listen on an ephemeral port and, unless ``serve`` is False, answer (:meth:`serve`):
-        until then connections wait in the listen queue, accepted by no one."""
+    def start(self, *, serve: bool = True, port: int = 0) -> FakeLLMServer:
+        """Listen on ``port`` (0: an ephemeral one) and, unless ``serve`` is False, answer
+        (:meth:`serve`): until then connections wait in the listen queue, accepted by no one."""
         server = self
 
         class Handler(RequestHandler):
             fake = server
 
-        httpd = _Listener(("127.0.0.1", 0), Handler)
+        httpd = _Listener(("127.0.0.1", port), Handler)
         httpd.daemon_threads = True
         httpd.block_on_close = False  # a slow handler must not hold up the test's teardown
         self._httpd = httpd
@@ -111,6 +119,7 @@ class FakeLLMServer:
             ):
                 setattr(self, name, getattr(fresh, name))
             self._script.clear()
+            self._by_task.clear()
             self._rng = random.Random(self.seed)
 
     def randomize(self, rate: float, *, seed: int, kinds: tuple[str, ...] = FAULTS) -> None:
@@ -124,8 +133,19 @@ class FakeLLMServer:
         with self._lock:
             self._script.extend(Step(s) if isinstance(s, str) else s for s in steps)
 
-    def next_step(self) -> Step:
+    def script_task(self, task: str, *steps: Step | str) -> None:
+        """Steps for the requests of one task only (``tasks.task_of``: extract, assess,
+        propose_slots, generate_question, generate_opening, respond_as_persona), taken before
+        the general script: how a model answers each task, whatever order they come in."""
         with self._lock:
+            queue = self._by_task.setdefault(task, deque())
+            queue.extend(Step(s) if isinstance(s, str) else s for s in steps)
+
+    def next_step(self, task: str = "") -> Step:
+        with self._lock:
+            queue = self._by_task.get(task)
+            if queue:
+                return queue.popleft()
             if self._script:
                 return self._script.popleft()
             if self.fault_rate and self._rng.random() < self.fault_rate:
@@ -160,7 +180,12 @@ class RequestHandler(BaseHTTPRequestHandler):
             body = json.loads(raw or b"{}")
         except json.JSONDecodeError:
             body = {}
-        step = self.fake.next_step()
+        path = self.path.rstrip("/")
+        api = {"/v1/messages": "anthropic", "/v1/chat/completions": "openai"}.get(path, "")
+        task = task_of(api, body) if api else ""
+        relay = self.fake.relay
+        step = relay.exchange(api, task, body) if relay is not None and api else None
+        step = step or self.fake.next_step(task)
         limit = self.fake.context_chars
         if limit is not None and len(raw) > limit:
             step = Step(
@@ -172,11 +197,7 @@ class RequestHandler(BaseHTTPRequestHandler):
         self.fake.requests.append(
             Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body, step)
         )
-        if self.path.rstrip("/") == "/v1/messages":
-            api = "anthropic"
-        elif self.path.rstrip("/") == "/v1/chat/completions":
-            api = "openai"
-        else:
+        if not api:
             self._send(404, {"error": {"message": f"no route {self.path}"}})
             return
         if step.hold is not None:

@@ -6,6 +6,7 @@ in test_offline.py."""
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
@@ -83,6 +84,14 @@ def test_rubric_scores_follow_the_answer() -> None:
 # ---- questions -----------------------------------------------------------------------------
 
 
+# What the respondent said: a question says a focus back only in these words.
+SAID = [
+    "The noise cancelling, and the fit. It lets me focus on the train.",
+    "Because I feel in control of my time, that's freedom for me.",
+    "And the battery, I never charge it. The price was fine.",
+]
+
+
 def question(
     methods: dict[str, Methodology],
     concepts: dict[str, Concept],
@@ -92,6 +101,7 @@ def question(
 ) -> QuestionRequest:
     spec = methods[method].strategy(strategy)
     assert spec is not None
+    kw.setdefault("answers", SAID)
     return QuestionRequest(
         methodology=methods[method], concept=concepts[method], strategy=spec, **kw
     )
@@ -115,7 +125,7 @@ def test_questions_name_the_focus_and_stream(
         turn_number=3,
     )
     result = run(OfflineLLM(seed=1).generate_question(request, tokens.append))
-    assert '"noise cancelling"' in result.value and result.value.endswith("?")
+    assert "the noise cancelling" in result.value and result.value.endswith("?")
     assert len(tokens) > 1 and "".join(tokens) == result.value
     (call,) = result.calls
     assert (call.provider, call.model, call.cost_usd, call.task) == (
@@ -142,7 +152,7 @@ def test_questions_avoid_recent_ones(
     )
     first = run(llm.generate_question(base)).value
     again = run(llm.generate_question(base.model_copy(update={"avoid_questions": [first]}))).value
-    assert again != first and '"noise cancelling"' in again
+    assert again != first and "the noise cancelling" in again
 
 
 def test_questions_vary_by_turn_but_not_by_run(
@@ -156,7 +166,7 @@ def test_questions_vary_by_turn_but_not_by_run(
                     concepts,
                     "means_end_chain",
                     "deepen",
-                    focus_label="x",
+                    focus_label="noise cancelling",
                     focus_type="attribute",
                     turn_number=t,
                 )
@@ -167,37 +177,43 @@ def test_questions_vary_by_turn_but_not_by_run(
     assert len(asked) >= 3
 
 
-def test_deep_questions_name_the_topic(
+def test_deep_questions_never_splice_the_topic_name(
     methods: dict[str, Methodology], concepts: dict[str, Concept]
 ) -> None:
-    texts = {
-        run(
-            OfflineLLM(seed=s).generate_question(
-                question(
-                    methods,
-                    concepts,
-                    "means_end_chain",
-                    "deepen",
-                    focus_label="calm",
-                    focus_type="psychosocial_consequence",
-                    depth=3,
-                    turn_number=6,
+    # "When it comes to wireless headphones, what does ... mean for you?": the concept's name
+    # is the study's, not the respondent's; a question says "it", their word, or nothing
+    for answers, word in ((SAID, None), ([*SAID, "My headphones are old."], "your headphones")):
+        texts = {
+            run(
+                OfflineLLM(seed=s).generate_question(
+                    question(
+                        methods,
+                        concepts,
+                        "means_end_chain",
+                        strategy,
+                        focus_label=label,
+                        focus_type="psychosocial_consequence",
+                        depth=3,
+                        turn_number=6,
+                        answers=answers,
+                    )
                 )
-            )
-        ).value
-        for s in range(6)
-    }
-    assert any("wireless headphones" in t for t in texts)
+            ).value
+            for s in range(6)
+            for strategy, label in (("deepen", "feel in control"), ("explore", None))
+        }
+        assert not any("wireless headphones" in t.lower() for t in texts), texts
+        assert word is None or any(word in t for t in texts), texts
 
 
 @pytest.mark.parametrize(
     ("method", "strategy", "expected"),
     [
-        ("means_end_chain", "explore", "wireless headphones"),
-        ("means_end_chain", "clarify", '"fit"'),
-        ("jobs_to_be_done", "uncover_obstacles", '"fit"'),
-        ("critical_incident", "explore_emotions", "feel"),
-        ("critical_incident", "probe_attributions", '"fit"'),
+        ("means_end_chain", "explore", r"\belse\b|\bother\b"),
+        ("means_end_chain", "clarify", r"the fit\b.*\b(?:mean|example|practice|describe)\b"),
+        ("jobs_to_be_done", "uncover_obstacles", r"(?:gets? in the way|go wrong|harder).*fit"),
+        ("critical_incident", "explore_emotions", r"\bfeel"),
+        ("critical_incident", "probe_attributions", r"the fit\b.*\b(?:happened|behind|taken)\b"),
     ],
 )
 def test_each_strategy_gets_its_own_kind_of_question(
@@ -216,7 +232,8 @@ def test_each_strategy_gets_its_own_kind_of_question(
         focus_type=methods[method].ontology.nodes[0].name,
         turn_number=2,
     )
-    assert expected in run(OfflineLLM().generate_question(request)).value
+    text = run(OfflineLLM().generate_question(request)).value
+    assert re.search(expected, text), text
 
 
 def test_closing_questions(methods: dict[str, Methodology], concepts: dict[str, Concept]) -> None:
@@ -225,12 +242,13 @@ def test_closing_questions(methods: dict[str, Methodology], concepts: dict[str, 
         concepts,
         "means_end_chain",
         "reflect",
-        summary_labels=["noise cancelling", "being productive"],
+        summary_labels=["noise cancelling", "feel in control of my time"],
         turn_number=9,
     )
     text = run(OfflineLLM().generate_question(reflect)).value
-    assert '"noise cancelling" and "being productive"' in text
-    # with ladders learned, the closing restates them, from where each starts to where it leads
+    assert '"the noise cancelling" and "I feel in control of my time"' in text, text
+    # with ladders learned, the closing restates them, from where each starts to where it
+    # leads, in the respondent's words; a chain with one clean rung is no ladder to restate
     chains = [
         ["noise cancelling", "focus on the train", "feel in control", "freedom"],
         ["battery", "never charge"],
@@ -239,7 +257,7 @@ def test_closing_questions(methods: dict[str, Methodology], concepts: dict[str, 
     told = run(
         OfflineLLM().generate_question(reflect.model_copy(update={"summary_chains": chains}))
     )
-    assert '"noise cancelling" leading to "freedom" and "battery" leading to "never charge"' in (
+    assert '"the noise cancelling" leading to "that\'s freedom" and "the battery" leading to ' in (
         told.value
     )
     plain = question(
@@ -250,8 +268,10 @@ def test_closing_questions(methods: dict[str, Methodology], concepts: dict[str, 
         focus_label="x",
         focus_type="attribute",
         closing=True,
+        answers=[],
     )
-    assert "wireless headphones" in run(OfflineLLM().generate_question(plain)).value
+    closing = run(OfflineLLM().generate_question(plain)).value
+    assert "wireless headphones" not in closing and "anything" in closing, closing
 
 
 def test_openings_follow_the_methodology(
@@ -292,13 +312,14 @@ def test_slots_group_labels_that_say_the_same_thing() -> None:
         ],
     )
     result = run(OfflineLLM().propose_slots(request)).value
+    # Names keep the words that name the idea, and a negation (core.canonical.meaning).
     assert [(p.slot_name, p.surface_labels) for p in result.proposals] == [
         ("save_time", ["save time", "saving time in the morning"]),
-        ("feel_calm", ["feel calm"]),
-        ("no_cable", ["no cables"]),
-        # One shared word is not one idea (core.canonical's calibration: 0.50 < 0.75).
-        ("good_taste", ["good taste"]),
-        ("good_microphone", ["good microphone"]),
+        ("calm", ["feel calm"]),
+        ("not_cables", ["no cables"]),
+        # One shared word is not one idea, least of all a light one ("good").
+        ("taste", ["good taste"]),
+        ("microphone", ["good microphone"]),
     ]
     # An existing slot that means the same is reused; one that shares a word is not.
     existing = request.model_copy(update={"existing_slots": ["time_saving", "good_price"]})

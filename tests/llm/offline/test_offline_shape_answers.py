@@ -273,7 +273,7 @@ def test_a_model_writing_the_rating_question_is_told_what_is_rated() -> None:
         focus_type="construct",
         rated_elements=["car", "bus"],
     )
-    assert "Elements already rated on it: car, bus." in render_question(request).user
+    assert "Already rated on it: car, bus; still to rate: " in render_question(request).user
 
 
 CHECKOUT = "And then it came to checkout and payment. What did you do there?"

@@ -1,145 +1,141 @@
-"""Offline questions: per-strategy templates that name the focus and avoid repeats.
+"""Offline questions: per-strategy templates about the focus in the respondent's own words.
 
 The offline half of ``generate_opening`` and ``generate_question`` (seed 001 "Opening vs
-Follow-Up Questions", "Topic Anchoring"; seed 000 "Question Deduplication"). It is also the
-fallback a real provider uses when its reply is unusable (``validation.fallback_question``).
+Follow-Up Questions"; seed 000 "Question Deduplication"). It is also the fallback a real
+provider uses when its reply is unusable (``validation.fallback_question``).
 
 A strategy maps to a *family* of templates by the words of its name, then of its YAML
-description ("probe_attributions" -> attribution, "dig_motivation" -> deepen); a strategy
-no family fits gets a generic question built on the focus. The template is chosen by a
-seeded shuffle of (seed, turn, strategy, focus), so runs repeat exactly while questions
-vary across turns, and the first candidate not too similar to a recent question wins. The
-template of the previous question is never used again right after it, so a run of "why"
-questions changes its wording. Deep in a conversation (depth >= 2) the topic is named to
-keep the ladder anchored. The redirection families (``negative_ladder``: what if it were
-missing; ``third_person``: why might someone like you care; ``situational``: the last time
-it mattered; ``breadth_check``: what else matters about the topic) come first in the
-family order, so their strategies are never read as a plain why or explore.
-Templates are English; with a non-English study language a real provider is needed.
+description (``core.techniques``: "probe_attributions" -> attribution, "dig_motivation" ->
+deepen); a strategy no family fits gets a generic question. A "why" on a node that is no
+rung of a ladder takes the angle of its node type (``wording.TYPE_ANGLES``: a job's
+circumstances, a solution's choice), and on a dislike asks what it costs.
+
+The focus is never quoted on trust (``phrases``): a clean phrase of the respondent's goes
+into the question ("Why does the battery matter to you?", "You said you can sleep on the
+bus. What does that give you?"), a label that is no such phrase is referred to by a noun
+they used ("You talked about the charger. ...") or as "that" right after the answer it came
+from, and a focus that is surely no content (an interjection, a time, a verdict) gets a
+question about the topic instead. Follow-ups never splice in the concept's name: the topic
+is the respondent's own word for it ("your headphones") or goes unnamed.
+
+The template is chosen by a seeded shuffle of (seed, turn, strategy, focus), so runs repeat
+exactly while questions vary across turns, and the first candidate not too similar to a
+recent question wins. The template of the previous question is never used again right after
+it, so a run of "why" questions changes its wording. The closing restates only the ladders
+whose ends are clean phrases (``closing``). Templates are English; with a non-English study
+language a real provider is needed.
 """
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Callable, Sequence
 
+from interview_cli.core.techniques import family_for
+from interview_cli.llm.offline.asking.choosing import pick
+from interview_cli.llm.offline.asking.closing import closing_question
+from interview_cli.llm.offline.asking.phrases import NOTHING, Reference, refer, thing
 from interview_cli.llm.offline.asking.wording import (
-    FAMILY_WORDS,
+    GUIDE_TEMPLATES,
+    LEADS,
     OPENING_TEMPLATES,
-    TEMPLATES,
-    TOPIC_TEMPLATES,
+    TYPE_ANGLES,
+    WORDINGS,
+    Wordings,
 )
-from interview_cli.llm.offline.shapes.common import label_list
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
 
-try:  # the core's order-aware similarity (seed 000 "Question Deduplication")
-    from interview_cli.core.questions import question_similarity as _similarity
-except ImportError:  # pragma: no cover - only before the core module exists
-    from rapidfuzz import fuzz
 
-    def _similarity(a: str, b: str) -> float:
-        return fuzz.ratio(a.casefold(), b.casefold()) / 100.0
-
-
-Similarity = Callable[[str, str], float]
-DEFAULT_THRESHOLD = 0.85
+def angle_for(node_type: str | None) -> str | None:
+    """The family a "why" takes on a node of this type (None: the plain why)."""
+    text = (node_type or "").lower().replace("_", " ")
+    for angle, words in TYPE_ANGLES:
+        # word starts only: "social" must not fire on "psychosocial"
+        if any(re.search(r"\b" + re.escape(word), text) for word in words):
+            return angle
+    return None
 
 
-def family_for(name: str, description: str = "") -> str:
-    """The template family of a strategy, from its name and then its description."""
-    for text in (name.lower().replace("_", " ") + " ", description.lower()):
-        for family, words in FAMILY_WORDS:
-            # word starts only: "cause" must not fire on "because"
-            if any(re.search(r"\b" + re.escape(word), text) for word in words):
-                return family
-    return "generic"
+def _family(request: QuestionRequest, has_focus: bool) -> str:
+    strategy = request.strategy
+    if request.closing or strategy.generates_closing_question:
+        return "closing"
+    family = family_for(strategy.name, strategy.description)
+    if family == "summary":
+        return "closing"
+    if has_focus and family == "deepen":
+        family = angle_for(request.focus_type) or family
+    if has_focus and request.focus_stance < 0 and family in ("deepen", "negative_ladder"):
+        family = "dislike"  # not "what do you get out of 'blisters'?"
+    return family
 
 
-def _order(candidates: Sequence[str], key: str) -> list[str]:
-    ordered = list(candidates)
-    random.Random(key).shuffle(ordered)
-    return ordered
+def _agreeing(template: str, np: str, plural: bool) -> str:
+    verbs = {"does": "do", "is": "are", "was": "were"} if plural else {}
+    return template.format(np=np, **{v: verbs.get(v, v) for v in ("does", "is", "was")})
 
 
-def pick(
-    candidates: Sequence[str],
-    avoid: Sequence[str],
-    key: str,
-    threshold: float = DEFAULT_THRESHOLD,
-    similarity: Similarity = _similarity,
-) -> str:
-    """The first candidate (in a seeded order) not too similar to any question in ``avoid``;
-    when all are, the least similar one."""
-    ordered = _order(candidates, key)
-    best, best_score = ordered[0], 2.0
-    for candidate in ordered:
-        score = max((similarity(candidate, q) for q in avoid), default=0.0)
-        if score < threshold:
-            return candidate
-        if score < best_score:
-            best, best_score = candidate, score
-    return best
+def _variants(words: Wordings, ref: Reference, about: str) -> list[tuple[str, str]]:
+    """(template, question) pairs for the focus as ``ref`` says it, or about the topic."""
+    phrase = ref.phrase
+    out: list[tuple[str, str]] = []
+    if phrase is not None and phrase.noun:
+        np = phrase.noun
+        out += [(t, _agreeing(t, np, phrase.plural)) for t in words.noun]
+        leads = [lead.format(np=np) for lead in LEADS["noun"]]
+    elif phrase is not None:
+        quoted = phrase.clause.startswith('"')
+        forms = LEADS["quote" if quoted else "clause"]
+        leads = [lead.format(clause=phrase.clause) for lead in forms]
+    elif ref.how == "mention":
+        leads = [lead.format(mention=ref.mention) for lead in LEADS["mention"]]
+    else:
+        leads = [""] if ref.how == "that" else []
+    for i, template in enumerate(words.that):
+        if leads:
+            lead = leads[i % len(leads)]
+            out.append((template, f"{lead} {template}".strip()))
+    if out:
+        return out
+    if about and words.thing:  # their word for it, rather than an "it" that may be unclear
+        return [(t, t.format(thing=about)) for t in words.thing]
+    return [(t, t) for t in words.plain]
 
 
-def _summary(labels: Sequence[str]) -> str:
-    return label_list(f'"{label}"' for label in list(labels)[:4])
+def candidates(request: QuestionRequest, family: str, ref: Reference) -> list[tuple[str, str]]:
+    """Every (template, question) the family offers for this focus; a family with no wording
+    for it falls back to the generic one, and that to the topic."""
+    about = thing(request.concept.name, _answers(request))
+    for name in (family, "generic"):
+        found = _variants(WORDINGS.get(name, WORDINGS["generic"]), ref, about)
+        if found:
+            return found
+    return _variants(WORDINGS["generic"], NOTHING, about)
 
 
-def _chains(chains: Sequence[Sequence[str]]) -> str:
-    """The ladders learned, each from where it starts to where it leads, in the respondent's
-    words ('"quiet" leading to "family time"'): the closing restates the chains
-    (INTERVIEWING.md "Ending"), not the last few things said. Empty without a two-step one."""
-    told = [f'"{chain[0]}" leading to "{chain[-1]}"' for chain in chains if len(chain) >= 2]
-    return label_list(told[:3])
-
-
-# Topic-level questions that bring in one of the guide's must-cover topics not yet covered.
-GUIDE_TEMPLATES: tuple[str, ...] = (
-    "What about {item}: how does that come into {topic} for you?",
-    "How does {item} figure in your experience of {topic}?",
-    "Tell me about {item}, when it comes to {topic}.",
-)
+def _answers(request: QuestionRequest) -> list[str]:
+    return list(request.answers) or [e.answer for e in request.recent]
 
 
 def offline_question(request: QuestionRequest) -> str:
-    """A follow-up question for the strategy and focus of the request."""
+    """A follow-up (or closing) question for the strategy and focus of the request."""
     strategy = request.strategy
-    topic = topic_name(request.concept.name)
     threshold = request.methodology.tuning.vetoes.question_similarity_threshold
     key = f"{request.seed}:{request.turn_number}:{strategy.name}:{request.focus_label or ''}"
-    values = {
-        "topic": topic,
-        "focus": request.focus_label or topic,
-        "summary": _chains(request.summary_chains) or _summary(request.summary_labels),
-    }
-    if request.closing or strategy.generates_closing_question:
-        family = "summary" if request.summary_labels else "closing"
-    else:
-        family = family_for(strategy.name, strategy.description)
-        if family == "summary" and not request.summary_labels:
-            family = "closing"
     has_focus = bool(request.focus_label) and strategy.focus_mode == "recent_node"
-    if has_focus and request.focus_stance < 0 and family in ("deepen", "negative_ladder"):
-        family = "dislike"  # not "what do you get out of 'blisters'?"
-    if request.guide_remaining and not has_focus and family not in ("summary", "closing"):
+    family = _family(request, has_focus)
+    if family == "closing":
+        return closing_question(request, key, threshold)
+    if request.guide_remaining and not has_focus:
         # A topic-level question is where the guide's uncovered topics come in.
         item = request.guide_remaining[0]
-        texts = [t.format(item=item, topic=topic) for t in GUIDE_TEMPLATES]
+        texts = [t.format(item=item) for t in GUIDE_TEMPLATES]
         return pick(texts, request.avoid_questions, key, threshold)
-    candidates = list(TEMPLATES.get(family, TEMPLATES["generic"]))
-    if family == "deepen" and request.depth >= 2:  # (a dislike keeps its own wording)
-        candidates = list(TEMPLATES["deepen_anchored"]) + candidates[:3]
-    if "{focus}" in " ".join(candidates) and not has_focus:
-        # A node-bound family without a node: ask about the topic instead.
-        candidates = [c for c in candidates if "{focus}" not in c] or list(
-            TOPIC_TEMPLATES.get(family, TEMPLATES["generic_topic"])
-        )
-    candidates = _not_the_last_one(candidates, _previous_question(request))
+    answers = _answers(request)
+    ref = refer(request.focus_label, answers, request.focus_quotes) if has_focus else NOTHING
+    pairs = _not_the_last_one(candidates(request, family, ref), _previous_question(request))
     # Compare what would be asked, not the templates: the focus changes the similarity.
-    texts = [c.format(**values) for c in candidates]
-    return pick(texts, request.avoid_questions, key, threshold)
+    return pick([text for _, text in pairs], request.avoid_questions, key, threshold)
 
 
 def _previous_question(request: QuestionRequest) -> str:
@@ -148,31 +144,42 @@ def _previous_question(request: QuestionRequest) -> str:
     return request.recent[-1].question if request.recent else ""
 
 
-def _pattern(template: str) -> re.Pattern[str]:
+def _pattern(template: str, lead: bool) -> re.Pattern[str]:
     parts = re.split(r"(\{\w+\})", template)
     body = "".join(".+?" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts)
-    return re.compile(body, re.IGNORECASE | re.DOTALL)
+    return re.compile((r"(?:.+?[.:]\s+)?" if lead else "") + body, re.IGNORECASE | re.DOTALL)
 
 
-_PATTERNS: dict[str, re.Pattern[str]] = {}
+_PATTERNS: dict[tuple[str, bool], re.Pattern[str]] = {}
+
+
+def _all_templates() -> list[tuple[str, bool]]:
+    found: list[tuple[str, bool]] = []
+    for words in WORDINGS.values():
+        found += [(t, False) for t in (*words.noun, *words.thing, *words.plain)]
+        found += [(t, True) for t in words.that]
+    return found
 
 
 def template_of(question: str) -> str | None:
-    """Which template a question was written from (None: not one of ours)."""
-    for family in (*TEMPLATES.values(), *TOPIC_TEMPLATES.values()):
-        for template in family:
-            pattern = _PATTERNS.setdefault(template, _pattern(template))
-            if pattern.fullmatch(question.strip()):
-                return template
+    """Which template a question was written from (None: not one of ours); a question about
+    "that" is known by its question, whatever its lead said."""
+    for template, lead in _all_templates():
+        pattern = _PATTERNS.setdefault((template, lead), _pattern(template, lead))
+        if pattern.fullmatch(question.strip()):
+            return template
     return None
 
 
-def _not_the_last_one(candidates: list[str], previous: str) -> list[str]:
+def _not_the_last_one(pairs: list[tuple[str, str]], previous: str) -> list[tuple[str, str]]:
     """Never the same wording twice in a row: "Why does X matter?" then "Why does Y matter?"
     reads as a machine, whatever the labels. Kept when it is the only template left."""
     last = template_of(previous) if previous else None
-    rest = [c for c in candidates if c != last]
-    return rest or candidates
+    rest = [p for p in pairs if p[0] != last] or pairs
+    # nor the same lead again ("You said you can hear the cello. ..." twice): the other one
+    lead = previous.split(". ", 1)[0] if ". " in previous else None
+    other = [p for p in rest if lead is None or not p[1].startswith(lead + ".")]
+    return other or rest
 
 
 def opening_family(request: OpeningRequest) -> str:
@@ -188,6 +195,7 @@ def opening_family(request: OpeningRequest) -> str:
 
 
 def offline_opening(request: OpeningRequest) -> str:
+    """One question that opens the topic (the only question that names it)."""
     topic = topic_name(request.concept.name)
     candidates = [t.format(topic=topic) for t in OPENING_TEMPLATES[opening_family(request)]]
     return pick(candidates, [], f"{request.seed}:opening")

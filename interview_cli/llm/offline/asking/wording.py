@@ -1,212 +1,382 @@
 """The offline interviewer's question templates, one family per kind of strategy (English).
 
 Kept apart from the code that picks among them (``questions``) so a researcher can reword
-or add questions without reading the algorithm. Every template is short (about twenty words
-or fewer besides what it quotes), asks one thing, uses no method jargon (no "attribute",
-"consequence", "value", "ladder") and quotes the respondent's own words as ``"{focus}"``.
-Placeholders: ``{focus}`` (the node's label), ``{topic}`` (the concept), ``{summary}`` (a
-few labels, for a recap). A family has several wordings so that a run of the same strategy
-does not ask the same sentence with another label: the picker never uses one template twice
-in a row within an interview.
+or add questions without reading the algorithm. INTERVIEWING.md "Writing one question": every
+template asks one thing (one question mark, no "and what..." second question), is short
+(about twenty words or fewer besides what it quotes) and uses no method jargon.
+
+A family's wordings come in the forms a focus can take (``phrases``):
+
+- ``noun``: about a noun phrase of the respondent's, ``{np}`` ("the battery", "being able to
+  sleep"), with ``{does}``, ``{is}`` and ``{was}`` agreeing with it;
+- ``that``: about "that", after a lead that says what ("You said you can sleep on the
+  bus.", ``LEADS``), or alone right after the answer it points at;
+- ``thing`` and ``plain``: about the topic, in the respondent's own word for it (``{thing}``:
+  "your headphones") or without naming it. The concept's name is never spliced into a
+  follow-up question: only the opening names the topic (``{topic}``).
+
+A family has several wordings so that a run of the same strategy does not ask the same
+sentence with another label: the picker never uses one template twice in a row.
 """
 
 from __future__ import annotations
 
-# Checked in order: the first family any of whose words appears in the strategy's name wins;
-# then the same over its description. The four redirection families come first so that a
-# strategy called "situational" or "negative_ladder" is not read as explore or deepen.
-FAMILY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("negative_ladder", ("negative ladder", "negative laddering", "absence")),
-    ("third_person", ("third person", "third-person", "someone like you")),
-    ("situational", ("situational", "last time")),
-    ("breadth_check", ("breadth check", "breadth-check")),
-    ("summary", ("reflect", "validate", "summar", "synthes", "recap", "playback")),
-    ("attribution", ("attribution", "cause", "blame", "responsib")),
-    ("insight", ("insight", "learning", "lesson", "takeaway", "conclu")),
-    ("obstacle", ("obstacle", "pain", "struggle", "barrier", "problem", "friction")),
-    ("alternative", ("alternative", "compet", "switch", "substitut")),
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Wordings:
+    noun: tuple[str, ...] = ()
+    that: tuple[str, ...] = ()
+    thing: tuple[str, ...] = ()
+    plain: tuple[str, ...] = ()
+
+
+# A "why" asked of a node that is not a rung of a ladder asks what that kind of node is for
+# (INTERVIEWING.md "Jobs-to-be-Done": move across the job's circumstances, push, pull and
+# progress rather than dig one forever). Read from the words of the focus's node type, first
+# match wins; a type no angle fits (attribute, consequence, value) keeps the plain why.
+TYPE_ANGLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("emotion", ("emotion", "feeling")),
-    ("narrative", ("narrative", "story", "sequence", "timeline")),
-    ("incident", ("incident", "episode", "elicit")),
-    ("clarify", ("clarif", "assumption", "specif", "example", "concret")),
-    ("revitalize", ("revitali", "ease", "rapport", "energi", "re-engage")),
-    ("bridge", ("bridge", "lateral", "connect")),
-    ("contrast", ("contrast", "compar", "versus")),
-    ("explore", ("explore", "broaden", "breadth", "new ", "another", "situation")),
-    ("deepen", ("deepen", "ladder", "dig", "motivation", "why", "deeper", "climb")),
+    ("social", ("social",)),
+    ("dislike", ("pain", "problem", "obstacle", "frustrat", "anxiet")),
+    ("circumstance", ("context", "situation", "circumstance")),
+    ("trigger", ("trigger",)),
+    ("choice", ("solution", "approach", "workaround", "alternative")),
+    ("progress", ("job", "gain", "outcome", "goal", "benefit")),
 )
 
-TEMPLATES: dict[str, tuple[str, ...]] = {
-    "deepen": (
-        'Why does "{focus}" matter to you?',
-        'What does "{focus}" do for you?',
-        'What do you get out of "{focus}"?',
-        'How does "{focus}" help you?',
-        'You said "{focus}". What does that give you?',
-        'What is it about "{focus}" that counts for you?',
-        'And what does "{focus}" lead to, for you?',
-        'Why is "{focus}" important to you?',
-    ),
-    "deepen_anchored": (
-        'Thinking about {topic}, why does "{focus}" matter to you?',
-        'When it comes to {topic}, what does "{focus}" mean for you?',
-        'With {topic}, what does "{focus}" make possible for you?',
-        'And "{focus}": what does that give you, in the end?',
-        'What difference does "{focus}" make to you with {topic}?',
+# What a question about "that" says first, by the form of the focus.
+LEADS: dict[str, tuple[str, ...]] = {
+    "noun": ("You mentioned {np}.", "You talked about {np}."),
+    "clause": ("You said {clause}.", "You mentioned that {clause}."),
+    "quote": ("You said {clause}.", "You mentioned {clause}."),
+    "mention": ("You talked about {mention}.", "You mentioned {mention}."),
+}
+
+_THING_GENERIC = (
+    "Could you tell me more about your experience with {thing}?",
+    "What else comes to mind when you think about {thing}?",
+)
+_PLAIN_GENERIC = (
+    "Could you tell me more about your own experience?",
+    "What else comes to mind when you think about it?",
+)
+
+WORDINGS: dict[str, Wordings] = {
+    "deepen": Wordings(
+        noun=(
+            "Why {does} {np} matter to you?",
+            "What {does} {np} do for you?",
+            "What do you get out of {np}?",
+            "How {does} {np} help you?",
+            "What is it about {np} that counts for you?",
+            "What difference {does} {np} make for you?",
+        ),
+        that=(
+            "What does that give you?",
+            "Why is that important to you?",
+            "What does that make possible for you?",
+            "How does that help you?",
+            "What does that do for you, in the end?",
+            "And what does that lead to, for you?",
+        ),
     ),
     # the focus is a dislike ("price annoys me"): what it costs them, not what it gives them
-    "dislike": (
-        'Why does "{focus}" bother you?',
-        'What is the problem with "{focus}" for you?',
-        'What does "{focus}" get in the way of for you?',
+    "dislike": Wordings(
+        noun=(
+            "Why {does} {np} bother you?",
+            "What is the problem with {np} for you?",
+            "What {does} {np} get in the way of for you?",
+        ),
+        that=(
+            "Why does that bother you?",
+            "What is the problem with that for you?",
+            "What does that get in the way of for you?",
+        ),
     ),
-    "negative_ladder": (
-        'What would you miss if you didn\'t have "{focus}"?',
-        'Imagine "{focus}" was gone. What would be different for you?',
-        'What would happen if "{focus}" wasn\'t there?',
-        'Without "{focus}", what would you do instead?',
-        'Picture {topic} without "{focus}". What changes for you?',
-        'If "{focus}" stopped, what would bother you most?',
+    "negative_ladder": Wordings(
+        noun=(
+            "What would you miss if you didn't have {np}?",
+            "Imagine {np} {was} gone. What would be different for you?",
+            "What would happen if {np} {was}n't there?",
+            "Without {np}, what would you do instead?",
+        ),
+        that=(
+            "What would you miss if you didn't have that?",
+            "Imagine that was gone. What would be different for you?",
+            "What would happen if that wasn't there?",
+            "Without that, what would you do instead?",
+        ),
+        thing=(
+            "What would you miss if you had to do without {thing}?",
+            "Imagine {thing} disappeared tomorrow. What would be different for you?",
+        ),
+        plain=(
+            "What would you miss if you had to do without it?",
+            "Imagine it disappeared tomorrow. What would be different for you?",
+        ),
     ),
-    "third_person": (
-        'Why might someone like you care about "{focus}"?',
-        'What do you think "{focus}" does for people like you?',
-        'Why would a friend of yours want "{focus}"?',
-        'Some people care about "{focus}", some don\'t. Why might someone care?',
-        'What would someone in your shoes get from "{focus}"?',
+    "third_person": Wordings(
+        noun=(
+            "Why might someone like you care about {np}?",
+            "What do you think {np} {does} for people like you?",
+            "Why would a friend of yours want {np}?",
+            "What would someone in your shoes get from {np}?",
+        ),
+        that=(
+            "Why might someone like you care about that?",
+            "What do you think that does for people like you?",
+            "Some people care about that, some don't. Why might someone care?",
+            "What would someone in your shoes get from that?",
+        ),
+        thing=(
+            "Why might someone like you care about {thing}?",
+            "What do you think {thing} does for people like you?",
+        ),
+        plain=(
+            "Why might someone like you care about it?",
+            "What do you think it does for people like you?",
+        ),
     ),
-    "situational": (
-        'Think of the last time "{focus}" mattered to you. What was going on?',
-        'When did "{focus}" last make a real difference for you?',
-        'Picture the last time you noticed "{focus}". Where were you?',
-        'Tell me about a recent moment when "{focus}" counted. What was happening?',
-        'Where were you the last time "{focus}" really mattered?',
+    "situational": Wordings(
+        noun=(
+            "Think of the last time {np} mattered to you. What was going on?",
+            "When did {np} last make a real difference for you?",
+            "Picture the last time you noticed {np}. Where were you?",
+            "Where were you the last time {np} really mattered?",
+        ),
+        that=(
+            "Think of the last time that mattered to you. What was going on?",
+            "When did that last make a real difference for you?",
+            "Tell me about a recent moment when that counted. What was happening?",
+            "Where were you the last time that really mattered?",
+        ),
+        thing=(
+            "Think of the last time {thing} mattered to you. What was going on?",
+            "When did {thing} last make a real difference for you?",
+        ),
+        plain=(
+            "Think of the last time it mattered to you. What was going on?",
+            "When did it last make a real difference for you?",
+        ),
     ),
-    "breadth_check": (
-        "What else matters to you about {topic}?",
-        "Is there anything else about {topic} that is important to you?",
-        "Before we move on: anything else about {topic} you care about?",
-        "Apart from what we've covered, what else counts for you with {topic}?",
-        "What haven't we talked about yet that matters to you with {topic}?",
-        "Anything else you notice or care about when it comes to {topic}?",
+    "breadth_check": Wordings(
+        thing=(
+            "What else matters to you about {thing}?",
+            "Is there anything else about {thing} that is important to you?",
+            "Before we move on: anything else about {thing} you care about?",
+            "Anything else you notice or care about when it comes to {thing}?",
+        ),
+        plain=(
+            "What else matters to you?",
+            "Is there anything else that is important to you?",
+            "Before we move on: anything else you care about?",
+            "Apart from what we've covered, what else counts for you?",
+            "What haven't we talked about yet that matters to you?",
+        ),
     ),
-    "clarify": (
-        'When you say "{focus}", what exactly do you mean?',
-        'Could you give me an example of "{focus}" with {topic}?',
-        'What does "{focus}" look like in practice for you?',
-        'How would you describe "{focus}" to someone who has never tried {topic}?',
-        'Can you walk me through a moment when "{focus}" really showed?',
+    "clarify": Wordings(
+        noun=(
+            "What exactly do you mean by {np}?",
+            "Could you give me an example of {np}?",
+            "What {does} {np} look like in practice for you?",
+        ),
+        that=(
+            "What exactly do you mean by that?",
+            "Could you give me an example of that?",
+            "What does that look like in practice for you?",
+            "How would you describe that to someone who has never tried it?",
+            "Can you walk me through a moment when that really showed?",
+        ),
     ),
-    "explore": (
-        "Apart from what we've talked about, what else matters to you about {topic}?",
-        "What else do you pay attention to when it comes to {topic}?",
-        "Is there anything else about {topic} that is important to you?",
-        "Can you think of another occasion with {topic} that was different? What happened?",
-        "Which other features or qualities of {topic} do you notice?",
-        # (no "different {topic}": it breaks on a topic like "commuting by bike")
-        "Thinking of the other options you know, what else makes a difference with {topic}?",
+    "explore": Wordings(
+        thing=(
+            "Apart from what we've talked about, what else matters to you about {thing}?",
+            "What else do you pay attention to when it comes to {thing}?",
+            "Is there anything else about {thing} that is important to you?",
+            "Which other features or qualities of {thing} do you notice?",
+        ),
+        plain=(
+            "Apart from what we've talked about, what else matters to you?",
+            "What else do you pay attention to?",
+            "Is there anything else that is important to you here?",
+            "Think of another occasion that was different. What happened?",
+            "Thinking of the other options you know, what else makes a difference to you?",
+            "What other features or qualities do you notice?",
+        ),
     ),
-    "revitalize": (
-        "Let's try another angle: picture the last time you dealt with {topic}. What stands out?",
-        "What was the best or the worst moment you've had with {topic} recently?",
-        "What is one small thing about {topic} you'd change if you could?",
-        "If a friend asked you about {topic}, what would you tell them first?",
-        "Tell me about a typical day with {topic}: where are you, and what happens?",
-        "What would you miss first if you had to do without {topic} for a week?",
+    "revitalize": Wordings(
+        thing=(
+            "Let's try another angle: what was your best or worst moment with {thing}?",
+            "What is one small thing about {thing} you'd change if you could?",
+            "If a friend asked you about {thing}, what would you tell them first?",
+        ),
+        plain=(
+            "Let's try another angle: what was the best or the worst moment recently?",
+            "What is one small thing you'd change if you could?",
+            "If a friend asked you about it, what would you tell them first?",
+            "Tell me about a typical day with it. What happens first?",
+            "What would you miss first if you had to do without it for a week?",
+        ),
     ),
-    "incident": (
-        "Can you think of a specific time when {topic} went really well or really badly? What "
-        "happened?",
-        "Tell me about another occasion with {topic} that stood out for you. What happened?",
+    "incident": Wordings(
+        plain=(
+            "Think of another specific time that stood out, good or bad. What happened?",
+            "Tell me about another occasion that stood out for you. What happened?",
+        ),
     ),
-    "narrative": (
-        'What happened next, after "{focus}"?',
-        'Could you walk me through "{focus}" step by step: who did what, and how did it end?',
-        'Tell me more about "{focus}": what exactly happened?',
+    "narrative": Wordings(
+        noun=(
+            "What happened next, after {np}?",
+            "Tell me more about {np}: what exactly happened?",
+        ),
+        that=(
+            "What happened next?",
+            "Could you walk me through that step by step?",
+            "Tell me more about that: what exactly happened?",
+            "How did it end?",
+        ),
     ),
-    "emotion": (
-        'You mentioned "{focus}". How did that feel in the moment, and afterwards?',
-        'What was it about "{focus}" that made you feel the way you did?',
+    "emotion": Wordings(
+        that=(
+            "How did that feel at the time?",
+            "How did you feel about it afterwards?",
+            "What was it about that moment that made you feel the way you did?",
+        ),
     ),
-    "attribution": (
-        'Why do you think "{focus}" happened the way it did?',
-        'Who or what do you think was behind "{focus}"?',
+    "attribution": Wordings(
+        that=(
+            "Why do you think that happened the way it did?",
+            "Who or what do you think was behind that?",
+            "What do you think it would have taken for it to go differently?",
+        ),
     ),
-    "insight": (
-        'Looking back, what did you take away from "{focus}"?',
-        'Do you do anything differently since "{focus}"?',
+    "insight": Wordings(
+        that=(
+            "Looking back, what did you take away from that?",
+            "Do you do anything differently since then?",
+            "What did that teach you?",
+        ),
     ),
-    "obstacle": (
-        'What gets in the way when it comes to "{focus}"?',
-        'When did "{focus}" last go wrong, and what did you do about it?',
+    "obstacle": Wordings(
+        noun=(
+            "What gets in the way when it comes to {np}?",
+            "When did {np} last go wrong for you?",
+        ),
+        that=(
+            "What gets in the way there?",
+            "When did that last go wrong for you?",
+            "What makes that harder than it should be?",
+        ),
     ),
-    "alternative": (
-        'Before "{focus}", what did you use, and what else have you tried?',
-        'What do you do when "{focus}" isn\'t an option?',
+    "alternative": Wordings(
+        noun=(
+            "Before {np}, what did you use?",
+            "What do you do when {np} {is}n't an option?",
+        ),
+        that=(
+            "Before that, what did you use?",
+            "What do you do when that isn't an option?",
+            "What else have you tried for that?",
+        ),
     ),
-    "bridge": (
-        'You mentioned "{focus}". Is there something related to that we haven\'t talked about yet?',
-        'Building on "{focus}", what else comes to mind about {topic}?',
+    "bridge": Wordings(
+        that=(
+            "Is there something related to that we haven't talked about yet?",
+            "What else comes to mind when you think about that?",
+        ),
     ),
-    "contrast": (
-        'How does "{focus}" compare with other options you know?',
-        'What would be the opposite of "{focus}" for you, and how would that feel?',
+    "contrast": Wordings(
+        noun=("How {does} {np} compare with other options you know?",),
+        that=(
+            "How does that compare with other options you know?",
+            "What would be the opposite of that for you?",
+        ),
     ),
-    "generic": (
-        'You mentioned "{focus}". Could you tell me more about that?',
-        'I\'d like to understand "{focus}" better. What more can you tell me about it?',
+    "circumstance": Wordings(
+        that=(
+            "What were you trying to get done at that point?",
+            "What was going on around you at the time?",
+            "How often does that come up for you?",
+        ),
     ),
-    "generic_topic": (
-        "Could you tell me more about your experience with {topic}?",
-        "What else comes to mind when you think about {topic}?",
+    "trigger": Wordings(
+        that=(
+            "What made that the moment to do something about it?",
+            "What happened just before that?",
+            "How did you know it was time to act?",
+        ),
     ),
-    "summary": (
-        "So far I've heard about {summary}. Did I get that right, and is there anything important "
-        "we haven't covered?",
-        "Let me check I understood: you talked about {summary}. Is that accurate, and is anything "
-        "missing?",
+    "choice": Wordings(
+        noun=("What made you go for {np} rather than something else?",),
+        that=(
+            "What made you go for that rather than something else?",
+            "What were you hoping that would do for you?",
+            "What else did you consider before that?",
+        ),
     ),
-    "closing": (
-        "Before we finish, is there anything else about {topic} that matters to you that we "
-        "haven't touched on?",
-        "Thank you, this has been very helpful. Is there anything about {topic} you'd like to add "
-        "before we wrap up?",
+    "progress": Wordings(
+        that=(
+            "What does that make possible for you?",
+            "What were you trying to get done there?",
+            "What does that help you get done?",
+        ),
+    ),
+    "social": Wordings(
+        that=(
+            "Who else notices that?",
+            "What do the people around you make of that?",
+        ),
+    ),
+    "generic": Wordings(
+        noun=("Could you tell me more about {np}?",),
+        that=(
+            "Could you tell me more about that?",
+            "What more can you tell me about that?",
+        ),
+        thing=_THING_GENERIC,
+        plain=_PLAIN_GENERIC,
     ),
 }
 
-# A node-bound family asked without a node: the same idea about the topic.
-TOPIC_TEMPLATES: dict[str, tuple[str, ...]] = {
-    "negative_ladder": (
-        "What would you miss if you had to do without {topic}?",
-        "Imagine {topic} disappeared tomorrow. What would be different for you?",
-    ),
-    "third_person": (
-        "Why might someone like you care about {topic}?",
-        "What do you think {topic} does for people like you?",
-    ),
-    "situational": (
-        "Think of the last time {topic} mattered to you. What was going on?",
-        "When did {topic} last make a real difference for you?",
-    ),
-}
+# The closing: a recap of the clean ladders ({summary}: '"quiet" leading to "family time"'),
+# a plain recap of clean single phrases ({recap}), or no recap at all.
+SUMMARY_TEMPLATES: tuple[str, ...] = (
+    "Let me check I've understood: {summary}. Is that right?",
+    "So far I've heard about {summary}. Did I get that right?",
+    "Here is what I heard: {summary}. Is that a fair summary?",
+)
+RECAP_TEMPLATES: tuple[str, ...] = (
+    "We talked about {recap}. Did I miss anything that matters to you?",
+    "Thank you. We covered {recap}. Is there anything important I missed?",
+)
+CLOSING_TEMPLATES: tuple[str, ...] = (
+    "Before we finish, is there anything else that matters to you that we haven't touched on?",
+    "Thank you, this has been very helpful. Is there anything you'd like to add before we wrap up?",
+)
+
+# Topic-level questions that bring in one of the guide's must-cover topics not yet covered.
+GUIDE_TEMPLATES: tuple[str, ...] = (
+    "How does {item} come into it for you?",
+    "Where does {item} fit in for you?",
+    "What part does {item} play for you?",
+)
 
 OPENING_TEMPLATES: dict[str, tuple[str, ...]] = {
     "incident": (
         "Think of one specific time when {topic} went really well or really badly for you. What "
         "happened?",
-        "Could you tell me about a particular occasion with {topic} that stood out, good or bad? "
-        "What happened?",
+        "Tell me about a particular occasion with {topic} that stood out, good or bad. What "
+        "happened?",
     ),
     "occasion": (
-        "Think about the last time {topic} was part of your day. Walk me through it from the "
-        "beginning: when was it, and what set it off?",
-        "Let's start with your most recent {topic}. Where were you, and how did it begin?",
+        "Think of the last time {topic} was part of your day. How did it start?",
+        "Let's start with a recent time when {topic} was part of your day. What happened first?",
     ),
     "attribute": (
-        "To start, think about the last time you chose or used {topic}. What mattered most to you "
-        "about it?",
-        "What comes to mind first when you think about {topic}? What do you like, and what "
-        "annoys you?",
-        "When you think about {topic}, what are the things you notice or pay attention to?",
+        "When you think about {topic}, what comes to mind first?",
+        "When you think about {topic}, what do you notice or pay attention to?",
+        "What matters most to you when it comes to {topic}?",
     ),
 }

@@ -1,0 +1,345 @@
+"""The question report card: how an interview's questions read, counted without a model.
+
+INTERVIEWING.md "Writing one question" and "How people actually answer" say what a good
+question is; this card counts, per 100 questions asked, the ways a question falls short that
+can be checked from the session file alone (no model as judge, so it costs nothing, repeats
+exactly and can be trusted on any provider's questions):
+
+- **not their words**: it quotes something (in quotation marks) that the respondent never
+  said, or writes the focus's label into the question when they never said it; compared with
+  their answers before the question, case, apostrophes and punctuation aside;
+- **topic splices**: a question after the opening holds the concept's name ("... with
+  e-bikes for commuting?") when the respondent had not said it;
+- **double-barrelled**: two questions in one (a second question mark, or ", and what ...");
+- **jargon**: a word of the method (attribute, consequence, value, ladder, means-end,
+  construct, touchpoint, ...) outside quotation marks, that the respondent had not used;
+- **repeats**: the same focus asked with the same family of technique (``core.techniques``)
+  as the last question on it, with nothing new said in between (no element added by the
+  answers between);
+- **set aside**: a question about a remark the reader set aside: its focus or a quote is an
+  item the extraction rejected, or words said only in answers read as no answer (already
+  said, move on, about the interview, declined, nothing to extract).
+
+A question is **clean** when none of these applies. The questions are the session's: each
+turn's, the one asked and not yet answered, and the closing one. ``CARD_LEGEND`` holds the
+definitions as the report and the batch summary show them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from interview_cli.analysis.sources import snapshot_methodology
+from interview_cli.core.models import NON_CONTENT_KINDS
+from interview_cli.core.techniques import family_for
+from interview_cli.core.text import normalise
+from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
+
+CHECKS: tuple[str, ...] = (
+    "not_their_words",
+    "topic_splice",
+    "double_barrelled",
+    "jargon",
+    "repeat",
+    "set_aside",
+)
+CHECK_NAMES: dict[str, str] = {
+    "not_their_words": "not their words",
+    "topic_splice": "topic splice",
+    "double_barrelled": "double",
+    "jargon": "jargon",
+    "repeat": "repeat",
+    "set_aside": "set aside",
+}
+CARD_LEGEND: dict[str, str] = {
+    "not_their_words": "quotes something the respondent never said, or writes in a focus "
+    "label they never said",
+    "topic_splice": "the concept's name spliced into a question after the opening, when the "
+    "respondent had not said it",
+    "double_barrelled": "double-barrelled: two questions in one (a second question mark, or "
+    "', and what ...')",
+    "jargon": "a word of the method (attribute, consequence, value, ladder, ...) the "
+    "respondent had not used",
+    "repeat": "the same focus with the same family of technique as the last question on it, "
+    "nothing new said in between",
+    "set_aside": "about a remark the reader set aside (a rejected item, or words said only in "
+    "a non-answer)",
+    "clean": "none of these",
+}
+METHOD_WORDS: tuple[str, ...] = (
+    "attribute",
+    "attributes",
+    "consequence",
+    "consequences",
+    "value",
+    "values",
+    "ladder",
+    "laddering",
+    "means end",
+    "means-end",
+    "construct",
+    "constructs",
+    "touchpoint",
+    "touchpoints",
+    "psychosocial",
+    "instrumental",
+    "terminal",
+    "node",
+    "nodes",
+    "job to be done",
+    "jobs to be done",
+    "pain point",
+    "gain point",
+    "critical incident",
+    "repertory grid",
+)
+_QUOTED = re.compile(r'"([^"]+)"|“([^”]+)”')
+_SECOND_QUESTION = re.compile(
+    r"(?:,|;|\s-)\s*(?:and|or)\s+(?:what|how|why|when|where|which|who|is|are|was|were|do|does|"
+    r"did|would|could|can|will|have|has)\b",
+    re.IGNORECASE,
+)
+_DETERMINER = re.compile(r"^(?:your|my|the|a|an|our)\s+")
+
+
+@dataclass(frozen=True)
+class FlaggedQuestion:
+    """A question that fell short, with the checks it failed."""
+
+    label: str  # "Q4", "next", "closing"
+    text: str
+    checks: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class QuestionCard:
+    """The counts of one interview (or of several added up: ``combine``)."""
+
+    questions: int = 0
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CHECKS, 0))
+    clean: int = 0
+    flagged: tuple[FlaggedQuestion, ...] = ()
+
+    def per_100(self, check: str) -> float | None:
+        """Per 100 questions (``clean`` too); None with no question."""
+        count = self.clean if check == "clean" else self.counts.get(check, 0)
+        return round(100 * count / self.questions, 1) if self.questions else None
+
+    def to_dict(self, *, flagged: bool = True) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "questions": self.questions,
+            "counts": dict(self.counts),
+            "clean": self.clean,
+            "per_100": {c: self.per_100(c) for c in (*CHECKS, "clean")},
+        }
+        if flagged:
+            record["flagged"] = [
+                {"question": f.label, "text": f.text, "checks": list(f.checks)}
+                for f in self.flagged
+            ]
+        return record
+
+
+def combine(cards: Sequence[QuestionCard]) -> QuestionCard:
+    """Several interviews' cards added up (per 100 over all their questions)."""
+    counts = dict.fromkeys(CHECKS, 0)
+    for card in cards:
+        for check in CHECKS:
+            counts[check] += card.counts.get(check, 0)
+    return QuestionCard(
+        questions=sum(c.questions for c in cards),
+        counts=counts,
+        clean=sum(c.clean for c in cards),
+    )
+
+
+@dataclass(frozen=True)
+class _Asked:
+    label: str
+    record: QuestionRecord
+    before: int  # how many turns were answered before it was asked
+
+
+def _asked(session: SessionFile) -> list[_Asked]:
+    asked = [_Asked(f"Q{t.turn_number}", t.question, i) for i, t in enumerate(session.turns)]
+    pending = session.pending_question
+    if pending is not None and pending.text.strip() and session.status != "completed":
+        asked.append(_Asked("next", pending, len(session.turns)))
+    closing = session.closing
+    if closing is not None and closing.question.strip():
+        record = QuestionRecord(text=closing.question, kind="closing")
+        asked.append(_Asked("closing", record, len(session.turns)))
+    return [a for a in asked if a.record.text.strip()]
+
+
+def _padded(text: str) -> str:
+    return f" {normalise(text)} "
+
+
+def _within(part: str, texts: Sequence[str]) -> bool:
+    needle = _padded(part)
+    return needle.strip() != "" and any(needle in _padded(t) for t in texts)
+
+
+def _quotes(text: str) -> list[str]:
+    return [(a or b).strip() for a, b in _QUOTED.findall(text) if (a or b).strip()]
+
+
+def _unquoted(text: str) -> str:
+    return _QUOTED.sub(" ", text)
+
+
+@dataclass(frozen=True)
+class _Said:
+    """What the respondent had said before a question, sorted by how the reader took it."""
+
+    answers: tuple[str, ...]
+    content: tuple[str, ...]  # answers read as answers
+    aside: tuple[str, ...]  # answers read as no answer (already said, move on, ...)
+    rejected: tuple[str, ...]  # the words of items the extraction rejected
+
+
+def _no_answer(turn: TurnRecord) -> bool:
+    kind = turn.assessment.answer_kind if turn.assessment is not None else "answer"
+    nothing = turn.extraction is not None and not turn.extraction.extractable
+    return turn.answer.declined or kind in NON_CONTENT_KINDS or nothing
+
+
+def _rejected_words(turn: TurnRecord) -> list[str]:
+    items = (
+        [r.item for r in turn.extraction.rejected if r.kind == "node"] if turn.extraction else []
+    )
+    items += [r.item for r in turn.graph_delta.rejected if r.kind == "node"]
+    keys = ("label", "quote", "text", "span")
+    return [str(item[k]) for item in items for k in keys if isinstance(item.get(k), str)]
+
+
+def _said(turns: Sequence[TurnRecord]) -> _Said:
+    answers = [t.answer.text for t in turns if t.answer.text.strip()]
+    aside = [t.answer.text for t in turns if _no_answer(t) and t.answer.text.strip()]
+    return _Said(
+        answers=tuple(answers),
+        content=tuple(a for a in answers if a not in aside),
+        aside=tuple(aside),
+        rejected=tuple(w for t in turns for w in _rejected_words(t)),
+    )
+
+
+def not_their_words(text: str, focus_label: str | None, answers: Sequence[str]) -> bool:
+    """Whether the question quotes what the respondent never said in ``answers``, or writes
+    in a focus label they never said."""
+    if any(not _within(quote, answers) for quote in _quotes(text)):
+        return True
+    label = focus_label or ""
+    return _within(label, [text]) and not _within(label, answers)
+
+
+def topic_splice(text: str, concept_name: str, answers: Sequence[str]) -> bool:
+    """Whether a follow-up holds the concept's name (its leading "your", "the" aside) that
+    the respondent had not said."""
+    core = _DETERMINER.sub("", normalise(concept_name))
+    return _within(core, [text]) and not _within(core, answers)
+
+
+def double_barrelled(text: str) -> bool:
+    """Two questions in one: a second question mark, or ", and what ..."."""
+    return text.count("?") > 1 or _SECOND_QUESTION.search(text) is not None
+
+
+def method_jargon(text: str, answers: Sequence[str] = ()) -> bool:
+    """A word of the method outside quotation marks that the respondent had not used."""
+    plain = _padded(_unquoted(text))
+    used = [w for w in METHOD_WORDS if _padded(w) in plain]
+    return any(not _within(w, answers) for w in used)
+
+
+def _set_aside(q: QuestionRecord, said: _Said) -> bool:
+    label = q.focus_label or ""
+    if label and normalise(label) in {normalise(r) for r in said.rejected}:
+        return True
+    shown = _quotes(q.text) + ([label] if label else [])
+    for words in shown:
+        if _within(words, said.aside) and not _within(words, said.content):
+            return True
+    return any(_within(quote, said.rejected) for quote in _quotes(q.text))
+
+
+def _families(session: SessionFile) -> dict[str, str]:
+    """Each strategy's family of technique (``core.techniques.family_for``), read with its
+    description when the session recorded its methodology."""
+    try:
+        strategies = {s.name: s.description for s in snapshot_methodology(session).strategies}
+    except Exception:  # a session without a readable snapshot: the names alone
+        strategies = {}
+    named = {t.question.strategy for t in session.turns if t.question.strategy}
+    return {name: family_for(name, strategies.get(name, "")) for name in named}
+
+
+def _repeats(asked: Sequence[_Asked], session: SessionFile) -> set[int]:
+    """Indexes of questions on the same focus with the same family as the last question on
+    it, no element added by the answers between."""
+    families = _families(session)
+    last_on: dict[str, tuple[str, int]] = {}
+    found: set[int] = set()
+    for i, a in enumerate(asked):
+        node, strategy = a.record.focus_node_id, a.record.strategy
+        if not node or not strategy:
+            continue
+        family = families.get(strategy) or family_for(strategy)
+        previous = last_on.get(node)
+        if previous is not None and previous[0] == family:
+            between = session.turns[previous[1] : a.before]
+            if not any(t.graph_delta.nodes_added for t in between):
+                found.add(i)
+        last_on[node] = (family, a.before)
+    return found
+
+
+def question_card(session: SessionFile) -> QuestionCard:
+    """The card of one session (a pure function of the file)."""
+    asked = _asked(session)
+    repeats = _repeats(asked, session)
+    counts = dict.fromkeys(CHECKS, 0)
+    flagged: list[FlaggedQuestion] = []
+    for i, a in enumerate(asked):
+        said = _said(session.turns[: a.before])
+        q = a.record
+        failed = {
+            "not_their_words": not_their_words(q.text, q.focus_label, said.answers),
+            "topic_splice": q.kind != "opening"
+            and topic_splice(q.text, session.concept.name, said.answers),
+            "double_barrelled": double_barrelled(q.text),
+            "jargon": method_jargon(q.text, said.answers),
+            "repeat": i in repeats,
+            "set_aside": _set_aside(q, said),
+        }
+        checks = tuple(c for c in CHECKS if failed[c])
+        for check in checks:
+            counts[check] += 1
+        if checks:
+            flagged.append(FlaggedQuestion(a.label, q.text, checks))
+    return QuestionCard(len(asked), counts, len(asked) - len(flagged), tuple(flagged))
+
+
+# The card as a table row, the same in every format (terminal, Markdown, HTML, batch).
+CARD_HEADERS: tuple[str, ...] = ("asked", "clean", *CHECK_NAMES.values())
+
+
+def card_cells(card: QuestionCard) -> list[str]:
+    """Questions asked, then each figure per 100 of them ("—" with no question)."""
+    cells = [str(card.questions)]
+    for check in ("clean", *CHECKS):
+        value = card.per_100(check)
+        cells.append("—" if value is None else f"{value:g}")
+    return cells
+
+
+def card_legend() -> list[str]:
+    """What each column counts, for the report and the batch summary."""
+    names = {**CHECK_NAMES, "clean": "clean"}  # the column headers
+    lines = ["Questions per 100 asked (opening, follow-ups, closing), counted without a model:"]
+    lines += [f"{names[key]}: {text}" for key, text in CARD_LEGEND.items()]
+    return lines

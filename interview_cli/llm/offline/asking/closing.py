@@ -1,0 +1,67 @@
+"""The closing question: what was learned, restated in the respondent's own words.
+
+INTERVIEWING.md "Ending": the closing summary restates the chains in the respondent's words
+(attribute -> ... -> value) and asks whether it is right. A ladder is restated from its most
+concrete clean rung to its most abstract clean one, each a clean phrase of the respondent's
+quoted verbatim (``phrases.phrase_for``); a label that is no such phrase is never read back
+("'one that lasts whole week' leading to 'figure of speech'"). With no clean ladder, a short
+plain recap of up to ``MAX_RECAP`` clean phrases; with none of those either, the plain closing
+question. The same recap serves a summary strategy in mid-interview ("reflect").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from interview_cli.llm.offline.asking.choosing import pick
+from interview_cli.llm.offline.asking.phrases import Phrase, phrase_for
+from interview_cli.llm.offline.asking.wording import (
+    CLOSING_TEMPLATES,
+    RECAP_TEMPLATES,
+    SUMMARY_TEMPLATES,
+)
+from interview_cli.llm.offline.shapes.common import label_list
+from interview_cli.llm.protocol import QuestionRequest
+
+MAX_SUMMARY_CHAINS = 3
+MAX_RECAP = 3
+
+
+def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> list[tuple[str, str]]:
+    """(from, to) in the respondent's words for each ladder with two distinct clean rungs:
+    its most concrete one and its most abstract one."""
+    out: list[tuple[str, str]] = []
+    for chain in chains:
+        phrases = [p for p in (phrase_for(label, answers) for label in chain) if p is not None]
+        if len(phrases) < 2:
+            continue
+        pair = (phrases[0].verbatim, phrases[-1].verbatim)
+        if pair[0].lower() != pair[1].lower() and pair not in out:
+            out.append(pair)
+    return out[:MAX_SUMMARY_CHAINS]
+
+
+def clean_phrases(labels: Sequence[str], answers: Sequence[str]) -> list[Phrase]:
+    found: list[Phrase] = []
+    for label in labels:
+        phrase = phrase_for(label, answers)
+        if phrase is not None and all(phrase.verbatim != p.verbatim for p in found):
+            found.append(phrase)
+    return found[:MAX_RECAP]
+
+
+def closing_question(request: QuestionRequest, key: str, threshold: float) -> str:
+    """The closing (or mid-interview summary) question for the request."""
+    answers = list(request.answers) or [e.answer for e in request.recent]
+    ladders = clean_ladders(request.summary_chains, answers)
+    if ladders:
+        summary = label_list(f'"{a}" leading to "{b}"' for a, b in ladders)
+        texts = [t.format(summary=summary) for t in SUMMARY_TEMPLATES]
+    else:
+        phrases = clean_phrases(request.summary_labels, answers)
+        if phrases:
+            recap = label_list(f'"{p.verbatim}"' for p in phrases)
+            texts = [t.format(recap=recap) for t in RECAP_TEMPLATES]
+        else:
+            texts = list(CLOSING_TEMPLATES)
+    return pick(texts, request.avoid_questions, key, threshold)

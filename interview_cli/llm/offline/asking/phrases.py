@@ -1,0 +1,524 @@
+"""What a question may say of the respondent's words: a clean phrase, a word, or nothing.
+
+INTERVIEWING.md "How people actually answer": a good moderator quotes the respondent only
+when the quote is a clean phrase they would recognise, otherwise refers to it ("what you said
+about charging"), and when unsure whether a fragment is content, asks about what is surely
+content. The offline reader's labels are often not such phrases ("folk stop and look as
+pass", "cos by then knackered", "good grief"), so the questions never take a label on trust:
+
+- a **phrase** is the label found in an answer, verbatim or with at most ``MAX_GAP`` words
+  the label dropped ("folk stop and look as they pass"), within one clause, widened to its
+  determiner or subject ("the rear roller", "I can sleep"), whole (it neither starts nor ends
+  on a function word), short (``MAX_QUOTE_WORDS``) and content (not only interjections,
+  time, verdicts, hedges, forms of address or talk about the interview). It comes in the
+  forms a question needs: for a noun slot ("Why does the battery matter to you?"; a verb
+  phrase as a gerund: "being able to focus on the train"), said back after "You said" (the
+  first person shifted: "you take pride in the house") and verbatim (for a recap);
+- a **mention** is a noun the respondent used with its determiner ("the charger"), for
+  "You talked about the charger.";
+- otherwise the question asks about "that" (the answer just given, when the focus came from
+  it) or about something surely content (the topic; see ``questions``).
+
+Pure functions of the label, the node's quotes and the respondent's answers (English).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
+
+MAX_QUOTE_WORDS = 8  # a longer quote is a speech read back, not a phrase
+MAX_GAP = 3  # words of the answer a label may have dropped and still be found
+_WORD = re.compile(r"[^\W_]+(?:['’.\-][^\W_]+)*'?|\S")
+_SENTENCE_END = frozenset(".!?")
+_PLURAL_WORDS = frozenset("people children men women feet teeth mice geese folk".split())
+_SINGULAR_ENDS = ("ss", "us", "is", "'s", "ics", "ness")
+_CAUSATIVES = frozenset("makes make made gets get got".split())
+_COPULAS = frozenset("is are was were".split())
+_ING_NOUNS = frozenset("something nothing anything everything thing string spring".split())
+_IRREGULAR_GERUNDS = {"be": "being", "see": "seeing", "die": "dying", "lie": "lying"}
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    norm: str
+    word: bool
+
+
+def tokenize(text: str) -> list[Token]:
+    """Words (with their apostrophes and hyphens: "it's", "e-bike") and punctuation marks."""
+    out = []
+    for match in _WORD.finditer(text):
+        raw = match.group()
+        norm = raw.lower().replace("’", "'")
+        out.append(Token(raw, norm, norm[0].isalnum()))
+    return out
+
+
+def words_of(text: str) -> list[str]:
+    return [t.norm for t in tokenize(text) if t.word]
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A clean phrase of the respondent's, in the form a question may use it.
+
+    ``noun``: the text for a noun slot ("the rear roller", "being able to sleep", or in
+    quotes when it has no determiner: '"self-respect"'); ``clause``: said back after "You
+    said" ("you take pride in the house", quoted verbatim when the person cannot be shifted
+    safely); one of the two is set. ``verbatim``: the respondent's exact words.
+    """
+
+    verbatim: str
+    noun: str = ""
+    clause: str = ""
+    plural: bool = False
+
+
+@dataclass(frozen=True)
+class Reference:
+    """How a question refers to its focus: ``phrase``, else ``mention`` (a noun they used),
+    else ``that`` (the answer just given), else ``none`` (nothing sure: ask about the topic)."""
+
+    how: str
+    phrase: Phrase | None = None
+    mention: str = ""
+
+
+NOTHING = Reference("none")
+
+
+def _content(words: Sequence[str], v: Vocabulary) -> bool:
+    """Whether some word names something: not a function word, a number or a word that names
+    nothing (interjection, time, verdict, hedge, address, talk about the interview)."""
+    return any(
+        w not in v.function_words and w not in v.not_content and not w[0].isdigit() for w in words
+    )
+
+
+def _holds_empty_phrase(words: Sequence[str], v: Vocabulary) -> bool:
+    for phrase in v.not_content_phrases:
+        n = len(phrase)
+        if any(tuple(words[i : i + n]) == phrase for i in range(len(words) - n + 1)):
+            return True
+    return False
+
+
+def _find(label: Sequence[str], tokens: Sequence[Token], v: Vocabulary) -> tuple[int, int] | None:
+    """The shortest stretch of ``tokens`` that holds the label's words in order, within one
+    clause, with at most ``MAX_GAP`` words the label left out; None when there is none."""
+    best: tuple[int, int, int] | None = None
+    for i, first in enumerate(tokens):
+        if first.norm != label[0]:
+            continue
+        j, k, extra = i + 1, 1, 0
+        while k < len(label) and j < len(tokens):
+            t = tokens[j]
+            if not t.word or (t.norm in v.clause_breaks and t.norm != label[k]):
+                break
+            if t.norm == label[k]:
+                k += 1
+            else:
+                extra += 1
+                if extra > MAX_GAP:
+                    break
+            j += 1
+        if k == len(label) and (best is None or extra < best[0]):
+            best = (extra, i, j)
+    return None if best is None else (best[1], best[2])
+
+
+def _gerund(verb: str, v: Vocabulary) -> str | None:
+    """The -ing form: "focus" -> "focusing", "stays" -> "staying", "make" -> "making"; None
+    for a past form."""
+    if verb.endswith("ing"):
+        return verb
+    if verb.endswith("ed") or verb in v.past:
+        return None
+    base = verb
+    if base.endswith("ies") and len(base) > 4:
+        base = base[:-3] + "y"
+    elif base.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        base = base[:-2]
+    elif base.endswith("s") and not base.endswith("ss") and len(base) > 3:
+        base = base[:-1]
+    if base in _IRREGULAR_GERUNDS:
+        return _IRREGULAR_GERUNDS[base]
+    if base.endswith("ie"):
+        return base[:-2] + "ying"
+    if base.endswith("e") and not base.endswith(("ee", "ye", "oe")) and len(base) > 2:
+        return base[:-1] + "ing"
+    vowels = re.findall(r"[aeiou]+", base)
+    if len(vowels) == 1 and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", base):
+        return base + base[-1] + "ing"  # stop -> stopping, get -> getting
+    return base + "ing"
+
+
+def _is_plural(words: Sequence[str], v: Vocabulary) -> bool:
+    """Plural when the head noun (the last word before a preposition) is: "the headphones",
+    "proper stripes on the front lawn"."""
+    head = ""
+    for w in words:
+        if w in v.prepositions or w in v.relatives:
+            break
+        head = w
+    if head in _PLURAL_WORDS:
+        return True
+    return len(head) > 3 and head.endswith("s") and not head.endswith(_SINGULAR_ENDS)
+
+
+def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
+    """The first person said back ("I can sleep" -> "you can sleep", "my kids" -> "your
+    kids"); None when a "me" is neither plainly an object nor a possessive."""
+    out: list[str] = []
+    norms = [t.lower().replace("’", "'") for t in texts]
+    for i, (text, n) in enumerate(zip(texts, norms, strict=True)):
+        after_i = i > 0 and norms[i - 1] == "i"
+        if n in v.shift:
+            out.append(v.shift[n])
+        elif after_i and n in v.after_i:
+            out.append(v.after_i[n])
+        elif n == "me":
+            nxt = norms[i + 1] if i + 1 < len(norms) else ""
+            if i > 0 and norms[i - 1] in v.enablers:
+                out.append("you")
+            elif nxt and (i == 0 or norms[i - 1] in v.prepositions):
+                out.append("your")  # "me kids", "me own chain": many dialects' possessive
+            elif not nxt or nxt in v.function_words:
+                out.append("you")
+            else:
+                return None
+        else:
+            out.append(text)
+    return " ".join(out)
+
+
+def _verbish(w: str, v: Vocabulary) -> bool:
+    return w in v.verbs or (len(w) > 4 and w.endswith("ed"))
+
+
+def _as_noun(words: Sequence[str], i: int, v: Vocabulary) -> bool:
+    """Whether the verb form ``words[i]`` is a noun here: right after a determiner ("the fit",
+    "a charge"), or a plain form one word after it ("a clean cut"; but "the lawn stays", "the
+    barista knew": a verb)."""
+    w = words[i]
+    if i > 0 and words[i - 1] in v.determiners:
+        return True
+    plain = not w.endswith(("s", "ed")) and w not in v.past and w not in v.auxiliaries
+    return i == 2 and words[0] in v.determiners and plain
+
+
+def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
+    """No verb, no subject, no relative: the phrase fits "Why does ... matter to you?". A
+    word with "'s" inside the phrase may be a verb ("the fella's dead handy"): not a noun."""
+    for i, w in enumerate(words):
+        if i == 0 and w == "me":
+            continue  # "me kids": a possessive
+        if w in v.subjects or w in v.relatives or w == "me":
+            return False
+        # "like" in "a clean cut like the bowling green" is no verb, nor "do" in "something
+        # to do in the garage"
+        infinitive = i > 0 and words[i - 1] == "to"
+        if _verbish(w, v) and w not in v.prepositions and not infinitive:
+            if not _as_noun(words, i, v):
+                return False
+        if w.endswith("'s") and i < len(words) - 1:
+            return False
+    return True
+
+
+def _gerund_led(w: str, v: Vocabulary) -> bool:
+    """ "drinking it hot", "getting the night bus": a phrase that is already a noun."""
+    return len(w) > 4 and w.endswith("ing") and w not in v.not_content and w not in _ING_NOUNS
+
+
+def _verdict_subject(words: Sequence[str], v: Vocabulary) -> int | None:
+    """Where the subject ends in "the noise cancelling is proper good" (a verdict about a
+    thing is about the thing): the index after the subject, or None."""
+    for i, w in enumerate(words):
+        tail = words[i + 1 :]
+        if i == 0 or not tail:
+            continue
+        if (w in _COPULAS or w.endswith("'s")) and all(
+            t in v.not_content or t in v.function_words for t in tail
+        ):
+            return i + 1 if w.endswith("'s") else i
+    return None
+
+
+def _clean(words: Sequence[str], v: Vocabulary) -> bool:
+    """Whole, short and content: no cut-off edge, no second clause, no empty phrase inside."""
+    # a verb that wants an object ends a phrase whole after "what": "what I want", "what I love"
+    ended = words[-1] not in v.dangling_end or (words[-1] in v.verbs and "what" in words[:-1])
+    return (
+        0 < len(words) <= MAX_QUOTE_WORDS
+        and words[0] not in v.dangling_start
+        and words[0] not in v.fillers
+        and ended
+        and words[-1] not in v.fillers
+        and not any(w in v.clause_breaks for w in words[1:])
+        and _content(words, v)
+        and not _holds_empty_phrase(words, v)
+    )
+
+
+def _lowered(texts: list[str], sentence_start: bool) -> list[str]:
+    """A sentence's capital is not the respondent's: "Light as owt" is quoted "light as owt"
+    (a name or an acronym keeps its capitals only mid-sentence: "RVI", "Dublin")."""
+    first = texts[0]
+    if sentence_start and first[:1].isupper() and not (len(first) > 1 and first.isupper()):
+        texts = [first[0].lower() + first[1:], *texts[1:]]
+    return texts
+
+
+def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str]:
+    """Where the phrase starts once its determiner or subject is in ("the rear roller", "I can
+    sleep"), and the lead a verb phrase needs for a noun slot ("being able to" for "lets me
+    focus"; "-ing" for "makes me feel calm")."""
+    prev = tokens[start - 1].norm if start > 0 and tokens[start - 1].word else ""
+    prev2 = tokens[start - 2].norm if start > 1 and tokens[start - 2].word and prev else ""
+    if tokens[start].norm in v.subjects:
+        return start, ""
+    if prev in v.determiners or prev in v.subjects:
+        return start - 1, ""
+    if prev == "me" and prev2 in v.enablers:
+        return start, "being able to"
+    if prev == "me" and prev2 in _CAUSATIVES:
+        return start, "-ing"
+    if prev == "me" and prev2 not in v.verbs:
+        return start - 1, ""  # "me kids": kept only if it reads as a possessive (``_shift``)
+    if prev in v.auxiliaries and prev2 in v.subjects:
+        return start - 2, ""
+    return start, ""
+
+
+def _verb_lead(words: list[str], texts: list[str]) -> tuple[list[str], list[str], str]:
+    """A verb phrase with no subject as a noun: "can sleep" -> "being able to sleep", "don't
+    have to charge it" -> "not having to charge it", "to get there" -> "getting there"."""
+    if words[:1] in (["can"], ["could"]) and len(words) > 1:
+        return words[1:], texts[1:], "being able to"
+    if words[:1] in (["can't"], ["cannot"], ["couldn't"]) and len(words) > 1:
+        return words[1:], texts[1:], "not being able to"
+    for lead, gerund in (
+        (["don't", "have", "to"], "not having to"),
+        (["never", "have", "to"], "never having to"),
+    ):
+        if words[: len(lead)] == lead and len(words) > len(lead):
+            return words[len(lead) :], texts[len(lead) :], gerund
+    if words[:1] == ["to"] and len(words) > 1:
+        return words[1:], texts[1:], "-ing"
+    return words, texts, ""
+
+
+def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Phrase | None:
+    """The phrase in the form a question can use, or None when no form reads right."""
+    verbatim, first = " ".join(texts), words[0]
+    if lead and lead != "-ing" or not lead and _gerund_led(first, v):
+        rest = _shift(texts, v)
+        return None if rest is None else Phrase(verbatim, noun=f"{lead} {rest}".strip())
+    if lead == "-ing" or first not in v.subjects | v.determiners and _verbish(first, v):
+        gerund = None if first in v.auxiliaries else _gerund(first, v)
+        rest = _shift(texts[1:], v) if len(texts) > 1 else ""
+        if gerund is None or rest is None:
+            return None
+        return Phrase(verbatim, noun=f"{gerund} {rest}".strip())
+    shifted = _shift(texts, v)
+    if first in v.subjects:
+        return Phrase(verbatim, clause=shifted or f'"{verbatim}"')
+    if _noun_like(words, v):
+        if first in v.determiners or first == "me":
+            if shifted is None:
+                return None
+            return Phrase(verbatim, noun=shifted, plural=_is_plural(words[1:], v))
+        return Phrase(verbatim, noun=f'"{verbatim}"', plural=_is_plural(words, v))
+    return _clause(words, verbatim, shifted, v)
+
+
+def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary) -> Phrase | None:
+    """A phrase with a verb after a noun: a clause ("the lawn stays green"), or a noun with
+    its own clause ("a mower I can sharpen myself", said after "You mentioned")."""
+    last = len(words) - 1
+    verb_at = next(
+        (i for i, w in enumerate(words) if _verbish(w, v) or (w.endswith("'s") and i < last)),
+        None,
+    )
+    if verb_at is None:
+        return None
+    subject = list(words[:verb_at])
+    if words[verb_at].endswith("'s"):  # "the garden's right": "garden" is who
+        subject.append(words[verb_at].removesuffix("'s"))
+    if not any(_naming(w, v) for w in subject):
+        return None  # "proper fobbed off": no one who does anything
+    if any(w.endswith("'s") for w in words[:last]):
+        return Phrase(verbatim, clause=f'"{verbatim}"')  # a possessive, or "is"
+    inner = next(
+        (
+            i
+            for i in range(1, verb_at)
+            if words[i] in v.subjects
+            or (words[i] in v.determiners and words[i - 1] not in v.prepositions)
+        ),
+        0,
+    )
+    named = inner > 1 and all(w not in v.not_content for w in words[1:inner])
+    if named and words[0] in v.determiners and shifted is not None:
+        return Phrase(verbatim, noun=shifted)
+    return Phrase(verbatim, clause=shifted or f'"{verbatim}"')
+
+
+def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phrase | None:
+    """The clean phrase around ``tokens[start:end]`` (where the label was found), or None."""
+    start, lead = _widen(tokens, start, v)
+    sentence_start = start == 0 or tokens[start - 1].norm in _SENTENCE_END
+    texts = _lowered([t.text for t in tokens[start:end]], sentence_start)
+    words = [t.norm for t in tokens[start:end]]
+    if not lead:
+        words, texts, lead = _verb_lead(words, texts)
+    cut = _verdict_subject(words, v)
+    if cut is not None:
+        words, texts = words[:cut], texts[:cut]
+        if texts[-1].lower().endswith(("'s", "’s")):
+            texts[-1], words[-1] = texts[-1][:-2], words[-1][:-2]
+    if words[:1] == ["me"] and not _noun_like(words[1:], v):
+        words, texts = words[1:], texts[1:]
+    body = words[1:] if words and (words[0] in v.determiners or words[0] == "me") else words
+    if not body or not _clean(body, v):
+        return None
+    if "not" in body and _noun_like(words, v):
+        return None  # "the bus not the train": a correction's fragment, not a phrase
+    if words[0] in v.determiners and len(words) == 1:
+        return None
+    return _compose(words, texts, lead, v)
+
+
+def _sources(answers: Sequence[str], quotes: Sequence[str]) -> list[str]:
+    """The answers to look in: those holding one of the node's quotes first, newest first."""
+    said = [" ".join(words_of(q)) for q in quotes if q.strip()]
+    ordered = list(reversed(answers))
+    holding = [a for a in ordered if any(q and q in " ".join(words_of(a)) for q in said)]
+    return holding + [a for a in ordered if a not in holding]
+
+
+MENTION_DETERMINERS = {"the": "the", "my": "your", "our": "your", "your": "your", "a": "the"}
+MENTION_DETERMINERS |= {"an": "the", "this": "the", "that": "the", "these": "the"}
+MENTION_DETERMINERS |= {"those": "the", "his": "his", "her": "her", "their": "their"}
+
+
+def _naming(w: str, v: Vocabulary) -> bool:
+    """A word that may name a thing: no function word, no word that names nothing, no verb."""
+    return (
+        len(w) > 2
+        and not w[0].isdigit()
+        and w not in v.function_words
+        and w not in v.not_content
+        and not _verbish(w, v)
+    )
+
+
+def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
+    for i, t in enumerate(tokens):
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        if t.norm != w or (nxt is not None and nxt.word and _naming(nxt.norm, v)):
+            continue  # not the head of its phrase: "the retail" of "the retail park"
+        # a verb's form is a noun only right after its determiner ("the fit"); further on it
+        # is the verb of another phrase ("the lawn's done")
+        for back in (1,) if _verbish(w, v) else (1, 2, 3):
+            j = i - back
+            if j < 0 or not all(tokens[k].word for k in range(j, i)):
+                break
+            det = MENTION_DETERMINERS.get(tokens[j].norm)
+            if det is not None and all(_naming(tokens[k].norm, v) for k in range(j + 1, i)):
+                return " ".join([det, *(tokens[k].text for k in range(j + 1, i + 1))])
+        if w.endswith("ing") and w not in v.verbs:  # "charging", not "making"
+            return t.text.lower()
+    return ""
+
+
+def mention(label: str, answers: Sequence[str]) -> str:
+    """A noun of the label that the respondent used, with its determiner ("the charger",
+    "your kids") or a gerund ("charging"); "" when none is sure."""
+    v = vocabulary()
+    said = words_of(label)
+    # "the bus, not the train": what follows a "not" is what they did not mean
+    said = said[: said.index("not")] if "not" in said else said
+    for w in reversed(said):
+        # a verb's form may still be a noun: ``_mention_in`` wants a determiner before it
+        if not (_naming(w, v) or w in v.verbs and w not in v.not_content):
+            continue
+        for answer in reversed(answers):
+            found = _mention_in(w, tokenize(answer), v)
+            if found:
+                return found
+    return ""
+
+
+def from_answer(label: str, quotes: Sequence[str], answer: str) -> bool:
+    """Whether the focus came from ``answer``: one of its quotes, or all its content words,
+    are in it."""
+    said = " ".join(words_of(answer))
+    if any(q.strip() and " ".join(words_of(q)) in said for q in quotes):
+        return True
+    v = vocabulary()
+    content = [w for w in words_of(label) if _content([w], v) and len(w) > 2]
+    return bool(content) and set(content) <= set(said.split())
+
+
+def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -> Phrase | None:
+    """The clean phrase of the respondent's that the label stands for, or None."""
+    v = vocabulary()
+    target = words_of(label)
+    if not target or not _content(target, v) or _holds_empty_phrase(target, v):
+        return None
+    # A label may open with a word the reader added ("feel peace of mind" for "gives me
+    # peace of mind"): without it, the rest is looked for too.
+    tries = [target]
+    if len(target) > 1 and (target[0] in v.verbs or target[0] in v.function_words):
+        tries.append(target[1:])
+    for words in tries:
+        found = False
+        for answer in _sources(answers, quotes):
+            tokens = tokenize(answer)
+            span = _find(words, tokens, v)
+            found = found or span is not None
+            phrase = None if span is None else _phrase(tokens, span[0], span[1], v)
+            if phrase is not None:
+                return phrase
+        if found:
+            return None  # said, but no clean phrase: not a shorter one of its words either
+    return None
+
+
+def refer(label: str | None, answers: Sequence[str], quotes: Sequence[str] = ()) -> Reference:
+    """How a question may refer to the node ``label`` (see the module docstring)."""
+    v = vocabulary()
+    target = words_of(label or "")
+    if not label or not target or not _content(target, v) or _holds_empty_phrase(target, v):
+        return NOTHING
+    phrase = phrase_for(label, answers, quotes)
+    if phrase is not None:
+        return Reference("phrase", phrase)
+    named = mention(label, answers)
+    if named:
+        return Reference("mention", mention=named)
+    if answers and from_answer(label, quotes, answers[-1]):
+        return Reference("that")
+    return NOTHING
+
+
+def thing(topic: str, answers: Sequence[str]) -> str:
+    """The respondent's own word for the study's topic, as the interviewer says it ("your
+    headphones", "the bike"); "" when they never named it (then a question says "it" or
+    nothing: never the concept's name spliced in)."""
+    v = vocabulary()
+    names = {w.removesuffix("s") for w in words_of(topic) if _naming(w, v)}
+    for answer in reversed(answers):
+        tokens = tokenize(answer)
+        for i, t in enumerate(tokens[1:], start=1):
+            det = tokens[i - 1].norm
+            if t.norm.removesuffix("s") in names and det in ("my", "our", "your", "the"):
+                return f"{MENTION_DETERMINERS[det]} {t.text.lower()}"
+    return ""

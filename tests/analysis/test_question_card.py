@@ -1,0 +1,174 @@
+"""The question report card: each count on its own text, then on a real interview whose
+questions are changed to fall short in one way each, and where users see it (sessions show,
+report in every format)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from interview_cli.analysis.report.question_card import (
+    CHECKS,
+    QuestionCard,
+    combine,
+    double_barrelled,
+    method_jargon,
+    not_their_words,
+    question_card,
+    topic_splice,
+)
+from interview_cli.analysis.sources import read_session
+from interview_cli.cli.app import app
+from interview_cli.core.models import RejectedItem
+from interview_cli.session.schema import DeltaRecord, SessionFile
+
+SAID = ["The noise cancelling, because it lets me focus on the train.", "I value freedom."]
+
+
+def test_a_quote_must_be_the_respondents_words() -> None:
+    assert not not_their_words('Why does "noise cancelling" matter to you?', None, SAID)
+    # case, apostrophes and punctuation aside
+    assert not not_their_words('You said "It lets me FOCUS on the train".', None, SAID)
+    assert not_their_words('What does "focus on train" do for you?', None, SAID)
+    # a focus label written in without quotes counts too, when they never said it
+    assert not_their_words("Why does focus train matter?", "focus train", SAID)
+    assert not not_their_words("You talked about the train. Why?", "focus train", SAID)
+
+
+def test_the_concept_name_is_a_splice_unless_the_respondent_said_it() -> None:
+    question = "What else matters to you about your lawnmower?"
+    assert topic_splice(question, "Your lawnmower", ["The mower is old."])
+    assert not topic_splice(question, "Your lawnmower", ["My lawnmower is old."])
+    assert topic_splice("With e-bikes for commuting, why?", "E-bikes for commuting", [])
+    assert not topic_splice("What else matters to you?", "Your lawnmower", [])
+
+
+@pytest.mark.parametrize(
+    ("text", "double"),
+    [
+        ("What comes to mind first? What do you like, and what annoys you?", True),
+        ("What do you like, and what annoys you?", True),
+        ("Did I get that right, and is there anything we haven't covered?", True),
+        ("Where were you, and how did it begin?", True),
+        ("Who or what do you think was behind that?", False),
+        ("Think of a time that went really well or really badly. What happened?", False),
+        ("Some people care about that, some don't. Why might someone care?", False),
+    ],
+)
+def test_two_questions_in_one(text: str, double: bool) -> None:
+    assert double_barrelled(text) is double
+
+
+def test_method_jargon_outside_the_respondents_words() -> None:
+    assert method_jargon("Which attribute matters most?")
+    assert method_jargon("What value does that lead to?")
+    assert not method_jargon('You said "good value". Why is that important to you?')
+    assert not method_jargon("What does value for money mean to you?", ["It's good value."])
+
+
+def _changed(session: SessionFile, number: int, **update: object) -> SessionFile:
+    turns = list(session.turns)
+    index = number - 1
+    question = turns[index].question.model_copy(update=update)
+    turns[index] = turns[index].model_copy(update={"question": question})
+    return session.model_copy(update={"turns": turns})
+
+
+@pytest.fixture
+def scripted(produced: dict[str, Path]) -> SessionFile:
+    return read_session(produced["mec-scripted"])
+
+
+def test_a_recorded_interview_gets_a_card_of_all_its_questions(scripted: SessionFile) -> None:
+    card = question_card(scripted)
+    # every turn's question, and the one asked when the answers ran out (it is paused)
+    assert scripted.status == "paused" and scripted.pending_question is not None
+    assert card.questions == len(scripted.turns) + 1
+    assert card.clean + len(card.flagged) == card.questions
+    assert card.per_100("clean") == round(100 * card.clean / card.questions, 1)
+
+
+def test_each_shortfall_is_counted_on_its_question(scripted: SessionFile) -> None:
+    base = question_card(scripted)
+    mangled = _changed(scripted, 3, text='What does "focus on train do" give you?')
+    spliced = _changed(scripted, 3, text="With wireless headphones, why does that matter?")
+    double = _changed(scripted, 3, text="What do you like, and what annoys you?")
+    jargon = _changed(scripted, 3, text="Which attribute leads to that consequence?")
+    for session, check in (
+        (mangled, "not_their_words"),
+        (spliced, "topic_splice"),
+        (double, "double_barrelled"),
+        (jargon, "jargon"),
+    ):
+        card = question_card(session)
+        assert card.counts[check] == base.counts[check] + 1, check
+        assert any(f.label == "Q3" and check in f.checks for f in card.flagged), check
+
+
+def test_the_same_move_on_the_same_focus_with_nothing_new_is_a_repeat(
+    scripted: SessionFile,
+) -> None:
+    q2 = scripted.turns[1].question
+    assert q2.focus_node_id and q2.strategy
+    same = {"focus_node_id": q2.focus_node_id, "focus_label": q2.focus_label}
+    again = _changed(scripted, 3, strategy=q2.strategy, **same)
+    # the answer to Q2 added nothing, then Q3 asks the same thing of the same focus
+    turns = list(again.turns)
+    turns[1] = turns[1].model_copy(update={"graph_delta": DeltaRecord()})
+    nothing_new = again.model_copy(update={"turns": turns})
+    assert (
+        question_card(nothing_new).counts["repeat"] == question_card(scripted).counts["repeat"] + 1
+    )
+    # ... but not when the answer between brought something new, or with another technique
+    assert question_card(again).counts["repeat"] == question_card(scripted).counts["repeat"]
+    other = _changed(nothing_new, 3, strategy="negative_ladder")
+    assert question_card(other).counts["repeat"] == question_card(scripted).counts["repeat"]
+
+
+def test_a_question_about_what_the_reader_set_aside_is_counted(scripted: SessionFile) -> None:
+    turns = list(scripted.turns)
+    extraction = turns[1].extraction
+    assert extraction is not None
+    rejected = RejectedItem(kind="node", item={"label": "good grief"}, reason="an interjection")
+    turns[1] = turns[1].model_copy(
+        update={"extraction": extraction.model_copy(update={"rejected": [rejected]})}
+    )
+    session = scripted.model_copy(update={"turns": turns})
+    asked = _changed(session, 3, focus_label="good grief", text="Why does that matter to you?")
+    card = question_card(asked)
+    assert card.counts["set_aside"] == question_card(scripted).counts["set_aside"] + 1
+
+
+def test_cards_add_up_over_interviews() -> None:
+    one = QuestionCard(10, {**dict.fromkeys(CHECKS, 0), "jargon": 2}, 8)
+    two = QuestionCard(30, {**dict.fromkeys(CHECKS, 0), "repeat": 3}, 27)
+    both = combine([one, two])
+    assert (both.questions, both.clean, both.counts["jargon"], both.counts["repeat"]) == (
+        40,
+        35,
+        2,
+        3,
+    )
+    assert both.per_100("jargon") == 5.0 and QuestionCard().per_100("clean") is None
+
+
+def test_sessions_show_and_report_show_the_card(produced: dict[str, Path]) -> None:
+    path = str(produced["mec-scripted"])
+    shown = CliRunner().invoke(app, ["sessions", "show", path])
+    assert shown.exit_code == 0, shown.output
+    assert "Question report card" in shown.output and "not their words" in shown.output
+    as_json = CliRunner().invoke(app, ["report", path, "--json"])
+    assert as_json.exit_code == 0, as_json.output
+    data = json.loads(as_json.stdout)
+    card = data["sessions"][0]["question_card"]
+    assert card["questions"] > 0 and set(card["per_100"]) == {*CHECKS, "clean"}
+    assert data["aggregate"]["question_card"]["questions"] == card["questions"]
+    markdown = CliRunner().invoke(app, ["report", path, "--format", "md"])
+    assert "## Questions" in markdown.stdout and "- repeat: the same focus" in markdown.stdout
+    html = CliRunner().invoke(app, ["report", path, "--format", "html"])
+    assert "<h2>Questions</h2>" in html.stdout and "<li>double: double-barrelled" in html.stdout
+    terminal = CliRunner().invoke(app, ["report", path], env={"COLUMNS": "120"})
+    assert "Questions (per 100 asked)" in terminal.stdout and "set aside:" in terminal.stdout

@@ -1,0 +1,69 @@
+"""How the offline interviewer says a focus back: a clean phrase of the respondent's, a noun
+they used, "that", or nothing (the cases are data: data/focus_phrases.yaml)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from interview_cli.llm.offline.asking.phrases import (
+    MAX_QUOTE_WORDS,
+    phrase_for,
+    refer,
+    thing,
+    words_of,
+)
+
+CASES: list[dict[str, Any]] = yaml.safe_load(
+    (Path(__file__).parent / "data" / "focus_phrases.yaml").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{i}-{c['label']}" for i, c in enumerate(CASES)])
+def test_a_focus_is_said_back_only_as_the_respondent_said_it(case: dict[str, Any]) -> None:
+    ref = refer(case["label"], case["answers"])
+    if "phrase" in case:
+        expected = case["phrase"]
+        assert ref.how == "phrase" and ref.phrase is not None, ref
+        assert (ref.phrase.noun, ref.phrase.clause) == (
+            expected.get("noun", ""),
+            expected.get("clause", ""),
+        )
+        assert ref.phrase.plural == expected.get("plural", False)
+    elif "mention" in case:
+        assert (ref.how, ref.mention) == ("mention", case["mention"])
+    elif case.get("that"):
+        assert ref.how == "that", ref
+    else:
+        assert ref.how == "none", ref
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if "phrase" in c], ids=lambda c: c["label"])
+def test_a_quoted_phrase_is_verbatim_whole_and_short(case: dict[str, Any]) -> None:
+    phrase = phrase_for(case["label"], case["answers"])
+    assert phrase is not None
+    said = " ".join(words_of(" ".join(case["answers"])))
+    assert " ".join(words_of(phrase.verbatim)) in said
+    assert len(words_of(phrase.verbatim)) <= MAX_QUOTE_WORDS
+
+
+def test_a_label_never_said_is_never_a_phrase() -> None:
+    assert refer("focus on the train", ["I like the colour."]).how == "none"
+    assert phrase_for("quiet", []) is None
+
+
+def test_a_quote_longer_than_a_phrase_is_not_quoted() -> None:
+    long = "the noise cancelling on the bus home from the late shift at the hospital"
+    ref = refer(long, [f"I rely on {long} every night."])
+    assert ref.how != "phrase"
+
+
+def test_the_topic_is_the_respondents_own_word_or_nothing() -> None:
+    assert thing("Wireless headphones", ["I love my headphones."]) == "your headphones"
+    assert thing("Commuting by bike or e-bike", ["The e-bike is quick."]) == "the e-bike"
+    assert thing("Your lawnmower", ["The mower is old."]) == ""
+    # a time word of the concept's name is no word for the thing
+    assert thing("Morning coffee", ["This morning I was late."]) == ""
