@@ -13,6 +13,7 @@ from interview_cli.llm.offline.lexicon import phrases
 from interview_cli.llm.offline.lexicon.phrases import (
     LexiconError,
     kinds,
+    literal_regex,
     load_file,
     phrase_pattern,
     phrase_regex,
@@ -66,3 +67,20 @@ def test_a_broken_phrase_file_is_named_with_what_is_wrong(
     with pytest.raises(LexiconError, match=re.escape(named)) as raised:
         load_file(path)
     assert str(path) in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Oh wait, it's the bus", "Oh wait"),  # the longer phrase wins over its start
+        ("oh, the bus", "oh"),
+        ("i dont know why", "i dont know why"),
+        ("I don’t know.", "I don’t know"),
+        ("oh ha, harsh", "oh"),
+        ("harsh", None),  # whole words only, at either end
+    ],
+)
+def test_a_list_of_phrases_is_searched_as_one_trie(text: str, found: str | None) -> None:
+    regex = literal_regex(["oh", "oh wait", "ha", "i don't know", "i don't know why"])
+    match = re.search(regex, text, re.IGNORECASE)
+    assert (match.group(0) if match else None) == found

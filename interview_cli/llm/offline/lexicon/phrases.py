@@ -50,17 +50,54 @@ class PhraseFile(BaseModel):
     patterns: list[str] = Field(default_factory=list)
 
 
+def _word_regex(word: str) -> str:
+    """One word of a phrase: an apostrophe in it matches ', ’ or nothing."""
+    return re.escape(word.lower().replace("\u2019", "'")).replace("'", "['\u2019]?")
+
+
 def phrase_regex(phrase: str) -> str:
     """A literal phrase as a whole-word regular expression: spaces match any whitespace, an
     apostrophe matches ', ’ or nothing ("dont", typed on a phone), a trailing "." optional."""
     parts = []
     for word in phrase.strip().split():
-        body = re.escape(word).replace("'", "['\u2019]?").replace("\u2019", "['\u2019]?")
-        parts.append(body)
+        parts.append(_word_regex(word))
     body = r"\s+".join(parts)
     lead = r"(?<![\w'\u2019])" if phrase[:1].isalnum() else ""
     tail = r"(?![\w'\u2019])" if phrase.rstrip()[-1:].isalnum() else ""
     return lead + body + tail
+
+
+def _trie_regex(node: dict[str, dict]) -> str:  # type: ignore[type-arg]
+    """The alternatives below a node of the word trie, longest first: a phrase that ends here
+    (key "") makes what follows optional."""
+    branches = []
+    for word in sorted((w for w in node if w), key=lambda w: (-len(w), w)):
+        child = node[word]
+        rest = _trie_regex(child) if any(k for k in child) else ""
+        tail = r"(?![\w'\u2019])" if word[-1:].isalnum() else ""
+        if rest:
+            optional = "?" if "" in child else ""
+            branches.append(
+                f"{_word_regex(word)}(?:\\s+{rest}){optional}{tail if optional else ''}"
+            )
+        else:
+            branches.append(_word_regex(word) + tail)
+    return "(?:" + "|".join(branches) + ")"
+
+
+def literal_regex(phrases: list[str]) -> str:
+    """Literal phrases as one regular expression, compiled as a trie of words so that a long
+    list costs little to search: whole words, any whitespace between them, an apostrophe ', ’
+    or none, the longest phrase first (``phrase_regex`` for one phrase)."""
+    root: dict[str, dict] = {}  # type: ignore[type-arg]
+    for phrase in phrases:
+        node = root
+        for word in phrase.strip().lower().split():
+            node = node.setdefault(word, {})
+        node[""] = {}
+    if not any(root):
+        return ""
+    return r"(?<![\w'\u2019])" + _trie_regex(root)
 
 
 def _path(kind: str, language: str) -> Path:
@@ -95,17 +132,21 @@ def load_file(path: Path) -> PhraseFile:
     return spec
 
 
-def alternatives(kind: str, languages: tuple[str, ...] = LANGUAGES) -> list[str]:
-    """Every regular expression of a phenomenon, over the languages that have a file for it."""
-    found: list[str] = []
-    for language in languages:
-        path = _path(kind, language)
-        if path.is_file():
-            spec = load_file(path)
-            found += [phrase_regex(p) for p in spec.phrases] + spec.patterns
-    if not found:
+def _specs(kind: str, languages: tuple[str, ...]) -> list[PhraseFile]:
+    specs = [load_file(_path(kind, lang)) for lang in languages if _path(kind, lang).is_file()]
+    if not specs:
         raise LexiconError(f"no phrase file for {kind!r} in {', '.join(languages)} under {HERE}")
-    return found
+    return specs
+
+
+def alternatives(kind: str, languages: tuple[str, ...] = LANGUAGES) -> list[str]:
+    """Every regular expression of a phenomenon, one per phrase or pattern, over the
+    languages that have a file for it."""
+    return [
+        regex
+        for spec in _specs(kind, languages)
+        for regex in [*(phrase_regex(p) for p in spec.phrases), *spec.patterns]
+    ]
 
 
 _GROUP_NAME = re.compile(r"\(\?P(<|=)(\w+)(>|\))")
@@ -119,14 +160,21 @@ def _own_groups(pattern: str, index: int) -> str:
     return _GROUP_NAME.sub(lambda m: f"(?P{m[1]}{m[2]}_{index}{m[3]}", pattern)
 
 
-@cache
-def phrase_pattern(kind: str, languages: tuple[str, ...] = LANGUAGES) -> re.Pattern[str]:
-    """One phenomenon's phrases compiled once, case-insensitive. Longer phrases are tried
-    first, so "i don't know why" wins over "i don't know". Group names get a suffix here:
-    ``phrase_patterns`` keeps them as written."""
-    parts = sorted(set(alternatives(kind, languages)), key=lambda p: (-len(p), p))
+def _compiled(specs: list[PhraseFile]) -> re.Pattern[str]:
+    """The phrases of ``specs`` as one word trie, then their patterns, longest first, as one
+    case-insensitive pattern (group names get a suffix: ``phrase_patterns`` keeps them)."""
+    patterns = sorted({p for spec in specs for p in spec.patterns}, key=lambda p: (-len(p), p))
+    literal = literal_regex([p for spec in specs for p in spec.phrases])
+    parts = [*([literal] if literal else []), *patterns]
     joined = "|".join(f"(?:{_own_groups(p, i)})" for i, p in enumerate(parts))
     return re.compile(joined, re.IGNORECASE)
+
+
+@cache
+def phrase_pattern(kind: str, languages: tuple[str, ...] = LANGUAGES) -> re.Pattern[str]:
+    """One phenomenon's phrases and patterns compiled once, case-insensitive; a longer phrase
+    wins over its start ("i don't know why" over "i don't know")."""
+    return _compiled(_specs(kind, languages))
 
 
 @cache
@@ -141,11 +189,7 @@ def phrase_patterns(
 @cache
 def phrase_union(kinds: tuple[str, ...], languages: tuple[str, ...] = LANGUAGES) -> re.Pattern[str]:
     """Several phenomena's phrases as one pattern ("a don't-know or a deferral")."""
-    parts = sorted(
-        {p for kind in kinds for p in alternatives(kind, languages)}, key=lambda p: (-len(p), p)
-    )
-    joined = "|".join(f"(?:{_own_groups(p, i)})" for i, p in enumerate(parts))
-    return re.compile(joined, re.IGNORECASE)
+    return _compiled([spec for kind in kinds for spec in _specs(kind, languages)])
 
 
 @cache
@@ -155,17 +199,15 @@ def answer_kind_pattern(
     """Every phenomenon that makes a reply of nothing else this kind of non-answer (its files
     say ``answer_kind: ...``), over every language, compiled once: "I don't know", a
     ceiling and a deferral are all a ``dont_know``."""
-    parts: list[str] = []
-    for language in languages:
-        for path in sorted((HERE / language).glob("*.yaml")):
-            spec = load_file(path)
-            if spec.answer_kind == answer_kind:
-                parts += [phrase_regex(p) for p in spec.phrases] + spec.patterns
-    if not parts:
+    specs = [
+        spec
+        for language in languages
+        for path in sorted((HERE / language).glob("*.yaml"))
+        if (spec := load_file(path)).answer_kind == answer_kind
+    ]
+    if not specs:
         raise LexiconError(f"no phrase file says answer_kind: {answer_kind} under {HERE}")
-    ordered = sorted(set(parts), key=lambda p: (-len(p), p))
-    joined = "|".join(f"(?:{_own_groups(p, i)})" for i, p in enumerate(ordered))
-    return re.compile(joined, re.IGNORECASE)
+    return _compiled(specs)
 
 
 def kinds(language: str = "en") -> list[str]:
@@ -180,6 +222,7 @@ __all__ = [
     "alternatives",
     "answer_kind_pattern",
     "kinds",
+    "literal_regex",
     "load_file",
     "phrase_pattern",
     "phrase_patterns",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.lexicon import (
@@ -188,6 +189,7 @@ def _cue_for(matched: str) -> Cue:
     return _CUES_BY_PHRASE[key]
 
 
+@lru_cache(maxsize=1024)
 def blank(answer: str) -> str:
     """The answer with hedges, fillers, importance and don't-know phrases, and remarks about
     the interview ("like I said", "can we move on?"), replaced by spaces."""

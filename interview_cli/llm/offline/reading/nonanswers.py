@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from interview_cli.llm.offline.lexicon import NAMELESS
 from interview_cli.llm.offline.lexicon.phrases import answer_kind_pattern, phrase_pattern
@@ -65,13 +66,18 @@ class NonContent:
 
 def inline_spans(answer: str, kinds: tuple[str, ...] = INLINE_KINDS) -> list[NonContent]:
     """Every span of these kinds in the answer, in order of position."""
-    found = [
+    found = [span for kind in kinds for span in _spans(kind, answer)]
+    return sorted(found, key=lambda s: (s.start, -s.end))
+
+
+@lru_cache(maxsize=4096)
+def _spans(kind: str, answer: str) -> tuple[NonContent, ...]:
+    # an answer is read several times in one turn (blanked, cut, gated): each kind once
+    return tuple(
         NonContent(kind, m.start(), m.end())
-        for kind in kinds
         for m in phrase_pattern(kind).finditer(answer)
         if m.end() > m.start()
-    ]
-    return sorted(found, key=lambda s: (s.start, -s.end))
+    )
 
 
 def clause_kind(text: str, kinds: tuple[str, ...] = CLAUSE_KINDS) -> str | None:
