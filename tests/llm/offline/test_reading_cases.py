@@ -87,7 +87,9 @@ LABELLED = cases("labels") + cases("phenomena") + cases("corrections") + cases("
 def test_labels_are_the_respondents_short_phrases(mec: Methodology, case: dict[str, Any]) -> None:
     result = _read(mec, case)
     assert [n.label for n in result.nodes] == case["labels"]
-    answer = case["answer"].lower().replace("\u2019", "'")
+    # the respondent's words: this answer's, and an earlier node's that a correction restates
+    earlier = " ".join(e[0] for e in case.get("existing", []))
+    answer = f"{case['answer']} {earlier}".lower().replace("\u2019", "'")
     said = set(re.findall(r"\d+(?:\.\d+)+|[\w'-]+", answer))
     for node in result.nodes:
         assert 1 <= len(node.label.split()) <= 6

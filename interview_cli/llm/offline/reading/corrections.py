@@ -22,7 +22,13 @@ from dataclasses import dataclass
 
 from interview_cli.core.models import ExtractedNode, RejectedItem
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
-from interview_cli.llm.offline.reading.earlier import best_match, earlier_nodes, shared, words_of
+from interview_cli.llm.offline.reading.earlier import (
+    Earlier,
+    best_match,
+    earlier_nodes,
+    shared,
+    words_of,
+)
 from interview_cli.llm.protocol import ExtractRequest
 
 # "..., not the train", "not English": what the correction says it is not.
@@ -65,13 +71,18 @@ def apply_correction(
 ) -> tuple[list[ExtractedNode], list[RejectedItem]]:
     """The answer's nodes with the correction read into them, and what it dropped."""
     correction = find_correction(request.answer)
-    if correction is None or not nodes:
+    if correction is None:
         return nodes, []
     at = {id(n): _position(request.answer, n) for n in nodes}
     after = [n for n in nodes if at[id(n)] >= correction.start]
     before = [n for n in nodes if at[id(n)] < correction.start]
     named = correction.said or (after[0].label if after else "")
     earlier = best_match(named, earlier_nodes(request)) if named else None
+    if earlier is not None and not after:
+        # "Sorry, I said four days, it's two": what they meant is only the changed word
+        restated = _restated(request.answer, correction, earlier, valid_types)
+        after = [restated] if restated is not None else []
+        nodes = [*nodes, *after]
     if earlier is not None and after:
         meant = after[0]
         node_type = earlier.node_type if earlier.node_type in valid_types else meant.node_type
@@ -89,6 +100,36 @@ def apply_correction(
         dropped = RejectedItem(kind="node", item=target.model_dump(), reason=reason)
         return [n for n in nodes if n is not target], [dropped]
     return nodes, []
+
+
+# What they meant, said after the frame: "..., it's two", "..., more like ten minutes"
+_MEANT = re.compile(
+    r"\W*(?:(?:no|sorry|actually|i\s+mean)\W+)*(?:it'?s|it\s+is|it\s+was|they'?re|that'?s|"
+    r"more\s+like|only|just)\s+(?P<meant>[^,.;!?]{1,30})",
+    re.IGNORECASE,
+)
+
+
+def _restated(
+    answer: str, correction: Correction, earlier: Earlier, valid_types: set[str]
+) -> ExtractedNode | None:
+    """The earlier node with what they had said put right, when the answer only says the
+    changed words ("I said four days, it's two": "charge every two days")."""
+    meant = _MEANT.match(answer, correction.end)
+    said, label = correction.said.lower().split(), earlier.label
+    if meant is None or not said or earlier.node_type not in valid_types:
+        return None
+    new = meant.group("meant").strip().lower().split()
+    changed = said[0] if said[0] in label.lower().split() else None
+    if changed is None or not new or len(new) > len(said):
+        return None
+    words = [new[0] if w.lower() == changed else w for w in label.split()]
+    return ExtractedNode(
+        label=" ".join(words),
+        node_type=earlier.node_type,
+        quote=meant.group(0).strip(" ,"),
+        confidence=0.6,
+    )
 
 
 def _position(answer: str, node: ExtractedNode) -> int:
