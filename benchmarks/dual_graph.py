@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from interview_cli.config.library import Library
-from interview_cli.config.schemas import Methodology, Persona
+from interview_cli.config.schemas import Persona, Rung
 from interview_cli.core.canonical.slots import dual_graph_comparison
 from interview_cli.core.text import normalise
 from interview_cli.llm.embeddings import load_embedder
@@ -90,28 +90,30 @@ class Client:
 
 def scripted_answer(request: PersonaRequest) -> str:
     """Fallback respondent: the next rung of the ladder the focus is on (else a new ladder),
-    said with one of the persona's aliases every third time."""
+    said with one of the persona's sayings every third time."""
     persona, m = request.persona, request.methodology
-    ladders = [[r.label for r in ladder] for ladder in persona.typed_ladders(m)] if m else []
+    topic = request.concept.id if request.concept else ""
+    ladders = persona.typed_ladders(topic, m) if m else []
     rng = random.Random(f"{request.seed}:{request.turn_number}:{persona.id}")
     said = " ".join(e.answer.lower() for e in request.history)
 
-    def name(rung: str) -> str:
-        aliases = persona.aliases.get(rung, [])
-        return aliases[rng.randrange(len(aliases))] if aliases and rng.random() < 1 / 3 else rung
+    def name(rung: Rung) -> str:
+        says = rung.says
+        return says[rng.randrange(len(says))] if says and rng.random() < 1 / 3 else rung.code
 
     focus = normalise(request.focus_label or "")
     for ladder in ladders:
         for i, rung in enumerate(ladder[:-1]):
-            names = [rung, *persona.aliases.get(rung, [])]
-            if focus and any(normalise(n) in focus or focus in normalise(n) for n in names):
+            if focus and any(normalise(n) in focus or focus in normalise(n) for n in rung.names):
                 return f"Because {name(ladder[i + 1])}."
-    fresh = [ladder for ladder in ladders if ladder[0].lower() not in said]
+    fresh = [ladder for ladder in ladders if ladder[0].code.lower() not in said]
     if not fresh:
         return "I don't know, I've said what matters."
     ladder = fresh[0]
     return (
-        f"I'd say {name(ladder[0])}, because {name(ladder[1])}." if len(ladder) > 1 else ladder[0]
+        f"I'd say {name(ladder[0])}, because {name(ladder[1])}."
+        if len(ladder) > 1
+        else ladder[0].code
     )
 
 
@@ -161,6 +163,7 @@ async def interview(
             history=[
                 Exchange(question=t.question.text, answer=t.answer.text) for t in session.turns
             ],
+            concept=run.concept,
             methodology=run.methodology,
             strategy=question.strategy,
             focus_label=question.focus_label,
@@ -178,8 +181,8 @@ async def interview(
     return dual_graph_comparison(run.core.graph, run.canonical), times, client.dropped_edges
 
 
-def personas_for(lib: Library, methodology: Methodology) -> list[Persona]:
-    return [p.value for p in lib.personas() if p.value.typed_ladders(methodology)]
+def personas_for(lib: Library, concept_id: str) -> list[Persona]:
+    return [p.value for p in lib.personas() if p.value.beliefs.get(concept_id)]
 
 
 def table(rows: dict[str, list[dict[str, Any]]]) -> str:
@@ -236,7 +239,7 @@ def main() -> None:
 
     lib = Library.discover(extra_roots=[ROOT], cwd=ROOT, env={})
     methodology = lib.methodology(lib.concept(args.concept).value.methodology).value
-    personas = personas_for(lib, methodology)
+    personas = personas_for(lib, args.concept)
     source, answer = respondent()
     embedder = load_embedder(args.embeddings, notice=print)
     print(

@@ -1,5 +1,5 @@
 """`interview batch`: run a study design against simulated respondents, to check the
-interviewing against what each persona holds (its hidden ladders) before real people answer.
+interviewing against what each persona believes about the topic before real people answer.
 
 Thin by design: options are resolved here; planning, running and evaluation live in
 ``interview_cli.simulation`` and drawing in ``ui.batch``. Heavy imports happen inside
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     from interview_cli.config.library import Library
     from interview_cli.config.loader import Loaded
-    from interview_cli.config.schemas import Methodology, Persona
+    from interview_cli.config.schemas import Persona
     from interview_cli.llm.client_settings import LLMSettings
     from interview_cli.simulation.batch import BatchResult, BatchSpec
 
@@ -149,6 +149,14 @@ def batch(
     ] = True,
     discourse_hints: DiscourseHintsOption = False,
     embeddings: EmbeddingsOption = False,
+    ground_truth: Annotated[
+        bool,
+        typer.Option(
+            "--ground-truth/--no-ground-truth",
+            help="Refuse a persona that holds no beliefs about the concept (the default), or "
+            "interview it anyway, unscored: its sessions report no recall figures.",
+        ),
+    ] = True,
     dry_run: Annotated[
         bool,
         typer.Option(
@@ -159,15 +167,18 @@ def batch(
     library: LibraryOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Interview simulated respondents: many sessions, concurrently, checked against the
-    personas' hidden ladders.
+    """Interview simulated respondents: many sessions, concurrently, checked against what
+    each persona believes about the concept.
 
     Each interview is the live pipeline with a persona answering: offline, a seeded simulator
-    that follows the persona's traits and hidden ladders; with `--respondent-provider`, a
-    model playing the persona. Every session file records its ground truth and evaluation
-    (rungs elicited, ladder recall, ladders completed, terminal reached, linked rungs,
-    strategy mix, repeated questions, cost); the batch ends with a summary per persona and a
-    question report card (per 100 questions, counted without a model; the legend says what).
+    that follows the persona's traits and beliefs about the topic and talks like people (its
+    own sayings, hedges, backstory, a correction now and then); with `--respondent-provider`, a
+    model playing the persona. A persona that holds no beliefs about the concept is refused
+    (`--no-ground-truth` runs it unscored). Every session file records its ground truth and
+    evaluation (rungs elicited, ladder recall, ladders completed, terminal reached, linked
+    rungs, strategy mix, repeated questions, cost); the batch ends with a summary per persona
+    and a question report card (per 100 questions, counted without a model; the legend says
+    what).
 
     One failing interview is recorded as failed and the others go on (exit 1 lists the
     failures). Same seed, offline providers: the same session files, byte for byte, apart
@@ -183,7 +194,12 @@ def batch(
     """
     from interview_cli.errors import UsageError
     from interview_cli.files import default_sessions_dir
-    from interview_cli.simulation.batch import POLICIES, BatchSpec, plan_batch
+    from interview_cli.simulation.batch import (
+        POLICIES,
+        BatchSpec,
+        plan_batch,
+        refuse_without_truth,
+    )
     from interview_cli.simulation.reuse import refuse_stale
 
     if policy not in POLICIES:
@@ -209,8 +225,9 @@ def batch(
         discourse_hints=discourse_hints,
         embeddings=embeddings,
     )
+    if ground_truth:
+        refuse_without_truth(spec)
     plan = plan_batch(spec)
-    _warn_without_truth(plan, methodology_loaded.value)
     if dry_run:  # writes nothing, so sessions run differently are no reason to refuse
         _dry_run(spec, plan, as_json=as_json, max_cost=max_cost)
         return
@@ -252,19 +269,6 @@ def _settings(
     for line in settings.notices:  # e.g. an LLM_<CLIENT>_MODEL that an offline client ignores
         print_warning(line)
     return settings
-
-
-def _warn_without_truth(plan: list[Any], methodology: Methodology) -> None:
-    """A warning per persona that holds no ground truth for the methodology: its interviews
-    run, but there is nothing to evaluate them against."""
-    from interview_cli.simulation.shape_eval import has_shaped_truth
-
-    for persona in {p.persona.value.id: p.persona.value for p in plan}.values():
-        if not persona.typed_ladders(methodology) and not has_shaped_truth(persona, methodology):
-            print_warning(
-                f"persona {persona.id} has no ladders for {methodology.name}: "
-                "nothing to evaluate against"
-            )
 
 
 def _run_within_budget(

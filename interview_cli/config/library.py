@@ -267,8 +267,10 @@ class Library:
         loaded: Loaded[Any],
         extra_methodologies: Mapping[str, Methodology],
         extra_valid: Iterable[str] = (),
+        extra_concepts: Mapping[str, Concept] | None = None,
     ) -> list[str]:
-        """Cross-field and cross-file problems of an item that passed its schema."""
+        """Cross-field and cross-file problems of an item that passed its schema
+        (``extra_*``: items validated alongside, present for this one)."""
         value = loaded.value
         issues: list[tuple[tuple[str | int, ...], str]] = []
         # The id must match the file name inside a library directory, since lookups go by name.
@@ -295,27 +297,52 @@ class Library:
                 or self._methodology_or_none(value.methodology),
             )
         elif isinstance(value, Persona):
+            topics = extra_concepts or {}
+
+            def methodology_of(concept_id: str) -> Methodology | None:
+                return self._topic_methodology(concept_id, extra_methodologies, topics)
+
             issues += validation.persona_issues(
-                value,
-                lambda name: extra_methodologies.get(name) or self._methodology_or_none(name),
-                known=set(self.ids("methodology")) | set(extra_methodologies),
+                value, methodology_of, known=set(self.ids("concept")) | set(topics)
             )
-            issues += persona_shape_issues(
-                value, lambda name: extra_methodologies.get(name) or self._methodology_or_none(name)
-            )
+            issues += persona_shape_issues(value, methodology_of)
         return [problem_line(loaded.path, loc, message) for loc, message in issues]
 
     def warnings_of(
-        self, kind: Kind, loaded: Loaded[Any], extra_methodologies: Mapping[str, Methodology]
+        self,
+        kind: Kind,
+        loaded: Loaded[Any],
+        extra_methodologies: Mapping[str, Methodology],
+        extra_concepts: Mapping[str, Concept] | None = None,
     ) -> list[str]:
         """Lines worth reading that do not make the item invalid (``validate`` prints them)."""
         if not isinstance(loaded.value, Persona):
             return []
-        known = set(self.ids("methodology")) | set(extra_methodologies)
+        known = set(self.ids("concept")) | set(extra_concepts or {})
         return [
             problem_line(loaded.path, loc, message)
             for loc, message in validation.persona_warnings(loaded.value, known)
         ]
+
+    def _topic_methodology(
+        self,
+        concept_id: str,
+        extra_methodologies: Mapping[str, Methodology],
+        extra_concepts: Mapping[str, Concept],
+    ) -> Methodology | None:
+        """The methodology of the concept ``concept_id`` (validated alongside, or in the
+        library); None: no such valid concept, or its methodology is broken and reports its
+        own problems."""
+        if concept_id in extra_concepts:
+            name = extra_concepts[concept_id].methodology
+        elif concept_id in self._entries()["concept"]:
+            try:
+                name = self.concept(concept_id).value.methodology
+            except ConfigError:
+                return None
+        else:
+            return None
+        return extra_methodologies.get(name) or self._methodology_or_none(name)
 
     def _methodology_or_none(self, name: str) -> Methodology | None:
         # A broken methodology reports its own problems; personas are then not checked against it.
@@ -418,7 +445,8 @@ def check_paths(paths: Sequence[Path], lib: Library) -> ValidationReport:
     """Validate the given files (or directories of them) against the library.
 
     Methodologies among the paths count as present for the concepts and personas among them,
-    so a new methodology and the concept that uses it can be checked before either is installed.
+    and concepts for the personas, so a new methodology, the concept that uses it and the
+    personas that believe things about it can be checked before any is installed.
     """
     files, problems = _expand(paths)
     report = ValidationReport(problems=problems)
@@ -449,6 +477,7 @@ def check_paths(paths: Sequence[Path], lib: Library) -> ValidationReport:
         parsed.append((kind, document))
     extra: dict[str, Methodology] = {}
     extra_valid: list[str] = []
+    topics: dict[str, Concept] = {}
     # Methodologies first, so the concepts and personas below can refer to them.
     parsed.sort(key=lambda item: KINDS.index(item[0]))
     for kind, document in parsed:
@@ -463,11 +492,13 @@ def check_paths(paths: Sequence[Path], lib: Library) -> ValidationReport:
             )
             continue
         report.checked.append((kind, loaded.id, document.path))
-        found = lib.problems_of(kind, loaded, extra, extra_valid)
+        found = lib.problems_of(kind, loaded, extra, extra_valid, topics)
         report.problems.extend(found)
         if found:
             report.failed.append(document.path)
-        report.warnings.extend(lib.warnings_of(kind, loaded, extra))
+        report.warnings.extend(lib.warnings_of(kind, loaded, extra, topics))
+        if kind == "concept":
+            topics[loaded.id] = loaded.value
         if kind == "methodology":
             # Schema-valid is enough for others to refer to it; its own problems are listed.
             extra[loaded.id] = loaded.value

@@ -397,7 +397,7 @@ def detect_kind(path: Path, data: dict[str, Any] | None = None) -> Kind | None:
     keys = set(data)
     if {"method", "ontology"} & keys:
         return "methodology"
-    if {"profile", "ladders", "traits"} & keys:
+    if {"profile", "beliefs", "voice", "traits", "ladders"} & keys:
         return "persona"
     if "methodology" in keys or {"objective", "context"} & keys:
         return "concept"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from interview_cli.config.base import Identifier, StrictModel, Unit
 from interview_cli.config.shapes import ConstructTruth, GridSpec, JourneySpec, Shape, StageTruth
@@ -257,64 +258,125 @@ class PersonaTraits(StrictModel):
 
 
 class Rung(StrictModel):
-    label: str = Field(min_length=1)
+    """One rung of a belief ladder: a meaning, and the ways the person says it.
+
+    ``code`` is the analyst's name for the meaning (the ground truth the evaluation looks
+    for); ``says`` are full phrases the person would say mid-sentence, in their own words
+    (they may share no word with the code); ``misspoken`` is what they might say wrongly
+    first and correct later. A rung written as a plain string is its code, said as is.
+    """
+
+    code: str = Field(min_length=1)
     type: str | None = None
+    says: list[str] = Field(default_factory=list)
+    misspoken: str | None = Field(default=None, min_length=1)
+
+    @field_validator("says")
+    @classmethod
+    def _no_empty_saying(cls, value: list[str]) -> list[str]:
+        if any(not s.strip() for s in value):
+            raise ValueError("an empty saying; give each one as a phrase the person would say")
+        return value
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The code and every saying: what a label naming this meaning may match."""
+        return (self.code, *self.says)
+
+
+class Voice(StrictModel):
+    """How a person talks, whatever the topic: every list optional (see personas/README.md)."""
+
+    hedges: list[str] = Field(default_factory=list, description="softeners: 'to be honest'")
+    fillers: list[str] = Field(default_factory=list, description="'like', 'you know'")
+    address: list[str] = Field(default_factory=list, description="how they address you: 'love'")
+    backstory: list[str] = Field(default_factory=list, description="context they drop in")
+    asides: list[str] = Field(default_factory=list, description="remarks beside the point")
+    jokes: list[str] = Field(default_factory=list)
+    ceiling: list[str] = Field(
+        default_factory=list, description="how they say they can go no further"
+    )
+    typo_rate: float = Field(default=0.0, ge=0.0, le=0.2, description="share of words mistyped")
+
+
+# The persona keys of the format before beliefs by topic: refused with how to convert them,
+# since a ladder keyed by a method says nothing of the topic it is about.
+_OLD_FORMAT_KEYS = ("ladders", "aliases")
+_OLD_FORMAT = (
+    "the old persona format (`ladders` keyed by a methodology, `aliases`) is no longer read: "
+    "put each ladder under `beliefs: {<concept id>: [...]}`, the concept the study is about, "
+    "with rungs as `{code: <old label>, says: [<its aliases>]}` (personas/README.md)"
+)
+
+
+Ladder = list[Rung]
 
 
 class Persona(StrictModel):
+    """A simulated respondent: who they are, how they talk, and what they believe per topic.
+
+    The format (``beliefs``, ``voice``) is documented in personas/README.md.
+    """
+
     id: Identifier
     name: str = Field(min_length=1)
     profile: str = Field(min_length=1)
     traits: PersonaTraits = Field(default_factory=PersonaTraits)
     speech_pattern: str = ""
     deflection_patterns: list[str] = Field(default_factory=list)
-    ladders: dict[str, list[list[Rung]]] = Field(
-        default_factory=dict,
-        description="methodology name -> ladders; each ladder is rungs concrete -> abstract",
+    voice: Voice | None = Field(
+        default=None, description="how this person talks; None: a plain voice from the traits"
     )
-    aliases: dict[str, list[str]] = Field(
-        default_factory=dict, description="rung label -> other phrasings the persona uses"
+    beliefs: dict[str, list[Ladder]] = Field(
+        default_factory=dict,
+        description="concept id -> ladders; each ladder is rungs concrete -> abstract",
     )
     off_topic: list[str] = Field(
         default_factory=list, description="tangents a verbose or fixated persona drifts into"
     )
     journeys: dict[str, list[StageTruth]] = Field(
-        default_factory=dict, description="journey methodology name -> stages, in order"
+        default_factory=dict, description="journey concept id -> stages, in order"
     )
     grids: dict[str, list[ConstructTruth]] = Field(
-        default_factory=dict, description="grid methodology name -> constructs with ratings"
+        default_factory=dict, description="grid concept id -> constructs with ratings"
     )
 
-    @field_validator("ladders", mode="before")
+    @model_validator(mode="before")
+    @classmethod
+    def _refuse_old_format(cls, data: Any) -> Any:
+        if isinstance(data, dict) and any(key in data for key in _OLD_FORMAT_KEYS):
+            raise PydanticCustomError("old_persona_format", _OLD_FORMAT)
+        return data
+
+    @field_validator("beliefs", mode="before")
     @classmethod
     def _rungs_from_strings(cls, value: Any) -> Any:
         if not isinstance(value, dict):
             return value
         out: dict[str, Any] = {}
-        for method, ladders in value.items():
+        for topic, ladders in value.items():
             if isinstance(ladders, list):
-                out[method] = [
-                    [{"label": r} if isinstance(r, str) else r for r in ladder]
+                out[topic] = [
+                    [{"code": r} if isinstance(r, str) else r for r in ladder]
                     if isinstance(ladder, list)
                     else ladder
                     for ladder in ladders
                 ]
             else:
-                out[method] = ladders
+                out[topic] = ladders
         return out
 
-    def typed_ladders(self, methodology: Methodology) -> list[list[Rung]]:
-        """This methodology's ladders with every rung typed.
+    def typed_ladders(self, concept_id: str, methodology: Methodology) -> list[Ladder]:
+        """The ladders about this topic with every rung typed by the methodology.
 
         Untyped rungs take the methodology's node types in level order: rung 1 = level 1.
         Rungs past the last level take the most abstract type.
         """
         order = methodology.ontology.types_by_level
-        result: list[list[Rung]] = []
-        for ladder in self.ladders.get(methodology.name, []):
-            typed = []
-            for i, rung in enumerate(ladder):
-                kind = rung.type or order[min(i, len(order) - 1)]
-                typed.append(Rung(label=rung.label, type=kind))
-            result.append(typed)
-        return result
+        return [
+            [
+                rung.model_copy(update={"type": rung.type or order[min(i, len(order) - 1)]})
+                for i, rung in enumerate(ladder)
+            ]
+            for ladder in self.beliefs.get(concept_id, [])
+        ]

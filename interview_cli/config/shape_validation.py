@@ -16,8 +16,8 @@ concept
     a grid concept lists at least ``min_elements`` elements (a journey concept's elements
     are its stages in order, and may be left out: the stages are then elicited).
 persona
-    journey and grid ground truth is keyed by a methodology of that shape; grid ratings name
-    elements of no concept and are within the scale (checked against the methodology).
+    journey and grid ground truth is keyed by a concept whose methodology has that shape;
+    grid ratings are within that methodology's scale.
 
 Each check returns ``(loc, message)`` pairs like ``config.validation``. Nothing here reads files.
 """
@@ -173,27 +173,25 @@ def concept_shape_issues(c: Concept, m: Methodology | None) -> list[Issue]:
 
 
 def persona_shape_issues(
-    p: Persona, methodology: Callable[[str], Methodology | None]
+    p: Persona, methodology_of: Callable[[str], Methodology | None]
 ) -> list[Issue]:
-    """Journey and grid ground truth against the methodologies they are keyed by."""
+    """Journey and grid ground truth against the concepts they are keyed by (and those
+    concepts' methodologies): the right shape, ratings within the scale. A topic the library
+    does not have is left to ``validation`` (a typo, or a warning)."""
     issues: list[Issue] = []
     for section, wanted in (("journeys", "journey"), ("grids", "grid")):
-        for name in getattr(p, section):
-            spec = methodology(name)
-            if spec is None:
-                issues.append(
-                    ((section, name), f"no methodology '{name}' in the library for this truth")
-                )
-            elif spec.shape != wanted:
+        for topic in getattr(p, section):
+            spec = methodology_of(topic)
+            if spec is not None and spec.shape != wanted:
                 issues.append(
                     (
-                        (section, name),
-                        f"'{name}' is a {spec.shape} methodology; {section} is ground truth for "
-                        f"shape: {wanted}",
+                        (section, topic),
+                        f"'{topic}' is a {spec.shape} study; {section} is ground truth for "
+                        f"a {wanted} study",
                     )
                 )
-    for name, constructs in p.grids.items():
-        spec = methodology(name)
+    for topic, constructs in p.grids.items():
+        spec = methodology_of(topic)
         if spec is None or spec.grid is None:
             continue
         low, high = spec.grid.rating_scale
@@ -202,8 +200,8 @@ def persona_shape_issues(
                 if not low <= rating <= high:
                     issues.append(
                         (
-                            ("grids", name, i, "ratings", element),
-                            f"rating {rating} is outside the scale {low}-{high} of '{name}'",
+                            ("grids", topic, i, "ratings", element),
+                            f"rating {rating} is outside the scale {low}-{high} of '{spec.name}'",
                         )
                     )
     return issues

@@ -17,10 +17,10 @@ concept
     its methodology exists in the library; a ``language`` is a language code; stimulus
     element ids unique.
 persona
-    typed ladder rungs name node types of that methodology's ontology (when the library has
-    the methodology); a ladder key that is not a methodology of the library but close to one
-    is a typo (an error, "did you mean"); one that is not close is kept with a warning
-    (ground truth for a methodology not written yet); alias keys match a rung; no empty
+    beliefs are keyed by a concept (a topic): typed rungs name node types of that concept's
+    methodology (when the library has both), which is a ladder one; a key that is not a
+    concept of the library but close to one is a typo (an error, "did you mean"); one that is
+    not close is kept with a warning (beliefs about a study not written yet); no empty
     ladders.
 
 Each check returns ``(loc, message)`` pairs; the caller adds the file name
@@ -36,17 +36,17 @@ from collections.abc import Callable, Collection, Iterable
 
 from interview_cli.config.language import language_problem
 from interview_cli.config.loader import Loc
-from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.config.schemas import Concept, Methodology, Persona, Rung
 from interview_cli.config.shape_validation import shape_issues
 from interview_cli.config.signal_catalogue import CATALOGUE, CATALOGUE_BY_NAME, resolve_weight_key
 
 Issue = tuple[Loc, str]
 
 SIGNAL_POOLS: frozenset[str] = frozenset(spec.pool for spec in CATALOGUE)
-# How close (rapidfuzz ratio, 0-100) a persona's ladder key must be to a methodology's name to
-# count as a typo of it: "mean_end_chain" scores 97 against "means_end_chain", while real other
-# names ("jobs_to_be_done" against "means_end_chain") score far below.
-LADDER_TYPO_RATIO = 80.0
+# How close (rapidfuzz ratio, 0-100) a persona's topic key must be to a concept id to count as
+# a typo of it: "headphone_mec" scores 96 against "headphones_mec", while real other ids
+# ("coffee_jtbd" against "headphones_mec") score far below.
+TOPIC_TYPO_RATIO = 80.0
 
 
 def _hint(word: str, choices: Iterable[str]) -> str:
@@ -312,82 +312,90 @@ def concept_issues(
 # --------------------------------------------------------------------------------------------
 
 
-def _ladder_typo(key: str, known: Collection[str]) -> str | None:
-    """The known methodology ``key`` is a near miss of (rapidfuzz ratio), if any."""
-    # Imported here: only a persona whose ladders name an unknown methodology needs it, and
-    # the listing commands that validate the library should not pay for it.
+def topic_typo(key: str, known: Collection[str]) -> str | None:
+    """The known concept id ``key`` is a near miss of (rapidfuzz ratio), if any."""
+    # Imported here: only a persona whose beliefs name an unknown concept needs it, and the
+    # listing commands that validate the library should not pay for it.
     from rapidfuzz import fuzz
 
     scored = [(fuzz.ratio(key, name), name) for name in known if name != key]
     best = max(scored, default=None)
-    return best[1] if best is not None and best[0] >= LADDER_TYPO_RATIO else None
+    return best[1] if best is not None and best[0] >= TOPIC_TYPO_RATIO else None
 
 
 def persona_issues(
     p: Persona,
-    methodology: Callable[[str], Methodology | None],
+    methodology_of: Callable[[str], Methodology | None],
     known: Collection[str] = (),
 ) -> list[Issue]:
-    """``methodology(name)`` returns the library's methodology, or None when it has none;
-    ``known`` names every methodology of the library (valid or not).
+    """``methodology_of(concept_id)`` returns the methodology of the library's concept, or
+    None when it has no such (valid) concept; ``known`` names every concept of the library.
 
-    Ladders for a methodology the library does not have are not checked: a persona can carry
-    ground truth for a methodology the user has not written yet. But a key that is a near
-    miss of a known name (``mean_end_chain``) is a typo whose ladders would silently never be
-    used, so it is an error.
+    Beliefs about a concept the library does not have are not checked: a persona can carry
+    ground truth for a study the user has not written yet. But a key that is a near miss of a
+    known id (``headphone_mec``) is a typo whose beliefs would silently never be used, so it
+    is an error.
     """
     issues: list[Issue] = []
-    labels: set[str] = set()
-    for method_name, ladders in p.ladders.items():
-        if method_name not in known:
-            typo = _ladder_typo(method_name, known)
+    for section in ("beliefs", "journeys", "grids"):
+        for topic in getattr(p, section):
+            typo = None if topic in known else topic_typo(topic, known)
             if typo is not None:
                 issues.append(
                     (
-                        ("ladders", method_name),
-                        f"no methodology '{method_name}' in the library; did you mean "
-                        f"{typo}? (ladders under a misspelt key are never used)",
+                        (section, topic),
+                        f"no concept '{topic}' in the library; did you mean {typo}? (ground "
+                        "truth under a misspelt topic is never used)",
                     )
                 )
-        spec = methodology(method_name)
-        types = [n.name for n in spec.ontology.nodes] if spec is not None else None
-        for i, ladder in enumerate(ladders):
-            loc: Loc = ("ladders", method_name, i)
-            if not ladder:
-                issues.append((loc, "empty ladder; give at least one rung"))
-            for j, rung in enumerate(ladder):
-                labels.add(rung.label)
-                if types is not None and rung.type is not None and rung.type not in types:
-                    issues.append(
-                        (
-                            (*loc, j, "type"),
-                            f"rung type '{rung.type}' is not a node type of "
-                            f"'{method_name}'{_hint(rung.type, types)}; types: {_listing(types)}",
-                        )
-                    )
-    for alias in p.aliases:
-        if alias not in labels:
+    for topic, ladders in p.beliefs.items():
+        spec = methodology_of(topic)
+        if spec is not None and spec.shape != "ladder":
             issues.append(
                 (
-                    ("aliases", alias),
-                    f"alias key '{alias}' matches no ladder rung{_hint(alias, labels)}",
+                    ("beliefs", topic),
+                    f"'{topic}' is a {spec.shape} study; its ground truth goes under "
+                    f"{'journeys' if spec.shape == 'journey' else 'grids'}, not beliefs",
                 )
             )
+            continue
+        issues += _ladder_issues(topic, ladders, spec)
+    return issues
+
+
+def _ladder_issues(topic: str, ladders: list[list[Rung]], spec: Methodology | None) -> list[Issue]:
+    issues: list[Issue] = []
+    types = [n.name for n in spec.ontology.nodes] if spec is not None else None
+    for i, ladder in enumerate(ladders):
+        loc: Loc = ("beliefs", topic, i)
+        if not ladder:
+            issues.append((loc, "empty ladder; give at least one rung"))
+        for j, rung in enumerate(ladder):
+            if types is not None and rung.type is not None and rung.type not in types:
+                issues.append(
+                    (
+                        (*loc, j, "type"),
+                        f"rung type '{rung.type}' is not a node type of "
+                        f"'{spec.name if spec else topic}'{_hint(rung.type, types)}; "
+                        f"types: {_listing(types)}",
+                    )
+                )
     return issues
 
 
 def persona_warnings(p: Persona, known: Collection[str]) -> list[Issue]:
-    """Ladder keys that name no methodology of the library and are not near misses of one:
-    kept (they may be for a methodology not written yet), but worth a line in ``validate``."""
+    """Topic keys that name no concept of the library and are not near misses of one: kept
+    (they may be for a study not written yet), but worth a line in ``validate``."""
     warnings: list[Issue] = []
-    for method_name in p.ladders:
-        if method_name in known or _ladder_typo(method_name, known) is not None:
-            continue
-        warnings.append(
-            (
-                ("ladders", method_name),
-                f"no methodology '{method_name}' in the library (known: "
-                f"{_listing(sorted(known))}); its ladders are kept but not checked",
+    for section in ("beliefs", "journeys", "grids"):
+        for topic in getattr(p, section):
+            if topic in known or topic_typo(topic, known) is not None:
+                continue
+            warnings.append(
+                (
+                    (section, topic),
+                    f"no concept '{topic}' in the library (known: {_listing(sorted(known))}); "
+                    f"its {section} are kept but not checked",
+                )
             )
-        )
     return warnings

@@ -274,15 +274,17 @@ class SlotRequest(BaseModel):
 
 
 class PersonaRequest(BaseModel):
-    """What a simulated respondent is told. The LLM respondent uses only the question and the
-    conversation; the offline simulator also reads the interviewer's decision (strategy and
-    focus) and the methodology to follow its hidden ladders."""
+    """What a simulated respondent is told. ``concept``: the study's topic, whose beliefs the
+    persona answers from (None: no topic named). The LLM respondent uses the topic, the
+    question and the conversation; the offline simulator also reads the interviewer's decision
+    (strategy and focus) and the methodology to follow its hidden ladders."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
     persona: Persona
     question: str
     history: list[Exchange] = Field(default_factory=list)
+    concept: Concept | None = None
     methodology: Methodology | None = None
     strategy: str | None = None
     focus_label: str | None = None

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from interview_cli.config.schemas import Methodology, Persona
+from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.llm.boundary import bound_request
 from interview_cli.llm.prompts import (
@@ -42,6 +42,7 @@ from interview_cli.llm.protocol import (
     SlotRequest,
     TaskResult,
 )
+from interview_cli.pipeline.inputs import parse_snapshot
 from interview_cli.session.schema import SessionFile, TurnRecord
 
 TASKS: tuple[str, ...] = (
@@ -242,9 +243,10 @@ async def session_prompts(
 def persona_prompt(
     session: SessionFile, persona: Persona, methodology: Methodology, turn: int
 ) -> RecordedPrompt | None:
-    """What a model playing ``persona`` is sent to answer the question of ``turn``: the
-    question and the conversation before it (as ``simulation.respondents.respondent.LLMRespondent``
-    sends it: no strategy, no focus). None when the session has no such turn."""
+    """What a model playing ``persona`` is sent to answer the question of ``turn``: the topic,
+    the question and the conversation before it (as
+    ``simulation.respondents.respondent.LLMRespondent`` sends it: no strategy, no focus). None
+    when the session has no such turn."""
     turns = {t.turn_number: t for t in session.turns}
     if turn not in turns:
         return None
@@ -256,6 +258,7 @@ def persona_prompt(
             for t in session.turns
             if t.turn_number < turn
         ],
+        concept=parse_snapshot(session.concept.source, Concept, "concept", session.id),
         methodology=methodology,
         turn_number=turn,
         seed=session.settings.seed,

@@ -115,6 +115,36 @@ class PlannedInterview:
         return self.persona.value.id
 
 
+def holds_truth(persona: Persona, concept_id: str, methodology: Methodology) -> bool:
+    """Whether the persona believes anything about the topic, in the study's shape: ladders
+    (``beliefs``), a journey or a grid about this concept."""
+    if methodology.shape == "journey":
+        return bool(persona.journeys.get(concept_id))
+    if methodology.shape == "grid":
+        return bool(persona.grids.get(concept_id))
+    return bool(persona.beliefs.get(concept_id))
+
+
+def refuse_without_truth(spec: BatchSpec) -> None:
+    """A usage error naming the first persona that holds no beliefs about the batch's concept:
+    its interviews could not be scored, and a persona answering about another topic (its
+    beliefs about headphones in an oat-milk study) is a mistake, not a test."""
+    concept = spec.concept.value.id
+    methodology = spec.methodology.value
+    for loaded in spec.personas:
+        persona = loaded.value
+        if holds_truth(persona, concept, methodology):
+            continue
+        topics = sorted({*persona.beliefs, *persona.journeys, *persona.grids})
+        held = f"its beliefs are about {', '.join(topics)}" if topics else "it has no beliefs"
+        key = {"journey": "journeys", "grid": "grids"}.get(methodology.shape, "beliefs")
+        raise UsageError(
+            f"persona {persona.id} holds no beliefs about {concept} ({held}): choose personas "
+            f"that do, add `{key}: {{{concept}: ...}}` to its file (personas/README.md), or "
+            "pass --no-ground-truth to interview it unscored"
+        )
+
+
 def plan_batch(spec: BatchSpec) -> list[PlannedInterview]:
     """Persona x run, in the order the personas were given."""
     plan = []
@@ -196,6 +226,7 @@ def simulation_record(
     """What a simulated session keeps about its persona and run (before evaluation)."""
     persona = planned.persona.value
     methodology = spec.methodology.value
+    topic = spec.concept.value.id
     return {
         "persona": {
             "id": persona.id,
@@ -209,13 +240,13 @@ def simulation_record(
         "seed": planned.seed,
         "policy": spec.policy,
         "ground_truth": {
+            "concept": topic,
             "methodology": methodology.name,
             "ladders": [
-                [r.model_dump(mode="json") for r in ladder]
-                for ladder in persona.typed_ladders(methodology)
+                [r.model_dump(mode="json", exclude_none=True) for r in ladder]
+                for ladder in persona.typed_ladders(topic, methodology)
             ],
-            "aliases": {k: list(v) for k, v in persona.aliases.items()},
-            **shaped_truth(persona, methodology),
+            **shaped_truth(persona, topic, methodology),
         },
     }
 
@@ -313,6 +344,7 @@ class PersonaSeat:
                 )
                 for t in session.turns
             ],
+            concept=interview.concept,
             methodology=interview.methodology,
             strategy=question.strategy,
             focus_label=question.focus_label,

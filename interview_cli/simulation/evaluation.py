@@ -1,13 +1,18 @@
 """Ground-truth evaluation of a simulated interview, and the summary of a batch.
 
-A simulated respondent's hidden ladders are the truth the interview tried to
-uncover; :func:`evaluate_session` compares them with the session's knowledge graph and
-transcript and returns plain JSON (stored as ``session.simulation["evaluation"]``):
+A simulated respondent's beliefs about the study's topic (its concept) are the truth the
+interview tried to uncover; :func:`evaluate_session` compares them with the session's
+knowledge graph and transcript and returns plain JSON (stored as
+``session.simulation["evaluation"]``). A graph node names a rung by meaning: it matches the
+rung's code or one of the person's sayings of it (``matching``: content words, a slip of the
+keys allowed), never what the person misspoke and corrected.
 
 | field                  | meaning                                                            |
 |------------------------|--------------------------------------------------------------------|
-| ``rungs_total``        | rungs of the persona's ladders for this methodology                |
-| ``rungs_elicited``     | rungs some graph node names (label or alias, ``matching``)         |
+| ``ground_truth``       | True (False: the persona holds no beliefs about the topic, and    |
+|                        | only the conduct figures below are given, ``--no-ground-truth``)   |
+| ``rungs_total``        | rungs of the persona's ladders about this topic                    |
+| ``rungs_elicited``     | rungs some graph node names (code or saying, ``matching``)         |
 | ``rung_recall``        | rungs_elicited / rungs_total                                       |
 | ``ladder_recall``      | mean over ladders of the share of its rungs elicited               |
 | ``ladders_opened``     | ladders with at least one rung elicited                            |
@@ -31,8 +36,9 @@ transcript and returns plain JSON (stored as ``session.simulation["evaluation"]`
 | ``ended_early``        | the interview stopped before its turn limit                        |
 | ``cost_usd``, ``calls``, ``input_tokens``, ``output_tokens`` | the session's usage          |
 
-A node is assigned to the rung it matches best (ties: earlier ladder, earlier rung); a rung
-may be named by several nodes (an alias the de-duplication did not merge).
+A node is assigned to the rung it matches best (ties: earlier ladder, earlier rung), and to
+every rung of the same code (two ladders that meet in one value); a rung may be named by
+several nodes (two sayings the de-duplication did not merge).
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ from typing import Any
 from interview_cli.config.schemas import Methodology, Persona
 from interview_cli.core.questions import question_similarity
 from interview_cli.session.schema import SessionFile
-from interview_cli.simulation.respondents.matching import PersonaLadders, RungRef
+from interview_cli.simulation.respondents.matching import PersonaBeliefs, RungRef
 from interview_cli.simulation.respondents.simulator import known_rungs
 
 
@@ -58,7 +64,7 @@ def _edges(graph: Mapping[str, Any]) -> set[tuple[str, str]]:
     return {(str(link["source"]), str(link["target"])) for link in graph.get("links", [])}
 
 
-def match_nodes(ladders: PersonaLadders, nodes: Iterable[Mapping[str, Any]]) -> dict[str, RungRef]:
+def match_nodes(ladders: PersonaBeliefs, nodes: Iterable[Mapping[str, Any]]) -> dict[str, RungRef]:
     """Node id -> the rung it names best (nodes naming none are left out)."""
     refs = ladders.refs()
     matched: dict[str, RungRef] = {}
@@ -110,12 +116,22 @@ COMPLAINT = re.compile(
 )
 
 
+# What mentions having said something without complaining of being asked again: a denial
+# ("I'm not sure I said that", asked about a word one never used) and a correction ("I said
+# X earlier, I meant Y"; "when I said X, I meant Y"). Left out before looking for a complaint.
+NOT_A_COMPLAINT = re.compile(
+    r"\b(?:not sure|don'?t think|didn'?t|never) i (?:said|told you|mentioned) (?:that|this|it)\b"
+    r"|(?<!like )(?<!as )\bi said\b[^.?!]{0,120}?\bi meant\b",
+    re.IGNORECASE,
+)
+
+
 def complaints(answers: Sequence[str]) -> list[dict[str, Any]]:
     """Each answer that says the question was asked before, by turn."""
     return [
         {"turn": i + 1, "answer": text}
         for i, text in enumerate(answers)
-        if COMPLAINT.search(text or "")
+        if COMPLAINT.search(NOT_A_COMPLAINT.sub(" ", text or ""))
     ]
 
 
@@ -153,7 +169,7 @@ def reasks(turns: Sequence[Asked]) -> list[dict[str, Any]]:
     return found
 
 
-def asked_turns(session: SessionFile, ladders: PersonaLadders) -> list[Asked]:
+def asked_turns(session: SessionFile, ladders: PersonaBeliefs) -> list[Asked]:
     """Per turn: its question's focus and strategy, and the rungs first named by a node its
     answer added to the graph (or merged into one)."""
     seen: set[tuple[int, int]] = set()
@@ -182,13 +198,19 @@ def asked_turns(session: SessionFile, ladders: PersonaLadders) -> list[Asked]:
 def evaluate_session(
     session: SessionFile, persona: Persona, methodology: Methodology
 ) -> dict[str, Any]:
-    """The ground-truth evaluation of one simulated session (JSON-ready)."""
-    ladders = PersonaLadders(persona, methodology)
+    """The ground-truth evaluation of one simulated session (JSON-ready), against the
+    persona's beliefs about the session's concept."""
+    ladders = PersonaBeliefs(persona, session.concept.id, methodology)
+    if not ladders:
+        return unscored(session, methodology)
     nodes = _graph_nodes(session.graph)
     matched = match_nodes(ladders, nodes)
     by_rung: dict[tuple[int, int], list[str]] = {}
+    refs = ladders.refs()
     for node_id, ref in matched.items():
-        by_rung.setdefault((ref.ladder, ref.index), []).append(node_id)
+        # Two ladders may meet in one meaning (the same code): a node naming it names both.
+        for twin in (r for r in refs if r.code == ref.code):
+            by_rung.setdefault((twin.ladder, twin.index), []).append(node_id)
     per_ladder, pairs_total, linked_pairs = _per_ladder(
         ladders, persona, by_rung, _edges(session.graph)
     )
@@ -198,6 +220,7 @@ def evaluate_session(
     terminal_types = set(methodology.ontology.terminal_types)
     opened = sum(1 for ladder in per_ladder if ladder["elicited"])
     return {
+        "ground_truth": True,
         "rungs_total": rungs_total,
         "rungs_elicited": rungs_elicited,
         "rung_recall": round(rungs_elicited / rungs_total, 4) if rungs_total else 0.0,
@@ -225,7 +248,7 @@ def evaluate_session(
 
 
 def _per_ladder(
-    ladders: PersonaLadders,
+    ladders: PersonaBeliefs,
     persona: Persona,
     by_rung: Mapping[tuple[int, int], list[str]],
     edges: Container[tuple[str, str]],
@@ -242,8 +265,8 @@ def _per_ladder(
                 linked_pairs += 1
         per_ladder.append(
             {
-                "rungs": [r.label for r in ladder],
-                "elicited": [ladder[ri].label for ri in elicited],
+                "rungs": [r.code for r in ladder],
+                "elicited": [ladder[ri].code for ri in elicited],
                 "recall": round(len(elicited) / len(ladder), 4) if ladder else 0.0,
                 "completed": bool(ladder) and (len(ladder) - 1) in elicited,
                 "full": ladders.is_full(ladder),
@@ -254,8 +277,14 @@ def _per_ladder(
     return per_ladder, pairs_total, linked_pairs
 
 
+def unscored(session: SessionFile, methodology: Methodology) -> dict[str, Any]:
+    """The evaluation of a session whose persona holds no beliefs about its topic: how the
+    interview went, and no figure that would need ground truth (none, rather than 0)."""
+    return {"ground_truth": False, **conduct_figures(session, methodology, [])}
+
+
 def _conduct(
-    session: SessionFile, ladders: PersonaLadders, methodology: Methodology
+    session: SessionFile, ladders: PersonaBeliefs, methodology: Methodology
 ) -> dict[str, Any]:
     """How the interview went: length, strategies, repeats, complaints and cost."""
     return conduct_figures(session, methodology, reasks(asked_turns(session, ladders)))
@@ -304,6 +333,7 @@ class SummaryRow:
     name: str
     interviews: int = 0
     failed: int = 0
+    unscored: int = 0  # interviews of a persona with no beliefs about the topic: no recall
     rung_recall: float | None = None
     ladder_recall: float | None = None
     ladders_completed: float | None = None
@@ -330,18 +360,15 @@ class SummaryRow:
 
 
 def summarise(name: str, evaluations: Sequence[Mapping[str, Any]], failed: int = 0) -> SummaryRow:
-    """One summary row from the evaluations of completed interviews."""
+    """One summary row from the evaluations of completed interviews. Interviews without
+    ground truth count in how the interviews went, never in the recall figures."""
     row = SummaryRow(name=name, interviews=len(evaluations), failed=failed)
     if not evaluations:
         return row
-    row.rung_recall = _mean([e["rung_recall"] for e in evaluations])
-    row.ladder_recall = _mean([e["ladder_recall"] for e in evaluations])
-    row.ladders_completed = _mean([e["ladders_completed"] for e in evaluations])
-    eligible = [e for e in evaluations if e.get("terminal_reachable")]
-    row.terminal_eligible = len(eligible)
-    row.terminal_rate = _mean([1.0 if e["terminal_reached"] else 0.0 for e in eligible])
-    pairs = sum(e["pairs_total"] for e in evaluations)
-    row.link_rate = round(sum(e["linked_pairs"] for e in evaluations) / pairs, 4) if pairs else None
+    scored = [e for e in evaluations if e.get("ground_truth", True)]
+    row.unscored = len(evaluations) - len(scored)
+    if scored:
+        _truth(row, scored)
     row.mean_turns = _mean([e["turns"] for e in evaluations])
     row.repeated_questions = sum(len(e["repeated_questions"]) for e in evaluations)
     _asking(row, evaluations)
@@ -359,6 +386,18 @@ def summarise(name: str, evaluations: Sequence[Mapping[str, Any]], failed: int =
     return row
 
 
+def _truth(row: SummaryRow, scored: Sequence[Mapping[str, Any]]) -> None:
+    """The figures measured against the persona's beliefs."""
+    row.rung_recall = _mean([e["rung_recall"] for e in scored])
+    row.ladder_recall = _mean([e["ladder_recall"] for e in scored])
+    row.ladders_completed = _mean([e["ladders_completed"] for e in scored])
+    eligible = [e for e in scored if e.get("terminal_reachable")]
+    row.terminal_eligible = len(eligible)
+    row.terminal_rate = _mean([1.0 if e["terminal_reached"] else 0.0 for e in eligible])
+    pairs = sum(e["pairs_total"] for e in scored)
+    row.link_rate = round(sum(e["linked_pairs"] for e in scored) / pairs, 4) if pairs else None
+
+
 def _asking(row: SummaryRow, evaluations: Sequence[Mapping[str, Any]]) -> None:
     """How the interviews asked: re-asks, complaints, terminal over full ladders, ladders left
     unopened (evaluations from before these fields count as none)."""
@@ -368,8 +407,9 @@ def _asking(row: SummaryRow, evaluations: Sequence[Mapping[str, Any]]) -> None:
     full = [e for e in evaluations if e.get("terminal_reached") is not None]
     row.terminal_full = len(full)
     row.terminal_full_rate = _mean([1.0 if e["terminal_reached"] else 0.0 for e in full])
-    if all("ladders_unopened" in e for e in evaluations):
-        row.unopened_at_stop = _mean([e["ladders_unopened"] for e in evaluations])
+    scored = [e for e in evaluations if e.get("ground_truth", True)]
+    if scored and all("ladders_unopened" in e for e in scored):
+        row.unopened_at_stop = _mean([e["ladders_unopened"] for e in scored])
     row.early_unopened = sum(
         1 for e in evaluations if e.get("ended_early") and e.get("ladders_unopened", 0) > 0
     )

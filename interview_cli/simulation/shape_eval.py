@@ -90,7 +90,7 @@ def evaluate_journey(session: SessionFile, persona: Persona, m: Methodology) -> 
     nodes = session.graph.get("nodes", [])
     per: list[dict[str, Any]] = []
     total = found = 0
-    for stage in persona.journeys.get(m.name, []):
+    for stage in persona.journeys.get(session.concept.id, []):
         items: list[tuple[str, str]] = [("stage", stage.stage)]
         items += [("actions", a) for a in stage.actions]
         items += [("touchpoints", t) for t in stage.touchpoints]
@@ -136,7 +136,7 @@ def evaluate_grid(session: SessionFile, persona: Persona, m: Methodology) -> dic
     per: list[dict[str, Any]] = []
     total = found = 0
     errors: list[float] = []
-    for truth in persona.grids.get(m.name, []):
+    for truth in persona.grids.get(session.concept.id, []):
         match: tuple[dict[str, Any], bool] | None = None
         for node in constructs:
             left, _, right = str(node.get("label", "")).partition(" vs ")
@@ -187,7 +187,10 @@ def evaluate_grid(session: SessionFile, persona: Persona, m: Methodology) -> dic
 def evaluate_shaped(
     session: SessionFile, persona: Persona, methodology: Methodology
 ) -> dict[str, Any] | None:
-    """The evaluation of a journey or grid interview; None for a ladder methodology."""
+    """The evaluation of a journey or grid interview (against the persona's truth about the
+    session's concept); None for a ladder methodology."""
+    if not has_shaped_truth(persona, session.concept.id, methodology):
+        return None
     if methodology.shape == "journey" and methodology.journey is not None:
         return evaluate_journey(session, persona, methodology)
     if methodology.shape == "grid" and methodology.grid is not None:
@@ -195,24 +198,20 @@ def evaluate_shaped(
     return None
 
 
-def has_shaped_truth(persona: Persona, methodology: Methodology) -> bool:
+def has_shaped_truth(persona: Persona, concept_id: str, methodology: Methodology) -> bool:
     if methodology.shape == "journey":
-        return bool(persona.journeys.get(methodology.name))
+        return bool(persona.journeys.get(concept_id))
     if methodology.shape == "grid":
-        return bool(persona.grids.get(methodology.name))
+        return bool(persona.grids.get(concept_id))
     return False
 
 
-def shaped_truth(persona: Persona, methodology: Methodology) -> dict[str, Any]:
+def shaped_truth(persona: Persona, concept_id: str, methodology: Methodology) -> dict[str, Any]:
     """The ground truth a journey or grid session records (empty for a ladder)."""
     if methodology.shape == "journey":
         return {
-            "journey": [
-                s.model_dump(mode="json") for s in persona.journeys.get(methodology.name, [])
-            ]
+            "journey": [s.model_dump(mode="json") for s in persona.journeys.get(concept_id, [])]
         }
     if methodology.shape == "grid":
-        return {
-            "grid": [c.model_dump(mode="json") for c in persona.grids.get(methodology.name, [])]
-        }
+        return {"grid": [c.model_dump(mode="json") for c in persona.grids.get(concept_id, [])]}
     return {}

@@ -114,9 +114,14 @@ def outcome_line(outcome: InterviewOutcome) -> str:
         return f"stopped  {outcome.session_id}: {state} (spend cap reached)"
     e = outcome.evaluation or {}
     verb = "skipped " if outcome.status == "skipped" else "done    "
+    scored = (
+        f"rung recall {_pct(e.get('rung_recall'))}"
+        if e.get("ground_truth", True)
+        else "no ground truth"
+    )
     return (
-        f"{verb} {outcome.session_id}: {e.get('turns', '?')} turns, "
-        f"rung recall {_pct(e.get('rung_recall'))}, {e.get('termination_reason') or ''}"
+        f"{verb} {outcome.session_id}: {e.get('turns', '?')} turns, {scored}, "
+        f"{e.get('termination_reason') or ''}"
     ).rstrip(", ")
 
 
@@ -191,8 +196,10 @@ def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") ->
         cells = [row.name, str(row.interviews)]
         if show_failed:
             cells.append(str(row.failed) if row.failed else "")
+        # A persona with no beliefs about the topic has no recall to show: said so, not 0.
+        unscored = bool(row.interviews) and row.unscored == row.interviews
         cells += [
-            _pct(row.rung_recall),
+            "no truth" if unscored else _pct(row.rung_recall),
             _pct(row.ladder_recall),
             _num(row.ladders_completed),
             terminal,
@@ -213,6 +220,12 @@ def summary_table(rows: Sequence[SummaryRow], *, title: str = "Ground truth") ->
         "ladders elicited to their end · terminal: reached a full ladder's end / could · "
         "links: consecutive rungs joined · rep: repeated questions · stop: most common reason"
     )
+    unscored = rows[-1].unscored if rows else 0
+    if unscored:
+        table.caption += (
+            f" · no truth: {unscored} interviews of personas with no beliefs about this "
+            "concept (--no-ground-truth), left out of the recall figures"
+        )
     table.caption_justify = "left"
     return table
 

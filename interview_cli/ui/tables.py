@@ -64,9 +64,10 @@ def persona_record(loaded: Loaded[Persona]) -> dict[str, Any]:
         "name": p.name,
         "profile": p.profile,
         "traits": p.traits.model_dump(mode="json"),
-        "ladders": {method: len(ladders) for method, ladders in p.ladders.items()},
-        "journeys": {method: len(stages) for method, stages in p.journeys.items()},
-        "grids": {method: len(constructs) for method, constructs in p.grids.items()},
+        "beliefs": {topic: len(ladders) for topic, ladders in p.beliefs.items()},
+        "journeys": {topic: len(stages) for topic, stages in p.journeys.items()},
+        "grids": {topic: len(constructs) for topic, constructs in p.grids.items()},
+        "voice": p.voice is not None,
         **_source(loaded),
     }
 
@@ -133,7 +134,7 @@ def personas_table(records: Sequence[dict[str, Any]], *, width: int = 120) -> Ta
     table.add_column("id", style="bold", no_wrap=True)
     # One column of aligned numbers: five separate columns do not fit 80 characters.
     table.add_column("verb open know pat skep", no_wrap=True)
-    table.add_column("ladders", no_wrap=True)
+    table.add_column("beliefs about", no_wrap=True)
     show_who = width >= 110
     if show_who:
         table.add_column("who", ratio=1)
@@ -144,7 +145,7 @@ def personas_table(records: Sequence[dict[str, Any]], *, width: int = 120) -> Ta
             f"{t['patience']:>3} {t['skepticism']:>4.1f}"
         )
         truth = [
-            *(f"{m} ×{n}" for m, n in r["ladders"].items()),
+            *(f"{m} ×{n}" for m, n in r["beliefs"].items()),
             *(f"{m} ×{n}" for m, n in r.get("journeys", {}).items()),
             *(f"{m} ×{n}" for m, n in r.get("grids", {}).items()),
         ]

@@ -40,6 +40,8 @@ MEC_ANSWERS = (
 
 # name -> how it is produced: every methodology, scripted and persona answers, a concept with
 # stimulus elements (coverage mode), a paused session and one whose last turn was interrupted.
+# The oat-milk and yoghurt sessions have personas that hold no beliefs about those topics:
+# they answer that they have nothing to say, as such a persona does.
 SPECS: dict[str, dict[str, Any]] = {
     "mec-scripted": {"concept": "headphones_mec", "answers": MEC_ANSWERS, "max_turns": 10},
     "mec-cooperative": {"concept": "headphones_mec", "persona": "cooperative", "max_turns": 10},
@@ -149,6 +151,7 @@ def run_interview(
                     persona=person,
                     question=question.text,
                     history=history,
+                    concept=loaded_concept.value,
                     methodology=loaded_method.value,
                     strategy=question.strategy,
                     focus_label=question.focus_label,

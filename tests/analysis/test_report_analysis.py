@@ -41,7 +41,8 @@ def test_metrics_per_session_match_the_files(produced: dict[str, Path]) -> None:
         graph = from_json(session.graph)
         assert row.turns == session.turn_count
         assert (row.nodes, row.edges) == (graph.node_count, graph.edge_count)
-        assert row.edge_node_ratio == round(graph.edge_count / graph.node_count, 3)
+        nodes = graph.node_count  # none for a persona with nothing to say about the topic
+        assert row.edge_node_ratio == (round(graph.edge_count / nodes, 3) if nodes else 0.0)
         assert sum(row.strategy_mix.values()) == session.turn_count
         # the interview's own depth: rungs along the methodology's chain relations only
         state = compute_graph_state(graph, snapshot_methodology(session), session.turn_count)
@@ -102,9 +103,10 @@ def test_each_graph_is_parsed_once(
     monkeypatch.setattr(report_module, "from_json", counting)
     merges = {"calm": ["serentiy"], "kept": [said]}
     result = build_report(sources, ReportOptions(merges=merges))
-    # once per session for the analysis (the merge check reuses it), once more per session
-    # with canonical slots for the surface-vs-canonical figures
-    assert len(calls) == len(sources) + len(result.dual_graph)
+    # once per session with a graph for the analysis (the merge check reuses it), once more
+    # per session with canonical slots for the surface-vs-canonical figures
+    with_graph = [s for s in sources if s.session.graph.get("nodes")]
+    assert len(calls) == len(with_graph) + len(result.dual_graph)
     assert result.unmatched_merges == [("calm", "serentiy")]
 
 
@@ -207,7 +209,10 @@ def test_the_terminal_matrix_cut_keeps_the_most_linked_codes_and_says_so(
     window = matrix_window(mec)  # the codes at the cut-off, the most linked of them shown
     rows, cols = window.rows, window.cols
     linked = set(rows) | set(cols)
-    monkeypatch.setattr(views, "MATRIX_MAX_CODES", 6)
+    # a window narrower than the linked codes, however many the produced sessions hold
+    shown = min(6, len(linked) - 1)
+    assert shown >= 3, linked
+    monkeypatch.setattr(views, "MATRIX_MAX_CODES", shown)
     console = Console(width=200, record=True, color_system=None)
     console.print(views.matrix_table(mec))
     out = console.export_text()
@@ -215,7 +220,7 @@ def test_the_terminal_matrix_cut_keeps_the_most_linked_codes_and_says_so(
     assert f"of these {len(linked)} codes, those with the most links" in flat
     assert "--format md or html has them all" in flat
     header = next(line for line in out.splitlines() if "from \\ to" in line).split()[3:]
-    assert 0 < len(header) <= 6
+    assert 0 < len(header) <= shown
     # the columns include the top (value) level, which the old first-N window dropped
     top = max(mec.codebook.code(c).level for c in cols)
     assert any(mec.codebook.code(c).level == top for c in header)

@@ -312,3 +312,50 @@ def test_finished_interviews_are_reused_only_when_started_the_same_way(tmp_path:
     assert (out / "cooperative-headphones_mec-adaptive-s0-r1.json").read_text() == before
     elsewhere = CliRunner().invoke(app, ["batch", *fewer[:-1], str(tmp_path / "out-2")], env=env)
     assert elsewhere.exit_code == 0, elsewhere.output
+
+
+def test_a_persona_with_no_beliefs_about_the_concept_is_refused_in_one_line(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "out"
+    result = batch("cooperative", "brief", "-c", "oat_milk_mec", "--out", str(out))
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert "persona cooperative holds no beliefs about oat_milk_mec" in line
+    assert "coffee_jtbd" in line and "headphones_mec" in line  # what it does believe
+    assert "--no-ground-truth" in line and "Traceback" not in result.output
+    assert not out.exists()  # nothing written
+
+
+def test_no_ground_truth_runs_it_unscored_and_the_summary_says_so(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    args = ["cooperative", "-c", "oat_milk_mec", "--max-turns", "3", "--out", str(out)]
+    result = batch(*args, "--no-ground-truth", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    (interview,) = data["interviews"]
+    evaluation = interview["evaluation"]
+    assert evaluation["ground_truth"] is False and "rung_recall" not in evaluation
+    overall = data["summary"]["overall"]
+    assert overall["unscored"] == 1 and overall["rung_recall"] is None  # none, not 0
+    session = json.loads(Path(interview["path"]).read_text())
+    assert session["simulation"]["ground_truth"]["ladders"] == []
+    table = batch(*args, "--no-ground-truth", "--out", str(tmp_path / "again"))
+    assert table.exit_code == 0, table.output
+    assert "no ground truth" in table.output  # the interview's line
+    assert "no truth" in table.output  # the summary's recall cell and its caption
+
+
+def test_an_old_format_persona_file_says_how_to_convert_it(tmp_path: Path) -> None:
+    old = tmp_path / "old_style.yaml"
+    old.write_text(
+        "id: old_style\nname: Old Style\nprofile: Someone written before beliefs by topic.\n"
+        "ladders:\n  means_end_chain:\n    - [noise cancelling, can focus on the train]\n"
+        "aliases:\n  noise cancelling: [the ANC]\n",
+        encoding="utf-8",
+    )
+    result = batch(str(old), "-c", "headphones_mec", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("error: ") and "old_style.yaml: the old persona format" in line
+    assert "beliefs: {<concept id>: [...]}" in line and "says: [<its aliases>]" in line

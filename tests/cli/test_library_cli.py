@@ -205,7 +205,7 @@ def test_listing_records_carry_the_useful_fields(lib: Path) -> None:
     assert mini["closing_strategies"] == ["reflect"]
     personas = json.loads(invoke("personas", "-L", "lib", "--json").stdout)
     person = next(p for p in personas if p["id"] == "mini_person")
-    assert person["traits"]["openness"] == 0.9 and person["ladders"] == {"mini_ladder": 2}
+    assert person["traits"]["openness"] == 0.9 and person["beliefs"] == {"mini_study": 2}
 
 
 @pytest.mark.parametrize(

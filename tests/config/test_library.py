@@ -216,10 +216,10 @@ def test_persona_rungs_are_checked_against_the_library_methodology(in_tmp: Path)
     persona = root / "personas" / "mini_person.yaml"
     persona.write_text(persona.read_text().replace("type: benefit", "type: consequence"))
     with pytest.raises(
-        ConfigError, match=r"ladders\.mini_ladder\[1\]\[1\]\.type: rung type 'consequence'"
+        ConfigError, match=r"beliefs\.mini_study\[1\]\[1\]\.type: rung type 'consequence'"
     ):
         isolated(root).persona("mini_person")
-    # Without the methodology in the library, the ladder is not checked.
+    # Without the concept's methodology in the library, the ladder is not checked.
     shutil.rmtree(root / "methodologies")
     assert isolated(root).persona("mini_person").id == "mini_person"
 
@@ -343,35 +343,34 @@ def test_a_concept_naming_a_broken_methodology_is_not_told_it_is_missing(in_tmp:
     assert [p.split(":")[0] for p in problems] == ["lib/methodologies/bad_syntax.yaml"]
 
 
-def rename_ladder(root: Path, key: str) -> None:
+def rename_topic(root: Path, key: str) -> None:
     persona = root / "personas" / "mini_person.yaml"
-    persona.write_text(persona.read_text().replace("  mini_ladder:", f"  {key}:"))
+    persona.write_text(persona.read_text().replace("  mini_study:", f"  {key}:"))
 
 
-def test_a_ladder_key_that_misspells_a_methodology_is_an_error(in_tmp: Path) -> None:
+def test_a_topic_that_misspells_a_concept_is_an_error(in_tmp: Path) -> None:
     root = make_root(in_tmp / "lib")
-    rename_ladder(root, "mini_ladr")
+    rename_topic(root, "mini_stdy")
     with pytest.raises(ConfigError) as exc:
         isolated(root).persona("mini_person")
     assert exc.value.problems == [
-        "lib/personas/mini_person.yaml: ladders.mini_ladr: no methodology 'mini_ladr' in the "
-        "library; did you mean mini_ladder? (ladders under a misspelt key are never used)"
+        "lib/personas/mini_person.yaml: beliefs.mini_stdy: no concept 'mini_stdy' in the "
+        "library; did you mean mini_study? (ground truth under a misspelt topic is never used)"
     ]
     report = check_paths([root / "personas" / "mini_person.yaml"], isolated(root))
     assert len(report.problems) == 1 and report.warnings == []
 
 
-def test_a_ladder_key_for_a_methodology_not_written_yet_is_a_warning(in_tmp: Path) -> None:
+def test_a_topic_for_a_concept_not_written_yet_is_a_warning(in_tmp: Path) -> None:
     root = make_root(in_tmp / "lib")
-    rename_ladder(root, "repertory_grid")
+    rename_topic(root, "oat_milk_mec")
     lib = isolated(root)
     assert lib.persona("mini_person").id == "mini_person"  # still loads
     for report in (lib.validate_report(), check_paths([root], isolated())):
         assert report.problems == []
         assert report.warnings == [
-            "lib/personas/mini_person.yaml: ladders.repertory_grid: no methodology "
-            "'repertory_grid' in the library (known: mini_ladder); its ladders are kept but "
-            "not checked"
+            "lib/personas/mini_person.yaml: beliefs.oat_milk_mec: no concept 'oat_milk_mec' "
+            "in the library (known: mini_study); its beliefs are kept but not checked"
         ]
 
 
@@ -384,17 +383,17 @@ def test_validate_prints_warnings_and_still_passes(
 
     monkeypatch.setattr("interview_cli.config.library.bundled_root", lambda: None)
     root = make_root(in_tmp / "lib")
-    rename_ladder(root, "repertory_grid")
+    rename_topic(root, "oat_milk_mec")
     result = CliRunner().invoke(app, ["validate", "lib"])
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines() == [
-        "warning: lib/personas/mini_person.yaml: ladders.repertory_grid: no methodology "
-        "'repertory_grid' in the library (known: mini_ladder); its ladders are kept but not "
+        "warning: lib/personas/mini_person.yaml: beliefs.oat_milk_mec: no concept "
+        "'oat_milk_mec' in the library (known: mini_study); its beliefs are kept but not "
         "checked"
     ]
     assert result.stdout.startswith("OK: 1 methodology, 1 concept, 1 persona valid")
     persona = root / "personas" / "mini_person.yaml"
-    persona.write_text(persona.read_text().replace("repertory_grid:", "mini_ladr:"))
+    persona.write_text(persona.read_text().replace("oat_milk_mec:", "mini_stdy:"))
     result = CliRunner().invoke(app, ["validate", "lib"])
     assert result.exit_code == 2
-    assert "did you mean mini_ladder?" in result.stderr
+    assert "did you mean mini_study?" in result.stderr

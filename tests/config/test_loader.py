@@ -171,7 +171,7 @@ def test_nested_rung_location_uses_indexes(lib: Path) -> None:
     with pytest.raises(ConfigError) as exc:
         load_persona(path)
     (line,) = problems_of(exc)
-    assert line.startswith("lib/personas/mini_person.yaml: ladders.mini_ladder[1][1].type: ")
+    assert line.startswith("lib/personas/mini_person.yaml: beliefs.mini_study[1][1].type: ")
 
 
 def test_format_loc() -> None:

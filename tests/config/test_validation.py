@@ -206,29 +206,38 @@ def test_concept_methodology_must_exist_and_element_ids_be_unique() -> None:
     ]
 
 
-def test_persona_rung_types_and_aliases(mdata: dict[str, Any]) -> None:
+def test_persona_rung_types_and_empty_ladders(mdata: dict[str, Any]) -> None:
     methodology = Methodology.model_validate(mdata)
     data = sample("personas", "mini_person")
 
-    def lookup(name: str) -> Methodology | None:
-        return methodology if name == "mini_ladder" else None
+    def lookup(concept_id: str) -> Methodology | None:
+        return methodology if concept_id == "mini_study" else None
 
     assert persona_issues(Persona.model_validate(data), lookup) == []
-    data["ladders"]["mini_ladder"][1][0]["type"] = "feeture"
-    data["ladders"]["mini_ladder"].append([])
-    data["ladders"]["unknown_method"] = [[{"label": "x", "type": "anything"}]]
-    data["aliases"]["long batery"] = ["lasts"]
+    data["beliefs"]["mini_study"][1][0]["type"] = "feeture"
+    data["beliefs"]["mini_study"].append([])
+    data["beliefs"]["unknown_study"] = [[{"code": "x", "type": "anything"}]]
     assert persona_issues(Persona.model_validate(data), lookup) == [
         (
-            ("ladders", "mini_ladder", 1, 0, "type"),
+            ("beliefs", "mini_study", 1, 0, "type"),
             "rung type 'feeture' is not a node type of 'mini_ladder' (did you mean 'feature'?); "
             "types: feature, benefit, value",
         ),
-        (("ladders", "mini_ladder", 2), "empty ladder; give at least one rung"),
+        (("beliefs", "mini_study", 2), "empty ladder; give at least one rung"),
+    ]
+
+
+def test_beliefs_about_a_journey_study_belong_under_journeys(mdata: dict[str, Any]) -> None:
+    journey = Methodology.model_validate(
+        {**mdata, "shape": "journey"} if "shape" not in mdata else mdata
+    ).model_copy(update={"shape": "journey"})
+    data = sample("personas", "mini_person")
+    issues = persona_issues(Persona.model_validate(data), lambda concept_id: journey)
+    assert issues == [
         (
-            ("aliases", "long batery"),
-            "alias key 'long batery' matches no ladder rung (did you mean 'long battery'?)",
-        ),
+            ("beliefs", "mini_study"),
+            "'mini_study' is a journey study; its ground truth goes under journeys, not beliefs",
+        )
     ]
 
 
@@ -272,35 +281,32 @@ def test_the_available_hint_lists_only_what_is_given_as_valid() -> None:
     assert message.endswith("available: mini_ladder")
 
 
-KNOWN = {"means_end_chain", "jobs_to_be_done", "critical_incident"}
+KNOWN = {"headphones_mec", "coffee_jtbd", "customer_support_ci"}
 
 
-def test_a_ladder_key_close_to_a_methodology_is_a_typo() -> None:
+def test_a_topic_close_to_a_concept_is_a_typo() -> None:
     data = sample("personas", "mini_person")
-    data["ladders"] = {"mean_end_chain": data["ladders"]["mini_ladder"]}
+    data["beliefs"] = {"headphone_mec": data["beliefs"]["mini_study"]}
     persona = Persona.model_validate(data)
     assert persona_issues(persona, lambda name: None, known=KNOWN) == [
         (
-            ("ladders", "mean_end_chain"),
-            "no methodology 'mean_end_chain' in the library; did you mean means_end_chain? "
-            "(ladders under a misspelt key are never used)",
+            ("beliefs", "headphone_mec"),
+            "no concept 'headphone_mec' in the library; did you mean headphones_mec? "
+            "(ground truth under a misspelt topic is never used)",
         )
     ]
     assert persona_warnings(persona, KNOWN) == []  # an error, not also a warning
 
 
-def test_a_ladder_key_far_from_every_methodology_is_a_warning_only() -> None:
+def test_a_topic_far_from_every_concept_is_a_warning_only() -> None:
     data = sample("personas", "mini_person")
-    data["ladders"] = {
-        "repertory_grid": data["ladders"]["mini_ladder"],
-        "means_end_chain": [["cheap"]],
-    }
+    data["beliefs"] = {"oat_milk_mec": data["beliefs"]["mini_study"], "coffee_jtbd": [["x"]]}
     persona = Persona.model_validate(data)
     assert persona_issues(persona, lambda name: None, known=KNOWN) == []
     assert persona_warnings(persona, KNOWN) == [
         (
-            ("ladders", "repertory_grid"),
-            "no methodology 'repertory_grid' in the library (known: critical_incident, "
-            "jobs_to_be_done, means_end_chain); its ladders are kept but not checked",
+            ("beliefs", "oat_milk_mec"),
+            "no concept 'oat_milk_mec' in the library (known: coffee_jtbd, customer_support_ci, "
+            "headphones_mec); its beliefs are kept but not checked",
         )
     ]

@@ -2,9 +2,10 @@
 
 personas/dev/ (concept pet_food_mec), personas/dev2/ (concept walking_boots_mec),
 personas/dev3/ (concept washing_machine_mec), personas/dev4/ (concept phone_plan_mec),
-personas/dev5/ (concept lawnmower_mec) and personas/dev6/ (concept family_car_mec). Unlike
-the held-out sets, their transcripts are read while tuning; they still must load, carry the
-behaviours each set exists for, stay out of the tuned library listing, and run in a batch.
+personas/dev5/ (concept lawnmower_mec), personas/dev6/ (concept family_car_mec) and
+personas/dev7/ (concept meal_kit_mec, written with sayings and a voice from the start).
+Unlike the held-out sets, their transcripts are read while tuning; they still must load, carry
+the behaviours each set exists for, stay out of the tuned library listing, and run in a batch.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ SETS = {
     "dev4": "phone_plan_mec",
     "dev5": "lawnmower_mec",
     "dev6": "family_car_mec",
+    "dev7": "meal_kit_mec",
 }
 FILES = [p for name in SETS for p in sorted((ROOT / "personas" / name).glob("*.yaml"))]
 
@@ -66,13 +68,13 @@ def test_dev2_has_two_quiet_respondents_who_differ_and_one_without_a_terminal_va
         return sum(any(d in line.lower() for d in dunno) for line in p.deflection_patterns)
 
     assert sorted(says_dunno(p) > 0 for p in quiet) == [False, True], "one dunno, one plain"
-    ladders = [p.ladders["means_end_chain"] for p in personas.values()]
+    ladders = [p.beliefs["walking_boots_mec"] for p in personas.values()]
     assert any(max(len(ladder) for ladder in own) <= 4 for own in ladders), "no value to state"
     assert any(len(ladder) == 5 for own in ladders for ladder in own), "values reached too"
 
 
 def test_dev3_has_a_respondent_without_a_terminal_value_and_ladders_that_reach_one() -> None:
-    ladders = [p.ladders["means_end_chain"] for p in _set("dev3").values()]
+    ladders = [p.beliefs["washing_machine_mec"] for p in _set("dev3").values()]
     assert any(max(len(ladder) for ladder in own) <= 4 for own in ladders), "no value to state"
     assert sum(len(ladder) == 5 for own in ladders for ladder in own) >= 3, "values reached too"
     assert any(len(ladder) == 3 for own in ladders for ladder in own), "short ladders too"
@@ -93,7 +95,7 @@ def test_dev4_has_four_quiet_respondents_of_four_kinds_none_with_a_value_to_stat
     assert sum(p.traits.patience <= 4 for p in quiet.values()) == 1
     assert sum(p.traits.openness >= 0.7 for p in quiet.values()) == 1
     for stem, persona in personas.items():
-        lengths = [len(ladder) for ladder in persona.ladders["means_end_chain"]]
+        lengths = [len(ladder) for ladder in persona.beliefs["phone_plan_mec"]]
         statable = any(known_rungs(n, persona.traits.knowledge) == n for n in lengths)
         assert statable != (stem in quiet), f"{stem}: a top value to state unless quiet"
 
@@ -114,7 +116,7 @@ def test_dev5_quiet_in_two_ways_a_hedger_who_gets_there_and_a_sceptic_of_why() -
 
     def statable(stem: str) -> bool:
         persona = personas[stem]
-        lengths = [len(ladder) for ladder in persona.ladders["means_end_chain"]]
+        lengths = [len(ladder) for ladder in persona.beliefs["lawnmower_mec"]]
         return any(known_rungs(n, persona.traits.knowledge) == n for n in lengths)
 
     assert not any(statable(stem) for stem in quiet)
@@ -125,7 +127,7 @@ def test_dev5_quiet_in_two_ways_a_hedger_who_gets_there_and_a_sceptic_of_why() -
     assert sceptic.traits.skepticism >= 0.6
     assert any("why does it matter why" in line.lower() for line in sceptic.deflection_patterns)
     for stem in ("nap_time_cordless_mum", "mums_lawn_in_the_boot"):
-        assert 3 <= len(personas[stem].ladders["means_end_chain"]) <= 5
+        assert 3 <= len(personas[stem].beliefs["lawnmower_mec"]) <= 5
         assert traits[stem].skepticism <= 0.2 and traits[stem].openness >= 0.7
 
 
@@ -137,7 +139,7 @@ def test_dev6_one_quiet_a_reserved_one_who_knows_his_values_and_three_ordinary()
 
     def statable(stem: str) -> bool:
         persona = personas[stem]
-        lengths = [len(ladder) for ladder in persona.ladders["means_end_chain"]]
+        lengths = [len(ladder) for ladder in persona.beliefs["family_car_mec"]]
         return any(known_rungs(n, persona.traits.knowledge) == n for n in lengths)
 
     assert not statable("its_grand_apprentice")
@@ -147,23 +149,37 @@ def test_dev6_one_quiet_a_reserved_one_who_knows_his_values_and_three_ordinary()
     assert traits["owt_to_do_with_it_cash_buyer"].skepticism >= 0.6
     assert personas["cork_jazz_nana_rambles"].off_topic
     for stem in ("brummie_midwife_electric", "geordie_estate_dad", "hounslow_nights_first_car"):
-        ladders = personas[stem].ladders["means_end_chain"]
+        ladders = personas[stem].beliefs["family_car_mec"]
         assert 3 <= len(ladders) <= 5 and all(4 <= len(ladder) <= 5 for ladder in ladders)
         assert traits[stem].skepticism <= 0.2 and traits[stem].openness >= 0.7
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_dev_persona_ladders_are_means_end_only_and_well_formed(path: Path) -> None:
+def test_dev_persona_beliefs_are_about_their_topic_only_and_well_formed(path: Path) -> None:
     persona = _persona(path)
     assert len(persona.profile) > 200 and persona.speech_pattern and persona.deflection_patterns
-    assert set(persona.ladders) == {"means_end_chain"}
-    ladders = persona.ladders["means_end_chain"]
+    assert set(persona.beliefs) == {SETS[path.parent.name]}
+    ladders = persona.beliefs[SETS[path.parent.name]]
     assert 2 <= len(ladders) <= 4
-    assert all(3 <= len(ladder) <= 5 for ladder in ladders), "one rung per level at most"
-    labels = [r.label for ladder in ladders for r in ladder]
-    assert len(labels) == len(set(labels)), "a label in two ladders"
-    for label, phrasings in persona.aliases.items():
-        assert label in labels and 1 <= len(phrasings) <= 3
+    shortest = 2 if path.parent.name == "dev7" else 3
+    assert all(shortest <= len(ladder) <= 5 for ladder in ladders), "one rung per level at most"
+    codes = [r.code for ladder in ladders for r in ladder]
+    assert len(codes) == len(set(codes)), "a code in two ladders"
+    for rung in (r for ladder in ladders for r in ladder):
+        assert len(rung.says) <= 5, rung.code
+
+
+def test_dev7_talks_like_people_every_rung_with_sayings_and_some_misspoken() -> None:
+    personas = _set("dev7")
+    for stem, persona in personas.items():
+        assert persona.voice is not None and persona.voice.ceiling, stem
+        rungs = [r for ladder in persona.beliefs["meal_kit_mec"] for r in ladder]
+        assert all(3 <= len(r.says) <= 5 for r in rungs), stem
+        assert any(r.misspoken for r in rungs), stem
+    traits = {stem: p.traits for stem, p in personas.items()}
+    assert sum(t.verbosity <= 0.2 and t.knowledge <= 0.5 for t in traits.values()) == 1
+    assert any(t.skepticism >= 0.6 for t in traits.values()), "a sceptic"
+    assert any(t.verbosity >= 0.9 for t in traits.values()), "a rambler"
 
 
 @pytest.mark.parametrize("name", SETS)

@@ -44,12 +44,15 @@ def _args(**given: object) -> argparse.Namespace:
         "holdout4_concept": "hairdresser_mec",
         "holdout5_concept": "mattress_mec",
         "holdout6_concept": "gym_membership_mec",
+        "holdout7_concept": "robot_vacuum_mec",
+        "holdout8_concept": "language_app_mec",
         "dev_concept": "pet_food_mec",
         "dev2_concept": "walking_boots_mec",
         "dev3_concept": "washing_machine_mec",
         "dev4_concept": "phone_plan_mec",
         "dev5_concept": "lawnmower_mec",
         "dev6_concept": "family_car_mec",
+        "dev7_concept": "meal_kit_mec",
         "sets": None,
     }
     return argparse.Namespace(**{**defaults, **given})
@@ -67,17 +70,24 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
         "held-out 4",
         "held-out 5",
         "held-out 6",
+        "held-out 7",
+        "held-out 8",
         "dev",
         "dev 2",
         "dev 3",
         "dev 4",
         "dev 5",
         "dev 6",
+        "dev 7",
     ]
     assert sets["held-out 3"][1:] == ("personas/holdout3/", "dental_practice_mec")
     assert sets["held-out 4"][1:] == ("personas/holdout4/", "hairdresser_mec")
     assert sets["held-out 5"][1:] == ("personas/holdout5/", "mattress_mec")
     assert sets["held-out 6"][1:] == ("personas/holdout6/", "gym_membership_mec")
+    assert sets["held-out 7"][1:] == ("personas/holdout7/", "robot_vacuum_mec")
+    assert sets["held-out 8"][1:] == ("personas/holdout8/", "language_app_mec")
+    assert sets["dev 7"][1:] == ("personas/dev7/", "meal_kit_mec")
+    assert {"held-out 7", "held-out 8", "dev 7"} <= set(bench.WITH_TARGETS)
     directory, shown, concept = sets["held-out 2"]
     assert directory == ROOT / "personas" / "holdout2"
     assert (shown, concept) == ("personas/holdout2/", "home_broadband_mec")
@@ -88,6 +98,10 @@ def test_sets_picks_some_and_names_the_choices_when_wrong(bench: ModuleType) -> 
     assert list(bench.persona_sets(_args(sets=["held-out 3", "tuned"]))) == ["tuned", "held-out 3"]
     with pytest.raises(SystemExit, match="no set named held-out 9; choose from tuned, held-out"):
         bench.persona_sets(_args(sets=["held-out 9"]))
+    assert list(bench.persona_sets(_args(sets=["dev 7", "held-out 8"]))) == [
+        "held-out 8",
+        "dev 7",
+    ]
 
 
 def test_another_directory_can_stand_in_for_the_second_set(

@@ -274,44 +274,43 @@ def test_personas_cover_the_behaviours_with_distinct_traits() -> None:
 
 
 @pytest.mark.parametrize("path", PERSONA_FILES, ids=lambda p: p.stem)
-def test_persona_is_consistent_with_the_methodologies(path: Path) -> None:
+def test_persona_beliefs_are_consistent_with_their_concepts(path: Path) -> None:
     persona = LIB.personas[path.stem]
     assert persona.id == path.stem
     assert len(persona.profile) > 200 and persona.speech_pattern and persona.deflection_patterns
-    assert {"means_end_chain", "jobs_to_be_done"} <= set(persona.ladders)
-    labels: list[str] = []
-    for method_name in persona.ladders:
-        method = LIB.methods[method_name]
+    assert {"headphones_mec", "coffee_jtbd"} <= set(persona.beliefs)
+    assert persona.voice is not None and persona.voice.ceiling, "the shipped ones have a voice"
+    for topic, ladders in persona.beliefs.items():
+        method = LIB.methods[LIB.concepts[topic].methodology]
         levels = {n.name: n.level for n in method.ontology.nodes}
-        method_labels: list[str] = []
-        for ladder in persona.ladders[method_name]:
+        for ladder in ladders:
             assert all(r.type is None or r.type in levels for r in ladder), ladder
-        for ladder in persona.typed_ladders(method):
+        codes: list[str] = []
+        for ladder in persona.typed_ladders(topic, method):
             rung_levels = [levels[r.type] for r in ladder if r.type]
             assert rung_levels == sorted(rung_levels), f"not concrete -> abstract: {ladder}"
-            method_labels += [r.label for r in ladder]
-        # a label in two ladders would leave the simulator unsure which ladder is probed
-        assert len(method_labels) == len(set(method_labels)), method_name
-        labels += method_labels
-    assert persona.aliases, "aliases exercise de-duplication"
-    for label, phrasings in persona.aliases.items():
-        assert label in labels, f"alias key {label!r} is not a rung label"
-        assert 1 <= len(phrasings) <= 3 and label not in phrasings
+            codes += [r.code for r in ladder]
+            # every meaning in the person's own words, several ways
+            assert all(3 <= len(r.says) <= 5 for r in ladder), ladder
+        # a code in two ladders would leave the simulator unsure which ladder is probed
+        assert len(codes) == len(set(codes)), topic
 
 
 def test_ladders_have_the_shapes_batch_evaluation_needs() -> None:
     mec, jtbd = LIB.methods["means_end_chain"], LIB.methods["jobs_to_be_done"]
     full = []
     for persona in LIB.personas.values():
-        ladders = persona.typed_ladders(mec)
+        ladders = persona.typed_ladders("headphones_mec", mec)
         assert 2 <= len(ladders) <= 3, persona.id
         full.append(any(len(ld) == 5 and ld[-1].type == "terminal_value" for ld in ladders))
-        for ladder in persona.typed_ladders(jtbd):
+        for ladder in persona.typed_ladders("coffee_jtbd", jtbd):
             assert 3 <= len(ladder) <= 5 and all(r.type for r in ladder), persona.id
     assert sum(full) >= len(LIB.personas) - 2, "most personas have a full 5-rung ladder"
     sparse = LIB.personas["low_involvement"]
     assert sparse.traits.knowledge <= 0.5
-    assert all(ld[-1].type != "terminal_value" for ld in sparse.typed_ladders(mec))
+    assert all(
+        ld[-1].type != "terminal_value" for ld in sparse.typed_ladders("headphones_mec", mec)
+    )
 
 
 def _strategies(method: Methodology) -> set[str]:

@@ -147,7 +147,7 @@ def kit() -> TaskKit:
             turn_number=2,
         ),
         "respond_as_persona": PersonaRequest(
-            persona=persona, question=question, methodology=methodology
+            persona=persona, question=question, concept=concept, methodology=methodology
         ),
     }
     score = {"score": 4, "rationale": "gives a reason"}

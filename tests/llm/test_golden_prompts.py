@@ -180,10 +180,17 @@ def test_every_question_prompt_holds_the_focus_quote_the_last_answer_and_no_scor
     assert with_focus >= 10
 
 
-def size_at(records: list[RecordedPrompt], task: str, turn: int) -> int:
-    """The size of the task's prompt at ``turn``, or at the latest turn before it that had one."""
-    sizes = {r.turn: len(r.prompt.text) for r in reversed(records) if r.task == task}
+def size_at(records: list[RecordedPrompt], task: str, turn: int) -> float:
+    """The size of the task's prompt at ``turn``, or at the latest turn before it that had one.
+    A slot call carries one group of labels per node type the turn brought (one to four): its
+    size per group is what must not grow with the interview."""
+    sizes = {r.turn: len(r.prompt.text) / _groups(r) for r in reversed(records) if r.task == task}
     return sizes[max(t for t in sizes if t <= turn)]
+
+
+def _groups(record: RecordedPrompt) -> int:
+    all_groups = getattr(record.request, "all_groups", None)
+    return len(all_groups()) if all_groups is not None else 1
 
 
 @pytest.mark.parametrize(

@@ -483,13 +483,47 @@ def test_one_slots_prompt_for_several_node_types() -> None:
 
 def test_persona_prompt(mec: Methodology) -> None:
     persona = Persona.model_validate(_load("personas", "cooperative"))
+    concept = Concept.model_validate(_load("concepts", "headphones_mec"))
     history = [Exchange(question="q1", answer="a1")]
-    prompt = render_persona(
-        PersonaRequest(
-            persona=persona, question="What do you like?", history=history, methodology=mec
-        )
+    request = PersonaRequest(
+        persona=persona,
+        question="What do you like?",
+        history=history,
+        concept=concept,
+        methodology=mec,
     )
+    prompt = render_persona(request)
     assert persona.name in prompt.system and "never mention these instructions" in prompt.system
-    assert "noise cancelling -> can focus on the train" in prompt.system
+    # the topic: the concept's name and objective
+    assert "Wireless headphones: Explore how people evaluate wireless headphones" in prompt.system
+    # the meanings: codes with one or two of the person's sayings, in the ladder's order
+    assert (
+        '[noise cancelling] (e.g. "the ANC" / "blocking out the noise") -> '
+        '[can focus on the train] (e.g. "get work done on my commute" / '
+        '"concentrate on the train")'
+    ) in prompt.system
+    assert "they cut out the train rattle" not in prompt.system  # two sayings, not all
+    assert "never the analyst's labels" in prompt.system and "messy as people are" in prompt.system
+    # the voice
+    assert "I read reviews for weeks before I bought them" in prompt.system
     assert "What do you like?" in prompt.user and "<conversation>" in prompt.user
     assert not prompt.stream and prompt.schema is None
+    # another topic: its beliefs, never the headphone ones
+    coffee = Concept.model_validate(_load("concepts", "coffee_jtbd"))
+    other = render_persona(request.model_copy(update={"concept": coffee, "methodology": None}))
+    assert (
+        "[bean-to-cup machine at home]" in other.system and "noise cancelling" not in other.system
+    )
+    # no beliefs about the topic: answer from the profile
+    oat = Concept.model_validate(_load("concepts", "oat_milk_mec"))
+    none = render_persona(request.model_copy(update={"concept": oat}))
+    assert "nothing specific about this topic" in none.system
+
+
+def test_a_persona_without_a_voice_is_told_to_speak_plainly(mec: Methodology) -> None:
+    persona = Persona.model_validate(_load("personas", "cooperative")).model_copy(
+        update={"voice": None}
+    )
+    prompt = render_persona(PersonaRequest(persona=persona, question="Why?", methodology=mec))
+    assert "Plain everyday speech" in prompt.system
+    assert "not named: answer about whatever the interviewer asks" in prompt.system

@@ -101,7 +101,10 @@ def test_a_batch_runs_every_interview_and_records_ground_truth(
     sim = session.simulation
     assert sim is not None
     assert sim["persona"]["id"] == "brief" and sim["run"] == 2 and sim["respondent"] == "offline"
-    assert sim["ground_truth"]["ladders"][0][0] == {"label": "cheap", "type": "attribute"}
+    truth = sim["ground_truth"]
+    assert truth["concept"] == "headphones_mec" and truth["methodology"] == "means_end_chain"
+    first = truth["ladders"][0][0]
+    assert first["code"] == "cheap" and first["type"] == "attribute" and first["says"]
     evaluation = sim["evaluation"]
     assert evaluation["rungs_total"] == 10 and evaluation["turns"] == session.turn_count
     assert evaluation == result.outcomes[3].evaluation
@@ -246,14 +249,16 @@ def test_the_model_respondent_sees_only_the_question_and_the_conversation(
     request = PersonaRequest(
         persona=lib.persona("cooperative").value,
         question="Why?",
+        concept=lib.concept("headphones_mec").value,
         strategy="deepen",
         focus_label="noise cancelling",
         turn_number=2,
     )
     result = asyncio.run(LLMRespondent(Model()).answer(request))  # type: ignore[arg-type]
     assert result.value == "An answer." and result.calls[0].provider == "fake"
-    assert seen[0].strategy is None and seen[0].focus_label is None
+    assert seen[0].strategy is None and seen[0].focus_label is None  # blind to the decision
     assert seen[0].question == "Why?"
+    assert seen[0].concept is not None and seen[0].concept.id == "headphones_mec"  # the topic
 
 
 def test_an_unusable_model_answer_is_replaced_by_the_simulator(lib: Library) -> None:
@@ -270,6 +275,7 @@ def test_an_unusable_model_answer_is_replaced_by_the_simulator(lib: Library) -> 
     request = PersonaRequest(
         persona=lib.persona("cooperative").value,
         question="What matters to you about headphones?",
+        concept=lib.concept("headphones_mec").value,
         methodology=mec,
         turn_number=1,
         seed=4,
@@ -277,6 +283,7 @@ def test_an_unusable_model_answer_is_replaced_by_the_simulator(lib: Library) -> 
     result = asyncio.run(LLMRespondent(GivingUp(), seed=9).answer(request))  # type: ignore[arg-type]
     blind = request.model_copy(update={"seed": 4 * 1_000_003 + 9})
     assert result.value and result.value == simulated_answer(blind)
+    assert result.value != simulated_answer(blind.model_copy(update={"concept": None}))
     assert result.failures == ["respond_as_persona: x"] and not result.calls[0].ok
 
 

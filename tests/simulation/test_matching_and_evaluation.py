@@ -1,13 +1,15 @@
-"""Matching labels to rungs, and the ground-truth evaluation of a session."""
+"""Matching labels to rungs by meaning, and the ground-truth evaluation of a session."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from sim_helpers import persona
+import yaml
+from sim_helpers import TOPIC, persona
 
-from interview_cli.config.schemas import Methodology
+from interview_cli.config.schemas import Methodology, Rung
 from interview_cli.session.schema import (
     AnswerRecord,
     ClosingRecord,
@@ -28,9 +30,41 @@ from interview_cli.simulation.evaluation import (
 )
 from interview_cli.simulation.respondents.matching import (
     MATCH_THRESHOLD,
-    PersonaLadders,
+    PersonaBeliefs,
+    RungRef,
     label_score,
 )
+
+CASES = yaml.safe_load(
+    (Path(__file__).parent / "data" / "meaning_cases.yaml").read_text(encoding="utf-8")
+)
+RUNGS = {name: Rung.model_validate(rung) for name, rung in CASES["rungs"].items()}
+
+
+def _names(rung: str, label: str) -> bool:
+    """Whether the evaluation counts a node labelled ``label`` as naming ``rung``: it names
+    that rung best of all the rungs (as ``match_nodes`` assigns it), at the threshold."""
+    beliefs = PersonaBeliefs(persona(beliefs={"t": [list(RUNGS.values())]}), "t", methodology=None)
+    found = beliefs.locate(label)
+    return found is not None and found[0].rung == RUNGS[rung]
+
+
+@pytest.mark.parametrize(("rung", "label"), CASES["names"], ids=lambda v: str(v))
+def test_a_label_in_the_persons_words_names_the_rung(rung: str, label: str) -> None:
+    assert _names(rung, label)
+
+
+@pytest.mark.parametrize(("rung", "label"), CASES["does_not_name"], ids=lambda v: str(v))
+def test_a_label_that_is_not_the_meaning_does_not(rung: str, label: str) -> None:
+    assert not _names(rung, label)
+
+
+def test_the_respondent_knows_what_it_misspoke_and_the_evaluation_never_counts_it() -> None:
+    beliefs = PersonaBeliefs(persona(beliefs={"t": [list(RUNGS.values())]}), "t", None)
+    label = "the motor does all the pedalling"
+    assert beliefs.locate(label) is None
+    found = beliefs.locate(label, misspoken=True)
+    assert found is not None and isinstance(found[0], RungRef) and found[0].index == 0
 
 
 @pytest.mark.parametrize(
@@ -72,8 +106,8 @@ def test_other_labels_do_not(a: str, b: str) -> None:
     assert label_score(a, b) < MATCH_THRESHOLD
 
 
-def test_locate_uses_aliases_and_prefers_the_best_rung(mec: Methodology) -> None:
-    ladders = PersonaLadders(persona(), mec)
+def test_locate_uses_sayings_and_prefers_the_best_rung(mec: Methodology) -> None:
+    ladders = PersonaBeliefs(persona(), TOPIC.id, mec)
     found = ladders.locate("getting things done")
     assert found is not None and (found[0].ladder, found[0].index) == (0, 3)
     assert ladders.locate("vinyl collection") is None
@@ -102,7 +136,9 @@ def _session(graph: dict[str, Any], questions: list[tuple[str, str]]) -> Session
         id="s",
         status="completed",
         termination_reason="Maximum turns reached",
-        concept=ConceptSnapshot(id="c", name="C", objective="o", methodology="means_end_chain"),
+        concept=ConceptSnapshot(
+            id=TOPIC.id, name="C", objective="o", methodology="means_end_chain"
+        ),
         methodology=MethodologySnapshot(name="means_end_chain", version="1", sha256=""),
         settings=SessionSettings(max_turns=5),
         turns=turns,
@@ -117,7 +153,7 @@ def test_evaluation_against_the_hidden_ladders(mec: Methodology) -> None:
             _node("n1", "ANC", "attribute", ("noise cancelling",)),
             _node("n2", "can focus on the train", "functional_consequence"),
             _node("n3", "feel in control", "psychosocial_consequence"),  # cut short: still it
-            _node("n4", "getting things done", "instrumental_value"),  # an alias
+            _node("n4", "getting things done", "instrumental_value"),  # a saying
             _node("n5", "self-respect", "terminal_value"),
             _node("n6", "long battery", "attribute"),
             _node("n7", "vinyl records", "attribute"),  # a tangent
@@ -135,7 +171,7 @@ def test_evaluation_against_the_hidden_ladders(mec: Methodology) -> None:
         ("Is there anything else that is important to you?", "explore"),
     ]
     e = evaluate_session(_session(graph, questions), persona(), mec)
-    assert e["rungs_total"] == 8
+    assert e["ground_truth"] is True and e["rungs_total"] == 8
     assert e["rungs_elicited"] == 6  # the whole first ladder and the battery
     assert e["rung_recall"] == pytest.approx(6 / 8, abs=1e-4)
     assert e["ladder_recall"] == pytest.approx((5 / 5 + 1 / 3) / 2, abs=1e-4)
@@ -151,10 +187,52 @@ def test_evaluation_against_the_hidden_ladders(mec: Methodology) -> None:
 
 
 def test_no_terminal_without_a_full_ladder(mec: Methodology) -> None:
-    short = persona(ladders={"means_end_chain": [["cheap", "save money"]]})
+    short = persona(beliefs={TOPIC.id: [["cheap", "save money"]]})
     e = evaluate_session(_session({"nodes": [], "links": []}, []), short, mec)
     assert e["terminal_reached"] is None and e["terminal_reachable"] is False
     assert e["rung_recall"] == 0.0
+
+
+def test_a_persona_without_beliefs_about_the_topic_is_not_scored(mec: Methodology) -> None:
+    other = persona(beliefs={"oat_milk_mec": persona().beliefs[TOPIC.id]})
+    graph = {"nodes": [_node("n1", "noise cancelling", "attribute")], "links": []}
+    e = evaluate_session(_session(graph, [("What matters?", "deepen")]), other, mec)
+    assert e["ground_truth"] is False
+    assert "rung_recall" not in e and "rungs_total" not in e  # no figure, rather than 0
+    assert e["turns"] == 1 and e["strategy_mix"] == {"deepen": 1}
+
+
+def test_unscored_interviews_stay_out_of_the_recall_figures() -> None:
+    scored = {
+        "ground_truth": True,
+        "rung_recall": 0.5,
+        "ladder_recall": 0.5,
+        "ladders_completed": 1,
+        "terminal_reached": None,
+        "terminal_reachable": False,
+        "linked_pairs": 1,
+        "pairs_total": 2,
+        "turns": 10,
+        "repeated_questions": [],
+        "cost_usd": 0.0,
+        "termination_reason": "saturated",
+        "strategy_mix": {"deepen": 2},
+    }
+    unscored = {
+        "ground_truth": False,
+        "turns": 4,
+        "repeated_questions": [],
+        "cost_usd": 0.0,
+        "termination_reason": "little_to_say",
+        "strategy_mix": {"explore": 4},
+        "ended_early": True,
+    }
+    row = summarise("all", [scored, unscored])
+    assert row.interviews == 2 and row.unscored == 1
+    assert row.rung_recall == 0.5 and row.link_rate == 0.5  # the scored one only
+    assert row.mean_turns == 7.0 and row.strategy_mix == {"deepen": 2, "explore": 4}
+    alone = summarise("p", [unscored])
+    assert alone.unscored == 1 and alone.rung_recall is None and alone.early_unopened == 0
 
 
 def test_repeated_questions_use_the_similarity_threshold() -> None:
@@ -263,6 +341,15 @@ def test_reasks_count_the_same_node_and_strategy_with_no_new_rung_between(
         ("This again. It's the fit.", True),
         ("Because Bao hasn't had crystals again.", False),
         ("Because he can keep up on the long walks again.", False),
+        # asking what a word means, or correcting oneself, is no complaint
+        ("Sorry, what do you mean by 'duck'? I'm not sure I said that.", False),
+        ("I don't think I said that, no.", False),
+        ("Sorry, I said it comes on a Sunday earlier, I meant it turns up on Mondays.", False),
+        ("Actually, scratch that - when I said it's a vegan box, I meant the veggie one.", False),
+        ("Wait, not the app. I meant the card.", False),
+        # ... but a complaint stays one beside them
+        ("Like I said, I meant the battery.", True),
+        ("I'm not sure I said that. I already told you, it's the fit.", True),
     ],
 )
 def test_complaints_are_answers_saying_it_was_asked_before(answer: str, complains: bool) -> None:
@@ -334,3 +421,18 @@ def test_summary_rows_report_how_the_interviews_asked() -> None:
     assert row.strategy_share == {"clarify": 0.1, "deepen": 0.4, "explore": 0.5}
     old = summarise("old", [{k: v for k, v in ev().items() if k != "ladders_unopened"}])
     assert old.unopened_at_stop is None and old.same_node_reasks == 0
+
+
+def test_two_ladders_that_meet_in_one_value_both_count_it(mec: Methodology) -> None:
+    meeting = persona(
+        beliefs={
+            TOPIC.id: [
+                ["noise cancelling", "can focus on the train", "peace of mind"],
+                ["long battery", "no charging on trips", "peace of mind"],
+            ]
+        }
+    )
+    graph = {"nodes": [_node("n1", "peace of mind", "terminal_value")], "links": []}
+    e = evaluate_session(_session(graph, [("Why?", "deepen")]), meeting, mec)
+    assert e["rungs_elicited"] == 2 and e["rung_recall"] == pytest.approx(2 / 6, abs=1e-4)
+    assert [ladder["elicited"] for ladder in e["ladders"]] == [["peace of mind"]] * 2

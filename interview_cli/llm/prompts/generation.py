@@ -13,6 +13,7 @@ language rule: the study language when one is set, otherwise the respondent's.
 
 from __future__ import annotations
 
+from interview_cli.config.schemas import Rung
 from interview_cli.core.grid import POLE_SEPARATOR, grid_spec, triad
 from interview_cli.llm.prompts.templates import (
     Prompt,
@@ -48,6 +49,11 @@ OUTCOME_WORDS: dict[str, str] = {
 PERSONA_FULL_EXCHANGES = 4
 PERSONA_SUMMARY_LINES = 6
 PERSONA_SUMMARY_CHARS = 90
+# Sayings shown per meaning: enough to show the person's register, few enough that the model
+# does not just read them out.
+PERSONA_EXAMPLE_SAYINGS = 2
+# A voice that types this sloppily is told so.
+PERSONA_TYPO_NOTE = 0.02
 DISLIKE_NOTE = (
     "They spoke of it as a dislike. Keep that in whatever this technique asks: about the "
     "trouble it is to them (what it costs them, spoils or gets in the way of), never about "
@@ -323,19 +329,53 @@ def _describe_traits(request: PersonaRequest) -> str:
     return "\n".join(lines)
 
 
-def _describe_ladders(request: PersonaRequest) -> str:
-    persona = request.persona
+def _describe_topic(request: PersonaRequest) -> str:
+    """The study's topic as the respondent is told it: the concept's name and objective."""
+    concept = request.concept
+    if concept is None:
+        return "(not named: answer about whatever the interviewer asks)"
+    return f"{concept.name}: {' '.join(concept.objective.split())}"
+
+
+def _describe_voice(request: PersonaRequest) -> str:
+    """The person's voice: the touches they use, each list as a few examples."""
+    voice = request.persona.voice
+    if voice is None:
+        return "- Plain everyday speech, as your profile and speech pattern suggest."
+    parts = [
+        ("Softeners you use", voice.hedges),
+        ("Filler words", voice.fillers),
+        ("How you address the interviewer", voice.address),
+        ("Things from your life you mention in passing", voice.backstory),
+        ("Asides", voice.asides),
+        ("Jokes you make", voice.jokes),
+        ("How you say you can go no further", voice.ceiling),
+    ]
+    lines = [f"- {name}: {'; '.join(items)}" for name, items in parts if items]
+    if voice.typo_rate >= PERSONA_TYPO_NOTE:
+        lines.append("- You type quickly and leave the odd typo.")
+    return "\n".join(lines) or "- Plain everyday speech."
+
+
+def _describe_beliefs(request: PersonaRequest) -> str:
+    """The meanings the persona holds about the topic: each rung's code with one or two of
+    its sayings as examples (the code alone when it has none)."""
+    persona, topic = request.persona, request.concept.id if request.concept else ""
     if request.methodology is not None:
-        ladders = [
-            [r.label for r in ladder] for ladder in persona.typed_ladders(request.methodology)
-        ]
+        ladders = persona.typed_ladders(topic, request.methodology)
     else:
-        ladders = [
-            [r.label for r in ladder] for group in persona.ladders.values() for ladder in group
-        ]
+        ladders = persona.beliefs.get(topic, [])
     if not ladders:
-        return "(nothing specific: answer from your profile)"
-    return "\n".join("- " + " -> ".join(ladder) for ladder in ladders)
+        return "(nothing specific about this topic: answer from your profile)"
+    return "\n".join("- " + " -> ".join(_meaning(rung) for rung in ladder) for ladder in ladders)
+
+
+def _meaning(rung: Rung) -> str:
+    examples = rung.says[:PERSONA_EXAMPLE_SAYINGS]
+    if not examples:
+        return f"[{rung.code}]"
+    quoted = " / ".join('"' + saying + '"' for saying in examples)
+    return f"[{rung.code}] (e.g. {quoted})"
 
 
 def _persona_history(history: list[Exchange]) -> str:
@@ -357,7 +397,9 @@ def _persona_history(history: list[Exchange]) -> str:
 
 
 def render_persona(request: PersonaRequest) -> Prompt:
-    """The simulated respondent's prompt: it sees only its profile and the conversation."""
+    """The simulated respondent's prompt: the topic, the person and its voice, the meanings it
+    holds about the topic (with a saying or two each, to be said its own way), and the
+    conversation; never the interviewer's decision."""
     persona = request.persona
     speech = f"Speech pattern: {persona.speech_pattern.strip()}\n" if persona.speech_pattern else ""
     deflections = ""
@@ -370,8 +412,10 @@ def render_persona(request: PersonaRequest) -> Prompt:
         name=persona.name,
         profile=persona.profile.strip(),
         speech_pattern=speech,
+        topic=_describe_topic(request),
+        voice=_describe_voice(request),
         traits=_describe_traits(request),
-        ladders=_describe_ladders(request),
+        beliefs=_describe_beliefs(request),
         deflections=deflections,
     )
     history = _persona_history(request.history)

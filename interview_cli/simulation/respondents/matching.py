@@ -1,11 +1,13 @@
-"""Matching what was said (graph labels, interviewer focus labels) to a persona's hidden rungs.
+"""Matching what was said (graph labels, interviewer focus labels) to a persona's meanings.
 
 Two places need to know which rung of which ladder a label stands for: the offline respondent
 (the interviewer asks about "the ANC": which rung is that, so which rung comes next?) and the
 ground-truth evaluation (which of the persona's rungs ended up in the graph?). Both use
 :func:`label_score` so they agree.
 
-A label matches a rung when it names the rung or one of its aliases:
+A label names a rung when it matches the rung's code or one of its sayings (``Rung.says``, the
+person's own words; the respondent also knows what it misspoke, ``Rung.misspoken``, which the
+evaluation never counts):
 
 1. the same words after normalisation (case, punctuation, apostrophes) - score 1.0;
 2. a contiguous part of the other that keeps at least half of the longer one's content words
@@ -13,8 +15,15 @@ A label matches a rung when it names the rung or one of its aliases:
    labels at clause breaks, "not stressed before trips" becomes "not stressed", "the high
    ankle that laces up tight" becomes "high ankle"; it adds frame words: "feel peace of mind")
    - score 0.8 .. 1.0 by coverage;
-3. otherwise rapidfuzz: the better of the plain and token-sorted ratio of the normalised
+3. the same content words in another order or with other words between them ("motor does
+   donkey work" names "the motor does the donkey work up Bank Road"), each word allowed a
+   slip of the keys ("definately", "batery"), as long as they keep half of the longer's
+   content words - score 0.75 .. 0.95 by coverage;
+4. otherwise rapidfuzz: the better of the plain and token-sorted ratio of the normalised
    strings ("feel deserve nice things" vs "feel I deserve nice things").
+
+So a typo'd or reworded label counts, and a fragment of backstory ("nine years", "my knee
+op") does not: it shares too few content words with any saying.
 
 Negation must agree ("stressed" is not "not stressed"), unless the longer one's negation lies
 in a tail the shorter one left out ("spins fourteen hundred" names "it spins fourteen hundred
@@ -27,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -37,6 +47,11 @@ MATCH_THRESHOLD = 0.8
 # A part of a label counts only if it keeps this share of the rung's content words.
 MIN_PART_COVERAGE = 0.5
 MIN_PREFIX_COVERAGE = 0.33
+# Two content words are one with a slip of the keys: at least this long, and at least this
+# rapidfuzz ratio apart ("batery" / "battery" 92, "motr" / "motor" 89, "definately" /
+# "definitely" 90; "cheap" / "cheat" is 80 and "want" / "went" 75: they stay two words).
+SLIP_MIN_LENGTH = 4
+SLIP_RATIO = 85.0
 
 
 @dataclass(frozen=True)
@@ -48,8 +63,8 @@ class RungRef:
     rung: Rung
 
     @property
-    def label(self) -> str:
-        return self.rung.label
+    def code(self) -> str:
+        return self.rung.code
 
 
 # Words a rung may open with that a label drops ("the high ankle ..." said as "high ankle",
@@ -64,8 +79,10 @@ def _contiguous(part: str, whole: str) -> bool:
     return f" {part} " in f" {whole} "
 
 
+@lru_cache(maxsize=65536)
 def label_score(a: str, b: str) -> float:
-    """How well label ``a`` names the same thing as label ``b`` (0..1, symmetric enough)."""
+    """How well label ``a`` names the same thing as label ``b`` (0..1, symmetric enough).
+    Cached: the same focus labels meet the same sayings turn after turn."""
     na, nb = normalise(a), normalise(b)
     if not na or not nb:
         return 0.0
@@ -84,12 +101,30 @@ def label_score(a: str, b: str) -> float:
         needed = MIN_PREFIX_COVERAGE if opening.startswith(short + " ") else MIN_PART_COVERAGE
         if coverage >= needed:
             best = max(best, 0.8 + 0.2 * coverage)
-    elif sp.content and set(sp.content) <= lp.token_set:
-        # the same content words in another order or with other stop words between them
-        coverage = len(sp.token_set) / len(lp.token_set)
-        if coverage >= MIN_PART_COVERAGE:
-            best = max(best, 0.75 + 0.2 * coverage)
+    else:
+        best = max(best, _shared_words_score(pa, pb))
     return min(best, 1.0)
+
+
+def _same_word(a: str, b: str) -> bool:
+    """The same content word, or the same with a slip of the keys."""
+    if a == b:
+        return True
+    if min(len(a), len(b)) < SLIP_MIN_LENGTH:
+        return False
+    return fuzz.ratio(a, b) >= SLIP_RATIO
+
+
+def _shared_words_score(pa: LabelProfile, pb: LabelProfile) -> float:
+    """Every content word of the one with fewer of them is in the other (in any order, a slip
+    allowed), and they keep at least half of the other's: 0.75 .. 0.95 by that share."""
+    few, many = (pa, pb) if len(pa.token_set) <= len(pb.token_set) else (pb, pa)
+    if not few.content or not many.token_set:
+        return 0.0
+    if not all(any(_same_word(w, v) for v in many.token_set) for w in few.token_set):
+        return 0.0
+    coverage = len(few.token_set) / len(many.token_set)
+    return 0.75 + 0.2 * coverage if coverage >= MIN_PART_COVERAGE else 0.0
 
 
 def _negation_cut_off(short: str, long_: str, profile: LabelProfile) -> bool:
@@ -104,16 +139,20 @@ def _negation_cut_off(short: str, long_: str, profile: LabelProfile) -> bool:
     return not any(word in NEGATIONS for word in before)
 
 
-class PersonaLadders:
-    """A persona's ladders for one methodology, typed, with alias-aware lookup."""
+class PersonaBeliefs:
+    """A persona's ladders about one topic (a concept id), typed by the study's methodology,
+    with lookup by code and sayings."""
 
-    def __init__(self, persona: Persona, methodology: Methodology | None) -> None:
+    def __init__(
+        self, persona: Persona, concept_id: str | None, methodology: Methodology | None
+    ) -> None:
         self.persona = persona
+        topic = concept_id or ""
         if methodology is not None:
-            self.ladders: list[list[Rung]] = persona.typed_ladders(methodology)
+            self.ladders: list[list[Rung]] = persona.typed_ladders(topic, methodology)
             self.terminal_types = frozenset(methodology.ontology.terminal_types)
-        else:  # no methodology named: every ladder the persona has, untyped
-            self.ladders = [ladder for group in persona.ladders.values() for ladder in group]
+        else:  # no methodology named: the topic's ladders, untyped
+            self.ladders = [list(ladder) for ladder in persona.beliefs.get(topic, [])]
             self.terminal_types = frozenset()
 
     def __bool__(self) -> bool:
@@ -126,15 +165,22 @@ class PersonaLadders:
             for ri, rung in enumerate(ladder)
         ]
 
-    def names(self, rung: Rung) -> list[str]:
-        """The rung's label and the persona's aliases for it."""
-        return [rung.label, *self.persona.aliases.get(rung.label, [])]
+    @staticmethod
+    def names(rung: Rung, *, misspoken: bool = False) -> list[str]:
+        """The rung's code and sayings; with ``misspoken``, also what the person may say
+        wrongly (the respondent knows its slips; the evaluation never counts them)."""
+        extra = [rung.misspoken] if misspoken and rung.misspoken else []
+        return [*rung.names, *extra]
 
-    def score(self, label: str, ref: RungRef) -> float:
-        return max(label_score(label, name) for name in self.names(ref.rung))
+    def score(self, label: str, ref: RungRef, *, misspoken: bool = False) -> float:
+        return max(label_score(label, name) for name in self.names(ref.rung, misspoken=misspoken))
 
     def locate(
-        self, label: str | None, among: Iterable[RungRef] | None = None
+        self,
+        label: str | None,
+        among: Iterable[RungRef] | None = None,
+        *,
+        misspoken: bool = False,
     ) -> tuple[RungRef, float] | None:
         """The best-matching rung for ``label`` (at or above the threshold), or None.
 
@@ -144,7 +190,7 @@ class PersonaLadders:
             return None
         best: tuple[RungRef, float] | None = None
         for ref in among if among is not None else self.refs():
-            score = self.score(label, ref)
+            score = self.score(label, ref, misspoken=misspoken)
             if score >= MATCH_THRESHOLD and (best is None or score > best[1]):
                 best = (ref, score)
         return best

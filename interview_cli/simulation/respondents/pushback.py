@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from interview_cli.core.text import normalise
 from interview_cli.llm.protocol import Exchange
 from interview_cli.simulation.respondents import phrasing as say
-from interview_cli.simulation.respondents.matching import PersonaLadders
+from interview_cli.simulation.respondents.matching import PersonaBeliefs
 
 Rung = tuple[int, int]
 
@@ -53,16 +53,16 @@ def first_said(mentioned: Sequence[set[Rung]]) -> list[set[Rung]]:
     return out
 
 
-def focus_key(ladders: PersonaLadders, label: str | None) -> Rung | str | None:
+def focus_key(beliefs: PersonaBeliefs, label: str | None) -> Rung | str | None:
     """What a focus label points at: the persona's rung when it names one, else the label."""
     if not label:
         return None
-    found = ladders.locate(label)
+    found = beliefs.locate(label, misspoken=True)
     return (found[0].ladder, found[0].index) if found else normalise(label)
 
 
 def reasked(
-    ladders: PersonaLadders,
+    beliefs: PersonaBeliefs,
     history: Sequence[Exchange],
     mentioned: Sequence[set[Rung]],
     *,
@@ -71,13 +71,13 @@ def reasked(
 ) -> bool:
     """Whether this question repeats an earlier one (same focus, same strategy) with nothing
     new said since it was asked."""
-    target = focus_key(ladders, focus_label)
+    target = focus_key(beliefs, focus_label)
     if target is None or not strategy:
         return False
     fresh = first_said(mentioned)
     for j in range(len(history) - 1, -1, -1):
         exchange = history[j]
-        if exchange.strategy == strategy and focus_key(ladders, exchange.focus_label) == target:
+        if exchange.strategy == strategy and focus_key(beliefs, exchange.focus_label) == target:
             return not any(fresh[j:])
     return False
 
@@ -93,7 +93,7 @@ def irritation_turns(count: int, tolerance: float) -> int:
 
 
 def stuck_on(
-    ladders: PersonaLadders,
+    beliefs: PersonaBeliefs,
     history: Sequence[Exchange],
     mentioned: Sequence[set[Rung]],
     rung: Rung,
@@ -103,6 +103,6 @@ def stuck_on(
     for j, exchange in enumerate(history):
         if exchange.strategy in REDIRECTIONS or exchange.strategy in OPEN_STRATEGIES:
             continue
-        if focus_key(ladders, exchange.focus_label) == rung and not fresh[j]:
+        if focus_key(beliefs, exchange.focus_label) == rung and not fresh[j]:
             return True
     return False

@@ -3,13 +3,14 @@
 A :class:`Respondent` answers the interviewer's pending question for a persona and reports the
 model calls it made, like any LLM task (``TaskResult[str]``):
 
-- :class:`SimulatedRespondent` - the offline, seeded ladder simulator (``simulator``). It is
-  told the interviewer's decision (strategy and focus) because it models *how a person reacts
-  to that kind of question*; it never sees the graph.
+- :class:`SimulatedRespondent` - the offline, seeded simulator (``simulator``) that talks
+  like people. It is told the interviewer's decision (strategy and focus) because it models
+  *how a person reacts to that kind of question*; it never sees the graph.
 - :class:`LLMRespondent` - a language model playing the persona through the ``respondent``
-  client's ``respond_as_persona`` task (prompt: profile, speech pattern, deflection patterns,
-  hidden ladders). It sees only the question text and the conversation: the decision is
-  stripped from the request before it is sent. When the model's answer stays unusable (the
+  client's ``respond_as_persona`` task (prompt: the topic, profile, speech pattern, voice,
+  deflection patterns, and the meanings it holds about the topic with a saying or two each).
+  It sees only the topic, the question text and the conversation: the decision is stripped
+  from the request before it is sent. When the model's answer stays unusable (the
   client gives up with an empty answer and a recorded failure), the simulator answers the
   same blind request instead, seeded as the offline provider used to seed it.
 
@@ -27,7 +28,7 @@ from interview_cli.llm.protocol import InterviewLLM, LLMCall, PersonaRequest, Ta
 from interview_cli.simulation.respondents.shaped import shaped_persona_answer
 from interview_cli.simulation.respondents.simulator import simulate_answer
 
-SIMULATOR_MODEL = "ladder-simulator-v1"
+SIMULATOR_MODEL = "persona-simulator-v2"
 
 # How a fallback answer's seed is made from the request's and the run's: the offline
 # provider's seeding, which recorded sessions with a fallback answer were made with.

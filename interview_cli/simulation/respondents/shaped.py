@@ -2,7 +2,8 @@
 
 A persona's hidden journey (``journeys``: stages with actions, touchpoints, an emotion, pain
 points and what would have helped) or grid (``grids``: bipolar constructs with a rating of
-every element) is the truth the interview tries to uncover. The answer follows the question:
+every element), both keyed by the study's concept, is the truth the interview tries to
+uncover. The answer follows the question:
 
 journey
     a question naming a stage (or, naming none, the next stage not told yet) gets what the
@@ -162,16 +163,16 @@ def _grid_answer(request: PersonaRequest, constructs: list[ConstructTruth]) -> s
 
 
 def shaped_persona_answer(request: PersonaRequest) -> str | None:
-    """The answer for a journey or grid methodology; None for a ladder (or no truth)."""
+    """The answer for a journey or grid study; None for a ladder (or no truth about it)."""
     methodology = request.methodology
-    if methodology is None:
+    if methodology is None or request.concept is None:
         return None
-    persona = request.persona
+    persona, topic = request.persona, request.concept.id
     if methodology.shape == "journey":
-        stages = persona.journeys.get(methodology.name)
+        stages = persona.journeys.get(topic)
         return _journey_answer(request, stages) if stages else None
     if methodology.shape == "grid":
-        constructs = persona.grids.get(methodology.name)
+        constructs = persona.grids.get(topic)
         return _grid_answer(request, constructs) if constructs else None
     return None
 

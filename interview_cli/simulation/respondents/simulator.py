@@ -1,25 +1,32 @@
-"""The offline simulated respondent: a seeded model of a persona answering an interview.
+"""The offline simulated respondent: a seeded model of a person answering an interview.
 
 It lets a batch run with no key and no network, the same answers for the same seed. The
-persona's hidden ladders (``Persona.typed_ladders``) are the ground truth; its traits say how
-much of them comes out and how:
+persona's beliefs about the study's topic (``Persona.beliefs[concept id]``, typed by the
+methodology) are the ground truth; its traits say how much of them comes out and how, and its
+voice (``voice``) how it sounds. WHAT it says is a decision model:
 
-- **reveal**: probed on a rung (a deepen-like question whose focus matches a rung by label or
-  alias, ``matching``), it names the NEXT rung of that ladder with probability ``openness``
-  (lowered by fatigue), otherwise it answers vaguely ("I'm not sure, I'd have to think about
-  it": an exploratory ceiling) or, if sceptical, pushes back with one of its deflections;
+- **reveal**: probed on a rung (a deepen-like question whose focus names a rung, by its code,
+  a saying or what the person misspoke: ``matching``), it says the NEXT rung of that ladder
+  with probability ``openness`` (lowered by fatigue), sometimes that one and the one above it
+  in one breath ("two reasons"), otherwise it answers vaguely ("I'm not sure, I'd have to
+  think about it": an exploratory ceiling) or, if sceptical, pushes back with one of its
+  deflections;
 - **explore**: an open question (a strategy without a node: explore, revitalize) opens a
-  ladder not yet mentioned; when every ladder is open it says it has nothing else (a terminal
-  "nothing else"), or now and then carries the least advanced ladder a rung further;
+  ladder not yet mentioned, now and then two at once; when every ladder is open it says it
+  has nothing else (a terminal "nothing else"), or now and then carries the least advanced
+  ladder a rung further;
 - **ceiling**: probed on the last rung of a ladder, or past the share of it the persona can
-  articulate (``knowledge``: the first ``ceil(knowledge * len)`` rungs), it says it does not
-  know, in words the offline assessor reads as a *terminal* knowledge ceiling;
+  articulate (``knowledge``: the first ``ceil(knowledge * len)`` rungs), it says it cannot go
+  further, in its own words (``Voice.ceiling``) or plain ones;
+- **go back**: where it has nothing more on the focus (a ceiling, a vague answer), now and
+  then it steers instead: "can we go back to what I said about ...?", and says the next rung
+  of a ladder it opened earlier;
 - **clarify**: asked what it means, it restates the focus and, with most of its reveal
   chance, why it matters;
-- **unknown focus**: asked about something that is none of its rungs (an extraction
-  artefact, a tangent), it says it does not know, terminally, so the node can be let go;
-- **aliases**: a rung is said in one of the persona's other phrasings about one time in four
-  (so the interviewer's de-duplication and the evaluation's alias matching are exercised);
+- **unknown focus**: asked about something that is none of its meanings (an extraction
+  artefact, a scrap of backstory), it asks back: "sorry, what do you mean by '...'?";
+- **misspeak and correct**: a rung that has a ``misspoken`` form is, the first time, said
+  wrongly half the time; a later answer corrects it ("sorry, I said X earlier, I meant Y");
 - **fatigue**: after ``patience`` turns answers shorten, reveal less and finally become
   "Suppose so.";
 - **re-asked** (``pushback``): the same focus and strategy again with nothing new said
@@ -27,15 +34,19 @@ much of them comes out and how:
   adds nothing; each complaint tires a persona with little ``repetition_tolerance``;
 - **redirection** (``negative_ladder``, ``third_person``, ``situational``): like a plain
   why, but on a rung where a plain question got nothing it reveals the next rung more often,
-  up to one rung past ``knowledge``; ``breadth_check`` is answered like an open question;
-- **verbosity** adds chained rungs, fillers and, for personas that have them, off-topic
-  tangents; **skepticism** sets the stance: push-back from the persona's deflections before
-  an answer, and instead of a vague one.
+  up to one rung past ``knowledge``; ``breadth_check`` is answered like an open question.
 
-Everything is a pure function of the ``PersonaRequest``: what was already revealed is read
-from the answers in ``history`` (the simulator always says a rung in the persona's words), and
-chance comes from ``random.Random`` seeded with (seed, persona, turn). So a batch is
-reproducible, and a resumed interview answers exactly as an uninterrupted one would.
+HOW it says it is the person's: every rung in one of its sayings (``Rung.says``, a fresh one
+where it can, so the words vary across the interview; the code only when there are none),
+in a frame a person would use (``phrasing``), coloured by the voice - hedges, fillers, a form
+of address, backstory, asides, jokes, typing slips - as often as its verbosity makes it talk
+(``voice``); off-topic tangents for a rambler and push-back for a sceptic as before.
+
+Everything is a pure function of the ``PersonaRequest``: what was already said is read back
+from the answers in ``history`` (``memory``: the respondent knows its own words, slips
+included), and chance comes from two ``random.Random`` seeded with (seed, persona, turn): one
+for what it decides, one for how it words it. So a batch is reproducible, and a resumed
+interview answers exactly as an uninterrupted one would.
 """
 
 from __future__ import annotations
@@ -52,25 +63,27 @@ from interview_cli.core.text import normalise
 from interview_cli.llm.protocol import PersonaRequest
 from interview_cli.simulation.respondents import phrasing as say
 from interview_cli.simulation.respondents import pushback
-from interview_cli.simulation.respondents.matching import PersonaLadders, RungRef
+from interview_cli.simulation.respondents import voice as talk
+from interview_cli.simulation.respondents.matching import PersonaBeliefs, RungRef
+from interview_cli.simulation.respondents.memory import RungKey, recall
 
 QuestionKind = Literal["opening", "probe", "clarify", "redirect", "open", "closing"]
 Move = Literal[
-    "open_ladder",  # first rung of a ladder not yet mentioned
+    "open_ladder",  # first rung of a ladder not yet mentioned (or of two)
     "continue_ladder",  # open question, every ladder open: one rung further on the least advanced
-    "reveal",  # the next rung of the focus's ladder
+    "reveal",  # the next rung of the focus's ladder (or the next two)
     "redirect",  # the next rung, to a redirection question (negative, third person, ...)
+    "go_back",  # nothing more on the focus: back to a ladder opened earlier, its next rung
     "complain",  # asked again for what it already said: says so, adds nothing
     "clarify",  # the focus restated
     "vague",  # no new content (exploratory)
     "ceiling",  # past the ladder's end or what the persona knows (terminal don't-know)
     "nothing_new",  # open question, nothing left to say (terminal)
-    "unknown_focus",  # the focus matches none of the persona's rungs
+    "unknown_focus",  # the focus names none of the persona's meanings: "what do you mean?"
     "tired",  # too tired to say anything
     "closing",
 ]
 
-ALIAS_RATE = 0.25
 # An open question once every ladder is open: now and then the persona takes the least
 # advanced one a rung further unasked (this share of its reveal chance); mostly it has
 # nothing new to add - the next rungs come from laddering, not from "anything else?".
@@ -81,52 +94,67 @@ CONCRETE_BONUS = 0.4
 # answer with one.
 PUSH_BACK_SHARE = 0.3
 PREFIX_SHARE = 0.1
-# Fatigue: each turn past ``patience`` multiplies the chance to reveal by this and drops one
-# filler sentence ...
+# Fatigue: each turn past ``patience`` multiplies the chance to reveal by this ...
 FATIGUE_DECAY = 0.9
 # ... and from this many turns past it, most answers carry nothing any more.
 EXHAUSTED_AFTER = 6
 EXHAUSTED_SHARE = 0.6
+# Two reasons in one answer (a rung and the one above it): this chance, plus this share of
+# verbosity x openness; two attributes at once on an open question: this share of verbosity.
+TWO_REASONS_BASE = 0.05
+TWO_REASONS_PER = 0.4
+TWO_ATTRIBUTES_PER = 0.3
+# A rung with a misspoken form is said wrongly this often the first time; each later answer
+# corrects it with this chance (always when asked to clarify that very rung).
+MISSPEAK_SHARE = 0.5
+CORRECT_SHARE = 0.5
+# Where it has nothing more on the focus, it asks to go back to an earlier point with this
+# share of its openness, at most this many times an interview.
+GO_BACK_SHARE = 0.2
+MAX_GO_BACKS = 2
 _CLARIFY_WORDS = ("clarif", "example", "concret", "specif", "mean")
 _CLOSING_TEXT = re.compile(
     r"\b(?:anything else|before we finish|wrap up|did i get that right|is that accurate|"
     r"anything (?:important )?(?:we )?(?:haven'?t|missing))\b",
     re.IGNORECASE,
 )
+CONTENT_MOVES: frozenset[str] = frozenset(
+    {"reveal", "redirect", "clarify", "continue_ladder", "open_ladder", "go_back"}
+)
+# Moves whose words stay exactly as said (a complaint is counted by its words; a tired grunt
+# and a closing line have nothing to correct).
+_AS_SAID: frozenset[str] = frozenset({"complain", "tired", "closing"})
 
 
 @dataclass(frozen=True)
 class SimulatedAnswer:
-    """What the simulator said and why (the text is all the interviewer sees)."""
+    """What the simulator said and why (the text is all the interviewer sees). ``misspoke``:
+    rungs said wrongly in this answer; ``corrected``: earlier misspoken rungs put right."""
 
     text: str
     move: Move
     kind: QuestionKind
-    focus: tuple[int, int] | None = None
-    said: tuple[tuple[int, int], ...] = field(default_factory=tuple)
+    focus: RungKey | None = None
+    said: tuple[RungKey, ...] = field(default_factory=tuple)
     tired_turns: int = 0
+    misspoke: tuple[RungKey, ...] = field(default_factory=tuple)
+    corrected: tuple[RungKey, ...] = field(default_factory=tuple)
 
 
-def rung_mentioned(answer: str, names: list[str]) -> bool:
-    text = f" {normalise(answer)} "
-    return any(f" {normalise(name)} " in text for name in names if normalise(name))
+def beliefs_for(request: PersonaRequest) -> PersonaBeliefs:
+    """The persona's ladders about the request's topic, typed by its methodology."""
+    topic = request.concept.id if request.concept is not None else None
+    return PersonaBeliefs(request.persona, topic, request.methodology)
 
 
-def mentioned_rungs(ladders: PersonaLadders, request: PersonaRequest) -> list[set[tuple[int, int]]]:
+def mentioned_rungs(beliefs: PersonaBeliefs, request: PersonaRequest) -> list[set[RungKey]]:
     """Per earlier answer, the (ladder, rung) pairs it names."""
-    return [
-        {
-            (ref.ladder, ref.index)
-            for ref in ladders.refs()
-            if rung_mentioned(exchange.answer, ladders.names(ref.rung))
-        }
-        for exchange in request.history
-    ]
+    return recall(beliefs, [e.answer for e in request.history]).mentioned
 
 
-def revealed_rungs(ladders: PersonaLadders, request: PersonaRequest) -> set[tuple[int, int]]:
+def revealed_rungs(beliefs: PersonaBeliefs, request: PersonaRequest) -> set[RungKey]:
     """(ladder, rung) pairs the persona has already said in earlier answers."""
-    return set().union(*mentioned_rungs(ladders, request))
+    return set().union(*mentioned_rungs(beliefs, request))
 
 
 def known_rungs(ladder_length: int, knowledge: float) -> int:
@@ -163,37 +191,66 @@ def question_kind(request: PersonaRequest) -> QuestionKind:
 
 
 class _Speaker:
-    """The state of one answer being composed."""
+    """The state of one answer being composed: what the person remembers, and two seeded
+    sources of chance (``rng`` for what it decides, ``words`` for how it says it)."""
 
-    def __init__(self, request: PersonaRequest, ladders: PersonaLadders) -> None:
+    def __init__(self, request: PersonaRequest, beliefs: PersonaBeliefs) -> None:
         self.request = request
         self.persona = request.persona
         self.traits = request.persona.traits
-        self.ladders = ladders
-        self.rng = random.Random(f"{request.seed}:{request.persona.id}:{request.turn_number}")
-        self.mentioned = mentioned_rungs(ladders, request)
-        self.revealed: set[tuple[int, int]] = set().union(*self.mentioned)
+        self.beliefs = beliefs
+        seed = f"{request.seed}:{request.persona.id}:{request.turn_number}"
+        self.rng = random.Random(seed)
+        self.words = random.Random(f"{seed}:words")
+        self.memory = recall(beliefs, [e.answer for e in request.history])
+        self.mentioned = self.memory.mentioned
+        self.revealed = self.memory.revealed
+        self.voice = talk.voice_of(request.persona)
         self.complaints = pushback.complaints(request.history)
         irritation = pushback.irritation_turns(self.complaints, self.traits.repetition_tolerance)
         self.tired = max(0, request.turn_number - self.traits.patience) + irritation
-        self.levels = _levels(request.methodology)
+        self.level = _levels(request.methodology)
+        self.spoken: set[str] = set()  # sayings used in this answer
+        self.misspoke: list[RungKey] = []
 
     # -- words for rungs ---------------------------------------------------------------------
-    def name(self, ref: RungRef) -> str:
-        aliases = self.persona.aliases.get(ref.rung.label, [])
-        if aliases and self.rng.random() < ALIAS_RATE:
-            return aliases[self.rng.randrange(len(aliases))]
-        return ref.rung.label
+    def saying(self, ref: RungRef) -> str:
+        """The rung in the person's words, a fresh saying where it has one left."""
+        says = ref.rung.says
+        if not says:
+            code = ref.rung.code
+            if ref.index == 0:
+                return say.mention(code, concrete=True)
+            return code if self.level(ref.rung.type) == "end" else say.clause(code)
+        fresh = [s for s in says if normalise(s) not in self.memory.used and s not in self.spoken]
+        choice = say.pick(self.words, fresh or [s for s in says if s not in self.spoken] or says)
+        self.spoken.add(choice)
+        return choice
+
+    def say(self, ref: RungRef) -> str:
+        """The rung as said now: the first time, now and then what it misspeaks instead."""
+        key = (ref.ladder, ref.index)
+        wrong = ref.rung.misspoken
+        if (
+            wrong
+            and key not in self.revealed
+            and key not in self.memory.said_wrong
+            and self.words.random() < MISSPEAK_SHARE
+        ):
+            self.misspoke.append(key)
+            return wrong
+        return self.saying(ref)
 
     def reason(self, ref: RungRef) -> str:
         """The rung as the answer to "why does that matter?"."""
-        return say.reason_phrase(self.rng, self.name(ref), level=self.levels(ref.rung.type))
+        end = self.level(ref.rung.type) == "end"
+        return say.frame(self.words, say.REASON_END if end else say.REASON, x=self.say(ref))
 
     def ref(self, ladder: int, index: int) -> RungRef:
-        return RungRef(ladder, index, self.ladders.ladders[ladder][index])
+        return RungRef(ladder, index, self.beliefs.ladders[ladder][index])
 
     def known(self, ladder: int) -> int:
-        return known_rungs(len(self.ladders.ladders[ladder]), self.traits.knowledge)
+        return known_rungs(len(self.beliefs.ladders[ladder]), self.traits.knowledge)
 
     def ladder_opened(self, ladder: int) -> bool:
         return any(li == ladder for li, _ in self.revealed)
@@ -206,38 +263,66 @@ class _Speaker:
         """Probability to say the next rung: ``openness`` when probed; when asked to clarify,
         a little less (made to say what it means, a respondent usually gets to why it
         matters) and more the more sceptical it is (a concrete question is the one a sceptic
-        answers); fatigue lowers it. Scepticism otherwise sets the stance (``decorate``)."""
+        answers); fatigue lowers it. Scepticism otherwise sets the stance (``finish``)."""
         chance = self.traits.openness
         if kind == "clarify":
-            # a concrete question is where a sceptic opens up (persona "sceptical")
             chance = min(1.0, chance * (CLARIFY_SHARE + CONCRETE_BONUS * self.traits.skepticism))
         return chance * FATIGUE_DECAY**self.tired
 
     def chains(self) -> bool:
-        """A talkative, open persona sometimes says two rungs in one go."""
-        if self.tired or self.traits.verbosity < 0.6:
+        """Two reasons in one breath, the more often the more the person talks and opens up."""
+        if self.tired:
             return False
-        return self.rng.random() < (self.traits.verbosity - 0.5) * self.traits.openness
+        chance = TWO_REASONS_BASE + TWO_REASONS_PER * self.traits.verbosity * self.traits.openness
+        return self.rng.random() < chance
 
-    # -- decorations -------------------------------------------------------------------------
-    def decorate(self, text: str, move: Move) -> str:
-        """Length and colour by traits: hedges, fillers, tangents, push-back. A tired
-        persona drops a filler per turn past its patience, and its tangents."""
-        traits = self.traits
-        parts = [text]
-        if move in CONTENT_MOVES:
-            if _hedging(self.persona.speech_pattern) and self.rng.random() < 0.6:
-                parts[0] = say.hedged(self.rng, parts[0])
-            count = int(traits.verbosity * 3.5 - 0.5 + self.rng.random()) - self.tired
-            parts += say.fillers(self.rng, count)
-            if self.tired:
-                return " ".join(parts)
-            if self.persona.off_topic and self.rng.random() < 0.5 * traits.verbosity:
-                parts.append(say.tangent_phrase(self.rng, self.persona.off_topic))
-            deflections = self.persona.deflection_patterns
-            if deflections and self.rng.random() < PREFIX_SHARE * traits.skepticism:
-                parts.insert(0, say.pick(self.rng, deflections).strip())
-        return " ".join(parts)
+    def two_attributes(self) -> bool:
+        return not self.tired and self.rng.random() < TWO_ATTRIBUTES_PER * self.traits.verbosity
+
+    # -- the answer --------------------------------------------------------------------------
+    def finish(
+        self, text: str, move: Move, focus: RungRef | None = None
+    ) -> tuple[str, list[RungKey]]:
+        """The words as the person says them: coloured by its voice (content and vague
+        answers), a push-back or a tangent by its traits, an earlier slip corrected now and
+        then, typing slips. Returns the text and the rungs it corrected."""
+        if move in _AS_SAID:
+            return text, []
+        if move in CONTENT_MOVES or move == "vague":
+            chosen = talk.choose_colour(self.words, self.voice, self.traits, self.tired)
+            text = talk.colour(self.words, text, self.voice, chosen)
+            text = self._stance(text, move)
+        corrected = self._correction(focus)
+        if corrected is not None:
+            key, sentence = corrected
+            text = f"{sentence} {text}"
+        if move in CONTENT_MOVES or move == "vague":
+            text = talk.typos(self.words, text, self.voice.typo_rate)
+        return text, [key] if corrected is not None else []
+
+    def _stance(self, text: str, move: Move) -> str:
+        """A rambler drifts into a tangent; a sceptic leads with a push-back."""
+        if self.tired or move not in CONTENT_MOVES:
+            return text
+        if self.persona.off_topic and self.words.random() < 0.5 * self.traits.verbosity:
+            text = f"{text} {say.tangent_phrase(self.words, self.persona.off_topic)}"
+        deflections = self.persona.deflection_patterns
+        if deflections and self.words.random() < PREFIX_SHARE * self.traits.skepticism:
+            text = f"{say.sentence(say.pick(self.words, deflections))} {text}"
+        return text
+
+    def _correction(self, focus: RungRef | None) -> tuple[RungKey, str] | None:
+        """ "Sorry, I said X earlier, I meant Y." for the earliest slip not yet put right."""
+        pending = self.memory.pending_corrections()
+        if not pending:
+            return None
+        focus_key = (focus.ladder, focus.index) if focus is not None else None
+        key = focus_key if focus_key in pending else pending[0]
+        if key != focus_key and self.words.random() >= CORRECT_SHARE:
+            return None
+        ref = self.ref(*key)
+        wrong = ref.rung.misspoken or ""
+        return key, say.frame(self.words, say.CORRECTION, wrong=wrong, right=self.saying(ref))
 
     def answer(
         self,
@@ -248,59 +333,44 @@ class _Speaker:
         focus: RungRef | None = None,
         said: tuple[RungRef, ...] = (),
     ) -> SimulatedAnswer:
+        spoken, corrected = self.finish(text, move, focus)
         return SimulatedAnswer(
-            text=self.decorate(text, move),
+            text=spoken,
             move=move,
             kind=kind,
             focus=(focus.ladder, focus.index) if focus else None,
             said=tuple((r.ladder, r.index) for r in said),
             tired_turns=self.tired,
+            misspoke=tuple(self.misspoke),
+            corrected=tuple(corrected),
         )
 
 
-CONTENT_MOVES: frozenset[str] = frozenset(
-    {"reveal", "redirect", "clarify", "continue_ladder", "open_ladder"}
-)
-
-
 def _levels(methodology: Methodology | None) -> Callable[[str | None], str]:
-    """How a rung type is said: ``end`` for terminal types ("I value ..."), ``conduct`` for
-    the level just below the top ("it's about being ..."), ``reason`` for the rest."""
+    """How a rung type is said: ``end`` for terminal types ("it comes down to ..."),
+    ``reason`` for the rest."""
     if methodology is None:
         return lambda _type: "reason"
     ontology = methodology.ontology
-    top = ontology.max_level
-    below = max((n.level for n in ontology.nodes if n.level < top), default=top)
 
     def level(node_type: str | None) -> str:
         spec = ontology.node_type(node_type) if node_type else None
-        if spec is None:
-            return "reason"
-        if spec.terminal:
-            return "end"
-        # Only a ladder long enough to have a "way of being" rung below its end states.
-        deep = len({n.level for n in ontology.nodes}) >= 4
-        return "conduct" if deep and spec.level == below else "reason"
+        return "end" if spec is not None and spec.terminal else "reason"
 
     return level
 
 
-def _hedging(speech_pattern: str) -> bool:
-    text = speech_pattern.lower()
-    return any(w in text for w in ('"maybe"', '"i guess"', "tentative", "qualif"))
-
-
 def simulate(request: PersonaRequest) -> SimulatedAnswer:
     """The persona's answer to the interviewer's question (deterministic for a request)."""
-    ladders = PersonaLadders(request.persona, request.methodology)
+    beliefs = beliefs_for(request)
     kind = question_kind(request)
-    sp = _Speaker(request, ladders)
+    sp = _Speaker(request, beliefs)
     if kind == "closing":
-        return SimulatedAnswer(say.pick(sp.rng, say.CLOSING), "closing", kind)
-    if not ladders:
-        return SimulatedAnswer(say.NO_LADDERS, "nothing_new", kind)
+        return SimulatedAnswer(say.pick(sp.words, say.CLOSING), "closing", kind)
+    if not beliefs:
+        return SimulatedAnswer(say.NO_BELIEFS, "nothing_new", kind)
     if pushback.reasked(
-        ladders,
+        beliefs,
         request.history,
         sp.mentioned,
         strategy=request.strategy,
@@ -308,8 +378,7 @@ def simulate(request: PersonaRequest) -> SimulatedAnswer:
     ):
         return _complain(sp, kind, None)
     if sp.tired >= EXHAUSTED_AFTER and sp.rng.random() < EXHAUSTED_SHARE:
-        text = say.pick(sp.rng, say.TIRED_SHORT)
-        return SimulatedAnswer(text, "tired", kind, tired_turns=sp.tired)
+        return sp.answer(say.pick(sp.words, say.TIRED_SHORT), "tired", kind)
     if kind in ("opening", "open"):
         return _open(sp, kind)
     if kind == "redirect":
@@ -322,78 +391,125 @@ def simulate_answer(request: PersonaRequest) -> str:
 
 
 def _open(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
-    ladders = sp.ladders.ladders
+    ladders = sp.beliefs.ladders
     fresh = [li for li in range(len(ladders)) if not sp.ladder_opened(li)]
     if fresh:
-        # The first answer names the ladder the persona cares most about (listed first);
-        # later open questions bring up the others in a seeded order.
-        li = fresh[0] if kind == "opening" else fresh[sp.rng.randrange(len(fresh))]
-        first = sp.ref(li, 0)
-        text = say.attribute_phrase(sp.rng, sp.name(first), first=not sp.revealed)
-        said = [first]
-        if len(ladders[li]) > 1 and sp.known(li) > 1 and sp.chains():
-            second = sp.ref(li, 1)
-            reason = sp.reason(second)
-            text = f"{text.rstrip('.')}, {reason[:1].lower()}{reason[1:]}"
-            said.append(second)
-        return sp.answer(text, "open_ladder", kind, said=tuple(said))
+        return _open_ladder(sp, kind, fresh)
     # Every ladder is open: carry the least advanced one that still has something known.
     unfinished = [li for li in range(len(ladders)) if sp.highest(li) + 1 < sp.known(li)]
-    if not unfinished:
-        return sp.answer(say.pick(sp.rng, say.NOTHING_NEW), "nothing_new", kind)
-    if sp.rng.random() >= CONTINUE_ON_OPEN * sp.reveal_chance(kind):
-        return sp.answer(say.pick(sp.rng, say.NOTHING_NEW), "nothing_new", kind)
+    if not unfinished or sp.rng.random() >= CONTINUE_ON_OPEN * sp.reveal_chance(kind):
+        return sp.answer(say.pick(sp.words, say.NOTHING_NEW), "nothing_new", kind)
     li = min(unfinished, key=lambda i: (sp.highest(i), i))
     prev, nxt = sp.ref(li, sp.highest(li)), sp.ref(li, sp.highest(li) + 1)
-    # The rung already said is named as it was (its label), so the link lands on its node.
-    text = say.CONTINUE.format(
-        prev=say.mention(prev.label, concrete=prev.index == 0), x=say.clause(sp.name(nxt))
-    )
+    text = say.frame(sp.words, say.CONTINUE, prev=sp.saying(prev), y=sp.say(nxt))
     return sp.answer(text, "continue_ladder", kind, said=(nxt,))
+
+
+def _open_ladder(sp: _Speaker, kind: QuestionKind, fresh: list[int]) -> SimulatedAnswer:
+    """The first rung of a ladder not mentioned yet: the one the persona cares most about
+    (listed first) to the first question, a seeded one later; with it, now and then, the
+    rung above it or a second ladder's first rung."""
+    li = fresh[0] if kind == "opening" else fresh[sp.rng.randrange(len(fresh))]
+    first = sp.ref(li, 0)
+    if len(sp.beliefs.ladders[li]) > 1 and sp.known(li) > 1 and sp.chains():
+        second = sp.ref(li, 1)
+        text = say.frame(sp.words, say.TWO_REASONS, x=sp.say(first), y=sp.say(second))
+        return sp.answer(text, "open_ladder", kind, said=(first, second))
+    others = [other for other in fresh if other != li]
+    if others and sp.two_attributes():
+        also = sp.ref(others[sp.rng.randrange(len(others))], 0)
+        text = say.frame(sp.words, say.OPEN_TWO, x=sp.say(first), y=sp.say(also))
+        return sp.answer(text, "open_ladder", kind, said=(first, also))
+    frames = say.OPEN_FIRST if not sp.revealed else say.OPEN_MORE
+    return sp.answer(
+        say.frame(sp.words, frames, x=sp.say(first)), "open_ladder", kind, said=(first,)
+    )
 
 
 def _locate_focus(sp: _Speaker) -> RungRef | None:
     # Rungs already said are what the interviewer can be asking about; look there first.
     said = [sp.ref(li, ri) for li, ri in sorted(sp.revealed)]
-    found = sp.ladders.locate(sp.request.focus_label, said) if said else None
+    label = sp.request.focus_label
+    found = sp.beliefs.locate(label, said, misspoken=True) if said else None
     if found is None:
-        found = sp.ladders.locate(sp.request.focus_label)
+        found = sp.beliefs.locate(label, misspoken=True)
     return found[0] if found else None
+
+
+def _what_do_you_mean(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
+    """Asked about something it never meant: it asks what the interviewer means by it."""
+    fragment = (sp.request.focus_label or "").strip().strip("'\"")
+    text = say.pick(sp.words, say.WHAT_DO_YOU_MEAN).format(x=fragment)
+    return sp.answer(text, "unknown_focus", kind)
+
+
+def _ceiling(sp: _Speaker, kind: QuestionKind, focus: RungRef) -> SimulatedAnswer:
+    """Nothing further on this rung: now and then it steers back to an earlier point, else
+    it says it cannot go further."""
+    back = _go_back(sp, kind, focus)
+    if back is not None:
+        return back
+    text = say.ceiling_phrase(sp.words, sp.voice.ceiling, sp.persona.deflection_patterns)
+    return sp.answer(text, "ceiling", kind, focus=focus)
+
+
+def _go_back(sp: _Speaker, kind: QuestionKind, focus: RungRef) -> SimulatedAnswer | None:
+    """ "Can we go back to what I said about X?" and the next rung of X's ladder: a ladder
+    opened earlier, not the focus's, with a rung the persona knows and has not said."""
+    if sp.memory.go_backs >= MAX_GO_BACKS:
+        return None
+    chance = GO_BACK_SHARE * sp.traits.openness * FATIGUE_DECAY**sp.tired
+    if sp.rng.random() >= chance:
+        return None
+    ladders = range(len(sp.beliefs.ladders))
+    open_ = [
+        li
+        for li in ladders
+        if li != focus.ladder and sp.ladder_opened(li) and sp.highest(li) + 1 < sp.known(li)
+    ]
+    if not open_:
+        return None
+    li = open_[sp.rng.randrange(len(open_))]
+    prev, nxt = sp.ref(li, sp.highest(li)), sp.ref(li, sp.highest(li) + 1)
+    text = say.frame(sp.words, say.GO_BACK, prev=sp.saying(prev), y=sp.say(nxt))
+    return sp.answer(text, "go_back", kind, focus=focus, said=(nxt,))
+
+
+def _vague(sp: _Speaker, kind: QuestionKind, focus: RungRef, *, push: bool) -> SimulatedAnswer:
+    """No new content: a steer back now and then, a sceptic's push-back, or "not sure"."""
+    back = _go_back(sp, kind, focus)
+    if back is not None:
+        return back
+    deflections = sp.persona.deflection_patterns
+    if push and deflections and sp.rng.random() < PUSH_BACK_SHARE * sp.traits.skepticism:
+        return sp.answer(say.pick(sp.words, deflections).strip(), "vague", kind, focus=focus)
+    return sp.answer(say.pick(sp.words, say.VAGUE), "vague", kind, focus=focus)
 
 
 def _probe(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
     focus = _locate_focus(sp)
     if focus is None:
-        # Asked about something it never meant (an extraction artefact, a tangent): a firm
-        # don't-know, so the interviewer can let that node go.
-        text = say.pick(sp.rng, say.CEILING_END)
-        return SimulatedAnswer(text, "unknown_focus", kind, tired_turns=sp.tired)
+        return _what_do_you_mean(sp, kind)
     li, ri = focus.ladder, focus.index
-    beyond = ri + 1 >= len(sp.ladders.ladders[li]) or ri + 1 >= sp.known(li)
+    beyond = ri + 1 >= len(sp.beliefs.ladders[li]) or ri + 1 >= sp.known(li)
     if kind == "clarify":
-        text = say.pick(sp.rng, say.CLARIFY).format(
-            x=say.mention(sp.name(focus), concrete=focus.index == 0)
-        )
+        text = say.frame(sp.words, say.CLARIFY, x=sp.saying(focus))
         said: tuple[RungRef, ...] = ()
         if not beyond and sp.rng.random() < sp.reveal_chance(kind):
             nxt = sp.ref(li, ri + 1)
-            text += say.CLARIFY_MORE.format(x=say.clause(sp.name(nxt)))
+            text += say.pick(sp.words, say.CLARIFY_MORE).format(y=say.lower_lead(sp.say(nxt)))
             said = (nxt,)
         return sp.answer(text, "clarify", kind, focus=focus, said=said)
     if beyond:
-        text = say.ceiling_phrase(sp.rng, sp.persona.deflection_patterns)
-        return SimulatedAnswer(text, "ceiling", kind, (li, ri), (), sp.tired)
+        return _ceiling(sp, kind, focus)
     nxt = sp.ref(li, ri + 1)
     if (li, ri + 1) in sp.revealed:
         return _complain(sp, kind, focus)
     if sp.rng.random() >= sp.reveal_chance(kind):
-        deflections = sp.persona.deflection_patterns
-        if deflections and sp.rng.random() < PUSH_BACK_SHARE * sp.traits.skepticism:
-            return sp.answer(say.pick(sp.rng, deflections).strip(), "vague", kind, focus=focus)
-        return sp.answer(say.pick(sp.rng, say.VAGUE), "vague", kind, focus=focus)
+        return _vague(sp, kind, focus, push=True)
     if ri + 2 < sp.known(li) and sp.chains():
         after = sp.ref(li, ri + 2)
-        text = say.chain_phrase(sp.name(nxt), sp.name(after))
+        text = say.frame(sp.words, say.TWO_REASONS, x=sp.say(nxt), y=sp.say(after))
         return sp.answer(text, "reveal", kind, focus=focus, said=(nxt, after))
     return sp.answer(sp.reason(nxt), "reveal", kind, focus=focus, said=(nxt,))
 
@@ -402,9 +518,7 @@ def _complain(sp: _Speaker, kind: QuestionKind, focus: RungRef | None) -> Simula
     """Asked again for what it already said: it says so and adds nothing. Sharper the less
     tolerant it is of repetition, and always once it has complained twice."""
     sharp = sp.complaints >= 2 or sp.rng.random() >= sp.traits.repetition_tolerance
-    text = say.complaint(sp.rng, sharp=sharp)
-    where = (focus.ladder, focus.index) if focus else None
-    return SimulatedAnswer(text, "complain", kind, where, (), sp.tired)
+    return sp.answer(say.complaint(sp.words, sharp=sharp), "complain", kind, focus=focus)
 
 
 def _redirect(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
@@ -414,25 +528,22 @@ def _redirect(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
     unprompted. The ladder's end stays a firm don't-know."""
     focus = _locate_focus(sp)
     if focus is None:
-        text = say.pick(sp.rng, say.CEILING_END)
-        return SimulatedAnswer(text, "unknown_focus", kind, tired_turns=sp.tired)
+        return _what_do_you_mean(sp, kind)
     li, ri = focus.ladder, focus.index
-    if ri + 1 >= len(sp.ladders.ladders[li]):
-        text = say.ceiling_phrase(sp.rng, sp.persona.deflection_patterns)
-        return SimulatedAnswer(text, "ceiling", kind, (li, ri), (), sp.tired)
+    if ri + 1 >= len(sp.beliefs.ladders[li]):
+        return _ceiling(sp, kind, focus)
     if (li, ri + 1) in sp.revealed:
         return _complain(sp, kind, focus)
-    stuck = pushback.stuck_on(sp.ladders, sp.request.history, sp.mentioned, (li, ri))
+    stuck = pushback.stuck_on(sp.beliefs, sp.request.history, sp.mentioned, (li, ri))
     chance = sp.reveal_chance("probe")
     if stuck:
         chance = 1.0 - (1.0 - chance) * (1.0 - pushback.REDIRECT_LIFT)
     if ri + 1 >= sp.known(li):
         if not stuck or ri + 1 > sp.known(li):
-            text = say.ceiling_phrase(sp.rng, sp.persona.deflection_patterns)
-            return SimulatedAnswer(text, "ceiling", kind, (li, ri), (), sp.tired)
+            return _ceiling(sp, kind, focus)
         chance *= pushback.BEYOND_KNOWLEDGE_SHARE
     if sp.rng.random() >= chance:
-        return sp.answer(say.pick(sp.rng, say.VAGUE), "vague", kind, focus=focus)
+        return _vague(sp, kind, focus, push=False)
     nxt = sp.ref(li, ri + 1)
-    text = say.redirected(sp.rng, sp.request.strategy or "", sp.reason(nxt))
+    text = say.redirected(sp.words, sp.request.strategy or "", sp.reason(nxt))
     return sp.answer(text, "redirect", kind, focus=focus, said=(nxt,))

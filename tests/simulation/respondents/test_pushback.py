@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from sim_helpers import persona
+from sim_helpers import TOPIC, persona
 
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology, Persona
@@ -47,6 +47,7 @@ def request(
         persona=who,
         question="Why is that important to you?",
         history=exchanges,
+        concept=TOPIC,
         methodology=mec,
         strategy=strategy,
         focus_label=focus,
@@ -235,13 +236,17 @@ def test_the_llm_respondent_is_told_when_repetition_irritates_it(mec: Methodolog
     assert line not in render_persona(request(persona(), mec, [], strategy=None, focus=None)).system
 
 
-def test_held_out_wording_is_said_as_a_person_would() -> None:
+def test_frames_keep_a_capital_i_and_names_and_lower_ordinary_words() -> None:
     import random
 
     rng = random.Random(0)
-    assert say.hedged(rng, "I mean the rack.").endswith(" I mean the rack.")
-    assert say.hedged(rng, "Because X.").endswith("because X.")
-    assert say.attribute_phrase(rng, "it's gentle on my knee", first=True) == (
-        "It's gentle on my knee."
-    )
+    assert say.lower_lead("Because X.") == "because X."
+    assert say.lower_lead("I mean the rack.") == "I mean the rack."
+    assert say.lower_lead("Chloe picks the meals") == "Chloe picks the meals"
+    for _ in range(20):
+        text = say.frame(rng, say.TWO_REASONS, x="it's all in the bag", y="Chloe picks")
+        assert "Chloe picks" in text and "all in the bag" in text
+        assert say.sentences(text)[0].isupper()
+    assert say.sentences("it's fine. ha, no.") == "It's fine. Ha, no."
     assert say.clause("choose how hard I work") == "I choose how hard I work"
+    assert say.mention("noise cancelling", concrete=True) == "the noise cancelling"
