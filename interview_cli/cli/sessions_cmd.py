@@ -46,6 +46,12 @@ def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
         "termination_reason": session.termination_reason,
         "participant": session.participant.id if session.participant else None,
         "participant_meta": dict(session.participant.meta) if session.participant else {},
+        # A fork (`interview fork`): the session it repeats and the turn it leaves it after.
+        "fork_of": (
+            {"session": session.fork.session_id, "turn": session.fork.turn}
+            if session.fork
+            else None
+        ),
         "path": path,
     }
 
@@ -92,6 +98,11 @@ def list_sessions(
     # As SessionStore(sessions_dir).directory; the store (and the session model, the core and
     # networkx behind it) is loaded only when there are files to read.
     directory = (sessions_dir or default_sessions_dir()).expanduser()
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(
+            f"{directory}: is a file, not a folder of sessions; name the folder that holds "
+            "them (--sessions-dir or INTERVIEW_SESSIONS_DIR)"
+        )
     files = session_files(directory) if directory.is_dir() else []
     rows = [r for r in _discover(directory, files) if r["status"] in wanted]
     rows.sort(key=lambda r: r["updated"] or "", reverse=True)

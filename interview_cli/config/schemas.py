@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from interview_cli.config.base import Identifier, StrictModel, Unit
+from interview_cli.config.base import Identifier, LibraryDocument, StrictModel, Unit
 from interview_cli.config.shapes import ConstructTruth, GridSpec, JourneySpec, Shape, StageTruth
 from interview_cli.config.study import Guide, SafetySpec
 from interview_cli.config.tuning import Tuning
@@ -163,7 +163,7 @@ class PhasesSpec(StrictModel):
         return {"early": self.early, "mid": self.mid, "late": self.late}[phase]
 
 
-class Methodology(StrictModel):
+class Methodology(LibraryDocument):
     method: MethodInfo
     shape: Shape = Field(
         default="ladder", description="ladder (chains), journey (ordered stages) or grid"
@@ -201,7 +201,7 @@ class ConceptElement(StrictModel):
     aliases: list[str] = Field(default_factory=list)
 
 
-class Concept(StrictModel):
+class Concept(LibraryDocument):
     id: Identifier
     name: str = Field(min_length=1)
     methodology: Identifier
@@ -312,7 +312,7 @@ _OLD_FORMAT = (
 Ladder = list[Rung]
 
 
-class Persona(StrictModel):
+class Persona(LibraryDocument):
     """A simulated respondent: who they are, how they talk, and what they believe per topic.
 
     The format (``beliefs``, ``voice``) is documented in personas/README.md.

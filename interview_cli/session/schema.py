@@ -510,6 +510,31 @@ class ParticipantRecord(Record):
     meta: dict[str, str] = Field(default_factory=dict)
 
 
+class RulesRecord(Record):
+    """The rules that decided a stretch of a fork's first turns: its origin's policy, and its
+    origin's methodology when the fork runs another (None: the session's own)."""
+
+    until_turn: int
+    policy: str = "adaptive"
+    methodology: MethodologySnapshot | None = None
+
+
+class ForkRecord(Record):
+    """Where a fork came from: session ``session_id``, whose first ``turn`` turns it repeats
+    as recorded (`interview fork`). ``earlier``: who decided those turns, earliest first (a
+    fork of a fork keeps its origin's stretches); later turns are decided by the session's
+    own ``settings.policy`` and methodology. ``run``: which of the fork's runs this is."""
+
+    session_id: str
+    turn: int
+    run: int = 1
+    earlier: list[RulesRecord] = Field(default_factory=list)
+
+    def rules_at(self, turn_number: int) -> RulesRecord | None:
+        """The origin's rules that decided turn ``turn_number``; None: the fork's own."""
+        return next((r for r in self.earlier if turn_number <= r.until_turn), None)
+
+
 class SessionFile(Record):
     schema_version: int = SCHEMA_VERSION
     id: str
@@ -535,7 +560,15 @@ class SessionFile(Record):
     simulation: dict[str, Any] | None = None
     participant: ParticipantRecord | None = None
     consent: ConsentRecord | None = None
+    # A fork of another session (`interview fork`): None for every other session.
+    fork: ForkRecord | None = None
     errors: list[str] = Field(default_factory=list)
+
+    def policy_at(self, turn_number: int) -> str:
+        """The policy that decided turn ``turn_number``: a fork's origin's for the turns it
+        repeats, else the session's own."""
+        rules = self.fork.rules_at(turn_number) if self.fork is not None else None
+        return rules.policy if rules is not None else self.settings.policy
 
     @property
     def completed_turns(self) -> list[TurnRecord]:

@@ -361,7 +361,18 @@ def transcript(session: SessionFile, console: Console) -> None:
     if session.consent is not None:
         said = "agreed" if session.consent.agreed else "refused"
         console.print(Text(f"consent: {said} ({session.consent.answer!r})", style="dim"))
+    fork = session.fork
+    if fork is not None:
+        console.print(
+            Text(
+                f"fork of {fork.session_id}: turns 1-{fork.turn} as recorded there, then "
+                f"{session.settings.policy} decides and a persona answers",
+                style="dim",
+            )
+        )
     for turn in session.turns:
+        if fork is not None and turn.turn_number == fork.turn + 1:
+            console.print(Text(f"\n── the fork goes on from here (run {fork.run}) ──", style="dim"))
         q = turn.question
         meta = " · ".join(x for x in (q.strategy, q.focus_label) if x)
         console.print()

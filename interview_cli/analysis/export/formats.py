@@ -34,9 +34,8 @@ from interview_cli.analysis.export.drawing import (
     to_dot,
     to_mermaid,
 )
-from interview_cli.analysis.sources import snapshot_methodology
+from interview_cli.analysis.sources import session_graph, snapshot_methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
-from interview_cli.core.graph.node_link import from_json
 from interview_cli.session.schema import SessionFile, TurnRecord
 from interview_cli.words import plural
 
@@ -69,7 +68,7 @@ EDGE_COLUMNS = (
 
 
 def _graph(session: SessionFile) -> KnowledgeGraph:
-    return from_json(session.graph) if session.graph.get("nodes") else KnowledgeGraph()
+    return session_graph(session)
 
 
 def _levels(session: SessionFile) -> dict[str, int]:
@@ -120,11 +119,25 @@ def edge_rows(session: SessionFile) -> list[dict[str, Any]]:
     return rows
 
 
+# A text cell a spreadsheet would run as a formula (``=HYPERLINK(...)``, ``+cmd|...``,
+# ``@SUM``), also in the fullwidth forms some of them accept, and the tab and carriage return
+# that hide such a start: answers and labels are the respondent's words.
+_FORMULA_START = tuple("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` as a CSV cell: text that a spreadsheet would take for a formula gets a
+    leading apostrophe (shown as text, as typed); numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
 def _csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({k: csv_cell(v) for k, v in row.items()} for row in rows)
     return buffer.getvalue()
 
 

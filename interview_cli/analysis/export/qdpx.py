@@ -35,9 +35,8 @@ from xml.etree import ElementTree as ET
 
 from interview_cli.analysis.export.formats import xml_text
 from interview_cli.analysis.report.codes import CodeBook, RespondentGraph, build_codebook
-from interview_cli.analysis.sources import snapshot_methodology
+from interview_cli.analysis.sources import session_graph, snapshot_methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
-from interview_cli.core.graph.node_link import from_json
 from interview_cli.session.schema import SessionFile
 from interview_cli.words import plural
 
@@ -115,7 +114,7 @@ def locate(text: str, span: tuple[int, int], quote: str) -> tuple[int, int, bool
 
 
 def _graph(session: SessionFile) -> KnowledgeGraph:
-    return from_json(session.graph) if session.graph.get("nodes") else KnowledgeGraph()
+    return session_graph(session)
 
 
 def session_codebook(sessions: Sequence[SessionFile]) -> tuple[CodeBook, list[KnowledgeGraph]]:

@@ -9,7 +9,8 @@ weight or signal shows up even when it happens not to change the winner):
 check         compared
 ============  ================================================================================
 snapshot      the methodology and concept texts still hash to the sha256 recorded when the
-              interview started (else the weights being replayed are not the ones that ran)
+              interview started (else the weights being replayed are not the ones that ran);
+              a fork's also the methodology of its origin that decided its first turns
 decision      selected strategy, focus node id and label, interview phase
 vetoes        which (strategy, node) candidates were vetoed, by which veto, and the reason
               recorded for each (``decision.veto_reasons``; skipped when the file has none)
@@ -541,7 +542,14 @@ def _check_final(session: SessionFile, step: ReplayStep, out: list[Mismatch]) ->
 
 
 def _check_snapshots(session: SessionFile, out: list[Mismatch]) -> None:
-    for name, snap in (("methodology", session.methodology), ("concept", session.concept)):
+    snapshots: list[tuple[str, Any]] = [
+        ("methodology", session.methodology),
+        ("concept", session.concept),
+    ]
+    for rules in session.fork.earlier if session.fork is not None else []:
+        if rules.methodology is not None:  # what decided the fork's first turns
+            snapshots.append((f"fork.earlier[{rules.until_turn}].methodology", rules.methodology))
+    for name, snap in snapshots:
         if not snap.sha256 or not snap.source:
             continue
         actual = hashlib.sha256(snap.source.encode("utf-8")).hexdigest()

@@ -54,11 +54,14 @@ from interview_cli.analysis.report.shapes import (
     grid_analysis,
     journey_analysis,
 )
-from interview_cli.analysis.sources import SessionSource, methodology_groups, snapshot_methodology
+from interview_cli.analysis.sources import (
+    SessionSource,
+    methodology_groups,
+    session_graph,
+    snapshot_methodology,
+)
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.dedup import Embedder
-from interview_cli.core.graph.knowledge import KnowledgeGraph
-from interview_cli.core.graph.node_link import from_json
 from interview_cli.words import plural
 
 LADDER_METHOD = "means_end_chain"
@@ -173,7 +176,7 @@ def _graphs(sources: Sequence[SessionSource], use_slots: bool) -> list[Responden
     return [
         RespondentGraph(
             id=s.session.id,
-            graph=from_json(s.session.graph) if s.session.graph.get("nodes") else KnowledgeGraph(),
+            graph=session_graph(s.session, str(s.path)),
             slots=slot_names(s.session.canonical) if use_slots else {},
         )
         for s in sources
@@ -481,6 +484,6 @@ def dual_graph_rows(sources: Sequence[SessionSource]) -> list[dict[str, Any]]:
         if not session.settings.enable_canonical_slots or not session.graph.get("nodes"):
             continue
         canonical = CanonicalState.from_dict(session.canonical)
-        figures = dual_graph_comparison(from_json(session.graph), canonical)
+        figures = dual_graph_comparison(session_graph(session, str(s.path)), canonical)
         rows.append({"id": session.id, **figures})
     return rows

@@ -66,11 +66,17 @@ def where_text(where: Sequence[tuple[str, str]]) -> str:
     return " and ".join(f"{k}={v}" for k, v in where)
 
 
+def fork_note(r: SessionMetrics) -> str:
+    """Where a fork comes from ("fork of ID at turn K"); empty for any other session."""
+    return f"fork of {r.fork_of} at turn {r.fork_turn}" if r.fork_of else ""
+
+
 def metric_row(r: SessionMetrics) -> list[str]:
     return [
         r.id
         + (f" ({r.persona})" if r.persona else "")
-        + (f" [{r.participant}]" if r.participant else ""),
+        + (f" [{r.participant}]" if r.participant else "")
+        + (f", {fork_note(r)}" if r.fork_of else ""),
         str(r.turns),
         r.termination_reason or r.status,
         str(r.nodes),
