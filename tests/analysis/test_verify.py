@@ -12,7 +12,7 @@ from session_factory import SPECS, run_interview
 
 from interview_cli.analysis.replay.engine import replay
 from interview_cli.analysis.replay.verify import first_difference, verify_session
-from interview_cli.analysis.sources import read_session
+from interview_cli.analysis.sources import read_session, snapshot_methodology
 from interview_cli.session.read import parse_session
 from interview_cli.session.schema import SessionFile
 
@@ -278,4 +278,28 @@ def test_a_correction_and_a_request_to_go_back_replay_from_the_recorded_extracti
     assert after.question.focus_label == asked.extraction.steer
     assert asked.decision is not None
     assert any("the respondent asked to go back to" in r for r in asked.decision.rationale)
+    assert verify_session(session).ok
+
+
+DOUBTFUL = (
+    "The noise cancelling, so I can focus on the train.",
+    "I get my reports read before work. Arthritis, mind.",
+    "Dunno really.",
+    "No idea.",
+    "Not sure.",
+)
+
+
+def test_a_word_said_in_passing_is_not_asked_about_and_replays_so(tmp_path: Path) -> None:
+    path = run_interview(
+        tmp_path, concept="headphones_mec", session_id="doubtful", answers=DOUBTFUL, max_turns=7
+    )
+    session = read_session(path)
+    nodes = [n for t in session.turns if t.extraction for n in t.extraction.nodes]
+    (said,) = [n for n in nodes if n.label == "arthritis"]
+    assert said.confidence < snapshot_methodology(session).tuning.vetoes.min_focus_confidence
+    # "What does 'arthritis' lead to, for you?" was never asked
+    assert all(t.question.focus_label != "arthritis" for t in session.turns)
+    reasons = [r for t in session.turns if t.decision for r in t.decision.veto_reasons.values()]
+    assert any("the reading of this node is doubtful" in r for r in reasons)
     assert verify_session(session).ok

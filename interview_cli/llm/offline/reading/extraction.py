@@ -265,6 +265,11 @@ class _Study:
             circumstances=view.supports("context"),
         )
 
+    @property
+    def features(self) -> frozenset[str]:
+        """The study's own things: its vocabulary without the topic's name."""
+        return self.vocabulary - self.topic_words - self.heads
+
     def refuse(self, clause: Clause, answer: str) -> RejectedItem | None:
         """Why a new label is no node: the topic itself, or not content (``content``)."""
         if names_topic(clause.label, self.heads, self.topic_words):
@@ -318,7 +323,7 @@ def _read_units(
             if clause.existing or key in seen:
                 continue
             seen.add(key)
-            nodes.append(_node(request, view, clause))
+            nodes.append(_node(request, view, clause, answers=previous is None, study=study))
         edges.extend(link_unit(view, request.answer, unit, placed, turn, rejected))
         placed.append(unit)
     return nodes, edges, placed, rejected
@@ -453,7 +458,7 @@ def _worded_level(text: str, view: OntologyView, study: _Study) -> str | None:
     if _DOING.match(text):
         return "functional"
     words = set(label_profile(text).content)
-    features = study.vocabulary - study.topic_words - study.heads
+    features = study.features
     doing = re.match(r"^\W*\w+ing\b", text)  # "cooking from scratch" is a doing, not a thing
     if not _SUBJECT_START.match(text) and not doing and words & features:
         return "concrete"
@@ -578,14 +583,36 @@ def _answers_why_above(
     return view.min_level < lexical_level <= focus_level
 
 
-def _node(request: ExtractRequest, view: OntologyView, clause: Clause) -> ExtractedNode:
+# How sure the reader is of a node: a floor, and a step for each sign that the clause names
+# an element. A clause with no sign at all (a later statement with no cue, no telling words
+# and nothing the study names: "Arthritis.", "You need your wits about you") stays a node but a
+# doubtful one, below the methodologies' ``min_focus_confidence``: the interviewer does not
+# ask about it until it is said again more clearly (the graph keeps a node's best confidence).
+DOUBTFUL = 0.5
+SIGN = 0.1
+MOST_SURE = 0.9
+
+
+def confidence_of(clause: Clause, *, answers: bool, features: frozenset[str]) -> float:
+    """The reading's confidence in ``clause`` as an element. Signs: it ``answers`` the
+    question (the first thing said), a cue links it to the clause before ("so", "because"),
+    its words name a kind of element the ontology has, it names one of the study's own things
+    (``features``: words of the concept's objective, description and elements)."""
+    signs = (
+        answers,
+        clause.cue is not None and clause.cue.link in ("up", "down", "sequence"),
+        clause.strong,
+        bool(set(label_profile(clause.label).content) & features),
+    )
+    return round(min(MOST_SURE, DOUBTFUL + SIGN * sum(signs)), 2)
+
+
+def _node(
+    request: ExtractRequest, view: OntologyView, clause: Clause, *, answers: bool, study: _Study
+) -> ExtractedNode:
     answer = request.answer
     span = answer[clause.quote_start : clause.end]
-    confidence = 0.6
-    if clause.cue is not None and clause.cue.link in ("up", "down", "sequence"):
-        confidence += 0.1
-    if clause.strong:
-        confidence += 0.1
+    confidence = confidence_of(clause, answers=answers, features=study.features)
     element_id, reaction = _element(request, span)
     return ExtractedNode(
         label=clause.label,
@@ -593,7 +620,7 @@ def _node(request: ExtractRequest, view: OntologyView, clause: Clause) -> Extrac
         quote=quote(answer, clause.quote_start, clause.end),
         # "what annoys me is the price": the frame before the clause says how it is held
         stance=-1 if _DISLIKED.search(answer[: clause.quote_start]) else _stance(span),  # type: ignore[arg-type]
-        confidence=round(min(0.9, confidence), 2),
+        confidence=confidence,
         element_id=element_id,
         reaction=reaction,  # type: ignore[arg-type]
     )
