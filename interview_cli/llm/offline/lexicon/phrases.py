@@ -2,8 +2,9 @@
 
 The offline reader recognises what is not content (a don't-know, a hedge, a time, a form of
 address, a correction's frame, talk about the interview...) by phrases. Each phenomenon's
-phrases live in ``lexicon/<language>/<phenomenon>.yaml`` beside this module, shipped in the
-wheel, so a researcher can read and extend them without reading the reader::
+phrases live in ``lexicon/<language>/<phenomenon>.yaml`` beside this module (the remarks
+about the interview in ``meta/``), shipped in the wheel, so a researcher can read and extend
+them without reading the reader::
 
     about: >-
       What the phenomenon is and what the reader does with it.
@@ -211,8 +212,10 @@ def answer_kind_pattern(
 
 
 def kinds(language: str = "en") -> list[str]:
-    """The phenomena with a phrase file in ``language``."""
-    return sorted(p.stem for p in (HERE / language).glob("*.yaml"))
+    """The phenomena with a phrase file in ``language`` (a file in a folder, such as
+    ``meta/opener.yaml``, is the phenomenon ``meta/opener``)."""
+    root = HERE / language
+    return sorted(p.relative_to(root).with_suffix("").as_posix() for p in root.rglob("*.yaml"))
 
 
 __all__ = [

@@ -16,7 +16,10 @@ Two shapes:
   question drifted."): a whole sentence about the interview, blanked to its end.
 
 ``meta_kind`` names the first remark of an answer (``repeat``, ``move_on``, ``off_topic``,
-``clarify``, ``decline``), for the extractor's reason and for anyone else who needs it.
+``clarify``, ``decline``), for the extractor's reason and the assessor's ceiling (a remark on
+the question is no knowledge ceiling). Their phrases are data, ``lexicon/en/meta/*.yaml``.
+Whether a whole reply is a non-answer (``Assessment.answer_kind``) is ``nonanswers.answer_kind``'s
+to say, from the answer-kind phrase files.
 """
 
 from __future__ import annotations
@@ -117,70 +120,19 @@ def content_idioms(text: str) -> int:
     return sum(len(idiom.findall(text)) for idiom in _CONTENT_IDIOMS)
 
 
-_I = r"(?:i|i've|i'd|i'm|ive)"
-# Asides: blanked wherever they occur, the answer around them still counts.
-ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "repeat",
-        re.compile(
-            r"\b(?:like|as)\s+i\s+(?:said|say|mentioned|told you|explained)"
-            r"(?:\s+(?:before|earlier|already|just now|a minute ago))?\b|"
-            rf"\b{_I}\s+(?:(?:have|had)\s+)?(?:already|just)\s+"
-            r"(?:said|told you|mentioned|answered|explained|covered)(?:\s+(?:that|this|it))?\b|"
-            rf"\b{_I}\s+(?:have\s+)?(?:said|answered|told you|mentioned)\s+"
-            r"(?:that|this|it)(?:\s+(?:already|before|twice|again|"
-            r"(?:a\s+)?(?:few|couple of|two|three|many)\s+times))?(?:\s+now)?\b|"
-            r"\b(?:we|you)(?:'ve|\s+have)?\s+(?:already\s+)?(?:covered|been over|talked about)\s+"
-            r"(?:that|this|it)(?:\s+already)?\b|"
-            r"\byou(?:'ve|\s+have)?\s+(?:already\s+)?asked(?:\s+me)?\s+(?:that|this)"
-            r"(?:\s+(?:already|before|twice))?\b|"
-            r"\b(?:same|as)\s+(?:answer\s+)?as\s+before\b|\bsame as before\b|"
-            r"\bonce again\b|\bas before\b|\b(?:i\s+)?repeat(?:ing)? myself\b",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        # "again" on its own between commas or at the end of a sentence ("..., again.") is
-        # a sigh about repetition; inside a phrase ("music moves me again") it is content.
-        "repeat",
-        re.compile(r"(?:(?<=,)|(?<=^)|(?<=[.!?;:]))\s*again\b(?=\s*(?:[,.!?;:]|$))", re.I),
-    ),
-    (
-        "hedge",
-        re.compile(
-            r"\b(?:who knows|(?:it'?s\s+)?(?:hard|difficult|tricky) to (?:say|explain|put)"
-            r"(?:\s+(?:into|in)\s+words)?|"
-            r"can'?t (?:really )?(?:explain|put my finger on) (?:it|why)|"
-            r"(?:that'?s\s+a\s+)?(?:good|fair|tough|deep|big|hard) question|i'?m not sure|not sure|"
-            # a pause asked for: "give me a sec", "hang on a minute"
-            r"(?:give\s+me|hang\s+on|wait)\s+a\s+(?:sec|second|minute|moment|mo)\b|"
-            r"(?:it'?s\s+|it\s+is\s+)?not\s+(?:that|very|so)\s+deep)\b",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "filler",
-        re.compile(
-            r"\b(?:(?:my|his|her|their|our)\s+\w+\s+says?\s+so(?:\s+anyway)?|or so they say|"
-            r"sorry|ha(?:ha)+|ha|heh|lol|oh well|being (?:honest|fair|real)(?=\s*,)|"
-            r"to be fair|if i'?m (?:being )?honest|gosh|blimey|crikey|golly|aye|oh(?=\s*,)|"
-            r"ach|och|jaysus|jeez|honest to god|funny you (?:should )?ask|ugh|urgh|"
-            r"at the end of the day|i'?d say|anyway|forget (?:it|that)(?=\s*[.!?]|$)|"
-            r"i\s+(?:went off on one|was rambling|'?m rambling|got carried away)(?:\s+there)?|"
-            r"sorry for (?:rambling|going on)|"
-            # a correction's frame; what follows is what they meant
-            r"(?:no,?\s+)?that'?s not what i (?:said|meant)|"
-            # a refusal to say what the asker wants to hear
-            r"i'?m\s+not\s+(?:going\s+to|gonna)\s+(?:tell\s+you|say)\b[^.!?]*|"
-            # a retort to the question ("how does the glitch help you?" "It doesn't help me!")
-            r"it (?:doesn'?t|does not) help(?: me)?(?=\s*[,.!?])|"
-            # "dear", "mate" closing a sentence; a tag question: "isn't it"
-            r",\s*(?:dear|mate|hun|love|pet|duck|pal)(?=\s*[.!?]|$)|"
-            r"(?:isn'?t|aren'?t|doesn'?t|don'?t|wasn'?t|didn'?t|won'?t)\s+(?:it|they|you|we|there)"
-            r"(?=\s*[.!?]|$))\b",
-            re.IGNORECASE,
-        ),
-    ),
+# Asides and remark sentences about the interview: phrase files in ``lexicon/en/meta/``.
+# An aside (``aside_<kind>.yaml``) is blanked wherever it occurs, the answer around it still
+# counting; its patterns are tried in the file's order, as one alternation.
+def _meta(kind: str) -> list[str]:
+    return alternatives(f"meta/{kind}", ("en",))
+
+
+def _ordered(regexes: list[str], lead: str = "") -> re.Pattern[str]:
+    return re.compile(lead + "(?:" + "|".join(f"(?:{r})" for r in regexes) + ")", re.IGNORECASE)
+
+
+ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, _ordered(_meta(f"aside_{kind}"))) for kind in ("repeat", "hedge", "filler")
 )
 
 # A remark on the question's oddness ("that's kind of a weird one to answer"), and on what is
@@ -189,89 +141,17 @@ ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
 ODD_QUESTIONS = "|".join(alternatives("odd_question", ("en",)))
 QUESTION_REMARKS = "|".join(alternatives("question_remark", ("en",)))
 # Remark sentences: the whole sentence is about the interview, not the topic. They may open
-# with fillers ("Yeah, I think we covered that already").
-_LEAD = (
-    r"^(?:(?:ok(?:ay)?|right|look|listen|well|please|honestly|hmm+|um+|uh+|erm|yeah|yes|no|"
-    r"o+h|ah+|now|ha+|gosh|aye|blimey|wow|"
-    r"so|but|and|like|sorry|i'?m sorry|pardon|huh|eh|i think|i mean|i guess|i feel like)\W+)*"
-)
-REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "move_on",
-        re.compile(
-            _LEAD + r"(?:(?:can|could|shall)\s+we\s+(?:please\s+)?(?:just\s+)?"
-            r"(?:move on|skip|talk about something else|change the subject|get on)|"
-            r"let'?s\s+(?:just\s+)?(?:move on|skip|talk about something else)|"
-            r"(?:next question|pass|skip(?: it| this)?|moving on)\W*$|enough about (?:that|this)\b|"
-            r"i'?d\s+(?:like|rather|prefer)\s+to\s+(?:move on|talk about something else))",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "repeat",
-        re.compile(
-            _LEAD + r"(?:why\s+do\s+you\s+keep\s+asking|you\s+keep\s+asking|"
-            r"(?:you(?:'ve|\s+have)?\s+)?(?:already\s+)?asked\s+(?:me\s+)?(?:that|this)|"
-            r"we(?:'ve|\s+have)?\s+(?:already\s+)?(?:covered|been over|been through|"
-            r"talked about|done)\s+(?:that|this)|"
-            rf"{_I}\s+(?:(?:have|had)\s+)?(?:already\s+)?(?:answered|said|told you|covered)"
-            r"(?:\s+(?:that|this|it))?\s*$|"
-            r"(?:the\s+)?same\s+(?:as|answer)|again\??\s*$|"
-            r"(?:see|like)\s+(?:my\s+)?(?:last|previous|earlier)\s+answer)",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "off_topic",
-        re.compile(
-            _LEAD +
-            # "that's not about headphones" is about the question; "it's not about the
-            # price, it's more ..." is an answer, so only a short whole sentence counts.
-            r"(?:(?:that|this)(?:'s|\s+is|\s+was)(?:\s+not|n't)\s+(?:really\s+|even\s+)?"
-            r"(?:about|relevant|related|what\s+(?:i|we)|the\s+point|on\s+topic)"
-            r"(?:\s+[\w'-]+){0,4}\s*[.!?]*\s*$|"
-            r"(?:that|this|it)(?:'s|\s+is|\s+was)(?:\s+not|n't)\s+(?:really\s+|even\s+)?"
-            r"(?:relevant|related|on\s+topic)|"
-            r"(?:that|this|it)(?:'s|\s+is)\s+(?:a\s+bit\s+|rather\s+|totally\s+)?off[\s-]topic|"
-            r"(?:the|that|this|your|these)\s+questions?\s+(?:\w+\s+){0,3}?"
-            r"(?:drift\w*|wander\w*|weird|strange|odd|off|confusing|leading|repetitive|"
-            r"the same|again|irrelevant|(?:is|are|was|were)n't|(?:is|are)\s+not|"
-            r"(?:a\s+bit|rather|very)\s+\w+)|"
-            r"(?:we(?:'re|\s+are)|you(?:'re|\s+are))\s+(?:going|getting|drifting|wandering)\s+"
-            r"(?:off|away|a bit far|round in circles|in circles)|(?:" + ODD_QUESTIONS + r")|"
-            r"(?:that|this|it)\s+(?:reminds\s+me\s+of|makes\s+me\s+think\s+of|"
-            r"takes\s+me\s+back\s+to)|"
-            r"(?:(?:but\s+)?anyway\W+)?(?:where was i|(?:but\s+)?anyway)\W*$|"
-            # a remark on the question is the whole sentence, not the start of an answer
-            r"(?:" + QUESTION_REMARKS + r")(?:\W+[\w'-]+){0,3}\W*$)",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "clarify",
-        re.compile(
-            _LEAD + r"(?:(?:what|huh|pardon|eh)\W*$|"
-            r"(?:can|could|would)\s+you\s+(?:please\s+)?(?:repeat|rephrase|say\s+(?:that|it)\s+"
-            r"again|explain|clarify)|"
-            r"what\s+do\s+you\s+mean|what\s+(?:was|is)\s+the\s+question|"
-            r"(?:i(?:'ve)?\s+)?lost\s+(?:my|the)\s+(?:train\s+of\s+thought|thread)|"
-            rf"{_I}\s+(?:don'?t|do not)\s+(?:understand|get)\s+the\s+question|"
-            r"(?:i'?m\s+)?not\s+sure\s+what\s+you(?:'re|\s+are)?\s+(?:asking|mean))",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "decline",
-        re.compile(
-            _LEAD + r"(?:i'?d\s+rather\s+not|i\s+(?:don'?t|do not)\s+want\s+to\s+"
-            r"(?:say|talk about (?:it|that)|go into (?:it|that)|answer)|"
-            r"no\s+comment|not\s+really,?\s+no|no,?\s+not\s+really|nah|"
-            r"(?:that'?s|it'?s)\s+(?:private|personal|none of your business))\b|"
-            # a sentence that turns itself down: "Marketing would love that answer, but no."
-            r"^[^.!?;]*,\s*but\s+no\W*$",
-            re.IGNORECASE,
-        ),
-    ),
+# with words such as "yeah", "sorry", "I mean" (``meta/opener.yaml``): "Yeah, I think we
+# covered that already". The first kind whose file matches a sentence names it.
+_LEAD = r"^(?:(?:" + "|".join(_meta("opener")) + r")\W+)*"
+_ABOUT_THE_QUESTION = [
+    f"(?:{ODD_QUESTIONS})",
+    # a remark on the question is the whole sentence, not the start of an answer
+    rf"(?:{QUESTION_REMARKS})(?:\W+[\w'-]+){{0,3}}\W*$",
+]
+REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, _ordered(_meta(kind) + (_ABOUT_THE_QUESTION if kind == "off_topic" else []), _LEAD))
+    for kind in ("move_on", "repeat", "off_topic", "clarify", "decline")
 )
 
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d))+[.!?;\n]*")
