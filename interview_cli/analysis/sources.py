@@ -193,8 +193,10 @@ REPORT_TURN_FIELDS = frozenset(
     | {"assessment", "extraction", "graph_delta"}
 )
 REPORT_EXTRACTION_DROPS = ("nodes", "edges")
-# The same for the session itself: the resume state (tracker, core state, opening calls).
-REPORT_DROPS = ("tracker", "state", "opening_calls")
+# The same for the session itself: the resume state (tracker, core state, opening calls),
+# but for the stimulus elements' coverage (``state.coverage``: reactions, raised elements).
+REPORT_DROPS = ("tracker", "opening_calls")
+REPORT_STATE_FIELDS = frozenset({"coverage"})
 
 
 class ReportPruner:
@@ -212,6 +214,9 @@ class ReportPruner:
     def __call__(self, doc: dict[str, Any]) -> None:
         for name in REPORT_DROPS:
             doc.pop(name, None)
+        state = doc.get("state")
+        if isinstance(state, dict):
+            doc["state"] = {k: v for k, v in state.items() if k in REPORT_STATE_FIELDS}
         turns = doc.get("turns")
         if isinstance(turns, list):
             for turn in turns:

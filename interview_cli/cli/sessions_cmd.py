@@ -44,6 +44,8 @@ def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
             else {}
         ),
         "termination_reason": session.termination_reason,
+        "phase": _phase(session),
+        "coverage": _coverage(session),
         "participant": session.participant.id if session.participant else None,
         "participant_meta": dict(session.participant.meta) if session.participant else {},
         # A fork (`interview fork`): the session it repeats and the turn it leaves it after.
@@ -54,6 +56,25 @@ def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
         ),
         "path": path,
     }
+
+
+def _phase(session: Any) -> str:
+    """The interview's phase: that of its last decision (early, mid, late), "opening" before
+    any answer was processed."""
+    decided = [t.decision for t in session.completed_turns if t.decision is not None]
+    return decided[-1].phase if decided and decided[-1].phase else "opening"
+
+
+def _coverage(session: Any) -> dict[str, Any] | None:
+    """A concept test's stimulus elements: the share covered, which ones and which not
+    (None: the concept has no stimulus elements)."""
+    from interview_cli.analysis.report.elements import shown_coverage
+
+    coverage = shown_coverage(session)
+    if coverage is None:
+        return None
+    record = coverage.to_dict()
+    return {k: record[k] for k in ("ratio", "threshold", "covered", "missing")}
 
 
 @sessions_app.callback()

@@ -107,6 +107,8 @@ class TerminalRespondent:
         while True:
             question = session.pending_question or question
             self.screen.set_turn(len(session.turns) + 1)
+            if question.kind == "opening" and session.stimulus and not self.screen.stimulus_shown:
+                self.screen.on_stimulus(session.stimulus)  # resumed before the first answer
             if self.screen.streamed is not question:
                 self.screen.show_question(question)
             self.screen.streamed = None
@@ -142,8 +144,12 @@ class TerminalRespondent:
     def _view(self, command: str, answer: str, interview: Interview) -> None:
         session, console = interview.session, self.console
         if command in ("/why", "/why full"):
+            from interview_cli.analysis.report.elements import shown_coverage
+
             last = session.completed_turns
-            console.print(views.why_view(last[-1] if last else None, full=command == "/why full"))
+            coverage = shown_coverage(session)
+            full = command == "/why full"
+            console.print(views.why_view(last[-1] if last else None, full=full, coverage=coverage))
         elif command == "/graph":
             levels = {n.name: n.level for n in interview.methodology.ontology.nodes}
             console.print(views.graph_tree(session.graph, level_of=levels))
@@ -237,8 +243,18 @@ def converse_in_terminal(
             screen.close()
             _close_clients(arun, llm)
     path = store.path_for(session.id)
-    console.print(views.end_screen(session, stats=interview.stats()))
+    console.print(views.end_screen(session, stats=interview.stats(), coverage=_coverage(interview)))
     console.print(views.saved_to(str(path)), soft_wrap=True)
+
+
+def _coverage(interview: Interview) -> Any:
+    """A concept test's element coverage for the end screen (None: no stimulus elements)."""
+    from interview_cli.analysis.report.elements import concept_test_coverage
+
+    core = interview.core
+    return concept_test_coverage(
+        interview.concept, interview.methodology, core.graph, core.coverage
+    )
 
 
 def _seat(interview: Interview, console: Console, debug: bool) -> TerminalRespondent:
@@ -257,6 +273,7 @@ def _seat(interview: Interview, console: Console, debug: bool) -> TerminalRespon
         on_stage=on_stage,
         on_token=screen.on_token,
         on_question_start=screen.on_question_start,
+        on_stimulus=screen.on_stimulus,
     )
     respondent = TerminalRespondent(
         console=console, source=AnswerSource(console), screen=screen, hooks=hooks, debug=debug

@@ -47,7 +47,17 @@ def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 records the stimulus a concept test shows before the opening question.
+    Version 1 files showed none: their ``stimulus`` is null (nothing was shown)."""
+    doc = dict(doc)
+    doc.setdefault("stimulus", None)
+    doc["schema_version"] = 2
+    return doc
+
+
 MIGRATIONS[0] = _migrate_0_to_1
+MIGRATIONS[1] = _migrate_1_to_2
 
 # The snapshot's record of the last journal line it contains (a storage detail: it is not
 # part of the session model, and is dropped on reading).

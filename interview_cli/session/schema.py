@@ -200,16 +200,25 @@ class FocusRecord(Sparse):
     strategy: str
     node_id: str | None = None
     label: str | None = None
+    element_id: str | None = None
 
     @classmethod
     def of(cls, focus: SelectedFocus) -> FocusRecord:
         return cls.model_validate(focus.to_dict())
 
 
+def _without_none(data: dict[str, object], *keys: str) -> dict[str, object]:
+    """``data`` without ``keys`` whose value is None: a field added later is written only
+    when it holds something, so records of older sessions keep their shape."""
+    return {k: v for k, v in data.items() if not (k in keys and v is None)}
+
+
 class DecisionRecord(Record):
     strategy: str
     node_id: str | None = None
     label: str | None = None
+    # The stimulus element the next question raises (an element strategy), else None.
+    element_id: str | None = None
     phase: str = ""
     rationale: list[str] = Field(default_factory=list)
     veto_reasons: dict[str, str] = Field(
@@ -222,6 +231,10 @@ class DecisionRecord(Record):
     moderator: ModeratorRecord | None = None
     tool_choice: FocusRecord | None = None
 
+    @model_serializer(mode="wrap")
+    def _element_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        return _without_none(handler(self), "element_id")
+
 
 class ContinuationRecord(Record):
     should_continue: bool
@@ -229,7 +242,8 @@ class ContinuationRecord(Record):
     turns_remaining: int | None = None
 
 
-SCHEMA_VERSION = 1
+# 2: the stimulus shown before the opening question (``SessionFile.stimulus``).
+SCHEMA_VERSION = 2
 
 Status = Literal["active", "paused", "completed", "failed"]
 
@@ -278,12 +292,19 @@ class QuestionRecord(Record):
     focus_node_id: str | None = None
     focus_label: str | None = None
     focus_type: str | None = None
+    # The stimulus element the question raises (an element strategy; ``focus_label`` is then
+    # the element's label), else None.
+    focus_element_id: str | None = None
     asked_at: str = ""
     # Who worded the question: the tool, or the moderator (``/ask``: ``tool_text`` keeps the
     # tool's question it replaced). ``notes``: the moderator's ``/note``s on this turn.
     asked_by: Literal["tool", "moderator"] = "tool"
     tool_text: str | None = None
     notes: list[str] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _element_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        return _without_none(handler(self), "focus_element_id")
 
 
 class AnswerRecord(Record):
@@ -494,6 +515,15 @@ class ClosingRecord(Record):
     slot_discovery: dict[str, Any] | None = None
 
 
+class StimulusRecord(Record):
+    """What a concept test showed the respondent before the opening question
+    (``config.study.Stimulus``): the text as shown, the image's path, and when."""
+
+    text: str
+    image: str | None = None
+    shown_at: str = ""
+
+
 class ConsentRecord(Record):
     """The concept's consent text as shown, the respondent's reply, and what it was taken as."""
 
@@ -560,6 +590,8 @@ class SessionFile(Record):
     simulation: dict[str, Any] | None = None
     participant: ParticipantRecord | None = None
     consent: ConsentRecord | None = None
+    # None: the concept shows no stimulus, or the session began before stimuli were recorded.
+    stimulus: StimulusRecord | None = None
     # A fork of another session (`interview fork`): None for every other session.
     fork: ForkRecord | None = None
     errors: list[str] = Field(default_factory=list)

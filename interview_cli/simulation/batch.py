@@ -352,6 +352,7 @@ class PersonaSeat:
             methodology=interview.methodology,
             strategy=question.strategy,
             focus_label=question.focus_label,
+            stimulus=session.stimulus.text if session.stimulus is not None else "",
             turn_number=turn_number,
             seed=session.settings.seed,
         )

@@ -244,6 +244,8 @@ def fork_session(
     session.status = "paused"
     session.settings.language = origin.settings.language
     session.consent = origin.consent.model_copy(deep=True) if origin.consent else None
+    # the respondent of the fork read what the origin's respondent read before turn 1
+    session.stimulus = origin.stimulus.model_copy(deep=True) if origin.stimulus else None
     session.opening_calls = [c.model_copy(deep=True) for c in origin.opening_calls]
     session.turns = [t.model_copy(deep=True) for t in origin.turns[:at]]
     session.pending_question = fork_question(origin, at).model_copy(deep=True)

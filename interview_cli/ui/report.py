@@ -17,7 +17,12 @@ from interview_cli.analysis.report.implication import most_linked_codes
 from interview_cli.analysis.report.question_card import CARD_HEADERS, card_cells, card_legend
 from interview_cli.analysis.report.shapes import valence_bar
 from interview_cli.analysis.report.to_markdown import (
+    ELEMENT_ALIGN,
+    ELEMENT_HEADERS,
+    ELEMENT_NOTE,
     PARTICIPANT_HEADERS,
+    element_rows,
+    element_title,
     fmt_recall,
     fork_note,
     matrix_window,
@@ -346,6 +351,26 @@ def participants_table(report: Report) -> Table:
     return table
 
 
+def element_tables(report: Report) -> list[Table]:
+    """A concept test's stimulus elements across its sessions, one table per concept."""
+    out = []
+    for t in report.elements:
+        table = Table(
+            title=element_title(t),
+            title_justify="left",
+            caption=ELEMENT_NOTE,
+            caption_justify="left",
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+        )
+        for name, align in zip(ELEMENT_HEADERS, ELEMENT_ALIGN, strict=True):
+            table.add_column(name, overflow="fold", justify="right" if align == "r" else "left")
+        for row in element_rows(t):
+            table.add_row(*_cells(*row))
+        out.append(table)
+    return out
+
+
 def show_report(console: Console, report: Report, *, pager: Pager | None = None) -> None:
     """The terminal report. On a terminal, a report taller than the screen goes through a
     pager (``$PAGER``, else ``less``; ``PAGER=cat`` turns it off) instead of scrolling its
@@ -370,6 +395,7 @@ def report_view(report: Report) -> Group:
     parts += [*metrics_tables(report)] if report.sessions else []
     if report.participants:
         parts.append(participants_table(report))
+    parts += element_tables(report)
     if report.dual_graph:
         parts.append(dual_graph_table(report.dual_graph))
     a = report.aggregate

@@ -208,3 +208,16 @@ def test_the_rules_of_the_origin_name_a_methodology_only_when_it_differs(
     assert same == [RulesRecord(until_turn=3, policy="adaptive", methodology=None)]
     other = origin_rules(origin, 3, "another")
     assert other[0].methodology == origin.methodology
+
+
+def test_a_fork_keeps_the_stimulus_its_origin_showed(
+    lib: Library, origin: SessionFile, tmp_path: Path
+) -> None:
+    from interview_cli.session.schema import StimulusRecord
+    from interview_cli.simulation.fork import fork_session, plan_forks, state_at
+
+    shown = origin.model_copy(update={"stimulus": StimulusRecord(text="Latchwise.")})
+    spec = fork_spec(lib, shown, tmp_path, runs=1)
+    batch, plan = plan_forks(spec)
+    fork = fork_session(spec, batch, plan[0], state_at(shown, AT), "offline")
+    assert fork.stimulus == shown.stimulus and fork.stimulus is not shown.stimulus

@@ -249,7 +249,13 @@ def export_jsonl(session: SessionFile) -> str:
 
 
 def export_markdown(session: SessionFile) -> str:
-    from interview_cli.analysis.export.markdown import md_escape, md_text
+    from interview_cli.analysis.export.markdown import md_escape, md_text, table
+    from interview_cli.analysis.report.elements import (
+        ELEMENT_COLUMNS,
+        element_cells,
+        element_marks,
+        shown_coverage,
+    )
 
     out = [
         f"# {session.concept.name}",
@@ -266,8 +272,15 @@ def export_markdown(session: SessionFile) -> str:
             + (f" · {md_escape(facts)}" if facts else ""),
             "",
         ]
+    if session.stimulus is not None:
+        out += ["Shown before the first question:", "", f"> {md_text(session.stimulus.text)}", ""]
+        if session.stimulus.image:
+            out += [f"Image: `{md_escape(session.stimulus.image)}`", ""]
+    coverage = shown_coverage(session)
     for t in session.turns:
         out += _turn_markdown(t)
+        marks = element_marks(coverage, t.turn_number)
+        out += [*(f"*{md_escape(line)}*  " for line in marks), ""] if marks else []
     if session.closing and session.closing.question:
         out += ["## Closing", "", f"**Q:** {md_text(session.closing.question)}", ""]
         if session.closing.comment:
@@ -276,6 +289,13 @@ def export_markdown(session: SessionFile) -> str:
             out += ["What was learned:", "", md_text(session.closing.summary), ""]
         if session.closing.rating:
             out += [f"Summary rated {session.closing.rating}/4 for accuracy.", ""]
+    if coverage is not None:
+        out += [
+            f"## Stimulus elements: {len(coverage.covered)} of {len(coverage.elements)} covered",
+            "",
+            table(ELEMENT_COLUMNS, [element_cells(e) for e in coverage.elements], "lllll"),
+            "",
+        ]
     return "\n".join(out).rstrip() + "\n"
 
 

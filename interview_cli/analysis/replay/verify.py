@@ -11,7 +11,7 @@ check         compared
 snapshot      the methodology and concept texts still hash to the sha256 recorded when the
               interview started (else the weights being replayed are not the ones that ran);
               a fork's also the methodology of its origin that decided its first turns
-decision      selected strategy, focus node id and label, interview phase
+decision      selected strategy, focus node id and label, raised stimulus element, phase
 vetoes        which (strategy, node) candidates were vetoed, by which veto, and the reason
               recorded for each (``decision.veto_reasons``; skipped when the file has none)
 continuation  continue or stop, the stop reason, turns remaining
@@ -167,6 +167,7 @@ def _check_decision(turn: TurnRecord, decision: Decision, out: list[Mismatch]) -
         ("strategy", recorded.strategy, decision.selected.strategy),
         ("node_id", recorded.node_id, decision.selected.node_id),
         ("label", recorded.label, decision.selected.label),
+        ("element_id", recorded.element_id, decision.selected.element_id),
         ("phase", recorded.phase, decision.phase),
     )
     for name, rec, rep in pairs:
@@ -282,6 +283,7 @@ def _check_question(
         ("kind", question.kind, "follow_up"),
         ("strategy", question.strategy, decision.selected.strategy),
         ("focus_node_id", question.focus_node_id, decision.selected.node_id),
+        ("focus_element_id", question.focus_element_id, decision.selected.element_id),
     )
     for name, rec, rep in pairs:
         if rec != rep:

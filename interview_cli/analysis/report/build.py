@@ -4,6 +4,8 @@
 format renders (terminal, Markdown, HTML, JSON), so the formats cannot disagree:
 
 - metrics per session and in aggregate (``metrics``);
+- for concept tests, each stimulus element across its concept's sessions: respondents who
+  mentioned it, the reactions, the ladders from it (``elements``);
 - per methodology, content codes shared by its sessions (``codes``), then
   - for ``means_end_chain``: the implication matrix over the ladder relations, the cut-off and
     the hierarchical value map (``implication``), drawn by ``drawing``;
@@ -32,6 +34,7 @@ from interview_cli.analysis.report.codes import (
     slot_names,
     unmatched_merges,
 )
+from interview_cli.analysis.report.elements import ConceptElements, element_tables
 from interview_cli.analysis.report.implication import (
     DEFAULT_KEEP_SHARE,
     HVM,
@@ -158,6 +161,8 @@ class Report:
     unmatched_merges: list[tuple[str, str]] = field(default_factory=list)
     participants: list[ParticipantRow] = field(default_factory=list)
     where: list[tuple[str, str]] = field(default_factory=list)  # the --where selection
+    # Concept tests: per concept with stimulus elements, each element across its sessions.
+    elements: list[ConceptElements] = field(default_factory=list)
     # Which sessions by status and origin (None: sessions chosen by the caller, or none).
     selection: Selection | None = None
 
@@ -461,6 +466,7 @@ def build_report(
             (g.graph for g in [*graphs, *sheet_graphs]), options.merges
         ),
         participants=participant_rows(rows),
+        elements=element_tables([s.session for s in sources], {g.id: g.graph for g in graphs}),
     )
 
 

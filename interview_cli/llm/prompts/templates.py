@@ -40,6 +40,8 @@ RESERVED_TAGS: tuple[str, ...] = (
     "focus",
     "summary",
     "earlier_summary",
+    "stimulus",
+    "element",
 )
 
 LANGUAGE_NAMES: dict[str, str] = {

@@ -84,6 +84,11 @@ from interview_cli.llm.offline.reading.nonanswers import (
 )
 from interview_cli.llm.offline.reading.nonanswers import REASONS as NONCONTENT_REASONS
 from interview_cli.llm.offline.reading.ontology import OntologyView
+from interview_cli.llm.offline.reading.reactions import (
+    element_named,
+    sentence_around,
+    with_raised_element,
+)
 from interview_cli.llm.offline.reading.steering import steer_to
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -136,7 +141,12 @@ def expected_category(strategy: str | None, view: OntologyView) -> str | None:
 
 
 def extract_offline(request: ExtractRequest) -> Extraction:
-    """The offline provider's extraction for one answer."""
+    """The offline provider's extraction for one answer (with the reaction to the stimulus
+    element the question raised, ``reactions``)."""
+    return with_raised_element(request, _extract(request), _stance)
+
+
+def _extract(request: ExtractRequest) -> Extraction:
     answer = without_echo(request.answer, request.question)
     view = OntologyView(request.methodology.ontology)
     if naming_words(blank(answer), _NAMES_NOTHING) == 0:
@@ -613,7 +623,8 @@ def _node(
     answer = request.answer
     span = answer[clause.quote_start : clause.end]
     confidence = confidence_of(clause, answers=answers, features=study.features)
-    element_id, reaction = _element(request, span)
+    around = (sentence_around(answer, clause.quote_start, clause.end), answer)
+    element_id, reaction = element_named(list(request.concept.elements), span, _stance, around)
     return ExtractedNode(
         label=clause.label,
         node_type=clause.node_type,
@@ -640,18 +651,6 @@ def _stance(text: str) -> int:
     if negated or set(words) & POSITIVE_WORDS:
         return 1
     return 0
-
-
-def _element(request: ExtractRequest, span: str) -> tuple[str | None, str | None]:
-    """The stimulus element a clause mentions (by label or alias) and the reaction to it."""
-    text = span.lower()
-    for element in request.concept.elements:
-        for name in (element.label, *element.aliases):
-            if name.strip() and re.search(r"\b" + re.escape(name.lower()) + r"\b", text):
-                if re.search(r"\b(?:confus\w*|don'?t (?:get|understand)|unclear)\b", text):
-                    return element.id, "confused"
-                return element.id, {1: "positive", -1: "negative", 0: "neutral"}[_stance(text)]
-    return None, None
 
 
 def _why_not(answer: str, *, hedged: bool) -> str:
