@@ -27,6 +27,7 @@ from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import GridSpec
 from interview_cli.core.grid import POLE_SEPARATOR, triad
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
+from interview_cli.llm.offline.reading.nonanswers import answer_kind
 from interview_cli.llm.offline.shapes.common import clean_label, elements_named, label_list
 from interview_cli.llm.offline.shapes.grid_answers import (
     named_ratings,
@@ -41,11 +42,6 @@ from interview_cli.llm.protocol import ExtractRequest, OpeningRequest, QuestionR
 # ...?"): the question and the reading of its answer ladder up instead of rating.
 LADDERING_FAMILIES: frozenset[StrategyFamily] = frozenset(
     {"deepen", "negative_ladder", "third_person", "situational"}
-)
-_NO_REASON = re.compile(
-    r"^\W*(?:it\s+)?(?:just\s+(?:does|matters|is)|i\s+(?:don't|do not)\s+know|not sure|"
-    r"no idea|it\s+just\s+matters)",
-    re.IGNORECASE,
 )
 
 
@@ -242,7 +238,7 @@ def _read_reason(
     """Laddering up from the construct asked about: the reason given, linked above it (an
     unextractable result when there is none)."""
     answer = request.answer
-    if _NO_REASON.search(answer):
+    if answer_kind(answer) == "dont_know":  # "it just matters", "no idea": no reason
         return Extraction(extractable=False, reason="no reason given")
     label = clean_label(
         re.sub(r"^(?:because|it's because|well)\s+", "", answer.strip(), flags=re.I)
