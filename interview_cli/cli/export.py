@@ -12,19 +12,13 @@ from typing import Annotated
 
 import typer
 
+from interview_cli.analysis.export import CSV, FORMATS, QDPX
 from interview_cli.cli.common import stdout_console
 from interview_cli.cli.run import SessionsDirOption
 from interview_cli.words import plural
 
-
-class ExportFormat(StrEnum):
-    graphml = "graphml"
-    dot = "dot"
-    mermaid = "mermaid"
-    csv = "csv"
-    jsonl = "jsonl"
-    md = "md"
-    qdpx = "qdpx"
+# The choices of --format: the formats analysis.export lists, in its order.
+Format = StrEnum("Format", [(f.name, f.name) for f in FORMATS])  # type: ignore[misc]
 
 
 class CsvTable(StrEnum):
@@ -41,13 +35,11 @@ def export(
         ),
     ],
     fmt: Annotated[
-        ExportFormat,
+        Format,
         typer.Option(
             "--format",
             "-f",
-            help="graphml (Gephi, yEd), dot (Graphviz), mermaid, csv (nodes and edges), "
-            "jsonl (one line per turn), md (transcript with what each answer yielded), "
-            "qdpx (REFI-QDA project for QualCoder, ATLAS.ti, NVivo, MAXQDA; needs --out).",
+            help=", ".join(f"{f.name} ({f.describes})" for f in FORMATS) + ".",
         ),
     ],
     out: Annotated[
@@ -87,41 +79,42 @@ def export(
     from interview_cli.files import is_stdout, translate_os_error, write_output
     from interview_cli.session.store import SessionStore
 
-    if is_stdout(out) and fmt is not ExportFormat.qdpx:
+    name = str(fmt.value)
+    if is_stdout(out) and name != QDPX:
         out = None  # `--out -`: the standard output, as without --out
-    if table is not None and fmt is not ExportFormat.csv:
+    if table is not None and name != CSV:
         raise UsageError("--table applies to --format csv only")
-    if fmt is ExportFormat.qdpx:
+    if name == QDPX:
         _export_qdpx(session_refs, out, sessions_dir)
         return
     if len(session_refs) != 1:
         raise UsageError(
-            f"--format {fmt.value} exports one session ({len(session_refs)} given); "
+            f"--format {name} exports one session ({len(session_refs)} given); "
             "--format qdpx takes several"
         )
     source = load_one(session_refs[0], SessionStore(sessions_dir))
     session = source.session
     if out is None:
-        typer.echo(render(session, fmt.value, table=(table or CsvTable.nodes).value), nl=False)
+        typer.echo(render(session, name, table=(table or CsvTable.nodes).value), nl=False)
         return
     if out.is_dir():
         raise UsageError(f"--out {out} is a directory; give a file name")
     targets: list[tuple[Path, str]] = []  # (file, csv table)
-    if fmt is ExportFormat.csv and table is None:
+    if name == CSV and table is None:
         stem = out.with_suffix("") if out.suffix.lower() == ".csv" else out
         targets = [(stem.with_name(f"{stem.name}.{name}.csv"), name) for name in ("nodes", "edges")]
     else:
         targets = [(out, (table or CsvTable.nodes).value)]
     # Every target is checked before the first is written, so a refusal modifies nothing.
     refuse_overwriting_sessions([path for path, _ in targets], [source.path])
-    for path, name in targets:
+    for path, csv_table in targets:
         try:
-            write_output(path, render(session, fmt.value, table=name))
+            write_output(path, render(session, name, table=csv_table))
         except OSError as exc:
             raise translate_os_error(exc, path, doing="write the export") from None
     written = [path for path, _ in targets]
     stdout_console().print(
-        f"Exported {session.id} ({fmt.value}) to " + ", ".join(str(p) for p in written),
+        f"Exported {session.id} ({name}) to " + ", ".join(str(p) for p in written),
         highlight=False,
         soft_wrap=True,  # a path is never broken in two
     )

@@ -138,3 +138,19 @@ def test_out_never_overwrites_another_session(session_file: Path, tmp_path: Path
     previous.write_text('{"turn": 1}\n', encoding="utf-8")
     assert invoke(str(session_file), "-f", "jsonl", "--out", str(previous)).exit_code == 0
     assert previous.read_text(encoding="utf-8") != '{"turn": 1}\n'
+
+
+def test_the_command_offers_exactly_the_formats_analysis_export_lists(
+    session_file: Path,
+) -> None:
+    import typer
+
+    from interview_cli.analysis.export import FORMAT_NAMES, FORMATS
+
+    command = typer.main.get_command(app).commands["export"]  # type: ignore[attr-defined]
+    (option,) = [p for p in command.params if p.name == "fmt"]
+    assert tuple(m.value for m in option.type_descriptor.annotation) == FORMAT_NAMES
+    # every one-session writer it names writes this session through the command
+    for fmt in (f for f in FORMATS if f.writer is not None):
+        result = invoke(str(session_file), "--format", fmt.name)
+        assert result.exit_code == 0 and result.stdout.strip(), fmt.name

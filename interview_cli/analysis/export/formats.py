@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from interview_cli.analysis.export import CSV, export_format
 from interview_cli.analysis.export.drawing import (
     DrawEdge,
     Drawing,
@@ -39,7 +40,6 @@ from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.session.schema import SessionFile, TurnRecord
 from interview_cli.words import plural
 
-FORMATS: tuple[str, ...] = ("graphml", "dot", "mermaid", "csv", "jsonl", "md")
 NODE_COLUMNS = (
     "id",
     "label",
@@ -347,14 +347,8 @@ def _turn_markdown(t: TurnRecord) -> list[str]:
 
 
 def export(session: SessionFile, fmt: str, *, table: str = "nodes") -> str:
-    """The text of ``session`` in ``fmt`` (for csv, the ``table``: nodes or edges)."""
-    if fmt == "csv":
+    """The text of ``session`` in ``fmt``, by the writer ``FORMATS`` names for it (for csv,
+    the ``table``: nodes or edges)."""
+    if fmt == CSV:
         return nodes_csv(session) if table == "nodes" else edges_csv(session)
-    writers = {
-        "graphml": export_graphml,
-        "dot": export_dot,
-        "mermaid": export_mermaid,
-        "jsonl": export_jsonl,
-        "md": export_markdown,
-    }
-    return writers[fmt](session)
+    return export_format(fmt).write()(session)
