@@ -44,6 +44,12 @@ def test_every_family_has_its_offline_wording() -> None:
     assert set(FAMILY_NAMES) - worded_elsewhere <= set(WORDINGS)
 
 
+def test_the_strategy_how_to_lists_every_family_with_what_it_asks() -> None:
+    page = (ROOT / "docs" / "how-to" / "add-a-strategy.md").read_text("utf-8")
+    for family in FAMILIES:
+        assert f"| `{family.name}` | {family.asks} |" in page, family.name
+
+
 def test_every_shipped_strategy_declares_the_family_its_recorded_sessions_read() -> None:
     """A session recorded before families were declared gets them from the names
     (``legacy_family``): the shipped files declare the same, so an old session and a new
