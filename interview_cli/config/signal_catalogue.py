@@ -170,6 +170,14 @@ CATALOGUE: tuple[SignalSpec, ...] = (
     _s("graph.node.has_outgoing", "graph", "bool", "The node has at least one outgoing edge."),
     _s("graph.node.is_terminal", "graph", "bool", "The node's type is terminal in the ontology."),
     _s(
+        "graph.node.stance",
+        "graph",
+        "categorical",
+        "How the respondent spoke of the node: negative (disliked, avoided, went wrong), "
+        "positive (liked, wanted) or neutral.",
+        ("negative", "neutral", "positive"),
+    ),
+    _s(
         "graph.node.level_ratio",
         "graph",
         "float",
@@ -255,6 +263,14 @@ CATALOGUE: tuple[SignalSpec, ...] = (
     ),
     _s("meta.interview.progress", "meta", "float", "turn_number / max_turns, capped at 1."),
     _s(
+        "meta.interview.ladder_ended_since_breadth",
+        "meta",
+        "bool",
+        "Since the last breadth check (the opening question counts as one), a ladder reached "
+        "its top: the respondent named an end state (a node of a terminal type) or said they "
+        "could go no further on the focus (a terminal don't-know).",
+    ),
+    _s(
         "meta.conversation.saturation",
         "meta",
         "float",
@@ -275,6 +291,15 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "What to do with a node: exhausted (backtrack), probe_deeper (deep but no yield), fresh.",
         ("exhausted", "probe_deeper", "fresh"),
         ("graph.node.exhausted", "graph.node.focus_streak", "llm.response_depth"),
+    ),
+    _s(
+        "meta.node.ladder_start",
+        "meta",
+        "categorical",
+        "The node as the start of a ladder: none (not of the lowest level, or an end state), "
+        "opened (asked about), waiting (never asked about while another ladder goes on) or "
+        "due (never asked about, and a ladder has ended since it was said).",
+        ("none", "opened", "waiting", "due"),
     ),
     # ---- technique ---------------------------------------------------------------------
     _s(

@@ -89,6 +89,12 @@ class SaturationTuning(StrictModel):
     little_to_say_value_level: int = Field(default=0, ge=0)
     little_to_say_no_value_min_empty: int = Field(default=2, ge=0)
     little_to_say_no_value_max_full: int = Field(default=2, ge=0)
+    little_to_say_breadth_spent: bool = Field(
+        default=False,
+        description="'nothing else' to a breadth check ('what else matters ...?') says the "
+        "question is spent, not that the respondent has little to say: recorded as a short "
+        "answer, never an empty one",
+    )
     little_to_say_hesitation_empty: bool = Field(
         default=True,
         description="a hesitant don't-know ('not sure, let me think': knowledge_ceiling "

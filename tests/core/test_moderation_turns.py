@@ -147,9 +147,23 @@ def test_a_turn_feeds_the_laddering_saturation_readings_from_what_the_answer_bro
     s, _ = answer(s, [("calm mornings", "instrumental_value")])
     s, _ = answer(s, [("smooth texture", "attribute")])
     assert highest_level(s) == 4  # the highest said so far, never lowered
-    before = s.saturation.empty_answers
-    # "hmm, not sure, let me think": a pause; "it just is": no answer, counted
-    s, _ = answer(s, [], answer_kind="dont_know", knowledge_ceiling="exploratory")
-    assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("short", before)
+
+    # asked why an attribute matters, "hmm, not sure, let me think" is a pause; "it just is"
+    # is no answer, and counted
+    s, out = answer(CoreState(), [("froths well", "attribute")])
+    assert out.decision.selected.strategy == "deepen"
+    s, out = answer(s, [], answer_kind="dont_know", knowledge_ceiling="exploratory")
+    assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("short", 0)
+    assert out.decision.selected.node_id is not None  # another way of asking why
     s, _ = answer(s, [], answer_kind="dont_know", knowledge_ceiling="terminal")
-    assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("empty", before + 1)
+    assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("empty", 1)
+
+
+def test_nothing_else_to_a_breadth_check_is_no_sign_of_little_to_say() -> None:
+    # a ladder reached a value, so "what else matters?" is asked; "nothing else, that's all"
+    # spends the question, not the respondent: a short answer, not an empty one
+    s, _ = answer(CoreState(), [("froths well", "attribute")])
+    s, out = answer(s, [("calm mornings", "instrumental_value")])
+    assert out.decision.selected.strategy == "explore"
+    s, _ = answer(s, [], answer_kind="dont_know", knowledge_ceiling="terminal")
+    assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("short", 0)

@@ -58,6 +58,7 @@ from interview_cli.core.decide.continuation import (
     RESPONDENT_FATIGUED,
     Continuation,
 )
+from interview_cli.core.decide.ladders import last_breadth_check
 from interview_cli.core.decide.scoring import Ranking, ScoredCandidate, reselect
 from interview_cli.core.decide.vetoes import FocusEntry, stalled
 from interview_cli.core.graph.knowledge import KnowledgeGraph
@@ -169,8 +170,7 @@ def breadth_found_empty(
     methodology: Methodology, tracker: NodeStateTracker, history: tuple[FocusEntry, ...]
 ) -> bool:
     """A breadth check was asked and nothing new has been said since (its answer included)."""
-    breadth = {s.name for s in methodology.strategies if s.breadth_check}
-    last = next((e.turn for e in reversed(history) if e.strategy in breadth), None)
+    last = last_breadth_check(methodology.strategies, history)
     if last is None:
         return False
     return not any(s.created_at_turn > last for s in tracker.states.values())

@@ -25,8 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from interview_cli.config.tuning import ExhaustionTuning
+from interview_cli.core.decide.ladders import ladder_start, lowest_level
 from interview_cli.core.decide.vetoes import returnable
 from interview_cli.core.signals.base import Deps, SignalContext, node_signal
+from interview_cli.core.signals.session_signals import ladder_ends
 from interview_cli.core.tracker import SHALLOW_DEPTHS, NodeState
 
 # The score's caps and weights are the seed's formula, not tuning: changing them changes what
@@ -170,6 +172,22 @@ def _level_ratio(ctx: SignalContext, state: NodeState, deps: Deps) -> float:
     if span <= 0 or level <= 0:
         return 0.0
     return min(max((level - 1) / span, 0.0), 1.0)
+
+
+@node_signal("graph.node.stance")
+def _stance(ctx: SignalContext, state: NodeState, deps: Deps) -> str | None:
+    graph = ctx.graph
+    if graph is None or state.node_id not in graph:
+        return None
+    stance = graph.node(state.node_id).stance
+    return "negative" if stance < 0 else "positive" if stance > 0 else "neutral"
+
+
+@node_signal("meta.node.ladder_start")
+def _ladder_start(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
+    if "lowest_level" not in ctx.memo:
+        ctx.memo["lowest_level"] = lowest_level(ctx.tracker)
+    return ladder_start(state, ctx.memo["lowest_level"], ladder_ends(ctx))
 
 
 @node_signal("technique.node.strategy_repetition")
