@@ -170,6 +170,16 @@ CATALOGUE: tuple[SignalSpec, ...] = (
     _s("graph.node.has_outgoing", "graph", "bool", "The node has at least one outgoing edge."),
     _s("graph.node.is_terminal", "graph", "bool", "The node's type is terminal in the ontology."),
     _s(
+        "graph.node.rival",
+        "graph",
+        "categorical",
+        "Alternatives set side by side (a switch from one to the other): another node of its "
+        "type said in the same answer, or joined to it by a relation that is no rung "
+        "(competes_with, contrasts_with). none; fresh (no question has asked about any of "
+        "them yet); asked (one of them has been asked about).",
+        ("none", "fresh", "asked"),
+    ),
+    _s(
         "graph.node.stance",
         "graph",
         "categorical",

@@ -89,6 +89,13 @@ class SaturationTuning(StrictModel):
     little_to_say_value_level: int = Field(default=0, ge=0)
     little_to_say_no_value_min_empty: int = Field(default=2, ge=0)
     little_to_say_no_value_max_full: int = Field(default=2, ge=0)
+    little_to_say_no_value_ceiling: bool = Field(
+        default=False,
+        description="the no-value reading also needs a ladder seen to stop short: a terminal "
+        "don't-know ('that's all there is to it') on a node below little_to_say_value_level. "
+        "A respondent whose ladders were opened one after another and not yet climbed has "
+        "not shown where they stop",
+    )
     little_to_say_breadth_spent: bool = Field(
         default=False,
         description="'nothing else' to a breadth check ('what else matters ...?') says the "

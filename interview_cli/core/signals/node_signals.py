@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from interview_cli.config.switch_words import SWITCH_WORDS
 from interview_cli.config.tuning import ExhaustionTuning
 from interview_cli.core.decide.ladders import ladder_start, lowest_level
 from interview_cli.core.decide.vetoes import returnable
@@ -172,6 +173,49 @@ def _level_ratio(ctx: SignalContext, state: NodeState, deps: Deps) -> float:
     if span <= 0 or level <= 0:
         return 0.0
     return min(max((level - 1) / span, 0.0), 1.0)
+
+
+@node_signal("graph.node.rival")
+def _rival(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
+    if "rivals" not in ctx.memo:
+        ctx.memo["rivals"] = rival_groups(ctx)
+    group: frozenset[str] | None = ctx.memo["rivals"].get(state.node_id)
+    if group is None:
+        return "none"
+    states = ctx.tracker.states
+    asked = any(states[n].focus_count or states[n].probes for n in group if n in states)
+    return "asked" if asked else "fresh"
+
+
+def rival_groups(ctx: SignalContext) -> dict[str, frozenset[str]]:
+    """Node id -> the alternatives it was set beside (itself included): nodes joined by a
+    relation that is no rung of a chain, or of one type said in one answer whose words tell
+    of a switch (``config.switch_words``)."""
+    graph = ctx.graph
+    if graph is None:
+        return {}
+    pairs: list[tuple[str, str]] = []
+    said: dict[tuple[int, str], list[str]] = {}
+    for node_id, s in ctx.tracker.states.items():
+        if node_id in graph:
+            said.setdefault((s.created_at_turn, s.node_type), []).append(node_id)
+    for group in said.values():
+        quotes = (str(p.get("quote", "")) for n in group for p in graph.node(n).provenance)
+        if len(group) > 1 and any(SWITCH_WORDS.search(q) for q in quotes):
+            pairs += [(group[0], other) for other in group[1:]]
+    rungs = ctx.methodology.ontology.chain_relations
+    types = ctx.node_types
+    pairs += [
+        (r.source, r.target)
+        for r in graph.edges()
+        if r.relation not in rungs and types.get(r.source) == types.get(r.target)
+    ]
+    groups: dict[str, frozenset[str]] = {}
+    for a, b in pairs:  # union of overlapping pairs: one switch told in two answers is one
+        merged = groups.get(a, frozenset({a})) | groups.get(b, frozenset({b}))
+        for node_id in merged:
+            groups[node_id] = merged
+    return groups
 
 
 @node_signal("graph.node.stance")
