@@ -37,8 +37,8 @@ from interview_cli.llm.settings import offline_settings  # noqa: E402
 from interview_cli.session.store import SessionStore  # noqa: E402
 from interview_cli.simulation.batch import (  # noqa: E402
     BatchSpec,
-    _new_session,
     conduct_simulated,
+    new_simulated_session,
     plan_batch,
 )
 from interview_cli.simulation.respondents.respondent import make_respondent  # noqa: E402
@@ -103,7 +103,7 @@ def run_session(turns: int, persona: str) -> tuple[MeteredStore, Path, int]:
         llm = build_llm(spec.settings, seed=spec.seed)
         respondent = make_respondent(spec.settings, llm)
         store = MeteredStore(Path(out))
-        session = _new_session(spec, planned, respondent.label)
+        session = new_simulated_session(spec, planned, respondent.label)
 
         async def go() -> None:
             with store.lock(session.id):

@@ -1,8 +1,8 @@
 """The project's one exception family.
 
-Every error a user can cause or meet carries a message written for that user; only the CLI
-layer prints it (one line, exit code from ``exit_code``), and ``--debug`` re-raises it with
-its traceback.
+Every error a user can cause or meet carries a message written for that user, with any
+credential in it redacted (``safe_text.redact_secrets``); only the CLI layer prints it (one
+line, exit code from ``exit_code``), and ``--debug`` re-raises it with its traceback.
 
     InterviewError                 exit 1 unless a subclass says otherwise
     ├── UsageError                 exit 2: a bad option value, a missing id
@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from interview_cli.safe_text import redact_secrets
+
 
 class InterviewError(Exception):
     """Base of every error meant for the user."""
@@ -27,6 +29,8 @@ class InterviewError(Exception):
     exit_code: int = 1
 
     def __init__(self, message: str) -> None:
+        # Messages quote base URLs and provider errors, which may carry a key: never shown.
+        message = redact_secrets(message)
         super().__init__(message)
         self.message = message
 
@@ -48,7 +52,7 @@ class ConfigError(InterviewError):
     exit_code = 2
 
     def __init__(self, message: str, problems: Sequence[str] | None = None) -> None:
-        self.problems: list[str] = list(problems) if problems else [message]
+        self.problems: list[str] = [redact_secrets(p) for p in problems or [message]]
         super().__init__(message)
 
 
@@ -92,4 +96,4 @@ class LLMError(InterviewError):
         self.provider = provider
         self.model = model
         self.task = task
-        self.cause = cause
+        self.cause = redact_secrets(cause)

@@ -78,11 +78,13 @@ def test_the_sample_screen_is_what_the_tool_prints(tmp_path: Path) -> None:
         "/why",
         "/quit",
     ]
+    # The default sessions folder, as the README's reader has it: the resume command printed
+    # then needs no --sessions-dir.
     result = CliRunner().invoke(
         app,
-        ["run", "-c", "headphones_mec", "--sessions-dir", str(tmp_path)],
+        ["run", "-c", "headphones_mec"],
         input="".join(f"{line}\n" for line in typed),
-        env={"COLUMNS": "80"},
+        env={"COLUMNS": "80", "INTERVIEW_SESSIONS_DIR": str(tmp_path)},
     )
     assert result.exit_code == 0, result.output
     shown = "\n".join(line.rstrip() for line in result.stdout.splitlines())

@@ -23,8 +23,10 @@ from pydantic import ValidationError
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.yamlio import YAMLError, load_yaml
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.node_link import from_json
 from interview_cli.errors import SessionFileError, UsageError
-from interview_cli.files import read_user_text, session_files
+from interview_cli.files import read_user_bytes, read_user_text, session_files
 from interview_cli.session.read import read_session_file
 from interview_cli.session.schema import SessionFile
 from interview_cli.session.store import SessionStore
@@ -63,6 +65,20 @@ def _read_text(path: Path) -> str:
     return read_user_text(path)
 
 
+def session_graph(session: SessionFile, source: str | None = None) -> KnowledgeGraph:
+    """The session's knowledge graph (empty when it has none); a graph edited into something
+    else is one ``SessionFileError`` line naming the session (or ``source``), not a crash."""
+    if not session.graph.get("nodes"):
+        return KnowledgeGraph()
+    try:
+        return from_json(session.graph)
+    except ValueError as exc:
+        raise SessionFileError(
+            f"{source or f'session {session.id}'}: its graph cannot be read ({exc}); "
+            "was the file edited by hand?"
+        ) from None
+
+
 def load_one(ref: str, store: SessionStore) -> SessionSource:
     """A session id in the sessions directory, or a path to a session file anywhere."""
     # Checked before resolving: a bare directory name ("runs") would otherwise be looked up as
@@ -98,17 +114,28 @@ def _starts_like_session(text: str) -> bool:
 
 
 def looks_like_session_file(path: Path) -> bool:
-    """Whether the existing file ``path`` is, or was meant to be, a session (``OSError``)."""
-    with path.open("rb") as fh:
-        head = fh.read(SNIFF_BYTES)
+    """Whether the existing file ``path`` is, or was meant to be, a session (``OSError``).
+    Read through the bounded reader: a FIFO or a device is no session, and is never waited on
+    or read without end."""
+    try:
+        head = read_user_bytes(
+            path, limit=SNIFF_BYTES, what="session file", error=SessionFileError, head=True
+        )
         if _starts_like_session(head.decode("utf-8", errors="replace")):
             return True
-        if os.fstat(fh.fileno()).st_size > PARSE_LIMIT:
+        if len(head) < SNIFF_BYTES:
+            data = head
+        elif path.stat().st_size > PARSE_LIMIT:
             return False
-        data = head + fh.read()
+        else:
+            data = read_user_bytes(
+                path, limit=PARSE_LIMIT, what="session file", error=SessionFileError
+            )
+    except SessionFileError:  # not a regular file, or gone
+        return False
     try:
         doc = json.loads(data)
-    except ValueError:  # not JSON, or not UTF-8 text: no session
+    except (ValueError, RecursionError):  # not JSON, or not UTF-8 text: no session
         return False
     return isinstance(doc, dict) and "schema_version" in doc
 
@@ -162,8 +189,10 @@ def refuse_overwriting_sessions(outputs: Iterable[Path], inputs: Iterable[Path])
 REPORT_TURN_FIELDS = frozenset(
     {"turn_number", "status", "question", "answer", "decision", "continuation"}
 )
-# The same for the session itself: the resume state (tracker, core state, opening calls).
-REPORT_DROPS = ("tracker", "state", "opening_calls")
+# The same for the session itself: the resume state (tracker, core state, opening calls),
+# but for the stimulus elements' coverage (``state.coverage``: reactions, raised elements).
+REPORT_DROPS = ("tracker", "opening_calls")
+REPORT_STATE_FIELDS = frozenset({"coverage"})
 
 
 class ReportPruner:
@@ -181,6 +210,9 @@ class ReportPruner:
     def __call__(self, doc: dict[str, Any]) -> None:
         for name in REPORT_DROPS:
             doc.pop(name, None)
+        state = doc.get("state")
+        if isinstance(state, dict):
+            doc["state"] = {k: v for k, v in state.items() if k in REPORT_STATE_FIELDS}
         turns = doc.get("turns")
         if isinstance(turns, list):
             for turn in turns:
@@ -215,6 +247,7 @@ def collect(refs: Sequence[str], store: SessionStore, *, for_report: bool = Fals
         try:
             text = _read_text(path)
             session = read_session_file(path, text, prune=prune)
+            session_graph(session, str(path))  # a graph no report could draw: said here
             out.sources.append(SessionSource(session, path))
         except SessionFileError as exc:
             if strict:

@@ -78,8 +78,13 @@ class AnswerSource:
                 except (ValueError, OSError):
                     pass
 
-    def read(self, prompt: str = "you › ", *, allow_empty: bool = False) -> str | None:
-        """The next non-empty line (or any line with ``allow_empty``), None at end of input."""
+    def read(
+        self, prompt: str = "you › ", *, allow_empty: bool = False, echo: bool = True
+    ) -> str | None:
+        """The next non-empty line (or any line with ``allow_empty``), None at end of input.
+        Piped lines are echoed after ``prompt``, so the transcript shows them, unless
+        ``echo`` is False: the caller then echoes (:meth:`echo`) once the answer is on disk,
+        so that no transcript shows an answer a crash lost."""
         from interview_cli.cli.common import print_warning
         from interview_cli.llm.boundary import answer_notice
 
@@ -108,8 +113,13 @@ class AnswerSource:
             if notice:
                 print_warning(notice)
             if text or allow_empty:
-                if text and not self.interactive:
-                    shown = text if len(text) <= 400 else text[:400] + "…"
-                    # Text, not markup: an answer like "I like [/] brackets" is kept as typed.
-                    self.console.print(Text.assemble((prompt, "bold green"), shown))
+                if echo:
+                    self.echo(text, prompt)
                 return text
+
+    def echo(self, text: str, prompt: str = "you › ") -> None:
+        """A piped line as the transcript shows it (a person at the terminal saw it typed)."""
+        if text and not self.interactive:
+            shown = text if len(text) <= 400 else text[:400] + "…"
+            # Text, not markup: an answer like "I like [/] brackets" is kept as typed.
+            self.console.print(Text.assemble((prompt, "bold green"), shown))

@@ -83,6 +83,7 @@ def _register_commands() -> None:
     # run (live interview), sessions, batch, replay, report, export.
     from interview_cli.cli import batch as batch_cmd
     from interview_cli.cli import export as export_cmd
+    from interview_cli.cli import fork as fork_cmd
     from interview_cli.cli import library_cmds, prompts_cmd, run, sessions_cmd
     from interview_cli.cli import replay as replay_cmd
     from interview_cli.cli import report as report_cmd
@@ -91,6 +92,7 @@ def _register_commands() -> None:
     sessions_cmd.register(app)
     batch_cmd.register(app)
     replay_cmd.register(app)
+    fork_cmd.register(app)
     prompts_cmd.register(app)
     report_cmd.register(app)
     export_cmd.register(app)

@@ -72,11 +72,12 @@ def stderr_console() -> Console:
 
 
 def _printable(message: str) -> str:
-    """A message without terminal controls: it may quote a file name, a value or a provider's
-    error body, and none of them may act on the terminal."""
-    from interview_cli.llm.boundary import strip_controls
+    """A message without terminal controls or credentials: it may quote a file name, a value,
+    a base URL or a provider's error body, and none of them may act on the terminal or show
+    a key."""
+    from interview_cli.safe_text import redact_secrets, strip_controls
 
-    return strip_controls(message.replace("\n", " "))
+    return redact_secrets(strip_controls(message.replace("\n", " ")))
 
 
 def print_error(message: str, *, console: Console | None = None, prefix: str = "error") -> None:

@@ -84,9 +84,11 @@ def export(
     from interview_cli.analysis.export.formats import export as render
     from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
-    from interview_cli.files import translate_os_error
-    from interview_cli.session.store import SessionStore, write_atomic
+    from interview_cli.files import is_stdout, translate_os_error, write_output
+    from interview_cli.session.store import SessionStore
 
+    if is_stdout(out) and fmt is not ExportFormat.qdpx:
+        out = None  # `--out -`: the standard output, as without --out
     if table is not None and fmt is not ExportFormat.csv:
         raise UsageError("--table applies to --format csv only")
     if fmt is ExportFormat.qdpx:
@@ -114,7 +116,7 @@ def export(
     refuse_overwriting_sessions([path for path, _ in targets], [source.path])
     for path, name in targets:
         try:
-            write_atomic(path, render(session, fmt.value, table=name))
+            write_output(path, render(session, fmt.value, table=name))
         except OSError as exc:
             raise translate_os_error(exc, path, doing="write the export") from None
     written = [path for path, _ in targets]
@@ -130,8 +132,8 @@ def _export_qdpx(refs: list[str], out: Path | None, sessions_dir: Path | None) -
     from interview_cli.analysis.export.qdpx import export_qdpx
     from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
     from interview_cli.errors import UsageError
-    from interview_cli.files import translate_os_error
-    from interview_cli.session.store import SessionStore, write_atomic
+    from interview_cli.files import is_stdout, translate_os_error, write_output
+    from interview_cli.session.store import SessionStore
 
     if out is None:
         raise UsageError("--format qdpx writes a zip: name the file with --out FILE.qdpx")
@@ -147,10 +149,14 @@ def _export_qdpx(refs: list[str], out: Path | None, sessions_dir: Path | None) -
                 f"{source.path} and {first} are both session {source.session.id!r}; "
                 "a project holds each interview once"
             )
+    if is_stdout(out):  # a zip for a pipe: `--out - | ssh host 'cat > study.qdpx'`
+        data = export_qdpx([s.session for s in sources], name="interviews")
+        typer.get_binary_stream("stdout").write(data)
+        return
     refuse_overwriting_sessions([out], [s.path for s in sources])
     data = export_qdpx([s.session for s in sources], name=out.stem)
     try:
-        write_atomic(out, data)  # readers see the old file or the whole new one
+        write_output(out, data)
     except OSError as exc:
         raise translate_os_error(exc, out, doing="write the export") from None
     stdout_console().print(

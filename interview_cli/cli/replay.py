@@ -54,6 +54,7 @@ def page_turns(
         try:
             key = read(f"[dim]{PAGER_HELP}[/] › ").strip().lower()
         except (EOFError, KeyboardInterrupt):
+            console.line()  # else the shell's prompt follows on the pager's prompt line
             return
         if key in ("q", "quit", "exit"):
             return

@@ -234,11 +234,7 @@ def report(
     from interview_cli.session.store import SessionStore
 
     store = SessionStore(sessions_dir)
-    chosen = _chosen_format(fmt, as_json)
-    if chosen is None and out is not None:
-        chosen = SUFFIX_FORMATS.get(out.suffix.lower())
-        if chosen is None:
-            raise UsageError(f"--out {out}: unknown suffix; say --format md or html, or --json")
+    chosen, out = _format_and_out(fmt, as_json, out)
     targets = list(refs or [])
     if not targets and not ladders:
         if not store.directory.is_dir():
@@ -306,8 +302,7 @@ def _check_out(out: Path, session_files: Sequence[Path], sheets: Sequence[Path])
 def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
     """Show the report on the terminal, or print it or write it to ``out`` in ``chosen``."""
     from interview_cli.analysis.report.to_json import report_to_dict
-    from interview_cli.files import translate_os_error
-    from interview_cli.session.store import write_atomic
+    from interview_cli.files import translate_os_error, write_output
 
     if chosen is None:
         from interview_cli.ui.report import show_report
@@ -330,7 +325,7 @@ def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
         typer.echo(text, nl=False)
         return
     try:
-        write_atomic(out, text)
+        write_output(out, text)
     except OSError as exc:
         raise translate_os_error(exc, out, doing="write the report") from None
     stdout_console().print(
@@ -342,6 +337,24 @@ def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
         stdout_console().print(
             f"Sessions: {result.selection.describe()}", highlight=False, soft_wrap=True
         )
+
+
+def _format_and_out(
+    fmt: str | None, as_json: bool, out: Path | None
+) -> tuple[str | None, Path | None]:
+    """The format asked for (else the --out file's suffix says it) and the file to write
+    (None for the standard output: no --out, or `--out -`)."""
+    from interview_cli.errors import UsageError
+    from interview_cli.files import is_stdout
+
+    chosen = _chosen_format(fmt, as_json)
+    if is_stdout(out):
+        return chosen, None
+    if chosen is None and out is not None:
+        chosen = SUFFIX_FORMATS.get(out.suffix.lower())
+        if chosen is None:
+            raise UsageError(f"--out {out}: unknown suffix; say --format md or html, or --json")
+    return chosen, out
 
 
 def _chosen_format(fmt: str | None, as_json: bool) -> str | None:

@@ -261,7 +261,7 @@ def _open_resumed(
         return None, "", store
     if concept or methodology:
         raise UsageError("--resume continues a session as it was; drop --concept/--methodology")
-    path = store.resolve(resume)
+    path = store.resolve_for_writing(resume)
     if path.parent.resolve() != store.directory.resolve():
         # A session file named by path is continued where it is: saves and the lock go to
         # its own directory, never to a copy in the sessions directory.
@@ -359,7 +359,10 @@ def conduct(
         _print_header(console, interview, settings)
         from interview_cli.cli.terminal import converse_in_terminal
 
-        converse_in_terminal(interview, console=console, store=store, llm=llm, debug=debug)
+        hint = _resume_hint(store, base_url)
+        converse_in_terminal(
+            interview, console=console, store=store, llm=llm, debug=debug, resume=hint
+        )
 
 
 def _llm_settings(
@@ -385,15 +388,26 @@ def _llm_settings(
             f"session {session.id} is already completed; see it with "
             f"`interview sessions show {session.id}`"
         )
+    # Every client it recorded, the respondent's too: `run` does not use that one, but
+    # resolving it without its model fails for a server that has no default model.
     recorded = {
         name: {"provider": choice.provider, "model": choice.model}
         for name, choice in session.settings.clients.items()
-        if name in ("extraction", "scoring", "generation")
+        if name in CLIENTS
     }
     for name, override in per_client.items():
         recorded[name] = override
     chosen = with_server({} if provider else recorded, CLIENTS, base_url=base_url, model=model)
     return resolve_llm_settings(provider, per_client=chosen or None)
+
+
+def _resume_hint(store: SessionStore, base_url: str | None) -> Any:
+    """What the printed resume command must add to the id to run as printed."""
+    from interview_cli.cli.terminal import ResumeHint
+    from interview_cli.files import default_sessions_dir
+
+    default = store.directory.resolve() == default_sessions_dir().expanduser().resolve()
+    return ResumeHint(sessions_dir=None if default else store.directory, base_url=base_url)
 
 
 def _print_header(console: Console, interview: Any, settings: Any) -> None:

@@ -44,10 +44,37 @@ def _summary(session: Any, path: str, folder: str = "") -> dict[str, Any]:
             else {}
         ),
         "termination_reason": session.termination_reason,
+        "phase": _phase(session),
+        "coverage": _coverage(session),
         "participant": session.participant.id if session.participant else None,
         "participant_meta": dict(session.participant.meta) if session.participant else {},
+        # A fork (`interview fork`): the session it repeats and the turn it leaves it after.
+        "fork_of": (
+            {"session": session.fork.session_id, "turn": session.fork.turn}
+            if session.fork
+            else None
+        ),
         "path": path,
     }
+
+
+def _phase(session: Any) -> str:
+    """The interview's phase: that of its last decision (early, mid, late), "opening" before
+    any answer was processed."""
+    decided = [t.decision for t in session.completed_turns if t.decision is not None]
+    return decided[-1].phase if decided and decided[-1].phase else "opening"
+
+
+def _coverage(session: Any) -> dict[str, Any] | None:
+    """A concept test's stimulus elements: the share covered, which ones and which not
+    (None: the concept has no stimulus elements)."""
+    from interview_cli.analysis.report.elements import shown_coverage
+
+    coverage = shown_coverage(session)
+    if coverage is None:
+        return None
+    record = coverage.to_dict()
+    return {k: record[k] for k in ("ratio", "threshold", "covered", "missing")}
 
 
 @sessions_app.callback()
@@ -92,6 +119,11 @@ def list_sessions(
     # As SessionStore(sessions_dir).directory; the store (and the session model, the core and
     # networkx behind it) is loaded only when there are files to read.
     directory = (sessions_dir or default_sessions_dir()).expanduser()
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(
+            f"{directory}: is a file, not a folder of sessions; name the folder that holds "
+            "them (--sessions-dir or INTERVIEW_SESSIONS_DIR)"
+        )
     files = session_files(directory) if directory.is_dir() else []
     rows = [r for r in _discover(directory, files) if r["status"] in wanted]
     rows.sort(key=lambda r: r["updated"] or "", reverse=True)

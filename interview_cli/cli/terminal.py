@@ -15,9 +15,12 @@ event loop's handler is back and cancels the turn at its next await.
 from __future__ import annotations
 
 import contextlib
+import shlex
 import signal
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -28,6 +31,7 @@ from interview_cli.cli.answer_source import AnswerSource
 from interview_cli.cli.interrupts import exit_code as interrupt_exit_code
 from interview_cli.cli.interrupts import keep_unrecorded_answer, settle
 from interview_cli.pipeline.conversation import Reply, Stop
+from interview_cli.safe_text import redact_secrets
 from interview_cli.ui import interview as views
 
 if TYPE_CHECKING:
@@ -37,7 +41,27 @@ if TYPE_CHECKING:
     from interview_cli.session.schema import QuestionRecord
     from interview_cli.session.store import SessionStore
 
-PAUSE_HINT = "Paused. Resume with: interview run --resume {id}"
+PAUSE_HINT = "Paused. Resume with: {command}"
+
+
+@dataclass(frozen=True)
+class ResumeHint:
+    """What a printed ``interview run --resume`` command needs besides the id to run as
+    printed: the sessions directory when it is not the default one, and the server when it
+    came from ``--base-url`` (an environment variable or settings file still gives it; the
+    providers and models are recorded in the session). A credential in the URL is shown
+    redacted, as everywhere: that one command then needs the URL typed again."""
+
+    sessions_dir: Path | None = None
+    base_url: str | None = None
+
+    def command(self, session_id: str, *more: str) -> str:
+        parts = ["interview", "run", "--resume", session_id]
+        if self.sessions_dir is not None:
+            parts += ["--sessions-dir", str(self.sessions_dir)]
+        if self.base_url:
+            parts += ["--base-url", redact_secrets(self.base_url)]
+        return shlex.join([*parts, *more])
 
 
 @contextlib.contextmanager
@@ -66,6 +90,14 @@ class TerminalRespondent:
         self.hooks = hooks
         self.debug = debug
         self.turns_before = 0  # turns when the last answer was read (for an interruption)
+        self.unechoed = ""  # a piped answer, echoed once it is on disk (``flush_echo``)
+
+    def flush_echo(self) -> None:
+        """Echo the last piped answer now that it is on disk: the pipeline's first stage after
+        an answer comes once it is saved, so no transcript shows an answer a crash lost."""
+        if self.unechoed:
+            text, self.unechoed = self.unechoed, ""
+            self.source.echo(text)
 
     async def reply(self, interview: Interview, question: QuestionRecord) -> Reply | Stop:
         session = interview.session
@@ -75,21 +107,27 @@ class TerminalRespondent:
         while True:
             question = session.pending_question or question
             self.screen.set_turn(len(session.turns) + 1)
+            if question.kind == "opening" and session.stimulus and not self.screen.stimulus_shown:
+                self.screen.on_stimulus(session.stimulus)  # resumed before the first answer
             if self.screen.streamed is not question:
                 self.screen.show_question(question)
             self.screen.streamed = None
             self.turns_before = len(session.turns)
             self.source.last = None
             with interruptible():
-                answer = self.source.read()
+                answer = self.source.read(echo=False)
             if answer is None:
                 return Stop("pause")
+            command = " ".join(answer.strip().lower().split())
+            if commands.is_command(answer) and command != commands.PASS:
+                self.source.echo(answer)  # nothing to save first
+            else:
+                self.unechoed = answer
             if commands.is_moderator_command(answer):
                 await commands.run_moderator_command(
                     answer, interview, console=self.console, hooks=self.hooks, screen=self.screen
                 )
                 continue
-            command = " ".join(answer.strip().lower().split())
             declined = command == commands.PASS
             if not declined and commands.is_command(answer):
                 if command == "/quit":
@@ -106,8 +144,12 @@ class TerminalRespondent:
     def _view(self, command: str, answer: str, interview: Interview) -> None:
         session, console = interview.session, self.console
         if command in ("/why", "/why full"):
+            from interview_cli.analysis.report.elements import shown_coverage
+
             last = session.completed_turns
-            console.print(views.why_view(last[-1] if last else None, full=command == "/why full"))
+            coverage = shown_coverage(session)
+            full = command == "/why full"
+            console.print(views.why_view(last[-1] if last else None, full=full, coverage=coverage))
         elif command == "/graph":
             levels = {n.name: n.level for n in interview.methodology.ontology.nodes}
             console.print(views.graph_tree(session.graph, level_of=levels))
@@ -117,6 +159,7 @@ class TerminalRespondent:
             console.print(f"Unknown command {answer!r}; /help lists them.", markup=False)
 
     def answered(self, result: TurnResult) -> None:
+        self.flush_echo()
         if result.next_question is None:
             # Withdrawn (a safety end, the session completed): the draft is never shown.
             self.screen.close()
@@ -135,7 +178,13 @@ class TerminalRespondent:
 
 
 def converse_in_terminal(
-    interview: Interview, *, console: Console, store: SessionStore, llm: Any, debug: bool
+    interview: Interview,
+    *,
+    console: Console,
+    store: SessionStore,
+    llm: Any,
+    debug: bool,
+    resume: ResumeHint | None = None,
 ) -> None:
     """The terminal's side of the conversation loop (``pipeline.conversation``): consent
     first, then the loop with this terminal as the respondent, then what its outcome asks
@@ -146,26 +195,18 @@ def converse_in_terminal(
     from interview_cli.errors import FileSystemError, LLMError
     from interview_cli.llm.spend import SpendCapReached
     from interview_cli.pipeline.conversation import converse
-    from interview_cli.pipeline.runner import ENDED_BY_MODERATOR, Hooks
-    from interview_cli.ui.live import Screen
+    from interview_cli.pipeline.runner import ENDED_BY_MODERATOR
 
-    screen = Screen(console)
-    hooks = Hooks(
-        on_stage=screen.on_stage,
-        on_token=screen.on_token,
-        on_question_start=screen.on_question_start,
-    )
-    source = AnswerSource(console)
+    respondent = _seat(interview, console, debug)
+    screen, source, hooks = respondent.screen, respondent.source, respondent.hooks
     session = interview.session
-    respondent = TerminalRespondent(
-        console=console, source=source, screen=screen, hooks=hooks, debug=debug
-    )
-    respondent.turns_before = len(session.turns)
+    resume = resume or ResumeHint()
 
     def pause() -> None:
         interview.set_status("paused")  # first: after a SIGHUP the terminal may be gone
         screen.close()
-        console.print(PAUSE_HINT.format(id=session.id), markup=False, soft_wrap=True)
+        hint = PAUSE_HINT.format(command=resume.command(session.id))
+        console.print(hint, markup=False, soft_wrap=True)
 
     with asyncio.Runner() as arun:
         try:
@@ -176,6 +217,7 @@ def converse_in_terminal(
                 return
             screen.set_turn(len(session.turns) + 1)
             outcome = arun.run(converse(interview, respondent, hooks))
+            respondent.flush_echo()  # a closing answer: saved before converse returned
             screen.done()
             if outcome in ("paused", "safety_pause"):
                 pause()
@@ -188,17 +230,56 @@ def converse_in_terminal(
             # way when it lands just as a turn starts (before the runner counts it).
             settle(arun)
             keep_unrecorded_answer(interview, source.last, turns_before=respondent.turns_before)
+            respondent.flush_echo()  # recorded now, if it was not before
             pause()
             raise typer.Exit(interrupt_exit_code()) from None
         except (FileSystemError, SpendCapReached, LLMError) as exc:
             screen.close()
-            raise resumable_error(exc, interview) from None
+            lost = _answer_not_saved(store, session.id, respondent.unechoed)
+            if not lost:
+                respondent.flush_echo()
+            raise resumable_error(exc, interview, resume, lost=lost) from None
         finally:
             screen.close()
             _close_clients(arun, llm)
     path = store.path_for(session.id)
-    console.print(views.end_screen(session, stats=interview.stats()))
+    console.print(views.end_screen(session, stats=interview.stats(), coverage=_coverage(interview)))
     console.print(views.saved_to(str(path)), soft_wrap=True)
+
+
+def _coverage(interview: Interview) -> Any:
+    """A concept test's element coverage for the end screen (None: no stimulus elements)."""
+    from interview_cli.analysis.report.elements import concept_test_coverage
+
+    core = interview.core
+    return concept_test_coverage(
+        interview.concept, interview.methodology, core.graph, core.coverage
+    )
+
+
+def _seat(interview: Interview, console: Console, debug: bool) -> TerminalRespondent:
+    """This terminal in the respondent's seat, with its screen, its answer source and the
+    hooks the pipeline tells what it is doing."""
+    from interview_cli.pipeline.runner import Hooks
+    from interview_cli.ui.live import Screen
+
+    screen = Screen(console)
+
+    def on_stage(text: str) -> None:
+        respondent.flush_echo()  # the answer is saved before the first stage of its turn
+        screen.on_stage(text)
+
+    hooks = Hooks(
+        on_stage=on_stage,
+        on_token=screen.on_token,
+        on_question_start=screen.on_question_start,
+        on_stimulus=screen.on_stimulus,
+    )
+    respondent = TerminalRespondent(
+        console=console, source=AnswerSource(console), screen=screen, hooks=hooks, debug=debug
+    )
+    respondent.turns_before = len(interview.session.turns)
+    return respondent
 
 
 def _consent(
@@ -227,25 +308,49 @@ def _close_clients(arun: Any, llm: Any) -> None:
             pass
 
 
-def resumable_error(exc: Exception, interview: Interview) -> Exception:
+def _answer_not_saved(store: SessionStore, session_id: str, answer: str) -> str:
+    """``answer`` when the session file, as last saved, does not hold it ("" otherwise)."""
+    from interview_cli.errors import InterviewError
+    from interview_cli.session.read import read_session_file
+
+    if not answer:
+        return ""
+    try:
+        saved = read_session_file(store.path_for(session_id))
+    except (InterviewError, OSError):
+        return answer
+    last = saved.turns[-1].answer if saved.turns else None
+    closing = saved.closing.comment if saved.closing is not None else ""
+    return "" if (last is not None and last.text == answer) or closing == answer else answer
+
+
+def resumable_error(
+    exc: Exception, interview: Interview, resume: ResumeHint, *, lost: str = ""
+) -> Exception:
     """The failure that stopped the loop, in one line that says how to go on: the session
-    file holds its last save (writes are atomic), so it is kept, paused or marked failed."""
+    file holds its last save (writes are atomic), so it is kept, paused or marked failed.
+    ``lost``: the answer that the failure kept from being saved, quoted so it can be given
+    again (the file holds the session as it was before it)."""
     from interview_cli.errors import FileSystemError, LLMError
     from interview_cli.llm.spend import SpendCapReached
 
     session = interview.session
-    resume = f"`interview run --resume {session.id}`"
+    command = f"`{resume.command(session.id)}`"
     if isinstance(exc, FileSystemError):  # a runtime failure (exit 1), not bad input
-        return FileSystemError(
-            f"{exc.message} — session {session.id} is kept as last saved; continue with {resume}",
-            exit_code=1,
-            errno=exc.errno,
-        )
+        if lost:
+            quoted = lost if len(lost) <= 200 else lost[:200] + "…"
+            kept = (
+                f"your last answer was NOT saved (“{quoted}”): session {session.id} is kept "
+                f"as it was before it; continue with {command} and give that answer again"
+            )
+        else:
+            kept = f"session {session.id} is kept as last saved; continue with {command}"
+        return FileSystemError(f"{exc.message} — {kept}", exit_code=1, errno=exc.errno)
     if isinstance(exc, SpendCapReached):  # before a call that could pass --max-cost
         interview.set_status("paused")
         return SpendCapReached(
             f"{exc.message} — session {session.id} is paused; to go on, resume it with a "
-            f"higher cap: `interview run --resume {session.id} --max-cost USD`",
+            f"higher cap: `{resume.command(session.id, '--max-cost', raised_cap(exc.cap))}`",
             spent=exc.spent,
             cap=exc.cap,
         )
@@ -253,12 +358,17 @@ def resumable_error(exc: Exception, interview: Interview) -> Exception:
     session.errors.append(str(exc))
     interview.set_status("failed")
     return LLMError(
-        f"{exc.message} — session {session.id} is saved; continue with {resume}",
+        f"{exc.message} — session {session.id} is saved; continue with {command}",
         provider=exc.provider,
         model=exc.model,
         task=exc.task,
         cause=exc.cause,
     )
+
+
+def raised_cap(cap: float) -> str:
+    """A higher ``--max-cost`` for the printed command (twice the cap, at least a dollar more)."""
+    return f"{max(cap * 2, cap + 1.0):.2f}"
 
 
 def _finish(

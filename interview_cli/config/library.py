@@ -230,9 +230,9 @@ class Library:
     def _resolve(self, kind: Kind, ref: str | Path) -> Path:
         if isinstance(ref, Path) or _looks_like_path(ref):
             path = Path(ref)
-            if not path.is_file():
+            if not path.exists():
                 raise ConfigError(f"{display_path(path)}: no such {kind} file")
-            return path
+            return path  # a device, a FIFO or a folder is named as such by the reader
         return self.entry(kind, ref).path
 
     def load(self, kind: Kind, ref: str | Path) -> Loaded[Any]:
@@ -421,10 +421,12 @@ def _checked_dir(path: Path, origin: str) -> Path:
     return path
 
 
-def _expand(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
-    """Files to validate from the given paths: files as given, directories expanded."""
+def _expand(paths: Iterable[Path]) -> tuple[list[Path], list[str], list[Path]]:
+    """Files to validate from the given paths: files as given, directories expanded; the
+    problems of paths that give none, and those paths (each counts as a file with errors)."""
     files: list[Path] = []
     problems: list[str] = []
+    failed: list[Path] = []
     for path in paths:
         if path.is_dir():
             if _has_library_dirs(path):
@@ -433,12 +435,14 @@ def _expand(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
                 found = sorted(p for p in path.rglob("*") if p.is_file() and is_yaml_file(p))
             if not found:
                 problems.append(f"{display_path(path)}: no YAML files to validate")
+                failed.append(path)
             files.extend(found)
-        elif path.is_file():
-            files.append(path)
+        elif path.exists():
+            files.append(path)  # a device or a FIFO: the reader says what it is
         else:
             problems.append(f"{display_path(path)}: no such file or directory")
-    return files, problems
+            failed.append(path)
+    return files, problems, failed
 
 
 def check_paths(paths: Sequence[Path], lib: Library) -> ValidationReport:
@@ -448,8 +452,8 @@ def check_paths(paths: Sequence[Path], lib: Library) -> ValidationReport:
     and concepts for the personas, so a new methodology, the concept that uses it and the
     personas that believe things about it can be checked before any is installed.
     """
-    files, problems = _expand(paths)
-    report = ValidationReport(problems=problems)
+    files, problems, failed = _expand(paths)
+    report = ValidationReport(problems=problems, failed=failed)
     parsed: list[tuple[Kind, Any]] = []
     for path in files:
         try:

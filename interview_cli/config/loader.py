@@ -33,7 +33,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from interview_cli.config.schemas import Concept, Methodology, Persona
-from interview_cli.config.yamlio import SafeLoader
+from interview_cli.config.yamlio import MAX_YAML_DEPTH, SafeLoader, YAMLTooBig, check_expansion
 from interview_cli.errors import ConfigError
 from interview_cli.files import MAX_YAML_BYTES, read_user_bytes
 
@@ -172,7 +172,9 @@ class _FastStrictSafeLoader(_DuplicateKeys, SafeLoader):  # type: ignore[misc, v
 def _run(loader_class: type[Any], text: str) -> tuple[Any, list[tuple[str, int]]]:
     loader = loader_class(text)
     try:
-        return loader.get_single_data(), loader.duplicates
+        return check_expansion(loader.get_single_data()), loader.duplicates
+    except RecursionError:
+        raise YAMLTooBig(f"it nests more than {MAX_YAML_DEPTH} levels deep") from None
     finally:
         loader.dispose()
 

@@ -15,9 +15,9 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from interview_cli.config.base import Identifier, StrictModel, Unit
+from interview_cli.config.base import Identifier, LibraryDocument, StrictModel, Unit
 from interview_cli.config.shapes import ConstructTruth, GridSpec, JourneySpec, Shape, StageTruth
-from interview_cli.config.study import Guide, SafetySpec
+from interview_cli.config.study import Guide, SafetySpec, Stimulus
 from interview_cli.config.tuning import Tuning
 
 # --------------------------------------------------------------------------------------------
@@ -119,7 +119,12 @@ class StrategySpec(StrictModel):
     description: str = ""
     signal_weights: dict[str, float] = Field(default_factory=dict)
     node_binding: Literal["required", "none"] = "required"
-    focus_mode: Literal["recent_node", "summary", "topic"] = "recent_node"
+    focus_mode: Literal["recent_node", "summary", "topic", "element"] = Field(
+        default="recent_node",
+        description="what the question is about: the focus node, a summary, the topic, or "
+        "(element) a stimulus element the respondent has not mentioned, raised in the "
+        "stimulus's own words (seed 004 cover_element; node_binding none)",
+    )
     generates_closing_question: bool = False
     climbs: bool = Field(
         default=False,
@@ -174,7 +179,7 @@ class PhasesSpec(StrictModel):
         return {"early": self.early, "mid": self.mid, "late": self.late}[phase]
 
 
-class Methodology(StrictModel):
+class Methodology(LibraryDocument):
     method: MethodInfo
     shape: Shape = Field(
         default="ladder", description="ladder (chains), journey (ordered stages) or grid"
@@ -212,7 +217,7 @@ class ConceptElement(StrictModel):
     aliases: list[str] = Field(default_factory=list)
 
 
-class Concept(StrictModel):
+class Concept(LibraryDocument):
     id: Identifier
     name: str = Field(min_length=1)
     methodology: Identifier
@@ -226,10 +231,25 @@ class Concept(StrictModel):
         description="stimulus elements; a journey's stages in the order they happen; a grid's "
         "elements to compare",
     )
+    stimulus: Stimulus | None = Field(
+        default=None,
+        description="what a concept test shows the respondent before the opening question; "
+        "without it a concept with elements on a ladder methodology shows its description",
+    )
     guide: Guide | None = None
     consent: str | None = Field(
         default=None, description="shown before the first question; a 'no' ends the session"
     )
+
+    def shown_stimulus(self, shape: str) -> Stimulus | None:
+        """What the respondent is shown before the opening question: the ``stimulus``, else,
+        for a concept test (stimulus elements on a ladder methodology of ``shape``), the
+        description. A journey's stages and a grid's elements are no stimulus."""
+        if self.stimulus is not None:
+            return self.stimulus
+        if self.elements and shape == "ladder" and self.description.strip():
+            return Stimulus(text=self.description.strip())
+        return None
 
     @model_validator(mode="before")
     @classmethod
@@ -323,7 +343,7 @@ _OLD_FORMAT = (
 Ladder = list[Rung]
 
 
-class Persona(StrictModel):
+class Persona(LibraryDocument):
     """A simulated respondent: who they are, how they talk, and what they believe per topic.
 
     The format (``beliefs``, ``voice``) is documented in personas/README.md.

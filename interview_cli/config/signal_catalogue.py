@@ -28,6 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from interview_cli.config.study import REACTIONS
+
 SignalKind = Literal["bool", "float", "int", "categorical"]
 Scope = Literal["global", "node"]
 
@@ -368,6 +370,22 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "coverage",
         "int",
         "The guide's must-cover topics not covered yet.",
+    ),
+    _s(
+        "coverage.raise_pressure",
+        "coverage",
+        "float",
+        "How pressing it is to raise the stimulus elements the respondent has not mentioned: "
+        "those an element question may still raise over the turns left (1 = one every turn "
+        "from now on, or more; 0 = none left).",
+    ),
+    _s(
+        "coverage.node.reaction",
+        "coverage",
+        "categorical",
+        "How the respondent received the stimulus element the node is about (its latest "
+        "reaction): what appeals is worth laddering.",
+        REACTIONS,
     ),
     _s(
         "coverage.node.has_gap",

@@ -1,7 +1,12 @@
-"""A study's guide, consent and safety responses (the concept's and methodology's sections).
+"""A study's guide, stimulus, consent and safety responses (the concept's and methodology's
+sections).
 
 - ``Concept.guide``: topics the interview must cover, topics it must avoid, and a tone; read by
   the question prompt and by the ``coverage.guide_*`` signals (``core.guide``).
+- ``Concept.stimulus``: what a concept test shows the respondent before the opening question
+  (seed 000 "Phase 0: Opening": introduce the stimulus concept): its text and, optionally, the
+  path of an image, shown as a path (the terminal cannot show the picture; the moderator hands
+  it over). ``stimulus: "text"`` is short for ``stimulus: {text: "text"}``.
 - ``Concept.consent``: text shown before the first question; the answer is recorded and a
   "no" ends the session politely.
 - ``Methodology.safety``: what the interview does when an answer reads as distress, abuse or
@@ -14,9 +19,9 @@ Pure schemas, no I/O.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, get_args
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from interview_cli.config.base import StrictModel
 
@@ -25,6 +30,28 @@ class Guide(StrictModel):
     must_cover: list[str] = Field(default_factory=list, description="topics to cover")
     avoid: list[str] = Field(default_factory=list, description="topics never to raise")
     tone: str = Field(default="", description="how the questions should sound")
+
+
+class Stimulus(StrictModel):
+    """What the respondent is shown of the concept before the first question."""
+
+    text: str = Field(min_length=1, description="the concept as the respondent reads it")
+    image: str | None = Field(
+        default=None, description="path of a picture of the concept, shown as a path"
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _text_alone(cls, data: Any) -> Any:
+        return {"text": data} if isinstance(data, str) else data
+
+
+# How a respondent received a stimulus element (seed 000 "extract_graph_elements": positive,
+# negative, neutral, skeptical, curious; ``confused``: not understood, a comprehension gap).
+Reaction = Literal["positive", "negative", "neutral", "skeptical", "curious", "confused"]
+REACTIONS: tuple[str, ...] = get_args(Reaction)
+# The reactions that make an element worth laddering: what appeals is asked why it matters.
+APPEALING_REACTIONS: frozenset[str] = frozenset({"positive", "curious"})
 
 
 SafetyAction = Literal["redirect", "pause", "end", "continue"]

@@ -211,6 +211,25 @@ class CanonicalTuning(StrictModel):
     batch_size: int = Field(default=8, ge=1, le=8, description="labels per propose_slots call")
 
 
+class CoverageTuning(StrictModel):
+    """Coverage of a concept test's stimulus elements (seed 000 "Coverage", seed 004
+    ``cover_element``)."""
+
+    min_ratio_before_stop: Unit = Field(
+        default=0.0,
+        description="no saturation, little-to-say or early closing stop while the share of "
+        "stimulus elements mentioned is below this, turns remain and an element is left to "
+        "raise, unless the respondent is tiring; also the coverage a fatigue close needs "
+        "(0 = off, and fatigue keeps the seed's 60 %)",
+    )
+    max_raises: int = Field(
+        default=1,
+        ge=1,
+        description="how often an element strategy (focus_mode: element) may raise the same "
+        "unmentioned element: once asked and still not taken up, it is not pressed again",
+    )
+
+
 class Tuning(StrictModel):
     """Numbers the pure core uses; defaults are the seeds' values."""
 
@@ -219,6 +238,7 @@ class Tuning(StrictModel):
     exhaustion: ExhaustionTuning = Field(default_factory=ExhaustionTuning)
     vetoes: VetoTuning = Field(default_factory=VetoTuning)
     canonical: CanonicalTuning = Field(default_factory=CanonicalTuning)
+    coverage: CoverageTuning = Field(default_factory=CoverageTuning)
     bin_low: Unit = 0.25
     bin_high: Unit = 0.75
     focus_tie_margin: float = Field(

@@ -7,7 +7,8 @@ signal catalogue, or another file:
 methodology
     node type names unique, at least one terminal type, edge names unique, permitted
     connections name defined node types; ``signals:`` pools and names exist in the catalogue;
-    strategy names unique; ``focus_types`` name node types; every ``signal_weights`` key
+    strategy names unique; ``focus_types`` name node types; an element strategy
+    (``focus_mode: element``) binds no node and does not close; every ``signal_weights`` key
     resolves to a catalogue signal (with an optional qualifier, seed 001 "Compound Key
     Handling"); phase multipliers and
     bonuses and ``tuning.vetoes.knowledge_ceiling_strategies`` name defined strategies;
@@ -36,7 +37,7 @@ from collections.abc import Callable, Collection, Iterable
 
 from interview_cli.config.language import language_problem
 from interview_cli.config.loader import Loc
-from interview_cli.config.schemas import Concept, Methodology, Persona, Rung
+from interview_cli.config.schemas import Concept, Methodology, Persona, Rung, StrategySpec
 from interview_cli.config.shape_validation import shape_issues
 from interview_cli.config.signal_catalogue import CATALOGUE, CATALOGUE_BY_NAME, resolve_weight_key
 
@@ -172,6 +173,7 @@ def _strategy_issues(m: Methodology) -> list[Issue]:
                     "node: set node_binding: none",
                 )
             )
+        issues += _element_strategy_issues(strategy, loc)
         known = [n.name for n in m.ontology.nodes]
         for j, kind in enumerate(strategy.focus_types):
             if kind not in known:
@@ -189,6 +191,30 @@ def _strategy_issues(m: Methodology) -> list[Issue]:
                     ((*loc, "signal_weights", key), f"{problem} (strategy '{strategy.name}')")
                 )
     return issues
+
+
+def _element_strategy_issues(strategy: StrategySpec, loc: Loc) -> list[Issue]:
+    """An element question (``focus_mode: element``) is about a stimulus element, never a
+    node, and does not close the interview."""
+    if strategy.focus_mode != "element":
+        return []
+    if strategy.node_binding != "none":
+        return [
+            (
+                (*loc, "node_binding"),
+                f"strategy '{strategy.name}' raises a stimulus element (focus_mode: element), "
+                "which is no node: set node_binding: none",
+            )
+        ]
+    if strategy.generates_closing_question:
+        return [
+            (
+                (*loc, "generates_closing_question"),
+                f"strategy '{strategy.name}' raises a stimulus element; the closing question "
+                "is another strategy's",
+            )
+        ]
+    return []
 
 
 def _strategy_reference_issues(m: Methodology) -> list[Issue]:

@@ -7,8 +7,9 @@ here then returns an inactive state with nothing to report.
 
 Derived, not stored (seed 000 "State is derived"): element-node mappings and gaps are
 recomputed from the whole graph on every update, so stale mappings (a node that no longer
-exists) cannot survive. Two things are history and are carried forward: reactions per element
-and focus counts.
+exists) cannot survive. Three things are history and are carried forward: reactions per
+element, focus counts, and the questions that raised an element the respondent had not
+mentioned (``raised``: seed 004 ``cover_element``; ``element_to_raise`` picks the next one).
 
 Deliberate departures from the seed:
 
@@ -30,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from interview_cli.config.schemas import Concept, ConceptElement
 from interview_cli.core.graph.dedup import same_word
@@ -66,6 +67,20 @@ class CoverageState(_Frozen):
     )
     exhausted: list[str] = Field(default_factory=list, description="permanent once listed")
     gaps: list[CoverageGap] = Field(default_factory=list)
+    raised: dict[str, list[int]] = Field(
+        default_factory=dict,
+        description="element id -> the turns whose question raised it (the interviewer "
+        "brought it up; the respondent had not mentioned it)",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_empty_raised(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        # A state in which no element was raised dumps as it did before raising existed, so
+        # the saved states of older sessions compare equal on replay.
+        data: dict[str, object] = handler(self)
+        if not data.get("raised"):
+            data.pop("raised", None)
+        return data
 
     @property
     def active(self) -> bool:
@@ -103,6 +118,29 @@ class CoverageState(_Frozen):
 
     def is_exhausted(self, element_id: str) -> bool:
         return element_id in self.exhausted
+
+    @property
+    def missing(self) -> list[str]:
+        """Elements not mentioned yet, in concept order."""
+        return [e for e in self.element_ids if not self.element_node_ids.get(e)]
+
+    def raise_count(self, element_id: str) -> int:
+        return len(self.raised.get(element_id, []))
+
+    def to_raise(self, max_raises: int) -> list[str]:
+        """Elements an element question may still raise: not mentioned, raised fewer than
+        ``max_raises`` times and not exhausted; the least raised first, then concept order
+        (an element is not raised twice before every other one was raised once)."""
+        left = [
+            e for e in self.missing if self.raise_count(e) < max_raises and not self.is_exhausted(e)
+        ]
+        return sorted(left, key=self.raise_count)
+
+    def element_to_raise(self, max_raises: int) -> str | None:
+        """The element the next element question raises (the concept's order is the
+        researcher's priority), or None when none is left."""
+        left = self.to_raise(max_raises)
+        return left[0] if left else None
 
 
 # --------------------------------------------------------------------------------------------
@@ -227,6 +265,19 @@ def record_element_focus(state: CoverageState, element_id: str, *, max_focus: in
     if counts[element_id] >= max_focus and element_id not in exhausted:
         exhausted.append(element_id)
     return state.model_copy(update={"focus_counts": counts, "exhausted": exhausted})
+
+
+def record_raise(
+    state: CoverageState, element_id: str, *, turn: int, max_focus: int
+) -> CoverageState:
+    """An element question about ``element_id`` is asked as turn ``turn``'s question: it is
+    raised once more, and counts as a focus on the element (``record_element_focus``)."""
+    if element_id not in state.element_ids:
+        return state
+    raised = {e: list(turns) for e, turns in state.raised.items()}
+    raised.setdefault(element_id, []).append(turn)
+    state = state.model_copy(update={"raised": raised})
+    return record_element_focus(state, element_id, max_focus=max_focus)
 
 
 def record_node_focus(

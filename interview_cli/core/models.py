@@ -11,6 +11,8 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
+from interview_cli.config.study import Reaction
+
 Stance = Literal[-1, 0, 1]
 
 
@@ -25,7 +27,7 @@ class ExtractedNode(CoreModel):
     stance: Stance = 0
     confidence: float = Field(default=0.8, ge=0.0, le=1.0)
     element_id: str | None = Field(default=None, description="stimulus element it maps to")
-    reaction: Literal["positive", "negative", "neutral", "confused"] | None = None
+    reaction: Reaction | None = None
 
 
 class ExtractedEdge(CoreModel):

@@ -17,6 +17,8 @@ from functools import cache
 # then the same over its description. The four redirection families come first so that a
 # strategy called "situational" or "negative_ladder" is not read as explore or deepen.
 FAMILY_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # raising a stimulus element the respondent has not mentioned (a concept test)
+    ("element", ("cover element", "stimulus element", "ensure coverage")),
     ("negative_ladder", ("negative ladder", "negative laddering", "absence")),
     ("third_person", ("third person", "third-person", "someone like you")),
     ("situational", ("situational", "last time")),

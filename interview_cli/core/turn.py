@@ -44,10 +44,17 @@ from interview_cli.core.coverage import (
     CoverageState,
     initial_coverage,
     record_node_focus,
+    record_raise,
     update_coverage,
 )
 from interview_cli.core.decide.continuation import Continuation
-from interview_cli.core.decide.decision import Decision, DecisionInputs, decide, focus_entry
+from interview_cli.core.decide.decision import (
+    Decision,
+    DecisionInputs,
+    aim_at_element,
+    decide,
+    focus_entry,
+)
 from interview_cli.core.decide.moderator import (
     ModeratorChoice,
     mark_skipped,
@@ -459,9 +466,13 @@ def _after_decision(
     tracker = update_focus(u.tracker, selected.node_id, turn, selected.strategy)
     coverage = u.coverage
     if coverage is not None:
-        coverage = record_node_focus(
-            coverage, selected.node_id, max_focus=m.tuning.vetoes.element_max_focus
-        )
+        max_focus = m.tuning.vetoes.element_max_focus
+        coverage = record_node_focus(coverage, selected.node_id, max_focus=max_focus)
+        if selected.element_id is not None and decision.continuation.should_continue:
+            # raised by the next question, asked as the next turn's
+            coverage = record_raise(
+                coverage, selected.element_id, turn=turn + 1, max_focus=max_focus
+            )
     return CoreState(
         graph=u.graph,
         tracker=tracker,
@@ -528,7 +539,8 @@ class AnsweredTurn:
         turn = state.turn_count + 1
         decision, tool = self.tool, None
         if choice is not None and choice.action == "alt":
-            tool, decision = decision, take_alternative(decision, choice)
+            taken = take_alternative(decision, choice)
+            tool, decision = decision, aim_at_element(taken, m, u.coverage)
         elif choice is not None and choice.action == "skip" and choice.node_id is not None:
             u = replace(u, tracker=mark_skipped(u.tracker, choice.node_id, turn))
             label = u.graph.node(choice.node_id).label if choice.node_id in u.graph else None

@@ -14,43 +14,24 @@ it; stored, they reach every export, and XML (GraphML) cannot hold most of them 
 token of every client, offline and remote alike, through :func:`clean_result` /
 :class:`CleanTokens`, so there is exactly one such step.
 
-Kept: tabs, newlines, every script and emoji, and the zero-width joiner inside emoji.
-Light to import (``re`` and ``unicodedata``): ``cli.run`` cleans typed answers with it too.
+Kept: tabs, newlines, every script and emoji, and the zero-width joiner inside emoji (the
+cleaning itself is ``safe_text.strip_controls``, which ``cli.run`` applies to typed answers).
+
+Into a prompt, interview text is data between tags (``<respondent_answer>``): every piece
+goes through :func:`escape_data`, which escapes every ``<`` rather than looking for our tag
+names, so no spelling of a closing tag (look-alike letters, joiners, variation
+selectors, fillers) gets through, and drops what no reader sees.
 """
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from typing import Any
 
+from interview_cli.safe_text import drop_default_ignorable, strip_controls
+
 # About 5,000 tokens: far more than any spoken answer, far less than any model's context.
 MAX_ANSWER_CHARS = 20_000
-
-# Whole terminal escape sequences, so "\x1b[31mred\x1b[0m" leaves "red" and not "[31mred[0m":
-# CSI (ESC [ or the 8-bit CSI, parameters, intermediates, a final byte), OSC and the other
-# string commands (ESC ] P X ^ _ up to BEL or ST), then any other ESC form. An unterminated
-# string command loses only its introducer, never the rest of the text.
-_ESCAPE_SEQUENCE = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
-    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"
-    r"|\x1b[ -/]*[0-~]?"
-)
-_ZWJ = "\u200d"
-
-
-def strip_controls(text: str) -> str:
-    """``text`` without terminal escape sequences and control or format characters (C0, C1,
-    DEL, bidi overrides and isolates, invisible format marks, lone surrogates, unassigned
-    code points), keeping tabs, newlines and the zero-width joiner."""
-    if text.isprintable():  # the common case: nothing to remove
-        return text
-    text = _ESCAPE_SEQUENCE.sub("", text)
-    return "".join(
-        ch
-        for ch in text
-        if ch in "\t\n" or ch == _ZWJ or not unicodedata.category(ch).startswith("C")
-    )
 
 
 def clean_model_text(text: str) -> str:
@@ -107,6 +88,26 @@ class CleanTokens:
         reset = getattr(self.sink, "reset", None)
         if callable(reset):
             reset()
+
+
+def normalise_data(text: str) -> str:
+    """Interview text as a model reads it: NFKC (fullwidth and compatibility forms of ``<``
+    and of letters fold to the plain ones) without default-ignorable code points (joiners,
+    variation selectors, fillers, bidi controls: nothing a reader sees)."""
+    return drop_default_ignorable(unicodedata.normalize("NFKC", text))
+
+
+def escape_data(text: str) -> str:
+    """Interview text made safe to quote between the prompt's tags: :func:`normalise_data`,
+    then every ``<`` escaped (``&lt;``). Every tag starts with ``<``, so none at all can be
+    written from it, whatever look-alike letters its name is spelled with; a ``>`` alone
+    opens nothing, and stays (the ``->`` of a ladder, an answer's "A > B")."""
+    return normalise_data(text).replace("<", "&lt;")
+
+
+def unescape_data(text: str) -> str:
+    """A quote a model copied from escaped data, as the respondent typed it."""
+    return text.replace("&lt;", "<")
 
 
 def bound_answer(text: str, limit: int = MAX_ANSWER_CHARS) -> str:

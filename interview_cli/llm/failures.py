@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from interview_cli.safe_text import redact_secrets
+
 FailureKind = Literal[
     "rate_limit",
     "overloaded",
@@ -63,7 +65,8 @@ class ProviderError(Exception):
             "other": "unexpected failure",
         }[self.kind]
         status = f" ({self.status})" if self.status else ""
-        detail = f": {self.detail}" if self.detail else ""
+        # A provider's message may quote the URL called, with the key it carried.
+        detail = f": {redact_secrets(self.detail)}" if self.detail else ""
         return f"{what}{status}{detail}"
 
 

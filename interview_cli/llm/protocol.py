@@ -113,6 +113,11 @@ class ExtractRequest(BaseModel):
     previous_question: str = ""
     previous_answer: str = ""
     discourse_hints: list[str] = Field(default_factory=list)
+    element_id: str | None = Field(
+        default=None,
+        description="the stimulus element the question raised (an element question): what "
+        "the answer reacts to, whether or not it names it",
+    )
     seed: int = 0
 
 
@@ -177,6 +182,11 @@ class QuestionRequest(BaseModel):
     rated_elements: list[str] = Field(
         default_factory=list,
         description="for a grid's rating question: the elements already rated on the focus",
+    )
+    element_id: str | None = Field(
+        default=None,
+        description="for an element question (focus_mode element): the stimulus element of "
+        "the concept to raise, which the respondent has not mentioned",
     )
     focus_said_turn: int = Field(
         default=0,
@@ -288,6 +298,9 @@ class PersonaRequest(BaseModel):
     methodology: Methodology | None = None
     strategy: str | None = None
     focus_label: str | None = None
+    stimulus: str = Field(
+        default="", description="a concept test's stimulus, shown before the first question"
+    )
     turn_number: int = 0
     seed: int = 0
 

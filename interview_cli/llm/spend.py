@@ -74,6 +74,7 @@ class SpendCap:
         self.reserved_usd = 0.0
         self.closed = False
         self.stopped_by: str = ""  # the refused call, for the message
+        self.stopped_reserved = 0.0  # what calls in flight held when it was refused
 
     @property
     def committed_usd(self) -> float:
@@ -86,6 +87,7 @@ class SpendCap:
             if not self.closed:
                 self.closed = True
                 self.stopped_by = f"{what}, up to ${bound:.4f}"
+                self.stopped_reserved = self.reserved_usd
             raise SpendCapReached(self.describe(), spent=self.spent_usd, cap=self.cap_usd)
         self.reserved_usd += bound
 
@@ -96,10 +98,17 @@ class SpendCap:
         self.spent_usd += bound if cost is None else cost
 
     def describe(self) -> str:
+        """What stopped the calls, in numbers that add up: spent, plus what calls in flight
+        had reserved then, plus the refused call's bound, passes the cap."""
         why = f" (the next call, {self.stopped_by}, could pass it)" if self.stopped_by else ""
+        held = (
+            f" and ${self.stopped_reserved:.4f} reserved for calls in flight,"
+            if self.stopped_reserved > 0
+            else ""
+        )
         return (
-            f"spend cap reached: ${self.spent_usd:.4f} spent of the ${self.cap_usd:.4f} "
-            f"--max-cost{why}"
+            f"spend cap reached: ${self.spent_usd:.4f} spent{held} of the "
+            f"${self.cap_usd:.4f} --max-cost{why}"
         )
 
 

@@ -41,6 +41,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from interview_cli.config.study import REACTIONS
 from interview_cli.core.models import (
     ANSWER_KINDS,
     REVERSED_EDGE,
@@ -120,7 +121,8 @@ _STANCES: dict[str, int] = {
     "unfavourable": -1,
     "unfavorable": -1,
 }
-_REACTIONS = {"positive", "negative", "neutral", "confused"}
+# British spelling and near forms a model writes for the reactions (``config.study.REACTIONS``).
+_REACTION_SPELLINGS = {"sceptical": "skeptical", "confusion": "confused", "intrigued": "curious"}
 _NODE_KEYS = {"label", "node_type", "quote", "stance", "confidence", "element_id", "reaction"}
 _ALIASES = {
     "type": "node_type",
@@ -330,11 +332,9 @@ def _node(
     reaction = None
     if reaction_raw not in (None, "", "null", "none"):
         reaction = str(reaction_raw).strip().lower() if isinstance(reaction_raw, str) else None
-        if reaction not in _REACTIONS:
-            return (
-                None,
-                f"bad reaction {reaction_raw!r} (expected positive, negative, neutral, confused)",
-            )
+        reaction = _REACTION_SPELLINGS.get(reaction or "", reaction)
+        if reaction not in REACTIONS:
+            return None, f"bad reaction {reaction_raw!r} (expected {', '.join(REACTIONS)})"
     element_raw = item.get("element_id")
     element_id = None
     if isinstance(element_raw, str) and element_raw.strip():

@@ -4,8 +4,11 @@ The live pipeline (``runner``) and replay (``analysis.replay.engine``) both buil
 here, so the window of recent questions, the settings that shape a decision and the recorded slot
 proposals are read one way only: a replay calls ``core.turn.advance`` on exactly the input the
 live turn decided from. ``rerun`` is that replay loop, the one place a session's recorded turns
-are run again: ``analysis.replay.engine`` (verify, what-if, reports) and the moderator's ``/alt``
-and ``/skip`` after a resume (the state before the last turn) both take it.
+are run again: ``analysis.replay.engine`` (verify, what-if, reports), the moderator's ``/alt``
+and ``/skip`` after a resume (the state before the last turn) and a fork's start
+(``simulation.fork``: the state after turn K) all take it. A fork's first turns were decided
+by its origin's policy and methodology (``SessionFile.fork``): ``turn_input`` and
+``Deciders`` give each turn the rules that decided it.
 """
 
 from __future__ import annotations
@@ -43,14 +46,28 @@ def parse_snapshot(text: str, model: type[M], what: str, session_id: str) -> M:
 
 
 def saved_state(session: SessionFile, concept: Concept) -> CoreState:
-    """The core state the session file holds (after its last complete turn)."""
-    return CoreState.from_dict(
-        graph=session.graph,
-        tracker=session.tracker,
-        state=session.state,
-        concept=concept,
-        canonical=session.canonical if session.settings.enable_canonical_slots else None,
-    )
+    """The core state the session file holds (after its last complete turn); one
+    ``SessionFileError`` line when a hand edit left it unreadable."""
+    try:
+        return CoreState.from_dict(
+            graph=session.graph,
+            tracker=session.tracker,
+            state=session.state,
+            concept=concept,
+            canonical=session.canonical if session.settings.enable_canonical_slots else None,
+        )
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise SessionFileError(
+            f"session {session.id}: its graph or state cannot be read ({exc}); was the file "
+            "edited by hand?"
+        ) from None
+
+
+def keep_state(session: SessionFile, core: CoreState) -> None:
+    """``core`` into the session file: its graph, tracker, state (and canonical slots), as
+    ``saved_state`` reads them back."""
+    for name, value in core.to_dict().items():
+        setattr(session, name, value)
 
 
 def initial_state(session: SessionFile, concept: Concept) -> CoreState:
@@ -115,7 +132,7 @@ def turn_input(
         utterance_id=session.turns[index].answer.utterance_id,
         max_turns=settings.max_turns,
         recent_questions=recent_questions(asked),
-        policy=settings.policy,
+        policy=session.policy_at(index + 1),
         slot_proposals=tuple(slot_proposals),
         moderator=moderator,
     )
@@ -140,6 +157,29 @@ def recorded_input(
     )
 
 
+class Deciders:
+    """The methodology that decided each turn: the session's own (``own``), except on the
+    first turns of a fork, which its origin decided with its own methodology when the fork
+    runs another (``SessionFile.fork``). Each snapshot is parsed once."""
+
+    def __init__(self, session: SessionFile, own: Methodology) -> None:
+        self.session = session
+        self.own = own
+        self._parsed: dict[int, Methodology] = {}
+
+    def at(self, index: int) -> Methodology:
+        """The methodology of ``session.turns[index]``."""
+        fork = self.session.fork
+        rules = fork.rules_at(index + 1) if fork is not None else None
+        if rules is None or rules.methodology is None:
+            return self.own
+        if rules.until_turn not in self._parsed:
+            self._parsed[rules.until_turn] = parse_snapshot(
+                rules.methodology.source, Methodology, "fork origin's methodology", self.session.id
+            )
+        return self._parsed[rules.until_turn]
+
+
 def rerun(
     session: SessionFile,
     count: int,
@@ -147,13 +187,18 @@ def rerun(
     methodology: Methodology,
     concept: Concept,
     embedder: Embedder | None = None,
+    everywhere: bool = False,
 ) -> Iterator[tuple[TurnInput, CoreState, TurnOutcome]]:
     """The core run again over the first ``count`` (complete) turns of ``session``, from the
     state before its first turn: each turn's recorded input, the state after it and its
-    outcome. Lazy: a caller may stop early."""
+    outcome. Lazy: a caller may stop early. ``methodology`` is the session's own (a fork's
+    first turns take their origin's, ``Deciders``), or with ``everywhere`` the one every
+    turn is decided by (a what-if)."""
+    deciders = Deciders(session, methodology)
     state = initial_state(session, concept)
     for index in range(count):
-        inputs = recorded_input(session, index, methodology=methodology, concept=concept)
+        m = methodology if everywhere else deciders.at(index)
+        inputs = recorded_input(session, index, methodology=m, concept=concept)
         state, outcome = advance(state, inputs, embedder=embedder)
         yield inputs, state, outcome
 

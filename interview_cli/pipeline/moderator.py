@@ -20,6 +20,7 @@ from interview_cli.core.decide.moderator import ModeratorChoice, next_alternativ
 from interview_cli.core.turn import AnsweredTurn, CoreState, TurnInput, answer_turn
 from interview_cli.pipeline.context import PipelineContext, QuestionGenerationOutput
 from interview_cli.pipeline.inputs import (
+    Deciders,
     recorded_input,
     recorded_moderator,
     recorded_slot_proposals,
@@ -133,7 +134,7 @@ def _decided_turn(interview: Interview, command: str) -> tuple[TurnRecord, CoreS
     session, index = interview.session, len(interview.session.turns) - 1
     m, c = interview.methodology, interview.concept
     state = state_before(session, index, methodology=m, concept=c, embedder=interview.embedder)
-    inputs = recorded_input(session, index, methodology=m, concept=c)
+    inputs = recorded_input(session, index, methodology=Deciders(session, m).at(index), concept=c)
     inputs = replace(inputs, slot_proposals=(), moderator=None)
     interview.before_last = (state, inputs)
     return turn, state, inputs

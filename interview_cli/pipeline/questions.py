@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.schemas import Concept, ConceptElement, Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.guide import guide_coverage
@@ -28,7 +28,12 @@ from interview_cli.llm.protocol import (
 from interview_cli.pipeline.context import PipelineContext, QuestionGenerationOutput
 from interview_cli.pipeline.prompt_context import question_context
 from interview_cli.session.clock import now_iso
-from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
+from interview_cli.session.schema import (
+    QuestionRecord,
+    SessionFile,
+    StimulusRecord,
+    TurnRecord,
+)
 
 # Question generations per turn: the first, then rephrasings while it repeats a recent one.
 QUESTION_ATTEMPTS = 3
@@ -46,6 +51,8 @@ class Hooks:
     on_stage: Callable[[str], None] = _noop
     on_token: Callable[[str], None] | None = None
     on_question_start: Callable[[QuestionRecord], None] | None = None
+    # a concept test's stimulus, shown before the opening question is written
+    on_stimulus: Callable[[StimulusRecord], None] | None = None
 
 
 @dataclass
@@ -116,6 +123,7 @@ def question_request(
     closing = not decided.outcome.should_continue
     strategy = decided.next_strategy()
     focus_id = None if closing else decision.selected.node_id
+    element = None if closing else _element(concept, decision.selected.element_id)
     focus_type, focus_stance = None, 0
     if focus_id is not None and focus_id in graph:
         focus_type = graph.node(focus_id).node_type
@@ -132,6 +140,7 @@ def question_request(
         answers=[a for _, a in exchanges if a.strip()],
         active_signals=signal_notes(decided),
         rationale=list(decision.rationale),
+        element_id=element.id if element is not None else None,
         # The same window the repeat check uses: a generator that sees only part of it can
         # land on an older question that the check then rejects.
         avoid_questions=list(asked[-m.tuning.vetoes.question_history :]),
@@ -151,10 +160,15 @@ def question_request(
             kind="follow_up",
             strategy=strategy.name,
             focus_node_id=decision.selected.node_id,
-            focus_label=decision.selected.label,
+            focus_label=element.label if element is not None else decision.selected.label,
             focus_type=focus_type,
+            focus_element_id=element.id if element is not None else None,
         )
     return request, record
+
+
+def _element(concept: Concept, element_id: str | None) -> ConceptElement | None:
+    return next((e for e in concept.elements if e.id == element_id), None)
 
 
 async def ask(
@@ -235,7 +249,15 @@ async def opening_question(
     concept: Concept,
     hooks: Hooks,
 ) -> tuple[QuestionRecord, list[LLMCall]]:
-    """The opening question of a new session, streamed through ``hooks``, and its calls."""
+    """The opening question of a new session, streamed through ``hooks``, and its calls.
+    A concept test's stimulus is recorded as shown first: the opening asks about it."""
+    stimulus = concept.shown_stimulus(methodology.shape)
+    if stimulus is not None and session.stimulus is None:
+        session.stimulus = StimulusRecord(
+            text=stimulus.text, image=stimulus.image, shown_at=now_iso()
+        )
+    if session.stimulus is not None and hooks.on_stimulus is not None:
+        hooks.on_stimulus(session.stimulus)
     hooks.on_stage("writing the opening question")
     record = QuestionRecord(text="", kind="opening")
     if hooks.on_question_start:

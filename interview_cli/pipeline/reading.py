@@ -87,6 +87,9 @@ async def _extract_and_assess(
     question = turn.question
     seed = session.settings.seed + turn.turn_number
     before = session.turns[: position(session, turn)]
+    # An element question's focus is a stimulus element, not a node said before: the answer
+    # is read as a reaction to it (``element_id``), its label is no earlier concept.
+    raised = question.focus_element_id
     extracted, assessed = await asyncio.gather(
         llm.extract(
             ExtractRequest(
@@ -96,11 +99,12 @@ async def _extract_and_assess(
                 utterance_id=turn.answer.utterance_id,
                 question=question.text,
                 strategy=question.strategy,
-                focus_label=question.focus_label,
+                focus_label=None if raised else question.focus_label,
                 focus_type=question.focus_type,
                 existing_labels=existing_labels,
                 **context,
                 discourse_hints=hints,
+                element_id=raised,
                 seed=seed,
             )
         ),

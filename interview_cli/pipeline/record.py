@@ -61,6 +61,7 @@ def record_outcome(
         strategy=selected.strategy,
         node_id=selected.node_id,
         label=selected.label,
+        element_id=selected.element_id,
         phase=decision.phase,
         rationale=list(acted.rationale),
         veto_reasons=slim_veto_reasons(dict(decision.veto_reasons), kept),

@@ -54,7 +54,13 @@ from interview_cli.pipeline.closing import ENDED_BY_MODERATOR
 from interview_cli.pipeline.context import (
     PipelineContext,
 )
-from interview_cli.pipeline.inputs import parse_snapshot, position, saved_state, turn_input
+from interview_cli.pipeline.inputs import (
+    keep_state,
+    parse_snapshot,
+    position,
+    saved_state,
+    turn_input,
+)
 from interview_cli.pipeline.questions import Hooks, opening_question
 from interview_cli.pipeline.questions import next_question as next_question_
 from interview_cli.pipeline.reading import (
@@ -314,8 +320,7 @@ class Interview:
 
     def keep(self, core: CoreState) -> None:
         self.core = core
-        for name, value in core.to_dict().items():  # graph, tracker, state (and canonical)
-            setattr(self.session, name, value)
+        keep_state(self.session, core)
 
     # ---- closing -------------------------------------------------------------------------
     def learned_summary(self) -> str:

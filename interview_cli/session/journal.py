@@ -18,12 +18,25 @@ a damaged file and is reported.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from interview_cli.errors import FileSystemError, SessionFileError
+from interview_cli.files import MAX_SESSION_BYTES, PRIVATE_FILE_MODE, read_user_bytes
+
 Op = list[Any]
+
+# The snapshot is rewritten when the journal reaches JOURNAL_FACTOR times its size: the
+# rewrites then grow geometrically, so all of them together cost a small multiple of the final
+# file, and a load replays at most that much journal. Measured with benchmarks/storage.py
+# (100 turns): factor 1 wrote 4.4 times the final size, factor 2 wrote 3.0 times.
+JOURNAL_FACTOR = 2
+# So no journal of a session the store accepts is bigger than this.
+MAX_JOURNAL_BYTES = JOURNAL_FACTOR * MAX_SESSION_BYTES
 
 
 def journal_path(session_path: Path) -> Path:
@@ -95,8 +108,16 @@ def read(path: Path) -> tuple[list[dict[str, Any]], int]:
     """The journal's entries and the byte length of its valid part (a torn tail excluded).
 
     ``FileNotFoundError`` when there is no journal; ``ValueError`` naming the line when a
-    line other than the last is damaged."""
-    data = path.read_bytes()
+    line other than the last is damaged; ``SessionFileError`` for what is no journal (a link,
+    a FIFO, a device, too big), refused before reading."""
+    data = read_user_bytes(
+        path,
+        limit=MAX_JOURNAL_BYTES,
+        what="session journal",
+        error=SessionFileError,
+        follow_symlinks=False,
+        missing_ok=True,
+    )
     entries: list[dict[str, Any]] = []
     valid = 0
     lines = data.split(b"\n")
@@ -107,10 +128,10 @@ def read(path: Path) -> tuple[list[dict[str, Any]], int]:
                 valid += len(raw) + 1
             continue
         try:
-            entry = json.loads(raw)
+            entry = loads(raw)
             if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int):
                 raise ValueError("no seq")
-        except ValueError:
+        except (ValueError, RecursionError):
             if last or (number == len(lines) - 1 and not lines[-1]):
                 break  # the write a crash cut short
             raise ValueError(f"line {number} is damaged") from None
@@ -119,6 +140,53 @@ def read(path: Path) -> tuple[list[dict[str, Any]], int]:
         entries.append(entry)
         valid += len(raw) + 1
     return entries, valid
+
+
+class NotANumber(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a session's JSON: Python's reader takes
+    them, but no session holds one (a NaN cost would be carried on and then written as
+    ``null``, which no later read accepts)."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise NotANumber(name)
+
+
+def loads(text: str | bytes) -> Any:
+    """JSON as a session file or a journal line must be: without NaN or Infinity."""
+    return json.loads(text, parse_constant=_refuse_constant)
+
+
+def open_for_append(path: Path) -> int:
+    """A descriptor appending to the journal ``path`` (created private), never through a
+    symbolic link: one planted there would receive the respondent's answers."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC | os.O_NOFOLLOW
+    try:
+        fd = os.open(path, flags, PRIVATE_FILE_MODE)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise FileSystemError(
+                f"{path}: is a symbolic link, not a session journal; the tool never writes its "
+                "own files through a link (one planted there would redirect the answers): "
+                "remove the link"
+            ) from None
+        raise
+    if not _is_plain_file(fd):
+        os.close(fd)
+        raise FileSystemError(
+            f"{path}: is not a regular file of its own, so it cannot be a session journal; "
+            "remove it"
+        )
+    return fd
+
+
+def _is_plain_file(fd: int) -> bool:
+    """A regular file with one name (a hard link planted at the journal's name is another
+    file's second name: writing there changes that file)."""
+    import stat
+
+    info = os.fstat(fd)
+    return stat.S_ISREG(info.st_mode) and info.st_nlink == 1
 
 
 def encode(seq: int, ops: list[Op]) -> bytes:

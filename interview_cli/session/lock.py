@@ -17,15 +17,18 @@ it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
 import socket
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from interview_cli.errors import SessionLockedError
+from interview_cli.errors import FileSystemError, SessionLockedError
+from interview_cli.files import PRIVATE_FILE_MODE, make_private_dirs
 
 
 def _holder(fd: int) -> dict[str, Any]:
@@ -38,7 +41,7 @@ def _holder(fd: int) -> dict[str, Any]:
 
 def _same_file(path: Path, fd: int) -> bool:
     try:
-        on_path = os.stat(path)
+        on_path = os.lstat(path)
     except FileNotFoundError:
         return False
     mine = os.fstat(fd)
@@ -48,9 +51,9 @@ def _same_file(path: Path, fd: int) -> bool:
 def acquire(path: Path, session_id: str, since: str) -> int:
     """Lock ``path`` for this process and return the open descriptor that holds the lock;
     ``SessionLockedError`` (exit 2) naming the holder when another process has it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_private_dirs(path.parent)
     while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        fd = _open(path)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -66,6 +69,31 @@ def acquire(path: Path, session_id: str, since: str) -> int:
     me = {"pid": os.getpid(), "host": socket.gethostname(), "since": since}
     os.ftruncate(fd, 0)
     os.pwrite(fd, json.dumps(me).encode("utf-8"), 0)
+    return fd
+
+
+def _open(path: Path) -> int:
+    """The lock file, created private; never through a symbolic link, and never a file with
+    another name too (a hard link): the holder truncates it and writes its pid there."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW
+    try:
+        fd = os.open(path, flags, PRIVATE_FILE_MODE)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise FileSystemError(
+                f"{path}: is a symbolic link, not a lock file; the tool never writes its own "
+                "files through a link (one planted there would redirect the write): remove "
+                "the link"
+            ) from None
+        raise
+    info = os.fstat(fd)
+    # nlink 0: its holder removed it just now; the loop in ``acquire`` takes the next one.
+    if not stat.S_ISREG(info.st_mode) or info.st_nlink > 1:
+        os.close(fd)
+        raise FileSystemError(
+            f"{path}: is not a regular file of its own (a hard link or a special file), so "
+            "it cannot be a lock file: remove it"
+        )
     return fd
 
 

@@ -1,6 +1,8 @@
 """Reading session files: the snapshot's JSON, schema migrations, the journal replayed.
 
-Every failure is one ``SessionFileError`` line naming the file: not JSON (and whether it
+Every string of a session is cleaned of terminal controls as it is read (:func:`clean_document`),
+so no viewer or export shows escape sequences a hand-edited or foreign file holds. Every
+failure is one ``SessionFileError`` line naming the file: not JSON (and whether it
 looks truncated), not a session file, a ``schema_version`` newer than this tool or without a
 migration, a journal that does not fit its snapshot. Files of an older ``schema_version``
 load through the explicit steps in ``MIGRATIONS``. Writing is ``store``; the journal's own
@@ -18,6 +20,12 @@ from pydantic import ValidationError
 
 from interview_cli.errors import SessionFileError
 from interview_cli.files import read_user_text
+from interview_cli.safe_text import (
+    clean_strings,
+    json_may_hold_controls,
+    redact_secrets,
+    strip_controls,
+)
 from interview_cli.session import journal as store_journal
 from interview_cli.session.schema import SCHEMA_VERSION, SessionFile
 
@@ -39,7 +47,17 @@ def _migrate_0_to_1(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 records the stimulus a concept test shows before the opening question.
+    Version 1 files showed none: their ``stimulus`` is null (nothing was shown)."""
+    doc = dict(doc)
+    doc.setdefault("stimulus", None)
+    doc["schema_version"] = 2
+    return doc
+
+
 MIGRATIONS[0] = _migrate_0_to_1
+MIGRATIONS[1] = _migrate_1_to_2
 
 # The snapshot's record of the last journal line it contains (a storage detail: it is not
 # part of the session model, and is dropped on reading).
@@ -68,7 +86,16 @@ def migrate(doc: dict[str, Any], *, source: str) -> dict[str, Any]:
 
 def _json_document(text: str, *, source: str) -> dict[str, Any]:
     try:
-        doc = json.loads(text)
+        doc = store_journal.loads(text)
+    except store_journal.NotANumber as exc:
+        raise SessionFileError(
+            f"{source}: holds {exc}, which is no number a session can hold (was the file "
+            "edited by hand?); put the number back"
+        ) from None
+    except RecursionError:
+        raise SessionFileError(
+            f"{source}: nested too deeply to be a session file (was it written by another tool?)"
+        ) from None
     except json.JSONDecodeError as exc:
         rest = text[exc.pos :].strip()
         # A cut inside a token ("value": f, 1.5e, -, "\u00) is as truncated as one cut between
@@ -79,14 +106,57 @@ def _json_document(text: str, *, source: str) -> dict[str, Any]:
         raise SessionFileError(
             f"{source}: not valid JSON at line {exc.lineno} column {exc.colno}{hint}"
         ) from None
+    except ValueError as exc:  # a number of more digits than Python converts, and the like
+        raise SessionFileError(f"{source}: not a session file ({_one_line(str(exc))})") from None
     if not isinstance(doc, dict) or "id" not in doc or "turns" not in doc:
         raise SessionFileError(f"{source}: not an interview session file (no id and turns)")
     return doc
 
 
+# The recorded library texts: kept byte for byte, since their sha256 proves what the session
+# ran with (a CRLF file's carriage returns included). They are parsed, not shown; what is
+# parsed from them is cleaned by the configuration's models.
+_VERBATIM = ("methodology", "concept")
+
+
+def clean_document(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with every string as a terminal, an export or a prompt may carry it
+    (``safe_text.strip_controls``): a session file edited by hand or written by another tool
+    may hold clear-screen, clipboard-write (OSC 52) or bidi sequences, and every command reads
+    sessions through here. The library snapshots' YAML texts stay as recorded."""
+    out: dict[str, Any] = {}
+    for key, value in doc.items():
+        if key in _VERBATIM and isinstance(value, dict):
+            out[key] = {k: v if k == "source" else clean_strings(v) for k, v in value.items()}
+        elif key == "errors":  # older versions kept a key a base URL carried in its messages
+            out[key] = clean_strings(value, _shown_error)
+        else:
+            out[strip_controls(key)] = clean_strings(value)
+    return out
+
+
+def _shown_error(text: str) -> str:
+    return redact_secrets(strip_controls(text))
+
+
+def _cleaned(doc: dict[str, Any], needed: bool) -> dict[str, Any]:
+    """:func:`clean_document` when the text may need it; the recorded errors always (few)."""
+    if needed:
+        return clean_document(doc)
+    if isinstance(doc.get("errors"), list):
+        doc["errors"] = clean_strings(doc["errors"], _shown_error)
+    return doc
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:200]
+
+
 def _validate(doc: dict[str, Any], *, source: str) -> SessionFile:
     try:
         return SessionFile.model_validate(doc)
+    except RecursionError:
+        raise SessionFileError(f"{source}: nested too deeply to be a session file") from None
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "(root)"
@@ -99,7 +169,8 @@ def parse_session(text: str, *, source: str) -> SessionFile:
     (A snapshot alone: :func:`read_session_file` also replays the journal beside it.)"""
     doc = _json_document(text, source=source)
     doc.pop(JOURNAL_SEQ, None)
-    return _validate(migrate(doc, source=source), source=source)
+    doc = _cleaned(migrate(doc, source=source), json_may_hold_controls(text))
+    return _validate(doc, source=source)
 
 
 def _read_text(path: Path) -> str:
@@ -113,7 +184,8 @@ def _read_document(path: Path, text: str | None = None) -> tuple[dict[str, Any],
     byte length of the journal (0: none)."""
     source = str(path)
     for _ in range(3):
-        doc = _json_document(_read_text(path) if text is None else text, source=source)
+        snapshot = _read_text(path) if text is None else text
+        doc = _json_document(snapshot, source=source)
         text = None
         seq = doc.pop(JOURNAL_SEQ, 0)
         seq = seq if isinstance(seq, int) else 0
@@ -121,7 +193,7 @@ def _read_document(path: Path, text: str | None = None) -> tuple[dict[str, Any],
         try:
             entries, valid = store_journal.read(store_journal.journal_path(path))
         except FileNotFoundError:
-            return doc, seq, 0
+            return _cleaned(doc, json_may_hold_controls(snapshot)), seq, 0
         except ValueError as exc:
             raise SessionFileError(f"{store_journal.journal_path(path)}: {exc}") from None
         except OSError as exc:
@@ -136,7 +208,13 @@ def _read_document(path: Path, text: str | None = None) -> tuple[dict[str, Any],
             raise SessionFileError(
                 f"{store_journal.journal_path(path)}: does not fit the session ({exc})"
             ) from None
-        return doc, seq + len(pending), valid
+        # Journal lines are not checked one by one: a session that has them is active, and
+        # is walked whole.
+        return (
+            _cleaned(doc, bool(pending) or json_may_hold_controls(snapshot)),
+            seq + len(pending),
+            valid,
+        )
     raise SessionFileError(
         f"{path}: its journal does not follow the snapshot (lines missing); the session "
         "file itself is intact up to its last snapshot"

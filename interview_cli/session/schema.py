@@ -190,16 +190,25 @@ class FocusRecord(Sparse):
     strategy: str
     node_id: str | None = None
     label: str | None = None
+    element_id: str | None = None
 
     @classmethod
     def of(cls, focus: SelectedFocus) -> FocusRecord:
         return cls.model_validate(focus.to_dict())
 
 
+def _without_none(data: dict[str, object], *keys: str) -> dict[str, object]:
+    """``data`` without ``keys`` whose value is None: a field added later is written only
+    when it holds something, so records of older sessions keep their shape."""
+    return {k: v for k, v in data.items() if not (k in keys and v is None)}
+
+
 class DecisionRecord(Record):
     strategy: str
     node_id: str | None = None
     label: str | None = None
+    # The stimulus element the next question raises (an element strategy), else None.
+    element_id: str | None = None
     phase: str = ""
     rationale: list[str] = Field(default_factory=list)
     veto_reasons: dict[str, str] = Field(
@@ -212,6 +221,10 @@ class DecisionRecord(Record):
     moderator: ModeratorRecord | None = None
     tool_choice: FocusRecord | None = None
 
+    @model_serializer(mode="wrap")
+    def _element_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        return _without_none(handler(self), "element_id")
+
 
 class ContinuationRecord(Record):
     should_continue: bool
@@ -219,7 +232,8 @@ class ContinuationRecord(Record):
     turns_remaining: int | None = None
 
 
-SCHEMA_VERSION = 1
+# 2: the stimulus shown before the opening question (``SessionFile.stimulus``).
+SCHEMA_VERSION = 2
 
 Status = Literal["active", "paused", "completed", "failed"]
 
@@ -268,12 +282,19 @@ class QuestionRecord(Record):
     focus_node_id: str | None = None
     focus_label: str | None = None
     focus_type: str | None = None
+    # The stimulus element the question raises (an element strategy; ``focus_label`` is then
+    # the element's label), else None.
+    focus_element_id: str | None = None
     asked_at: str = ""
     # Who worded the question: the tool, or the moderator (``/ask``: ``tool_text`` keeps the
     # tool's question it replaced). ``notes``: the moderator's ``/note``s on this turn.
     asked_by: Literal["tool", "moderator"] = "tool"
     tool_text: str | None = None
     notes: list[str] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _element_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        return _without_none(handler(self), "focus_element_id")
 
 
 class AnswerRecord(Record):
@@ -484,6 +505,15 @@ class ClosingRecord(Record):
     slot_discovery: dict[str, Any] | None = None
 
 
+class StimulusRecord(Record):
+    """What a concept test showed the respondent before the opening question
+    (``config.study.Stimulus``): the text as shown, the image's path, and when."""
+
+    text: str
+    image: str | None = None
+    shown_at: str = ""
+
+
 class ConsentRecord(Record):
     """The concept's consent text as shown, the respondent's reply, and what it was taken as."""
 
@@ -498,6 +528,31 @@ class ParticipantRecord(Record):
 
     id: str
     meta: dict[str, str] = Field(default_factory=dict)
+
+
+class RulesRecord(Record):
+    """The rules that decided a stretch of a fork's first turns: its origin's policy, and its
+    origin's methodology when the fork runs another (None: the session's own)."""
+
+    until_turn: int
+    policy: str = "adaptive"
+    methodology: MethodologySnapshot | None = None
+
+
+class ForkRecord(Record):
+    """Where a fork came from: session ``session_id``, whose first ``turn`` turns it repeats
+    as recorded (`interview fork`). ``earlier``: who decided those turns, earliest first (a
+    fork of a fork keeps its origin's stretches); later turns are decided by the session's
+    own ``settings.policy`` and methodology. ``run``: which of the fork's runs this is."""
+
+    session_id: str
+    turn: int
+    run: int = 1
+    earlier: list[RulesRecord] = Field(default_factory=list)
+
+    def rules_at(self, turn_number: int) -> RulesRecord | None:
+        """The origin's rules that decided turn ``turn_number``; None: the fork's own."""
+        return next((r for r in self.earlier if turn_number <= r.until_turn), None)
 
 
 class SessionFile(Record):
@@ -525,7 +580,17 @@ class SessionFile(Record):
     simulation: dict[str, Any] | None = None
     participant: ParticipantRecord | None = None
     consent: ConsentRecord | None = None
+    # None: the concept shows no stimulus, or the session began before stimuli were recorded.
+    stimulus: StimulusRecord | None = None
+    # A fork of another session (`interview fork`): None for every other session.
+    fork: ForkRecord | None = None
     errors: list[str] = Field(default_factory=list)
+
+    def policy_at(self, turn_number: int) -> str:
+        """The policy that decided turn ``turn_number``: a fork's origin's for the turns it
+        repeats, else the session's own."""
+        rules = self.fork.rules_at(turn_number) if self.fork is not None else None
+        return rules.policy if rules is not None else self.settings.policy
 
     @property
     def completed_turns(self) -> list[TurnRecord]:

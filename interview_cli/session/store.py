@@ -13,8 +13,14 @@
   temporary file behind; nothing can prevent that. Whoever takes the session's lock next
   removes those orphans: while the lock is held no other process writes that session, so any
   temporary file of it that is not the holder's own belongs to a dead writer.
-- Session ids are checked against a strict pattern and the resolved path must stay inside the
-  sessions directory, so an id can never name a file elsewhere.
+- Session ids are checked against a strict pattern, so an id can never name a file elsewhere.
+  Nothing is written through a symbolic link: a link in place of the session file, its lock
+  or its journal is refused with one line (batch ids are predictable, so a link planted in a
+  shared folder would otherwise receive the answers); the lock and the journal are opened
+  with ``O_NOFOLLOW``, temporary files with ``O_EXCL`` too. Reading commands do follow a
+  session link (``resolve``): reading what it names changes nothing.
+- Session files hold what respondents said: new ones are created 0600 and new folders 0700;
+  a rewrite keeps the mode of the file it replaces.
 - Files of an older ``schema_version`` load through the explicit steps in ``MIGRATIONS``; a newer
   version is refused (upgrade interview-cli) and the file is left untouched.
 
@@ -30,16 +36,27 @@ import glob
 import os
 import re
 import secrets
+import shlex
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from interview_cli.errors import SessionFileError, UsageError
-from interview_cli.files import default_sessions_dir, session_files, translate_os_error
+from interview_cli.files import (
+    PRIVATE_FILE_MODE,
+    default_sessions_dir,
+    fsync_dir,
+    make_private_dirs,
+    replace_file,
+    session_files,
+    temp_prefix,
+    translate_os_error,
+)
 from interview_cli.session import journal as store_journal
 from interview_cli.session import lock as store_lock
 from interview_cli.session.clock import now_iso
+from interview_cli.session.journal import JOURNAL_FACTOR
 from interview_cli.session.read import JOURNAL_SEQ, _read_document, _validate
 from interview_cli.session.schema import SessionFile
 
@@ -55,49 +72,19 @@ def new_session_id(prefix: str) -> str:
     return f"{clean}-{stamp}-{secrets.token_hex(2)}"
 
 
-def _temp_prefix(path: Path, pid: int | None = None) -> str:
-    """What every temporary file of ``path`` starts with (of one writer's pid, if given)."""
-    return f".{path.name}." if pid is None else f".{path.name}.{pid}."
-
-
-def _temp_name(path: Path, pid: int) -> str:
-    return f"{_temp_prefix(path, pid)}{secrets.token_hex(3)}.tmp"
-
-
 def write_atomic(path: Path, text: str | bytes) -> None:
-    """Write ``text`` (or bytes, such as a zip) to ``path`` so that readers see the old or the
-    new content, never a mix."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(_temp_name(path, os.getpid()))
+    """Write a session file (``text``) so that readers see the old or the new content, never
+    a mix; a new file (and a new sessions directory) is private to its owner, an existing one
+    keeps its mode."""
+    make_private_dirs(path.parent)
     data = text.encode("utf-8") if isinstance(text, str) else text
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-    _fsync_dir(path.parent)
+    replace_file(path, data, new_mode=PRIVATE_FILE_MODE)
 
 
-# The snapshot is rewritten when the journal reaches JOURNAL_FACTOR times its size: the
-# rewrites then grow geometrically, so all of them together cost a small multiple of the final
-# file, and a load replays at most that much journal. Measured with benchmarks/storage.py
-# (100 turns): factor 1 wrote 4.4 times the final size, factor 2 wrote 3.0 times. Below
-# MIN_JOURNAL_BYTES a rewrite is never worth it (a new session's snapshot is small).
-JOURNAL_FACTOR = 2
+# Below MIN_JOURNAL_BYTES a snapshot rewrite is never worth it (a new session's snapshot is
+# small); above it, the journal is folded in when it reaches ``JOURNAL_FACTOR`` times the
+# snapshot (see ``journal``).
 MIN_JOURNAL_BYTES = 256 * 1024
-
-
-def _fsync_dir(directory: Path) -> None:
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
 
 
 def _last_seq(journal: Path) -> int:
@@ -148,7 +135,7 @@ def _append_line(path: Path, line: bytes, size: int) -> None:
     durably; on failure nothing of it stays."""
     journal = store_journal.journal_path(path)
     created = not journal.exists()
-    fd = os.open(journal, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o644)
+    fd = store_journal.open_for_append(journal)
     try:
         if os.fstat(fd).st_size != size:
             # A write cut short (a crash, a failed write) left a torn last line.
@@ -169,7 +156,24 @@ def _append_line(path: Path, line: bytes, size: int) -> None:
     finally:
         os.close(fd)
     if created:
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
+
+
+def refuse_link(path: Path) -> None:
+    """``SessionFileError`` (exit 2) when ``path`` (a session file, its lock or its journal)
+    is a symbolic link: a session is written only where it is, so that a link planted in its
+    place (batch ids are predictable) cannot send the answers, the lock or the journal to
+    another file."""
+    if not path.is_symlink():
+        return
+    if path.suffix == ".json":
+        what = "a session is written only where it is, never through a link"
+        itself = shlex.quote(str(path.resolve()))
+        fix = f"use the file itself (interview run --resume {itself}), or remove the link"
+    else:
+        what = f"the tool never writes a session's {path.suffix[1:]} through a link"
+        fix = "remove the link (the tool did not make it)"
+    raise SessionFileError(f"{path}: is a symbolic link to {os.readlink(path)}; {what}: {fix}")
 
 
 class Writes(Protocol):
@@ -215,15 +219,9 @@ class SessionStore:
             )
         if self._home is None:
             self._home = self.directory.resolve()
-        path = self._home / f"{session_id}.json"
-        # An id holds no separator, so only a symbolic link in its place can lead out: one
-        # lstat here, instead of resolving every component of the path on each of the
-        # several calls a turn makes (a batch's saves spent 1-3 ms a turn on them).
-        if path.is_symlink():
-            path = path.resolve()
-            if path.parent != self._home:
-                raise UsageError(f"'{session_id}' would leave the sessions directory")
-        return path
+        # Not resolved: a writer refuses a symbolic link in its place (``refuse_link``), and a
+        # reader follows one through ``resolve``.
+        return self._home / f"{session_id}.json"
 
     def resolve(self, id_or_path: str) -> Path:
         """A session id in this directory or one of its subfolders (a batch's, as `interview
@@ -267,6 +265,25 @@ class SessionStore:
             return []
         return [p for p in session_files(self.directory) if p.stem == session_id]
 
+    def resolve_for_writing(self, id_or_path: str) -> Path:
+        """:meth:`resolve` for a command that will write the session: refused (one line) when
+        the name leads through a symbolic link, which the reading commands follow."""
+        candidate = Path(id_or_path)
+        if not (id_or_path.endswith(".json") or os.sep in id_or_path):
+            candidate = (
+                self.directory / f"{id_or_path}.json" if ID_PATTERN.match(id_or_path) else candidate
+            )
+        refuse_link(candidate)
+        return self.resolve(id_or_path)
+
+    def refuse_links(self, session_id: str) -> None:
+        """One line (``SessionFileError``) when the session file, lock or journal of
+        ``session_id`` is a symbolic link: for a batch to refuse before it starts, rather
+        than fail one interview at a time."""
+        path = self.path_for(session_id)
+        for candidate in (path, path.with_suffix(".lock"), store_journal.journal_path(path)):
+            refuse_link(candidate)
+
     # ---- read / write --------------------------------------------------------------------
     def load(self, id_or_path: str) -> SessionFile:
         """The session as last saved. Under the session's lock the store remembers what it
@@ -291,6 +308,7 @@ class SessionStore:
         disk (a new session, or one it did not read)."""
         session.updated_at = now_iso()
         path = self.path_for(session.id)
+        refuse_link(path)
         known = self._persisted.get(session.id)
         try:
             if (
@@ -348,9 +366,10 @@ class SessionStore:
     def lock(self, session_id: str) -> Iterator[Path]:
         """Hold the session's lock (``session.lock``) until the block ends; read the session
         only after this, so that what is read is what no other writer can change."""
+        self.refuse_links(session_id)
         path = self.path_for(session_id).with_suffix(".lock")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_private_dirs(path.parent)
         except OSError as exc:
             raise translate_os_error(
                 exc, path.parent, doing="create the sessions directory", hint=_OTHER_DIR
@@ -381,8 +400,8 @@ class SessionStore:
     def _remove_orphaned_temp_files(self, session_id: str) -> None:
         """Temporary files of this session left by a writer that died mid-save (lock held)."""
         target = self.path_for(session_id)
-        mine = _temp_prefix(target, os.getpid())
-        for orphan in target.parent.glob(f"{glob.escape(_temp_prefix(target))}*.tmp"):
+        mine = temp_prefix(target, os.getpid())
+        for orphan in target.parent.glob(f"{glob.escape(temp_prefix(target))}*.tmp"):
             if not orphan.name.startswith(mine):
                 with contextlib.suppress(OSError):
                     orphan.unlink()

@@ -35,6 +35,7 @@ from interview_cli.errors import InterviewError, SessionFileError, UsageError
 from interview_cli.llm.client_settings import LLMSettings
 from interview_cli.llm.protocol import Exchange, InterviewLLM, PersonaRequest
 from interview_cli.llm.spend import SpendCap, SpendCapReached
+from interview_cli.safe_text import redact_secrets
 from interview_cli.session.schema import SessionFile
 from interview_cli.session.store import SessionStore
 from interview_cli.simulation.collector import batch_collector
@@ -251,7 +252,10 @@ def simulation_record(
     }
 
 
-def _new_session(spec: BatchSpec, planned: PlannedInterview, respondent: str) -> SessionFile:
+def new_simulated_session(
+    spec: BatchSpec, planned: PlannedInterview, respondent: str
+) -> SessionFile:
+    """A fresh session of the planned interview, with its simulation record (not saved)."""
     from interview_cli.pipeline.setup import new_session
 
     session = new_session(
@@ -348,6 +352,7 @@ class PersonaSeat:
             methodology=interview.methodology,
             strategy=question.strategy,
             focus_label=question.focus_label,
+            stimulus=session.stimulus.text if session.stimulus is not None else "",
             turn_number=turn_number,
             seed=session.settings.seed,
         )
@@ -381,13 +386,13 @@ async def _run_one(
                 session = store.load(planned.session_id)
                 if session.status == "completed":
                     outcome.status = "skipped"
-                    outcome.evaluation = (session.simulation or {}).get("evaluation")
+                    outcome.evaluation = _evaluation_of(session, persona, spec, store)
                     outcome.path = path
                     return outcome
                 session.status = "active"
                 outcome.resumed = True
             else:
-                session = _new_session(spec, planned, respondent.label)
+                session = new_simulated_session(spec, planned, respondent.label)
                 store.save(session)
             observer.started(planned, resumed=outcome.resumed)
 
@@ -432,16 +437,39 @@ async def _run_one(
     return outcome
 
 
+def _evaluation_of(
+    session: SessionFile, persona: Persona, spec: BatchSpec, store: SessionStore
+) -> dict[str, Any] | None:
+    """A completed session's evaluation, computed and saved now when it has none: a batch
+    stopped between saving the completed session and saving its evaluation (SIGKILL, or a
+    SIGTERM that cancelled the second write) must not leave it out of every later summary.
+    The evaluation is a pure function of the session, so computing it later gives the same."""
+    evaluation = (session.simulation or {}).get("evaluation")
+    if evaluation is None and session.simulation is not None:
+        _store_evaluation(session, persona, spec.methodology.value)
+        store.save(session)  # made durable before the lock is released, as every save
+        evaluation = session.simulation["evaluation"]
+    return evaluation
+
+
 async def _drain(store: SessionStore, session_id: str) -> None:
     """Wait for the session's background writes (``saving``) without blocking the loop."""
     await store.writes.drain(session_id)
 
 
-def _store_evaluation(session: SessionFile, persona: Persona, methodology: Methodology) -> None:
-    record = dict(session.simulation or {})
-    record["evaluation"] = evaluate_shaped(session, persona, methodology) or evaluate_session(
+def evaluate_simulated(
+    session: SessionFile, persona: Persona, methodology: Methodology
+) -> dict[str, Any]:
+    """The session against what ``persona`` holds (a journey's or grid's truth, else its
+    ladders): the evaluation every simulated session stores."""
+    return evaluate_shaped(session, persona, methodology) or evaluate_session(
         session, persona, methodology
     )
+
+
+def _store_evaluation(session: SessionFile, persona: Persona, methodology: Methodology) -> None:
+    record = dict(session.simulation or {})
+    record["evaluation"] = evaluate_simulated(session, persona, methodology)
     session.simulation = record
 
 
@@ -465,7 +493,7 @@ def _record_failure(
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, InterviewError):
         return exc.message.replace("\n", " ")
-    detail = str(exc).replace("\n", " ").strip()
+    detail = redact_secrets(str(exc).replace("\n", " ").strip())  # an SDK's may quote a URL
     return f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
 
 
@@ -495,6 +523,8 @@ async def run_batch(
     from interview_cli.simulation.reuse import refuse_stale
 
     refuse_stale(spec, planned)
+    for item in planned:  # ids are predictable: a link planted at one is refused up front
+        store.refuse_links(item.session_id)
     gate = asyncio.Semaphore(concurrency)
 
     async def worker(item: PlannedInterview) -> InterviewOutcome:

@@ -16,9 +16,21 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from interview_cli.analysis.report.elements import (
+    ELEMENT_COLUMNS,
+    SessionCoverage,
+    element_cells,
+    element_marks,
+    shown_coverage,
+)
 from interview_cli.core.models import REVERSED_EDGE
-from interview_cli.session.schema import CandidateRecord, SessionFile, TurnRecord
-from interview_cli.ui.why import ended_because, why_short
+from interview_cli.session.schema import (
+    CandidateRecord,
+    SessionFile,
+    StimulusRecord,
+    TurnRecord,
+)
+from interview_cli.ui.why import coverage_lines, ended_because, why_short
 from interview_cli.words import plural
 
 HELP_TEXT = """\
@@ -58,6 +70,15 @@ def question_panel(
         subtitle_align="right",
         border_style="cyan",
     )
+
+
+def stimulus_panel(stimulus: StimulusRecord) -> Panel:
+    """The concept as the respondent is shown it before the first question; an image is
+    named by its path (the moderator shows the picture)."""
+    body = Text(stimulus.text)
+    if stimulus.image:
+        body.append(f"\n\nImage: {stimulus.image}", style="dim")
+    return Panel(body, title="The concept", title_align="left", border_style="yellow")
 
 
 def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
@@ -159,21 +180,27 @@ def signals_table(signals: Mapping[str, Any], *, title: str = "Signals") -> Tabl
     return table
 
 
-def why_view(turn: TurnRecord | None, *, full: bool = False) -> Group | Text:
+def why_view(
+    turn: TurnRecord | None, *, full: bool = False, coverage: SessionCoverage | None = None
+) -> Group | Text:
     """``/why``: the decision in plain words (``ui.why``); ``full`` adds every recorded
-    candidate's score arithmetic."""
+    candidate's score arithmetic; ``coverage``: a concept test's stimulus elements."""
     if turn is None or turn.decision is None:
-        return Text(
+        opening = Text(
             "This is the opening question: it comes from the concept's objective and the "
             "methodology's opening guidance, before any answer exists.",
             style="italic",
         )
+        return Group(opening, *coverage_lines(coverage)) if coverage is not None else opening
     if not full:
-        return why_short(turn)
+        return why_short(turn, coverage=coverage)
     # The plain-words view, then the arithmetic. The recorded rationale lines are not shown:
     # they quote the signal catalogue's descriptions, which describe a signal, not the
     # qualifier that fired ("has_outgoing.false ... has at least one outgoing edge").
-    parts: list[Any] = [why_short(turn, footer=False), candidates_table(turn.candidates)]
+    parts: list[Any] = [
+        why_short(turn, footer=False, coverage=coverage),
+        candidates_table(turn.candidates),
+    ]
     if turn.continuation:
         parts.append(
             Text(
@@ -301,8 +328,28 @@ def _turns_shown(session: SessionFile) -> str:
     return str(turns)
 
 
-def end_screen(session: SessionFile, *, stats: Mapping[str, Any]) -> Panel:
-    """The closing summary. The session file's path is not in it: see :func:`saved_to`."""
+def _coverage_rows(coverage: SessionCoverage | None) -> list[tuple[str, Any]]:
+    """A concept test's stimulus elements on the end screen: covered, and not covered."""
+    if coverage is None:
+        return []
+    covered, missing = coverage.covered, coverage.missing
+    rows: list[tuple[str, Any]] = [
+        (
+            "elements covered",
+            f"{len(covered)} of {len(coverage.elements)} ({coverage.ratio:.0%})"
+            + (": " + "; ".join(e.label for e in covered) if covered else ""),
+        )
+    ]
+    if missing:
+        rows.append(("not covered", "; ".join(e.label for e in missing)))
+    return rows
+
+
+def end_screen(
+    session: SessionFile, *, stats: Mapping[str, Any], coverage: SessionCoverage | None = None
+) -> Panel:
+    """The closing summary. The session file's path is not in it: see :func:`saved_to`.
+    ``coverage``: a concept test's stimulus elements, covered and not."""
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     # Fold, never "…": a provider label or a reason cut short would read as the whole of it.
@@ -320,6 +367,7 @@ def end_screen(session: SessionFile, *, stats: Mapping[str, Any]) -> Panel:
             else []
         ),
         ("termination", ended_because(session.termination_reason)),
+        *_coverage_rows(coverage),
         ("cost", _cost_cell(session.usage)),
         ("provider", session.settings.provider_label),
     )
@@ -361,7 +409,21 @@ def transcript(session: SessionFile, console: Console) -> None:
     if session.consent is not None:
         said = "agreed" if session.consent.agreed else "refused"
         console.print(Text(f"consent: {said} ({session.consent.answer!r})", style="dim"))
+    fork = session.fork
+    if fork is not None:
+        console.print(
+            Text(
+                f"fork of {fork.session_id}: turns 1-{fork.turn} as recorded there, then "
+                f"{session.settings.policy} decides and a persona answers",
+                style="dim",
+            )
+        )
+    if session.stimulus is not None:
+        console.print(stimulus_panel(session.stimulus))
+    coverage = shown_coverage(session)
     for turn in session.turns:
+        if fork is not None and turn.turn_number == fork.turn + 1:
+            console.print(Text(f"\n── the fork goes on from here (run {fork.run}) ──", style="dim"))
         q = turn.question
         meta = " · ".join(x for x in (q.strategy, q.focus_label) if x)
         console.print()
@@ -381,13 +443,33 @@ def transcript(session: SessionFile, console: Console) -> None:
                 console.print(Text(f"   extracted: {labels}", style="dim"))
         for line in _turn_events(turn):
             console.print(Text(f"   {line}", style="dim"))
+        for line in element_marks(coverage, turn.turn_number):
+            console.print(Text(f"   {line}", style="yellow"))
     if session.pending_question and session.status != "completed":
         console.print()
         console.print(Text.assemble(("Next question", "cyan"), " ", session.pending_question.text))
     if session.closing is not None:
         _closing_part(session, console)
+    if coverage is not None:
+        console.print()
+        console.print(elements_table(coverage))
     console.print()
     console.print(question_card_view(session))
+
+
+def elements_table(coverage: SessionCoverage) -> Table:
+    """Each stimulus element: where it came up, who brought it up, the reactions, ladders."""
+    table = Table(
+        title=f"Stimulus elements: {len(coverage.covered)} of {len(coverage.elements)} covered "
+        f"({coverage.ratio:.0%})",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+    )
+    for name in ELEMENT_COLUMNS:
+        table.add_column(name, overflow="fold")
+    for e in coverage.elements:
+        table.add_row(*(Text(cell) for cell in element_cells(e)))
+    return table
 
 
 def _closing_part(session: SessionFile, console: Console) -> None:

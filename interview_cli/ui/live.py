@@ -18,8 +18,8 @@ from rich.live import Live
 from rich.status import Status
 from rich.text import Text
 
-from interview_cli.session.schema import QuestionRecord
-from interview_cli.ui.interview import question_panel
+from interview_cli.session.schema import QuestionRecord, StimulusRecord
+from interview_cli.ui.interview import question_panel, stimulus_panel
 
 
 class _TokenSink:
@@ -47,6 +47,7 @@ class Screen:
         self._text = ""
         self._turn = 0
         self.streamed: QuestionRecord | None = None
+        self.stimulus_shown = False
         self.on_token = _TokenSink(self)
 
     # ---- hooks ---------------------------------------------------------------------------
@@ -62,6 +63,13 @@ class Screen:
             self._status.start()
         else:
             self._status.update(Text(f"{stage}…"))
+
+    def on_stimulus(self, stimulus: StimulusRecord) -> None:
+        """Show the concept test's stimulus (before its opening question)."""
+        self._stop_status()
+        self._stop_live()
+        self.console.print(stimulus_panel(stimulus))
+        self.stimulus_shown = True
 
     def on_question_start(self, record: QuestionRecord) -> None:
         self._stop_status()

@@ -17,8 +17,14 @@ from interview_cli.analysis.report.implication import most_linked_codes
 from interview_cli.analysis.report.question_card import CARD_HEADERS, card_cells, card_legend
 from interview_cli.analysis.report.shapes import valence_bar
 from interview_cli.analysis.report.to_markdown import (
+    ELEMENT_ALIGN,
+    ELEMENT_HEADERS,
+    ELEMENT_NOTE,
     PARTICIPANT_HEADERS,
+    element_rows,
+    element_title,
     fmt_recall,
+    fork_note,
     matrix_window,
     mix,
     participant_row,
@@ -54,14 +60,14 @@ class SessionTables:
         keys = [f"#{i}" for i in range(1, len(sessions) + 1)] if need > options.max_width else []
         names = keys or [r.id for r in sessions]
         yield _numbers_table(self.report, names)
-        yield _how_table(self.report, names)
+        yield _how_table(self.report, names, keyed=bool(keys))
         yield questions_table(self.report, names)
         if keys:
             legend = Table.grid(padding=(0, 1))
             legend.add_column(no_wrap=True, justify="right")
             legend.add_column(overflow="fold")
             for key, r in zip(keys, sessions, strict=True):
-                legend.add_row(key, Text(r.id))
+                legend.add_row(key, Text(r.id + (f" ({fork_note(r)})" if r.fork_of else "")))
             yield legend
 
 
@@ -91,7 +97,9 @@ def _numbers_table(report: Report, names: list[str]) -> Table:
     return numbers
 
 
-def _how_table(report: Report, names: list[str]) -> Table:
+def _how_table(report: Report, names: list[str], *, keyed: bool = False) -> Table:
+    """How each session went; a fork says so (with its origin when ids are shown whole,
+    else in the legend of keys below)."""
     a = report.aggregate
     how = Table(
         title="How each session went", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False
@@ -105,6 +113,8 @@ def _how_table(report: Report, names: list[str]) -> Table:
     for name, r in zip(names, report.sessions, strict=True):
         persona = f"({r.persona})" if r.persona else ""
         who = " ".join(x for x in (persona, f"[{r.participant}]" if r.participant else "") if x)
+        fork = f"fork at turn {r.fork_turn}" if keyed and r.fork_of else fork_note(r)
+        who = "\n".join(x for x in (who, fork) if x)
         how.add_row(
             *_cells(
                 name + (f"\n{who}" if who else ""),
@@ -341,6 +351,26 @@ def participants_table(report: Report) -> Table:
     return table
 
 
+def element_tables(report: Report) -> list[Table]:
+    """A concept test's stimulus elements across its sessions, one table per concept."""
+    out = []
+    for t in report.elements:
+        table = Table(
+            title=element_title(t),
+            title_justify="left",
+            caption=ELEMENT_NOTE,
+            caption_justify="left",
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+        )
+        for name, align in zip(ELEMENT_HEADERS, ELEMENT_ALIGN, strict=True):
+            table.add_column(name, overflow="fold", justify="right" if align == "r" else "left")
+        for row in element_rows(t):
+            table.add_row(*_cells(*row))
+        out.append(table)
+    return out
+
+
 def show_report(console: Console, report: Report, *, pager: Pager | None = None) -> None:
     """The terminal report. On a terminal, a report taller than the screen goes through a
     pager (``$PAGER``, else ``less``; ``PAGER=cat`` turns it off) instead of scrolling its
@@ -365,6 +395,7 @@ def report_view(report: Report) -> Group:
     parts += [*metrics_tables(report)] if report.sessions else []
     if report.participants:
         parts.append(participants_table(report))
+    parts += element_tables(report)
     if report.dual_graph:
         parts.append(dual_graph_table(report.dual_graph))
     a = report.aggregate

@@ -178,6 +178,8 @@ def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int
 
     if any(r.get("participant") for r in rows):
         columns.insert(1, ("participant", lambda r: r.get("participant") or "—"))
+    if any(r.get("fork_of") for r in rows):
+        columns.insert(-3, ("fork of", _fork_cell))
     nested = any(r.get("folder") for r in rows)
 
     def widest(title: str, cell: Any) -> int:
@@ -219,6 +221,12 @@ def sessions_table(rows: Sequence[dict[str, Any]], *, directory: str, width: int
     return table
 
 
+def _fork_cell(row: dict[str, Any]) -> str:
+    """A fork's origin, "ID@K" (it repeats session ID up to turn K); "—" for any other."""
+    fork = row.get("fork_of")
+    return f"{fork['session']}@{fork['turn']}" if fork else "—"
+
+
 def _cost_cell(row: dict[str, Any]) -> str:
     """A session's cost: unknown when it called a model without a price, never $0."""
     from interview_cli.llm.spend import format_cost
@@ -236,7 +244,7 @@ def _fit_columns(
     """The columns that fit ``width`` (the least needed left out first) and those left out."""
     dropped: list[str] = []
     # Least needed first; "updated" shrinks to the date before it goes.
-    for name in ("methodology", "concept", "participant", "cost", "time", "updated"):
+    for name in ("methodology", "concept", "participant", "cost", "time", "updated", "fork of"):
         if sum(widest(*c) for c in columns) + 3 * (len(columns) - 1) <= width:  # " " rules
             break
         if name == "time":

@@ -4,9 +4,10 @@ The short view answers a moderator's question ("why this question now?") on a fe
 fit a 40-line screen: the chosen strategy and focus, the two or three contributions that
 carried it (as sentences, not signal names), the runner-up and what held it back, a close
 call and how it was settled, a stop that was put off, a higher score passed over by such a
-rule. When the moderator overruled the tool (``/alt``, ``/skip``) or asked in their own words
-(``/ask``), it says so first, then what the tool had chosen and why. ``/why full`` adds the
-score arithmetic of every recorded candidate (``ui.interview.why_view``).
+rule, and in a concept test the stimulus elements covered and not yet. When the moderator
+overruled the tool (``/alt``, ``/skip``) or asked in their own words (``/ask``), it says so
+first, then what the tool had chosen and why. ``/why full`` adds the score arithmetic of
+every recorded candidate (``ui.interview.why_view``).
 
 Everything is read from the recorded turn, so an old session explains itself the same way.
 """
@@ -21,6 +22,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from interview_cli.analysis.report.elements import SessionCoverage, reactions_text
 from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.session.schema import (
     CandidateRecord,
@@ -84,6 +86,8 @@ PLAIN: dict[str, str] = {
     "coverage.has_gaps.false": "every stimulus element is covered",
     "coverage.node.has_gap.true": "its stimulus element still has a gap",
     "coverage.node.has_gap.false": "its stimulus element has no gap left",
+    "coverage.ratio.low": "few of the concept's elements have come up yet",
+    "coverage.raise_pressure": "elements left to raise for the turns left",
 }
 
 # Categorical signals whose value reads well after a fixed phrase.
@@ -96,6 +100,7 @@ CATEGORY_PHRASES: dict[str, str] = {
     "meta.interview.phase": "the interview is in its {} phase",
     "graph.node.focus_streak": "asked about several turns running ({})",
     "technique.node.strategy_repetition": "the same strategy on it repeatedly ({})",
+    "coverage.node.reaction": "the respondent's reaction to its element: {}",
 }
 ANSWER_KINDS = {
     "dont_know": "a don't-know",
@@ -124,6 +129,10 @@ ENDED_WORDS: dict[str, str] = {
 }
 
 
+# Plain keys whose contribution is weight x value: the value is part of the reason.
+COUNTED = frozenset({"coverage.raise_pressure"})
+
+
 def ended_because(reason: str | None) -> str:
     """A termination reason in words; "—" when the interview has not ended."""
     if not reason or reason == "—":
@@ -139,7 +148,8 @@ _DEFERRED = re.compile(r"^(stop|closing) deferred(?: \(([^)]*)\))?: (.*); asking
 def plain_reason(key: str, value: Any = None) -> str:
     """A weight key (``graph.node.has_outgoing.false``) as a reason in plain words."""
     if key in PLAIN:
-        return PLAIN[key]
+        # a plain key weighs by its value: say the value too
+        return PLAIN[key] + (f" ({_value(value)})" if key in COUNTED and value is not None else "")
     resolved = resolve_weight_key(key)
     if resolved is None:
         return key
@@ -281,31 +291,73 @@ def rule_notes(turn: TurnRecord) -> list[str]:
     return notes
 
 
-def why_short(turn: TurnRecord, *, footer: bool = True) -> Group:
-    """The decision behind the turn's question on a few lines (see the module docstring)."""
+def _target(decision: Any, coverage: SessionCoverage | None) -> str:
+    if decision.element_id is not None:
+        element = coverage.of(decision.element_id) if coverage is not None else None
+        return f" raising “{element.label if element else decision.element_id}”"
+    return f" on “{decision.label}”" if decision.label else " (no node focus)"
+
+
+def coverage_lines(coverage: SessionCoverage) -> list[Text]:
+    """The concept's stimulus elements: which came up (with the reactions), which not yet."""
+    covered, missing = coverage.covered, coverage.missing
+    head = Text.assemble(
+        ("Stimulus elements: ", "bold"),
+        f"{len(covered)} of {len(coverage.elements)} covered ({coverage.ratio:.0%}; "
+        f"the methodology wants {coverage.threshold:.0%} before an early stop)",
+    )
+    lines = [head]
+    if covered:
+        said = [
+            e.label + (f" ({reactions_text(e.reactions)})" if e.reactions else "") for e in covered
+        ]
+        lines.append(Text("  covered: " + "; ".join(said)))
+    if missing:
+        raised = [e.label + _raised_note(e, coverage.answered) for e in missing]
+        lines.append(Text("  not yet: " + "; ".join(raised)))
+    return lines
+
+
+def _raised_note(element: Any, answered: int) -> str:
+    if not element.raised:
+        return ""
+    if max(element.raised) > answered:
+        return " (raised by the question now)"
+    return " (raised, no answer on it)"
+
+
+def why_short(
+    turn: TurnRecord, *, footer: bool = True, coverage: SessionCoverage | None = None
+) -> Group:
+    """The decision behind the turn's question on a few lines (see the module docstring);
+    ``coverage``: a concept test's stimulus elements, listed covered and missing."""
     decision = turn.decision
     assert decision is not None
     chosen = next((c for c in turn.candidates if c.selected), None)
     if decision.decided_by == "moderator" and decision.moderator is not None:
-        parts = _moderator_decided(turn, decision.moderator, chosen)
+        parts = _moderator_decided(turn, decision.moderator, chosen, coverage)
     else:
-        parts = _tool_decided(turn, chosen)
+        parts = _tool_decided(turn, chosen, coverage)
     if turn.continuation and not turn.continuation.should_continue:
         ended = ended_because(turn.continuation.reason)
         parts.append(Text(f"The interview ends: {ended}", style="bold"))
+    if coverage is not None:
+        parts += coverage_lines(coverage)
     if footer:
         parts.append(Text("/why full: every candidate's score arithmetic", style="dim"))
     return Group(*parts)
 
 
-def _tool_decided(turn: TurnRecord, chosen: CandidateRecord | None) -> list[Any]:
+def _tool_decided(
+    turn: TurnRecord, chosen: CandidateRecord | None, coverage: SessionCoverage | None
+) -> list[Any]:
     """The tool's own decision: its move, the reasons, the runner-up and the rules."""
     decision = turn.decision
     assert decision is not None
     head = Text.assemble(
         ("Chosen: ", "bold"),
         (decision.strategy, "bold green"),
-        (f" on “{decision.label}”" if decision.label else " (no node focus)", "green"),
+        (_target(decision, coverage), "green"),
         (f"   phase: {decision.phase}" if decision.phase else "", "dim"),
     )
     if chosen is None:
@@ -345,16 +397,16 @@ def _because(cand: CandidateRecord) -> list[Any]:
 
 
 def _moderator_decided(
-    turn: TurnRecord, moderator: ModeratorRecord, tool_pick: CandidateRecord | None
+    turn: TurnRecord,
+    moderator: ModeratorRecord,
+    tool_pick: CandidateRecord | None,
+    coverage: SessionCoverage | None,
 ) -> list[Any]:
     """A decision the moderator overruled (/alt, /skip) or reworded (/ask): what the
     moderator did, then what the tool had chosen and why (its candidates are the tool's)."""
     decision = turn.decision
     assert decision is not None
-    move = Text.assemble(
-        (decision.strategy, "bold green"),
-        (f" on “{decision.label}”" if decision.label else " (no node focus)", "green"),
-    )
+    move = Text.assemble((decision.strategy, "bold green"), (_target(decision, coverage), "green"))
     tool = decision.tool_choice
     if moderator.action == "alt":
         head = Text.assemble(("Chosen by the moderator", "bold"), " (/alt): ", move)

@@ -200,7 +200,7 @@ def test_merges_file_errors_name_the_file_and_the_problem(tmp_path: Path) -> Non
     wrong.write_text("- calm\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="expected a mapping"):
         load_merges(wrong)
-    with pytest.raises(ConfigError, match="cannot read"):
+    with pytest.raises(ConfigError, match="missing.yaml: no such file"):
         load_merges(tmp_path / "missing.yaml")
 
 

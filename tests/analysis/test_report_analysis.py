@@ -89,7 +89,7 @@ def test_the_report_depth_follows_chain_relations_only(produced: dict[str, Path]
 def test_each_graph_is_parsed_once(
     produced: dict[str, Path], produced_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import interview_cli.analysis.report.build as report_module
+    import interview_cli.analysis.sources as report_module  # session_graph's from_json
 
     sources = collect([str(produced_dir)], SessionStore(produced_dir)).sources
     said = read_session(produced["mec-scripted"]).graph["nodes"][0]["label"]
@@ -103,10 +103,11 @@ def test_each_graph_is_parsed_once(
     monkeypatch.setattr(report_module, "from_json", counting)
     merges = {"calm": ["serentiy"], "kept": [said]}
     result = build_report(sources, ReportOptions(merges=merges))
-    # once per session with a graph for the analysis (the merge check reuses it), once more
-    # per session with canonical slots for the surface-vs-canonical figures
+    # once per session with a graph for its metrics, once for the analysis (the merge check
+    # reuses it), once more per session with canonical slots for the surface-vs-canonical
+    # figures
     with_graph = [s for s in sources if s.session.graph.get("nodes")]
-    assert len(calls) == len(with_graph) + len(result.dual_graph)
+    assert len(calls) == 2 * len(with_graph) + len(result.dual_graph)
     assert result.unmatched_merges == [("calm", "serentiy")]
 
 

@@ -71,6 +71,7 @@ def test_csv_to_files_writes_both_tables(session_file: Path, tmp_path: Path) -> 
 
 def test_graphml_to_a_file(session_file: Path, tmp_path: Path) -> None:
     target = tmp_path / "out" / "g.graphml"
+    target.parent.mkdir()  # a missing folder is refused (test_output_targets.py)
     result = invoke(str(session_file), "-f", "graphml", "-o", str(target))
     assert result.exit_code == 0
     assert nx.read_graphml(target).number_of_nodes() > 0

@@ -246,6 +246,9 @@ def test_a_full_disk_mid_run_is_exit_1_and_the_session_is_kept(
     assert result.exit_code == 1, line
     assert line.startswith(f"error: {first}: cannot save the session (no space left"), line
     assert f"interview run --resume {before['id']}" in line
+    # Not "kept as last saved" alone: the answer it lost is named, to be given again.
+    assert "your last answer was NOT saved (“the battery lasts all day”)" in line, line
+    assert "you › the battery lasts all day" not in result.stdout  # never echoed: not on disk
     # still a whole, valid session (snapshot and journal as last saved), without the answer
     # whose save failed
     after = read_session_file(first)
@@ -258,7 +261,9 @@ def test_a_full_disk_mid_run_is_exit_1_and_the_session_is_kept(
 # ---- session files reached through symbolic links ---------------------------------------------
 
 
-def test_a_session_file_behind_a_symlink_works_the_same_in_every_command(tmp_path: Path) -> None:
+def test_a_session_file_behind_a_symlink_is_read_but_never_written_through(
+    tmp_path: Path,
+) -> None:
     elsewhere = tmp_path / "archive"
     real = new_session(elsewhere)
     sessions = tmp_path / "sessions"
@@ -275,26 +280,26 @@ def test_a_session_file_behind_a_symlink_works_the_same_in_every_command(tmp_pat
     ):
         result = cli(*args, "--sessions-dir", str(sessions))
         assert result.exit_code == 0, (args, result.output)
+    before = real.read_bytes()
     for ref in (session_id, str(link)):
-        resumed = cli(
-            "run",
-            "--resume",
-            ref,
-            "--sessions-dir",
-            str(sessions),
-            stdin="the battery lasts all day\n/quit\n",
+        refused = cli(
+            "run", "--resume", ref, "--sessions-dir", str(sessions), stdin="the battery\n/quit\n"
         )
-        assert resumed.exit_code == 0, (ref, resumed.output)
-    # Saved through the link into the file it names, which stays where it was.
-    assert link.is_symlink() and link.resolve() == real
+        line = one_error_line(refused.stderr)
+        assert refused.exit_code == 2 and f"{link}: is a symbolic link to {real}" in line, line
+        assert f"interview run --resume {real}" in line
+    assert real.read_bytes() == before and link.is_symlink()
+    # The file itself, as the refusal says: saved where it is, its lock released there.
+    resumed = cli("run", "--resume", str(real), stdin="the battery lasts all day\n/quit\n")
+    assert resumed.exit_code == 0, resumed.output
     doc = json.loads(real.read_text(encoding="utf-8"))
-    assert len(doc["turns"]) == 3
-    assert sorted(p.name for p in elsewhere.iterdir()) == [real.name]  # lock released there
+    assert len(doc["turns"]) == 2
+    assert sorted(p.name for p in elsewhere.iterdir()) == [real.name]
     real.rename(real.with_suffix(".moved"))
     for args in (["sessions", "show", session_id], ["run", "--resume", session_id]):
         result = cli(*args, "--sessions-dir", str(sessions))
         line = one_error_line(result.stderr)
-        assert result.exit_code == 2 and f"{link}: a symbolic link to {real}" in line, line
+        assert result.exit_code == 2 and f"{link}: " in line and "symbolic link" in line, line
 
 
 # ---- stdin that is not UTF-8 ------------------------------------------------------------------
@@ -464,4 +469,4 @@ def test_graphml_export_is_valid_xml_for_a_session_that_already_holds_controls(
     assert result.exit_code == 0, result.output
     root = ET.fromstring(result.stdout.encode("utf-8"))
     labels = [d.text for d in root.iter() if d.tag.endswith("data") and d.text]
-    assert "noise[31m cancelling" in labels
+    assert "noise cancelling" in labels  # the whole escape sequence gone as the file is read

@@ -31,7 +31,7 @@ def test_the_opening_draft_stops_before_the_prompt() -> None:
     screen.on_question_start(opening)  # the opening streams into a live draft
     screen.on_token("Tell me about your headphones?")
     opening.text = "Tell me about your headphones?"
-    session = SimpleNamespace(pending_question=opening, turns=[])
+    session = SimpleNamespace(pending_question=opening, turns=[], stimulus=None)
     respondent = TerminalRespondent(
         console=console, source=EndOfInput(), screen=screen, hooks=Hooks(), debug=False
     )

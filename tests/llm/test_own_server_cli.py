@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -187,11 +188,14 @@ def test_prices_in_the_settings_file_and_the_cap_stopping_a_run(
     (line,) = [x for x in result.stderr.splitlines() if x.startswith("error:")]
     doc = the_session(sessions)
     assert re.match(
-        r"error: spend cap reached: \$0\.\d+ spent of the \$2\.6000 --max-cost \(the "
+        r"error: spend cap reached: \$0\.\d+ spent and \$2\.0480 reserved for calls in flight, "
+        r"of the \$2\.6000 --max-cost \(the "
         r"next call, assess on openai-compatible:llama3\.1:8b, up to \$0\.5120",
         line,
     )
-    assert f"`interview run --resume {doc['id']} --max-cost USD`" in line
+    (printed,) = re.findall(r"`(interview run --resume [^`]*)`", line)
+    assert printed.startswith(f"interview run --resume {doc['id']} --base-url ")
+    assert printed.endswith(" --max-cost 5.20")  # a number, so that it runs as printed
     assert doc["status"] == "paused" and doc["usage"]["unpriced"] == []
     assert 0 < doc["usage"]["cost_usd"] <= 2.6
     assert [t["status"] for t in doc["turns"]] == ["complete", "answered"]
@@ -202,12 +206,8 @@ def test_prices_in_the_settings_file_and_the_cap_stopping_a_run(
         "/quit\n",
     )
     assert again.exit_code == 3, again.output
-    # A higher cap carries on from the answered turn.
-    more = invoke(
-        ["run", "--resume", doc["id"], *own, "--max-cost", "20", "--sessions-dir", str(sessions)],
-        env,
-        "/quit\n",
-    )
+    # The higher cap of the printed command, run as printed, carries on from the answered turn.
+    more = invoke(shlex.split(printed)[1:], env, "/quit\n")
     assert more.exit_code == 0, more.output
     resumed = the_session(sessions)
     assert [t["status"] for t in resumed["turns"]] == ["complete", "complete"]

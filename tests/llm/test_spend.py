@@ -144,9 +144,11 @@ def test_the_cap_reserves_bounds_and_closes_once_refused() -> None:
     with pytest.raises(SpendCapReached) as caught:
         cap.reserve(0.3, what="assess on openai:gpt-4o-mini")  # 0.25 + 0.5 + 0.3 > 1
     assert caught.value.exit_code == SPEND_CAP_EXIT == 3
+    # Numbers that add up: 0.25 spent + 0.50 in flight + 0.30 next > 1.00.
     assert caught.value.message == (
-        "spend cap reached: $0.2500 spent of the $1.0000 --max-cost (the next call, assess "
-        "on openai:gpt-4o-mini, up to $0.3000, could pass it)"
+        "spend cap reached: $0.2500 spent and $0.5000 reserved for calls in flight, of the "
+        "$1.0000 --max-cost (the next call, assess on openai:gpt-4o-mini, up to $0.3000, "
+        "could pass it)"
     )
     cap.settle(0.5, 0.01)  # the call in flight cost far less than its bound
     assert cap.spent_usd == pytest.approx(0.26) and cap.reserved_usd == 0

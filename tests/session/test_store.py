@@ -108,17 +108,25 @@ def test_ids_cannot_escape_the_directory(tmp_path: Path, bad: str) -> None:
         SessionStore(tmp_path).path_for(bad)
 
 
-def test_a_link_in_place_of_a_session_file_may_not_lead_out(tmp_path: Path) -> None:
+@pytest.mark.parametrize("target", ["elsewhere/s.json", "sessions/real.json"])
+def test_a_link_in_place_of_a_session_file_is_never_written_through(
+    tmp_path: Path, target: str
+) -> None:
     home, elsewhere = tmp_path / "sessions", tmp_path / "elsewhere"
     home.mkdir()
     elsewhere.mkdir()
-    (home / "out.json").symlink_to(elsewhere / "s.json")
-    (home / "alias.json").symlink_to(home / "real.json")
+    (tmp_path / target).write_text("precious")
+    (home / "s-1.json").symlink_to(tmp_path / target)
     store = SessionStore(home)
-    with pytest.raises(UsageError, match="would leave the sessions directory"):
-        store.path_for("out")
-    assert store.path_for("alias") == home.resolve() / "real.json"
-    assert store.path_for("plain") == home.resolve() / "plain.json"
+    assert store.path_for("s-1") == home.resolve() / "s-1.json"
+    with pytest.raises(SessionFileError, match="is a symbolic link to .*written only where it is"):
+        store.save(make_session("s-1"))
+    with pytest.raises(SessionFileError, match="is a symbolic link"):
+        with store.lock("s-1"):
+            pass
+    assert (tmp_path / target).read_text() == "precious"
+    # No lock, no journal, no temporary file.
+    assert {p.name for p in home.iterdir()} <= {"s-1.json", "real.json"}
 
 
 def test_a_linked_sessions_directory_is_followed(tmp_path: Path) -> None:

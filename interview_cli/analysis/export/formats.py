@@ -34,9 +34,8 @@ from interview_cli.analysis.export.drawing import (
     to_dot,
     to_mermaid,
 )
-from interview_cli.analysis.sources import snapshot_methodology
+from interview_cli.analysis.sources import session_graph, snapshot_methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
-from interview_cli.core.graph.node_link import from_json
 from interview_cli.session.schema import SessionFile, TurnRecord
 from interview_cli.words import plural
 
@@ -69,7 +68,7 @@ EDGE_COLUMNS = (
 
 
 def _graph(session: SessionFile) -> KnowledgeGraph:
-    return from_json(session.graph) if session.graph.get("nodes") else KnowledgeGraph()
+    return session_graph(session)
 
 
 def _levels(session: SessionFile) -> dict[str, int]:
@@ -120,11 +119,25 @@ def edge_rows(session: SessionFile) -> list[dict[str, Any]]:
     return rows
 
 
+# A text cell a spreadsheet would run as a formula (``=HYPERLINK(...)``, ``+cmd|...``,
+# ``@SUM``), also in the fullwidth forms some of them accept, and the tab and carriage return
+# that hide such a start: answers and labels are the respondent's words.
+_FORMULA_START = tuple("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` as a CSV cell: text that a spreadsheet would take for a formula gets a
+    leading apostrophe (shown as text, as typed); numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
 def _csv(rows: list[dict[str, Any]], columns: tuple[str, ...]) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({k: csv_cell(v) for k, v in row.items()} for row in rows)
     return buffer.getvalue()
 
 
@@ -236,7 +249,13 @@ def export_jsonl(session: SessionFile) -> str:
 
 
 def export_markdown(session: SessionFile) -> str:
-    from interview_cli.analysis.export.markdown import md_escape, md_text
+    from interview_cli.analysis.export.markdown import md_escape, md_text, table
+    from interview_cli.analysis.report.elements import (
+        ELEMENT_COLUMNS,
+        element_cells,
+        element_marks,
+        shown_coverage,
+    )
 
     out = [
         f"# {session.concept.name}",
@@ -253,8 +272,15 @@ def export_markdown(session: SessionFile) -> str:
             + (f" · {md_escape(facts)}" if facts else ""),
             "",
         ]
+    if session.stimulus is not None:
+        out += ["Shown before the first question:", "", f"> {md_text(session.stimulus.text)}", ""]
+        if session.stimulus.image:
+            out += [f"Image: `{md_escape(session.stimulus.image)}`", ""]
+    coverage = shown_coverage(session)
     for t in session.turns:
         out += _turn_markdown(t)
+        marks = element_marks(coverage, t.turn_number)
+        out += [*(f"*{md_escape(line)}*  " for line in marks), ""] if marks else []
     if session.closing and session.closing.question:
         out += ["## Closing", "", f"**Q:** {md_text(session.closing.question)}", ""]
         if session.closing.comment:
@@ -263,6 +289,13 @@ def export_markdown(session: SessionFile) -> str:
             out += ["What was learned:", "", md_text(session.closing.summary), ""]
         if session.closing.rating:
             out += [f"Summary rated {session.closing.rating}/4 for accuracy.", ""]
+    if coverage is not None:
+        out += [
+            f"## Stimulus elements: {len(coverage.covered)} of {len(coverage.elements)} covered",
+            "",
+            table(ELEMENT_COLUMNS, [element_cells(e) for e in coverage.elements], "lllll"),
+            "",
+        ]
     return "\n".join(out).rstrip() + "\n"
 
 

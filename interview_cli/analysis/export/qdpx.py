@@ -8,14 +8,16 @@ an XML document in the namespace ``urn:QDA-XML:project:1.0`` (Project schema 1.0
 - **Users**: one user, the tool, as the author of every coding;
 - **CodeBook**: one parent code per node type (``attribute``, ``job`` ...; not codable, a
   category in QualCoder), holding the content codes of the sessions (``codes``: one code per
-  concept across the exported sessions, named as in ``report``);
+  concept across the exported sessions, named as in ``report``); for a concept test, one
+  parent code per concept ("Stimulus elements: ...") holding a code per stimulus element;
 - **Variables** and **Cases**: one case per session, named after the participant (``run
   --participant``; else the persona or the session), with the participant's facts (``--meta``)
   as text variables, pointing at its transcript;
 - **Sources**: one ``TextSource`` per session, its transcript as ``sources/<guid>.txt``
   (questions and answers, each line naming who speaks, the respondent by id), and in it every
   node's provenance quote as a ``PlainTextSelection`` (character offsets into the transcript,
-  end exclusive) coded with the node's content code.
+  end exclusive) coded with the node's content code, and the quotes of a node about a
+  stimulus element (``analysis.report.elements``) coded with the element's code too.
 
 A quote is looked up in the answer it came from; when the extraction paraphrased it and it is
 not found verbatim, the whole answer is coded and the selection's description says so, so no
@@ -35,9 +37,10 @@ from xml.etree import ElementTree as ET
 
 from interview_cli.analysis.export.formats import xml_text
 from interview_cli.analysis.report.codes import CodeBook, RespondentGraph, build_codebook
-from interview_cli.analysis.sources import snapshot_methodology
+from interview_cli.analysis.report.elements import SessionCoverage, session_coverage
+from interview_cli.analysis.sources import session_graph, snapshot_methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
-from interview_cli.core.graph.node_link import from_json
+from interview_cli.core.graph.records import Node
 from interview_cli.session.schema import SessionFile
 from interview_cli.words import plural
 
@@ -115,7 +118,7 @@ def locate(text: str, span: tuple[int, int], quote: str) -> tuple[int, int, bool
 
 
 def _graph(session: SessionFile) -> KnowledgeGraph:
-    return from_json(session.graph) if session.graph.get("nodes") else KnowledgeGraph()
+    return session_graph(session)
 
 
 def session_codebook(sessions: Sequence[SessionFile]) -> tuple[CodeBook, list[KnowledgeGraph]]:
@@ -150,7 +153,9 @@ def build_project(sessions: Sequence[SessionFile], name: str) -> tuple[bytes, di
 
     book, graphs = session_codebook(sessions)
     code_guid = {c.id: guid("code", c.id, c.name) for c in book.codes}
-    _codebook(root, book, code_guid)
+    coverages = [session_coverage(s) for s in sessions]
+    codes_el = _codebook(root, book, code_guid)
+    _element_codes(root, codes_el, sessions, coverages)
     variables = _variables(root, sessions)
     cases = ET.SubElement(root, _q("Cases"))
     sources_el = ET.SubElement(root, _q("Sources"))
@@ -169,7 +174,9 @@ def build_project(sessions: Sequence[SessionFile], name: str) -> tuple[bytes, di
         ET.SubElement(case, _q("SourceRef"), {"targetGUID": source_guid})
         doc = transcript(session)
         files[f"{source_guid}.txt"] = doc.text
-        _source(sources_el, session, index, graph, book, code_guid, doc, source_guid, user)
+        source = _source(sources_el, session, index, graph, book, code_guid, doc, source_guid, user)
+        if coverages[index] is not None:
+            _code_elements(source, session, graph, coverages[index], doc, user)
     xml = ET.tostring(root, encoding="utf-8", xml_declaration=True)
     return xml, files
 
@@ -192,9 +199,10 @@ def _variables(root: ET.Element, sessions: Sequence[SessionFile]) -> dict[str, s
     return out
 
 
-def _codebook(root: ET.Element, book: CodeBook, code_guid: dict[str, str]) -> None:
+def _codebook(root: ET.Element, book: CodeBook, code_guid: dict[str, str]) -> ET.Element | None:
+    """The content codes by node type; the ``Codes`` element (None: no code at all)."""
     if not book.codes:
-        return  # the schema wants at least one Code in a CodeBook: leave it out instead
+        return None  # the schema wants at least one Code in a CodeBook: leave it out instead
     codes_el = ET.SubElement(ET.SubElement(root, _q("CodeBook")), _q("Codes"))
     types = sorted(
         {c.node_type for c in book.codes},
@@ -230,6 +238,57 @@ def _codebook(root: ET.Element, book: CodeBook, code_guid: dict[str, str]) -> No
                 f"{plural(code.mentions, 'mention')}; "
                 f"said as: {said}"
             )
+    return codes_el
+
+
+def element_guid(concept_id: str, element_id: str) -> str:
+    return guid("element", concept_id, element_id)
+
+
+def _element_codes(
+    root: ET.Element,
+    codes_el: ET.Element | None,
+    sessions: Sequence[SessionFile],
+    coverages: Sequence[SessionCoverage | None],
+) -> None:
+    """One parent code per concept test, a code per stimulus element under it."""
+    concepts: dict[str, tuple[str, SessionCoverage]] = {}
+    for session, coverage in zip(sessions, coverages, strict=True):
+        if coverage is not None:
+            concepts.setdefault(session.concept.id, (session.concept.name, coverage))
+    if not concepts:
+        return
+    if codes_el is None:
+        codes_el = ET.SubElement(ET.SubElement(root, _q("CodeBook")), _q("Codes"))
+    color = PALETTE[-1]
+    for concept_id, (name, coverage) in concepts.items():
+        parent = ET.SubElement(
+            codes_el,
+            _q("Code"),
+            {
+                "guid": guid("elements", concept_id),
+                "name": xml_text(f"Stimulus elements: {name}"),
+                "isCodable": "false",
+                "color": color,
+            },
+        )
+        ET.SubElement(parent, _q("Description")).text = xml_text(
+            f"The elements of the concept test {concept_id}, as its stimulus shows them"
+        )
+        for element in coverage.elements:
+            child = ET.SubElement(
+                parent,
+                _q("Code"),
+                {
+                    "guid": element_guid(concept_id, element.id),
+                    "name": xml_text(element.label),
+                    "isCodable": "true",
+                    "color": color,
+                },
+            )
+            ET.SubElement(child, _q("Description")).text = xml_text(
+                f"Stimulus element {element.id} of {concept_id}"
+            )
 
 
 def _source(
@@ -242,7 +301,7 @@ def _source(
     doc: Transcript,
     source_guid: str,
     user: str,
-) -> None:
+) -> ET.Element:
     attrs = {
         "guid": source_guid,
         "name": xml_text(f"{session.id} ({respondent_id(session)})"),
@@ -271,30 +330,71 @@ def _source(
             if key in seen or end <= start:
                 continue
             seen.add(key)
-            selection = ET.SubElement(
-                source,
-                _q("PlainTextSelection"),
-                {
-                    "guid": guid("selection", session.id, node.id, str(start), str(end), code),
-                    "name": xml_text(node.label),
-                    "startPosition": str(start),
-                    "endPosition": str(end),
-                    "creatingUser": user,
-                },
-            )
             note = f"{node.node_type} '{node.label}' (node {node.id}, turn {said['turn']})"
             if not verbatim:
                 note += f"; quote not found verbatim, whole answer coded: {said['quote']}"
-            ET.SubElement(selection, _q("Description")).text = xml_text(note)
-            coding = ET.SubElement(
-                selection,
-                _q("Coding"),
-                {
-                    "guid": guid("coding", session.id, node.id, str(start), str(end), code),
-                    "creatingUser": user,
-                },
-            )
-            ET.SubElement(coding, _q("CodeRef"), {"targetGUID": code_guid[code]})
+            _select(source, session.id, node, (start, end), (code, code_guid[code]), note, user)
+    return source
+
+
+def _select(
+    source: ET.Element,
+    session_id: str,
+    node: Node,
+    span: tuple[int, int],
+    code: tuple[str, str],
+    note: str,
+    user: str,
+) -> None:
+    """A ``PlainTextSelection`` of ``span`` (named after the node) coded with ``code`` (its
+    id and GUID)."""
+    node_id = node.id
+    start, end = (str(x) for x in span)
+    selection = ET.SubElement(
+        source,
+        _q("PlainTextSelection"),
+        {
+            "guid": guid("selection", session_id, node_id, start, end, code[0]),
+            "name": xml_text(node.label),
+            "startPosition": start,
+            "endPosition": end,
+            "creatingUser": user,
+        },
+    )
+    ET.SubElement(selection, _q("Description")).text = xml_text(note)
+    coding = ET.SubElement(
+        selection,
+        _q("Coding"),
+        {"guid": guid("coding", session_id, node_id, start, end, code[0]), "creatingUser": user},
+    )
+    ET.SubElement(coding, _q("CodeRef"), {"targetGUID": code[1]})
+
+
+def _code_elements(
+    source: ET.Element,
+    session: SessionFile,
+    graph: KnowledgeGraph,
+    coverage: SessionCoverage,
+    doc: Transcript,
+    user: str,
+) -> None:
+    """The quotes of the nodes about each stimulus element, coded with the element's code."""
+    seen: set[tuple[int, int, str]] = set()
+    for element in coverage.elements:
+        key_id = f"element:{element.id}"
+        target = element_guid(session.concept.id, element.id)
+        for node_id in element.node_ids:
+            node = graph.node(node_id)
+            for said in node.provenance:
+                span = doc.answers.get(said["utterance_id"])
+                if span is None:
+                    continue
+                start, end, _ = locate(doc.text, span, said["quote"])
+                if (start, end, key_id) in seen or end <= start:
+                    continue
+                seen.add((start, end, key_id))
+                note = f"{element.label} (node {node.id}, turn {said['turn']})"
+                _select(source, session.id, node, (start, end), (key_id, target), note, user)
 
 
 def export_qdpx(sessions: Sequence[SessionFile], name: str = "interview_cli export") -> bytes:

@@ -76,7 +76,9 @@ def replay(
     embedder: Embedder | None = None,
 ) -> Iterator[ReplayStep]:
     """Re-run the core over every complete turn (with ``methodology`` instead of the snapshot's
-    for a what-if). Lazy: a caller may stop early.
+    for a what-if: on every turn, a fork's first turns too). Lazy: a caller may stop early.
+    A fork's first turns are replayed with the policy and methodology of its origin that
+    decided them (``SessionFile.fork``).
 
     A session that ran with the embedding tier (``settings.enable_embeddings``) is replayed
     with it (``embedder``, else loaded here); without the extra installed the fuzzy tiers stand
@@ -88,7 +90,14 @@ def replay(
         from interview_cli.llm.embeddings import load_embedder
 
         embedder = load_embedder(True)
-    steps = rerun(session, len(turns), methodology=m, concept=c, embedder=embedder)
+    steps = rerun(
+        session,
+        len(turns),
+        methodology=m,
+        concept=c,
+        embedder=embedder,
+        everywhere=methodology is not None,
+    )
     for turn, (inputs, after, outcome) in zip(turns, steps, strict=True):
         yield ReplayStep(turn, inputs, after, outcome)
 

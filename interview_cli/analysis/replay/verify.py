@@ -9,8 +9,9 @@ weight or signal shows up even when it happens not to change the winner):
 check         compared
 ============  ================================================================================
 snapshot      the methodology and concept texts still hash to the sha256 recorded when the
-              interview started (else the weights being replayed are not the ones that ran)
-decision      selected strategy, focus node id and label, interview phase
+              interview started (else the weights being replayed are not the ones that ran);
+              a fork's also the methodology of its origin that decided its first turns
+decision      selected strategy, focus node id and label, raised stimulus element, phase
 vetoes        which (strategy, node) candidates were vetoed, by which veto, and the reason
               recorded for each (``decision.veto_reasons``; skipped when the file has none)
 continuation  continue or stop, the stop reason, turns remaining
@@ -166,6 +167,7 @@ def _check_decision(turn: TurnRecord, decision: Decision, out: list[Mismatch]) -
         ("strategy", recorded.strategy, decision.selected.strategy),
         ("node_id", recorded.node_id, decision.selected.node_id),
         ("label", recorded.label, decision.selected.label),
+        ("element_id", recorded.element_id, decision.selected.element_id),
         ("phase", recorded.phase, decision.phase),
     )
     for name, rec, rep in pairs:
@@ -281,6 +283,7 @@ def _check_question(
         ("kind", question.kind, "follow_up"),
         ("strategy", question.strategy, decision.selected.strategy),
         ("focus_node_id", question.focus_node_id, decision.selected.node_id),
+        ("focus_element_id", question.focus_element_id, decision.selected.element_id),
     )
     for name, rec, rep in pairs:
         if rec != rep:
@@ -541,7 +544,14 @@ def _check_final(session: SessionFile, step: ReplayStep, out: list[Mismatch]) ->
 
 
 def _check_snapshots(session: SessionFile, out: list[Mismatch]) -> None:
-    for name, snap in (("methodology", session.methodology), ("concept", session.concept)):
+    snapshots: list[tuple[str, Any]] = [
+        ("methodology", session.methodology),
+        ("concept", session.concept),
+    ]
+    for rules in session.fork.earlier if session.fork is not None else []:
+        if rules.methodology is not None:  # what decided the fork's first turns
+            snapshots.append((f"fork.earlier[{rules.until_turn}].methodology", rules.methodology))
+    for name, snap in snapshots:
         if not snap.sha256 or not snap.source:
             continue
         actual = hashlib.sha256(snap.source.encode("utf-8")).hexdigest()

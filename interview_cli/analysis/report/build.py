@@ -4,6 +4,8 @@
 format renders (terminal, Markdown, HTML, JSON), so the formats cannot disagree:
 
 - metrics per session and in aggregate (``metrics``);
+- for concept tests, each stimulus element across its concept's sessions: respondents who
+  mentioned it, the reactions, the ladders from it (``elements``);
 - per methodology, content codes shared by its sessions (``codes``), then
   - for ``means_end_chain``: the implication matrix over the ladder relations, the cut-off and
     the hierarchical value map (``implication``), drawn by ``drawing``;
@@ -32,6 +34,7 @@ from interview_cli.analysis.report.codes import (
     slot_names,
     unmatched_merges,
 )
+from interview_cli.analysis.report.elements import ConceptElements, element_tables
 from interview_cli.analysis.report.implication import (
     DEFAULT_KEEP_SHARE,
     HVM,
@@ -54,11 +57,14 @@ from interview_cli.analysis.report.shapes import (
     grid_analysis,
     journey_analysis,
 )
-from interview_cli.analysis.sources import SessionSource, methodology_groups, snapshot_methodology
+from interview_cli.analysis.sources import (
+    SessionSource,
+    methodology_groups,
+    session_graph,
+    snapshot_methodology,
+)
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.dedup import Embedder
-from interview_cli.core.graph.knowledge import KnowledgeGraph
-from interview_cli.core.graph.node_link import from_json
 from interview_cli.words import plural
 
 LADDER_METHOD = "means_end_chain"
@@ -155,6 +161,8 @@ class Report:
     unmatched_merges: list[tuple[str, str]] = field(default_factory=list)
     participants: list[ParticipantRow] = field(default_factory=list)
     where: list[tuple[str, str]] = field(default_factory=list)  # the --where selection
+    # Concept tests: per concept with stimulus elements, each element across its sessions.
+    elements: list[ConceptElements] = field(default_factory=list)
     # Which sessions by status and origin (None: sessions chosen by the caller, or none).
     selection: Selection | None = None
 
@@ -173,7 +181,7 @@ def _graphs(sources: Sequence[SessionSource], use_slots: bool) -> list[Responden
     return [
         RespondentGraph(
             id=s.session.id,
-            graph=from_json(s.session.graph) if s.session.graph.get("nodes") else KnowledgeGraph(),
+            graph=session_graph(s.session, str(s.path)),
             slots=slot_names(s.session.canonical) if use_slots else {},
         )
         for s in sources
@@ -458,6 +466,7 @@ def build_report(
             (g.graph for g in [*graphs, *sheet_graphs]), options.merges
         ),
         participants=participant_rows(rows),
+        elements=element_tables([s.session for s in sources], {g.id: g.graph for g in graphs}),
     )
 
 
@@ -481,6 +490,6 @@ def dual_graph_rows(sources: Sequence[SessionSource]) -> list[dict[str, Any]]:
         if not session.settings.enable_canonical_slots or not session.graph.get("nodes"):
             continue
         canonical = CanonicalState.from_dict(session.canonical)
-        figures = dual_graph_comparison(from_json(session.graph), canonical)
+        figures = dual_graph_comparison(session_graph(session, str(s.path)), canonical)
         rows.append({"id": session.id, **figures})
     return rows

@@ -36,6 +36,7 @@ from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.text import lemma_key, normalise
 from interview_cli.errors import ConfigError
+from interview_cli.files import MAX_YAML_BYTES, read_user_text
 
 
 @dataclass(frozen=True)
@@ -134,12 +135,9 @@ def parse_merges(data: Any, *, source: str) -> dict[str, list[str]]:
 
 
 def load_merges(path: Path) -> dict[str, list[str]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(
-            f"{path}: cannot read ({exc.strerror})", problems=[f"{path}: cannot read"]
-        ) from None
+    # The bounded reader: a regular UTF-8 file of YAML size, or one line saying what it is
+    # (`--merges /dev/zero` would be read until memory ran out, a FIFO waited on for ever).
+    text = read_user_text(path, limit=MAX_YAML_BYTES, what="merges file", error=ConfigError)
     try:
         data = load_yaml(text)
     except YAMLError as exc:

@@ -19,8 +19,7 @@ from statistics import mean, median
 from typing import Any
 
 from interview_cli.analysis.report.question_card import QuestionCard, combine, question_card
-from interview_cli.analysis.sources import SessionSource, snapshot_methodology
-from interview_cli.core.graph.node_link import from_json
+from interview_cli.analysis.sources import SessionSource, session_graph, snapshot_methodology
 from interview_cli.core.state import compute_graph_state
 from interview_cli.session.schema import SessionFile
 
@@ -50,6 +49,9 @@ class SessionMetrics:
     recall: float | None = None
     participant: str | None = None  # run --participant
     participant_meta: dict[str, str] = field(default_factory=dict)  # run --meta
+    # A fork (`interview fork`): the session it repeats up to ``fork_turn``, then leaves.
+    fork_of: str | None = None
+    fork_turn: int | None = None
     # provider:model called without a price: cost_usd counts the priced calls only, and the
     # cost is shown as unknown (never $0).
     unpriced: list[str] = field(default_factory=list)
@@ -125,7 +127,7 @@ def _persona(simulation: Mapping[str, Any] | None) -> str | None:
 
 def session_metrics(session: SessionFile, path: str = "") -> SessionMetrics:
     methodology = snapshot_methodology(session)
-    graph = from_json(session.graph) if session.graph.get("nodes") is not None else None
+    graph = session_graph(session) if session.graph.get("nodes") is not None else None
     turns = session.turn_count
     if graph is not None:
         state = compute_graph_state(graph, methodology, turns)
@@ -164,6 +166,8 @@ def session_metrics(session: SessionFile, path: str = "") -> SessionMetrics:
         recall=simulation_recall(session.simulation),
         participant=session.participant.id if session.participant else None,
         participant_meta=dict(session.participant.meta) if session.participant else {},
+        fork_of=session.fork.session_id if session.fork else None,
+        fork_turn=session.fork.turn if session.fork else None,
         unpriced=list(session.usage.unpriced),
         question_card=question_card(session),
     )

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interview_cli.analysis.sources import snapshot_methodology
+from interview_cli.analysis.sources import snapshot_concept, snapshot_methodology
 from interview_cli.core.models import NON_CONTENT_KINDS
 from interview_cli.core.techniques import family_for
 from interview_cli.core.text import normalise
@@ -55,8 +55,8 @@ CHECK_NAMES: dict[str, str] = {
     "set_aside": "set aside",
 }
 CARD_LEGEND: dict[str, str] = {
-    "not_their_words": "quotes something the respondent never said, or writes in a focus "
-    "label they never said",
+    "not_their_words": "quotes something the respondent never said (nor was shown: a concept "
+    "test's stimulus), or writes in a focus label they never said",
     "topic_splice": "the concept's name spliced into a question after the opening, when the "
     "respondent had not said it",
     "double_barrelled": "double-barrelled: two questions in one (a second question mark, or "
@@ -298,17 +298,30 @@ def _repeats(asked: Sequence[_Asked], session: SessionFile) -> set[int]:
     return found
 
 
+def _shown(session: SessionFile) -> tuple[str, ...]:
+    """What a concept test showed the respondent before the first question: the stimulus's
+    text and its elements' labels (the concept's words they read); none without a stimulus."""
+    if session.stimulus is None:
+        return ()
+    try:
+        labels = [e.label for e in snapshot_concept(session).elements]
+    except Exception:  # a session without a readable snapshot: the text alone
+        labels = []
+    return (session.stimulus.text, *labels)
+
+
 def question_card(session: SessionFile) -> QuestionCard:
     """The card of one session (a pure function of the file)."""
     asked = _asked(session)
     repeats = _repeats(asked, session)
+    shown = _shown(session)
     counts = dict.fromkeys(CHECKS, 0)
     flagged: list[FlaggedQuestion] = []
     for i, a in enumerate(asked):
         said = _said(session.turns[: a.before])
         q = a.record
         failed = {
-            "not_their_words": not_their_words(q.text, q.focus_label, said.answers),
+            "not_their_words": not_their_words(q.text, q.focus_label, [*said.answers, *shown]),
             "topic_splice": q.kind != "opening"
             and topic_splice(q.text, session.concept.name, said.answers),
             "double_barrelled": double_barrelled(q.text),

@@ -21,10 +21,9 @@ from interview_cli.analysis.report.grid_stats import (
     element_similarity,
     first_two_share,
 )
-from interview_cli.analysis.sources import SessionSource, snapshot_concept
+from interview_cli.analysis.sources import SessionSource, session_graph, snapshot_concept
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
-from interview_cli.core.graph.node_link import from_json
 from interview_cli.core.grid import Grid, build_grid
 from interview_cli.core.journey import JourneyMap, build_journey
 
@@ -83,8 +82,7 @@ def _graph(source: SessionSource, parsed: Mapping[str, KnowledgeGraph]) -> Knowl
     known = parsed.get(source.session.id)
     if known is not None:
         return known
-    data = source.session.graph
-    return from_json(data) if data.get("nodes") else KnowledgeGraph()
+    return session_graph(source.session, str(source.path))
 
 
 def _elements(source: SessionSource) -> list[tuple[str, str]]:

@@ -24,11 +24,16 @@ from interview_cli.analysis.report.shapes import grid_html, journey_html
 from interview_cli.analysis.report.to_markdown import (
     DUAL_GRAPH_HEADERS,
     DUAL_GRAPH_NOTE,
+    ELEMENT_ALIGN,
+    ELEMENT_HEADERS,
+    ELEMENT_NOTE,
     METRIC_HEADERS,
     PARTICIPANT_HEADERS,
     QUESTION_HEADERS,
     aggregate_row,
     dual_graph_row,
+    element_rows,
+    element_title,
     matrix_window,
     metric_row,
     participant_row,
@@ -248,6 +253,18 @@ def _selection_notes(report: Report) -> list[str]:
     return notes
 
 
+def _elements_html(report: Report) -> list[str]:
+    """A concept test's stimulus elements across its sessions, one table per concept."""
+    parts: list[str] = []
+    for t in report.elements:
+        parts += [
+            f"<h2>{escape(element_title(t))}</h2>",
+            f'<p class="note">{escape(ELEMENT_NOTE)}</p>',
+            html_table(ELEMENT_HEADERS, element_rows(t), ELEMENT_ALIGN),
+        ]
+    return parts
+
+
 def report_html(report: Report) -> str:
     a = report.aggregate
     parts = [
@@ -287,6 +304,7 @@ def report_html(report: Report) -> str:
             f'<p class="note">Ground-truth recall over {a.recall_sessions} simulated '
             f"session(s): mean {a.recall_mean:.0%}, median {a.recall_median:.0%}.</p>"
         )
+    parts += _elements_html(report)
     if report.dual_graph:
         parts += [
             "<h2>Surface vs canonical graph</h2>",

@@ -2,7 +2,8 @@
 
 One entry per methodology section (codes, coding sheets, the implication matrix and value
 map for laddering, the structure analysis otherwise, with each drawing as Mermaid and DOT
-text) and the per-session metrics with their aggregate.
+text) the per-session metrics with their aggregate, and for concept tests every stimulus element
+with its coverage across the concept's sessions (``elements``).
 """
 
 from __future__ import annotations
@@ -81,6 +82,7 @@ def report_to_dict(report: Report) -> dict[str, Any]:
         "unmatched_merges": [
             {"code": code, "label": label} for code, label in report.unmatched_merges
         ],
+        "elements": [t.to_dict() for t in report.elements],
         "methodologies": [section_to_dict(s) for s in report.sections],
         "skipped": report.skipped,
     }

@@ -19,6 +19,7 @@ from interview_cli.analysis.report.build import (
     StructureAnalysis,
 )
 from interview_cli.analysis.report.codes import CodeBook
+from interview_cli.analysis.report.elements import ConceptElements, reactions_text
 from interview_cli.analysis.report.implication import ImplicationMatrix, codes_at_cutoff
 from interview_cli.analysis.report.metrics import AggregateMetrics, SessionMetrics
 from interview_cli.analysis.report.participants import ParticipantRow
@@ -66,11 +67,17 @@ def where_text(where: Sequence[tuple[str, str]]) -> str:
     return " and ".join(f"{k}={v}" for k, v in where)
 
 
+def fork_note(r: SessionMetrics) -> str:
+    """Where a fork comes from ("fork of ID at turn K"); empty for any other session."""
+    return f"fork of {r.fork_of} at turn {r.fork_turn}" if r.fork_of else ""
+
+
 def metric_row(r: SessionMetrics) -> list[str]:
     return [
         r.id
         + (f" ({r.persona})" if r.persona else "")
-        + (f" [{r.participant}]" if r.participant else ""),
+        + (f" [{r.participant}]" if r.participant else "")
+        + (f", {fork_note(r)}" if r.fork_of else ""),
         str(r.turns),
         r.termination_reason or r.status,
         str(r.nodes),
@@ -132,6 +139,58 @@ def dual_graph_row(r: Mapping[str, Any]) -> list[str]:
 
 
 QUESTION_HEADERS = ("session", *CARD_HEADERS)
+
+
+ELEMENT_HEADERS: tuple[str, ...] = (
+    "element",
+    "mentioned",
+    "unprompted",
+    "raised",
+    "reactions (latest)",
+    "ladders (respondents)",
+)
+ELEMENT_ALIGN = "lrrrlr"
+ELEMENT_NOTE = (
+    "Per stimulus element: respondents who mentioned it (of the concept's sessions), those who "
+    "did so before the interviewer raised it, those it was raised with, each respondent's "
+    "latest reaction, and the ladders climbing from it (respondents with one)."
+)
+
+
+def element_rows(table_: ConceptElements) -> list[list[str]]:
+    """A concept test's element table as rows (every format renders these)."""
+    n = table_.sessions
+    return [
+        [
+            r.label,
+            f"{r.mentioned} of {n} ({r.mentioned / n:.0%})" if n else "0",
+            str(r.volunteered),
+            str(r.raised),
+            reactions_text(r.reactions),
+            f"{r.ladders} ({r.laddered})",
+        ]
+        for r in table_.rows
+    ]
+
+
+def element_title(table_: ConceptElements) -> str:
+    return f"Stimulus elements: {table_.concept_name} ({table_.concept_id}), " + plural(
+        table_.sessions, "session"
+    )
+
+
+def _elements_md(report: Report) -> list[str]:
+    out: list[str] = []
+    for t in report.elements:
+        out += [
+            f"## {md_escape(element_title(t))}",
+            "",
+            md_escape(ELEMENT_NOTE),
+            "",
+            table(ELEMENT_HEADERS, element_rows(t), ELEMENT_ALIGN),
+            "",
+        ]
+    return out
 
 
 def question_rows(report: Report) -> list[list[str]]:
@@ -382,6 +441,7 @@ def report_markdown(report: Report) -> str:
             f"{a.recall_mean:.0%}, median {a.recall_median:.0%}.",
             "",
         ]
+    out += _elements_md(report)
     if report.dual_graph:
         out += [
             "## Surface vs canonical graph",

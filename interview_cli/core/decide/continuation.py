@@ -26,7 +26,8 @@ Checked in this order; the first that fires is the reason:
 | ``all_nodes_exhausted``      | every explored node (focused at least once) has              |
 |                              | ``turns_since_last_yield >= 3`` (``exhausted_yield_turns``)  |
 | ``respondent_fatigued``      | the smoothed trend stayed fatigued ``FATIGUE_TURNS`` (3)     |
-|                              | turns running, and coverage (if any) is at least 60 %        |
+|                              | turns running, and coverage (if any) is at least             |
+|                              | ``tuning.coverage.min_ratio_before_stop`` (60 % when unset)  |
 | ``saturated``                | the saturation metrics' generic ``is_saturated`` flag        |
 
 All but the first two are saturation checks (``little_to_say`` first: the respondent who has
@@ -42,7 +43,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from interview_cli.config.schemas import StrategySpec
-from interview_cli.config.tuning import SaturationTuning
+from interview_cli.config.tuning import CoverageTuning, SaturationTuning
 from interview_cli.core.signals.trend import FATIGUE_TURNS, TrendState
 
 if TYPE_CHECKING:
@@ -72,6 +73,11 @@ TERMINATION_REASONS: tuple[str, ...] = (
 
 # Seed 000: fatigue closes the interview only once coverage is adequate (> 60 %).
 FATIGUE_MIN_COVERAGE = 0.6
+
+
+def fatigue_min_coverage(tuning: CoverageTuning) -> float:
+    """The coverage a fatigue close needs: the methodology's threshold, else the seed's."""
+    return tuning.min_ratio_before_stop or FATIGUE_MIN_COVERAGE
 
 
 @dataclass(frozen=True)
@@ -160,6 +166,7 @@ def saturation_reason(
     tuning: SaturationTuning,
     coverage_ratio: float | None = None,
     turn_number: int = 0,
+    min_coverage: float = FATIGUE_MIN_COVERAGE,
 ) -> str | None:
     """The first saturation stop that applies (without the turn gate), or None."""
     if saturation is not None and little_to_say(saturation, tuning, turn_number, tracker):
@@ -174,7 +181,7 @@ def saturation_reason(
     if all_nodes_exhausted(tracker, tuning.exhausted_yield_turns):
         return ALL_NODES_EXHAUSTED
     if trend.fatigued_turns >= FATIGUE_TURNS and (
-        coverage_ratio is None or coverage_ratio >= FATIGUE_MIN_COVERAGE
+        coverage_ratio is None or coverage_ratio >= min_coverage
     ):
         return RESPONDENT_FATIGUED
     if saturation is not None and getattr(saturation, "is_saturated", False):
@@ -193,6 +200,7 @@ def check_continuation(
     trend: TrendState,
     tuning: SaturationTuning,
     coverage_ratio: float | None = None,
+    min_coverage: float = FATIGUE_MIN_COVERAGE,
 ) -> Continuation:
     """Decide whether to ask another question after ``turn_number`` (see module docstring).
 
@@ -215,6 +223,7 @@ def check_continuation(
             trend=trend,
             tuning=tuning,
             coverage_ratio=coverage_ratio,
+            min_coverage=min_coverage,
         )
         if reason is not None:
             return stop(reason)

@@ -16,13 +16,18 @@ seed 001 "Signal Rationale in Prompts").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from interview_cli.config.schemas import Methodology
+from interview_cli.config.schemas import Methodology, StrategySpec
 from interview_cli.config.signal_catalogue import resolve_weight_key
+from interview_cli.config.study import APPEALING_REACTIONS
 from interview_cli.core.coverage import CoverageState
-from interview_cli.core.decide.continuation import Continuation, check_continuation
+from interview_cli.core.decide.continuation import (
+    Continuation,
+    check_continuation,
+    fatigue_min_coverage,
+)
 from interview_cli.core.decide.moderation import StopGuardInputs, break_focus_tie, guard_stop
 from interview_cli.core.decide.phase import Phase, phase_for_turn
 from interview_cli.core.decide.scored import NodeInfo, Ranking, ScoredCandidate, candidate_key
@@ -120,12 +125,18 @@ def _load(model: Any, data: Any) -> Any:
 
 @dataclass(frozen=True)
 class SelectedFocus:
+    """The selected strategy and its focus: a node, or (an element strategy, seed 004
+    ``cover_element``) the stimulus element its question raises, or neither."""
+
     strategy: str
     node_id: str | None
     label: str | None
+    element_id: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"strategy": self.strategy, "node_id": self.node_id, "label": self.label}
+        # The element only when there is one: focuses of older sessions keep their shape.
+        element = {"element_id": self.element_id} if self.element_id is not None else {}
+        return {"strategy": self.strategy, "node_id": self.node_id, "label": self.label, **element}
 
 
 @dataclass(frozen=True)
@@ -206,15 +217,70 @@ def _coverage(inputs: DecisionInputs) -> CoverageState | None:
     return c if c is not None and c.active else None
 
 
+def element_strategies(methodology: Methodology) -> frozenset[str]:
+    """The strategies whose question raises a stimulus element (``focus_mode: element``)."""
+    return frozenset(s.name for s in methodology.strategies if s.focus_mode == "element")
+
+
+def _strategies(inputs: DecisionInputs) -> list[StrategySpec]:
+    """The strategies this turn ranks: an element strategy only in a concept test (a concept
+    with stimulus elements); elsewhere it has nothing to be about."""
+    strategies = inputs.methodology.strategies
+    if _coverage(inputs) is not None:
+        return list(strategies)
+    return [s for s in strategies if s.focus_mode != "element"]
+
+
+def aim_at_element(
+    decision: Decision, methodology: Methodology, coverage: CoverageState | None
+) -> Decision:
+    """``decision`` with the element its element strategy raises (``CoverageState.
+    element_to_raise``); unchanged when the selected strategy raises none."""
+    spec = methodology.strategy(decision.selected.strategy)
+    if spec is None or spec.focus_mode != "element" or coverage is None or not coverage.active:
+        return decision
+    element = coverage.element_to_raise(methodology.tuning.coverage.max_raises)
+    if element is None:
+        return decision
+    return replace(decision, selected=replace(decision.selected, element_id=element))
+
+
+def _appealing(coverage: CoverageState, element_id: str) -> bool:
+    reaction = coverage.latest_reaction(element_id)
+    return reaction is None or reaction in APPEALING_REACTIONS
+
+
+def _unappealing_nodes(inputs: DecisionInputs, coverage: CoverageState) -> frozenset[str]:
+    """Nodes of elements the respondent received without appeal (negative, neutral,
+    skeptical, confused), and everything said in answer to an element question that met
+    none: not laddered as what the respondent just offered."""
+    out: set[str] = set()
+    for element_id in coverage.element_ids:
+        if not _appealing(coverage, element_id):
+            out.update(coverage.element_node_ids.get(element_id, []))
+    last = inputs.focus_history[-1] if inputs.focus_history else None
+    if (
+        last is not None
+        and last.element_id is not None
+        and not _appealing(coverage, last.element_id)
+    ):
+        turn = inputs.turn_number
+        out.update(n for n, s in inputs.tracker.states.items() if s.created_at_turn == turn)
+    return frozenset(out)
+
+
 def _veto_context(inputs: DecisionInputs) -> VetoContext:
     coverage = _coverage(inputs)
     node_elements: dict[str, tuple[str, ...]] = {}
     counts: dict[str, int] = {}
+    to_raise, unappealing = None, frozenset[str]()
     if coverage is not None:
         for element_id in coverage.element_ids:  # concept order
             for node_id in coverage.element_node_ids.get(element_id, []):
                 node_elements[node_id] = (*node_elements.get(node_id, ()), element_id)
         counts = dict(coverage.focus_counts)
+        to_raise = coverage.element_to_raise(inputs.methodology.tuning.coverage.max_raises)
+        unappealing = _unappealing_nodes(inputs, coverage)
     return VetoContext(
         tuning=inputs.methodology.tuning.vetoes,
         tracker=inputs.tracker,
@@ -226,6 +292,8 @@ def _veto_context(inputs: DecisionInputs) -> VetoContext:
         node_elements=node_elements,
         element_focus_counts=counts,
         graph=inputs.graph,
+        element_to_raise=to_raise,
+        unappealing=unappealing,
     )
 
 
@@ -241,6 +309,18 @@ def _recorded_candidates(ranking: Ranking) -> tuple[ScoredCandidate, ...]:
             keep.append(c)
         top_by_stage[c.stage] = n + 1
     return tuple(keep)
+
+
+def _element_line(decision: Decision, coverage: CoverageState | None) -> tuple[str, ...]:
+    """The rationale's line on the element an element question raises."""
+    element = decision.selected.element_id
+    if element is None or coverage is None:
+        return ()
+    missing = len(coverage.missing)
+    return (
+        f"raises stimulus element '{element}': not mentioned yet "
+        f"({missing} of {len(coverage.element_ids)} elements not mentioned)",
+    )
 
 
 def _describe_focus(c: ScoredCandidate) -> str:
@@ -306,6 +386,7 @@ def decide(inputs: DecisionInputs) -> Decision:
         nodes,
         phase=phase,
         veto=vetoes,
+        strategies=_strategies(inputs),
     )
     if ranking.selected is None:  # pragma: no cover - a methodology always has a strategy
         raise ValueError("no candidate to select: the methodology defines no strategy")
@@ -320,14 +401,18 @@ def decide(inputs: DecisionInputs) -> Decision:
             trend=inputs.trend,
             focusable=frozenset(nodes),
             answer_kind=inputs.assessment.answer_kind if inputs.assessment else None,
+            coverage=_coverage(inputs),
         ),
     )
     if deferred is not None:
         tie = None  # the guard chose another move: the close call no longer decided anything
     tie_break = tie.describe() if tie else None
-    return _decision(
+    decision = _decision(
         inputs, detected, ranking, vetoes.reasons, continuation, phase, tie_break, deferred
     )
+    decision = aim_at_element(decision, inputs.methodology, _coverage(inputs))
+    line = _element_line(decision, _coverage(inputs))
+    return replace(decision, rationale=decision.rationale + line) if line else decision
 
 
 def _detect(inputs: DecisionInputs) -> DetectedSignals:
@@ -367,6 +452,7 @@ def _continuation(inputs: DecisionInputs, ranking: Ranking, phase: Phase) -> Con
         trend=inputs.trend,
         tuning=methodology.tuning.saturation,
         coverage_ratio=coverage.ratio if coverage is not None else None,
+        min_coverage=fatigue_min_coverage(methodology.tuning.coverage),
     )
 
 
@@ -420,7 +506,9 @@ def _selected(ranking: Ranking) -> ScoredCandidate:
 def focus_entry(decision: Decision, turn: int) -> FocusEntry:
     """The focus-history entry the caller appends after acting on ``decision``."""
     s = decision.selected
-    return FocusEntry(turn=turn, strategy=s.strategy, node_id=s.node_id, label=s.label)
+    return FocusEntry(
+        turn=turn, strategy=s.strategy, node_id=s.node_id, label=s.label, element_id=s.element_id
+    )
 
 
 __all__ = [
@@ -429,8 +517,10 @@ __all__ = [
     "DecisionInputs",
     "FocusEntry",
     "SelectedFocus",
+    "aim_at_element",
     "build_rationale",
     "candidate_nodes",
     "decide",
+    "element_strategies",
     "focus_entry",
 ]

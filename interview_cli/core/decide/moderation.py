@@ -32,6 +32,16 @@ interview's last turn, is deferred when
   ``breadth_check: true``) has come back empty since the last new node: the breadth check is
   asked instead.
 
+**Coverage before stopping** (``tuning.coverage.min_ratio_before_stop``, concept tests). A
+saturation stop, a little-to-say or quality stop, or a closing question before the turn limit
+is deferred while the share of stimulus elements mentioned is below the threshold and an
+element is left to raise (seed 000: the interview closes early only with adequate coverage):
+the element question is asked instead (or, when what the last question brought up must be
+laddered first, the best admissible question that does not close). Not when the respondent is
+fatigued (the smoothed trend low for ``FATIGUE_TURNS`` answers running, as the fatigue stop
+counts it; then the end summary says which elements were not covered); a respondent who asks
+to stop is stopped by the safety response, before any of this.
+
 **Last turn** (``tuning.saturation.ask_the_last_turn``). A closing question chosen with one
 turn left waits: that turn is asked, and the turn limit closes the interview with the same
 closing summary, so the respondent gets every turn the study allows; not after an answer that
@@ -50,6 +60,7 @@ from dataclasses import dataclass, replace
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.config.tuning import VetoTuning
+from interview_cli.core.coverage import CoverageState
 from interview_cli.core.decide.continuation import (
     CLOSING_STRATEGY,
     LITTLE_TO_SAY,
@@ -63,6 +74,7 @@ from interview_cli.core.decide.scoring import Ranking, ScoredCandidate, reselect
 from interview_cli.core.decide.vetoes import FocusEntry, stalled
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.signals import TrendState
+from interview_cli.core.signals.trend import FATIGUE_TURNS
 from interview_cli.core.tracker import NodeStateTracker
 
 # Stops that a tiring respondent, or one with little to say, causes: never deferred.
@@ -205,6 +217,7 @@ class StopGuardInputs:
     # the last answer's kind (``Assessment.answer_kind``): after "can we move on" or "I'm done"
     # a closing question chosen with one turn left is asked, not deferred
     answer_kind: str | None = None
+    coverage: CoverageState | None = None  # a concept test's (None: no stimulus elements)
 
 
 def guard_stop(
@@ -215,7 +228,12 @@ def guard_stop(
     reason = continuation.reason
     if continuation.should_continue or reason is None:
         return ranking, continuation, None
-    if reason == MAX_TURNS_REACHED or reason in FATIGUE_STOPS:
+    if reason == MAX_TURNS_REACHED:
+        return ranking, continuation, None
+    short = coverage_short(ranking, continuation, inputs)
+    if short is not None:
+        return _defer(ranking, continuation, short[0], f"stop deferred ({reason}): {short[1]}")
+    if reason in FATIGUE_STOPS:
         return ranking, continuation, None
     if reason == CLOSING_STRATEGY and continuation.turns_remaining < 2:
         return _last_turn(ranking, continuation, inputs)
@@ -241,6 +259,38 @@ def guard_stop(
     if pick is None:
         return ranking, continuation, None
     return _defer(ranking, continuation, pick, f"stop deferred ({reason}): {why}")
+
+
+def coverage_short(
+    ranking: Ranking, continuation: Continuation, inputs: StopGuardInputs
+) -> tuple[ScoredCandidate, str] | None:
+    """The question to ask instead of stopping while a concept test's coverage is short
+    (module docstring), with why; None when the rule does not apply."""
+    coverage, tuning = inputs.coverage, inputs.methodology.tuning.coverage
+    threshold = tuning.min_ratio_before_stop
+    if coverage is None or not coverage.active or threshold <= 0:
+        return None
+    if coverage.ratio >= threshold or continuation.turns_remaining < 1:
+        return None
+    # Fatigued as the fatigue stop counts it (seed 000: three low answers running), not one
+    # low answer: a respondent with little to say about their own distinctions may still
+    # react to an element put in front of them.
+    if continuation.reason == RESPONDENT_FATIGUED or inputs.trend.fatigued_turns >= FATIGUE_TURNS:
+        return None
+    left = coverage.to_raise(tuning.max_raises)
+    if not left:
+        return None
+    raising = {s.name for s in inputs.methodology.strategies if s.focus_mode == "element"}
+    pick = _best(ranking, lambda c: c.strategy in raising)
+    if pick is None:
+        pick = _best(ranking, lambda c: not _closing(inputs, c))
+    if pick is None:
+        return None
+    why = (
+        f"coverage {coverage.ratio:.0%} is below {threshold:.0%} and "
+        f"{len(left)} element(s) are left to raise"
+    )
+    return pick, why
 
 
 def _last_turn(
@@ -284,6 +334,7 @@ __all__ = [
     "TieBreak",
     "break_focus_tie",
     "breadth_found_empty",
+    "coverage_short",
     "guard_stop",
     "unprobed_attributes",
 ]

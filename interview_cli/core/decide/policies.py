@@ -28,7 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from interview_cli.config.schemas import Methodology, StrategySpec
-from interview_cli.core.decide.continuation import check_continuation
+from interview_cli.core.decide.continuation import check_continuation, fatigue_min_coverage
 
 if TYPE_CHECKING:
     from interview_cli.core.decide.decision import Decision, DecisionInputs, SelectedFocus
@@ -50,10 +50,12 @@ def laddering_strategy(methodology: Methodology) -> StrategySpec | None:
 
 
 def opening_strategy(methodology: Methodology) -> StrategySpec:
-    """The first strategy without a node that does not end the interview."""
+    """The first strategy without a node that does not end the interview (nor raises a
+    stimulus element: an element is no topic of the respondent's)."""
     for s in methodology.strategies:
         if s.node_binding == "none" and not s.generates_closing_question:
-            return s
+            if s.focus_mode != "element":
+                return s
     return next(s for s in methodology.strategies if not s.generates_closing_question)
 
 
@@ -119,6 +121,7 @@ def apply_policy(policy: str, decision: Decision, inputs: DecisionInputs) -> Dec
         trend=inputs.trend,
         tuning=inputs.methodology.tuning.saturation,
         coverage_ratio=coverage.ratio if coverage is not None and coverage.active else None,
+        min_coverage=fatigue_min_coverage(inputs.methodology.tuning.coverage),
     )
     candidates = tuple(
         replace(c, selected=(c.strategy, c.node_id) == (strategy, node_id))

@@ -62,6 +62,7 @@ FLOAT_BINS = ("low", "mid", "high")
 VETO_SEVERITY: tuple[str, ...] = (
     *("elicited_not_laddered", "recent_redundancy", "open_question_spent", "repeated_probe"),
     *("answered_why", "element_exhausted", "node_exhausted", "knowledge_ceiling", "focus_type"),
+    "nothing_to_raise",
 )
 
 
@@ -483,11 +484,13 @@ def rank_candidates(
     *,
     phase: str,
     veto: VetoCheck | None = None,
+    strategies: Sequence[StrategySpec] | None = None,
 ) -> Ranking:
-    """Rank with the methodology's selection mode and the phase's weights and bonuses."""
+    """Rank with the methodology's selection mode and the phase's weights and bonuses;
+    ``strategies``: the methodology's that apply this turn (default: all of them)."""
     rank = rank_two_stage if methodology.selection == "two_stage" else rank_strategy_node_pairs
     return rank(
-        methodology.strategies,
+        methodology.strategies if strategies is None else strategies,
         global_signals,
         node_signals,
         nodes,

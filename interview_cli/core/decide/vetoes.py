@@ -12,6 +12,9 @@ all-vetoed fallback, which relaxes the softest veto first).
 | focus_type           | a strategy that lists ``focus_types`` without a node of one of     |
 |                      | those types (``focus_type_problem``): a grid's rating question     |
 |                      | about nothing would read "where 1 means  and 5 means not ,"         |
+| nothing_to_raise     | an element strategy (``focus_mode: element``, seed 004            |
+|                      | ``cover_element``) when no stimulus element is left to raise:     |
+|                      | each one not mentioned was raised ``coverage.max_raises`` times   |
 | knowledge_ceiling    | on a node where the respondent gave a terminal "don't know" (and   |
 |                      | said nothing new about it since): the strategies listed in         |
 |                      | ``knowledge_ceiling_strategies``, or every node-bound strategy     |
@@ -27,17 +30,22 @@ all-vetoed fallback, which relaxes the softest veto first).
 |                      | the node came up anew since that answer (``fruitless_probe``)      |
 | recent_redundancy    | the same strategy on the same focus within the last                |
 |                      | ``redundancy_window_turns`` turns when nothing was learned since   |
+|                      | (not an element strategy: each of its questions raises another     |
+|                      | element)                                                           |
 | open_question_spent  | a node-less strategy whose last question (with                     |
 |                      | ``open_questions_spent_together``: the last node-less question of  |
 |                      | any strategy) came back empty while nothing was learned since,     |
 |                      | however long ago (``open_question_memory``): after "nothing else", |
-|                      | neither "what else?" nor "another angle" is asked                  |
+|                      | neither "what else?" nor "another angle" is asked. An element      |
+|                      | question is no open question: it is neither spent nor spends one   |
 | answered_why         | a climbing strategy (``climbs``) on a node that already leads to   |
 |                      | another: its why was answered (``answered_why``)                   |
 | elicited_not_laddered| right after a node-less question brought up a new, non-terminal    |
 |                      | node not asked about yet, any question not about such a node       |
 |                      | (``ladder_elicited``): what the respondent just offered is asked   |
-|                      | about next, before eliciting more or going back to older nodes     |
+|                      | about next, before eliciting more or going back to older nodes;    |
+|                      | a stimulus element received without appeal (negative, neutral,    |
+|                      | skeptical, confused) is not laddered                               |
 
 ``node_exhausted`` and ``fruitless_probe`` read the tracker's memory of asking
 (``NodeState.probes``): what each question on a node brought. They are the interviewer's
@@ -64,6 +72,7 @@ if TYPE_CHECKING:
     from interview_cli.core.tracker import NodeState, NodeStateTracker
 
 FOCUS_TYPE = "focus_type"
+NOTHING_TO_RAISE = "nothing_to_raise"
 KNOWLEDGE_CEILING = "knowledge_ceiling"
 ELEMENT_EXHAUSTED = "element_exhausted"
 RECENT_REDUNDANCY = "recent_redundancy"
@@ -77,19 +86,24 @@ ANSWERED_WHY = "answered_why"
 @dataclass(frozen=True)
 class FocusEntry:
     """One past selection (seed 001 "Focus History Tracking"): the question of ``turn`` asked
-    ``strategy`` about ``node_id`` (None: no node focus)."""
+    ``strategy`` about ``node_id`` (None: no node focus), or raised stimulus element
+    ``element_id``."""
 
     turn: int
     strategy: str
     node_id: str | None = None
     label: str | None = None
+    element_id: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        # The element only when there is one: histories of older sessions keep their shape.
+        element = {"element_id": self.element_id} if self.element_id is not None else {}
         return {
             "turn": self.turn,
             "strategy": self.strategy,
             "node_id": self.node_id,
             "label": self.label,
+            **element,
         }
 
     @classmethod
@@ -99,6 +113,7 @@ class FocusEntry:
             strategy=data["strategy"],
             node_id=data.get("node_id") or None,
             label=data.get("label"),
+            element_id=data.get("element_id") or None,
         )
 
 
@@ -114,6 +129,10 @@ class VetoContext:
     node_elements: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     element_focus_counts: Mapping[str, int] = field(default_factory=dict)
     graph: KnowledgeGraph | None = None  # for focus_type
+    # Concept tests: the element an element question would raise (None: none left), and the
+    # nodes of elements received without appeal (``decision._unappealing_nodes``).
+    element_to_raise: str | None = None
+    unappealing: frozenset[str] = frozenset()
 
     @cached_property
     def just_elicited(self) -> dict[str, str]:
@@ -132,6 +151,7 @@ class VetoContext:
             and not state.is_terminal
             and not state.probes
             and state.focus_count == 0
+            and node not in self.unappealing
         }
 
 
@@ -173,6 +193,14 @@ def focus_type(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) ->
     snapshot from before focus types) is never vetoed here, so its sessions replay as
     recorded."""
     return focus_type_problem(strategy, node_id, ctx.graph)
+
+
+def nothing_to_raise(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """An element strategy with no stimulus element left to raise: every element the
+    respondent has not mentioned was raised already (``tuning.coverage.max_raises``)."""
+    if strategy.focus_mode != "element" or ctx.element_to_raise is not None:
+        return None
+    return "no stimulus element is left to raise: each one not mentioned was raised already"
 
 
 def knowledge_ceiling(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
@@ -224,6 +252,8 @@ def _nothing_learned_since(node_id: str | None, turn: int, ctx: VetoContext) -> 
 def recent_redundancy(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
     """Seed 004 RecentRedundancyScorer, in v2 terms: do not repeat a (strategy, focus) pair
     that was tried within the window and taught us nothing."""
+    if strategy.focus_mode == "element":
+        return None  # each element question raises another element
     window_start = ctx.turn_number - ctx.tuning.redundancy_window_turns
     for entry in reversed(ctx.focus_history):
         if entry.turn < window_start:
@@ -338,11 +368,13 @@ def repeated_probe(strategy: StrategySpec, node_id: str | None, ctx: VetoContext
 
 
 def _node_less(strategy: StrategySpec, node_id: str | None) -> bool:
-    """An open question with no node focus that is not the closing one."""
+    """An open question with no node focus that is not the closing one (an element question
+    is about its element)."""
     return (
         node_id is None
         and strategy.node_binding == "none"
         and not strategy.generates_closing_question
+        and strategy.focus_mode != "element"
     )
 
 
@@ -361,6 +393,7 @@ def open_question_spent(
             for e in reversed(ctx.focus_history)
             if e.turn < ctx.turn_number
             and e.node_id is None
+            and e.element_id is None
             and (any_open or e.strategy == strategy.name)
         ),
         None,
@@ -397,6 +430,7 @@ def answered_why(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) 
 # Hardest first: the first veto that fires is the one recorded.
 VETOES: tuple[tuple[str, VetoFn], ...] = (
     (FOCUS_TYPE, focus_type),
+    (NOTHING_TO_RAISE, nothing_to_raise),
     (KNOWLEDGE_CEILING, knowledge_ceiling),
     (NODE_EXHAUSTED, node_exhausted),
     (ELEMENT_EXHAUSTED, element_exhausted),
@@ -411,6 +445,7 @@ VETOES: tuple[tuple[str, VetoFn], ...] = (
 def enabled_vetoes(tuning: VetoTuning) -> tuple[tuple[str, VetoFn], ...]:
     switches = {
         FOCUS_TYPE: True,  # applies only where strategies list focus_types
+        NOTHING_TO_RAISE: True,  # applies only to element strategies
         KNOWLEDGE_CEILING: tuning.knowledge_ceiling,
         ELEMENT_EXHAUSTED: tuning.element_exhausted,
         RECENT_REDUNDANCY: tuning.recent_redundancy,

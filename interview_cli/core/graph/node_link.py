@@ -54,6 +54,21 @@ def to_json(graph: KnowledgeGraph) -> dict[str, Any]:
     }
 
 
+def _check_node(raw: Mapping[str, Any]) -> None:
+    """The types the graph's methods rely on (a hand-edited file may hold anything)."""
+    text = isinstance(raw["label"], str) and isinstance(raw["node_type"], str)
+    aliases = isinstance(raw["aliases"], list) and all(isinstance(a, str) for a in raw["aliases"])
+    provenance = isinstance(raw["provenance"], list) and all(
+        isinstance(p, dict) for p in raw["provenance"]
+    )
+    turn = isinstance(raw["created_turn"], int) and not isinstance(raw["created_turn"], bool)
+    if not (text and aliases and provenance and turn):
+        raise ValueError(
+            f"node {raw['id']!r}: label and node_type must be text, aliases a list of text, "
+            "provenance a list of records and created_turn a number"
+        )
+
+
 def from_json(data: Mapping[str, Any]) -> KnowledgeGraph:
     """Rebuild a graph from ``to_json`` output; ``ValueError`` names what is malformed."""
     graph = KnowledgeGraph()
@@ -64,6 +79,7 @@ def from_json(data: Mapping[str, Any]) -> KnowledgeGraph:
             if missing:
                 raise ValueError(f"node {raw.get('id')!r} lacks {', '.join(missing)}")
             node_id = raw["id"]
+            _check_node(raw)
             if node_id in graph._g:
                 raise ValueError(f"node id {node_id!r} appears twice")
             attrs = _json_copy({k: raw[k] for k in _NODE_FIELDS})
@@ -76,6 +92,10 @@ def from_json(data: Mapping[str, Any]) -> KnowledgeGraph:
             if s not in graph._g or t not in graph._g:
                 raise ValueError(f"edge {s!r} -> {t!r} references a missing node")
             relations = _json_copy(link["relations"])
+            if not isinstance(relations, dict) or not all(
+                isinstance(k, str) and isinstance(v, dict) for k, v in relations.items()
+            ):
+                raise ValueError(f"edge {s!r} -> {t!r}: relations must map names to records")
             graph._g.add_edge(s, t, relations=relations)
             graph._edge_count += len(relations)
     except (KeyError, TypeError, AttributeError) as exc:

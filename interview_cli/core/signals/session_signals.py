@@ -154,6 +154,27 @@ def _coverage_unconnected(ctx: SignalContext, deps: Deps) -> int | None:
     return _gap_count(ctx, "unconnected")
 
 
+@global_signal("coverage.raise_pressure")
+def _coverage_raise_pressure(ctx: SignalContext, deps: Deps) -> float | None:
+    c = _coverage(ctx)
+    if c is None:
+        return None
+    left = len(c.to_raise(ctx.methodology.tuning.coverage.max_raises))
+    turns = max(ctx.max_turns - ctx.turn_number, 0)
+    if left == 0:
+        return 0.0
+    return 1.0 if turns == 0 else round(min(left / turns, 1.0), 4)
+
+
+@node_signal("coverage.node.reaction")
+def _coverage_node_reaction(ctx: SignalContext, state: Any, deps: Deps) -> str | None:
+    c = _coverage(ctx)
+    if c is None:
+        return None
+    reactions = [r for e in c.elements_of_node(state.node_id) if (r := c.latest_reaction(e))]
+    return reactions[0] if reactions else None
+
+
 @node_signal("coverage.node.has_gap")
 def _coverage_node_has_gap(ctx: SignalContext, state: Any, deps: Deps) -> bool | None:
     c = _coverage(ctx)

@@ -128,7 +128,9 @@ CLOSING_TECHNIQUE = (
 )
 ELEMENT_RULE = (
     "Set `element_id` to the id of the element a node is about (null when none) and "
-    "`reaction` to positive, negative, neutral or confused (null when none)."
+    "`reaction` to how the respondent received that element (null when none): positive, "
+    "negative, neutral, skeptical (doubts the claim), curious (wants to know more, would try "
+    "it) or confused (did not understand it)."
 )
 
 
@@ -153,6 +155,29 @@ def _existing_nodes(request: ExtractRequest) -> str:
     return escape_tags(bullets(lines))
 
 
+def _elements_section(request: ExtractRequest) -> str:
+    """The concept's stimulus elements, and the one the question raised (an element question):
+    the answer is the respondent's reaction to it."""
+    concept = request.concept
+    if not concept.elements:
+        return ""
+    elements = f"Stimulus elements. {ELEMENT_RULE}\n" + bullets(
+        [
+            f"{e.id}: {e.label}" + (f" (also: {', '.join(e.aliases)})" if e.aliases else "")
+            for e in concept.elements
+        ]
+    )
+    raised = next((e for e in concept.elements if e.id == request.element_id), None)
+    if raised is not None:
+        elements += (
+            f"\nThe question raised element {raised.id} ({raised.label}), which the "
+            "respondent had not mentioned: the answer is their reaction to it, whether or "
+            f"not it names it. Record a node for it with element_id {raised.id} and the "
+            "reaction, unless the answer says nothing about it (a don't-know, a bare 'ok')."
+        )
+    return elements
+
+
 def render_extract(request: ExtractRequest) -> Prompt:
     """The extraction prompt for one answer."""
     methodology, concept = request.methodology, request.concept
@@ -162,14 +187,7 @@ def render_extract(request: ExtractRequest) -> Prompt:
         focus = f"<focus>{escape_tags(request.focus_label)}</focus>"
         if request.focus_type:
             focus += f" ({request.focus_type})"
-    elements = ""
-    if concept.elements:
-        elements = f"Stimulus elements. {ELEMENT_RULE}\n" + bullets(
-            [
-                f"{e.id}: {e.label}" + (f" (also: {', '.join(e.aliases)})" if e.aliases else "")
-                for e in concept.elements
-            ]
-        )
+    elements = _elements_section(request)
     if request.existing_nodes:
         existing, existing_note = _existing_nodes(request), "; type and their words"
     else:

@@ -93,6 +93,15 @@ def _focus_section(request: QuestionRequest, topic: str) -> str:
         return "## What you heard (their words, concrete to abstract)\n" + delimit(
             "summary", bullets(chains)
         )
+    element = next((e for e in request.concept.elements if e.id == request.element_id), None)
+    if element is not None:
+        return (
+            "## Element of the concept to raise\n"
+            + delimit("element", element.label)
+            + "\nThey were shown the concept and have not mentioned this element. Name it in "
+            "the concept's own words and ask what they make of it: open and neutral, no "
+            "suggested reaction, no praise of it, nothing else in the same question."
+        )
     if request.focus_label and request.strategy.focus_mode != "topic":
         kind = f" ({request.focus_type.replace('_', ' ')})" if request.focus_type else ""
         lines = [f"## Focus{kind}", delimit("focus", request.focus_label)]
@@ -198,6 +207,10 @@ def _conversation_section(request: QuestionRequest) -> str:
 def _task_line(request: QuestionRequest) -> str:
     if request.is_closing:
         return CLOSING_TASK
+    if request.element_id is not None:
+        return (
+            "Write the next question: raise this element of the concept and ask for their reaction."
+        )
     if request.strategy.focus_mode == "topic" or not request.focus_label:
         return "Write the next question with this technique, about the topic as a whole."
     return "Write the next question with this technique, about the focus, in their words."
@@ -291,6 +304,14 @@ def render_opening(request: OpeningRequest) -> Prompt:
     if concept.elements:
         elements = "The concept shown to the respondent has these elements:\n" + bullets(
             [e.label for e in concept.elements]
+        )
+    stimulus = concept.shown_stimulus(methodology.shape)
+    if stimulus is not None:
+        elements = (
+            "The respondent has just been shown the concept and read it:\n"
+            + delimit("stimulus", stimulus.text.strip())
+            + "\nAsk for their first reaction to it in their own words; do not name any of its "
+            "elements (let them say what strikes them).\n\n" + elements
         )
     guide = concept.guide
     if guide is not None:  # the tone and the topics to avoid hold from the first question on
@@ -419,6 +440,9 @@ def render_persona(request: PersonaRequest) -> Prompt:
         deflections=deflections,
     )
     history = _persona_history(request.history)
+    if request.stimulus.strip():
+        shown = "Before the first question you were shown this concept:\n"
+        history = shown + delimit("stimulus", request.stimulus.strip()) + "\n\n" + history
     user = fill(
         "persona.user",
         history=history,

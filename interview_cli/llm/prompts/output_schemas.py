@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.study import REACTIONS
 from interview_cli.core.models import ANSWER_KINDS, RUBRIC_SIGNALS, SAFETY_KINDS
 
 EXTRACTION_TOOL = "record_extraction"
@@ -23,7 +24,6 @@ SLOTS_TOOL = "propose_slots"
 
 HEDGING_VALUES: tuple[str, ...] = ("none", "low", "medium", "high")
 CEILING_VALUES: tuple[str, ...] = ("none", "exploratory", "terminal")
-REACTIONS: tuple[str, ...] = ("positive", "negative", "neutral", "confused")
 
 
 def _object(properties: dict[str, Any], description: str = "") -> dict[str, Any]:

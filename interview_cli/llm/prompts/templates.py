@@ -8,14 +8,12 @@ never the objective.
 
 Respondent text is data, never instructions (a reply must not steer the model): every piece
 of interview text goes through ``delimit``, which wraps it in a named tag and neutralises any
-of our tags that appear inside it, so an answer cannot close its own delimiter and "speak"
-outside it.
+``<`` inside it, so an answer cannot close its own delimiter and "speak" outside it.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -23,8 +21,9 @@ from importlib import resources
 from string import Template
 from typing import Any, TypeVar
 
-# Tags the prompts use around interview text. Any occurrence of these inside delimited text
-# is escaped, whatever its case or spacing.
+from interview_cli.llm.boundary import escape_data, normalise_data, unescape_data
+
+# Tags the prompts use around interview text.
 RESERVED_TAGS: tuple[str, ...] = (
     "respondent_answer",
     "interviewer_question",
@@ -41,8 +40,9 @@ RESERVED_TAGS: tuple[str, ...] = (
     "focus",
     "summary",
     "earlier_summary",
+    "stimulus",
+    "element",
 )
-_TAG_RE = re.compile(r"<(\s*/?\s*)(" + "|".join(RESERVED_TAGS) + r")\b", re.IGNORECASE)
 
 LANGUAGE_NAMES: dict[str, str] = {
     "en": "English",
@@ -124,26 +124,16 @@ def rendered_once(part: str, methodology: M, render: Callable[[M], str]) -> str:
     return text
 
 
-# Invisible characters that can hide inside a tag ("</respon\u200ddent_answer>" reads as a
-# closing tag to a model but not to a regex) or reorder what the model sees: zero-width
-# spaces and joiners, word joiner, BOM, soft hyphen, and every bidi mark, embedding,
-# override and isolate.
-_INVISIBLE_RE = re.compile(
-    "[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
-)
-
-
 def normalise_text(text: str) -> str:
-    """Interview text as a prompt may carry it: NFKC (fullwidth and compatibility forms of
-    ``<`` and letters fold to the plain ones) without zero-width or bidi controls."""
-    return _INVISIBLE_RE.sub("", unicodedata.normalize("NFKC", text))
+    """Interview text as a prompt carries it (``boundary.normalise_data``), with what a model
+    copies of our escaping read back, so that a quote matches the answer as typed."""
+    return normalise_data(unescape_data(text))
 
 
 def escape_tags(text: str) -> str:
-    """Interview text made safe to quote: normalised (:func:`normalise_text`), then our
-    delimiter tags inside it neutralised (``<`` becomes ``&lt;``). The one helper every
-    respondent-derived string of a prompt goes through."""
-    return _TAG_RE.sub(lambda m: "&lt;" + m.group(1) + m.group(2), normalise_text(text))
+    """Interview text made safe to quote (``boundary.escape_data``: no ``<`` left).
+    The one helper every respondent-derived string of a prompt goes through."""
+    return escape_data(text)
 
 
 def delimit(tag: str, text: str) -> str:

@@ -152,7 +152,10 @@ def test_wordings_are_one_short_plain_question(wording: str) -> None:
 def test_only_the_opening_names_the_topic() -> None:
     later = [*FOLLOW_UPS, *SUMMARY_TEMPLATES, *RECAP_TEMPLATES, *CLOSING_TEMPLATES]
     assert not [t for t in [*later, *GUIDE_TEMPLATES] if "{topic}" in t]
-    assert all("{topic}" in t for ts in OPENING_TEMPLATES.values() for t in ts)
+    # after a concept test's stimulus, the opening asks about what was just read instead
+    named = {f: ts for f, ts in OPENING_TEMPLATES.items() if f != "stimulus"}
+    assert all("{topic}" in t for ts in named.values() for t in ts)
+    assert all("{topic}" not in t and "concept" in t for t in OPENING_TEMPLATES["stimulus"])
 
 
 @pytest.mark.parametrize("family", [*NEW_FAMILIES, "deepen", "clarify"])
@@ -289,7 +292,10 @@ def test_openings_ask_one_question_about_the_topic() -> None:
                 OpeningRequest(methodology=methodology, concept=concept, seed=seed)
             )
             assert text.count("?") == 1 and not double_barrelled(text), text
-            assert concept.name.lower() in text.lower(), text
+            if concept.shown_stimulus(methodology.shape) is not None:
+                assert text in OPENING_TEMPLATES["stimulus"], text  # the first reaction
+            else:
+                assert concept.name.lower() in text.lower(), text
     assert not any("like" in t and "annoy" in t for ts in OPENING_TEMPLATES.values() for t in ts)
 
 

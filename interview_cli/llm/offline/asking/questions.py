@@ -18,6 +18,10 @@ from, and a focus that is surely no content (an interjection, a time, a verdict)
 question about the topic instead. Follow-ups never splice in the concept's name: the topic
 is the respondent's own word for it ("your headphones") or goes unnamed.
 
+An element question (``focus_mode: element``) raises the stimulus element of the request in
+the stimulus's own words (``element_phrase``) and asks for a reaction; after a concept test's
+stimulus the opening asks for the first reaction to what was read.
+
 The template is chosen by a seeded shuffle of (seed, turn, strategy, focus), so runs repeat
 exactly while questions vary across turns, and the first candidate not too similar to a
 recent question wins. The template of the previous question is never used again right after
@@ -34,7 +38,9 @@ from interview_cli.core.techniques import family_for
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
 from interview_cli.llm.offline.asking.phrases import NOTHING, Reference, refer, thing
+from interview_cli.llm.offline.asking.vocabulary import vocabulary
 from interview_cli.llm.offline.asking.wording import (
+    ELEMENT_TEMPLATES,
     GUIDE_TEMPLATES,
     LEADS,
     OPENING_TEMPLATES,
@@ -126,6 +132,10 @@ def offline_question(request: QuestionRequest) -> str:
     family = _family(request, has_focus)
     if family == "closing":
         return closing_question(request, key, threshold)
+    element = next((e for e in request.concept.elements if e.id == request.element_id), None)
+    if element is not None:
+        texts = [t.format(element=element_phrase(element.label)) for t in ELEMENT_TEMPLATES]
+        return pick(texts, request.avoid_questions, f"{key}:{element.id}", threshold)
     if request.guide_remaining and not has_focus:
         # A topic-level question is where the guide's uncovered topics come in.
         item = request.guide_remaining[0]
@@ -136,6 +146,21 @@ def offline_question(request: QuestionRequest) -> str:
     pairs = _not_the_last_one(candidates(request, family, ref), _previous_question(request))
     # Compare what would be asked, not the templates: the focus changes the similarity.
     return pick([text for _, text in pairs], request.avoid_questions, key, threshold)
+
+
+_DETERMINED = re.compile(r"^(?:the|a|an|its|your|this|these)\s", re.IGNORECASE)
+
+
+def element_phrase(label: str) -> str:
+    """A stimulus element as a question says it: its own words, as the stimulus has them. A
+    noun phrase with its determiner stands as it is ("the physical key as a back-up"); any
+    other label, a clause too ("the app shows who came and went"), is quoted, as the claim the
+    respondent read ('"no added sugar"')."""
+    text = label.strip()
+    words = set(re.findall(r"[a-z']+", text.lower()))
+    if _DETERMINED.match(text) and not words & vocabulary().verbs:
+        return text
+    return f'"{text}"'
 
 
 def _previous_question(request: QuestionRequest) -> str:
@@ -195,7 +220,10 @@ def opening_family(request: OpeningRequest) -> str:
 
 
 def offline_opening(request: OpeningRequest) -> str:
-    """One question that opens the topic (the only question that names it)."""
+    """One question that opens the topic (the only question that names it); after a concept
+    test's stimulus, the first reaction to what was read."""
     topic = topic_name(request.concept.name)
-    candidates = [t.format(topic=topic) for t in OPENING_TEMPLATES[opening_family(request)]]
+    shown = request.concept.shown_stimulus(request.methodology.shape) is not None
+    family = "stimulus" if shown else opening_family(request)
+    candidates = [t.format(topic=topic) for t in OPENING_TEMPLATES[family]]
     return pick(candidates, [], f"{request.seed}:opening")

@@ -382,7 +382,24 @@ GUIDE_TEMPLATES: tuple[str, ...] = (
     "What part does {item} play for you?",
 )
 
+# An element question (``focus_mode: element``, seed 004 ``cover_element``) raises a stimulus
+# element the respondent has not mentioned, in the stimulus's own words (``{element}``: "the
+# physical key as a back-up", or a claim in quotation marks: '"no added sugar"'), and asks for
+# their reaction without suggesting one.
+ELEMENT_TEMPLATES: tuple[str, ...] = (
+    "What do you make of {element}?",
+    "How do you feel about {element}?",
+    "What is your reaction to {element}?",
+    "What are your thoughts on {element}?",
+)
+
 OPENING_TEMPLATES: dict[str, tuple[str, ...]] = {
+    # after the stimulus was shown (a concept test): the first reaction to what they read
+    "stimulus": (
+        "You have just read the concept. What is your first reaction to it?",
+        "Having read the concept, what are your first thoughts?",
+        "What is your first reaction to the concept you have just read?",
+    ),
     "incident": (
         "Think of one specific time when {topic} went really well or really badly for you. What "
         "happened?",

@@ -76,6 +76,11 @@ from interview_cli.llm.offline.reading.links import (
 )
 from interview_cli.llm.offline.reading.meta import REASONS, meta_kind, naming_words, without_echo
 from interview_cli.llm.offline.reading.ontology import OntologyView
+from interview_cli.llm.offline.reading.reactions import (
+    element_named,
+    sentence_around,
+    with_raised_element,
+)
 from interview_cli.llm.protocol import ExtractRequest
 
 STRONG_AFFINITY = 0.8
@@ -127,7 +132,12 @@ def expected_category(strategy: str | None, view: OntologyView) -> str | None:
 
 
 def extract_offline(request: ExtractRequest) -> Extraction:
-    """The offline provider's extraction for one answer."""
+    """The offline provider's extraction for one answer (with the reaction to the stimulus
+    element the question raised, ``reactions``)."""
+    return with_raised_element(request, _extract(request), _stance)
+
+
+def _extract(request: ExtractRequest) -> Extraction:
     answer = without_echo(request.answer, request.question)
     if naming_words(blank(answer), _NAMES_NOTHING) == 0:
         # What is left after hedges, don't-knows and remarks about the interview names
@@ -440,7 +450,8 @@ def _node(request: ExtractRequest, view: OntologyView, clause: Clause) -> Extrac
         confidence += 0.1
     if clause.strong:
         confidence += 0.1
-    element_id, reaction = _element(request, span)
+    around = (sentence_around(answer, clause.quote_start, clause.end), answer)
+    element_id, reaction = element_named(list(request.concept.elements), span, _stance, around)
     return ExtractedNode(
         label=clause.label,
         node_type=clause.node_type,
@@ -467,18 +478,6 @@ def _stance(text: str) -> int:
     if negated or set(words) & POSITIVE_WORDS:
         return 1
     return 0
-
-
-def _element(request: ExtractRequest, span: str) -> tuple[str | None, str | None]:
-    """The stimulus element a clause mentions (by label or alias) and the reaction to it."""
-    text = span.lower()
-    for element in request.concept.elements:
-        for name in (element.label, *element.aliases):
-            if name.strip() and re.search(r"\b" + re.escape(name.lower()) + r"\b", text):
-                if re.search(r"\b(?:confus\w*|don'?t (?:get|understand)|unclear)\b", text):
-                    return element.id, "confused"
-                return element.id, {1: "positive", -1: "negative", 0: "neutral"}[_stance(text)]
-    return None, None
 
 
 def _why_not(answer: str, *, hedged: bool) -> str:
