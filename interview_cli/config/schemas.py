@@ -43,12 +43,6 @@ class NodeTypeSpec(StrictModel):
     name: Identifier
     level: int = Field(ge=1, description="1 = most concrete; higher = more abstract")
     terminal: bool = False
-    value: bool = Field(
-        default=False,
-        description="an end the respondent holds for its own sake, though a ladder may climb "
-        "on from it (an instrumental value); a ladder that reaches one, or a terminal type, has "
-        "reached a value (meta.interview.ladder_ended_since_breadth)",
-    )
     description: str = ""
     examples: list[str] = Field(default_factory=list)
 
@@ -102,11 +96,6 @@ class OntologySpec(StrictModel):
     @property
     def terminal_types(self) -> list[str]:
         return [n.name for n in self.nodes if n.terminal]
-
-    @property
-    def value_types(self) -> list[str]:
-        """The types a ladder has reached a value at: terminal ones and those marked ``value``."""
-        return [n.name for n in self.nodes if n.terminal or n.value]
 
     @property
     def types_by_level(self) -> list[str]:

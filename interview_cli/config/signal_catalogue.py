@@ -278,9 +278,10 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "meta.interview.ladder_ended_since_breadth",
         "meta",
         "bool",
-        "Since the last breadth check (the opening question counts as one), a ladder reached "
-        "its top: the respondent named an end state (a node of a terminal type) or said they "
-        "could go no further on the focus (a terminal don't-know).",
+        "Since a breadth check last came back empty (or since the start), a ladder reached "
+        "its top: the respondent named an end state (a node of a terminal type), said they "
+        "could go no further on the focus (a terminal don't-know that brought nothing new) or "
+        "left a node after its empty answers.",
     ),
     _s(
         "meta.conversation.saturation",

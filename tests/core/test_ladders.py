@@ -25,7 +25,7 @@ METHODOLOGY = Methodology.model_validate(
             "nodes": [
                 {"name": "attribute", "level": 1},
                 {"name": "consequence", "level": 2},
-                {"name": "way_of_being", "level": 3, "value": True},
+                {"name": "way_of_being", "level": 3},
                 {"name": "end_state", "level": 4, "terminal": True},
             ],
             "edges": [
@@ -64,25 +64,24 @@ def tracker(*states: NodeState, turn: int) -> NodeStateTracker:
     return NodeStateTracker(states={s.node_id: s for s in states}, turn=turn)
 
 
-def test_value_types_are_the_terminal_ones_and_those_marked_value() -> None:
-    assert METHODOLOGY.ontology.value_types == ["way_of_being", "end_state"]
-
-
 def test_a_ladder_ends_at_a_value_a_ceiling_or_a_node_left_after_empty_answers() -> None:
     asked_twice = (Probe(4, "deepen", "nothing_new"), Probe(6, "negative_ladder", "dont_know"))
     t = tracker(
         node("a", "attribute", 1),
-        node("v", "way_of_being", 3),  # a value said at turn 3
+        node("w", "way_of_being", 2),  # a way of being: the ladder may climb on
+        node("v", "end_state", 3),  # an end state said at turn 3
         node("c", "consequence", 2, knowledge_ceiling_turn=5),  # "that's all there is to it"
         node("b", "attribute", 2, probes=asked_twice),  # left after the answer of turn 7
         node("x", "attribute", 2, probes=(Probe(8, "deepen", "move_on"),)),  # "move on"
         turn=9,
     )
     assert sorted(ladder_end_turns(METHODOLOGY, t)) == [3, 5, 7, 9]
-    # a consequence reached is no end, nor is one empty answer
+    # a consequence reached is no end, nor is one empty answer, nor "dunno, calmer?": a
+    # terminal don't-know in an answer that brought a rung after all
     t = tracker(
-        node("a", "attribute", 1),
+        node("a", "attribute", 1, knowledge_ceiling_turn=3),
         node("c", "consequence", 2, probes=(Probe(2, "deepen", "dont_know"),)),
+        node("d", "way_of_being", 3),
         turn=3,
     )
     assert ladder_end_turns(METHODOLOGY, t) == ()
@@ -145,7 +144,7 @@ def test_the_signals_read_the_ladders() -> None:
     climbed = tracker(
         node("a", "attribute", 1, focus_count=1),
         node("b", "attribute", 1),
-        node("v", "way_of_being", 2),
+        node("v", "end_state", 2),
         turn=2,
     )
     found = detect_signals(context(climbed, (FocusEntry(1, "deepen", "a"),)))

@@ -163,7 +163,7 @@ def test_nothing_else_to_a_breadth_check_is_no_sign_of_little_to_say() -> None:
     # a ladder reached a value, so "what else matters?" is asked; "nothing else, that's all"
     # spends the question, not the respondent: a short answer, not an empty one
     s, _ = answer(CoreState(), [("froths well", "attribute")])
-    s, out = answer(s, [("calm mornings", "instrumental_value")])
+    s, out = answer(s, [("peace of mind", "terminal_value")])
     assert out.decision.selected.strategy == "explore"
     s, _ = answer(s, [], answer_kind="dont_know", knowledge_ceiling="terminal")
     assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("short", 0)

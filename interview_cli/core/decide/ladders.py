@@ -56,17 +56,21 @@ def last_empty_breadth_check(
 
 
 def ladder_end_turns(methodology: Methodology, tracker: NodeStateTracker) -> tuple[int, ...]:
-    """The turns whose answers ended a ladder, in no order: a node of a value type said, a
-    terminal don't-know on the focus, or (with the memory of asking) a node left: asked to
-    be left, or its ``fruitless_probe_limit``-th empty answer."""
-    values = set(methodology.ontology.value_types)
+    """The turns whose answers ended a ladder, in no order: an end state said (a node of a
+    terminal type: a value, a lesson, an emotional or social job), a
+    terminal don't-know on the focus that brought nothing new ("dunno, calmer?" climbed a
+    rung after all), or (with the memory of asking) a node left: asked to be left, or its
+    ``fruitless_probe_limit``-th empty answer."""
+    ends = set(methodology.ontology.terminal_types)
     tuning = methodology.tuning.vetoes
+    said = {s.created_at_turn for s in tracker.states.values()}
     turns: list[int] = []
     for state in tracker.states.values():
-        if state.is_terminal or state.node_type in values:
+        if state.is_terminal or state.node_type in ends:
             turns.append(state.created_at_turn)
-        if state.knowledge_ceiling_turn is not None:
-            turns.append(state.knowledge_ceiling_turn)
+        ceiling = state.knowledge_ceiling_turn
+        if ceiling is not None and ceiling not in said:
+            turns.append(ceiling)
         if tuning.fruitless_probe:
             left = _left_at(state, tuning.fruitless_probe_limit)
             if left is not None:
