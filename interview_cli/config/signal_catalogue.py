@@ -331,6 +331,17 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "(nothing new) or exhausted (twice fruitless, or left at the respondent's wish).",
         ("unprobed", "productive", "fruitless", "exhausted", "returnable"),
     ),
+    _s(
+        "technique.node.last_answer",
+        "technique",
+        "categorical",
+        "What the last question on this node brought: none (never asked), new_rung, bare (a "
+        "few words that added nothing: a verdict, 'just is'), nothing_new (an answer that "
+        "added nothing though it said more: the same again, or a question back), dont_know "
+        "(hesitant or final), about_interview (a remark on the question), closed (already "
+        "said, move on, passed, skipped).",
+        ("none", "new_rung", "bare", "nothing_new", "dont_know", "about_interview", "closed"),
+    ),
     # ---- coverage (concepts with stimulus elements, seed 000) --------------------------
     _s("coverage.ratio", "coverage", "float", "Share of stimulus elements mentioned so far."),
     _s(

@@ -167,3 +167,23 @@ def test_nothing_else_to_a_breadth_check_is_no_sign_of_little_to_say() -> None:
     assert out.decision.selected.strategy == "explore"
     s, _ = answer(s, [], answer_kind="dont_know", knowledge_ceiling="terminal")
     assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("short", 0)
+
+
+def test_an_answer_that_said_nothing_new_is_no_dont_know_to_redirect() -> None:
+    # "What do you mean by 'light frame'?" or the same words again: no new rung and no
+    # don't-know; another technique on that node seldom brings one, so the node is left
+    s, _ = answer(CoreState(), [("light frame", "attribute")])
+    s, out = answer(s, [("carry it upstairs", "functional_consequence")])
+    asked = out.decision.selected
+    assert (asked.strategy, asked.label) == ("deepen", "carry it upstairs")
+    s, out = answer(s, [])
+    assert out.decision.node_signals[asked.node_id]["technique.node.last_answer"] == "nothing_new"
+    redirections = {"negative_ladder", "third_person", "situational"}
+    chosen = out.decision.selected
+    assert not (chosen.strategy in redirections and chosen.node_id == asked.node_id)
+    # a don't-know on the same question is met with another technique on that node
+    s, _ = answer(CoreState(), [("light frame", "attribute")])
+    s, out = answer(s, [("carry it upstairs", "functional_consequence")])
+    s, out = answer(s, [], answer_kind="dont_know")
+    chosen = out.decision.selected
+    assert (chosen.strategy in redirections, chosen.node_id) == (True, asked.node_id)

@@ -30,7 +30,7 @@ from interview_cli.core.decide.ladders import ladder_start, lowest_level
 from interview_cli.core.decide.vetoes import returnable
 from interview_cli.core.signals.base import Deps, SignalContext, node_signal
 from interview_cli.core.signals.session_signals import ladder_ends
-from interview_cli.core.tracker import SHALLOW_DEPTHS, NodeState
+from interview_cli.core.tracker import CLOSING_OUTCOMES, NOTHING_NEW, SHALLOW_DEPTHS, NodeState
 
 # The score's caps and weights are the seed's formula, not tuning: changing them changes what
 # the 0.3 / 0.6 interpretation bands of seed 001 mean.
@@ -252,6 +252,16 @@ def _probe_history(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
             return "returnable"  # left unfinished a while ago: time to come back another way
         return "exhausted"
     return "fruitless" if state.probes[-1].fruitless else "productive"
+
+
+@node_signal("technique.node.last_answer")
+def _last_answer(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
+    if not state.probes:
+        return "none"
+    outcome = state.probes[-1].outcome
+    if outcome == NOTHING_NEW and state.all_response_depths[-1:] == ("surface",):
+        return "bare"  # the answer's depth was recorded on this node with its outcome
+    return "closed" if outcome in CLOSING_OUTCOMES else outcome
 
 
 @node_signal("meta.node.opportunity")
