@@ -58,9 +58,13 @@ def test_a_session_recorded_before_breadth_before_the_second_climb_verifies() ->
     result = verify_session(session)
     assert result.ok, result.mismatches[:3]
     assert result.turns_checked == 8
-    # today's methodology would have decided otherwise: it asks what else matters where the
-    # recorded one revitalized, and goes on where it closed: the snapshot is what replays
+    # today's methodology would have decided otherwise (it asks what else matters where the
+    # recorded one did not): the snapshot is what replays
     today = load_methodology(ROOT / "methodologies" / "means_end_chain.yaml").value
     changed = what_if(session, today).changed
-    assert [row.turn for row in changed][:2] == [3, 5]
-    assert changed[0].alternative is not None and changed[0].alternative.strategy == "explore"
+    assert any(
+        row.alternative is not None
+        and row.alternative.strategy == "explore"
+        and row.recorded.strategy != "explore"
+        for row in changed
+    )
