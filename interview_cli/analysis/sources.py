@@ -184,11 +184,15 @@ def refuse_overwriting_sessions(outputs: Iterable[Path], inputs: Iterable[Path])
 
 
 # What a report keeps of each turn. The rest of a turn record is the core's working data
-# (signals, every scored candidate, extraction, assessment, model calls): most of a session's
-# size, and read only by replay and verify, which load one session at a time.
+# (signals, every scored candidate, model calls): most of a session's size, and read only by
+# replay and verify, which load one session at a time. The question card reads how the answers
+# before a question were taken (its assessment, what its extraction and the graph refused or
+# added), so those stay; the extraction's nodes and edges are the graph's already.
 REPORT_TURN_FIELDS = frozenset(
     {"turn_number", "status", "question", "answer", "decision", "continuation"}
+    | {"assessment", "extraction", "graph_delta"}
 )
+REPORT_EXTRACTION_DROPS = ("nodes", "edges")
 # The same for the session itself: the resume state (tracker, core state, opening calls),
 # but for the stimulus elements' coverage (``state.coverage``: reactions, raised elements).
 REPORT_DROPS = ("tracker", "opening_calls")
@@ -219,6 +223,10 @@ class ReportPruner:
                 if isinstance(turn, dict):
                     for key in [k for k in turn if k not in REPORT_TURN_FIELDS]:
                         del turn[key]
+                    extraction = turn.get("extraction")
+                    if isinstance(extraction, dict):
+                        for key in REPORT_EXTRACTION_DROPS:
+                            extraction.pop(key, None)
         for name in ("methodology", "concept"):
             snap = doc.get(name)
             if isinstance(snap, dict) and isinstance(snap.get("source"), str):

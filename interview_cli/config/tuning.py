@@ -194,6 +194,17 @@ class VetoTuning(StrictModel):
         "question asks about it: not a second node-less question, nor one about a node said "
         "before",
     )
+    doubtful_focus: bool = Field(
+        default=False,
+        description="a node whose reading is doubtful (its confidence is below "
+        "min_focus_confidence) is not the focus of a question: asking about what may have been "
+        "misheard costs more rapport than leaving it until it is said again more clearly",
+    )
+    min_focus_confidence: Unit = Field(
+        default=0.55,
+        description="with doubtful_focus: the least confidence (the extraction's, the best one "
+        "a node was read with) a node needs to be asked about",
+    )
 
 
 class CanonicalTuning(StrictModel):

@@ -20,6 +20,15 @@ class CoreModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _without_none(data: dict[str, object], *keys: str) -> dict[str, object]:
+    """``data`` without the optional ``keys`` that are None: values recorded before those
+    fields existed dump as they did, so a replay compares them equal."""
+    for key in keys:
+        if data.get(key) is None:
+            data.pop(key, None)
+    return data
+
+
 class ExtractedNode(CoreModel):
     label: str = Field(min_length=1)
     node_type: str = Field(min_length=1)
@@ -28,6 +37,17 @@ class ExtractedNode(CoreModel):
     confidence: float = Field(default=0.8, ge=0.0, le=1.0)
     element_id: str | None = Field(default=None, description="stimulus element it maps to")
     reaction: Reaction | None = None
+    corrects: str | None = Field(
+        default=None,
+        description="label of an earlier node this one corrects: the respondent said that was "
+        "wrong and this is what they meant (the earlier node is superseded by this one)",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_empty_correction(
+        self, handler: SerializerFunctionWrapHandler
+    ) -> dict[str, object]:
+        return _without_none(handler(self), "corrects")
 
 
 class ExtractedEdge(CoreModel):
@@ -43,12 +63,7 @@ class ExtractedEdge(CoreModel):
 
     @model_serializer(mode="wrap")
     def _without_empty_value(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
-        # Edges without a value dump as they did before values existed, so recorded
-        # extractions and rejected items of older sessions compare equal on replay.
-        data: dict[str, object] = handler(self)
-        if data.get("value") is None:
-            data.pop("value", None)
-        return data
+        return _without_none(handler(self), "value")
 
 
 # The reason an extraction's rejected items give for an edge that was taken, but turned the
@@ -71,6 +86,15 @@ class Extraction(CoreModel):
     nodes: list[ExtractedNode] = Field(default_factory=list)
     edges: list[ExtractedEdge] = Field(default_factory=list)
     rejected: list[RejectedItem] = Field(default_factory=list)
+    steer: str | None = Field(
+        default=None,
+        description="label of the node the respondent asked to talk about next ('can we go "
+        "back to the charging?'): an earlier node, or a node of this answer",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_empty_steer(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        return _without_none(handler(self), "steer")
 
 
 RUBRIC_SIGNALS: tuple[str, ...] = (

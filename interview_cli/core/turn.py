@@ -63,6 +63,7 @@ from interview_cli.core.decide.moderator import (
 )
 from interview_cli.core.decide.policies import ADAPTIVE, apply_policy
 from interview_cli.core.decide.scored import ScoredCandidate
+from interview_cli.core.decide.steer import SteerRequest, resolve_steer
 from interview_cli.core.decide.vetoes import FocusEntry
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.graph.knowledge import KnowledgeGraph
@@ -200,8 +201,15 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
     """
     kind = assessment.answer_kind if assessment is not None else "answer"
     safety = assessment.safety if assessment is not None else "none"
+    # "Can we go back to the charging?" asks for a node, whatever the reply's kind; a safety
+    # reading drops the request with the rest
+    steer = extraction.steer if safety == "none" else None
     if not (extraction.nodes or extraction.edges):
-        return extraction
+        return (
+            extraction
+            if steer == extraction.steer
+            else extraction.model_copy(update={"steer": None})
+        )
     if safety != "none":  # distress, abuse or off-topic talk is never the next topic
         reason = f"the reply reads as '{safety}', not an answer about the topic"
     elif kind in NON_CONTENT_KINDS:
@@ -212,7 +220,8 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
         *(RejectedItem(kind="node", item=n.model_dump(), reason=reason) for n in extraction.nodes),
         *(RejectedItem(kind="edge", item=e.model_dump(), reason=reason) for e in extraction.edges),
     ]
-    return Extraction(extractable=False, reason=reason, rejected=[*extraction.rejected, *dropped])
+    rejected = [*extraction.rejected, *dropped]
+    return Extraction(extractable=False, reason=reason, rejected=rejected, steer=steer)
 
 
 def answer_into_graph(
@@ -401,6 +410,7 @@ class _Updated:
     depth: str | None
     saturation: SaturationMetrics
     trend: TrendState
+    steer: SteerRequest | None = None
 
 
 def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None) -> _Updated:
@@ -411,6 +421,9 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
     graph, content, delta = answer_into_graph(
         state, inputs.extraction, assessment, m, inputs.utterance_id, embedder
     )
+    steer, refused = resolve_steer(graph, content.steer, delta)
+    if refused is not None:
+        delta.rejected.append(refused)
     tracker = advance_turn(state.tracker, turn)
     tracker = apply_graph_delta(tracker, graph, delta, methodology=m, turn=turn)
     coverage = state.coverage
@@ -445,7 +458,7 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
     )
     outcome = probe_outcome(delta, assessment, focus=tracker.previous_focus)
     tracker = record_probe_outcome(tracker, outcome)
-    return _Updated(graph, delta, tracker, coverage, graph_state, depth, saturation, trend)
+    return _Updated(graph, delta, tracker, coverage, graph_state, depth, saturation, trend, steer)
 
 
 def _answers_breadth_check(state: CoreState, m: Methodology) -> bool:
@@ -590,6 +603,7 @@ def _decide(
             canonical=views[1],
             recent_questions=tuple(inputs.recent_questions),
             must_cover=tuple(guide.must_cover) if guide is not None else (),
+            steer=u.steer,
         )
     )
     if inputs.policy != ADAPTIVE:

@@ -11,7 +11,9 @@ Three tiers, as in the seed, mapped onto our tasks:
    ONE, each with a ``RejectedItem`` saying why, and the rest are kept: an unknown node type,
    an empty label, a missing or empty quote, a quote that is not in the answer, a bad
    ``stance`` or ``reaction`` value, an unknown relation, an edge whose endpoints are not
-   known, and an edge not permitted between its endpoint types.
+   known, and an edge not permitted between its endpoint types. A correction (``corrects``)
+   or a request to go back (``steer``) that names no earlier node (nor, for a steer, a node
+   of this answer) is dropped the same way; the node that carried the correction stays.
 3. **Against the ontology** (seed 000 Tier 3) where this layer can decide: an edge between
    two nodes of known type (this extraction's, the focus, the earlier concepts the prompt
    showed with their type) must follow a permitted connection. One stated the other way
@@ -223,7 +225,8 @@ def validate_extraction(data: object, request: ExtractRequest) -> Extraction:
         # Tier 1 said no: keep it empty, but record what the model proposed anyway.
         proposed = [_reject("node", n, "response marked not extractable") for n in raw_nodes]
         proposed += [_reject("edge", e, "response marked not extractable") for e in raw_edges]
-        return Extraction(extractable=False, reason=reason, rejected=proposed)
+        steer = _checked_steer(payload.get("steer"), request, [], proposed)
+        return Extraction(extractable=False, reason=reason, rejected=proposed, steer=steer)
 
     rejected: list[RejectedItem] = []
     nodes, node_types = _checked_nodes(raw_nodes, request, rejected)
@@ -234,7 +237,56 @@ def validate_extraction(data: object, request: ExtractRequest) -> Extraction:
         _norm(one_line(_canonical(r.item).get("label"))) for r in rejected if r.kind == "node"
     }
     edges = _checked_edges(raw_edges, request, node_types, dropped, rejected)
-    return Extraction(extractable=True, reason=reason, nodes=nodes, edges=edges, rejected=rejected)
+    nodes = _checked_corrections(nodes, request, rejected)
+    steer = _checked_steer(payload.get("steer"), request, nodes, rejected)
+    return Extraction(
+        extractable=True, reason=reason, nodes=nodes, edges=edges, rejected=rejected, steer=steer
+    )
+
+
+def _earlier_labels(request: ExtractRequest) -> dict[str, str]:
+    """The earlier concepts' labels by normalised form (a correction or a steer names one)."""
+    labels = [*request.existing_labels, *(n.label for n in request.existing_nodes)]
+    if request.focus_label:
+        labels.append(request.focus_label)
+    found: dict[str, str] = {}
+    for label in labels:
+        found.setdefault(_norm(label), label)
+    return found
+
+
+def _checked_corrections(
+    nodes: list[ExtractedNode], request: ExtractRequest, rejected: list[RejectedItem]
+) -> list[ExtractedNode]:
+    """A node's ``corrects`` must name an earlier node; one that does not is dropped (the
+    node stays), with the reason recorded."""
+    earlier = _earlier_labels(request)
+    checked = []
+    for node in nodes:
+        if node.corrects is None:
+            checked.append(node)
+            continue
+        label = earlier.get(_norm(node.corrects))
+        if label is None:
+            reason = f"corrects '{node.corrects}', which names no earlier node: correction dropped"
+            rejected.append(_reject("node", node.model_dump(), reason))
+        checked.append(node.model_copy(update={"corrects": label}))
+    return checked
+
+
+def _checked_steer(
+    raw: object, request: ExtractRequest, nodes: list[ExtractedNode], rejected: list[RejectedItem]
+) -> str | None:
+    """The node the respondent asked to talk about: an earlier node or one of this answer's,
+    by its label; anything else is dropped with the reason recorded."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        return None
+    known = _earlier_labels(request) | {_norm(n.label): n.label for n in nodes}
+    label = known.get(_norm(raw)) if isinstance(raw, str) else None
+    if label is None:
+        reason = f"steer {raw!r} names no earlier node and no node of this answer: dropped"
+        rejected.append(_reject("response", {"steer": raw}, reason))
+    return label
 
 
 def _checked_nodes(
@@ -340,6 +392,7 @@ def _node(
     if isinstance(element_raw, str) and element_raw.strip():
         # An unknown element is cleared, not fatal (seed 000: "element_mapping = None").
         element_id = elements.get(element_raw.strip()) or elements.get(_norm(element_raw))
+    corrects = one_line(item.get("corrects")) if isinstance(item.get("corrects"), str) else ""
     node = ExtractedNode(
         label=label,
         node_type=node_type,
@@ -348,6 +401,7 @@ def _node(
         confidence=_confidence(item.get("confidence")),
         element_id=element_id,
         reaction=reaction,  # type: ignore[arg-type]
+        corrects=corrects or None,
     )
     return node, ""
 

@@ -131,6 +131,15 @@ class NodeMergedRecord(Sparse):
     alias_added: bool = False
 
 
+class SupersededRecord(Sparse):
+    """An earlier node a correction superseded (``core.graph.update.NodeSuperseded``)."""
+
+    node_id: str = ""
+    label: str = ""
+    by: str = ""
+    by_label: str = ""
+
+
 class EdgeRecord(Sparse):
     source: str = ""
     target: str = ""
@@ -156,6 +165,7 @@ class DeltaRecord(Sparse):
     edges_merged: list[EdgeRecord] = Field(default_factory=list)
     rejected: list[RejectedRecord] = Field(default_factory=list)
     resolved: dict[str, str] = Field(default_factory=dict)
+    superseded: list[SupersededRecord] = Field(default_factory=list)
 
     @classmethod
     def of(cls, delta: GraphDelta) -> DeltaRecord:

@@ -123,3 +123,22 @@ def test_what_a_report_reads_is_still_validated(produced: dict[str, Path], tmp_p
     collected = collect([str(tmp_path)], SessionStore(tmp_path), for_report=True)
     assert [s.path.name for s in collected.sources] == ["a.json"]
     assert len(collected.skipped) == 1 and "turns.0.decision.strategy" in collected.skipped[0]
+
+
+def test_a_question_about_a_remark_set_aside_counts_in_a_pruned_report_too(
+    produced: dict[str, Path], tmp_path: Path
+) -> None:
+    # The question card reads how earlier answers were taken (what the reader refused), which
+    # the pruning must keep: else `interview report` counts no question as set aside.
+    doc = json.loads(produced["mec-scripted"].read_text(encoding="utf-8"))
+    asked = next(t for t in doc["turns"][1:] if t["question"].get("focus_label"))
+    refused = {"kind": "node", "item": {"label": asked["question"]["focus_label"]}, "reason": "x"}
+    doc["turns"][0]["extraction"]["rejected"].append(refused)
+    (tmp_path / "a.json").write_text(json.dumps(doc), encoding="utf-8")
+    pruned = collect([str(tmp_path)], SessionStore(tmp_path), for_report=True).sources
+    whole = collect([str(tmp_path)], SessionStore(tmp_path)).sources
+    card = report_to_dict(build_report(whole))["aggregate"]["question_card"]
+    assert card["counts"]["set_aside"] >= 1
+    assert report_to_dict(build_report(pruned))["aggregate"]["question_card"] == card
+    assert pruned[0].session.turns[0].extraction is not None
+    assert pruned[0].session.turns[0].extraction.nodes == []  # the graph holds them

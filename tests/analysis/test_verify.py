@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from session_factory import SPECS
+from session_factory import SPECS, run_interview
 
 from interview_cli.analysis.replay.engine import replay
 from interview_cli.analysis.replay.verify import first_difference, verify_session
-from interview_cli.analysis.sources import read_session
+from interview_cli.analysis.sources import read_session, snapshot_methodology
 from interview_cli.session.read import parse_session
 from interview_cli.session.schema import SessionFile
 
@@ -250,3 +250,56 @@ def test_verify_is_deterministic(produced: dict[str, Path]) -> None:
 )
 def test_first_difference(a: Any, b: Any, found: Any) -> None:
     assert first_difference(a, b) == found
+
+
+# A correction of an earlier answer and a request to go back to something said before.
+CORRECTED = (
+    "The battery lasts about four days, so I never have to think about charging.",
+    "Sorry, I said four days, it's two. Two days on a charge is still plenty for me.",
+    "The noise cancelling lets me switch off on the bus.",
+    "Can we go back to the charging?",
+    "It charges in ten minutes before I leave, so I never plan around it.",
+    "I don't know, that's about it.",
+)
+
+
+def test_a_correction_and_a_request_to_go_back_replay_from_the_recorded_extractions(
+    tmp_path: Path,
+) -> None:
+    path = run_interview(
+        tmp_path, concept="headphones_mec", session_id="corrected", answers=CORRECTED, max_turns=8
+    )
+    session = read_session(path)
+    (superseded,) = [s for t in session.turns for s in t.graph_delta.superseded]
+    assert superseded.label == "battery lasts about four days"
+    assert all(t.question.focus_node_id != superseded.node_id for t in session.turns[2:])
+    (asked,) = [t for t in session.turns if t.extraction and t.extraction.steer]
+    after = session.turns[asked.turn_number]  # the question asked after the request
+    assert after.question.focus_label == asked.extraction.steer
+    assert asked.decision is not None
+    assert any("the respondent asked to go back to" in r for r in asked.decision.rationale)
+    assert verify_session(session).ok
+
+
+DOUBTFUL = (
+    "The noise cancelling, so I can focus on the train.",
+    "I get my reports read before work. Arthritis, mind.",
+    "Dunno really.",
+    "No idea.",
+    "Not sure.",
+)
+
+
+def test_a_word_said_in_passing_is_not_asked_about_and_replays_so(tmp_path: Path) -> None:
+    path = run_interview(
+        tmp_path, concept="headphones_mec", session_id="doubtful", answers=DOUBTFUL, max_turns=7
+    )
+    session = read_session(path)
+    nodes = [n for t in session.turns if t.extraction for n in t.extraction.nodes]
+    (said,) = [n for n in nodes if n.label == "arthritis"]
+    assert said.confidence < snapshot_methodology(session).tuning.vetoes.min_focus_confidence
+    # "What does 'arthritis' lead to, for you?" was never asked
+    assert all(t.question.focus_label != "arthritis" for t in session.turns)
+    reasons = [r for t in session.turns if t.decision for r in t.decision.veto_reasons.values()]
+    assert any("the reading of this node is doubtful" in r for r in reasons)
+    assert verify_session(session).ok

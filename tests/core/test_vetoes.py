@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kg_fixtures import methodology
+
 from interview_cli.config.schemas import StrategySpec
 from interview_cli.config.tuning import VetoTuning
 from interview_cli.core.decide.vetoes import (
@@ -11,12 +13,14 @@ from interview_cli.core.decide.vetoes import (
     VetoContext,
     VetoRecorder,
     answered_why,
+    doubtful_reading,
     element_exhausted,
     elicited_not_laddered,
     knowledge_ceiling,
     open_question_spent,
     recent_redundancy,
 )
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.tracker import NodeState, NodeStateTracker
 
 
@@ -237,3 +241,23 @@ def test_a_why_already_answered_is_not_asked_again() -> None:
     result = first_veto(climb, "led", ctx(t, tuning=on))
     assert result == "answered_why"
     assert first_veto(climb, "led", ctx(t)) is None  # off for older methodologies
+
+
+def test_a_node_the_reading_is_doubtful_of_is_not_asked_about() -> None:
+    graph = KnowledgeGraph()
+    mec = methodology()
+    sure = graph.add_node("lock", "attribute", methodology=mec, turn=1, confidence=0.6)
+    unsure = graph.add_node("arthritis", "attribute", methodology=mec, turn=1, confidence=0.5)
+    t = tracker(**{sure.id: node(sure.id), unsure.id: node(unsure.id)})
+    on = VetoTuning(doubtful_focus=True)
+    assert doubtful_reading(DEEPEN, unsure.id, ctx(t, tuning=on, graph=graph)) == (
+        "the reading of this node is doubtful (confidence 0.5 < 0.55)"
+    )
+    assert doubtful_reading(DEEPEN, sure.id, ctx(t, tuning=on, graph=graph)) is None
+    assert doubtful_reading(REFLECT, None, ctx(t, tuning=on, graph=graph)) is None
+    assert first_veto(DEEPEN, unsure.id, ctx(t, tuning=on, graph=graph)) == "doubtful_reading"
+    # off for older methodologies, so their sessions replay as recorded
+    assert first_veto(DEEPEN, unsure.id, ctx(t, graph=graph)) is None
+    # said again more clearly, the node keeps its best reading and may be asked about
+    graph.merge_into(unsure.id, label="arthritis", confidence=0.7)
+    assert first_veto(DEEPEN, unsure.id, ctx(t, tuning=on, graph=graph)) is None

@@ -11,7 +11,7 @@ import yaml
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.llm.offline.reading.extraction import extract_offline
-from interview_cli.llm.protocol import ExtractRequest
+from interview_cli.llm.protocol import ExtractRequest, NodeContext
 from interview_cli.llm.validation import validate_extraction
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,16 +47,22 @@ def extract(
     focus: tuple[str, str] | None,
     strategy: str = "deepen",
     question: str = "",
+    existing: list[tuple[str, str, str]] | None = None,
 ) -> Any:
+    """The offline extraction of ``answer``, checked by the model path's validation;
+    ``existing``: earlier concepts as (label, node type, the respondent's words)."""
     kw: dict[str, Any] = {}
     if focus is not None:
         kw = {"strategy": strategy, "focus_label": focus[0], "focus_type": focus[1]}
+    earlier = [NodeContext(label=lab, node_type=kind, quote=q) for lab, kind, q in existing or []]
     request = ExtractRequest(
         methodology=mec,
         concept=concept(domain),
         answer=answer,
         utterance_id="u1",
         question=question,
+        existing_labels=[n.label for n in reversed(earlier)],
+        existing_nodes=earlier,
         **kw,
     )
     result = extract_offline(request)

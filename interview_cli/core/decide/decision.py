@@ -32,6 +32,7 @@ from interview_cli.core.decide.moderation import StopGuardInputs, break_focus_ti
 from interview_cli.core.decide.phase import Phase, phase_for_turn
 from interview_cli.core.decide.scored import NodeInfo, Ranking, ScoredCandidate, candidate_key
 from interview_cli.core.decide.scoring import rank_candidates
+from interview_cli.core.decide.steer import SteerRequest, honour_steer
 from interview_cli.core.decide.vetoes import FocusEntry, VetoContext, VetoRecorder
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.node_link import from_json, to_json
@@ -71,9 +72,12 @@ class DecisionInputs:
     canonical: CanonicalInfo = field(default_factory=CanonicalInfo)
     recent_questions: tuple[str, ...] = ()
     must_cover: tuple[str, ...] = ()  # the concept's guide topics (``core.guide``)
+    steer: SteerRequest | None = None  # the node the respondent asked to go back to
 
     def to_dict(self) -> dict[str, Any]:
-        extra = {"must_cover": list(self.must_cover)} if self.must_cover else {}
+        extra: dict[str, Any] = {"must_cover": list(self.must_cover)} if self.must_cover else {}
+        if self.steer is not None:  # written only when asked: older inputs keep their shape
+            extra["steer"] = self.steer.to_dict()
         return {
             **extra,
             "methodology": self.methodology.model_dump(mode="json"),
@@ -112,6 +116,7 @@ class DecisionInputs:
             canonical=CanonicalInfo.from_dict(data.get("canonical")),
             recent_questions=tuple(data.get("recent_questions", ())),
             must_cover=tuple(data.get("must_cover", ())),
+            steer=SteerRequest.from_dict(data.get("steer")),
         )
 
 
@@ -156,6 +161,8 @@ class Decision:
     # Rules above scoring (core.decide.moderation): a close call settled, a premature stop deferred.
     tie_break: str | None = None
     stop_deferred: str | None = None
+    # The respondent's request for the next focus, taken or why not (``core.decide.steer``).
+    steer: str | None = None
 
     @property
     def selected_candidate(self) -> ScoredCandidate | None:
@@ -176,6 +183,7 @@ class Decision:
             # Written only when a rule fired: decisions of older sessions keep their shape.
             **({"tie_break": self.tie_break} if self.tie_break is not None else {}),
             **({"stop_deferred": self.stop_deferred} if self.stop_deferred is not None else {}),
+            **({"steer": self.steer} if self.steer is not None else {}),
         }
 
     @classmethod
@@ -193,6 +201,7 @@ class Decision:
             fallback=data.get("fallback"),
             tie_break=data.get("tie_break"),
             stop_deferred=data.get("stop_deferred"),
+            steer=data.get("steer"),
         )
 
 
@@ -406,10 +415,19 @@ def decide(inputs: DecisionInputs) -> Decision:
     )
     if deferred is not None:
         tie = None  # the guard chose another move: the close call no longer decided anything
-    tie_break = tie.describe() if tie else None
-    decision = _decision(
-        inputs, detected, ranking, vetoes.reasons, continuation, phase, tie_break, deferred
+    chosen = ranking.selected
+    ranking, steered = honour_steer(
+        ranking,
+        continuation,
+        inputs.steer,
+        methodology=methodology,
+        tracker=inputs.tracker,
+        node_signals=detected.node_signals,
     )
+    if ranking.selected is not chosen:
+        tie = None  # the respondent chose: the close call no longer decided anything
+    notes = _Notes(tie.describe() if tie else None, deferred, steered)
+    decision = _decision(inputs, detected, ranking, vetoes.reasons, continuation, phase, notes)
     decision = aim_at_element(decision, inputs.methodology, _coverage(inputs))
     line = _element_line(decision, _coverage(inputs))
     return replace(decision, rationale=decision.rationale + line) if line else decision
@@ -456,6 +474,19 @@ def _continuation(inputs: DecisionInputs, ranking: Ranking, phase: Phase) -> Con
     )
 
 
+@dataclass(frozen=True)
+class _Notes:
+    """What the rules above scoring did: a close call settled, a stop deferred, the
+    respondent's request for the next focus."""
+
+    tie_break: str | None
+    stop_deferred: str | None
+    steer: str | None
+
+    def lines(self) -> tuple[str, ...]:
+        return tuple(n for n in (self.tie_break, self.stop_deferred, self.steer) if n)
+
+
 def _decision(
     inputs: DecisionInputs,
     detected: DetectedSignals,
@@ -463,8 +494,7 @@ def _decision(
     veto_reasons: Mapping[tuple[str, str | None], str],
     continuation: Continuation,
     phase: Phase,
-    tie_break: str | None,
-    deferred: str | None,
+    notes: _Notes,
 ) -> Decision:
     """The decision record: the candidates kept, and the signals and vetoes they refer to."""
     chosen = _selected(ranking)
@@ -485,16 +515,16 @@ def _decision(
             if node_id in recorded_nodes
         },
         continuation=continuation,
-        rationale=build_rationale(ranking, veto_reasons, continuation)
-        + tuple(note for note in (tie_break, deferred) if note),
+        rationale=build_rationale(ranking, veto_reasons, continuation) + notes.lines(),
         veto_reasons={
             candidate_key(strategy, node_id): reason
             for (strategy, node_id), reason in veto_reasons.items()
             if (strategy, node_id) in recorded_pairs
         },
         fallback=ranking.fallback,
-        tie_break=tie_break,
-        stop_deferred=deferred,
+        tie_break=notes.tie_break,
+        stop_deferred=notes.stop_deferred,
+        steer=notes.steer,
     )
 
 

@@ -40,6 +40,9 @@ all-vetoed fallback, which relaxes the softest veto first).
 |                      | question is no open question: it is neither spent nor spends one   |
 | answered_why         | a climbing strategy (``climbs``) on a node that already leads to   |
 |                      | another: its why was answered (``answered_why``)                   |
+| doubtful_reading     | a node read with a confidence below ``min_focus_confidence``       |
+|                      | (``doubtful_focus``): the reader is unsure it heard an element     |
+|                      | there, so no question is asked about it until it is said again     |
 | elicited_not_laddered| right after a node-less question brought up a new, non-terminal    |
 |                      | node not asked about yet, any question not about such a node       |
 |                      | (``ladder_elicited``): what the respondent just offered is asked   |
@@ -81,6 +84,7 @@ REPEATED_PROBE = "repeated_probe"
 OPEN_QUESTION_SPENT = "open_question_spent"
 ELICITED_NOT_LADDERED = "elicited_not_laddered"
 ANSWERED_WHY = "answered_why"
+DOUBTFUL_READING = "doubtful_reading"
 
 
 @dataclass(frozen=True)
@@ -427,6 +431,19 @@ def answered_why(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) 
     return "the respondent already said what this leads to"
 
 
+def doubtful_reading(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """No question about a node the reading is unsure of: "What does 'arthritis' do for you?"
+    after "Arthritis." said in passing costs more than waiting until it is said again (the
+    graph keeps the best confidence a node was read with, so saying it clearly lifts this)."""
+    if node_id is None or ctx.graph is None or not ctx.graph.has_node(node_id):
+        return None
+    confidence = ctx.graph.node(node_id).confidence
+    least = ctx.tuning.min_focus_confidence
+    if confidence >= least:
+        return None
+    return f"the reading of this node is doubtful (confidence {confidence:g} < {least:g})"
+
+
 # Hardest first: the first veto that fires is the one recorded.
 VETOES: tuple[tuple[str, VetoFn], ...] = (
     (FOCUS_TYPE, focus_type),
@@ -437,6 +454,7 @@ VETOES: tuple[tuple[str, VetoFn], ...] = (
     (REPEATED_PROBE, repeated_probe),
     (ANSWERED_WHY, answered_why),
     (RECENT_REDUNDANCY, recent_redundancy),
+    (DOUBTFUL_READING, doubtful_reading),
     (OPEN_QUESTION_SPENT, open_question_spent),
     (ELICITED_NOT_LADDERED, elicited_not_laddered),
 )
@@ -454,6 +472,7 @@ def enabled_vetoes(tuning: VetoTuning) -> tuple[tuple[str, VetoFn], ...]:
         ANSWERED_WHY: tuning.answered_why,
         OPEN_QUESTION_SPENT: tuning.open_question_memory,
         ELICITED_NOT_LADDERED: tuning.ladder_elicited,
+        DOUBTFUL_READING: tuning.doubtful_focus,
     }
     return tuple((name, fn) for name, fn in VETOES if switches[name])
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.dedup import (
@@ -52,6 +52,16 @@ class NodeMerged(_DeltaModel):
     alias_added: bool
 
 
+class NodeSuperseded(_DeltaModel):
+    """An earlier node the respondent corrected, and the node of this answer that revises it
+    (seed 001 ``superseded_by``): never a focus again, its mentions count on the new one."""
+
+    node_id: str
+    label: str
+    by: str
+    by_label: str
+
+
 class EdgeChange(_DeltaModel):
     source: str
     target: str
@@ -69,6 +79,16 @@ class GraphDelta(_DeltaModel):
     resolved: dict[str, str] = Field(
         default_factory=dict, description="extracted node label -> id of the node it became"
     )
+    superseded: list[NodeSuperseded] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _without_no_corrections(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        # A turn that corrected nothing dumps as turns did before corrections were read, so
+        # the recorded deltas of older sessions compare equal on replay.
+        data: dict[str, object] = handler(self)
+        if not data.get("superseded"):
+            data.pop("superseded", None)
+        return data
 
     @property
     def changed(self) -> bool:
@@ -140,6 +160,9 @@ def apply_extraction(
     answer = _Answer(graph, methodology, utterance_id, turn, id_factory, embedder)
     for item in extraction.nodes:
         answer.add_node(item)
+    for item in extraction.nodes:
+        if item.corrects is not None:
+            answer.correct(item)
     for edge in extraction.edges:
         answer.add_edge(edge)
     return answer.delta
@@ -202,6 +225,36 @@ class _Answer:
         delta.resolved.setdefault(item.label, node_id)
         self.this_turn.setdefault(normalise(item.label), node_id)
         self.this_turn_lemma.setdefault(lemma_key(item.label), node_id)
+
+    def correct(self, item: ExtractedNode) -> None:
+        """The earlier node ``item`` corrects is superseded by the node ``item`` became; a
+        correction that names no earlier node is refused with the reason."""
+        assert item.corrects is not None
+        new = self.delta.resolved.get(item.label)
+        this_turn = set(self.this_turn.values())
+        earlier = [
+            n
+            for n in (
+                *self.graph.find_by_label(item.corrects),
+                *self.graph.find_by_lemma(item.corrects),
+            )
+            if n not in this_turn and n != new
+        ]
+        if new is None or not earlier:
+            why = "the corrected node is not in the graph" if new else "the node was not added"
+            reason = f"corrects '{item.corrects}', but {why}: the correction is dropped"
+            self.delta.rejected.append(_reject("node", item.model_dump(), reason))
+            return
+        old = earlier[0]
+        self.graph.supersede(old, new)
+        self.delta.superseded.append(
+            NodeSuperseded(
+                node_id=old,
+                label=self.graph.node(old).label,
+                by=new,
+                by_label=self.graph.node(new).label,
+            )
+        )
 
     def _merge(self, item: ExtractedNode, match: DedupMatch, prov: ProvenanceEntry) -> str:
         into = self.graph.node(match.node_id)

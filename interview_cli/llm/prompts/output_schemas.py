@@ -54,16 +54,10 @@ def _value_description(methodology: Methodology) -> str:
     return "a number the relation carries, or null"
 
 
-def extraction_schema(methodology: Methodology, concept: Concept | None = None) -> dict[str, Any]:
-    """The extraction output for this methodology (seed 000 "Tier 2: Structured Extraction")."""
+def _node_schema(methodology: Methodology, concept: Concept | None) -> dict[str, Any]:
+    """One extracted node: its label, type, quote and reading, and what it corrects."""
     ontology = methodology.ontology
     element_ids = [e.id for e in concept.elements] if concept is not None else []
-    element: dict[str, Any] = {
-        "type": ["string", "null"],
-        "description": "id of the stimulus element this node is about, or null",
-    }
-    if element_ids:
-        element["enum"] = [*element_ids, None]
     node_properties: dict[str, Any] = {
         "label": {
             "type": "string",
@@ -78,13 +72,26 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
     if element_ids:
         # Only a concept with stimulus elements has anything to say here: strict mode makes
         # every property required, so elsewhere the model would fill two nulls per node.
-        node_properties["element_id"] = element
+        node_properties["element_id"] = {
+            "type": ["string", "null"],
+            "description": "id of the stimulus element this node is about, or null",
+            "enum": [*element_ids, None],
+        }
         node_properties["reaction"] = {"type": ["string", "null"], "enum": [*REACTIONS, None]}
-    node = _object(node_properties)
+    # A correction can come in any study: what it revises is named, or null
+    node_properties["corrects"] = {
+        "type": ["string", "null"],
+        "description": "exact label of the EXISTING CONCEPT this node corrects, or null",
+    }
+    return _object(node_properties)
+
+
+def extraction_schema(methodology: Methodology, concept: Concept | None = None) -> dict[str, Any]:
+    """The extraction output for this methodology (seed 000 "Tier 2: Structured Extraction")."""
     edge_properties: dict[str, Any] = {
         "source": {"type": "string", "description": "label of a node (new or existing)"},
         "target": {"type": "string", "description": "label of a node (new or existing)"},
-        "relation": {"type": "string", "enum": [e.name for e in ontology.edges]},
+        "relation": {"type": "string", "enum": [e.name for e in methodology.ontology.edges]},
         "quote": {"type": "string", "description": "verbatim words that state the link"},
         "confidence": {"type": "number", "description": "0.0 to 1.0"},
     }
@@ -95,7 +102,6 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
             "type": ["number", "null"],
             "description": _value_description(methodology),
         }
-    edge = _object(edge_properties)
     return _object(
         {
             "extractable": {
@@ -103,8 +109,13 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
                 "description": "false when the answer holds nothing to extract",
             },
             "reason": {"type": "string", "description": "why (one short sentence)"},
-            "nodes": {"type": "array", "items": node},
-            "edges": {"type": "array", "items": edge},
+            "nodes": {"type": "array", "items": _node_schema(methodology, concept)},
+            "edges": {"type": "array", "items": _object(edge_properties)},
+            "steer": {
+                "type": ["string", "null"],
+                "description": "exact label of the concept the respondent asked to talk about "
+                "next (existing or a node above), or null",
+            },
         },
         "Nodes and edges extracted from the respondent's latest answer.",
     )

@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 from offline_fixtures import A, F, P, T, extract, shipped_mec
 
-from interview_cli.config.schemas import Methodology
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.llm.offline.reading.extraction import extract_offline
+from interview_cli.llm.protocol import ExtractRequest
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +100,7 @@ REDIRECTIONS = [
         "cooking",
         "Without it I'd be scraping burnt rice off the pan every night.",
         ("non-stick coating", A),
-        ["scraping burnt rice off pan"],
+        ["scraping burnt rice off the pan"],
     ),
     (
         "third_person",
@@ -159,3 +161,33 @@ def test_an_answer_that_only_restates_the_focus_says_so(mec: Methodology) -> Non
         mec, "headphones", "Well, I mean the physical buttons.", ("physical buttons", A), "clarify"
     )
     assert not result.extractable and result.reason.startswith('restates "physical buttons"')
+
+
+COMMUTE = Concept(
+    id="commute",
+    name="Commuting by bike",
+    methodology="means_end_chain",
+    objective="Which attributes (motor and battery, weight, lights, lock, price) matter, and why.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "focus", "placed"),
+    [
+        # a thing the study names, said as a noun phrase, is a feature, whatever was asked
+        ("The lock. Abus D-lock, heavy as.", ("feel like I belong", P), [("lock", A)]),
+        ("Built-in lights.", ("pride", T), [("built-in lights", A)]),
+        # what the person does or can do is a consequence, asked why or not
+        ("I go when I want.", None, [("go when I want", F)]),
+        ("We don't row about it.", None, [("don't row about it", F)]),
+    ],
+)
+def test_where_the_words_tell_the_level_they_place_the_node(
+    mec: Methodology, answer: str, focus: tuple[str, str] | None, placed: list[tuple[str, str]]
+) -> None:
+    kw = {"strategy": "deepen", "focus_label": focus[0], "focus_type": focus[1]} if focus else {}
+    request = ExtractRequest(
+        methodology=mec, concept=COMMUTE, answer=answer, utterance_id="u", **kw
+    )
+    result = extract_offline(request)
+    assert [(n.label, n.node_type) for n in result.nodes][: len(placed)] == placed

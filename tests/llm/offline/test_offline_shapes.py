@@ -126,3 +126,30 @@ def test_real_providers_are_asked_for_values_only_in_shaped_schemas() -> None:
     edge = extraction_schema(GRID, TRANSPORT)["properties"]["edges"]["items"]["properties"]
     assert "rating (1-5)" in edge["value"]["description"]
     assert _value("4") == 4.0 and _value(True) is None and _value(float("nan")) is None
+
+
+def _reason(answer: str) -> Extraction:
+    return extract_grid(
+        _request(
+            GRID,
+            TRANSPORT,
+            answer,
+            strategy="ladder_construct",
+            focus_label="cheap vs expensive",
+            focus_type="construct",
+        )
+    )
+
+
+def test_a_dont_know_is_no_reason_and_a_reason_after_one_is() -> None:
+    # the reading's one classifier of non-answers decides, as for every other methodology
+    for nothing in ("It just matters.", "No idea.", "No comment.", "I can't remember."):
+        assert not _reason(nothing).extractable, nothing
+    x = _reason("Not sure, but probably because it leaves money for the weekend")
+    assert x.extractable and x.nodes[0].node_type == "value"
+
+
+def test_a_journey_answer_that_says_nothing_tells_no_step() -> None:
+    for nothing in ("Pass.", "Not really, no.", "Hmm.", "n/a"):
+        x = extract_journey(_request(JOURNEY, STAGES, nothing))
+        assert not x.extractable and not x.nodes, nothing

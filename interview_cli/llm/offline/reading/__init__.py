@@ -1,10 +1,17 @@
 """Reading an answer without a model (the offline provider's ``extract``, ``assess``,
 ``propose_slots``).
 
+- ``nonanswers``: the one classifier of what is not an answer: the spans of an answer that
+  name nothing (a hedge, a time, a form of address, backstory, a joke, a correction's frame,
+  talk about the interview...), from phrase lists kept as data (``lexicon/<language>/``), and
+  whether a reply is an answer at all (``answer_kind``)
 - ``extraction``: an answer becomes typed nodes and permitted edges; it cuts the answer into
-  ``clauses`` and names each, places it in the methodology's
-  ``ontology`` and links the clauses (``links``); remarks about the interview are ``meta``
-- ``assessor``: the rubric signals, with ``answer_kind`` (replies that are not answers) and
-  ``safety`` (keyword rules per language)
+  ``clauses`` and names each, judges whether the label is ``content``, places it in the
+  methodology's ``ontology`` and links the clauses (``links``); a correction revises an earlier
+  node (``corrections``) and a request to go back names the next focus (``steering``), both
+  found among the earlier concepts by their words (``earlier``); ``meta`` holds the remark
+  sentences and the idioms of words that name nothing
+- ``assessor``: the rubric signals, with the ``answer_kind`` and ``safety`` (keyword rules per
+  language)
 - ``slots``: surface labels grouped when they say the same thing
 """

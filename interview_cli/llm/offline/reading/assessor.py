@@ -30,8 +30,8 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_PHRASES,
     VALUE_WORDS,
 )
-from interview_cli.llm.offline.reading.answer_kind import answer_kind
 from interview_cli.llm.offline.reading.meta import meta_kind
+from interview_cli.llm.offline.reading.nonanswers import answer_kind
 from interview_cli.llm.offline.reading.safety import safety_reading
 from interview_cli.llm.protocol import AssessRequest
 

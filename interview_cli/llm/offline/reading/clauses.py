@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.lexicon import (
@@ -31,7 +32,6 @@ from interview_cli.llm.offline.lexicon import (
     COPULAS,
     CUES,
     DANGLING,
-    DEFERRAL,
     DISLIKE_VERBS,
     DISPENSABLE,
     DONT_KNOW,
@@ -42,6 +42,7 @@ from interview_cli.llm.offline.lexicon import (
     IMPORTANCE,
     INNER_FILLERS,
     INNER_PRONOUNS,
+    LABEL_NAMELESS,
     LATE_BREAKS,
     LEADING_STRIP,
     MEANS_IDIOMS,
@@ -62,23 +63,24 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_WORDS,
     Cue,
 )
-from interview_cli.llm.offline.reading.meta import LOAD_OFF, VERDICT, blank_meta, naming_words
+from interview_cli.llm.offline.reading.content import verdict_words
+from interview_cli.llm.offline.reading.meta import LOAD_OFF, blank_meta, naming_words
+from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
 
 MAX_LABEL_WORDS = 6
 WORD = re.compile(r"\d+(?:\.\d+)+|[\w][\w'\u2019\-]*")
 _STRENGTH = {"up": 5, "down": 5, "sequence": 4, "assoc": 3, "sibling": 2, "none": 1}
-_NOISE = re.compile(
-    r"\b(?:you know|i mean|to be honest|honestly|(?:kind|sort) of(?! (?:person|people|thing))|"
-    r"kinda|maybe|perhaps|i guess|i suppose|i think(?! it'?s because| it was because)|probably|"
-    r"possibly|um+|uh+|erm|hmm+)\b",
-    re.IGNORECASE,
-)
 # A question back ("Why does anyone do anything?", "What do you want me to say?") and a
 # tautology ("Boots are boots.", "it is what it is") say nothing about the topic.
 # (A sentence that opens like a question; "maybe the face ID login?" is a tentative answer.)
 _QUESTION_BACK = re.compile(
     r"(?:^|(?<=[.!?] ))(?:why|what|how|who|where|when|do|does|did|is|are|isn'?t|aren'?t|can|"
-    r"could|would|should|will)\b[^.!?]*\?",
+    r"could|would|should|will)\b[^.!?]*\?|"
+    # a question of four words or more, whatever it opens with ("If I can't get myself up,
+    # who's going to?"), asks the interviewer or no one; "Maybe the face ID login?" offers
+    r"(?:^|(?<=[.!?] ))(?!or\b)(?![^.!?]*\b(?:maybe|perhaps|probably|possibly)\b)"
+    r"(?:[^.!?\s]+\s+){3,}(?<!you )(?<!you, )(?!(?:know|right|yeah|eh|innit|ok|okay|see)\b)"
+    r"[^.!?\s]+\s*\?",
     re.IGNORECASE,
 )
 _TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:what \w+ (?:is|are)|\1)\b", re.IGNORECASE)
@@ -92,8 +94,7 @@ _RATING_IDIOMS = re.compile(
     r"\b(?:it'?s|it\s+is)\s+more\s+that\b|\bwhat\s+i\s+meant\s+(?:is|was)\b|"
     r"\bi\s+was\s+saying(?:\s+that)?\b|"
     # a rating, not an element: "the price was fine, nothing special"
-    r"\bnothing\s+(?:special|fancy|amazing|to\s+write\s+home\s+about)\b|" + VERDICT,
-    # a verdict with no reason in it: "it was the sensible choice", "it just made sense"
+    r"\bnothing\s+(?:special|fancy|amazing|to\s+write\s+home\s+about)\b",
     re.IGNORECASE,
 )
 # Frames of a third-person or an absence answer: "someone like me cares because ...",
@@ -131,7 +132,14 @@ _IF_MAIN = re.compile(
 )
 _IF_CUE = Cue("if", "up")
 _COMMA_SUBJECT = re.compile(
-    r",\s+(?=(?:i|we)\s+(?!mean\b|guess\b|think\b|suppose\b|know\b|said\b|say\b)\w)",
+    r"(?:,|\band|\bbut)\s+(?:then\s+)?(?=(?:i|we|you|they|he|she|it)(?:['\u2019](?:m|ve|d|ll|re|s))?\s+"
+    r"(?!mean\b|guess\b|think\b|suppose\b|know\b|said\b|say\b|see\b|reckon\b)\w)|"
+    # a second statement about something else: "... and the noise cancelling is proper good"
+    r"\band\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
+    r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
+    # a second action with its subject unsaid: "..., pour it in my cup and drink it on the
+    # train" (a verb and its object pronoun)
+    r"(?:,|\band)\s+(?:then\s+)?(?=(?!it\b|them\b|that\b|this\b)[a-z]{3,}\s+(?:it|them)\b)",
     re.IGNORECASE,
 )
 _COMMA_CUE = Cue(",", "sibling")
@@ -152,6 +160,10 @@ class Clause:
     node_type: str = ""
     existing: bool = False  # names a node from an earlier turn: reference, don't re-extract
     strong: bool = False  # its category points clearly at one node type
+    timed: bool = False  # its sentence put a time before it ("Last Tuesday I was late")
+    # the stretch of the answer between the cues around it, blanked words included
+    raw_start: int = 0
+    raw_end: int = 0
 
 
 def _cue_pattern() -> re.Pattern[str]:
@@ -177,19 +189,18 @@ def _cue_for(matched: str) -> Cue:
     return _CUES_BY_PHRASE[key]
 
 
+@lru_cache(maxsize=1024)
 def blank(answer: str) -> str:
     """The answer with hedges, fillers, importance and don't-know phrases, and remarks about
     the interview ("like I said", "can we move on?"), replaced by spaces."""
-    working = list(blank_meta(answer))
+    working = list(blank_spans(blank_meta(answer), inline_spans(answer)))
     for pattern in (
-        _NOISE,
         _RATING_IDIOMS,
         _FRAMES,
         IMPORTANCE,
         DONT_KNOW,
         TERMINAL_CEILING,
         CONFIRMATIONS,
-        DEFERRAL,
         _QUESTION_BACK,
         _TAUTOLOGY,
     ):
@@ -264,8 +275,9 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         at = offset + main.end()
         cuts.append((at, at, _IF_CUE))
     for match in _COMMA_SUBJECT.finditer(sentence):
-        # "it just works, I don't have to fiddle with it": a second statement after a comma
-        # is an element of its own, like the first, not the tail of one long label.
+        # "it just works, I don't have to fiddle with it", "... and then I'd get the
+        # headache": a second statement after a comma or an "and" is an element of its own,
+        # like the first, not the tail of one long label.
         at = offset + match.end()
         if not any(abs(start - at) <= 12 for start, _, _ in cuts):
             cuts.append((at, at, _COMMA_CUE))
@@ -276,6 +288,7 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
 def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True) -> list[Clause]:
     """Clauses of the answer, cut at the cue phrases ``active`` accepts (all by default)."""
     working = blank(answer)
+    times = inline_spans(answer, ("time",))
     clauses: list[Clause] = []
     for index, (s_start, s_end) in enumerate(_sentences(working)):
         segments: list[tuple[int, int, Cue | None, int | None]] = []
@@ -289,6 +302,7 @@ def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True)
         segments.append((position, s_end, pending, pending_quote))
         carried: Cue | None = None
         carried_quote: int | None = None
+        before = s_start  # where the clause before this one ended, in this sentence
         for seg_start, seg_end, opener, quote_at in segments:
             merged = _merge(carried, opener) if opener is not None else carried
             if not content_words(working[seg_start:seg_end]):
@@ -306,8 +320,12 @@ def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True)
                     quote_start=start if quote_start is None else quote_start,
                     cue=merged,
                     sentence=index,
+                    timed=any(before <= t.start and t.end <= start + 1 for t in times),
+                    raw_start=seg_start,
+                    raw_end=seg_end,
                 )
             )
+            before = end
             carried, carried_quote = None, None
     return clauses
 
@@ -333,7 +351,18 @@ def list_parts(clause: Clause) -> list[Clause]:
         at = clause.text.find(chunk, cursor)
         cursor = at + len(chunk)
         start = clause.start + at
-        parts.append(Clause(chunk, start, start + len(chunk), start, clause.cue, clause.sentence))
+        parts.append(
+            Clause(
+                chunk,
+                start,
+                start + len(chunk),
+                start,
+                clause.cue,
+                clause.sentence,
+                raw_start=start,
+                raw_end=start + len(chunk),
+            )
+        )
     parts[0].quote_start = clause.quote_start
     return parts
 
@@ -359,11 +388,14 @@ def quote(answer: str, start: int, end: int) -> str:
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")  # WORD without its dotted numbers
 
 
-def lexical_category(text: str, supports: Callable[[str], bool] = lambda c: True) -> str | None:
+def lexical_category(
+    text: str, supports: Callable[[str], bool] = lambda c: True, *, timed: bool = False
+) -> str | None:
     """A semantic category from the words of a clause alone (None: nothing stands out).
 
     ``supports`` says which categories the methodology can use; the first supported
-    category whose words appear wins, in order of how telling they are.
+    category whose words appear wins, in order of how telling they are. ``timed``: a time
+    was said before the clause, which sets a scene.
     """
     lower = " ".join(_WORD.findall(text.lower())).replace("\u2019", "'")
     words = set(lower.split())
@@ -382,7 +414,7 @@ def lexical_category(text: str, supports: Callable[[str], bool] = lambda c: True
         ("value", valued),
         ("feeling", bool(words & FEELING_WORDS) or any(p in lower for p in FEELING_PHRASES)),
         ("pain", bool(words & PAIN_WORDS)),
-        ("context", bool(TIME_OPENER.search(text.strip()))),
+        ("context", timed or bool(TIME_OPENER.search(text.strip()))),
         ("solution", lead in SOLUTION_LEADS),
         ("action", lead in ACTION_LEADS),
         ("functional", lead in FUNCTIONAL_LEADS),
@@ -405,25 +437,32 @@ _KEEP_PRONOUN_AFTER = frozenset(
 # An embedded clause keeps its subject: "choose how hard I work", not "choose how hard work".
 _CLAUSE_OPENERS = frozenset("how what when where why whether if".split())
 _NO_FEEL_PREFIX = frozenset("feel feels feeling felt not no don't less more".split())
-_BEFORE_DETERMINER = frozenset("be is was are am to of about with for like".split())
+_BEFORE_DETERMINER = frozenset(
+    "be is was are am to of about with for like in on at into from by than".split()
+)
 # Verbs whose object is an if/whether clause: the label keeps it.
 _CLAUSE_OBJECT = frozenset("care mind bothered worry worried".split())
 _KEEP_BE_AFTER = frozenset("to can could should must would will might may".split())
 
 
 def _drop_copula(words: list[str]) -> list[str]:
-    """ "the sound is great" -> "sound"; "the price is too high" -> "price too high"."""
-    for i, word in enumerate(words[:4]):
+    """ "the sound is great" -> "sound"; "the price is too high" -> "price too high";
+    "two days on a charge is still plenty" -> "two days on a charge"."""
+    for i, word in enumerate(words[:6]):
         if i >= 1 and word.lower() == "be" and words[i - 1].lower() in _KEEP_BE_AFTER:
             return words  # "has to be sharp", "want to be the guy": the verb carries meaning
         if i >= 1 and word.lower() in COPULAS:
             rest = [
                 w
                 for w in words[i + 1 :]
-                if w.lower() not in {"really", "very", "so", "just", "quite"}
+                if w.lower() not in {"really", "very", "so", "just", "quite", "still"}
             ]
-            if not rest or rest[0].lower() in EVALUATIVE:
+            if not rest or rest[0].lower() in EVALUATIVE or rest[0].lower() in verdict_words():
                 return words[:i]
+            if rest[0].lower() in ("what", "why", "how") and i >= 2:
+                return words[:i]  # "the ankle support is what I need" names the support
+            if i > 3:
+                return words  # a long subject and its predicate: the cut below names it
             if len(rest) == 1 and i <= 2:
                 return rest + words[:i]  # "the fit is comfortable" -> "comfortable fit"
             return words[:i] + rest
@@ -436,8 +475,12 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     if len(content_words(head)) >= 2:
         text = head
     text = TIME_OPENER.sub("", text.strip()).strip(" ,")
+    # "with them on I can have a doze": the condition of wearing them names nothing new
+    text = re.sub(r"^with\s+(?:them|it|these|those)\s+(?:on|in)\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
     words = [w for w in WORD.findall(text) if w.lower() not in INNER_FILLERS]
+    if len(words) > 1 and words[0].lower() in ("means", "meant") and words[1].lower() in _ME:
+        words = words[1:]  # "Means I get in and sleep": "it means" with its subject unsaid
     prefix = cue.prefix if cue else ""
     if not (prefix == "feel" and words and words[0].lower() == "like"):  # "feel like a good parent"
         spoken = words
@@ -473,12 +516,6 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
                 break
     if prefix and words and words[0].lower() == prefix.split()[0]:
         prefix = ""
-    if category == "feeling" and not prefix and words:
-        first = words[0].lower()
-        if first not in _NO_FEEL_PREFIX and (
-            first in FEELING_WORDS or " ".join(words).lower().startswith(FEELING_PHRASES)
-        ):
-            prefix = "feel"
     if prefix:
         words = prefix.split() + words
     words = _shorten(words)
@@ -489,6 +526,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
 
 
 _TIME_PREPS = frozenset("after before until".split())
+_ME = frozenset("i i'm i'd i'll i've we we're we'd you you're".split())
 _LOOK = frozenset("look looks looking looked take takes".split())
 _TIME_STARTS = frozenset("a an every each work school lunch dinner breakfast dark".split())
 
@@ -543,7 +581,7 @@ def _keep_possessive(spoken: list[str], words: list[str]) -> list[str]:
 
 def is_empty_label(words: list[str]) -> bool:
     """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not"."""
-    return naming_words(" ".join(words), NAMELESS) == 0
+    return naming_words(" ".join(words), NAMELESS | LABEL_NAMELESS) == 0
 
 
 def _shorten(words: list[str]) -> list[str]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.core.text import NEGATIONS, label_profile
@@ -41,7 +41,6 @@ from interview_cli.llm.offline.lexicon import (
     ACKNOWLEDGEMENTS,
     CATEGORY_KEYWORDS,
     CATEGORY_POSITION,
-    DEFERRAL,
     DISLIKE_VERBS,
     DONT_KNOW,
     EMPTY_LABEL_WORDS,
@@ -67,6 +66,8 @@ from interview_cli.llm.offline.reading.clauses import (
     quote,
     split_clauses,
 )
+from interview_cli.llm.offline.reading.content import judge_label
+from interview_cli.llm.offline.reading.corrections import apply_correction
 from interview_cli.llm.offline.reading.links import (
     Turn,
     Unit,
@@ -75,12 +76,20 @@ from interview_cli.llm.offline.reading.links import (
     unique_edges,
 )
 from interview_cli.llm.offline.reading.meta import REASONS, meta_kind, naming_words, without_echo
+from interview_cli.llm.offline.reading.nonanswers import (
+    CLAUSE_KINDS,
+    blank_spans,
+    clause_kind,
+    inline_spans,
+)
+from interview_cli.llm.offline.reading.nonanswers import REASONS as NONCONTENT_REASONS
 from interview_cli.llm.offline.reading.ontology import OntologyView
 from interview_cli.llm.offline.reading.reactions import (
     element_named,
     sentence_around,
     with_raised_element,
 )
+from interview_cli.llm.offline.reading.steering import steer_to
 from interview_cli.llm.protocol import ExtractRequest
 
 STRONG_AFFINITY = 0.8
@@ -139,34 +148,90 @@ def extract_offline(request: ExtractRequest) -> Extraction:
 
 def _extract(request: ExtractRequest) -> Extraction:
     answer = without_echo(request.answer, request.question)
+    view = OntologyView(request.methodology.ontology)
     if naming_words(blank(answer), _NAMES_NOTHING) == 0:
         # What is left after hedges, don't-knows and remarks about the interview names
         # nothing, so a hedge among it is a hedge around nothing ("they're fine, I guess").
         hedged = bool(HEDGES.search(answer))
-        return Extraction(extractable=False, reason=_why_not(answer, hedged=hedged))
-
-    view = OntologyView(request.methodology.ontology)
+        return _finished(request, view, _Read(), _why_not(answer, hedged=hedged))
     turn = _turn(request, view)
-    nodes, edges, placed, rejected = _read_units(
-        request, view, turn, _units(split_clauses(answer, _cue_filter(view)))
+    # where the ontology has no type for circumstances, the respondent's life is backstory
+    kinds = CLAUSE_KINDS if view.supports("context") else (*CLAUSE_KINDS, "life_story")
+    units, dropped = _content_units(
+        request.answer, _units(split_clauses(answer, _cue_filter(view))), kinds
     )
+    nodes, edges, placed, rejected = _read_units(request, view, turn, units)
+    read = _Read(nodes, edges, [*dropped, *rejected])
+    restated = [c.label for u in placed for c in u.clauses if c.existing]
+    if restated and not nodes and not edges:
+        # "I mean the physical buttons": said before, nothing new to add to the graph.
+        return Extraction(
+            extractable=False, reason=f'restates "{restated[0]}", nothing new to extract'
+        )
+    # A hedge around nothing returned above: whatever hedge is left wrapped something.
+    return _finished(request, view, read, _why_not(answer, hedged=False))
 
+
+@dataclass
+class _Read:
+    """What reading an answer's clauses found: the new nodes, the links and what was refused."""
+
+    nodes: list[ExtractedNode] = field(default_factory=list)
+    edges: list[ExtractedEdge] = field(default_factory=list)
+    rejected: list[RejectedItem] = field(default_factory=list)
+
+
+def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: str) -> Extraction:
+    """The extraction of what was read, with a correction read into its nodes and the node a
+    request to go back names as its ``steer`` (``empty``: the reason when nothing was found)."""
+    types = {n.name for n in view.nodes}
+    nodes, dropped = apply_correction(request, read.nodes, types)
+    gone = {
+        normal(r.item.get("label", "")) for r in dropped if isinstance(r.item.get("label"), str)
+    }
+    edges = [e for e in read.edges if not {normal(e.source), normal(e.target)} & gone]
+    steer, new = steer_to(request, nodes, view)
+    if new is not None:
+        nodes = [*nodes, new]
+    rejected = [*read.rejected, *dropped]
     if not nodes and not edges:
-        restated = [c.label for u in placed for c in u.clauses if c.existing]
-        if restated:
-            # "I mean the physical buttons": said before, nothing new to add to the graph.
-            return Extraction(
-                extractable=False, reason=f'restates "{restated[0]}", nothing new to extract'
-            )
-        # A hedge around nothing returned above: whatever hedge is left wrapped something.
-        return Extraction(extractable=False, reason=_why_not(answer, hedged=False))
+        reason = f"asks to go back to '{steer}', nothing new to extract" if steer else empty
+        return Extraction(extractable=False, reason=reason, rejected=rejected, steer=steer)
     return Extraction(
         extractable=True,
         reason=f"{len(nodes)} element(s) and {len(edges)} link(s) found by cue words",
         nodes=nodes,
         edges=unique_edges(edges),
         rejected=rejected,
+        steer=steer,
     )
+
+
+def _content_units(
+    answer: str, units: list[Unit], kinds: tuple[str, ...]
+) -> tuple[list[Unit], list[RejectedItem]]:
+    """The units with only the clauses that may name content, and why the others were
+    dropped: a clause holding backstory, an aside or a passing contrast is context or
+    rapport, never a rung (``nonanswers.clause_kind``)."""
+    kept: list[Unit] = []
+    dropped: list[RejectedItem] = []
+    # a request to go back is no scene ("going back to your question, ..."): read without it
+    said = blank_spans(answer, inline_spans(answer, ("steer",)))
+    for unit in units:
+        clauses = []
+        # a list said as what it is not ("not just obrigado and thumbs up") goes whole
+        whole = said[unit.clauses[0].raw_start : unit.clauses[-1].raw_end]
+        contrast = clause_kind(whole, ("contrast",))
+        for clause in unit.clauses:
+            kind = contrast or clause_kind(said[clause.raw_start : clause.raw_end], kinds)
+            if kind is None:
+                clauses.append(clause)
+                continue
+            item = {"quote": quote(answer, clause.raw_start, clause.raw_end)}
+            dropped.append(RejectedItem(kind="node", item=item, reason=NONCONTENT_REASONS[kind]))
+        if clauses:
+            kept.append(Unit(clauses, unit.link))
+    return kept, dropped
 
 
 def _cue_filter(view: OntologyView) -> Callable[[Cue], bool]:
@@ -182,12 +247,62 @@ def _cue_filter(view: OntologyView) -> Callable[[Cue], bool]:
     return active
 
 
+@dataclass(frozen=True)
+class _Study:
+    """What the study says about which words are its topic: the topic's head nouns and name
+    (a label of only these is the topic itself), the words of its name, objective,
+    description and elements (what a one-word label may name), and whether the ontology has
+    a type for circumstances (where a place is content)."""
+
+    name: str
+    heads: frozenset[str]
+    topic_words: frozenset[str]
+    vocabulary: frozenset[str]
+    circumstances: bool
+
+    @classmethod
+    def of(cls, request: ExtractRequest, view: OntologyView) -> _Study:
+        concept = request.concept
+        texts = [concept.name, concept.objective, concept.description]
+        texts += [f"{e.label} {' '.join(e.aliases)}" for e in concept.elements]
+        vocabulary = frozenset(w for t in texts for w in label_profile(t or "").content)
+        return cls(
+            name=concept.name,
+            heads=topic_heads(concept.name),
+            topic_words=frozenset(label_profile(concept.name).content),
+            vocabulary=vocabulary
+            | frozenset(w.lower() for t in texts for w in WORD.findall(t or "")),
+            circumstances=view.supports("context"),
+        )
+
+    @property
+    def features(self) -> frozenset[str]:
+        """The study's own things: its vocabulary without the topic's name."""
+        return self.vocabulary - self.topic_words - self.heads
+
+    def refuse(self, clause: Clause, answer: str) -> RejectedItem | None:
+        """Why a new label is no node: the topic itself, or not content (``content``)."""
+        if names_topic(clause.label, self.heads, self.topic_words):
+            return _topic_rejection(clause.label, self.name)
+        judged = judge_label(
+            clause.label,
+            quote=answer[clause.quote_start : clause.end],
+            clause_text=clause.text,
+            topic_words=self.topic_words | self.heads,
+            vocabulary=self.vocabulary,
+            circumstances=self.circumstances,
+        )
+        if judged is None:
+            return None
+        return RejectedItem(kind="node", item={"label": clause.label}, reason=judged.reason)
+
+
 def _read_units(
     request: ExtractRequest, view: OntologyView, turn: Turn, units: list[Unit]
 ) -> tuple[list[ExtractedNode], list[ExtractedEdge], list[Unit], list[RejectedItem]]:
     """The answer's units in order: each clause typed and named (a new label once, the topic
-    itself refused), each unit linked to those placed before it. Returns the new nodes, the
-    edges, the units placed and what was refused."""
+    itself and what is not content refused), each unit linked to those placed before it.
+    Returns the new nodes, the edges, the units placed and what was refused."""
     existing = {normal(label): label for label in request.existing_labels}
     if request.focus_label:
         existing.setdefault(normal(request.focus_label), request.focus_label)
@@ -196,8 +311,7 @@ def _read_units(
     seen: set[str] = set()
     placed: list[Unit] = []
     rejected: list[RejectedItem] = []
-    heads = topic_heads(request.concept.name)
-    topic_words = frozenset(label_profile(request.concept.name).content)
+    study = _Study.of(request, view)
     for unit in units:
         if turn.skip_scenes:
             unit.clauses = [c for c in map(_without_scene, unit.clauses) if c is not None]
@@ -205,10 +319,11 @@ def _read_units(
                 continue
         previous = placed[-1] if placed else None
         for clause in unit.clauses:
-            _type_clause(view, clause, unit.link, previous, turn)
+            _type_clause(view, clause, unit.link, previous, turn, study)
             _name(clause, existing, turn, first=previous is None)
-            if not clause.existing and names_topic(clause.label, heads, topic_words):
-                rejected.append(_topic_rejection(clause.label, request.concept.name))
+            refused = None if clause.existing else study.refuse(clause, request.answer)
+            if refused is not None:
+                rejected.append(refused)
                 clause.label = ""
         unit.clauses = [c for c in unit.clauses if c.label]
         if not unit.clauses:
@@ -218,7 +333,7 @@ def _read_units(
             if clause.existing or key in seen:
                 continue
             seen.add(key)
-            nodes.append(_node(request, view, clause))
+            nodes.append(_node(request, view, clause, answers=previous is None, study=study))
         edges.extend(link_unit(view, request.answer, unit, placed, turn, rejected))
         placed.append(unit)
     return nodes, edges, placed, rejected
@@ -332,6 +447,34 @@ def _units(clauses: list[Clause]) -> list[Unit]:
     return units
 
 
+# "I go when I want", "we don't row about it": what the person does or can do (not "I like
+# the sound", "I bought them"): in a ladder, a consequence
+_DOING = re.compile(
+    r"^\W*(?:i|we)(?:['\u2019](?:m|d|ve|ll|re))?\s+(?!(?:really\s+|just\s+)?(?:like|love|"
+    r"loved|enjoy|prefer|think|thought|guess|suppose|mean|reckon|know|have|had|got|bought|"
+    r"chose|use|used|want|wanted|need|needed|was|were)\b)\w",
+    re.IGNORECASE,
+)
+_SUBJECT_START = re.compile(r"^\W*(?:i|we|you|he|she|they|it|my|our)\b", re.IGNORECASE)
+
+
+def _worded_level(text: str, view: OntologyView, study: _Study) -> str | None:
+    """Where the words themselves put a clause that no cue or category placed, in a ladder
+    (an ontology with a type for product features): a thing the study names, said as a noun
+    phrase ("the lock", "built-in lights"), is a feature whatever the question climbed to;
+    what the person does ("I go when I want") is a consequence."""
+    if not any(view.affinity("concrete", n) >= STRONG_AFFINITY for n in view.nodes):
+        return None
+    if _DOING.match(text):
+        return "functional"
+    words = set(label_profile(text).content)
+    features = study.features
+    doing = re.match(r"^\W*\w+ing\b", text)  # "cooking from scratch" is a doing, not a thing
+    if not _SUBJECT_START.match(text) and not doing and words & features:
+        return "concrete"
+    return None
+
+
 def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | None:
     # On an upward link the more abstract reading wins ("helps me relax" is a feeling, not a
     # function); elsewhere the cue's own category is the better evidence.
@@ -343,12 +486,20 @@ def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | Non
 
 
 def _type_clause(
-    view: OntologyView, clause: Clause, link: str, previous: Unit | None, turn: Turn
+    view: OntologyView,
+    clause: Clause,
+    link: str,
+    previous: Unit | None,
+    turn: Turn,
+    study: _Study | None = None,
 ) -> None:
     cue_category = clause.cue.category if clause.cue else None
     if cue_category and not view.supports(cue_category):
         cue_category = None
-    category = _pick_category(cue_category, lexical_category(clause.text, view.supports), link)
+    lexical = lexical_category(clause.text, view.supports, timed=clause.timed)
+    if lexical is None and cue_category is None and study is not None:
+        lexical = _worded_level(clause.text, view, study)
+    category = _pick_category(cue_category, lexical, link)
     if previous is None and category is None:
         category = turn.expected
     clause.category = category
@@ -442,14 +593,36 @@ def _answers_why_above(
     return view.min_level < lexical_level <= focus_level
 
 
-def _node(request: ExtractRequest, view: OntologyView, clause: Clause) -> ExtractedNode:
+# How sure the reader is of a node: a floor, and a step for each sign that the clause names
+# an element. A clause with no sign at all (a later statement with no cue, no telling words
+# and nothing the study names: "Arthritis.", "You need your wits about you") stays a node but a
+# doubtful one, below the methodologies' ``min_focus_confidence``: the interviewer does not
+# ask about it until it is said again more clearly (the graph keeps a node's best confidence).
+DOUBTFUL = 0.5
+SIGN = 0.1
+MOST_SURE = 0.9
+
+
+def confidence_of(clause: Clause, *, answers: bool, features: frozenset[str]) -> float:
+    """The reading's confidence in ``clause`` as an element. Signs: it ``answers`` the
+    question (the first thing said), a cue links it to the clause before ("so", "because"),
+    its words name a kind of element the ontology has, it names one of the study's own things
+    (``features``: words of the concept's objective, description and elements)."""
+    signs = (
+        answers,
+        clause.cue is not None and clause.cue.link in ("up", "down", "sequence"),
+        clause.strong,
+        bool(set(label_profile(clause.label).content) & features),
+    )
+    return round(min(MOST_SURE, DOUBTFUL + SIGN * sum(signs)), 2)
+
+
+def _node(
+    request: ExtractRequest, view: OntologyView, clause: Clause, *, answers: bool, study: _Study
+) -> ExtractedNode:
     answer = request.answer
     span = answer[clause.quote_start : clause.end]
-    confidence = 0.6
-    if clause.cue is not None and clause.cue.link in ("up", "down", "sequence"):
-        confidence += 0.1
-    if clause.strong:
-        confidence += 0.1
+    confidence = confidence_of(clause, answers=answers, features=study.features)
     around = (sentence_around(answer, clause.quote_start, clause.end), answer)
     element_id, reaction = element_named(list(request.concept.elements), span, _stance, around)
     return ExtractedNode(
@@ -458,7 +631,7 @@ def _node(request: ExtractRequest, view: OntologyView, clause: Clause) -> Extrac
         quote=quote(answer, clause.quote_start, clause.end),
         # "what annoys me is the price": the frame before the clause says how it is held
         stance=-1 if _DISLIKED.search(answer[: clause.quote_start]) else _stance(span),  # type: ignore[arg-type]
-        confidence=round(min(0.9, confidence), 2),
+        confidence=confidence,
         element_id=element_id,
         reaction=reaction,  # type: ignore[arg-type]
     )
@@ -488,7 +661,7 @@ def _why_not(answer: str, *, hedged: bool) -> str:
     kind = meta_kind(answer)
     if kind is not None and kind not in ("hedge", "filler"):
         return REASONS[kind]
-    if DONT_KNOW.search(answer) or TERMINAL_CEILING.search(answer) or DEFERRAL.search(answer):
+    if DONT_KNOW.search(answer) or TERMINAL_CEILING.search(answer):
         return "a don't-know with nothing to extract"
     if all(w in ACKNOWLEDGEMENTS for w in words):
         return "an acknowledgement only"

@@ -16,13 +16,18 @@ Two shapes:
   question drifted."): a whole sentence about the interview, blanked to its end.
 
 ``meta_kind`` names the first remark of an answer (``repeat``, ``move_on``, ``off_topic``,
-``clarify``, ``decline``), for the extractor's reason and for anyone else who needs it.
+``clarify``, ``decline``), for the extractor's reason and the assessor's ceiling (a remark on
+the question is no knowledge ceiling). Their phrases are data, ``lexicon/en/meta/*.yaml``.
+Whether a whole reply is a non-answer (``Assessment.answer_kind``) is ``nonanswers.answer_kind``'s
+to say, from the answer-kind phrase files.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from interview_cli.llm.offline.lexicon.phrases import alternatives
 
 MetaKind = str  # "repeat" | "move_on" | "off_topic" | "clarify" | "decline" | "hedge" | "filler"
 
@@ -37,56 +42,6 @@ REASONS: dict[str, str] = {
     "filler": "an aside with nothing to extract",
 }
 
-# A remark on what is being asked, or on the respondent as a respondent, or on who asks:
-# "that's a deep one for a Monday morning", "you could write a thesis on that", "I'm not much
-# use on this", "is this for a manufacturer?", "I don't really do the emotional side of it".
-QUESTION_REMARK_PATTERN = (
-    r"(?:that|this)(?:'s|\s+is|\s+was)\s+(?:(?:a|quite|very|pretty|a\s+bit|bit|rather|too)\s+)*"
-    r"(?:deep|philosophical|profound)(?:\s+(?:one|question))?(?:\s+for\s+[^.!?,;]*)?\s*(?:[.!?]|$)|"
-    r"\b(?:you|one|i)\s+could\s+write\s+a\s+(?:thesis|book|essay|dissertation)\s+on\b|"
-    r"\bi'?m\s+(?:not\s+(?:much|any|very\s+much)|no|of\s+no)\s+(?:use|help|good)\b|"
-    r"\bi'?m\s+not\s+(?:one|much|big)\s+for\s+(?:the\s+)?(?:deep|big|philosophical)\s+"
-    r"(?:questions|stuff|ones)\b|"
-    r"\bi'?m\s+running\s+on\s+empty\b|"
-    r"\b(?:is\s+this|are\s+you)\s+(?:for|from|working\s+for)\s+"
-    r"(?:a|the|one\s+of\s+(?:the|them|those))\s+(?:[\w-]+\s+){0,2}?"
-    r"(?:manufacturers?|compan(?:y|ies)|brands?|shops?|retailers?|marketing|firms?)\b|"
-    r"\b(?:(?:that|it|this)\s+)?sounds\s+like\s+a\s+question\s+(?:a|the|some)\s+(?:[\w-]+\s+){0,3}?"
-    r"(?:company|manufacturer|brand|marketing|firm)\b[^.!?]*|"
-    r"\bi\s+(?:don'?t|do\s+not)\s+(?:really\s+)?(?:do|buy\s+into|go\s+in\s+for|get\s+into)\s+"
-    r"(?:the\s+)?(?:emotional|feelings?|deep)\s+(?:side|stuff|bit)(?:\s+of\s+[^.!?,;]*)?|"
-    r"\bi\s+(?:don'?t|do\s+not)\s+have\s+(?:any\s+)?feelings\s+about\s+[^.!?,;]*|"
-    r"\b(?:that'?s|it'?s)\s+a\s+whole\s+(?:other|different)\s+(?:story|question)\b|"
-    # the question challenged: "why does it matter why?", "what are you after?"
-    r"\bwhy\s+does\s+it\s+matter\s+why\b|\bwhat\s+are\s+you\s+(?:after|fishing\s+for)\b|"
-    r"(?:(?:i'?m\s+)?not\s+sure\s+|i\s+(?:don'?t|do\s+not)\s+(?:see|get|know)\s+)?"
-    r"(?:\bwhere\s+(?:you'?re|you\s+are)\s+going\s+with\s+(?:this|that|these)|"
-    r"\bwhat\s+(?:you'?re|you\s+are)\s+(?:getting|driving)\s+at)\b"
-)
-# A reply that cannot go further, in words other than "I don't know": "I couldn't really
-# say", "I've not thought about it like that", "that's as far as it goes", "I'd have to think
-# about whether that's really the reason", "I don't know what else you want me to say".
-CANNOT_SAY_PATTERN = (
-    r"\b(?:couldn'?t|could\s+not|cannot)\s+(?:really\s+)?say\b(?!\s+no\b)|"
-    r"\b(?:i'?ve|i\s+have|i\s+had|i'?d)\s+not\s+(?:really\s+)?thought\s+(?:about|of)\s+(?:it|that)"
-    r"(?:\s+like\s+that)?|"
-    r"\b(?:never|haven'?t)\s+(?:really\s+)?thought\s+(?:about|of)\s+(?:it|that)\s+like\s+that\b|"
-    r"\b(?:that'?s|that\s+is|it'?s)\s+(?:about\s+)?as\s+far\s+as\s+it\s+goes(?:,?\s+i'?m\s+afraid)?\b|"
-    r"\bi'?d\s+(?:have|need)\s+to\s+think\s+about\s+(?:it|that)(?=\s*[.!?]|$)|"
-    r"\bi'?d\s+(?:have|need)\s+to\s+think\s+about\s+(?:whether|why)\s+(?:that|it)(?:'s|\s+is)\s+"
-    r"(?:really\s+)?(?:the\s+reason|why|true|right)\b|"
-    r"\bwhat\s+(?:else\s+)?(?:do\s+)?you\s+want\s+me\s+to\s+say(?:\s+about\s+(?:it|that))?"
-)
-# A verdict with no reason in it ("it was the sensible choice", "it just made sense"): no
-# element, and no answer when nothing else is said.
-VERDICT = (
-    r"\b(?:(?:it|that)\s+(?:was|is)\s+|it'?s\s+|that'?s\s+)?(?:just\s+|simply\s+)?the\s+"
-    r"(?:sensible|obvious|right|logical|smart|natural)\s+(?:choice|option|thing\s+to\s+do)\b|"
-    r"\b(?:it|that)\s+(?:just\s+)?(?:made|makes)\s+(?:the\s+most\s+)?sense\b|"
-    r"\b(?:it'?s|it\s+is|that'?s|it\s+was)\s+(?:just\s+)?(?:sensible|common\s+sense|obvious|"
-    r"logical)(?=\s*(?:[.!?]|$))"
-)
-VERDICT_RE = re.compile(VERDICT, re.IGNORECASE)
 # Not a remark but its opposite: words that each name nothing ("one", "less", "thing",
 # "think") and together name a consequence. Counted as content wherever emptiness is judged.
 LOAD_OFF = re.compile(r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)(?:\s+about)?\b", re.I)
@@ -95,6 +50,24 @@ LOAD_OFF = re.compile(r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)(?:
 _CONTENT_IDIOMS = (
     LOAD_OFF,
     re.compile(r"\b(?:be|being|been|am|are)\s+there\s+for\b", re.I),
+    # independence in words that name nothing: "I'm still doing things for myself"
+    re.compile(
+        r"\b(?:do|doing|does|did|manage|managing|sort|sorting)\s+(?:things|it|stuff|everything)"
+        r"\s+(?:for|by)\s+(?:myself|ourselves|himself|herself|themselves)\b",
+        re.I,
+    ),
+    # not having to think about it, in words that name nothing: "I never have to think about it"
+    re.compile(
+        r"\b(?:never|don'?t|do\s+not|not|no\s+need\s+to|won'?t|didn'?t)\s+"
+        r"(?:have\s+to\s+|need\s+to\s+|got\s+to\s+|even\s+)?(?:think|worry|bother)\s+about\b",
+        re.I,
+    ),
+    # belonging in words that name nothing: "I want to be part of it"
+    re.compile(
+        r"\b(?:(?:be|being|feel|feeling|am|are)\s+(?:a\s+)?)?part\s+of\s+"
+        r"(?:it|that|this|them|us|something|things|the\s+\w+)\b",
+        re.I,
+    ),
     re.compile(
         # not the figure of speech: "look at it that way", "you could look at it a few ways"
         r"\blook(?:s|ed)?\s+(?:at|after)\s+(?:it|them|him|her|me|us)\b"
@@ -108,6 +81,7 @@ _NAMING_WORD = re.compile(r"[\w][\w'\u2019\-]*")
 
 _ECHO = re.compile(r"^\s*([^.?!]{1,40}?)\?(?=\s|$)")
 _ECHO_EXTRA = frozenset("you mean so oh well like what sorry the a".split())
+_TENTATIVE = frozenset("maybe perhaps probably possibly because cos 'cause so".split())
 
 
 def without_echo(answer: str, question: str) -> str:
@@ -115,11 +89,18 @@ def without_echo(answer: str, question: str) -> str:
     horrible day", "Vet bills, you mean? ..."): a few of the question's own words, asked
     back, name nothing the respondent said. Blanked with spaces, so quotes keep their place."""
     found = _ECHO.match(answer)
-    if not found or not question:
+    if not found:
         return answer
     asked = set(_NAMING_WORD.findall(question.lower()))
-    words = [w for w in _NAMING_WORD.findall(found.group(1).lower()) if w not in _ECHO_EXTRA]
-    if not words or len(words) > 4 or not set(words) <= asked:
+    said = _NAMING_WORD.findall(found.group(1).lower())
+    words = [w for w in said if w not in _ECHO_EXTRA]
+    rest = _NAMING_WORD.findall(answer[found.end() :])
+    echoed = bool(words) and len(words) <= 4 and set(words) <= asked
+    # A question back of a word or three before the answer proper ("The charging? Oh, it's
+    # brilliant", "What do I get? Peace."), whatever the question's words were; "Maybe the
+    # face ID login?" offers an answer.
+    short = len(said) <= 3 and len(rest) >= 2 and said[0] not in _TENTATIVE
+    if not (echoed or short):
         return answer
     return " " * found.end() + answer[found.end() :]
 
@@ -130,167 +111,47 @@ def naming_words(text: str, nameless: frozenset[str]) -> int:
     "being there for them"). The one judgement of emptiness for the extractor, its labels
     and ``answer_kind``."""
     words = _NAMING_WORD.findall(text.lower().replace("\u2019", "'"))
-    idioms = sum(len(idiom.findall(text)) for idiom in _CONTENT_IDIOMS)
-    return sum(1 for w in words if w not in nameless) + 2 * idioms
+    return sum(1 for w in words if w not in nameless) + 2 * content_idioms(text)
 
 
-_I = r"(?:i|i've|i'd|i'm|ive)"
-# Asides: blanked wherever they occur, the answer around them still counts.
-ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "repeat",
-        re.compile(
-            r"\b(?:like|as)\s+i\s+(?:said|say|mentioned|told you|explained)"
-            r"(?:\s+(?:before|earlier|already|just now|a minute ago))?\b|"
-            rf"\b{_I}\s+(?:(?:have|had)\s+)?(?:already|just)\s+"
-            r"(?:said|told you|mentioned|answered|explained|covered)(?:\s+(?:that|this|it))?\b|"
-            rf"\b{_I}\s+(?:have\s+)?(?:said|answered|told you|mentioned)\s+"
-            r"(?:that|this|it)(?:\s+(?:already|before|twice|again|"
-            r"(?:a\s+)?(?:few|couple of|two|three|many)\s+times))?(?:\s+now)?\b|"
-            r"\b(?:we|you)(?:'ve|\s+have)?\s+(?:already\s+)?(?:covered|been over|talked about)\s+"
-            r"(?:that|this|it)(?:\s+already)?\b|"
-            r"\byou(?:'ve|\s+have)?\s+(?:already\s+)?asked(?:\s+me)?\s+(?:that|this)"
-            r"(?:\s+(?:already|before|twice))?\b|"
-            r"\b(?:same|as)\s+(?:answer\s+)?as\s+before\b|\bsame as before\b|"
-            r"\bonce again\b|\bas before\b|\b(?:i\s+)?repeat(?:ing)? myself\b",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        # "again" on its own between commas or at the end of a sentence ("..., again.") is
-        # a sigh about repetition; inside a phrase ("music moves me again") it is content.
-        "repeat",
-        re.compile(r"(?:(?<=,)|(?<=^)|(?<=[.!?;:]))\s*again\b(?=\s*(?:[,.!?;:]|$))", re.I),
-    ),
-    (
-        "hedge",
-        re.compile(
-            r"\b(?:who knows|(?:it'?s\s+)?(?:hard|difficult|tricky) to (?:say|explain|put)"
-            r"(?:\s+(?:into|in)\s+words)?|"
-            r"can'?t (?:really )?(?:explain|put my finger on) (?:it|why)|"
-            r"(?:that'?s\s+a\s+)?(?:good|fair|tough|deep|big|hard) question|i'?m not sure|not sure|"
-            # a pause asked for: "give me a sec", "hang on a minute"
-            r"(?:give\s+me|hang\s+on|wait)\s+a\s+(?:sec|second|minute|moment|mo)\b|"
-            + CANNOT_SAY_PATTERN
-            + r"|"
-            r"(?:it'?s\s+|it\s+is\s+)?not\s+(?:that|very|so)\s+deep)\b",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "filler",
-        re.compile(
-            r"\b(?:(?:my|his|her|their|our)\s+\w+\s+says?\s+so(?:\s+anyway)?|or so they say|"
-            r"sorry|ha(?:ha)+|ha|heh|lol|oh well|being (?:honest|fair|real)(?=\s*,)|"
-            r"to be fair|if i'?m (?:being )?honest|gosh|blimey|crikey|golly|aye|oh(?=\s*,)|"
-            r"ach|och|jaysus|jeez|honest to god|funny you (?:should )?ask|ugh|urgh|"
-            r"at the end of the day|i'?d say|anyway|forget (?:it|that)(?=\s*[.!?]|$)|"
-            r"i\s+(?:went off on one|was rambling|'?m rambling|got carried away)(?:\s+there)?|"
-            r"sorry for (?:rambling|going on)|"
-            # a correction's frame; what follows is what they meant
-            r"(?:no,?\s+)?that'?s not what i (?:said|meant)|"
-            # a refusal to say what the asker wants to hear
-            r"i'?m\s+not\s+(?:going\s+to|gonna)\s+(?:tell\s+you|say)\b[^.!?]*|"
-            # a retort to the question ("how does the glitch help you?" "It doesn't help me!")
-            r"it (?:doesn'?t|does not) help(?: me)?(?=\s*[,.!?])|"
-            # "dear", "mate" closing a sentence; a tag question: "isn't it"
-            r",\s*(?:dear|mate|hun|love|pet|duck|pal)(?=\s*[.!?]|$)|"
-            r"(?:isn'?t|aren'?t|doesn'?t|don'?t|wasn'?t|didn'?t|won'?t)\s+(?:it|they|you|we|there)"
-            r"(?=\s*[.!?]|$))\b",
-            re.IGNORECASE,
-        ),
-    ),
+def content_idioms(text: str) -> int:
+    """How many idioms of words that each name nothing name something together ("one less
+    thing to think about", "being there for them", "be part of it")."""
+    return sum(len(idiom.findall(text)) for idiom in _CONTENT_IDIOMS)
+
+
+# Asides and remark sentences about the interview: phrase files in ``lexicon/en/meta/``.
+# An aside (``aside_<kind>.yaml``) is blanked wherever it occurs, the answer around it still
+# counting; its patterns are tried in the file's order, as one alternation.
+def _meta(kind: str) -> list[str]:
+    return alternatives(f"meta/{kind}", ("en",))
+
+
+def _ordered(regexes: list[str], lead: str = "") -> re.Pattern[str]:
+    return re.compile(lead + "(?:" + "|".join(f"(?:{r})" for r in regexes) + ")", re.IGNORECASE)
+
+
+ASIDES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, _ordered(_meta(f"aside_{kind}"))) for kind in ("repeat", "hedge", "filler")
 )
 
-# A remark on the question itself: "that's kind of a weird one to answer".
-ODD_QUESTION_PATTERN = (
-    r"(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:\w+\s+){0,2}?(?:a\s+)?"
-    r"(?:weird|strange|odd|funny|tricky|leading)\s+(?:one|question)"
-)
+# A remark on the question's oddness ("that's kind of a weird one to answer"), and on what is
+# asked, on the respondent as one, on who asks ("that's a deep one for a Monday morning"):
+# ``en/odd_question.yaml``, ``en/question_remark.yaml``.
+ODD_QUESTIONS = "|".join(alternatives("odd_question", ("en",)))
+QUESTION_REMARKS = "|".join(alternatives("question_remark", ("en",)))
 # Remark sentences: the whole sentence is about the interview, not the topic. They may open
-# with fillers ("Yeah, I think we covered that already").
-_LEAD = (
-    r"^(?:(?:ok(?:ay)?|right|look|listen|well|please|honestly|hmm+|um+|uh+|erm|yeah|yes|no|"
-    r"o+h|ah+|now|ha+|gosh|aye|blimey|wow|"
-    r"so|but|and|like|sorry|i'?m sorry|pardon|huh|eh|i think|i mean|i guess|i feel like)\W+)*"
-)
-REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "move_on",
-        re.compile(
-            _LEAD + r"(?:(?:can|could|shall)\s+we\s+(?:please\s+)?(?:just\s+)?"
-            r"(?:move on|skip|talk about something else|change the subject|get on)|"
-            r"let'?s\s+(?:just\s+)?(?:move on|skip|talk about something else)|"
-            r"(?:next question|pass|skip(?: it| this)?|moving on)\W*$|enough about (?:that|this)\b|"
-            r"i'?d\s+(?:like|rather|prefer)\s+to\s+(?:move on|talk about something else))",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "repeat",
-        re.compile(
-            _LEAD + r"(?:why\s+do\s+you\s+keep\s+asking|you\s+keep\s+asking|"
-            r"(?:you(?:'ve|\s+have)?\s+)?(?:already\s+)?asked\s+(?:me\s+)?(?:that|this)|"
-            r"we(?:'ve|\s+have)?\s+(?:already\s+)?(?:covered|been over|been through|"
-            r"talked about|done)\s+(?:that|this)|"
-            rf"{_I}\s+(?:(?:have|had)\s+)?(?:already\s+)?(?:answered|said|told you|covered)"
-            r"(?:\s+(?:that|this|it))?\s*$|"
-            r"(?:the\s+)?same\s+(?:as|answer)|again\??\s*$|"
-            r"(?:see|like)\s+(?:my\s+)?(?:last|previous|earlier)\s+answer)",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "off_topic",
-        re.compile(
-            _LEAD +
-            # "that's not about headphones" is about the question; "it's not about the
-            # price, it's more ..." is an answer, so only a short whole sentence counts.
-            r"(?:(?:that|this)(?:'s|\s+is|\s+was)(?:\s+not|n't)\s+(?:really\s+|even\s+)?"
-            r"(?:about|relevant|related|what\s+(?:i|we)|the\s+point|on\s+topic)"
-            r"(?:\s+[\w'-]+){0,4}\s*[.!?]*\s*$|"
-            r"(?:that|this|it)(?:'s|\s+is|\s+was)(?:\s+not|n't)\s+(?:really\s+|even\s+)?"
-            r"(?:relevant|related|on\s+topic)|"
-            r"(?:that|this|it)(?:'s|\s+is)\s+(?:a\s+bit\s+|rather\s+|totally\s+)?off[\s-]topic|"
-            r"(?:the|that|this|your|these)\s+questions?\s+(?:\w+\s+){0,3}?"
-            r"(?:drift\w*|wander\w*|weird|strange|odd|off|confusing|leading|repetitive|"
-            r"the same|again|irrelevant|(?:is|are|was|were)n't|(?:is|are)\s+not|"
-            r"(?:a\s+bit|rather|very)\s+\w+)|"
-            r"(?:we(?:'re|\s+are)|you(?:'re|\s+are))\s+(?:going|getting|drifting|wandering)\s+"
-            r"(?:off|away|a bit far|round in circles|in circles)|" + ODD_QUESTION_PATTERN + r"|"
-            r"(?:that|this|it)\s+(?:reminds\s+me\s+of|makes\s+me\s+think\s+of|"
-            r"takes\s+me\s+back\s+to)|"
-            r"(?:(?:but\s+)?anyway\W+)?(?:where was i|(?:but\s+)?anyway)\W*$|"
-            # a remark on the question is the whole sentence, not the start of an answer
-            r"(?:" + QUESTION_REMARK_PATTERN + r")(?:\W+[\w'-]+){0,3}\W*$)",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "clarify",
-        re.compile(
-            _LEAD + r"(?:(?:what|huh|pardon|eh)\W*$|"
-            r"(?:can|could|would)\s+you\s+(?:please\s+)?(?:repeat|rephrase|say\s+(?:that|it)\s+"
-            r"again|explain|clarify)|"
-            r"what\s+do\s+you\s+mean|what\s+(?:was|is)\s+the\s+question|"
-            r"(?:i(?:'ve)?\s+)?lost\s+(?:my|the)\s+(?:train\s+of\s+thought|thread)|"
-            rf"{_I}\s+(?:don'?t|do not)\s+(?:understand|get)\s+the\s+question|"
-            r"(?:i'?m\s+)?not\s+sure\s+what\s+you(?:'re|\s+are)?\s+(?:asking|mean))",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "decline",
-        re.compile(
-            _LEAD + r"(?:i'?d\s+rather\s+not|i\s+(?:don'?t|do not)\s+want\s+to\s+"
-            r"(?:say|talk about (?:it|that)|go into (?:it|that)|answer)|"
-            r"no\s+comment|not\s+really,?\s+no|no,?\s+not\s+really|nah|"
-            r"(?:that'?s|it'?s)\s+(?:private|personal|none of your business))\b|"
-            # a sentence that turns itself down: "Marketing would love that answer, but no."
-            r"^[^.!?;]*,\s*but\s+no\W*$",
-            re.IGNORECASE,
-        ),
-    ),
+# with words such as "yeah", "sorry", "I mean" (``meta/opener.yaml``): "Yeah, I think we
+# covered that already". The first kind whose file matches a sentence names it.
+_LEAD = r"^(?:(?:" + "|".join(_meta("opener")) + r")\W+)*"
+_ABOUT_THE_QUESTION = [
+    f"(?:{ODD_QUESTIONS})",
+    # a remark on the question is the whole sentence, not the start of an answer
+    rf"(?:{QUESTION_REMARKS})(?:\W+[\w'-]+){{0,3}}\W*$",
+]
+REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, _ordered(_meta(kind) + (_ABOUT_THE_QUESTION if kind == "off_topic" else []), _LEAD))
+    for kind in ("move_on", "repeat", "off_topic", "clarify", "decline")
 )
 
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d))+[.!?;\n]*")
@@ -342,16 +203,13 @@ def meta_kind(answer: str) -> MetaKind | None:
 
 
 __all__ = [
-    "CANNOT_SAY_PATTERN",
     "LOAD_OFF",
-    "QUESTION_REMARK_PATTERN",
     "REASONS",
-    "VERDICT",
-    "VERDICT_RE",
     "MetaSpan",
     "blank_meta",
     "meta_kind",
     "meta_spans",
+    "content_idioms",
     "naming_words",
     "without_echo",
 ]

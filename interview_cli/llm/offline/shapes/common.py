@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from interview_cli.config.schemas import ConceptElement
+from interview_cli.llm.offline.reading.nonanswers import answer_kind
 
 WORD = re.compile(r"[a-z0-9']+")
 _LEAD = re.compile(
@@ -20,18 +21,11 @@ _TRAILING = frozenset(
 )
 
 
-_NOTHING = re.compile(
-    r"^\W*(?:(?:i\s+)?(?:really\s+)?(?:don'?t|do not|can'?t|cannot)\s+(?:know|remember|recall|say)|"
-    r"not sure|no idea|dunno|no clue|nothing|none|n/?a|pass|no comment|hm+|um+|erm+|"
-    r"i'?m not sure)\W*$",
-    re.IGNORECASE,
-)
-
-
 def says_nothing(answer: str) -> bool:
-    """An answer with nothing to extract: empty, numbers alone, or a plain don't-know."""
+    """An answer with nothing to extract: empty, numbers alone, or a don't-know (the reading's
+    one classifier of non-answers, ``reading.nonanswers.answer_kind``)."""
     ws = words(answer)
-    return not ws or all(w.isdigit() for w in ws) or bool(_NOTHING.match(answer.strip()))
+    return not ws or all(w.isdigit() for w in ws) or answer_kind(answer) == "dont_know"
 
 
 def words(text: str) -> list[str]:

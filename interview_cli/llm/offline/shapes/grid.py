@@ -26,6 +26,7 @@ from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import GridSpec
 from interview_cli.core.grid import POLE_SEPARATOR, triad
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
+from interview_cli.llm.offline.reading.nonanswers import answer_kind
 from interview_cli.llm.offline.shapes.common import clean_label, elements_named, label_list
 from interview_cli.llm.offline.shapes.grid_answers import (
     named_ratings,
@@ -35,12 +36,6 @@ from interview_cli.llm.offline.shapes.grid_answers import (
 )
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import ExtractRequest, OpeningRequest, QuestionRequest
-
-_NO_REASON = re.compile(
-    r"^\W*(?:it\s+)?(?:just\s+(?:does|matters|is)|i\s+(?:don't|do not)\s+know|not sure|"
-    r"no idea|it\s+just\s+matters)",
-    re.IGNORECASE,
-)
 
 
 def _spec(methodology: Methodology) -> GridSpec:
@@ -236,7 +231,7 @@ def _read_reason(
     """Laddering up from the construct asked about: the reason given, linked above it (an
     unextractable result when there is none)."""
     answer = request.answer
-    if _NO_REASON.search(answer):
+    if answer_kind(answer) == "dont_know":  # "it just matters", "no idea": no reason
         return Extraction(extractable=False, reason="no reason given")
     label = clean_label(
         re.sub(r"^(?:because|it's because|well)\s+", "", answer.strip(), flags=re.I)

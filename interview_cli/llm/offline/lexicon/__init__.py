@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from interview_cli.llm.offline.lexicon.phrases import phrase_pattern, phrase_union
+
 Link = Literal["up", "down", "sequence", "assoc", "sibling", "none"]
 
 
@@ -157,10 +159,12 @@ CUES: tuple[Cue, ...] = (
 )
 
 # A bare "so" is a connective only at a clause boundary (", so ...", "and so ...", a sentence
-# start) and before a subject ("so the battery lasts"), never in "so much" or "so is the fit".
+# start) and before a subject ("so the battery lasts") or the time or condition that opens
+# a clause ("so after a wet day my feet are dry"), never in "so much" or "so is the fit".
 SO_BOUNDARY = re.compile(r"(?:^|[,;:]|\band)\s*$", re.IGNORECASE)
 SO_SUBJECTS: frozenset[str] = frozenset(
-    "i we you they it he she my our your their the that there now this nothing everything".split()
+    """i we you they it he she my our your their the that there now this nothing everything
+    after when whenever if once by at on in every with without""".split()
 )
 BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
 # ...except before a personal pronoun: "so" as an intensifier comes before an adjective or
@@ -309,6 +313,7 @@ FUNCTIONAL_LEADS: frozenset[str] = frozenset(
 # ---- words to strip from labels ------------------------------------------------------------
 LEADING_STRIP: frozenset[str] = frozenset(
     """i i'm im i've i'd i'll me we we're we'd you you're you'd they they're they'd they'll
+    he she he's she's hes shes
     he she it it's its this that these those which who what there there's here is are was
     were am be been 's
     the a an my our your their his her um uh er erm well so and but or then also just
@@ -325,7 +330,8 @@ OPINION_LEADS: frozenset[str] = frozenset(
     need needed have has had miss appreciate""".split()
 )
 TRAILING_STRIP: frozenset[str] = frozenset(
-    """the a an and but or so to of for with in on at by as it that this which who
+    """the a an and but or so to of for with in on at by as from into it that that's thats this
+    which who
     really too though anyway either as well very just i me my is are was were matters
     matter mattered annoys bugs irritates""".split()
 )
@@ -339,12 +345,22 @@ EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     one ones way ways everyone someone anyone sense fact point reason part kind sort type
     able possible obviously certainly absolutely course mostly mainly anyway whole main only
     real care cares cared caring look listen done them us him myself themselves isn't innit
-    ain't oh ooh ah aah now hang""".split()
+    ain't oh ooh ah aah now hang first where when why how who which what whose dont cant
+    wont isnt doesnt didnt wasnt werent arent couldnt wouldnt shouldnt im ive id youre
+    theyre thats whats""".split()
+)
+# Words that name nothing in a label of their own, though a reply of them may say something
+# ("get down to the allotment"): particles and light verbs ("up", "put them on", "get on
+# with it").
+LABEL_NAMELESS: frozenset[str] = frozenset(
+    """up down in out off on over away get gets got getting go goes going went gone
+    make makes made making do does did doing done put puts take takes took""".split()
 )
 INNER_FILLERS: frozenset[str] = frozenset("um uh er erm basically literally actually".split())
 FILLER_PHRASES: tuple[str, ...] = ("you know", "i mean", "kind of", "sort of", "to be honest")
 CLAUSE_BREAKS: frozenset[str] = frozenset(
-    "that which who whom whose when where while if whereas before after until unless though".split()
+    """that thats which who whom whose when where while if whereas before after until unless
+    though""".split()
 )
 # Conjunctions that end a label once it has three words ("called the hotline and waited").
 LATE_BREAKS: frozenset[str] = frozenset("and but or then".split())
@@ -420,42 +436,13 @@ NON_CAUSAL_RELATION_WORDS: tuple[str, ...] = (
 )
 
 # ---- don't-know, hedges, acknowledgements (seed 004 knowledge ceiling) ----------------------
-# Passing the question on to someone else, to the end of its sentence: "Ask my nan, to be
-# fair." / "You'd have to ask my wife." A deflection, not a reason (nor a rung).
-DEFERRAL_PATTERN = (
-    r"(?:^|(?<=[.!?] ))(?:you'?d (?:have|need) to |you'?ll have to |just )?"
-    r"ask (?:my|her|him|them)\b[^.!?]*"
-)
-DEFERRAL = re.compile(DEFERRAL_PATTERN, re.IGNORECASE)
-DONT_KNOW = re.compile(
-    r"\b(?:i\s+)?(?:(?:do\s*n[o']?t|dunno|don't|do not|really don't)\s+know|dunno|no idea|"
-    r"not sure|no clue|can'?t (?:really )?say(?: (?:much |any )?more(?: than that)?)?|"
-    r"can'?t think of (?:anything|any)|never (?:given|gave) it (?:much |any )?thought|never "
-    r"thought about it|haven'?t thought about it|(?:give me|hang on|need) a (?:sec|minute))\b",
-    re.IGNORECASE,
-)
-# A reason the respondent cannot put into words: "it's more a feeling than a reason".
-INARTICULATE_PATTERN = (
-    r"(?:more |just )?(?:of )?a feeling,? (?:than|not) (?:a |any )?(?:reason|logic)|"
-    r"it'?s just a feeling|can'?t (?:put it|explain it|say it) (?:any )?better(?: than that)?"
-)
+# A don't-know, or the question passed on to someone else ("Ask my nan."), and a ceiling
+# ("it just is", "end of story", "more a feeling than a reason"): their phrases are data
+# (``en/dont_know.yaml``, ``en/deferral.yaml``, ``en/ceiling.yaml``), compiled once.
+DONT_KNOW = phrase_union(("dont_know", "deferral"))
+TERMINAL_CEILING = phrase_pattern("ceiling")
 # "... annoys me": what a dislike frame says of what follows it ("what bugs me is the price")
 DISLIKE_VERBS = r"(?:annoys|bugs|frustrates|bothers|irritates|gets\s+to)\s+me"
-# A closer that says the ladder ends here: "simple as that", "full stop", "end of story".
-CLOSER_PATTERN = (
-    r"simple as that|full stop|end of story|(?:that'?s\s+)?the (?:end|top) of it|"
-    r"(?:about\s+)?as deep as it (?:gets|goes)"
-)
-TERMINAL_CEILING = re.compile(
-    # "don't care" closes a topic, "don't care if they get wrecked" says something
-    r"\b(?:(?:do\s*n[o']?t|don't) (?:really )?care(?!\s+(?:if|whether|that|how|what|when|"
-    r"where|who|which))|nothing (?:more|else)(?: to (?:say|add))?|"
-    r"that'?s (?:it|all)(?! exactly)|"
-    r"no idea at all|can'?t think of anything(?: else)?|no reason|it just is|"
-    r"that'?s just how it is|nothing to add|no more to say|not important to me|"
-    r"doesn'?t matter to me|" + CLOSER_PATTERN + "|" + INARTICULATE_PATTERN + r")\b",
-    re.IGNORECASE,
-)
 # Replies to "did I get that right, is anything missing?": agreement, not an element.
 CONFIRMATIONS = re.compile(
     r"(?:^|(?<=[.!?] ))(?:no|yes|yeah|yep|nope)\s*,|"  # an interjection opening a sentence

@@ -1,0 +1,218 @@
+"""Is a named clause content? The last gate before a clause of an answer becomes a node.
+
+No node is better than a junk node: a question about "grim", "m" or "kings heath into town"
+costs more rapport than a missed rung (INTERVIEWING.md "How people actually answer"). After
+non-content spans are blanked (``nonanswers``) and a clause is named (``clauses.make_label``),
+the label itself is judged:
+
+- a **verdict**: only words of judgement ("grim", "grand", "good boots"), with nothing the
+  respondent values in it (``lexicon/en/judgement.yaml``; the topic's own name does not
+  count);
+- a **quantity** where the ontology has no type for circumstances: only numbers and units of
+  time or weight ("two", "eight hours", "45 mins"); a price stays, since a price is an
+  attribute (in a story, "two days" is how long it took, and stays);
+- a **route or place**, likewise: where and a place ("in the warehouse", "up on the edge",
+  ``lexicon/en/place.yaml``) or places named on the way ("Leith up to the Meadows");
+- a **fragment**: one content word left of a longer clause ("thought" of "I thought, ...",
+  "died" of "if they died"), unless it names a feeling, a value or what the study is about.
+
+Each judgement returns the reason recorded with the dropped label, or None for content.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from interview_cli.llm.offline.lexicon import FEELING_WORDS, NAMELESS, VALUE_WORDS
+from interview_cli.llm.offline.lexicon.phrases import HERE, load_file
+from interview_cli.llm.offline.reading.meta import content_idioms
+
+WORD = re.compile(r"[\w£$€][\w'\u2019\-]*")
+# Numbers and units: a label of nothing else is a quantity ("eight hours", "two").
+_NUMBER = re.compile(
+    r"^(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand|half|quarter|couple|few|"
+    r"(?:twenty|thirty|forty|fifty)-\w+)$",
+    re.IGNORECASE,
+)
+_UNITS = frozenset(
+    """hour hours hr hrs min mins minute minutes second seconds sec secs day days week weeks
+    month months year years kilo kilos kg kgs gram grams pound-weight stone mile miles km
+    metre metres meter meters foot feet inch inches times time each every per""".split()
+)
+_CURRENCY = re.compile(r"[£$€]|\b(?:quid|pounds?|euros?|dollars?|bucks|pence|p|grand)\b", re.I)
+_ROUTE = frozenset("into to up down from through towards across along via past".split())
+_WHERE = frozenset(
+    """in at on up into onto near from off down along across round around through over
+    under outside inside by""".split()
+)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """What a label is when it is not content, and the reason recorded with it."""
+
+    kind: str
+    reason: str
+
+
+@cache
+def verdict_words(language: str = "en") -> frozenset[str]:
+    """The single words of the verdict list: judgements that name nothing."""
+    spec = load_file(HERE / language / "judgement.yaml")
+    return frozenset(p.lower() for p in spec.phrases if " " not in p.strip())
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower().replace("\u2019", "'") for w in WORD.findall(text)]
+
+
+def _content(words: list[str]) -> list[str]:
+    return [w for w in words if w not in NAMELESS]
+
+
+# Mild praise of the topic itself says nothing ("they're just good boots"); a harsher word
+# does ("it's a rubbish bike" says it is old and cheap).
+_MILD = frozenset("good great nice decent fine alright ok okay lovely brilliant just".split())
+
+
+def is_verdict(label: str, topic_words: frozenset[str]) -> bool:
+    """Only words of judgement: "grim", "grand", or mild praise of the topic ("good boots")."""
+    words = _words(label)
+    verdicts = verdict_words()
+    judged = [w for w in words if w in verdicts]
+    rest = [w for w in _content(words) if w not in verdicts]
+    if not judged or content_idioms(label) > 0:
+        return False  # "one less thing to think about": an idiom of such words names something
+    if not rest:
+        return True
+    return all(w in topic_words for w in rest) and all(w in _MILD for w in judged)
+
+
+def is_quantity(label: str) -> bool:
+    """Only numbers and units of time, distance or weight ("eight hours", "two"); a price is
+    an attribute and stays."""
+    words = _words(label)
+    if not words or _CURRENCY.search(label) or content_idioms(label):
+        return False
+    # "one" is a number before a unit ("one day"), else a pronoun ("the 750 one")
+    numbers = [
+        i
+        for i, w in enumerate(words)
+        if _NUMBER.match(w) and (w != "one" or words[i + 1 : i + 2] and words[i + 1] in _UNITS)
+    ]
+    return bool(numbers) and all(_NUMBER.match(w) or w in _UNITS or w in NAMELESS for w in words)
+
+
+_TIME_WORDS = frozenset(
+    """all every single each some most whole day days morning mornings night nights evening
+    evenings afternoon week weeks weekend weekends month months year years time times today
+    tonight daily weekly nightly usually often sometimes always""".split()
+)
+_TIME_NOUNS = frozenset(
+    "day days morning mornings night nights evening evenings afternoon week weeks weekend "
+    "weekends month months year years today tonight".split()
+)
+
+
+def is_time(label: str) -> bool:
+    """Only when, or how often: "all day", "every day", "some nights"."""
+    words = _words(label)
+    return bool(set(words) & _TIME_NOUNS) and all(w in _TIME_WORDS or w in NAMELESS for w in words)
+
+
+@cache
+def place_nouns(language: str = "en") -> frozenset[str]:
+    return frozenset(p.lower() for p in load_file(HERE / language / "place.yaml").phrases)
+
+
+def is_place(label: str, quote: str) -> bool:
+    """A route or a place: where and a place ("in the warehouse", "up on edge"), or places
+    named by their proper names on the way ("Kings Heath into town", "Leith up to the
+    Meadows")."""
+    words = [w for w in _words(label) if w not in ("the", "a", "an", "my", "me", "our", "this")]
+    if not words or len(words) > 5:
+        return False
+    said = {w.lower(): w for w in WORD.findall(quote) if w[:1].isupper() and w != "I"}
+    proper = [i for i, w in enumerate(words) if w in said]
+    route = [i for i, w in enumerate(words) if w in _ROUTE]
+    # "Kings Heath into town", "Leith up to the Meadows", "up the Alcester Road"
+    if any(abs(p - q) == 1 for p in proper for q in route):
+        return True
+    rest = [w for w in words if w not in _WHERE]
+    places = place_nouns()
+    return words[0] in _WHERE and bool(rest) and all(w in places or w in said for w in rest)
+
+
+def _named(word: str, text: str) -> bool:
+    """The word is a name in the respondent's words (capitalised after the first word):
+    a brand or a model, which is an attribute on its own."""
+    said = WORD.findall(text)
+    return any(w.lower() == word and w[:1].isupper() and w != "I" for w in said[1:])
+
+
+# A one-word label after these in its clause is a verb or the tail of a clause about
+# something else: "I thought", "which was loose", "it's a hospital".
+_SUBJECTS = frozenset("i we you he she somebody someone people".split())
+_RELATIVE = frozenset("which that who".split())
+_PAST = frozenset("broke fell went came got took ran gave".split())
+
+
+def is_fragment(label: str, clause_text: str, vocabulary: frozenset[str]) -> bool:
+    """One word kept of a longer clause, unless it names a feeling, a value, something the
+    study is about or a brand: "thought" of "I thought, ...", "died" of "if they died",
+    "loose" of "which was loose", "hospital" of "it's a hospital" (but "Light.", "The lock.",
+    "They're waterproof", "a Kindle" stay)."""
+    words = [w for w in _words(label) if w not in ("a", "an", "the")]
+    said = _words(clause_text)
+    if len(words) != 1 or len(said) < 2 or _named(words[0], clause_text):
+        return False
+    word = re.sub(r"'s$", "", words[0])
+    stem = word[:-1] if word.endswith("s") else word
+    if {word, stem} & (FEELING_WORDS | VALUE_WORDS | vocabulary):
+        return False
+    at = said.index(words[0]) if words[0] in said else -1
+    before = said[at - 1] if at >= 1 else ""
+    if said[0] in _RELATIVE or before in _SUBJECTS or before in ("a", "an"):
+        return True
+    # what the thing did, in a story: "if they died", "it broke" (not "it lasts")
+    return before in ("it", "they") and (word.endswith("ed") or word in _PAST)
+
+
+def judge_label(
+    label: str,
+    *,
+    quote: str,
+    clause_text: str,
+    topic_words: frozenset[str],
+    vocabulary: frozenset[str],
+    circumstances: bool,
+) -> Judged | None:
+    """Why ``label`` is no node (None: it is content). ``circumstances``: the ontology has a
+    type for them (a job's context, an incident's situation), where a place is content."""
+    if is_verdict(label, topic_words):
+        return Judged("verdict", "a verdict with no reason in it, not an element")
+    if is_quantity(clause_text) or (not circumstances and is_quantity(label)):
+        return Judged("quantity", "a quantity or a time, not an element")
+    if is_time(label):
+        return Judged("time", "a time or how often, not an element")
+    if not circumstances and is_place(label, quote):
+        return Judged("place", "a place or a route: the scene of a rung, not a rung")
+    if is_fragment(label, clause_text, vocabulary):
+        return Judged("fragment", "one word left of a longer clause, not an element")
+    return None
+
+
+__all__ = [
+    "Judged",
+    "is_fragment",
+    "is_place",
+    "is_quantity",
+    "is_time",
+    "is_verdict",
+    "judge_label",
+    "place_nouns",
+    "verdict_words",
+]

@@ -1,0 +1,140 @@
+"""Corrections: "sorry, I said four days, it's two", "actually it's the bus, not the train".
+
+INTERVIEWING.md "How people actually answer": the earlier node is revised, not joined by a
+new one called "correction". The frame ("sorry, I said four days", "correction to what I said
+earlier", "oh wait", ``lexicon/en/correction.yaml``) is blanked like any non-content span;
+here it is read for what it revises:
+
+- what they had said: the frame's ``said`` group ("four days"), else what the answer says
+  it is not ("..., not the train");
+- the earlier node that is: the earlier concept sharing the most words with it
+  (``earlier.best_match``); the first node of this answer from the frame on is what they
+  meant, and carries ``corrects`` with that node's label (and its type: a correction
+  restates the same kind of element). The graph update supersedes the earlier node;
+- with nothing earlier to revise, a correction of what this same answer said a moment ago
+  ("it gets a bit warm. Sorry, I mean really hot") drops the node it corrects.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from interview_cli.core.models import ExtractedNode, RejectedItem
+from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
+from interview_cli.llm.offline.reading.earlier import (
+    Earlier,
+    best_match,
+    earlier_nodes,
+    shared,
+    words_of,
+)
+from interview_cli.llm.protocol import ExtractRequest
+
+# "..., not the train", "not English": what the correction says it is not.
+_NOT = re.compile(r"\bnot\s+(?:just\s+|the\s+|a\s+|an\s+|my\s+)?(?P<said>[^,.;!?]{1,30})", re.I)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A correction's frame in the answer and what it says was said before ("" unknown)."""
+
+    start: int
+    end: int
+    said: str
+
+
+def find_correction(answer: str) -> Correction | None:
+    """The answer's first correction frame, or None."""
+    found: list[Correction] = []
+    for pattern in phrase_patterns("correction"):
+        for match in pattern.finditer(answer):
+            said = match.groupdict().get("said") or ""
+            found.append(Correction(match.start(), match.end(), said.strip()))
+    if not found:
+        return None
+    first = min(found, key=lambda c: (c.start, not c.said))
+    if first.said:
+        return first
+    said = next((c.said for c in found if c.said), "")
+    if not said:
+        sentence_end = re.search(r"[.!?]", answer[first.end :])
+        stop = first.end + sentence_end.start() if sentence_end else len(answer)
+        start = max(0, answer.rfind(".", 0, first.start) + 1)
+        negated = _NOT.search(answer, start, stop)
+        said = negated.group("said").strip() if negated else ""
+    return Correction(first.start, first.end, said)
+
+
+def apply_correction(
+    request: ExtractRequest, nodes: list[ExtractedNode], valid_types: set[str]
+) -> tuple[list[ExtractedNode], list[RejectedItem]]:
+    """The answer's nodes with the correction read into them, and what it dropped."""
+    correction = find_correction(request.answer)
+    if correction is None:
+        return nodes, []
+    at = {id(n): _position(request.answer, n) for n in nodes}
+    after = [n for n in nodes if at[id(n)] >= correction.start]
+    before = [n for n in nodes if at[id(n)] < correction.start]
+    named = correction.said or (after[0].label if after else "")
+    earlier = best_match(named, earlier_nodes(request)) if named else None
+    if earlier is not None and not after:
+        # "Sorry, I said four days, it's two": what they meant is only the changed word
+        restated = _restated(request.answer, correction, earlier, valid_types)
+        after = [restated] if restated is not None else []
+        nodes = [*nodes, *after]
+    if earlier is not None and after:
+        meant = after[0]
+        node_type = earlier.node_type if earlier.node_type in valid_types else meant.node_type
+        revised = meant.model_copy(update={"corrects": earlier.label, "node_type": node_type})
+        return [revised if n is meant else n for n in nodes], []
+    if before:
+        # "It gets a bit warm. Sorry, I mean it gets really hot": what was just said goes
+        said = words_of(correction.said) if correction.said else frozenset()
+        target = next(
+            (n for n in reversed(before) if said and shared(said, words_of(n.label))), before[-1]
+        )
+        reason = (
+            f'corrected in the same answer ("{request.answer[correction.start : correction.end]}")'
+        )
+        dropped = RejectedItem(kind="node", item=target.model_dump(), reason=reason)
+        return [n for n in nodes if n is not target], [dropped]
+    return nodes, []
+
+
+# What they meant, said after the frame: "..., it's two", "..., more like ten minutes"
+_MEANT = re.compile(
+    r"\W*(?:(?:no|sorry|actually|i\s+mean)\W+)*(?:it'?s|it\s+is|it\s+was|they'?re|that'?s|"
+    r"more\s+like|only|just)\s+(?P<meant>[^,.;!?]{1,30})",
+    re.IGNORECASE,
+)
+
+
+def _restated(
+    answer: str, correction: Correction, earlier: Earlier, valid_types: set[str]
+) -> ExtractedNode | None:
+    """The earlier node with what they had said put right, when the answer only says the
+    changed words ("I said four days, it's two": "charge every two days")."""
+    meant = _MEANT.match(answer, correction.end)
+    said, label = correction.said.lower().split(), earlier.label
+    if meant is None or not said or earlier.node_type not in valid_types:
+        return None
+    new = meant.group("meant").strip().lower().split()
+    changed = said[0] if said[0] in label.lower().split() else None
+    if changed is None or not new or len(new) > len(said):
+        return None
+    words = [new[0] if w.lower() == changed else w for w in label.split()]
+    return ExtractedNode(
+        label=" ".join(words),
+        node_type=earlier.node_type,
+        quote=meant.group(0).strip(" ,"),
+        confidence=0.6,
+    )
+
+
+def _position(answer: str, node: ExtractedNode) -> int:
+    at = answer.find(node.quote)
+    return at if at >= 0 else len(answer)
+
+
+__all__ = ["Correction", "apply_correction", "find_correction"]

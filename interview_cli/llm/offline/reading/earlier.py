@@ -1,0 +1,108 @@
+"""Finding the earlier node an answer points back at, by the respondent's words.
+
+A correction ("sorry, I said four days") and a request to go back ("can we go back to the
+charging?") name something said in an earlier turn in other words than its label. The
+extraction request carries the earlier concepts (``existing_nodes``: label, type and the
+respondent's words; ``existing_labels``, newest first; the focus): the one that shares the
+most content words with what was named is it, its label weighing more than its quote. Words
+are compared by lemma, a shared stem ("charging", "charge") or a kin group of
+``lexicon/en/kin.yaml`` ("the money bit", "eighty quid").
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from interview_cli.core.text import canonical_token, label_profile
+from interview_cli.llm.offline.lexicon.phrases import HERE, load_file
+from interview_cli.llm.protocol import ExtractRequest
+
+# Words this long that start alike count as one ("charg" of "charging" and "charge").
+STEM = 4
+_NUMBER = re.compile(r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty")
+# Words said when pointing at something that name nothing of it ("the lock thing").
+_POINTERS = frozenset(
+    """thing things bit bits stuff side part whole one ones about said what question questions
+    earlier before asked ask answer point minute sec second moment""".split()
+)
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """An earlier concept as the extraction sees it."""
+
+    label: str
+    node_type: str = ""
+    quote: str = ""
+
+
+@cache
+def kin_groups(language: str = "en") -> dict[str, int]:
+    """Each kin word with the number of its group."""
+    spec = load_file(HERE / language / "kin.yaml")
+    return {
+        canonical_token(w.lower()): i for i, line in enumerate(spec.phrases) for w in line.split()
+    }
+
+
+def words_of(text: str) -> frozenset[str]:
+    """Content words of ``text`` by lemma, numbers kept, pointer words dropped."""
+    content = [w for w in label_profile(text).content if w not in _POINTERS]
+    numbers = [w for w in re.findall(r"[a-z0-9]+", text.lower()) if _NUMBER.fullmatch(w)]
+    return frozenset(content) | frozenset(numbers)
+
+
+def _same(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    shortest = min(len(a), len(b))
+    if shortest >= STEM and len(os.path.commonprefix((a, b))) >= min(shortest, STEM + 1):
+        return True
+    kin = kin_groups()
+    return a in kin and kin.get(a) == kin.get(b)
+
+
+def shared(words: frozenset[str], other: frozenset[str]) -> int:
+    """How many of ``words`` ``other`` holds (the same, by stem or by kin)."""
+    return sum(1 for w in words if any(_same(w, o) for o in other))
+
+
+def earlier_nodes(request: ExtractRequest) -> list[Earlier]:
+    """The earlier concepts of a request, newest first where the request says."""
+    found: dict[str, Earlier] = {}
+    known = {n.label.lower(): n for n in request.existing_nodes}
+    labels = [*request.existing_labels, *(n.label for n in request.existing_nodes)]
+    if request.focus_label:
+        labels.append(request.focus_label)
+    for label in labels:
+        key = label.lower()
+        if key in found:
+            continue
+        node = known.get(key)
+        node_type = node.node_type if node else (request.focus_type or "")
+        if node is None and label != request.focus_label:
+            node_type = ""
+        found[key] = Earlier(label, node_type, node.quote if node else "")
+    return list(found.values())
+
+
+def best_match(named: str, candidates: list[Earlier]) -> Earlier | None:
+    """The candidate that shares the most words with ``named`` (its label counts double),
+    None when none shares one; the first such wins a tie (newest first)."""
+    words = words_of(named)
+    if not words:
+        return None
+    best: tuple[int, Earlier] | None = None
+    for candidate in candidates:
+        score = 2 * shared(words, words_of(candidate.label)) + shared(
+            words, words_of(candidate.quote)
+        )
+        if score > 0 and (best is None or score > best[0]):
+            best = (score, candidate)
+    return best[1] if best else None
+
+
+__all__ = ["Earlier", "best_match", "earlier_nodes", "kin_groups", "shared", "words_of"]

@@ -1,0 +1,151 @@
+"""What in an answer is not an answer: the one place the offline reader finds it.
+
+People do not only answer. They hedge ("to be honest"), call the interviewer "pet", say when
+it happened ("at 2 a.m."), laugh ("ha"), correct themselves ("sorry, I said four days"), ask to
+go back to something ("can we go back to the charging?"), or say they have nothing more ("that's
+as deep as I go"). None of that names an element of the topic, and a node made of it sends
+the next question after words that mean nothing (INTERVIEWING.md "How people actually answer").
+
+Each phenomenon's phrases are data (``lexicon/<language>/<kind>.yaml``, compiled once); here
+they are found in an answer as ``NonContent`` spans, which the extractor blanks before it
+cuts the answer into clauses (offsets kept, so quotes stay verbatim), and a whole reply is
+classified (``answer_kind``): an answer, or one of the signals that are not answers
+(INTERVIEWING.md "When the respondent cannot or will not answer"): ``move_on`` (an explicit
+request, obeyed, whatever else is said) over ``about_interview`` over ``already_said`` over
+``dont_know``. A reply that says one of these and then goes on with real content (several
+words beyond the phrases, some of which name something) is an ``answer``: "like I said, it's
+the battery, and also the way they fold flat in my bag" carries news; "It's a bike, isn't it.
+I don't know. Nothing more to it really." does not. A reply of words that name nothing at
+all ("Hmm.", "Mm, maybe.", "Not really, no.") is a ``dont_know``. The phrases of every
+language with a file are tried: a respondent may answer in another language than the
+study's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from interview_cli.llm.offline.lexicon import NAMELESS
+from interview_cli.llm.offline.lexicon.phrases import answer_kind_pattern, phrase_pattern
+from interview_cli.llm.offline.reading.meta import naming_words
+
+# Phenomena blanked wherever they stand inside an answer, in the order they are looked for.
+INLINE_KINDS: tuple[str, ...] = (
+    "time",
+    "address",
+    "filler",
+    "aside",
+    "hedge",
+    "scene",
+    "ceiling",
+    "hesitation",
+    "verdict",
+    "correction",
+    "steer",
+    "remark",
+)
+# Phenomena that make the whole clause holding them context or rapport, not a rung.
+CLAUSE_KINDS: tuple[str, ...] = ("backstory", "contrast")
+REASONS: dict[str, str] = {
+    "backstory": "backstory: context for a rung, not a rung",
+    "contrast": "what it is not, said in passing: no element of its own",
+    "life_story": "the respondent's life around the answer: context for a rung, not a rung",
+}
+
+
+@dataclass(frozen=True)
+class NonContent:
+    """A span of the answer that names nothing: its kind and where it is."""
+
+    kind: str
+    start: int
+    end: int
+
+
+def inline_spans(answer: str, kinds: tuple[str, ...] = INLINE_KINDS) -> list[NonContent]:
+    """Every span of these kinds in the answer, in order of position."""
+    found = [span for kind in kinds for span in _spans(kind, answer)]
+    return sorted(found, key=lambda s: (s.start, -s.end))
+
+
+@lru_cache(maxsize=4096)
+def _spans(kind: str, answer: str) -> tuple[NonContent, ...]:
+    # an answer is read several times in one turn (blanked, cut, gated): each kind once
+    return tuple(
+        NonContent(kind, m.start(), m.end())
+        for m in phrase_pattern(kind).finditer(answer)
+        if m.end() > m.start()
+    )
+
+
+def clause_kind(text: str, kinds: tuple[str, ...] = CLAUSE_KINDS) -> str | None:
+    """The first of ``kinds`` the clause's words hold (None: none), for a clause to drop."""
+    return next((kind for kind in kinds if phrase_pattern(kind).search(text)), None)
+
+
+def blank_spans(text: str, spans: list[NonContent]) -> str:
+    """``text`` with the spans replaced by spaces (same length). Sentence ends are kept; a
+    full stop inside a span ("2 a.m. and") is none."""
+    working = list(text)
+    for span in spans:
+        for i in range(span.start, span.end):
+            if working[i] in "!?;\n" or (working[i] == "." and _ends_sentence(text, i)):
+                continue
+            working[i] = " "
+    return "".join(working)
+
+
+def _ends_sentence(text: str, at: int) -> bool:
+    rest = text[at + 1 :].lstrip()
+    return not rest or rest[0].isupper() or text[at + 1 : at + 2] == "\n"
+
+
+# The non-answers a reply can be, in the order one wins over another.
+PRECEDENCE: tuple[str, ...] = ("move_on", "about_interview", "already_said", "dont_know")
+# Beyond the matched phrases, a reply carries content anyway from this many words, of which
+# this many name something (fillers and pronouns do not; other languages count words).
+CONTENT_WORDS = 5
+NAMING_WORDS = 2
+_WORD = re.compile(r"[\w][\w'\u2019\-]*")
+# "It's not about X, it's about Y": a contrast that names what matters, not a remark.
+_CONTRAST = re.compile(r"\b(?:it'?s|it is|but|rather|more)\b[^.?!]*\babout\b", re.IGNORECASE)
+
+
+def answer_kind(answer: str) -> str:
+    """``answer`` or the non-answer the reply is (see the module docstring)."""
+    text = answer.strip()
+    if not text:
+        return "dont_know"
+    matched = [kind for kind in PRECEDENCE if answer_kind_pattern(kind).search(text)]
+    rest = phrase_pattern("verdict").sub(" ", text)  # "it was the sensible choice": no reason
+    for kind in matched:  # every non-answer phrase out: what is left is what was said
+        rest = answer_kind_pattern(kind).sub(" ", rest)
+    if "move_on" in matched:
+        return "move_on"  # "I'd rather not go into our finances": obeyed, whatever else is said
+    naming = naming_words(rest, NAMELESS)
+    if matched:
+        if len(_WORD.findall(rest)) >= CONTENT_WORDS and naming >= NAMING_WORDS:
+            return "answer"  # said it, then went on with something to say
+        for kind in matched:
+            if kind == "about_interview" and _CONTRAST.search(text):
+                continue  # "it's not about the money, it's about freedom" states what it is about
+            return kind
+        return "answer"
+    if not naming:
+        return "dont_know"  # "Hmm.", "Not really, no.", "It just made sense.": nothing named
+    return "answer"
+
+
+__all__ = [
+    "CLAUSE_KINDS",
+    "INLINE_KINDS",
+    "PRECEDENCE",
+    "REASONS",
+    "NonContent",
+    "answer_kind",
+    "blank_spans",
+    "clause_kind",
+    "inline_spans",
+]

@@ -1,0 +1,71 @@
+"""Steering: "can we go back to the charging?", "I'd rather talk about the lock".
+
+INTERVIEWING.md "How people actually answer": the respondent chose the next focus. The
+request (``lexicon/en/steer.yaml``, its ``target`` group the thing named) is blanked like any
+non-content span; here its target becomes the extraction's ``steer``: the earlier node it
+names (``earlier.best_match``: "the charging" is "charge fast"), else a node of this answer,
+else a new node made of the words named ("can we talk about the price instead?" makes
+"price"). The core's decision takes it (``core.decide.steer``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from interview_cli.core.models import ExtractedNode
+from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
+from interview_cli.llm.offline.reading.clauses import make_label, normal, quote
+from interview_cli.llm.offline.reading.earlier import best_match, earlier_nodes, shared, words_of
+from interview_cli.llm.offline.reading.ontology import OntologyView
+from interview_cli.llm.protocol import ExtractRequest
+
+
+@dataclass(frozen=True)
+class Steer:
+    """What the respondent asked to talk about, and where they named it."""
+
+    target: str
+    start: int
+    end: int
+
+
+def find_steer(answer: str) -> Steer | None:
+    """The answer's first request to go back to (or talk about) something, or None."""
+    found = [
+        Steer(m.group("target").strip(), m.start("target"), m.end("target"))
+        for pattern in phrase_patterns("steer")
+        for m in pattern.finditer(answer)
+        if m.group("target") and m.group("target").strip()
+    ]
+    return min(found, key=lambda s: s.start) if found else None
+
+
+def steer_to(
+    request: ExtractRequest, nodes: list[ExtractedNode], view: OntologyView
+) -> tuple[str | None, ExtractedNode | None]:
+    """The label the answer steers to and, when it names nothing said before, the new node
+    its words make (None, None: no request, or one that names nothing)."""
+    steer = find_steer(request.answer)
+    if steer is None:
+        return None, None
+    earlier = best_match(steer.target, earlier_nodes(request))
+    if earlier is not None:
+        return earlier.label, None
+    words = words_of(steer.target)
+    mine = next((n for n in nodes if words and shared(words, words_of(n.label))), None)
+    if mine is not None:
+        return mine.label, None
+    label = make_label(steer.target, None, None)
+    if not label or not words or len(words) < len(words_of(label)):
+        return None, None  # "your earlier question": nothing said before, nothing new either
+    node = ExtractedNode(
+        label=label,
+        node_type=view.choose_type(category="concrete", target_level=float(view.min_level)),
+        quote=quote(request.answer, steer.start, steer.end),
+        confidence=0.6,
+    )
+    taken = {normal(n.label) for n in nodes}
+    return label, (None if normal(label) in taken else node)
+
+
+__all__ = ["Steer", "find_steer", "steer_to"]

@@ -1,0 +1,141 @@
+"""Corrections revise and steers are obeyed, through ``advance()`` with the shipped laddering
+methodology: "sorry, I said four days, it's two" supersedes the earlier node, which is never
+a focus again; "can we go back to the charging?" makes the node it names the next focus,
+with the reason in the decision, unless the node ran dry or the interview ends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from moderation_fixtures import CONCEPT, assessment, mec
+
+from interview_cli.core.decide.decision import Decision, DecisionInputs
+from interview_cli.core.graph.update import GraphDelta
+from interview_cli.core.models import ExtractedNode, Extraction
+from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance, content_of
+
+A, F = "attribute", "functional_consequence"
+
+
+def node(label: str, kind: str = A, corrects: str | None = None) -> ExtractedNode:
+    return ExtractedNode(label=label, node_type=kind, quote=label, corrects=corrects)
+
+
+def turn(
+    state: CoreState,
+    nodes: list[ExtractedNode],
+    *,
+    steer: str | None = None,
+    max_turns: int = 20,
+    **extra: Any,
+) -> tuple[CoreState, TurnOutcome]:
+    extraction = Extraction(extractable=bool(nodes), nodes=nodes, steer=steer)
+    return advance(
+        state,
+        TurnInput(
+            methodology=mec(),
+            concept=CONCEPT,
+            extraction=extraction,
+            assessment=assessment(**extra),
+            utterance_id=f"u{state.turn_count + 1}",
+            max_turns=max_turns,
+        ),
+    )
+
+
+def ids(state: CoreState) -> dict[str, str]:
+    return {n.label: n.id for n in state.graph.nodes()}
+
+
+def test_a_correction_supersedes_the_earlier_node_which_is_never_a_focus_again() -> None:
+    s, _ = turn(CoreState(), [node("charge every four days"), node("no charging worry", F)])
+    s, out = turn(s, [node("charge every two days", corrects="charge every four days")])
+    old, new = ids(s)["charge every four days"], ids(s)["charge every two days"]
+    assert s.graph.node(old).superseded_by == new
+    (record,) = out.delta.superseded
+    assert (record.node_id, record.by, record.label) == (old, new, "charge every four days")
+    for _ in range(4):
+        assert all(c.node_id != old for c in out.decision.candidates)
+        assert out.decision.selected.node_id != old
+        s, out = turn(s, [], answer_kind="dont_know", knowledge_ceiling="exploratory")
+
+
+def test_a_correction_that_names_no_earlier_node_is_refused_with_its_reason() -> None:
+    s, _ = turn(CoreState(), [node("light frame")])
+    s, out = turn(s, [node("carbon fork", corrects="steel wheels")])
+    assert out.delta.superseded == [] and "carbon fork" in ids(s)
+    (refused,) = out.delta.rejected
+    assert "corrects 'steel wheels'" in refused.reason and "not in the graph" in refused.reason
+
+
+def test_values_recorded_before_corrections_and_steers_dump_as_they_did() -> None:
+    # a replay compares recorded extractions and deltas with new ones: no new keys when unused
+    assert "corrects" not in node("light frame").model_dump()
+    assert "steer" not in Extraction().model_dump()
+    assert "superseded" not in GraphDelta().model_dump()
+    inputs = DecisionInputs(
+        methodology=mec(), tracker=CoreState().tracker, turn_number=1, max_turns=5
+    )
+    assert "steer" not in inputs.to_dict()
+
+
+def _three_rungs() -> CoreState:
+    s, _ = turn(CoreState(), [node("big lock"), node("bike not stolen", F)])
+    s, _ = turn(s, [node("bright lights"), node("seen in the dark", F)])
+    s, _ = turn(s, [node("feel safe", "psychosocial_consequence")])
+    return s
+
+
+def test_a_steer_makes_the_node_it_names_the_next_focus_with_the_reason_recorded() -> None:
+    s = _three_rungs()
+    s, out = turn(s, [], steer="big lock")
+    assert out.decision.selected.node_id == ids(s)["big lock"]
+    assert out.decision.steer is not None and "asked to go back to 'big lock'" in out.decision.steer
+    assert any("the respondent asked to go back to 'big lock'" in r for r in out.decision.rationale)
+    # the decision and its inputs keep the request, for /why and replay
+    again = Decision.from_dict(out.decision.to_dict())
+    assert again.steer == out.decision.steer
+
+
+def test_a_steer_to_a_corrected_node_goes_to_what_corrected_it() -> None:
+    s, _ = turn(CoreState(), [node("charge every four days"), node("never worry", F)])
+    s, _ = turn(s, [node("charge every two days", corrects="charge every four days")])
+    s, _ = turn(s, [node("noise cancelling"), node("switch off", F)])
+    s, out = turn(s, [], steer="charge every four days")
+    assert out.decision.selected.node_id == ids(s)["charge every two days"]
+
+
+def test_a_steer_is_not_taken_when_the_interview_ends() -> None:
+    s = _three_rungs()
+    s, out = turn(s, [], steer="big lock", max_turns=4)
+    assert not out.continuation.should_continue
+    assert out.decision.steer is not None and "the interview ends" in out.decision.steer
+
+
+def test_a_steer_is_not_taken_on_a_node_that_ran_dry() -> None:
+    s, out = turn(CoreState(), [node("big lock"), node("gears")])
+    lock = ids(s)["big lock"]
+    for _ in range(2):  # asked about the lock (the second time because they asked to) ...
+        if out.decision.selected.node_id != lock:
+            s, out = turn(s, [], steer="big lock")
+        assert out.decision.selected.node_id == lock
+        # ... and nothing came of it
+        s, out = turn(s, [], answer_kind="dont_know", knowledge_ceiling="exploratory")
+    assert s.tracker.states[lock].fruitless_probes == mec().tuning.vetoes.fruitless_probe_limit
+    s, out = turn(s, [], steer="big lock")
+    assert out.decision.selected.node_id != lock
+    assert out.decision.steer is not None and "exhausted" in out.decision.steer
+
+
+def test_a_steer_that_names_no_node_is_refused_with_its_reason() -> None:
+    s = _three_rungs()
+    s, out = turn(s, [], steer="the weather")
+    assert out.decision.steer is None
+    assert any("names no node" in r.reason for r in out.delta.rejected)
+
+
+def test_a_safety_reading_drops_the_request_with_the_rest() -> None:
+    extraction = Extraction(extractable=False, steer="big lock")
+    kept = content_of(extraction, assessment(answer_kind="move_on"))
+    assert kept.steer == "big lock"  # "can we go back to the lock?" is obeyed, whatever its kind
+    assert content_of(extraction, assessment(safety="distress")).steer is None

@@ -1,0 +1,159 @@
+"""The offline reader's phrase cases, kept as data in ``tests/llm/data/readings/*.yaml``
+(as black keeps its cases in ``tests/data/``): an answer as people give it, and what the
+reader must make of it. Each file says its fields in its header; a case is one test, named
+by its file and the start of its answer. Adding a case is adding four lines of YAML."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from offline_fixtures import extract, shipped_mec
+
+from interview_cli.config.schemas import Methodology
+from interview_cli.core.models import Extraction
+from interview_cli.llm.offline.reading.nonanswers import answer_kind
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "readings"
+# Labels that are never an element, whatever the answer.
+JUNK = frozenset(
+    {
+        "again",
+        "being",
+        "sorry",
+        "ha",
+        "hard to say",
+        "i'm not sure",
+        "not sure",
+        "like i said",
+        "said",
+        "said before",
+        "not",
+        "no",
+        "much",
+        "mainly",
+        "whole point",
+        "pass",
+        "same",
+        "why",
+        "where",
+        "m",
+    }
+)
+
+
+@cache
+def cases(name: str) -> list[dict[str, Any]]:
+    data = yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
+    assert isinstance(data, list) and data, f"{name}.yaml holds no cases"
+    return data
+
+
+def _id(case: dict[str, Any]) -> str:
+    return str(case["answer"])[:40]
+
+
+def _focus(case: dict[str, Any]) -> tuple[str, str] | None:
+    focus = case.get("focus")
+    return (focus[0], focus[1]) if focus else None
+
+
+@pytest.fixture(scope="module")
+def mec() -> Methodology:
+    return shipped_mec()
+
+
+def _read(mec: Methodology, case: dict[str, Any]) -> Extraction:
+    domain = case.get("domain", "headphones")
+    existing = [tuple(e) for e in case.get("existing", [])]
+    return extract(
+        mec,
+        domain,
+        case["answer"],
+        _focus(case),
+        question=case.get("question", ""),
+        existing=existing,  # type: ignore[arg-type]
+    )
+
+
+LABELLED = cases("labels") + cases("phenomena") + cases("corrections") + cases("steers")
+
+
+@pytest.mark.parametrize("case", LABELLED, ids=_id)
+def test_labels_are_the_respondents_short_phrases(mec: Methodology, case: dict[str, Any]) -> None:
+    result = _read(mec, case)
+    assert [n.label for n in result.nodes] == case["labels"]
+    # the respondent's words: this answer's, and an earlier node's that a correction restates
+    earlier = " ".join(e[0] for e in case.get("existing", []))
+    answer = f"{case['answer']} {earlier}".lower().replace("\u2019", "'")
+    said = set(re.findall(r"\d+(?:\.\d+)+|[\w'-]+", answer))
+    for node in result.nodes:
+        assert 1 <= len(node.label.split()) <= 6
+        # every word of a label is the respondent's (the label is their words, not ours)
+        assert set(node.label.lower().split()) <= said | {"feel", "can"}, node.label
+
+
+def _all_answers() -> list[dict[str, Any]]:
+    nothing = [{**c, "focus": ["noise cancelling", "attribute"]} for c in cases("nothing")]
+    return LABELLED + nothing
+
+
+@pytest.mark.parametrize("case", cases("corrections"), ids=_id)
+def test_a_correction_revises_the_earlier_node(mec: Methodology, case: dict[str, Any]) -> None:
+    result = _read(mec, case)
+    assert {n.label: n.corrects for n in result.nodes if n.corrects} == case["corrects"]
+    earlier = {e[0]: e[1] for e in case.get("existing", [])}
+    for n in result.nodes:
+        if n.corrects is not None:  # a correction restates the same kind of element
+            assert n.node_type == earlier[n.corrects]
+
+
+@pytest.mark.parametrize("case", cases("steers"), ids=_id)
+def test_a_request_to_go_back_names_the_next_focus(mec: Methodology, case: dict[str, Any]) -> None:
+    assert _read(mec, case).steer == case["steer"]
+
+
+@pytest.mark.parametrize("case", _all_answers(), ids=_id)
+def test_no_junk_label_ever(mec: Methodology, case: dict[str, Any]) -> None:
+    for node in _read(mec, case).nodes:
+        label = node.label.lower()
+        assert label not in JUNK, label
+        assert not re.search(r"\b(?:again|like i said|sorry|hard to say|not sure)\b", label), label
+
+
+@pytest.mark.parametrize("case", _all_answers(), ids=_id)
+def test_every_link_goes_from_a_lower_level_to_a_higher_one(
+    mec: Methodology, case: dict[str, Any]
+) -> None:
+    result = _read(mec, case)
+    types = {n.label: n.node_type for n in result.nodes}
+    focus = _focus(case)
+    if focus is not None:
+        types[focus[0]] = focus[1]
+    level = {n.name: n.level for n in mec.ontology.nodes}
+    for edge in result.edges:
+        assert level[types[edge.source]] <= level[types[edge.target]], edge
+
+
+@pytest.mark.parametrize("case", cases("nothing"), ids=_id)
+def test_a_remark_or_a_dont_know_extracts_nothing(mec: Methodology, case: dict[str, Any]) -> None:
+    result = extract(mec, "headphones", case["answer"], ("noise cancelling", "attribute"))
+    assert (result.extractable, result.nodes, result.edges) == (False, [], [])
+    assert case["reason"] in result.reason
+
+
+@pytest.mark.parametrize("case", cases("answer_kinds"), ids=_id)
+def test_answer_kind(case: dict[str, Any]) -> None:
+    assert answer_kind(case["answer"]) == case["kind"]
+
+
+@pytest.mark.parametrize("case", cases("stances"), ids=_id)
+def test_a_dislike_is_held_negative_and_named_without_the_frame(
+    mec: Methodology, case: dict[str, Any]
+) -> None:
+    result = extract(mec, "cooking", case["answer"], None)
+    assert [[n.label, n.stance] for n in result.nodes] == case["held"]
