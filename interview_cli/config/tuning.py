@@ -270,3 +270,10 @@ class Tuning(StrictModel):
         "led with wins: a thing they like or dislike before a neutral mention, then the one "
         "said first",
     )
+    focus_tie_said_last: bool = Field(
+        default=False,
+        description="with focus_tie_led_with: of two things the last answer brought up alike "
+        "(liked, disliked or neither), the one said last wins instead of the one said first: "
+        "what the respondent came to, often the top of a climb said in one breath ('the cheap "
+        "sack, so thirty pence a day'), whose why is not answered yet",
+    )

@@ -299,7 +299,9 @@ def test_with_led_with_of_two_just_said_the_first_said_wins() -> None:
     )
     r = ranking(candidate("warm", 2.0), candidate("noise", 2.0))
     data = tie_methodology(0.1).model_dump(mode="json")
-    data["tuning"].update(focus_tie_just_said=True, focus_tie_led_with=False)
+    data["tuning"].update(
+        focus_tie_just_said=True, focus_tie_led_with=False, focus_tie_said_last=False
+    )
     assert break_focus_tie(r, Methodology.model_validate(data), t) == (r, None)
     data["tuning"]["focus_tie_led_with"] = True
     new, tie = break_focus_tie(r, Methodology.model_validate(data), t)
@@ -310,7 +312,9 @@ def test_with_led_with_of_two_just_said_the_first_said_wins() -> None:
 def test_what_the_respondent_led_with_is_a_liked_or_disliked_thing_before_a_mention() -> None:
     # "they're the sony ones, over ear. honestly I mostly use them for the noise cancelling
     # ... they do get a bit warm on the ears": the over-ear is a mention (stance 0), said first.
-    methodology = tie_methodology(0.1)
+    data = tie_methodology(0.1).model_dump(mode="json")
+    data["tuning"]["focus_tie_said_last"] = False
+    methodology = Methodology.model_validate(data)
     graph = KnowledgeGraph()
     ids = [
         graph.add_node(label, "attribute", methodology=methodology, turn=1, stance=stance).id
@@ -459,3 +463,26 @@ def test_a_closing_question_after_a_request_to_stop_takes_the_last_turn() -> Non
     )
     # any other answer: the last turn is asked first, as above
     assert guard_stop(ranked, stop(CLOSING_STRATEGY, 1), guard_inputs(t, history))[2]
+
+
+def test_with_said_last_of_two_just_said_the_one_said_last_wins() -> None:
+    # "the cheap sack, so thirty pence a day" read as two attributes, unlinked: a why on the
+    # first is what the respondent has just answered
+    t = NodeStateTracker(
+        turn=2,
+        states={
+            "sack": state("sack", level=1, created_at_turn=2),
+            "pence": state("pence", level=1, created_at_turn=2),
+        },
+    )
+    r = ranking(candidate("sack", 2.0), candidate("pence", 2.0))
+    data = tie_methodology(0.1).model_dump(mode="json")
+    data["tuning"].update(
+        focus_tie_just_said=True, focus_tie_led_with=True, focus_tie_said_last=False
+    )
+    # a methodology without the switch (an older snapshot) keeps to what they led with
+    assert break_focus_tie(r, Methodology.model_validate(data), t) == (r, None)
+    data["tuning"]["focus_tie_said_last"] = True
+    new, tie = break_focus_tie(r, Methodology.model_validate(data), t)
+    assert new.selected is not None and new.selected.node_id == "pence"
+    assert tie is not None and tie.rule == "the respondent came to it last"

@@ -10,7 +10,9 @@ strategy whose score is within the margin of the winner are a tie. The tie goes 
    follows what was just said rather than going back to an older node); among several,
    with ``tuning.focus_tie_led_with``, what the respondent led with: a thing they said they
    like or dislike before a neutral mention ("they're the over-ear ones"), then the one they
-   said first, not the aside after it;
+   said first, not the aside after it; or, with ``tuning.focus_tie_said_last``, the one said
+   last: what they came to ("the cheap sack, so thirty pence a day" has answered the why of
+   the first already, however the reader linked the two);
 2. the most depth left to gain: levels between the node and the ontology's top level
    (0 for a terminal node);
 3. the least probed: fewest questions that brought nothing new, then fewest questions;
@@ -129,6 +131,7 @@ def break_focus_tie(
     follow = methodology.tuning.focus_tie_just_said
     led_with = methodology.tuning.focus_tie_led_with
     registered = {node_id: i for i, node_id in enumerate(tracker.states)}  # as said
+    said_last = methodology.tuning.focus_tie_said_last
 
     def key(c: ScoredCandidate) -> tuple[int, int, int, int, int, int, int]:
         assert c.node_id is not None
@@ -140,7 +143,10 @@ def break_focus_tie(
         first = 0
         if just_said and led_with:
             neutral = graph is not None and c.node_id in graph and not graph.node(c.node_id).stance
-            first = int(neutral) * len(registered) + registered.get(c.node_id, 0)
+            order_said = registered.get(c.node_id, 0)
+            if said_last:
+                order_said = len(registered) - order_said
+            first = int(neutral) * len(registered) + order_said
         return (
             -int(just_said),
             first,
@@ -154,16 +160,18 @@ def break_focus_tie(
     best = min(tied, key=key)
     if best is chosen or (best.strategy, best.node_id) == (chosen.strategy, chosen.node_id):
         return ranking, None
-    rule = _winning_rule(key(best), key(chosen))
+    rule = _winning_rule(key(best), key(chosen), said_last=said_last)
     others = tuple(str(c.node_label) for c in tied if c is not best)
     note = TieBreak(str(best.node_label), others, margin, rule)
     return reselect(ranking, best), note
 
 
-def _winning_rule(best: tuple[int, ...], chosen: tuple[int, ...]) -> str:
+def _winning_rule(
+    best: tuple[int, ...], chosen: tuple[int, ...], *, said_last: bool = False
+) -> str:
     rules = (
         "the respondent just said it",
-        "the respondent led with it",
+        "the respondent came to it last" if said_last else "the respondent led with it",
         "more depth left to gain",
         "fewer questions that brought nothing",
         "asked about less often",
