@@ -59,6 +59,14 @@ class SaturationTuning(StrictModel):
         description="no saturation stop or early closing while a node of the lowest level was "
         "never asked about and turns remain, unless the respondent is fatigued",
     )
+    closing_needs_a_reason_before: int = Field(
+        default=0,
+        ge=0,
+        description="before this turn, a closing question that nothing spoke for (it scored 0 "
+        "or less: every other move was vetoed) waits unless the respondent is tiring: an open "
+        "question of another kind, set aside only because an open question came back empty, "
+        "is asked instead (another angle after 'nothing else'); 0 = off",
+    )
     little_to_say_window: int = Field(
         default=0,
         ge=0,

@@ -7,6 +7,7 @@ node_exhausted / repeated_probe, ``core.decide.moderation``), then short intervi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from interview_cli.core.decide.moderation import (
     stalled_nodes,
     unprobed_attributes,
 )
-from interview_cli.core.decide.scoring import Ranking, ScoredCandidate
+from interview_cli.core.decide.scoring import Ranking, ScoredCandidate, reselect
 from interview_cli.core.decide.vetoes import FocusEntry, VetoContext, node_exhausted, repeated_probe
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.update import GraphDelta
@@ -486,3 +487,39 @@ def test_with_said_last_of_two_just_said_the_one_said_last_wins() -> None:
     new, tie = break_focus_tie(r, Methodology.model_validate(data), t)
     assert new.selected is not None and new.selected.node_id == "pence"
     assert tie is not None and tie.rule == "the respondent came to it last"
+
+
+def open_question(strategy: str, score: float, vetoed_by: str | None = None) -> ScoredCandidate:
+    c = candidate("", score, strategy=strategy, vetoed_by=vetoed_by)
+    return ScoredCandidate(**{**c.__dict__, "node_id": None, "node_label": None})
+
+
+def test_a_closing_nothing_spoke_for_waits_for_another_angle_before_turn_ten() -> None:
+    # turn 3: "what else?" came back empty, every node is vetoed; the closing won with -1.3
+    t = NodeStateTracker(
+        turn=3, states={"foreign": state("foreign", level=1, focus_count=1, created_at_turn=1)}
+    )
+    history = (FocusEntry(1, "deepen", "foreign"), FocusEntry(2, "explore"))
+    r = ranking(
+        open_question("reflect", -1.3),
+        open_question("explore", 0.7, vetoed_by="recent_redundancy"),
+        open_question("revitalize", -0.15, vetoed_by="open_question_spent"),
+    )
+    r = reselect(r, r.candidates[0])
+    new, cont, note = guard_stop(r, stop(CLOSING_STRATEGY, remaining=17), guard_inputs(t, history))
+    assert new.selected is not None and new.selected.strategy == "revitalize"
+    assert cont.should_continue and note is not None and "another angle" in note
+    # ... once: revitalize was asked since and brought nothing either
+    again = (*history, FocusEntry(3, "revitalize"))
+    later = NodeStateTracker(turn=4, states=t.states)
+    assert guard_stop(r, stop(CLOSING_STRATEGY, 16), guard_inputs(later, again))[2] is None
+    # a closing something spoke for, or from turn ten, or under an older snapshot: it closes
+    assert (
+        guard_stop(closing_ranking(), stop(CLOSING_STRATEGY), guard_inputs(t, history))[2] is None
+    )
+    ten = NodeStateTracker(turn=10, states=t.states)
+    assert guard_stop(r, stop(CLOSING_STRATEGY, 10), guard_inputs(ten, history))[2] is None
+    data = mec().model_dump(mode="json")
+    data["tuning"]["saturation"]["closing_needs_a_reason_before"] = 0
+    older = replace(guard_inputs(t, history), methodology=Methodology.model_validate(data))
+    assert guard_stop(r, stop(CLOSING_STRATEGY, 17), older)[2] is None

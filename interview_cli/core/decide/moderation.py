@@ -73,7 +73,7 @@ from interview_cli.core.decide.continuation import (
 )
 from interview_cli.core.decide.ladders import last_breadth_check
 from interview_cli.core.decide.scoring import Ranking, ScoredCandidate, reselect
-from interview_cli.core.decide.vetoes import FocusEntry, stalled
+from interview_cli.core.decide.vetoes import OPEN_QUESTION_SPENT, FocusEntry, stalled
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.signals import TrendState
 from interview_cli.core.signals.trend import FATIGUE_TURNS
@@ -264,9 +264,36 @@ def guard_stop(
             pick = _best(ranking, lambda c: c.strategy in breadth and not _closing(inputs, c))
             if pick is not None:
                 why = "no breadth check has come back empty yet"
+    if pick is None and reason == CLOSING_STRATEGY:
+        pick = _another_angle(ranking, inputs)
+        if pick is not None:
+            why = "nothing spoke for closing yet: another angle after 'nothing else'"
     if pick is None:
         return ranking, continuation, None
     return _defer(ranking, continuation, pick, f"stop deferred ({reason}): {why}")
+
+
+def _another_angle(ranking: Ranking, inputs: StopGuardInputs) -> ScoredCandidate | None:
+    """With ``closing_needs_a_reason_before``: the best open question set aside only because
+    another one came back empty, of a strategy not asked since the respondent last said
+    something new, when the closing scored 0 or less before that turn."""
+    chosen = ranking.selected
+    before = inputs.methodology.tuning.saturation.closing_needs_a_reason_before
+    if chosen is None or chosen.final_score > 0 or inputs.tracker.turn >= before:
+        return None
+    said = max((s.created_at_turn for s in inputs.tracker.states.values()), default=0)
+    tried = {e.strategy for e in inputs.focus_history if e.turn >= said}
+    return next(
+        (
+            c
+            for c in ranking.candidates
+            if c.vetoed_by == OPEN_QUESTION_SPENT
+            and c.node_id is None
+            and c.strategy not in tried
+            and not _closing(inputs, c)
+        ),
+        None,
+    )
 
 
 def coverage_short(
