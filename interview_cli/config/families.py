@@ -45,6 +45,8 @@ StrategyFamily = Literal[
     "attribution",
     "insight",
     "obstacle",
+    "switch",
+    "anxiety",
     "alternative",
     "bridge",
     "contrast",
@@ -77,6 +79,10 @@ FAMILIES: tuple[Family, ...] = (
     Family("attribution", "what caused it, who or what was behind it"),
     Family("insight", "what the respondent took away or does differently since"),
     Family("obstacle", "what got in the way: pains, barriers, frictions"),
+    Family(
+        "switch", "a switch the respondent told of, one force at a time (push, pull, doubt, habit)"
+    ),
+    Family("anxiety", "a worry or doubt that held the respondent back, and how they got past it"),
     Family("alternative", "what else the respondent tried, considered or switched to"),
     Family("bridge", "a connection from the focus to a related topic"),
     Family("contrast", "how the focus compares with something else"),

@@ -172,6 +172,24 @@ CATALOGUE: tuple[SignalSpec, ...] = (
     _s("graph.node.has_outgoing", "graph", "bool", "The node has at least one outgoing edge."),
     _s("graph.node.is_terminal", "graph", "bool", "The node's type is terminal in the ontology."),
     _s(
+        "graph.node.rival",
+        "graph",
+        "categorical",
+        "Alternatives set side by side (a switch from one to the other): another node of its "
+        "type said in the same answer, or joined to it by a relation that is no rung "
+        "(competes_with, contrasts_with). none; fresh (no question has asked about any of "
+        "them yet); asked (one of them has been asked about).",
+        ("none", "fresh", "asked"),
+    ),
+    _s(
+        "graph.node.stance",
+        "graph",
+        "categorical",
+        "How the respondent spoke of the node: negative (disliked, avoided, went wrong), "
+        "positive (liked, wanted) or neutral.",
+        ("negative", "neutral", "positive"),
+    ),
+    _s(
         "graph.node.level_ratio",
         "graph",
         "float",
@@ -257,6 +275,15 @@ CATALOGUE: tuple[SignalSpec, ...] = (
     ),
     _s("meta.interview.progress", "meta", "float", "turn_number / max_turns, capped at 1."),
     _s(
+        "meta.interview.ladder_ended_since_breadth",
+        "meta",
+        "bool",
+        "Since a breadth check last came back empty (or since the start), a ladder reached "
+        "its top: the respondent named an end state (a node of a terminal type), said they "
+        "could go no further on the focus (a terminal don't-know that brought nothing new) or "
+        "left a node after its empty answers.",
+    ),
+    _s(
         "meta.conversation.saturation",
         "meta",
         "float",
@@ -278,6 +305,15 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         ("exhausted", "probe_deeper", "fresh"),
         ("graph.node.exhausted", "graph.node.focus_streak", "llm.response_depth"),
     ),
+    _s(
+        "meta.node.ladder_start",
+        "meta",
+        "categorical",
+        "The node as the start of a ladder: none (not of the lowest level, or an end state), "
+        "opened (asked about), waiting (never asked about while another ladder goes on) or "
+        "due (never asked about, and a ladder has ended since it was said).",
+        ("none", "opened", "waiting", "due"),
+    ),
     # ---- technique ---------------------------------------------------------------------
     _s(
         "technique.node.strategy_repetition",
@@ -294,6 +330,17 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "What questions on this node brought: unprobed, productive (a new rung), fruitless "
         "(nothing new) or exhausted (twice fruitless, or left at the respondent's wish).",
         ("unprobed", "productive", "fruitless", "exhausted", "returnable"),
+    ),
+    _s(
+        "technique.node.last_answer",
+        "technique",
+        "categorical",
+        "What the last question on this node brought: none (never asked), new_rung, bare (a "
+        "few words that added nothing: a verdict, 'just is'), nothing_new (an answer that "
+        "added nothing though it said more: the same again, or a question back), dont_know "
+        "(hesitant or final), about_interview (a remark on the question), closed (already "
+        "said, move on, passed, skipped).",
+        ("none", "new_rung", "bare", "nothing_new", "dont_know", "about_interview", "closed"),
     ),
     # ---- coverage (concepts with stimulus elements, seed 000) --------------------------
     _s("coverage.ratio", "coverage", "float", "Share of stimulus elements mentioned so far."),

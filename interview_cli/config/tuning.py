@@ -59,6 +59,14 @@ class SaturationTuning(StrictModel):
         description="no saturation stop or early closing while a node of the lowest level was "
         "never asked about and turns remain, unless the respondent is fatigued",
     )
+    closing_needs_a_reason_before: int = Field(
+        default=0,
+        ge=0,
+        description="before this turn, a closing question that nothing spoke for (it scored 0 "
+        "or less: every other move was vetoed) waits unless the respondent is tiring: an open "
+        "question of another kind, set aside only because an open question came back empty, "
+        "is asked instead (another angle after 'nothing else'); 0 = off",
+    )
     little_to_say_window: int = Field(
         default=0,
         ge=0,
@@ -89,6 +97,19 @@ class SaturationTuning(StrictModel):
     little_to_say_value_level: int = Field(default=0, ge=0)
     little_to_say_no_value_min_empty: int = Field(default=2, ge=0)
     little_to_say_no_value_max_full: int = Field(default=2, ge=0)
+    little_to_say_no_value_ceiling: bool = Field(
+        default=False,
+        description="the no-value reading also needs a ladder seen to stop short: a terminal "
+        "don't-know ('that's all there is to it') on a node below little_to_say_value_level. "
+        "A respondent whose ladders were opened one after another and not yet climbed has "
+        "not shown where they stop",
+    )
+    little_to_say_breadth_spent: bool = Field(
+        default=False,
+        description="'nothing else' to a breadth check ('what else matters ...?') says the "
+        "question is spent, not that the respondent has little to say: recorded as a short "
+        "answer, never an empty one",
+    )
     little_to_say_hesitation_empty: bool = Field(
         default=True,
         description="a hesitant don't-know ('not sure, let me think': knowledge_ceiling "
@@ -256,4 +277,12 @@ class Tuning(StrictModel):
         description="in a tie between nodes the last answer brought up, what the respondent "
         "led with wins: a thing they like or dislike before a neutral mention, then the one "
         "said first",
+    )
+    focus_tie_said_last: bool = Field(
+        default=False,
+        description="with focus_tie_led_with: of two things the last answer brought up alike "
+        "(a thing liked before one disliked, before a neutral mention), the one said last "
+        "wins instead of the one said first: what the respondent came to, often the top of a "
+        "climb said in one breath ('the cheap sack, so thirty pence a day'), whose why is "
+        "not answered yet",
     )

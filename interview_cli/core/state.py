@@ -190,6 +190,7 @@ def update_saturation(
     tuning: SaturationTuning,
     answer_kind: str | None = None,
     knowledge_ceiling: str | None = None,
+    breadth_answer: bool = False,
 ) -> SaturationMetrics:
     """Advance the counters by one turn.
 
@@ -203,7 +204,8 @@ def update_saturation(
       by its depth; a hesitant don't-know (``knowledge_ceiling`` exploratory) is 'short'
       when ``little_to_say_hesitation_empty`` is off; ``empty_answers`` counts the 'empty'
       ones of the whole interview but "I already said that" (the question was spent, not
-      the respondent);
+      the respondent); with ``little_to_say_breadth_spent``, the reply to a breadth check
+      (``breadth_answer``) is never 'empty': "nothing else" spends the question too;
     - saturated: graph_saturated_turns zero-yield turns or depth_plateau_turns plateau turns
       running. Minimum-turn gating belongs to continuation, not here.
     """
@@ -219,6 +221,8 @@ def update_saturation(
             not tuning.little_to_say_hesitation_empty and knowledge_ceiling == "exploratory"
         )
         kind = _answer_class(response_depth, answer_kind, zero_yield, hesitation)
+        if kind == "empty" and breadth_answer and tuning.little_to_say_breadth_spent:
+            kind = "short"
         answers = [*prev.recent_answers, kind]
         empty += kind == "empty" and answer_kind != "already_said"
     window = tuning.little_to_say_window

@@ -445,6 +445,7 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
         tuning=sat,
         answer_kind=assessment.answer_kind if assessment else None,
         knowledge_ceiling=assessment.knowledge_ceiling if assessment else None,
+        breadth_answer=_answers_breadth_check(state, m),
     )
     trend = update_response_trend(
         state.trend,
@@ -459,6 +460,15 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
     outcome = probe_outcome(delta, assessment, focus=tracker.previous_focus)
     tracker = record_probe_outcome(tracker, outcome)
     return _Updated(graph, delta, tracker, coverage, graph_state, depth, saturation, trend, steer)
+
+
+def _answers_breadth_check(state: CoreState, m: Methodology) -> bool:
+    """The answer being taken replies to a breadth check ("what else matters ...?")."""
+    last = state.focus_history[-1] if state.focus_history else None
+    if last is None or last.turn != state.turn_count:
+        return False
+    spec = m.strategy(last.strategy)
+    return spec is not None and spec.breadth_check
 
 
 def _after_decision(

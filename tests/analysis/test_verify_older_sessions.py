@@ -13,13 +13,20 @@ import json
 from pathlib import Path
 
 from interview_cli.analysis.replay.verify import verify_session
+from interview_cli.analysis.replay.whatif import what_if
+from interview_cli.config.loader import load_methodology
 from interview_cli.session.read import read_session_file
 
+ROOT = Path(__file__).resolve().parents[2]
 OLD = Path(__file__).parent / "data" / "recorded_before_memory_of_asking.json"
 # Written at commit 591a8b3 (offline batch, dev persona label_sceptic_teacher, 8 turns), before
 # the 'returnable' probe history, the wider knowledge ceiling and return after 2 turns: its
 # /why rationales quote the signal catalogue's descriptions of that day.
 BEFORE_RETURN = Path(__file__).parent / "data" / "recorded_before_the_return_signal.json"
+# Written at commit 6ec1104 (offline batch, dev7 persona girlfriends_box_stoke_lad on
+# meal_kit_mec, seed 5, 8 turns), before the breadth check after a ladder's end, the starts
+# that wait their turn and "nothing else" counted as a short answer.
+BEFORE_BREADTH = Path(__file__).parent / "data" / "recorded_before_breadth.json"
 
 
 def test_a_session_recorded_before_the_new_signals_verifies() -> None:
@@ -44,3 +51,20 @@ def test_a_session_recorded_before_the_return_signal_verifies() -> None:
     result = verify_session(read_session_file(BEFORE_RETURN))
     assert result.ok, result.mismatches[:3]
     assert result.turns_checked >= 6
+
+
+def test_a_session_recorded_before_breadth_before_the_second_climb_verifies() -> None:
+    session = read_session_file(BEFORE_BREADTH)
+    result = verify_session(session)
+    assert result.ok, result.mismatches[:3]
+    assert result.turns_checked == 8
+    # today's methodology would have decided otherwise (it asks what else matters where the
+    # recorded one did not): the snapshot is what replays
+    today = load_methodology(ROOT / "methodologies" / "means_end_chain.yaml").value
+    changed = what_if(session, today).changed
+    assert any(
+        row.alternative is not None
+        and row.alternative.strategy == "explore"
+        and row.recorded.strategy != "explore"
+        for row in changed
+    )

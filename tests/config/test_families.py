@@ -50,6 +50,10 @@ def test_the_strategy_how_to_lists_every_family_with_what_it_asks() -> None:
         assert f"| `{family.name}` | {family.asks} |" in page, family.name
 
 
+# Strategies that arrived after families were declared: no session holds them without one.
+ADDED_WITH_A_FAMILY = {"probe_switch", "probe_anxieties"}
+
+
 def test_every_shipped_strategy_declares_the_family_its_recorded_sessions_read() -> None:
     """A session recorded before families were declared gets them from the names
     (``legacy_family``): the shipped files declare the same, so an old session and a new
@@ -58,6 +62,8 @@ def test_every_shipped_strategy_declares_the_family_its_recorded_sessions_read()
     for path in sorted((ROOT / "methodologies").glob("*.yaml")):
         methodology = Methodology.model_validate(yaml.safe_load(path.read_text("utf-8")))
         for s in methodology.strategies:
+            if s.name in ADDED_WITH_A_FAMILY:
+                continue
             assert s.family == legacy_family(s.name, s.description), (path.name, s.name)
             seen += 1
     assert seen >= 30

@@ -10,7 +10,13 @@ from typing import Any
 import yaml
 
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.core.models import Assessment, ExtractedNode, Extraction, RubricScore
+from interview_cli.core.models import (
+    Assessment,
+    ExtractedEdge,
+    ExtractedNode,
+    Extraction,
+    RubricScore,
+)
 from interview_cli.core.turn import CoreState, TurnInput, advance
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +52,43 @@ def answer(state_: CoreState, nodes: list[tuple[str, str]], **extra: Any) -> Any
         TurnInput(
             methodology=mec(),
             concept=CONCEPT,
+            extraction=ext,
+            assessment=assessment(**extra),
+            utterance_id=f"u{state_.turn_count + 1}",
+            max_turns=20,
+        ),
+    )
+
+
+@cache
+def shipped(name: str) -> Methodology:
+    text = (ROOT / "methodologies" / f"{name}.yaml").read_text(encoding="utf-8")
+    return Methodology.model_validate(yaml.safe_load(text))
+
+
+def told(
+    state_: CoreState,
+    methodology: Methodology,
+    nodes: list[tuple[str, str, int]],
+    edges: list[tuple[str, str, str]] = (),  # type: ignore[assignment]
+    **extra: Any,
+) -> Any:
+    """``answer`` in any shipped methodology: nodes as (label, type, stance), edges as
+    (source label, target label, relation)."""
+    ext = Extraction(
+        extractable=bool(nodes),
+        nodes=[
+            ExtractedNode(label=label, node_type=kind, quote=label, stance=stance)
+            for label, kind, stance in nodes
+        ],
+        edges=[ExtractedEdge(source=a, target=b, relation=r, quote=b) for a, b, r in edges],
+    )
+    concept = CONCEPT.model_copy(update={"methodology": methodology.name})
+    return advance(
+        state_,
+        TurnInput(
+            methodology=methodology,
+            concept=concept,
             extraction=ext,
             assessment=assessment(**extra),
             utterance_id=f"u{state_.turn_count + 1}",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -255,6 +256,21 @@ def test_ladders_that_stop_short_of_a_value_close_a_quiet_respondent(
     assert (result.reason == LITTLE_TO_SAY) is closes
     # off unless the methodology names a turn
     assert check(turn=turn, saturation=sat, tracker=tracker, tuning=LITTLE).should_continue
+
+
+def test_with_the_ceiling_rule_a_ladder_must_be_seen_to_stop_short_of_a_value() -> None:
+    sat = saturation(recent_answers=TERSE, empty_answers=2)
+    rule = SHORT_OF_VALUE.model_copy(update={"little_to_say_no_value_ceiling": True})
+    opened = said_up_to(3)  # ladders opened one after another, none climbed to its end yet
+    assert check(turn=10, saturation=sat, tracker=opened, tuning=rule).should_continue
+    assert check(turn=10, saturation=sat, tracker=opened, tuning=SHORT_OF_VALUE).reason == (
+        LITTLE_TO_SAY
+    )
+    # "that's all there is to it" on a consequence: this ladder stops short of a value
+    states = dict(opened.states)
+    states["n2"] = replace(states["n2"], knowledge_ceiling_turn=7)
+    stopped = replace(opened, states=states)
+    assert check(turn=10, saturation=sat, tracker=stopped, tuning=rule).reason == LITTLE_TO_SAY
 
 
 def test_a_hesitation_is_a_short_answer_when_the_methodology_says_so() -> None:

@@ -7,6 +7,7 @@ node_exhausted / repeated_probe, ``core.decide.moderation``), then short intervi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from interview_cli.core.decide.moderation import (
     stalled_nodes,
     unprobed_attributes,
 )
-from interview_cli.core.decide.scoring import Ranking, ScoredCandidate
+from interview_cli.core.decide.scoring import Ranking, ScoredCandidate, reselect
 from interview_cli.core.decide.vetoes import FocusEntry, VetoContext, node_exhausted, repeated_probe
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.update import GraphDelta
@@ -299,7 +300,9 @@ def test_with_led_with_of_two_just_said_the_first_said_wins() -> None:
     )
     r = ranking(candidate("warm", 2.0), candidate("noise", 2.0))
     data = tie_methodology(0.1).model_dump(mode="json")
-    data["tuning"].update(focus_tie_just_said=True, focus_tie_led_with=False)
+    data["tuning"].update(
+        focus_tie_just_said=True, focus_tie_led_with=False, focus_tie_said_last=False
+    )
     assert break_focus_tie(r, Methodology.model_validate(data), t) == (r, None)
     data["tuning"]["focus_tie_led_with"] = True
     new, tie = break_focus_tie(r, Methodology.model_validate(data), t)
@@ -310,7 +313,9 @@ def test_with_led_with_of_two_just_said_the_first_said_wins() -> None:
 def test_what_the_respondent_led_with_is_a_liked_or_disliked_thing_before_a_mention() -> None:
     # "they're the sony ones, over ear. honestly I mostly use them for the noise cancelling
     # ... they do get a bit warm on the ears": the over-ear is a mention (stance 0), said first.
-    methodology = tie_methodology(0.1)
+    data = tie_methodology(0.1).model_dump(mode="json")
+    data["tuning"]["focus_tie_said_last"] = False
+    methodology = Methodology.model_validate(data)
     graph = KnowledgeGraph()
     ids = [
         graph.add_node(label, "attribute", methodology=methodology, turn=1, stance=stance).id
@@ -459,3 +464,62 @@ def test_a_closing_question_after_a_request_to_stop_takes_the_last_turn() -> Non
     )
     # any other answer: the last turn is asked first, as above
     assert guard_stop(ranked, stop(CLOSING_STRATEGY, 1), guard_inputs(t, history))[2]
+
+
+def test_with_said_last_of_two_just_said_the_one_said_last_wins() -> None:
+    # "the cheap sack, so thirty pence a day" read as two attributes, unlinked: a why on the
+    # first is what the respondent has just answered
+    t = NodeStateTracker(
+        turn=2,
+        states={
+            "sack": state("sack", level=1, created_at_turn=2),
+            "pence": state("pence", level=1, created_at_turn=2),
+        },
+    )
+    r = ranking(candidate("sack", 2.0), candidate("pence", 2.0))
+    data = tie_methodology(0.1).model_dump(mode="json")
+    data["tuning"].update(
+        focus_tie_just_said=True, focus_tie_led_with=True, focus_tie_said_last=False
+    )
+    # a methodology without the switch (an older snapshot) keeps to what they led with
+    assert break_focus_tie(r, Methodology.model_validate(data), t) == (r, None)
+    data["tuning"]["focus_tie_said_last"] = True
+    new, tie = break_focus_tie(r, Methodology.model_validate(data), t)
+    assert new.selected is not None and new.selected.node_id == "pence"
+    assert tie is not None and tie.rule == "the respondent came to it last"
+
+
+def open_question(strategy: str, score: float, vetoed_by: str | None = None) -> ScoredCandidate:
+    c = candidate("", score, strategy=strategy, vetoed_by=vetoed_by)
+    return ScoredCandidate(**{**c.__dict__, "node_id": None, "node_label": None})
+
+
+def test_a_closing_nothing_spoke_for_waits_for_another_angle_before_turn_ten() -> None:
+    # turn 3: "what else?" came back empty, every node is vetoed; the closing won with -1.3
+    t = NodeStateTracker(
+        turn=3, states={"foreign": state("foreign", level=1, focus_count=1, created_at_turn=1)}
+    )
+    history = (FocusEntry(1, "deepen", "foreign"), FocusEntry(2, "explore"))
+    r = ranking(
+        open_question("reflect", -1.3),
+        open_question("explore", 0.7, vetoed_by="recent_redundancy"),
+        open_question("revitalize", -0.15, vetoed_by="open_question_spent"),
+    )
+    r = reselect(r, r.candidates[0])
+    new, cont, note = guard_stop(r, stop(CLOSING_STRATEGY, remaining=17), guard_inputs(t, history))
+    assert new.selected is not None and new.selected.strategy == "revitalize"
+    assert cont.should_continue and note is not None and "another angle" in note
+    # ... once: revitalize was asked since and brought nothing either
+    again = (*history, FocusEntry(3, "revitalize"))
+    later = NodeStateTracker(turn=4, states=t.states)
+    assert guard_stop(r, stop(CLOSING_STRATEGY, 16), guard_inputs(later, again))[2] is None
+    # a closing something spoke for, or from turn ten, or under an older snapshot: it closes
+    assert (
+        guard_stop(closing_ranking(), stop(CLOSING_STRATEGY), guard_inputs(t, history))[2] is None
+    )
+    ten = NodeStateTracker(turn=10, states=t.states)
+    assert guard_stop(r, stop(CLOSING_STRATEGY, 10), guard_inputs(ten, history))[2] is None
+    data = mec().model_dump(mode="json")
+    data["tuning"]["saturation"]["closing_needs_a_reason_before"] = 0
+    older = replace(guard_inputs(t, history), methodology=Methodology.model_validate(data))
+    assert guard_stop(r, stop(CLOSING_STRATEGY, 17), older)[2] is None

@@ -147,9 +147,43 @@ def test_a_turn_feeds_the_laddering_saturation_readings_from_what_the_answer_bro
     s, _ = answer(s, [("calm mornings", "instrumental_value")])
     s, _ = answer(s, [("smooth texture", "attribute")])
     assert highest_level(s) == 4  # the highest said so far, never lowered
-    before = s.saturation.empty_answers
-    # "hmm, not sure, let me think": a pause; "it just is": no answer, counted
-    s, _ = answer(s, [], answer_kind="dont_know", knowledge_ceiling="exploratory")
-    assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("short", before)
+
+    # asked why an attribute matters, "hmm, not sure, let me think" is a pause; "it just is"
+    # is no answer, and counted
+    s, out = answer(CoreState(), [("froths well", "attribute")])
+    assert out.decision.selected.strategy == "deepen"
+    s, out = answer(s, [], answer_kind="dont_know", knowledge_ceiling="exploratory")
+    assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("short", 0)
+    assert out.decision.selected.node_id is not None  # another way of asking why
     s, _ = answer(s, [], answer_kind="dont_know", knowledge_ceiling="terminal")
-    assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("empty", before + 1)
+    assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("empty", 1)
+
+
+def test_nothing_else_to_a_breadth_check_is_no_sign_of_little_to_say() -> None:
+    # a ladder reached a value, so "what else matters?" is asked; "nothing else, that's all"
+    # spends the question, not the respondent: a short answer, not an empty one
+    s, _ = answer(CoreState(), [("froths well", "attribute")])
+    s, out = answer(s, [("peace of mind", "terminal_value")])
+    assert out.decision.selected.strategy == "explore"
+    s, _ = answer(s, [], answer_kind="dont_know", knowledge_ceiling="terminal")
+    assert (s.saturation.recent_answers[-1], s.saturation.empty_answers) == ("short", 0)
+
+
+def test_an_answer_that_said_nothing_new_is_no_dont_know_to_redirect() -> None:
+    # "What do you mean by 'light frame'?" or the same words again: no new rung and no
+    # don't-know; another technique on that node seldom brings one, so the node is left
+    s, _ = answer(CoreState(), [("light frame", "attribute")])
+    s, out = answer(s, [("carry it upstairs", "functional_consequence")])
+    asked = out.decision.selected
+    assert (asked.strategy, asked.label) == ("deepen", "carry it upstairs")
+    s, out = answer(s, [])
+    assert out.decision.node_signals[asked.node_id]["technique.node.last_answer"] == "nothing_new"
+    redirections = {"negative_ladder", "third_person", "situational"}
+    chosen = out.decision.selected
+    assert not (chosen.strategy in redirections and chosen.node_id == asked.node_id)
+    # a don't-know on the same question is met with another technique on that node
+    s, _ = answer(CoreState(), [("light frame", "attribute")])
+    s, out = answer(s, [("carry it upstairs", "functional_consequence")])
+    s, out = answer(s, [], answer_kind="dont_know")
+    chosen = out.decision.selected
+    assert (chosen.strategy in redirections, chosen.node_id) == (True, asked.node_id)

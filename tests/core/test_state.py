@@ -282,3 +282,25 @@ def test_nothing_discovered_yet_is_not_saturation() -> None:
     assert velocity_decay(0.0, 0.0) == 0.0
     score = conversation_saturation(VelocityState(), edge_density=0.0, turn_number=1, tuning=SAT)
     assert score == pytest.approx(0.15 / 15)
+
+
+def test_nothing_else_to_a_breadth_check_counts_as_short_only_with_the_switch() -> None:
+    def nothing_else(tuning: SaturationTuning) -> SaturationMetrics:
+        return update_saturation(
+            SaturationMetrics(),
+            nodes_added=0,
+            edges_added=0,
+            response_depth="surface",
+            max_depth=1,
+            mention_counts=[1],
+            tuning=tuning,
+            answer_kind="dont_know",
+            knowledge_ceiling="terminal",
+            breadth_answer=True,
+        )
+
+    window = SaturationTuning(little_to_say_window=8)
+    before = nothing_else(window)  # a methodology recorded without the switch: as it was
+    assert (before.recent_answers, before.empty_answers) == (["empty"], 1)
+    after = nothing_else(window.model_copy(update={"little_to_say_breadth_spent": True}))
+    assert (after.recent_answers, after.empty_answers) == (["short"], 0)

@@ -18,6 +18,8 @@ Checked in this order; the first that fires is the reason:
 |                              | ``little_to_say_value_level`` or above, at least             |
 |                              | ``_no_value_min_empty`` such answers in the whole interview  |
 |                              | and at most ``_no_value_max_full`` long ones in the window   |
+|                              | (with ``_no_value_ceiling``: and a terminal don't-know given |
+|                              | below that level)                                            |
 | ``graph_saturated``          | ``consecutive_low_info >= 5`` (``graph_saturated_turns``)    |
 | ``quality_degraded``         | ``consecutive_shallow >= 6`` (``quality_degraded_turns``)    |
 | ``depth_plateau``            | ``consecutive_depth_plateau >= 6`` (``depth_plateau_turns``) |
@@ -144,6 +146,15 @@ def _stops_short_of_a_value(
         and highest < tuning.little_to_say_value_level
         and getattr(saturation, "empty_answers", 0) >= tuning.little_to_say_no_value_min_empty
         and saturation.recent_answers.count("full") <= tuning.little_to_say_no_value_max_full
+        and (not tuning.little_to_say_no_value_ceiling or _stopped_short(tracker, tuning))
+    )
+
+
+def _stopped_short(tracker: NodeStateTracker, tuning: SaturationTuning) -> bool:
+    """A terminal don't-know was given on a node below the value level."""
+    return any(
+        s.knowledge_ceiling_turn is not None and s.level < tuning.little_to_say_value_level
+        for s in tracker.states.values()
     )
 
 

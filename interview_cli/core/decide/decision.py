@@ -451,6 +451,7 @@ def _detect(inputs: DecisionInputs) -> DetectedSignals:
             canonical=inputs.canonical,
             coverage=_coverage(inputs),
             must_cover=inputs.must_cover,
+            focus_history=inputs.focus_history,
         )
     )
 

@@ -10,7 +10,10 @@ strategy whose score is within the margin of the winner are a tie. The tie goes 
    follows what was just said rather than going back to an older node); among several,
    with ``tuning.focus_tie_led_with``, what the respondent led with: a thing they said they
    like or dislike before a neutral mention ("they're the over-ear ones"), then the one they
-   said first, not the aside after it;
+   said first, not the aside after it; or, with ``tuning.focus_tie_said_last``, of things
+   said alike (a thing they like, then one they dislike, then a neutral mention) the one said
+   last: what they came to ("the cheap sack, so thirty pence a day" has answered the why of
+   the first already, however the reader linked the two);
 2. the most depth left to gain: levels between the node and the ontology's top level
    (0 for a terminal node);
 3. the least probed: fewest questions that brought nothing new, then fewest questions;
@@ -69,9 +72,10 @@ from interview_cli.core.decide.continuation import (
     RESPONDENT_FATIGUED,
     Continuation,
 )
+from interview_cli.core.decide.ladders import last_breadth_check
 from interview_cli.core.decide.scored import Ranking, ScoredCandidate
 from interview_cli.core.decide.scoring import reselect
-from interview_cli.core.decide.vetoes import FocusEntry, stalled
+from interview_cli.core.decide.vetoes import OPEN_QUESTION_SPENT, FocusEntry, stalled
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.signals import TrendState
 from interview_cli.core.signals.trend import FATIGUE_TURNS
@@ -129,6 +133,7 @@ def break_focus_tie(
     follow = methodology.tuning.focus_tie_just_said
     led_with = methodology.tuning.focus_tie_led_with
     registered = {node_id: i for i, node_id in enumerate(tracker.states)}  # as said
+    said_last = methodology.tuning.focus_tie_said_last
 
     def key(c: ScoredCandidate) -> tuple[int, int, int, int, int, int, int]:
         assert c.node_id is not None
@@ -139,8 +144,15 @@ def break_focus_tie(
         just_said = follow and state is not None and state.created_at_turn == tracker.turn
         first = 0
         if just_said and led_with:
-            neutral = graph is not None and c.node_id in graph and not graph.node(c.node_id).stance
-            first = int(neutral) * len(registered) + registered.get(c.node_id, 0)
+            stance = graph.node(c.node_id).stance if graph is not None and c.node_id in graph else 0
+            group = int(not stance)  # liked or disliked before a neutral mention
+            order_said = registered.get(c.node_id, 0)
+            if said_last:
+                # alike means the same stance: a thing they love before the complaint after
+                # "though", the complaint before a neutral mention; then the one said last
+                group = 0 if stance > 0 else 1 if stance < 0 else 2
+                order_said = len(registered) - order_said
+            first = group * len(registered) + order_said
         return (
             -int(just_said),
             first,
@@ -154,16 +166,18 @@ def break_focus_tie(
     best = min(tied, key=key)
     if best is chosen or (best.strategy, best.node_id) == (chosen.strategy, chosen.node_id):
         return ranking, None
-    rule = _winning_rule(key(best), key(chosen))
+    rule = _winning_rule(key(best), key(chosen), said_last=said_last)
     others = tuple(str(c.node_label) for c in tied if c is not best)
     note = TieBreak(str(best.node_label), others, margin, rule)
     return reselect(ranking, best), note
 
 
-def _winning_rule(best: tuple[int, ...], chosen: tuple[int, ...]) -> str:
+def _winning_rule(
+    best: tuple[int, ...], chosen: tuple[int, ...], *, said_last: bool = False
+) -> str:
     rules = (
         "the respondent just said it",
-        "the respondent led with it",
+        "the respondent came to it last" if said_last else "the respondent led with it",
         "more depth left to gain",
         "fewer questions that brought nothing",
         "asked about less often",
@@ -182,8 +196,7 @@ def breadth_found_empty(
     methodology: Methodology, tracker: NodeStateTracker, history: tuple[FocusEntry, ...]
 ) -> bool:
     """A breadth check was asked and nothing new has been said since (its answer included)."""
-    breadth = {s.name for s in methodology.strategies if s.breadth_check}
-    last = next((e.turn for e in reversed(history) if e.strategy in breadth), None)
+    last = last_breadth_check(methodology.strategies, history)
     if last is None:
         return False
     return not any(s.created_at_turn > last for s in tracker.states.values())
@@ -257,9 +270,36 @@ def guard_stop(
             pick = _best(ranking, lambda c: c.strategy in breadth and not _closing(inputs, c))
             if pick is not None:
                 why = "no breadth check has come back empty yet"
+    if pick is None and reason == CLOSING_STRATEGY:
+        pick = _another_angle(ranking, inputs)
+        if pick is not None:
+            why = "nothing spoke for closing yet: another angle after 'nothing else'"
     if pick is None:
         return ranking, continuation, None
     return _defer(ranking, continuation, pick, f"stop deferred ({reason}): {why}")
+
+
+def _another_angle(ranking: Ranking, inputs: StopGuardInputs) -> ScoredCandidate | None:
+    """With ``closing_needs_a_reason_before``: the best open question set aside only because
+    another one came back empty, of a strategy not asked since the respondent last said
+    something new, when the closing scored 0 or less before that turn."""
+    chosen = ranking.selected
+    before = inputs.methodology.tuning.saturation.closing_needs_a_reason_before
+    if chosen is None or chosen.final_score > 0 or inputs.tracker.turn >= before:
+        return None
+    said = max((s.created_at_turn for s in inputs.tracker.states.values()), default=0)
+    tried = {e.strategy for e in inputs.focus_history if e.turn >= said}
+    return next(
+        (
+            c
+            for c in ranking.candidates
+            if c.vetoed_by == OPEN_QUESTION_SPENT
+            and c.node_id is None
+            and c.strategy not in tried
+            and not _closing(inputs, c)
+        ),
+        None,
+    )
 
 
 def coverage_short(

@@ -85,6 +85,9 @@ class SignalContext:
     coverage: Any = None
     # The concept's guide topics to cover (``Concept.guide.must_cover``); empty: no guide.
     must_cover: tuple[str, ...] = ()
+    # Past selections with their turns (``core.decide.vetoes.FocusEntry``), oldest first: when
+    # a strategy was last asked, which ``strategy_history`` alone cannot say.
+    focus_history: tuple[Any, ...] = ()
 
     @cached_property
     def node_types(self) -> dict[str, str]:

@@ -24,10 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from interview_cli.config.switch_words import SWITCH_WORDS
 from interview_cli.config.tuning import ExhaustionTuning
+from interview_cli.core.decide.ladders import ladder_start, lowest_level
 from interview_cli.core.decide.vetoes import returnable
 from interview_cli.core.signals.base import Deps, SignalContext, node_signal
-from interview_cli.core.tracker import SHALLOW_DEPTHS, NodeState
+from interview_cli.core.signals.session_signals import ladder_ends
+from interview_cli.core.tracker import CLOSING_OUTCOMES, NOTHING_NEW, SHALLOW_DEPTHS, NodeState
 
 # The score's caps and weights are the seed's formula, not tuning: changing them changes what
 # the 0.3 / 0.6 interpretation bands of seed 001 mean.
@@ -172,6 +175,65 @@ def _level_ratio(ctx: SignalContext, state: NodeState, deps: Deps) -> float:
     return min(max((level - 1) / span, 0.0), 1.0)
 
 
+@node_signal("graph.node.rival")
+def _rival(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
+    if "rivals" not in ctx.memo:
+        ctx.memo["rivals"] = rival_groups(ctx)
+    group: frozenset[str] | None = ctx.memo["rivals"].get(state.node_id)
+    if group is None:
+        return "none"
+    states = ctx.tracker.states
+    asked = any(states[n].focus_count or states[n].probes for n in group if n in states)
+    return "asked" if asked else "fresh"
+
+
+def rival_groups(ctx: SignalContext) -> dict[str, frozenset[str]]:
+    """Node id -> the alternatives it was set beside (itself included): nodes joined by a
+    relation that is no rung of a chain, or of one type said in one answer whose words tell
+    of a switch (``config.switch_words``)."""
+    graph = ctx.graph
+    if graph is None:
+        return {}
+    pairs: list[tuple[str, str]] = []
+    said: dict[tuple[int, str], list[str]] = {}
+    for node_id, s in ctx.tracker.states.items():
+        if node_id in graph:
+            said.setdefault((s.created_at_turn, s.node_type), []).append(node_id)
+    for group in said.values():
+        quotes = (str(p.get("quote", "")) for n in group for p in graph.node(n).provenance)
+        if len(group) > 1 and any(SWITCH_WORDS.search(q) for q in quotes):
+            pairs += [(group[0], other) for other in group[1:]]
+    rungs = ctx.methodology.ontology.chain_relations
+    types = ctx.node_types
+    pairs += [
+        (r.source, r.target)
+        for r in graph.edges()
+        if r.relation not in rungs and types.get(r.source) == types.get(r.target)
+    ]
+    groups: dict[str, frozenset[str]] = {}
+    for a, b in pairs:  # union of overlapping pairs: one switch told in two answers is one
+        merged = groups.get(a, frozenset({a})) | groups.get(b, frozenset({b}))
+        for node_id in merged:
+            groups[node_id] = merged
+    return groups
+
+
+@node_signal("graph.node.stance")
+def _stance(ctx: SignalContext, state: NodeState, deps: Deps) -> str | None:
+    graph = ctx.graph
+    if graph is None or state.node_id not in graph:
+        return None
+    stance = graph.node(state.node_id).stance
+    return "negative" if stance < 0 else "positive" if stance > 0 else "neutral"
+
+
+@node_signal("meta.node.ladder_start")
+def _ladder_start(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
+    if "lowest_level" not in ctx.memo:
+        ctx.memo["lowest_level"] = lowest_level(ctx.tracker)
+    return ladder_start(state, ctx.memo["lowest_level"], ladder_ends(ctx))
+
+
 @node_signal("technique.node.strategy_repetition")
 def _strategy_repetition(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
     return repetition_level(state.consecutive_same_strategy)
@@ -190,6 +252,16 @@ def _probe_history(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
             return "returnable"  # left unfinished a while ago: time to come back another way
         return "exhausted"
     return "fruitless" if state.probes[-1].fruitless else "productive"
+
+
+@node_signal("technique.node.last_answer")
+def _last_answer(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
+    if not state.probes:
+        return "none"
+    outcome = state.probes[-1].outcome
+    if outcome == NOTHING_NEW and state.all_response_depths[-1:] == ("surface",):
+        return "bare"  # the answer's depth was recorded on this node with its outcome
+    return "closed" if outcome in CLOSING_OUTCOMES else outcome
 
 
 @node_signal("meta.node.opportunity")

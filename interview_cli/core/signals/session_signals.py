@@ -10,6 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from interview_cli.core.decide.ladders import (
+    ladder_end_turns,
+    last_empty_breadth_check,
+    lowest_level,
+)
 from interview_cli.core.decide.phase import phase_for_turn
 from interview_cli.core.signals.base import Deps, SignalContext, global_signal, node_signal
 from interview_cli.core.state import conversation_saturation
@@ -55,6 +60,30 @@ def _progress(ctx: SignalContext, deps: Deps) -> float:
     if ctx.max_turns <= 0:
         return 1.0
     return min(max(ctx.turn_number / ctx.max_turns, 0.0), 1.0)
+
+
+@global_signal("meta.interview.ladder_ended_since_breadth")
+def _ladder_ended_since_breadth(ctx: SignalContext, deps: Deps) -> bool:
+    """A value named, a terminal don't-know on a focus or a node left after its empty answers,
+    since a breadth check last came back empty: "what else matters?" before another climb.
+    After an empty one, only once the respondent has named something new to ladder (a node of
+    the lowest level): "nothing else" holds until then."""
+    since = last_empty_breadth_check(ctx.methodology.strategies, ctx.focus_history, ctx.tracker)
+    ended = any(t > (since or 0) for t in ladder_ends(ctx))
+    if since is None or not ended:
+        return ended
+    lowest = lowest_level(ctx.tracker)
+    return any(
+        s.level == lowest and s.created_at_turn > since + 1 for s in ctx.tracker.states.values()
+    )
+
+
+def ladder_ends(ctx: SignalContext) -> tuple[int, ...]:
+    """This turn's ``ladders.ladder_end_turns``, computed once for every signal that reads it."""
+    if "ladder_ends" not in ctx.memo:
+        ctx.memo["ladder_ends"] = ladder_end_turns(ctx.methodology, ctx.tracker)
+    ends: tuple[int, ...] = ctx.memo["ladder_ends"]
+    return ends
 
 
 @global_signal("meta.conversation.saturation")

@@ -270,6 +270,25 @@ WORDINGS: dict[str, Wordings] = {
             "What makes that harder than it should be?",
         ),
     ),
+    # a switch the respondent told of, one force at a time (about "that" switch, never
+    # naming the focus, which may be the old way or the new one)
+    "switch": Wordings(
+        that=(
+            "What was going on when you decided to change?",
+            "What did you hope the new way would do for you?",
+            "What, if anything, made you hesitate before changing?",
+            "What, if anything, do you miss about the old way?",
+        ),
+    ),
+    # a worry or a habit that held the respondent back
+    "anxiety": Wordings(
+        that=(
+            "What did you think might go wrong?",
+            "What made you hesitate there?",
+            "How did you get past that in the end?",
+            "How did that weigh on your decision at the time?",
+        ),
+    ),
     "alternative": Wordings(
         noun=(
             "Before {np}, what did you use?",

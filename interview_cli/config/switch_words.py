@@ -1,0 +1,42 @@
+"""The words that tell of a switch between two ways of getting something done, read once.
+
+``graph.node.rival`` (``core.signals.node_signals``) takes two things of one kind said in one
+answer as alternatives set side by side only when one of their quotes has one of these
+phrases: "I used to buy one at the station, then I switched to a machine" is a switch; "before
+the train, and the stand-up at nine" is two things said together. The list is data
+(``words/en/switch.yaml``, STYLE habit 20): a phrase that is not lower-case words is a
+``ConfigError`` naming the file.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from typing import Any
+
+from interview_cli.config.yamlio import load_yaml
+from interview_cli.errors import ConfigError
+
+SWITCH_FILE = "words/en/switch.yaml"
+_PHRASE = re.compile(r"[a-z]+( [a-z]+)*")
+
+
+def parse_switch_words(data: Any, *, source: str) -> re.Pattern[str]:
+    """One pattern that finds any of the file's phrases as whole words."""
+    phrases = data.get("switch") if isinstance(data, dict) else None
+    if not isinstance(phrases, list) or not phrases:
+        raise ConfigError(f"{source}: switch: expected a list of phrases")
+    for phrase in phrases:
+        if not isinstance(phrase, str) or not _PHRASE.fullmatch(phrase):
+            raise ConfigError(f"{source}: switch: {phrase!r} is not lower-case words")
+    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"\b(?:{alternatives})\b", re.IGNORECASE)
+
+
+def load_switch_words() -> re.Pattern[str]:
+    """The shipped list."""
+    text = resources.files("interview_cli.config").joinpath(SWITCH_FILE).read_text("utf-8")
+    return parse_switch_words(load_yaml(text), source=f"interview_cli/config/{SWITCH_FILE}")
+
+
+SWITCH_WORDS = load_switch_words()
