@@ -32,3 +32,47 @@ def test_a_remark_with_no_sign_of_an_element_is_too_doubtful_to_ask_about(
     assert read["arthritis"] < least
     # said first, it answers the question
     assert confidences(mec, "Arthritis. The lock.")["arthritis"] >= least
+
+
+@pytest.mark.parametrize(
+    ("answer", "doubtful", "sure"),
+    [
+        # a joke: the sentence laughs
+        (
+            "They stay in when I run. I'd wear them in the shower if I could haha.",
+            "wear them in the shower",
+            "stay in when I run",
+        ),
+        # backstory: the sentence sets the story back in time
+        (
+            "Noise cancelling, so I can focus. When I was young I had to share a walkman with "
+            "my brother, so I felt left out.",
+            "felt left out",
+            "can focus",
+        ),
+    ],
+)
+def test_a_clause_said_as_a_joke_or_backstory_is_not_asked_about(
+    mec: Methodology, answer: str, doubtful: str, sure: str
+) -> None:
+    least = mec.tuning.vetoes.min_focus_confidence
+    read = confidences(mec, answer)
+    assert read[sure] >= least
+    # still heard (an element it may be), but not asked about until said more clearly
+    assert read[doubtful] < least
+
+
+def test_a_comparison_with_the_past_is_no_backstory(mec: Methodology) -> None:
+    read = confidences(mec, "I'm lighter than I've been in twenty years, so I can run again.")
+    least = mec.tuning.vetoes.min_focus_confidence
+    assert all(c >= least for c in read.values()), read
+
+
+def test_a_story_set_back_in_time_is_the_matter_of_an_incident(
+    methods: dict[str, Methodology],
+) -> None:
+    ci = methods["critical_incident"]
+    answer = "Two years ago I ordered headphones online and they never arrived, so I felt ignored."
+    result = extract(ci, "headphones", answer, None)
+    assert {n.label for n in result.nodes} >= {"never arrived", "felt ignored"}
+    assert all(n.confidence >= ci.tuning.vetoes.min_focus_confidence for n in result.nodes)

@@ -250,6 +250,9 @@ CATEGORY_POSITION: dict[str, float] = {
     "attribution": 0.8,
     "solution": 0.0,
 }
+# Words of a node type's name that say the methodology is about events (an incident, a
+# stage of a journey): there, a story told of the past is the matter, not backstory.
+STORY_TYPE_WORDS: frozenset[str] = frozenset({"incident", "event", "episode", "stage"})
 # Categories that mark the end of a chain: they favour the ontology's terminal types.
 TERMINAL_CATEGORIES: frozenset[str] = frozenset({"value", "lesson", "change"})
 # Categories every ontology can use through their position on the concrete-abstract scale;

@@ -50,6 +50,7 @@ from interview_cli.llm.offline.lexicon import (
     LEADING_STRIP,
     NEGATIVE_WORDS,
     POSITIVE_WORDS,
+    STORY_TYPE_WORDS,
     TERMINAL_CEILING,
     TIME_OPENER,
     TRAILING_STRIP,
@@ -68,6 +69,7 @@ from interview_cli.llm.offline.reading.clauses import (
 )
 from interview_cli.llm.offline.reading.content import judge_label
 from interview_cli.llm.offline.reading.corrections import apply_correction
+from interview_cli.llm.offline.reading.doubt import doubt
 from interview_cli.llm.offline.reading.links import (
     Turn,
     Unit,
@@ -268,6 +270,7 @@ class _Study:
     topic_words: frozenset[str]
     vocabulary: frozenset[str]
     circumstances: bool
+    story: bool  # the ontology is about events: a story of the past is its matter
 
     @classmethod
     def of(cls, request: ExtractRequest, view: OntologyView) -> _Study:
@@ -282,6 +285,7 @@ class _Study:
             vocabulary=vocabulary
             | frozenset(w.lower() for t in texts for w in WORD.findall(t or "")),
             circumstances=view.supports("context"),
+            story=any(set(n.name.lower().split("_")) & STORY_TYPE_WORDS for n in view.nodes),
         )
 
     @property
@@ -633,6 +637,9 @@ def _node(
     answer = request.answer
     span = answer[clause.quote_start : clause.end]
     confidence = confidence_of(clause, answers=answers, features=study.features)
+    if doubt(answer, clause, story=study.story):
+        # a node still, but not one to ask about until it is said more clearly (``doubt``)
+        confidence = min(confidence, DOUBTFUL)
     around = (sentence_around(answer, clause.quote_start, clause.end), answer)
     element_id, reaction = element_named(list(request.concept.elements), span, _stance, around)
     return ExtractedNode(

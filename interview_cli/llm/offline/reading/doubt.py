@@ -1,0 +1,73 @@
+"""Signs that a clause, though it names something, is not one the interviewer should ask about.
+
+An answer carries more than its elements: a joke, a story set years back, an apology for
+typing on the bus (INTERVIEWING.md "How people actually answer"). The reader still makes a
+node of such a clause when it names something, since it may be an element, but it is the
+kind of clause an analyst most often leaves uncoded, and a question about it ("You said you
+drive like a bus driver still. Why is that important to you?") costs rapport. So the reading
+marks it doubtful: its confidence stays below the methodologies' ``min_focus_confidence``,
+and the interviewer does not make it the focus of a question until it is said again more
+clearly (the graph keeps a node's best confidence). The node stays in the graph; only the
+question waits.
+
+The signs are kept few and broad, each one common to the writers read while tuning, and
+each one checked not to mute what simulated respondents say of their elements (someone else
+as the subject was left out: "my husband can cook it" is as often an element as backstory):
+
+- its sentence **laughs** ("haha", "lol", "hehe", a smiley);
+- its sentence **sets the story back in time** ("two years ago", "when I was small"), except
+  where the methodology is about events, whose story is its matter;
+- its sentence **apologises for the interview** ("sorry, I was cooking").
+
+Their phrases are data, ``lexicon/en/doubt/*.yaml``. Pure: no I/O beyond reading those once.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from interview_cli.llm.offline.lexicon.phrases import alternatives
+from interview_cli.llm.offline.reading.clauses import Clause
+
+_SENTENCE_END = re.compile(r"[.!?]+")
+# The sign that does not count where the methodology is about events.
+STORY_SIGN = "back_then"
+
+
+@cache
+def _signs() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+    """Each sign's phrase file (``lexicon/en/doubt/``), compiled once, with its reason."""
+    reasons = (
+        ("laugh", "its sentence laughs"),
+        ("back_then", "its sentence sets the story back in time"),
+        ("apology", "its sentence apologises for the interview"),
+    )
+    return tuple(
+        (kind, reason, re.compile("|".join(alternatives(f"doubt/{kind}", ("en",))), re.I))
+        for kind, reason in reasons
+    )
+
+
+def _sentence(answer: str, at: int) -> str:
+    start = 0
+    for match in _SENTENCE_END.finditer(answer):
+        if at < match.end():
+            return answer[start : match.end()]
+        start = match.end()
+    return answer[start:]
+
+
+def doubt(answer: str, clause: Clause, *, story: bool) -> str:
+    """Why ``clause`` of ``answer`` is doubtful as an element ("" when it is not). ``story``:
+    the methodology is about events, so a story set back in time is its matter."""
+    sentence = _sentence(answer, clause.start)
+    for kind, reason, pattern in _signs():
+        if story and kind == STORY_SIGN:
+            continue
+        if pattern.search(sentence):
+            return reason
+    return ""
+
+
+__all__ = ["doubt"]
