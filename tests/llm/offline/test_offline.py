@@ -397,3 +397,17 @@ def test_the_new_cues_chain_in_one_answer(
         ("feel in control", "being calm"),
         ("feel in control", "never worry"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("answer", "label"),
+    [
+        ("Massive relief. I was back out working that night.", "massive relief"),
+        ("Proper gutted, I had waited three weeks.", "proper gutted"),
+    ],
+)
+def test_a_feeling_named_by_a_noun_or_in_slang_is_an_emotion(
+    methods: dict[str, Methodology], concepts: dict[str, Concept], answer: str, label: str
+) -> None:
+    result = extract(methods, concepts, "critical_incident", answer)
+    assert {n.label: n.node_type for n in result.nodes}[label] == "emotion"

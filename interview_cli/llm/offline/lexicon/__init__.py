@@ -293,7 +293,10 @@ FEELING_WORDS: frozenset[str] = frozenset(
     """feel feels feeling felt calm relaxed relax stressed stress anxious worried worry
     confident proud guilty embarrassed happy happier content safe annoyed frustrated
     irritated upset nervous scared afraid relieved excited satisfied control overwhelmed
-    lonely respected appreciated""".split()
+    lonely respected appreciated
+    relief anxiety frustration embarrassment fear pride guilt anger panic shame dread joy
+    gutted fuming furious livid disappointed mortified ashamed humiliated grateful thankful
+    delighted chuffed rattled shaken terrified panicked sad angry""".split()
 )
 PAIN_WORDS: frozenset[str] = frozenset(
     """problem problems annoying annoyed frustrating frustrated hassle pain struggle hard
