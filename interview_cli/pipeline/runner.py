@@ -58,6 +58,7 @@ from interview_cli.pipeline.inputs import (
     keep_state,
     parse_snapshot,
     position,
+    recorded_methodology,
     saved_state,
     turn_input,
 )
@@ -111,8 +112,8 @@ class Interview:
         self.llm = llm
         self.embedder = embedder  # optional embedding tier (llm.embeddings); None: fuzzy only
         self.frame_parser = frame_parser  # optional spaCy frames for discourse hints
-        self.methodology = methodology or parse_snapshot(
-            session.methodology.source, Methodology, "methodology", session.id
+        self.methodology = methodology or recorded_methodology(
+            session.methodology, "methodology", session.id
         )
         self.concept = concept or parse_snapshot(
             session.concept.source, Concept, "concept", session.id

@@ -89,7 +89,6 @@ def methodology(raise_weight: float = 3.0, **coverage: Any) -> Methodology:
             ],
             "tuning": {
                 "coverage": {"min_ratio_before_stop": 0.6, **coverage},
-                "vetoes": {"fruitless_probe": True, "open_question_memory": True},
             },
         }
     )

@@ -137,7 +137,7 @@ def _stops_short_of_a_value(
     """From ``little_to_say_no_value_turn`` on: nothing said at the value level (no tracked
     node of ``little_to_say_value_level`` or above), answers that were no answer more than
     once, and few long ones lately. Hesitations ("not sure, let me think") are not counted
-    when ``little_to_say_hesitation_empty`` is off."""
+    (``state.update_saturation``)."""
     start = tuning.little_to_say_no_value_turn
     highest = max((s.level for s in tracker.states.values()), default=0)
     return (

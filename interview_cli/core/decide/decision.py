@@ -292,6 +292,7 @@ def _veto_context(inputs: DecisionInputs) -> VetoContext:
         unappealing = _unappealing_nodes(inputs, coverage)
     return VetoContext(
         tuning=inputs.methodology.tuning.vetoes,
+        ran_without=inputs.methodology.tuning.ran_without,
         tracker=inputs.tracker,
         turn_number=inputs.turn_number,
         focus_history=inputs.focus_history,

@@ -10,7 +10,8 @@ strategy whose score is within the margin of the winner are a tie. The tie goes 
    follows what was just said rather than going back to an older node); among several,
    with ``tuning.focus_tie_led_with``, what the respondent led with: a thing they said they
    like or dislike before a neutral mention ("they're the over-ear ones"), then the one they
-   said first, not the aside after it; or, with ``tuning.focus_tie_said_last``, of things
+   said first, not the aside after it; or, with
+   ``tuning.focus_tie_said_last`` (laddering's choice), of things
    said alike (a thing they like, then one they dislike, then a neutral mention) the one said
    last: what they came to ("the cheap sack, so thirty pence a day" has answered the why of
    the first already, however the reader linked the two);
@@ -22,8 +23,12 @@ strategy whose score is within the margin of the winner are a tie. The tie goes 
 
 The rule and the nodes it compared are recorded in the decision, so ``/why`` and replay show it.
 
-**Stop guard** (``tuning.saturation.breadth_check_before_stop`` and
-``probe_attributes_before_stop``). A saturation stop, or a closing question before the
+The breadth check of the stop guard and the last turn are habits (``config.tuning.Habit``):
+no methodology switches them; a session recorded before they were habits replays without those
+its snapshot's ``ran_without`` lists. The rest are the methodology's choices.
+
+**Stop guard** (``tuning.saturation.probe_attributes_before_stop`` and the breadth-check
+habit). A saturation stop, or a closing question before the
 interview's last turn, is deferred when
 
 - a node of the lowest level (an attribute the respondent named) was never asked about: the
@@ -31,9 +36,9 @@ interview's last turn, is deferred when
 - a chain stalled on a node after empty answers and ``tuning.vetoes.return_to_stalled_after``
   turns have passed: that node is asked once more, with a technique not yet tried on it
   ("back off, return later"); or
-- no breadth check ("what else matters to you about ...?", a strategy with
-  ``breadth_check: true``) has come back empty since the last new node: the breadth check is
-  asked instead.
+- the methodology has a breadth check ("what else matters to you about ...?", a strategy
+  with ``breadth_check: true``) and none has come back empty since the last new node: the
+  breadth check is asked instead.
 
 **Coverage before stopping** (``tuning.coverage.min_ratio_before_stop``, concept tests). A
 saturation stop, a little-to-say or quality stop, or a closing question before the turn limit
@@ -45,7 +50,7 @@ fatigued (the smoothed trend low for ``FATIGUE_TURNS`` answers running, as the f
 counts it; then the end summary says which elements were not covered); a respondent who asks
 to stop is stopped by the safety response, before any of this.
 
-**Last turn** (``tuning.saturation.ask_the_last_turn``). A closing question chosen with one
+**Last turn**. A closing question chosen with one
 turn left waits: that turn is asked, and the turn limit closes the interview with the same
 closing summary, so the respondent gets every turn the study allows; not after an answer that
 asked to move on or stop ("I'm done now, thanks"): the closing question is asked.
@@ -62,7 +67,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.config.tuning import VetoTuning
+from interview_cli.config.tuning import Habit, Tuning
 from interview_cli.core.coverage import CoverageState
 from interview_cli.core.decide.continuation import (
     CLOSING_STRATEGY,
@@ -215,10 +220,14 @@ def unprobed_attributes(tracker: NodeStateTracker, focusable: set[str]) -> set[s
     }
 
 
-def stalled_nodes(tracker: NodeStateTracker, tuning: VetoTuning) -> set[str]:
+def stalled_nodes(tracker: NodeStateTracker, tuning: Tuning) -> set[str]:
     """Nodes left after their empty answers that may be returned to (``vetoes.may_return``
     decides when; the candidates on them are vetoed until then)."""
-    return {node_id for node_id, s in tracker.states.items() if stalled(s, tuning)}
+    return {
+        node_id
+        for node_id, s in tracker.states.items()
+        if stalled(s, tuning.vetoes, tuning.ran_without)
+    }
 
 
 @dataclass(frozen=True)
@@ -238,7 +247,6 @@ def guard_stop(
     ranking: Ranking, continuation: Continuation, inputs: StopGuardInputs
 ) -> tuple[Ranking, Continuation, str | None]:
     """Defer a premature stop (module docstring); returns the ranking, continuation and note."""
-    tuning = inputs.methodology.tuning.saturation
     reason = continuation.reason
     if continuation.should_continue or reason is None:
         return ranking, continuation, None
@@ -254,19 +262,20 @@ def guard_stop(
     if inputs.trend.fatigued_turns > 0:
         return ranking, continuation, None
     pick, why = None, ""
-    if tuning.probe_attributes_before_stop:
+    rules = inputs.methodology.tuning
+    if rules.saturation.probe_attributes_before_stop:
         open_ids = unprobed_attributes(inputs.tracker, set(inputs.focusable))
         pick = _best(ranking, lambda c: c.node_id in open_ids and not _closing(inputs, c))
         if pick is not None:
             why = f"'{pick.node_label}' was never asked about"
     if pick is None and inputs.methodology.tuning.vetoes.return_to_stalled_after:
-        stalled = stalled_nodes(inputs.tracker, inputs.methodology.tuning.vetoes)
+        stalled = stalled_nodes(inputs.tracker, rules)
         pick = _best(ranking, lambda c: c.node_id in stalled and not _closing(inputs, c))
         if pick is not None:
             why = f"'{pick.node_label}' stalled earlier and can be asked another way now"
-    if pick is None and tuning.breadth_check_before_stop:
+    breadth = {s.name for s in inputs.methodology.strategies if s.breadth_check}
+    if pick is None and breadth and rules.follows(Habit.BREADTH_CHECK_BEFORE_STOP):
         if not breadth_found_empty(inputs.methodology, inputs.tracker, inputs.focus_history):
-            breadth = {s.name for s in inputs.methodology.strategies if s.breadth_check}
             pick = _best(ranking, lambda c: c.strategy in breadth and not _closing(inputs, c))
             if pick is not None:
                 why = "no breadth check has come back empty yet"
@@ -340,8 +349,8 @@ def _last_turn(
     """A closing question chosen with one turn left: with ``ask_the_last_turn`` that turn is
     asked (the turn limit closes with the same summary), unless the respondent is tiring or
     has just asked to move on or stop."""
-    tuning = inputs.methodology.tuning.saturation
-    if not tuning.ask_the_last_turn or continuation.turns_remaining != 1:
+    asks_it = inputs.methodology.tuning.follows(Habit.ASK_THE_LAST_TURN)
+    if not asks_it or continuation.turns_remaining != 1:
         return ranking, continuation, None  # the closing question is the last one: fine
     if inputs.trend.fatigued_turns > 0 or inputs.answer_kind == "move_on":
         return ranking, continuation, None
