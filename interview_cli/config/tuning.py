@@ -44,10 +44,6 @@ class Habit(StrEnum):
     # A hesitant don't-know ('not sure, let me think') counts as a short answer in the
     # little-to-say reading, not as no answer: the respondent is thinking.
     HESITATION_IS_AN_ANSWER = "little_to_say_hesitation_empty"
-    # The memory of asking: a strategy asked on a node is not asked there again unless the
-    # node came up anew; fruitless_probe_limit empty answers, or one 'move on' / 'already
-    # said', exhaust the node.
-    FRUITLESS_PROBE = "fruitless_probe"
     # A node-less question that came back empty is not asked again until something new is
     # learned, however long ago it was asked.
     OPEN_QUESTION_MEMORY = "open_question_memory"
@@ -68,7 +64,6 @@ RETIRED: dict[Habit, tuple[str | None, bool]] = {
     Habit.ASK_THE_LAST_TURN: ("saturation", True),
     Habit.LITTLE_TO_SAY_BREADTH_SPENT: ("saturation", True),
     Habit.HESITATION_IS_AN_ANSWER: ("saturation", False),
-    Habit.FRUITLESS_PROBE: ("vetoes", True),
     Habit.OPEN_QUESTION_MEMORY: ("vetoes", True),
     Habit.RETURN_RESPECTS_CEILING: ("vetoes", True),
     Habit.RETURN_SIGNAL: ("vetoes", True),
@@ -161,24 +156,8 @@ class SaturationTuning(StrictModel):
     productive_answer_quality: Unit = Field(
         default=0.0,
         description="an answer that added a node counts at least this quality in the response "
-        "trend (a terse respondent whose whys get answers is not tiring); 0 = off",
-    )
-    closing_needs_a_reason_before: int = Field(
-        default=0,
-        ge=0,
-        description="before this turn, a closing question that nothing spoke for (it scored 0 "
-        "or less: every other move was vetoed) waits unless the respondent is tiring: an open "
-        "question of another kind, set aside only because an open question came back empty, "
-        "is asked instead (another angle after 'nothing else'); 0 = off",
-    )
-    little_to_say_window: int = Field(
-        default=0,
-        ge=0,
-        description="a respondent with little to say: when, among the last this many answers, "
-        "at most little_to_say_max_full went beyond a few words and at least "
-        "little_to_say_min_empty were not answers (don't-know, already said, a few words that "
-        "added nothing...), the interview "
-        "closes (little_to_say) and no stop is deferred; 0 = off",
+        "trend (a terse respondent whose whys get answers is not tiring); 0 = off. A method "
+        "choice: how short an answer may be and still be an answer depends on what is asked",
     )
     probe_attributes_before_stop: bool = Field(
         default=False,
@@ -187,6 +166,26 @@ class SaturationTuning(StrictModel):
         "choice: laddering asks about every attribute named; a journey walks its stages with "
         "a node-less question, so a stage answered is never 'asked about' and the rule would "
         "ask each one again, step by step, for what was said",
+    )
+    closing_needs_a_reason_before: int = Field(
+        default=0,
+        ge=0,
+        description="before this turn, a closing question that nothing spoke for (it scored 0 "
+        "or less: every other move was vetoed) waits unless the respondent is tiring: an open "
+        "question of another kind, set aside only because an open question came back empty, "
+        "is asked instead (another angle after 'nothing else'); 0 = off. A method choice: "
+        "how long an interview of the method runs before 'nothing else' may end it",
+    )
+    little_to_say_window: int = Field(
+        default=0,
+        ge=0,
+        description="a respondent with little to say: when, among the last this many answers, "
+        "at most little_to_say_max_full went beyond a few words and at least "
+        "little_to_say_min_empty were not answers (don't-know, already said, a few words that "
+        "added nothing...), the interview "
+        "closes (little_to_say) and no stop is deferred; 0 = off. The little_to_say_* "
+        "numbers are method choices: how many answers show it depends on how much the "
+        "method's questions ask, and the value level exists only on a ladder",
     )
     little_to_say_max_full: int = Field(default=1, ge=0)
     little_to_say_min_empty: int = Field(default=4, ge=0)
@@ -214,7 +213,7 @@ class SaturationTuning(StrictModel):
         description="the no-value reading also needs a ladder seen to stop short: a terminal "
         "don't-know ('that's all there is to it') on a node below little_to_say_value_level. "
         "A respondent whose ladders were opened one after another and not yet climbed has "
-        "not shown where they stop",
+        "not shown where they stop (laddering's choice, with the value level)",
     )
 
 
@@ -240,7 +239,9 @@ QUESTION_HISTORY = 6
 
 
 class VetoTuning(StrictModel):
-    """Tier-1 vetoes (seed 004)."""
+    """Tier-1 vetoes (seed 004). ``knowledge_ceiling``, ``recent_redundancy`` and
+    ``element_exhausted`` are the seed's vetoes, on unless a methodology switches one off (the
+    seed makes each a methodology's choice); the habits among the vetoes are ``Habit``s."""
 
     knowledge_ceiling: bool = True
     knowledge_ceiling_strategies: list[str] = Field(
@@ -254,6 +255,14 @@ class VetoTuning(StrictModel):
     element_max_focus: int = Field(default=3, ge=1)
     question_similarity_threshold: Unit = 0.85
     question_history: int = Field(default=QUESTION_HISTORY, ge=1)
+    fruitless_probe: bool = Field(
+        default=False,
+        description="the memory of asking: a strategy already asked on a node is not asked "
+        "there again unless the node came up anew; after fruitless_probe_limit questions that "
+        "brought nothing new (or a don't-know), or one 'move on' / 'already said', the node "
+        "is exhausted. A method choice: a repertory grid asks the same rating question on a "
+        "construct again for the elements an answer left out",
+    )
     fruitless_probe_limit: int = Field(default=2, ge=1)
     open_questions_spent_together: bool = Field(
         default=False,
@@ -275,7 +284,8 @@ class VetoTuning(StrictModel):
         ge=0,
         description="turns after which a node left after fruitless_probe_limit empty answers "
         "(not a 'move on', not a terminal don't-know) may be asked once more, with a technique "
-        "not yet tried on it ('return later'); 0 = never",
+        "not yet tried on it ('return later'); 0 = never. A method choice: how soon to come "
+        "back depends on how long the method's threads run",
     )
     min_focus_confidence: Unit = Field(
         default=0.55,
@@ -308,7 +318,8 @@ class CoverageTuning(StrictModel):
         description="no saturation, little-to-say or early closing stop while the share of "
         "stimulus elements mentioned is below this, turns remain and an element is left to "
         "raise, unless the respondent is tiring; also the coverage a fatigue close needs "
-        "(0 = off, and fatigue keeps the seed's 60 %)",
+        "(0 = off, and fatigue keeps the seed's 60 %). A method choice: only a concept test "
+        "shows elements",
     )
     max_raises: int = Field(
         default=1,
@@ -335,7 +346,8 @@ class Tuning(StrictModel):
         ge=0.0,
         description="node-bound candidates of the winning strategy within this score of the "
         "winner are tied; the tie goes to the node with the most depth left to gain, then "
-        "the least probed, then the most recently productive (0 = off)",
+        "the least probed, then the most recently productive (0 = off). A method choice: "
+        "how close a call is depends on the method's weights",
     )
     focus_tie_just_said: bool = Field(
         default=False,

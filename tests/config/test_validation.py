@@ -121,7 +121,7 @@ def test_a_breadth_check_is_node_less(
     ("section", "switch", "value"),
     [
         ("saturation", "breadth_check_before_stop", True),
-        ("vetoes", "fruitless_probe", False),
+        ("vetoes", "answered_why", False),
         ("saturation", "little_to_say_hesitation_empty", True),
         ("vetoes", "doubtful_focus", True),
     ],
@@ -142,14 +142,14 @@ def test_a_retired_switch_is_refused_with_its_name_and_what_to_do(
 def test_only_a_recorded_snapshot_may_say_which_habits_it_ran_without(
     mdata: dict[str, Any],
 ) -> None:
-    mdata.setdefault("tuning", {})["ran_without"] = ["fruitless_probe"]
+    mdata.setdefault("tuning", {})["ran_without"] = ["answered_why"]
     with pytest.raises(ValidationError, match="a methodology cannot set it"):
         Methodology.model_validate(mdata)
     recorded = Methodology.model_validate(mdata, context=RECORDED)
-    assert not recorded.tuning.follows(Habit.FRUITLESS_PROBE)
-    assert recorded.tuning.follows(Habit.ANSWERED_WHY)
+    assert not recorded.tuning.follows(Habit.ANSWERED_WHY)
+    assert recorded.tuning.follows(Habit.DOUBTFUL_FOCUS)
     # ... and a recorded snapshot's old switches are read, not refused
-    mdata["tuning"]["vetoes"] = {"fruitless_probe": True, "fruitless_probe_limit": 3}
+    mdata["tuning"]["vetoes"] = {"answered_why": True, "fruitless_probe_limit": 3}
     assert Methodology.model_validate(mdata, context=RECORDED).tuning.vetoes == VetoTuning(
         fruitless_probe_limit=3
     )

@@ -89,6 +89,7 @@ def methodology(raise_weight: float = 3.0, **coverage: Any) -> Methodology:
             ],
             "tuning": {
                 "coverage": {"min_ratio_before_stop": 0.6, **coverage},
+                "vetoes": {"fruitless_probe": True},
             },
         }
     )

@@ -36,7 +36,7 @@ METHODOLOGY = Methodology.model_validate(
             {"name": "deepen", "family": "deepen"},
             {"name": "explore", "family": "explore", "node_binding": "none"},
         ],
-        "tuning": {"vetoes": {"fruitless_probe_limit": 2}},
+        "tuning": {"vetoes": {"fruitless_probe": True, "fruitless_probe_limit": 2}},
     }
 )
 BREADTH = Methodology.model_validate(

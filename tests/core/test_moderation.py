@@ -56,7 +56,7 @@ DEEPEN = StrategySpec(name="deepen", family="deepen")
 NEGATIVE = StrategySpec(name="negative_ladder", family="negative_ladder")
 THIRD = StrategySpec(name="third_person", family="third_person")
 EXPLORE = StrategySpec(name="explore", family="explore", node_binding="none")
-ON = VetoTuning(fruitless_probe_limit=2)
+ON = VetoTuning(fruitless_probe=True, fruitless_probe_limit=2)
 
 
 def recorded_without(data: dict[str, Any], *habits: Habit) -> Methodology:
@@ -172,7 +172,7 @@ def test_two_fruitless_questions_or_a_move_on_exhaust_the_node() -> None:
 
 
 def test_a_stalled_node_may_be_returned_to_once_later_another_way() -> None:
-    back = VetoTuning(fruitless_probe_limit=2, return_to_stalled_after=4)
+    back = VetoTuning(fruitless_probe=True, fruitless_probe_limit=2, return_to_stalled_after=4)
     stalled = (Probe(2, "deepen", "dont_know"), Probe(3, "third_person", "dont_know"))
     t = NodeStateTracker(
         states={
@@ -197,7 +197,7 @@ def test_a_node_closed_with_nothing_more_to_it_is_not_returned_to() -> None:
     # held-out 1 respondent was asked about "carry my laptop" a third time, five turns later.
     stalled = (Probe(2, "deepen", "dont_know"), Probe(3, "negative_ladder", "dont_know"))
     t = NodeStateTracker(states={"n1": state("n1", probes=stalled, knowledge_ceiling_turn=3)})
-    back = VetoTuning(fruitless_probe_limit=2, return_to_stalled_after=4)
+    back = VetoTuning(fruitless_probe=True, fruitless_probe_limit=2, return_to_stalled_after=4)
     before = frozenset({Habit.RETURN_RESPECTS_CEILING})
     later = VetoContext(tuning=back, tracker=t, turn_number=9, ran_without=before)
     assert node_exhausted(THIRD, "n1", later) is None  # recorded before the habit: returned to

@@ -19,7 +19,6 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from interview_cli.config.schemas import StrategySpec
-from interview_cli.config.tuning import Habit
 from interview_cli.core.decide.vetoes import FocusEntry
 
 if TYPE_CHECKING:
@@ -72,7 +71,7 @@ def ladder_end_turns(methodology: Methodology, tracker: NodeStateTracker) -> tup
         ceiling = state.knowledge_ceiling_turn
         if ceiling is not None and ceiling not in said:
             turns.append(ceiling)
-        if methodology.tuning.follows(Habit.FRUITLESS_PROBE):
+        if tuning.fruitless_probe:
             left = _left_at(state, tuning.fruitless_probe_limit)
             if left is not None:
                 turns.append(left + 1)  # the question's turn; its answer is the next one

@@ -53,8 +53,8 @@ all-vetoed fallback, which relaxes the softest veto first).
 A name in parentheses that is a habit (``config.tuning.Habit``) is no setting: the veto
 always applies but in a session recorded before it was a habit (``VetoContext.ran_without``).
 ``knowledge_ceiling``, ``recent_redundancy`` and ``element_exhausted`` are the seed's Tier-1
-vetoes a methodology may switch off; ``ladder_elicited`` and ``open_questions_spent_together``
-are method choices (``config.tuning.VetoTuning``).
+vetoes a methodology may switch off; ``fruitless_probe``, ``ladder_elicited`` and
+``open_questions_spent_together`` are method choices (``config.tuning.VetoTuning``).
 
 ``node_exhausted`` and ``fruitless_probe`` read the tracker's memory of asking
 (``NodeState.probes``): what each question on a node brought. They are the interviewer's
@@ -483,8 +483,8 @@ def enabled_vetoes(
         KNOWLEDGE_CEILING: tuning.knowledge_ceiling,
         ELEMENT_EXHAUSTED: tuning.element_exhausted,
         RECENT_REDUNDANCY: tuning.recent_redundancy,
-        NODE_EXHAUSTED: Habit.FRUITLESS_PROBE not in ran_without,
-        REPEATED_PROBE: Habit.FRUITLESS_PROBE not in ran_without,
+        NODE_EXHAUSTED: tuning.fruitless_probe,
+        REPEATED_PROBE: tuning.fruitless_probe,
         ANSWERED_WHY: Habit.ANSWERED_WHY not in ran_without,
         OPEN_QUESTION_SPENT: Habit.OPEN_QUESTION_MEMORY not in ran_without,
         ELICITED_NOT_LADDERED: tuning.ladder_elicited,
