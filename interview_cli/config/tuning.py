@@ -59,7 +59,7 @@ class Habit(StrEnum):
 
 # Where each habit's switch sat in a methodology's ``tuning`` and the value that turned the
 # habit on: the session migration reads old snapshots with it, the loader refuses it.
-RETIRED: dict[Habit, tuple[str | None, bool]] = {
+RETIRED: dict[Habit, tuple[str, bool]] = {
     Habit.BREADTH_CHECK_BEFORE_STOP: ("saturation", True),
     Habit.ASK_THE_LAST_TURN: ("saturation", True),
     Habit.LITTLE_TO_SAY_BREADTH_SPENT: ("saturation", True),
@@ -78,7 +78,7 @@ def habits_off_in(tuning: Any) -> frozenset[Habit]:
     tuning = tuning if isinstance(tuning, dict) else {}
     off: set[Habit] = set()
     for habit, (section, on) in RETIRED.items():
-        where = tuning.get(section) if section is not None else tuning
+        where = tuning.get(section)
         value = where.get(habit.value) if isinstance(where, dict) else None
         if value is None or _as_bool(value) is not on:
             off.add(habit)
@@ -106,22 +106,17 @@ def _without_retired(data: Any, recorded: bool) -> Any:
         )
     out = dict(data)
     for habit, (section, _) in RETIRED.items():
-        where = out.get(section) if section is not None else out
+        where = out.get(section)
         if not isinstance(where, dict) or habit.value not in where:
             continue
         if not recorded:
-            name = f"{section}.{habit.value}" if section else habit.value
             raise PydanticCustomError(
                 "retired_switch",
-                "{name} is no longer a setting: the interviewer now always does this "
-                "(see docs/how-to/add-a-strategy.md, 'Habits'); delete the line",
-                {"name": name},
+                "{name} is no longer a setting: it is a habit the interviewer always keeps "
+                "(docs/how-to/add-a-strategy.md, 'Habits'); delete the line",
+                {"name": f"{section}.{habit.value}"},
             )
-        trimmed = {k: v for k, v in where.items() if k != habit.value}
-        if section is None:
-            out = trimmed
-        else:
-            out[section] = trimmed
+        out[section] = {k: v for k, v in where.items() if k != habit.value}
     return out
 
 

@@ -127,15 +127,14 @@ def test_a_breadth_check_is_node_less(
     ],
 )
 def test_a_retired_switch_is_refused_with_its_name_and_what_to_do(
-    mdata: dict[str, Any], section: str | None, switch: str, value: bool
+    mdata: dict[str, Any], section: str, switch: str, value: bool
 ) -> None:
-    tuning = mdata.setdefault("tuning", {})
-    (tuning.setdefault(section, {}) if section else tuning)[switch] = value
+    mdata.setdefault("tuning", {}).setdefault(section, {})[switch] = value
     with pytest.raises(ValidationError) as caught:
         Methodology.model_validate(mdata)
     message = str(caught.value)
-    name = f"{section}.{switch}" if section else switch
-    assert f"{name} is no longer a setting: the interviewer now always does this" in message
+    name = f"{section}.{switch}"
+    assert f"{name} is no longer a setting: it is a habit the interviewer always keeps" in message
     assert "delete the line" in message
 
 
