@@ -346,9 +346,9 @@ def coverage_short(
 def _last_turn(
     ranking: Ranking, continuation: Continuation, inputs: StopGuardInputs
 ) -> tuple[Ranking, Continuation, str | None]:
-    """A closing question chosen with one turn left: with ``ask_the_last_turn`` that turn is
-    asked (the turn limit closes with the same summary), unless the respondent is tiring or
-    has just asked to move on or stop."""
+    """A closing question chosen with one turn left: that turn is asked (the turn limit
+    closes with the same summary), unless the respondent is tiring or has just asked to move
+    on or stop, or the session was recorded before the habit."""
     asks_it = inputs.methodology.tuning.follows(Habit.ASK_THE_LAST_TURN)
     if not asks_it or continuation.turns_remaining != 1:
         return ranking, continuation, None  # the closing question is the last one: fine
