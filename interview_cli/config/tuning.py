@@ -29,7 +29,7 @@ from interview_cli.config.base import StrictModel, Unit
 
 class Habit(StrEnum):
     """What the interviewer always does (see the module docstring). A value is the name of
-    the switch it once was, so an old session's record reads as its YAML did."""
+    the switch it once was (``RETIRED``), but for a switch that turned the habit off."""
 
     # Stopping: before a saturation stop or an early closing, the methodology's breadth
     # check ('what else matters ...?') was asked and brought nothing new (only where a
@@ -43,7 +43,7 @@ class Habit(StrEnum):
     LITTLE_TO_SAY_BREADTH_SPENT = "little_to_say_breadth_spent"
     # A hesitant don't-know ('not sure, let me think') counts as a short answer in the
     # little-to-say reading, not as no answer: the respondent is thinking.
-    HESITATION_IS_AN_ANSWER = "little_to_say_hesitation_empty"
+    HESITATION_IS_AN_ANSWER = "hesitation_is_an_answer"
     # A node-less question that came back empty is not asked again until something new is
     # learned, however long ago it was asked.
     OPEN_QUESTION_MEMORY = "open_question_memory"
@@ -57,18 +57,19 @@ class Habit(StrEnum):
     DOUBTFUL_FOCUS = "doubtful_focus"
 
 
-# Where each habit's switch sat in a methodology's ``tuning`` and the value that turned the
-# habit on: the session migration reads old snapshots with it, the loader refuses it.
-RETIRED: dict[Habit, tuple[str, bool]] = {
-    Habit.BREADTH_CHECK_BEFORE_STOP: ("saturation", True),
-    Habit.ASK_THE_LAST_TURN: ("saturation", True),
-    Habit.LITTLE_TO_SAY_BREADTH_SPENT: ("saturation", True),
-    Habit.HESITATION_IS_AN_ANSWER: ("saturation", False),
-    Habit.OPEN_QUESTION_MEMORY: ("vetoes", True),
-    Habit.RETURN_RESPECTS_CEILING: ("vetoes", True),
-    Habit.RETURN_SIGNAL: ("vetoes", True),
-    Habit.ANSWERED_WHY: ("vetoes", True),
-    Habit.DOUBTFUL_FOCUS: ("vetoes", True),
+# Where each habit's switch sat in a methodology's ``tuning`` (section, name) and the value
+# that turned the habit on: the session migration reads old snapshots with it, the loader
+# refuses it.
+RETIRED: dict[Habit, tuple[str, str, bool]] = {
+    Habit.BREADTH_CHECK_BEFORE_STOP: ("saturation", "breadth_check_before_stop", True),
+    Habit.ASK_THE_LAST_TURN: ("saturation", "ask_the_last_turn", True),
+    Habit.LITTLE_TO_SAY_BREADTH_SPENT: ("saturation", "little_to_say_breadth_spent", True),
+    Habit.HESITATION_IS_AN_ANSWER: ("saturation", "little_to_say_hesitation_empty", False),
+    Habit.OPEN_QUESTION_MEMORY: ("vetoes", "open_question_memory", True),
+    Habit.RETURN_RESPECTS_CEILING: ("vetoes", "return_respects_ceiling", True),
+    Habit.RETURN_SIGNAL: ("vetoes", "return_signal", True),
+    Habit.ANSWERED_WHY: ("vetoes", "answered_why", True),
+    Habit.DOUBTFUL_FOCUS: ("vetoes", "doubtful_focus", True),
 }
 
 
@@ -77,9 +78,9 @@ def habits_off_in(tuning: Any) -> frozenset[Habit]:
     habits held it) did not turn on: what a session recorded with it ran without."""
     tuning = tuning if isinstance(tuning, dict) else {}
     off: set[Habit] = set()
-    for habit, (section, on) in RETIRED.items():
+    for habit, (section, switch, on) in RETIRED.items():
         where = tuning.get(section)
-        value = where.get(habit.value) if isinstance(where, dict) else None
+        value = where.get(switch) if isinstance(where, dict) else None
         if value is None or _as_bool(value) is not on:
             off.add(habit)
     return frozenset(off)
@@ -105,18 +106,18 @@ def _without_retired(data: Any, recorded: bool) -> Any:
             "cannot set it: delete the line",
         )
     out = dict(data)
-    for habit, (section, _) in RETIRED.items():
+    for section, switch, _ in RETIRED.values():
         where = out.get(section)
-        if not isinstance(where, dict) or habit.value not in where:
+        if not isinstance(where, dict) or switch not in where:
             continue
         if not recorded:
             raise PydanticCustomError(
                 "retired_switch",
                 "{name} is no longer a setting: it is a habit the interviewer always keeps "
                 "(docs/how-to/add-a-strategy.md, 'Habits'); delete the line",
-                {"name": f"{section}.{habit.value}"},
+                {"name": f"{section}.{switch}"},
             )
-        out[section] = {k: v for k, v in where.items() if k != habit.value}
+        out[section] = {k: v for k, v in where.items() if k != switch}
     return out
 
 

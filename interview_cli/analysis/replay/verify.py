@@ -584,6 +584,12 @@ def verify_session(session: SessionFile) -> VerifyResult:
             "the interview used the embedding tier for de-duplication; replay matches labels "
             "without it, so a merge only embeddings found would show up as a difference"
         )
+    without = session.methodology.tuning.get("ran_without") or []
+    if without:
+        result.notes.append(
+            "recorded before these were habits of the interviewer, so replayed without them: "
+            + ", ".join(str(h) for h in without)
+        )
     if result.turns_checked < len(session.turns):
         result.notes.append(
             f"turn {session.turns[-1].turn_number} was answered but not processed "
