@@ -101,6 +101,12 @@ def export(
         raise UsageError(f"--out {out} is a directory; give a file name")
     targets: list[tuple[Path, str]] = []  # (file, csv table)
     if name == CSV and table is None:
+        if out.exists() and not out.is_file():
+            raise UsageError(
+                f"--out {out} is not a regular file: csv without --table writes two files "
+                "named after it (NAME.nodes.csv, NAME.edges.csv); give a name in a folder, "
+                "or --table nodes|edges to write one table there"
+            )
         stem = out.with_suffix("") if out.suffix.lower() == ".csv" else out
         targets = [(stem.with_name(f"{stem.name}.{name}.csv"), name) for name in ("nodes", "edges")]
     else:

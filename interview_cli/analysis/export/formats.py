@@ -167,9 +167,8 @@ def export_graphml(session: SessionFile) -> str:
             data = g.edges[u, v]
             data["relation"] += f"; {row['relation']}"
             data["confidence"] = max(data["confidence"], row["confidence"])
-            data["turns"] = ";".join(
-                sorted(set(data["turns"].split(";")) | set(row["turns"].split(";")), key=int)
-            )
+            turns = {t for t in (*data["turns"].split(";"), *row["turns"].split(";")) if t}
+            data["turns"] = ";".join(sorted(turns, key=int))
             continue
         g.add_edge(
             u,
