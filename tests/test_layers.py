@@ -22,16 +22,10 @@ ROOT = Path(interview_cli.__file__).parent
 PACKAGE = "interview_cli"
 
 # The package root holds only the version string, so it sits with errors at the bottom; the
-# reader of user-named files, the translation of filesystem errors and the cleaning of text
-# for terminals, exports and prompts sit beside errors.
+# cleaning of text for terminals, exports and prompts sits beside errors, whose messages it
+# redacts.
 LEVELS: list[tuple[str, ...]] = [
-    (
-        "interview_cli",
-        "interview_cli.errors",
-        "interview_cli.files",
-        "interview_cli.safe_text",
-        "interview_cli.words",
-    ),
+    ("interview_cli", "interview_cli.errors", "interview_cli.safe_text"),
     ("interview_cli.config",),
     ("interview_cli.core",),
     ("interview_cli.llm",),
