@@ -3,7 +3,8 @@
 ``decide_stopping`` is what the turn calls: the seed's conditions (``check_continuation``,
 seed 001 "Continuation and Termination Conditions", with seed 000's fatigue closing condition
 rebuilt on the smoothed trend), then the moderator's deferral of a premature stop
-(``guard_stop``, below). A baseline policy stops by the seed's conditions alone.
+(``guard_stop``, below). A baseline policy stops by the seed's conditions alone
+(``stop_conditions``).
 
 The seed's conditions are checked in this order; the first that fires is the reason:
 
@@ -294,12 +295,19 @@ def decide_stopping(ranking: Ranking, inputs: StopInputs) -> Stopping:
     """Stop or go on after the ranking's selected move, and why (module docstring): the seed's
     conditions, then a premature stop deferred in favour of the question to ask first."""
     selected = ranking.selected
+    spec = inputs.methodology.strategy(selected.strategy) if selected else None
+    return Stopping(*guard_stop(ranking, stop_conditions(spec, inputs), inputs))
+
+
+def stop_conditions(selected: StrategySpec | None, inputs: StopInputs) -> Continuation:
+    """The seed's conditions alone, after the move of strategy ``selected``: the first half of
+    ``decide_stopping``, and all of a baseline policy's (it has no moderator's deferral)."""
     coverage = inputs.coverage
-    continuation = check_continuation(
+    return check_continuation(
         turn_number=inputs.turn_number,
         max_turns=inputs.max_turns,
         phase=inputs.phase,
-        selected_strategy=inputs.methodology.strategy(selected.strategy) if selected else None,
+        selected_strategy=selected,
         saturation=inputs.saturation,
         tracker=inputs.tracker,
         trend=inputs.trend,
@@ -307,7 +315,6 @@ def decide_stopping(ranking: Ranking, inputs: StopInputs) -> Stopping:
         coverage_ratio=coverage.ratio if coverage is not None else None,
         min_coverage=fatigue_min_coverage(inputs.methodology.tuning.coverage),
     )
-    return Stopping(*guard_stop(ranking, continuation, inputs))
 
 
 def breadth_found_empty(
