@@ -4,8 +4,6 @@ one."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from moderation_fixtures import CONCEPT, assessment, mec
 from pydantic import ValidationError
@@ -93,12 +91,11 @@ def test_the_careful_path_cannot_be_configured_away() -> None:
 
 
 def test_the_end_reason_is_a_safety_ends_code_before_the_stops_reason() -> None:
-    outcome = turn_with(assessment(safety="abuse"))
-    assert outcome.termination_reason == "ended_abuse"
-    stopped = replace(outcome, safety=None)
-    assert stopped.termination_reason is None  # turn 1 of 8 goes on
-    last = advance(
-        CoreState.initial(CONCEPT),
-        TurnInput(mec(), CONCEPT, SAID, assessment(), "u001", max_turns=1),
-    )[1]
-    assert last.termination_reason == "Maximum turns reached"
+    def last_turn(reading: Assessment) -> TurnOutcome:
+        inputs = TurnInput(mec(), CONCEPT, SAID, reading, "u001", max_turns=1)
+        return advance(CoreState.initial(CONCEPT), inputs)[1]
+
+    assert last_turn(assessment()).termination_reason == "Maximum turns reached"
+    assert last_turn(assessment(safety="abuse")).termination_reason == "ended_abuse"
+    assert last_turn(assessment(safety="distress")).termination_reason == "Maximum turns reached"
+    assert turn_with(assessment(safety="stop")).termination_reason == "stopped_by_respondent"
