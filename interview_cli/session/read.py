@@ -18,8 +18,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from interview_cli.config.files import read_user_text
 from interview_cli.errors import SessionFileError
-from interview_cli.files import read_user_text
 from interview_cli.safe_text import (
     clean_strings,
     json_may_hold_controls,

@@ -36,9 +36,9 @@ from interview_cli.analysis.export.drawing import (
     to_mermaid,
 )
 from interview_cli.analysis.sources import session_graph, snapshot_methodology
+from interview_cli.config.plurals import plural
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.session.schema import SessionFile, TurnRecord
-from interview_cli.words import plural
 
 NODE_COLUMNS = (
     "id",
