@@ -21,13 +21,13 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from interview_cli.config.files import read_user_bytes, read_user_text, session_files
 from interview_cli.config.schemas import RECORDED, Concept, Methodology
 from interview_cli.config.tuning import Tuning
 from interview_cli.config.yamlio import YAMLError, load_yaml
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.node_link import from_json
 from interview_cli.errors import SessionFileError, UsageError
-from interview_cli.files import read_user_bytes, read_user_text, session_files
 from interview_cli.pipeline.inputs import recorded_methodology
 from interview_cli.session.read import read_session_file
 from interview_cli.session.schema import SessionFile

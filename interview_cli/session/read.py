@@ -19,10 +19,10 @@ from typing import Any
 from pydantic import ValidationError
 from yaml import YAMLError
 
+from interview_cli.config.files import read_user_text
 from interview_cli.config.tuning import tuning_before_habits
 from interview_cli.config.yamlio import load_yaml
 from interview_cli.errors import SessionFileError
-from interview_cli.files import read_user_text
 from interview_cli.safe_text import (
     clean_strings,
     json_may_hold_controls,

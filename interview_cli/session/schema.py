@@ -511,7 +511,7 @@ class ClosingRecord(Record):
     summary: str = ""
     rating: int | None = Field(default=None, ge=1, le=4)
     comment: str = ""
-    # The closing answer read like any other (``core.closing_answer``): what was extracted
+    # The closing answer read like any other (``core.turn.take_closing_answer``): what was extracted
     # from it and what that added to the graph. Absent in files written before.
     utterance_id: str = ""
     extraction: Extraction | None = None

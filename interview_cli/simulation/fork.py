@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from interview_cli.config.loader import Loaded
+from interview_cli.config.plurals import plural
 from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.turn import CoreState
@@ -59,7 +60,6 @@ from interview_cli.simulation.batch import (
     run_batch,
 )
 from interview_cli.simulation.respondents.respondent import Respondent
-from interview_cli.words import plural
 
 
 @dataclass(frozen=True)

@@ -23,15 +23,13 @@ from interview_cli.core.decide.continuation import (
     MAX_TURNS_REACHED,
     RESPONDENT_FATIGUED,
     Continuation,
-)
-from interview_cli.core.decide.moderation import (
-    StopGuardInputs,
+    StopInputs,
     breadth_found_empty,
-    break_focus_tie,
     guard_stop,
     stalled_nodes,
     unprobed_attributes,
 )
+from interview_cli.core.decide.moderation import break_focus_tie
 from interview_cli.core.decide.scoring import Ranking, ScoredCandidate, reselect
 from interview_cli.core.decide.vetoes import FocusEntry, VetoContext, node_exhausted, repeated_probe
 from interview_cli.core.graph.knowledge import KnowledgeGraph
@@ -338,9 +336,12 @@ def test_what_the_respondent_led_with_is_a_liked_or_disliked_thing_before_a_ment
 
 
 def guard_inputs(t: NodeStateTracker, history: tuple[FocusEntry, ...] = (), **kw: Any) -> Any:
-    return StopGuardInputs(
+    return StopInputs(
         methodology=mec(),
         tracker=t,
+        turn_number=t.turn,
+        max_turns=20,
+        phase="mid",
         focus_history=history,
         trend=kw.get("trend", TrendState()),
         focusable=frozenset(t.states),
@@ -453,7 +454,7 @@ def test_a_closing_question_with_one_turn_left_waits_for_the_turn_limit() -> Non
     data = mec().model_dump(mode="json")
     inputs = guard_inputs(t, history)
     before = recorded_without(data, Habit.ASK_THE_LAST_TURN)
-    off = StopGuardInputs(**{**inputs.__dict__, "methodology": before})
+    off = StopInputs(**{**inputs.__dict__, "methodology": before})
     assert guard_stop(closing_ranking(), stop(CLOSING_STRATEGY, 1), off)[2] is None
 
 
