@@ -29,7 +29,8 @@ from interview_cli.config.base import StrictModel, Unit
 
 class Habit(StrEnum):
     """What the interviewer always does (see the module docstring). A value is the name of
-    the switch it once was (``RETIRED``), but for a switch that turned the habit off."""
+    the switch it once was (``RETIRED``), but for a switch that turned the habit off. Values
+    are written in session files (``ran_without``): never rename one."""
 
     # Stopping: before a saturation stop or an early closing, the methodology's breadth
     # check ('what else matters ...?') was asked and brought nothing new (only where a
