@@ -64,6 +64,8 @@ TOOL_INPUTS = {
         **{name: {"score": 4, "rationale": "gives a reason"} for name in RUBRIC_SIGNALS},
         "hedging_language": "none",
         "knowledge_ceiling": "none",
+        "answer_kind": "answer",
+        "safety": "none",
         "rationale": "engaged",
     },
     SLOTS_TOOL: {"proposals": []},

@@ -88,7 +88,8 @@ class SleepingInterviewer:
 
     async def assess(self, request: AssessRequest) -> TaskResult[Assessment]:
         await self._wait()
-        return TaskResult[Assessment](value=Assessment.neutral(), calls=[_call("assess")])
+        read = Assessment.neutral().model_copy(update={"safety": "none"})  # read, no concern
+        return TaskResult[Assessment](value=read, calls=[_call("assess")])
 
     async def generate_opening(
         self, request: OpeningRequest, on_token: OnToken | None = None

@@ -66,7 +66,7 @@ class SessionLockedError(InterviewError):
 
 class FileSystemError(InterviewError):
     """The file system refused: permission, read-only, no space, a file where a directory
-    should be. Made by ``interview_cli.files.translate_os_error`` (the message names the path
+    should be. Made by ``interview_cli.config.files.translate_os_error`` (the message names the path
     and what to do)."""
 
     exit_code = 2

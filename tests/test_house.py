@@ -17,6 +17,7 @@ stays honest.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import interview_cli
@@ -77,6 +78,7 @@ def function_lengths(source: str) -> dict[str, int]:
     return found
 
 
+@cache  # two tests read the same tree: parse it once
 def _all_function_lengths() -> dict[str, int]:
     lengths: dict[str, int] = {}
     for path in _python_files():

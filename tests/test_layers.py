@@ -22,16 +22,10 @@ ROOT = Path(interview_cli.__file__).parent
 PACKAGE = "interview_cli"
 
 # The package root holds only the version string, so it sits with errors at the bottom; the
-# reader of user-named files, the translation of filesystem errors and the cleaning of text
-# for terminals, exports and prompts sit beside errors.
+# cleaning of text for terminals, exports and prompts sits beside errors, whose messages it
+# redacts.
 LEVELS: list[tuple[str, ...]] = [
-    (
-        "interview_cli",
-        "interview_cli.errors",
-        "interview_cli.files",
-        "interview_cli.safe_text",
-        "interview_cli.words",
-    ),
+    ("interview_cli", "interview_cli.errors", "interview_cli.safe_text"),
     ("interview_cli.config",),
     ("interview_cli.core",),
     ("interview_cli.llm",),
@@ -186,3 +180,14 @@ def test_checker_finds_an_import_of_a_moved_module(tmp_path: Path) -> None:
     assert missing == [
         "pkg/mid_a/stale.py:2: pkg.mid_a.stale imports pkg.low.gone, which does not exist"
     ]
+
+
+def test_the_top_of_the_package_holds_at_most_two_loose_modules() -> None:
+    # Code belongs in a room; the top keeps the entry points, the exception tree and at most
+    # two modules everything stands on.
+    loose = sorted(
+        p.name
+        for p in ROOT.glob("*.py")
+        if p.name not in {"__init__.py", "__main__.py", "errors.py"}
+    )
+    assert len(loose) <= 2, f"move these into a room: {loose}"

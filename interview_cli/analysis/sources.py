@@ -21,12 +21,14 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from interview_cli.config.files import read_user_bytes, read_user_text, session_files
 from interview_cli.config.schemas import RECORDED, Concept, Methodology
+from interview_cli.config.tuning import Tuning
 from interview_cli.config.yamlio import YAMLError, load_yaml
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.node_link import from_json
 from interview_cli.errors import SessionFileError, UsageError
-from interview_cli.files import read_user_bytes, read_user_text, session_files
+from interview_cli.pipeline.inputs import recorded_methodology
 from interview_cli.session.read import read_session_file
 from interview_cli.session.schema import SessionFile
 from interview_cli.session.store import SessionStore
@@ -320,8 +322,21 @@ def _snapshot(text: str, model: type[M], what: str, session: SessionFile) -> M:
 
 
 def snapshot_methodology(session: SessionFile) -> Methodology:
-    """The methodology the session ran with, from the YAML text it recorded."""
-    return _snapshot(session.methodology.source, Methodology, "methodology", session)
+    """The methodology the session ran with, from the YAML text and the tuning it recorded."""
+    snap = session.methodology
+    parsed = _snapshot(snap.source, Methodology, "methodology", session)
+    if not snap.tuning:
+        return parsed
+    tuning = json.dumps(snap.tuning, sort_keys=True)
+    key = (Tuning, hashlib.sha256(f"{snap.source}\0{tuning}".encode()).hexdigest())
+    cached = _PARSED.get(key)
+    if isinstance(cached, Methodology):
+        return cached
+    resolved = recorded_methodology(snap, "methodology", session.id, parsed)
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.pop(next(iter(_PARSED)))
+    _PARSED[key] = resolved
+    return resolved
 
 
 def snapshot_concept(session: SessionFile) -> Concept:

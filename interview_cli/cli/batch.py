@@ -192,8 +192,8 @@ def batch(
     * `interview batch personas/ -c headphones_mec --json > summary.json`
     * `interview batch personas/ -c headphones_mec --provider openai --max-cost 2`
     """
+    from interview_cli.config.files import default_sessions_dir
     from interview_cli.errors import UsageError
-    from interview_cli.files import default_sessions_dir
     from interview_cli.simulation.batch import (
         POLICIES,
         BatchSpec,
@@ -402,11 +402,11 @@ def _run(
 
     from rich.markup import escape
 
+    from interview_cli.config.plurals import plural
     from interview_cli.llm.factory import build_llm
     from interview_cli.simulation.batch import OptionalModels, run_batch
     from interview_cli.simulation.respondents.respondent import make_respondent
     from interview_cli.ui.batch import ProgressView
-    from interview_cli.words import plural
 
     llm = build_llm(spec.settings, seed=spec.seed, budget=budget)
     respondent = make_respondent(spec.settings, llm, seed=spec.seed)

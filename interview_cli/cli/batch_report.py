@@ -98,6 +98,7 @@ def summary_record(spec: BatchSpec, result: BatchResult, budget: Any = None) -> 
 
 
 def report(spec: BatchSpec, result: BatchResult, *, as_json: bool, budget: Any = None) -> None:
+    from interview_cli.config.plurals import plural
     from interview_cli.simulation.evaluation import SummaryRow
     from interview_cli.ui.batch import (
         asking_table,
@@ -105,7 +106,6 @@ def report(spec: BatchSpec, result: BatchResult, *, as_json: bool, budget: Any =
         strategy_mix_table,
         summary_table,
     )
-    from interview_cli.words import plural
 
     record = summary_record(spec, result, budget)
     if as_json:
@@ -143,8 +143,8 @@ def report(spec: BatchSpec, result: BatchResult, *, as_json: bool, budget: Any =
 def report_cap(result: BatchResult, budget: Any) -> None:
     """The batch stopped at its --max-cost: what was spent, what is left, how to go on."""
     from interview_cli.cli.spending import cap_hint
+    from interview_cli.config.plurals import plural
     from interview_cli.llm.spend import SPEND_CAP_EXIT
-    from interview_cli.words import plural
 
     paused = sum(1 for o in result.stopped if o.path is not None)
     waiting = len(result.stopped) - paused

@@ -4,7 +4,7 @@ The ONE error path (ARCHITECTURE "Contracts": exit 0 success, 1 runtime failure,
 
 - an :class:`~interview_cli.errors.InterviewError` prints ``error: <message>`` on stderr, one
   line (a ConfigError prints one ``error:`` line per problem), and exits with its ``exit_code``;
-- an ``OSError`` is turned into one by :func:`interview_cli.files.translate_os_error` (the
+- an ``OSError`` is turned into one by :func:`interview_cli.config.files.translate_os_error` (the
   path, why, what to do; exit 2);
 - any other exception prints one line naming it, plus how to see the traceback, and exits 1;
 - with ``interview --debug ...`` or ``INTERVIEW_DEBUG=1`` the exception is re-raised instead.
@@ -127,7 +127,7 @@ def report_error(exc: BaseException) -> int:
         return exc.exit_code
     if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
         # A file or directory that cannot be read or written: the path and what to do.
-        from interview_cli.files import translate_os_error
+        from interview_cli.config.files import translate_os_error
 
         exc = translate_os_error(exc)
     if isinstance(exc, InterviewError):

@@ -15,7 +15,7 @@ import typer
 from interview_cli.analysis.export import CSV, FORMATS, QDPX
 from interview_cli.cli.common import stdout_console
 from interview_cli.cli.run import SessionsDirOption
-from interview_cli.words import plural
+from interview_cli.config.plurals import plural
 
 # The choices of --format: the formats analysis.export lists, in its order.
 Format = StrEnum("Format", [(f.name, f.name) for f in FORMATS])  # type: ignore[misc]
@@ -75,8 +75,8 @@ def export(
     """
     from interview_cli.analysis.export.formats import export as render
     from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
+    from interview_cli.config.files import is_stdout, translate_os_error, write_output
     from interview_cli.errors import UsageError
-    from interview_cli.files import is_stdout, translate_os_error, write_output
     from interview_cli.session.store import SessionStore
 
     name = str(fmt.value)
@@ -101,6 +101,12 @@ def export(
         raise UsageError(f"--out {out} is a directory; give a file name")
     targets: list[tuple[Path, str]] = []  # (file, csv table)
     if name == CSV and table is None:
+        if out.exists() and not out.is_file():
+            raise UsageError(
+                f"--out {out} is not a regular file: csv without --table writes two files "
+                "named after it (NAME.nodes.csv, NAME.edges.csv); give a name in a folder, "
+                "or --table nodes|edges to write one table there"
+            )
         stem = out.with_suffix("") if out.suffix.lower() == ".csv" else out
         targets = [(stem.with_name(f"{stem.name}.{name}.csv"), name) for name in ("nodes", "edges")]
     else:
@@ -124,8 +130,8 @@ def _export_qdpx(refs: list[str], out: Path | None, sessions_dir: Path | None) -
     """Several sessions into one REFI-QDA project (a zip, so only to a file)."""
     from interview_cli.analysis.export.qdpx import export_qdpx
     from interview_cli.analysis.sources import load_one, refuse_overwriting_sessions
+    from interview_cli.config.files import is_stdout, translate_os_error, write_output
     from interview_cli.errors import UsageError
-    from interview_cli.files import is_stdout, translate_os_error, write_output
     from interview_cli.session.store import SessionStore
 
     if out is None:

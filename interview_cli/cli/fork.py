@@ -185,8 +185,8 @@ def _spec(
     """The fork the options describe, every piece checked (one line and exit 2 otherwise)."""
     from dataclasses import replace
 
+    from interview_cli.config.files import default_sessions_dir
     from interview_cli.errors import UsageError
-    from interview_cli.files import default_sessions_dir
     from interview_cli.simulation.batch import POLICIES
     from interview_cli.simulation.fork import ForkSpec, fork_question, methodology_of
 

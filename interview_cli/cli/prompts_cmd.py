@@ -107,10 +107,9 @@ def prompts(
 
 def _persona(session: SessionFile, turn: int, library: list[Path] | None) -> list[RecordedPrompt]:
     """The simulated respondent's request, when the session names a persona in the library."""
-    from interview_cli.config.schemas import Methodology
     from interview_cli.errors import InterviewError
+    from interview_cli.pipeline.inputs import recorded_methodology
     from interview_cli.pipeline.prompt_replay import persona_prompt
-    from interview_cli.pipeline.runner import parse_snapshot
 
     persona_id = ((session.simulation or {}).get("persona") or {}).get("id")
     if not persona_id:
@@ -119,7 +118,7 @@ def _persona(session: SessionFile, turn: int, library: list[Path] | None) -> lis
         persona = open_library(library).persona(persona_id).value
     except InterviewError:
         return []  # a persona no longer in the library: its request cannot be rendered
-    methodology = parse_snapshot(session.methodology.source, Methodology, "methodology", session.id)
+    methodology = recorded_methodology(session.methodology, "methodology", session.id)
     record = persona_prompt(session, persona, methodology, turn)
     return [record] if record is not None else []
 

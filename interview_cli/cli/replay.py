@@ -170,8 +170,8 @@ def replay(
         return
     from rich.text import Text
 
+    from interview_cli.config.plurals import plural
     from interview_cli.ui.replay import turn_view
-    from interview_cli.words import plural
 
     # Text, not markup: a concept named "Headphones [beta]" must print as written.
     console.print(

@@ -22,7 +22,7 @@ from interview_cli.cli.common import (
     stdout_console,
 )
 from interview_cli.cli.run import SessionsDirOption
-from interview_cli.words import plural
+from interview_cli.config.plurals import plural
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -302,7 +302,7 @@ def _check_out(out: Path, session_files: Sequence[Path], sheets: Sequence[Path])
 def _emit(result: Report, chosen: str | None, out: Path | None) -> None:
     """Show the report on the terminal, or print it or write it to ``out`` in ``chosen``."""
     from interview_cli.analysis.report.to_json import report_to_dict
-    from interview_cli.files import translate_os_error, write_output
+    from interview_cli.config.files import translate_os_error, write_output
 
     if chosen is None:
         from interview_cli.ui.report import show_report
@@ -344,8 +344,8 @@ def _format_and_out(
 ) -> tuple[str | None, Path | None]:
     """The format asked for (else the --out file's suffix says it) and the file to write
     (None for the standard output: no --out, or `--out -`)."""
+    from interview_cli.config.files import is_stdout
     from interview_cli.errors import UsageError
-    from interview_cli.files import is_stdout
 
     chosen = _chosen_format(fmt, as_json)
     if is_stdout(out):

@@ -404,7 +404,7 @@ def _llm_settings(
 def _resume_hint(store: SessionStore, base_url: str | None) -> Any:
     """What the printed resume command must add to the id to run as printed."""
     from interview_cli.cli.terminal import ResumeHint
-    from interview_cli.files import default_sessions_dir
+    from interview_cli.config.files import default_sessions_dir
 
     default = store.directory.resolve() == default_sessions_dir().expanduser().resolve()
     return ResumeHint(sessions_dir=None if default else store.directory, base_url=base_url)

@@ -107,8 +107,8 @@ def list_sessions(
     if ctx.invoked_subcommand is not None:
         ctx.obj = sessions_dir
         return
+    from interview_cli.config.files import default_sessions_dir, session_files
     from interview_cli.errors import UsageError
-    from interview_cli.files import default_sessions_dir, session_files
 
     wanted = set(status or STATUSES)
     unknown = sorted(wanted - set(STATUSES))

@@ -41,10 +41,10 @@ from interview_cli.config.loader import (
     read_yaml,
     yaml_files,
 )
+from interview_cli.config.plurals import plural
 from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.config.shape_validation import concept_shape_issues, persona_shape_issues
 from interview_cli.errors import ConfigError, UsageError
-from interview_cli.words import plural
 
 ENV_VAR = "INTERVIEW_LIBRARY"
 

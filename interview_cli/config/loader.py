@@ -32,10 +32,10 @@ from typing import Any, Generic, Literal, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from interview_cli.config.files import MAX_YAML_BYTES, read_user_bytes
 from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.config.yamlio import MAX_YAML_DEPTH, SafeLoader, YAMLTooBig, check_expansion
 from interview_cli.errors import ConfigError
-from interview_cli.files import MAX_YAML_BYTES, read_user_bytes
 
 Kind = Literal["methodology", "concept", "persona"]
 KINDS: tuple[Kind, ...] = ("methodology", "concept", "persona")

@@ -133,14 +133,13 @@ class StrategySpec(StrictModel):
     climbs: bool = Field(
         default=False,
         description="asks what the focus leads to (why it matters, what if it were missing, "
-        "why someone might care); with tuning.vetoes.answered_why, not asked on a node whose "
-        "why the respondent has already answered",
+        "why someone might care); not asked on a node whose why the respondent has already "
+        "answered",
     )
     breadth_check: bool = Field(
         default=False,
-        description="a node-less 'what else matters to you about ...?' question; with "
-        "tuning.saturation.breadth_check_before_stop, asked (and found empty) before any "
-        "saturation stop or early closing",
+        description="a node-less 'what else matters to you about ...?' question, asked (and found "
+        "empty) before any saturation stop or early closing",
     )
     focus_types: list[Identifier] = Field(
         default_factory=list,

@@ -240,9 +240,10 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "llm.safety",
         "llm",
         "categorical",
-        "The last reply read for safety: none, distress, abuse, off-topic talk or a request "
-        "to stop (the methodology's safety section says what the interview does about each).",
-        ("none", "distress", "abuse", "off_topic", "stop"),
+        "The last reply read for safety: none, distress, abuse, off-topic talk, a request "
+        "to stop, or unchecked (no reading could be had: the careful path) (the "
+        "methodology's safety section says what the interview does about each).",
+        ("none", "distress", "abuse", "off_topic", "stop", "unchecked"),
     ),
     _s(
         "llm.global_response_trend",

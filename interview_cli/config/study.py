@@ -12,7 +12,8 @@ sections).
 - ``Methodology.safety``: what the interview does when an answer reads as distress, abuse or
   off-topic talk (``Assessment.safety``): ``redirect`` (say the message, then ask the next
   question), ``pause`` (say the message, pause the session: resumable), ``end`` (say the
-  message, end the session with ``code`` as its recorded end reason) or ``continue``.
+  message, end the session with ``code`` as its recorded end reason) or ``continue``; an answer
+  the reading could not check (``unchecked``) takes the careful path, never ``continue``.
 
 Pure schemas, no I/O.
 """
@@ -100,20 +101,43 @@ def _stop() -> SafetyResponse:
     )
 
 
+def _unchecked() -> SafetyResponse:
+    return SafetyResponse(
+        action="pause",
+        message="Let's take a short break here. We can carry on another time, or not at all: "
+        "it is entirely up to you.",
+        code="paused_unchecked",
+    )
+
+
 class SafetySpec(StrictModel):
     off_topic: SafetyResponse = Field(default_factory=_off_topic)
     distress: SafetyResponse = Field(default_factory=_distress)
     abuse: SafetyResponse = Field(default_factory=_abuse)
     stop: SafetyResponse = Field(default_factory=_stop)
+    # The careful path: an answer the safety reading could not check (the assessor failed or
+    # wrote no reading) is never taken as safe, so its response may not be ``continue``.
+    unchecked: SafetyResponse = Field(default_factory=_unchecked)
+
+    @model_validator(mode="after")
+    def _unchecked_is_careful(self) -> SafetySpec:
+        if self.unchecked.action == "continue":
+            raise ValueError(
+                "safety.unchecked.action: 'continue' would take an answer nobody could check "
+                "as safe; use pause, end or redirect"
+            )
+        return self
+
+    def responses(self) -> dict[str, SafetyResponse]:
+        """Every configured response by the safety reading it answers."""
+        return {
+            "off_topic": self.off_topic,
+            "distress": self.distress,
+            "abuse": self.abuse,
+            "stop": self.stop,
+            "unchecked": self.unchecked,
+        }
 
     def response(self, kind: str) -> SafetyResponse | None:
         """The response configured for a safety reading (None for ``none``)."""
-        if kind == "off_topic":
-            return self.off_topic
-        if kind == "distress":
-            return self.distress
-        if kind == "abuse":
-            return self.abuse
-        if kind == "stop":
-            return self.stop
-        return None
+        return self.responses().get(kind)

@@ -271,14 +271,6 @@ def _tuning_issues(m: Methodology) -> list[Issue]:
                 f"turn_floor_weight must sum to 1, got {total:g}",
             )
         )
-    if sat.breadth_check_before_stop and not any(s.breadth_check for s in m.strategies):
-        issues.append(
-            (
-                ("tuning", "saturation", "breadth_check_before_stop"),
-                "no strategy has breadth_check: true; mark the open 'what else?' strategy, "
-                "or set this to false",
-            )
-        )
     if m.tuning.bin_low >= m.tuning.bin_high:
         issues.append(
             (

@@ -128,9 +128,12 @@ NON_CONTENT_KINDS: frozenset[str] = frozenset(
 )
 # What the safety reading of an answer found (``Assessment.safety``): nothing, a respondent in
 # distress, abuse aimed at the interviewer, talk away from the study's topic, or a respondent
-# who asks to end the interview (always obeyed: taking part is voluntary).
-SafetyKind = Literal["none", "distress", "abuse", "off_topic", "stop"]
-SAFETY_KINDS: tuple[str, ...] = get_args(SafetyKind)
+# who asks to end the interview (always obeyed: taking part is voluntary). ``unchecked``: no
+# reading could be had (the assessor failed, or wrote none); never a model's answer (so it is
+# not among ``SAFETY_KINDS``), and never taken as ``none``: safety fails closed.
+SafetyKind = Literal["none", "distress", "abuse", "off_topic", "stop", "unchecked"]
+UNCHECKED = "unchecked"
+SAFETY_KINDS: tuple[str, ...] = tuple(k for k in get_args(SafetyKind) if k != UNCHECKED)
 
 
 class Assessment(CoreModel):
@@ -150,9 +153,10 @@ class Assessment(CoreModel):
 
     @classmethod
     def neutral(cls) -> Assessment:
-        """What a turn uses when the assessor failed: middle scores, no ceiling."""
+        """What a turn uses when the assessor failed: middle scores, no ceiling, and no safety
+        reading (``unchecked``: the turn takes the careful path)."""
         mid = RubricScore(score=3, rationale="assessment unavailable")
-        return cls.model_validate({name: mid for name in RUBRIC_SIGNALS})
+        return cls.model_validate({**{name: mid for name in RUBRIC_SIGNALS}, "safety": UNCHECKED})
 
     @classmethod
     def declined(cls) -> Assessment:

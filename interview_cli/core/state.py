@@ -19,7 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.config.tuning import SaturationTuning
+from interview_cli.config.tuning import Habit, SaturationTuning
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 ResponseDepth = Literal["surface", "shallow", "moderate", "deep"]
@@ -191,6 +191,7 @@ def update_saturation(
     answer_kind: str | None = None,
     knowledge_ceiling: str | None = None,
     breadth_answer: bool = False,
+    ran_without: frozenset[Habit] = frozenset(),
 ) -> SaturationMetrics:
     """Advance the counters by one turn.
 
@@ -202,10 +203,10 @@ def update_saturation(
     - recent answers (``little_to_say_window`` of them): each 'empty' when ``answer_kind`` says
       it was not an answer or it was a few words that added nothing, else 'short' or 'full'
       by its depth; a hesitant don't-know (``knowledge_ceiling`` exploratory) is 'short'
-      when ``little_to_say_hesitation_empty`` is off; ``empty_answers`` counts the 'empty'
-      ones of the whole interview but "I already said that" (the question was spent, not
-      the respondent); with ``little_to_say_breadth_spent``, the reply to a breadth check
-      (``breadth_answer``) is never 'empty': "nothing else" spends the question too;
+      (the respondent is thinking); ``empty_answers`` counts the 'empty' ones of the whole
+      interview but "I already said that" (the question was spent, not the respondent); the
+      reply to a breadth check (``breadth_answer``) is never 'empty': "nothing else" spends
+      the question too. ``ran_without``: the habits a recorded session did not follow;
     - saturated: graph_saturated_turns zero-yield turns or depth_plateau_turns plateau turns
       running. Minimum-turn gating belongs to continuation, not here.
     """
@@ -218,10 +219,11 @@ def update_saturation(
     else:
         shallow = prev.consecutive_shallow + 1 if response_depth in SHALLOW_RESPONSES else 0
         hesitation = (
-            not tuning.little_to_say_hesitation_empty and knowledge_ceiling == "exploratory"
+            Habit.HESITATION_IS_AN_ANSWER not in ran_without and knowledge_ceiling == "exploratory"
         )
         kind = _answer_class(response_depth, answer_kind, zero_yield, hesitation)
-        if kind == "empty" and breadth_answer and tuning.little_to_say_breadth_spent:
+        spent = Habit.LITTLE_TO_SAY_BREADTH_SPENT not in ran_without
+        if kind == "empty" and breadth_answer and spent:
             kind = "short"
         answers = [*prev.recent_answers, kind]
         empty += kind == "empty" and answer_kind != "already_said"

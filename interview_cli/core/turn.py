@@ -21,6 +21,12 @@ makes from that decision). ``advance`` is the whole turn in one call, on recorde
 replay, verify, what-if and the benchmarks call it; the live pipeline calls the two halves
 around its model calls. Either way the same code runs. ``CoreState`` is what a session file
 keeps between turns (``to_dict``/``from_dict``).
+
+The turn also decides what the interview does about the answer's safety reading
+(``safety_response``: the methodology's response to it, the careful path when there was no
+reading) and why the interview ends after it (``TurnOutcome.termination_reason``); the shell
+only says and saves what was decided, so ``replay --verify`` checks both. The closing answer
+takes the first stage of a turn (``take_closing_answer``, then ``settle_closing``).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interview_cli.config.schemas import Concept, Methodology, StrategySpec
+from interview_cli.config.study import SafetyResponse
 from interview_cli.config.tuning import QUESTION_HISTORY
 from interview_cli.core.canonical.proposals import apply_slot_proposals
 from interview_cli.core.canonical.slots import (
@@ -291,10 +298,48 @@ class TurnInput:
 
 
 @dataclass(frozen=True)
+class SafetyDecision:
+    """What the interview does about an answer's safety reading (``kind``): ``redirect`` says
+    ``message`` before the next question, ``pause`` says it and pauses the session, ``end``
+    says it and ends the session with ``code`` as its reason (``config.study.SafetySpec``)."""
+
+    kind: str
+    action: str
+    message: str = ""
+    code: str = ""
+
+
+def safety_response(
+    assessment: Assessment | None, methodology: Methodology
+) -> SafetyDecision | None:
+    """The methodology's response to the answer's safety reading; None when there is nothing to
+    do (no concern, or a ``continue``). Fails closed: an answer with no reading (``unchecked``:
+    the assessor failed or wrote none) gets the careful path, ``safety.unchecked``.
+    ``assessment`` None: the turn was given no reading to act on (a core decided without a
+    reader); the live pipeline always passes one (``Assessment.neutral()`` when it failed)."""
+    if assessment is None or assessment.safety == "none":
+        return None
+    response = methodology.safety.response(assessment.safety)
+    if response is None or response.action == "continue":
+        return None
+    code = end_code(assessment.safety, response) if response.action == "end" else response.code
+    return SafetyDecision(assessment.safety, response.action, response.message, code)
+
+
+def end_code(kind: str, response: SafetyResponse) -> str:
+    """The end reason a safety end records: its configured code, else ``ended_<kind>``."""
+    return response.code or f"ended_{kind}"
+
+
+STOPPED = "stopped"  # the end reason of a stop that names none
+
+
+@dataclass(frozen=True)
 class TurnOutcome:
     """What a turn produced. ``slot_discovery``: what the slot step did (None until it ran,
     and when canonical slots are off). ``decision`` is the one acted on; ``tool_decision``
-    the tool's own when the moderator overruled it (None otherwise)."""
+    the tool's own when the moderator overruled it (None otherwise). ``safety``: what the
+    interview does about the answer's safety reading (None: nothing)."""
 
     turn_number: int
     delta: GraphDelta
@@ -303,6 +348,17 @@ class TurnOutcome:
     decision: Decision
     slot_discovery: SlotDiscoveryRecord | None = None
     tool_decision: Decision | None = None
+    safety: SafetyDecision | None = None
+
+    @property
+    def termination_reason(self) -> str | None:
+        """Why the interview ends after this turn: a safety end's code, else the stop's reason;
+        None while it goes on (a safety pause ends nothing: the session is resumable)."""
+        if self.safety is not None and self.safety.action == "end":
+            return self.safety.code
+        if not self.should_continue:
+            return self.decision.continuation.reason or STOPPED
+        return None
 
     @property
     def tool(self) -> Decision:
@@ -446,6 +502,7 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
         answer_kind=assessment.answer_kind if assessment else None,
         knowledge_ceiling=assessment.knowledge_ceiling if assessment else None,
         breadth_answer=_answers_breadth_check(state, m),
+        ran_without=m.tuning.ran_without,
     )
     trend = update_response_trend(
         state.trend,
@@ -562,7 +619,10 @@ class AnsweredTurn:
             redecided = _decide(state, inputs, u, self.velocity, views)
             tool, decision = decision, note_skip(redecided, label)
         new_state = _after_decision(state, u, self.velocity, decision, m)
-        outcome = TurnOutcome(turn, u.delta, u.graph_state, u.depth, decision, tool_decision=tool)
+        safety = safety_response(inputs.assessment, m)
+        outcome = TurnOutcome(
+            turn, u.delta, u.graph_state, u.depth, decision, tool_decision=tool, safety=safety
+        )
         return DecidedTurn(new_state, outcome, m, self.embedder)
 
 
@@ -610,3 +670,64 @@ def _decide(
     if inputs.policy != ADAPTIVE:
         decision = apply_policy(inputs.policy, decision, decision_inputs)
     return decision
+
+
+# ---- the closing answer ------------------------------------------------------------------
+# The answer to the closing question ("is that accurate, is anything missing?") is where a
+# respondent corrects the summary or adds what was missing; it reaches the graph like any
+# other answer. It asks for no next question, so it takes only the first stage of a turn
+# (``answer_into_graph``), numbered as the turn after the last one, and the node tracker's
+# registration of what it added: no signals, scores or continuation. With canonical slots on,
+# what it added is then placed in slots like a turn's new nodes (``settle_closing``), from the
+# closing's recorded slot proposals; replay and verify apply both to the replayed final state.
+
+
+def take_closing_answer(
+    state: CoreState,
+    extraction: Extraction,
+    *,
+    methodology: Methodology,
+    utterance_id: str,
+    embedder: Embedder | None = None,
+) -> tuple[CoreState, GraphDelta]:
+    """``state`` with the closing answer's extraction applied; ``state`` is not modified."""
+    # No assessment: the closing answer is not scored, so all its extraction is content (its
+    # safety is not read either: no question follows it).
+    graph, _, delta = answer_into_graph(
+        state, extraction, None, methodology, utterance_id, embedder
+    )
+    # What it added is registered, but the tracker is not aged (``advance_turn``): no turn follows.
+    turn = state.turn_count + 1
+    tracker = apply_graph_delta(state.tracker, graph, delta, methodology=methodology, turn=turn)
+    return replace(state, graph=graph, tracker=tracker), delta
+
+
+def closing_slot_batches(state: CoreState, methodology: Methodology) -> list[SlotBatch]:
+    """The labels the closing answer left without a slot, to ask ``propose_slots`` about
+    (none when canonical slots are off)."""
+    if state.canonical is None:
+        return []
+    return pending_slot_batches(state.canonical, state.graph, tuning=methodology.tuning.canonical)
+
+
+def settle_closing(
+    state: CoreState,
+    proposals: Sequence[SlotBatch],
+    *,
+    methodology: Methodology,
+    embedder: Embedder | None = None,
+) -> tuple[CoreState, SlotDiscoveryRecord | None]:
+    """``state`` (after ``take_closing_answer``) with the closing's slot proposals folded
+    into its canonical state, numbered as the closing's turn; unchanged with canonical slots
+    off."""
+    if state.canonical is None:
+        return state, None
+    canonical, record = apply_slot_proposals(
+        state.canonical,
+        list(proposals),
+        graph=state.graph,
+        turn=state.turn_count + 1,
+        tuning=methodology.tuning.canonical,
+        embedder=embedder,
+    )
+    return replace(state, canonical=canonical), record

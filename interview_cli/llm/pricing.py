@@ -32,11 +32,11 @@ from interview_cli.config.loader import (
     read_yaml,
     validation_problems,
 )
+from interview_cli.config.plurals import plural
 from interview_cli.errors import ConfigError
 from interview_cli.llm.client_settings import TASK_CLIENT, LLMSettings
 from interview_cli.llm.config_file import load_defaults
 from interview_cli.llm.protocol import LLMCall
-from interview_cli.words import plural
 
 PRICING_ENV = "INTERVIEW_PRICING"
 _SNAPSHOT = re.compile(r"^[-@]\d")

@@ -48,6 +48,7 @@ from interview_cli.core.models import (
     ANSWER_KINDS,
     REVERSED_EDGE,
     RUBRIC_SIGNALS,
+    UNCHECKED,
     Assessment,
     ExtractedEdge,
     ExtractedNode,
@@ -755,11 +756,13 @@ def _answer_kind(value: object, notes: list[str]) -> str:
 
 def _safety(value: object, notes: list[str]) -> str:
     """The safety reading; fails safe: a value that names something else than none and is
-    not one of the kinds is a concern (``UNKNOWN_SAFETY``), recorded as such."""
+    not one of the kinds is a concern (``UNKNOWN_SAFETY``), and no value at all is no reading
+    (``unchecked``), each recorded as such."""
     if isinstance(value, dict):
         value = value.get("value", value.get("category", value.get("kind")))
     if value is None:
-        return "none"
+        notes.append(f"safety: missing, read as '{UNCHECKED}'")
+        return UNCHECKED
     key = str(value).strip().lower()
     if key in _SAFETY:
         return _SAFETY[key]

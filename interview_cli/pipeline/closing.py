@@ -8,10 +8,9 @@ from collections.abc import Sequence
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.canonical.slots import SlotBatch, canonical_graph_state
-from interview_cli.core.closing_answer import settle_closing, take_closing_answer
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.state import compute_graph_state
-from interview_cli.core.turn import CoreState
+from interview_cli.core.turn import CoreState, settle_closing, take_closing_answer
 from interview_cli.llm.protocol import InterviewLLM, LLMCall
 from interview_cli.pipeline.reading import read_closing_answer
 from interview_cli.pipeline.slots import SlotDiscovery
@@ -47,7 +46,7 @@ async def read_into_graph(
     embedder: Embedder | None = None,
 ) -> CoreState:
     """The saved closing answer read like any answer and applied to the graph
-    (``core.closing_answer``): the core state after it; the closing record keeps what was
+    (``core.turn.take_closing_answer``): the core state after it; the closing record keeps what was
     extracted and what it added, and the session the calls."""
     closing = session.closing
     assert closing is not None

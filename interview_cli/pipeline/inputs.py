@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from interview_cli.config.schemas import RECORDED, Concept, Methodology
+from interview_cli.config.tuning import Tuning
 from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.canonical.slots import (
     CANONICAL_STATE_VERSION,
@@ -30,7 +31,7 @@ from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.models import Assessment, Extraction
 from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance, recent_questions
 from interview_cli.errors import SessionFileError
-from interview_cli.session.schema import SessionFile, TurnRecord
+from interview_cli.session.schema import MethodologySnapshot, SessionFile, TurnRecord
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -43,6 +44,26 @@ def parse_snapshot(text: str, model: type[M], what: str, session_id: str) -> M:
             f"session {session_id}: its {what} snapshot no longer loads ({type(exc).__name__}); "
             "the file was edited by hand?"
         ) from None
+
+
+def recorded_methodology(
+    snapshot: MethodologySnapshot, what: str, session_id: str, parsed: Methodology | None = None
+) -> Methodology:
+    """The methodology a session ran with: its recorded YAML (``parsed``: already read) with
+    the tuning the session recorded, which says which habits an old session ran without."""
+    methodology = parsed or parse_snapshot(snapshot.source, Methodology, what, session_id)
+    if not snapshot.tuning:
+        return methodology
+    try:
+        tuning = Tuning.model_validate(snapshot.tuning, context=RECORDED)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(root)"
+        raise SessionFileError(
+            f"session {session_id}: its {what} snapshot's tuning.{where}: {first['msg']}; "
+            "the file was edited by hand?"
+        ) from None
+    return methodology.model_copy(update={"tuning": tuning})
 
 
 def saved_state(session: SessionFile, concept: Concept) -> CoreState:
@@ -174,8 +195,8 @@ class Deciders:
         if rules is None or rules.methodology is None:
             return self.own
         if rules.until_turn not in self._parsed:
-            self._parsed[rules.until_turn] = parse_snapshot(
-                rules.methodology.source, Methodology, "fork origin's methodology", self.session.id
+            self._parsed[rules.until_turn] = recorded_methodology(
+                rules.methodology, "fork origin's methodology", self.session.id
             )
         return self._parsed[rules.until_turn]
 

@@ -164,9 +164,6 @@ async def _redecide(
     question.notes = list(old.notes)
     interview.keep(core)
     session.pending_question = question
-    if outcome.should_continue:
-        session.termination_reason = None
-    else:
-        session.termination_reason = outcome.decision.continuation.reason or "stopped"
+    session.termination_reason = outcome.termination_reason
     interview.save()
     return question

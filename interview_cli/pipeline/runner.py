@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.canonical.slots import CanonicalState, SlotBatch
-from interview_cli.core.closing_answer import closing_slot_batches
 from interview_cli.core.discourse import FrameParser
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.turn import (
@@ -46,6 +45,7 @@ from interview_cli.core.turn import (
     DecidedTurn,
     TurnInput,
     TurnOutcome,
+    closing_slot_batches,
     decide_turn,
 )
 from interview_cli.llm.protocol import InterviewLLM, LLMCall
@@ -58,6 +58,7 @@ from interview_cli.pipeline.inputs import (
     keep_state,
     parse_snapshot,
     position,
+    recorded_methodology,
     saved_state,
     turn_input,
 )
@@ -111,8 +112,8 @@ class Interview:
         self.llm = llm
         self.embedder = embedder  # optional embedding tier (llm.embeddings); None: fuzzy only
         self.frame_parser = frame_parser  # optional spaCy frames for discourse hints
-        self.methodology = methodology or parse_snapshot(
-            session.methodology.source, Methodology, "methodology", session.id
+        self.methodology = methodology or recorded_methodology(
+            session.methodology, "methodology", session.id
         )
         self.concept = concept or parse_snapshot(
             session.concept.source, Concept, "concept", session.id
@@ -308,11 +309,11 @@ class Interview:
         core, outcome = decided.settle(discovered.batches)
         record_turn(turn, ctx, outcome, discovered, self.record_calls)
         turn.status = "complete"
-        turn.safety = safety_record(turn.assessment, self.methodology)
+        turn.safety = safety_record(outcome.safety)
         self.keep(core)
         self.session.pending_question = next_question
-        if not outcome.should_continue:
-            self.session.termination_reason = outcome.decision.continuation.reason or "stopped"
+        if outcome.termination_reason is not None:
+            self.session.termination_reason = outcome.termination_reason
         if turn.safety is not None:
             apply_safety(self.session, turn.safety)
         self.save()
@@ -332,7 +333,7 @@ class Interview:
     ) -> None:
         """The answer to the closing question (and, like ``submit``, the calls behind it),
         saved first, then read into the graph: corrections and additions at the close count
-        (``core.closing_answer``)."""
+        (``core.turn.take_closing_answer``)."""
         closing_.record_closing_answer(self.session, answer, self.learned_summary(), answer_calls)
         self.save()  # nothing typed is lost, whatever happens next
         await self.settle_slots()

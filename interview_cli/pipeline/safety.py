@@ -1,39 +1,34 @@
-"""What the interview does when an answer reads as distress, abuse or off-topic talk.
+"""What the session does about a turn's safety response (the turn decides it:
+``core.turn.safety_response``, from the assessor's reading and the methodology's ``safety``
+section).
 
-The assessor reads each answer for safety (``Assessment.safety``: the ``llm.safety`` signal);
-the methodology's ``safety`` section (``config.study.SafetySpec``) says what follows. This
-module turns the two into the turn's ``SafetyRecord`` and applies it (``apply_safety``).
+``safety_record`` is what the turn record keeps of it (``replay --verify`` recomputes and
+compares it); ``apply_safety`` acts on it.
 """
 
 from __future__ import annotations
 
-from interview_cli.config.schemas import Methodology
-from interview_cli.core.models import Assessment
+from interview_cli.core.turn import SafetyDecision
 from interview_cli.session.schema import SafetyRecord, SessionFile
 
 
-def safety_record(assessment: Assessment | None, methodology: Methodology) -> SafetyRecord | None:
-    """The response the methodology configures for this answer's safety reading, or None."""
-    if assessment is None or assessment.safety == "none":
+def safety_record(response: SafetyDecision | None) -> SafetyRecord | None:
+    """The turn record's account of the turn's safety response (None: nothing was done)."""
+    if response is None:
         return None
-    response = methodology.safety.response(assessment.safety)
-    if response is None or response.action == "continue":
-        return None
-    code = response.code or (f"ended_{assessment.safety}" if response.action == "end" else "")
     return SafetyRecord(
-        kind=assessment.safety, action=response.action, message=response.message, code=code
+        kind=response.kind, action=response.action, message=response.message, code=response.code
     )
 
 
 def apply_safety(session: SessionFile, record: SafetyRecord) -> None:
     """What the session does about it: a ``redirect`` says its message before the next
     question (in the question's text, as a moderator would say it); an ``end`` withdraws the
-    question and completes the session with the end code as its reason. A ``pause`` is the
+    question and completes the session (the turn's end reason is its code). A ``pause`` is the
     terminal's to act on (the session stays resumable)."""
     question = session.pending_question
     if record.action == "redirect" and record.message and question is not None:
         question.text = f"{record.message} {question.text}"
     elif record.action == "end":
         session.pending_question = None
-        session.termination_reason = record.code
         session.status = "completed"

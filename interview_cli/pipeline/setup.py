@@ -57,6 +57,7 @@ def new_session(
             sha256=methodology.sha256,
             path=str(methodology.path),
             source=methodology.text,
+            tuning=m.tuning.model_dump(mode="json"),
         ),
         settings=SessionSettings(
             max_turns=max_turns,

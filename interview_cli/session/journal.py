@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from interview_cli.config.files import MAX_SESSION_BYTES, PRIVATE_FILE_MODE, read_user_bytes
 from interview_cli.errors import FileSystemError, SessionFileError
-from interview_cli.files import MAX_SESSION_BYTES, PRIVATE_FILE_MODE, read_user_bytes
 
 Op = list[Any]
 

@@ -27,8 +27,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from interview_cli.config.files import PRIVATE_FILE_MODE, make_private_dirs
 from interview_cli.errors import FileSystemError, SessionLockedError
-from interview_cli.files import PRIVATE_FILE_MODE, make_private_dirs
 
 
 def _holder(fd: int) -> dict[str, Any]:

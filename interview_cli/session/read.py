@@ -17,9 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from yaml import YAMLError
 
+from interview_cli.config.files import read_user_text
+from interview_cli.config.tuning import tuning_before_habits
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.errors import SessionFileError
-from interview_cli.files import read_user_text
 from interview_cli.safe_text import (
     clean_strings,
     json_may_hold_controls,
@@ -56,8 +59,39 @@ def _migrate_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _migrate_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 records the resolved tuning in each methodology snapshot (the session's and
+    a fork's origins'). A version-2 session ran before the interviewer's habits
+    (``config.tuning.Habit``) were always on: a habit its methodology YAML did not switch on
+    is recorded as one it ran without, so the session keeps replaying as it was decided."""
+    doc = dict(doc)
+    snapshots = [doc.get("methodology")]
+    fork = doc.get("fork")
+    if isinstance(fork, dict) and isinstance(fork.get("earlier"), list):
+        snapshots += [r.get("methodology") for r in fork["earlier"] if isinstance(r, dict)]
+    for snapshot in snapshots:
+        if isinstance(snapshot, dict) and "tuning" not in snapshot:
+            snapshot["tuning"] = _tuning_recorded_in(snapshot.get("source"))
+    doc["schema_version"] = 3
+    return doc
+
+
+def _tuning_recorded_in(source: Any) -> dict[str, Any]:
+    """The tuning a recorded methodology YAML resolves to; empty when the text does not load
+    (replaying the session then says its snapshot no longer loads)."""
+    if not isinstance(source, str) or not source.strip():
+        return {}
+    try:
+        data = load_yaml(source)
+        raw = data.get("tuning") if isinstance(data, dict) else None
+        return tuning_before_habits(raw).model_dump(mode="json")
+    except (YAMLError, ValidationError, TypeError, ValueError):
+        return {}
+
+
 MIGRATIONS[0] = _migrate_0_to_1
 MIGRATIONS[1] = _migrate_1_to_2
+MIGRATIONS[2] = _migrate_2_to_3
 
 # The snapshot's record of the last journal line it contains (a storage detail: it is not
 # part of the session model, and is dropped on reading).

@@ -243,17 +243,25 @@ class ContinuationRecord(Record):
 
 
 # 2: the stimulus shown before the opening question (``SessionFile.stimulus``).
-SCHEMA_VERSION = 2
+# 3: the resolved tuning in the methodology snapshot (``MethodologySnapshot.tuning``).
+SCHEMA_VERSION = 3
 
 Status = Literal["active", "paused", "completed", "failed"]
 
 
 class MethodologySnapshot(Record):
+    """The methodology a session ran with: its YAML text byte for byte (``sha256`` proves it)
+    and the tuning the core resolved from it, every field explicit, with the habits a
+    session recorded before they were habits ran without (``config.tuning.Tuning``). Replay
+    decides with ``tuning`` (``pipeline.inputs.recorded_methodology``), so a later change of a
+    default or a habit does not change what an old session replays. Empty: not recorded."""
+
     name: str
     version: str
     sha256: str
     path: str = ""
     source: str = Field(default="", description="the YAML text the session ran with")
+    tuning: dict[str, Any] = Field(default_factory=dict)
 
 
 class ConceptSnapshot(Record):
@@ -503,7 +511,7 @@ class ClosingRecord(Record):
     summary: str = ""
     rating: int | None = Field(default=None, ge=1, le=4)
     comment: str = ""
-    # The closing answer read like any other (``core.closing_answer``): what was extracted
+    # The closing answer read like any other (``core.turn.take_closing_answer``): what was extracted
     # from it and what that added to the graph. Absent in files written before.
     utterance_id: str = ""
     extraction: Extraction | None = None

@@ -42,8 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from interview_cli.errors import SessionFileError, UsageError
-from interview_cli.files import (
+from interview_cli.config.files import (
     PRIVATE_FILE_MODE,
     default_sessions_dir,
     fsync_dir,
@@ -53,6 +52,7 @@ from interview_cli.files import (
     temp_prefix,
     translate_os_error,
 )
+from interview_cli.errors import SessionFileError, UsageError
 from interview_cli.session import journal as store_journal
 from interview_cli.session import lock as store_lock
 from interview_cli.session.clock import now_iso

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from interview_cli.config.loader import Loaded
+from interview_cli.config.plurals import plural
 from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.turn import CoreState
@@ -59,7 +60,6 @@ from interview_cli.simulation.batch import (
     run_batch,
 )
 from interview_cli.simulation.respondents.respondent import Respondent
-from interview_cli.words import plural
 
 
 @dataclass(frozen=True)
@@ -145,10 +145,12 @@ def fork_question(origin: SessionFile, at: int) -> QuestionRecord:
     raise UsageError(f"--at {at}: session {origin.id} cannot be forked there ({why}); use {span}")
 
 
-def origin_rules(origin: SessionFile, at: int, fork_sha256: str) -> list[RulesRecord]:
+def origin_rules(origin: SessionFile, at: int, own: MethodologySnapshot) -> list[RulesRecord]:
     """Who decided the origin's first ``at`` turns, earliest first: the stretches its own
     origin decided (a fork of a fork), then the origin's policy and methodology. A stretch
-    decided by the fork's own methodology records none (``RulesRecord.methodology``)."""
+    decided by the fork's own methodology (``own``: the same YAML, resolved to the same
+    tuning) records none (``RulesRecord.methodology``): an origin recorded before a habit
+    existed ran its YAML without it, and its stretch records so."""
     stretches: list[tuple[int, str, MethodologySnapshot]] = []
     start = 1
     for rules in origin.fork.earlier if origin.fork is not None else []:
@@ -163,10 +165,16 @@ def origin_rules(origin: SessionFile, at: int, fork_sha256: str) -> list[RulesRe
         RulesRecord(
             until_turn=until,
             policy=policy,
-            methodology=None if snapshot.sha256 == fork_sha256 else snapshot.model_copy(),
+            methodology=None if _same_rules(snapshot, own) else snapshot.model_copy(),
         )
         for until, policy, snapshot in stretches
     ]
+
+
+def _same_rules(recorded: MethodologySnapshot, own: MethodologySnapshot) -> bool:
+    # A snapshot without a resolved tuning (a hand-made file) is compared by its YAML alone.
+    tunings = (recorded.tuning, own.tuning)
+    return recorded.sha256 == own.sha256 and (not all(tunings) or tunings[0] == tunings[1])
 
 
 def interviewer_seed(origin: SessionFile) -> int:
@@ -255,7 +263,7 @@ def fork_session(
         session_id=origin.id,
         turn=at,
         run=planned.run,
-        earlier=origin_rules(origin, at, spec.methodology.sha256),
+        earlier=origin_rules(origin, at, session.methodology),
     )
     return session
 

@@ -27,9 +27,9 @@ from rich.progress import (
 from rich.table import Table
 
 from interview_cli.analysis.report.question_card import CARD_HEADERS, CHECKS
+from interview_cli.config.plurals import plural
 from interview_cli.simulation.batch import InterviewOutcome, PlannedInterview
 from interview_cli.simulation.evaluation import SummaryRow
-from interview_cli.words import plural
 
 
 class ProgressView:

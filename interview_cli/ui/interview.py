@@ -23,6 +23,7 @@ from interview_cli.analysis.report.elements import (
     element_marks,
     shown_coverage,
 )
+from interview_cli.config.plurals import plural
 from interview_cli.core.models import REVERSED_EDGE
 from interview_cli.session.schema import (
     CandidateRecord,
@@ -31,7 +32,6 @@ from interview_cli.session.schema import (
     TurnRecord,
 )
 from interview_cli.ui.why import coverage_lines, ended_because, why_short
-from interview_cli.words import plural
 
 HELP_TEXT = """\
 Type your answer and press Enter. Commands:

@@ -17,10 +17,10 @@ from rich.text import Text
 from interview_cli.analysis.replay.verify import CHECKS, DECISION_CHECKS, VerifyResult
 from interview_cli.analysis.replay.walk import key_signals
 from interview_cli.analysis.replay.whatif import WhatIfResult, WhatIfRow
+from interview_cli.config.plurals import plural
 from interview_cli.session.schema import CandidateRecord, TurnRecord
 from interview_cli.ui.interview import question_panel, slot_discovery_view
 from interview_cli.ui.why import plain_rationale, why_short
-from interview_cli.words import plural
 
 
 def _short(value: Any, limit: int = 60) -> str:

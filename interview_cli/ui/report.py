@@ -31,10 +31,10 @@ from interview_cli.analysis.report.to_markdown import (
     unmatched_merge_lines,
     where_text,
 )
+from interview_cli.config.plurals import plural
 from interview_cli.llm.spend import format_cost
 from interview_cli.ui.interview import dual_graph_table
 from interview_cli.ui.why import ended_because
-from interview_cli.words import plural
 
 MATRIX_MAX_CODES = 14
 MATRIX_NAME_WIDTH = 26  # the row names' column, with the table's edges

@@ -141,7 +141,7 @@ def ended_because(reason: str | None) -> str:
 
 
 _TIE = re.compile(r"^tie-break \(within ([^)]*)\): '(.*)' over (.*): ([^:]*)$")
-# A stop or a closing question put off by a rule (``core.decide.moderation.guard_stop``).
+# A stop or a closing question put off by a rule (``core.decide.continuation.decide_stopping``).
 _DEFERRED = re.compile(r"^(stop|closing) deferred(?: \(([^)]*)\))?: (.*); asking (\S+) first$")
 
 

@@ -47,6 +47,23 @@ def test_graphml_reads_back_with_networkx(session: SessionFile) -> None:
     assert g.graph["methodology"] == session.methodology.name
 
 
+def test_graphml_merges_a_second_relation_that_no_turn_produced(produced: dict[str, Path]) -> None:
+    session = read_session(produced["mec-cooperative"])
+    graph = json.loads(json.dumps(session.graph))
+    link = graph["links"][0]
+    link["relations"]["contrasts_with"] = {
+        "quotes": [],
+        "provenance": [],  # added by hand: no turn to cite
+        "confidence": 0.5,
+        "created_turn": 1,
+    }
+    edited = session.model_copy(update={"graph": graph})
+    g = nx.read_graphml(io.BytesIO(export_graphml(edited).encode("utf-8")))
+    data = g.edges[link["source"], link["target"]]
+    assert "contrasts_with" in data["relation"].split("; ")
+    assert all(turn for turn in data["turns"].split(";"))
+
+
 def test_dot_parses_and_has_every_live_node(session: SessionFile) -> None:
     g = parse_dot(export(session, "dot"))
     kg = from_json(session.graph)

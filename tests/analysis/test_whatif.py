@@ -70,9 +70,9 @@ def test_other_weights_that_close_at_once_end_the_what_if_interview(
     other = with_bonus(session, closing_name(session), 100.0)
     # The stop guard would defer an early closing; switched off, the bonus closes at once.
     data = other.model_dump(mode="json")
-    data["tuning"]["saturation"].update(
-        breadth_check_before_stop=False, probe_attributes_before_stop=False
-    )
+    data["tuning"]["saturation"]["probe_attributes_before_stop"] = False
+    for strategy in data["strategies"]:
+        strategy["breadth_check"] = False
     result = what_if(session, Methodology.model_validate(data))
     assert result.ended_at == 1 and result.first_change == 1
     first = result.rows[0]

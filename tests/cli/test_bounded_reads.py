@@ -246,6 +246,10 @@ def test_a_nan_cost_is_refused_on_resume_and_the_file_left_as_it_was(
         lambda g: g["links"][0].__setitem__("relations", "x"),  # relations not records
         lambda g: g["nodes"][0].__setitem__("label", 12),  # a label that is no text
         lambda g: g["nodes"].append(dict(g["nodes"][0])),  # an id twice
+        lambda g: g["nodes"][0].__setitem__("confidence", "high"),  # a word for a number
+        lambda g: g["nodes"][0].__setitem__("stance", 7),
+        lambda g: next(iter(g["links"][0]["relations"].values())).__setitem__("confidence", "x"),
+        lambda g: next(iter(g["links"][0]["relations"].values())).pop("quotes"),
     ],
 )
 def test_an_edited_graph_is_one_line_naming_the_session(
@@ -254,6 +258,8 @@ def test_an_edited_graph_is_one_line_naming_the_session(
     path = copy_of(paused, tmp_path / "sessions", lambda doc: edit(doc["graph"]))
     for args in (
         ["export", str(path), "-f", "dot"],
+        ["export", str(path), "-f", "graphml"],
+        ["export", str(path), "-f", "csv"],
         ["report", str(path)],
         ["run", "--resume", path.stem, "--sessions-dir", str(path.parent)],
     ):

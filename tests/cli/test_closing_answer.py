@@ -17,9 +17,8 @@ from interview_cli.analysis.replay.verify import verify_session
 from interview_cli.cli.app import app
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.closing_answer import take_closing_answer
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
-from interview_cli.core.turn import CoreState, TurnInput, advance
+from interview_cli.core.turn import CoreState, TurnInput, advance, take_closing_answer
 from interview_cli.session.store import SessionStore
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -93,6 +93,20 @@ def test_unknown_signal_in_weights(lib: Path) -> None:
     )
 
 
+def test_a_methodology_still_setting_a_retired_switch_is_told_to_delete_it(lib: Path) -> None:
+    # a copy of last release's laddering file: the switch is now how the tool always asks
+    def change(m: dict[str, Any]) -> None:
+        m.setdefault("tuning", {}).setdefault("vetoes", {})["answered_why"] = True
+
+    edit(lib / "methodologies" / "mini_ladder.yaml", change)
+    assert_clean_failure(
+        invoke("validate", "lib"),
+        "lib/methodologies/mini_ladder.yaml: tuning: vetoes.answered_why is no longer a "
+        "setting: it is a habit the interviewer always keeps (docs/how-to/add-a-strategy.md, "
+        "'Habits'); delete the line",
+    )
+
+
 def test_phase_referencing_an_undefined_strategy(lib: Path) -> None:
     def change(m: dict[str, Any]) -> None:
         m["phases"]["mid"] = {"phase_bonuses": {"ladder_up": 0.3}}

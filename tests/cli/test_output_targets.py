@@ -166,3 +166,19 @@ def test_a_replaced_file_keeps_its_mode_and_a_new_one_gets_the_usual(
     umask = os.umask(0)
     os.umask(umask)
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o666 & ~umask
+
+
+@needs_root
+def test_csv_tables_named_after_a_device_are_refused_and_nothing_is_made_beside_it(
+    session_file: Path, tmp_path: Path
+) -> None:
+    null = tmp_path / "null"
+    os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # the null device, in tmp_path
+    result = CliRunner().invoke(app, ["export", str(session_file), "-f", "csv", "--out", str(null)])
+    line = one_error_line(result)
+    assert f"--out {null} is not a regular file" in line and "--table" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["null"]  # no null.nodes.csv beside it
+    # one table is written through the device, as any single-file format
+    one = ["export", str(session_file), "-f", "csv", "--table", "edges", "--out", str(null)]
+    assert CliRunner().invoke(app, one).exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["null"]

@@ -248,10 +248,11 @@ def _closing_at_once(sessions: dict[str, Path], tmp_path: Path) -> Path:
     closing = next(s["name"] for s in data["strategies"] if s.get("generates_closing_question"))
     for phase in ("early", "mid", "late"):
         data["phases"][phase]["phase_bonuses"][closing] = 100.0
-    # without the stop guard, which would defer a closing this early
-    data["tuning"]["saturation"].update(
-        breadth_check_before_stop=False, probe_attributes_before_stop=False
-    )
+    # without the stop guard, which would defer a closing this early (it waits for a
+    # breadth check only where a strategy is one)
+    data["tuning"]["saturation"]["probe_attributes_before_stop"] = False
+    for strategy in data["strategies"]:
+        strategy.pop("breadth_check", None)
     other = tmp_path / "close_now.yaml"
     other.write_text(yaml.safe_dump(data), encoding="utf-8")
     return other

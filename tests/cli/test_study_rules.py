@@ -190,3 +190,64 @@ def test_a_shipped_concept_shows_consent_and_a_guide(sessions: Path) -> None:
     assert doc["consent"]["agreed"] is True
     concept = doc["concept"]["source"]
     assert "must_cover: [battery life, price]" in concept and "consent:" in concept
+
+
+# ---- safety is the turn's decision, so verify checks it -----------------------------------------
+
+
+def _verify_cli(path: Path) -> Any:
+    return CliRunner().invoke(app, ["replay", str(path), "--verify"], catch_exceptions=False)
+
+
+def _abuse_session(sessions: Path) -> Path:
+    result = run_cli(["-c", "headphones_mec"], [FIRST, "shut up you idiot"], sessions)
+    assert result.exit_code == 0, result.output
+    (path,) = sessions.glob("*.json")
+    return path
+
+
+def test_a_safety_end_verifies_as_recorded(sessions: Path) -> None:
+    path = _abuse_session(sessions)
+    result = _verify_cli(path)
+    assert result.exit_code == 0, result.stdout
+
+
+def test_a_tampered_safety_response_fails_verify_naming_the_turn(
+    sessions: Path, tmp_path: Path
+) -> None:
+    doc = json.loads(_abuse_session(sessions).read_text(encoding="utf-8"))
+    doc["turns"][1]["safety"]["action"] = "redirect"  # "we went on", says the edited file
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(doc), encoding="utf-8")
+    result = _verify_cli(edited)
+    assert result.exit_code == 1
+    assert "turn 2 · safety · safety.action" in result.stdout
+    doc["turns"][1]["safety"] = None  # the response removed altogether
+    edited.write_text(json.dumps(doc), encoding="utf-8")
+    result = _verify_cli(edited)
+    assert result.exit_code == 1 and "turn 2 · safety · safety" in result.stdout
+
+
+def test_a_tampered_end_reason_fails_verify_naming_the_turn(sessions: Path, tmp_path: Path) -> None:
+    doc = json.loads(_abuse_session(sessions).read_text(encoding="utf-8"))
+    doc["termination_reason"] = "little_to_say"  # as if the respondent had run dry
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(doc), encoding="utf-8")
+    result = _verify_cli(edited)
+    assert result.exit_code == 1
+    assert "turn 2 · termination · termination_reason" in result.stdout
+
+
+def test_a_stop_reason_recorded_after_a_turn_that_went_on_fails_verify(
+    sessions: Path, tmp_path: Path
+) -> None:
+    lines = [FIRST, "Can we talk about something else, like football?", "/quit"]
+    assert run_cli(["-c", "headphones_mec"], lines, sessions).exit_code == 0
+    (path,) = sessions.glob("*.json")
+    assert _verify_cli(path).exit_code == 0
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["termination_reason"] = "graph_saturated"
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(doc), encoding="utf-8")
+    result = _verify_cli(edited)
+    assert result.exit_code == 1 and "termination_reason" in result.stdout

@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 import yaml
+from pydantic import ValidationError
 
-from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.config.schemas import RECORDED, Concept, Methodology, Persona
+from interview_cli.config.tuning import Habit, VetoTuning
 from interview_cli.config.validation import (
     concept_issues,
     methodology_issues,
@@ -100,7 +102,7 @@ def test_duplicate_strategy_names(mdata: dict[str, Any]) -> None:
     assert issues_of(mdata) == [(("strategies", 3, "name"), "duplicate strategy name 'explore'")]
 
 
-def test_a_breadth_check_is_node_less_and_a_stop_waiting_for_one_needs_one(
+def test_a_breadth_check_is_node_less(
     mdata: dict[str, Any],
 ) -> None:
     mdata["strategies"][0]["breadth_check"] = True
@@ -110,15 +112,46 @@ def test_a_breadth_check_is_node_less_and_a_stop_waiting_for_one_needs_one(
     assert problem[0] == ("strategies", 0, "breadth_check")
     assert f"strategy '{name}' is a breadth check" in problem[1]
     assert "node_binding: none" in problem[1]
+    # a methodology without a breadth check is fine: the stop guard then waits for none
     del mdata["strategies"][0]["breadth_check"]
-    mdata.setdefault("tuning", {}).setdefault("saturation", {})["breadth_check_before_stop"] = True
-    assert issues_of(mdata) == [
-        (
-            ("tuning", "saturation", "breadth_check_before_stop"),
-            "no strategy has breadth_check: true; mark the open 'what else?' strategy, "
-            "or set this to false",
-        )
-    ]
+    assert issues_of(mdata) == []
+
+
+@pytest.mark.parametrize(
+    ("section", "switch", "value"),
+    [
+        ("saturation", "breadth_check_before_stop", True),
+        ("vetoes", "answered_why", False),
+        ("saturation", "little_to_say_hesitation_empty", True),
+        ("vetoes", "doubtful_focus", True),
+    ],
+)
+def test_a_retired_switch_is_refused_with_its_name_and_what_to_do(
+    mdata: dict[str, Any], section: str, switch: str, value: bool
+) -> None:
+    mdata.setdefault("tuning", {}).setdefault(section, {})[switch] = value
+    with pytest.raises(ValidationError) as caught:
+        Methodology.model_validate(mdata)
+    message = str(caught.value)
+    name = f"{section}.{switch}"
+    assert f"{name} is no longer a setting: it is a habit the interviewer always keeps" in message
+    assert "delete the line" in message
+
+
+def test_only_a_recorded_snapshot_may_say_which_habits_it_ran_without(
+    mdata: dict[str, Any],
+) -> None:
+    mdata.setdefault("tuning", {})["ran_without"] = ["answered_why"]
+    with pytest.raises(ValidationError, match="a methodology cannot set it"):
+        Methodology.model_validate(mdata)
+    recorded = Methodology.model_validate(mdata, context=RECORDED)
+    assert not recorded.tuning.follows(Habit.ANSWERED_WHY)
+    assert recorded.tuning.follows(Habit.DOUBTFUL_FOCUS)
+    # ... and a recorded snapshot's old switches are read, not refused
+    mdata["tuning"]["vetoes"] = {"answered_why": True, "fruitless_probe_limit": 3}
+    assert Methodology.model_validate(mdata, context=RECORDED).tuning.vetoes == VetoTuning(
+        fruitless_probe_limit=3
+    )
 
 
 def test_a_closing_strategy_cannot_be_the_breadth_check(mdata: dict[str, Any]) -> None:

@@ -17,10 +17,11 @@ from interview_cli.core.decide.continuation import (
     LITTLE_TO_SAY,
     RESPONDENT_FATIGUED,
     Continuation,
+    StopInputs,
     fatigue_min_coverage,
+    guard_stop,
     saturation_reason,
 )
-from interview_cli.core.decide.moderation import StopGuardInputs, guard_stop
 from interview_cli.core.decide.moderator import ModeratorChoice
 from interview_cli.core.decide.policies import opening_strategy
 from interview_cli.core.decide.scored import Ranking, ScoredCandidate
@@ -89,7 +90,7 @@ def methodology(raise_weight: float = 3.0, **coverage: Any) -> Methodology:
             ],
             "tuning": {
                 "coverage": {"min_ratio_before_stop": 0.6, **coverage},
-                "vetoes": {"fruitless_probe": True, "open_question_memory": True},
+                "vetoes": {"fruitless_probe": True},
             },
         }
     )
@@ -251,9 +252,12 @@ def _guard(reason: str, *, fatigued: int = 0, raised: bool = False, threshold: f
     reflect = _candidate("reflect", 3.0, 1, selected=True)
     ranking = Ranking((reflect, _candidate("cover_element", 2.0, 2)), reflect, "joint")
     stop = Continuation(False, reason, 4)
-    inputs = StopGuardInputs(
+    inputs = StopInputs(
         methodology=m,
         tracker=NodeStateTracker(),
+        turn_number=6,
+        max_turns=10,
+        phase="mid",
         focus_history=(),
         trend=TrendState(fatigued_turns=fatigued),
         focusable=frozenset(),

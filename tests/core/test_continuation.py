@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from interview_cli.config.schemas import StrategySpec
-from interview_cli.config.tuning import SaturationTuning
+from interview_cli.config.tuning import Habit, SaturationTuning
 from interview_cli.core.decide.continuation import (
     ALL_NODES_EXHAUSTED,
     CLOSING_STRATEGY,
@@ -273,10 +273,12 @@ def test_with_the_ceiling_rule_a_ladder_must_be_seen_to_stop_short_of_a_value() 
     assert check(turn=10, saturation=sat, tracker=stopped, tuning=rule).reason == LITTLE_TO_SAY
 
 
-def test_a_hesitation_is_a_short_answer_when_the_methodology_says_so() -> None:
+def test_a_hesitation_is_a_short_answer() -> None:
     from interview_cli.core.state import update_saturation
 
-    def after(tuning: SaturationTuning, ceiling: str) -> SaturationMetrics:
+    def after(
+        tuning: SaturationTuning, ceiling: str, ran_without: frozenset[Habit] = frozenset()
+    ) -> SaturationMetrics:
         return update_saturation(
             saturation(),
             nodes_added=0,
@@ -287,9 +289,13 @@ def test_a_hesitation_is_a_short_answer_when_the_methodology_says_so() -> None:
             tuning=tuning,
             answer_kind="dont_know",
             knowledge_ceiling=ceiling,
+            ran_without=ran_without,
         )
 
-    pause = SaturationTuning(little_to_say_window=8, little_to_say_hesitation_empty=False)
+    pause = SaturationTuning(little_to_say_window=8)
+    # a session recorded before the habit counted it as no answer
+    before = frozenset({Habit.HESITATION_IS_AN_ANSWER})
+    assert after(pause, "exploratory", before).recent_answers == ["empty"]
     # "not sure, let me think": a pause, not nothing to say
     assert after(pause, "exploratory").recent_answers == ["short"]
     assert after(pause, "exploratory").empty_answers == 0
@@ -308,5 +314,5 @@ def test_a_hesitation_is_a_short_answer_when_the_methodology_says_so() -> None:
         answer_kind="already_said",
     )
     assert (told.recent_answers, told.empty_answers) == (["empty"], 0)
-    # by default a hesitation is no answer either (sessions recorded before keep their reading)
-    assert after(LITTLE, "exploratory").recent_answers == ["empty"]
+    # whatever else the methodology sets, a hesitation is a short answer
+    assert after(LITTLE, "exploratory").recent_answers == ["short"]

@@ -232,10 +232,13 @@ def test_terminal_dont_know_vetoes_the_node_and_stays_in_the_decomposition() -> 
 
 
 def test_late_phase_selects_the_closing_strategy_and_stops() -> None:
-    s = Session(LADDER, max_turns=4)
+    # five turns: a closing chosen with one turn left would wait for the turn limit
+    s = Session(LADDER, max_turns=5)
     for _ in range(2):
         d = s.answer(extraction(("price", "attribute")), assess())
         assert d.continuation.should_continue
+    d = s.answer(extraction(), assess())
+    assert d.continuation.should_continue
     d = s.answer(extraction(), assess())
     assert (d.phase, d.selected.strategy) == ("late", "reflect")
     assert (d.continuation.should_continue, d.continuation.reason) == (
@@ -296,7 +299,10 @@ def test_changing_an_input_changes_the_decision() -> None:
     inputs = s.inputs[-1]
     late = replace(inputs, turn_number=inputs.max_turns - 1)
     assert decide(inputs).selected.strategy == "deepen"
-    assert decide(late).selected.strategy == "reflect"
+    assert decide(inputs).stop_deferred is None
+    # late, the closing question wins: with one turn left it waits for the turn limit
+    assert decide(late).phase == "late"
+    assert str(decide(late).stop_deferred).startswith("closing deferred: one turn is left")
 
 
 FORBIDDEN_MODULES = {

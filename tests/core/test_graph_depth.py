@@ -49,7 +49,7 @@ def graphs(draw: st.DrawFn) -> nx.DiGraph:
     return g
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(graphs(), st.sampled_from([None, frozenset({"leads_to"})]))
 def test_depths_and_chain_match_the_networkx_condensation(
     g: nx.DiGraph, relations: frozenset[str] | None

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from moderation_fixtures import assessment, mec
 
-from interview_cli.config.schemas import Methodology, StrategySpec
-from interview_cli.config.tuning import VetoTuning
+from interview_cli.config.schemas import RECORDED, Methodology, StrategySpec
+from interview_cli.config.tuning import Habit, VetoTuning
 from interview_cli.core.decide.continuation import (
     CLOSING_STRATEGY,
     GRAPH_SATURATED,
@@ -23,15 +23,13 @@ from interview_cli.core.decide.continuation import (
     MAX_TURNS_REACHED,
     RESPONDENT_FATIGUED,
     Continuation,
-)
-from interview_cli.core.decide.moderation import (
-    StopGuardInputs,
+    StopInputs,
     breadth_found_empty,
-    break_focus_tie,
     guard_stop,
     stalled_nodes,
     unprobed_attributes,
 )
+from interview_cli.core.decide.moderation import break_focus_tie
 from interview_cli.core.decide.scoring import Ranking, ScoredCandidate, reselect
 from interview_cli.core.decide.vetoes import FocusEntry, VetoContext, node_exhausted, repeated_probe
 from interview_cli.core.graph.knowledge import KnowledgeGraph
@@ -57,6 +55,12 @@ NEGATIVE = StrategySpec(name="negative_ladder", family="negative_ladder")
 THIRD = StrategySpec(name="third_person", family="third_person")
 EXPLORE = StrategySpec(name="explore", family="explore", node_binding="none")
 ON = VetoTuning(fruitless_probe=True, fruitless_probe_limit=2)
+
+
+def recorded_without(data: dict[str, Any], *habits: Habit) -> Methodology:
+    """``data``'s methodology as a session recorded before ``habits`` were habits ran it."""
+    tuning = {**data["tuning"], "ran_without": [h.value for h in habits]}
+    return Methodology.model_validate({**data, "tuning": tuning}, context=RECORDED)
 
 
 def state(node_id: str, **fields: Any) -> NodeState:
@@ -192,10 +196,10 @@ def test_a_node_closed_with_nothing_more_to_it_is_not_returned_to() -> None:
     stalled = (Probe(2, "deepen", "dont_know"), Probe(3, "negative_ladder", "dont_know"))
     t = NodeStateTracker(states={"n1": state("n1", probes=stalled, knowledge_ceiling_turn=3)})
     back = VetoTuning(fruitless_probe=True, fruitless_probe_limit=2, return_to_stalled_after=4)
+    before = frozenset({Habit.RETURN_RESPECTS_CEILING})
+    later = VetoContext(tuning=back, tracker=t, turn_number=9, ran_without=before)
+    assert node_exhausted(THIRD, "n1", later) is None  # recorded before the habit: returned to
     later = VetoContext(tuning=back, tracker=t, turn_number=9)
-    assert node_exhausted(THIRD, "n1", later) is None  # without the switch: returned to
-    respects = back.model_copy(update={"return_respects_ceiling": True})
-    later = VetoContext(tuning=respects, tracker=t, turn_number=9)
     assert node_exhausted(THIRD, "n1", later) == "2 questions on this node brought nothing new"
 
 
@@ -332,9 +336,12 @@ def test_what_the_respondent_led_with_is_a_liked_or_disliked_thing_before_a_ment
 
 
 def guard_inputs(t: NodeStateTracker, history: tuple[FocusEntry, ...] = (), **kw: Any) -> Any:
-    return StopGuardInputs(
+    return StopInputs(
         methodology=mec(),
         tracker=t,
+        turn_number=t.turn,
+        max_turns=20,
+        phase="mid",
         focus_history=history,
         trend=kw.get("trend", TrendState()),
         focusable=frozenset(t.states),
@@ -382,7 +389,7 @@ def test_a_stalled_chain_is_returned_to_before_closing() -> None:
             "done": state("done", level=1, focus_count=1, probes=(Probe(1, "deepen", "new_rung"),)),
         }
     )
-    assert stalled_nodes(t, mec().tuning.vetoes) == {"seat"}
+    assert stalled_nodes(t, mec().tuning) == {"seat"}
     r, cont, note = guard_stop(closing_ranking(), stop(CLOSING_STRATEGY), guard_inputs(t))
     assert r.selected is not None and r.selected.node_id == "seat" and cont.should_continue
     assert note == (
@@ -445,9 +452,9 @@ def test_a_closing_question_with_one_turn_left_waits_for_the_turn_limit() -> Non
     )
     # off: the closing question takes the last turn, as sessions recorded before it did
     data = mec().model_dump(mode="json")
-    data["tuning"]["saturation"]["ask_the_last_turn"] = False
     inputs = guard_inputs(t, history)
-    off = StopGuardInputs(**{**inputs.__dict__, "methodology": Methodology.model_validate(data)})
+    before = recorded_without(data, Habit.ASK_THE_LAST_TURN)
+    off = StopInputs(**{**inputs.__dict__, "methodology": before})
     assert guard_stop(closing_ranking(), stop(CLOSING_STRATEGY, 1), off)[2] is None
 
 
@@ -478,10 +485,8 @@ def test_with_said_last_of_two_just_said_the_one_said_last_wins() -> None:
     )
     r = ranking(candidate("sack", 2.0), candidate("pence", 2.0))
     data = tie_methodology(0.1).model_dump(mode="json")
-    data["tuning"].update(
-        focus_tie_just_said=True, focus_tie_led_with=True, focus_tie_said_last=False
-    )
-    # a methodology without the switch (an older snapshot) keeps to what they led with
+    # a method that does not choose it (a story) keeps to what they led with
+    data["tuning"]["focus_tie_said_last"] = False
     assert break_focus_tie(r, Methodology.model_validate(data), t) == (r, None)
     data["tuning"]["focus_tie_said_last"] = True
     new, tie = break_focus_tie(r, Methodology.model_validate(data), t)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from kg_fixtures import chain_graph, e, extract, methodology, n
 
-from interview_cli.config.tuning import SaturationTuning
+from interview_cli.config.tuning import Habit, SaturationTuning
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.state import (
     GraphState,
@@ -284,8 +284,10 @@ def test_nothing_discovered_yet_is_not_saturation() -> None:
     assert score == pytest.approx(0.15 / 15)
 
 
-def test_nothing_else_to_a_breadth_check_counts_as_short_only_with_the_switch() -> None:
-    def nothing_else(tuning: SaturationTuning) -> SaturationMetrics:
+def test_nothing_else_to_a_breadth_check_counts_as_short() -> None:
+    def nothing_else(
+        tuning: SaturationTuning, ran_without: frozenset[Habit] = frozenset()
+    ) -> SaturationMetrics:
         return update_saturation(
             SaturationMetrics(),
             nodes_added=0,
@@ -297,10 +299,12 @@ def test_nothing_else_to_a_breadth_check_counts_as_short_only_with_the_switch() 
             answer_kind="dont_know",
             knowledge_ceiling="terminal",
             breadth_answer=True,
+            ran_without=ran_without,
         )
 
     window = SaturationTuning(little_to_say_window=8)
-    before = nothing_else(window)  # a methodology recorded without the switch: as it was
+    # a session recorded before the habit replays as it was decided
+    before = nothing_else(window, frozenset({Habit.LITTLE_TO_SAY_BREADTH_SPENT}))
     assert (before.recent_answers, before.empty_answers) == (["empty"], 1)
-    after = nothing_else(window.model_copy(update={"little_to_say_breadth_spent": True}))
+    after = nothing_else(window)
     assert (after.recent_answers, after.empty_answers) == (["short"], 0)

@@ -100,7 +100,8 @@ def test_models_are_asked_for_a_safety_reading_but_never_for_declined() -> None:
     full = {n: {"score": 3, "rationale": ""} for n in ("response_depth", "specificity")}
     assert validate_assessment({**full, "safety": "off-topic"}).safety == "off_topic"
     assert validate_assessment({**full, "safety": "withdraw"}).safety == "stop"
-    assert validate_assessment(full).safety == "none"  # older models send none
+    # a model that sends no reading leaves the answer unchecked: safety fails closed
+    assert validate_assessment(full).safety == "unchecked"
 
 
 def test_old_records_load_with_the_new_defaults() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from kg_fixtures import methodology
 
 from interview_cli.config.schemas import StrategySpec
-from interview_cli.config.tuning import VetoTuning
+from interview_cli.config.tuning import Habit, VetoTuning
 from interview_cli.core.decide.vetoes import (
     FocusEntry,
     VetoContext,
@@ -154,10 +154,8 @@ EXPLORE = StrategySpec(name="explore", family="explore", node_binding="none")
 CLOSE = StrategySpec(
     name="close", family="generic", node_binding="none", generates_closing_question=True
 )
-OPEN_ON = VetoTuning(open_question_memory=True, ladder_elicited=True, redundancy_window_turns=1)
-TOGETHER = VetoTuning(
-    open_question_memory=True, open_questions_spent_together=True, redundancy_window_turns=1
-)
+OPEN_ON = VetoTuning(ladder_elicited=True, redundancy_window_turns=1)
+TOGETHER = VetoTuning(open_questions_spent_together=True, redundancy_window_turns=1)
 
 
 def test_an_empty_open_question_is_spent_beyond_the_redundancy_window() -> None:
@@ -167,11 +165,23 @@ def test_an_empty_open_question_is_spent_beyond_the_redundancy_window() -> None:
         FocusEntry(turn=3, strategy="revitalize"),
         FocusEntry(turn=4, strategy="revitalize"),
     ]
-    spent = ctx(tracker(), turn=5, focus_history=history, consecutive_low_info=3, tuning=OPEN_ON)
+    spent = ctx(
+        tracker(),
+        turn=5,
+        focus_history=history,
+        consecutive_low_info=3,
+        tuning=OPEN_ON,
+    )
     reason = open_question_spent(EXPLORE, None, spent)
     assert reason == "explore was asked at turn 3 and nothing new came up since"
     assert recent_redundancy(EXPLORE, None, spent) is None  # outside the window of 1
-    learned = ctx(tracker(), turn=5, focus_history=history, consecutive_low_info=2, tuning=OPEN_ON)
+    learned = ctx(
+        tracker(),
+        turn=5,
+        focus_history=history,
+        consecutive_low_info=2,
+        tuning=OPEN_ON,
+    )
     assert open_question_spent(EXPLORE, None, learned) is None
     # Spent together: after "nothing else", "tell me about another angle" asks the same thing.
     together = ctx(
@@ -181,8 +191,16 @@ def test_an_empty_open_question_is_spent_beyond_the_redundancy_window() -> None:
         "revitalize was asked at turn 5 and nothing new came up since"
     )
     assert open_question_spent(CLOSE, None, spent) is None  # the closing question is never spent
-    switched_off = VetoTuning(redundancy_window_turns=1)  # older methodologies: off
-    off = ctx(tracker(), turn=5, focus_history=history, consecutive_low_info=3, tuning=switched_off)
+    # a session recorded before the memory of open questions replays without it
+    before = frozenset({Habit.OPEN_QUESTION_MEMORY})
+    off = ctx(
+        tracker(),
+        turn=5,
+        focus_history=history,
+        consecutive_low_info=3,
+        tuning=OPEN_ON,
+        ran_without=before,
+    )
     assert first_veto(EXPLORE, None, off) is None
 
 
@@ -230,7 +248,7 @@ def test_what_an_open_question_brought_up_is_laddered_before_another_open_questi
 
 def test_a_why_already_answered_is_not_asked_again() -> None:
     climb = StrategySpec(name="third_person", family="third_person", climbs=True)
-    on = VetoTuning(answered_why=True)
+    on = VetoTuning()
     t = tracker(
         led=node("led", edge_count_outgoing=1),  # the respondent said what it leads to
         top=node("top", edge_count_incoming=1),  # the top of the chain: its why is open
@@ -242,7 +260,8 @@ def test_a_why_already_answered_is_not_asked_again() -> None:
     assert answered_why(CLARIFY, "led", ctx(t, tuning=on)) is None  # asking what it means is fine
     result = first_veto(climb, "led", ctx(t, tuning=on))
     assert result == "answered_why"
-    assert first_veto(climb, "led", ctx(t)) is None  # off for older methodologies
+    before = frozenset({Habit.ANSWERED_WHY})  # a session recorded before the habit
+    assert first_veto(climb, "led", ctx(t, ran_without=before)) is None
 
 
 def test_a_node_the_reading_is_doubtful_of_is_not_asked_about() -> None:
@@ -251,15 +270,16 @@ def test_a_node_the_reading_is_doubtful_of_is_not_asked_about() -> None:
     sure = graph.add_node("lock", "attribute", methodology=mec, turn=1, confidence=0.6)
     unsure = graph.add_node("arthritis", "attribute", methodology=mec, turn=1, confidence=0.5)
     t = tracker(**{sure.id: node(sure.id), unsure.id: node(unsure.id)})
-    on = VetoTuning(doubtful_focus=True)
+    on = VetoTuning()
     assert doubtful_reading(DEEPEN, unsure.id, ctx(t, tuning=on, graph=graph)) == (
         "the reading of this node is doubtful (confidence 0.5 < 0.55)"
     )
     assert doubtful_reading(DEEPEN, sure.id, ctx(t, tuning=on, graph=graph)) is None
     assert doubtful_reading(REFLECT, None, ctx(t, tuning=on, graph=graph)) is None
     assert first_veto(DEEPEN, unsure.id, ctx(t, tuning=on, graph=graph)) == "doubtful_reading"
-    # off for older methodologies, so their sessions replay as recorded
-    assert first_veto(DEEPEN, unsure.id, ctx(t, graph=graph)) is None
+    # a session recorded before the habit replays without it
+    before = frozenset({Habit.DOUBTFUL_FOCUS})
+    assert first_veto(DEEPEN, unsure.id, ctx(t, graph=graph, ran_without=before)) is None
     # said again more clearly, the node keeps its best reading and may be asked about
     graph.merge_into(unsure.id, label="arthritis", confidence=0.7)
     assert first_veto(DEEPEN, unsure.id, ctx(t, tuning=on, graph=graph)) is None

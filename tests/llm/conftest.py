@@ -189,6 +189,8 @@ def kit() -> TaskKit:
             **{name: score for name in RUBRIC_SIGNALS},
             "hedging_language": "none",
             "knowledge_ceiling": "none",
+            "answer_kind": "answer",
+            "safety": "none",
             "rationale": "engaged and specific",
         },
         SLOTS_TOOL: {

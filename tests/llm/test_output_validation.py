@@ -294,6 +294,7 @@ def test_duplicates_are_dropped(request_: ExtractRequest) -> None:
 def full_assessment(**overrides: Any) -> dict[str, Any]:
     data: dict[str, Any] = {name: {"score": 4, "rationale": "r"} for name in RUBRIC_SIGNALS}
     data.update(hedging_language="low", knowledge_ceiling="exploratory", rationale="fine")
+    data.update(answer_kind="answer", safety="none")
     data.update(overrides)
     return data
 

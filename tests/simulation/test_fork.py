@@ -179,7 +179,8 @@ def test_a_fork_can_be_forked_again_and_keeps_who_decided_what(
     ]
     assert repeats_origin(parent, child, AT + 2) and verify_session(child).ok
     # Forked again before the parent's own turns: only the grandparent's stretch is left.
-    assert [(r.until_turn, r.policy) for r in origin_rules(parent, 2, "")] == [(2, "adaptive")]
+    rules = origin_rules(parent, 2, parent.methodology)
+    assert [(r.until_turn, r.policy) for r in rules] == [(2, "adaptive")]
 
 
 def test_re_running_skips_finished_forks(
@@ -204,10 +205,18 @@ def test_only_a_turn_followed_by_another_question_can_be_forked(origin: SessionF
 def test_the_rules_of_the_origin_name_a_methodology_only_when_it_differs(
     origin: SessionFile,
 ) -> None:
-    same = origin_rules(origin, 3, origin.methodology.sha256)
+    same = origin_rules(origin, 3, origin.methodology)
     assert same == [RulesRecord(until_turn=3, policy="adaptive", methodology=None)]
-    other = origin_rules(origin, 3, "another")
+    another = origin.methodology.model_copy(update={"sha256": "another"})
+    other = origin_rules(origin, 3, another)
     assert other[0].methodology == origin.methodology
+    # the same YAML, but the origin was recorded before a habit: its rules are recorded
+    before = origin.methodology.model_copy(
+        update={"tuning": {**origin.methodology.tuning, "ran_without": ["answered_why"]}}
+    )
+    older = origin.model_copy(update={"methodology": before})
+    recorded = origin_rules(older, 3, origin.methodology)[0].methodology
+    assert recorded is not None and recorded.tuning["ran_without"] == ["answered_why"]
 
 
 def test_a_fork_keeps_the_stimulus_its_origin_showed(

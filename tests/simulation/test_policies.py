@@ -27,6 +27,11 @@ def node(label: str, node_type: str = "attribute") -> ExtractedNode:
     return ExtractedNode(label=label, node_type=node_type, quote=label)
 
 
+# Middle scores and no safety concern: an answer read, with nothing to steer the policies
+# (``Assessment.neutral()`` alone is a failed reading, which the turn treats with care).
+READ = Assessment.neutral().model_copy(update={"safety": "none"})
+
+
 def edge(source: str, target: str) -> ExtractedEdge:
     return ExtractedEdge(source=source, target=target, relation="leads_to")
 
@@ -47,7 +52,7 @@ def play(
                 methodology=mec,
                 concept=concept,
                 extraction=extraction,
-                assessment=Assessment.neutral(),
+                assessment=READ,
                 utterance_id=f"u{i}",
                 max_turns=max_turns,
                 policy=policy,
@@ -146,7 +151,7 @@ def test_adaptive_is_the_default_and_untouched(mec: Methodology, concept: Concep
         "methodology": mec,
         "concept": concept,
         "extraction": extraction,
-        "assessment": Assessment.neutral(),
+        "assessment": READ,
         "utterance_id": "u1",
         "max_turns": 10,
     }

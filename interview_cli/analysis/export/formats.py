@@ -36,9 +36,9 @@ from interview_cli.analysis.export.drawing import (
     to_mermaid,
 )
 from interview_cli.analysis.sources import session_graph, snapshot_methodology
+from interview_cli.config.plurals import plural
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.session.schema import SessionFile, TurnRecord
-from interview_cli.words import plural
 
 NODE_COLUMNS = (
     "id",
@@ -167,9 +167,8 @@ def export_graphml(session: SessionFile) -> str:
             data = g.edges[u, v]
             data["relation"] += f"; {row['relation']}"
             data["confidence"] = max(data["confidence"], row["confidence"])
-            data["turns"] = ";".join(
-                sorted(set(data["turns"].split(";")) | set(row["turns"].split(";")), key=int)
-            )
+            turns = {t for t in (*data["turns"].split(";"), *row["turns"].split(";")) if t}
+            data["turns"] = ";".join(sorted(turns, key=int))
             continue
         g.add_edge(
             u,

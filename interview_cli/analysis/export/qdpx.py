@@ -39,10 +39,10 @@ from interview_cli.analysis.export.formats import xml_text
 from interview_cli.analysis.report.codes import CodeBook, RespondentGraph, build_codebook
 from interview_cli.analysis.report.elements import SessionCoverage, session_coverage
 from interview_cli.analysis.sources import session_graph, snapshot_methodology
+from interview_cli.config.plurals import plural
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.records import Node
 from interview_cli.session.schema import SessionFile
-from interview_cli.words import plural
 
 NS = "urn:QDA-XML:project:1.0"
 _GUIDS = uuid.UUID("6f1c0a52-8d1e-4c0e-9b7a-2f4f6c1d9e30")

@@ -29,10 +29,15 @@ from dataclasses import dataclass
 from interview_cli.analysis.sources import snapshot_concept, snapshot_methodology
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.core.canonical.slots import SlotBatch
-from interview_cli.core.closing_answer import settle_closing, take_closing_answer
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.graph.update import GraphDelta
-from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome
+from interview_cli.core.turn import (
+    CoreState,
+    TurnInput,
+    TurnOutcome,
+    settle_closing,
+    take_closing_answer,
+)
 from interview_cli.errors import SessionFileError
 from interview_cli.pipeline.inputs import rerun
 from interview_cli.session.schema import SessionFile, TurnRecord
@@ -106,7 +111,8 @@ def with_closing(
     session: SessionFile, state: CoreState, *, methodology: Methodology | None = None
 ) -> tuple[CoreState, GraphDelta | None]:
     """``state`` with the recorded closing answer applied, as the interview applied it
-    (``core.closing_answer``); unchanged, with no delta, when none was read into the graph."""
+    (``core.turn.take_closing_answer``); unchanged, with no delta, when none was read into
+    the graph."""
     closing = session.closing
     if closing is None or closing.extraction is None:
         return state, None

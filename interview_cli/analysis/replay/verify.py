@@ -24,6 +24,12 @@ graph         the turn's graph delta (nodes and edges added, merged, rejected)
 canonical     dual graph: what applying the turn's recorded slot proposals did (slots created,
               promoted, mappings), when the session ran with canonical slots
 rationale     the human-readable lines shown by /why
+safety        what the interview did about the answer's safety reading (kind, action, message,
+              end code), decided by the turn from the recorded assessment
+termination   the session's end reason is the one its last turn decided (a safety end's code,
+              or the stop's reason), unless the moderator ended it; no stop reason is recorded
+              when the last turn went on
+closing       the closing answer's graph delta
 final_state   after the last turn: graph, node tracker, core state (and the canonical state)
               equal the saved ones
 ============  ================================================================================
@@ -46,8 +52,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from interview_cli.analysis.replay.engine import ReplayStep, replay, with_closing
+from interview_cli.config.schemas import Methodology
+from interview_cli.core.decide.continuation import TERMINATION_REASONS
 from interview_cli.core.decide.decision import Decision
 from interview_cli.core.decide.scored import candidate_key as scored_key
+from interview_cli.core.turn import STOPPED, SafetyDecision, end_code
+from interview_cli.pipeline.closing import ENDED_BY_MODERATOR
 from interview_cli.session.schema import (
     SessionFile,
     TurnRecord,
@@ -417,7 +427,54 @@ def check_turn(
             out,
         )
     _check_rationale(turn, decision, out)
+    _check_safety(turn, step.outcome.safety, out)
     return out
+
+
+def _check_safety(turn: TurnRecord, replayed: SafetyDecision | None, out: list[Mismatch]) -> None:
+    """The safety response the turn decided, against the one the turn record keeps."""
+    recorded = turn.safety.model_dump(mode="json") if turn.safety is not None else None
+    decided = plain(asdict(replayed)) if replayed is not None else None
+    diff = first_difference(recorded, decided)
+    if diff:
+        where = "safety" if diff[0] == "(value)" else f"safety.{diff[0]}"
+        out.append(
+            Mismatch(
+                turn.turn_number,
+                "safety",
+                where,
+                diff[1],
+                diff[2],
+                "the recorded safety response is not the one the turn decides",
+            )
+        )
+
+
+def _turn_reasons(methodology: Methodology) -> frozenset[str]:
+    """Every end reason a turn may decide: the stops' and the safety ends' codes."""
+    responses = methodology.safety.responses().items()
+    codes = {end_code(kind, r) for kind, r in responses}
+    return frozenset({*TERMINATION_REASONS, STOPPED, *codes})
+
+
+def _check_termination(session: SessionFile, step: ReplayStep, out: list[Mismatch]) -> None:
+    """The session's end reason against the one its last turn decided (module docstring)."""
+    recorded, decided = session.termination_reason, step.outcome.termination_reason
+    if recorded == ENDED_BY_MODERATOR:
+        return  # the moderator's /end decides, whatever the turn decided
+    if decided is None and recorded not in _turn_reasons(step.inputs.methodology):
+        return  # the turn went on: the session ended (or not) for a reason of the shell's
+    if recorded != decided:
+        out.append(
+            Mismatch(
+                step.turn.turn_number,
+                "termination",
+                "termination_reason",
+                recorded,
+                decided,
+                "the session's end reason is not the one its last turn decided",
+            )
+        )
 
 
 def _check_signals(
@@ -469,9 +526,12 @@ CHECKS: tuple[str, ...] = (
     "graph",
     "canonical",
     "rationale",
+    "safety",
+    "termination",
+    "closing",
     "final_state",
 )
-DECISION_CHECKS = frozenset({"decision", "vetoes", "continuation"})
+DECISION_CHECKS = frozenset({"decision", "vetoes", "continuation", "safety", "termination"})
 
 
 @dataclass
@@ -584,12 +644,19 @@ def verify_session(session: SessionFile) -> VerifyResult:
             "the interview used the embedding tier for de-duplication; replay matches labels "
             "without it, so a merge only embeddings found would show up as a difference"
         )
+    without = session.methodology.tuning.get("ran_without") or []
+    if without:
+        result.notes.append(
+            "recorded before these were habits of the interviewer, so replayed without them: "
+            + ", ".join(str(h) for h in without)
+        )
     if result.turns_checked < len(session.turns):
         result.notes.append(
             f"turn {session.turns[-1].turn_number} was answered but not processed "
             "(an interrupted turn): nothing to verify there"
         )
     if last is not None:
+        _check_termination(session, last, result.mismatches)
         _check_final(session, last, result.mismatches)
     elif session.graph.get("nodes"):
         out = result.mismatches

@@ -63,9 +63,9 @@ from interview_cli.analysis.sources import (
     session_graph,
     snapshot_methodology,
 )
+from interview_cli.config.plurals import plural
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.dedup import Embedder
-from interview_cli.words import plural
 
 LADDER_METHOD = "means_end_chain"
 

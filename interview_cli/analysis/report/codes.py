@@ -30,13 +30,13 @@ from pathlib import Path
 from typing import Any
 
 from interview_cli.analysis.report.grouping import Wording, group_by_meaning
+from interview_cli.config.files import MAX_YAML_BYTES, read_user_text
 from interview_cli.config.yamlio import YAMLError, load_yaml
 from interview_cli.core.canonical.slots import slot_text
 from interview_cli.core.graph.dedup import Embedder
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.text import lemma_key, normalise
 from interview_cli.errors import ConfigError
-from interview_cli.files import MAX_YAML_BYTES, read_user_text
 
 
 @dataclass(frozen=True)

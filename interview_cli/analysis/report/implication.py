@@ -41,7 +41,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from interview_cli.words import plural
+from interview_cli.config.plurals import plural
 
 DEFAULT_KEEP_SHARE = 2 / 3
 

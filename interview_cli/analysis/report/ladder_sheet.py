@@ -32,13 +32,13 @@ from pathlib import Path
 from typing import Any
 
 from interview_cli.analysis.report.codes import RespondentGraph
+from interview_cli.config.files import read_user_text
+from interview_cli.config.plurals import plural
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.records import ProvenanceEntry
 from interview_cli.core.text import normalise
 from interview_cli.errors import UsageError
-from interview_cli.files import read_user_text
-from interview_cli.words import plural
 
 COLUMNS = ("respondent", "ladder", "position", "code", "level")
 CLASSES = ("attribute", "consequence", "value")  # A, C, V

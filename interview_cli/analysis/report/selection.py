@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, get_args
 
 from interview_cli.analysis.sources import SessionSource
+from interview_cli.config.plurals import plural
 from interview_cli.session.schema import SessionFile, Status
-from interview_cli.words import plural
 
 STATUSES: tuple[str, ...] = get_args(Status)
 ORIGINS = ("live", "batch")

@@ -41,7 +41,7 @@ from interview_cli.analysis.report.to_markdown import (
     unmatched_merge_lines,
     where_text,
 )
-from interview_cli.words import plural
+from interview_cli.config.plurals import plural
 
 CSS = """
 body { font-family: Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 1200px;

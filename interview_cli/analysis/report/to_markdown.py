@@ -25,8 +25,8 @@ from interview_cli.analysis.report.metrics import AggregateMetrics, SessionMetri
 from interview_cli.analysis.report.participants import ParticipantRow
 from interview_cli.analysis.report.question_card import CARD_HEADERS, card_cells, card_legend
 from interview_cli.analysis.report.shapes import grid_markdown, journey_markdown
+from interview_cli.config.plurals import plural
 from interview_cli.llm.spend import format_cost
-from interview_cli.words import plural
 
 
 def mix(strategy_mix: dict[str, int], limit: int = 4) -> str:

@@ -23,12 +23,8 @@ from interview_cli.config.schemas import RECORDED, Methodology, StrategySpec
 from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.config.study import APPEALING_REACTIONS
 from interview_cli.core.coverage import CoverageState
-from interview_cli.core.decide.continuation import (
-    Continuation,
-    check_continuation,
-    fatigue_min_coverage,
-)
-from interview_cli.core.decide.moderation import StopGuardInputs, break_focus_tie, guard_stop
+from interview_cli.core.decide.continuation import Continuation, StopInputs, decide_stopping
+from interview_cli.core.decide.moderation import break_focus_tie
 from interview_cli.core.decide.phase import Phase, phase_for_turn
 from interview_cli.core.decide.scored import NodeInfo, Ranking, ScoredCandidate, candidate_key
 from interview_cli.core.decide.scoring import rank_candidates
@@ -158,7 +154,7 @@ class Decision:
     rationale: tuple[str, ...]
     veto_reasons: dict[str, str] = field(default_factory=dict)
     fallback: str | None = None
-    # Rules above scoring (core.decide.moderation): a close call settled, a premature stop deferred.
+    # Rules above scoring: a close call settled (moderation), a stop deferred (continuation).
     tie_break: str | None = None
     stop_deferred: str | None = None
     # The respondent's request for the next focus, taken or why not (``core.decide.steer``).
@@ -292,6 +288,7 @@ def _veto_context(inputs: DecisionInputs) -> VetoContext:
         unappealing = _unappealing_nodes(inputs, coverage)
     return VetoContext(
         tuning=inputs.methodology.tuning.vetoes,
+        ran_without=inputs.methodology.tuning.ran_without,
         tracker=inputs.tracker,
         turn_number=inputs.turn_number,
         focus_history=inputs.focus_history,
@@ -400,19 +397,23 @@ def decide(inputs: DecisionInputs) -> Decision:
     if ranking.selected is None:  # pragma: no cover - a methodology always has a strategy
         raise ValueError("no candidate to select: the methodology defines no strategy")
     ranking, tie = break_focus_tie(ranking, methodology, inputs.tracker, inputs.graph)
-    ranking, continuation, deferred = guard_stop(
+    stopping = decide_stopping(
         ranking,
-        _continuation(inputs, ranking, phase),
-        StopGuardInputs(
+        StopInputs(
             methodology=methodology,
             tracker=inputs.tracker,
-            focus_history=inputs.focus_history,
             trend=inputs.trend,
+            turn_number=inputs.turn_number,
+            max_turns=inputs.max_turns,
+            phase=phase,
+            saturation=inputs.saturation,
+            focus_history=inputs.focus_history,
             focusable=frozenset(nodes),
             answer_kind=inputs.assessment.answer_kind if inputs.assessment else None,
             coverage=_coverage(inputs),
         ),
     )
+    ranking, continuation, deferred = stopping.ranking, stopping.continuation, stopping.deferred
     if deferred is not None:
         tie = None  # the guard chose another move: the close call no longer decided anything
     chosen = ranking.selected
@@ -453,24 +454,6 @@ def _detect(inputs: DecisionInputs) -> DetectedSignals:
             must_cover=inputs.must_cover,
             focus_history=inputs.focus_history,
         )
-    )
-
-
-def _continuation(inputs: DecisionInputs, ranking: Ranking, phase: Phase) -> Continuation:
-    """Whether the interview goes on after the selected strategy (before the stop guard)."""
-    methodology = inputs.methodology
-    coverage = _coverage(inputs)
-    return check_continuation(
-        turn_number=inputs.turn_number,
-        max_turns=inputs.max_turns,
-        phase=phase,
-        selected_strategy=methodology.strategy(_selected(ranking).strategy),
-        saturation=inputs.saturation,
-        tracker=inputs.tracker,
-        trend=inputs.trend,
-        tuning=methodology.tuning.saturation,
-        coverage_ratio=coverage.ratio if coverage is not None else None,
-        min_coverage=fatigue_min_coverage(methodology.tuning.coverage),
     )
 
 

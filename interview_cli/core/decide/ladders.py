@@ -7,7 +7,7 @@ ladder ended (a value reached, "that's all there is to it", or a node left after
 answers); and which things the respondent named that no question has asked about yet, the
 starts of ladders still waiting. The signals ``meta.interview.ladder_ended_since_breadth``
 and ``meta.node.ladder_start`` expose them to the methodology's weights; the stop guard
-(``moderation``) reads the same starts.
+(``continuation``) reads the same starts.
 
 Turns: a focus entry's ``turn`` is the turn whose decision asked the question (its answer is
 the next turn's); a node's ``created_at_turn`` and a ceiling's turn are answer turns.

@@ -28,7 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from interview_cli.config.schemas import Methodology, StrategySpec
-from interview_cli.core.decide.continuation import check_continuation, fatigue_min_coverage
+from interview_cli.core.decide.continuation import StopInputs, stop_conditions
 
 if TYPE_CHECKING:
     from interview_cli.core.decide.decision import Decision, DecisionInputs, SelectedFocus
@@ -111,17 +111,18 @@ def apply_policy(policy: str, decision: Decision, inputs: DecisionInputs) -> Dec
     label = inputs.tracker.states[node_id].label if node_id is not None else None
     selected: SelectedFocus = SelectedFocus(strategy, node_id, label)
     coverage = inputs.coverage
-    continuation = check_continuation(
-        turn_number=inputs.turn_number,
-        max_turns=inputs.max_turns,
-        phase=decision.phase,
-        selected_strategy=inputs.methodology.strategy(strategy),
-        saturation=inputs.saturation,
-        tracker=inputs.tracker,
-        trend=inputs.trend,
-        tuning=inputs.methodology.tuning.saturation,
-        coverage_ratio=coverage.ratio if coverage is not None and coverage.active else None,
-        min_coverage=fatigue_min_coverage(inputs.methodology.tuning.coverage),
+    continuation = stop_conditions(
+        inputs.methodology.strategy(strategy),
+        StopInputs(
+            methodology=inputs.methodology,
+            tracker=inputs.tracker,
+            trend=inputs.trend,
+            turn_number=inputs.turn_number,
+            max_turns=inputs.max_turns,
+            phase=decision.phase,
+            saturation=inputs.saturation,
+            coverage=coverage if coverage is not None and coverage.active else None,
+        ),
     )
     candidates = tuple(
         replace(c, selected=(c.strategy, c.node_id) == (strategy, node_id))

@@ -50,6 +50,12 @@ all-vetoed fallback, which relaxes the softest veto first).
 |                      | a stimulus element received without appeal (negative, neutral,    |
 |                      | skeptical, confused) is not laddered                               |
 
+A name in parentheses that is a habit (``config.tuning.Habit``) is no setting: the veto
+always applies but in a session recorded before it was a habit (``VetoContext.ran_without``).
+``knowledge_ceiling``, ``recent_redundancy`` and ``element_exhausted`` are the seed's Tier-1
+vetoes a methodology may switch off; ``fruitless_probe``, ``ladder_elicited`` and
+``open_questions_spent_together`` are method choices (``config.tuning.VetoTuning``).
+
 ``node_exhausted`` and ``fruitless_probe`` read the tracker's memory of asking
 (``NodeState.probes``): what each question on a node brought. They are the interviewer's
 answer to the novice error of asking the same why again: change technique on a node whose
@@ -68,7 +74,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from interview_cli.config.schemas import StrategySpec
-from interview_cli.config.tuning import VetoTuning
+from interview_cli.config.tuning import Habit, VetoTuning
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 
 if TYPE_CHECKING:
@@ -128,6 +134,7 @@ class VetoContext:
     tuning: VetoTuning
     tracker: NodeStateTracker
     turn_number: int
+    ran_without: frozenset[Habit] = frozenset()  # ``Tuning.ran_without``: a recorded session's
     focus_history: Sequence[FocusEntry] = ()
     consecutive_low_info: int = 0
     node_elements: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -299,14 +306,16 @@ def node_exhausted(strategy: StrategySpec, node_id: str | None, ctx: VetoContext
     return None
 
 
-def stalled(state: NodeState, tuning: VetoTuning) -> bool:
+def stalled(state: NodeState, tuning: VetoTuning, ran_without: frozenset[Habit]) -> bool:
     """Left after exactly ``fruitless_probe_limit`` empty answers, not closed by the respondent
-    and not a value: a node the interviewer may come back to (``may_return``)."""
+    and not a value: a node the interviewer may come back to (``may_return``); not one whose
+    last answer was a terminal don't-know (``Habit.RETURN_RESPECTS_CEILING``)."""
+    respects_ceiling = Habit.RETURN_RESPECTS_CEILING not in ran_without
     return (
         state.fruitless_probes == tuning.fruitless_probe_limit
         and state.closed_by_respondent is None
         and not state.is_terminal
-        and not (tuning.return_respects_ceiling and _at_ceiling(state))
+        and not (respects_ceiling and _at_ceiling(state))
     )
 
 
@@ -322,13 +331,15 @@ def may_return(state: NodeState, ctx: VetoContext) -> bool:
     """Back off, then return later (INTERVIEWING.md): a ``stalled`` node may be asked once
     more, ``return_to_stalled_after`` turns after its last answer. Which techniques are left is
     ``repeated_probe``'s business; a terminal don't-know stays final."""
-    return returnable(state, ctx.tuning, ctx.turn_number)
+    return returnable(state, ctx.tuning, ctx.turn_number, ctx.ran_without)
 
 
-def returnable(state: NodeState, tuning: VetoTuning, turn_number: int) -> bool:
+def returnable(
+    state: NodeState, tuning: VetoTuning, turn_number: int, ran_without: frozenset[Habit]
+) -> bool:
     """``may_return`` on the tracker's state alone (the probe-history signal reads it too)."""
     after = tuning.return_to_stalled_after
-    if after <= 0 or not stalled(state, tuning):
+    if after <= 0 or not stalled(state, tuning, ran_without):
         return False
     answered = max(p.turn for p in state.probes) + 1
     return turn_number - answered >= after
@@ -460,7 +471,12 @@ VETOES: tuple[tuple[str, VetoFn], ...] = (
 )
 
 
-def enabled_vetoes(tuning: VetoTuning) -> tuple[tuple[str, VetoFn], ...]:
+def enabled_vetoes(
+    tuning: VetoTuning, ran_without: frozenset[Habit] = frozenset()
+) -> tuple[tuple[str, VetoFn], ...]:
+    """The vetoes that apply: the methodology's choices (the seed's three, on unless switched
+    off; ``ladder_elicited``), the habits unless a recorded session ran without them, the rest
+    always."""
     switches = {
         FOCUS_TYPE: True,  # applies only where strategies list focus_types
         NOTHING_TO_RAISE: True,  # applies only to element strategies
@@ -469,10 +485,10 @@ def enabled_vetoes(tuning: VetoTuning) -> tuple[tuple[str, VetoFn], ...]:
         RECENT_REDUNDANCY: tuning.recent_redundancy,
         NODE_EXHAUSTED: tuning.fruitless_probe,
         REPEATED_PROBE: tuning.fruitless_probe,
-        ANSWERED_WHY: tuning.answered_why,
-        OPEN_QUESTION_SPENT: tuning.open_question_memory,
+        ANSWERED_WHY: Habit.ANSWERED_WHY not in ran_without,
+        OPEN_QUESTION_SPENT: Habit.OPEN_QUESTION_MEMORY not in ran_without,
         ELICITED_NOT_LADDERED: tuning.ladder_elicited,
-        DOUBTFUL_READING: tuning.doubtful_focus,
+        DOUBTFUL_READING: Habit.DOUBTFUL_FOCUS not in ran_without,
     }
     return tuple((name, fn) for name, fn in VETOES if switches[name])
 
@@ -482,7 +498,7 @@ class VetoRecorder:
 
     def __init__(self, ctx: VetoContext) -> None:
         self._ctx = ctx
-        self._checks = enabled_vetoes(ctx.tuning)
+        self._checks = enabled_vetoes(ctx.tuning, ctx.ran_without)
         self.reasons: dict[tuple[str, str | None], str] = {}
 
     def __call__(self, strategy: StrategySpec, node_id: str | None) -> str | None:

@@ -54,19 +54,60 @@ def to_json(graph: KnowledgeGraph) -> dict[str, Any]:
     }
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_confidence(value: Any) -> bool:
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return number and 0.0 <= value <= 1.0  # NaN compares false: refused too
+
+
+def _provenance_ok(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(p, dict) and _is_int(p.get("turn")) for p in value
+    )
+
+
 def _check_node(raw: Mapping[str, Any]) -> None:
     """The types the graph's methods rely on (a hand-edited file may hold anything)."""
     text = isinstance(raw["label"], str) and isinstance(raw["node_type"], str)
     aliases = isinstance(raw["aliases"], list) and all(isinstance(a, str) for a in raw["aliases"])
-    provenance = isinstance(raw["provenance"], list) and all(
-        isinstance(p, dict) for p in raw["provenance"]
-    )
-    turn = isinstance(raw["created_turn"], int) and not isinstance(raw["created_turn"], bool)
-    if not (text and aliases and provenance and turn):
+    opinion = raw["stance"] in (-1, 0, 1) and _is_int(raw["stance"])
+    confidence = raw["confidence"] is None or _is_confidence(raw["confidence"])
+    if not (
+        text and aliases and _provenance_ok(raw["provenance"]) and _is_int(raw["created_turn"])
+    ):
         raise ValueError(
             f"node {raw['id']!r}: label and node_type must be text, aliases a list of text, "
-            "provenance a list of records and created_turn a number"
+            "provenance a list of records with a turn number and created_turn a number"
         )
+    if not (opinion and confidence):
+        raise ValueError(
+            f"node {raw['id']!r}: stance must be -1, 0 or 1 and confidence a number from 0 to 1"
+        )
+
+
+def _check_relations(source: str, target: str, relations: Any) -> None:
+    """Every relation of an edge is a record with the fields exports and replay read."""
+    if not isinstance(relations, dict) or not all(
+        isinstance(k, str) and isinstance(v, dict) for k, v in relations.items()
+    ):
+        raise ValueError(f"edge {source!r} -> {target!r}: relations must map names to records")
+    for name, record in relations.items():
+        quotes = record.get("quotes")
+        if not (
+            _is_confidence(record.get("confidence"))
+            and _is_int(record.get("created_turn"))
+            and _provenance_ok(record.get("provenance"))
+            and isinstance(quotes, list)
+            and all(isinstance(q, str) for q in quotes)
+        ):
+            raise ValueError(
+                f"edge {source!r} -> {target!r}, relation {name!r}: confidence must be a "
+                "number from 0 to 1, created_turn a number, provenance a list of records with "
+                "a turn number and quotes a list of text"
+            )
 
 
 def from_json(data: Mapping[str, Any]) -> KnowledgeGraph:
@@ -92,10 +133,7 @@ def from_json(data: Mapping[str, Any]) -> KnowledgeGraph:
             if s not in graph._g or t not in graph._g:
                 raise ValueError(f"edge {s!r} -> {t!r} references a missing node")
             relations = _json_copy(link["relations"])
-            if not isinstance(relations, dict) or not all(
-                isinstance(k, str) and isinstance(v, dict) for k, v in relations.items()
-            ):
-                raise ValueError(f"edge {s!r} -> {t!r}: relations must map names to records")
+            _check_relations(s, t, relations)
             graph._g.add_edge(s, t, relations=relations)
             graph._edge_count += len(relations)
     except (KeyError, TypeError, AttributeError) as exc:

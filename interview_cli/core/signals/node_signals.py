@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from interview_cli.config.switch_words import SWITCH_WORDS
-from interview_cli.config.tuning import ExhaustionTuning
+from interview_cli.config.tuning import ExhaustionTuning, Habit
 from interview_cli.core.decide.ladders import ladder_start, lowest_level
 from interview_cli.core.decide.vetoes import returnable
 from interview_cli.core.signals.base import Deps, SignalContext, node_signal
@@ -243,12 +243,15 @@ def _strategy_repetition(ctx: SignalContext, state: NodeState, deps: Deps) -> st
 def _probe_history(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
     if not state.probes:
         return "unprobed"
-    tuning = ctx.methodology.tuning.vetoes
+    rules = ctx.methodology.tuning
+    tuning = rules.vetoes
     if (
         state.closed_by_respondent is not None
         or state.fruitless_probes >= tuning.fruitless_probe_limit
     ):
-        if tuning.return_signal and returnable(state, tuning, ctx.turn_number):
+        if rules.follows(Habit.RETURN_SIGNAL) and returnable(
+            state, tuning, ctx.turn_number, rules.ran_without
+        ):
             return "returnable"  # left unfinished a while ago: time to come back another way
         return "exhausted"
     return "fruitless" if state.probes[-1].fruitless else "productive"

@@ -8,6 +8,7 @@ import pytest
 from offline_fixtures import extract, shipped_mec
 
 from interview_cli.config.schemas import Methodology
+from interview_cli.config.tuning import Habit
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +24,7 @@ def test_a_remark_with_no_sign_of_an_element_is_too_doubtful_to_ask_about(
     mec: Methodology,
 ) -> None:
     least = mec.tuning.vetoes.min_focus_confidence
-    assert mec.tuning.vetoes.doubtful_focus
+    assert mec.tuning.follows(Habit.DOUBTFUL_FOCUS)
     read = confidences(mec, "Noise cancelling, so I can focus on the train. Arthritis.")
     # the answer to the question, and what "so" ties to it, are sure enough to ask about
     assert read["noise cancelling"] >= least
