@@ -142,6 +142,20 @@ def test_a_question_about_what_the_reader_set_aside_is_counted(scripted: Session
     assert card.counts["set_aside"] == question_card(scripted).counts["set_aside"] + 1
 
 
+def test_a_question_the_respondent_answered_with_puzzlement_is_counted(
+    scripted: SessionFile,
+) -> None:
+    turns = list(scripted.turns)
+    assessment = turns[2].assessment
+    assert assessment is not None and assessment.answer_kind != "about_interview"
+    puzzled = assessment.model_copy(update={"answer_kind": "about_interview"})
+    turns[2] = turns[2].model_copy(update={"assessment": puzzled})
+    card = question_card(scripted.model_copy(update={"turns": turns}))
+    base = question_card(scripted)
+    assert card.counts["puzzled"] == base.counts["puzzled"] + 1
+    assert any(f.label == "Q3" and "puzzled" in f.checks for f in card.flagged)
+
+
 def test_cards_add_up_over_interviews() -> None:
     one = QuestionCard(10, {**dict.fromkeys(CHECKS, 0), "jargon": 2}, 8)
     two = QuestionCard(30, {**dict.fromkeys(CHECKS, 0), "repeat": 3}, 27)

@@ -19,7 +19,13 @@ exactly and can be trusted on any provider's questions):
   answers between);
 - **set aside**: a question about a remark the reader set aside: its focus or a quote is an
   item the extraction rejected, or words said only in answers read as no answer (already
-  said, move on, about the interview, declined, nothing to extract).
+  said, move on, about the interview, declined, nothing to extract);
+- **puzzled**: the respondent's own answer to the question was read as a remark on the
+  question or the interview ("huh?", "why do you keep asking that"): the one check that
+  looks from the respondent's side.
+
+All but the last judge a question by the reader's own reading, so a fragment the reader took
+for content passes as clean: the card can say a question is bad, never that it is good.
 
 A question is **clean** when none of these applies. The questions are the session's: each
 turn's, the one asked and not yet answered, and the closing one. ``CARD_LEGEND`` holds the
@@ -46,6 +52,7 @@ CHECKS: tuple[str, ...] = (
     "jargon",
     "repeat",
     "set_aside",
+    "puzzled",
 )
 CHECK_NAMES: dict[str, str] = {
     "not_their_words": "not their words",
@@ -54,6 +61,7 @@ CHECK_NAMES: dict[str, str] = {
     "jargon": "jargon",
     "repeat": "repeat",
     "set_aside": "set aside",
+    "puzzled": "puzzled",
 }
 CARD_LEGEND: dict[str, str] = {
     "not_their_words": "quotes something the respondent never said (nor was shown: a concept "
@@ -68,7 +76,10 @@ CARD_LEGEND: dict[str, str] = {
     "nothing new said in between",
     "set_aside": "about a remark the reader set aside (a rejected item, or words said only in "
     "a non-answer)",
-    "clean": "none of these",
+    "puzzled": "the respondent's answer to it was read as a remark on the question or the "
+    "interview ('huh?', 'why do you keep asking that'): the one check made on their side",
+    "clean": "none of these; the card sees only what the session records, so a fragment the "
+    "reader took for content passes (read the transcript too)",
 }
 METHOD_WORDS: tuple[str, ...] = (
     "attribute",
@@ -268,6 +279,11 @@ def _set_aside(q: QuestionRecord, said: _Said) -> bool:
     return any(_within(quote, said.rejected) for quote in _quotes(q.text))
 
 
+def _puzzled(turn: TurnRecord) -> bool:
+    """The answer to the turn's question was a remark on the question or the interview."""
+    return turn.assessment is not None and turn.assessment.answer_kind == "about_interview"
+
+
 def _families(session: SessionFile) -> dict[str, str]:
     """Each asked strategy's family, as the methodology the session recorded declares it (or
     as the tool read it from the name when the session was recorded: ``legacy_family``)."""
@@ -329,6 +345,7 @@ def question_card(session: SessionFile) -> QuestionCard:
             "jargon": method_jargon(q.text, said.answers),
             "repeat": i in repeats,
             "set_aside": _set_aside(q, said),
+            "puzzled": a.label.startswith("Q") and _puzzled(session.turns[a.before]),
         }
         checks = tuple(c for c in CHECKS if failed[c])
         for check in checks:
