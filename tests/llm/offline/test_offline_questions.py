@@ -206,6 +206,30 @@ def test_the_wording_of_the_previous_question_is_recognised(mec: Methodology) ->
     assert template_of(said) == "What does that give you?"
 
 
+def test_a_wording_used_earlier_waits_until_the_others_are_used(mec: Methodology) -> None:
+    # "Why does that bother you?" at Q5 and again at Q9, other questions between: a script
+    answers = ["the grinder is so loud", "the beans by post", "the cart by the station"]
+    earlier = [
+        "You said you signed up for the beans by post. Why does that bother you?",
+        "What is one small thing you'd change if you could?",
+        "What else did you consider before that?",
+    ]
+    for turn in range(1, 9):
+        text = ask(
+            mec,
+            strategy("deepen"),
+            "loud grinder",
+            turn=turn,
+            stance=-1,
+            avoid=earlier,
+            answers=answers,
+        )
+        assert template_of(text) not in {
+            "Why does that bother you?",
+            "Why {does} {np} bother you?",
+        }, text
+
+
 @pytest.mark.parametrize("name", ["deepen", "negative_ladder"])
 def test_a_dislike_is_asked_what_it_costs_not_what_it_gives(mec: Methodology, name: str) -> None:
     # "What do you get out of 'blisters from every pair'?" asked a respondent who hates them

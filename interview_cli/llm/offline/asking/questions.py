@@ -33,6 +33,7 @@ language a real provider is needed.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
@@ -142,7 +143,8 @@ def offline_question(request: QuestionRequest) -> str:
         return pick(texts, request.avoid_questions, key, threshold)
     answers = _answers(request)
     ref = refer(request.focus_label, answers, request.focus_quotes) if has_focus else NOTHING
-    pairs = _not_the_last_one(candidates(request, family, ref), _previous_question(request))
+    fresh = _unused_first(candidates(request, family, ref), request.avoid_questions)
+    pairs = _not_the_last_one(fresh, _previous_question(request))
     # Compare what would be asked, not the templates: the focus changes the similarity.
     return pick([text for _, text in pairs], request.avoid_questions, key, threshold)
 
@@ -193,6 +195,13 @@ def template_of(question: str) -> str | None:
         if pattern.fullmatch(question.strip()):
             return template
     return None
+
+
+def _unused_first(pairs: list[tuple[str, str]], asked: Sequence[str]) -> list[tuple[str, str]]:
+    """The wordings not used yet in this interview, while there are any: a third "Why does
+    that bother you?" reads as a script, whatever came between."""
+    used = {template_of(q) for q in asked}
+    return [p for p in pairs if p[0] not in used] or pairs
 
 
 def _not_the_last_one(pairs: list[tuple[str, str]], previous: str) -> list[tuple[str, str]]:
