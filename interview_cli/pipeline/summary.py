@@ -80,9 +80,17 @@ def _read(graph: KnowledgeGraph, methodology: Methodology) -> _Reading:
     return _Reading(graph, shown_as, up, down, linked)
 
 
-def _labels(reading: _Reading, ids: list[str]) -> list[str]:
+def _doubtful(graph: KnowledgeGraph, methodology: Methodology) -> set[str]:
+    """Concepts read with too little confidence to be asked about: not read back either."""
+    least = methodology.tuning.vetoes.min_focus_confidence
+    return {n.id for n in graph.nodes() if n.confidence is not None and n.confidence < least}
+
+
+def _labels(reading: _Reading, ids: list[str], skip: frozenset[str] = frozenset()) -> list[str]:
     labels: list[str] = []
     for node_id in ids:
+        if node_id in skip:
+            continue
         label = reading.label(node_id)
         if not labels or labels[-1] != label:
             labels.append(label)
@@ -114,7 +122,8 @@ def summary_chains(graph: KnowledgeGraph, methodology: Methodology, limit: int) 
     highest ends first when there are more), a two-step link for a concept joining a chain
     from the side, then single labels for concepts linked to nothing (up to ``MAX_LOOSE``).
     A chain that reads the same as another (a correction shown as what it corrected) is
-    shown once."""
+    shown once. A concept read with doubt (below ``vetoes.min_focus_confidence``: a joke, an
+    apology, backstory) is not asked about, so it is not read back either."""
     reading = _read(graph, methodology)
     level = {n.name: n.level for n in methodology.ontology.nodes}
     said = {n.id: i for i, n in enumerate(graph.nodes())}  # creation order: as it was said
@@ -141,7 +150,10 @@ def summary_chains(graph: KnowledgeGraph, methodology: Methodology, limit: int) 
         and node.id not in reading.shown_as.values()
         and node.id not in reading.linked
     ]
-    return [_labels(reading, ids) for ids in chains + loose[:MAX_LOOSE]]
+    doubtful = frozenset(_doubtful(graph, methodology))
+    loose = [ids for ids in loose if ids[0] not in doubtful]
+    said_clearly = [_labels(reading, ids, doubtful) for ids in chains + loose[:MAX_LOOSE]]
+    return [labels for labels in said_clearly if labels]
 
 
 def learned_summary(

@@ -124,3 +124,27 @@ def test_the_way_to_a_job_is_told_before_what_gets_in_its_way() -> None:
         "- coffee at the station cafe → fuel up for the commute → awake for emails on the train\n"
         "- cutting out the cafe coffee → useless by 10 → awake for emails on the train"
     )
+
+
+def test_a_concept_read_with_doubt_is_not_read_back() -> None:
+    # "I dont work there haha" read as a step of the ladder: the reader held it below the
+    # confidence a focus needs, so the recap skips it as the questions did.
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    least = meth.tuning.vetoes.min_focus_confidence
+    graph = KnowledgeGraph()
+    add = graph.add_node
+    hill = add("the big hill", "attribute", methodology=meth, turn=1).id
+    joke = add(
+        "dont work there",
+        "functional_consequence",
+        methodology=meth,
+        turn=1,
+        confidence=least - 0.1,
+    ).id
+    fresh = add("arrive fresh", "functional_consequence", methodology=meth, turn=2).id
+    aside = add("number 14", "attribute", methodology=meth, turn=2, confidence=least - 0.1).id
+    for source, target in ((hill, joke), (joke, fresh)):
+        graph.add_relation(source, target, "leads_to", methodology=meth, turn=2)
+    assert aside and summary_chains(graph, meth, 4) == [["the big hill", "arrive fresh"]]
+    assert "dont work there" not in learned_summary(graph, meth)
+    assert "number 14" not in learned_summary(graph, meth)
