@@ -23,16 +23,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from interview_cli.cli.app import app
+from tests.cli_run import cli, one_error_line
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSWERS = "I love the noise cancelling because it lets me focus\nThe battery lasts all day\n"
-
-
-def cli(*args: str, stdin: str | None = None) -> Any:
-    return CliRunner().invoke(app, list(args), input=stdin)
 
 
 class Expired(BaseException):
@@ -54,14 +49,6 @@ def deadline(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-
-
-def one_error_line(result: Any) -> str:
-    lines = result.stderr.strip().splitlines()
-    assert result.exit_code == 2 and len(lines) == 1, result.output
-    assert lines[0].startswith("error: ") and "Traceback" not in result.stderr
-    assert "unexpected" not in lines[0], lines[0]
-    return lines[0]
 
 
 @pytest.fixture(scope="module")

@@ -19,17 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from interview_cli.cli.app import app
 from interview_cli.session.read import read_session_file
+from tests.cli_run import cli
+from tests.cli_run import error_line as one_error_line
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSWER = "I love the noise cancelling because it lets me focus on the train"
-
-
-def cli(*args: str, stdin: str | None = None) -> Any:
-    return CliRunner().invoke(app, list(args), input=stdin)
 
 
 def process(
@@ -63,13 +59,6 @@ def new_session(sessions: Path, answers: list[str] = [ANSWER]) -> Path:  # noqa:
     assert result.exit_code == 0, result.output
     (path,) = sessions.glob("*.json")
     return path
-
-
-def one_error_line(stderr: str) -> str:
-    lines = stderr.strip().splitlines()
-    assert len(lines) == 1, stderr
-    assert lines[0].startswith("error: ") and "Traceback" not in stderr, stderr
-    return lines[0]
 
 
 # ---- files named by users: regular files only, bounded --------------------------------------

@@ -5,18 +5,12 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
-from typer.testing import CliRunner
 
-from interview_cli.cli.app import app
 from interview_cli.cli.replay import page_turns
 from interview_cli.session.read import read_session_file
-
-
-def cli(*args: str, stdin: str | None = None) -> Any:
-    return CliRunner().invoke(app, list(args), input=stdin)
+from tests.cli_run import cli
 
 
 def test_a_file_as_the_sessions_folder_is_an_error_not_no_sessions(tmp_path: Path) -> None:

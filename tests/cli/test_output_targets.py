@@ -21,6 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
+from tests.cli_run import one_error_line
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
 from session_factory import run_interview  # noqa: E402
@@ -44,13 +45,6 @@ def session_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def invoke(command: str, session: Path, out: str) -> Any:
     return CliRunner().invoke(app, COMMANDS[command](session, out))
-
-
-def one_error_line(result: Any) -> str:
-    lines = result.stderr.strip().splitlines()
-    assert result.exit_code == 2 and len(lines) == 1, result.output
-    assert lines[0].startswith("error: ") and "Traceback" not in result.stderr
-    return lines[0]
 
 
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="mknod needs root")

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from interview_cli.cli.app import app
+from tests.cli_run import cli
 
 EVIL = "\x1b[2J\x1b[H\x1b]52;c;ZXZpbA==\x07\u202eevil\x9b31m"
 CONTROLS = ("\x1b", "\x07", "\x9b", "\u202e")
@@ -23,10 +21,6 @@ ANSWERS = [
     "I love the noise cancelling because it lets me focus on the train",
     "The battery lasts all day so I never worry about charging",
 ]
-
-
-def cli(*args: str, stdin: str | None = None) -> Any:
-    return CliRunner().invoke(app, list(args), input=stdin)
 
 
 def assert_clean(text: str, where: str) -> None:

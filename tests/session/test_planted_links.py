@@ -10,28 +10,15 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from interview_cli.cli.app import app
 from interview_cli.errors import FileSystemError, SessionFileError
 from interview_cli.session.store import SessionStore
+from tests.cli_run import cli, one_error_line
 from tests.session.test_store import make_session
 
 PRECIOUS = "root:x:0:0:root:/root:/bin/bash\n"
-
-
-def cli(*args: str, stdin: str | None = None) -> Any:
-    return CliRunner().invoke(app, list(args), input=stdin)
-
-
-def one_error_line(result: Any) -> str:
-    lines = result.stderr.strip().splitlines()
-    assert result.exit_code == 2 and len(lines) == 1, result.output
-    assert lines[0].startswith("error: ") and "Traceback" not in result.stderr
-    return lines[0]
 
 
 @pytest.fixture
