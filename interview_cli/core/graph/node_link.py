@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.records import GraphInvariantError, check_opinion
 
 __all__ = ["GRAPH_FORMAT", "from_json", "to_json"]
 
@@ -58,9 +59,19 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_confidence(value: Any) -> bool:
-    number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    return number and 0.0 <= value <= 1.0  # NaN compares false: refused too
+def _opinion_ok(stance: Any, confidence: Any) -> bool:
+    """Numbers where the graph keeps numbers, within the ranges its mutations allow
+    (``check_opinion``; NaN compares false, so it is refused too)."""
+    numbers = _is_int(stance) and (
+        confidence is None
+        or isinstance(confidence, (int, float))
+        and not isinstance(confidence, bool)
+    )
+    try:
+        check_opinion(stance, confidence)
+    except (GraphInvariantError, TypeError):
+        return False
+    return numbers
 
 
 def _provenance_ok(value: Any) -> bool:
@@ -73,8 +84,6 @@ def _check_node(raw: Mapping[str, Any]) -> None:
     """The types the graph's methods rely on (a hand-edited file may hold anything)."""
     text = isinstance(raw["label"], str) and isinstance(raw["node_type"], str)
     aliases = isinstance(raw["aliases"], list) and all(isinstance(a, str) for a in raw["aliases"])
-    opinion = raw["stance"] in (-1, 0, 1) and _is_int(raw["stance"])
-    confidence = raw["confidence"] is None or _is_confidence(raw["confidence"])
     if not (
         text and aliases and _provenance_ok(raw["provenance"]) and _is_int(raw["created_turn"])
     ):
@@ -82,7 +91,7 @@ def _check_node(raw: Mapping[str, Any]) -> None:
             f"node {raw['id']!r}: label and node_type must be text, aliases a list of text, "
             "provenance a list of records with a turn number and created_turn a number"
         )
-    if not (opinion and confidence):
+    if not _opinion_ok(raw["stance"], raw["confidence"]):
         raise ValueError(
             f"node {raw['id']!r}: stance must be -1, 0 or 1 and confidence a number from 0 to 1"
         )
@@ -97,7 +106,8 @@ def _check_relations(source: str, target: str, relations: Any) -> None:
     for name, record in relations.items():
         quotes = record.get("quotes")
         if not (
-            _is_confidence(record.get("confidence"))
+            record.get("confidence") is not None
+            and _opinion_ok(0, record.get("confidence"))
             and _is_int(record.get("created_turn"))
             and _provenance_ok(record.get("provenance"))
             and isinstance(quotes, list)
