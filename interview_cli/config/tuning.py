@@ -290,6 +290,10 @@ class VetoTuning(StrictModel):
         "a node was read with) a node needs to be asked about",
     )
 
+    def doubts(self, confidence: float | None) -> bool:
+        """A node read with this confidence is too doubtful to ask about, or to read back."""
+        return confidence is not None and confidence < self.min_focus_confidence
+
 
 class CanonicalTuning(StrictModel):
     """Canonical slots of the dual graph (seed 001 "Dual-Graph Architecture", seed 002 Path 10).

@@ -82,8 +82,7 @@ def _read(graph: KnowledgeGraph, methodology: Methodology) -> _Reading:
 
 def _doubtful(graph: KnowledgeGraph, methodology: Methodology) -> set[str]:
     """Concepts read with too little confidence to be asked about: not read back either."""
-    least = methodology.tuning.vetoes.min_focus_confidence
-    return {n.id for n in graph.nodes() if n.confidence is not None and n.confidence < least}
+    return {n.id for n in graph.nodes() if methodology.tuning.vetoes.doubts(n.confidence)}
 
 
 def _labels(reading: _Reading, ids: list[str], skip: frozenset[str] = frozenset()) -> list[str]:

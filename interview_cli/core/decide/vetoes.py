@@ -449,9 +449,9 @@ def doubtful_reading(strategy: StrategySpec, node_id: str | None, ctx: VetoConte
     if node_id is None or ctx.graph is None or not ctx.graph.has_node(node_id):
         return None
     confidence = ctx.graph.node(node_id).confidence
-    least = ctx.tuning.min_focus_confidence
-    if confidence >= least:
+    if not ctx.tuning.doubts(confidence):
         return None
+    least = ctx.tuning.min_focus_confidence
     return f"the reading of this node is doubtful (confidence {confidence:g} < {least:g})"
 
 
