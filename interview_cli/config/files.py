@@ -223,6 +223,32 @@ PRIVATE_FILE_MODE = 0o600
 PRIVATE_DIR_MODE = 0o700
 USUAL_FILE_MODE = 0o666  # less the umask, as for any file a program creates
 
+
+def open_own_file(path: Path, flags: int, what: str, *, removed_ok: bool = False) -> int:
+    """A descriptor on one of the tool's own files (a lock, a journal), created private, never
+    through a symbolic link and never on a file with another name too (a hard link) or a
+    special file: one planted at the name would receive what the tool writes there.
+    ``removed_ok``: a file its holder removed a moment ago (no name left) is taken too."""
+    try:
+        fd = os.open(path, flags | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, PRIVATE_FILE_MODE)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise FileSystemError(
+                f"{path}: is a symbolic link, not {what}; the tool never writes its own files "
+                "through a link (one planted there would redirect the write): remove the link"
+            ) from None
+        raise
+    info = os.fstat(fd)
+    names = info.st_nlink <= 1 if removed_ok else info.st_nlink == 1
+    if not (stat.S_ISREG(info.st_mode) and names):
+        os.close(fd)
+        raise FileSystemError(
+            f"{path}: is not a regular file of its own (a hard link or a special file), so "
+            f"it cannot be {what}: remove it"
+        )
+    return fd
+
+
 # ``--out -``: the standard output, as for most command-line tools.
 STDOUT_NAME = "-"
 

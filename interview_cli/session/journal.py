@@ -18,15 +18,14 @@ a damaged file and is reported.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from interview_cli.config.files import MAX_SESSION_BYTES, PRIVATE_FILE_MODE, read_user_bytes
-from interview_cli.errors import FileSystemError, SessionFileError
+from interview_cli.config.files import MAX_SESSION_BYTES, open_own_file, read_user_bytes
+from interview_cli.errors import SessionFileError
 
 Op = list[Any]
 
@@ -160,33 +159,7 @@ def loads(text: str | bytes) -> Any:
 def open_for_append(path: Path) -> int:
     """A descriptor appending to the journal ``path`` (created private), never through a
     symbolic link: one planted there would receive the respondent's answers."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC | os.O_NOFOLLOW
-    try:
-        fd = os.open(path, flags, PRIVATE_FILE_MODE)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise FileSystemError(
-                f"{path}: is a symbolic link, not a session journal; the tool never writes its "
-                "own files through a link (one planted there would redirect the answers): "
-                "remove the link"
-            ) from None
-        raise
-    if not _is_plain_file(fd):
-        os.close(fd)
-        raise FileSystemError(
-            f"{path}: is not a regular file of its own, so it cannot be a session journal; "
-            "remove it"
-        )
-    return fd
-
-
-def _is_plain_file(fd: int) -> bool:
-    """A regular file with one name (a hard link planted at the journal's name is another
-    file's second name: writing there changes that file)."""
-    import stat
-
-    info = os.fstat(fd)
-    return stat.S_ISREG(info.st_mode) and info.st_nlink == 1
+    return open_own_file(path, os.O_WRONLY | os.O_APPEND, "a session journal")
 
 
 def encode(seq: int, ops: list[Op]) -> bytes:

@@ -17,18 +17,16 @@ it.
 from __future__ import annotations
 
 import contextlib
-import errno
 import fcntl
 import json
 import os
 import socket
-import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from interview_cli.config.files import PRIVATE_FILE_MODE, make_private_dirs
-from interview_cli.errors import FileSystemError, SessionLockedError
+from interview_cli.config.files import make_private_dirs, open_own_file
+from interview_cli.errors import SessionLockedError
 
 
 def _holder(fd: int) -> dict[str, Any]:
@@ -74,27 +72,9 @@ def acquire(path: Path, session_id: str, since: str) -> int:
 
 def _open(path: Path) -> int:
     """The lock file, created private; never through a symbolic link, and never a file with
-    another name too (a hard link): the holder truncates it and writes its pid there."""
-    flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW
-    try:
-        fd = os.open(path, flags, PRIVATE_FILE_MODE)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise FileSystemError(
-                f"{path}: is a symbolic link, not a lock file; the tool never writes its own "
-                "files through a link (one planted there would redirect the write): remove "
-                "the link"
-            ) from None
-        raise
-    info = os.fstat(fd)
-    # nlink 0: its holder removed it just now; the loop in ``acquire`` takes the next one.
-    if not stat.S_ISREG(info.st_mode) or info.st_nlink > 1:
-        os.close(fd)
-        raise FileSystemError(
-            f"{path}: is not a regular file of its own (a hard link or a special file), so "
-            "it cannot be a lock file: remove it"
-        )
-    return fd
+    another name too (a hard link): the holder truncates it and writes its pid there. One its
+    holder removed just now (no name left) is taken: the loop in ``acquire`` takes the next."""
+    return open_own_file(path, os.O_RDWR, "a lock file", removed_ok=True)
 
 
 def release(path: Path, fd: int) -> None:

@@ -152,6 +152,7 @@ class _FailingOS:
 def test_read_only_sessions_dir_is_exit_2_naming_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import interview_cli.config.files as files
     import interview_cli.session.lock as store_lock
     import interview_cli.session.store as store
 
@@ -165,6 +166,7 @@ def test_read_only_sessions_dir_is_exit_2_naming_it(
 
     monkeypatch.setattr(store, "os", _FailingOS(open=read_only))
     monkeypatch.setattr(store_lock, "os", _FailingOS(open=read_only))
+    monkeypatch.setattr(files, "os", _FailingOS(open=read_only))  # the lock is opened there
     result = cli(
         "run",
         "-c",
