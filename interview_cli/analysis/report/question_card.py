@@ -173,10 +173,11 @@ class _Asked:
     label: str
     record: QuestionRecord
     before: int  # how many turns were answered before it was asked
+    turn: TurnRecord | None = None  # the turn that answered it (none: not answered in a turn)
 
 
 def _asked(session: SessionFile) -> list[_Asked]:
-    asked = [_Asked(f"Q{t.turn_number}", t.question, i) for i, t in enumerate(session.turns)]
+    asked = [_Asked(f"Q{t.turn_number}", t.question, i, t) for i, t in enumerate(session.turns)]
     pending = session.pending_question
     if pending is not None and pending.text.strip() and session.status != "completed":
         asked.append(_Asked("next", pending, len(session.turns)))
@@ -345,7 +346,7 @@ def question_card(session: SessionFile) -> QuestionCard:
             "jargon": method_jargon(q.text, said.answers),
             "repeat": i in repeats,
             "set_aside": _set_aside(q, said),
-            "puzzled": a.label.startswith("Q") and _puzzled(session.turns[a.before]),
+            "puzzled": a.turn is not None and _puzzled(a.turn),
         }
         checks = tuple(c for c in CHECKS if failed[c])
         for check in checks:
