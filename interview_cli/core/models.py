@@ -91,10 +91,20 @@ class Extraction(CoreModel):
         description="label of the node the respondent asked to talk about next ('can we go "
         "back to the charging?'): an earlier node, or a node of this answer",
     )
+    retracted: list[str] = Field(
+        default_factory=list,
+        description="labels of earlier nodes the respondent takes back as not meant ('the "
+        "brakes thing was a joke', 'that has nothing to do with it'): disowned, not asked about",
+    )
 
     @model_serializer(mode="wrap")
     def _without_empty_steer(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
-        return _without_none(handler(self), "steer")
+        # an answer that takes nothing back dumps as extractions did before retractions were
+        # read, so the recorded extractions of older sessions compare equal on replay
+        data = _without_none(handler(self), "steer")
+        if not data.get("retracted"):
+            data.pop("retracted", None)
+        return data
 
 
 RUBRIC_SIGNALS: tuple[str, ...] = (

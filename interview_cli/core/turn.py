@@ -211,11 +211,13 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
     # "Can we go back to the charging?" asks for a node, whatever the reply's kind; a safety
     # reading drops the request with the rest
     steer = extraction.steer if safety == "none" else None
+    # so does taking something back ("that was a joke"): what the reply was, it disowns
+    retracted = extraction.retracted if safety == "none" else []
     if not (extraction.nodes or extraction.edges):
         return (
             extraction
-            if steer == extraction.steer
-            else extraction.model_copy(update={"steer": None})
+            if steer == extraction.steer and retracted == extraction.retracted
+            else extraction.model_copy(update={"steer": steer, "retracted": retracted})
         )
     if safety != "none":  # distress, abuse or off-topic talk is never the next topic
         reason = f"the reply reads as '{safety}', not an answer about the topic"
@@ -228,7 +230,9 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
         *(RejectedItem(kind="edge", item=e.model_dump(), reason=reason) for e in extraction.edges),
     ]
     rejected = [*extraction.rejected, *dropped]
-    return Extraction(extractable=False, reason=reason, rejected=rejected, steer=steer)
+    return Extraction(
+        extractable=False, reason=reason, rejected=rejected, steer=steer, retracted=retracted
+    )
 
 
 def answer_into_graph(

@@ -228,7 +228,10 @@ def validate_extraction(data: object, request: ExtractRequest) -> Extraction:
         proposed = [_reject("node", n, "response marked not extractable") for n in raw_nodes]
         proposed += [_reject("edge", e, "response marked not extractable") for e in raw_edges]
         steer = _checked_steer(payload.get("steer"), request, [], proposed)
-        return Extraction(extractable=False, reason=reason, rejected=proposed, steer=steer)
+        retracted = _checked_retracted(payload.get("retracted"), request, proposed)
+        return Extraction(
+            extractable=False, reason=reason, rejected=proposed, steer=steer, retracted=retracted
+        )
 
     rejected: list[RejectedItem] = []
     nodes, node_types = _checked_nodes(raw_nodes, request, rejected)
@@ -241,8 +244,15 @@ def validate_extraction(data: object, request: ExtractRequest) -> Extraction:
     edges = _checked_edges(raw_edges, request, node_types, dropped, rejected)
     nodes = _checked_corrections(nodes, request, rejected)
     steer = _checked_steer(payload.get("steer"), request, nodes, rejected)
+    retracted = _checked_retracted(payload.get("retracted"), request, rejected)
     return Extraction(
-        extractable=True, reason=reason, nodes=nodes, edges=edges, rejected=rejected, steer=steer
+        extractable=True,
+        reason=reason,
+        nodes=nodes,
+        edges=edges,
+        rejected=rejected,
+        steer=steer,
+        retracted=retracted,
     )
 
 
@@ -289,6 +299,26 @@ def _checked_steer(
         reason = f"steer {raw!r} names no earlier node and no node of this answer: dropped"
         rejected.append(_reject("response", {"steer": raw}, reason))
     return label
+
+
+def _checked_retracted(
+    raw: object, request: ExtractRequest, rejected: list[RejectedItem]
+) -> list[str]:
+    """The earlier nodes the respondent takes back ("that was a joke"), by their labels; a
+    label naming no earlier node is dropped with the reason recorded."""
+    if raw is None:
+        return []
+    items = raw if isinstance(raw, list) else [raw]
+    earlier = _earlier_labels(request)
+    kept: list[str] = []
+    for item in items:
+        label = earlier.get(_norm(item)) if isinstance(item, str) else None
+        if label is None:
+            reason = f"retracted {item!r} names no earlier node: dropped"
+            rejected.append(_reject("response", {"retracted": item}, reason))
+        elif label not in kept:
+            kept.append(label)
+    return kept
 
 
 def _checked_nodes(

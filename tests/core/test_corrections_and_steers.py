@@ -26,10 +26,13 @@ def turn(
     nodes: list[ExtractedNode],
     *,
     steer: str | None = None,
+    retracted: tuple[str, ...] = (),
     max_turns: int = 20,
     **extra: Any,
 ) -> tuple[CoreState, TurnOutcome]:
-    extraction = Extraction(extractable=bool(nodes), nodes=nodes, steer=steer)
+    extraction = Extraction(
+        extractable=bool(nodes), nodes=nodes, steer=steer, retracted=list(retracted)
+    )
     return advance(
         state,
         TurnInput(
@@ -72,7 +75,9 @@ def test_values_recorded_before_corrections_and_steers_dump_as_they_did() -> Non
     # a replay compares recorded extractions and deltas with new ones: no new keys when unused
     assert "corrects" not in node("light frame").model_dump()
     assert "steer" not in Extraction().model_dump()
+    assert "retracted" not in Extraction().model_dump()
     assert "superseded" not in GraphDelta().model_dump()
+    assert "retracted" not in GraphDelta().model_dump()
     inputs = DecisionInputs(
         methodology=mec(), tracker=CoreState().tracker, turn_number=1, max_turns=5
     )
@@ -139,3 +144,37 @@ def test_a_safety_reading_drops_the_request_with_the_rest() -> None:
     kept = content_of(extraction, assessment(answer_kind="move_on"))
     assert kept.steer == "big lock"  # "can we go back to the lock?" is obeyed, whatever its kind
     assert content_of(extraction, assessment(safety="distress")).steer is None
+
+
+def test_what_is_taken_back_is_disowned_and_never_the_next_focus() -> None:
+    s, out = turn(CoreState(), [node("brakes squeak"), node("motor for the hill")])
+    brakes = ids(s)["brakes squeak"]
+    # "the brakes thing was a joke": nothing else said, still taken in
+    s, out = turn(s, [], retracted=("brakes squeak",))
+    (record,) = out.delta.retracted
+    assert (record.node_id, record.label) == (brakes, "brakes squeak")
+    assert s.graph.node(brakes).confidence == 0.0 and "brakes squeak" in ids(s)
+    for _ in range(4):
+        assert out.decision.selected.node_id != brakes
+        s, out = turn(s, [], answer_kind="dont_know", knowledge_ceiling="exploratory")
+
+
+def test_what_is_said_again_after_it_was_taken_back_counts_again() -> None:
+    s, _ = turn(CoreState(), [node("brakes squeak")])
+    s, _ = turn(s, [], retracted=("brakes squeak",))
+    s, _ = turn(s, [node("brakes squeak")])
+    assert s.graph.node(ids(s)["brakes squeak"]).confidence > 0.5
+
+
+def test_taking_back_what_is_not_in_the_graph_is_refused_with_its_reason() -> None:
+    s, _ = turn(CoreState(), [node("light frame")])
+    s, out = turn(s, [], retracted=("steel wheels",))
+    assert out.delta.retracted == []
+    (refused,) = out.delta.rejected
+    assert "takes back 'steel wheels'" in refused.reason
+
+
+def test_a_reply_read_as_distress_takes_nothing_back() -> None:
+    extraction = Extraction(extractable=False, retracted=["brakes squeak"])
+    assert content_of(extraction, assessment(safety="distress")).retracted == []
+    assert content_of(extraction, assessment()).retracted == ["brakes squeak"]

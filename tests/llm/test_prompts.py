@@ -267,7 +267,14 @@ def test_extraction_schema_is_tight_for_the_ontology(mec: Methodology, concept: 
     assert set(node["required"]) == set(node["properties"])
     edge = schema["properties"]["edges"]["items"]
     assert edge["properties"]["relation"]["enum"] == [e.name for e in mec.ontology.edges]
-    assert set(schema["required"]) == {"extractable", "reason", "nodes", "edges", "steer"}
+    assert set(schema["required"]) == {
+        "extractable",
+        "reason",
+        "nodes",
+        "edges",
+        "steer",
+        "retracted",
+    }
     # a correction names the earlier concept it revises; a steer the one asked about next
     assert node["properties"]["corrects"]["type"] == ["string", "null"]
     assert schema["properties"]["steer"]["type"] == ["string", "null"]

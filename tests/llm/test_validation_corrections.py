@@ -91,3 +91,22 @@ def test_a_steer_alone_is_kept_on_an_answer_with_nothing_to_extract(
     raw = {"extractable": False, "reason": "asks to go back", "steer": "noise cancelling"}
     result = validate_extraction(raw, request_)
     assert (result.extractable, result.steer) == (False, "noise cancelling")
+
+
+@pytest.mark.parametrize(
+    ("retracted", "kept"),
+    [
+        (["Noise cancelling"], ["noise cancelling"]),  # an earlier node, by its exact label
+        ("noise cancelling", ["noise cancelling"]),  # one label, not in a list
+        (["the weather"], []),
+        ([42], []),
+    ],
+)
+def test_what_is_taken_back_names_an_earlier_node(
+    request_: ExtractRequest, retracted: object, kept: list[str]
+) -> None:
+    raw = {"extractable": False, "reason": "a joke taken back", "retracted": retracted}
+    result = validate_extraction(raw, request_)
+    assert result.retracted == kept
+    refused = [r for r in result.rejected if r.kind == "response"]
+    assert bool(refused) == (not kept)

@@ -88,8 +88,9 @@ def test_typical_turn_record_is_small_and_the_session_verifies(sessions: Path) -
         for t in session.completed_turns
     ]
     # under 12 KB before the ladder signals (where ladders start and end, a node's stance,
-    # rivals and last answer: some 500 bytes a record for the nodes it keeps signals of)
-    assert statistics.median(sizes) < 13_000, sizes
+    # rivals and last answer: some 500 bytes a record for the nodes it keeps signals of); a
+    # fragment the respondent disowns no longer stalls the interview, which reaches more nodes
+    assert statistics.median(sizes) < 14_000, sizes
     for turn in session.completed_turns:
         assert any(c.selected for c in turn.candidates)
         assert turn.candidate_summary.scored >= len(turn.candidates)

@@ -474,6 +474,15 @@ class KnowledgeGraph:
         self._g.nodes[node_id]["superseded_by"] = by
         self._touch()
 
+    def disown(self, node_id: str) -> None:
+        """The respondent took ``node_id`` back ("that was a joke"): its reading's confidence
+        falls to 0, so it is too doubtful to ask about or read back; said again, it rises
+        (a node keeps its best confidence)."""
+        if node_id not in self._g:
+            raise GraphInvariantError(f"cannot disown {node_id!r}: unknown node")
+        self._g.nodes[node_id]["confidence"] = 0.0
+        self._touch()
+
     def copy(self) -> KnowledgeGraph:
         """An independent graph equal to ``from_json(to_json(self))``, without the round trip.
 

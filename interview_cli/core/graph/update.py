@@ -62,6 +62,14 @@ class NodeSuperseded(_DeltaModel):
     by_label: str
 
 
+class NodeRetracted(_DeltaModel):
+    """An earlier node the respondent took back as not meant ("that was a joke"): disowned
+    (``KnowledgeGraph.disown``), kept in the graph with its provenance."""
+
+    node_id: str
+    label: str
+
+
 class EdgeChange(_DeltaModel):
     source: str
     target: str
@@ -80,14 +88,16 @@ class GraphDelta(_DeltaModel):
         default_factory=dict, description="extracted node label -> id of the node it became"
     )
     superseded: list[NodeSuperseded] = Field(default_factory=list)
+    retracted: list[NodeRetracted] = Field(default_factory=list)
 
     @model_serializer(mode="wrap")
     def _without_no_corrections(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
-        # A turn that corrected nothing dumps as turns did before corrections were read, so
-        # the recorded deltas of older sessions compare equal on replay.
+        # A turn that corrected or took back nothing dumps as turns did before corrections
+        # were read, so the recorded deltas of older sessions compare equal on replay.
         data: dict[str, object] = handler(self)
-        if not data.get("superseded"):
-            data.pop("superseded", None)
+        for key in ("superseded", "retracted"):
+            if not data.get(key):
+                data.pop(key, None)
         return data
 
     @property
@@ -155,9 +165,11 @@ def apply_extraction(
     label, alias or lemma key; pick the first pairing the ontology permits). Whatever cannot be
     applied is returned in ``rejected`` with the reason; nothing raises for bad model output.
     """
-    if not extraction.extractable:
-        return GraphDelta()
     answer = _Answer(graph, methodology, utterance_id, turn, id_factory, embedder)
+    for label in extraction.retracted:  # "that was a joke": said even when nothing else is
+        answer.retract(label)
+    if not extraction.extractable:
+        return answer.delta
     for item in extraction.nodes:
         answer.add_node(item)
     for item in extraction.nodes:
@@ -254,6 +266,19 @@ class _Answer:
                 by=new,
                 by_label=self.graph.node(new).label,
             )
+        )
+
+    def retract(self, label: str) -> None:
+        """The earlier node ``label`` names is disowned; a label naming none is refused."""
+        found = [*self.graph.find_by_label(label), *self.graph.find_by_lemma(label)]
+        if not found:
+            reason = f"takes back '{label}', but no such node is in the graph"
+            self.delta.rejected.append(_reject("node", {"label": label}, reason))
+            return
+        node_id = found[0]
+        self.graph.disown(node_id)
+        self.delta.retracted.append(
+            NodeRetracted(node_id=node_id, label=self.graph.node(node_id).label)
         )
 
     def _merge(self, item: ExtractedNode, match: DedupMatch, prov: ProvenanceEntry) -> str:

@@ -116,6 +116,12 @@ def extraction_schema(methodology: Methodology, concept: Concept | None = None) 
                 "description": "exact label of the concept the respondent asked to talk about "
                 "next (existing or a node above), or null",
             },
+            "retracted": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "exact labels of existing concepts the respondent takes back as "
+                "not meant (a joke, an aside, 'nothing to do with it'), or []",
+            },
         },
         "Nodes and edges extracted from the respondent's latest answer.",
     )

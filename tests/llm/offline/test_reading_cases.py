@@ -80,7 +80,13 @@ def _read(mec: Methodology, case: dict[str, Any]) -> Extraction:
     )
 
 
-LABELLED = cases("labels") + cases("phenomena") + cases("corrections") + cases("steers")
+LABELLED = (
+    cases("labels")
+    + cases("phenomena")
+    + cases("corrections")
+    + cases("steers")
+    + cases("retractions")
+)
 
 
 @pytest.mark.parametrize("case", LABELLED, ids=_id)
@@ -115,6 +121,13 @@ def test_a_correction_revises_the_earlier_node(mec: Methodology, case: dict[str,
 @pytest.mark.parametrize("case", cases("steers"), ids=_id)
 def test_a_request_to_go_back_names_the_next_focus(mec: Methodology, case: dict[str, Any]) -> None:
     assert _read(mec, case).steer == case["steer"]
+
+
+@pytest.mark.parametrize("case", cases("retractions"), ids=_id)
+def test_what_is_taken_back_is_disowned_never_a_node(
+    mec: Methodology, case: dict[str, Any]
+) -> None:
+    assert _read(mec, case).retracted == case["retracted"]
 
 
 @pytest.mark.parametrize("case", _all_answers(), ids=_id)

@@ -91,6 +91,7 @@ from interview_cli.llm.offline.reading.reactions import (
     sentence_around,
     with_raised_element,
 )
+from interview_cli.llm.offline.reading.retractions import retracted_labels
 from interview_cli.llm.offline.reading.steering import steer_to
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -155,7 +156,14 @@ def expected_category(family: StrategyFamily | None, view: OntologyView) -> str 
 def extract_offline(request: ExtractRequest) -> Extraction:
     """The offline provider's extraction for one answer (with the reaction to the stimulus
     element the question raised, ``reactions``)."""
-    return with_raised_element(request, _extract(request), _stance)
+    extraction = with_raised_element(request, _extract(request), _stance)
+    retracted = retracted_labels(request)
+    if not retracted:
+        return extraction
+    update: dict[str, object] = {"retracted": retracted}
+    if not extraction.extractable:
+        update["reason"] = f"takes back '{retracted[0]}', nothing new to extract"
+    return extraction.model_copy(update=update)
 
 
 def _extract(request: ExtractRequest) -> Extraction:

@@ -43,6 +43,7 @@ INLINE_KINDS: tuple[str, ...] = (
     "hesitation",
     "verdict",
     "correction",
+    "retraction",
     "steer",
     "remark",
 )
