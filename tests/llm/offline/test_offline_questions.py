@@ -242,6 +242,27 @@ def test_a_dislike_is_asked_what_it_costs_not_what_it_gives(mec: Methodology, na
     assert not any("bother" in text or "problem" in text for text in liked)
 
 
+def test_a_problem_is_asked_what_it_costs_only_when_they_said_they_mind_it() -> None:
+    # "Why does the one nice moment bother you?" asked of a liked thing typed a pain point
+    jtbd = _methodology("jobs_to_be_done")
+    spec = jtbd.strategy("dig_motivation")
+    assert spec is not None
+    answers = ["the one nice moment before chaos", "I signed up for the beans by post", "noise"]
+
+    def asked(focus: str, stance: int) -> set[str]:
+        return {
+            ask(jtbd, spec, focus, focus_type="pain_point", turn=t, stance=stance, answers=answers)
+            for t in range(6)
+        }
+
+    for text in asked("one nice moment", 1):
+        assert not re.search(r"bother|problem|get in the way|affect|mean for", text), text
+    for text in asked("signed up for beans by post", 0):
+        assert not re.search(r"bother|problem|get out of|give", text), text
+        assert re.search(r"mean for you|affect you|like for you", text), text
+    assert any(re.search(r"bother|problem|get in the way", t) for t in asked("noise", -1))
+
+
 def test_a_why_on_a_job_asks_what_that_kind_of_node_is_for() -> None:
     # Jobs-to-be-Done: move across circumstances, choices and pains, not dig one forever
     jtbd = _methodology("jobs_to_be_done")

@@ -73,6 +73,9 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         family = angle_for(request.focus_type) or family
     if has_focus and request.focus_stance < 0 and family in ("deepen", "negative_ladder"):
         family = "dislike"  # not "what do you get out of 'blisters'?"
+    if has_focus and family == "dislike" and request.focus_stance >= 0:
+        # typed a problem, not said to be one: "why does it bother you?" only of a dislike
+        family = "deepen" if request.focus_stance > 0 else "concern"
     return family
 
 

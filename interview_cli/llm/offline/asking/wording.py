@@ -95,6 +95,20 @@ WORDINGS: dict[str, Wordings] = {
             "What does that get in the way of for you?",
         ),
     ),
+    # the focus's type is a problem but the respondent did not say they mind it ("I signed up
+    # for the beans by post"): how it affects them, neither "bother" nor "get out of"
+    "concern": Wordings(
+        noun=(
+            "What does {np} mean for you?",
+            "How {does} {np} affect you?",
+            "What {is} {np} like for you?",
+        ),
+        that=(
+            "What does that mean for you?",
+            "How does that affect you?",
+            "What is that like for you?",
+        ),
+    ),
     "negative_ladder": Wordings(
         noun=(
             "What would you miss if you didn't have {np}?",

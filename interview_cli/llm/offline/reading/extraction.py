@@ -507,6 +507,27 @@ def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | Non
     return cue or lexical
 
 
+# A pain and a gain are one kind of element held two ways: how the respondent holds it says
+# which ("the one nice moment before chaos" is a gain, whatever "chaos" suggests).
+_POLES = {"pain": ("gain", 1), "gain": ("pain", -1)}
+
+
+def _held_as_said(view: OntologyView, node_type: str, stance: int) -> str:
+    """``node_type``, or the type of its opposite pole at the same level when the clause is
+    plainly held the other way (a pain point said with liking is a gain point)."""
+    spec = view.ontology.node_type(node_type)
+    if spec is None or stance == 0:
+        return node_type
+    for pole, (other, sign) in _POLES.items():
+        if stance != sign or view.affinity(pole, spec) < STRONG_AFFINITY:
+            continue
+        same_level = [n for n in view.nodes if n.level == spec.level and n.name != node_type]
+        best = max(same_level, key=lambda n: view.affinity(other, n), default=None)
+        if best is not None and view.affinity(other, best) >= STRONG_AFFINITY:
+            return best.name
+    return node_type
+
+
 def _type_clause(
     view: OntologyView,
     clause: Clause,
@@ -650,12 +671,13 @@ def _node(
         confidence = min(confidence, DOUBTFUL)
     around = (sentence_around(answer, clause.quote_start, clause.end), answer)
     element_id, reaction = element_named(list(request.concept.elements), span, _stance, around)
+    # "what annoys me is the price": the frame before the clause says how it is held
+    stance = -1 if _DISLIKED.search(answer[: clause.quote_start]) else _stance(span)
     return ExtractedNode(
         label=clause.label,
-        node_type=clause.node_type,
+        node_type=_held_as_said(view, clause.node_type, stance),
         quote=quote(answer, clause.quote_start, clause.end),
-        # "what annoys me is the price": the frame before the clause says how it is held
-        stance=-1 if _DISLIKED.search(answer[: clause.quote_start]) else _stance(span),  # type: ignore[arg-type]
+        stance=stance,  # type: ignore[arg-type]
         confidence=confidence,
         element_id=element_id,
         reaction=reaction,  # type: ignore[arg-type]

@@ -84,10 +84,38 @@ _ECHO_EXTRA = frozenset("you mean so oh well like what sorry the a".split())
 _TENTATIVE = frozenset("maybe perhaps probably possibly because cos 'cause so".split())
 
 
+# The question's premise denied at the start of the answer: "it doesn't bother me" to "why
+# does it bother you?", "I wasn't hoping for anything" to "what were you hoping ...?".
+_DENIAL = re.compile(
+    r"^\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly)\W+)*(?:it|that|this|they|i)\s*"
+    r"(?:does\s*n[o']?t|does\s+not|did\s*n[o']?t|did\s+not|do\s*n[o']?t|was\s*n[o']?t|"
+    r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont)\s+(?:really\s+)?"
+    r"(?P<verb>[a-z]+)\b[^,.;!?]*",
+    re.IGNORECASE,
+)
+STEM = 4
+
+
+def without_denial(answer: str, question: str) -> str:
+    """The answer with an opening denial of the question's premise blanked ("it doesn't
+    bother me lol, it's the best part of my day"): the question's own verb, negated, names
+    nothing the respondent holds."""
+    found = _DENIAL.match(answer)
+    if not found:
+        return answer
+    verb = found.group("verb").lower()
+    asked = _NAMING_WORD.findall(question.lower())
+    if not any(w[:STEM] == verb[:STEM] and min(len(w), len(verb)) >= STEM for w in asked):
+        return answer
+    return " " * found.end() + answer[found.end() :]
+
+
 def without_echo(answer: str, question: str) -> str:
     """The answer with an opening echo of the question blanked ("Make possible? It was a
     horrible day", "Vet bills, you mean? ..."): a few of the question's own words, asked
-    back, name nothing the respondent said. Blanked with spaces, so quotes keep their place."""
+    back, name nothing the respondent said; so is a denial of its premise ("it doesn't
+    bother me", ``without_denial``). Blanked with spaces, so quotes keep their place."""
+    answer = without_denial(answer, question)
     found = _ECHO.match(answer)
     if not found:
         return answer

@@ -1,0 +1,69 @@
+"""Two ways the reader held a remark the wrong way round, seen in interviews typed as people
+talk: "it doesn't bother me lol" (the question's premise denied) became the node "doesnt
+bother", and "the one nice moment before chaos" was typed a pain point, so the next question
+asked why it bothered them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from offline_fixtures import extract
+
+from interview_cli.config.schemas import Methodology
+from interview_cli.llm.offline.reading.extraction import _held_as_said
+from interview_cli.llm.offline.reading.meta import without_echo
+from interview_cli.llm.offline.reading.ontology import OntologyView
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "kept"),
+    [
+        (
+            "it doesnt bother me lol, its the best part of my day",
+            "Why does the one nice moment bother you?",
+            ", its the best part of my day",
+        ),
+        (
+            "I wasn't hoping for anything, it just happened",
+            "What were you hoping that would do for you?",
+            ", it just happened",
+        ),
+        ("it doesn't count, it's a thing I avoid", "What is it about that counts?", ", it's a"),
+    ],
+)
+def test_a_denied_premise_names_nothing(answer: str, question: str, kept: str) -> None:
+    read = without_echo(answer, question)
+    assert len(read) == len(answer)  # blanked, so quotes keep their place
+    assert read.strip().startswith(kept.strip())
+
+
+def test_a_negation_of_another_verb_is_what_they_said() -> None:
+    answer = "it doesn't rain much here, so the hood hardly matters"
+    assert without_echo(answer, "Why does the hood matter to you?") == answer
+
+
+@pytest.fixture(scope="module")
+def jtbd() -> Methodology:
+    data = yaml.safe_load((ROOT / "methodologies" / "jobs_to_be_done.yaml").read_text("utf-8"))
+    return Methodology.model_validate(data)
+
+
+def test_a_liked_moment_is_a_gain_a_disliked_one_a_pain(jtbd: Methodology) -> None:
+    opening = (
+        "uh this morning actually. woke up late, kid screaming, and the first thing I did was "
+        "grind the beans from the subscription thing, because honestly its the one nice moment "
+        "before chaos"
+    )
+    liked = extract(jtbd, "cooking", opening, None)
+    types = {n.label: (n.node_type, n.stance) for n in liked.nodes}
+    assert types["one nice moment"] == ("gain_point", 1), types
+    assert not any(t == "pain_point" and s > 0 for t, s in types.values()), types
+    view = OntologyView(jtbd.ontology)
+    assert _held_as_said(view, "pain_point", 1) == "gain_point"
+    assert _held_as_said(view, "gain_point", -1) == "pain_point"
+    assert _held_as_said(view, "pain_point", 0) == "pain_point"  # not said either way
+    assert _held_as_said(view, "job_statement", -1) == "job_statement"
