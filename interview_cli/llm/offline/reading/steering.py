@@ -10,6 +10,7 @@ else a new node made of the words named ("can we talk about the price instead?" 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from interview_cli.core.models import ExtractedNode
@@ -29,14 +30,20 @@ class Steer:
     end: int
 
 
+# What may trail the thing named without naming it: "the price tbh", "the price - it's half".
+_TRAILING = re.compile(
+    r"\s+(?:-|\u2013|\u2014)\s.*$|(?:\s+(?:tbh|tho|though|mate|really|lol|then))+$"
+)
+
+
 def find_steer(answer: str) -> Steer | None:
     """The answer's first request to go back to (or talk about) something, or None."""
-    found = [
-        Steer(m.group("target").strip(), m.start("target"), m.end("target"))
-        for pattern in phrase_patterns("steer")
-        for m in pattern.finditer(answer)
-        if m.group("target") and m.group("target").strip()
-    ]
+    found = []
+    for pattern in phrase_patterns("steer"):
+        for m in pattern.finditer(answer):
+            target = _TRAILING.sub("", m.group("target") or "", count=1).strip()
+            if target:
+                found.append(Steer(target, m.start("target"), m.start("target") + len(target)))
     return min(found, key=lambda s: s.start) if found else None
 
 
