@@ -19,8 +19,11 @@ The extraction carries the labels as ``retracted``; the graph update disowns the
 from __future__ import annotations
 
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
-from interview_cli.llm.offline.reading.earlier import best_match, earlier_nodes
+from interview_cli.llm.offline.reading.earlier import best_match, earlier_nodes, words_of
 from interview_cli.llm.protocol import ExtractRequest
+
+# Words that point without naming: "this isn't relevant" judges the question.
+_POINTING = frozenset("this that it these those which what".split())
 
 
 def retracted_labels(request: ExtractRequest) -> list[str]:
@@ -30,6 +33,8 @@ def retracted_labels(request: ExtractRequest) -> list[str]:
     for pattern in phrase_patterns("retraction"):
         for match in pattern.finditer(request.answer):
             said = (match.groupdict().get("said") or "").strip()
+            if said and not words_of(said) - _POINTING:
+                continue  # "this isn't relevant": the question judged, nothing taken back
             earlier = best_match(said, candidates) if said else None
             # what they named is no earlier node ("the dentist thing" for "dental
             # receptionist"): in reply to a question, what they take back is what it asked about
