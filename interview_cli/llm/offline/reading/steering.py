@@ -36,14 +36,24 @@ _TRAILING = re.compile(
 )
 
 
+_WHERE_I_SAID = re.compile(
+    r"(?:the\s+|that\s+)?(?:bit|part|thing|point)\s+(?:where|when|about\s+where)\s+(?:i|you)\s+"
+    r"(?:said|mentioned|talked\s+about|was\s+saying|brought\s+up)\s+(?:that\s+|about\s+)?",
+    re.IGNORECASE,
+)
+
+
 def find_steer(answer: str) -> Steer | None:
     """The answer's first request to go back to (or talk about) something, or None."""
     found = []
     for pattern in phrase_patterns("steer"):
         for m in pattern.finditer(answer):
-            target = _TRAILING.sub("", m.group("target") or "", count=1).strip()
+            raw = _TRAILING.sub("", m.group("target") or "", count=1)
+            said = _WHERE_I_SAID.match(raw)  # "the bit where I said no more cheese on toast"
+            start = m.start("target") + (said.end() if said else 0)
+            target = raw[said.end() :].strip() if said else raw.strip()
             if target:
-                found.append(Steer(target, m.start("target"), m.start("target") + len(target)))
+                found.append(Steer(target, start, start + len(target)))
     return min(found, key=lambda s: s.start) if found else None
 
 
