@@ -13,6 +13,8 @@ the label itself is judged:
   attribute (in a story, "two days" is how long it took, and stays);
 - a **route or place**, likewise: where and a place ("in the warehouse", "up on the edge",
   ``lexicon/en/place.yaml``) or places named on the way ("Leith up to the Meadows");
+- a **pointer**: only words that point at something said ("that's the problem", "that's the
+  bigger deal", ``lexicon/en/pointer.yaml``);
 - a **fragment**: one content word left of a longer clause ("thought" of "I thought, ...",
   "died" of "if they died"), unless it names a feeling, a value or what the study is about.
 
@@ -89,6 +91,22 @@ def is_verdict(label: str, topic_words: frozenset[str]) -> bool:
     if not rest:
         return True
     return all(w in topic_words for w in rest) and all(w in _MILD for w in judged)
+
+
+@cache
+def pointer_words(kind: str = "pointer", language: str = "en") -> frozenset[str]:
+    """Words that point at something said instead of naming it ("the problem", "the deal"),
+    or (``pointer_degree``) the words of degree that go with them ("bigger", "main")."""
+    return frozenset(p.lower() for p in load_file(HERE / language / f"{kind}.yaml").phrases)
+
+
+def is_pointer(label: str) -> bool:
+    """Only pointing: "that's the problem", "that's the bigger deal" (not "the big one")."""
+    words = [w.replace("'s", "") for w in _content(_words(label))]
+    nouns = [w for w in words if w in pointer_words()]
+    return bool(nouns) and all(
+        w in pointer_words("pointer_degree") for w in words if w not in nouns
+    )
 
 
 def is_quantity(label: str) -> bool:
@@ -194,6 +212,8 @@ def judge_label(
     type for them (a job's context, an incident's situation), where a place is content."""
     if is_verdict(label, topic_words):
         return Judged("verdict", "a verdict with no reason in it, not an element")
+    if is_pointer(label):
+        return Judged("pointer", "points at something said instead of naming it")
     if is_quantity(clause_text) or (not circumstances and is_quantity(label)):
         return Judged("quantity", "a quantity or a time, not an element")
     if is_time(label):
@@ -209,6 +229,7 @@ __all__ = [
     "Judged",
     "is_fragment",
     "is_place",
+    "is_pointer",
     "is_quantity",
     "is_time",
     "is_verdict",
