@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from offline_fixtures import extract
+from offline_fixtures import extract, shipped_mec
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.llm.offline.reading.extraction import _held_as_said
@@ -67,3 +67,29 @@ def test_a_liked_moment_is_a_gain_a_disliked_one_a_pain(jtbd: Methodology) -> No
     assert _held_as_said(view, "gain_point", -1) == "pain_point"
     assert _held_as_said(view, "pain_point", 0) == "pain_point"  # not said either way
     assert _held_as_said(view, "job_statement", -1) == "job_statement"
+
+
+@pytest.mark.parametrize(
+    ("answer", "held"),
+    [
+        ("lead to? I dont know, it just annoys me. I'd rather pay per visit", -1),
+        ("honestly it does my head in", -1),
+        ("I love them.", None),  # a verdict, not a reading: the focus is asked about as liked
+        ("the app annoys me more than the price", None),  # names what annoys them
+    ],
+)
+def test_a_pronoun_says_how_the_focus_is_held(
+    mec_shipped: Methodology, answer: str, held: int | None
+) -> None:
+    read = extract(mec_shipped, "headphones", answer, ("price", "attribute"))
+    restated = [n for n in read.nodes if n.label == "price"]
+    if held is None:
+        assert all(n.stance != -1 or "price" in n.quote for n in restated), read.nodes
+    else:
+        (node,) = restated
+        assert node.stance == held and node.quote in answer
+
+
+@pytest.fixture(scope="module")
+def mec_shipped() -> Methodology:
+    return shipped_mec()

@@ -70,6 +70,7 @@ from interview_cli.llm.offline.reading.clauses import (
 from interview_cli.llm.offline.reading.content import judge_label
 from interview_cli.llm.offline.reading.corrections import apply_correction
 from interview_cli.llm.offline.reading.doubt import doubt
+from interview_cli.llm.offline.reading.held import focus_held
 from interview_cli.llm.offline.reading.links import (
     Turn,
     Unit,
@@ -158,12 +159,24 @@ def extract_offline(request: ExtractRequest) -> Extraction:
     element the question raised, ``reactions``)."""
     extraction = with_raised_element(request, _extract(request), _stance)
     retracted = retracted_labels(request)
-    if not retracted:
-        return extraction
-    update: dict[str, object] = {"retracted": retracted}
-    if not extraction.extractable:
-        update["reason"] = f"takes back '{retracted[0]}', nothing new to extract"
-    return extraction.model_copy(update=update)
+    update: dict[str, object] = {}
+    held = None if retracted else focus_held(request, {n.label.lower() for n in extraction.nodes})
+    if held is not None:  # "it just annoys me": how the focus is held, said with a pronoun
+        # in the order the respondent said them, as every extraction lists its nodes
+        nodes = sorted([*extraction.nodes, held], key=lambda n: _quoted_at(request.answer, n))
+        update |= {"nodes": nodes, "extractable": True}
+        if not extraction.extractable:
+            update["reason"] = f"says how '{held.label}' is held, nothing new to extract"
+    if retracted:
+        update["retracted"] = retracted
+        if not extraction.extractable:
+            update["reason"] = f"takes back '{retracted[0]}', nothing new to extract"
+    return extraction.model_copy(update=update) if update else extraction
+
+
+def _quoted_at(answer: str, node: ExtractedNode) -> int:
+    at = answer.find(node.quote)
+    return at if at >= 0 else len(answer)
 
 
 def _extract(request: ExtractRequest) -> Extraction:
