@@ -168,7 +168,10 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         if not extraction.extractable:
             update["reason"] = f"says how '{held.label}' is held, nothing new to extract"
     if retracted:
-        update["retracted"] = retracted
+        # what the answer says next answers no question about what it takes back
+        gone = {normal(label) for label in retracted}
+        kept = [e for e in extraction.edges if not {normal(e.source), normal(e.target)} & gone]
+        update |= {"retracted": retracted, "edges": kept}
         if not extraction.extractable:
             update["reason"] = f"takes back '{retracted[0]}', nothing new to extract"
     return extraction.model_copy(update=update) if update else extraction
