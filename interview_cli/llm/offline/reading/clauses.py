@@ -426,9 +426,40 @@ def lexical_category(
 
 
 def _strip_leading(words: list[str]) -> list[str]:
-    while words and words[0].lower().replace("\u2019", "'") in LEADING_STRIP:
+    while words and _leading_word(words[0].lower().replace("\u2019", "'")):
         words = words[1:]
     return words
+
+
+@lru_cache(maxsize=4096)
+def _leading_word(word: str) -> bool:
+    """A word that leads a clause without naming anything ("also", "actually"), typed as it
+    is or with two letters swapped ("alos", "actaully"): a typo of one is no content."""
+    if word in LEADING_STRIP:
+        return True
+    return len(word) >= 4 and any(_swapped(word, strip) for strip in _LONG_STRIP)
+
+
+def _swapped(word: str, other: str) -> bool:
+    """``word`` is ``other`` with two neighbouring letters swapped."""
+    if len(word) != len(other) or word == other:
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(word, other, strict=True)) if a != b]
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and word[diff[0]] == other[diff[1]]
+        and (word[diff[1]] == other[diff[0]])
+    )
+
+
+# The discourse words people mistype as they lead a clause, none of whose swaps is a word
+# ("quite" is not here: swapped, it is "quiet").
+_LONG_STRIP = tuple(
+    w
+    for w in "also actually basically honestly literally obviously definitely really".split()
+    if w in LEADING_STRIP
+)
 
 
 _KEEP_PRONOUN_AFTER = frozenset(
