@@ -8,9 +8,11 @@
 - ``extraction``: an answer becomes typed nodes and permitted edges; it cuts the answer into
   ``clauses`` and names each, judges whether the label is ``content``, places it in the
   methodology's ``ontology`` and links the clauses (``links``); a correction revises an earlier
-  node (``corrections``) and a request to go back names the next focus (``steering``), both
-  found among the earlier concepts by their words (``earlier``); ``meta`` holds the remark
-  sentences and the idioms of words that name nothing
+  node (``corrections``), a request to go back names the next focus (``steering``) and taking
+  something back ("that was a joke") disowns it (``retractions``), all found among the earlier
+  concepts by their words (``earlier``); "it just annoys me" holds the focus against
+  (``held``); ``meta`` holds the remark sentences, the idioms of words that name nothing and
+  the question's premise denied ("it doesn't bother me")
 - ``assessor``: the rubric signals, with the ``answer_kind`` and ``safety`` (keyword rules per
   language)
 - ``slots``: surface labels grouped when they say the same thing
