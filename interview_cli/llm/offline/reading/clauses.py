@@ -132,7 +132,9 @@ _IF_MAIN = re.compile(
 )
 _IF_CUE = Cue("if", "up")
 _COMMA_SUBJECT = re.compile(
-    r"(?:,|\band|\bbut)\s+(?:then\s+)?(?=(?:i|we|you|they|he|she|it)(?:['\u2019](?:m|ve|d|ll|re|s))?\s+"
+    r"(?:,|\band|\bbut)\s+(?:then\s+)?(?=(?:(?:i|we|you|they|he|she|it)(?:['\u2019](?:m|ve|d|ll|re|s))?"
+    # typed without the apostrophe: "its", "im", "ive", "theyre"
+    r"|its|im|ive|theyre|youre)\s+"
     r"(?!mean\b|guess\b|think\b|suppose\b|know\b|said\b|say\b|see\b|reckon\b)\w)|"
     # a second statement about something else: "... and the noise cancelling is proper good"
     r"\band\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
