@@ -283,3 +283,32 @@ def test_a_node_the_reading_is_doubtful_of_is_not_asked_about() -> None:
     # said again more clearly, the node keeps its best reading and may be asked about
     graph.merge_into(unsure.id, label="arthritis", confidence=0.7)
     assert first_veto(DEEPEN, unsure.id, ctx(t, tuning=on, graph=graph)) is None
+
+
+def test_what_an_open_question_brought_up_with_doubt_vetoes_nothing_else() -> None:
+    # "Getting old", said with a laugh after "what would you change?": no question may be about
+    # it, so it must not veto every other question too (that left only closing, at turn 4)
+    graph = KnowledgeGraph()
+    mec = methodology()
+    older = graph.add_node("dog hair", "attribute", methodology=mec, turn=1, confidence=0.6)
+    joke = graph.add_node("getting old", "attribute", methodology=mec, turn=4, confidence=0.5)
+    t = tracker(
+        **{
+            older.id: NodeState(node_id=older.id, label="dog hair", created_at_turn=1),
+            joke.id: NodeState(node_id=joke.id, label="getting old", created_at_turn=4),
+        }
+    )
+    history = [FocusEntry(turn=3, strategy="explore")]
+    c = ctx(t, turn=4, focus_history=history, tuning=OPEN_ON, graph=graph)
+    assert elicited_not_laddered(DEEPEN, older.id, c) is None
+    assert first_veto(DEEPEN, joke.id, c) == "doubtful_reading"
+    # a session recorded before doubtful readings were a habit replays as it was decided
+    before = ctx(
+        t,
+        turn=4,
+        focus_history=history,
+        tuning=OPEN_ON,
+        graph=graph,
+        ran_without=frozenset({Habit.DOUBTFUL_FOCUS}),
+    )
+    assert elicited_not_laddered(DEEPEN, older.id, before) is not None

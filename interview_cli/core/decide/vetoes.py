@@ -163,7 +163,18 @@ class VetoContext:
             and not state.probes
             and state.focus_count == 0
             and node not in self.unappealing
+            and not self._doubted(node)
         }
+
+    def _doubted(self, node_id: str) -> bool:
+        """A node no question may be about (``doubtful_reading``): what an open question
+        brought up with doubt ("Getting old", said with a laugh) is no reason to veto every
+        other question, which would leave only closing the interview."""
+        if Habit.DOUBTFUL_FOCUS in self.ran_without or self.graph is None:
+            return False
+        if not self.graph.has_node(node_id):
+            return False
+        return self.tuning.doubts(self.graph.node(node_id).confidence)
 
 
 VetoFn = Callable[[StrategySpec, str | None, VetoContext], str | None]

@@ -262,11 +262,49 @@ def _content_units(
             if kind is None:
                 clauses.append(clause)
                 continue
+            parts = [] if contrast else _parts_without(clause, said, kinds)
+            if parts:
+                # "I've got a bad back, slipped disc in 2019, so pushing the Dyson was
+                # killing me": the date makes its own part backstory, not the whole sentence
+                clauses.extend(parts)
             item: dict[str, object] = {"quote": quote(answer, clause.raw_start, clause.raw_end)}
             dropped.append(RejectedItem(kind="node", item=item, reason=NONCONTENT_REASONS[kind]))
         if clauses:
             kept.append(Unit(clauses, unit.link))
     return kept, dropped
+
+
+_PART = re.compile(r"[^,;]+")
+PART_WORDS = 3
+
+
+def _parts_without(clause: Clause, said: str, kinds: tuple[str, ...]) -> list[Clause]:
+    """The comma-separated parts of a clause of several that hold none of ``kinds``, each a
+    clause of its own (at least ``PART_WORDS`` words); [] when the clause has one part."""
+    text = clause.text
+    parts = [m for m in _PART.finditer(text) if m.group(0).strip()]
+    if len(parts) < 2:
+        return []
+    kept: list[Clause] = []
+    for part in parts:
+        start = clause.start + part.start() + (len(part.group(0)) - len(part.group(0).lstrip()))
+        end = clause.start + part.end()
+        words = said[start:end].split()
+        if len(words) < PART_WORDS or clause_kind(said[start:end], kinds) is not None:
+            continue
+        kept.append(
+            replace(
+                clause,
+                text=text[start - clause.start : end - clause.start],
+                start=start,
+                end=end,
+                quote_start=start,
+                cue=clause.cue if not kept and part is parts[0] else None,
+                raw_start=start,
+                raw_end=end,
+            )
+        )
+    return kept
 
 
 def _cue_filter(view: OntologyView) -> Callable[[Cue], bool]:

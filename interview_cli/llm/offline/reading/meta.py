@@ -89,7 +89,7 @@ _TENTATIVE = frozenset("maybe perhaps probably possibly because cos 'cause so".s
 _DENIAL = re.compile(
     r"^\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly)\W+)*(?:it|that|this|they|i)\s*"
     r"(?:does\s*n[o']?t|does\s+not|did\s*n[o']?t|did\s+not|do\s*n[o']?t|was\s*n[o']?t|"
-    r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont)\s+(?:really\s+)?"
+    r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont|'?s\s+not)\s+(?:really\s+|that\s+)?"
     r"(?P<verb>[a-z]+)\b[^,.;!?]*",
     re.IGNORECASE,
 )
