@@ -25,7 +25,7 @@ from interview_cli.config.files import read_user_bytes, read_user_text, session_
 from interview_cli.config.schemas import RECORDED, Concept, Methodology
 from interview_cli.config.tuning import Tuning
 from interview_cli.config.yamlio import YAMLError, load_yaml
-from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
 from interview_cli.core.graph.node_link import from_json
 from interview_cli.errors import SessionFileError, UsageError
 from interview_cli.pipeline.inputs import recorded_methodology
@@ -65,6 +65,26 @@ def read_session(path: Path) -> SessionFile:
 def _read_text(path: Path) -> str:
     # Regular files only, bounded, UTF-8: `replay /dev/zero` or a FIFO is refused at once.
     return read_user_text(path)
+
+
+def said_graph(session: SessionFile, source: str | None = None) -> KnowledgeGraph:
+    """The session's graph as a report counts it: without what the respondent took back
+    ("that was a joke": a node disowned, confidence 0) and its links. Exports keep every
+    node; a report's codes, ladders and value map are what the respondent stands by."""
+    data = session.graph
+    gone = {n.get("id") for n in data.get("nodes") or [] if n.get("confidence") == DISOWNED}
+    if not gone:
+        return session_graph(session, source)
+    kept = {
+        **data,
+        "nodes": [n for n in data["nodes"] if n.get("id") not in gone],
+        "links": [
+            e
+            for e in data.get("links") or []
+            if e.get("source") not in gone and e.get("target") not in gone
+        ],
+    }
+    return session_graph(session.model_copy(update={"graph": kept}), source)
 
 
 def session_graph(session: SessionFile, source: str | None = None) -> KnowledgeGraph:

@@ -20,6 +20,7 @@ from interview_cli.analysis.export.formats import (
     export_graphml,
 )
 from interview_cli.analysis.sources import read_session
+from interview_cli.core.graph.knowledge import DISOWNED
 from interview_cli.core.graph.node_link import from_json
 from interview_cli.session.schema import SessionFile
 
@@ -67,9 +68,14 @@ def test_graphml_merges_a_second_relation_that_no_turn_produced(produced: dict[s
 def test_dot_parses_and_has_every_live_node(session: SessionFile) -> None:
     g = parse_dot(export(session, "dot"))
     kg = from_json(session.graph)
-    live = {n.id for n in kg.nodes() if n.superseded_by is None}
+    # what the respondent revised or took back ("that was a joke") is not drawn
+    live = {n.id for n in kg.nodes() if n.superseded_by is None and n.confidence != DISOWNED}
     assert set(g.nodes) == live
-    expected = {(r.source, r.target, r.relation) for r in kg.edges() if r.source != r.target}
+    expected = {
+        (r.source, r.target, r.relation)
+        for r in kg.edges()
+        if r.source != r.target and {r.source, r.target} <= live
+    }
     assert {(a, b, at["label"]) for a, b, at in g.edges} == expected
     assert g.attrs["rankdir"] == "BT"
 
@@ -130,5 +136,7 @@ def test_mermaid_is_a_bottom_up_flowchart(session: SessionFile) -> None:
     text = export(session, "mermaid")
     assert text.startswith("flowchart BT\n")
     assert text.count('["') == sum(
-        1 for n in from_json(session.graph).nodes() if n.superseded_by is None
+        1
+        for n in from_json(session.graph).nodes()
+        if n.superseded_by is None and n.confidence != DISOWNED
     )

@@ -142,3 +142,23 @@ def test_a_question_about_a_remark_set_aside_counts_in_a_pruned_report_too(
     assert report_to_dict(build_report(pruned))["aggregate"]["question_card"] == card
     assert pruned[0].session.turns[0].extraction is not None
     assert pruned[0].session.turns[0].extraction.nodes == []  # the graph holds them
+
+
+def test_a_report_leaves_out_what_the_respondent_took_back(produced: dict[str, Path]) -> None:
+    # "the brakes thing was a joke": the node stays in the session (exports keep it), but no
+    # code, ladder or value map of the report counts it
+    session = read_session(produced["mec-scripted"])
+    graph = dict(session.graph)
+    nodes = [dict(n) for n in graph["nodes"]]
+    taken = nodes[-1]
+    taken["confidence"] = 0.0
+    edited = session.model_copy(update={"graph": {**graph, "nodes": nodes}})
+    assert taken["id"] in sources.session_graph(edited).node_ids()
+    said = sources.said_graph(edited)
+    assert taken["id"] not in said.node_ids()
+    assert all(taken["id"] not in (r.source, r.target) for r in said.edges())
+    (section,) = build_report([SessionSource(edited, produced["mec-scripted"])]).sections
+    coded = {node for (_, node) in section.codebook.assignment}
+    assert taken["id"] not in coded
+    before = build_report([SessionSource(session, produced["mec-scripted"])]).sections[0]
+    assert taken["id"] in {node for (_, node) in before.codebook.assignment}

@@ -37,7 +37,7 @@ from interview_cli.analysis.export.drawing import (
 )
 from interview_cli.analysis.sources import session_graph, snapshot_methodology
 from interview_cli.config.plurals import plural
-from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
 from interview_cli.session.schema import SessionFile, TurnRecord
 
 NODE_COLUMNS = (
@@ -195,7 +195,8 @@ def xml_text(text: str) -> str:
 def session_drawing(session: SessionFile) -> Drawing:
     graph, m = _graph(session), snapshot_methodology(session)
     levels = {n.name: n.level for n in m.ontology.nodes}
-    live = [n for n in graph.nodes() if n.superseded_by is None]
+    # what the respondent revised or took back ("that was a joke") is no part of the map
+    live = [n for n in graph.nodes() if n.superseded_by is None and n.confidence != DISOWNED]
     ids = {n.id for n in live}
     nodes = tuple(
         DrawNode(

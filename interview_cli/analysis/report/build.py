@@ -60,6 +60,7 @@ from interview_cli.analysis.report.shapes import (
 from interview_cli.analysis.sources import (
     SessionSource,
     methodology_groups,
+    said_graph,
     session_graph,
     snapshot_methodology,
 )
@@ -181,7 +182,7 @@ def _graphs(sources: Sequence[SessionSource], use_slots: bool) -> list[Responden
     return [
         RespondentGraph(
             id=s.session.id,
-            graph=session_graph(s.session, str(s.path)),
+            graph=said_graph(s.session, str(s.path)),
             slots=slot_names(s.session.canonical) if use_slots else {},
         )
         for s in sources

@@ -84,6 +84,11 @@ for _view in (
     setattr(_DiGraph, _view, property(getattr(nx.DiGraph, _view).func))
 
 
+# The confidence of a node the respondent took back ("that was a joke"): a reading of
+# nothing they stand by. A report leaves such nodes out (``analysis.sources.said_graph``).
+DISOWNED = 0.0
+
+
 class KnowledgeGraph:
     """A surface knowledge graph (see module docstring for invariants and mutation rules)."""
 
@@ -480,7 +485,7 @@ class KnowledgeGraph:
         (a node keeps its best confidence)."""
         if node_id not in self._g:
             raise GraphInvariantError(f"cannot disown {node_id!r}: unknown node")
-        self._g.nodes[node_id]["confidence"] = 0.0
+        self._g.nodes[node_id]["confidence"] = DISOWNED
         self._touch()
 
     def copy(self) -> KnowledgeGraph:

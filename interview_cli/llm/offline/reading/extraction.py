@@ -92,7 +92,7 @@ from interview_cli.llm.offline.reading.reactions import (
     sentence_around,
     with_raised_element,
 )
-from interview_cli.llm.offline.reading.retractions import retracted_labels
+from interview_cli.llm.offline.reading.retractions import taken_back
 from interview_cli.llm.offline.reading.steering import steer_to
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -158,7 +158,9 @@ def extract_offline(request: ExtractRequest) -> Extraction:
     """The offline provider's extraction for one answer (with the reaction to the stimulus
     element the question raised, ``reactions``)."""
     extraction = with_raised_element(request, _extract(request), _stance)
-    retracted = retracted_labels(request)
+    back = taken_back(request)
+    extraction = _without_just_said(request.answer, extraction, back.just_said)
+    retracted = back.labels
     update: dict[str, object] = {}
     held = None if retracted else focus_held(request, {n.label.lower() for n in extraction.nodes})
     if held is not None:  # "it just annoys me": how the focus is held, said with a pronoun
@@ -175,6 +177,33 @@ def extract_offline(request: ExtractRequest) -> Extraction:
         if not extraction.extractable:
             update["reason"] = f"takes back '{retracted[0]}', nothing new to extract"
     return extraction.model_copy(update=update) if update else extraction
+
+
+def _without_just_said(
+    answer: str, extraction: Extraction, spans: list[tuple[int, int]]
+) -> Extraction:
+    """The extraction without the nodes the answer took back as soon as it said them ("my
+    sister and her pod machine, that has nothing to do with it"): those quoted in a span."""
+    if not spans:
+        return extraction
+    gone = [n for n in extraction.nodes if any(a <= _quoted_at(answer, n) < b for a, b in spans)]
+    if not gone:
+        return extraction
+    labels = {normal(n.label) for n in gone}
+    nodes = [n for n in extraction.nodes if n not in gone]
+    edges = [e for e in extraction.edges if not {normal(e.source), normal(e.target)} & labels]
+    dropped = [
+        RejectedItem(kind="node", item=n.model_dump(), reason="taken back as soon as it was said")
+        for n in gone
+    ]
+    update: dict[str, object] = {
+        "nodes": nodes,
+        "edges": edges,
+        "rejected": [*extraction.rejected, *dropped],
+    }
+    if not nodes and not edges:
+        update |= {"extractable": False, "reason": "takes back what it said, nothing to extract"}
+    return extraction.model_copy(update=update)
 
 
 def _quoted_at(answer: str, node: ExtractedNode) -> int:

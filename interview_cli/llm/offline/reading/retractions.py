@@ -10,7 +10,9 @@ are blanked like any non-content span; here they name the node the answer disown
   (``earlier.best_match``), else the question's focus (a reply takes back what it was asked);
 - nothing named ("that was a joke", "I was only joking", "it's not a feature"): what the
   question was about, its focus;
-- "what do you mean by 'good grief'?": their own words quoted back make no sense to them.
+- "what do you mean by 'good grief'?": their own words quoted back make no sense to them;
+- pointing at what the answer has just said ("my sister and her pod machine, that has nothing
+  to do with it, forget I said that"): this answer's nodes before it, in its sentence, go.
 
 The extraction carries the labels as ``retracted``; the graph update disowns the nodes
 (``KnowledgeGraph.disown``), so they are not asked about or read back until said again.
@@ -18,30 +20,58 @@ The extraction carries the labels as ``retracted``; the graph update disowns the
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
+
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
 from interview_cli.llm.offline.reading.earlier import best_match, earlier_nodes, words_of
 from interview_cli.llm.protocol import ExtractRequest
 
 # Words that point without naming: "this isn't relevant" judges the question.
 _POINTING = frozenset("this that it these those which what".split())
+_NAMING = re.compile(r"[a-z]{3,}", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?]+")
 
 
-def retracted_labels(request: ExtractRequest) -> list[str]:
-    """Labels of the earlier nodes the answer takes back, in the order it does."""
-    found: list[str] = []
+@dataclass
+class TakenBack:
+    """What an answer takes back: earlier nodes by label, and where it takes back what it
+    had just said itself ("my sister and her pod machine, that has nothing to do with it":
+    the nodes quoted before each position, in its sentence, go)."""
+
+    labels: list[str] = field(default_factory=list)
+    just_said: list[tuple[int, int]] = field(default_factory=list)  # (sentence start, at)
+
+
+def taken_back(request: ExtractRequest) -> TakenBack:
+    """What the answer takes back, in the order it does."""
+    found = TakenBack()
     candidates = earlier_nodes(request)
+    answer = request.answer
     for pattern in phrase_patterns("retraction"):
-        for match in pattern.finditer(request.answer):
+        for match in pattern.finditer(answer):
             said = (match.groupdict().get("said") or "").strip()
-            if said and not words_of(said) - _POINTING:
+            pointing = not said or not words_of(said) - _POINTING
+            begins = _sentence_start(answer, match.start())
+            if pointing and len(_NAMING.findall(answer[begins : match.start()])) >= 2:
+                found.just_said.append((begins, match.start()))
+                continue
+            if said and pointing:
                 continue  # "this isn't relevant": the question judged, nothing taken back
             earlier = best_match(said, candidates) if said else None
             # what they named is no earlier node ("the dentist thing" for "dental
             # receptionist"): in reply to a question, what they take back is what it asked about
             label = earlier.label if earlier is not None else request.focus_label
-            if label and label not in found:
-                found.append(label)
+            if label and label not in found.labels:
+                found.labels.append(label)
     return found
 
 
-__all__ = ["retracted_labels"]
+def _sentence_start(answer: str, at: int) -> int:
+    start = 0
+    for end in _SENTENCE_END.finditer(answer, 0, at):
+        start = end.end()
+    return start
+
+
+__all__ = ["TakenBack", "taken_back"]
