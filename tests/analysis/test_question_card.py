@@ -156,6 +156,36 @@ def test_a_question_the_respondent_answered_with_puzzlement_is_counted(
     assert any(f.label == "Q3" and "puzzled" in f.checks for f in card.flagged)
 
 
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "what? what do you mean 'stop moaning'? that was a joke about my wife. The point is",
+        "Huh? the hospital is just where I work",
+        "makes possible?? mate, its not a feature lol",
+        "sorry what? I dont follow",
+    ],
+)
+def test_a_reply_that_opens_puzzled_counts_whatever_follows(
+    scripted: SessionFile, reply: str
+) -> None:
+    # a tester's four puzzled replies were all counted clean: each went on with content
+    turns = list(scripted.turns)
+    answer = turns[2].answer.model_copy(update={"text": reply})
+    turns[2] = turns[2].model_copy(update={"answer": answer})
+    card = question_card(scripted.model_copy(update={"turns": turns}))
+    assert card.counts["puzzled"] == question_card(scripted).counts["puzzled"] + 1
+
+
+def test_a_question_whose_focus_the_answer_took_back_is_puzzling(scripted: SessionFile) -> None:
+    turns = list(scripted.turns)
+    extraction = turns[2].extraction
+    assert extraction is not None
+    took_back = extraction.model_copy(update={"retracted": ["some node"]})
+    turns[2] = turns[2].model_copy(update={"extraction": took_back})
+    card = question_card(scripted.model_copy(update={"turns": turns}))
+    assert card.counts["puzzled"] == question_card(scripted).counts["puzzled"] + 1
+
+
 def test_cards_add_up_over_interviews() -> None:
     one = QuestionCard(10, {**dict.fromkeys(CHECKS, 0), "jargon": 2}, 8)
     two = QuestionCard(30, {**dict.fromkeys(CHECKS, 0), "repeat": 3}, 27)

@@ -21,8 +21,9 @@ exactly and can be trusted on any provider's questions):
   item the extraction rejected, or words said only in answers read as no answer (already
   said, move on, about the interview, declined, nothing to extract);
 - **puzzled**: the respondent's own answer to the question was read as a remark on the
-  question or the interview ("huh?", "why do you keep asking that"): the one check that
-  looks from the respondent's side.
+  question or the interview ("why do you keep asking that"), opened puzzled ("what? what do
+  you mean ...?", "huh?"), or took back what the question asked about ("that was a joke"):
+  the one check that looks from the respondent's side.
 
 All but the last judge a question by the reader's own reading, so a fragment the reader took
 for content passes as clean: the card can say a question is bad, never that it is good.
@@ -76,8 +77,9 @@ CARD_LEGEND: dict[str, str] = {
     "nothing new said in between",
     "set_aside": "about a remark the reader set aside (a rejected item, or words said only in "
     "a non-answer)",
-    "puzzled": "the respondent's answer to it was read as a remark on the question or the "
-    "interview ('huh?', 'why do you keep asking that'): the one check made on their side",
+    "puzzled": "the respondent's answer to it opened puzzled ('what? what do you mean...'), "
+    "was a remark on the question or took back what it asked about: the one check made on "
+    "their side",
     "clean": "none of these; the card sees only what the session records, so a fragment the "
     "reader took for content passes (read the transcript too)",
 }
@@ -280,9 +282,25 @@ def _set_aside(q: QuestionRecord, said: _Said) -> bool:
     return any(_within(quote, said.rejected) for quote in _quotes(q.text))
 
 
+# A reply that opens puzzled, whatever follows it: "what? what do you mean 'stop moaning'?",
+# "huh?", "sorry, what?", "makes possible??", "I don't follow".
+_PUZZLED_OPENING = re.compile(
+    r"^\W*(?:(?:(?:sorry|pardon)\W+)?(?:what|huh|eh|sorry|pardon|come again)\W*\?"
+    r"|(?:sorry,?\s+)?what\s+do\s+you\s+mean"
+    r"|i\s+do\s*n[o']?t\s+(?:follow|get\s+(?:it|the\s+question))|[\w ]{1,25}\?\?)",
+    re.IGNORECASE,
+)
+
+
 def _puzzled(turn: TurnRecord) -> bool:
-    """The answer to the turn's question was a remark on the question or the interview."""
-    return turn.assessment is not None and turn.assessment.answer_kind == "about_interview"
+    """The answer to the turn's question was a remark on the question or the interview, or
+    opened puzzled ("what? what do you mean ...?"), or took back what the question asked
+    about ("that was a joke"): the respondent's side of a bad question."""
+    if turn.assessment is not None and turn.assessment.answer_kind == "about_interview":
+        return True
+    if turn.extraction is not None and turn.extraction.retracted:
+        return True
+    return bool(_PUZZLED_OPENING.match(turn.answer.text))
 
 
 def _families(session: SessionFile) -> dict[str, str]:
