@@ -255,8 +255,8 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     gone = {normal(label) for label in labels if isinstance(label, str)}
     edges = [e for e in read.edges if not {normal(e.source), normal(e.target)} & gone]
     steer, new = steer_to(request, nodes, view)
-    if new is not None:
-        nodes = [*nodes, new]
+    if new is not None:  # in the order the respondent said them, as every extraction lists them
+        nodes = sorted([*nodes, new], key=lambda n: _quoted_at(request.answer, n))
     rejected = [*read.rejected, *dropped]
     if not nodes and not edges:
         reason = f"asks to go back to '{steer}', nothing new to extract" if steer else empty

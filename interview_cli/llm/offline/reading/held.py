@@ -19,8 +19,9 @@ from interview_cli.llm.protocol import ExtractRequest
 
 _POINTER = r"(?:it|that|this|they|them)"
 _AGAINST = re.compile(
-    rf"\b{_POINTER}(?:'s|\s+is|\s+are)?\s+(?:just\s+|really\s+|so\s+|proper\s+)?"
-    rf"(?:{DISLIKE_VERBS}|winds\s+me\s+up|does\s+my\s+head\s+in|(?:a\s+)?(?:pain|nightmare|rip[-\s]?off))\b"
+    rf"\b{_POINTER}(?:'s|s|\s+is|\s+are|\s+was)?\s+(?:just\s+|really\s+|so\s+|proper\s+)?"
+    rf"(?:{DISLIKE_VERBS}|winds\s+me\s+up|does\s+my\s+head\s+in|annoying|irritating|"
+    rf"rubbish|useless|terrible|awful|(?:a\s+)?(?:pain|nightmare|rip[-\s]?off))\b"
     rf"|\bi\s+(?:really\s+|just\s+)?(?:hate|can'?t\s+stand|resent)\s+{_POINTER}\b",
     re.IGNORECASE,
 )
