@@ -225,13 +225,25 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
         reason = f"the reply is '{kind}', not an answer about the topic"
     else:
         return extraction
+    # "It doesn't, I said. Can we go back to the independence thing?": the thing they ask to
+    # talk about stays, whatever else the reply was (a safety reading took the steer away)
+    asked_for = [n for n in extraction.nodes if steer is not None and n.label == steer]
     dropped = [
-        *(RejectedItem(kind="node", item=n.model_dump(), reason=reason) for n in extraction.nodes),
+        *(
+            RejectedItem(kind="node", item=n.model_dump(), reason=reason)
+            for n in extraction.nodes
+            if n not in asked_for
+        ),
         *(RejectedItem(kind="edge", item=e.model_dump(), reason=reason) for e in extraction.edges),
     ]
     rejected = [*extraction.rejected, *dropped]
     return Extraction(
-        extractable=False, reason=reason, rejected=rejected, steer=steer, retracted=retracted
+        extractable=bool(asked_for),
+        reason=reason,
+        nodes=asked_for,
+        rejected=rejected,
+        steer=steer,
+        retracted=retracted,
     )
 
 

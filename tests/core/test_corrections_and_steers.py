@@ -178,3 +178,17 @@ def test_a_reply_read_as_distress_takes_nothing_back() -> None:
     extraction = Extraction(extractable=False, retracted=["brakes squeak"])
     assert content_of(extraction, assessment(safety="distress")).retracted == []
     assert content_of(extraction, assessment()).retracted == ["brakes squeak"]
+
+
+def test_what_a_non_answer_asks_to_talk_about_is_kept_and_asked_next() -> None:
+    # "It doesn't, I said. Can we go back to the independence thing?": read as "already
+    # said", the reply adds nothing but the thing it asks for, which is asked about next
+    s, _ = turn(CoreState(), [node("annoying app"), node("sore back", F)])
+    s, out = turn(
+        s,
+        [node("real answer", F), node("independence thing")],
+        steer="independence thing",
+        answer_kind="already_said",
+    )
+    assert "independence thing" in ids(s) and "real answer" not in ids(s)
+    assert out.decision.selected.node_id == ids(s)["independence thing"]

@@ -91,9 +91,14 @@ def apply_correction(
     if before:
         # "It gets a bit warm. Sorry, I mean it gets really hot": what was just said goes
         said = words_of(correction.said) if correction.said else frozenset()
-        target = next(
-            (n for n in reversed(before) if said and shared(said, words_of(n.label))), before[-1]
+        just_said = next(
+            (n for n in reversed(before) if said and shared(said, words_of(n.label))), None
         )
+        if said and just_said is None:
+            # "The bin is tiny. Oh and I said birthday, it was Christmas": it corrects
+            # something said earlier that is no node, not what this answer just said
+            return nodes, []
+        target = just_said or before[-1]
         reason = (
             f'corrected in the same answer ("{request.answer[correction.start : correction.end]}")'
         )
