@@ -485,7 +485,8 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     """hate hated dislike bad worse worst annoying annoyed frustrating frustrated awful
     terrible horrible stressed anxious worried expensive problem problems hassle angry
     upset disappointed disappointing broken useless difficult hard uncomfortable
-    irritating guilty scared annoys annoy irritates""".split()
+    irritating guilty scared annoys annoy irritates sore painful pain aches knackered
+    exhausted shattered frazzled flustered stuck rubbish nightmare stings""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"

@@ -35,6 +35,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from rapidfuzz.distance import Levenshtein
 
 from interview_cli.config.families import StrategyFamily
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
@@ -768,15 +771,39 @@ def _node(
 
 
 _DISLIKED = re.compile(rf"\b{DISLIKE_VERBS}\b[^.!?]*$")
+_UNABLE = re.compile(r"^\W*(?:i\s+)?(?:can'?t|cannot|couldn'?t|can\s+not)\s+\w", re.IGNORECASE)
+_UNABLE_PRAISE = re.compile(
+    r"\b(?:can'?t|cannot|couldn'?t)\s+(?:fault|complain|beat|wait|recommend\s+\w+\s+enough|"
+    r"live\s+without|do\s+without|imagine\s+(?:life\s+)?without)",
+    re.IGNORECASE,
+)
+_SLIP_LEAST = 6  # letters a word needs before a slip in it is forgiven
+
+
+@lru_cache(maxsize=8192)
+def _negative_slip(word: str) -> str:
+    """The negative word ``word`` is a slip of ("annoyng", "frustating"), else ``word``: one
+    letter dropped, added or swapped, in a word long enough for that to be a slip."""
+    if len(word) < _SLIP_LEAST or word in NEGATIVE_WORDS or word in POSITIVE_WORDS:
+        return word
+    for negative in NEGATIVE_WORDS:
+        if len(negative) >= _SLIP_LEAST and abs(len(negative) - len(word)) <= 1:
+            if Levenshtein.distance(word, negative, score_cutoff=1) <= 1 and word[0] == negative[0]:
+                return negative
+    return word
 
 
 def _stance(text: str) -> int:
     """-1, 0 or 1 from the clause's words; a negative word after a negation in the same
     clause ("not stressed before trips", "no hassle", "not throwing good money after bad") is
-    no dislike."""
+    no dislike. A negative word typed with a slip ("annoyng") counts, and so does not being
+    able to ("cant walk the dog"), but for the idioms of praise ("can't fault it")."""
     words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
+    words = [_negative_slip(w) for w in words]
     negated = [i for i, w in enumerate(words) if w in NEGATIVE_WORDS and NEGATIONS & set(words[:i])]
     if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
+        return -1
+    if _UNABLE.search(text) and not _UNABLE_PRAISE.search(text):
         return -1
     if negated or set(words) & POSITIVE_WORDS:
         return 1
