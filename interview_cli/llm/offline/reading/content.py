@@ -103,6 +103,8 @@ def pointer_words(kind: str = "pointer", language: str = "en") -> frozenset[str]
 def is_pointer(label: str) -> bool:
     """Only pointing: "that's the problem", "that's the bigger deal" (not "the big one")."""
     words = [w.replace("'s", "") for w in _content(_words(label))]
+    if words[:1] == ["feel"]:  # "feel like that's the bigger deal": the pointing is felt
+        words = words[1:]
     nouns = [w for w in words if w in pointer_words()]
     return bool(nouns) and all(
         w in pointer_words("pointer_degree") for w in words if w not in nouns
