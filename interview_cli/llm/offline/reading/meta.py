@@ -105,7 +105,8 @@ def without_denial(answer: str, question: str) -> str:
         return answer
     verb = found.group("verb").lower()
     asked = _NAMING_WORD.findall(question.lower())
-    if not any(w[:STEM] == verb[:STEM] and min(len(w), len(verb)) >= STEM for w in asked):
+    same = (w == verb or w[:STEM] == verb[:STEM] and min(len(w), len(verb)) >= STEM for w in asked)
+    if not any(same):
         return answer
     return " " * found.end() + answer[found.end() :]
 
