@@ -87,7 +87,8 @@ _TENTATIVE = frozenset("maybe perhaps probably possibly because cos 'cause so".s
 # The question's premise denied at the start of the answer: "it doesn't bother me" to "why
 # does it bother you?", "I wasn't hoping for anything" to "what were you hoping ...?".
 _DENIAL = re.compile(
-    r"^\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly)\W+)*(?:it|that|this|they|i)\s*"
+    r"^\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh)\W+)*"
+    r"(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,2}?)\s*"
     r"(?:does\s*n[o']?t|does\s+not|did\s*n[o']?t|did\s+not|do\s*n[o']?t|was\s*n[o']?t|"
     r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont|'?s\s+not)\s+(?:really\s+|that\s+)?"
     r"(?P<verb>[a-z]+)\b[^,.;!?]*",

@@ -24,7 +24,13 @@ import re
 from dataclasses import dataclass, field
 
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
-from interview_cli.llm.offline.reading.earlier import best_match, earlier_nodes, words_of
+from interview_cli.llm.offline.reading.earlier import (
+    Earlier,
+    best_match,
+    earlier_nodes,
+    shared,
+    words_of,
+)
 from interview_cli.llm.protocol import ExtractRequest
 
 # Words that point without naming: "this isn't relevant" judges the question.
@@ -58,13 +64,29 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 continue
             if said and pointing:
                 continue  # "this isn't relevant": the question judged, nothing taken back
-            earlier = best_match(said, candidates) if said else None
+            named = _all_named(said, candidates) if said else []
             # what they named is no earlier node ("the dentist thing" for "dental
             # receptionist"): in reply to a question, what they take back is what it asked about
-            label = earlier.label if earlier is not None else request.focus_label
-            if label and label not in found.labels:
-                found.labels.append(label)
+            labels = named or ([request.focus_label] if request.focus_label else [])
+            found.labels.extend(label for label in labels if label not in found.labels)
     return found
+
+
+def _all_named(said: str, candidates: list[Earlier]) -> list[str]:
+    """Every earlier concept that ``said`` names as well as the best does ("the fridge has
+    nothing to do with it" takes back "fridge" and "19 fridge" alike)."""
+    best = best_match(said, candidates)
+    if best is None:
+        return []
+    words = words_of(said)
+
+    def score(candidate: Earlier) -> int:
+        return 2 * shared(words, words_of(candidate.label)) + shared(
+            words, words_of(candidate.quote)
+        )
+
+    top = score(best)
+    return [c.label for c in candidates if score(c) >= top and shared(words, words_of(c.label))]
 
 
 def _sentence_start(answer: str, at: int) -> int:
