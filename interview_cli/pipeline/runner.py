@@ -78,7 +78,7 @@ from interview_cli.pipeline.slots import (
     provisional,
     start_slot_discovery,
 )
-from interview_cli.pipeline.summary import learned_summary
+from interview_cli.pipeline.summary import CheckBack, learned_summary
 from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
 from interview_cli.session.store import SessionStore
 
@@ -325,8 +325,13 @@ class Interview:
 
     # ---- closing -------------------------------------------------------------------------
     def learned_summary(self) -> str:
-        """What was learned, as the respondent's own chains (no model call, so it is exact)."""
-        return learned_summary(self.core.graph, self.methodology)
+        """What was learned, as the respondent's own chains (no model call, so it is exact);
+        after the closing answer was read, as that answer left it (``CheckBack``)."""
+        closing = self.session.closing
+        checked = None
+        if closing is not None and closing.extraction is not None and closing.comment.strip():
+            checked = CheckBack(closing.question, closing.comment, len(self.session.turns) + 1)
+        return learned_summary(self.core.graph, self.methodology, checked=checked)
 
     async def record_closing_answer(
         self, answer: str, *, answer_calls: Sequence[LLMCall] = ()

@@ -12,15 +12,73 @@ chain relations only: a contrast is no step of a ladder.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
 
 MAX_CHAIN = 8  # rungs shown of one chain, most concrete first
 MAX_CHAINS = 8  # chains in the summary: every value of a good session (INTERVIEWING.md)
 MAX_LOOSE = 6  # concepts on no chain, listed after the chains
 REVISES = "revises"
+# The check-back answered with a no: "not really", "no love, that's all wrong", "that's
+# backwards", "sort of? ...", "kind of but mangled".
+_NOT_RIGHT = re.compile(
+    r"^\W*(?:(?:well|hmm|um|erm|oh|what)\W+)*(?:no\b|nope|nah|not\s+really|not\s+quite|"
+    r"not\s+exactly|sort\s+of|kind\s+of|half\s+right|that'?s\s+(?:all\s+)?(?:wrong|backwards)|"
+    r"(?:you|it)\s+(?:got|have)\s+(?:it|that)\s+(?:wrong|backwards))",
+    re.IGNORECASE,
+)
+# ... or says so further on: "what do you mean by 'thats a lie'? ... it's the other way round"
+_TURNED_ROUND = re.compile(
+    r"\b(?:the\s+other\s+way\s+round|other\s+way\s+around|(?:that'?s|it'?s|you'?ve\s+got\s+it)\s+"
+    r"backwards|(?:that'?s|it'?s)\s+all\s+wrong|what\s+do\s+you\s+mean)\b",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r'"([^"]+)"')
+_WORD = re.compile(r"[a-z0-9']+")
+
+
+@dataclass(frozen=True)
+class CheckBack:
+    """The closing check-back and its answer, for the summary kept after it: when the answer
+    says it was not right, a chain it read back goes unless the answer restated it, and what
+    the answer said itself (nodes of its ``turn``) comes first."""
+
+    question: str
+    answer: str
+    turn: int
+
+    def keep(self, graph: KnowledgeGraph) -> Callable[[list[str]], int] | None:
+        """A chain's rank: 1 said at the close, 0 kept, -1 read back and denied (None:
+        the answer agreed, or said nothing either way)."""
+        if not (_NOT_RIGHT.match(self.answer) or _TURNED_ROUND.search(self.answer)):
+            return None
+        quoted = [set(_WORD.findall(q.lower())) for q in _QUOTED.findall(self.question)]
+        answered = set(_WORD.findall(self.answer.lower()))
+
+        def words(node_id: str) -> set[str]:
+            return set(_WORD.findall(graph.node(node_id).label.lower()))
+
+        def read_back(node_id: str) -> bool:
+            mine = words(node_id)
+            return bool(mine) and any(mine <= q or q <= mine for q in quoted if q)
+
+        def rank(ids: list[str]) -> int:
+            if any(self._said_at_close(graph, i) for i in ids):
+                return 1
+            denied = [i for i in ids if read_back(i) and not words(i) <= answered]
+            return -1 if denied else 0
+
+        return rank
+
+    def _said_at_close(self, graph: KnowledgeGraph, node_id: str) -> bool:
+        node = graph.node(node_id)
+        return node.created_turn == self.turn or any(
+            p["turn"] == self.turn for p in node.provenance
+        )
 
 
 def ladder_to(graph: KnowledgeGraph, methodology: Methodology, node_id: str) -> list[str]:
@@ -33,7 +91,11 @@ def ladder_to(graph: KnowledgeGraph, methodology: Methodology, node_id: str) -> 
     depths = graph.node_depths(relations)
     chain = [node_id]
     while len(chain) < MAX_CHAIN:
-        below = [p for p in graph.predecessors(chain[-1], relations) if p not in chain]
+        below = [
+            p
+            for p in graph.predecessors(chain[-1], relations)
+            if p not in chain and graph.node(p).confidence != DISOWNED
+        ]
         if not below:
             break
         against = graph.node(chain[-1]).stance < 0
@@ -66,16 +128,21 @@ def _read(graph: KnowledgeGraph, methodology: Methodology) -> _Reading:
     up: dict[str, list[str]] = {n.id: [] for n in graph.nodes()}
     down: dict[str, list[str]] = {n.id: [] for n in graph.nodes()}
     linked: set[str] = set()
+    disowned = {n.id for n in graph.nodes() if n.confidence == DISOWNED}
     for relation in graph.edges():
         if relation.relation == REVISES:
             shown_as[relation.target] = relation.source  # the newer wording stands
             continue
+        if {relation.source, relation.target} & disowned:
+            continue  # "that was a joke": no link of it is read back
         linked.update((relation.source, relation.target))
         if relation.relation in relations and relation.source != relation.target:
             up[relation.source].append(relation.target)
             down[relation.target].append(relation.source)
     for node in graph.nodes():
         if node.superseded_by is not None and node.superseded_by in up:
+            if node.superseded_by in disowned:
+                continue  # corrected into something then taken back: the old wording stands
             shown_as.setdefault(node.id, node.superseded_by)
     return _Reading(graph, shown_as, up, down, linked)
 
@@ -116,7 +183,12 @@ def _side_chain(
     return chain
 
 
-def summary_chains(graph: KnowledgeGraph, methodology: Methodology, limit: int) -> list[list[str]]:
+def summary_chains(
+    graph: KnowledgeGraph,
+    methodology: Methodology,
+    limit: int,
+    keep: Callable[[list[str]], int] | None = None,
+) -> list[list[str]]:
     """Up to ``limit`` chains of labels in the order they were said: one per ladder end (the
     highest ends first when there are more), a two-step link for a concept joining a chain
     from the side, then single labels for concepts linked to nothing (up to ``MAX_LOOSE``).
@@ -134,6 +206,8 @@ def summary_chains(graph: KnowledgeGraph, methodology: Methodology, limit: int) 
         if node.id not in covered and reading.up[node.id]:
             candidates.append(_side_chain(graph, methodology, reading, node.id, covered))
             covered.update(candidates[-1])
+    if keep is not None:  # the check-back answered: what it said first, what it denied gone
+        candidates = sorted((c for c in candidates if keep(c) >= 0), key=lambda c: -keep(c))
     chains: list[list[str]] = []
     shown: set[tuple[str, ...]] = set()
     for ids in candidates:
@@ -142,6 +216,8 @@ def summary_chains(graph: KnowledgeGraph, methodology: Methodology, limit: int) 
             shown.add(labels)
             chains.append(ids)
     chains.sort(key=lambda ids: min(said[i] for i in ids))
+    if keep is not None:
+        chains.sort(key=lambda ids: -keep(ids))
     loose = [
         [node.id]
         for node in graph.nodes()
@@ -156,11 +232,16 @@ def summary_chains(graph: KnowledgeGraph, methodology: Methodology, limit: int) 
 
 
 def learned_summary(
-    graph: KnowledgeGraph, methodology: Methodology, limit: int = MAX_CHAINS
+    graph: KnowledgeGraph,
+    methodology: Methodology,
+    limit: int = MAX_CHAINS,
+    checked: CheckBack | None = None,
 ) -> str:
     """The chains as a bulleted list (``- a → b → c``), then ``- also: x; y`` for what is on
-    no chain."""
-    chains = summary_chains(graph, methodology, limit)
+    no chain; after the closing check-back was answered (``checked``), as that answer left
+    it."""
+    keep = checked.keep(graph) if checked is not None else None
+    chains = summary_chains(graph, methodology, limit, keep)
     lines = [f"- {' → '.join(chain)}" for chain in chains if len(chain) > 1]
     loose = [chain[0] for chain in chains if len(chain) == 1]
     if loose and lines:

@@ -192,3 +192,12 @@ def test_what_a_non_answer_asks_to_talk_about_is_kept_and_asked_next() -> None:
     )
     assert "independence thing" in ids(s) and "real answer" not in ids(s)
     assert out.decision.selected.node_id == ids(s)["independence thing"]
+
+
+def test_taking_back_a_label_disowns_every_node_of_it_whatever_its_type() -> None:
+    s, _ = turn(CoreState(), [node("fridge"), node("fridge", F), node("big drum")])
+    fridges = [n.id for n in s.graph.nodes() if n.label == "fridge"]
+    assert len(fridges) == 2
+    s, out = turn(s, [], retracted=("fridge",))
+    assert {r.node_id for r in out.delta.retracted} == set(fridges)
+    assert all(s.graph.node(i).confidence == 0.0 for i in fridges)

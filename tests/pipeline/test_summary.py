@@ -8,7 +8,7 @@ from typing import Any
 from interview_cli.config.library import Library
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.state import compute_graph_state
-from interview_cli.pipeline.summary import learned_summary, summary_chains
+from interview_cli.pipeline.summary import CheckBack, learned_summary, summary_chains
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -148,3 +148,38 @@ def test_a_concept_read_with_doubt_is_not_read_back() -> None:
     assert aside and summary_chains(graph, meth, 4) == [["the big hill", "arrive fresh"]]
     assert "dont work there" not in learned_summary(graph, meth)
     assert "number 14" not in learned_summary(graph, meth)
+
+
+def test_a_check_back_answered_no_keeps_what_it_said_and_drops_what_it_denied() -> None:
+    # Maureen: "helping our Kayleigh out" leading to "Darren split"? - "no love, that's all
+    # wrong ... the big drum means I can do the boys' kits": the kept summary read the
+    # denied chain out again and put her own words last
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = KnowledgeGraph()
+
+    def add(label: str, kind: str, turn: int) -> str:
+        return graph.add_node(label, kind, methodology=meth, turn=turn).id
+
+    helping = add("helping our kayleigh out", "functional_consequence", 3)
+    split = add("darren split", "psychosocial_consequence", 3)
+    quiet = add("quiet", "attribute", 5)
+    peace = add("no rows with next door", "functional_consequence", 5)
+    drum = add("big drum", "attribute", 15)
+    kits = add("can do the boys' kits", "functional_consequence", 15)
+    for source, target, turn in ((helping, split, 3), (quiet, peace, 5), (drum, kits, 15)):
+        graph.add_relation(source, target, "leads_to", methodology=meth, turn=turn)
+    question = (
+        'Let me check I\'ve understood: "helping our Kayleigh out" leading to "Darren split". '
+        "Is that right?"
+    )
+    denied = CheckBack(
+        question, "no love, that's all wrong. the big drum means I can do the boys' kits", 15
+    )
+    kept = learned_summary(graph, meth, checked=denied)
+    assert kept.splitlines()[0] == "- big drum → can do the boys' kits"
+    assert "darren split" not in kept and "quiet → no rows with next door" in kept
+    # agreed to, or restated in the answer, a chain read back stays
+    agreed = CheckBack(question, "yes, that's about it", 15)
+    assert "helping our kayleigh out → darren split" in learned_summary(graph, meth, checked=agreed)
+    restated = CheckBack(question, "not quite, helping our Kayleigh out is since Darren split", 15)
+    assert "darren split" in learned_summary(graph, meth, checked=restated)

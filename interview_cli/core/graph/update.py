@@ -270,16 +270,17 @@ class _Answer:
 
     def retract(self, label: str) -> None:
         """The earlier node ``label`` names is disowned; a label naming none is refused."""
-        found = [*self.graph.find_by_label(label), *self.graph.find_by_lemma(label)]
+        # every node of that label, whatever its type, else the first of its lemma
+        found = self.graph.find_by_label(label) or self.graph.find_by_lemma(label)[:1]
         if not found:
             reason = f"takes back '{label}', but no such node is in the graph"
             self.delta.rejected.append(_reject("node", {"label": label}, reason))
             return
-        node_id = found[0]
-        self.graph.disown(node_id)
-        self.delta.retracted.append(
-            NodeRetracted(node_id=node_id, label=self.graph.node(node_id).label)
-        )
+        for node_id in found:
+            self.graph.disown(node_id)
+            self.delta.retracted.append(
+                NodeRetracted(node_id=node_id, label=self.graph.node(node_id).label)
+            )
 
     def _merge(self, item: ExtractedNode, match: DedupMatch, prov: ProvenanceEntry) -> str:
         into = self.graph.node(match.node_id)

@@ -24,13 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
-from interview_cli.llm.offline.reading.earlier import (
-    Earlier,
-    best_match,
-    earlier_nodes,
-    shared,
-    words_of,
-)
+from interview_cli.llm.offline.reading.earlier import Earlier, earlier_nodes, shared, words_of
 from interview_cli.llm.protocol import ExtractRequest
 
 # Words that point without naming: "this isn't relevant" judges the question.
@@ -73,20 +67,22 @@ def taken_back(request: ExtractRequest) -> TakenBack:
 
 
 def _all_named(said: str, candidates: list[Earlier]) -> list[str]:
-    """Every earlier concept that ``said`` names as well as the best does ("the fridge has
-    nothing to do with it" takes back "fridge" and "19 fridge" alike)."""
-    best = best_match(said, candidates)
-    if best is None:
-        return []
+    """The earlier concepts ``said`` names: every one whose own words it all names ("the
+    fridge has nothing to do with it" takes back each "fridge"), else the one it names best
+    (``earlier.best_match``'s score, then the share of its words named)."""
     words = words_of(said)
-
-    def score(candidate: Earlier) -> int:
-        return 2 * shared(words, words_of(candidate.label)) + shared(
-            words, words_of(candidate.quote)
-        )
-
-    top = score(best)
-    return [c.label for c in candidates if score(c) >= top and shared(words, words_of(c.label))]
+    scored = []
+    for candidate in candidates:
+        own = words_of(candidate.label)
+        named = shared(words, own)
+        if named and own:
+            score = 2 * named + shared(words, words_of(candidate.quote))
+            scored.append((score, named / len(own), candidate.label))
+    whole = list(dict.fromkeys(label for _, cover, label in scored if cover == 1.0))
+    if whole:
+        return whole
+    best = max(scored, key=lambda s: (s[0], s[1]), default=None)
+    return [best[2]] if best is not None else []
 
 
 def _sentence_start(answer: str, at: int) -> int:
