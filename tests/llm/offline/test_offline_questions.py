@@ -263,6 +263,26 @@ def test_a_problem_is_asked_what_it_costs_only_when_they_said_they_mind_it() -> 
     assert any(re.search(r"bother|problem|get in the way", t) for t in asked("noise", -1))
 
 
+def test_a_choice_or_a_hope_is_not_asked_of_what_they_hold_against() -> None:
+    # "You said you couldnt sleep. What made you go for that rather than something else?"
+    jtbd = _methodology("jobs_to_be_done")
+    spec = jtbd.strategy("dig_motivation")
+    assert spec is not None
+    answers = ["the kiosk coffee meant I couldnt sleep"]
+    for node_type in ("solution_approach", "job_statement"):
+        for t in range(6):
+            text = ask(
+                jtbd,
+                spec,
+                "couldnt sleep",
+                focus_type=node_type,
+                turn=t,
+                stance=-1,
+                answers=answers,
+            )
+            assert not re.search(r"go for|hoping|hope|get done|give", text), text
+
+
 def test_a_why_on_a_job_asks_what_that_kind_of_node_is_for() -> None:
     # Jobs-to-be-Done: move across circumstances, choices and pains, not dig one forever
     jtbd = _methodology("jobs_to_be_done")

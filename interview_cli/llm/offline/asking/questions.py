@@ -62,6 +62,12 @@ def angle_for(node_type: str | None) -> str | None:
     return None
 
 
+# The families whose questions presume the focus is liked: "what does it give you?", "what
+# made you go for it?", "what did you hope it would do?" ("You said you couldnt sleep. What
+# made you go for that rather than something else?").
+_PRESUME_LIKING = frozenset({"deepen", "negative_ladder", "choice", "progress"})
+
+
 def _family(request: QuestionRequest, has_focus: bool) -> str:
     strategy = request.strategy
     if request.closing or strategy.generates_closing_question:
@@ -71,8 +77,8 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         return "closing"
     if has_focus and family == "deepen":
         family = angle_for(request.focus_type) or family
-    if has_focus and request.focus_stance < 0 and family in ("deepen", "negative_ladder"):
-        family = "dislike"  # not "what do you get out of 'blisters'?"
+    if has_focus and request.focus_stance < 0 and family in _PRESUME_LIKING:
+        family = "dislike"  # not "what do you get out of 'blisters'?", nor why they chose it
     if has_focus and family == "dislike" and request.focus_stance >= 0:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"
