@@ -67,3 +67,10 @@ def test_the_topic_is_the_respondents_own_word_or_nothing() -> None:
     assert thing("Your lawnmower", ["The mower is old."]) == ""
     # a time word of the concept's name is no word for the thing
     assert thing("Morning coffee", ["This morning I was late."]) == ""
+
+
+def test_a_stand_in_is_never_the_thing_mentioned() -> None:
+    # "You mentioned something. And what does that lead to, for you?"
+    said = ["it was the first time in ages I had something to give"]
+    assert refer("first time had something to give", said).mention == ""
+    assert refer("first time had something to give", said).how != "mention"
