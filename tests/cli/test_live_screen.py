@@ -54,6 +54,9 @@ def test_the_opening_question_is_drawn_once_and_the_typing_stays_visible(
     finally:
         if term.process.poll() is None:
             term.process.kill()
+            # reaped here: a child left running is reported, at garbage collection, as an
+            # error of whichever test of this worker runs then
+            term.process.wait(timeout=10)
     screen = term.screen().text
     assert screen.count("Question 1") == 1, screen
     assert screen.count("Question 2") == 2, screen  # the tool's, then the moderator's /alt

@@ -486,7 +486,9 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     terrible horrible stressed anxious worried expensive problem problems hassle angry
     upset disappointed disappointing broken useless difficult hard uncomfortable
     irritating guilty scared annoys annoy irritates sore painful pain aches knackered
-    exhausted shattered frazzled flustered stuck rubbish nightmare stings""".split()
+    exhausted shattered frazzled flustered stuck rubbish nightmare stings ruins ruined ruin
+    mould mouldy mold moldy disgusting gross filthy manky smelly stinks drenched soaked
+    leaks leaking""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"
