@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from interview_cli.core.models import ExtractedNode
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.lexicon import (
     ACTION_LEADS,
@@ -663,3 +664,10 @@ _PREPS = frozenset("about of with for on at to without from into over in".split(
 def normal(label: str) -> str:
     """A lookup key for labels: lower case words only."""
     return " ".join(WORD.findall(label.lower().replace("\u2019", "'")))
+
+
+def quoted_at(answer: str, node: ExtractedNode) -> int:
+    """Where ``node``'s quote stands in ``answer`` (its end when it is not there): the order
+    the respondent said things in."""
+    at = answer.find(node.quote)
+    return at if at >= 0 else len(answer)

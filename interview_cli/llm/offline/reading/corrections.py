@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from interview_cli.core.models import ExtractedNode, RejectedItem
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
+from interview_cli.llm.offline.reading.clauses import quoted_at
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
     best_match,
@@ -73,7 +74,7 @@ def apply_correction(
     correction = find_correction(request.answer)
     if correction is None:
         return nodes, []
-    at = {id(n): _position(request.answer, n) for n in nodes}
+    at = {id(n): quoted_at(request.answer, n) for n in nodes}
     after = [n for n in nodes if at[id(n)] >= correction.start]
     before = [n for n in nodes if at[id(n)] < correction.start]
     named = correction.said or (after[0].label if after else "")
@@ -135,11 +136,6 @@ def _restated(
         quote=meant.group(0).strip(" ,"),
         confidence=0.6,
     )
-
-
-def _position(answer: str, node: ExtractedNode) -> int:
-    at = answer.find(node.quote)
-    return at if at >= 0 else len(answer)
 
 
 __all__ = ["Correction", "apply_correction", "find_correction"]

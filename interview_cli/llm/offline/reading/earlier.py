@@ -89,6 +89,12 @@ def earlier_nodes(request: ExtractRequest) -> list[Earlier]:
     return list(found.values())
 
 
+def match_score(words: frozenset[str], candidate: Earlier) -> int:
+    """How well ``words`` name ``candidate``: the words of its label it shares, twice, and
+    those of its quote."""
+    return 2 * shared(words, words_of(candidate.label)) + shared(words, words_of(candidate.quote))
+
+
 def best_match(named: str, candidates: list[Earlier]) -> Earlier | None:
     """The candidate that shares the most words with ``named`` (its label counts double),
     None when none shares one; the first such wins a tie (newest first)."""
@@ -97,12 +103,18 @@ def best_match(named: str, candidates: list[Earlier]) -> Earlier | None:
         return None
     best: tuple[int, Earlier] | None = None
     for candidate in candidates:
-        score = 2 * shared(words, words_of(candidate.label)) + shared(
-            words, words_of(candidate.quote)
-        )
+        score = match_score(words, candidate)
         if score > 0 and (best is None or score > best[0]):
             best = (score, candidate)
     return best[1] if best else None
 
 
-__all__ = ["Earlier", "best_match", "earlier_nodes", "kin_groups", "shared", "words_of"]
+__all__ = [
+    "Earlier",
+    "best_match",
+    "earlier_nodes",
+    "kin_groups",
+    "match_score",
+    "shared",
+    "words_of",
+]

@@ -68,6 +68,7 @@ from interview_cli.llm.offline.reading.clauses import (
     make_label,
     normal,
     quote,
+    quoted_at,
     split_clauses,
 )
 from interview_cli.llm.offline.reading.content import judge_label
@@ -168,7 +169,7 @@ def extract_offline(request: ExtractRequest) -> Extraction:
     held = None if retracted else focus_held(request, {n.label.lower() for n in extraction.nodes})
     if held is not None:  # "it just annoys me": how the focus is held, said with a pronoun
         # in the order the respondent said them, as every extraction lists its nodes
-        nodes = sorted([*extraction.nodes, held], key=lambda n: _quoted_at(request.answer, n))
+        nodes = sorted([*extraction.nodes, held], key=lambda n: quoted_at(request.answer, n))
         update |= {"nodes": nodes, "extractable": True}
         if not extraction.extractable:
             update["reason"] = f"says how '{held.label}' is held, nothing new to extract"
@@ -189,7 +190,7 @@ def _without_just_said(
     sister and her pod machine, that has nothing to do with it"): those quoted in a span."""
     if not spans:
         return extraction
-    gone = [n for n in extraction.nodes if any(a <= _quoted_at(answer, n) < b for a, b in spans)]
+    gone = [n for n in extraction.nodes if any(a <= quoted_at(answer, n) < b for a, b in spans)]
     if not gone:
         return extraction
     labels = {normal(n.label) for n in gone}
@@ -207,11 +208,6 @@ def _without_just_said(
     if not nodes and not edges:
         update |= {"extractable": False, "reason": "takes back what it said, nothing to extract"}
     return extraction.model_copy(update=update)
-
-
-def _quoted_at(answer: str, node: ExtractedNode) -> int:
-    at = answer.find(node.quote)
-    return at if at >= 0 else len(answer)
 
 
 def _extract(request: ExtractRequest) -> Extraction:
@@ -259,7 +255,7 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     edges = [e for e in read.edges if not {normal(e.source), normal(e.target)} & gone]
     steer, new = steer_to(request, nodes, view)
     if new is not None:  # in the order the respondent said them, as every extraction lists them
-        nodes = sorted([*nodes, new], key=lambda n: _quoted_at(request.answer, n))
+        nodes = sorted([*nodes, new], key=lambda n: quoted_at(request.answer, n))
     rejected = [*read.rejected, *dropped]
     if not nodes and not edges:
         reason = f"asks to go back to '{steer}', nothing new to extract" if steer else empty

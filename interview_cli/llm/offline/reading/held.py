@@ -18,6 +18,8 @@ from interview_cli.llm.offline.lexicon import DISLIKE_VERBS
 from interview_cli.llm.protocol import ExtractRequest
 
 _POINTER = r"(?:it|that|this|they|them)"
+# Its own short list, not the lexicon's negative words: said of "it", "hard" or "stuck" is
+# often about something else ("it's hard to explain"), never a verdict on the focus.
 _AGAINST = re.compile(
     rf"\b{_POINTER}(?:'s|s|\s+is|\s+are|\s+was)?\s+(?:just\s+|really\s+|so\s+|proper\s+)?"
     rf"(?:{DISLIKE_VERBS}|winds\s+me\s+up|does\s+my\s+head\s+in|annoying|irritating|"

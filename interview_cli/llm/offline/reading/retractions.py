@@ -24,7 +24,13 @@ import re
 from dataclasses import dataclass, field
 
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
-from interview_cli.llm.offline.reading.earlier import Earlier, earlier_nodes, shared, words_of
+from interview_cli.llm.offline.reading.earlier import (
+    Earlier,
+    earlier_nodes,
+    match_score,
+    shared,
+    words_of,
+)
 from interview_cli.llm.protocol import ExtractRequest
 
 # Words that point without naming: "this isn't relevant" judges the question.
@@ -76,8 +82,7 @@ def _all_named(said: str, candidates: list[Earlier]) -> list[str]:
         own = words_of(candidate.label)
         named = shared(words, own)
         if named and own:
-            score = 2 * named + shared(words, words_of(candidate.quote))
-            scored.append((score, named / len(own), candidate.label))
+            scored.append((match_score(words, candidate), named / len(own), candidate.label))
     whole = list(dict.fromkeys(label for _, cover, label in scored if cover == 1.0))
     if whole:
         return whole
