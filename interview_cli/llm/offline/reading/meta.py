@@ -87,7 +87,7 @@ _TENTATIVE = frozenset("maybe perhaps probably possibly because cos 'cause so".s
 # The question's premise denied at the start of the answer: "it doesn't bother me" to "why
 # does it bother you?", "I wasn't hoping for anything" to "what were you hoping ...?".
 _DENIAL = re.compile(
-    r"^\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh)\W+)*"
+    r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh)\W+)*"
     r"(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,2}?)\s*"
     r"(?:does\s*n[o']?t|does\s+not|did\s*n[o']?t|did\s+not|do\s*n[o']?t|was\s*n[o']?t|"
     r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont|'?s\s+not)\s+(?:really\s+|that\s+)?"
@@ -95,21 +95,27 @@ _DENIAL = re.compile(
     re.IGNORECASE,
 )
 STEM = 4
+_SENTENCE_START = re.compile(r"[.!?]+\s+")
 
 
 def without_denial(answer: str, question: str) -> str:
-    """The answer with an opening denial of the question's premise blanked ("it doesn't
-    bother me lol, it's the best part of my day"): the question's own verb, negated, names
+    """The answer with a denial of the question's premise blanked where a sentence opens
+    with one ("it doesn't bother me lol, it's the best part of my day"; "I don't know,
+    honestly. it doesn't really go wrong as such"): the question's own verb, negated, names
     nothing the respondent holds."""
-    found = _DENIAL.match(answer)
-    if not found:
-        return answer
-    verb = found.group("verb").lower()
     asked = _NAMING_WORD.findall(question.lower())
-    same = (w == verb or w[:STEM] == verb[:STEM] and min(len(w), len(verb)) >= STEM for w in asked)
-    if not any(same):
-        return answer
-    return " " * found.end() + answer[found.end() :]
+    starts = [0, *(m.end() for m in _SENTENCE_START.finditer(answer))]
+    for start in starts:
+        found = _DENIAL.match(answer, start)
+        if not found:
+            continue
+        verb = found.group("verb").lower()
+        same = (
+            w == verb or w[:STEM] == verb[:STEM] and min(len(w), len(verb)) >= STEM for w in asked
+        )
+        if any(same):
+            answer = answer[:start] + " " * (found.end() - start) + answer[found.end() :]
+    return answer
 
 
 def without_echo(answer: str, question: str) -> str:
