@@ -317,6 +317,8 @@ def _verb_lead(words: list[str], texts: list[str]) -> tuple[list[str], list[str]
 def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Phrase | None:
     """The phrase in the form a question can use, or None when no form reads right."""
     verbatim, first = " ".join(texts), words[0]
+    if not lead and _verb_of_question_clause(words, v):
+        lead = "-ing"  # "understand what I pay": "understanding what you pay"
     if lead and lead != "-ing" or not lead and _gerund_led(first, v):
         rest = _shift(texts, v)
         return None if rest is None else Phrase(verbatim, noun=f"{lead} {rest}".strip())
@@ -336,6 +338,23 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
             return Phrase(verbatim, noun=shifted, plural=_is_plural(words[1:], v))
         return Phrase(verbatim, noun=f'"{verbatim}"', plural=_is_plural(words, v))
     return _clause(words, verbatim, shifted, v)
+
+
+_WH = frozenset("what where how when why who whether".split())
+
+
+def _verb_of_question_clause(words: list[str], v: Vocabulary) -> bool:
+    """A phrase led by a verb whose object is a clause of its own ("understand what I pay",
+    "know where she is"): only a verb takes one, so the first word is a verb however rare."""
+    first = words[0]
+    return (
+        len(words) > 2
+        and words[1] in _WH
+        and words[2] in v.subjects
+        and first not in v.subjects | v.determiners | v.prepositions | v.not_content
+        and first not in v.function_words
+        and first.isalpha()
+    )
 
 
 def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary) -> Phrase | None:
@@ -438,6 +457,9 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
     return ""
 
 
+_NEGATING = frozenset("no not never without less fewer zero nor".split())
+
+
 def mention(label: str, answers: Sequence[str]) -> str:
     """A noun of the label that the respondent used, with its determiner ("the charger",
     "your kids") or a gerund ("charging"); "" when none is sure."""
@@ -445,10 +467,13 @@ def mention(label: str, answers: Sequence[str]) -> str:
     said = words_of(label)
     # "the bus, not the train": what follows a "not" is what they did not mean
     said = said[: said.index("not")] if "not" in said else said
-    for w in reversed(said):
+    for i in reversed(range(len(said))):
+        w = said[i]
         # a verb's form may still be a noun: ``_mention_in`` wants a determiner before it
         if not (_naming(w, v) or w in v.verbs and w not in v.not_content):
             continue
+        if i and said[i - 1] in _NEGATING:
+            continue  # "no arguing" is not "arguing": named alone, it says the opposite
         for answer in reversed(answers):
             found = _mention_in(w, tokenize(answer), v)
             if found:
@@ -467,6 +492,9 @@ def from_answer(label: str, quotes: Sequence[str], answer: str) -> bool:
     return bool(content) and set(content) <= set(said.split())
 
 
+_DISLIKING = frozenset("hate hates hated loathe loathes dislike dislikes detest detests".split())
+
+
 def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -> Phrase | None:
     """The clean phrase of the respondent's that the label stands for, or None."""
     v = vocabulary()
@@ -476,7 +504,11 @@ def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -
     # A label may open with a word the reader added ("feel peace of mind" for "gives me
     # peace of mind"): without it, the rest is looked for too.
     tries = [target]
-    if len(target) > 1 and (target[0] in v.verbs or target[0] in v.function_words):
+    if len(target) > 1 and target[0] in _DISLIKING:
+        # "hate the hill": what is held against is the hill; "You mentioned hating the hill.
+        # Why does that bother you?" asks why the dislike bothers them
+        tries = [target[1:]]
+    elif len(target) > 1 and (target[0] in v.verbs or target[0] in v.function_words):
         tries.append(target[1:])
     for words in tries:
         found = False
