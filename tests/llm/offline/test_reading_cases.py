@@ -168,5 +168,5 @@ def test_answer_kind(case: dict[str, Any]) -> None:
 def test_a_dislike_is_held_negative_and_named_without_the_frame(
     mec: Methodology, case: dict[str, Any]
 ) -> None:
-    result = extract(mec, "cooking", case["answer"], None)
+    result = extract(mec, "cooking", case["answer"], None, question=case.get("question", ""))
     assert [[n.label, n.stance] for n in result.nodes] == case["held"]

@@ -74,6 +74,8 @@ CUES: tuple[Cue, ...] = (
     _c("it makes me feel", "up", "feeling", in_quote=True, prefix="feel"),
     _c("makes me feel", "up", "feeling", in_quote=True, prefix="feel"),
     _c("make me feel", "up", "feeling", in_quote=True, prefix="feel"),
+    _c("makes it feel", "up", "feeling", in_quote=True, prefix="feel"),
+    _c("made it feel", "up", "feeling", in_quote=True, prefix="feel"),
     _c("which lets me", "up", "functional", in_quote=True),
     _c("lets me", "up", "functional", in_quote=True),
     _c("let me", "up", "functional", in_quote=True),
@@ -347,9 +349,9 @@ TRAILING_STRIP: frozenset[str] = frozenset(
 EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     """again sorry ha haha heh lol being not no yes yeah nope much many more less most least
     lot lots bit thing things stuff something anything everything nothing none whatever etc all
-    same said say says saying answered asked told mentioned before already once twice still even
-    ever never always sometimes probably maybe sure true right wrong enough else other others
-    one ones way ways everyone someone anyone sense fact point reason part kind sort type
+    same said say says saying answered asked told mentioned before earlier already once twice
+    still even ever never always sometimes probably maybe sure true right wrong enough else other
+    others one ones way ways everyone someone anyone sense fact point reason part kind sort type
     able possible obviously certainly absolutely course mostly mainly anyway whole main only
     real care cares cared caring look listen done them us him myself themselves isn't innit
     ain't oh ooh ah aah now hang first where when why how who which what whose dont cant

@@ -64,6 +64,7 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_WORDS,
     Cue,
 )
+from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
 from interview_cli.llm.offline.reading.content import verdict_words
 from interview_cli.llm.offline.reading.meta import LOAD_OFF, blank_meta, naming_words
 from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
@@ -107,6 +108,8 @@ _RATING_IDIOMS = re.compile(
     r"(?:^|(?<=[.!?]\s))for\s+(?:me|us)(?:\s+personally)?\b"
     r"(?=\s*,|\s+(?:it'?s|its|it\s+is|the)\b)|"
     r"\b(?:which|that)\s+is\s+the\s+whole\s+point\b|"
+    # the question's own verb said back: "It lead to trust I think"
+    r"(?:^|(?<=[.!?]\s))(?:it|that|this)\s+(?:leads?|led)\s+(?:me\s+)?to\b|"
     r"\bthe\s+point\s+(?:is|was)\b|"
     # what a correction says they meant: "it's more that the foam ...", "I was saying ..."
     r"\b(?:it'?s|it\s+is)\s+more\s+that\b|\bwhat\s+i\s+meant\s+(?:is|was)\b|"
@@ -218,6 +221,8 @@ def blank(answer: str) -> str:
         _blank_preposition_before(working, time.start)
     for pattern in (
         _TAG_QUESTION,
+        phrase_pattern("emphasis/ahead"),
+        phrase_pattern("emphasis/behind"),
         _RATING_IDIOMS,
         _FRAMES,
         IMPORTANCE,

@@ -32,6 +32,9 @@ from interview_cli.llm.offline.reading.earlier import (
 )
 from interview_cli.llm.protocol import ExtractRequest
 
+# A correction of an earlier turn says so, before or just after what it names.
+_BACK = re.compile(r"\b(?:earlier|before|last\s+time|a\s+minute\s+ago|at\s+the\s+start)\b", re.I)
+_BACK_AFTER = 12  # characters after a frame where "earlier" may still stand
 # "..., not the train", "not English": what the correction says it is not.
 _NOT = re.compile(r"\bnot\s+(?:just\s+|the\s+|a\s+|an\s+|my\s+)?(?P<said>[^,.;!?]{1,30})", re.I)
 
@@ -43,6 +46,9 @@ class Correction:
     start: int
     end: int
     said: str
+    # it says the thing was said in an earlier turn ("I said £600 vet bills earlier",
+    # "earlier I said 10GB each"): never what this answer has just said
+    earlier: bool = False
 
 
 def find_correction(answer: str) -> Correction | None:
@@ -55,8 +61,9 @@ def find_correction(answer: str) -> Correction | None:
     if not found:
         return None
     first = min(found, key=lambda c: (c.start, not c.said))
+    back = any(_BACK.search(answer, first.start, c.end + _BACK_AFTER) for c in found)
     if first.said:
-        return first
+        return Correction(first.start, first.end, first.said, back)
     said = next((c.said for c in found if c.said), "")
     if not said:
         sentence_end = re.search(r"[.!?]", answer[first.end :])
@@ -64,7 +71,7 @@ def find_correction(answer: str) -> Correction | None:
         start = max(0, answer.rfind(".", 0, first.start) + 1)
         negated = _NOT.search(answer, start, stop)
         said = negated.group("said").strip() if negated else ""
-    return Correction(first.start, first.end, said)
+    return Correction(first.start, first.end, said, back)
 
 
 def apply_correction(
@@ -89,7 +96,7 @@ def apply_correction(
         node_type = earlier.node_type if earlier.node_type in valid_types else meant.node_type
         revised = meant.model_copy(update={"corrects": earlier.label, "node_type": node_type})
         return [revised if n is meant else n for n in nodes], []
-    if before:
+    if before and not correction.earlier:
         # "It gets a bit warm. Sorry, I mean it gets really hot": what was just said goes
         said = words_of(correction.said) if correction.said else frozenset()
         just_said = next(

@@ -30,6 +30,11 @@ _POINTERS = frozenset(
 )
 
 
+# Words too light to tell one thing from another: "feeling like a rubbish owner" is not
+# "looks like actual food".
+_LIGHT = frozenset("like likes liked really".split())
+
+
 @dataclass(frozen=True)
 class Earlier:
     """An earlier concept as the extraction sees it."""
@@ -50,7 +55,7 @@ def kin_groups(language: str = "en") -> dict[str, int]:
 
 def words_of(text: str) -> frozenset[str]:
     """Content words of ``text`` by lemma, numbers kept, pointer words dropped."""
-    content = [w for w in label_profile(text).content if w not in _POINTERS]
+    content = [w for w in label_profile(text).content if w not in _POINTERS and w not in _LIGHT]
     numbers = [w for w in re.findall(r"[a-z0-9]+", text.lower()) if _NUMBER.fullmatch(w)]
     return frozenset(content) | frozenset(numbers)
 

@@ -228,9 +228,10 @@ def _extract(request: ExtractRequest) -> Extraction:
     read = _Read(nodes, edges, [*dropped, *rejected])
     restated = [c.label for u in placed for c in u.clauses if c.existing]
     if restated and not nodes and not edges:
-        # "I mean the physical buttons": said before, nothing new to add to the graph.
-        return Extraction(
-            extractable=False, reason=f'restates "{restated[0]}", nothing new to extract'
+        # "I mean the physical buttons": said before, nothing new to add to the graph (what
+        # it asks to go back to still counts: "The chapel?? Go back to the knee")
+        return _finished(
+            request, view, _Read(), f'restates "{restated[0]}", nothing new to extract'
         )
     # A hedge around nothing returned above: whatever hedge is left wrapped something.
     return _finished(request, view, read, _why_not(answer, hedged=False))
@@ -253,6 +254,7 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     labels = (r.item.get("label") for r in dropped)
     gone = {normal(label) for label in labels if isinstance(label, str)}
     edges = [e for e in read.edges if not {normal(e.source), normal(e.target)} & gone]
+    edges = _still_permitted(request, nodes, edges)
     steer, new = steer_to(request, nodes, view)
     if new is not None:  # in the order the respondent said them, as every extraction lists them
         nodes = sorted([*nodes, new], key=lambda n: quoted_at(request.answer, n))
@@ -268,6 +270,37 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
         rejected=rejected,
         steer=steer,
     )
+
+
+def _opposite(a: str, b: str) -> bool:
+    """The same words, one of them negated: a thing and its denial."""
+    one, other = label_profile(a), label_profile(b)
+    return one.content == other.content and one.negated != other.negated
+
+
+def _still_permitted(
+    request: ExtractRequest, nodes: list[ExtractedNode], edges: list[ExtractedEdge]
+) -> list[ExtractedEdge]:
+    """The links the ontology still permits, either way round, once a correction gave its
+    node the type of the node it corrects (an attribute put right is an attribute), and
+    none between a thing and its own denial."""
+    ontology = request.methodology.ontology
+    types = {normal(n.label): n.node_type for n in request.existing_nodes}
+    if request.focus_label and request.focus_type:
+        types[normal(request.focus_label)] = request.focus_type
+    types |= {normal(n.label): n.node_type for n in nodes}
+
+    def permitted(edge: ExtractedEdge) -> bool:
+        if _opposite(edge.source, edge.target):
+            return False  # "she cannot call" -> "she CAN call" is a denial, not a link
+        s_type, t_type = types.get(normal(edge.source)), types.get(normal(edge.target))
+        if s_type is None or t_type is None:
+            return True
+        return ontology.is_edge_permitted(
+            edge.relation, s_type, t_type
+        ) or ontology.is_edge_permitted(edge.relation, t_type, s_type)
+
+    return [e for e in edges if permitted(e)]
 
 
 def _content_units(
@@ -753,8 +786,12 @@ def _node(
         confidence = min(confidence, DOUBTFUL)
     around = (sentence_around(answer, clause.quote_start, clause.end), answer)
     element_id, reaction = element_named(list(request.concept.elements), span, _stance, around)
-    # "what annoys me is the price": the frame before the clause says how it is held
-    stance = -1 if _DISLIKED.search(answer[: clause.quote_start]) else _stance(span)
+    # "what annoys me is the price": the frame before the clause says how it is held; so
+    # does a question asking what they would change ("the price probably")
+    held_against = _DISLIKED.search(answer[: clause.quote_start]) or (
+        answers and _ASKS_WHAT_IRKS.search(request.question)
+    )
+    stance = -1 if held_against else _stance(span)
     return ExtractedNode(
         label=clause.label,
         node_type=_held_as_said(view, clause.node_type, stance),
@@ -767,6 +804,11 @@ def _node(
 
 
 _DISLIKED = re.compile(rf"\b{DISLIKE_VERBS}\b[^.!?]*$")
+_ASKS_WHAT_IRKS = re.compile(
+    r"\bwhat\b[^?]*\b(?:you'?d|would\s+you|you\s+would)\s+(?:change|improve|fix|get\s+rid\s+of)\b|"
+    r"\bwhat\b[^?]*\b(?:annoys|bothers|frustrates|irritates)\s+you\b|\bworst\s+(?:thing|part|bit)\b",
+    re.IGNORECASE,
+)
 _UNABLE = re.compile(r"^\W*(?:i\s+)?(?:can'?t|cannot|couldn'?t|can\s+not)\s+\w", re.IGNORECASE)
 _UNABLE_PRAISE = re.compile(
     r"\b(?:can'?t|cannot|couldn'?t)\s+(?:fault|complain|beat|wait|recommend\s+\w+\s+enough|"
@@ -799,11 +841,21 @@ def _stance(text: str) -> int:
     negated = [i for i, w in enumerate(words) if w in NEGATIVE_WORDS and NEGATIONS & set(words[:i])]
     if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
         return -1
-    if _UNABLE.search(text) and not _UNABLE_PRAISE.search(text):
+    if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
         return -1
-    if negated or set(words) & POSITIVE_WORDS:
+    # "feel like", "looks like": a likeness, not a liking
+    liked = {
+        w for i, w in enumerate(words) if not (w == "like" and i and words[i - 1] in _LIKENESS)
+    }
+    if negated or liked & POSITIVE_WORDS:
         return 1
     return 0
+
+
+_LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECASE)
+_LIKENESS = frozenset(
+    "feel feels felt feeling look looks looked sound sounds sounded itd id".split()
+)
 
 
 def _why_not(answer: str, *, hedged: bool) -> str:

@@ -64,10 +64,18 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 continue
             if said and pointing:
                 continue  # "this isn't relevant": the question judged, nothing taken back
-            named = _all_named(said, candidates) if said else []
-            # what they named is no earlier node ("the dentist thing" for "dental
-            # receptionist"): in reply to a question, what they take back is what it asked about
-            labels = named or ([request.focus_label] if request.focus_label else [])
+            topic = said and words_of(said) <= words_of(request.concept.name)
+            named = _all_named(said, candidates) if said and not topic else []
+            # what they named is no earlier node, said in reply ("the dentist thing" for
+            # "dental receptionist", opening the answer), or shares a word with what the
+            # question asked about, or is the topic itself ("nothing to do with the mower"):
+            # what they take back is the focus. Later in the answer, a name that is none of
+            # these takes nothing back ("... and forget the Mrs Pritchard bit")
+            focus = request.focus_label or ""
+            about_focus = (
+                topic or not said or begins == 0 or shared(words_of(said), words_of(focus)) > 0
+            )
+            labels = named or ([focus] if focus and about_focus else [])
             found.labels.extend(label for label in labels if label not in found.labels)
     return found
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from interview_cli.core.models import ExtractedNode
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
-from interview_cli.llm.offline.reading.clauses import make_label, normal, quote
+from interview_cli.llm.offline.reading.clauses import make_label, normal, quote, quoted_at
 from interview_cli.llm.offline.reading.earlier import best_match, earlier_nodes, shared, words_of
 from interview_cli.llm.offline.reading.ontology import OntologyView
 from interview_cli.llm.protocol import ExtractRequest
@@ -32,7 +32,9 @@ class Steer:
 
 # What may trail the thing named without naming it: "the price tbh", "the price - it's half".
 _TRAILING = re.compile(
-    r"\s+(?:-|\u2013|\u2014)\s.*$|(?:\s+(?:tbh|tho|though|mate|really|lol|then))+$"
+    r"\s+(?:-|\u2013|\u2014)\s.*$|"
+    r"(?:\s+(?:tbh|tho|though|mate|really|lol|then|if\s+anything|if\s+i'?m\s+honest|"
+    r"thing|bit|stuff|part))+$"
 )
 
 
@@ -57,19 +59,48 @@ def find_steer(answer: str) -> Steer | None:
     return min(found, key=lambda s: s.start) if found else None
 
 
+def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | None:
+    """The node of this answer the respondent says matters most ("the bit that matters is
+    the knee", "the knee, that's the real reason"): the first said after a frame of
+    ``emphasis/ahead`` in its sentence, else the last said before one of ``emphasis/behind``."""
+    said = sorted(((quoted_at(answer, n), n) for n in nodes), key=lambda p: p[0])
+    for pattern in phrase_patterns("emphasis/ahead"):
+        for m in pattern.finditer(answer):
+            stop = _SENTENCE_END.search(answer, m.end())
+            end = stop.start() if stop else len(answer)
+            after = next((n for at, n in said if m.end() <= at < end), None)
+            if after is not None:
+                return after
+    for pattern in phrase_patterns("emphasis/behind"):
+        for m in pattern.finditer(answer):
+            before = [n for at, n in said if at < m.start()]
+            if before:
+                return before[-1]
+    return None
+
+
+_SENTENCE_END = re.compile(r"[.!?]")
+
+
 def steer_to(
     request: ExtractRequest, nodes: list[ExtractedNode], view: OntologyView
 ) -> tuple[str | None, ExtractedNode | None]:
     """The label the answer steers to and, when it names nothing said before, the new node
-    its words make (None, None: no request, or one that names nothing)."""
+    its words make (None, None: no request, or one that names nothing). Without a request,
+    the node it says matters most (``stressed``) is steered to."""
     steer = find_steer(request.answer)
     if steer is None:
-        return None, None
+        chosen = stressed(request.answer, nodes)
+        return (chosen.label if chosen is not None else None), None
     earlier = best_match(steer.target, earlier_nodes(request))
     if earlier is not None:
         return earlier.label, None
     words = words_of(steer.target)
-    mine = next((n for n in nodes if words and shared(words, words_of(n.label))), None)
+    # a node of this answer that says most of what was named, not one word of it ("the
+    # feeling like a rubbish owner thing" is not "ill all the time, felt")
+    mine = next(
+        (n for n in nodes if words and 2 * shared(words, words_of(n.label)) >= len(words)), None
+    )
     if mine is not None:
         return mine.label, None
     label = make_label(steer.target, None, None)
