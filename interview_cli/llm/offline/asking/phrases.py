@@ -275,6 +275,10 @@ def _lowered(texts: list[str], sentence_start: bool) -> list[str]:
     return texts
 
 
+# Who or what a causative verb makes do something: "makes me feel", "makes it feel".
+_MADE_TO = frozenset("me it us them".split())
+
+
 def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str]:
     """Where the phrase starts once its determiner or subject is in ("the rear roller", "I can
     sleep"), and the lead a verb phrase needs for a noun slot ("being able to" for "lets me
@@ -283,12 +287,12 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
     prev2 = tokens[start - 2].norm if start > 1 and tokens[start - 2].word and prev else ""
     if tokens[start].norm in v.subjects:
         return start, ""
+    if prev in _MADE_TO and prev2 in _CAUSATIVES:
+        return start, "-ing"  # "makes it feel less lonely": "feeling less lonely"
     if prev in v.determiners or prev in v.subjects:
         return start - 1, ""
     if prev == "me" and prev2 in v.enablers:
         return start, "being able to"
-    if prev == "me" and prev2 in _CAUSATIVES:
-        return start, "-ing"
     if prev == "me" and prev2 not in v.verbs:
         return start - 1, ""  # "me kids": kept only if it reads as a possessive (``_shift``)
     if prev in v.auxiliaries and prev2 in v.subjects:

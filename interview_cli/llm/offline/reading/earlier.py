@@ -30,9 +30,9 @@ _POINTERS = frozenset(
 )
 
 
-# Words too light to tell one thing from another: "feeling like a rubbish owner" is not
-# "looks like actual food".
-_LIGHT = frozenset("like likes liked really".split())
+# Words too light to tell one thing from another: "feeling like a rubbish owner" is neither
+# "looks like actual food" nor "feel guilty about that".
+_LIGHT = frozenset("like likes liked really feel feels felt feeling".split())
 
 
 @dataclass(frozen=True)

@@ -59,23 +59,25 @@ def find_steer(answer: str) -> Steer | None:
     return min(found, key=lambda s: s.start) if found else None
 
 
-def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | None:
-    """The node of this answer the respondent says matters most ("the bit that matters is
-    the knee", "the knee, that's the real reason"): the first said after a frame of
-    ``emphasis/ahead`` in its sentence, else the last said before one of ``emphasis/behind``."""
+def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | None:
+    """What the respondent says matters most ("the bit that matters is the knee", "the knee,
+    that's the real reason"): the node of this answer said first after a frame of
+    ``emphasis/ahead`` in its sentence, else the last said before one of ``emphasis/behind``;
+    when this answer made no node there (it was said before), the words there."""
     said = sorted(((quoted_at(answer, n), n) for n in nodes), key=lambda p: p[0])
     for pattern in phrase_patterns("emphasis/ahead"):
         for m in pattern.finditer(answer):
             stop = _SENTENCE_END.search(answer, m.end())
             end = stop.start() if stop else len(answer)
             after = next((n for at, n in said if m.end() <= at < end), None)
-            if after is not None:
-                return after
+            return after if after is not None else answer[m.end() : end]
     for pattern in phrase_patterns("emphasis/behind"):
         for m in pattern.finditer(answer):
             before = [n for at, n in said if at < m.start()]
             if before:
                 return before[-1]
+            begins = max(answer.rfind(c, 0, m.start()) for c in ".!?,") + 1
+            return answer[begins : m.start()]
     return None
 
 
@@ -91,6 +93,9 @@ def steer_to(
     steer = find_steer(request.answer)
     if steer is None:
         chosen = stressed(request.answer, nodes)
+        if isinstance(chosen, str):  # "the important word was trust", said before
+            earlier = best_match(chosen, earlier_nodes(request)) if words_of(chosen) else None
+            return (earlier.label if earlier is not None else None), None
         return (chosen.label if chosen is not None else None), None
     earlier = best_match(steer.target, earlier_nodes(request))
     if earlier is not None:
