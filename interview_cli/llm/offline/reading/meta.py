@@ -94,6 +94,15 @@ _DENIAL = re.compile(
     r"(?P<verb>[a-z]+)\b[^,.;!?]*",
     re.IGNORECASE,
 )
+# "The bill made nothing possible", "it gives me nothing": the premise denied with "nothing"
+_NOTHING_DENIAL = re.compile(
+    r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh)\W+)*"
+    r"(?:it|that|this|they|[a-z']+(?:\s+[a-z']+){0,2}?)\s*"
+    r"(?P<main>made|makes|make|gave|gives|give|does|did|do)\s+(?:me\s+|for\s+me\s+)?nothing"
+    r"(?:\s+(?P<verb>[a-z]+))?\b[^,.;!?]*",
+    re.IGNORECASE,
+)
+_PAST = {"made": "make", "gave": "give", "did": "do", "makes": "make", "gives": "give"}
 STEM = 4
 _SENTENCE_START = re.compile(r"[.!?]+\s+")
 
@@ -106,12 +115,17 @@ def without_denial(answer: str, question: str) -> str:
     asked = _NAMING_WORD.findall(question.lower())
     starts = [0, *(m.end() for m in _SENTENCE_START.finditer(answer))]
     for start in starts:
-        found = _DENIAL.match(answer, start)
+        found = _DENIAL.match(answer, start) or _NOTHING_DENIAL.match(answer, start)
         if not found:
             continue
-        verb = found.group("verb").lower()
+        verbs = [found.group("verb") or ""]
+        if "main" in found.re.groupindex:
+            main = found.group("main").lower()
+            verbs.append(_PAST.get(main, main))
         same = (
-            w == verb or w[:STEM] == verb[:STEM] and min(len(w), len(verb)) >= STEM for w in asked
+            w == verb or w[:STEM] == verb[:STEM] and min(len(w), len(verb)) >= STEM
+            for w in asked
+            for verb in (v.lower() for v in verbs if v)
         )
         if any(same):
             answer = answer[:start] + " " * (found.end() - start) + answer[found.end() :]
