@@ -516,6 +516,9 @@ _CLAUSE_OBJECT = frozenset("care mind bothered worry worried".split())
 _KEEP_BE_AFTER = frozenset("to can could should must would will might may".split())
 
 
+_PERSONS = frozenset("i we you he she they it".split())
+
+
 def _drop_copula(words: list[str]) -> list[str]:
     """ "the sound is great" -> "sound"; "the price is too high" -> "price too high";
     "two days on a charge is still plenty" -> "two days on a charge"."""
@@ -532,6 +535,8 @@ def _drop_copula(words: list[str]) -> list[str]:
                 return words[:i]
             if rest[0].lower() in ("what", "why", "how") and i >= 2:
                 return words[:i]  # "the ankle support is what I need" names the support
+            if rest[0].lower().endswith("ing") and words[i - 1].lower() in _PERSONS:
+                return words  # "I was failing her": the verb's own tense, not a rating
             if i > 3:
                 return words  # a long subject and its predicate: the cut below names it
             if len(rest) == 1 and i <= 2:

@@ -838,7 +838,7 @@ def _stance(text: str) -> int:
     able to ("cant walk the dog"), but for the idioms of praise ("can't fault it")."""
     words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
     words = [_negative_slip(w) for w in words]
-    negated = [i for i, w in enumerate(words) if w in NEGATIVE_WORDS and NEGATIONS & set(words[:i])]
+    negated = [i for i, w in enumerate(words) if w in NEGATIVE_WORDS and _LESSENED & set(words[:i])]
     if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
@@ -852,6 +852,8 @@ def _stance(text: str) -> int:
     return 0
 
 
+# What turns a bad word into a good riddance: "no hassle", "less lonely", "stopped failing her".
+_LESSENED = NEGATIONS | frozenset("less fewer stop stopped stops avoid avoids avoiding".split())
 _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECASE)
 _LIKENESS = frozenset(
     "feel feels felt feeling look looks looked sound sounds sounded itd id".split()
