@@ -127,3 +127,31 @@ def test_a_grid_ladders_a_construct_by_family(family: StrategyFamily, why: bool)
         )
     )
     assert any(e.relation != "rated" for e in read.edges) == why, read
+
+
+def test_a_need_is_asked_why_it_matters_not_how_it_helps() -> None:
+    # "You mentioned that they must not cost a fortune. How does that help you?" (round 7)
+    methodology = shipped_mec()
+    strategy = methodology.strategy("deepen")
+    assert strategy is not None
+    concept = Concept(id="c", name="Phone plans", methodology=methodology.name, objective="x")
+    for label, answer, family in (
+        (
+            "must not cost a fortune",
+            "I need calls abroad and they must not cost a fortune",
+            "requirement",
+        ),
+        ("never have to think about charging", "I never have to think about charging", "deepen"),
+    ):
+        for turn in range(1, 7):
+            request = QuestionRequest(
+                methodology=methodology,
+                concept=concept,
+                strategy=strategy,
+                focus_label=label,
+                focus_type=A,
+                turn_number=turn,
+                answers=[answer],
+            )
+            question = offline_question(request)
+            assert template_of(question) in _templates(family), question

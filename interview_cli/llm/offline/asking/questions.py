@@ -68,6 +68,15 @@ def angle_for(node_type: str | None) -> str | None:
 _PRESUME_LIKING = frozenset({"deepen", "negative_ladder", "choice", "progress"})
 
 
+# What they need or must have: "must not cost a fortune", "has to be light", "need it to last".
+# ("never have to think about charging" is a relief, not a need)
+_REQUIRED = re.compile(
+    r"(?<!never\s)(?<!don't\s)(?<!dont\s)(?<!not\s)(?<!no\s)"
+    r"\b(?:must|mustn'?t|need|needs|has\s+to|have\s+to|got\s+to|should)\b(?!\s+(?:for|of)\b)",
+    re.IGNORECASE,
+)
+
+
 def _family(request: QuestionRequest, has_focus: bool) -> str:
     strategy = request.strategy
     if request.closing or strategy.generates_closing_question:
@@ -79,6 +88,8 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         family = angle_for(request.focus_type) or family
     if has_focus and request.focus_stance < 0 and family in _PRESUME_LIKING:
         family = "dislike"  # not "what do you get out of 'blisters'?", nor why they chose it
+    if has_focus and family == "deepen" and _REQUIRED.search(request.focus_label or ""):
+        family = "requirement"  # not "they must not cost a fortune. How does that help you?"
     if has_focus and family == "dislike" and request.focus_stance >= 0:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"

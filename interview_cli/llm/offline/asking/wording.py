@@ -109,6 +109,19 @@ WORDINGS: dict[str, Wordings] = {
             "What is that like for you?",
         ),
     ),
+    # the focus is what they need or must have ("they must not cost a fortune", "it has to be
+    # light"): why it matters, not what it "gives" or how it "helps"
+    "requirement": Wordings(
+        noun=(
+            "Why {does} {np} matter to you?",
+            "What is it about {np} that counts for you?",
+        ),
+        that=(
+            "Why does that matter to you?",
+            "Why is that important to you?",
+            "What would happen if it wasn't like that?",
+        ),
+    ),
     "negative_ladder": Wordings(
         noun=(
             "What would you miss if you didn't have {np}?",
