@@ -31,6 +31,14 @@ _NOT_RIGHT = re.compile(
     r"(?:you|it)\s+(?:got|have)\s+(?:it|that)\s+(?:wrong|backwards))",
     re.IGNORECASE,
 )
+# A "no" that agrees: it answers "did I miss anything?" ("No, I think that covers it",
+# "nope, that's about it", "no, nothing else").
+_NOTHING_MISSED = re.compile(
+    r"^\W*(?:no|nope|nah)\b[\s,.!-]*(?:(?:i\s+think|i\s+guess|love|mate|dear|really)\W+)*"
+    r"(?:that\s+covers|that'?s\s+(?:it|all|about\s+(?:it|right)|right|everything|fine|spot\s+on)|"
+    r"thats\s+(?:it|all|right)|nothing|not\s+a\s+thing|you'?ve\s+got\s+it|all\s+good)\b",
+    re.IGNORECASE,
+)
 # ... or says so further on: "what do you mean by 'thats a lie'? ... it's the other way round"
 _TURNED_ROUND = re.compile(
     r"\b(?:the\s+other\s+way\s+round|other\s+way\s+around|(?:that'?s|it'?s|you'?ve\s+got\s+it)\s+"
@@ -54,7 +62,8 @@ class CheckBack:
     def keep(self, graph: KnowledgeGraph) -> Callable[[list[str]], int] | None:
         """A chain's rank: 1 said at the close, 0 kept, -1 read back and denied (None:
         the answer agreed, or said nothing either way)."""
-        if not (_NOT_RIGHT.match(self.answer) or _TURNED_ROUND.search(self.answer)):
+        said_no = _NOT_RIGHT.match(self.answer) and not _NOTHING_MISSED.match(self.answer)
+        if not (said_no or _TURNED_ROUND.search(self.answer)):
             return None
         quoted = [set(_WORD.findall(q.lower())) for q in _QUOTED.findall(self.question)]
         answered = set(_WORD.findall(self.answer.lower()))

@@ -179,7 +179,10 @@ def test_a_check_back_answered_no_keeps_what_it_said_and_drops_what_it_denied() 
     assert kept.splitlines()[0] == "- big drum → can do the boys' kits"
     assert "darren split" not in kept and "quiet → no rows with next door" in kept
     # agreed to, or restated in the answer, a chain read back stays
-    agreed = CheckBack(question, "yes, that's about it", 15)
-    assert "helping our kayleigh out → darren split" in learned_summary(graph, meth, checked=agreed)
+    for agreeing in ("yes, that's about it", "No, I think that covers it.", "nope, nothing else"):
+        # a "no" that answers "did I miss anything?" agrees
+        agreed = CheckBack(question, agreeing, 15)
+        kept = learned_summary(graph, meth, checked=agreed)
+        assert "helping our kayleigh out → darren split" in kept, agreeing
     restated = CheckBack(question, "not quite, helping our Kayleigh out is since Darren split", 15)
     assert "darren split" in learned_summary(graph, meth, checked=restated)

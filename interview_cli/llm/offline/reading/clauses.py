@@ -74,12 +74,22 @@ _STRENGTH = {"up": 5, "down": 5, "sequence": 4, "assoc": 3, "sibling": 2, "none"
 # A question back ("Why does anyone do anything?", "What do you want me to say?") and a
 # tautology ("Boots are boots.", "it is what it is") say nothing about the topic.
 # (A sentence that opens like a question; "maybe the face ID login?" is a tentative answer.)
+# A tag question asks for agreement with what was just said ("it saves time, doesn't it?",
+# "that's what life's for, isn't it, love"): the statement is the answer, the tag nothing.
+_TAG = (
+    r"(?:isn'?t|aren'?t|wasn'?t|weren'?t|doesn'?t|don'?t|didn'?t|won'?t|wouldn'?t|can'?t|"
+    r"couldn'?t|haven'?t|hasn'?t|shouldn'?t)\s+(?:it|they|you|he|she|we|there|that|i)"
+)
+_TAG_QUESTION = re.compile(
+    rf",\s*{_TAG}\b(?=\s*(?:,\s*(?:love|mate|dear|eh|like)\b)?\s*(?:[.!?]|$))", re.IGNORECASE
+)
 _QUESTION_BACK = re.compile(
     r"(?:^|(?<=[.!?] ))(?:why|what|how|who|where|when|do|does|did|is|are|isn'?t|aren'?t|can|"
     r"could|would|should|will)\b[^.!?]*\?|"
     # a question of four words or more, whatever it opens with ("If I can't get myself up,
     # who's going to?"), asks the interviewer or no one; "Maybe the face ID login?" offers
     r"(?:^|(?<=[.!?] ))(?!or\b)(?![^.!?]*\b(?:maybe|perhaps|probably|possibly)\b)"
+    rf"(?![^.!?]*,\s*{_TAG}\b[^.!?]{{0,12}}\?)"
     r"(?:[^.!?\s]+\s+){3,}(?<!you )(?<!you, )(?!(?:know|right|yeah|eh|innit|ok|okay|see)\b)"
     r"[^.!?\s]+\s*\?",
     re.IGNORECASE,
@@ -89,7 +99,14 @@ _TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:what \w+ (?:is|are)|\1)\b", re.I
 # do the job" stays: for a respondent who cares little, that it works is the attribute.)
 _RATING_IDIOMS = re.compile(
     r"\b(?:the\s+)?(?:main|big|biggest|most important|only|key|whole)\s+(?:thing|point|reason)"
-    r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|\b(?:which|that)\s+is\s+the\s+whole\s+point\b|"
+    r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|"
+    # "another thing, the bags go in the recycling": the frame counts, the bags are the node
+    r"(?:^|(?<=[.!?,;]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\boh\s)|(?<=\balso\s))"
+    r"(?:one|another|the\s+other|other)\s+thing(?:\s+(?:is|was|'s))?\b(?:\s+that)?|"
+    # "For me, a different dish each time": whose view it is, said before what it is
+    r"(?:^|(?<=[.!?]\s))for\s+(?:me|us)(?:\s+personally)?\b"
+    r"(?=\s*,|\s+(?:it'?s|its|it\s+is|the)\b)|"
+    r"\b(?:which|that)\s+is\s+the\s+whole\s+point\b|"
     r"\bthe\s+point\s+(?:is|was)\b|"
     # what a correction says they meant: "it's more that the foam ...", "I was saying ..."
     r"\b(?:it'?s|it\s+is)\s+more\s+that\b|\bwhat\s+i\s+meant\s+(?:is|was)\b|"
@@ -197,7 +214,10 @@ def blank(answer: str) -> str:
     """The answer with hedges, fillers, importance and don't-know phrases, and remarks about
     the interview ("like I said", "can we move on?"), replaced by spaces."""
     working = list(blank_spans(blank_meta(answer), inline_spans(answer)))
+    for time in inline_spans(answer, ("time",)):
+        _blank_preposition_before(working, time.start)
     for pattern in (
+        _TAG_QUESTION,
         _RATING_IDIOMS,
         _FRAMES,
         IMPORTANCE,
@@ -211,6 +231,18 @@ def blank(answer: str) -> str:
             for i in range(match.start(), match.end()):
                 working[i] = " "
     return "".join(working)
+
+
+# "not sluggish on a Thursday": with the time gone, its preposition names nothing either.
+_TIME_PREPOSITION = re.compile(r"\b(?:on|at|in|by|during|every|for)\s*$", re.IGNORECASE)
+
+
+def _blank_preposition_before(working: list[str], at: int) -> None:
+    """Blank the preposition that leads into a blanked time ending at ``at``."""
+    match = _TIME_PREPOSITION.search("".join(working[max(0, at - 12) : at]))
+    if match is not None:
+        for i in range(at - (len(match.group(0))), at):
+            working[i] = " "
 
 
 def content_words(text: str) -> list[str]:
