@@ -36,7 +36,13 @@ written by another writer, so a rule fitted to one writer's style shows on the o
 ``holdout*`` set was written by someone who never read the reader and is only measured:
 ``--show`` refuses it unless ``--read-holdout`` is given.
 
+``--embeddings`` runs the interviews and the report's grouping with the optional embedding
+tier (``llm.embeddings``, loaded as ``interview run --embeddings`` loads it); the extra
+missing is an error here, not the tool's fuzzy fallback, since the figures would not be the
+tier's.
+
     python benchmarks/reading.py [--sets dev dev2 holdout ...] [--topic ID] [--show] [--json]
+                                 [--embeddings]
 
 Not a test: it runs every corpus interview through the real turn (a few seconds each here).
 """
@@ -278,7 +284,9 @@ def _library() -> Any:
     return Library.discover(cwd=ROOT)
 
 
-async def run_interview(topic: Topic, interview: CorpusInterview, lib: Any) -> Run:
+async def run_interview(
+    topic: Topic, interview: CorpusInterview, lib: Any, embedder: Any = None
+) -> Run:
     from interview_cli.llm.offline import OfflineLLM
     from interview_cli.llm.settings import offline_settings
     from interview_cli.pipeline.runner import Interview
@@ -294,8 +302,9 @@ async def run_interview(topic: Topic, interview: CorpusInterview, lib: Any) -> R
         max_turns=len(interview.turns) + 2,
         ask_rating=False,
         timestamps=False,
+        embeddings=embedder is not None,
     )
-    runner = Interview(session, store=None, llm=OfflineLLM(seed=0))
+    runner = Interview(session, store=None, llm=OfflineLLM(seed=0), embedder=embedder)
     asked: list[Asked] = []
     read = 0
     for number, turn in enumerate(interview.turns, start=1):
@@ -450,9 +459,10 @@ def score_run(run: Run, views: dict[str, NodeView]) -> Score:
     return score
 
 
-def report_codes(runs: Sequence[Run]) -> list[dict[str, str]]:
+def report_codes(runs: Sequence[Run], embedder: Any = None) -> list[dict[str, str]]:
     """Each run's node id -> content code, as ``interview report`` codes these sessions
-    together (the same function the report calls, slots on)."""
+    together (the same function the report calls, slots on; ``embedder``: its
+    ``--embeddings``)."""
     from interview_cli.analysis.report.build import build_report
     from interview_cli.analysis.sources import SessionSource
     from interview_cli.session.schema import SessionFile
@@ -460,7 +470,7 @@ def report_codes(runs: Sequence[Run]) -> list[dict[str, str]]:
     sources = [
         SessionSource(SessionFile.model_validate(run.session), run.interview.path) for run in runs
     ]
-    (section,) = build_report(sources).sections
+    (section,) = build_report(sources, embedder=embedder).sections
     book = section.codebook
     return [
         {node_id: code for (r, node_id), code in book.assignment.items() if r == index}
@@ -468,11 +478,13 @@ def report_codes(runs: Sequence[Run]) -> list[dict[str, str]]:
     ]
 
 
-def score_across(runs: Sequence[Run], views: Sequence[dict[str, NodeView]]) -> Score:
+def score_across(
+    runs: Sequence[Run], views: Sequence[dict[str, NodeView]], embedder: Any = None
+) -> Score:
     """Pairs of nodes in different interviews of a topic: do the nodes of one rung share a
     report code (and a slot name), and how many pairs of different rungs share a code?"""
     score = Score()
-    codes = report_codes(runs)
+    codes = report_codes(runs, embedder)
     named: list[list[tuple[str, str, str]]] = []
     for run, nodes, code_of in zip(runs, views, codes, strict=True):
         node_slot, names = _slots(run.session)
@@ -619,6 +631,20 @@ def show_run(run: Run, views: dict[str, NodeView]) -> None:
         print(f"  Q{a.turn} [{a.strategy}] {a.text}")
 
 
+def load_embedder_or_say(wanted: bool) -> tuple[Any, str | None]:
+    """The embedding tier when ``wanted`` (the loader ``interview run --embeddings`` uses), else
+    None; and the one line to stop on when it was wanted and did not load."""
+    from interview_cli.llm.embeddings import load_embedder
+
+    notices: list[str] = []
+    embedder = load_embedder(wanted, notice=notices.append)
+    if embedder is not None or not wanted:
+        return embedder, None
+    # The tool goes on with fuzzy matching; a benchmark of the tier must not.
+    why = notices[0].rpartition("; ")[0] if notices else "Embeddings did not load"
+    return None, f"--embeddings: {why}; no fuzzy fallback here (install it or drop the flag)"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
@@ -629,12 +655,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true", help="print every answer and its nodes")
     parser.add_argument("--read-holdout", action="store_true", help="allow --show on holdout")
     parser.add_argument("--json", action="store_true", help="figures as JSON")
+    parser.add_argument(
+        "--embeddings", action="store_true", help="use the embedding tier (needs the extra)"
+    )
     args = parser.parse_args(argv)
     if args.show and any(s.startswith("holdout") for s in args.sets) and not args.read_holdout:
         print(
             "--show on the held-out set spoils it; add --read-holdout if you mean it",
             file=sys.stderr,
         )
+        return 2
+    embedder, problem = load_embedder_or_say(args.embeddings)
+    if problem is not None:
+        print(problem, file=sys.stderr)
         return 2
     lib = _library()
     result: dict[str, Any] = {}
@@ -652,14 +685,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         for topic in topics:
             if args.topic and topic.name != args.topic:
                 continue
-            runs = [asyncio.run(run_interview(topic, iv, lib)) for iv in topic.interviews]
+            runs = [asyncio.run(run_interview(topic, iv, lib, embedder)) for iv in topic.interviews]
             views = [classify_nodes(r) for r in runs]
             score = Score()
             for run, nodes in zip(runs, views, strict=True):
                 score.add(score_run(run, nodes))
                 if args.show:
                     show_run(run, nodes)
-            score.add(score_across(runs, views))
+            score.add(score_across(runs, views, embedder))
             total.add(score)
             rows.append((f"{set_name}/{topic.name}", score))
             card = question_card(runs)

@@ -158,3 +158,46 @@ def test_across_interviews_rungs_are_paired_through_the_report_codes(
     assert twins >= 2 and score.pairs_across >= twins
     assert score.shared_across >= twins
     assert score.mixed_across == 0
+
+
+def test_embeddings_without_the_extra_stop_in_one_line_before_any_run(
+    bench: ModuleType,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from interview_cli.llm import embeddings
+
+    monkeypatch.setattr(embeddings, "available", lambda: False)  # whatever this venv holds
+    root = _write(tmp_path, "it goes the whole week")
+    assert bench.main(["--sets", "dev", "--corpus", str(root), "--embeddings"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    (line,) = err.splitlines()
+    assert line.startswith("--embeddings: ") and embeddings.INSTALL_HINT in line
+
+
+class _CountingEmbedder:
+    """Shared-word share as the similarity; counts the comparisons it was asked for."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def similarity(self, a: str, b: str) -> float:
+        self.calls += 1
+        left, right = set(a.lower().split()), set(b.lower().split())
+        return len(left & right) / max(len(left | right), 1)
+
+
+def test_an_embedder_reaches_the_interview_and_the_report_grouping(
+    bench: ModuleType, tmp_path: Path
+) -> None:
+    (topic,) = bench.load_set("dev", _write(tmp_path, "it goes the whole week"))
+    lib = Library.discover(cwd=ROOT)
+    embedder = _CountingEmbedder()
+    run = asyncio.run(bench.run_interview(topic, topic.interviews[0], lib, embedder))
+    assert run.session["settings"]["enable_embeddings"] is True
+    in_interview = embedder.calls
+    assert in_interview > 0
+    bench.report_codes([run, run], embedder)
+    assert embedder.calls > in_interview
