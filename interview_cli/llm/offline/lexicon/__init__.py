@@ -340,7 +340,7 @@ OPINION_LEADS: frozenset[str] = frozenset(
 TRAILING_STRIP: frozenset[str] = frozenset(
     """the a an and but or so to of for with in on at by as from into it that that's thats this
     which who
-    really too though anyway either as well very just i me my is are was were matters
+    really too though anyway either as well very just i me my you is are was were matters
     mostly mainly
     matter mattered annoys bugs irritates""".split()
 )

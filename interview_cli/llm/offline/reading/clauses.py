@@ -678,7 +678,7 @@ def _shorten(words: list[str]) -> list[str]:
             words.pop()
         # Cut before a phrase the limit would break: "focus on their work", not "focus on
         # their work without office"; "something to do in garage" stays whole.
-        at = max((i for i, w in enumerate(words) if w.lower() in _CUT_BEFORE), default=0)
+        at = max((i for i, w in enumerate(words) if _cut_before(words, i)), default=0)
         if at >= 3 and not whole:
             words = words[:at]
     while words and words[-1].lower() in TRAILING_STRIP:
@@ -691,6 +691,22 @@ def _shorten(words: list[str]) -> list[str]:
     return words
 
 
+# "a bunch of coriander", "the tablespoon of gochujang": the "of" names what is measured
+_MEASURES = frozenset(
+    """bunch lot lots pile load loads bag bags pack packet tin jar bottle cup mug glass slice
+    piece bit handful couple pinch spoon spoonful tablespoon teaspoon thumb clove head tub
+    box carton portion""".split()
+)
+
+
+def _cut_before(words: list[str], i: int) -> bool:
+    """A phrase the word-limit may cut before: a preposition, but not the "of" of a measure."""
+    word = words[i].lower()
+    if word == "of" and i and words[i - 1].lower() in _MEASURES:
+        return False
+    return word in _CUT_BEFORE
+
+
 _NUMBER_WORDS = frozenset(
     "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty"
     " fifty hundred".split()
@@ -699,7 +715,7 @@ _CUT_BEFORE = frozenset("at of in with without for from into by during after bef
 _PARTICLES = frozenset("in on out up off down back away over".split())
 
 
-_OBJECTS = frozenset("it them this that".split())
+_OBJECTS = frozenset("it them this that you".split())
 _PREPS = frozenset("about of with for on at to without from into over in".split())
 
 
