@@ -328,7 +328,8 @@ LEADING_STRIP: frozenset[str] = frozenset(
     really actually basically honestly like love loved enjoy enjoyed prefer think guess
     that's what's here's mean suppose probably maybe perhaps definitely totally quite pretty
     very kind sort of mostly mainly
-    because since as has have had having do does did to when whenever about if""".split()
+    because since as has have had having do does did to when whenever where about if cos coz cuz
+    'cos""".split()
 )
 # Verbs of liking/using that open an attribute mention ("I like the sound") but carry no
 # content; only stripped at the start of a clause.

@@ -108,8 +108,11 @@ _RATING_IDIOMS = re.compile(
     r"(?:^|(?<=[.!?]\s))for\s+(?:me|us)(?:\s+personally)?\b"
     r"(?=\s*,|\s+(?:it'?s|its|it\s+is|the)\b)|"
     r"\b(?:which|that)\s+is\s+the\s+whole\s+point\b|"
-    # the question's own verb said back: "It lead to trust I think"
+    # the question's own verb said back: "It lead to trust I think", "Makes it possible to
+    # get home in a good mood"
     r"(?:^|(?<=[.!?]\s))(?:it|that|this)\s+(?:leads?|led)\s+(?:me\s+)?to\b|"
+    r"(?:^|(?<=[.!?]\s))(?:(?:it|that|this)\s+)?(?:makes?|made)\s+it\s+possible\s+"
+    r"(?:for\s+(?:me|us)\s+)?to\b|"
     r"\bthe\s+point\s+(?:is|was)\b|"
     # what a correction says they meant: "it's more that the foam ...", "I was saying ..."
     r"\b(?:it'?s|it\s+is)\s+more\s+that\b|\bwhat\s+i\s+meant\s+(?:is|was)\b|"

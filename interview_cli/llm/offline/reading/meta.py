@@ -104,7 +104,7 @@ _NOTHING_DENIAL = re.compile(
 )
 _PAST = {"made": "make", "gave": "give", "did": "do", "makes": "make", "gives": "give"}
 STEM = 4
-_SENTENCE_START = re.compile(r"[.!?]+\s+")
+_SENTENCE_START = re.compile(r"[.!?;]+\s+")  # "...; it doesn't bother me much" starts one too
 
 
 def without_denial(answer: str, question: str) -> str:

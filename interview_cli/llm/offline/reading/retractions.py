@@ -54,6 +54,7 @@ def taken_back(request: ExtractRequest) -> TakenBack:
     found = TakenBack()
     candidates = earlier_nodes(request)
     answer = request.answer
+    found.just_said.extend(_joke_then_answer(answer))
     for pattern in phrase_patterns("retraction"):
         for match in pattern.finditer(answer):
             said = (match.groupdict().get("said") or "").strip()
@@ -78,6 +79,26 @@ def taken_back(request: ExtractRequest) -> TakenBack:
             labels = named or ([focus] if focus and about_focus else [])
             found.labels.extend(label for label in labels if label not in found.labels)
     return found
+
+
+# "Grey hairs mostly haha. Nah, the Sharan gives us room": a sentence that laughs, then one
+# that says "nah" or "seriously": the first was the joke.
+_LAUGHED = re.compile(r"\b(?:ha(?:ha)+|hehe+|lol|lmao)\W*$|[:;]-?[)D]\W*$", re.IGNORECASE)
+_NOW_SERIOUSLY = re.compile(
+    r"(?:nah|naw|no|(?:but\s+)?seriously(?:\s+though)?|joking\s+aside|in\s+all\s+seriousness)\b",
+    re.IGNORECASE,
+)
+
+
+def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
+    """The sentences that laughed just before one that turns serious, as (start, end)."""
+    spans = []
+    starts = [0, *(m.end() for m in _SENTENCE_END.finditer(answer))]
+    for before, start in zip(starts, starts[1:], strict=False):
+        after = answer[start:].lstrip()
+        if _LAUGHED.search(answer[before:start].rstrip(" .!?")) and _NOW_SERIOUSLY.match(after):
+            spans.append((before, start))
+    return spans
 
 
 def _all_named(said: str, candidates: list[Earlier]) -> list[str]:
