@@ -170,3 +170,18 @@ def test_a_dislike_is_held_negative_and_named_without_the_frame(
 ) -> None:
     result = extract(mec, "cooking", case["answer"], None, question=case.get("question", ""))
     assert [[n.label, n.stance] for n in result.nodes] == case["held"]
+
+
+def test_what_would_have_helped_is_no_node_to_ask_about(mec: Methodology) -> None:
+    # "You mentioned an engineer actually turning up. What did that teach you?" (round 8): a
+    # wish, asked about as if it had happened
+    result = extract(
+        mec,
+        "cooking",
+        "an engineer actually turning up when they said, and one person owning it",
+        None,
+        question="What do you think it would have taken for it to go differently?",
+    )
+    assert result.nodes and all(
+        n.confidence < mec.tuning.vetoes.min_focus_confidence for n in result.nodes
+    )

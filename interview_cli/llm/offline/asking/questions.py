@@ -247,11 +247,17 @@ def opening_family(request: OpeningRequest) -> str:
     return "attribute"
 
 
+_EXPERIENCES = re.compile(r"\s+(?:experiences?|incidents?|occasions?|encounters?)$", re.IGNORECASE)
+
+
 def offline_opening(request: OpeningRequest) -> str:
     """One question that opens the topic (the only question that names it); after a concept
     test's stimulus, the first reaction to what was read."""
     topic = topic_name(request.concept.name)
     shown = request.concept.shown_stimulus(request.methodology.shape) is not None
     family = "stimulus" if shown else opening_family(request)
+    if family in ("incident", "occasion"):
+        # "a time when customer support went badly", not "customer support experiences"
+        topic = _EXPERIENCES.sub("", topic) or topic
     candidates = [t.format(topic=topic) for t in OPENING_TEMPLATES[family]]
     return pick(candidates, [], f"{request.seed}:opening")

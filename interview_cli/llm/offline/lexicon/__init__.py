@@ -383,6 +383,7 @@ TIME_OPENER = re.compile(
     r"^(?:last|this|that|next|every|one|on a|on)\s+(?:\w+day|week|weekend|month|year|"
     r"morning|evening|night|time|summer|winter|spring|autumn)\b|^(?:yesterday|today|"
     r"recently|once|the other day|a few (?:days|weeks|months) ago|\w+ (?:days|weeks|months) ago|"
+    r"since (?:then|the \w+|that \w+)|"
     r"in the morning|in the evening|on weekdays|on weekends|weekday mornings|most mornings)\b",
     re.IGNORECASE,
 )

@@ -111,6 +111,8 @@ _RATING_IDIOMS = re.compile(
     # the question's own verb said back: "It lead to trust I think", "Makes it possible to
     # get home in a good mood"
     r"(?:^|(?<=[.!?]\s))(?:it|that|this)\s+(?:leads?|led)\s+(?:me\s+)?to\b|"
+    r"\bwhat\s+(?:it|that|this)\s+taught\s+me\s+(?:is|was)\b|"
+    r"(?:^|(?<=[.!?]\s))(?:it|that|this)\s+taught\s+me(?:\s+that)?\b|"
     r"(?:^|(?<=[.!?]\s))(?:(?:it|that|this)\s+)?(?:makes?|made)\s+it\s+possible\s+"
     r"(?:for\s+(?:me|us)\s+)?to\b|"
     r"\bthe\s+point\s+(?:is|was)\b|"
@@ -553,7 +555,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     head = text.split(",")[0]
     if len(content_words(head)) >= 2:
         text = head
-    text = TIME_OPENER.sub("", text.strip()).strip(" ,")
+    # "but yeah since the outage I keep a backup sim": the time after the discourse words
+    text = TIME_OPENER.sub("", _DISCOURSE_LEAD.sub("", text.strip())).strip(" ,")
     # "with them on I can have a doze": the condition of wearing them names nothing new
     text = re.sub(r"^with\s+(?:them|it|these|those)\s+(?:on|in)\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
@@ -604,6 +607,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     return label.replace("\u2019", "'")
 
 
+_DISCOURSE_LEAD = re.compile(r"^(?:(?:but|and|so|yeah|yes|well|oh|also)\b[\s,]*)+", re.IGNORECASE)
 _TIME_PREPS = frozenset("after before until".split())
 _ME = frozenset("i i'm i'd i'll i've we we're we'd you you're".split())
 _LOOK = frozenset("look looks looking looked take takes".split())

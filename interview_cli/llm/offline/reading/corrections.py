@@ -60,7 +60,10 @@ def find_correction(answer: str) -> Correction | None:
             found.append(Correction(match.start(), match.end(), said.strip()))
     if not found:
         return None
-    first = min(found, key=lambda c: (c.start, not c.said))
+    # the frame that names what was said, where one does ("I meant one person ... oh and it
+    # was seven calls not six": the second corrects, the first only explains)
+    named = [c for c in found if c.said]
+    first = min(named or found, key=lambda c: (c.start, not c.said))
     back = any(_BACK.search(answer, first.start, c.end + _BACK_AFTER) for c in found)
     if first.said:
         return Correction(first.start, first.end, first.said, back)

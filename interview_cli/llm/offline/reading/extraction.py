@@ -781,8 +781,10 @@ def _node(
     answer = request.answer
     span = answer[clause.quote_start : clause.end]
     confidence = confidence_of(clause, answers=answers, features=study.features)
-    if doubt(answer, clause, story=study.story):
-        # a node still, but not one to ask about until it is said more clearly (``doubt``)
+    if doubt(answer, clause, story=study.story) or _WISHED.search(request.question):
+        # a node still, but not one to ask about until it is said more clearly (``doubt``);
+        # nor is what they say would have helped, which never happened ("an engineer actually
+        # turning up": "What did that teach you?" asks about it as done)
         confidence = min(confidence, DOUBTFUL)
     around = (sentence_around(answer, clause.quote_start, clause.end), answer)
     element_id, reaction = element_named(list(request.concept.elements), span, _stance, around)
@@ -804,6 +806,11 @@ def _node(
 
 
 _DISLIKED = re.compile(rf"\b{DISLIKE_VERBS}\b[^.!?]*$")
+_WISHED = re.compile(
+    r"\bwould\s+(?:it\s+)?have\s+(?:taken|helped|made\s+(?:it|a\s+difference))\b|"
+    r"\bwhat\s+would\s+have\b|\bcould\s+have\s+(?:gone|been\s+done)\b",
+    re.IGNORECASE,
+)
 _ASKS_WHAT_IRKS = re.compile(
     r"\bwhat\b[^?]*\b(?:you'?d|would\s+you|you\s+would)\s+(?:change|improve|fix|get\s+rid\s+of)\b|"
     r"\bwhat\b[^?]*\b(?:annoys|bothers|frustrates|irritates)\s+you\b|\bworst\s+(?:thing|part|bit)\b",
