@@ -781,7 +781,8 @@ def _node(
     answer = request.answer
     span = answer[clause.quote_start : clause.end]
     confidence = confidence_of(clause, answers=answers, features=study.features)
-    if doubt(answer, clause, story=study.story) or _WISHED.search(request.question):
+    wished = _WISHED.search(request.question) and _AS_WISH.search(clause.text)
+    if doubt(answer, clause, story=study.story) or wished:
         # a node still, but not one to ask about until it is said more clearly (``doubt``);
         # nor is what they say would have helped, which never happened ("an engineer actually
         # turning up": "What did that teach you?" asks about it as done)
@@ -809,6 +810,13 @@ _DISLIKED = re.compile(rf"\b{DISLIKE_VERBS}\b[^.!?]*$")
 _WISHED = re.compile(
     r"\bwould\s+(?:it\s+)?have\s+(?:taken|helped|made\s+(?:it|a\s+difference))\b|"
     r"\bwhat\s+would\s+have\b|\bcould\s+have\s+(?:gone|been\s+done)\b",
+    re.IGNORECASE,
+)
+# ... said as a wish: "an engineer actually turning up", "someone ringing to say", "if they'd
+# told me" (not "too few staff", a cause)
+_AS_WISH = re.compile(
+    r"^(?:\W*\w+){0,4}?\s*\b(?!(?:some|any|no|every)thing\b)\w{3,}ing\b|^\W*(?:if|had)\b|"
+    r"\b(?:would|could)\s+have\b",
     re.IGNORECASE,
 )
 _ASKS_WHAT_IRKS = re.compile(
