@@ -252,7 +252,12 @@ def learned_summary(
     keep = checked.keep(graph) if checked is not None else None
     chains = summary_chains(graph, methodology, limit, keep)
     lines = [f"- {' → '.join(chain)}" for chain in chains if len(chain) > 1]
-    loose = [chain[0] for chain in chains if len(chain) == 1]
+    # each concept once ("also: first chat; first chat; ..." read a correction's successor
+    # back once for every node it corrected), and not again after a chain that holds it
+    on_chains = {label for chain in chains if len(chain) > 1 for label in chain}
+    loose = list(
+        dict.fromkeys(chain[0] for chain in chains if len(chain) == 1 and chain[0] not in on_chains)
+    )
     if loose and lines:
         lines.append(f"- also: {'; '.join(loose)}")
     elif loose:

@@ -186,3 +186,25 @@ def test_a_check_back_answered_no_keeps_what_it_said_and_drops_what_it_denied() 
         assert "helping our kayleigh out → darren split" in kept, agreeing
     restated = CheckBack(question, "not quite, helping our Kayleigh out is since Darren split", 15)
     assert "darren split" in learned_summary(graph, meth, checked=restated)
+
+
+def test_a_concept_is_listed_once_whatever_it_corrected() -> None:
+    # Tomasz: "also: first chat; first chat; first chat; first chat" - the successor of every
+    # node it corrected, read back once for each, and again after the chain that held it
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = KnowledgeGraph()
+
+    def add(label: str, kind: str, turn: int) -> str:
+        return graph.add_node(label, kind, methodology=meth, turn=turn).id
+
+    call = add("call", "attribute", 2)
+    chat = add("online chat thing", "attribute", 2)
+    first = add("first chat", "attribute", 2)
+    bot = add("bot kept sending me same link", "functional_consequence", 5)
+    lone = add("dont bother with virgin", "attribute", 9)
+    graph.supersede(call, by=first)
+    graph.supersede(chat, by=first)
+    graph.add_relation(first, bot, "leads_to", methodology=meth, turn=5)
+    summary = learned_summary(graph, meth)
+    assert summary.count("first chat") == 1, summary
+    assert "dont bother with virgin" in summary and lone
