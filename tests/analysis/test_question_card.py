@@ -176,6 +176,50 @@ def test_a_reply_that_opens_puzzled_counts_whatever_follows(
     assert card.counts["puzzled"] == question_card(scripted).counts["puzzled"] + 1
 
 
+@pytest.mark.parametrize(
+    ("question", "reply", "counted"),
+    [
+        # round 7 and 8 testers: the card had counted each of these clean
+        (
+            "You said they must not cost a fortune. How does that help you?",
+            "Help me? It dont help, it just means I can call her every sunday",
+            True,
+        ),
+        (
+            "You talked about the bill. What does that make possible for you?",
+            "The bill made nothing possible, it was a shock haha",
+            True,
+        ),
+        (
+            "You mentioned furious. What made you feel that way?",
+            "i just told you. he didnt turn up",
+            True,
+        ),
+        (
+            "Think of another occasion that was different. What happened?",
+            "Different from what? If you mean a good one, Fiona stayed on after closing",
+            True,
+        ),
+        # its own word asked back is no puzzlement
+        (
+            "When you think about your car, what do you notice?",
+            "Honestly? Whether the baby seat fits in the back",
+            False,
+        ),
+    ],
+)
+def test_a_reply_that_pushes_back_counts_as_puzzled(
+    scripted: SessionFile, question: str, reply: str, counted: bool
+) -> None:
+    turns = list(scripted.turns)
+    asked = turns[2].question.model_copy(update={"text": question})
+    answer = turns[2].answer.model_copy(update={"text": reply})
+    turns[2] = turns[2].model_copy(update={"question": asked, "answer": answer})
+    card = question_card(scripted.model_copy(update={"turns": turns}))
+    base = question_card(scripted).counts["puzzled"]
+    assert card.counts["puzzled"] == base + counted
+
+
 def test_a_question_whose_focus_the_answer_took_back_is_puzzling(scripted: SessionFile) -> None:
     turns = list(scripted.turns)
     extraction = turns[2].extraction

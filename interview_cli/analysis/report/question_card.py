@@ -22,8 +22,9 @@ exactly and can be trusted on any provider's questions):
   said, move on, about the interview, declined, nothing to extract);
 - **puzzled**: the respondent's own answer to the question was read as a remark on the
   question or the interview ("why do you keep asking that"), opened puzzled ("what? what do
-  you mean ...?", "huh?"), or took back what the question asked about ("that was a joke"):
-  the one check that looks from the respondent's side.
+  you mean ...?", "huh?") or pushing back ("Help me? It doesn't help", "I just told you"),
+  denied what the question presumed ("it doesn't make anything possible"), or took back what
+  it asked about ("that was a joke"): the one check that looks from the respondent's side.
 
 All but the last judge a question by the reader's own reading, so a fragment the reader took
 for content passes as clean: the card can say a question is bad, never that it is good.
@@ -44,6 +45,7 @@ from interview_cli.analysis.sources import snapshot_concept, snapshot_methodolog
 from interview_cli.config.families import legacy_family
 from interview_cli.core.models import NON_CONTENT_KINDS
 from interview_cli.core.text import normalise
+from interview_cli.llm.offline.reading.meta import without_denial
 from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
 
 CHECKS: tuple[str, ...] = (
@@ -77,7 +79,8 @@ CARD_LEGEND: dict[str, str] = {
     "nothing new said in between",
     "set_aside": "about a remark the reader set aside (a rejected item, or words said only in "
     "a non-answer)",
-    "puzzled": "the respondent's answer to it opened puzzled ('what? what do you mean...'), "
+    "puzzled": "the respondent's answer to it opened puzzled ('what? what do you mean...') "
+    "or pushing back ('Help me? It doesn't help', 'I just told you'), denied what it presumed, "
     "was a remark on the question or took back what it asked about: the one check made on "
     "their side",
     "clean": "none of these; the card sees only what the session records, so a fragment the "
@@ -292,15 +295,42 @@ _PUZZLED_OPENING = re.compile(
 )
 
 
+# ... or that pushes back: "I just told you", "mate ive just told you what happened", "i kind of
+# just said that?"
+_TOLD_YOU = re.compile(
+    r"^\W*(?:(?:mate|love|well|erm|um|i\s+mean|lol)\W+)*(?:i(?:'ve|ve|\s+have)?\s+(?:kind\s+of\s+)?"
+    r"(?:just|already)\s+(?:said|told\s+you)|like\s+i\s+(?:said|told\s+you))",
+    re.IGNORECASE,
+)
+_FIRST_SENTENCE = re.compile(r"^\W*([^.!?]{1,40})\?")
+_WORDS = re.compile(r"[a-z']+")
+
+
+def _echoed_back(question: str, answer: str) -> bool:
+    """The reply opens with the question's words asked back ("Help me? It dont help", "Give
+    me? Grey hairs", "Different from what?"), not a word of its own ("Honestly? ...")."""
+    found = _FIRST_SENTENCE.match(answer)
+    if found is None:
+        return False
+    said = _WORDS.findall(found.group(1).lower())
+    asked = set(_WORDS.findall(question.lower()))
+    return 0 < len(said) <= 4 and ("what" in said or bool(set(said) & asked - {"you", "i"}))
+
+
 def _puzzled(turn: TurnRecord) -> bool:
-    """The answer to the turn's question was a remark on the question or the interview, or
-    opened puzzled ("what? what do you mean ...?"), or took back what the question asked
-    about ("that was a joke"): the respondent's side of a bad question."""
+    """The answer to the turn's question was a remark on the question or the interview,
+    opened puzzled ("what? what do you mean ...?") or pushing back (the question's words
+    asked back, "I just told you"), denied what it presumed ("it doesn't help me", read as
+    the reader reads a denied premise), or took back what it asked about ("that was a joke"):
+    the respondent's side of a bad question."""
     if turn.assessment is not None and turn.assessment.answer_kind == "about_interview":
         return True
     if turn.extraction is not None and turn.extraction.retracted:
         return True
-    return bool(_PUZZLED_OPENING.match(turn.answer.text))
+    answer, question = turn.answer.text, turn.question.text
+    if _PUZZLED_OPENING.match(answer) or _TOLD_YOU.match(answer):
+        return True
+    return _echoed_back(question, answer) or without_denial(answer, question) != answer
 
 
 def _families(session: SessionFile) -> dict[str, str]:
