@@ -298,7 +298,8 @@ FEELING_WORDS: frozenset[str] = frozenset(
     lonely respected appreciated
     relief anxiety frustration embarrassment fear pride guilt anger panic shame dread joy
     gutted fuming furious livid disappointed mortified ashamed humiliated grateful thankful
-    delighted chuffed rattled shaken terrified panicked sad angry""".split()
+    delighted chuffed rattled shaken terrified panicked sad angry humiliation dignity loneliness
+    misery sadness""".split()
 )
 PAIN_WORDS: frozenset[str] = frozenset(
     """problem problems annoying annoyed frustrating frustrated hassle pain struggle hard

@@ -110,7 +110,6 @@ _RATING_IDIOMS = re.compile(
     r"\b(?:which|that)\s+is\s+the\s+whole\s+point\b|"
     # the question's own verb said back: "It lead to trust I think", "Makes it possible to
     # get home in a good mood"
-    r"(?:^|(?<=[.!?]\s))(?:it|that|this)\s+(?:leads?|led)\s+(?:me\s+)?to\b|"
     r"\bwhat\s+(?:it|that|this)\s+taught\s+me\s+(?:is|was)\b|"
     r"(?:^|(?<=[.!?]\s))(?:it|that|this)\s+taught\s+me(?:\s+that)?\b|"
     r"(?:^|(?<=[.!?]\s))(?:(?:it|that|this)\s+)?(?:makes?|made)\s+it\s+possible\s+"
@@ -224,6 +223,10 @@ def blank(answer: str) -> str:
     working = list(blank_spans(blank_meta(answer), inline_spans(answer)))
     for time in inline_spans(answer, ("time",)):
         _blank_preposition_before(working, time.start)
+    for frame in _LEADS_TO.finditer(answer):
+        # "when I've been rushed it leads to a bad cut": the question's own verb said back
+        # names nothing, and where it stood one clause ends and the next begins
+        working[frame.start() : frame.end()] = ";" + " " * (frame.end() - frame.start() - 1)
     for pattern in (
         _TAG_QUESTION,
         phrase_pattern("emphasis/ahead"),
@@ -245,6 +248,11 @@ def blank(answer: str) -> str:
 
 # "not sluggish on a Thursday": with the time gone, its preposition names nothing either.
 _TIME_PREPOSITION = re.compile(r"\b(?:on|at|in|by|during|every|for)\s*$", re.IGNORECASE)
+
+
+_LEADS_TO = re.compile(
+    r"\b(?:(?:and\s+)?then\s+)?(?:it|that|this|which)\s+(?:leads?|led)\s+(?:me\s+)?to\b", re.I
+)
 
 
 def _blank_preposition_before(working: list[str], at: int) -> None:

@@ -106,6 +106,10 @@ def is_pointer(label: str) -> bool:
     if words[:1] == ["feel"]:  # "feel like that's the bigger deal": the pointing is felt
         words = words[1:]
     nouns = [w for w in words if w in pointer_words()]
+    if not nouns and words:
+        # "rather the point": a pointing noun that names nothing, with only words of degree
+        nouns = [w for w in _words(label) if w in pointer_words()]
+        return bool(nouns) and all(w in pointer_words("pointer_degree") for w in words)
     return bool(nouns) and all(
         w in pointer_words("pointer_degree") for w in words if w not in nouns
     )

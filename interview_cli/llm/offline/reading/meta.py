@@ -90,7 +90,8 @@ _DENIAL = re.compile(
     r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh)\W+)*"
     r"(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,2}?)\s*"
     r"(?:does\s*n[o']?t|does\s+not|did\s*n[o']?t|did\s+not|do\s*n[o']?t|was\s*n[o']?t|"
-    r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont|'?s\s+not)\s+(?:really\s+|that\s+)?"
+    r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont|'?s\s+not|'?m\s+not|am\s+not|"
+    r"are\s*n[o']?t|'re\s+not)\s+(?:really\s+|that\s+)?"
     r"(?P<verb>[a-z]+)\b[^,.;!?]*",
     re.IGNORECASE,
 )
