@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from interview_cli.config.library import Library
+from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.state import compute_graph_state
 from interview_cli.pipeline.summary import CheckBack, learned_summary, summary_chains
@@ -150,15 +152,22 @@ def test_a_concept_read_with_doubt_is_not_read_back() -> None:
     assert "number 14" not in learned_summary(graph, meth)
 
 
-def test_a_check_back_answered_no_keeps_what_it_said_and_drops_what_it_denied() -> None:
-    # Maureen: "helping our Kayleigh out" leading to "Darren split"? - "no love, that's all
-    # wrong ... the big drum means I can do the boys' kits": the kept summary read the
-    # denied chain out again and put her own words last
+def _laddered() -> tuple[Methodology, KnowledgeGraph, Callable[[str, str, int], str]]:
+    """The laddering methodology, an empty graph and a way to add a node to it by label."""
     meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
     graph = KnowledgeGraph()
 
     def add(label: str, kind: str, turn: int) -> str:
         return graph.add_node(label, kind, methodology=meth, turn=turn).id
+
+    return meth, graph, add
+
+
+def test_a_check_back_answered_no_keeps_what_it_said_and_drops_what_it_denied() -> None:
+    # Maureen: "helping our Kayleigh out" leading to "Darren split"? - "no love, that's all
+    # wrong ... the big drum means I can do the boys' kits": the kept summary read the
+    # denied chain out again and put her own words last
+    meth, graph, add = _laddered()
 
     helping = add("helping our kayleigh out", "functional_consequence", 3)
     split = add("darren split", "psychosocial_consequence", 3)
@@ -191,11 +200,7 @@ def test_a_check_back_answered_no_keeps_what_it_said_and_drops_what_it_denied() 
 def test_a_concept_is_listed_once_whatever_it_corrected() -> None:
     # Tomasz: "also: first chat; first chat; first chat; first chat" - the successor of every
     # node it corrected, read back once for each, and again after the chain that held it
-    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
-    graph = KnowledgeGraph()
-
-    def add(label: str, kind: str, turn: int) -> str:
-        return graph.add_node(label, kind, methodology=meth, turn=turn).id
+    meth, graph, add = _laddered()
 
     call = add("call", "attribute", 2)
     chat = add("online chat thing", "attribute", 2)
