@@ -698,8 +698,10 @@ def _shorten(words: list[str]) -> list[str]:
             words = words[:at]
     while words and words[-1].lower() in TRAILING_STRIP:
         last, before = words[-1].lower(), words[-2].lower() if len(words) > 1 else ""
-        if last in _OBJECTS and (len(words) == 2 or (len(words) >= 3 and before in _PREPS)):
-            break  # "don't have to think about it", "open it": not "... think about", "open"
+        if last in _OBJECTS and (
+            len(words) == 2 or (len(words) >= 3 and before in _PREPS | _FOND_OF)
+        ):
+            break  # "don't have to think about it", "open it", "the kids love it"
         if last in _PARTICLES and before and before not in DANGLING:
             break  # "stay in", "put them on": the particle is part of the verb
         words.pop()
@@ -731,6 +733,9 @@ _PARTICLES = frozenset("in on out up off down back away over".split())
 
 
 _OBJECTS = frozenset("it them this that you".split())
+_FOND_OF = frozenset(
+    "love loves loved like likes liked hate hates enjoy enjoys adore adores".split()
+)
 _PREPS = frozenset("about of with for on at to without from into over in".split())
 
 
