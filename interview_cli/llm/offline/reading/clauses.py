@@ -118,6 +118,8 @@ _RATING_IDIOMS = re.compile(
     # what a correction says they meant: "it's more that the foam ...", "I was saying ..."
     r"\b(?:it'?s|it\s+is)\s+more\s+that\b|\bwhat\s+i\s+meant\s+(?:is|was)\b|"
     r"\bi\s+was\s+saying(?:\s+that)?\b|"
+    # what is wrong, said against the question: "being nervous is the problem not the help"
+    r"(?<=\w)\s+(?:is|was|'s)\s+the\s+(?:problem|issue)(?:,?\s+not\s+the\s+(?:help|answer|solution|point))?\b|"
     # a rating, not an element: "the price was fine, nothing special"
     r"\bnothing\s+(?:special|fancy|amazing|to\s+write\s+home\s+about)\b",
     re.IGNORECASE,

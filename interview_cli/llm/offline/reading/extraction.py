@@ -791,8 +791,10 @@ def _node(
     element_id, reaction = element_named(list(request.concept.elements), span, _stance, around)
     # "what annoys me is the price": the frame before the clause says how it is held; so
     # does a question asking what they would change ("the price probably")
-    held_against = _DISLIKED.search(answer[: clause.quote_start]) or (
-        answers and _ASKS_WHAT_IRKS.search(request.question)
+    held_against = (
+        _DISLIKED.search(answer[: clause.quote_start])
+        or _IS_THE_PROBLEM.match(answer, clause.end)
+        or (answers and _ASKS_WHAT_IRKS.search(request.question))
     )
     stance = -1 if held_against else _stance(span)
     return ExtractedNode(
@@ -807,6 +809,8 @@ def _node(
 
 
 _DISLIKED = re.compile(rf"\b{DISLIKE_VERBS}\b[^.!?]*$")
+# ... or the frame after it: "the hair is the problem"
+_IS_THE_PROBLEM = re.compile(r"\s+(?:is|was|'s)\s+the\s+(?:problem|issue)\b", re.IGNORECASE)
 _WISHED = re.compile(
     r"\bwould\s+(?:it\s+)?have\s+(?:taken|helped|made\s+(?:it|a\s+difference))\b|"
     r"\bwhat\s+would\s+have\b|\bcould\s+have\s+(?:gone|been\s+done)\b",
