@@ -185,3 +185,15 @@ def test_what_would_have_helped_is_no_node_to_ask_about(mec: Methodology) -> Non
     assert result.nodes and all(
         n.confidence < mec.tuning.vetoes.min_focus_confidence for n in result.nodes
     )
+
+
+def test_what_would_have_been_is_no_node_to_ask_about(mec: Methodology) -> None:
+    # "You mentioned the car. What made you hesitate there?" of "if I still had the car I'd
+    # have just driven every time it rained" (round 9)
+    result = extract(
+        mec, "cooking", "if I still had the car I'd have just driven every time it rained", None
+    )
+    bar = mec.tuning.vetoes.min_focus_confidence
+    assert result.nodes and all(n.confidence < bar for n in result.nodes)
+    plain = extract(mec, "cooking", "I'd have to charge it every day", None)
+    assert plain.nodes and all(n.confidence >= bar for n in plain.nodes)

@@ -115,6 +115,9 @@ _RATING_IDIOMS = re.compile(
     r"(?:^|(?<=[.!?]\s))(?:(?:it|that|this)\s+)?(?:makes?|made)\s+it\s+possible\s+"
     r"(?:for\s+(?:me|us)\s+)?to\b|"
     r"\bthe\s+point\s+(?:is|was)\b|"
+    # the friend question's own frame: "id tell them get a dentist whos kind"
+    r"(?:^|(?<=[.!?]\s))(?:i'?d|id|i\s+would)\s+(?:tell|say\s+to)\s+(?:them|him|her|people)"
+    r"(?:\s+to|\s+that)?\b|"
     # what a correction says they meant: "it's more that the foam ...", "I was saying ..."
     r"\b(?:it'?s|it\s+is)\s+more\s+that\b|\bwhat\s+i\s+meant\s+(?:is|was)\b|"
     r"\bi\s+was\s+saying(?:\s+that)?\b|"
@@ -532,6 +535,7 @@ _KEEP_BE_AFTER = frozenset("to can could should must would will might may".split
 
 
 _PERSONS = frozenset("i we you he she they it".split())
+_OWNED = frozenset("mine ours yours theirs hers his".split())
 
 
 def _drop_copula(words: list[str]) -> list[str]:
@@ -554,6 +558,8 @@ def _drop_copula(words: list[str]) -> list[str]:
                 return words  # "I was failing her": the verb's own tense, not a rating
             if i > 3:
                 return words  # a long subject and its predicate: the cut below names it
+            if len(rest) == 1 and rest[0].lower() in _OWNED:
+                return words  # "the bed is mine": whose it is, not a kind of bed
             if len(rest) == 1 and i <= 2:
                 return rest + words[:i]  # "the fit is comfortable" -> "comfortable fit"
             return words[:i] + rest

@@ -17,7 +17,8 @@ as the subject was left out: "my husband can cook it" is as often an element as 
 - its sentence **laughs** ("haha", "lol", "hehe", a smiley);
 - its sentence **sets the story back in time** ("two years ago", "when I was small"), except
   where the methodology is about events, whose story is its matter;
-- its sentence **apologises for the interview** ("sorry, I was cooking").
+- its sentence **apologises for the interview** ("sorry, I was cooking");
+- its sentence **says what would have been** ("if I still had the car I'd have driven").
 
 Their phrases are data, ``lexicon/en/doubt/*.yaml``. Pure: no I/O beyond reading those once.
 """
@@ -42,6 +43,7 @@ def _signs() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
         ("laugh", "its sentence laughs"),
         ("back_then", "its sentence sets the story back in time"),
         ("apology", "its sentence apologises for the interview"),
+        ("hypothetical", "its sentence says what would have been, not what is"),
     )
     return tuple(
         (kind, reason, re.compile("|".join(alternatives(f"doubt/{kind}", ("en",))), re.I))
