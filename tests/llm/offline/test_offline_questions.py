@@ -367,6 +367,30 @@ def test_the_closing_restates_only_clean_ladders_in_their_words(mec: Methodology
     assert not double_barrelled(text) and not not_their_words(text, None, answers)
 
 
+def test_the_check_back_reads_back_the_longest_ladders_in_the_order_said(
+    mec: Methodology,
+) -> None:
+    # Gwen (round 7): "the battery" leading to "saves me pulling a cord" was read back, said
+    # first, and the ladder she had gone furthest up was not
+    answers = [
+        "The battery, it saves me pulling a cord.",
+        "The grass box, it is heavy.",
+        "The sliding doors mean less stress, so I get home in a good mood.",
+        "Then the kids get a nicer dad for the evening.",
+        "The price, it is about ninety quid.",
+    ]
+    chains = [
+        ["battery", "saves me pulling a cord"],
+        ["grass box", "heavy"],
+        ["price", "about ninety quid"],
+        ["sliding doors", "less stress", "get home in a good mood", "kids get a nicer dad"],
+    ]
+    text = _closing(mec, summary_chains=chains, answers=answers)
+    assert '"the sliding doors" leading to "the kids get a nicer dad"' in text, text
+    assert text.index("battery") < text.index("sliding doors"), text
+    assert "ninety quid" not in text, text  # the third two-step waits
+
+
 def test_with_no_clean_ladder_the_closing_is_a_plain_recap(mec: Methodology) -> None:
     answers = ["The disc brakes, mainly.", "Oh wait, good grief."]
     junk = [["good grief", "oh wait"]]

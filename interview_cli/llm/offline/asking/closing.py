@@ -29,16 +29,19 @@ MAX_RECAP = 3
 
 def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> list[tuple[str, str]]:
     """(from, to) in the respondent's words for each ladder with two distinct clean rungs:
-    its most concrete one and its most abstract one."""
-    out: list[tuple[str, str]] = []
-    for chain in chains:
+    its most concrete one and its most abstract one. The ``MAX_SUMMARY_CHAINS`` read back are
+    the longest ladders (the ones the respondent went furthest up: what mattered most, not a
+    passing two-step said first), in the order they were said."""
+    found: list[tuple[int, int, tuple[str, str]]] = []  # (-clean rungs, said at, pair)
+    for at, chain in enumerate(chains):
         phrases = [p for p in (phrase_for(label, answers) for label in chain) if p is not None]
         if len(phrases) < 2:
             continue
         pair = (phrases[0].verbatim, phrases[-1].verbatim)
-        if pair[0].lower() != pair[1].lower() and pair not in out:
-            out.append(pair)
-    return out[:MAX_SUMMARY_CHAINS]
+        if pair[0].lower() != pair[1].lower() and all(pair != f[2] for f in found):
+            found.append((-len(phrases), at, pair))
+    kept = sorted(found)[:MAX_SUMMARY_CHAINS]
+    return [pair for _, _, pair in sorted(kept, key=lambda f: f[1])]
 
 
 def clean_phrases(labels: Sequence[str], answers: Sequence[str]) -> list[Phrase]:
