@@ -79,7 +79,7 @@ _CONTENT_IDIOMS = (
 _NAMING_WORD = re.compile(r"[\w][\w'\u2019\-]*")
 
 
-_ECHO = re.compile(r"^\s*([^.?!]{1,40}?)\?(?=\s|$)")
+_ECHO = re.compile(r"^\s*([^.?!]{1,40}?)\?+!*(?=\s|$)")  # "give me??" too
 _ECHO_EXTRA = frozenset("you mean so oh well like what sorry the a".split())
 _TENTATIVE = frozenset("maybe perhaps probably possibly because cos 'cause so".split())
 

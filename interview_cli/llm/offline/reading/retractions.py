@@ -67,15 +67,13 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 continue  # "this isn't relevant": the question judged, nothing taken back
             topic = said and words_of(said) <= words_of(request.concept.name)
             named = _all_named(said, candidates) if said and not topic else []
-            # what they named is no earlier node, said in reply ("the dentist thing" for
-            # "dental receptionist", opening the answer), or shares a word with what the
-            # question asked about, or is the topic itself ("nothing to do with the mower"):
-            # what they take back is the focus. Later in the answer, a name that is none of
-            # these takes nothing back ("... and forget the Mrs Pritchard bit")
+            # what they named is no earlier node but is said like what the question asked
+            # about ("the dentist thing" for "dental receptionist"), or is the topic itself
+            # ("nothing to do with the mower"): what they take back is the focus. A name that
+            # is neither takes nothing back ("forget the Mrs Pritchard bit", "forget the
+            # biscuits bit" of a joke the reader had already let go)
             focus = request.focus_label or ""
-            about_focus = (
-                topic or not said or begins == 0 or shared(words_of(said), words_of(focus)) > 0
-            )
+            about_focus = topic or not said or _alike(words_of(said), words_of(focus))
             labels = named or ([focus] if focus and about_focus else [])
             found.labels.extend(label for label in labels if label not in found.labels)
     return found
@@ -99,6 +97,19 @@ def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
         if _LAUGHED.search(answer[before:start].rstrip(" .!?")) and _NOW_SERIOUSLY.match(after):
             spans.append((before, start))
     return spans
+
+
+def _alike(words: frozenset[str], other: frozenset[str]) -> bool:
+    """Some word of ``words`` is one of ``other``'s, or starts as it does ("dentist",
+    "dental")."""
+    return shared(words, other) > 0 or any(
+        len(a) >= _ALIKE and len(b) >= _ALIKE and a[:_ALIKE] == b[:_ALIKE]
+        for a in words
+        for b in other
+    )
+
+
+_ALIKE = 4
 
 
 def _all_named(said: str, candidates: list[Earlier]) -> list[str]:
