@@ -566,6 +566,22 @@ def _drop_copula(words: list[str]) -> list[str]:
     return words
 
 
+_LIKE_VERBS = frozenset(
+    "i you we they i'd you'd we'd they'd would feel feels felt feeling look looks looked "
+    "sound sounds sounded seem seems seemed just don't didn't not really thing things stuff "
+    "something anything bits ones".split()
+)
+_DETERMINERS = frozenset("the a an my our your this that these those his her their".split())
+
+
+def _filler_like(words: list[str], i: int) -> bool:
+    """ "you notice like the brickwork": a "like" that only fills, between a word that cannot
+    take it as a verb or a likeness and a determiner."""
+    if words[i].lower() != "like" or i == 0 or i + 1 >= len(words):
+        return False
+    return words[i - 1].lower() not in _LIKE_VERBS and words[i + 1].lower() in _DETERMINERS
+
+
 def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     """A short label in the respondent's words: 2-6 words, lower case (acronyms kept)."""
     head = text.split(",")[0]
@@ -577,6 +593,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     text = re.sub(r"^with\s+(?:them|it|these|those)\s+(?:on|in)\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
     words = [w for w in WORD.findall(text) if w.lower() not in INNER_FILLERS]
+    words = [w for i, w in enumerate(words) if not _filler_like(words, i)]
     if len(words) > 1 and words[0].lower() in ("means", "meant") and words[1].lower() in _ME:
         words = words[1:]  # "Means I get in and sleep": "it means" with its subject unsaid
     prefix = cue.prefix if cue else ""
@@ -689,6 +706,8 @@ def _shorten(words: list[str]) -> list[str]:
     ("get there and back on one" -> "get there and back")."""
     if len(words) > MAX_LABEL_WORDS:
         words = [w for i, w in enumerate(words) if i == 0 or w.lower() not in DISPENSABLE]
+    if len(words) > MAX_LABEL_WORDS and [w.lower() for w in words[:2]] in _TRYING:
+        words = words[2:]  # "trying to be good at my job": what they try for says it
     if len(words) > MAX_LABEL_WORDS:
         words = words[:MAX_LABEL_WORDS]
         # nor on a number whose noun the limit cut: "back on one charge" -> "back"
@@ -732,6 +751,7 @@ def _cut_before(words: list[str], i: int) -> bool:
     return word in _CUT_BEFORE
 
 
+_TRYING = (["trying", "to"], ["try", "to"], ["just", "trying"])
 _NUMBER_WORDS = frozenset(
     "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty"
     " fifty hundred".split()

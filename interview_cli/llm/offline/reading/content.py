@@ -77,6 +77,9 @@ def _content(words: list[str]) -> list[str]:
 
 # Mild praise of the topic itself says nothing ("they're just good boots"); a harsher word
 # does ("it's a rubbish bike" says it is old and cheap).
+_GOOD_AT = re.compile(
+    r"\b(?:good|great|brilliant|decent|bad|rubbish)\s+(?:at|with)\b", re.IGNORECASE
+)
 _MILD = frozenset("good great nice decent fine alright ok okay lovely brilliant just".split())
 
 
@@ -88,6 +91,8 @@ def is_verdict(label: str, topic_words: frozenset[str]) -> bool:
     rest = [w for w in _content(words) if w not in verdicts]
     if not judged or content_idioms(label) > 0:
         return False  # "one less thing to think about": an idiom of such words names something
+    if _GOOD_AT.search(label):
+        return False  # "be good at my job": a skill, not a rating
     if not rest:
         return True
     return all(w in topic_words for w in rest) and all(w in _MILD for w in judged)
