@@ -197,3 +197,17 @@ def test_what_would_have_been_is_no_node_to_ask_about(mec: Methodology) -> None:
     assert result.nodes and all(n.confidence < bar for n in result.nodes)
     plain = extract(mec, "cooking", "I'd have to charge it every day", None)
     assert plain.nodes and all(n.confidence >= bar for n in plain.nodes)
+
+
+def test_a_laugh_closing_a_long_sentence_is_about_its_last_part(mec: Methodology) -> None:
+    # Ade (round 10): every node of his opening was made doubtful by the "haha" closing it, so
+    # no question could ask about them and the tool asked "what else?" three times
+    answer = (
+        "Upload speed, mate, because I'm pushing 200 gig files to clients every week, and also "
+        "the line not dropping out cos my two teenagers game all evening and scream the house "
+        "down haha"
+    )
+    result = extract(mec, "cooking", answer, None)
+    bar = mec.tuning.vetoes.min_focus_confidence
+    by_label = {n.label: n.confidence for n in result.nodes}
+    assert by_label["upload speed"] >= bar, by_label

@@ -495,7 +495,8 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     irritating guilty scared annoys annoy irritates sore painful pain aches knackered
     exhausted shattered frazzled flustered stuck rubbish nightmare stings ruins ruined ruin
     mould mouldy mold moldy disgusting gross filthy manky smelly stinks drenched soaked
-    leaks leaking failing failed fail hypocritical poorly lonely nuisance tired nervous""".split()
+    leaks leaking failing failed fail hypocritical poorly lonely nuisance tired nervous greasy
+    slippy slippery treacherous""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"

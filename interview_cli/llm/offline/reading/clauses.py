@@ -391,8 +391,8 @@ def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True)
 def list_parts(clause: Clause) -> list[Clause]:
     """A plain list of short noun phrases ("light and comfortable", "the sound, the fit")
     as sibling clauses; [] when the clause is not such a list."""
-    if lexical_category(clause.text) is not None:
-        return []
+    if lexical_category(clause.text) is not None or _BINOMIAL.search(clause.text):
+        return []  # "peace and quiet" is one thing
     chunks: list[str] = []
     for segment in clause.text.split(","):
         pieces = [p for p in re.split(r"\s*\b(?:and|or)\b\s*", segment) if p.strip()]
@@ -425,6 +425,14 @@ def list_parts(clause: Clause) -> list[Clause]:
     return parts
 
 
+# Pairs said as one thing: "peace and quiet", "safe and sound", "wear and tear".
+_BINOMIAL = re.compile(
+    r"\b(?:peace\s+and\s+quiet|safe\s+and\s+sound|wear\s+and\s+tear|rest\s+and\s+relaxation|"
+    r"ups\s+and\s+downs|pros\s+and\s+cons|odds\s+and\s+ends|bits\s+and\s+bobs|"
+    r"health\s+and\s+safety|fish\s+and\s+chips|salt\s+and\s+pepper|bread\s+and\s+butter|"
+    r"time\s+and\s+money|hustle\s+and\s+bustle|fit\s+and\s+healthy|fit\s+and\s+well)\b",
+    re.IGNORECASE,
+)
 _SHARED_PREPOSITION = re.compile(r"\w\s+(?:for|with|on|to|from)\s+(?:the\s+|my\s+|a\s+)?\w+$", re.I)
 
 

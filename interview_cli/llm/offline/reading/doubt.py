@@ -14,7 +14,8 @@ The signs are kept few and broad, each one common to the writers read while tuni
 each one checked not to mute what simulated respondents say of their elements (someone else
 as the subject was left out: "my husband can cook it" is as often an element as backstory):
 
-- its sentence **laughs** ("haha", "lol", "hehe", a smiley);
+- it **laughs**, in its own part of the sentence ("haha", "lol", "hehe", a smiley), up to the
+  next comma: a laugh closing a long sentence is about its last part;
 - its sentence **sets the story back in time** ("two years ago", "when I was small"), except
   where the methodology is about events, whose story is its matter;
 - its sentence **apologises for the interview** ("sorry, I was cooking");
@@ -32,6 +33,8 @@ from interview_cli.llm.offline.lexicon.phrases import alternatives
 from interview_cli.llm.offline.reading.clauses import Clause
 
 _SENTENCE_END = re.compile(r"[.!?]+")
+_PART_END = re.compile(r"[,;.!?]")
+LAUGH_SIGN = "laugh"
 # The sign that does not count where the methodology is about events.
 STORY_SIGN = "back_then"
 
@@ -67,9 +70,20 @@ def doubt(answer: str, clause: Clause, *, story: bool) -> str:
     for kind, reason, pattern in _signs():
         if story and kind == STORY_SIGN:
             continue
-        if pattern.search(sentence):
+        if kind == LAUGH_SIGN:
+            if pattern.search(_part(answer, clause)):
+                return reason
+        elif pattern.search(sentence):
             return reason
     return ""
+
+
+def _part(answer: str, clause: Clause) -> str:
+    """The clause and what follows it up to the next comma or sentence end: where a laugh
+    is about this clause. "Upload speed, because I push 200 gig files, and the line not
+    dropping out cos my teenagers scream the house down haha": the laugh is the last part's."""
+    stop = _PART_END.search(answer, clause.end)
+    return answer[clause.start : stop.start() if stop else len(answer)]
 
 
 __all__ = ["doubt"]
