@@ -360,7 +360,7 @@ EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     wont isnt doesnt didnt wasnt werent arent couldnt wouldnt shouldnt im ive id youre
     theyre thats whats don't didn't doesn't won't isn't wasn't aren't weren't couldn't
     wouldn't shouldn't that'd it'd you'd would could should might may will shall nowt owt
-    question questions hello hiya happened happend happen happens""".split()
+    question questions hello hiya happened happend happen happens partly""".split()
 )
 # Words that name nothing in a label of their own, though a reply of them may say something
 # ("get down to the allotment"): particles and light verbs ("up", "put them on", "get on
