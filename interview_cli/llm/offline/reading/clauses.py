@@ -115,6 +115,8 @@ _RATING_IDIOMS = re.compile(
     r"(?:^|(?<=[.!?]\s))(?:(?:it|that|this)\s+)?(?:makes?|made)\s+it\s+possible\s+"
     r"(?:for\s+(?:me|us)\s+)?to\b|"
     r"\bthe\s+point\s+(?:is|was)\b|"
+    # "Short answer: I miss being recognised", "long story short, ..."
+    r"\b(?:the\s+)?short\s+answer(?:\s+is)?\b|\blong\s+story\s+short\b|"
     # the friend question's own frame: "id tell them get a dentist whos kind"
     r"(?:^|(?<=[.!?]\s))(?:i'?d|id|i\s+would)\s+(?:tell|say\s+to)\s+(?:them|him|her|people)"
     r"(?:\s+to|\s+that)?\b|"

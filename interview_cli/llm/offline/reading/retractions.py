@@ -75,6 +75,10 @@ def taken_back(request: ExtractRequest) -> TakenBack:
             focus = request.focus_label or ""
             about_focus = topic or not said or _alike(words_of(said), words_of(focus))
             labels = named or ([focus] if focus and about_focus else [])
+            if said and focus in labels and begins > 0 and not _PUZZLED.match(match.group(0)):
+                # "She affects me by screaming. ... Forget the Miso bit, that was a joke": what
+                # this answer said of the focus before taking it back goes with it
+                found.just_said.append((0, match.start()))
             found.labels.extend(label for label in labels if label not in found.labels)
     return found
 
@@ -97,6 +101,11 @@ def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
         if _LAUGHED.search(answer[before:start].rstrip(" .!?")) and _NOW_SERIOUSLY.match(after):
             spans.append((before, start))
     return spans
+
+
+# "what do you mean by 'cooking chemistry'?" asks about the question's words; it takes back
+# nothing the answer said before it
+_PUZZLED = re.compile(r"\W*what\s+do\s+you\s+mean", re.IGNORECASE)
 
 
 def _alike(words: frozenset[str], other: frozenset[str]) -> bool:
