@@ -426,6 +426,7 @@ def _sources(answers: Sequence[str], quotes: Sequence[str]) -> list[str]:
     return holding + [a for a in ordered if a not in holding]
 
 
+_OBJECT_PRONOUNS = frozenset("me us him her them you myself".split())
 MENTION_DETERMINERS = {"the": "the", "my": "your", "our": "your", "your": "your", "a": "the"}
 MENTION_DETERMINERS |= {"an": "the", "this": "the", "that": "the", "these": "the"}
 MENTION_DETERMINERS |= {"those": "the", "his": "his", "her": "her", "their": "their"}
@@ -447,6 +448,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         if t.norm != w or (nxt is not None and nxt.word and _naming(nxt.norm, v)):
             continue  # not the head of its phrase: "the retail" of "the retail park"
+        if nxt is not None and nxt.norm in _OBJECT_PRONOUNS:
+            continue  # a verb: "that shook me up" is no "the shook"
         # a verb's form is a noun only right after its determiner ("the fit"); further on it
         # is the verb of another phrase ("the lawn's done")
         for back in (1,) if _verbish(w, v) else (1, 2, 3):

@@ -579,7 +579,7 @@ def _drop_copula(words: list[str]) -> list[str]:
 _LIKE_VERBS = frozenset(
     "i you we they i'd you'd we'd they'd would feel feels felt feeling look looks looked "
     "sound sounds sounded seem seems seemed just don't didn't not really thing things stuff "
-    "something anything bits ones".split()
+    "something anything bits ones more less nothing bit kind sort much exactly".split()
 )
 _DETERMINERS = frozenset("the a an my our your this that these those his her their".split())
 
