@@ -70,6 +70,15 @@ def estimate_tokens(text: str) -> int:
     return len(text) // 4
 
 
+def _unread(exc: Exception) -> tuple[Extraction, list[str]]:
+    """An answer the offline reader failed on, kept unread: the interview goes on and the
+    turn's failures say why, as they do for a provider's unusable reply (a tester's session
+    had stopped for good at "it doesnt bother me?? ..." and could not be resumed, since
+    resuming reads the same answer again)."""
+    reason = f"the offline reader failed on this answer ({type(exc).__name__}: {exc})"
+    return Extraction(extractable=False, reason=reason), [reason]
+
+
 def _call(task: str, prompt: Prompt, output: str) -> LLMCall:
     return LLMCall(
         task=task,
@@ -117,9 +126,13 @@ class OfflineLLM:
         return request_seed * 1_000_003 + self.seed
 
     async def extract(self, request: ExtractRequest) -> TaskResult[Extraction]:
-        value = shaped_extract(request) or extract_offline(request)
+        failures: list[str] = []
+        try:
+            value = shaped_extract(request) or extract_offline(request)
+        except Exception as exc:  # a reader bug must not end a live interview: see below
+            value, failures = _unread(exc)
         call = _call("extract", render_extract(request), value.model_dump_json())
-        return TaskResult[Extraction](value=value, calls=[call])
+        return TaskResult[Extraction](value=value, calls=[call], failures=failures)
 
     async def assess(self, request: AssessRequest) -> TaskResult[Assessment]:
         value = assess_offline(request)

@@ -411,3 +411,26 @@ def test_a_feeling_named_by_a_noun_or_in_slang_is_an_emotion(
 ) -> None:
     result = extract(methods, concepts, "critical_incident", answer)
     assert {n.label: n.node_type for n in result.nodes}[label] == "emotion"
+
+
+def test_an_answer_the_reader_fails_on_is_kept_unread_and_says_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a reader bug had ended a live interview for good: resuming read the same answer again
+    import asyncio
+
+    import interview_cli.llm.offline as offline
+
+    def broken(request: ExtractRequest) -> Extraction:
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(offline, "extract_offline", broken)
+    methodology = Methodology.model_validate(load("methodologies", "means_end_chain"))
+    concept = Concept.model_validate(load("concepts", "headphones_mec"))
+    request = ExtractRequest(
+        methodology=methodology, concept=concept, answer=MEC_ANSWER, utterance_id="u1"
+    )
+    result = asyncio.run(offline.OfflineLLM(seed=0).extract(request))
+    assert not result.value.extractable and result.value.nodes == []
+    assert result.failures and "IndexError" in result.failures[0]
+    assert "IndexError" in result.value.reason

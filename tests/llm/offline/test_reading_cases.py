@@ -211,3 +211,35 @@ def test_a_laugh_closing_a_long_sentence_is_about_its_last_part(mec: Methodology
     bar = mec.tuning.vetoes.min_focus_confidence
     by_label = {n.label: n.confidence for n in result.nodes}
     assert by_label["upload speed"] >= bar, by_label
+
+
+@cache
+def _library() -> Any:
+    from interview_cli.config.library import Library
+
+    return Library.discover(cwd=Path(__file__).resolve().parents[3])
+
+
+@pytest.mark.parametrize("case", cases("live_answers"), ids=_id)
+def test_every_answer_typed_live_is_read_without_failing(case: dict[str, Any]) -> None:
+    from interview_cli.llm.offline.reading.extraction import extract_offline
+    from interview_cli.llm.protocol import ExtractRequest
+    from interview_cli.llm.validation import validate_extraction
+
+    lib = _library()
+    concept = lib.concept(case["concept"]).value
+    methodology = lib.methodology(concept.methodology).value
+    focus = case.get("focus") or [None, None]
+    request = ExtractRequest(
+        methodology=methodology,
+        concept=concept,
+        answer=case["answer"],
+        utterance_id="u1",
+        question=case["question"],
+        strategy="deepen" if focus[0] else "",
+        focus_label=focus[0],
+        focus_type=focus[1],
+    )
+    result = extract_offline(request)
+    validated = validate_extraction(result.model_dump(), request)
+    assert len(validated.nodes) == len(result.nodes)

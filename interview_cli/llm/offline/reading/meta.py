@@ -150,7 +150,8 @@ def without_echo(answer: str, question: str) -> str:
     # A question back of a word or three before the answer proper ("The charging? Oh, it's
     # brilliant", "What do I get? Peace."), whatever the question's words were; "Maybe the
     # face ID login?" offers an answer.
-    short = len(said) <= 3 and len(rest) >= 2 and said[0] not in _TENTATIVE
+    # (nothing left of it when a denied premise was blanked first: "it doesnt bother me?? ...")
+    short = 0 < len(said) <= 3 and len(rest) >= 2 and said[0] not in _TENTATIVE
     if not (echoed or short):
         return answer
     return " " * found.end() + answer[found.end() :]
