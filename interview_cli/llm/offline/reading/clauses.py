@@ -105,7 +105,7 @@ _RATING_IDIOMS = re.compile(
     r"(?:^|(?<=[.!?,;]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\boh\s)|(?<=\balso\s))"
     r"(?:one|another|the\s+other|other)\s+thing(?:\s+(?:is|was|'s))?\b(?:\s+that)?|"
     # "For me, a different dish each time": whose view it is, said before what it is
-    r"(?:^|(?<=[.!?]\s))for\s+(?:me|us)(?:\s+personally)?\b"
+    r"(?:^|(?<=[.!?]\s)|(?<=,\s)|(?<=\bbut\s)|(?<=\bhonestly\s))for\s+(?:me|us)(?:\s+personally)?\b"
     r"(?=\s*,|\s+(?:it'?s|its|it\s+is|the)\b)|"
     r"\b(?:which|that)\s+is\s+the\s+whole\s+point\b|"
     # the question's own verb said back: "It lead to trust I think", "Makes it possible to
