@@ -100,31 +100,11 @@ _TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:what \w+ (?:is|are)|\1)\b", re.I
 # do the job" stays: for a respondent who cares little, that it works is the attribute.)
 _RATING_IDIOMS = re.compile(
     r"\b(?:the\s+)?(?:main|big|biggest|most important|only|key|whole)\s+(?:thing|point|reason)"
-    r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|"
-    # "another thing, the bags go in the recycling": the frame counts, the bags are the node
-    r"(?:^|(?<=[.!?,;]\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\boh\s)|(?<=\balso\s))"
-    r"(?:one|another|the\s+other|other)\s+thing(?:\s+(?:is|was|'s))?\b(?:\s+that)?|"
-    # "For me, a different dish each time": whose view it is, said before what it is
-    r"(?:^|(?<=[.!?]\s)|(?<=,\s)|(?<=\bbut\s)|(?<=\bhonestly\s))for\s+(?:me|us)(?:\s+personally)?\b"
-    r"(?=\s*,|\s+(?:it'?s|its|it\s+is|the)\b)|"
-    r"\b(?:which|that)\s+is\s+the\s+whole\s+point\b|"
-    # the question's own verb said back: "It lead to trust I think", "Makes it possible to
-    # get home in a good mood"
-    r"\bwhat\s+(?:it|that|this)\s+taught\s+me\s+(?:is|was)\b|"
-    r"(?:^|(?<=[.!?]\s))(?:it|that|this)\s+taught\s+me(?:\s+that)?\b|"
-    r"(?:^|(?<=[.!?]\s))(?:(?:it|that|this)\s+)?(?:makes?|made)\s+it\s+possible\s+"
-    r"(?:for\s+(?:me|us)\s+)?to\b|"
+    r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|\b(?:which|that)\s+is\s+the\s+whole\s+point\b|"
     r"\bthe\s+point\s+(?:is|was)\b|"
-    # "Short answer: I miss being recognised", "long story short, ..."
-    r"\b(?:the\s+)?short\s+answer(?:\s+is)?\b|\blong\s+story\s+short\b|"
-    # the friend question's own frame: "id tell them get a dentist whos kind"
-    r"(?:^|(?<=[.!?]\s))(?:i'?d|id|i\s+would)\s+(?:tell|say\s+to)\s+(?:them|him|her|people)"
-    r"(?:\s+to|\s+that)?\b|"
     # what a correction says they meant: "it's more that the foam ...", "I was saying ..."
     r"\b(?:it'?s|it\s+is)\s+more\s+that\b|\bwhat\s+i\s+meant\s+(?:is|was)\b|"
     r"\bi\s+was\s+saying(?:\s+that)?\b|"
-    # what is wrong, said against the question: "being nervous is the problem not the help"
-    r"(?<=\w)\s+(?:is|was|'s)\s+the\s+(?:problem|issue)(?:,?\s+not\s+the\s+(?:help|answer|solution|point))?\b|"
     # a rating, not an element: "the price was fine, nothing special"
     r"\bnothing\s+(?:special|fancy|amazing|to\s+write\s+home\s+about)\b",
     re.IGNORECASE,
@@ -238,6 +218,7 @@ def blank(answer: str) -> str:
         _TAG_QUESTION,
         phrase_pattern("emphasis/ahead"),
         phrase_pattern("emphasis/behind"),
+        phrase_pattern("frame"),
         _RATING_IDIOMS,
         _FRAMES,
         IMPORTANCE,
