@@ -334,9 +334,10 @@ def test_openings_ask_one_question_about_the_topic() -> None:
             else:
                 # an incident's topic without "experiences": "a time when customer support
                 # went badly", not "when customer support experiences went badly"
-                topic = re.sub(r"\s+experiences?$", "", concept.name.lower())
+                bare = re.sub(r"\s+experiences?$", "", concept.name.lower())
+                topic = concept.name.lower() if " and " in bare else bare
                 assert topic in text.lower(), text
-                assert "experiences went" not in text and "with customer support exp" not in text
+                assert "with customer support exp" not in text
     assert not any("like" in t and "annoy" in t for ts in OPENING_TEMPLATES.values() for t in ts)
 
 

@@ -258,6 +258,7 @@ def offline_opening(request: OpeningRequest) -> str:
     family = "stimulus" if shown else opening_family(request)
     if family in ("incident", "occasion"):
         # "a time when customer support went badly", not "customer support experiences"
-        topic = _EXPERIENCES.sub("", topic) or topic
+        bare = _EXPERIENCES.sub("", topic)
+        topic = bare if bare and " and " not in bare else topic
     candidates = [t.format(topic=topic) for t in OPENING_TEMPLATES[family]]
     return pick(candidates, [], f"{request.seed}:opening")
