@@ -26,7 +26,8 @@ REVISES = "revises"
 # The check-back answered with a no: "not really", "no love, that's all wrong", "that's
 # backwards", "sort of? ...", "kind of but mangled".
 _NOT_RIGHT = re.compile(
-    r"^\W*(?:(?:well|hmm|um|erm|oh|what)\W+)*(?:no\b|nope|nah|not\s+really|not\s+quite|"
+    r"^\W*(?:(?:well|hmm|um|erm|oh|what)\W+)*(?:no\b|nope|nah|not\s+really|not\s+quite|partly|"
+    r"half\s+and\s+half|yes\s+and\s+no|"
     r"not\s+exactly|sort\s+of|kind\s+of|half\s+right|that'?s\s+(?:all\s+)?(?:wrong|backwards)|"
     r"(?:you|it)\s+(?:got|have)\s+(?:it|that)\s+(?:wrong|backwards))",
     re.IGNORECASE,
@@ -236,6 +237,8 @@ def summary_chains(
     ]
     doubtful = frozenset(_doubtful(graph, methodology))
     loose = [ids for ids in loose if ids[0] not in doubtful]
+    if keep is not None:  # what the closing answer said is listed first, not cut off last
+        loose.sort(key=lambda ids: -keep(ids))
     said_clearly = [_labels(reading, ids, doubtful) for ids in chains + loose[:MAX_LOOSE]]
     return [labels for labels in said_clearly if labels]
 

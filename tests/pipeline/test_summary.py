@@ -213,3 +213,17 @@ def test_a_concept_is_listed_once_whatever_it_corrected() -> None:
     summary = learned_summary(graph, meth)
     assert summary.count("first chat") == 1, summary
     assert "dont bother with virgin" in summary and lone
+
+
+def test_a_check_back_answered_partly_puts_what_the_closing_answer_said_first() -> None:
+    # Marek (round 12): "log the miles" and "don't trust the gauge", said at the close, were
+    # cut off the end of the list; Siobhan's "Partly. ..." was not read as a no at all
+    meth, graph, add = _laddered()
+    for i in range(8):
+        add(f"early thing {i}", "attribute", 2 + i)
+    gauge = add("don't trust the gauge", "attribute", 15)
+    question = 'Here is what I heard: "early thing 0" leading to "early thing 1". Is that fair?'
+    for answer in ("no. I don't trust the gauge now", "Partly. I don't trust the gauge now"):
+        kept = learned_summary(graph, meth, checked=CheckBack(question, answer, 15))
+        assert "don't trust the gauge" in kept, (answer, kept)
+    assert gauge
