@@ -166,7 +166,7 @@ CUES: tuple[Cue, ...] = (
 SO_BOUNDARY = re.compile(r"(?:^|[,;:]|\band)\s*$", re.IGNORECASE)
 SO_SUBJECTS: frozenset[str] = frozenset(
     """i we you they it he she my our your their the that there now this nothing everything
-    after when whenever if once by at on in every with without""".split()
+    somebody someone something after when whenever if once by at on in every with without""".split()
 )
 BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
 # ...except before a personal pronoun: "so" as an intensifier comes before an adjective or

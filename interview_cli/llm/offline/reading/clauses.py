@@ -210,6 +210,8 @@ def blank(answer: str) -> str:
     working = list(blank_spans(blank_meta(answer), inline_spans(answer)))
     for time in inline_spans(answer, ("time",)):
         _blank_preposition_before(working, time.start)
+        if answer[time.end : time.end + 2] in ("'s", "\u2019s"):
+            working[time.end : time.end + 2] = "  "  # "Thursday's our night": the time's verb
     for frame in _LEADS_TO.finditer(answer):
         # "when I've been rushed it leads to a bad cut": the question's own verb said back
         # names nothing, and where it stood one clause ends and the next begins

@@ -35,8 +35,8 @@ WORD = re.compile(r"[\w£$€][\w'\u2019\-]*")
 # Numbers and units: a label of nothing else is a quantity ("eight hours", "two").
 _NUMBER = re.compile(
     r"^(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand|half|quarter|couple|few|"
-    r"(?:twenty|thirty|forty|fifty)-\w+)$",
+    r"fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|half|"
+    r"quarter|couple|few|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-\w+)$",
     re.IGNORECASE,
 )
 _UNITS = frozenset(
