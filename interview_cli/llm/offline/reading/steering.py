@@ -34,7 +34,7 @@ class Steer:
 _TRAILING = re.compile(
     r"\s+(?:-|\u2013|\u2014)\s.*$|"
     r"(?:\s+(?:tbh|tho|though|mate|really|lol|then|if\s+anything|if\s+i'?m\s+honest|"
-    r"thing|bit|stuff|part))+$"
+    r"thing|bit|stuff|part|from\s+earlier|from\s+before|earlier|before))+$"
 )
 
 
