@@ -35,6 +35,8 @@ from interview_cli.safe_text import redact_secrets
 from interview_cli.ui import interview as views
 
 if TYPE_CHECKING:
+    import asyncio
+
     from rich.console import Console
 
     from interview_cli.pipeline.runner import Interview, TurnResult
@@ -71,11 +73,26 @@ def interruptible() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    # A Ctrl-C that came while the question was being shown asked the event loop to cancel
+    # this turn at its next await; the read below blocks without one, so it would wait for
+    # the next line, or, piped, for the end of input and end as if answers ran out.
+    task = _current_task()
+    if task is not None and task.cancelling():
+        raise KeyboardInterrupt
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _current_task() -> asyncio.Task[Any] | None:
+    import asyncio  # already loaded by the running loop; not at start-up
+
+    try:
+        return asyncio.current_task()
+    except RuntimeError:  # no running loop: nothing was asked to cancel
+        return None
 
 
 class TerminalRespondent:

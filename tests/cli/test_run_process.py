@@ -123,6 +123,14 @@ def test_ctrl_c_pauses_without_losing_the_answer(tmp_path: Path) -> None:
     proc.stdin.flush()
     read_until(proc, "nodes ·")  # the turn summary: the answer was processed
     proc.send_signal(signal.SIGINT)  # while it waits for the next answer
+    # stdin stays open, as a terminal's does: closing it (as communicate() would at once) let
+    # the end of input race the signal under load, and the run ended as if the answers ran out
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()  # reaped here: a child left running is reported against a later test
+        proc.communicate()
+        raise
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err  # 128 + SIGINT, as for every command
     assert "Paused" in out
