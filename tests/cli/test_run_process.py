@@ -90,6 +90,33 @@ def read_until(proc: subprocess.Popen[str], marker: str, timeout: float = 30) ->
     return seen[len(consumed) : end]
 
 
+def _drained_until_exit(proc: subprocess.Popen[str], timeout: float) -> tuple[str, str]:
+    """Wait for ``proc`` to exit with its stdin left open, reading its output meanwhile;
+    killed and reaped if it has not exited in ``timeout`` seconds (then the test fails)."""
+    assert proc.stdout is not None and proc.stderr is not None
+    chunks: dict[str, list[str]] = {"out": [], "err": []}
+    readers = [
+        threading.Thread(target=lambda n=name, f=stream: chunks[n].append(f.read()), daemon=True)
+        for name, stream in (("out", proc.stdout), ("err", proc.stderr))
+    ]
+    for reader in readers:
+        reader.start()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()  # reaped here: a child left running is reported against a later test
+        proc.wait()
+        raise
+    finally:
+        for reader in readers:
+            reader.join(timeout=10)
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
+    seen = _OUTPUT.get(proc.pid, ["", ""])[0]
+    return seen + "".join(chunks["out"]), "".join(chunks["err"])
+
+
 def the_session(sessions: Path) -> dict[str, Any]:
     """The session as saved: its snapshot with the journal beside it replayed."""
     files = list(sessions.glob("*.json"))
@@ -124,14 +151,9 @@ def test_ctrl_c_pauses_without_losing_the_answer(tmp_path: Path) -> None:
     read_until(proc, "nodes ·")  # the turn summary: the answer was processed
     proc.send_signal(signal.SIGINT)  # while it waits for the next answer
     # stdin stays open, as a terminal's does: closing it (as communicate() would at once) let
-    # the end of input race the signal under load, and the run ended as if the answers ran out
-    try:
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        proc.kill()  # reaped here: a child left running is reported against a later test
-        proc.communicate()
-        raise
-    out, err = proc.communicate(timeout=30)
+    # the end of input race the signal under load, and the run ended as if the answers ran out.
+    # Its output is drained meanwhile, so a full pipe cannot hold the pause up.
+    out, err = _drained_until_exit(proc, timeout=30)
     assert proc.returncode == 130, err  # 128 + SIGINT, as for every command
     assert "Paused" in out
     doc = the_session(sessions)
