@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
+from interview_cli.llm.offline.lexicon.phrases import phrase_pattern, phrase_patterns
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
     earlier_nodes,
@@ -83,9 +83,9 @@ def taken_back(request: ExtractRequest) -> TakenBack:
     return found
 
 
-# "Grey hairs mostly haha. Nah, the Sharan gives us room": a sentence that laughs, then one
-# that says "nah" or "seriously": the first was the joke.
-_LAUGHED = re.compile(r"\b(?:ha(?:ha)+|hehe+|lol|lmao)\W*$|[:;]-?[)D]\W*$", re.IGNORECASE)
+# "Grey hairs mostly haha. Nah, the Sharan gives us room": a sentence that laughs (the laughs
+# of ``lexicon/en/doubt/laugh.yaml``), then one that says "nah" or "seriously": the first was
+# the joke.
 _NOW_SERIOUSLY = re.compile(
     r"(?:nah|naw|no|(?:but\s+)?seriously(?:\s+though)?|joking\s+aside|in\s+all\s+seriousness)\b",
     re.IGNORECASE,
@@ -98,9 +98,15 @@ def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
     starts = [0, *(m.end() for m in _SENTENCE_END.finditer(answer))]
     for before, start in zip(starts, starts[1:], strict=False):
         after = answer[start:].lstrip()
-        if _LAUGHED.search(answer[before:start].rstrip(" .!?")) and _NOW_SERIOUSLY.match(after):
+        if _ends_laughing(answer[before:start]) and _NOW_SERIOUSLY.match(after):
             spans.append((before, start))
     return spans
+
+
+def _ends_laughing(sentence: str) -> bool:
+    """The sentence closes on a laugh ("... mostly haha.", "... :)")."""
+    laughs = list(phrase_pattern("doubt/laugh").finditer(sentence))
+    return bool(laughs) and not re.search(r"\w", sentence[laughs[-1].end() :])
 
 
 # "what do you mean by 'cooking chemistry'?" asks about the question's words; it takes back
