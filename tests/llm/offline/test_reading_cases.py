@@ -243,3 +243,17 @@ def test_every_answer_typed_live_is_read_without_failing(case: dict[str, Any]) -
     result = extract_offline(request)
     validated = validate_extraction(result.model_dump(), request)
     assert len(validated.nodes) == len(result.nodes)
+
+
+def test_a_thing_is_never_linked_to_its_own_denial(mec: Methodology) -> None:
+    # "she cannot call" -> "she CAN call" was read back as a ladder (round 7)
+    result = extract(
+        mec,
+        "cooking",
+        "Nothing good. she CAN call, I just want to be sure she always can",
+        ("cannot call", "functional_consequence"),
+        existing=[("cannot call", "functional_consequence", "she cannot call")],
+    )
+    assert "CAN call" in [n.label for n in result.nodes]
+    assert not any({e.source, e.target} == {"cannot call", "CAN call"} for e in result.edges)
+    assert any(r.reason == "a thing and its own denial" for r in result.rejected)

@@ -272,18 +272,11 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     )
 
 
-def _opposite(a: str, b: str) -> bool:
-    """The same words, one of them negated: a thing and its denial."""
-    one, other = label_profile(a), label_profile(b)
-    return one.content == other.content and one.negated != other.negated
-
-
 def _still_permitted(
     request: ExtractRequest, nodes: list[ExtractedNode], edges: list[ExtractedEdge]
 ) -> list[ExtractedEdge]:
     """The links the ontology still permits, either way round, once a correction gave its
-    node the type of the node it corrects (an attribute put right is an attribute), and
-    none between a thing and its own denial."""
+    node the type of the node it corrects (an attribute put right is an attribute)."""
     ontology = request.methodology.ontology
     types = {normal(n.label): n.node_type for n in request.existing_nodes}
     if request.focus_label and request.focus_type:
@@ -291,8 +284,6 @@ def _still_permitted(
     types |= {normal(n.label): n.node_type for n in nodes}
 
     def permitted(edge: ExtractedEdge) -> bool:
-        if _opposite(edge.source, edge.target):
-            return False  # "she cannot call" -> "she CAN call" is a denial, not a link
         s_type, t_type = types.get(normal(edge.source)), types.get(normal(edge.target))
         if s_type is None or t_type is None:
             return True

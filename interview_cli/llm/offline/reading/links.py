@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from interview_cli.core.models import ExtractedEdge, RejectedItem
+from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.reading.clauses import Clause, normal, quote
 from interview_cli.llm.offline.reading.ontology import OntologyView
 
@@ -54,7 +55,7 @@ def _edge(
     s_label, s_type, s_clause = _parent_of(source)
     t_label, t_type, t_clause = _parent_of(target)
     relation = view.relation(s_type, t_type)
-    if relation is None or normal(s_label) == normal(t_label):
+    if relation is None or normal(s_label) == normal(t_label) or denies(s_label, t_label):
         return None
     s_level, t_level = view.level(s_type), view.level(t_type)
     if s_level is not None and t_level is not None and s_level > t_level:
@@ -76,15 +77,30 @@ def _either_way(
     )
 
 
+def denies(a: str, b: str) -> bool:
+    """The same words, one of them negated: a thing and its denial ("she cannot call", "she
+    CAN call"), never a link between means and ends."""
+    one, other = label_profile(a), label_profile(b)
+    return one.content == other.content and one.negated != other.negated
+
+
 def _refuse(view: OntologyView, source: Parent, target: Parent) -> RejectedItem | None:
     """Why the link the answer implies between two elements was dropped (None: same one)."""
     s_label, s_type, _ = _parent_of(source)
     t_label, t_type, _ = _parent_of(target)
     if normal(s_label) == normal(t_label):
         return None
+    item: dict[str, object] = {
+        "source": s_label,
+        "target": t_label,
+        "source_type": s_type,
+        "target_type": t_type,
+    }
+    if denies(s_label, t_label):
+        return RejectedItem(kind="edge", item=item, reason="a thing and its own denial")
     return RejectedItem(
         kind="edge",
-        item={"source": s_label, "target": t_label, "source_type": s_type, "target_type": t_type},
+        item=item,
         reason=f"the ontology permits no link between {s_type} and {t_type} in either direction",
     )
 
