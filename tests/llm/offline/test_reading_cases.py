@@ -17,6 +17,7 @@ from offline_fixtures import extract, shipped_mec
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.models import Extraction
 from interview_cli.llm.offline.reading.nonanswers import answer_kind
+from interview_cli.llm.offline.reading.typos import mend_typos
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "readings"
 # Labels that are never an element, whatever the answer.
@@ -93,9 +94,10 @@ LABELLED = (
 def test_labels_are_the_respondents_short_phrases(mec: Methodology, case: dict[str, Any]) -> None:
     result = _read(mec, case)
     assert [n.label for n in result.nodes] == case["labels"]
-    # the respondent's words: this answer's, and an earlier node's that a correction restates
+    # the respondent's words: this answer's (a small word mistyped, mended: "tlels" is
+    # "tells"), and an earlier node's that a correction restates
     earlier = " ".join(e[0] for e in case.get("existing", []))
-    answer = f"{case['answer']} {earlier}".lower().replace("\u2019", "'")
+    answer = f"{mend_typos(case['answer'])} {earlier}".lower().replace("\u2019", "'")
     said = set(re.findall(r"\d+(?:\.\d+)+|[\w'-]+", answer))
     for node in result.nodes:
         assert 1 <= len(node.label.split()) <= 6

@@ -33,6 +33,7 @@ from interview_cli.llm.offline.lexicon import (
 from interview_cli.llm.offline.reading.meta import meta_kind
 from interview_cli.llm.offline.reading.nonanswers import answer_kind
 from interview_cli.llm.offline.reading.safety import safety_reading
+from interview_cli.llm.offline.reading.typos import mend_typos
 from interview_cli.llm.protocol import AssessRequest
 
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")
@@ -187,7 +188,7 @@ def _engagement(f: Features, ceiling: str) -> int:
 
 def assess_offline(request: AssessRequest) -> Assessment:
     """The offline provider's rubric assessment of one answer."""
-    answer = request.answer.strip()
+    answer = mend_typos(request.answer.strip())  # "I'm not sue" is a don't-know
     f = features(answer)
     ceiling = knowledge_ceiling(f, answer)
     hedging = hedging_level(f)

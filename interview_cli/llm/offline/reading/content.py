@@ -120,12 +120,17 @@ def is_pointer(label: str) -> bool:
     )
 
 
+_ADEQUATE = frozenset({"enough", "plenty"})
+
+
 def is_quantity(label: str) -> bool:
     """Only numbers and units of time, distance or weight ("eight hours", "two"); a price is
     an attribute and stays."""
     words = _words(label)
     if not words or _CURRENCY.search(label) or content_idioms(label):
         return False
+    if _ADEQUATE & set(words):
+        return False  # "always enough for two of us": whether it is enough is a judgement
     # "one" is a number before a unit ("one day"), else a pronoun ("the 750 one")
     numbers = [
         i

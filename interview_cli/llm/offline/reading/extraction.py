@@ -98,6 +98,7 @@ from interview_cli.llm.offline.reading.reactions import (
 )
 from interview_cli.llm.offline.reading.retractions import taken_back
 from interview_cli.llm.offline.reading.steering import steer_to
+from interview_cli.llm.offline.reading.typos import mend_typos
 from interview_cli.llm.protocol import ExtractRequest
 
 STRONG_AFFINITY = 0.8
@@ -160,7 +161,11 @@ def expected_category(family: StrategyFamily | None, view: OntologyView) -> str 
 
 def extract_offline(request: ExtractRequest) -> Extraction:
     """The offline provider's extraction for one answer (with the reaction to the stimulus
-    element the question raised, ``reactions``)."""
+    element the question raised, ``reactions``). The typos of small words are mended first
+    ("weell", "let me tink": ``typos``)."""
+    mended = mend_typos(request.answer)
+    if mended != request.answer:
+        request = request.model_copy(update={"answer": mended})
     extraction = with_raised_element(request, _extract(request), _stance)
     back = taken_back(request)
     extraction = _without_just_said(request.answer, extraction, back.just_said)
@@ -577,13 +582,20 @@ def _units(clauses: list[Clause]) -> list[Unit]:
 
 # "I go when I want", "we don't row about it": what the person does or can do (not "I like
 # the sound", "I bought them"): in a ladder, a consequence
+# "midweek we do it as a date": a when before the doer is still a doing
+_WHEN_FIRST = (
+    r"(?:(?:midweek|weekdays|weekends|now|nowadays|then|sometimes|usually|often|mostly|"
+    r"these\s+days|at\s+(?:the\s+)?weekends?|on\s+\w+days?|most\s+\w+)\s*,?\s+)?"
+)
 _DOING = re.compile(
-    r"^\W*(?:i|we)(?:['\u2019](?:m|d|ve|ll|re))?\s+(?!(?:really\s+|just\s+)?(?:like|love|"
-    r"loved|enjoy|prefer|think|thought|guess|suppose|mean|reckon|know|have|had|got|bought|"
+    r"^\W*" + _WHEN_FIRST + r"(?:i|we)(?:['\u2019](?:m|d|ve|ll|re))?\s+"
+    r"(?!(?:really\s+|just\s+)?(?:like|love|loved|enjoy|prefer|think|thought|guess|suppose|mean|reckon|know|have|had|got|bought|"
     r"chose|use|used|want|wanted|need|needed|was|were)\b)\w",
     re.IGNORECASE,
 )
-_SUBJECT_START = re.compile(r"^\W*(?:i|we|you|he|she|they|it|my|our)\b", re.IGNORECASE)
+_SUBJECT_START = re.compile(
+    r"^\W*" + _WHEN_FIRST + r"(?:i|we|you|he|she|they|it|my|our)\b", re.IGNORECASE
+)
 
 
 def _worded_level(text: str, view: OntologyView, study: _Study) -> str | None:

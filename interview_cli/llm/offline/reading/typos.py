@@ -1,0 +1,103 @@
+"""Mend the typos of small words before the reader reads (``reading/lexicon/en/typo.yaml``).
+
+People type fast, and a mistyped filler, hedge or link word is no word the reader knows, so
+it reads as content: "Weell, no sandwiches" became the node "weell", "Let me tink" the node
+"tink", "I'm not sue" a consequence asked about next ("How does not sue help you?"). Only the
+small words listed in the file are mended, where the typo is no word of its own: one letter
+doubled ("weell", "thaat"), two neighbouring letters swapped ("alos", "olny"), one of a double
+letter dropped ("realy"), and a few mistypings where they stand ("let me tink"). A typo in a
+content word is the respondent's own word and stays.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, partial
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+HERE = Path(__file__).parent / "lexicon"
+
+
+class _Fix(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    pattern: str
+    word: str
+
+
+class _TypoFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    about: str = Field(min_length=1)
+    words: list[str]
+    words_of_their_own: list[str] = Field(default_factory=list)
+    fixes: list[_Fix] = Field(default_factory=list)
+
+
+_Fixer = tuple[re.Pattern[str], str]
+
+
+@cache
+def _lexicon(language: str = "en") -> tuple[dict[str, str], tuple[_Fixer, ...]]:
+    data = _TypoFile.model_validate(yaml.safe_load((HERE / language / "typo.yaml").read_text()))
+    words = {w.lower() for w in data.words} | {w.lower() for w in data.words_of_their_own}
+    typos: dict[str, str] = {}
+    for word in sorted(w.lower() for w in data.words):
+        for typo in _misspellings(word):
+            if typo not in words:
+                typos.setdefault(typo, word)
+    fixes = tuple((re.compile(f.pattern, re.IGNORECASE), f.word) for f in data.fixes)
+    return typos, fixes
+
+
+def _misspellings(word: str) -> set[str]:
+    """``word`` with one letter doubled, two neighbouring letters swapped, one of a double
+    letter dropped, or (six letters or more) a letter inside it dropped."""
+    out = {word[: i + 1] + word[i] + word[i + 1 :] for i in range(len(word))}
+    out |= {
+        word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+        for i in range(len(word) - 1)
+        if word[i] != word[i + 1]
+    }
+    out |= {word[:i] + word[i + 1 :] for i in range(len(word) - 1) if word[i] == word[i + 1]}
+    if len(word) >= 6:  # a letter inside a long word dropped ("becase", "probaly")
+        out |= {word[:i] + word[i + 1 :] for i in range(1, len(word) - 1)}
+    out.discard(word)
+    return out
+
+
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _cased(typed: str, word: str) -> str:
+    return word.capitalize() if typed[:1].isupper() else word
+
+
+def _fixed(match: re.Match[str], word: str) -> str:
+    """The match with its group ``typo`` replaced by ``word``."""
+    start, end = match.span("typo")
+    whole = match.group(0)
+    at = match.start()
+    return whole[: start - at] + _cased(match.group("typo"), word) + whole[end - at :]
+
+
+def mend_typos(answer: str) -> str:
+    """``answer`` with the typos of its small words mended (the same text when there are
+    none)."""
+    typos, fixes = _lexicon()
+
+    def mended(match: re.Match[str]) -> str:
+        typed = match.group(0)
+        word = typos.get(typed.lower())
+        return _cased(typed, word) if word else typed
+
+    text = _WORD.sub(mended, answer)
+    for pattern, word in fixes:
+        text = pattern.sub(partial(_fixed, word=word), text)
+    return text
+
+
+__all__ = ["mend_typos"]

@@ -1,0 +1,40 @@
+"""The small words people mistype are mended before the offline reader reads; nothing else is."""
+
+from __future__ import annotations
+
+import pytest
+
+from interview_cli.llm.offline.reading.typos import mend_typos
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("Weell, no sandwiches from the Spar.", "Well, no sandwiches from the Spar."),
+        ("I don't know if thaat makes sense", "I don't know if that makes sense"),
+        ("Alos two portions", "Also two portions"),
+        ("I'd olny ever done pasta", "I'd only ever done pasta"),
+        ("it tlels you exactly wat to do", "it tells you exactly what to do"),
+        ("realy handy, becase it's quick", "really handy, because it's quick"),
+        ("Hmm, I'm not sue. Let me tink.", "Hmm, I'm not sure. Let me think."),
+        ("I'd have to tink about it", "I'd have to think about it"),
+        ("maybe it's mroe", "maybe it's more"),
+    ],
+)
+def test_small_words_mistyped_are_mended(typed: str, read: str) -> None:
+    assert mend_typos(typed) == read
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "three of us, and the wall was thin",  # words one slip from "there", "well", "this"
+        "where it was cold, tough going, were we mad?",
+        "honesty matters, noting the rally",
+        "I will not sue them over it",  # "sue" is a word where it stands
+        "the car sear is grey and the tink of the bell",  # content typos are their own words
+        "two days on a charge",
+    ],
+)
+def test_words_of_their_own_are_left_alone(said: str) -> None:
+    assert mend_typos(said) == said
