@@ -152,8 +152,9 @@ _COMMA_SUBJECT = re.compile(
     r"\band\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
     r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
     # a second action with its subject unsaid: "..., pour it in my cup and drink it on the
-    # train" (a verb and its object pronoun)
-    r"(?:,|\band)\s+(?:then\s+)?(?=(?!it\b|them\b|that\b|this\b)[a-z]{3,}\s+(?:it|them)\b)",
+    # train" (a verb and its object pronoun); not "go and fetch it", one doing
+    r"(?:,|(?<!\bgo\s)(?<!\bcome\s)(?<!\btry\s)(?<!\bwent\s)(?<!\bgoes\s)\band)"
+    r"\s+(?:then\s+)?(?=(?!it\b|them\b|that\b|this\b)[a-z]{3,}\s+(?:it|them)\b)",
     re.IGNORECASE,
 )
 _COMMA_CUE = Cue(",", "sibling")
@@ -590,12 +591,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     if len(words) > 1 and words[0].lower() in ("means", "meant") and words[1].lower() in _ME:
         words = words[1:]  # "Means I get in and sleep": "it means" with its subject unsaid
     prefix = cue.prefix if cue else ""
-    if not (prefix == "feel" and words and words[0].lower() == "like"):  # "feel like a good parent"
-        spoken = words
-        words = _strip_leading(words)
-        if words and words[0].lower() in OPINION_LEADS:
-            words = _strip_leading(words[1:])
-        words = _keep_possessive(spoken, _keep_do(spoken, words))
+    words = _without_lead(words, prefix)
     words = [
         w
         for i, w in enumerate(words)
@@ -615,6 +611,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
                 continue  # "can sleep after a night shift": a time, not a new clause
             if word.lower() == "after" and words[i - 1].lower() in _LOOK:
                 continue  # "look after my family": the verb's own particle
+            if word.lower() == "and" and words[i - 1].lower() in _GO_AND:
+                continue  # "don't have to go and fetch it": one doing
             # a negation names nothing: "don't worry" is one word short of cutting at "when"
             kept = [
                 w for w in content_words(" ".join(words[:i])) if w.replace("'", "") not in NEGATIONS
@@ -633,11 +631,32 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     return label.replace("\u2019", "'")
 
 
+_GO_AND = frozenset("go goes went come comes came try".split())
+_VERBS_AFTER_TO = frozenset(
+    "think like love enjoy prefer guess mean suppose do have be worry".split()
+)
 _DISCOURSE_LEAD = re.compile(r"^(?:(?:but|and|so|yeah|yes|well|oh|also)\b[\s,]*)+", re.IGNORECASE)
 _TIME_PREPS = frozenset("after before until".split())
 _ME = frozenset("i i'm i'd i'll i've we we're we'd you you're".split())
 _LOOK = frozenset("look looks looking looked take takes".split())
 _TIME_STARTS = frozenset("a an every each work school lunch dinner breakfast dark".split())
+
+
+def _without_lead(words: list[str], prefix: str) -> list[str]:
+    """The words without what leads them and names nothing ("I", "well", "I like"), unless
+    the cue's ``prefix`` needs the first one: after a frame ending in "to" it is its verb ("so
+    I don't have to think about dinner" is "don't have to think about dinner", not "don't
+    have to dinner"), after "feel" a "like" ("feel like a good parent")."""
+    first = words[0].lower() if words else ""
+    if (prefix.split()[-1:] == ["to"] and first in _VERBS_AFTER_TO) or (
+        prefix == "feel" and first == "like"
+    ):
+        return words
+    spoken = words
+    words = _strip_leading(words)
+    if words and words[0].lower() in OPINION_LEADS:
+        words = _strip_leading(words[1:])
+    return _keep_possessive(spoken, _keep_do(spoken, words))
 
 
 def _time_phrase(words: list[str], at: int) -> bool:

@@ -120,6 +120,20 @@ def is_pointer(label: str) -> bool:
     )
 
 
+# A feeling with nothing it is about ("I can't stand it" of the clause before), or whose it is
+# with nothing owned ("it's theirs"): it points back, and names nothing of its own.
+_FEELING_VERBS = frozenset("stand bear hate hates love loves like likes mind abide".split())
+_BARE = frozenset("can't cant cannot can not don't dont do really just it's its is".split())
+_OWNERS = frozenset("mine ours yours theirs hers his".split())
+
+
+def _bare_stance(label: str) -> bool:
+    words = set(_words(label))
+    if not words or not words <= _FEELING_VERBS | _BARE | _OWNERS:
+        return False
+    return bool(words & (_FEELING_VERBS | _OWNERS))
+
+
 _ADEQUATE = frozenset({"enough", "plenty"})
 
 
@@ -228,7 +242,7 @@ def judge_label(
     type for them (a job's context, an incident's situation), where a place is content."""
     if is_verdict(label, topic_words):
         return Judged("verdict", "a verdict with no reason in it, not an element")
-    if is_pointer(label):
+    if is_pointer(label) or _bare_stance(label):
         return Judged("pointer", "points at something said instead of naming it")
     if is_quantity(clause_text) or (not circumstances and is_quantity(label)):
         return Judged("quantity", "a quantity or a time, not an element")
