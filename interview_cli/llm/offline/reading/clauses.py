@@ -234,7 +234,17 @@ def blank(answer: str) -> str:
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):
                 working[i] = " "
+    text = "".join(working)
+    # "Nothing much, literally, goes to landfill": a filler between commas after a word or two
+    # of a sentence leaves no clause behind, only its commas; the sentence is one again
+    for match in _FILLER_COMMAS.finditer(text):
+        working[match.start("a")] = working[match.start("b")] = " "
     return "".join(working)
+
+
+_FILLER_COMMAS = re.compile(
+    r"(?:^|(?<=[.!?;]\s))\s*[\w'\u2019]+(?:\s+[\w'\u2019]+)?\s*(?P<a>,)\s{2,}(?P<b>,)"
+)
 
 
 # "not sluggish on a Thursday": with the time gone, its preposition names nothing either.
@@ -654,9 +664,13 @@ def _without_lead(words: list[str], prefix: str) -> list[str]:
         return words
     spoken = words
     words = _strip_leading(words)
-    if words and words[0].lower() in OPINION_LEADS:
+    if words and words[0].lower() in OPINION_LEADS and not _WH_OBJECT.match(" ".join(words[1:2])):
+        # ("using what you've got" keeps its verb: what it is used for is a clause)
         words = _strip_leading(words[1:])
     return _keep_possessive(spoken, _keep_do(spoken, words))
+
+
+_WH_OBJECT = re.compile(r"(?:what|whatever|whoever|how)$", re.IGNORECASE)
 
 
 def _time_phrase(words: list[str], at: int) -> bool:

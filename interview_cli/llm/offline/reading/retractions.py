@@ -57,6 +57,15 @@ def taken_back(request: ExtractRequest) -> TakenBack:
     found.just_said.extend(_joke_then_answer(answer))
     for pattern in phrase_patterns("retraction"):
         for match in pattern.finditer(answer):
+            exact = (match.groupdict().get("exact") or "").strip()
+            if exact:
+                # "The fingerprint, not the fingers": only a node that is all of what they
+                # name is taken back, never the focus for a word it shares ("not walking lol,
+                # walking OUT" keeps "them to feel smart walking out")
+                found.labels.extend(
+                    label for label in _wholly_named(exact, candidates) if label not in found.labels
+                )
+                continue
             said = (match.groupdict().get("said") or "").strip()
             pointing = not said or not words_of(said) - _POINTING
             begins = _sentence_start(answer, match.start())
@@ -125,6 +134,17 @@ def _alike(words: frozenset[str], other: frozenset[str]) -> bool:
 
 
 _ALIKE = 4
+
+
+def _wholly_named(said: str, candidates: list[Earlier]) -> list[str]:
+    """The earlier concepts all of whose own words ``said`` names, word for word (a plural
+    as its singular): "the fingers" is not "fingerprint"."""
+    words = {w.removesuffix("s") for w in words_of(said)}
+    return [
+        c.label
+        for c in candidates
+        if (own := {w.removesuffix("s") for w in words_of(c.label)}) and own <= words
+    ]
 
 
 def _all_named(said: str, candidates: list[Earlier]) -> list[str]:
