@@ -113,7 +113,9 @@ _RATING_IDIOMS = re.compile(
 # "without it I'd have to ...": the frame is the question's, what follows is the answer.
 _FRAMES = re.compile(
     # "it's not the fees so much, it's that ...": what it is not is no element
-    r"\b(?:it'?s|that'?s|it\s+is)\s+not\s+(?:really\s+)?(?:about\s+)?[^,.;!?]{1,40}?"
+    # (a "that's" after a noun is a relative: "one evening a week that's not laundry")
+    r"(?:\b(?:it'?s|it\s+is)|(?:^|(?<=[,.;!?]\s)|(?<=\bbut\s)|(?<=\bno\s))that'?s)\s+not\s+"
+    r"(?:really\s+)?(?:about\s+)?[^,.;!?]{1,40}?"
     r"(?:\s+so\s+much|\s+really)?\s*,\s*(?:(?:it'?s|but)\s+)?(?:more\s+|rather\s+)?"
     r"(?:(?:that|about|the\s+fact\s+that)\b)?|"
     r"\b(?:(?:the\s+)?(?:thing|part|bit)\s+(?:that|which)|what)\s+"
@@ -623,6 +625,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
                 continue  # "look after my family": the verb's own particle
             if word.lower() == "and" and words[i - 1].lower() in _GO_AND:
                 continue  # "don't have to go and fetch it": one doing
+            if all(w.lower() in _TIMEISH for w in words[:i]):
+                continue  # "one evening a week that's not laundry": the clause says which
             # a negation names nothing: "don't worry" is one word short of cutting at "when"
             kept = [
                 w for w in content_words(" ".join(words[:i])) if w.replace("'", "") not in NEGATIONS
@@ -641,6 +645,10 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     return label.replace("\u2019", "'")
 
 
+_TIMEISH = frozenset(
+    "a an one two every each day days evening evenings night nights morning mornings week "
+    "weeks weekend weekends month year afternoon time times".split()
+)
 _GO_AND = frozenset("go goes went come comes came try".split())
 _VERBS_AFTER_TO = frozenset(
     "think like love enjoy prefer guess mean suppose do have be worry".split()
