@@ -76,8 +76,17 @@ class CheckBack:
             mine = words(node_id)
             return bool(mine) and any(mine <= q or q <= mine for q in quoted if q)
 
+        # a concept the closing answer linked is said there too ("the actual point is
+        # recovering properly so i dont get injured": read as an aside before)
+        linked_at_close = {
+            end
+            for r in graph.edges()
+            if r.created_turn == self.turn
+            for end in (r.source, r.target)
+        }
+
         def rank(ids: list[str]) -> int:
-            if any(self._said_at_close(graph, i) for i in ids):
+            if any(self._said_at_close(graph, i) or i in linked_at_close for i in ids):
                 return 1
             denied = [i for i in ids if read_back(i) and not words(i) <= answered]
             return -1 if denied else 0
@@ -199,7 +208,18 @@ def summary_chains(
     limit: int,
     keep: Callable[[list[str]], int] | None = None,
 ) -> list[list[str]]:
-    """Up to ``limit`` chains of labels in the order they were said: one per ladder end (the
+    """Up to ``limit`` chains of labels (``ranked_chains`` without their ranks)."""
+    return [labels for _, labels in ranked_chains(graph, methodology, limit, keep)]
+
+
+def ranked_chains(
+    graph: KnowledgeGraph,
+    methodology: Methodology,
+    limit: int,
+    keep: Callable[[list[str]], int] | None = None,
+) -> list[tuple[int, list[str]]]:
+    """Up to ``limit`` chains of labels in the order they were said, each with its rank after
+    the check-back (``CheckBack.keep``: 1 said at the close, else 0): one per ladder end (the
     highest ends first when there are more), a two-step link for a concept joining a chain
     from the side, then single labels for concepts linked to nothing (up to ``MAX_LOOSE``).
     A chain that reads the same as another (a correction shown as what it corrected) is
@@ -235,12 +255,17 @@ def summary_chains(
         and node.id not in reading.shown_as.values()
         and node.id not in reading.linked
     ]
-    doubtful = frozenset(_doubtful(graph, methodology))
+    # what the closing answer said again is meant, however it was read before ("the actual
+    # point is recovering properly", said first as an aside)
+    doubtful = frozenset(i for i in _doubtful(graph, methodology) if keep is None or keep([i]) < 1)
     loose = [ids for ids in loose if ids[0] not in doubtful]
     if keep is not None:  # what the closing answer said is listed first, not cut off last
         loose.sort(key=lambda ids: -keep(ids))
-    said_clearly = [_labels(reading, ids, doubtful) for ids in chains + loose[:MAX_LOOSE]]
-    return [labels for labels in said_clearly if labels]
+    said_clearly = [
+        (keep(ids) if keep is not None else 0, _labels(reading, ids, doubtful))
+        for ids in chains + loose[:MAX_LOOSE]
+    ]
+    return [(rank, labels) for rank, labels in said_clearly if labels]
 
 
 def learned_summary(
@@ -253,11 +278,16 @@ def learned_summary(
     no chain; after the closing check-back was answered (``checked``), as that answer left
     it."""
     keep = checked.keep(graph) if checked is not None else None
-    chains = summary_chains(graph, methodology, limit, keep)
-    lines = [f"- {' → '.join(chain)}" for chain in chains if len(chain) > 1]
+    ranked = ranked_chains(graph, methodology, limit, keep)
+    # after a "no", what the closing answer said leads, each on its own line, chained or not
+    said_at_close = [chain for rank, chain in ranked if rank > 0]
+    lines = [f"- {' → '.join(chain)}" for chain in said_at_close]
+    chains = [chain for rank, chain in ranked if rank <= 0]
+    lines += [f"- {' → '.join(chain)}" for chain in chains if len(chain) > 1]
     # each concept once ("also: first chat; first chat; ..." read a correction's successor
     # back once for every node it corrected), and not again after a chain that holds it
-    on_chains = {label for chain in chains if len(chain) > 1 for label in chain}
+    on_chains = {label for chain in [*chains, *said_at_close] if len(chain) > 1 for label in chain}
+    on_chains |= {chain[0] for chain in said_at_close}
     loose = list(
         dict.fromkeys(chain[0] for chain in chains if len(chain) == 1 and chain[0] not in on_chains)
     )

@@ -227,3 +227,27 @@ def test_a_check_back_answered_partly_puts_what_the_closing_answer_said_first() 
         kept = learned_summary(graph, meth, checked=CheckBack(question, answer, 15))
         assert "don't trust the gauge" in kept, (answer, kept)
     assert gauge
+
+
+def test_after_a_no_what_the_closing_answer_said_leads_and_what_it_linked_is_meant() -> None:
+    # Round 13: Desmond's "stay on my own" came last in an "also" list after every old chain;
+    # Aisha's "the actual point is recovering properly so i dont get injured" lost its first
+    # rung, read as an aside earlier, and left "dont get injured" loose at the end
+    meth, graph, add = _laddered()
+    doubt = meth.tuning.vetoes.min_focus_confidence - 0.1
+    lock = add("lock stiff", "attribute", 3)
+    check = add("always go back to check", "functional_consequence", 3)
+    graph.add_relation(lock, check, "leads_to", methodology=meth, turn=3)
+    recovering = graph.add_node(
+        "recovering properly", "attribute", methodology=meth, turn=6, confidence=doubt
+    ).id
+    own = add("stay on my own", "terminal_value", 15)
+    injured = add("dont get injured", "functional_consequence", 15)
+    graph.add_relation(recovering, injured, "leads_to", methodology=meth, turn=15)
+    question = 'Here is what I heard: "fingers" leading to "cramping". Is that fair?'
+    answer = (
+        "not really. the actual point is recovering properly so i dont get injured. stay on my own"
+    )
+    lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 15)).splitlines()
+    assert lines[:2] == ["- recovering properly → dont get injured", "- stay on my own"], lines
+    assert "- lock stiff → always go back to check" in lines and own

@@ -757,6 +757,8 @@ def _shorten(words: list[str]) -> list[str]:
         at = max((i for i, w in enumerate(words) if _cut_before(words, i)), default=0)
         if at >= 3 and not whole:
             words = words[:at]
+    if len(words) > 2 and [w.lower() for w in words[-2:]] == ["to", "be"]:
+        words = words[:-2]  # "enough prot per pot to be (worth it)": what it is to be went
     while words and words[-1].lower() in TRAILING_STRIP:
         last, before = words[-1].lower(), words[-2].lower() if len(words) > 1 else ""
         if last in _OBJECTS and (

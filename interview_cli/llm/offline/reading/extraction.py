@@ -261,6 +261,13 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     edges = [e for e in read.edges if not {normal(e.source), normal(e.target)} & gone]
     edges = _still_permitted(request, nodes, edges)
     steer, new = steer_to(request, nodes, view)
+    # what they stress or ask to go back to is no doubtful aside ("the actual point is
+    # recovering properly"): being pointed at is a sign, so it is asked about and read back
+    sure = DOUBTFUL + SIGN
+    nodes = [
+        n.model_copy(update={"confidence": sure}) if n.label == steer and n.confidence < sure else n
+        for n in nodes
+    ]
     if new is not None:  # in the order the respondent said them, as every extraction lists them
         nodes = sorted([*nodes, new], key=lambda n: quoted_at(request.answer, n))
     rejected = [*read.rejected, *dropped]
