@@ -166,7 +166,8 @@ CUES: tuple[Cue, ...] = (
 SO_BOUNDARY = re.compile(r"(?:^|[,;:]|\band)\s*$", re.IGNORECASE)
 SO_SUBJECTS: frozenset[str] = frozenset(
     """i we you they it he she my our your their the that there now this nothing everything
-    somebody someone something after when whenever if once by at on in every with without""".split()
+    somebody someone something after when whenever if once by at on in every with without
+    no less fewer never more even it's its i'm im i've we're they're there's that's""".split()
 )
 BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
 # ...except before a personal pronoun: "so" as an intensifier comes before an adjective or

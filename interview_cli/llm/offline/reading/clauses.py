@@ -70,7 +70,7 @@ from interview_cli.llm.offline.reading.meta import LOAD_OFF, blank_meta, naming_
 from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
 
 MAX_LABEL_WORDS = 6
-WORD = re.compile(r"\d+(?:\.\d+)+|[\w][\w'\u2019\-]*")
+WORD = re.compile(r"\d+(?:[.:]\d+)+|[\w][\w'\u2019\-]*")  # "3.49", "a 2:1" kept whole
 _STRENGTH = {"up": 5, "down": 5, "sequence": 4, "assoc": 3, "sibling": 2, "none": 1}
 # A question back ("Why does anyone do anything?", "What do you want me to say?") and a
 # tautology ("Boots are boots.", "it is what it is") say nothing about the topic.
@@ -88,8 +88,10 @@ _QUESTION_BACK = re.compile(
     r"(?:^|(?<=[.!?] ))(?:why|what|how|who|where|when|do|does|did|is|are|isn'?t|aren'?t|can|"
     r"could|would|should|will)\b[^.!?]*\?|"
     # a question of four words or more, whatever it opens with ("If I can't get myself up,
-    # who's going to?"), asks the interviewer or no one; "Maybe the face ID login?" offers
-    r"(?:^|(?<=[.!?] ))(?!or\b)(?![^.!?]*\b(?:maybe|perhaps|probably|possibly)\b)"
+    # who's going to?"), asks the interviewer or no one; "Maybe the face ID login?" offers;
+    # not a reason said unsure ("cos i need good grades??")
+    r"(?:^|(?<=[.!?] ))(?!or\b)(?!(?:cos|coz|cause|because|bc|so)\s)"
+    r"(?![^.!?]*\b(?:maybe|perhaps|probably|possibly)\b)"
     rf"(?![^.!?]*,\s*{_TAG}\b[^.!?]{{0,12}}\?)"
     r"(?:[^.!?\s]+\s+){3,}(?<!you )(?<!you, )(?!(?:know|right|yeah|eh|innit|ok|okay|see)\b)"
     r"[^.!?\s]+\s*\?",

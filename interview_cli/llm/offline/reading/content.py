@@ -42,7 +42,8 @@ _NUMBER = re.compile(
 _UNITS = frozenset(
     """hour hours hr hrs min mins minute minutes second seconds sec secs day days week weeks
     month months year years kilo kilos kg kgs gram grams pound-weight stone mile miles km
-    metre metres meter meters foot feet inch inches times time each every per""".split()
+    metre metres meter meters foot feet inch inches times time each every per till til until
+    am pm o'clock""".split()
 )
 _CURRENCY = re.compile(r"[£$€]|\b(?:quid|pounds?|euros?|dollars?|bucks|pence|p|grand)\b", re.I)
 _ROUTE = frozenset("into to up down from through towards across along via past".split())

@@ -74,6 +74,12 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 continue
             if said and pointing:
                 continue  # "this isn't relevant": the question judged, nothing taken back
+            if _PUZZLED.match(match.group(0)) and shared(
+                words_of(said), words_of(answer[match.end() :])
+            ):
+                # "What do you mean by 'it starting'? Like the car starting in the morning?":
+                # they offer a reading of their own words, they do not disown them
+                continue
             topic = said and words_of(said) <= words_of(request.concept.name)
             named = _all_named(said, candidates) if said and not topic else []
             # what they named is no earlier node but is said like what the question asked
