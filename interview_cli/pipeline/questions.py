@@ -93,13 +93,18 @@ class GuideContext(TypedDict, total=False):
     guide_tone: str
 
 
-def guide_context(concept: Concept, graph: KnowledgeGraph) -> GuideContext:
-    """The guide's part of the question brief: what is still to cover, what to avoid, tone."""
+def guide_context(
+    concept: Concept, graph: KnowledgeGraph, asked: Sequence[str] = ()
+) -> GuideContext:
+    """The guide's part of the question brief: what is still to cover and was not asked about
+    yet (a topic asked once is not asked again whatever the answer covered: round 14 asked
+    "battery life" three times of someone who said "all day battery"), what to avoid, tone."""
     guide = concept.guide
     if guide is None:
         return {}
+    remaining = guide_coverage(guide.must_cover, graph).remaining
     return {
-        "guide_remaining": list(guide_coverage(guide.must_cover, graph).remaining),
+        "guide_remaining": [t for t in remaining if not any(t.lower() in q.lower() for q in asked)],
         "guide_avoid": list(guide.avoid),
         "guide_tone": guide.tone,
     }
@@ -150,7 +155,7 @@ def question_request(
         turn_number=turn_number + 1,
         seed=seed,
         **question_context(decided.state, m, focus_id, turns),
-        **guide_context(concept, graph),
+        **guide_context(concept, graph, asked),
     )
     if closing:
         record = QuestionRecord(text="", kind="closing", strategy=strategy.name)
