@@ -497,7 +497,9 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     exhausted shattered frazzled flustered stuck rubbish nightmare stings ruins ruined ruin
     mould mouldy mold moldy disgusting gross filthy manky smelly stinks drenched soaked
     leaks leaking failing failed fail hypocritical poorly lonely nuisance tired nervous greasy
-    slippy slippery treacherous""".split()
+    slippy slippery treacherous stress stressful fussy flop flopping flopped waste wasted
+    wasting grim boring bored panic panicking embarrassing embarrassed awkward chore faff
+    miserable dread dreading struggle struggling skint cramps cramping fiddly""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"
