@@ -333,6 +333,10 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
             return None
         return Phrase(verbatim, noun=f"{gerund} {rest}".strip())
     shifted = _shift(texts, v)
+    if first in _GERUND_SUBJECTS and len(words) > 1 and words[1].endswith("ing"):
+        # "it starting every morning", "them falling out": a doing with its doer, said back
+        # as they said it ('You mentioned "it starting"', not "You mentioned that it starting")
+        return Phrase(verbatim, clause=f'"{verbatim}"')
     if first in v.subjects:
         return Phrase(verbatim, clause=shifted or f'"{verbatim}"')
     if _noun_like(words, v):
@@ -345,6 +349,7 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
 
 
 _WH = frozenset("what where how when why who whether".split())
+_GERUND_SUBJECTS = frozenset("it him her them me us".split())
 
 
 def _verb_of_question_clause(words: list[str], v: Vocabulary) -> bool:
