@@ -418,3 +418,36 @@ def test_a_second_question_on_the_same_focus_does_not_repeat_its_lead(mec: Metho
         second = ask(mec, strategy("third_person"), "keep up on climbs", turn=turn, avoid=[first])
         if ". " in first:
             assert not second.startswith(first.split(". ", 1)[0] + "."), (first, second)
+
+
+@pytest.mark.parametrize(
+    ("last", "opening"),
+    [
+        ("Sorry, what do you mean by 'run conferences'? I'm not sure I said that.", "Sorry, I"),
+        ("wdym by 'noise cancelling bc your flat'?? thats not a thing lol", "Sorry, I"),
+        ("I already told you that.", "Sorry, you did say."),
+        ("bro thats the third time u asked about battery", "Sorry, you did say."),
+        ("The battery lasts all week.", None),
+    ],
+)
+def test_a_puzzled_or_asked_already_answer_is_owned_before_asking_on(
+    mec: Methodology, last: str, opening: str | None
+) -> None:
+    # Round 14: after "what do you mean by 'his hydration up'?" the tool "neither answered nor
+    # acknowledged it"; INTERVIEWING.md: a brief acknowledgement is fine
+    from interview_cli.llm.protocol import Exchange
+
+    concept = Concept(id="topic", name=TOPIC, methodology="means_end_chain", objective="x")
+    request = QuestionRequest(
+        methodology=mec,
+        concept=concept,
+        strategy=strategy("explore", node=False),
+        turn_number=4,
+        answers=SAID,
+        recent=[Exchange(question="What does that give you?", answer=last)],
+    )
+    asked = offline_question(request)
+    if opening is None:
+        assert not asked.startswith("Sorry"), asked
+    else:
+        assert asked.startswith(opening) and asked.count("?") == 1, asked

@@ -144,7 +144,44 @@ def _answers(request: QuestionRequest) -> list[str]:
 
 
 def offline_question(request: QuestionRequest) -> str:
-    """A follow-up (or closing) question for the strategy and focus of the request."""
+    """A follow-up (or closing) question for the strategy and focus of the request, after a
+    brief acknowledgement where the last answer asked for one (``acknowledged``)."""
+    question = _question(request)
+    if request.closing or request.strategy.generates_closing_question:
+        return question
+    return acknowledged(request, question)
+
+
+# The last answer puzzled by the question ("Sorry, what do you mean by 'run conferences'?",
+# "wdym"), or saying it was asked already ("I already told you that", "like I said", "thats
+# the third time u asked"): a moderator owns it in a few words before asking on
+# (INTERVIEWING.md: a brief acknowledgement is fine). Round 14 testers: "the tool neither
+# answered nor acknowledged it".
+_PUZZLED = re.compile(
+    r"^\W*(?:(?:sorry|hmm|um|erm|eh)\W+)*(?:what\s+do\s+(?:you|u)\s+mean|wdym|what\s*\?)",
+    re.IGNORECASE,
+)
+_ASKED_ALREADY = re.compile(
+    r"\b(?:already\s+(?:told|said|answered|covered|asked)|said\s+that\s+already|"
+    r"(?:like|as)\s+i\s+said|i(?:'ve|\s+have)?\s+told\s+you|(?:you|u)\s+asked\s+(?:me\s+)?"
+    r"(?:that|this)|(?:second|third|fourth)\s+time\s+(?:you|u)(?:'ve)?\s+asked)\b",
+    re.IGNORECASE,
+)
+ACKNOWLEDGEMENTS = {"puzzled": "Sorry, I put that badly.", "asked": "Sorry, you did say."}
+
+
+def acknowledged(request: QuestionRequest, question: str) -> str:
+    """``question`` after "Sorry, ..." when the last answer was puzzled by the question or
+    said it was asked already."""
+    last = request.recent[-1].answer if request.recent else ""
+    if _PUZZLED.search(last):
+        return f"{ACKNOWLEDGEMENTS['puzzled']} {question}"
+    if _ASKED_ALREADY.search(last):
+        return f"{ACKNOWLEDGEMENTS['asked']} {question}"
+    return question
+
+
+def _question(request: QuestionRequest) -> str:
     strategy = request.strategy
     threshold = request.methodology.tuning.vetoes.question_similarity_threshold
     key = f"{request.seed}:{request.turn_number}:{strategy.name}:{request.focus_label or ''}"
