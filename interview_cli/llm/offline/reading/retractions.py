@@ -69,6 +69,9 @@ def taken_back(request: ExtractRequest) -> TakenBack:
             said = (match.groupdict().get("said") or "").strip()
             pointing = not said or not words_of(said) - _POINTING
             begins = _sentence_start(answer, match.start())
+            if "all" in match.groupdict() and match.start() > 0:
+                found.just_said.append((0, match.start()))  # the whole story before it
+                continue
             if pointing and len(_NAMING.findall(answer[begins : match.start()])) >= 2:
                 found.just_said.append((begins, match.start()))
                 continue
