@@ -643,7 +643,10 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     words = _shorten(words)
     if is_empty_label(words):
         return ""
-    label = " ".join(_case(w) for w in words)
+    # a quote mark is no part of a word: "it's 'pulling the cord', dear" -> "pulling the cord"
+    words = [words[0].lstrip("'\u2018"), *words[1:]]
+    words[-1] = words[-1].rstrip("'\u2019")
+    label = " ".join(_case(w) for w in words if w)
     return label.replace("\u2019", "'")
 
 
