@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TypedDict
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
 from interview_cli.core.grid import rated_on
 from interview_cli.core.turn import CoreState
 from interview_cli.llm.protocol import NodeContext, ProbeNote
@@ -137,7 +137,10 @@ def extraction_nodes(
 ) -> list[NodeContext]:
     """The earlier concepts an extraction prompt shows: the focus ladder, the most recently
     mentioned, and the most similar to the answer (word overlap with label and quotes)."""
-    live = [n for n in graph.nodes() if not graph.is_superseded(n.id)]
+    # a concept taken back is no earlier concept to steer to or correct until said again
+    # (round 16: "can we go back to the calls thing ... about Carol" went to the layby the
+    # respondent had disowned twice)
+    live = [n for n in graph.nodes() if not graph.is_superseded(n.id) and n.confidence != DISOWNED]
     chosen: list[str] = []
     if focus_id is not None and focus_id in graph:
         chosen += ladder_to(graph, methodology, focus_id)

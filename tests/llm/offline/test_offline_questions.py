@@ -428,6 +428,10 @@ def test_a_second_question_on_the_same_focus_does_not_repeat_its_lead(mec: Metho
         ("I already told you that.", "Sorry, you did say."),
         ("bro thats the third time u asked about battery", "Sorry, you did say."),
         ("The battery lasts all week.", None),
+        # a reference back is no complaint (round 16: "Sorry, you did say." fitted nothing)
+        ("Can we go back to the bus thing I told you about, the near-miss?", None),
+        ("Changed the route, like I said, back streets.", None),
+        ("I've told you that.", "Sorry, you did say."),
     ],
 )
 def test_a_puzzled_or_asked_already_answer_is_owned_before_asking_on(

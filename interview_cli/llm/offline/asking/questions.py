@@ -162,9 +162,12 @@ _PUZZLED = re.compile(
     re.IGNORECASE,
 )
 _ASKED_ALREADY = re.compile(
+    # (not a reference back: "the bus thing I told you about", "like I said, back streets")
     r"\b(?:already\s+(?:told|said|answered|covered|asked)|said\s+that\s+already|"
-    r"(?:like|as)\s+i\s+said|i(?:'ve|\s+have)?\s+told\s+you|(?:you|u)\s+asked\s+(?:me\s+)?"
-    r"(?:that|this)|(?:second|third|fourth)\s+time\s+(?:you|u)(?:'ve)?\s+asked)\b",
+    r"(?:like|as)\s+i\s+said(?:\s+before)?,?\s+(?:that'?s\s+(?:all|it)|i\s+don'?t)|"
+    r"i(?:'ve|\s+have)?\s+(?:just\s+)?told\s+you(?!\s+about)(?:\s+(?:that|this|already))?\s*[,.!?]|"
+    r"(?:you|u)\s+asked\s+(?:me\s+)?(?:that|this)|"
+    r"(?:second|third|fourth)\s+time\s+(?:you|u)(?:'ve)?\s+asked)",
     re.IGNORECASE,
 )
 ACKNOWLEDGEMENTS = {"puzzled": "Sorry, I put that badly.", "asked": "Sorry, you did say."}
