@@ -455,3 +455,15 @@ def test_a_puzzled_or_asked_already_answer_is_owned_before_asking_on(
         assert not asked.startswith("Sorry"), asked
     else:
         assert asked.startswith(opening) and asked.count("?") == 1, asked
+
+
+def test_a_wording_asked_after_an_acknowledgement_is_not_asked_again(mec: Methodology) -> None:
+    # Round 16: "Sorry, I put that badly. If a friend asked you about the bike, what would you
+    # tell them first?" was asked again word for word eight turns later
+    jtbd = _methodology("jobs_to_be_done")
+    spec = next(s for s in jtbd.strategies if s.name == "revitalize")
+    for turn in range(2, 16):
+        first = ask(jtbd, spec, turn=turn)
+        asked = [f"Sorry, I put that badly. {first}", "What made you go for that?"]
+        again = ask(jtbd, spec, turn=turn + 8, avoid=asked)
+        assert again != first, (turn, again)

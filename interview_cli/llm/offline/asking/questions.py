@@ -146,7 +146,10 @@ def _answers(request: QuestionRequest) -> list[str]:
 def offline_question(request: QuestionRequest) -> str:
     """A follow-up (or closing) question for the strategy and focus of the request, after a
     brief acknowledgement where the last answer asked for one (``acknowledged``)."""
-    question = _question(request)
+    # what was asked, without the acknowledgements before it: "Sorry, I put that badly. If a
+    # friend asked you..." was asked again word for word (round 16)
+    asked = [_unacknowledged(q) for q in request.avoid_questions]
+    question = _question(request.model_copy(update={"avoid_questions": asked}))
     if request.closing or request.strategy.generates_closing_question:
         return question
     return acknowledged(request, question)
@@ -171,6 +174,12 @@ _ASKED_ALREADY = re.compile(
     re.IGNORECASE,
 )
 ACKNOWLEDGEMENTS = {"puzzled": "Sorry, I put that badly.", "asked": "Sorry, you did say."}
+
+
+def _unacknowledged(question: str) -> str:
+    for said in ACKNOWLEDGEMENTS.values():
+        question = question.removeprefix(f"{said} ")
+    return question
 
 
 def acknowledged(request: QuestionRequest, question: str) -> str:
