@@ -128,6 +128,16 @@ def test_the_same_move_on_the_same_focus_with_nothing_new_is_a_repeat(
     assert question_card(other).counts["repeat"] == question_card(scripted).counts["repeat"]
 
 
+def test_a_question_asked_before_word_for_word_is_a_repeat(scripted: SessionFile) -> None:
+    # Round 16: "If a friend asked you about the bike, what would you tell them first?" at Q6
+    # (after "Sorry, I put that badly.") and again at Q14, both counted clean
+    before = question_card(scripted).counts["repeat"]
+    asked = scripted.turns[1].question.text
+    said = _changed(scripted, 2, text=f"Sorry, I put that badly. {asked}", focus_node_id=None)
+    again = _changed(said, 4, text=asked, focus_node_id=None)
+    assert question_card(again).counts["repeat"] == before + 1
+
+
 def test_a_question_about_what_the_reader_set_aside_is_counted(scripted: SessionFile) -> None:
     turns = list(scripted.turns)
     extraction = turns[1].extraction

@@ -76,7 +76,7 @@ CARD_LEGEND: dict[str, str] = {
     "jargon": "a word of the method (attribute, consequence, value, ladder, ...) the "
     "respondent had not used",
     "repeat": "the same focus with the same family of technique as the last question on it, "
-    "nothing new said in between",
+    "nothing new said in between, or a question asked before word for word",
     "set_aside": "about a remark the reader set aside (a rejected item, or words said only in "
     "a non-answer)",
     "puzzled": "the respondent's answer to it opened puzzled ('what? what do you mean...') "
@@ -344,13 +344,23 @@ def _families(session: SessionFile) -> dict[str, str]:
     return {name: declared.get(name) or legacy_family(name) for name in named}
 
 
+# An acknowledgement before a question ("Sorry, I put that badly.") is no part of what it asks.
+_OWNED = re.compile(r"^(?:sorry|fair enough|ok|okay)\b[^.?!]*[.!]\s+", re.IGNORECASE)
+
+
 def _repeats(asked: Sequence[_Asked], session: SessionFile) -> set[int]:
     """Indexes of questions on the same focus with the same family as the last question on
-    it, no element added by the answers between."""
+    it, no element added by the answers between; and of a question asked before word for
+    word (round 16: "If a friend asked you about the bike, ..." twice, read as clean)."""
     families = _families(session)
     last_on: dict[str, tuple[str, int]] = {}
     found: set[int] = set()
+    seen: set[str] = set()
     for i, a in enumerate(asked):
+        text = _OWNED.sub("", a.record.text).strip().lower()
+        if text and text in seen:
+            found.add(i)
+        seen.add(text)
         node, strategy = a.record.focus_node_id, a.record.strategy
         if not node or not strategy:
             continue
