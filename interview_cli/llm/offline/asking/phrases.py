@@ -52,11 +52,22 @@ class Token:
 def tokenize(text: str) -> list[Token]:
     """Words (with their apostrophes and hyphens: "it's", "e-bike") and punctuation marks."""
     out = []
-    for match in _WORD.finditer(text):
+    matches = list(_WORD.finditer(text))
+    for i, match in enumerate(matches):
         raw = match.group()
         norm = raw.lower().replace("’", "'")
+        after = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
+        if norm == "its" and (after in _NO_POSSESSION or after.endswith("ly")):
+            # "its lonely in the cab", typed without the apostrophe: it is, not whose
+            raw, norm = raw[:2] + "'s", "it's"
         out.append(Token(raw, norm, norm[0].isalnum()))
     return out
+
+
+_NO_POSSESSION = frozenset(
+    "a an the not just so really very too been got gonna all only quite pretty always never "
+    "more less what how about because cos".split()
+)
 
 
 def words_of(text: str) -> list[str]:
@@ -186,9 +197,11 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
             nxt = norms[i + 1] if i + 1 < len(norms) else ""
             if i > 0 and norms[i - 1] in v.enablers:
                 out.append("you")
-            elif nxt and (i == 0 or norms[i - 1] in v.prepositions):
+            elif not nxt or nxt in v.prepositions:
+                out.append("you")  # "keeps me in a job": an object before its place
+            elif i == 0 or norms[i - 1] in v.prepositions:
                 out.append("your")  # "me kids", "me own chain": many dialects' possessive
-            elif not nxt or nxt in v.function_words:
+            elif nxt in v.function_words:
                 out.append("you")
             else:
                 return None
