@@ -155,6 +155,9 @@ _COMMA_SUBJECT = re.compile(
     # a second statement about something else: "... and the noise cancelling is proper good"
     r"\band\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
     r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
+    # ... or a doing said as its subject: "... and having that 6am thing is good for my head"
+    r"\band\s+(?=\w+ing\s+(?:[\w'-]+\s+){0,3}(?:is|are|was|were|makes?|keeps?|gives?|"
+    r"helps?)\b)|"
     # a second action with its subject unsaid: "..., pour it in my cup and drink it on the
     # train" (a verb and its object pronoun); not "go and fetch it", one doing
     r"(?:,|(?<!\bgo\s)(?<!\bcome\s)(?<!\btry\s)(?<!\bwent\s)(?<!\bgoes\s)\band)"
@@ -256,7 +259,10 @@ _TIME_PREPOSITION = re.compile(r"\b(?:on|at|in|by|during|every|for)\s*$", re.IGN
 
 
 _LEADS_TO = re.compile(
-    r"\b(?:(?:and\s+)?then\s+)?(?:it|that|this|which)\s+(?:leads?|led)\s+(?:me\s+)?to\b", re.I
+    r"\b(?:(?:and\s+)?then\s+)?(?:it|that|this|which)\s+(?:leads?|led)\s+(?:me\s+)?to\b|"
+    # the read-back's own words said back: "firm support leading to waking without the ache"
+    r"(?<=\w)\s+leading\s+to\b",
+    re.I,
 )
 
 
@@ -558,6 +564,15 @@ def _drop_copula(words: list[str]) -> list[str]:
                 for w in words[i + 1 :]
                 if w.lower() not in {"really", "very", "so", "just", "quite", "still"}
             ]
+            if (
+                len(rest) > 2
+                and rest[0].lower() in EVALUATIVE
+                and rest[1].lower() == "for"
+                and rest[2].lower() not in ("a", "an")  # "decent for a plant one": a kind
+            ):
+                # "that 6am thing is good for my mental health": what it is good for is named
+                named = [w for w in words[:i] if w.lower() not in NAMELESS | _DETERMINERS]
+                return (words[:i] if named else []) + rest
             if not rest or rest[0].lower() in EVALUATIVE or rest[0].lower() in verdict_words():
                 return words[:i]
             if rest[0].lower() in ("what", "why", "how") and i >= 2:

@@ -34,7 +34,11 @@ class Steer:
 _TRAILING = re.compile(
     r"\s+(?:-|\u2013|\u2014)\s.*$|"
     r"(?:\s+(?:tbh|tho|though|mate|really|lol|then|if\s+anything|if\s+i'?m\s+honest|"
-    r"thing|bit|stuff|part|from\s+earlier|from\s+before|earlier|before))+$"
+    r"thing|bit|stuff|part|from\s+earlier|from\s+before|earlier|before|"
+    # "the mornings thing i said at the start"
+    r"(?:that\s+|which\s+)?i\s+(?:said|mentioned|told\s+you|talked\s+about)(?:\s+about)?"
+    r"(?:\s+at\s+the\s+(?:start|beginning)|\s+first)?))+$",
+    re.IGNORECASE,
 )
 
 
