@@ -85,6 +85,14 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 continue
             topic = said and words_of(said) <= words_of(request.concept.name)
             named = _all_named(said, candidates) if said and not topic else []
+            if said and _quoted(answer, match.start("said")):
+                # their words quoted back ("'ask me about the boots' isnt a thing"): a node
+                # that is most of the quote, not one that shares a word with it ("boots")
+                named = [
+                    n
+                    for n in _wholly_named(said, candidates)
+                    if len(_said_words(n)) >= len(_said_words(said))
+                ]
             # what they named is no earlier node but is said like what the question asked
             # about ("the dentist thing" for "dental receptionist"), or is the topic itself
             # ("nothing to do with the mower"): what they take back is the focus. A name that
@@ -143,6 +151,21 @@ def _alike(words: frozenset[str], other: frozenset[str]) -> bool:
 
 
 _ALIKE = 4
+
+
+_UNSAID = frozenset(
+    "i me my you your we our it its is was were am are be the a an to of that this".split()
+)
+
+
+def _said_words(text: str) -> set[str]:
+    """Every word but the smallest ones: "ask me about the boots" is "ask", "about", "boots"."""
+    return {w for w in re.findall(r"[a-z0-9']+", text.lower()) if w not in _UNSAID}
+
+
+def _quoted(answer: str, at: int) -> bool:
+    """The words from ``at`` are in quotation marks."""
+    return at > 0 and answer[at - 1] in "'\"\u2018\u201c"
 
 
 def _wholly_named(said: str, candidates: list[Earlier]) -> list[str]:
