@@ -377,7 +377,7 @@ CLAUSE_BREAKS: frozenset[str] = frozenset(
     though""".split()
 )
 # Conjunctions that end a label once it has three words ("called the hotline and waited").
-LATE_BREAKS: frozenset[str] = frozenset("and but or then".split())
+LATE_BREAKS: frozenset[str] = frozenset("and but or then instead rather".split())
 INNER_PRONOUNS: frozenset[str] = frozenset("i i'm i've i'd we we're".split())
 # Words a long label can lose without losing its meaning, and words it must not end on.
 DISPENSABLE: frozenset[str] = frozenset("them it they the a an really just very actually".split())

@@ -882,7 +882,9 @@ def _stance(text: str) -> int:
 
 
 # What turns a bad word into a good riddance: "no hassle", "less lonely", "stopped failing her".
-_LESSENED = NEGATIONS | frozenset("less fewer stop stopped stops avoid avoids avoiding".split())
+_LESSENED = NEGATIONS | frozenset(
+    "less fewer stop stopped stops avoid avoids avoiding instead".split()
+)
 _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECASE)
 _LIKENESS = frozenset(
     "feel feels felt feeling look looks looked sound sounds sounded itd id".split()
