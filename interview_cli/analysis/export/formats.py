@@ -157,8 +157,10 @@ def export_graphml(session: SessionFile) -> str:
         name=session.id,
         concept=session.concept.id,
         methodology=session.methodology.name,
-        **{k: xml_text(v) for k, v in participant_fields(session, flat=True).items()},
     )
+    # set after: spread into the constructor, a participant field could meet its positional
+    # parameters (mypy says so wherever numpy's types are installed)
+    g.graph.update({k: xml_text(v) for k, v in participant_fields(session, flat=True).items()})
     for row in node_rows(session):
         g.add_node(row["id"], **{k: v for k, v in row.items() if k != "id"})
     for row in edge_rows(session):

@@ -191,3 +191,33 @@ def test_where_the_words_tell_the_level_they_place_the_node(
     )
     result = extract_offline(request)
     assert [(n.label, n.node_type) for n in result.nodes][: len(placed)] == placed
+
+
+def test_what_follows_so_is_a_consequence_whatever_the_study_calls_its_words() -> None:
+    # dev 7: "cook" is a word of the meal-kit study, which made "the kids cook twice a week"
+    # a feature beside "nothing too fiddly", the "so" link was refused as attribute to
+    # attribute, and the next question asked why "nothing too fiddly" mattered: a complaint,
+    # since the answer had already said
+    from pathlib import Path
+
+    from interview_cli.config.library import Library
+
+    lib = Library.discover(cwd=Path(__file__).resolve().parents[3])
+    concept = lib.concept("meal_kit_mec").value
+    request = ExtractRequest(
+        methodology=lib.methodology(concept.methodology).value,
+        concept=concept,
+        answer="Nothing too fiddly, so the kids cook twice a week each.",
+        utterance_id="u1",
+        question="Is there anything else that is important to you here?",
+        strategy="explore",
+    )
+    result = extract_offline(request)
+    types = {n.label: n.node_type for n in result.nodes}
+    assert types == {
+        "nothing too fiddly": "attribute",
+        "kids cook twice a week each": "functional_consequence",
+    }
+    assert [(e.source, e.target) for e in result.edges] == [
+        ("nothing too fiddly", "kids cook twice a week each")
+    ]

@@ -665,7 +665,9 @@ def _type_clause(
     if cue_category and not view.supports(cue_category):
         cue_category = None
     lexical = lexical_category(clause.text, view.supports, timed=clause.timed)
-    if lexical is None and cue_category is None and study is not None:
+    if lexical is None and cue_category is None and study is not None and link != "up":
+        # what follows "so" is what the thing before it leads to, whatever the study calls
+        # its words: "nothing too fiddly, so the kids cook twice a week" names no feature
         lexical = _worded_level(clause.text, view, study)
     category = _pick_category(cue_category, lexical, link)
     if previous is None and category is None:
