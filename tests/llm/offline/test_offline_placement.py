@@ -221,3 +221,24 @@ def test_what_follows_so_is_a_consequence_whatever_the_study_calls_its_words() -
     assert [(e.source, e.target) for e in result.edges] == [
         ("nothing too fiddly", "kids cook twice a week each")
     ]
+
+
+def test_what_follows_a_request_to_go_back_climbs_from_what_it_went_back_to(
+    mec: Methodology,
+) -> None:
+    # dev 7: asked about the wee bags, "can we go back to ... not taking it for granted? Being
+    # around for the wee ones" says what NOT TAKING IT FOR GRANTED leads to; the link from the
+    # bags made a chain the respondent never said
+    taken = ("not taking it for granted", "psychosocial_consequence", "not taking it for granted")
+    result = extract(
+        mec,
+        "cooking",
+        "Actually, can we go back to the bit where I said not taking it for granted? "
+        "Being around for the wee ones.",
+        ("exact amount in the bags", A),
+        existing=[taken],
+    )
+    assert result.steer == "not taking it for granted"
+    assert [(e.source, e.target) for e in result.edges] == [
+        ("not taking it for granted", "being around for the wee ones")
+    ]

@@ -259,8 +259,8 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     labels = (r.item.get("label") for r in dropped)
     gone = {normal(label) for label in labels if isinstance(label, str)}
     edges = [e for e in read.edges if not {normal(e.source), normal(e.target)} & gone]
-    edges = _still_permitted(request, nodes, edges)
     steer, new = steer_to(request, nodes, view)
+    edges = _still_permitted(request, nodes, _from_steer(request, steer, nodes, edges))
     # what they stress or ask to go back to is no doubtful aside ("the actual point is
     # recovering properly"): being pointed at is a sign, so it is asked about and read back
     sure = DOUBTFUL + SIGN
@@ -282,6 +282,32 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
         rejected=rejected,
         steer=steer,
     )
+
+
+def _from_steer(
+    request: ExtractRequest,
+    steer: str | None,
+    nodes: list[ExtractedNode],
+    edges: list[ExtractedEdge],
+) -> list[ExtractedEdge]:
+    """The links with what this answer placed above the question's focus placed above the
+    earlier node it asked to go back to instead: after "can we go back to not taking it for
+    granted?", "being around for the wee ones" says what THAT leads to, not what the focus
+    asked about does."""
+    focus = request.focus_label
+    if not steer or not focus or normal(steer) == normal(focus):
+        return edges
+    if normal(steer) in {normal(n.label) for n in nodes}:
+        return edges  # named anew in this answer: its own links stand
+    if normal(steer) not in {normal(label) for label in request.existing_labels}:
+        return edges
+    made = {normal(n.label) for n in nodes}
+    return [
+        e.model_copy(update={"source": steer})
+        if normal(e.source) == normal(focus) and normal(e.target) in made
+        else e
+        for e in edges
+    ]
 
 
 def _still_permitted(
