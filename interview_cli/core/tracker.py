@@ -359,6 +359,24 @@ def update_edge_counts(
     return _with_states(tracker, changed)
 
 
+def inherit_links(tracker: NodeStateTracker, old_id: str, new_id: str) -> NodeStateTracker:
+    """``new_id`` revises ``old_id`` (a correction, the focus said again in clearer words):
+    what the old wording was linked to was said of the new one, so the new one counts the
+    old one's links as its own ("what it leads to" already said is not asked again). The
+    graph keeps the links where they were said; the summary reads them with the new wording.
+    Untracked nodes are skipped."""
+    old, new = tracker.states.get(old_id), tracker.states.get(new_id)
+    if old is None or new is None or old_id == new_id:
+        return tracker
+    revised = _evolve(
+        new,
+        edge_count_outgoing=new.edge_count_outgoing + old.edge_count_outgoing,
+        edge_count_incoming=new.edge_count_incoming + old.edge_count_incoming,
+        connected_node_ids=(new.connected_node_ids | old.connected_node_ids) - {new_id},
+    )
+    return _with_states(tracker, {new_id: revised})
+
+
 def record_yield(
     tracker: NodeStateTracker,
     node_ids: Iterable[str],
@@ -545,5 +563,7 @@ def apply_graph_delta(
         )
     for edge in delta.edges_added:
         tracker = update_edge_counts(tracker, edge.source, edge.target)
+    for revised in delta.superseded:
+        tracker = inherit_links(tracker, revised.node_id, revised.by)
     tracker = record_yield(tracker, delta.yield_node_ids, turn, graph_changed=delta.changed)
     return update_depths(tracker, depths)

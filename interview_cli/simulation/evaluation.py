@@ -101,9 +101,10 @@ def repeated_questions(questions: Sequence[str], threshold: float) -> list[dict[
 
 # A respondent saying it was asked that before. "again" counts as a remark of its own
 # ("Because X, again.", "Again?", "that again", "asking me that again"), not inside what the
-# respondent says ("he hasn't had crystals again", "he can keep up on walks again").
+# respondent says ("he hasn't had crystals again", "he can keep up on walks again", "I'm not
+# doing it again at home").
 COMPLAINT = re.compile(
-    r"(?:(?:^|[,;:.!?]\s*)again\b|\bagain\s*\?|\b(?:that|this|it|all) again\b"
+    r"(?:(?:^|[,;:.!?]\s*)again\b|\bagain\s*\?|\b(?:that|this|it|all) again(?=\s*(?:[,;:.!?]|$))"
     r"|\b(?:ask(?:ed|ing)?|say(?:ing)?|said|tell(?:ing)?|told|over|explain(?:ing)?) (?:me |you )?"
     r"(?:that |this |it )?again\b)"
     r"|\b(?:(?:like|as) i (?:said|told you|mentioned|say)"
@@ -121,6 +122,8 @@ COMPLAINT = re.compile(
 # X earlier, I meant Y"; "when I said X, I meant Y"). Left out before looking for a complaint.
 NOT_A_COMPLAINT = re.compile(
     r"\b(?:not sure|don'?t think|didn'?t|never) i (?:said|told you|mentioned) (?:that|this|it)\b"
+    # what they quote back ("what do you mean by 'not doing it again at home'?")
+    r"|(?<![\w'])'[^'\n]+'(?![\w'])"
     r"|(?<!like )(?<!as )\bi said\b[^.?!]{0,120}?\bi meant\b",
     re.IGNORECASE,
 )

@@ -341,6 +341,10 @@ def test_reasks_count_the_same_node_and_strategy_with_no_new_rung_between(
         ("This again. It's the fit.", True),
         ("Because Bao hasn't had crystals again.", False),
         ("Because he can keep up on the long walks again.", False),
+        # dev 7: a caterer who will not write menus at home too was counted as complaining
+        ("I write menus all day, I'm not doing it again at home, basically.", False),
+        ("What do you mean by 'not doing it again at home'?", False),
+        ("Not all that again, please.", True),
         # asking what a word means, or correcting oneself, is no complaint
         ("Sorry, what do you mean by 'duck'? I'm not sure I said that.", False),
         ("I don't think I said that, no.", False),

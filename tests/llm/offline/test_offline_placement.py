@@ -242,3 +242,32 @@ def test_what_follows_a_request_to_go_back_climbs_from_what_it_went_back_to(
     assert [(e.source, e.target) for e in result.edges] == [
         ("not taking it for granted", "being around for the wee ones")
     ]
+
+
+@pytest.mark.parametrize(
+    ("answer", "restates"),
+    [
+        ("Kind of, I mean feeling connected to her.", "feeling connected to her"),
+        ("Like, my blood pressure's dead on now.", "blood pressure's dead on now"),
+        ("The subtitles.", "subtitles"),
+        # another thing, said as such: no restatement of the focus
+        ("It charges in ten minutes before I leave, so I never plan around it.", None),
+    ],
+)
+def test_what_they_mean_by_the_focus_revises_it(
+    mec: Methodology, answer: str, restates: str | None
+) -> None:
+    # dev 7: asked what "a relationship that works" means, "I mean feeling connected to her"
+    # became a node of its own, and the next question asked why THAT mattered, when they had
+    # said (a complaint); the clearer words now revise the focus, as a correction does
+    focus = ("relationship that works", "psychosocial_consequence")
+    result = extract(
+        mec,
+        "cooking",
+        answer,
+        focus,
+        strategy="clarify",
+        existing=[(*focus, "a relationship that actually works")],
+    )
+    revising = [(n.label, n.node_type) for n in result.nodes if n.corrects == focus[0]]
+    assert revising == ([(restates, focus[1])] if restates else [])

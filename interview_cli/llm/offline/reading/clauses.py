@@ -89,9 +89,11 @@ _QUESTION_BACK = re.compile(
     r"could|would|should|will)\b[^.!?]*\?|"
     # a question of four words or more, whatever it opens with ("If I can't get myself up,
     # who's going to?"), asks the interviewer or no one; "Maybe the face ID login?" offers;
-    # not a reason said unsure ("cos i need good grades??")
+    # not a reason said unsure ("cos i need good grades??"), nor a statement with the
+    # rising tone of a hedge ("less scared of ruining it, I think?")
     r"(?:^|(?<=[.!?] ))(?!or\b)(?!(?:cos|coz|cause|because|bc|so)\s)"
-    r"(?![^.!?]*\b(?:maybe|perhaps|probably|possibly)\b)"
+    r"(?![^.!?]*\b(?:maybe|perhaps|probably|possibly|i\s+think|i\s+guess|i\s+suppose|"
+    r"i\s+reckon|kind\s+of|sort\s+of)\b)"
     rf"(?![^.!?]*,\s*{_TAG}\b[^.!?]{{0,12}}\?)"
     r"(?:[^.!?\s]+\s+){3,}(?<!you )(?<!you, )(?!(?:know|right|yeah|eh|innit|ok|okay|see)\b)"
     r"[^.!?\s]+\s*\?",

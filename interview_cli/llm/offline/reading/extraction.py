@@ -498,10 +498,47 @@ def _read_units(
             if clause.existing or key in seen:
                 continue
             seen.add(key)
-            nodes.append(_node(request, view, clause, answers=previous is None, study=study))
+            node = _node(request, view, clause, answers=previous is None, study=study)
+            if not nodes and previous is None and _restates(request, turn, clause):
+                node = _restating(node, request)
+            nodes.append(node)
         edges.extend(link_unit(view, request.answer, unit, placed, turn, rejected))
         placed.append(unit)
     return nodes, edges, placed, rejected
+
+
+def _restates(request: ExtractRequest, turn: Turn, clause: Clause) -> bool:
+    """The first thing said to "what do you mean by X?" is X in other words ("I mean feeling
+    connected to her"), unless a cue says it follows from X ("so I can relax")."""
+    if not turn.clarifying or not turn.focus_label or not turn.focus_type:
+        return False
+    if clause.cue is not None and clause.cue.link in ("up", "down"):
+        return False
+    focus = normal(turn.focus_label)
+    if not any(normal(label) == focus for label in request.existing_labels):
+        return False
+    # said as a restatement ("I mean ...", "like, ...", "..., I mean"), or only a few words
+    # that stand alone ("The subtitles."): not another thing ("It charges in ten minutes")
+    sentence = sentence_around(request.answer, clause.quote_start, clause.end)
+    short = len(request.answer[clause.quote_start :].split(".")[0].split()) <= _SHORT_RESTATEMENT
+    return bool(_RESTATING.search(sentence) or _RESTATING_LEAD.match(sentence) or short)
+
+
+_RESTATING = re.compile(
+    r"\b(?:i\s+mean|i\s+meant|what\s+i\s+mean\s+is|as\s+in|in\s+other\s+words)\b", re.I
+)
+_RESTATING_LEAD = re.compile(r"\W*(?:like|basically|so\s+basically)\b", re.IGNORECASE)
+_SHORT_RESTATEMENT = 4
+
+
+def _restating(node: ExtractedNode, request: ExtractRequest) -> ExtractedNode:
+    """``node`` as the focus said again in the respondent's clearer words: the same kind of
+    element, revising the focus (seed 001 ``superseded_by``), so the next question climbs
+    from what was already said about the focus instead of asking it again ("What does
+    feeling connected to her give you?" after they had said)."""
+    return node.model_copy(
+        update={"corrects": request.focus_label, "node_type": request.focus_type}
+    )
 
 
 def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
