@@ -162,12 +162,14 @@ CUES: tuple[Cue, ...] = (
 
 # A bare "so" is a connective only at a clause boundary (", so ...", "and so ...", a sentence
 # start) and before a subject ("so the battery lasts") or the time or condition that opens
-# a clause ("so after a wet day my feet are dry"), never in "so much" or "so is the fit".
+# a clause ("so after a wet day my feet are dry"), or a count ("the box, so one trip to the
+# bin"), never in "so much" or "so is the fit".
 SO_BOUNDARY = re.compile(r"(?:^|[,;:]|\band)\s*$", re.IGNORECASE)
 SO_SUBJECTS: frozenset[str] = frozenset(
     """i we you they it he she my our your their the that there now this nothing everything
     somebody someone something after when whenever if once by at on in every with without
-    no less fewer never more even it's its i'm im i've we're they're there's that's""".split()
+    no less fewer never more even it's its i'm im i've we're they're there's that's
+    one two three four five a an any all both each only half""".split()
 )
 BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
 # ...except before a personal pronoun: "so" as an intensifier comes before an adjective or

@@ -120,7 +120,11 @@ _FRAMES = re.compile(
     # (a "that's" after a noun is a relative: "one evening a week that's not laundry")
     r"(?:\b(?:it'?s|it\s+is)|(?:^|(?<=[,.;!?]\s)|(?<=\bbut\s)|(?<=\bno\s))that'?s)\s+not\s+"
     r"(?:really\s+)?(?:about\s+)?[^,.;!?]{1,40}?"
-    r"(?:\s+so\s+much|\s+really)?\s*,\s*(?:(?:it'?s|but)\s+)?(?:more\s+|rather\s+)?"
+    # (not "it's not heavy, I think": a hedge after the comma sets nothing against it)
+    r"(?:\s+so\s+much|\s+really)?\s*,"
+    r"(?!\s*(?:i\s+think|i\s+guess|i\s+suppose|i'?d\s+say|i\s+reckon|basically|like|really|"
+    r"honestly|to\s+be\s+(?:fair|honest)|mate|love|though|you\s+know|tbh|lol|haha)\s*(?:[,.!?]|$))"
+    r"\s*(?:(?:it'?s|but)\s+)?(?:more\s+|rather\s+)?"
     r"(?:(?:that|about|the\s+fact\s+that)\b)?|"
     r"\b(?:(?:the\s+)?(?:thing|part|bit)\s+(?:that|which)|what)\s+"
     + DISLIKE_VERBS

@@ -238,22 +238,64 @@ def judge_label(
     topic_words: frozenset[str],
     vocabulary: frozenset[str],
     circumstances: bool,
+    named: bool = False,
 ) -> Judged | None:
     """Why ``label`` is no node (None: it is content). ``circumstances``: the ontology has a
-    type for them (a job's context, an incident's situation), where a place is content."""
-    if is_verdict(label, topic_words):
+    type for them (a job's context, an incident's situation), where a place is content.
+    ``named``: the label is the first thing said to a question asking what they notice or
+    what else matters, where a measure said alone is the feature they name ("ten kilo",
+    "forty minutes", "month to month"), not a time in a story."""
+    if is_verdict(label, topic_words) and not _NONE_OF.match(label):
         return Judged("verdict", "a verdict with no reason in it, not an element")
     if is_pointer(label) or _bare_stance(label):
         return Judged("pointer", "points at something said instead of naming it")
-    if is_quantity(clause_text) or (not circumstances and is_quantity(label)):
+    measure = named and _measure(label)
+    if not measure and (is_quantity(clause_text) or (not circumstances and is_quantity(label))):
         return Judged("quantity", "a quantity or a time, not an element")
-    if is_time(label):
+    if not measure and is_time(label):
         return Judged("time", "a time or how often, not an element")
-    if not circumstances and is_place(label, quote):
+    if not circumstances and not measure and is_place(label, quote):
         return Judged("place", "a place or a route: the scene of a rung, not a rung")
     if is_fragment(label, clause_text, vocabulary):
         return Judged("fragment", "one word left of a longer clause, not an element")
     return None
+
+
+# "no rubbish in it", "nothing nasty in them": what it is free of, not a verdict on it
+_NONE_OF = re.compile(r"^\s*(?:no|nothing)\s+\w+(?:\s+\w+)?\s+in\s+(?:it|them|there)\s*$", re.I)
+# A clock time, a day or a when ("2 a.m.", "last Tuesday", "every night") is a moment in a
+# story even as the first thing said; a count with its unit is a measure of the thing.
+_MOMENT = re.compile(
+    r"\d[:.]\d|\b(?:a\.?m|p\.?m|o'?clock|last|ago|yesterday|tonight|today|night|nights|"
+    r"morning|mornings|evening|evenings|monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday)\b",
+    re.IGNORECASE,
+)
+
+
+_MEASURE_UNITS = frozenset(
+    """hour hours minute minutes min mins day days week weeks month months year years kilo
+    kilos kg kgs gram grams litre litres liter liters mile miles km metre metres inch inches
+    watt watts gig gigs gb""".split()
+)
+_EVERY_SO_OFTEN = re.compile(r"^\s*(\w+)\s+to\s+\1\s*$", re.IGNORECASE)  # "month to month"
+
+
+def _measure(label: str) -> bool:
+    """A measure said as a feature: a count and its unit and nothing else ("forty minutes",
+    "ten kilo"), or a term ("month to month"); no moment of a story ("2 a.m.", "300 days on",
+    "8 till 7")."""
+    if _MOMENT.search(label):
+        return False
+    if _EVERY_SO_OFTEN.match(label):
+        return True
+    words = _words(label)
+    return (
+        len(words) >= 2
+        and any(_NUMBER.match(w) for w in words)
+        and any(w in _MEASURE_UNITS for w in words)
+        and all(_NUMBER.match(w) or w in _MEASURE_UNITS for w in words)
+    )
 
 
 __all__ = [

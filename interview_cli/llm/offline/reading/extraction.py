@@ -445,8 +445,9 @@ class _Study:
         """The study's own things: its vocabulary without the topic's name."""
         return self.vocabulary - self.topic_words - self.heads
 
-    def refuse(self, clause: Clause, answer: str) -> RejectedItem | None:
-        """Why a new label is no node: the topic itself, or not content (``content``)."""
+    def refuse(self, clause: Clause, answer: str, *, named: bool = False) -> RejectedItem | None:
+        """Why a new label is no node: the topic itself, or not content (``content``);
+        ``named``: the first thing said to a question asking what they notice."""
         if names_topic(clause.label, self.heads, self.topic_words):
             return _topic_rejection(clause.label, self.name)
         judged = judge_label(
@@ -456,6 +457,7 @@ class _Study:
             topic_words=self.topic_words | self.heads,
             vocabulary=self.vocabulary,
             circumstances=self.circumstances,
+            named=named,
         )
         if judged is None:
             return None
@@ -486,7 +488,8 @@ def _read_units(
         for clause in unit.clauses:
             _type_clause(view, clause, unit.link, previous, turn, study)
             _name(clause, existing, turn, first=previous is None)
-            refused = None if clause.existing else study.refuse(clause, request.answer)
+            named = turn.eliciting and previous is None and clause is unit.clauses[0]
+            refused = None if clause.existing else study.refuse(clause, request.answer, named=named)
             if refused is not None:
                 rejected.append(refused)
                 clause.label = ""
@@ -551,7 +554,13 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
         expected=expected_category(family, view),
         skip_scenes=family == "situational" and not view.supports("context"),
         clarifying=family == "clarify",
+        eliciting=family in _ELICITING or not request.strategy,
     )
+
+
+# The families whose questions ask what they notice or what else matters (and the opening
+# question, which has no strategy): the first thing said names a feature.
+_ELICITING: frozenset[str] = frozenset({"explore", "breadth_check", "revitalize", "element"})
 
 
 def _name(clause: Clause, existing: dict[str, str], turn: Turn, *, first: bool) -> None:

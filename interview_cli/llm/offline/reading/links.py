@@ -41,6 +41,8 @@ class Turn:
     expected: str | None  # the kind of element the strategy asks for, if its name says
     skip_scenes: bool = False  # a situational question where the ontology has no situations
     clarifying: bool = False  # "what exactly do you mean by X?": the answer restates X
+    # "what do you notice?", "what else matters?": the answer names a feature
+    eliciting: bool = False
 
 
 def _parent_of(p: Parent) -> tuple[str, str, Clause | None]:
