@@ -82,6 +82,9 @@ def test_the_respondent_knows_what_it_misspoke_and_the_evaluation_never_counts_i
         # the rung's negation is in the tail the extractor cut, not in what the label keeps
         ("spins fourteen hundred", "it spins fourteen hundred without walking across the floor"),
         ("less on the line", "less on the line and no tumble dryer bill"),
+        # two letters swapped by its own keys: dev persona asked about "the puprle ones" it
+        # had typed, and answered "what do you mean by 'puprle ones'?"
+        ("puprle ones", "the purple ones"),
     ],
 )
 def test_labels_that_name_the_rung_match(a: str, b: str) -> None:

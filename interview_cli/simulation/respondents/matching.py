@@ -112,7 +112,20 @@ def _same_word(a: str, b: str) -> bool:
         return True
     if min(len(a), len(b)) < SLIP_MIN_LENGTH:
         return False
-    return fuzz.ratio(a, b) >= SLIP_RATIO
+    return fuzz.ratio(a, b) >= SLIP_RATIO or _swapped(a, b)
+
+
+def _swapped(a: str, b: str) -> bool:
+    """Two neighbouring letters typed the wrong way round ("puprle" for "purple"): a slip the
+    respondent's own keys make, which a plain ratio counts as two."""
+    if len(a) != len(b):
+        return False
+    differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return (
+        len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and (a[differ[0]], a[differ[1]]) == (b[differ[1]], b[differ[0]])
+    )
 
 
 def _shared_words_score(pa: LabelProfile, pb: LabelProfile) -> float:
