@@ -212,6 +212,13 @@ class SaturationTuning(StrictModel):
         "A respondent whose ladders were opened one after another and not yet climbed has "
         "not shown where they stop (laddering's choice, with the value level)",
     )
+    little_to_say_disowned_spent: bool = Field(
+        default=False,
+        description="an answer that disowns what the question was about ('what do you mean "
+        "by \"grab it\"?', 'I never said that': the reading took a node back) spends the "
+        "question, not the respondent: a short answer in the little-to-say window, never an "
+        "empty one (a preview switch; off replays sessions recorded before it)",
+    )
 
 
 # How many of a node's latest answers its shallow/deep ratios look at; a node tracked before

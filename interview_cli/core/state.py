@@ -192,6 +192,7 @@ def update_saturation(
     knowledge_ceiling: str | None = None,
     breadth_answer: bool = False,
     ran_without: frozenset[Habit] = frozenset(),
+    disowned: bool = False,
 ) -> SaturationMetrics:
     """Advance the counters by one turn.
 
@@ -206,7 +207,9 @@ def update_saturation(
       (the respondent is thinking); ``empty_answers`` counts the 'empty' ones of the whole
       interview but "I already said that" (the question was spent, not the respondent); the
       reply to a breadth check (``breadth_answer``) is never 'empty': "nothing else" spends
-      the question too. ``ran_without``: the habits a recorded session did not follow;
+      the question too, and so does an answer that ``disowned`` what was asked about
+      ("what do you mean by 'grab it'?") where ``little_to_say_disowned_spent`` is on.
+      ``ran_without``: the habits a recorded session did not follow;
     - saturated: graph_saturated_turns zero-yield turns or depth_plateau_turns plateau turns
       running. Minimum-turn gating belongs to continuation, not here.
     """
@@ -224,6 +227,8 @@ def update_saturation(
         kind = _answer_class(response_depth, answer_kind, zero_yield, hesitation)
         spent = Habit.LITTLE_TO_SAY_BREADTH_SPENT not in ran_without
         if kind == "empty" and breadth_answer and spent:
+            kind = "short"
+        if kind == "empty" and disowned and tuning.little_to_say_disowned_spent:
             kind = "short"
         answers = [*prev.recent_answers, kind]
         empty += kind == "empty" and answer_kind != "already_said"

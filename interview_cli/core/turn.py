@@ -519,6 +519,7 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
         knowledge_ceiling=assessment.knowledge_ceiling if assessment else None,
         breadth_answer=_answers_breadth_check(state, m),
         ran_without=m.tuning.ran_without,
+        disowned=bool(delta.retracted),
     )
     trend = update_response_trend(
         state.trend,

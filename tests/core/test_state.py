@@ -308,3 +308,33 @@ def test_nothing_else_to_a_breadth_check_counts_as_short() -> None:
     assert (before.recent_answers, before.empty_answers) == (["empty"], 1)
     after = nothing_else(window)
     assert (after.recent_answers, after.empty_answers) == (["short"], 0)
+
+
+def test_an_answer_disowning_what_was_asked_spends_the_question_not_the_respondent() -> None:
+    # dev pet food: "What do you mean by 'grab it'?" twice counted as no answer, and a
+    # respondent with two ladders unopened was closed as having little to say at turn 10
+    def puzzled(tuning: SaturationTuning, *, disowned: bool) -> SaturationMetrics:
+        return update_saturation(
+            SaturationMetrics(),
+            nodes_added=0,
+            edges_added=0,
+            response_depth="surface",
+            max_depth=1,
+            mention_counts=[1],
+            tuning=tuning,
+            answer_kind="about_interview",
+            disowned=disowned,
+        )
+
+    on = SaturationTuning(little_to_say_window=8, little_to_say_disowned_spent=True)
+    off = SaturationTuning(little_to_say_window=8)  # a session recorded before the switch
+    assert (
+        puzzled(on, disowned=True).recent_answers,
+        puzzled(on, disowned=True).empty_answers,
+    ) == (
+        ["short"],
+        0,
+    )
+    assert puzzled(off, disowned=True).recent_answers == ["empty"]
+    # "is this going anywhere?" disowns nothing: still no answer
+    assert puzzled(on, disowned=False).recent_answers == ["empty"]

@@ -331,6 +331,11 @@ def _verb_lead(words: list[str], texts: list[str]) -> tuple[list[str], list[str]
     return words, texts, ""
 
 
+# Words that lead a noun phrase though a verb is spelled the same: "last one went under the
+# racking" is no "lasting one" (round 19), "first thing" no "firsting"
+_ORDINALS = frozenset("last first next other same whole own only".split())
+
+
 def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Phrase | None:
     """The phrase in the form a question can use, or None when no form reads right."""
     verbatim, first = " ".join(texts), words[0]
@@ -339,7 +344,9 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
     if lead and lead != "-ing" or not lead and _gerund_led(first, v):
         rest = _shift(texts, v)
         return None if rest is None else Phrase(verbatim, noun=f"{lead} {rest}".strip())
-    if lead == "-ing" or first not in v.subjects | v.determiners and _verbish(first, v):
+    if lead == "-ing" or (
+        first not in v.subjects | v.determiners and first not in _ORDINALS and _verbish(first, v)
+    ):
         gerund = None if first in v.auxiliaries else _gerund(first, v)
         rest = _shift(texts[1:], v) if len(texts) > 1 else ""
         if gerund is None or rest is None:
