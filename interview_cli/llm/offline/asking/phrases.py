@@ -420,6 +420,8 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
 
 def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phrase | None:
     """The clean phrase around ``tokens[start:end]`` (where the label was found), or None."""
+    if _closing_object(tokens, end):
+        end += 1  # "I never charge it.": the label dropped the "it" its verb ends on
     start, lead = _widen(tokens, start, v)
     sentence_start = start == 0 or tokens[start - 1].norm in _SENTENCE_END
     texts = _lowered([t.text for t in tokens[start:end]], sentence_start)
@@ -434,13 +436,48 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     if words[:1] == ["me"] and not _noun_like(words[1:], v):
         words, texts = words[1:], texts[1:]
     body = words[1:] if words and (words[0] in v.determiners or words[0] == "me") else words
-    if not body or not _clean(body, v):
+    if not body or not _clean(body, v) or _cut_short(tokens, end, v):
         return None
     if "not" in body and _noun_like(words, v):
         return None  # "the bus not the train": a correction's fragment, not a phrase
     if words[0] in v.determiners and len(words) == 1:
         return None
     return _compose(words, texts, lead, v)
+
+
+_WHEN = frozenset("next last same whole other following day week morning night time".split())
+# What a cut-off phrase ends on when its sentence runs on: "whether they remember how | I like
+# it", "the router simply | died" (round 19)
+_RUNS_ON = frozenset("how why what whether when where who which if than as so very really".split())
+
+
+def _closing_object(tokens: Sequence[Token], end: int) -> bool:
+    """An "it" or "them" that ends its clause right after the phrase."""
+    if end >= len(tokens) or tokens[end].norm not in ("it", "them"):
+        return False
+    return end + 1 == len(tokens) or not tokens[end + 1].word
+
+
+def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """The phrase stops where its clause goes on: a word that needs what follows ("how",
+    "simply"), or a verb whose object follows ("let | one speak", "handled | it so well"). A
+    verb before a preposition or the sentence's end is whole ("can relax | on the train")."""
+    if end >= len(tokens) or not tokens[end].word or end == 0:
+        return False
+    last, nxt = tokens[end - 1].norm, tokens[end].norm
+    if last in _RUNS_ON or (last.endswith("ly") and len(last) > 4 and nxt in v.verbs):
+        return True
+    if last in v.past or (last.endswith("ed") and len(last) > 4 and last not in v.verbs):
+        return nxt in _OBJECT_PRONOUNS or nxt == "it"  # "handled | it so well", not "| the day"
+    after = tokens[end + 1].norm if end + 1 < len(tokens) else ""
+    if nxt in v.determiners and after in _WHEN:
+        return False  # "it got fixed | the next day": when, not what
+    return (
+        last in v.verbs
+        and nxt not in v.prepositions | v.conjunctions | v.clause_breaks | v.relatives
+        and nxt not in v.fillers
+        and (nxt in v.subjects | v.determiners | _OBJECT_PRONOUNS or nxt in ("one", "it"))
+    )
 
 
 def _sources(answers: Sequence[str], quotes: Sequence[str]) -> list[str]:
@@ -465,7 +502,17 @@ def _naming(w: str, v: Vocabulary) -> bool:
         and w not in v.function_words
         and w not in v.not_content
         and not _verbish(w, v)
+        and not _adverb(w)
     )
+
+
+# Nouns that end as an adverb does
+_LY_NOUNS = frozenset("family belly jelly rally ally lily bully assembly supply fly july".split())
+
+
+def _adverb(w: str) -> bool:
+    """ "simply", "really", "finally": no thing ("your broadband router simply")."""
+    return len(w) > 4 and w.endswith("ly") and w not in _LY_NOUNS
 
 
 def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
