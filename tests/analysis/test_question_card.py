@@ -14,6 +14,7 @@ from interview_cli.analysis.report.question_card import (
     CHECKS,
     QuestionCard,
     combine,
+    cut_off,
     double_barrelled,
     method_jargon,
     not_their_words,
@@ -36,6 +37,18 @@ def test_a_quote_must_be_the_respondents_words() -> None:
     # a focus label written in without quotes counts too, when they never said it
     assert not_their_words("Why does focus train matter?", "focus train", SAID)
     assert not not_their_words("You talked about the train. Why?", "focus train", SAID)
+
+
+def test_their_words_said_back_where_they_stop_mid_phrase_are_cut_off() -> None:
+    # round 19: the card counted these clean, the tester marked them mangled
+    said = ["But what I notice is whether they remember how I like it, to be fair."]
+    label = "notice is whether they remember how"
+    assert cut_off("You mentioned that you notice is whether they remember how. Why?", label, said)
+    assert cut_off('You said "why the bank handled".', None, ["why the bank handled it so well"])
+    # a phrase that ends where its clause does, or before a preposition, is whole
+    assert not cut_off('You said "it lets me focus".', None, SAID)
+    assert not cut_off("You said you can relax. Why?", "can relax", ["I can relax on the train."])
+    assert not cut_off("What does that give you?", label, said)  # not said back
 
 
 def test_the_concept_name_is_a_splice_unless_the_respondent_said_it() -> None:

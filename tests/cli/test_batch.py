@@ -103,6 +103,7 @@ def test_json_output_and_a_directory_of_personas(tmp_path: Path) -> None:
     assert set(questions["overall"]["per_100"]) == {
         "clean",
         "not_their_words",
+        "cut_off",
         "topic_splice",
         "double_barrelled",
         "jargon",

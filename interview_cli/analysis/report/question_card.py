@@ -8,6 +8,9 @@ exactly and can be trusted on any provider's questions):
 - **not their words**: it quotes something (in quotation marks) that the respondent never
   said, or writes the focus's label into the question when they never said it; compared with
   their answers before the question, case, apostrophes and punctuation aside;
+- **cut off**: it quotes the respondent's words, or writes in the focus's label, where they
+  stop in the middle of what they said ("You mentioned that you notice is whether they
+  remember how", of "whether they remember how I like it");
 - **topic splices**: a question after the opening holds the concept's name ("... with
   e-bikes for commuting?") when the respondent had not said it;
 - **double-barrelled**: two questions in one (a second question mark, or ", and what ...");
@@ -45,11 +48,13 @@ from interview_cli.analysis.sources import snapshot_concept, snapshot_methodolog
 from interview_cli.config.families import legacy_family
 from interview_cli.core.models import NON_CONTENT_KINDS
 from interview_cli.core.text import normalise
+from interview_cli.llm.offline.asking.phrases import cut_short
 from interview_cli.llm.offline.reading.meta import without_denial
 from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
 
 CHECKS: tuple[str, ...] = (
     "not_their_words",
+    "cut_off",
     "topic_splice",
     "double_barrelled",
     "jargon",
@@ -59,6 +64,7 @@ CHECKS: tuple[str, ...] = (
 )
 CHECK_NAMES: dict[str, str] = {
     "not_their_words": "not their words",
+    "cut_off": "cut off",
     "topic_splice": "topic splice",
     "double_barrelled": "double",
     "jargon": "jargon",
@@ -69,6 +75,8 @@ CHECK_NAMES: dict[str, str] = {
 CARD_LEGEND: dict[str, str] = {
     "not_their_words": "quotes something the respondent never said (nor was shown: a concept "
     "test's stimulus), or writes in a focus label they never said",
+    "cut_off": "quotes their words, or writes in the focus, where they stop mid-phrase "
+    '("whether they remember how" of "... how I like it")',
     "topic_splice": "the concept's name spliced into a question after the opening, when the "
     "respondent had not said it",
     "double_barrelled": "double-barrelled: two questions in one (a second question mark, or "
@@ -255,6 +263,17 @@ def not_their_words(text: str, focus_label: str | None, answers: Sequence[str]) 
     return _within(label, [text]) and not _within(label, answers)
 
 
+def cut_off(text: str, focus_label: str | None, answers: Sequence[str]) -> bool:
+    """Whether the question says back the respondent's words (a quote, or the focus's label
+    written in) where they stop in the middle of what they said."""
+    said = [*_quotes(text)]
+    label = focus_label or ""
+    words = normalise(label).split()
+    if len(words) >= 2 and _within(" ".join(words[-2:]), [text]):
+        said.append(label)
+    return any(cut_short(part, answers) for part in said)
+
+
 def topic_splice(text: str, concept_name: str, answers: Sequence[str]) -> bool:
     """Whether a follow-up holds the concept's name (its leading "your", "the" aside) that
     the respondent had not said."""
@@ -398,6 +417,7 @@ def question_card(session: SessionFile) -> QuestionCard:
         q = a.record
         failed = {
             "not_their_words": not_their_words(q.text, q.focus_label, [*said.answers, *shown]),
+            "cut_off": cut_off(q.text, q.focus_label, said.answers),
             "topic_splice": q.kind != "opening"
             and topic_splice(q.text, session.concept.name, said.answers),
             "double_barrelled": double_barrelled(q.text),

@@ -603,6 +603,23 @@ def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -
     return None
 
 
+def cut_short(words: str, answers: Sequence[str]) -> bool:
+    """Whether ``words``, found in the newest answer that holds them, stop where their clause
+    runs on ("whether they remember how | I like it"): a quote or a label cut there reads as
+    their words broken off. False when no answer holds them."""
+    v = vocabulary()
+    target = words_of(words)
+    if not target:
+        return False
+    for answer in reversed(answers):
+        tokens = tokenize(answer)
+        span = _find(target, tokens, v)
+        if span is not None:
+            end = span[1] + (1 if _closing_object(tokens, span[1]) else 0)
+            return _cut_short(tokens, end, v)
+    return False
+
+
 def refer(label: str | None, answers: Sequence[str], quotes: Sequence[str] = ()) -> Reference:
     """How a question may refer to the node ``label`` (see the module docstring)."""
     v = vocabulary()
