@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from kg_fixtures import chain_graph, e, extract, methodology, n
 
@@ -284,18 +286,26 @@ def test_nothing_discovered_yet_is_not_saturation() -> None:
     assert score == pytest.approx(0.15 / 15)
 
 
+def _empty_answer(tuning: SaturationTuning, **kw: Any) -> SaturationMetrics:
+    """One answer that added nothing, read into fresh saturation metrics."""
+    return update_saturation(
+        SaturationMetrics(),
+        nodes_added=0,
+        edges_added=0,
+        response_depth="surface",
+        max_depth=1,
+        mention_counts=[1],
+        tuning=tuning,
+        **kw,
+    )
+
+
 def test_nothing_else_to_a_breadth_check_counts_as_short() -> None:
     def nothing_else(
         tuning: SaturationTuning, ran_without: frozenset[Habit] = frozenset()
     ) -> SaturationMetrics:
-        return update_saturation(
-            SaturationMetrics(),
-            nodes_added=0,
-            edges_added=0,
-            response_depth="surface",
-            max_depth=1,
-            mention_counts=[1],
-            tuning=tuning,
+        return _empty_answer(
+            tuning,
             answer_kind="dont_know",
             knowledge_ceiling="terminal",
             breadth_answer=True,
@@ -314,27 +324,12 @@ def test_an_answer_disowning_what_was_asked_spends_the_question_not_the_responde
     # dev pet food: "What do you mean by 'grab it'?" twice counted as no answer, and a
     # respondent with two ladders unopened was closed as having little to say at turn 10
     def puzzled(tuning: SaturationTuning, *, disowned: bool) -> SaturationMetrics:
-        return update_saturation(
-            SaturationMetrics(),
-            nodes_added=0,
-            edges_added=0,
-            response_depth="surface",
-            max_depth=1,
-            mention_counts=[1],
-            tuning=tuning,
-            answer_kind="about_interview",
-            disowned=disowned,
-        )
+        return _empty_answer(tuning, answer_kind="about_interview", disowned=disowned)
 
     on = SaturationTuning(little_to_say_window=8, little_to_say_disowned_spent=True)
     off = SaturationTuning(little_to_say_window=8)  # a session recorded before the switch
-    assert (
-        puzzled(on, disowned=True).recent_answers,
-        puzzled(on, disowned=True).empty_answers,
-    ) == (
-        ["short"],
-        0,
-    )
+    spent = puzzled(on, disowned=True)
+    assert (spent.recent_answers, spent.empty_answers) == (["short"], 0)
     assert puzzled(off, disowned=True).recent_answers == ["empty"]
     # "is this going anywhere?" disowns nothing: still no answer
     assert puzzled(on, disowned=False).recent_answers == ["empty"]
