@@ -78,7 +78,7 @@ from interview_cli.pipeline.slots import (
     provisional,
     start_slot_discovery,
 )
-from interview_cli.pipeline.summary import CheckBack, learned_summary
+from interview_cli.pipeline.summary import CheckBack, learned_summary, said_as
 from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
 from interview_cli.session.store import SessionStore
 
@@ -331,7 +331,11 @@ class Interview:
         checked = None
         if closing is not None and closing.extraction is not None and closing.comment.strip():
             checked = CheckBack(closing.question, closing.comment, len(self.session.turns) + 1)
-        return learned_summary(self.core.graph, self.methodology, checked=checked)
+        answers = [t.answer.text for t in self.session.turns]
+        if closing is not None and closing.comment.strip():
+            answers.append(closing.comment)
+        say = said_as(answers)
+        return learned_summary(self.core.graph, self.methodology, checked=checked, say=say)
 
     async def record_closing_answer(
         self, answer: str, *, answer_calls: Sequence[LLMCall] = ()

@@ -13,11 +13,12 @@ chain relations only: a contrast is no step of a ladder.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
+from interview_cli.llm.offline.asking.phrases import cut_short, phrase_for
 
 MAX_CHAIN = 8  # rungs shown of one chain, most concrete first
 MAX_CHAINS = 8  # chains in the summary: every value of a good session (INTERVIEWING.md)
@@ -171,13 +172,37 @@ def _doubtful(graph: KnowledgeGraph, methodology: Methodology) -> set[str]:
     return {n.id for n in graph.nodes() if methodology.tuning.vetoes.doubts(n.confidence)}
 
 
-def _labels(reading: _Reading, ids: list[str], skip: frozenset[str] = frozenset()) -> list[str]:
+Say = Callable[[str], "str | None"]
+_I = re.compile(r"\bi(?=\b(?:'[a-z]+)?)")
+
+
+def said_as(answers: Sequence[str]) -> Say:
+    """How a label is read back to the respondent: in their own words where an answer holds
+    them as a clean phrase ("I never charge it" for "never charge"), as it stands where no
+    answer holds it whole, and not at all where the only words for it stop in the middle of
+    what they said ("whether they remember how" of "... how I like it"): the summary is
+    the last thing they read, and round 19's testers rated its broken bits 1 and 2 of 4."""
+
+    def say(label: str) -> str | None:
+        phrase = phrase_for(label, answers)
+        if phrase is not None:
+            return _I.sub("I", phrase.verbatim)  # a sentence's "I" lowered with its capital
+        return None if cut_short(label, answers) else label
+
+    return say
+
+
+def _labels(
+    reading: _Reading, ids: list[str], skip: frozenset[str] = frozenset(), say: Say | None = None
+) -> list[str]:
     labels: list[str] = []
     for node_id in ids:
         if node_id in skip:
             continue
-        label = reading.label(node_id)
-        if not labels or labels[-1] != label:
+        label: str | None = reading.label(node_id)
+        if say is not None and label is not None:
+            label = say(label)
+        if label and (not labels or labels[-1] != label):
             labels.append(label)
     return labels
 
@@ -217,6 +242,7 @@ def ranked_chains(
     methodology: Methodology,
     limit: int,
     keep: Callable[[list[str]], int] | None = None,
+    say: Say | None = None,
 ) -> list[tuple[int, list[str]]]:
     """Up to ``limit`` chains of labels in the order they were said, each with its rank after
     the check-back (``CheckBack.keep``: 1 said at the close, else 0): one per ladder end (the
@@ -262,7 +288,7 @@ def ranked_chains(
     if keep is not None:  # what the closing answer said is listed first, not cut off last
         loose.sort(key=lambda ids: -keep(ids))
     said_clearly = [
-        (keep(ids) if keep is not None else 0, _labels(reading, ids, doubtful))
+        (keep(ids) if keep is not None else 0, _labels(reading, ids, doubtful, say))
         for ids in chains + loose[:MAX_LOOSE]
     ]
     return [(rank, labels) for rank, labels in said_clearly if labels]
@@ -273,12 +299,13 @@ def learned_summary(
     methodology: Methodology,
     limit: int = MAX_CHAINS,
     checked: CheckBack | None = None,
+    say: Say | None = None,
 ) -> str:
     """The chains as a bulleted list (``- a → b → c``), then ``- also: x; y`` for what is on
     no chain; after the closing check-back was answered (``checked``), as that answer left
     it."""
     keep = checked.keep(graph) if checked is not None else None
-    ranked = ranked_chains(graph, methodology, limit, keep)
+    ranked = ranked_chains(graph, methodology, limit, keep, say)
     # after a "no", what the closing answer said leads, each on its own line, chained or not
     said_at_close = [chain for rank, chain in ranked if rank > 0]
     lines = [f"- {' → '.join(chain)}" for chain in said_at_close]
