@@ -448,7 +448,19 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
 _WHEN = frozenset("next last same whole other following day week morning night time".split())
 # What a cut-off phrase ends on when its sentence runs on: "whether they remember how | I like
 # it", "the router simply | died" (round 19)
-_RUNS_ON = frozenset("how why what whether when where who which if than as so very really".split())
+_RUNS_ON = frozenset(
+    "how why what whether when where who which if than as so very really wee couple few".split()
+)
+_MODALS = frozenset("can could will would should might must may".split())
+# A count cut from its unit: "drop 300 | quid", "twenty | minutes"
+_UNIT_AFTER = frozenset(
+    """quid pound pounds p pence euro euros dollars bucks grand minutes minute mins hours hour
+    days day weeks week months month years year miles mile km kilo kilos percent""".split()
+)
+_COUNT = re.compile(
+    r"^(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"twenty|thirty|forty|fifty|hundred|thousand|couple|few)$"
+)
 
 
 def _closing_object(tokens: Sequence[Token], end: int) -> bool:
@@ -465,6 +477,12 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     if end >= len(tokens) or not tokens[end].word or end == 0:
         return False
     last, nxt = tokens[end - 1].norm, tokens[end].norm
+    if _COUNT.match(last) and nxt in _UNIT_AFTER:
+        return True
+    if last in _MODALS and nxt in v.verbs:
+        return True  # "whether you can | do the whole day"
+    if nxt in _MODALS and any(t.norm in v.verbs for t in tokens[max(0, end - 6) : end]):
+        return True  # "matters more than folk | would think": a clause cut off its verb
     if last in _RUNS_ON or (last.endswith("ly") and len(last) > 4 and nxt in v.verbs):
         return True
     if last in v.past or (last.endswith("ed") and len(last) > 4 and last not in v.verbs):
