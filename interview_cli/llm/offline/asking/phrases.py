@@ -452,6 +452,7 @@ _RUNS_ON = frozenset(
     "how why what whether when where who which if than as so very really wee couple few".split()
 )
 _MODALS = frozenset("can could will would should might must may".split())
+_PARTICLES = frozenset("up out off down over".split())
 # A count cut from its unit: "drop 300 | quid", "twenty | minutes"
 _UNIT_AFTER = frozenset(
     """quid pound pounds p pence euro euros dollars bucks grand minutes minute mins hours hour
@@ -477,8 +478,12 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     if end >= len(tokens) or not tokens[end].word or end == 0:
         return False
     last, nxt = tokens[end - 1].norm, tokens[end].norm
+    after = tokens[end + 1].norm if end + 1 < len(tokens) else ""
     if _COUNT.match(last) and nxt in _UNIT_AFTER:
         return True
+    closes = after == "" or not tokens[end + 1].word
+    if last not in v.function_words and nxt in _PARTICLES and closes:
+        return True  # "the price adds | up": the verb's own particle closes the clause
     if last in _MODALS and nxt in v.verbs:
         return True  # "whether you can | do the whole day"
     if nxt in _MODALS and any(t.norm in v.verbs for t in tokens[max(0, end - 6) : end]):
@@ -487,7 +492,6 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True
     if last in v.past or (last.endswith("ed") and len(last) > 4 and last not in v.verbs):
         return nxt in _OBJECT_PRONOUNS or nxt == "it"  # "handled | it so well", not "| the day"
-    after = tokens[end + 1].norm if end + 1 < len(tokens) else ""
     if nxt in v.determiners and after in _WHEN:
         return False  # "it got fixed | the next day": when, not what
     return (
@@ -538,8 +542,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         if t.norm != w or (nxt is not None and nxt.word and _naming(nxt.norm, v)):
             continue  # not the head of its phrase: "the retail" of "the retail park"
-        if nxt is not None and nxt.norm in _OBJECT_PRONOUNS:
-            continue  # a verb: "that shook me up" is no "the shook"
+        if nxt is not None and (nxt.norm in _OBJECT_PRONOUNS or nxt.norm in _PARTICLES):
+            continue  # a verb: "that shook me up" is no "the shook", "adds up" no "the adds"
         # a verb's form is a noun only right after its determiner ("the fit"); further on it
         # is the verb of another phrase ("the lawn's done")
         for back in (1,) if _verbish(w, v) else (1, 2, 3):
