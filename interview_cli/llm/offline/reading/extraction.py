@@ -909,7 +909,11 @@ _AS_WISH = re.compile(
 )
 _ASKS_WHAT_IRKS = re.compile(
     r"\bwhat\b[^?]*\b(?:you'?d|would\s+you|you\s+would)\s+(?:change|improve|fix|get\s+rid\s+of)\b|"
-    r"\bwhat\b[^?]*\b(?:annoys|bothers|frustrates|irritates)\s+you\b|\bworst\s+(?:thing|part|bit)\b",
+    r"\bwhat\b[^?]*\b(?:annoys|bothers|frustrates|irritates)\s+you\b|\bworst\s+(?:thing|part|bit)\b|"
+    # "what gets in the way ...?", "what stops you ...?" (round 20: "its mainly the cost" was
+    # asked next what it helps her get done)
+    r"\bwhat\s+(?:gets|got|stands|stood)\s+in\s+(?:the|your)\s+way\b|\bwhat\s+(?:stops|stopped)\s+you\b|"
+    r"\bwhat'?s\s+(?:the\s+)?(?:hardest|most\s+difficult|most\s+frustrating)\b",
     re.IGNORECASE,
 )
 _UNABLE = re.compile(r"^\W*(?:i\s+)?(?:can'?t|cannot|couldn'?t|can\s+not)\s+\w", re.IGNORECASE)
