@@ -291,6 +291,13 @@ class VetoTuning(StrictModel):
         "not yet tried on it ('return later'); 0 = never. A method choice: how soon to come "
         "back depends on how long the method's threads run",
     )
+    revised_inherits_links: bool = Field(
+        default=False,
+        description="a node that revises another (a correction, the focus said again in "
+        "clearer words: 'I mean feeling connected to her') counts the revised one's links "
+        "as its own, so the why the respondent answered of the old wording is not asked of "
+        "the new (a preview switch; off replays sessions recorded before it)",
+    )
     min_focus_confidence: Unit = Field(
         default=0.55,
         description="the least confidence (the extraction's, the best one "

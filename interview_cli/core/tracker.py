@@ -563,7 +563,8 @@ def apply_graph_delta(
         )
     for edge in delta.edges_added:
         tracker = update_edge_counts(tracker, edge.source, edge.target)
-    for revised in delta.superseded:
-        tracker = inherit_links(tracker, revised.node_id, revised.by)
+    if methodology.tuning.vetoes.revised_inherits_links:
+        for revised in delta.superseded:
+            tracker = inherit_links(tracker, revised.node_id, revised.by)
     tracker = record_yield(tracker, delta.yield_node_ids, turn, graph_changed=delta.changed)
     return update_depths(tracker, depths)

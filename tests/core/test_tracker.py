@@ -242,26 +242,32 @@ def test_from_dict_handles_missing_and_refuses_unknown_versions() -> None:
         NodeStateTracker.from_dict(bad)
 
 
-def test_a_node_that_revises_another_counts_its_links_as_its_own() -> None:
+@pytest.mark.parametrize("switched_on", [True, False])
+def test_a_node_that_revises_another_counts_its_links_as_its_own(switched_on: bool) -> None:
     # "I mean feeling connected to her", asked what "a relationship that works" meant, after
     # they had said what the relationship leads to: the clearer words revise the focus, and
-    # what it leads to was said of them too (the answered-why veto reads the count)
+    # what it leads to was said of them too (the answered-why veto reads the count); a session
+    # recorded before the switch replays without it
+    meth = methodology(vetoes={"revised_inherits_links": switched_on})
     graph = KnowledgeGraph()
     delta = extract(
         graph,
         [n("relationship that works", "consequence"), n("wellbeing", "value")],
         [e("relationship that works", "wellbeing")],
         turn=1,
+        meth=meth,
     )
-    tracker = apply_graph_delta(NodeStateTracker(), graph, delta, methodology=METH, turn=1)
+    tracker = apply_graph_delta(NodeStateTracker(), graph, delta, methodology=meth, turn=1)
     revised = extract(
         graph,
         [n("feeling connected", "consequence", corrects="relationship that works")],
         turn=2,
+        meth=meth,
     )
     assert [(s.node_id, s.by) for s in revised.superseded] == [("n1", "n3")]
-    tracker = apply_graph_delta(advance_turn(tracker, 2), graph, revised, methodology=METH, turn=2)
+    tracker = apply_graph_delta(advance_turn(tracker, 2), graph, revised, methodology=meth, turn=2)
     state = tracker.states["n3"]
-    assert (state.edge_count_outgoing, state.connected_node_ids) == (1, {"n2"})
+    inherited = (1, {"n2"}) if switched_on else (0, frozenset())
+    assert (state.edge_count_outgoing, state.connected_node_ids) == inherited
     # the node it revises keeps its own
     assert tracker.states["n1"].edge_count_outgoing == 1
