@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
-from interview_cli.llm.offline.asking.phrases import cut_short, phrase_for
+from interview_cli.llm.offline.asking.phrases import cut_short, gapped, phrase_for
 
 MAX_CHAIN = 8  # rungs shown of one chain, most concrete first
 MAX_CHAINS = 8  # chains in the summary: every value of a good session (INTERVIEWING.md)
@@ -178,16 +178,19 @@ _I = re.compile(r"\bi(?=\b(?:'[a-z]+)?)")
 
 def said_as(answers: Sequence[str]) -> Say:
     """How a label is read back to the respondent: in their own words where an answer holds
-    them as a clean phrase ("I never charge it" for "never charge"), as it stands where no
-    answer holds it whole, and not at all where the only words for it stop in the middle of
-    what they said ("whether they remember how" of "... how I like it"): the summary is
-    the last thing they read, and round 19's testers rated its broken bits 1 and 2 of 4."""
+    them as a clean phrase ("I never charge it" for "never charge"), else as it stands (a
+    model's paraphrase too), and not at all where the only words for it stop in the middle
+    of what they said ("whether they remember how" of "... how I like it") or leave some of
+    theirs out ("not being stuck about 100 night"): the summary is the last thing they read,
+    and round 19's testers rated its broken bits 1 and 2 of 4."""
 
     def say(label: str) -> str | None:
         phrase = phrase_for(label, answers)
         if phrase is not None:
             return _I.sub("I", phrase.verbatim)  # a sentence's "I" lowered with its capital
-        return None if cut_short(label, answers) else label
+        if cut_short(label, answers) or gapped(label, answers):
+            return None  # broken off mid-phrase, or their words with some left out
+        return label
 
     return say
 

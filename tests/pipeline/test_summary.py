@@ -10,7 +10,7 @@ from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.state import compute_graph_state
-from interview_cli.pipeline.summary import CheckBack, learned_summary, summary_chains
+from interview_cli.pipeline.summary import CheckBack, learned_summary, said_as, summary_chains
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -251,3 +251,19 @@ def test_after_a_no_what_the_closing_answer_said_leads_and_what_it_linked_is_mea
     lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 15)).splitlines()
     assert lines[:2] == ["- recovering properly → dont get injured", "- stay on my own"], lines
     assert "- lock stiff → always go back to check" in lines and own
+
+
+def test_the_summary_reads_each_concept_back_in_their_words_or_not_at_all() -> None:
+    # round 19/21: the panel after the close read back "notice whether remember how" and
+    # "not being stuck about 100 night"; a testers' 2 of 4
+    say = said_as(
+        [
+            "And the battery, I never charge it. The price was fine.",
+            "what I notice is whether they remember how I like it, to be fair",
+            "not being stuck was about the 100 night trial and the money",
+        ]
+    )
+    assert say("never charge") == "I never charge it"  # their clean phrase
+    assert say("notice whether remember how") is None  # broken off mid-phrase
+    assert say("not being stuck about 100 night") is None  # their words with some left out
+    assert say("focus at my desk") == "focus at my desk"  # a model's paraphrase stands

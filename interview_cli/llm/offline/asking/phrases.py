@@ -642,6 +642,19 @@ def cut_short(words: str, answers: Sequence[str]) -> bool:
     return False
 
 
+def gapped(words: str, answers: Sequence[str]) -> bool:
+    """Whether ``words`` are a respondent's words with some of theirs left out between them:
+    every one of them in one answer, but in none one after another (case and punctuation
+    aside). A paraphrase (a model's label, with words of its own) is no such fragment."""
+    target = words_of(words)
+    if not target:
+        return False
+    line = f" {' '.join(target)} "
+    if any(line in f" {' '.join(words_of(a))} " for a in answers):
+        return False
+    return any(set(target) <= set(words_of(a)) for a in answers)
+
+
 def refer(label: str | None, answers: Sequence[str], quotes: Sequence[str] = ()) -> Reference:
     """How a question may refer to the node ``label`` (see the module docstring)."""
     v = vocabulary()
