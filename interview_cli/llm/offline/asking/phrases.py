@@ -453,6 +453,10 @@ _RUNS_ON = frozenset(
 )
 _MODALS = frozenset("can could will would should might must may".split())
 _PARTICLES = frozenset("up out off down over".split())
+# Words that wait for the clause that says which: "something | that doesn't fall over"
+_HOLLOW = frozenset(
+    "something someone somebody anything anyone one ones thing things stuff".split()
+)
 # A count cut from its unit: "drop 300 | quid", "twenty | minutes"
 _UNIT_AFTER = frozenset(
     """quid pound pounds p pence euro euros dollars bucks grand minutes minute mins hours hour
@@ -484,6 +488,8 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     closes = after == "" or not tokens[end + 1].word
     if last not in v.function_words and nxt in _PARTICLES and closes:
         return True  # "the price adds | up": the verb's own particle closes the clause
+    if last in _HOLLOW and nxt in ("that", "which", "who"):
+        return True  # "a tenner more for something | that doesn't fall over"
     if last in _MODALS and nxt in v.verbs:
         return True  # "whether you can | do the whole day"
     if nxt in _MODALS and any(t.norm in v.verbs for t in tokens[max(0, end - 6) : end]):
