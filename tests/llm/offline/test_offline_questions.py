@@ -368,6 +368,20 @@ def test_the_closing_restates_only_clean_ladders_in_their_words(mec: Methodology
     assert not double_barrelled(text) and not not_their_words(text, None, answers)
 
 
+def test_the_check_back_stops_a_ladder_at_its_first_negative_rung(mec: Methodology) -> None:
+    # round 21: '"a pair that lasts" leading to "breaking in is when the blisters start"' read
+    # back the opposite of what she said: the "not" in between turned it round
+    answers = [
+        "What I mean is a pair that lasts and is already moulded to my feet.",
+        "If they last it means I'm not forever breaking in new ones, and breaking in is when "
+        "the blisters start.",
+    ]
+    chains = [["pair that lasts", "not forever breaking in new ones", "blisters start"]]
+    text = _closing(mec, summary_chains=chains, answers=answers, summary_labels=[])
+    assert '"a pair that lasts" leading to "I\'m not forever breaking in new ones"' in text, text
+    assert "blisters" not in text, text
+
+
 def test_the_check_back_reads_back_the_longest_ladders_in_the_order_said(
     mec: Methodology,
 ) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.phrases import Phrase, phrase_for
 from interview_cli.llm.offline.asking.wording import (
@@ -34,7 +35,15 @@ def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> li
     passing two-step said first), in the order they were said."""
     found: list[tuple[int, int, tuple[str, str]]] = []  # (-clean rungs, said at, pair)
     for at, chain in enumerate(chains):
-        phrases = [p for p in (phrase_for(label, answers) for label in chain) if p is not None]
+        said = [(label, phrase_for(label, answers)) for label in chain]
+        clean = [(label, p) for label, p in said if p is not None]
+        # a negation on the way up turns what lies above it round ("a pair that lasts" ->
+        # "I'm NOT breaking in new ones" -> "breaking in is when the blisters start"): the
+        # ladder is read back up to the first rung said in the negative, not past it
+        cut = next(
+            (i for i, (label, _) in enumerate(clean) if i and label_profile(label).negated), None
+        )
+        phrases = [p for _, p in (clean if cut is None else clean[: cut + 1])]
         if len(phrases) < 2:
             continue
         pair = (phrases[0].verbatim, phrases[-1].verbatim)
