@@ -173,7 +173,6 @@ def _doubtful(graph: KnowledgeGraph, methodology: Methodology) -> set[str]:
 
 
 Say = Callable[[str], "str | None"]
-_I = re.compile(r"\bi(?=\b(?:'[a-z]+)?)")
 
 
 def said_as(answers: Sequence[str]) -> Say:
@@ -187,7 +186,7 @@ def said_as(answers: Sequence[str]) -> Say:
     def say(label: str) -> str | None:
         phrase = phrase_for(label, answers)
         if phrase is not None:
-            return _I.sub("I", phrase.verbatim)  # a sentence's "I" lowered with its capital
+            return phrase.verbatim
         if cut_short(label, answers) or gapped(label, answers):
             return None  # broken off mid-phrase, or their words with some left out
         return label

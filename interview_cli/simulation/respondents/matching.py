@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import OSA, Levenshtein
 
 from interview_cli.config.schemas import Methodology, Persona, Rung
 from interview_cli.core.text import NEGATIONS, LabelProfile, label_profile, normalise
@@ -116,16 +117,9 @@ def _same_word(a: str, b: str) -> bool:
 
 
 def _swapped(a: str, b: str) -> bool:
-    """Two neighbouring letters typed the wrong way round ("puprle" for "purple"): a slip the
-    respondent's own keys make, which a plain ratio counts as two."""
-    if len(a) != len(b):
-        return False
-    differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
-    return (
-        len(differ) == 2
-        and differ[1] == differ[0] + 1
-        and (a[differ[0]], a[differ[1]]) == (b[differ[1]], b[differ[0]])
-    )
+    """Two neighbouring letters typed the wrong way round ("puprle" for "purple"): one edit
+    where a transposition counts as one (OSA), two where it does not (Levenshtein)."""
+    return OSA.distance(a, b, score_cutoff=1) == 1 and Levenshtein.distance(a, b) == 2
 
 
 def _shared_words_score(pa: LabelProfile, pb: LabelProfile) -> float:

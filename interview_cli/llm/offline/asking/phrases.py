@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
+from interview_cli.llm.offline.reading.content import MEASURE_UNITS, is_count, is_money
 
 MAX_QUOTE_WORDS = 8  # a longer quote is a speech read back, not a phrase
 MAX_GAP = 3  # words of the answer a label may have dropped and still be found
@@ -283,7 +284,10 @@ def _lowered(texts: list[str], sentence_start: bool) -> list[str]:
     """A sentence's capital is not the respondent's: "Light as owt" is quoted "light as owt"
     (a name or an acronym keeps its capitals only mid-sentence: "RVI", "Dublin")."""
     first = texts[0]
+    mine = first == "I" or first.startswith(("I'", "I\u2019"))  # "I", "I'm" keep theirs
     if sentence_start and first[:1].isupper() and not (len(first) > 1 and first.isupper()):
+        if mine:
+            return texts
         texts = [first[0].lower() + first[1:], *texts[1:]]
     return texts
 
@@ -457,15 +461,6 @@ _PARTICLES = frozenset("up out off down over".split())
 _HOLLOW = frozenset(
     "something someone somebody anything anyone one ones thing things stuff".split()
 )
-# A count cut from its unit: "drop 300 | quid", "twenty | minutes"
-_UNIT_AFTER = frozenset(
-    """quid pound pounds p pence euro euros dollars bucks grand minutes minute mins hours hour
-    days day weeks week months month years year miles mile km kilo kilos percent""".split()
-)
-_COUNT = re.compile(
-    r"^(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|"
-    r"twenty|thirty|forty|fifty|hundred|thousand|couple|few)$"
-)
 
 
 def _closing_object(tokens: Sequence[Token], end: int) -> bool:
@@ -483,7 +478,7 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return False
     last, nxt = tokens[end - 1].norm, tokens[end].norm
     after = tokens[end + 1].norm if end + 1 < len(tokens) else ""
-    if _COUNT.match(last) and nxt in _UNIT_AFTER:
+    if is_count(last) and (nxt in MEASURE_UNITS or is_money(nxt)):
         return True
     closes = after == "" or not tokens[end + 1].word
     if last not in v.function_words and nxt in _PARTICLES and closes:

@@ -273,11 +273,23 @@ _MOMENT = re.compile(
 )
 
 
-_MEASURE_UNITS = frozenset(
-    """hour hours minute minutes min mins day days week weeks month months year years kilo
-    kilos kg kgs gram grams litre litres liter liters mile miles km metre metres inch inches
-    watt watts gig gigs gb""".split()
-)
+# The units a thing is measured in: the units of time, weight and distance without the words
+# of how often or till when, and the measures of a product's own
+MEASURE_UNITS = (
+    _UNITS - frozenset("times time each every per till til until am pm o'clock".split())
+) | frozenset("litre litres liter liters watt watts gig gigs gb percent".split())
+
+
+def is_count(word: str) -> bool:
+    """A number, in figures or words ("300", "forty", "a couple")."""
+    return bool(_NUMBER.match(word))
+
+
+def is_money(word: str) -> bool:
+    """A word of money ("quid", "pounds", "£")."""
+    return bool(_CURRENCY.fullmatch(word))
+
+
 _EVERY_SO_OFTEN = re.compile(r"^\s*(\w+)\s+to\s+\1\s*$", re.IGNORECASE)  # "month to month"
 
 
@@ -293,13 +305,16 @@ def _measure(label: str) -> bool:
     return (
         len(words) >= 2
         and any(_NUMBER.match(w) for w in words)
-        and any(w in _MEASURE_UNITS for w in words)
-        and all(_NUMBER.match(w) or w in _MEASURE_UNITS for w in words)
+        and any(w in MEASURE_UNITS for w in words)
+        and all(_NUMBER.match(w) or w in MEASURE_UNITS for w in words)
     )
 
 
 __all__ = [
+    "MEASURE_UNITS",
     "Judged",
+    "is_count",
+    "is_money",
     "is_fragment",
     "is_place",
     "is_pointer",

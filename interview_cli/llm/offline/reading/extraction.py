@@ -523,7 +523,7 @@ def _restates(request: ExtractRequest, turn: Turn, clause: Clause) -> bool:
     # said as a restatement ("I mean ...", "like, ...", "..., I mean"), or only a few words
     # that stand alone ("The subtitles."): not another thing ("It charges in ten minutes")
     sentence = sentence_around(request.answer, clause.quote_start, clause.end)
-    short = len(request.answer[clause.quote_start :].split(".")[0].split()) <= _SHORT_RESTATEMENT
+    short = len(WORD.findall(sentence)) <= _SHORT_RESTATEMENT
     return bool(_RESTATING.search(sentence) or _RESTATING_LEAD.match(sentence) or short)
 
 
