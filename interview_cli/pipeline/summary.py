@@ -293,7 +293,14 @@ def ranked_chains(
         (keep(ids) if keep is not None else 0, _labels(reading, ids, doubtful, say))
         for ids in chains + loose[:MAX_LOOSE]
     ]
-    return [(rank, labels) for rank, labels in said_clearly if labels]
+    # a chain reads as it is shown: two that read the same once their doubtful concepts are
+    # skipped and their words said as the respondent's ("hour -> the weights area" twice,
+    # round 22) are one
+    said_once: dict[tuple[str, ...], int] = {}
+    for rank, labels in said_clearly:
+        if labels:
+            said_once.setdefault(tuple(labels), rank)
+    return [(rank, list(labels)) for labels, rank in said_once.items()]
 
 
 def learned_summary(

@@ -267,3 +267,21 @@ def test_the_summary_reads_each_concept_back_in_their_words_or_not_at_all() -> N
     assert say("notice whether remember how") is None  # broken off mid-phrase
     assert say("not being stuck about 100 night") is None  # their words with some left out
     assert say("focus at my desk") == "focus at my desk"  # a model's paraphrase stands
+
+
+def test_two_chains_that_read_the_same_as_said_are_shown_once() -> None:
+    # round 22: "hour → the weights area" twice, two chains whose words read the same once
+    # said as the respondent's
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = _graph(
+        meth,
+        [
+            ("weights area", "attribute"),
+            ("weights area quiet", "attribute"),
+            ("lift properly", "functional_consequence"),
+        ],
+        [(0, 2, "leads_to"), (1, 2, "leads_to")],
+    )
+    said = {"weights area": "the weights area", "weights area quiet": "the weights area"}
+    summary = learned_summary(graph, meth, say=lambda label: said.get(label, label))
+    assert summary == "- the weights area → lift properly"
