@@ -297,10 +297,10 @@ def ranked_chains(
     # skipped and their words said as the respondent's ("hour -> the weights area" twice,
     # round 22) are one
     said_once: dict[tuple[str, ...], int] = {}
-    for rank, labels in said_clearly:
-        if labels:
-            said_once.setdefault(tuple(labels), rank)
-    return [(rank, list(labels)) for labels, rank in said_once.items()]
+    for rank, shown_labels in said_clearly:
+        if shown_labels:
+            said_once.setdefault(tuple(shown_labels), rank)
+    return [(rank, list(read)) for read, rank in said_once.items()]
 
 
 def learned_summary(
