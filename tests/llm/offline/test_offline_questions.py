@@ -263,6 +263,29 @@ def test_a_problem_is_asked_what_it_costs_only_when_they_said_they_mind_it() -> 
     assert any(re.search(r"bother|problem|get in the way", t) for t in asked("noise", -1))
 
 
+def test_a_lack_not_called_good_or_bad_is_asked_what_it_means_not_how_it_helps(
+    mec: Methodology,
+) -> None:
+    # dev2 reading set: "You mentioned that you're not young. How does that help you?",
+    # "You mentioned that it's never on time. How does that help you?"
+    answers = ["It's never on time, there's no shower at the office, and I'm not young any more."]
+    for focus in ("never on time", "not young any more", "no shower at the office"):
+        for turn in range(1, 7):
+            text = ask(mec, strategy("deepen"), focus, turn=turn, answers=answers)
+            assert not re.search(r"help|give|get out of|possible|do for you", text), text
+            assert re.search(r"mean for you|affect you|like for you", text), text
+    # said to be good or bad, the reader's stance still decides
+    liked = {ask(mec, strategy("deepen"), "no contract", turn=t, stance=1) for t in range(1, 7)}
+    # ... and a need spared is a relief: how it helps is the question
+    answers = ["I never have to think about charging."]
+    spared = {
+        ask(mec, strategy("deepen"), "never have to think about charging", turn=t, answers=answers)
+        for t in range(1, 7)
+    }
+    for text in liked | spared:
+        assert not re.search(r"mean for you|affect you|like for you", text), text
+
+
 def test_a_choice_or_a_hope_is_not_asked_of_what_they_hold_against() -> None:
     # "You said you couldnt sleep. What made you go for that rather than something else?"
     jtbd = _methodology("jobs_to_be_done")

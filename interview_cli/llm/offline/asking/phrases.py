@@ -317,13 +317,20 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
     return start, ""
 
 
+# Who a "can" asks about when it leads a question they put to themselves: "can I get...".
+_ASKING_WHO = frozenset("i we".split())
+
+
 def _verb_lead(words: list[str], texts: list[str]) -> tuple[list[str], list[str], str]:
     """A verb phrase with no subject as a noun: "can sleep" -> "being able to sleep", "don't
-    have to charge it" -> "not having to charge it", "to get there" -> "getting there"."""
-    if words[:1] in (["can"], ["could"]) and len(words) > 1:
-        return words[1:], texts[1:], "being able to"
-    if words[:1] in (["can't"], ["cannot"], ["couldn't"]) and len(words) > 1:
-        return words[1:], texts[1:], "not being able to"
+    have to charge it" -> "not having to charge it", "to get there" -> "getting there"; asked
+    of themselves, "can I get three seats across" -> "being able to get three seats across"
+    (round 22: "being able to you get")."""
+    asked = 2 if len(words) > 2 and words[1] in _ASKING_WHO else 1
+    if words[:1] in (["can"], ["could"]) and len(words) > asked:
+        return words[asked:], texts[asked:], "being able to"
+    if words[:1] in (["can't"], ["cannot"], ["couldn't"]) and len(words) > asked:
+        return words[asked:], texts[asked:], "not being able to"
     for lead, gerund in (
         (["don't", "have", "to"], "not having to"),
         (["never", "have", "to"], "never having to"),

@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
 from interview_cli.llm.offline.asking.phrases import NOTHING, Reference, refer, thing
@@ -93,7 +94,27 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
     if has_focus and family == "dislike" and request.focus_stance >= 0:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"
+    if has_focus and family == "deepen" and request.focus_stance == 0 and _negated(request):
+        # a lack the reader could not call good or bad ("it's never on time", "there's no
+        # shower at the office", "not young any more"): what it means for them, not how it
+        # helps them (dev2 reading set: "You mentioned that you're not young. How does that
+        # help you?")
+        family = "concern"
     return family
+
+
+def _negated(request: QuestionRequest) -> bool:
+    """The focus says something is not, or not there; not a need spared ("never have to
+    think about charging" is a relief, asked how it helps)."""
+    label = (request.focus_label or "").lower()
+    words = re.findall(r"[a-z']+", label)
+    return any(w.replace("'", "") in NEGATIONS for w in words) and not _SPARED.search(label)
+
+
+_SPARED = re.compile(
+    r"\b(?:never|not|no|don'?t|doesn'?t|won'?t)\s+(?:(?:have|has|having|need|needs|got)\s+to|"
+    r"need)\b"
+)
 
 
 def _agreeing(template: str, np: str, plural: bool) -> str:
