@@ -271,3 +271,15 @@ def test_what_they_mean_by_the_focus_revises_it(
     )
     revising = [(n.label, n.node_type) for n in result.nodes if n.corrects == focus[0]]
     assert revising == ([(restates, focus[1])] if restates else [])
+
+
+def test_what_they_say_the_focus_leads_to_is_never_turned_round(mec: Methodology) -> None:
+    # round 22: asked what the freeze option (typed a value) leads to, "It means I don't feel
+    # like I'm wasting money" was linked as leading TO the freeze option, and the check-back
+    # said it backwards; a link the types refuse in the direction said is left out
+    focus = ("freeze option a dealbreaker", "instrumental_value")
+    answer = "It means I don't feel like I'm wasting money."
+    result = extract(mec, "headphones", answer, focus)
+    assert [n.label for n in result.nodes] == ["don't feel like I'm wasting money"]
+    assert not any(e.target == focus[0] for e in result.edges)
+    assert any(r.kind == "edge" and "down the ladder" in r.reason for r in result.rejected)

@@ -55,6 +55,11 @@ CUES: tuple[Cue, ...] = (
     _c("because of that", "up"),
     _c("because", "up"),
     _c("'cause", "up"),
+    # ... as typed (round 22: "the showers being decent matters a bit cos I go straight to work
+    # from there" was one clause)
+    _c("cos", "up"),
+    _c("coz", "up"),
+    _c("cuz", "up"),
     _c("so that i can", "up", "functional", in_quote=True, prefix="can"),
     _c("so that", "up"),
     _c("so i can", "up", "functional", in_quote=True, prefix="can"),

@@ -119,7 +119,8 @@ _FRAMES = re.compile(
     # "it's not the fees so much, it's that ...": what it is not is no element
     # (a "that's" after a noun is a relative: "one evening a week that's not laundry")
     r"(?:\b(?:it'?s|it\s+is)|(?:^|(?<=[,.;!?]\s)|(?<=\bbut\s)|(?<=\bno\s))that'?s)\s+not\s+"
-    r"(?:really\s+)?(?:about\s+)?[^,.;!?]{1,40}?"
+    # (what it is not stops at a "but": "It's not fancy but it's open when I need it, ...")
+    r"(?:really\s+)?(?:about\s+)?(?:(?!\bbut\b)[^,.;!?]){1,40}?"
     # (not "it's not heavy, I think": a hedge after the comma sets nothing against it)
     r"(?:\s+so\s+much|\s+really)?\s*,"
     r"(?!\s*(?:i\s+think|i\s+guess|i\s+suppose|i'?d\s+say|i\s+reckon|basically|like|really|"
@@ -194,14 +195,39 @@ class Clause:
     raw_end: int = 0
 
 
+# "because" as typed.
+_TYPED_BECAUSE = frozenset("cos coz cuz".split())
+# What refuses a letting ("won't let me", "never lets me"), each spelled as typed.
+_REFUSED = (
+    "won't",
+    "wont",
+    "don't",
+    "dont",
+    "doesn't",
+    "doesnt",
+    "didn't",
+    "didnt",
+    "never",
+    "not",
+    "wouldn't",
+    "wouldnt",
+)
+
+
 def _cue_pattern() -> re.Pattern[str]:
     phrases = sorted({c.phrase for c in CUES}, key=len, reverse=True)
     parts = []
     for phrase in phrases:
         body = re.escape(phrase).replace(r"\ ", r"\s+").replace("'", "['\u2019]")
         lead = "" if phrase.startswith(",") else r"(?<![\w'\u2019])"
-        # "it lets me relax" opens a reason; "it won't let me down" is the phrasal verb
-        down = r"(?!\s+down\b)" if re.search(r"\blets?\s+me$", phrase) else ""
+        # "it lets me relax" opens a reason; "it won't let me down" is the phrasal verb, and
+        # "she won't let me skip it" is what they cannot do, no reason (round 22: "skip it")
+        letting = re.search(r"\blets?\s+me$", phrase)
+        down = r"(?!\s+down\b)" if letting else ""
+        if phrase in _TYPED_BECAUSE:
+            down = r"(?!\s+of\b)"  # "8 till 7 cos of labs": a time's reason, no clause
+        if letting:
+            lead += "".join(rf"(?<!\b{n}\s)" for n in _REFUSED)
         parts.append(lead + body + r"(?![\w'\u2019])" + down)
     return re.compile("|".join(parts), re.IGNORECASE)
 
@@ -636,6 +662,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         or any(p.lower() in _CLAUSE_OPENERS for p in words[max(0, i - 3) : i])
     ]
     words = _drop_copula(words)
+    words = _before_relative(words)
     for i, word in enumerate(words):
         if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
             if word.lower() == "that" and words[i - 1].lower() in _BEFORE_DETERMINER:
@@ -669,6 +696,13 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     words[-1] = words[-1].rstrip("'\u2019")
     label = " ".join(_case(w) for w in words if w)
     return label.replace("\u2019", "'")
+
+
+def _before_relative(words: list[str]) -> list[str]:
+    """ "spin which I do with my friend": the thing, not "spin which do" (round 22)."""
+    if len(words) > 2 and words[1].lower() in ("which", "who") and content_words(words[0]):
+        return words[:1]
+    return words
 
 
 _TIMEISH = frozenset(

@@ -100,6 +100,13 @@ def _refuse(view: OntologyView, source: Parent, target: Parent) -> RejectedItem 
     }
     if denies(s_label, t_label):
         return RejectedItem(kind="edge", item=item, reason="a thing and its own denial")
+    if view.relation(s_type, t_type) is not None or view.relation(t_type, s_type) is not None:
+        return RejectedItem(
+            kind="edge",
+            item=item,
+            reason=f"said to lead from {s_type} to {t_type}, which runs down the ladder; "
+            "not turned round against what was said",
+        )
     return RejectedItem(
         kind="edge",
         item=item,
@@ -154,7 +161,11 @@ def link_unit(
             focus = (turn.focus_label, turn.focus_type)
             unit.parents = [focus]
             for clause in unit.clauses:
-                linker.join(focus, clause, 0.6, flip=clause.strong)
+                # what they say it leads to ("It means I don't feel I'm wasting money", asked
+                # what the freeze option leads to) is never turned round to lead to the focus:
+                # a link the types refuse that way is left out (round 22: "It's backwards")
+                onward = clause.cue is not None and clause.cue.link == "up"
+                linker.join(focus, clause, 0.6, flip=clause.strong and not onward)
         return linker.found
 
     previous = placed[-1]
