@@ -283,3 +283,43 @@ def test_what_they_say_the_focus_leads_to_is_never_turned_round(mec: Methodology
     assert [n.label for n in result.nodes] == ["don't feel like I'm wasting money"]
     assert not any(e.target == focus[0] for e in result.edges)
     assert any(r.kind == "edge" and "down the ladder" in r.reason for r in result.rejected)
+
+
+def test_only_what_follows_a_request_to_go_back_climbs_from_what_it_went_back_to(
+    mec: Methodology,
+) -> None:
+    # round 22: "... it's just why I want her where I can see her. Can we go back to the boot
+    # actually?" had the boot lead to what was said before the request
+    boot = ("boot", A, "And the boot")
+    result = extract(
+        mec,
+        "cooking",
+        "I can keep an eye on her in the mirror. Can we go back to the boot actually? "
+        "It saves me a fortune on fuel.",
+        ("seat in the middle", A),
+        existing=[boot],
+    )
+    assert result.steer == "boot"
+    assert [(e.source, e.target) for e in result.edges] == [
+        ("seat in the middle", "can keep eye on her")
+    ]
+
+
+def test_what_they_meant_by_what_was_said_back_revises_it_and_does_not_lead_from_it(
+    mec: Methodology,
+) -> None:
+    # round 22: "'a little monkey for getting her arms'? That's not really what I said butt,
+    # I meant she wriggles out of her straps": the focus put right, not a rung above it
+    focus = ("little monkey for getting her arms", P)
+    result = extract(
+        mec,
+        "cooking",
+        "Ha, 'a little monkey for getting her arms'? That's not really what I said butt, "
+        "I meant she wriggles out of her straps.",
+        focus,
+        existing=[(*focus, "she's a little monkey for getting her arms out the straps")],
+    )
+    assert [(n.label, n.corrects) for n in result.nodes] == [
+        ("wriggles out of her straps", focus[0])
+    ]
+    assert result.edges == []

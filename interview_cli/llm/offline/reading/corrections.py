@@ -35,6 +35,10 @@ from interview_cli.llm.protocol import ExtractRequest
 # A correction of an earlier turn says so, before or just after what it names.
 _BACK = re.compile(r"\b(?:earlier|before|last\s+time|a\s+minute\s+ago|at\s+the\s+start)\b", re.I)
 _BACK_AFTER = 12  # characters after a frame where "earlier" may still stand
+# The frame disowns what the question said back: "that's not really what I said".
+_SAID_BACK = re.compile(
+    r"\bnot\s+(?:really\s+|quite\s+|exactly\s+)?what\s+i\s+(?:said|meant)\b", re.I
+)
 # "..., not the train", "not English": what the correction says it is not.
 _NOT = re.compile(r"\bnot\s+(?:just\s+|the\s+|a\s+|an\s+|my\s+)?(?P<said>[^,.;!?]{1,30})", re.I)
 
@@ -68,7 +72,7 @@ def find_correction(answer: str) -> Correction | None:
     if first.said:
         return Correction(first.start, first.end, first.said, back)
     said = next((c.said for c in found if c.said), "")
-    if not said:
+    if not said and not _SAID_BACK.search(answer, first.start, first.end):
         sentence_end = re.search(r"[.!?]", answer[first.end :])
         stop = first.end + sentence_end.start() if sentence_end else len(answer)
         start = max(0, answer.rfind(".", 0, first.start) + 1)
@@ -89,6 +93,13 @@ def apply_correction(
     before = [n for n in nodes if at[id(n)] < correction.start]
     named = correction.said or (after[0].label if after else "")
     earlier = best_match(named, earlier_nodes(request)) if named else None
+    if (
+        earlier is None
+        and not correction.said
+        and _SAID_BACK.search(request.answer, correction.start, correction.end)
+    ):
+        # "that's not what I said, I meant ...": what was said back to them, the focus
+        earlier = next((e for e in earlier_nodes(request) if e.label == request.focus_label), None)
     if earlier is not None and not after:
         # "Sorry, I said four days, it's two": what they meant is only the changed word
         restated = _restated(request.answer, correction, earlier, valid_types)

@@ -97,7 +97,7 @@ from interview_cli.llm.offline.reading.reactions import (
     with_raised_element,
 )
 from interview_cli.llm.offline.reading.retractions import taken_back
-from interview_cli.llm.offline.reading.steering import steer_to
+from interview_cli.llm.offline.reading.steering import find_steer, steer_to
 from interview_cli.llm.offline.reading.typos import mend_typos
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -259,6 +259,9 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     labels = (r.item.get("label") for r in dropped)
     gone = {normal(label) for label in labels if isinstance(label, str)}
     edges = [e for e in read.edges if not {normal(e.source), normal(e.target)} & gone]
+    # what they meant does not lead from what it puts right: it is that, said again
+    revised = {frozenset((normal(n.label), normal(n.corrects))) for n in nodes if n.corrects}
+    edges = [e for e in edges if frozenset((normal(e.source), normal(e.target))) not in revised]
     steer, new = steer_to(request, nodes, view)
     edges = _still_permitted(request, nodes, _from_steer(request, steer, nodes, edges))
     # what they stress or ask to go back to is no doubtful aside ("the actual point is
@@ -301,7 +304,12 @@ def _from_steer(
         return edges  # named anew in this answer: its own links stand
     if normal(steer) not in {normal(label) for label in request.existing_labels}:
         return edges
-    made = {normal(n.label) for n in nodes}
+    # only what is said after the request: what came before it answered the question
+    # (round 22: "I meant she wriggles out of her straps. ... Can we go back to the boot?"
+    # had the boot lead to the straps)
+    asked = find_steer(request.answer)
+    after = asked.start if asked is not None else 0
+    made = {normal(n.label) for n in nodes if quoted_at(request.answer, n) >= after}
     return [
         e.model_copy(update={"source": steer})
         if normal(e.source) == normal(focus) and normal(e.target) in made
