@@ -364,6 +364,10 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
             return None
         return Phrase(verbatim, noun=f"{gerund} {rest}".strip())
     shifted = _shift(texts, v)
+    if first in _STAND_INS and len(words) > 2 and _relative(words[1]):
+        # "someone who'll go at my pace": one thing with its clause, said back as a noun
+        # ("You mentioned someone who'll go at your pace", not "You mentioned that someone...")
+        return None if shifted is None else Phrase(verbatim, noun=shifted)
     if first in _GERUND_SUBJECTS and len(words) > 1 and words[1].endswith("ing"):
         # "it starting every morning", "them falling out": a doing with its doer, said back
         # as they said it ('You mentioned "it starting"', not "You mentioned that it starting")
@@ -380,6 +384,16 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
 
 
 _WH = frozenset("what where how when why who whether".split())
+_STAND_INS = frozenset(
+    "someone somebody something anyone anybody anything everyone everybody everything "
+    "somewhere".split()
+)
+
+
+def _relative(w: str) -> bool:
+    return w.split("'")[0] in ("who", "that", "which")
+
+
 _GERUND_SUBJECTS = frozenset("it him her them me us".split())
 
 
@@ -464,6 +478,8 @@ _RUNS_ON = frozenset(
 )
 _MODALS = frozenset("can could will would should might must may".split())
 _PARTICLES = frozenset("up out off down over".split())
+# Verbs that mean little until what follows them: "gets | in the way", "takes | ages".
+_LIGHT_VERBS = frozenset("get gets got getting take takes took make makes made".split())
 # Words that wait for the clause that says which: "something | that doesn't fall over"
 _HOLLOW = frozenset(
     "something someone somebody anything anyone one ones thing things stuff".split()
@@ -498,6 +514,8 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True  # "matters more than folk | would think": a clause cut off its verb
     if last in _RUNS_ON or (last.endswith("ly") and len(last) > 4 and nxt in v.verbs):
         return True
+    if last in _LIGHT_VERBS:
+        return True  # "what the bad extraction gets | in the way of": the verb says nothing yet
     if last in v.past or (last.endswith("ed") and len(last) > 4 and last not in v.verbs):
         return nxt in _OBJECT_PRONOUNS or nxt == "it"  # "handled | it so well", not "| the day"
     if nxt in v.determiners and after in _WHEN:
@@ -552,6 +570,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             continue  # not the head of its phrase: "the retail" of "the retail park"
         if nxt is not None and (nxt.norm in _OBJECT_PRONOUNS or nxt.norm in _PARTICLES):
             continue  # a verb: "that shook me up" is no "the shook", "adds up" no "the adds"
+        if nxt is not None and nxt.norm in _POINTER_HEADS:
+            continue  # "the useful bit": its head names nothing, and "the useful" is no thing
         # a verb's form is a noun only right after its determiner ("the fit"); further on it
         # is the verb of another phrase ("the lawn's done")
         for back in (1,) if _verbish(w, v) else (1, 2, 3):
@@ -567,6 +587,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
 
 
 _NEGATING = frozenset("no not never without less fewer zero nor".split())
+# Heads of a phrase that name nothing by themselves: "the useful bit", "the hard part".
+_POINTER_HEADS = frozenset("bit bits part parts thing things one ones side stuff lot".split())
 
 
 def mention(label: str, answers: Sequence[str]) -> str:

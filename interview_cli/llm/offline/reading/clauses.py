@@ -647,8 +647,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     # "with them on I can have a doze": the condition of wearing them names nothing new
     text = re.sub(r"^with\s+(?:them|it|these|those)\s+(?:on|in)\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
-    words = [w for w in WORD.findall(text) if w.lower() not in INNER_FILLERS]
-    words = [w for i, w in enumerate(words) if not _filler_like(words, i)]
+    words = _without_fillers(WORD.findall(text))
     if len(words) > 1 and words[0].lower() in ("means", "meant") and words[1].lower() in _ME:
         words = words[1:]  # "Means I get in and sleep": "it means" with its subject unsaid
     prefix = cue.prefix if cue else ""
@@ -696,6 +695,18 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     words[-1] = words[-1].rstrip("'\u2019")
     label = " ".join(_case(w) for w in words if w)
     return label.replace("\u2019", "'")
+
+
+def _without_fillers(words: list[str]) -> list[str]:
+    """The words with their fillers out: "basically", a "like" that only fills, and the
+    politeness of "I'd rather like to be more than ..." (round 23: "rather like")."""
+    words = [w for w in words if w.lower() not in INNER_FILLERS]
+    words = [w for i, w in enumerate(words) if not _filler_like(words, i)]
+    return [
+        w
+        for i, w in enumerate(words)
+        if not (w.lower() == "rather" and i + 1 < len(words) and words[i + 1].lower() == "like")
+    ]
 
 
 def _before_relative(words: list[str]) -> list[str]:
