@@ -11,8 +11,9 @@
   node (``corrections``), a request to go back names the next focus (``steering``) and taking
   something back ("that was a joke") disowns it (``retractions``), all found among the earlier
   concepts by their words (``earlier``); "it just annoys me" holds the focus against
-  (``held``); ``meta`` holds the remark sentences, the idioms of words that name nothing and
-  the question's premise denied ("it doesn't bother me")
+  (``held``), and a clause's own words say how it is held (``stance``); ``meta`` holds the
+  remark sentences, the idioms of words that name nothing and the question's premise denied
+  ("it doesn't bother me")
 - ``assessor``: the rubric signals, with the ``answer_kind`` and ``safety`` (keyword rules per
   language)
 - ``slots``: surface labels grouped when they say the same thing

@@ -805,6 +805,11 @@ def is_empty_label(words: list[str]) -> bool:
     return naming_words(" ".join(words), NAMELESS | LABEL_NAMELESS) == 0
 
 
+# Verbs that say nothing until what follows them: a label never ends on one ("bad extraction
+# gets", cut from "what the bad extraction gets in the way of", round 23).
+_LIGHT_ENDS = frozenset("get gets getting takes took makes gives".split())
+
+
 def _shorten(words: list[str]) -> list[str]:
     """At most MAX_LABEL_WORDS words: drop pronouns and articles inside before cutting, and
     never end on a dangling word ("charge them every" -> "charge every day") or a number
@@ -839,6 +844,8 @@ def _shorten(words: list[str]) -> list[str]:
         if last in _PARTICLES and before and before not in DANGLING:
             break  # "stay in", "put them on": the particle is part of the verb
         words.pop()
+    if len(words) > 2 and words[-1].lower() in _LIGHT_ENDS:
+        words = words[:-1]
     return words
 
 

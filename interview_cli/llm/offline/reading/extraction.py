@@ -35,13 +35,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-
-from rapidfuzz.distance import Levenshtein
 
 from interview_cli.config.families import StrategyFamily
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
-from interview_cli.core.text import NEGATIONS, label_profile
+from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.lexicon import (
     ACKNOWLEDGEMENTS,
     CATEGORY_POSITION,
@@ -51,8 +48,6 @@ from interview_cli.llm.offline.lexicon import (
     EVALUATIVE,
     HEDGES,
     LEADING_STRIP,
-    NEGATIVE_WORDS,
-    POSITIVE_WORDS,
     STORY_TYPE_WORDS,
     TERMINAL_CEILING,
     TIME_OPENER,
@@ -97,6 +92,7 @@ from interview_cli.llm.offline.reading.reactions import (
     with_raised_element,
 )
 from interview_cli.llm.offline.reading.retractions import taken_back
+from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.offline.reading.steering import find_steer, steer_to
 from interview_cli.llm.offline.reading.typos import mend_typos
 from interview_cli.llm.protocol import ExtractRequest
@@ -166,7 +162,7 @@ def extract_offline(request: ExtractRequest) -> Extraction:
     mended = mend_typos(request.answer)
     if mended != request.answer:
         request = request.model_copy(update={"answer": mended})
-    extraction = with_raised_element(request, _extract(request), _stance)
+    extraction = with_raised_element(request, _extract(request), stance_of)
     back = taken_back(request)
     extraction = _without_just_said(request.answer, extraction, back.just_said)
     retracted = back.labels
@@ -521,13 +517,22 @@ def _read_units(
 def _restates(request: ExtractRequest, turn: Turn, clause: Clause) -> bool:
     """The first thing said to "what do you mean by X?" is X in other words ("I mean feeling
     connected to her"), unless a cue says it follows from X ("so I can relax")."""
-    if not turn.clarifying or not turn.focus_label or not turn.focus_type:
+    if not turn.focus_label or not turn.focus_type:
+        return False
+    # "If you mean being able to follow the conversation, ...": what they take the question
+    # to be about, whatever it asked (round 23)
+    taken = _IF_YOU_MEAN.search(request.answer[: clause.quote_start]) or _IF_YOU_MEAN_LEAD.match(
+        clause.text
+    )
+    if not turn.clarifying and not taken:
         return False
     if clause.cue is not None and clause.cue.link in ("up", "down"):
         return False
     focus = normal(turn.focus_label)
     if not any(normal(label) == focus for label in request.existing_labels):
         return False
+    if taken:
+        return True
     # said as a restatement ("I mean ...", "like, ...", "..., I mean"), or only a few words
     # that stand alone ("The subtitles."): not another thing ("It charges in ten minutes")
     sentence = sentence_around(request.answer, clause.quote_start, clause.end)
@@ -537,6 +542,12 @@ def _restates(request: ExtractRequest, turn: Turn, clause: Clause) -> bool:
 
 _RESTATING = re.compile(
     r"\b(?:i\s+mean|i\s+meant|what\s+i\s+mean\s+is|as\s+in|in\s+other\s+words)\b", re.I
+)
+_IF_YOU_MEAN = re.compile(
+    r"\bif\s+(?:you\s+mean|you'?re\s+asking\s+about|by\s+that\s+you\s+mean)\W*$", re.I
+)
+_IF_YOU_MEAN_LEAD = re.compile(
+    r"\W*if\s+(?:you\s+mean|you'?re\s+asking\s+about|by\s+that\s+you\s+mean)\b", re.I
 )
 _RESTATING_LEAD = re.compile(r"\W*(?:like|basically|so\s+basically)\b", re.IGNORECASE)
 _SHORT_RESTATEMENT = 4
@@ -880,7 +891,7 @@ def _node(
         # turning up": "What did that teach you?" asks about it as done)
         confidence = min(confidence, DOUBTFUL)
     around = (sentence_around(answer, clause.quote_start, clause.end), answer)
-    element_id, reaction = element_named(list(request.concept.elements), span, _stance, around)
+    element_id, reaction = element_named(list(request.concept.elements), span, stance_of, around)
     # "what annoys me is the price": the frame before the clause says how it is held; so
     # does a question asking what they would change ("the price probably")
     held_against = (
@@ -888,7 +899,7 @@ def _node(
         or _IS_THE_PROBLEM.match(answer, clause.end)
         or (answers and _ASKS_WHAT_IRKS.search(request.question))
     )
-    stance = -1 if held_against else _stance(span)
+    stance = -1 if held_against else stance_of(span)
     return ExtractedNode(
         label=clause.label,
         node_type=_held_as_said(view, clause.node_type, stance),
@@ -923,57 +934,6 @@ _ASKS_WHAT_IRKS = re.compile(
     r"\bwhat\s+(?:gets|got|stands|stood)\s+in\s+(?:the|your)\s+way\b|\bwhat\s+(?:stops|stopped)\s+you\b|"
     r"\bwhat'?s\s+(?:the\s+)?(?:hardest|most\s+difficult|most\s+frustrating)\b",
     re.IGNORECASE,
-)
-_UNABLE = re.compile(r"^\W*(?:i\s+)?(?:can'?t|cannot|couldn'?t|can\s+not)\s+\w", re.IGNORECASE)
-_UNABLE_PRAISE = re.compile(
-    r"\b(?:can'?t|cannot|couldn'?t)\s+(?:fault|complain|beat|wait|recommend\s+\w+\s+enough|"
-    r"live\s+without|do\s+without|imagine\s+(?:life\s+)?without)",
-    re.IGNORECASE,
-)
-_SLIP_LEAST = 6  # letters a word needs before a slip in it is forgiven
-
-
-@lru_cache(maxsize=8192)
-def _negative_slip(word: str) -> str:
-    """The negative word ``word`` is a slip of ("annoyng", "frustating"), else ``word``: one
-    letter dropped, added or swapped, in a word long enough for that to be a slip."""
-    if len(word) < _SLIP_LEAST or word in NEGATIVE_WORDS or word in POSITIVE_WORDS:
-        return word
-    for negative in NEGATIVE_WORDS:
-        if len(negative) >= _SLIP_LEAST and abs(len(negative) - len(word)) <= 1:
-            if Levenshtein.distance(word, negative, score_cutoff=1) <= 1 and word[0] == negative[0]:
-                return negative
-    return word
-
-
-def _stance(text: str) -> int:
-    """-1, 0 or 1 from the clause's words; a negative word after a negation in the same
-    clause ("not stressed before trips", "no hassle", "not throwing good money after bad") is
-    no dislike. A negative word typed with a slip ("annoyng") counts, and so does not being
-    able to ("cant walk the dog"), but for the idioms of praise ("can't fault it")."""
-    words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
-    words = [_negative_slip(w) for w in words]
-    negated = [i for i, w in enumerate(words) if w in NEGATIVE_WORDS and _LESSENED & set(words[:i])]
-    if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
-        return -1
-    if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
-        return -1
-    # "feel like", "looks like": a likeness, not a liking
-    liked = {
-        w for i, w in enumerate(words) if not (w == "like" and i and words[i - 1] in _LIKENESS)
-    }
-    if negated or liked & POSITIVE_WORDS:
-        return 1
-    return 0
-
-
-# What turns a bad word into a good riddance: "no hassle", "less lonely", "stopped failing her".
-_LESSENED = NEGATIONS | frozenset(
-    "less fewer stop stopped stops avoid avoids avoiding instead".split()
-)
-_LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECASE)
-_LIKENESS = frozenset(
-    "feel feels felt feeling look looks looked sound sounds sounded itd id".split()
 )
 
 

@@ -1,0 +1,75 @@
+"""How a clause is held: -1 against, 1 for, 0 not said (an ``ExtractedNode``'s ``stance``).
+
+Read from the clause's own words (``lexicon`` NEGATIVE_WORDS and POSITIVE_WORDS): a bad word
+counts against, unless a negation or a lessening before it makes it a riddance ("no
+hassle", "less lonely"); a bad word typed with a slip ("annoyng") counts; not being able to
+("cant walk the dog") and being let down count against, but for the idioms of praise ("can't
+fault it"); a good word counts for, except "like" in a likeness ("feels like"). The frame
+around a clause ("what annoys me is ...") is read where the node is made (``extraction``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rapidfuzz.distance import Levenshtein
+
+from interview_cli.core.text import NEGATIONS
+from interview_cli.llm.offline.lexicon import NEGATIVE_WORDS, POSITIVE_WORDS
+from interview_cli.llm.offline.reading.clauses import WORD
+
+_UNABLE = re.compile(r"^\W*(?:i\s+)?(?:can'?t|cannot|couldn'?t|can\s+not)\s+\w", re.IGNORECASE)
+_UNABLE_PRAISE = re.compile(
+    r"\b(?:can'?t|cannot|couldn'?t)\s+(?:fault|complain|beat|wait|recommend\s+\w+\s+enough|"
+    r"live\s+without|do\s+without|imagine\s+(?:life\s+)?without)",
+    re.IGNORECASE,
+)
+_SLIP_LEAST = 6  # letters a word needs before a slip in it is forgiven
+
+
+@lru_cache(maxsize=8192)
+def _negative_slip(word: str) -> str:
+    """The negative word ``word`` is a slip of ("annoyng", "frustating"), else ``word``: one
+    letter dropped, added or swapped, in a word long enough for that to be a slip."""
+    if len(word) < _SLIP_LEAST or word in NEGATIVE_WORDS or word in POSITIVE_WORDS:
+        return word
+    for negative in NEGATIVE_WORDS:
+        if len(negative) >= _SLIP_LEAST and abs(len(negative) - len(word)) <= 1:
+            if Levenshtein.distance(word, negative, score_cutoff=1) <= 1 and word[0] == negative[0]:
+                return negative
+    return word
+
+
+def stance_of(text: str) -> int:
+    """-1, 0 or 1 from the clause's words; a negative word after a negation in the same
+    clause ("not stressed before trips", "no hassle", "not throwing good money after bad") is
+    no dislike. A negative word typed with a slip ("annoyng") counts, and so does not being
+    able to ("cant walk the dog"), but for the idioms of praise ("can't fault it")."""
+    words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
+    words = [_negative_slip(w) for w in words]
+    negated = [i for i, w in enumerate(words) if w in NEGATIVE_WORDS and _LESSENED & set(words[:i])]
+    if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
+        return -1
+    if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
+        return -1
+    # "feel like", "looks like": a likeness, not a liking
+    liked = {
+        w for i, w in enumerate(words) if not (w == "like" and i and words[i - 1] in _LIKENESS)
+    }
+    if negated or liked & POSITIVE_WORDS:
+        return 1
+    return 0
+
+
+# What turns a bad word into a good riddance: "no hassle", "less lonely", "stopped failing her".
+_LESSENED = NEGATIONS | frozenset(
+    "less fewer stop stopped stops avoid avoids avoiding instead".split()
+)
+_LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECASE)
+_LIKENESS = frozenset(
+    "feel feels felt feeling look looks looked sound sounds sounded itd id".split()
+)
+
+
+__all__ = ["stance_of"]
