@@ -647,6 +647,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     # "with them on I can have a doze": the condition of wearing them names nothing new
     text = re.sub(r"^with\s+(?:them|it|these|those)\s+(?:on|in)\s+", "", text, flags=re.IGNORECASE)
     text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
+    # "it gets me a little closer to talking properly with my grandson": where it takes them
+    text = _CLOSER.sub("closer to ", text)
     words = _without_fillers(WORD.findall(text))
     if len(words) > 1 and words[0].lower() in ("means", "meant") and words[1].lower() in _ME:
         words = words[1:]  # "Means I get in and sleep": "it means" with its subject unsaid
@@ -695,6 +697,13 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     words[-1] = words[-1].rstrip("'\u2019")
     label = " ".join(_case(w) for w in words if w)
     return label.replace("\u2019", "'")
+
+
+_CLOSER = re.compile(
+    r"^(?:it\s+|that\s+)?(?:gets|brings|takes|got|brought)\s+(?:me|us)\s+"
+    r"(?:a\s+(?:little|bit|step|lot)\s+|one\s+step\s+|much\s+)?closer\s+to\s+",
+    re.IGNORECASE,
+)
 
 
 def _without_fillers(words: list[str]) -> list[str]:
