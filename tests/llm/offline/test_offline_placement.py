@@ -9,6 +9,7 @@ import pytest
 from offline_fixtures import A, F, P, T, extract, shipped_mec
 
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.llm.offline.reading.clauses import make_label
 from interview_cli.llm.offline.reading.extraction import extract_offline
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -323,3 +324,9 @@ def test_what_they_meant_by_what_was_said_back_revises_it_and_does_not_lead_from
         ("wriggles out of her straps", focus[0])
     ]
     assert result.edges == []
+
+
+def test_a_like_left_before_a_time_that_went_is_no_part_of_the_label() -> None:
+    # round 23 (jobs to be done, where a story is matter): "Woke up at like 6:40" read as
+    # "woke up at like"
+    assert make_label("Woke up at like       and just went", None, None) == "woke up"

@@ -855,6 +855,9 @@ def _shorten(words: list[str]) -> list[str]:
         words.pop()
     if len(words) > 2 and words[-1].lower() in _LIGHT_ENDS:
         words = words[:-1]
+    if len(words) > 2 and words[-1].lower() == "like" and words[-2].lower() in _PREPS:
+        # "woke up at like 6:40" with the time gone: the "like" only filled (round 23)
+        words = _shorten(words[:-1])
     return words
 
 
