@@ -101,7 +101,10 @@ def steer_to(
             earlier = best_match(chosen, earlier_nodes(request)) if words_of(chosen) else None
             return (earlier.label if earlier is not None else None), None
         return (chosen.label if chosen is not None else None), None
-    earlier = best_match(steer.target, earlier_nodes(request))
+    # going back is to where it was first said: of two that name it alike, the older ("can I
+    # go back to the rear-facing thing?" is the extended rear-facing seat of the first
+    # answer, not the rear-facing that spreads the force said since)
+    earlier = best_match(steer.target, earlier_nodes(request)[::-1])
     if earlier is not None:
         return earlier.label, None
     words = words_of(steer.target)
