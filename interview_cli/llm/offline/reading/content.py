@@ -106,8 +106,14 @@ def pointer_words(kind: str = "pointer", language: str = "en") -> frozenset[str]
     return frozenset(p.lower() for p in load_file(HERE / language / f"{kind}.yaml").phrases)
 
 
+_WHICH_SUBJECTS = frozenset("it they i you we he she that which who".split())
+
+
 def is_pointer(label: str) -> bool:
     """Only pointing: "that's the problem", "that's the bigger deal" (not "the big one")."""
+    raw = [w for w in _words(label) if w != "the"]
+    if raw[:1] in (["one"], ["ones"]) and raw[1:2] and raw[1] in _WHICH_SUBJECTS:
+        return True  # "the ones it came with (are rubbish)": which ones is said elsewhere
     words = [w.replace("'s", "") for w in _content(_words(label))]
     if words[:1] == ["feel"]:  # "feel like that's the bigger deal": the pointing is felt
         words = words[1:]
