@@ -67,6 +67,11 @@ def test_the_topic_is_the_respondents_own_word_or_nothing() -> None:
     assert thing("Your lawnmower", ["The mower is old."]) == ""
     # a time word of the concept's name is no word for the thing
     assert thing("Morning coffee", ["This morning I was late."]) == ""
+    # a word before the head counts only as the topic has it (round 24: "What is one small
+    # thing about your customers you'd change?" in a study of customer support)
+    assert thing("Customer support", ["half my customers pay by card"]) == ""
+    assert thing("Customer support", ["the support was a wall"]) == "the support"
+    assert thing("Robot vacuum cleaner", ["I press the button on the robot"]) == "the robot"
 
 
 def test_a_stand_in_is_never_the_thing_mentioned() -> None:

@@ -33,7 +33,7 @@ from interview_cli.llm.offline.reading.content import MEASURE_UNITS, is_count, i
 
 MAX_QUOTE_WORDS = 8  # a longer quote is a speech read back, not a phrase
 MAX_GAP = 3  # words of the answer a label may have dropped and still be found
-_WORD = re.compile(r"[^\W_]+(?:['’.\-][^\W_]+)*'?|\S")
+_WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|[^\W_]+(?:['’.\-][^\W_]+)*'?|\S")  # "1,800" whole
 _SENTENCE_END = frozenset(".!?")
 _PLURAL_WORDS = frozenset("people children men women feet teeth mice geese folk".split())
 _SINGULAR_ENDS = ("ss", "us", "is", "'s", "ics", "ness")
@@ -67,7 +67,7 @@ def tokenize(text: str) -> list[Token]:
 
 _NO_POSSESSION = frozenset(
     "a an the not just so really very too been got gonna all only quite pretty always never "
-    "more less what how about because cos".split()
+    "more less what how about because cos gone done going getting coming".split()
 )
 
 
@@ -350,6 +350,10 @@ _ORDINALS = frozenset("last first next other same whole own only".split())
 def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Phrase | None:
     """The phrase in the form a question can use, or None when no form reads right."""
     verbatim, first = " ".join(texts), words[0]
+    if not lead and len(words) == 2 and words[1].endswith("ing") and first not in v.subjects:
+        # "cost cutting", "money saving": a doing named by what it is done to, one noun
+        # (round 24: "You mentioned costing cutting")
+        return Phrase(verbatim, noun=f'"{verbatim}"')
     if not lead and _verb_of_question_clause(words, v):
         lead = "-ing"  # "understand what I pay": "understanding what you pay"
     if lead and lead != "-ing" or not lead and _gerund_led(first, v):
@@ -707,11 +711,18 @@ def thing(topic: str, answers: Sequence[str]) -> str:
     headphones", "the bike"); "" when they never named it (then a question says "it" or
     nothing: never the concept's name spliced in)."""
     v = vocabulary()
-    names = {w.removesuffix("s") for w in words_of(topic) if _naming(w, v)}
+    naming = [w for w in words_of(topic) if _naming(w, v)]
+    # the head ("support" of "customer support") in either number; a word before it only as
+    # the topic has it ("the robot" of "robot vacuum cleaner", but not "my customers" of
+    # "customer support": round 24 asked "what ... about your customers you'd change")
+    names = {w for w in naming[:-1]} | {w.removesuffix("s") for w in naming[-1:]}
     for answer in reversed(answers):
         tokens = tokenize(answer)
         for i, t in enumerate(tokens[1:], start=1):
             det = tokens[i - 1].norm
-            if t.norm.removesuffix("s") in names and det in ("my", "our", "your", "the"):
+            said = t.norm if t.norm in names else t.norm.removesuffix("s")
+            if said in names and det in ("my", "our", "your", "the"):
+                if said != t.norm and said not in {w.removesuffix("s") for w in naming[-1:]}:
+                    continue
                 return f"{MENTION_DETERMINERS[det]} {t.text.lower()}"
     return ""

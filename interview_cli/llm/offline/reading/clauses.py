@@ -70,7 +70,8 @@ from interview_cli.llm.offline.reading.meta import LOAD_OFF, blank_meta, naming_
 from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
 
 MAX_LABEL_WORDS = 6
-WORD = re.compile(r"\d+(?:[.:]\d+)+|[\w][\w'\u2019\-]*")  # "3.49", "a 2:1" kept whole
+# "3.49", "a 2:1", "1,800" kept whole
+WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:[.:]\d+)+|[\w][\w'\u2019\-]*")
 _STRENGTH = {"up": 5, "down": 5, "sequence": 4, "assoc": 3, "sibling": 2, "none": 1}
 # A question back ("Why does anyone do anything?", "What do you want me to say?") and a
 # tautology ("Boots are boots.", "it is what it is") say nothing about the topic.
@@ -172,6 +173,8 @@ _COMMA_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 _COMMA_CUE = Cue(",", "sibling")
+# A comma that parts words, not one inside a number ("1,800 quid").
+_COMMA = re.compile(r",(?!(?<=\d,)\d)")
 
 
 @dataclass
@@ -432,7 +435,7 @@ def list_parts(clause: Clause) -> list[Clause]:
     if lexical_category(clause.text) is not None or _BINOMIAL.search(clause.text):
         return []  # "peace and quiet" is one thing
     chunks: list[str] = []
-    for segment in clause.text.split(","):
+    for segment in _COMMA.split(clause.text):
         pieces = [p for p in re.split(r"\s*\b(?:and|or)\b\s*", segment) if p.strip()]
         if len(pieces) == 2 and len(content_words(pieces[0])) == 1 < len(content_words(pieces[1])):
             pieces = [segment.strip()]  # "a full and rich life": two words for one noun
@@ -639,7 +642,7 @@ def _filler_like(words: list[str], i: int) -> bool:
 
 def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     """A short label in the respondent's words: 2-6 words, lower case (acronyms kept)."""
-    head = text.split(",")[0]
+    head = _COMMA.split(text)[0]
     if len(content_words(head)) >= 2:
         text = head
     # "but yeah since the outage I keep a backup sim": the time after the discourse words
