@@ -31,13 +31,16 @@ _SLIP_LEAST = 6  # letters a word needs before a slip in it is forgiven
 @lru_cache(maxsize=8192)
 def _negative_slip(word: str) -> str:
     """The negative word ``word`` is a slip of ("annoyng", "frustating"), else ``word``: one
-    letter dropped, added or swapped, in a word long enough for that to be a slip."""
+    letter dropped or added, or two swapped, in a word long enough for that to be a slip."""
     if len(word) < _SLIP_LEAST or word in NEGATIVE_WORDS or word in POSITIVE_WORDS:
         return word
     for negative in NEGATIVE_WORDS:
         if len(negative) >= _SLIP_LEAST and abs(len(negative) - len(word)) <= 1:
             if Levenshtein.distance(word, negative, score_cutoff=1) <= 1 and word[0] == negative[0]:
-                return negative
+                # one letter for another is as often another word: "washing" is no "wasting"
+                # (round 24 asked what the problem was with feeling she keeps up)
+                if len(word) != len(negative) or sorted(word) == sorted(negative):
+                    return negative
     return word
 
 
