@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
+from interview_cli.llm.offline.lexicon import NEGATIVE_WORDS, POSITIVE_WORDS
 from interview_cli.llm.offline.reading.content import MEASURE_UNITS, is_count, is_money
 
 MAX_QUOTE_WORDS = 8  # a longer quote is a speech read back, not a phrase
@@ -482,6 +483,21 @@ _RUNS_ON = frozenset(
 )
 _MODALS = frozenset("can could will would should might must may".split())
 _PARTICLES = frozenset("up out off down over".split())
+# Verbs of starting and stopping, before the doing they start or stop: "stopped taking".
+_ASPECT = frozenset("stop stops stopped start starts started keep keeps kept quit".split())
+
+
+def _goes_on_with(nxt: str, v: Vocabulary) -> bool:
+    """``nxt`` carries on the phrase before it as its object: no preposition, link, filler,
+    determiner of a time ("every day") or adverb ("constantly")."""
+    return (
+        nxt not in v.prepositions | v.conjunctions | v.clause_breaks | v.relatives | v.fillers
+        and nxt not in v.determiners
+        and not nxt.endswith("ly")
+        and nxt[:1].isalpha()
+    )
+
+
 # Verbs that mean little until what follows them: "gets | in the way", "takes | ages".
 _LIGHT_VERBS = frozenset("get gets got getting take takes took make makes made".split())
 # Words that wait for the clause that says which: "something | that doesn't fall over"
@@ -520,6 +536,11 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True
     if last in _LIGHT_VERBS:
         return True  # "what the bad extraction gets | in the way of": the verb says nothing yet
+    if last.endswith("ing") and len(last) > 4 and nxt in _OBJECT_PRONOUNS:
+        return True  # "from annoying to actually costing | me money" (round 24)
+    before = tokens[end - 2].norm if end >= 2 else ""
+    if before in _ASPECT and last.endswith("ing") and _goes_on_with(nxt, v):
+        return True  # "my card terminal just stopped taking | contactless" (round 24)
     if last in v.past or (last.endswith("ed") and len(last) > 4 and last not in v.verbs):
         return nxt in _OBJECT_PRONOUNS or nxt == "it"  # "handled | it so well", not "| the day"
     if nxt in v.determiners and after in _WHEN:
@@ -585,12 +606,14 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             det = MENTION_DETERMINERS.get(tokens[j].norm)
             if det is not None and all(_naming(tokens[k].norm, v) for k in range(j + 1, i)):
                 return " ".join([det, *(tokens[k].text for k in range(j + 1, i + 1))])
-        if w.endswith("ing") and w not in v.verbs:  # "charging", not "making"
-            return t.text.lower()
+        if w.endswith("ing") and w not in v.verbs and w not in _FEELING_WORDS:
+            return t.text.lower()  # "charging", not "making", nor "annoying" (round 24)
     return ""
 
 
 _NEGATING = frozenset("no not never without less fewer zero nor".split())
+# Words of liking and disliking: an "-ing" among them says how, it names no doing
+_FEELING_WORDS = NEGATIVE_WORDS | POSITIVE_WORDS
 # Heads of a phrase that name nothing by themselves: "the useful bit", "the hard part".
 _POINTER_HEADS = frozenset("bit bits part parts thing things one ones side stuff lot".split())
 
