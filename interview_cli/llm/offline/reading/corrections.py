@@ -92,7 +92,7 @@ def apply_correction(
     after = [n for n in nodes if at[id(n)] >= correction.start]
     before = [n for n in nodes if at[id(n)] < correction.start]
     named = correction.said or (after[0].label if after else "")
-    earlier = best_match(named, earlier_nodes(request)) if named else None
+    earlier = best_match(named, earlier_nodes(request), whole=True) if named else None
     if (
         earlier is None
         and not correction.said

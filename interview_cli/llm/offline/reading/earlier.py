@@ -100,17 +100,23 @@ def match_score(words: frozenset[str], candidate: Earlier) -> int:
     return 2 * shared(words, words_of(candidate.label)) + shared(words, words_of(candidate.quote))
 
 
-def best_match(named: str, candidates: list[Earlier]) -> Earlier | None:
+def best_match(named: str, candidates: list[Earlier], *, whole: bool = False) -> Earlier | None:
     """The candidate that shares the most words with ``named`` (its label counts double),
-    None when none shares one; the first such wins a tie (newest first)."""
+    None when none shares one; the first such wins a tie (newest first). ``whole``: of two
+    alike, the one more of whose label was named wins first (a correction says again what it
+    puts right: "I said they fitted it" is "them fitted in our car", not "not every seat fits
+    every car")."""
     words = words_of(named)
     if not words:
         return None
-    best: tuple[int, Earlier] | None = None
+    best: tuple[tuple[int, float], Earlier] | None = None
     for candidate in candidates:
         score = match_score(words, candidate)
-        if score > 0 and (best is None or score > best[0]):
-            best = (score, candidate)
+        label = words_of(candidate.label)
+        named_share = shared(label, words) / len(label) if label and whole else 0.0
+        key = (score, named_share)
+        if score > 0 and (best is None or key > best[0]):
+            best = (key, candidate)
     return best[1] if best else None
 
 
