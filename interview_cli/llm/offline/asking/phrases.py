@@ -59,7 +59,9 @@ def tokenize(text: str) -> list[Token]:
         raw = match.group()
         norm = raw.lower().replace("’", "'")
         after = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
-        if norm == "its" and (after in _NO_POSSESSION or after.endswith("ly")):
+        if norm == "its" and (
+            after in _NO_POSSESSION or after.endswith("ly") or after.endswith("ed")
+        ):
             # "its lonely in the cab", typed without the apostrophe: it is, not whose
             raw, norm = raw[:2] + "'s", "it's"
         out.append(Token(raw, norm, norm[0].isalnum()))
@@ -389,6 +391,7 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
 
 
 _WH = frozenset("what where how when why who whether".split())
+_ONES = frozenset("one ones".split())
 _STAND_INS = frozenset(
     "someone somebody something anyone anybody anything everyone everybody everything "
     "somewhere".split()
@@ -442,7 +445,9 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
         ),
         0,
     )
-    named = inner > 1 and all(w not in v.not_content for w in words[1:inner])
+    # "a mower I can sharpen myself", "the old one you had to thread" (dev reading set: "You
+    # mentioned that the old one you had to thread")
+    named = inner > 1 and all(w not in v.not_content or w in _ONES for w in words[1:inner])
     if named and words[0] in v.determiners and shifted is not None:
         return Phrase(verbatim, noun=shifted)
     return Phrase(verbatim, clause=shifted or f'"{verbatim}"')
