@@ -635,8 +635,8 @@ def mention(label: str, answers: Sequence[str]) -> str:
         # a verb's form may still be a noun: ``_mention_in`` wants a determiner before it
         if not (_naming(w, v) or w in v.verbs and w not in v.not_content):
             continue
-        if i and said[i - 1] in _NEGATING:
-            continue  # "no arguing" is not "arguing": named alone, it says the opposite
+        if any(w in _NEGATING for w in said[:i]):
+            continue  # "no arguing" is not "arguing", nor "less scared of ruining" "ruining"
         for answer in reversed(answers):
             found = _mention_in(w, tokenize(answer), v)
             if found:

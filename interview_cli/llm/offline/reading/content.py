@@ -215,6 +215,9 @@ _RELATIVE = frozenset("which that who".split())
 _PAST = frozenset("broke fell went came got took ran gave".split())
 
 
+_MYSELF_AS = frozenset("i'm im am feel felt being".split())
+
+
 def is_fragment(label: str, clause_text: str, vocabulary: frozenset[str]) -> bool:
     """One word kept of a longer clause, unless it names a feeling, a value, something the
     study is about or a brand: "thought" of "I thought, ...", "died" of "if they died",
@@ -230,6 +233,8 @@ def is_fragment(label: str, clause_text: str, vocabulary: frozenset[str]) -> boo
         return False
     at = said.index(words[0]) if words[0] in said else -1
     before = said[at - 1] if at >= 1 else ""
+    if before in ("a", "an") and set(said[max(0, at - 4) : at - 1]) & _MYSELF_AS:
+        return False  # "So like I'm actually a grown-up": what they are, said of themselves
     if said[0] in _RELATIVE or before in _SUBJECTS or before in ("a", "an"):
         return True
     # what the thing did, in a story: "if they died", "it broke" (not "it lasts")
