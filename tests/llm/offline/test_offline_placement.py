@@ -330,3 +330,10 @@ def test_a_like_left_before_a_time_that_went_is_no_part_of_the_label() -> None:
     # round 23 (jobs to be done, where a story is matter): "Woke up at like 6:40" read as
     # "woke up at like"
     assert make_label("Woke up at like       and just went", None, None) == "woke up"
+
+
+def test_so_with_a_filler_after_it_still_says_what_follows(mec: Methodology) -> None:
+    # dev 7: "less scared of ruining it, I think?. So like I'm actually a grown-up" made no
+    # link, and "less scared of ruining" was asked what it does for them
+    result = extract(mec, "cooking", "Less scared of ruining it. So like I'm actually a grown-up.")
+    assert [(e.source, e.target) for e in result.edges] == [("less scared of ruining", "grown-up")]

@@ -175,7 +175,8 @@ SO_SUBJECTS: frozenset[str] = frozenset(
     """i we you they it he she my our your their the that there now this nothing everything
     somebody someone something after when whenever if once by at on in every with without
     no less fewer never more even it's its i'm im i've we're they're there's that's
-    one two three four five a an any all both each only half""".split()
+    one two three four five a an any all both each only half
+    like basically obviously then yeah""".split()  # "So like I'm actually a grown-up" (dev 7)
 )
 BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
 # ...except before a personal pronoun: "so" as an intensifier comes before an adjective or
