@@ -335,5 +335,7 @@ def test_a_like_left_before_a_time_that_went_is_no_part_of_the_label() -> None:
 def test_so_with_a_filler_after_it_still_says_what_follows(mec: Methodology) -> None:
     # dev 7: "less scared of ruining it, I think?. So like I'm actually a grown-up" made no
     # link, and "less scared of ruining" was asked what it does for them
-    result = extract(mec, "cooking", "Less scared of ruining it. So like I'm actually a grown-up.")
+    result = extract(
+        mec, "cooking", "Less scared of ruining it. So like I'm actually a grown-up.", None
+    )
     assert [(e.source, e.target) for e in result.edges] == [("less scared of ruining", "grown-up")]
