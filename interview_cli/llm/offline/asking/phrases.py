@@ -473,6 +473,8 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     body = words[1:] if words and (words[0] in v.determiners or words[0] == "me") else words
     if not body or not _clean(body, v) or _cut_short(tokens, end, v):
         return None
+    if words[0] in _CONDITIONS:
+        return None  # "What would have helped when 'if you dont grab a slot by sunday'?"
     if "not" in body and _noun_like(words, v):
         return None  # "the bus not the train": a correction's fragment, not a phrase
     if words[0] in v.determiners and len(words) == 1:
@@ -481,6 +483,8 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
 
 
 _WHEN = frozenset("next last same whole other following day week morning night time".split())
+# A condition is half of what was said (round 25, said back as an event of a journey)
+_CONDITIONS = frozenset("if unless whether".split())
 # What a cut-off phrase ends on when its sentence runs on: "whether they remember how | I like
 # it", "the router simply | died" (round 19)
 _RUNS_ON = frozenset(
@@ -488,6 +492,13 @@ _RUNS_ON = frozenset(
 )
 _MODALS = frozenset("can could will would should might must may".split())
 _PARTICLES = frozenset("up out off down over".split())
+# Verbs that join a word saying what someone is or feels: "feel | sorry", "look | the part".
+_LINKING = frozenset("feel feels felt look looks looked seem seems seemed sound sounds".split())
+# Prepositions a clause can end on, belonging to what came before: "proud of", "paid for".
+_STRANDED = frozenset("of for with about to on in at from into".split())
+_PERSONS = frozenset("i we he she they".split())  # no object of a preposition
+_TIME_DETERMINERS = frozenset("every each all last next this most".split())
+_NUMBERISH = re.compile(r"\d[\d,.:]*|one|two|three|four|five|six|seven|eight|nine|ten|twenty")
 # Verbs of starting and stopping, before the doing they start or stop: "stopped taking".
 _ASPECT = frozenset("stop stops stopped start starts started keep keeps kept quit".split())
 
@@ -541,8 +552,18 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True
     if last in _LIGHT_VERBS:
         return True  # "what the bad extraction gets | in the way of": the verb says nothing yet
-    if last.endswith("ing") and len(last) > 4 and nxt in _OBJECT_PRONOUNS:
-        return True  # "from annoying to actually costing | me money" (round 24)
+    when = nxt in _TIME_DETERMINERS or after in _WHEN  # "crashing | every day": when, not what
+    if (
+        last.endswith("ing")
+        and len(last) > 4
+        and not when
+        and (nxt in _OBJECT_PRONOUNS or nxt in v.determiners or _NUMBERISH.fullmatch(nxt))
+    ):
+        return True  # "actually costing | me money" (round 24), "i'm dragging | two kids"
+    if last in _LINKING and nxt not in v.conjunctions | v.clause_breaks and nxt[:1].isalpha():
+        return True  # "not having anyone feel | sorry for me" (round 25)
+    if nxt in _STRANDED and (after == "" or not tokens[end + 1].word or after in _PERSONS):
+        return True  # "summat to be proud | of (I suppose)." (round 25): the clause's own
     before = tokens[end - 2].norm if end >= 2 else ""
     if before in _ASPECT and last.endswith("ing") and _goes_on_with(nxt, v):
         return True  # "my card terminal just stopped taking | contactless" (round 24)
@@ -602,6 +623,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             continue  # a verb: "that shook me up" is no "the shook", "adds up" no "the adds"
         if nxt is not None and nxt.norm in _POINTER_HEADS:
             continue  # "the useful bit": its head names nothing, and "the useful" is no thing
+        if w in _EMPTY_HEADS:
+            continue  # "the same" of "same as with the lawn" (round 25)
         # a verb's form is a noun only right after its determiner ("the fit"); further on it
         # is the verb of another phrase ("the lawn's done")
         for back in (1,) if _verbish(w, v) else (1, 2, 3):
@@ -611,12 +634,23 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             det = MENTION_DETERMINERS.get(tokens[j].norm)
             if det is not None and all(_naming(tokens[k].norm, v) for k in range(j + 1, i)):
                 return " ".join([det, *(tokens[k].text for k in range(j + 1, i + 1))])
-        if w.endswith("ing") and w not in v.verbs and w not in _FEELING_WORDS:
-            return t.text.lower()  # "charging", not "making", nor "annoying" (round 24)
+        doing_to = nxt is not None and (
+            nxt.norm in v.determiners | _OBJECT_PRONOUNS or bool(_NUMBERISH.fullmatch(nxt.norm))
+        )
+        if w.endswith("ing") and w not in v.verbs | _FEELING_WORDS | _EMPTY_DOINGS:
+            if not doing_to:  # "dragging | two kids" is a verb, no thing (round 25)
+                return t.text.lower()  # "charging", not "making", nor "annoying" (round 24)
     return ""
 
 
 _NEGATING = frozenset("no not never without less fewer zero nor".split())
+# Doings that name nothing without what they are done to or how: "You talked about looking"
+# of "looking like an actual professional" (round 25), "talking", "knowing", "starting"
+_EMPTY_DOINGS = frozenset(
+    """being having doing getting going looking feeling seeming becoming making taking coming
+    starting knowing talking saying thinking trying wanting needing using""".split()
+)
+_EMPTY_HEADS = frozenset("same other rest way".split())
 # Words of liking and disliking: an "-ing" among them says how, it names no doing
 _FEELING_WORDS = NEGATIVE_WORDS | POSITIVE_WORDS
 # Heads of a phrase that name nothing by themselves: "the useful bit", "the hard part".
@@ -743,7 +777,9 @@ def thing(topic: str, answers: Sequence[str]) -> str:
     # the head ("support" of "customer support") in either number; a word before it only as
     # the topic has it ("the robot" of "robot vacuum cleaner", but not "my customers" of
     # "customer support": round 24 asked "what ... about your customers you'd change")
-    names = {w for w in naming[:-1]} | {w.removesuffix("s") for w in naming[-1:]}
+    # (nor a doing before it: "the washing" of "washing machine" is the clothes, round 25)
+    names = {w for w in naming[:-1] if not w.endswith("ing")}
+    names |= {w.removesuffix("s") for w in naming[-1:]}
     for answer in reversed(answers):
         tokens = tokenize(answer)
         for i, t in enumerate(tokens[1:], start=1):

@@ -34,6 +34,8 @@ class Steer:
 _TRAILING = re.compile(
     r"\s+(?:-|\u2013|\u2014)\s.*$|"
     r"(?:\s+(?:tbh|tho|though|mate|really|lol|then|if\s+anything|if\s+i'?m\s+honest|"
+    # "I'd rather talk about the mower if it's all the same" (round 25)
+    r"if\s+it'?s\s+all\s+the\s+same(?:\s+to\s+you)?|if\s+you\s+don'?t\s+mind|"
     r"thing|bit|stuff|part|from\s+earlier|from\s+before|earlier|before|"
     # "the mornings thing i said at the start"
     r"(?:that\s+|which\s+)?i\s+(?:said|mentioned|told\s+you|talked\s+about)(?:\s+about)?"
@@ -50,7 +52,7 @@ _WHERE_I_SAID = re.compile(
 
 
 def find_steer(answer: str) -> Steer | None:
-    """The answer's first request to go back to (or talk about) something, or None."""
+    """The answer's last request to go back to (or talk about) something, or None."""
     found = []
     for pattern in phrase_patterns("steer"):
         for m in pattern.finditer(answer):
@@ -60,7 +62,9 @@ def find_steer(answer: str) -> Steer | None:
             target = raw[said.end() :].strip() if said else raw.strip()
             if target:
                 found.append(Steer(target, start, start + len(target)))
-    return min(found, key=lambda s: s.start) if found else None
+    # the last request, where there are two: it says more closely what they meant ("I'd rather
+    # talk about the mower. Can we go back to the bit about it being light?", round 25)
+    return max(found, key=lambda s: s.start) if found else None
 
 
 def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | None:
