@@ -298,7 +298,8 @@ _LEADS_TO = re.compile(
     # "How does that help you?" - "it helps cos i get better feedback" (round 25)
     r"\b(?:it|that|this)\s+(?:helps|matters)(?=\s+(?:because|cos|coz|cuz|as|since)\b)|"
     # the read-back's own words said back: "firm support leading to waking without the ache"
-    r"(?<=\w)\s+leading\s+to\b",
+    # (after its quoted words were blanked too: "'X' leading to 'Y' is daft", round 25)
+    r"(?:(?<=\w)|(?<=\s))\s*leading\s+to\b",
     re.I,
 )
 

@@ -133,12 +133,33 @@ def without_denial(answer: str, question: str) -> str:
     return answer
 
 
+# Words in quote marks; an apostrophe inside a word ("he'd", "it's") is no quote mark.
+_QUOTED = re.compile(
+    "(?<!\\w)['\"\u2018\u201c](?:[^'\"\u2019\u201d]|(?<=\\w)['\u2019](?=\\w)){1,80}"
+    "['\"\u2019\u201d](?!\\w)"
+)
+
+
+def without_quoted_back(answer: str, question: str) -> str:
+    """The answer with the question's own words, quoted back, blanked: "'the mower if it's
+    all the same' leading to 'it doesn't lead to owt' is daft" answering the check-back that
+    said them (round 25, read back as concepts), "Sorry, 'the teenager'? That was me". Words
+    in quotes name something of the answer's own only when some are not the question's."""
+    asked = set(_NAMING_WORD.findall(question.lower().replace("\u2019", "'")))
+    out = answer
+    for found in _QUOTED.finditer(answer):
+        said = _NAMING_WORD.findall(found.group(0)[1:-1].lower().replace("\u2019", "'"))
+        if said and set(said) <= asked:
+            out = out[: found.start()] + " " * (found.end() - found.start()) + out[found.end() :]
+    return out
+
+
 def without_echo(answer: str, question: str) -> str:
     """The answer with an opening echo of the question blanked ("Make possible? It was a
     horrible day", "Vet bills, you mean? ..."): a few of the question's own words, asked
     back, name nothing the respondent said; so is a denial of its premise ("it doesn't
     bother me", ``without_denial``). Blanked with spaces, so quotes keep their place."""
-    answer = without_denial(answer, question)
+    answer = without_quoted_back(without_denial(answer, question), question)
     found = _ECHO.match(answer)
     if not found:
         return answer
@@ -264,4 +285,5 @@ __all__ = [
     "content_idioms",
     "naming_words",
     "without_echo",
+    "without_quoted_back",
 ]
