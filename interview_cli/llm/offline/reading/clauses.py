@@ -295,6 +295,8 @@ _TIME_PREPOSITION = re.compile(r"\b(?:on|at|in|by|during|every|for)\s*$", re.IGN
 
 _LEADS_TO = re.compile(
     r"\b(?:(?:and\s+)?then\s+)?(?:it|that|this|which)\s+(?:leads?|led)\s+(?:me\s+)?to\b|"
+    # the read-back's verb agreed with: "the label reading does lead to her being comfy"
+    r"\b(?:does|do|did)\s+lead\s+to\b|"
     # "How does that help you?" - "it helps cos i get better feedback" (round 25)
     r"\b(?:it|that|this)\s+(?:helps|matters)(?=\s+(?:because|cos|coz|cuz|as|since)\b)|"
     # the read-back's own words said back: "firm support leading to waking without the ache"
