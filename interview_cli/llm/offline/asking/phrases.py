@@ -226,7 +226,9 @@ def _as_noun(words: Sequence[str], i: int, v: Vocabulary) -> bool:
     if i > 0 and words[i - 1] in v.determiners:
         return True
     plain = not w.endswith(("s", "ed")) and w not in v.past and w not in v.auxiliaries
-    return i == 2 and words[0] in v.determiners and plain
+    # ("the vet put | her on a sensitive one": a verb with its object, round 26)
+    done_to = i + 1 < len(words) and words[i + 1] in _OBJECT_PRONOUNS | {"it"}
+    return i == 2 and words[0] in v.determiners and plain and not done_to
 
 
 def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
@@ -280,6 +282,9 @@ def _clean(words: Sequence[str], v: Vocabulary) -> bool:
         and not any(w in v.clause_breaks for w in words[1:])
         and _content(words, v)
         and not _holds_empty_phrase(words, v)
+        # "I look at | is the portion sizes": a preposition before a copula closes a clause
+        # that began before the phrase ("the first thing I look at is ...", round 26)
+        and not any(a in v.prepositions and b in _COPULAS for a, b in zip(words, words[1:]))
     )
 
 
