@@ -284,7 +284,9 @@ def _clean(words: Sequence[str], v: Vocabulary) -> bool:
         and not _holds_empty_phrase(words, v)
         # "I look at | is the portion sizes": a preposition before a copula closes a clause
         # that began before the phrase ("the first thing I look at is ...", round 26)
-        and not any(a in v.prepositions and b in _COPULAS for a, b in zip(words, words[1:]))
+        and not any(
+            a in v.prepositions and b in _COPULAS for a, b in zip(words, words[1:], strict=False)
+        )
     )
 
 
