@@ -306,6 +306,15 @@ def _lowered(texts: list[str], sentence_start: bool) -> list[str]:
 _MADE_TO = frozenset("me it us them".split())
 
 
+_I_AM = frozenset("i'm im am".split())
+
+
+def _said_of_self(tokens: Sequence[Token], article: int) -> bool:
+    """An "I'm (actually) a ..." before the article at ``article``: what they say they are."""
+    back = [t.norm for t in tokens[max(0, article - 2) : article] if t.word]
+    return bool(back) and (back[-1] in _I_AM or (len(back) == 2 and back[0] in _I_AM))
+
+
 def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str]:
     """Where the phrase starts once its determiner or subject is in ("the rear roller", "I can
     sleep"), and the lead a verb phrase needs for a noun slot ("being able to" for "lets me
@@ -314,6 +323,8 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
     prev2 = tokens[start - 2].norm if start > 1 and tokens[start - 2].word and prev else ""
     if tokens[start].norm in v.subjects:
         return start, ""
+    if prev in ("a", "an") and _said_of_self(tokens, start - 1):
+        return start - 1, "being"  # "I'm actually a grown-up": "being a grown-up" (dev 7)
     if prev in _MADE_TO and prev2 in _CAUSATIVES:
         return start, "-ing"  # "makes it feel less lonely": "feeling less lonely"
     if prev in v.determiners or prev in v.subjects:
