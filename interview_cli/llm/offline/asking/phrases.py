@@ -515,6 +515,8 @@ _LINKING = frozenset("feel feels felt look looks looked seem seems seemed sound 
 # Prepositions a clause can end on, belonging to what came before: "proud of", "paid for".
 _STRANDED = frozenset("of for with about to on in at from into".split())
 _PERSONS = frozenset("i we he she they".split())  # no object of a preposition
+_ADVERB_PARTICLES = frozenset("back round along across away".split())
+_DIRECTED = frozenset("to into onto towards".split())  # where the particle's going goes
 _TIME_DETERMINERS = frozenset("every each all last next this most".split())
 _NUMBERISH = re.compile(r"\d[\d,.:]*|one|two|three|four|five|six|seven|eight|nine|ten|twenty")
 # Verbs of starting and stopping, before the doing they start or stop: "stopped taking".
@@ -578,6 +580,8 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         and (nxt in _OBJECT_PRONOUNS or nxt in v.determiners or _NUMBERISH.fullmatch(nxt))
     ):
         return True  # "actually costing | me money" (round 24), "i'm dragging | two kids"
+    if last in _PARTICLES | _ADVERB_PARTICLES and nxt in _DIRECTED:
+        return True  # "she can still potter down | to the Hoe" (round 26)
     if last in _LINKING and nxt not in v.conjunctions | v.clause_breaks and nxt[:1].isalpha():
         return True  # "not having anyone feel | sorry for me" (round 25)
     if nxt in _STRANDED and (after == "" or not tokens[end + 1].word or after in _PERSONS):
