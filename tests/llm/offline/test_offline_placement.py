@@ -339,3 +339,14 @@ def test_so_with_a_filler_after_it_still_says_what_follows(mec: Methodology) -> 
         mec, "cooking", "Less scared of ruining it. So like I'm actually a grown-up.", None
     )
     assert [(e.source, e.target) for e in result.edges] == [("less scared of ruining", "grown-up")]
+
+
+def test_its_why_says_what_the_clause_before_leads_to(mec: Methodology) -> None:
+    # round 23: "it's why I can't relax in the chair even now" read as "why I can't relax"
+    result = extract(
+        mec, "cooking", "The bad extraction, it's why I can't relax in the chair.", None
+    )
+    assert [n.label for n in result.nodes] == ["bad extraction", "can't relax in the chair"]
+    assert [(e.source, e.target) for e in result.edges] == [
+        ("bad extraction", "can't relax in the chair")
+    ]
