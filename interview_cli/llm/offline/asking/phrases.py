@@ -389,7 +389,7 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
             return None
         return Phrase(verbatim, noun=f"{gerund} {rest}".strip())
     shifted = _shift(texts, v)
-    if first in _STAND_INS and len(words) > 2 and _relative(words[1]):
+    if first in v.stand_ins and len(words) > 2 and _relative(words[1]):
         # "someone who'll go at my pace": one thing with its clause, said back as a noun
         # ("You mentioned someone who'll go at your pace", not "You mentioned that someone...")
         return None if shifted is None else Phrase(verbatim, noun=shifted)
@@ -410,10 +410,6 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
 
 _WH = frozenset("what where how when why who whether".split())
 _ONES = frozenset("one ones".split())
-_STAND_INS = frozenset(
-    "someone somebody something anyone anybody anything everyone everybody everything "
-    "somewhere".split()
-)
 
 
 def _relative(w: str) -> bool:
@@ -518,7 +514,6 @@ _PERSONS = frozenset("i we he she they".split())  # no object of a preposition
 _ADVERB_PARTICLES = frozenset("back round along across away".split())
 _DIRECTED = frozenset("to into onto towards".split())  # where the particle's going goes
 _TIME_DETERMINERS = frozenset("every each all last next this most".split())
-_NUMBERISH = re.compile(r"\d[\d,.:]*|one|two|three|four|five|six|seven|eight|nine|ten|twenty")
 # Verbs of starting and stopping, before the doing they start or stop: "stopped taking".
 _ASPECT = frozenset("stop stops stopped start starts started keep keeps kept quit".split())
 
@@ -534,12 +529,11 @@ def _goes_on_with(nxt: str, v: Vocabulary) -> bool:
     )
 
 
-# Verbs that mean little until what follows them: "gets | in the way", "takes | ages".
-_LIGHT_VERBS = frozenset("get gets got getting take takes took make makes made".split())
-# Words that wait for the clause that says which: "something | that doesn't fall over"
-_HOLLOW = frozenset(
-    "something someone somebody anything anyone one ones thing things stuff".split()
-)
+# Besides the vocabulary's light verbs ("gets | in the way"): "takes | ages".
+_TAKING = frozenset("take takes took".split())
+# Words that wait for the clause that says which, besides the stand-ins ("something | that
+# doesn't fall over"): "the one | that ...", "the thing | which ..."
+_HOLLOW = frozenset("one ones thing things".split())
 
 
 def _closing_object(tokens: Sequence[Token], end: int) -> bool:
@@ -562,7 +556,7 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     closes = after == "" or not tokens[end + 1].word
     if last not in v.function_words and nxt in _PARTICLES and closes:
         return True  # "the price adds | up": the verb's own particle closes the clause
-    if last in _HOLLOW and nxt in ("that", "which", "who"):
+    if (last in v.stand_ins or last in _HOLLOW) and nxt in ("that", "which", "who"):
         return True  # "a tenner more for something | that doesn't fall over"
     if last in _MODALS and nxt in v.verbs:
         return True  # "whether you can | do the whole day"
@@ -570,14 +564,14 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True  # "matters more than folk | would think": a clause cut off its verb
     if last in _RUNS_ON or (last.endswith("ly") and len(last) > 4 and nxt in v.verbs):
         return True
-    if last in _LIGHT_VERBS:
+    if last in v.light_verbs or last in _TAKING:
         return True  # "what the bad extraction gets | in the way of": the verb says nothing yet
     when = nxt in _TIME_DETERMINERS or after in _WHEN  # "crashing | every day": when, not what
     if (
         last.endswith("ing")
         and len(last) > 4
         and not when
-        and (nxt in _OBJECT_PRONOUNS or nxt in v.determiners or _NUMBERISH.fullmatch(nxt))
+        and (nxt in _OBJECT_PRONOUNS or nxt in v.determiners or is_count(nxt))
     ):
         return True  # "actually costing | me money" (round 24), "i'm dragging | two kids"
     if last in _PARTICLES | _ADVERB_PARTICLES and nxt in _DIRECTED:
@@ -657,7 +651,7 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             if det is not None and all(_naming(tokens[k].norm, v) for k in range(j + 1, i)):
                 return " ".join([det, *(tokens[k].text for k in range(j + 1, i + 1))])
         doing_to = nxt is not None and (
-            nxt.norm in v.determiners | _OBJECT_PRONOUNS or bool(_NUMBERISH.fullmatch(nxt.norm))
+            nxt.norm in v.determiners | _OBJECT_PRONOUNS or is_count(nxt.norm)
         )
         if w.endswith("ing") and w not in v.verbs | _FEELING_WORDS | _EMPTY_DOINGS:
             if not doing_to:  # "dragging | two kids" is a verb, no thing (round 25)
@@ -691,7 +685,7 @@ def mention(label: str, answers: Sequence[str]) -> str:
         # a verb's form may still be a noun: ``_mention_in`` wants a determiner before it
         if not (_naming(w, v) or w in v.verbs and w not in v.not_content):
             continue
-        if any(w in _NEGATING for w in said[:i]):
+        if any(before in _NEGATING for before in said[:i]):
             continue  # "no arguing" is not "arguing", nor "less scared of ruining" "ruining"
         for answer in reversed(answers):
             found = _mention_in(w, tokenize(answer), v)
@@ -800,15 +794,15 @@ def thing(topic: str, answers: Sequence[str]) -> str:
     # the topic has it ("the robot" of "robot vacuum cleaner", but not "my customers" of
     # "customer support": round 24 asked "what ... about your customers you'd change")
     # (nor a doing before it: "the washing" of "washing machine" is the clothes, round 25)
-    names = {w for w in naming[:-1] if not w.endswith("ing")}
-    names |= {w.removesuffix("s") for w in naming[-1:]}
+    if not naming:
+        return ""
+    head = naming[-1].removesuffix("s")
+    before_head = {w for w in naming[:-1] if not w.endswith("ing")}
     for answer in reversed(answers):
         tokens = tokenize(answer)
         for i, t in enumerate(tokens[1:], start=1):
             det = tokens[i - 1].norm
-            said = t.norm if t.norm in names else t.norm.removesuffix("s")
-            if said in names and det in ("my", "our", "your", "the"):
-                if said != t.norm and said not in {w.removesuffix("s") for w in naming[-1:]}:
-                    continue
+            named = t.norm in before_head or t.norm.removesuffix("s") == head
+            if named and det in ("my", "our", "your", "the"):
                 return f"{MENTION_DETERMINERS[det]} {t.text.lower()}"
     return ""

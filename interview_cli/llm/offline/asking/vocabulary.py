@@ -32,6 +32,10 @@ class Vocabulary:
     # single words that name nothing, and the phrases of several words that name nothing
     not_content: frozenset[str]
     not_content_phrases: tuple[tuple[str, ...], ...]
+    # of those: words standing in for a thing ("something", "stuff") and verbs too general to
+    # be the point of a phrase ("get", "make")
+    stand_ins: frozenset[str]
+    light_verbs: frozenset[str]
     # interjections, hedges and forms of address: a phrase never starts or ends on one
     fillers: frozenset[str]
     verbs: frozenset[str]
@@ -84,6 +88,8 @@ def vocabulary() -> Vocabulary:
         dangling_start=_words(fw, "dangling_start"),
         not_content=frozenset(w for w in empty if " " not in w),
         not_content_phrases=tuple(tuple(w.split()) for w in sorted(empty) if " " in w),
+        stand_ins=_words(nc, "stand_ins"),
+        light_verbs=_words(nc, "light_verbs"),
         fillers=frozenset().union(*(_words(nc, k) for k in ("interjections", "hedges", "address"))),
         verbs=_words(verbs, "forms") | _words(verbs, "past"),
         past=_words(verbs, "past"),
