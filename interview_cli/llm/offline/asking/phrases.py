@@ -30,11 +30,12 @@ from dataclasses import dataclass
 
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
 from interview_cli.llm.offline.lexicon import NEGATIVE_WORDS, POSITIVE_WORDS
+from interview_cli.llm.offline.reading.clauses import THOUSANDS
 from interview_cli.llm.offline.reading.content import MEASURE_UNITS, is_count, is_money
 
 MAX_QUOTE_WORDS = 8  # a longer quote is a speech read back, not a phrase
 MAX_GAP = 3  # words of the answer a label may have dropped and still be found
-_WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|[^\W_]+(?:['’.\-][^\W_]+)*'?|\S")  # "1,800" whole
+_WORD = re.compile(THOUSANDS + r"|[^\W_]+(?:['’.\-][^\W_]+)*'?|\S")
 _SENTENCE_END = frozenset(".!?")
 _PLURAL_WORDS = frozenset("people children men women feet teeth mice geese folk".split())
 _SINGULAR_ENDS = ("ss", "us", "is", "'s", "ics", "ness")

@@ -70,8 +70,10 @@ from interview_cli.llm.offline.reading.meta import LOAD_OFF, blank_meta, naming_
 from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
 
 MAX_LABEL_WORDS = 6
+# A number with its thousands ("1,800 quid"): one word, and no comma that parts clauses.
+THOUSANDS = r"\d{1,3}(?:,\d{3})+(?!\d)"
 # "3.49", "a 2:1", "1,800" kept whole
-WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:[.:]\d+)+|[\w][\w'\u2019\-]*")
+WORD = re.compile(THOUSANDS + r"|\d+(?:[.:]\d+)+|[\w][\w'\u2019\-]*")
 _STRENGTH = {"up": 5, "down": 5, "sequence": 4, "assoc": 3, "sibling": 2, "none": 1}
 # A question back ("Why does anyone do anything?", "What do you want me to say?") and a
 # tautology ("Boots are boots.", "it is what it is") say nothing about the topic.
