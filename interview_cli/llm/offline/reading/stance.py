@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA, Levenshtein
 
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.lexicon import NEGATIVE_WORDS, POSITIVE_WORDS
@@ -36,11 +36,13 @@ def _negative_slip(word: str) -> str:
         return word
     for negative in NEGATIVE_WORDS:
         if len(negative) >= _SLIP_LEAST and abs(len(negative) - len(word)) <= 1:
-            if Levenshtein.distance(word, negative, score_cutoff=1) <= 1 and word[0] == negative[0]:
-                # one letter for another is as often another word: "washing" is no "wasting"
-                # (round 24 asked what the problem was with feeling she keeps up)
-                if len(word) != len(negative) or sorted(word) == sorted(negative):
-                    return negative
+            if word[0] != negative[0] or OSA.distance(word, negative, score_cutoff=1) > 1:
+                continue
+            # one letter dropped or added, or two swapped (one edit where a swap is one, two
+            # where it is not); one letter for another is as often another word: "washing"
+            # is no "wasting" (round 24 asked what the problem was with feeling she keeps up)
+            if len(word) != len(negative) or Levenshtein.distance(word, negative) == 2:
+                return negative
     return word
 
 
