@@ -53,6 +53,9 @@ class Correction:
     # it says the thing was said in an earlier turn ("I said £600 vet bills earlier",
     # "earlier I said 10GB each"): never what this answer has just said
     earlier: bool = False
+    # it disowns what the question said back ("that's not really what I said, I meant ..."):
+    # what it puts right is the question's focus
+    said_back: bool = False
 
 
 def find_correction(answer: str) -> Correction | None:
@@ -72,13 +75,14 @@ def find_correction(answer: str) -> Correction | None:
     if first.said:
         return Correction(first.start, first.end, first.said, back)
     said = next((c.said for c in found if c.said), "")
-    if not said and not _SAID_BACK.search(answer, first.start, first.end):
+    said_back = bool(_SAID_BACK.search(answer, first.start, first.end))
+    if not said and not said_back:
         sentence_end = re.search(r"[.!?]", answer[first.end :])
         stop = first.end + sentence_end.start() if sentence_end else len(answer)
         start = max(0, answer.rfind(".", 0, first.start) + 1)
         negated = _NOT.search(answer, start, stop)
         said = negated.group("said").strip() if negated else ""
-    return Correction(first.start, first.end, said, back)
+    return Correction(first.start, first.end, said, back, said_back and not said)
 
 
 def apply_correction(
@@ -93,11 +97,7 @@ def apply_correction(
     before = [n for n in nodes if at[id(n)] < correction.start]
     named = correction.said or (after[0].label if after else "")
     earlier = best_match(named, earlier_nodes(request), whole=True) if named else None
-    if (
-        earlier is None
-        and not correction.said
-        and _SAID_BACK.search(request.answer, correction.start, correction.end)
-    ):
+    if earlier is None and correction.said_back:
         # "that's not what I said, I meant ...": what was said back to them, the focus
         earlier = next((e for e in earlier_nodes(request) if e.label == request.focus_label), None)
     if earlier is not None and not after:

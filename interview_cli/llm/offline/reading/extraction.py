@@ -543,12 +543,10 @@ def _restates(request: ExtractRequest, turn: Turn, clause: Clause) -> bool:
 _RESTATING = re.compile(
     r"\b(?:i\s+mean|i\s+meant|what\s+i\s+mean\s+is|as\s+in|in\s+other\s+words)\b", re.I
 )
-_IF_YOU_MEAN = re.compile(
-    r"\bif\s+(?:you\s+mean|you'?re\s+asking\s+about|by\s+that\s+you\s+mean)\W*$", re.I
-)
-_IF_YOU_MEAN_LEAD = re.compile(
-    r"\W*if\s+(?:you\s+mean|you'?re\s+asking\s+about|by\s+that\s+you\s+mean)\b", re.I
-)
+# "if you mean ...": just before the clause, or leading it
+_TAKEN_AS = r"if\s+(?:you\s+mean|you'?re\s+asking\s+about|by\s+that\s+you\s+mean)"
+_IF_YOU_MEAN = re.compile(rf"\b{_TAKEN_AS}\W*$", re.I)
+_IF_YOU_MEAN_LEAD = re.compile(rf"\W*{_TAKEN_AS}\b", re.I)
 _RESTATING_LEAD = re.compile(r"\W*(?:like|basically|so\s+basically)\b", re.IGNORECASE)
 _SHORT_RESTATEMENT = 4
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from interview_cli.core.models import ExtractedNode
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
@@ -51,6 +52,7 @@ _WHERE_I_SAID = re.compile(
 )
 
 
+@lru_cache(maxsize=1024)
 def find_steer(answer: str) -> Steer | None:
     """The answer's last request to go back to (or talk about) something, or None."""
     found = []
