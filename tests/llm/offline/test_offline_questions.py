@@ -286,6 +286,15 @@ def test_a_lack_not_called_good_or_bad_is_asked_what_it_means_not_how_it_helps(
         assert not re.search(r"mean for you|affect you|like for you", text), text
 
 
+def test_an_amount_paid_is_asked_what_it_means_not_how_it_helps(mec: Methodology) -> None:
+    # typed as people talk (review of the change): "How does "2.20 a carton" help you?"
+    answers = ["price I guess, its like 2.20 a carton which adds up, so 40 quid a month"]
+    for focus in ("2.20 a carton", "40 quid a month"):
+        for turn in range(1, 7):
+            text = ask(mec, strategy("deepen"), focus, turn=turn, answers=answers)
+            assert not re.search(r"help|give|get out of|possible|do for you", text), text
+
+
 def test_a_choice_or_a_hope_is_not_asked_of_what_they_hold_against() -> None:
     # "You said you couldnt sleep. What made you go for that rather than something else?"
     jtbd = _methodology("jobs_to_be_done")

@@ -50,6 +50,7 @@ from interview_cli.llm.offline.asking.wording import (
     WORDINGS,
     Wordings,
 )
+from interview_cli.llm.offline.reading.content import is_count, is_money
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
 
@@ -95,6 +96,8 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
     if has_focus and family == "dislike" and request.focus_stance >= 0:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"
+    if has_focus and family == "deepen" and request.focus_stance == 0 and _priced(request):
+        family = "concern"  # an amount paid is no help: "How does '2.20 a carton' help you?"
     if has_focus and family == "deepen" and request.focus_stance == 0 and _negated(request):
         # a lack the reader could not call good or bad ("it's never on time", "there's no
         # shower at the office", "not young any more"): what it means for them, not how it
@@ -102,6 +105,18 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # help you?")
         family = "concern"
     return family
+
+
+def _priced(request: QuestionRequest) -> bool:
+    """The focus states an amount of money ("2.20 a carton", "40 quid a month", "£12")."""
+    label = (request.focus_label or "").lower()
+    words = re.findall(r"[£$€]?[\w.,']+", label)
+    return bool(_PRICE.search(label)) or (
+        any(is_count(w) for w in words) and any(is_money(w.strip("£$€")) for w in words)
+    )
+
+
+_PRICE = re.compile(r"[£$€]\s?\d|\b\d+\.\d\d\b")
 
 
 def _negated(request: QuestionRequest) -> bool:
