@@ -229,7 +229,17 @@ def _as_noun(words: Sequence[str], i: int, v: Vocabulary) -> bool:
     plain = not w.endswith(("s", "ed")) and w not in v.past and w not in v.auxiliaries
     # ("the vet put | her on a sensitive one": a verb with its object, round 26)
     done_to = i + 1 < len(words) and words[i + 1] in _OBJECT_PRONOUNS | {"it"}
-    return i == 2 and words[0] in v.determiners and plain and not done_to
+    if i == 2 and words[0] in v.determiners and plain and not done_to:
+        return True
+    # a counted thing at the phrase's end: "a 12 month fix", "a two year warranty"
+    between = words[1:i]
+    return (
+        i == len(words) - 1
+        and words[0] in v.determiners
+        and plain
+        and any(is_count(w) for w in between)
+        and not any(_verbish(w, v) for w in between)
+    )
 
 
 def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
@@ -270,10 +280,20 @@ def _verdict_subject(words: Sequence[str], v: Vocabulary) -> int | None:
     return None
 
 
-def _clean(words: Sequence[str], v: Vocabulary) -> bool:
-    """Whole, short and content: no cut-off edge, no second clause, no empty phrase inside."""
+# Words that end a phrase whole where its clause ends, though mid-clause they wait for more:
+# "lost without her." ("her" of "her car"), "I belong there." ("there" of "there is")
+_ENDS_AT_CLAUSE_END = frozenset("her there here".split())
+
+
+def _clean(words: Sequence[str], v: Vocabulary, closed: bool = False) -> bool:
+    """Whole, short and content: no cut-off edge, no second clause, no empty phrase inside.
+    ``closed``: the phrase ends where its clause does (a stop, a comma or the answer's end)."""
     # a verb that wants an object ends a phrase whole after "what": "what I want", "what I love"
-    ended = words[-1] not in v.dangling_end or (words[-1] in v.verbs and "what" in words[:-1])
+    ended = (
+        words[-1] not in v.dangling_end
+        or (words[-1] in v.verbs and "what" in words[:-1])
+        or (closed and words[-1] in _ENDS_AT_CLAUSE_END and len(words) > 1)
+    )
     return (
         0 < len(words) <= MAX_QUOTE_WORDS
         and words[0] not in v.dangling_start
@@ -385,7 +405,9 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         first not in v.subjects | v.determiners and first not in _ORDINALS and _verbish(first, v)
     ):
         gerund = None if first in v.auxiliaries else _gerund(first, v)
-        rest = _shift(texts[1:], v) if len(texts) > 1 else ""
+        # shifted with its verb before it: "keeps me fit" is no "keeping your fit"
+        whole = _shift(texts, v) if len(texts) > 1 else ""
+        rest = None if whole is None else whole.split(" ", 1)[1] if whole else ""
         if gerund is None or rest is None:
             return None
         return Phrase(verbatim, noun=f"{gerund} {rest}".strip())
@@ -485,8 +507,11 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
             texts[-1], words[-1] = texts[-1][:-2], words[-1][:-2]
     if words[:1] == ["me"] and not _noun_like(words[1:], v):
         words, texts = words[1:], texts[1:]
+    if len(words) > 2 and words[0] in _SO_FAR and words[1] in v.subjects:
+        words, texts = words[1:], texts[1:]  # "now she can do it alone": she can do it alone
     body = words[1:] if words and (words[0] in v.determiners or words[0] == "me") else words
-    if not body or not _clean(body, v) or _cut_short(tokens, end, v):
+    closed = end >= len(tokens) or not tokens[end].word
+    if not body or not _clean(body, v, closed) or _cut_short(tokens, end, v):
         return None
     if words[0] in _CONDITIONS:
         return None  # "What would have helped when 'if you dont grab a slot by sunday'?"
@@ -498,6 +523,8 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
 
 
 _WHEN = frozenset("next last same whole other following day week morning night time".split())
+# When, before the clause that says what: "now she can do it alone", "then I can relax".
+_SO_FAR = frozenset("now then".split())
 # A condition is half of what was said (round 25, said back as an event of a journey)
 _CONDITIONS = frozenset("if unless whether".split())
 # What a cut-off phrase ends on when its sentence runs on: "whether they remember how | I like
@@ -781,8 +808,81 @@ def refer(label: str | None, answers: Sequence[str], quotes: Sequence[str] = ())
     if named:
         return Reference("mention", mention=named)
     if answers and from_answer(label, quotes, answers[-1]):
-        return Reference("that")
+        # "that" is what was said last: after more than one point it points at the last one,
+        # and the answer would be read as about a focus the respondent never heard asked of
+        # (6 of 7 such questions in round 26's review had a junk focus). Say which, in their
+        # words; or ask about the topic.
+        tokens = tokenize(answers[-1])
+        span = _find(target, tokens, v)
+        if span is None or _said_last(tokens, _clause_end(tokens, span[1], v), v):
+            return Reference("that")
+        said = _clause_of(tokens, span, v)
+        if said is not None:
+            return Reference("phrase", Phrase(said, clause=f'"{said}"'))
+        return Reference("that")  # still better than a question about nothing in particular
     return NOTHING
+
+
+def _clause_end(tokens: Sequence[Token], end: int, v: Vocabulary) -> int:
+    while end < len(tokens) and tokens[end].word and tokens[end].norm not in v.clause_breaks:
+        end += 1
+    return end
+
+
+def _said_last(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """Nothing that names anything follows ``tokens[:end]`` in its answer ("..., isn't it",
+    "to be honest" and "haha" are no point of their own)."""
+    start, stop = _trimmed(tokens, end, len(tokens), v)
+    rest = [t.norm for t in tokens[start:stop] if t.word]
+    return not any(
+        len(w) > 2
+        and w not in v.function_words | v.not_content | v.fillers | v.verbs
+        and not w[0].isdigit()
+        for w in rest
+    )
+
+
+def _trimmed(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> tuple[int, int]:
+    """``tokens[start:end]`` without the fillers, hedges ("i guess") and marks at its ends."""
+    changed = True
+    while changed and start < end:
+        changed = False
+        for phrase in v.not_content_phrases:
+            n = len(phrase)
+            if tuple(t.norm for t in tokens[end - n : end]) == phrase and end - n > start:
+                end, changed = end - n, True
+                break
+        if changed:
+            continue
+        first = tokens[start].norm
+        if (
+            first in v.fillers
+            or first in v.conjunctions | v.clause_breaks
+            or not tokens[start].word
+        ):
+            start, changed = start + 1, True  # "cos by then I'm knackered": by then ...
+        elif tokens[end - 1].norm in v.fillers or not tokens[end - 1].word:
+            end, changed = end - 1, True
+    return start, end
+
+
+def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) -> str | None:
+    """The respondent's clause around ``span`` verbatim, from the mark or joining word before
+    it to the mark after it ("I'd be lost without her" of "... two days a week and I'd be
+    lost without her."), when it is short and says something; None otherwise."""
+    start, end = span[0], _clause_end(tokens, span[1], v)
+    while start > 0 and tokens[start - 1].word and tokens[start - 1].norm not in v.clause_breaks:
+        start -= 1
+    # what they said, not how they began or hedged it: "tbh id still rather that", "keeps me
+    # fit i guess"
+    start, end = _trimmed(tokens, start, end, v)
+    words = [t.norm for t in tokens[start:end]]
+    if not 1 < len(words) <= MAX_QUOTE_WORDS or not _content(words, v):
+        return None
+    if words[0] in _CONDITIONS or _holds_empty_phrase(words, v):
+        return None
+    sentence_start = start == 0 or tokens[start - 1].norm in _SENTENCE_END
+    return " ".join(_lowered([t.text for t in tokens[start:end]], sentence_start))
 
 
 def thing(topic: str, answers: Sequence[str]) -> str:
