@@ -63,9 +63,13 @@ class CheckBack:
 
     def keep(self, graph: KnowledgeGraph) -> Callable[[list[str]], int] | None:
         """A chain's rank: 1 said at the close, 0 kept, -1 read back and denied (None:
-        the answer agreed, or said nothing either way)."""
+        the answer agreed and said nothing of its own). What the closing answer says leads
+        after a "yes, but" too: "yeah thats right i guess, but its a pretty small bit of it.
+        the main thing is protein per pot ..." (round 27: the main points it restated were
+        cut off the end of the "also" list)."""
         said_no = _NOT_RIGHT.match(self.answer) and not _NOTHING_MISSED.match(self.answer)
-        if not (said_no or _TURNED_ROUND.search(self.answer)):
+        denies = bool(said_no or _TURNED_ROUND.search(self.answer))
+        if not denies and not any(self._said_at_close(graph, n.id) for n in graph.nodes()):
             return None
         quoted = [set(_WORD.findall(q.lower())) for q in _QUOTED.findall(self.question)]
         answered = set(_WORD.findall(self.answer.lower()))
@@ -89,6 +93,8 @@ class CheckBack:
         def rank(ids: list[str]) -> int:
             if any(self._said_at_close(graph, i) or i in linked_at_close for i in ids):
                 return 1
+            if not denies:
+                return 0
             denied = [i for i in ids if read_back(i) and not words(i) <= answered]
             return -1 if denied else 0
 

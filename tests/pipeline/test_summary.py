@@ -229,6 +229,24 @@ def test_a_check_back_answered_partly_puts_what_the_closing_answer_said_first() 
     assert gauge
 
 
+def test_after_a_yes_but_what_the_closing_answer_said_leads_too() -> None:
+    # Round 27 (Dev): "yeah thats right i guess, but its a pretty small bit of it. the main
+    # thing is protein per pot ..." - his main points, read at the close, were cut off the end
+    # of an "also" list of eight earlier fragments
+    meth, graph, add = _laddered()
+    for i in range(8):
+        add(f"early thing {i}", "attribute", 2 + i)
+    protein = add("protein per pot", "attribute", 15)
+    chalky = add("worry the pea taste being chalky", "psychosocial_consequence", 15)
+    question = 'Let me check: "early thing 0" leading to "early thing 1". Is that right?'
+    answer = "yeah thats right i guess, but the main thing is protein per pot"
+    lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 15)).splitlines()
+    assert lines[:2] == ["- protein per pot", "- worry the pea taste being chalky"], lines
+    # a plain yes that says nothing of its own changes nothing
+    plain = learned_summary(graph, meth, checked=CheckBack(question, "yes spot on", 16))
+    assert plain == learned_summary(graph, meth) and protein and chalky
+
+
 def test_after_a_no_what_the_closing_answer_said_leads_and_what_it_linked_is_meant() -> None:
     # Round 13: Desmond's "stay on my own" came last in an "also" list after every old chain;
     # Aisha's "the actual point is recovering properly so i dont get injured" lost its first
