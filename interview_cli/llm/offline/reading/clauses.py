@@ -96,7 +96,7 @@ _QUESTION_BACK = re.compile(
     # rising tone of a hedge ("less scared of ruining it, I think?")
     r"(?:^|(?<=[.!?] ))(?!or\b)(?!(?:cos|coz|cause|because|bc|so)\s)"
     r"(?![^.!?]*\b(?:maybe|perhaps|probably|possibly|i\s+think|i\s+guess|i\s+suppose|"
-    r"i\s+reckon|kind\s+of|sort\s+of)\b)"
+    r"i\s+reckon|kind\s+of|sort\s+of|idk|i\s+dunno|dunno|not\s+sure)\b)"
     rf"(?![^.!?]*,\s*{_TAG}\b[^.!?]{{0,12}}\?)"
     r"(?:[^.!?\s]+\s+){3,}(?<!you )(?<!you, )(?!(?:know|right|yeah|eh|innit|ok|okay|see)\b)"
     r"[^.!?\s]+\s*\?",

@@ -82,6 +82,8 @@ _NAMING_WORD = re.compile(r"[\w][\w'\u2019\-]*")
 _ECHO = re.compile(r"^\s*([^.?!]{1,40}?)\?+!*(?=\s|$)")  # "give me??" too
 _ECHO_EXTRA = frozenset("you mean so oh well like what sorry the a".split())
 _TENTATIVE = frozenset("maybe perhaps probably possibly because cos 'cause so".split())
+_UNSURE = frozenset("idk dunno hmm hm um erm uh".split())
+_EXPLAINED = re.compile(r"\s*(?:like|i\s+guess|maybe|i\s+think|as\s+in)\b", re.IGNORECASE)
 
 
 # The question's premise denied at the start of the answer: "it doesn't bother me" to "why
@@ -172,7 +174,12 @@ def without_echo(answer: str, question: str) -> str:
     # brilliant", "What do I get? Peace."), whatever the question's words were; "Maybe the
     # face ID login?" offers an answer.
     # (nothing left of it when a denied premise was blanked first: "it doesnt bother me?? ...")
-    short = 0 < len(said) <= 3 and len(rest) >= 2 and said[0] not in _TENTATIVE
+    # An answer offered unsure, not asked back: "idk, peace of mind? like i dont want to end up
+    # where my dad is" (round 27), unsure before it or explained after, in none of the
+    # question's words
+    unsure = said[:1] and said[0] in _UNSURE or _EXPLAINED.match(answer[found.end() :])
+    offered = bool(unsure) and not any(w in asked for w in words)
+    short = 0 < len(said) <= 3 and len(rest) >= 2 and said[0] not in _TENTATIVE and not offered
     if not (echoed or short):
         return answer
     return " " * found.end() + answer[found.end() :]
