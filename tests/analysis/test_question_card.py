@@ -49,6 +49,10 @@ def test_their_words_said_back_where_they_stop_mid_phrase_are_cut_off() -> None:
     assert not cut_off('You said "it lets me focus".', None, SAID)
     assert not cut_off("You said you can relax. Why?", "can relax", ["I can relax on the train."])
     assert not cut_off("What does that give you?", label, said)  # not said back
+    # a quote that goes on past where the label stops says it whole; a hedge after it ends it
+    said = ["nobody wants it. keeps me fit i guess."]
+    assert not cut_off('You mentioned "nobody wants it". Why?', "nobody wants", said)
+    assert not cut_off('You said "keeps me fit". Why?', "keeps me fit", said)
 
 
 def test_the_concept_name_is_a_splice_unless_the_respondent_said_it() -> None:

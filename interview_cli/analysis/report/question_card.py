@@ -269,7 +269,10 @@ def cut_off(text: str, focus_label: str | None, answers: Sequence[str]) -> bool:
     said = [*_quotes(text)]
     label = focus_label or ""
     words = normalise(label).split()
-    if len(words) >= 2 and _within(" ".join(words[-2:]), [text]):
+    end = " ".join(words[-2:])
+    # (a quote that goes on past the label's end says it whole: "nobody wants it" of the
+    # label "nobody wants")
+    if len(words) >= 2 and _within(end, [text]) and not _within(end, said):
         said.append(label)
     return any(cut_short(part, answers) for part in said)
 

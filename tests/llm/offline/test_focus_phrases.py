@@ -76,7 +76,13 @@ def test_the_topic_is_the_respondents_own_word_or_nothing() -> None:
     # thing about your customers you'd change?" in a study of customer support)
     assert thing("Customer support", ["half my customers pay by card"]) == ""
     assert thing("Customer support", ["the support was a wall"]) == "the support"
-    assert thing("Robot vacuum cleaner", ["I press the button on the robot"]) == "the robot"
+    # ... with the head: alone it may be another thing (round 27: "anything else about the
+    # door" in a study of a smart door lock; "the shop" of "not the shop exactly")
+    assert thing("Robot vacuum cleaner", ["I press the button on the robot"]) == ""
+    assert thing("Keyless smart door lock concept", ["did I lock the door??"]) == ""
+    assert thing("Keyless smart door lock concept", ["the door lock is stiff"]) == "the door lock"
+    assert thing("Keyless smart door lock concept", ["the lock is stiff"]) == "the lock"
+    assert thing("Bike shop and repair experiences", ["not the shop exactly"]) == ""
 
 
 def test_a_stand_in_is_never_the_thing_mentioned() -> None:

@@ -513,3 +513,18 @@ def test_a_wording_asked_after_an_acknowledgement_is_not_asked_again(mec: Method
         asked = [f"Sorry, I put that badly. {first}", "What made you go for that?"]
         again = ask(jtbd, spec, turn=turn + 8, avoid=asked)
         assert again != first, (turn, again)
+
+
+def test_a_focus_the_respondent_asked_for_is_named_as_they_asked(mec: Methodology) -> None:
+    # Round 27: "can we go back to the no added sugar thing?" was followed by "What else comes
+    # to mind when you think about it?"; the question now says which, in their words
+    said = [
+        "no added sugar is a big tick too",
+        "they dont matter tbh. can we go back to the no added sugar thing? i kinda skipped it",
+    ]
+    for turn in range(6):
+        question = ask(mec, strategy("deepen"), "no added sugar big tick", turn=turn, answers=said)
+        assert "the no added sugar thing" in question, question
+    # a request for something else leaves the focus as it was said
+    other = ask(mec, strategy("deepen"), "battery", answers=["can we go back to the price?"])
+    assert "price" not in other

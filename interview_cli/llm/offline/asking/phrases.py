@@ -32,6 +32,7 @@ from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
 from interview_cli.llm.offline.lexicon import NEGATIVE_WORDS, POSITIVE_WORDS
 from interview_cli.llm.offline.reading.clauses import THOUSANDS
 from interview_cli.llm.offline.reading.content import MEASURE_UNITS, is_count, is_money
+from interview_cli.llm.offline.reading.steering import find_steer
 
 MAX_QUOTE_WORDS = 8  # a longer quote is a speech read back, not a phrase
 MAX_GAP = 3  # words of the answer a label may have dropped and still be found
@@ -98,7 +99,8 @@ class Phrase:
 @dataclass(frozen=True)
 class Reference:
     """How a question refers to its focus: ``phrase``, else ``mention`` (a noun they used),
-    else ``that`` (the answer just given), else ``none`` (nothing sure: ask about the topic)."""
+    else ``that`` (the answer just given), else ``none`` (nothing sure: ask about the topic);
+    ``steer``: the focus they asked to talk about, as they named it (in ``mention``)."""
 
     how: str
     phrase: Phrase | None = None
@@ -542,6 +544,7 @@ _PERSONS = frozenset("i we he she they".split())  # no object of a preposition
 _ADVERB_PARTICLES = frozenset("back round along across away".split())
 _DIRECTED = frozenset("to into onto towards".split())  # where the particle's going goes
 _TIME_DETERMINERS = frozenset("every each all last next this most".split())
+_ENDING_UP = frozenset("end ends ended ending".split())
 # Verbs of starting and stopping, before the doing they start or stop: "stopped taking".
 _ASPECT = frozenset("stop stops stopped start starts started keep keeps kept quit".split())
 
@@ -579,6 +582,8 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return False
     last, nxt = tokens[end - 1].norm, tokens[end].norm
     after = tokens[end + 1].norm if end + 1 < len(tokens) else ""
+    if nxt in _AFTERTHOUGHTS or _hedge_at(tokens, end, v):
+        return False  # "keeps me fit | i guess": a hedge after it, not what it goes on to
     if is_count(last) and (nxt in MEASURE_UNITS or is_money(nxt)):
         return True
     closes = after == "" or not tokens[end + 1].word
@@ -611,8 +616,19 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     before = tokens[end - 2].norm if end >= 2 else ""
     if before in _ASPECT and last.endswith("ing") and _goes_on_with(nxt, v):
         return True  # "my card terminal just stopped taking | contactless" (round 24)
+    if nxt == "of" and tokens[end + 1 : end + 2] and tokens[end + 1].word:
+        # "the same peace | of mind thing" (round 27), "the cost | of living": one name; but
+        # "the first half | of the match", "1,800 quid | of savings" are whole before it
+        measured = last in MEASURE_UNITS or is_money(last)  # "1,800 quid | of sales"
+        named = after not in v.determiners | _PERSONS | _OBJECT_PRONOUNS and _naming(after, v)
+        return named and not measured
+    if last == "up" and before in _ENDING_UP:
+        return True  # "i dont want to end up | like my dad" (round 27): where they end up
     if last in v.past or (last.endswith("ed") and len(last) > 4 and last not in v.verbs):
-        return nxt in _OBJECT_PRONOUNS or nxt == "it"  # "handled | it so well", not "| the day"
+        if nxt in _OBJECT_PRONOUNS or nxt == "it":
+            return True  # "handled | it so well", not "| the day"
+        # a participle before its noun: "no added | sugar" (round 27), "the padded | seat"
+        return _naming(nxt, v) and after not in _WHEN and nxt not in _WHEN
     if nxt in v.determiners and after in _WHEN:
         return False  # "it got fixed | the next day": when, not what
     return (
@@ -621,6 +637,16 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         and nxt not in v.fillers
         and (nxt in v.subjects | v.determiners | _OBJECT_PRONOUNS or nxt in ("one", "it"))
     )
+
+
+# Words typed after what was said, adding nothing to it: "keeps me fit tbh"
+_AFTERTHOUGHTS = frozenset("tbh tbf honestly lol haha innit ngl tho imo idk though".split())
+
+
+def _hedge_at(tokens: Sequence[Token], at: int, v: Vocabulary) -> bool:
+    """A phrase that names nothing ("i guess", "to be honest") starts at ``tokens[at]``."""
+    norms = tuple(t.norm for t in tokens[at : at + 4])
+    return any(norms[: len(p)] == p for p in v.not_content_phrases)
 
 
 def _sources(answers: Sequence[str], quotes: Sequence[str]) -> list[str]:
@@ -667,6 +693,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             continue  # a verb: "that shook me up" is no "the shook", "adds up" no "the adds"
         if nxt is not None and nxt.norm in _POINTER_HEADS:
             continue  # "the useful bit": its head names nothing, and "the useful" is no thing
+        if nxt is not None and nxt.norm == "of" and i + 2 < len(tokens) and tokens[i + 2].word:
+            continue  # "peace of mind" is no "peace" (round 27: "the same peace")
         if w in _EMPTY_HEADS:
             continue  # "the same" of "same as with the lawn" (round 25)
         # a verb's form is a noun only right after its determiner ("the fit"); further on it
@@ -676,7 +704,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             if j < 0 or not all(tokens[k].word for k in range(j, i)):
                 break
             det = MENTION_DETERMINERS.get(tokens[j].norm)
-            if det is not None and all(_naming(tokens[k].norm, v) for k in range(j + 1, i)):
+            between = [tokens[k].norm for k in range(j + 1, i)]
+            if det is not None and all(_naming(b, v) and b not in _EMPTY_HEADS for b in between):
                 return " ".join([det, *(tokens[k].text for k in range(j + 1, i + 1))])
         doing_to = nxt is not None and (
             nxt.norm in v.determiners | _OBJECT_PRONOUNS or is_count(nxt.norm)
@@ -885,6 +914,38 @@ def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) ->
     return " ".join(_lowered([t.text for t in tokens[start:end]], sentence_start))
 
 
+_NAMED_AS = frozenset("thing bit part stuff side".split())
+
+
+def steered(label: str | None, answer: str) -> str:
+    """What the respondent asked to go back to in ``answer``, in their words with the person
+    shifted ("the codes thing", "your mum's key"), when the focus ``label`` is that; "" when
+    the answer asked for nothing, or for something else. Round 27: "can we go back to the no
+    added sugar thing?" was followed by "What else comes to mind when you think about it?"."""
+    steer = find_steer(answer) if label else None
+    if steer is None or label is None:
+        return ""
+    v = vocabulary()
+    named = {_stem(w) for w in words_of(steer.target) if _naming(w, v)}
+    if not named & {_stem(w) for w in words_of(label)}:
+        return ""
+    tokens = tokenize(answer[steer.start :])
+    end = len(words_of(steer.target))
+    if end < len(tokens) and tokens[end].norm in _NAMED_AS:
+        end += 1  # "the codes | thing": the thing was named with it
+    texts = [t.text for t in tokens[:end] if t.word]
+    if not texts or len(texts) > MAX_QUOTE_WORDS:
+        return ""
+    if texts[0].lower() not in MENTION_DETERMINERS and texts[0].lower() not in v.determiners:
+        texts = ["the", *texts] if texts[-1].lower() in _NAMED_AS else texts
+    shifted = _shift(texts, v)
+    return shifted or ""
+
+
+def _stem(word: str) -> str:
+    return word.removesuffix("s") if len(word) > 3 else word
+
+
 def thing(topic: str, answers: Sequence[str]) -> str:
     """The respondent's own word for the study's topic, as the interviewer says it ("your
     headphones", "the bike"); "" when they never named it (then a question says "it" or
@@ -895,6 +956,9 @@ def thing(topic: str, answers: Sequence[str]) -> str:
     # the topic has it ("the robot" of "robot vacuum cleaner", but not "my customers" of
     # "customer support": round 24 asked "what ... about your customers you'd change")
     # (nor a doing before it: "the washing" of "washing machine" is the clothes, round 25)
+    # (nor a word of the study's own, "concept", "experiences": round 27's smart door lock
+    # concept was "the door", and its bike shop experiences "the shop" of "not the shop")
+    naming = [w for w in naming if w not in _STUDY_WORDS]
     if not naming:
         return ""
     head = naming[-1].removesuffix("s")
@@ -903,7 +967,18 @@ def thing(topic: str, answers: Sequence[str]) -> str:
         tokens = tokenize(answer)
         for i, t in enumerate(tokens[1:], start=1):
             det = tokens[i - 1].norm
-            named = t.norm in before_head or t.norm.removesuffix("s") == head
-            if named and det in ("my", "our", "your", "the"):
+            if det not in ("my", "our", "your", "the"):
+                continue
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            if t.norm.removesuffix("s") == head:
                 return f"{MENTION_DETERMINERS[det]} {t.text.lower()}"
+            # a word before the head only with the head ("the door lock"): alone it is
+            # another thing ("the door" is no lock, round 27)
+            if t.norm in before_head and nxt is not None and nxt.norm.removesuffix("s") == head:
+                return f"{MENTION_DETERMINERS[det]} {t.text.lower()} {nxt.text.lower()}"
     return ""
+
+
+_STUDY_WORDS = frozenset(
+    "concept concepts experience experiences study idea ideas test service services".split()
+)

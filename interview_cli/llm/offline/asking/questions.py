@@ -39,7 +39,7 @@ from functools import cache, lru_cache
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
-from interview_cli.llm.offline.asking.phrases import NOTHING, Reference, refer, thing
+from interview_cli.llm.offline.asking.phrases import NOTHING, Reference, refer, steered, thing
 from interview_cli.llm.offline.asking.vocabulary import vocabulary
 from interview_cli.llm.offline.asking.wording import (
     ELEMENT_TEMPLATES,
@@ -150,8 +150,8 @@ def _variants(words: Wordings, ref: Reference, about: str) -> list[tuple[str, st
         quoted = phrase.clause.startswith('"')
         forms = LEADS["quote" if quoted else "clause"]
         leads = [lead.format(clause=phrase.clause) for lead in forms]
-    elif ref.how == "mention":
-        leads = [lead.format(mention=ref.mention) for lead in LEADS["mention"]]
+    elif ref.how in ("mention", "steer"):
+        leads = [lead.format(mention=ref.mention) for lead in LEADS[ref.how]]
     else:
         leads = [""] if ref.how == "that" else []
     for i, template in enumerate(words.that):
@@ -249,6 +249,9 @@ def _question(request: QuestionRequest) -> str:
         return pick(texts, request.avoid_questions, key, threshold)
     answers = _answers(request)
     ref = refer(request.focus_label, answers, request.focus_quotes) if has_focus else NOTHING
+    asked_for = steered(request.focus_label, answers[-1]) if has_focus and answers else ""
+    if asked_for:  # the respondent chose this focus: say so, in their words
+        ref = Reference("steer", mention=asked_for)
     fresh = _unused_first(candidates(request, family, ref), request.avoid_questions)
     pairs = _not_the_last_one(fresh, _previous_question(request))
     # Compare what would be asked, not the templates: the focus changes the similarity.

@@ -52,6 +52,8 @@ LEADS: dict[str, tuple[str, ...]] = {
     "clause": ("You said {clause}.", "You mentioned that {clause}."),
     "quote": ("You said {clause}.", "You mentioned {clause}."),
     "mention": ("You talked about {mention}.", "You mentioned {mention}."),
+    # the focus the respondent asked for ("can we go back to the codes thing?")
+    "steer": ("You asked about {mention}.", "Sure, {mention}."),
 }
 
 _THING_GENERIC = (
@@ -427,11 +429,13 @@ OPENING_TEMPLATES: dict[str, tuple[str, ...]] = {
         "Having read the concept, what are your first thoughts?",
         "What is your first reaction to the concept you have just read?",
     ),
+    # (the topic is a noun phrase of any shape: "with bike shop and repair experiences" read
+    # as a label pasted in, round 27)
     "incident": (
-        "Think of one specific time when {topic} went really well or really badly for you. What "
-        "happened?",
-        "Tell me about a particular occasion with {topic} that stood out, good or bad. What "
-        "happened?",
+        "Thinking about {topic}, tell me about one specific time that went really well or "
+        "really badly for you. What happened?",
+        "When it comes to {topic}, think of one particular time that stood out, good or bad. "
+        "What happened?",
     ),
     "occasion": (
         "Think of the last time {topic} was part of your day. How did it start?",
