@@ -139,7 +139,7 @@ _FRAMES = re.compile(
     re.IGNORECASE,
 )
 # A full stop between digits is a decimal point ("3.49", "£2.50"), not a sentence's end.
-_SENTENCE_END = re.compile(r"(?:(?<!\d)\.|\.(?!\d)|[!?;\n])+")
+_SENTENCE_END = re.compile(r"(?:(?<!\d)\.|\.(?!\d)|[!?;\n\u2026])+")  # "\u2026": a typed ellipsis
 _EDGE_WORDS = re.compile(
     r"^(?:(?:and|but|or|so|then|because)\b[\s,]*)+|(?:[\s,]*\b(?:and|but|or|so|then))+$",
     re.IGNORECASE,
@@ -439,17 +439,22 @@ def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True)
 def list_parts(clause: Clause) -> list[Clause]:
     """A plain list of short noun phrases ("light and comfortable", "the sound, the fit")
     as sibling clauses; [] when the clause is not such a list."""
-    if lexical_category(clause.text) is not None or _BINOMIAL.search(clause.text):
-        return []  # "peace and quiet" is one thing
+    # "peace and quiet" is one thing, and so may be two words of one kind ("happy and
+    # relaxed"); but a list with commas is a list whatever its first item is ("feeling like
+    # myself, calm mornings and time thats just mine", round 28: one node of three)
+    if _BINOMIAL.search(clause.text):
+        return []
     chunks: list[str] = []
     for segment in _COMMA.split(clause.text):
-        pieces = [p for p in re.split(r"\s*\b(?:and|or)\b\s*", segment) if p.strip()]
+        pieces = [p for p in re.split(r"\s*\b(?:and|or|plus)\b\s*", segment) if p.strip()]
         if len(pieces) == 2 and len(content_words(pieces[0])) == 1 < len(content_words(pieces[1])):
             pieces = [segment.strip()]  # "a full and rich life": two words for one noun
         elif len(pieces) == 2 and _SHARED_PREPOSITION.search(pieces[0]):
             pieces = [segment.strip()]  # "data for the satnav and the app": one "for"
         chunks.extend(p.strip() for p in pieces if p.strip())
     if len(chunks) < 2 or any(not 0 < len(content_words(c)) <= 3 for c in chunks):
+        return []
+    if lexical_category(clause.text) is not None and (len(chunks) < 3 or "," not in clause.text):
         return []
     parts: list[Clause] = []
     cursor = 0

@@ -94,7 +94,7 @@ from interview_cli.llm.offline.reading.reactions import (
 from interview_cli.llm.offline.reading.retractions import taken_back
 from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.offline.reading.steering import find_steer, steer_to
-from interview_cli.llm.offline.reading.typos import mend_typos
+from interview_cli.llm.offline.reading.typos import as_typed, mend_typos
 from interview_cli.llm.protocol import ExtractRequest
 
 STRONG_AFFINITY = 0.8
@@ -159,9 +159,25 @@ def extract_offline(request: ExtractRequest) -> Extraction:
     """The offline provider's extraction for one answer (with the reaction to the stimulus
     element the question raised, ``reactions``). The typos of small words are mended first
     ("weell", "let me tink": ``typos``)."""
-    mended = mend_typos(request.answer)
-    if mended != request.answer:
+    typed, mended = request.answer, mend_typos(request.answer)
+    if mended != typed:
         request = request.model_copy(update={"answer": mended})
+        return _as_typed(_extract_mended(request), typed, mended)
+    return _extract_mended(request)
+
+
+def _as_typed(extraction: Extraction, typed: str, mended: str) -> Extraction:
+    """The extraction with its quotes in the words the respondent typed (``typos.as_typed``)."""
+    nodes = [
+        n.model_copy(update={"quote": as_typed(n.quote, typed, mended)}) for n in extraction.nodes
+    ]
+    edges = [
+        e.model_copy(update={"quote": as_typed(e.quote, typed, mended)}) for e in extraction.edges
+    ]
+    return extraction.model_copy(update={"nodes": nodes, "edges": edges})
+
+
+def _extract_mended(request: ExtractRequest) -> Extraction:
     extraction = with_raised_element(request, _extract(request), stance_of)
     back = taken_back(request)
     extraction = _without_just_said(request.answer, extraction, back.just_said)

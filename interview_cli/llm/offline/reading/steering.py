@@ -79,7 +79,9 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
         for m in pattern.finditer(answer):
             stop = _SENTENCE_END.search(answer, m.end())
             end = stop.start() if stop else len(answer)
-            after = next((n for at, n in said if m.end() <= at < end), None)
+            # (a quote may hold the frame before it: "ok first thing i looked at was the 12g
+            # protein" is the quote of "12g protein")
+            after = next((n for at, n in said if at < end and at + len(n.quote) > m.end()), None)
             return after if after is not None else answer[m.end() : end]
     for pattern in phrase_patterns("emphasis/behind"):
         for m in pattern.finditer(answer):
