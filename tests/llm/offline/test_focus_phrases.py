@@ -9,13 +9,8 @@ from typing import Any
 import pytest
 import yaml
 
-from interview_cli.llm.offline.asking.phrases import (
-    MAX_QUOTE_WORDS,
-    phrase_for,
-    refer,
-    thing,
-    words_of,
-)
+from interview_cli.llm.offline.asking.phrases import MAX_QUOTE_WORDS, phrase_for, thing, words_of
+from interview_cli.llm.offline.asking.reference import refer
 
 CASES: list[dict[str, Any]] = yaml.safe_load(
     (Path(__file__).parent / "data" / "focus_phrases.yaml").read_text(encoding="utf-8")

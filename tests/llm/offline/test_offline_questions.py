@@ -528,3 +528,21 @@ def test_a_focus_the_respondent_asked_for_is_named_as_they_asked(mec: Methodolog
     # a request for something else leaves the focus as it was said
     other = ask(mec, strategy("deepen"), "battery", answers=["can we go back to the price?"])
     assert "price" not in other
+
+
+def test_the_check_back_reads_each_rung_back_once(mec: Methodology) -> None:
+    # Shona (round 28): '"i look for firm" leading to "my independence", "i look for firm"
+    # leading to "my hip" and "i look for firm" leading to "i can sit on the side"'
+    answers = [
+        "i look for firm but not hard, because of my hip, so i can sit on the side.",
+        "its my independence really. and the trial, it meant i wasnt scared of wasting money.",
+    ]
+    chains = [
+        ["look for firm", "my independence"],
+        ["look for firm", "my hip"],
+        ["look for firm", "can sit on the side"],
+        ["trial", "wasnt scared of wasting money"],
+    ]
+    text = _closing(mec, summary_chains=chains, answers=answers)
+    assert text.count("i look for firm") == 1, text
+    assert "scared of wasting money" in text, text

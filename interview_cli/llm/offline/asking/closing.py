@@ -49,7 +49,17 @@ def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> li
         pair = (phrases[0].verbatim, phrases[-1].verbatim)
         if pair[0].lower() != pair[1].lower() and all(pair != f[2] for f in found):
             found.append((-len(phrases), at, pair))
-    kept = sorted(found)[:MAX_SUMMARY_CHAINS]
+    # each rung read back once: "'i look for firm' leading to 'my independence', 'i look for
+    # firm' leading to 'my hip' and 'i look for firm' leading to ..." (round 28) reads as a
+    # machine, and leaves the rest of what was said out
+    kept: list[tuple[int, int, tuple[str, str]]] = []
+    used: set[str] = set()
+    for f in sorted(found):
+        ends = {f[2][0].lower(), f[2][1].lower()}
+        if ends & used or len(kept) == MAX_SUMMARY_CHAINS:
+            continue
+        kept.append(f)
+        used |= ends
     return [pair for _, _, pair in sorted(kept, key=lambda f: f[1])]
 
 

@@ -17,7 +17,8 @@ pass", "cos by then knackered", "good grief"), so the questions never take a lab
 - a **mention** is a noun the respondent used with its determiner ("the charger"), for
   "You talked about the charger.";
 - otherwise the question asks about "that" (the answer just given, when the focus came from
-  it) or about something surely content (the topic; see ``questions``).
+  it) or about something surely content (the topic; see ``questions``). Which of them a
+  question uses is ``reference.refer``'s choice.
 
 Pure functions of the label, the node's quotes and the respondent's answers (English).
 """
@@ -28,11 +29,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
 from interview_cli.llm.offline.lexicon import NEGATIVE_WORDS, POSITIVE_WORDS
 from interview_cli.llm.offline.reading.clauses import THOUSANDS
 from interview_cli.llm.offline.reading.content import MEASURE_UNITS, is_count, is_money
-from interview_cli.llm.offline.reading.steering import find_steer
 
 MAX_QUOTE_WORDS = 8  # a longer quote is a speech read back, not a phrase
 MAX_GAP = 3  # words of the answer a label may have dropped and still be found
@@ -94,20 +95,6 @@ class Phrase:
     noun: str = ""
     clause: str = ""
     plural: bool = False
-
-
-@dataclass(frozen=True)
-class Reference:
-    """How a question refers to its focus: ``phrase``, else ``mention`` (a noun they used),
-    else ``that`` (the answer just given), else ``none`` (nothing sure: ask about the topic);
-    ``steer``: the focus they asked to talk about, as they named it (in ``mention``)."""
-
-    how: str
-    phrase: Phrase | None = None
-    mention: str = ""
-
-
-NOTHING = Reference("none")
 
 
 def _content(words: Sequence[str], v: Vocabulary) -> bool:
@@ -196,6 +183,8 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
     norms = [t.lower().replace("’", "'") for t in texts]
     for i, (text, n) in enumerate(zip(texts, norms, strict=True)):
         after_i = i > 0 and norms[i - 1] == "i"
+        if n in _SAID_BACK_WITHOUT and 0 < i < len(texts) - 1:
+            continue  # "that's honestly the one": a hedge of theirs, not ours to repeat
         if n in v.shift:
             out.append(v.shift[n])
         elif after_i and n in v.after_i:
@@ -215,6 +204,11 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
         else:
             out.append(text)
     return " ".join(out)
+
+
+# Words of theirs a moderator leaves out when saying back what they said (round 28: "You
+# said thats honestly the one you'd tell anyone", "your hair literally ruined")
+_SAID_BACK_WITHOUT = frozenset("honestly literally basically tbh ngl lol haha".split())
 
 
 def _verbish(w: str, v: Vocabulary) -> bool:
@@ -545,6 +539,15 @@ _ADVERB_PARTICLES = frozenset("back round along across away".split())
 _DIRECTED = frozenset("to into onto towards".split())  # where the particle's going goes
 _TIME_DETERMINERS = frozenset("every each all last next this most".split())
 _ENDING_UP = frozenset("end ends ended ending".split())
+_WHEN_NOUNS = frozenset("time times day days moment minute second night morning".split())
+_SUBORDINATORS = frozenset("once when whenever while until till after before since".split())
+
+
+def _subordinate(tokens: Sequence[Token], end: int) -> bool:
+    """A clause opened by "once", "when", "until" ... in the few words before ``end``."""
+    return any(t.norm in _SUBORDINATORS for t in tokens[max(0, end - 4) : end])
+
+
 # Verbs of starting and stopping, before the doing they start or stop: "stopped taking".
 _ASPECT = frozenset("stop stops stopped start starts started keep keeps kept quit".split())
 
@@ -599,14 +602,24 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True
     if last in v.light_verbs or last in _TAKING:
         return True  # "what the bad extraction gets | in the way of": the verb says nothing yet
+    return _cut_from_what_completes_it(tokens, end, v)
+
+
+def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """The rest of ``_cut_short``: a doing cut from its object, a name from its "of", a time
+    from which one, a clause from its verb, a participle from its noun."""
+    last, nxt = tokens[end - 1].norm, tokens[end].norm
+    after = tokens[end + 1].norm if end + 1 < len(tokens) else ""
     when = nxt in _TIME_DETERMINERS or after in _WHEN  # "crashing | every day": when, not what
     if (
         last.endswith("ing")
         and len(last) > 4
         and not when
-        and (nxt in _OBJECT_PRONOUNS or nxt in v.determiners or is_count(nxt))
+        and (nxt in _OBJECT_PRONOUNS or nxt == "it" or nxt in v.determiners or is_count(nxt))
     ):
-        return True  # "actually costing | me money" (round 24), "i'm dragging | two kids"
+        # "actually costing | me money" (round 24), "i'm dragging | two kids", "not fighting |
+        # it every morning" (round 28)
+        return True
     if last in _PARTICLES | _ADVERB_PARTICLES and nxt in _DIRECTED:
         return True  # "she can still potter down | to the Hoe" (round 26)
     if last in _LINKING and nxt not in v.conjunctions | v.clause_breaks and nxt[:1].isalpha():
@@ -622,6 +635,10 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         measured = last in MEASURE_UNITS or is_money(last)  # "1,800 quid | of sales"
         named = after not in v.determiners | _PERSONS | _OBJECT_PRONOUNS and _naming(after, v)
         return named and not measured
+    if last in _WHEN_NOUNS and nxt in _PERSONS | {"you"}:
+        return True  # "every time | he turns over" (round 28): which time follows
+    if nxt in _COPULAS | {"have", "has", "had"} and _subordinate(tokens, end):
+        return True  # "book at 10pm once the kids | are in bed" (round 28)
     if last == "up" and before in _ENDING_UP:
         return True  # "i dont want to end up | like my dad" (round 27): where they end up
     if last in v.past or (last.endswith("ed") and len(last) > 4 and last not in v.verbs):
@@ -779,7 +796,9 @@ def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -
         # Why does that bother you?" asks why the dislike bothers them
         tries = [target[1:]]
     elif len(target) > 1 and (target[0] in v.verbs or target[0] in v.function_words):
-        tries.append(target[1:])
+        # (never past a negation: "don't want to feel" is no "wanting to feel", round 28)
+        if target[0] not in NEGATIONS and not target[0].endswith(("n't", "nae", "nt")):
+            tries.append(target[1:])
     for words in tries:
         found = False
         for answer in _sources(answers, quotes):
@@ -822,128 +841,6 @@ def gapped(words: str, answers: Sequence[str]) -> bool:
     if any(line in f" {' '.join(words_of(a))} " for a in answers):
         return False
     return any(set(target) <= set(words_of(a)) for a in answers)
-
-
-def refer(label: str | None, answers: Sequence[str], quotes: Sequence[str] = ()) -> Reference:
-    """How a question may refer to the node ``label`` (see the module docstring)."""
-    v = vocabulary()
-    target = words_of(label or "")
-    if not label or not target or not _content(target, v) or _holds_empty_phrase(target, v):
-        return NOTHING
-    phrase = phrase_for(label, answers, quotes)
-    if phrase is not None:
-        return Reference("phrase", phrase)
-    named = mention(label, answers)
-    if named:
-        return Reference("mention", mention=named)
-    if answers and from_answer(label, quotes, answers[-1]):
-        # "that" is what was said last: after more than one point it points at the last one,
-        # and the answer would be read as about a focus the respondent never heard asked of
-        # (6 of 7 such questions in round 26's review had a junk focus). Say which, in their
-        # words; or ask about the topic.
-        tokens = tokenize(answers[-1])
-        span = _find(target, tokens, v)
-        if span is None or _said_last(tokens, _clause_end(tokens, span[1], v), v):
-            return Reference("that")
-        said = _clause_of(tokens, span, v)
-        if said is not None:
-            return Reference("phrase", Phrase(said, clause=f'"{said}"'))
-        return Reference("that")  # still better than a question about nothing in particular
-    return NOTHING
-
-
-def _clause_end(tokens: Sequence[Token], end: int, v: Vocabulary) -> int:
-    while end < len(tokens) and tokens[end].word and tokens[end].norm not in v.clause_breaks:
-        end += 1
-    return end
-
-
-def _said_last(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
-    """Nothing that names anything follows ``tokens[:end]`` in its answer ("..., isn't it",
-    "to be honest" and "haha" are no point of their own)."""
-    start, stop = _trimmed(tokens, end, len(tokens), v)
-    rest = [t.norm for t in tokens[start:stop] if t.word]
-    return not any(
-        len(w) > 2
-        and w not in v.function_words | v.not_content | v.fillers | v.verbs
-        and not w[0].isdigit()
-        for w in rest
-    )
-
-
-def _trimmed(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> tuple[int, int]:
-    """``tokens[start:end]`` without the fillers, hedges ("i guess") and marks at its ends."""
-    changed = True
-    while changed and start < end:
-        changed = False
-        for phrase in v.not_content_phrases:
-            n = len(phrase)
-            if tuple(t.norm for t in tokens[end - n : end]) == phrase and end - n > start:
-                end, changed = end - n, True
-                break
-        if changed:
-            continue
-        first = tokens[start].norm
-        if (
-            first in v.fillers
-            or first in v.conjunctions | v.clause_breaks
-            or not tokens[start].word
-        ):
-            start, changed = start + 1, True  # "cos by then I'm knackered": by then ...
-        elif tokens[end - 1].norm in v.fillers or not tokens[end - 1].word:
-            end, changed = end - 1, True
-    return start, end
-
-
-def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) -> str | None:
-    """The respondent's clause around ``span`` verbatim, from the mark or joining word before
-    it to the mark after it ("I'd be lost without her" of "... two days a week and I'd be
-    lost without her."), when it is short and says something; None otherwise."""
-    start, end = span[0], _clause_end(tokens, span[1], v)
-    while start > 0 and tokens[start - 1].word and tokens[start - 1].norm not in v.clause_breaks:
-        start -= 1
-    # what they said, not how they began or hedged it: "tbh id still rather that", "keeps me
-    # fit i guess"
-    start, end = _trimmed(tokens, start, end, v)
-    words = [t.norm for t in tokens[start:end]]
-    if not 1 < len(words) <= MAX_QUOTE_WORDS or not _content(words, v):
-        return None
-    if words[0] in _CONDITIONS or _holds_empty_phrase(words, v):
-        return None
-    sentence_start = start == 0 or tokens[start - 1].norm in _SENTENCE_END
-    return " ".join(_lowered([t.text for t in tokens[start:end]], sentence_start))
-
-
-_NAMED_AS = frozenset("thing bit part stuff side".split())
-
-
-def steered(label: str | None, answer: str) -> str:
-    """What the respondent asked to go back to in ``answer``, in their words with the person
-    shifted ("the codes thing", "your mum's key"), when the focus ``label`` is that; "" when
-    the answer asked for nothing, or for something else. Round 27: "can we go back to the no
-    added sugar thing?" was followed by "What else comes to mind when you think about it?"."""
-    steer = find_steer(answer) if label else None
-    if steer is None or label is None:
-        return ""
-    v = vocabulary()
-    named = {_stem(w) for w in words_of(steer.target) if _naming(w, v)}
-    if not named & {_stem(w) for w in words_of(label)}:
-        return ""
-    tokens = tokenize(answer[steer.start :])
-    end = len(words_of(steer.target))
-    if end < len(tokens) and tokens[end].norm in _NAMED_AS:
-        end += 1  # "the codes | thing": the thing was named with it
-    texts = [t.text for t in tokens[:end] if t.word]
-    if not texts or len(texts) > MAX_QUOTE_WORDS:
-        return ""
-    if texts[0].lower() not in MENTION_DETERMINERS and texts[0].lower() not in v.determiners:
-        texts = ["the", *texts] if texts[-1].lower() in _NAMED_AS else texts
-    shifted = _shift(texts, v)
-    return shifted or ""
-
-
-def _stem(word: str) -> str:
-    return word.removesuffix("s") if len(word) > 3 else word
 
 
 def thing(topic: str, answers: Sequence[str]) -> str:

@@ -39,7 +39,8 @@ from functools import cache, lru_cache
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
-from interview_cli.llm.offline.asking.phrases import NOTHING, Reference, refer, steered, thing
+from interview_cli.llm.offline.asking.phrases import thing
+from interview_cli.llm.offline.asking.reference import NOTHING, Reference, refer, steered
 from interview_cli.llm.offline.asking.vocabulary import vocabulary
 from interview_cli.llm.offline.asking.wording import (
     ELEMENT_TEMPLATES,

@@ -60,8 +60,10 @@ _THING_GENERIC = (
     "Could you tell me more about your experience with {thing}?",
     "What else comes to mind when you think about {thing}?",
 )
+# (round 28: "Could you tell me more about your own experience?" was marked vague in two of
+# three interviews: of what? The last answer is what it is about.)
 _PLAIN_GENERIC = (
-    "Could you tell me more about your own experience?",
+    "Could you tell me a bit more about that?",
     "What else comes to mind when you think about it?",
 )
 
@@ -230,7 +232,6 @@ WORDINGS: dict[str, Wordings] = {
             "Apart from what we've talked about, what else matters to you?",
             "What else do you pay attention to?",
             "Is there anything else that is important to you here?",
-            "Think of another occasion that was different. What happened?",
             "Thinking of the other options you know, what else makes a difference to you?",
             "What other features or qualities do you notice?",
         ),
@@ -243,7 +244,6 @@ WORDINGS: dict[str, Wordings] = {
         ),
         plain=(
             "Let's try another angle: what was the best or the worst moment recently?",
-            "What is one small thing you'd change if you could?",
             "If a friend asked you about it, what would you tell them first?",
             "Tell me about a typical day with it. What happens first?",
             "What would you miss first if you had to do without it for a week?",

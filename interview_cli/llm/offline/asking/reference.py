@@ -1,0 +1,187 @@
+"""How a question points at its focus: the respondent's clean phrase, a noun they used, their
+own clause, "that", or nothing (INTERVIEWING.md "How people actually answer").
+
+``refer`` chooses, from what ``phrases`` finds in the answers: a clean **phrase** of theirs;
+for a doing, their short clause quoted; a **mention** ("the charger"); "**that**" when the
+focus was the last point of the answer just given (after more than one point, "that" would
+point at the last one: their clause is quoted instead, "You said \"keeps me fit\""); or
+**none**. ``steered`` says a focus the respondent asked to go back to in their words ("the
+codes thing"), which the question leads with.
+
+Pure functions of the label, the node's quotes and the respondent's answers (English).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from interview_cli.llm.offline.asking.phrases import (
+    _CONDITIONS,
+    _DISLIKING,
+    _FEELING_WORDS,
+    _SENTENCE_END,
+    MAX_QUOTE_WORDS,
+    MENTION_DETERMINERS,
+    Phrase,
+    Token,
+    _content,
+    _find,
+    _holds_empty_phrase,
+    _lowered,
+    _naming,
+    _shift,
+    _verbish,
+    from_answer,
+    mention,
+    phrase_for,
+    tokenize,
+    words_of,
+)
+from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
+from interview_cli.llm.offline.reading.steering import find_steer
+
+
+@dataclass(frozen=True)
+class Reference:
+    """How a question refers to its focus: ``phrase``, else ``mention`` (a noun they used),
+    else ``that`` (the answer just given), else ``none`` (nothing sure: ask about the topic);
+    ``steer``: the focus they asked to talk about, as they named it (in ``mention``)."""
+
+    how: str
+    phrase: Phrase | None = None
+    mention: str = ""
+
+
+NOTHING = Reference("none")
+
+
+def refer(label: str | None, answers: Sequence[str], quotes: Sequence[str] = ()) -> Reference:
+    """How a question may refer to the node ``label`` (see the module docstring)."""
+    v = vocabulary()
+    target = words_of(label or "")
+    if not label or not target or not _content(target, v) or _holds_empty_phrase(target, v):
+        return NOTHING
+    phrase = phrase_for(label, answers, quotes)
+    if phrase is not None:
+        return Reference("phrase", phrase)
+    named = mention(label, answers)
+    doing = _verbish(target[0], v) and target[0] not in _DISLIKING | _FEELING_WORDS
+    if named and doing and answers:
+        # a doing is its point, not the thing it names last ("book at like 10pm once the
+        # kids" is no "the kids", round 28): their clause, when it is short, says it
+        tokens = tokenize(answers[-1])
+        span = _find(target, tokens, v)
+        said = _clause_of(tokens, span, v) if span is not None else None
+        if said is not None:
+            return Reference("phrase", Phrase(said, clause=f'"{said}"'))
+    if named:
+        return Reference("mention", mention=named)
+    if answers and from_answer(label, quotes, answers[-1]):
+        # "that" is what was said last: after more than one point it points at the last one,
+        # and the answer would be read as about a focus the respondent never heard asked of
+        # (6 of 7 such questions in round 26's review had a junk focus). Say which, in their
+        # words; or ask about the topic.
+        tokens = tokenize(answers[-1])
+        span = _find(target, tokens, v)
+        if span is None or _said_last(tokens, _clause_end(tokens, span[1], v), v):
+            return Reference("that")
+        said = _clause_of(tokens, span, v)
+        if said is not None:
+            return Reference("phrase", Phrase(said, clause=f'"{said}"'))
+        return Reference("that")  # still better than a question about nothing in particular
+    return NOTHING
+
+
+def _clause_end(tokens: Sequence[Token], end: int, v: Vocabulary) -> int:
+    while end < len(tokens) and tokens[end].word and tokens[end].norm not in v.clause_breaks:
+        end += 1
+    return end
+
+
+def _said_last(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """Nothing that names anything follows ``tokens[:end]`` in its answer ("..., isn't it",
+    "to be honest" and "haha" are no point of their own)."""
+    start, stop = _trimmed(tokens, end, len(tokens), v)
+    rest = [t.norm for t in tokens[start:stop] if t.word]
+    return not any(
+        len(w) > 2
+        and w not in v.function_words | v.not_content | v.fillers | v.verbs
+        and not w[0].isdigit()
+        for w in rest
+    )
+
+
+def _trimmed(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> tuple[int, int]:
+    """``tokens[start:end]`` without the fillers, hedges ("i guess") and marks at its ends."""
+    changed = True
+    while changed and start < end:
+        changed = False
+        for phrase in v.not_content_phrases:
+            n = len(phrase)
+            if tuple(t.norm for t in tokens[end - n : end]) == phrase and end - n > start:
+                end, changed = end - n, True
+                break
+        if changed:
+            continue
+        first = tokens[start].norm
+        if (
+            first in v.fillers
+            or first in v.conjunctions | v.clause_breaks
+            or not tokens[start].word
+        ):
+            start, changed = start + 1, True  # "cos by then I'm knackered": by then ...
+        elif tokens[end - 1].norm in v.fillers or not tokens[end - 1].word:
+            end, changed = end - 1, True
+    return start, end
+
+
+def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) -> str | None:
+    """The respondent's clause around ``span`` verbatim, from the mark or joining word before
+    it to the mark after it ("I'd be lost without her" of "... two days a week and I'd be
+    lost without her."), when it is short and says something; None otherwise."""
+    start, end = span[0], _clause_end(tokens, span[1], v)
+    while start > 0 and tokens[start - 1].word and tokens[start - 1].norm not in v.clause_breaks:
+        start -= 1
+    # what they said, not how they began or hedged it: "tbh id still rather that", "keeps me
+    # fit i guess"
+    start, end = _trimmed(tokens, start, end, v)
+    words = [t.norm for t in tokens[start:end]]
+    if not 1 < len(words) <= MAX_QUOTE_WORDS or not _content(words, v):
+        return None
+    if words[0] in _CONDITIONS or _holds_empty_phrase(words, v):
+        return None
+    sentence_start = start == 0 or tokens[start - 1].norm in _SENTENCE_END
+    return " ".join(_lowered([t.text for t in tokens[start:end]], sentence_start))
+
+
+_NAMED_AS = frozenset("thing bit part stuff side".split())
+
+
+def steered(label: str | None, answer: str) -> str:
+    """What the respondent asked to go back to in ``answer``, in their words with the person
+    shifted ("the codes thing", "your mum's key"), when the focus ``label`` is that; "" when
+    the answer asked for nothing, or for something else. Round 27: "can we go back to the no
+    added sugar thing?" was followed by "What else comes to mind when you think about it?"."""
+    steer = find_steer(answer) if label else None
+    if steer is None or label is None:
+        return ""
+    v = vocabulary()
+    named = {_stem(w) for w in words_of(steer.target) if _naming(w, v)}
+    if not named & {_stem(w) for w in words_of(label)}:
+        return ""
+    tokens = tokenize(answer[steer.start :])
+    end = len(words_of(steer.target))
+    if end < len(tokens) and tokens[end].norm in _NAMED_AS:
+        end += 1  # "the codes | thing": the thing was named with it
+    texts = [t.text for t in tokens[:end] if t.word]
+    if not texts or len(texts) > MAX_QUOTE_WORDS:
+        return ""
+    if texts[0].lower() not in MENTION_DETERMINERS and texts[0].lower() not in v.determiners:
+        texts = ["the", *texts] if texts[-1].lower() in _NAMED_AS else texts
+    shifted = _shift(texts, v)
+    return shifted or ""
+
+
+def _stem(word: str) -> str:
+    return word.removesuffix("s") if len(word) > 3 else word
