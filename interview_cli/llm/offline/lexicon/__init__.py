@@ -508,7 +508,9 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     leaks leaking failing failed fail hypocritical poorly lonely nuisance tired nervous greasy
     slippy slippery treacherous stress stressful fussy flop flopping flopped waste wasted
     wasting grim boring bored panic panicking embarrassing embarrassed awkward chore faff
-    miserable dread dreading struggle struggling skint cramps cramping fiddly""".split()
+    miserable dread dreading struggle struggling skint cramps cramping fiddly
+    deaf blind ill sick injured aching stiff dizzy breathless wheezy outage outages
+    breakdown breakdowns dreadful shocking""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"

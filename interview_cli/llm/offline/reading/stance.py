@@ -58,9 +58,12 @@ def stance_of(text: str) -> int:
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
         return -1
-    # "feel like", "looks like": a likeness, not a liking
+    # "feel like", "looks like": a likeness, not a liking; nor "Like I literally forget to
+    # ring" (round 28), "like I said": a filler before what is said
     liked = {
-        w for i, w in enumerate(words) if not (w == "like" and i and words[i - 1] in _LIKENESS)
+        w
+        for i, w in enumerate(words)
+        if not (w == "like" and (i and words[i - 1] in _LIKENESS or _filler_like(words, i)))
     }
     if negated or liked & POSITIVE_WORDS:
         return 1
@@ -75,6 +78,14 @@ _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECAS
 _LIKENESS = frozenset(
     "feel feels felt feeling look looks looked sound sounds sounded itd id".split()
 )
+
+
+_SAYERS = frozenset("i im ive id its we they he she".split())
+
+
+def _filler_like(words: list[str], i: int) -> bool:
+    """A "like" that opens the clause or comes before who says or does something."""
+    return i == 0 or (i + 1 < len(words) and words[i + 1] in _SAYERS)
 
 
 __all__ = ["stance_of"]
