@@ -309,6 +309,24 @@ def ranked_chains(
     return [(rank, list(read)) for read, rank in said_once.items()]
 
 
+def _joined(chains: list[list[str]]) -> list[list[str]]:
+    """The chains of two or more rungs, those that join the same rung from the side said on
+    one line ("5 people in, cheap → i dont feel watched", not a line each: round 29's summary
+    read "i dont feel watched" back four times)."""
+    long = [chain for chain in chains if len(chain) > 1]
+    sides: dict[str, list[str]] = {}
+    for chain in long:
+        if len(chain) == 2:
+            sides.setdefault(chain[1], []).append(chain[0])
+    out: list[list[str]] = []
+    for chain in long:
+        if len(chain) != 2:
+            out.append(chain)
+        elif chain[1] in sides:
+            out.append([", ".join(dict.fromkeys(sides.pop(chain[1]))), chain[1]])
+    return out
+
+
 def learned_summary(
     graph: KnowledgeGraph,
     methodology: Methodology,
@@ -325,7 +343,7 @@ def learned_summary(
     said_at_close = [chain for rank, chain in ranked if rank > 0]
     lines = [f"- {' → '.join(chain)}" for chain in said_at_close]
     chains = [chain for rank, chain in ranked if rank <= 0]
-    lines += [f"- {' → '.join(chain)}" for chain in chains if len(chain) > 1]
+    lines += [f"- {' → '.join(chain)}" for chain in _joined(chains)]
     # each concept once ("also: first chat; first chat; ..." read a correction's successor
     # back once for every node it corrected), and not again after a chain that holds it
     on_chains = {label for chain in [*chains, *said_at_close] if len(chain) > 1 for label in chain}

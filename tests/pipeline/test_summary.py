@@ -303,3 +303,20 @@ def test_two_chains_that_read_the_same_as_said_are_shown_once() -> None:
     said = {"weights area": "the weights area", "weights area quiet": "the weights area"}
     summary = learned_summary(graph, meth, say=lambda label: said.get(label, label))
     assert summary == "- the weights area → lift properly"
+
+
+def test_what_joins_the_same_rung_from_the_side_is_said_on_one_line() -> None:
+    # Marcus (round 29): "5 people in → i dont feel watched", "cheap → i dont feel watched"
+    # and two longer chains through it: the same rung read back four times
+    meth, graph, add = _laddered()
+    quiet = add("quiet", "attribute", 2)
+    watched = add("i dont feel watched", "functional_consequence", 2)
+    on = add("i can just get on", "psychosocial_consequence", 3)
+    few = add("5 people in", "attribute", 4)
+    cheap = add("cheap", "attribute", 5)
+    for source, target, turn in ((quiet, watched, 2), (watched, on, 3), (few, watched, 4)):
+        graph.add_relation(source, target, "leads_to", methodology=meth, turn=turn)
+    graph.add_relation(cheap, watched, "leads_to", methodology=meth, turn=5)
+    lines = learned_summary(graph, meth).splitlines()
+    assert len(lines) == 2 and sum("i dont feel watched" in line for line in lines) == 2, lines
+    assert any(line.count(",") == 1 and line.endswith("→ i dont feel watched") for line in lines)

@@ -67,8 +67,18 @@ def tokenize(text: str) -> list[Token]:
         ):
             # "its lonely in the cab", typed without the apostrophe: it is, not whose
             raw, norm = raw[:2] + "'s", "it's"
+        norm = _TYPED_CONTRACTIONS.get(norm, norm)  # "doesnt" is "doesn't", as it is read
         out.append(Token(raw, norm, norm[0].isalnum()))
     return out
+
+
+# Contractions typed without their apostrophe (round 29: "the commute itself doesnt" was a
+# noun to say back: "What does the commute itself doesn't mean for you?")
+_TYPED_CONTRACTIONS = {
+    w.replace("'", ""): w
+    for w in """don't doesn't didn't can't couldn't wouldn't shouldn't isn't wasn't aren't
+    weren't haven't hasn't hadn't i'm i've that's there's what's""".split()
+}
 
 
 _NO_POSSESSION = frozenset(
@@ -310,6 +320,9 @@ def _clean(words: Sequence[str], v: Vocabulary, closed: bool = False) -> bool:
 def _lowered(texts: list[str], sentence_start: bool) -> list[str]:
     """A sentence's capital is not the respondent's: "Light as owt" is quoted "light as owt"
     (a name or an acronym keeps its capitals only mid-sentence: "RVI", "Dublin")."""
+    # a lone "i" typed in lower case is "I" in a quote ('You said "I just put my own
+    # headphones in"', round 29): the same word, written as the question writes
+    texts = ["I" + t[1:] if t == "i" or t.startswith(("i'", "i\u2019")) else t for t in texts]
     first = texts[0]
     mine = first == "I" or first.startswith(("I'", "I\u2019"))  # "I", "I'm" keep theirs
     if sentence_start and first[:1].isupper() and not (len(first) > 1 and first.isupper()):
@@ -529,6 +542,7 @@ _RUNS_ON = frozenset(
     "how why what whether when where who which if than as so very really wee couple few".split()
 )
 _MODALS = frozenset("can could will would should might must may".split())
+_NEGATIVE_MODALS = frozenset("can't cannot won't couldn't wouldn't shouldn't".split())
 _PARTICLES = frozenset("up out off down over".split())
 # Verbs that join a word saying what someone is or feels: "feel | sorry", "look | the part".
 _LINKING = frozenset("feel feels felt look looks looked seem seems seemed sound sounds".split())
@@ -539,6 +553,7 @@ _ADVERB_PARTICLES = frozenset("back round along across away".split())
 _DIRECTED = frozenset("to into onto towards".split())  # where the particle's going goes
 _TIME_DETERMINERS = frozenset("every each all last next this most".split())
 _ENDING_UP = frozenset("end ends ended ending".split())
+_WHOM = frozenset("me myself you yourself him himself her herself us them themselves".split())
 _WHEN_NOUNS = frozenset("time times day days moment minute second night morning".split())
 _SUBORDINATORS = frozenset("once when whenever while until till after before since".split())
 
@@ -594,8 +609,9 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True  # "the price adds | up": the verb's own particle closes the clause
     if (last in v.stand_ins or last in _HOLLOW) and nxt in ("that", "which", "who"):
         return True  # "a tenner more for something | that doesn't fall over"
-    if last in _MODALS and nxt in v.verbs:
-        return True  # "whether you can | do the whole day"
+    if last in _MODALS | _NEGATIVE_MODALS and nxt in v.verbs:
+        # "whether you can | do the whole day", "something I can't | get back" (round 29)
+        return True
     if nxt in _MODALS and any(t.norm in v.verbs for t in tokens[max(0, end - 6) : end]):
         return True  # "matters more than folk | would think": a clause cut off its verb
     if last in _RUNS_ON or (last.endswith("ly") and len(last) > 4 and nxt in v.verbs):
@@ -620,6 +636,8 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
         # "actually costing | me money" (round 24), "i'm dragging | two kids", "not fighting |
         # it every morning" (round 28)
         return True
+    if last.endswith("ing") and len(last) > 4 and nxt == "to" and after in _WHOM:
+        return True  # "the proving | to myself i can stick at it" (round 29)
     if last in _PARTICLES | _ADVERB_PARTICLES and nxt in _DIRECTED:
         return True  # "she can still potter down | to the Hoe" (round 26)
     if last in _LINKING and nxt not in v.conjunctions | v.clause_breaks and nxt[:1].isalpha():
@@ -710,6 +728,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             continue  # a verb: "that shook me up" is no "the shook", "adds up" no "the adds"
         if nxt is not None and nxt.norm in _POINTER_HEADS:
             continue  # "the useful bit": its head names nothing, and "the useful" is no thing
+        if w.endswith("ing") and nxt is not None and nxt.norm in ("to", "that", "myself"):
+            continue  # "the proving | to myself i can stick at it" (round 29): no thing alone
         if nxt is not None and nxt.norm == "of" and i + 2 < len(tokens) and tokens[i + 2].word:
             continue  # "peace of mind" is no "peace" (round 27: "the same peace")
         if w in _EMPTY_HEADS:

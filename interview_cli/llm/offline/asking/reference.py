@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from interview_cli.llm.offline.asking.phrases import (
+    _AFTERTHOUGHTS,
     _CONDITIONS,
     _DISLIKING,
     _FEELING_WORDS,
@@ -84,8 +85,13 @@ def refer(label: str | None, answers: Sequence[str], quotes: Sequence[str] = ())
         # words; or ask about the topic.
         tokens = tokenize(answers[-1])
         span = _find(target, tokens, v)
-        if span is None or _said_last(tokens, _clause_end(tokens, span[1], v), v):
+        if span is None:
             return Reference("that")
+        last = _said_last(tokens, _clause_end(tokens, span[1], v), v)
+        if last and _said_last(list(reversed(tokens[: _clause_start(tokens, span[0], v)])), 0, v):
+            return Reference("that")  # the one point of the answer
+        # (the last of two reasons too: "that" after "open late, and cheap" was "the late thing
+        # or the price?", round 29)
         said = _clause_of(tokens, span, v)
         if said is not None:
             return Reference("phrase", Phrase(said, clause=f'"{said}"'))
@@ -97,6 +103,12 @@ def _clause_end(tokens: Sequence[Token], end: int, v: Vocabulary) -> int:
     while end < len(tokens) and tokens[end].word and tokens[end].norm not in v.clause_breaks:
         end += 1
     return end
+
+
+def _clause_start(tokens: Sequence[Token], start: int, v: Vocabulary) -> int:
+    while start > 0 and tokens[start - 1].word and tokens[start - 1].norm not in v.clause_breaks:
+        start -= 1
+    return start
 
 
 def _said_last(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
@@ -131,7 +143,8 @@ def _trimmed(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> tu
             or not tokens[start].word
         ):
             start, changed = start + 1, True  # "cos by then I'm knackered": by then ...
-        elif tokens[end - 1].norm in v.fillers or not tokens[end - 1].word:
+        elif tokens[end - 1].norm in _AFTERTHOUGHTS or not tokens[end - 1].word:
+            # (not every filler: "get on with things" is no "get on with", round 29)
             end, changed = end - 1, True
     return start, end
 
@@ -140,9 +153,7 @@ def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) ->
     """The respondent's clause around ``span`` verbatim, from the mark or joining word before
     it to the mark after it ("I'd be lost without her" of "... two days a week and I'd be
     lost without her."), when it is short and says something; None otherwise."""
-    start, end = span[0], _clause_end(tokens, span[1], v)
-    while start > 0 and tokens[start - 1].word and tokens[start - 1].norm not in v.clause_breaks:
-        start -= 1
+    start, end = _clause_start(tokens, span[0], v), _clause_end(tokens, span[1], v)
     # what they said, not how they began or hedged it: "tbh id still rather that", "keeps me
     # fit i guess"
     start, end = _trimmed(tokens, start, end, v)

@@ -53,7 +53,8 @@ LEADS: dict[str, tuple[str, ...]] = {
     "quote": ("You said {clause}.", "You mentioned {clause}."),
     "mention": ("You talked about {mention}.", "You mentioned {mention}."),
     # the focus the respondent asked for ("can we go back to the codes thing?")
-    "steer": ("You asked about {mention}.", "Sure, {mention}."),
+    # ("You asked about the boot thing": he had asked to go back to it, round 29)
+    "steer": ("Back to {mention}.", "Sure, {mention}."),
 }
 
 _THING_GENERIC = (
