@@ -96,6 +96,7 @@ def test_a_journey_asks_about_pain_by_family() -> None:
         strategy=methodology.strategy("what_went_wrong"),
         focus_label="the slot was gone",
         focus_type="pain_point",
+        answers=["By Sunday night the slot was gone."],
     )
     question = journey_question(request)
     assert question is not None and re.search(r"made that better|would have helped", question)

@@ -311,3 +311,56 @@ def test_a_feeling_and_what_else_the_clause_tells(
     felt = [(e.source, e.target) for e in x.edges if e.relation == "felt"]
     assert felt == [("checkout and payment", feeling)]
     assert other in {(n.node_type, n.label) for n in x.nodes}
+
+
+def _told(answer: str) -> Extraction:
+    from interview_cli.llm.protocol import NodeContext
+
+    stage = JOURNEY.journey.stage_type if JOURNEY.journey else ""
+    earlier = [NodeContext(label="choosing a delivery slot", node_type=stage, quote="slot")]
+    return extract_journey(
+        ExtractRequest(
+            methodology=JOURNEY,
+            concept=STAGES,
+            answer=answer,
+            utterance_id="u1",
+            question="What would have helped?",
+            existing_labels=["choosing a delivery slot"],
+            existing_nodes=earlier,
+        )
+    )
+
+
+def test_a_journey_hears_a_request_to_go_back_and_a_remark_on_the_question() -> None:
+    # Round 30 (Hannah): the journey asked what would have helped when "can we go back to the
+    # slot thing from earlier", and when "that was me asking a question, not a problem"
+    back = _told(
+        "can we go back to the slot thing from earlier? honestly it's like concert tickets"
+    )
+    assert back.steer == "choosing a delivery slot"
+    assert not any("go back" in n.label for n in back.nodes), back.nodes
+    for remark in (
+        "that was me asking a question, not a problem. the delivery never came on his birthday",
+        "that bit isnt a problem, its just when i do it. i add stuff in the school pickup queue",
+    ):
+        labels = [n.label for n in _told(remark).nodes]
+        assert not any("problem" in label or "question" in label for label in labels), labels
+
+
+def test_a_journey_question_says_its_focus_back_only_in_their_words() -> None:
+    # Round 30: 'What would have helped when "are where it goes wrong, like last month they
+    # swapped"?': a label quoted on trust, cut mid-sentence
+    pain = next(s for s in JOURNEY.strategies if s.family == "obstacle")
+    said = ["ugh, substitutions are where it goes wrong, like last month they swapped oat milk"]
+    request = QuestionRequest(
+        methodology=JOURNEY,
+        concept=STAGES,
+        strategy=pain,
+        focus_label="are where it goes wrong, like last month they swapped",
+        focus_type=JOURNEY.journey.pain_type if JOURNEY.journey else None,
+        answers=said,
+        turn_number=5,
+    )
+    question = journey_question(request)
+    assert question is not None and "are where it goes wrong" not in question, question
+    assert '"' not in question or "swapped oat milk" in question, question

@@ -19,6 +19,12 @@ import re
 from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import JourneySpec
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
+from interview_cli.llm.offline.asking.reference import Reference, refer, steered
+from interview_cli.llm.offline.reading.clauses import content_words
+from interview_cli.llm.offline.reading.earlier import best_match, earlier_nodes
+from interview_cli.llm.offline.reading.meta import blank_meta
+from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
+from interview_cli.llm.offline.reading.steering import find_steer
 from interview_cli.llm.offline.shapes.common import (
     clean_label,
     elements_named,
@@ -137,8 +143,20 @@ _FEEL = (
     "Thinking back to {focus}, how did you feel at that point?",
 )
 _PAIN = (
-    "You mentioned that {focus}. What would have made that better?",
-    "What would have helped when {focus}?",
+    "You mentioned {focus}. What would have made that better?",
+    "What would have helped with {focus}?",
+)
+# About a focus in the respondent's words: said back as ``reference.refer`` says it (a clean
+# phrase, a noun they used, "that"), never a label quoted on trust (round 30 asked "What
+# would have helped when "are where it goes wrong, like last month they swapped"?")
+_PAIN_THAT = ("{lead}What would have made that better?", "{lead}What would have helped there?")
+_FEEL_THAT = (
+    "{lead}How did that feel for you at the time?",
+    "{lead}How did you feel at that point?",
+)
+_STEPS_THAT = (
+    "{lead}Could you walk me through that, step by step?",
+    "{lead}What did you do there, step by step?",
 )
 
 
@@ -171,12 +189,40 @@ def journey_question(request: QuestionRequest) -> str | None:
             return _choose(_START, request, stage=stage.label)
         return _choose(_WALK, request, stage=stage.label)
     if request.focus_label and not any(s.label == request.focus_label for s in _stages(request)):
-        focus = f'"{request.focus_label}"'  # a stage in the respondent's words: quote it
+        answers = list(request.answers)
+        asked_for = steered(request.focus_label, answers[-1]) if answers else ""
+        ref = (
+            Reference("steer", mention=asked_for)
+            if asked_for
+            else refer(request.focus_label, answers, request.focus_quotes)
+        )
+        lead = _lead(ref)
+        if lead is None:  # nothing sure to ask about: the journey walks on
+            stage = next_stage(_stages(request), request.covered_labels)
+            return _choose(
+                _WALK_OPEN if stage is None else _WALK, request, stage=stage.label if stage else ""
+            )
+        options = {"obstacle": _PAIN_THAT, "emotion": _FEEL_THAT}.get(strategy.family, _STEPS_THAT)
+        return _choose(options, request, lead=lead)
     if strategy.family == "obstacle":
         return _choose(_PAIN, request, focus=focus)
     if strategy.family == "emotion":
         return _choose(_FEEL, request, focus=focus)
     return _choose(_STEPS, request, focus=focus)
+
+
+def _lead(ref: Reference) -> str | None:
+    """What a question says first about a focus as ``ref`` names it; None when nothing does."""
+    phrase = ref.phrase
+    if phrase is not None and phrase.noun:
+        return f"You mentioned {phrase.noun}. "
+    if phrase is not None:
+        return f"You said {phrase.clause}. "
+    if ref.how == "mention":
+        return f"You talked about {ref.mention}. "
+    if ref.how == "steer":
+        return f"Back to {ref.mention}. "
+    return "" if ref.how == "that" else None
 
 
 def journey_opening(request: OpeningRequest) -> str:
@@ -212,14 +258,31 @@ def _touchpoint(text: str) -> str | None:
 
 
 def _clauses(answer: str) -> list[tuple[str, int]]:
-    """(clause, start offset) pieces of the answer."""
+    """(clause, start offset of the clause as stripped) pieces of the answer."""
     pieces: list[tuple[str, int]] = []
     start = 0
     for match in _SPLIT.finditer(answer):
         pieces.append((answer[start : match.start()], start))
         start = match.end()
     pieces.append((answer[start:], start))
-    return [(text.strip(), offset) for text, offset in pieces if words(text)]
+    return [
+        (text.strip(), offset + len(text) - len(text.lstrip()))
+        for text, offset in pieces
+        if words(text)
+    ]
+
+
+_NOT_TOLD = ("address", "filler", "aside", "hedge", "retraction", "steer", "remark")
+
+
+def _said(answer: str) -> list[str]:
+    """The clauses that say something: not a request to go back, a remark on the question or
+    the interview, a correction's frame, a hedge or an aside (the laddering reader's
+    non-content; a verdict, a time and a scene are a journey's feelings and moments). Round
+    30's journey asked what would have helped when "can we go back to the slot thing from
+    earlier" and when "that was me asking a question, not a problem"."""
+    blanked = blank_spans(blank_meta(answer), inline_spans(answer, _NOT_TOLD))
+    return [said for said, at in _clauses(answer) if content_words(blanked[at : at + len(said)])]
 
 
 class _Builder:
@@ -423,18 +486,34 @@ def extract_journey(request: ExtractRequest) -> Extraction:
     reading = _Reading(request, spec)
     if reading.current_stage is not None and not reading.focus:
         reading.enter(reading.current_stage, answer.strip())
-    for said, _ in _clauses(answer):
+    for said in _said(answer):
         reading.clause(said)
     b = reading.b
     edges = [e for e in b.edges if e.relation]
+    steer = _steer(request)
     if not b.nodes:
-        return Extraction(extractable=False, reason="no stage, step, feeling or pain told")
+        return Extraction(
+            extractable=steer is not None,
+            reason="no stage, step, feeling or pain told",
+            steer=steer,
+        )
     return Extraction(
         extractable=True,
         reason=f"{len(b.nodes)} journey element(s) and {len(edges)} link(s) by cue words",
         nodes=b.nodes,
         edges=edges,
+        steer=steer,
     )
+
+
+def _steer(request: ExtractRequest) -> str | None:
+    """What "can we go back to the slot thing" asks for: the earlier element it names, where
+    it was first said (round 30's journey ignored the request, and asked about it instead)."""
+    asked = find_steer(request.answer)
+    if asked is None:
+        return None
+    earlier = best_match(asked.target, earlier_nodes(request)[::-1])
+    return earlier.label if earlier is not None else None
 
 
 def _latest_stage(request: ExtractRequest, spec: JourneySpec) -> str | None:
