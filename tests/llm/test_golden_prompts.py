@@ -183,9 +183,16 @@ def test_every_question_prompt_holds_the_focus_quote_the_last_answer_and_no_scor
 def size_at(records: list[RecordedPrompt], task: str, turn: int) -> float:
     """The size of the task's prompt at ``turn``, or at the latest turn before it that had one.
     A slot call carries one group of labels per node type the turn brought (one to four): its
-    size per group is what must not grow with the interview."""
-    sizes = {r.turn: len(r.prompt.text) / _groups(r) for r in reversed(records) if r.task == task}
+    size per group is what must not grow with the interview: the system prompt (the same on
+    every call) once, and the user part per group (the whole text per group counted a
+    two-group call's system prompt half, so a one-group call at turn 26 read as growth)."""
+    sizes = {r.turn: _per_group(r) for r in reversed(records) if r.task == task}
     return sizes[max(t for t in sizes if t <= turn)]
+
+
+def _per_group(record: RecordedPrompt) -> float:
+    system = len(record.prompt.system)
+    return system + (len(record.prompt.text) - system) / _groups(record)
 
 
 def _groups(record: RecordedPrompt) -> int:

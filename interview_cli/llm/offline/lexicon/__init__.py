@@ -510,7 +510,7 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     wasting grim boring bored panic panicking embarrassing embarrassed awkward chore faff
     miserable dread dreading struggle struggling skint cramps cramping fiddly
     deaf blind ill sick injured aching stiff dizzy breathless wheezy outage outages
-    breakdown breakdowns dreadful shocking""".split()
+    breakdown breakdowns dreadful shocking worry worries""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"
@@ -522,6 +522,8 @@ CAUSAL_MARKERS = re.compile(
 IMPORTANCE = re.compile(
     r"\b(?:(?:is|are|was|it'?s|that'?s)\s+)?(?:really\s+|very\s+|so\s+)?"
     r"(?:important|matters|mattered)\s+to\s+me\b|"
+    # "fuel costs matter a lot" (round 29)
+    r"\b(?:matters?|mattered)\s+(?:a\s+lot|loads|massively|hugely)(?:\s+to\s+(?:me|us))?\b|"
     r"\b(?:it\s+|that\s+|this\s+)?(?:really\s+)?(?:means|meant)\s+(?:a lot|a great deal|so much|"
     r"the world|everything)(?:\s+to\s+(?:me|us)\b|(?=\s*(?:[.,;!?]|$|to\b|for\s+(?:me|us)\b)))",
     re.IGNORECASE,
