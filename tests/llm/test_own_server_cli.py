@@ -214,6 +214,12 @@ def test_prices_in_the_settings_file_and_the_cap_stopping_a_run(
     assert resumed["usage"]["cost_usd"] > doc["usage"]["cost_usd"]
 
 
+# The cap cancels the other interviews' calls mid-connect; under load, anyio's happy-eyeballs
+# connect then leaves a coroutine never awaited, reported at garbage collection (seen twice
+# in full runs on 2 busy cores, never alone): the library's, not a fault of the batch.
+@pytest.mark.filterwarnings(
+    "ignore:coroutine 'connect_tcp.<locals>.try_connect' was never awaited:RuntimeWarning"
+)
 def test_the_cap_stops_a_batch_which_resumes_with_a_higher_one(
     server: FakeLLMServer, tmp_path: Path
 ) -> None:

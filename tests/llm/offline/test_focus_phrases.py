@@ -85,3 +85,11 @@ def test_a_stand_in_is_never_the_thing_mentioned() -> None:
     said = ["it was the first time in ages I had something to give"]
     assert refer("first time had something to give", said).mention == ""
     assert refer("first time had something to give", said).how != "mention"
+
+
+def test_the_topic_itself_is_no_mention_of_the_focus() -> None:
+    # Round 31 (Tunde): "You talked about the headphones. What does that make possible for
+    # you?" in a study of headphones, of "headphones to block it out"
+    said = ["daytime is loud, so i need my headphones to block it out. they are everything"]
+    assert refer("headphones to block it out", said).mention == "your headphones"
+    assert refer("headphones to block it out", said, topic="your headphones").how != "mention"

@@ -364,3 +364,19 @@ def test_a_journey_question_says_its_focus_back_only_in_their_words() -> None:
     question = journey_question(request)
     assert question is not None and "are where it goes wrong" not in question, question
     assert '"' not in question or "swapped oat milk" in question, question
+
+
+def test_a_question_that_walks_on_tells_its_stage_whatever_the_focus() -> None:
+    # Round 31 (Malik): a pain with nothing sure to say of it walked the journey on to
+    # checkout, but the answer was read as about that pain, so checkout was never told and
+    # was asked about three times
+    request = ExtractRequest(
+        methodology=JOURNEY,
+        concept=STAGES,
+        answer="Fine to be honest. Card is saved so its quick.",
+        utterance_id="u1",
+        question="Let's move on to checkout and payment. How did that part go?",
+        focus_label="i never found it tbh",
+        focus_type=JOURNEY.journey.pain_type if JOURNEY.journey else None,
+    )
+    assert "checkout and payment" in [n.label for n in extract_journey(request).nodes]

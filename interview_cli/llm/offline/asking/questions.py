@@ -249,7 +249,8 @@ def _question(request: QuestionRequest) -> str:
         texts = [t.format(item=item) for t in GUIDE_TEMPLATES]
         return pick(texts, request.avoid_questions, key, threshold)
     answers = _answers(request)
-    ref = refer(request.focus_label, answers, request.focus_quotes) if has_focus else NOTHING
+    topic = thing(request.concept.name, answers)
+    ref = refer(request.focus_label, answers, request.focus_quotes, topic) if has_focus else NOTHING
     asked_for = steered(request.focus_label, answers[-1]) if has_focus and answers else ""
     if asked_for:  # the respondent chose this focus: say so, in their words
         ref = Reference("steer", mention=asked_for)

@@ -57,7 +57,9 @@ class Reference:
 NOTHING = Reference("none")
 
 
-def refer(label: str | None, answers: Sequence[str], quotes: Sequence[str] = ()) -> Reference:
+def refer(
+    label: str | None, answers: Sequence[str], quotes: Sequence[str] = (), topic: str = ""
+) -> Reference:
     """How a question may refer to the node ``label`` (see the module docstring)."""
     v = vocabulary()
     target = words_of(label or "")
@@ -67,6 +69,8 @@ def refer(label: str | None, answers: Sequence[str], quotes: Sequence[str] = ())
     if phrase is not None:
         return Reference("phrase", phrase)
     named = mention(label, answers)
+    if named and topic and named.split()[-1] == topic.split()[-1]:
+        named = ""  # "You talked about the headphones." in a headphones study names nothing
     doing = _verbish(target[0], v) and target[0] not in _DISLIKING | _FEELING_WORDS
     if named and doing and answers:
         # a doing is its point, not the thing it names last ("book at like 10pm once the

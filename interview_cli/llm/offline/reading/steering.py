@@ -112,10 +112,13 @@ def steer_to(
     # going back is to where it was first said: of two that name it alike, the older ("can I
     # go back to the rear-facing thing?" is the extended rear-facing seat of the first
     # answer, not the rear-facing that spreads the force said since)
-    earlier = best_match(steer.target, earlier_nodes(request)[::-1])
+    # (by a word of its label: "can we go back to the noise cancelling thing" went back to
+    # "sleep during the day", whose quote said "noise", round 31: named now, its own node)
+    words = words_of(steer.target)
+    named = [c for c in earlier_nodes(request)[::-1] if shared(words, words_of(c.label))]
+    earlier = best_match(steer.target, named)
     if earlier is not None:
         return earlier.label, None
-    words = words_of(steer.target)
     # a node of this answer that says most of what was named, not one word of it ("the
     # feeling like a rubbish owner thing" is not "ill all the time, felt")
     mine = next(

@@ -160,6 +160,14 @@ _STEPS_THAT = (
 )
 
 
+# A question that walks the journey on (``_START``, ``_WALK``): its stage is what the answer
+# tells of, whatever the decision's focus.
+_WALKING = re.compile(
+    r"^(?:Let's start at the beginning|How did it begin|And then it came to|What happened "
+    r"next, when it came to|Let's move on to)\b"
+)
+
+
 def _choose(options: tuple[str, ...], request: QuestionRequest, **values: str) -> str:
     texts = [o.format(**values) for o in options]
     recent = {q.strip().lower() for q in request.avoid_questions}
@@ -347,6 +355,14 @@ class _Reading:
         self.pain_focus = focus if focus_type == spec.pain_type else None
         self.last_pain: str | None = None
         self.step_focus = focus if focus_type in spec.step_types else None
+        if focus and _WALKING.match(request.question.strip()):
+            # the question walked the journey on to a stage, whatever the focus was (round
+            # 31: a pain with nothing sure to say of it; the stage asked about was never
+            # told, and was asked about three times)
+            self.current_stage = _stage_for_question(request, self.stages)
+            self.current = self.current_stage.label if self.current_stage else None
+            self.emotion_source = self.current
+            self.pain_focus = self.step_focus = self.focus = None
         self.emotion_source = self.step_focus or self.current
 
     def enter(self, stage: ConceptElement, quote: str) -> None:
