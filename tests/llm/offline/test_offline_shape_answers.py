@@ -313,20 +313,22 @@ def test_a_feeling_and_what_else_the_clause_tells(
     assert other in {(n.node_type, n.label) for n in x.nodes}
 
 
-def _told(answer: str) -> Extraction:
+def _told(answer: str, **kw: Any) -> Extraction:
+    """A journey answer read after "What would have helped?", the slot stage told before
+    (``kw`` overrides the request's fields)."""
     from interview_cli.llm.protocol import NodeContext
 
     stage = JOURNEY.journey.stage_type if JOURNEY.journey else ""
     earlier = [NodeContext(label="choosing a delivery slot", node_type=stage, quote="slot")]
+    fields: dict[str, Any] = {
+        "question": "What would have helped?",
+        "existing_labels": ["choosing a delivery slot"],
+        "existing_nodes": earlier,
+        **kw,
+    }
     return extract_journey(
         ExtractRequest(
-            methodology=JOURNEY,
-            concept=STAGES,
-            answer=answer,
-            utterance_id="u1",
-            question="What would have helped?",
-            existing_labels=["choosing a delivery slot"],
-            existing_nodes=earlier,
+            methodology=JOURNEY, concept=STAGES, answer=answer, utterance_id="u1", **fields
         )
     )
 
@@ -370,13 +372,10 @@ def test_a_question_that_walks_on_tells_its_stage_whatever_the_focus() -> None:
     # Round 31 (Malik): a pain with nothing sure to say of it walked the journey on to
     # checkout, but the answer was read as about that pain, so checkout was never told and
     # was asked about three times
-    request = ExtractRequest(
-        methodology=JOURNEY,
-        concept=STAGES,
-        answer="Fine to be honest. Card is saved so its quick.",
-        utterance_id="u1",
+    told = _told(
+        "Fine to be honest. Card is saved so its quick.",
         question="Let's move on to checkout and payment. How did that part go?",
         focus_label="i never found it tbh",
         focus_type=JOURNEY.journey.pain_type if JOURNEY.journey else None,
     )
-    assert "checkout and payment" in [n.label for n in extract_journey(request).nodes]
+    assert "checkout and payment" in [n.label for n in told.nodes]

@@ -407,6 +407,11 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         return Phrase(verbatim, noun=f'"{verbatim}"')
     if not lead and _verb_of_question_clause(words, v):
         lead = "-ing"  # "understand what I pay": "understanding what you pay"
+    if not lead and _gerund_led(first, v) and any(w in _COPULAS for w in words[1:]):
+        # "being reliable is everything in midwifery": a clause, not a noun (round 32 asked
+        # "What does being reliable is everything in midwifery do for you?")
+        shifted = _shift(texts, v)
+        return None if shifted is None else Phrase(verbatim, clause=f'"{verbatim}"')
     if lead and lead != "-ing" or not lead and _gerund_led(first, v):
         rest = _shift(texts, v)
         return None if rest is None else Phrase(verbatim, noun=f"{lead} {rest}".strip())
@@ -475,6 +480,10 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
     )
     if verb_at is None:
         return None
+    if words[verb_at].endswith("ing") and 0 < verb_at and words[verb_at - 1] not in v.auxiliaries:
+        # no verb that says it happened: "four AAs going flat in January" is said as they
+        # said it, not after "You mentioned that" (round 32)
+        return Phrase(verbatim, noun=f'"{verbatim}"')
     subject = list(words[:verb_at])
     if words[verb_at].endswith("'s"):  # "the garden's right": "garden" is who
         subject.append(words[verb_at].removesuffix("'s"))
@@ -553,6 +562,7 @@ _ADVERB_PARTICLES = frozenset("back round along across away".split())
 _DIRECTED = frozenset("to into onto towards".split())  # where the particle's going goes
 _TIME_DETERMINERS = frozenset("every each all last next this most".split())
 _ENDING_UP = frozenset("end ends ended ending".split())
+_EMPTY_NOUNS = frozenset("question questions answer answers point bit bits thing things".split())
 _WHOM = frozenset("me myself you yourself him himself her herself us them themselves".split())
 _WHEN_NOUNS = frozenset("time times day days moment minute second night morning".split())
 _SUBORDINATORS = frozenset("once when whenever while until till after before since".split())
@@ -602,6 +612,11 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     after = tokens[end + 1].norm if end + 1 < len(tokens) else ""
     if nxt in _AFTERTHOUGHTS or _hedge_at(tokens, end, v):
         return False  # "keeps me fit | i guess": a hedge after it, not what it goes on to
+    if nxt in _EMPTY_NOUNS and last not in v.function_words:
+        return True  # "a weird | question", "the hard | bit": cut before its own noun
+    if _one_word_more(tokens, end, v):
+        return True  # "I can't turn up to a home visit | sweaty." (round 32: said back
+        # without it, the opposite of what she said)
     if is_count(last) and (nxt in MEASURE_UNITS or is_money(nxt)):
         return True
     closes = after == "" or not tokens[end + 1].word
@@ -678,6 +693,17 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
 _AFTERTHOUGHTS = frozenset("tbh tbf honestly lol haha innit ngl tho imo idk though".split())
 
 
+def _one_word_more(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """One word of content ends the clause after ``end`` ("... a home visit | sweaty."): what
+    the phrase left out is the clause's own end (not "| in winter", "| simple as")."""
+    rest: list[str] = []
+    for t in tokens[end:]:
+        if not t.word or t.norm in v.clause_breaks:
+            break
+        rest.append(t.norm)
+    return len(rest) == 1 and _content(rest, v) and rest[0] not in _AFTERTHOUGHTS | v.fillers
+
+
 def _hedge_at(tokens: Sequence[Token], at: int, v: Vocabulary) -> bool:
     """A phrase that names nothing ("i guess", "to be honest") starts at ``tokens[at]``."""
     norms = tuple(t.norm for t in tokens[at : at + 4])
@@ -724,6 +750,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         if t.norm != w or (nxt is not None and nxt.word and _naming(nxt.norm, v)):
             continue  # not the head of its phrase: "the retail" of "the retail park"
+        if nxt is not None and nxt.word and nxt.norm in _EMPTY_NOUNS:
+            continue  # "the weird | question" (round 32: "You mentioned the weird.")
         if nxt is not None and (nxt.norm in _OBJECT_PRONOUNS or nxt.norm in _PARTICLES):
             continue  # a verb: "that shook me up" is no "the shook", "adds up" no "the adds"
         if nxt is not None and nxt.norm in _POINTER_HEADS:

@@ -139,7 +139,9 @@ def _agreeing(template: str, np: str, plural: bool) -> str:
     return template.format(np=np, **{v: verbs.get(v, v) for v in ("does", "is", "was")})
 
 
-def _variants(words: Wordings, ref: Reference, about: str) -> list[tuple[str, str]]:
+def _variants(
+    words: Wordings, ref: Reference, about: str, asked: Sequence[str] = ()
+) -> list[tuple[str, str]]:
     """(template, question) pairs for the focus as ``ref`` says it, or about the topic."""
     phrase = ref.phrase
     out: list[tuple[str, str]] = []
@@ -162,7 +164,12 @@ def _variants(words: Wordings, ref: Reference, about: str) -> list[tuple[str, st
     if out:
         return out
     if about and words.thing:  # their word for it, rather than an "it" that may be unclear
-        return [(t, t.format(thing=about)) for t in words.thing]
+        # (the plain wordings after them: a fifth "what else" had only four wordings, and
+        # round 32 heard one again word for word)
+        named = [(t, t.format(thing=about)) for t in words.thing]
+        used = {template_of(q) for q in asked}
+        spent = all(t in used for t in words.thing)
+        return named + [(t, t) for t in words.plain] if spent else named
     return [(t, t) for t in words.plain]
 
 
@@ -171,7 +178,9 @@ def candidates(request: QuestionRequest, family: str, ref: Reference) -> list[tu
     for it falls back to the generic one, and that to the topic."""
     about = thing(request.concept.name, _answers(request))
     for name in (family, "generic"):
-        found = _variants(WORDINGS.get(name, WORDINGS["generic"]), ref, about)
+        found = _variants(
+            WORDINGS.get(name, WORDINGS["generic"]), ref, about, request.avoid_questions
+        )
         if found:
             return found
     return _variants(WORDINGS["generic"], NOTHING, about)

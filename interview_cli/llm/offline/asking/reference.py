@@ -147,10 +147,19 @@ def _trimmed(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> tu
             or not tokens[start].word
         ):
             start, changed = start + 1, True  # "cos by then I'm knackered": by then ...
-        elif tokens[end - 1].norm in _AFTERTHOUGHTS or not tokens[end - 1].word:
+        elif _trailing(tokens[end - 1].norm, v) or not tokens[end - 1].word:
             # (not every filler: "get on with things" is no "get on with", round 29)
             end, changed = end - 1, True
     return start, end
+
+
+def _trailing(word: str, v: Vocabulary) -> bool:
+    """A word a quote does without at its end: "tbh", "mate", "lol" (not "things" of "get on
+    with things", round 29)."""
+    return word in _AFTERTHOUGHTS or (word in v.fillers and word not in _HEADS)
+
+
+_HEADS = frozenset("things stuff thing lot lots bit".split())
 
 
 def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) -> str | None:
@@ -164,8 +173,8 @@ def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) ->
     words = [t.norm for t in tokens[start:end]]
     if not 1 < len(words) <= MAX_QUOTE_WORDS or not _content(words, v):
         return None
-    if words[0] in _CONDITIONS or _holds_empty_phrase(words, v):
-        return None
+    if words[0] in _CONDITIONS | {"of"} or _holds_empty_phrase(words, v):
+        return None  # (nor "of a weird question mate", round 32)
     sentence_start = start == 0 or tokens[start - 1].norm in _SENTENCE_END
     return " ".join(_lowered([t.text for t in tokens[start:end]], sentence_start))
 

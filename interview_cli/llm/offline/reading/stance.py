@@ -65,6 +65,10 @@ def stance_of(text: str) -> int:
         for i, w in enumerate(words)
         if not (w == "like" and (i and words[i - 1] in _LIKENESS or _filler_like(words, i)))
     }
+    # a good word denied: "its no good" (round 32 asked what the flimsy rack gives her)
+    # (right after it: "not throwing good money after bad" is a relief)
+    if any(w in POSITIVE_WORDS and i and words[i - 1] in _DENYING for i, w in enumerate(words)):
+        return -1
     if negated or liked & POSITIVE_WORDS:
         return 1
     return 0
@@ -80,12 +84,18 @@ _LIKENESS = frozenset(
 )
 
 
-_SAYERS = frozenset("i im ive id its we they he she".split())
+_DENYING = frozenset("no not never".split())
+# Who likes, and the words between them and a liking "like" ("I really like", "we'd like")
+_LIKERS = frozenset(
+    """i we they you he she really do dont would id wed theyd youd just also still actually
+    quite definitely genuinely kinda sort kind always""".split()
+)
 
 
 def _filler_like(words: list[str], i: int) -> bool:
-    """A "like" that opens the clause or comes before who says or does something."""
-    return i == 0 or (i + 1 < len(words) and words[i + 1] in _SAYERS)
+    """A "like" that is no liking: one not said by someone who likes ("Like I literally
+    forget to ring", "my laptop just died, like completly dead": round 31 read it as good)."""
+    return i == 0 or words[i - 1] not in _LIKERS
 
 
 __all__ = ["stance_of"]
