@@ -546,3 +546,16 @@ def test_the_check_back_reads_each_rung_back_once(mec: Methodology) -> None:
     text = _closing(mec, summary_chains=chains, answers=answers)
     assert text.lower().count("i look for firm") == 1, text
     assert "scared of wasting money" in text, text
+
+
+def test_when_every_wording_was_used_the_oldest_question_comes_back_not_the_last() -> None:
+    # Round 33: "What other features or qualities do you notice?" asked at Q4 and again,
+    # word for word, at Q12; and a sixth "what else" in a CI had two wordings
+    from interview_cli.llm.offline.asking.questions import _unused_first
+    from interview_cli.llm.offline.asking.wording import WORDINGS
+
+    plain = list(WORDINGS["explore"].plain)
+    pairs = [(t, t) for t in plain]
+    asked = [*plain[1:], "Why is that important to you?", plain[0]]
+    assert _unused_first(pairs, asked) == [pairs[1]]  # the one asked longest ago
+    assert _unused_first(pairs, plain[:2]) == pairs[2:]  # wordings not used yet first

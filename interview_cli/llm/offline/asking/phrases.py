@@ -152,8 +152,8 @@ def _gerund(verb: str, v: Vocabulary) -> str | None:
     for a past form."""
     if verb.endswith("ing"):
         return verb
-    if verb.endswith("ed") or verb in v.past:
-        return None
+    if verb.endswith("ed") or verb in v.past or "'" in verb or verb in v.auxiliaries:
+        return None  # (no "isn'ting a moment", round 33)
     base = verb
     if base.endswith("ies") and len(base) > 4:
         base = base[:-3] + "y"
@@ -651,6 +651,8 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
         # "actually costing | me money" (round 24), "i'm dragging | two kids", "not fighting |
         # it every morning" (round 28)
         return True
+    if last.endswith("ing") and len(last) > 4 and nxt in ("there", "here", "around"):
+        return True  # "the lock lying | there cut clean through" (round 33)
     if last.endswith("ing") and len(last) > 4 and nxt == "to" and after in _WHOM:
         return True  # "the proving | to myself i can stick at it" (round 29)
     if last in _PARTICLES | _ADVERB_PARTICLES and nxt in _DIRECTED:
@@ -690,7 +692,7 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
 
 
 # Words typed after what was said, adding nothing to it: "keeps me fit tbh"
-_AFTERTHOUGHTS = frozenset("tbh tbf honestly lol haha innit ngl tho imo idk though".split())
+_AFTERTHOUGHTS = frozenset("tbh tbf honestly lol haha innit ngl tho imo idk though ofc".split())
 
 
 def _one_word_more(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
@@ -764,7 +766,9 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             continue  # "the same" of "same as with the lawn" (round 25)
         # a verb's form is a noun only right after its determiner ("the fit"); further on it
         # is the verb of another phrase ("the lawn's done")
-        for back in (1,) if _verbish(w, v) else (1, 2, 3):
+        # (a doing after a noun is no head: "the lock lying there cut" is no "the lock
+        # lying", round 33)
+        for back in (1,) if _verbish(w, v) or w.endswith("ing") else (1, 2, 3):
             j = i - back
             if j < 0 or not all(tokens[k].word for k in range(j, i)):
                 break
@@ -775,8 +779,9 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
         doing_to = nxt is not None and (
             nxt.norm in v.determiners | _OBJECT_PRONOUNS or is_count(nxt.norm)
         )
+        after_noun = i > 0 and _naming(tokens[i - 1].norm, v)  # "the lock | lying"
         if w.endswith("ing") and w not in v.verbs | _FEELING_WORDS | _EMPTY_DOINGS:
-            if not doing_to:  # "dragging | two kids" is a verb, no thing (round 25)
+            if not doing_to and not after_noun:  # "dragging | two kids" (round 25)
                 return t.text.lower()  # "charging", not "making", nor "annoying" (round 24)
     return ""
 

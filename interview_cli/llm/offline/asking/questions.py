@@ -319,9 +319,20 @@ def template_of(question: str) -> str | None:
 
 def _unused_first(pairs: list[tuple[str, str]], asked: Sequence[str]) -> list[tuple[str, str]]:
     """The wordings not used yet in this interview, while there are any: a third "Why does
-    that bother you?" reads as a script, whatever came between."""
+    that bother you?" reads as a script, whatever came between. When all were, the questions
+    not asked word for word yet, else the one asked longest ago (round 33 asked "What other
+    features or qualities do you notice?" twice)."""
     used = {template_of(q) for q in asked}
-    return [p for p in pairs if p[0] not in used] or pairs
+    fresh = [p for p in pairs if p[0] not in used]
+    if fresh:
+        return fresh
+    said = [q.strip().lower() for q in asked]
+    unsaid = [p for p in pairs if p[1].strip().lower() not in said]
+    if unsaid:
+        return unsaid
+    last = {p[1]: max(i for i, q in enumerate(said) if q == p[1].strip().lower()) for p in pairs}
+    oldest = min(last.values())
+    return [p for p in pairs if last[p[1]] == oldest]
 
 
 def _not_the_last_one(pairs: list[tuple[str, str]], previous: str) -> list[tuple[str, str]]:

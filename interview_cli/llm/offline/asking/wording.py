@@ -84,7 +84,7 @@ WORDINGS: dict[str, Wordings] = {
             "What does that make possible for you?",
             "How does that help you?",
             "What does that do for you, in the end?",
-            "And what does that lead to, for you?",
+            "What does that lead to for you?",
         ),
     ),
     # the focus is a dislike ("price annoys me"): what it costs them, not what it gives them
