@@ -47,6 +47,11 @@ _TURNED_ROUND = re.compile(
     r"backwards|(?:that'?s|it'?s)\s+all\s+wrong|what\s+do\s+you\s+mean)\b",
     re.IGNORECASE,
 )
+_OTHER_WAY = re.compile(
+    r"\b(?:the\s+other\s+way\s+(?:round|around)|(?:that'?s|it'?s|you'?ve\s+got\s+it)\s+"
+    r"backwards|(?:the\s+)?wrong\s+way\s+round)\b",
+    re.IGNORECASE,
+)
 _QUOTED = re.compile(r'"([^"]+)"')
 _WORD = re.compile(r"[a-z0-9']+")
 
@@ -68,6 +73,7 @@ class CheckBack:
         the main thing is protein per pot ..." (round 27: the main points it restated were
         cut off the end of the "also" list)."""
         said_no = _NOT_RIGHT.match(self.answer) and not _NOTHING_MISSED.match(self.answer)
+        turned_round = bool(_OTHER_WAY.search(self.answer))
         denies = bool(said_no or _TURNED_ROUND.search(self.answer))
         if not denies and not any(self._said_at_close(graph, n.id) for n in graph.nodes()):
             return None
@@ -96,7 +102,12 @@ class CheckBack:
             if not denies:
                 return 0
             denied = [i for i in ids if read_back(i) and not words(i) <= answered]
-            return -1 if denied else 0
+            # a link said back the wrong way round, its two ends named again in the answer
+            # ("The headspace makes me a nicer mam, not the other way round": round 34's
+            # summary kept "makes me a nicer mam → the headspace")
+            restated = [i for i in ids if read_back(i) and words(i) <= answered]
+            turned = turned_round and len(restated) >= 2
+            return -1 if denied or turned else 0
 
         return rank
 

@@ -320,3 +320,21 @@ def test_what_joins_the_same_rung_from_the_side_is_said_on_one_line() -> None:
     lines = learned_summary(graph, meth).splitlines()
     assert len(lines) == 2 and sum("i dont feel watched" in line for line in lines) == 2, lines
     assert any(line.count(",") == 1 and line.endswith("→ i dont feel watched") for line in lines)
+
+
+def test_a_link_said_back_the_wrong_way_round_goes_even_when_its_ends_are_named_again() -> None:
+    # Claire (round 34): '"makes me a nicer mam" leading to "headspace". Is that right?' -
+    # "The headspace makes me a nicer mam, not the other way round": the kept summary still
+    # read "makes me a nicer mam → the headspace" (its two ends were named in the answer)
+    meth, graph, add = _laddered()
+    nicer = add("makes me a nicer mam", "psychosocial_consequence", 6)
+    space = add("headspace", "terminal_value", 7)
+    pads = add("softer wider pads", "attribute", 2)
+    comfy = add("dont push my glasses arms in", "functional_consequence", 2)
+    graph.add_relation(nicer, space, "leads_to", methodology=meth, turn=7)
+    graph.add_relation(pads, comfy, "leads_to", methodology=meth, turn=2)
+    question = 'Let me check: "makes me a nicer mam" leading to "headspace". Is that right?'
+    answer = "Sort of? The headspace makes me a nicer mam, not the other way round."
+    kept = learned_summary(graph, meth, checked=CheckBack(question, answer, 15))
+    assert "makes me a nicer mam → headspace" not in kept, kept
+    assert "softer wider pads → dont push my glasses arms in" in kept, kept

@@ -353,7 +353,7 @@ TRAILING_STRIP: frozenset[str] = frozenset(
     """the a an and but or so to of for with in on at by as from into it it's its that that's
     thats this which who rather
     really too though anyway either as well very just i me my you is are was were matters
-    mostly mainly
+    mostly mainly completely entirely totally altogether
     matter mattered annoys bugs irritates""".split()
 )
 # Words that never make a label on their own: a label of nothing but these (and stripped
