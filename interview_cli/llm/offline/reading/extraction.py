@@ -94,7 +94,7 @@ from interview_cli.llm.offline.reading.reactions import (
 from interview_cli.llm.offline.reading.retractions import taken_back
 from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.offline.reading.steering import find_steer, steer_to
-from interview_cli.llm.offline.reading.typos import as_typed, mend_typos
+from interview_cli.llm.offline.reading.typos import mend_typos, retyped
 from interview_cli.llm.protocol import ExtractRequest
 
 STRONG_AFFINITY = 0.8
@@ -167,13 +167,10 @@ def extract_offline(request: ExtractRequest) -> Extraction:
 
 
 def _as_typed(extraction: Extraction, typed: str, mended: str) -> Extraction:
-    """The extraction with its quotes in the words the respondent typed (``typos.as_typed``)."""
-    nodes = [
-        n.model_copy(update={"quote": as_typed(n.quote, typed, mended)}) for n in extraction.nodes
-    ]
-    edges = [
-        e.model_copy(update={"quote": as_typed(e.quote, typed, mended)}) for e in extraction.edges
-    ]
+    """The extraction with its quotes in the words the respondent typed (``typos.retyped``)."""
+    as_typed = retyped(typed, mended)
+    nodes = [n.model_copy(update={"quote": as_typed(n.quote)}) for n in extraction.nodes]
+    edges = [e.model_copy(update={"quote": as_typed(e.quote)}) for e in extraction.edges]
     return extraction.model_copy(update={"nodes": nodes, "edges": edges})
 
 

@@ -12,6 +12,7 @@ content word is the respondent's own word and stays.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from difflib import SequenceMatcher
 from functools import cache, partial
 from pathlib import Path
@@ -101,26 +102,36 @@ def mend_typos(answer: str) -> str:
     return text
 
 
-def as_typed(quote: str, typed: str, mended: str) -> str:
-    """``quote``, a span of the ``mended`` answer, as the respondent typed it (``typed``): the
-    quote a reader keeps must be their words ("pea protein tho", not "pea protein though",
-    which the model path's check rejects as not in the answer: round 27 lost a node so)."""
-    at = mended.find(quote)
-    if at < 0 or quote in typed:
-        return quote
-    start, end = _typed_at(at, typed, mended), _typed_at(at + len(quote), typed, mended, True)
-    return typed[start:end].strip() or quote
+Opcodes = Sequence[tuple[str, int, int, int, int]]
 
 
-def _typed_at(position: int, typed: str, mended: str, end: bool = False) -> int:
-    """Where ``position`` of ``mended`` falls in ``typed`` (a mended word maps to all of the
-    word it mends)."""
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, typed, mended, autojunk=False).get_opcodes():
+def retyped(typed: str, mended: str) -> Callable[[str], str]:
+    """A quote of the ``mended`` answer as the respondent typed it (``typed``): the quote a
+    reader keeps must be their words ("pea protein tho", not "pea protein though", which the
+    model path's check rejects as not in the answer: round 27 lost a node so). The two texts
+    are aligned once, for every quote of the answer."""
+    opcodes: Opcodes = SequenceMatcher(None, typed, mended, autojunk=False).get_opcodes()
+
+    def as_typed(quote: str) -> str:
+        at = mended.find(quote)
+        if at < 0 or quote in typed:
+            return quote
+        start = _typed_at(at, opcodes, len(typed))
+        end = _typed_at(at + len(quote), opcodes, len(typed), end=True)
+        return typed[start:end].strip() or quote
+
+    return as_typed
+
+
+def _typed_at(position: int, opcodes: Opcodes, typed_length: int, end: bool = False) -> int:
+    """Where ``position`` of the mended text falls in the typed one (a mended word maps to
+    all of the word it mends)."""
+    for tag, i1, i2, j1, j2 in opcodes:
         if j1 <= position < j2 or (end and position == j2):
             if tag == "equal":
                 return i1 + (position - j1)
             return i2 if end else i1
-    return len(typed) if end else 0
+    return typed_length if end else 0
 
 
-__all__ = ["as_typed", "mend_typos"]
+__all__ = ["mend_typos", "retyped"]
