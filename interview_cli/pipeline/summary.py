@@ -41,15 +41,16 @@ _NOTHING_MISSED = re.compile(
     r"thats\s+(?:it|all|right)|nothing|not\s+a\s+thing|you'?ve\s+got\s+it|all\s+good)\b",
     re.IGNORECASE,
 )
-# ... or says so further on: "what do you mean by 'thats a lie'? ... it's the other way round"
-_TURNED_ROUND = re.compile(
-    r"\b(?:the\s+other\s+way\s+round|other\s+way\s+around|(?:that'?s|it'?s|you'?ve\s+got\s+it)\s+"
-    r"backwards|(?:that'?s|it'?s)\s+all\s+wrong|what\s+do\s+you\s+mean)\b",
-    re.IGNORECASE,
+# A link said back the wrong way round: "the other way round", "that's backwards"
+_OTHER_WAY_WORDS = (
+    r"(?:the\s+)?other\s+way\s+(?:round|around)|(?:that'?s|it'?s|you'?ve\s+got\s+it)\s+"
+    r"backwards|(?:the\s+)?wrong\s+way\s+round"
 )
-_OTHER_WAY = re.compile(
-    r"\b(?:the\s+other\s+way\s+(?:round|around)|(?:that'?s|it'?s|you'?ve\s+got\s+it)\s+"
-    r"backwards|(?:the\s+)?wrong\s+way\s+round)\b",
+_OTHER_WAY = re.compile(rf"\b(?:{_OTHER_WAY_WORDS})\b", re.IGNORECASE)
+# A "no" said further on: "what do you mean by 'thats a lie'? ... it's the other way round",
+# "that's all wrong"
+_TURNED_ROUND = re.compile(
+    rf"\b(?:{_OTHER_WAY_WORDS}|(?:that'?s|it'?s)\s+all\s+wrong|what\s+do\s+you\s+mean)\b",
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r'"([^"]+)"')

@@ -93,3 +93,10 @@ def test_the_topic_itself_is_no_mention_of_the_focus() -> None:
     said = ["daytime is loud, so i need my headphones to block it out. they are everything"]
     assert refer("headphones to block it out", said).mention == "your headphones"
     assert refer("headphones to block it out", said, topic="your headphones").how != "mention"
+
+
+def test_a_topic_head_spelled_as_a_verb_is_still_its_head() -> None:
+    # Round 33 (Zainab): "Which other features or qualities of your phone do you notice?" in a
+    # study of "Your mobile phone plan": "plan" was read as a verb, "phone" as the head
+    assert thing("Your mobile phone plan", ["i need my phone working there"]) == ""
+    assert thing("Your mobile phone plan", ["my plan is 12 quid"]) == "your plan"

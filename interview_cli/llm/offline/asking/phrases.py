@@ -195,6 +195,11 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
         after_i = i > 0 and norms[i - 1] == "i"
         if n in _SAID_BACK_WITHOUT and 0 < i < len(texts) - 1:
             continue  # "that's honestly the one": a hedge of theirs, not ours to repeat
+        spelled = _TYPED_CONTRACTIONS.get(n)  # "didnt" said back as "didn't", "im" as "you're"
+        if spelled is not None and spelled not in v.shift:
+            out.append(spelled)
+            continue
+        n = spelled or n
         if n in v.shift:
             out.append(v.shift[n])
         elif after_i and n in v.after_i:
@@ -901,7 +906,13 @@ def thing(topic: str, answers: Sequence[str]) -> str:
     headphones", "the bike"); "" when they never named it (then a question says "it" or
     nothing: never the concept's name spliced in)."""
     v = vocabulary()
-    naming = [w for w in words_of(topic) if _naming(w, v)]
+    # (a topic's head may be spelled as a verb is: "plan" of "Your mobile phone plan" - round
+    # 33's "your phone" was asked about "Which other features ... of your phone")
+    naming = [
+        w
+        for w in words_of(topic)
+        if len(w) > 2 and w not in v.function_words | v.not_content and not w[0].isdigit()
+    ]
     # the head ("support" of "customer support") in either number; a word before it only as
     # the topic has it ("the robot" of "robot vacuum cleaner", but not "my customers" of
     # "customer support": round 24 asked "what ... about your customers you'd change")

@@ -40,7 +40,7 @@ from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
 from interview_cli.llm.offline.asking.phrases import thing
-from interview_cli.llm.offline.asking.reference import NOTHING, Reference, refer, steered
+from interview_cli.llm.offline.asking.reference import NOTHING, Reference, refer
 from interview_cli.llm.offline.asking.vocabulary import vocabulary
 from interview_cli.llm.offline.asking.wording import (
     ELEMENT_TEMPLATES,
@@ -173,10 +173,12 @@ def _variants(
     return [(t, t) for t in words.plain]
 
 
-def candidates(request: QuestionRequest, family: str, ref: Reference) -> list[tuple[str, str]]:
+def candidates(
+    request: QuestionRequest, family: str, ref: Reference, about: str
+) -> list[tuple[str, str]]:
     """Every (template, question) the family offers for this focus; a family with no wording
-    for it falls back to the generic one, and that to the topic."""
-    about = thing(request.concept.name, _answers(request))
+    for it falls back to the generic one, and that to the topic (``about``: the respondent's
+    word for it, ``phrases.thing``)."""
     for name in (family, "generic"):
         found = _variants(
             WORDINGS.get(name, WORDINGS["generic"]), ref, about, request.avoid_questions
@@ -258,12 +260,9 @@ def _question(request: QuestionRequest) -> str:
         texts = [t.format(item=item) for t in GUIDE_TEMPLATES]
         return pick(texts, request.avoid_questions, key, threshold)
     answers = _answers(request)
-    topic = thing(request.concept.name, answers)
-    ref = refer(request.focus_label, answers, request.focus_quotes, topic) if has_focus else NOTHING
-    asked_for = steered(request.focus_label, answers[-1]) if has_focus and answers else ""
-    if asked_for:  # the respondent chose this focus: say so, in their words
-        ref = Reference("steer", mention=asked_for)
-    fresh = _unused_first(candidates(request, family, ref), request.avoid_questions)
+    about = thing(request.concept.name, answers)
+    ref = refer(request.focus_label, answers, request.focus_quotes, about) if has_focus else NOTHING
+    fresh = _unused_first(candidates(request, family, ref, about), request.avoid_questions)
     pairs = _not_the_last_one(fresh, _previous_question(request))
     # Compare what would be asked, not the templates: the focus changes the similarity.
     return pick([text for _, text in pairs], request.avoid_questions, key, threshold)

@@ -21,6 +21,7 @@ from interview_cli.llm.offline.asking.phrases import (
     _CONDITIONS,
     _DISLIKING,
     _FEELING_WORDS,
+    _MODALS,
     _SENTENCE_END,
     MAX_QUOTE_WORDS,
     MENTION_DETERMINERS,
@@ -60,47 +61,53 @@ NOTHING = Reference("none")
 def refer(
     label: str | None, answers: Sequence[str], quotes: Sequence[str] = (), topic: str = ""
 ) -> Reference:
-    """How a question may refer to the node ``label`` (see the module docstring)."""
+    """How a question may refer to the node ``label`` (see the module docstring); ``topic``:
+    the respondent's word for the study's topic (``phrases.thing``), no mention of a focus."""
     v = vocabulary()
     target = words_of(label or "")
     if not label or not target or not _content(target, v) or _holds_empty_phrase(target, v):
         return NOTHING
+    asked_for = steered(label, answers[-1]) if answers else ""
+    if asked_for:  # the respondent chose this focus: say so, in their words
+        return Reference("steer", mention=asked_for)
     phrase = phrase_for(label, answers, quotes)
     if phrase is not None:
         return Reference("phrase", phrase)
     named = mention(label, answers)
     if named and topic and named.split()[-1] == topic.split()[-1]:
         named = ""  # "You talked about the headphones." in a headphones study names nothing
-    doing = _verbish(target[0], v) and target[0] not in _DISLIKING | _FEELING_WORDS
-    if named and doing and answers:
+    # where the focus stands in the answer just given (None: not there)
+    tokens = tokenize(answers[-1]) if answers else []
+    span = _find(target, tokens, v) if tokens else None
+    said = _clause_of(tokens, span, v) if span is not None else None
+    doing = _verbish(target[0], v) or target[0] in _MODALS
+    if named and doing and target[0] not in _DISLIKING | _FEELING_WORDS:
         # a doing is its point, not the thing it names last ("book at like 10pm once the
-        # kids" is no "the kids", round 28): their clause, when it is short, says it
-        tokens = tokenize(answers[-1])
-        span = _find(target, tokens, v)
-        said = _clause_of(tokens, span, v) if span is not None else None
+        # kids" is no "the kids", round 28): their clause, when it is short, says it; what
+        # one can do is none of its things ("can look out window on metro" is no "the
+        # Metro", round 34)
         if said is not None:
             return Reference("phrase", Phrase(said, clause=f'"{said}"'))
+        if target[0] in _MODALS:
+            named = ""
     if named:
         return Reference("mention", mention=named)
-    if answers and from_answer(label, quotes, answers[-1]):
-        # "that" is what was said last: after more than one point it points at the last one,
-        # and the answer would be read as about a focus the respondent never heard asked of
-        # (6 of 7 such questions in round 26's review had a junk focus). Say which, in their
-        # words; or ask about the topic.
-        tokens = tokenize(answers[-1])
-        span = _find(target, tokens, v)
-        if span is None:
-            return Reference("that")
-        last = _said_last(tokens, _clause_end(tokens, span[1], v), v)
-        if last and _said_last(list(reversed(tokens[: _clause_start(tokens, span[0], v)])), 0, v):
-            return Reference("that")  # the one point of the answer
-        # (the last of two reasons too: "that" after "open late, and cheap" was "the late thing
-        # or the price?", round 29)
-        said = _clause_of(tokens, span, v)
-        if said is not None:
-            return Reference("phrase", Phrase(said, clause=f'"{said}"'))
-        return Reference("that")  # still better than a question about nothing in particular
-    return NOTHING
+    if not answers or not from_answer(label, quotes, answers[-1]):
+        return NOTHING
+    # "that" is what was said last: after more than one point it points at the last one, and
+    # the answer would be read as about a focus the respondent never heard asked of (6 of 7
+    # such questions in round 26's review had a junk focus); nor is the last of two clear
+    # ("that" after "open late, and cheap" was "the late thing or the price?", round 29).
+    # Said in their words, unless it was the answer's one point.
+    if span is None or said is None or _only_point(tokens, span, v):
+        return Reference("that")
+    return Reference("phrase", Phrase(said, clause=f'"{said}"'))
+
+
+def _only_point(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) -> bool:
+    """Nothing that names anything stands before or after the clause of ``span``."""
+    before, after = _clause_start(tokens, span[0], v), _clause_end(tokens, span[1], v)
+    return not _names_any(tokens, 0, before, v) and not _names_any(tokens, after, len(tokens), v)
 
 
 def _clause_end(tokens: Sequence[Token], end: int, v: Vocabulary) -> int:
@@ -115,16 +122,15 @@ def _clause_start(tokens: Sequence[Token], start: int, v: Vocabulary) -> int:
     return start
 
 
-def _said_last(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
-    """Nothing that names anything follows ``tokens[:end]`` in its answer ("..., isn't it",
-    "to be honest" and "haha" are no point of their own)."""
-    start, stop = _trimmed(tokens, end, len(tokens), v)
-    rest = [t.norm for t in tokens[start:stop] if t.word]
-    return not any(
+def _names_any(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> bool:
+    """Whether ``tokens[start:end]``, hedges trimmed, name anything ("..., isn't it", "to be
+    honest" and "haha" are no point of their own)."""
+    start, end = _trimmed(tokens, start, end, v)
+    return any(
         len(w) > 2
         and w not in v.function_words | v.not_content | v.fillers | v.verbs
         and not w[0].isdigit()
-        for w in rest
+        for w in (t.norm for t in tokens[start:end] if t.word)
     )
 
 

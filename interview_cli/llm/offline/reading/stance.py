@@ -58,13 +58,9 @@ def stance_of(text: str) -> int:
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
         return -1
-    # "feel like", "looks like": a likeness, not a liking; nor "Like I literally forget to
-    # ring" (round 28), "like I said": a filler before what is said
-    liked = {
-        w
-        for i, w in enumerate(words)
-        if not (w == "like" and (i and words[i - 1] in _LIKENESS or _filler_like(words, i)))
-    }
+    # "like" is a liking only after someone who likes ("I really like"): not a likeness ("feels
+    # like"), nor a filler ("Like I literally forget to ring", round 28; "like I said")
+    liked = {w for i, w in enumerate(words) if not (w == "like" and _filler_like(words, i))}
     # a good word denied: "its no good" (round 32 asked what the flimsy rack gives her)
     # (right after it: "not throwing good money after bad" is a relief)
     if any(w in POSITIVE_WORDS and i and words[i - 1] in _DENYING for i, w in enumerate(words)):
@@ -79,9 +75,6 @@ _LESSENED = NEGATIONS | frozenset(
     "less fewer stop stopped stops avoid avoids avoiding instead".split()
 )
 _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECASE)
-_LIKENESS = frozenset(
-    "feel feels felt feeling look looks looked sound sounds sounded itd id".split()
-)
 
 
 _DENYING = frozenset("no not never".split())
@@ -93,8 +86,9 @@ _LIKERS = frozenset(
 
 
 def _filler_like(words: list[str], i: int) -> bool:
-    """A "like" that is no liking: one not said by someone who likes ("Like I literally
-    forget to ring", "my laptop just died, like completly dead": round 31 read it as good)."""
+    """A "like" that is no liking: one not said by someone who likes ("feels like", "Like I
+    literally forget to ring", "my laptop just died, like completly dead": round 31 read it as
+    good)."""
     return i == 0 or words[i - 1] not in _LIKERS
 
 

@@ -17,7 +17,13 @@ from functools import lru_cache
 from interview_cli.core.models import ExtractedNode
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
 from interview_cli.llm.offline.reading.clauses import make_label, normal, quote, quoted_at
-from interview_cli.llm.offline.reading.earlier import best_match, earlier_nodes, shared, words_of
+from interview_cli.llm.offline.reading.earlier import (
+    Earlier,
+    best_match,
+    earlier_nodes,
+    shared,
+    words_of,
+)
 from interview_cli.llm.offline.reading.ontology import OntologyView
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -96,6 +102,17 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
 _SENTENCE_END = re.compile(r"[.!?]")
 
 
+def gone_back_to(steer: Steer, request: ExtractRequest) -> Earlier | None:
+    """The earlier node a request to go back names, where it was first said: of two that name
+    it alike, the older ("can I go back to the rear-facing thing?" is the extended rear-facing
+    seat of the first answer, not the rear-facing that spreads the force said since); and by a
+    word of its label ("can we go back to the noise cancelling thing" went back to "sleep
+    during the day", whose quote said "noise", round 31). None: nothing said before."""
+    words = words_of(steer.target)
+    named = [c for c in earlier_nodes(request)[::-1] if shared(words, words_of(c.label))]
+    return best_match(steer.target, named)
+
+
 def steer_to(
     request: ExtractRequest, nodes: list[ExtractedNode], view: OntologyView
 ) -> tuple[str | None, ExtractedNode | None]:
@@ -109,16 +126,10 @@ def steer_to(
             earlier = best_match(chosen, earlier_nodes(request)) if words_of(chosen) else None
             return (earlier.label if earlier is not None else None), None
         return (chosen.label if chosen is not None else None), None
-    # going back is to where it was first said: of two that name it alike, the older ("can I
-    # go back to the rear-facing thing?" is the extended rear-facing seat of the first
-    # answer, not the rear-facing that spreads the force said since)
-    # (by a word of its label: "can we go back to the noise cancelling thing" went back to
-    # "sleep during the day", whose quote said "noise", round 31: named now, its own node)
-    words = words_of(steer.target)
-    named = [c for c in earlier_nodes(request)[::-1] if shared(words, words_of(c.label))]
-    earlier = best_match(steer.target, named)
+    earlier = gone_back_to(steer, request)
     if earlier is not None:
         return earlier.label, None
+    words = words_of(steer.target)
     # a node of this answer that says most of what was named, not one word of it ("the
     # feeling like a rubbish owner thing" is not "ill all the time, felt")
     mine = next(
@@ -139,4 +150,4 @@ def steer_to(
     return label, (None if normal(label) in taken else node)
 
 
-__all__ = ["Steer", "find_steer", "steer_to"]
+__all__ = ["Steer", "find_steer", "gone_back_to", "steer_to"]

@@ -19,12 +19,11 @@ import re
 from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import JourneySpec
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
-from interview_cli.llm.offline.asking.reference import Reference, refer, steered
+from interview_cli.llm.offline.asking.reference import Reference, refer
 from interview_cli.llm.offline.reading.clauses import content_words
-from interview_cli.llm.offline.reading.earlier import best_match, earlier_nodes
 from interview_cli.llm.offline.reading.meta import blank_meta
 from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
-from interview_cli.llm.offline.reading.steering import find_steer
+from interview_cli.llm.offline.reading.steering import find_steer, gone_back_to
 from interview_cli.llm.offline.shapes.common import (
     clean_label,
     elements_named,
@@ -163,8 +162,7 @@ _STEPS_THAT = (
 # A question that walks the journey on (``_START``, ``_WALK``): its stage is what the answer
 # tells of, whatever the decision's focus.
 _WALKING = re.compile(
-    r"^(?:Let's start at the beginning|How did it begin|And then it came to|What happened "
-    r"next, when it came to|Let's move on to)\b"
+    "^(?:" + "|".join(re.escape(t.split("{stage}")[0].rstrip()) for t in (*_START, *_WALK)) + ")"
 )
 
 
@@ -197,14 +195,7 @@ def journey_question(request: QuestionRequest) -> str | None:
             return _choose(_START, request, stage=stage.label)
         return _choose(_WALK, request, stage=stage.label)
     if request.focus_label and not any(s.label == request.focus_label for s in _stages(request)):
-        answers = list(request.answers)
-        asked_for = steered(request.focus_label, answers[-1]) if answers else ""
-        ref = (
-            Reference("steer", mention=asked_for)
-            if asked_for
-            else refer(request.focus_label, answers, request.focus_quotes)
-        )
-        lead = _lead(ref)
+        lead = _lead(refer(request.focus_label, list(request.answers), request.focus_quotes))
         if lead is None:  # nothing sure to ask about: the journey walks on
             stage = next_stage(_stages(request), request.covered_labels)
             return _choose(
@@ -526,9 +517,7 @@ def _steer(request: ExtractRequest) -> str | None:
     """What "can we go back to the slot thing" asks for: the earlier element it names, where
     it was first said (round 30's journey ignored the request, and asked about it instead)."""
     asked = find_steer(request.answer)
-    if asked is None:
-        return None
-    earlier = best_match(asked.target, earlier_nodes(request)[::-1])
+    earlier = gone_back_to(asked, request) if asked is not None else None
     return earlier.label if earlier is not None else None
 
 
