@@ -308,15 +308,18 @@ def test_two_chains_that_read_the_same_as_said_are_shown_once() -> None:
 def test_what_joins_the_same_rung_from_the_side_is_said_on_one_line() -> None:
     # Marcus (round 29): "5 people in → i dont feel watched", "cheap → i dont feel watched"
     # and two longer chains through it: the same rung read back four times
-    meth, graph, add = _laddered()
-    quiet = add("quiet", "attribute", 2)
-    watched = add("i dont feel watched", "functional_consequence", 2)
-    on = add("i can just get on", "psychosocial_consequence", 3)
-    few = add("5 people in", "attribute", 4)
-    cheap = add("cheap", "attribute", 5)
-    for source, target, turn in ((quiet, watched, 2), (watched, on, 3), (few, watched, 4)):
-        graph.add_relation(source, target, "leads_to", methodology=meth, turn=turn)
-    graph.add_relation(cheap, watched, "leads_to", methodology=meth, turn=5)
+    meth, _, _ = _laddered()
+    graph = _graph(
+        meth,
+        [
+            ("quiet", "attribute"),
+            ("i dont feel watched", "functional_consequence"),
+            ("i can just get on", "psychosocial_consequence"),
+            ("5 people in", "attribute"),
+            ("cheap", "attribute"),
+        ],
+        [(0, 1, "leads_to"), (1, 2, "leads_to"), (3, 1, "leads_to"), (4, 1, "leads_to")],
+    )
     lines = learned_summary(graph, meth).splitlines()
     assert len(lines) == 2 and sum("i dont feel watched" in line for line in lines) == 2, lines
     assert any(line.count(",") == 1 and line.endswith("→ i dont feel watched") for line in lines)
@@ -326,13 +329,17 @@ def test_a_link_said_back_the_wrong_way_round_goes_even_when_its_ends_are_named_
     # Claire (round 34): '"makes me a nicer mam" leading to "headspace". Is that right?' -
     # "The headspace makes me a nicer mam, not the other way round": the kept summary still
     # read "makes me a nicer mam → the headspace" (its two ends were named in the answer)
-    meth, graph, add = _laddered()
-    nicer = add("makes me a nicer mam", "psychosocial_consequence", 6)
-    space = add("headspace", "terminal_value", 7)
-    pads = add("softer wider pads", "attribute", 2)
-    comfy = add("dont push my glasses arms in", "functional_consequence", 2)
-    graph.add_relation(nicer, space, "leads_to", methodology=meth, turn=7)
-    graph.add_relation(pads, comfy, "leads_to", methodology=meth, turn=2)
+    meth, _, _ = _laddered()
+    graph = _graph(
+        meth,
+        [
+            ("makes me a nicer mam", "psychosocial_consequence"),
+            ("headspace", "terminal_value"),
+            ("softer wider pads", "attribute"),
+            ("dont push my glasses arms in", "functional_consequence"),
+        ],
+        [(0, 1, "leads_to"), (2, 3, "leads_to")],
+    )
     question = 'Let me check: "makes me a nicer mam" leading to "headspace". Is that right?'
     answer = "Sort of? The headspace makes me a nicer mam, not the other way round."
     kept = learned_summary(graph, meth, checked=CheckBack(question, answer, 15))
