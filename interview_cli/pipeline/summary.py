@@ -108,7 +108,10 @@ class CheckBack:
             # summary kept "makes me a nicer mam → the headspace")
             restated = [i for i in ids if read_back(i) and words(i) <= answered]
             turned = turned_round and len(restated) >= 2
-            return -1 if denied or turned else 0
+            # what was denied is the link read back, both its ends: another chain through
+            # one of them stands ("go to my check ups → see what happens" denied took "... →
+            # go to my check ups → they'll grow up not being terrified" with it, round 35)
+            return -1 if len(denied) >= min(2, len(ids)) or turned else 0
 
         return rank
 

@@ -345,3 +345,26 @@ def test_a_link_said_back_the_wrong_way_round_goes_even_when_its_ends_are_named_
     kept = learned_summary(graph, meth, checked=CheckBack(question, answer, 15))
     assert "makes me a nicer mam → headspace" not in kept, kept
     assert "softer wider pads → dont push my glasses arms in" in kept, kept
+
+
+def test_a_denied_read_back_takes_its_link_not_every_chain_through_one_end() -> None:
+    # Priya (round 35): '"go to my check ups" matters to you because of "see what happens"' -
+    # "no, thats not right": the kept summary dropped "... → go to my check ups → they'll grow
+    # up not being terrified" too, the reason she had given most weight
+    meth, _, _ = _laddered()
+    graph = _graph(
+        meth,
+        [
+            ("go to my check ups", "functional_consequence"),
+            ("see what happens", "psychosocial_consequence"),
+            ("kids not terrified", "terminal_value"),
+        ],
+        [(0, 1, "leads_to"), (0, 2, "leads_to")],
+    )
+    question = (
+        'So far I\'ve heard that "go to my check ups" matters to you because of "see what '
+        'happens". Did I get that right?'
+    )
+    kept = learned_summary(graph, meth, checked=CheckBack(question, "no, thats not right", 15))
+    assert "go to my check ups → kids not terrified" in kept, kept
+    assert "see what happens" not in kept, kept

@@ -257,8 +257,9 @@ def test_closing_questions(methods: dict[str, Methodology], concepts: dict[str, 
     told = run(
         OfflineLLM().generate_question(reflect.model_copy(update={"summary_chains": chains}))
     )
-    assert '"the noise cancelling" leading to "that\'s freedom" and "the battery" leading to ' in (
-        told.value
+    assert (
+        '"the noise cancelling" matters to you because of "that\'s freedom" and "the battery" '
+        "because of " in told.value
     )
     plain = question(
         methods,

@@ -395,7 +395,7 @@ def test_the_closing_restates_only_clean_ladders_in_their_words(mec: Methodology
         ["one that lasts whole week", "figure of speech"],  # junk: never read back
     ]
     text = _closing(mec, summary_chains=chains, answers=answers, summary_labels=["disc brakes"])
-    assert '"the disc brakes" leading to "my family"' in text, text
+    assert '"the disc brakes" matters to you because of "my family"' in text, text
     assert "figure of speech" not in text and "lasts whole week" not in text, text
     assert not double_barrelled(text) and not not_their_words(text, None, answers)
 
@@ -410,7 +410,10 @@ def test_the_check_back_stops_a_ladder_at_its_first_negative_rung(mec: Methodolo
     ]
     chains = [["pair that lasts", "not forever breaking in new ones", "blisters start"]]
     text = _closing(mec, summary_chains=chains, answers=answers, summary_labels=[])
-    assert '"a pair that lasts" leading to "I\'m not forever breaking in new ones"' in text, text
+    assert (
+        '"a pair that lasts" matters to you because of "I\'m not forever breaking in new ones"'
+        in (text)
+    ), text
     assert "blisters" not in text, text
 
 
@@ -433,7 +436,7 @@ def test_the_check_back_reads_back_the_longest_ladders_in_the_order_said(
         ["sliding doors", "less stress", "get home in a good mood", "kids get a nicer dad"],
     ]
     text = _closing(mec, summary_chains=chains, answers=answers)
-    assert '"the sliding doors" leading to "the kids get a nicer dad"' in text, text
+    assert '"the sliding doors" because of "the kids get a nicer dad"' in text, text
     assert text.index("battery") < text.index("sliding doors"), text
     assert "ninety quid" not in text, text  # the third two-step waits
 
@@ -546,6 +549,41 @@ def test_the_check_back_reads_each_rung_back_once(mec: Methodology) -> None:
     text = _closing(mec, summary_chains=chains, answers=answers)
     assert text.lower().count("i look for firm") == 1, text
     assert "scared of wasting money" in text, text
+
+
+def test_the_check_back_restates_a_rung_as_the_reason_the_one_below_matters(
+    mec: Methodology,
+) -> None:
+    # round 35: "'I carry the battery down from the flat' leading to 'I dont leave it on the
+    # bike overnight'" was "the other way round" to him: he carries it BECAUSE he does not
+    # leave it. Asked why a thing matters, the answer is its reason, and is read back as one.
+    answers = [
+        "I carry the battery down from the flat because I dont leave it on the bike overnight.",
+        "Theft, they steal just the battery.",
+    ]
+    chains = [["carry the battery down from the flat", "dont leave it on the bike overnight"]]
+    text = _closing(mec, summary_chains=chains, answers=answers)
+    assert " matters to you because of " in text and "leading to" not in text, text
+    assert text.index("carry the battery") < text.index("leave it on the bike"), text
+
+
+def test_a_story_is_recapped_not_read_back_as_reasons(mec: Methodology) -> None:
+    # round 35: a critical incident's and a JTBD's links are no reasons: "'I tried lift share
+    # with a colleague' leading to 'bus'" was made up (the bus was ruled out first), "'I went
+    # in fair worried about it' leading to 'the money going out twice'" backwards
+    from interview_cli.config.library import Library
+
+    lib = Library.discover(cwd=ROOT)
+    answers = [
+        "Before bike I tried lift share with a colleague but he was unreliable.",
+        "The bus was too late.",
+    ]
+    chains = [["tried lift share with a colleague", "bus was too late"]]
+    for method in ("jobs_to_be_done", "critical_incident"):
+        story = lib.methodology(method).value
+        text = _closing(mec, methodology=story, summary_chains=chains, answers=answers)
+        assert "because of" not in text and "leading to" not in text, text
+        assert '"I tried lift share with a colleague"' in text, text
 
 
 def test_when_every_wording_was_used_the_oldest_question_comes_back_not_the_last() -> None:

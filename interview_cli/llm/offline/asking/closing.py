@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from interview_cli.config.schemas import Methodology
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.phrases import Phrase, phrase_for
@@ -26,6 +27,7 @@ from interview_cli.llm.protocol import QuestionRequest
 
 MAX_SUMMARY_CHAINS = 3
 MAX_RECAP = 3
+_REASONS = frozenset({"leads_to", "matters_because"})
 
 
 def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> list[tuple[str, str]]:
@@ -72,15 +74,37 @@ def clean_phrases(labels: Sequence[str], answers: Sequence[str]) -> list[Phrase]
     return found[:MAX_RECAP]
 
 
+def says_why(methodology: Methodology) -> bool:
+    """A ladder of reasons: each rung is why the one below it matters (means-end laddering's
+    ``leads_to``, a grid's ``matters_because``). A story's links (an incident that "prompted"
+    an action, a lift share that "competes with" the bus) are no reasons, and read back as
+    one they are made up: "'I tried lift share with a colleague' leading to 'bus'" (round 35)."""
+    return bool(methodology.ontology.chain_relations & _REASONS)
+
+
+def restated(ladders: Sequence[tuple[str, str]]) -> str:
+    """The ladders as the respondent gave them: each top rung as the reason the bottom one
+    matters, the way they answered "why does that matter?" ("'go to my check ups' matters to
+    you because of 'I see what happens'"). Not "leading to": round 35's three testers read
+    "X leading to Y" as a claim that X causes Y, and called two of three backwards."""
+    first, *rest = ladders
+    parts = [f'"{first[0]}" matters to you because of "{first[1]}"']
+    parts += [f'"{a}" because of "{b}"' for a, b in rest]
+    return label_list(parts)
+
+
 def closing_question(request: QuestionRequest, key: str, threshold: float) -> str:
-    """The closing (or mid-interview summary) question for the request."""
+    """The closing (or mid-interview summary) question for the request: the clean ladders
+    restated as reasons, or for a method whose links are no reasons, their clean phrases
+    recapped one by one."""
     answers = list(request.answers) or [e.answer for e in request.recent]
     ladders = clean_ladders(request.summary_chains, answers)
-    if ladders:
-        summary = label_list(f'"{a}" leading to "{b}"' for a, b in ladders)
-        texts = [t.format(summary=summary) for t in SUMMARY_TEMPLATES]
+    reasons = says_why(request.methodology)
+    if ladders and reasons:
+        texts = [t.format(summary=restated(ladders)) for t in SUMMARY_TEMPLATES]
     else:
-        phrases = clean_phrases(request.summary_labels, answers)
+        labels = [label for pair in ladders for label in pair] if ladders else []
+        phrases = clean_phrases([*labels, *request.summary_labels], answers)
         if phrases:
             recap = label_list(f'"{p.verbatim}"' for p in phrases)
             texts = [t.format(recap=recap) for t in RECAP_TEMPLATES]

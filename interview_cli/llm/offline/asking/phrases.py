@@ -77,7 +77,8 @@ def tokenize(text: str) -> list[Token]:
 _TYPED_CONTRACTIONS = {
     w.replace("'", ""): w
     for w in """don't doesn't didn't can't couldn't wouldn't shouldn't isn't wasn't aren't
-    weren't haven't hasn't hadn't i'm i've that's there's what's""".split()
+    weren't haven't hasn't hadn't i'm i've that's there's what's they'll they're they've
+    you're you've you'll it'll that'll won't mustn't needn't would've could've should've""".split()
 }
 
 

@@ -389,11 +389,11 @@ WORDINGS: dict[str, Wordings] = {
     ),
 }
 
-# The closing: a recap of the clean ladders ({summary}: '"quiet" leading to "family time"'),
-# a plain recap of clean single phrases ({recap}), or no recap at all.
+# The closing: a recap of the clean ladders ({summary}: '"quiet" matters to you because of
+# "family time"'), a plain recap of clean single phrases ({recap}), or no recap at all.
 SUMMARY_TEMPLATES: tuple[str, ...] = (
     "Let me check I've understood: {summary}. Is that right?",
-    "So far I've heard about {summary}. Did I get that right?",
+    "So far I've heard that {summary}. Did I get that right?",
     "Here is what I heard: {summary}. Is that a fair summary?",
 )
 RECAP_TEMPLATES: tuple[str, ...] = (

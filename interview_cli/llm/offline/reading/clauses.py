@@ -94,7 +94,11 @@ _QUESTION_BACK = re.compile(
     # who's going to?"), asks the interviewer or no one; "Maybe the face ID login?" offers;
     # not a reason said unsure ("cos i need good grades??"), nor a statement with the
     # rising tone of a hedge ("less scared of ruining it, I think?")
+    # , nor the answer to "what does that mean for you?" said with a rising tone ("it means
+    # I'm doing an ok job as a mum? I dont know how much deeper that goes", round 35)
     r"(?:^|(?<=[.!?] ))(?!or\b)(?!(?:cos|coz|cause|because|bc|so)\s)"
+    r"(?!(?:it|that|this)\s+(?:means|meant|makes|made|gives|gave|helps|lets)\s)"
+    r"(?!(?:i'?m|im|i\s+am|i\s+feel)\s)"
     r"(?![^.!?]*\b(?:maybe|perhaps|probably|possibly|i\s+think|i\s+guess|i\s+suppose|"
     r"i\s+reckon|kind\s+of|sort\s+of|idk|i\s+dunno|dunno|not\s+sure)\b)"
     rf"(?![^.!?]*,\s*{_TAG}\b[^.!?]{{0,12}}\?)"
@@ -452,7 +456,13 @@ def list_parts(clause: Clause) -> list[Clause]:
         elif len(pieces) == 2 and _SHARED_PREPOSITION.search(pieces[0]):
             pieces = [segment.strip()]  # "data for the satnav and the app": one "for"
         chunks.extend(p.strip() for p in pieces if p.strip())
-    if len(chunks) < 2 or any(not 0 < len(content_words(c)) <= 3 for c in chunks):
+    sizes = [len(content_words(c)) for c in chunks]
+    # a comma list of three or more may hold one longer item among its short ones ("the
+    # dentist explaining before they do anything, early appointments, no upselling, and
+    # setting an example for my kids", round 35: read as two nodes, the short items lost)
+    listed = len(_COMMA.split(clause.text)) >= 3 and sorted(sizes)[1] <= 2
+    longest = 6 if listed else 3
+    if len(chunks) < 2 or any(not 0 < size <= longest for size in sizes):
         return []
     if lexical_category(clause.text) is not None and (len(chunks) < 3 or "," not in clause.text):
         return []
