@@ -29,7 +29,7 @@ REVISES = "revises"
 _NOT_RIGHT = re.compile(
     r"^\W*(?:(?:well|hmm|um|erm|oh|what)\W+)*(?:no\b|nope|nah|not\s+really|not\s+quite|partly|"
     r"half\s+and\s+half|yes\s+and\s+no|"
-    r"not\s+exactly|sort\s+of|kind\s+of|half\s+right|that'?s\s+(?:all\s+)?(?:wrong|backwards)|"
+    r"not\s+exactly|sort\s+of|kind\s+of|kinda|sorta|half\s+right|that'?s\s+(?:all\s+)?(?:wrong|backwards)|"
     r"(?:you|it)\s+(?:got|have)\s+(?:it|that)\s+(?:wrong|backwards))",
     re.IGNORECASE,
 )
@@ -54,6 +54,16 @@ _TURNED_ROUND = re.compile(
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r'"([^"]+)"')
+# A link read back: '"X" matters to you because of "Y"', '"X" because of "Y"' (and, in
+# sessions before round 35, '"X" leading to "Y"')
+_READ_BACK_LINK = re.compile(
+    r'"([^"]+)"\s+(?:(?:matters\s+to|bothers)\s+you\s+)?(?:because\s+of|leading\s+to)\s+"([^"]+)"'
+)
+# One link of the read-back agreed to: "the therapy bit is right tho", "The headspace bit yes"
+_AGREED = (
+    r"(?:\s+(?:bit|part|one|thing|link))?(?:\s+(?:is|was)|'s)?\s+"
+    r"(?:right|yes|yeah|correct|true|spot\s+on)\b"
+)
 _WORD = re.compile(r"[a-z0-9']+")
 
 
@@ -97,6 +107,8 @@ class CheckBack:
             for end in (r.source, r.target)
         }
 
+        links = self._links()
+
         def rank(ids: list[str]) -> int:
             if any(self._said_at_close(graph, i) or i in linked_at_close for i in ids):
                 return 1
@@ -111,9 +123,50 @@ class CheckBack:
             # what was denied is the link read back, both its ends: another chain through
             # one of them stands ("go to my check ups → see what happens" denied took "... →
             # go to my check ups → they'll grow up not being terrified" with it, round 35)
+            if links:
+                return -1 if self._link_denied(links, ids, words, answered) or turned else 0
             return -1 if len(denied) >= min(2, len(ids)) or turned else 0
 
         return rank
+
+    def _links(self) -> list[tuple[set[str], set[str]]]:
+        """The words of each link's two ends, as the check-back read it back."""
+        return [
+            (set(_WORD.findall(a.lower())), set(_WORD.findall(b.lower())))
+            for a, b in _READ_BACK_LINK.findall(self.question)
+        ]
+
+    def _agreed(self, said: set[str]) -> bool:
+        """One link of the read-back agreed to by name: "the therapy bit is right tho"."""
+        return any(
+            re.search(rf"\b{re.escape(w)}{_AGREED}", self.answer, re.IGNORECASE)
+            for w in said
+            if len(w) > 3
+        )
+
+    def _link_denied(
+        self,
+        links: list[tuple[set[str], set[str]]],
+        ids: list[str],
+        words: Callable[[str], set[str]],
+        answered: set[str],
+    ) -> bool:
+        """The chain ``ids`` holds a link read back, denied: its two ends are not both said
+        again, nor is it agreed to by name."""
+
+        def said_as(node_id: str, said: set[str]) -> bool:
+            mine = words(node_id)
+            return bool(mine) and (mine <= said or said <= mine)
+
+        for said_a, said_b in links:
+            ends = [i for i in ids if said_as(i, said_a)]
+            tops = [i for i in ids if said_as(i, said_b)]
+            if not ends or not tops:
+                continue
+            if all(words(i) <= answered for i in ends + tops) or self._agreed(said_a | said_b):
+                continue
+            return True
+        return False
 
     def _said_at_close(self, graph: KnowledgeGraph, node_id: str) -> bool:
         node = graph.node(node_id)

@@ -368,3 +368,31 @@ def test_a_denied_read_back_takes_its_link_not_every_chain_through_one_end() -> 
     kept = learned_summary(graph, meth, checked=CheckBack(question, "no, thats not right", 15))
     assert "go to my check ups → kids not terrified" in kept, kept
     assert "see what happens" not in kept, kept
+
+
+def test_a_partly_denied_read_back_drops_the_links_denied_and_keeps_the_one_agreed_to() -> None:
+    # Dev (round 36): "kinda but not really ... the therapy bit is right tho": the kept
+    # summary still read "20 quid a month → I can leave whenever", the link he had denied
+    meth, _, _ = _laddered()
+    graph = _graph(
+        meth,
+        [
+            ("20 quid a month", "attribute"),
+            ("I can leave whenever", "functional_consequence"),
+            ("lifting is lowkey my therapy", "functional_consequence"),
+            ("being calm", "terminal_value"),
+        ],
+        [(0, 1, "leads_to"), (2, 3, "leads_to")],
+    )
+    question = (
+        'So far I\'ve heard that "20 quid a month" matters to you because of "I can leave '
+        'whenever" and "lifting is lowkey my therapy" because of "being calm". Did I get that '
+        "right?"
+    )
+    answer = (
+        "kinda but not really. i said its 22 quid not 20, and the leave whenever thing is about "
+        "no contract not the price. the therapy bit is right tho"
+    )
+    kept = learned_summary(graph, meth, checked=CheckBack(question, answer, 15))
+    assert "20 quid a month → I can leave whenever" not in kept, kept
+    assert "lifting is lowkey my therapy → being calm" in kept, kept

@@ -528,6 +528,12 @@ def test_a_focus_the_respondent_asked_for_is_named_as_they_asked(mec: Methodolog
     for turn in range(6):
         question = ask(mec, strategy("deepen"), "no added sugar big tick", turn=turn, answers=said)
         assert "the no added sugar thing" in question, question
+        # round 36: and it asks what they wanted to say, presuming nothing ("Back to the
+        # packaging thing. What does that do for you?" - "it annoys me")
+        assert question.endswith("say about it?"), question
+    packaging = ["Actually can we go back to the packaging thing from the start?"]
+    question = ask(mec, strategy("deepen"), "packaging", answers=packaging)
+    assert "the packaging thing." in question and "from the start" not in question, question
     # a request for something else leaves the focus as it was said
     other = ask(mec, strategy("deepen"), "battery", answers=["can we go back to the price?"])
     assert "price" not in other
@@ -565,6 +571,11 @@ def test_the_check_back_restates_a_rung_as_the_reason_the_one_below_matters(
     text = _closing(mec, summary_chains=chains, answers=answers)
     assert " matters to you because of " in text and "leading to" not in text, text
     assert text.index("carry the battery") < text.index("leave it on the bike"), text
+    # round 36: a rung held against is what bothers them, not what matters to them
+    answers = ["I felt guilty about all the plastic.", "I like to think Im not a hypocrite."]
+    chains = [["felt guilty", "not a hypocrite"]]
+    text = _closing(mec, summary_chains=chains, answers=answers)
+    assert '"I felt guilty" bothers you because of' in text, text
 
 
 def test_a_story_is_recapped_not_read_back_as_reasons(mec: Methodology) -> None:

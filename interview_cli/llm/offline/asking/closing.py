@@ -22,6 +22,7 @@ from interview_cli.llm.offline.asking.wording import (
     RECAP_TEMPLATES,
     SUMMARY_TEMPLATES,
 )
+from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.offline.shapes.common import label_list
 from interview_cli.llm.protocol import QuestionRequest
 
@@ -85,11 +86,17 @@ def says_why(methodology: Methodology) -> bool:
 def restated(ladders: Sequence[tuple[str, str]]) -> str:
     """The ladders as the respondent gave them: each top rung as the reason the bottom one
     matters, the way they answered "why does that matter?" ("'go to my check ups' matters to
-    you because of 'I see what happens'"). Not "leading to": round 35's three testers read
-    "X leading to Y" as a claim that X causes Y, and called two of three backwards."""
-    first, *rest = ladders
-    parts = [f'"{first[0]}" matters to you because of "{first[1]}"']
-    parts += [f'"{a}" because of "{b}"' for a, b in rest]
+    you because of 'I see what happens'"), or a rung held against as what bothers them. Not
+    "leading to": round 35's three testers read "X leading to Y" as a claim that X causes Y,
+    and called two of three backwards."""
+    parts: list[str] = []
+    said = ""
+    for low, high in ladders:
+        # a rung held against is no thing that matters ("'I felt guilty' matters to you
+        # because of 'Im not a total hypocrite'", round 36): it bothers them
+        verb = "bothers you" if stance_of(low) < 0 else "matters to you"
+        parts.append(f'"{low}" {verb + " " if verb != said else ""}because of "{high}"')
+        said = verb
     return label_list(parts)
 
 

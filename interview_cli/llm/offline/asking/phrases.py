@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import takewhile
 
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
@@ -537,8 +538,10 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     closed = end >= len(tokens) or not tokens[end].word
     if not body or not _clean(body, v, closed) or _cut_short(tokens, end, v):
         return None
-    if words[0] in _CONDITIONS:
-        return None  # "What would have helped when 'if you dont grab a slot by sunday'?"
+    if words[0] in _CONDITIONS or (start > 0 and tokens[start - 1].norm in _CONDITIONS):
+        # "What would have helped when 'if you dont grab a slot by sunday'?"; "so if Im stuck
+        # in traffic" is no "You said you're stuck in traffic" (round 35)
+        return None
     if "not" in body and _noun_like(words, v):
         return None  # "the bus not the train": a correction's fragment, not a phrase
     if words[0] in v.determiners and len(words) == 1:
@@ -559,8 +562,13 @@ _RUNS_ON = frozenset(
 _MODALS = frozenset("can could will would should might must may".split())
 _NEGATIVE_MODALS = frozenset("can't cannot won't couldn't wouldn't shouldn't".split())
 _PARTICLES = frozenset("up out off down over".split())
+_LET_IN = frozenset("in back round".split())
 # Verbs that join a word saying what someone is or feels: "feel | sorry", "look | the part".
 _LINKING = frozenset("feel feels felt look looks looked seem seems seemed sound sounds".split())
+# Verbs of becoming, said with how: "the whole shift starts | bad", "it goes | wrong".
+_BECOMING = frozenset("starts started goes went turns turned ends ended".split())
+# What happens, said with when: "I see what happens | when people leave things".
+_HAPPENING = frozenset("happens happened happen".split())
 # Prepositions a clause can end on, belonging to what came before: "proud of", "paid for".
 _STRANDED = frozenset("of for with about to on in at from into".split())
 _PERSONS = frozenset("i we he she they".split())  # no object of a preposition
@@ -628,6 +636,8 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     closes = after == "" or not tokens[end + 1].word
     if last not in v.function_words and nxt in _PARTICLES and closes:
         return True  # "the price adds | up": the verb's own particle closes the clause
+    if last in _OBJECT_PRONOUNS and nxt in _PARTICLES | _LET_IN:
+        return True  # "I could just let him | in" (round 36), "pick her | up from school"
     if (last in v.stand_ins or last in _HOLLOW) and nxt in ("that", "which", "who"):
         return True  # "a tenner more for something | that doesn't fall over"
     if last in _MODALS | _NEGATIVE_MODALS and nxt in v.verbs:
@@ -665,6 +675,11 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
         return True  # "she can still potter down | to the Hoe" (round 26)
     if last in _LINKING and nxt not in v.conjunctions | v.clause_breaks and nxt[:1].isalpha():
         return True  # "not having anyone feel | sorry for me" (round 25)
+    if last in _BECOMING and _one_word_left(tokens, end, v):
+        return True  # "the whole shift starts | bad" (round 35): how it starts is the point
+    if last in _HAPPENING and nxt in _SUBORDINATORS | _CONDITIONS:
+        return True  # "I see what happens | when people leave things" (round 35: said back
+        # as "You said you see what happens", it read as "wait and see")
     if nxt in _STRANDED and (after == "" or not tokens[end + 1].word or after in _PERSONS):
         return True  # "summat to be proud | of (I suppose)." (round 25): the clause's own
     before = tokens[end - 2].norm if end >= 2 else ""
@@ -710,6 +725,12 @@ def _one_word_more(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
             break
         rest.append(t.norm)
     return len(rest) == 1 and _content(rest, v) and rest[0] not in _AFTERTHOUGHTS | v.fillers
+
+
+def _one_word_left(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """One word, whatever it is but a filler, ends the clause after ``end``."""
+    rest = list(takewhile(lambda t: t.word and t.norm not in v.clause_breaks, tokens[end:]))
+    return len(rest) == 1 and rest[0].norm not in _AFTERTHOUGHTS | v.fillers
 
 
 def _hedge_at(tokens: Sequence[Token], at: int, v: Vocabulary) -> bool:
@@ -866,10 +887,33 @@ def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -
             found = found or span is not None
             phrase = None if span is None else _phrase(tokens, span[0], span[1], v)
             if phrase is not None:
-                return phrase
+                return _named(phrase, answers)
         if found:
             return None  # said, but no clean phrase: not a shorter one of its words either
     return None
+
+
+_TITLED = re.compile(r"(?<=[a-z,;:] )[A-Z][a-z]+\b")
+
+
+def _named(phrase: Phrase, answers: Sequence[str]) -> Phrase:
+    """``phrase`` with the names the respondent wrote with a capital mid-sentence written so
+    at the start of their sentence too ("Jamie phoned the next morning" was said back "You
+    mentioned that jamie phoned the next morning", round 35: "called Jamie" was in an answer)."""
+    names = {m.group(0).lower(): m.group(0) for a in answers for m in _TITLED.finditer(a)}
+    names.pop("i", None)
+    if not names:
+        return phrase
+
+    def cased(text: str) -> str:
+        return re.sub(r"\b[a-z]+\b", lambda m: names.get(m.group(0), m.group(0)), text)
+
+    return replace(
+        phrase,
+        verbatim=cased(phrase.verbatim),
+        noun=cased(phrase.noun),
+        clause=cased(phrase.clause),
+    )
 
 
 def cut_short(words: str, answers: Sequence[str]) -> bool:

@@ -142,7 +142,10 @@ def _agreeing(template: str, np: str, plural: bool) -> str:
 def _variants(
     words: Wordings, ref: Reference, about: str, asked: Sequence[str] = ()
 ) -> list[tuple[str, str]]:
-    """(template, question) pairs for the focus as ``ref`` says it, or about the topic."""
+    """(template, question) pairs for the focus as ``ref`` says it, or about the topic; for a
+    focus the respondent asked to go back to, whatever the strategy, an open question."""
+    if ref.how == "steer":
+        words = WORDINGS["steer"]
     phrase = ref.phrase
     out: list[tuple[str, str]] = []
     if phrase is not None and phrase.noun:

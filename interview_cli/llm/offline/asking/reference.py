@@ -13,6 +13,7 @@ Pure functions of the label, the node's quotes and the respondent's answers (Eng
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -99,8 +100,10 @@ def refer(
     # such questions in round 26's review had a junk focus); nor is the last of two clear
     # ("that" after "open late, and cheap" was "the late thing or the price?", round 29).
     # Said in their words, unless it was the answer's one point.
-    if span is None or said is None or _only_point(tokens, span, v):
+    if span is None or _only_point(tokens, span, v):
         return Reference("that")
+    if said is None:
+        return NOTHING  # one of several points, with no clause of theirs to say which
     return Reference("phrase", Phrase(said, clause=f'"{said}"'))
 
 
@@ -181,11 +184,18 @@ def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) ->
         return None
     if words[0] in _CONDITIONS | {"of"} or _holds_empty_phrase(words, v):
         return None  # (nor "of a weird question mate", round 32)
+    if start > 0 and tokens[start - 1].norm in _CONDITIONS:
+        return None  # "so if | Im stuck in traffic": no "You said \"Im stuck\"" (round 35)
     sentence_start = start == 0 or tokens[start - 1].norm in _SENTENCE_END
     return " ".join(_lowered([t.text for t in tokens[start:end]], sentence_start))
 
 
 _NAMED_AS = frozenset("thing bit part stuff side".split())
+_SAID_WHEN = re.compile(
+    r"\s+(?:(?:from|at)\s+the\s+(?:start|beginning)|(?:from\s+)?(?:earlier(?:\s+on)?|before)|"
+    r"(?:that\s+)?i\s+(?:said|mentioned)(?:\s+(?:earlier|before|at\s+the\s+start))?)\s*$",
+    re.IGNORECASE,
+)
 
 
 def steered(label: str | None, answer: str) -> str:
@@ -201,7 +211,8 @@ def steered(label: str | None, answer: str) -> str:
     if not named & {_stem(w) for w in words_of(label)}:
         return ""
     tokens = tokenize(answer[steer.start :])
-    end = len(words_of(steer.target))
+    # when it was said is no part of its name ("the packaging thing from the start", round 36)
+    end = len(words_of(_SAID_WHEN.sub("", steer.target)))
     if end < len(tokens) and tokens[end].norm in _NAMED_AS:
         end += 1  # "the codes | thing": the thing was named with it
     texts = [t.text for t in tokens[:end] if t.word]

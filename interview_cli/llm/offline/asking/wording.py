@@ -63,12 +63,24 @@ _THING_GENERIC = (
 )
 # (round 28: "Could you tell me more about your own experience?" was marked vague in two of
 # three interviews: of what? The last answer is what it is about.)
+# (round 35: "Could you tell me a bit more about that?" of a focus six answers back read as
+# about the last thing said, and the vape shop she told of was filed under it: "any of that"
+# points at no one thing)
 _PLAIN_GENERIC = (
-    "Could you tell me a bit more about that?",
+    "Is there more you'd like to say about any of that?",
     "What else comes to mind when you think about it?",
 )
 
 WORDINGS: dict[str, Wordings] = {
+    # a focus the respondent asked to go back to: they have something to say about it, and the
+    # question lets them say it (round 36: "Back to the packaging thing. What does that do for
+    # you, in the end?" - "It doesnt do anything for me, it annoys me")
+    "steer": Wordings(
+        that=(
+            "What did you want to say about it?",
+            "What would you like to say about it?",
+        ),
+    ),
     "deepen": Wordings(
         noun=(
             "Why {does} {np} matter to you?",

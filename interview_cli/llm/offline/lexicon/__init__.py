@@ -510,7 +510,8 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     wasting grim boring bored panic panicking embarrassing embarrassed awkward chore faff
     miserable dread dreading struggle struggling skint cramps cramping fiddly
     deaf blind ill sick injured aching stiff dizzy breathless wheezy outage outages
-    breakdown breakdowns dreadful shocking worry worries flimsy""".split()
+    breakdown breakdowns dreadful shocking worry worries flimsy rammed heaving fuming
+    rut uneasy""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"

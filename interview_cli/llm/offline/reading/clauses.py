@@ -150,6 +150,7 @@ _EDGE_WORDS = re.compile(
 )
 
 
+_INFINITIVE = frozenset("wanna gonna gotta to".split())
 _NEGATORS = frozenset("not never no don't doesn't didn't won't can't cannot isn't".split())
 _CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ", "as ", ",", "and")
 
@@ -353,9 +354,10 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
             continue
         before = sentence[: match.start()].split()
         previous = before[-1].lower().strip(",").replace("\u2019", "'") if before else ""
-        if previous in _NEGATORS and not cue.phrase.startswith(_CONNECTIVES):
+        if previous in _NEGATORS | _INFINITIVE and not cue.phrase.startswith(_CONNECTIVES):
             # "not feel like a dinosaur": the negation belongs to what the cue introduces,
-            # and cutting there would leave a node "not" and lose the negation.
+            # and cutting there would leave a node "not" and lose the negation; so does the
+            # wanting ("i dont wanna | feel like a muppet" made the rung "dont wanna", round 36)
             continue
         if cue.phrase in BARE_SO:
             after = sentence[match.end() :].split()
