@@ -504,6 +504,11 @@ def test_a_puzzled_or_asked_already_answer_is_owned_before_asking_on(
         assert not asked.startswith("Sorry"), asked
     else:
         assert asked.startswith(opening) and asked.count("?") == 1, asked
+        # round 36: owned the same way twice ("Sorry, I put that badly." at Q3 and Q8) reads
+        # as a script: the second time another way
+        again = offline_question(request.model_copy(update={"avoid_questions": [asked]}))
+        first_said = asked.split(". ", 1)[0]
+        assert again.startswith("Sorry") and not again.startswith(first_said), (asked, again)
 
 
 def test_a_wording_asked_after_an_acknowledgement_is_not_asked_again(mec: Methodology) -> None:
@@ -608,3 +613,13 @@ def test_when_every_wording_was_used_the_oldest_question_comes_back_not_the_last
     asked = [*plain[1:], "Why is that important to you?", plain[0]]
     assert _unused_first(pairs, asked) == [pairs[1]]  # the one asked longest ago
     assert _unused_first(pairs, plain[:2]) == pairs[2:]  # wordings not used yet first
+
+
+def test_the_open_question_after_a_steer_is_read_as_asking_no_reason() -> None:
+    # Round 37: "Back to the price thing. What did you want to say about it?" - "Old network
+    # was charging me roaming ... Its 20 minutes from my house": read as the rung above the
+    # price, and read back as '"price" matters to you because of "its 20 minutes from my house"'
+    from interview_cli.llm.offline.reading.extraction import OPEN_QUESTION
+
+    for template in WORDINGS["steer"].that:
+        assert OPEN_QUESTION.search(f"Back to the price thing. {template}"), template

@@ -79,7 +79,8 @@ _TYPED_CONTRACTIONS = {
     w.replace("'", ""): w
     for w in """don't doesn't didn't can't couldn't wouldn't shouldn't isn't wasn't aren't
     weren't haven't hasn't hadn't i'm i've that's there's what's they'll they're they've
-    you're you've you'll it'll that'll won't mustn't needn't would've could've should've""".split()
+    you're you've you'll it'll that'll won't mustn't needn't would've could've should've
+    it'd""".split()
 }
 
 
@@ -640,8 +641,9 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True  # "I could just let him | in" (round 36), "pick her | up from school"
     if (last in v.stand_ins or last in _HOLLOW) and nxt in ("that", "which", "who"):
         return True  # "a tenner more for something | that doesn't fall over"
-    if last in _MODALS | _NEGATIVE_MODALS and nxt in v.verbs:
-        # "whether you can | do the whole day", "something I can't | get back" (round 29)
+    if last in _MODALS | _NEGATIVE_MODALS and (nxt in v.verbs or nxt not in v.function_words):
+        # "whether you can | do the whole day", "something I can't | get back" (round 29),
+        # "signal on site so customers can | reach me" (round 37)
         return True
     if nxt in _MODALS and any(t.norm in v.verbs for t in tokens[max(0, end - 6) : end]):
         return True  # "matters more than folk | would think": a clause cut off its verb

@@ -225,24 +225,38 @@ _ASKED_ALREADY = re.compile(
     r"(?:second|third|fourth)\s+time\s+(?:you|u)(?:'ve)?\s+asked)",
     re.IGNORECASE,
 )
-ACKNOWLEDGEMENTS = {"puzzled": "Sorry, I put that badly.", "asked": "Sorry, you did say."}
+# Each said one way at a time: "Sorry, I put that badly." twice in one interview reads as a
+# script (rounds 35 and 36). All open with "Sorry," (the question card strips them so).
+ACKNOWLEDGEMENTS: dict[str, tuple[str, ...]] = {
+    "puzzled": (
+        "Sorry, I put that badly.",
+        "Sorry, that wasn't clear.",
+        "Sorry, let me put it another way.",
+    ),
+    "asked": ("Sorry, you did say.", "Sorry, you told me that already.", "Sorry, so you said."),
+}
 
 
 def _unacknowledged(question: str) -> str:
-    for said in ACKNOWLEDGEMENTS.values():
+    for said in (s for kind in ACKNOWLEDGEMENTS.values() for s in kind):
         question = question.removeprefix(f"{said} ")
     return question
 
 
 def acknowledged(request: QuestionRequest, question: str) -> str:
     """``question`` after "Sorry, ..." when the last answer was puzzled by the question or
-    said it was asked already."""
+    said it was asked already: the saying not used yet, else the one used longest ago."""
     last = request.recent[-1].answer if request.recent else ""
-    if _PUZZLED.search(last):
-        return f"{ACKNOWLEDGEMENTS['puzzled']} {question}"
-    if _ASKED_ALREADY.search(last):
-        return f"{ACKNOWLEDGEMENTS['asked']} {question}"
-    return question
+    kind = "puzzled" if _PUZZLED.search(last) else "asked" if _ASKED_ALREADY.search(last) else ""
+    if not kind:
+        return question
+    asked = list(request.avoid_questions)
+
+    def last_used(said: str) -> int:
+        return max((i for i, q in enumerate(asked) if q.startswith(said)), default=-1)
+
+    said = min(ACKNOWLEDGEMENTS[kind], key=last_used)
+    return f"{said} {question}"
 
 
 def _question(request: QuestionRequest) -> str:

@@ -108,7 +108,10 @@ def apply_correction(
     if earlier is not None and after:
         meant = after[0]
         node_type = earlier.node_type if earlier.node_type in valid_types else meant.node_type
-        revised = meant.model_copy(update={"corrects": earlier.label, "node_type": node_type})
+        # "I meant fifteen quid not twelve": what they meant, without what it was not
+        label = re.sub(rf"\s+not\s+{re.escape(named)}$", "", meant.label, flags=re.IGNORECASE)
+        update = {"corrects": earlier.label, "node_type": node_type, "label": label or meant.label}
+        revised = meant.model_copy(update=update)
         return [revised if n is meant else n for n in nodes], []
     if before and not correction.earlier:
         # "It gets a bit warm. Sorry, I mean it gets really hot": what was just said goes

@@ -580,13 +580,21 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
     return Turn(
         focus_label=request.focus_label,
         focus_type=request.focus_type if view.level(request.focus_type) else None,
-        deepen=family in CLIMBING_FAMILIES,
+        deepen=family in CLIMBING_FAMILIES and not OPEN_QUESTION.search(request.question),
         expected=expected_category(family, view),
         skip_scenes=family == "situational" and not view.supports("context"),
         clarifying=family == "clarify",
         eliciting=family in _ELICITING or not request.strategy,
     )
 
+
+# The open question after "can we go back to X?" ("Back to X. What did you want to say about
+# it?", asking/wording.py "steer"): whatever the strategy, it asked for no reason, and what
+# they say next is no rung above X ('"price" matters to you because of "its 20 minutes from my
+# house"', round 37)
+OPEN_QUESTION = re.compile(
+    r"\bwhat\s+(?:did|would)\s+you\s+(?:want|like)\s+to\s+say\s+about\s+it\?", re.IGNORECASE
+)
 
 # The families whose questions ask what they notice or what else matters (and the opening
 # question, which has no strategy): the first thing said names a feature.

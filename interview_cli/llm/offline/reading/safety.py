@@ -73,7 +73,11 @@ RULES: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "off_topic": {
         "en": (
-            "talk about something else",
+            # something else named ("..., like football?"); a bare "can we talk about
+            # something else" asks to move on within the study, no redirect back to it
+            # (round 37: "Thank you. Let's come back to the topic of this interview.")
+            "talk about something else, like",
+            "talk about something else like",
             "change the subject",
             "changing the subject",
             "off topic",
