@@ -637,6 +637,8 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     closes = after == "" or not tokens[end + 1].word
     if last not in v.function_words and nxt in _PARTICLES and closes:
         return True  # "the price adds | up": the verb's own particle closes the clause
+    if last in _PERSONS and nxt not in v.clause_breaks and nxt[:1].isalpha():
+        return True  # "I wanna know how they | did it" (round 38): a subject cut from its verb
     if last in _OBJECT_PRONOUNS and nxt in _PARTICLES | _LET_IN:
         return True  # "I could just let him | in" (round 36), "pick her | up from school"
     if (last in v.stand_ins or last in _HOLLOW) and nxt in ("that", "which", "who"):

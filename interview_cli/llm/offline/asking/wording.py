@@ -69,6 +69,8 @@ _THING_GENERIC = (
 _PLAIN_GENERIC = (
     "Is there more you'd like to say about any of that?",
     "What else comes to mind when you think about it?",
+    # (round 38 heard the second again word for word two questions later)
+    "What other thoughts do you have on all this?",
 )
 
 WORDINGS: dict[str, Wordings] = {
@@ -90,13 +92,16 @@ WORDINGS: dict[str, Wordings] = {
             "What is it about {np} that counts for you?",
             "What difference {does} {np} make for you?",
         ),
+        # (rounds 35-37 marked "What does that make possible for you?", "What does that do
+        # for you, in the end?" and "What does that lead to for you?" robotic or jargon:
+        # "Make possible? Ha, you do talk fancy pet")
         that=(
             "What does that give you?",
             "Why is that important to you?",
-            "What does that make possible for you?",
+            "What does that let you do?",
             "How does that help you?",
-            "What does that do for you, in the end?",
-            "What does that lead to for you?",
+            "And why does that matter to you?",
+            "What's good about that, for you?",
         ),
     ),
     # the focus is a dislike ("price annoys me"): what it costs them, not what it gives them

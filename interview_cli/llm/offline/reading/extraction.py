@@ -916,6 +916,7 @@ def _node(
     held_against = (
         _DISLIKED.search(answer[: clause.quote_start])
         or _IS_THE_PROBLEM.match(answer, clause.end)
+        or _JUDGED_AFTER.match(answer, clause.end)
         or (answers and _ASKS_WHAT_IRKS.search(request.question))
     )
     stance = -1 if held_against else stance_of(span)
@@ -933,6 +934,17 @@ def _node(
 _DISLIKED = re.compile(rf"\b{DISLIKE_VERBS}\b[^.!?]*$")
 # ... or the frame after it: "the hair is the problem"
 _IS_THE_PROBLEM = re.compile(r"\s+(?:is|was|'s)\s+the\s+(?:problem|issue)\b", re.IGNORECASE)
+# ... or a verdict closing its sentence: "its done half the lounge and nothing else, proper
+# annoying", "stuck on socks and phone chargers, drives me mad" (round 38: asked "What do you
+# get out of the socks?" and "What does that do for you, in the end?")
+_JUDGED_AFTER = re.compile(
+    r"[^.!?]{0,30}?(?:,|\band\b|\bwhich\b|\s-)\s*(?:it(?:'s|s|\s+is)\s+|which\s+is\s+|that'?s\s+)?"
+    r"(?:proper\s+|so\s+|really\s+|well\s+|dead\s+|just\s+|a\s+bit\s+)?"
+    r"(?:annoying|irritating|infuriating|maddening|frustrating|drives\s+me\s+(?:mad|nuts|crazy|"
+    r"up\s+the\s+wall|round\s+the\s+bend)|does\s+my\s+head\s+in|winds\s+me\s+up|"
+    r"(?:a\s+)?(?:pain|nightmare|kick\s+in\s+the\s+teeth))\b",
+    re.IGNORECASE,
+)
 _WISHED = re.compile(
     r"\bwould\s+(?:it\s+)?have\s+(?:taken|helped|made\s+(?:it|a\s+difference))\b|"
     r"\bwhat\s+would\s+have\b|\bcould\s+have\s+(?:gone|been\s+done)\b",

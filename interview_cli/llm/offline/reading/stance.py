@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import accumulate
 
 from rapidfuzz.distance import OSA, Levenshtein
 
@@ -53,7 +54,16 @@ def stance_of(text: str) -> int:
     able to ("cant walk the dog"), but for the idioms of praise ("can't fault it")."""
     words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
     words = [_negative_slip(w) for w in words]
-    negated = [i for i, w in enumerate(words) if w in NEGATIVE_WORDS and _LESSENED & set(words[:i])]
+    # a negation lessens what follows it in its own part of the sentence: "nothing else, proper
+    # annoying" is annoying (round 38 asked what a half-done lounge does for her)
+    gaps = [len(re.findall(r"[,;:]", m)) for m in _BEFORE_EACH_WORD.findall(text.lower())]
+    part = list(accumulate(gaps))
+    negated = [
+        i
+        for i, w in enumerate(words)
+        if w in NEGATIVE_WORDS
+        and _LESSENED & {words[j] for j in range(i) if j >= len(part) or part[j] == part[i]}
+    ]
     if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
@@ -74,6 +84,8 @@ def stance_of(text: str) -> int:
 _LESSENED = NEGATIONS | frozenset(
     "less fewer stop stopped stops avoid avoids avoiding instead".split()
 )
+# Each word with what comes before it back to the previous word, to count the commas.
+_BEFORE_EACH_WORD = re.compile(r"(?s)(.*?)(?:" + WORD.pattern + r")")
 _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECASE)
 
 
