@@ -140,7 +140,11 @@ def question_request(
         focus_label=None if closing else decision.selected.label,
         focus_type=focus_type,
         focus_stance=focus_stance,
-        summary_labels=graph.recent_labels(8),
+        summary_labels=(
+            graph.recap_labels({n.name: n.level for n in m.ontology.nodes})
+            if closing
+            else graph.recent_labels(8)
+        ),
         recent=[Exchange(question=q, answer=a) for q, a in exchanges[-MAX_RECENT_EXCHANGES:]],
         answers=[a for _, a in exchanges if a.strip()],
         active_signals=signal_notes(decided),

@@ -262,6 +262,23 @@ class KnowledgeGraph:
         )
         return [label for _, _, label in ranked[: max(limit, 0)]]
 
+    def recap_labels(self, levels: Mapping[str, int], limit: int = 8) -> list[str]:
+        """Labels for a recap at the close: the nodes said in the most answers, then the most
+        concrete (``levels``: node type -> level), then the first said. The most recent were
+        the last answer's afterthoughts: "We covered 'the multi storey thing I mentioned',
+        'the reversing camera' and 'the parking sensors'" (round 39), where the first answer
+        had named the Isofix points, the sliding doors and the boot."""
+        ranked = sorted(
+            (
+                -len({p["turn"] for p in d["provenance"]} | {d["created_turn"]}),
+                levels.get(d["node_type"], 0),
+                i,
+                d["label"],
+            )
+            for i, d in enumerate(self._g.nodes.values())
+        )
+        return [label for *_, label in ranked[: max(limit, 0)]]
+
     def relation_counts(self) -> dict[str, int]:
         """Relation type -> number of edges of that type."""
         counts: dict[str, int] = {}

@@ -623,3 +623,45 @@ def test_the_open_question_after_a_steer_is_read_as_asking_no_reason() -> None:
 
     for template in WORDINGS["steer"].that:
         assert OPEN_QUESTION.search(f"Back to the price thing. {template}"), template
+
+
+def test_a_question_is_known_by_its_most_particular_template() -> None:
+    # Round 39: "Could you tell me more about your experience with the car?" was taken for
+    # "Could you tell me more about {np}?", so its own wording never counted as used, and it
+    # was asked three times
+    from interview_cli.llm.offline.asking.wording import _THING_GENERIC
+
+    for template in _THING_GENERIC:
+        assert template_of(template.format(thing="the car")) == template
+    assert (
+        template_of("Could you tell me more about the boot?")
+        == "Could you tell me more about {np}?"
+    )
+
+
+def test_the_recap_at_the_close_names_what_was_said_most_and_first_in_their_words(
+    mec: Methodology,
+) -> None:
+    # Round 39: "We covered 'the multi storey thing I mentioned', 'the reversing camera' and
+    # 'the parking sensors'" (the last answer's afterthoughts); the first answer had named the
+    # Isofix points and the sliding doors, in labels that were no clean phrase of hers
+    from interview_cli.core.graph.knowledge import KnowledgeGraph
+
+    answers = [
+        "Honestly mostly whether it fits all three kids properly. I notice the three Isofix "
+        "points and the sliding doors.",
+        "Not much else. The parking sensors and the reversing camera I guess.",
+    ]
+    graph = KnowledgeGraph()
+    for label, turn in [
+        ("whether fits all three kids properly", 1),
+        ("three isofix points", 1),
+        ("sliding doors", 1),
+        ("parking sensors", 2),
+        ("reversing camera", 2),
+    ]:
+        graph.add_node(label, "attribute", methodology=mec, turn=turn)
+    labels = graph.recap_labels({n.name: n.level for n in mec.ontology.nodes})
+    text = _closing(mec, summary_labels=labels, answers=answers)
+    assert "whether it fits all three kids properly" in text and "Isofix" in text, text
+    assert "parking sensors" not in text, text

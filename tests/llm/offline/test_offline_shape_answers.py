@@ -230,6 +230,21 @@ def test_journey_questions_about_no_stage_walk_on() -> None:
         assert "choosing a delivery slot" in text and "feel" not in text
 
 
+def test_with_every_stage_told_the_journey_asks_what_mattered_never_the_next_step() -> None:
+    # Round 39: "And after that, what was the next step?" five times after "I put it away and
+    # that is it really, til next week" (every stage told)
+    told = [s.label for s in STAGES.elements]
+    asked: list[str] = []
+    for turn in range(6):
+        request = _question(
+            "map_steps", JOURNEY, focus_label=" ", covered_labels=told, turn_number=turn
+        )
+        text = journey_question(request.model_copy(update={"avoid_questions": asked}))
+        assert text is not None and "next" not in text.lower(), text
+        asked.append(text)
+    assert len(set(asked[:4])) == 4, asked  # no wording again while another is left
+
+
 BASKET = "And then it came to filling the basket. What did you do there?"
 
 

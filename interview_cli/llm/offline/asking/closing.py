@@ -17,6 +17,7 @@ from interview_cli.config.schemas import Methodology
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.phrases import Phrase, phrase_for
+from interview_cli.llm.offline.asking.reference import refer
 from interview_cli.llm.offline.asking.wording import (
     CLOSING_TEMPLATES,
     RECAP_TEMPLATES,
@@ -67,12 +68,23 @@ def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> li
 
 
 def clean_phrases(labels: Sequence[str], answers: Sequence[str]) -> list[Phrase]:
+    """Up to ``MAX_RECAP`` of the labels in the respondent's words: a clean phrase of theirs,
+    else their clause in the answer that said it (``reference.refer``: "whether it fits all
+    three kids properly" for the label "whether fits all three kids properly"), else none."""
     found: list[Phrase] = []
     for label in labels:
-        phrase = phrase_for(label, answers)
+        phrase = phrase_for(label, answers) or _said_in_an_answer(label, answers)
         if phrase is not None and all(phrase.verbatim != p.verbatim for p in found):
             found.append(phrase)
     return found[:MAX_RECAP]
+
+
+def _said_in_an_answer(label: str, answers: Sequence[str]) -> Phrase | None:
+    for answer in answers:
+        ref = refer(label, [answer])
+        if ref.how == "phrase" and ref.phrase is not None:
+            return ref.phrase
+    return None
 
 
 def says_why(methodology: Methodology) -> bool:

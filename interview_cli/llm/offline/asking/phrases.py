@@ -717,7 +717,9 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
 
 
 # Words typed after what was said, adding nothing to it: "keeps me fit tbh"
-_AFTERTHOUGHTS = frozenset("tbh tbf honestly lol haha innit ngl tho imo idk though ofc".split())
+_AFTERTHOUGHTS = frozenset(
+    "tbh tbf honestly lol haha innit dunnit ennit ngl tho imo idk though ofc".split()
+)
 
 
 def _one_word_more(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:

@@ -326,11 +326,12 @@ def _all_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 @lru_cache(maxsize=4096)
 def template_of(question: str) -> str | None:
     """Which template a question was written from (None: not one of ours); a question about
-    "that" is known by its question, whatever its lead said."""
-    for template, pattern in _all_patterns():
-        if pattern.fullmatch(question.strip()):
-            return template
-    return None
+    "that" is known by its question, whatever its lead said. Of several that fit, the one
+    with the most words of its own: "Could you tell me more about your experience with the
+    car?" is no "Could you tell me more about {np}?" (round 39 asked it three times, each
+    time taken for the other)."""
+    fitting = [t for t, pattern in _all_patterns() if pattern.fullmatch(question.strip())]
+    return max(fitting, key=lambda t: len(re.sub(r"\{\w+\}", "", t)), default=None)
 
 
 def _unused_first(pairs: list[tuple[str, str]], asked: Sequence[str]) -> list[tuple[str, str]]:

@@ -57,8 +57,10 @@ LEADS: dict[str, tuple[str, ...]] = {
     "steer": ("Back to {mention}.", "Sure, {mention}."),
 }
 
+# (round 39: "Could you tell me more about your experience with the car?" - "what do you
+# mean by my experience with it?", asked three times)
 _THING_GENERIC = (
-    "Could you tell me more about your experience with {thing}?",
+    "What matters most to you about {thing}?",
     "What else comes to mind when you think about {thing}?",
 )
 # (round 28: "Could you tell me more about your own experience?" was marked vague in two of

@@ -129,9 +129,14 @@ _START = (
     "Let's start at the beginning, with {stage}. What did you do first?",
     "How did it begin, with {stage}? What did you do?",
 )
-_WALK_OPEN = (
-    "What happened next?",
-    "And after that, what was the next step?",
+# Every stage told: no "what was the next step?" (round 39 asked it five times after "I put
+# it away and that is it really, til next week"), but the moments that mattered most
+# (INTERVIEWING.md "Customer journey")
+_AFTER_THE_END = (
+    "Looking back over the whole thing, which moment mattered most to you?",
+    "If you could change one part of it, which would it be?",
+    "What was the best part of it for you?",
+    "Which part of it took the most out of you?",
 )
 _STEPS = (
     "Walk me through {focus}: what did you do first?",
@@ -190,7 +195,7 @@ def journey_question(request: QuestionRequest) -> str | None:
         order = _stages(request)
         stage = next_stage(order, request.covered_labels)
         if stage is None:
-            return _choose(_WALK_OPEN, request)
+            return _choose(_AFTER_THE_END, request)
         if stage is order[0]:  # nothing told yet: no "and then"
             return _choose(_START, request, stage=stage.label)
         return _choose(_WALK, request, stage=stage.label)
@@ -199,7 +204,9 @@ def journey_question(request: QuestionRequest) -> str | None:
         if lead is None:  # nothing sure to ask about: the journey walks on
             stage = next_stage(_stages(request), request.covered_labels)
             return _choose(
-                _WALK_OPEN if stage is None else _WALK, request, stage=stage.label if stage else ""
+                _AFTER_THE_END if stage is None else _WALK,
+                request,
+                stage=stage.label if stage else "",
             )
         options = {"obstacle": _PAIN_THAT, "emotion": _FEEL_THAT}.get(strategy.family, _STEPS_THAT)
         return _choose(options, request, lead=lead)
