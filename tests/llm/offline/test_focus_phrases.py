@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 import yaml
 
-from interview_cli.llm.offline.asking.phrases import MAX_QUOTE_WORDS, phrase_for, thing, words_of
+from interview_cli.llm.offline.asking.phrases import MAX_QUOTE_WORDS, phrase_for, words_of
 from interview_cli.llm.offline.asking.reference import refer
+from interview_cli.llm.offline.asking.topic import thing
 
 CASES: list[dict[str, Any]] = yaml.safe_load(
     (Path(__file__).parent / "data" / "focus_phrases.yaml").read_text(encoding="utf-8")
@@ -100,3 +101,16 @@ def test_a_topic_head_spelled_as_a_verb_is_still_its_head() -> None:
     # study of "Your mobile phone plan": "plan" was read as a verb, "phone" as the head
     assert thing("Your mobile phone plan", ["i need my phone working there"]) == ""
     assert thing("Your mobile phone plan", ["my plan is 12 quid"]) == "your plan"
+
+
+def test_a_clause_under_an_if_is_no_phrase_of_theirs() -> None:
+    # Round 40: "You mentioned the brakes fail. What is the problem with that for you?" - "They
+    # dont fail, I said IF they fail"; round 35: "You said you're stuck in traffic"
+    said = ["I dont have a plan B, so if the battery or the brakes fail I am stuck halfway up."]
+    assert phrase_for("brakes fail", said) is None
+    assert (
+        phrase_for("stuck in traffic", ["so if Im stuck in traffic the shift starts bad"]) is None
+    )
+    # the main clause after the condition is theirs, said whatever
+    lasts = ["If they last it means I'm not forever breaking in new ones."]
+    assert phrase_for("not forever breaking in new ones", lasts) is not None

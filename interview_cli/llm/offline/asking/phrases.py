@@ -539,7 +539,7 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     closed = end >= len(tokens) or not tokens[end].word
     if not body or not _clean(body, v, closed) or _cut_short(tokens, end, v):
         return None
-    if words[0] in _CONDITIONS or (start > 0 and tokens[start - 1].norm in _CONDITIONS):
+    if words[0] in _CONDITIONS or _conditional(tokens, start, v):
         # "What would have helped when 'if you dont grab a slot by sunday'?"; "so if Im stuck
         # in traffic" is no "You said you're stuck in traffic" (round 35)
         return None
@@ -731,6 +731,22 @@ def _one_word_more(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
             break
         rest.append(t.norm)
     return len(rest) == 1 and _content(rest, v) and rest[0] not in _AFTERTHOUGHTS | v.fillers
+
+
+def _conditional(tokens: Sequence[Token], start: int, v: Vocabulary) -> bool:
+    """A condition word opens the clause ``tokens[start:]`` is in ("so if | Im stuck",
+    "if the battery or | the brakes fail", round 40: "You mentioned the brakes fail")."""
+    at = start - 1
+    # (back to the clause's start, past no verb: "If they last it means | I'm not forever
+    # breaking in new ones" is the main clause, said whatever)
+    while at >= max(0, start - 5) and tokens[at].word and tokens[at].norm not in v.verbs:
+        if tokens[at].norm in _CONDITIONS:
+            return True
+        if tokens[at].norm in v.clause_breaks - {"or", "and"}:
+            break
+        at -= 1
+    # "When none of | it worked he just said right" (round 40: read back as "it worked")
+    return start >= 2 and (tokens[start - 2].norm, tokens[start - 1].norm) == ("none", "of")
 
 
 def _one_word_left(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
@@ -950,47 +966,3 @@ def gapped(words: str, answers: Sequence[str]) -> bool:
     if any(line in f" {' '.join(words_of(a))} " for a in answers):
         return False
     return any(set(target) <= set(words_of(a)) for a in answers)
-
-
-def thing(topic: str, answers: Sequence[str]) -> str:
-    """The respondent's own word for the study's topic, as the interviewer says it ("your
-    headphones", "the bike"); "" when they never named it (then a question says "it" or
-    nothing: never the concept's name spliced in)."""
-    v = vocabulary()
-    # (a topic's head may be spelled as a verb is: "plan" of "Your mobile phone plan" - round
-    # 33's "your phone" was asked about "Which other features ... of your phone")
-    naming = [
-        w
-        for w in words_of(topic)
-        if len(w) > 2 and w not in v.function_words | v.not_content and not w[0].isdigit()
-    ]
-    # the head ("support" of "customer support") in either number; a word before it only as
-    # the topic has it ("the robot" of "robot vacuum cleaner", but not "my customers" of
-    # "customer support": round 24 asked "what ... about your customers you'd change")
-    # (nor a doing before it: "the washing" of "washing machine" is the clothes, round 25)
-    # (nor a word of the study's own, "concept", "experiences": round 27's smart door lock
-    # concept was "the door", and its bike shop experiences "the shop" of "not the shop")
-    naming = [w for w in naming if w not in _STUDY_WORDS]
-    if not naming:
-        return ""
-    head = naming[-1].removesuffix("s")
-    before_head = {w for w in naming[:-1] if not w.endswith("ing")}
-    for answer in reversed(answers):
-        tokens = tokenize(answer)
-        for i, t in enumerate(tokens[1:], start=1):
-            det = tokens[i - 1].norm
-            if det not in ("my", "our", "your", "the"):
-                continue
-            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-            if t.norm.removesuffix("s") == head:
-                return f"{MENTION_DETERMINERS[det]} {t.text.lower()}"
-            # a word before the head only with the head ("the door lock"): alone it is
-            # another thing ("the door" is no lock, round 27)
-            if t.norm in before_head and nxt is not None and nxt.norm.removesuffix("s") == head:
-                return f"{MENTION_DETERMINERS[det]} {t.text.lower()} {nxt.text.lower()}"
-    return ""
-
-
-_STUDY_WORDS = frozenset(
-    "concept concepts experience experiences study idea ideas test service services".split()
-)

@@ -39,8 +39,8 @@ from functools import cache, lru_cache
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
-from interview_cli.llm.offline.asking.phrases import thing
 from interview_cli.llm.offline.asking.reference import NOTHING, Reference, refer
+from interview_cli.llm.offline.asking.topic import thing
 from interview_cli.llm.offline.asking.vocabulary import vocabulary
 from interview_cli.llm.offline.asking.wording import (
     ELEMENT_TEMPLATES,
@@ -181,7 +181,7 @@ def candidates(
 ) -> list[tuple[str, str]]:
     """Every (template, question) the family offers for this focus; a family with no wording
     for it falls back to the generic one, and that to the topic (``about``: the respondent's
-    word for it, ``phrases.thing``)."""
+    word for it, ``topic.thing``)."""
     for name in (family, "generic"):
         found = _variants(
             WORDINGS.get(name, WORDINGS["generic"]), ref, about, request.avoid_questions

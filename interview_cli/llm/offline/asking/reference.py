@@ -63,7 +63,7 @@ def refer(
     label: str | None, answers: Sequence[str], quotes: Sequence[str] = (), topic: str = ""
 ) -> Reference:
     """How a question may refer to the node ``label`` (see the module docstring); ``topic``:
-    the respondent's word for the study's topic (``phrases.thing``), no mention of a focus."""
+    the respondent's word for the study's topic (``topic.thing``), no mention of a focus."""
     v = vocabulary()
     target = words_of(label or "")
     if not label or not target or not _content(target, v) or _holds_empty_phrase(target, v):

@@ -151,6 +151,8 @@ _EDGE_WORDS = re.compile(
 
 
 _INFINITIVE = frozenset("wanna gonna gotta to".split())
+_MADE_WHO = frozenset("me us him her them you".split())
+_CAUSATIVE = frozenset("made make makes making let lets letting".split())
 _NEGATORS = frozenset("not never no don't doesn't didn't won't can't cannot isn't".split())
 _CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ", "as ", ",", "and")
 
@@ -354,10 +356,15 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
             continue
         before = sentence[: match.start()].split()
         previous = before[-1].lower().strip(",").replace("\u2019", "'") if before else ""
-        if previous in _NEGATORS | _INFINITIVE and not cue.phrase.startswith(_CONNECTIVES):
+        made = previous in _MADE_WHO and len(before) > 1 and before[-2].lower() in _CAUSATIVE
+        if (previous in _NEGATORS | _INFINITIVE or made) and not cue.phrase.startswith(
+            _CONNECTIVES
+        ):
             # "not feel like a dinosaur": the negation belongs to what the cue introduces,
             # and cutting there would leave a node "not" and lose the negation; so does the
             # wanting ("i dont wanna | feel like a muppet" made the rung "dont wanna", round 36)
+            # and the making ("He just never made me | feel like a nuisance" lost its "never",
+            # round 40: read back as "feel like a nuisance")
             continue
         if cue.phrase in BARE_SO:
             after = sentence[match.end() :].split()
