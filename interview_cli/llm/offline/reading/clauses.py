@@ -153,6 +153,7 @@ _EDGE_WORDS = re.compile(
 _INFINITIVE = frozenset("wanna gonna gotta to".split())
 _MADE_WHO = frozenset("me us him her them you".split())
 _CAUSATIVE = frozenset("made make makes making let lets letting".split())
+_SHARED_DENIAL = re.compile(r"^(?:the\s+)?(?:no|without|less|not\s+much)\s", re.IGNORECASE)
 _NEGATORS = frozenset("not never no don't doesn't didn't won't can't cannot isn't".split())
 _CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ", "as ", ",", "and")
 
@@ -464,6 +465,9 @@ def list_parts(clause: Clause) -> list[Clause]:
             pieces = [segment.strip()]  # "a full and rich life": two words for one noun
         elif len(pieces) == 2 and _SHARED_PREPOSITION.search(pieces[0]):
             pieces = [segment.strip()]  # "data for the satnav and the app": one "for"
+        elif len(pieces) == 2 and _SHARED_DENIAL.match(pieces[0]) and len(pieces[1].split()) == 1:
+            # "no added oil and sugar": no added sugar either (round 41 read back "sugar")
+            pieces = [re.sub(r"^(?:plus|and|or)\s+", "", segment.strip())]
         chunks.extend(p.strip() for p in pieces if p.strip())
     sizes = [len(content_words(c)) for c in chunks]
     # a comma list of three or more may hold one longer item among its short ones ("the

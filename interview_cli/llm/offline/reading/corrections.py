@@ -18,6 +18,7 @@ here it is read for what it revises:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from interview_cli.core.models import ExtractedNode, RejectedItem
@@ -97,6 +98,11 @@ def apply_correction(
     before = [n for n in nodes if at[id(n)] < correction.start]
     named = correction.said or (after[0].label if after else "")
     earlier = best_match(named, earlier_nodes(request), whole=True) if named else None
+    if earlier is None:
+        renumbered = _renumbered(request.answer, correction, earlier_nodes(request), valid_types)
+        if renumbered is not None:
+            placed = sorted([*nodes, renumbered], key=lambda n: quoted_at(request.answer, n))
+            return placed, []
     if earlier is None and correction.said_back:
         # "that's not what I said, I meant ...": what was said back to them, the focus
         earlier = next((e for e in earlier_nodes(request) if e.label == request.focus_label), None)
@@ -160,6 +166,34 @@ def _restated(
         quote=meant.group(0).strip(" ,"),
         confidence=0.6,
     )
+
+
+_NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
+
+
+def _renumbered(
+    answer: str, correction: Correction, earlier: Sequence[Earlier], valid_types: set[str]
+) -> ExtractedNode | None:
+    """What they meant, when it is only a number ("Actually I meant more like 45, it went
+    up"): the newest earlier concept with another number, that number put right ("40 quid a
+    month for the sensitive food" -> "45 quid a month for the sensitive food"; round 41 said
+    the 40 back after it was corrected three times). None when no number follows the frame."""
+    meant = re.match(
+        r"\s*(?:more\s+like|about|around|nearer|closer\s+to)?\s*(\d+)\b", answer[correction.end :]
+    )
+    if meant is None:
+        return None
+    for node in earlier:
+        old = _NUMBER.findall(node.label)
+        if len(old) == 1 and old[0] != meant.group(1) and node.node_type in valid_types:
+            return ExtractedNode(
+                label=_NUMBER.sub(meant.group(1), node.label, count=1),
+                node_type=node.node_type,
+                quote=answer[correction.end : correction.end + meant.end()].strip(),
+                confidence=0.6,
+                corrects=node.label,
+            )
+    return None
 
 
 __all__ = ["Correction", "apply_correction", "find_correction"]
