@@ -61,7 +61,7 @@ _READ_BACK_LINK = re.compile(
 )
 # One link of the read-back agreed to: "the therapy bit is right tho", "The headspace bit yes"
 _AGREED = (
-    r"(?:\s+(?:bit|part|one|thing|link))?(?:\s+(?:is|was)|'s)?\s+"
+    r"\s+(?:bit|part|one|thing|link)(?:\s+(?:is|was)|'s)?\s+"
     r"(?:right|yes|yeah|correct|true|spot\s+on)\b"
 )
 _WORD = re.compile(r"[a-z0-9']+")

@@ -396,3 +396,20 @@ def test_a_partly_denied_read_back_drops_the_links_denied_and_keeps_the_one_agre
     kept = learned_summary(graph, meth, checked=CheckBack(question, answer, 15))
     assert "20 quid a month → I can leave whenever" not in kept, kept
     assert "lifting is lowkey my therapy → being calm" in kept, kept
+
+
+def test_one_end_said_with_a_yes_agrees_to_no_link() -> None:
+    # (review) "No, comfy yes, but it's got nothing to do with focus.": the denied link stayed,
+    # agreed to by its end's word alone; a link is agreed to by name ("the comfy bit is right")
+    meth, _, _ = _laddered()
+    graph = _graph(
+        meth,
+        [("comfy", "attribute"), ("can focus at work", "functional_consequence")],
+        [(0, 1, "leads_to")],
+    )
+    question = 'So far I\'ve heard that "comfy" matters to you because of "can focus at work".'
+    answer = "No, comfy yes, but it's got nothing to do with focus."
+    kept = learned_summary(graph, meth, checked=CheckBack(question, answer, 15))
+    assert "comfy → can focus at work" not in kept, kept
+    agreed = CheckBack(question, "No wait, the comfy bit is right actually", 15)
+    assert "comfy → can focus at work" in learned_summary(graph, meth, checked=agreed)

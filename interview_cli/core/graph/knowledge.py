@@ -276,6 +276,8 @@ class KnowledgeGraph:
                 d["label"],
             )
             for i, d in enumerate(self._g.nodes.values())
+            # (not what was corrected, nor what was taken back)
+            if d["superseded_by"] is None and d.get("confidence") != DISOWNED
         )
         return [label for *_, label in ranked[: max(limit, 0)]]
 

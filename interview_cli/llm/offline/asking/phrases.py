@@ -922,8 +922,14 @@ def _named(phrase: Phrase, answers: Sequence[str]) -> Phrase:
     """``phrase`` with the names the respondent wrote with a capital mid-sentence written so
     at the start of their sentence too ("Jamie phoned the next morning" was said back "You
     mentioned that jamie phoned the next morning", round 35: "called Jamie" was in an answer)."""
-    names = {m.group(0).lower(): m.group(0) for a in answers for m in _TITLED.finditer(a)}
-    names.pop("i", None)
+    v = vocabulary()
+    lower = {w for a in answers for w in re.findall(r"\b[a-z][a-z']*\b", a)}
+    names = {
+        m.group(0).lower(): m.group(0)
+        for a in answers
+        for m in _TITLED.finditer(a)
+        if m.group(0).lower() not in lower | v.function_words | _MODALS | {"i"}
+    }
     if not names:
         return phrase
 

@@ -153,7 +153,7 @@ _EDGE_WORDS = re.compile(
 _INFINITIVE = frozenset("wanna gonna gotta to".split())
 _MADE_WHO = frozenset("me us him her them you".split())
 _CAUSATIVE = frozenset("made make makes making let lets letting".split())
-_SHARED_DENIAL = re.compile(r"^(?:the\s+)?(?:no|without|less|not\s+much)\s", re.IGNORECASE)
+_SHARED_DENIAL = re.compile(r"^(?:the\s+)?(?:no|without)\s", re.IGNORECASE)
 _NEGATORS = frozenset("not never no don't doesn't didn't won't can't cannot isn't".split())
 _CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ", "as ", ",", "and")
 
@@ -473,7 +473,7 @@ def list_parts(clause: Clause) -> list[Clause]:
     # a comma list of three or more may hold one longer item among its short ones ("the
     # dentist explaining before they do anything, early appointments, no upselling, and
     # setting an example for my kids", round 35: read as two nodes, the short items lost)
-    listed = len(_COMMA.split(clause.text)) >= 3 and sorted(sizes)[1] <= 2
+    listed = len(_COMMA.split(clause.text)) >= 3 and len(sizes) > 1 and sorted(sizes)[1] <= 2
     longest = 6 if listed else 3
     if len(chunks) < 2 or any(not 0 < size <= longest for size in sizes):
         return []

@@ -179,7 +179,8 @@ def _renumbered(
     month for the sensitive food" -> "45 quid a month for the sensitive food"; round 41 said
     the 40 back after it was corrected three times). None when no number follows the frame."""
     meant = re.match(
-        r"\s*(?:more\s+like|about|around|nearer|closer\s+to)?\s*(\d+)\b", answer[correction.end :]
+        r"\s*(?:more\s+like|about|around|nearer|closer\s+to)?\s*(\d+(?:[.,]\d+)?)\s*(?=[,.;!?]|$)",
+        answer[correction.end :],
     )
     if meant is None:
         return None

@@ -942,7 +942,7 @@ _JUDGED_AFTER = re.compile(
     r"(?:proper\s+|so\s+|really\s+|well\s+|dead\s+|just\s+|a\s+bit\s+)?"
     r"(?:annoying|irritating|infuriating|maddening|frustrating|drives\s+me\s+(?:mad|nuts|crazy|"
     r"up\s+the\s+wall|round\s+the\s+bend)|does\s+my\s+head\s+in|winds\s+me\s+up|"
-    r"(?:a\s+)?(?:pain|nightmare|kick\s+in\s+the\s+teeth))\b",
+    r"(?:a\s+)?(?:pain(?![\s-]*free)|nightmare|kick\s+in\s+the\s+teeth))\b",
     re.IGNORECASE,
 )
 _WISHED = re.compile(

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import accumulate
 
 from rapidfuzz.distance import OSA, Levenshtein
 
@@ -54,15 +53,16 @@ def stance_of(text: str) -> int:
     able to ("cant walk the dog"), but for the idioms of praise ("can't fault it")."""
     words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
     words = [_negative_slip(w) for w in words]
-    # a negation lessens what follows it in its own part of the sentence: "nothing else, proper
-    # annoying" is annoying (round 38 asked what a half-done lounge does for her)
-    gaps = [len(re.findall(r"[,;:]", m)) for m in _BEFORE_EACH_WORD.findall(text.lower())]
-    part = list(accumulate(gaps))
+    # (a negation lessens a bad word after it, through a list: "no more aching ears, stiff
+    # neck, or headaches"; but "nothing else" lessens nothing: "its done half the lounge and
+    # nothing else, proper annoying" is annoying, round 38)
+    lessening = {
+        j
+        for j, w in enumerate(words)
+        if w in _LESSENED and not (w == "nothing" and words[j + 1 : j + 2] in _NO_MORE)
+    }
     negated = [
-        i
-        for i, w in enumerate(words)
-        if w in NEGATIVE_WORDS
-        and _LESSENED & {words[j] for j in range(i) if j >= len(part) or part[j] == part[i]}
+        i for i, w in enumerate(words) if w in NEGATIVE_WORDS and any(j < i for j in lessening)
     ]
     if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
         return -1
@@ -84,8 +84,8 @@ def stance_of(text: str) -> int:
 _LESSENED = NEGATIONS | frozenset(
     "less fewer stop stopped stops avoid avoids avoiding instead".split()
 )
-# Each word with what comes before it back to the previous word, to count the commas.
-_BEFORE_EACH_WORD = re.compile(r"(?s)(.*?)(?:" + WORD.pattern + r")")
+# "nothing else", "nothing more": no riddance of what follows
+_NO_MORE = (["else"], ["more"])
 _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECASE)
 
 
