@@ -124,7 +124,12 @@ class CheckBack:
             # one of them stands ("go to my check ups → see what happens" denied took "... →
             # go to my check ups → they'll grow up not being terrified" with it, round 35)
             if links:
-                return -1 if self._link_denied(links, ids, words, answered) or turned else 0
+                return (
+                    -1
+                    if self._link_denied(links, ids, words, answered, lambda i: graph.node(i).label)
+                    or turned
+                    else 0
+                )
             return -1 if len(denied) >= min(2, len(ids)) or turned else 0
 
         return rank
@@ -150,9 +155,10 @@ class CheckBack:
         ids: list[str],
         words: Callable[[str], set[str]],
         answered: set[str],
+        label: Callable[[str], str],
     ) -> bool:
         """The chain ``ids`` holds a link read back, denied: its two ends are not both said
-        again, nor is it agreed to by name."""
+        again (or only to deny one), nor is it agreed to by name."""
 
         def said_as(node_id: str, said: set[str]) -> bool:
             mine = words(node_id)
@@ -163,10 +169,20 @@ class CheckBack:
             tops = [i for i in ids if said_as(i, said_b)]
             if not ends or not tops:
                 continue
-            if all(words(i) <= answered for i in ends + tops) or self._agreed(said_a | said_b):
+            named_again = all(words(i) <= answered for i in ends + tops)
+            denied_by_name = self._named_as_not([label(i) for i in ends + tops])
+            if (named_again and not denied_by_name) or self._agreed(said_a | said_b):
                 continue
             return True
         return False
+
+    def _named_as_not(self, labels: list[str]) -> bool:
+        """An end of the link named again only to deny it: "But not the funny looks, that was a
+        joke" (round 42 kept "the speaking practice → the funny looks")."""
+        return any(
+            re.search(rf"\bnot\s+(?:the\s+|my\s+|a\s+)?{re.escape(label)}\b", self.answer, re.I)
+            for label in labels
+        )
 
     def _said_at_close(self, graph: KnowledgeGraph, node_id: str) -> bool:
         node = graph.node(node_id)

@@ -413,3 +413,24 @@ def test_one_end_said_with_a_yes_agrees_to_no_link() -> None:
     assert "comfy → can focus at work" not in kept, kept
     agreed = CheckBack(question, "No wait, the comfy bit is right actually", 15)
     assert "comfy → can focus at work" in learned_summary(graph, meth, checked=agreed)
+
+
+def test_a_link_whose_end_is_named_again_only_to_deny_it_goes() -> None:
+    # Grace (round 42): "Half right. The price bit yes. But not the funny looks, that was a
+    # joke ... The speaking practice matters because it gives me confidence": both ends named
+    # again, so "the speaking practice → the funny looks" was kept
+    meth, _, _ = _laddered()
+    graph = _graph(
+        meth,
+        [("the speaking practice", "attribute"), ("funny looks", "functional_consequence")],
+        [(0, 1, "leads_to")],
+    )
+    question = (
+        'So far I\'ve heard that "the speaking practice" matters to you because of "funny looks".'
+    )
+    answer = (
+        "Half right. But not the funny looks, that was a joke. The speaking practice matters "
+        "because it gives me confidence."
+    )
+    kept = learned_summary(graph, meth, checked=CheckBack(question, answer, 15))
+    assert "the speaking practice → funny looks" not in kept, kept
