@@ -67,6 +67,15 @@ _AGREED = (
 _WORD = re.compile(r"[a-z0-9']+")
 
 
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+def _names_same(mine: set[str], said: set[str]) -> bool:
+    """A label and words read back name the same thing: one's words all among the other's."""
+    return bool(mine) and bool(said) and (mine <= said or said <= mine)
+
+
 @dataclass(frozen=True)
 class CheckBack:
     """The closing check-back and its answer, for the summary kept after it: when the answer
@@ -88,15 +97,14 @@ class CheckBack:
         denies = bool(said_no or _TURNED_ROUND.search(self.answer))
         if not denies and not any(self._said_at_close(graph, n.id) for n in graph.nodes()):
             return None
-        quoted = [set(_WORD.findall(q.lower())) for q in _QUOTED.findall(self.question)]
-        answered = set(_WORD.findall(self.answer.lower()))
+        quoted = [_words(q) for q in _QUOTED.findall(self.question)]
+        answered = _words(self.answer)
 
         def words(node_id: str) -> set[str]:
-            return set(_WORD.findall(graph.node(node_id).label.lower()))
+            return _words(graph.node(node_id).label)
 
         def read_back(node_id: str) -> bool:
-            mine = words(node_id)
-            return bool(mine) and any(mine <= q or q <= mine for q in quoted if q)
+            return any(_names_same(words(node_id), q) for q in quoted)
 
         # a concept the closing answer linked is said there too ("the actual point is
         # recovering properly so i dont get injured": read as an aside before)
@@ -124,22 +132,16 @@ class CheckBack:
             # one of them stands ("go to my check ups → see what happens" denied took "... →
             # go to my check ups → they'll grow up not being terrified" with it, round 35)
             if links:
-                return (
-                    -1
-                    if self._link_denied(links, ids, words, answered, lambda i: graph.node(i).label)
-                    or turned
-                    else 0
-                )
-            return -1 if len(denied) >= min(2, len(ids)) or turned else 0
+                gone = self._link_denied(graph, links, ids, answered)
+            else:
+                gone = len(denied) >= min(2, len(ids))
+            return -1 if gone or turned else 0
 
         return rank
 
     def _links(self) -> list[tuple[set[str], set[str]]]:
         """The words of each link's two ends, as the check-back read it back."""
-        return [
-            (set(_WORD.findall(a.lower())), set(_WORD.findall(b.lower())))
-            for a, b in _READ_BACK_LINK.findall(self.question)
-        ]
+        return [(_words(a), _words(b)) for a, b in _READ_BACK_LINK.findall(self.question)]
 
     def _agreed(self, said: set[str]) -> bool:
         """One link of the read-back agreed to by name: "the therapy bit is right tho"."""
@@ -151,27 +153,21 @@ class CheckBack:
 
     def _link_denied(
         self,
+        graph: KnowledgeGraph,
         links: list[tuple[set[str], set[str]]],
         ids: list[str],
-        words: Callable[[str], set[str]],
         answered: set[str],
-        label: Callable[[str], str],
     ) -> bool:
         """The chain ``ids`` holds a link read back, denied: its two ends are not both said
         again (or only to deny one), nor is it agreed to by name."""
-
-        def said_as(node_id: str, said: set[str]) -> bool:
-            mine = words(node_id)
-            return bool(mine) and (mine <= said or said <= mine)
-
         for said_a, said_b in links:
-            ends = [i for i in ids if said_as(i, said_a)]
-            tops = [i for i in ids if said_as(i, said_b)]
+            ends = [i for i in ids if _names_same(_words(graph.node(i).label), said_a)]
+            tops = [i for i in ids if _names_same(_words(graph.node(i).label), said_b)]
             if not ends or not tops:
                 continue
-            named_again = all(words(i) <= answered for i in ends + tops)
-            denied_by_name = self._named_as_not([label(i) for i in ends + tops])
-            if (named_again and not denied_by_name) or self._agreed(said_a | said_b):
+            labels = [graph.node(i).label for i in ends + tops]
+            named_again = all(_words(label) <= answered for label in labels)
+            if (named_again and not self._named_as_not(labels)) or self._agreed(said_a | said_b):
                 continue
             return True
         return False

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import takewhile
 
 from interview_cli.core.text import NEGATIONS
@@ -922,26 +923,29 @@ def _named(phrase: Phrase, answers: Sequence[str]) -> Phrase:
     """``phrase`` with the names the respondent wrote with a capital mid-sentence written so
     at the start of their sentence too ("Jamie phoned the next morning" was said back "You
     mentioned that jamie phoned the next morning", round 35: "called Jamie" was in an answer)."""
-    v = vocabulary()
-    lower = {w for a in answers for w in re.findall(r"\b[a-z][a-z']*\b", a)}
-    names = {
-        m.group(0).lower(): m.group(0)
-        for a in answers
-        for m in _TITLED.finditer(a)
-        if m.group(0).lower() not in lower | v.function_words | _MODALS | {"i"}
-    }
+    names = _names(tuple(answers))
     if not names:
         return phrase
 
     def cased(text: str) -> str:
         return re.sub(r"\b[a-z]+\b", lambda m: names.get(m.group(0), m.group(0)), text)
 
-    return replace(
-        phrase,
-        verbatim=cased(phrase.verbatim),
-        noun=cased(phrase.noun),
-        clause=cased(phrase.clause),
-    )
+    verbatim, noun, clause = (cased(t) for t in (phrase.verbatim, phrase.noun, phrase.clause))
+    return replace(phrase, verbatim=verbatim, noun=noun, clause=clause)
+
+
+@lru_cache(maxsize=64)
+def _names(answers: tuple[str, ...]) -> dict[str, str]:
+    """Words written with a capital mid-sentence and never in lower case, no function word:
+    names ("Jamie"), not "The train" or "May" (once per interview's answers, not per phrase)."""
+    v = vocabulary()
+    lower = {w for a in answers for w in re.findall(r"\b[a-z][a-z']*\b", a)}
+    return {
+        m.group(0).lower(): m.group(0)
+        for a in answers
+        for m in _TITLED.finditer(a)
+        if m.group(0).lower() not in lower | v.function_words | _MODALS | {"i"}
+    }
 
 
 def cut_short(words: str, answers: Sequence[str]) -> bool:

@@ -467,6 +467,13 @@ DONT_KNOW = phrase_union(("dont_know", "deferral"))
 TERMINAL_CEILING = phrase_pattern("ceiling")
 # "... annoys me": what a dislike frame says of what follows it ("what bugs me is the price")
 DISLIKE_VERBS = r"(?:annoys|bugs|frustrates|bothers|irritates|gets\s+to)\s+me"
+# What a thing is called when it irks ("it's annoying", "..., drives me mad", "a pain"):
+# said of a pronoun (reading/held.py) or closing a sentence (reading/extraction.py)
+IRKING = (
+    r"(?:annoying|irritating|infuriating|maddening|frustrating|does\s+my\s+head\s+in|"
+    r"winds\s+me\s+up|drives\s+me\s+(?:mad|nuts|crazy|up\s+the\s+wall|round\s+the\s+bend)|"
+    r"(?:a\s+)?(?:pain(?![\s-]*free)|nightmare|rip[-\s]?off|kick\s+in\s+the\s+teeth))"
+)
 # Replies to "did I get that right, is anything missing?": agreement, not an element.
 CONFIRMATIONS = re.compile(
     r"(?:^|(?<=[.!?] ))(?:no|yes|yeah|yep|nope)\s*,|"  # an interjection opening a sentence

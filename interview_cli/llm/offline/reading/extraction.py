@@ -47,6 +47,7 @@ from interview_cli.llm.offline.lexicon import (
     EMPTY_LABEL_WORDS,
     EVALUATIVE,
     HEDGES,
+    IRKING,
     LEADING_STRIP,
     STORY_TYPE_WORDS,
     TERMINAL_CEILING,
@@ -939,10 +940,7 @@ _IS_THE_PROBLEM = re.compile(r"\s+(?:is|was|'s)\s+the\s+(?:problem|issue)\b", re
 # get out of the socks?" and "What does that do for you, in the end?")
 _JUDGED_AFTER = re.compile(
     r"[^.!?]{0,30}?(?:,|\band\b|\bwhich\b|\s-)\s*(?:it(?:'s|s|\s+is)\s+|which\s+is\s+|that'?s\s+)?"
-    r"(?:proper\s+|so\s+|really\s+|well\s+|dead\s+|just\s+|a\s+bit\s+)?"
-    r"(?:annoying|irritating|infuriating|maddening|frustrating|drives\s+me\s+(?:mad|nuts|crazy|"
-    r"up\s+the\s+wall|round\s+the\s+bend)|does\s+my\s+head\s+in|winds\s+me\s+up|"
-    r"(?:a\s+)?(?:pain(?![\s-]*free)|nightmare|kick\s+in\s+the\s+teeth))\b",
+    rf"(?:proper\s+|so\s+|really\s+|well\s+|dead\s+|just\s+|a\s+bit\s+)?{IRKING}\b",
     re.IGNORECASE,
 )
 _WISHED = re.compile(

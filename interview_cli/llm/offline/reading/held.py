@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from interview_cli.core.models import ExtractedNode
-from interview_cli.llm.offline.lexicon import DISLIKE_VERBS
+from interview_cli.llm.offline.lexicon import DISLIKE_VERBS, IRKING
 from interview_cli.llm.protocol import ExtractRequest
 
 _POINTER = r"(?:it|that|this|they|them)"
@@ -22,8 +22,7 @@ _POINTER = r"(?:it|that|this|they|them)"
 # often about something else ("it's hard to explain"), never a verdict on the focus.
 _AGAINST = re.compile(
     rf"\b{_POINTER}(?:'s|s|\s+is|\s+are|\s+was)?\s+(?:just\s+|really\s+|so\s+|proper\s+)?"
-    rf"(?:{DISLIKE_VERBS}|winds\s+me\s+up|does\s+my\s+head\s+in|annoying|irritating|"
-    rf"rubbish|useless|terrible|awful|(?:a\s+)?(?:pain|nightmare|rip[-\s]?off))\b"
+    rf"(?:{DISLIKE_VERBS}|{IRKING}|rubbish|useless|terrible|awful)\b"
     rf"|\bi\s+(?:really\s+|just\s+)?(?:hate|can'?t\s+stand|resent)\s+{_POINTER}\b",
     re.IGNORECASE,
 )

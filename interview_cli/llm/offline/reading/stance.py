@@ -56,14 +56,15 @@ def stance_of(text: str) -> int:
     # (a negation lessens a bad word after it, through a list: "no more aching ears, stiff
     # neck, or headaches"; but "nothing else" lessens nothing: "its done half the lounge and
     # nothing else, proper annoying" is annoying, round 38)
-    lessening = {
-        j
-        for j, w in enumerate(words)
-        if w in _LESSENED and not (w == "nothing" and words[j + 1 : j + 2] in _NO_MORE)
-    }
-    negated = [
-        i for i, w in enumerate(words) if w in NEGATIVE_WORDS and any(j < i for j in lessening)
-    ]
+    lessened_from = next(
+        (
+            j
+            for j, w in enumerate(words)
+            if w in _LESSENED and not (w == "nothing" and words[j + 1 : j + 2] in _NO_MORE)
+        ),
+        len(words),
+    )
+    negated = [i for i, w in enumerate(words) if w in NEGATIVE_WORDS and i > lessened_from]
     if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
