@@ -274,6 +274,32 @@ def test_what_they_mean_by_the_focus_revises_it(
     assert revising == ([(restates, focus[1])] if restates else [])
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can you walk me through a moment when that really showed?",
+        "Could you give me an example of roaming?",
+    ],
+)
+def test_an_example_asked_for_is_no_restatement_of_the_focus(
+    mec: Methodology, question: str
+) -> None:
+    # round 43: asked for a moment when roaming showed, "i mean i just told you lol, spain"
+    # revised "roaming" into "spain", and every "can we go back to the roaming thing?" after
+    # it asked "What do you get out of "spain"?"
+    focus = ("roaming", "attribute")
+    result = extract(
+        mec,
+        "banking",
+        "i mean i just told you lol, spain. i got home and the bill was massive",
+        focus,
+        strategy="clarify",
+        question=question,
+        existing=[(*focus, "well the big thing was roaming tbh")],
+    )
+    assert not any(n.corrects for n in result.nodes)
+
+
 def test_what_they_say_the_focus_leads_to_is_never_turned_round(mec: Methodology) -> None:
     # round 22: asked what the freeze option (typed a value) leads to, "It means I don't feel
     # like I'm wasting money" was linked as leading TO the freeze option, and the check-back

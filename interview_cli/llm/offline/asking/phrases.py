@@ -227,7 +227,7 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
 
 # Words of theirs a moderator leaves out when saying back what they said (round 28: "You
 # said thats honestly the one you'd tell anyone", "your hair literally ruined")
-_SAID_BACK_WITHOUT = frozenset("honestly literally basically tbh ngl lol haha".split())
+_SAID_BACK_WITHOUT = frozenset("honestly literally basically tbh ngl lol haha obvs obvi".split())
 
 
 def _verbish(w: str, v: Vocabulary) -> bool:
@@ -565,6 +565,8 @@ _MODALS = frozenset("can could will would should might must may".split())
 _NEGATIVE_MODALS = frozenset("can't cannot won't couldn't wouldn't shouldn't".split())
 _PARTICLES = frozenset("up out off down over".split())
 _LET_IN = frozenset("in back round".split())
+# what may follow a verb's particle to say when: "packed in | on a Saturday"
+_WHEN_AFTER = frozenset("on at during after before last this yesterday today when".split())
 # Verbs that join a word saying what someone is or feels: "feel | sorry", "look | the part".
 _LINKING = frozenset("feel feels felt look looks looked seem seems seemed sound sounds".split())
 # Verbs of becoming, said with how: "the whole shift starts | bad", "it goes | wrong".
@@ -640,10 +642,19 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True  # "the price adds | up": the verb's own particle closes the clause
     if last in _PERSONS and nxt not in v.clause_breaks and nxt[:1].isalpha():
         return True  # "I wanna know how they | did it" (round 38): a subject cut from its verb
+    if last.endswith("ed") and nxt in _PARTICLES | {"in"} and after in _WHEN_AFTER:
+        return True  # "the card terminal packed | in on a Saturday" (round 43): its particle
     if last in _OBJECT_PRONOUNS and nxt in _PARTICLES | _LET_IN:
         return True  # "I could just let him | in" (round 36), "pick her | up from school"
     if (last in v.stand_ins or last in _HOLLOW) and nxt in ("that", "which", "who"):
         return True  # "a tenner more for something | that doesn't fall over"
+    if (
+        last in _ANYONE
+        and end >= 2
+        and _naming(tokens[end - 2].norm, v)
+        and nxt not in v.clause_breaks
+    ):
+        return True  # "the bloke everyone | on the close moans about" (round 43): its verb follows
     if last in _MODALS | _NEGATIVE_MODALS and (nxt in v.verbs or nxt not in v.function_words):
         # "whether you can | do the whole day", "something I can't | get back" (round 29),
         # "signal on site so customers can | reach me" (round 37)
@@ -719,7 +730,7 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
 
 # Words typed after what was said, adding nothing to it: "keeps me fit tbh"
 _AFTERTHOUGHTS = frozenset(
-    "tbh tbf honestly lol haha innit dunnit ennit ngl tho imo idk though ofc".split()
+    "tbh tbf honestly lol haha innit dunnit ennit ngl tho imo idk though ofc obvs obvi".split()
 )
 
 
@@ -844,6 +855,7 @@ _EMPTY_DOINGS = frozenset(
     starting knowing talking saying thinking trying wanting needing using""".split()
 )
 _EMPTY_HEADS = frozenset("same other rest way".split())
+_ANYONE = frozenset("everyone everybody someone somebody nobody anyone anybody".split())
 # Words of liking and disliking: an "-ing" among them says how, it names no doing
 _FEELING_WORDS = NEGATIVE_WORDS | POSITIVE_WORDS
 # Heads of a phrase that name nothing by themselves: "the useful bit", "the hard part".

@@ -472,7 +472,9 @@ DISLIKE_VERBS = r"(?:annoys|bugs|frustrates|bothers|irritates|gets\s+to)\s+me"
 IRKING = (
     r"(?:annoying|irritating|infuriating|maddening|frustrating|does\s+my\s+head\s+in|"
     r"winds\s+me\s+up|drives\s+me\s+(?:mad|nuts|crazy|up\s+the\s+wall|round\s+the\s+bend)|"
-    r"(?:a\s+)?(?:pain(?![\s-]*free)|nightmare|rip[-\s]?off|kick\s+in\s+the\s+teeth))"
+    r"(?:a\s+)?(?:pain(?![\s-]*free)|nightmare|rip[-\s]?off|kick\s+in\s+the\s+teeth)|"
+    # said of a price (round 43: "a spare battery is 90 quid, daylight robbery")
+    r"daylight\s+robbery|extortionate|(?:a\s+)?(?:scam|con)\b)"
 )
 # Replies to "did I get that right, is anything missing?": agreement, not an element.
 CONFIRMATIONS = re.compile(
@@ -518,7 +520,7 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     miserable dread dreading struggle struggling skint cramps cramping fiddly
     deaf blind ill sick injured aching stiff dizzy breathless wheezy outage outages
     breakdown breakdowns dreadful shocking worry worries flimsy rammed heaving fuming
-    rut uneasy""".split()
+    rut uneasy robbery extortionate overpriced scam""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"

@@ -547,6 +547,11 @@ def _restates(request: ExtractRequest, turn: Turn, clause: Clause) -> bool:
         return False
     if taken:
         return True
+    if _ASKS_INSTANCE.search(request.question):
+        # asked for an example, they give one: "Can you walk me through a moment when that
+        # really showed?" - "i mean i just told you lol, spain" (round 43: Spain revised
+        # roaming, and every "can we go back to the roaming thing?" after it asked about Spain)
+        return False
     # said as a restatement ("I mean ...", "like, ...", "..., I mean"), or only a few words
     # that stand alone ("The subtitles."): not another thing ("It charges in ten minutes")
     sentence = sentence_around(request.answer, clause.quote_start, clause.end)
@@ -561,6 +566,9 @@ _RESTATING = re.compile(
 _TAKEN_AS = r"if\s+(?:you\s+mean|you'?re\s+asking\s+about|by\s+that\s+you\s+mean)"
 _IF_YOU_MEAN = re.compile(rf"\b{_TAKEN_AS}\W*$", re.I)
 _IF_YOU_MEAN_LEAD = re.compile(rf"\W*{_TAKEN_AS}\b", re.I)
+_ASKS_INSTANCE = re.compile(
+    r"\b(?:an?\s+example|walk\s+me\s+through|a\s+(?:moment|time)\s+when|the\s+last\s+time)\b", re.I
+)
 _RESTATING_LEAD = re.compile(r"\W*(?:like|basically|so\s+basically)\b", re.IGNORECASE)
 _SHORT_RESTATEMENT = 4
 

@@ -69,12 +69,14 @@ def stance_of(text: str) -> int:
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
         return -1
+    if _GAVE_OUT.search(text) or _COSTLY.search(text):
+        return -1
     # "like" is a liking only after someone who likes ("I really like"): not a likeness ("feels
     # like"), nor a filler ("Like I literally forget to ring", round 28; "like I said")
     liked = {w for i, w in enumerate(words) if not (w == "like" and _filler_like(words, i))}
     # a good word denied: "its no good" (round 32 asked what the flimsy rack gives her)
     # (right after it: "not throwing good money after bad" is a relief)
-    if any(w in POSITIVE_WORDS and i and words[i - 1] in _DENYING for i, w in enumerate(words)):
+    if any(w in POSITIVE_WORDS and i and _denies(words[i - 1], w) for i, w in enumerate(words)):
         return -1
     if negated or liked & POSITIVE_WORDS:
         return 1
@@ -91,6 +93,31 @@ _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECAS
 
 
 _DENYING = frozenset("no not never".split())
+# what breaks down: "pulled that cord till my shoulder gave out", "the terminal packed in"
+# (round 43 asked what pulling the cord "gives" him)
+_GAVE_OUT = re.compile(
+    r"\b(?:gave|gives|give|giving)\s+out\b(?!\s+(?:\w+\s+)?(?:free|samples|leaflets|flyers|sweets|vouchers)\b)|\bpack(?:ed|s)?\s+(?:in|up)\b(?!\s+(?:my|the|a|an|his|her|our|your|their|and|everything|some)\b)|\bconked\s+out\b|"
+    r"\b(?:died|gave\s+up)\s+on\s+(?:me|us|him|her)\b",
+    re.IGNORECASE,
+)
+# a price said to be big: "the bill was massive" (round 43: "How does that help you?")
+_PRICED = r"(?:bill|bills|price|prices|cost|costs|charge|charges|fee|fees)"
+_BIG = (
+    r"(?:massive|huge|enormous|steep|astronomical|extortionate|silly|insane|through\s+the\s+roof)"
+)
+_COSTLY = re.compile(
+    rf"\b{_PRICED}\s+(?:\w+\s+){{0,2}}?(?:is|was|are|were|'s|went|go|goes|gone)\s+"
+    rf"(?:\w+\s+)?{_BIG}\b|\b{_BIG}\s+{_PRICED}\b",
+    re.IGNORECASE,
+)
+
+
+def _denies(before: str, good: str) -> bool:
+    """``before`` denies the good word after it: "no good", "never nice", "nothing good about
+    my shoulder" (round 43 asked what his shoulder lets him do), but not "nothing better"."""
+    return before in _DENYING or (before == "nothing" and good not in ("better", "best"))
+
+
 # Who likes, and the words between them and a liking "like" ("I really like", "we'd like")
 _LIKERS = frozenset(
     """i we they you he she really do dont would id wed theyd youd just also still actually

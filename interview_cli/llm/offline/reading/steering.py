@@ -102,6 +102,33 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
 _SENTENCE_END = re.compile(r"[.!?]")
 
 
+# a person asked back to by pronoun, and the names they may stand for: a word written with a
+# capital mid-sentence ("a woman called Shona")
+_PERSONS = frozenset({"her", "him"})
+_TITLED = re.compile(r"(?<=[a-z,;:] )[A-Z][a-z]+\b")
+
+
+def _person_named(steer: Steer, request: ExtractRequest) -> Steer:
+    """``steer`` with a person asked back to by pronoun named: "It ended with Shona, like I
+    said. Can we go back to her actually?" is Shona (round 43 went on to "general customer
+    services"). The last name said before it in this answer, else in the newest earlier
+    quote that has one; else ``steer`` as it was."""
+    if steer.target.lower() not in _PERSONS:
+        return steer
+    before = request.answer[: steer.start]
+    names = [m for m in _TITLED.finditer(before) if m.group(0) not in _NO_NAMES]
+    if names:
+        return Steer(names[-1].group(0), names[-1].start(), names[-1].end())
+    for earlier in earlier_nodes(request):
+        names = [m for m in _TITLED.finditer(earlier.quote) if m.group(0) not in _NO_NAMES]
+        if names:
+            return Steer(names[-1].group(0), steer.start, steer.end)
+    return steer
+
+
+_NO_NAMES = frozenset({"I", "The", "My", "And", "But", "So", "Then", "It", "Its", "That", "This"})
+
+
 def gone_back_to(steer: Steer, request: ExtractRequest) -> Earlier | None:
     """The earlier node a request to go back names, where it was first said: of two that name
     it alike, the older ("can I go back to the rear-facing thing?" is the extended rear-facing
@@ -126,6 +153,7 @@ def steer_to(
             earlier = best_match(chosen, earlier_nodes(request)) if words_of(chosen) else None
             return (earlier.label if earlier is not None else None), None
         return (chosen.label if chosen is not None else None), None
+    steer = _person_named(steer, request)
     earlier = gone_back_to(steer, request)
     if earlier is not None:
         return earlier.label, None
