@@ -94,7 +94,7 @@ def refer(
     if named:
         return Reference("mention", mention=named)
     if not answers or not from_answer(label, quotes, answers[-1]):
-        return NOTHING
+        return _said_before(target, answers[:-1], v)
     # "that" is what was said last: after more than one point it points at the last one, and
     # the answer would be read as about a focus the respondent never heard asked of (6 of 7
     # such questions in round 26's review had a junk focus); nor is the last of two clear
@@ -105,6 +105,19 @@ def refer(
     if said is None:
         return NOTHING  # one of several points, with no clause of theirs to say which
     return Reference("phrase", Phrase(said, clause=f'"{said}"'))
+
+
+def _said_before(target: list[str], answers: Sequence[str], v: Vocabulary) -> Reference:
+    """Their clause that said the focus in an earlier answer, newest first: "not paying for
+    a phone I already own" (round 43 asked "What else comes to mind when you think about
+    it?" of it, and "think about what?" came back); NOTHING when no answer holds one."""
+    for answer in reversed(answers):
+        tokens = tokenize(answer)
+        span = _find(target, tokens, v)
+        said = _clause_of(tokens, span, v) if span is not None else None
+        if said is not None:
+            return Reference("phrase", Phrase(said, clause=f'"{said}"'))
+    return NOTHING
 
 
 def _only_point(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) -> bool:

@@ -675,18 +675,33 @@ def _filler_like(words: list[str], i: int) -> bool:
     return words[i - 1].lower() not in _LIKE_VERBS and words[i + 1].lower() in _DETERMINERS
 
 
+def _without_openers(text: str) -> str:
+    """``text`` without what opens it and names nothing new: discourse words and a time, a
+    condition of using it, which one it is."""
+    # "but yeah since the outage I keep a backup sim": the time after the discourse words
+    text = TIME_OPENER.sub("", _DISCOURSE_LEAD.sub("", text.strip())).strip(" ,")
+    # "with them on I can have a doze": the condition of wearing them names nothing new
+    text = re.sub(r"^with\s+(?:them|it|these|those)\s+(?:on|in)\s+", "", text, flags=re.IGNORECASE)
+    text = _WHICH_ONE.sub("", text)
+    text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
+    # "it gets me a little closer to talking properly with my grandson": where it takes them
+    text = _CLOSER.sub("closer to ", text)
+    return text
+
+
+# "with this one I dont have to pull anything": which one it is, said before what it does
+# (round 43 made nothing of it)
+_WHICH_ONE = re.compile(
+    r"^with\s+(?:this|that|the\s+new|this\s+new)\s+\w+\s*,?\s+(?=(?:i|you|we)\b)", re.IGNORECASE
+)
+
+
 def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     """A short label in the respondent's words: 2-6 words, lower case (acronyms kept)."""
     head = _COMMA.split(text)[0]
     if len(content_words(head)) >= 2:
         text = head
-    # "but yeah since the outage I keep a backup sim": the time after the discourse words
-    text = TIME_OPENER.sub("", _DISCOURSE_LEAD.sub("", text.strip())).strip(" ,")
-    # "with them on I can have a doze": the condition of wearing them names nothing new
-    text = re.sub(r"^with\s+(?:them|it|these|those)\s+(?:on|in)\s+", "", text, flags=re.IGNORECASE)
-    text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
-    # "it gets me a little closer to talking properly with my grandson": where it takes them
-    text = _CLOSER.sub("closer to ", text)
+    text = _without_openers(text)
     words = _without_fillers(WORD.findall(text))
     if len(words) > 1 and words[0].lower() in ("means", "meant") and words[1].lower() in _ME:
         words = words[1:]  # "Means I get in and sleep": "it means" with its subject unsaid

@@ -234,7 +234,12 @@ REMARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for kind in ("move_on", "repeat", "off_topic", "clarify", "decline")
 )
 
-_SENTENCE = re.compile(r"(?:[^.!?;\n]|(?<=\d)\.(?=\d))+[.!?;\n]*")
+# (a dash between spaces ends a remark too: "Sorry, what do you mean - thats the old petrol
+# one, the point is I dont have to pull anything", round 43, was blanked whole)
+_SENTENCE = re.compile(
+    r"(?:[^.!?;\n\u2013\u2014-]|(?<=\d)\.(?=\d)|(?<!\s)[-\u2013\u2014]|[-\u2013\u2014](?!\s))+"
+    r"(?:[.!?;\n]+|\s[-\u2013\u2014](?=\s))?"
+)
 
 
 @dataclass(frozen=True)
