@@ -21,6 +21,10 @@ pass", "cos by then knackered", "good grief"), so the questions never take a lab
   question uses is ``reference.refer``'s choice.
 
 Pure functions of the label, the node's quotes and the respondent's answers (English).
+
+Over 1,000 lines: one concept, saying back the respondent's words. Finding a phrase, where it
+stops short and which noun it mentions read the same tokens with the same vocabulary, and
+each rule is there because another fired wrongly; halves would import each other's rules.
 """
 
 from __future__ import annotations
@@ -87,7 +91,10 @@ _TYPED_CONTRACTIONS = {
 
 _NO_POSSESSION = frozenset(
     "a an the not just so really very too been got gonna all only quite pretty always never "
-    "more less what how about because cos gone done going getting coming".split()
+    "more less what how about because cos gone done going getting coming "
+    # "its open 24 hours" (round 44 said back "You mentioned its open 24 hours")
+    "open closed cheap free fine good great handy easy hard quiet busy rammed nice brilliant "
+    "rubbish fast slow worth like ok okay dead proper mint class".split()
 )
 
 
@@ -701,6 +708,10 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
     before = tokens[end - 2].norm if end >= 2 else ""
     if before in _ASPECT and last.endswith("ing") and _goes_on_with(nxt, v):
         return True  # "my card terminal just stopped taking | contactless" (round 24)
+    if last in _THROUGH and nxt not in v.clause_breaks | v.conjunctions and nxt[:1].isalnum():
+        return True  # "she lent me her e-bike over | half term" (round 44): when follows
+    if nxt == "of" and last in _OF_PREPOSITIONS:
+        return True  # "I cant stand in front | of a class" (round 44)
     if nxt == "of" and tokens[end + 1 : end + 2] and tokens[end + 1].word:
         # "the same peace | of mind thing" (round 27), "the cost | of living": one name; but
         # "the first half | of the match", "1,800 quid | of savings" are whole before it
@@ -855,6 +866,8 @@ _EMPTY_DOINGS = frozenset(
     starting knowing talking saying thinking trying wanting needing using""".split()
 )
 _EMPTY_HEADS = frozenset("same other rest way".split())
+_THROUGH = frozenset("over during until till since throughout".split())
+_OF_PREPOSITIONS = frozenset("front top side middle instead because ahead outside inside".split())
 _ANYONE = frozenset("everyone everybody someone somebody nobody anyone anybody".split())
 # Words of liking and disliking: an "-ing" among them says how, it names no doing
 _FEELING_WORDS = NEGATIVE_WORDS | POSITIVE_WORDS
@@ -871,6 +884,8 @@ def mention(label: str, answers: Sequence[str]) -> str:
     said = said[: said.index("not")] if "not" in said else said
     for i in reversed(range(len(said))):
         w = said[i]
+        if w in _ANYONE:
+            continue  # "nobody could tell" is no "the nobody" (round 44)
         # a verb's form may still be a noun: ``_mention_in`` wants a determiner before it
         if not (_naming(w, v) or w in v.verbs and w not in v.not_content):
             continue

@@ -385,8 +385,10 @@ WORDINGS: dict[str, Wordings] = {
         ),
     ),
     "progress": Wordings(
+        # (not "What does that make possible for you?": round 44 heard it as the same question
+        # as "What does that help you get done?", asked four times)
         that=(
-            "What does that make possible for you?",
+            "What did that let you do?",
             "What were you trying to get done there?",
             "What does that help you get done?",
         ),

@@ -88,7 +88,7 @@ _TAG_QUESTION = re.compile(
     rf",\s*{_TAG}\b(?=\s*(?:,\s*(?:love|mate|dear|eh|like)\b)?\s*(?:[.!?]|$))", re.IGNORECASE
 )
 _QUESTION_BACK = re.compile(
-    r"(?:^|(?<=[.!?] ))(?:why|what|how|who|where|when|do|does|did|is|are|isn'?t|aren'?t|can|"
+    r"(?:^\s*|(?<=[.!?] ))(?:why|what|how|who|where|when|do|does|did|is|are|isn'?t|aren'?t|can|"
     r"could|would|should|will)\b[^.!?]*\?|"
     # a question of four words or more, whatever it opens with ("If I can't get myself up,
     # who's going to?"), asks the interviewer or no one; "Maybe the face ID login?" offers;
@@ -96,7 +96,9 @@ _QUESTION_BACK = re.compile(
     # rising tone of a hedge ("less scared of ruining it, I think?")
     # , nor the answer to "what does that mean for you?" said with a rising tone ("it means
     # I'm doing an ok job as a mum? I dont know how much deeper that goes", round 35)
-    r"(?:^|(?<=[.!?] ))(?!or\b)(?!(?:cos|coz|cause|because|bc|so)\s)"
+    # (an echo of the question blanked before it leaves it opening the answer: "what do you
+    # mean features? like the machines and that?", round 44 asked about the machines)
+    r"(?:^\s*|(?<=[.!?] ))(?!or\b)(?!(?:cos|coz|cause|because|bc|so)\s)"
     r"(?!(?:it|that|this)\s+(?:means|meant|makes|made|gives|gave|helps|lets)\s)"
     r"(?!(?:i'?m|im|i\s+am|i\s+feel)\s)"
     r"(?![^.!?]*\b(?:maybe|perhaps|probably|possibly|i\s+think|i\s+guess|i\s+suppose|"

@@ -164,7 +164,7 @@ def without_echo(answer: str, question: str) -> str:
     answer = without_quoted_back(without_denial(answer, question), question)
     found = _ECHO.match(answer)
     if not found:
-        return answer
+        return _without_mulled(answer, question)
     asked = set(_NAMING_WORD.findall(question.lower()))
     said = _NAMING_WORD.findall(found.group(1).lower())
     words = [w for w in said if w not in _ECHO_EXTRA]
@@ -183,6 +183,26 @@ def without_echo(answer: str, question: str) -> str:
     if not (echoed or short):
         return answer
     return " " * found.end() + answer[found.end() :]
+
+
+def _without_mulled(answer: str, question: str) -> str:
+    """The answer without the question's words mulled over before it: "Hmm, other thoughts. I
+    suppose the main one is ..." (round 44 read back "other thoughts" as theirs)."""
+    found = _MULLED.match(answer)
+    if not found:
+        return answer
+    asked = set(_NAMING_WORD.findall(question.lower()))
+    said = [w for w in _NAMING_WORD.findall(found.group(1).lower()) if w not in _ECHO_EXTRA]
+    rest = _NAMING_WORD.findall(answer[found.end() :])
+    if not said or len(said) > 3 or not set(said) <= asked or len(rest) < 2:
+        return answer
+    return " " * found.end() + answer[found.end() :]
+
+
+_MULLED = re.compile(
+    r"^\s*(?:(?:hmm+|hm|um+|erm|uh|ok|okay|right|well|oh|so)\W+)+([^.?!,]{1,30}?)\s*(?:\.+|,|\.\.\.)(?=\s|$)",
+    re.IGNORECASE,
+)
 
 
 def naming_words(text: str, nameless: frozenset[str]) -> int:
