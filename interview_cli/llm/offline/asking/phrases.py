@@ -675,6 +675,16 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     return _cut_from_what_completes_it(tokens, end, v)
 
 
+def _cut_before_its_head(last: str, nxt: str, after: str, v: Vocabulary) -> bool:
+    """A phrase cut one word before what its last word needs: the noun it modifies, the
+    time its preposition spans, the "of" of a preposition of two words."""
+    if nxt in _DAYS and _naming(last, v) and (not after or after in v.clause_breaks):
+        return True  # "Ive got no time on shift | days so ..." (round 45): which days
+    if last in _THROUGH and nxt not in v.clause_breaks | v.conjunctions and nxt[:1].isalnum():
+        return True  # "she lent me her e-bike over | half term" (round 44): when follows
+    return nxt == "of" and last in _OF_PREPOSITIONS  # "I cant stand in front | of a class"
+
+
 def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     """The rest of ``_cut_short``: a doing cut from its object, a name from its "of", a time
     from which one, a clause from its verb, a participle from its noun."""
@@ -708,10 +718,8 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
     before = tokens[end - 2].norm if end >= 2 else ""
     if before in _ASPECT and last.endswith("ing") and _goes_on_with(nxt, v):
         return True  # "my card terminal just stopped taking | contactless" (round 24)
-    if last in _THROUGH and nxt not in v.clause_breaks | v.conjunctions and nxt[:1].isalnum():
-        return True  # "she lent me her e-bike over | half term" (round 44): when follows
-    if nxt == "of" and last in _OF_PREPOSITIONS:
-        return True  # "I cant stand in front | of a class" (round 44)
+    if _cut_before_its_head(last, nxt, after, v):
+        return True
     if nxt == "of" and tokens[end + 1 : end + 2] and tokens[end + 1].word:
         # "the same peace | of mind thing" (round 27), "the cost | of living": one name; but
         # "the first half | of the match", "1,800 quid | of savings" are whole before it
@@ -866,6 +874,7 @@ _EMPTY_DOINGS = frozenset(
     starting knowing talking saying thinking trying wanting needing using""".split()
 )
 _EMPTY_HEADS = frozenset("same other rest way".split())
+_DAYS = frozenset("day days night nights morning mornings evening evenings weeks".split())
 _THROUGH = frozenset("over during until till since throughout".split())
 _OF_PREPOSITIONS = frozenset("front top side middle instead because ahead outside inside".split())
 _ANYONE = frozenset("everyone everybody someone somebody nobody anyone anybody".split())

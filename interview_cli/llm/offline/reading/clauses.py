@@ -788,7 +788,9 @@ _GO_AND = frozenset("go goes went come comes came try".split())
 _VERBS_AFTER_TO = frozenset(
     "think like love enjoy prefer guess mean suppose do have be worry".split()
 )
-_DISCOURSE_LEAD = re.compile(r"^(?:(?:but|and|so|yeah|yes|well|oh|also)\b[\s,]*)+", re.IGNORECASE)
+_DISCOURSE_LEAD = re.compile(
+    r"^(?:(?:but|and|so|yeah|yes|well|oh|also|although|though)\b[\s,]*)+", re.IGNORECASE
+)
 _TIME_PREPS = frozenset("after before until".split())
 _ME = frozenset("i i'm i'd i'll i've we we're we'd you you're".split())
 _LOOK = frozenset("look looks looking looked take takes".split())

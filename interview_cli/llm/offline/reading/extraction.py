@@ -42,12 +42,10 @@ from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.lexicon import (
     ACKNOWLEDGEMENTS,
     CATEGORY_POSITION,
-    DISLIKE_VERBS,
     DONT_KNOW,
     EMPTY_LABEL_WORDS,
     EVALUATIVE,
     HEDGES,
-    IRKING,
     LEADING_STRIP,
     STORY_TYPE_WORDS,
     TERMINAL_CEILING,
@@ -70,7 +68,7 @@ from interview_cli.llm.offline.reading.clauses import (
 from interview_cli.llm.offline.reading.content import judge_label
 from interview_cli.llm.offline.reading.corrections import apply_correction
 from interview_cli.llm.offline.reading.doubt import doubt
-from interview_cli.llm.offline.reading.held import focus_held
+from interview_cli.llm.offline.reading.held import focus_held, framed_against
 from interview_cli.llm.offline.reading.links import (
     Turn,
     Unit,
@@ -920,14 +918,9 @@ def _node(
         confidence = min(confidence, DOUBTFUL)
     around = (sentence_around(answer, clause.quote_start, clause.end), answer)
     element_id, reaction = element_named(list(request.concept.elements), span, stance_of, around)
-    # "what annoys me is the price": the frame before the clause says how it is held; so
+    # "what annoys me is the price": the frame around the clause says how it is held; so
     # does a question asking what they would change ("the price probably")
-    held_against = (
-        _DISLIKED.search(answer[: clause.quote_start])
-        or _IS_THE_PROBLEM.match(answer, clause.end)
-        or _JUDGED_AFTER.match(answer, clause.end)
-        or (answers and _ASKS_WHAT_IRKS.search(request.question))
-    )
+    held_against = framed_against(request, clause.quote_start, clause.end, answers=answers)
     stance = -1 if held_against else stance_of(span)
     return ExtractedNode(
         label=clause.label,
@@ -940,17 +933,6 @@ def _node(
     )
 
 
-_DISLIKED = re.compile(rf"\b{DISLIKE_VERBS}\b[^.!?]*$")
-# ... or the frame after it: "the hair is the problem"
-_IS_THE_PROBLEM = re.compile(r"\s+(?:is|was|'s)\s+the\s+(?:problem|issue)\b", re.IGNORECASE)
-# ... or a verdict closing its sentence: "its done half the lounge and nothing else, proper
-# annoying", "stuck on socks and phone chargers, drives me mad" (round 38: asked "What do you
-# get out of the socks?" and "What does that do for you, in the end?")
-_JUDGED_AFTER = re.compile(
-    r"[^.!?]{0,30}?(?:,|\band\b|\bwhich\b|\s-)\s*(?:it(?:'s|s|\s+is)\s+|which\s+is\s+|that'?s\s+)?"
-    rf"(?:proper\s+|so\s+|really\s+|well\s+|dead\s+|just\s+|a\s+bit\s+)?{IRKING}\b",
-    re.IGNORECASE,
-)
 _WISHED = re.compile(
     r"\bwould\s+(?:it\s+)?have\s+(?:taken|helped|made\s+(?:it|a\s+difference))\b|"
     r"\bwhat\s+would\s+have\b|\bcould\s+have\s+(?:gone|been\s+done)\b",
@@ -961,15 +943,6 @@ _WISHED = re.compile(
 _AS_WISH = re.compile(
     r"^(?:\W*\w+){0,4}?\s*\b(?!(?:some|any|no|every)thing\b)\w{3,}ing\b|^\W*(?:if|had)\b|"
     r"\b(?:would|could)\s+have\b",
-    re.IGNORECASE,
-)
-_ASKS_WHAT_IRKS = re.compile(
-    r"\bwhat\b[^?]*\b(?:you'?d|would\s+you|you\s+would)\s+(?:change|improve|fix|get\s+rid\s+of)\b|"
-    r"\bwhat\b[^?]*\b(?:annoys|bothers|frustrates|irritates)\s+you\b|\bworst\s+(?:thing|part|bit)\b|"
-    # "what gets in the way ...?", "what stops you ...?" (round 20: "its mainly the cost" was
-    # asked next what it helps her get done)
-    r"\bwhat\s+(?:gets|got|stands|stood)\s+in\s+(?:the|your)\s+way\b|\bwhat\s+(?:stops|stopped)\s+you\b|"
-    r"\bwhat'?s\s+(?:the\s+)?(?:hardest|most\s+difficult|most\s+frustrating)\b",
     re.IGNORECASE,
 )
 

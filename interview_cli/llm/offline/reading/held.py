@@ -1,4 +1,10 @@
-"""How the respondent holds what the question asked about, said with a pronoun.
+"""How the respondent holds what they say: by the frame around it, or of the focus, by pronoun.
+
+``framed_against``: the words around a clause say it is held against, whatever its own words
+("what annoys me is the price", "the only problem is it goes cold", "..., proper annoying",
+"or it wakes the little one"), and so does a question asking what they would change.
+
+``focus_held``: the focus, said with a pronoun.
 
 "You talked about the price. What does that lead to?" - "I don't know, it just annoys me."
 The answer names nothing new, but it says how the price is held: against. A moderator hears
@@ -16,6 +22,56 @@ import re
 from interview_cli.core.models import ExtractedNode
 from interview_cli.llm.offline.lexicon import DISLIKE_VERBS, IRKING
 from interview_cli.llm.protocol import ExtractRequest
+
+
+def framed_against(request: ExtractRequest, start: int, end: int, *, answers: bool) -> bool:
+    """Whether the frame around ``request.answer[start:end]`` holds it against: a verb of
+    disliking before it, "the problem is" before or after it, a verdict closing its sentence,
+    "or" before a clause of what happens otherwise; or, for the first thing said
+    (``answers``), a question asking what irks or what they would change."""
+    answer = request.answer
+    return bool(
+        _DISLIKED.search(answer[:start])
+        or _THE_PROBLEM_IS.search(answer[:start])
+        or _IS_THE_PROBLEM.match(answer, end)
+        or _JUDGED_AFTER.match(answer, end)
+        or (answers and _ASKS_WHAT_IRKS.search(request.question))
+        or (_OTHERWISE.search(answer[:start]) and _SUBJECT_FIRST.match(answer, start))
+    )
+
+
+_DISLIKED = re.compile(rf"\b{DISLIKE_VERBS}\b[^.!?]*$")
+# ... or the frame that says it is the problem: "The (only) problem is it goes cold"
+_THE_PROBLEM_IS = re.compile(
+    r"\bthe\s+(?:(?:only|main|one|real|biggest|big)\s+)?['\"\u2018\u201c]?"
+    r"(?:problem|issue|downside|catch|snag|drawback)['\"\u2019\u201d]?\s+(?:is|was|being)\s+"
+    r"(?:that\s+)?$",
+    re.IGNORECASE,
+)
+# ... or what happens otherwise: "it needs to be quiet as well or it wakes the little one"
+# (round 45 asked "What does that let you do?" of waking the baby)
+_OTHERWISE = re.compile(r"(?:\bor(?:\s+else)?|\botherwise)[\s,]+$", re.IGNORECASE)
+_SUBJECT_FIRST = re.compile(r"(?:it|they|he|she|i|you|we|there)\b", re.IGNORECASE)
+# ... or the frame after it: "the hair is the problem"
+_IS_THE_PROBLEM = re.compile(r"\s+(?:is|was|'s)\s+the\s+(?:problem|issue)\b", re.IGNORECASE)
+# ... or a verdict closing its sentence: "its done half the lounge and nothing else, proper
+# annoying", "stuck on socks and phone chargers, drives me mad" (round 38: asked "What do you
+# get out of the socks?" and "What does that do for you, in the end?")
+_JUDGED_AFTER = re.compile(
+    r"[^.!?]{0,30}?(?:,|\band\b|\bwhich\b|\s-)\s*(?:it(?:'s|s|\s+is)\s+|which\s+is\s+|that'?s\s+)?"
+    rf"(?:proper\s+|so\s+|really\s+|well\s+|dead\s+|just\s+|a\s+bit\s+)?{IRKING}\b",
+    re.IGNORECASE,
+)
+_ASKS_WHAT_IRKS = re.compile(
+    r"\bwhat\b[^?]*\b(?:you'?d|would\s+you|you\s+would)\s+(?:change|improve|fix|get\s+rid\s+of)\b|"
+    r"\bwhat\b[^?]*\b(?:annoys|bothers|frustrates|irritates)\s+you\b|\bworst\s+(?:thing|part|bit)\b|"
+    # "what gets in the way ...?", "what stops you ...?" (round 20: "its mainly the cost" was
+    # asked next what it helps her get done)
+    r"\bwhat\s+(?:gets|got|stands|stood)\s+in\s+(?:the|your)\s+way\b|\bwhat\s+(?:stops|stopped)\s+you\b|"
+    r"\bwhat'?s\s+(?:the\s+)?(?:hardest|most\s+difficult|most\s+frustrating)\b",
+    re.IGNORECASE,
+)
+
 
 _POINTER = r"(?:it|that|this|they|them)"
 # Its own short list, not the lexicon's negative words: said of "it", "hard" or "stuck" is
@@ -50,4 +106,4 @@ def focus_held(request: ExtractRequest, labels: set[str]) -> ExtractedNode | Non
     )
 
 
-__all__ = ["focus_held"]
+__all__ = ["focus_held", "framed_against"]

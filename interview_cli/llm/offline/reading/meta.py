@@ -105,6 +105,14 @@ _NOTHING_DENIAL = re.compile(
     r"(?:\s+(?P<verb>[a-z]+))?\b[^,.;!?]*",
     re.IGNORECASE,
 )
+# "Theres no problem with the ward, I love my job!" to "What is the problem with that for you?"
+# (round 45 asked next why "no problem with the ward" was important)
+_NO_SUCH = re.compile(
+    r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh)\W+)*"
+    r"(?:there'?s|theres|there\s+is|there\s+was|it'?s|its|that'?s|thats)\s+no\s+(?:real\s+)?"
+    r"(?P<verb>problem|issue|worry|hassle|downside|benefit|difference|point)\b[^,.;!?]*",
+    re.IGNORECASE,
+)
 _PAST = {"made": "make", "gave": "give", "did": "do", "makes": "make", "gives": "give"}
 STEM = 4
 _SENTENCE_START = re.compile(r"[.!?;]+\s+")  # "...; it doesn't bother me much" starts one too
@@ -118,7 +126,11 @@ def without_denial(answer: str, question: str) -> str:
     asked = _NAMING_WORD.findall(question.lower())
     starts = [0, *(m.end() for m in _SENTENCE_START.finditer(answer))]
     for start in starts:
-        found = _DENIAL.match(answer, start) or _NOTHING_DENIAL.match(answer, start)
+        found = (
+            _DENIAL.match(answer, start)
+            or _NOTHING_DENIAL.match(answer, start)
+            or _NO_SUCH.match(answer, start)
+        )
         if not found:
             continue
         verbs = [found.group("verb") or ""]
