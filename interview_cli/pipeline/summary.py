@@ -23,6 +23,7 @@ from interview_cli.llm.offline.asking.phrases import cut_short, gapped, phrase_f
 MAX_CHAIN = 8  # rungs shown of one chain, most concrete first
 MAX_CHAINS = 8  # chains in the summary: every value of a good session (INTERVIEWING.md)
 MAX_LOOSE = 6  # concepts on no chain, listed after the chains
+MAX_PER_STAGE = 4  # what a journey's summary says of a stage
 REVISES = "revises"
 # The check-back answered with a no: "not really", "no love, that's all wrong", "that's
 # backwards", "sort of? ...", "kind of but mangled".
@@ -407,6 +408,38 @@ def _joined(chains: list[list[str]]) -> list[list[str]]:
     return out
 
 
+def journey_summary(graph: KnowledgeGraph, methodology: Methodology, say: Say | None) -> str:
+    """A journey told, a line a stage in the order told: what was done, felt or went wrong
+    there (``MAX_PER_STAGE`` of them, in their words), not a chain from the stage to each
+    ("choosing a delivery slot → ..." eight times over, round 45, rated 1 of 4)."""
+    spec = methodology.journey
+    if spec is None:
+        return ""
+    doubtful = _doubtful(graph, methodology)
+    lines: list[str] = []
+    for stage in graph.nodes(spec.stage_type):
+        if graph.is_superseded(stage.id) or stage.id in doubtful:
+            continue
+        told: list[str] = []
+        first = (spec.pain_type, spec.emotion_type)  # what went wrong and how it felt first
+        children = sorted(
+            graph.successors(stage.id),
+            key=lambda c: first.index(graph.node_type(c)) if graph.node_type(c) in first else 2,
+        )
+        for child in children:
+            if graph.node_type(child) == spec.stage_type or child in doubtful:
+                continue
+            if graph.is_superseded(child):
+                continue
+            label: str | None = graph.node(child).label
+            label = say(label) if say is not None and label else label
+            if label and label.lower() not in (t.lower() for t in told):
+                told.append(label)
+        said = f": {'; '.join(told[:MAX_PER_STAGE])}" if told else ""
+        lines.append(f"- {stage.label}{said}")
+    return "\n".join(lines)
+
+
 def learned_summary(
     graph: KnowledgeGraph,
     methodology: Methodology,
@@ -416,7 +449,9 @@ def learned_summary(
 ) -> str:
     """The chains as a bulleted list (``- a → b → c``), then ``- also: x; y`` for what is on
     no chain; after the closing check-back was answered (``checked``), as that answer left
-    it."""
+    it. A journey is told a stage a line (``journey_summary``)."""
+    if methodology.shape == "journey" and methodology.journey is not None:
+        return journey_summary(graph, methodology, say)
     keep = checked.keep(graph) if checked is not None else None
     ranked = ranked_chains(graph, methodology, limit, keep, say)
     # after a "no", what the closing answer said leads, each on its own line, chained or not

@@ -434,3 +434,26 @@ def test_a_link_whose_end_is_named_again_only_to_deny_it_goes() -> None:
     )
     kept = learned_summary(graph, meth, checked=CheckBack(question, answer, 15))
     assert "the speaking practice → funny looks" not in kept, kept
+
+
+def test_a_journey_is_summed_up_a_stage_a_line_what_went_wrong_first() -> None:
+    # Round 45 (Margaret, rated 1 of 4): "choosing a delivery slot → ..." eight times over, one
+    # line for each thing said at the first stage and nothing of the rest
+    meth = Library.discover(cwd=ROOT).methodology("customer_journey").value
+    graph = _graph(
+        meth,
+        [
+            ("choosing a delivery slot", "stage"),
+            ("picked a tuesday morning slot", "action"),
+            ("the good morning slots go very quickly", "pain_point"),
+            ("filling the basket", "stage"),
+            ("go through my favourites list", "action"),
+            ("calm", "emotion"),
+        ],
+        [(0, 1, "did"), (0, 2, "hurt"), (0, 3, "next_stage"), (3, 4, "did"), (3, 5, "felt")],
+    )
+    assert learned_summary(graph, meth) == (
+        "- choosing a delivery slot: the good morning slots go very quickly; "
+        "picked a tuesday morning slot\n"
+        "- filling the basket: calm; go through my favourites list"
+    )

@@ -394,3 +394,19 @@ def test_a_question_that_walks_on_tells_its_stage_whatever_the_focus() -> None:
         focus_type=JOURNEY.journey.pain_type if JOURNEY.journey else None,
     )
     assert "checkout and payment" in [n.label for n in told.nodes]
+
+
+def test_a_journey_step_is_its_clause_head_and_a_question_back_tells_nothing() -> None:
+    # Round 45 (Margaret): "Sorry, cannot abide what?" was a pain point asked about twice, and
+    # the steps read back were clauses to ten words: "the very beginning was really my
+    # daughter, she set"
+    puzzled = _told("Sorry, cannot abide what? I meant the oat milk.")
+    assert not any("abide" in n.label for n in puzzled.nodes), puzzled.nodes
+    told = _told(
+        "Last week I logged in myself and picked a tuesday morning slot, 10 till 11, because "
+        "I like to have the morning free.",
+        question="And then what did you do?",
+    )
+    labels = [n.label for n in told.nodes]
+    assert "picked a tuesday morning slot" in labels, labels
+    assert not any("," in label for label in labels), labels

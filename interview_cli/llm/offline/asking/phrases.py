@@ -682,6 +682,8 @@ def _cut_before_its_head(last: str, nxt: str, after: str, v: Vocabulary) -> bool
         return True  # "Ive got no time on shift | days so ..." (round 45): which days
     if last in _THROUGH and nxt not in v.clause_breaks | v.conjunctions and nxt[:1].isalnum():
         return True  # "she lent me her e-bike over | half term" (round 44): when follows
+    if last in _COPULAS and nxt[:1].isalnum() and nxt not in v.clause_breaks | v.conjunctions:
+        return True  # "the only irritation is when something in my favourites is | out of stock"
     return nxt == "of" and last in _OF_PREPOSITIONS  # "I cant stand in front | of a class"
 
 

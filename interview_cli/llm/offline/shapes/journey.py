@@ -20,7 +20,7 @@ from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import JourneySpec
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
 from interview_cli.llm.offline.asking.reference import Reference, refer
-from interview_cli.llm.offline.reading.clauses import content_words
+from interview_cli.llm.offline.reading.clauses import QUESTION_BACK, content_words
 from interview_cli.llm.offline.reading.meta import blank_meta
 from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
 from interview_cli.llm.offline.reading.steering import find_steer, gone_back_to
@@ -286,9 +286,36 @@ def _said(answer: str) -> list[str]:
     the interview, a correction's frame, a hedge or an aside (the laddering reader's
     non-content; a verdict, a time and a scene are a journey's feelings and moments). Round
     30's journey asked what would have helped when "can we go back to the slot thing from
-    earlier" and when "that was me asking a question, not a problem"."""
+    earlier" and when "that was me asking a question, not a problem". Each clause runs from
+    its first word of content to its last ("Well, the very beginning was ..."), and a
+    question back is none ("Sorry, cannot abide what?" was a pain point asked about, round
+    45)."""
     blanked = blank_spans(blank_meta(answer), inline_spans(answer, _NOT_TOLD))
-    return [said for said, at in _clauses(answer) if content_words(blanked[at : at + len(said)])]
+    for back in QUESTION_BACK.finditer(answer):
+        blanked = (
+            blanked[: back.start()] + " " * (back.end() - back.start()) + blanked[back.end() :]
+        )
+    said: list[str] = []
+    for clause, at in _clauses(answer):
+        kept = blanked[at : at + len(clause)]
+        if not content_words(kept):
+            continue
+        start = len(kept) - len(kept.lstrip(" ,;:-"))
+        end = len(kept.rstrip(" ,;:-"))
+        said.append(answer[at + start : at + end].strip())
+    return said
+
+
+_VERB_FIRST = re.compile(r"(?:is|was|are|were|isn't|isnt|wasn't|wasnt)\b")
+
+
+def _head(text: str, limit: int) -> str:
+    """A label of ``limit`` words at most from the clause's head: what comes before its first
+    comma, when that says something of its own ("picked a tuesday morning slot" of "picked a
+    tuesday morning slot, 10 till 11"; round 45 read back "the very beginning was really my
+    daughter, she set")."""
+    head = text.split(", ")[0]
+    return clean_label(head if len(content_words(head)) >= 2 else text, limit)
 
 
 class _Builder:
@@ -412,7 +439,7 @@ class _Reading:
             return False
         if fixing:
             methodology, spec = self.request.methodology, self.spec
-            label = clean_label(_FIX_LEAD.sub("", clean_label(text, 20)), 10)
+            label = _head(_FIX_LEAD.sub("", clean_label(text, 20)), 10)
             fix = self.b.node(label or clean_label(text), _fix_type(methodology, spec), text)
             self.b.edge(fixing, fix, _fix_relation(methodology, spec), text)
         return True
@@ -452,7 +479,7 @@ class _Reading:
 
     def _pain(self, text: str) -> None:
         """A pain point, of the step asked about or the current stage."""
-        label = clean_label(_PAIN_LEAD.sub("", clean_label(text, 20)), 10)
+        label = _head(_PAIN_LEAD.sub("", clean_label(text, 20)), 10)
         label = self.last_pain = self.b.node(label, self.spec.pain_type, text, stance=-1)
         source = self.step_focus or self.current
         if source:
@@ -473,7 +500,9 @@ class _Reading:
             )
             if len(words(text)) <= len(words(touch)) + 2:
                 return
-        label = re.sub(r"^(?:i|we)\s+", "", clean_label(text, 10))
+        label = re.sub(r"^(?:i|we)\s+", "", _head(text, 10))
+        if _VERB_FIRST.match(label):
+            return  # what is left of "the delivery is not just unpacking" once the stage went
         if current and label and label != (current or "").lower() and len(words(label)) >= 2:
             if any(s.label.lower() == label for s in self.stages):
                 return
