@@ -291,8 +291,13 @@ def _labels(
         label: str | None = reading.label(node_id)
         if say is not None and label is not None:
             label = say(label)
-        if label and (not labels or labels[-1] != label):
-            labels.append(label)
+        if not label or (labels and labels[-1] == label):
+            continue
+        if labels and _names_same(_words(labels[-1]), _words(label)):
+            # "warranty → I want a good long warranty" (round 45): one rung, said twice
+            labels[-1] = max(labels[-1], label, key=len)
+            continue
+        labels.append(label)
     return labels
 
 

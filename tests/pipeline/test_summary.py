@@ -457,3 +457,18 @@ def test_a_journey_is_summed_up_a_stage_a_line_what_went_wrong_first() -> None:
         "picked a tuesday morning slot\n"
         "- filling the basket: calm; go through my favourites list"
     )
+
+
+def test_a_rung_said_again_in_more_words_is_one_rung() -> None:
+    # Round 45 (Sandra): "warranty → I want a good long warranty" read one thing as a ladder
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = _graph(
+        meth,
+        [
+            ("warranty", "attribute"),
+            ("I want a good long warranty", "functional_consequence"),
+            ("peace of mind", "terminal_value"),
+        ],
+        [(0, 1, "leads_to"), (1, 2, "leads_to")],
+    )
+    assert learned_summary(graph, meth) == "- I want a good long warranty → peace of mind"

@@ -410,3 +410,27 @@ def test_a_journey_step_is_its_clause_head_and_a_question_back_tells_nothing() -
     labels = [n.label for n in told.nodes]
     assert "picked a tuesday morning slot" in labels, labels
     assert not any("," in label for label in labels), labels
+
+
+def test_a_journey_question_asked_every_way_already_walks_on() -> None:
+    # Round 46 (Aisha): "You talked about the app. What would have helped there?" three times,
+    # the last after "you literally just asked that"
+    pain = next(s for s in JOURNEY.strategies if s.family == "obstacle")
+    said = ["the app never told me it was a different size, the app itself is fine mostly"]
+    request = QuestionRequest(
+        methodology=JOURNEY,
+        concept=STAGES,
+        strategy=pain,
+        focus_label="app",
+        focus_type=JOURNEY.journey.pain_type if JOURNEY.journey else None,
+        answers=said,
+        covered_labels=["choosing a delivery slot", "filling the basket"],
+        turn_number=9,
+    )
+    first = journey_question(request)
+    assert first is not None and "app" in first, first
+    asked = [journey_question(request.model_copy(update={"turn_number": t})) for t in range(4)]
+    done = request.model_copy(update={"avoid_questions": [q for q in asked if q]})
+    walked = journey_question(done)
+    assert walked is not None and walked not in asked, walked
+    assert "checkout and payment" in walked, walked

@@ -675,14 +675,22 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     return _cut_from_what_completes_it(tokens, end, v)
 
 
-def _cut_before_its_head(last: str, nxt: str, after: str, v: Vocabulary) -> bool:
+def _cut_before_its_head(before: str, last: str, nxt: str, after: str, v: Vocabulary) -> bool:
     """A phrase cut one word before what its last word needs: the noun it modifies, the
-    time its preposition spans, the "of" of a preposition of two words."""
+    time its preposition spans, the "of" of a preposition of two words, what a copula says,
+    the clause that says which one "a line" is."""
+    if last in _BEFORE_HEAD and nxt[:1].isalpha() and nxt not in v.clause_breaks:
+        return True  # "the near | miss" (round 46: "You talked about the near.")
+    if last in _BEFORE_OBJECT and nxt in _OBJECT_PRONOUNS | {"it"}:
+        return True  # "it actually works on | me" (round 46: "You talked about working on.")
+    if before in ("a", "an") and nxt in ("that", "which", "who") and _naming(last, v):
+        return True  # "I want a line | that stays up" (round 45)
     if nxt in _DAYS and _naming(last, v) and (not after or after in v.clause_breaks):
         return True  # "Ive got no time on shift | days so ..." (round 45): which days
     if last in _THROUGH and nxt not in v.clause_breaks | v.conjunctions and nxt[:1].isalnum():
         return True  # "she lent me her e-bike over | half term" (round 44): when follows
-    if last in _COPULAS and nxt[:1].isalnum() and nxt not in v.clause_breaks | v.conjunctions:
+    if last in _BEING and nxt[:1].isalnum() and nxt not in v.clause_breaks | v.conjunctions:
+        return True  # "so I look like I know what Im | doing" (round 45)
         return True  # "the only irritation is when something in my favourites is | out of stock"
     return nxt == "of" and last in _OF_PREPOSITIONS  # "I cant stand in front | of a class"
 
@@ -720,7 +728,7 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
     before = tokens[end - 2].norm if end >= 2 else ""
     if before in _ASPECT and last.endswith("ing") and _goes_on_with(nxt, v):
         return True  # "my card terminal just stopped taking | contactless" (round 24)
-    if _cut_before_its_head(last, nxt, after, v):
+    if _cut_before_its_head(before, last, nxt, after, v):
         return True
     if nxt == "of" and tokens[end + 1 : end + 2] and tokens[end + 1].word:
         # "the same peace | of mind thing" (round 27), "the cost | of living": one name; but
@@ -875,7 +883,12 @@ _EMPTY_DOINGS = frozenset(
     """being having doing getting going looking feeling seeming becoming making taking coming
     starting knowing talking saying thinking trying wanting needing using""".split()
 )
-_EMPTY_HEADS = frozenset("same other rest way".split())
+# (nor a word that only ever stands before its head: "the near | miss", round 46)
+_BEFORE_HEAD = frozenset("near main whole".split())
+_EMPTY_HEADS = frozenset("same other rest way".split()) | _BEFORE_HEAD
+# a copula, or a subject with its copula typed on: "is | out of stock", "what Im | doing"
+_BEING = _COPULAS | frozenset("i'm we're you're they're he's she's".split())
+_BEFORE_OBJECT = frozenset("on in at to for with about from by into onto".split())
 _DAYS = frozenset("day days night nights morning mornings evening evenings weeks".split())
 _THROUGH = frozenset("over during until till since throughout".split())
 _OF_PREPOSITIONS = frozenset("front top side middle instead because ahead outside inside".split())

@@ -172,10 +172,22 @@ _WALKING = re.compile(
 
 
 def _choose(options: tuple[str, ...], request: QuestionRequest, **values: str) -> str:
+    return _fresh(options, request, **values) or _pick(
+        [o.format(**values) for o in options], request
+    )
+
+
+def _fresh(options: tuple[str, ...], request: QuestionRequest, **values: str) -> str | None:
+    """One of ``options`` not asked yet, or None when each of them was: "You talked about
+    the app. What would have helped there?" three times over (round 46)."""
+    asked = {q.strip().lower() for q in request.avoid_questions}
     texts = [o.format(**values) for o in options]
-    recent = {q.strip().lower() for q in request.avoid_questions}
-    fresh = [t for t in texts if t.strip().lower() not in recent] or texts
-    return fresh[(request.seed + request.turn_number) % len(fresh)]
+    fresh = [t for t in texts if t.strip().lower() not in asked]
+    return _pick(fresh, request) if fresh else None
+
+
+def _pick(texts: list[str], request: QuestionRequest) -> str:
+    return texts[(request.seed + request.turn_number) % len(texts)]
 
 
 def journey_question(request: QuestionRequest) -> str | None:
@@ -209,7 +221,14 @@ def journey_question(request: QuestionRequest) -> str | None:
                 stage=stage.label if stage else "",
             )
         options = {"obstacle": _PAIN_THAT, "emotion": _FEEL_THAT}.get(strategy.family, _STEPS_THAT)
-        return _choose(options, request, lead=lead)
+        asked = _fresh(options, request, lead=lead)
+        if asked is not None:
+            return asked
+        # each way of asking it was asked: the journey walks on
+        stage = next_stage(_stages(request), request.covered_labels)
+        return _choose(
+            _AFTER_THE_END if stage is None else _WALK, request, stage=stage.label if stage else ""
+        )
     if strategy.family == "obstacle":
         return _choose(_PAIN, request, focus=focus)
     if strategy.family == "emotion":
