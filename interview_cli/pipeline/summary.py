@@ -460,7 +460,14 @@ def learned_summary(
     keep = checked.keep(graph) if checked is not None else None
     ranked = ranked_chains(graph, methodology, limit, keep, say)
     # after a "no", what the closing answer said leads, each on its own line, chained or not
-    said_at_close = [chain for rank, chain in ranked if rank > 0]
+    chained = [_words(label) for _, chain in ranked if len(chain) > 1 for label in chain]
+
+    def on_a_chain(label: str) -> bool:  # "fussy" beside "sooo fussy → doesnt eat" (round 47)
+        return any(_names_same(_words(label), words) for words in chained)
+
+    said_at_close = [
+        chain for rank, chain in ranked if rank > 0 and (len(chain) > 1 or not on_a_chain(chain[0]))
+    ]
     lines = [f"- {' → '.join(chain)}" for chain in said_at_close]
     chains = [chain for rank, chain in ranked if rank <= 0]
     lines += [f"- {' → '.join(chain)}" for chain in _joined(chains)]
@@ -469,7 +476,11 @@ def learned_summary(
     on_chains = {label for chain in [*chains, *said_at_close] if len(chain) > 1 for label in chain}
     on_chains |= {chain[0] for chain in said_at_close}
     loose = list(
-        dict.fromkeys(chain[0] for chain in chains if len(chain) == 1 and chain[0] not in on_chains)
+        dict.fromkeys(
+            chain[0]
+            for chain in chains
+            if len(chain) == 1 and chain[0] not in on_chains and not on_a_chain(chain[0])
+        )
     )
     if loose and lines:
         lines.append(f"- also: {'; '.join(loose)}")

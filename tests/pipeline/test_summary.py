@@ -472,3 +472,19 @@ def test_a_rung_said_again_in_more_words_is_one_rung() -> None:
         [(0, 1, "leads_to"), (1, 2, "leads_to")],
     )
     assert learned_summary(graph, meth) == "- I want a good long warranty → peace of mind"
+
+
+def test_a_loose_concept_a_chain_already_says_is_not_listed_again() -> None:
+    # Round 47 (Lucy): "- fussy" on its own line beside "sooo fussy → doesnt eat"
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = _graph(
+        meth,
+        [
+            ("sooo fussy", "attribute"),
+            ("doesnt eat", "functional_consequence"),
+            ("fussy", "functional_consequence"),
+            ("vet trusts the brand", "attribute"),
+        ],
+        [(0, 1, "leads_to")],
+    )
+    assert learned_summary(graph, meth) == "- sooo fussy → doesnt eat\n- also: vet trusts the brand"

@@ -36,6 +36,8 @@ def test_a_focus_is_said_back_only_as_the_respondent_said_it(case: dict[str, Any
         assert any(" ".join(words_of(case["quote"])) in answer for answer in said)
     elif "mention" in case:
         assert (ref.how, ref.mention) == ("mention", case["mention"])
+    elif "steer" in case:  # asked to go back to it: in their words
+        assert (ref.how, ref.mention) == ("steer", case["steer"])
     elif case.get("that"):
         assert ref.how == "that", ref
     else:

@@ -69,7 +69,10 @@ def tokenize(text: str) -> list[Token]:
         norm = raw.lower().replace("’", "'")
         after = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
         if norm == "its" and (
-            after in _NO_POSSESSION or after.endswith("ly") or after.endswith("ed")
+            after in _NO_POSSESSION
+            or after.endswith("ly")
+            or after.endswith("ed")
+            or after[:1].isdigit()  # "its 10 minutes of quiet"
         ):
             # "its lonely in the cab", typed without the apostrophe: it is, not whose
             raw, norm = raw[:2] + "'s", "it's"
@@ -908,8 +911,8 @@ def mention(label: str, answers: Sequence[str]) -> str:
     said = said[: said.index("not")] if "not" in said else said
     for i in reversed(range(len(said))):
         w = said[i]
-        if w in _ANYONE:
-            continue  # "nobody could tell" is no "the nobody" (round 44)
+        if w in _ANYONE or w in _POINTER_HEADS:
+            continue  # "nobody could tell" is no "the nobody" (round 44), "the part" no thing
         # a verb's form may still be a noun: ``_mention_in`` wants a determiner before it
         if not (_naming(w, v) or w in v.verbs and w not in v.not_content):
             continue

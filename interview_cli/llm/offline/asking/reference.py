@@ -42,6 +42,7 @@ from interview_cli.llm.offline.asking.phrases import (
     words_of,
 )
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
+from interview_cli.llm.offline.lexicon import POSITIVE_WORDS
 from interview_cli.llm.offline.reading.steering import find_steer
 
 
@@ -81,15 +82,26 @@ def refer(
     tokens = tokenize(answers[-1]) if answers else []
     span = _find(target, tokens, v) if tokens else None
     said = _clause_of(tokens, span, v) if span is not None else None
-    doing = _verbish(target[0], v) or target[0] in _MODALS
-    if named and doing and target[0] not in _DISLIKING | _FEELING_WORDS:
+    # (a word before its object's determiner is a doing too: "ruins the coffee" is no "the
+    # coffee", which was asked what it gets in the way of)
+    does_to = (
+        len(target) > 1
+        and target[1] in v.determiners
+        and target[0] not in v.function_words
+        and target[0].endswith("s")
+    )
+    doing = _verbish(target[0], v) or target[0] in _MODALS or does_to
+    # (what is liked or disliked is its object, "hate the hill"; what harms is not: "ruins
+    # the coffee")
+    harms = does_to and target[0] not in _DISLIKING | POSITIVE_WORDS
+    if named and doing and (harms or target[0] not in _DISLIKING | _FEELING_WORDS):
         # a doing is its point, not the thing it names last ("book at like 10pm once the
         # kids" is no "the kids", round 28): their clause, when it is short, says it; what
         # one can do is none of its things ("can look out window on metro" is no "the
         # Metro", round 34)
         if said is not None:
             return Reference("phrase", Phrase(said, clause=f'"{said}"'))
-        if target[0] in _MODALS:
+        if target[0] in _MODALS or does_to:
             named = ""
     if named:
         return Reference("mention", mention=named)
@@ -238,4 +250,10 @@ def steered(label: str | None, answer: str) -> str:
 
 
 def _stem(word: str) -> str:
+    """A word without its ending: "froths" and "frothing" are one ("can we go back to the
+    frothing thing" went back to "whether it froths" without saying so)."""
+    if len(word) > 6 and word.endswith("ing"):
+        return word[:-3]
+    if len(word) > 5 and word.endswith("ed"):
+        return word[:-2]
     return word.removesuffix("s") if len(word) > 3 else word

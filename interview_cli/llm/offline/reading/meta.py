@@ -94,7 +94,8 @@ _DENIAL = re.compile(
     r"(?:does\s*n[o']?t|does\s+not|did\s*n[o']?t|did\s+not|do\s*n[o']?t|was\s*n[o']?t|"
     r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont|'?s\s+not|'?m\s+not|am\s+not|"
     r"are\s*n[o']?t|'re\s+not)\s+(?:really\s+|that\s+)?"
-    r"(?P<verb>[a-z]+)\b[^,.;!?]*",
+    # ("finding out fast isnt a good thing" to "What's good about that?", round 47)
+    r"(?:an?\s+)?(?P<verb>[a-z]+)\b[^,.;!?]*",
     re.IGNORECASE,
 )
 # "The bill made nothing possible", "it gives me nothing": the premise denied with "nothing"
