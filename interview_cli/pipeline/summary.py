@@ -427,8 +427,11 @@ def journey_summary(graph: KnowledgeGraph, methodology: Methodology, say: Say | 
             continue
         told: list[str] = []
         first = (spec.pain_type, spec.emotion_type)  # what went wrong and how it felt first
+        # (and what hangs off its steps and pains: a fix of a pain, a pain of a touchpoint)
+        near = [c for c in graph.successors(stage.id) if graph.node_type(c) != spec.stage_type]
+        beyond = [g for c in near for g in graph.successors(c) if g not in near]
         children = sorted(
-            graph.successors(stage.id),
+            dict.fromkeys(near + beyond),
             key=lambda c: first.index(graph.node_type(c)) if graph.node_type(c) in first else 2,
         )
         for child in children:

@@ -474,7 +474,7 @@ IRKING = (
     r"winds\s+me\s+up|drives\s+me\s+(?:mad|nuts|crazy|up\s+the\s+wall|round\s+the\s+bend)|"
     r"(?:a\s+)?(?:pain(?![\s-]*free)|nightmare|rip[-\s]?off|kick\s+in\s+the\s+teeth)|"
     # said of a price (round 43: "a spare battery is 90 quid, daylight robbery")
-    r"daylight\s+robbery|extortionate|(?:a\s+)?(?:scam|con)\b|"
+    r"daylight\s+robbery|extortionate|a\s+(?:scam|con)\b|"
     # "I end up with a flat latte which is just sad"
     r"sad|gutting|depressing|grim)"
 )
@@ -522,7 +522,7 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     miserable dread dreading struggle struggling skint cramps cramping fiddly
     deaf blind ill sick injured aching stiff dizzy breathless wheezy outage outages
     breakdown breakdowns dreadful shocking worry worries flimsy rammed heaving fuming
-    rut uneasy robbery extortionate overpriced scam sad gutting""".split()
+    rut uneasy robbery extortionate overpriced sad gutting""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"

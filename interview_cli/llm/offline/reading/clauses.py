@@ -108,7 +108,6 @@ _QUESTION_BACK = re.compile(
     r"[^.!?\s]+\s*\?",
     re.IGNORECASE,
 )
-QUESTION_BACK = _QUESTION_BACK  # (the journey reader's too: a question back tells no step)
 _TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:what \w+ (?:is|are)|\1)\b", re.IGNORECASE)
 # "the main thing is the fit": the frame says which one counts, the node is "fit". ("They
 # do the job" stays: for a respondent who cares little, that it works is the attribute.)

@@ -51,7 +51,8 @@ _THE_PROBLEM_IS = re.compile(
 # ... or what happens otherwise: "it needs to be quiet as well or it wakes the little one"
 # (round 45 asked "What does that let you do?" of waking the baby)
 _OTHERWISE = re.compile(r"(?:\bor(?:\s+else)?|\botherwise)[\s,]+$", re.IGNORECASE)
-_SUBJECT_FIRST = re.compile(r"(?:it|they|he|she|i|you|we|there)\b", re.IGNORECASE)
+# (what happens to them, not what they do instead: "or I just switch off and listen to music")
+_SUBJECT_FIRST = re.compile(r"(?:it|they|he|she|there)\b", re.IGNORECASE)
 # ... or the frame after it: "the hair is the problem"
 _IS_THE_PROBLEM = re.compile(r"\s+(?:is|was|'s)\s+the\s+(?:problem|issue)\b", re.IGNORECASE)
 # ... or a verdict closing its sentence: "its done half the lounge and nothing else, proper

@@ -111,7 +111,10 @@ _NOTHING_DENIAL = re.compile(
 _NO_SUCH = re.compile(
     r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh)\W+)*"
     r"(?:there'?s|theres|there\s+is|there\s+was|it'?s|its|that'?s|thats)\s+no\s+(?:real\s+)?"
-    r"(?P<verb>problem|issue|worry|hassle|downside|benefit|difference|point)\b[^,.;!?]*",
+    r"(?P<verb>problem|issue|worry|hassle|downside|benefit|difference)\b"
+    # (to the end of what it denies: "theres no problem with it except it logs me out")
+    r"(?:(?!\b(?:except|but|as\s+long\s+as|so|if|when|because|unless|though|apart)\b)"
+    r"[^,.;!?])*",
     re.IGNORECASE,
 )
 _PAST = {"made": "make", "gave": "give", "did": "do", "makes": "make", "gives": "give"}

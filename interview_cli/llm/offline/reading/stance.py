@@ -96,7 +96,7 @@ _DENYING = frozenset("no not never".split())
 # what breaks down: "pulled that cord till my shoulder gave out", "the terminal packed in"
 # (round 43 asked what pulling the cord "gives" him)
 _GAVE_OUT = re.compile(
-    r"\b(?:gave|gives|give|giving)\s+out\b(?!\s+(?:\w+\s+)?(?:free|samples|leaflets|flyers|sweets|vouchers)\b)|\bpack(?:ed|s)?\s+(?:in|up)\b(?!\s+(?:my|the|a|an|his|her|our|your|their|and|everything|some)\b)|\bconked\s+out\b|"
+    r"\b(?:gave|gives|give|giving)\s+out\b(?=\s*(?:[,.;!?]|$)|\s+(?:on|after|halfway|completely|again|and|so|but|when|at)\b)|\bpack(?:ed|s)\s+(?:in|up)\b(?!\s+(?:my|the|a|an|his|her|our|your|their|and|everything|some)\b)|\bconked\s+out\b|"
     r"\b(?:died|gave\s+up)\s+on\s+(?:me|us|him|her)\b",
     re.IGNORECASE,
 )
@@ -106,7 +106,7 @@ _BIG = (
     r"(?:massive|huge|enormous|steep|astronomical|extortionate|silly|insane|through\s+the\s+roof)"
 )
 _COSTLY = re.compile(
-    rf"\b{_PRICED}\s+(?:\w+\s+){{0,2}}?(?:is|was|are|were|'s|went|go|goes|gone)\s+"
+    rf"\b{_PRICED}\s+(?:is|was|are|were|'s|went|go|goes|gone)\s+"
     rf"(?:\w+\s+)?{_BIG}\b|\b{_BIG}\s+{_PRICED}\b",
     re.IGNORECASE,
 )
@@ -115,7 +115,7 @@ _COSTLY = re.compile(
 def _denies(before: str, good: str) -> bool:
     """``before`` denies the good word after it: "no good", "never nice", "nothing good about
     my shoulder" (round 43 asked what his shoulder lets him do), but not "nothing better"."""
-    return before in _DENYING or (before == "nothing" and good not in ("better", "best"))
+    return before in _DENYING or (before == "nothing" and good not in ("better", "best", "like"))
 
 
 # Who likes, and the words between them and a liking "like" ("I really like", "we'd like")

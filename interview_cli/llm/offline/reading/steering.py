@@ -115,6 +115,10 @@ def _person_named(steer: Steer, request: ExtractRequest) -> Steer:
     quote that has one; else ``steer`` as it was."""
     if steer.target.lower() not in _PERSONS:
         return steer
+    # "Can we go back to her though, my mum I mean": who, said right after
+    said = _APPOSITIVE.match(request.answer, steer.end)
+    if said is not None:
+        return Steer(said.group("who"), said.start("who"), said.end("who"))
     before = request.answer[: steer.start]
     names = [m for m in _TITLED.finditer(before) if m.group(0) not in _NO_NAMES]
     if names:
@@ -126,7 +130,16 @@ def _person_named(steer: Steer, request: ExtractRequest) -> Steer:
     return steer
 
 
-_NO_NAMES = frozenset({"I", "The", "My", "And", "But", "So", "Then", "It", "Its", "That", "This"})
+_NO_NAMES = frozenset(
+    """I The My And But So Then It Its That This Monday Tuesday Wednesday Thursday Friday
+    Saturday Sunday January February March April May June July August September October
+    November December Christmas Easter""".split()
+)
+_APPOSITIVE = re.compile(
+    r"(?:\s+(?:though|tho|actually|again|please))?\s*,\s*(?P<who>(?:the|my|our|that)\s+[\w'-]+"
+    r"(?:\s+(?!i\b)[\w'-]+)?)",
+    re.IGNORECASE,
+)
 
 
 def gone_back_to(steer: Steer, request: ExtractRequest) -> Earlier | None:

@@ -20,7 +20,7 @@ from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import JourneySpec
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
 from interview_cli.llm.offline.asking.reference import Reference, refer
-from interview_cli.llm.offline.reading.clauses import QUESTION_BACK, content_words
+from interview_cli.llm.offline.reading.clauses import content_words
 from interview_cli.llm.offline.reading.meta import blank_meta
 from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
 from interview_cli.llm.offline.reading.steering import find_steer, gone_back_to
@@ -300,6 +300,15 @@ def _clauses(answer: str) -> list[tuple[str, int]]:
 _NOT_TOLD = ("address", "filler", "aside", "hedge", "retraction", "steer", "remark")
 
 
+# A question back at the interviewer: "Sorry, cannot abide what?", "what do you mean?" (not a
+# statement said with a rising tone: "Then the substitutions came up on the app?")
+_ASKED_BACK = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:(?:sorry|um|erm|eh|hmm)\W+)*(?:(?:what|why|how|who|which|huh|pardon)\b"
+    r"[^.!?]*|[^.!?]*\bwhat)\s*\?+",
+    re.IGNORECASE,
+)
+
+
 def _said(answer: str) -> list[str]:
     """The clauses that say something: not a request to go back, a remark on the question or
     the interview, a correction's frame, a hedge or an aside (the laddering reader's
@@ -310,7 +319,7 @@ def _said(answer: str) -> list[str]:
     question back is none ("Sorry, cannot abide what?" was a pain point asked about, round
     45)."""
     blanked = blank_spans(blank_meta(answer), inline_spans(answer, _NOT_TOLD))
-    for back in QUESTION_BACK.finditer(answer):
+    for back in _ASKED_BACK.finditer(answer):
         blanked = (
             blanked[: back.start()] + " " * (back.end() - back.start()) + blanked[back.end() :]
         )
