@@ -364,18 +364,25 @@ def test_a_journey_hears_a_request_to_go_back_and_a_remark_on_the_question() -> 
         assert not any("problem" in label or "question" in label for label in labels), labels
 
 
+def _pain_question(focus: str, answers: list[str], **kw: Any) -> QuestionRequest:
+    """A journey's "what would have helped?" about the pain point ``focus``."""
+    return QuestionRequest(
+        methodology=JOURNEY,
+        concept=STAGES,
+        strategy=next(s for s in JOURNEY.strategies if s.family == "obstacle"),
+        focus_label=focus,
+        focus_type=JOURNEY.journey.pain_type if JOURNEY.journey else None,
+        answers=answers,
+        **kw,
+    )
+
+
 def test_a_journey_question_says_its_focus_back_only_in_their_words() -> None:
     # Round 30: 'What would have helped when "are where it goes wrong, like last month they
     # swapped"?': a label quoted on trust, cut mid-sentence
-    pain = next(s for s in JOURNEY.strategies if s.family == "obstacle")
-    said = ["ugh, substitutions are where it goes wrong, like last month they swapped oat milk"]
-    request = QuestionRequest(
-        methodology=JOURNEY,
-        concept=STAGES,
-        strategy=pain,
-        focus_label="are where it goes wrong, like last month they swapped",
-        focus_type=JOURNEY.journey.pain_type if JOURNEY.journey else None,
-        answers=said,
+    request = _pain_question(
+        "are where it goes wrong, like last month they swapped",
+        ["ugh, substitutions are where it goes wrong, like last month they swapped oat milk"],
         turn_number=5,
     )
     question = journey_question(request)
@@ -415,15 +422,9 @@ def test_a_journey_step_is_its_clause_head_and_a_question_back_tells_nothing() -
 def test_a_journey_question_asked_every_way_already_walks_on() -> None:
     # Round 46 (Aisha): "You talked about the app. What would have helped there?" three times,
     # the last after "you literally just asked that"
-    pain = next(s for s in JOURNEY.strategies if s.family == "obstacle")
-    said = ["the app never told me it was a different size, the app itself is fine mostly"]
-    request = QuestionRequest(
-        methodology=JOURNEY,
-        concept=STAGES,
-        strategy=pain,
-        focus_label="app",
-        focus_type=JOURNEY.journey.pain_type if JOURNEY.journey else None,
-        answers=said,
+    request = _pain_question(
+        "app",
+        ["the app never told me it was a different size, the app itself is fine mostly"],
         covered_labels=["choosing a delivery slot", "filling the basket"],
         turn_number=9,
     )
