@@ -109,12 +109,14 @@ def best_match(named: str, candidates: list[Earlier], *, whole: bool = False) ->
     words = words_of(named)
     if not words:
         return None
-    best: tuple[tuple[int, float], Earlier] | None = None
+    best: tuple[tuple[bool, int, float], Earlier] | None = None
     for candidate in candidates:
         score = match_score(words, candidate)
         label = words_of(candidate.label)
         named_share = shared(label, words) / len(label) if label and whole else 0.0
-        key = (score, named_share)
+        # a label that has the very word before one that has only its kin ("the sleeping
+        # thing" is "sleeping", not "night shifts so on way home", round 48)
+        key = (bool(words & label), score, named_share)
         if score > 0 and (best is None or key > best[0]):
             best = (key, candidate)
     return best[1] if best else None
