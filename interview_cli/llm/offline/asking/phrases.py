@@ -194,6 +194,8 @@ def _is_plural(words: Sequence[str], v: Vocabulary) -> bool:
     for w in words:
         if w in v.prepositions or w in v.relatives:
             break
+        if w == "and" and head:
+            return True  # "the drums and the road outside" (round 48: "What does ... do")
         head = w
     if head in _PLURAL_WORDS:
         return True

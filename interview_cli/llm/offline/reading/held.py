@@ -33,6 +33,7 @@ def framed_against(request: ExtractRequest, start: int, end: int, *, answers: bo
     return bool(
         _DISLIKED.search(answer[:start])
         or _THE_PROBLEM_IS.search(answer[:start])
+        or _NOT_LOVED.search(answer[:start])
         or _IS_THE_PROBLEM.match(answer, end)
         or _JUDGED_AFTER.match(answer, end)
         or (answers and _ASKS_WHAT_IRKS.search(request.question))
@@ -46,6 +47,13 @@ _THE_PROBLEM_IS = re.compile(
     r"\bthe\s+(?:(?:only|main|one|real|biggest|big)\s+)?['\"\u2018\u201c]?"
     r"(?:problem|issue|downside|catch|snag|drawback)['\"\u2019\u201d]?\s+(?:is|was|being)\s+"
     r"(?:that\s+)?$",
+    re.IGNORECASE,
+)
+# ... or the one thing not liked: "The only thing I dont love is theyre bulky" (round 48 asked
+# why that was important)
+_NOT_LOVED = re.compile(
+    r"\bthe\s+(?:only\s+|one\s+)?thing\s+i\s+(?:don'?t|dont|do\s+not)\s+(?:love|like|rate)"
+    r"(?:\s+about\s+(?:it|them))?\s+(?:is|was)\s+(?:that\s+)?$",
     re.IGNORECASE,
 )
 # ... or what happens otherwise: "it needs to be quiet as well or it wakes the little one"
