@@ -376,3 +376,18 @@ def test_its_why_says_what_the_clause_before_leads_to(mec: Methodology) -> None:
     assert [(e.source, e.target) for e in result.edges] == [
         ("bad extraction", "can't relax in the chair")
     ]
+
+
+def test_a_wrap_up_recaps_and_answers_no_why(mec: Methodology) -> None:
+    # my own oat-milk interview: "thats about it really, froth and taste", asked how feeling
+    # like a treat helps, was read as froth and taste leading to the treat, and the check-back
+    # said '"taste" matters to you because of "feel like a treat"'
+    focus = ("feel like a treat", "psychosocial_consequence")
+    result = extract(
+        mec,
+        "cooking",
+        "thats about it really, froth and taste",
+        focus,
+        existing=[(*focus, "makes it feel like a treat")],
+    )
+    assert not any(focus[0] in (e.source, e.target) for e in result.edges), result.edges

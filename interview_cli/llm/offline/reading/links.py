@@ -10,6 +10,7 @@ reason, among the extraction's rejected items.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from interview_cli.core.models import ExtractedEdge, RejectedItem
@@ -143,6 +144,14 @@ def names_another(clause: Clause) -> bool:
     return clause.cue is not None and "also" in clause.cue.phrase
 
 
+_WRAPPED_UP = re.compile(
+    r"\W*(?:(?:no|nah|yeah|yes|ok|okay|um|erm|hmm|honestly|well|so)\W+)*(?:i\s+think\s+)?"
+    r"(?:(?:that'?s|thats)\s+(?:about\s+|pretty\s+much\s+|basically\s+)?(?:it|all)\b|"
+    r"(?:i'?ve|ive|i\s+have)\s+(?:pretty\s+much\s+)?covered\s+it\b|not\s+much\s+else\b)",
+    re.IGNORECASE,
+)
+
+
 def link_unit(
     view: OntologyView,
     answer: str,
@@ -157,7 +166,16 @@ def link_unit(
         # The answer's first clause responds to the question: link it to the focus node when
         # the question asked about it (why, what next, what kind) and the ontology permits.
         asked = turn.deepen or turn.expected is not None or unit.link in ("up", "sequence", "assoc")
-        if turn.focus_label and turn.focus_type and asked and not names_another(unit.clauses[0]):
+        # (nor after a wrap-up: "thats about it really, froth and taste" recaps what was said,
+        # it is no answer to "How does feeling like a treat help you?")
+        recap = _WRAPPED_UP.match(answer) is not None
+        if (
+            turn.focus_label
+            and turn.focus_type
+            and asked
+            and not recap
+            and not names_another(unit.clauses[0])
+        ):
             focus = (turn.focus_label, turn.focus_type)
             unit.parents = [focus]
             for clause in unit.clauses:
