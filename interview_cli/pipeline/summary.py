@@ -429,16 +429,15 @@ def journey_summary(graph: KnowledgeGraph, methodology: Methodology, say: Say | 
         first = (spec.pain_type, spec.emotion_type)  # what went wrong and how it felt first
         # (and what hangs off its steps and pains: a fix of a pain, a pain of a touchpoint)
         near = [c for c in graph.successors(stage.id) if graph.node_type(c) != spec.stage_type]
-        beyond = [g for c in near for g in graph.successors(c) if g not in near]
         children = sorted(
-            dict.fromkeys(near + beyond),
+            (
+                c
+                for c in dict.fromkeys([*near, *(g for c in near for g in graph.successors(c))])
+                if c not in doubtful and not graph.is_superseded(c)
+            ),
             key=lambda c: first.index(graph.node_type(c)) if graph.node_type(c) in first else 2,
         )
         for child in children:
-            if graph.node_type(child) == spec.stage_type or child in doubtful:
-                continue
-            if graph.is_superseded(child):
-                continue
             label: str | None = graph.node(child).label
             label = say(label) if say is not None and label else label
             if label and label.lower() not in (t.lower() for t in told):

@@ -37,7 +37,7 @@ from itertools import takewhile
 
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
-from interview_cli.llm.offline.lexicon import NEGATIVE_WORDS, POSITIVE_WORDS
+from interview_cli.llm.offline.lexicon import NEGATIVE_WORDS, POSITIVE_WORDS, TITLED
 from interview_cli.llm.offline.reading.clauses import THOUSANDS
 from interview_cli.llm.offline.reading.content import MEASURE_UNITS, is_count, is_money
 
@@ -695,8 +695,9 @@ def _cut_before_its_head(before: str, last: str, nxt: str, after: str, v: Vocabu
     if last in _THROUGH and nxt not in v.clause_breaks | v.conjunctions and nxt[:1].isalnum():
         return True  # "she lent me her e-bike over | half term" (round 44): when follows
     if last in _BEING and nxt[:1].isalnum() and nxt not in v.clause_breaks | v.conjunctions:
-        return True  # "so I look like I know what Im | doing" (round 45)
-        return True  # "the only irritation is when something in my favourites is | out of stock"
+        # "so I look like I know what Im | doing" (round 45), "the only irritation is when
+        # something in my favourites is | out of stock" (round 45)
+        return True
     return nxt == "of" and last in _OF_PREPOSITIONS  # "I cant stand in front | of a class"
 
 
@@ -972,9 +973,6 @@ def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -
     return None
 
 
-_TITLED = re.compile(r"(?<=[a-z,;:] )[A-Z][a-z]+\b")
-
-
 def _named(phrase: Phrase, answers: Sequence[str]) -> Phrase:
     """``phrase`` with the names the respondent wrote with a capital mid-sentence written so
     at the start of their sentence too ("Jamie phoned the next morning" was said back "You
@@ -999,7 +997,7 @@ def _names(answers: tuple[str, ...]) -> dict[str, str]:
     return {
         m.group(0).lower(): m.group(0)
         for a in answers
-        for m in _TITLED.finditer(a)
+        for m in TITLED.finditer(a)
         if m.group(0).lower() not in lower | v.function_words | _MODALS | {"i"}
     }
 

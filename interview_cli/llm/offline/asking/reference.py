@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from interview_cli.core.text import canonical_token
 from interview_cli.llm.offline.asking.phrases import (
     _AFTERTHOUGHTS,
     _CONDITIONS,
@@ -100,7 +101,7 @@ def refer(
         # one can do is none of its things ("can look out window on metro" is no "the
         # Metro", round 34)
         if said is not None:
-            return Reference("phrase", Phrase(said, clause=f'"{said}"'))
+            return _quoted(said)
         if target[0] in _MODALS or does_to:
             named = ""
     if named:
@@ -116,6 +117,11 @@ def refer(
         return Reference("that")
     if said is None:
         return NOTHING  # one of several points, with no clause of theirs to say which
+    return _quoted(said)
+
+
+def _quoted(said: str) -> Reference:
+    """Their clause, quoted as they said it."""
     return Reference("phrase", Phrase(said, clause=f'"{said}"'))
 
 
@@ -128,7 +134,7 @@ def _said_before(target: list[str], answers: Sequence[str], v: Vocabulary) -> Re
         span = _find(target, tokens, v)
         said = _clause_of(tokens, span, v) if span is not None else None
         if said is not None:
-            return Reference("phrase", Phrase(said, clause=f'"{said}"'))
+            return _quoted(said)
     return NOTHING
 
 
@@ -250,10 +256,7 @@ def steered(label: str | None, answer: str) -> str:
 
 
 def _stem(word: str) -> str:
-    """A word without its ending: "froths" and "frothing" are one ("can we go back to the
-    frothing thing" went back to "whether it froths" without saying so)."""
-    if len(word) > 6 and word.endswith("ing"):
-        return word[:-3]
-    if len(word) > 5 and word.endswith("ed"):
-        return word[:-2]
-    return word.removesuffix("s") if len(word) > 3 else word
+    """A word by its lemma (``core.text.canonical_token``): "froths" and "frothing" are one
+    ("can we go back to the frothing thing" went back to "whether it froths" without saying
+    so)."""
+    return canonical_token(word)

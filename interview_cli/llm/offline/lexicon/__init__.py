@@ -478,6 +478,9 @@ IRKING = (
     # "I end up with a flat latte which is just sad"
     r"sad|gutting|depressing|grim)"
 )
+# A word written with a capital mid-sentence: a name, maybe ("a woman called Shona"); who
+# reads it says which are ("phrases._names": never in lower case; "steering": no weekday)
+TITLED = re.compile(r"(?<=[a-z,;:] )[A-Z][a-z]+\b")
 # Replies to "did I get that right, is anything missing?": agreement, not an element.
 CONFIRMATIONS = re.compile(
     r"(?:^|(?<=[.!?] ))(?:no|yes|yeah|yep|nope)\s*,|"  # an interjection opening a sentence

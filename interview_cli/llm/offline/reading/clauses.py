@@ -276,6 +276,7 @@ def blank(answer: str) -> str:
         phrase_pattern("emphasis/ahead"),
         phrase_pattern("emphasis/behind"),
         phrase_pattern("frame"),
+        phrase_pattern("against"),
         _RATING_IDIOMS,
         _FRAMES,
         IMPORTANCE,

@@ -21,6 +21,7 @@ import re
 
 from interview_cli.core.models import ExtractedNode
 from interview_cli.llm.offline.lexicon import DISLIKE_VERBS, IRKING
+from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
 from interview_cli.llm.protocol import ExtractRequest
 
 
@@ -33,7 +34,7 @@ def framed_against(request: ExtractRequest, start: int, end: int, *, answers: bo
     return bool(
         _DISLIKED.search(answer[:start])
         or _THE_PROBLEM_IS.search(answer[:start])
-        or _NOT_LOVED.search(answer[:start])
+        or _framed_just_before(answer, start)
         or _IS_THE_PROBLEM.match(answer, end)
         or _JUDGED_AFTER.match(answer, end)
         or (answers and _ASKS_WHAT_IRKS.search(request.question))
@@ -42,20 +43,24 @@ def framed_against(request: ExtractRequest, start: int, end: int, *, answers: bo
 
 
 _DISLIKED = re.compile(rf"\b{DISLIKE_VERBS}\b[^.!?]*$")
-# ... or the frame that says it is the problem: "The (only) problem is it goes cold"
+# ... or a frame of ``lexicon/en/against.yaml`` right before it ("The only thing I dont love
+# is theyre bulky"), or the bare "The problem is it goes cold" (not blanked there: its
+# "problem" tells a job's pain point from its approach)
 _THE_PROBLEM_IS = re.compile(
-    r"\bthe\s+(?:(?:only|main|one|real|biggest|big)\s+)?['\"\u2018\u201c]?"
-    r"(?:problem|issue|downside|catch|snag|drawback)['\"\u2019\u201d]?\s+(?:is|was|being)\s+"
+    r"\bthe\s+['\"\u2018\u201c]?(?:problem|issue)['\"\u2019\u201d]?\s+(?:is|was|being)\s+"
     r"(?:that\s+)?$",
     re.IGNORECASE,
 )
-# ... or the one thing not liked: "The only thing I dont love is theyre bulky" (round 48 asked
-# why that was important)
-_NOT_LOVED = re.compile(
-    r"\bthe\s+(?:only\s+|one\s+)?thing\s+i\s+(?:don'?t|dont|do\s+not)\s+(?:love|like|rate)"
-    r"(?:\s+about\s+(?:it|them))?\s+(?:is|was)\s+(?:that\s+)?$",
-    re.IGNORECASE,
-)
+
+
+def _framed_just_before(answer: str, start: int) -> bool:
+    return any(
+        m.end() <= start and not answer[m.end() : start].strip(" ,:")
+        for pattern in phrase_patterns("against")
+        for m in pattern.finditer(answer)
+    )
+
+
 # ... or what happens otherwise: "it needs to be quiet as well or it wakes the little one"
 # (round 45 asked "What does that let you do?" of waking the baby)
 _OTHERWISE = re.compile(r"(?:\bor(?:\s+else)?|\botherwise)[\s,]+$", re.IGNORECASE)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from interview_cli.core.models import ExtractedNode
+from interview_cli.llm.offline.lexicon import TITLED
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
 from interview_cli.llm.offline.reading.clauses import make_label, normal, quote, quoted_at
 from interview_cli.llm.offline.reading.earlier import (
@@ -105,7 +106,6 @@ _SENTENCE_END = re.compile(r"[.!?]")
 # a person asked back to by pronoun, and the names they may stand for: a word written with a
 # capital mid-sentence ("a woman called Shona")
 _PERSONS = frozenset({"her", "him"})
-_TITLED = re.compile(r"(?<=[a-z,;:] )[A-Z][a-z]+\b")
 
 
 def _person_named(steer: Steer, request: ExtractRequest) -> Steer:
@@ -120,11 +120,11 @@ def _person_named(steer: Steer, request: ExtractRequest) -> Steer:
     if said is not None:
         return Steer(said.group("who"), said.start("who"), said.end("who"))
     before = request.answer[: steer.start]
-    names = [m for m in _TITLED.finditer(before) if m.group(0) not in _NO_NAMES]
+    names = [m for m in TITLED.finditer(before) if m.group(0) not in _NO_NAMES]
     if names:
         return Steer(names[-1].group(0), names[-1].start(), names[-1].end())
     for earlier in earlier_nodes(request):
-        names = [m for m in _TITLED.finditer(earlier.quote) if m.group(0) not in _NO_NAMES]
+        names = [m for m in TITLED.finditer(earlier.quote) if m.group(0) not in _NO_NAMES]
         if names:
             return Steer(names[-1].group(0), steer.start, steer.end)
     return steer
