@@ -662,11 +662,12 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True  # "a tenner more for something | that doesn't fall over"
     if (
         last in _ANYONE
-        and end >= 2
-        and _naming(tokens[end - 2].norm, v)
         and nxt not in v.clause_breaks
+        and ((end >= 2 and _naming(tokens[end - 2].norm, v)) or nxt in _COPULAS | _MODALS)
     ):
-        return True  # "the bloke everyone | on the close moans about" (round 43): its verb follows
+        # "the bloke everyone | on the close moans about" (round 43), "it felt like nobody |
+        # was there" (round 48: "You said it felt like nobody."): its verb follows
+        return True
     if last in _MODALS | _NEGATIVE_MODALS and (nxt in v.verbs or nxt not in v.function_words):
         # "whether you can | do the whole day", "something I can't | get back" (round 29),
         # "signal on site so customers can | reach me" (round 37)
