@@ -71,7 +71,7 @@ async def converse(
     respondent has rated the summary, so that it never holds up the rating."""
     outcome = await _converse(interview, respondent, hooks)
     if outcome in ("paused", "safety_pause"):
-        interview.drop_pending_slots()
+        await interview.drop_pending_slots()
     elif outcome != "closed":
         await interview.settle_slots()
     return outcome

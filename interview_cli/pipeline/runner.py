@@ -252,7 +252,10 @@ class Interview:
             )
         except BaseException:
             if slots_task is not None:
+                # Cancelled and waited for, so a call in flight (the spend cap stopped the
+                # question, or Ctrl-C) closes its connection now, not at garbage collection.
                 slots_task.cancel()
+                await asyncio.wait([slots_task])
             raise
 
         def settle(discovered: SlotDiscovery) -> None:
@@ -290,12 +293,14 @@ class Interview:
         pending.settle(await pending.task)
         self.save()
 
-    def drop_pending_slots(self) -> None:
+    async def drop_pending_slots(self) -> None:
         """Stop waiting for the last turn's slot call (a pause): the turn keeps its batches
-        unanswered, so their labels are asked about on the next turn."""
+        unanswered, so their labels are asked about on the next turn. The call is cancelled
+        and waited for, so that its connection is closed before the clients are."""
         pending, self.pending_slots = self.pending_slots, None
         if pending is not None:
             pending.task.cancel()
+            await asyncio.wait([pending.task])
 
     def _complete_turn(
         self,
