@@ -544,6 +544,26 @@ def test_a_focus_the_respondent_asked_for_is_named_as_they_asked(mec: Methodolog
     assert "price" not in other
 
 
+def test_a_request_to_go_back_that_says_what_it_went_back_for_is_followed_up(
+    mec: Methodology,
+) -> None:
+    # Round 49: "Can we go back to the back thing actually? ... its a medium firm one and thats
+    # what made the difference" was asked "Back to the back thing. What did you want to say
+    # about it?" - "Um I kind of just said it?"
+    said = [
+        "Can we go back to the back thing actually? I dont think I said properly, its a medium "
+        "firm one and thats what made the difference, this one holds me flat."
+    ]
+    for turn in range(6):
+        question = ask(mec, strategy("deepen"), "my back", turn=turn, answers=said)
+        assert "the back thing" in question, question
+        assert not question.endswith("say about it?"), question
+    # an idiom of annoyance after the request says nothing more: the open question
+    goat = ["Can we go back to the chatbot actually, because that was the bit that got my goat."]
+    question = ask(mec, strategy("deepen"), "chatbot", answers=goat)
+    assert question.endswith("say about it?"), question
+
+
 def test_the_check_back_reads_each_rung_back_once(mec: Methodology) -> None:
     # Shona (round 28): '"i look for firm" leading to "my independence", "i look for firm"
     # leading to "my hip" and "i look for firm" leading to "i can sit on the side"'

@@ -19,6 +19,11 @@ from interview_cli.llm.offline.reading.typos import mend_typos
         ("Hmm, I'm not sue. Let me tink.", "Hmm, I'm not sure. Let me think."),
         ("I'd have to tink about it", "I'd have to think about it"),
         ("maybe it's mroe", "maybe it's more"),
+        # "cause" for "because" where it opens a clause (round 49)
+        ("it matters cause if I dont eat", "it matters because if I dont eat"),
+        ("I bought the hybrid cause it sleeps cool", "I bought the hybrid because it sleeps cool"),
+        ("Cause I run hot", "Because I run hot"),
+        ("yeah, cause otherwise I snack", "yeah, because otherwise I snack"),
     ],
 )
 def test_small_words_mistyped_are_mended(typed: str, read: str) -> None:
@@ -34,6 +39,12 @@ def test_small_words_mistyped_are_mended(typed: str, read: str) -> None:
         "I will not sue them over it",  # "sue" is a word where it stands
         "the car sear is grey and the tink of the bell",  # content typos are their own words
         "two days on a charge",
+        # "cause" the noun or the verb
+        "the cause of it was the damp",
+        "it was a good cause",
+        "that can cause it to die",
+        "the kids cause it every time",
+        "pets cause my allergies",
     ],
 )
 def test_words_of_their_own_are_left_alone(said: str) -> None:

@@ -143,9 +143,10 @@ def _variants(
     words: Wordings, ref: Reference, about: str, asked: Sequence[str] = ()
 ) -> list[tuple[str, str]]:
     """(template, question) pairs for the focus as ``ref`` says it, or about the topic; for a
-    focus the respondent asked to go back to, whatever the strategy, an open question."""
-    if ref.how == "steer":
-        words = WORDINGS["steer"]
+    focus the respondent asked to go back to, whatever the strategy, an open question, unless
+    they went on to say what they went back for."""
+    if ref.how == "steer" and not ref.said_more:
+        words = WORDINGS["steer"]  # what did they want to say? (else: the strategy's words)
     phrase = ref.phrase
     out: list[tuple[str, str]] = []
     if phrase is not None and phrase.noun:

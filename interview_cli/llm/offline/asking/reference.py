@@ -44,6 +44,7 @@ from interview_cli.llm.offline.asking.phrases import (
 )
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
 from interview_cli.llm.offline.lexicon import POSITIVE_WORDS
+from interview_cli.llm.offline.reading.clauses import blank, content_words
 from interview_cli.llm.offline.reading.steering import find_steer
 
 
@@ -56,6 +57,7 @@ class Reference:
     how: str
     phrase: Phrase | None = None
     mention: str = ""
+    said_more: bool = False  # (steer) the answer went on to say what it went back for
 
 
 NOTHING = Reference("none")
@@ -72,7 +74,7 @@ def refer(
         return NOTHING
     asked_for = steered(label, answers[-1]) if answers else ""
     if asked_for:  # the respondent chose this focus: say so, in their words
-        return Reference("steer", mention=asked_for)
+        return Reference("steer", mention=asked_for, said_more=said_after_steer(answers[-1]))
     phrase = phrase_for(label, answers, quotes)
     if phrase is not None:
         return Reference("phrase", phrase)
@@ -253,6 +255,20 @@ def steered(label: str | None, answer: str) -> str:
         texts = ["the", *texts] if texts[-1].lower() in _NAMED_AS else texts
     shifted = _shift(texts, v)
     return shifted or ""
+
+
+# Content words after the request that say what it went back for
+_SAYS_MORE = 3
+
+
+def said_after_steer(answer: str) -> bool:
+    """Whether ``answer`` goes on, after asking to go back, to say what it went back for:
+    "Can we go back to the back thing actually? I dont think I said properly, its a medium
+    firm one and thats what made the difference" (round 49 asked "Back to the back thing.
+    What did you want to say about it?" and heard "Um I kind of just said it?"). An idiom of
+    annoyance after it says nothing more ("because that was the bit that got my goat")."""
+    steer = find_steer(answer)
+    return steer is not None and len(content_words(blank(answer[steer.end :]))) >= _SAYS_MORE
 
 
 def _stem(word: str) -> str:

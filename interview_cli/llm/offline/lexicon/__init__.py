@@ -476,7 +476,9 @@ IRKING = (
     # said of a price (round 43: "a spare battery is 90 quid, daylight robbery")
     r"daylight\s+robbery|extortionate|a\s+(?:scam|con)\b|"
     # "I end up with a flat latte which is just sad"
-    r"sad|gutting|depressing|grim)"
+    r"sad|gutting|depressing|grim|"
+    # "its like undoing the session, feels a bit pointless" (round 49 asked how it helps)
+    r"pointless)"
 )
 # A word written with a capital mid-sentence: a name, maybe ("a woman called Shona"); who
 # reads it says which are ("phrases._names": never in lower case; "steering": no weekday)
@@ -525,7 +527,7 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     miserable dread dreading struggle struggling skint cramps cramping fiddly
     deaf blind ill sick injured aching stiff dizzy breathless wheezy outage outages
     breakdown breakdowns dreadful shocking worry worries flimsy rammed heaving fuming
-    rut uneasy robbery extortionate overpriced sad gutting""".split()
+    rut uneasy robbery extortionate overpriced sad gutting pointless grumpy ratty""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from interview_cli.core.models import ExtractedNode
@@ -277,6 +277,7 @@ def blank(answer: str) -> str:
         phrase_pattern("emphasis/behind"),
         phrase_pattern("frame"),
         phrase_pattern("against"),
+        phrase_pattern("irked_by"),
         _RATING_IDIOMS,
         _FRAMES,
         IMPORTANCE,
@@ -451,6 +452,39 @@ def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True)
             before = end
             carried, carried_quote = None, None
     return clauses
+
+
+def verdict_and_what(clause: Clause) -> list[Clause]:
+    """A verdict and, after its comma, what it is said of, as two clauses: "thats like the
+    best bit of the job, sitting with them on the carpet for story time" (round 49 lost the
+    carpet with the verdict); [] when the clause is no such verdict."""
+    verdict = _VERDICT_ON_NEXT.match(clause.text)
+    comma = clause.text.find(",", verdict.end()) if verdict else -1
+    what = clause.text[comma + 1 :] if comma >= 0 else ""
+    if not content_words(what):
+        return []
+    at = comma + 1 + len(what) - len(what.lstrip())
+    first = replace(clause, text=clause.text[:comma], end=clause.start + comma)
+    first.raw_end = first.end
+    second = Clause(
+        clause.text[at:],
+        clause.start + at,
+        clause.end,
+        clause.start + at,
+        clause.cue,
+        clause.sentence,
+        raw_start=clause.start + at,
+        raw_end=clause.raw_end,
+    )
+    return [first, second]
+
+
+_VERDICT_ON_NEXT = re.compile(
+    r"^\W*(?:that'?s|it'?s|this\s+is)\s+(?:like\s+|just\s+|really\s+|honestly\s+)*the\s+"
+    r"(?:best|worst|nicest|hardest|main|favourite|favorite|only\s+good|good)\s+"
+    r"(?:bit|part|thing)\b",
+    re.IGNORECASE,
+)
 
 
 def list_parts(clause: Clause) -> list[Clause]:

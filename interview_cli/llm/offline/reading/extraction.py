@@ -64,6 +64,7 @@ from interview_cli.llm.offline.reading.clauses import (
     quote,
     quoted_at,
     split_clauses,
+    verdict_and_what,
 )
 from interview_cli.llm.offline.reading.content import judge_label
 from interview_cli.llm.offline.reading.corrections import apply_correction
@@ -92,7 +93,10 @@ from interview_cli.llm.offline.reading.reactions import (
 )
 from interview_cli.llm.offline.reading.retractions import taken_back
 from interview_cli.llm.offline.reading.stance import stance_of
-from interview_cli.llm.offline.reading.steering import find_steer, steer_to
+from interview_cli.llm.offline.reading.steering import (
+    relinked_from_steer,
+    steer_to,
+)
 from interview_cli.llm.offline.reading.typos import mend_typos, retyped
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -271,7 +275,7 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     revised = {frozenset((normal(n.label), normal(n.corrects))) for n in nodes if n.corrects}
     edges = [e for e in edges if frozenset((normal(e.source), normal(e.target))) not in revised]
     steer, new = steer_to(request, nodes, view)
-    edges = _still_permitted(request, nodes, _from_steer(request, steer, nodes, edges))
+    edges = _still_permitted(request, nodes, relinked_from_steer(request, steer, nodes, edges))
     # what they stress or ask to go back to is no doubtful aside ("the actual point is
     # recovering properly"): being pointed at is a sign, so it is asked about and read back
     sure = DOUBTFUL + SIGN
@@ -293,37 +297,6 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
         rejected=rejected,
         steer=steer,
     )
-
-
-def _from_steer(
-    request: ExtractRequest,
-    steer: str | None,
-    nodes: list[ExtractedNode],
-    edges: list[ExtractedEdge],
-) -> list[ExtractedEdge]:
-    """The links with what this answer placed above the question's focus placed above the
-    earlier node it asked to go back to instead: after "can we go back to not taking it for
-    granted?", "being around for the wee ones" says what THAT leads to, not what the focus
-    asked about does."""
-    focus = request.focus_label
-    if not steer or not focus or normal(steer) == normal(focus):
-        return edges
-    if normal(steer) in {normal(n.label) for n in nodes}:
-        return edges  # named anew in this answer: its own links stand
-    if normal(steer) not in {normal(label) for label in request.existing_labels}:
-        return edges
-    # only what is said after the request: what came before it answered the question
-    # (round 22: "I meant she wriggles out of her straps. ... Can we go back to the boot?"
-    # had the boot lead to the straps)
-    asked = find_steer(request.answer)
-    after = asked.start if asked is not None else 0
-    made = {normal(n.label) for n in nodes if quoted_at(request.answer, n) >= after}
-    return [
-        e.model_copy(update={"source": steer})
-        if normal(e.source) == normal(focus) and normal(e.target) in made
-        else e
-        for e in edges
-    ]
 
 
 def _still_permitted(
@@ -700,7 +673,7 @@ def _units(clauses: list[Clause]) -> list[Unit]:
         parts = list_parts(clause)
         if link == "up" and not any(_SUBJECT.match(p.text) for p in parts[1:]):
             parts = []  # ... unless each part has its own subject: "I stay fit and I save"
-        units.append(Unit(parts or [clause], link))
+        units.append(Unit(parts or verdict_and_what(clause) or [clause], link))
     return units
 
 

@@ -37,6 +37,7 @@ def framed_against(request: ExtractRequest, start: int, end: int, *, answers: bo
         or _framed_just_before(answer, start)
         or _IS_THE_PROBLEM.match(answer, end)
         or _JUDGED_AFTER.match(answer, end)
+        or any(p.match(answer, end) for p in phrase_patterns("irked_by"))
         or (answers and _ASKS_WHAT_IRKS.search(request.question))
         or (_OTHERWISE.search(answer[:start]) and _SUBJECT_FIRST.match(answer, start))
     )
@@ -72,7 +73,8 @@ _IS_THE_PROBLEM = re.compile(r"\s+(?:is|was|'s)\s+the\s+(?:problem|issue)\b", re
 # annoying", "stuck on socks and phone chargers, drives me mad" (round 38: asked "What do you
 # get out of the socks?" and "What does that do for you, in the end?")
 _JUDGED_AFTER = re.compile(
-    r"[^.!?]{0,30}?(?:,|\band\b|\bwhich\b|\s-)\s*(?:it(?:'s|s|\s+is)\s+|which\s+is\s+|that'?s\s+)?"
+    r"[^.!?]{0,30}?(?:,|\band\b|\bwhich\b|\s-)\s*"
+    r"(?:it(?:'s|s|\s+is)\s+|which\s+is\s+|that'?s\s+|(?:it\s+|which\s+)?(?:feels|felt)\s+)?"
     rf"(?:proper\s+|so\s+|really\s+|well\s+|dead\s+|just\s+|a\s+bit\s+)?{IRKING}\b",
     re.IGNORECASE,
 )

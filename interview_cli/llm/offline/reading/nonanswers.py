@@ -28,7 +28,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from interview_cli.llm.offline.lexicon import NAMELESS
-from interview_cli.llm.offline.lexicon.phrases import answer_kind_pattern, phrase_pattern
+from interview_cli.llm.offline.lexicon.phrases import (
+    answer_kind_pattern,
+    phrase_pattern,
+    phrase_patterns,
+)
 from interview_cli.llm.offline.reading.meta import naming_words
 
 # Phenomena blanked wherever they stand inside an answer, in the order they are looked for.
@@ -73,12 +77,28 @@ def inline_spans(answer: str, kinds: tuple[str, ...] = INLINE_KINDS) -> list[Non
 
 @lru_cache(maxsize=4096)
 def _spans(kind: str, answer: str) -> tuple[NonContent, ...]:
-    # an answer is read several times in one turn (blanked, cut, gated): each kind once
-    return tuple(
-        NonContent(kind, m.start(), m.end())
-        for m in phrase_pattern(kind).finditer(answer)
+    # an answer is read several times in one turn (blanked, cut, gated): each kind once.
+    # Each phrase is found on its own: in one alternation a short phrase found first hides a
+    # longer one from the same place ("Haha that was a joke" hid "that was a joke about his
+    # snoring", and round 49 asked about the snoring).
+    found = sorted(
+        (m.start(), m.end())
+        for pattern in phrase_patterns(kind)
+        for m in pattern.finditer(answer)
         if m.end() > m.start()
     )
+    return tuple(NonContent(kind, start, end) for start, end in _merged(found))
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted spans with those that overlap made one."""
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        if out and start < out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
 
 
 def clause_kind(text: str, kinds: tuple[str, ...] = CLAUSE_KINDS) -> str | None:

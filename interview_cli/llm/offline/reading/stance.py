@@ -69,7 +69,7 @@ def stance_of(text: str) -> int:
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
         return -1
-    if _GAVE_OUT.search(text) or _COSTLY.search(text):
+    if _GAVE_OUT.search(text) or _COSTLY.search(text) or _OBLIGED.search(text):
         return -1
     # "like" is a liking only after someone who likes ("I really like"): not a likeness ("feels
     # like"), nor a filler ("Like I literally forget to ring", round 28; "like I said")
@@ -100,6 +100,9 @@ _GAVE_OUT = re.compile(
     r"\b(?:died|gave\s+up)\s+on\s+(?:me|us|him|her)\b",
     re.IGNORECASE,
 )
+# what they would only do if made to: "If I have to stand or perch on a chair I feel like an
+# old lady" (round 49 asked "What's good about the chair?")
+_OBLIGED = re.compile(r"\bif\s+(?:i|we)\s+(?:have|had|has)\s+to\b", re.IGNORECASE)
 # a price said to be big: "the bill was massive" (round 43: "How does that help you?")
 _PRICED = r"(?:bill|bills|price|prices|cost|costs|charge|charges|fee|fees)"
 _BIG = (

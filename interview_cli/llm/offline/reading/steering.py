@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from interview_cli.core.models import ExtractedNode
+from interview_cli.core.models import ExtractedEdge, ExtractedNode
 from interview_cli.llm.offline.lexicon import TITLED
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
 from interview_cli.llm.offline.reading.clauses import make_label, normal, quote, quoted_at
@@ -191,4 +191,41 @@ def steer_to(
     return label, (None if normal(label) in taken else node)
 
 
-__all__ = ["Steer", "find_steer", "gone_back_to", "steer_to"]
+def relinked_from_steer(
+    request: ExtractRequest,
+    steer: str | None,
+    nodes: list[ExtractedNode],
+    edges: list[ExtractedEdge],
+) -> list[ExtractedEdge]:
+    """The links with what this answer placed above the question's focus placed above the
+    earlier node it asked to go back to instead: after "can we go back to not taking it for
+    granted?", "being around for the wee ones" says what THAT leads to, not what the focus
+    asked about does."""
+    focus = request.focus_label
+    if not steer or not focus or normal(steer) == normal(focus):
+        return edges
+    if normal(steer) in {normal(n.label) for n in nodes}:
+        return edges  # named anew in this answer: its own links stand
+    if normal(steer) not in {normal(label) for label in request.existing_labels}:
+        return edges
+    # only what is said after the request: what came before it answered the question
+    # (round 22: "I meant she wriggles out of her straps. ... Can we go back to the boot?"
+    # had the boot lead to the straps)
+    asked = find_steer(request.answer)
+    after = asked.start if asked is not None else 0
+    made = {normal(n.label) for n in nodes if quoted_at(request.answer, n) >= after}
+    return [
+        e.model_copy(update={"source": steer})
+        if normal(e.source) == normal(focus) and normal(e.target) in made
+        else e
+        for e in edges
+    ]
+
+
+__all__ = [
+    "Steer",
+    "find_steer",
+    "gone_back_to",
+    "relinked_from_steer",
+    "steer_to",
+]

@@ -30,6 +30,14 @@ class _Fix(BaseModel):
     word: str
 
 
+class _CauseForBecause(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    before: list[str]
+    not_after: list[str]
+    clause_ends_in_s: list[str]
+
+
 class _TypoFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -37,14 +45,20 @@ class _TypoFile(BaseModel):
     words: list[str]
     words_of_their_own: list[str] = Field(default_factory=list)
     fixes: list[_Fix] = Field(default_factory=list)
+    cause_for_because: _CauseForBecause
 
 
 _Fixer = tuple[re.Pattern[str], str]
 
 
 @cache
+def _file(language: str = "en") -> _TypoFile:
+    return _TypoFile.model_validate(yaml.safe_load((HERE / language / "typo.yaml").read_text()))
+
+
+@cache
 def _lexicon(language: str = "en") -> tuple[dict[str, str], tuple[_Fixer, ...]]:
-    data = _TypoFile.model_validate(yaml.safe_load((HERE / language / "typo.yaml").read_text()))
+    data = _file(language)
     words = {w.lower() for w in data.words} | {w.lower() for w in data.words_of_their_own}
     typos: dict[str, str] = {}
     for word in sorted(w.lower() for w in data.words):
@@ -99,7 +113,33 @@ def mend_typos(answer: str) -> str:
     text = _WORD.sub(mended, answer)
     for pattern, word in fixes:
         text = pattern.sub(partial(_fixed, word=word), text)
-    return text
+    return _cause_mended(text)
+
+
+@cache
+def _cause_rule(language: str = "en") -> tuple[re.Pattern[str], _CauseForBecause]:
+    rule = _file(language).cause_for_because
+    opening = "|".join(re.escape(w).replace("'", "['\u2019]") for w in rule.before)
+    return re.compile(rf"(?<![\w'\u2019-])cause(?=\s+(?:{opening})(?![\w'\u2019]))", re.I), rule
+
+
+def _cause_mended(text: str) -> str:
+    """``text`` with "cause" typed for "because" mended where it opens a clause: after the
+    start of a sentence, a comma or a word that ends a clause, not after the company of the
+    noun or the verb (the word lists of ``cause_for_because``)."""
+    pattern, rule = _cause_rule()
+
+    def mended(match: re.Match[str]) -> str:
+        before = re.search(r"([\w'\u2019]+)\s+$", text[: match.start()])
+        if before is not None:
+            word = before.group(1).lower()
+            if word in rule.not_after:
+                return match.group(0)
+            if word.endswith("s") and word not in rule.clause_ends_in_s:
+                return match.group(0)  # "kids cause it", "pets cause my allergies"
+        return _cased(match.group(0), "because")
+
+    return pattern.sub(mended, text)
 
 
 Opcodes = Sequence[tuple[str, int, int, int, int]]
