@@ -571,8 +571,29 @@ _CONDITIONS = frozenset("if unless whether".split())
 # What a cut-off phrase ends on when its sentence runs on: "whether they remember how | I like
 # it", "the router simply | died" (round 19)
 _RUNS_ON = frozenset(
-    "how why what whether when where who which if than as so very really wee couple few".split()
+    "how why what whether when where who which if than as so very really wee couple few "
+    # "the kids deserve a teacher whos | actually with it" (round 49 asked "How do the kids
+    # deserve a teacher whos help you?")
+    "whos who's whose".split()
 )
+# A verb and the preposition it cannot do without: "my late husband always used to deal | with
+# this sort of thing" (round 49 read back "my late husband always used to deal")
+_NEEDS_ITS_PREPOSITION = {
+    "deal": "with",
+    "dealt": "with",
+    "cope": "with",
+    "coped": "with",
+    "rely": "on",
+    "relied": "on",
+    "depend": "on",
+    "depended": "on",
+}
+# How it ended, after an emphatic "did": "it did end | well in the end" (round 49: "You said
+# it did end. What happened next?")
+_HOW_IT_WENT = frozenset("well badly ok okay fine alright nicely happily up".split())
+# What points back as a verb's object: "no mattress fixes | that" (round 49: "You mentioned
+# that no mattress fixes.")
+_POINTED_OBJECT = frozenset("that this it".split())
 _MODALS = frozenset("can could will would should might must may".split())
 _NEGATIVE_MODALS = frozenset("can't cannot won't couldn't wouldn't shouldn't".split())
 _PARTICLES = frozenset("up out off down over".split())
@@ -678,6 +699,15 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True
     if last in v.light_verbs or last in _TAKING:
         return True  # "what the bad extraction gets | in the way of": the verb says nothing yet
+    if _NEEDS_ITS_PREPOSITION.get(last) == nxt:
+        return True
+    before = tokens[end - 2].norm if end >= 2 else ""
+    if before in ("did", "does", "do") and nxt in _HOW_IT_WENT:
+        return True
+    closed = end + 1 >= len(tokens) or not tokens[end + 1].word
+    verb = last in v.verbs and last not in v.function_words and not last.endswith("ing")
+    if verb and nxt in _POINTED_OBJECT and closed:
+        return True
     return _cut_from_what_completes_it(tokens, end, v)
 
 
@@ -847,8 +877,12 @@ def _adverb(w: str) -> bool:
 def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
     for i, t in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-        if t.norm != w or (nxt is not None and nxt.word and _naming(nxt.norm, v)):
+        if t.norm != w or (
+            nxt is not None and nxt.word and _naming(nxt.norm, v) and nxt.norm not in _RUNS_ON
+        ):
             continue  # not the head of its phrase: "the retail" of "the retail park"
+        if nxt is not None and nxt.norm in ("a", "an"):
+            continue  # a verb: "the kids deserve | a teacher" is no "the kids deserve"
         if nxt is not None and nxt.word and nxt.norm in _EMPTY_NOUNS:
             continue  # "the weird | question" (round 32: "You mentioned the weird.")
         if nxt is not None and (nxt.norm in _OBJECT_PRONOUNS or nxt.norm in _PARTICLES):
@@ -903,7 +937,11 @@ _ANYONE = frozenset("everyone everybody someone somebody nobody anyone anybody".
 # Words of liking and disliking: an "-ing" among them says how, it names no doing
 _FEELING_WORDS = NEGATIVE_WORDS | POSITIVE_WORDS
 # Heads of a phrase that name nothing by themselves: "the useful bit", "the hard part".
-_POINTER_HEADS = frozenset("bit bits part parts thing things one ones side stuff lot".split())
+_POINTER_HEADS = frozenset(
+    "bit bits part parts thing things one ones side stuff lot "
+    # where in a story: "it did end well in the end" (round 49 would have said "the end")
+    "end start beginning middle".split()
+)
 
 
 def mention(label: str, answers: Sequence[str]) -> str:
@@ -915,8 +953,9 @@ def mention(label: str, answers: Sequence[str]) -> str:
     said = said[: said.index("not")] if "not" in said else said
     for i in reversed(range(len(said))):
         w = said[i]
-        if w in _ANYONE or w in _POINTER_HEADS:
-            continue  # "nobody could tell" is no "the nobody" (round 44), "the part" no thing
+        if w in _ANYONE or w in _POINTER_HEADS or w in _RUNS_ON:
+            continue  # "nobody could tell" is no "the nobody" (round 44), "the part" no thing,
+            # "a teacher whos" no "the teacher whos" (round 49)
         # a verb's form may still be a noun: ``_mention_in`` wants a determiner before it
         if not (_naming(w, v) or w in v.verbs and w not in v.not_content):
             continue
