@@ -685,3 +685,28 @@ def test_the_recap_at_the_close_names_what_was_said_most_and_first_in_their_word
     text = _closing(mec, summary_labels=labels, answers=answers)
     assert "whether it fits all three kids properly" in text and "Isofix" in text, text
     assert "parking sensors" not in text, text
+
+
+def test_why_of_a_feeling_asks_what_made_them_feel_it() -> None:
+    # Round 49: "You said "relieved mostly". Why do you think that happened the way it did?" -
+    # "Sorry, why I was relieved?"
+    ci = _methodology("critical_incident")
+    spec = next(s for s in ci.strategies if s.name == "probe_attributions")
+    said = [
+        "Relieved mostly, and a bit weepy if I'm honest, it was the first time anyone listened."
+    ]
+    for turn in range(6):
+        felt = ask(ci, spec, "relieved mostly", turn=turn, answers=said, focus_type="emotion")
+        assert "feel" in felt and "happened" not in felt, felt
+    done = ask(ci, spec, "refunded it the same day", answers=said, focus_type="outcome")
+    assert "feel" not in done, done
+
+
+def test_the_story_goes_on_when_nothing_of_it_can_be_named() -> None:
+    # Round 49: right after the incident was told, "What other thoughts do you have on all
+    # this?" (the focus could not be said back)
+    ci = _methodology("critical_incident")
+    spec = next(s for s in ci.strategies if s.name == "deepen_narrative")
+    for turn in range(6):
+        question = ask(ci, spec, None, turn=turn, answers=["They charged me twice in October."])
+        assert "happen" in question or "end" in question, question

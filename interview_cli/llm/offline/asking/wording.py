@@ -286,6 +286,13 @@ WORDINGS: dict[str, Wordings] = {
             "Tell me more about that: what exactly happened?",
             "How did it end?",
         ),
+        # nothing of the story to name: still the story, not "What other thoughts do you have
+        # on all this?" (round 49, right after the incident was told)
+        plain=(
+            "What happened next?",
+            "And then what happened?",
+            "How did it end?",
+        ),
     ),
     "emotion": Wordings(
         that=(
@@ -299,6 +306,14 @@ WORDINGS: dict[str, Wordings] = {
             "Why do you think that happened the way it did?",
             "Who or what do you think was behind that?",
             "What do you think it would have taken for it to go differently?",
+        ),
+    ),
+    # an attribution of a feeling: what made them feel it
+    "feeling_cause": Wordings(
+        that=(
+            "What made you feel that way?",
+            "What was it that made you feel like that?",
+            "Where do you think that feeling came from?",
         ),
     ),
     "insight": Wordings(
