@@ -269,9 +269,15 @@ def _as_noun(words: Sequence[str], i: int, v: Vocabulary) -> bool:
     )
 
 
+_WHEN_CLOSING = frozenset("now then again anymore nowadays today".split())
+
+
 def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
     """No verb, no subject, no relative: the phrase fits "Why does ... matter to you?". A
-    word with "'s" inside the phrase may be a verb ("the fella's dead handy"): not a noun."""
+    word with "'s" inside the phrase may be a verb ("the fella's dead handy"): not a noun,
+    nor one closed by when ("a chain now": round 50 asked "Tell me more about a chain now")."""
+    if words and words[-1] in _WHEN_CLOSING:
+        return False
     for i, w in enumerate(words):
         if i == 0 and w == "me":
             continue  # "me kids": a possessive
@@ -679,6 +685,8 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True  # "the card terminal packed | in on a Saturday" (round 43): its particle
     if last in _OBJECT_PRONOUNS and nxt in _PARTICLES | _LET_IN:
         return True  # "I could just let him | in" (round 36), "pick her | up from school"
+    if nxt in _PARTICLES | {"away", "back"} and _phrasal_before(tokens, end):
+        return True  # "the kids have to pick their chargers | up off the floor" (round 50)
     if (last in v.stand_ins or last in _HOLLOW) and nxt in ("that", "which", "who"):
         return True  # "a tenner more for something | that doesn't fall over"
     if (
@@ -709,6 +717,20 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     if verb and nxt in _POINTED_OBJECT and closed:
         return True
     return _cut_from_what_completes_it(tokens, end, v)
+
+
+# Verbs whose particle may follow their object: "pick their chargers | up", "put the bins | out"
+_PHRASAL = frozenset(
+    "pick picks picked put puts take takes took throw throws threw tidy tidies clear clears "
+    "cleared give gives gave hand hands fill fills filled sort sorts sorted turn turns turned "
+    "switch switches switched hang hangs hung chuck chucks chucked".split()
+)
+
+
+def _phrasal_before(tokens: Sequence[Token], end: int) -> bool:
+    """A verb of ``_PHRASAL`` two to four words before ``end``: its object runs up to the
+    particle that follows."""
+    return any(t.norm in _PHRASAL for t in tokens[max(0, end - 4) : end - 1])
 
 
 def _cut_before_its_head(before: str, last: str, nxt: str, after: str, v: Vocabulary) -> bool:

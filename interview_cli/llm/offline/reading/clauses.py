@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from interview_cli.core.models import ExtractedNode
@@ -175,6 +175,12 @@ _COMMA_SUBJECT = re.compile(
     # a second statement about something else: "... and the noise cancelling is proper good"
     r"\band\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
     r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
+    # ... or after a comma, another thing and what it did: "The laser mapping I guess, the old
+    # cheap one we had before kept getting stuck under the sofa" (round 50 held the mapping
+    # against for the old one getting stuck)
+    r",\s+(?=(?:the|my|our|their|his|her|your)\s+(?:old|other|last|previous|first|cheap|new)\s+"
+    r"(?:[\w'-]+\s+){0,4}?(?:is|are|was|were|has|"
+    r"had|kept|keeps|used\s+to|would|never|always|broke|died|got|gets)\b)|"
     # ... or a doing said as its subject: "... and having that 6am thing is good for my head"
     r"\band\s+(?=\w+ing\s+(?:[\w'-]+\s+){0,3}(?:is|are|was|were|makes?|keeps?|gives?|"
     r"helps?)\b)|"
@@ -452,39 +458,6 @@ def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True)
             before = end
             carried, carried_quote = None, None
     return clauses
-
-
-def verdict_and_what(clause: Clause) -> list[Clause]:
-    """A verdict and, after its comma, what it is said of, as two clauses: "thats like the
-    best bit of the job, sitting with them on the carpet for story time" (round 49 lost the
-    carpet with the verdict); [] when the clause is no such verdict."""
-    verdict = _VERDICT_ON_NEXT.match(clause.text)
-    comma = clause.text.find(",", verdict.end()) if verdict else -1
-    what = clause.text[comma + 1 :] if comma >= 0 else ""
-    if not content_words(what):
-        return []
-    at = comma + 1 + len(what) - len(what.lstrip())
-    first = replace(clause, text=clause.text[:comma], end=clause.start + comma)
-    first.raw_end = first.end
-    second = Clause(
-        clause.text[at:],
-        clause.start + at,
-        clause.end,
-        clause.start + at,
-        clause.cue,
-        clause.sentence,
-        raw_start=clause.start + at,
-        raw_end=clause.raw_end,
-    )
-    return [first, second]
-
-
-_VERDICT_ON_NEXT = re.compile(
-    r"^\W*(?:that'?s|it'?s|this\s+is)\s+(?:like\s+|just\s+|really\s+|honestly\s+)*the\s+"
-    r"(?:best|worst|nicest|hardest|main|favourite|favorite|only\s+good|good)\s+"
-    r"(?:bit|part|thing)\b",
-    re.IGNORECASE,
-)
 
 
 def list_parts(clause: Clause) -> list[Clause]:

@@ -57,6 +57,7 @@ from interview_cli.llm.offline.reading.clauses import (
     WORD,
     Clause,
     blank,
+    content_words,
     lexical_category,
     list_parts,
     make_label,
@@ -64,7 +65,6 @@ from interview_cli.llm.offline.reading.clauses import (
     quote,
     quoted_at,
     split_clauses,
-    verdict_and_what,
 )
 from interview_cli.llm.offline.reading.content import judge_label
 from interview_cli.llm.offline.reading.corrections import apply_correction
@@ -662,6 +662,39 @@ def _restates_focus(label: str, turn: Turn) -> bool:
 _SUBJECT = re.compile(r"(?:i|we|you|they|he|she|it)(?:'\w+)?\b", re.IGNORECASE)
 
 
+def _verdict_and_what(clause: Clause) -> list[Clause]:
+    """A verdict and, after its comma, what it is said of, as two clauses: "thats like the
+    best bit of the job, sitting with them on the carpet for story time" (round 49 lost the
+    carpet with the verdict); [] when the clause is no such verdict."""
+    verdict = _VERDICT_ON_NEXT.match(clause.text)
+    comma = clause.text.find(",", verdict.end()) if verdict else -1
+    what = clause.text[comma + 1 :] if comma >= 0 else ""
+    if not content_words(what):
+        return []
+    at = comma + 1 + len(what) - len(what.lstrip())
+    first = replace(clause, text=clause.text[:comma], end=clause.start + comma)
+    first.raw_end = first.end
+    second = Clause(
+        clause.text[at:],
+        clause.start + at,
+        clause.end,
+        clause.start + at,
+        clause.cue,
+        clause.sentence,
+        raw_start=clause.start + at,
+        raw_end=clause.raw_end,
+    )
+    return [first, second]
+
+
+_VERDICT_ON_NEXT = re.compile(
+    r"^\W*(?:that'?s|it'?s|this\s+is)\s+(?:like\s+|just\s+|really\s+|honestly\s+)*the\s+"
+    r"(?:best|worst|nicest|hardest|main|favourite|favorite|only\s+good|good)\s+"
+    r"(?:bit|part|thing)\b",
+    re.IGNORECASE,
+)
+
+
 def _units(clauses: list[Clause]) -> list[Unit]:
     units: list[Unit] = []
     for clause in clauses:
@@ -673,7 +706,7 @@ def _units(clauses: list[Clause]) -> list[Unit]:
         parts = list_parts(clause)
         if link == "up" and not any(_SUBJECT.match(p.text) for p in parts[1:]):
             parts = []  # ... unless each part has its own subject: "I stay fit and I save"
-        units.append(Unit(parts or verdict_and_what(clause) or [clause], link))
+        units.append(Unit(parts or _verdict_and_what(clause) or [clause], link))
     return units
 
 

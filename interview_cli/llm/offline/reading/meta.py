@@ -90,12 +90,13 @@ _EXPLAINED = re.compile(r"\s*(?:like|i\s+guess|maybe|i\s+think|as\s+in)\b", re.I
 # does it bother you?", "I wasn't hoping for anything" to "what were you hoping ...?".
 _DENIAL = re.compile(
     r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh)\W+)*"
-    r"(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,2}?)\s*"
+    r"(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,3}?)\s*"
     r"(?:does\s*n[o']?t|does\s+not|did\s*n[o']?t|did\s+not|do\s*n[o']?t|was\s*n[o']?t|"
     r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont|'?s\s+not|'?m\s+not|am\s+not|"
     r"are\s*n[o']?t|'re\s+not)\s+(?:really\s+|that\s+)?"
     # ("finding out fast isnt a good thing" to "What's good about that?", round 47)
-    r"(?:an?\s+)?(?P<verb>[a-z]+)\b[^,.;!?]*",
+    r"(?:an?\s+)?(?!(?:the|my|your|his|her|our|their|it|that|this|me|you)\b)(?P<verb>[a-z]+)\b"
+    r"[^,.;!?]*",
     re.IGNORECASE,
 )
 # "The bill made nothing possible", "it gives me nothing": the premise denied with "nothing"
@@ -115,6 +116,12 @@ _NO_SUCH = re.compile(
     # (to the end of what it denies: "theres no problem with it except it logs me out")
     r"(?:(?!\b(?:except|but|as\s+long\s+as|so|if|when|because|unless|though|apart)\b)"
     r"[^,.;!?])*",
+    re.IGNORECASE,
+)
+# "nothing happened on the floor" to "what exactly happened?" (round 50 asked next why it
+# "happened the way it did"): nothing happened, so nothing to ask about
+_NOTHING_HAPPENED = re.compile(
+    r"\bnothing\s+(?:really\s+|actually\s+)?(?:happened|happens|went\s+on)\b[^,.;!?]*",
     re.IGNORECASE,
 )
 _PAST = {"made": "make", "gave": "give", "did": "do", "makes": "make", "gives": "give"}
@@ -148,6 +155,9 @@ def without_denial(answer: str, question: str) -> str:
         )
         if any(same):
             answer = answer[:start] + " " * (found.end() - start) + answer[found.end() :]
+    if "happened" in asked:  # wherever it stands: "Mate I already said, nothing happened"
+        for found in _NOTHING_HAPPENED.finditer(answer):
+            answer = answer[: found.start()] + " " * len(found.group(0)) + answer[found.end() :]
     return answer
 
 
