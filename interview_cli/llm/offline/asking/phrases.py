@@ -213,7 +213,7 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
             continue  # "that's honestly the one": a hedge of theirs, not ours to repeat
         spelled = _TYPED_CONTRACTIONS.get(n)  # "didnt" said back as "didn't", "im" as "you're"
         if spelled is not None and spelled not in v.shift:
-            out.append(spelled)
+            out.append(v.after_i.get(spelled, spelled) if after_i else spelled)
             continue
         n = spelled or n
         if n in v.shift:
@@ -709,6 +709,8 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True  # "what the bad extraction gets | in the way of": the verb says nothing yet
     if _NEEDS_ITS_PREPOSITION.get(last) == nxt:
         return True
+    if nxt in ("and", "or") and _naming(last, v) and _verb_of_subject_ahead(tokens, end + 1):
+        return True  # "literally every nurse | and doctor on the early is in that queue"
     before = tokens[end - 2].norm if end >= 2 else ""
     if before in ("did", "does", "do") and nxt in _HOW_IT_WENT:
         return True
@@ -725,6 +727,18 @@ _PHRASAL = frozenset(
     "cleared give gives gave hand hands fill fills filled sort sorts sorted turn turns turned "
     "switch switches switched hang hangs hung chuck chucks chucked".split()
 )
+
+
+def _verb_of_subject_ahead(tokens: Sequence[Token], at: int) -> bool:
+    """A copula within six words from ``at``, before the clause ends: what precedes was the
+    start of its subject (round 50: "You talked about the kiosk opens at 6.30 and every
+    nurse.")."""
+    for t in tokens[at : at + 6]:
+        if not t.word:
+            return False
+        if t.norm in _COPULAS:
+            return True
+    return False
 
 
 def _phrasal_before(tokens: Sequence[Token], end: int) -> bool:

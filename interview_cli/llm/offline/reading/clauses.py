@@ -114,7 +114,7 @@ _TAUTOLOGY = re.compile(r"\b(\w+) (?:is|are) (?:what \w+ (?:is|are)|\1)\b", re.I
 _RATING_IDIOMS = re.compile(
     r"\b(?:the\s+)?(?:main|big|biggest|most important|only|key|whole)\s+(?:thing|point|reason)"
     r"(?:\s+for\s+me)?(?:\s+(?:is|was|'s))?\b|\b(?:which|that)\s+is\s+the\s+whole\s+point\b|"
-    r"\bthe\s+point\s+(?:is|was)\b|"
+    r"\bthe\s+point\s+(?:is|was)(?:\s+more)?\b|"
     # what a correction says they meant: "it's more that the foam ...", "I was saying ..."
     r"\b(?:it'?s|it\s+is)\s+more\s+that\b|\bwhat\s+i\s+meant\s+(?:is|was)\b|"
     r"\bi\s+was\s+saying(?:\s+that)?\b|"
