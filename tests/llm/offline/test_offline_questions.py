@@ -700,6 +700,12 @@ def test_why_of_a_feeling_asks_what_made_them_feel_it() -> None:
         assert "feel" in felt and "happened" not in felt, felt
     done = ask(ci, spec, "refunded it the same day", answers=said, focus_type="outcome")
     assert "feel" not in done, done
+    # nor how a feeling felt (round 50: "You mentioned "gutted and proper angry". How did
+    # you feel about it afterwards?")
+    emotions = next(s for s in ci.strategies if s.name == "explore_emotions")
+    angry = ["Gutted and proper angry tbh, watching two kids ride off on a bike I still pay off."]
+    felt = ask(ci, emotions, "gutted and proper angry", answers=angry, focus_type="emotion")
+    assert felt.endswith(("feel that way?", "feel like that?", "feeling came from?")), felt
 
 
 def test_the_story_goes_on_when_nothing_of_it_can_be_named() -> None:

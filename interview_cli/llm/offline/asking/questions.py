@@ -97,9 +97,11 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
     if has_focus and family == "dislike" and request.focus_stance >= 0:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"
-    if has_focus and family == "attribution" and request.focus_type == "emotion":
+    if has_focus and family in ("attribution", "emotion") and request.focus_type == "emotion":
         # why they felt it, not why a feeling "happened the way it did" (round 49: "You said
-        # "relieved mostly". Why do you think that happened the way it did?")
+        # "relieved mostly". Why do you think that happened the way it did?"), nor how a
+        # feeling felt (round 50: "You mentioned "gutted and proper angry". How did you feel
+        # about it afterwards?")
         family = "feeling_cause"
     if has_focus and family == "deepen" and request.focus_stance == 0 and _priced(request):
         family = "concern"  # an amount paid is no help: "How does '2.20 a carton' help you?"
