@@ -562,6 +562,11 @@ def test_a_request_to_go_back_that_says_what_it_went_back_for_is_followed_up(
     goat = ["Can we go back to the chatbot actually, because that was the bit that got my goat."]
     question = ask(mec, strategy("deepen"), "chatbot", answers=goat)
     assert question.endswith("say about it?"), question
+    # nor does talk about what they said (round 51 asked "Sure, the wrist thing. How does that
+    # help you?" of a broken wrist)
+    wrist = ["Can we go back to the wrist thing though, I never really said about that."]
+    question = ask(mec, strategy("deepen"), "wrist", answers=wrist)
+    assert question.endswith("say about it?"), question
 
 
 def test_the_check_back_reads_each_rung_back_once(mec: Methodology) -> None:

@@ -580,7 +580,7 @@ _RUNS_ON = frozenset(
     "how why what whether when where who which if than as so very really wee couple few "
     # "the kids deserve a teacher whos | actually with it" (round 49 asked "How do the kids
     # deserve a teacher whos help you?")
-    "whos who's whose".split()
+    "whos who's whose whats what's".split()
 )
 # A verb and the preposition it cannot do without: "my late husband always used to deal | with
 # this sort of thing" (round 49 read back "my late husband always used to deal")
@@ -590,6 +590,8 @@ _NEEDS_ITS_PREPOSITION = {
     "cope": "with",
     "coped": "with",
     "rely": "on",
+    # "I dont want us to turn | into one of those couples" (round 51)
+    "turn": "into",
     "relied": "on",
     "depend": "on",
     "depended": "on",
@@ -669,8 +671,10 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     after = tokens[end + 1].norm if end + 1 < len(tokens) else ""
     if nxt in _AFTERTHOUGHTS or _hedge_at(tokens, end, v):
         return False  # "keeps me fit | i guess": a hedge after it, not what it goes on to
-    if nxt in _EMPTY_NOUNS and last not in v.function_words:
+    the_one = nxt == "one" and end >= 2 and tokens[end - 2].norm == "the"
+    if (nxt in _EMPTY_NOUNS or the_one) and last not in v.function_words:
         return True  # "a weird | question", "the hard | bit": cut before its own noun
+        # ("the grip on wet rock is the big | one", round 51: "You said ... is the big.")
     if _one_word_more(tokens, end, v):
         return True  # "I can't turn up to a home visit | sweaty." (round 32: said back
         # without it, the opposite of what she said)

@@ -259,6 +259,12 @@ def steered(label: str | None, answer: str) -> str:
 
 # Content words after the request that say what it went back for
 _SAYS_MORE = 3
+# ... not its "thing", nor talk about what they said: "the wrist thing though, I never really
+# said about that" (round 51 took it for said, and asked "How does that help you?")
+_TALK = frozenset(
+    "thing things bit stuff part never said say saying mean meant think thought properly "
+    "really dont didnt don't didn't mention mentioned explain explained".split()
+)
 
 
 def said_after_steer(answer: str) -> bool:
@@ -268,7 +274,10 @@ def said_after_steer(answer: str) -> bool:
     What did you want to say about it?" and heard "Um I kind of just said it?"). An idiom of
     annoyance after it says nothing more ("because that was the bit that got my goat")."""
     steer = find_steer(answer)
-    return steer is not None and len(content_words(blank(answer[steer.end :]))) >= _SAYS_MORE
+    if steer is None:
+        return False
+    said = [w for w in content_words(blank(answer[steer.end :])) if w not in _TALK]
+    return len(said) >= _SAYS_MORE
 
 
 def _stem(word: str) -> str:

@@ -527,7 +527,8 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     miserable dread dreading struggle struggling skint cramps cramping fiddly
     deaf blind ill sick injured aching stiff dizzy breathless wheezy outage outages
     breakdown breakdowns dreadful shocking worry worries flimsy rammed heaving fuming
-    rut uneasy robbery extortionate overpriced sad gutting pointless grumpy ratty""".split()
+    rut uneasy robbery extortionate overpriced sad gutting pointless grumpy ratty broke
+    blister blisters bruised sprained fractured""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"

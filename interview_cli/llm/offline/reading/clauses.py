@@ -85,7 +85,11 @@ _TAG = (
     r"couldn'?t|haven'?t|hasn'?t|shouldn'?t)\s+(?:it|they|you|he|she|we|there|that|i)"
 )
 _TAG_QUESTION = re.compile(
-    rf",\s*{_TAG}\b(?=\s*(?:,\s*(?:love|mate|dear|eh|like)\b)?\s*(?:[.!?]|$))", re.IGNORECASE
+    rf",\s*{_TAG}\b(?=\s*(?:,\s*(?:love|mate|dear|eh|like)\b)?\s*(?:[.!?]|$))|"
+    # typed without its comma, before one: "Its just wasteful isnt it, my mam darned socks"
+    # (round 51: "You said wasteful isn't it.")
+    rf"(?<=\w)\s+{_TAG}\b(?=\s*(?:[,.!?]|$))",
+    re.IGNORECASE,
 )
 _QUESTION_BACK = re.compile(
     r"(?:^\s*|(?<=[.!?] ))(?:why|what|how|who|where|when|do|does|did|is|are|isn'?t|aren'?t|can|"
@@ -175,6 +179,11 @@ _COMMA_SUBJECT = re.compile(
     # a second statement about something else: "... and the noise cancelling is proper good"
     r"\band\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
     r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
+    # ... or after a comma, someone of theirs and what they did: "Its just wasteful isnt it,
+    # my mam darned socks till there was more darn than sock" (round 51)
+    r",\s+(?=(?:my|our|me)\s+(?:mam|mum|mom|mother|dad|father|nan|nana|gran|granny|grandad|"
+    r"grandma|husband|wife|partner|fella|missus|son|daughter|brother|sister|kids|boss|mate)\s+"
+    r"(?:[\w'-]+\s+)?\w+ed\b)|"
     # ... or after a comma, another thing and what it did: "The laser mapping I guess, the old
     # cheap one we had before kept getting stuck under the sofa" (round 50 held the mapping
     # against for the old one getting stuck)
