@@ -21,7 +21,7 @@ from interview_cli.llm.offline.reading.typos import mend_typos
         ("maybe it's mroe", "maybe it's more"),
         # "cause" for "because" where it opens a clause (round 49)
         ("it matters cause if I dont eat", "it matters because if I dont eat"),
-        ("I bought the hybrid cause it sleeps cool", "I bought the hybrid because it sleeps cool"),
+        ("I went for it cause I run hot", "I went for it because I run hot"),
         ("Cause I run hot", "Because I run hot"),
         ("yeah, cause otherwise I snack", "yeah, because otherwise I snack"),
     ],
@@ -45,6 +45,12 @@ def test_small_words_mistyped_are_mended(typed: str, read: str) -> None:
         "that can cause it to die",
         "the kids cause it every time",
         "pets cause my allergies",
+        # (review) a noun after an adjective, a verb after a negation, a modal or "children"
+        "the app is a lost cause if you ask me",
+        "its for a worthy cause if you ask me",
+        "the cold didnt cause it",
+        "the rain'll cause it to rust",
+        "children cause my stress",
     ],
 )
 def test_words_of_their_own_are_left_alone(said: str) -> None:

@@ -263,7 +263,8 @@ _SAYS_MORE = 3
 # said about that" (round 51 took it for said, and asked "How does that help you?")
 _TALK = frozenset(
     "thing things bit stuff part never said say saying mean meant think thought properly "
-    "really dont didnt don't didn't mention mentioned explain explained".split()
+    "really dont didnt don't didn't mention mentioned explain explained sorry add something "
+    "want wanted quick got distracted phone".split()
 )
 
 

@@ -66,6 +66,7 @@ from interview_cli.llm.offline.lexicon import (
 )
 from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
 from interview_cli.llm.offline.reading.content import verdict_words
+from interview_cli.llm.offline.reading.irked import irked_spans
 from interview_cli.llm.offline.reading.meta import LOAD_OFF, blank_meta, naming_words
 from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
 
@@ -189,7 +190,7 @@ _COMMA_SUBJECT = re.compile(
     # against for the old one getting stuck)
     r",\s+(?=(?:the|my|our|their|his|her|your)\s+(?:old|other|last|previous|first|cheap|new)\s+"
     r"(?:[\w'-]+\s+){0,4}?(?:is|are|was|were|has|"
-    r"had|kept|keeps|used\s+to|would|never|always|broke|died|got|gets)\b)|"
+    r"had|kept|keeps|used\s+to|would|never|always|broke|died|got|gets|took|takes)\b)|"
     # ... or a doing said as its subject: "... and having that 6am thing is good for my head"
     r"\band\s+(?=\w+ing\s+(?:[\w'-]+\s+){0,3}(?:is|are|was|were|makes?|keeps?|gives?|"
     r"helps?)\b)|"
@@ -292,7 +293,6 @@ def blank(answer: str) -> str:
         phrase_pattern("emphasis/behind"),
         phrase_pattern("frame"),
         phrase_pattern("against"),
-        phrase_pattern("irked_by"),
         _RATING_IDIOMS,
         _FRAMES,
         IMPORTANCE,
@@ -305,6 +305,9 @@ def blank(answer: str) -> str:
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):
                 working[i] = " "
+    for start, end in irked_spans(answer):
+        # (where it stood the clause ends: "The queue drives me mad but the staff are lovely")
+        working[start:end] = " " * (end - start - 1) + ";"
     text = "".join(working)
     # "Nothing much, literally, goes to landfill": a filler between commas after a word or two
     # of a sentence leaves no clause behind, only its commas; the sentence is one again

@@ -22,6 +22,7 @@ import re
 from interview_cli.core.models import ExtractedNode
 from interview_cli.llm.offline.lexicon import DISLIKE_VERBS, IRKING
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
+from interview_cli.llm.offline.reading.irked import irked_spans
 from interview_cli.llm.protocol import ExtractRequest
 
 
@@ -37,7 +38,7 @@ def framed_against(request: ExtractRequest, start: int, end: int, *, answers: bo
         or _framed_just_before(answer, start)
         or _IS_THE_PROBLEM.match(answer, end)
         or _JUDGED_AFTER.match(answer, end)
-        or any(p.match(answer, end) for p in phrase_patterns("irked_by"))
+        or any(start == end for start, _ in irked_spans(answer))
         or (answers and _ASKS_WHAT_IRKS.search(request.question))
         or (_OTHERWISE.search(answer[:start]) and _SUBJECT_FIRST.match(answer, start))
     )

@@ -89,19 +89,18 @@ _EXPLAINED = re.compile(r"\s*(?:like|i\s+guess|maybe|i\s+think|as\s+in)\b", re.I
 # The question's premise denied at the start of the answer: "it doesn't bother me" to "why
 # does it bother you?", "I wasn't hoping for anything" to "what were you hoping ...?".
 _DENIAL = re.compile(
-    r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh|ha|haha|sorry|mate|ok|okay)\W+)*"
-    r"(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,3}?)\s*"
+    r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh|ha|haha|sorry|mate)\W+)*"
+    r"(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,2}?)\s*"
     r"(?:does\s*n[o']?t|does\s+not|did\s*n[o']?t|did\s+not|do\s*n[o']?t|was\s*n[o']?t|"
     r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont|'?s\s+not|'?m\s+not|am\s+not|"
     r"are\s*n[o']?t|'re\s+not)\s+(?:really\s+|that\s+)?"
     # ("finding out fast isnt a good thing" to "What's good about that?", round 47)
-    r"(?:an?\s+)?(?!(?:the|my|your|his|her|our|their|it|that|this|me|you)\b)(?P<verb>[a-z]+)\b"
-    r"[^,.;!?]*",
+    r"(?:an?\s+)?(?P<verb>[a-z]+)\b[^,.;!?]*",
     re.IGNORECASE,
 )
 # "The bill made nothing possible", "it gives me nothing": the premise denied with "nothing"
 _NOTHING_DENIAL = re.compile(
-    r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh|ha|haha|sorry|mate|ok|okay)\W+)*"
+    r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh|ha|haha|sorry|mate)\W+)*"
     r"(?:it|that|this|they|[a-z']+(?:\s+[a-z']+){0,2}?)\s*"
     r"(?P<main>made|makes|make|gave|gives|give|does|did|do)\s+(?:me\s+|for\s+me\s+)?nothing"
     r"(?:\s+(?P<verb>[a-z]+))?\b[^,.;!?]*",
@@ -110,7 +109,7 @@ _NOTHING_DENIAL = re.compile(
 # "Theres no problem with the ward, I love my job!" to "What is the problem with that for you?"
 # (round 45 asked next why "no problem with the ward" was important)
 _NO_SUCH = re.compile(
-    r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh|ha|haha|sorry|mate|ok|okay)\W+)*"
+    r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh|ha|haha|sorry|mate)\W+)*"
     r"(?:there'?s|theres|there\s+is|there\s+was|it'?s|its|that'?s|thats)\s+no\s+(?:real\s+)?"
     r"(?P<verb>problem|issue|worry|hassle|downside|benefit|difference)\b"
     # (to the end of what it denies: "theres no problem with it except it logs me out")
@@ -120,8 +119,11 @@ _NO_SUCH = re.compile(
 )
 # "nothing happened on the floor" to "what exactly happened?" (round 50 asked next why it
 # "happened the way it did"): nothing happened, so nothing to ask about
+# (said of a thing the question picked up, not the incident: "I tapped my card and nothing
+# happened", "nothing happened when I pressed start" are the story)
 _NOTHING_HAPPENED = re.compile(
-    r"\bnothing\s+(?:really\s+|actually\s+)?(?:happened|happens|went\s+on)\b[^,.;!?]*",
+    r"(?:^|(?<=[,.;!?])\s*)nothing\s+(?:really\s+|actually\s+)?happened\s+(?:on|with|at|about)\s+"
+    r"(?:the|that|this|my)\s+[^,.;!?]*",
     re.IGNORECASE,
 )
 _PAST = {"made": "make", "gave": "give", "did": "do", "makes": "make", "gives": "give"}

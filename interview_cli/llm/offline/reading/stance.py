@@ -100,15 +100,9 @@ _GAVE_OUT = re.compile(
     r"\b(?:died|gave\s+up)\s+on\s+(?:me|us|him|her)\b",
     re.IGNORECASE,
 )
-# what they would only do if made to: "If I have to stand or perch on a chair I feel like an
-# old lady" (round 49 asked "What's good about the chair?")
-_OBLIGED = re.compile(
-    r"\bif\s+(?:i|we)\s+(?:have|had|has)\s+to\b|"
-    # ... or what was long in coming: "they took weeks to break in" (round 51: "What does
-    # that let you do?")
-    r"\btook\s+(?:weeks|ages|months|forever|days)\b",
-    re.IGNORECASE,
-)
+# what was long in coming: "they took weeks to break in" (round 51: "What does that let you
+# do?")
+_OBLIGED = re.compile(r"\btook\s+(?:weeks|ages|months|forever|days)\b", re.IGNORECASE)
 # a price said to be big: "the bill was massive" (round 43: "How does that help you?")
 _PRICED = r"(?:bill|bills|price|prices|cost|costs|charge|charges|fee|fees)"
 _BIG = (

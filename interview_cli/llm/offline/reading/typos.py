@@ -36,6 +36,7 @@ class _CauseForBecause(BaseModel):
     before: list[str]
     not_after: list[str]
     clause_ends_in_s: list[str]
+    noun_phrase_openers: list[str]
 
 
 class _TypoFile(BaseModel):
@@ -130,13 +131,15 @@ def _cause_mended(text: str) -> str:
     pattern, rule = _cause_rule()
 
     def mended(match: re.Match[str]) -> str:
-        before = re.search(r"([\w'\u2019]+)\s+$", text[: match.start()])
-        if before is not None:
-            word = before.group(1).lower()
-            if word in rule.not_after:
-                return match.group(0)
+        before = re.findall(r"[\w'\u2019]+", text[: match.start()])[-2:]
+        if before and re.search(r"\w\s*$", text[: match.start()]):
+            word = before[-1].lower().replace("\u2019", "'")
+            if word in rule.not_after or word.endswith(("'ll", "'d")):
+                return match.group(0)  # "a worthy cause", "the rain'll cause it"
             if word.endswith("s") and word not in rule.clause_ends_in_s:
                 return match.group(0)  # "kids cause it", "pets cause my allergies"
+            if len(before) == 2 and before[0].lower() in rule.noun_phrase_openers:
+                return match.group(0)  # "the heat is another cause", "a lost cause"
         return _cased(match.group(0), "because")
 
     return pattern.sub(mended, text)
