@@ -235,14 +235,17 @@ def test_with_every_stage_told_the_journey_asks_what_mattered_never_the_next_ste
     # that is it really, til next week" (every stage told)
     told = [s.label for s in STAGES.elements]
     asked: list[str] = []
-    for turn in range(6):
+    for turn in range(9):
         request = _question(
             "map_steps", JOURNEY, focus_label=" ", covered_labels=told, turn_number=turn
         )
         text = journey_question(request.model_copy(update={"avoid_questions": asked}))
         assert text is not None and "next" not in text.lower(), text
         asked.append(text)
-    assert len(set(asked[:4])) == 4, asked  # no wording again while another is left
+    assert len(set(asked[:6])) == 6, asked  # no wording again while another is left
+    # round 51: then the one asked longest ago, never the last one again ("Which part of it
+    # took the most out of you?" twice in a row: "Is this thing stuck?")
+    assert asked[6:9] == asked[0:3], asked
 
 
 BASKET = "And then it came to filling the basket. What did you do there?"
@@ -435,3 +438,8 @@ def test_a_journey_question_asked_every_way_already_walks_on() -> None:
     walked = journey_question(done)
     assert walked is not None and walked not in asked, walked
     assert "checkout and payment" in walked, walked
+    # round 51: nor is it asked about again in other words ("You said it was gone. What would
+    # have made that better?" - "Didnt you already ask me that?")
+    once = request.model_copy(update={"avoid_questions": [first]})
+    again = journey_question(once)
+    assert again is not None and "app" not in again, again

@@ -137,6 +137,9 @@ _AFTER_THE_END = (
     "If you could change one part of it, which would it be?",
     "What was the best part of it for you?",
     "Which part of it took the most out of you?",
+    # (round 51 asked the one above three times, twice in a row: "Is this thing stuck?")
+    "What would you tell a friend about to do it for the first time?",
+    "How did you feel once it was all over?",
 )
 _STEPS = (
     "Walk me through {focus}: what did you do first?",
@@ -172,9 +175,21 @@ _WALKING = re.compile(
 
 
 def _choose(options: tuple[str, ...], request: QuestionRequest, **values: str) -> str:
-    return _fresh(options, request, **values) or _pick(
+    return _fresh(options, request, **values) or _asked_longest_ago(
         [o.format(**values) for o in options], request
     )
+
+
+def _asked_longest_ago(texts: list[str], request: QuestionRequest) -> str:
+    """Of questions all asked before, the one asked longest ago: never the last one again
+    (round 51 asked "Which part of it took the most out of you?" twice in a row)."""
+    asked = [q.strip().lower() for q in request.avoid_questions]
+
+    def last_asked(text: str) -> int:
+        said = text.strip().lower()
+        return max((i for i, q in enumerate(asked) if q == said), default=-1)
+
+    return min(texts, key=last_asked)
 
 
 def _fresh(options: tuple[str, ...], request: QuestionRequest, **values: str) -> str | None:
@@ -222,7 +237,10 @@ def journey_question(request: QuestionRequest) -> str | None:
             )
         options = {"obstacle": _PAIN_THAT, "emotion": _FEEL_THAT}.get(strategy.family, _STEPS_THAT)
         asked = _fresh(options, request, lead=lead)
-        if asked is not None:
+        # (nor asked about again in other words: "You said it was gone. What would have made
+        # that better?" - "Didnt you already ask me that?", round 51)
+        again = bool(lead) and any(q.startswith(lead.strip()) for q in request.avoid_questions)
+        if asked is not None and not again:
             return asked
         # each way of asking it was asked: the journey walks on
         stage = next_stage(_stages(request), request.covered_labels)
