@@ -98,10 +98,17 @@ def apply_correction(
     before = [n for n in nodes if at[id(n)] < correction.start]
     named = correction.said or (after[0].label if after else "")
     earlier = best_match(named, earlier_nodes(request), whole=True) if named else None
-    if earlier is None:
+    number = _NUMBER.search(correction.said)
+    if earlier is not None and number and number.group(0) not in _NUMBER.findall(earlier.label):
+        earlier = None  # "I said 48 pounds": never the node with 185 quid
+    if earlier is None or number:
+        # (a number put right is put right in the node that had it, not in what this answer
+        # goes on to say: "it was 165 not 185, I was thinking of what my husband paid")
         renumbered = _renumbered(request.answer, correction, earlier_nodes(request), valid_types)
         if renumbered is not None:
-            placed = sorted([*nodes, renumbered], key=lambda n: quoted_at(request.answer, n))
+            # (and the words putting it right are no node: "38 pounds not 48")
+            kept = [n for n in nodes if not re.search(r"\bnot\s+[£$]?\d", n.label)]
+            placed = sorted([*kept, renumbered], key=lambda n: quoted_at(request.answer, n))
             return placed, []
     if earlier is None and correction.said_back:
         # "that's not what I said, I meant ...": what was said back to them, the focus
@@ -169,6 +176,14 @@ def _restated(
 
 
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
+_MEANT_NUMBER = re.compile(
+    r"[\s,]*(?:(?:it\s+was|it'?s|it\s+is|was|were)\s+)?"
+    r"(?:more\s+like|about|around|nearer|closer\s+to)?\s*[£$]?(\d+(?:[.,]\d+)?)"
+    r"(?:\s*(?:quid|pounds|dollars|euros|p))?"
+    r"(?:,?\s+not\s+[£$]?(?P<not>\d+(?:[.,]\d+)?)(?:\s*(?:quid|pounds|dollars|euros|p))?)?"
+    r"\s*(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
 
 
 def _renumbered(
@@ -178,19 +193,20 @@ def _renumbered(
     up"): the newest earlier concept with another number, that number put right ("40 quid a
     month for the sensitive food" -> "45 quid a month for the sensitive food"; round 41 said
     the 40 back after it was corrected three times). None when no number follows the frame."""
-    meant = re.match(
-        r"\s*(?:more\s+like|about|around|nearer|closer\s+to)?\s*(\d+(?:[.,]\d+)?)\s*(?=[,.;!?]|$)",
-        answer[correction.end :],
-    )
+    meant = _MEANT_NUMBER.match(answer[correction.end :])
     if meant is None:
         return None
+    # "it was 165 not 185" (round 51 kept the 185 after two corrections): the node with 185
+    instead_of = meant.group("not")
     for node in earlier:
         old = _NUMBER.findall(node.label)
+        if instead_of and old != [instead_of]:
+            continue
         if len(old) == 1 and old[0] != meant.group(1) and node.node_type in valid_types:
             return ExtractedNode(
                 label=_NUMBER.sub(meant.group(1), node.label, count=1),
                 node_type=node.node_type,
-                quote=answer[correction.end : correction.end + meant.end()].strip(),
+                quote=answer[correction.end : correction.end + meant.end()].strip(" ,"),
                 confidence=0.6,
                 corrects=node.label,
             )
