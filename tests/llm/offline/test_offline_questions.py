@@ -711,6 +711,11 @@ def test_why_of_a_feeling_asks_what_made_them_feel_it() -> None:
     angry = ["Gutted and proper angry tbh, watching two kids ride off on a bike I still pay off."]
     felt = ask(ci, emotions, "gutted and proper angry", answers=angry, focus_type="emotion")
     assert felt.endswith(("feel that way?", "feel like that?", "feeling came from?")), felt
+    # nor of an event the reader typed as a feeling (round 52: "You said the ombudsman made
+    # them apologise. Where do you think that feeling came from?")
+    event = ["the ombudsman made them apologise and pay 75 quid"]
+    done = ask(ci, spec, "ombudsman made them apologise", answers=event, focus_type="emotion")
+    assert "feel" not in done, done
 
 
 def test_the_story_goes_on_when_nothing_of_it_can_be_named() -> None:

@@ -51,6 +51,7 @@ from interview_cli.llm.offline.asking.wording import (
     WORDINGS,
     Wordings,
 )
+from interview_cli.llm.offline.lexicon import FEELING_WORDS, NEGATIVE_WORDS, POSITIVE_WORDS
 from interview_cli.llm.offline.reading.content import is_count, is_money
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
@@ -97,7 +98,7 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
     if has_focus and family == "dislike" and request.focus_stance >= 0:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"
-    if has_focus and family in ("attribution", "emotion") and request.focus_type == "emotion":
+    if has_focus and family in ("attribution", "emotion") and _a_feeling(request):
         # why they felt it, not why a feeling "happened the way it did" (round 49: "You said
         # "relieved mostly". Why do you think that happened the way it did?"), nor how a
         # feeling felt (round 50: "You mentioned "gutted and proper angry". How did you feel
@@ -112,6 +113,16 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # help you?")
         family = "concern"
     return family
+
+
+def _a_feeling(request: QuestionRequest) -> bool:
+    """The focus is an emotion node that names a feeling ("relieved mostly", "gutted"), not an
+    event the reader typed as one (round 52: "You said the ombudsman made them apologise.
+    Where do you think that feeling came from?")."""
+    said = set(re.findall(r"[a-z']+", (request.focus_label or "").lower()))
+    return request.focus_type == "emotion" and bool(
+        said & (FEELING_WORDS | NEGATIVE_WORDS | POSITIVE_WORDS)
+    )
 
 
 def _priced(request: QuestionRequest) -> bool:

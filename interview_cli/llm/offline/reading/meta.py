@@ -122,8 +122,8 @@ _NO_SUCH = re.compile(
 # (said of a thing the question picked up, not the incident: "I tapped my card and nothing
 # happened", "nothing happened when I pressed start" are the story)
 _NOTHING_HAPPENED = re.compile(
-    r"(?:^|(?<=[,.;!?])\s*)nothing\s+(?:really\s+|actually\s+)?happened\s+(?:on|with|at|about)\s+"
-    r"(?:the|that|this|my)\s+[^,.;!?]*",
+    r"(?:^|(?<=[,.;!?])\s*)nothing\s+(?:really\s+|actually\s+)?happened\s+(?:(?:on|with|at|about)\s+"
+    r"(?:the|that|this|my)\s+[^,.;!?]*|next\b)",
     re.IGNORECASE,
 )
 _PAST = {"made": "make", "gave": "give", "did": "do", "makes": "make", "gives": "give"}

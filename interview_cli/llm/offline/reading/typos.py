@@ -36,6 +36,7 @@ class _CauseForBecause(BaseModel):
     before: list[str]
     not_after: list[str]
     clause_ends_in_s: list[str]
+    clause_ends: list[str]
     noun_phrase_openers: list[str]
 
 
@@ -118,31 +119,38 @@ def mend_typos(answer: str) -> str:
 
 
 @cache
-def _cause_rule(language: str = "en") -> tuple[re.Pattern[str], _CauseForBecause]:
-    rule = _file(language).cause_for_because
-    opening = "|".join(re.escape(w).replace("'", "['\u2019]") for w in rule.before)
-    return re.compile(rf"(?<![\w'\u2019-])cause(?=\s+(?:{opening})(?![\w'\u2019]))", re.I), rule
+def _cause_rule(language: str = "en") -> _CauseForBecause:
+    return _file(language).cause_for_because
+
+
+_CAUSE = re.compile(r"(?<![\w'\u2019-])cause(?=\s+([\w'\u2019]+))", re.IGNORECASE)
 
 
 def _cause_mended(text: str) -> str:
-    """``text`` with "cause" typed for "because" mended where it opens a clause: after the
-    start of a sentence, a comma or a word that ends a clause, not after the company of the
-    noun or the verb (the word lists of ``cause_for_because``)."""
-    pattern, rule = _cause_rule()
+    """``text`` with "cause" typed for "because" mended where it opens a clause: after a word
+    that ends one ("matters cause it lets me"), or before a word that opens one, after the
+    start of a sentence, a comma or a word that is no company of the noun or the verb (the
+    word lists of ``cause_for_because``)."""
+    rule = _cause_rule()
 
     def mended(match: re.Match[str]) -> str:
         before = re.findall(r"[\w'\u2019]+", text[: match.start()])[-2:]
-        if before and re.search(r"\w\s*$", text[: match.start()]):
-            word = before[-1].lower().replace("\u2019", "'")
-            if word in rule.not_after or word.endswith(("'ll", "'d")):
-                return match.group(0)  # "a worthy cause", "the rain'll cause it"
-            if word.endswith("s") and word not in rule.clause_ends_in_s:
-                return match.group(0)  # "kids cause it", "pets cause my allergies"
-            if len(before) == 2 and before[0].lower() in rule.noun_phrase_openers:
-                return match.group(0)  # "the heat is another cause", "a lost cause"
+        joined = bool(before) and bool(re.search(r"\w\s*$", text[: match.start()]))
+        word = before[-1].lower().replace("\u2019", "'") if joined else ""
+        noun_phrase = len(before) == 2 and before[0].lower() in rule.noun_phrase_openers
+        if word in rule.clause_ends and not noun_phrase:
+            return _cased(match.group(0), "because")  # "matters cause it lets me"
+        if match.group(1).lower().replace("\u2019", "'") not in rule.before:
+            return match.group(0)
+        if word in rule.not_after or word.endswith(("'ll", "'d")):
+            return match.group(0)  # "a worthy cause", "the rain'll cause it"
+        if word.endswith("s") and word not in rule.clause_ends_in_s:
+            return match.group(0)  # "kids cause it", "pets cause my allergies"
+        if noun_phrase:
+            return match.group(0)  # "the heat is another cause", "a lost cause"
         return _cased(match.group(0), "because")
 
-    return pattern.sub(mended, text)
+    return _CAUSE.sub(mended, text)
 
 
 Opcodes = Sequence[tuple[str, int, int, int, int]]

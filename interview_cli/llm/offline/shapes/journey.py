@@ -35,6 +35,7 @@ from interview_cli.llm.offline.shapes.common import (
 )
 from interview_cli.llm.offline.shapes.journey_words import (
     FEELING_LEAD,
+    NO_PAIN,
     PAIN,
     feeling_word,
     is_emotion,
@@ -470,7 +471,7 @@ class _Reading:
             if rest is None:
                 return
             text = rest
-        if PAIN.search(text):
+        if PAIN.search(text) and not NO_PAIN.search(text):
             self._pain(text)
             return
         if self.pain_focus:

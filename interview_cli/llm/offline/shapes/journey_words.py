@@ -56,6 +56,13 @@ PAIN = re.compile(
     r"useless|rubbish|hopeless|kept \w+ing)\b",
     re.IGNORECASE,
 )
+# ... unless it says there was none: "nothing went wrong" (round 52 asked "What would have
+# helped there?")
+NO_PAIN = re.compile(
+    r"\b(?:nothing|never\s+anything|no\s+(?:problems?|issues?))\s+(?:\w+\s+)?(?:went\s+wrong|was\s+wrong|"
+    r"broke|failed)\b|\bno\s+(?:problems?|issues?|trouble)\b",
+    re.IGNORECASE,
+)
 # "It was annoying that ...": the feeling said before its cause, which is a pain point too.
 FEELING_LEAD = re.compile(
     r"^\W*(?:it|that|this)\s+(?:was|is)\s+(?:\w+\s+){0,3}?(?:"
