@@ -97,7 +97,9 @@ _NO_POSSESSION = frozenset(
     "more less what how about because cos gone done going getting coming "
     # "its open 24 hours" (round 44 said back "You mentioned its open 24 hours")
     "open closed cheap free fine good great handy easy hard quiet busy rammed nice brilliant "
-    "rubbish fast slow worth like ok okay dead proper mint class".split()
+    "rubbish fast slow worth like ok okay dead proper mint class "
+    # "its mad loud" (round 52: "You mentioned its mad loud.")
+    "mad loud noisy wild well pure".split()
 )
 
 
