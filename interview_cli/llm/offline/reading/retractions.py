@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from interview_cli.llm.offline.lexicon.phrases import phrase_pattern, phrase_patterns
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
+    best_match,
     earlier_nodes,
     match_score,
     shared,
@@ -55,6 +56,9 @@ def taken_back(request: ExtractRequest) -> TakenBack:
     candidates = earlier_nodes(request)
     answer = request.answer
     found.just_said.extend(_joke_then_answer(answer))
+    denied, spans = _denied_reasons(request, candidates)
+    found.labels.extend(denied)
+    found.just_said.extend(spans)  # ("not because dairy-free wasnt a choice" is no node)
     for pattern in phrase_patterns("retraction"):
         for match in pattern.finditer(answer):
             exact = (match.groupdict().get("exact") or "").strip()
@@ -107,6 +111,32 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 found.just_said.append((0, match.start()))
             found.labels.extend(label for label in labels if label not in found.labels)
     return found
+
+
+# The check-back's read-back: '"A" matters to you because of "B"' (asking/wording.py)
+_READ_BACK = re.compile(r"because\s+of\s+\"([^\"]{1,80})\"")
+
+
+def _denied_reasons(
+    request: ExtractRequest, candidates: list[Earlier]
+) -> tuple[list[str], list[tuple[int, int]]]:
+    """The reasons read back by the check-back that the answer says are not ones ("not
+    because dairy-free wasnt a choice", ``lexicon/en/check_back.yaml``): the read-back node
+    the denial names most of, and where the denial names it."""
+    read_back = _READ_BACK.findall(request.question)
+    denied: list[str] = []
+    spans: list[tuple[int, int]] = []
+    for pattern in phrase_patterns("check_back") if read_back else ():
+        for match in pattern.finditer(request.answer):
+            said = words_of(match.group("said"))
+            for quoted in read_back:
+                own = words_of(quoted)
+                if own and said and 2 * shared(said, own) >= min(len(said), len(own)):
+                    named = best_match(quoted, candidates, whole=True)
+                    if named is not None and named.label not in denied:
+                        denied.append(named.label)
+                        spans.append(match.span("said"))
+    return denied, spans
 
 
 # "Grey hairs mostly haha. Nah, the Sharan gives us room": a sentence that laughs (the laughs
