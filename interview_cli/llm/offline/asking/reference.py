@@ -43,9 +43,10 @@ from interview_cli.llm.offline.asking.phrases import (
     words_of,
 )
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
-from interview_cli.llm.offline.lexicon import POSITIVE_WORDS
-from interview_cli.llm.offline.reading.clauses import blank, content_words
-from interview_cli.llm.offline.reading.steering import find_steer
+from interview_cli.llm.offline.lexicon import NAMELESS, POSITIVE_WORDS
+from interview_cli.llm.offline.reading.clauses import blank
+from interview_cli.llm.offline.reading.meta import naming_words
+from interview_cli.llm.offline.reading.steering import Steer, find_steer
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,11 @@ def refer(
     target = words_of(label or "")
     if not label or not target or not _content(target, v) or _holds_empty_phrase(target, v):
         return NOTHING
-    asked_for = steered(label, answers[-1]) if answers else ""
-    if asked_for:  # the respondent chose this focus: say so, in their words
-        return Reference("steer", mention=asked_for, said_more=said_after_steer(answers[-1]))
+    steer = find_steer(answers[-1]) if answers else None
+    asked_for = steered(label, answers[-1], steer) if steer is not None else ""
+    if asked_for and steer is not None:  # the respondent chose this focus: say so, in their words
+        said_more = said_after_steer(answers[-1], steer)
+        return Reference("steer", mention=asked_for, said_more=said_more)
     phrase = phrase_for(label, answers, quotes)
     if phrase is not None:
         return Reference("phrase", phrase)
@@ -231,13 +234,13 @@ _SAID_WHEN = re.compile(
 )
 
 
-def steered(label: str | None, answer: str) -> str:
-    """What the respondent asked to go back to in ``answer``, in their words with the person
-    shifted ("the codes thing", "your mum's key"), when the focus ``label`` is that; "" when
-    the answer asked for nothing, or for something else. Round 27: "can we go back to the no
-    added sugar thing?" was followed by "What else comes to mind when you think about it?"."""
-    steer = find_steer(answer) if label else None
-    if steer is None or label is None:
+def steered(label: str | None, answer: str, steer: Steer) -> str:
+    """What the respondent asked to go back to in ``answer`` (``steer``, its request), in
+    their words with the person shifted ("the codes thing", "your mum's key"), when the focus
+    ``label`` is that; "" when it asked for something else. Round 27: "can we go back to the
+    no added sugar thing?" was followed by "What else comes to mind when you think about
+    it?"."""
+    if label is None:
         return ""
     v = vocabulary()
     named = {_stem(w) for w in words_of(steer.target) if _naming(w, v)}
@@ -257,28 +260,19 @@ def steered(label: str | None, answer: str) -> str:
     return shifted or ""
 
 
-# Content words after the request that say what it went back for
-_SAYS_MORE = 3
-# ... not its "thing", nor talk about what they said: "the wrist thing though, I never really
-# said about that" (round 51 took it for said, and asked "How does that help you?")
-_TALK = frozenset(
-    "thing things bit stuff part never said say saying mean meant think thought properly "
-    "really dont didnt don't didn't mention mentioned explain explained sorry add something "
-    "want wanted quick got distracted phone".split()
-)
+# Words after the request that name something (``meta.naming_words``, the reader's one
+# judgement of emptiness) for it to have said what it went back for
+_SAYS_MORE = 4
 
 
-def said_after_steer(answer: str) -> bool:
-    """Whether ``answer`` goes on, after asking to go back, to say what it went back for:
-    "Can we go back to the back thing actually? I dont think I said properly, its a medium
-    firm one and thats what made the difference" (round 49 asked "Back to the back thing.
-    What did you want to say about it?" and heard "Um I kind of just said it?"). An idiom of
-    annoyance after it says nothing more ("because that was the bit that got my goat")."""
-    steer = find_steer(answer)
-    if steer is None:
-        return False
-    said = [w for w in content_words(blank(answer[steer.end :])) if w not in _TALK]
-    return len(said) >= _SAYS_MORE
+def said_after_steer(answer: str, steer: Steer) -> bool:
+    """Whether ``answer`` goes on, after its request to go back (``steer``), to say what it
+    went back for: "Can we go back to the back thing actually? I dont think I said properly,
+    its a medium firm one and thats what made the difference" (round 49 asked "Back to the
+    back thing. What did you want to say about it?" and heard "Um I kind of just said it?").
+    Talk about talk says nothing more ("the wrist thing though, I never really said about
+    that", round 51), nor does an idiom of annoyance ("that was the bit that got my goat")."""
+    return naming_words(blank(answer[steer.end :]), NAMELESS) >= _SAYS_MORE
 
 
 def _stem(word: str) -> str:
