@@ -18,6 +18,7 @@ names the app, which the reader finds as usual.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from interview_cli.core.models import ExtractedNode
 from interview_cli.llm.offline.lexicon import DISLIKE_VERBS, IRKING
@@ -38,7 +39,7 @@ def framed_against(request: ExtractRequest, start: int, end: int, *, answers: bo
         or _framed_just_before(answer, start)
         or _IS_THE_PROBLEM.match(answer, end)
         or _JUDGED_AFTER.match(answer, end)
-        or any(start == end for start, _ in irked_spans(answer))
+        or any(at == end for at, _ in irked_spans(answer))
         or (answers and _ASKS_WHAT_IRKS.search(request.question))
         or (_OTHERWISE.search(answer[:start]) and _SUBJECT_FIRST.match(answer, start))
     )
@@ -56,11 +57,14 @@ _THE_PROBLEM_IS = re.compile(
 
 
 def _framed_just_before(answer: str, start: int) -> bool:
-    return any(
-        m.end() <= start and not answer[m.end() : start].strip(" ,:")
-        for pattern in phrase_patterns("against")
-        for m in pattern.finditer(answer)
-    )
+    return any(end <= start and not answer[end:start].strip(" ,:") for end in _against_ends(answer))
+
+
+@lru_cache(maxsize=4096)
+def _against_ends(answer: str) -> tuple[int, ...]:
+    """Where each frame of ``lexicon/en/against.yaml`` in the answer ends (once per answer:
+    every clause of it is held)."""
+    return tuple(m.end() for p in phrase_patterns("against") for m in p.finditer(answer))
 
 
 # ... or what happens otherwise: "it needs to be quiet as well or it wakes the little one"

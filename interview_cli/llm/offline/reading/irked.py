@@ -7,6 +7,7 @@ your goat. Who or what do you think was behind that?": the idiom is no element (
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
 
@@ -21,12 +22,13 @@ _IRK_DENIED = frozenset(
 )
 
 
-def irked_spans(answer: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=4096)
+def irked_spans(answer: str) -> tuple[tuple[int, int], ...]:
     """The idioms of annoyance (``lexicon/en/irked_by.yaml``) said right after a short subject
     of their own ("the hold music drives me mad", "that was the bit that really got my goat"),
     as (start, end): not said of what a longer clause named ("The staff are lovely but the
     queue drives me mad" is said of the queue, not the staff), nor denied ("The noise doesn't
-    drive me mad")."""
+    drive me mad"). Cached: an answer is blanked and its clauses held many times a turn."""
     spans = []
     for pattern in phrase_patterns("irked_by"):
         for match in pattern.finditer(answer):
@@ -35,7 +37,7 @@ def irked_spans(answer: str) -> list[tuple[int, int]]:
             if not 0 < len(words) <= 6 or set(words) & _IRK_DENIED:
                 continue
             spans.append((match.start(), match.end()))
-    return spans
+    return tuple(spans)
 
 
 __all__ = ["irked_spans"]

@@ -86,11 +86,12 @@ _UNSURE = frozenset("idk dunno hmm hm um erm uh".split())
 _EXPLAINED = re.compile(r"\s*(?:like|i\s+guess|maybe|i\s+think|as\s+in)\b", re.IGNORECASE)
 
 
+# What may open a reply before it denies the question's premise: "no", "lol", "ha", "sorry"
+_OPENING = r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh|ha|haha|sorry|mate)\W+)*"
 # The question's premise denied at the start of the answer: "it doesn't bother me" to "why
 # does it bother you?", "I wasn't hoping for anything" to "what were you hoping ...?".
 _DENIAL = re.compile(
-    r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh|ha|haha|sorry|mate)\W+)*"
-    r"(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,2}?)\s*"
+    _OPENING + r"(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,2}?)\s*"
     r"(?:does\s*n[o']?t|does\s+not|did\s*n[o']?t|did\s+not|do\s*n[o']?t|was\s*n[o']?t|"
     r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont|'?s\s+not|'?m\s+not|am\s+not|"
     r"are\s*n[o']?t|'re\s+not)\s+(?:really\s+|that\s+)?"
@@ -100,8 +101,7 @@ _DENIAL = re.compile(
 )
 # "The bill made nothing possible", "it gives me nothing": the premise denied with "nothing"
 _NOTHING_DENIAL = re.compile(
-    r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh|ha|haha|sorry|mate)\W+)*"
-    r"(?:it|that|this|they|[a-z']+(?:\s+[a-z']+){0,2}?)\s*"
+    _OPENING + r"(?:it|that|this|they|[a-z']+(?:\s+[a-z']+){0,2}?)\s*"
     r"(?P<main>made|makes|make|gave|gives|give|does|did|do)\s+(?:me\s+|for\s+me\s+)?nothing"
     r"(?:\s+(?P<verb>[a-z]+))?\b[^,.;!?]*",
     re.IGNORECASE,
@@ -109,8 +109,8 @@ _NOTHING_DENIAL = re.compile(
 # "Theres no problem with the ward, I love my job!" to "What is the problem with that for you?"
 # (round 45 asked next why "no problem with the ward" was important)
 _NO_SUCH = re.compile(
-    r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh|ha|haha|sorry|mate)\W+)*"
-    r"(?:there'?s|theres|there\s+is|there\s+was|it'?s|its|that'?s|thats)\s+no\s+(?:real\s+)?"
+    _OPENING
+    + r"(?:there'?s|theres|there\s+is|there\s+was|it'?s|its|that'?s|thats)\s+no\s+(?:real\s+)?"
     r"(?P<verb>problem|issue|worry|hassle|downside|benefit|difference)\b"
     # (to the end of what it denies: "theres no problem with it except it logs me out")
     r"(?:(?!\b(?:except|but|as\s+long\s+as|so|if|when|because|unless|though|apart)\b)"

@@ -69,7 +69,7 @@ def stance_of(text: str) -> int:
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
         return -1
-    if _GAVE_OUT.search(text) or _COSTLY.search(text) or _OBLIGED.search(text):
+    if _GAVE_OUT.search(text) or _COSTLY.search(text) or _LONG_IN_COMING.search(text):
         return -1
     # "like" is a liking only after someone who likes ("I really like"): not a likeness ("feels
     # like"), nor a filler ("Like I literally forget to ring", round 28; "like I said")
@@ -102,7 +102,7 @@ _GAVE_OUT = re.compile(
 )
 # what was long in coming: "they took weeks to break in" (round 51: "What does that let you
 # do?")
-_OBLIGED = re.compile(r"\btook\s+(?:weeks|ages|months|forever|days)\b", re.IGNORECASE)
+_LONG_IN_COMING = re.compile(r"\btook\s+(?:weeks|ages|months|forever|days)\b", re.IGNORECASE)
 # a price said to be big: "the bill was massive" (round 43: "How does that help you?")
 _PRICED = r"(?:bill|bills|price|prices|cost|costs|charge|charges|fee|fees)"
 _BIG = (

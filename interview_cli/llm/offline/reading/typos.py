@@ -118,11 +118,6 @@ def mend_typos(answer: str) -> str:
     return _cause_mended(text)
 
 
-@cache
-def _cause_rule(language: str = "en") -> _CauseForBecause:
-    return _file(language).cause_for_because
-
-
 _CAUSE = re.compile(r"(?<![\w'\u2019-])cause(?=\s+([\w'\u2019]+))", re.IGNORECASE)
 
 
@@ -131,7 +126,7 @@ def _cause_mended(text: str) -> str:
     that ends one ("matters cause it lets me"), or before a word that opens one, after the
     start of a sentence, a comma or a word that is no company of the noun or the verb (the
     word lists of ``cause_for_because``)."""
-    rule = _cause_rule()
+    rule = _file().cause_for_because
 
     def mended(match: re.Match[str]) -> str:
         before = re.findall(r"[\w'\u2019]+", text[: match.start()])[-2:]

@@ -230,12 +230,7 @@ def journey_question(request: QuestionRequest) -> str | None:
     if request.focus_label and not any(s.label == request.focus_label for s in _stages(request)):
         lead = _lead(refer(request.focus_label, list(request.answers), request.focus_quotes))
         if lead is None:  # nothing sure to ask about: the journey walks on
-            stage = next_stage(_stages(request), request.covered_labels)
-            return _choose(
-                _AFTER_THE_END if stage is None else _WALK,
-                request,
-                stage=stage.label if stage else "",
-            )
+            return _walk_on(request)
         options = {"obstacle": _PAIN_THAT, "emotion": _FEEL_THAT}.get(strategy.family, _STEPS_THAT)
         asked = _fresh(options, request, lead=lead)
         # (nor asked about again in other words: "You said it was gone. What would have made
@@ -244,15 +239,20 @@ def journey_question(request: QuestionRequest) -> str | None:
         if asked is not None and not again:
             return asked
         # each way of asking it was asked: the journey walks on
-        stage = next_stage(_stages(request), request.covered_labels)
-        return _choose(
-            _AFTER_THE_END if stage is None else _WALK, request, stage=stage.label if stage else ""
-        )
+        return _walk_on(request)
     if strategy.family == "obstacle":
         return _choose(_PAIN, request, focus=focus)
     if strategy.family == "emotion":
         return _choose(_FEEL, request, focus=focus)
     return _choose(_STEPS, request, focus=focus)
+
+
+def _walk_on(request: QuestionRequest) -> str:
+    """The journey's next stage asked about, or with every stage told, what mattered most."""
+    stage = next_stage(_stages(request), request.covered_labels)
+    if stage is None:
+        return _choose(_AFTER_THE_END, request)
+    return _choose(_WALK, request, stage=stage.label)
 
 
 def _lead(ref: Reference) -> str | None:
