@@ -726,3 +726,17 @@ def test_the_story_goes_on_when_nothing_of_it_can_be_named() -> None:
     for turn in range(6):
         question = ask(ci, spec, None, turn=turn, answers=["They charged me twice in October."])
         assert "happen" in question or "end" in question, question
+
+
+def test_a_verb_is_not_said_back_without_its_particle(mec: Methodology) -> None:
+    # Round 53: "Never have to worry about running out which is literally the dream" was asked
+    # "Why does never having to worry about running matter to you?" ("I meant running out")
+    said = [
+        "honestly Im obsessed with TikTok. Never have to worry about running out which is"
+        " literally the dream babe"
+    ]
+    for turn in range(6):
+        question = ask(
+            mec, strategy("deepen"), "never have to worry about running", turn=turn, answers=said
+        )
+        assert "running out" in question or "running" not in question, question

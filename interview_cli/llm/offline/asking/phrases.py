@@ -683,8 +683,12 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     if is_count(last) and (nxt in MEASURE_UNITS or is_money(nxt)):
         return True
     closes = after == "" or not tokens[end + 1].word
-    if last not in v.function_words and nxt in _PARTICLES and closes:
-        return True  # "the price adds | up": the verb's own particle closes the clause
+    ends = closes or after == "of" or after in v.clause_breaks
+    if last not in v.function_words and nxt in _PARTICLES and ends:
+        # "the price adds | up": the verb's own particle closes the clause; "never have to
+        # worry about running | out (of data), which ..." (round 53: "Why does never having
+        # to worry about running matter to you?")
+        return True
     if last in _PERSONS and nxt not in v.clause_breaks and nxt[:1].isalpha():
         return True  # "I wanna know how they | did it" (round 38): a subject cut from its verb
     if last.endswith("ed") and nxt in _PARTICLES | {"in"} and after in _WHEN_AFTER:
@@ -713,6 +717,13 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True
     if last in v.light_verbs or last in _TAKING:
         return True  # "what the bad extraction gets | in the way of": the verb says nothing yet
+    return _cut_from_its_complement(tokens, end, v) or _cut_from_what_completes_it(tokens, end, v)
+
+
+def _cut_from_its_complement(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """A verb cut from the preposition it needs, a subject from its verb, an emphatic "did"
+    from how it went, a verb from the object pointing back (round 49-50 cases below)."""
+    last, nxt = tokens[end - 1].norm, tokens[end].norm
     if _NEEDS_ITS_PREPOSITION.get(last) == nxt:
         return True
     if nxt in ("and", "or") and _naming(last, v) and _verb_of_subject_ahead(tokens, end + 1):
@@ -722,9 +733,7 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True
     closed = end + 1 >= len(tokens) or not tokens[end + 1].word
     verb = last in v.verbs and last not in v.function_words and not last.endswith("ing")
-    if verb and nxt in _POINTED_OBJECT and closed:
-        return True
-    return _cut_from_what_completes_it(tokens, end, v)
+    return verb and nxt in _POINTED_OBJECT and closed
 
 
 # Verbs whose particle may follow their object: "pick their chargers | up", "put the bins | out"

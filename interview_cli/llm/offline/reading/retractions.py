@@ -135,7 +135,9 @@ def _denied_reasons(
                     named = best_match(quoted, candidates, whole=True)
                     if named is not None and named.label not in denied:
                         denied.append(named.label)
-                        spans.append(match.span("said"))
+                        # (its whole clause: "my whole life isnt on there because of TikTok")
+                        begins = max(request.answer.rfind(c, 0, match.start()) for c in ",.;!?")
+                        spans.append((begins + 1, match.end()))
     return denied, spans
 
 
