@@ -60,11 +60,16 @@ def words_of(text: str) -> frozenset[str]:
     return frozenset(content) | frozenset(numbers)
 
 
-def _same(a: str, b: str) -> bool:
+def _alike(a: str, b: str) -> bool:
+    """The same word, or one stem ("charging", "charge")."""
     if a == b:
         return True
     shortest = min(len(a), len(b))
-    if shortest >= STEM and len(os.path.commonprefix((a, b))) >= min(shortest, STEM + 1):
+    return shortest >= STEM and len(os.path.commonprefix((a, b))) >= min(shortest, STEM + 1)
+
+
+def _same(a: str, b: str) -> bool:
+    if _alike(a, b):
         return True
     kin = kin_groups()
     return a in kin and kin.get(a) == kin.get(b)
@@ -116,7 +121,8 @@ def best_match(named: str, candidates: list[Earlier], *, whole: bool = False) ->
         named_share = shared(label, words) / len(label) if label and whole else 0.0
         # a label that has the very word before one that has only its kin ("the sleeping
         # thing" is "sleeping", not "night shifts so on way home", round 48)
-        key = (bool(words & label), score, named_share)
+        very = any(_alike(w, other) for w in words for other in label)
+        key = (very, score, named_share)
         if score > 0 and (best is None or key > best[0]):
             best = (key, candidate)
     return best[1] if best else None
