@@ -238,10 +238,14 @@ def _word_in(word: str, pool: Sequence[str]) -> bool:
 
 
 def share_in(label: str, span: str) -> float:
-    """Share of the label's content words that the span holds (0 when the label has none)."""
+    """Share of the label's content words that the span holds. A label of nothing but
+    function words ("being there for them") is compared word for word: it names the span
+    only when the span says it whole (0 when it has no words at all)."""
     words = content_words(label)
     if not words:
-        return 0.0
+        said = [stem(w) for w in _WORD.findall(label.lower().replace("’", "'")) if len(w) > 1]
+        pool = " ".join(stem(w) for w in _WORD.findall(span.lower().replace("’", "'")))
+        return float(bool(said) and f" {' '.join(said)} " in f" {pool} ")
     pool = content_words(span)
     return sum(_word_in(w, pool) for w in words) / len(words)
 

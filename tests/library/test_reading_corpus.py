@@ -83,6 +83,14 @@ def test_matching_forgives_typos_and_endings_not_other_words(bench: ModuleType) 
     assert bench.share_in("m", "coming back at 2 a.m.") == 0.0  # names nothing
 
 
+def test_a_label_of_function_words_names_a_span_only_said_whole(bench: ModuleType) -> None:
+    # "Being there for them" is a rung in its own words, none of them a content word
+    assert bench.share_in("being there for them", "Being there for them.") == 1.0
+    assert bench.share_in("being there for them", "I was there for the kids") == 0.0
+    assert bench.share_in("still more than", "its still more than I pay") == 1.0
+    assert bench.share_in("", "anything") == 0.0
+
+
 def test_nodes_are_classed_as_rung_junk_or_mangled(bench: ModuleType, tmp_path: Path) -> None:
     (topic,) = bench.load_set("dev", _write(tmp_path, "it goes the whole week"))
     interview = topic.interviews[0]
