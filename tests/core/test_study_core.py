@@ -69,6 +69,16 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("I want to stop", "stop"),  # typed without a full stop
         ("Je veux arrêter.", "stop"),
         ("I've had enough of this, sorry.", "stop"),
+        # round 54: asked to finish three times, the interview went on
+        ("I said I think that is all, can we finish please", "stop"),
+        ("Peace. Family ok, money ok, I can sleep. Now really finish ok", "stop"),
+        ("lets wrap up", "stop"),
+        ("Can we wrap it up now?", "stop"),
+        # ... not finishing something else
+        ("I want to finish the story first", "none"),
+        ("can we finish the bit about the bot", "none"),
+        ("I really finish work late, so it runs overnight", "none"),
+        ("I want to finish my degree", "none"),
     ],
 )
 def test_offline_safety_rules(answer: str, kind: str) -> None:

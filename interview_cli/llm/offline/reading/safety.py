@@ -107,13 +107,35 @@ STOP_CLAUSES: dict[str, tuple[str, ...]] = {
         "i don't want to do this anymore",
         "i don't want to continue",
         "i've had enough of this",
+        # round 54: "I said I think that is all, can we finish please", "Now really finish
+        # ok" (asked three times, the interview went on)
+        "can we finish",
+        "could we finish",
+        "can we finish up",
+        "can we end it",
+        "can we end this",
+        "can we wrap up",
+        "can we wrap it up",
+        "can we wrap this up",
+        "can we call it a day",
+        "let's finish",
+        "let's wrap up",
+        "let's wrap it up",
+        "let's call it a day",
+        "lets finish",
+        "lets wrap up",
+        "lets wrap it up",
+        "lets call it a day",
+        "i want to finish",
+        "i'd like to finish",
+        "really finish",
     ),
     "de": ("ich möchte aufhören", "können wir aufhören", "ich will aufhören"),
     "fr": ("je veux arrêter", "on peut arrêter", "j'arrête"),
     "es": ("quiero parar", "podemos parar", "no quiero seguir"),
 }
 _CLAUSE_END = (
-    r"(?=\s*(?:[.!?;]|$)|,?\s+(?:now|here|please|sorry|thanks|thank you|the interview|"
+    r"(?=\s*(?:[.!?;]|$)|,?\s+(?:now|here|please|sorry|thanks|thank you|ok|okay|the interview|"
     r"this interview|jetzt|bitte|maintenant|ici|s'il vous plaît|ahora|aquí|por favor)(?!\w))"
 )
 
