@@ -718,6 +718,37 @@ def test_why_of_a_feeling_asks_what_made_them_feel_it() -> None:
     assert "feel" not in done, done
 
 
+def test_what_made_a_feeling_is_asked_once_and_not_of_one_said_with_its_reason() -> None:
+    # Round 54: "What was it about that moment that made you feel the way you did?", "What was
+    # it that made you feel like that?" ("um I kind of just said?"), "You said relief that you
+    # could actually do your job. Where do you think that feeling came from?"
+    ci = _methodology("critical_incident")
+    spec = next(s for s in ci.strategies if s.name == "probe_attributions")
+    said = ["honestly just relief, like pure relief, I nearly hugged the guy."]
+    asked = [
+        "You talked about the engineer. "
+        "What was it about that moment that made you feel the way you did?"
+    ]
+    for turn in range(6):
+        then = ask(
+            ci, spec, "pure relief", turn=turn, answers=said, avoid=asked, focus_type="emotion"
+        )
+        assert "feel" not in then and then.endswith("?"), then
+    said = ["9 days of tethering off my phone, relief that I could actually do my job again"]
+    label = "relief that I could actually do my job"
+    for turn in range(6):
+        then = ask(ci, spec, label, turn=turn, answers=said, focus_type="emotion")
+        assert "feel" not in then, then
+    # two questions later, another feeling is asked what made it
+    later = [
+        *asked,
+        "Back to the bot thing. What did you want to say about it?",
+        "What happened next?",
+    ]
+    felt = ask(ci, spec, "furious", answers=["I was furious"], avoid=later, focus_type="emotion")
+    assert "feel" in felt, felt
+
+
 def test_the_story_goes_on_when_nothing_of_it_can_be_named() -> None:
     # Round 49: right after the incident was told, "What other thoughts do you have on all
     # this?" (the focus could not be said back)

@@ -104,6 +104,11 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # feeling felt (round 50: "You mentioned "gutted and proper angry". How did you feel
         # about it afterwards?")
         family = "feeling_cause"
+    if family == "feeling_cause" and (_feeling_just_asked(request) or _its_reason_said(request)):
+        # what made a feeling is asked once: round 54 asked it of "relief", then of "relief
+        # that I could actually do my job" ("um I kind of just said?"), then of the bot; a
+        # feeling whose reason is in its words has been answered. The story goes on instead.
+        family = "after_feeling"
     if has_focus and family == "deepen" and request.focus_stance == 0 and _priced(request):
         family = "concern"  # an amount paid is no help: "How does '2.20 a carton' help you?"
     if has_focus and family == "deepen" and request.focus_stance == 0 and _negated(request):
@@ -123,6 +128,26 @@ def _a_feeling(request: QuestionRequest) -> bool:
     return request.focus_type == "emotion" and bool(
         said & (FEELING_WORDS | NEGATIVE_WORDS | POSITIVE_WORDS)
     )
+
+
+# A question of the last two that asked where a feeling came from, in any of the writer's
+# words for it ("What was it about that moment that made you feel the way you did?").
+_ASKED_FEELING = re.compile(
+    r"\bmade\s+you\s+feel\b|\bthat\s+feeling\s+came\s+from\b", re.IGNORECASE
+)
+# ... and a feeling said with its reason: "relief that I could do my job", "angry because"
+_WITH_ITS_REASON = re.compile(
+    r"^\W*\w+(?:\s+\w+)?\s+(?:that|because|cos|cause|as|when|about|at|with|from)\s+\w",
+    re.IGNORECASE,
+)
+
+
+def _feeling_just_asked(request: QuestionRequest) -> bool:
+    return any(_ASKED_FEELING.search(q) for q in request.avoid_questions[-2:])
+
+
+def _its_reason_said(request: QuestionRequest) -> bool:
+    return bool(_WITH_ITS_REASON.search(request.focus_label or ""))
 
 
 def _priced(request: QuestionRequest) -> bool:

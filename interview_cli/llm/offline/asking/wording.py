@@ -316,6 +316,14 @@ WORDINGS: dict[str, Wordings] = {
             "Where do you think that feeling came from?",
         ),
     ),
+    # a feeling whose cause is said or was just asked: the story goes on from it
+    "after_feeling": Wordings(
+        that=(
+            "What happened next?",
+            "What did you do then?",
+            "How did it end?",
+        ),
+    ),
     "insight": Wordings(
         that=(
             "Looking back, what did you take away from that?",

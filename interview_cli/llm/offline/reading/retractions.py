@@ -214,7 +214,12 @@ def _wholly_named(said: str, candidates: list[Earlier]) -> list[str]:
 def _all_named(said: str, candidates: list[Earlier]) -> list[str]:
     """The earlier concepts ``said`` names: every one whose own words it all names ("the
     fridge has nothing to do with it" takes back each "fridge"), else the one it names best
-    (``earlier.best_match``'s score, then the share of its words named)."""
+    (``earlier.best_match``'s score, then the share of its words named). Two things named
+    with "and" are each taken back ("Work shifts and my wife, that was just talk")."""
+    parts = [p for p in _AND.split(said) if words_of(p)]
+    if len(parts) > 1:
+        each = [label for part in parts for label in _all_named(part, candidates)]
+        return list(dict.fromkeys(each))
     words = words_of(said)
     scored = []
     for candidate in candidates:
@@ -227,6 +232,9 @@ def _all_named(said: str, candidates: list[Earlier]) -> list[str]:
         return whole
     best = max(scored, key=lambda s: (s[0], s[1]), default=None)
     return [best[2]] if best is not None else []
+
+
+_AND = re.compile(r"\s+and\s+|\s*&\s*", re.IGNORECASE)
 
 
 def _sentence_start(answer: str, at: int) -> int:
