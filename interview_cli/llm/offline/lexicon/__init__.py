@@ -184,8 +184,9 @@ BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
 # worry" is a connective even without a comma. Not after a verb that takes a bare "so"
 # ("I think so", "I hope so"), where the pronoun starts a new thought.
 SO_PERSONAL: frozenset[str] = frozenset(
-    "i i'm i've i'd we we're they they're he she you nothing everything nobody everyone".split()
-)
+    """i i'm i've i'd we we're they they're he she you nothing everything nobody everyone
+    it it's its the there there's""".split()
+)  # round 54: "I have two kids so it needs to be big", "I work from home so it has to be quiet"
 SO_AFTER_VERB: frozenset[str] = frozenset(
     "think thought hope hoped guess suppose believe say said told tell do did if".split()
 )
