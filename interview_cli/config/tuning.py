@@ -219,6 +219,15 @@ class SaturationTuning(StrictModel):
         "question, not the respondent: a short answer in the little-to-say window, never an "
         "empty one (a preview switch; off replays sessions recorded before it)",
     )
+    little_to_say_in_a_row: int = Field(
+        default=0,
+        ge=0,
+        description="this many answers running that had nothing in them (a don't-know that "
+        "goes no further, 'that's all', a refusal; not a hesitation, an 'I already said' or "
+        "a question back) close the interview as little_to_say, whatever went before: "
+        "'Nope, that's me done', 'No honestly that's everything', 'nope' is a respondent who "
+        "cannot go on (INTERVIEWING.md 'Ending'); 0 = off, as in sessions recorded before it",
+    )
 
 
 # How many of a node's latest answers its shallow/deep ratios look at; a node tracked before

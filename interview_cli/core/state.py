@@ -149,6 +149,13 @@ class SaturationMetrics(_Frozen):
         description="answers so far that were 'empty' (see recent_answers), a complaint of "
         "being asked again aside: that says the question was spent, not the respondent",
     )
+    no_answers_running: int = Field(
+        default=0,
+        ge=0,
+        description="answers running, the last included, that had nothing in them: a "
+        "don't-know that goes no further or a refusal, whatever the question (a breadth "
+        "check's 'nothing else' too); not a hesitation, 'I already said' or a question back",
+    )
 
 
 def chao1_ratio(mention_counts: Iterable[int]) -> float:
@@ -165,6 +172,11 @@ def chao1_ratio(mention_counts: Iterable[int]) -> float:
     f2 = sum(1 for c in counts if c == 2)
     estimate = observed + (f1 * f1 / (2 * f2) if f2 else f1 * (f1 - 1) / 2)
     return observed / estimate if estimate else 0.0
+
+
+# The answers with nothing in them that ``no_answers_running`` counts: what the respondent
+# cannot or will not say, not what the question did wrong ("I already said", "what do you mean").
+NO_ANSWER_KINDS: frozenset[str] = frozenset({"dont_know", "declined"})
 
 
 def _answer_class(
@@ -208,7 +220,10 @@ def update_saturation(
       interview but "I already said that" (the question was spent, not the respondent); the
       reply to a breadth check (``breadth_answer``) is never 'empty': "nothing else" spends
       the question too, and so does an answer that ``disowned`` what was asked about
-      ("what do you mean by 'grab it'?") where ``little_to_say_disowned_spent`` is on.
+      ("what do you mean by 'grab it'?") where ``little_to_say_disowned_spent`` is on;
+      ``no_answers_running`` counts the answers running that had nothing in them
+      (``NO_ANSWER_KINDS``, not a hesitation, and nothing new read from them), breadth
+      checks' included.
       ``ran_without``: the habits a recorded session did not follow;
     - saturated: graph_saturated_turns zero-yield turns or depth_plateau_turns plateau turns
       running. Minimum-turn gating belongs to continuation, not here.
@@ -216,10 +231,13 @@ def update_saturation(
     zero_yield = nodes_added == 0 and edges_added == 0
     low_info = prev.consecutive_low_info + 1 if zero_yield else 0
     empty = prev.empty_answers
+    running = prev.no_answers_running
     if response_depth is None:
         shallow = prev.consecutive_shallow
         answers = prev.recent_answers
     else:
+        nothing = answer_kind in NO_ANSWER_KINDS and knowledge_ceiling != "exploratory"
+        running = running + 1 if nothing and zero_yield else 0
         shallow = prev.consecutive_shallow + 1 if response_depth in SHALLOW_RESPONSES else 0
         hesitation = (
             Habit.HESITATION_IS_AN_ANSWER not in ran_without and knowledge_ceiling == "exploratory"
@@ -255,6 +273,7 @@ def update_saturation(
         recent_yields=recent,
         recent_answers=answers,
         empty_answers=empty,
+        no_answers_running=running,
     )
 
 

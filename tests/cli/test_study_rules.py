@@ -251,3 +251,28 @@ def test_a_stop_reason_recorded_after_a_turn_that_went_on_fails_verify(
     edited.write_text(json.dumps(doc), encoding="utf-8")
     result = _verify_cli(edited)
     assert result.exit_code == 1 and "termination_reason" in result.stdout
+
+
+def test_a_respondent_who_says_three_times_they_are_done_is_closed_and_it_verifies(
+    sessions: Path,
+) -> None:
+    # typed as people finish: "Nope, that's me done I think", "No honestly that's
+    # everything", "nope" - the interview went on to "What other thoughts do you have on all
+    # this?" and "Think of the last time it mattered to you"
+    answers = [
+        "I mostly notice the battery, it goes the whole week",
+        "So I dont have to think about charging them, one less thing",
+        "I guess it means I can just relax on the commute",
+        "Nope, that's me done I think",
+        "No honestly that's everything",
+        "nope",
+        "no",
+        "no",
+    ]
+    result = run_cli(["-c", "headphones_mec", "--max-turns", "20"], answers, sessions)
+    assert result.exit_code == 0, result.output
+    doc = only_session(sessions)
+    assert doc["termination_reason"] == "little_to_say", doc["termination_reason"]
+    assert len(doc["turns"]) <= 7
+    (path,) = sessions.glob("*.json")
+    assert _verify_cli(path).exit_code == 0

@@ -208,6 +208,59 @@ def test_from_the_late_turn_four_empty_answers_are_enough() -> None:
     assert check(turn=10, saturation=four, tuning=LITTLE).should_continue  # no late turn: off
 
 
+def test_answers_running_with_nothing_in_them_close_whatever_went_before() -> None:
+    # "Nope, that's me done I think", "No honestly that's everything" (to the breadth check),
+    # "nope": the respondent cannot go on, though the window holds full answers before them
+    from interview_cli.core.state import update_saturation
+
+    running = SaturationTuning(little_to_say_in_a_row=3)
+    state = saturation()
+    steps = [
+        ("deep", "answer", 1, None, False),
+        ("shallow", "dont_know", 0, "terminal", False),
+        ("shallow", "dont_know", 0, "terminal", True),  # a breadth check's "nothing else"
+        ("shallow", "dont_know", 0, None, False),
+    ]
+    counts = []
+    for depth, kind, added, ceiling, breadth in steps:
+        state = update_saturation(
+            state,
+            nodes_added=added,
+            edges_added=0,
+            response_depth=depth,
+            max_depth=0,
+            mention_counts=[],
+            tuning=running,
+            answer_kind=kind,
+            knowledge_ceiling=ceiling,
+            breadth_answer=breadth,
+        )
+        counts.append(state.no_answers_running)
+    assert counts == [0, 1, 2, 3]
+    assert check(saturation=state, tuning=running).reason == LITTLE_TO_SAY
+    assert check(saturation=state).should_continue  # off by default: old sessions replay
+    two = saturation(no_answers_running=2)
+    assert check(saturation=two, tuning=running).should_continue
+    # a hesitation, "I already said" or something new read from it breaks the run
+    for kind, ceiling, added in (
+        ("dont_know", "exploratory", 0),
+        ("already_said", None, 0),
+        ("dont_know", None, 1),
+    ):
+        broken = update_saturation(
+            state,
+            nodes_added=added,
+            edges_added=0,
+            response_depth="shallow",
+            max_depth=0,
+            mention_counts=[],
+            tuning=running,
+            answer_kind=kind,
+            knowledge_ceiling=ceiling,
+        )
+        assert broken.no_answers_running == 0, kind
+
+
 # ---- ladders that stop short of a value ------------------------------------------------------
 
 SHORT_OF_VALUE = SaturationTuning(

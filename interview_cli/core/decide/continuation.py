@@ -24,7 +24,9 @@ The seed's conditions are checked in this order; the first that fires is the rea
 |                              | ``_no_value_min_empty`` such answers in the whole interview  |
 |                              | and at most ``_no_value_max_full`` long ones in the window   |
 |                              | (with ``_no_value_ceiling``: and a terminal don't-know given |
-|                              | below that level)                                            |
+|                              | below that level). Or ``little_to_say_in_a_row`` answers     |
+|                              | running had nothing in them (a don't-know that goes no       |
+|                              | further, "that's all", a refusal; breadth checks' included)  |
 | ``graph_saturated``          | ``consecutive_low_info >= 5`` (``graph_saturated_turns``)    |
 | ``quality_degraded``         | ``consecutive_shallow >= 6`` (``quality_degraded_turns``)    |
 | ``depth_plateau``            | ``consecutive_depth_plateau >= 6`` (``depth_plateau_turns``) |
@@ -179,6 +181,9 @@ def little_to_say(
     recent = getattr(saturation, "recent_answers", [])
     late = tuning.little_to_say_late_turn and turn_number >= tuning.little_to_say_late_turn
     empty = tuning.little_to_say_late_min_empty if late else tuning.little_to_say_min_empty
+    running = tuning.little_to_say_in_a_row
+    if running and getattr(saturation, "no_answers_running", 0) >= running:
+        return True  # "that's me done", "that's everything", "nope": they cannot go on
     if window <= 0 or len(recent) < window:
         return False
     if recent.count("full") <= tuning.little_to_say_max_full and recent.count("empty") >= empty:
