@@ -79,6 +79,10 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("can we finish the bit about the bot", "none"),
         ("I really finish work late, so it runs overnight", "none"),
         ("I want to finish my degree", "none"),
+        # round 55: "Honestly I think thats me done now" (asked another why)
+        ("Ive kind of said that already? Honestly I think thats me done now.", "stop"),
+        ("ok im done now", "stop"),
+        ("im done now with the old one, this is better", "none"),
     ],
 )
 def test_offline_safety_rules(answer: str, kind: str) -> None:

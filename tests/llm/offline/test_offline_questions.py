@@ -749,6 +749,17 @@ def test_what_made_a_feeling_is_asked_once_and_not_of_one_said_with_its_reason()
     assert "feel" in felt, felt
 
 
+def test_a_manner_clause_is_not_said_back_without_its_verb(mec: Methodology) -> None:
+    # Round 55: "What difference does being able to keep the garden the way your late wife
+    # make for you?" ("liked it" was cut off, on the most personal point of the interview)
+    said = ["It lets me keep the garden the way my late wife liked it, stripes on the lawn."]
+    for turn in range(6):
+        question = ask(
+            mec, strategy("deepen"), "keep garden way my late wife", turn=turn, answers=said
+        )
+        assert not re.search(r"late wife(?! liked)", question), question
+
+
 def test_the_story_goes_on_when_nothing_of_it_can_be_named() -> None:
     # Round 49: right after the incident was told, "What other thoughts do you have on all
     # this?" (the focus could not be said back)

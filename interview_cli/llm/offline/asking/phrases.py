@@ -717,7 +717,26 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True
     if last in v.light_verbs or last in _TAKING:
         return True  # "what the bad extraction gets | in the way of": the verb says nothing yet
-    return _cut_from_its_complement(tokens, end, v) or _cut_from_what_completes_it(tokens, end, v)
+    return (
+        _cut_from_its_complement(tokens, end, v)
+        or _cut_from_what_completes_it(tokens, end, v)
+        or _cut_from_its_manner(tokens, end, v)
+    )
+
+
+def _cut_from_its_manner(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """ "keep the garden the way my late wife | liked it" (round 55: "What difference does
+    being able to keep the garden the way your late wife make for you?"): a "the way" or
+    "how" clause whose verb comes next."""
+    nxt = tokens[end].norm
+    if not (nxt in v.verbs or (nxt.endswith("ed") and len(nxt) > 3)):
+        return False
+    words = [t.norm for t in tokens[max(0, end - 5) : end]]
+    for i in range(len(words) - 1):
+        if (words[i], words[i + 1]) == ("the", "way") or words[i] == "how":
+            between = words[i + (2 if words[i] == "the" else 1) :]
+            return bool(between) and not any(w in v.verbs for w in between)
+    return False
 
 
 def _cut_from_its_complement(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:

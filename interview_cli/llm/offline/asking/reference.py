@@ -107,7 +107,7 @@ def refer(
         # Metro", round 34)
         if said is not None:
             return _quoted(said)
-        if target[0] in _MODALS or does_to:
+        if target[0] in _MODALS or does_to or _cut_phrase_named(label, named):
             named = ""
     if named:
         return Reference("mention", mention=named)
@@ -123,6 +123,14 @@ def refer(
     if said is None:
         return NOTHING  # one of several points, with no clause of theirs to say which
     return _quoted(said)
+
+
+def _cut_phrase_named(label: str, named: str) -> bool:
+    """The noun a doing ends on, named after "the way" or "how" ("keep the garden the way my
+    late wife" is no "your late wife", round 55): a person the clause is about, not its point."""
+    words = label.lower().split()
+    tail = named.lower().split()[-1:] if named else []
+    return bool(tail) and tail[-1] == words[-1] and ("way" in words or "how" in words)
 
 
 def _quoted(said: str) -> Reference:
