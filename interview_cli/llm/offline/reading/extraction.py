@@ -623,8 +623,13 @@ def names_topic(
     words = normal(label).split()
     if len(words) == 1 and words[0] in heads:
         return True
-    content = set(label_profile(label).content)
+    content = set(label_profile(label).content) - _POINTING_AT
     return bool(content) and content <= topic_words
+
+
+# "the coffee thing", "the car stuff": the topic pointed at (round 55 quoted "the coffee
+# thing", a question back, and read back "car stuff" from the check-back's complaint)
+_POINTING_AT = frozenset("thing things stuff bit bits side business lark".split())
 
 
 def _topic_rejection(label: str, topic: str) -> RejectedItem:
