@@ -45,6 +45,9 @@ _TRAILING = re.compile(
     # "I'd rather talk about the mower if it's all the same" (round 25)
     r"if\s+it'?s\s+all\s+the\s+same(?:\s+to\s+you)?|if\s+you\s+don'?t\s+mind|"
     r"thing|bit|stuff|part|from\s+earlier|from\s+before|earlier|before|"
+    # "Can we go back to the starting thing a minute?" (round 55 said back "Back to the
+    # starting thing a minute.")
+    r"(?:for\s+)?a\s+(?:minute|min|sec|second|moment|mo|tick)|"
     # "the mornings thing i said at the start"
     r"(?:that\s+|which\s+)?i\s+(?:said|mentioned|told\s+you|talked\s+about)(?:\s+about)?"
     r"(?:\s+at\s+the\s+(?:start|beginning)|\s+first)?))+$",
