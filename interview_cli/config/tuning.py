@@ -223,7 +223,7 @@ class SaturationTuning(StrictModel):
         default=0,
         ge=0,
         description="this many answers running that had nothing in them (a don't-know that "
-        "goes no further, 'that's all', a refusal; not a hesitation, an 'I already said' or "
+        "goes no further, 'that's all', a /pass; not a hesitation, an 'I already said' or "
         "a question back) close the interview as little_to_say, whatever went before: "
         "'Nope, that's me done', 'No honestly that's everything', 'nope' is a respondent who "
         "cannot go on (INTERVIEWING.md 'Ending'); 0 = off, as in sessions recorded before it",

@@ -153,7 +153,7 @@ class SaturationMetrics(_Frozen):
         default=0,
         ge=0,
         description="answers running, the last included, that had nothing in them: a "
-        "don't-know that goes no further or a refusal, whatever the question (a breadth "
+        "don't-know that goes no further or a /pass, whatever the question (a breadth "
         "check's 'nothing else' too); not a hesitation, 'I already said' or a question back",
     )
 

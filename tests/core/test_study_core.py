@@ -72,6 +72,7 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         # round 54: asked to finish three times, the interview went on
         ("I said I think that is all, can we finish please", "stop"),
         ("Peace. Family ok, money ok, I can sleep. Now really finish ok", "stop"),
+        ("Nothing. I said three times now, that is all. Bye", "none"),
         ("lets wrap up", "stop"),
         ("Can we wrap it up now?", "stop"),
         # ... not finishing something else
@@ -81,8 +82,15 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("I want to finish my degree", "none"),
         # round 55: "Honestly I think thats me done now" (asked another why)
         ("Ive kind of said that already? Honestly I think thats me done now.", "stop"),
-        ("ok im done now", "stop"),
         ("im done now with the old one, this is better", "none"),
+        # ... not a statement that holds the words (review of rounds 54-55)
+        ("The book is so long I never really finish.", "none"),
+        ("It does not really finish, ok, it kind of stops half way", "none"),
+        ("I never really finish now that I work nights.", "none"),
+        ("When I start a jigsaw I want to finish.", "none"),
+        ("I cancelled the gym. I'm done now.", "none"),
+        ("The cleaners come at eight and we're done here by nine.", "none"),
+        ("Once the kids are in bed thats me done now till morning", "none"),
     ],
 )
 def test_offline_safety_rules(answer: str, kind: str) -> None:

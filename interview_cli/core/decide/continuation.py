@@ -24,9 +24,10 @@ The seed's conditions are checked in this order; the first that fires is the rea
 |                              | ``_no_value_min_empty`` such answers in the whole interview  |
 |                              | and at most ``_no_value_max_full`` long ones in the window   |
 |                              | (with ``_no_value_ceiling``: and a terminal don't-know given |
-|                              | below that level). Or ``little_to_say_in_a_row`` answers     |
-|                              | running had nothing in them (a don't-know that goes no       |
-|                              | further, "that's all", a refusal; breadth checks' included)  |
+|                              | below that level). Or, window or not,                        |
+|                              | ``little_to_say_in_a_row`` answers running had nothing in    |
+|                              | them (a don't-know that goes no further, "that's all", a     |
+|                              | /pass; breadth checks' answers included; 0 = off)            |
 | ``graph_saturated``          | ``consecutive_low_info >= 5`` (``graph_saturated_turns``)    |
 | ``quality_degraded``         | ``consecutive_shallow >= 6`` (``quality_degraded_turns``)    |
 | ``depth_plateau``            | ``consecutive_depth_plateau >= 6`` (``depth_plateau_turns``) |
@@ -176,7 +177,9 @@ def little_to_say(
     and half the time not an answer at all (``tuning.little_to_say_window``, off when 0). A
     terse respondent whose whys get answers is not one, nor a hesitant one who talks. From
     turn ``little_to_say_late_turn`` on, ``little_to_say_late_min_empty`` empty answers are
-    enough: a long interview is a burden on such a respondent."""
+    enough: a long interview is a burden on such a respondent. Apart from the window (on even
+    when it is 0), ``little_to_say_in_a_row`` answers running with nothing in them are one
+    too ("that's me done", "that's everything", "nope")."""
     window = tuning.little_to_say_window
     recent = getattr(saturation, "recent_answers", [])
     late = tuning.little_to_say_late_turn and turn_number >= tuning.little_to_say_late_turn

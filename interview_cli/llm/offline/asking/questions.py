@@ -137,7 +137,7 @@ _ASKED_FEELING = re.compile(
 )
 # ... and a feeling said with its reason: "relief that I could do my job", "angry because"
 _WITH_ITS_REASON = re.compile(
-    r"^\W*\w+(?:\s+\w+)?\s+(?:that|because|cos|cause|as|when|about|at|with|from)\s+\w",
+    r"^\W*\w+(?:\s+\w+)?\s+(?:that|because|cos|cause)\s+\w",
     re.IGNORECASE,
 )
 

@@ -126,11 +126,12 @@ def refer(
 
 
 def _cut_phrase_named(label: str, named: str) -> bool:
-    """The noun a doing ends on, named after "the way" or "how" ("keep the garden the way my
-    late wife" is no "your late wife", round 55): a person the clause is about, not its point."""
+    """The mention is the noun a doing's label ends on, and the label holds a "way" or "how"
+    clause: "keep garden way my late wife" is no "your late wife" (round 55), the subject of
+    a clause the label lost the verb of."""
     words = label.lower().split()
-    tail = named.lower().split()[-1:] if named else []
-    return bool(tail) and tail[-1] == words[-1] and ("way" in words or "how" in words)
+    said = named.lower().split()
+    return bool(said) and said[-1] == words[-1] and ("way" in words or "how" in words)
 
 
 def _quoted(said: str) -> Reference:

@@ -179,16 +179,18 @@ SO_SUBJECTS: frozenset[str] = frozenset(
     like basically obviously then yeah""".split()  # "So like I'm actually a grown-up" (dev 7)
 )
 BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
-# ...except before a personal pronoun: "so" as an intensifier comes before an adjective or
-# adverb ("so quiet", "so much"), never before "I"/"we", so "the battery lasts so I never
-# worry" is a connective even without a comma. Not after a verb that takes a bare "so"
-# ("I think so", "I hope so"), where the pronoun starts a new thought.
+# ...except before a pronoun, "the" or "there": "so" as an intensifier comes before an
+# adjective or adverb ("so quiet", "so much"), never before "I"/"it"/"the", so "the battery
+# lasts so I never worry" and "I have two kids so it needs to be big" are a connective even
+# without a comma. Not after a verb that takes a bare "so" ("I think so", "I hope so"),
+# where the pronoun starts a new thought, nor after "not" or "just" ("It's not so the price
+# as the hassle": a comparison).
 SO_PERSONAL: frozenset[str] = frozenset(
     """i i'm i've i'd we we're they they're he she you nothing everything nobody everyone
     it it's its the there there's""".split()
-)  # round 54: "I have two kids so it needs to be big", "I work from home so it has to be quiet"
+)
 SO_AFTER_VERB: frozenset[str] = frozenset(
-    "think thought hope hoped guess suppose believe say said told tell do did if".split()
+    "think thought hope hoped guess suppose believe say said told tell do did if not just".split()
 )
 # "means"/"meant" on their own link two clauses only as a verb ("being calm means I feel in
 # control"); after a determiner or "by" it is a noun ("a means of transport", "by all means"),

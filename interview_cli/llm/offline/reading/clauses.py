@@ -494,7 +494,7 @@ def list_parts(clause: Clause) -> list[Clause]:
     # (a person the item is about names nothing of it: "his tummy, him enjoying his dinner
     # and me knowing I have done right by him", round 54: one node, "tummy him enjoying his
     # dinner")
-    sizes = [len([w for w in content_words(c) if w not in _ABOUT_WHOM]) for c in chunks]
+    sizes = [len([w for w in content_words(c) if w not in _MADE_WHO]) for c in chunks]
     # a comma list of three or more may hold one longer item among its short ones ("the
     # dentist explaining before they do anything, early appointments, no upselling, and
     # setting an example for my kids", round 35: read as two nodes, the short items lost)
@@ -526,7 +526,6 @@ def list_parts(clause: Clause) -> list[Clause]:
     return parts
 
 
-_ABOUT_WHOM = frozenset("him her them me us you".split())
 # Pairs said as one thing: "peace and quiet", "safe and sound", "wear and tear".
 _BINOMIAL = re.compile(
     r"\b(?:peace\s+and\s+quiet|safe\s+and\s+sound|wear\s+and\s+tear|rest\s+and\s+relaxation|"

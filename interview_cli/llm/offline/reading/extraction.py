@@ -627,9 +627,10 @@ def names_topic(
     return bool(content) and content <= topic_words
 
 
-# "the coffee thing", "the car stuff": the topic pointed at (round 55 quoted "the coffee
+# "the coffee thing", "the car stuff": the topic pointed at (not "side" nor "business":
+# "my business banking" names a kind of it) (round 55 quoted "the coffee
 # thing", a question back, and read back "car stuff" from the check-back's complaint)
-_POINTING_AT = frozenset("thing things stuff bit bits side business lark".split())
+_POINTING_AT = frozenset("thing things stuff bit bits lark".split())
 
 
 def _topic_rejection(label: str, topic: str) -> RejectedItem:

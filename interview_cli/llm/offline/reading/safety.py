@@ -66,10 +66,6 @@ RULES: dict[str, dict[str, tuple[str, ...]]] = {
             "stop the interview",
             "end the interview",
             "end this interview",
-            # round 55: "Honestly I think thats me done now" (asked another why)
-            "that's me done now",
-            "thats me done now",
-            "we're done here",
         ),
         "de": (),
         "fr": (),
@@ -111,8 +107,8 @@ STOP_CLAUSES: dict[str, tuple[str, ...]] = {
         "i don't want to do this anymore",
         "i don't want to continue",
         "i've had enough of this",
-        # round 54: "I said I think that is all, can we finish please", "Now really finish
-        # ok" (asked three times, the interview went on)
+        # round 54: "I said I think that is all, can we finish please" (asked three times,
+        # the interview went on); a request, never a statement ("I never really finish")
         "can we finish",
         "could we finish",
         "can we finish up",
@@ -130,18 +126,13 @@ STOP_CLAUSES: dict[str, tuple[str, ...]] = {
         "lets wrap up",
         "lets wrap it up",
         "lets call it a day",
-        "i want to finish",
-        "i'd like to finish",
-        "really finish",
-        "i'm done now",
-        "im done now",
     ),
     "de": ("ich möchte aufhören", "können wir aufhören", "ich will aufhören"),
     "fr": ("je veux arrêter", "on peut arrêter", "j'arrête"),
     "es": ("quiero parar", "podemos parar", "no quiero seguir"),
 }
 _CLAUSE_END = (
-    r"(?=\s*(?:[.!?;]|$)|,?\s+(?:now|here|please|sorry|thanks|thank you|ok|okay|the interview|"
+    r"(?=\s*(?:[.!?;]|$)|,?\s+(?:now|here|please|sorry|thanks|thank you|the interview|"
     r"this interview|jetzt|bitte|maintenant|ici|s'il vous plaît|ahora|aquí|por favor)(?!\w))"
 )
 
@@ -165,11 +156,23 @@ def _pattern(kind: str, language: str | None) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?:(?:{alternatives})(?!\w)|(?:{ending}){_CLAUSE_END})")
 
 
+# A sentence that is nothing but the wish to end (English): "Now really finish ok" (round
+# 54), "Honestly I think thats me done now" (round 55). Only a whole sentence: "Once the
+# kids are in bed thats me done now till morning" and "I never really finish" are answers.
+_ENDING_SENTENCE = re.compile(
+    r"(?:^|[.!?]\s*)\W*(?:(?:ok|okay|right|honestly|so|now|and)\W+)*(?:i\s+think\s+)?"
+    r"(?:(?:now\s+)?really\s+finish(?:\s+now)?|(?:that'?s|thats)\s+me\s+done\s+now|"
+    r"we'?re\s+done\s+here)(?:\W+(?:ok|okay|please|thanks|thank\s+you|bye))*\W*(?:[.!?]|$)"
+)
+
+
 def safety_reading(answer: str, language: str | None = None) -> str:
     """``distress``, ``abuse``, ``stop``, ``off_topic`` or ``none`` for one answer;
     ``language`` picks the rules (with English beside them); None applies every language's."""
     text = _fold(answer)
     for kind in ORDER:
         if _pattern(kind, language).search(text):
+            return kind
+        if kind == "stop" and language in (None, "en") and _ENDING_SENTENCE.search(text):
             return kind
     return "none"
