@@ -307,6 +307,13 @@ class VetoTuning(StrictModel):
         "as its own, so the why the respondent answered of the old wording is not asked of "
         "the new (a preview switch; off replays sessions recorded before it)",
     )
+    steer_to_what_holds_it: bool = Field(
+        default=False,
+        description="a request to go back to a node no question can be asked on goes to a "
+        "node that holds it, one with a link into it: 'Can we go back to the slot booking?' "
+        "named a step of a journey, and its stage is asked about (a method choice: a "
+        "journey's questions are on its stages; off replays sessions recorded before it)",
+    )
     min_focus_confidence: Unit = Field(
         default=0.55,
         description="the least confidence (the extraction's, the best one "

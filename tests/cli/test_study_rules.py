@@ -276,3 +276,38 @@ def test_a_respondent_who_says_three_times_they_are_done_is_closed_and_it_verifi
     assert len(doc["turns"]) <= 7
     (path,) = sessions.glob("*.json")
     assert _verify_cli(path).exit_code == 0
+
+
+def test_a_journey_respondent_asking_back_to_a_step_is_asked_about_its_stage(
+    sessions: Path,
+) -> None:
+    # round 56: "Can we go back to the slot booking actually?" named a step of the first
+    # stage ("tbh the slot isnt really first"); no question can be asked on a step, and the
+    # next question asked how checkout felt, again
+    answers = [
+        "Well tbh the slot isnt really first, I make the list on my phone on my break at work, "
+        "I do shifts at a warehouse so thats the only time I get. Then once the list is sorted "
+        "I go on and book a slot, you have to be quick because the cheap ones go fast.",
+        "Its mostly just copying the list in to be honest, I search each thing and add it. My "
+        "ex used to do all the shopping before we split up so I had no clue what we even "
+        "bought at first, now I just reorder from my favourites mostly, you know what I mean.",
+        "Bit stressed honestly. The cheap slot was 5 quid and if you miss it the next ones are "
+        "like 7 or 8, and I have to fit it round my shifts and picking the kids up so its a "
+        "bit of a juggle.",
+        "Fine really, its the easy bit. Oh actually I meant the cheap slot was 3 pound not 5, "
+        "the 5 ones are the middle ones. Basket wise its just a bit boring tbh.",
+        "Just pay with my card thats saved on there, takes two seconds. I always tick the box "
+        "for substitutions though which I kind of regret.",
+        "Nothing really, its just paying. Can we go back to the slot booking actually? I didnt "
+        "really say how annoying it is that they all go by like Tuesday.",
+        "by the time I get on there on my break the cheap ones are gone half the time",
+    ]
+    result = run_cli(["-c", "grocery_delivery_journey", "--max-turns", "12"], answers, sessions)
+    assert result.exit_code == 0, result.output
+    doc = only_session(sessions)
+    said = " ".join(doc["turns"][5]["decision"]["rationale"])
+    assert "asked to go back" in said and "no question on it" not in said, said
+    asked = doc["turns"][6]["question"]
+    assert asked["focus_label"] == "choosing a delivery slot", asked
+    (path,) = sessions.glob("*.json")
+    assert _verify_cli(path).exit_code == 0

@@ -424,6 +424,7 @@ def decide(inputs: DecisionInputs) -> Decision:
         methodology=methodology,
         tracker=inputs.tracker,
         node_signals=detected.node_signals,
+        graph=inputs.graph,
     )
     if ranking.selected is not chosen:
         tie = None  # the respondent chose: the close call no longer decided anything

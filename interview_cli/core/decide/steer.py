@@ -82,9 +82,12 @@ def honour_steer(
     methodology: Methodology,
     tracker: NodeStateTracker,
     node_signals: Mapping[str, Mapping[str, SignalValue]],
+    graph: KnowledgeGraph | None = None,
 ) -> tuple[Ranking, str | None]:
     """The ranking with the requested node's best question selected, and the note saying so
-    (or why the request was not taken); unchanged without a request."""
+    (or why the request was not taken); unchanged without a request. With
+    ``tuning.vetoes.steer_to_what_holds_it`` and the ``graph``, a node no question can be
+    asked on is asked about through what holds it (a journey's step, through its stage)."""
     if steer is None:
         return ranking, None
     asked = f"the respondent asked to go back to '{steer.label}'"
@@ -96,6 +99,10 @@ def honour_steer(
     if state is not None and (dry or state.fruitless_probes >= limit):
         return ranking, f"{asked}, but it is exhausted: asking elsewhere"
     pick = _best_on(ranking, steer.node_id, methodology)
+    if pick is None and graph is not None and methodology.tuning.vetoes.steer_to_what_holds_it:
+        # "Can we go back to the slot booking?" named a step; its stage is asked about
+        holders = (_best_on(ranking, n, methodology) for n in graph.predecessors(steer.node_id))
+        pick = next((c for c in holders if c is not None), None)
     if pick is None:
         return ranking, f"{asked}, but no question on it can be asked now"
     if ranking.selected is not None and _same_focus(ranking.selected, pick):
