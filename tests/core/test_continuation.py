@@ -159,8 +159,6 @@ def test_little_to_say_is_off_by_default_and_comes_before_the_other_stops() -> N
 
 
 def test_recent_answers_keep_the_window_and_read_the_kind() -> None:
-    from interview_cli.core.state import update_saturation
-
     state = saturation()
     steps = [
         ("shallow", "dont_know", 1),
@@ -169,28 +167,10 @@ def test_recent_answers_keep_the_window_and_read_the_kind() -> None:
         ("surface", "answer", 0),
     ] * 3
     for depth, kind, added in steps:
-        state = update_saturation(
-            state,
-            nodes_added=added,
-            edges_added=0,
-            response_depth=depth,
-            max_depth=0,
-            mention_counts=[],
-            tuning=LITTLE,
-            answer_kind=kind,
-        )
+        state = _answered(state, LITTLE, kind, added=added, depth=depth)
     # a non-answer is empty whatever it added; a few words that added nothing are empty too
     assert state.recent_answers == ["empty", "full", "short", "empty"] * 2
-    off = update_saturation(
-        state,
-        nodes_added=0,
-        edges_added=0,
-        response_depth="shallow",
-        max_depth=0,
-        mention_counts=[],
-        tuning=TUNING,
-        answer_kind="dont_know",
-    )
+    off = _answered(state, TUNING, "dont_know")
     assert off.recent_answers == []
 
 
@@ -208,57 +188,53 @@ def test_from_the_late_turn_four_empty_answers_are_enough() -> None:
     assert check(turn=10, saturation=four, tuning=LITTLE).should_continue  # no late turn: off
 
 
+def _answered(
+    state: SaturationMetrics,
+    tuning: SaturationTuning,
+    kind: str,
+    *,
+    added: int = 0,
+    depth: str = "shallow",
+    ceiling: str | None = None,
+    breadth: bool = False,
+) -> SaturationMetrics:
+    from interview_cli.core.state import update_saturation
+
+    return update_saturation(
+        state,
+        nodes_added=added,
+        edges_added=0,
+        response_depth=depth,
+        max_depth=0,
+        mention_counts=[],
+        tuning=tuning,
+        answer_kind=kind,
+        knowledge_ceiling=ceiling,
+        breadth_answer=breadth,
+    )
+
+
 def test_answers_running_with_nothing_in_them_close_whatever_went_before() -> None:
     # "Nope, that's me done I think", "No honestly that's everything" (to the breadth check),
     # "nope": the respondent cannot go on, though the window holds full answers before them
-    from interview_cli.core.state import update_saturation
-
     running = SaturationTuning(little_to_say_in_a_row=3)
-    state = saturation()
-    steps = [
-        ("deep", "answer", 1, None, False),
-        ("shallow", "dont_know", 0, "terminal", False),
-        ("shallow", "dont_know", 0, "terminal", True),  # a breadth check's "nothing else"
-        ("shallow", "dont_know", 0, None, False),
-    ]
-    counts = []
-    for depth, kind, added, ceiling, breadth in steps:
-        state = update_saturation(
-            state,
-            nodes_added=added,
-            edges_added=0,
-            response_depth=depth,
-            max_depth=0,
-            mention_counts=[],
-            tuning=running,
-            answer_kind=kind,
-            knowledge_ceiling=ceiling,
-            breadth_answer=breadth,
-        )
-        counts.append(state.no_answers_running)
+    state = _answered(saturation(), running, "answer", added=1, depth="deep")
+    counts = [state.no_answers_running]
+    state = _answered(state, running, "dont_know", ceiling="terminal")
+    counts.append(state.no_answers_running)
+    state = _answered(state, running, "dont_know", ceiling="terminal", breadth=True)
+    counts.append(state.no_answers_running)  # a breadth check's "nothing else" counts
+    state = _answered(state, running, "dont_know")
+    counts.append(state.no_answers_running)
     assert counts == [0, 1, 2, 3]
     assert check(saturation=state, tuning=running).reason == LITTLE_TO_SAY
     assert check(saturation=state).should_continue  # off by default: old sessions replay
     two = saturation(no_answers_running=2)
     assert check(saturation=two, tuning=running).should_continue
     # a hesitation, "I already said" or something new read from it breaks the run
-    for kind, ceiling, added in (
-        ("dont_know", "exploratory", 0),
-        ("already_said", None, 0),
-        ("dont_know", None, 1),
-    ):
-        broken = update_saturation(
-            state,
-            nodes_added=added,
-            edges_added=0,
-            response_depth="shallow",
-            max_depth=0,
-            mention_counts=[],
-            tuning=running,
-            answer_kind=kind,
-            knowledge_ceiling=ceiling,
-        )
-        assert broken.no_answers_running == 0, kind
+    assert _answered(state, running, "dont_know", ceiling="exploratory").no_answers_running == 0
+    assert _answered(state, running, "already_said").no_answers_running == 0
+    assert _answered(state, running, "dont_know", added=1).no_answers_running == 0
 
 
 # ---- ladders that stop short of a value ------------------------------------------------------
