@@ -164,11 +164,14 @@ def is_quantity(label: str) -> bool:
 _TIME_WORDS = frozenset(
     """all every single each some most whole day days morning mornings night nights evening
     evenings afternoon week weeks weekend weekends month months year years time times today
-    tonight daily weekly nightly usually often sometimes always""".split()
-)
+    tonight daily weekly nightly usually often sometimes always lunch lunchtime lunchtimes
+    teatime dinnertime""".split()
+)  # (round 56: "three times a day, morning lunch and evening" made the node "morning lunch";
+# "lunch" alone is no time: a meal may be what they talk about)
 _TIME_NOUNS = frozenset(
     "day days morning mornings night nights evening evenings afternoon week weeks weekend "
-    "weekends month months year years today tonight".split()
+    "weekends month months year years today tonight lunchtime lunchtimes teatime "
+    "dinnertime".split()
 )
 
 
