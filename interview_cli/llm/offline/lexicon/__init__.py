@@ -163,6 +163,11 @@ CUES: tuple[Cue, ...] = (
     _c(", and", "sibling"),
     _c(", but", "sibling"),
     _c("but also", "sibling"),
+    # "someone has to be in or we leave a key under a pot" (round 56: nothing was read of it):
+    # "or" before a subject opens the other way it goes
+    _c("or we", "sibling"),
+    _c("or i", "sibling"),
+    _c("or they", "sibling"),
     _c("also", "sibling"),
 )
 
