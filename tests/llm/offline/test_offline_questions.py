@@ -35,7 +35,7 @@ from interview_cli.llm.offline.asking.wording import (
     SUMMARY_TEMPLATES,
     WORDINGS,
 )
-from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
+from interview_cli.llm.protocol import Exchange, OpeningRequest, QuestionRequest
 
 ROOT = Path(__file__).resolve().parents[3]
 LEADING = re.compile(r"\b(?:don't you|wouldn't you|isn't it|surely|obviously|agree)\b", re.I)
@@ -758,6 +758,34 @@ def test_a_manner_clause_is_not_said_back_without_its_verb(mec: Methodology) -> 
             mec, strategy("deepen"), "keep garden way my late wife", turn=turn, answers=said
         )
         assert not re.search(r"late wife(?! liked)", question), question
+
+
+def test_an_offer_to_tell_more_is_taken() -> None:
+    # Round 56: "But you know there is a second part that is actually about a bike shop, the
+    # good part. Should I tell it?" was answered "What else comes to mind when you think
+    # about it?"
+    ci = _methodology("critical_incident")
+    offer = "Then 9 and then zero. But there is a second part, about a bike shop. Should I tell it?"
+    concept = Concept(id="t", name="bike shops", methodology="critical_incident", objective="x")
+    for name, focus in (("probe_attributions", "second part"), ("elicit_incident", None)):
+        request = QuestionRequest(
+            methodology=ci,
+            concept=concept,
+            strategy=next(s for s in ci.strategies if s.name == name),
+            focus_label=focus,
+            focus_type="incident" if focus else None,
+            turn_number=9,
+            answers=[offer],
+            recent=[Exchange(question="What happened next?", answer=offer)],
+        )
+        question = offline_question(request)
+        assert question.startswith("Yes, please"), question
+    # an offer inside an answer, not at its end, is no offer
+    said = "Should I tell it to my boss? I did in the end, and he sorted it."
+    request = request.model_copy(
+        update={"answers": [said], "recent": [Exchange(question="And then?", answer=said)]}
+    )
+    assert not offline_question(request).startswith("Yes, please")
 
 
 def test_the_story_goes_on_when_nothing_of_it_can_be_named() -> None:

@@ -281,15 +281,31 @@ ACKNOWLEDGEMENTS: dict[str, tuple[str, ...]] = {
 
 
 def _unacknowledged(question: str) -> str:
-    for said in (s for kind in ACKNOWLEDGEMENTS.values() for s in kind):
+    for said in (*(s for kind in ACKNOWLEDGEMENTS.values() for s in kind), OFFER_TAKEN):
         question = question.removeprefix(f"{said} ")
     return question
 
 
+# The last answer offering to tell more ("there is a second part ... Should I tell it?",
+# round 56: answered "What else comes to mind when you think about it?")
+_OFFERED = re.compile(
+    r"\b(?:should|shall|can|could|do\s+you\s+want\s+me\s+to|want\s+me\s+to)\s+i?\s*"
+    r"(?:tell|share)\s+(?:it|that|you(?:\s+about\s+(?:it|that))?|that\s+one|the\s+other\s+one)"
+    r"\s*\?+\W*$|\b(?:want|do\s+you\s+want)\s+to\s+hear\s+(?:it|about\s+it|that\s+one)\s*\?+\W*$",
+    re.IGNORECASE,
+)
+OFFER_TAKEN = "Yes, please do."
+OFFER_INVITED = "Yes, please, tell me about it. What happened?"
+
+
 def acknowledged(request: QuestionRequest, question: str) -> str:
     """``question`` after "Sorry, ..." when the last answer was puzzled by the question or
-    said it was asked already: the saying not used yet, else the one used longest ago."""
+    said it was asked already: the saying not used yet, else the one used longest ago. An
+    offer to tell more is taken: "Yes, please do." before a question on something said, an
+    invitation to tell it instead of a question about nothing in particular."""
     last = request.recent[-1].answer if request.recent else ""
+    if _OFFERED.search(last):
+        return f"{OFFER_TAKEN} {question}" if _names_its_focus(request) else OFFER_INVITED
     kind = "puzzled" if _PUZZLED.search(last) else "asked" if _ASKED_ALREADY.search(last) else ""
     if not kind:
         return question
@@ -300,6 +316,15 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
 
     said = min(ACKNOWLEDGEMENTS[kind], key=last_used)
     return f"{said} {question}"
+
+
+def _names_its_focus(request: QuestionRequest) -> bool:
+    """The question can say what it asks about (a phrase, a mention, "that")."""
+    if not request.focus_label or request.strategy.focus_mode != "recent_node":
+        return False
+    answers = _answers(request)
+    about = thing(request.concept.name, answers)
+    return refer(request.focus_label, answers, request.focus_quotes, about).how != "none"
 
 
 def _question(request: QuestionRequest) -> str:
