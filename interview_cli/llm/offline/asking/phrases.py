@@ -965,6 +965,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             continue  # "peace of mind" is no "peace" (round 27: "the same peace")
         if w in _EMPTY_HEADS:
             continue  # "the same" of "same as with the lawn" (round 25)
+        if nxt is not None and nxt.word and _cut_from_its_manner(tokens, i + 1, v):
+            continue  # "the way my late wife | liked it": the subject of a manner clause
         # a verb's form is a noun only right after its determiner ("the fit"); further on it
         # is the verb of another phrase ("the lawn's done")
         # (a doing after a noun is no head: "the lock lying there cut" is no "the lock

@@ -320,11 +320,17 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
 
 def _names_its_focus(request: QuestionRequest) -> bool:
     """The question can say what it asks about (a phrase, a mention, "that")."""
-    if not request.focus_label or request.strategy.focus_mode != "recent_node":
-        return False
+    return _reference(request)[0].how != "none"
+
+
+def _reference(request: QuestionRequest) -> tuple[Reference, str]:
+    """How the question refers to its focus (``refer``; NOTHING without a focus to ask
+    about), and the respondent's word for the study's thing."""
     answers = _answers(request)
     about = thing(request.concept.name, answers)
-    return refer(request.focus_label, answers, request.focus_quotes, about).how != "none"
+    if not request.focus_label or request.strategy.focus_mode != "recent_node":
+        return NOTHING, about
+    return refer(request.focus_label, answers, request.focus_quotes, about), about
 
 
 def _question(request: QuestionRequest) -> str:
@@ -344,9 +350,7 @@ def _question(request: QuestionRequest) -> str:
         item = request.guide_remaining[0]
         texts = [t.format(item=item) for t in GUIDE_TEMPLATES]
         return pick(texts, request.avoid_questions, key, threshold)
-    answers = _answers(request)
-    about = thing(request.concept.name, answers)
-    ref = refer(request.focus_label, answers, request.focus_quotes, about) if has_focus else NOTHING
+    ref, about = _reference(request)
     fresh = _unused_first(candidates(request, family, ref, about), request.avoid_questions)
     pairs = _not_the_last_one(fresh, _previous_question(request))
     # Compare what would be asked, not the templates: the focus changes the similarity.

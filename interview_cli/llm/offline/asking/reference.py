@@ -107,7 +107,7 @@ def refer(
         # Metro", round 34)
         if said is not None:
             return _quoted(said)
-        if target[0] in _MODALS or does_to or _cut_phrase_named(label, named):
+        if target[0] in _MODALS or does_to:
             named = ""
     if named:
         return Reference("mention", mention=named)
@@ -123,15 +123,6 @@ def refer(
     if said is None:
         return NOTHING  # one of several points, with no clause of theirs to say which
     return _quoted(said)
-
-
-def _cut_phrase_named(label: str, named: str) -> bool:
-    """The mention is the noun a doing's label ends on, and the label holds a "way" or "how"
-    clause: "keep garden way my late wife" is no "your late wife" (round 55), the subject of
-    a clause the label lost the verb of."""
-    words = label.lower().split()
-    said = named.lower().split()
-    return bool(said) and said[-1] == words[-1] and ("way" in words or "how" in words)
 
 
 def _quoted(said: str) -> Reference:

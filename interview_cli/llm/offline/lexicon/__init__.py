@@ -194,7 +194,7 @@ SO_PERSONAL: frozenset[str] = frozenset(
     """i i'm i've i'd we we're they they're he she you nothing everything nobody everyone
     it it's its the there there's""".split()
 )
-SO_AFTER_VERB: frozenset[str] = frozenset(
+SO_NOT_LINKING_AFTER: frozenset[str] = frozenset(
     "think thought hope hoped guess suppose believe say said told tell do did if not just".split()
 )
 # "means"/"meant" on their own link two clauses only as a verb ("being calm means I feel in

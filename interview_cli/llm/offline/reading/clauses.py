@@ -52,8 +52,8 @@ from interview_cli.llm.offline.lexicon import (
     NAMELESS,
     OPINION_LEADS,
     PAIN_WORDS,
-    SO_AFTER_VERB,
     SO_BOUNDARY,
+    SO_NOT_LINKING_AFTER,
     SO_PERSONAL,
     SO_SUBJECTS,
     SOLUTION_LEADS,
@@ -397,7 +397,7 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
                 else (after[0].lower().strip(",") if after else "")
             )
             subject = cue.phrase != "so" or pronoun in SO_SUBJECTS
-            personal = pronoun in SO_PERSONAL and previous not in SO_AFTER_VERB
+            personal = pronoun in SO_PERSONAL and previous not in SO_NOT_LINKING_AFTER
             if not ((SO_BOUNDARY.search(sentence[: match.start()]) and subject) or personal):
                 continue
         if cue.phrase in BARE_MEANS:
