@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 import yaml
 
-from interview_cli.llm.offline.asking.phrases import MAX_QUOTE_WORDS, phrase_for, words_of
+from interview_cli.llm.offline.asking.phrases import MAX_QUOTE_WORDS, phrase_for
 from interview_cli.llm.offline.asking.reference import refer
+from interview_cli.llm.offline.asking.tokens import words_of
 from interview_cli.llm.offline.asking.topic import thing
 
 CASES: list[dict[str, Any]] = yaml.safe_load(

@@ -19,26 +19,26 @@ from dataclasses import dataclass
 
 from interview_cli.core.text import canonical_token
 from interview_cli.llm.offline.asking.phrases import (
-    _AFTERTHOUGHTS,
-    _CONDITIONS,
     _DISLIKING,
     _FEELING_WORDS,
-    _MODALS,
     _SENTENCE_END,
     MAX_QUOTE_WORDS,
     MENTION_DETERMINERS,
     Phrase,
-    Token,
-    _content,
     _find,
-    _holds_empty_phrase,
     _lowered,
-    _naming,
     _shift,
-    _verbish,
     from_answer,
     mention,
     phrase_for,
+)
+from interview_cli.llm.offline.asking.stops import _AFTERTHOUGHTS, _CONDITIONS, _MODALS
+from interview_cli.llm.offline.asking.tokens import (
+    Token,
+    _content,
+    _holds_empty_phrase,
+    _naming,
+    _verbish,
     tokenize,
     words_of,
 )

@@ -1,0 +1,144 @@
+"""The respondent's words as tokens, and which of them may name something.
+
+What ``phrases`` (a phrase to say back, a noun to mention) and ``stops`` (where a phrase
+stops short) both read: the answer cut into words and marks (``tokenize``: "doesnt" read as
+"doesn't", "its lonely" as "it's"), whether a word names anything (``_naming``,
+``_content``), and the small word classes both sets of rules test.
+
+Pure functions (English).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from interview_cli.llm.offline.asking.vocabulary import Vocabulary
+from interview_cli.llm.offline.reading.clauses import THOUSANDS
+
+_WORD = re.compile(THOUSANDS + r"|[^\W_]+(?:['’.\-][^\W_]+)*'?|\S")
+
+
+_COPULAS = frozenset("is are was were".split())
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    norm: str
+    word: bool
+
+
+def tokenize(text: str) -> list[Token]:
+    """Words (with their apostrophes and hyphens: "it's", "e-bike") and punctuation marks."""
+    out = []
+    matches = list(_WORD.finditer(text))
+    for i, match in enumerate(matches):
+        raw = match.group()
+        norm = raw.lower().replace("’", "'")
+        after = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
+        if norm == "its" and (
+            after in _NO_POSSESSION
+            or after.endswith("ly")
+            or after.endswith("ed")
+            or after[:1].isdigit()  # "its 10 minutes of quiet"
+        ):
+            # "its lonely in the cab", typed without the apostrophe: it is, not whose
+            raw, norm = raw[:2] + "'s", "it's"
+        norm = _TYPED_CONTRACTIONS.get(norm, norm)  # "doesnt" is "doesn't", as it is read
+        out.append(Token(raw, norm, norm[0].isalnum()))
+    return out
+
+
+# Contractions typed without their apostrophe (round 29: "the commute itself doesnt" was a
+# noun to say back: "What does the commute itself doesn't mean for you?")
+_TYPED_CONTRACTIONS = {
+    w.replace("'", ""): w
+    for w in """don't doesn't didn't can't couldn't wouldn't shouldn't isn't wasn't aren't
+    weren't haven't hasn't hadn't i'm i've that's there's what's they'll they're they've
+    you're you've you'll it'll that'll won't mustn't needn't would've could've should've
+    it'd""".split()
+}
+
+
+_NO_POSSESSION = frozenset(
+    "a an the not just so really very too been got gonna all only quite pretty always never "
+    "more less what how about because cos gone done going getting coming "
+    # "its open 24 hours" (round 44 said back "You mentioned its open 24 hours")
+    "open closed cheap free fine good great handy easy hard quiet busy rammed nice brilliant "
+    "rubbish fast slow worth like ok okay dead proper mint class "
+    # "its mad loud" (round 52: "You mentioned its mad loud.")
+    "mad loud noisy wild well pure".split()
+)
+
+
+def words_of(text: str) -> list[str]:
+    return [t.norm for t in tokenize(text) if t.word]
+
+
+def _content(words: Sequence[str], v: Vocabulary) -> bool:
+    """Whether some word names something: not a function word, a number or a word that names
+    nothing (interjection, time, verdict, hedge, address, talk about the interview)."""
+    return any(
+        w not in v.function_words and w not in v.not_content and not w[0].isdigit() for w in words
+    )
+
+
+def _holds_empty_phrase(words: Sequence[str], v: Vocabulary) -> bool:
+    for phrase in v.not_content_phrases:
+        n = len(phrase)
+        if any(tuple(words[i : i + n]) == phrase for i in range(len(words) - n + 1)):
+            return True
+    return False
+
+
+def _verbish(w: str, v: Vocabulary) -> bool:
+    return w in v.verbs or (len(w) > 4 and w.endswith("ed"))
+
+
+_OBJECT_PRONOUNS = frozenset("me us him her them you myself".split())
+
+
+def _naming(w: str, v: Vocabulary) -> bool:
+    """A word that may name a thing: no function word, no word that names nothing, no verb."""
+    return (
+        len(w) > 2
+        and not w[0].isdigit()
+        and w not in v.function_words
+        and w not in v.not_content
+        and not _verbish(w, v)
+        and not _adverb(w)
+    )
+
+
+# Nouns that end as an adverb does
+_LY_NOUNS = frozenset("family belly jelly rally ally lily bully assembly supply fly july".split())
+
+
+def _adverb(w: str) -> bool:
+    """ "simply", "really", "finally": no thing ("your broadband router simply")."""
+    return len(w) > 4 and w.endswith("ly") and w not in _LY_NOUNS
+
+
+# (nor a word that only ever stands before its head: "the near | miss", round 46)
+_BEFORE_HEAD = frozenset("near main whole".split())
+
+
+# a copula, or a subject with its copula typed on: "is | out of stock", "what Im | doing"
+_BEING = _COPULAS | frozenset("i'm we're you're they're he's she's".split())
+
+
+_BEFORE_OBJECT = frozenset("on in at to for with about from by into onto".split())
+
+
+_DAYS = frozenset("day days night nights morning mornings evening evenings weeks".split())
+
+
+_THROUGH = frozenset("over during until till since throughout".split())
+
+
+_OF_PREPOSITIONS = frozenset("front top side middle instead because ahead outside inside".split())
+
+
+_ANYONE = frozenset("everyone everybody someone somebody nobody anyone anybody".split())
