@@ -191,8 +191,8 @@ BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
 # where the pronoun starts a new thought, nor after "not" or "just" ("It's not so the price
 # as the hassle": a comparison).
 SO_PERSONAL: frozenset[str] = frozenset(
-    """i i'm i've i'd we we're they they're he she you nothing everything nobody everyone
-    it it's its the there there's""".split()
+    """i i'm im i've ive i'd we we're they they're theyre he she you nothing everything
+    nobody everyone it it's its the there there's""".split()
 )
 SO_NOT_LINKING_AFTER: frozenset[str] = frozenset(
     "think thought hope hoped guess suppose believe say said told tell do did if not just".split()

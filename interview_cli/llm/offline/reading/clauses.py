@@ -903,14 +903,24 @@ def _shorten(words: list[str]) -> list[str]:
     """At most MAX_LABEL_WORDS words: drop pronouns and articles inside before cutting, and
     never end on a dangling word ("charge them every" -> "charge every day") or a number
     ("get there and back on one" -> "get there and back")."""
+    said = [w.lower() for w in words]
+    kept = list(range(len(words)))  # where each word left stood as said
     if len(words) > MAX_LABEL_WORDS:
-        words = [w for i, w in enumerate(words) if i == 0 or w.lower() not in DISPENSABLE]
+        kept = [i for i, w in enumerate(words) if i == 0 or w.lower() not in DISPENSABLE]
+        words = [words[i] for i in kept]
     if len(words) > MAX_LABEL_WORDS and [w.lower() for w in words[:2]] in _TRYING:
         words = words[2:]  # "trying to be good at my job": what they try for says it
     if len(words) > MAX_LABEL_WORDS:
         words = words[:MAX_LABEL_WORDS]
+        after = kept[MAX_LABEL_WORDS - 1] + 1 if len(kept) >= MAX_LABEL_WORDS else len(said)
+        cut = said[after] if after < len(said) else ""
         # nor on a number whose noun the limit cut: "back on one charge" -> "back"
         whole = False  # the limit fell between two phrases: the one before it is whole
+        if words[-1].lower() in _PARTICLES and cut in _NOUN_OPENERS and len(words) > 2:
+            # "getting to work on time up | the hills": the "up" led a place (round 57's
+            # summary read back "getting to work on time up")
+            words.pop()
+            whole = True
         while len(words) > 1 and words[-1].lower() in DANGLING | _NUMBER_WORDS:
             if LOAD_OFF.search(" ".join(words)):
                 break  # "one less thing to think about" ends where it should
@@ -964,6 +974,7 @@ _NUMBER_WORDS = frozenset(
 )
 _CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
 _PARTICLES = frozenset("in on out up off down back away over".split())
+_NOUN_OPENERS = frozenset("the a an my our his her their your this that these those".split())
 
 
 _OBJECTS = frozenset("it them this that you".split())

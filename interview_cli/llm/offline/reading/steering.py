@@ -62,6 +62,12 @@ _WHERE_I_SAID = re.compile(
 )
 
 
+# A request that names nothing itself: "I wanted to say something about that", after "Can we
+# go back to the packaging thing?" (round 57 took it for the request, and the packaging was
+# never asked about).
+_POINTING = frozenset({"that", "this", "it", "them", "those", "these", "there"})
+
+
 @lru_cache(maxsize=1024)
 def find_steer(answer: str) -> Steer | None:
     """The answer's last request to go back to (or talk about) something, or None."""
@@ -72,7 +78,7 @@ def find_steer(answer: str) -> Steer | None:
             said = _WHERE_I_SAID.match(raw)  # "the bit where I said no more cheese on toast"
             start = m.start("target") + (said.end() if said else 0)
             target = raw[said.end() :].strip() if said else raw.strip()
-            if target:
+            if target and target.lower() not in _POINTING:
                 found.append(Steer(target, start, start + len(target)))
     # the last request, where there are two: it says more closely what they meant ("I'd rather
     # talk about the mower. Can we go back to the bit about it being light?", round 25)
