@@ -149,7 +149,9 @@ async def read_closing_answer(
             utterance_id=closing.utterance_id,
             question=closing.question,
             strategy=closing.strategy or CLOSING,
-            existing_labels=graph.recent_labels(EXISTING_LABELS),
+            # all of them: the closing answer looks back on the whole interview ("the fiesta
+            # was just backstory" took back nothing in round 57, said twelve turns before)
+            existing_labels=graph.recent_labels(max(EXISTING_LABELS, len(graph.nodes()))),
             existing_nodes=extraction_nodes(graph, methodology, None, closing.comment),
             previous_question=last.question.text if last else "",
             previous_answer=last.answer.text if last else "",

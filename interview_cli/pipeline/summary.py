@@ -413,6 +413,20 @@ def _joined(chains: list[list[str]]) -> list[list[str]]:
     return out
 
 
+def _within_none(chains: list[list[str]]) -> list[list[str]]:
+    """The chains that are not the start of a longer one shown ("borrow one for a week first
+    → sarah just offered" beside the two chains going on from it, round 57)."""
+    return [
+        chain
+        for i, chain in enumerate(chains)
+        if not any(
+            len(other) > len(chain) and other[: len(chain)] == chain
+            for j, other in enumerate(chains)
+            if j != i
+        )
+    ]
+
+
 def journey_summary(graph: KnowledgeGraph, methodology: Methodology, say: Say | None) -> str:
     """A journey told, a line a stage in the order told: what was done, felt or went wrong
     there (``MAX_PER_STAGE`` of them, in their words), not a chain from the stage to each
@@ -472,7 +486,7 @@ def learned_summary(
     ]
     lines = [f"- {' → '.join(chain)}" for chain in said_at_close]
     chains = [chain for rank, chain in ranked if rank <= 0]
-    lines += [f"- {' → '.join(chain)}" for chain in _joined(chains)]
+    lines += [f"- {' → '.join(chain)}" for chain in _within_none(_joined(chains))]
     # each concept once ("also: first chat; first chat; ..." read a correction's successor
     # back once for every node it corrected), and not again after a chain that holds it
     on_chains = {label for chain in [*chains, *said_at_close] if len(chain) > 1 for label in chain}

@@ -434,3 +434,26 @@ def test_an_answer_the_reader_fails_on_is_kept_unread_and_says_why(
     assert not result.value.extractable and result.value.nodes == []
     assert result.failures and "IndexError" in result.failures[0]
     assert "IndexError" in result.value.reason
+
+
+def test_two_reasons_in_a_sentence_are_two_chains(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    # Round 57: "X so Y, Z so W" read as one chain X -> Y -> Z -> W, and the summary said the
+    # fixed price let her talk to the family.
+    answer = (
+        "What matters is the price being fixed so Im not taken advantage of, signal at the "
+        "farm so I can talk to the family, and a real person to ring"
+    )
+    result = extract(methods, concepts, "means_end_chain", answer)
+    assert [n.label for n in result.nodes] == [
+        "price being fixed",
+        "not taken advantage",
+        "signal at the farm",
+        "can talk to the family",
+        "real person to ring",
+    ]
+    assert [(e.source, e.target) for e in result.edges] == [
+        ("price being fixed", "not taken advantage"),
+        ("signal at the farm", "can talk to the family"),
+    ]

@@ -9,8 +9,8 @@ import pytest
 from offline_fixtures import A, F, P, T, extract, shipped_mec
 
 from interview_cli.config.schemas import Concept, Methodology
-from interview_cli.llm.offline.reading.clauses import make_label
 from interview_cli.llm.offline.reading.extraction import extract_offline
+from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.protocol import ExtractRequest
 
 

@@ -1,4 +1,4 @@
-"""Cutting an answer into clauses and naming each one (offline extraction, step 1).
+"""Cutting an answer into clauses (offline extraction, step 1; naming them is ``labels``).
 
 An answer is split into sentences, each sentence at the cue phrases of ``lexicon.CUES``.
 Hedges, fillers and "don't know" phrases are first blanked out (replaced by spaces, so
@@ -8,10 +8,7 @@ from its words (:func:`lexical_category`: a way of being, a value, a feeling, a 
 context, a solution, an action or a functional consequence, which the extractor weighs
 against the category its cue suggests).
 
-Naming a clause (:func:`make_label`): a short label in the respondent's words, 2-6 words,
-lower case (acronyms kept): pronouns, fillers, opinion verbs and rating predicates stripped,
-cut at the next clause break, never ending on a dangling word; a label of nothing but words
-that name nothing is empty.
+Naming a clause is ``labels.make_label`` (step 2).
 """
 
 from __future__ import annotations
@@ -22,35 +19,23 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from interview_cli.core.models import ExtractedNode
-from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.lexicon import (
     ACTION_LEADS,
     BARE_MEANS,
     BARE_SO,
-    CLAUSE_BREAKS,
     CONDUCT_PREFIXES,
     CONFIRMATIONS,
-    COPULAS,
     CUES,
-    DANGLING,
     DISLIKE_VERBS,
-    DISPENSABLE,
     DONT_KNOW,
-    EVALUATIVE,
     FEELING_PHRASES,
     FEELING_WORDS,
     FUNCTIONAL_LEADS,
     IMPORTANCE,
-    INNER_FILLERS,
-    INNER_PRONOUNS,
-    LABEL_NAMELESS,
-    LATE_BREAKS,
     LEADING_STRIP,
     MEANS_IDIOMS,
     MEANS_NOUN_AFTER,
     MEANS_NOUN_BEFORE,
-    NAMELESS,
-    OPINION_LEADS,
     PAIN_WORDS,
     SO_BOUNDARY,
     SO_NOT_LINKING_AFTER,
@@ -65,12 +50,10 @@ from interview_cli.llm.offline.lexicon import (
     Cue,
 )
 from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
-from interview_cli.llm.offline.reading.content import verdict_words
 from interview_cli.llm.offline.reading.irked import irked_spans
-from interview_cli.llm.offline.reading.meta import LOAD_OFF, blank_meta, naming_words
+from interview_cli.llm.offline.reading.meta import blank_meta
 from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
 
-MAX_LABEL_WORDS = 6
 # A number with its thousands ("1,800 quid"): one word, and no comma that parts clauses.
 THOUSANDS = r"\d{1,3}(?:,\d{3})+(?!\d)"
 # "3.49", "a 2:1", "1,800" kept whole
@@ -201,8 +184,17 @@ _COMMA_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 _COMMA_CUE = Cue(",", "sibling")
+# After a comma, another thing and what it is for, a chain of its own: "the price fixed so Im
+# not taken advantage of, signal at Mairs farm so I can talk to the family" (round 57 read
+# "not taken advantage of, signal at Mairs farm" as one rung, leading to talking to the family)
+_COMMA_NEW_PAIR = re.compile(
+    r",\s+(?=(?!(?:so|and|but|or|because|cos|then)\b)(?:[\w'-]+\s+){1,4}?so\s+"
+    r"(?:i|i'm|im|we|you|they|it|its|it's|my|the)\s)",
+    re.IGNORECASE,
+)
+_NEW_PAIR_CUE = Cue(",", "none")
 # A comma that parts words, not one inside a number ("1,800 quid").
-_COMMA = re.compile(r",(?!(?<=\d,)\d)")
+COMMA = re.compile(r",(?!(?<=\d,)\d)")
 
 
 @dataclass
@@ -423,6 +415,11 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         at = offset + match.end()
         if not any(abs(start - at) <= 12 for start, _, _ in cuts):
             cuts.append((at, at, _COMMA_CUE))
+    for match in _COMMA_NEW_PAIR.finditer(sentence):
+        # (the comma's own cut, if it had one, gives way: this one says the chain ends there)
+        at = offset + match.end()
+        cuts = [c for c in cuts if not offset + match.start() <= c[0] <= at]
+        cuts.append((at, at, _NEW_PAIR_CUE))
     cuts.sort(key=lambda cut: cut[0])
     return cuts
 
@@ -481,7 +478,7 @@ def list_parts(clause: Clause) -> list[Clause]:
     if _BINOMIAL.search(clause.text):
         return []
     chunks: list[str] = []
-    for segment in _COMMA.split(clause.text):
+    for segment in COMMA.split(clause.text):
         pieces = [p for p in re.split(r"\s*\b(?:and|or|plus)\b\s*", segment) if p.strip()]
         if len(pieces) == 2 and len(content_words(pieces[0])) == 1 < len(content_words(pieces[1])):
             pieces = [segment.strip()]  # "a full and rich life": two words for one noun
@@ -498,7 +495,7 @@ def list_parts(clause: Clause) -> list[Clause]:
     # a comma list of three or more may hold one longer item among its short ones ("the
     # dentist explaining before they do anything, early appointments, no upselling, and
     # setting an example for my kids", round 35: read as two nodes, the short items lost)
-    listed = len(_COMMA.split(clause.text)) >= 3 and len(sizes) > 1 and sorted(sizes)[1] <= 2
+    listed = len(COMMA.split(clause.text)) >= 3 and len(sizes) > 1 and sorted(sizes)[1] <= 2
     longest = 6 if listed else 3
     if len(chunks) < 2 or any(not 0 < size <= longest for size in sizes):
         return []
@@ -590,398 +587,6 @@ def lexical_category(
         if hit and supports(category):
             return category
     return None
-
-
-def _strip_leading(words: list[str]) -> list[str]:
-    while words and _leading_word(words[0].lower().replace("\u2019", "'")):
-        words = words[1:]
-    return words
-
-
-@lru_cache(maxsize=4096)
-def _leading_word(word: str) -> bool:
-    """A word that leads a clause without naming anything ("also", "actually"), typed as it
-    is or with two letters swapped ("alos", "actaully"): a typo of one is no content."""
-    if word in LEADING_STRIP:
-        return True
-    return len(word) >= 4 and any(_swapped(word, strip) for strip in _LONG_STRIP)
-
-
-def _swapped(word: str, other: str) -> bool:
-    """``word`` is ``other`` with two neighbouring letters swapped."""
-    if len(word) != len(other) or word == other:
-        return False
-    diff = [i for i, (a, b) in enumerate(zip(word, other, strict=True)) if a != b]
-    return (
-        len(diff) == 2
-        and diff[1] == diff[0] + 1
-        and word[diff[0]] == other[diff[1]]
-        and (word[diff[1]] == other[diff[0]])
-    )
-
-
-# The discourse words people mistype as they lead a clause, none of whose swaps is a word
-# ("quite" is not here: swapped, it is "quiet").
-_LONG_STRIP = tuple(
-    w
-    for w in "also actually basically honestly literally obviously definitely really".split()
-    if w in LEADING_STRIP
-)
-
-
-_KEEP_PRONOUN_AFTER = frozenset(
-    "feel felt forget forgot know knew think hope wish notice remember realise realize like".split()
-)
-# An embedded clause keeps its subject: "choose how hard I work", not "choose how hard work".
-_CLAUSE_OPENERS = frozenset("how what when where why whether if".split())
-_NO_FEEL_PREFIX = frozenset("feel feels feeling felt not no don't less more".split())
-_BEFORE_DETERMINER = frozenset(
-    "be is was are am to of about with for like in on at into from by than".split()
-)
-# Verbs whose object is an if/whether clause: the label keeps it.
-_CLAUSE_OBJECT = frozenset("care mind bothered worry worried".split())
-_KEEP_BE_AFTER = frozenset("to can could should must would will might may".split())
-
-
-_PERSONS = frozenset("i we you he she they it".split())
-_OWNED = frozenset("mine ours yours theirs hers his".split())
-
-
-def _drop_copula(words: list[str]) -> list[str]:
-    """ "the sound is great" -> "sound"; "the price is too high" -> "price too high";
-    "two days on a charge is still plenty" -> "two days on a charge"."""
-    for i, word in enumerate(words[:6]):
-        if i >= 1 and word.lower() == "be" and words[i - 1].lower() in _KEEP_BE_AFTER:
-            return words  # "has to be sharp", "want to be the guy": the verb carries meaning
-        if i >= 1 and word.lower() in COPULAS:
-            rest = [
-                w
-                for w in words[i + 1 :]
-                if w.lower() not in {"really", "very", "so", "just", "quite", "still"}
-            ]
-            if (
-                len(rest) > 2
-                and rest[0].lower() in EVALUATIVE
-                and rest[1].lower() == "for"
-                and rest[2].lower() not in ("a", "an")  # "decent for a plant one": a kind
-            ):
-                # "that 6am thing is good for my mental health": what it is good for is named
-                named = [w for w in words[:i] if w.lower() not in NAMELESS | _DETERMINERS]
-                return (words[:i] if named else []) + rest
-            if not rest or rest[0].lower() in EVALUATIVE or rest[0].lower() in verdict_words():
-                return words[:i]
-            if rest[0].lower() in ("what", "why", "how") and i >= 2:
-                return words[:i]  # "the ankle support is what I need" names the support
-            if rest[0].lower().endswith("ing") and words[i - 1].lower() in _PERSONS:
-                return words  # "I was failing her": the verb's own tense, not a rating
-            if i > 3:
-                return words  # a long subject and its predicate: the cut below names it
-            if len(rest) == 1 and rest[0].lower() in _OWNED:
-                return words  # "the bed is mine": whose it is, not a kind of bed
-            if len(rest) == 1 and i <= 2:
-                return rest + words[:i]  # "the fit is comfortable" -> "comfortable fit"
-            return words[:i] + rest
-    return words
-
-
-_LIKE_VERBS = frozenset(
-    "i you we they i'd you'd we'd they'd would feel feels felt feeling look looks looked "
-    "sound sounds sounded seem seems seemed just don't didn't not really thing things stuff "
-    "something anything bits ones more less nothing bit kind sort much exactly".split()
-)
-_DETERMINERS = frozenset("the a an my our your this that these those his her their".split())
-
-
-def _filler_like(words: list[str], i: int) -> bool:
-    """ "you notice like the brickwork": a "like" that only fills, between a word that cannot
-    take it as a verb or a likeness and a determiner."""
-    if words[i].lower() != "like" or i == 0 or i + 1 >= len(words):
-        return False
-    return words[i - 1].lower() not in _LIKE_VERBS and words[i + 1].lower() in _DETERMINERS
-
-
-def _without_openers(text: str) -> str:
-    """``text`` without what opens it and names nothing new: discourse words and a time, a
-    condition of using it, which one it is."""
-    # "but yeah since the outage I keep a backup sim": the time after the discourse words
-    text = TIME_OPENER.sub("", _DISCOURSE_LEAD.sub("", text.strip())).strip(" ,")
-    # "with them on I can have a doze": the condition of wearing them names nothing new
-    text = re.sub(r"^with\s+(?:them|it|these|those)\s+(?:on|in)\s+", "", text, flags=re.IGNORECASE)
-    text = _WHICH_ONE.sub("", text)
-    text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
-    # "it gets me a little closer to talking properly with my grandson": where it takes them
-    text = _CLOSER.sub("closer to ", text)
-    return text
-
-
-# "with this one I dont have to pull anything": which one it is, said before what it does
-# (round 43 made nothing of it)
-_WHICH_ONE = re.compile(
-    r"^with\s+(?:this|that|the\s+new|this\s+new)\s+\w+\s*,?\s+(?=(?:i|you|we)\b)", re.IGNORECASE
-)
-
-
-def make_label(text: str, cue: Cue | None, category: str | None) -> str:
-    """A short label in the respondent's words: 2-6 words, lower case (acronyms kept)."""
-    head = _COMMA.split(text)[0]
-    if len(content_words(head)) >= 2:
-        text = head
-    text = _without_openers(text)
-    words = _without_fillers(WORD.findall(text))
-    if len(words) > 1 and words[0].lower() in ("means", "meant") and words[1].lower() in _ME:
-        words = words[1:]  # "Means I get in and sleep": "it means" with its subject unsaid
-    prefix = cue.prefix if cue else ""
-    words = _without_lead(words, prefix)
-    words = [
-        w
-        for i, w in enumerate(words)
-        if i == 0
-        or w.lower().replace("\u2019", "'") not in INNER_PRONOUNS
-        or words[i - 1].lower() in _KEEP_PRONOUN_AFTER  # "feel I deserve nice things"
-        or any(p.lower() in _CLAUSE_OPENERS for p in words[max(0, i - 3) : i])
-    ]
-    words = _drop_copula(words)
-    words = _before_relative(words)
-    for i, word in enumerate(words):
-        if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
-            if word.lower() == "that" and words[i - 1].lower() in _BEFORE_DETERMINER:
-                continue  # "be that parent": a determiner, not a new clause
-            if word.lower() in ("if", "whether") and words[i - 1].lower() in _CLAUSE_OBJECT:
-                continue  # "don't care if they get wrecked": the clause is what is cared about
-            if word.lower() in _TIME_PREPS and _time_phrase(words, i):
-                continue  # "can sleep after a night shift": a time, not a new clause
-            if word.lower() == "after" and words[i - 1].lower() in _LOOK:
-                continue  # "look after my family": the verb's own particle
-            if word.lower() == "and" and words[i - 1].lower() in _GO_AND:
-                continue  # "don't have to go and fetch it": one doing
-            if all(w.lower() in _TIMEISH for w in words[:i]):
-                continue  # "one evening a week that's not laundry": the clause says which
-            # a negation names nothing: "don't worry" is one word short of cutting at "when"
-            kept = [
-                w for w in content_words(" ".join(words[:i])) if w.replace("'", "") not in NEGATIONS
-            ]
-            if len(kept) >= 2 or (i >= 3 and kept):
-                words = words[:i]  # not "stay" for "stay in while cycling"
-                break
-    if prefix and words and words[0].lower() == prefix.split()[0]:
-        prefix = ""
-    if prefix:
-        words = prefix.split() + words
-    words = _shorten(words)
-    if is_empty_label(words):
-        return ""
-    # a quote mark is no part of a word: "it's 'pulling the cord', dear" -> "pulling the cord"
-    words = [words[0].lstrip("'\u2018"), *words[1:]]
-    words[-1] = words[-1].rstrip("'\u2019")
-    label = " ".join(_case(w) for w in words if w)
-    return label.replace("\u2019", "'")
-
-
-_CLOSER = re.compile(
-    r"^(?:it\s+|that\s+)?(?:gets|brings|takes|got|brought)\s+(?:me|us)\s+"
-    r"(?:a\s+(?:little|bit|step|lot)\s+|one\s+step\s+|much\s+)?closer\s+to\s+",
-    re.IGNORECASE,
-)
-
-
-def _without_fillers(words: list[str]) -> list[str]:
-    """The words with their fillers out: "basically", a "like" that only fills, and the
-    politeness of "I'd rather like to be more than ..." (round 23: "rather like")."""
-    words = [w for w in words if w.lower() not in INNER_FILLERS]
-    words = [w for i, w in enumerate(words) if not _filler_like(words, i)]
-    return [
-        w
-        for i, w in enumerate(words)
-        if not (w.lower() == "rather" and i + 1 < len(words) and words[i + 1].lower() == "like")
-    ]
-
-
-def _before_relative(words: list[str]) -> list[str]:
-    """ "spin which I do with my friend": the thing, not "spin which do" (round 22)."""
-    if len(words) > 2 and words[1].lower() in ("which", "who") and content_words(words[0]):
-        return words[:1]
-    return words
-
-
-_TIMEISH = frozenset(
-    "a an one two every each day days evening evenings night nights morning mornings week "
-    "weeks weekend weekends month year afternoon time times".split()
-)
-_GO_AND = frozenset("go goes went come comes came try".split())
-_VERBS_AFTER_TO = frozenset(
-    "think like love enjoy prefer guess mean suppose do have be worry".split()
-)
-_DISCOURSE_LEAD = re.compile(
-    r"^(?:(?:but|and|so|yeah|yes|well|oh|also|although|though)\b[\s,]*)+", re.IGNORECASE
-)
-_TIME_PREPS = frozenset("after before until".split())
-_ME = frozenset("i i'm i'd i'll i've we we're we'd you you're".split())
-_LOOK = frozenset("look looks looking looked take takes".split())
-_TIME_STARTS = frozenset("a an every each work school lunch dinner breakfast dark".split())
-
-
-def _without_lead(words: list[str], prefix: str) -> list[str]:
-    """The words without what leads them and names nothing ("I", "well", "I like"), unless
-    the cue's ``prefix`` needs the first one: after a frame ending in "to" it is its verb ("so
-    I don't have to think about dinner" is "don't have to think about dinner", not "don't
-    have to dinner"), after "feel" a "like" ("feel like a good parent")."""
-    first = words[0].lower() if words else ""
-    if (prefix.split()[-1:] == ["to"] and first in _VERBS_AFTER_TO) or (
-        prefix == "feel" and first == "like"
-    ):
-        return words
-    spoken = words
-    words = _strip_leading(words)
-    if words and words[0].lower() in OPINION_LEADS and not _WH_OBJECT.match(" ".join(words[1:2])):
-        # ("using what you've got" keeps its verb: what it is used for is a clause)
-        words = _strip_leading(words[1:])
-    return _keep_possessive(spoken, _keep_do(spoken, words))
-
-
-_WH_OBJECT = re.compile(r"(?:what|whatever|whoever|how)$", re.IGNORECASE)
-
-
-def _time_phrase(words: list[str], at: int) -> bool:
-    """ "after a night shift", "after fifteen years", "before work": a phrase with no subject,
-    kept when the label still fits ("dinner on the table before seven" is cut as before)."""
-    word = words[at + 1].lower() if at + 1 < len(words) else ""
-    if not (word in _TIME_STARTS or word in _NUMBER_WORDS or word.isdigit()):
-        return False
-    breaks = CLAUSE_BREAKS | LATE_BREAKS
-    end = next((j for j in range(at + 1, len(words)) if words[j].lower() in breaks), len(words))
-    return end <= MAX_LABEL_WORDS
-
-
-def _case(word: str) -> str:
-    """Lower case, except acronyms ("ID") and the pronoun I ("feel I deserve nice things")."""
-    if sum(ch.isupper() for ch in word) >= 2:
-        return word
-    lower = word.lower()
-    if lower == "i" or lower.startswith(("i'", "i\u2019")):
-        return "I" + lower[1:]
-    return lower
-
-
-def _keep_do(spoken: list[str], words: list[str]) -> list[str]:
-    """ "They do the job" is "do the job", not "job": a lone noun after "do" keeps the verb."""
-    if len(words) != 1 or len(spoken) < 3:
-        return words
-    at = len(spoken) - 1
-    if spoken[at - 1].lower() in ("the", "a", "its", "their", "what") and at >= 2:
-        if spoken[at - 2].lower() in ("do", "does", "did"):
-            return spoken[at - 2 :]
-    return words
-
-
-_POSSESSIVES = frozenset("my our their his her your".split())
-# Nouns that say little without whose they are ("time" of "it's my time"); "freedom" or
-# "privacy" stand alone.
-_WHOSE = frozenset("time day life way money space place".split())
-
-
-def _keep_possessive(spoken: list[str], words: list[str]) -> list[str]:
-    """ "It's my time" is "my time", not "time": a lone general noun keeps whose it is."""
-    if len(words) != 1 or words[0].lower() not in _WHOSE or words[0] not in spoken:
-        return words
-    at = len(spoken) - 1 - spoken[::-1].index(words[0])
-    if at >= 1 and spoken[at - 1].lower() in _POSSESSIVES:
-        return spoken[at - 1 : at + 1]
-    return words
-
-
-def is_empty_label(words: list[str]) -> bool:
-    """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not"."""
-    return naming_words(" ".join(words), NAMELESS | LABEL_NAMELESS) == 0
-
-
-# Verbs that say nothing until what follows them: a label never ends on one ("bad extraction
-# gets", cut from "what the bad extraction gets in the way of", round 23).
-_LIGHT_ENDS = frozenset("get gets getting takes took makes gives".split())
-
-
-def _shorten(words: list[str]) -> list[str]:
-    """At most MAX_LABEL_WORDS words: drop pronouns and articles inside before cutting, and
-    never end on a dangling word ("charge them every" -> "charge every day") or a number
-    ("get there and back on one" -> "get there and back")."""
-    said = [w.lower() for w in words]
-    kept = list(range(len(words)))  # where each word left stood as said
-    if len(words) > MAX_LABEL_WORDS:
-        kept = [i for i, w in enumerate(words) if i == 0 or w.lower() not in DISPENSABLE]
-        words = [words[i] for i in kept]
-    if len(words) > MAX_LABEL_WORDS and [w.lower() for w in words[:2]] in _TRYING:
-        words = words[2:]  # "trying to be good at my job": what they try for says it
-    if len(words) > MAX_LABEL_WORDS:
-        words = words[:MAX_LABEL_WORDS]
-        after = kept[MAX_LABEL_WORDS - 1] + 1 if len(kept) >= MAX_LABEL_WORDS else len(said)
-        cut = said[after] if after < len(said) else ""
-        # nor on a number whose noun the limit cut: "back on one charge" -> "back"
-        whole = False  # the limit fell between two phrases: the one before it is whole
-        if words[-1].lower() in _PARTICLES and cut in _NOUN_OPENERS and len(words) > 2:
-            # "getting to work on time up | the hills": the "up" led a place (round 57's
-            # summary read back "getting to work on time up")
-            words.pop()
-            whole = True
-        while len(words) > 1 and words[-1].lower() in DANGLING | _NUMBER_WORDS:
-            if LOAD_OFF.search(" ".join(words)):
-                break  # "one less thing to think about" ends where it should
-            # ("in middle of call": an "of" hangs on the noun before it, nothing is whole)
-            whole = whole or words[-1].lower() in _CUT_BEFORE - {"of"}
-            words.pop()
-        # Cut before a phrase the limit would break: "focus on their work", not "focus on
-        # their work without office"; "something to do in garage" stays whole.
-        at = max((i for i, w in enumerate(words) if _cut_before(words, i)), default=0)
-        if at >= 3 and not whole:
-            words = words[:at]
-    if len(words) > 2 and [w.lower() for w in words[-2:]] == ["to", "be"]:
-        words = words[:-2]  # "enough prot per pot to be (worth it)": what it is to be went
-    while words and words[-1].lower() in TRAILING_STRIP:
-        last, before = words[-1].lower(), words[-2].lower() if len(words) > 1 else ""
-        if last in _OBJECTS and (
-            len(words) == 2 or (len(words) >= 3 and before in _PREPS | _FOND_OF)
-        ):
-            break  # "don't have to think about it", "open it", "the kids love it"
-        if last in _PARTICLES and before and before not in DANGLING:
-            break  # "stay in", "put them on": the particle is part of the verb
-        words.pop()
-    if len(words) > 2 and words[-1].lower() in _LIGHT_ENDS:
-        words = words[:-1]
-    if len(words) > 2 and words[-1].lower() == "like" and words[-2].lower() in _PREPS:
-        # "woke up at like 6:40" with the time gone: the "like" only filled (round 23)
-        words = _shorten(words[:-1])
-    return words
-
-
-# "a bunch of coriander", "the tablespoon of gochujang": the "of" names what is measured
-_MEASURES = frozenset(
-    """bunch lot lots pile load loads bag bags pack packet tin jar bottle cup mug glass slice
-    piece bit handful couple pinch spoon spoonful tablespoon teaspoon thumb clove head tub
-    box carton portion""".split()
-)
-
-
-def _cut_before(words: list[str], i: int) -> bool:
-    """A phrase the word-limit may cut before: a preposition, but not the "of" of a measure."""
-    word = words[i].lower()
-    if word == "of" and i and words[i - 1].lower() in _MEASURES:
-        return False
-    return word in _CUT_BEFORE
-
-
-_TRYING = (["trying", "to"], ["try", "to"], ["just", "trying"])
-_NUMBER_WORDS = frozenset(
-    "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty"
-    " fifty hundred".split()
-)
-_CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
-_PARTICLES = frozenset("in on out up off down back away over".split())
-_NOUN_OPENERS = frozenset("the a an my our his her their your this that these those".split())
-
-
-_OBJECTS = frozenset("it them this that you".split())
-_FOND_OF = frozenset(
-    "love loves loved like likes liked hate hates enjoy enjoys adore adores".split()
-)
-_PREPS = frozenset("about of with for on at to without from into over in".split())
 
 
 def normal(label: str) -> str:

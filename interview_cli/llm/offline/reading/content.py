@@ -2,7 +2,7 @@
 
 No node is better than a junk node: a question about "grim", "m" or "kings heath into town"
 costs more rapport than a missed rung (INTERVIEWING.md "How people actually answer"). After
-non-content spans are blanked (``nonanswers``) and a clause is named (``clauses.make_label``),
+non-content spans are blanked (``nonanswers``) and a clause is named (``labels.make_label``),
 the label itself is judged:
 
 - a **verdict**: only words of judgement ("grim", "grand", "good boots"), with nothing the

@@ -60,7 +60,6 @@ from interview_cli.llm.offline.reading.clauses import (
     content_words,
     lexical_category,
     list_parts,
-    make_label,
     normal,
     quote,
     quoted_at,
@@ -70,6 +69,7 @@ from interview_cli.llm.offline.reading.content import judge_label
 from interview_cli.llm.offline.reading.corrections import apply_correction
 from interview_cli.llm.offline.reading.doubt import doubt
 from interview_cli.llm.offline.reading.held import focus_held, framed_against
+from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.reading.links import (
     Turn,
     Unit,
@@ -705,7 +705,7 @@ def _units(clauses: list[Clause]) -> list[Unit]:
     units: list[Unit] = []
     for clause in clauses:
         link = clause.cue.link if clause.cue else "none"
-        if link == "none" and units and units[-1].clauses[-1].sentence == clause.sentence:
+        if clause.cue is None and units and units[-1].clauses[-1].sentence == clause.sentence:
             link = "assoc"  # a cue-less clause mid-sentence (after a comma-less frame)
         # "because scrubs washed and dry in one go": what a why brought is one consequence
         # said in two breaths, not two to ask about; a list of features is split

@@ -88,7 +88,8 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 # they offer a reading of their own words, they do not disown them
                 continue
             topic = said and words_of(said) <= words_of(request.concept.name)
-            named = _all_named(said, candidates) if said and not topic else []
+            every = "every" in match.groupdict()  # all that names it was the background
+            named = _all_named(said, candidates, every=every) if said and not topic else []
             if said and _quoted(answer, match.start("said")):
                 # their words quoted back ("'ask me about the boots' isnt a thing"): a node
                 # that is most of the quote, not one that shares a word with it ("boots")
@@ -211,16 +212,20 @@ def _wholly_named(said: str, candidates: list[Earlier]) -> list[str]:
     ]
 
 
-def _all_named(said: str, candidates: list[Earlier]) -> list[str]:
+def _all_named(said: str, candidates: list[Earlier], *, every: bool = False) -> list[str]:
     """The earlier concepts ``said`` names: every one whose own words it all names ("the
     fridge has nothing to do with it" takes back each "fridge"), else the one it names best
-    (``earlier.best_match``'s score, then the share of its words named). Two things named
-    with "and" are each taken back ("Work shifts and my wife, that was just talk")."""
+    (``earlier.best_match``'s score, then the share of its words named); with ``every``, each
+    that shares a word with it ("the fiesta was just backstory": "I used to drive my old
+    fiesta" and "after the fiesta died I was getting the bus"). Two things named with "and"
+    are each taken back ("Work shifts and my wife, that was just talk")."""
     parts = [p for p in _AND.split(said) if words_of(p)]
     if len(parts) > 1:
-        each = [label for part in parts for label in _all_named(part, candidates)]
+        each = [label for part in parts for label in _all_named(part, candidates, every=every)]
         return list(dict.fromkeys(each))
     words = words_of(said)
+    if every:
+        return [c.label for c in candidates if shared(words, words_of(c.label))]
     scored = []
     for candidate in candidates:
         own = words_of(candidate.label)

@@ -17,7 +17,7 @@ from functools import lru_cache
 from interview_cli.core.models import ExtractedEdge, ExtractedNode
 from interview_cli.llm.offline.lexicon import TITLED
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
-from interview_cli.llm.offline.reading.clauses import make_label, normal, quote, quoted_at
+from interview_cli.llm.offline.reading.clauses import normal, quote, quoted_at
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
     best_match,
@@ -25,6 +25,7 @@ from interview_cli.llm.offline.reading.earlier import (
     shared,
     words_of,
 )
+from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.reading.ontology import OntologyView
 from interview_cli.llm.protocol import ExtractRequest
 
