@@ -10,7 +10,13 @@ from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.state import compute_graph_state
-from interview_cli.pipeline.summary import CheckBack, learned_summary, said_as, summary_chains
+from interview_cli.pipeline.summary import (
+    CheckBack,
+    _within_none,
+    learned_summary,
+    said_as,
+    summary_chains,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -488,3 +494,11 @@ def test_a_loose_concept_a_chain_already_says_is_not_listed_again() -> None:
         [(0, 1, "leads_to")],
     )
     assert learned_summary(graph, meth) == "- sooo fussy → doesnt eat\n- also: vet trusts the brand"
+
+
+def test_a_chain_that_starts_a_longer_one_is_not_shown_again() -> None:
+    # Round 57: "borrow one for a week first → sarah just offered" stood beside both chains
+    # going on from it.
+    start = ["borrow one for a week first", "sarah just offered"]
+    chains = [start, [*start, "moaning about the bus"], [*start, "try the hills"], ["quiet"]]
+    assert _within_none(chains) == chains[1:]
