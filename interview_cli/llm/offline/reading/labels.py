@@ -212,8 +212,10 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     if prefix:
         words = prefix.split() + words
     words = _shorten(words)
-    if is_empty_label(words):
-        return ""
+    if is_empty_label(words) or (
+        words and words[0].lower() in _TIME_PREPS and _time_phrase(words, 0)
+    ):
+        return ""  # (nor is a time a label: "It helps me | after a week in the pharmacy")
     # a quote mark is no part of a word: "it's 'pulling the cord', dear" -> "pulling the cord"
     words = [words[0].lstrip("'\u2018"), *words[1:]]
     words[-1] = words[-1].rstrip("'\u2019")
