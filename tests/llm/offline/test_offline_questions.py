@@ -810,3 +810,19 @@ def test_a_verb_is_not_said_back_without_its_particle(mec: Methodology) -> None:
             mec, strategy("deepen"), "never have to worry about running", turn=turn, answers=said
         )
         assert "running out" in question or "running" not in question, question
+
+
+def test_when_every_wording_was_asked_the_one_asked_longest_ago_comes_back() -> None:
+    # Round 58 asked "What else comes to mind when you think about it?" twice running: the
+    # three plain wordings had all been asked, and the first in seeded order was the last one.
+    from interview_cli.llm.offline.asking.choosing import pick
+
+    plain = [
+        "Is there more you'd like to say about any of that?",
+        "What else comes to mind when you think about it?",
+        "What other thoughts do you have on all this?",
+    ]
+    for key in ("a", "b", "c", "d"):
+        for oldest in range(3):
+            asked = plain[oldest:] + plain[:oldest]  # oldest first
+            assert pick(plain, asked, key) == asked[0]

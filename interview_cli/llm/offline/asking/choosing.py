@@ -29,14 +29,18 @@ def pick(
     threshold: float = DEFAULT_THRESHOLD,
     similarity: Similarity = question_similarity,
 ) -> str:
-    """The first candidate (in a seeded order) not too similar to any question in ``avoid``;
-    when all are, the least similar one."""
+    """The first candidate (in a seeded order) not too similar to any question in ``avoid``
+    (oldest first); when all are, the one whose like was asked longest ago, then the least
+    similar: never the question just asked again word for word (round 58 asked "What else
+    comes to mind when you think about it?" twice running, the three plain wordings used)."""
     ordered = seeded_order(candidates, key)
-    best, best_score = ordered[0], 2.0
+    best, best_rank = ordered[0], (len(avoid), 2.0)
     for candidate in ordered:
-        score = max((similarity(candidate, q) for q in avoid), default=0.0)
+        scores = [similarity(candidate, q) for q in avoid]
+        score = max(scores, default=0.0)
         if score < threshold:
             return candidate
-        if score < best_score:
-            best, best_score = candidate, score
+        latest = max(i for i, s in enumerate(scores) if s >= threshold)
+        if (latest, score) < best_rank:
+            best, best_rank = candidate, (latest, score)
     return best

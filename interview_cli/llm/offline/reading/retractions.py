@@ -76,8 +76,7 @@ def taken_back(request: ExtractRequest) -> TakenBack:
             if "all" in match.groupdict() and match.start() > 0:
                 found.just_said.append((0, match.start()))  # the whole story before it
                 continue
-            if pointing and len(_NAMING.findall(answer[begins : match.start()])) >= 2:
-                found.just_said.append((begins, match.start()))
+            if pointing and _points_back(request, found, begins, match.start()):
                 continue
             if said and pointing:
                 continue  # "this isn't relevant": the question judged, nothing taken back
@@ -210,6 +209,21 @@ def _wholly_named(said: str, candidates: list[Earlier]) -> list[str]:
         for c in candidates
         if (own := {w.removesuffix("s") for w in words_of(c.label)}) and own <= words
     ]
+
+
+def _points_back(request: ExtractRequest, found: TakenBack, begins: int, at: int) -> bool:
+    """A retraction pointing back at what its sentence named before it ("my sister and her
+    pod machine, that has nothing to do with it"): that is taken back, and the focus too
+    where that said a word of it again ("Never once turned anyone away, that was my dad,
+    thats just a bit of family history", round 58). False: the sentence named nothing."""
+    said = request.answer[begins:at]
+    if len(_NAMING.findall(said)) < 2:
+        return False
+    found.just_said.append((begins, at))
+    focus = request.focus_label or ""
+    if focus and shared(words_of(said), words_of(focus)) and focus not in found.labels:
+        found.labels.append(focus)
+    return True
 
 
 def _all_named(said: str, candidates: list[Earlier], *, every: bool = False) -> list[str]:
