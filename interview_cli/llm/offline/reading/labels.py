@@ -367,7 +367,9 @@ def _shorten(words: list[str]) -> list[str]:
             # summary read back "getting to work on time up")
             words.pop()
             whole = True
-        while len(words) > 1 and words[-1].lower() in DANGLING | _NUMBER_WORDS:
+        # nor on a negation whose verb the limit cut: "turn up to client meetings not | looking
+        # like a drowned sweaty rat" (round 58)
+        while len(words) > 1 and words[-1].lower() in DANGLING | _NUMBER_WORDS | _DENIALS:
             if LOAD_OFF.search(" ".join(words)):
                 break  # "one less thing to think about" ends where it should
             # ("in middle of call": an "of" hangs on the noun before it, nothing is whole)
@@ -420,6 +422,7 @@ _NUMBER_WORDS = frozenset(
 )
 _CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
 _PARTICLES = frozenset("in on out up off down back away over".split())
+_DENIALS = frozenset("not never no".split())
 _NOUN_OPENERS = frozenset("the a an my our his her their your this that these those".split())
 
 

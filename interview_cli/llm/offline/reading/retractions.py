@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from interview_cli.llm.offline.lexicon.phrases import phrase_pattern, phrase_patterns
+from interview_cli.llm.offline.reading.clauses import blank
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
     best_match,
@@ -218,6 +219,11 @@ def _points_back(request: ExtractRequest, found: TakenBack, begins: int, at: int
     thats just a bit of family history", round 58). False: the sentence named nothing."""
     said = request.answer[begins:at]
     if len(_NAMING.findall(said)) < 2:
+        return False
+    # (a remark names nothing: "ha it doesnt mean anything, was just a joke" points at the
+    # question's focus, round 58; a retraction before it is what it points at)
+    taken = any(p.search(said) for p in phrase_patterns("retraction"))
+    if not taken and len(_NAMING.findall(blank(said))) < 2:
         return False
     found.just_said.append((begins, at))
     focus = request.focus_label or ""
