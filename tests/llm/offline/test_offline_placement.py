@@ -391,3 +391,13 @@ def test_a_wrap_up_recaps_and_answers_no_why(mec: Methodology) -> None:
         existing=[(*focus, "makes it feel like a treat")],
     )
     assert not any(focus[0] in (e.source, e.target) for e in result.edges), result.edges
+
+
+def test_a_time_alone_is_no_label_but_what_is_done_then_is() -> None:
+    # Round 57: "It helps me | after a week in the pharmacy" was asked about. The first rule
+    # took any short label opening on a time ("after work go running" too), and rung recall
+    # of held-out 7 fell from 54% to 52%.
+    assert make_label("after a week in the pharmacy", None, None) == ""
+    assert make_label("after a long shift at the depot", None, None) == ""
+    assert make_label("after work I go running", None, None) == "after work go running"
+    assert make_label("before school we walk the dog", None, None) == "before school walk the dog"

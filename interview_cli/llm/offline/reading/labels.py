@@ -212,9 +212,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     if prefix:
         words = prefix.split() + words
     words = _shorten(words)
-    if is_empty_label(words) or (
-        words and words[0].lower() in _TIME_PREPS and _time_phrase(words, 0)
-    ):
+    if is_empty_label(words) or _ONLY_A_TIME.fullmatch(" ".join(words)):
         return ""  # (nor is a time a label: "It helps me | after a week in the pharmacy")
     # a quote mark is no part of a word: "it's 'pulling the cord', dear" -> "pulling the cord"
     words = [words[0].lstrip("'\u2018"), *words[1:]]
@@ -261,6 +259,15 @@ _DISCOURSE_LEAD = re.compile(
     r"^(?:(?:but|and|so|yeah|yes|well|oh|also|although|though)\b[\s,]*)+", re.IGNORECASE
 )
 _TIME_PREPS = frozenset("after before until".split())
+# A stretch of days or work and nothing else: "after a week in the pharmacy", "before a long
+# shift", "after work" (not "after work I run": what is done then is said)
+_ONLY_A_TIME = re.compile(
+    r"(?:after|before|until)\s+(?:(?:a|an|the|my|our|every|each|one)\s+)?"
+    r"(?:(?:long|busy|hard|full|whole|rough|bad|night|early|late)\s+)?"
+    r"(?:days?|weeks?|shifts?|nights?|weekends?|months?|terms?|work|school)"
+    r"(?:\s+(?:at|in|on)\s+(?:(?:the|my|our)\s+)?[\w'-]+)?",
+    re.IGNORECASE,
+)
 _ME = frozenset("i i'm i'd i'll i've we we're we'd you you're".split())
 _LOOK = frozenset("look looks looking looked take takes".split())
 _TIME_STARTS = frozenset("a an every each work school lunch dinner breakfast dark".split())
