@@ -110,6 +110,13 @@ def apply_correction(
             kept = [n for n in nodes if not re.search(r"\bnot\s+[£$]?\d", n.label)]
             placed = sorted([*kept, renumbered], key=lambda n: quoted_at(request.answer, n))
             return placed, []
+    if earlier is None and after and correction.said.lower() in _NUMBER_WORDS:
+        # "it is two litres a week, not one" (round 59 asked why two litres a week matters,
+        # and read "a litre a week" back): the earlier concept that says the rest of it
+        words = words_of(after[0].label)
+        earlier = next(
+            (e for e in earlier_nodes(request) if shared(words, words_of(e.label)) >= 2), None
+        )
     if earlier is None and correction.said_back:
         # "that's not what I said, I meant ...": what was said back to them, the focus
         earlier = next((e for e in earlier_nodes(request) if e.label == request.focus_label), None)
@@ -176,11 +183,14 @@ def _restated(
 
 
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
+_NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten twelve twenty half a an".split()
+)
 _MEANT_NUMBER = re.compile(
     r"[\s,]*(?:(?:it\s+was|it'?s|it\s+is|was|were)\s+)?"
     r"(?:more\s+like|about|around|nearer|closer\s+to)?\s*[£$]?(\d+(?:[.,]\d+)?)"
-    r"(?:\s*(?:quid|pounds|dollars|euros|p))?"
-    r"(?:,?\s+not\s+[£$]?(?P<not>\d+(?:[.,]\d+)?)(?:\s*(?:quid|pounds|dollars|euros|p))?)?"
+    r"(?:\s*(?:quid|pounds?|dollars?|euros?|bucks|p))?"
+    r"(?:,?\s+not\s+[£$]?(?P<not>\d+(?:[.,]\d+)?)(?:\s*(?:quid|pounds?|dollars?|euros?|bucks|p))?)?"
     r"\s*(?=[,.;!?]|$)",
     re.IGNORECASE,
 )

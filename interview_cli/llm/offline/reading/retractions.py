@@ -60,6 +60,7 @@ def taken_back(request: ExtractRequest) -> TakenBack:
     denied, spans = _denied_reasons(request, candidates)
     found.labels.extend(denied)
     found.just_said.extend(spans)  # ("not because dairy-free wasnt a choice" is no node)
+    found.labels.extend(x for x in _recap_denied(request, candidates) if x not in found.labels)
     for pattern in phrase_patterns("retraction"):
         for match in pattern.finditer(answer):
             exact = (match.groupdict().get("exact") or "").strip()
@@ -112,6 +113,33 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 found.just_said.append((0, match.start()))
             found.labels.extend(label for label in labels if label not in found.labels)
     return found
+
+
+# One of the recap's quotes said by its place not to be meant: "that middle one isnt something
+# I meant", "the first one is not what I said" (round 59 kept the middle one in the summary)
+_BY_PLACE = re.compile(
+    r"\b(?:that|the)\s+(?P<place>first|middle|second|third|last)\s+(?:one|bit|thing)\s+"
+    r"(?:is\s*n'?t|isnt|is\s+not|was\s*n'?t|wasnt|was\s+not)\s+(?:something|anything|what)\s+i\s+"
+    r"(?:meant|said|care\s+about)\b",
+    re.IGNORECASE,
+)
+_PLACES = {"first": 0, "second": 1, "middle": 1, "third": 2, "last": -1}
+_QUOTE = re.compile(r"\"([^\"]{1,80})\"")
+
+
+def _recap_denied(request: ExtractRequest, candidates: list[Earlier]) -> list[str]:
+    """The earlier concepts the recap quoted that the answer says, by their place, it did
+    not mean."""
+    quoted = _QUOTE.findall(request.question)
+    denied: list[str] = []
+    for match in _BY_PLACE.finditer(request.answer) if len(quoted) >= 2 else ():
+        place = _PLACES[match.group("place").lower()]
+        if place >= len(quoted):
+            continue
+        named = best_match(quoted[place], candidates, whole=True)
+        if named is not None and named.label not in denied:
+            denied.append(named.label)
+    return denied
 
 
 # The check-back's read-back: '"A" matters to you because of "B"' (asking/wording.py)
