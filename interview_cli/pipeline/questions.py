@@ -191,12 +191,12 @@ async def ask(
 ) -> Generated:
     """Generate the question; while it is too close to a recent one (seed 000 "Question
     Deduplication"), ask again with the rejected draft added to the questions to avoid. When
-    every draft is, the least like one is kept, else the one whose like was asked longest ago."""
+    every draft is, the one whose like was asked longest ago is kept, then the least like."""
     tuning = methodology.tuning.vetoes
     out = Generated(record)
     recent = list(asked[-tuning.question_history :])
     text = ""
-    drafts: list[tuple[float, int, str]] = []  # (similarity, where its like was asked, draft)
+    drafts: list[tuple[int, float, str]] = []  # (where its like was asked, similarity, draft)
     for attempt in range(QUESTION_ATTEMPTS):
         if hooks.on_question_start:
             hooks.on_question_start(record)
@@ -205,14 +205,16 @@ async def ask(
         out.failures += result.failures
         text = result.value.strip()
         similarity, like = most_similar_recent(text, recent, limit=tuning.question_history)
-        drafts.append((similarity, recent.index(like) if like is not None else -1, text))
+        # (where its like was last asked: the same question may have been asked twice)
+        at = len(recent) - 1 - recent[::-1].index(like) if like is not None else -1
+        drafts.append((at, similarity, text))
         if similarity < tuning.question_similarity_threshold:
             break
         if attempt == QUESTION_ATTEMPTS - 1:
-            # every draft repeats one: the least like, else the one whose like was asked
-            # longest ago (round 58 asked "What else comes to mind when you think about it?"
-            # twice running, the two drafts before it like questions asked ten turns back)
-            text = min(drafts, key=lambda d: (d[0], d[1]))[2]
+            # every draft repeats one: the one whose like was asked longest ago, then the
+            # least like, as ``pick`` offline (round 58 asked "What else comes to mind when you
+            # think about it?" twice running, the drafts before it like questions ten turns back)
+            text = min(drafts)[2]
             break
         hooks.on_stage("rephrasing to avoid repeating a question")
         request = request.model_copy(

@@ -3,7 +3,9 @@
 personas/dev/ (concept pet_food_mec), personas/dev2/ (concept walking_boots_mec),
 personas/dev3/ (concept washing_machine_mec), personas/dev4/ (concept phone_plan_mec),
 personas/dev5/ (concept lawnmower_mec), personas/dev6/ (concept family_car_mec) and
-personas/dev7/ (concept meal_kit_mec, written with sayings and a voice from the start).
+personas/dev7/ (concept meal_kit_mec, written with sayings and a voice from the start) and
+personas/dev8/ (concept oat_milk_mec: two who tire with more ladders than they get to tell,
+written by a helper who never read the interviewer).
 Unlike the held-out sets, their transcripts are read while tuning; they still must load, carry
 the behaviours each set exists for, stay out of the tuned library listing, and run in a batch.
 """
@@ -31,6 +33,7 @@ SETS = {
     "dev5": "lawnmower_mec",
     "dev6": "family_car_mec",
     "dev7": "meal_kit_mec",
+    "dev8": "oat_milk_mec",
 }
 FILES = [p for name in SETS for p in sorted((ROOT / "personas" / name).glob("*.yaml"))]
 
@@ -160,7 +163,8 @@ def test_dev_persona_beliefs_are_about_their_topic_only_and_well_formed(path: Pa
     assert len(persona.profile) > 200 and persona.speech_pattern and persona.deflection_patterns
     assert set(persona.beliefs) == {SETS[path.parent.name]}
     ladders = persona.beliefs[SETS[path.parent.name]]
-    assert 2 <= len(ladders) <= 4
+    # (dev8's respondent with little to say has one short ladder: all there is to tell)
+    assert (1 if path.parent.name == "dev8" else 2) <= len(ladders) <= 4
     shortest = 2 if path.parent.name == "dev7" else 3
     assert all(shortest <= len(ladder) <= 5 for ladder in ladders), "one rung per level at most"
     codes = [r.code for ladder in ladders for r in ladder]

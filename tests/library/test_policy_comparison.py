@@ -53,6 +53,7 @@ def _args(**given: object) -> argparse.Namespace:
         "dev5_concept": "lawnmower_mec",
         "dev6_concept": "family_car_mec",
         "dev7_concept": "meal_kit_mec",
+        "dev8_concept": "oat_milk_mec",
         "sets": None,
     }
     return argparse.Namespace(**{**defaults, **given})
@@ -79,6 +80,7 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
         "dev 5",
         "dev 6",
         "dev 7",
+        "dev 8",
     ]
     assert sets["held-out 3"][1:] == ("personas/holdout3/", "dental_practice_mec")
     assert sets["held-out 4"][1:] == ("personas/holdout4/", "hairdresser_mec")
@@ -87,6 +89,7 @@ def test_by_default_the_second_held_out_set_is_reported_after_the_others(
     assert sets["held-out 7"][1:] == ("personas/holdout7/", "robot_vacuum_mec")
     assert sets["held-out 8"][1:] == ("personas/holdout8/", "language_app_mec")
     assert sets["dev 7"][1:] == ("personas/dev7/", "meal_kit_mec")
+    assert sets["dev 8"][1:] == ("personas/dev8/", "oat_milk_mec")
     assert {"held-out 7", "held-out 8", "dev 7"} <= set(bench.WITH_TARGETS)
     directory, shown, concept = sets["held-out 2"]
     assert directory == ROOT / "personas" / "holdout2"

@@ -9,6 +9,7 @@ import pytest
 from offline_fixtures import A, F, P, T, extract, shipped_mec
 
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.llm.offline.lexicon import Cue
 from interview_cli.llm.offline.reading.extraction import extract_offline
 from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.protocol import ExtractRequest
@@ -397,7 +398,10 @@ def test_a_time_alone_is_no_label_but_what_is_done_then_is() -> None:
     # Round 57: "It helps me | after a week in the pharmacy" was asked about. The first rule
     # took any short label opening on a time ("after work go running" too), and rung recall
     # of held-out 7 fell from 54% to 52%.
-    assert make_label("after a week in the pharmacy", None, None) == ""
-    assert make_label("after a long shift at the depot", None, None) == ""
+    helps = Cue("helps me", "up")
+    assert make_label("after a week in the pharmacy", helps, None) == ""
+    assert make_label("after a long shift at the depot", helps, None) == ""
+    # (said without a reason's cue it is the scene of a story: "Before a long shift, so I ...")
+    assert make_label("before a long shift", None, None) == "before a long shift"
     assert make_label("after work I go running", None, None) == "after work go running"
     assert make_label("before school we walk the dog", None, None) == "before school walk the dog"

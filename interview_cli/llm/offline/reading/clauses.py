@@ -187,11 +187,15 @@ _COMMA_CUE = Cue(",", "sibling")
 # After a comma, another thing and what it is for, a chain of its own: "the price fixed so Im
 # not taken advantage of, signal at Mairs farm so I can talk to the family" (round 57 read
 # "not taken advantage of, signal at Mairs farm" as one rung, leading to talking to the family)
+# (only after a pair of the same form, "A so I ..."; never a clause about who or what the first
+# one was: "its cheaper so I save", "everyone talks so I feel like a family")
 _COMMA_NEW_PAIR = re.compile(
-    r",\s+(?=(?!(?:so|and|but|or|because|cos|then)\b)(?:[\w'-]+\s+){1,4}?so\s+"
+    r",\s+(?=(?!(?:so|and|but|or|because|cos|then|it|its|it's|he|she|they|we|i|i'm|im|you|"
+    r"everyone|everybody|nobody|not|the\s+kids|kids|that|this|there)\b)(?:[\w'-]+\s+){1,4}?so\s+"
     r"(?:i|i'm|im|we|you|they|it|its|it's|my|the)\s)",
     re.IGNORECASE,
 )
+_A_SO_B = re.compile(r"\bso\s+(?:i|i'm|im|we|you|they|it|its|it's|my|the)\s", re.IGNORECASE)
 _NEW_PAIR_CUE = Cue(",", "none")
 # A comma that parts words, not one inside a number ("1,800 quid").
 COMMA = re.compile(r",(?!(?<=\d,)\d)")
@@ -416,6 +420,8 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         if not any(abs(start - at) <= 12 for start, _, _ in cuts):
             cuts.append((at, at, _COMMA_CUE))
     for match in _COMMA_NEW_PAIR.finditer(sentence):
+        if not _A_SO_B.search(sentence, 0, match.start()):
+            continue
         # (the comma's own cut, if it had one, gives way: this one says the chain ends there)
         at = offset + match.end()
         cuts = [c for c in cuts if not offset + match.start() <= c[0] <= at]

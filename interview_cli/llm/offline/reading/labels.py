@@ -212,8 +212,10 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     if prefix:
         words = prefix.split() + words
     words = _shorten(words)
-    if is_empty_label(words) or _ONLY_A_TIME.fullmatch(" ".join(words)):
-        return ""  # (nor is a time a label: "It helps me | after a week in the pharmacy")
+    if is_empty_label(words):
+        return ""
+    if cue is not None and cue.link == "up" and _ONLY_A_TIME.fullmatch(" ".join(words)):
+        return ""  # (nor is a time a reason: "It helps me | after a week in the pharmacy")
     # a quote mark is no part of a word: "it's 'pulling the cord', dear" -> "pulling the cord"
     words = [words[0].lstrip("'\u2018"), *words[1:]]
     words[-1] = words[-1].rstrip("'\u2019")
@@ -369,7 +371,12 @@ def _shorten(words: list[str]) -> list[str]:
         cut = said[after] if after < len(said) else ""
         # nor on a number whose noun the limit cut: "back on one charge" -> "back"
         whole = False  # the limit fell between two phrases: the one before it is whole
-        if words[-1].lower() in _PARTICLES and cut in _NOUN_OPENERS and len(words) > 2:
+        if (
+            words[-1].lower() in _PARTICLES
+            and cut in _NOUN_OPENERS
+            and len(words) > 2
+            and words[-2].lower() not in _PHRASAL
+        ):
             # "getting to work on time up | the hills": the "up" led a place (round 57's
             # summary read back "getting to work on time up")
             words.pop()
@@ -430,6 +437,12 @@ _NUMBER_WORDS = frozenset(
 _CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
 _PARTICLES = frozenset("in on out up off down back away over".split())
 _DENIALS = frozenset("not never no".split())
+# Verbs whose particle is theirs, not a place's: "pick up | the kids", "drop off | the car"
+_PHRASAL = frozenset(
+    """pick picking picked get getting got set put give take took look turn come go bring fill
+    sign hang run show break clean tidy wash wake pay keep shut warm cheer top pack drop
+    dropping dropped sort sorting switch switching catch""".split()
+)
 _NOUN_OPENERS = frozenset("the a an my our his her their your this that these those".split())
 
 

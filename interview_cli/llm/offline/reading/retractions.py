@@ -255,9 +255,13 @@ def _points_back(request: ExtractRequest, found: TakenBack, begins: int, at: int
         return False
     found.just_said.append((begins, at))
     focus = request.focus_label or ""
-    if focus and shared(words_of(said), words_of(focus)) and focus not in found.labels:
+    own = _SAID_AS_MINE.search(said)  # "I cook for the street because my dad ...": still meant
+    if focus and not own and shared(words_of(said), words_of(focus)) and focus not in found.labels:
         found.labels.append(focus)
     return True
+
+
+_SAID_AS_MINE = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|we|we're|we've)\b", re.IGNORECASE)
 
 
 def _all_named(said: str, candidates: list[Earlier], *, every: bool = False) -> list[str]:
@@ -272,8 +276,14 @@ def _all_named(said: str, candidates: list[Earlier], *, every: bool = False) -> 
         each = [label for part in parts for label in _all_named(part, candidates, every=every)]
         return list(dict.fromkeys(each))
     words = words_of(said)
-    if every:
-        return [c.label for c in candidates if shared(words, words_of(c.label))]
+    if every:  # by the thing named, its last word ("the old flat": not the "old cast iron pan"),
+        # and never a value on it ("my nan was just backstory" keeps "feel close to my nan")
+        head = words_of(said.split()[-1]) if said.split() else frozenset()
+        return [
+            c.label
+            for c in candidates
+            if shared(head, words_of(c.label)) and "value" not in c.node_type
+        ]
     scored = []
     for candidate in candidates:
         own = words_of(candidate.label)
