@@ -23,10 +23,11 @@ recall is scored by meaning (a node names a rung when it matches its code or a s
 - **held-out 7**, **held-out 8**: personas/holdout7/ (robot vacuums) and personas/holdout8/
   (language-learning apps), written with sayings and a voice by someone else, never read, on
   --holdout7-concept and --holdout8-concept;
-- **dev**, **dev 2** ... **dev 7**: personas/dev/ to personas/dev7/ (development sets on
-  --dev-concept ... --dev7-concept whose transcripts ARE read while tuning, to see where the
-  interviewer fails to generalise; not an honest measure). dev7 (meal kits) is written with
-  sayings and a voice.
+- **dev**, **dev 2** ... **dev 8**: personas/dev/ to personas/dev8/ (development sets on
+  --dev-concept ... --dev8-concept whose transcripts ARE read while tuning, to see where the
+  interviewer fails to generalise; not an honest measure). dev7 (meal kits) and dev8 (oat
+  milk: two who tire with more ladders than they get to tell, written by a helper who never
+  read the interviewer) are written with sayings and a voice.
 
 One row per set and policy:
 
@@ -54,6 +55,7 @@ only while whoever tunes reads them in aggregate).
         [--holdout4-concept hairdresser_mec] [--holdout5-concept mattress_mec]
         [--holdout6-concept gym_membership_mec] [--holdout7-concept robot_vacuum_mec]
         [--holdout8-concept language_app_mec] [--dev7-concept meal_kit_mec]
+        [--dev8-concept oat_milk_mec]
         [--sets tuned held-out ...] [--seeds 0 1 2] [--max-turns 20] [-j 4]
         [--held-out-per-persona]
 
@@ -93,6 +95,7 @@ LATER_SETS: tuple[tuple[str, str, str], ...] = (
     ("dev 5", "personas/dev5", "lawnmower_mec"),
     ("dev 6", "personas/dev6", "family_car_mec"),
     ("dev 7", "personas/dev7", "meal_kit_mec"),
+    ("dev 8", "personas/dev8", "oat_milk_mec"),
 )
 HELD_OUT = (
     "held-out",
@@ -106,7 +109,7 @@ HELD_OUT = (
 )
 # Sets whose targets are checked: the held-out ones, and the development sets (read while
 # tuning, so their ticks show what was worked on, not how the interviewer generalises).
-WITH_TARGETS = (*HELD_OUT, "dev", "dev 2", "dev 3", "dev 4", "dev 5", "dev 6", "dev 7")
+WITH_TARGETS = (*HELD_OUT, "dev", "dev 2", "dev 3", "dev 4", "dev 5", "dev 6", "dev 7", "dev 8")
 
 
 def little_to_say(personas: Path) -> list[str]:
