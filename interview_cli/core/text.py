@@ -24,7 +24,7 @@ STOPWORDS: frozenset[str] = frozenset(
     my your our their his her its it this that these those i me we you they he she them us
     is are was were be been being am do does did have has had will would can could should
     shall may might must just also really very quite pretty rather too more most much many
-    some any all each every own such being get got getting""".split()
+    some any all each every own such being get got getting either""".split()
 )
 # Words that flip a label's meaning. Apostrophes are removed before this lookup, so "don't"
 # arrives as "dont".
