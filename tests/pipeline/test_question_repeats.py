@@ -34,7 +34,7 @@ class Drafts:
         return TaskResult(value=self.drafts.pop(0))
 
 
-def _ask(drafts: list[str]) -> tuple[str, Drafts]:
+def _ask(drafts: list[str], asked: list[str] = ASKED) -> tuple[str, Drafts]:
     lib = Library.discover(cwd=ROOT)
     concept = lib.concept("headphones_mec").value
     mec = lib.methodology("means_end_chain").value
@@ -42,12 +42,12 @@ def _ask(drafts: list[str]) -> tuple[str, Drafts]:
         methodology=mec,
         concept=concept,
         strategy=mec.strategy("deepen"),
-        avoid_questions=ASKED,
-        turn_number=5,
+        avoid_questions=asked,
+        turn_number=len(asked) + 1,
     )
     llm = Drafts(drafts)
     record = QuestionRecord(text="")
-    asyncio.run(ask(llm, request, record, methodology=mec, asked=ASKED, hooks=Hooks()))  # type: ignore[arg-type]
+    asyncio.run(ask(llm, request, record, methodology=mec, asked=asked, hooks=Hooks()))  # type: ignore[arg-type]
     return record.text, llm
 
 
@@ -67,18 +67,7 @@ def test_when_every_draft_repeats_the_one_asked_longest_ago_is_kept() -> None:
 def test_a_question_asked_twice_counts_from_when_it_was_last_asked() -> None:
     # The review of round 58's change: the first time "What else comes to mind" was asked (the
     # oldest) had been counted, so it was kept though it had been asked the turn before too.
-    asked = [ASKED[3], ASKED[0], ASKED[1], ASKED[2], ASKED[3]]
-    lib = Library.discover(cwd=ROOT)
-    concept = lib.concept("headphones_mec").value
-    mec = lib.methodology("means_end_chain").value
-    request = QuestionRequest(
-        methodology=mec,
-        concept=concept,
-        strategy=mec.strategy("deepen"),
-        avoid_questions=asked,
-        turn_number=6,
+    text, _ = _ask(
+        [ASKED[3], ASKED[1], ASKED[3]], [ASKED[3], ASKED[0], ASKED[1], ASKED[2], ASKED[3]]
     )
-    llm = Drafts([ASKED[3], ASKED[1], ASKED[3]])
-    record = QuestionRecord(text="")
-    asyncio.run(ask(llm, request, record, methodology=mec, asked=asked, hooks=Hooks()))  # type: ignore[arg-type]
-    assert record.text == ASKED[1]
+    assert text == ASKED[1]
