@@ -110,16 +110,8 @@ def apply_correction(
             kept = [n for n in nodes if not re.search(r"\bnot\s+[£$]?\d", n.label)]
             placed = sorted([*kept, renumbered], key=lambda n: quoted_at(request.answer, n))
             return placed, []
-    if earlier is None and after and correction.said.lower() in _NUMBER_WORDS:
-        # "it is two litres a week, not one" (round 59 asked why two litres a week matters,
-        # and read "a litre a week" back): the earlier concept that says the rest of it
-        words = words_of(after[0].label)
-        earlier = next(
-            (e for e in earlier_nodes(request) if shared(words, words_of(e.label)) >= 2), None
-        )
-    if earlier is None and correction.said_back:
-        # "that's not what I said, I meant ...": what was said back to them, the focus
-        earlier = next((e for e in earlier_nodes(request) if e.label == request.focus_label), None)
+    if earlier is None:
+        earlier = _earlier_otherwise(request, correction, after)
     if earlier is not None and not after:
         # "Sorry, I said four days, it's two": what they meant is only the changed word
         restated = _restated(request.answer, correction, earlier, valid_types)
@@ -129,10 +121,14 @@ def apply_correction(
         meant = after[0]
         node_type = earlier.node_type if earlier.node_type in valid_types else meant.node_type
         # "I meant fifteen quid not twelve": what they meant, without what it was not
-        label = re.sub(rf"\s+not\s+{re.escape(named)}$", "", meant.label, flags=re.IGNORECASE)
-        update = {"corrects": earlier.label, "node_type": node_type, "label": label or meant.label}
-        revised = meant.model_copy(update=update)
+        update = {"corrects": earlier.label, "node_type": node_type}
+        revised = _without_what_it_was_not(meant, named).model_copy(update=update)
         return [revised if n is meant else n for n in nodes], []
+    if earlier is None and correction.said:
+        # what it was not is no part of what they meant, whatever it put right: "it was three
+        # weeks not two" is "three weeks" (round 60's summary read "three weeks not two" as an
+        # event of the story)
+        nodes = [_without_what_it_was_not(n, correction.said) for n in nodes]
     if before and not correction.earlier:
         # "It gets a bit warm. Sorry, I mean it gets really hot": what was just said goes
         said = words_of(correction.said) if correction.said else frozenset()
@@ -150,6 +146,36 @@ def apply_correction(
         dropped = RejectedItem(kind="node", item=target.model_dump(), reason=reason)
         return [n for n in nodes if n is not target], [dropped]
     return nodes, []
+
+
+def _earlier_otherwise(
+    request: ExtractRequest, correction: Correction, after: list[ExtractedNode]
+) -> Earlier | None:
+    """The earlier concept put right when what it was is named by no label: a number word
+    ("it is two litres a week, not one": round 59 asked why two litres a week matters, and read
+    "a litre a week" back), the concept that says the rest of what they meant; what was said
+    back to them ("that's not what I said, I meant ..."), the focus."""
+    if after and correction.said.lower() in _NUMBER_WORDS:
+        words = words_of(after[0].label)
+        return next(
+            (e for e in earlier_nodes(request) if shared(words, words_of(e.label)) >= 2), None
+        )
+    if correction.said_back:
+        return next((e for e in earlier_nodes(request) if e.label == request.focus_label), None)
+    return None
+
+
+_ARTICLES = frozenset("the a an my".split())
+
+
+def _without_what_it_was_not(node: ExtractedNode, said: str) -> ExtractedNode:
+    """``node`` with a trailing "not <said>" cut from its label ("three weeks not two")."""
+    words = [w for w in said.split() if w.lower() not in _ARTICLES]  # (labels drop them)
+    if not words:
+        return node
+    tail = r"\s+".join(map(re.escape, words))
+    label = re.sub(rf"\s+not\s+(?:(?:the|a|an|my)\s+)?{tail}$", "", node.label, flags=re.I)
+    return node.model_copy(update={"label": label}) if label and label != node.label else node
 
 
 # What they meant, said after the frame: "..., it's two", "..., more like ten minutes"
