@@ -245,8 +245,16 @@ def _without_fillers(words: list[str]) -> list[str]:
 def _before_relative(words: list[str]) -> list[str]:
     """ "spin which I do with my friend": the thing, not "spin which do" (round 22)."""
     if len(words) > 2 and words[1].lower() in ("which", "who") and content_words(words[0]):
+        if words[0].lower() in _WHO_THEY_ARE:
+            return words  # "the mum who can just say yes": the clause is who she is (round 60)
         return words[:1]
     return words
+
+
+# Who someone is, said by what they do: the relative clause says it ("the one who drives")
+_WHO_THEY_ARE = frozenset(
+    "mum mam mom dad parent one person guy girl woman man friend kind type sort".split()
+)
 
 
 _TIMEISH = frozenset(

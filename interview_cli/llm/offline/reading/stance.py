@@ -46,11 +46,21 @@ def _negative_slip(word: str) -> str:
     return word
 
 
+_ILL_FOR_I_WILL = re.compile(
+    r"\bi['\u2019]ll\b\s*|\bill\s+(?=(?:take|be|go|get|do|have|make|see|tell|say|give|try|just|never|always|"
+    r"probably|need|pay|put|come|bring|let|drive|ring|call|sort|pick|check|look)\b)",
+    re.IGNORECASE,
+)
+
+
 def stance_of(text: str) -> int:
     """-1, 0 or 1 from the clause's words; a negative word after a negation in the same
     clause ("not stressed before trips", "no hassle", "not throwing good money after bad") is
     no dislike. A negative word typed with a slip ("annoyng") counts, and so does not being
     able to ("cant walk the dog"), but for the idioms of praise ("can't fault it")."""
+    # "I'll take everyone" lost its apostrophe below, and "Ill take everyone", are no illness
+    # (round 60 asked "Why does the mum bother you?")
+    text = _ILL_FOR_I_WILL.sub("i will ", text)
     words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
     words = [_negative_slip(w) for w in words]
     # (a negation lessens a bad word after it, through a list: "no more aching ears, stiff
