@@ -78,7 +78,6 @@ _KEEP_PRONOUN_AFTER = frozenset(
 )
 # An embedded clause keeps its subject: "choose how hard I work", not "choose how hard work".
 _CLAUSE_OPENERS = frozenset("how what when where why whether if".split())
-_NO_FEEL_PREFIX = frozenset("feel feels feeling felt not no don't less more".split())
 _BEFORE_DETERMINER = frozenset(
     "be is was are am to of about with for like in on at into from by than".split()
 )
