@@ -16,13 +16,12 @@ last ``tuning.vetoes.question_history`` (6) questions with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-from interview_cli.config.tuning import QUESTION_HISTORY
 from interview_cli.core.text import normalise
 
 QuestionType = Literal["open", "closed", "other"]
@@ -67,18 +66,17 @@ def question_similarity(a: str, b: str) -> float:
     return score
 
 
-def most_similar_recent(
-    candidate: str, recent_questions: Sequence[str], limit: int = QUESTION_HISTORY
-) -> tuple[float, str | None]:
-    """(score, question) of the most similar of the last ``limit`` questions asked.
-
-    ``recent_questions`` is in asking order (oldest first). Ties go to the most recent one.
-    (0.0, None) when there is nothing to compare with.
-    """
-    window = list(recent_questions)[-limit:] if limit > 0 else []
-    best: tuple[float, str | None] = (0.0, None)
-    for question in reversed(window):
-        score = question_similarity(candidate, question)
-        if best[1] is None or score > best[0]:
-            best = (score, question)
-    return best
+def repeat_rank(
+    candidate: str,
+    asked: Sequence[str],
+    threshold: float,
+    similarity: Callable[[str, str], float] = question_similarity,
+) -> tuple[int, float]:
+    """How far ``candidate`` repeats ``asked`` (oldest first), lower is better: (-1, score) when
+    it is like none of them (every similarity below ``threshold``), else (where the last
+    question it is like was asked, its highest similarity). Among repeats the one whose like
+    was asked longest ago goes first: never the question just asked, word for word (round 58
+    asked "What else comes to mind when you think about it?" twice running)."""
+    scores = [similarity(candidate, q) for q in asked]
+    like = [i for i, score in enumerate(scores) if score >= threshold]
+    return (like[-1] if like else -1, max(scores, default=0.0))

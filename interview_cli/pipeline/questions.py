@@ -14,7 +14,7 @@ from interview_cli.config.schemas import Concept, ConceptElement, Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.guide import guide_coverage
-from interview_cli.core.questions import most_similar_recent
+from interview_cli.core.questions import repeat_rank
 from interview_cli.core.turn import DecidedTurn
 from interview_cli.llm.prompts.generation import MAX_RECENT_EXCHANGES
 from interview_cli.llm.protocol import (
@@ -196,7 +196,7 @@ async def ask(
     out = Generated(record)
     recent = list(asked[-tuning.question_history :])
     text = ""
-    drafts: list[tuple[int, float, str]] = []  # (where its like was asked, similarity, draft)
+    drafts: list[tuple[tuple[int, float], str]] = []  # (``repeat_rank``, draft)
     for attempt in range(QUESTION_ATTEMPTS):
         if hooks.on_question_start:
             hooks.on_question_start(record)
@@ -204,17 +204,15 @@ async def ask(
         out.calls += result.calls
         out.failures += result.failures
         text = result.value.strip()
-        similarity, like = most_similar_recent(text, recent, limit=tuning.question_history)
-        # (where its like was last asked: the same question may have been asked twice)
-        at = len(recent) - 1 - recent[::-1].index(like) if like is not None else -1
-        drafts.append((at, similarity, text))
-        if similarity < tuning.question_similarity_threshold:
+        rank = repeat_rank(text, recent, tuning.question_similarity_threshold)
+        drafts.append((rank, text))
+        if rank[0] < 0:
             break
         if attempt == QUESTION_ATTEMPTS - 1:
-            # every draft repeats one: the one whose like was asked longest ago, then the
-            # least like, as ``pick`` offline (round 58 asked "What else comes to mind when you
-            # think about it?" twice running, the drafts before it like questions ten turns back)
-            text = min(drafts)[2]
+            # every draft repeats one: the one that repeats least, as ``pick`` offline (round
+            # 58 asked "What else comes to mind when you think about it?" twice running, the
+            # drafts before it like questions ten turns back)
+            text = min(drafts, key=lambda d: d[0])[1]
             break
         hooks.on_stage("rephrasing to avoid repeating a question")
         request = request.model_copy(

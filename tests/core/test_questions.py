@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from interview_cli.core.questions import most_similar_recent, question_similarity, question_type
+from interview_cli.core.questions import (
+    question_similarity,
+    question_type,
+    repeat_rank,
+)
 
 THRESHOLD = 0.85  # tuning.vetoes.question_similarity_threshold
 
@@ -54,24 +58,13 @@ def test_symmetric(a: str, b: str) -> None:
     assert question_similarity(a, b) == pytest.approx(question_similarity(b, a))
 
 
-def test_most_similar_recent_looks_at_the_last_six() -> None:
+def test_repeat_rank_puts_the_repeat_of_the_oldest_question_first() -> None:
     asked = [
-        "Why is comfort important to you?",  # outside the window of 6
-        "What do you like about them?",
-        "How often do you use them?",
-        "Where do you usually wear them?",
-        "What made you choose that brand?",
-        "Why does that matter to you?",
-        "What happens when the battery runs out?",
+        "Why is comfort important to you?",
+        "What else do you notice?",
+        "What else do you notice?",
     ]
-    score, question = most_similar_recent("Why is comfort important to you?", asked)
-    assert question != asked[0] and score < 1.0
-    score, question = most_similar_recent("Why is comfort important to you?", asked, limit=7)
-    assert (score, question) == (1.0, asked[0])
-
-
-def test_most_similar_recent_ties_go_to_the_most_recent_and_empty_history() -> None:
-    score, question = most_similar_recent("Why?", ["Why?", "Why?"])
-    assert score == 1.0 and question == "Why?"
-    assert most_similar_recent("Why?", []) == (0.0, None)
-    assert most_similar_recent("Why?", ["Why?"], limit=0) == (0.0, None)
+    assert repeat_rank("How did it end?", asked, THRESHOLD)[0] == -1
+    assert repeat_rank("Why is comfort important to you?", asked, THRESHOLD) == (0, 1.0)
+    assert repeat_rank("What else do you notice?", asked, THRESHOLD) == (2, 1.0)  # last time asked
+    assert repeat_rank("Why?", [], THRESHOLD) == (-1, 0.0)

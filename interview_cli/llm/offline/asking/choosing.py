@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from interview_cli.core.questions import question_similarity
+from interview_cli.core.questions import question_similarity, repeat_rank
 
 Similarity = Callable[[str, str], float]
 DEFAULT_THRESHOLD = 0.85
@@ -30,17 +30,13 @@ def pick(
     similarity: Similarity = question_similarity,
 ) -> str:
     """The first candidate (in a seeded order) not too similar to any question in ``avoid``
-    (oldest first); when all are, the one whose like was asked longest ago, then the least
-    similar: never the question just asked again word for word (round 58 asked "What else
-    comes to mind when you think about it?" twice running, the three plain wordings used)."""
+    (oldest first); when all are, the one that repeats least (``core.questions.repeat_rank``:
+    whose like was asked longest ago, then the least similar)."""
     ordered = seeded_order(candidates, key)
-    best, best_rank = ordered[0], (len(avoid), 2.0)
+    ranks = []
     for candidate in ordered:
-        scores = [similarity(candidate, q) for q in avoid]
-        score = max(scores, default=0.0)
-        if score < threshold:
+        rank = repeat_rank(candidate, avoid, threshold, similarity)
+        if rank[0] < 0:
             return candidate
-        latest = max(i for i, s in enumerate(scores) if s >= threshold)
-        if (latest, score) < best_rank:
-            best, best_rank = candidate, (latest, score)
-    return best
+        ranks.append((rank, candidate))
+    return min(ranks, key=lambda r: r[0])[1]
