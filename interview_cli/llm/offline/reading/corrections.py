@@ -31,6 +31,7 @@ from interview_cli.llm.offline.reading.earlier import (
     shared,
     words_of,
 )
+from interview_cli.llm.offline.reading.labels import NUMBER_WORDS
 from interview_cli.llm.protocol import ExtractRequest
 
 # A correction of an earlier turn says so, before or just after what it names.
@@ -209,9 +210,8 @@ def _restated(
 
 
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
-_NUMBER_WORDS = frozenset(
-    "one two three four five six seven eight nine ten twelve twenty half a an".split()
-)
+# a number said in words ("two litres a week, not one"), "a" and "half" too ("a litre")
+_NUMBER_WORDS = NUMBER_WORDS | {"half", "a", "an"}
 _MEANT_NUMBER = re.compile(
     r"[\s,]*(?:(?:it\s+was|it'?s|it\s+is|was|were)\s+)?"
     r"(?:more\s+like|about|around|nearer|closer\s+to)?\s*[£$]?(\d+(?:[.,]\d+)?)"

@@ -307,7 +307,7 @@ def _time_phrase(words: list[str], at: int) -> bool:
     """ "after a night shift", "after fifteen years", "before work": a phrase with no subject,
     kept when the label still fits ("dinner on the table before seven" is cut as before)."""
     word = words[at + 1].lower() if at + 1 < len(words) else ""
-    if not (word in _TIME_STARTS or word in _NUMBER_WORDS or word.isdigit()):
+    if not (word in _TIME_STARTS or word in NUMBER_WORDS or word.isdigit()):
         return False
     breaks = CLAUSE_BREAKS | LATE_BREAKS
     end = next((j for j in range(at + 1, len(words)) if words[j].lower() in breaks), len(words))
@@ -390,7 +390,7 @@ def _shorten(words: list[str]) -> list[str]:
             whole = True
         # nor on a negation whose verb the limit cut: "turn up to client meetings not | looking
         # like a drowned sweaty rat" (round 58)
-        while len(words) > 1 and words[-1].lower() in DANGLING | _NUMBER_WORDS | _DENIALS:
+        while len(words) > 1 and words[-1].lower() in DANGLING | NUMBER_WORDS | _DENIALS:
             if LOAD_OFF.search(" ".join(words)):
                 break  # "one less thing to think about" ends where it should
             # ("in middle of call": an "of" hangs on the noun before it, nothing is whole)
@@ -437,7 +437,7 @@ def _cut_before(words: list[str], i: int) -> bool:
 
 
 _TRYING = (["trying", "to"], ["try", "to"], ["just", "trying"])
-_NUMBER_WORDS = frozenset(
+NUMBER_WORDS = frozenset(
     "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty"
     " fifty hundred".split()
 )
