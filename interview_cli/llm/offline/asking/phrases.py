@@ -34,29 +34,29 @@ from functools import lru_cache
 
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.stops import (
-    _CONDITIONS,
-    _EMPTY_NOUNS,
-    _MODALS,
-    _PARTICLES,
-    _RUNS_ON,
-    _SO_FAR,
-    _closing_object,
-    _conditional,
-    _cut_from_its_manner,
+    CONDITIONS,
+    EMPTY_NOUNS,
+    MODALS,
+    PARTICLES,
+    RUNS_ON,
+    SO_FAR,
     _cut_short,
+    closing_object,
+    conditional,
+    cut_from_its_manner,
 )
 from interview_cli.llm.offline.asking.tokens import (
-    _ANYONE,
-    _BEFORE_HEAD,
-    _COPULAS,
-    _OBJECT_PRONOUNS,
-    _TYPED_CONTRACTIONS,
+    ANYONE,
+    BEFORE_HEAD,
+    COPULAS,
+    OBJECT_PRONOUNS,
+    TYPED_CONTRACTIONS,
     Token,
     _content,
-    _holds_empty_phrase,
     _naming,
-    _verbish,
+    holds_empty_phrase,
     tokenize,
+    verbish,
     words_of,
 )
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
@@ -69,7 +69,7 @@ MAX_QUOTE_WORDS = 8  # a longer quote is a speech read back, not a phrase
 MAX_GAP = 3  # words of the answer a label may have dropped and still be found
 
 
-_SENTENCE_END = frozenset(".!?")
+SENTENCE_END = frozenset(".!?")
 
 
 _PLURAL_WORDS = frozenset("people children men women feet teeth mice geese folk".split())
@@ -177,7 +177,7 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
         after_i = i > 0 and norms[i - 1] == "i"
         if n in _SAID_BACK_WITHOUT and 0 < i < len(texts) - 1:
             continue  # "that's honestly the one": a hedge of theirs, not ours to repeat
-        spelled = _TYPED_CONTRACTIONS.get(n)  # "didnt" said back as "didn't", "im" as "you're"
+        spelled = TYPED_CONTRACTIONS.get(n)  # "didnt" said back as "didn't", "im" as "you're"
         if spelled is not None and spelled not in v.shift:
             out.append(v.after_i.get(spelled, spelled) if after_i else spelled)
             continue
@@ -217,7 +217,7 @@ def _as_noun(words: Sequence[str], i: int, v: Vocabulary) -> bool:
         return True
     plain = not w.endswith(("s", "ed")) and w not in v.past and w not in v.auxiliaries
     # ("the vet put | her on a sensitive one": a verb with its object, round 26)
-    done_to = i + 1 < len(words) and words[i + 1] in _OBJECT_PRONOUNS | {"it"}
+    done_to = i + 1 < len(words) and words[i + 1] in OBJECT_PRONOUNS | {"it"}
     if i == 2 and words[0] in v.determiners and plain and not done_to:
         return True
     # a counted thing at the phrase's end: "a 12 month fix", "a two year warranty"
@@ -227,7 +227,7 @@ def _as_noun(words: Sequence[str], i: int, v: Vocabulary) -> bool:
         and words[0] in v.determiners
         and plain
         and any(is_count(w) for w in between)
-        and not any(_verbish(w, v) for w in between)
+        and not any(verbish(w, v) for w in between)
     )
 
 
@@ -248,7 +248,7 @@ def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
         # "like" in "a clean cut like the bowling green" is no verb, nor "do" in "something
         # to do in the garage"
         infinitive = i > 0 and words[i - 1] == "to"
-        if _verbish(w, v) and w not in v.prepositions and not infinitive:
+        if verbish(w, v) and w not in v.prepositions and not infinitive:
             if not _as_noun(words, i, v):
                 return False
         if w.endswith("'s") and i < len(words) - 1:
@@ -268,7 +268,7 @@ def _verdict_subject(words: Sequence[str], v: Vocabulary) -> int | None:
         tail = words[i + 1 :]
         if i == 0 or not tail:
             continue
-        if (w in _COPULAS or w.endswith("'s")) and all(
+        if (w in COPULAS or w.endswith("'s")) and all(
             t in v.not_content or t in v.function_words for t in tail
         ):
             return i + 1 if w.endswith("'s") else i
@@ -297,16 +297,16 @@ def _clean(words: Sequence[str], v: Vocabulary, closed: bool = False) -> bool:
         and words[-1] not in v.fillers
         and not any(w in v.clause_breaks for w in words[1:])
         and _content(words, v)
-        and not _holds_empty_phrase(words, v)
+        and not holds_empty_phrase(words, v)
         # "I look at | is the portion sizes": a preposition before a copula closes a clause
         # that began before the phrase ("the first thing I look at is ...", round 26)
         and not any(
-            a in v.prepositions and b in _COPULAS for a, b in zip(words, words[1:], strict=False)
+            a in v.prepositions and b in COPULAS for a, b in zip(words, words[1:], strict=False)
         )
     )
 
 
-def _lowered(texts: list[str], sentence_start: bool) -> list[str]:
+def lowered(texts: list[str], sentence_start: bool) -> list[str]:
     """A sentence's capital is not the respondent's: "Light as owt" is quoted "light as owt"
     (a name or an acronym keeps its capitals only mid-sentence: "RVI", "Dublin")."""
     # a lone "i" typed in lower case is "I" in a quote ('You said "I just put my own
@@ -396,7 +396,7 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         return Phrase(verbatim, noun=f'"{verbatim}"')
     if not lead and _verb_of_question_clause(words, v):
         lead = "-ing"  # "understand what I pay": "understanding what you pay"
-    if not lead and _gerund_led(first, v) and any(w in _COPULAS for w in words[1:]):
+    if not lead and _gerund_led(first, v) and any(w in COPULAS for w in words[1:]):
         # "being reliable is everything in midwifery": a clause, not a noun (round 32 asked
         # "What does being reliable is everything in midwifery do for you?")
         shifted = _shift(texts, v)
@@ -405,7 +405,7 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         rest = _shift(texts, v)
         return None if rest is None else Phrase(verbatim, noun=f"{lead} {rest}".strip())
     if lead == "-ing" or (
-        first not in v.subjects | v.determiners and first not in _ORDINALS and _verbish(first, v)
+        first not in v.subjects | v.determiners and first not in _ORDINALS and verbish(first, v)
     ):
         gerund = None if first in v.auxiliaries else _gerund(first, v)
         # shifted with its verb before it: "keeps me fit" is no "keeping your fit"
@@ -466,7 +466,7 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
     its own clause ("a mower I can sharpen myself", said after "You mentioned")."""
     last = len(words) - 1
     verb_at = next(
-        (i for i, w in enumerate(words) if _verbish(w, v) or (w.endswith("'s") and i < last)),
+        (i for i, w in enumerate(words) if verbish(w, v) or (w.endswith("'s") and i < last)),
         None,
     )
     if verb_at is None:
@@ -501,11 +501,11 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
 
 def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phrase | None:
     """The clean phrase around ``tokens[start:end]`` (where the label was found), or None."""
-    if _closing_object(tokens, end):
+    if closing_object(tokens, end):
         end += 1  # "I never charge it.": the label dropped the "it" its verb ends on
     start, lead = _widen(tokens, start, v)
-    sentence_start = start == 0 or tokens[start - 1].norm in _SENTENCE_END
-    texts = _lowered([t.text for t in tokens[start:end]], sentence_start)
+    sentence_start = start == 0 or tokens[start - 1].norm in SENTENCE_END
+    texts = lowered([t.text for t in tokens[start:end]], sentence_start)
     words = [t.norm for t in tokens[start:end]]
     if not lead:
         words, texts, lead = _verb_lead(words, texts)
@@ -516,13 +516,13 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
             texts[-1], words[-1] = texts[-1][:-2], words[-1][:-2]
     if words[:1] == ["me"] and not _noun_like(words[1:], v):
         words, texts = words[1:], texts[1:]
-    if len(words) > 2 and words[0] in _SO_FAR and words[1] in v.subjects:
+    if len(words) > 2 and words[0] in SO_FAR and words[1] in v.subjects:
         words, texts = words[1:], texts[1:]  # "now she can do it alone": she can do it alone
     body = words[1:] if words and (words[0] in v.determiners or words[0] == "me") else words
     closed = end >= len(tokens) or not tokens[end].word
     if not body or not _clean(body, v, closed) or _cut_short(tokens, end, v):
         return None
-    if words[0] in _CONDITIONS or _conditional(tokens, start, v):
+    if words[0] in CONDITIONS or conditional(tokens, start, v):
         # "What would have helped when 'if you dont grab a slot by sunday'?"; "so if Im stuck
         # in traffic" is no "You said you're stuck in traffic" (round 35)
         return None
@@ -554,14 +554,14 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
     for i, t in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         if t.norm != w or (
-            nxt is not None and nxt.word and _naming(nxt.norm, v) and nxt.norm not in _RUNS_ON
+            nxt is not None and nxt.word and _naming(nxt.norm, v) and nxt.norm not in RUNS_ON
         ):
             continue  # not the head of its phrase: "the retail" of "the retail park"
         if nxt is not None and nxt.norm in ("a", "an"):
             continue  # a verb: "the kids deserve | a teacher" is no "the kids deserve"
-        if nxt is not None and nxt.word and nxt.norm in _EMPTY_NOUNS:
+        if nxt is not None and nxt.word and nxt.norm in EMPTY_NOUNS:
             continue  # "the weird | question" (round 32: "You mentioned the weird.")
-        if nxt is not None and (nxt.norm in _OBJECT_PRONOUNS or nxt.norm in _PARTICLES):
+        if nxt is not None and (nxt.norm in OBJECT_PRONOUNS or nxt.norm in PARTICLES):
             continue  # a verb: "that shook me up" is no "the shook", "adds up" no "the adds"
         if nxt is not None and nxt.norm in _POINTER_HEADS:
             continue  # "the useful bit": its head names nothing, and "the useful" is no thing
@@ -571,13 +571,13 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             continue  # "peace of mind" is no "peace" (round 27: "the same peace")
         if w in _EMPTY_HEADS:
             continue  # "the same" of "same as with the lawn" (round 25)
-        if nxt is not None and nxt.word and _cut_from_its_manner(tokens, i + 1, v):
+        if nxt is not None and nxt.word and cut_from_its_manner(tokens, i + 1, v):
             continue  # "the way my late wife | liked it": the subject of a manner clause
         # a verb's form is a noun only right after its determiner ("the fit"); further on it
         # is the verb of another phrase ("the lawn's done")
         # (a doing after a noun is no head: "the lock lying there cut" is no "the lock
         # lying", round 33)
-        for back in (1,) if _verbish(w, v) or w.endswith("ing") else (1, 2, 3):
+        for back in (1,) if verbish(w, v) or w.endswith("ing") else (1, 2, 3):
             j = i - back
             if j < 0 or not all(tokens[k].word for k in range(j, i)):
                 break
@@ -586,7 +586,7 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             if det is not None and all(_naming(b, v) and b not in _EMPTY_HEADS for b in between):
                 return " ".join([det, *(tokens[k].text for k in range(j + 1, i + 1))])
         doing_to = nxt is not None and (
-            nxt.norm in v.determiners | _OBJECT_PRONOUNS or is_count(nxt.norm)
+            nxt.norm in v.determiners | OBJECT_PRONOUNS or is_count(nxt.norm)
         )
         after_noun = i > 0 and _naming(tokens[i - 1].norm, v)  # "the lock | lying"
         if w.endswith("ing") and w not in v.verbs | _FEELING_WORDS | _EMPTY_DOINGS:
@@ -606,7 +606,7 @@ _EMPTY_DOINGS = frozenset(
 )
 
 
-_EMPTY_HEADS = frozenset("same other rest way".split()) | _BEFORE_HEAD
+_EMPTY_HEADS = frozenset("same other rest way".split()) | BEFORE_HEAD
 
 
 # Words of liking and disliking: an "-ing" among them says how, it names no doing
@@ -630,7 +630,7 @@ def mention(label: str, answers: Sequence[str]) -> str:
     said = said[: said.index("not")] if "not" in said else said
     for i in reversed(range(len(said))):
         w = said[i]
-        if w in _ANYONE or w in _POINTER_HEADS or w in _RUNS_ON:
+        if w in ANYONE or w in _POINTER_HEADS or w in RUNS_ON:
             continue  # "nobody could tell" is no "the nobody" (round 44), "the part" no thing,
             # "a teacher whos" no "the teacher whos" (round 49)
         # a verb's form may still be a noun: ``_mention_in`` wants a determiner before it
@@ -656,19 +656,19 @@ def from_answer(label: str, quotes: Sequence[str], answer: str) -> bool:
     return bool(content) and set(content) <= set(said.split())
 
 
-_DISLIKING = frozenset("hate hates hated loathe loathes dislike dislikes detest detests".split())
+DISLIKING = frozenset("hate hates hated loathe loathes dislike dislikes detest detests".split())
 
 
 def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -> Phrase | None:
     """The clean phrase of the respondent's that the label stands for, or None."""
     v = vocabulary()
     target = words_of(label)
-    if not target or not _content(target, v) or _holds_empty_phrase(target, v):
+    if not target or not _content(target, v) or holds_empty_phrase(target, v):
         return None
     # A label may open with a word the reader added ("feel peace of mind" for "gives me
     # peace of mind"): without it, the rest is looked for too.
     tries = [target]
-    if len(target) > 1 and target[0] in _DISLIKING:
+    if len(target) > 1 and target[0] in DISLIKING:
         # "hate the hill": what is held against is the hill; "You mentioned hating the hill.
         # Why does that bother you?" asks why the dislike bothers them
         tries = [target[1:]]
@@ -715,7 +715,7 @@ def _names(answers: tuple[str, ...]) -> dict[str, str]:
         m.group(0).lower(): m.group(0)
         for a in answers
         for m in TITLED.finditer(a)
-        if m.group(0).lower() not in lower | v.function_words | _MODALS | {"i"}
+        if m.group(0).lower() not in lower | v.function_words | MODALS | {"i"}
     }
 
 
@@ -731,7 +731,7 @@ def cut_short(words: str, answers: Sequence[str]) -> bool:
         tokens = tokenize(answer)
         span = _find(target, tokens, v)
         if span is not None:
-            end = span[1] + (1 if _closing_object(tokens, span[1]) else 0)
+            end = span[1] + (1 if closing_object(tokens, span[1]) else 0)
             return _cut_short(tokens, end, v)
     return False
 

@@ -19,27 +19,27 @@ from dataclasses import dataclass
 
 from interview_cli.core.text import canonical_token
 from interview_cli.llm.offline.asking.phrases import (
-    _DISLIKING,
     _FEELING_WORDS,
-    _SENTENCE_END,
+    DISLIKING,
     MAX_QUOTE_WORDS,
     MENTION_DETERMINERS,
+    SENTENCE_END,
     Phrase,
     _find,
-    _lowered,
     _shift,
     from_answer,
+    lowered,
     mention,
     phrase_for,
 )
-from interview_cli.llm.offline.asking.stops import _AFTERTHOUGHTS, _CONDITIONS, _MODALS
+from interview_cli.llm.offline.asking.stops import _AFTERTHOUGHTS, CONDITIONS, MODALS
 from interview_cli.llm.offline.asking.tokens import (
     Token,
     _content,
-    _holds_empty_phrase,
     _naming,
-    _verbish,
+    holds_empty_phrase,
     tokenize,
+    verbish,
     words_of,
 )
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
@@ -71,7 +71,7 @@ def refer(
     the respondent's word for the study's topic (``topic.thing``), no mention of a focus."""
     v = vocabulary()
     target = words_of(label or "")
-    if not label or not target or not _content(target, v) or _holds_empty_phrase(target, v):
+    if not label or not target or not _content(target, v) or holds_empty_phrase(target, v):
         return NOTHING
     steer = find_steer(answers[-1]) if answers else None
     asked_for = steered(label, answers[-1], steer) if steer is not None else ""
@@ -96,18 +96,18 @@ def refer(
         and target[0] not in v.function_words
         and target[0].endswith("s")
     )
-    doing = _verbish(target[0], v) or target[0] in _MODALS or does_to
+    doing = verbish(target[0], v) or target[0] in MODALS or does_to
     # (what is liked or disliked is its object, "hate the hill"; what harms is not: "ruins
     # the coffee")
-    harms = does_to and target[0] not in _DISLIKING | POSITIVE_WORDS
-    if named and doing and (harms or target[0] not in _DISLIKING | _FEELING_WORDS):
+    harms = does_to and target[0] not in DISLIKING | POSITIVE_WORDS
+    if named and doing and (harms or target[0] not in DISLIKING | _FEELING_WORDS):
         # a doing is its point, not the thing it names last ("book at like 10pm once the
         # kids" is no "the kids", round 28): their clause, when it is short, says it; what
         # one can do is none of its things ("can look out window on metro" is no "the
         # Metro", round 34)
         if said is not None:
             return _quoted(said)
-        if target[0] in _MODALS or does_to:
+        if target[0] in MODALS or does_to:
             named = ""
     if named:
         return Reference("mention", mention=named)
@@ -218,12 +218,12 @@ def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) ->
     words = [t.norm for t in tokens[start:end]]
     if not 1 < len(words) <= MAX_QUOTE_WORDS or not _content(words, v):
         return None
-    if words[0] in _CONDITIONS | {"of"} or _holds_empty_phrase(words, v):
+    if words[0] in CONDITIONS | {"of"} or holds_empty_phrase(words, v):
         return None  # (nor "of a weird question mate", round 32)
-    if start > 0 and tokens[start - 1].norm in _CONDITIONS:
+    if start > 0 and tokens[start - 1].norm in CONDITIONS:
         return None  # "so if | Im stuck in traffic": no "You said \"Im stuck\"" (round 35)
-    sentence_start = start == 0 or tokens[start - 1].norm in _SENTENCE_END
-    return " ".join(_lowered([t.text for t in tokens[start:end]], sentence_start))
+    sentence_start = start == 0 or tokens[start - 1].norm in SENTENCE_END
+    return " ".join(lowered([t.text for t in tokens[start:end]], sentence_start))
 
 
 _NAMED_AS = frozenset("thing bit part stuff side".split())

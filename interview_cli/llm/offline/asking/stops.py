@@ -17,15 +17,15 @@ from collections.abc import Sequence
 from itertools import takewhile
 
 from interview_cli.llm.offline.asking.tokens import (
-    _ANYONE,
-    _BEFORE_HEAD,
-    _BEFORE_OBJECT,
-    _BEING,
-    _COPULAS,
-    _DAYS,
-    _OBJECT_PRONOUNS,
-    _OF_PREPOSITIONS,
-    _THROUGH,
+    ANYONE,
+    BEFORE_HEAD,
+    BEFORE_OBJECT,
+    BEING,
+    COPULAS,
+    DAYS,
+    OBJECT_PRONOUNS,
+    OF_PREPOSITIONS,
+    THROUGH,
     Token,
     _content,
     _naming,
@@ -37,16 +37,16 @@ _WHEN = frozenset("next last same whole other following day week morning night t
 
 
 # When, before the clause that says what: "now she can do it alone", "then I can relax".
-_SO_FAR = frozenset("now then".split())
+SO_FAR = frozenset("now then".split())
 
 
 # A condition is half of what was said (round 25, said back as an event of a journey)
-_CONDITIONS = frozenset("if unless whether".split())
+CONDITIONS = frozenset("if unless whether".split())
 
 
 # What a cut-off phrase ends on when its sentence runs on: "whether they remember how | I like
 # it", "the router simply | died" (round 19)
-_RUNS_ON = frozenset(
+RUNS_ON = frozenset(
     "how why what whether when where who which if than as so very really wee couple few "
     # "the kids deserve a teacher whos | actually with it" (round 49 asked "How do the kids
     # deserve a teacher whos help you?")
@@ -80,13 +80,13 @@ _HOW_IT_WENT = frozenset("well badly ok okay fine alright nicely happily up".spl
 _POINTED_OBJECT = frozenset("that this it".split())
 
 
-_MODALS = frozenset("can could will would should might must may".split())
+MODALS = frozenset("can could will would should might must may".split())
 
 
 _NEGATIVE_MODALS = frozenset("can't cannot won't couldn't wouldn't shouldn't".split())
 
 
-_PARTICLES = frozenset("up out off down over".split())
+PARTICLES = frozenset("up out off down over".split())
 
 
 _LET_IN = frozenset("in back round".split())
@@ -127,7 +127,7 @@ _TIME_DETERMINERS = frozenset("every each all last next this most".split())
 _ENDING_UP = frozenset("end ends ended ending".split())
 
 
-_EMPTY_NOUNS = frozenset("question questions answer answers point bit bits thing things".split())
+EMPTY_NOUNS = frozenset("question questions answer answers point bit bits thing things".split())
 
 
 _WHOM = frozenset("me myself you yourself him himself her herself us them themselves".split())
@@ -168,7 +168,7 @@ _TAKING = frozenset("take takes took".split())
 _HOLLOW = frozenset("one ones thing things".split())
 
 
-def _closing_object(tokens: Sequence[Token], end: int) -> bool:
+def closing_object(tokens: Sequence[Token], end: int) -> bool:
     """An "it" or "them" that ends its clause right after the phrase."""
     if end >= len(tokens) or tokens[end].norm not in ("it", "them"):
         return False
@@ -186,7 +186,7 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     if nxt in _AFTERTHOUGHTS or _hedge_at(tokens, end, v):
         return False  # "keeps me fit | i guess": a hedge after it, not what it goes on to
     the_one = nxt == "one" and end >= 2 and tokens[end - 2].norm == "the"
-    if (nxt in _EMPTY_NOUNS or the_one) and last not in v.function_words:
+    if (nxt in EMPTY_NOUNS or the_one) and last not in v.function_words:
         return True  # "a weird | question", "the hard | bit": cut before its own noun
         # ("the grip on wet rock is the big | one", round 51: "You said ... is the big.")
     if _one_word_more(tokens, end, v):
@@ -196,47 +196,47 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True
     closes = after == "" or not tokens[end + 1].word
     ends = closes or after == "of" or after in v.clause_breaks
-    if last not in v.function_words and nxt in _PARTICLES and ends:
+    if last not in v.function_words and nxt in PARTICLES and ends:
         # "the price adds | up": the verb's own particle closes the clause; "never have to
         # worry about running | out (of data), which ..." (round 53: "Why does never having
         # to worry about running matter to you?")
         return True
     if last in _PERSONS and nxt not in v.clause_breaks and nxt[:1].isalpha():
         return True  # "I wanna know how they | did it" (round 38): a subject cut from its verb
-    if last.endswith("ed") and nxt in _PARTICLES | {"in"} and after in _WHEN_AFTER:
+    if last.endswith("ed") and nxt in PARTICLES | {"in"} and after in _WHEN_AFTER:
         return True  # "the card terminal packed | in on a Saturday" (round 43): its particle
-    if last in _OBJECT_PRONOUNS and nxt in _PARTICLES | _LET_IN:
+    if last in OBJECT_PRONOUNS and nxt in PARTICLES | _LET_IN:
         return True  # "I could just let him | in" (round 36), "pick her | up from school"
-    if nxt in _PARTICLES | {"away", "back"} and _phrasal_before(tokens, end):
+    if nxt in PARTICLES | {"away", "back"} and _phrasal_before(tokens, end):
         return True  # "the kids have to pick their chargers | up off the floor" (round 50)
     if (last in v.stand_ins or last in _HOLLOW) and nxt in ("that", "which", "who"):
         return True  # "a tenner more for something | that doesn't fall over"
     if (
-        last in _ANYONE
+        last in ANYONE
         and nxt not in v.clause_breaks
-        and ((end >= 2 and _naming(tokens[end - 2].norm, v)) or nxt in _COPULAS | _MODALS)
+        and ((end >= 2 and _naming(tokens[end - 2].norm, v)) or nxt in COPULAS | MODALS)
     ):
         # "the bloke everyone | on the close moans about" (round 43), "it felt like nobody |
         # was there" (round 48: "You said it felt like nobody."): its verb follows
         return True
-    if last in _MODALS | _NEGATIVE_MODALS and (nxt in v.verbs or nxt not in v.function_words):
+    if last in MODALS | _NEGATIVE_MODALS and (nxt in v.verbs or nxt not in v.function_words):
         # "whether you can | do the whole day", "something I can't | get back" (round 29),
         # "signal on site so customers can | reach me" (round 37)
         return True
-    if nxt in _MODALS and any(t.norm in v.verbs for t in tokens[max(0, end - 6) : end]):
+    if nxt in MODALS and any(t.norm in v.verbs for t in tokens[max(0, end - 6) : end]):
         return True  # "matters more than folk | would think": a clause cut off its verb
-    if last in _RUNS_ON or (last.endswith("ly") and len(last) > 4 and nxt in v.verbs):
+    if last in RUNS_ON or (last.endswith("ly") and len(last) > 4 and nxt in v.verbs):
         return True
     if last in v.light_verbs or last in _TAKING:
         return True  # "what the bad extraction gets | in the way of": the verb says nothing yet
     return (
         _cut_from_its_complement(tokens, end, v)
         or _cut_from_what_completes_it(tokens, end, v)
-        or _cut_from_its_manner(tokens, end, v)
+        or cut_from_its_manner(tokens, end, v)
     )
 
 
-def _cut_from_its_manner(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+def cut_from_its_manner(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     """ "keep the garden the way my late wife | liked it" (round 55: "What difference does
     being able to keep the garden the way your late wife make for you?"): a "the way" or
     "how" clause whose verb comes next."""
@@ -282,7 +282,7 @@ def _verb_of_subject_ahead(tokens: Sequence[Token], at: int) -> bool:
     for t in tokens[at : at + 6]:
         if not t.word:
             return False
-        if t.norm in _COPULAS:
+        if t.norm in COPULAS:
             return True
     return False
 
@@ -297,21 +297,21 @@ def _cut_before_its_head(before: str, last: str, nxt: str, after: str, v: Vocabu
     """A phrase cut one word before what its last word needs: the noun it modifies, the
     time its preposition spans, the "of" of a preposition of two words, what a copula says,
     the clause that says which one "a line" is."""
-    if last in _BEFORE_HEAD and nxt[:1].isalpha() and nxt not in v.clause_breaks:
+    if last in BEFORE_HEAD and nxt[:1].isalpha() and nxt not in v.clause_breaks:
         return True  # "the near | miss" (round 46: "You talked about the near.")
-    if last in _BEFORE_OBJECT and nxt in _OBJECT_PRONOUNS | {"it"}:
+    if last in BEFORE_OBJECT and nxt in OBJECT_PRONOUNS | {"it"}:
         return True  # "it actually works on | me" (round 46: "You talked about working on.")
     if before in ("a", "an") and nxt in ("that", "which", "who") and _naming(last, v):
         return True  # "I want a line | that stays up" (round 45)
-    if nxt in _DAYS and _naming(last, v) and (not after or after in v.clause_breaks):
+    if nxt in DAYS and _naming(last, v) and (not after or after in v.clause_breaks):
         return True  # "Ive got no time on shift | days so ..." (round 45): which days
-    if last in _THROUGH and nxt not in v.clause_breaks | v.conjunctions and nxt[:1].isalnum():
+    if last in THROUGH and nxt not in v.clause_breaks | v.conjunctions and nxt[:1].isalnum():
         return True  # "she lent me her e-bike over | half term" (round 44): when follows
-    if last in _BEING and nxt[:1].isalnum() and nxt not in v.clause_breaks | v.conjunctions:
+    if last in BEING and nxt[:1].isalnum() and nxt not in v.clause_breaks | v.conjunctions:
         # "so I look like I know what Im | doing" (round 45), "the only irritation is when
         # something in my favourites is | out of stock" (round 45)
         return True
-    return nxt == "of" and last in _OF_PREPOSITIONS  # "I cant stand in front | of a class"
+    return nxt == "of" and last in OF_PREPOSITIONS  # "I cant stand in front | of a class"
 
 
 def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
@@ -324,7 +324,7 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
         last.endswith("ing")
         and len(last) > 4
         and not when
-        and (nxt in _OBJECT_PRONOUNS or nxt == "it" or nxt in v.determiners or is_count(nxt))
+        and (nxt in OBJECT_PRONOUNS or nxt == "it" or nxt in v.determiners or is_count(nxt))
     ):
         # "actually costing | me money" (round 24), "i'm dragging | two kids", "not fighting |
         # it every morning" (round 28)
@@ -333,13 +333,13 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
         return True  # "the lock lying | there cut clean through" (round 33)
     if last.endswith("ing") and len(last) > 4 and nxt == "to" and after in _WHOM:
         return True  # "the proving | to myself i can stick at it" (round 29)
-    if last in _PARTICLES | _ADVERB_PARTICLES and nxt in _DIRECTED:
+    if last in PARTICLES | _ADVERB_PARTICLES and nxt in _DIRECTED:
         return True  # "she can still potter down | to the Hoe" (round 26)
     if last in _LINKING and nxt not in v.conjunctions | v.clause_breaks and nxt[:1].isalpha():
         return True  # "not having anyone feel | sorry for me" (round 25)
     if last in _BECOMING and _one_word_left(tokens, end, v):
         return True  # "the whole shift starts | bad" (round 35): how it starts is the point
-    if last in _HAPPENING and nxt in _SUBORDINATORS | _CONDITIONS:
+    if last in _HAPPENING and nxt in _SUBORDINATORS | CONDITIONS:
         return True  # "I see what happens | when people leave things" (round 35: said back
         # as "You said you see what happens", it read as "wait and see")
     if nxt in _STRANDED and (after == "" or not tokens[end + 1].word or after in _PERSONS):
@@ -353,16 +353,16 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
         # "the same peace | of mind thing" (round 27), "the cost | of living": one name; but
         # "the first half | of the match", "1,800 quid | of savings" are whole before it
         measured = last in MEASURE_UNITS or is_money(last)  # "1,800 quid | of sales"
-        named = after not in v.determiners | _PERSONS | _OBJECT_PRONOUNS and _naming(after, v)
+        named = after not in v.determiners | _PERSONS | OBJECT_PRONOUNS and _naming(after, v)
         return named and not measured
     if last in _WHEN_NOUNS and nxt in _PERSONS | {"you"}:
         return True  # "every time | he turns over" (round 28): which time follows
-    if nxt in _COPULAS | {"have", "has", "had"} and _subordinate(tokens, end):
+    if nxt in COPULAS | {"have", "has", "had"} and _subordinate(tokens, end):
         return True  # "book at 10pm once the kids | are in bed" (round 28)
     if last == "up" and before in _ENDING_UP:
         return True  # "i dont want to end up | like my dad" (round 27): where they end up
     if last in v.past or (last.endswith("ed") and len(last) > 4 and last not in v.verbs):
-        if nxt in _OBJECT_PRONOUNS or nxt == "it":
+        if nxt in OBJECT_PRONOUNS or nxt == "it":
             return True  # "handled | it so well", not "| the day"
         # a participle before its noun: "no added | sugar" (round 27), "the padded | seat"
         return _naming(nxt, v) and after not in _WHEN and nxt not in _WHEN
@@ -372,7 +372,7 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
         last in v.verbs
         and nxt not in v.prepositions | v.conjunctions | v.clause_breaks | v.relatives
         and nxt not in v.fillers
-        and (nxt in v.subjects | v.determiners | _OBJECT_PRONOUNS or nxt in ("one", "it"))
+        and (nxt in v.subjects | v.determiners | OBJECT_PRONOUNS or nxt in ("one", "it"))
     )
 
 
@@ -393,14 +393,14 @@ def _one_word_more(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     return len(rest) == 1 and _content(rest, v) and rest[0] not in _AFTERTHOUGHTS | v.fillers
 
 
-def _conditional(tokens: Sequence[Token], start: int, v: Vocabulary) -> bool:
+def conditional(tokens: Sequence[Token], start: int, v: Vocabulary) -> bool:
     """A condition word opens the clause ``tokens[start:]`` is in ("so if | Im stuck",
     "if the battery or | the brakes fail", round 40: "You mentioned the brakes fail")."""
     at = start - 1
     # (back to the clause's start, past no verb: "If they last it means | I'm not forever
     # breaking in new ones" is the main clause, said whatever)
     while at >= max(0, start - 5) and tokens[at].word and tokens[at].norm not in v.verbs:
-        if tokens[at].norm in _CONDITIONS:
+        if tokens[at].norm in CONDITIONS:
             return True
         if tokens[at].norm in v.clause_breaks - {"or", "and"}:
             break

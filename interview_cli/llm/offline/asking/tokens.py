@@ -20,7 +20,7 @@ from interview_cli.llm.offline.reading.clauses import THOUSANDS
 _WORD = re.compile(THOUSANDS + r"|[^\W_]+(?:['’.\-][^\W_]+)*'?|\S")
 
 
-_COPULAS = frozenset("is are was were".split())
+COPULAS = frozenset("is are was were".split())
 
 
 @dataclass(frozen=True)
@@ -46,14 +46,14 @@ def tokenize(text: str) -> list[Token]:
         ):
             # "its lonely in the cab", typed without the apostrophe: it is, not whose
             raw, norm = raw[:2] + "'s", "it's"
-        norm = _TYPED_CONTRACTIONS.get(norm, norm)  # "doesnt" is "doesn't", as it is read
+        norm = TYPED_CONTRACTIONS.get(norm, norm)  # "doesnt" is "doesn't", as it is read
         out.append(Token(raw, norm, norm[0].isalnum()))
     return out
 
 
 # Contractions typed without their apostrophe (round 29: "the commute itself doesnt" was a
 # noun to say back: "What does the commute itself doesn't mean for you?")
-_TYPED_CONTRACTIONS = {
+TYPED_CONTRACTIONS = {
     w.replace("'", ""): w
     for w in """don't doesn't didn't can't couldn't wouldn't shouldn't isn't wasn't aren't
     weren't haven't hasn't hadn't i'm i've that's there's what's they'll they're they've
@@ -85,7 +85,7 @@ def _content(words: Sequence[str], v: Vocabulary) -> bool:
     )
 
 
-def _holds_empty_phrase(words: Sequence[str], v: Vocabulary) -> bool:
+def holds_empty_phrase(words: Sequence[str], v: Vocabulary) -> bool:
     for phrase in v.not_content_phrases:
         n = len(phrase)
         if any(tuple(words[i : i + n]) == phrase for i in range(len(words) - n + 1)):
@@ -93,11 +93,11 @@ def _holds_empty_phrase(words: Sequence[str], v: Vocabulary) -> bool:
     return False
 
 
-def _verbish(w: str, v: Vocabulary) -> bool:
+def verbish(w: str, v: Vocabulary) -> bool:
     return w in v.verbs or (len(w) > 4 and w.endswith("ed"))
 
 
-_OBJECT_PRONOUNS = frozenset("me us him her them you myself".split())
+OBJECT_PRONOUNS = frozenset("me us him her them you myself".split())
 
 
 def _naming(w: str, v: Vocabulary) -> bool:
@@ -107,7 +107,7 @@ def _naming(w: str, v: Vocabulary) -> bool:
         and not w[0].isdigit()
         and w not in v.function_words
         and w not in v.not_content
-        and not _verbish(w, v)
+        and not verbish(w, v)
         and not _adverb(w)
     )
 
@@ -122,23 +122,23 @@ def _adverb(w: str) -> bool:
 
 
 # (nor a word that only ever stands before its head: "the near | miss", round 46)
-_BEFORE_HEAD = frozenset("near main whole".split())
+BEFORE_HEAD = frozenset("near main whole".split())
 
 
 # a copula, or a subject with its copula typed on: "is | out of stock", "what Im | doing"
-_BEING = _COPULAS | frozenset("i'm we're you're they're he's she's".split())
+BEING = COPULAS | frozenset("i'm we're you're they're he's she's".split())
 
 
-_BEFORE_OBJECT = frozenset("on in at to for with about from by into onto".split())
+BEFORE_OBJECT = frozenset("on in at to for with about from by into onto".split())
 
 
-_DAYS = frozenset("day days night nights morning mornings evening evenings weeks".split())
+DAYS = frozenset("day days night nights morning mornings evening evenings weeks".split())
 
 
-_THROUGH = frozenset("over during until till since throughout".split())
+THROUGH = frozenset("over during until till since throughout".split())
 
 
-_OF_PREPOSITIONS = frozenset("front top side middle instead because ahead outside inside".split())
+OF_PREPOSITIONS = frozenset("front top side middle instead because ahead outside inside".split())
 
 
-_ANYONE = frozenset("everyone everybody someone somebody nobody anyone anybody".split())
+ANYONE = frozenset("everyone everybody someone somebody nobody anyone anybody".split())
