@@ -189,13 +189,15 @@ _COMMA_CUE = Cue(",", "sibling")
 # "not taken advantage of, signal at Mairs farm" as one rung, leading to talking to the family)
 # (only after a pair of the same form, "A so I ..."; never a clause about who or what the first
 # one was: "its cheaper so I save", "everyone talks so I feel like a family")
+_SO_WHO = (
+    r"so\s+(?:i|i'm|im|we|you|they|it|its|it's|my|the)\s"  # "so I ...", the pair's second half
+)
 _COMMA_NEW_PAIR = re.compile(
     r",\s+(?=(?!(?:so|and|but|or|because|cos|then|it|its|it's|he|she|they|we|i|i'm|im|you|"
-    r"everyone|everybody|nobody|not|the\s+kids|kids|that|this|there)\b)(?:[\w'-]+\s+){1,4}?so\s+"
-    r"(?:i|i'm|im|we|you|they|it|its|it's|my|the)\s)",
+    rf"everyone|everybody|nobody|not|the\s+kids|kids|that|this|there)\b)(?:[\w'-]+\s+){{1,4}}?{_SO_WHO})",
     re.IGNORECASE,
 )
-_A_SO_B = re.compile(r"\bso\s+(?:i|i'm|im|we|you|they|it|its|it's|my|the)\s", re.IGNORECASE)
+_A_SO_B = re.compile(rf"\b{_SO_WHO}", re.IGNORECASE)
 _NEW_PAIR_CUE = Cue(",", "none")
 # A comma that parts words, not one inside a number ("1,800 quid").
 COMMA = re.compile(r",(?!(?<=\d,)\d)")
