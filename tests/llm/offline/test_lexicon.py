@@ -84,3 +84,12 @@ def test_a_list_of_phrases_is_searched_as_one_trie(text: str, found: str | None)
     regex = literal_regex(["oh", "oh wait", "ha", "i don't know", "i don't know why"])
     match = re.search(regex, text, re.IGNORECASE)
     assert (match.group(0) if match else None) == found
+
+
+def test_a_phrase_file_is_read_once_and_again_when_it_changes(tmp_path: Path) -> None:
+    path = tmp_path / "kind.yaml"
+    path.write_text("about: x\nphrases: [oh well]\n", encoding="utf-8")
+    first = load_file(path)
+    assert load_file(path) is first  # every phenomenon reads the same files: once each
+    path.write_text("about: x\nphrases: [oh well, never mind]\n", encoding="utf-8")
+    assert load_file(path).phrases == ["oh well", "never mind"]

@@ -23,12 +23,14 @@ programming error caught by the tests, never a respondent's problem.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from interview_cli.config.yamlio import SafeLoader
 
 HERE = Path(__file__).resolve().parent
 # Languages whose phrases every reading tries, the study's first.
@@ -105,8 +107,10 @@ def _path(kind: str, language: str) -> Path:
     return HERE / language / f"{kind}.yaml"
 
 
-class _UniqueKeys(yaml.SafeLoader):
-    """YAML that refuses a key said twice (the second ``patterns:`` would hide the first)."""
+class _UniqueKeys(SafeLoader):  # type: ignore[misc]
+    """YAML that refuses a key said twice (the second ``patterns:`` would hide the first);
+    libyaml's parser where it is installed (every offline process reads some forty of these
+    files before its first reading)."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[object, object]:
         keys = [self.construct_object(k, deep=deep) for k, _ in node.value]
@@ -115,11 +119,22 @@ class _UniqueKeys(yaml.SafeLoader):
             raise yaml.constructor.ConstructorError(
                 None, None, f"key said twice: {twice}", node.start_mark
             )
-        return super().construct_mapping(node, deep=deep)
+        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
 
 
 def load_file(path: Path) -> PhraseFile:
-    """A phrase file, validated; every pattern compiles."""
+    """A phrase file, validated; every pattern compiles. Read once per process while the file
+    is unchanged: every phenomenon and answer kind goes through the same forty-odd files, and
+    reading them for each (225 reads) cost a second before the first answer was read."""
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise LexiconError(f"{path}: {exc}") from None
+    return _load_file(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=256)
+def _load_file(path: Path, mtime_ns: int, size: int) -> PhraseFile:
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeys)  # noqa: S506
         spec = PhraseFile.model_validate(data)
@@ -127,10 +142,17 @@ def load_file(path: Path) -> PhraseFile:
         raise LexiconError(f"{path}: {exc}") from None
     for i, pattern in enumerate(spec.patterns):
         try:
-            re.compile(pattern)
+            _one(pattern)
         except re.error as exc:
             raise LexiconError(f"{path}: patterns[{i}]: {exc}") from None
     return spec
+
+
+@cache
+def _one(regex: str) -> re.Pattern[str]:
+    """One phrase's or pattern's regex, compiled case-insensitive once per process: a file's
+    check that its patterns compile and the per-phrase search compile the same thing."""
+    return re.compile(regex, re.IGNORECASE)
 
 
 def _specs(kind: str, languages: tuple[str, ...]) -> list[PhraseFile]:
@@ -184,7 +206,7 @@ def phrase_patterns(
 ) -> tuple[re.Pattern[str], ...]:
     """Each phrase and pattern of a phenomenon compiled on its own, named groups kept (what a
     correction says was said before, for one)."""
-    return tuple(re.compile(p, re.IGNORECASE) for p in alternatives(kind, languages))
+    return tuple(_one(p) for p in alternatives(kind, languages))
 
 
 @cache
