@@ -202,6 +202,26 @@ class PersonaBeliefs:
                 best = (ref, score)
         return best
 
+    def in_own_words(
+        self, label: str | None, said: Iterable[tuple[tuple[int, int], str]]
+    ) -> RungRef | None:
+        """The rung of a saying the person used (``said``: rung and saying) that holds every
+        content word of ``label``, two at least (or one and a negation: "no cow"), a slip
+        allowed: a person knows a piece of what they said ("proud of every one" of "I'm kinda
+        proud of every one that goes out", "smaller impact" of "the impact is smaller") and
+        asks what is meant only by a scrap of one word ("the bank" of "doesn't break the
+        bank") or by words never said together."""
+        profile = label_profile(label or "")
+        if len(profile.token_set) < (1 if profile.negated else 2):
+            return None
+        for (li, ri), saying in said:
+            other = label_profile(saying)
+            if other.negated == profile.negated and all(
+                any(_same_word(w, v) for v in other.token_set) for w in profile.token_set
+            ):
+                return RungRef(li, ri, self.ladders[li][ri])
+        return None
+
     def is_full(self, ladder: Sequence[Rung]) -> bool:
         """A ladder that reaches an end state of the methodology (a terminal node type)."""
         return bool(ladder) and ladder[-1].type in self.terminal_types

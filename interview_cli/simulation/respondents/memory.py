@@ -48,6 +48,8 @@ class Recall:
 
     mentioned: list[set[RungKey]] = field(default_factory=list)
     used: set[str] = field(default_factory=set)  # sayings (normalised) already said
+    # every saying found in the answers (normalised, a misspoken one too) and its rung
+    sayings: dict[str, RungKey] = field(default_factory=dict)
     said_wrong: dict[RungKey, int] = field(default_factory=dict)  # rung -> first answer
     corrected: set[RungKey] = field(default_factory=set)
     go_backs: int = 0
@@ -131,6 +133,8 @@ def recall(beliefs: PersonaBeliefs, answers: Sequence[str]) -> Recall:
         said = spot(answer, known)
         memory.mentioned.append({p.rung for p in said})
         memory.used |= {p.text for p in said if not p.wrong}
+        for phrase in said:
+            memory.sayings.setdefault(phrase.text, phrase.rung)
         right = {p.rung for p in said if not p.wrong}
         for phrase in said:
             if phrase.wrong:

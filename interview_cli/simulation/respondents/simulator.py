@@ -431,7 +431,9 @@ def _locate_focus(sp: _Speaker) -> RungRef | None:
     found = sp.beliefs.locate(label, said, misspoken=True) if said else None
     if found is None:
         found = sp.beliefs.locate(label, misspoken=True)
-    return found[0] if found else None
+    if found is None:  # a piece of its own words is no puzzle
+        return sp.beliefs.in_own_words(label, [(k, t) for t, k in sp.memory.sayings.items()])
+    return found[0]
 
 
 def _what_do_you_mean(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:

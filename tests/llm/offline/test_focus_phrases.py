@@ -82,6 +82,11 @@ def test_the_topic_is_the_respondents_own_word_or_nothing() -> None:
     assert thing("Keyless smart door lock concept", ["the door lock is stiff"]) == "the door lock"
     assert thing("Keyless smart door lock concept", ["the lock is stiff"]) == "the lock"
     assert thing("Bike shop and repair experiences", ["not the shop exactly"]) == ""
+    # the head is before what modifies it (round 61: "What else matters to you about the
+    # cat?" in a study of a dog's food, of "the cat keeps nicking it")
+    assert thing("Food for your dog or cat", ["the cat keeps nicking it"]) == ""
+    assert thing("Food for your dog or cat", ["the food is grain free"]) == "the food"
+    assert thing("Getting to work by bike", ["the bike is quick"]) == "the bike"
 
 
 def test_a_stand_in_is_never_the_thing_mentioned() -> None:

@@ -188,6 +188,33 @@ def test_a_scrap_of_backstory_is_no_meaning_of_its_own(mec: Methodology) -> None
     assert answer.move == "unknown_focus"
 
 
+def test_a_piece_of_its_own_words_is_no_puzzle(mec: Methodology) -> None:
+    # dev 8 (oat milk): "I'm kinda proud of every one that goes out", then asked about "proud
+    # of every one", asked back "what do you mean by 'proud of every one'?"; a person knows
+    # their own words, cut short or not
+    beliefs = {
+        "headphones_mec": [
+            [
+                {"code": "noise cancelling", "says": ["the ANC"]},
+                {
+                    "code": "proud of my work",
+                    "says": ["I'm kinda proud of every one that goes out"],
+                },
+                "self-respect",
+            ]
+        ]
+    }
+    who = persona(beliefs=beliefs)
+    history = [("Q", "The ANC. And I'm kinda proud of every one that goes out.")]
+    for focus in ("proud of every one", "every one proud"):
+        answer = simulate(ask(who, mec, strategy="deepen", focus=focus, history=history))
+        assert answer.move != "unknown_focus", (focus, answer.text)
+    # ... but a scrap of one word, or words it never said together, still puzzle it
+    for focus in ("every one", "proud of the train"):
+        answer = simulate(ask(who, mec, strategy="deepen", focus=focus, history=history))
+        assert answer.move == "unknown_focus", (focus, answer.text)
+
+
 def test_answers_shorten_and_reveal_less_after_patience(mec: Methodology) -> None:
     who = persona(traits={"patience": 3, "verbosity": 0.9, "openness": 0.8})
 

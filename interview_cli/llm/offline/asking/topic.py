@@ -19,11 +19,18 @@ def thing(topic: str, answers: Sequence[str]) -> str:
     headphones", "the bike"); "" when they never named it (then a question says "it" or
     nothing: never the concept's name spliced in)."""
     v = vocabulary()
+    words = words_of(topic)
+    # the head comes before what modifies it: "food" of "Food for your dog or cat", never
+    # "the cat" (round 61: "What else matters to you about the cat?" of a dog's food); an
+    # activity's thing is after it ("Getting to work by bike", "Means of transport")
+    cut = len(words)
+    if words and not words[0].endswith("ing") and words[0] not in ("means", "ways"):
+        cut = next((i for i, w in enumerate(words) if i and w in _POSTMODIFIERS), cut)
     # (a topic's head may be spelled as a verb is: "plan" of "Your mobile phone plan" - round
     # 33's "your phone" was asked about "Which other features ... of your phone")
     naming = [
         w
-        for w in words_of(topic)
+        for w in words[:cut]
         if len(w) > 2 and w not in v.function_words | v.not_content and not w[0].isdigit()
     ]
     # the head ("support" of "customer support") in either number; a word before it only as
@@ -56,3 +63,6 @@ def thing(topic: str, answers: Sequence[str]) -> str:
 _STUDY_WORDS = frozenset(
     "concept concepts experience experiences study idea ideas test service services".split()
 )
+# Words that open what follows a topic's head: "Food for your dog or cat", "E-bikes for
+# commuting", "Coffee at work"
+_POSTMODIFIERS = frozenset("for of with to in on at from about by".split())
