@@ -288,8 +288,11 @@ def test_a_lack_not_called_good_or_bad_is_asked_what_it_means_not_how_it_helps(
 
 def test_an_amount_paid_is_asked_what_it_means_not_how_it_helps(mec: Methodology) -> None:
     # typed as people talk (review of the change): "How does "2.20 a carton" help you?"
-    answers = ["price I guess, its like 2.20 a carton which adds up, so 40 quid a month"]
-    for focus in ("2.20 a carton", "40 quid a month"):
+    answers = [
+        "price I guess, its like 2.20 a carton which adds up, so 40 quid a month",
+        "price I guess but Ill pay a bit more if it works",  # round 61: "What does that let..."
+    ]
+    for focus in ("2.20 a carton", "40 quid a month", "Ill pay a bit more if it works"):
         for turn in range(1, 7):
             text = ask(mec, strategy("deepen"), focus, turn=turn, answers=answers)
             assert not re.search(r"help|give|get out of|possible|do for you", text), text

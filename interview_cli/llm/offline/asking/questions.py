@@ -159,7 +159,13 @@ def _priced(request: QuestionRequest) -> bool:
     )
 
 
-_PRICE = re.compile(r"[£$€]\s?\d|\b\d+\.\d\d\b")
+# ... or says they pay more: "Ill pay a bit more if it works" (round 61: "What does that let
+# you do?")
+_PRICE = re.compile(
+    r"[£$€]\s?\d|\b\d+\.\d\d\b|\bpa(?:y|ying|id)\s+(?:a\s+(?:bit|little|lot)\s+|bit\s+)?"
+    r"(?:more|extra)\b",
+    re.IGNORECASE,
+)
 
 
 def _negated(request: QuestionRequest) -> bool:

@@ -118,9 +118,11 @@ _PRICED = r"(?:bill|bills|price|prices|cost|costs|charge|charges|fee|fees)"
 _BIG = (
     r"(?:massive|huge|enormous|steep|astronomical|extortionate|silly|insane|through\s+the\s+roof)"
 )
+# ... or said not to be cheap: "wasnt cheap mind" (round 61: "How does that help you?")
 _COSTLY = re.compile(
     rf"\b{_PRICED}\s+(?:is|was|are|were|'s|went|go|goes|gone)\s+"
-    rf"(?:\w+\s+)?{_BIG}\b|\b{_BIG}\s+{_PRICED}\b",
+    rf"(?:\w+\s+)?{_BIG}\b|\b{_BIG}\s+{_PRICED}\b|"
+    r"\b(?:(?:is|was|are|were)(?:n['\u2019]?t|\s+not)|not|never)\s+(?:\w+\s+)?cheap\b",
     re.IGNORECASE,
 )
 
