@@ -291,6 +291,17 @@ def test_the_summary_reads_each_concept_back_in_their_words_or_not_at_all() -> N
     assert say("notice whether remember how") is None  # broken off mid-phrase
     assert say("not being stuck about 100 night") is None  # their words with some left out
     assert say("focus at my desk") == "focus at my desk"  # a model's paraphrase stands
+    # round 61: "all the plaster grit clogged it up → nobody wants to be on their", and "last
+    # month i ordered 1 lemon and they sent me": cut before their noun
+    say = said_as(
+        [
+            "Nobody wants to be on their hands and knees fishing out sludge.",
+            "Last month I ordered 1 lemon and they sent me 12 limes!!",
+        ]
+    )
+    assert say("nobody wants to be on their") is None
+    assert say("last month i ordered 1 lemon and they sent me") is None
+    assert say("on their hands and knees") is not None
 
 
 def test_two_chains_that_read_the_same_as_said_are_shown_once() -> None:

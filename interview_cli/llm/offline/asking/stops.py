@@ -207,6 +207,10 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True  # "the card terminal packed | in on a Saturday" (round 43): its particle
     if last in OBJECT_PRONOUNS and nxt in PARTICLES | _LET_IN:
         return True  # "I could just let him | in" (round 36), "pick her | up from school"
+    if last in OBJECT_PRONOUNS and is_count(nxt):
+        return True  # "they sent me | 12 limes" (round 61's summary)
+    if last in v.determiners and nxt[:1].isalpha():
+        return True  # "nobody wants to be on their | hands and knees" (round 61's summary)
     if nxt in PARTICLES | {"away", "back"} and _phrasal_before(tokens, end):
         return True  # "the kids have to pick their chargers | up off the floor" (round 50)
     if (last in v.stand_ins or last in _HOLLOW) and nxt in ("that", "which", "who"):

@@ -133,13 +133,15 @@ _START = (
 # Every stage told: no "what was the next step?" (round 39 asked it five times after "I put
 # it away and that is it really, til next week"), but the moments that mattered most
 # (INTERVIEWING.md "Customer journey")
+# (no "it" with nothing to stand for: round 61 asked "If you could change one part of it,
+# which would it be?" - "Part of what, the whole shop or the delivery?")
 _AFTER_THE_END = (
     "Looking back over the whole thing, which moment mattered most to you?",
-    "If you could change one part of it, which would it be?",
-    "What was the best part of it for you?",
-    "Which part of it took the most out of you?",
+    "If you could change one step, from start to finish, which would it be?",
+    "What was the best part of the whole thing for you?",
+    "Which step took the most out of you?",
     # (round 51 asked the one above three times, twice in a row: "Is this thing stuck?")
-    "What would you tell a friend about to do it for the first time?",
+    "What would you tell a friend about to do this for the first time?",
     "How did you feel once it was all over?",
 )
 _STEPS = (
@@ -240,11 +242,22 @@ def journey_question(request: QuestionRequest) -> str | None:
             return asked
         # each way of asking it was asked: the journey walks on
         return _walk_on(request)
+    if _just_walked_to(focus, request) and strategy.family not in ("obstacle", "emotion"):
+        # its steps were what the walk asked: "What happened next, when it came to checkout
+        # and payment?", then "What did you do at checkout and payment, step by step?" -
+        # "Erm I just told you" (round 61)
+        return _walk_on(request)
     if strategy.family == "obstacle":
         return _choose(_PAIN, request, focus=focus)
     if strategy.family == "emotion":
         return _choose(_FEEL, request, focus=focus)
     return _choose(_STEPS, request, focus=focus)
+
+
+def _just_walked_to(stage: str, request: QuestionRequest) -> bool:
+    """The last question walked the journey on to this stage."""
+    last = request.avoid_questions[-1] if request.avoid_questions else ""
+    return bool(_WALKING.match(last)) and stage.lower() in last.lower()
 
 
 def _walk_on(request: QuestionRequest) -> str:
