@@ -79,7 +79,7 @@ def stance_of(text: str) -> int:
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
         return -1
-    if _GAVE_OUT.search(text) or _COSTLY.search(text) or _LONG_IN_COMING.search(text):
+    if any(p.search(text) for p in (_GAVE_OUT, _COSTLY, _LONG_IN_COMING, _IN_A_MESS)):
         return -1
     # "like" is a liking only after someone who likes ("I really like"): not a likeness ("feels
     # like"), nor a filler ("Like I literally forget to ring", round 28; "like I said")
@@ -108,6 +108,13 @@ _DENYING = frozenset("no not never".split())
 _GAVE_OUT = re.compile(
     r"\b(?:gave|gives|give|giving)\s+out\b(?=\s*(?:[,.;!?]|$)|\s+(?:on|after|halfway|completely|again|and|so|but|when|at)\b)|\bpack(?:ed|s)\s+(?:in|up)\b(?!\s+(?:my|the|a|an|his|her|our|your|their|and|everything|some)\b)|\bconked\s+out\b|"
     r"\b(?:died|gave\s+up)\s+on\s+(?:me|us|him|her)\b",
+    re.IGNORECASE,
+)
+# what was in a mess: "his poo was all over the place" (round 61: "What does that give
+# you?"), "the house was a state", "the kitchen was a tip"
+_IN_A_MESS = re.compile(
+    r"\b(?:is|was|are|were|'s|been|gets|got|went)\s+(?:just\s+|totally\s+|completely\s+)?"
+    r"(?:all\s+over\s+the\s+place|a\s+(?:state|tip|mess|shambles|bombsite|disaster)\b)",
     re.IGNORECASE,
 )
 # what was long in coming: "they took weeks to break in" (round 51: "What does that let you
