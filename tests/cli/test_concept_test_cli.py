@@ -174,7 +174,10 @@ def test_no_little_to_say_close_while_elements_are_left_to_raise(tmp_path: Path)
     shrugs = ["meh dunno really", "it's a lock, isn't it", "dunno", "no idea tbh"]
     shrugs += ["well it's a door thing", "not sure", "dunno mate", "meh dunno really", "dunno"]
     shrugs += ["no idea tbh", "not sure", "dunno mate", "dunno"]
-    result, path = interview(tmp_path / "s", ["no idea, haven't really read it", *shrugs], 12)
+    # (the first answer says a little: "haven't really read it" alone is no finding, the
+    # opening question's own word said back)
+    first = "no idea, haven't really read it. looks a bit techy"
+    result, path = interview(tmp_path / "s", [first, *shrugs], 12)
     session = read_session(path)
     raised = {t.question.focus_element_id for t in session.turns} - {None}
     assert len(raised) >= 5  # the elements were put to them before any close

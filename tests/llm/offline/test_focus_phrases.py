@@ -87,6 +87,7 @@ def test_the_topic_is_the_respondents_own_word_or_nothing() -> None:
     assert thing("Food for your dog or cat", ["the cat keeps nicking it"]) == ""
     assert thing("Food for your dog or cat", ["the food is grain free"]) == "the food"
     assert thing("Getting to work by bike", ["the bike is quick"]) == "the bike"
+    assert thing("Cup of coffee", ["my coffee is cold"]) == "your coffee"  # (review)
 
 
 def test_a_stand_in_is_never_the_thing_mentioned() -> None:

@@ -163,7 +163,7 @@ def _priced(request: QuestionRequest) -> bool:
 # you do?")
 _PRICE = re.compile(
     r"[£$€]\s?\d|\b\d+\.\d\d\b|\bpa(?:y|ying|id)\s+(?:a\s+(?:bit|little|lot)\s+|bit\s+)?"
-    r"(?:more|extra)\b",
+    r"(?:more|extra)\b(?!\s+(?:attention|heed|notice|visits?))",
     re.IGNORECASE,
 )
 

@@ -159,6 +159,14 @@ def _goes_on_with(nxt: str, v: Vocabulary) -> bool:
     )
 
 
+# Determiners that are never a pronoun ("I love her | to bits", "I use that | every day" are
+# whole)
+_ONLY_DETERMINERS = frozenset("the a an my your our their its".split())
+# What a count before them measures when it says how long or how often: "I've had them | 3
+# years", "told them | 100 times", "recommend them | 100 percent"
+_HOW_OFTEN = frozenset("times time years year percent per".split())
+
+
 # Besides the vocabulary's light verbs ("gets | in the way"): "takes | ages".
 _TAKING = frozenset("take takes took".split())
 
@@ -207,9 +215,9 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True  # "the card terminal packed | in on a Saturday" (round 43): its particle
     if last in OBJECT_PRONOUNS and nxt in PARTICLES | _LET_IN:
         return True  # "I could just let him | in" (round 36), "pick her | up from school"
-    if last in OBJECT_PRONOUNS and is_count(nxt):
-        return True  # "they sent me | 12 limes" (round 61's summary)
-    if last in v.determiners and nxt[:1].isalpha():
+    if last in OBJECT_PRONOUNS and is_count(nxt) and after not in _HOW_OFTEN:
+        return True  # "they sent me | 12 limes" (round 61's summary), not "had them 3 years"
+    if last in _ONLY_DETERMINERS and nxt[:1].isalpha():
         return True  # "nobody wants to be on their | hands and knees" (round 61's summary)
     if nxt in PARTICLES | {"away", "back"} and _phrasal_before(tokens, end):
         return True  # "the kids have to pick their chargers | up off the floor" (round 50)

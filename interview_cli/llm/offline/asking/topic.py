@@ -64,5 +64,5 @@ _STUDY_WORDS = frozenset(
     "concept concepts experience experiences study idea ideas test service services".split()
 )
 # Words that open what follows a topic's head: "Food for your dog or cat", "E-bikes for
-# commuting", "Coffee at work"
-_POSTMODIFIERS = frozenset("for of with to in on at from about by".split())
+# commuting", "Coffee at work" (not "of": "Pair of headphones", "Cup of coffee")
+_POSTMODIFIERS = frozenset("for with to in on at from about by".split())

@@ -537,7 +537,7 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     breakdown breakdowns dreadful shocking worry worries flimsy rammed heaving fuming
     rut uneasy robbery extortionate overpriced sad gutting pointless grumpy ratty broke
     blister blisters bruised sprained fractured hurt hurts hurting headache headaches
-    migraine pricey clogged clogs clogging""".split()
+    migraine pricey clogged clogging""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"

@@ -77,7 +77,13 @@ from interview_cli.llm.offline.reading.links import (
     names_another,
     unique_edges,
 )
-from interview_cli.llm.offline.reading.meta import REASONS, meta_kind, naming_words, without_echo
+from interview_cli.llm.offline.reading.meta import (
+    REASONS,
+    interviewers_words,
+    meta_kind,
+    naming_words,
+    without_echo,
+)
 from interview_cli.llm.offline.reading.nonanswers import (
     CLAUSE_KINDS,
     blank_spans,
@@ -412,6 +418,7 @@ class _Study:
     vocabulary: frozenset[str]
     circumstances: bool
     story: bool  # the ontology is about events: a story of the past is its matter
+    asked: frozenset[str] = frozenset()  # the content words of the question answered
 
     @classmethod
     def of(cls, request: ExtractRequest, view: OntologyView) -> _Study:
@@ -427,6 +434,15 @@ class _Study:
             | frozenset(w.lower() for t in texts for w in WORD.findall(t or "")),
             circumstances=view.supports("context"),
             story=any(set(n.name.lower().split("_")) & STORY_TYPE_WORDS for n in view.nodes),
+            asked=interviewers_words(
+                request.question,
+                [
+                    request.focus_label or "",
+                    *request.existing_labels,
+                    request.previous_answer,
+                    concept.name,
+                ],
+            ),
         )
 
     @property
@@ -439,6 +455,14 @@ class _Study:
         ``named``: the first thing said to a question asking what they notice."""
         if names_topic(clause.label, self.heads, self.topic_words):
             return _topic_rejection(clause.label, self.name)
+        content = set(label_profile(clause.label).content)
+        if content and content <= self.asked:
+            # the question's words said back: "best moment is every evening ..." to "what was
+            # your best moment?", "not sure theres steps" to "step by step?" (round 62 asked
+            # 'How does "best moment" help you?' and 'You said there's steps.' twice)
+            return RejectedItem(
+                kind="node", item={"label": clause.label}, reason="the question's own words"
+            )
         judged = judge_label(
             clause.label,
             quote=answer[clause.quote_start : clause.end],

@@ -81,6 +81,9 @@ def stance_of(text: str) -> int:
         return -1
     if any(p.search(text) for p in (_GAVE_OUT, _COSTLY, _LONG_IN_COMING, _IN_A_MESS)):
         return -1
+    praised = any(w in POSITIVE_WORDS for w in words) or _PRAISE_WORDS.search(text)
+    if _NOT_CHEAP.search(text) and not praised:
+        return -1
     # "like" is a liking only after someone who likes ("I really like"): not a likeness ("feels
     # like"), nor a filler ("Like I literally forget to ring", round 28; "like I said")
     liked = {w for i, w in enumerate(words) if not (w == "like" and _filler_like(words, i))}
@@ -103,18 +106,13 @@ _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECAS
 
 
 _DENYING = frozenset("no not never".split())
+# praise a price complaint gives way to: "not cheap but worth it", "... much better"
+_PRAISE_WORDS = re.compile(r"\b(?:worth|value|quality|better|solid|sturdy|treat)\b", re.IGNORECASE)
 # what breaks down: "pulled that cord till my shoulder gave out", "the terminal packed in"
 # (round 43 asked what pulling the cord "gives" him)
 _GAVE_OUT = re.compile(
     r"\b(?:gave|gives|give|giving)\s+out\b(?=\s*(?:[,.;!?]|$)|\s+(?:on|after|halfway|completely|again|and|so|but|when|at)\b)|\bpack(?:ed|s)\s+(?:in|up)\b(?!\s+(?:my|the|a|an|his|her|our|your|their|and|everything|some)\b)|\bconked\s+out\b|"
     r"\b(?:died|gave\s+up)\s+on\s+(?:me|us|him|her)\b",
-    re.IGNORECASE,
-)
-# what was in a mess: "his poo was all over the place" (round 61: "What does that give
-# you?"), "the house was a state", "the kitchen was a tip"
-_IN_A_MESS = re.compile(
-    r"\b(?:is|was|are|were|'s|been|gets|got|went)\s+(?:just\s+|totally\s+|completely\s+)?"
-    r"(?:all\s+over\s+the\s+place|a\s+(?:state|tip|mess|shambles|bombsite|disaster)\b)",
     re.IGNORECASE,
 )
 # what was long in coming: "they took weeks to break in" (round 51: "What does that let you
@@ -125,11 +123,27 @@ _PRICED = r"(?:bill|bills|price|prices|cost|costs|charge|charges|fee|fees)"
 _BIG = (
     r"(?:massive|huge|enormous|steep|astronomical|extortionate|silly|insane|through\s+the\s+roof)"
 )
-# ... or said not to be cheap: "wasnt cheap mind" (round 61: "How does that help you?")
 _COSTLY = re.compile(
     rf"\b{_PRICED}\s+(?:is|was|are|were|'s|went|go|goes|gone)\s+"
-    rf"(?:\w+\s+)?{_BIG}\b|\b{_BIG}\s+{_PRICED}\b|"
-    r"\b(?:(?:is|was|are|were)(?:n['\u2019]?t|\s+not)|not|never)\s+(?:\w+\s+)?cheap\b",
+    rf"(?:\w+\s+)?{_BIG}\b|\b{_BIG}\s+{_PRICED}\b",
+    re.IGNORECASE,
+)
+# ... or said not to be cheap: "wasnt cheap mind", "it's not cheap" (round 61: "How does that
+# help you?"); not how it feels or looks ("it never feels cheap"), nor what it is not made of
+# ("isn't cheap plastic"); a clause that also praises is praise ("not cheap but worth it")
+_NOT_CHEAP = re.compile(
+    r"(?:^\W*|\b(?:it|that|this|they|these|those|the(?:\s+\w+){1,3})\s*)"
+    r"(?:'s|s|is|was|are|were|'re)?(?:n['\u2019]?t|\s+not)\s+(?:exactly\s+|that\s+|very\s+)?"
+    r"cheap\b(?!\s+(?:plastic|tat|rubbish|stuff|junk|material|build|quality|feeling))",
+    re.IGNORECASE,
+)
+# what was in a mess: "his poo was all over the place" (round 61: "What does that give
+# you?"), "the house was a state", "the kitchen was a tip"; not "a state of the art oven",
+# "it's got a tip on the spatula", "I've been all over the place on it"
+_IN_A_MESS = re.compile(
+    r"\b(?:is|was|are|were|'s|looked|looks)\s+(?:just\s+|totally\s+|completely\s+)?"
+    r"(?:all\s+over\s+the\s+place|a\s+(?:state|mess|shambles|bombsite|disaster)\b(?![\s-]+of\b)|"
+    r"a\s+tip(?=\s*(?:[,.;!?]|$)))",
     re.IGNORECASE,
 )
 

@@ -255,9 +255,10 @@ def journey_question(request: QuestionRequest) -> str | None:
 
 
 def _just_walked_to(stage: str, request: QuestionRequest) -> bool:
-    """The last question walked the journey on to this stage."""
+    """The last question walked the journey on to this stage, and the answer told it."""
     last = request.avoid_questions[-1] if request.avoid_questions else ""
-    return bool(_WALKING.match(last)) and stage.lower() in last.lower()
+    told = any(s.label == stage and _told(s, request.covered_labels) for s in _stages(request))
+    return told and bool(_WALKING.match(last)) and stage.lower() in last.lower()
 
 
 def _walk_on(request: QuestionRequest) -> str:
