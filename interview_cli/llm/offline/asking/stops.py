@@ -215,10 +215,8 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True  # "the card terminal packed | in on a Saturday" (round 43): its particle
     if last in OBJECT_PRONOUNS and nxt in PARTICLES | _LET_IN:
         return True  # "I could just let him | in" (round 36), "pick her | up from school"
-    if last in OBJECT_PRONOUNS and is_count(nxt) and after not in _HOW_OFTEN:
-        return True  # "they sent me | 12 limes" (round 61's summary), not "had them 3 years"
-    if last in _ONLY_DETERMINERS and nxt[:1].isalpha():
-        return True  # "nobody wants to be on their | hands and knees" (round 61's summary)
+    if _cut_before_what_it_leads(last, nxt, after):
+        return True
     if nxt in PARTICLES | {"away", "back"} and _phrasal_before(tokens, end):
         return True  # "the kids have to pick their chargers | up off the floor" (round 50)
     if (last in v.stand_ins or last in _HOLLOW) and nxt in ("that", "which", "who"):
@@ -246,6 +244,17 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         or _cut_from_what_completes_it(tokens, end, v)
         or cut_from_its_manner(tokens, end, v)
     )
+
+
+def _cut_before_what_it_leads(last: str, nxt: str, after: str) -> bool:
+    """A determiner cut from its noun ("nobody wants to be on their | hands and knees"), a
+    pronoun from the count it was given ("they sent me | 12 limes", round 61's summaries; not
+    "had them | 3 years"), an idiom from its end ("start | all over again", round 62)."""
+    if last in OBJECT_PRONOUNS and is_count(nxt) and after not in _HOW_OFTEN:
+        return True
+    if nxt == "all" and after == "over":
+        return True
+    return last in _ONLY_DETERMINERS and nxt[:1].isalpha()
 
 
 def cut_from_its_manner(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
