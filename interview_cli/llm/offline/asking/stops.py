@@ -252,8 +252,10 @@ def _cut_before_what_it_leads(last: str, nxt: str, after: str) -> bool:
     "had them | 3 years"), an idiom from its end ("start | all over again", round 62)."""
     if last in OBJECT_PRONOUNS and is_count(nxt) and after not in _HOW_OFTEN:
         return True
-    if nxt == "all" and after == "over":
-        return True
+    if (nxt == "all" and after == "over") or nxt == "together":
+        return True  # "... got my life | together" (round 63: "feeling like you've got your life")
+    if last in ("look", "looks", "looking", "looked") and nxt == "after":
+        return True  # "it feels like I'm looking | after someone" (round 63)
     return last in _ONLY_DETERMINERS and nxt[:1].isalpha()
 
 

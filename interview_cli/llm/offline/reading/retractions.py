@@ -144,6 +144,7 @@ def _recap_denied(request: ExtractRequest, candidates: list[Earlier]) -> list[st
 
 # The check-back's read-back: '"A" matters to you because of "B"' (asking/wording.py)
 _READ_BACK = re.compile(r"because\s+of\s+\"([^\"]{1,80})\"")
+_QUOTED = re.compile(r"\"([^\"]{1,80})\"")
 
 
 def _denied_reasons(
@@ -157,8 +158,11 @@ def _denied_reasons(
     spans: list[tuple[int, int]] = []
     for pattern in phrase_patterns("check_back") if read_back else ():
         for match in pattern.finditer(request.answer):
-            said = words_of(match.group("said"))
-            for quoted in read_back:
+            named_as = match.groupdict()
+            # a reason denied, or any item read back called wrong
+            pool = read_back if "said" in named_as else _QUOTED.findall(request.question)
+            said = words_of(named_as.get("said") or named_as.get("item") or "")
+            for quoted in pool:
                 own = words_of(quoted)
                 if own and said and 2 * shared(said, own) >= min(len(said), len(own)):
                     named = best_match(quoted, candidates, whole=True)
