@@ -457,3 +457,15 @@ def test_two_reasons_in_a_sentence_are_two_chains(
         ("price being fixed", "not taken advantage"),
         ("signal at the farm", "can talk to the family"),
     ]
+    # round 63: an "and" before a pair, five words before its "so", a last item of the list
+    answer = (
+        "What matters is the mower is light for my shoulder so I can manage on my own, no "
+        "petrol in the shed so the grandkids are safe, and quiet so I can mow early, and "
+        "keeping the garden tidy for Mair."
+    )
+    result = extract(methods, concepts, "means_end_chain", answer)
+    assert [(e.source, e.target) for e in result.edges] == [
+        ("mower light for my shoulder", "can manage on my own"),
+        ("no petrol in the shed", "safe grandkids"),
+        ("quiet", "can mow early"),
+    ]

@@ -192,9 +192,13 @@ _COMMA_CUE = Cue(",", "sibling")
 _SO_WHO = (
     r"so\s+(?:i|i'm|im|we|you|they|it|its|it's|my|the)\s"  # "so I ...", the pair's second half
 )
+# (an "and" may lead it, and its thing may take five words: "..., no petrol in the shed so the
+# grandkids are safe, and quiet so I can mow early", round 63's closing answer, chained
+# all three off the first)
 _COMMA_NEW_PAIR = re.compile(
-    r",\s+(?=(?!(?:so|and|but|or|because|cos|then|it|its|it's|he|she|they|we|i|i'm|im|you|"
-    rf"everyone|everybody|nobody|not|the\s+kids|kids|that|this|there)\b)(?:[\w'-]+\s+){{1,4}}?{_SO_WHO})",
+    r",\s+(?:and\s+)?(?=(?!(?:so|and|but|or|because|cos|then|it|its|it's|he|she|they|we|i|i'm|"
+    r"im|you|everyone|everybody|nobody|not|the\s+kids|kids|that|this|there)\b)"
+    rf"(?:[\w'-]+\s+){{1,5}}?{_SO_WHO})",
     re.IGNORECASE,
 )
 _A_SO_B = re.compile(rf"\b{_SO_WHO}", re.IGNORECASE)
@@ -421,15 +425,36 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         at = offset + match.end()
         if not any(abs(start - at) <= 12 for start, _, _ in cuts):
             cuts.append((at, at, _COMMA_CUE))
+    _new_pairs(sentence, offset, cuts)
+    cuts.sort(key=lambda cut: cut[0])
+    return cuts
+
+
+def _new_pairs(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> None:
+    """The cuts where a chain of its own starts after a first "A so I ..." pair (in place)."""
     for match in _COMMA_NEW_PAIR.finditer(sentence):
         if not _A_SO_B.search(sentence, 0, match.start()):
             continue
         # (the comma's own cut, if it had one, gives way: this one says the chain ends there)
         at = offset + match.end()
-        cuts = [c for c in cuts if not offset + match.start() <= c[0] <= at]
+        cuts[:] = [c for c in cuts if not offset + match.start() <= c[0] <= at]
         cuts.append((at, at, _NEW_PAIR_CUE))
-    cuts.sort(key=lambda cut: cut[0])
-    return cuts
+    _last_of_the_list(sentence, offset, cuts)
+
+
+# The last item of a list of pairs: ", and keeping the garden tidy for Mair" closing "A so I
+# can B, C so D, and E" is an item of its own, not what the last pair leads to (round 63)
+_LAST_AND = re.compile(r",\s+and\s+(?=[^,]*$)", re.IGNORECASE)
+
+
+def _last_of_the_list(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> None:
+    paired = [at for at, _, cue in cuts if cue is _NEW_PAIR_CUE]
+    tail = _LAST_AND.search(sentence, max(paired) - offset) if paired else None
+    if tail is None or _A_SO_B.search(sentence, tail.end()):
+        return
+    at = offset + tail.end()
+    cuts[:] = [c for c in cuts if not offset + tail.start() <= c[0] <= at]
+    cuts.append((at, at, _NEW_PAIR_CUE))
 
 
 def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True) -> list[Clause]:
