@@ -142,7 +142,8 @@ def test_a_need_is_asked_why_it_matters_not_how_it_helps() -> None:
             "I need calls abroad and they must not cost a fortune",
             "requirement",
         ),
-        ("never have to think about charging", "I never have to think about charging", "deepen"),
+        # (a relief the reader could not call good: why it matters, no "what's good about it")
+        ("never have to think about charging", "I never have to think about charging", "open_why"),
     ):
         for turn in range(1, 7):
             request = QuestionRequest(

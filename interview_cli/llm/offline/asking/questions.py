@@ -117,6 +117,11 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # helps them (dev2 reading set: "You mentioned that you're not young. How does that
         # help you?")
         family = "concern"
+    if has_focus and family == "deepen" and request.focus_stance == 0:
+        # not said to be good: why it matters, not what is good about it (round 62: "You
+        # mentioned the signal. What's good about that, for you?" - "Nothing good, the signal
+        # there is bad")
+        family = "open_why"
     return family
 
 

@@ -106,6 +106,19 @@ WORDINGS: dict[str, Wordings] = {
             "What's good about that, for you?",
         ),
     ),
+    # a "why" of something they did not say they like or mind: no presumption either way
+    "open_why": Wordings(
+        noun=(
+            "Why {does} {np} matter to you?",
+            "What is it about {np} that counts for you?",
+            "What difference {does} {np} make for you?",
+        ),
+        that=(
+            "Why is that important to you?",
+            "And why does that matter to you?",
+            "What difference does that make for you?",
+        ),
+    ),
     # the focus is a dislike ("price annoys me"): what it costs them, not what it gives them
     "dislike": Wordings(
         noun=(
