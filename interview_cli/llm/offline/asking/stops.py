@@ -67,6 +67,8 @@ _NEEDS_ITS_PREPOSITION = {
     "relied": "on",
     "depend": "on",
     "depended": "on",
+    # "it feels like I'm looking | after someone" (round 63)
+    **dict.fromkeys(("look", "looks", "looking", "looked"), "after"),
 }
 
 
@@ -254,8 +256,6 @@ def _cut_before_what_it_leads(last: str, nxt: str, after: str) -> bool:
         return True
     if (nxt == "all" and after == "over") or nxt == "together":
         return True  # "... got my life | together" (round 63: "feeling like you've got your life")
-    if last in ("look", "looks", "looking", "looked") and nxt == "after":
-        return True  # "it feels like I'm looking | after someone" (round 63)
     return last in _ONLY_DETERMINERS and nxt[:1].isalpha()
 
 

@@ -175,7 +175,9 @@ def _without_what_it_was_not(node: ExtractedNode, said: str) -> ExtractedNode:
     if not words:
         return node
     tail = r"\s+".join(map(re.escape, words))
-    label = re.sub(rf"\s+not\s+(?:(?:the|a|an|my)\s+)?{tail}$", "", node.label, flags=re.I)
+    label = re.sub(
+        rf"\s+not\s+(?:(?:{'|'.join(_ARTICLES)})\s+)?{tail}$", "", node.label, flags=re.I
+    )
     return node.model_copy(update={"label": label}) if label and label != node.label else node
 
 

@@ -144,7 +144,6 @@ def _recap_denied(request: ExtractRequest, candidates: list[Earlier]) -> list[st
 
 # The check-back's read-back: '"A" matters to you because of "B"' (asking/wording.py)
 _READ_BACK = re.compile(r"because\s+of\s+\"([^\"]{1,80})\"")
-_QUOTED = re.compile(r"\"([^\"]{1,80})\"")
 
 
 def _denied_reasons(
@@ -160,7 +159,7 @@ def _denied_reasons(
         for match in pattern.finditer(request.answer):
             named_as = match.groupdict()
             # a reason denied, or any item read back called wrong
-            pool = read_back if "said" in named_as else _QUOTED.findall(request.question)
+            pool = read_back if "said" in named_as else _QUOTE.findall(request.question)
             said = words_of(named_as.get("said") or named_as.get("item") or "")
             for quoted in pool:
                 own = words_of(quoted)

@@ -81,12 +81,11 @@ def stance_of(text: str) -> int:
         return -1
     if any(p.search(text) for p in (_GAVE_OUT, _COSTLY, _LONG_IN_COMING, _IN_A_MESS)):
         return -1
-    praised = any(w in POSITIVE_WORDS for w in words) or _PRAISE_WORDS.search(text)
-    if _NOT_CHEAP.search(text) and not praised:
-        return -1
     # "like" is a liking only after someone who likes ("I really like"): not a likeness ("feels
     # like"), nor a filler ("Like I literally forget to ring", round 28; "like I said")
     liked = {w for i, w in enumerate(words) if not (w == "like" and _filler_like(words, i))}
+    if _NOT_CHEAP.search(text) and not (liked & POSITIVE_WORDS or _PRAISE_WORDS.search(text)):
+        return -1
     # a good word denied: "its no good" (round 32 asked what the flimsy rack gives her)
     # (right after it: "not throwing good money after bad" is a relief)
     if any(w in POSITIVE_WORDS and i and _denies(words[i - 1], w) for i, w in enumerate(words)):
