@@ -56,7 +56,7 @@ def taken_back(request: ExtractRequest) -> TakenBack:
     found = TakenBack()
     candidates = earlier_nodes(request)
     answer = request.answer
-    found.just_said.extend(_joke_then_answer(answer))
+    found.just_said.extend([*_joke_then_answer(answer), *_reassured(answer)])
     denied, spans = _denied_reasons(request, candidates)
     found.labels.extend(denied)
     found.just_said.extend(spans)  # ("not because dairy-free wasnt a choice" is no node)
@@ -197,6 +197,34 @@ def _ends_laughing(sentence: str) -> bool:
     """The sentence closes on a laugh ("... mostly haha.", "... :)")."""
     laughs = list(phrase_pattern("doubt/laugh").finditer(sentence))
     return bool(laughs) and not re.search(r"\w", sentence[laughs[-1].end() :])
+
+
+# A joke called one, by the one who made it: "that was only a joke", "I was just kidding";
+# not "it's a joke" of a thing (a complaint) nor "jokes aside" (what follows is meant)
+_JOKE_CALLED = re.compile(
+    r"\b(?:(?:that|it|this)\s+(?:was|is)\s+(?:just\s+|only\s+|half\s+)*a\s+joke"
+    r"|(?:was|is|'s|s)\s+(?:just|only)\s+(?:a\s+)?jok(?:e|ing)"
+    r"|(?:just|only)\s+(?:joking|kidding|messing)"
+    r"|i\s+(?:was|am|'m|m)\s+(?:just\s+|only\s+)?(?:joking|kidding|messing))\b",
+    re.IGNORECASE,
+)
+_REST_OF_CLAUSE = re.compile(r"[^,.;:!?]*[,.;:!?]+\s*")
+_CLAUSE = re.compile(r"[^.;!?]*")
+
+
+def _reassured(answer: str) -> list[tuple[int, int]]:
+    """The kind word that follows a joke called one ("that was only a joke mun, Dai is a
+    good sort": ``lexicon/en/doubt/reassurance.yaml``), as (start, end): it answers nothing."""
+    spans = []
+    for joke in _JOKE_CALLED.finditer(answer):
+        rest = _REST_OF_CLAUSE.match(answer, joke.end())
+        if rest is None:
+            continue
+        clause = _CLAUSE.match(answer, rest.end())
+        assert clause is not None  # matches the empty string at worst
+        if phrase_pattern("doubt/reassurance").match(clause.group(0)):
+            spans.append((clause.start(), clause.end()))
+    return spans
 
 
 # "what do you mean by 'cooking chemistry'?" asks about the question's words; it takes back
