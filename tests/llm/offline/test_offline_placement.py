@@ -41,6 +41,27 @@ def test_another_thing_named_after_a_why_stands_beside_the_focus(mec: Methodolog
     assert result.edges == []
 
 
+def test_the_other_thing_starts_a_line_of_its_own(mec: Methodology) -> None:
+    # asked why being fussy about microfoam bothers him, "the other big thing is my stomach"
+    # turns to another thing: no answer to the why, so no link from the focus, and a thing
+    # of its own at the bottom of a ladder (round 65 read the stomach back as the reason)
+    focus = ("fussy about microfoam", F)
+    for answer, label in (
+        ("Erm, well the other big thing is my stomach.", "stomach"),
+        ("If you want a complaint, the fuel bill is the one thing I dont love", "fuel bill"),
+    ):
+        result = extract(mec, "cooking", answer, focus)
+        assert [(n.label, n.node_type) for n in result.nodes] == [(label, A)], answer
+        assert result.edges == [], answer
+    # a second reason for the focus in the same breath is still one
+    result = extract(
+        mec, "cooking", "I can make it how I like, the other thing is I dont waste time", focus
+    )
+    assert ("fussy about microfoam", "dont waste time") in [
+        (e.source, e.target) for e in result.edges
+    ]
+
+
 def test_what_a_value_makes_possible_is_not_yet_the_value(mec: Methodology) -> None:
     # "I can provide for my family" is what the last rung makes possible: asked why, the
     # respondent may still name the end ("doing right by them"); "my family" alone is one

@@ -12,7 +12,6 @@ import yaml
 from offline_fixtures import extract, shipped_mec
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.llm.offline.reading.extraction import _held_as_said
 from interview_cli.llm.offline.reading.meta import without_echo
 from interview_cli.llm.offline.reading.ontology import OntologyView
 
@@ -63,10 +62,10 @@ def test_a_liked_moment_is_a_gain_a_disliked_one_a_pain(jtbd: Methodology) -> No
     assert types["one nice moment"] == ("gain_point", 1), types
     assert not any(t == "pain_point" and s > 0 for t, s in types.values()), types
     view = OntologyView(jtbd.ontology)
-    assert _held_as_said(view, "pain_point", 1) == "gain_point"
-    assert _held_as_said(view, "gain_point", -1) == "pain_point"
-    assert _held_as_said(view, "pain_point", 0) == "pain_point"  # not said either way
-    assert _held_as_said(view, "job_statement", -1) == "job_statement"
+    assert view.held_as_said("pain_point", 1) == "gain_point"
+    assert view.held_as_said("gain_point", -1) == "pain_point"
+    assert view.held_as_said("pain_point", 0) == "pain_point"  # not said either way
+    assert view.held_as_said("job_statement", -1) == "job_statement"
 
 
 @pytest.mark.parametrize(

@@ -73,8 +73,10 @@ from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.reading.links import (
     Turn,
     Unit,
+    another_things,
     link_unit,
     names_another,
+    opens_another,
     unique_edges,
 )
 from interview_cli.llm.offline.reading.meta import (
@@ -91,7 +93,7 @@ from interview_cli.llm.offline.reading.nonanswers import (
     inline_spans,
 )
 from interview_cli.llm.offline.reading.nonanswers import REASONS as NONCONTENT_REASONS
-from interview_cli.llm.offline.reading.ontology import OntologyView
+from interview_cli.llm.offline.reading.ontology import STRONG_AFFINITY, OntologyView
 from interview_cli.llm.offline.reading.reactions import (
     element_named,
     sentence_around,
@@ -106,7 +108,6 @@ from interview_cli.llm.offline.reading.steering import (
 from interview_cli.llm.offline.reading.typos import mend_typos, retyped
 from interview_cli.llm.protocol import ExtractRequest
 
-STRONG_AFFINITY = 0.8
 # Families whose answer sits above the focus. "third_person" ("why might someone like you
 # care?"), "negative_ladder" ("what would you miss without it?") and "situational" ("the last
 # time it mattered") ask for what the focus does for the person as a plain why does, by
@@ -589,6 +590,7 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
         skip_scenes=family == "situational" and not view.supports("context"),
         clarifying=family == "clarify",
         eliciting=family in _ELICITING or not request.strategy,
+        another_things=another_things(request.answer),
     )
 
 
@@ -785,27 +787,6 @@ def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | Non
     return cue or lexical
 
 
-# A pain and a gain are one kind of element held two ways: how the respondent holds it says
-# which ("the one nice moment before chaos" is a gain, whatever "chaos" suggests).
-_POLES = {"pain": ("gain", 1), "gain": ("pain", -1)}
-
-
-def _held_as_said(view: OntologyView, node_type: str, stance: int) -> str:
-    """``node_type``, or the type of its opposite pole at the same level when the clause is
-    plainly held the other way (a pain point said with liking is a gain point)."""
-    spec = view.ontology.node_type(node_type)
-    if spec is None or stance == 0:
-        return node_type
-    for pole, (other, sign) in _POLES.items():
-        if stance != sign or view.affinity(pole, spec) < STRONG_AFFINITY:
-            continue
-        same_level = [n for n in view.nodes if n.level == spec.level and n.name != node_type]
-        best = max(same_level, key=lambda n: view.affinity(other, n), default=None)
-        if best is not None and view.affinity(other, best) >= STRONG_AFFINITY:
-            return best.name
-    return node_type
-
-
 def _type_clause(
     view: OntologyView,
     clause: Clause,
@@ -835,6 +816,8 @@ def _type_clause(
     )
 
     another = previous is None and names_another(clause)
+    if previous is None and opens_another(clause, turn):
+        turn = replace(turn, deepen=False)  # "the other big thing is ...": a line of its own
     anchor, direction, target = _position(view, link, previous, turn, lexical_level, another)
     if clause.strong and _answers_why_above(previous, turn, view, lexical_level):
         # The answer to "why does X matter?" is what X leads to: words that read as a lower
@@ -960,7 +943,7 @@ def _node(
     stance = -1 if held_against else stance_of(span)
     return ExtractedNode(
         label=clause.label,
-        node_type=_held_as_said(view, clause.node_type, stance),
+        node_type=view.held_as_said(clause.node_type, stance),
         quote=quote(answer, clause.quote_start, clause.end),
         stance=stance,  # type: ignore[arg-type]
         confidence=confidence,

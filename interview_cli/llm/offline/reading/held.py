@@ -72,8 +72,13 @@ def _against_ends(answer: str) -> tuple[int, ...]:
 _OTHERWISE = re.compile(r"(?:\bor(?:\s+else)?|\botherwise)[\s,]+$", re.IGNORECASE)
 # (what happens to them, not what they do instead: "or I just switch off and listen to music")
 _SUBJECT_FIRST = re.compile(r"(?:it|they|he|she|there)\b", re.IGNORECASE)
-# ... or the frame after it: "the hair is the problem"
-_IS_THE_PROBLEM = re.compile(r"\s+(?:is|was|'s)\s+the\s+(?:problem|issue)\b", re.IGNORECASE)
+# ... or the frame after it: "the hair is the problem", "the fuel bill is the one thing I dont
+# love"
+_IS_THE_PROBLEM = re.compile(
+    r"\s+(?:is|was|'s)\s+the\s+(?:problem|issue|(?:one|only)\s+thing\s+i\s+(?:don'?t|do\s+not)\s+"
+    r"(?:really\s+)?(?:love|like|rate|enjoy))\b",
+    re.IGNORECASE,
+)
 # ... or a verdict closing its sentence: "its done half the lounge and nothing else, proper
 # annoying", "stuck on socks and phone chargers, drives me mad" (round 38: asked "What do you
 # get out of the socks?" and "What does that do for you, in the end?")

@@ -44,6 +44,7 @@ class Turn:
     clarifying: bool = False  # "what exactly do you mean by X?": the answer restates X
     # "what do you notice?", "what else matters?": the answer names a feature
     eliciting: bool = False
+    another_things: tuple[tuple[int, int], ...] = ()  # ``another_things`` of the answer
 
 
 def _parent_of(p: Parent) -> tuple[str, str, Clause | None]:
@@ -144,6 +145,34 @@ def names_another(clause: Clause) -> bool:
     return clause.cue is not None and "also" in clause.cue.phrase
 
 
+# "the other big thing is my stomach", "if you want a complaint, the fuel bill ...": what follows
+# starts another line, it is no answer to the question's why (round 65 read the stomach back as
+# why microfoam bothered him)
+_ANOTHER_THING = re.compile(
+    r"(?:\b(?:the\s+other|another|one\s+more)\s+(?:big\s+|main\s+|important\s+)?thing"
+    r"(?:\s+(?:i'?d\s+(?:say|add|mention)|worth\s+(?:saying|mentioning)))?(?:\s+(?:is|was|'s))?"
+    r"|\bif\s+you\s+(?:want|need)\s+(?:a|an|one)\s+(?:complaint|gripe|moan|downside|negative))"
+    r"[\s,:]*",
+    re.IGNORECASE,
+)
+
+
+def another_things(answer: str) -> tuple[tuple[int, int], ...]:
+    """Where the answer says it turns to another thing, as (start, end) of each frame."""
+    return tuple(m.span() for m in _ANOTHER_THING.finditer(answer))
+
+
+def opens_another(clause: Clause, turn: Turn) -> bool:
+    """The clause is what an "another thing" frame turns to: the frame opens it (after an
+    opener such as "well") or stands just before it."""
+    return any(
+        clause.start - 40 <= start
+        and end < clause.end
+        and len(clause.text[: max(0, start - clause.start)].split()) <= 1
+        for start, end in turn.another_things
+    )
+
+
 _WRAPPED_UP = re.compile(
     r"\W*(?:(?:no|nah|yeah|yes|ok|okay|um|erm|hmm|honestly|well|so)\W+)*(?:i\s+think\s+)?"
     r"(?:(?:that'?s|thats)\s+(?:about\s+|pretty\s+much\s+|basically\s+)?(?:it|all)\b|"
@@ -175,6 +204,7 @@ def link_unit(
             and asked
             and not recap
             and not names_another(unit.clauses[0])
+            and not opens_another(unit.clauses[0], turn)
         ):
             focus = (turn.focus_label, turn.focus_type)
             unit.parents = [focus]

@@ -30,6 +30,11 @@ LEVEL_DISTANCE_WEIGHT = 0.7
 CONNECT_BONUS = 0.8
 DIRECTION_PENALTY = 3.0
 SUPPORT_AFFINITY = 0.45
+# A category's affinity to a node type at which its words point clearly at that type.
+STRONG_AFFINITY = 0.8
+# A pain and a gain are one kind of element held two ways: how the respondent holds it says
+# which ("the one nice moment before chaos" is a gain, whatever "chaos" suggests).
+_POLES = {"pain": ("gain", 1), "gain": ("pain", -1)}
 
 
 @dataclass
@@ -153,3 +158,18 @@ class OntologyView:
 
     def position(self, category: str | None) -> float | None:
         return CATEGORY_POSITION.get(category) if category else None
+
+    def held_as_said(self, node_type: str, stance: int) -> str:
+        """``node_type``, or the type of its opposite pole at the same level when the clause
+        is plainly held the other way (a pain point said with liking is a gain point)."""
+        spec = self.ontology.node_type(node_type)
+        if spec is None or stance == 0:
+            return node_type
+        for pole, (other, sign) in _POLES.items():
+            if stance != sign or self.affinity(pole, spec) < STRONG_AFFINITY:
+                continue
+            same_level = [n for n in self.nodes if n.level == spec.level and n.name != node_type]
+            best = max(same_level, key=lambda n: self.affinity(other, n), default=None)
+            if best is not None and self.affinity(other, best) >= STRONG_AFFINITY:
+                return best.name
+        return node_type
