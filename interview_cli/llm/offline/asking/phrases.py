@@ -405,7 +405,10 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         rest = _shift(texts, v)
         return None if rest is None else Phrase(verbatim, noun=f"{lead} {rest}".strip())
     if lead == "-ing" or (
-        first not in v.subjects | v.determiners and first not in _ORDINALS and verbish(first, v)
+        first not in v.subjects | v.determiners
+        and first not in _ORDINALS
+        and verbish(first, v)
+        and words[1:2] not in ([c] for c in COPULAS)  # "work is all spreadsheets" (round 65)
     ):
         gerund = None if first in v.auxiliaries else _gerund(first, v)
         # shifted with its verb before it: "keeps me fit" is no "keeping your fit"
@@ -469,8 +472,8 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
         (i for i, w in enumerate(words) if verbish(w, v) or (w.endswith("'s") and i < last)),
         None,
     )
-    if verb_at is None:
-        return None
+    if verb_at is None or words[verb_at - 1 : verb_at] == ["to"]:
+        return None  # no finite verb: "the kids to feel looked after" (round 65)
     if words[verb_at].endswith("ing") and 0 < verb_at and words[verb_at - 1] not in v.auxiliaries:
         # no verb that says it happened: "four AAs going flat in January" is said as they
         # said it, not after "You mentioned that" (round 32)
@@ -530,7 +533,20 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
         return None  # "the bus not the train": a correction's fragment, not a phrase
     if words[0] in v.determiners and len(words) == 1:
         return None
+    if len(words) == 1 and _after_its_subject(tokens, start, v):
+        return None  # "so it actually stretches": a verb, no "stretches" to ask about (round 65)
     return _compose(words, texts, lead, v)
+
+
+_ADVERBS = frozenset("actually just really also never always still even only properly".split())
+
+
+def _after_its_subject(tokens: Sequence[Token], at: int, v: Vocabulary) -> bool:
+    """The word at ``at`` follows a subject pronoun, an adverb perhaps between: its verb."""
+    before = [t.norm for t in tokens[max(0, at - 2) : at] if t.word]
+    while before and before[-1] in _ADVERBS:
+        before.pop()
+    return bool(before) and before[-1] in v.subjects and before[-1] not in v.determiners
 
 
 def _sources(answers: Sequence[str], quotes: Sequence[str]) -> list[str]:
@@ -541,6 +557,8 @@ def _sources(answers: Sequence[str], quotes: Sequence[str]) -> list[str]:
     return holding + [a for a in ordered if a not in holding]
 
 
+# What follows a verb of measure, never a noun: "weighs more", "costs about", "lasts nearly"
+_MEASURED = frozenset("more less nearly almost about around twice half over under exactly".split())
 MENTION_DETERMINERS = {"the": "the", "my": "your", "our": "your", "your": "your", "a": "the"}
 
 
@@ -559,6 +577,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             continue  # not the head of its phrase: "the retail" of "the retail park"
         if nxt is not None and nxt.norm in ("a", "an"):
             continue  # a verb: "the kids deserve | a teacher" is no "the kids deserve"
+        if w.endswith("s") and nxt is not None and nxt.norm in _MEASURED:
+            continue  # a verb: "the bike weighs | more than my Year 9s" (round 65)
         if nxt is not None and nxt.word and nxt.norm in EMPTY_NOUNS:
             continue  # "the weird | question" (round 32: "You mentioned the weird.")
         if nxt is not None and (nxt.norm in OBJECT_PRONOUNS or nxt.norm in PARTICLES):

@@ -193,6 +193,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
                 continue  # "don't care if they get wrecked": the clause is what is cared about
             if word.lower() in _TIME_PREPS and _time_phrase(words, i):
                 continue  # "can sleep after a night shift": a time, not a new clause
+            if word.lower() == "who" and i <= 2 and words[i - 1].lower() in _WHO_THEY_ARE:
+                continue  # "be someone who keeps their word": who they are
             if word.lower() == "after" and words[i - 1].lower() in _LOOK:
                 continue  # "look after my family": the verb's own particle
             if word.lower() == "and" and words[i - 1].lower() in _GO_AND:
@@ -252,7 +254,8 @@ def _before_relative(words: list[str]) -> list[str]:
 
 # Who someone is, said by what they do: the relative clause says it ("the one who drives")
 _WHO_THEY_ARE = frozenset(
-    "mum mam mom dad parent one person guy girl woman man friend kind type sort".split()
+    "mum mam mom dad parent one person guy girl woman man friend kind type sort someone "
+    "somebody".split()
 )
 
 

@@ -82,11 +82,7 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 continue
             if said and pointing:
                 continue  # "this isn't relevant": the question judged, nothing taken back
-            if _PUZZLED.match(match.group(0)) and shared(
-                words_of(said), words_of(answer[match.end() :])
-            ):
-                # "What do you mean by 'it starting'? Like the car starting in the morning?":
-                # they offer a reading of their own words, they do not disown them
+            if _offers_a_reading(match, said, answer):
                 continue
             topic = said and words_of(said) <= words_of(request.concept.name)
             every = "every" in match.groupdict()  # all that names it was the background
@@ -230,6 +226,22 @@ def _reassured(answer: str) -> list[tuple[int, int]]:
 # "what do you mean by 'cooking chemistry'?" asks about the question's words; it takes back
 # nothing the answer said before it
 _PUZZLED = re.compile(r"\W*what\s+do\s+you\s+mean", re.IGNORECASE)
+_READING_OFFERED = re.compile(
+    r"\W*(?:(?:oh|um|erm|hmm|so|or)\W+)*(?:like|you\s+mean|as\s+in|do\s+you\s+mean|is\s+that|"
+    r"if\s+you\s+mean|i\s+guess\s+you\s+mean|the\s+\w+\s+you\s+mean)\b",
+    re.IGNORECASE,
+)
+
+
+def _offers_a_reading(match: re.Match[str], said: str, answer: str) -> bool:
+    """ "What do you mean by 'it starting'? Like the car starting in the morning?": they offer a
+    reading of their own words, they do not disown them (not "what do you mean by its Leeds? I
+    just live here, I dont have feelings about Leeds", round 65, asked about "its Leeds" again)."""
+    return bool(
+        _PUZZLED.match(match.group(0))
+        and _READING_OFFERED.match(answer, match.end())
+        and shared(words_of(said), words_of(answer[match.end() :]))
+    )
 
 
 def _alike(words: frozenset[str], other: frozenset[str]) -> bool:

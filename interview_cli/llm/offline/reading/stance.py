@@ -46,6 +46,7 @@ def _negative_slip(word: str) -> str:
     return word
 
 
+_FUSSY_ABOUT = re.compile(r"\bfussy\s+(?=about|with|over|when\s+it\s+comes)", re.IGNORECASE)
 _ILL_FOR_I_WILL = re.compile(
     r"\bi['\u2019]ll\b\s*|\bill\s+(?=(?:take|be|go|get|do|have|make|see|tell|say|give|try|just|never|always|"
     r"probably|need|pay|put|come|bring|let|drive|ring|call|sort|pick|check|look)\b)",
@@ -61,6 +62,9 @@ def stance_of(text: str) -> int:
     # "I'll take everyone" lost its apostrophe below, and "Ill take everyone", are no illness
     # (round 60 asked "Why does the mum bother you?")
     text = _ILL_FOR_I_WILL.sub("i will ", text)
+    # "I'm a bit fussy about microfoam" is a standard kept, no dislike (round 65 asked "Why does
+    # 'fussy about microfoam' bother you?" of a former barista)
+    text = _FUSSY_ABOUT.sub("particular about", text)
     words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
     words = [_negative_slip(w) for w in words]
     # (a negation lessens a bad word after it, through a list: "no more aching ears, stiff
