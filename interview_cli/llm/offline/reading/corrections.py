@@ -21,9 +21,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from interview_cli.core.models import ExtractedNode, RejectedItem
+from interview_cli.core.models import ExtractedEdge, ExtractedNode, RejectedItem
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
-from interview_cli.llm.offline.reading.clauses import quoted_at
+from interview_cli.llm.offline.reading.clauses import normal, quoted_at
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
     best_match,
@@ -251,4 +251,45 @@ def _renumbered(
     return None
 
 
-__all__ = ["Correction", "apply_correction", "find_correction"]
+def renamed(
+    edges: list[ExtractedEdge], read: list[ExtractedNode], nodes: list[ExtractedNode]
+) -> list[ExtractedEdge]:
+    """The edges with the labels a correction cut ("seven seats not eight" -> "seven seats")."""
+    new = {n.quote: n.label for n in nodes}
+    names = {n.label: new[n.quote] for n in read if new.get(n.quote, n.label) != n.label}
+    if not names:
+        return edges
+    return [
+        e.model_copy(
+            update={
+                "source": names.get(e.source, e.source),
+                "target": names.get(e.target, e.target),
+            }
+        )
+        for e in edges
+    ]
+
+
+def still_permitted(
+    request: ExtractRequest, nodes: list[ExtractedNode], edges: list[ExtractedEdge]
+) -> list[ExtractedEdge]:
+    """The links the ontology still permits, either way round, once a correction gave its
+    node the type of the node it corrects (an attribute put right is an attribute)."""
+    ontology = request.methodology.ontology
+    types = {normal(n.label): n.node_type for n in request.existing_nodes}
+    if request.focus_label and request.focus_type:
+        types[normal(request.focus_label)] = request.focus_type
+    types |= {normal(n.label): n.node_type for n in nodes}
+
+    def permitted(edge: ExtractedEdge) -> bool:
+        s_type, t_type = types.get(normal(edge.source)), types.get(normal(edge.target))
+        if s_type is None or t_type is None:
+            return True
+        return ontology.is_edge_permitted(
+            edge.relation, s_type, t_type
+        ) or ontology.is_edge_permitted(edge.relation, t_type, s_type)
+
+    return [e for e in edges if permitted(e)]
+
+
+__all__ = ["Correction", "apply_correction", "find_correction", "renamed", "still_permitted"]

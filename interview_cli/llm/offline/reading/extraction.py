@@ -66,7 +66,7 @@ from interview_cli.llm.offline.reading.clauses import (
     split_clauses,
 )
 from interview_cli.llm.offline.reading.content import judge_label
-from interview_cli.llm.offline.reading.corrections import apply_correction
+from interview_cli.llm.offline.reading.corrections import apply_correction, renamed, still_permitted
 from interview_cli.llm.offline.reading.doubt import doubt
 from interview_cli.llm.offline.reading.held import focus_held, framed_against
 from interview_cli.llm.offline.reading.labels import make_label
@@ -277,12 +277,16 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     nodes, dropped = apply_correction(request, read.nodes, types)
     labels = (r.item.get("label") for r in dropped)
     gone = {normal(label) for label in labels if isinstance(label, str)}
-    edges = [e for e in read.edges if not {normal(e.source), normal(e.target)} & gone]
+    edges = [
+        e
+        for e in renamed(read.edges, read.nodes, nodes)
+        if not {normal(e.source), normal(e.target)} & gone
+    ]
     # what they meant does not lead from what it puts right: it is that, said again
     revised = {frozenset((normal(n.label), normal(n.corrects))) for n in nodes if n.corrects}
     edges = [e for e in edges if frozenset((normal(e.source), normal(e.target))) not in revised]
     steer, new = steer_to(request, nodes, view)
-    edges = _still_permitted(request, nodes, relinked_from_steer(request, steer, nodes, edges))
+    edges = still_permitted(request, nodes, relinked_from_steer(request, steer, nodes, edges))
     # what they stress or ask to go back to is no doubtful aside ("the actual point is
     # recovering properly"): being pointed at is a sign, so it is asked about and read back
     sure = DOUBTFUL + SIGN
@@ -304,28 +308,6 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
         rejected=rejected,
         steer=steer,
     )
-
-
-def _still_permitted(
-    request: ExtractRequest, nodes: list[ExtractedNode], edges: list[ExtractedEdge]
-) -> list[ExtractedEdge]:
-    """The links the ontology still permits, either way round, once a correction gave its
-    node the type of the node it corrects (an attribute put right is an attribute)."""
-    ontology = request.methodology.ontology
-    types = {normal(n.label): n.node_type for n in request.existing_nodes}
-    if request.focus_label and request.focus_type:
-        types[normal(request.focus_label)] = request.focus_type
-    types |= {normal(n.label): n.node_type for n in nodes}
-
-    def permitted(edge: ExtractedEdge) -> bool:
-        s_type, t_type = types.get(normal(edge.source)), types.get(normal(edge.target))
-        if s_type is None or t_type is None:
-            return True
-        return ontology.is_edge_permitted(
-            edge.relation, s_type, t_type
-        ) or ontology.is_edge_permitted(edge.relation, t_type, s_type)
-
-    return [e for e in edges if permitted(e)]
 
 
 def _content_units(
