@@ -212,7 +212,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         prefix = ""
     if prefix:
         words = prefix.split() + words
-    words = _shorten(words)
+    words = _shorten(_without_pointer_head(words))
     if is_empty_label(words):
         return ""
     if cue is not None and cue.link == "up" and _ONLY_A_TIME.fullmatch(" ".join(words)):
@@ -241,6 +241,23 @@ def _without_fillers(words: list[str]) -> list[str]:
         for i, w in enumerate(words)
         if not (w.lower() == "rather" and i + 1 < len(words) and words[i + 1].lower() == "like")
     ]
+
+
+def _without_pointer_head(words: list[str]) -> list[str]:
+    """ "the independence bit", "the calm thing": what they point at, without the word that
+    points (round 66's summary read "independence bit" back); not "the other thing", "the
+    best bit", whose head is all they name."""
+    if len(words) >= 2 and words[-1].lower() in _POINTER_HEADS:
+        if words[-2].lower() not in _POINTING_ADJECTIVES and content_words(words[-2]):
+            return words[:-1]
+    return words
+
+
+_POINTER_HEADS = frozenset("bit thing part stuff side".split())
+_POINTING_ADJECTIVES = frozenset(
+    "other same whole main big bigger biggest best worst funny hard first last only one real key "
+    "important major".split()
+)
 
 
 def _before_relative(words: list[str]) -> list[str]:
@@ -380,7 +397,9 @@ def _shorten(words: list[str]) -> list[str]:
         after = kept[MAX_LABEL_WORDS - 1] + 1 if len(kept) >= MAX_LABEL_WORDS else len(said)
         cut = said[after] if after < len(said) else ""
         # nor on a number whose noun the limit cut: "back on one charge" -> "back"
-        whole = False  # the limit fell between two phrases: the one before it is whole
+        # the limit fell between two phrases: the one before it is whole ("us all sat at the
+        # table together | without me being stressed", round 66 kept only "us all sat")
+        whole = cut in _CUT_BEFORE - {"of"} and words[-1].lower() not in DANGLING
         if (
             words[-1].lower() in _PARTICLES
             and cut in _NOUN_OPENERS

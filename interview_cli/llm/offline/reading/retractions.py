@@ -164,9 +164,21 @@ def _denied_reasons(
                     if named is not None and named.label not in denied:
                         denied.append(named.label)
                         # (its whole clause: "my whole life isnt on there because of TikTok")
-                        begins = max(request.answer.rfind(c, 0, match.start()) for c in ",.;!?")
-                        spans.append((begins + 1, match.end()))
+                        spans.append((_clause_start(request.answer, match.start()), match.end()))
     return denied, spans
+
+
+def _clause_start(answer: str, at: int) -> int:
+    """Where the clause holding ``at`` starts, a "no" before it included ("But no, the
+    portions thing isnt because ...": round 66's summary led with "no the portions thing")."""
+    begins = max(answer.rfind(c, 0, at) for c in ",.;!?")
+    before = max(answer.rfind(c, 0, max(begins, 0)) for c in ",.;!?")
+    if begins > 0 and _A_NO.fullmatch(answer, before + 1, begins):
+        return before + 1
+    return begins + 1
+
+
+_A_NO = re.compile(r"\s*(?:(?:but|and|so)\s+)?(?:no|nah|nope|naw)\s*", re.IGNORECASE)
 
 
 # "Grey hairs mostly haha. Nah, the Sharan gives us room": a sentence that laughs (the laughs
