@@ -535,6 +535,8 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
         return None
     if len(words) == 1 and _after_its_subject(tokens, start, v):
         return None  # "so it actually stretches": a verb, no "stretches" to ask about (round 65)
+    if start and tokens[start - 1].norm in _WH:
+        return None  # "what | happens if it locks": no "happening if it locks" (round 66)
     return _compose(words, texts, lead, v)
 
 

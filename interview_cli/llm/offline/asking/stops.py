@@ -185,6 +185,10 @@ def closing_object(tokens: Sequence[Token], end: int) -> bool:
     return end + 1 == len(tokens) or not tokens[end + 1].word
 
 
+# Words said before a noun, never of one: a phrase ending on one lost its noun.
+_BEFORE_A_NOUN = frozenset("own little tiny wee big huge whole every each".split())
+
+
 def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     """The phrase stops where its clause goes on: a word that needs what follows ("how",
     "simply"), or a verb whose object follows ("let | one speak", "handled | it so well"). A
@@ -199,6 +203,8 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     if (nxt in EMPTY_NOUNS or the_one) and last not in v.function_words:
         return True  # "a weird | question", "the hard | bit": cut before its own noun
         # ("the grip on wet rock is the big | one", round 51: "You said ... is the big.")
+    if last in _BEFORE_A_NOUN and nxt[:1].isalpha() and nxt not in v.function_words:
+        return True  # "every ingredient in its own little | plastic bag" (round 66)
     if _one_word_more(tokens, end, v):
         return True  # "I can't turn up to a home visit | sweaty." (round 32: said back
         # without it, the opposite of what she said)

@@ -95,6 +95,7 @@ CUES: tuple[Cue, ...] = (
     _c("so my", "up", None, in_quote=True),
     _c("so", "up"),  # only at a clause boundary: see SO_BOUNDARY below
     _c("that's why", "down"),
+    _c("thats why", "down"),  # typed without its apostrophe (round 66: "thats why I love ...")
     _c("it's why", "down"),  # "the bad extraction - it's why I can't relax" (round 23)
     _c("which is why", "down"),
     _c("that is why", "down"),

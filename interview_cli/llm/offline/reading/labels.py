@@ -412,7 +412,9 @@ def _shorten(words: list[str]) -> list[str]:
             whole = True
         # nor on a negation whose verb the limit cut: "turn up to client meetings not | looking
         # like a drowned sweaty rat" (round 58)
-        while len(words) > 1 and words[-1].lower() in DANGLING | NUMBER_WORDS | _DENIALS:
+        while (
+            len(words) > 1 and words[-1].lower() in DANGLING | NUMBER_WORDS | _DENIALS | _NOUNLESS
+        ):
             if LOAD_OFF.search(" ".join(words)):
                 break  # "one less thing to think about" ends where it should
             # ("in middle of call": an "of" hangs on the noun before it, nothing is whole)
@@ -465,6 +467,8 @@ NUMBER_WORDS = frozenset(
 )
 _CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
 _PARTICLES = frozenset("in on out up off down back away over".split())
+# Words said before a noun: the limit cut their noun ("in its own little | plastic bag")
+_NOUNLESS = frozenset("own little tiny wee every each how so too".split())
 _DENIALS = frozenset("not never no".split())
 # Verbs whose particle is theirs, not a place's: "pick up | the kids", "drop off | the car"
 _PHRASAL = frozenset(
