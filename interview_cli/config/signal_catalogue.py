@@ -285,6 +285,13 @@ CATALOGUE: tuple[SignalSpec, ...] = (
         "left a node after its empty answers.",
     ),
     _s(
+        "meta.interview.list_closed",
+        "meta",
+        "bool",
+        "A breadth check was answered by closing the list: a terminal ceiling ('thats about "
+        "it'), a don't-know or 'I already said'. The respondent has named all there is.",
+    ),
+    _s(
         "meta.conversation.saturation",
         "meta",
         "float",

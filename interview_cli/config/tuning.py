@@ -300,6 +300,14 @@ class VetoTuning(StrictModel):
         "not yet tried on it ('return later'); 0 = never. A method choice: how soon to come "
         "back depends on how long the method's threads run",
     )
+    list_closed_by_respondent: bool = Field(
+        default=False,
+        description="once the respondent answered a breadth check by closing the list ('thats "
+        "about it', 'nothing else', 'I told you the main ones'), no node-less question but the "
+        "closing one is asked again: what was named is laddered, then the interview closes (a "
+        "method choice: laddering's open questions all ask 'what else'; off replays sessions "
+        "recorded before it)",
+    )
     revised_inherits_links: bool = Field(
         default=False,
         description="a node that revises another (a correction, the focus said again in "

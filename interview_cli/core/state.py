@@ -143,6 +143,11 @@ class SaturationMetrics(_Frozen):
         "'full', for the last "
         "tuning.saturation.little_to_say_window answers (none kept when that is 0)",
     )
+    list_closed: bool = Field(
+        default=False,
+        description="a breadth check was answered by closing the list: a terminal ceiling "
+        "('thats about it'), a don't-know or 'I already said' (the respondent named all there is)",
+    )
     empty_answers: int = Field(
         default=0,
         ge=0,
@@ -274,7 +279,17 @@ def update_saturation(
         recent_answers=answers,
         empty_answers=empty,
         no_answers_running=running,
+        list_closed=prev.list_closed
+        or (breadth_answer and _closes_the_list(answer_kind, knowledge_ceiling)),
     )
+
+
+def _closes_the_list(answer_kind: str | None, knowledge_ceiling: str | None) -> bool:
+    """A reply to a breadth check that says there is no more: "thats about it", "no idea, I
+    told you the main ones", "nothing else, you asked me that already"."""
+    if knowledge_ceiling == "exploratory":
+        return False  # "not sure, let me think": the respondent is thinking, not done
+    return knowledge_ceiling == "terminal" or answer_kind in ("dont_know", "already_said")
 
 
 # --------------------------------------------------------------------------------------------

@@ -218,6 +218,33 @@ def test_chao1_ratio(counts: list[int], expected: float) -> None:
     assert chao1_ratio(counts) == pytest.approx(expected)
 
 
+def test_a_breadth_check_answered_thats_about_it_closes_the_list_for_good() -> None:
+    def answer(prev: SaturationMetrics, **kw: object) -> SaturationMetrics:
+        return update_saturation(
+            prev,
+            nodes_added=1,
+            edges_added=0,
+            response_depth="moderate",
+            max_depth=1,
+            mention_counts=[1],
+            tuning=SAT,
+            **kw,  # type: ignore[arg-type]
+        )
+
+    s = answer(SaturationMetrics(), knowledge_ceiling="terminal")  # said of a ladder, not a list
+    assert not s.list_closed
+    s = answer(s, breadth_answer=True, knowledge_ceiling="none")  # one more named
+    assert not s.list_closed
+    s = answer(s, breadth_answer=True, knowledge_ceiling="terminal")  # "thats about it really"
+    assert s.list_closed
+    assert answer(s, knowledge_ceiling="none").list_closed  # it stays closed
+    for kind in ("dont_know", "already_said"):  # "no idea, I told you the main ones"
+        assert answer(SaturationMetrics(), breadth_answer=True, answer_kind=kind).list_closed
+    # "not sure, let me think": thinking, not done
+    hesitant = {"answer_kind": "dont_know", "knowledge_ceiling": "exploratory"}
+    assert not answer(SaturationMetrics(), breadth_answer=True, **hesitant).list_closed
+
+
 def test_update_saturation_accepts_a_mapping_of_mentions() -> None:
     s = update_saturation(
         SaturationMetrics(),

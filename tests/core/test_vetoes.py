@@ -17,6 +17,7 @@ from interview_cli.core.decide.vetoes import (
     element_exhausted,
     elicited_not_laddered,
     knowledge_ceiling,
+    list_closed,
     open_question_spent,
     recent_redundancy,
 )
@@ -202,6 +203,30 @@ def test_an_empty_open_question_is_spent_beyond_the_redundancy_window() -> None:
         ran_without=before,
     )
     assert first_veto(EXPLORE, None, off) is None
+
+
+def test_a_list_the_respondent_closed_is_not_opened_again() -> None:
+    # "thats about it really" to a breadth check (round 66 asked "what else?" three times,
+    # the last after "nothing else, you asked me that already"): no open question but the
+    # closing one, whatever was learned since; node questions go on
+    breadth = StrategySpec(
+        name="explore", family="explore", node_binding="none", breadth_check=True
+    )
+    revitalize = StrategySpec(name="revitalize", family="revitalize", node_binding="none")
+    on = VetoTuning(list_closed_by_respondent=True)
+    closed = ctx(tracker(n1=node("n1")), list_closed=True, tuning=on)
+    assert (
+        list_closed(breadth, None, closed) == "the respondent said a breadth check had all there is"
+    )
+    assert first_veto(breadth, None, closed) == "list_closed"
+    assert list_closed(revitalize, None, closed) is None  # another kind of open question
+    together = VetoTuning(list_closed_by_respondent=True, open_questions_spent_together=True)
+    assert list_closed(revitalize, None, ctx(tracker(), list_closed=True, tuning=together))
+    assert list_closed(CLOSE, None, closed) is None  # the closing question is asked
+    assert list_closed(DEEPEN, "n1", closed) is None
+    assert list_closed(breadth, None, ctx(tracker(), tuning=on)) is None  # still open
+    # a methodology without the switch (a session recorded before it) asks as it did
+    assert first_veto(breadth, None, ctx(tracker(), list_closed=True)) is None
 
 
 def test_what_an_open_question_brought_up_is_laddered_before_another_open_question() -> None:

@@ -295,6 +295,7 @@ def _veto_context(inputs: DecisionInputs) -> VetoContext:
         consecutive_low_info=(
             inputs.saturation.consecutive_low_info if inputs.saturation is not None else 0
         ),
+        list_closed=inputs.saturation is not None and inputs.saturation.list_closed,
         node_elements=node_elements,
         element_focus_counts=counts,
         graph=inputs.graph,

@@ -60,6 +60,8 @@ FLOAT_BINS = ("low", "mid", "high")
 # Softest first: the all-vetoed fallback relaxes vetoes in this order. Unknown vetoes count as
 # hardest. Kept here (not in vetoes.py) so scoring does not depend on the veto module.
 VETO_SEVERITY: tuple[str, ...] = (
+    # (a closed list first: "what else?" once more beats a question on something disowned)
+    "list_closed",
     *("elicited_not_laddered", "doubtful_reading", "recent_redundancy", "open_question_spent"),
     "repeated_probe",
     *("answered_why", "element_exhausted", "node_exhausted", "knowledge_ceiling", "focus_type"),

@@ -38,6 +38,10 @@ all-vetoed fallback, which relaxes the softest veto first).
 |                      | however long ago (``open_question_memory``): after "nothing else", |
 |                      | neither "what else?" nor "another angle" is asked. An element      |
 |                      | question is no open question: it is neither spent nor spends one   |
+| list_closed          | with ``list_closed_by_respondent``: a node-less strategy (a breadth |
+|                      | check; with ``open_questions_spent_together`` any) once a breadth  |
+|                      | check was answered "thats about it" (``SaturationMetrics           |
+|                      | .list_closed``): the closing question only                         |
 | answered_why         | a climbing strategy (``climbs``) on a node that already leads to   |
 |                      | another: its why was answered (``answered_why``)                   |
 | doubtful_reading     | a node read with a confidence below ``min_focus_confidence``       |
@@ -88,6 +92,7 @@ RECENT_REDUNDANCY = "recent_redundancy"
 NODE_EXHAUSTED = "node_exhausted"
 REPEATED_PROBE = "repeated_probe"
 OPEN_QUESTION_SPENT = "open_question_spent"
+LIST_CLOSED = "list_closed"
 ELICITED_NOT_LADDERED = "elicited_not_laddered"
 ANSWERED_WHY = "answered_why"
 DOUBTFUL_READING = "doubtful_reading"
@@ -137,6 +142,7 @@ class VetoContext:
     ran_without: frozenset[Habit] = frozenset()  # ``Tuning.ran_without``: a recorded session's
     focus_history: Sequence[FocusEntry] = ()
     consecutive_low_info: int = 0
+    list_closed: bool = False  # ``SaturationMetrics.list_closed``
     node_elements: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     element_focus_counts: Mapping[str, int] = field(default_factory=dict)
     graph: KnowledgeGraph | None = None  # for focus_type
@@ -429,6 +435,17 @@ def open_question_spent(
     return f"{last.strategy} was asked at turn {last.turn + 1} and nothing new came up since"
 
 
+def list_closed(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """After "thats about it" to a breadth check, no open question but the closing one: what
+    was named is laddered, then the interview closes (round 66 asked "what else?" three
+    times, the last after "nothing else, you asked me that already")."""
+    if not ctx.list_closed or not _node_less(strategy, node_id):
+        return None
+    if not (strategy.breadth_check or ctx.tuning.open_questions_spent_together):
+        return None
+    return "the respondent said a breadth check had all there is"
+
+
 def elicited_not_laddered(
     strategy: StrategySpec, node_id: str | None, ctx: VetoContext
 ) -> str | None:
@@ -478,6 +495,7 @@ VETOES: tuple[tuple[str, VetoFn], ...] = (
     (RECENT_REDUNDANCY, recent_redundancy),
     (DOUBTFUL_READING, doubtful_reading),
     (OPEN_QUESTION_SPENT, open_question_spent),
+    (LIST_CLOSED, list_closed),
     (ELICITED_NOT_LADDERED, elicited_not_laddered),
 )
 
@@ -498,6 +516,7 @@ def enabled_vetoes(
         REPEATED_PROBE: tuning.fruitless_probe,
         ANSWERED_WHY: Habit.ANSWERED_WHY not in ran_without,
         OPEN_QUESTION_SPENT: Habit.OPEN_QUESTION_MEMORY not in ran_without,
+        LIST_CLOSED: tuning.list_closed_by_respondent,
         ELICITED_NOT_LADDERED: tuning.ladder_elicited,
         DOUBTFUL_READING: Habit.DOUBTFUL_FOCUS not in ran_without,
     }

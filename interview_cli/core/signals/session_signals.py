@@ -78,6 +78,13 @@ def _ladder_ended_since_breadth(ctx: SignalContext, deps: Deps) -> bool:
     )
 
 
+@global_signal("meta.interview.list_closed")
+def _list_closed(ctx: SignalContext, deps: Deps) -> bool:
+    """A breadth check was answered by closing the list ("thats about it", "nothing else"):
+    once what was named is laddered, it is time to close."""
+    return ctx.saturation is not None and bool(ctx.saturation.list_closed)
+
+
 def ladder_ends(ctx: SignalContext) -> tuple[int, ...]:
     """This turn's ``ladders.ladder_end_turns``, computed once for every signal that reads it."""
     if "ladder_ends" not in ctx.memo:
