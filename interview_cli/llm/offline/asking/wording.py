@@ -250,7 +250,10 @@ WORDINGS: dict[str, Wordings] = {
             "What exactly do you mean by that?",
             "Could you give me an example of that?",
             "What does that look like in practice for you?",
-            "How would you describe that to someone who has never tried it?",
+            # (not "How would you describe that to someone who has never tried it?": of a
+            # feeling, "feel more like a person", it got "describe what? its not a thing you
+            # try", a developer's typed interview)
+            "What do you mean by that, in your own words?",
             "Can you walk me through a moment when that really showed?",
         ),
     ),

@@ -63,6 +63,14 @@ _CONTENT_IDIOMS = (
         r"(?:have\s+to\s+|need\s+to\s+|got\s+to\s+|even\s+)?(?:think|worry|bother)\s+about\b",
         re.I,
     ),
+    # going out, as a family or with friends: "so we actually get to go out" (a developer's
+    # typed interview: the consequence the whole ladder led to made no node)
+    re.compile(r"\b(?:go|goes|going|went|get|gets|getting|got)\s+out\b(?!\s+of\b)", re.I),
+    # time of one's own: "a bit of time to myself", "my only me time" (a developer's typed
+    # interview lost the value the ladder reached)
+    re.compile(
+        r"\b(?:time\s+(?:to|for)\s+(?:myself|me|ourselves|us|yourself)|me[\s-]time)\b", re.I
+    ),
     # belonging in words that name nothing: "I want to be part of it"
     re.compile(
         r"\b(?:(?:be|being|feel|feeling|am|are)\s+(?:a\s+)?)?part\s+of\s+"
