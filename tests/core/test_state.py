@@ -149,7 +149,13 @@ def test_dense_cyclic_graph_is_linear_not_exponential() -> None:
 
 
 def step(
-    prev: SaturationMetrics, nodes: int, edges: int, depth: str | None, max_depth: int, counts=(1,)
+    prev: SaturationMetrics,
+    nodes: int,
+    edges: int,
+    depth: str | None,
+    max_depth: int,
+    counts=(1,),
+    **kw: Any,
 ):
     return update_saturation(
         prev,
@@ -159,6 +165,7 @@ def step(
         max_depth=max_depth,
         mention_counts=list(counts),
         tuning=SAT,
+        **kw,
     )
 
 
@@ -219,17 +226,8 @@ def test_chao1_ratio(counts: list[int], expected: float) -> None:
 
 
 def test_a_breadth_check_answered_thats_about_it_closes_the_list_for_good() -> None:
-    def answer(prev: SaturationMetrics, **kw: object) -> SaturationMetrics:
-        return update_saturation(
-            prev,
-            nodes_added=1,
-            edges_added=0,
-            response_depth="moderate",
-            max_depth=1,
-            mention_counts=[1],
-            tuning=SAT,
-            **kw,  # type: ignore[arg-type]
-        )
+    def answer(prev: SaturationMetrics, **kw: Any) -> SaturationMetrics:
+        return step(prev, 1, 0, "moderate", 1, **kw)
 
     s = answer(SaturationMetrics(), knowledge_ceiling="terminal")  # said of a ladder, not a list
     assert not s.list_closed
