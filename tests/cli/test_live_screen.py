@@ -48,6 +48,9 @@ def test_the_opening_question_is_drawn_once_and_the_typing_stays_visible(
         term.wait_for("you ›", times=2)
         term.type("/alt\r")  # the moderator overrules: a new question 2, drawn once
         term.wait_for("you ›", times=3)
+        # the rest of the prompt may come a moment after its mark on a busy machine (2 bytes
+        # did, once); a display that repaints sends far more, and again in the next window
+        assert term.idle_bytes(0.3) < 40
         assert term.idle_bytes(0.3) == 0
         term.type("/quit\r")
         assert term.finish() == 0
