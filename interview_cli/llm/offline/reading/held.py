@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from interview_cli.core.models import ExtractedNode
 from interview_cli.llm.offline.lexicon import DISLIKE_VERBS, IRKING
-from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
+from interview_cli.llm.offline.lexicon.phrases import phrase_pattern, phrase_patterns
 from interview_cli.llm.offline.reading.irked import irked_spans
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -37,7 +37,7 @@ def framed_against(request: ExtractRequest, start: int, end: int, *, answers: bo
         _DISLIKED.search(answer[:start])
         or _THE_PROBLEM_IS.search(answer[:start])
         or _framed_just_before(answer, start)
-        or _IS_THE_PROBLEM.match(answer, end)
+        or phrase_pattern("against_after").match(answer, end)  # "... is the problem"
         or _JUDGED_AFTER.match(answer, end)
         or any(at == end for at, _ in irked_spans(answer))
         or (answers and _ASKS_WHAT_IRKS.search(request.question))
@@ -72,13 +72,6 @@ def _against_ends(answer: str) -> tuple[int, ...]:
 _OTHERWISE = re.compile(r"(?:\bor(?:\s+else)?|\botherwise)[\s,]+$", re.IGNORECASE)
 # (what happens to them, not what they do instead: "or I just switch off and listen to music")
 _SUBJECT_FIRST = re.compile(r"(?:it|they|he|she|there)\b", re.IGNORECASE)
-# ... or the frame after it: "the hair is the problem", "the fuel bill is the one thing I dont
-# love"
-_IS_THE_PROBLEM = re.compile(
-    r"\s+(?:is|was|'s)\s+the\s+(?:problem|issue|(?:one|only)\s+thing\s+i\s+(?:don'?t|do\s+not)\s+"
-    r"(?:really\s+)?(?:love|like|rate|enjoy))\b",
-    re.IGNORECASE,
-)
 # ... or a verdict closing its sentence: "its done half the lounge and nothing else, proper
 # annoying", "stuck on socks and phone chargers, drives me mad" (round 38: asked "What do you
 # get out of the socks?" and "What does that do for you, in the end?")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from interview_cli.core.models import ExtractedEdge, RejectedItem
 from interview_cli.core.text import label_profile
+from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
 from interview_cli.llm.offline.reading.clauses import Clause, normal, quote
 from interview_cli.llm.offline.reading.ontology import OntologyView
 
@@ -145,21 +146,10 @@ def names_another(clause: Clause) -> bool:
     return clause.cue is not None and "also" in clause.cue.phrase
 
 
-# "the other big thing is my stomach", "if you want a complaint, the fuel bill ...": what follows
-# starts another line, it is no answer to the question's why (round 65 read the stomach back as
-# why microfoam bothered him)
-_ANOTHER_THING = re.compile(
-    r"(?:\b(?:the\s+other|another|one\s+more)\s+(?:big\s+|main\s+|important\s+)?thing"
-    r"(?:\s+(?:i'?d\s+(?:say|add|mention)|worth\s+(?:saying|mentioning)))?(?:\s+(?:is|was|'s))?"
-    r"|\bif\s+you\s+(?:want|need)\s+(?:a|an|one)\s+(?:complaint|gripe|moan|downside|negative))"
-    r"[\s,:]*",
-    re.IGNORECASE,
-)
-
-
 def another_things(answer: str) -> tuple[tuple[int, int], ...]:
-    """Where the answer says it turns to another thing, as (start, end) of each frame."""
-    return tuple(m.span() for m in _ANOTHER_THING.finditer(answer))
+    """Where the answer says it turns to another thing ("the other big thing is my stomach",
+    ``lexicon/en/another.yaml``), as (start, end) of each frame."""
+    return tuple(m.span() for m in phrase_pattern("another").finditer(answer))
 
 
 def opens_another(clause: Clause, turn: Turn) -> bool:
