@@ -31,6 +31,7 @@ from interview_cli.llm.offline.asking.tokens import (
     _naming,
 )
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary
+from interview_cli.llm.offline.lexicon import BEFORE_A_NOUN
 from interview_cli.llm.offline.reading.content import MEASURE_UNITS, is_count, is_money
 
 _WHEN = frozenset("next last same whole other following day week morning night time".split())
@@ -185,8 +186,8 @@ def closing_object(tokens: Sequence[Token], end: int) -> bool:
     return end + 1 == len(tokens) or not tokens[end + 1].word
 
 
-# Words said before a noun, never of one: a phrase ending on one lost its noun.
-_BEFORE_A_NOUN = frozenset("own little tiny wee big huge whole every each".split())
+# ... and those that end a label the reader keeps ("every", "whole": ``DANGLING``)
+_BEFORE_A_NOUN = BEFORE_A_NOUN | frozenset("whole every each".split())
 
 
 def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:

@@ -556,6 +556,9 @@ IMPORTANCE = re.compile(
     r"the world|everything)(?:\s+to\s+(?:me|us)\b|(?=\s*(?:[.,;!?]|$|to\b|for\s+(?:me|us)\b)))",
     re.IGNORECASE,
 )
+# Words said before a noun, never of one: a phrase or a label that ends on one lost its noun
+# ("every ingredient in its own little | plastic bag", round 66)
+BEFORE_A_NOUN: frozenset[str] = frozenset("own little tiny wee big huge".split())
 DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
     """every all some any each more most than from into about over under between like whole
     entire""".split()

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.lexicon import (
+    BEFORE_A_NOUN,
     CLAUSE_BREAKS,
     COPULAS,
     DANGLING,
@@ -467,8 +468,9 @@ NUMBER_WORDS = frozenset(
 )
 _CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
 _PARTICLES = frozenset("in on out up off down back away over".split())
-# Words said before a noun: the limit cut their noun ("in its own little | plastic bag")
-_NOUNLESS = frozenset("own little tiny wee every each how so too".split())
+# Words that need what the limit cut: a noun ("in its own little | plastic bag",
+# ``BEFORE_A_NOUN``) or what a degree measures ("for how | little I use it")
+_NOUNLESS = BEFORE_A_NOUN | frozenset("how so too".split())
 _DENIALS = frozenset("not never no".split())
 # Verbs whose particle is theirs, not a place's: "pick up | the kids", "drop off | the car"
 _PHRASAL = frozenset(
