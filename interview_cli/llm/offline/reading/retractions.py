@@ -207,15 +207,10 @@ def _ends_laughing(sentence: str) -> bool:
     return bool(laughs) and not re.search(r"\w", sentence[laughs[-1].end() :])
 
 
-# A joke called one, by the one who made it: "that was only a joke", "I was just kidding";
-# not "it's a joke" of a thing (a complaint) nor "jokes aside" (what follows is meant)
-_JOKE_CALLED = re.compile(
-    r"\b(?:(?:that|it|this)\s+(?:was|is)\s+(?:just\s+|only\s+|half\s+)*a\s+joke"
-    r"|(?:was|is|'s|s)\s+(?:just|only)\s+(?:a\s+)?jok(?:e|ing)"
-    r"|(?:just|only)\s+(?:joking|kidding|messing)"
-    r"|i\s+(?:was|am|'m|m)\s+(?:just\s+|only\s+)?(?:joking|kidding|messing))\b",
-    re.IGNORECASE,
-)
+# A retraction (``lexicon/en/retraction.yaml``) that calls what it takes back a joke: "that
+# was only a joke", "I was just kidding" (the lexicon says which are; "it's a joke" of a thing is
+# a complaint there, and no retraction)
+_JOKING = re.compile(r"\bjok|\bkidd|\bmessing\b|\bbanter\b", re.IGNORECASE)
 _REST_OF_CLAUSE = re.compile(r"[^,.;:!?]*[,.;:!?]+\s*")
 _CLAUSE = re.compile(r"[^.;!?]*")
 
@@ -224,7 +219,8 @@ def _reassured(answer: str) -> list[tuple[int, int]]:
     """The kind word that follows a joke called one ("that was only a joke mun, Dai is a
     good sort": ``lexicon/en/doubt/reassurance.yaml``), as (start, end): it answers nothing."""
     spans = []
-    for joke in _JOKE_CALLED.finditer(answer):
+    jokes = (m for m in phrase_pattern("retraction").finditer(answer) if _JOKING.search(m[0]))
+    for joke in jokes:
         rest = _REST_OF_CLAUSE.match(answer, joke.end())
         if rest is None:
             continue
