@@ -344,7 +344,19 @@ def meta_kind(answer: str) -> MetaKind | None:
     return ranked[0].kind if ranked else None
 
 
+def interviewers_words(question: str, theirs: list[str]) -> frozenset[str]:
+    """The content words of ``question`` that are the interviewer's own: not in a quote of
+    the respondent, not a thing of theirs it names ("the app"), nor in ``theirs`` (the focus,
+    earlier concepts, the last answer, the topic). A label of nothing else is the question
+    said back ("best moment is ..." to "what was your best moment?")."""
+    asked = re.sub(r'"[^"]*"|\u201c[^\u201d]*\u201d', " ", question)
+    asked = re.sub(r"\bthe\s+[\w'-]+", " ", asked, flags=re.IGNORECASE)
+    said = {w for text in theirs for w in label_profile(text).content}
+    return frozenset(label_profile(asked).content) - said
+
+
 __all__ = [
+    "interviewers_words",
     "LOAD_OFF",
     "REASONS",
     "MetaSpan",
@@ -356,14 +368,3 @@ __all__ = [
     "without_echo",
     "without_quoted_back",
 ]
-
-
-def interviewers_words(question: str, theirs: list[str]) -> frozenset[str]:
-    """The content words of ``question`` that are the interviewer's own: not in a quote of
-    the respondent, not a thing of theirs it names ("the app"), nor in ``theirs`` (the focus,
-    earlier concepts, the last answer, the topic). A label of nothing else is the question
-    said back ("best moment is ..." to "what was your best moment?")."""
-    asked = re.sub(r'"[^"]*"|\u201c[^\u201d]*\u201d', " ", question)
-    asked = re.sub(r"\bthe\s+[\w'-]+", " ", asked, flags=re.IGNORECASE)
-    said = {w for text in theirs for w in label_profile(text).content}
-    return frozenset(label_profile(asked).content) - said
