@@ -497,7 +497,11 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
     # "a mower I can sharpen myself", "the old one you had to thread" (dev reading set: "You
     # mentioned that the old one you had to thread")
     named = inner > 1 and all(w not in v.not_content or w in _ONES for w in words[1:inner])
-    if named and words[0] in v.determiners and shifted is not None:
+    # (not when a verb of its own closes it: "every bill I can shrink helps" is a clause, not
+    # a bill: a developer's typed interview asked "Why does every bill you can shrink helps
+    # matter to you?")
+    closes_on_a_verb = words[-1].endswith("s") and verbish(words[-1], v)
+    if named and not closes_on_a_verb and words[0] in v.determiners and shifted is not None:
         return Phrase(verbatim, noun=shifted)
     return Phrase(verbatim, clause=shifted or f'"{verbatim}"')
 
