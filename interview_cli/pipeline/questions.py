@@ -141,7 +141,10 @@ def question_request(
         focus_type=focus_type,
         focus_stance=focus_stance,
         summary_labels=(
-            graph.recap_labels({n.name: n.level for n in m.ontology.nodes})
+            graph.recap_labels(
+                {n.name: n.level for n in m.ontology.nodes},
+                least_confidence=m.tuning.vetoes.min_focus_confidence,
+            )
             if closing
             else graph.recent_labels(8)
         ),

@@ -262,12 +262,15 @@ class KnowledgeGraph:
         )
         return [label for _, _, label in ranked[: max(limit, 0)]]
 
-    def recap_labels(self, levels: Mapping[str, int], limit: int = 8) -> list[str]:
+    def recap_labels(
+        self, levels: Mapping[str, int], limit: int = 8, least_confidence: float = 0.0
+    ) -> list[str]:
         """Labels for a recap at the close: the nodes said in the most answers, then the most
         concrete (``levels``: node type -> level), then the first said. The most recent were
         the last answer's afterthoughts: "We covered 'the multi storey thing I mentioned',
         'the reversing camera' and 'the parking sensors'" (round 39), where the first answer
-        had named the Isofix points, the sliding doors and the boot."""
+        had named the Isofix points, the sliding doors and the boot. A node read with less
+        than ``least_confidence`` is not read back, as it is not asked about."""
         ranked = sorted(
             (
                 -len({p["turn"] for p in d["provenance"]} | {d["created_turn"]}),
@@ -277,7 +280,9 @@ class KnowledgeGraph:
             )
             for i, d in enumerate(self._g.nodes.values())
             # (not what was corrected, nor what was taken back)
-            if d["superseded_by"] is None and d.get("confidence") != DISOWNED
+            if d["superseded_by"] is None
+            and d.get("confidence") != DISOWNED
+            and d.get("confidence", 1.0) >= least_confidence
         )
         return [label for *_, label in ranked[: max(limit, 0)]]
 

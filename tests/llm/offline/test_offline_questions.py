@@ -318,6 +318,27 @@ def test_a_choice_or_a_hope_is_not_asked_of_what_they_hold_against() -> None:
             assert not re.search(r"go for|hoping|hope|get done|give", text), text
 
 
+def test_what_gets_in_the_way_is_not_asked_of_what_is_in_the_way() -> None:
+    # round 67: "You talked about the queue. What gets in the way there?" - "the queue IS the
+    # thing in the way haha"
+    jtbd = _methodology("jobs_to_be_done")
+    spec = jtbd.strategy("uncover_obstacles")
+    assert spec is not None
+    answers = ["the cafe queue made me late twice"]
+    for t in range(6):
+        text = ask(
+            jtbd,
+            spec,
+            "cafe queue",
+            focus_type="solution_approach",
+            turn=t,
+            stance=-1,
+            answers=answers,
+        )
+        assert not re.search(r"get in the way (?:there|when)|harder|go wrong", text), text
+        assert re.search(r"bother|problem|get in the way of", text), text
+
+
 def test_a_why_on_a_job_asks_what_that_kind_of_node_is_for() -> None:
     # Jobs-to-be-Done: move across circumstances, choices and pains, not dig one forever
     jtbd = _methodology("jobs_to_be_done")
@@ -623,11 +644,22 @@ def test_a_story_is_recapped_not_read_back_as_reasons(mec: Methodology) -> None:
         "The bus was too late.",
     ]
     chains = [["tried lift share with a colleague", "bus was too late"]]
+    # what was said most is recapped, not a chain's ends: round 68's closing was "We talked
+    # about 'I went on their website', 'deep' and ...", the first step of the story and a
+    # sarcastic last word
+    said_most = ["unreliable", "tried lift share with a colleague"]
     for method in ("jobs_to_be_done", "critical_incident"):
         story = lib.methodology(method).value
-        text = _closing(mec, methodology=story, summary_chains=chains, answers=answers)
+        text = _closing(
+            mec,
+            methodology=story,
+            summary_chains=chains,
+            summary_labels=said_most,
+            answers=answers,
+        )
         assert "because of" not in text and "leading to" not in text, text
         assert '"I tried lift share with a colleague"' in text, text
+        assert 'unreliable"' in text and "too late" not in text, text
 
 
 def test_when_every_wording_was_used_the_oldest_question_comes_back_not_the_last() -> None:

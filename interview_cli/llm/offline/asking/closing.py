@@ -122,8 +122,9 @@ def closing_question(request: QuestionRequest, key: str, threshold: float) -> st
     if ladders and reasons:
         texts = [t.format(summary=restated(ladders)) for t in SUMMARY_TEMPLATES]
     else:
-        labels = [label for pair in ladders for label in pair] if ladders else []
-        phrases = clean_phrases([*labels, *request.summary_labels], answers)
+        # (a story's chain ends are its first step and its last word, no findings: "We talked
+        # about 'I went on their website', 'deep' and ...", round 68; what was said most is)
+        phrases = clean_phrases(request.summary_labels, answers)
         if phrases:
             recap = label_list(f'"{p.verbatim}"' for p in phrases)
             texts = [t.format(recap=recap) for t in RECAP_TEMPLATES]

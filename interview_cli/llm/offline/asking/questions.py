@@ -69,8 +69,10 @@ def angle_for(node_type: str | None) -> str | None:
 
 # The families whose questions presume the focus is liked: "what does it give you?", "what
 # made you go for it?", "what did you hope it would do?" ("You said you couldnt sleep. What
-# made you go for that rather than something else?").
-_PRESUME_LIKING = frozenset({"deepen", "negative_ladder", "choice", "progress"})
+# made you go for that rather than something else?"), or what gets in its way (round 67 asked
+# "What gets in the way there?" of the queue that made her late: "the queue IS the thing in
+# the way haha").
+_PRESUME_LIKING = frozenset({"deepen", "negative_ladder", "choice", "progress", "obstacle"})
 
 
 # What they need or must have: "must not cost a fortune", "has to be light", "need it to last".

@@ -83,7 +83,7 @@ def stance_of(text: str) -> int:
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
         return -1
-    if any(p.search(text) for p in (_GAVE_OUT, _COSTLY, _LONG_IN_COMING, _IN_A_MESS)):
+    if any(p.search(text) for p in (_GAVE_OUT, _COSTLY, _LONG_IN_COMING, _IN_A_MESS, _HELD_UP)):
         return -1
     # "like" is a liking only after someone who likes ("I really like"): not a likeness ("feels
     # like"), nor a filler ("Like I literally forget to ring", round 28; "like I said")
@@ -121,6 +121,12 @@ _GAVE_OUT = re.compile(
 # what was long in coming: "they took weeks to break in" (round 51: "What does that let you
 # do?")
 _LONG_IN_COMING = re.compile(r"\btook\s+(?:weeks|ages|months|forever|days)\b", re.IGNORECASE)
+# what held someone up: "the cafe queue made me late twice" (round 67 asked what she hoped
+# the queue would do for her: "the queue was the problem")
+_HELD_UP = re.compile(
+    r"\b(?:made|makes|make|making)\s+(?:me|us|him|her|them)\s+(?:late|miss|lose|wait)\b",
+    re.IGNORECASE,
+)
 # a price said to be big: "the bill was massive" (round 43: "How does that help you?")
 _PRICED = r"(?:bill|bills|price|prices|cost|costs|charge|charges|fee|fees)"
 _BIG = (
