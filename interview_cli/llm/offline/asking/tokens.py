@@ -38,8 +38,12 @@ def tokenize(text: str) -> list[Token]:
         raw = match.group()
         norm = raw.lower().replace("’", "'")
         after = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
+        # (the end of the text ends what is said only after a word of it: a phrase "its light"
+        # quoted alone keeps its words)
+        then = matches[i + 2].group() if i + 2 < len(matches) else ("." if i else "x")
         if norm == "its" and (
             after in _NO_POSSESSION
+            or (after in _NO_POSSESSION_AT_END and not then[0].isalnum())
             or after.endswith("ly")
             or after.endswith("ed")
             or after[:1].isdigit()  # "its 10 minutes of quiet"
@@ -70,6 +74,12 @@ _NO_POSSESSION = frozenset(
     "rubbish fast slow worth like ok okay dead proper mint class "
     # "its mad loud" (round 52: "You mentioned its mad loud.")
     "mad loud noisy wild well pure".split()
+)
+# ... and before the end of what is said: "well its light, thats the main thing" (round 68
+# said back "You talked about its light."), not "its light is rubbish"
+_NO_POSSESSION_AT_END = frozenset(
+    "light heavy warm cold small big safe simple reliable comfy comfortable sturdy solid "
+    "expensive pricey dear cheaper better worse lighter smaller bigger".split()
 )
 
 

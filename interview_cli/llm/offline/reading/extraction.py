@@ -192,9 +192,10 @@ def _extract_mended(request: ExtractRequest) -> Extraction:
     update: dict[str, object] = {}
     held = None if retracted else focus_held(request, {n.label.lower() for n in extraction.nodes})
     if held is not None:  # "it just annoys me": how the focus is held, said with a pronoun
+        extraction = _without_saying_how(extraction, held)
         # in the order the respondent said them, as every extraction lists its nodes
         nodes = sorted([*extraction.nodes, held], key=lambda n: quoted_at(request.answer, n))
-        update |= {"nodes": nodes, "extractable": True}
+        update |= {"nodes": nodes, "edges": extraction.edges, "extractable": True}
         if not extraction.extractable:
             update["reason"] = f"says how '{held.label}' is held, nothing new to extract"
     if retracted:
@@ -205,6 +206,26 @@ def _extract_mended(request: ExtractRequest) -> Extraction:
         if not extraction.extractable:
             update["reason"] = f"takes back '{retracted[0]}', nothing new to extract"
     return extraction.model_copy(update=update) if update else extraction
+
+
+_DEGREE = re.compile(r"\b(?:a\s+)?(?:wee|little|tiny|teeny)(?:\s+bit)?\b")
+
+
+def _without_saying_how(extraction: Extraction, held: ExtractedNode) -> Extraction:
+    """The extraction without a node made of the words that say how the focus is held ("it
+    annoys me a wee bit": round 68 made "annoys me a wee" a value above the focus)."""
+    said = held.quote.lower()
+    gone = {
+        normal(n.label)
+        for n in extraction.nodes
+        if said in n.quote.lower()
+        and naming_words(_DEGREE.sub(" ", n.quote.lower().replace(said, " ")), _NAMES_NOTHING) == 0
+    }
+    if not gone:
+        return extraction
+    nodes = [n for n in extraction.nodes if normal(n.label) not in gone]
+    edges = [e for e in extraction.edges if not {normal(e.source), normal(e.target)} & gone]
+    return extraction.model_copy(update={"nodes": nodes, "edges": edges})
 
 
 def _without_just_said(

@@ -175,7 +175,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     if len(words) > 1 and words[0].lower() in ("means", "meant") and words[1].lower() in _ME:
         words = words[1:]  # "Means I get in and sleep": "it means" with its subject unsaid
     prefix = cue.prefix if cue else ""
-    words = _without_lead(words, prefix)
+    words = _before_now_that(_without_lead(words, prefix))
     words = [
         w
         for i, w in enumerate(words)
@@ -372,9 +372,34 @@ def _keep_possessive(spoken: list[str], words: list[str]) -> list[str]:
     return words
 
 
+# Who or what a "now" opens a clause with: "its my pride and joy now im not walking the rounds"
+# (round 68 made "pride and joy now im")
+_NOW_SUBJECTS = frozenset(
+    "i im i'm ive i've we were we're they theyre they're he she hes he's "
+    "shes she's the my our that".split()
+)
+
+
+def _before_now_that(words: list[str]) -> list[str]:
+    """The words before a "now" that opens a clause of its own, once two or more came first."""
+    for i in range(2, len(words) - 1):
+        if words[i].lower() == "now" and words[i + 1].lower() in _NOW_SUBJECTS:
+            return words[:i]
+    return words
+
+
 def is_empty_label(words: list[str]) -> bool:
-    """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not"."""
-    return naming_words(" ".join(words), NAMELESS | LABEL_NAMELESS) == 0
+    """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not".
+    Doing it oneself names self-reliance ("i like doing it myself", round 68 read nothing)."""
+    text = " ".join(words)
+    return naming_words(text, NAMELESS | LABEL_NAMELESS) == 0 and not _ONESELF.search(text)
+
+
+_ONESELF = re.compile(
+    r"\b(?:do|does|did|doing|done|manage|managing|sort|sorting)\s+(?:it|things|everything|the\s+lot|"
+    r"it\s+all|that)\s+(?:all\s+)?(?:myself|ourselves|by\s+myself|on\s+my\s+own)\b",
+    re.IGNORECASE,
+)
 
 
 # Verbs that say nothing until what follows them: a label never ends on one ("bad extraction
