@@ -224,6 +224,11 @@ class Methodology(LibraryDocument):
     )
     journey: JourneySpec | None = None
     grid: GridSpec | None = None
+    summary: Literal["chains", "points"] = Field(
+        default="chains",
+        description="how the closing summary reads the graph back: chains (a → b → c), or "
+        "points, a line each (a story, whose links are steps, not reasons)",
+    )
     ontology: OntologySpec
     signals: dict[str, list[str]] = Field(
         default_factory=dict, description="pool name -> signal names detected for this method"

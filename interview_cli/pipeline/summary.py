@@ -7,7 +7,9 @@ its own, from the most concrete concept below it), a chain for a concept that jo
 the side (up to where it joins), and then what is linked to nothing at all (a dislike said in
 passing, the story they opened with), in the order it was said. A concept the respondent corrected
 (``revises``, or superseded) is shown as they corrected it. Chains follow the methodology's
-chain relations only: a contrast is no step of a ladder.
+chain relations only: a contrast is no step of a ladder. A method that says so (``summary:
+points``: a story, whose links are steps, not reasons) is told as its points, a line each, no
+arrows (``story_summary``); a journey a stage a line (``journey_summary``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ MAX_CHAIN = 8  # rungs shown of one chain, most concrete first
 MAX_CHAINS = 8  # chains in the summary: every value of a good session (INTERVIEWING.md)
 MAX_LOOSE = 6  # concepts on no chain, listed after the chains
 MAX_PER_STAGE = 4  # what a journey's summary says of a stage
+MAX_TOLD = 8  # the points of a story's summary
 REVISES = "revises"
 # The check-back answered with a no: "not really", "no love, that's all wrong", "that's
 # backwards", "sort of? ...", "kind of but mangled".
@@ -461,6 +464,48 @@ def journey_summary(graph: KnowledgeGraph, methodology: Methodology, say: Say | 
     return "\n".join(lines)
 
 
+def story_summary(
+    graph: KnowledgeGraph,
+    methodology: Methodology,
+    keep: Callable[[list[str]], int] | None = None,
+    say: Say | None = None,
+) -> str:
+    """A story's points (a critical incident), a line each: what the closing
+    answer said first, then what was said in the most answers (``MAX_TOLD`` in all), in the
+    order said. A story's links (one step prompting the next) are no reasons, and read back
+    as a chain they were taken for claims: "he didnt read anything → Im looking at switching
+    provider" made the one good part of the call the reason to leave, and "I went on their
+    website → typed router not working → that routers die → deep" read a story as findings
+    (round 68, both rated 2 of 4)."""
+    reading = _read(graph, methodology)
+    doubtful = _doubtful(graph, methodology)
+    order = {n.id: i for i, n in enumerate(graph.nodes())}
+
+    def rank(node_id: str) -> int:
+        return keep([node_id]) if keep is not None else 0
+
+    def answers(node_id: str) -> int:
+        node = graph.node(node_id)
+        return len({p["turn"] for p in node.provenance} | {node.created_turn})
+
+    standing = [
+        n.id
+        for n in graph.nodes()
+        if n.id not in reading.shown_as
+        and n.confidence != DISOWNED
+        and rank(n.id) >= 0
+        and (n.id not in doubtful or rank(n.id) > 0)
+    ]
+    chosen = sorted(standing, key=lambda i: (-rank(i), -answers(i), order[i]))[:MAX_TOLD]
+    told: list[str] = []
+    for node_id in sorted(chosen, key=lambda i: (-rank(i), order[i])):
+        label: str | None = graph.node(node_id).label
+        label = say(label) if say is not None and label else label
+        if label and not any(_names_same(_words(label), _words(t)) for t in told):
+            told.append(label)
+    return "\n".join(f"- {label}" for label in told)
+
+
 def learned_summary(
     graph: KnowledgeGraph,
     methodology: Methodology,
@@ -474,6 +519,8 @@ def learned_summary(
     if methodology.shape == "journey" and methodology.journey is not None:
         return journey_summary(graph, methodology, say)
     keep = checked.keep(graph) if checked is not None else None
+    if methodology.summary == "points":
+        return story_summary(graph, methodology, keep, say)
     ranked = ranked_chains(graph, methodology, limit, keep, say)
     # after a "no", what the closing answer said leads, each on its own line, chained or not
     chained = [_words(label) for _, chain in ranked if len(chain) > 1 for label in chain]

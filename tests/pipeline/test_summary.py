@@ -526,3 +526,49 @@ def test_a_chain_that_starts_a_longer_one_is_not_shown_again() -> None:
     start = ["borrow one for a week first", "sarah just offered"]
     chains = [start, [*start, "moaning about the bus"], [*start, "try the hills"], ["quiet"]]
     assert _within_none(chains) == chains[1:]
+
+
+def test_an_incident_is_told_as_its_points_not_as_chains() -> None:
+    # Round 68: a support call's summary read "he didnt read anything → Im looking at switching
+    # provider" (the one good part of the call made the reason to leave) and "I went on their
+    # website → ... → deep" (a story read as findings, a sarcastic word its end). An incident's
+    # links are steps: its points are told a line each, what was said most, in the order said.
+    meth = Library.discover(cwd=ROOT).methodology("critical_incident").value
+    assert meth.summary == "points"
+    graph = KnowledgeGraph()
+
+    def add(label: str, kind: str, turns: tuple[int, ...], confidence: float = 0.8) -> str:
+        said = [{"utterance_id": f"u{t}", "quote": label, "turn": t} for t in turns]
+        node = graph.add_node(
+            label, kind, methodology=meth, turn=turns[0], provenance=said, confidence=confidence
+        )
+        return node.id
+
+    bot = add("chat bot looped me three times", "incident", (2, 3, 5))
+    site = add("went on their website", "action", (2,))
+    gary = add("Gary owned the problem", "outcome", (1, 7, 8))
+    script = add("didnt read anything", "outcome", (8,))
+    leaving = add("looking at switching provider", "behavior_change", (13,))
+    add("deep", "learning", (10,), confidence=0.5)  # read with doubt: never read back
+    for source, target, relation in (
+        (bot, site, "prompted"),
+        (script, leaving, "changed"),
+        (site, gary, "resulted_in"),
+    ):
+        graph.add_relation(source, target, relation, methodology=meth, turn=8)
+    told = learned_summary(graph, meth)
+    assert "→" not in told, told
+    lines = told.splitlines()
+    assert lines == [
+        "- chat bot looped me three times",
+        "- went on their website",
+        "- Gary owned the problem",
+        "- didnt read anything",
+        "- looking at switching provider",
+    ], told
+    # at most MAX_TOLD points, those said in the most answers
+    for i in range(12):
+        add(f"step number {i}", "action", (20 + i,))
+    lines = learned_summary(graph, meth).splitlines()
+    assert len(lines) == 8 and "- Gary owned the problem" in lines, lines
+    assert "- step number 2" in lines and "- step number 3" not in lines, lines
