@@ -118,11 +118,26 @@ def refer(
     # such questions in round 26's review had a junk focus); nor is the last of two clear
     # ("that" after "open late, and cheap" was "the late thing or the price?", round 29).
     # Said in their words, unless it was the answer's one point.
-    if span is None or _only_point(tokens, span, v):
+    if span is None:
+        return _as_quoted(quotes, tokens, v)
+    if _only_point(tokens, span, v):
         return Reference("that")
     if said is None:
         return NOTHING  # one of several points, with no clause of theirs to say which
     return _quoted(said)
+
+
+def _as_quoted(quotes: Sequence[str], tokens: Sequence[Token], v: Vocabulary) -> Reference:
+    """For a label whose words stand in another order in the answer just given ("unreliable 75"
+    of "the 75 was just so unreliable"): "that" when its quote is the answer's one point, else
+    the quote itself when it is short (round 68 asked a bare "What were you trying to get done
+    there?" after an answer of five points), else "that"."""
+    for said in quotes:
+        target = words_of(said)
+        span = _find(target, tokens, v) if 0 < len(target) <= MAX_QUOTE_WORDS else None
+        if span is not None and not _only_point(tokens, span, v):
+            return _quoted(said.strip(" ,.;:!?"))
+    return Reference("that")
 
 
 def _quoted(said: str) -> Reference:

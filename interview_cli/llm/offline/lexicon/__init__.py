@@ -538,7 +538,8 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     breakdown breakdowns dreadful shocking worry worries flimsy rammed heaving fuming
     rut uneasy robbery extortionate overpriced sad gutting pointless grumpy ratty broke
     blister blisters bruised sprained fractured hurt hurts hurting headache headaches
-    migraine pricey clogged clogging""".split()
+    migraine pricey clogged clogging unreliable unpredictable dodgy flaky naff crap crowded
+    cramped sweaty noisy""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"
