@@ -20,11 +20,12 @@ from interview_cli.analysis.report.question_card import (
     not_their_words,
     question_card,
     topic_splice,
+    vague,
 )
 from interview_cli.analysis.sources import read_session
 from interview_cli.cli.app import app
 from interview_cli.core.models import RejectedItem
-from interview_cli.session.schema import DeltaRecord, SessionFile
+from interview_cli.session.schema import DeltaRecord, QuestionRecord, SessionFile
 
 SAID = ["The noise cancelling, because it lets me focus on the train.", "I value freedom."]
 
@@ -77,6 +78,32 @@ def test_the_concept_name_is_a_splice_unless_the_respondent_said_it() -> None:
 )
 def test_two_questions_in_one(text: str, double: bool) -> None:
     assert double_barrelled(text) is double
+
+
+@pytest.mark.parametrize(
+    ("text", "focus", "is_vague"),
+    [
+        # round 68: a generic "what else" for a focus it could not name
+        ("What else comes to mind when you think about the bike?", "other worry whether", True),
+        ("What else comes to mind when you think about it?", "heavy im stuck", True),
+        ("Is there more you'd like to say about any of that?", "now when I eat am", True),
+        ("What other thoughts do you have on all this?", "found out", True),
+        ("Sorry, I put that badly. What else comes to mind?", "found out", True),
+        # the focus named, or pointed at with "that" or "there"
+        ("You talked about the battery. What does that get in the way of?", "battery", False),
+        ("Why is that important to you?", "feel safe on the descents", False),
+        ("What were you trying to get done there?", "unreliable 75", False),
+        ("You said you worry about theft. What made you hesitate?", "theft", False),
+    ],
+)
+def test_a_question_that_names_nothing_of_its_focus_is_vague(
+    text: str, focus: str, is_vague: bool
+) -> None:
+    q = QuestionRecord(text=text, focus_node_id="n1", focus_label=focus, strategy="deepen")
+    assert vague(q) is is_vague
+    # a question with no focus (a breadth check, a fresh start) is no vague one
+    assert not vague(q.model_copy(update={"focus_node_id": None, "focus_label": None}))
+    assert not vague(q.model_copy(update={"kind": "closing"}))
 
 
 def test_method_jargon_outside_the_respondents_words() -> None:

@@ -109,6 +109,7 @@ def test_json_output_and_a_directory_of_personas(tmp_path: Path) -> None:
         "jargon",
         "repeat",
         "set_aside",
+        "vague",
         "puzzled",
     }
 

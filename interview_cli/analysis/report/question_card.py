@@ -23,6 +23,9 @@ exactly and can be trusted on any provider's questions):
 - **set aside**: a question about a remark the reader set aside: its focus or a quote is an
   item the extraction rejected, or words said only in answers read as no answer (already
   said, move on, about the interview, declined, nothing to extract);
+- **vague**: a follow-up about a focus that names none of its words and points at nothing
+  ("What else comes to mind when you think about it?", "Is there more you'd like to say about
+  any of that?"): neither the focus nor a "that" or "there" the answer just given fills;
 - **puzzled**: the respondent's own answer to the question was read as a remark on the
   question or the interview ("why do you keep asking that"), opened puzzled ("what? what do
   you mean ...?", "huh?") or pushing back ("Help me? It doesn't help", "I just told you"),
@@ -47,7 +50,7 @@ from typing import Any
 from interview_cli.analysis.sources import snapshot_concept, snapshot_methodology
 from interview_cli.config.families import legacy_family
 from interview_cli.core.models import NON_CONTENT_KINDS
-from interview_cli.core.text import normalise
+from interview_cli.core.text import label_profile, normalise
 from interview_cli.llm.offline.asking.phrases import cut_short
 from interview_cli.llm.offline.reading.meta import without_denial
 from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
@@ -60,6 +63,7 @@ CHECKS: tuple[str, ...] = (
     "jargon",
     "repeat",
     "set_aside",
+    "vague",
     "puzzled",
 )
 CHECK_NAMES: dict[str, str] = {
@@ -70,6 +74,7 @@ CHECK_NAMES: dict[str, str] = {
     "jargon": "jargon",
     "repeat": "repeat",
     "set_aside": "set aside",
+    "vague": "vague",
     "puzzled": "puzzled",
 }
 CARD_LEGEND: dict[str, str] = {
@@ -87,6 +92,8 @@ CARD_LEGEND: dict[str, str] = {
     "nothing new said in between, or a question asked before word for word",
     "set_aside": "about a remark the reader set aside (a rejected item, or words said only in "
     "a non-answer)",
+    "vague": "about a focus, but names none of its words and points at nothing ('What else "
+    "comes to mind when you think about it?')",
     "puzzled": "the respondent's answer to it opened puzzled ('what? what do you mean...') "
     "or pushing back ('Help me? It doesn't help', 'I just told you'), denied what it presumed, "
     "was a remark on the question or took back what it asked about: the one check made on "
@@ -296,6 +303,28 @@ def method_jargon(text: str, answers: Sequence[str] = ()) -> bool:
     return any(not _within(w, answers) for w in used)
 
 
+# What points at nothing in particular ("any of that", "all this", "think about it"), and the
+# words that point at the answer just given ("that", "there", "this").
+_POINTS_AT_NOTHING = re.compile(
+    r"\b(?:any|all)\s+of\s+(?:that|this|it)\b|\ball\s+this\b|\bthink\s+about\s+it\b",
+    re.IGNORECASE,
+)
+_POINTS_BACK = re.compile(r"\b(?:that|there|this)\b", re.IGNORECASE)
+
+
+def vague(q: QuestionRecord) -> bool:
+    """A follow-up about a focus that names none of the focus's words and points at nothing:
+    "What else comes to mind when you think about the bike?" of "the other worry was whether
+    I would actually use it when its raining" (round 68), "Is there more you'd like to say
+    about any of that?"."""
+    if q.kind != "follow_up" or not q.focus_label or not q.focus_node_id:
+        return False
+    if set(label_profile(q.focus_label).content) & set(label_profile(q.text).content):
+        return False
+    text = _OWNED.sub("", q.text)
+    return bool(_POINTS_AT_NOTHING.search(text)) or not _POINTS_BACK.search(text)
+
+
 def _set_aside(q: QuestionRecord, said: _Said) -> bool:
     label = q.focus_label or ""
     if label and normalise(label) in {normalise(r) for r in said.rejected}:
@@ -427,6 +456,7 @@ def question_card(session: SessionFile) -> QuestionCard:
             "jargon": method_jargon(q.text, said.answers),
             "repeat": i in repeats,
             "set_aside": _set_aside(q, said),
+            "vague": vague(q),
             "puzzled": a.turn is not None and _puzzled(a.turn),
         }
         checks = tuple(c for c in CHECKS if failed[c])
