@@ -33,6 +33,7 @@ from interview_cli.llm.offline.asking.questions import offline_opening, offline_
 from interview_cli.llm.offline.reading.assessor import assess_offline
 from interview_cli.llm.offline.reading.extraction import extract_offline
 from interview_cli.llm.offline.reading.slots import propose_slots_offline
+from interview_cli.llm.offline.sayable import doubting_the_unsayable
 from interview_cli.llm.offline.shapes.dispatch import (
     shaped_extract,
     shaped_opening,
@@ -128,7 +129,9 @@ class OfflineLLM:
     async def extract(self, request: ExtractRequest) -> TaskResult[Extraction]:
         failures: list[str] = []
         try:
-            value = shaped_extract(request) or extract_offline(request)
+            value = shaped_extract(request) or doubting_the_unsayable(
+                extract_offline(request), request.answer
+            )
         except Exception as exc:  # a reader bug must not end a live interview: see below
             value, failures = _unread(exc)
         call = _call("extract", render_extract(request), value.model_dump_json())

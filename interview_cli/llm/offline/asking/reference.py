@@ -112,7 +112,7 @@ def refer(
     if named:
         return Reference("mention", mention=named)
     if not answers or not from_answer(label, quotes, answers[-1]):
-        return _said_before(target, answers[:-1], v)
+        return _said_before(target, answers[:-1], v, quotes)
     # "that" is what was said last: after more than one point it points at the last one, and
     # the answer would be read as about a focus the respondent never heard asked of (6 of 7
     # such questions in round 26's review had a junk focus); nor is the last of two clear
@@ -145,16 +145,26 @@ def _quoted(said: str) -> Reference:
     return Reference("phrase", Phrase(said, clause=f'"{said}"'))
 
 
-def _said_before(target: list[str], answers: Sequence[str], v: Vocabulary) -> Reference:
+def _said_before(
+    target: list[str], answers: Sequence[str], v: Vocabulary, quotes: Sequence[str] = ()
+) -> Reference:
     """Their clause that said the focus in an earlier answer, newest first: "not paying for
     a phone I already own" (round 43 asked "What else comes to mind when you think about
-    it?" of it, and "think about what?" came back); NOTHING when no answer holds one."""
+    it?" of it, and "think about what?" came back); else the node's own quote where an earlier
+    answer holds it and it is short ("sound is clear" for "clear sound"); NOTHING when no
+    answer holds either."""
     for answer in reversed(answers):
         tokens = tokenize(answer)
         span = _find(target, tokens, v)
         said = _clause_of(tokens, span, v) if span is not None else None
         if said is not None:
             return _quoted(said)
+    for answer in reversed(answers):
+        tokens = tokenize(answer)
+        for quote in quotes:
+            words = words_of(quote)
+            if 0 < len(words) <= MAX_QUOTE_WORDS and _find(words, tokens, v) is not None:
+                return _quoted(quote.strip(" ,.;:!?"))
     return NOTHING
 
 
