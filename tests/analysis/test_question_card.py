@@ -93,6 +93,7 @@ def test_two_questions_in_one(text: str, double: bool) -> None:
         ("You talked about the battery. What does that get in the way of?", "battery", False),
         ("Why is that important to you?", "feel safe on the descents", False),
         ("What were you trying to get done there?", "unreliable 75", False),
+        ("What happened next?", "ENT one for my son", False),
         ("You said you worry about theft. What made you hesitate?", "theft", False),
     ],
 )

@@ -304,12 +304,13 @@ def method_jargon(text: str, answers: Sequence[str] = ()) -> bool:
 
 
 # What points at nothing in particular ("any of that", "all this", "think about it"), and the
-# words that point at the answer just given ("that", "there", "this").
+# words that point at the answer just given ("that", "there", "this"; "What happened next?"
+# follows the story on from it).
 _POINTS_AT_NOTHING = re.compile(
     r"\b(?:any|all)\s+of\s+(?:that|this|it)\b|\ball\s+this\b|\bthink\s+about\s+it\b",
     re.IGNORECASE,
 )
-_POINTS_BACK = re.compile(r"\b(?:that|there|this)\b", re.IGNORECASE)
+_POINTS_BACK = re.compile(r"\b(?:that|there|this|next)\b", re.IGNORECASE)
 
 
 def vague(q: QuestionRecord) -> bool:
