@@ -463,3 +463,19 @@ def test_a_journey_question_asked_every_way_already_walks_on() -> None:
     once = request.model_copy(update={"avoid_questions": [first]})
     again = journey_question(once)
     assert again is not None and "app" not in again, again
+
+
+def test_how_a_stage_felt_is_asked_in_other_words_at_the_next_stage() -> None:
+    # Round 69: "Thinking back to {stage}, how did you feel at that point?" at four stages:
+    # "Didnt you ask me that already?"
+    labels = [s.label for s in STAGES.elements]
+    asked: list[str] = []
+    for turn, stage in enumerate(labels):
+        request = _question(
+            "explore_feelings", JOURNEY, focus_label=stage, covered_labels=labels, turn_number=turn
+        )
+        text = journey_question(request.model_copy(update={"avoid_questions": asked}))
+        assert text is not None and stage in text, text
+        asked.append(text)
+    wordings = {q.replace(stage, "{stage}") for q, stage in zip(asked, labels, strict=True)}
+    assert len(wordings) == min(len(labels), 4), asked

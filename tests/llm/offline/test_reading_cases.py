@@ -259,3 +259,21 @@ def test_a_thing_is_never_linked_to_its_own_denial(mec: Methodology) -> None:
     assert "CAN call" in [n.label for n in result.nodes]
     assert not any({e.source, e.target} == {"cannot call", "CAN call"} for e in result.edges)
     assert any(r.reason == "a thing and its own denial" for r in result.rejected)
+
+
+def test_a_sentence_opening_with_but_is_no_sibling_of_the_reason_before_it(
+    mec: Methodology,
+) -> None:
+    # round 69: "the flat ones so i can stay on my side yes. but its being knackered on the
+    # shift ..." was read back as "the flat ones → being knackered on the shift"
+    answer = (
+        "the flat ones so i can stay on my side yes. but its being knackered on the shift "
+        "and being snappy with my son."
+    )
+    result = extract(mec, "headphones", answer, None)
+    links = {(e.source, e.target) for e in result.edges}
+    assert links == {("flat ones", "can stay on my side")}, links
+    # within a sentence a "but" still opens a sibling: "light, but it folds" (both features)
+    within = extract(mec, "headphones", "the case so i can carry them, but its quiet", None)
+    assert ("case", "can carry them") in {(e.source, e.target) for e in within.edges}
+    assert len(within.edges) == 2, within.edges

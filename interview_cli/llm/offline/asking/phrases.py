@@ -583,6 +583,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             continue  # not the head of its phrase: "the retail" of "the retail park"
         if nxt is not None and nxt.norm in ("a", "an"):
             continue  # a verb: "the kids deserve | a teacher" is no "the kids deserve"
+        if nxt is not None and nxt.norm in ("half", "halves"):
+            continue  # "the back | half has to wait" (round 68: "You talked about the back.")
         if w.endswith("s") and nxt is not None and nxt.norm in _MEASURED:
             continue  # a verb: "the bike weighs | more than my Year 9s" (round 65)
         if nxt is not None and nxt.word and nxt.norm in EMPTY_NOUNS:
@@ -660,7 +662,9 @@ def mention(label: str, answers: Sequence[str]) -> str:
             continue  # "nobody could tell" is no "the nobody" (round 44), "the part" no thing,
             # "a teacher whos" no "the teacher whos" (round 49)
         # a verb's form may still be a noun: ``_mention_in`` wants a determiner before it
-        if not (_naming(w, v) or w in v.verbs and w not in v.not_content):
+        # (a half of a thing is one: "the back half")
+        half = w in ("half", "halves") and i > 0 and _naming(said[i - 1], v)
+        if not (_naming(w, v) or w in v.verbs and w not in v.not_content or half):
             continue
         if any(before in _NEGATING for before in said[:i]):
             continue  # "no arguing" is not "arguing", nor "less scared of ruining" "ruining"

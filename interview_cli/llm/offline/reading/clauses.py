@@ -420,16 +420,27 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         # main clause its end; one label for both would read "if can concentrate get my ...".
         at = offset + main.end()
         cuts.append((at, at, _IF_CUE))
-    for match in _COMMA_SUBJECT.finditer(sentence):
-        # "it just works, I don't have to fiddle with it", "... and then I'd get the
-        # headache": a second statement after a comma or an "and" is an element of its own,
-        # like the first, not the tail of one long label.
-        at = offset + match.end()
-        if not any(abs(start - at) <= 12 for start, _, _ in cuts):
-            cuts.append((at, at, _COMMA_CUE))
+    _second_statements(sentence, offset, cuts)
     _new_pairs(sentence, offset, cuts)
     cuts.sort(key=lambda cut: cut[0])
     return cuts
+
+
+def _second_statements(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> None:
+    """The cuts (in place) where a second statement starts after a comma or an "and": "it
+    just works, I don't have to fiddle with it", "... and then I'd get the headache" are an
+    element each, like the first, not the tail of one long label."""
+    for match in _COMMA_SUBJECT.finditer(sentence):
+        at = offset + match.end()
+        if match.group().lower().startswith(("but", "and")) and not content_words(
+            sentence[: match.start()]
+        ):
+            # (a sentence that opens "But its ..." starts a statement of its own: it is no
+            # sibling of the last sentence's reason; round 69 linked "being knackered on the
+            # shift" to "the flat ones" across "... stay on my side. but its ...")
+            continue
+        if not any(abs(start - at) <= 12 for start, _, _ in cuts):
+            cuts.append((at, at, _COMMA_CUE))
 
 
 def _new_pairs(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> None:

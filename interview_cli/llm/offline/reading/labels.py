@@ -388,6 +388,10 @@ def _before_now_that(words: list[str]) -> list[str]:
     return words
 
 
+_AGREEING = frozenset("yes yeah yep aye".split())
+_SAYING = frozenset("say says said saying answer answered".split())
+
+
 def is_empty_label(words: list[str]) -> bool:
     """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not".
     Doing it oneself names self-reliance ("i like doing it myself", round 68 read nothing)."""
@@ -463,6 +467,9 @@ def _shorten(words: list[str]) -> list[str]:
             break  # "stay in", "put them on": the particle is part of the verb
         words.pop()
     if len(words) > 2 and words[-1].lower() in _LIGHT_ENDS:
+        words = words[:-1]
+    if len(words) > 2 and words[-1].lower() in _AGREEING and words[-2].lower() not in _SAYING:
+        # "i can stay on my side yes", agreeing to the check-back (round 69), not "say yes"
         words = words[:-1]
     if len(words) > 2 and words[-1].lower() == "like" and words[-2].lower() in _PREPS:
         # "woke up at like 6:40" with the time gone: the "like" only filled (round 23)

@@ -148,9 +148,13 @@ _STEPS = (
     "Walk me through {focus}: what did you do first?",
     "What did you do at {focus}, step by step?",
 )
+# (round 69 heard "Thinking back to {stage}, how did you feel at that point?" four times, a
+# stage apart: "Didnt you ask me that already?")
 _FEEL = (
     "How did {focus} feel for you at the time?",
     "Thinking back to {focus}, how did you feel at that point?",
+    "What was going through your head during {focus}?",
+    "What was {focus} like for you?",
 )
 _PAIN = (
     "You mentioned {focus}. What would have made that better?",
@@ -197,11 +201,21 @@ def _asked_longest_ago(texts: list[str], request: QuestionRequest) -> str:
 
 def _fresh(options: tuple[str, ...], request: QuestionRequest, **values: str) -> str | None:
     """One of ``options`` not asked yet, or None when each of them was: "You talked about
-    the app. What would have helped there?" three times over (round 46)."""
+    the app. What would have helped there?" three times over (round 46). A wording not yet
+    asked of anything comes first: the same words about another stage are heard as the same
+    question (round 69)."""
     asked = {q.strip().lower() for q in request.avoid_questions}
     texts = [o.format(**values) for o in options]
     fresh = [t for t in texts if t.strip().lower() not in asked]
-    return _pick(fresh, request) if fresh else None
+    unused = [t for o, t in zip(options, texts, strict=True) if t in fresh and not _used(o, asked)]
+    return _pick(unused or fresh, request) if fresh else None
+
+
+def _used(option: str, asked: set[str]) -> bool:
+    """Whether a question of the wording ``option`` was asked, whatever filled it."""
+    parts = [re.escape(p.lower()) for p in re.split(r"\{\w+\}", option)]
+    pattern = re.compile("^" + ".+".join(parts) + "$")
+    return any(pattern.match(q) for q in asked)
 
 
 def _pick(texts: list[str], request: QuestionRequest) -> str:
