@@ -144,6 +144,11 @@ _INFINITIVE = frozenset("wanna gonna gotta to".split())
 _MADE_WHO = frozenset("me us him her them you".split())
 _CAUSATIVE = frozenset("made make makes making let lets letting".split())
 _SHARED_DENIAL = re.compile(r"^(?:the\s+)?(?:no|without)\s", re.IGNORECASE)
+_DENIED_OR = re.compile(
+    r"\b(?:not|never|no|don'?t|doesn'?t|didn'?t|didnt|dont|doesnt|won'?t|wont|can'?t|cant|"
+    r"cannot|isn'?t|isnt|wasn'?t|wasnt)\b[^,;]*\bor\b",
+    re.IGNORECASE,
+)
 _NEGATORS = frozenset("not never no don't doesn't didn't won't can't cannot isn't".split())
 _CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ", "as ", ",", "and")
 
@@ -530,6 +535,10 @@ def list_parts(clause: Clause) -> list[Clause]:
             pieces = [segment.strip()]  # "a full and rich life": two words for one noun
         elif len(pieces) == 2 and _SHARED_PREPOSITION.search(pieces[0]):
             pieces = [segment.strip()]  # "data for the satnav and the app": one "for"
+        elif len(pieces) == 2 and _DENIED_OR.search(segment):
+            # "she didnt rush me or read from a script": the "or" is denied too (round 70 asked
+            # "What happened next, after reading from a script?")
+            pieces = [segment.strip()]
         elif len(pieces) == 2 and _SHARED_DENIAL.match(pieces[0]) and len(pieces[1].split()) == 1:
             # "no added oil and sugar": no added sugar either (round 41 read back "sugar")
             pieces = [re.sub(r"^(?:plus|and|or)\s+", "", segment.strip())]

@@ -130,6 +130,9 @@ def apply_correction(
         # weeks not two" is "three weeks" (round 60's summary read "three weeks not two" as an
         # event of the story)
         nodes = [_without_what_it_was_not(n, correction.said) for n in nodes]
+        if (detail := _detail_put_right(nodes, after, correction.said)) is not None:
+            why = "puts right a detail said earlier that is no element"
+            return [n for n in nodes if n is not detail], [_dropped(detail, why)]
     if before and not correction.earlier:
         # "It gets a bit warm. Sorry, I mean it gets really hot": what was just said goes
         said = words_of(correction.said) if correction.said else frozenset()
@@ -147,6 +150,22 @@ def apply_correction(
         dropped = RejectedItem(kind="node", item=target.model_dump(), reason=reason)
         return [n for n in nodes if n is not target], [dropped]
     return nodes, []
+
+
+def _dropped(node: ExtractedNode, reason: str) -> RejectedItem:
+    return RejectedItem(kind="node", item=node.model_dump(), reason=reason)
+
+
+def _detail_put_right(
+    nodes: list[ExtractedNode], after: list[ExtractedNode], said: str
+) -> ExtractedNode | None:
+    """What a correction of a detail the reading kept no node of means, when it says the
+    detail again: "actually i said half a bag, it was more like the whole bag" is no new thing
+    to ask about (a typed interview asked "You talked about the bag. What difference does that
+    make for you?"); a price put right ("I said 2.50 before, it is 2.20 a litre") stays."""
+    meant = next((n for n in nodes if after and n.quote == after[0].quote), None)
+    words = frozenset(w for w in words_of(said) if not _NUMBER.search(w))
+    return meant if meant is not None and shared(words, words_of(meant.label)) else None
 
 
 def _earlier_otherwise(

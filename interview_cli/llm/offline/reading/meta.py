@@ -140,12 +140,20 @@ STEM = 4
 _SENTENCE_START = re.compile(r"[.!?;]+\s+")  # "...; it doesn't bother me much" starts one too
 
 
+# A question asking why they chose it, in the words people use (round 70: "What made you go
+# for that rather than something else?" - "I didnt choose cleaning mate, it comes with the
+# machine", asked next "You said you didn't choose cleaning. What does that help you get done?")
+_GO_FOR = re.compile(r"\bgo\s+for\b|\bopt\s+for\b", re.IGNORECASE)
+
+
 def without_denial(answer: str, question: str) -> str:
     """The answer with a denial of the question's premise blanked where a sentence opens
     with one ("it doesn't bother me lol, it's the best part of my day"; "I don't know,
     honestly. it doesn't really go wrong as such"): the question's own verb, negated, names
     nothing the respondent holds."""
     asked = _NAMING_WORD.findall(question.lower())
+    if _GO_FOR.search(question):  # "What made you go for that?" - "I didnt choose cleaning"
+        asked += ["choose", "chose", "pick", "picked"]
     starts = [0, *(m.end() for m in _SENTENCE_START.finditer(answer))]
     for start in starts:
         found = (
