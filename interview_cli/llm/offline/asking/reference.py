@@ -96,7 +96,10 @@ def refer(
         and target[0] not in v.function_words
         and target[0].endswith("s")
     )
-    doing = verbish(target[0], v) or target[0] in MODALS or does_to
+    # (a thing and what it does is a doing too: "the kids actually eat it" is no "the kids",
+    # asked "Why is that important to you?" of a typed interview)
+    says_what_it_does = len(target) == 2 and not verbish(target[0], v) and verbish(target[1], v)
+    doing = verbish(target[0], v) or target[0] in MODALS or does_to or says_what_it_does
     # (what is liked or disliked is its object, "hate the hill"; what harms is not: "ruins
     # the coffee")
     harms = does_to and target[0] not in DISLIKING | POSITIVE_WORDS

@@ -41,12 +41,19 @@ def tokenize(text: str) -> list[Token]:
         # (the end of the text ends what is said only after a word of it: a phrase "its light"
         # quoted alone keeps its words)
         then = matches[i + 2].group() if i + 2 < len(matches) else ("." if i else "x")
-        if norm == "its" and (
-            after in _NO_POSSESSION
-            or (after in _NO_POSSESSION_AT_END and not then[0].isalnum())
-            or after.endswith("ly")
-            or after.endswith("ed")
-            or after[:1].isdigit()  # "its 10 minutes of quiet"
+        before = matches[i - 1].group().lower() if i else ""
+        ends = not then[0].isalnum() or then.lower() in _TAGS
+        if (
+            norm == "its"
+            and (
+                after in _NO_POSSESSION
+                or (after in _NO_POSSESSION_AT_END and ends)
+                # "well its money innit": a word said to be what it is, where a clause opens
+                or (ends and i and (before in _OPENERS or not before[0].isalnum()))
+                or after.endswith("ly")
+                or after.endswith("ed")
+                or after[:1].isdigit()  # "its 10 minutes of quiet"
+            )
         ):
             # "its lonely in the cab", typed without the apostrophe: it is, not whose
             raw, norm = raw[:2] + "'s", "it's"
@@ -75,6 +82,9 @@ _NO_POSSESSION = frozenset(
     # "its mad loud" (round 52: "You mentioned its mad loud.")
     "mad loud noisy wild well pure".split()
 )
+# Words that end what is said ("its money innit") and open a clause ("well its money").
+_TAGS = frozenset("innit tho though really honestly lol haha mate love".split())
+_OPENERS = frozenset("well so and but oh yeah no cos because like i mean".split())
 # ... and before the end of what is said: "well its light, thats the main thing" (round 68
 # said back "You talked about its light."), not "its light is rubbish"
 _NO_POSSESSION_AT_END = frozenset(
