@@ -88,6 +88,7 @@ def test_two_questions_in_one(text: str, double: bool) -> None:
         ("What else comes to mind when you think about it?", "heavy im stuck", True),
         ("Is there more you'd like to say about any of that?", "now when I eat am", True),
         ("What other thoughts do you have on all this?", "found out", True),
+        ("Is there more you'd like to say about it?", "found out", True),
         ("Sorry, I put that badly. What else comes to mind?", "found out", True),
         # the focus named, or pointed at with "that" or "there"
         ("You talked about the battery. What does that get in the way of?", "battery", False),

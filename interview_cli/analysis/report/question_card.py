@@ -310,6 +310,7 @@ _POINTS_AT_NOTHING = re.compile(
     r"\b(?:any|all)\s+of\s+(?:that|this|it)\b|\ball\s+this\b|\bthink\s+about\s+it\b",
     re.IGNORECASE,
 )
+_IS_THERE = re.compile(r"\bis\s+there\b", re.IGNORECASE)
 _POINTS_BACK = re.compile(r"\b(?:that|there|this|next)\b", re.IGNORECASE)
 
 
@@ -322,7 +323,7 @@ def vague(q: QuestionRecord) -> bool:
         return False
     if set(label_profile(q.focus_label).content) & set(label_profile(q.text).content):
         return False
-    text = _OWNED.sub("", q.text)
+    text = _IS_THERE.sub(" ", _OWNED.sub("", q.text))  # "Is there more ...?" points at nothing
     return bool(_POINTS_AT_NOTHING.search(text)) or not _POINTS_BACK.search(text)
 
 

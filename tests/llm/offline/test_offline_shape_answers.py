@@ -475,7 +475,7 @@ def test_how_a_stage_felt_is_asked_in_other_words_at_the_next_stage() -> None:
             "explore_feelings", JOURNEY, focus_label=stage, covered_labels=labels, turn_number=turn
         )
         text = journey_question(request.model_copy(update={"avoid_questions": asked}))
-        assert text is not None and stage in text, text
+        assert text is not None and stage in text and "during" not in text, text
         asked.append(text)
     wordings = {q.replace(stage, "{stage}") for q, stage in zip(asked, labels, strict=True)}
     assert len(wordings) == min(len(labels), 4), asked

@@ -114,8 +114,8 @@ def restated(ladders: Sequence[tuple[str, str]]) -> str:
 
 def closing_question(request: QuestionRequest, key: str, threshold: float) -> str:
     """The closing (or mid-interview summary) question for the request: the clean ladders
-    restated as reasons, or for a method whose links are no reasons, their clean phrases
-    recapped one by one."""
+    restated as reasons, or for a method whose links are no reasons, the clean phrases of
+    what was said most (``summary_labels``) recapped one by one."""
     answers = list(request.answers) or [e.answer for e in request.recent]
     ladders = clean_ladders(request.summary_chains, answers)
     reasons = says_why(request.methodology)

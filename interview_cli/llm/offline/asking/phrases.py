@@ -583,7 +583,7 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             continue  # not the head of its phrase: "the retail" of "the retail park"
         if nxt is not None and nxt.norm in ("a", "an"):
             continue  # a verb: "the kids deserve | a teacher" is no "the kids deserve"
-        if nxt is not None and nxt.norm in ("half", "halves"):
+        if nxt is not None and nxt.norm in _HALVES:
             continue  # "the back | half has to wait" (round 68: "You talked about the back.")
         if w.endswith("s") and nxt is not None and nxt.norm in _MEASURED:
             continue  # a verb: "the bike weighs | more than my Year 9s" (round 65)
@@ -624,6 +624,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
 
 
 _NEGATING = frozenset("no not never without less fewer zero nor".split())
+# A half of a thing is one with it: "the back half" is no "the back" (round 68)
+_HALVES = frozenset(("half", "halves"))
 
 
 # Doings that name nothing without what they are done to or how: "You talked about looking"
@@ -663,7 +665,7 @@ def mention(label: str, answers: Sequence[str]) -> str:
             # "a teacher whos" no "the teacher whos" (round 49)
         # a verb's form may still be a noun: ``_mention_in`` wants a determiner before it
         # (a half of a thing is one: "the back half")
-        half = w in ("half", "halves") and i > 0 and _naming(said[i - 1], v)
+        half = w in _HALVES and i > 0 and _naming(said[i - 1], v)
         if not (_naming(w, v) or w in v.verbs and w not in v.not_content or half):
             continue
         if any(before in _NEGATING for before in said[:i]):

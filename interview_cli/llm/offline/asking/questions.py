@@ -391,7 +391,9 @@ def _previous_question(request: QuestionRequest) -> str:
     return request.recent[-1].question if request.recent else ""
 
 
-def _pattern(template: str, lead: bool) -> re.Pattern[str]:
+def template_pattern(template: str, lead: bool = False) -> re.Pattern[str]:
+    """What a question of ``template`` looks like, whatever fills it (``lead``: after a
+    sentence before it)."""
     parts = re.split(r"(\{\w+\})", template)
     body = "".join(".+?" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts)
     return re.compile((r"(?:.+?[.:]\s+)?" if lead else "") + body, re.IGNORECASE | re.DOTALL)
@@ -405,7 +407,7 @@ def _all_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     for words in WORDINGS.values():
         found += [(t, False) for t in (*words.noun, *words.thing, *words.plain)]
         found += [(t, True) for t in words.that]
-    return tuple((template, _pattern(template, lead)) for template, lead in found)
+    return tuple((template, template_pattern(template, lead)) for template, lead in found)
 
 
 @lru_cache(maxsize=4096)

@@ -49,7 +49,7 @@ def tokenize(text: str) -> list[Token]:
                 after in _NO_POSSESSION
                 or (after in _NO_POSSESSION_AT_END and ends)
                 # "well its money innit": a word said to be what it is, where a clause opens
-                or (ends and i and (before in _OPENERS or not before[0].isalnum()))
+                or (ends and i and (before in _OPENERS or before in (".", "!", "?")))
                 or after.endswith("ly")
                 or after.endswith("ed")
                 or after[:1].isdigit()  # "its 10 minutes of quiet"
@@ -83,8 +83,8 @@ _NO_POSSESSION = frozenset(
     "mad loud noisy wild well pure".split()
 )
 # Words that end what is said ("its money innit") and open a clause ("well its money").
-_TAGS = frozenset("innit tho though really honestly lol haha mate love".split())
-_OPENERS = frozenset("well so and but oh yeah no cos because like i mean".split())
+_TAGS = frozenset("innit tho though honestly lol haha".split())
+_OPENERS = frozenset("well so and but oh yeah no cos because mean".split())
 # ... and before the end of what is said: "well its light, thats the main thing" (round 68
 # said back "You talked about its light."), not "its light is rubbish"
 _NO_POSSESSION_AT_END = frozenset(

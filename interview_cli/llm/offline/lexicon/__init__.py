@@ -539,7 +539,7 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     rut uneasy robbery extortionate overpriced sad gutting pointless grumpy ratty broke
     blister blisters bruised sprained fractured hurt hurts hurting headache headaches
     migraine pricey clogged clogging unreliable unpredictable dodgy flaky naff crap crowded
-    cramped sweaty noisy carnage""".split()
+    sweaty noisy carnage""".split()
 )
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"

@@ -145,8 +145,9 @@ _MADE_WHO = frozenset("me us him her them you".split())
 _CAUSATIVE = frozenset("made make makes making let lets letting".split())
 _SHARED_DENIAL = re.compile(r"^(?:the\s+)?(?:no|without)\s", re.IGNORECASE)
 _DENIED_OR = re.compile(
-    r"\b(?:not|never|no|don'?t|doesn'?t|didn'?t|didnt|dont|doesnt|won'?t|wont|can'?t|cant|"
-    r"cannot|isn'?t|isnt|wasn'?t|wasnt)\b[^,;]*\bor\b",
+    r"\b(?:not|never|don'?t|doesn'?t|didn'?t|didnt|dont|doesnt|won'?t|wont|can'?t|cant|"
+    r"cannot|isn'?t|isnt|wasn'?t|wasnt|couldn'?t|couldnt|wouldn'?t|wouldnt|haven'?t|havent|"
+    r"hasn'?t|hasnt|shouldn'?t|shouldnt)\s+\w+[^,;]*\bor\b",
     re.IGNORECASE,
 )
 _NEGATORS = frozenset("not never no don't doesn't didn't won't can't cannot isn't".split())

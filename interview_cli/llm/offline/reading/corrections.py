@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, RejectedItem
+from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
 from interview_cli.llm.offline.reading.clauses import normal, quoted_at
 from interview_cli.llm.offline.reading.earlier import (
@@ -147,8 +148,7 @@ def apply_correction(
         reason = (
             f'corrected in the same answer ("{request.answer[correction.start : correction.end]}")'
         )
-        dropped = RejectedItem(kind="node", item=target.model_dump(), reason=reason)
-        return [n for n in nodes if n is not target], [dropped]
+        return [n for n in nodes if n is not target], [_dropped(target, reason)]
     return nodes, []
 
 
@@ -164,8 +164,11 @@ def _detail_put_right(
     to ask about (a typed interview asked "You talked about the bag. What difference does that
     make for you?"); a price put right ("I said 2.50 before, it is 2.20 a litre") stays."""
     meant = next((n for n in nodes if after and n.quote == after[0].quote), None)
-    words = frozenset(w for w in words_of(said) if not _NUMBER.search(w))
-    return meant if meant is not None and shared(words, words_of(meant.label)) else None
+    # (the thing itself said again, its last word: "fresh pasta" put right as "fresh fish"
+    # is another thing, kept)
+    head = [w for w in label_profile(said).content if not _NUMBER.search(w)][-1:]
+    said_again = meant is not None and head and shared(frozenset(head), words_of(meant.label))
+    return meant if said_again else None
 
 
 def _earlier_otherwise(

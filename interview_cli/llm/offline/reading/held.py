@@ -97,7 +97,7 @@ _POINTER = r"(?:it|that|this|they|them)"
 # often about something else ("it's hard to explain"), never a verdict on the focus.
 _AGAINST = re.compile(
     rf"\b{_POINTER}(?:'s|s|\s+is|\s+are|\s+was)?\s+(?:just\s+|really\s+|so\s+|proper\s+)?"
-    rf"(?:{DISLIKE_VERBS}|{IRKING}|rubbish|useless|terrible|awful|the\s+enemy|a\s+nightmare)\b"
+    rf"(?:{DISLIKE_VERBS}|{IRKING}|rubbish|useless|terrible|awful|the\s+enemy)\b"
     rf"|\bi\s+(?:really\s+|just\s+)?(?:hate|can'?t\s+stand|resent)\s+{_POINTER}\b",
     re.IGNORECASE,
 )

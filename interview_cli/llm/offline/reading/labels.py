@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.lexicon import (
+    ACKNOWLEDGEMENTS,
     BEFORE_A_NOUN,
     CLAUSE_BREAKS,
     COPULAS,
@@ -380,15 +381,20 @@ _NOW_SUBJECTS = frozenset(
 )
 
 
+_TIED_TO_NOW = frozenset("right just for until till by from".split())
+
+
 def _before_now_that(words: list[str]) -> list[str]:
     """The words before a "now" that opens a clause of its own, once two or more came first."""
     for i in range(2, len(words) - 1):
+        if words[i - 1].lower() in _TIED_TO_NOW:
+            continue  # "right now", "just now", "for now": a time, no clause
         if words[i].lower() == "now" and words[i + 1].lower() in _NOW_SUBJECTS:
             return words[:i]
     return words
 
 
-_AGREEING = frozenset("yes yeah yep aye".split())
+_AGREEING = ACKNOWLEDGEMENTS & frozenset("yes yeah yep".split())
 _SAYING = frozenset("say says said saying answer answered".split())
 
 

@@ -124,7 +124,8 @@ _LONG_IN_COMING = re.compile(r"\btook\s+(?:weeks|ages|months|forever|days)\b", r
 # what held someone up: "the cafe queue made me late twice" (round 67 asked what she hoped
 # the queue would do for her: "the queue was the problem")
 _HELD_UP = re.compile(
-    r"\b(?:made|makes|make|making)\s+(?:me|us|him|her|them)\s+(?:late|miss|lose|wait)\b",
+    r"(?<!n't\s)(?<!nt\s)(?<!not\s)(?<!never\s)"
+    r"\b(?:made|makes|make|making)\s+(?:me|us|him|her|them)\s+late\b",
     re.IGNORECASE,
 )
 # a price said to be big: "the bill was massive" (round 43: "How does that help you?")

@@ -19,6 +19,7 @@ import re
 from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import JourneySpec
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
+from interview_cli.llm.offline.asking.questions import template_pattern
 from interview_cli.llm.offline.asking.reference import Reference, refer
 from interview_cli.llm.offline.reading.clauses import content_words
 from interview_cli.llm.offline.reading.meta import blank_meta
@@ -153,7 +154,7 @@ _STEPS = (
 _FEEL = (
     "How did {focus} feel for you at the time?",
     "Thinking back to {focus}, how did you feel at that point?",
-    "What was going through your head during {focus}?",
+    "Thinking about {focus}, what were you feeling?",
     "What was {focus} like for you?",
 )
 _PAIN = (
@@ -213,9 +214,8 @@ def _fresh(options: tuple[str, ...], request: QuestionRequest, **values: str) ->
 
 def _used(option: str, asked: set[str]) -> bool:
     """Whether a question of the wording ``option`` was asked, whatever filled it."""
-    parts = [re.escape(p.lower()) for p in re.split(r"\{\w+\}", option)]
-    pattern = re.compile("^" + ".+".join(parts) + "$")
-    return any(pattern.match(q) for q in asked)
+    pattern = template_pattern(option)
+    return any(pattern.fullmatch(q) for q in asked)
 
 
 def _pick(texts: list[str], request: QuestionRequest) -> str:
