@@ -484,10 +484,6 @@ def story_summary(
     def rank(node_id: str) -> int:
         return keep([node_id]) if keep is not None else 0
 
-    def answers(node_id: str) -> int:
-        node = graph.node(node_id)
-        return len({p["turn"] for p in node.provenance} | {node.created_turn})
-
     standing = [
         n.id
         for n in graph.nodes()
@@ -496,7 +492,8 @@ def story_summary(
         and rank(n.id) >= 0
         and (n.id not in doubtful or rank(n.id) > 0)
     ]
-    chosen = sorted(standing, key=lambda i: (-rank(i), -answers(i), order[i]))[:MAX_TOLD]
+    said = {i: graph.node(i).answers_said_in for i in standing}
+    chosen = sorted(standing, key=lambda i: (-rank(i), -said[i], order[i]))[:MAX_TOLD]
     told: list[str] = []
     for node_id in sorted(chosen, key=lambda i: (-rank(i), order[i])):
         label: str | None = graph.node(node_id).label

@@ -44,6 +44,7 @@ from interview_cli.core.graph.records import (
     Relation,
     check_opinion,
     provenance_tuple,
+    said_in,
 )
 from interview_cli.core.text import lemma_key, normalise
 
@@ -273,7 +274,7 @@ class KnowledgeGraph:
         than ``least_confidence`` is not read back, as it is not asked about."""
         ranked = sorted(
             (
-                -len({p["turn"] for p in d["provenance"]} | {d["created_turn"]}),
+                -said_in(d["provenance"], d["created_turn"]),
                 levels.get(d["node_type"], 0),
                 i,
                 d["label"],

@@ -36,6 +36,11 @@ def provenance_tuple(entries: Iterable[Mapping[str, Any]]) -> tuple[ProvenanceEn
     )
 
 
+def said_in(provenance: Iterable[Mapping[str, Any]], created_turn: int) -> int:
+    """How many answers said a node (its provenance's turns and the turn that made it)."""
+    return len({p["turn"] for p in provenance} | {created_turn})
+
+
 @dataclass(frozen=True)
 class Node:
     """A read-only snapshot of one node's attributes."""
@@ -58,6 +63,11 @@ class Node:
     @property
     def mention_count(self) -> int:
         return len(self.provenance)
+
+    @property
+    def answers_said_in(self) -> int:
+        """How many answers said it: the one that made it and those that named it again."""
+        return said_in(self.provenance, self.created_turn)
 
     @property
     def last_mentioned_turn(self) -> int:

@@ -135,12 +135,23 @@ def _as_quoted(quotes: Sequence[str], tokens: Sequence[Token], v: Vocabulary) ->
     of "the 75 was just so unreliable"): "that" when its quote is the answer's one point, else
     the quote itself when it is short (round 68 asked a bare "What were you trying to get done
     there?" after an answer of five points), else "that"."""
+    for said, span in _short_quotes(quotes, tokens, v):
+        if not _only_point(tokens, span, v):
+            return _quoted(said)
+    return Reference("that")
+
+
+def _short_quotes(
+    quotes: Sequence[str], tokens: Sequence[Token], v: Vocabulary
+) -> list[tuple[str, tuple[int, int]]]:
+    """The node's quotes short enough to say back that ``tokens`` hold, with where."""
+    found = []
     for said in quotes:
         target = words_of(said)
         span = _find(target, tokens, v) if 0 < len(target) <= MAX_QUOTE_WORDS else None
-        if span is not None and not _only_point(tokens, span, v):
-            return _quoted(said.strip(" ,.;:!?"))
-    return Reference("that")
+        if span is not None:
+            found.append((said.strip(" ,.;:!?"), span))
+    return found
 
 
 def _quoted(said: str) -> Reference:
@@ -163,11 +174,8 @@ def _said_before(
         if said is not None:
             return _quoted(said)
     for answer in reversed(answers):
-        tokens = tokenize(answer)
-        for quote in quotes:
-            words = words_of(quote)
-            if 0 < len(words) <= MAX_QUOTE_WORDS and _find(words, tokens, v) is not None:
-                return _quoted(quote.strip(" ,.;:!?"))
+        for said, _ in _short_quotes(quotes, tokenize(answer), v):
+            return _quoted(said)
     return NOTHING
 
 
