@@ -277,3 +277,18 @@ def test_a_sentence_opening_with_but_is_no_sibling_of_the_reason_before_it(
     within = extract(mec, "headphones", "the case so i can carry them, but its quiet", None)
     assert ("case", "can carry them") in {(e.source, e.target) for e in within.edges}
     assert len(within.edges) == 2, within.edges
+
+
+@pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        ("the size of the drum first", "size of the drum"),  # round 70: when, not what
+        ("downloaded one of them apps first", "downloaded one of them apps first"),  # a doing
+        ("family comes first", "family comes first"),
+        ("first", ""),  # (a label of nothing else: no error; a reader bug left answers unread)
+    ],
+)
+def test_a_first_saying_when_a_thing_came_is_no_part_of_it(said: str, label: str) -> None:
+    from interview_cli.llm.offline.reading.labels import make_label
+
+    assert make_label(said, None, None) == label

@@ -214,7 +214,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         prefix = ""
     if prefix:
         words = prefix.split() + words
-    words = _shorten(_without_pointer_head(words))
+    words = _shorten(_without_pointer_head(_without_first(words)))
     if is_empty_label(words):
         return ""
     if cue is not None and cue.link == "up" and _ONLY_A_TIME.fullmatch(" ".join(words)):
@@ -392,6 +392,18 @@ def _before_now_that(words: list[str]) -> list[str]:
         if words[i].lower() == "now" and words[i + 1].lower() in _NOW_SUBJECTS:
             return words[:i]
     return words
+
+
+def _without_first(words: list[str]) -> list[str]:
+    """A noun phrase without the "first" that says when it came: "the size of the drum first"
+    (round 70 asked "Why does the size of the drum first matter to you?"); never a doing's
+    ("family comes first", "the light came on first")."""
+    said = [w.lower() for w in words]
+    if len(said) <= 3 or said[-1] != "first" or "of" not in said[1:-2]:
+        return words
+    if said[0].endswith(("ed", "ing")):  # "downloaded one of them apps first"
+        return words
+    return words[:-1]
 
 
 _AGREEING = ACKNOWLEDGEMENTS & frozenset("yes yeah yep".split())

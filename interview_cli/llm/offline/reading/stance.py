@@ -83,7 +83,8 @@ def stance_of(text: str) -> int:
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
         return -1
-    if any(p.search(text) for p in (_GAVE_OUT, _COSTLY, _LONG_IN_COMING, _IN_A_MESS, _HELD_UP)):
+    held_against = (_GAVE_OUT, _COSTLY, _LONG_IN_COMING, _IN_A_MESS, _HELD_UP, _PILES_UP)
+    if any(p.search(text) for p in held_against):
         return -1
     # "like" is a liking only after someone who likes ("I really like"): not a likeness ("feels
     # like"), nor a filler ("Like I literally forget to ring", round 28; "like I said")
@@ -128,6 +129,9 @@ _HELD_UP = re.compile(
     r"\b(?:made|makes|make|making)\s+(?:me|us|him|her|them)\s+late\b",
     re.IGNORECASE,
 )
+# what piles up: "otherwise it just sits there till the weekend and piles up" (round 70 asked
+# why that was important to her)
+_PILES_UP = re.compile(r"\bpil(?:e|es|ed|ing)\s+up\b", re.IGNORECASE)
 # a price said to be big: "the bill was massive" (round 43: "How does that help you?")
 _PRICED = r"(?:bill|bills|price|prices|cost|costs|charge|charges|fee|fees)"
 _BIG = (
