@@ -481,21 +481,19 @@ def story_summary(
     doubtful = _doubtful(graph, methodology)
     order = {n.id: i for i, n in enumerate(graph.nodes())}
 
-    def rank(node_id: str) -> int:
-        return keep([node_id]) if keep is not None else 0
-
+    rank = {n.id: keep([n.id]) if keep is not None else 0 for n in graph.nodes()}
     standing = [
         n.id
         for n in graph.nodes()
         if n.id not in reading.shown_as
         and n.confidence != DISOWNED
-        and rank(n.id) >= 0
-        and (n.id not in doubtful or rank(n.id) > 0)
+        and rank[n.id] >= 0
+        and (n.id not in doubtful or rank[n.id] > 0)
     ]
     said = {i: graph.node(i).answers_said_in for i in standing}
-    chosen = sorted(standing, key=lambda i: (-rank(i), -said[i], order[i]))[:MAX_TOLD]
+    chosen = sorted(standing, key=lambda i: (-rank[i], -said[i], order[i]))[:MAX_TOLD]
     told: list[str] = []
-    for node_id in sorted(chosen, key=lambda i: (-rank(i), order[i])):
+    for node_id in sorted(chosen, key=lambda i: (-rank[i], order[i])):
         label: str | None = graph.node(node_id).label
         label = say(label) if say is not None and label else label
         if label and not any(_names_same(_words(label), _words(t)) for t in told):

@@ -391,6 +391,7 @@ def _previous_question(request: QuestionRequest) -> str:
     return request.recent[-1].question if request.recent else ""
 
 
+@lru_cache(maxsize=1024)
 def template_pattern(template: str, lead: bool = False) -> re.Pattern[str]:
     """What a question of ``template`` looks like, whatever fills it (``lead``: after a
     sentence before it)."""

@@ -37,29 +37,27 @@ def tokenize(text: str) -> list[Token]:
     for i, match in enumerate(matches):
         raw = match.group()
         norm = raw.lower().replace("’", "'")
-        after = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
-        # (the end of the text ends what is said only after a word of it: a phrase "its light"
-        # quoted alone keeps its words)
-        then = matches[i + 2].group() if i + 2 < len(matches) else ("." if i else "x")
-        before = matches[i - 1].group().lower() if i else ""
-        ends = not then[0].isalnum() or then.lower() in _TAGS
-        if (
-            norm == "its"
-            and (
-                after in _NO_POSSESSION
-                or (after in _NO_POSSESSION_AT_END and ends)
-                # "well its money innit": a word said to be what it is, where a clause opens
-                or (ends and i and (before in _OPENERS or before in (".", "!", "?")))
-                or after.endswith("ly")
-                or after.endswith("ed")
-                or after[:1].isdigit()  # "its 10 minutes of quiet"
-            )
-        ):
+        if norm == "its" and _it_is(matches, i):
             # "its lonely in the cab", typed without the apostrophe: it is, not whose
             raw, norm = raw[:2] + "'s", "it's"
         norm = TYPED_CONTRACTIONS.get(norm, norm)  # "doesnt" is "doesn't", as it is read
         out.append(Token(raw, norm, norm[0].isalnum()))
     return out
+
+
+def _it_is(matches: Sequence[re.Match[str]], i: int) -> bool:
+    """Whether the "its" at ``i`` is "it's" typed without its apostrophe."""
+    after = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
+    if after in _NO_POSSESSION or after.endswith(("ly", "ed")) or after[:1].isdigit():
+        return True  # "its lonely", "its 10 minutes of quiet"
+    # (the end of the text ends what is said only after a word of it: a phrase "its light"
+    # quoted alone keeps its words)
+    then = matches[i + 2].group() if i + 2 < len(matches) else ("." if i else "x")
+    if not (not then[0].isalnum() or then.lower() in _TAGS):
+        return False
+    before = matches[i - 1].group().lower() if i else ""
+    # "well its light, ...", "well its money innit": what it is, where a clause opens
+    return after in _NO_POSSESSION_AT_END or bool(i and before in _OPENERS | {".", "!", "?"})
 
 
 # Contractions typed without their apostrophe (round 29: "the commute itself doesnt" was a

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from interview_cli.core.models import ExtractedNode
+from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.lexicon import (
     ACTION_LEADS,
     BARE_MEANS,
@@ -144,10 +145,16 @@ _INFINITIVE = frozenset("wanna gonna gotta to".split())
 _MADE_WHO = frozenset("me us him her them you".split())
 _CAUSATIVE = frozenset("made make makes making let lets letting".split())
 _SHARED_DENIAL = re.compile(r"^(?:the\s+)?(?:no|without)\s", re.IGNORECASE)
+# A denied verb before an "or": "she didnt rush me or read from a script" (the verb negators of
+# ``NEGATIONS``, with or without their apostrophe; not "no", which denies a noun: "no wires or
+# the cheap wired ones" is a list)
+_VERB_NEGATORS = sorted(
+    w.replace("nt", "n'?t") if w.endswith("nt") else w
+    for w in NEGATIONS - {"no", "none", "nothing", "without", "neither", "nor", "non"}
+    if w not in ("lack", "lacks", "lacking", "lacked", "hardly", "barely")
+)
 _DENIED_OR = re.compile(
-    r"\b(?:not|never|don'?t|doesn'?t|didn'?t|didnt|dont|doesnt|won'?t|wont|can'?t|cant|"
-    r"cannot|isn'?t|isnt|wasn'?t|wasnt|couldn'?t|couldnt|wouldn'?t|wouldnt|haven'?t|havent|"
-    r"hasn'?t|hasnt|shouldn'?t|shouldnt)\s+\w+[^,;]*\bor\b",
+    rf"\b(?:{'|'.join(_VERB_NEGATORS)})\s+\w+[^,;]*\bor\b",
     re.IGNORECASE,
 )
 _NEGATORS = frozenset("not never no don't doesn't didn't won't can't cannot isn't".split())

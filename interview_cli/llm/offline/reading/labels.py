@@ -32,7 +32,7 @@ from interview_cli.llm.offline.lexicon import (
     Cue,
 )
 from interview_cli.llm.offline.reading.clauses import COMMA, WORD, content_words
-from interview_cli.llm.offline.reading.content import verdict_words
+from interview_cli.llm.offline.reading.content import pointer_words, verdict_words
 from interview_cli.llm.offline.reading.meta import LOAD_OFF, naming_words
 
 MAX_LABEL_WORDS = 6
@@ -256,9 +256,10 @@ def _without_pointer_head(words: list[str]) -> list[str]:
 
 
 _POINTER_HEADS = frozenset("bit thing part stuff side".split())
-_POINTING_ADJECTIVES = frozenset(
-    "other same whole main big bigger biggest best worst funny hard first last only one real key "
-    "important major".split()
+# (the words of degree that go with a pointer, ``pointer_degree.yaml``, and those that say
+# which one it is)
+_POINTING_ADJECTIVES = pointer_words("pointer_degree") | frozenset(
+    "other same best worst funny hard first last one major".split()
 )
 
 

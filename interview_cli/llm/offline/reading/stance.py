@@ -83,8 +83,7 @@ def stance_of(text: str) -> int:
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
         return -1
-    held_against = (_GAVE_OUT, _COSTLY, _LONG_IN_COMING, _IN_A_MESS, _HELD_UP, _PILES_UP)
-    if any(p.search(text) for p in held_against):
+    if any(p.search(text) for p in _HELD_AGAINST):
         return -1
     # "like" is a liking only after someone who likes ("I really like"): not a likeness ("feels
     # like"), nor a filler ("Like I literally forget to ring", round 28; "like I said")
@@ -160,6 +159,8 @@ _IN_A_MESS = re.compile(
     r"a\s+tip(?=\s*(?:[,.;!?]|$)))",
     re.IGNORECASE,
 )
+# What happened, said against in its words, whatever words of liking are near it.
+_HELD_AGAINST = (_GAVE_OUT, _COSTLY, _LONG_IN_COMING, _IN_A_MESS, _HELD_UP, _PILES_UP)
 
 
 def _denies(before: str, good: str) -> bool:
