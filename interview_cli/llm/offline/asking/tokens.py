@@ -78,7 +78,10 @@ _NO_POSSESSION = frozenset(
     "open closed cheap free fine good great handy easy hard quiet busy rammed nice brilliant "
     "rubbish fast slow worth like ok okay dead proper mint class "
     # "its mad loud" (round 52: "You mentioned its mad loud.")
-    "mad loud noisy wild well pure".split()
+    "mad loud noisy wild well pure "
+    # and what it is compared: "its easier on my back" (a typed interview asked "What is it
+    # about its easier on your back that counts for you?")
+    "easier better worse cheaper quicker faster nicer safer harder simpler".split()
 )
 # Words that end what is said ("its money innit") and open a clause ("well its money").
 _TAGS = frozenset("innit tho though honestly lol haha".split())

@@ -518,7 +518,8 @@ NUMBER_WORDS = frozenset(
     " fifty hundred".split()
 )
 _CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
-_PARTICLES = frozenset("in on out up off down back away over".split())
+# (a particle, or a preposition whose object the limit cut: "contort myself round | a door")
+_PARTICLES = frozenset("in on out up off down back away over round around".split())
 # Words that need what the limit cut: a noun ("in its own little | plastic bag",
 # ``BEFORE_A_NOUN``) or what a degree measures ("for how | little I use it")
 _NOUNLESS = BEFORE_A_NOUN | frozenset("how so too".split())
