@@ -48,6 +48,9 @@ MATCH_THRESHOLD = 0.8
 # A part of a label counts only if it keeps this share of the rung's content words.
 MIN_PART_COVERAGE = 0.5
 MIN_PREFIX_COVERAGE = 0.33
+# A person knows their own words asked back, one after another, when they keep this share of
+# the saying's content words (which count "that", "what", "there" too).
+OWN_WORDS_SHARE = 0.2
 # Two content words are one with a slip of the keys: at least this long, and at least this
 # rapidfuzz ratio apart ("batery" / "battery" 92, "motr" / "motor" 89, "definately" /
 # "definitely" 90; "cheap" / "cheat" is 80 and "want" / "went" 75: they stay two words).
@@ -146,6 +149,35 @@ def _negation_cut_off(short: str, long_: str, profile: LabelProfile) -> bool:
     return not any(word in NEGATIONS for word in before)
 
 
+def said_within(part: str, whole: str) -> int | None:
+    """Where the words of ``part`` stand one after another in ``whole`` (both normalised by
+    :func:`normalise`, a slip of the keys allowed in a word), or None."""
+    words, within = normalise(part).split(), normalise(whole).split()
+    if not words:
+        return None
+    for start in range(len(within) - len(words) + 1):
+        if all(_same_word(a, b) for a, b in zip(words, within[start:], strict=False)):
+            return start
+    return None
+
+
+def _said_whole(label: str, saying: str, profile: LabelProfile, other: LabelProfile) -> bool:
+    """``label`` is the saying's own words, one after another, with a share of its content
+    words (``OWN_WORDS_SHARE``) and no negation left out before them: a person knows
+    "family" of "family, that's what it comes down to" and "fuel in it" of "there's a bit of
+    fuel in it, carbs" (dev 8 asked back "what do you mean by 'family'? I'm not sure I said
+    that"), not "the bank" of "doesn't break the bank" (its negation left out) nor "every one"
+    of "I'm kinda proud of every one that goes out" (too little of it)."""
+    if not profile.content or not other.token_set:
+        return False
+    start = said_within(label, saying)
+    if start is None:
+        return False
+    if len(profile.token_set & other.token_set) < OWN_WORDS_SHARE * len(other.token_set):
+        return False
+    return not any(word in NEGATIONS for word in normalise(saying).split()[:start])
+
+
 class PersonaBeliefs:
     """A persona's ladders about one topic (a concept id), typed by the study's methodology,
     with lookup by code and sayings."""
@@ -209,16 +241,20 @@ class PersonaBeliefs:
         content word of ``label``, two at least (or one and a negation: "no cow"), a slip
         allowed: a person knows a piece of what they said ("proud of every one" of "I'm kinda
         proud of every one that goes out", "smaller impact" of "the impact is smaller") and
-        asks what is meant only by a scrap of one word ("the bank" of "doesn't break the
-        bank") or by words never said together."""
+        asks what is meant only by a scrap ("the bank" of "doesn't break the bank") or by
+        words never said together; its own words one after another are no scrap
+        (:func:`_said_whole`: "family" of "family, that's what it comes down to")."""
         profile = label_profile(label or "")
-        if len(profile.token_set) < (1 if profile.negated else 2):
+        if not profile.token_set:
             return None
         for (li, ri), saying in said:
             other = label_profile(saying)
-            if other.negated == profile.negated and all(
-                any(_same_word(w, v) for v in other.token_set) for w in profile.token_set
+            if len(profile.token_set) >= (1 if profile.negated else 2) and (
+                other.negated == profile.negated
+                and all(any(_same_word(w, v) for v in other.token_set) for w in profile.token_set)
             ):
+                return RungRef(li, ri, self.ladders[li][ri])
+            if _said_whole(label or "", saying, profile, other):
                 return RungRef(li, ri, self.ladders[li][ri])
         return None
 

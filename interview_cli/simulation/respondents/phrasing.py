@@ -75,6 +75,12 @@ WHAT_DO_YOU_MEAN = (
     "Sorry, what do you mean by '{x}'? I'm not sure I said that.",
     "What do you mean by '{x}'?",
 )
+# Asked about words it said only in passing (backstory, an aside): it says so.
+BY_THE_WAY = (
+    "Oh, that's got nothing to do with it, I was only saying.",
+    "No, that was just by the way.",
+    "Ah, that's beside the point, really.",
+)
 # Asked again for what it already said: it says so, and nothing else - no word of a rung, only
 # the words of a complaint. Mild for a tolerant persona, sharp for an irritated one. Every one
 # of them says "said", "told", "again" or "covered", which the batch evaluation counts as a

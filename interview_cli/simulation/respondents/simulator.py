@@ -60,12 +60,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from interview_cli.config.schemas import Methodology, StrategySpec
-from interview_cli.core.text import normalise
+from interview_cli.core.text import STOPWORDS, normalise
 from interview_cli.llm.protocol import PersonaRequest
 from interview_cli.simulation.respondents import phrasing as say
 from interview_cli.simulation.respondents import pushback
 from interview_cli.simulation.respondents import voice as talk
-from interview_cli.simulation.respondents.matching import PersonaBeliefs, RungRef
+from interview_cli.simulation.respondents.matching import PersonaBeliefs, RungRef, said_within
 from interview_cli.simulation.respondents.memory import RungKey, recall
 
 QuestionKind = Literal["opening", "probe", "clarify", "redirect", "open", "closing"]
@@ -81,6 +81,7 @@ Move = Literal[
     "ceiling",  # past the ladder's end or what the persona knows (terminal don't-know)
     "nothing_new",  # open question, nothing left to say (terminal)
     "unknown_focus",  # the focus names none of the persona's meanings: "what do you mean?"
+    "by_the_way",  # ... but its words were said in passing: "that was just by the way"
     "tired",  # too tired to say anything
     "closing",
 ]
@@ -437,8 +438,14 @@ def _locate_focus(sp: _Speaker) -> RungRef | None:
 
 
 def _what_do_you_mean(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
-    """Asked about something it never meant: it asks what the interviewer means by it."""
+    """Asked about something it never meant: it asks what the interviewer means by it, or,
+    when it said those words in passing (backstory, an aside, a filler), says that was all
+    they were (dev 8 asked back "what do you mean by 'Rasmus drives the number 3 bus'? I'm
+    not sure I said that", of its own words)."""
     fragment = (sp.request.focus_label or "").strip().strip("'\"")
+    content = set(normalise(fragment).split()) - STOPWORDS
+    if content and any(said_within(fragment, e.answer) is not None for e in sp.request.history):
+        return sp.answer(say.pick(sp.words, say.BY_THE_WAY), "by_the_way", kind)
     text = say.pick(sp.words, say.WHAT_DO_YOU_MEAN).format(x=fragment)
     return sp.answer(text, "unknown_focus", kind)
 
