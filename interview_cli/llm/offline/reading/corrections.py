@@ -124,7 +124,9 @@ def apply_correction(
         node_type = earlier.node_type if earlier.node_type in valid_types else meant.node_type
         # "I meant fifteen quid not twelve": what they meant, without what it was not
         update = {"corrects": earlier.label, "node_type": node_type}
-        revised = _without_what_it_was_not(meant, named).model_copy(update=update)
+        revised = _without_what_it_was_not(meant, named)
+        update["label"] = _swapped_in(earlier.label, named, revised.label) or revised.label
+        revised = revised.model_copy(update=update)
         return [revised if n is meant else n for n in nodes], []
     if earlier is None and correction.said:
         # what it was not is no part of what they meant, whatever it put right: "it was three
@@ -189,6 +191,30 @@ def _earlier_otherwise(
 
 
 _ARTICLES = frozenset("the a an my".split())
+
+
+def _swapped_in(label: str, said: str, meant: str) -> str | None:
+    """The earlier label with what they had said put right in it, when what they meant is
+    only the changed words: "it was the GP, not the dentist" makes "dentist told me to cut
+    back" "GP told me to cut back" (round 71 asked about "the GP" alone, then read "the
+    dentist told me to cut back" back in the summary). None when the label lacks the words,
+    when it is little more than them ("light frame" put right as "the carbon fork") or when
+    they are a number (put right by :func:`_renumbered`)."""
+    old = [w for w in said.split() if w.lower() not in _ARTICLES]
+    new = [w for w in meant.split() if w.lower() not in _ARTICLES]
+    if not old or not new or len(new) > 3:
+        return None
+    if any(_NUMBER.search(w) or w.lower() in _NUMBER_WORDS for w in [*old, *new]):
+        return None
+    words = label.split()
+    lowered = [w.lower() for w in words]
+    n = len(old)
+    if len(words) - n < 2:
+        return None
+    for i in range(len(words) - n + 1):
+        if lowered[i : i + n] == [w.lower() for w in old]:
+            return " ".join([*words[:i], *new, *words[i + n :]])
+    return None
 
 
 def _without_what_it_was_not(node: ExtractedNode, said: str) -> ExtractedNode:
