@@ -92,3 +92,19 @@ def test_a_pronoun_says_how_the_focus_is_held(
 @pytest.fixture(scope="module")
 def mec_shipped() -> Methodology:
     return shipped_mec()
+
+
+def test_what_held_them_back_is_a_pain(jtbd: Methodology) -> None:
+    # round 71: asked what made them hesitate, "honestly the money" was read as what they went
+    # for, and the next question asked "What made you go for the money rather than ...?"
+    answer = "hmm honestly the money, they arent cheap."
+    read = extract(
+        jtbd,
+        "commuting",
+        answer,
+        ("before the bike", "job_context"),
+        strategy="probe_anxieties",
+        question="What, if anything, made you hesitate before changing?",
+    )
+    types = {n.label: n.node_type for n in read.nodes}
+    assert types["money"] == "pain_point", types

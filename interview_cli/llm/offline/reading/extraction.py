@@ -134,6 +134,9 @@ FAMILY_KINDS: dict[StrategyFamily, str] = {
     "attribution": "attribution",
     "insight": "lesson",
     "obstacle": "pain",
+    # "what made you hesitate?" asks for what held them back: round 71 read "honestly the
+    # money" as what they went for ("What made you go for the money rather than ...?")
+    "anxiety": "pain",
     "alternative": "solution",
 }
 # A scene set in answer to a situational question ("I was on a packed train last Monday")
