@@ -162,20 +162,32 @@ def said_within(part: str, whole: str) -> int | None:
 
 
 def _said_whole(label: str, saying: str, profile: LabelProfile, other: LabelProfile) -> bool:
-    """``label`` is the saying's own words, one after another, with a share of its content
-    words (``OWN_WORDS_SHARE``) and no negation left out before them: a person knows
-    "family" of "family, that's what it comes down to" and "fuel in it" of "there's a bit of
-    fuel in it, carbs" (dev 8 asked back "what do you mean by 'family'? I'm not sure I said
-    that"), not "the bank" of "doesn't break the bank" (its negation left out) nor "every one"
-    of "I'm kinda proud of every one that goes out" (too little of it)."""
-    if not profile.content or not other.token_set:
+    """``label`` is the saying's own words, one after another, naming a share of what it names
+    (``OWN_WORDS_SHARE``), with no negation just before them: a person knows "family" of
+    "family, that's what it comes down to" and "fuel in it" of "there's a bit of fuel in it,
+    carbs" (dev 8 asked back "what do you mean by 'family'? I'm not sure I said that"), not
+    "the bank" of "doesn't break the bank" (its negation left out), "every one" of "I'm kinda
+    proud of every one that goes out" (too little of it) nor "that's what" (naming nothing)."""
+    naming = profile.token_set - _POINTING
+    named = other.token_set - _POINTING
+    if not naming or not named:
         return False
     start = said_within(label, saying)
-    if start is None:
+    shared = sum(1 for w in naming if any(_same_word(w, v) for v in named))
+    if start is None or shared < OWN_WORDS_SHARE * len(named):
         return False
-    if len(profile.token_set & other.token_set) < OWN_WORDS_SHARE * len(other.token_set):
-        return False
-    return not any(word in NEGATIONS for word in normalise(saying).split()[:start])
+    before = normalise(saying).split()[max(0, start - _NEGATION_REACH) : start]
+    return not any(word in NEGATIONS for word in before)
+
+
+# Words that point or link and name nothing, beyond the stop words: "that's what it comes down
+# to" names only "family" beside them.
+_POINTING = frozenset(
+    "that thats what whats there theres when where which who how come comes down up out thing "
+    "things one ones way bit".split()
+)
+# How far back a negation still governs the words said: "doesn't break | the bank".
+_NEGATION_REACH = 3
 
 
 class PersonaBeliefs:

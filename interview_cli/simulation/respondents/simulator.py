@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from interview_cli.config.schemas import Methodology, StrategySpec
-from interview_cli.core.text import STOPWORDS, normalise
+from interview_cli.core.text import NEGATIONS, STOPWORDS, normalise
 from interview_cli.llm.protocol import PersonaRequest
 from interview_cli.simulation.respondents import phrasing as say
 from interview_cli.simulation.respondents import pushback
@@ -443,11 +443,20 @@ def _what_do_you_mean(sp: _Speaker, kind: QuestionKind) -> SimulatedAnswer:
     they were (dev 8 asked back "what do you mean by 'Rasmus drives the number 3 bus'? I'm
     not sure I said that", of its own words)."""
     fragment = (sp.request.focus_label or "").strip().strip("'\"")
-    content = set(normalise(fragment).split()) - STOPWORDS
-    if content and any(said_within(fragment, e.answer) is not None for e in sp.request.history):
+    if _said_in_passing(sp, fragment):
         return sp.answer(say.pick(sp.words, say.BY_THE_WAY), "by_the_way", kind)
     text = say.pick(sp.words, say.WHAT_DO_YOU_MEAN).format(x=fragment)
     return sp.answer(text, "unknown_focus", kind)
+
+
+def _said_in_passing(sp: _Speaker, fragment: str) -> bool:
+    """``fragment`` names something and was said in an earlier answer, but in none of its
+    points: a scrap of one ("break the bank" of "doesn't break the bank") is still a puzzle."""
+    if not set(normalise(fragment).split()) - STOPWORDS - NEGATIONS:
+        return False
+    if any(said_within(fragment, saying) is not None for saying in sp.memory.sayings):
+        return False
+    return any(said_within(fragment, e.answer) is not None for e in sp.request.history)
 
 
 def _ceiling(sp: _Speaker, kind: QuestionKind, focus: RungRef) -> SimulatedAnswer:

@@ -103,8 +103,18 @@ def test_what_held_them_back_is_a_pain(jtbd: Methodology) -> None:
         "commuting",
         answer,
         ("before the bike", "job_context"),
-        strategy="probe_anxieties",
+        strategy="probe_switch",
         question="What, if anything, made you hesitate before changing?",
     )
     types = {n.label: n.node_type for n in read.nodes}
     assert types["money"] == "pain_point", types
+    # ... and what got them past a worry is what they did, not a pain
+    past = extract(
+        jtbd,
+        "commuting",
+        "a mate lent me his for a week",
+        ("getting it nicked", "emotional_job"),
+        strategy="probe_anxieties",
+        question="How did you get past that in the end?",
+    )
+    assert all(n.node_type != "pain_point" for n in past.nodes), past.nodes

@@ -121,12 +121,7 @@ def apply_correction(
         nodes = [*nodes, *after]
     if earlier is not None and after:
         meant = after[0]
-        node_type = earlier.node_type if earlier.node_type in valid_types else meant.node_type
-        # "I meant fifteen quid not twelve": what they meant, without what it was not
-        update = {"corrects": earlier.label, "node_type": node_type}
-        revised = _without_what_it_was_not(meant, named)
-        update["label"] = _swapped_in(earlier.label, named, revised.label) or revised.label
-        revised = revised.model_copy(update=update)
+        revised = _revised(meant, earlier, correction.said or named, valid_types)
         return [revised if n is meant else n for n in nodes], []
     if earlier is None and correction.said:
         # what it was not is no part of what they meant, whatever it put right: "it was three
@@ -152,6 +147,19 @@ def apply_correction(
         )
         return [n for n in nodes if n is not target], [_dropped(target, reason)]
     return nodes, []
+
+
+def _revised(
+    meant: ExtractedNode, earlier: Earlier, said: str, valid_types: set[str]
+) -> ExtractedNode:
+    """What they meant, as the revision of the earlier concept: of its type, without what it
+    was not ("I meant fifteen quid not twelve"), and put into the earlier label when it is
+    only the changed words (:func:`_swapped_in`)."""
+    node_type = earlier.node_type if earlier.node_type in valid_types else meant.node_type
+    revised = _without_what_it_was_not(meant, said)
+    swapped = _swapped_in(earlier.label, said, revised.label) if said != meant.label else None
+    update = {"corrects": earlier.label, "node_type": node_type, "label": swapped or revised.label}
+    return revised.model_copy(update=update)
 
 
 def _dropped(node: ExtractedNode, reason: str) -> RejectedItem:
@@ -198,13 +206,13 @@ def _swapped_in(label: str, said: str, meant: str) -> str | None:
     only the changed words: "it was the GP, not the dentist" makes "dentist told me to cut
     back" "GP told me to cut back" (round 71 asked about "the GP" alone, then read "the
     dentist told me to cut back" back in the summary). None when the label lacks the words,
-    when it is little more than them ("light frame" put right as "the carbon fork") or when
-    they are a number (put right by :func:`_renumbered`)."""
+    when it is little more than them ("light frame" put right as "the carbon fork"), when
+    they are a number (put right by :func:`_renumbered`) or what they meant again."""
     old = [w for w in said.split() if w.lower() not in _ARTICLES]
     new = [w for w in meant.split() if w.lower() not in _ARTICLES]
-    if not old or not new or len(new) > 3:
+    if not old or not new or len(new) > 3 or [w.lower() for w in old] == [w.lower() for w in new]:
         return None
-    if any(_NUMBER.search(w) or w.lower() in _NUMBER_WORDS for w in [*old, *new]):
+    if any(_NUMBER.search(w) or w.lower() in _NUMBER_WORDS for w in old):
         return None
     words = label.split()
     lowered = [w.lower() for w in words]

@@ -134,11 +134,17 @@ FAMILY_KINDS: dict[StrategyFamily, str] = {
     "attribution": "attribution",
     "insight": "lesson",
     "obstacle": "pain",
-    # "what made you hesitate?" asks for what held them back: round 71 read "honestly the
-    # money" as what they went for ("What made you go for the money rather than ...?")
-    "anxiety": "pain",
     "alternative": "solution",
 }
+# A question that asks what held them back, whatever its family (a switch's "what made you
+# hesitate before changing?", a worry's "what did you think might go wrong?"): its answer is a
+# pain. Round 71 read "honestly the money" as what they went for ("What made you go for the
+# money rather than something else?"); "how did you get past that?" asks for what they did.
+_HELD_BACK = re.compile(
+    r"\b(?:hesitat\w*|held\s+you\s+back|hold\s+you\s+back|put\s+you\s+off|think\s+twice|"
+    r"(?:might|could|would)\s+go\s+wrong)\b",
+    re.IGNORECASE,
+)
 # A scene set in answer to a situational question ("I was on a packed train last Monday")
 # is no element where the ontology has no type for situations: it is skipped, and what
 # follows it links from the focus.
@@ -592,7 +598,11 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
         focus_label=request.focus_label,
         focus_type=request.focus_type if view.level(request.focus_type) else None,
         deepen=family in CLIMBING_FAMILIES and not OPEN_QUESTION.search(request.question),
-        expected=expected_category(family, view),
+        expected=(
+            "pain"
+            if _HELD_BACK.search(request.question) and view.supports("pain")
+            else expected_category(family, view)
+        ),
         skip_scenes=family == "situational" and not view.supports("context"),
         clarifying=family == "clarify",
         eliciting=family in _ELICITING or not request.strategy,
