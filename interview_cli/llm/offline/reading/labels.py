@@ -153,10 +153,25 @@ def _without_openers(text: str) -> str:
     # "with them on I can have a doze": the condition of wearing them names nothing new
     text = re.sub(r"^with\s+(?:them|it|these|those)\s+(?:on|in)\s+", "", text, flags=re.IGNORECASE)
     text = _WHICH_ONE.sub("", text)
+    text = _WHO_DID_IT.sub(r"\g<who> ", text)
     text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
     # "it gets me a little closer to talking properly with my grandson": where it takes them
     text = _CLOSER.sub("closer to ", text)
     return text
+
+
+# what the story waited through, said first: "After all that hold music, a lady asked ..." (not
+# the "after all" of a reason: round 72 made the node "after all")
+_AFTER_ALL_THAT = re.compile(
+    r"^after\s+all\s+(?:that|the|this|those)\s+[^,]{1,40},\s*(?=\S)", re.IGNORECASE
+)
+# who did it, said as what the one in the story was: "The first one was a lady who asked had I
+# tried turning it off" (round 72 made the node "first one a lady")
+_WHO_DID_IT = re.compile(
+    r"^(?:(?:the|my)\s+(?:first|second|next|last|other)\s+(?:one|person|call|time)\s+)?"
+    r"(?:was|is)\s+(?:a|an|this|some)\s+(?P<who>\w+(?:\s+\w+)?)\s+who\s+(?=\w)",
+    re.IGNORECASE,
+)
 
 
 # "with this one I dont have to pull anything": which one it is, said before what it does
@@ -168,6 +183,7 @@ _WHICH_ONE = re.compile(
 
 def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     """A short label in the respondent's words: 2-6 words, lower case (acronyms kept)."""
+    text = _AFTER_ALL_THAT.sub("", text.strip())
     listed = _LISTED_FIRST.match(_without_openers(text))
     head = listed.group("noun") if listed else COMMA.split(text)[0]
     if listed or len(content_words(head)) >= 2:
