@@ -167,9 +167,12 @@ _AFTER_ALL_THAT = re.compile(
 )
 # who did it, said as what the one in the story was: "The first one was a lady who asked had I
 # tried turning it off" (round 72 made the node "first one a lady")
+# ... or as whom they got: "I got a young man called Kyle who actually listened"
 _WHO_DID_IT = re.compile(
-    r"^(?:(?:the|my)\s+(?:first|second|next|last|other)\s+(?:one|person|call|time)\s+)?"
-    r"(?:was|is)\s+(?:a|an|this|some)\s+(?P<who>\w+(?:\s+\w+)?)\s+who\s+(?=\w)",
+    r"^(?:(?:(?:the|my)\s+(?:first|second|next|last|other)\s+(?:one|person|call|time)\s+)?"
+    r"(?:was|is)|(?:i\s+)?(?:got|had|spoke\s+to|was\s+put\s+through\s+to|ended\s+up\s+with))"
+    r"\s+(?:a|an|this|some)\s+(?:\w+\s+){0,2}?(?:called|named)?\s*(?P<who>\w+(?:\s+\w+)?)"
+    r"\s+who\s+(?=\w)",
     re.IGNORECASE,
 )
 
