@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
+from interview_cli.core.graph.records import Node
 from interview_cli.llm.offline.asking.phrases import cut_short, gapped, phrase_for
 
 MAX_CHAIN = 8  # rungs shown of one chain, most concrete first
@@ -494,11 +495,28 @@ def story_summary(
     chosen = sorted(standing, key=lambda i: (-rank[i], -said[i], order[i]))[:MAX_TOLD]
     told: list[str] = []
     for node_id in sorted(chosen, key=lambda i: (-rank[i], order[i])):
-        label: str | None = graph.node(node_id).label
-        label = say(label) if say is not None and label else label
+        label = _told(graph.node(node_id), say)
         if label and not any(_names_same(_words(label), _words(t)) for t in told):
             told.append(label)
     return "\n".join(f"- {label}" for label in told)
+
+
+# The longest quote a point of a story is told in, when its label cannot be said back.
+MAX_TOLD_WORDS = 12
+
+
+def _told(node: Node, say: Say | None) -> str | None:
+    """A point in the respondent's words: its label as :func:`said_as` says it back, else the
+    shortest of their own sentences it was read from ("they doubled the direct debit without
+    telling me"), so a point is not lost for a label with a word left out: a typed support-call
+    interview was told "you missed that they doubled the direct debit without telling me" and
+    the summary still left it out."""
+    label = say(node.label) if say is not None else node.label
+    if label:
+        return label
+    quotes = [p["quote"] for p in node.provenance]
+    short = [q.strip() for q in quotes if q.strip() and len(q.split()) <= MAX_TOLD_WORDS]
+    return min(short, key=len) if short else None
 
 
 def learned_summary(

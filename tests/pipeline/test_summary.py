@@ -572,3 +572,23 @@ def test_an_incident_is_told_as_its_points_not_as_chains() -> None:
     lines = learned_summary(graph, meth).splitlines()
     assert len(lines) == 8 and "- Gary owned the problem" in lines, lines
     assert "- step number 2" in lines and "- step number 3" not in lines, lines
+
+
+def test_a_point_whose_label_cannot_be_said_back_is_told_in_their_sentence() -> None:
+    # A typed support-call interview: the closing answer "you missed that they doubled the
+    # direct debit without telling me" made the node "doubled direct debit without telling",
+    # its words with some left out, which the summary never says back; so the point it was
+    # told was missing was missing again.
+    meth = Library.discover(cwd=ROOT).methodology("critical_incident").value
+    graph = KnowledgeGraph()
+    sentence = "they doubled the direct debit without telling me"
+    graph.add_node(
+        "doubled direct debit without telling",
+        "situation",
+        methodology=meth,
+        turn=1,
+        provenance=[{"utterance_id": "u1", "quote": sentence, "turn": 1}],
+    )
+    say = said_as([f"you missed that {sentence}, thats the whole reason I rang"])
+    assert say("doubled direct debit without telling") is None  # gapped: never said back
+    assert learned_summary(graph, meth, say=say) == f"- {sentence}"
