@@ -150,8 +150,18 @@ def _short_quotes(
         target = words_of(said)
         span = _find(target, tokens, v) if 0 < len(target) <= MAX_QUOTE_WORDS else None
         if span is not None:
-            found.append((said.strip(" ,.;:!?"), span))
+            found.append((_without_edges(said, v), span))
     return found
+
+
+def _without_edges(said: str, v: Vocabulary) -> str:
+    """A quote without the hedges and fillers at its ends (:func:`_trimmed`), so the question
+    does not say them back ('You mentioned "I rang them obviously"', 'You mentioned "mostly I
+    just dont want her suffering"', typed interviews)."""
+    tokens = tokenize(said)
+    start, end = _past_lead_in(tokens, *_trimmed(tokens, 0, len(tokens), v))
+    kept = " ".join(t.text for t in tokens[start:end]).replace(" ,", ",")
+    return kept if len(kept.split()) >= 2 else said.strip(" ,.;:!?")
 
 
 def _quoted(said: str) -> Reference:
@@ -234,6 +244,21 @@ def _trimmed(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> tu
     return start, end
 
 
+def _past_lead_in(tokens: Sequence[Token], start: int, end: int) -> tuple[int, int]:
+    """A quote's span past what leads into it: "mostly I just dont want her suffering", "thats
+    when I asked for the complaint reference" (typed interviews said both back whole)."""
+    words = [t.norm for t in tokens[start:end]]
+    for lead in _LEADS_IN:
+        n = len(lead)
+        # (not before a condition: "mostly whether it fits all three kids" stays whole)
+        if len(words) > n + 1 and tuple(words[:n]) == lead and words[n] not in CONDITIONS:
+            return start + n, end
+    return start, end
+
+
+_LEADS_IN = (("mostly",), ("thats", "when"), ("that's", "when"))
+
+
 def _trailing(word: str, v: Vocabulary) -> bool:
     """A word a quote does without at its end: "tbh", "mate", "lol" (not "things" of "get on
     with things", round 29)."""
@@ -250,7 +275,7 @@ def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) ->
     start, end = _clause_start(tokens, span[0], v), _clause_end(tokens, span[1], v)
     # what they said, not how they began or hedged it: "tbh id still rather that", "keeps me
     # fit i guess"
-    start, end = _trimmed(tokens, start, end, v)
+    start, end = _past_lead_in(tokens, *_trimmed(tokens, start, end, v))
     words = [t.norm for t in tokens[start:end]]
     if not 1 < len(words) <= MAX_QUOTE_WORDS or not _content(words, v):
         return None
