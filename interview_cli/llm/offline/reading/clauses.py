@@ -183,10 +183,11 @@ _COMMA_SUBJECT = re.compile(
     r"(?:[\w'-]+\s+)?\w+ed\b)|"
     # ... or after a comma, another thing and what it did: "The laser mapping I guess, the old
     # cheap one we had before kept getting stuck under the sofa" (round 50 held the mapping
-    # against for the old one getting stuck)
+    # against for the old one getting stuck); "they're waterproof, my old ones leaked like a
+    # sieve" (a typed interview dropped the waterproofing with the old boots' backstory)
     r",\s+(?=(?:the|my|our|their|his|her|your)\s+(?:old|other|last|previous|first|cheap|new)\s+"
     r"(?:[\w'-]+\s+){0,4}?(?:is|are|was|were|has|"
-    r"had|kept|keeps|used\s+to|would|never|always|broke|died|got|gets|took|takes)\b)|"
+    r"had|kept|keeps|used\s+to|would|never|always|broke|died|got|gets|took|takes|\w{3,}ed)\b)|"
     # ... or a doing said as its subject: "... and having that 6am thing is good for my head"
     r"\band\s+(?=\w+ing\s+(?:[\w'-]+\s+){0,3}(?:is|are|was|were|makes?|keeps?|gives?|"
     r"helps?)\b)|"

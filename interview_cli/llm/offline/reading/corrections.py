@@ -99,10 +99,8 @@ def apply_correction(
     after = [n for n in nodes if at[id(n)] >= correction.start]
     before = [n for n in nodes if at[id(n)] < correction.start]
     named = correction.said or (after[0].label if after else "")
-    earlier = best_match(named, earlier_nodes(request), whole=True) if named else None
+    earlier = _corrected(named, correction.said, earlier_nodes(request))
     number = _NUMBER.search(correction.said)
-    if earlier is not None and number and number.group(0) not in _NUMBER.findall(earlier.label):
-        earlier = None  # "I said 48 pounds": never the node with 185 quid
     if earlier is None or number:
         # (a number put right is put right in the node that had it, not in what this answer
         # goes on to say: "it was 165 not 185, I was thinking of what my husband paid")
@@ -149,6 +147,23 @@ def apply_correction(
     return nodes, []
 
 
+def _corrected(named: str, said: str, earlier: Sequence[Earlier]) -> Earlier | None:
+    """The earlier concept a correction puts right: never one whose label lacks the number or
+    the name they had said ("I said 48 pounds" is not the node with 185 quid; "it was Tryfan
+    not Snowdon" is not "went over on my ankle", told of Snowdon: a detail of its story)."""
+    found = best_match(named, list(earlier), whole=True) if named else None
+    number = _NUMBER.search(said)
+    if found is not None and number and number.group(0) not in _NUMBER.findall(found.label):
+        return None
+    if (
+        found is not None
+        and _A_NAME.fullmatch(said.strip())
+        and not shared(words_of(said), words_of(found.label))
+    ):
+        return None
+    return found
+
+
 def _revised(
     meant: ExtractedNode, earlier: Earlier, said: str, valid_types: set[str]
 ) -> ExtractedNode:
@@ -178,7 +193,13 @@ def _detail_put_right(
     # is another thing, kept)
     head = [w for w in label_profile(said).content if not _NUMBER.search(w)][-1:]
     said_again = meant is not None and head and shared(frozenset(head), words_of(meant.label))
-    return meant if said_again else None
+    # ... or a name put right by a name: "sorry, it was Tryfan not Snowdon" (a typed walking
+    # boots interview made the node "tryfan" of the mountain in a story)
+    renamed = meant is not None and _A_NAME.fullmatch(said.strip()) and _A_NAME.match(meant.quote)
+    return meant if said_again or renamed else None
+
+
+_A_NAME = re.compile(r"(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?\b")
 
 
 def _earlier_otherwise(

@@ -136,10 +136,8 @@ FAMILY_KINDS: dict[StrategyFamily, str] = {
     "obstacle": "pain",
     "alternative": "solution",
 }
-# A question that asks what held them back, whatever its family (a switch's "what made you
-# hesitate before changing?", a worry's "what did you think might go wrong?"): its answer is a
-# pain. Round 71 read "honestly the money" as what they went for ("What made you go for the
-# money rather than something else?"); "how did you get past that?" asks for what they did.
+# A question asking what held them back, whatever its family, is answered by a pain (round 71
+# read "honestly the money" as a choice); "how did you get past that?" asks what they did.
 _HELD_BACK = re.compile(
     r"\b(?:hesitat\w*|held\s+you\s+back|hold\s+you\s+back|put\s+you\s+off|think\s+twice|"
     r"(?:might|could|would)\s+go\s+wrong)\b",
@@ -305,8 +303,11 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     request to go back names as its ``steer`` (``empty``: the reason when nothing was found)."""
     types = {n.name for n in view.nodes}
     nodes, dropped = apply_correction(request, read.nodes, types)
-    labels = (r.item.get("label") for r in dropped)
-    gone = {normal(label) for label in labels if isinstance(label, str)}
+    # what was dropped, as it was read too (before a correction cut it: "tryfan not snowdon")
+    quotes = {r.item.get("quote") for r in dropped}
+    gone = {normal(n.label) for n in read.nodes if n.quote in quotes} | {
+        normal(label) for r in dropped if isinstance(label := r.item.get("label"), str)
+    }
     edges = [
         e
         for e in renamed(read.edges, read.nodes, nodes)
