@@ -173,6 +173,9 @@ _COMMA_SUBJECT = re.compile(
     # typed without the apostrophe: "its", "im", "ive", "theyre"
     r"|its|im|ive|theyre|youre)\s+"
     r"(?!mean\b|guess\b|think\b|suppose\b|know\b|said\b|say\b|see\b|reckon\b)\w)|"
+    # what happened next, someone else doing it: "sat on hold for an hour, then a guy called Dan
+    # said it was a system error" (a typed support-call interview read one event of both)
+    r",\s+(?:and\s+)?then\s+(?=(?:a|an|the|this|some|my|our|his|her|their)\s+\w)|"
     # a second statement about something else: "... and the noise cancelling is proper good"
     r"\band\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
     r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"

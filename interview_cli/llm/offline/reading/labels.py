@@ -153,7 +153,7 @@ def _without_openers(text: str) -> str:
     # "with them on I can have a doze": the condition of wearing them names nothing new
     text = re.sub(r"^with\s+(?:them|it|these|those)\s+(?:on|in)\s+", "", text, flags=re.IGNORECASE)
     text = _WHICH_ONE.sub("", text)
-    text = _WHO_DID_IT.sub(r"\g<who> ", text)
+    text = _WHO_DID_IT.sub(lambda m: f"{m.group('who') or m.group('named')} ", text)
     text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
     # "it gets me a little closer to talking properly with my grandson": where it takes them
     text = _CLOSER.sub("closer to ", text)
@@ -172,7 +172,9 @@ _WHO_DID_IT = re.compile(
     r"^(?:(?:(?:the|my)\s+(?:first|second|next|last|other)\s+(?:one|person|call|time)\s+)?"
     r"(?:was|is)|(?:i\s+)?(?:got|had|spoke\s+to|was\s+put\s+through\s+to|ended\s+up\s+with))"
     r"\s+(?:a|an|this|some)\s+(?:\w+\s+){0,2}?(?:called|named)?\s*(?P<who>\w+(?:\s+\w+)?)"
-    r"\s+who\s+(?=\w)",
+    r"\s+who\s+(?=\w)"
+    # ... or named as they come in: "a guy called Dan said it was a system error"
+    r"|^(?:a|an|this|some)\s+(?:\w+\s+){0,2}?(?:called|named)\s+(?P<named>\w+)\s+(?=\w)",
     re.IGNORECASE,
 )
 
