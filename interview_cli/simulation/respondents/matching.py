@@ -48,8 +48,8 @@ MATCH_THRESHOLD = 0.8
 # A part of a label counts only if it keeps this share of the rung's content words.
 MIN_PART_COVERAGE = 0.5
 MIN_PREFIX_COVERAGE = 0.33
-# A person knows their own words asked back, one after another, when they keep this share of
-# the saying's content words (which count "that", "what", "there" too).
+# A person knows their own words asked back, one after another, when they name this share of
+# what the saying names (its content words, the pointing ones aside: ``_POINTING``).
 OWN_WORDS_SHARE = 0.2
 # Two content words are one with a slip of the keys: at least this long, and at least this
 # rapidfuzz ratio apart ("batery" / "battery" 92, "motr" / "motor" 89, "definately" /
@@ -172,9 +172,9 @@ def _said_whole(label: str, saying: str, profile: LabelProfile, other: LabelProf
     named = other.token_set - _POINTING
     if not naming or not named:
         return False
-    start = said_within(label, saying)
     shared = sum(1 for w in naming if any(_same_word(w, v) for v in named))
-    if start is None or shared < OWN_WORDS_SHARE * len(named):
+    start = said_within(label, saying) if shared >= OWN_WORDS_SHARE * len(named) else None
+    if start is None:
         return False
     before = normalise(saying).split()[max(0, start - _NEGATION_REACH) : start]
     return not any(word in NEGATIONS for word in before)
@@ -259,10 +259,12 @@ class PersonaBeliefs:
         profile = label_profile(label or "")
         if not profile.token_set:
             return None
+        enough = len(profile.token_set) >= (1 if profile.negated else 2)
         for (li, ri), saying in said:
             other = label_profile(saying)
-            if len(profile.token_set) >= (1 if profile.negated else 2) and (
-                other.negated == profile.negated
+            if (
+                enough
+                and other.negated == profile.negated
                 and all(any(_same_word(w, v) for v in other.token_set) for w in profile.token_set)
             ):
                 return RungRef(li, ri, self.ladders[li][ri])
