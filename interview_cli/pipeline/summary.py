@@ -229,8 +229,9 @@ class _Reading:
     down: dict[str, list[str]]  # chain predecessors
     linked: set[str]  # with an edge other than a correction (a chain, a contrast...)
 
-    def label(self, node_id: str) -> str:
-        return self.graph.node(self.shown_as.get(node_id, node_id)).label
+    def node(self, node_id: str) -> Node:
+        """The concept read back for ``node_id``: the newer wording where one revises it."""
+        return self.graph.node(self.shown_as.get(node_id, node_id))
 
 
 def _read(graph: KnowledgeGraph, methodology: Methodology) -> _Reading:
@@ -263,26 +264,43 @@ def _doubtful(graph: KnowledgeGraph, methodology: Methodology) -> set[str]:
     return {n.id for n in graph.nodes() if methodology.tuning.vetoes.doubts(n.confidence)}
 
 
-Say = Callable[[str], "str | None"]
+Say = Callable[[Node], "str | None"]
+
+# The longest sentence of theirs a concept is told in, when its label cannot be said back.
+MAX_TOLD_WORDS = 12
 
 
 def said_as(answers: Sequence[str]) -> Say:
-    """How a label is read back to the respondent: in their own words where an answer holds
-    them as a clean phrase ("I never charge it" for "never charge"), else as it stands (a
-    model's paraphrase too), and not at all where the only words for it stop in the middle
-    of what they said ("whether they remember how" of "... how I like it") or leave some of
-    theirs out ("not being stuck about 100 night"): the summary is the last thing they read,
-    and round 19's testers rated its broken bits 1 and 2 of 4."""
+    """How a concept is read back to the respondent: its label in their own words where an
+    answer holds them as a clean phrase ("I never charge it" for "never charge"), else as it
+    stands (a model's paraphrase too). Where the only words for it stop in the middle of what
+    they said ("whether they remember how" of "... how I like it") or leave some of theirs out
+    ("not being stuck about 100 night"), it is told in the shortest of their own sentences it
+    was read from ("they doubled the direct debit without telling me"), or not at all: the
+    summary is the last thing they read, round 19's testers rated its broken bits 1 and 2 of
+    4, and a typed support call was told "you missed that they doubled the direct debit
+    without telling me" while the summary still left that point out."""
 
-    def say(label: str) -> str | None:
+    def say(node: Node) -> str | None:
+        label = node.label
         phrase = phrase_for(label, answers)
         if phrase is not None:
             return phrase.verbatim
         if cut_short(label, answers) or gapped(label, answers):
-            return None  # broken off mid-phrase, or their words with some left out
+            return _own_sentence(node)
         return label
 
     return say
+
+
+def _said(node: Node, say: Say | None) -> str | None:
+    return say(node) if say is not None else node.label
+
+
+def _own_sentence(node: Node) -> str | None:
+    quotes = (p["quote"].strip() for p in node.provenance)
+    short = [q for q in quotes if q and len(q.split()) <= MAX_TOLD_WORDS]
+    return min(short, key=len) if short else None
 
 
 def _labels(
@@ -292,9 +310,7 @@ def _labels(
     for node_id in ids:
         if node_id in skip:
             continue
-        label: str | None = reading.label(node_id)
-        if say is not None and label is not None:
-            label = say(label)
+        label = _said(reading.node(node_id), say)
         if not label or (labels and labels[-1] == label):
             continue
         if labels and _names_same(_words(labels[-1]), _words(label)):
@@ -456,8 +472,7 @@ def journey_summary(graph: KnowledgeGraph, methodology: Methodology, say: Say | 
             key=lambda c: first.index(graph.node_type(c)) if graph.node_type(c) in first else 2,
         )
         for child in children:
-            label: str | None = graph.node(child).label
-            label = say(label) if say is not None and label else label
+            label = _said(graph.node(child), say)
             if label and label.lower() not in (t.lower() for t in told):
                 told.append(label)
         said = f": {'; '.join(told[:MAX_PER_STAGE])}" if told else ""
@@ -495,28 +510,10 @@ def story_summary(
     chosen = sorted(standing, key=lambda i: (-rank[i], -said[i], order[i]))[:MAX_TOLD]
     told: list[str] = []
     for node_id in sorted(chosen, key=lambda i: (-rank[i], order[i])):
-        label = _told(graph.node(node_id), say)
+        label = _said(graph.node(node_id), say)
         if label and not any(_names_same(_words(label), _words(t)) for t in told):
             told.append(label)
     return "\n".join(f"- {label}" for label in told)
-
-
-# The longest quote a point of a story is told in, when its label cannot be said back.
-MAX_TOLD_WORDS = 12
-
-
-def _told(node: Node, say: Say | None) -> str | None:
-    """A point in the respondent's words: its label as :func:`said_as` says it back, else the
-    shortest of their own sentences it was read from ("they doubled the direct debit without
-    telling me"), so a point is not lost for a label with a word left out: a typed support-call
-    interview was told "you missed that they doubled the direct debit without telling me" and
-    the summary still left it out."""
-    label = say(node.label) if say is not None else node.label
-    if label:
-        return label
-    quotes = [p["quote"] for p in node.provenance]
-    short = [q.strip() for q in quotes if q.strip() and len(q.split()) <= MAX_TOLD_WORDS]
-    return min(short, key=len) if short else None
 
 
 def learned_summary(

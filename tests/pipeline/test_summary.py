@@ -9,6 +9,7 @@ from typing import Any
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.core.graph.records import Node
 from interview_cli.core.state import compute_graph_state
 from interview_cli.pipeline.summary import (
     CheckBack,
@@ -41,6 +42,17 @@ def test_a_contrast_is_no_step_of_a_ladder() -> None:
     # "wired" reaches the value only through the contrast: one complete chain of two attributes.
     state = compute_graph_state(graph, meth, 1)
     assert state.chain_completion_ratio == 0.5
+
+
+def _saying(answers: list[str], quote: str = "") -> Callable[[str], str | None]:
+    """``said_as(answers)`` for a concept labelled so, read from ``quote`` (or nothing)."""
+    say = said_as(answers)
+    provenance = ({"utterance_id": "u1", "quote": quote, "turn": 1},) if quote else ()
+
+    def of(label: str) -> str | None:
+        return say(Node("n1", label, "attribute", (), provenance, 0, 1.0, 1, None, None))  # type: ignore[arg-type]
+
+    return of
 
 
 def _graph(meth: object, nodes: list[tuple[str, str]], edges: list[tuple[int, int, str]]) -> Any:
@@ -280,7 +292,7 @@ def test_after_a_no_what_the_closing_answer_said_leads_and_what_it_linked_is_mea
 def test_the_summary_reads_each_concept_back_in_their_words_or_not_at_all() -> None:
     # round 19/21: the panel after the close read back "notice whether remember how" and
     # "not being stuck about 100 night"; a testers' 2 of 4
-    say = said_as(
+    say = _saying(
         [
             "And the battery, I never charge it. The price was fine.",
             "what I notice is whether they remember how I like it, to be fair",
@@ -293,7 +305,7 @@ def test_the_summary_reads_each_concept_back_in_their_words_or_not_at_all() -> N
     assert say("focus at my desk") == "focus at my desk"  # a model's paraphrase stands
     # round 61: "all the plaster grit clogged it up → nobody wants to be on their", and "last
     # month i ordered 1 lemon and they sent me": cut before their noun
-    say = said_as(
+    say = _saying(
         [
             "Nobody wants to be on their hands and knees fishing out sludge.",
             "Last month I ordered 1 lemon and they sent me 12 limes!!",
@@ -302,17 +314,17 @@ def test_the_summary_reads_each_concept_back_in_their_words_or_not_at_all() -> N
     assert say("nobody wants to be on their") is None
     assert say("last month i ordered 1 lemon and they sent me") is None
     assert say("on their hands and knees") is not None
-    say = said_as(["so I had to ring back and start all over again"])  # round 62
+    say = _saying(["so I had to ring back and start all over again"])  # round 62
     assert say("ring back and start") is None
     # round 63: "How does feeling like you've got your life help you?", "it feels like I'm
     # looking" in the summary
-    say = said_as(
+    say = _saying(
         ["I feel like I've got my life together", "it feels like I'm looking after someone"]
     )
     assert say("feel like I've got my life") is None
     assert say("it feels like I'm looking") is None
     # (review) a pronoun is no determiner, and a count after one may say how long or often
-    say = said_as(["I love her to bits", "I've had them 3 years now", "I told them 100 times"])
+    say = _saying(["I love her to bits", "I've had them 3 years now", "I told them 100 times"])
     for whole in ("I love her", "I've had them", "I told them"):
         assert say(whole) is not None, whole
 
@@ -331,7 +343,7 @@ def test_two_chains_that_read_the_same_as_said_are_shown_once() -> None:
         [(0, 2, "leads_to"), (1, 2, "leads_to")],
     )
     said = {"weights area": "the weights area", "weights area quiet": "the weights area"}
-    summary = learned_summary(graph, meth, say=lambda label: said.get(label, label))
+    summary = learned_summary(graph, meth, say=lambda node: said.get(node.label, node.label))
     assert summary == "- the weights area → lift properly"
 
 
@@ -589,6 +601,33 @@ def test_a_point_whose_label_cannot_be_said_back_is_told_in_their_sentence() -> 
         turn=1,
         provenance=[{"utterance_id": "u1", "quote": sentence, "turn": 1}],
     )
-    say = said_as([f"you missed that {sentence}, thats the whole reason I rang"])
-    assert say("doubled direct debit without telling") is None  # gapped: never said back
-    assert learned_summary(graph, meth, say=say) == f"- {sentence}"
+    answers = [f"you missed that {sentence}, thats the whole reason I rang"]
+    assert _saying(answers)("doubled direct debit without telling") is None  # gapped
+    assert learned_summary(graph, meth, say=said_as(answers)) == f"- {sentence}"
+
+
+def test_a_rung_whose_label_cannot_be_said_back_is_told_in_their_sentence_on_its_chain() -> None:
+    # The chain summary had dropped such a rung, so "mattress → safe" read as if nothing had
+    # been said between them; a journey's stage lost its pain the same way.
+    answers = [
+        "the mattress, honestly",
+        "not being stuck was about the 100 night trial, so I felt safe buying it",
+    ]
+    sentence = "not being stuck was about the 100 night trial"
+    for method, kinds, summary in (
+        ("means_end_chain", ("attribute", "functional_consequence"), "the mattress → " + sentence),
+        ("customer_journey", ("stage", "pain_point"), "mattress: " + sentence),
+    ):
+        meth = Library.discover(cwd=ROOT).methodology(method).value
+        graph = KnowledgeGraph()
+        first = graph.add_node("mattress", kinds[0], methodology=meth, turn=1)
+        stuck = graph.add_node(
+            "not being stuck about 100 night",
+            kinds[1],
+            methodology=meth,
+            turn=2,
+            provenance=[{"utterance_id": "u2", "quote": sentence, "turn": 2}],
+        )
+        relation = "leads_to" if method == "means_end_chain" else "hurt"
+        graph.add_relation(first.id, stuck.id, relation, methodology=meth, turn=2)
+        assert learned_summary(graph, meth, say=said_as(answers)) == f"- {summary}", method
