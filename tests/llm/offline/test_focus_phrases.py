@@ -123,3 +123,12 @@ def test_a_clause_under_an_if_is_no_phrase_of_theirs() -> None:
     # the main clause after the condition is theirs, said whatever
     lasts = ["If they last it means I'm not forever breaking in new ones."]
     assert phrase_for("not forever breaking in new ones", lasts) is not None
+
+
+def test_its_typed_for_it_is_at_a_clause_start_is_no_possessive() -> None:
+    # round 73 asked "What is it about its laundry that counts for you?" of "its fine, its
+    # laundry"
+    said = phrase_for("laundry", ["what is what like, the pile? its fine, its laundry."])
+    assert said is not None and said.verbatim == "laundry"
+    said = phrase_for("battery", ["I like its battery"])
+    assert said is not None and said.verbatim == "its battery"

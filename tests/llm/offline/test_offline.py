@@ -469,3 +469,16 @@ def test_two_reasons_in_a_sentence_are_two_chains(
         ("no petrol in the shed", "safe grandkids"),
         ("quiet", "can mow early"),
     ]
+    # round 73's closing answer: pairs joined by "because" too, one of them opening "it"
+    answer = (
+        "the big things are a big drum so I get it done in one go, it not breaking again "
+        "because when it died I was stuck, quiet because the baby naps over the utility, and "
+        "running cost cos the electric nearly doubled."
+    )
+    result = extract(methods, concepts, "means_end_chain", answer)
+    assert [(e.source, e.target) for e in result.edges] == [
+        ("big drum", "get it done in one go"),
+        ("not breaking again", "stuck died"),
+        ("quiet", "baby naps over the utility"),
+        ("running cost", "electric nearly doubled"),
+    ]

@@ -153,3 +153,25 @@ def test_a_journey_answer_that_says_nothing_tells_no_step() -> None:
     for nothing in ("Pass.", "Not really, no.", "Hmm.", "n/a"):
         x = extract_journey(_request(JOURNEY, STAGES, nothing))
         assert not x.extractable and not x.nodes, nothing
+
+
+def test_a_journey_step_is_never_talk_about_the_interview() -> None:
+    # round 73: "didnt i just say" and "dont know" were steps of the journey
+    for answer, steps in (
+        (
+            "Didnt I just say? I check every label on mum's stuff.",
+            ["check every label on mum's stuff"],
+        ),
+        ("I dont know mate. Annoyed I guess.", []),
+    ):
+        x = extract_journey(
+            _request(
+                JOURNEY,
+                STAGES,
+                answer,
+                question="What was unpacking and substitutions like for you?",
+                focus_label="unpacking and substitutions",
+                focus_type="stage",
+            )
+        )
+        assert _kinds(x).get("action", []) == steps, answer

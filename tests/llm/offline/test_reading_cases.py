@@ -292,3 +292,19 @@ def test_a_first_saying_when_a_thing_came_is_no_part_of_it(said: str, label: str
     from interview_cli.llm.offline.reading.labels import make_label
 
     assert make_label(said, None, None) == label
+
+
+@pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        # round 73 quoted "Im hopeless with all" back as a reason at the close
+        ("Im hopeless with all that", "hopeless"),
+        ("the cooking and all that", "cooking"),
+        ("all that", ""),
+        ("all that stuff in the shed", "all that stuff in the shed"),
+    ],
+)
+def test_all_that_closing_a_label_points_back_and_names_nothing(said: str, label: str) -> None:
+    from interview_cli.llm.offline.reading.labels import make_label
+
+    assert make_label(said, None, None) == label

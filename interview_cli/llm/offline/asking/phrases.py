@@ -346,6 +346,8 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
         return start - 1, "being"  # "I'm actually a grown-up": "being a grown-up" (dev 7)
     if prev in _MADE_TO and prev2 in _CAUSATIVES:
         return start, "-ing"  # "makes it feel less lonely": "feeling less lonely"
+    if prev == "its" and (start < 2 or not tokens[start - 2].word):
+        return start, ""  # "its fine, its laundry": "it's" typed, no possessive (round 73)
     if prev in v.determiners or prev in v.subjects:
         return start - 1, ""
     if prev == "me" and prev2 in v.enablers:

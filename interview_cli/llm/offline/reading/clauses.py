@@ -218,7 +218,16 @@ _COMMA_NEW_PAIR = re.compile(
     rf"(?:[\w'-]+\s+){{1,5}}?{_SO_WHO})",
     re.IGNORECASE,
 )
-_A_SO_B = re.compile(rf"\b{_SO_WHO}", re.IGNORECASE)
+# (or "because": "a big drum so I get it done in one go, it not breaking again because when it
+# died I was stuck, quiet because the baby naps over the utility", a closing answer's list of
+# reasons, had chained each reason off the one before)
+_REASON = r"(?:because|cos|coz|cause)\s"
+_COMMA_NEW_REASON = re.compile(
+    r",\s+(?:and\s+)?(?=(?!(?:so|and|but|or|because|cos|then|he|she|they|we|i|i'm|im|you|"
+    rf"that|this|there|which|when|if)\b)(?:[\w'-]+\s+){{1,5}}?{_REASON})",
+    re.IGNORECASE,
+)
+_A_SO_B = re.compile(rf"\b(?:{_SO_WHO}|{_REASON})", re.IGNORECASE)
 _NEW_PAIR_CUE = Cue(",", "none")
 # A comma that parts words, not one inside a number ("1,800 quid").
 COMMA = re.compile(r",(?!(?<=\d,)\d)")
@@ -462,7 +471,8 @@ def _second_statements(sentence: str, offset: int, cuts: list[tuple[int, int, Cu
 
 def _new_pairs(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> None:
     """The cuts where a chain of its own starts after a first "A so I ..." pair (in place)."""
-    for match in _COMMA_NEW_PAIR.finditer(sentence):
+    matches = [*_COMMA_NEW_PAIR.finditer(sentence), *_COMMA_NEW_REASON.finditer(sentence)]
+    for match in sorted(matches, key=lambda m: m.start()):
         if not _A_SO_B.search(sentence, 0, match.start()):
             continue
         # (the comma's own cut, if it had one, gives way: this one says the chain ends there)

@@ -22,7 +22,13 @@ from interview_cli.llm.protocol import ExtractRequest
 
 # Words this long that start alike count as one ("charg" of "charging" and "charge").
 STEM = 4
+# ("one" is a number too, but not after a word that makes it point: "the old one breaking" went
+# back to "one in nappies", round 73)
 _NUMBER = re.compile(r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty")
+_POINTING_ONE = re.compile(
+    r"\b(?:the|this|that|a|an|my|our|your|his|her|their|old|new|other|last|first|next|same|"
+    r"each|every|which|any|no|big|small|cheap|good|bad|right|wrong)\s+ones?\b"
+)
 # Words said when pointing at something that name nothing of it ("the lock thing").
 _POINTERS = frozenset(
     """thing things bit bits stuff side part whole one ones about said what question questions
@@ -56,7 +62,8 @@ def kin_groups(language: str = "en") -> dict[str, int]:
 def words_of(text: str) -> frozenset[str]:
     """Content words of ``text`` by lemma, numbers kept, pointer words dropped."""
     content = [w for w in label_profile(text).content if w not in _POINTERS and w not in _LIGHT]
-    numbers = [w for w in re.findall(r"[a-z0-9]+", text.lower()) if _NUMBER.fullmatch(w)]
+    counted = _POINTING_ONE.sub(" ", text.lower())
+    numbers = [w for w in re.findall(r"[a-z0-9]+", counted) if _NUMBER.fullmatch(w)]
     return frozenset(content) | frozenset(numbers)
 
 

@@ -207,7 +207,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         or words[i - 1].lower() in _KEEP_PRONOUN_AFTER  # "feel I deserve nice things"
         or any(p.lower() in _CLAUSE_OPENERS for p in words[max(0, i - 3) : i])
     ]
-    words = _drop_copula(words)
+    words = _without_all_that(_drop_copula(words))
     words = _before_relative(words)
     for i, word in enumerate(words):
         if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
@@ -246,6 +246,16 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     words[-1] = words[-1].rstrip("'\u2019")
     label = " ".join(_case(w) for w in words if w)
     return label.replace("\u2019", "'")
+
+
+def _without_all_that(words: list[str]) -> list[str]:
+    """The words without an "all that" closing them, and what led it: "Im hopeless with all
+    that" points back and names nothing (round 73 read "Im hopeless with all" back as a
+    reason), "the cooking and all that" is the cooking."""
+    said = [w.lower() for w in words]
+    if len(words) < 3 or said[-2:] not in (["all", "that"], ["all", "this"]):
+        return words
+    return words[:-3] if said[-3] in _PREPS | {"and"} else words[:-2]
 
 
 _CLOSER = re.compile(
@@ -461,17 +471,27 @@ _ONESELF = re.compile(
 _LIGHT_ENDS = frozenset("get gets getting takes took makes gives".split())
 
 
+def _lightened(words: list[str]) -> tuple[list[str], list[int]]:
+    """Words too many for a label less what they can spare, and where each word left stood:
+    a frame leading them ("trying to be good at my job": what they try for says it; "being
+    able to talk to an actual person": what they can do, where round 73 asked about "talk to
+    actual"), then the pronouns and articles inside."""
+    said = [w.lower() for w in words]
+    kept = list(range(len(words)))
+    frame = next((len(t) for t in _TRYING if said[: len(t)] == t), 0)
+    if len(words) > MAX_LABEL_WORDS and frame:
+        kept = kept[frame:]
+    if len(kept) > MAX_LABEL_WORDS:
+        kept = [i for j, i in enumerate(kept) if j == 0 or said[i] not in DISPENSABLE]
+    return [words[i] for i in kept], kept
+
+
 def _shorten(words: list[str]) -> list[str]:
     """At most MAX_LABEL_WORDS words: drop pronouns and articles inside before cutting, and
     never end on a dangling word ("charge them every" -> "charge every day") or a number
     ("get there and back on one" -> "get there and back")."""
     said = [w.lower() for w in words]
-    kept = list(range(len(words)))  # where each word left stood as said
-    if len(words) > MAX_LABEL_WORDS:
-        kept = [i for i, w in enumerate(words) if i == 0 or w.lower() not in DISPENSABLE]
-        words = [words[i] for i in kept]
-    if len(words) > MAX_LABEL_WORDS and [w.lower() for w in words[:2]] in _TRYING:
-        words = words[2:]  # "trying to be good at my job": what they try for says it
+    words, kept = _lightened(words)
     if len(words) > MAX_LABEL_WORDS:
         words = words[:MAX_LABEL_WORDS]
         after = kept[MAX_LABEL_WORDS - 1] + 1 if len(kept) >= MAX_LABEL_WORDS else len(said)
@@ -543,7 +563,13 @@ def _cut_before(words: list[str], i: int) -> bool:
     return word in _CUT_BEFORE
 
 
-_TRYING = (["trying", "to"], ["try", "to"], ["just", "trying"])
+_TRYING = (
+    ["trying", "to"],
+    ["try", "to"],
+    ["just", "trying"],
+    ["being", "able", "to"],
+    ["be", "able", "to"],
+)
 NUMBER_WORDS = frozenset(
     "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty"
     " fifty hundred".split()

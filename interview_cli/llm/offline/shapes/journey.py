@@ -344,7 +344,21 @@ def _clauses(answer: str) -> list[tuple[str, int]]:
     ]
 
 
-_NOT_TOLD = ("address", "filler", "aside", "hedge", "retraction", "steer", "remark")
+_NOT_TOLD = (
+    "address",
+    "filler",
+    "aside",
+    "hedge",
+    "retraction",
+    "steer",
+    "remark",
+    # (round 73's journey made steps of "didnt i just say" and "dont know"; not the
+    # correction kind, which takes "I typed in my card" for one)
+    "already_said",
+    "dont_know",
+    "hesitation",
+    "question_remark",
+)
 
 
 # A question back at the interviewer: "Sorry, cannot abide what?", "what do you mean?" (not a
