@@ -85,6 +85,10 @@ CUES: tuple[Cue, ...] = (
     _c("lets me", "up", "functional", in_quote=True),
     _c("let me", "up", "functional", in_quote=True),
     _c("which helps me", "up", "functional", in_quote=True),
+    # "..., which saves time I dont have" (round 73 kept it inside "can get whole lot done")
+    _c("which saves", "up", "functional", in_quote=True, prefix="saves"),
+    _c("which keeps", "up", "functional", in_quote=True, prefix="keeps"),
+    _c("which stops", "up", "functional", in_quote=True, prefix="stops"),
     _c("helps me", "up", "functional", in_quote=True),
     _c("allows me to", "up", "functional", in_quote=True),
     _c("enables me to", "up", "functional", in_quote=True),
@@ -195,6 +199,9 @@ SO_PERSONAL: frozenset[str] = frozenset(
     """i i'm im i've ive i'd we we're they they're theyre he she you nothing everything
     nobody everyone it it's its the there there's""".split()
 )
+# Words said between a "so" and what it leads to that say nothing of which it is: "I work
+# nights so honestly I need every hour of sleep" (round 73 read a sentence like it as backstory)
+SO_HEDGES: frozenset[str] = frozenset("honestly actually basically literally tbh really".split())
 SO_NOT_LINKING_AFTER: frozenset[str] = frozenset(
     "think thought hope hoped guess suppose believe say said told tell do did if not just".split()
 )

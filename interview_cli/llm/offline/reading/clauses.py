@@ -39,6 +39,7 @@ from interview_cli.llm.offline.lexicon import (
     MEANS_NOUN_BEFORE,
     PAIN_WORDS,
     SO_BOUNDARY,
+    SO_HEDGES,
     SO_NOT_LINKING_AFTER,
     SO_PERSONAL,
     SO_SUBJECTS,
@@ -421,6 +422,8 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
             continue
         if cue.phrase in BARE_SO:
             after = sentence[match.end() :].split()
+            while len(after) > 1 and after[0].lower().strip(",") in SO_HEDGES:
+                after = after[1:]
             pronoun = (
                 cue.phrase.split()[1]
                 if cue.phrase != "so"

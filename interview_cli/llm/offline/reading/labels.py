@@ -319,8 +319,10 @@ _GO_AND = frozenset("go goes went come comes came try".split())
 _VERBS_AFTER_TO = frozenset(
     "think like love enjoy prefer guess mean suppose do have be worry".split()
 )
+# (and a "no" set off by a comma: "haha no, the laundry pile wins" is no "no laundry pile")
 _DISCOURSE_LEAD = re.compile(
-    r"^(?:(?:but|and|so|yeah|yes|well|oh|also|although|though)\b[\s,]*)+", re.IGNORECASE
+    r"^(?:(?:(?:but|and|so|yeah|yes|well|oh|also|although|though)\b|(?:no|nah|nope)\s*,)[\s,]*)+",
+    re.IGNORECASE,
 )
 _TIME_PREPS = frozenset("after before until".split())
 # A stretch of days or work and nothing else: "after a week in the pharmacy", "before a long

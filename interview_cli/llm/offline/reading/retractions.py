@@ -298,7 +298,7 @@ def _points_back(request: ExtractRequest, found: TakenBack, begins: int, at: int
     thats just a bit of family history", round 58). False: the sentence named nothing."""
     said = request.answer[begins:at]
     if len(_NAMING.findall(said)) < 2:
-        return False
+        return _joke_said_again(request, found, begins)
     # (a remark names nothing: "ha it doesnt mean anything, was just a joke" points at the
     # question's focus, round 58; a retraction before it is what it points at)
     taken = any(p.search(said) for p in phrase_patterns("retraction"))
@@ -310,6 +310,19 @@ def _points_back(request: ExtractRequest, found: TakenBack, begins: int, at: int
     if focus and not own and shared(words_of(said), words_of(focus)) and focus not in found.labels:
         found.labels.append(focus)
     return True
+
+
+def _joke_said_again(request: ExtractRequest, found: TakenBack, begins: int) -> bool:
+    """A retraction opening its sentence after one that said the focus again ("haha no, the
+    laundry pile wins, not me. that was a joke", round 73, where "wins most weeks" was asked
+    about): that sentence goes with the focus. False (nothing taken back here) otherwise."""
+    focus = request.focus_label or ""
+    before = _sentence_start(request.answer, max(0, begins - 1))
+    said = request.answer[before:begins]
+    if not focus or begins == 0 or not shared(words_of(said), words_of(focus)):
+        return False
+    found.just_said.append((before, begins))
+    return False
 
 
 _SAID_AS_MINE = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|we|we're|we've)\b", re.IGNORECASE)
