@@ -268,6 +268,53 @@ def test_a_stage_just_walked_to_is_not_asked_step_by_step_again() -> None:
     assert stage in (journey_question(request) or "")
 
 
+def test_a_stage_is_not_asked_the_same_thing_twice_running_in_other_words() -> None:
+    # Round 73: "What was unpacking and substitutions like for you?", then "How did unpacking
+    # and substitutions feel for you at the time?" - "you keep asking me the same thing"
+    labels = [s.label for s in STAGES.elements]
+    told, stage = labels[:3], labels[2]
+    felt = f"What was {stage} like for you?"
+    request = _question(
+        "explore_feelings", JOURNEY, focus_label=stage, covered_labels=told, avoid_questions=[felt]
+    )
+    text = journey_question(request)
+    assert text is not None and stage not in text and labels[3] in text, text
+    # ... asked after another question, the feeling is asked again in other words
+    request = request.model_copy(update={"avoid_questions": [felt, "What did you do next?"]})
+    assert stage in (journey_question(request) or "")
+
+
+def test_a_request_to_go_back_to_a_stage_is_followed_and_said_so() -> None:
+    # Round 73: "Can we go back to the substitution thing though" was read as the pain point
+    # that said "substitute", and the next question said "Let's move on to unpacking and
+    # substitutions"
+    labels = [s.label for s in STAGES.elements]
+    answer = "A text would help. Can we go back to the substitution thing though, it matters more."
+    x = extract_journey(
+        ExtractRequest(
+            methodology=JOURNEY,
+            concept=STAGES,
+            answer=answer,
+            utterance_id="u",
+            question="You talked about the eggs. What would have made that better?",
+            focus_label="the eggs were gone",
+            focus_type="pain_point",
+            existing_labels=["i always tick the do not substitute box", labels[3]],
+        )
+    )
+    assert x.steer == "unpacking and substitutions"
+    assert "unpacking and substitutions" in {n.label for n in x.nodes}
+    request = _question(
+        "map_steps",
+        JOURNEY,
+        focus_label="unpacking and substitutions",
+        covered_labels=[*labels[:4], "unpacking and substitutions"],
+        answers=[answer],
+    )
+    text = journey_question(request) or ""
+    assert text.startswith("Sure, the substitution. "), text
+
+
 BASKET = "And then it came to filling the basket. What did you do there?"
 
 

@@ -268,8 +268,11 @@ WORDINGS: dict[str, Wordings] = {
             "Apart from what we've talked about, what else matters to you?",
             "What else do you pay attention to?",
             "Is there anything else that is important to you here?",
-            "Thinking of the other options you know, what else makes a difference to you?",
-            "What other features or qualities do you notice?",
+            # (round 73: "Other options? Sorry love, do you mean other phone companies?", and
+            # "Features? I dont know really love" of "What other features or qualities do you
+            # notice?")
+            "If you were choosing again, what else would you look at?",
+            "What else comes to mind that matters to you?",
         ),
     ),
     "revitalize": Wordings(

@@ -22,11 +22,13 @@ from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
 from interview_cli.llm.offline.asking.questions import template_pattern
 from interview_cli.llm.offline.asking.reference import Reference, refer
 from interview_cli.llm.offline.reading.clauses import content_words
+from interview_cli.llm.offline.reading.earlier import shared, words_of
 from interview_cli.llm.offline.reading.meta import blank_meta
 from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
 from interview_cli.llm.offline.reading.steering import find_steer, gone_back_to
 from interview_cli.llm.offline.shapes.common import (
     clean_label,
+    element_names,
     elements_named,
     label_list,
     phrase_in,
@@ -261,11 +263,31 @@ def journey_question(request: QuestionRequest) -> str | None:
         # and payment?", then "What did you do at checkout and payment, step by step?" -
         # "Erm I just told you" (round 61)
         return _walk_on(request)
-    if strategy.family == "obstacle":
-        return _choose(_PAIN, request, focus=focus)
-    if strategy.family == "emotion":
-        return _choose(_FEEL, request, focus=focus)
-    return _choose(_STEPS, request, focus=focus)
+    wordings: dict[str, tuple[str, ...]] = {"obstacle": _PAIN, "emotion": _FEEL}
+    asks = wordings.get(strategy.family, _STEPS)
+    if _just_asked(asks, request, focus=focus):
+        # the same ask about the same stage again, in other words: "What was unpacking and
+        # substitutions like for you?", then "How did unpacking and substitutions feel for
+        # you at the time?" - "you keep asking me the same thing" (round 73)
+        return _walk_on(request)
+    return _steered_to(focus, request) + _choose(asks, request, focus=focus)
+
+
+def _steered_to(stage: str, request: QuestionRequest) -> str:
+    """ "Sure, the substitution. " when the last answer asked to go back to this stage
+    (round 73 answered the request with "Let's move on to ..."), else nothing."""
+    asked = find_steer(request.answers[-1]) if request.answers else None
+    stages = _stages(request)
+    named = _stage_named(asked.target, stages) if asked is not None else None
+    if asked is None or named is None or named.label != stage:
+        return ""
+    return f"Sure, {asked.target}. "
+
+
+def _just_asked(options: tuple[str, ...], request: QuestionRequest, **values: str) -> bool:
+    """The last question was one of ``options`` filled with these ``values``."""
+    last = request.avoid_questions[-1].strip().lower() if request.avoid_questions else ""
+    return any(o.format(**values).strip().lower() == last for o in options)
 
 
 def _just_walked_to(stage: str, request: QuestionRequest) -> bool:
@@ -621,8 +643,12 @@ def extract_journey(request: ExtractRequest) -> Extraction:
     for said in _said(answer):
         reading.clause(said)
     b = reading.b
-    edges = [e for e in b.edges if e.relation]
     steer = _steer(request)
+    asked_for = next((s for s in reading.stages if s.label == steer), None)
+    if asked_for is not None and steer not in request.existing_labels:
+        # a stage not told yet, asked for: it is told now, so the next question can take it
+        b.node(asked_for.label, spec.stage_type, answer.strip(), element_id=asked_for.id)
+    edges = [e for e in b.edges if e.relation]
     if not b.nodes:
         return Extraction(
             extractable=steer is not None,
@@ -639,11 +665,31 @@ def extract_journey(request: ExtractRequest) -> Extraction:
 
 
 def _steer(request: ExtractRequest) -> str | None:
-    """What "can we go back to the slot thing" asks for: the earlier element it names, where
-    it was first said (round 30's journey ignored the request, and asked about it instead)."""
+    """What "can we go back to the slot thing" asks for: the stage it names (round 73 went
+    on "Let's move on to unpacking and substitutions" after "Can we go back to the
+    substitution thing though", having taken it for a pain that said "substitute"), else the
+    earlier element it names, where it was first said (round 30's journey ignored the
+    request, and asked about it instead)."""
     asked = find_steer(request.answer)
-    earlier = gone_back_to(asked, request) if asked is not None else None
+    if asked is None:
+        return None
+    stage = _stage_named(asked.target, _stages(request))
+    if stage is not None:
+        return stage.label
+    earlier = gone_back_to(asked, request)
     return earlier.label if earlier is not None else None
+
+
+def _stage_named(target: str, stages: list[ConceptElement]) -> ConceptElement | None:
+    """The stage whose label or alias shares the most words with ``target`` (by stem: "the
+    substitution thing" is "unpacking and substitutions"), None when none shares one."""
+    named = words_of(target)
+    scored = [
+        (max(shared(named, words_of(name)) for name in element_names(stage)), -i, stage)
+        for i, stage in enumerate(stages)
+    ]
+    best = max(scored, key=lambda s: s[:2], default=None)
+    return best[2] if best is not None and best[0] > 0 else None
 
 
 def _latest_stage(request: ExtractRequest, spec: JourneySpec) -> str | None:
