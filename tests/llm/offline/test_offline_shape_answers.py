@@ -252,35 +252,29 @@ def test_with_every_stage_told_the_journey_asks_what_mattered_never_the_next_ste
     assert not [q for q in asked if re.search(r"\bof it\b", q)], asked
 
 
-def test_a_stage_just_walked_to_is_not_asked_step_by_step_again() -> None:
-    # Round 61: "What happened next, when it came to checkout and payment?", then "What did
-    # you do at checkout and payment, step by step?" - "Erm I just told you"
+@pytest.mark.parametrize(
+    ("strategy", "before"),
+    [
+        # Round 61: "What happened next, when it came to checkout and payment?", then "What
+        # did you do at checkout and payment, step by step?" - "Erm I just told you"
+        ("map_steps", "What happened next, when it came to {stage}?"),
+        # Round 73: "What was unpacking and substitutions like for you?", then "How did
+        # unpacking and substitutions feel for you at the time?" - "you keep asking me the
+        # same thing"
+        ("explore_feelings", "What was {stage} like for you?"),
+    ],
+)
+def test_a_stage_is_not_asked_what_it_was_just_asked(strategy: str, before: str) -> None:
     labels = [s.label for s in STAGES.elements]
     told, stage = labels[:3], labels[2]
-    walked = f"What happened next, when it came to {stage}?"
+    asked = before.format(stage=stage)
     request = _question(
-        "map_steps", JOURNEY, focus_label=stage, covered_labels=told, avoid_questions=[walked]
+        strategy, JOURNEY, focus_label=stage, covered_labels=told, avoid_questions=[asked]
     )
     text = journey_question(request)
     assert text is not None and stage not in text and labels[3] in text, text
-    # ... asked about after another question, its steps are asked
-    request = request.model_copy(update={"avoid_questions": [walked, "How did you feel?"]})
-    assert stage in (journey_question(request) or "")
-
-
-def test_a_stage_is_not_asked_the_same_thing_twice_running_in_other_words() -> None:
-    # Round 73: "What was unpacking and substitutions like for you?", then "How did unpacking
-    # and substitutions feel for you at the time?" - "you keep asking me the same thing"
-    labels = [s.label for s in STAGES.elements]
-    told, stage = labels[:3], labels[2]
-    felt = f"What was {stage} like for you?"
-    request = _question(
-        "explore_feelings", JOURNEY, focus_label=stage, covered_labels=told, avoid_questions=[felt]
-    )
-    text = journey_question(request)
-    assert text is not None and stage not in text and labels[3] in text, text
-    # ... asked after another question, the feeling is asked again in other words
-    request = request.model_copy(update={"avoid_questions": [felt, "What did you do next?"]})
+    # ... asked about after another question, it is asked
+    request = request.model_copy(update={"avoid_questions": [asked, "What did you do next?"]})
     assert stage in (journey_question(request) or "")
 
 
@@ -290,17 +284,13 @@ def test_a_request_to_go_back_to_a_stage_is_followed_and_said_so() -> None:
     # substitutions"
     labels = [s.label for s in STAGES.elements]
     answer = "A text would help. Can we go back to the substitution thing though, it matters more."
-    x = extract_journey(
-        ExtractRequest(
-            methodology=JOURNEY,
-            concept=STAGES,
-            answer=answer,
-            utterance_id="u",
-            question="You talked about the eggs. What would have made that better?",
-            focus_label="the eggs were gone",
-            focus_type="pain_point",
-            existing_labels=["i always tick the do not substitute box", labels[3]],
-        )
+    x = _told(
+        answer,
+        question="You talked about the eggs. What would have made that better?",
+        focus_label="the eggs were gone",
+        focus_type="pain_point",
+        existing_labels=["i always tick the do not substitute box", labels[3]],
+        existing_nodes=[],
     )
     assert x.steer == "unpacking and substitutions"
     assert "unpacking and substitutions" in {n.label for n in x.nodes}
