@@ -45,6 +45,8 @@ from interview_cli.llm.offline.asking.tokens import (
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
 from interview_cli.llm.offline.lexicon import NAMELESS, POSITIVE_WORDS
 from interview_cli.llm.offline.reading.clauses import blank
+from interview_cli.llm.offline.reading.earlier import shared
+from interview_cli.llm.offline.reading.earlier import words_of as reader_words
 from interview_cli.llm.offline.reading.meta import naming_words
 from interview_cli.llm.offline.reading.steering import Steer, find_steer
 
@@ -304,8 +306,15 @@ def steered(label: str | None, answer: str, steer: Steer) -> str:
     if label is None:
         return ""
     v = vocabulary()
-    named = {_stem(w) for w in words_of(steer.target) if _naming(w, v)}
-    if not named & {_stem(w) for w in words_of(label)}:
+    # (a name is a name whatever its ending: "Can we go back to Ahmed actually?" was taken
+    # for a verb in "-ed", and round 74 asked "Is there more you'd like to say about any of
+    # that?")
+    names = {w.lower() for w in re.findall(r"[\w'-]+", steer.target) if w[:1].isupper()} - {"i"}
+    named = {_stem(w) for w in words_of(steer.target) if _naming(w, v) or w in names}
+    # (or a word of its kin, as the reader matched it: "the money thing" went back to "not
+    # paying for stuff", and round 74 asked "What else comes to mind ...?")
+    kin = shared(reader_words(steer.target), reader_words(label)) > 0
+    if not named & {_stem(w) for w in words_of(label)} and not kin:
         return ""
     tokens = tokenize(answer[steer.start :])
     # when it was said is no part of its name ("the packaging thing from the start", round 36)

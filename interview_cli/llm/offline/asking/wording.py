@@ -262,7 +262,7 @@ WORDINGS: dict[str, Wordings] = {
             "Apart from what we've talked about, what else matters to you about {thing}?",
             "What else do you pay attention to when it comes to {thing}?",
             "Is there anything else about {thing} that is important to you?",
-            "Which other features or qualities of {thing} do you notice?",
+            "If you were choosing {thing} again, what else would you look at?",
         ),
         plain=(
             "Apart from what we've talked about, what else matters to you?",

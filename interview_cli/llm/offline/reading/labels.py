@@ -95,6 +95,8 @@ _OWNED = frozenset("mine ours yours theirs hers his".split())
 def _drop_copula(words: list[str]) -> list[str]:
     """ "the sound is great" -> "sound"; "the price is too high" -> "price too high";
     "two days on a charge is still plenty" -> "two days on a charge"."""
+    if _NOT_WHAT_IT_WAS.search(" ".join(words)):
+        return words  # "shoulder isnt what it was": the saying is whole
     for i, word in enumerate(words[:6]):
         if i >= 1 and word.lower() == "be" and words[i - 1].lower() in _KEEP_BE_AFTER:
             return words  # "has to be sharp", "want to be the guy": the verb carries meaning
@@ -173,16 +175,25 @@ _WHO_DID_IT = re.compile(
     r"(?:was|is)|(?:i\s+)?(?:got|had|spoke\s+to|was\s+put\s+through\s+to|ended\s+up\s+with))"
     r"\s+(?:a|an|this|some)\s+(?:\w+\s+){0,2}?(?:called|named)?\s*(?P<who>\w+(?:\s+\w+)?)"
     r"\s+who\s+(?=\w)"
-    # ... or named as they come in: "a guy called Dan said it was a system error"
-    r"|^(?:a|an|this|some)\s+(?:\w+\s+){0,2}?(?:called|named)\s+(?P<named>\w+)\s+(?=\w)",
+    # ... or named as they come in: "a guy called Dan said it was a system error", "finally a
+    # man called Ahmed sorted it" (round 74: "finally man called ahmed sorted")
+    r"|^(?:(?:finally|eventually|at\s+last|in\s+the\s+end),?\s+)?"
+    r"(?:a|an|this|some)\s+(?:\w+\s+){0,2}?(?:called|named)\s+(?P<named>\w+)\s+(?=\w)",
     re.IGNORECASE,
 )
 
 
 # "with this one I dont have to pull anything": which one it is, said before what it does
 # (round 43 made nothing of it)
+_NOT_WHAT_IT_WAS = re.compile(
+    r"(?:isn'?t|aren'?t|wasn'?t|weren'?t|not)\s+what\s+(?:it|they|he|she|i|we)\s+"
+    r"(?:was|were|used)\b(?!\s+\w)",
+    re.IGNORECASE,
+)
+# (or the thing that makes it possible: "with the button I can still do the garden myself")
 _WHICH_ONE = re.compile(
-    r"^with\s+(?:this|that|the\s+new|this\s+new)\s+\w+\s*,?\s+(?=(?:i|you|we)\b)", re.IGNORECASE
+    r"^with\s+(?:this|that|the|the\s+new|this\s+new|my|a)\s+\w+\s*,?\s+(?=(?:i|you|we)\b)",
+    re.IGNORECASE,
 )
 
 
@@ -213,6 +224,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
             if word.lower() == "that" and words[i - 1].lower() in _BEFORE_DETERMINER:
                 continue  # "be that parent": a determiner, not a new clause
+            if word.lower() == "what" and _NOT_WHAT_IT_WAS.match(" ".join(words[i - 1 : i + 4])):
+                continue  # "my shoulder isnt what it was": one saying, not a new clause
             if word.lower() in ("if", "whether") and words[i - 1].lower() in _CLAUSE_OBJECT:
                 continue  # "don't care if they get wrecked": the clause is what is cared about
             if word.lower() in _TIME_PREPS and _time_phrase(words, i):
@@ -530,6 +543,8 @@ def _shorten(words: list[str]) -> list[str]:
     if len(words) > 2 and [w.lower() for w in words[-2:]] == ["to", "be"]:
         words = words[:-2]  # "enough prot per pot to be (worth it)": what it is to be went
     while words and words[-1].lower() in TRAILING_STRIP:
+        if _NOT_WHAT_IT_WAS.search(" ".join(words[-4:])):
+            break  # "shoulder isnt what it was" ends where it should
         last, before = words[-1].lower(), words[-2].lower() if len(words) > 1 else ""
         if last in _OBJECTS and (
             len(words) == 2 or (len(words) >= 3 and before in _PREPS | _FOND_OF)

@@ -78,7 +78,13 @@ def stance_of(text: str) -> int:
         ),
         len(words),
     )
-    negated = [i for i, w in enumerate(words) if w in NEGATIVE_WORDS and i > lessened_from]
+    # (or said to be less just after it: "I waste less food", "worry less", round 74 asked what
+    # wasting less food got in the way of)
+    negated = [
+        i
+        for i, w in enumerate(words)
+        if w in NEGATIVE_WORDS and (i > lessened_from or words[i + 1 : i + 2] == ["less"])
+    ]
     if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):

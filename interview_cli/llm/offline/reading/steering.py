@@ -50,7 +50,9 @@ _TRAILING = re.compile(
     # starting thing a minute.")
     r"(?:for\s+)?a\s+(?:minute|min|sec|second|moment|mo|tick)|"
     # "the mornings thing i said at the start"
-    r"(?:that\s+|which\s+)?i\s+(?:said|mentioned|told\s+you|talked\s+about)(?:\s+about)?"
+    # ("the money thing I just said", round 74)
+    r"(?:that\s+|which\s+)?i\s+(?:just\s+|already\s+)?(?:said|mentioned|told\s+you|talked\s+about)"
+    r"(?:\s+about)?"
     r"(?:\s+at\s+the\s+(?:start|beginning)|\s+first)?))+$",
     re.IGNORECASE,
 )
