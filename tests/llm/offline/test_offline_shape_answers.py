@@ -273,9 +273,25 @@ def test_a_stage_is_not_asked_what_it_was_just_asked(strategy: str, before: str)
     )
     text = journey_question(request)
     assert text is not None and stage not in text and labels[3] in text, text
-    # ... asked about after another question, it is asked
-    request = request.model_copy(update={"avoid_questions": [asked, "What did you do next?"]})
+    # ... asked about after two other questions, it is asked; another stage's ask is no repeat
+    later = ["What did you do next?", "How was that?"]
+    request = request.model_copy(update={"avoid_questions": [asked, *later]})
     assert stage in (journey_question(request) or "")
+    other = request.model_copy(update={"avoid_questions": [asked.replace(stage, labels[1])]})
+    assert stage in (journey_question(other) or "")
+
+
+def test_a_stage_is_not_asked_how_it_felt_again_a_question_later() -> None:
+    # Round 74: "How did unpacking and substitutions feel for you at the time?", a question
+    # on checkout, then "Thinking about unpacking and substitutions, what were you feeling?" -
+    # "mate you asked me that like two questions ago"
+    labels = [s.label for s in STAGES.elements]
+    stage = labels[4]
+    asked = [f"How did {stage} feel for you at the time?", "What did you do at checkout?"]
+    request = _question(
+        "explore_feelings", JOURNEY, focus_label=stage, covered_labels=labels, avoid_questions=asked
+    )
+    assert stage not in (journey_question(request) or ""), journey_question(request)
 
 
 def test_a_request_to_go_back_to_a_stage_is_followed_and_said_so() -> None:

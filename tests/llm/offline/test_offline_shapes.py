@@ -163,6 +163,8 @@ def test_a_journey_step_is_never_talk_about_the_interview() -> None:
             ["check every label on mum's stuff"],
         ),
         ("I dont know mate. Annoyed I guess.", []),
+        # round 74: "didnt we do this already" was a point of the summary
+        ("didnt we do this already? I hit checkout, done.", ["hit checkout"]),
     ):
         x = extract_journey(
             _request(

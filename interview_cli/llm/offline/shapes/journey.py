@@ -284,10 +284,18 @@ def _steered_to(stage: str, request: QuestionRequest) -> str:
     return f"Sure, {asked.target}. "
 
 
+# How many of the last questions a stage is not asked the same thing again within: round 74
+# asked how the substitutions felt, then again a question later ("mate you asked me that like
+# two questions ago"); further back it may be asked again, or a stage with a gap the answers
+# never fill would hold the journey from its close.
+_SAME_ASK_WINDOW = 2
+
+
 def _just_asked(options: tuple[str, ...], request: QuestionRequest, **values: str) -> bool:
-    """The last question was one of ``options`` filled with these ``values``."""
-    last = request.avoid_questions[-1].strip().lower() if request.avoid_questions else ""
-    return any(o.format(**values).strip().lower() == last for o in options)
+    """A question of ``options`` filled with these ``values`` was among the last
+    ``_SAME_ASK_WINDOW`` asked, in any of its wordings."""
+    asked = {q.strip().lower() for q in request.avoid_questions[-_SAME_ASK_WINDOW:]}
+    return any(o.format(**values).strip().lower() in asked for o in options)
 
 
 def _just_walked_to(stage: str, request: QuestionRequest) -> bool:
