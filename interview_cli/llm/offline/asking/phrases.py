@@ -619,13 +619,20 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             nxt.norm in v.determiners | OBJECT_PRONOUNS or is_count(nxt.norm)
         )
         after_noun = i > 0 and _naming(tokens[i - 1].norm, v)  # "the lock | lying"
+        # (nor a doing whose place or manner follows: "living | on toast", "standing |
+        # there telling customers", round 74 asked "You mentioned living." and "... standing.")
+        # ("went under racking in aisle 14": after a preposition it is a thing)
+        prev = tokens[i - 1].norm if i > 0 and tokens[i - 1].word else ""
+        placed = nxt is not None and nxt.norm in _PLACED_BY and prev not in _LEADS_A_THING
         if w.endswith("ing") and w not in v.verbs | _FEELING_WORDS | _EMPTY_DOINGS:
-            if not doing_to and not after_noun:  # "dragging | two kids" (round 25)
+            if not doing_to and not after_noun and not placed:  # "dragging | two kids"
                 return t.text.lower()  # "charging", not "making", nor "annoying" (round 24)
     return ""
 
 
 _NEGATING = frozenset("no not never without less fewer zero nor".split())
+_PLACED_BY = frozenset("on in at there here around about off by like".split())
+_LEADS_A_THING = frozenset("under in on at of for with by to from into the a an my your".split())
 # A half of a thing is one with it: "the back half" is no "the back" (round 68)
 _HALVES = frozenset(("half", "halves"))
 
