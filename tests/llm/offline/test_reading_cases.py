@@ -302,9 +302,13 @@ def test_a_first_saying_when_a_thing_came_is_no_part_of_it(said: str, label: str
         ("the cooking and all that", "cooking"),
         ("all that", ""),
         ("all that stuff in the shed", "all that stuff in the shed"),
+        # a saying is whole: "my shoulder isnt what it was" (a typed interview asked about
+        # "71 and my shoulder isnt what")
+        ("my shoulder isnt what it was", "shoulder isnt what it was"),
+        ("my knee isnt what it used to be", "knee isnt what it used to be"),
     ],
 )
-def test_all_that_closing_a_label_points_back_and_names_nothing(said: str, label: str) -> None:
+def test_a_label_keeps_a_saying_whole_and_drops_what_points_back(said: str, label: str) -> None:
     from interview_cli.llm.offline.reading.labels import make_label
 
     assert make_label(said, None, None) == label

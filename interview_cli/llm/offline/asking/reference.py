@@ -309,7 +309,8 @@ def steered(label: str | None, answer: str, steer: Steer) -> str:
     # (a name is a name whatever its ending: "Can we go back to Ahmed actually?" was taken
     # for a verb in "-ed", and round 74 asked "Is there more you'd like to say about any of
     # that?")
-    names = {w.lower() for w in re.findall(r"[\w'-]+", steer.target) if w[:1].isupper()} - {"i"}
+    capitals = {w.lower() for w in re.findall(r"[\w'-]+", steer.target) if w[:1].isupper()}
+    names = capitals - v.function_words - {"i"}  # ("The battery" names no "the")
     named = {_stem(w) for w in words_of(steer.target) if _naming(w, v) or w in names}
     # (or a word of its kin, as the reader matched it: "the money thing" went back to "not
     # paying for stuff", and round 74 asked "What else comes to mind ...?")

@@ -87,8 +87,6 @@ CUES: tuple[Cue, ...] = (
     _c("which helps me", "up", "functional", in_quote=True),
     # "..., which saves time I dont have" (round 73 kept it inside "can get whole lot done")
     _c("which saves", "up", "functional", in_quote=True, prefix="saves"),
-    _c("which keeps", "up", "functional", in_quote=True, prefix="keeps"),
-    _c("which stops", "up", "functional", in_quote=True, prefix="stops"),
     _c("helps me", "up", "functional", in_quote=True),
     _c("allows me to", "up", "functional", in_quote=True),
     _c("enables me to", "up", "functional", in_quote=True),

@@ -183,14 +183,16 @@ _WHO_DID_IT = re.compile(
 )
 
 
-# "with this one I dont have to pull anything": which one it is, said before what it does
-# (round 43 made nothing of it)
+# A saying whole, never cut at its "what" nor shorn of its last verb: "my shoulder isnt what it
+# was", "... what it used to be" (a typed interview asked about "71 and my shoulder isnt what")
 _NOT_WHAT_IT_WAS = re.compile(
     r"(?:isn'?t|aren'?t|wasn'?t|weren'?t|not)\s+what\s+(?:it|they|he|she|i|we)\s+"
-    r"(?:was|were|used)\b(?!\s+\w)",
+    r"(?:was|were|used\s+to\s+be)\b(?!\s+\w)",
     re.IGNORECASE,
 )
-# (or the thing that makes it possible: "with the button I can still do the garden myself")
+# "with this one I dont have to pull anything": which one it is, said before what it does
+# (round 43 made nothing of it), or what makes it possible ("with the button I can still do
+# the garden myself")
 _WHICH_ONE = re.compile(
     r"^with\s+(?:this|that|the|the\s+new|this\s+new|my|a)\s+\w+\s*,?\s+(?=(?:i|you|we)\b)",
     re.IGNORECASE,
@@ -224,7 +226,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
             if word.lower() == "that" and words[i - 1].lower() in _BEFORE_DETERMINER:
                 continue  # "be that parent": a determiner, not a new clause
-            if word.lower() == "what" and _NOT_WHAT_IT_WAS.match(" ".join(words[i - 1 : i + 4])):
+            if word.lower() == "what" and _NOT_WHAT_IT_WAS.match(" ".join(words[i - 1 : i + 6])):
                 continue  # "my shoulder isnt what it was": one saying, not a new clause
             if word.lower() in ("if", "whether") and words[i - 1].lower() in _CLAUSE_OBJECT:
                 continue  # "don't care if they get wrecked": the clause is what is cared about
@@ -506,6 +508,8 @@ def _shorten(words: list[str]) -> list[str]:
     never end on a dangling word ("charge them every" -> "charge every day") or a number
     ("get there and back on one" -> "get there and back")."""
     said = [w.lower() for w in words]
+    if _NOT_WHAT_IT_WAS.search(" ".join(words)) and len(words) <= MAX_LABEL_WORDS + 1:
+        return words  # "knee isnt what it used to be": a saying, whole or not at all
     words, kept = _lightened(words)
     if len(words) > MAX_LABEL_WORDS:
         words = words[:MAX_LABEL_WORDS]
@@ -540,10 +544,11 @@ def _shorten(words: list[str]) -> list[str]:
         at = max((i for i, w in enumerate(words) if _cut_before(words, i)), default=0)
         if at >= 3 and not whole:
             words = words[:at]
-    if len(words) > 2 and [w.lower() for w in words[-2:]] == ["to", "be"]:
+    whole_saying = bool(_NOT_WHAT_IT_WAS.search(" ".join(words[-6:])))
+    if len(words) > 2 and [w.lower() for w in words[-2:]] == ["to", "be"] and not whole_saying:
         words = words[:-2]  # "enough prot per pot to be (worth it)": what it is to be went
     while words and words[-1].lower() in TRAILING_STRIP:
-        if _NOT_WHAT_IT_WAS.search(" ".join(words[-4:])):
+        if whole_saying:
             break  # "shoulder isnt what it was" ends where it should
         last, before = words[-1].lower(), words[-2].lower() if len(words) > 1 else ""
         if last in _OBJECTS and (

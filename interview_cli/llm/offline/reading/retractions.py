@@ -80,6 +80,8 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 continue
             if pointing and _points_back(request, found, begins, match.start()):
                 continue
+            if pointing and _JOKING.search(match.group(0)):
+                _joke_said_again(request, found, begins)
             if said and pointing:
                 continue  # "this isn't relevant": the question judged, nothing taken back
             if _offers_a_reading(match, said, answer):
@@ -298,7 +300,7 @@ def _points_back(request: ExtractRequest, found: TakenBack, begins: int, at: int
     thats just a bit of family history", round 58). False: the sentence named nothing."""
     said = request.answer[begins:at]
     if len(_NAMING.findall(said)) < 2:
-        return _joke_said_again(request, found, begins)
+        return False
     # (a remark names nothing: "ha it doesnt mean anything, was just a joke" points at the
     # question's focus, round 58; a retraction before it is what it points at)
     taken = any(p.search(said) for p in phrase_patterns("retraction"))
@@ -312,19 +314,19 @@ def _points_back(request: ExtractRequest, found: TakenBack, begins: int, at: int
     return True
 
 
-def _joke_said_again(request: ExtractRequest, found: TakenBack, begins: int) -> bool:
-    """A retraction opening its sentence after one that said the focus again ("haha no, the
-    laundry pile wins, not me. that was a joke", round 73, where "wins most weeks" was asked
-    about): that sentence goes with the focus. False (nothing taken back here) otherwise."""
+def _joke_said_again(request: ExtractRequest, found: TakenBack, begins: int) -> None:
+    """After a "that was a joke" opening its sentence, the sentence before it goes with the
+    focus when it said the focus again, not as theirs ("haha no, the laundry pile wins, not
+    me. that was a joke", round 73, where "wins most weeks" was asked about)."""
     focus = request.focus_label or ""
     before = _sentence_start(request.answer, max(0, begins - 1))
     said = request.answer[before:begins]
-    if not focus or begins == 0 or not shared(words_of(said), words_of(focus)):
-        return False
-    found.just_said.append((before, begins))
-    return False
+    if focus and begins and shared(words_of(said), words_of(focus)):
+        if not _SAID_AS_MINE.search(said):
+            found.just_said.append((before, begins))
 
 
+_JOKING = re.compile(r"\b(?:jok\w*|kidding|banter|messing)\b", re.IGNORECASE)
 _SAID_AS_MINE = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|we|we're|we've)\b", re.IGNORECASE)
 
 

@@ -20,7 +20,7 @@ from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import JourneySpec
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
 from interview_cli.llm.offline.asking.questions import template_pattern
-from interview_cli.llm.offline.asking.reference import Reference, refer
+from interview_cli.llm.offline.asking.reference import Reference, refer, steered
 from interview_cli.llm.offline.reading.clauses import content_words
 from interview_cli.llm.offline.reading.earlier import shared, words_of
 from interview_cli.llm.offline.reading.meta import blank_meta
@@ -207,7 +207,7 @@ def _fresh(options: tuple[str, ...], request: QuestionRequest, **values: str) ->
     the app. What would have helped there?" three times over (round 46). A wording not yet
     asked of anything comes first: the same words about another stage are heard as the same
     question (round 69)."""
-    asked = {q.strip().lower() for q in request.avoid_questions}
+    asked = {_as_asked(q) for q in request.avoid_questions}
     texts = [o.format(**values) for o in options]
     fresh = [t for t in texts if t.strip().lower() not in asked]
     unused = [t for o, t in zip(options, texts, strict=True) if t in fresh and not _used(o, asked)]
@@ -258,30 +258,43 @@ def journey_question(request: QuestionRequest) -> str | None:
             return asked
         # each way of asking it was asked: the journey walks on
         return _walk_on(request)
+    wordings: dict[str, tuple[str, ...]] = {"obstacle": _PAIN, "emotion": _FEEL}
+    asks = wordings.get(strategy.family, _STEPS)
+    steered = _steered_to(focus, request)
+    if steered:  # asked for: asked about, whatever was asked before
+        return steered + _choose(asks, request, focus=focus)
     if _just_walked_to(focus, request) and strategy.family not in ("obstacle", "emotion"):
         # its steps were what the walk asked: "What happened next, when it came to checkout
         # and payment?", then "What did you do at checkout and payment, step by step?" -
         # "Erm I just told you" (round 61)
         return _walk_on(request)
-    wordings: dict[str, tuple[str, ...]] = {"obstacle": _PAIN, "emotion": _FEEL}
-    asks = wordings.get(strategy.family, _STEPS)
     if _just_asked(asks, request, focus=focus):
         # the same ask about the same stage again, in other words: "What was unpacking and
         # substitutions like for you?", then "How did unpacking and substitutions feel for
         # you at the time?" - "you keep asking me the same thing" (round 73)
         return _walk_on(request)
-    return _steered_to(focus, request) + _choose(asks, request, focus=focus)
+    return _choose(asks, request, focus=focus)
 
 
 def _steered_to(stage: str, request: QuestionRequest) -> str:
-    """ "Sure, the substitution. " when the last answer asked to go back to this stage
-    (round 73 answered the request with "Let's move on to ..."), else nothing."""
+    """ "Sure, the substitution thing. " when the last answer asked to go back to this stage
+    (round 73 answered the request with "Let's move on to ..."), in their words with the
+    person shifted (``reference.steered``), else "Sure. "; "" when it asked for no stage."""
     asked = find_steer(request.answers[-1]) if request.answers else None
-    stages = _stages(request)
-    named = _stage_named(asked.target, stages) if asked is not None else None
+    named = _stage_named(asked.target, _stages(request)) if asked is not None else None
     if asked is None or named is None or named.label != stage:
         return ""
-    return f"Sure, {asked.target}. "
+    said = steered(stage, request.answers[-1], asked)
+    return f"Sure, {said}. " if said else "Sure. "
+
+
+# A lead the journey puts before a question ("Sure, the substitution. "): the same question
+# after it is the same question.
+_STEER_LEAD = re.compile(r"^sure(?:,\s*[^.?!]*)?\.\s+", re.IGNORECASE)
+
+
+def _as_asked(question: str) -> str:
+    return _STEER_LEAD.sub("", question.strip()).lower()
 
 
 # How many of the last questions a stage is not asked the same thing again within: round 74
@@ -294,7 +307,7 @@ _SAME_ASK_WINDOW = 2
 def _just_asked(options: tuple[str, ...], request: QuestionRequest, **values: str) -> bool:
     """A question of ``options`` filled with these ``values`` was among the last
     ``_SAME_ASK_WINDOW`` asked, in any of its wordings."""
-    asked = {q.strip().lower() for q in request.avoid_questions[-_SAME_ASK_WINDOW:]}
+    asked = {_as_asked(q) for q in request.avoid_questions[-_SAME_ASK_WINDOW:]}
     return any(o.format(**values).strip().lower() in asked for o in options)
 
 
@@ -655,7 +668,9 @@ def extract_journey(request: ExtractRequest) -> Extraction:
     asked_for = next((s for s in reading.stages if s.label == steer), None)
     if asked_for is not None and steer not in request.existing_labels:
         # a stage not told yet, asked for: it is told now, so the next question can take it
-        b.node(asked_for.label, spec.stage_type, answer.strip(), element_id=asked_for.id)
+        asked = find_steer(answer)
+        said = answer[asked.start : asked.end] if asked is not None else answer.strip()
+        b.node(asked_for.label, spec.stage_type, said, element_id=asked_for.id)
     edges = [e for e in b.edges if e.relation]
     if not b.nodes:
         return Extraction(
@@ -682,22 +697,31 @@ def _steer(request: ExtractRequest) -> str | None:
     if asked is None:
         return None
     stage = _stage_named(asked.target, _stages(request))
-    if stage is not None:
-        return stage.label
     earlier = gone_back_to(asked, request)
+    named = words_of(asked.target)
+    # (an earlier element that names more of it wins: "the driver being rude at the delivery"
+    # is "driver was rude", not a stage for "delivery")
+    if stage is not None and (
+        earlier is None or _naming_of(named, stage) >= shared(named, words_of(earlier.label))
+    ):
+        return stage.label
     return earlier.label if earlier is not None else None
+
+
+def _naming_of(named: frozenset[str], stage: ConceptElement) -> int:
+    """How many of the ``named`` words a stage's label or an alias of it holds."""
+    return max(shared(named, words_of(name)) for name in element_names(stage))
 
 
 def _stage_named(target: str, stages: list[ConceptElement]) -> ConceptElement | None:
     """The stage whose label or alias shares the most words with ``target`` (by stem: "the
-    substitution thing" is "unpacking and substitutions"), None when none shares one."""
+    substitution thing" is "unpacking and substitutions"); None when none does, or two do
+    as much ("delivery" names both the delivery slot and the delivery)."""
     named = words_of(target)
-    scored = [
-        (max(shared(named, words_of(name)) for name in element_names(stage)), -i, stage)
-        for i, stage in enumerate(stages)
-    ]
-    best = max(scored, key=lambda s: s[:2], default=None)
-    return best[2] if best is not None and best[0] > 0 else None
+    scored = sorted(((_naming_of(named, s), s) for s in stages), key=lambda p: -p[0])
+    if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    return scored[0][1]
 
 
 def _latest_stage(request: ExtractRequest, spec: JourneySpec) -> str | None:
