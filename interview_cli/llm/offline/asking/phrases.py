@@ -234,6 +234,17 @@ def _as_noun(words: Sequence[str], i: int, v: Vocabulary) -> bool:
 _WHEN_CLOSING = frozenset("now then again anymore nowadays today".split())
 
 
+def _finite(w: str, v: Vocabulary) -> bool:
+    """A verb with its tense: "is", "takes", "went" (not "taking", nor "take")."""
+    return w in COPULAS or w in v.past or (w in v.verbs and w.endswith("s") and len(w) > 3)
+
+
+# Words that stand between a subject and its verb, never inside a noun phrase: "the boots
+# actually grip on wet rock" is a clause (round 75 asked "Why does the boots actually grip on
+# wet rock matter to you?")
+_BEFORE_A_VERB = frozenset("actually always never still also".split())
+
+
 def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
     """No verb, no subject, no relative: the phrase fits "Why does ... matter to you?". A
     word with "'s" inside the phrase may be a verb ("the fella's dead handy"): not a noun,
@@ -244,6 +255,8 @@ def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
         if i == 0 and w == "me":
             continue  # "me kids": a possessive
         if w in v.subjects or w in v.relatives or w == "me":
+            return False
+        if i > 0 and w in _BEFORE_A_VERB:
             return False
         # "like" in "a clean cut like the bowling green" is no verb, nor "do" in "something
         # to do in the garage"
@@ -398,9 +411,10 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         return Phrase(verbatim, noun=f'"{verbatim}"')
     if not lead and _verb_of_question_clause(words, v):
         lead = "-ing"  # "understand what I pay": "understanding what you pay"
-    if not lead and _gerund_led(first, v) and any(w in COPULAS for w in words[1:]):
+    if not lead and _gerund_led(first, v) and any(_finite(w, v) for w in words[1:]):
         # "being reliable is everything in midwifery": a clause, not a noun (round 32 asked
-        # "What does being reliable is everything in midwifery do for you?")
+        # "What does being reliable is everything in midwifery do for you?", round 75 "What
+        # difference does teaching takes a lot out of you make for you?")
         shifted = _shift(texts, v)
         return None if shifted is None else Phrase(verbatim, clause=f'"{verbatim}"')
     if lead and lead != "-ing" or not lead and _gerund_led(first, v):
