@@ -861,3 +861,21 @@ def test_when_every_wording_was_asked_the_one_asked_longest_ago_comes_back() -> 
         for oldest in range(3):
             asked = plain[oldest:] + plain[:oldest]  # oldest first
             assert pick(plain, asked, key) == asked[0]
+
+
+def test_the_closing_reads_no_ladder_back_round_in_a_circle() -> None:
+    # Round 75: '"grip" matters to you because of "the boots actually grip on wet rock"' -
+    # "Grip because of grip is a bit circular"
+    from interview_cli.llm.offline.asking.closing import clean_ladders
+
+    answers = [
+        "waterproof is number one now, and grip, because I've gone on my backside",
+        "what matters is the boots actually grip on wet rock so it doesnt happen again",
+        "the hills are my time with the walking group",
+    ]
+    short = ["grip", "boots actually grip on wet rock"]
+    longer = [*short, "hills are my time with the walking group"]
+    assert clean_ladders([short], answers) == []
+    assert clean_ladders([longer], answers) == [
+        ("grip", "the hills are my time with the walking group")
+    ]

@@ -34,9 +34,10 @@ _REASONS = frozenset({"leads_to", "matters_because"})
 
 def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> list[tuple[str, str]]:
     """(from, to) in the respondent's words for each ladder with two distinct clean rungs:
-    its most concrete one and its most abstract one. The ``MAX_SUMMARY_CHAINS`` read back are
-    the longest ladders (the ones the respondent went furthest up: what mattered most, not a
-    passing two-step said first), in the order they were said."""
+    its most concrete one and its most abstract one that names none of the same things. The
+    ``MAX_SUMMARY_CHAINS`` read back are the longest ladders (the ones the respondent went
+    furthest up: what mattered most, not a passing two-step said first), in the order they
+    were said."""
     found: list[tuple[int, int, tuple[str, str]]] = []  # (-clean rungs, said at, pair)
     for at, chain in enumerate(chains):
         said = [(label, phrase_for(label, answers)) for label in chain]
@@ -48,9 +49,13 @@ def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> li
             (i for i, (label, _) in enumerate(clean) if i and label_profile(label).negated), None
         )
         phrases = [p for _, p in (clean if cut is None else clean[: cut + 1])]
-        if len(phrases) < 2:
+        # (the top rung that says more than the bottom one: '"grip" matters to you because of
+        # "the boots actually grip on wet rock"' was read as going round in circles, round 75)
+        low = set(label_profile(phrases[0].verbatim).content) if phrases else set()
+        tops = [p for p in phrases[1:] if not low & set(label_profile(p.verbatim).content)]
+        if not phrases or not tops:
             continue
-        pair = (phrases[0].verbatim, phrases[-1].verbatim)
+        pair = (phrases[0].verbatim, tops[-1].verbatim)
         if pair[0].lower() != pair[1].lower() and all(pair != f[2] for f in found):
             found.append((-len(phrases), at, pair))
     # each rung read back once: "'i look for firm' leading to 'my independence', 'i look for
