@@ -236,7 +236,8 @@ _WHEN_CLOSING = frozenset("now then again anymore nowadays today".split())
 
 def _finite(w: str, v: Vocabulary) -> bool:
     """A verb with its tense: "is", "takes", "went" (not "taking", nor "take")."""
-    return w in COPULAS or w in v.past or (w in v.verbs and w.endswith("s") and len(w) > 3)
+    third = w.endswith("s") and not w.endswith("ss") and len(w) > 3  # not "access", "dress"
+    return w in COPULAS or w in v.past or (w in v.verbs and third)
 
 
 # Words that stand between a subject and its verb, never inside a noun phrase: "the boots
