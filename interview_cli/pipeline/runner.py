@@ -340,7 +340,10 @@ class Interview:
         if closing is not None and closing.comment.strip():
             answers.append(closing.comment)
         say = said_as(answers)
-        return learned_summary(self.core.graph, self.methodology, checked=checked, say=say)
+        order = [element.id for element in self.concept.elements]
+        return learned_summary(
+            self.core.graph, self.methodology, checked=checked, say=say, order=order
+        )
 
     async def record_closing_answer(
         self, answer: str, *, answer_calls: Sequence[LLMCall] = ()

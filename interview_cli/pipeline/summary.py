@@ -447,16 +447,25 @@ def _within_none(chains: list[list[str]]) -> list[list[str]]:
     ]
 
 
-def journey_summary(graph: KnowledgeGraph, methodology: Methodology, say: Say | None) -> str:
-    """A journey told, a line a stage in the order told: what was done, felt or went wrong
-    there (``MAX_PER_STAGE`` of them, in their words), not a chain from the stage to each
-    ("choosing a delivery slot → ..." eight times over, round 45, rated 1 of 4)."""
+def journey_summary(
+    graph: KnowledgeGraph,
+    methodology: Methodology,
+    say: Say | None,
+    order: Sequence[str] = (),
+) -> str:
+    """A journey told, a line a stage in the journey's order (``order``: the concept's element
+    ids, first to last; a stage it does not list comes after, in the order told): what was
+    done, felt or went wrong there (``MAX_PER_STAGE`` of them, in their words), not a chain
+    from the stage to each ("choosing a delivery slot → ..." eight times over, round 45,
+    rated 1 of 4). Round 74's summary put the delivery after the unpacking it came before."""
     spec = methodology.journey
     if spec is None:
         return ""
     doubtful = _doubtful(graph, methodology)
     lines: list[str] = []
-    for stage in graph.nodes(spec.stage_type):
+    stages = graph.nodes(spec.stage_type)
+    place = {element: i for i, element in enumerate(order)}
+    for stage in sorted(stages, key=lambda n: place.get(n.element_id or "", len(place))):
         if graph.is_superseded(stage.id) or stage.id in doubtful:
             continue
         told: list[str] = []
@@ -522,12 +531,13 @@ def learned_summary(
     limit: int = MAX_CHAINS,
     checked: CheckBack | None = None,
     say: Say | None = None,
+    order: Sequence[str] = (),
 ) -> str:
     """The chains as a bulleted list (``- a → b → c``), then ``- also: x; y`` for what is on
     no chain; after the closing check-back was answered (``checked``), as that answer left
-    it. A journey is told a stage a line (``journey_summary``)."""
+    it. A journey is told a stage a line, in ``order`` (``journey_summary``)."""
     if methodology.shape == "journey" and methodology.journey is not None:
-        return journey_summary(graph, methodology, say)
+        return journey_summary(graph, methodology, say, order)
     keep = checked.keep(graph) if checked is not None else None
     if methodology.summary == "points":
         return story_summary(graph, methodology, keep, say)

@@ -631,3 +631,19 @@ def test_a_rung_whose_label_cannot_be_said_back_is_told_in_their_sentence_on_its
         relation = "leads_to" if method == "means_end_chain" else "hurt"
         graph.add_relation(first.id, stuck.id, relation, methodology=meth, turn=2)
         assert learned_summary(graph, meth, say=said_as(answers)) == f"- {summary}", method
+
+
+def test_a_journey_is_summed_up_in_the_journeys_order_not_the_order_told() -> None:
+    # Round 74 (Tom): the delivery read back after the unpacking it came before, because the
+    # unpacking was named first (in passing, at checkout)
+    meth = Library.discover(cwd=ROOT).methodology("customer_journey").value
+    graph = KnowledgeGraph()
+    for label, element in (
+        ("unpacking and substitutions", "unpacking"),
+        ("the delivery", "delivery"),
+    ):
+        graph.add_node(label, "stage", methodology=meth, turn=1, element_id=element)
+    told = learned_summary(graph, meth)
+    assert told.splitlines() == ["- unpacking and substitutions", "- the delivery"]
+    ordered = learned_summary(graph, meth, order=["slot", "delivery", "unpacking"])
+    assert ordered.splitlines() == ["- the delivery", "- unpacking and substitutions"]
