@@ -17,7 +17,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from interview_cli.core.text import canonical_token
 from interview_cli.llm.offline.asking.phrases import (
     _FEELING_WORDS,
     DISLIKING,
@@ -36,7 +35,6 @@ from interview_cli.llm.offline.asking.stops import _AFTERTHOUGHTS, CONDITIONS, M
 from interview_cli.llm.offline.asking.tokens import (
     Token,
     _content,
-    _naming,
     holds_empty_phrase,
     tokenize,
     verbish,
@@ -306,16 +304,11 @@ def steered(label: str | None, answer: str, steer: Steer) -> str:
     if label is None:
         return ""
     v = vocabulary()
-    # (a name is a name whatever its ending: "Can we go back to Ahmed actually?" was taken
-    # for a verb in "-ed", and round 74 asked "Is there more you'd like to say about any of
-    # that?")
-    capitals = {w.lower() for w in re.findall(r"[\w'-]+", steer.target) if w[:1].isupper()}
-    names = capitals - v.function_words - {"i"}  # ("The battery" names no "the")
-    named = {_stem(w) for w in words_of(steer.target) if _naming(w, v) or w in names}
-    # (or a word of its kin, as the reader matched it: "the money thing" went back to "not
-    # paying for stuff", and round 74 asked "What else comes to mind ...?")
-    kin = shared(reader_words(steer.target), reader_words(label)) > 0
-    if not named & {_stem(w) for w in words_of(label)} and not kin:
+    # matched as the reader matched the request to the node (``reading.earlier``: a stem, a
+    # word of its kin, a name whatever its ending): "the money thing" is "not paying for
+    # stuff", and "Ahmed" no verb in "-ed" (round 74 asked "Is there more you'd like to say
+    # about any of that?" after both)
+    if not shared(reader_words(steer.target), reader_words(label)):
         return ""
     tokens = tokenize(answer[steer.start :])
     # when it was said is no part of its name ("the packaging thing from the start", round 36)
@@ -344,10 +337,3 @@ def said_after_steer(answer: str, steer: Steer) -> bool:
     Talk about talk says nothing more ("the wrist thing though, I never really said about
     that", round 51), nor does an idiom of annoyance ("that was the bit that got my goat")."""
     return naming_words(blank(answer[steer.end :]), NAMELESS) >= _SAYS_MORE
-
-
-def _stem(word: str) -> str:
-    """A word by its lemma (``core.text.canonical_token``): "froths" and "frothing" are one
-    ("can we go back to the frothing thing" went back to "whether it froths" without saying
-    so)."""
-    return canonical_token(word)
