@@ -95,8 +95,6 @@ _OWNED = frozenset("mine ours yours theirs hers his".split())
 def _drop_copula(words: list[str]) -> list[str]:
     """ "the sound is great" -> "sound"; "the price is too high" -> "price too high";
     "two days on a charge is still plenty" -> "two days on a charge"."""
-    if _NOT_WHAT_IT_WAS.search(" ".join(words)):
-        return words  # "shoulder isnt what it was": the saying is whole
     for i, word in enumerate(words[:6]):
         if i >= 1 and word.lower() == "be" and words[i - 1].lower() in _KEEP_BE_AFTER:
             return words  # "has to be sharp", "want to be the guy": the verb carries meaning
@@ -183,8 +181,8 @@ _WHO_DID_IT = re.compile(
 )
 
 
-# A saying whole, never cut at its "what" nor shorn of its last verb: "my shoulder isnt what it
-# was", "... what it used to be" (a typed interview asked about "71 and my shoulder isnt what")
+# A saying made a label whole, never cut at its "what" nor shorn of its last verb: "my shoulder
+# isnt what it was", "... what it used to be"
 _NOT_WHAT_IT_WAS = re.compile(
     r"(?:isn'?t|aren'?t|wasn'?t|weren'?t|not)\s+what\s+(?:it|they|he|she|i|we)\s+"
     r"(?:was|were|used\s+to\s+be)\b(?!\s+\w)",
@@ -220,14 +218,35 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         or words[i - 1].lower() in _KEEP_PRONOUN_AFTER  # "feel I deserve nice things"
         or any(p.lower() in _CLAUSE_OPENERS for p in words[max(0, i - 3) : i])
     ]
-    words = _without_all_that(_drop_copula(words))
-    words = _before_relative(words)
+    # a saying is kept as said, whole: "my shoulder isnt what it was" (a typed interview asked
+    # about "71 and my shoulder isnt what")
+    whole = bool(_NOT_WHAT_IT_WAS.search(" ".join(words))) and len(words) <= MAX_LABEL_WORDS + 1
+    if not whole:
+        words = _first_clause(_before_relative(_without_all_that(_drop_copula(words))))
+    if prefix and words and words[0].lower() == prefix.split()[0]:
+        prefix = ""
+    if prefix:
+        words = prefix.split() + words
+    if not whole:
+        words = _shorten(_without_pointer_head(_without_first(words)))
+    if is_empty_label(words):
+        return ""
+    if cue is not None and cue.link == "up" and _ONLY_A_TIME.fullmatch(" ".join(words)):
+        return ""  # (nor is a time a reason: "It helps me | after a week in the pharmacy")
+    # a quote mark is no part of a word: "it's 'pulling the cord', dear" -> "pulling the cord"
+    words = [words[0].lstrip("'\u2018"), *words[1:]]
+    words[-1] = words[-1].rstrip("'\u2019")
+    label = " ".join(_case(w) for w in words if w)
+    return label.replace("\u2019", "'")
+
+
+def _first_clause(words: list[str]) -> list[str]:
+    """The words up to where a new clause breaks in (``CLAUSE_BREAKS``, ``LATE_BREAKS``), when
+    what comes before it names something."""
     for i, word in enumerate(words):
         if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
             if word.lower() == "that" and words[i - 1].lower() in _BEFORE_DETERMINER:
                 continue  # "be that parent": a determiner, not a new clause
-            if word.lower() == "what" and _NOT_WHAT_IT_WAS.match(" ".join(words[i - 1 : i + 6])):
-                continue  # "my shoulder isnt what it was": one saying, not a new clause
             if word.lower() in ("if", "whether") and words[i - 1].lower() in _CLAUSE_OBJECT:
                 continue  # "don't care if they get wrecked": the clause is what is cared about
             if word.lower() in _TIME_PREPS and _time_phrase(words, i):
@@ -245,22 +264,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
                 w for w in content_words(" ".join(words[:i])) if w.replace("'", "") not in NEGATIONS
             ]
             if len(kept) >= 2 or (i >= 3 and kept):
-                words = words[:i]  # not "stay" for "stay in while cycling"
-                break
-    if prefix and words and words[0].lower() == prefix.split()[0]:
-        prefix = ""
-    if prefix:
-        words = prefix.split() + words
-    words = _shorten(_without_pointer_head(_without_first(words)))
-    if is_empty_label(words):
-        return ""
-    if cue is not None and cue.link == "up" and _ONLY_A_TIME.fullmatch(" ".join(words)):
-        return ""  # (nor is a time a reason: "It helps me | after a week in the pharmacy")
-    # a quote mark is no part of a word: "it's 'pulling the cord', dear" -> "pulling the cord"
-    words = [words[0].lstrip("'\u2018"), *words[1:]]
-    words[-1] = words[-1].rstrip("'\u2019")
-    label = " ".join(_case(w) for w in words if w)
-    return label.replace("\u2019", "'")
+                return words[:i]  # not "stay" for "stay in while cycling"
+    return words
 
 
 def _without_all_that(words: list[str]) -> list[str]:
@@ -508,8 +513,6 @@ def _shorten(words: list[str]) -> list[str]:
     never end on a dangling word ("charge them every" -> "charge every day") or a number
     ("get there and back on one" -> "get there and back")."""
     said = [w.lower() for w in words]
-    if _NOT_WHAT_IT_WAS.search(" ".join(words)) and len(words) <= MAX_LABEL_WORDS + 1:
-        return words  # "knee isnt what it used to be": a saying, whole or not at all
     words, kept = _lightened(words)
     if len(words) > MAX_LABEL_WORDS:
         words = words[:MAX_LABEL_WORDS]
@@ -544,12 +547,9 @@ def _shorten(words: list[str]) -> list[str]:
         at = max((i for i, w in enumerate(words) if _cut_before(words, i)), default=0)
         if at >= 3 and not whole:
             words = words[:at]
-    whole_saying = bool(_NOT_WHAT_IT_WAS.search(" ".join(words[-6:])))
-    if len(words) > 2 and [w.lower() for w in words[-2:]] == ["to", "be"] and not whole_saying:
+    if len(words) > 2 and [w.lower() for w in words[-2:]] == ["to", "be"]:
         words = words[:-2]  # "enough prot per pot to be (worth it)": what it is to be went
     while words and words[-1].lower() in TRAILING_STRIP:
-        if whole_saying:
-            break  # "shoulder isnt what it was" ends where it should
         last, before = words[-1].lower(), words[-2].lower() if len(words) > 1 else ""
         if last in _OBJECTS and (
             len(words) == 2 or (len(words) >= 3 and before in _PREPS | _FOND_OF)
