@@ -193,7 +193,7 @@ def _choose(options: tuple[str, ...], request: QuestionRequest, **values: str) -
 def _asked_longest_ago(texts: list[str], request: QuestionRequest) -> str:
     """Of questions all asked before, the one asked longest ago: never the last one again
     (round 51 asked "Which part of it took the most out of you?" twice in a row)."""
-    asked = [q.strip().lower() for q in request.avoid_questions]
+    asked = [_as_asked(q) for q in request.avoid_questions]
 
     def last_asked(text: str) -> int:
         said = text.strip().lower()
@@ -288,8 +288,8 @@ def _steered_to(stage: str, request: QuestionRequest) -> str:
     return f"Sure, {said}. " if said else "Sure. "
 
 
-# A lead the journey puts before a question ("Sure, the substitution. "): the same question
-# after it is the same question.
+# A lead the journey puts before a question ("Sure, the substitution thing. "): the same
+# question after it is the same question, for every check of what was asked before.
 _STEER_LEAD = re.compile(r"^sure(?:,\s*[^.?!]*)?\.\s+", re.IGNORECASE)
 
 
