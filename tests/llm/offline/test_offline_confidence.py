@@ -44,6 +44,17 @@ def test_a_remark_with_no_sign_of_an_element_is_too_doubtful_to_ask_about(
             "wear them in the shower",
             "stay in when I run",
         ),
+        # laughs typed in other languages: Portuguese "kkkk", Spanish "jajaja" (dev 3)
+        (
+            "They stay in when I run. I'd wear them in the shower if I could kkkk.",
+            "wear them in the shower",
+            "stay in when I run",
+        ),
+        (
+            "They stay in when I run. I'd wear them in the shower if I could jajaja.",
+            "wear them in the shower",
+            "stay in when I run",
+        ),
         # backstory: the sentence sets the story back in time
         (
             "Noise cancelling, so I can focus. When I was young I had to share a walkman with "

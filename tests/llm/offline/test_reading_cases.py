@@ -306,6 +306,11 @@ def test_a_first_saying_when_a_thing_came_is_no_part_of_it(said: str, label: str
         # "71 and my shoulder isnt what")
         ("my shoulder isnt what it was", "shoulder isnt what it was"),
         ("my knee isnt what it used to be", "knee isnt what it used to be"),
+        # a relative clause without "that" after a light noun says which one it is
+        (
+            "the weekend is the only time we have together as a family",
+            "weekend only time have together",
+        ),
     ],
 )
 def test_a_label_keeps_a_saying_whole_and_drops_what_points_back(said: str, label: str) -> None:

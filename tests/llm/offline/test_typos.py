@@ -24,6 +24,10 @@ from interview_cli.llm.offline.reading.typos import mend_typos
         ("I went for it cause I run hot", "I went for it because I run hot"),
         ("Cause I run hot", "Because I run hot"),
         ("yeah, cause otherwise I snack", "yeah, because otherwise I snack"),
+        ("I man steams nearly the same", "I mean steams nearly the same"),
+        ("Oh. I man it froths", "Oh. I mean it froths"),
+        ("I'd have to think aout it", "I'd have to think about it"),
+        ("Antoher thinng", "Another thing"),
     ],
 )
 def test_small_words_mistyped_are_mended(typed: str, read: str) -> None:

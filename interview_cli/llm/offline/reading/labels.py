@@ -210,6 +210,9 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         words = words[1:]  # "Means I get in and sleep": "it means" with its subject unsaid
     prefix = cue.prefix if cue else ""
     words = _before_now_that(_without_lead(words, prefix))
+    # "not blowing money on the stuff | I go through daily": the thing, not what they do with
+    # it (a dev-8 simulated barista's label was "not blowing money on stuff go")
+    words = words[: _relative_at([w.lower() for w in words]) or len(words)]
     words = [
         w
         for i, w in enumerate(words)
@@ -537,8 +540,8 @@ def _shorten(words: list[str]) -> list[str]:
         while (
             len(words) > 1 and words[-1].lower() in DANGLING | NUMBER_WORDS | _DENIALS | _NOUNLESS
         ):
-            if LOAD_OFF.search(" ".join(words)):
-                break  # "one less thing to think about" ends where it should
+            if LOAD_OFF.search(" ".join(words)) or _ON_ONES_OWN.search(" ".join(words)):
+                break  # "one less thing to think about", "sitting on his own" end there
             # ("in middle of call": an "of" hangs on the noun before it, nothing is whole)
             whole = whole or words[-1].lower() in _CUT_BEFORE - {"of"}
             words.pop()
@@ -567,6 +570,32 @@ def _shorten(words: list[str]) -> list[str]:
         # "woke up at like 6:40" with the time gone: the "like" only filled (round 23)
         words = _shorten(words[:-1])
     return words
+
+
+# (an "own" that needs no noun: "sitting on his own", "a room of my own"; dev 8 made "not kid
+# sitting on his")
+_ON_ONES_OWN = re.compile(r"\b(?:on|of)\s+(?:my|his|her|their|our|your|its)\s+own$", re.I)
+_RELATIVE_SUBJECTS = frozenset("i we you they".split())
+# Nouns that say little until their clause says which: "the only time we have together"
+_WHICH_ONE_SAYS = frozenset(
+    "time times thing things way one ones place bit part reason day".split()
+)
+
+
+def _relative_at(said: list[str]) -> int:
+    """Where a relative clause without its "that" starts after a noun phrase, in words too
+    many for a label (0 for none): "the stuff | I go through daily", "that app | we all use"."""
+    if len(said) <= MAX_LABEL_WORDS:
+        return 0
+    # (something is said of the noun before it: "after the breakup | I was" is a new clause)
+    for i in range(4, len(said) - 1):
+        if (
+            said[i] in _RELATIVE_SUBJECTS
+            and said[i - 1] not in _WHICH_ONE_SAYS
+            and (said[i - 2] in _NOUN_OPENERS or (i >= 5 and said[i - 3] in _NOUN_OPENERS))
+        ):
+            return i
+    return 0
 
 
 # "a bunch of coriander", "the tablespoon of gochujang": the "of" names what is measured
