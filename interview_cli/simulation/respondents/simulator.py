@@ -119,6 +119,15 @@ _CLOSING_TEXT = re.compile(
     r"anything (?:important )?(?:we )?(?:haven'?t|missing))\b",
     re.IGNORECASE,
 )
+# A closing turn asks whether it heard right, or what it missed: "yes" answers the first,
+# "no, that covers it" the second (a closing "Is that right?" was once answered "No, I think
+# that covers it").
+_ASKS_IF_RIGHT = re.compile(
+    r"\b(?:is that right|did i get that right|is that accurate|have i got that right|"
+    r"is that fair)\b",
+    re.IGNORECASE,
+)
+_ASKS_WHAT_ELSE = re.compile(r"\b(?:anything|something)\b[^.?!]*\b(?:else|missed|missing)\b", re.I)
 CONTENT_MOVES: frozenset[str] = frozenset(
     {"reveal", "redirect", "clarify", "continue_ladder", "open_ladder", "go_back"}
 )
@@ -359,13 +368,23 @@ def _levels(methodology: Methodology | None) -> Callable[[str | None], str]:
     return level
 
 
+def _closing_reply(question: str, sp: _Speaker) -> str:
+    """The persona's word on the closing turn, as its question asks it."""
+    right, what_else = _ASKS_IF_RIGHT.search(question), _ASKS_WHAT_ELSE.search(question)
+    if right and not what_else:
+        return say.CLOSING[1]
+    if what_else and not right:
+        return say.CLOSING[0]
+    return say.pick(sp.words, say.CLOSING)
+
+
 def simulate(request: PersonaRequest) -> SimulatedAnswer:
     """The persona's answer to the interviewer's question (deterministic for a request)."""
     beliefs = beliefs_for(request)
     kind = question_kind(request)
     sp = _Speaker(request, beliefs)
     if kind == "closing":
-        return SimulatedAnswer(say.pick(sp.words, say.CLOSING), "closing", kind)
+        return SimulatedAnswer(_closing_reply(request.question, sp), "closing", kind)
     if not beliefs:
         return SimulatedAnswer(say.NO_BELIEFS, "nothing_new", kind)
     if pushback.reasked(

@@ -470,6 +470,23 @@ def test_closing_question_is_answered_as_such(mec: Methodology) -> None:
     assert answer.kind == "closing" and answer.move == "closing"
 
 
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ('Let me check I\'ve understood: "x" matters to you. Is that right?', say.CLOSING[1]),
+        ("Before we finish, is there anything important I missed?", say.CLOSING[0]),
+    ],
+)
+def test_a_closing_check_is_confirmed_and_a_closing_what_else_declined(
+    mec: Methodology, question: str, reply: str
+) -> None:
+    # (a check "Is that right?" answered "No, I think that covers it" says the reading was wrong)
+    for seed in range(6):
+        request = ask(persona(), mec, strategy="reflect", history=OPENED, question=question)
+        answer = simulate(request.model_copy(update={"seed": seed}))
+        assert answer.text == reply
+
+
 def test_without_a_decision_the_question_text_decides(mec: Methodology) -> None:
     who = persona()
     assert question_kind(ask(who, mec, strategy=None)) == "opening"
