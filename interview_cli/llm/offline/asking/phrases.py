@@ -243,7 +243,7 @@ def _finite(w: str, v: Vocabulary) -> bool:
 # Words that stand between a subject and its verb, never inside a noun phrase: "the boots
 # actually grip on wet rock" is a clause (round 75 asked "Why does the boots actually grip on
 # wet rock matter to you?")
-_BEFORE_A_VERB = frozenset("actually always never still also".split())
+BEFORE_A_VERB = frozenset("actually always never still also".split())
 
 
 def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
@@ -257,7 +257,7 @@ def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
             continue  # "me kids": a possessive
         if w in v.subjects or w in v.relatives or w == "me":
             return False
-        if i > 0 and w in _BEFORE_A_VERB:
+        if i > 0 and w in BEFORE_A_VERB:
             return False
         # "like" in "a clean cut like the bowling green" is no verb, nor "do" in "something
         # to do in the garage"
@@ -308,7 +308,7 @@ def _clean(words: Sequence[str], v: Vocabulary, closed: bool = False) -> bool:
         and words[0] not in v.dangling_start
         and words[0] not in v.fillers
         and ended
-        and words[-1] not in v.fillers
+        and (words[-1] not in v.fillers or _the_good_stuff(words, v))
         and not any(w in v.clause_breaks for w in words[1:])
         and _content(words, v)
         and not holds_empty_phrase(words, v)
@@ -527,6 +527,8 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     """The clean phrase around ``tokens[start:end]`` (where the label was found), or None."""
     if closing_object(tokens, end):
         end += 1  # "I never charge it.": the label dropped the "it" its verb ends on
+    elif _closing_stuff(tokens, end, v):
+        end += 1  # "tastes like the good stuff.": the label dropped the noun its clause ends on
     start, lead = _widen(tokens, start, v)
     sentence_start = start == 0 or tokens[start - 1].norm in SENTENCE_END
     texts = lowered([t.text for t in tokens[start:end]], sentence_start)
@@ -559,6 +561,25 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     if start and tokens[start - 1].norm in _WH:
         return None  # "what | happens if it locks": no "happening if it locks" (round 66)
     return _compose(words, texts, lead, v)
+
+
+def _closing_stuff(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """A "stuff" the phrase's clause ends on, after a determiner and a word: "the good |
+    stuff" (dev 8 asked 'You mentioned that your morning brew at home tastes like the good.')."""
+    if end < 2 or end >= len(tokens) or tokens[end].norm != "stuff":
+        return False
+    closes = end + 1 == len(tokens) or not tokens[end + 1].word
+    return closes and _the_good_stuff([t.norm for t in tokens[end - 2 : end + 1]], v)
+
+
+def _the_good_stuff(words: Sequence[str], v: Vocabulary) -> bool:
+    """The phrase ends on a "stuff" that is a noun, not a filler: "the good stuff"."""
+    return (
+        len(words) >= 3
+        and words[-1] == "stuff"
+        and words[-3] in v.determiners
+        and words[-2] not in v.function_words
+    )
 
 
 _ADVERBS = frozenset("actually just really also never always still even only properly".split())

@@ -45,7 +45,7 @@ _TRAILING = re.compile(
     r"(?:\s+(?:tbh|tho|though|mate|really|lol|then|if\s+anything|if\s+i'?m\s+honest|"
     # "I'd rather talk about the mower if it's all the same" (round 25)
     r"if\s+it'?s\s+all\s+the\s+same(?:\s+to\s+you)?|if\s+you\s+don'?t\s+mind|"
-    r"thing|bit|stuff|part|from\s+earlier|from\s+before|earlier|before|"
+    r"thing|bit|(?<!good\s)(?<!real\s)(?<!proper\s)stuff|part|from\s+earlier|from\s+before|earlier|before|"
     # "Can we go back to the starting thing a minute?" (round 55 said back "Back to the
     # starting thing a minute.")
     r"(?:for\s+)?a\s+(?:minute|min|sec|second|moment|mo|tick)|"
@@ -60,7 +60,9 @@ _TRAILING = re.compile(
 
 _WHERE_I_SAID = re.compile(
     r"(?:the\s+|that\s+)?(?:bit|part|thing|point)\s+(?:where|when|about\s+where)\s+(?:i|you)\s+"
-    r"(?:said|mentioned|talked\s+about|was\s+saying|brought\s+up)\s+(?:that\s+|about\s+)?",
+    r"(?:said|mentioned|talked\s+about|was\s+saying|brought\s+up)\s+(?:that\s+|about\s+)?|"
+    # "what I said about my morning brew" (a dev-8 simulated barista's request went unheard)
+    r"what\s+i\s+(?:said|mentioned|was\s+saying|told\s+you)\s+(?:about|of)\s+",
     re.IGNORECASE,
 )
 
