@@ -507,7 +507,14 @@ def _lightened(words: list[str]) -> tuple[list[str], list[int]]:
     if len(words) > MAX_LABEL_WORDS and frame:
         kept = kept[frame:]
     if len(kept) > MAX_LABEL_WORDS:
-        kept = [i for j, i in enumerate(kept) if j == 0 or said[i] not in DISPENSABLE]
+        # (an object its preposition needs stays: "not a drop from a cow in it", not "... in")
+        kept = [
+            i
+            for j, i in enumerate(kept)
+            if j == 0
+            or said[i] not in DISPENSABLE
+            or (said[i] in _OBJECTS and said[i - 1] in _PREPS and i == len(said) - 1)
+        ]
     return [words[i] for i in kept], kept
 
 

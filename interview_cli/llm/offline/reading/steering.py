@@ -62,7 +62,8 @@ _WHERE_I_SAID = re.compile(
     r"(?:the\s+|that\s+)?(?:bit|part|thing|point)\s+(?:where|when|about\s+where)\s+(?:i|you)\s+"
     r"(?:said|mentioned|talked\s+about|was\s+saying|brought\s+up)\s+(?:that\s+|about\s+)?|"
     # "what I said about my morning brew" (a dev-8 simulated barista's request went unheard)
-    r"what\s+i\s+(?:said|mentioned|was\s+saying|told\s+you)\s+(?:about|of)\s+",
+    r"what\s+i\s+(?:said|mentioned|was\s+saying|told\s+you)\s+(?:about|of)\s+|"
+    r"when\s+i\s+(?:said|mentioned|was\s+saying|told\s+you)\s+(?:that\s+|about\s+)?",
     re.IGNORECASE,
 )
 
