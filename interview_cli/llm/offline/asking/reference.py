@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.phrases import (
     _FEELING_WORDS,
     BEFORE_A_VERB,
@@ -34,6 +35,7 @@ from interview_cli.llm.offline.asking.phrases import (
 )
 from interview_cli.llm.offline.asking.stops import _AFTERTHOUGHTS, CONDITIONS, MODALS
 from interview_cli.llm.offline.asking.tokens import (
+    OBJECT_PRONOUNS,
     Token,
     _content,
     holds_empty_phrase,
@@ -324,7 +326,22 @@ def steered(label: str | None, answer: str, steer: Steer) -> str:
     if texts[0].lower() not in MENTION_DETERMINERS and texts[0].lower() not in v.determiners:
         texts = ["the", *texts] if texts[-1].lower() in _NAMED_AS else texts
     shifted = _shift(texts, v)
+    if shifted and _says_what_it_does(texts, v):
+        # "Back to "doesn't sit heavy".": a doing asked back to is quoted, not made a thing
+        # (a dev-8 simulated cyclist heard "Back to doesn't sit heavy.")
+        return f'"{shifted}"'
     return shifted or ""
+
+
+def _says_what_it_does(texts: list[str], v: Vocabulary) -> bool:
+    """The words lead with a verb or a negation, and speak of no person: "doesn't sit
+    heavy", "lasts all week"."""
+    words = [t.lower().replace("\u2019", "'") for t in texts]
+    lead = words[0]
+    # (the verb list, not an "-ed" ending: "Ahmed" is a name)
+    return (lead in v.verbs or lead in NEGATIONS or lead.endswith(("n't", "nt"))) and not any(
+        w in v.subjects or w in OBJECT_PRONOUNS for w in words
+    )
 
 
 def _subject_of(texts: list[str], v: Vocabulary) -> list[str]:

@@ -158,6 +158,8 @@ _DENIED_OR = re.compile(
     rf"\b(?:{'|'.join(_VERB_NEGATORS)})\s+\w+[^,;]*\bor\b",
     re.IGNORECASE,
 )
+_DENIED_DOING = re.compile(r"\b(?:not|never|no\s+more)\s+\w{3,}ing\b", re.IGNORECASE)
+_DOING = re.compile(r"\s*\w{3,}ing\b", re.IGNORECASE)
 _NEGATORS = frozenset("not never no don't doesn't didn't won't can't cannot isn't".split())
 _CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ", "as ", ",", "and")
 
@@ -564,8 +566,13 @@ def list_parts(clause: Clause) -> list[Clause]:
             # "she didnt rush me or read from a script": the "or" is denied too (round 70 asked
             # "What happened next, after reading from a script?")
             pieces = [segment.strip()]
-        elif len(pieces) == 2 and _SHARED_DENIAL.match(pieces[0]) and len(pieces[1].split()) == 1:
-            # "no added oil and sugar": no added sugar either (round 41 read back "sugar")
+        elif len(pieces) == 2 and (
+            (_SHARED_DENIAL.match(pieces[0]) and len(pieces[1].split()) == 1)
+            or (_DENIED_DOING.search(pieces[0]) and _DOING.match(pieces[1]))
+        ):
+            # "no added oil and sugar": no added sugar either (round 41 read back "sugar");
+            # "not chucking cups and starting again": not starting again either (dev 8 made
+            # "starting again" a consequence of its own)
             pieces = [re.sub(r"^(?:plus|and|or)\s+", "", segment.strip())]
         chunks.extend(p.strip() for p in pieces if p.strip())
     # (a person the item is about names nothing of it: "his tummy, him enjoying his dinner
