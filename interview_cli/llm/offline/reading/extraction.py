@@ -91,6 +91,7 @@ from interview_cli.llm.offline.reading.nonanswers import (
     blank_spans,
     clause_kind,
     inline_spans,
+    kind_at,
 )
 from interview_cli.llm.offline.reading.nonanswers import REASONS as NONCONTENT_REASONS
 from interview_cli.llm.offline.reading.ontology import STRONG_AFFINITY, OntologyView
@@ -354,10 +355,9 @@ def _content_units(
     for unit in units:
         clauses = []
         # a list said as what it is not ("not just obrigado and thumbs up") goes whole
-        whole = said[unit.clauses[0].raw_start : unit.clauses[-1].raw_end]
-        contrast = clause_kind(whole, ("contrast",))
+        contrast = kind_at(said, unit.clauses[0].raw_start, unit.clauses[-1].raw_end, ("contrast",))
         for clause in unit.clauses:
-            kind = contrast or clause_kind(said[clause.raw_start : clause.raw_end], kinds)
+            kind = contrast or kind_at(said, clause.raw_start, clause.raw_end, kinds)
             if kind is None:
                 clauses.append(clause)
                 continue

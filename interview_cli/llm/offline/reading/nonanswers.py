@@ -106,6 +106,23 @@ def clause_kind(text: str, kinds: tuple[str, ...] = CLAUSE_KINDS) -> str | None:
     return next((kind for kind in kinds if phrase_pattern(kind).search(text)), None)
 
 
+def kind_at(said: str, start: int, end: int, kinds: tuple[str, ...] = CLAUSE_KINDS) -> str | None:
+    """``clause_kind`` of ``said[start:end]``, where a contrast counts only when it is said in
+    passing, after something the answer named first: a contrast that is the answer names it
+    ("Not like a pint of full fat sloshing about." to "What do you notice?": a dev-8 simulated
+    cyclist's first answer made nothing, and its ladder was never opened)."""
+    text = said[start:end]
+    for kind in kinds:
+        if phrase_pattern(kind).search(text) and (kind != "contrast" or _named_before(said, start)):
+            return kind
+    return None
+
+
+def _named_before(said: str, start: int) -> bool:
+    before = said[:start]
+    return naming_words(blank_spans(before, inline_spans(before)), NAMELESS) > 0
+
+
 def blank_spans(text: str, spans: list[NonContent]) -> str:
     """``text`` with the spans replaced by spaces (same length). Sentence ends are kept; a
     full stop inside a span ("2 a.m. and") is none."""
