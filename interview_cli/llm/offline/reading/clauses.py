@@ -182,6 +182,10 @@ _COMMA_SUBJECT = re.compile(
     # a second statement about something else: "... and the noise cancelling is proper good"
     r"\band\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
     r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
+    # ... or after a comma, what is so of something of theirs: "Also the noise, our flat is
+    # small" (round 78 made the node "noise our flat small")
+    r",\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were)\b"
+    r"(?!\s+just\b))|"  # (not "the radio is just background": played down)
     # ... or after a comma, someone of theirs and what they did: "Its just wasteful isnt it,
     # my mam darned socks till there was more darn than sock" (round 51)
     r",\s+(?=(?:my|our|me)\s+(?:mam|mum|mom|mother|dad|father|nan|nana|gran|granny|grandad|"

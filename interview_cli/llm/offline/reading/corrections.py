@@ -107,7 +107,13 @@ def apply_correction(
         renumbered = _renumbered(request.answer, correction, earlier_nodes(request), valid_types)
         if renumbered is not None:
             # (and the words putting it right are no node: "38 pounds not 48")
-            kept = [n for n in nodes if not re.search(r"\bnot\s+[£$]?\d", n.label)]
+            # (nor the number said again on its own: "I meant 15 minutes")
+            kept = [
+                n
+                for n in nodes
+                if not re.search(r"\bnot\s+[£$]?\d", n.label)
+                and not _ONLY_A_NUMBER.fullmatch(n.label)
+            ]
             placed = sorted([*kept, renumbered], key=lambda n: quoted_at(request.answer, n))
             return placed, []
     if earlier is None:
@@ -196,7 +202,15 @@ def _detail_put_right(
     # ... or a name put right by a name: "sorry, it was Tryfan not Snowdon" (a typed walking
     # boots interview made the node "tryfan" of the mountain in a story)
     renamed = meant is not None and _A_NAME.fullmatch(said.strip()) and _A_NAME.match(meant.quote)
-    return meant if said_again or renamed else None
+    # ... or a number put right by a number alone: "i said 40 quid earlier for that bill, i
+    # meant 60 odd" (round 76 kept "60 odd" as a point of its own)
+    renumbered = (
+        meant is not None and _NUMBER.search(said) and _ONLY_A_NUMBER.fullmatch(meant.label)
+    )
+    return meant if said_again or renamed or renumbered else None
+
+
+_ONLY_A_NUMBER = re.compile(r"(?:about|around|like|more\s+like)?\s*[£$]?\d+(?:[.,]\d+)?(?:\s*\w+)?")
 
 
 _A_NAME = re.compile(r"(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?\b")
@@ -291,12 +305,18 @@ def _restated(
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
 # a number said in words ("two litres a week, not one"), "a" and "half" too ("a litre")
 _NUMBER_WORDS = NUMBER_WORDS | {"half", "a", "an"}
+# ("I meant 15 minutes", "i meant 60 odd": round 78 and 76 kept the 30 and the 40)
+_UNIT = (
+    r"(?:\s*(?:quid|pounds?|dollars?|euros?|bucks|p|mins?|minutes?|hours?|hrs?|days?|weeks?|"
+    r"months?|years?|kg|kilos?|litres?|liters?|gigs?|gb))?(?:\s*odd|ish)?"
+)
 _MEANT_NUMBER = re.compile(
-    r"[\s,]*(?:(?:it\s+was|it'?s|it\s+is|was|were)\s+)?"
+    r"[\s,]*(?:(?:i\s+meant|i\s+mean|it\s+was|it'?s|it\s+is|was|were)\s+)?"
     r"(?:more\s+like|about|around|nearer|closer\s+to)?\s*[£$]?(\d+(?:[.,]\d+)?)"
-    r"(?:\s*(?:quid|pounds?|dollars?|euros?|bucks|p))?"
-    r"(?:,?\s+not\s+[£$]?(?P<not>\d+(?:[.,]\d+)?)(?:\s*(?:quid|pounds?|dollars?|euros?|bucks|p))?)?"
-    r"\s*(?=[,.;!?]|$)",
+    + _UNIT
+    + r"(?:,?\s+not\s+[£$]?(?P<not>\d+(?:[.,]\d+)?)"
+    + _UNIT
+    + r")?\s*(?=[,.;!?]|$)",
     re.IGNORECASE,
 )
 
