@@ -317,3 +317,16 @@ def test_a_label_keeps_a_saying_whole_and_drops_what_points_back(said: str, labe
     from interview_cli.llm.offline.reading.labels import make_label
 
     assert make_label(said, None, None) == label
+
+
+def test_a_quote_ends_before_what_the_next_clause_left_behind(
+    methods: dict[str, Methodology],
+) -> None:
+    # round 77 said back "the coffee is what gets me thru the 3am slump, thats"
+    answer = (
+        "i mean its not about the shift really, the coffee is what gets me thru the 3am slump, "
+        "thats when i properly crash"
+    )
+    read = extract(methods["jobs_to_be_done"], "commuting", answer, None)
+    quotes = [n.quote for n in read.nodes]
+    assert "the coffee is what gets me thru the 3am slump" in quotes, quotes

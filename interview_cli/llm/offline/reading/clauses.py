@@ -137,7 +137,10 @@ _FRAMES = re.compile(
 # A full stop between digits is a decimal point ("3.49", "£2.50"), not a sentence's end.
 _SENTENCE_END = re.compile(r"(?:(?<!\d)\.|\.(?!\d)|[!?;\n\u2026])+")  # "\u2026": a typed ellipsis
 _EDGE_WORDS = re.compile(
-    r"^(?:(?:and|but|or|so|then|because)\b[\s,]*)+|(?:[\s,]*\b(?:and|but|or|so|then))+$",
+    # (and a "that's" left over from the next clause after a comma: "the coffee is what gets
+    # me thru the 3am slump, thats | when i properly crash", round 77's quote)
+    r"^(?:(?:and|but|or|so|then|because)\b[\s,]*)+|(?:[\s,]*\b(?:and|but|or|so|then))+$|"
+    r",\s*(?:that'?s|thats|that\s+is|which\s+is|which)$",
     re.IGNORECASE,
 )
 

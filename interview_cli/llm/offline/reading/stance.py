@@ -22,7 +22,7 @@ from interview_cli.llm.offline.reading.clauses import WORD
 _UNABLE = re.compile(r"^\W*(?:i\s+)?(?:can'?t|cannot|couldn'?t|can\s+not)\s+\w", re.IGNORECASE)
 _UNABLE_PRAISE = re.compile(
     r"\b(?:can'?t|cannot|couldn'?t)\s+(?:fault|complain|beat|wait|recommend\s+\w+\s+enough|"
-    r"live\s+without|do\s+without|imagine\s+(?:life\s+)?without)",
+    r"live\s+without|do\s+without|be\s+without|manage\s+without|imagine\s+(?:life\s+)?without)",
     re.IGNORECASE,
 )
 _SLIP_LEAST = 6  # letters a word needs before a slip in it is forgiven
@@ -33,6 +33,8 @@ def _negative_slip(word: str) -> str:
     """The negative word ``word`` is a slip of ("annoyng", "frustating"), else ``word``: one
     letter dropped or added, or two swapped, in a word long enough for that to be a slip."""
     if len(word) < _SLIP_LEAST or word in NEGATIVE_WORDS or word in POSITIVE_WORDS:
+        return word
+    if word in _WORDS_OF_THEIR_OWN:
         return word
     for negative in NEGATIVE_WORDS:
         if len(negative) >= _SLIP_LEAST and abs(len(negative) - len(word)) <= 1:
@@ -46,6 +48,9 @@ def _negative_slip(word: str) -> str:
     return word
 
 
+# Words one slip from a bad one that are words of their own: "having enough data for my
+# sunday video calls" is no "heaving" (round 76 asked why it bothered her)
+_WORDS_OF_THEIR_OWN = frozenset({"having"})
 _FUSSY_ABOUT = re.compile(r"\bfussy\s+(?=about|with|over|when\s+it\s+comes)", re.IGNORECASE)
 _ILL_FOR_I_WILL = re.compile(
     r"\bi['\u2019]ll\b\s*|\bill\s+(?=(?:take|be|go|get|do|have|make|see|tell|say|give|try|just|never|always|"
