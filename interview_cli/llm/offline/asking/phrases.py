@@ -36,6 +36,7 @@ from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.stops import (
     CONDITIONS,
     EMPTY_NOUNS,
+    KEEP_DOING,
     MODALS,
     PARTICLES,
     RUNS_ON,
@@ -529,6 +530,10 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
         end += 1  # "I never charge it.": the label dropped the "it" its verb ends on
     elif _closing_stuff(tokens, end, v):
         end += 1  # "tastes like the good stuff.": the label dropped the noun its clause ends on
+    elif _doing_cut(tokens, end):
+        # "don't want to have to keep | asking him": the doing the word limit cut (round 76
+        # asked "You said you don't want to have to keep.")
+        end += 2 if end + 1 < len(tokens) and tokens[end + 1].norm in OBJECT_PRONOUNS else 1
     start, lead = _widen(tokens, start, v)
     sentence_start = start == 0 or tokens[start - 1].norm in SENTENCE_END
     texts = lowered([t.text for t in tokens[start:end]], sentence_start)
@@ -544,7 +549,9 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
         words, texts = words[1:], texts[1:]
     if len(words) > 2 and words[0] in SO_FAR and words[1] in v.subjects:
         words, texts = words[1:], texts[1:]  # "now she can do it alone": she can do it alone
-    body = words[1:] if words and (words[0] in v.determiners or words[0] == "me") else words
+    # (an "I" leading the clause is said back as "you", no word of the phrase's length)
+    lead_word = words[0] in v.determiners or words[0] in ("me", "i") if words else False
+    body = words[1:] if lead_word and len(words) > 1 else words
     closed = end >= len(tokens) or not tokens[end].word
     if not body or not _clean(body, v, closed) or _cut_short(tokens, end, v):
         return None
@@ -561,6 +568,16 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     if start and tokens[start - 1].norm in _WH:
         return None  # "what | happens if it locks": no "happening if it locks" (round 66)
     return _compose(words, texts, lead, v)
+
+
+def _doing_cut(tokens: Sequence[Token], end: int) -> bool:
+    """The phrase ends on "keep", "stop" ... and the doing that follows it was cut."""
+    return (
+        0 < end < len(tokens)
+        and tokens[end - 1].norm in KEEP_DOING
+        and tokens[end].norm.endswith("ing")
+        and len(tokens[end].norm) > 4
+    )
 
 
 def _closing_stuff(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:

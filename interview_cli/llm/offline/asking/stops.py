@@ -186,6 +186,12 @@ def closing_object(tokens: Sequence[Token], end: int) -> bool:
     return end + 1 == len(tokens) or not tokens[end + 1].word
 
 
+# Verbs whose doing follows them: "keep asking", "stop worrying", "avoid ringing"
+KEEP_DOING = frozenset(
+    "keep keeps kept start started stop stopped avoid avoids finish quit mind minds".split()
+)
+
+
 # ... and those that end a label the reader keeps ("every", "whole": ``DANGLING``)
 _BEFORE_A_NOUN = BEFORE_A_NOUN | frozenset("whole every each".split())
 
@@ -258,7 +264,10 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
 def _cut_before_what_it_leads(last: str, nxt: str, after: str) -> bool:
     """A determiner cut from its noun ("nobody wants to be on their | hands and knees"), a
     pronoun from the count it was given ("they sent me | 12 limes", round 61's summaries; not
-    "had them | 3 years"), an idiom from its end ("start | all over again", round 62)."""
+    "had them | 3 years"), an idiom from its end ("start | all over again", round 62), a verb
+    from the doing it leads ("don't want to have to keep | asking him", round 76)."""
+    if last in KEEP_DOING and nxt.endswith("ing") and len(nxt) > 4:
+        return True
     if last in OBJECT_PRONOUNS and is_count(nxt) and after not in _HOW_OFTEN:
         return True
     if (nxt == "all" and after == "over") or nxt == "together":

@@ -494,6 +494,8 @@ _ONESELF = re.compile(
 # Verbs that say nothing until what follows them: a label never ends on one ("bad extraction
 # gets", cut from "what the bad extraction gets in the way of", round 23).
 _LIGHT_ENDS = frozenset("get gets getting takes took makes gives".split())
+# ... nor on what only waits for its word of judgement: "would be", "will be"
+_MODAL_ENDS = frozenset("be would could will should might".split())
 
 
 def _lightened(words: list[str]) -> tuple[list[str], list[int]]:
@@ -570,6 +572,8 @@ def _shorten(words: list[str]) -> list[str]:
         words.pop()
     if len(words) > 2 and words[-1].lower() in _LIGHT_ENDS:
         words = words[:-1]
+    while len(words) > 2 and words[-1].lower() in _MODAL_ENDS:
+        words = words[:-1]  # "a signal in the back bedroom would be (nice)", round 76
     if len(words) > 2 and words[-1].lower() in _AGREEING and words[-2].lower() not in _SAYING:
         # "i can stay on my side yes", agreeing to the check-back (round 69), not "say yes"
         words = words[:-1]
