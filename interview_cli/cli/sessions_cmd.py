@@ -1,4 +1,5 @@
-"""`interview sessions`: list session files; `interview sessions show ID`: a transcript."""
+"""`interview sessions`: list session files; `interview sessions show ID`: a transcript;
+`interview sessions rate ID N`: the respondent's rating of the closing summary, given later."""
 
 from __future__ import annotations
 
@@ -201,6 +202,56 @@ def show(
         print_json(session.model_dump(mode="json"))
         return
     transcript(session, stdout_console())
+
+
+@sessions_app.command("rate")
+def rate(
+    ctx: typer.Context,
+    session_ref: Annotated[str, typer.Argument(metavar="ID|FILE", help="Session id or file path.")],
+    rating: Annotated[
+        int,
+        typer.Argument(
+            min=1, max=4, metavar="N", help="1 = not at all accurate ... 4 = very accurate."
+        ),
+    ],
+    sessions_dir: SessionsDirOption = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace a rating the respondent already gave.")
+    ] = False,
+) -> None:
+    """Record the respondent's rating (1-4) of a finished interview's closing summary ("What I
+    understood"), when it was not given at the close: answers typed through a pipe or a
+    script end before that prompt, and the summary is kept unrated.
+
+    Example: interview sessions rate coffee_jtbd-20261204-160323-4b80 3
+    """
+    from interview_cli.errors import UsageError
+    from interview_cli.session.store import SessionStore
+
+    source = ctx.get_parameter_source("sessions_dir")
+    typed = source is not None and source.name == "COMMANDLINE"
+    path = SessionStore(sessions_dir if typed or ctx.obj is None else ctx.obj).resolve_for_writing(
+        session_ref
+    )
+    store = SessionStore(path.parent)
+    with store.lock(path.stem):
+        session = store.load(str(path))
+        closing = session.closing
+        if path.stem != session.id:
+            raise UsageError(f"{path}: the file name is not its session's id ({session.id})")
+        if session.status != "completed" or closing is None or not closing.summary:
+            raise UsageError(
+                f"session {session.id} has no closing summary to rate (status: "
+                f"{session.status}); a summary is rated once the interview has closed"
+            )
+        if closing.rating is not None and not force:
+            raise UsageError(
+                f"session {session.id}'s summary is already rated {closing.rating}; add --force "
+                "to replace that rating"
+            )
+        closing.rating = rating
+        store.save(session)
+    stdout_console().print(f"Recorded: the summary of {session.id} rated {rating} of 4.")
 
 
 def register(app: typer.Typer) -> None:

@@ -416,6 +416,11 @@ def _rate(interview: Interview, console: Console, source: AnswerSource) -> None:
         console.print(panel)
         console.print("How accurate is this summary? 1 = not at all … 4 = very (Enter to skip)")
         value = source.read(prompt="rating › ", allow_empty=True)
+        if value is None:  # input ended: the rating may still be given afterwards
+            console.print(
+                "[dim]No rating recorded; give it later with "
+                f"`interview sessions rate {interview.session.id} N`.[/dim]"
+            )
         rating = None
         if value and value.strip() in {"1", "2", "3", "4"}:
             rating = int(value.strip())
