@@ -185,6 +185,9 @@ _COMMA_SUBJECT = re.compile(
     # a second statement about something else: "... and the noise cancelling is proper good"
     r"\band\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
     r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
+    # ... or a condition of its own: "I work from home and if I dont sleep I am like a zombie in
+    # the meetings" (round 78: the work made the whole clause backstory, the zombie unread)
+    r"\b(?:and|but)\s+(?=if\s+(?:i|we|you|they|he|she|it|my|the)\b)|"
     # ... or after a comma, what is so of something of theirs: "Also the noise, our flat is
     # small" (round 78 made the node "noise our flat small")
     r",\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were)\b"
