@@ -112,7 +112,10 @@ CEILING_END = (
     "I don't know. Nothing more to it really.",
 )
 NOTHING_NEW = ("Nothing else, that's all.", "Nothing else really, that's all.")
-CLOSING = ("No, I think that covers it. Thanks for asking.", "Yes, that's about right.")
+# The closing turn: nothing missed, or the check-back confirmed.
+NOTHING_MISSED = "No, I think that covers it. Thanks for asking."
+CONFIRMED = "Yes, that's about right."
+CLOSING = (NOTHING_MISSED, CONFIRMED)
 NO_BELIEFS = "Nothing really, that's all."
 TIRED_SHORT = ("Suppose so.", "Yeah.", "Hmm.")
 TANGENT = "That reminds me of {x}."

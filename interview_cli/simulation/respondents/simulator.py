@@ -372,9 +372,9 @@ def _closing_reply(question: str, sp: _Speaker) -> str:
     """The persona's word on the closing turn, as its question asks it."""
     right, what_else = _ASKS_IF_RIGHT.search(question), _ASKS_WHAT_ELSE.search(question)
     if right and not what_else:
-        return say.CLOSING[1]
+        return say.CONFIRMED
     if what_else and not right:
-        return say.CLOSING[0]
+        return say.NOTHING_MISSED
     return say.pick(sp.words, say.CLOSING)
 
 

@@ -473,8 +473,8 @@ def test_closing_question_is_answered_as_such(mec: Methodology) -> None:
 @pytest.mark.parametrize(
     ("question", "reply"),
     [
-        ('Let me check I\'ve understood: "x" matters to you. Is that right?', say.CLOSING[1]),
-        ("Before we finish, is there anything important I missed?", say.CLOSING[0]),
+        ('Let me check I\'ve understood: "x" matters to you. Is that right?', say.CONFIRMED),
+        ("Before we finish, is there anything important I missed?", say.NOTHING_MISSED),
     ],
 )
 def test_a_closing_check_is_confirmed_and_a_closing_what_else_declined(

@@ -36,7 +36,6 @@ from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.stops import (
     CONDITIONS,
     EMPTY_NOUNS,
-    KEEP_DOING,
     MODALS,
     PARTICLES,
     RUNS_ON,
@@ -45,6 +44,7 @@ from interview_cli.llm.offline.asking.stops import (
     closing_object,
     conditional,
     cut_from_its_manner,
+    leads_a_doing,
 )
 from interview_cli.llm.offline.asking.tokens import (
     ANYONE,
@@ -572,12 +572,7 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
 
 def _doing_cut(tokens: Sequence[Token], end: int) -> bool:
     """The phrase ends on "keep", "stop" ... and the doing that follows it was cut."""
-    return (
-        0 < end < len(tokens)
-        and tokens[end - 1].norm in KEEP_DOING
-        and tokens[end].norm.endswith("ing")
-        and len(tokens[end].norm) > 4
-    )
+    return 0 < end < len(tokens) and leads_a_doing(tokens[end - 1].norm, tokens[end].norm)
 
 
 def _closing_stuff(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:

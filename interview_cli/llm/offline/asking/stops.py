@@ -31,7 +31,7 @@ from interview_cli.llm.offline.asking.tokens import (
     _naming,
 )
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary
-from interview_cli.llm.offline.lexicon import BEFORE_A_NOUN
+from interview_cli.llm.offline.lexicon import BEFORE_A_NOUN, KEEP_DOING
 from interview_cli.llm.offline.reading.content import MEASURE_UNITS, is_count, is_money
 
 _WHEN = frozenset("next last same whole other following day week morning night time".split())
@@ -180,16 +180,16 @@ _HOLLOW = frozenset("one ones thing things".split())
 
 
 def closing_object(tokens: Sequence[Token], end: int) -> bool:
-    """An "it" or "them" that ends its clause right after the phrase."""
-    if end >= len(tokens) or tokens[end].norm not in ("it", "them"):
+    """An "it", "them", "him" ... that ends its clause right after the phrase ("keep asking
+    him,")."""
+    if end >= len(tokens) or tokens[end].norm not in ("it", "them", "him", "her", "us", "me"):
         return False
     return end + 1 == len(tokens) or not tokens[end + 1].word
 
 
-# Verbs whose doing follows them: "keep asking", "stop worrying", "avoid ringing"
-KEEP_DOING = frozenset(
-    "keep keeps kept start started stop stopped avoid avoids finish quit mind minds".split()
-)
+def leads_a_doing(last: str, nxt: str) -> bool:
+    """``last`` is a verb whose doing is ``nxt``: "keep | asking", "stop | worrying"."""
+    return last in KEEP_DOING and nxt.endswith("ing") and len(nxt) > 4
 
 
 # ... and those that end a label the reader keeps ("every", "whole": ``DANGLING``)
@@ -266,7 +266,7 @@ def _cut_before_what_it_leads(last: str, nxt: str, after: str) -> bool:
     pronoun from the count it was given ("they sent me | 12 limes", round 61's summaries; not
     "had them | 3 years"), an idiom from its end ("start | all over again", round 62), a verb
     from the doing it leads ("don't want to have to keep | asking him", round 76)."""
-    if last in KEEP_DOING and nxt.endswith("ing") and len(nxt) > 4:
+    if leads_a_doing(last, nxt):
         return True
     if last in OBJECT_PRONOUNS and is_count(nxt) and after not in _HOW_OFTEN:
         return True

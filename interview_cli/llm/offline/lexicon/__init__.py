@@ -565,6 +565,10 @@ IMPORTANCE = re.compile(
 # Words said before a noun, never of one: a phrase or a label that ends on one lost its noun
 # ("every ingredient in its own little | plastic bag", round 66)
 BEFORE_A_NOUN: frozenset[str] = frozenset("own little tiny wee big huge".split())
+# Verbs whose doing follows them ("keep asking", "stop worrying"): no phrase ends on one
+KEEP_DOING: frozenset[str] = frozenset(
+    "keep keeps kept start started stop stopped avoid avoids finish quit mind minds".split()
+)
 DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
     """every all some any each more most than from into about over under between like whole
     entire""".split()

@@ -578,7 +578,11 @@ def list_parts(clause: Clause) -> list[Clause]:
             pieces = [segment.strip()]
         elif len(pieces) == 2 and (
             (_SHARED_DENIAL.match(pieces[0]) and len(pieces[1].split()) == 1)
-            or (_DENIED_DOING.search(pieces[0]) and _DOING.match(pieces[1]))
+            or (
+                _DENIED_DOING.search(pieces[0])
+                and _DOING.match(pieces[1])
+                and len(pieces[1].split()) <= 2
+            )
         ):
             # "no added oil and sugar": no added sugar either (round 41 read back "sugar");
             # "not chucking cups and starting again": not starting again either (dev 8 made

@@ -210,7 +210,12 @@ def _detail_put_right(
     return meant if said_again or renamed or renumbered else None
 
 
-_ONLY_A_NUMBER = re.compile(r"(?:about|around|like|more\s+like)?\s*[£$]?\d+(?:[.,]\d+)?(?:\s*\w+)?")
+# ("I meant 15 minutes", "i meant 60 odd": round 78 and 76 kept the 30 and the 40)
+_UNIT = (
+    r"(?:\s*(?:quid|pounds?|dollars?|euros?|bucks|p|mins?|minutes?|hours?|hrs?|days?|weeks?|"
+    r"months?|years?|kg|kilos?|litres?|liters?|gigs?|gb))?(?:\s*odd|ish)?"
+)
+_ONLY_A_NUMBER = re.compile(r"(?:about|around|like|more\s+like)?\s*[£$]?\d+(?:[.,]\d+)?" + _UNIT)
 
 
 _A_NAME = re.compile(r"(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?\b")
@@ -305,11 +310,6 @@ def _restated(
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
 # a number said in words ("two litres a week, not one"), "a" and "half" too ("a litre")
 _NUMBER_WORDS = NUMBER_WORDS | {"half", "a", "an"}
-# ("I meant 15 minutes", "i meant 60 odd": round 78 and 76 kept the 30 and the 40)
-_UNIT = (
-    r"(?:\s*(?:quid|pounds?|dollars?|euros?|bucks|p|mins?|minutes?|hours?|hrs?|days?|weeks?|"
-    r"months?|years?|kg|kilos?|litres?|liters?|gigs?|gb))?(?:\s*odd|ish)?"
-)
 _MEANT_NUMBER = re.compile(
     r"[\s,]*(?:(?:i\s+meant|i\s+mean|it\s+was|it'?s|it\s+is|was|were)\s+)?"
     r"(?:more\s+like|about|around|nearer|closer\s+to)?\s*[£$]?(\d+(?:[.,]\d+)?)"
@@ -341,7 +341,10 @@ def _renumbered(
             return ExtractedNode(
                 label=_NUMBER.sub(meant.group(1), node.label, count=1),
                 node_type=node.node_type,
-                quote=answer[correction.end : correction.end + meant.end()].strip(" ,"),
+                # (the number and its unit: never "I meant 15 minutes" said back)
+                quote=answer[correction.end + meant.start(1) : correction.end + meant.end()].strip(
+                    " ,"
+                ),
                 confidence=0.6,
                 corrects=node.label,
             )

@@ -22,6 +22,7 @@ from interview_cli.llm.offline.lexicon import (
     EVALUATIVE,
     INNER_FILLERS,
     INNER_PRONOUNS,
+    KEEP_DOING,
     LABEL_NAMELESS,
     LATE_BREAKS,
     LEADING_STRIP,
@@ -498,6 +499,15 @@ _LIGHT_ENDS = frozenset("get gets getting takes took makes gives".split())
 _MODAL_ENDS = frozenset("be would could will should might".split())
 
 
+def _without_modal_end(words: list[str]) -> list[str]:
+    """ "a signal in the back bedroom would be (nice)" (round 76) ends before "would be"; a
+    comparison keeps it: "cheaper than I thought it would be"."""
+    compared = any(w.lower() in ("than", "as") for w in words)
+    while len(words) > 2 and words[-1].lower() in _MODAL_ENDS and not compared:
+        words = words[:-1]
+    return words
+
+
 def _lightened(words: list[str]) -> tuple[list[str], list[int]]:
     """Words too many for a label less what they can spare, and where each word left stood:
     a frame leading them ("trying to be good at my job": what they try for says it; "being
@@ -524,12 +534,16 @@ def _shorten(words: list[str]) -> list[str]:
     """At most MAX_LABEL_WORDS words: drop pronouns and articles inside before cutting, and
     never end on a dangling word ("charge them every" -> "charge every day") or a number
     ("get there and back on one" -> "get there and back")."""
-    said = [w.lower() for w in words]
+    said, original = [w.lower() for w in words], words
     words, kept = _lightened(words)
     if len(words) > MAX_LABEL_WORDS:
         words = words[:MAX_LABEL_WORDS]
         after = kept[MAX_LABEL_WORDS - 1] + 1 if len(kept) >= MAX_LABEL_WORDS else len(said)
         cut = said[after] if after < len(said) else ""
+        if words[-1].lower() in KEEP_DOING and cut.endswith("ing") and len(cut) > 4:
+            # "don't want to have to keep | asking him": the doing the limit cut stays (round
+            # 76 asked about "don't want to have to keep")
+            words, cut = [*words, original[after]], ""
         # nor on a number whose noun the limit cut: "back on one charge" -> "back"
         # the limit fell between two phrases: the one before it is whole ("us all sat at the
         # table together | without me being stressed", round 66 kept only "us all sat")
@@ -572,8 +586,7 @@ def _shorten(words: list[str]) -> list[str]:
         words.pop()
     if len(words) > 2 and words[-1].lower() in _LIGHT_ENDS:
         words = words[:-1]
-    while len(words) > 2 and words[-1].lower() in _MODAL_ENDS:
-        words = words[:-1]  # "a signal in the back bedroom would be (nice)", round 76
+    words = _without_modal_end(words)
     if len(words) > 2 and words[-1].lower() in _AGREEING and words[-2].lower() not in _SAYING:
         # "i can stay on my side yes", agreeing to the check-back (round 69), not "say yes"
         words = words[:-1]
@@ -596,9 +609,10 @@ _WHICH_ONE_SAYS = frozenset(
 def _relative_at(said: list[str]) -> int:
     """Where a relative clause without its "that" starts after a noun phrase, in words too
     many for a label (0 for none): "the stuff | I go through daily", "that app | we all use"."""
-    if len(said) <= MAX_LABEL_WORDS:
+    # (not after an opening phrase of time or place, whose noun the main clause follows: "in
+    # the middle of the night | I need the wash to be quiet", "after the breakup | I was")
+    if len(said) <= MAX_LABEL_WORDS or said[0] in _CUT_BEFORE | _PREPS | {"when", "if"}:
         return 0
-    # (something is said of the noun before it: "after the breakup | I was" is a new clause)
     for i in range(4, len(said) - 1):
         if (
             said[i] in _RELATIVE_SUBJECTS

@@ -113,7 +113,7 @@ def kind_at(said: str, start: int, end: int, kinds: tuple[str, ...] = CLAUSE_KIN
     cyclist's first answer made nothing, and its ladder was never opened)."""
     text = said[start:end]
     for kind in kinds:
-        if phrase_pattern(kind).search(text) and (kind != "contrast" or _named_before(said, start)):
+        if clause_kind(text, (kind,)) and (kind != "contrast" or _named_before(said, start)):
             return kind
     return None
 
