@@ -124,3 +124,25 @@ def test_blanking_keeps_offsets_and_the_rest_of_the_answer() -> None:
     assert len(blanked) == len(answer)
     assert "like I said" not in blanked and "move on" not in blanked
     assert blanked.index("I can focus at work") == answer.index("I can focus at work")
+
+
+@pytest.mark.parametrize(
+    ("answer", "reading"),
+    [
+        ("Unrelated but did you see the match last night?", "off_topic"),
+        ("Off topic, but can we talk about football instead?", "off_topic"),
+        # an aside after an answer is no turn away from the topic (round 79 was told "Let's
+        # come back to the topic of this interview" after naming the sliding doors)
+        (
+            "Maybe the sliding doors thing, the kids fling the doors open in car parks. "
+            "Unrelated but the 6 year old has just learned to whistle.",
+            "none",
+        ),
+    ],
+)
+def test_off_topic_is_an_answer_that_turns_away_not_an_aside_after_one(
+    answer: str, reading: str
+) -> None:
+    from interview_cli.llm.offline.reading.safety import safety_reading
+
+    assert safety_reading(answer) == reading

@@ -333,6 +333,9 @@ def _renumbered(
         return None
     # "it was 165 not 185" (round 51 kept the 185 after two corrections): the node with 185
     instead_of = meant.group("not")
+    # (quoted from the number on, its currency sign too: never "I meant 15 minutes" said back)
+    at = correction.end + meant.start(1)
+    at -= answer[at - 1 : at] in ("£", "$")
     for node in earlier:
         old = _NUMBER.findall(node.label)
         if instead_of and old != [instead_of]:
@@ -341,10 +344,7 @@ def _renumbered(
             return ExtractedNode(
                 label=_NUMBER.sub(meant.group(1), node.label, count=1),
                 node_type=node.node_type,
-                # (the number and its unit: never "I meant 15 minutes" said back)
-                quote=answer[correction.end + meant.start(1) : correction.end + meant.end()].strip(
-                    " ,"
-                ),
+                quote=answer[at : correction.end + meant.end()].strip(" ,"),
                 confidence=0.6,
                 corrects=node.label,
             )

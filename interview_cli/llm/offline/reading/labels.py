@@ -199,7 +199,8 @@ _WHICH_ONE = re.compile(
 
 
 def make_label(text: str, cue: Cue | None, category: str | None) -> str:
-    """A short label in the respondent's words: 2-6 words, lower case (acronyms kept)."""
+    """A short label in the respondent's words: 2-6 words, lower case (acronyms kept); one
+    more for a saying kept whole or a doing the limit would cut ("keep | asking")."""
     text = _AFTER_ALL_THAT.sub("", text.strip())
     listed = _LISTED_FIRST.match(_without_openers(text))
     head = listed.group("noun") if listed else COMMA.split(text)[0]

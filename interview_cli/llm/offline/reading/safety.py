@@ -166,12 +166,19 @@ _ENDING_SENTENCE = re.compile(
 )
 
 
+# An answer that went off the topic only after a sentence of its own: an aside, not a turn
+# away ("Maybe the sliding doors thing, ... Unrelated but the 6 year old has just learned to
+# whistle" was redirected "Let's come back to the topic of this interview", round 79)
+_SAID_BEFORE = re.compile(r"\w[^.!?]*[.!?]\s")
+
+
 def safety_reading(answer: str, language: str | None = None) -> str:
     """``distress``, ``abuse``, ``stop``, ``off_topic`` or ``none`` for one answer;
     ``language`` picks the rules (with English beside them); None applies every language's."""
     text = _fold(answer)
     for kind in ORDER:
-        if _pattern(kind, language).search(text):
+        found = _pattern(kind, language).search(text)
+        if found and not (kind == "off_topic" and _SAID_BEFORE.search(text, 0, found.start())):
             return kind
         if kind == "stop" and language in (None, "en") and _ENDING_SENTENCE.search(text):
             return kind
