@@ -639,6 +639,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             continue  # a verb: "the bike weighs | more than my Year 9s" (round 65)
         if nxt is not None and nxt.word and nxt.norm in EMPTY_NOUNS:
             continue  # "the weird | question" (round 32: "You mentioned the weird.")
+        if nxt is not None and is_count(nxt.norm):
+            continue  # "a big | 12 kilo sack" (round 80: "You talked about the big.")
         if nxt is not None and (nxt.norm in OBJECT_PRONOUNS or nxt.norm in PARTICLES):
             continue  # a verb: "that shook me up" is no "the shook", "adds up" no "the adds"
         if nxt is not None and nxt.norm in _POINTER_HEADS:
@@ -662,7 +664,10 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             det = MENTION_DETERMINERS.get(tokens[j].norm)
             between = [tokens[k].norm for k in range(j + 1, i)]
             if det is not None and all(_naming(b, v) and b not in _EMPTY_HEADS for b in between):
-                return " ".join([det, *(tokens[k].text for k in range(j + 1, i + 1))])
+                # (the "is" of "his stomach's no upset" is no part of it: round 80 asked about
+                # "his stomach's")
+                head = re.sub(r"['\u2019]s$", "", t.text)
+                return " ".join([det, *(tokens[k].text for k in range(j + 1, i)), head])
         doing_to = nxt is not None and (
             nxt.norm in v.determiners | OBJECT_PRONOUNS or is_count(nxt.norm)
         )

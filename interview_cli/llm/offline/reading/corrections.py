@@ -333,12 +333,14 @@ def _renumbered(
         return None
     # "it was 165 not 185" (round 51 kept the 185 after two corrections): the node with 185
     instead_of = meant.group("not")
+    # "I said he was 13 earlier, I meant 14" puts right a 13, never the 12 of a sack (round 80)
+    said = _NUMBER.findall(correction.said)
     # (quoted from the number on, its currency sign too: never "I meant 15 minutes" said back)
     at = correction.end + meant.start(1)
     at -= answer[at - 1 : at] in ("£", "$")
     for node in earlier:
         old = _NUMBER.findall(node.label)
-        if instead_of and old != [instead_of]:
+        if (instead_of and old != [instead_of]) or (said and old != said[:1]):
             continue
         if len(old) == 1 and old[0] != meant.group(1) and node.node_type in valid_types:
             return ExtractedNode(
