@@ -376,7 +376,12 @@ _LEADS_TO = re.compile(
     r"\b(?:it|that|this)\s+(?:helps|matters)(?=\s+(?:because|cos|coz|cuz|as|since)\b)|"
     # the read-back's own words said back: "firm support leading to waking without the ache"
     # (after its quoted words were blanked too: "'X' leading to 'Y' is daft", round 25)
-    r"(?:(?<=\w)|(?<=\s))\s*leading\s+to\b",
+    r"(?:(?<=\w)|(?<=\s))\s*leading\s+to\b|"
+    # which story they tell, after what it is not: "not really a shop thing mate but the one
+    # that stands out is last winter, my battery died" (round 81 asked "You said 'not really a
+    # shop thing'. What happened next?")
+    r"\bbut\s+the\s+(?:one|time|thing)\s+(?:that|which)\s+(?:really\s+)?(?:stands|sticks)\s+"
+    r"out(?:\s+(?:for\s+me|most))?\s+(?:is|was)\b",
     re.I,
 )
 

@@ -113,9 +113,17 @@ def kind_at(said: str, start: int, end: int, kinds: tuple[str, ...] = CLAUSE_KIN
     cyclist's first answer made nothing, and its ladder was never opened)."""
     text = said[start:end]
     for kind in kinds:
-        if clause_kind(text, (kind,)) and (kind != "contrast" or _named_before(said, start)):
+        passing = kind != "contrast" or _named_before(said, start) or _sets_off(said, end)
+        if clause_kind(text, (kind,)) and passing:
             return kind
     return None
+
+
+def _sets_off(said: str, end: int) -> bool:
+    """The sentence goes on with a "but" after ``end``: "not really a shop thing mate | but
+    the one that stands out is ..." sets off what follows (round 81 asked about it)."""
+    stop = re.search(r"[.!?]", said[end:])
+    return bool(re.match(r"\W*but\b", said[end : end + stop.start() if stop else len(said)]))
 
 
 def _named_before(said: str, start: int) -> bool:
