@@ -364,7 +364,8 @@ OPINION_LEADS: frozenset[str] = frozenset(
     need needed have has had miss appreciate""".split()
 )
 TRAILING_STRIP: frozenset[str] = frozenset(
-    """the a an and but or so to of for with in on at by as from into it it's its that that's
+    # ("plus": "the boot has to swallow the buggy plus | about eight bags", round 79)
+    """the a an and but or plus so to of for with in on at by as from into it it's its that that's
     thats this which who rather
     really too though anyway either as well very just i me my you is are was were matters
     mostly mainly completely entirely totally altogether
