@@ -278,9 +278,11 @@ def _without_what_it_was_not(node: ExtractedNode, said: str) -> ExtractedNode:
 
 
 # What they meant, said after the frame: "..., it's two", "..., more like ten minutes"
+# ("it's more like two": a typed interview's correction revised nothing)
 _MEANT = re.compile(
-    r"\W*(?:(?:no|sorry|actually|i\s+mean)\W+)*(?:it'?s|it\s+is|it\s+was|they'?re|that'?s|"
-    r"more\s+like|only|just)\s+(?P<meant>[^,.;!?]{1,30})",
+    r"\W*(?:(?:no|sorry|actually|i\s+mean)\W+)*(?:(?:it'?s|it\s+is|it\s+was|they'?re|that'?s)"
+    r"(?:\s+(?:more\s+like|about|around|only|just))?|more\s+like|only|just)\s+"
+    r"(?P<meant>[^,.;!?]{1,30})",
     re.IGNORECASE,
 )
 
