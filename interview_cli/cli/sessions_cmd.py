@@ -180,6 +180,16 @@ def _discover(directory: Path, files: list[Path]) -> list[dict[str, Any]]:
     return rows
 
 
+def _store(ctx: typer.Context, sessions_dir: Path | None) -> Any:
+    """The sessions directory a subcommand reads: `interview sessions --sessions-dir D show
+    ID` puts D first, over the environment variable this command's own option would read."""
+    from interview_cli.session.store import SessionStore
+
+    source = ctx.get_parameter_source("sessions_dir")
+    typed = source is not None and source.name == "COMMANDLINE"
+    return SessionStore(sessions_dir if typed or ctx.obj is None else ctx.obj)
+
+
 @sessions_app.command("show")
 def show(
     ctx: typer.Context,
@@ -189,15 +199,9 @@ def show(
 ) -> None:
     """Print a session as a transcript: questions, answers, what was extracted, and the
     question report card (each question that fell short, and why)."""
-    from interview_cli.session.store import SessionStore
     from interview_cli.ui.interview import transcript
 
-    # `interview sessions --sessions-dir D show ID`: D wins over the environment variable
-    # that this command's own option would otherwise read.
-    source = ctx.get_parameter_source("sessions_dir")
-    typed = source is not None and source.name == "COMMANDLINE"
-    store = SessionStore(sessions_dir if typed or ctx.obj is None else ctx.obj)
-    session = store.load(session_ref)
+    session = _store(ctx, sessions_dir).load(session_ref)
     if as_json:
         print_json(session.model_dump(mode="json"))
         return
@@ -228,11 +232,7 @@ def rate(
     from interview_cli.errors import UsageError
     from interview_cli.session.store import SessionStore
 
-    source = ctx.get_parameter_source("sessions_dir")
-    typed = source is not None and source.name == "COMMANDLINE"
-    path = SessionStore(sessions_dir if typed or ctx.obj is None else ctx.obj).resolve_for_writing(
-        session_ref
-    )
+    path = _store(ctx, sessions_dir).resolve_for_writing(session_ref)
     store = SessionStore(path.parent)
     with store.lock(path.stem):
         session = store.load(str(path))

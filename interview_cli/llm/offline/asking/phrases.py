@@ -526,14 +526,14 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
 
 def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phrase | None:
     """The clean phrase around ``tokens[start:end]`` (where the label was found), or None."""
+    if _doing_cut(tokens, end):
+        # "don't want to have to keep | asking him": the doing the word limit cut (round 76
+        # asked "You said you don't want to have to keep."), its object below
+        end += 1
     if closing_object(tokens, end):
         end += 1  # "I never charge it.": the label dropped the "it" its verb ends on
     elif _closing_stuff(tokens, end, v):
         end += 1  # "tastes like the good stuff.": the label dropped the noun its clause ends on
-    elif _doing_cut(tokens, end):
-        # "don't want to have to keep | asking him": the doing the word limit cut (round 76
-        # asked "You said you don't want to have to keep.")
-        end += 2 if end + 1 < len(tokens) and tokens[end + 1].norm in OBJECT_PRONOUNS else 1
     start, lead = _widen(tokens, start, v)
     sentence_start = start == 0 or tokens[start - 1].norm in SENTENCE_END
     texts = lowered([t.text for t in tokens[start:end]], sentence_start)

@@ -113,8 +113,10 @@ def kind_at(said: str, start: int, end: int, kinds: tuple[str, ...] = CLAUSE_KIN
     cyclist's first answer made nothing, and its ladder was never opened)."""
     text = said[start:end]
     for kind in kinds:
-        passing = kind != "contrast" or _named_before(said, start) or _sets_off(said, end)
-        if clause_kind(text, (kind,)) and passing:
+        if not clause_kind(text, (kind,)):
+            continue
+        # (what came before is read only for a contrast found: this runs on every clause)
+        if kind != "contrast" or _named_before(said, start) or _sets_off(said, end):
             return kind
     return None
 
