@@ -330,3 +330,15 @@ def test_a_quote_ends_before_what_the_next_clause_left_behind(
     read = extract(methods["jobs_to_be_done"], "commuting", answer, None)
     quotes = [n.quote for n in read.nodes]
     assert "the coffee is what gets me thru the 3am slump" in quotes, quotes
+
+
+def test_the_story_that_stands_out_is_told_after_its_frame(
+    methods: dict[str, Methodology],
+) -> None:
+    # a typed Critical Incident interview lost its incident: only "missed my train" was read
+    answer = (
+        "ok so the one that stands out, last month the lock on my ebike jammed outside the "
+        "station and I missed my train, proper fuming"
+    )
+    read = extract(methods["critical_incident"], "cycling", answer, None)
+    assert [n.label for n in read.nodes][:1] == ["lock on my ebike jammed outside"]

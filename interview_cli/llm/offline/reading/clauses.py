@@ -380,8 +380,9 @@ _LEADS_TO = re.compile(
     # which story they tell, after what it is not: "not really a shop thing mate but the one
     # that stands out is last winter, my battery died" (round 81 asked "You said 'not really a
     # shop thing'. What happened next?")
-    r"\bbut\s+the\s+(?:one|time|thing)\s+(?:that|which)\s+(?:really\s+)?(?:stands|sticks)\s+"
-    r"out(?:\s+(?:for\s+me|most))?\s+(?:is|was)\b",
+    # (or opening the answer: "ok so the one that stands out, last month the lock jammed")
+    r"\b(?:but\s+)?the\s+(?:one|time|thing)\s+(?:that|which)\s+(?:really\s+)?(?:stands|sticks)\s+"
+    r"out(?:\s+(?:for\s+me|most))?(?:\s+(?:is|was)\b|\s*,)",
     re.I,
 )
 
