@@ -322,6 +322,14 @@ class VetoTuning(StrictModel):
         "named a step of a journey, and its stage is asked about (a method choice: a "
         "journey's questions are on its stages; off replays sessions recorded before it)",
     )
+    steer_follows_what_was_said: bool = Field(
+        default=False,
+        description="a request to go back that goes on to say what the node leads to ('Going "
+        "back to the cheap thing, it means more money left for the kids') is asked on the "
+        "newest node of what it said: asked why of the node it went back to, the respondent is "
+        "asked what they just answered (a method choice for the methods that ladder; off "
+        "replays sessions recorded before it)",
+    )
     min_focus_confidence: Unit = Field(
         default=0.55,
         description="the least confidence (the extraction's, the best one "

@@ -9,9 +9,10 @@ from typing import Any
 
 from moderation_fixtures import CONCEPT, assessment, mec
 
+from interview_cli.config.schemas import Methodology
 from interview_cli.core.decide.decision import Decision, DecisionInputs
 from interview_cli.core.graph.update import GraphDelta
-from interview_cli.core.models import ExtractedNode, Extraction
+from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
 from interview_cli.core.turn import CoreState, TurnInput, TurnOutcome, advance, content_of
 
 A, F = "attribute", "functional_consequence"
@@ -28,15 +29,18 @@ def turn(
     steer: str | None = None,
     retracted: tuple[str, ...] = (),
     max_turns: int = 20,
+    edges: tuple[tuple[str, str], ...] = (),
+    methodology: Methodology | None = None,
     **extra: Any,
 ) -> tuple[CoreState, TurnOutcome]:
+    links = [ExtractedEdge(source=a, target=b, relation="leads_to") for a, b in edges]
     extraction = Extraction(
-        extractable=bool(nodes), nodes=nodes, steer=steer, retracted=list(retracted)
+        extractable=bool(nodes), nodes=nodes, edges=links, steer=steer, retracted=list(retracted)
     )
     return advance(
         state,
         TurnInput(
-            methodology=mec(),
+            methodology=methodology or mec(),
             concept=CONCEPT,
             extraction=extraction,
             assessment=assessment(**extra),
@@ -201,3 +205,32 @@ def test_taking_back_a_label_disowns_every_node_of_it_whatever_its_type() -> Non
     s, out = turn(s, [], retracted=("fridge",))
     assert {r.node_id for r in out.delta.retracted} == set(fridges)
     assert all(s.graph.node(i).confidence == 0.0 for i in fridges)
+
+
+def _without_following(m: Methodology) -> Methodology:
+    vetoes = m.tuning.vetoes.model_copy(update={"steer_follows_what_was_said": False})
+    return m.model_copy(update={"tuning": m.tuning.model_copy(update={"vetoes": vetoes})})
+
+
+def test_a_steer_that_says_what_its_node_leads_to_is_asked_on_what_it_said() -> None:
+    # "Going back to the big lock, it means the bike's still there in the morning": asked
+    # why of the lock again, they would be asked what they just answered
+    s = _three_rungs()
+    said = [node("bike still there in the morning", F)]
+    link = (("big lock", "bike still there in the morning"),)
+    after, out = turn(s, said, steer="big lock", edges=link)
+    assert out.decision.selected.node_id == ids(after)["bike still there in the morning"]
+    assert out.decision.steer is not None
+    assert "went back to 'big lock' and said it leads to" in out.decision.steer
+    again = Decision.from_dict(out.decision.to_dict())
+    assert again.steer == out.decision.steer
+    # off (sessions recorded before it), the node gone back to is asked on, as it was
+    off = _without_following(mec())
+    after, out = turn(s, said, steer="big lock", edges=link, methodology=off)
+    assert out.decision.selected.node_id == ids(after)["big lock"]
+
+
+def test_a_steer_with_nothing_said_of_its_node_is_asked_on_that_node() -> None:
+    s = _three_rungs()
+    s, out = turn(s, [node("grey colour")], steer="big lock")  # said, but not of the lock
+    assert out.decision.selected.node_id == ids(s)["big lock"]

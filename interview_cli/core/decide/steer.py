@@ -44,22 +44,36 @@ class SteerRequest:
     node_id: str
     label: str
     asked: str
+    # the node gone back to, when the answer went on to say what it leads to and the request
+    # is asked on the newest of that (``node_id``; ``tuning.vetoes.steer_follows_what_was_said``)
+    went_back_to: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"node_id": self.node_id, "label": self.label, "asked": self.asked}
+        out = {"node_id": self.node_id, "label": self.label, "asked": self.asked}
+        if self.went_back_to:  # written only when followed: older inputs keep their shape
+            out["went_back_to"] = self.went_back_to
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> SteerRequest | None:
         if not data:
             return None
-        return cls(str(data["node_id"]), str(data["label"]), str(data.get("asked", "")))
+        return cls(
+            str(data["node_id"]),
+            str(data["label"]),
+            str(data.get("asked", "")),
+            str(data.get("went_back_to", "")),
+        )
 
 
 def resolve_steer(
-    graph: KnowledgeGraph, asked: str | None, delta: GraphDelta
+    graph: KnowledgeGraph, asked: str | None, delta: GraphDelta, *, follow: bool = False
 ) -> tuple[SteerRequest | None, RejectedItem | None]:
     """The node a steer label names after the answer is in ``graph`` (this answer's nodes
-    first, then earlier ones; a superseded node's successor), or why none is."""
+    first, then earlier ones; a superseded node's successor), or why none is. ``follow``
+    (``tuning.vetoes.steer_follows_what_was_said``): when the answer linked that node to nodes
+    it added ("Going back to the cheap thing, it means more money left for the kids"), the
+    newest of them, at the end of the links: what the respondent went back to say."""
     if not asked:
         return None, None
     found = [delta.resolved.get(asked), *graph.find_by_label(asked), *graph.find_by_lemma(asked)]
@@ -71,7 +85,27 @@ def resolve_steer(
     if node_id is None:
         reason = f"the respondent asked to talk about '{asked}', which names no node"
         return None, RejectedItem(kind="response", item={"steer": asked}, reason=reason)
+    said = _said_of(graph, node_id, delta) if follow else node_id
+    if said != node_id:
+        return SteerRequest(said, graph.node(said).label, asked, graph.node(node_id).label), None
     return SteerRequest(node_id, graph.node(node_id).label, asked), None
+
+
+def _said_of(graph: KnowledgeGraph, node_id: str, delta: GraphDelta) -> str:
+    """The end of the links this answer added from ``node_id`` to nodes it added (the last
+    one added, where it branches), else ``node_id``."""
+    added = {n.node_id for n in delta.nodes_added}
+    seen = {node_id}
+    while True:
+        onward = [
+            e.target
+            for e in delta.edges_added
+            if e.source == node_id and e.target in added and e.target not in seen
+        ]
+        if not onward or onward[-1] not in graph:
+            return node_id
+        node_id = onward[-1]
+        seen.add(node_id)
 
 
 def honour_steer(
@@ -91,6 +125,11 @@ def honour_steer(
     if steer is None:
         return ranking, None
     asked = f"the respondent asked to go back to '{steer.label}'"
+    if steer.went_back_to:
+        asked = (
+            f"the respondent went back to '{steer.went_back_to}' and said it leads to "
+            f"'{steer.label}'; asking on that"
+        )
     if not continuation.should_continue:
         return ranking, f"{asked}, but the interview ends: {continuation.reason}"
     state = tracker.states.get(steer.node_id)

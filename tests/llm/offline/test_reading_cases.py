@@ -122,7 +122,10 @@ def test_a_correction_revises_the_earlier_node(mec: Methodology, case: dict[str,
 
 @pytest.mark.parametrize("case", cases("steers"), ids=_id)
 def test_a_request_to_go_back_names_the_next_focus(mec: Methodology, case: dict[str, Any]) -> None:
-    assert _read(mec, case).steer == case["steer"]
+    result = _read(mec, case)
+    assert result.steer == case["steer"]
+    # going back to what was said corrects nothing ("going back to when I said it's cheap")
+    assert {n.label: n.corrects for n in result.nodes if n.corrects} == case.get("corrects", {})
 
 
 @pytest.mark.parametrize("case", cases("retractions"), ids=_id)

@@ -76,11 +76,9 @@ def refer(
     target = words_of(label or "")
     if not label or not target or not _content(target, v) or holds_empty_phrase(target, v):
         return NOTHING
-    steer = find_steer(answers[-1]) if answers else None
-    asked_for = steered(label, answers[-1], steer) if steer is not None else ""
-    if asked_for and steer is not None:  # the respondent chose this focus: say so, in their words
-        said_more = said_after_steer(answers[-1], steer)
-        return Reference("steer", mention=asked_for, said_more=said_more)
+    asked_back = _asked_back_to(label, answers[-1]) if answers else None
+    if asked_back is not None:  # the respondent chose this focus: say so, in their words
+        return asked_back
     phrase = phrase_for(label, answers, quotes)
     if phrase is not None:
         return Reference("phrase", phrase)
@@ -331,6 +329,28 @@ def steered(label: str | None, answer: str, steer: Steer) -> str:
         # (a dev-8 simulated cyclist heard "Back to doesn't sit heavy.")
         return f'"{shifted}"'
     return shifted or ""
+
+
+def _asked_back_to(label: str, answer: str) -> Reference | None:
+    """The ``steer`` reference when ``answer`` asked to go back to the focus ``label``; None
+    when it asked for nothing, for something else, or the focus is what it went back to say
+    ("Can we go back to the cheap thing? It means more money for the kids": core's
+    ``steer_follows_what_was_said`` asks on that, as what they said)."""
+    steer = find_steer(answer)
+    if steer is None or _said_of_it(label, answer, steer):
+        return None
+    asked_for = steered(label, answer, steer)
+    if not asked_for:
+        return None
+    return Reference("steer", mention=asked_for, said_more=said_after_steer(answer, steer))
+
+
+def _said_of_it(label: str, answer: str, steer: Steer) -> bool:
+    """The focus was said after the request, none of its words in the thing asked for: what
+    the respondent went back to say of it, not what they named."""
+    v = vocabulary()
+    named = {w for w in words_of(steer.target) if _content([w], v)}
+    return from_answer(label, (), answer[steer.end :]) and not named & set(words_of(label))
 
 
 def _says_what_it_does(texts: list[str], v: Vocabulary) -> bool:
