@@ -177,7 +177,9 @@ _PRICE = re.compile(
 
 def _negated(request: QuestionRequest) -> bool:
     """The focus says something is not, or not there; not a need spared ("never have to
-    think about charging" is a relief, asked how it helps)."""
+    think about charging" is a relief, asked how it helps), nor a likeness denied ("not like
+    a pint of full fat sloshing about" is what it is, and a dev-8 simulated cyclist was asked
+    what it got in the way of)."""
     label = (request.focus_label or "").lower()
     words = re.findall(r"[a-z']+", label)
     return any(w.replace("'", "") in NEGATIONS for w in words) and not _SPARED.search(label)
@@ -185,7 +187,7 @@ def _negated(request: QuestionRequest) -> bool:
 
 _SPARED = re.compile(
     r"\b(?:never|not|no|don'?t|doesn'?t|won'?t)\s+(?:(?:have|has|having|need|needs|got)\s+to|"
-    r"need)\b"
+    r"need)\b|\b(?:not|nothing)\s+(?:(?:a\s+bit|at\s+all|really)\s+)?like\b"
 )
 
 

@@ -103,7 +103,13 @@ def stance_of(text: str) -> int:
         return -1
     # a good word denied: "its no good" (round 32 asked what the flimsy rack gives her)
     # (right after it: "not throwing good money after bad" is a relief)
-    if any(w in POSITIVE_WORDS and i and _denies(words[i - 1], w) for i, w in enumerate(words)):
+    # (a liking denied is someone's: "I do not like it"; "not like a pint of full fat sloshing
+    # about" is a likeness denied, and a dev-8 simulated cyclist was asked what it got in the
+    # way of)
+    if any(
+        w in POSITIVE_WORDS and i and _denies(words[i - 1], w) and _someones(words, i)
+        for i, w in enumerate(words)
+    ):
         return -1
     if negated or liked & POSITIVE_WORDS:
         return 1
@@ -178,6 +184,12 @@ def _denies(before: str, good: str) -> bool:
     """``before`` denies the good word after it: "no good", "never nice", "nothing good about
     my shoulder" (round 43 asked what his shoulder lets him do), but not "nothing better"."""
     return before in _DENYING or (before == "nothing" and good not in ("better", "best", "like"))
+
+
+def _someones(words: list[str], i: int) -> bool:
+    """The good word at ``i`` is no "like" or someone's liking, said before its denial ("I
+    do not like", "we not like"), not a likeness denied ("it's not like a pint")."""
+    return words[i] != "like" or (i >= 2 and words[i - 2] in _LIKERS | {"do", "does", "did"})
 
 
 # Who likes, and the words between them and a liking "like" ("I really like", "we'd like")
