@@ -140,6 +140,10 @@ _EDGE_WORDS = re.compile(
     # (and a "that's" left over from the next clause after a comma: "the coffee is what gets
     # me thru the 3am slump, thats | when i properly crash", round 77's quote)
     r"^(?:(?:and|but|or|so|then|because)\b[\s,]*)+|(?:[\s,]*\b(?:and|but|or|so|then))+$|"
+    # (a word to start on, said before a comma: "Well, the barista one stretches real nice",
+    # dev 8's closing read it back)
+    r"^(?:(?:well|oh|ah|aye|um|erm|uh|hmm|yeah|yep|nah|ok|okay|honestly|basically|anyway)"
+    r"\s*,\s*)+|"
     r",\s*(?:that'?s|thats|that\s+is|which\s+is|which)$",
     re.IGNORECASE,
 )

@@ -41,8 +41,15 @@ MAX_LABEL_WORDS = 6
 
 def _strip_leading(words: list[str]) -> list[str]:
     while words and _leading_word(words[0].lower().replace("\u2019", "'")):
+        if _kind_to(words):
+            break  # "it's kind on my stomach" was read "on my stomach"
         words = words[1:]
     return words
+
+
+def _kind_to(words: list[str]) -> bool:
+    """ "kind" leads as the hedge "kind of", not as kind to or on someone."""
+    return words[0].lower() == "kind" and words[1:2] != [] and words[1].lower() in ("to", "on")
 
 
 @lru_cache(maxsize=4096)
