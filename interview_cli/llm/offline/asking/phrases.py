@@ -191,8 +191,10 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
             nxt = norms[i + 1] if i + 1 < len(norms) else ""
             if i > 0 and norms[i - 1] in v.enablers:
                 out.append("you")
-            elif not nxt or nxt in v.prepositions:
-                out.append("you")  # "keeps me in a job": an object before its place
+            elif not nxt or nxt in v.prepositions or nxt in _AFTER_AN_OBJECT:
+                # "keeps me in a job": an object before its place; "more like me again" (round
+                # 82 was asked about "feeling a bit more like your again")
+                out.append("you")
             elif i == 0 or norms[i - 1] in v.prepositions:
                 out.append("your")  # "me kids", "me own chain": many dialects' possessive
             elif nxt in v.function_words:
@@ -202,6 +204,10 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
         else:
             out.append(text)
     return " ".join(out)
+
+
+# Adverbs that follow an object, never a possessive's noun ("like me again")
+_AFTER_AN_OBJECT = frozenset("again too now anymore though tho really then still".split())
 
 
 # Words of theirs a moderator leaves out when saying back what they said (round 28: "You

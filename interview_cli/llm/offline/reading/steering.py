@@ -58,6 +58,12 @@ _TRAILING = re.compile(
 )
 
 
+# A reason given for the request ends what it names: "can we go back to the broadband thing tho
+# cos thats the one that literally ruined my week" (round 83 said back "Sure, the broadband
+# thing tho cos that's the one.")
+_ITS_REASON = re.compile(r"\s+(?:cos|coz|cuz|because|'cause|since)\s.*$", re.IGNORECASE)
+
+
 _WHERE_I_SAID = re.compile(
     r"(?:the\s+|that\s+)?(?:bit|part|thing|point)\s+(?:where|when|about\s+where)\s+(?:i|you)\s+"
     r"(?:said|mentioned|talked\s+about|was\s+saying|brought\s+up)\s+(?:that\s+|about\s+)?|"
@@ -80,7 +86,7 @@ def find_steer(answer: str) -> Steer | None:
     found = []
     for pattern in phrase_patterns("steer"):
         for m in pattern.finditer(answer):
-            raw = _TRAILING.sub("", m.group("target") or "", count=1)
+            raw = _TRAILING.sub("", _ITS_REASON.sub("", m.group("target") or ""), count=1)
             said = _WHERE_I_SAID.match(raw)  # "the bit where I said no more cheese on toast"
             start = m.start("target") + (said.end() if said else 0)
             target = raw[said.end() :].strip() if said else raw.strip()
