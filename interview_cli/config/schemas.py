@@ -229,6 +229,12 @@ class Methodology(LibraryDocument):
         description="how the closing summary reads the graph back: chains (a → b → c), or "
         "points, a line each (a story, whose links are steps, not reasons)",
     )
+    recap_first: list[Identifier] = Field(
+        default_factory=list,
+        description="node types the closing check-back reads back first, the ones that say "
+        "what matters (a job's pains and outcomes, not its context); empty: the most said, "
+        "then the most concrete, as a ladder's attributes are",
+    )
     ontology: OntologySpec
     signals: dict[str, list[str]] = Field(
         default_factory=dict, description="pool name -> signal names detected for this method"

@@ -290,6 +290,19 @@ def methodology_issues(m: Methodology) -> list[Issue]:
         *_strategy_reference_issues(m),
         *_tuning_issues(m),
         *shape_issues(m),
+        *_recap_issues(m),
+    ]
+
+
+def _recap_issues(m: Methodology) -> list[Issue]:
+    names = [n.name for n in m.ontology.nodes]
+    return [
+        (
+            ("recap_first", i),
+            f"'{name}' is not a node type of the ontology; types: {', '.join(names)}",
+        )
+        for i, name in enumerate(m.recap_first)
+        if name not in names
     ]
 
 

@@ -144,6 +144,7 @@ def question_request(
             graph.recap_labels(
                 {n.name: n.level for n in m.ontology.nodes},
                 least_confidence=m.tuning.vetoes.min_focus_confidence,
+                first=m.recap_first,
             )
             if closing
             else graph.recent_labels(8)

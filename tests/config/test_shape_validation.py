@@ -109,3 +109,10 @@ def test_focus_types_name_node_types_of_the_ontology(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["validate", str(path)])
     assert result.exit_code == 2
     assert "my_grid.yaml" in result.output and "focus_types" in result.output
+
+
+def test_the_recap_reads_back_node_types_of_the_ontology() -> None:
+    data = _load("jobs_to_be_done")
+    assert _messages(data) == {}
+    data["recap_first"] = ["job_statment"]
+    assert "'job_statment' is not a node type" in _messages(data)["recap_first.0"]

@@ -727,6 +727,27 @@ def test_the_recap_at_the_close_names_what_was_said_most_and_first_in_their_word
     assert "parking sensors" not in text, text
 
 
+def test_a_jobs_recap_says_back_its_pains_and_job_before_its_context() -> None:
+    # Round 84: "We talked about "early shift at 7", "check the battery on charger in hallway"
+    # and "I carry bike down the steps"" (rated 2: "carrying bike down steps is not why I cycle")
+    from interview_cli.core.graph.knowledge import KnowledgeGraph
+
+    jtbd = _methodology("jobs_to_be_done")
+    graph = KnowledgeGraph()
+    for label, kind, turn in [
+        ("early shift at 7", "job_context", 1),
+        ("carry bike down the steps", "solution_approach", 1),
+        ("bus late half the time", "pain_point", 2),
+        ("be on time for my shift", "job_statement", 3),
+    ]:
+        graph.add_node(label, kind, methodology=jtbd, turn=turn)
+    levels = {n.name: n.level for n in jtbd.ontology.nodes}
+    first = graph.recap_labels(levels, first=jtbd.recap_first)
+    assert first[:2] == ["bus late half the time", "be on time for my shift"], first
+    # without the method's choice, the most concrete first, as a ladder's attributes are
+    assert graph.recap_labels(levels)[0] == "early shift at 7"
+
+
 def test_why_of_a_feeling_asks_what_made_them_feel_it() -> None:
     # Round 49: "You said "relieved mostly". Why do you think that happened the way it did?" -
     # "Sorry, why I was relieved?"
