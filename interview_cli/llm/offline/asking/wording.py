@@ -353,11 +353,14 @@ WORDINGS: dict[str, Wordings] = {
     "obstacle": Wordings(
         noun=(
             "What gets in the way when it comes to {np}?",
-            "When did {np} last go wrong for you?",
+            # (not "When did {np} last go wrong for you?": round 84 was asked it of the price)
+            "What has got in the way for you with {np}?",
         ),
         that=(
             "What gets in the way there?",
-            "When did that last go wrong for you?",
+            # (a price does not go wrong: round 84 was asked "When did the price last go
+            # wrong for you?")
+            "When did that last cause you trouble?",
             "What makes that harder than it should be?",
         ),
     ),

@@ -346,13 +346,25 @@ def _renumbered(
             continue
         if len(old) == 1 and old[0] != meant.group(1) and node.node_type in valid_types:
             return ExtractedNode(
-                label=_NUMBER.sub(meant.group(1), node.label, count=1),
+                label=_exactly(_NUMBER.sub(meant.group(1), node.label, count=1), meant),
                 node_type=node.node_type,
                 quote=answer[at : correction.end + meant.end()].strip(" ,"),
                 confidence=0.6,
                 corrects=node.label,
             )
     return None
+
+
+_ROUGHLY = r"(?:almost|about|around|nearly|roughly|approximately|over|under)"
+
+
+def _exactly(label: str, meant: re.Match[str]) -> str:
+    """``label`` without the "almost" of the number put right, when what they meant was said
+    without one ("I said almost 2000 earlier, I meant 1700": round 84 read "almost 1700")."""
+    if re.search(rf"\b(?:{_ROUGHLY}|like|nearer|closer)\b", meant.group(0), re.IGNORECASE):
+        return label
+    number = re.escape(meant.group(1))
+    return re.sub(rf"\b{_ROUGHLY}\s+(?=[£$]?{number}\b)", "", label, count=1, flags=re.I)
 
 
 def renamed(
