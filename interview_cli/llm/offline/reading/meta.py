@@ -137,7 +137,12 @@ _NOTHING_HAPPENED = re.compile(
 )
 _PAST = {"made": "make", "gave": "give", "did": "do", "makes": "make", "gives": "give"}
 STEM = 4
-_SENTENCE_START = re.compile(r"[.!?;]+\s+")  # "...; it doesn't bother me much" starts one too
+# "...; it doesn't bother me much" starts one too, and so does what follows a don't-know ("I
+# don't know, price didn't really go wrong": round 84's summary began with it)
+_SENTENCE_START = re.compile(
+    r"[.!?;]+\s+|\b(?:i\s+(?:don'?t|do\s+not)\s+know|idk|dunno|not\s+sure)(?:\s+really)?\s*,\s*",
+    re.IGNORECASE,
+)
 
 
 # A question asking why they chose it, in the words people use (round 70: "What made you go
