@@ -644,7 +644,9 @@ _BINOMIAL = re.compile(
     r"\b(?:peace\s+and\s+quiet|safe\s+and\s+sound|wear\s+and\s+tear|rest\s+and\s+relaxation|"
     r"ups\s+and\s+downs|pros\s+and\s+cons|odds\s+and\s+ends|bits\s+and\s+bobs|"
     r"health\s+and\s+safety|fish\s+and\s+chips|salt\s+and\s+pepper|bread\s+and\s+butter|"
-    r"time\s+and\s+money|hustle\s+and\s+bustle|fit\s+and\s+healthy|fit\s+and\s+well)\b",
+    r"time\s+and\s+money|hustle\s+and\s+bustle|fit\s+and\s+healthy|fit\s+and\s+well|"
+    # "nice and stiff" is pleasantly stiff (round 85 asked why "the sole has to be nice")
+    r"(?:nice|lovely)\s+and\s+(?!the\b|a\b|an\b|my\b)[a-z]+)\b",
     re.IGNORECASE,
 )
 _SHARED_PREPOSITION = re.compile(r"\w\s+(?:for|with|on|to|from)\s+(?:the\s+|my\s+|a\s+)?\w+$", re.I)

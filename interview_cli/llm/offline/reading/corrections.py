@@ -201,7 +201,13 @@ def _detail_put_right(
     said_again = meant is not None and head and shared(frozenset(head), words_of(meant.label))
     # ... or a name put right by a name: "sorry, it was Tryfan not Snowdon" (a typed walking
     # boots interview made the node "tryfan" of the mountain in a story)
-    renamed = meant is not None and _A_NAME.fullmatch(said.strip()) and _A_NAME.match(meant.quote)
+    # (the name within what they meant: "Sorry, I said Glaslyn earlier, I meant the bog up by
+    # Cadair Berwyn", round 85's terminal value)
+    renamed = (
+        meant is not None
+        and _A_NAME.fullmatch(said.strip())
+        and (_A_NAME.match(meant.quote) or _NAMED_IN.search(meant.quote))
+    )
     # ... or a number put right by a number alone: "i said 40 quid earlier for that bill, i
     # meant 60 odd" (round 76 kept "60 odd" as a point of its own)
     renumbered = (
@@ -219,6 +225,7 @@ _ONLY_A_NUMBER = re.compile(r"(?:about|around|like|more\s+like)?\s*[£$]?\d+(?:[
 
 
 _A_NAME = re.compile(r"(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?\b")
+_NAMED_IN = re.compile(r"(?<=\s)(?-i:[A-Z])[a-z]+\b")
 
 
 def _earlier_otherwise(

@@ -205,10 +205,15 @@ _WHICH_ONE = re.compile(
 )
 
 
+# "nice and stiff" says only "stiff": the label keeps the word that names (round 85 was asked
+# why "the sole has to be nice")
+_NICE_AND = re.compile(r"\b(?:nice|lovely)\s+and\s+(?=[a-z]+\b)(?!the\b|a\b|an\b|my\b)", re.I)
+
+
 def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     """A short label in the respondent's words: 2-6 words, lower case (acronyms kept); one
     more for a saying kept whole or a doing the limit would cut ("keep | asking")."""
-    text = _AFTER_ALL_THAT.sub("", text.strip())
+    text = _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text.strip()))
     listed = _LISTED_FIRST.match(_without_openers(text))
     head = listed.group("noun") if listed else COMMA.split(text)[0]
     if listed or len(content_words(head)) >= 2:
@@ -503,8 +508,23 @@ _ONESELF = re.compile(
 # Verbs that say nothing until what follows them: a label never ends on one ("bad extraction
 # gets", cut from "what the bad extraction gets in the way of", round 23).
 _LIGHT_ENDS = frozenset("get gets getting takes took makes gives".split())
+# ... nor on a verb standing for the one said before it ("the taste does"), but what someone does
+_DOES = frozenset("does do did".split())
+_DOERS = frozenset(
+    "i we you they he she what who it to have has had can could will would should must not".split()
+)
 # ... nor on what only waits for its word of judgement: "would be", "will be"
 _MODAL_ENDS = frozenset("be would could will should might".split())
+
+
+def _without_light_end(words: list[str]) -> list[str]:
+    """The words without a last verb that says nothing of its own: "gets", a "does" standing
+    for the verb before it ("the taste does"), a modal waiting for its judgement."""
+    if len(words) > 2 and words[-1].lower() in _LIGHT_ENDS:
+        words = words[:-1]
+    if len(words) >= 2 and words[-1].lower() in _DOES and words[-2].lower() not in _DOERS:
+        words = words[:-1]  # "the price doesn't matter to me, the taste does": the taste
+    return _without_modal_end(words)
 
 
 def _without_modal_end(words: list[str]) -> list[str]:
@@ -592,9 +612,7 @@ def _shorten(words: list[str]) -> list[str]:
         if last in _PARTICLES and before and before not in DANGLING:
             break  # "stay in", "put them on": the particle is part of the verb
         words.pop()
-    if len(words) > 2 and words[-1].lower() in _LIGHT_ENDS:
-        words = words[:-1]
-    words = _without_modal_end(words)
+    words = _without_light_end(words)
     if len(words) > 2 and words[-1].lower() in _AGREEING and words[-2].lower() not in _SAYING:
         # "i can stay on my side yes", agreeing to the check-back (round 69), not "say yes"
         words = words[:-1]

@@ -70,6 +70,10 @@ def stance_of(text: str) -> int:
     # "I'm a bit fussy about microfoam" is a standard kept, no dislike (round 65 asked "Why does
     # 'fussy about microfoam' bother you?" of a former barista)
     text = _FUSSY_ABOUT.sub("particular about", text)
+    if _NOT_MINDED.search(text):
+        # "the stiff sole doesn't bother me" minds nothing (round 85's closing answer, asked
+        # "Why does that bother you?")
+        return 0
     words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
     words = [_negative_slip(w) for w in words]
     # (a negation lessens a bad word after it, through a list: "no more aching ears, stiff
@@ -85,10 +89,14 @@ def stance_of(text: str) -> int:
     )
     # (or said to be less just after it: "I waste less food", "worry less", round 74 asked what
     # wasting less food got in the way of)
+    # (what a thing has to be is wanted, whatever the word: "the sole has to be nice and stiff"
+    # was read back in round 85's closing as "a stiff sole bothers you")
+    required_from = _required_from(words)
     negated = [
         i
         for i, w in enumerate(words)
-        if w in NEGATIVE_WORDS and (i > lessened_from or words[i + 1 : i + 2] == ["less"])
+        if w in NEGATIVE_WORDS
+        and (i > lessened_from or i > required_from or words[i + 1 : i + 2] == ["less"])
     ]
     if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
         return -1
@@ -114,6 +122,27 @@ def stance_of(text: str) -> int:
     if negated or liked & POSITIVE_WORDS:
         return 1
     return 0
+
+
+_NOT_MINDED = re.compile(
+    r"\b(?:does\s*n['\u2019]?t|does\s+not|do\s*n['\u2019]?t|do\s+not|never|wouldn['\u2019]?t)\s+"
+    r"(?:really\s+|even\s+)?(?:bother|bothers|annoy|annoys|bug|bugs|mind|upset|upsets)\b",
+    re.IGNORECASE,
+)
+
+
+def _required_from(words: list[str]) -> int:
+    """Where what a thing has to be is said ("has to be", "must be", "needs to be"), the
+    index of its "be"; past the end when it is not."""
+    for i, w in enumerate(words[:-1]):
+        if words[i + 1] != "be":
+            continue
+        if w in ("must", "should") or (w == "to" and i and words[i - 1] in _HAVING_TO):
+            return i + 1
+    return len(words)
+
+
+_HAVING_TO = frozenset("has have had need needs got".split())
 
 
 # What turns a bad word into a good riddance: "no hassle", "less lonely", "stopped failing her".
