@@ -327,8 +327,9 @@ class VetoTuning(StrictModel):
         description="a request to go back that goes on to say what the node leads to ('Going "
         "back to the cheap thing, it means more money left for the kids') is asked on the "
         "newest node of what it said: asked why of the node it went back to, the respondent is "
-        "asked what they just answered (a method choice for the methods that ladder; off "
-        "replays sessions recorded before it)",
+        "asked what they just answered. Followed only up the method's levels: a link to a "
+        "node no higher is a cause, not what it leads to (a method choice, on in the methods "
+        "that ladder, a job or a story; off replays sessions recorded before it)",
     )
     min_focus_confidence: Unit = Field(
         default=0.55,

@@ -494,9 +494,9 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
     graph, content, delta = answer_into_graph(
         state, inputs.extraction, assessment, m, inputs.utterance_id, embedder
     )
-    steer, refused = resolve_steer(
-        graph, content.steer, delta, follow=m.tuning.vetoes.steer_follows_what_was_said
-    )
+    levels = {n.name: n.level for n in m.ontology.nodes}
+    follow = levels if m.tuning.vetoes.steer_follows_what_was_said else None
+    steer, refused = resolve_steer(graph, content.steer, delta, follow=follow)
     if refused is not None:
         delta.rejected.append(refused)
     tracker = advance_turn(state.tracker, turn)

@@ -234,3 +234,12 @@ def test_a_steer_with_nothing_said_of_its_node_is_asked_on_that_node() -> None:
     s = _three_rungs()
     s, out = turn(s, [node("grey colour")], steer="big lock")  # said, but not of the lock
     assert out.decision.selected.node_id == ids(s)["big lock"]
+
+
+def test_a_steer_is_not_followed_to_a_node_no_higher_than_it() -> None:
+    # "Going back to the big lock, it is big because it is a D-lock": a cause said of it, not
+    # what it leads to; the lock is asked about
+    s = _three_rungs()
+    said = [node("d-lock")]
+    after, out = turn(s, said, steer="big lock", edges=(("big lock", "d-lock"),))
+    assert out.decision.selected.node_id == ids(after)["big lock"]

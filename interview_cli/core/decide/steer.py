@@ -67,13 +67,19 @@ class SteerRequest:
 
 
 def resolve_steer(
-    graph: KnowledgeGraph, asked: str | None, delta: GraphDelta, *, follow: bool = False
+    graph: KnowledgeGraph,
+    asked: str | None,
+    delta: GraphDelta,
+    *,
+    follow: Mapping[str, int] | None = None,
 ) -> tuple[SteerRequest | None, RejectedItem | None]:
     """The node a steer label names after the answer is in ``graph`` (this answer's nodes
     first, then earlier ones; a superseded node's successor), or why none is. ``follow``
-    (``tuning.vetoes.steer_follows_what_was_said``): when the answer linked that node to nodes
-    it added ("Going back to the cheap thing, it means more money left for the kids"), the
-    newest of them, at the end of the links: what the respondent went back to say."""
+    (node type -> level, when ``tuning.vetoes.steer_follows_what_was_said``): when the answer
+    linked that node to nodes it added, each a level higher ("Going back to the cheap thing,
+    it means more money left for the kids"), the newest of them, at the end of the links: what
+    the respondent went back to say. A link to a node no higher is a cause said of it ("it is
+    cheap because it is an own brand"), not followed."""
     if not asked:
         return None, None
     found = [delta.resolved.get(asked), *graph.find_by_label(asked), *graph.find_by_lemma(asked)]
@@ -85,24 +91,34 @@ def resolve_steer(
     if node_id is None:
         reason = f"the respondent asked to talk about '{asked}', which names no node"
         return None, RejectedItem(kind="response", item={"steer": asked}, reason=reason)
-    said = _said_of(graph, node_id, delta) if follow else node_id
+    said = _said_of(graph, node_id, delta, follow) if follow is not None else node_id
     if said != node_id:
         return SteerRequest(said, graph.node(said).label, asked, graph.node(node_id).label), None
     return SteerRequest(node_id, graph.node(node_id).label, asked), None
 
 
-def _said_of(graph: KnowledgeGraph, node_id: str, delta: GraphDelta) -> str:
-    """The end of the links this answer added from ``node_id`` to nodes it added (the last
-    one added, where it branches), else ``node_id``."""
+def _said_of(
+    graph: KnowledgeGraph, node_id: str, delta: GraphDelta, levels: Mapping[str, int]
+) -> str:
+    """The end of the links this answer added from ``node_id`` up to higher nodes it added
+    (the last one added, where it branches), else ``node_id``."""
     added = {n.node_id for n in delta.nodes_added}
     seen = {node_id}
+
+    def level(n: str) -> int:
+        return levels.get(graph.node(n).node_type, 0)
+
     while True:
         onward = [
             e.target
             for e in delta.edges_added
-            if e.source == node_id and e.target in added and e.target not in seen
+            if e.source == node_id
+            and e.target in added
+            and e.target not in seen
+            and e.target in graph
+            and level(e.target) > level(node_id)
         ]
-        if not onward or onward[-1] not in graph:
+        if not onward:
             return node_id
         node_id = onward[-1]
         seen.add(node_id)

@@ -270,17 +270,18 @@ class KnowledgeGraph:
         least_confidence: float = 0.0,
         first: Collection[str] = (),
     ) -> list[str]:
-        """Labels for a recap at the close: the nodes of the types ``first`` (the method's
-        ``recap_first``: what matters, not its context), then those said in the most answers,
-        then the most concrete (``levels``: node type -> level), then the first said. The most
-        recent were
+        """Labels for a recap at the close: the nodes of the types ``first``, in its order
+        (the method's ``recap_first``: what matters, not its context), then those said in the
+        most answers, then the most concrete (``levels``: node type -> level), then the first
+        said. The most recent were
         the last answer's afterthoughts: "We covered 'the multi storey thing I mentioned',
         'the reversing camera' and 'the parking sensors'" (round 39), where the first answer
         had named the Isofix points, the sliding doors and the boot. A node read with less
         than ``least_confidence`` is not read back, as it is not asked about."""
+        order = {kind: i for i, kind in enumerate(first)}
         ranked = sorted(
             (
-                bool(first) and d["node_type"] not in first,
+                order.get(d["node_type"], len(order)),
                 -said_in(d["provenance"], d["created_turn"]),
                 levels.get(d["node_type"], 0),
                 i,

@@ -757,7 +757,8 @@ def test_a_jobs_recap_says_back_its_pains_and_job_before_its_context() -> None:
         graph.add_node(label, kind, methodology=jtbd, turn=turn)
     levels = {n.name: n.level for n in jtbd.ontology.nodes}
     first = graph.recap_labels(levels, first=jtbd.recap_first)
-    assert first[:2] == ["bus late half the time", "be on time for my shift"], first
+    # in the method's order: the job, then its pains
+    assert first[:2] == ["be on time for my shift", "bus late half the time"], first
     # without the method's choice, the most concrete first, as a ladder's attributes are
     assert graph.recap_labels(levels)[0] == "early shift at 7"
 

@@ -75,10 +75,6 @@ def angle_for(node_type: str | None) -> str | None:
 _PRESUME_LIKING = frozenset({"deepen", "negative_ladder", "choice", "progress", "obstacle"})
 
 
-# A node type that is a pain ("pain_point", "pain"): never liked
-_A_PAIN = re.compile(r"(?:^|_)pain(?:_|$)")
-
-
 # What they need or must have: "must not cost a fortune", "has to be light", "need it to last".
 # ("never have to think about charging" is a relief, not a need)
 _REQUIRED = re.compile(
@@ -103,7 +99,7 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         has_focus
         and request.focus_stance == 0
         and family in _PRESUME_LIKING
-        and _A_PAIN.search(request.focus_type or "")
+        and angle_for(request.focus_type) == "dislike"
     ):
         # a pain read as one, not said to be minded: what it means for them (round 84 was
         # asked of "bus was late all the time" "What were you hoping that would do for you?")

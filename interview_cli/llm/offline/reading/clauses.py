@@ -369,12 +369,7 @@ _FILLER_COMMAS = re.compile(
 
 
 # "not sluggish on a Thursday": with the time gone, its preposition names nothing either.
-# ("I left house around 6:20" was said back "You said you left house around.", round 84)
-_TIME_PREPOSITION = re.compile(
-    # (not "about", "till": "one less thing to think about", "I man the till on Saturdays")
-    r"\b(?:on|at|in|by|during|every|for|around|roughly)\s*$",
-    re.IGNORECASE,
-)
+_TIME_PREPOSITION = re.compile(r"\b(?:on|at|in|by|during|every|for)\s*$", re.IGNORECASE)
 
 
 _LEADS_TO = re.compile(
