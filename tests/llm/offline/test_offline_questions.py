@@ -318,6 +318,18 @@ def test_a_choice_or_a_hope_is_not_asked_of_what_they_hold_against() -> None:
             assert not re.search(r"go for|hoping|hope|get done|give", text), text
 
 
+def test_the_scene_of_a_job_is_not_asked_about_as_a_way_of_doing_it() -> None:
+    # round 86: "You mentioned the wedding edit. What do you do when that isn't an option?"
+    jtbd = _methodology("jobs_to_be_done")
+    said = ["yesterday i was halfway through a wedding edit and hit the button on the machine"]
+    for name in ("probe_alternatives", "probe_switch"):
+        spec = jtbd.strategy(name)
+        assert spec is not None
+        for t in range(6):
+            text = ask(jtbd, spec, "wedding edit", focus_type="job_context", turn=t, answers=said)
+            assert not re.search(r"option|instead|before that|old way|new way|change", text), text
+
+
 def test_what_gets_in_the_way_is_not_asked_of_what_is_in_the_way() -> None:
     # round 67: "You talked about the queue. What gets in the way there?" - "the queue IS the
     # thing in the way haha"

@@ -75,6 +75,10 @@ def angle_for(node_type: str | None) -> str | None:
 _PRESUME_LIKING = frozenset({"deepen", "negative_ladder", "choice", "progress", "obstacle"})
 
 
+# The families that ask about a way of doing the job: an alternative, a choice, a switch
+_OF_A_WAY = frozenset({"alternative", "choice", "switch"})
+
+
 # What they need or must have: "must not cost a fortune", "has to be light", "need it to last".
 # ("never have to think about charging" is a relief, not a need)
 _REQUIRED = re.compile(
@@ -93,6 +97,10 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         return "closing"
     if has_focus and family == "deepen":
         family = angle_for(request.focus_type) or family
+    elif has_focus and family in _OF_A_WAY and angle_for(request.focus_type) == "circumstance":
+        # the scene is no way of doing it (round 86: "You mentioned the wedding edit. What do
+        # you do when that isn't an option?"): what was going on there
+        family = "circumstance"
     if has_focus and request.focus_stance < 0 and family in _PRESUME_LIKING:
         family = "dislike"  # not "what do you get out of 'blisters'?", nor why they chose it
     elif (
