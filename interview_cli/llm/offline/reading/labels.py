@@ -388,13 +388,25 @@ def _without_lead(words: list[str], prefix: str) -> list[str]:
         return words
     spoken = words
     words = _strip_leading(words)
-    if words and words[0].lower() in OPINION_LEADS and not _WH_OBJECT.match(" ".join(words[1:2])):
+    if (
+        words
+        and words[0].lower() in OPINION_LEADS
+        and not _WH_OBJECT.match(" ".join(words[1:2]))
+        and not _USING_ONESELF.match(" ".join(words[:3]))
+    ):
         # ("using what you've got" keeps its verb: what it is used for is a clause)
         words = _strip_leading(words[1:])
     return _keep_possessive(spoken, _keep_do(spoken, words))
 
 
 _WH_OBJECT = re.compile(r"(?:what|whatever|whoever|how)$", re.IGNORECASE)
+# ... nor does using one's own head: "which means using my noggin" (a dev-7 simulated gran was
+# asked "Why does your noggin matter to you?")
+_USING_ONESELF = re.compile(
+    r"(?:use|using|used)\s+(?:my|your|our|me)\s+(?:brain|brains|head|noggin|loaf|nut|hands|"
+    r"legs|imagination|skills|mind)$",
+    re.IGNORECASE,
+)
 
 
 def _time_phrase(words: list[str], at: int) -> bool:
