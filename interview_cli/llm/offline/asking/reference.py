@@ -326,8 +326,8 @@ def steered(label: str | None, answer: str, steer: Steer) -> str:
     shifted = _shift(texts, v)
     if shifted and _says_what_it_does(texts, v):
         # "Back to "doesn't sit heavy".": a doing asked back to is quoted, not made a thing
-        # (a dev-8 simulated cyclist heard "Back to doesn't sit heavy.")
-        return f'"{shifted}"'
+        # (a dev-8 simulated cyclist heard "Back to doesn't sit heavy."), in their own words
+        return '"' + " ".join(texts) + '"'
     return shifted or ""
 
 
@@ -355,13 +355,18 @@ def _said_of_it(label: str, answer: str, steer: Steer) -> bool:
 
 def _says_what_it_does(texts: list[str], v: Vocabulary) -> bool:
     """The words lead with a verb or a negation, and speak of no person: "doesn't sit
-    heavy", "lasts all week"."""
+    heavy", "lasts all week"; or they are a clause about "it": "it means I can stop here"."""
     words = [t.lower().replace("\u2019", "'") for t in texts]
     lead = words[0]
+    if lead in _IT and len(words) > 1 and verbish(words[1], v):
+        return True  # "it means I can stop here" (dev 7: "Back to it means you can stop here.")
     # (the verb list and the negations, not an ending: "Ahmed" is a name, "payment" no "n't")
     return (lead in v.verbs or lead.replace("'", "") in NEGATIONS) and not any(
         w in v.subjects or w in OBJECT_PRONOUNS for w in words
     )
+
+
+_IT = frozenset({"it", "that", "this", "they"})
 
 
 def _subject_of(texts: list[str], v: Vocabulary) -> list[str]:
