@@ -385,7 +385,10 @@ EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     wont isnt doesnt didnt wasnt werent arent couldnt wouldnt shouldnt im ive id youre
     theyre thats whats don't didn't doesn't won't isn't wasn't aren't weren't couldn't
     wouldn't shouldn't that'd it'd you'd would could should might may will shall nowt owt
-    question questions hello hiya happened happend happen happens partly""".split()
+    question questions hello hiya happened happend happen happens partly
+    comes turns""".split()
+    # (when a thing comes, its time gone: "it comes on a Sunday" was asked "You said it
+    # comes. Why is that important to you?", a dev-7 simulated taxi driver)
 )
 # Words that name nothing in a label of their own, though a reply of them may say something
 # ("get down to the allotment"): particles and light verbs ("up", "put them on", "get on

@@ -93,7 +93,10 @@ _BEFORE_DETERMINER = frozenset(
 )
 # Verbs whose object is an if/whether clause: the label keeps it.
 _CLAUSE_OBJECT = frozenset("care mind bothered worry worried".split())
-_KEEP_BE_AFTER = frozenset("to can could should must would will might may".split())
+_KEEP_BE_AFTER = frozenset(
+    # ("knowing we'll be all right" lost its "be", a dev-7 simulated taxi driver)
+    "to can could should must would will might may i'll we'll it'll they'll you'll ill well".split()
+)
 
 
 _PERSONS = frozenset("i we you he she they it".split())
