@@ -71,6 +71,13 @@ _CONTENT_IDIOMS = (
     re.compile(
         r"\b(?:time\s+(?:to|for)\s+(?:myself|me|ourselves|us|yourself)|me[\s-]time)\b", re.I
     ),
+    # someone's wellbeing in words that name nothing: "them being okay when we're not there"
+    # (a dev-7 simulated mum's terminal value read nothing)
+    re.compile(
+        r"\b(?:them|they|us|we|him|her|everyone|the\s+kids|my\s+\w+)\s+being\s+"
+        r"(?:okay|ok|alright|all\s+right|safe|fine|looked\s+after)\b",
+        re.I,
+    ),
     # belonging in words that name nothing: "I want to be part of it"
     re.compile(
         r"\b(?:(?:be|being|feel|feeling|am|are)\s+(?:a\s+)?)?part\s+of\s+"
