@@ -769,6 +769,22 @@ def test_a_jobs_recap_says_back_its_pains_and_job_before_its_context() -> None:
     assert graph.recap_labels(levels)[0] == "early shift at 7"
 
 
+def test_what_they_took_away_is_asked_once_of_a_story() -> None:
+    # round 90: "Do you do anything differently since then?" asked again after another lead
+    ci = _methodology("critical_incident")
+    spec = ci.strategy("extract_insights")
+    assert spec is not None
+    said = ["the guy Imran tracked it down and had it couriered to the hotel"]
+    asked = [
+        "You talked about the chatbot. What did that teach you?",
+        "You talked about your cousin. Looking back, what did you take away from that?",
+        "You talked about the relatives. Do you do anything differently since then?",
+    ]
+    for t in range(6):
+        text = ask(ci, spec, "guy imran", turn=t, avoid=asked, answers=said, focus_type="action")
+        assert not re.search(r"differently|take away|teach", text), text
+
+
 def test_why_of_a_feeling_asks_what_made_them_feel_it() -> None:
     # Round 49: "You said "relieved mostly". Why do you think that happened the way it did?" -
     # "Sorry, why I was relieved?"

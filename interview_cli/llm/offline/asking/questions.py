@@ -383,6 +383,10 @@ def _question(request: QuestionRequest) -> str:
         texts = [t.format(item=item) for t in GUIDE_TEMPLATES]
         return pick(texts, request.avoid_questions, key, threshold)
     ref, about = _reference(request)
+    if family in _ONCE_A_STORY and _spent(WORDINGS[family], request.avoid_questions):
+        # what they took away is asked once of a story: round 90 heard "Do you do anything
+        # differently since then?" twice, after two leads. What else goes with it, instead
+        family = "bridge"
     fresh = _unused_first(candidates(request, family, ref, about), request.avoid_questions)
     pairs = _not_the_last_one(fresh, _previous_question(request))
     # Compare what would be asked, not the templates: the focus changes the similarity.
@@ -439,6 +443,16 @@ def template_of(question: str) -> str | None:
     time taken for the other)."""
     fitting = [t for t, pattern in _all_patterns() if pattern.fullmatch(question.strip())]
     return max(fitting, key=lambda t: len(re.sub(r"\{\w+\}", "", t)), default=None)
+
+
+# The families whose questions are about the whole story, not their focus: each wording once
+_ONCE_A_STORY = frozenset({"insight"})
+
+
+def _spent(words: Wordings, asked: Sequence[str]) -> bool:
+    """Every wording of the family was asked already in this interview."""
+    used = {template_of(q) for q in asked}
+    return all(t in used for t in (*words.noun, *words.that))
 
 
 def _unused_first(pairs: list[tuple[str, str]], asked: Sequence[str]) -> list[tuple[str, str]]:
