@@ -221,7 +221,11 @@ _UNIT = (
     r"(?:\s*(?:quid|pounds?|dollars?|euros?|bucks|p|mins?|minutes?|hours?|hrs?|days?|weeks?|"
     r"months?|years?|kg|kilos?|litres?|liters?|gigs?|gb))?(?:\s*odd|ish)?"
 )
-_ONLY_A_NUMBER = re.compile(r"(?:about|around|like|more\s+like)?\s*[£$]?\d+(?:[.,]\d+)?" + _UNIT)
+# Words that say a number is rough: "about 40", "almost 2000", "more like 45"
+_ROUGHLY = r"(?:almost|about|around|nearly|roughly|approximately|over|under|nearer|closer\s+to)"
+_ONLY_A_NUMBER = re.compile(
+    rf"(?:{_ROUGHLY}|like|more\s+like)?\s*[£$]?\d+(?:[.,]\d+)?" + _UNIT, re.IGNORECASE
+)
 
 
 _A_NAME = re.compile(r"(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?\b")
@@ -321,7 +325,7 @@ _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
 _NUMBER_WORDS = NUMBER_WORDS | {"half", "a", "an"}
 _MEANT_NUMBER = re.compile(
     r"[\s,]*(?:(?:i\s+meant|i\s+mean|it\s+was|it'?s|it\s+is|was|were)\s+)?"
-    r"(?:more\s+like|about|around|nearer|closer\s+to)?\s*[£$]?(\d+(?:[.,]\d+)?)"
+    rf"(?P<roughly>more\s+like\s+|{_ROUGHLY}\s+)?\s*[£$]?(?P<number>\d+(?:[.,]\d+)?)"
     + _UNIT
     + r"(?:,?\s+not\s+[£$]?(?P<not>\d+(?:[.,]\d+)?)"
     + _UNIT
@@ -345,15 +349,15 @@ def _renumbered(
     # "I said he was 13 earlier, I meant 14" puts right a 13, never the 12 of a sack (round 80)
     said = _NUMBER.findall(correction.said)
     # (quoted from the number on, its currency sign too: never "I meant 15 minutes" said back)
-    at = correction.end + meant.start(1)
+    at = correction.end + meant.start("number")
     at -= answer[at - 1 : at] in ("£", "$")
     for node in earlier:
         old = _NUMBER.findall(node.label)
         if (instead_of and old != [instead_of]) or (said and old != said[:1]):
             continue
-        if len(old) == 1 and old[0] != meant.group(1) and node.node_type in valid_types:
+        if len(old) == 1 and old[0] != meant.group("number") and node.node_type in valid_types:
             return ExtractedNode(
-                label=_exactly(_NUMBER.sub(meant.group(1), node.label, count=1), meant),
+                label=_exactly(_NUMBER.sub(meant.group("number"), node.label, count=1), meant),
                 node_type=node.node_type,
                 quote=answer[at : correction.end + meant.end()].strip(" ,"),
                 confidence=0.6,
@@ -362,16 +366,13 @@ def _renumbered(
     return None
 
 
-_ROUGHLY = r"(?:almost|about|around|nearly|roughly|approximately|over|under)"
-
-
 def _exactly(label: str, meant: re.Match[str]) -> str:
     """``label`` without the "almost" of the number put right, when what they meant was said
     without one ("I said almost 2000 earlier, I meant 1700": round 84 read "almost 1700")."""
-    if re.search(rf"\b(?:{_ROUGHLY}|like|nearer|closer)\b", meant.group(0), re.IGNORECASE):
+    if meant.group("roughly"):
         return label
-    number = re.escape(meant.group(1))
-    return re.sub(rf"\b{_ROUGHLY}\s+(?=[£$]?{number}\b)", "", label, count=1, flags=re.I)
+    number = re.escape(meant.group("number"))
+    return re.sub(rf"\b{_ROUGHLY}\s+(?=[£$]?{number}\b)", "", label, count=1, flags=re.IGNORECASE)
 
 
 def renamed(
