@@ -634,6 +634,9 @@ def list_parts(clause: Clause) -> list[Clause]:
     return parts
 
 
+# "nice and" before a quality says only the quality: "nice and stiff" is stiff, one thing
+# (labels drop the "nice and")
+NICE_AND = r"(?:nice|lovely)\s+and\s+(?!(?:the|a|an|my)\b)(?=[a-z]+\b)"
 # Pairs said as one thing: "peace and quiet", "safe and sound", "wear and tear".
 _BINOMIAL = re.compile(
     r"\b(?:peace\s+and\s+quiet|safe\s+and\s+sound|wear\s+and\s+tear|rest\s+and\s+relaxation|"
@@ -641,7 +644,7 @@ _BINOMIAL = re.compile(
     r"health\s+and\s+safety|fish\s+and\s+chips|salt\s+and\s+pepper|bread\s+and\s+butter|"
     r"time\s+and\s+money|hustle\s+and\s+bustle|fit\s+and\s+healthy|fit\s+and\s+well|"
     # "nice and stiff" is pleasantly stiff (round 85 asked why "the sole has to be nice")
-    r"(?:nice|lovely)\s+and\s+(?!the\b|a\b|an\b|my\b)[a-z]+)\b",
+    rf"{NICE_AND}[a-z]+)\b",
     re.IGNORECASE,
 )
 _SHARED_PREPOSITION = re.compile(r"\w\s+(?:for|with|on|to|from)\s+(?:the\s+|my\s+|a\s+)?\w+$", re.I)

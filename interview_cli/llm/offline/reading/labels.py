@@ -32,7 +32,7 @@ from interview_cli.llm.offline.lexicon import (
     TRAILING_STRIP,
     Cue,
 )
-from interview_cli.llm.offline.reading.clauses import COMMA, WORD, content_words
+from interview_cli.llm.offline.reading.clauses import COMMA, NICE_AND, WORD, content_words
 from interview_cli.llm.offline.reading.content import pointer_words, verdict_words
 from interview_cli.llm.offline.reading.meta import LOAD_OFF, naming_words
 
@@ -210,7 +210,7 @@ _WHICH_ONE = re.compile(
 
 # "nice and stiff" says only "stiff": the label keeps the word that names (round 85 was asked
 # why "the sole has to be nice")
-_NICE_AND = re.compile(r"\b(?:nice|lovely)\s+and\s+(?=[a-z]+\b)(?!the\b|a\b|an\b|my\b)", re.I)
+_NICE_AND = re.compile(rf"\b{NICE_AND}", re.IGNORECASE)
 
 
 def make_label(text: str, cue: Cue | None, category: str | None) -> str:
