@@ -634,6 +634,18 @@ def list_parts(clause: Clause) -> list[Clause]:
     return parts
 
 
+PART_WORDS = 3
+# Two words that say something whole: "they're waterproof" (before "my last pair let water in
+# on Snowdon", backstory, a typed interview lost both)
+_A_STATEMENT = re.compile(r"(?:they'?re|it'?s|its|theyre)\s+[a-z-]{4,}", re.IGNORECASE)
+
+
+def too_short(words: list[str]) -> bool:
+    """A comma-separated part of a clause too short to stand as a clause of its own: fewer
+    than ``PART_WORDS`` words, unless they say something whole."""
+    return len(words) < PART_WORDS and not _A_STATEMENT.fullmatch(" ".join(words))
+
+
 # "nice and" before a quality says only the quality: "nice and stiff" is stiff, one thing
 # (labels drop the "nice and")
 NICE_AND = r"(?:nice|lovely)\s+and\s+(?!(?:the|a|an|my)\b)(?=[a-z]+\b)"

@@ -64,6 +64,7 @@ from interview_cli.llm.offline.reading.clauses import (
     quote,
     quoted_at,
     split_clauses,
+    too_short,
 )
 from interview_cli.llm.offline.reading.content import judge_label
 from interview_cli.llm.offline.reading.corrections import apply_correction, renamed, still_permitted
@@ -374,12 +375,11 @@ def _content_units(
 
 
 _PART = re.compile(r"[^,;]+")
-PART_WORDS = 3
 
 
 def _parts_without(clause: Clause, said: str, kinds: tuple[str, ...]) -> list[Clause]:
     """The comma-separated parts of a clause of several that hold none of ``kinds``, each a
-    clause of its own (at least ``PART_WORDS`` words); [] when the clause has one part."""
+    clause of its own (``clauses.too_short`` for a part: not); [] when the clause has one part."""
     text = clause.text
     parts = [m for m in _PART.finditer(text) if m.group(0).strip()]
     if len(parts) < 2:
@@ -389,7 +389,7 @@ def _parts_without(clause: Clause, said: str, kinds: tuple[str, ...]) -> list[Cl
         start = clause.start + part.start() + (len(part.group(0)) - len(part.group(0).lstrip()))
         end = clause.start + part.end()
         words = said[start:end].split()
-        if len(words) < PART_WORDS or clause_kind(said[start:end], kinds) is not None:
+        if too_short(words) or clause_kind(said[start:end], kinds) is not None:
             continue
         kept.append(
             replace(

@@ -78,6 +78,13 @@ _CONTENT_IDIOMS = (
         r"(?:okay|ok|alright|all\s+right|safe|fine|looked\s+after)\b",
         re.I,
     ),
+    # being with someone: "being out there with her is the one time we properly talk" (a typed
+    # interview read nothing of it)
+    re.compile(
+        r"\bbeing\s+(?:out\s+(?:there\s+)?|there\s+|together\s+)?with\s+(?:her|him|them|us|"
+        r"my\s+[\w-]+|the\s+kids|family)\b",
+        re.I,
+    ),
     # belonging in words that name nothing: "I want to be part of it"
     re.compile(
         r"\b(?:(?:be|being|feel|feeling|am|are)\s+(?:a\s+)?)?part\s+of\s+"
