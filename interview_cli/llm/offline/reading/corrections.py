@@ -291,9 +291,10 @@ def _without_what_it_was_not(node: ExtractedNode, said: str) -> ExtractedNode:
 # What they meant, said after the frame: "..., it's two", "..., more like ten minutes"
 # ("it's more like two": a typed interview's correction revised nothing)
 _MEANT = re.compile(
-    r"\W*(?:(?:no|sorry|actually|i\s+mean)\W+)*(?:(?:it'?s|it\s+is|it\s+was|they'?re|that'?s)"
+    r"\W*(?:(?:no|sorry|actually|i\s+meant?)\W+)*(?:(?:it'?s|it\s+is|it\s+was|they'?re|that'?s)"
     r"(?:\s+(?:more\s+like|about|around|only|just))?|more\s+like|only|just)\s+"
-    r"(?P<meant>[^,.;!?]{1,30})",
+    # (up to what they go on to say: "more like nine days and he never said sorry")
+    r"(?P<meant>(?:(?!\s+(?:and|but|so|because|cos)\b)[^,.;!?]){1,30})",
     re.IGNORECASE,
 )
 
@@ -304,14 +305,20 @@ def _restated(
     """The earlier node with what they had said put right, when the answer only says the
     changed words ("I said four days, it's two": "charge every two days")."""
     meant = _MEANT.match(answer, correction.end)
-    said, label = correction.said.lower().split(), earlier.label
+    said = [w for w in correction.said.lower().split() if w not in _ARTICLES]
     if meant is None or not said or earlier.node_type not in valid_types:
         return None
-    new = meant.group("meant").strip().lower().split()
-    changed = said[0] if said[0] in label.lower().split() else None
-    if changed is None or not new or len(new) > len(said):
+    new = [w for w in meant.group("meant").lower().split() if w not in _ARTICLES]
+    # (what was said may be a word or a phrase of the label: "I said a week earlier, it was
+    # more like nine days" puts right the "week" of "landlord took week to even reply"; a
+    # typed interview kept the week)
+    label, n = earlier.label.split(), len(said)
+    lowered = [w.lower() for w in label]
+    at = next((i for i in range(len(label) - n + 1) if lowered[i : i + n] == said), None)
+    if at is None or not new or len(new) > n + 1:
         return None
-    words = [new[0] if w.lower() == changed else w for w in label.split()]
+    # ("four days" put right as "two" keeps its "days")
+    words = [*label[:at], *new, *label[at + min(n, len(new)) :]]
     return ExtractedNode(
         label=" ".join(words),
         node_type=earlier.node_type,
