@@ -365,6 +365,9 @@ class TurnOutcome:
     slot_discovery: SlotDiscoveryRecord | None = None
     tool_decision: Decision | None = None
     safety: SafetyDecision | None = None
+    # what the answer asked to talk about next, resolved to a node (``core.decide.steer``);
+    # the decision says whether it was taken
+    steer: SteerRequest | None = None
 
     @property
     def termination_reason(self) -> str | None:
@@ -640,7 +643,14 @@ class AnsweredTurn:
         new_state = _after_decision(state, u, self.velocity, decision, m)
         safety = safety_response(inputs.assessment, m)
         outcome = TurnOutcome(
-            turn, u.delta, u.graph_state, u.depth, decision, tool_decision=tool, safety=safety
+            turn,
+            u.delta,
+            u.graph_state,
+            u.depth,
+            decision,
+            tool_decision=tool,
+            safety=safety,
+            steer=u.steer,
         )
         return DecidedTurn(new_state, outcome, m, self.embedder)
 

@@ -193,6 +193,16 @@ class QuestionRequest(BaseModel):
         description="the last turn the respondent spoke of the focus (0: not known); before "
         "the last answer, the question goes back to it",
     )
+    asked_back: str = Field(
+        default="",
+        description="the label the respondent's last answer asked to go back to (the "
+        "extraction's steer) when core took that request on the focus; empty otherwise",
+    )
+    went_back_to: str = Field(
+        default="",
+        description="the node the respondent asked to go back to, when they went on to say "
+        "what it leads to and the focus is that (``steer_follows_what_was_said``)",
+    )
     recent: list[Exchange] = Field(default_factory=list)
     answers: list[str] = Field(
         default_factory=list,

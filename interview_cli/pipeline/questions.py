@@ -133,6 +133,8 @@ def question_request(
     if focus_id is not None and focus_id in graph:
         focus_type = graph.node(focus_id).node_type
         focus_stance = graph.node(focus_id).stance
+    steer = decided.outcome.steer
+    steered = steer is not None and focus_id is not None and steer.node_id == focus_id
     request = QuestionRequest(
         methodology=m,
         concept=concept,
@@ -140,6 +142,8 @@ def question_request(
         focus_label=None if closing else decision.selected.label,
         focus_type=focus_type,
         focus_stance=focus_stance,
+        asked_back=steer.asked if steer is not None and steered else "",
+        went_back_to=steer.went_back_to if steer is not None and steered else "",
         summary_labels=(
             graph.recap_labels(
                 {n.name: n.level for n in m.ontology.nodes},

@@ -1,7 +1,7 @@
 """The question briefs a capable model is sent (over the real SDK against the fake server):
 nothing in them contradicts the technique, a grid's rating question has its scale and
-elements, a return to an earlier point is marked, the opening asks one thing, and the rules
-name the brief's sections as the brief names them."""
+elements, a return to an earlier point is marked (and one the respondent asked for), the
+opening asks one thing, and the rules name the brief's sections as the brief names them."""
 
 from __future__ import annotations
 
@@ -114,6 +114,16 @@ def test_a_return_to_an_earlier_point_is_marked(
     just_said = request.model_copy(update={"focus_said_turn": 6})
     _, user = sent(fake_server, provider_env, just_said)
     assert "goes back to" not in user
+    # a return they asked for is said to be theirs; what they went back to say is asked as
+    # what they said, not as the thing they went back to
+    asked = request.model_copy(update={"asked_back": "battery life"})
+    _, user = sent(fake_server, provider_env, asked)
+    assert "They asked to go back to this in their last answer" in user
+    assert "goes back to something" not in user
+    went = asked.model_copy(update={"went_back_to": "battery <b>life</b>"})
+    _, user = sent(fake_server, provider_env, went)
+    assert 'they went back to "battery &lt;b>life&lt;/b>"' in user, user
+    assert "They asked to go back to this" not in user
 
 
 def test_the_opening_asks_one_thing(

@@ -125,10 +125,24 @@ def _focus_section(request: QuestionRequest, topic: str) -> str:
 
 def _focus_notes(request: QuestionRequest) -> list[str]:
     """What the writer must know about the focus beyond its words: said as a dislike (for a
-    technique that climbs from it), and said before the last answer (a return)."""
+    technique that climbs from it), asked for by the respondent (``asked_back``, or what they
+    went back to say: ``went_back_to``), else said before the last answer (a return)."""
     notes: list[str] = []
     if request.focus_stance < 0 and request.strategy.climbs:
         notes.append(DISLIKE_NOTE)
+    if request.went_back_to:
+        notes.append(
+            f'In their last answer they went back to "{escape_tags(request.went_back_to)}" and '
+            "said this is what it leads to: ask about this, in their words, not about what they "
+            "went back to."
+        )
+        return notes
+    if request.asked_back:
+        notes.append(
+            "They asked to go back to this in their last answer: open by saying you will (a few "
+            "of their words), then ask what they wanted to say about it, presuming nothing."
+        )
+        return notes
     last_answer = request.turn_number - 1
     if 0 < request.focus_said_turn < last_answer:
         ago = last_answer - request.focus_said_turn

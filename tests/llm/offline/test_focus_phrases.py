@@ -21,7 +21,9 @@ CASES: list[dict[str, Any]] = yaml.safe_load(
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{i}-{c['label']}" for i, c in enumerate(CASES)])
 def test_a_focus_is_said_back_only_as_the_respondent_said_it(case: dict[str, Any]) -> None:
-    ref = refer(case["label"], case["answers"], case.get("quotes", ()))
+    # (a focus is asked back to when core took the answer's request on it: the cases with
+    # ``steer``)
+    ref = refer(case["label"], case["answers"], case.get("quotes", ()), asked_back="steer" in case)
     if "phrase" in case:
         expected = case["phrase"]
         assert ref.how == "phrase" and ref.phrase is not None, ref

@@ -362,7 +362,11 @@ def _reference(request: QuestionRequest) -> tuple[Reference, str]:
     about = thing(request.concept.name, answers)
     if not request.focus_label or request.strategy.focus_mode != "recent_node":
         return NOTHING, about
-    return refer(request.focus_label, answers, request.focus_quotes, about), about
+    # (asked back only when core took the request on this very node: what they went back to
+    # say of it is asked as what they said, "went_back_to")
+    asked_back = bool(request.asked_back) and not request.went_back_to
+    ref = refer(request.focus_label, answers, request.focus_quotes, about, asked_back=asked_back)
+    return ref, about
 
 
 def _question(request: QuestionRequest) -> str:

@@ -68,17 +68,24 @@ NOTHING = Reference("none")
 
 
 def refer(
-    label: str | None, answers: Sequence[str], quotes: Sequence[str] = (), topic: str = ""
+    label: str | None,
+    answers: Sequence[str],
+    quotes: Sequence[str] = (),
+    topic: str = "",
+    *,
+    asked_back: bool = False,
 ) -> Reference:
     """How a question may refer to the node ``label`` (see the module docstring); ``topic``:
-    the respondent's word for the study's topic (``topic.thing``), no mention of a focus."""
+    the respondent's word for the study's topic (``topic.thing``), no mention of a focus;
+    ``asked_back``: the last answer asked to go back to the focus (core's steer, taken:
+    ``QuestionRequest.asked_back``)."""
     v = vocabulary()
     target = words_of(label or "")
     if not label or not target or not _content(target, v) or holds_empty_phrase(target, v):
         return NOTHING
-    asked_back = _asked_back_to(label, answers[-1]) if answers else None
-    if asked_back is not None:  # the respondent chose this focus: say so, in their words
-        return asked_back
+    back = _asked_back_to(label, answers[-1]) if answers and asked_back else None
+    if back is not None:  # the respondent chose this focus: say so, in their words
+        return back
     phrase = phrase_for(label, answers, quotes)
     if phrase is not None:
         return Reference("phrase", phrase)
@@ -332,25 +339,13 @@ def steered(label: str | None, answer: str, steer: Steer) -> str:
 
 
 def _asked_back_to(label: str, answer: str) -> Reference | None:
-    """The ``steer`` reference when ``answer`` asked to go back to the focus ``label``; None
-    when it asked for nothing, for something else, or the focus is what it went back to say
-    ("Can we go back to the cheap thing? It means more money for the kids": core's
-    ``steer_follows_what_was_said`` asks on that, as what they said)."""
+    """The ``steer`` reference to the focus ``label`` that ``answer`` asked to go back to, in
+    the words of its request; None when they cannot be said back."""
     steer = find_steer(answer)
-    if steer is None or _said_of_it(label, answer, steer):
-        return None
-    asked_for = steered(label, answer, steer)
-    if not asked_for:
+    asked_for = steered(label, answer, steer) if steer is not None else ""
+    if steer is None or not asked_for:
         return None
     return Reference("steer", mention=asked_for, said_more=said_after_steer(answer, steer))
-
-
-def _said_of_it(label: str, answer: str, steer: Steer) -> bool:
-    """The focus was said after the request, none of its words in the thing asked for: what
-    the respondent went back to say of it, not what they named."""
-    v = vocabulary()
-    named = {w for w in words_of(steer.target) if _content([w], v)}
-    return from_answer(label, (), answer[steer.end :]) and not named & set(words_of(label))
 
 
 def _says_what_it_does(texts: list[str], v: Vocabulary) -> bool:

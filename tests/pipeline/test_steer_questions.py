@@ -1,0 +1,90 @@
+"""A request to go back, from the answer to the question: core says which focus was asked for,
+and the question brief carries it (``QuestionRequest.asked_back`` / ``went_back_to``), so no
+question writer guesses it from the answer's text."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from interview_cli.config.library import Library
+from interview_cli.llm.offline import OfflineLLM
+from interview_cli.llm.protocol import QuestionRequest, TaskResult
+from interview_cli.llm.settings import offline_settings
+from interview_cli.pipeline.runner import Interview
+from interview_cli.pipeline.setup import new_session
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Recording:
+    """The offline provider, keeping each question brief it was given."""
+
+    def __init__(self) -> None:
+        self.inner = OfflineLLM(seed=0)
+        self.requests: list[QuestionRequest] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    async def generate_question(self, request: Any, on_token: Any = None) -> TaskResult[str]:
+        self.requests.append(request)
+        return await self.inner.generate_question(request, on_token=on_token)
+
+
+def _interview(answers: list[str]) -> tuple[list[QuestionRequest], list[str]]:
+    lib = Library.discover(cwd=ROOT)
+    session = new_session(
+        session_id="steer",
+        concept=lib.concept("headphones_mec"),
+        methodology=lib.methodology("means_end_chain"),
+        settings=offline_settings(),
+        max_turns=len(answers) + 3,
+    )
+    llm = Recording()
+    interview = Interview(session, store=None, llm=llm)
+    asked: list[str] = []
+
+    async def go() -> None:
+        for answer in answers:
+            question = await interview.ensure_question()
+            assert question is not None
+            asked.append(question.text)
+            await interview.submit(answer)
+        question = await interview.ensure_question()
+        assert question is not None
+        asked.append(question.text)
+
+    asyncio.run(go())
+    return llm.requests, asked
+
+
+def test_a_request_core_took_reaches_the_question_brief_and_is_said_back() -> None:
+    requests, asked = _interview(
+        [
+            "The battery lasts all week, and the noise cancelling is brilliant on the train.",
+            "It means I can actually read on the way in.",
+            "Can we go back to the battery thing?",
+        ]
+    )
+    last = requests[-1]
+    assert last.focus_label == "battery lasts", last.focus_label
+    assert last.asked_back == "battery lasts" and not last.went_back_to
+    assert "the battery thing" in asked[-1], asked[-1]
+    # the questions before it were asked for by nobody
+    assert all(not r.asked_back for r in requests[:-1])
+
+
+def test_what_they_went_back_to_say_is_asked_as_what_they_said() -> None:
+    requests, asked = _interview(
+        [
+            "The battery lasts all week, and the noise cancelling is brilliant on the train.",
+            "It means I can actually read on the way in.",
+            "Going back to the battery, it means I never have to think about charging them.",
+        ]
+    )
+    last = requests[-1]
+    assert last.went_back_to == "battery lasts", (last.focus_label, last.went_back_to)
+    assert last.focus_label != last.went_back_to
+    assert not asked[-1].startswith(("Back to", "Sure,")), asked[-1]
