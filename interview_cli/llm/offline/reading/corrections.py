@@ -223,8 +223,10 @@ _UNIT = (
 )
 # Words that say a number is rough: "about 40", "almost 2000", "more like 45"
 _ROUGHLY = r"(?:almost|about|around|nearly|roughly|approximately|over|under|nearer|closer\s+to)"
+# What says a number is the figure now: "it was £150 in the end", "it's 55p now"
+_NOW = r"(?:\s+(?:in\s+the\s+end|now|these\s+days|all\s+in|in\s+total|actually))?"
 _ONLY_A_NUMBER = re.compile(
-    rf"(?:{_ROUGHLY}|like|more\s+like)?\s*[£$]?\d+(?:[.,]\d+)?" + _UNIT, re.IGNORECASE
+    rf"(?:{_ROUGHLY}|like|more\s+like)?\s*[£$]?\d+(?:[.,]\d+)?" + _UNIT + _NOW, re.IGNORECASE
 )
 
 
@@ -256,24 +258,54 @@ def _swapped_in(label: str, said: str, meant: str) -> str | None:
     """The earlier label with what they had said put right in it, when what they meant is
     only the changed words: "it was the GP, not the dentist" makes "dentist told me to cut
     back" "GP told me to cut back" (round 71 asked about "the GP" alone, then read "the
-    dentist told me to cut back" back in the summary). None when the label lacks the words,
+    dentist told me to cut back" back in the summary); a number said in words, by the number
+    they meant ("I said two hours before, it was closer to three": "three hours sitting
+    there", where a dev corpus kept "closer to three"). None when the label lacks the words,
     when it is little more than them ("light frame" put right as "the carbon fork"), when
-    they are a number (put right by :func:`_renumbered`) or what they meant again."""
-    old = [w for w in said.split() if w.lower() not in _ARTICLES]
-    new = [w for w in meant.split() if w.lower() not in _ARTICLES]
-    if not old or not new or len(new) > 3 or [w.lower() for w in old] == [w.lower() for w in new]:
+    they are a number in digits (put right by :func:`_renumbered`) or what they meant again."""
+    old = [w.lower() for w in said.split() if w.lower() not in _ARTICLES]
+    new = [w for w in _COMPARED.sub("", meant).split() if w.lower() not in _ARTICLES]
+    if not old or not new or len(new) > 3 or old == [w.lower() for w in new]:
         return None
-    if any(_NUMBER.search(w) or w.lower() in _NUMBER_WORDS for w in old):
+    if any(_NUMBER.search(w) for w in old):
+        return None
+    if any(w in _NUMBER_WORDS for w in old):
+        return _number_put_in(label, old, new)
+    if len(label.split()) - len(old) < 2:
+        return None
+    return _put_in(label, old, new)
+
+
+def _number_put_in(label: str, said: list[str], new: list[str]) -> str | None:
+    """``label`` with the number word of ``said`` (its first) replaced by the number they
+    meant, when what they meant says no other unit than the label's: "two hours" put right as
+    "three" or "fifteen quid" as "twelve quid a month"; never "six" put right as "seven calls"
+    in "rang virgin like six times"."""
+    if not (new[0].lower() in NUMBER_WORDS or _NUMBER.fullmatch(new[0])):
         return None
     words = label.split()
-    lowered = [w.lower() for w in words]
-    n = len(old)
-    if len(words) - n < 2:
+    lowered, n = [w.lower() for w in words], len(said)
+    at = next((i for i in range(len(words) - n + 1) if lowered[i : i + n] == said), None)
+    if at is None or [w.lower() for w in new[1:]] != lowered[at + 1 : at + len(new)]:
         return None
-    for i in range(len(words) - n + 1):
-        if lowered[i : i + n] == [w.lower() for w in old]:
-            return " ".join([*words[:i], *new, *words[i + n :]])
-    return None
+    return " ".join([*words[:at], new[0], *words[at + 1 :]])
+
+
+# What compares what they meant with what they said: no part of it ("closer to three")
+_COMPARED = re.compile(r"^\s*(?:more\s+like|closer\s+to|nearer(?:\s+to)?|like)\s+", re.I)
+
+
+def _put_in(label: str, said: list[str], new: list[str], *, keep_tail: bool = False) -> str | None:
+    """``label`` with its first run of the (lower-case) words ``said`` replaced by ``new``;
+    ``keep_tail``: what follows the new words' length of the run stays ("four days" put right
+    as "two" keeps its "days"). None when the label lacks the run."""
+    words = label.split()
+    lowered, n = [w.lower() for w in words], len(said)
+    at = next((i for i in range(len(words) - n + 1) if lowered[i : i + n] == said), None)
+    if at is None:
+        return None
+    kept = at + (min(n, len(new)) if keep_tail else n)
+    return " ".join([*words[:at], *new, *words[kept:]])
 
 
 def _without_what_it_was_not(node: ExtractedNode, said: str) -> ExtractedNode:
@@ -312,22 +344,21 @@ def _restated(
     # (what was said may be a word or a phrase of the label: "I said a week earlier, it was
     # more like nine days" puts right the "week" of "landlord took week to even reply"; a
     # typed interview kept the week)
-    label, n = earlier.label.split(), len(said)
-    lowered = [w.lower() for w in label]
-    at = next((i for i in range(len(label) - n + 1) if lowered[i : i + n] == said), None)
-    if at is None or not new or len(new) > n + 1:
+    if not new or len(new) > len(said) + 1:
         return None
-    # ("four days" put right as "two" keeps its "days")
-    words = [*label[:at], *new, *label[at + min(n, len(new)) :]]
+    restated = _put_in(earlier.label, said, new, keep_tail=True)
+    if restated is None:
+        return None
     return ExtractedNode(
-        label=" ".join(words),
+        label=restated,
         node_type=earlier.node_type,
         quote=meant.group(0).strip(" ,"),
         confidence=0.6,
     )
 
 
-_NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
+# (a unit may stand against it: "45p", "10k", "2gb": the 45 of "pasta like 45p")
+_NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?(?=(?:p|k|g|kg|km|ml|gb|mb)?\b)", re.IGNORECASE)
 # a number said in words ("two litres a week, not one"), "a" and "half" too ("a litre")
 _NUMBER_WORDS = NUMBER_WORDS | {"half", "a", "an"}
 _MEANT_NUMBER = re.compile(
@@ -336,7 +367,9 @@ _MEANT_NUMBER = re.compile(
     + _UNIT
     + r"(?:,?\s+not\s+[£$]?(?P<not>\d+(?:[.,]\d+)?)"
     + _UNIT
-    + r")?\s*(?=[,.;!?]|$)",
+    + r")?"
+    + _NOW
+    + r"\s*(?=[,.;!?]|$)",
     re.IGNORECASE,
 )
 
