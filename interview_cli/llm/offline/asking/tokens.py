@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary
 from interview_cli.llm.offline.reading.clauses import THOUSANDS
 
-_WORD = re.compile(THOUSANDS + r"|[^\W_]+(?:['’.\-][^\W_]+)*'?|\S")
+_WORD = re.compile(THOUSANDS + r"|[^\W_]+(?:['’.\-&][^\W_]+)*'?|\S")  # ("A&E": one word)
 
 
 COPULAS = frozenset("is are was were".split())

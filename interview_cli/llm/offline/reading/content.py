@@ -31,7 +31,7 @@ from interview_cli.llm.offline.lexicon import FEELING_WORDS, NAMELESS, VALUE_WOR
 from interview_cli.llm.offline.lexicon.phrases import HERE, load_file
 from interview_cli.llm.offline.reading.meta import content_idioms
 
-WORD = re.compile(r"[\w£$€][\w'\u2019\-]*")
+WORD = re.compile(r"[\w£$€](?:[\w'\u2019\-]|&(?=\w))*")  # ("A&E" one word: clauses.WORD)
 # Numbers and units: a label of nothing else is a quantity ("eight hours", "two").
 _NUMBER = re.compile(
     r"^(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"

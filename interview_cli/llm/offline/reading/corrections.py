@@ -123,6 +123,12 @@ def apply_correction(
         restated = _restated(request.answer, correction, earlier, valid_types)
         after = [restated] if restated is not None else []
         nodes = [*nodes, *after]
+    if (
+        earlier is not None
+        and after
+        and _put_right_unlabelled(request.answer, correction, earlier, after[0])
+    ):
+        return nodes, []
     if earlier is not None and after:
         meant = after[0]
         revised = _revised(meant, earlier, correction.said or named, valid_types)
@@ -136,21 +142,54 @@ def apply_correction(
             why = "puts right a detail said earlier that is no element"
             return [n for n in nodes if n is not detail], [_dropped(detail, why)]
     if before and not correction.earlier:
-        # "It gets a bit warm. Sorry, I mean it gets really hot": what was just said goes
-        said = words_of(correction.said) if correction.said else frozenset()
-        just_said = next(
-            (n for n in reversed(before) if said and shared(said, words_of(n.label))), None
-        )
-        if said and just_said is None:
-            # "The bin is tiny. Oh and I said birthday, it was Christmas": it corrects
-            # something said earlier that is no node, not what this answer just said
-            return nodes, []
-        target = just_said or before[-1]
-        reason = (
-            f'corrected in the same answer ("{request.answer[correction.start : correction.end]}")'
-        )
-        return [n for n in nodes if n is not target], [_dropped(target, reason)]
+        return _just_said_put_right(request.answer, correction, nodes, before)
     return nodes, []
+
+
+def _just_said_put_right(
+    answer: str, correction: Correction, nodes: list[ExtractedNode], before: list[ExtractedNode]
+) -> tuple[list[ExtractedNode], list[RejectedItem]]:
+    """ "It gets a bit warm. Sorry, I mean it gets really hot": what was just said goes."""
+    said = words_of(correction.said) if correction.said else frozenset()
+    just_said = next(
+        (n for n in reversed(before) if said and shared(said, words_of(n.label))), None
+    )
+    if said and just_said is None:
+        # "The bin is tiny. Oh and I said birthday, it was Christmas": it corrects
+        # something said earlier that is no node, not what this answer just said
+        return nodes, []
+    target = just_said or before[-1]
+    reason = f'corrected in the same answer ("{answer[correction.start : correction.end]}")'
+    return [n for n in nodes if n is not target], [_dropped(target, reason)]
+
+
+# What they meant, said straight after the frame: "..., I meant quarter past five"
+_STATED = re.compile(
+    r"[\s,]*(?:(?:no|sorry|actually|oh)\W+)*(?:i\s+meant?|it\s+was|it'?s|it\s+is|more\s+like)\s+"
+    r"(?P<meant>[^,.;!?]{1,30})",
+    re.IGNORECASE,
+)
+
+
+def _put_right_unlabelled(
+    answer: str, correction: Correction, earlier: Earlier, first: ExtractedNode
+) -> bool:
+    """The correction puts right a detail the earlier label never held, and what they meant
+    is said straight after it and made no node: the node that follows is something else
+    ("sorry, i said half five earlier, i meant quarter past five, half five is when i leave
+    the house" is no "leave the house" in place of "up for work": round 91's check-back read
+    "the school dinners -> leave the house")."""
+    said = [w for w in correction.said.lower().split() if w not in _ARTICLES]
+    stated = _STATED.match(answer, correction.end)
+    if (
+        not said
+        or stated is None
+        or stated.group("meant").lower().startswith("not")  # "..., its not, its forty every ..."
+        or quoted_at(answer, first) < stated.end("meant")
+    ):
+        return False
+    # (its words anywhere in the label: "forty a week" is held by "money forty euro week is lot")
+    return not set(said) <= {w.lower() for w in earlier.label.split()}
 
 
 def _corrected(named: str, said: str, earlier: Sequence[Earlier]) -> Earlier | None:
@@ -179,8 +218,22 @@ def _revised(
     node_type = earlier.node_type if earlier.node_type in valid_types else meant.node_type
     revised = _without_what_it_was_not(meant, said)
     swapped = _swapped_in(earlier.label, said, revised.label) if said != meant.label else None
-    update = {"corrects": earlier.label, "node_type": node_type, "label": swapped or revised.label}
+    label = swapped or _the_one(revised.label, said) or revised.label
+    update = {"corrects": earlier.label, "node_type": node_type, "label": label}
     return revised.model_copy(update=update)
+
+
+def _the_one(meant: str, said: str) -> str | None:
+    """What they meant, when it names the thing they had said by "one": the thing with what
+    they meant of it ("I said the kiosk by the main entrance earlier, I meant the one by A&E":
+    "kiosk by A&E", where a tester's correction became the node "one by a e"); None else."""
+    words = meant.split()
+    # (the thing is the last word before what places it: "the big kiosk | by the entrance")
+    named = re.split(r"\s+(?:by|at|in|on|near|next|from|with|off|behind|opposite)\s+", said)[0]
+    thing = [w for w in named.split() if w.lower() not in _ARTICLES][-1:]
+    if len(words) < 2 or words[0].lower() != "one" or not thing:
+        return None
+    return " ".join([thing[0].lower(), *words[1:]])
 
 
 def _dropped(node: ExtractedNode, reason: str) -> RejectedItem:
