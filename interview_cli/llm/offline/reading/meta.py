@@ -114,12 +114,15 @@ _OPENING = r"\W*(?:(?:no|nah|naw|well|lol|um|uh|erm|oh|honestly|what|huh|ha|haha
 # The question's premise denied at the start of the answer: "it doesn't bother me" to "why
 # does it bother you?", "I wasn't hoping for anything" to "what were you hoping ...?".
 _DENIAL = re.compile(
-    _OPENING + r"(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,2}?)\s*"
+    # (its subject may be left out: "ha, didnt really choose it, rota did", round 92)
+    _OPENING + r"(?:(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,2}?)\s*)?"
     r"(?:does\s*n[o']?t|does\s+not|did\s*n[o']?t|did\s+not|do\s*n[o']?t|was\s*n[o']?t|"
     r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont|'?s\s+not|'?m\s+not|am\s+not|"
     r"are\s*n[o']?t|'re\s+not)\s+(?:really\s+|that\s+)?"
     # ("finding out fast isnt a good thing" to "What's good about that?", round 47)
-    r"(?:an?\s+)?(?P<verb>[a-z]+)\b[^,.;!?]*",
+    r"(?:an?\s+)?(?P<verb>[a-z]+)\b[^,.;!?]*"
+    # (and who did instead: "..., rota did", "..., my wife did")
+    r"(?:,\s*(?:the\s+|my\s+|our\s+|his\s+|her\s+)?[a-z']+(?:\s+[a-z']+)?\s+did\b)?",
     re.IGNORECASE,
 )
 # "The bill made nothing possible", "it gives me nothing": the premise denied with "nothing"

@@ -61,6 +61,7 @@ def taken_back(request: ExtractRequest) -> TakenBack:
     found.labels.extend(denied)
     found.just_said.extend(spans)  # ("not because dairy-free wasnt a choice" is no node)
     found.labels.extend(x for x in _recap_denied(request, candidates) if x not in found.labels)
+    _off_topic(request, found)
     for pattern in phrase_patterns("retraction"):
         for match in pattern.finditer(answer):
             exact = (match.groupdict().get("exact") or "").strip()
@@ -111,6 +112,33 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 found.just_said.append((0, match.start()))
             found.labels.extend(label for label in labels if label not in found.labels)
     return found
+
+
+# What the question was about, said to be about something else than the study: "that's about
+# night shifts not coffee though" (round 92 asked about the pay twice more). Read here, not in
+# the lexicon: only when what it is not about is the study's topic ("it's about the price not
+# the taste" is a point)
+_NOT_ABOUT = re.compile(
+    r"\b(?:that'?s|thats|that\s+is|it'?s|its)\s+(?:more\s+|really\s+|just\s+|all\s+)?"
+    r"(?:about|to\s+do\s+with)\s+[^,.;!?]{1,30}?,?\s+not\s+(?:about\s+)?(?:the\s+|my\s+)?"
+    r"(?P<topic>[^,.;!?\s]+(?:\s+(?!(?:though|tho|really|tbh|mate)\b)[^,.;!?\s]+)?)"
+    r"(?:\s+(?:though|tho|really|tbh|mate))?(?=\s*(?:[,.;!?]|$))",
+    re.IGNORECASE,
+)
+
+
+def _off_topic(request: ExtractRequest, found: TakenBack) -> None:
+    """The focus taken back, and the words saying so no node, when the answer says the focus
+    is about something else than the study's topic."""
+    topic = words_of(request.concept.name)
+    for match in _NOT_ABOUT.finditer(request.answer):
+        said = words_of(match.group("topic"))
+        if not said or not said <= topic:
+            continue
+        found.just_said.append((match.start(), match.end()))
+        focus = request.focus_label or ""
+        if focus and focus not in found.labels:
+            found.labels.append(focus)
 
 
 # One of the recap's quotes said by its place not to be meant: "that middle one isnt something
