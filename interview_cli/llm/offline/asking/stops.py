@@ -234,8 +234,8 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True
     if nxt in PARTICLES | {"away", "back"} and _phrasal_before(tokens, end):
         return True  # "the kids have to pick their chargers | up off the floor" (round 50)
-    if (last in v.stand_ins or last in _HOLLOW) and nxt in ("that", "which", "who"):
-        return True  # "a tenner more for something | that doesn't fall over"
+    if _cut_from_what_it_says_of(last, nxt, after, v):
+        return True
     if (
         last in ANYONE
         and nxt not in v.clause_breaks
@@ -259,6 +259,24 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         or _cut_from_what_completes_it(tokens, end, v)
         or cut_from_its_manner(tokens, end, v)
     )
+
+
+def _cut_from_what_it_says_of(last: str, nxt: str, after: str, v: Vocabulary) -> bool:
+    """A word cut from the clause that says which or what of it: "a tenner more for something
+    | that doesn't fall over", "it would've taken anyone | with a bit of authority" (round
+    93), "the quick wash button being easy | to find" (round 91 said back "being easy")."""
+    if (last in v.stand_ins or last in _HOLLOW) and nxt in ("that", "which", "who"):
+        return True
+    if last in ANYONE and nxt in ("with", "who", "that", "willing", "able"):
+        return True
+    return last in _EASE and nxt == "to" and after[:1].isalpha() and after not in v.function_words
+
+
+# How easy a thing is to do, said before the doing: "easy | to find", "hard | to reach"
+_EASE = frozenset(
+    "easy easier hard harder simple simpler quick quicker difficult tricky awkward impossible "
+    "possible safe safer nice able free ready".split()
+)
 
 
 def _cut_before_what_it_leads(last: str, nxt: str, after: str) -> bool:

@@ -81,7 +81,10 @@ _NO_POSSESSION = frozenset(
     "mad loud noisy wild well pure "
     # and what it is compared: "its easier on my back" (a typed interview asked "What is it
     # about its easier on your back that counts for you?")
-    "easier better worse cheaper quicker faster nicer safer harder simpler".split()
+    "easier better worse cheaper quicker faster nicer safer harder simpler "
+    # what a thing is when it is done: "it means its dry by teatime" (round 91: "What
+    # difference does its dry by teatime make for you?")
+    "dry wet clean dirty ready sorted finished over".split()
 )
 # Words that end what is said ("its money innit") and open a clause ("well its money").
 _TAGS = frozenset("innit tho though honestly lol haha".split())
