@@ -174,6 +174,45 @@ def test_the_same_move_on_the_same_focus_with_nothing_new_is_a_repeat(
     assert question_card(other).counts["repeat"] == question_card(scripted).counts["repeat"]
 
 
+def test_the_same_focus_in_substance_or_after_a_push_back_is_a_repeat(
+    scripted: SessionFile,
+) -> None:
+    q2 = scripted.turns[1].question
+    assert q2.focus_node_id and q2.strategy and q2.focus_label
+    base = question_card(scripted).counts["repeat"]
+    turns = list(scripted.turns)
+    turns[1] = turns[1].model_copy(update={"graph_delta": DeltaRecord()})
+    nothing_new = scripted.model_copy(update={"turns": turns})
+    # another node of the same words, asked the same way with nothing new between: the
+    # same focus in substance ("battery" and "battery lasts")
+    paraphrase = {"focus_node_id": "n-other", "focus_label": f"{q2.focus_label} really"}
+    again = _changed(nothing_new, 3, strategy=q2.strategy, **paraphrase)
+    assert question_card(again).counts["repeat"] == base + 1
+    unlike = _changed(
+        nothing_new,
+        3,
+        strategy=q2.strategy,
+        focus_node_id="n-other",
+        focus_label="something else entirely",
+    )
+    assert question_card(unlike).counts["repeat"] == base
+    # the same node in another technique, straight after an answer that pushed back on it
+    # ("the pay again?" read as taking it back): round 92's third question on the pay
+    pushed = list(scripted.turns)
+    extraction = pushed[1].extraction
+    assert extraction is not None
+    taken = extraction.model_copy(update={"retracted": [q2.focus_label]})
+    pushed[1] = pushed[1].model_copy(update={"extraction": taken})
+    session = scripted.model_copy(update={"turns": pushed})
+    same = {"focus_node_id": q2.focus_node_id, "focus_label": q2.focus_label}
+    asked = _changed(session, 3, strategy="negative_ladder", **same)
+    assert question_card(asked).counts["repeat"] == base + 1
+    assert (
+        question_card(_changed(scripted, 3, strategy="negative_ladder", **same)).counts["repeat"]
+        == base
+    )
+
+
 def test_a_question_asked_before_word_for_word_is_a_repeat(scripted: SessionFile) -> None:
     # Round 16: "If a friend asked you about the bike, what would you tell them first?" at Q6
     # (after "Sorry, I put that badly.") and again at Q14, both counted clean

@@ -16,10 +16,11 @@ exactly and can be trusted on any provider's questions):
 - **double-barrelled**: two questions in one (a second question mark, or ", and what ...");
 - **jargon**: a word of the method (attribute, consequence, value, ladder, means-end,
   construct, touchpoint, ...) outside quotation marks, that the respondent had not used;
-- **repeats**: the same focus asked with the same family of technique (the strategy's declared
-  ``family``, ``config.families``)
-  as the last question on it, with nothing new said in between (no element added by the
-  answers between);
+- **repeats**: the same focus in substance (the same node, a node whose label's content words
+  all stand in the other's, or the topic as a whole) asked with the same family of technique
+  (the strategy's declared ``family``, ``config.families``) as the last question on it, with
+  nothing new said in between (no element added by the answers between); or asked again
+  straight after an answer that pushed back on it (puzzled, "already said", "move on");
 - **set aside**: a question about a remark the reader set aside: its focus or a quote is an
   item the extraction rejected, or words said only in answers read as no answer (already
   said, move on, about the interview, declined, nothing to extract);
@@ -88,8 +89,10 @@ CARD_LEGEND: dict[str, str] = {
     "', and what ...')",
     "jargon": "a word of the method (attribute, consequence, value, ladder, ...) the "
     "respondent had not used",
-    "repeat": "the same focus with the same family of technique as the last question on it, "
-    "nothing new said in between, or a question asked before word for word",
+    "repeat": "the same focus in substance (its node, a label of the same words, or the topic) "
+    "with the same family of technique as the last question on it, nothing new said in "
+    "between; asked again straight after the answer pushed back on it; or a question asked "
+    "before word for word",
     "set_aside": "about a remark the reader set aside (a rejected item, or words said only in "
     "a non-answer)",
     "vague": "about a focus, but names none of its words and points at nothing ('What else "
@@ -402,11 +405,12 @@ _OWNED = re.compile(r"^(?:sorry|fair enough|ok|okay)\b[^.?!]*[.!]\s+", re.IGNORE
 
 
 def _repeats(asked: Sequence[_Asked], session: SessionFile) -> set[int]:
-    """Indexes of questions on the same focus with the same family as the last question on
-    it, no element added by the answers between; and of a question asked before word for
-    word (round 16: "If a friend asked you about the bike, ..." twice, read as clean)."""
+    """Indexes of questions on the same focus in substance (:func:`_same_as`) with the same
+    family as the last question on it, no element added by the answers between; and of a
+    question asked before word for word (round 16: "If a friend asked you about the bike,
+    ..." twice, read as clean)."""
     families = _families(session)
-    last_on: dict[str, tuple[str, int]] = {}
+    last: list[tuple[frozenset[str], str, int]] = []  # (focus, family, turns answered before)
     found: set[int] = set()
     seen: set[str] = set()
     for i, a in enumerate(asked):
@@ -414,17 +418,55 @@ def _repeats(asked: Sequence[_Asked], session: SessionFile) -> set[int]:
         if text and text in seen:
             found.add(i)
         seen.add(text)
-        node, strategy = a.record.focus_node_id, a.record.strategy
-        if not node or not strategy:
+        strategy = a.record.strategy
+        if not strategy or a.record.kind == "closing":
             continue
+        focus = _substance(a.record)
         family = families.get(strategy) or legacy_family(strategy)
-        previous = last_on.get(node)
-        if previous is not None and previous[0] == family:
-            between = session.turns[previous[1] : a.before]
+        before = next((p for p in reversed(last) if _same_as(p[0], focus)), None)
+        if before is not None and before[1] == family:
+            between = session.turns[before[2] : a.before]
             if not any(t.graph_delta.nodes_added for t in between):
                 found.add(i)
-        last_on[node] = (family, a.before)
+        if i and focus and _pushed_back_on(asked[i - 1], focus):
+            found.add(i)
+        last.append((focus, family, a.before))
     return found
+
+
+def _pushed_back_on(previous: _Asked, focus: frozenset[str]) -> bool:
+    """The question before was on the same focus in substance and its answer pushed back
+    (:func:`_puzzled`), or said it was answered already or asked to move on: asked again
+    straight after, in whatever technique, it asks what they refused ("the pay again?",
+    then "What makes that harder than it should be?" of the pay, round 92)."""
+    turn = previous.turn
+    if turn is None or not _same_as(_substance(previous.record), focus):
+        return False
+    kind = turn.assessment.answer_kind if turn.assessment is not None else "answer"
+    return kind in ("already_said", "move_on") or _puzzled(turn)
+
+
+def _substance(record: QuestionRecord) -> frozenset[str]:
+    """What a question is about, to compare: its focus node and the content words of its
+    label; nothing (the topic as a whole) for a question on no node."""
+    if not record.focus_node_id:
+        return frozenset()
+    words = label_profile(record.focus_label or "").content
+    return frozenset({f"node:{record.focus_node_id}", *words})
+
+
+def _same_as(a: frozenset[str], b: frozenset[str]) -> bool:
+    """The same focus in substance: the same node, a label whose content words all stand in
+    the other's ("battery" and "battery lasts", two nodes of one meaning a testers' round
+    heard asked the same way twice), or both the topic as a whole ("What else matters to
+    you?" after an answer that added nothing)."""
+    if not a or not b:
+        return not a and not b
+    if a & b and any(w.startswith("node:") for w in a & b):
+        return True
+    words_a = {w for w in a if not w.startswith("node:")}
+    words_b = {w for w in b if not w.startswith("node:")}
+    return bool(words_a and words_b) and (words_a <= words_b or words_b <= words_a)
 
 
 def _shown(session: SessionFile) -> tuple[str, ...]:
