@@ -104,18 +104,13 @@ def apply_correction(
     if earlier is None or number:
         # (a number put right is put right in the node that had it, not in what this answer
         # goes on to say: "it was 165 not 185, I was thinking of what my husband paid")
-        renumbered = _renumbered(request.answer, correction, earlier_nodes(request), valid_types)
+        # (an earlier concept known by its label alone takes the type of what they meant)
+        fallback = after[0].node_type if after else ""
+        renumbered = _renumbered(
+            request.answer, correction, earlier_nodes(request), valid_types, fallback
+        )
         if renumbered is not None:
-            # (and the words putting it right are no node: "38 pounds not 48")
-            # (nor the number said again on its own: "I meant 15 minutes")
-            kept = [
-                n
-                for n in nodes
-                if not re.search(r"\bnot\s+[£$]?\d", n.label)
-                and not _ONLY_A_NUMBER.fullmatch(n.label)
-            ]
-            placed = sorted([*kept, renumbered], key=lambda n: quoted_at(request.answer, n))
-            return placed, []
+            return _with_number_put_right(request.answer, nodes, renumbered)
     if earlier is None:
         earlier = _earlier_otherwise(request, correction, after)
     if earlier is not None and not after:
@@ -123,15 +118,20 @@ def apply_correction(
         restated = _restated(request.answer, correction, earlier, valid_types)
         after = [restated] if restated is not None else []
         nodes = [*nodes, *after]
-    if (
-        earlier is not None
-        and after
-        and _put_right_unlabelled(request.answer, correction, earlier, after[0])
-    ):
-        return nodes, []
+    if earlier is not None and after:
+        put_right = _stated_alone(request.answer, correction, earlier, after[0], valid_types)
+        if put_right is not None:
+            placed = sorted([*nodes, *put_right], key=lambda n: quoted_at(request.answer, n))
+            return placed, []
     if earlier is not None and after:
         meant = after[0]
         revised = _revised(meant, earlier, correction.said or named, valid_types)
+        if _only_a_quantity(revised.label) and not _only_a_quantity(earlier.label):
+            # "I said I pushed it a mile earlier, I meant more like three quarters": a measure
+            # that could not be put into the earlier label is no point of its own (round 96
+            # asked "Tell me more about "more like three quarters": what exactly happened?")
+            why = "puts right a measure said earlier"
+            return [n for n in nodes if n is not meant], [_dropped(meant, why)]
         return [revised if n is meant else n for n in nodes], []
     if earlier is None and correction.said:
         # what it was not is no part of what they meant, whatever it put right: "it was three
@@ -144,6 +144,29 @@ def apply_correction(
     if before and not correction.earlier:
         return _just_said_put_right(request.answer, correction, nodes, before)
     return nodes, []
+
+
+def _with_number_put_right(
+    answer: str, nodes: list[ExtractedNode], renumbered: ExtractedNode
+) -> tuple[list[ExtractedNode], list[RejectedItem]]:
+    """The answer's nodes with the earlier one whose number was put right: the words putting
+    it right are no node ("38 pounds not 48"), nor the number said again on its own ("I meant
+    15 minutes"), nor what follows it as said ("I meant the 9, the 8 doesnt even go my way")."""
+    at = quoted_at(answer, renumbered)
+    kept = [
+        n
+        for n in nodes
+        if not re.search(r"\bnot\s+[£$]?\d", n.label)
+        and not _ONLY_A_NUMBER.fullmatch(n.label)
+        and not quoted_at(answer, n) <= at < _quote_end(answer, n)
+    ]
+    placed = sorted([*kept, renumbered], key=lambda n: quoted_at(answer, n))
+    why = "the number put right, said again"
+    return placed, [_dropped(n, why) for n in nodes if not any(n is k for k in kept)]
+
+
+def _quote_end(answer: str, node: ExtractedNode) -> int:
+    return quoted_at(answer, node) + len(node.quote)
 
 
 def _just_said_put_right(
@@ -171,14 +194,20 @@ _STATED = re.compile(
 )
 
 
-def _put_right_unlabelled(
-    answer: str, correction: Correction, earlier: Earlier, first: ExtractedNode
-) -> bool:
-    """The correction puts right a detail the earlier label never held, and what they meant
-    is said straight after it and made no node: the node that follows is something else
-    ("sorry, i said half five earlier, i meant quarter past five, half five is when i leave
-    the house" is no "leave the house" in place of "up for work": round 91's check-back read
-    "the school dinners -> leave the house")."""
+def _stated_alone(
+    answer: str,
+    correction: Correction,
+    earlier: Earlier,
+    first: ExtractedNode,
+    valid_types: set[str],
+) -> list[ExtractedNode] | None:
+    """What they meant, said straight after the frame and made no node, so that the node that
+    follows is something else: the earlier label with it put in, when the label holds what they
+    had said ("i said last january before, i meant last month": "last month range went from",
+    where round 95 revised it as "ive only had the bike"); nothing, when it never held it
+    ("sorry, i said half five earlier, i meant quarter past five, half five is when i leave the
+    house" is no "leave the house" in place of "up for work": round 91's check-back read "the
+    school dinners -> leave the house"). None when this is not such a correction."""
     said = [w for w in correction.said.lower().split() if w not in _ARTICLES]
     stated = _STATED.match(answer, correction.end)
     if (
@@ -187,9 +216,31 @@ def _put_right_unlabelled(
         or stated.group("meant").lower().startswith("not")  # "..., its not, its forty every ..."
         or quoted_at(answer, first) < stated.end("meant")
     ):
-        return False
+        return None
     # (its words anywhere in the label: "forty a week" is held by "money forty euro week is lot")
-    return not set(said) <= {w.lower() for w in earlier.label.split()}
+    if not set(said) <= {w.lower() for w in earlier.label.split()}:
+        return []
+    # (what follows saying it again is what they meant: "it's two. ... Two days on a charge";
+    # so may what follows in a sentence of its own: "..., it's two, I was thinking of the old
+    # battery. Every second night it goes on the charger")
+    if shared(words_of(first.label), words_of(f"{stated.group('meant')} {correction.said}")):
+        return None
+    if re.search(r"[.!?]", answer[stated.end("meant") : quoted_at(answer, first)]):
+        return None
+    meant = [w for w in stated.group("meant").lower().split() if w not in _ARTICLES]
+    fits = len(meant) <= len(said) + 1
+    label = _put_in(earlier.label, said, meant, keep_tail=True) if fits else None
+    if label is None or earlier.node_type not in valid_types:
+        return None
+    quote = stated.group("meant").strip()
+    revision = ExtractedNode(
+        label=label,
+        node_type=earlier.node_type,
+        quote=quote,
+        confidence=0.6,
+        corrects=earlier.label,
+    )
+    return [revision]
 
 
 def _corrected(named: str, said: str, earlier: Sequence[Earlier]) -> Earlier | None:
@@ -221,6 +272,22 @@ def _revised(
     label = swapped or _the_one(revised.label, said) or revised.label
     update = {"corrects": earlier.label, "node_type": node_type, "label": label}
     return revised.model_copy(update=update)
+
+
+_QUANTITY_WORDS = frozenset(
+    "half quarter quarters third thirds a an more like about around nearly almost roughly "
+    "mile miles minute minutes min mins hour hours day days week weeks month months year years "
+    "quid pounds pound euro euros dollar dollars km k kilometre kilometres metre metres meter "
+    "meters kilo kilos kg litre litres liter liters pint pints gallon gallons of per".split()
+)
+
+
+def _only_a_quantity(label: str) -> bool:
+    """A label of nothing but a measure: "more like three quarters", "about twenty minutes"."""
+    words = label.lower().split()
+    return bool(words) and all(
+        w in _QUANTITY_WORDS or w in NUMBER_WORDS or _NUMBER.fullmatch(w) for w in words
+    )
 
 
 def _the_one(meant: str, said: str) -> str | None:
@@ -416,7 +483,8 @@ _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?(?=(?:p|k|g|kg|km|ml|gb|mb)?\b)", re.IGN
 _NUMBER_WORDS = NUMBER_WORDS | {"half", "a", "an"}
 _MEANT_NUMBER = re.compile(
     r"[\s,]*(?:(?:i\s+meant|i\s+mean|it\s+was|it'?s|it\s+is|was|were)\s+)?"
-    rf"(?P<roughly>more\s+like\s+|{_ROUGHLY}\s+)?\s*[£$]?(?P<number>\d+(?:[.,]\d+)?)"
+    # ("I said the 8 bus earlier, I meant the 9": round 95 made "9 8 doesnt even go" a node)
+    rf"(?:the\s+)?(?P<roughly>more\s+like\s+|{_ROUGHLY}\s+)?\s*[£$]?(?P<number>\d+(?:[.,]\d+)?)"
     + _UNIT
     + r"(?:,?\s+not\s+[£$]?(?P<not>\d+(?:[.,]\d+)?)"
     + _UNIT
@@ -428,7 +496,11 @@ _MEANT_NUMBER = re.compile(
 
 
 def _renumbered(
-    answer: str, correction: Correction, earlier: Sequence[Earlier], valid_types: set[str]
+    answer: str,
+    correction: Correction,
+    earlier: Sequence[Earlier],
+    valid_types: set[str],
+    fallback_type: str = "",
 ) -> ExtractedNode | None:
     """What they meant, when it is only a number ("Actually I meant more like 45, it went
     up"): the newest earlier concept with another number, that number put right ("40 quid a
@@ -448,10 +520,11 @@ def _renumbered(
         old = _NUMBER.findall(node.label)
         if (instead_of and old != [instead_of]) or (said and old != said[:1]):
             continue
-        if len(old) == 1 and old[0] != meant.group("number") and node.node_type in valid_types:
+        node_type = node.node_type or fallback_type
+        if len(old) == 1 and old[0] != meant.group("number") and node_type in valid_types:
             return ExtractedNode(
                 label=_exactly(_NUMBER.sub(meant.group("number"), node.label, count=1), meant),
-                node_type=node.node_type,
+                node_type=node_type,
                 quote=answer[at : correction.end + meant.end()].strip(" ,"),
                 confidence=0.6,
                 corrects=node.label,
