@@ -159,7 +159,9 @@ def _is_plural(words: Sequence[str], v: Vocabulary) -> bool:
     "proper stripes on the front lawn"."""
     head = ""
     for w in words:
-        if w in v.prepositions or w in v.relatives:
+        # ("round" after a noun is the preposition: "the traffic lights round the centre",
+        # round 95: "What is the traffic lights round the centre like for you?")
+        if w in v.prepositions or w in v.relatives or (w == "round" and head):
             break
         if w == "and" and head:
             return True  # "the drums and the road outside" (round 48: "What does ... do")
@@ -738,6 +740,9 @@ def mention(label: str, answers: Sequence[str]) -> str:
             continue
         if any(before in _NEGATING for before in said[:i]):
             continue  # "no arguing" is not "arguing", nor "less scared of ruining" "ruining"
+        if w.endswith("ing") and i + 1 < len(said) and said[i + 1] in ANYONE | OBJECT_PRONOUNS:
+            continue  # "letting someone down" is no "letting" (round 96: "You talked about
+            # letting." - "Letting what, love?")
         for answer in reversed(answers):
             found = _mention_in(w, tokenize(answer), v)
             if found:

@@ -354,7 +354,7 @@ LEADING_STRIP: frozenset[str] = frozenset(
     that's what's here's mean suppose probably maybe perhaps definitely totally quite pretty
     very kind sort of mostly mainly
     because since as has have had having do does did to when whenever where about if cos coz cuz
-    'cos ngl tbh""".split()
+    'cos ngl tbh sometimes occasionally""".split()
 )
 # Verbs of liking/using that open an attribute mention ("I like the sound") but carry no
 # content; only stripped at the start of a clause.
