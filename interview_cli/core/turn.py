@@ -366,7 +366,7 @@ class TurnOutcome:
     tool_decision: Decision | None = None
     safety: SafetyDecision | None = None
     # what the answer asked to talk about next, resolved to a node (``core.decide.steer``);
-    # the decision says whether it was taken
+    # taken when the decision's focus is that node
     steer: SteerRequest | None = None
 
     @property

@@ -196,7 +196,8 @@ class QuestionRequest(BaseModel):
     asked_back: str = Field(
         default="",
         description="the label the respondent's last answer asked to go back to (the "
-        "extraction's steer) when core took that request on the focus; empty otherwise",
+        "extraction's steer) when the focus is that node; empty otherwise, and when the focus "
+        "is what they said it leads to (``went_back_to``)",
     )
     went_back_to: str = Field(
         default="",

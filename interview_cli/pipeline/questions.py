@@ -12,6 +12,7 @@ from typing import TypedDict
 
 from interview_cli.config.schemas import Concept, ConceptElement, Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
+from interview_cli.core.decide.steer import SteerRequest
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.guide import guide_coverage
 from interview_cli.core.questions import repeat_rank
@@ -110,6 +111,25 @@ def guide_context(
     }
 
 
+class AskedFor(TypedDict, total=False):
+    """The steer's part of a ``QuestionRequest`` (keyword arguments to it)."""
+
+    asked_back: str
+    went_back_to: str
+
+
+def asked_for(steer: SteerRequest | None, focus_id: str | None) -> AskedFor:
+    """What the respondent asked for, when the focus is it: the node their request resolved to
+    (what they went back to, ``asked_back``, or what they said it leads to, ``went_back_to``);
+    nothing when the decision asked elsewhere (the request refused, or the moderator's
+    choice)."""
+    if steer is None or focus_id is None or steer.node_id != focus_id:
+        return {}
+    if steer.went_back_to:
+        return {"went_back_to": steer.went_back_to}
+    return {"asked_back": steer.asked}
+
+
 def question_request(
     decided: DecidedTurn,
     *,
@@ -133,8 +153,6 @@ def question_request(
     if focus_id is not None and focus_id in graph:
         focus_type = graph.node(focus_id).node_type
         focus_stance = graph.node(focus_id).stance
-    steer = decided.outcome.steer
-    steered = steer is not None and focus_id is not None and steer.node_id == focus_id
     request = QuestionRequest(
         methodology=m,
         concept=concept,
@@ -142,8 +160,7 @@ def question_request(
         focus_label=None if closing else decision.selected.label,
         focus_type=focus_type,
         focus_stance=focus_stance,
-        asked_back=steer.asked if steer is not None and steered else "",
-        went_back_to=steer.went_back_to if steer is not None and steered else "",
+        **asked_for(decided.outcome.steer, focus_id),
         summary_labels=(
             graph.recap_labels(
                 {n.name: n.level for n in m.ontology.nodes},

@@ -428,7 +428,8 @@ def _repeats(asked: Sequence[_Asked], session: SessionFile) -> set[int]:
             between = session.turns[before[2] : a.before]
             if not any(t.graph_delta.nodes_added for t in between):
                 found.add(i)
-        if i and focus and _pushed_back_on(asked[i - 1], focus):
+        # (said again after owning it is no repeat: "Sorry, I put that badly. ...")
+        if i and focus and not _OWNED.match(a.record.text) and _pushed_back_on(asked[i - 1], focus):
             found.add(i)
         last.append((focus, family, a.before))
     return found

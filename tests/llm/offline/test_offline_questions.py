@@ -595,7 +595,7 @@ def test_a_focus_the_respondent_asked_for_is_named_as_they_asked(mec: Methodolog
         # whether the focus is what they asked for is core's word, not a guess from the text:
         # a request core did not take, or took to what they went on to say it leads to, is
         # not answered "Back to ..."
-        for core in ({}, {"asked_back": sugar, "went_back_to": "no added sugar big tick"}):
+        for core in ({}, {"went_back_to": "no added sugar big tick"}):
             other = ask(
                 mec, strategy("deepen"), "no added sugar big tick", turn=turn, answers=said, **core
             )

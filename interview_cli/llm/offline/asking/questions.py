@@ -362,9 +362,9 @@ def _reference(request: QuestionRequest) -> tuple[Reference, str]:
     about = thing(request.concept.name, answers)
     if not request.focus_label or request.strategy.focus_mode != "recent_node":
         return NOTHING, about
-    # (asked back only when core took the request on this very node: what they went back to
-    # say of it is asked as what they said, "went_back_to")
-    asked_back = bool(request.asked_back) and not request.went_back_to
+    # (asked back only when the focus is the node the request named: core's word, not a
+    # reading of the answer; the words it is said back in are still the answer's)
+    asked_back = bool(request.asked_back)
     ref = refer(request.focus_label, answers, request.focus_quotes, about, asked_back=asked_back)
     return ref, about
 

@@ -50,6 +50,9 @@ def _it_is(matches: Sequence[re.Match[str]], i: int) -> bool:
     after = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
     if after in _NO_POSSESSION or after.endswith(("ly", "ed")) or after[:1].isdigit():
         return True  # "its lonely", "its 10 minutes of quiet"
+    if after in _DONE:
+        placed = matches[i + 2].group().lower() if i + 2 < len(matches) else "."
+        return placed in _PLACED or not placed[0].isalnum()
     # (the end of the text ends what is said only after a word of it: a phrase "its light"
     # quoted alone keeps its words)
     then = matches[i + 2].group() if i + 2 < len(matches) else ("." if i else "x")
@@ -81,11 +84,13 @@ _NO_POSSESSION = frozenset(
     "mad loud noisy wild well pure "
     # and what it is compared: "its easier on my back" (a typed interview asked "What is it
     # about its easier on your back that counts for you?")
-    "easier better worse cheaper quicker faster nicer safer harder simpler "
-    # what a thing is when it is done: "it means its dry by teatime" (round 91: "What
-    # difference does its dry by teatime make for you?")
-    "dry wet clean dirty ready sorted finished over".split()
+    "easier better worse cheaper quicker faster nicer safer harder simpler".split()
 )
+# What a thing is when it is done, before a word that places it or the end: "it means its dry
+# by teatime" (round 91: "What difference does its dry by teatime make for you?"); not "its
+# dry cycle", "its clean look" (from the review)
+_DONE = frozenset("dry wet clean dirty ready sorted finished over".split())
+_PLACED = frozenset("by in on at for before after when now and so then".split())
 # Words that end what is said ("its money innit") and open a clause ("well its money").
 _TAGS = frozenset("innit tho though honestly lol haha".split())
 _OPENERS = frozenset("well so and but oh yeah no cos because mean".split())

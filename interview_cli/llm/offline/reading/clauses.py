@@ -59,9 +59,10 @@ from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spa
 # A number with its thousands ("1,800 quid"): one word, and no comma that parts clauses.
 THOUSANDS = r"\d{1,3}(?:,\d{3})+(?!\d)"
 # "3.49", "a 2:1", "1,800" kept whole
-# ("A&E", "M&S": one word, the ampersand between letters; a dev-tester's "the one by A&E" was
-# the label "one by a e")
-WORD = re.compile(THOUSANDS + r"|\d+(?:[.:]\d+)+|[\w](?:[\w'\u2019\-]|&(?=\w))*")
+# The rest of a word after its first letter: its apostrophes and hyphens, and an ampersand
+# between letters ("A&E", "M&S": round 92's "the one by A&E" was the label "one by a e")
+WORD_REST = r"(?:[\w'\u2019\-]|&(?=\w))*"
+WORD = re.compile(THOUSANDS + r"|\d+(?:[.:]\d+)+|[\w]" + WORD_REST)
 _STRENGTH = {"up": 5, "down": 5, "sequence": 4, "assoc": 3, "sibling": 2, "none": 1}
 # A question back ("Why does anyone do anything?", "What do you want me to say?") and a
 # tautology ("Boots are boots.", "it is what it is") say nothing about the topic.

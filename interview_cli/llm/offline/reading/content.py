@@ -29,9 +29,10 @@ from functools import cache
 
 from interview_cli.llm.offline.lexicon import FEELING_WORDS, NAMELESS, VALUE_WORDS
 from interview_cli.llm.offline.lexicon.phrases import HERE, load_file
+from interview_cli.llm.offline.reading.clauses import WORD_REST
 from interview_cli.llm.offline.reading.meta import content_idioms
 
-WORD = re.compile(r"[\w£$€](?:[\w'\u2019\-]|&(?=\w))*")  # ("A&E" one word: clauses.WORD)
+WORD = re.compile(r"[\w£$€]" + WORD_REST)
 # Numbers and units: a label of nothing else is a quantity ("eight hours", "two").
 _NUMBER = re.compile(
     r"^(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"

@@ -25,6 +25,7 @@ from interview_cli.core.models import ExtractedEdge, ExtractedNode, RejectedItem
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
 from interview_cli.llm.offline.reading.clauses import normal, quoted_at
+from interview_cli.llm.offline.reading.content import is_quantity
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
     best_match,
@@ -151,7 +152,8 @@ def _with_number_put_right(
 ) -> tuple[list[ExtractedNode], list[RejectedItem]]:
     """The answer's nodes with the earlier one whose number was put right: the words putting
     it right are no node ("38 pounds not 48"), nor the number said again on its own ("I meant
-    15 minutes"), nor what follows it as said ("I meant the 9, the 8 doesnt even go my way")."""
+    15 minutes"), nor a node read across it ("9 8 doesnt even go" of "I meant the 9, the 8
+    doesnt even go my way")."""
     at = quoted_at(answer, renumbered)
     kept = [
         n
@@ -227,7 +229,7 @@ def _stated_alone(
         return None
     if re.search(r"[.!?]", answer[stated.end("meant") : quoted_at(answer, first)]):
         return None
-    meant = [w for w in stated.group("meant").lower().split() if w not in _ARTICLES]
+    meant = _meant_words(stated.group("meant"))
     fits = len(meant) <= len(said) + 1
     label = _put_in(earlier.label, said, meant, keep_tail=True) if fits else None
     if label is None or earlier.node_type not in valid_types:
@@ -274,20 +276,22 @@ def _revised(
     return revised.model_copy(update=update)
 
 
-_QUANTITY_WORDS = frozenset(
-    "half quarter quarters third thirds a an more like about around nearly almost roughly "
-    "mile miles minute minutes min mins hour hours day days week weeks month months year years "
-    "quid pounds pound euro euros dollar dollars km k kilometre kilometres metre metres meter "
-    "meters kilo kilos kg litre litres liter liters pint pints gallon gallons of per".split()
-)
+_FRACTIONS = frozenset("half quarter quarters third thirds a an".split())
 
 
 def _only_a_quantity(label: str) -> bool:
-    """A label of nothing but a measure: "more like three quarters", "about twenty minutes"."""
-    words = label.lower().split()
-    return bool(words) and all(
-        w in _QUANTITY_WORDS or w in NUMBER_WORDS or _NUMBER.fullmatch(w) for w in words
+    """A label of nothing but a measure (``content.is_quantity``, what compares it aside):
+    "more like three quarters", "about twenty minutes"."""
+    measure = _COMPARED.sub("", label)
+    words = measure.lower().split()
+    return (
+        is_quantity(measure)
+        or bool(words)
+        and all(w in _FRACTIONS or w in NUMBER_WORDS for w in words)
     )
+
+
+_PLACING = r"(?:by|at|in|on|near|next|from|with|off|behind|opposite)"
 
 
 def _the_one(meant: str, said: str) -> str | None:
@@ -296,10 +300,12 @@ def _the_one(meant: str, said: str) -> str | None:
     "kiosk by A&E", where a tester's correction became the node "one by a e"); None else."""
     words = meant.split()
     # (the thing is the last word before what places it: "the big kiosk | by the entrance")
-    named = re.split(r"\s+(?:by|at|in|on|near|next|from|with|off|behind|opposite)\s+", said)[0]
+    named = re.split(rf"\s+{_PLACING}\s+", said)[0]
     thing = [w for w in named.split() if w.lower() not in _ARTICLES][-1:]
     if len(words) < 2 or words[0].lower() != "one" or not thing:
         return None
+    if not re.fullmatch(_PLACING, words[1], re.IGNORECASE):
+        return None  # "I meant one sugar" is no "sugars sugar" (from the review)
     return " ".join([thing[0].lower(), *words[1:]])
 
 
@@ -398,17 +404,30 @@ def _swapped_in(label: str, said: str, meant: str) -> str | None:
 
 def _number_put_in(label: str, said: list[str], new: list[str]) -> str | None:
     """``label`` with the number word of ``said`` (its first) replaced by the number they
-    meant, when what they meant says no other unit than the label's: "two hours" put right as
-    "three" or "fifteen quid" as "twelve quid a month"; never "six" put right as "seven calls"
-    in "rang virgin like six times"."""
-    if not (new[0].lower() in NUMBER_WORDS or _NUMBER.fullmatch(new[0])):
+    meant, what says it is rough kept before it, when what they meant says no other unit than
+    the label's: "two hours" put right as "three", "fifteen quid" in "twelve quid a month",
+    "five miles" as "about eight" ("ride about eight miles to work"); never "six" put right as
+    "seven calls" in "rang virgin like six times"."""
+    rough = 0
+    while rough < len(new) - 1 and new[rough].lower() in _ROUGH_WORDS:
+        rough += 1
+    number, rest = new[rough], [w.lower() for w in new[rough + 1 :]]
+    if not (number.lower() in NUMBER_WORDS or _NUMBER.fullmatch(number)):
         return None
     words = label.split()
-    lowered, n = [w.lower() for w in words], len(said)
-    at = next((i for i in range(len(words) - n + 1) if lowered[i : i + n] == said), None)
-    if at is None or [w.lower() for w in new[1:]] != lowered[at + 1 : at + len(new)]:
+    at = _run_at(words, said)
+    if at is None or rest != [w.lower() for w in words[at + 1 : at + 1 + len(rest)]]:
         return None
-    return " ".join([*words[:at], new[0], *words[at + 1 :]])
+    return " ".join([*words[:at], *new[: rough + 1], *words[at + 1 :]])
+
+
+_ROUGH_WORDS = frozenset("about around roughly nearly almost over under like maybe".split())
+
+
+def _run_at(words: list[str], said: list[str]) -> int | None:
+    """Where the (lower-case) words ``said`` first stand one after another in ``words``."""
+    lowered, n = [w.lower() for w in words], len(said)
+    return next((i for i in range(len(words) - n + 1) if lowered[i : i + n] == said), None)
 
 
 # What compares what they meant with what they said: no part of it ("closer to three")
@@ -418,14 +437,20 @@ _COMPARED = re.compile(r"^\s*(?:more\s+like|closer\s+to|nearer(?:\s+to)?|like)\s
 def _put_in(label: str, said: list[str], new: list[str], *, keep_tail: bool = False) -> str | None:
     """``label`` with its first run of the (lower-case) words ``said`` replaced by ``new``;
     ``keep_tail``: what follows the new words' length of the run stays ("four days" put right
-    as "two" keeps its "days"). None when the label lacks the run."""
+    as "two" keeps its "days"). An "a" or "an" before the run goes when what they meant brings
+    its own or is a measure ("an hour" put right as "half an hour"). None when the label lacks
+    the run; a number put right by :func:`_number_put_in`."""
+    if said and (said[0] in NUMBER_WORDS or _NUMBER.fullmatch(said[0])):
+        return _number_put_in(label, said, new)
     words = label.split()
-    lowered, n = [w.lower() for w in words], len(said)
-    at = next((i for i in range(len(words) - n + 1) if lowered[i : i + n] == said), None)
+    at = _run_at(words, said)
     if at is None:
         return None
-    kept = at + (min(n, len(new)) if keep_tail else n)
-    return " ".join([*words[:at], *new, *words[kept:]])
+    kept = at + (min(len(said), len(new)) if keep_tail else len(said))
+    lowered = [w.lower() for w in new]
+    own = _ARTICLES & set(lowered) or lowered[0] in NUMBER_WORDS | _ROUGH_WORDS | {"half"}
+    start = at - 1 if at and words[at - 1].lower() in ("a", "an") and own else at
+    return " ".join([*words[:start], *new, *words[kept:]])
 
 
 def _without_what_it_was_not(node: ExtractedNode, said: str) -> ExtractedNode:
@@ -444,11 +469,20 @@ def _without_what_it_was_not(node: ExtractedNode, said: str) -> ExtractedNode:
 # ("it's more like two": a typed interview's correction revised nothing)
 _MEANT = re.compile(
     r"\W*(?:(?:no|sorry|actually|i\s+meant?)\W+)*(?:(?:it'?s|it\s+is|it\s+was|they'?re|that'?s)"
-    r"(?:\s+(?:more\s+like|about|around|only|just))?|more\s+like|only|just)\s+"
+    r"(?:\s+(?:more\s+like|about|around|only|just))?|more\s+like|about|around|only|just)\s+"
     # (up to what they go on to say: "more like nine days and he never said sorry")
     r"(?P<meant>(?:(?!\s+(?:and|but|so|because|cos)\b)[^,.;!?]){1,30})",
     re.IGNORECASE,
 )
+
+
+def _meant_words(text: str) -> list[str]:
+    """What they meant, lower-case, without a leading article ("the 9") but with one inside
+    it ("half an hour")."""
+    words = text.lower().split()
+    while words and words[0] in _ARTICLES:
+        words = words[1:]
+    return words
 
 
 def _restated(
@@ -460,11 +494,11 @@ def _restated(
     said = [w for w in correction.said.lower().split() if w not in _ARTICLES]
     if meant is None or not said or earlier.node_type not in valid_types:
         return None
-    new = [w for w in meant.group("meant").lower().split() if w not in _ARTICLES]
+    new = _meant_words(meant.group("meant"))
     # (what was said may be a word or a phrase of the label: "I said a week earlier, it was
     # more like nine days" puts right the "week" of "landlord took week to even reply"; a
     # typed interview kept the week)
-    if not new or len(new) > len(said) + 1:
+    if not new or len([w for w in new if w not in _ARTICLES]) > len(said) + 1:
         return None
     restated = _put_in(earlier.label, said, new, keep_tail=True)
     if restated is None:
@@ -477,8 +511,9 @@ def _restated(
     )
 
 
-# (a unit may stand against it: "45p", "10k", "2gb": the 45 of "pasta like 45p")
-_NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?(?=(?:p|k|g|kg|km|ml|gb|mb)?\b)", re.IGNORECASE)
+# (a unit may stand against it: "45p", "10k", "2gb": the 45 of "pasta like 45p"; not "5g",
+# a phone network as often as a weight)
+_NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?(?=(?:p|k|kg|km|ml|gb|mb)?\b)", re.IGNORECASE)
 # a number said in words ("two litres a week, not one"), "a" and "half" too ("a litre")
 _NUMBER_WORDS = NUMBER_WORDS | {"half", "a", "an"}
 _MEANT_NUMBER = re.compile(

@@ -117,9 +117,10 @@ def taken_back(request: ExtractRequest) -> TakenBack:
 # What the question was about, said to be about something else than the study: "that's about
 # night shifts not coffee though" (round 92 asked about the pay twice more). Read here, not in
 # the lexicon: only when what it is not about is the study's topic ("it's about the price not
-# the taste" is a point)
+# the taste" is a point), and only of what was asked ("that's"): "For me it's about the price,
+# not the milk" says what matters (from the review)
 _NOT_ABOUT = re.compile(
-    r"\b(?:that'?s|thats|that\s+is|it'?s|its)\s+(?:more\s+|really\s+|just\s+|all\s+)?"
+    r"\b(?:that'?s|thats|that\s+is)\s+(?:more\s+|really\s+|just\s+|all\s+)?"
     r"(?:about|to\s+do\s+with)\s+[^,.;!?]{1,30}?,?\s+not\s+(?:about\s+)?(?:the\s+|my\s+)?"
     r"(?P<topic>[^,.;!?\s]+(?:\s+(?!(?:though|tho|really|tbh|mate)\b)[^,.;!?\s]+)?)"
     r"(?:\s+(?:though|tho|really|tbh|mate))?(?=\s*(?:[,.;!?]|$))",

@@ -246,9 +246,11 @@ def journey_question(request: QuestionRequest) -> str | None:
             return _choose(_START, request, stage=stage.label)
         return _choose(_WALK, request, stage=stage.label)
     if request.focus_label and not any(s.label == request.focus_label for s in _stages(request)):
-        asked_back = bool(request.asked_back) and not request.went_back_to
         ref = refer(
-            request.focus_label, list(request.answers), request.focus_quotes, asked_back=asked_back
+            request.focus_label,
+            list(request.answers),
+            request.focus_quotes,
+            asked_back=bool(request.asked_back),
         )
         lead = _lead(ref)
         if lead is None:  # nothing sure to ask about: the journey walks on
