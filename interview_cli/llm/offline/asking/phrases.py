@@ -498,8 +498,9 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
         (i for i, w in enumerate(words) if verbish(w, v) or (w.endswith("'s") and i < last)),
         None,
     )
-    if verb_at is None or words[verb_at - 1 : verb_at] == ["to"]:
-        return None  # no finite verb: "the kids to feel looked after" (round 65)
+    if verb_at is None or "to" in words[max(0, verb_at - 2) : verb_at]:
+        return None  # no finite verb: "the kids to feel looked after" (round 65), "the bike
+        # to still be there at 6" (round 95: "You mentioned that the bike to still be ...")
     if words[verb_at].endswith("ing") and 0 < verb_at and words[verb_at - 1] not in v.auxiliaries:
         # no verb that says it happened: "four AAs going flat in January" is said as they
         # said it, not after "You mentioned that" (round 32)
