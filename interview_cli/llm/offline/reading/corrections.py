@@ -188,14 +188,6 @@ def _just_said_put_right(
     return [n for n in nodes if n is not target], [_dropped(target, reason)]
 
 
-# What they meant, said straight after the frame: "..., I meant quarter past five"
-_STATED = re.compile(
-    r"[\s,]*(?:(?:no|sorry|actually|oh)\W+)*(?:i\s+meant?|it\s+was|it'?s|it\s+is|more\s+like)\s+"
-    r"(?P<meant>[^,.;!?]{1,30})",
-    re.IGNORECASE,
-)
-
-
 def _stated_alone(
     answer: str,
     correction: Correction,
@@ -211,7 +203,7 @@ def _stated_alone(
     house" is no "leave the house" in place of "up for work": round 91's check-back read "the
     school dinners -> leave the house"). None when this is not such a correction."""
     said = [w for w in correction.said.lower().split() if w not in _ARTICLES]
-    stated = _STATED.match(answer, correction.end)
+    stated = _MEANT.match(answer, correction.end)
     if (
         not said
         or stated is None
@@ -347,8 +339,12 @@ _UNIT = (
     r"(?:\s*(?:quid|pounds?|dollars?|euros?|bucks|p|mins?|minutes?|hours?|hrs?|days?|weeks?|"
     r"months?|years?|kg|kilos?|litres?|liters?|gigs?|gb))?(?:\s*odd|ish)?"
 )
-# Words that say a number is rough: "about 40", "almost 2000", "more like 45"
-_ROUGHLY = r"(?:almost|about|around|nearly|roughly|approximately|over|under|nearer|closer\s+to)"
+# Words that say a number is rough: "about 40", "almost 2000", "more like 45" ("like" and
+# "maybe" only where they open what they meant: "pasta like 45p" keeps its "like")
+_ROUGH_WORDS = frozenset(
+    "almost about around nearly roughly approximately over under nearer like maybe".split()
+)
+_ROUGHLY = rf"(?:{'|'.join(sorted(_ROUGH_WORDS - {'like', 'maybe'}))}|closer\s+to)"
 # What says a number is the figure now: "it was £150 in the end", "it's 55p now"
 _NOW = r"(?:\s+(?:in\s+the\s+end|now|these\s+days|all\s+in|in\s+total|actually))?"
 _ONLY_A_NUMBER = re.compile(
@@ -421,9 +417,6 @@ def _number_put_in(label: str, said: list[str], new: list[str]) -> str | None:
     return " ".join([*words[:at], *new[: rough + 1], *words[at + 1 :]])
 
 
-_ROUGH_WORDS = frozenset("about around roughly nearly almost over under like maybe".split())
-
-
 def _run_at(words: list[str], said: list[str]) -> int | None:
     """Where the (lower-case) words ``said`` first stand one after another in ``words``."""
     lowered, n = [w.lower() for w in words], len(said)
@@ -466,10 +459,14 @@ def _without_what_it_was_not(node: ExtractedNode, said: str) -> ExtractedNode:
 
 
 # What they meant, said after the frame: "..., it's two", "..., more like ten minutes"
-# ("it's more like two": a typed interview's correction revised nothing)
+# ("it's more like two": a typed interview's correction revised nothing), "..., I meant
+# quarter past five"
+_SAYING_IT = (
+    r"(?:(?:it'?s|it\s+is|it\s+was|they'?re|that'?s)(?:\s+(?:more\s+like|about|around|only|just))?"
+    r"|more\s+like|about|around|only|just)"
+)
 _MEANT = re.compile(
-    r"\W*(?:(?:no|sorry|actually|i\s+meant?)\W+)*(?:(?:it'?s|it\s+is|it\s+was|they'?re|that'?s)"
-    r"(?:\s+(?:more\s+like|about|around|only|just))?|more\s+like|about|around|only|just)\s+"
+    rf"\W*(?:(?:no|sorry|actually|oh)\W+)*(?:i\s+meant?\s+(?:{_SAYING_IT}\s+)?|{_SAYING_IT}\s+)"
     # (up to what they go on to say: "more like nine days and he never said sorry")
     r"(?P<meant>(?:(?!\s+(?:and|but|so|because|cos)\b)[^,.;!?]){1,30})",
     re.IGNORECASE,
