@@ -245,9 +245,7 @@ def _variants(
         # (the plain wordings after them: a fifth "what else" had only four wordings, and
         # round 32 heard one again word for word)
         named = [(t, t.format(thing=about)) for t in words.thing]
-        used = {template_of(q) for q in asked}
-        spent = all(t in used for t in words.thing)
-        return named + [(t, t) for t in words.plain] if spent else named
+        return named + [(t, t) for t in words.plain] if _spent(words.thing, asked) else named
     return [(t, t) for t in words.plain]
 
 
@@ -387,7 +385,7 @@ def _question(request: QuestionRequest) -> str:
         texts = [t.format(item=item) for t in GUIDE_TEMPLATES]
         return pick(texts, request.avoid_questions, key, threshold)
     ref, about = _reference(request)
-    if family in _ONCE_A_STORY and _spent(WORDINGS[family], request.avoid_questions):
+    if family in _ONCE_A_STORY and _spent(_every(WORDINGS[family]), request.avoid_questions):
         # what they took away is asked once of a story: round 90 heard "Do you do anything
         # differently since then?" twice, after two leads. What else goes with it, instead
         family = "bridge"
@@ -453,10 +451,15 @@ def template_of(question: str) -> str | None:
 _ONCE_A_STORY = frozenset({"insight"})
 
 
-def _spent(words: Wordings, asked: Sequence[str]) -> bool:
-    """Every wording of the family was asked already in this interview."""
+def _every(words: Wordings) -> tuple[str, ...]:
+    """The wordings of a family about a focus: said as a noun, or after a lead."""
+    return (*words.noun, *words.that)
+
+
+def _spent(templates: Sequence[str], asked: Sequence[str]) -> bool:
+    """Every one of these wordings was asked already in this interview."""
     used = {template_of(q) for q in asked}
-    return all(t in used for t in (*words.noun, *words.that))
+    return all(t in used for t in templates)
 
 
 def _unused_first(pairs: list[tuple[str, str]], asked: Sequence[str]) -> list[tuple[str, str]]:
