@@ -168,7 +168,7 @@ class TerminalRespondent:
             full = command == "/why full"
             console.print(views.why_view(last[-1] if last else None, full=full, coverage=coverage))
         elif command == "/graph":
-            levels = {n.name: n.level for n in interview.methodology.ontology.nodes}
+            levels = interview.methodology.ontology.levels
             console.print(views.graph_tree(session.graph, level_of=levels))
         elif command == "/help":
             console.print(views.HELP_TEXT, highlight=False, markup=False)

@@ -91,6 +91,11 @@ class OntologySpec(StrictModel):
         return max(n.level for n in self.nodes)
 
     @property
+    def levels(self) -> dict[str, int]:
+        """Each node type's level (node type -> level)."""
+        return {n.name: n.level for n in self.nodes}
+
+    @property
     def chain_relations(self) -> frozenset[str]:
         """Edge types that are rungs of a chain (``chain: true``, the default)."""
         return frozenset(e.name for e in self.edges if e.chain)

@@ -497,7 +497,7 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
     graph, content, delta = answer_into_graph(
         state, inputs.extraction, assessment, m, inputs.utterance_id, embedder
     )
-    levels = {n.name: n.level for n in m.ontology.nodes}
+    levels = m.ontology.levels
     follow = levels if m.tuning.vetoes.steer_follows_what_was_said else None
     steer, refused = resolve_steer(graph, content.steer, delta, follow=follow)
     if refused is not None:

@@ -61,7 +61,7 @@ def _asked_question(turns: Sequence[TurnRecord], selected_at: int) -> str:
 def covered_labels(graph: KnowledgeGraph, methodology: Methodology) -> list[str]:
     """The most concrete concepts already named, most recent first: what a topic-level
     question must not offer back as examples."""
-    levels = {n.name: n.level for n in methodology.ontology.nodes}
+    levels = methodology.ontology.levels
     lowest = min(levels.values(), default=1)
     nodes = [n for n in graph.nodes() if levels.get(n.node_type, 0) == lowest]
     nodes.sort(key=lambda n: (-n.last_mentioned_turn, n.id))

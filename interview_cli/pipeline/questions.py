@@ -163,7 +163,7 @@ def question_request(
         **asked_for(decided.outcome.steer, focus_id),
         summary_labels=(
             graph.recap_labels(
-                {n.name: n.level for n in m.ontology.nodes},
+                m.ontology.levels,
                 least_confidence=m.tuning.vetoes.min_focus_confidence,
                 first=m.recap_first,
             )

@@ -366,7 +366,7 @@ def ranked_chains(
     shown once. A concept read with doubt (below ``vetoes.min_focus_confidence``: a joke, an
     apology, backstory) is not asked about, so it is not read back either."""
     reading = _read(graph, methodology)
-    level = {n.name: n.level for n in methodology.ontology.nodes}
+    level = methodology.ontology.levels
     said = {n.id: i for i, n in enumerate(graph.nodes())}  # creation order: as it was said
     ends = [n for n in graph.nodes() if reading.down[n.id] and not reading.up[n.id]]
     ends.sort(key=lambda n: (-level.get(n.node_type, 0), said[n.id]))

@@ -34,7 +34,7 @@ def methodology_record(loaded: Loaded[Methodology]) -> dict[str, Any]:
         "goal": m.method.goal,
         "description": m.method.description,
         "node_types": m.ontology.types_by_level,
-        "node_levels": {n.name: n.level for n in m.ontology.nodes},
+        "node_levels": m.ontology.levels,
         "terminal_types": m.ontology.terminal_types,
         "edge_types": [e.name for e in m.ontology.edges],
         "strategies": [s.name for s in m.strategies],

@@ -75,7 +75,7 @@ def _graph(session: SessionFile) -> KnowledgeGraph:
 
 
 def _levels(session: SessionFile) -> dict[str, int]:
-    return {n.name: n.level for n in snapshot_methodology(session).ontology.nodes}
+    return snapshot_methodology(session).ontology.levels
 
 
 def node_rows(session: SessionFile) -> list[dict[str, Any]]:
@@ -196,7 +196,7 @@ def xml_text(text: str) -> str:
 
 def session_drawing(session: SessionFile) -> Drawing:
     graph, m = _graph(session), snapshot_methodology(session)
-    levels = {n.name: n.level for n in m.ontology.nodes}
+    levels = m.ontology.levels
     # what the respondent revised or took back ("that was a joke") is no part of the map
     live = [n for n in graph.nodes() if n.superseded_by is None and n.confidence != DISOWNED]
     ids = {n.id for n in live}

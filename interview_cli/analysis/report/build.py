@@ -169,7 +169,7 @@ class Report:
 
 
 def ladder_relations(methodology: Methodology) -> set[str]:
-    levels = {n.name: n.level for n in methodology.ontology.nodes}
+    levels = methodology.ontology.levels
     upward = {
         e.name
         for e in methodology.ontology.edges
@@ -382,7 +382,7 @@ def build_section(
 ) -> MethodSection:
     """One methodology's analysis; ``graphs``: the sources' graphs, if already parsed;
     ``embedder``: the embedding tier for grouping codes by meaning (None: words)."""
-    levels = {n.name: n.level for n in methodology.ontology.nodes}
+    levels = methodology.ontology.levels
     graphs = list(graphs) if graphs is not None else _graphs(sources, options.use_slots)
     section = MethodSection(
         methodology=methodology.name,

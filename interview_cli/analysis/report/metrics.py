@@ -132,7 +132,7 @@ def session_metrics(session: SessionFile, path: str = "") -> SessionMetrics:
     if graph is not None:
         state = compute_graph_state(graph, methodology, turns)
         nodes, edges, depth = state.node_count, state.edge_count, state.max_depth
-        levels = {n.name: n.level for n in methodology.ontology.nodes}
+        levels = methodology.ontology.levels
         lowest = min(levels.values())
         base = sum(c for t, c in state.nodes_by_type.items() if levels.get(t) == lowest)
         chains = round(state.chain_completion_ratio * base)
