@@ -99,8 +99,10 @@ def test_labels_are_the_respondents_short_phrases(mec: Methodology, case: dict[s
     earlier = " ".join(e[0] for e in case.get("existing", []))
     answer = f"{mend_typos(case['answer'])} {earlier}".lower().replace("\u2019", "'")
     said = {
-        w.strip("'") for w in re.findall(r"\d{1,3}(?:,\d{3})+|\d+(?:[.:]\d+)+|[\w'&-]+", answer)
+        w.strip("'")
+        for w in re.findall(r"[£$€]?(?:\d{1,3}(?:,\d{3})+|\d+(?:[.:]\d+)+)|[£$€]?[\w'&-]+", answer)
     }
+    said |= {w.lstrip("£$€") for w in said}  # (a figure with its currency sign, or without)
     for node in result.nodes:
         # (a revision is the earlier label with what they meant put in: it may say the
         # changed words in one more word, "week" put right as "nine days")

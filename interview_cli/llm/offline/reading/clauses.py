@@ -62,7 +62,9 @@ THOUSANDS = r"\d{1,3}(?:,\d{3})+(?!\d)"
 # The rest of a word after its first letter: its apostrophes and hyphens, and an ampersand
 # between letters ("A&E", "M&S": round 92's "the one by A&E" was the label "one by a e")
 WORD_REST = r"(?:[\w'\u2019\-]|&(?=\w))*"
-WORD = re.compile(THOUSANDS + r"|\d+(?:[.:]\d+)+|[\w]" + WORD_REST)
+WORD = re.compile(
+    r"[£$€]?(?:" + THOUSANDS + r"|\d+(?:[.:]\d+)+|\d" + WORD_REST + r")|[\w]" + WORD_REST
+)
 _STRENGTH = {"up": 5, "down": 5, "sequence": 4, "assoc": 3, "sibling": 2, "none": 1}
 # A question back ("Why does anyone do anything?", "What do you want me to say?") and a
 # tautology ("Boots are boots.", "it is what it is") say nothing about the topic.
@@ -666,7 +668,12 @@ _SHARED_PREPOSITION = re.compile(r"\w\s+(?:for|with|on|to|from)\s+(?:the\s+|my\s
 
 
 def _trim(working: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and not working[start].isalnum():
+    # (a currency sign stays with its figure: "£1.50 is my limit" is no "1.50 my limit")
+    while start < end and not (
+        working[start].isalnum()
+        or working[start] in "£$€"
+        and working[start + 1 : start + 2].isdigit()
+    ):
         start += 1
     while end > start and not (working[end - 1].isalnum() or working[end - 1] in "%)'\u2019"):
         end -= 1

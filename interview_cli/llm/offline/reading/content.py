@@ -148,6 +148,9 @@ _ADEQUATE = frozenset({"enough", "plenty"})
 def is_quantity(label: str) -> bool:
     """Only numbers and units of time, distance or weight ("eight hours", "two"); a price is
     an attribute and stays."""
+    # (a figure's currency sign is kept on its word, "£70 a month", and weighs as it did when it
+    # was not: a bare figure after what it prices is no node of its own)
+    label = re.sub(r"[£$€](?=\d)", "", label)
     words = _words(label)
     if not words or _CURRENCY.search(label) or content_idioms(label):
         return False

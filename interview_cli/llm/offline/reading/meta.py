@@ -118,7 +118,10 @@ _DENIAL = re.compile(
     _OPENING + r"(?:(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,2}?)\s*)?"
     r"(?:does\s*n[o']?t|does\s+not|did\s*n[o']?t|did\s+not|do\s*n[o']?t|was\s*n[o']?t|"
     r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont|'?s\s+not|'?m\s+not|am\s+not|"
-    r"are\s*n[o']?t|'re\s+not)\s+(?:really\s+|that\s+)?"
+    r"are\s*n[o']?t|'re\s+not|"
+    # (and a perfect: "the shop hasnt ended mate its still going", round 98, to "How did it
+    # end?")
+    r"has\s*n[o']?t|hasnt|has\s+not|have\s*n[o']?t|havent|have\s+not)\s+(?:really\s+|that\s+)?"
     # ("finding out fast isnt a good thing" to "What's good about that?", round 47)
     r"(?:an?\s+)?(?P<verb>[a-z]+)\b[^,.;!?]*"
     # (and who did instead: "..., rota did", "..., my wife did")
@@ -190,7 +193,10 @@ def without_denial(answer: str, question: str) -> str:
             main = found.group("main").lower()
             verbs.append(_PAST.get(main, main))
         same = (
-            w == verb or w[:STEM] == verb[:STEM] and min(len(w), len(verb)) >= STEM
+            w == verb
+            or w[:STEM] == verb[:STEM]
+            and min(len(w), len(verb)) >= STEM
+            or verb in (w + "ed", w + "d", w + "s", w + "ing")  # "end" denied as "hasnt ended"
             for w in asked
             for verb in (v.lower() for v in verbs if v)
         )
