@@ -62,12 +62,21 @@ class Correction:
     said_back: bool = False
 
 
+_DECIMAL = re.compile(r"(?<=\d)[.](?=\d)")
+
+
 def find_correction(answer: str) -> Correction | None:
     """The answer's first correction frame, or None."""
     found: list[Correction] = []
+    # (a decimal point is no full stop: "i said £1.50 earlier" said "£1.50", not "£1", round 99)
+    masked = _DECIMAL.sub("\u2024", answer)
     for pattern in phrase_patterns("correction"):
-        for match in pattern.finditer(answer):
-            said = match.groupdict().get("said") or ""
+        for match in pattern.finditer(masked):
+            said = (
+                answer[match.start("said") : match.end("said")]
+                if match.groupdict().get("said")
+                else ""
+            )
             found.append(Correction(match.start(), match.end(), said.strip()))
     if not found:
         return None
@@ -522,6 +531,9 @@ _MEANT_NUMBER = re.compile(
     + _UNIT
     + r")?"
     + _NOW
+    # (and what it is the price of, in a few words: "i meant more like £1.80 for the barista
+    # one", round 99, made the node "more like 1.80 for barista one")
+    + r"(?:\s+(?:for|on|with)\s+(?:the|a|an|my)\s+[\w-]+(?:\s+[\w-]+)?)?"
     + r"\s*(?=[,.;!?]|$)",
     re.IGNORECASE,
 )
