@@ -51,6 +51,11 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("I can't cope with any of this", "distress"),
         ("Ich kann nicht mehr", "distress"),
         ("shut up, you idiot", "abuse"),
+        ("oh just shut up with the questions", "abuse"),
+        # round 100: abuse told of someone else, or said to them, is no abuse of the interviewer
+        ("I was trying to get him to shut up about it. Worked out though", "none"),
+        ("I told him to fuck off and went to the other shop", "none"),
+        ("she never shuts up about her bike", "none"),
         ("Can we change the subject?", "off_topic"),
         ("I hate cheap plastic, it feels awful", "none"),
         ("The price killed it for me", "none"),

@@ -172,12 +172,29 @@ _ENDING_SENTENCE = re.compile(
 _SAID_BEFORE = re.compile(r"\w[^.!?]*[.!?]\s")
 
 
+# Abuse told of someone else, or said to them, not to the interviewer: "I was trying to get him
+# to shut up about it" (round 100 ended the interview as abuse), "told him to fuck off", "she
+# never shuts up" (English; only the word straight before the phrase)
+_REPORTED = re.compile(
+    r"\b(?:to|him|her|them|he|she|they|it|we|would|wouldn't|wouldnt|won't|wont|never|didn't|"
+    r"didnt|doesn't|doesnt|not|told|tell|tells|telling|said|says|saying|make|makes|made|get|"
+    r"gets|got|let)\s+$"
+)
+
+
 def safety_reading(answer: str, language: str | None = None) -> str:
     """``distress``, ``abuse``, ``stop``, ``off_topic`` or ``none`` for one answer;
     ``language`` picks the rules (with English beside them); None applies every language's."""
     text = _fold(answer)
     for kind in ORDER:
-        found = _pattern(kind, language).search(text)
+        found = next(
+            (
+                m
+                for m in _pattern(kind, language).finditer(text)
+                if not (kind == "abuse" and _REPORTED.search(text, 0, m.start()))
+            ),
+            None,
+        )
         if found and not (kind == "off_topic" and _SAID_BEFORE.search(text, 0, found.start())):
             return kind
         if kind == "stop" and language in (None, "en") and _ENDING_SENTENCE.search(text):
