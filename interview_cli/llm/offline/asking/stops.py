@@ -193,7 +193,8 @@ def leads_a_doing(last: str, nxt: str) -> bool:
 
 
 # ... and those that end a label the reader keeps ("every", "whole": ``DANGLING``)
-_BEFORE_A_NOUN = BEFORE_A_NOUN | frozenset("whole every each".split())
+# ("another": "rather be cold than hand over another | soggy parcel", round 97)
+_BEFORE_A_NOUN = BEFORE_A_NOUN | frozenset("whole every each another".split())
 
 
 def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:

@@ -696,7 +696,7 @@ _CUT_BEFORE = frozenset("at of in with without for from into by during after bef
 _PARTICLES = frozenset("in on out up off down back away over round around".split())
 # Words that need what the limit cut: a noun ("in its own little | plastic bag",
 # ``BEFORE_A_NOUN``) or what a degree measures ("for how | little I use it")
-_NOUNLESS = BEFORE_A_NOUN | frozenset("how so too".split())
+_NOUNLESS = BEFORE_A_NOUN | frozenset("how so too next".split())  # ("shop next | door", round 98)
 _DENIALS = frozenset("not never no".split())
 # Verbs whose particle is theirs, not a place's: "pick up | the kids", "drop off | the car"
 _PHRASAL = frozenset(
