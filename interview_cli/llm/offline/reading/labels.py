@@ -153,7 +153,10 @@ def _filler_like(words: list[str], i: int) -> bool:
     take it as a verb or a likeness and a determiner."""
     if words[i].lower() != "like" or i == 0 or i + 1 >= len(words):
         return False
-    return words[i - 1].lower() not in _LIKE_VERBS and words[i + 1].lower() in _DETERMINERS
+    before = words[i - 1].lower()
+    if before.endswith("ing") and len(before) > 4 and words[i + 1].lower() in ("a", "an"):
+        return False  # a likeness: "knees creaking like an old gate" (round 100)
+    return before not in _LIKE_VERBS and words[i + 1].lower() in _DETERMINERS
 
 
 def _without_openers(text: str) -> str:
