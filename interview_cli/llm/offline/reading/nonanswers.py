@@ -111,6 +111,10 @@ def kind_at(said: str, start: int, end: int, kinds: tuple[str, ...] = CLAUSE_KIN
     passing, after something the answer named first: a contrast that is the answer names it
     ("Not like a pint of full fat sloshing about." to "What do you notice?": a dev-8 simulated
     cyclist's first answer made nothing, and its ladder was never opened)."""
+    # (from its first word: a clause's span may open on the space after a full stop, where a
+    # pattern anchored at the clause's start would not find it, "Fine. | Got two kids.")
+    while start < end and said[start].isspace():
+        start += 1
     text = said[start:end]
     for kind in kinds:
         if not clause_kind(text, (kind,)):
