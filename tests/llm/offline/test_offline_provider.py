@@ -41,6 +41,20 @@ from interview_cli.llm.protocol import (
         ("I like the taste because it's creamy.", "none"),
         # a brush-off, then a reason after all: the reason is the answer
         ("Honestly, that's all there is to it. Because not hauling weight uphill.", "none"),
+        # ... but what they named, listed again after it, is a summing up (round 99 was asked
+        # "what else" twice more)
+        (
+            "honestly i think thats everything! froth, not splitting in tea, price, my tummy",
+            "terminal",
+        ),
+        (
+            "you asked me that a minute ago didnt you. no, dry feet, good grip, thats me lot",
+            "terminal",
+        ),
+        (
+            "not really, ive said most of it! oh actually the taste, some brands taste of porridge",
+            "none",
+        ),
         # ... but a reason closed by one is where the ladder stops
         ("She's comfortable, really. I don't know. Nothing more to it really.", "terminal"),
         # the question, not the ladder, stopped them: no ceiling on the node

@@ -133,7 +133,17 @@ def _goes_on(answer: str) -> bool:
     last = list(TERMINAL_CEILING.finditer(answer))[-1]
     end = re.search(r"[.!?;]", answer[last.end() :])
     rest = answer[last.end() + end.end() :] if end else ""
+    if _listed_again(rest):
+        return False  # "i think thats everything! froth, not splitting in tea, price, my tummy"
     return len(_WORD.findall(rest)) >= 3 and answer_kind(rest) == "answer"
+
+
+def _listed_again(rest: str) -> bool:
+    """What follows a closing phrase is a list of short items, said again to sum up ("froth,
+    not splitting in tea, price, my tummy": round 99 was asked "what else" twice more)."""
+    first = re.split(r"[.!?;]", rest, maxsplit=1)[0]
+    items = [i for i in re.split(r",|\band\b", first) if i.strip()]
+    return len(items) >= 3 and all(len(_WORD.findall(i)) <= 4 for i in items)
 
 
 def hedging_level(f: Features) -> str:
