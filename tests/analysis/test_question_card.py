@@ -295,6 +295,28 @@ def test_a_reply_that_opens_puzzled_counts_whatever_follows(
             "Different from what? If you mean a good one, Fiona stayed on after closing",
             True,
         ),
+        # rounds 100 and 102: asked again, said so without "just" or "already"
+        (
+            "Is there anything else that is important to you here?",
+            "you asked me that a minute ago didnt you. no, dry feet, good grip",
+            True,
+        ),
+        (
+            "Why do dry feet matter to you?",
+            "I told you that at the start, blisters! wet feet, blisters",
+            True,
+        ),
+        (
+            "What has got in the way for you with the bus?",
+            "Told you pal, the bus not turning up.",
+            True,
+        ),
+        # ... but a story they told is no complaint
+        (
+            "What happened next?",
+            "I told you about the bus, then the manager rang me",
+            False,
+        ),
         # its own word asked back is no puzzlement
         (
             "When you think about your car, what do you notice?",

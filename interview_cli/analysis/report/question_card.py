@@ -353,9 +353,17 @@ _PUZZLED_OPENING = re.compile(
 
 # ... or that pushes back: "I just told you", "mate ive just told you what happened", "i kind of
 # just said that?"
+# (and "I told you that at the start", "Told you pal", "Been through that", "you asked me that
+# a minute ago", "i kinda said already": rounds 100 and 102, where the card counted no repeat)
 _TOLD_YOU = re.compile(
-    r"^\W*(?:(?:mate|love|well|erm|um|i\s+mean|lol)\W+)*(?:i(?:'ve|ve|\s+have)?\s+(?:kind\s+of\s+)?"
-    r"(?:just|already)\s+(?:said|told\s+you)|like\s+i\s+(?:said|told\s+you))",
+    r"^\W*(?:(?:mate|love|well|erm|um|i\s+mean|lol|eh|no|yeah|haha|ha)\W+)*(?:"
+    r"i(?:'ve|ve|\s+have)?\s+(?:kind\s+of\s+|kinda\s+)?(?:just|already)\s+(?:said|told\s+you)"
+    r"|like\s+i\s+(?:said|told\s+you)"
+    r"|(?:i\s+)?(?:kind\s+of\s+|kinda\s+)?said\s+(?:that\s+|it\s+)?already"
+    r"|(?:i(?:'ve|ve|\s+have)?\s+)?told\s+you(?:\s+(?:that|this|already|before|at\s+the\s+start))?\b"
+    r"(?!\s+(?:a|an|about|how|what|when|where|why|the|my|his|her|they|she|he|we|to)\b)"
+    r"|been\s+through\s+(?:that|this)|same\s+as\s+(?:before|i\s+said)"
+    r"|you(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?asked\s+(?:me\s+)?(?:that|this)\b)",
     re.IGNORECASE,
 )
 _FIRST_SENTENCE = re.compile(r"^\W*([^.!?]{1,40})\?")
