@@ -83,7 +83,7 @@ def refer(
     target = words_of(label or "")
     if not label or not target or not _content(target, v) or holds_empty_phrase(target, v):
         return NOTHING
-    back = _asked_back_to(label, answers[-1]) if answers and asked_back else None
+    back = asked_back_to(label, answers[-1]) if answers and asked_back else None
     if back is not None:  # the respondent chose this focus: say so, in their words
         return back
     phrase = phrase_for(label, answers, quotes)
@@ -338,7 +338,7 @@ def steered(label: str | None, answer: str, steer: Steer) -> str:
     return shifted or ""
 
 
-def _asked_back_to(label: str, answer: str) -> Reference | None:
+def asked_back_to(label: str, answer: str) -> Reference | None:
     """The ``steer`` reference to the focus ``label`` that ``answer`` asked to go back to, in
     the words of its request; None when they cannot be said back."""
     steer = find_steer(answer)

@@ -192,9 +192,20 @@ def leads_a_doing(last: str, nxt: str) -> bool:
     return last in KEEP_DOING and nxt.endswith("ing") and len(nxt) > 4
 
 
+# Words that make a number rough ("about ten pulls"): what follows is the verb's object
+_ROUGHLY = frozenset("about around roughly nearly almost like over under maybe".split())
 # ... and those that end a label the reader keeps ("every", "whole": ``DANGLING``)
 # ("another": "rather be cold than hand over another | soggy parcel", round 97)
 _BEFORE_A_NOUN = BEFORE_A_NOUN | frozenset("whole every each another".split())
+
+
+def _count_cut(last: str, nxt: str, after: str, v: Vocabulary) -> bool:
+    """A count cut from its unit ("ten | pulls"), or a verb from its rough count: "the old
+    petrol one needed | about ten pulls" (round 105 asked "You mentioned that the old petrol
+    one needed.")."""
+    if is_count(last) and (nxt in MEASURE_UNITS or is_money(nxt)):
+        return True
+    return nxt in _ROUGHLY and is_count(after) and last not in v.function_words
 
 
 def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
@@ -216,7 +227,7 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     if _one_word_more(tokens, end, v):
         return True  # "I can't turn up to a home visit | sweaty." (round 32: said back
         # without it, the opposite of what she said)
-    if is_count(last) and (nxt in MEASURE_UNITS or is_money(nxt)):
+    if _count_cut(last, nxt, after, v):
         return True
     closes = after == "" or not tokens[end + 1].word
     ends = closes or after == "of" or after in v.clause_breaks

@@ -374,7 +374,7 @@ def _content_units(
     return kept, dropped
 
 
-_PART = re.compile(r"[^,;]+")
+_PART = re.compile(r"(?:[^,;]|(?<=\d),(?=\d{3}(?!\d)))+")  # (not "£1,200": one figure)
 
 
 def _parts_without(clause: Clause, said: str, kinds: tuple[str, ...]) -> list[Clause]:

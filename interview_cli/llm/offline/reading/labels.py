@@ -143,7 +143,9 @@ def _drop_copula(words: list[str]) -> list[str]:
 _LIKE_VERBS = frozenset(
     "i you we they i'd you'd we'd they'd would feel feels felt feeling look looks looked "
     "sound sounds sounded seem seems seemed just don't didn't not really thing things stuff "
-    "something anything bits ones more less nothing bit kind sort much exactly".split()
+    "something anything bits ones more less nothing bit kind sort much exactly"
+    # (a likeness the senses find: "my kit doesnt smell like a garage", round 105)
+    " smell smells smelt smelled".split()
 )
 _DETERMINERS = frozenset("the a an my our your this that these those his her their".split())
 
@@ -257,7 +259,10 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     if cue is not None and cue.link == "up" and _ONLY_A_TIME.fullmatch(" ".join(words)):
         return ""  # (nor is a time a reason: "It helps me | after a week in the pharmacy")
     # a quote mark is no part of a word: "it's 'pulling the cord', dear" -> "pulling the cord"
+    # (nor inside: "its kinda my 'start work' thing" -> "start work thing", round 103; a
+    # plural's apostrophe stays, "the kids' bikes")
     words = [words[0].lstrip("'\u2018"), *words[1:]]
+    words = [w[:-1] if w[-1:] in "'\u2019" and w[-2:-1] not in "sS'" else w for w in words]
     words[-1] = words[-1].rstrip("'\u2019")
     label = " ".join(_case(w) for w in words if w)
     return label.replace("\u2019", "'")

@@ -128,15 +128,31 @@ _NOT_ABOUT = re.compile(
 )
 
 
+# "but thats not really a coffee thing lol", of what was asked (round 103 asked about the
+# keyboard twice): what it said of the focus is no node either
+_NOT_A_TOPIC_THING = re.compile(
+    r"\b(?:but\s+)?(?:that'?s|thats|that\s+is|it'?s|its)\s+not\s+(?:really\s+|actually\s+|"
+    r"exactly\s+)?(?:a|an)\s+(?P<topic>[\w-]+(?:\s+[\w-]+)?)\s+(?:thing|question|issue|topic)"
+    r"(?:\s+(?:lol|haha|tho|though|really|tbh|mate))?(?=\s*(?:[,.;!?]|$))",
+    re.IGNORECASE,
+)
+
+
 def _off_topic(request: ExtractRequest, found: TakenBack) -> None:
     """The focus taken back, and the words saying so no node, when the answer says the focus
     is about something else than the study's topic."""
     topic = words_of(request.concept.name)
-    for match in _NOT_ABOUT.finditer(request.answer):
+    for match in [
+        *_NOT_ABOUT.finditer(request.answer),
+        *_NOT_A_TOPIC_THING.finditer(request.answer),
+    ]:
         said = words_of(match.group("topic"))
         if not said or not said <= topic:
             continue
-        found.just_said.append((match.start(), match.end()))
+        # (said of what was asked, all that went before it is about that: "its the best £120
+        # ive ever spent ... but thats not really a coffee thing")
+        whole = match.re is _NOT_A_TOPIC_THING and bool(request.focus_label)
+        found.just_said.append((0 if whole else match.start(), match.end()))
         focus = request.focus_label or ""
         if focus and focus not in found.labels:
             found.labels.append(focus)
