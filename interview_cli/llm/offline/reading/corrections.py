@@ -355,7 +355,8 @@ _ROUGH_WORDS = frozenset(
 )
 _ROUGHLY = rf"(?:{'|'.join(sorted(_ROUGH_WORDS - {'like', 'maybe'}))}|closer\s+to)"
 # What says a number is the figure now: "it was £150 in the end", "it's 55p now"
-_NOW = r"(?:\s+(?:in\s+the\s+end|now|these\s+days|all\s+in|in\s+total|actually))?"
+# (or how firm it is: "I meant more like 20 really", round 108)
+_NOW = r"(?:\s+(?:in\s+the\s+end|now|these\s+days|all\s+in|in\s+total|actually|really|tops|max))?"
 _ONLY_A_NUMBER = re.compile(
     rf"(?:{_ROUGHLY}|like|more\s+like)?\s*[£$]?\d+(?:[.,]\d+)?" + _UNIT + _NOW, re.IGNORECASE
 )
