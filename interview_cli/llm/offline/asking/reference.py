@@ -46,6 +46,7 @@ from interview_cli.llm.offline.asking.tokens import (
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
 from interview_cli.llm.offline.lexicon import NAMELESS, POSITIVE_WORDS
 from interview_cli.llm.offline.reading.clauses import blank
+from interview_cli.llm.offline.reading.content import is_count
 from interview_cli.llm.offline.reading.earlier import shared
 from interview_cli.llm.offline.reading.earlier import words_of as reader_words
 from interview_cli.llm.offline.reading.meta import naming_words
@@ -156,6 +157,8 @@ def _short_quotes(
     found = []
     for said in quotes:
         target = words_of(said)
+        if not _content(target, v) or all(is_count(w) for w in target):
+            continue  # a figure put right on its own ("You said "4".", a typed interview)
         span = _find(target, tokens, v) if 0 < len(target) <= MAX_QUOTE_WORDS else None
         if span is not None:
             found.append((_without_edges(said, v), span))
