@@ -56,6 +56,10 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("I was trying to get him to shut up about it. Worked out though", "none"),
         ("I told him to fuck off and went to the other shop", "none"),
         ("she never shuts up about her bike", "none"),
+        # (review) ... but said to the interviewer, whatever comes before it
+        ("I want you to fuck off with these questions.", "abuse"),
+        ("I'm telling you to shut up with these questions.", "abuse"),
+        ("Can you not shut up for one second", "abuse"),
         ("Can we change the subject?", "off_topic"),
         ("I hate cheap plastic, it feels awful", "none"),
         ("The price killed it for me", "none"),

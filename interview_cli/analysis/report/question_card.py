@@ -362,8 +362,8 @@ _TOLD_YOU = re.compile(
     r"|like\s+i\s+(?:said|told\s+you)"
     r"|(?:i\s+)?(?:kind\s+of\s+|kinda\s+)?said\s+(?:that\s+|it\s+)?already"
     r"|(?:i(?:'ve|ve|\s+have)?\s+)?told\s+you(?:\s+(?:that|this|already|before|at\s+the\s+start))?\b"
-    r"(?!\s+(?:a|an|about|how|what|when|where|why|the|my|his|her|they|she|he|we|to)\b)"
-    r"|been\s+through\s+(?:that|this)|same\s+as\s+(?:before|i\s+said)"
+    r"(?!\s+(?:a|an|about|how|what|when|where|why|the|my|his|her|they|she|he|we|to|so|everything|all)\b)"
+    r"|been\s+through\s+(?:that|this)"
     r"|you(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?asked\s+(?:me\s+)?(?:that|this)\b)",
     re.IGNORECASE,
 )

@@ -534,10 +534,13 @@ _MEANT_NUMBER = re.compile(
     + _NOW
     # (and what it is the price of, in a few words: "i meant more like £1.80 for the barista
     # one", round 99, made the node "more like 1.80 for barista one")
-    + r"(?:\s+(?:for|on|with)\s+(?:the|a|an|my)\s+[\w-]+(?:\s+[\w-]+)?)?"
+    + r"(?P<of>\s+(?:for|on|with)\s+(?:the|a|an|my)\s+[\w-]+(?:\s+[\w-]+)?)?"
     + r"\s*(?=[,.;!?]|$)",
     re.IGNORECASE,
 )
+
+
+_PERIODS = re.compile(r"\b(?:day|week|month|year|fortnight|whole|total)s?\b", re.IGNORECASE)
 
 
 def _renumbered(
@@ -561,7 +564,12 @@ def _renumbered(
     # (quoted from the number on, its currency sign too: never "I meant 15 minutes" said back)
     at = correction.end + meant.start("number")
     at -= answer[at - 1 : at] in ("£", "$")
+    # (what it is the price of may not change the unit: "£2 a carton" put right as "£20 for the
+    # whole month" is no "£20 a carton", from the review)
+    period = set(_PERIODS.findall(meant.group("of") or ""))
     for node in earlier:
+        if period - set(_PERIODS.findall(node.label)):
+            continue
         old = _NUMBER.findall(node.label)
         if (instead_of and old != [instead_of]) or (said and old != said[:1]):
             continue

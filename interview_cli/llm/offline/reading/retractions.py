@@ -151,7 +151,10 @@ def _off_topic(request: ExtractRequest, found: TakenBack) -> None:
             continue
         # (said of what was asked, all that went before it is about that: "its the best £120
         # ive ever spent ... but thats not really a coffee thing")
-        whole = match.re is _NOT_A_TOPIC_THING and bool(request.focus_label)
+        # (only where it closes the answer: "it's not an oat milk thing, any plant milk would do"
+        # says what the point is, from the review)
+        closes = not re.search(r"[a-z]{3,}", request.answer[match.end() :], re.IGNORECASE)
+        whole = match.re is _NOT_A_TOPIC_THING and bool(request.focus_label) and closes
         found.just_said.append((0 if whole else match.start(), match.end()))
         focus = request.focus_label or ""
         if focus and focus not in found.labels:

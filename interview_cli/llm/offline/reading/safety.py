@@ -173,12 +173,11 @@ _SAID_BEFORE = re.compile(r"\w[^.!?]*[.!?]\s")
 
 
 # Abuse told of someone else, or said to them, not to the interviewer: "I was trying to get him
-# to shut up about it" (round 100 ended the interview as abuse), "told him to fuck off", "she
-# never shuts up" (English; only the word straight before the phrase)
+# to shut up about it" (round 100 ended the interview as abuse), "told him to fuck off"; never
+# "I want you to fuck off" (English; a third person straight before the phrase, or before "to")
 _REPORTED = re.compile(
-    r"\b(?:to|him|her|them|he|she|they|it|we|would|wouldn't|wouldnt|won't|wont|never|didn't|"
-    r"didnt|doesn't|doesnt|not|told|tell|tells|telling|said|says|saying|make|makes|made|get|"
-    r"gets|got|let)\s+$"
+    r"\b(?:him|her|them|he|she|they)\s+(?:(?:to|would|wouldn't|wouldnt|won't|wont|never|"
+    r"didn't|didnt|doesn't|doesnt|could|can't|cant)\s+)?$"
 )
 
 
