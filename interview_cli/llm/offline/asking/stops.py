@@ -33,6 +33,7 @@ from interview_cli.llm.offline.asking.tokens import (
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary
 from interview_cli.llm.offline.lexicon import BEFORE_A_NOUN, KEEP_DOING
 from interview_cli.llm.offline.reading.content import MEASURE_UNITS, is_count, is_money
+from interview_cli.llm.offline.reading.corrections import ROUGH_WORDS
 
 _WHEN = frozenset("next last same whole other following day week morning night time".split())
 
@@ -192,8 +193,6 @@ def leads_a_doing(last: str, nxt: str) -> bool:
     return last in KEEP_DOING and nxt.endswith("ing") and len(nxt) > 4
 
 
-# Words that make a number rough ("about ten pulls"): what follows is the verb's object
-_ROUGHLY = frozenset("about around roughly nearly almost like over under maybe".split())
 # ... and those that end a label the reader keeps ("every", "whole": ``DANGLING``)
 # ("another": "rather be cold than hand over another | soggy parcel", round 97)
 _BEFORE_A_NOUN = BEFORE_A_NOUN | frozenset("whole every each another".split())
@@ -205,7 +204,7 @@ def _count_cut(last: str, nxt: str, after: str, v: Vocabulary) -> bool:
     one needed.")."""
     if is_count(last) and (nxt in MEASURE_UNITS or is_money(nxt)):
         return True
-    return nxt in _ROUGHLY and is_count(after) and last not in v.function_words
+    return nxt in ROUGH_WORDS and is_count(after) and last not in v.function_words
 
 
 def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:

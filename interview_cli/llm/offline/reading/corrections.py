@@ -350,10 +350,11 @@ _UNIT = (
 )
 # Words that say a number is rough: "about 40", "almost 2000", "more like 45" ("like" and
 # "maybe" only where they open what they meant: "pasta like 45p" keeps its "like")
-_ROUGH_WORDS = frozenset(
+# Words that make a number rough ("about ten", "nearly 40"); the asker cuts a quote before them
+ROUGH_WORDS = frozenset(
     "almost about around nearly roughly approximately over under nearer like maybe".split()
 )
-_ROUGHLY = rf"(?:{'|'.join(sorted(_ROUGH_WORDS - {'like', 'maybe'}))}|closer\s+to)"
+_ROUGHLY = rf"(?:{'|'.join(sorted(ROUGH_WORDS - {'like', 'maybe'}))}|closer\s+to)"
 # What says a number is the figure now: "it was £150 in the end", "it's 55p now"
 # (or how firm it is: "I meant more like 20 really", round 108)
 _NOW = r"(?:\s+(?:in\s+the\s+end|now|these\s+days|all\s+in|in\s+total|actually|really|tops|max))?"
@@ -415,7 +416,7 @@ def _number_put_in(label: str, said: list[str], new: list[str]) -> str | None:
     "five miles" as "about eight" ("ride about eight miles to work"); never "six" put right as
     "seven calls" in "rang virgin like six times"."""
     rough = 0
-    while rough < len(new) - 1 and new[rough].lower() in _ROUGH_WORDS:
+    while rough < len(new) - 1 and new[rough].lower() in ROUGH_WORDS:
         rough += 1
     number, rest = new[rough], [w.lower() for w in new[rough + 1 :]]
     if not (number.lower() in NUMBER_WORDS or _NUMBER.fullmatch(number)):
@@ -451,7 +452,7 @@ def _put_in(label: str, said: list[str], new: list[str], *, keep_tail: bool = Fa
         return None
     kept = at + (min(len(said), len(new)) if keep_tail else len(said))
     lowered = [w.lower() for w in new]
-    own = _ARTICLES & set(lowered) or lowered[0] in NUMBER_WORDS | _ROUGH_WORDS | {"half"}
+    own = _ARTICLES & set(lowered) or lowered[0] in NUMBER_WORDS | ROUGH_WORDS | {"half"}
     start = at - 1 if at and words[at - 1].lower() in ("a", "an") and own else at
     return " ".join([*words[:start], *new, *words[kept:]])
 
@@ -635,4 +636,11 @@ def still_permitted(
     return [e for e in edges if permitted(e)]
 
 
-__all__ = ["Correction", "apply_correction", "find_correction", "renamed", "still_permitted"]
+__all__ = [
+    "ROUGH_WORDS",
+    "Correction",
+    "apply_correction",
+    "find_correction",
+    "renamed",
+    "still_permitted",
+]
