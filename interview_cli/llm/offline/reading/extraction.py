@@ -54,6 +54,7 @@ from interview_cli.llm.offline.lexicon import (
     Cue,
 )
 from interview_cli.llm.offline.reading.clauses import (
+    COMMA,
     WORD,
     Clause,
     blank,
@@ -374,7 +375,8 @@ def _content_units(
     return kept, dropped
 
 
-_PART = re.compile(r"(?:[^,;]|(?<=\d),(?=\d{3}(?!\d)))+")  # (not "£1,200": one figure)
+# A part runs to the next comma that parts clauses (``COMMA``: not the one in "£1,200") or ";"
+_PART = re.compile(rf"(?:(?!{COMMA.pattern}|;).)+")
 
 
 def _parts_without(clause: Clause, said: str, kinds: tuple[str, ...]) -> list[Clause]:
