@@ -53,7 +53,6 @@ from interview_cli.llm.offline.asking.wording import (
 )
 from interview_cli.llm.offline.lexicon import FEELING_WORDS, NEGATIVE_WORDS, POSITIVE_WORDS
 from interview_cli.llm.offline.reading.content import is_count, is_money
-from interview_cli.llm.offline.reading.steering import find_steer
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
 
@@ -329,13 +328,6 @@ OFFER_TAKEN = "Yes, please do."
 OFFER_INVITED = "Yes, please, tell me about it. What happened?"
 
 
-def _asked_to_go_back(answer: str) -> bool:
-    """The answer asked to go back ("Can we go back to the steps bit?"), not went back itself
-    ("Going back to the battery, it means ..."): a request is answered as one."""
-    steer = find_steer(answer)
-    return steer is not None and re.match(r"[^.!]{0,30}\?", answer[steer.end :]) is not None
-
-
 def acknowledged(request: QuestionRequest, question: str) -> str:
     """``question`` after "Sorry, ..." when the last answer was puzzled by the question or
     said it was asked already: the saying not used yet, else the one used longest ago. An
@@ -345,8 +337,9 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
     if _OFFERED.search(last):
         return f"{OFFER_TAKEN} {question}" if _names_its_focus(request) else OFFER_INVITED
     kind = "puzzled" if _PUZZLED.search(last) else "asked" if _ASKED_ALREADY.search(last) else ""
-    back = asked_back_to(request.went_back_to, last) if request.went_back_to and not kind else None
-    if back is not None and back.mention and _asked_to_go_back(last):
+    went = request.went_back_to
+    back = asked_back_to(went, last, asked=True) if went and not kind else None
+    if back is not None and back.mention:
         # they went back to something and said what it leads to, which is asked about: the
         # question says so first (round 105 heard "You said the garden is long and narrow" after
         # "Can we go back to the carrying it down the steps bit?", and called it ignored)

@@ -341,12 +341,16 @@ def steered(label: str | None, answer: str, steer: Steer) -> str:
     return shifted or ""
 
 
-def asked_back_to(label: str, answer: str) -> Reference | None:
+def asked_back_to(label: str, answer: str, *, asked: bool = False) -> Reference | None:
     """The ``steer`` reference to the focus ``label`` that ``answer`` asked to go back to, in
-    the words of its request; None when they cannot be said back."""
+    the words of its request; None when they cannot be said back. ``asked``: only a request
+    put as a question ("Can we go back to the steps bit?"), not going back in the answer
+    itself ("Going back to the battery, it means ...")."""
     steer = find_steer(answer)
     asked_for = steered(label, answer, steer) if steer is not None else ""
     if steer is None or not asked_for:
+        return None
+    if asked and not re.match(r"[^.!]{0,30}\?", answer[steer.end :]):
         return None
     return Reference("steer", mention=asked_for, said_more=said_after_steer(answer, steer))
 
