@@ -722,21 +722,17 @@ _POINTER_HEADS = frozenset(
 )
 
 
-# Prepositions that put a noun in a phrase about another: "the cupboard under | the stairs",
-# "money walking out | the door"
-_IN_A_PHRASE = frozenset(
-    "under in on at by out to from with of near behind into onto through across off over".split()
-)
-
-
-def _heads_first(said: Sequence[str]) -> list[int]:
+def _heads_first(said: Sequence[str], v: Vocabulary) -> list[int]:
     """The label's word positions to look for a noun at: the last first, but a noun inside a
-    phrase of place or manner after the others ("You mentioned the stairs." of "went out to
-    the cupboard under the stairs", round 104; "the door" of "money walking out the door",
-    round 98), and of those the first."""
+    phrase of place or manner after the others, and of those the first ("the cupboard", not
+    "the stairs", of "went out to the cupboard under the stairs", round 104). A placed noun
+    is still mentioned when no other one can be: "the door" of "money walking out the door"."""
+
+    # (after a preposition or a particle of place: "under | the stairs", "out | the door")
+    leads = v.prepositions | PARTICLES | _PLACED_BY
 
     def placed(i: int) -> bool:
-        return any(said[j] in _IN_A_PHRASE for j in range(max(0, i - 2), i))
+        return any(said[j] in leads for j in range(max(0, i - 2), i))
 
     free = [i for i in reversed(range(len(said))) if not placed(i)]
     return free + [i for i in range(len(said)) if placed(i)]
@@ -749,7 +745,7 @@ def mention(label: str, answers: Sequence[str]) -> str:
     said = words_of(label)
     # "the bus, not the train": what follows a "not" is what they did not mean
     said = said[: said.index("not")] if "not" in said else said
-    for i in _heads_first(said):
+    for i in _heads_first(said, v):
         w = said[i]
         if w in ANYONE or w in _POINTER_HEADS or w in RUNS_ON:
             continue  # "nobody could tell" is no "the nobody" (round 44), "the part" no thing,
