@@ -15,14 +15,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary
-from interview_cli.llm.offline.reading.clauses import THOUSANDS
+from interview_cli.llm.offline.reading.clauses import CURRENCY_SIGN, CURRENCY_SIGNS, THOUSANDS
 
 # ("A&E" is one word; so is a clock time, "4:45", and a figure with its currency, "£3": round
 # 97 was asked about "alarm goes at 4")
 _WORD = re.compile(
-    r"[£$€]?(?:"
+    CURRENCY_SIGN
+    + r"?(?:"
     + THOUSANDS
-    + r")|(?:[£$€](?=\d))?[^\W_]+(?:(?:['’.\-&]|(?<=\d):(?=\d))[^\W_]+)*'?|\S"
+    + r")|(?:"
+    + CURRENCY_SIGN
+    + r"(?=\d))?[^\W_]+(?:(?:['’.\-&]|(?<=\d):(?=\d))[^\W_]+)*'?|\S"
 )
 
 
@@ -47,7 +50,7 @@ def tokenize(text: str) -> list[Token]:
             # "its lonely in the cab", typed without the apostrophe: it is, not whose
             raw, norm = raw[:2] + "'s", "it's"
         norm = TYPED_CONTRACTIONS.get(norm, norm)  # "doesnt" is "doesn't", as it is read
-        out.append(Token(raw, norm, norm.lstrip("£$€")[:1].isalnum()))
+        out.append(Token(raw, norm, norm.lstrip(CURRENCY_SIGNS)[:1].isalnum()))
     return out
 
 

@@ -58,12 +58,15 @@ from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spa
 
 # A number with its thousands ("1,800 quid"): one word, and no comma that parts clauses.
 THOUSANDS = r"\d{1,3}(?:,\d{3})+(?!\d)"
+# The signs a figure of money is written with, kept on its word ("£3", "€40")
+CURRENCY_SIGNS = "£$€"
+CURRENCY_SIGN = f"[{CURRENCY_SIGNS}]"
 # "3.49", "a 2:1", "1,800" kept whole
 # The rest of a word after its first letter: its apostrophes and hyphens, and an ampersand
 # between letters ("A&E", "M&S": round 92's "the one by A&E" was the label "one by a e")
 WORD_REST = r"(?:[\w'\u2019\-]|&(?=\w))*"
 WORD = re.compile(
-    r"[£$€]?(?:" + THOUSANDS + r"|\d+(?:[.:]\d+)+|\d" + WORD_REST + r")|[\w]" + WORD_REST
+    CURRENCY_SIGN + r"?(?:" + THOUSANDS + r"|\d+(?:[.:]\d+)+|\d" + WORD_REST + r")|[\w]" + WORD_REST
 )
 _STRENGTH = {"up": 5, "down": 5, "sequence": 4, "assoc": 3, "sibling": 2, "none": 1}
 # A question back ("Why does anyone do anything?", "What do you want me to say?") and a
@@ -253,6 +256,8 @@ _A_SO_B = re.compile(rf"\b(?:{_SO_WHO}|{_REASON})", re.IGNORECASE)
 _NEW_PAIR_CUE = Cue(",", "none")
 # A comma that parts words, not one inside a number ("1,800 quid").
 COMMA = re.compile(r",(?!(?<=\d,)\d)")
+# A part of a clause: to the next comma that parts clauses (not the one in "£1,200"), or ";"
+PART = re.compile(rf"(?:(?!{COMMA.pattern}|;).)+")
 
 
 @dataclass
@@ -671,7 +676,7 @@ def _trim(working: str, start: int, end: int) -> tuple[int, int]:
     # (a currency sign stays with its figure: "£1.50 is my limit" is no "1.50 my limit")
     while start < end and not (
         working[start].isalnum()
-        or working[start] in "£$€"
+        or working[start] in CURRENCY_SIGNS
         and working[start + 1 : start + 2].isdigit()
     ):
         start += 1

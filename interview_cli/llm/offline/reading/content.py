@@ -29,7 +29,7 @@ from functools import cache
 
 from interview_cli.llm.offline.lexicon import FEELING_WORDS, NAMELESS, VALUE_WORDS
 from interview_cli.llm.offline.lexicon.phrases import HERE, load_file
-from interview_cli.llm.offline.reading.clauses import WORD_REST
+from interview_cli.llm.offline.reading.clauses import CURRENCY_SIGN, WORD_REST
 from interview_cli.llm.offline.reading.meta import content_idioms
 
 WORD = re.compile(r"[\w£$€]" + WORD_REST)
@@ -150,7 +150,7 @@ def is_quantity(label: str) -> bool:
     an attribute and stays."""
     # (a figure's currency sign is kept on its word, "£70 a month", and weighs as it did when it
     # was not: a bare figure after what it prices is no node of its own)
-    label = re.sub(r"[£$€](?=\d)", "", label)
+    label = re.sub(CURRENCY_SIGN + r"(?=\d)", "", label)
     words = _words(label)
     if not words or _CURRENCY.search(label) or content_idioms(label):
         return False

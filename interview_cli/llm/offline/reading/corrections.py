@@ -24,7 +24,12 @@ from dataclasses import dataclass
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, RejectedItem
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
-from interview_cli.llm.offline.reading.clauses import normal, quoted_at
+from interview_cli.llm.offline.reading.clauses import (
+    CURRENCY_SIGN,
+    CURRENCY_SIGNS,
+    normal,
+    quoted_at,
+)
 from interview_cli.llm.offline.reading.content import is_quantity
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
@@ -167,7 +172,7 @@ def _with_number_put_right(
     kept = [
         n
         for n in nodes
-        if not re.search(r"\bnot\s+[£$]?\d", n.label)
+        if not re.search(r"\bnot\s+" + CURRENCY_SIGN + r"?\d", n.label)
         and not _ONLY_A_NUMBER.fullmatch(n.label)
         and not quoted_at(answer, n) <= at < _quote_end(answer, n)
     ]
@@ -359,7 +364,8 @@ _ROUGHLY = rf"(?:{'|'.join(sorted(ROUGH_WORDS - {'like', 'maybe'}))}|closer\s+to
 # (or how firm it is: "I meant more like 20 really", round 108)
 _NOW = r"(?:\s+(?:in\s+the\s+end|now|these\s+days|all\s+in|in\s+total|actually|really|tops|max))?"
 _ONLY_A_NUMBER = re.compile(
-    rf"(?:{_ROUGHLY}|like|more\s+like)?\s*[£$]?\d+(?:[.,]\d+)?" + _UNIT + _NOW, re.IGNORECASE
+    rf"(?:{_ROUGHLY}|like|more\s+like)?\s*{CURRENCY_SIGN}?\d+(?:[.,]\d+)?" + _UNIT + _NOW,
+    re.IGNORECASE,
 )
 
 
@@ -527,9 +533,9 @@ _NUMBER_WORDS = NUMBER_WORDS | {"half", "a", "an"}
 _MEANT_NUMBER = re.compile(
     r"[\s,]*(?:(?:i\s+meant|i\s+mean|it\s+was|it'?s|it\s+is|was|were)\s+)?"
     # ("I said the 8 bus earlier, I meant the 9": round 95 made "9 8 doesnt even go" a node)
-    rf"(?:the\s+)?(?P<roughly>more\s+like\s+|{_ROUGHLY}\s+)?\s*[£$]?(?P<number>\d+(?:[.,]\d+)?)"
+    rf"(?:the\s+)?(?P<roughly>more\s+like\s+|{_ROUGHLY}\s+)?\s*{CURRENCY_SIGN}?(?P<number>\d+(?:[.,]\d+)?)"
     + _UNIT
-    + r"(?:,?\s+not\s+[£$]?(?P<not>\d+(?:[.,]\d+)?)"
+    + rf"(?:,?\s+not\s+{CURRENCY_SIGN}?(?P<not>\d+(?:[.,]\d+)?)"
     + _UNIT
     + r")?"
     + _NOW
@@ -564,7 +570,7 @@ def _renumbered(
     said = _NUMBER.findall(correction.said)
     # (quoted from the number on, its currency sign too: never "I meant 15 minutes" said back)
     at = correction.end + meant.start("number")
-    at -= answer[at - 1 : at] in ("£", "$")
+    at -= answer[at - 1 : at] in tuple(CURRENCY_SIGNS)
     # (what it is the price of may not change the unit: "£2 a carton" put right as "£20 for the
     # whole month" is no "£20 a carton", from the review)
     period = set(_PERIODS.findall(meant.group("of") or ""))
@@ -592,7 +598,9 @@ def _exactly(label: str, meant: re.Match[str]) -> str:
     if meant.group("roughly"):
         return label
     number = re.escape(meant.group("number"))
-    return re.sub(rf"\b{_ROUGHLY}\s+(?=[£$]?{number}\b)", "", label, count=1, flags=re.IGNORECASE)
+    return re.sub(
+        rf"\b{_ROUGHLY}\s+(?={CURRENCY_SIGN}?{number}\b)", "", label, count=1, flags=re.IGNORECASE
+    )
 
 
 def renamed(

@@ -54,7 +54,7 @@ from interview_cli.llm.offline.lexicon import (
     Cue,
 )
 from interview_cli.llm.offline.reading.clauses import (
-    COMMA,
+    PART,
     WORD,
     Clause,
     blank,
@@ -375,15 +375,11 @@ def _content_units(
     return kept, dropped
 
 
-# A part runs to the next comma that parts clauses (``COMMA``: not the one in "£1,200") or ";"
-_PART = re.compile(rf"(?:(?!{COMMA.pattern}|;).)+")
-
-
 def _parts_without(clause: Clause, said: str, kinds: tuple[str, ...]) -> list[Clause]:
     """The comma-separated parts of a clause of several that hold none of ``kinds``, each a
     clause of its own (``clauses.too_short`` for a part: not); [] when the clause has one part."""
     text = clause.text
-    parts = [m for m in _PART.finditer(text) if m.group(0).strip()]
+    parts = [m for m in PART.finditer(text) if m.group(0).strip()]
     if len(parts) < 2:
         return []
     kept: list[Clause] = []
