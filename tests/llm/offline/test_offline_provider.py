@@ -55,6 +55,8 @@ from interview_cli.llm.protocol import (
             "not really, ive said most of it! oh actually the taste, some brands taste of porridge",
             "none",
         ),
+        # ... and an aside after it is no answer (a typed boots interview heard "what else" again)
+        ("nah thats about it, grip, dry feet. oh and my dog just stole my sock", "terminal"),
         # ... but a reason closed by one is where the ladder stops
         ("She's comfortable, really. I don't know. Nothing more to it really.", "terminal"),
         # the question, not the ladder, stopped them: no ceiling on the node

@@ -31,7 +31,7 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_WORDS,
 )
 from interview_cli.llm.offline.reading.meta import meta_kind
-from interview_cli.llm.offline.reading.nonanswers import answer_kind
+from interview_cli.llm.offline.reading.nonanswers import answer_kind, blank_spans, inline_spans
 from interview_cli.llm.offline.reading.safety import safety_reading
 from interview_cli.llm.offline.reading.typos import mend_typos
 from interview_cli.llm.protocol import AssessRequest
@@ -135,7 +135,10 @@ def _goes_on(answer: str) -> bool:
     rest = answer[last.end() + end.end() :] if end else ""
     if _listed_again(rest):
         return False  # "i think thats everything! froth, not splitting in tea, price, my tummy"
-    return len(_WORD.findall(rest)) >= 3 and answer_kind(rest) == "answer"
+    # (an aside after it is no answer: "nah thats about it, grip, dry feet. oh and my dog just
+    # stole my sock", a typed interview asked "what else" again)
+    said = blank_spans(rest, inline_spans(rest))
+    return len(_WORD.findall(said)) >= 3 and answer_kind(rest) == "answer"
 
 
 def _listed_again(rest: str) -> bool:
