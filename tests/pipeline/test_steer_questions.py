@@ -69,8 +69,8 @@ def test_a_request_core_took_reaches_the_question_brief_and_is_said_back() -> No
         ]
     )
     last = requests[-1]
-    assert last.focus_label == "battery lasts", last.focus_label
-    assert last.asked_back == "battery lasts" and not last.went_back_to
+    assert last.focus_label == "battery lasts all week", last.focus_label
+    assert last.asked_back == "battery lasts all week" and not last.went_back_to
     assert "the battery thing" in asked[-1], asked[-1]
     # the questions before it were asked for by nobody
     assert all(not r.asked_back for r in requests[:-1])
@@ -85,6 +85,6 @@ def test_what_they_went_back_to_say_is_asked_as_what_they_said() -> None:
         ]
     )
     last = requests[-1]
-    assert last.went_back_to == "battery lasts", (last.focus_label, last.went_back_to)
+    assert last.went_back_to == "battery lasts all week", (last.focus_label, last.went_back_to)
     assert last.focus_label != last.went_back_to
     assert not asked[-1].startswith(("Back to", "Sure,")), asked[-1]

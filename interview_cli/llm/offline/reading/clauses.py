@@ -202,8 +202,11 @@ _COMMA_SUBJECT = re.compile(
     r"\b(?:and|but)\s+(?=if\s+(?:i|we|you|they|he|she|it|my|the)\b)|"
     # ... or after a comma, what is so of something of theirs: "Also the noise, our flat is
     # small" (round 78 made the node "noise our flat small")
-    r",\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were)\b"
+    r",\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,4}(?:is|are|was|were)\b"
     r"(?!\s+just\b))|"  # (not "the radio is just background": played down)
+    # ... or a thing and what it does, said with "-ing": "i mostly use them on the train, the
+    # battery lasting all week is the big thing" (a typed answer made one node of the train)
+    r",\s+(?=(?:the|my|our|their|his|her|your)\s+[a-z]+\s+[a-z]{3,}ing\b)|"
     # ... or after a comma, someone of theirs and what they did: "Its just wasteful isnt it,
     # my mam darned socks till there was more darn than sock" (round 51)
     r",\s+(?=(?:my|our|me)\s+(?:mam|mum|mom|mother|dad|father|nan|nana|gran|granny|grandad|"
