@@ -268,6 +268,32 @@ def test_what_follows_a_request_to_go_back_climbs_from_what_it_went_back_to(
 
 
 @pytest.mark.parametrize(
+    ("existing", "steer"),
+    [
+        # round 112: "the noise thing" is the "quiet" said first, by the idea its word names
+        ([("quiet", "attribute", "And quiet")], "quiet"),
+        # ... and where nothing was said of it, its words are the node the reason climbs from
+        ([], "noise"),
+    ],
+)
+def test_the_reason_given_with_a_request_to_go_back_climbs_from_what_it_names(
+    mec: Methodology, existing: list[tuple[str, str, str]], steer: str
+) -> None:
+    # round 112: "... cos the kids rooms are right above the kitchen" was linked to the money
+    # asked about, and the closing read-back said the cheap tariff mattered because of them
+    result = extract(
+        mec,
+        "cooking",
+        "Not much love, its just a washer. Can we go back to the noise thing, thats the big one "
+        "for me cos the kids rooms are right above the kitchen.",
+        ("saves money", "functional_consequence"),
+        existing=[*existing, ("saves money", "functional_consequence", "Saves money love")],
+    )
+    assert result.steer == steer
+    assert [(e.source, e.target) for e in result.edges] == [(steer, "kids rooms")]
+
+
+@pytest.mark.parametrize(
     ("answer", "restates"),
     [
         ("Kind of, I mean feeling connected to her.", "feeling connected to her"),

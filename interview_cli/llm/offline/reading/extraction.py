@@ -68,7 +68,7 @@ from interview_cli.llm.offline.reading.clauses import (
     too_short,
 )
 from interview_cli.llm.offline.reading.content import judge_label
-from interview_cli.llm.offline.reading.corrections import apply_correction, renamed, still_permitted
+from interview_cli.llm.offline.reading.corrections import apply_correction, renamed
 from interview_cli.llm.offline.reading.doubt import doubt
 from interview_cli.llm.offline.reading.held import focus_held, framed_against
 from interview_cli.llm.offline.reading.labels import make_label
@@ -105,8 +105,8 @@ from interview_cli.llm.offline.reading.reactions import (
 from interview_cli.llm.offline.reading.retractions import taken_back
 from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.offline.reading.steering import (
-    relinked_from_steer,
     steer_to,
+    steered_edges,
 )
 from interview_cli.llm.offline.reading.typos import mend_typos, retyped
 from interview_cli.llm.protocol import ExtractRequest
@@ -320,7 +320,7 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     revised = {frozenset((normal(n.label), normal(n.corrects))) for n in nodes if n.corrects}
     edges = [e for e in edges if frozenset((normal(e.source), normal(e.target))) not in revised]
     steer, new = steer_to(request, nodes, view)
-    edges = still_permitted(request, nodes, relinked_from_steer(request, steer, nodes, edges))
+    edges = steered_edges(request, steer, new, nodes, edges)
     # what they stress or ask to go back to is no doubtful aside ("the actual point is
     # recovering properly"): being pointed at is a sign, so it is asked about and read back
     sure = DOUBTFUL + SIGN

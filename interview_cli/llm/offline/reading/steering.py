@@ -14,10 +14,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from interview_cli.core.canonical.meaning import sense_of
 from interview_cli.core.models import ExtractedEdge, ExtractedNode
 from interview_cli.llm.offline.lexicon import TITLED
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
 from interview_cli.llm.offline.reading.clauses import normal, quote, quoted_at
+from interview_cli.llm.offline.reading.corrections import still_permitted
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
     best_match,
@@ -168,10 +170,19 @@ def gone_back_to(steer: Steer, request: ExtractRequest) -> Earlier | None:
     it alike, the older ("can I go back to the rear-facing thing?" is the extended rear-facing
     seat of the first answer, not the rear-facing that spreads the force said since); and by a
     word of its label ("can we go back to the noise cancelling thing" went back to "sleep
-    during the day", whose quote said "noise", round 31). None: nothing said before."""
+    during the day", whose quote said "noise", round 31), else, when the request is one word,
+    the oldest that names its idea (``core.canonical.meaning``'s senses). None: nothing said
+    before."""
     words = words_of(steer.target)
-    named = [c for c in earlier_nodes(request)[::-1] if shared(words, words_of(c.label))]
-    return best_match(steer.target, named)
+    earlier = earlier_nodes(request)[::-1]
+    named = [c for c in earlier if shared(words, words_of(c.label))]
+    if named:
+        return best_match(steer.target, named)
+    # else by the idea its word names: "can we go back to the noise thing" is "quiet" (round
+    # 112 made a node "noise" of it, beside the "quiet" of the first answer)
+    senses = {sense_of(w) for w in words} - {None}
+    alike = [c for c in earlier if senses & {sense_of(w) for w in words_of(c.label)}]
+    return alike[0] if len(words) == 1 and alike else None
 
 
 def steer_to(
@@ -217,30 +228,53 @@ def relinked_from_steer(
     steer: str | None,
     nodes: list[ExtractedNode],
     edges: list[ExtractedEdge],
+    *,
+    made: bool = False,
 ) -> list[ExtractedEdge]:
     """The links with what this answer placed above the question's focus placed above the
     earlier node it asked to go back to instead: after "can we go back to not taking it for
     granted?", "being around for the wee ones" says what THAT leads to, not what the focus
-    asked about does."""
+    asked about does. ``made``: the request named something no node held, and its words are
+    the new node ``steer`` ("Can we go back to the noise thing, thats the big one for me cos
+    the kids rooms are right above the kitchen" had the money asked about lead to the kids'
+    rooms, and the closing read-back said so)."""
     focus = request.focus_label
     if not steer or not focus or normal(steer) == normal(focus):
         return edges
     if normal(steer) in {normal(n.label) for n in nodes}:
         return edges  # named anew in this answer: its own links stand
-    if normal(steer) not in {normal(label) for label in request.existing_labels}:
+    if not made and normal(steer) not in {normal(label) for label in request.existing_labels}:
         return edges
     # only what is said after the request: what came before it answered the question
     # (round 22: "I meant she wriggles out of her straps. ... Can we go back to the boot?"
     # had the boot lead to the straps)
     asked = find_steer(request.answer)
     after = asked.start if asked is not None else 0
-    made = {normal(n.label) for n in nodes if quoted_at(request.answer, n) >= after}
+    later = {normal(n.label) for n in nodes if quoted_at(request.answer, n) >= after}
     return [
         e.model_copy(update={"source": steer})
-        if normal(e.source) == normal(focus) and normal(e.target) in made
+        if normal(e.source) == normal(focus) and normal(e.target) in later
         else e
         for e in edges
     ]
+
+
+def steered_edges(
+    request: ExtractRequest,
+    steer: str | None,
+    new: ExtractedNode | None,
+    nodes: list[ExtractedNode],
+    edges: list[ExtractedEdge],
+) -> list[ExtractedEdge]:
+    """The answer's links, the ontology's permitted ones, with what was said after a request
+    to go back to ``steer`` climbing from it (``relinked_from_steer``); from ``new``, the node
+    the request's words made, only where the ontology lets every link climb from it."""
+    edges = still_permitted(request, nodes, relinked_from_steer(request, steer, nodes, edges))
+    if new is None:
+        return edges
+    relinked = relinked_from_steer(request, steer, nodes, edges, made=True)
+    kept = still_permitted(request, [*nodes, new], relinked)
+    return kept if len(kept) == len(edges) else edges
 
 
 __all__ = [
@@ -249,4 +283,5 @@ __all__ = [
     "gone_back_to",
     "relinked_from_steer",
     "steer_to",
+    "steered_edges",
 ]
