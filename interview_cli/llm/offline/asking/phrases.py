@@ -299,8 +299,10 @@ def _verdict_subject(words: Sequence[str], v: Vocabulary) -> int | None:
 
 
 # Words that end a phrase whole where its clause ends, though mid-clause they wait for more:
-# "lost without her." ("her" of "her car"), "I belong there." ("there" of "there is")
-_ENDS_AT_CLAUSE_END = frozenset("her there here".split())
+# "lost without her." ("her" of "her car"), "I belong there." ("there" of "there is"),
+# "one less thing to worry about." ("about" of "about the price")
+_ENDS_AT_CLAUSE_END = frozenset("her there here about".split())
+_DOES_NOT = frozenset("doesn't don't didn't won't".split())
 
 
 def _clean(words: Sequence[str], v: Vocabulary, closed: bool = False) -> bool:
@@ -430,6 +432,11 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
     if lead and lead != "-ing" or not lead and _gerund_led(first, v):
         rest = _shift(texts, v)
         return None if rest is None else Phrase(verbatim, noun=f"{lead} {rest}".strip())
+    if not lead and first in _DOES_NOT and len(words) == 2 and verbish(words[1], v):
+        # "doesnt break" is not breaking (round 112's closing summary left it out, and the
+        # peace of mind it led to, as no phrase of theirs)
+        gerund = _gerund(words[1], v)
+        return None if gerund is None else Phrase(verbatim, noun=f"not {gerund}")
     if lead == "-ing" or (
         first not in v.subjects | v.determiners
         and first not in _ORDINALS
