@@ -364,12 +364,14 @@ OPINION_LEADS: frozenset[str] = frozenset(
     need needed have has had miss appreciate""".split()
 )
 TRAILING_STRIP: frozenset[str] = frozenset(
-    # ("plus": "the boot has to swallow the buggy plus | about eight bags", round 79)
+    # ("plus": "the boot has to swallow the buggy plus | about eight bags", round 79; "within":
+    # "spent that on a new battery within | a year", the time blanked, a typed JTBD interview)
     """the a an and but or plus so to of for with in on at by as from into it it's its that that's
     thats this which who rather
     really too though anyway either as well very just i me my you is are was were matters
     mostly mainly completely entirely totally altogether
-    matter mattered annoys bugs irritates""".split()
+    matter mattered annoys bugs irritates
+    within during until via per upon towards toward""".split()
 )
 # Words that never make a label on their own: a label of nothing but these (and stripped
 # words) is dropped ("again", "being", "not", "much", "sorry", "said before").

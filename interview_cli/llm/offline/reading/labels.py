@@ -581,6 +581,18 @@ def _lightened(words: list[str]) -> tuple[list[str], list[int]]:
     return [words[i] for i in kept], kept
 
 
+def _leads_what_was_cut(words: list[str], cut: str) -> bool:
+    """The label's last word is a particle leading the phrase the limit cut: "getting to work
+    on time up | the hills" (round 57's summary read back "getting to work on time up"), or a
+    name ("nearly bought a cheap secondhand one off | Facebook Marketplace", round 113)."""
+    return (
+        words[-1].lower() in _PARTICLES
+        and (cut.lower() in _NOUN_OPENERS or (cut[:1].isupper() and cut.split("'")[0] != "I"))
+        and len(words) > 2
+        and words[-2].lower() not in _PHRASAL
+    )
+
+
 def _shorten(words: list[str]) -> list[str]:
     """At most MAX_LABEL_WORDS words: drop pronouns and articles inside before cutting, and
     never end on a dangling word ("charge them every" -> "charge every day") or a number
@@ -599,14 +611,7 @@ def _shorten(words: list[str]) -> list[str]:
         # the limit fell between two phrases: the one before it is whole ("us all sat at the
         # table together | without me being stressed", round 66 kept only "us all sat")
         whole = cut in _CUT_BEFORE - {"of"} and words[-1].lower() not in DANGLING
-        if (
-            words[-1].lower() in _PARTICLES
-            and cut in _NOUN_OPENERS
-            and len(words) > 2
-            and words[-2].lower() not in _PHRASAL
-        ):
-            # "getting to work on time up | the hills": the "up" led a place (round 57's
-            # summary read back "getting to work on time up")
+        if _leads_what_was_cut(words, original[after] if after < len(original) else ""):
             words.pop()
             whole = True
         # nor on a negation whose verb the limit cut: "turn up to client meetings not | looking
@@ -616,6 +621,8 @@ def _shorten(words: list[str]) -> list[str]:
         ):
             if LOAD_OFF.search(" ".join(words)) or _ON_ONES_OWN.search(" ".join(words)):
                 break  # "one less thing to think about", "sitting on his own" end there
+            if words[-1].lower() == "one" and words[-2].lower() not in DANGLING | NUMBER_WORDS:
+                break  # "a cheap secondhand one": the one it names, no number
             # ("in middle of call": an "of" hangs on the noun before it, nothing is whole)
             whole = whole or words[-1].lower() in _CUT_BEFORE - {"of"}
             words.pop()
