@@ -103,6 +103,7 @@ def test_labels_are_the_respondents_short_phrases(mec: Methodology, case: dict[s
         for w in re.findall(r"[£$€]?(?:\d{1,3}(?:,\d{3})+|\d+(?:[.:]\d+)+)|[£$€]?[\w'&-]+", answer)
     }
     said |= {w.lstrip("£$€") for w in said}  # (a figure with its currency sign, or without)
+    said |= {w[:-2] for w in said if w.endswith("'s")}  # ("the rain's the real thing": rain)
     for node in result.nodes:
         # (a revision is the earlier label with what they meant put in: it may say the
         # changed words in one more word, "week" put right as "nine days")
