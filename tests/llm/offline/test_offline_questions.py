@@ -98,6 +98,7 @@ def ask(
     focus_type: str = "attribute",
     asked_back: str = "",
     went_back_to: str = "",
+    quotes: list[str] | None = None,
 ) -> str:
     concept = Concept(id="topic", name=topic, methodology="means_end_chain", objective="x")
     request = QuestionRequest(
@@ -112,6 +113,7 @@ def ask(
         answers=SAID if answers is None else answers,
         asked_back=asked_back,
         went_back_to=went_back_to,
+        focus_quotes=quotes or [],
     )
     return offline_question(request)
 
@@ -853,6 +855,36 @@ def test_what_made_a_feeling_is_asked_once_and_not_of_one_said_with_its_reason()
     for turn in range(6):
         then = ask(ci, spec, label, turn=turn, answers=said, focus_type="emotion")
         assert "feel" not in then, then
+    # round 114: the reason going on after the feeling in its sentence, or in its quote, asked
+    # by the probe of feelings or of attributions
+    emotions = next(s for s in ci.strategies if s.name == "explore_emotions")
+    told = [
+        (
+            emotions,
+            "fed up",
+            "Proper fed up I was, cold and wet and cars splashing past me, and a bit frightend",
+            "Proper fed up I was",
+        ),
+        (
+            spec,
+            "chuffed",
+            "It was the puncture I meant, and I felt dead chuffed about that, like they actually "
+            "cared about an old boy like me.",
+            "I felt dead chuffed about that, like they actually cared about an old boy like me",
+        ),
+    ]
+    for probe, label, answer, quote in told:
+        for turn in range(6):
+            then = ask(
+                ci, probe, label, turn=turn, answers=[answer], quotes=[quote], focus_type="emotion"
+            )
+            assert "feel" not in then, then
+    # ... not a feeling said alone, nor one whose sentence ends after a word or two
+    for answer in ("I was furious.", "I was furious, honestly."):
+        alone = ask(
+            ci, spec, "furious", answers=[answer], quotes=["I was furious"], focus_type="emotion"
+        )
+        assert "feel" in alone, alone
     # two questions later, another feeling is asked what made it
     later = [
         *asked,

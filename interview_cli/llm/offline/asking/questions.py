@@ -123,6 +123,8 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # feeling felt (round 50: "You mentioned "gutted and proper angry". How did you feel
         # about it afterwards?")
         family = "feeling_cause"
+    if family == "emotion" and request.focus_type == "emotion" and _its_reason_said(request):
+        family = "feeling_cause"  # (how it felt was said, and why: "proper fed up I was, ...")
     if family == "feeling_cause" and (_feeling_just_asked(request) or _its_reason_said(request)):
         # what made a feeling is asked once: round 54 asked it of "relief", then of "relief
         # that I could actually do my job" ("um I kind of just said?"), then of the bot; a
@@ -171,7 +173,27 @@ def _feeling_just_asked(request: QuestionRequest) -> bool:
 
 
 def _its_reason_said(request: QuestionRequest) -> bool:
-    return bool(_WITH_ITS_REASON.search(request.focus_label or ""))
+    """The feeling was said with its reason: in its words, or going on after it in its
+    sentence ("Proper fed up I was, cold and wet and cars splashing past me", "I felt dead
+    chuffed about that, like they actually cared about an old boy like me": round 114 asked
+    what made them feel so of both)."""
+    if _WITH_ITS_REASON.search(request.focus_label or ""):
+        return True
+    for said in filter(None, request.focus_quotes):
+        # (the quote may hold it: its clause was read whole)
+        rests = [said[m.start() :] for m in _GOES_ON.finditer(said)]
+        for answer in request.answers:
+            at = answer.find(said)
+            if at >= 0:
+                rests.append(re.split(r"[.!?]", answer[at + len(said) :], maxsplit=1)[0])
+        if any(_GOES_ON.match(r) and len(re.findall(r"[a-z']{3,}", r.lower())) >= 3 for r in rests):
+            return True
+    return False
+
+
+# what a feeling's sentence goes on with when it says why: ", cold and wet ...", "cos ...",
+# ", like they actually cared ..."
+_GOES_ON = re.compile(r"\s*(?:,|\s-|\bbecause\b|\bcos\b|\bas\b|\bsince\b)", re.IGNORECASE)
 
 
 def _priced(request: QuestionRequest) -> bool:
