@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from interview_cli.core.models import Extraction
 from interview_cli.llm.offline.asking.reference import refer
-from interview_cli.llm.offline.reading.extraction import DOUBTFUL
+from interview_cli.llm.offline.reading.doubt import DOUBTFUL
 
 
 def unsayable(label: str, quote: str, answer: str) -> bool:

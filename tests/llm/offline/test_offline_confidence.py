@@ -87,4 +87,14 @@ def test_a_story_set_back_in_time_is_the_matter_of_an_incident(
     answer = "Two years ago I ordered headphones online and they never arrived, so I felt ignored."
     result = extract(ci, "headphones", answer, None)
     assert {n.label for n in result.nodes} >= {"never arrived", "felt ignored"}
-    assert all(n.confidence >= ci.tuning.vetoes.min_focus_confidence for n in result.nodes)
+    # (no less sure of each than were the story not set back: the time is no sign of doubt here)
+    now = extract(
+        ci,
+        "headphones",
+        "I ordered headphones online and they never arrived, so I felt ignored.",
+        None,
+    )
+    assert all(a.confidence >= b.confidence for a, b in zip(result.nodes, now.nodes, strict=True))
+    # round 117: the incident's time makes no backstory of it, however it opens
+    told = extract(ci, "banking", "Oddly, a bank chat bot, about a year ago.", None)
+    assert [n.label for n in told.nodes] == ["bank chat bot"]

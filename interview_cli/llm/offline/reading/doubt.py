@@ -21,7 +21,9 @@ as the subject was left out: "my husband can cook it" is as often an element as 
 - its sentence **apologises for the interview** ("sorry, I was cooking");
 - its sentence **says what would have been** ("if I still had the car I'd have driven").
 
-Their phrases are data, ``lexicon/en/doubt/*.yaml``. Pure: no I/O beyond reading those once.
+Their phrases are data, ``lexicon/en/doubt/*.yaml``. How sure the reading is of a node that
+has no such sign is ``confidence_of``: a floor (``DOUBTFUL``) and a step for each sign that
+the clause names an element. Pure: no I/O beyond reading those phrases once.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.lexicon.phrases import alternatives
 from interview_cli.llm.offline.reading.clauses import Clause
 
@@ -63,6 +66,30 @@ def _sentence(answer: str, at: int) -> str:
     return answer[start:]
 
 
+# How sure the reader is of a node: a floor, and a step for each sign that the clause names
+# an element. A clause with no sign at all (a later statement with no cue, no telling words
+# and nothing the study names: "Arthritis.", "You need your wits about you") stays a node but a
+# doubtful one, below the methodologies' ``min_focus_confidence``: the interviewer does not
+# ask about it until it is said again more clearly (the graph keeps a node's best confidence).
+DOUBTFUL = 0.5
+SIGN = 0.1
+MOST_SURE = 0.9
+
+
+def confidence_of(clause: Clause, *, answers: bool, features: frozenset[str]) -> float:
+    """The reading's confidence in ``clause`` as an element. Signs: it ``answers`` the
+    question (the first thing said), a cue links it to the clause before ("so", "because"),
+    its words name a kind of element the ontology has, it names one of the study's own things
+    (``features``: words of the concept's objective, description and elements)."""
+    signs = (
+        answers,
+        clause.cue is not None and clause.cue.link in ("up", "down", "sequence"),
+        clause.strong,
+        bool(set(label_profile(clause.label).content) & features),
+    )
+    return round(min(MOST_SURE, DOUBTFUL + SIGN * sum(signs)), 2)
+
+
 def doubt(answer: str, clause: Clause, *, story: bool) -> str:
     """Why ``clause`` of ``answer`` is doubtful as an element ("" when it is not). ``story``:
     the methodology is about events, so a story set back in time is its matter."""
@@ -86,4 +113,4 @@ def _part(answer: str, clause: Clause) -> str:
     return answer[clause.start : stop.start() if stop else len(answer)]
 
 
-__all__ = ["doubt"]
+__all__ = ["DOUBTFUL", "MOST_SURE", "SIGN", "confidence_of", "doubt"]

@@ -47,7 +47,6 @@ from interview_cli.llm.offline.lexicon import (
     EVALUATIVE,
     HEDGES,
     LEADING_STRIP,
-    STORY_TYPE_WORDS,
     TERMINAL_CEILING,
     TIME_OPENER,
     TRAILING_STRIP,
@@ -69,7 +68,7 @@ from interview_cli.llm.offline.reading.clauses import (
 )
 from interview_cli.llm.offline.reading.content import judge_label
 from interview_cli.llm.offline.reading.corrections import apply_correction, renamed
-from interview_cli.llm.offline.reading.doubt import doubt
+from interview_cli.llm.offline.reading.doubt import DOUBTFUL, SIGN, confidence_of, doubt
 from interview_cli.llm.offline.reading.held import focus_held, framed_against
 from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.reading.links import (
@@ -274,8 +273,10 @@ def _extract(request: ExtractRequest) -> Extraction:
         hedged = bool(HEDGES.search(answer))
         return _finished(request, view, _Read(), _why_not(answer, hedged=hedged))
     turn = _turn(request, view)
-    # where the ontology has no type for circumstances, the respondent's life is backstory
+    # where the ontology has no type for circumstances, the respondent's life is backstory;
+    # where it is not about events, so is what happened long ago
     kinds = CLAUSE_KINDS if view.supports("context") else (*CLAUSE_KINDS, "life_story")
+    kinds = kinds if view.about_events else (*kinds, "long_ago")
     units, dropped = _content_units(
         request.answer, _units(split_clauses(answer, _cue_filter(view))), kinds
     )
@@ -445,7 +446,7 @@ class _Study:
             vocabulary=vocabulary
             | frozenset(w.lower() for t in texts for w in WORD.findall(t or "")),
             circumstances=view.supports("context"),
-            story=any(set(n.name.lower().split("_")) & STORY_TYPE_WORDS for n in view.nodes),
+            story=view.about_events,
             asked=interviewers_words(
                 request.question,
                 [
@@ -912,30 +913,6 @@ def _answers_why_above(
     if previous is not None or not turn.deepen or focus_level is None or lexical_level is None:
         return False
     return view.min_level < lexical_level <= focus_level
-
-
-# How sure the reader is of a node: a floor, and a step for each sign that the clause names
-# an element. A clause with no sign at all (a later statement with no cue, no telling words
-# and nothing the study names: "Arthritis.", "You need your wits about you") stays a node but a
-# doubtful one, below the methodologies' ``min_focus_confidence``: the interviewer does not
-# ask about it until it is said again more clearly (the graph keeps a node's best confidence).
-DOUBTFUL = 0.5
-SIGN = 0.1
-MOST_SURE = 0.9
-
-
-def confidence_of(clause: Clause, *, answers: bool, features: frozenset[str]) -> float:
-    """The reading's confidence in ``clause`` as an element. Signs: it ``answers`` the
-    question (the first thing said), a cue links it to the clause before ("so", "because"),
-    its words name a kind of element the ontology has, it names one of the study's own things
-    (``features``: words of the concept's objective, description and elements)."""
-    signs = (
-        answers,
-        clause.cue is not None and clause.cue.link in ("up", "down", "sequence"),
-        clause.strong,
-        bool(set(label_profile(clause.label).content) & features),
-    )
-    return round(min(MOST_SURE, DOUBTFUL + SIGN * sum(signs)), 2)
 
 
 def _node(

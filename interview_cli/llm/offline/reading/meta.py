@@ -152,7 +152,7 @@ _NO_SUCH = re.compile(
 # happened", "nothing happened when I pressed start" are the story)
 _NOTHING_HAPPENED = re.compile(
     r"(?:^|(?<=[,.;!?])\s*)nothing\s+(?:really\s+|actually\s+)?happened(?:\s+(?:(?:on|with|at|about)\s+"
-    r"(?:the|that|this|my)\s+[^,.;!?]*|next\b)"
+    r"(?:the|that|this|my|being)\s+[^,.;!?]*|next\b)"
     # (or nothing more: "nothing happened i just went home and slept bro", round 107 asked what
     # would have made it go differently)
     r"|(?=\s*(?:[,.;!?]|$)|\s+(?:i|we|really|bro|mate|tbh|lol)\b))",

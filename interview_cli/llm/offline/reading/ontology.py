@@ -19,6 +19,7 @@ from interview_cli.llm.offline.lexicon import (
     CAUSAL_RELATION_WORDS,
     NON_CAUSAL_RELATION_WORDS,
     SCALE_CATEGORIES,
+    STORY_TYPE_WORDS,
     TERMINAL_CATEGORIES,
 )
 
@@ -84,6 +85,12 @@ class OntologyView:
             terminal = 0.3 if spec.terminal and category in TERMINAL_CATEGORIES else 0.0
             self._affinity[key] = best + min(0.3, 0.15 * hits) + terminal
         return self._affinity[key]
+
+    @property
+    def about_events(self) -> bool:
+        """The ontology is about events (a critical incident's): a story of the past is its
+        matter, and one event told after another in a sentence is the story going on."""
+        return any(set(n.name.lower().split("_")) & STORY_TYPE_WORDS for n in self.nodes)
 
     def supports(self, category: str) -> bool:
         """Whether some node type fits the category well enough to use it."""
