@@ -359,9 +359,11 @@ _WHO_THEY_ARE = frozenset(
 )
 
 
+# (and a few minutes: "its like ten minutes that are just mine", a typed oat milk interview)
 _TIMEISH = frozenset(
-    "a an one two every each day days evening evenings night nights morning mornings week "
-    "weeks weekend weekends month year afternoon time times".split()
+    "a an one two three four five ten fifteen twenty few couple of every each day days evening "
+    "evenings night nights morning mornings week weeks weekend weekends month year afternoon "
+    "time times minute minutes mins hour hours".split()
 )
 _GO_AND = frozenset("go goes went come comes came try".split())
 _VERBS_AFTER_TO = frozenset(
