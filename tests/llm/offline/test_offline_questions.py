@@ -834,67 +834,6 @@ def test_why_of_a_feeling_asks_what_made_them_feel_it() -> None:
     assert "feel" not in done, done
 
 
-def test_what_made_a_feeling_is_asked_once_and_not_of_one_said_with_its_reason() -> None:
-    # Round 54: "What was it about that moment that made you feel the way you did?", "What was
-    # it that made you feel like that?" ("um I kind of just said?"), "You said relief that you
-    # could actually do your job. Where do you think that feeling came from?"
-    ci = _methodology("critical_incident")
-    spec = next(s for s in ci.strategies if s.name == "probe_attributions")
-    said = ["honestly just relief, like pure relief, I nearly hugged the guy."]
-    asked = [
-        "You talked about the engineer. "
-        "What was it about that moment that made you feel the way you did?"
-    ]
-    for turn in range(6):
-        then = ask(
-            ci, spec, "pure relief", turn=turn, answers=said, avoid=asked, focus_type="emotion"
-        )
-        assert "feel" not in then and then.endswith("?"), then
-    said = ["9 days of tethering off my phone, relief that I could actually do my job again"]
-    label = "relief that I could actually do my job"
-    for turn in range(6):
-        then = ask(ci, spec, label, turn=turn, answers=said, focus_type="emotion")
-        assert "feel" not in then, then
-    # round 114: the reason going on after the feeling in its sentence, or in its quote, asked
-    # by the probe of feelings or of attributions
-    emotions = next(s for s in ci.strategies if s.name == "explore_emotions")
-    told = [
-        (
-            emotions,
-            "fed up",
-            "Proper fed up I was, cold and wet and cars splashing past me, and a bit frightend",
-            "Proper fed up I was",
-        ),
-        (
-            spec,
-            "chuffed",
-            "It was the puncture I meant, and I felt dead chuffed about that, like they actually "
-            "cared about an old boy like me.",
-            "I felt dead chuffed about that, like they actually cared about an old boy like me",
-        ),
-    ]
-    for probe, label, answer, quote in told:
-        for turn in range(6):
-            then = ask(
-                ci, probe, label, turn=turn, answers=[answer], quotes=[quote], focus_type="emotion"
-            )
-            assert "feel" not in then, then
-    # ... not a feeling said alone, nor one whose sentence ends after a word or two
-    for answer in ("I was furious.", "I was furious, honestly."):
-        alone = ask(
-            ci, spec, "furious", answers=[answer], quotes=["I was furious"], focus_type="emotion"
-        )
-        assert "feel" in alone, alone
-    # two questions later, another feeling is asked what made it
-    later = [
-        *asked,
-        "Back to the bot thing. What did you want to say about it?",
-        "What happened next?",
-    ]
-    felt = ask(ci, spec, "furious", answers=["I was furious"], avoid=later, focus_type="emotion")
-    assert "feel" in felt, felt
-
-
 def test_a_manner_clause_is_not_said_back_without_its_verb(mec: Methodology) -> None:
     # Round 55: "What difference does being able to keep the garden the way your late wife
     # make for you?" ("liked it" was cut off, on the most personal point of the interview)

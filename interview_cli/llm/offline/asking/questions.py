@@ -125,6 +125,10 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         family = "feeling_cause"
     if family == "emotion" and request.focus_type == "emotion" and _its_reason_said(request):
         family = "feeling_cause"  # (how it felt was said, and why: "proper fed up I was, ...")
+    elif family == "emotion" and not _a_feeling(request) and _felt_when_told(request):
+        # how it felt was told with it: "i rang them, waited like 50 mins on hold, ... i was
+        # fuming honestly" (a CI interview I typed was asked of "rang them" how it felt)
+        family = "after_feeling"
     if family == "feeling_cause" and (_feeling_just_asked(request) or _its_reason_said(request)):
         # what made a feeling is asked once: round 54 asked it of "relief", then of "relief
         # that I could actually do my job" ("um I kind of just said?"), then of the bot; a
@@ -166,6 +170,12 @@ _WITH_ITS_REASON = re.compile(
     r"^\W*\w+(?:\s+\w+)?\s+(?:that|because|cos|cause)\s+\w",
     re.IGNORECASE,
 )
+
+
+def _felt_when_told(request: QuestionRequest) -> bool:
+    """An answer that told the focus names a feeling too."""
+    told = [a for a in request.answers if any(q and q in a for q in request.focus_quotes)]
+    return any(set(re.findall(r"[a-z']+", a.lower())) & FEELING_WORDS for a in told)
 
 
 def _feeling_just_asked(request: QuestionRequest) -> bool:

@@ -645,6 +645,8 @@ def _shorten(words: list[str]) -> list[str]:
             break  # "stay in", "put them on": the particle is part of the verb
         words.pop()
     words = _without_light_end(words)
+    while len(words) > 2 and words[-1].lower() in _BARE_ENDS:
+        words.pop()  # "shouldnt have to shout to | get": the light verb went, its "to" too
     if len(words) > 2 and words[-1].lower() in _AGREEING and words[-2].lower() not in _SAYING:
         # "i can stay on my side yes", agreeing to the check-back (round 69), not "say yes"
         words = words[:-1]
@@ -711,6 +713,7 @@ NUMBER_WORDS = frozenset(
 _CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
 # (a particle, or a preposition whose object the limit cut: "contort myself round | a door")
 _PARTICLES = frozenset("in on out up off down back away over round around".split())
+_BARE_ENDS = frozenset("to of for with and or the a an".split())
 # Words that need what the limit cut: a noun ("in its own little | plastic bag",
 # ``BEFORE_A_NOUN``) or what a degree measures ("for how | little I use it")
 _NOUNLESS = BEFORE_A_NOUN | frozenset("how so too next".split())  # ("shop next | door", round 98)
