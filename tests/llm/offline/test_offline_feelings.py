@@ -75,7 +75,13 @@ def test_what_made_a_feeling_is_asked_once_and_not_of_one_said_with_its_reason()
     )
     assert "feel" in untold or "felt" in untold, untold
     # ... not a feeling said alone, nor one whose sentence ends after a word or two
-    for answer in ("I was furious.", "I was furious, honestly."):
+    # (nor one said again, or followed by the story going on: from the review)
+    for answer in (
+        "I was furious.",
+        "I was furious, honestly.",
+        "I was furious, to be honest, really furious.",
+        "I was furious, then I rang my wife and she came and got me.",
+    ):
         alone = ask(
             ci, spec, "furious", answers=[answer], quotes=["I was furious"], focus_type="emotion"
         )

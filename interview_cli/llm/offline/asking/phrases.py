@@ -301,7 +301,9 @@ def _verdict_subject(words: Sequence[str], v: Vocabulary) -> int | None:
 # Words that end a phrase whole where its clause ends, though mid-clause they wait for more:
 # "lost without her." ("her" of "her car"), "I belong there." ("there" of "there is"),
 # "one less thing to worry about." ("about" of "about the price")
-_ENDS_AT_CLAUSE_END = frozenset("her there here about".split())
+# ("worry about" is no phrase: a verb and its particle, "worrying about" said back)
+_AT_LEAST = {"her": 1, "there": 1, "here": 1, "about": 2}
+_ENDS_AT_CLAUSE_END = frozenset(_AT_LEAST)
 _DOES_NOT = frozenset("doesn't don't didn't won't".split())
 
 
@@ -312,7 +314,7 @@ def _clean(words: Sequence[str], v: Vocabulary, closed: bool = False) -> bool:
     ended = (
         words[-1] not in v.dangling_end
         or (words[-1] in v.verbs and "what" in words[:-1])
-        or (closed and words[-1] in _ENDS_AT_CLAUSE_END and len(words) > 1)
+        or (closed and words[-1] in _ENDS_AT_CLAUSE_END and len(words) > _AT_LEAST[words[-1]])
     )
     return (
         0 < len(words) <= MAX_QUOTE_WORDS
@@ -433,10 +435,10 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         rest = _shift(texts, v)
         return None if rest is None else Phrase(verbatim, noun=f"{lead} {rest}".strip())
     if not lead and first in _DOES_NOT and len(words) == 2 and verbish(words[1], v):
-        # "doesnt break" is not breaking (round 112's closing summary left it out, and the
-        # peace of mind it led to, as no phrase of theirs)
-        gerund = _gerund(words[1], v)
-        return None if gerund is None else Phrase(verbatim, noun=f"not {gerund}")
+        # "doesnt break" said back as said (round 112's closing summary left it out, and the
+        # peace of mind it led to, as no phrase of theirs); no noun "not breaking", which "What
+        # is not breaking like for you?" would ask (from the review)
+        return Phrase(verbatim, clause=f'"{verbatim}"')
     if lead == "-ing" or (
         first not in v.subjects | v.determiners
         and first not in _ORDINALS
@@ -583,6 +585,8 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
         return None  # "so it actually stretches": a verb, no "stretches" to ask about (round 65)
     if start and tokens[start - 1].norm in _WH:
         return None  # "what | happens if it locks": no "happening if it locks" (round 66)
+    if words[0] in _DOES_NOT and start and tokens[start - 1].word:
+        return None  # "They just | don't break": said back with who does not, as before
     return _compose(words, texts, lead, v)
 
 

@@ -124,7 +124,7 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # about it afterwards?")
         family = "feeling_cause"
     if family == "emotion" and request.focus_type == "emotion" and _its_reason_said(request):
-        family = "feeling_cause"  # (how it felt was said, and why: "proper fed up I was, ...")
+        family = "after_feeling"  # (how it felt was said, and why: "proper fed up I was, ...")
     elif family == "emotion" and not _a_feeling(request) and _felt_when_told(request):
         # how it felt was told with it: "i rang them, waited like 50 mins on hold, ... i was
         # fuming honestly" (a CI interview I typed was asked of "rang them" how it felt)
@@ -189,21 +189,30 @@ def _its_reason_said(request: QuestionRequest) -> bool:
     what made them feel so of both)."""
     if _WITH_ITS_REASON.search(request.focus_label or ""):
         return True
+    felt = set(re.findall(r"[a-z']{3,}", (request.focus_label or "").lower()))
     for said in filter(None, request.focus_quotes):
         # (the quote may hold it: its clause was read whole)
-        rests = [said[m.start() :] for m in _GOES_ON.finditer(said)]
+        rests = [said[m.end() :] for m in _GOES_ON.finditer(said)]
         for answer in request.answers:
             at = answer.find(said)
-            if at >= 0:
-                rests.append(re.split(r"[.!?]", answer[at + len(said) :], maxsplit=1)[0])
-        if any(_GOES_ON.match(r) and len(re.findall(r"[a-z']{3,}", r.lower())) >= 3 for r in rests):
-            return True
+            goes_on = _GOES_ON.match(answer, at + len(said)) if at >= 0 else None
+            if goes_on is not None:
+                rests.append(re.split(r"[.!?]", answer[goes_on.end() :], maxsplit=1)[0])
+        for rest in rests:
+            # (not the story going on, "..., then I rang my wife", nor the feeling said again,
+            # "I was annoyed, to be honest, really annoyed": from the review)
+            rest = _SAID_AGAIN.sub("", rest)
+            words = set(re.findall(r"[a-z']{3,}", rest.lower()))
+            if not _THEN.match(rest) and len(words - felt) >= 3:
+                return True
     return False
 
 
 # what a feeling's sentence goes on with when it says why: ", cold and wet ...", "cos ...",
 # ", like they actually cared ..."
 _GOES_ON = re.compile(r"\s*(?:,|\s-|\bbecause\b|\bcos\b|\bas\b|\bsince\b)", re.IGNORECASE)
+_SAID_AGAIN = re.compile(r"^\W*(?:(?:to\s+be\s+honest|honestly|tbh|really|like|so)\W+)*", re.I)
+_THEN = re.compile(r"(?:and\s+)?then\b|and\s+(?:i|we|he|she|they)\b", re.IGNORECASE)
 
 
 def _priced(request: QuestionRequest) -> bool:

@@ -84,7 +84,9 @@ TYPED_CONTRACTIONS = {
 
 
 _NO_POSSESSION = frozenset(
-    "a an the not just so really very too been got gonna all only quite pretty always never "
+    # ("its another bill": round 115 asked "Why does its another bill matter to you?")
+    "a an another the not just so really very too been got gonna all only quite pretty always "
+    "never "
     "more less what how about because cos gone done going getting coming "
     # "its open 24 hours" (round 44 said back "You mentioned its open 24 hours")
     "open closed cheap free fine good great handy easy hard quiet busy rammed nice brilliant "

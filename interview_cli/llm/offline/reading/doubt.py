@@ -21,9 +21,10 @@ as the subject was left out: "my husband can cook it" is as often an element as 
 - its sentence **apologises for the interview** ("sorry, I was cooking");
 - its sentence **says what would have been** ("if I still had the car I'd have driven").
 
-Their phrases are data, ``lexicon/en/doubt/*.yaml``. How sure the reading is of a node that
-has no such sign is ``confidence_of``: a floor (``DOUBTFUL``) and a step for each sign that
-the clause names an element. Pure: no I/O beyond reading those phrases once.
+Their phrases are data, ``lexicon/en/doubt/*.yaml``. How sure the reading is of every node is
+``confidence_of``: a floor (``DOUBTFUL``) and a step for each sign that the clause names an
+element; a node with a sign of doubt is then held at the floor. Pure: no I/O beyond reading
+those phrases once.
 """
 
 from __future__ import annotations

@@ -587,9 +587,17 @@ def _leads_what_was_cut(words: list[str], cut: str) -> bool:
     """The label's last word is a particle leading the phrase the limit cut: "getting to work
     on time up | the hills" (round 57's summary read back "getting to work on time up"), or a
     name ("nearly bought a cheap secondhand one off | Facebook Marketplace", round 113)."""
+    # (not a day or a month, nor after a verb whose particle it is, however far back: "send
+    # my cracked old boots back | Tuesday", from the review)
+    named = (
+        cut[:1].isupper()
+        and cut.split("'")[0] != "I"
+        and not _TIME_NAMES.match(cut)
+        and not any(w.lower() in _PHRASAL for w in words[:-1])
+    )
     return (
         words[-1].lower() in _PARTICLES
-        and (cut.lower() in _NOUN_OPENERS or (cut[:1].isupper() and cut.split("'")[0] != "I"))
+        and (cut.lower() in _NOUN_OPENERS or named)
         and len(words) > 2
         and words[-2].lower() not in _PHRASAL
     )
@@ -714,6 +722,11 @@ _CUT_BEFORE = frozenset("at of in with without for from into by during after bef
 # (a particle, or a preposition whose object the limit cut: "contort myself round | a door")
 _PARTICLES = frozenset("in on out up off down back away over round around".split())
 _BARE_ENDS = frozenset("to of for with and or the a an".split())
+_TIME_NAMES = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?$|(?:january|february|march|april|may|june|"
+    r"july|august|september|october|november|december)$",
+    re.IGNORECASE,
+)
 # Words that need what the limit cut: a noun ("in its own little | plastic bag",
 # ``BEFORE_A_NOUN``) or what a degree measures ("for how | little I use it")
 _NOUNLESS = BEFORE_A_NOUN | frozenset("how so too next".split())  # ("shop next | door", round 98)

@@ -180,9 +180,11 @@ def gone_back_to(steer: Steer, request: ExtractRequest) -> Earlier | None:
         return best_match(steer.target, named)
     # else by the idea its word names: "can we go back to the noise thing" is "quiet" (round
     # 112 made a node "noise" of it, beside the "quiet" of the first answer)
+    if len(words) != 1:
+        return None
     senses = {sense_of(w) for w in words} - {None}
     alike = [c for c in earlier if senses & {sense_of(w) for w in words_of(c.label)}]
-    return alike[0] if len(words) == 1 and alike else None
+    return alike[0] if alike else None
 
 
 def steer_to(
