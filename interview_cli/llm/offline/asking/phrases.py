@@ -758,6 +758,8 @@ def mention(label: str, answers: Sequence[str]) -> str:
     said = said[: said.index("not")] if "not" in said else said
     for i in _heads_first(said, v):
         w = said[i]
+        if w in COPULAS or w in v.auxiliaries:
+            continue  # "ten minutes that are just mine" is no "the are" (an oat milk interview)
         if w in ANYONE or w in _POINTER_HEADS or w in RUNS_ON:
             continue  # "nobody could tell" is no "the nobody" (round 44), "the part" no thing,
             # "a teacher whos" no "the teacher whos" (round 49)
