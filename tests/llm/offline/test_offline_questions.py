@@ -929,3 +929,20 @@ def test_the_closing_reads_no_ladder_back_round_in_a_circle() -> None:
     assert clean_ladders([longer], answers) == [
         ("grip", "the hills are my time with the walking group")
     ]
+
+
+def test_what_happened_after_is_asked_of_an_event_not_of_a_thing() -> None:
+    # Round 117: "What happened next, after a bank chat bot?"
+    ci = _methodology("critical_incident")
+    spec = next(s for s in ci.strategies if s.name == "deepen_narrative")
+    bot = ["Oddly, a bank chat bot, about a year ago."]
+    for turn in range(8):
+        text = ask(ci, spec, "bank chat bot", turn=turn, answers=bot, focus_type="situation")
+        assert "after a bank chat bot" not in text, text
+    # ... and still of a doing, in one turn or another
+    rang = ["I ended up calling them back twice."]
+    asked = {
+        ask(ci, spec, "calling them back", turn=t, answers=rang, focus_type="action")
+        for t in range(8)
+    }
+    assert any("after calling them back" in text for text in asked), asked

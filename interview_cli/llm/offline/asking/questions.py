@@ -249,6 +249,26 @@ _SPARED = re.compile(
 )
 
 
+_EVENTS = frozenset(
+    """call calls visit visits appointment meeting complaint delivery chat conversation repair
+    refund fix check service booking cancellation interview trip journey walk ride wait shift
+    crash accident storm breakdown argument row""".split()
+)
+
+
+_ING_THINGS = frozenset(
+    "thing things something nothing anything everything morning evening ceiling building "
+    "ring king string wing spring".split()
+)
+
+
+def _an_event(np: str) -> bool:
+    """The noun phrase names a doing ("calling them", "the second call"), not a thing."""
+    words = re.findall(r"[a-z']+", np.lower())
+    doing = any(w.endswith("ing") and w not in _ING_THINGS for w in words[:2])
+    return bool(words) and (doing or words[-1] in _EVENTS)
+
+
 def _agreeing(template: str, np: str, plural: bool) -> str:
     verbs = {"does": "do", "is": "are", "was": "were"} if plural else {}
     return template.format(np=np, **{v: verbs.get(v, v) for v in ("does", "is", "was")})
@@ -266,7 +286,10 @@ def _variants(
     out: list[tuple[str, str]] = []
     if phrase is not None and phrase.noun:
         np = phrase.noun
-        out += [(t, _agreeing(t, np, phrase.plural)) for t in words.noun]
+        # (what happened "after" a thing reads wrong: round 117 asked "What happened next,
+        # after a bank chat bot?"; after a doing or an event it reads right)
+        nouns = [t for t in words.noun if "after {np}" not in t or _an_event(np)]
+        out += [(t, _agreeing(t, np, phrase.plural)) for t in nouns]
         leads = [lead.format(np=np) for lead in LEADS["noun"]]
     elif phrase is not None:
         quoted = phrase.clause.startswith('"')
