@@ -279,7 +279,7 @@ def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
     return True
 
 
-def _gerund_led(w: str, v: Vocabulary) -> bool:
+def gerund_led(w: str, v: Vocabulary) -> bool:
     """ "drinking it hot", "getting the night bus": a phrase that is already a noun."""
     return len(w) > 4 and w.endswith("ing") and w not in v.not_content and w not in _ING_NOUNS
 
@@ -425,13 +425,13 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         return Phrase(verbatim, noun=f'"{verbatim}"')
     if not lead and _verb_of_question_clause(words, v):
         lead = "-ing"  # "understand what I pay": "understanding what you pay"
-    if not lead and _gerund_led(first, v) and any(_finite(w, v) for w in words[1:]):
+    if not lead and gerund_led(first, v) and any(_finite(w, v) for w in words[1:]):
         # "being reliable is everything in midwifery": a clause, not a noun (round 32 asked
         # "What does being reliable is everything in midwifery do for you?", round 75 "What
         # difference does teaching takes a lot out of you make for you?")
         shifted = _shift(texts, v)
         return None if shifted is None else Phrase(verbatim, clause=f'"{verbatim}"')
-    if lead and lead != "-ing" or not lead and _gerund_led(first, v):
+    if lead and lead != "-ing" or not lead and gerund_led(first, v):
         rest = _shift(texts, v)
         return None if rest is None else Phrase(verbatim, noun=f"{lead} {rest}".strip())
     if not lead and first in _DOES_NOT and len(words) == 2 and verbish(words[1], v):

@@ -39,6 +39,7 @@ from functools import cache, lru_cache
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
+from interview_cli.llm.offline.asking.phrases import gerund_led
 from interview_cli.llm.offline.asking.reference import NOTHING, Reference, asked_back_to, refer
 from interview_cli.llm.offline.asking.topic import thing
 from interview_cli.llm.offline.asking.vocabulary import vocabulary
@@ -256,16 +257,10 @@ _EVENTS = frozenset(
 )
 
 
-_ING_THINGS = frozenset(
-    "thing things something nothing anything everything morning evening ceiling building "
-    "ring king string wing spring".split()
-)
-
-
 def _an_event(np: str) -> bool:
     """The noun phrase names a doing ("calling them", "the second call"), not a thing."""
     words = re.findall(r"[a-z']+", np.lower())
-    doing = any(w.endswith("ing") and w not in _ING_THINGS for w in words[:2])
+    doing = any(gerund_led(w, vocabulary()) for w in words[:2])
     return bool(words) and (doing or words[-1] in _EVENTS)
 
 

@@ -32,6 +32,7 @@ from interview_cli.llm.offline.lexicon import (
     TRAILING_STRIP,
     Cue,
 )
+from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
 from interview_cli.llm.offline.reading.clauses import COMMA, NICE_AND, WORD, content_words
 from interview_cli.llm.offline.reading.content import pointer_words, verdict_words
 from interview_cli.llm.offline.reading.meta import LOAD_OFF, naming_words
@@ -592,7 +593,7 @@ def _leads_what_was_cut(words: list[str], cut: str) -> bool:
     named = (
         cut[:1].isupper()
         and cut.split("'")[0] != "I"
-        and not _TIME_NAMES.match(cut)
+        and not phrase_pattern("time").fullmatch(cut)
         and not any(w.lower() in _PHRASAL for w in words[:-1])
     )
     return (
@@ -722,11 +723,7 @@ _CUT_BEFORE = frozenset("at of in with without for from into by during after bef
 # (a particle, or a preposition whose object the limit cut: "contort myself round | a door")
 _PARTICLES = frozenset("in on out up off down back away over round around".split())
 _BARE_ENDS = frozenset("to of for with and or the a an".split())
-_TIME_NAMES = re.compile(
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?$|(?:january|february|march|april|may|june|"
-    r"july|august|september|october|november|december)$",
-    re.IGNORECASE,
-)
+
 # Words that need what the limit cut: a noun ("in its own little | plastic bag",
 # ``BEFORE_A_NOUN``) or what a degree measures ("for how | little I use it")
 _NOUNLESS = BEFORE_A_NOUN | frozenset("how so too next".split())  # ("shop next | door", round 98)
