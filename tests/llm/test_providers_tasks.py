@@ -68,8 +68,17 @@ def test_every_task_succeeds_first_time(
         assert "".join(tokens) == result.value  # streamed to the screen as it arrived
 
 
-@pytest.mark.parametrize("fault", TRANSPORT_FAULTS)
-@pytest.mark.parametrize("task", TASKS)
+# A slow answer waits out a real timeout (1.2 s a test), and the timeout is the request's, not
+# the task's: one structured task and one text task stand for the others there.
+TASK_FAULTS = [
+    (task, fault)
+    for task in TASKS
+    for fault in TRANSPORT_FAULTS
+    if fault != "slow" or task in ("extract", "generate_question")
+]
+
+
+@pytest.mark.parametrize(("task", "fault"), TASK_FAULTS)
 @pytest.mark.parametrize("path", PATHS)
 def test_every_transport_fault_is_retried_to_success(
     path: str,

@@ -69,6 +69,19 @@ def mec() -> Methodology:
 
 
 def _read(mec: Methodology, case: dict[str, Any]) -> Extraction:
+    """The reading of a case, read once: four tests ask about each case (the same dict of the
+    cached ``cases``), and a reading is the suite's costliest small step. Tests only look."""
+    key = (id(mec), id(case))
+    if key not in _READ:
+        # (the case and methodology kept, so that their ids stay their own)
+        _READ[key] = (mec, case, _read_now(mec, case))
+    return _READ[key][2]
+
+
+_READ: dict[tuple[int, int], tuple[Methodology, dict[str, Any], Extraction]] = {}
+
+
+def _read_now(mec: Methodology, case: dict[str, Any]) -> Extraction:
     domain = case.get("domain", "headphones")
     existing = [tuple(e) for e in case.get("existing", [])]
     return extract(
