@@ -195,7 +195,29 @@ BARE_SO: frozenset[str] = frozenset({"so", "so i", "so it", "so my"})
 # as the hassle": a comparison).
 SO_PERSONAL: frozenset[str] = frozenset(
     """i i'm im i've ive i'd we we're they they're theyre he she you nothing everything
-    nobody everyone it it's its the there there's""".split()
+    nobody everyone it it's its the there there's he's hes she's shes we've weve they've
+    you're youre you've""".split()
+)
+# ...and before a clause whose subject is a noun: "three kids and a dog so boot space is
+# massive", "a long commute so battery life is key" (a family-car interview made the node "dog
+# so boot space is massive" and asked about "the dog"). One to three words, no pronoun among
+# them, then one of these verbs: an intensifier's "so" comes before an adjective and a clause
+# of its own, with its own subject ("so quiet it's unreal", "so much I cried"), and after a
+# form of "be" or a verb of seeming (``SO_INTENSIFIED_AFTER``).
+SO_NOUN_CLAUSE_VERBS: frozenset[str] = frozenset(
+    """is are was were isnt isn't arent aren't wasnt wasn't can cant can't could will wont won't
+    would has have had needs need lasts last fits takes makes keeps stays goes comes matters
+    does doesnt doesn't do dont don't gets got""".split()
+)
+# (nor a degree after a verb: "they last so long battery is never an issue")
+SO_DEGREE: frozenset[str] = frozenset(
+    """much many long well far fast often hard badly little few bad good quick quickly easy
+    easily big small nice cheap heavy light loud quiet tired busy early late""".split()
+)
+SO_INTENSIFIED_AFTER: frozenset[str] = frozenset(
+    """is was are were be been being am feel felt feels look looks looked seem seems seemed
+    get gets got sound sounds become became stay stays keep keeps really not just too quite
+    and or it's its that's thats i'm im you're they're we're he's she's""".split()
 )
 # Words said between a "so" and what it leads to that say nothing of which it is: "I work
 # nights so honestly I need every hour of sleep" (round 73 read a sentence like it as backstory)

@@ -39,8 +39,11 @@ from interview_cli.llm.offline.lexicon import (
     MEANS_NOUN_BEFORE,
     PAIN_WORDS,
     SO_BOUNDARY,
+    SO_DEGREE,
     SO_HEDGES,
+    SO_INTENSIFIED_AFTER,
     SO_NOT_LINKING_AFTER,
+    SO_NOUN_CLAUSE_VERBS,
     SO_PERSONAL,
     SO_SUBJECTS,
     SOLUTION_LEADS,
@@ -465,7 +468,9 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
                 else (after[0].lower().strip(",") if after else "")
             )
             subject = cue.phrase != "so" or pronoun in SO_SUBJECTS
-            personal = pronoun in SO_PERSONAL and previous not in SO_NOT_LINKING_AFTER
+            personal = (
+                pronoun in SO_PERSONAL or (cue.phrase == "so" and _noun_clause(after, previous))
+            ) and previous not in SO_NOT_LINKING_AFTER
             if not ((SO_BOUNDARY.search(sentence[: match.start()]) and subject) or personal):
                 continue
         if cue.phrase in BARE_MEANS:
@@ -488,6 +493,22 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
     _new_pairs(sentence, offset, cuts)
     cuts.sort(key=lambda cut: cut[0])
     return cuts
+
+
+def _noun_clause(after: list[str], previous: str) -> bool:
+    """After a bare "so", a clause whose subject is a noun of one to three words ("so boot
+    space is massive"), after a word it cannot intensify (``SO_NOUN_CLAUSE_VERBS``)."""
+    if not previous or previous in SO_INTENSIFIED_AFTER or previous.endswith("ly"):
+        return False
+    words = [w.lower().strip(",").replace("\u2019", "'") for w in after[:4]]
+    if not words or words[0] in SO_DEGREE:
+        return False
+    for at, word in enumerate(words):
+        if word in SO_NOUN_CLAUSE_VERBS:
+            return at >= 1
+        if word in SO_PERSONAL or word in SO_SUBJECTS or not word.isalpha():
+            return False
+    return False
 
 
 def _second_statements(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> None:
