@@ -292,6 +292,13 @@ class VetoTuning(StrictModel):
         "node-less question walks the next stage, and pinning it to the last pain point closes "
         "the walk before every stage is told",
     )
+    follow_the_answer: bool = Field(
+        default=False,
+        description="right after a question on a node whose answer brought up something new, "
+        "the next question follows what was just said: not the same node again in another "
+        "technique, which reads as not listening ('doctor said the caffeine' asked twice in a "
+        "row, a JTBD tester's round 119). Off in sessions recorded before it was a choice",
+    )
     return_to_stalled_after: int = Field(
         default=0,
         ge=0,

@@ -17,6 +17,7 @@ from interview_cli.core.decide.vetoes import (
     element_exhausted,
     elicited_not_laddered,
     knowledge_ceiling,
+    left_behind,
     list_closed,
     open_question_spent,
     recent_redundancy,
@@ -269,6 +270,36 @@ def test_what_an_open_question_brought_up_is_laddered_before_another_open_questi
         )
         is None
     )
+
+
+def test_the_answer_just_given_is_followed_not_its_question_asked_round_again() -> None:
+    # Round 119 (JTBD): "You mentioned that doctor said is probably the caffeine. What were you
+    # trying to get done there?", answered with the heart scare, then "You said doctor said is
+    # probably the caffeine. What makes that harder than it should be?"
+    on = VetoTuning(follow_the_answer=True)
+    history = [FocusEntry(turn=11, strategy="dig_motivation", node_id="n20")]
+    went_on = tracker(
+        n20=NodeState(node_id="n20", label="doctor said the caffeine", created_at_turn=7),
+        n36=NodeState(node_id="n36", label="know if my heart is broken", created_at_turn=12),
+    )
+    c = ctx(went_on, turn=12, focus_history=history, tuning=on)
+    obstacles = StrategySpec(name="uncover_obstacles", family="deepen")
+    assert left_behind(obstacles, "n20", c) == (
+        "the answer to the last question on this node went on to 'know if my heart is broken'"
+    )
+    assert first_veto(obstacles, "n20", c) == "left_behind"
+    assert left_behind(DEEPEN, "n36", c) is None  # what they went on to is the next focus
+    # an empty answer is no moving on: another technique on the same node is the craft's
+    empty = tracker(n20=NodeState(node_id="n20", label="doctor", created_at_turn=7))
+    assert (
+        left_behind(obstacles, "n20", ctx(empty, turn=12, focus_history=history, tuning=on)) is None
+    )
+    # nor is a question asked before the last one, nor a session recorded before the choice
+    older = [*history, FocusEntry(turn=12, strategy="explore")]
+    assert (
+        left_behind(obstacles, "n20", ctx(went_on, turn=13, focus_history=older, tuning=on)) is None
+    )
+    assert first_veto(obstacles, "n20", ctx(went_on, turn=12, focus_history=history)) is None
 
 
 def test_a_why_already_answered_is_not_asked_again() -> None:

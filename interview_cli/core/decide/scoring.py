@@ -62,7 +62,8 @@ FLOAT_BINS = ("low", "mid", "high")
 VETO_SEVERITY: tuple[str, ...] = (
     # (a closed list first: "what else?" once more beats a question on something disowned)
     "list_closed",
-    *("elicited_not_laddered", "doubtful_reading", "recent_redundancy", "open_question_spent"),
+    *("elicited_not_laddered", "left_behind", "doubtful_reading", "recent_redundancy"),
+    "open_question_spent",
     "repeated_probe",
     *("answered_why", "element_exhausted", "node_exhausted", "knowledge_ceiling", "focus_type"),
     "nothing_to_raise",

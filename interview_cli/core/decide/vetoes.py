@@ -44,6 +44,9 @@ all-vetoed fallback, which relaxes the softest veto first).
 |                      | .list_closed``): the closing question only                         |
 | answered_why         | a climbing strategy (``climbs``) on a node that already leads to   |
 |                      | another: its why was answered (``answered_why``)                   |
+| left_behind          | with ``follow_the_answer``: the node of the question just asked,   |
+|                      | when its answer brought up something new: what they just said is   |
+|                      | followed, not asked round again in another technique               |
 | doubtful_reading     | a node read with a confidence below ``min_focus_confidence``       |
 |                      | (``doubtful_focus``): the reader is unsure it heard an element     |
 |                      | there, so no question is asked about it until it is said again     |
@@ -96,6 +99,7 @@ LIST_CLOSED = "list_closed"
 ELICITED_NOT_LADDERED = "elicited_not_laddered"
 ANSWERED_WHY = "answered_why"
 DOUBTFUL_READING = "doubtful_reading"
+LEFT_BEHIND = "left_behind"
 
 
 @dataclass(frozen=True)
@@ -470,6 +474,28 @@ def answered_why(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) 
     return "the respondent already said what this leads to"
 
 
+def left_behind(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """Not the node of the question just asked when its answer brought up something new:
+    the next question follows what they just said. Asked again in another technique, the old
+    focus reads as not listening ("You said doctor said is probably the caffeine. What makes
+    that harder than it should be?" straight after the answer went to the heart scare; the
+    reader links what an answer brings to its focus, so a link is no sign they stayed on it).
+    An empty answer is no moving on: a technique change there is the craft's."""
+    previous = ctx.focus_history[-1] if ctx.focus_history else None
+    if node_id is None or previous is None or previous.node_id != node_id:
+        return None
+    if previous.turn != ctx.turn_number - 1:
+        return None
+    offered = [
+        s.label
+        for n, s in ctx.tracker.states.items()
+        if s.created_at_turn == ctx.turn_number and n != node_id and not ctx._doubted(n)
+    ]
+    if not offered:
+        return None
+    return f"the answer to the last question on this node went on to {offered[0]!r}"
+
+
 def doubtful_reading(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
     """No question about a node the reading is unsure of: "What does 'arthritis' do for you?"
     after "Arthritis." said in passing costs more than waiting until it is said again (the
@@ -493,6 +519,7 @@ VETOES: tuple[tuple[str, VetoFn], ...] = (
     (REPEATED_PROBE, repeated_probe),
     (ANSWERED_WHY, answered_why),
     (RECENT_REDUNDANCY, recent_redundancy),
+    (LEFT_BEHIND, left_behind),
     (DOUBTFUL_READING, doubtful_reading),
     (OPEN_QUESTION_SPENT, open_question_spent),
     (LIST_CLOSED, list_closed),
@@ -512,6 +539,7 @@ def enabled_vetoes(
         KNOWLEDGE_CEILING: tuning.knowledge_ceiling,
         ELEMENT_EXHAUSTED: tuning.element_exhausted,
         RECENT_REDUNDANCY: tuning.recent_redundancy,
+        LEFT_BEHIND: tuning.follow_the_answer,
         NODE_EXHAUSTED: tuning.fruitless_probe,
         REPEATED_PROBE: tuning.fruitless_probe,
         ANSWERED_WHY: Habit.ANSWERED_WHY not in ran_without,

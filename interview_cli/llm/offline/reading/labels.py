@@ -102,6 +102,8 @@ _KEEP_BE_AFTER = frozenset(
 
 _PERSONS = frozenset("i we you he she they it".split())
 _OWNED = frozenset("mine ours yours theirs hers his".split())
+# A predicate of one word that says where or how it stands, no kind of the thing before it
+_PARTICLES = frozenset("out in off on up down over back away gone here there".split())
 
 
 def _drop_copula(words: list[str]) -> list[str]:
@@ -135,6 +137,8 @@ def _drop_copula(words: list[str]) -> list[str]:
                 return words  # a long subject and its predicate: the cut below names it
             if len(rest) == 1 and rest[0].lower() in _OWNED:
                 return words  # "the bed is mine": whose it is, not a kind of bed
+            if len(rest) == 1 and rest[0].lower() in _PARTICLES:
+                return words  # "dairy is out": no "out dairy"
             if len(rest) == 1 and i <= 2:
                 return rest + words[:i]  # "the fit is comfortable" -> "comfortable fit"
             return words[:i] + rest
