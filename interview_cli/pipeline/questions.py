@@ -130,6 +130,23 @@ def asked_for(steer: SteerRequest | None, focus_id: str | None) -> AskedFor:
     return {"asked_back": steer.asked}
 
 
+def pointed_at(
+    graph: KnowledgeGraph, turns: Sequence[TurnRecord], steer: SteerRequest | None
+) -> list[str]:
+    """The nodes the respondent asked to go back to or said mattered most, in the order they
+    did (each answer's ``Extraction.steer`` found in the graph as the decision found it, by
+    label, then by lemma; this answer's request as it resolved), for the closing recap."""
+    pointed: list[str] = []
+    for turn in turns:
+        asked = turn.extraction.steer if turn.extraction is not None else None
+        if asked:
+            found = [*graph.find_by_label(asked), *graph.find_by_lemma(asked)]
+            pointed += found[:1]
+    if steer is not None:
+        pointed.append(steer.node_id)
+    return pointed
+
+
 def question_request(
     decided: DecidedTurn,
     *,
@@ -166,6 +183,7 @@ def question_request(
                 m.ontology.levels,
                 least_confidence=m.tuning.vetoes.min_focus_confidence,
                 first=m.recap_first,
+                pointed=pointed_at(graph, turns, decided.outcome.steer),
             )
             if closing
             else graph.recent_labels(8)

@@ -30,7 +30,7 @@ paths, exact on acyclic graphs, and never shrinking when an edge is added.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -226,6 +226,18 @@ class KnowledgeGraph:
     def is_superseded(self, node_id: str) -> bool:
         return self._g.nodes[node_id]["superseded_by"] is not None
 
+    def latest_version(self, node_id: str) -> str:
+        """``node_id``, or what corrected it (and what corrected that): the node that now says
+        what it said. An id not in the graph is returned as it is."""
+        seen: set[str] = set()
+        while node_id in self._g and node_id not in seen:
+            seen.add(node_id)
+            by = self._g.nodes[node_id]["superseded_by"]
+            if by is None:
+                break
+            node_id = by
+        return node_id
+
     def is_orphan(self, node_id: str) -> bool:
         return self._g.degree(node_id) == 0
 
@@ -269,8 +281,13 @@ class KnowledgeGraph:
         limit: int = 8,
         least_confidence: float = 0.0,
         first: Collection[str] = (),
+        pointed: Sequence[str] = (),
     ) -> list[str]:
-        """Labels for a recap at the close: the nodes of the types ``first``, in its order
+        """Labels for a recap at the close: the nodes the respondent ``pointed`` at (ids, in
+        order: what they asked to go back to or said mattered most, whatever its reading's
+        confidence: round 119's close recapped the car park, "dark", "quiet", "other guys
+        smoking", where its respondent had asked to go back to the heart scare, "the real
+        reason"), then the nodes of the types ``first``, in its order
         (the method's ``recap_first``: what matters, not its context), then those said in the
         most answers, then the most concrete (``levels``: node type -> level), then the first
         said. The most recent were
@@ -279,19 +296,25 @@ class KnowledgeGraph:
         had named the Isofix points, the sliding doors and the boot. A node read with less
         than ``least_confidence`` is not read back, as it is not asked about."""
         order = {kind: i for i, kind in enumerate(first)}
+        chosen: dict[str, int] = {}
+        for node_id in pointed:
+            node_id = self.latest_version(node_id)
+            if node_id in self._g and self._g.nodes[node_id].get("confidence") != DISOWNED:
+                chosen.setdefault(node_id, len(chosen))
         ranked = sorted(
             (
+                chosen.get(node_id, len(chosen)),
                 order.get(d["node_type"], len(order)),
                 -said_in(d["provenance"], d["created_turn"]),
                 levels.get(d["node_type"], 0),
                 i,
                 d["label"],
             )
-            for i, d in enumerate(self._g.nodes.values())
+            for i, (node_id, d) in enumerate(self._g.nodes.items())
             # (not what was corrected, nor what was taken back)
             if d["superseded_by"] is None
             and d.get("confidence") != DISOWNED
-            and d.get("confidence", 1.0) >= least_confidence
+            and (d.get("confidence", 1.0) >= least_confidence or node_id in chosen)
         )
         return [label for *_, label in ranked[: max(limit, 0)]]
 

@@ -790,6 +790,14 @@ def test_a_jobs_recap_says_back_its_pains_and_job_before_its_context() -> None:
     assert first[:2] == ["be on time for my shift", "bus late half the time"], first
     # without the method's choice, the most concrete first, as a ladder's attributes are
     assert graph.recap_labels(levels)[0] == "early shift at 7"
+    # what they asked to go back to leads, even read with doubt (round 119 recapped the car
+    # park where the respondent had asked to go back to the heart scare, "the real reason")
+    heart = graph.add_node("heart", "solution_approach", methodology=jtbd, turn=4, confidence=0.5)
+    pointed = graph.recap_labels(
+        levels, least_confidence=0.55, first=jtbd.recap_first, pointed=[heart.id]
+    )
+    assert pointed[:2] == ["heart", "be on time for my shift"], pointed
+    assert "heart" not in graph.recap_labels(levels, least_confidence=0.55)
 
 
 def test_what_they_took_away_is_asked_once_of_a_story() -> None:

@@ -73,7 +73,7 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                     label for label in _wholly_named(exact, candidates) if label not in found.labels
                 )
                 continue
-            said = (match.groupdict().get("said") or "").strip()
+            said = _said(match)
             pointing = not said or not words_of(said) - _POINTING
             begins = _sentence_start(answer, match.start())
             if "all" in match.groupdict() and match.start() > 0:
@@ -112,6 +112,13 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 found.just_said.append((0, match.start()))
             found.labels.extend(label for label in labels if label not in found.labels)
     return found
+
+
+def _said(match: re.Match[str]) -> str:
+    """What a retraction names: its ``said``, or nothing (the focus) when a pattern named
+    ``of_focus`` says it by a pronoun ("Dark car park? It let me do nothing haha")."""
+    said = (match.groupdict().get("said") or "").strip()
+    return "" if "of_focus" in match.groupdict() and not words_of(said) - _POINTING else said
 
 
 # What the question was about, said to be about something else than the study: "that's about

@@ -115,7 +115,11 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
             return after if after is not None else answer[m.end() : end]
     for pattern in phrase_patterns("emphasis/behind"):
         for m in pattern.finditer(answer):
-            before = [n for at, n in said if at < m.start()]
+            # (in its sentence: "handover and a stale biscuit haha. the bike bit is what
+            # matters" stresses the bike, a word of the topic that made no node, not the
+            # biscuit, round 120's next question)
+            sentence = max(answer.rfind(c, 0, m.start()) for c in ".!?") + 1
+            before = [n for at, n in said if sentence <= at < m.start()]
             if before:
                 return before[-1]
             begins = max(answer.rfind(c, 0, m.start()) for c in ".!?,") + 1
