@@ -607,7 +607,7 @@ def list_parts(clause: Clause) -> list[Clause]:
     # "peace and quiet" is one thing, and so may be two words of one kind ("happy and
     # relaxed"); but a list with commas is a list whatever its first item is ("feeling like
     # myself, calm mornings and time thats just mine", round 28: one node of three)
-    if _BINOMIAL.search(clause.text):
+    if BINOMIAL.search(clause.text):
         return []
     chunks: list[str] = []
     for segment in COMMA.split(clause.text):
@@ -684,11 +684,14 @@ def too_short(words: list[str]) -> bool:
 # (labels drop the "nice and")
 NICE_AND = r"(?:nice|lovely)\s+and\s+(?!(?:the|a|an|my)\b)(?=[a-z]+\b)"
 # Pairs said as one thing: "peace and quiet", "safe and sound", "wear and tear".
-_BINOMIAL = re.compile(
+BINOMIAL = re.compile(
     r"\b(?:peace\s+and\s+quiet|safe\s+and\s+sound|wear\s+and\s+tear|rest\s+and\s+relaxation|"
     r"ups\s+and\s+downs|pros\s+and\s+cons|odds\s+and\s+ends|bits\s+and\s+bobs|"
     r"health\s+and\s+safety|fish\s+and\s+chips|salt\s+and\s+pepper|bread\s+and\s+butter|"
     r"time\s+and\s+money|hustle\s+and\s+bustle|fit\s+and\s+healthy|fit\s+and\s+well|"
+    # "it costs an arm and a leg" (round 118 asked about "costs an arm")
+    r"an\s+arm\s+and\s+a\s+leg|sick\s+and\s+tired|touch\s+and\s+go|short\s+and\s+sweet|"
+    r"out\s+and\s+about|up\s+and\s+running|neck\s+and\s+neck|"
     # "nice and stiff" is pleasantly stiff (round 85 asked why "the sole has to be nice")
     rf"{NICE_AND}[a-z]+)\b",
     re.IGNORECASE,

@@ -259,6 +259,9 @@ def _corrected(named: str, said: str, earlier: Sequence[Earlier]) -> Earlier | N
     number = _NUMBER.search(said)
     if found is not None and number and number.group(0) not in _NUMBER.findall(found.label):
         return None
+    of = words_of(_NUMBER.sub(" ", said)) if number else frozenset()
+    if found is not None and of and not shared(of, words_of(f"{found.label} {found.quote}")):
+        return None  # (and what it was a number of: "3 Monsters" is no "tiredness around 3")
     if (
         found is not None
         and _A_NAME.fullmatch(said.strip())
@@ -574,8 +577,13 @@ def _renumbered(
     # (what it is the price of may not change the unit: "£2 a carton" put right as "£20 for the
     # whole month" is no "£20 a carton", from the review)
     period = set(_PERIODS.findall(meant.group("of") or ""))
+    # (and what it was a number of: "I said 3 Monsters earlier, I meant 4" puts right no
+    # "tiredness around 3", round 119's "tiredness 4")
+    of = words_of(_NUMBER.sub(" ", correction.said))
     for node in earlier:
         if period - set(_PERIODS.findall(node.label)):
+            continue
+        if of and not shared(of, words_of(f"{node.label} {node.quote}")):
             continue
         old = _NUMBER.findall(node.label)
         if (instead_of and old != [instead_of]) or (said and old != said[:1]):

@@ -33,7 +33,13 @@ from interview_cli.llm.offline.lexicon import (
     Cue,
 )
 from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
-from interview_cli.llm.offline.reading.clauses import COMMA, NICE_AND, WORD, content_words
+from interview_cli.llm.offline.reading.clauses import (
+    BINOMIAL,
+    COMMA,
+    NICE_AND,
+    WORD,
+    content_words,
+)
 from interview_cli.llm.offline.reading.content import pointer_words, verdict_words
 from interview_cli.llm.offline.reading.meta import LOAD_OFF, naming_words
 
@@ -290,6 +296,8 @@ def _first_clause(words: list[str]) -> list[str]:
                 continue  # "look after my family": the verb's own particle
             if word.lower() == "and" and words[i - 1].lower() in _GO_AND:
                 continue  # "don't have to go and fetch it": one doing
+            if word.lower() == "and" and BINOMIAL.search(" ".join(words[max(i - 2, 0) : i + 3])):
+                continue  # "costs an arm and a leg": one thing
             if all(w.lower() in _TIMEISH for w in words[:i]):
                 continue  # "one evening a week that's not laundry": the clause says which
             # a negation names nothing: "don't worry" is one word short of cutting at "when"
