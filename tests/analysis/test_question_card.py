@@ -311,6 +311,12 @@ def test_a_reply_that_opens_puzzled_counts_whatever_follows(
             "Told you pal, the bus not turning up.",
             True,
         ),
+        # round 121: "Er I just said mate, get an evening with the wife lol" (counted clean)
+        (
+            "What does that let you do?",
+            "Er I just said mate, get an evening with the wife lol",
+            True,
+        ),
         # ... but a story they told is no complaint
         (
             "What happened next?",

@@ -356,7 +356,7 @@ _PUZZLED_OPENING = re.compile(
 # (and "I told you that at the start", "Told you pal", "Been through that", "you asked me that
 # a minute ago", "i kinda said already": rounds 100 and 102, where the card counted no repeat)
 _TOLD_YOU = re.compile(
-    r"^\W*(?:(?:mate|love|well|erm|um|i\s+mean|lol|eh|no|yeah|haha|ha|i\s+think|i\s+don'?t\s+know|"
+    r"^\W*(?:(?:mate|love|well|erm|er|um|i\s+mean|lol|eh|no|yeah|haha|ha|i\s+think|i\s+don'?t\s+know|"
     r"dunno|idk)\W+)*(?:"
     r"i(?:'ve|ve|\s+have)?\s+(?:kind\s+of\s+|kinda\s+)?(?:just|already)\s+(?:said|told\s+you)"
     r"|like\s+i\s+(?:said|told\s+you)"

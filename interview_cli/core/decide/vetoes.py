@@ -489,7 +489,9 @@ def left_behind(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -
     offered = [
         s.label
         for n, s in ctx.tracker.states.items()
-        if s.created_at_turn == ctx.turn_number and n != node_id and not ctx._doubted(n)
+        # (read with doubt or not: "nothing really because I don't use it lol, the e-bike
+        # means I don't get sweaty" moved on, round 122, and was asked about the shower again)
+        if s.created_at_turn == ctx.turn_number and n != node_id
     ]
     if not offered:
         return None

@@ -89,7 +89,7 @@ def test_what_made_a_feeling_is_asked_once_and_not_of_one_said_with_its_reason()
     # two questions later, another feeling is asked what made it
     later = [
         *asked,
-        "Back to the bot thing. What did you want to say about it?",
+        "Back to the bot thing. What did you want to say about that?",
         "What happened next?",
     ]
     felt = ask(ci, spec, "furious", answers=["I was furious"], avoid=later, focus_type="emotion")

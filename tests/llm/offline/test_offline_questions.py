@@ -593,7 +593,7 @@ def test_a_focus_the_respondent_asked_for_is_named_as_they_asked(mec: Methodolog
         assert "the no added sugar thing" in question, question
         # round 36: and it asks what they wanted to say, presuming nothing ("Back to the
         # packaging thing. What does that do for you?" - "it annoys me")
-        assert question.endswith("say about it?"), question
+        assert question.endswith("say about that?"), question
         # whether the focus is what they asked for is core's word, not a guess from the text:
         # a request core did not take, or took to what they went on to say it leads to, is
         # not answered "Back to ..."
@@ -601,7 +601,7 @@ def test_a_focus_the_respondent_asked_for_is_named_as_they_asked(mec: Methodolog
             other = ask(
                 mec, strategy("deepen"), "no added sugar big tick", turn=turn, answers=said, **core
             )
-            assert "no added sugar thing" not in other and "say about it?" not in other, other
+            assert "no added sugar thing" not in other and "say about that?" not in other, other
     packaging = ["Actually can we go back to the packaging thing from the start?"]
     question = ask(
         mec, strategy("deepen"), "packaging", answers=packaging, asked_back="the packaging thing"
@@ -624,16 +624,16 @@ def test_a_request_to_go_back_that_says_what_it_went_back_for_is_followed_up(
             mec, strategy("deepen"), "my back", turn=turn, answers=said, asked_back="the back"
         )
         assert "the back thing" in question, question
-        assert not question.endswith("say about it?"), question
+        assert not question.endswith("say about that?"), question
     # an idiom of annoyance after the request says nothing more: the open question
     goat = ["Can we go back to the chatbot actually, because that was the bit that got my goat."]
     question = ask(mec, strategy("deepen"), "chatbot", answers=goat, asked_back="the chatbot")
-    assert question.endswith("say about it?"), question
+    assert question.endswith("say about that?"), question
     # nor does talk about what they said (round 51 asked "Sure, the wrist thing. How does that
     # help you?" of a broken wrist)
     wrist = ["Can we go back to the wrist thing though, I never really said about that."]
     question = ask(mec, strategy("deepen"), "wrist", answers=wrist, asked_back="the wrist thing")
-    assert question.endswith("say about it?"), question
+    assert question.endswith("say about that?"), question
 
 
 def test_the_check_back_reads_each_rung_back_once(mec: Methodology) -> None:

@@ -80,9 +80,11 @@ WORDINGS: dict[str, Wordings] = {
     # question lets them say it (round 36: "Back to the packaging thing. What does that do for
     # you, in the end?" - "It doesnt do anything for me, it annoys me")
     "steer": Wordings(
+        # ("that", not "it": round 123 went back to "the lad Kieran" and was asked what they
+        # wanted to say "about it")
         that=(
-            "What did you want to say about it?",
-            "What would you like to say about it?",
+            "What did you want to say about that?",
+            "What would you like to say about that?",
         ),
     ),
     "deepen": Wordings(

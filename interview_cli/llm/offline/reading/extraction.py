@@ -615,7 +615,8 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
 # they say next is no rung above X ('"price" matters to you because of "its 20 minutes from my
 # house"', round 37)
 OPEN_QUESTION = re.compile(
-    r"\bwhat\s+(?:did|would)\s+you\s+(?:want|like)\s+to\s+say\s+about\s+it\?", re.IGNORECASE
+    r"\bwhat\s+(?:did|would)\s+you\s+(?:want|like)\s+to\s+say\s+about\s+(?:it|that)\?",
+    re.IGNORECASE,
 )
 
 # The families whose questions ask what they notice or what else matters (and the opening
@@ -835,7 +836,8 @@ def _type_clause(
     if previous is None and opens_another(clause, turn):
         turn = replace(turn, deepen=False)  # "the other big thing is ...": a line of its own
     anchor, direction, target = _position(view, link, previous, turn, lexical_level, another)
-    if clause.strong and _answers_why_above(previous, turn, view, lexical_level):
+    why_above = clause.strong and _answers_why_above(previous, turn, view, lexical_level)
+    if why_above:
         # The answer to "why does X matter?" is what X leads to: words that read as a lower
         # consequence do not put it at or below X ("no awkward comments", asked why blending
         # in matters). The climb keeps its direction; it reaches the top level only with
@@ -857,6 +859,12 @@ def _type_clause(
         previous_type=anchor,
         direction=direction,
     )
+    focus_level = view.level(turn.focus_type) or 0
+    if why_above and (view.level(clause.node_type) or 0) < focus_level:
+        # ... nor do its words put it below X: "I don't want to be a burden", asked why
+        # "makes things tight" (a value) matters, was typed a functional consequence, linked
+        # into the focus, and read back at the close backwards (round 118)
+        clause.node_type = view.choose_type(category=None, target_level=float(focus_level))
 
 
 def _position(
