@@ -34,7 +34,10 @@ def irked_spans(answer: str) -> tuple[tuple[int, int], ...]:
         for match in pattern.finditer(answer):
             lead = _IRK_SUBJECT_START.search(answer[: match.start()])
             words = (lead.group("subject") if lead else "").lower().split()
-            if not 0 < len(words) <= 6 or set(words) & _IRK_DENIED:
+            # (or with no subject, said of the clause before its comma: "I'm emptying it
+            # constantly, drives me up the wall", which a typed interview made an attribute)
+            elided = not words and answer[: match.start()].rstrip().endswith(",")
+            if not (0 < len(words) <= 6 or elided) or set(words) & _IRK_DENIED:
                 continue
             spans.append((match.start(), match.end()))
     return tuple(spans)

@@ -102,7 +102,9 @@ _BEFORE_DETERMINER = frozenset(
 _CLAUSE_OBJECT = frozenset("care mind bothered worry worried".split())
 _KEEP_BE_AFTER = frozenset(
     # ("knowing we'll be all right" lost its "be", a dev-7 simulated taxi driver)
-    "to can could should must would will might may i'll we'll it'll they'll you'll ill well".split()
+    "to can could should must would will might may i'll we'll it'll they'll you'll ill well "
+    # ("I can't be doing that anymore" made "can't doing that anymore", a typed interview)
+    "can't cant cannot couldn't couldnt won't wont wouldn't wouldnt shouldn't shouldnt".split()
 )
 
 
