@@ -138,7 +138,10 @@ def pointed_at(
     label, then by lemma; this answer's request as it resolved), for the closing recap."""
     pointed: list[str] = []
     for turn in turns:
-        asked = turn.extraction.steer if turn.extraction is not None else None
+        # (a request in a reply read as distress, abuse or off-topic was dropped with it:
+        # ``core.turn.content_of``)
+        unsafe = turn.assessment is not None and turn.assessment.safety != "none"
+        asked = turn.extraction.steer if turn.extraction is not None and not unsafe else None
         if asked:
             found = [*graph.find_by_label(asked), *graph.find_by_lemma(asked)]
             pointed += found[:1]

@@ -84,10 +84,8 @@ def resolve_steer(
         return None, None
     found = [delta.resolved.get(asked), *graph.find_by_label(asked), *graph.find_by_lemma(asked)]
     node_id = next((n for n in found if n is not None and n in graph), None)
-    seen: set[str] = set()
-    while node_id is not None and graph.is_superseded(node_id) and node_id not in seen:
-        seen.add(node_id)
-        node_id = graph.node(node_id).superseded_by
+    if node_id is not None:
+        node_id = graph.latest_version(node_id)
     if node_id is None:
         reason = f"the respondent asked to talk about '{asked}', which names no node"
         return None, RejectedItem(kind="response", item={"steer": asked}, reason=reason)

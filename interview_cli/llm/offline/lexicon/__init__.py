@@ -212,12 +212,15 @@ SO_NOUN_CLAUSE_VERBS: frozenset[str] = frozenset(
 # (nor a degree after a verb: "they last so long battery is never an issue")
 SO_DEGREE: frozenset[str] = frozenset(
     """much many long well far fast often hard badly little few bad good quick quickly easy
-    easily big small nice cheap heavy light loud quiet tired busy early late""".split()
+    easily big small nice cheap heavy light loud quiet tired busy early late sweet sore creamy
+    hot cold warm wet dry soft hard happy sad angry hungry full noisy comfy comfortable
+    expensive dear pricey slow simple handy thick thin strong weak bright dark""".split()
 )
 SO_INTENSIFIED_AFTER: frozenset[str] = frozenset(
     """is was are were be been being am feel felt feels look looks looked seem seems seemed
     get gets got sound sounds become became stay stays keep keeps really not just too quite
-    and or it's its that's thats i'm im you're they're we're he's she's""".split()
+    and or it's its that's thats i'm im you're they're we're he's she's even taste tastes
+    tasted smell smells smelled make makes made""".split()
 )
 # Words said between a "so" and what it leads to that say nothing of which it is: "I work
 # nights so honestly I need every hour of sleep" (round 73 read a sentence like it as backstory)

@@ -29,6 +29,7 @@ from interview_cli.llm.offline.lexicon import (
     CUES,
     DISLIKE_VERBS,
     DONT_KNOW,
+    EVALUATIVE,
     FEELING_PHRASES,
     FEELING_WORDS,
     FUNCTIONAL_LEADS,
@@ -497,11 +498,13 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
 
 def _noun_clause(after: list[str], previous: str) -> bool:
     """After a bare "so", a clause whose subject is a noun of one to three words ("so boot
-    space is massive"), after a word it cannot intensify (``SO_NOUN_CLAUSE_VERBS``)."""
+    space is massive") and its verb (``SO_NOUN_CLAUSE_VERBS``), after a word an intensifier's
+    "so" does not follow (``SO_INTENSIFIED_AFTER``) and before no word it would intensify
+    (``SO_DEGREE``, ``EVALUATIVE``: "it makes my coffee so creamy sugar isn't needed")."""
     if not previous or previous in SO_INTENSIFIED_AFTER or previous.endswith("ly"):
         return False
     words = [w.lower().strip(",").replace("\u2019", "'") for w in after[:4]]
-    if not words or words[0] in SO_DEGREE:
+    if not words or words[0] in SO_DEGREE or words[0] in EVALUATIVE:
         return False
     for at, word in enumerate(words):
         if word in SO_NOUN_CLAUSE_VERBS:

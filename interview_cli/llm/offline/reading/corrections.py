@@ -259,7 +259,7 @@ def _corrected(named: str, said: str, earlier: Sequence[Earlier]) -> Earlier | N
     number = _NUMBER.search(said)
     if found is not None and number and number.group(0) not in _NUMBER.findall(found.label):
         return None
-    of = words_of(_NUMBER.sub(" ", said)) if number else frozenset()
+    of = _number_of(said) if number else frozenset()
     if found is not None and of and not shared(of, words_of(f"{found.label} {found.quote}")):
         return None  # (and what it was a number of: "3 Monsters" is no "tiredness around 3")
     if (
@@ -269,6 +269,20 @@ def _corrected(named: str, said: str, earlier: Sequence[Earlier]) -> Earlier | N
     ):
         return None
     return found
+
+
+# Words a count is of that name no one thing ("I said 3 cups earlier" of "3 coffees")
+_COUNT_UNITS = frozenset(
+    """cup cups mug mugs glass glasses bottle bottles time times one ones bit bits pound pounds
+    quid minute minutes min mins hour hours day days week weeks month months year years
+    a an the of""".split()
+)
+
+
+def _number_of(said: str) -> frozenset[str]:
+    """The words of what a number put right was a number of ("3 Monsters": monsters), none
+    for a unit that names no one thing ("3 cups")."""
+    return frozenset(w for w in words_of(_NUMBER.sub(" ", said)) if w not in _COUNT_UNITS)
 
 
 def _revised(
@@ -579,7 +593,7 @@ def _renumbered(
     period = set(_PERIODS.findall(meant.group("of") or ""))
     # (and what it was a number of: "I said 3 Monsters earlier, I meant 4" puts right no
     # "tiredness around 3", round 119's "tiredness 4")
-    of = words_of(_NUMBER.sub(" ", correction.said))
+    of = _number_of(correction.said)
     for node in earlier:
         if period - set(_PERIODS.findall(node.label)):
             continue

@@ -118,7 +118,11 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
             # (in its sentence: "handover and a stale biscuit haha. the bike bit is what
             # matters" stresses the bike, a word of the topic that made no node, not the
             # biscuit, round 120's next question)
-            sentence = max(answer.rfind(c, 0, m.start()) for c in ".!?") + 1
+            sentence = _sentence_start(answer, m.start())
+            if not words_of(answer[sentence : m.start()]):
+                # ("But unlimited calls to my mum in Spain. That's the main thing.": a frame
+                # opening its sentence is said of the one before)
+                sentence = _sentence_start(answer, max(sentence - 1, 0))
             before = [n for at, n in said if sentence <= at < m.start()]
             if before:
                 return before[-1]
@@ -128,6 +132,14 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
 
 
 _SENTENCE_END = re.compile(r"[.!?]")
+# (no dot between two digits: "£1.80 a carton")
+_SENTENCE_ENDS = re.compile(r"[!?]|\.(?!\d)")
+
+
+def _sentence_start(answer: str, at: int) -> int:
+    """Where the sentence holding ``at`` starts."""
+    ends = [m.end() for m in _SENTENCE_ENDS.finditer(answer, 0, at)]
+    return ends[-1] if ends else 0
 
 
 # a person asked back to by pronoun, and the names they may stand for: a word written with a
