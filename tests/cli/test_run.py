@@ -268,3 +268,23 @@ def test_sessions_listing_and_transcript(sessions: Path) -> None:
     assert ANSWERS[0] in shown.stdout and "extracted:" in shown.stdout
     table = CliRunner().invoke(app, ["sessions", "--sessions-dir", str(sessions)])
     assert "paused" in table.stdout
+
+
+def test_the_closing_recap_leads_with_what_they_asked_to_go_back_to(sessions: Path) -> None:
+    # Round 119: the close recapped the car park ("dark car park", "quiet", "other guys
+    # smoking") where the respondent had asked to go back to the heart scare, "the real reason"
+    answers = [
+        "Well my morning is like 9 pm, I work nights in warehouse. Yesterday I make full "
+        "thermos of coffee before the shift",
+        "Car park is dark, quiet, other guys smoking. I bring coffee from home because machine "
+        "coffee at work is terrible",
+        "Before I drink energy drinks, then one night my heart was racing like crazy and I end "
+        "up in A&E, so I switched to coffee",
+        "Can we go back to the heart thing, that is the real reason I drink coffee now",
+    ]
+    result = run_cli(
+        ["-c", "coffee_jtbd", "--provider", "offline", "--max-turns", "4"], answers, sessions
+    )
+    assert result.exit_code == 0, result.output
+    closing = only_session(sessions)["pending_question"]["text"]
+    assert closing.index('"my heart"') < closing.index('"quiet"'), closing
