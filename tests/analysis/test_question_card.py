@@ -317,6 +317,9 @@ def test_a_reply_that_opens_puzzled_counts_whatever_follows(
             "Er I just said mate, get an evening with the wife lol",
             True,
         ),
+        # round 126: "Already told you, scared stiff", "Said that just now, back streets"
+        ("How did that feel at the time?", "Already told you, scared stiff.", True),
+        ("Do you do anything differently since then?", "Said that just now, back streets.", True),
         # ... but a story they told is no complaint
         (
             "What happened next?",

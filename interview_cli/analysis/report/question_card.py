@@ -360,6 +360,9 @@ _TOLD_YOU = re.compile(
     r"dunno|idk)\W+)*(?:"
     r"i(?:'ve|ve|\s+have)?\s+(?:kind\s+of\s+|kinda\s+)?(?:just|already)\s+(?:said|told\s+you)"
     r"|like\s+i\s+(?:said|told\s+you)"
+    # (round 126: "Already told you, scared stiff", "Said that just now, back streets")
+    r"|(?:already|just)\s+(?:said|told\s+you)\b"
+    r"|said\s+(?:that|it)\s+(?:just\s+now|a\s+minute\s+ago)"
     r"|(?:i\s+)?(?:kind\s+of\s+|kinda\s+)?said\s+(?:that\s+|it\s+)?already"
     r"|(?:i(?:'ve|ve|\s+have)?\s+)?told\s+you(?:\s+(?:that|this|already|before|at\s+the\s+start))?\b"
     r"(?!\s+(?:a|an|about|how|what|when|where|why|the|my|his|her|they|she|he|we|to|so|everything|all)\b)"
