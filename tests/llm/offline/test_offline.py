@@ -263,6 +263,16 @@ def test_critical_incident_story(
     assert_well_formed(m, answer, result)
 
 
+def test_what_they_do_afterwards_is_a_change_of_behaviour(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    # Round 126: "Afterwards I just dont trust it on busy roads, ..." made no behaviour change,
+    # and the next questions asked "Do you do anything differently since then?"
+    answer = "Afterwards I just dont trust it on busy roads, I carry a spare"
+    result = extract(methods, concepts, "critical_incident", answer)
+    assert result.nodes[0].node_type == "behavior_change", result.nodes
+
+
 def test_strategy_name_sets_the_kind_of_the_first_clause(
     methods: dict[str, Methodology], concepts: dict[str, Concept]
 ) -> None:

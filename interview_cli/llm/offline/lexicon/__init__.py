@@ -151,6 +151,11 @@ CUES: tuple[Cue, ...] = (
     _c("now i always", "assoc", "change", in_quote=True, prefix="always"),
     _c("now i", "assoc", "change", in_quote=True),
     _c("since then i", "assoc", "change", in_quote=True),
+    # (round 126: "Afterwards I just dont trust it on busy roads, I take the back streets now"
+    # was asked "Do you do anything differently since then?")
+    _c("afterwards i", "assoc", "change", in_quote=True),
+    _c("these days i", "assoc", "change", in_quote=True),
+    _c("nowadays i", "assoc", "change", in_quote=True),
     _c("i switched to", "assoc", "change", in_quote=True, prefix="switched to"),
     _c("i stopped", "assoc", "change", in_quote=True, prefix="stopped"),
     _c("i think it's because", "assoc", "attribution"),
