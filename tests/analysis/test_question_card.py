@@ -386,3 +386,21 @@ def test_sessions_show_and_report_show_the_card(produced: dict[str, Path]) -> No
     assert "<h2>Questions</h2>" in html.stdout and "<li>double: double-barrelled" in html.stdout
     terminal = CliRunner().invoke(app, ["report", path], env={"COLUMNS": "120"})
     assert "Questions (per 100 asked)" in terminal.stdout and "set aside:" in terminal.stdout
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Like I just said, awake but safe. And cheap",  # round 119
+        "Already told you, scared stiff.",  # round 126
+        "i kind of said this already tbh, saving money on a junior salary",  # round 125
+    ],
+)
+def test_a_question_answered_like_i_said_is_a_repeat(scripted: SessionFile, reply: str) -> None:
+    # the respondent's word that it asked what they had said: testers tagged these repeats,
+    # and the card counted them clean (or only puzzled)
+    turns = list(scripted.turns)
+    answer = turns[2].answer.model_copy(update={"text": reply})
+    turns[2] = turns[2].model_copy(update={"answer": answer})
+    card = question_card(scripted.model_copy(update={"turns": turns}))
+    assert card.counts["repeat"] == question_card(scripted).counts["repeat"] + 1

@@ -20,7 +20,10 @@ exactly and can be trusted on any provider's questions):
   all stand in the other's, or the topic as a whole) asked with the same family of technique
   (the strategy's declared ``family``, ``config.families``) as the last question on it, with
   nothing new said in between (no element added by the answers between); or asked again
-  straight after an answer that pushed back on it (puzzled, "already said", "move on");
+  straight after an answer that pushed back on it (puzzled, "already said", "move on"); or
+  answered "like I said", "I just told you", "already told you" (the respondent's own word
+  that it asked what they had said: rounds 121-126's testers tagged these repeats, and the
+  card had counted them clean or puzzled);
 - **set aside**: a question about a remark the reader set aside: its focus or a quote is an
   item the extraction rejected, or words said only in answers read as no answer (already
   said, move on, about the interview, declined, nothing to extract);
@@ -359,11 +362,11 @@ _TOLD_YOU = re.compile(
     r"^\W*(?:(?:mate|love|well|erm|er|um|i\s+mean|lol|eh|no|yeah|haha|ha|i\s+think|i\s+don'?t\s+know|"
     r"dunno|idk)\W+)*(?:"
     r"i(?:'ve|ve|\s+have)?\s+(?:kind\s+of\s+|kinda\s+)?(?:just|already)\s+(?:said|told\s+you)"
-    r"|like\s+i\s+(?:said|told\s+you)"
+    r"|like\s+i\s+(?:just\s+|already\s+)?(?:said|told\s+you)"
     # (round 126: "Already told you, scared stiff", "Said that just now, back streets")
     r"|(?:already|just)\s+(?:said|told\s+you)\b"
     r"|said\s+(?:that|it)\s+(?:just\s+now|a\s+minute\s+ago)"
-    r"|(?:i\s+)?(?:kind\s+of\s+|kinda\s+)?said\s+(?:that\s+|it\s+)?already"
+    r"|(?:i\s+)?(?:kind\s+of\s+|kinda\s+)?said\s+(?:that\s+|it\s+|this\s+)?already"
     r"|(?:i(?:'ve|ve|\s+have)?\s+)?told\s+you(?:\s+(?:that|this|already|before|at\s+the\s+start))?\b"
     r"(?!\s+(?:a|an|about|how|what|when|where|why|the|my|his|her|they|she|he|we|to|so|everything|all)\b)"
     r"|been\s+through\s+(?:that|this)"
@@ -443,8 +446,17 @@ def _repeats(asked: Sequence[_Asked], session: SessionFile) -> set[int]:
         # (said again after owning it is no repeat: "Sorry, I put that badly. ...")
         if i and focus and not _OWNED.match(a.record.text) and _pushed_back_on(asked[i - 1], focus):
             found.add(i)
+        if a.turn is not None and _answered_already(a.turn):
+            found.add(i)
         last.append((focus, family, a.before))
     return found
+
+
+def _answered_already(turn: TurnRecord) -> bool:
+    """Its answer says the question asked what they had said: read as "already said", or
+    opening "like I said", "I just told you"."""
+    kind = turn.assessment.answer_kind if turn.assessment is not None else "answer"
+    return kind == "already_said" or _TOLD_YOU.match(turn.answer.text) is not None
 
 
 def _pushed_back_on(previous: _Asked, focus: frozenset[str]) -> bool:
