@@ -94,3 +94,25 @@ def test_what_made_a_feeling_is_asked_once_and_not_of_one_said_with_its_reason()
     ]
     felt = ask(ci, spec, "furious", answers=["I was furious"], avoid=later, focus_type="emotion")
     assert "feel" in felt, felt
+
+
+def test_how_things_are_is_asked_about_not_walked_through_as_a_story() -> None:
+    # A typed CI interview: "You mentioned that big chains are just a sales floor. Could you
+    # walk me through that step by step?"
+    ci = _methodology("critical_incident")
+    spec = ci.strategy("deepen_narrative")
+    assert spec is not None
+    said = ["I think because he actually cycles himself. Big chains are just a sales floor"]
+    for turn in range(3, 9):  # every variant the seed may pick
+        question = ask(
+            ci, spec, "big chains a sales floor", answers=said, focus_type="situation", turn=turn
+        )
+        assert "step by step" not in question and "exactly happened" not in question, question
+        assert "How did it end" not in question and "happened next" not in question, question
+    # what happened is still a story
+    event = ["I rang the police but they gave me a crime number"]
+    asked = {
+        ask(ci, spec, "rang the police", answers=event, focus_type="action", turn=t)
+        for t in range(3, 9)
+    }
+    assert any("happened" in q or "step by step" in q or "end" in q for q in asked), asked

@@ -264,6 +264,15 @@ def _an_event(np: str) -> bool:
     return bool(words) and (doing or words[-1] in _EVENTS)
 
 
+_PRESENT_STATE = re.compile(r"\b(?:is|are|isn'?t|aren'?t)\b", re.IGNORECASE)
+_PAST = re.compile(r"\b(?:was|were|had|did|got|went|came|said|told|took|\w{3,}ed)\b", re.I)
+
+
+def _a_state(clause: str) -> bool:
+    """The clause says how things are, in the present, and nothing that happened."""
+    return bool(_PRESENT_STATE.search(clause)) and not _PAST.search(clause)
+
+
 def _agreeing(template: str, np: str, plural: bool) -> str:
     verbs = {"does": "do", "is": "are", "was": "were"} if plural else {}
     return template.format(np=np, **{v: verbs.get(v, v) for v in ("does", "is", "was")})
@@ -278,6 +287,10 @@ def _variants(
     if ref.how == "steer" and not ref.said_more:
         words = WORDINGS["steer"]  # what did they want to say? (else: the strategy's words)
     phrase = ref.phrase
+    if words is WORDINGS["narrative"] and phrase is not None and _a_state(phrase.clause):
+        # how things are is no step of the story: "You mentioned that big chains are just a
+        # sales floor. Could you walk me through that step by step?" (a typed interview)
+        words = WORDINGS["generic"]
     out: list[tuple[str, str]] = []
     if phrase is not None and phrase.noun:
         np = phrase.noun
