@@ -128,10 +128,15 @@ def _find(label: Sequence[str], tokens: Sequence[Token], v: Vocabulary) -> tuple
     return None if best is None else (best[1], best[2])
 
 
+# Verbs whose base form ends in "ing" ("i just bring a flask" was asked "You talked about
+# bring a flask", round 125)
+_BASE_ING = frozenset("bring ring sing swing sting string spring fling cling sling wring".split())
+
+
 def _gerund(verb: str, v: Vocabulary) -> str | None:
     """The -ing form: "focus" -> "focusing", "stays" -> "staying", "make" -> "making"; None
     for a past form."""
-    if verb.endswith("ing"):
+    if verb.endswith("ing") and verb not in _BASE_ING:
         return verb
     if verb.endswith("ed") or verb in v.past or "'" in verb or verb in v.auxiliaries:
         return None  # (no "isn'ting a moment", round 33)
@@ -281,7 +286,13 @@ def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
 
 def gerund_led(w: str, v: Vocabulary) -> bool:
     """ "drinking it hot", "getting the night bus": a phrase that is already a noun."""
-    return len(w) > 4 and w.endswith("ing") and w not in v.not_content and w not in _ING_NOUNS
+    return (
+        len(w) > 4
+        and w.endswith("ing")
+        and w not in v.not_content
+        and w not in _ING_NOUNS
+        and w not in _BASE_ING
+    )
 
 
 def _verdict_subject(words: Sequence[str], v: Vocabulary) -> int | None:
