@@ -116,3 +116,14 @@ def test_how_things_are_is_asked_about_not_walked_through_as_a_story() -> None:
         for t in range(3, 9)
     }
     assert any("happened" in q or "step by step" in q or "end" in q for q in asked), asked
+
+
+def test_a_clause_led_by_how_is_said_about_not_said_that() -> None:
+    # Round 124: "You mentioned that how long they last. And why does that matter to you?"
+    mec = _methodology("means_end_chain")
+    spec = mec.strategy("deepen")
+    assert spec is not None
+    said = ["How long they last really. Im not paying 200 quid just for a fancy logo"]
+    for turn in range(3, 9):
+        question = ask(mec, spec, "how long they last", answers=said, turn=turn)
+        assert "that how" not in question and "said how" not in question, question

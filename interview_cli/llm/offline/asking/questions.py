@@ -264,6 +264,7 @@ def _an_event(np: str) -> bool:
     return bool(words) and (doing or words[-1] in _EVENTS)
 
 
+_WH_LED = frozenset("how what why where when whether".split())
 _PRESENT_STATE = re.compile(r"\b(?:is|are|isn'?t|aren'?t)\b", re.IGNORECASE)
 _PAST = re.compile(r"\b(?:was|were|had|did|got|went|came|said|told|took|\w{3,}ed)\b", re.I)
 
@@ -302,6 +303,10 @@ def _variants(
     elif phrase is not None:
         quoted = phrase.clause.startswith('"')
         forms = LEADS["quote" if quoted else "clause"]
+        if not quoted and phrase.clause.split(" ", 1)[0].lower() in _WH_LED:
+            # "how long they last" is said about, not said that: round 124 was asked "You
+            # mentioned that how long they last."
+            forms = ("You mentioned {clause}.", "You talked about {clause}.")
         leads = [lead.format(clause=phrase.clause) for lead in forms]
     elif ref.how in ("mention", "steer"):
         leads = [lead.format(mention=ref.mention) for lead in LEADS[ref.how]]
