@@ -345,12 +345,19 @@ def _without_pointer_head(words: list[str]) -> list[str]:
     points (round 66's summary read "independence bit" back); not "the other thing", "the
     best bit", whose head is all they name."""
     if len(words) >= 2 and words[-1].lower() in _POINTER_HEADS:
-        if words[-2].lower() not in _POINTING_ADJECTIVES and content_words(words[-2]):
+        # (after a word that says what kind, "stuff" is the thing: "trying new stuff" was
+        # asked as "trying new", round 121)
+        kind = words[-1].lower() == "stuff" and words[-2].lower() in _KIND_OF_STUFF
+        if not kind and words[-2].lower() not in _POINTING_ADJECTIVES and content_words(words[-2]):
             return words[:-1]
     return words
 
 
 _POINTER_HEADS = frozenset("bit thing part stuff side".split())
+_KIND_OF_STUFF = frozenset(
+    "new old cheap expensive fancy good bad nice healthy fresh basic posh free different fun "
+    "tasty decent proper real fake plastic".split()
+)
 # (the words of degree that go with a pointer, ``pointer_degree.yaml``, and those that say
 # which one it is)
 _POINTING_ADJECTIVES = pointer_words("pointer_degree") | frozenset(
