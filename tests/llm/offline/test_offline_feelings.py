@@ -127,3 +127,17 @@ def test_a_clause_led_by_how_is_said_about_not_said_that() -> None:
     for turn in range(3, 9):
         question = ask(mec, spec, "how long they last", answers=said, turn=turn)
         assert "that how" not in question and "said how" not in question, question
+
+
+def test_the_closing_recap_reads_back_no_phrase_cut_on_and() -> None:
+    # Round 123: 'We talked about ... and "Id already explained it all twice and"'
+    from interview_cli.llm.offline.asking.closing import clean_phrases
+
+    answers = [
+        "It made me FURIOUS because Id already explained it all twice and because every new "
+        "person asked me to turn the router off",
+        "the bins went out same as always",
+    ]
+    found = clean_phrases(["already explained it all twice", "bins went out"], answers)
+    assert all(not p.verbatim.endswith(" and") for p in found), found
+    assert [p.verbatim for p in found] == ["the bins went out"]
