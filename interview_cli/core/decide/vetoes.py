@@ -176,6 +176,14 @@ class VetoContext:
             and not self._doubted(node)
         }
 
+    @cached_property
+    def brought_up(self) -> tuple[str, ...]:
+        """Labels of the nodes the last answer brought up (``left_behind``): computed once a
+        turn, not once a candidate (it reads every node)."""
+        return tuple(
+            s.label for s in self.tracker.states.values() if s.created_at_turn == self.turn_number
+        )
+
     def _doubted(self, node_id: str) -> bool:
         """A node no question may be about (``doubtful_reading``): what an open question
         brought up with doubt ("Getting old", said with a laugh) is no reason to veto every
@@ -486,16 +494,12 @@ def left_behind(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -
         return None
     if previous.turn != ctx.turn_number - 1:
         return None
-    offered = [
-        s.label
-        for n, s in ctx.tracker.states.items()
-        # (read with doubt or not: "nothing really because I don't use it lol, the e-bike
-        # means I don't get sweaty" moved on, round 122, and was asked about the shower again)
-        if s.created_at_turn == ctx.turn_number and n != node_id
-    ]
-    if not offered:
+    # (read with doubt or not: "nothing really because I don't use it lol, the e-bike means I
+    # don't get sweaty" moved on, round 122, and was asked about the shower again; the node
+    # itself was brought up before the question on it, so it is never among them)
+    if not ctx.brought_up:
         return None
-    return f"the answer to the last question on this node went on to {offered[0]!r}"
+    return f"the answer to the last question on this node went on to {ctx.brought_up[0]!r}"
 
 
 def doubtful_reading(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
