@@ -198,6 +198,14 @@ def recent_questions(asked: Sequence[str]) -> tuple[str, ...]:
     return tuple(asked[-QUESTION_HISTORY:])
 
 
+def kept_steer(extraction: Extraction, assessment: Assessment | None) -> str | None:
+    """The reply's request to go back to something ("Can we go back to the charging?" asks
+    for a node, whatever the reply's kind), unless a safety reading dropped it with the rest
+    of the reply."""
+    safety = assessment.safety if assessment is not None else "none"
+    return extraction.steer if safety == "none" else None
+
+
 def content_of(extraction: Extraction, assessment: Assessment | None) -> Extraction:
     """The extraction the graph takes: none of it when the reply is not an answer.
 
@@ -208,9 +216,7 @@ def content_of(extraction: Extraction, assessment: Assessment | None) -> Extract
     """
     kind = assessment.answer_kind if assessment is not None else "answer"
     safety = assessment.safety if assessment is not None else "none"
-    # "Can we go back to the charging?" asks for a node, whatever the reply's kind; a safety
-    # reading drops the request with the rest
-    steer = extraction.steer if safety == "none" else None
+    steer = kept_steer(extraction, assessment)
     # so does taking something back ("that was a joke"): what the reply was, it disowns
     retracted = extraction.retracted if safety == "none" else []
     if not (extraction.nodes or extraction.edges):

@@ -12,11 +12,11 @@ from typing import TypedDict
 
 from interview_cli.config.schemas import Concept, ConceptElement, Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
-from interview_cli.core.decide.steer import SteerRequest
+from interview_cli.core.decide.steer import SteerRequest, steered_node
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.guide import guide_coverage
 from interview_cli.core.questions import repeat_rank
-from interview_cli.core.turn import DecidedTurn
+from interview_cli.core.turn import DecidedTurn, kept_steer
 from interview_cli.llm.prompts.generation import MAX_RECENT_EXCHANGES
 from interview_cli.llm.protocol import (
     Exchange,
@@ -134,17 +134,14 @@ def pointed_at(
     graph: KnowledgeGraph, turns: Sequence[TurnRecord], steer: SteerRequest | None
 ) -> list[str]:
     """The nodes the respondent asked to go back to or said mattered most, in the order they
-    did (each answer's ``Extraction.steer`` found in the graph as the decision found it, by
-    label, then by lemma; this answer's request as it resolved), for the closing recap."""
+    did (each answer's request as the turn kept it, ``core.turn.kept_steer``, found in the
+    graph as the decision finds it, ``steered_node``; this answer's as it resolved), for the
+    closing recap."""
     pointed: list[str] = []
     for turn in turns:
-        # (a request in a reply read as distress, abuse or off-topic was dropped with it:
-        # ``core.turn.content_of``)
-        unsafe = turn.assessment is not None and turn.assessment.safety != "none"
-        asked = turn.extraction.steer if turn.extraction is not None and not unsafe else None
-        if asked:
-            found = [*graph.find_by_label(asked), *graph.find_by_lemma(asked)]
-            pointed += found[:1]
+        asked = kept_steer(turn.extraction, turn.assessment) if turn.extraction else None
+        node_id = steered_node(graph, asked) if asked else None
+        pointed += [node_id] if node_id is not None else []
     if steer is not None:
         pointed.append(steer.node_id)
     return pointed

@@ -34,6 +34,11 @@ class Recording:
 
 
 def _interview(answers: list[str]) -> tuple[list[QuestionRequest], list[str]]:
+    llm, asked, _ = _run(answers)
+    return llm.requests, asked
+
+
+def _run(answers: list[str]) -> tuple[Recording, list[str], Interview]:
     lib = Library.discover(cwd=ROOT)
     session = new_session(
         session_id="steer",
@@ -57,7 +62,7 @@ def _interview(answers: list[str]) -> tuple[list[QuestionRequest], list[str]]:
         asked.append(question.text)
 
     asyncio.run(go())
-    return llm.requests, asked
+    return llm, asked, interview
 
 
 def test_a_request_core_took_reaches_the_question_brief_and_is_said_back() -> None:
@@ -88,3 +93,26 @@ def test_what_they_went_back_to_say_is_asked_as_what_they_said() -> None:
     assert last.went_back_to == "battery lasts all week", (last.focus_label, last.went_back_to)
     assert last.focus_label != last.went_back_to
     assert not asked[-1].startswith(("Back to", "Sure,")), asked[-1]
+
+
+def test_the_closing_recap_points_at_what_was_asked_for_unless_said_in_distress() -> None:
+    from interview_cli.core.graph.node_link import from_json
+    from interview_cli.pipeline.questions import pointed_at
+
+    _, _, interview = _run(
+        [
+            "The battery lasts all week, and the noise cancelling is brilliant on the train.",
+            "It means I can actually read on the way in.",
+            "Can we go back to the battery thing?",
+        ]
+    )
+    turns = list(interview.session.turns)
+    graph = from_json(interview.session.graph)
+    (battery,) = graph.find_by_label("battery lasts all week")
+    assert pointed_at(graph, turns, None) == [battery]
+    # a request in a reply read as distress is dropped with the reply (core.turn.content_of)
+    asking = turns[2]
+    assert asking.assessment is not None
+    distress = asking.assessment.model_copy(update={"safety": "distress"})
+    turns[2] = asking.model_copy(update={"assessment": distress})
+    assert pointed_at(graph, turns, None) == []

@@ -66,6 +66,14 @@ class SteerRequest:
         )
 
 
+def steered_node(graph: KnowledgeGraph, asked: str, resolved: str | None = None) -> str | None:
+    """The node a steer label names in ``graph``: ``resolved`` (this answer's node of that
+    label), else an earlier one by label, then by lemma; what corrected it, if anything did."""
+    found = [resolved, *graph.find_by_label(asked), *graph.find_by_lemma(asked)]
+    node_id = next((n for n in found if n is not None and n in graph), None)
+    return None if node_id is None else graph.latest_version(node_id)
+
+
 def resolve_steer(
     graph: KnowledgeGraph,
     asked: str | None,
@@ -82,10 +90,7 @@ def resolve_steer(
     cheap because it is an own brand"), not followed."""
     if not asked:
         return None, None
-    found = [delta.resolved.get(asked), *graph.find_by_label(asked), *graph.find_by_lemma(asked)]
-    node_id = next((n for n in found if n is not None and n in graph), None)
-    if node_id is not None:
-        node_id = graph.latest_version(node_id)
+    node_id = steered_node(graph, asked, delta.resolved.get(asked))
     if node_id is None:
         reason = f"the respondent asked to talk about '{asked}', which names no node"
         return None, RejectedItem(kind="response", item={"steer": asked}, reason=reason)
