@@ -140,4 +140,5 @@ def test_the_closing_recap_reads_back_no_phrase_cut_on_and() -> None:
     ]
     found = clean_phrases(["already explained it all twice", "bins went out"], answers)
     assert all(not p.verbatim.endswith(" and") for p in found), found
-    assert [p.verbatim for p in found] == ["the bins went out"]
+    # (the joining word is left off the quote, where every question quotes from)
+    assert [p.verbatim for p in found] == ["Id already explained it all twice", "the bins went out"]

@@ -79,15 +79,9 @@ def clean_phrases(labels: Sequence[str], answers: Sequence[str]) -> list[Phrase]
     found: list[Phrase] = []
     for label in labels:
         phrase = phrase_for(label, answers) or _said_in_an_answer(label, answers)
-        # (never one that stops on a word that leads on: round 123's close recapped "Id
-        # already explained it all twice and")
-        cut = phrase is not None and phrase.verbatim.lower().split()[-1] in _LEADS_ON
-        if phrase is not None and not cut and all(phrase.verbatim != p.verbatim for p in found):
+        if phrase is not None and all(phrase.verbatim != p.verbatim for p in found):
             found.append(phrase)
     return found[:MAX_RECAP]
-
-
-_LEADS_ON = frozenset("and or but so because cos to of with for the a an my".split())
 
 
 def _said_in_an_answer(label: str, answers: Sequence[str]) -> Phrase | None:

@@ -272,8 +272,13 @@ _LEADS_IN = (("mostly",), ("thats", "when"), ("that's", "when"))
 
 def _trailing(word: str, v: Vocabulary) -> bool:
     """A word a quote does without at its end: "tbh", "mate", "lol" (not "things" of "get on
-    with things", round 29)."""
-    return word in _AFTERTHOUGHTS or (word in v.fillers and word not in _HEADS)
+    with things", round 29), or a joining word whose clause was cut off ("Id already explained
+    it all twice and", round 123's closing recap)."""
+    return (
+        word in _AFTERTHOUGHTS
+        or (word in v.fillers and word not in _HEADS)
+        or word in v.conjunctions
+    )
 
 
 _HEADS = frozenset("things stuff thing lot lots bit".split())
