@@ -483,7 +483,7 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
     return _clause(words, verbatim, shifted, v)
 
 
-_WH = frozenset("what where how when why who whether".split())
+WH_WORDS = frozenset("what where how when why who whether".split())
 
 
 _ONES = frozenset("one ones".split())
@@ -502,7 +502,7 @@ def _verb_of_question_clause(words: list[str], v: Vocabulary) -> bool:
     first = words[0]
     return (
         len(words) > 2
-        and words[1] in _WH
+        and words[1] in WH_WORDS
         and words[2] in v.subjects
         and first not in v.subjects | v.determiners | v.prepositions | v.not_content
         and first not in v.function_words
@@ -594,7 +594,7 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
         return None
     if len(words) == 1 and _after_its_subject(tokens, start, v):
         return None  # "so it actually stretches": a verb, no "stretches" to ask about (round 65)
-    if start and tokens[start - 1].norm in _WH:
+    if start and tokens[start - 1].norm in WH_WORDS:
         return None  # "what | happens if it locks": no "happening if it locks" (round 66)
     if words[0] in _DOES_NOT and start and tokens[start - 1].word:
         return None  # "They just | don't break": said back with who does not, as before

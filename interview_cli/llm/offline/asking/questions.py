@@ -39,7 +39,7 @@ from functools import cache, lru_cache
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
-from interview_cli.llm.offline.asking.phrases import gerund_led
+from interview_cli.llm.offline.asking.phrases import WH_WORDS, gerund_led
 from interview_cli.llm.offline.asking.reference import NOTHING, Reference, asked_back_to, refer
 from interview_cli.llm.offline.asking.topic import thing
 from interview_cli.llm.offline.asking.vocabulary import vocabulary
@@ -264,14 +264,15 @@ def _an_event(np: str) -> bool:
     return bool(words) and (doing or words[-1] in _EVENTS)
 
 
-_WH_LED = frozenset("how what why where when whether".split())
-_PRESENT_STATE = re.compile(r"\b(?:is|are|isn'?t|aren'?t)\b", re.IGNORECASE)
-_PAST = re.compile(r"\b(?:was|were|had|did|got|went|came|said|told|took|\w{3,}ed)\b", re.I)
+_PRESENT_STATE = frozenset("is are isn't aren't isnt arent".split())
 
 
 def _a_state(clause: str) -> bool:
-    """The clause says how things are, in the present, and nothing that happened."""
-    return bool(_PRESENT_STATE.search(clause)) and not _PAST.search(clause)
+    """The clause says how things are, in the present, and nothing that happened (no past
+    form of the vocabulary's, no "-ed")."""
+    words = set(re.findall(r"[a-z']+", clause.lower()))
+    past = words & vocabulary().past or any(len(w) > 4 and w.endswith("ed") for w in words)
+    return bool(words & _PRESENT_STATE) and not past
 
 
 def _agreeing(template: str, np: str, plural: bool) -> str:
@@ -303,7 +304,7 @@ def _variants(
     elif phrase is not None:
         quoted = phrase.clause.startswith('"')
         forms = LEADS["quote" if quoted else "clause"]
-        if not quoted and phrase.clause.split(" ", 1)[0].lower() in _WH_LED:
+        if not quoted and phrase.clause.split(" ", 1)[0].lower() in WH_WORDS:
             # "how long they last" is said about, not said that: round 124 was asked "You
             # mentioned that how long they last."
             forms = ("You mentioned {clause}.", "You talked about {clause}.")

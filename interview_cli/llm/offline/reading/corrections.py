@@ -259,8 +259,7 @@ def _corrected(named: str, said: str, earlier: Sequence[Earlier]) -> Earlier | N
     number = _NUMBER.search(said)
     if found is not None and number and number.group(0) not in _NUMBER.findall(found.label):
         return None
-    of = _number_of(said) if number else frozenset()
-    if found is not None and of and not shared(of, words_of(f"{found.label} {found.quote}")):
+    if found is not None and number and not _counts_what_was_said(said, found):
         return None  # (and what it was a number of: "3 Monsters" is no "tiredness around 3")
     if (
         found is not None
@@ -279,10 +278,12 @@ _COUNT_UNITS = frozenset(
 )
 
 
-def _number_of(said: str) -> frozenset[str]:
-    """The words of what a number put right was a number of ("3 Monsters": monsters), none
-    for a unit that names no one thing ("3 cups")."""
-    return frozenset(w for w in words_of(_NUMBER.sub(" ", said)) if w not in _COUNT_UNITS)
+def _counts_what_was_said(said: str, node: Earlier) -> bool:
+    """The earlier concept counts what the number put right was a number of ("3 Monsters":
+    its label or quote says monsters), or that was a unit that names no one thing ("3
+    cups")."""
+    of = frozenset(w for w in words_of(_NUMBER.sub(" ", said)) if w not in _COUNT_UNITS)
+    return not of or bool(shared(of, words_of(f"{node.label} {node.quote}")))
 
 
 def _revised(
@@ -591,13 +592,12 @@ def _renumbered(
     # (what it is the price of may not change the unit: "£2 a carton" put right as "£20 for the
     # whole month" is no "£20 a carton", from the review)
     period = set(_PERIODS.findall(meant.group("of") or ""))
-    # (and what it was a number of: "I said 3 Monsters earlier, I meant 4" puts right no
-    # "tiredness around 3", round 119's "tiredness 4")
-    of = _number_of(correction.said)
     for node in earlier:
         if period - set(_PERIODS.findall(node.label)):
             continue
-        if of and not shared(of, words_of(f"{node.label} {node.quote}")):
+        # (and what it was a number of: "I said 3 Monsters earlier, I meant 4" puts right no
+        # "tiredness around 3", round 119's "tiredness 4")
+        if not _counts_what_was_said(correction.said, node):
             continue
         old = _NUMBER.findall(node.label)
         if (instead_of and old != [instead_of]) or (said and old != said[:1]):

@@ -131,14 +131,13 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
     return None
 
 
-_SENTENCE_END = re.compile(r"[.!?]")
 # (no dot between two digits: "£1.80 a carton")
-_SENTENCE_ENDS = re.compile(r"[!?]|\.(?!\d)")
+_SENTENCE_END = re.compile(r"[!?]|\.(?!\d)")
 
 
 def _sentence_start(answer: str, at: int) -> int:
     """Where the sentence holding ``at`` starts."""
-    ends = [m.end() for m in _SENTENCE_ENDS.finditer(answer, 0, at)]
+    ends = [m.end() for m in _SENTENCE_END.finditer(answer, 0, at)]
     return ends[-1] if ends else 0
 
 
