@@ -218,7 +218,7 @@ SO_NOUN_CLAUSE_VERBS: frozenset[str] = frozenset(
 SO_DEGREE: frozenset[str] = frozenset(
     """much many long well far fast often hard badly little few bad good quick quickly easy
     easily big small nice cheap heavy light loud quiet tired busy early late sweet sore creamy
-    hot cold warm wet dry soft hard happy sad angry hungry full noisy comfy comfortable
+    hot cold warm wet dry soft happy sad angry hungry full noisy comfy comfortable
     expensive dear pricey slow simple handy thick thin strong weak bright dark""".split()
 )
 SO_INTENSIFIED_AFTER: frozenset[str] = frozenset(
