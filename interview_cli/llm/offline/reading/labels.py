@@ -143,7 +143,7 @@ def _drop_copula(words: list[str]) -> list[str]:
                 return words  # a long subject and its predicate: the cut below names it
             if len(rest) == 1 and rest[0].lower() in _OWNED:
                 return words  # "the bed is mine": whose it is, not a kind of bed
-            if len(rest) == 1 and rest[0].lower() in _WHERE_IT_STANDS:
+            if len(rest) == 1 and rest[0].lower() in _PARTICLES:
                 return words  # "dairy is out": no "out dairy"
             if len(rest) == 1 and i <= 2:
                 return rest + words[:i]  # "the fit is comfortable" -> "comfortable fit"
@@ -740,10 +740,9 @@ NUMBER_WORDS = frozenset(
 )
 _CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
 # (a particle, or a preposition whose object the limit cut: "contort myself round | a door")
+# (also a predicate of one word that says where it stands, no kind of the thing before it:
+# "dairy is out" is no "out dairy")
 _PARTICLES = frozenset("in on out up off down back away over round around".split())
-# A predicate of one word that says where or how it stands, no kind of the thing before it
-# (one module-level set of particles: a second one of this name had shadowed it)
-_WHERE_IT_STANDS = _PARTICLES | frozenset("gone here there".split())
 _BARE_ENDS = frozenset("to of for with and or the a an".split())
 
 # Words that need what the limit cut: a noun ("in its own little | plastic bag",
