@@ -142,3 +142,35 @@ def test_the_closing_recap_reads_back_no_phrase_cut_on_and() -> None:
     assert all(not p.verbatim.endswith(" and") for p in found), found
     # (the joining word is left off the quote, where every question quotes from)
     assert [p.verbatim for p in found] == ["Id already explained it all twice", "the bins went out"]
+
+
+def test_a_clause_led_by_after_is_said_back_as_what_happened() -> None:
+    # Round 129: "You mentioned that after the third call went nowhere. Could you walk me
+    # through that step by step?"
+    ci = _methodology("critical_incident")
+    spec = next(s for s in ci.strategies if s.name == "deepen_narrative")
+    said = ["Anyway after the third call went nowhere I wrote a proper complaint letter"]
+    for turn in range(3, 9):
+        question = ask(
+            ci,
+            spec,
+            "after the third call went nowhere",
+            answers=said,
+            turn=turn,
+            focus_type="action",
+        )
+        assert "that after" not in question and "said after" not in question, question
+
+
+def test_a_sixth_what_else_is_not_the_first_again() -> None:
+    # Round 127 heard "Apart from what we've talked about, what else matters to you?" again
+    # word for word as the sixth "what else" ("ye asked me that already hen")
+    from interview_cli.llm.offline.asking.wording import WORDINGS
+
+    mec = _methodology("means_end_chain")
+    spec = mec.strategy("explore")
+    assert spec is not None
+    asked = list(WORDINGS["explore"].plain[:5])
+    for turn in range(10, 16):
+        question = ask(mec, spec, None, answers=["the price"], turn=turn, avoid=asked)
+        assert question not in asked, question

@@ -225,6 +225,31 @@ def test_what_would_have_been_is_no_node_to_ask_about(mec: Methodology) -> None:
     assert plain.nodes and all(n.confidence >= bar for n in plain.nodes)
 
 
+def test_what_explains_a_nothing_is_no_node_to_ask_about(mec: Methodology) -> None:
+    # "You said it lives in a drawer. What does that help you get done?" (round 128), asked of
+    # "Nothing really, it lives in a drawer" about a lock they had set aside
+    bar = mec.tuning.vetoes.min_focus_confidence
+    result = extract(mec, "cycling", "Nothing really, it lives in a drawer.", None)
+    assert result.nodes and all(n.confidence < bar for n in result.nodes)
+    # (what a "but" goes on to say is an answer)
+    plain = extract(mec, "headphones", "Not much, but the sound is great", None)
+    assert [(n.label, n.confidence >= bar) for n in plain.nodes] == [("sound", True)]
+
+
+def test_someone_elses_quoted_words_are_no_node_to_ask_about(
+    methods: dict[str, Methodology],
+) -> None:
+    # "You mentioned that that's your mistake. How did it end?" (round 129): the agent's "our"
+    # turned round on the respondent
+    ci = methods["critical_incident"]
+    bar = ci.tuning.vetoes.min_focus_confidence
+    answer = "He saw both payments, said 'that's our mistake', refunded it while I was on the phone"
+    result = extract(ci, "banking", answer, None)
+    sure = {n.label: n.confidence >= bar for n in result.nodes}
+    assert sure["said that's our mistake"] is False
+    assert sure["refunded it while on the phone"] is True
+
+
 def test_a_laugh_closing_a_long_sentence_is_about_its_last_part(mec: Methodology) -> None:
     # Ade (round 10): every node of his opening was made doubtful by the "haha" closing it, so
     # no question could ask about them and the tool asked "what else?" three times

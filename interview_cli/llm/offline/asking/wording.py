@@ -275,6 +275,10 @@ WORDINGS: dict[str, Wordings] = {
             # notice?")
             "If you were choosing again, what else would you look at?",
             "What else comes to mind that matters to you?",
+            # (a sixth "what else" had only five wordings: round 127 heard the second question
+            # again word for word, "ye asked me that already hen")
+            "Is there anything we haven't touched on yet that matters to you?",
+            "Thinking about all of it, is there something we've not talked about yet?",
         ),
     ),
     "revitalize": Wordings(

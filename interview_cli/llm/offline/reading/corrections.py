@@ -550,6 +550,9 @@ _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?(?=(?:p|k|kg|km|ml|gb|mb)?\b)", re.IGNOR
 _NUMBER_WORDS = NUMBER_WORDS | {"half", "a", "an"}
 _MEANT_NUMBER = re.compile(
     r"[\s,]*(?:(?:i\s+meant|i\s+mean|it\s+was|it'?s|it\s+is|was|were)\s+)?"
+    # (who it is, said again: "I said earlier my oldest is 16, she's actually 17 now", round
+    # 127 kept the 16)
+    r"(?:(?:she|he|they)(?:'?s|\s+is|\s+was|'?re|\s+are|\s+were)\s+(?:actually\s+|really\s+)?)?"
     # ("I said the 8 bus earlier, I meant the 9": round 95 made "9 8 doesnt even go" a node)
     rf"(?:the\s+)?(?P<roughly>more\s+like\s+|{_ROUGHLY}\s+)?\s*{CURRENCY_SIGN}?(?P<number>\d+(?:[.,]\d+)?)"
     + _UNIT

@@ -19,7 +19,11 @@ as the subject was left out: "my husband can cook it" is as often an element as 
 - its sentence **sets the story back in time** ("two years ago", "when I was small"), except
   where the methodology is about events, whose story is its matter;
 - its sentence **apologises for the interview** ("sorry, I was cooking");
-- its sentence **says what would have been** ("if I still had the car I'd have driven").
+- its sentence **says what would have been** ("if I still had the car I'd have driven");
+- it **quotes someone else's words** as they said them ("said 'that's our mistake'"): their
+  "our" is not the respondent's;
+- its sentence **opens by saying it does nothing** ("Nothing really, it lives in a drawer"):
+  what follows explains the nothing.
 
 Their phrases are data, ``lexicon/en/doubt/*.yaml``. How sure the reading is of every node is
 ``confidence_of``: a floor (``DOUBTFUL``) and a step for each sign that the clause names an
@@ -39,6 +43,8 @@ from interview_cli.llm.offline.reading.clauses import Clause
 _SENTENCE_END = re.compile(r"[.!?]+")
 _PART_END = re.compile(r"[,;.!?]")
 LAUGH_SIGN = "laugh"
+# The sign matched in the clause itself, not its sentence.
+REPORTED_SIGN = "reported"
 # The sign that does not count where the methodology is about events.
 STORY_SIGN = "back_then"
 
@@ -51,6 +57,8 @@ def _signs() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
         ("back_then", "its sentence sets the story back in time"),
         ("apology", "its sentence apologises for the interview"),
         ("hypothetical", "its sentence says what would have been, not what is"),
+        ("dismissal", "its sentence opens by saying it does nothing"),
+        ("reported", "it quotes someone else's words"),
     )
     return tuple(
         (kind, reason, re.compile("|".join(alternatives(f"doubt/{kind}", ("en",))), re.I))
@@ -100,6 +108,9 @@ def doubt(answer: str, clause: Clause, *, story: bool) -> str:
             continue
         if kind == LAUGH_SIGN:
             if pattern.search(_part(answer, clause)):
+                return reason
+        elif kind == REPORTED_SIGN:
+            if pattern.search(answer, clause.start, clause.end):
                 return reason
         elif pattern.search(sentence):
             return reason

@@ -104,7 +104,9 @@ _KEEP_BE_AFTER = frozenset(
     # ("knowing we'll be all right" lost its "be", a dev-7 simulated taxi driver)
     "to can could should must would will might may i'll we'll it'll they'll you'll ill well "
     # ("I can't be doing that anymore" made "can't doing that anymore", a typed interview)
-    "can't cant cannot couldn't couldnt won't wont wouldn't wouldnt shouldn't shouldnt".split()
+    "can't cant cannot couldn't couldnt won't wont wouldn't wouldnt shouldn't shouldnt "
+    # ("not be late and not pay for parking" was the node "late not", round 128)
+    "not never".split()
 )
 
 
