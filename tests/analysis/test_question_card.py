@@ -320,6 +320,13 @@ def test_a_reply_that_opens_puzzled_counts_whatever_follows(
         # round 126: "Already told you, scared stiff", "Said that just now, back streets"
         ("How did that feel at the time?", "Already told you, scared stiff.", True),
         ("Do you do anything differently since then?", "Said that just now, back streets.", True),
+        # round 128: "Same as before really, ...", "Same answer as the last three questions"
+        (
+            "What were you trying to get done there?",
+            "Same as before really, get to the dispensary for 8 and keep some money.",
+            True,
+        ),
+        ("What did that let you do?", "Same answer as the last three questions tbh.", True),
         # ... but a story they told is no complaint
         (
             "What happened next?",

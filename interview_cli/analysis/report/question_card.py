@@ -370,6 +370,8 @@ _TOLD_YOU = re.compile(
     r"|(?:i(?:'ve|ve|\s+have)?\s+)?told\s+you(?:\s+(?:that|this|already|before|at\s+the\s+start))?\b"
     r"(?!\s+(?:a|an|about|how|what|when|where|why|the|my|his|her|they|she|he|we|to|so|everything|all)\b)"
     r"|been\s+through\s+(?:that|this)"
+    # (round 128: "Same as before really, ...", "Same answer as the last three questions tbh")
+    r"|(?:it'?s\s+|its\s+)?(?:the\s+)?same\s+(?:answer|as\s+before|thing\s+(?:as\s+before|again))\b"
     r"|you(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?asked\s+(?:me\s+)?(?:that|this)\b)",
     re.IGNORECASE,
 )

@@ -236,6 +236,25 @@ def test_what_explains_a_nothing_is_no_node_to_ask_about(mec: Methodology) -> No
     assert [(n.label, n.confidence >= bar) for n in plain.nodes] == [("sound", True)]
 
 
+def test_what_is_said_again_is_no_node_to_ask_about(mec: Methodology) -> None:
+    # Round 128 laddered "not be late" from "Like I said, not be late and not pay for parking"
+    # four more times, to "Feels like were going in circles"
+    bar = mec.tuning.vetoes.min_focus_confidence
+    for answer in (
+        "Like I said, not be late and not pay for parking.",
+        "Same as before really, getting there on time.",
+    ):
+        result = extract(mec, "commuting", answer, None)
+        assert all(n.confidence < bar for n in result.nodes), answer
+    said = "Like I said, not be late and not pay for parking."
+    assert extract(mec, "commuting", said, None).nodes  # (still read)
+    # (a sentence after it says something of its own)
+    result = extract(mec, "commuting", "Like I said, the price. The seat is comfy too", None)
+    plain = extract(mec, "commuting", "The price. The seat is comfy too", None)
+    sure = [(n.label, n.confidence) for n in plain.nodes]
+    assert [(n.label, n.confidence) for n in result.nodes][1:] == sure[1:] != []
+
+
 def test_someone_elses_quoted_words_are_no_node_to_ask_about(
     methods: dict[str, Methodology],
 ) -> None:

@@ -22,6 +22,8 @@ as the subject was left out: "my husband can cook it" is as often an element as 
 - its sentence **says what would have been** ("if I still had the car I'd have driven");
 - it **quotes someone else's words** as they said them ("said 'that's our mistake'"): their
   "our" is not the respondent's;
+- its sentence **opens by saying it is said again** ("Like I said, ...", "Same as before
+  really, ..."): answered already, in other words;
 - its sentence **opens by saying it does nothing** ("Nothing really, it lives in a drawer"):
   what follows explains the nothing.
 
@@ -59,6 +61,7 @@ def _signs() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
         ("hypothetical", "its sentence says what would have been, not what is"),
         ("dismissal", "its sentence opens by saying it does nothing"),
         ("reported", "it quotes someone else's words"),
+        ("repeated", "its sentence says it is said again"),
     )
     return tuple(
         (kind, reason, re.compile("|".join(alternatives(f"doubt/{kind}", ("en",))), re.I))
