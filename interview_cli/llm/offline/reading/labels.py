@@ -184,11 +184,19 @@ def _without_openers(text: str) -> str:
     text = _WHICH_ONE.sub("", text)
     text = _WHO_DID_IT.sub(lambda m: f"{m.group('who') or m.group('named')} ", text)
     text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
+    text = _GOT_READY_AND.sub("", text)
     # "it gets me a little closer to talking properly with my grandson": where it takes them
     text = _CLOSER.sub("closer to ", text)
     return text
 
 
+# the moving that only leads to the doing: "I sat down that afternoon and typed a letter" (round
+# 129 asked "You mentioned that you sat down. Who or what do you think was behind that?")
+_GOT_READY_AND = re.compile(
+    r"^(?:(?:i|we|he|she|they)\s+)?(?:sat\s+(?:myself\s+)?down|got\s+up|"
+    r"got\s+(?:off\s+)?(?:my|me)\s+(?:arse|backside|bum))\s+(?:and|&)\s+(?=\w)",
+    re.IGNORECASE,
+)
 # what the story waited through, said first: "After all that hold music, a lady asked ..." (not
 # the "after all" of a reason: round 72 made the node "after all")
 _AFTER_ALL_THAT = re.compile(
