@@ -136,3 +136,14 @@ def test_its_typed_for_it_is_at_a_clause_start_is_no_possessive() -> None:
     assert said is not None and said.verbatim == "laundry"
     said = phrase_for("battery", ["I like its battery"])
     assert said is not None and said.verbatim == "its battery"
+
+
+def test_a_measure_or_a_look_cut_from_what_follows_is_no_phrase_of_theirs() -> None:
+    # round 132's closing summary read back "it ended with me pushing a 25 kg"; round 131 asked
+    # "You said the wife says you're looking. What does that help you get done?"
+    pushing = ["it ended with me pushing a 25 kg bike up the rest of park street"]
+    assert phrase_for("ended with me pushing 25 kg", pushing) is None
+    assert phrase_for("wife says I'm looking", ["the wife says I'm looking well anyway."]) is None
+    # (a measure with nothing after it, or a time, is whole)
+    ran = phrase_for("ran 5 km", ["I ran 5 km yesterday"])
+    assert ran is not None and ran.verbatim == "I ran 5 km"
