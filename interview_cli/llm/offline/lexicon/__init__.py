@@ -344,7 +344,20 @@ VALUE_PHRASES: tuple[str, ...] = (
     "are precious",
 )
 CONDUCT_PREFIXES: tuple[str, ...] = ("being ", "staying ", "to be ", "be more ", "be a ")
-FEELING_PHRASES: tuple[str, ...] = ("peace of mind", "in control", "at ease", "less stress")
+FEELING_PHRASES: tuple[str, ...] = (
+    "peace of mind",
+    "in control",
+    "at ease",
+    "less stress",
+    # a worry said as a certainty: "I was sure it'd be a faff to clean" (round 131 asked about
+    # the wife's passing remark instead, since the worry was read as a way of doing the job)
+    "sure it'd be",
+    "sure it would be",
+    "convinced it'd",
+    "convinced it would",
+    "dreading",
+    "dreaded",
+)
 FEELING_WORDS: frozenset[str] = frozenset(
     """feel feels feeling felt calm relaxed relax stressed stress anxious worried worry
     confident proud guilty embarrassed happy happier content safe annoyed frustrated

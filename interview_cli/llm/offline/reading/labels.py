@@ -106,7 +106,9 @@ _KEEP_BE_AFTER = frozenset(
     # ("I can't be doing that anymore" made "can't doing that anymore", a typed interview)
     "can't cant cannot couldn't couldnt won't wont wouldn't wouldnt shouldn't shouldnt "
     # ("not be late and not pay for parking" was the node "late not", round 128)
-    "not never".split()
+    "not never "
+    # ("I was sure it'd be a faff to clean" was "sure it'd a faff to clean", round 131)
+    "it'd itd i'd id we'd you'd they'd she'd he'd".split()
 )
 
 
