@@ -147,3 +147,13 @@ def test_a_measure_or_a_look_cut_from_what_follows_is_no_phrase_of_theirs() -> N
     # (a measure with nothing after it, or a time, is whole)
     ran = phrase_for("ran 5 km", ["I ran 5 km yesterday"])
     assert ran is not None and ran.verbatim == "I ran 5 km"
+
+
+def test_its_right_after_a_clauses_it_opens_the_next_clause() -> None:
+    # a typed interview was asked "Why does its money down the drain matter to you?"
+    said = ["well if she doesnt eat it its money down the drain, and I end up giving her chicken"]
+    found = phrase_for("money down the drain", said)
+    assert found is not None and found.verbatim == "it's money down the drain"
+    # (given something, it is whose: "I give it its food at six")
+    food = phrase_for("food", ["I give it its food at six"])
+    assert food is not None and food.verbatim == "its food"

@@ -318,12 +318,12 @@ def test_a_request_to_go_back_to_a_stage_is_followed_and_said_so() -> None:
         answers=[answer],
     )
     text = journey_question(request) or ""
-    assert text.startswith("Sure, the substitution thing. "), text
+    assert text.startswith("Sure, back to the substitution thing. "), text
     # ... whatever was asked of it before (review), and the same question after its lead is
     # the same question
     asked = ["What did you do at unpacking and substitutions, step by step?", "And then?"]
     before = request.model_copy(update={"avoid_questions": asked})
-    assert (journey_question(before) or "").startswith("Sure, the substitution thing. ")
+    assert (journey_question(before) or "").startswith("Sure, back to the substitution thing. ")
     after = request.model_copy(update={"answers": [answer, "ok"], "avoid_questions": [text]})
     assert (journey_question(after) or "").split(". ", 1)[-1] != text.split(". ", 1)[-1]
     # a word two stages share names neither ("the delivery" is a stage, so is the slot)

@@ -82,11 +82,12 @@ def refer(
     ``QuestionRequest.asked_back``)."""
     v = vocabulary()
     target = words_of(label or "")
+    back = asked_back_to(label, answers[-1]) if label and answers and asked_back else None
+    if back is not None:  # the respondent chose this focus: say so, in their words (whatever
+        # the label's: "the interview bit" of "interviewer", a typed interview)
+        return back
     if not label or not target or not _content(target, v) or holds_empty_phrase(target, v):
         return NOTHING
-    back = asked_back_to(label, answers[-1]) if answers and asked_back else None
-    if back is not None:  # the respondent chose this focus: say so, in their words
-        return back
     phrase = phrase_for(label, answers, quotes)
     if phrase is not None:
         return Reference("phrase", phrase)
@@ -311,7 +312,7 @@ _SAID_WHEN = re.compile(
 )
 
 
-def steered(label: str | None, answer: str, steer: Steer) -> str:
+def steered(label: str | None, answer: str, steer: Steer, *, taken: bool = False) -> str:
     """What the respondent asked to go back to in ``answer`` (``steer``, its request), in
     their words with the person shifted ("the codes thing", "your mum's key"), when the focus
     ``label`` is that; "" when it asked for something else. Round 27: "can we go back to the
@@ -323,8 +324,10 @@ def steered(label: str | None, answer: str, steer: Steer) -> str:
     # matched as the reader matched the request to the node (``reading.earlier``: a stem, a
     # word of its kin, a name whatever its ending): "the money thing" is "not paying for
     # stuff", and "Ahmed" no verb in "-ed" (round 74 asked "Is there more you'd like to say
-    # about any of that?" after both)
-    if not shared(reader_words(steer.target), reader_words(label)):
+    # about any of that?" after both); ``taken``: core took the request on this focus as the
+    # reader matched it, whatever words they share here ("the interview bit" of "interviewer":
+    # a typed interview heard "What happened next?")
+    if not taken and not shared(reader_words(steer.target), reader_words(label)):
         return ""
     tokens = tokenize(answer[steer.start :])
     # when it was said is no part of its name ("the packaging thing from the start", round 36)
@@ -352,7 +355,7 @@ def asked_back_to(label: str, answer: str, *, asked: bool = False) -> Reference 
     put as a question ("Can we go back to the steps bit?"), not going back in the answer
     itself ("Going back to the battery, it means ...")."""
     steer = find_steer(answer)
-    asked_for = steered(label, answer, steer) if steer is not None else ""
+    asked_for = steered(label, answer, steer, taken=True) if steer is not None else ""
     if steer is None or not asked_for:
         return None
     if asked and not re.match(r"[^.!]{0,30}\?", answer[steer.end :]):

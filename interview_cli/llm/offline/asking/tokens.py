@@ -59,6 +59,8 @@ def _it_is(matches: Sequence[re.Match[str]], i: int) -> bool:
     after = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
     if after in _NO_POSSESSION or after.endswith(("ly", "ed")) or after[:1].isdigit():
         return True  # "its lonely", "its 10 minutes of quiet"
+    if _after_its_object(matches, i):
+        return True
     if after in _DONE:
         placed = matches[i + 2].group().lower() if i + 2 < len(matches) else "."
         return placed in _PLACED or not placed[0].isalnum()
@@ -70,6 +72,18 @@ def _it_is(matches: Sequence[re.Match[str]], i: int) -> bool:
     before = matches[i - 1].group().lower() if i else ""
     # "well its light, ...", "well its money innit": what it is, where a clause opens
     return after in _NO_POSSESSION_AT_END or bool(i and before in _OPENERS | {".", "!", "?"})
+
+
+def _after_its_object(matches: Sequence[re.Match[str]], i: int) -> bool:
+    """An "its" right after a clause's "it" opens the next clause ("if she doesnt eat it its
+    money down the drain": a typed interview was asked "Why does its money down the drain
+    matter to you?"), unless "it" is given something ("give it its food")."""
+    before = matches[i - 1].group().lower() if i else ""
+    giving = matches[i - 2].group().lower() if i >= 2 else ""
+    return before == "it" and giving not in _GIVING
+
+
+_GIVING = frozenset("give gives gave giving feed feeds fed feeding let lets".split())
 
 
 # Contractions typed without their apostrophe (round 29: "the commute itself doesnt" was a

@@ -54,7 +54,8 @@ LEADS: dict[str, tuple[str, ...]] = {
     "mention": ("You talked about {mention}.", "You mentioned {mention}."),
     # the focus the respondent asked for ("can we go back to the codes thing?")
     # ("You asked about the boot thing": he had asked to go back to it, round 29)
-    "steer": ("Back to {mention}.", "Sure, {mention}."),
+    # ("Sure, back to": "Sure, Bev." read as if it called the respondent Bev, round 135)
+    "steer": ("Back to {mention}.", "Sure, back to {mention}."),
 }
 
 # (round 39: "Could you tell me more about your experience with the car?" - "what do you

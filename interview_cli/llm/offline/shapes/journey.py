@@ -283,7 +283,7 @@ def journey_question(request: QuestionRequest) -> str | None:
 
 
 def _steered_to(stage: str, request: QuestionRequest) -> str:
-    """ "Sure, the substitution thing. " when the last answer asked to go back to this stage
+    """ "Sure, back to the substitution thing. " when the last answer asked to go back to this stage
     (round 73 answered the request with "Let's move on to ..."), in their words with the
     person shifted (``reference.steered``), else "Sure. "; "" when it asked for no stage."""
     asked = find_steer(request.answers[-1]) if request.answers else None
@@ -291,10 +291,10 @@ def _steered_to(stage: str, request: QuestionRequest) -> str:
     if asked is None or named is None or named.label != stage:
         return ""
     said = steered(stage, request.answers[-1], asked)
-    return f"Sure, {said}. " if said else "Sure. "
+    return f"Sure, back to {said}. " if said else "Sure. "
 
 
-# A lead the journey puts before a question ("Sure, the substitution thing. "): the same
+# A lead the journey puts before a question ("Sure, back to the substitution thing. "): the same
 # question after it is the same question, for every check of what was asked before.
 _STEER_LEAD = re.compile(r"^sure(?:,\s*[^.?!]*)?\.\s+", re.IGNORECASE)
 
