@@ -371,7 +371,9 @@ _TOLD_YOU = re.compile(
     r"(?!\s+(?:a|an|about|how|what|when|where|why|the|my|his|her|they|she|he|we|to|so|everything|all)\b)"
     r"|been\s+through\s+(?:that|this)"
     # (round 128: "Same as before really, ...", "Same answer as the last three questions tbh")
-    r"|(?:it'?s\s+|its\s+)?(?:the\s+)?same\s+(?:answer|as\s+before|thing\s+(?:as\s+before|again))\b"
+    # (not "It's the same thing again with every brand", from the review)
+    r"|(?:it'?s\s+|its\s+)?(?:the\s+)?same\s+(?:answer(?:\s+as)?|as\s+before|thing\s+(?:as\s+before|again))"
+    r"(?=\s*(?:[,.;!?]|$|really|tbh|honestly|as\s+(?:the|before|last)))"
     r"|you(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?asked\s+(?:me\s+)?(?:that|this)\b)",
     re.IGNORECASE,
 )

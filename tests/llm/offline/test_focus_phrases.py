@@ -147,6 +147,8 @@ def test_a_measure_or_a_look_cut_from_what_follows_is_no_phrase_of_theirs() -> N
     # (a measure with nothing after it, or a time, is whole)
     ran = phrase_for("ran 5 km", ["I ran 5 km yesterday"])
     assert ran is not None and ran.verbatim == "I ran 5 km"
+    saves = phrase_for("bike saves me 20 minutes", ["the bike saves me 20 minutes door to door"])
+    assert saves is not None  # (a count without its article measures no thing after it)
 
 
 def test_its_right_after_a_clauses_it_opens_the_next_clause() -> None:

@@ -160,6 +160,19 @@ def test_a_clause_led_by_after_is_said_back_as_what_happened() -> None:
             focus_type="action",
         )
         assert "that after" not in question and "said after" not in question, question
+    # (not where the main clause runs on after it, nor of what may not have happened: "You
+    # said they could charge you again you cancelled", from the review)
+    said = ["Before they could charge me again I cancelled the contract."]
+    for turn in range(3, 9):
+        question = ask(
+            ci,
+            spec,
+            "before they could charge me again I cancelled",
+            answers=said,
+            turn=turn,
+            focus_type="action",
+        )
+        assert "said they could" not in question and "that they could" not in question, question
 
 
 def test_a_sixth_what_else_is_not_the_first_again() -> None:

@@ -234,6 +234,11 @@ def test_what_explains_a_nothing_is_no_node_to_ask_about(mec: Methodology) -> No
     # (what a "but" goes on to say is an answer)
     plain = extract(mec, "headphones", "Not much, but the sound is great", None)
     assert [(n.label, n.confidence >= bar) for n in plain.nodes] == [("sound", True)]
+    just = extract(mec, "cooking", "Nothing much, just the taste and the price.", None)
+    assert [(n.label, n.confidence >= bar) for n in just.nodes] == [
+        ("taste", True),
+        ("price", True),
+    ]
 
 
 def test_what_is_said_again_is_no_node_to_ask_about(mec: Methodology) -> None:
@@ -249,6 +254,9 @@ def test_what_is_said_again_is_no_node_to_ask_about(mec: Methodology) -> None:
     said = "Like I said, not be late and not pay for parking."
     assert extract(mec, "commuting", said, None).nodes  # (still read)
     # (a sentence after it says something of its own)
+    # (what was said to someone else is no repeat: "Like I said to the lady in Tesco")
+    told = "Like I said to the lady in Tesco, I want one without added sugar for my son."
+    assert any(n.confidence >= bar for n in extract(mec, "cooking", told, None).nodes)
     result = extract(mec, "commuting", "Like I said, the price. The seat is comfy too", None)
     plain = extract(mec, "commuting", "The price. The seat is comfy too", None)
     sure = [(n.label, n.confidence) for n in plain.nodes]

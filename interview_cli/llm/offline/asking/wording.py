@@ -278,8 +278,10 @@ WORDINGS: dict[str, Wordings] = {
             "What else comes to mind that matters to you?",
             # (a sixth "what else" had only five wordings: round 127 heard the second question
             # again word for word, "ye asked me that already hen")
-            "Is there anything we haven't touched on yet that matters to you?",
-            "Thinking about all of it, is there something we've not talked about yet?",
+            # (not "anything we haven't touched on": the closing question's words, from the
+            # review)
+            "What else matters to you that we haven't mentioned yet?",
+            "What else would you look for, if anything?",
         ),
     ),
     "revitalize": Wordings(

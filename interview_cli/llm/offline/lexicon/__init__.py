@@ -351,12 +351,14 @@ FEELING_PHRASES: tuple[str, ...] = (
     "less stress",
     # a worry said as a certainty: "I was sure it'd be a faff to clean" (round 131 asked about
     # the wife's passing remark instead, since the worry was read as a way of doing the job)
-    "sure it'd be",
-    "sure it would be",
-    "convinced it'd",
-    "convinced it would",
+    # (said of a bother, not a price: "I was sure it would be cheaper at Aldi", from the review)
+    *(
+        f"{sure} it{would} be a {bother}"
+        for sure in ("sure", "convinced")
+        for would in ("'d", " would")
+        for bother in ("faff", "pain", "nightmare", "hassle", "disaster")
+    ),
     "dreading",
-    "dreaded",
 )
 FEELING_WORDS: frozenset[str] = frozenset(
     """feel feels feeling felt calm relaxed relax stressed stress anxious worried worry

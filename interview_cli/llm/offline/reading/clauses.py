@@ -104,8 +104,11 @@ _QUESTION_BACK = re.compile(
     r"(?!(?:it|that|this)\s+(?:means|meant|makes|made|gives|gave|helps|lets)\s)"
     r"(?!(?:i'?m|im|i\s+am|i\s+feel)\s)"
     # nor a doing offered as the answer, with a rising tone ("Not throwing 100 quid a month at
-    # a car park? Thats kind of it", round 128: the reason was lost)
-    r"(?!(?:not\s+|just\s+)?(?![a-z]*thing\s)[a-z]{2,}ing\s)"
+    # a car park? Thats kind of it", round 128: the reason was lost), where it asks nothing
+    # back ("Talking about the carton or the milk itself?", "Meaning what exactly?", from the
+    # review; "morning" and "during" are no doings)
+    r"(?!(?:not\s+|just\s+)?(?![a-z]*thing\s|morning\s|evening\s|during\s)[a-z]{2,}ing\s"
+    r"(?![^.!?]*\b(?:or|what|which)\b))"
     r"(?![^.!?]*\b(?:maybe|perhaps|probably|possibly|i\s+think|i\s+guess|i\s+suppose|"
     r"i\s+reckon|kind\s+of|sort\s+of|idk|i\s+dunno|dunno|not\s+sure)\b)"
     rf"(?![^.!?]*,\s*{_TAG}\b[^.!?]{{0,12}}\?)"

@@ -551,8 +551,9 @@ _NUMBER_WORDS = NUMBER_WORDS | {"half", "a", "an"}
 _MEANT_NUMBER = re.compile(
     r"[\s,]*(?:(?:i\s+meant|i\s+mean|it\s+was|it'?s|it\s+is|was|were)\s+)?"
     # (who it is, said again: "I said earlier my oldest is 16, she's actually 17 now", round
-    # 127 kept the 16)
-    r"(?:(?:she|he|they)(?:'?s|\s+is|\s+was|'?re|\s+are|\s+were)\s+(?:actually\s+|really\s+)?)?"
+    # 127 kept the 16), with the word that puts it right: "she's 15" is news, not a number
+    # put right (from the review)
+    r"(?:(?:she|he|they)(?:'?s|\s+is|\s+was|'?re|\s+are|\s+were)\s+(?:actually|really)\s+)?"
     # ("I said the 8 bus earlier, I meant the 9": round 95 made "9 8 doesnt even go" a node)
     rf"(?:the\s+)?(?P<roughly>more\s+like\s+|{_ROUGHLY}\s+)?\s*{CURRENCY_SIGN}?(?P<number>\d+(?:[.,]\d+)?)"
     + _UNIT

@@ -196,7 +196,7 @@ def _without_openers(text: str) -> str:
 # 129 asked "You mentioned that you sat down. Who or what do you think was behind that?")
 _GOT_READY_AND = re.compile(
     r"^(?:(?:i|we|he|she|they)\s+)?(?:sat\s+(?:myself\s+)?down|got\s+up|"
-    r"got\s+(?:off\s+)?(?:my|me)\s+(?:arse|backside|bum))\s+(?:and|&)\s+(?=\w)",
+    r"got\s+(?:off\s+)?(?:my|me)\s+(?:arse|backside|bum))\s+(?:and|&)\s+(?=\w)(?!running\b)",
     re.IGNORECASE,
 )
 # what the story waited through, said first: "After all that hold music, a lady asked ..." (not
