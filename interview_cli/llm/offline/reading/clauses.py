@@ -153,7 +153,15 @@ _FRAMES = re.compile(
     re.IGNORECASE,
 )
 # A full stop between digits is a decimal point ("3.49", "£2.50"), not a sentence's end.
-_SENTENCE_END = re.compile(r"(?:(?<!\d)\.|\.(?!\d)|[!?;\n\u2026])+")  # "\u2026": a typed ellipsis
+# "\u2026": a typed ellipsis; a dash with a space each side, before a new clause's subject,
+# ends a thought as a full stop does ("whether they keep the water out - my last pair leaked
+# ...": round 133's first answer was read as backstory whole, its attribute lost; not "one off
+# Marketplace - like half the price")
+SPACED_DASH = (  # (reading.doubt parts sentences by it too)
+    r"\s[-\u2013\u2014]{1,2}"
+    r"(?=\s+(?i:i|i'm|im|i've|ive|we|my|our|it|it's|its|they|he|she|that|this|there|the)\b)"
+)
+_SENTENCE_END = re.compile(r"(?:(?<!\d)\.|\.(?!\d)|[!?;\n\u2026]|" + SPACED_DASH + ")+")
 _EDGE_WORDS = re.compile(
     # (and a "that's" left over from the next clause after a comma: "the coffee is what gets
     # me thru the 3am slump, thats | when i properly crash", round 77's quote)

@@ -40,9 +40,10 @@ from functools import cache
 
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.lexicon.phrases import alternatives
-from interview_cli.llm.offline.reading.clauses import Clause
+from interview_cli.llm.offline.reading.clauses import SPACED_DASH, Clause
 
-_SENTENCE_END = re.compile(r"[.!?]+")
+# (a spaced dash before a new clause's subject too, as the clauses are split)
+_SENTENCE_END = re.compile(r"(?:[.!?]|" + SPACED_DASH + ")+")
 _PART_END = re.compile(r"[,;.!?]")
 LAUGH_SIGN = "laugh"
 # The sign matched in the clause itself, not its sentence.
