@@ -372,7 +372,8 @@ _TOLD_YOU = re.compile(
     r"|been\s+through\s+(?:that|this)"
     # (round 128: "Same as before really, ...", "Same answer as the last three questions tbh")
     # (not "It's the same thing again with every brand", from the review)
-    r"|(?:it'?s\s+|its\s+)?(?:the\s+)?same\s+(?:answer(?:\s+as)?|as\s+before|thing\s+(?:as\s+before|again))"
+    r"|(?:it'?s\s+|its\s+)?(?:the\s+)?same\s+"
+    r"(?:answer(?:\s+as)?|as\s+before|thing\s+(?:as\s+before|again))"
     r"(?=\s*(?:[,.;!?]|$|really|tbh|honestly|as\s+(?:the|before|last)))"
     r"|you(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?asked\s+(?:me\s+)?(?:that|this)\b)",
     re.IGNORECASE,

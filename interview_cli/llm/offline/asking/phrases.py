@@ -430,7 +430,7 @@ _ORDINALS = frozenset("last first next other same whole own only".split())
 def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Phrase | None:
     """The phrase in the form a question can use, or None when no form reads right."""
     verbatim, first = " ".join(texts), words[0]
-    if not lead and first in _WHEN_LEADS and len(words) > 2 and not _SUBJECTS & set(words[2:]):
+    if not lead and first in _WHEN_LEADS and len(words) > 2 and not v.subjects & set(words[2:]):
         # "after the third call went nowhere": what they said happened, said back without
         # the word that tied it to the rest ("You mentioned that after the third call went
         # nowhere." is no sentence, round 129); not when the main clause runs on after it
@@ -495,8 +495,6 @@ WH_WORDS = frozenset("what where how when why who whether".split())
 # Words that tie a clause to another by when or why it happened, and say it did (not "if",
 # "before", "until": what follows them may not have happened)
 _WHEN_LEADS = frozenset("after since because cos".split())
-# Who a main clause after them would be about
-_SUBJECTS = frozenset("i we you he she they".split())
 
 
 _ONES = frozenset("one ones".split())
