@@ -709,6 +709,9 @@ BINOMIAL = re.compile(
     # "it costs an arm and a leg" (round 118 asked about "costs an arm")
     r"an\s+arm\s+and\s+a\s+leg|sick\s+and\s+tired|touch\s+and\s+go|short\s+and\s+sweet|"
     r"out\s+and\s+about|up\s+and\s+running|neck\s+and\s+neck|"
+    # "just to see the damage in black and white" (round 131's summary listed "white")
+    r"black\s+and\s+white|loud\s+and\s+clear|rough\s+and\s+ready|tried\s+and\s+tested|"
+    r"first\s+and\s+foremost|by\s+and\s+large|now\s+and\s+then|on\s+and\s+off|"
     # "nice and stiff" is pleasantly stiff (round 85 asked why "the sole has to be nice")
     rf"{NICE_AND}[a-z]+)\b",
     re.IGNORECASE,
