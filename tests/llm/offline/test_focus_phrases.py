@@ -159,3 +159,12 @@ def test_its_right_after_a_clauses_it_opens_the_next_clause() -> None:
     # (given something, it is whose: "I give it its food at six")
     food = phrase_for("food", ["I give it its food at six"])
     assert food is not None and food.verbatim == "its food"
+
+
+def test_what_was_said_is_not_cut_after_its_anything() -> None:
+    # round 135 was asked "You mentioned that the retailer said anything" of "The retailer said
+    # anything after 48 hours is a warranty job"
+    said = ["The retailer said anything after 48 hours is a warranty job so ring the maker"]
+    assert phrase_for("retailer said anything", said) is None
+    told = phrase_for("told me everything", ["she told me everything, it was great"])
+    assert told is not None  # (whole where the clause ends)

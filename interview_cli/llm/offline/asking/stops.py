@@ -265,7 +265,7 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         return True
     if nxt in PARTICLES | {"away", "back"} and _phrasal_before(tokens, end):
         return True  # "the kids have to pick their chargers | up off the floor" (round 50)
-    if _cut_from_what_it_says_of(last, nxt, after, v):
+    if _cut_from_what_it_says_of(last, nxt, after, v) or _said_cut(tokens, end, v):
         return True
     if (
         last in ANYONE
@@ -290,6 +290,24 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         or _cut_from_what_completes_it(tokens, end, v)
         or cut_from_its_manner(tokens, end, v)
     )
+
+
+def _said_cut(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """What was said cut after its "anything": "the retailer said anything | after 48 hours
+    is a warranty job" (round 135 was asked "You mentioned that the retailer said anything",
+    the opposite of what it was told)."""
+    nxt = tokens[end].norm
+    return (
+        end >= 2
+        and tokens[end - 1].norm in _ANYTHING
+        and tokens[end - 2].norm in _SAYING
+        and nxt[:1].isalpha()
+        and nxt not in v.clause_breaks
+    )
+
+
+_ANYTHING = frozenset("anything everything something nothing".split())
+_SAYING = frozenset("said says say told tell reckoned reckons thought think knew know".split())
 
 
 def _cut_from_what_it_says_of(last: str, nxt: str, after: str, v: Vocabulary) -> bool:
