@@ -146,33 +146,27 @@ def test_the_closing_recap_reads_back_no_phrase_cut_on_and() -> None:
 
 def test_a_clause_led_by_after_is_said_back_as_what_happened() -> None:
     # Round 129: "You mentioned that after the third call went nowhere. Could you walk me
-    # through that step by step?"
+    # through that step by step?"; not where the main clause runs on after it, nor of what
+    # may not have happened ("You said they could charge you again you cancelled", from the
+    # review)
     ci = _methodology("critical_incident")
     spec = next(s for s in ci.strategies if s.name == "deepen_narrative")
-    said = ["Anyway after the third call went nowhere I wrote a proper complaint letter"]
-    for turn in range(3, 9):
-        question = ask(
-            ci,
-            spec,
+    told = [
+        (
             "after the third call went nowhere",
-            answers=said,
-            turn=turn,
-            focus_type="action",
-        )
-        assert "that after" not in question and "said after" not in question, question
-    # (not where the main clause runs on after it, nor of what may not have happened: "You
-    # said they could charge you again you cancelled", from the review)
-    said = ["Before they could charge me again I cancelled the contract."]
-    for turn in range(3, 9):
-        question = ask(
-            ci,
-            spec,
+            "Anyway after the third call went nowhere I wrote a proper complaint letter",
+            ("that after", "said after"),
+        ),
+        (
             "before they could charge me again I cancelled",
-            answers=said,
-            turn=turn,
-            focus_type="action",
-        )
-        assert "said they could" not in question and "that they could" not in question, question
+            "Before they could charge me again I cancelled the contract.",
+            ("said they could", "that they could"),
+        ),
+    ]
+    for label, answer, wrong in told:
+        for turn in range(3, 9):
+            question = ask(ci, spec, label, answers=[answer], turn=turn, focus_type="action")
+            assert not any(w in question for w in wrong), question
 
 
 def test_a_sixth_what_else_is_not_the_first_again() -> None:
