@@ -12,12 +12,15 @@ from typing import Any
 
 import pytest
 import yaml
-from offline_fixtures import extract, shipped_mec
+from offline_fixtures import ROOT, extract, shipped_mec
 
+from interview_cli.config.loader import load_concept
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.models import Extraction
+from interview_cli.llm.offline.reading.extraction import extract_offline
 from interview_cli.llm.offline.reading.nonanswers import answer_kind
 from interview_cli.llm.offline.reading.typos import mend_typos
+from interview_cli.llm.protocol import ExtractRequest, NodeContext
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "readings"
 # Labels that are never an element, whatever the answer.
@@ -261,6 +264,31 @@ def test_what_is_said_again_is_no_node_to_ask_about(mec: Methodology) -> None:
     plain = extract(mec, "commuting", "The price. The seat is comfy too", None)
     sure = [(n.label, n.confidence) for n in plain.nodes]
     assert [(n.label, n.confidence) for n in result.nodes][1:] == sure[1:] != []
+
+
+def test_what_follows_a_request_to_go_back_is_no_reason_below_the_focus(
+    mec: Methodology,
+) -> None:
+    # a typed interview's closing check read '"the vet was quite firm about it" matters to you
+    # because of "it's money down the drain"' (on the shipped pet food study, whose words
+    # make the link)
+    study = load_concept(ROOT / "concepts" / "pet_food_mec.yaml").value
+    focus = "money down the drain"
+    request = ExtractRequest(
+        methodology=mec,
+        concept=study,
+        answer="can we go back to the weight thing? the vet was quite firm about it",
+        utterance_id="u1",
+        question="Why is that important to you?",
+        existing_labels=[focus],
+        existing_nodes=[NodeContext(label=focus, node_type="functional_consequence", quote="")],
+        strategy="deepen",
+        focus_label=focus,
+        focus_type="functional_consequence",
+    )
+    result = extract_offline(request)
+    assert result.steer == "weight" and "vet firm about it" in [n.label for n in result.nodes]
+    assert not [e for e in result.edges if focus in (e.source, e.target)], result.edges
 
 
 def test_someone_elses_quoted_words_are_no_node_to_ask_about(

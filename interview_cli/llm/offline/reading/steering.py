@@ -258,22 +258,32 @@ def relinked_from_steer(
     focus = request.focus_label
     if not steer or not focus or normal(steer) == normal(focus):
         return edges
-    if normal(steer) in {normal(n.label) for n in nodes}:
-        return edges  # named anew in this answer: its own links stand
-    if not made and normal(steer) not in {normal(label) for label in request.existing_labels}:
-        return edges
     # only what is said after the request: what came before it answered the question
     # (round 22: "I meant she wriggles out of her straps. ... Can we go back to the boot?"
     # had the boot lead to the straps)
     asked = find_steer(request.answer)
     after = asked.start if asked is not None else 0
     later = {normal(n.label) for n in nodes if quoted_at(request.answer, n) >= after}
+    if asked is not None:
+        # nor is it below the focus ("can we go back to the weight thing? the vet was quite
+        # firm about it": a typed interview's closing check read '"the vet was quite firm about
+        # it" matters to you because of "it's money down the drain"')
+        edges = [e for e in edges if not _into_focus(e, focus, later)]
+    if normal(steer) in {normal(n.label) for n in nodes}:
+        return edges  # named anew in this answer: its own links stand
+    if not made and normal(steer) not in {normal(label) for label in request.existing_labels}:
+        return edges
     return [
         e.model_copy(update={"source": steer})
         if normal(e.source) == normal(focus) and normal(e.target) in later
         else e
         for e in edges
     ]
+
+
+def _into_focus(edge: ExtractedEdge, focus: str, later: set[str]) -> bool:
+    """``edge`` leads from a node said after the request to go back up to the focus."""
+    return normal(edge.target) == normal(focus) and normal(edge.source) in later
 
 
 def steered_edges(
