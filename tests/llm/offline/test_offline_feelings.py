@@ -181,3 +181,18 @@ def test_a_sixth_what_else_is_not_the_first_again() -> None:
     for turn in range(10, 16):
         question = ask(mec, spec, None, answers=["the price"], turn=turn, avoid=asked)
         assert question not in asked, question
+
+
+def test_a_story_whose_end_was_told_is_not_asked_how_it_ended() -> None:
+    # round 135 and a typed interview were asked "How did it end?" after "it ended fine"
+    ci = _methodology("critical_incident")
+    spec = next(s for s in ci.strategies if s.name == "deepen_narrative")
+    told = ["well I got the job, so it ended fine haha", "the interviewer was nice about it"]
+    untold = ["I had to lock it to a lamppost", "the interviewer was nice about it"]
+    asked_then = {
+        ask(ci, spec, None, answers=untold, turn=turn, focus_type="action") for turn in range(30)
+    }
+    assert "How did it end?" in asked_then  # (asked where the end was not told)
+    for turn in range(30):
+        question = ask(ci, spec, None, answers=told, turn=turn, focus_type="action")
+        assert question != "How did it end?", turn

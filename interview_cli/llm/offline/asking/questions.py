@@ -475,7 +475,9 @@ def _question(request: QuestionRequest) -> str:
         # differently since then?" twice, after two leads. What else goes with it, instead
         family = "bridge"
     fresh = _unused_first(candidates(request, family, ref, about), request.avoid_questions)
-    pairs = _not_the_last_one(fresh, _previous_question(request))
+    pairs = _not_the_last_one(
+        _not_told_already(fresh, _answers(request)), _previous_question(request)
+    )
     # Compare what would be asked, not the templates: the focus changes the similarity.
     return pick([text for _, text in pairs], request.avoid_questions, key, threshold)
 
@@ -563,6 +565,26 @@ def _unused_first(pairs: list[tuple[str, str]], asked: Sequence[str]) -> list[tu
     last = {p[1]: max(i for i, q in enumerate(said) if q == p[1].strip().lower()) for p in pairs}
     oldest = min(last.values())
     return [p for p in pairs if last[p[1]] == oldest]
+
+
+# How a story ended, told already: "well I got the job, so it ended fine", "it ended alright
+# in the end", "in the end they refunded it" (round 135 and a typed interview were asked "How
+# did it end?" after it)
+_TOLD_THE_END = re.compile(
+    r"\b(?:it|that|all|everything|things|the\s+whole\s+thing)\s+ended\b|\bin\s+the\s+end\b|"
+    r"\bended\s+(?:up\s+)?(?:fine|well|ok|okay|alright|all\s+right|badly|happily)\b",
+    re.IGNORECASE,
+)
+_HOW_IT_ENDED = "How did it end?"
+
+
+def _not_told_already(
+    pairs: list[tuple[str, str]], answers: Sequence[str]
+) -> list[tuple[str, str]]:
+    """No "How did it end?" of a story whose end was told; kept when it is all there is."""
+    if not any(_TOLD_THE_END.search(a) for a in answers):
+        return pairs
+    return [p for p in pairs if _HOW_IT_ENDED not in p[1]] or pairs
 
 
 def _not_the_last_one(pairs: list[tuple[str, str]], previous: str) -> list[tuple[str, str]]:
