@@ -293,20 +293,19 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
 
 
 def _said_cut(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
-    """What was said cut after its "anything": "the retailer said anything | after 48 hours
-    is a warranty job" (round 135 was asked "You mentioned that the retailer said anything",
-    the opposite of what it was told)."""
+    """What was said cut after a word standing in for it (``stand_ins``): "the retailer said
+    anything | after 48 hours is a warranty job" (round 135 was asked "You mentioned that the
+    retailer said anything", the opposite of what it was told)."""
     nxt = tokens[end].norm
     return (
         end >= 2
-        and tokens[end - 1].norm in _ANYTHING
+        and tokens[end - 1].norm in v.stand_ins
         and tokens[end - 2].norm in _SAYING
         and nxt[:1].isalpha()
         and nxt not in v.clause_breaks
     )
 
 
-_ANYTHING = frozenset("anything everything something nothing".split())
 _SAYING = frozenset("said says say told tell reckoned reckons thought think knew know".split())
 
 
