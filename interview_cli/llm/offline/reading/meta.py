@@ -123,7 +123,9 @@ _DENIAL = re.compile(
     # end?")
     r"has\s*n[o']?t|hasnt|has\s+not|have\s*n[o']?t|havent|have\s+not)\s+(?:really\s+|that\s+)?"
     # ("finding out fast isnt a good thing" to "What's good about that?", round 47)
-    r"(?:an?\s+)?(?P<verb>[a-z]+)\b(?:(?!\bbut\b)[^,.;!?])*"
+    # (a "the" is no verb denied: "it means I'm not the parent who ..." to "What is the
+    # problem with that?" was blanked whole, a typed interview)
+    r"(?:(?:an?|the)\s+)?(?P<verb>[a-z]+)\b(?:(?!\bbut\b)[^,.;!?])*"
     # (and who did instead: "..., rota did", "..., my wife did")
     r"(?:,\s*(?:the\s+|my\s+|our\s+|his\s+|her\s+)?[a-z']+(?:\s+[a-z']+)?\s+did\b)?",
     re.IGNORECASE,
