@@ -168,3 +168,7 @@ def test_what_was_said_is_not_cut_after_its_anything() -> None:
     assert phrase_for("retailer said anything", said) is None
     told = phrase_for("told me everything", ["she told me everything, it was great"])
     assert told is not None  # (whole where the clause ends)
+    # (nor a kind denied, cut from what says which: "You mentioned that you're not the parent",
+    # a typed interview)
+    parent = ["it means I'm not the parent who sent them out in rubbish gear I guess."]
+    assert phrase_for("not the parent", parent) is None

@@ -295,8 +295,11 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
 def _said_cut(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     """What was said cut after a word standing in for it (``stand_ins``): "the retailer said
     anything | after 48 hours is a warranty job" (round 135 was asked "You mentioned that the
-    retailer said anything", the opposite of what it was told)."""
+    retailer said anything", the opposite of what it was told); or what is denied, cut from
+    what says which (``_denied_kind_cut``). Cut there, either says the opposite."""
     nxt = tokens[end].norm
+    if _denied_kind_cut(tokens, end):
+        return True
     return (
         end >= 2
         and tokens[end - 1].norm in v.stand_ins
@@ -304,6 +307,14 @@ def _said_cut(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         and nxt[:1].isalpha()
         and nxt not in v.clause_breaks
     )
+
+
+def _denied_kind_cut(tokens: Sequence[Token], end: int) -> bool:
+    """A kind of person or thing denied, cut from the clause that says which: "I'm not the
+    parent | who sent them out in rubbish gear" (a typed interview was asked "You mentioned
+    that you're not the parent")."""
+    before = {t.norm for t in tokens[max(0, end - 4) : end]}
+    return tokens[end].norm in ("who", "that", "which") and bool(before & {"not", "never", "no"})
 
 
 _SAYING = frozenset("said says say told tell reckoned reckons thought think knew know".split())
