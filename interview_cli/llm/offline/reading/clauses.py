@@ -253,7 +253,9 @@ _COMMA_CUE = Cue(",", "sibling")
 # (only after a pair of the same form, "A so I ..."; never a clause about who or what the first
 # one was: "its cheaper so I save", "everyone talks so I feel like a family")
 _SO_WHO = (
-    r"so\s+(?:i|i'm|im|we|you|they|it|its|it's|my|the)\s"  # "so I ...", the pair's second half
+    # "so I ...", the pair's second half ("good mpg so theres money for our holiday" too)
+    r"so\s+(?:i|i'm|im|we|you|they|it|its|it's|my|the|there|theres|there's|he|she|his|her|our|"
+    r"their)\s"
 )
 # (an "and" may lead it, and its thing may take five words: "..., no petrol in the shed so the
 # grandkids are safe, and quiet so I can mow early", round 63's closing answer, chained
@@ -546,11 +548,11 @@ def _second_statements(sentence: str, offset: int, cuts: list[tuple[int, int, Cu
 
 
 def _new_pairs(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> None:
-    """The cuts where a chain of its own starts after a first "A so I ..." pair (in place)."""
+    """The cuts where a chain of its own starts, "A so I ..." after a comma (in place), the
+    first of them too: "fitting three car seats and the crate, wide sliding doors so Im not
+    wrecking my back" (round 136's closing answer lost the doors)."""
     matches = [*_COMMA_NEW_PAIR.finditer(sentence), *_COMMA_NEW_REASON.finditer(sentence)]
     for match in sorted(matches, key=lambda m: m.start()):
-        if not _A_SO_B.search(sentence, 0, match.start()):
-            continue
         # (the comma's own cut, if it had one, gives way: this one says the chain ends there)
         at = offset + match.end()
         cuts[:] = [c for c in cuts if not offset + match.start() <= c[0] <= at]

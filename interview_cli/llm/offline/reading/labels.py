@@ -47,6 +47,8 @@ MAX_LABEL_WORDS = 6
 
 
 def _strip_leading(words: list[str]) -> list[str]:
+    if len(words) > 2 and words[0].lower() == "plus" and words[1].lower() in _PERSONS:
+        words = words[1:]  # "plus it actually tastes like coffee" (round 137)
     while words and _leading_word(words[0].lower().replace("\u2019", "'")):
         if _kind_to(words):
             break  # "it's kind on my stomach" was read "on my stomach"
@@ -141,6 +143,13 @@ def _drop_copula(words: list[str]) -> list[str]:
                 return words[:i]
             if rest[0].lower() in ("what", "why", "how") and i >= 2:
                 return words[:i]  # "the ankle support is what I need" names the support
+            if (
+                i == 2
+                and len(rest) >= 3
+                and words[0].lower().endswith("ing")
+                and words[1].lower() in _PERSONS
+            ):
+                return rest  # "making it is my wee break": the break (round 137)
             if rest[0].lower().endswith("ing") and words[i - 1].lower() in _PERSONS:
                 return words  # "I was failing her": the verb's own tense, not a rating
             if i > 3:
@@ -239,12 +248,18 @@ _WHICH_ONE = re.compile(
 # "nice and stiff" says only "stiff": the label keeps the word that names (round 85 was asked
 # why "the sole has to be nice")
 _NICE_AND = re.compile(rf"\b{NICE_AND}", re.IGNORECASE)
+# What they have seen is what the label names: "Ive seen what crashes do to families" is "what
+# crashes do to families" (round 136 asked about "ive seen what crashes")
+_SEEN_WHAT = re.compile(
+    r"^(?:i'?ve|ive|i\s+have|i)\s+(?:seen|saw|watched|heard)\s+(?=(?:what|how)\s+\w+\s+\w)",
+    re.IGNORECASE,
+)
 
 
 def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     """A short label in the respondent's words: 2-6 words, lower case (acronyms kept); one
     more for a saying kept whole or a doing the limit would cut ("keep | asking")."""
-    text = _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text.strip()))
+    text = _SEEN_WHAT.sub("", _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text.strip())))
     listed = _LISTED_FIRST.match(_without_openers(text))
     head = listed.group("noun") if listed else COMMA.split(text)[0]
     if listed or len(content_words(head)) >= 2:
