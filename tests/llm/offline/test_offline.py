@@ -273,6 +273,24 @@ def test_what_they_do_afterwards_is_a_change_of_behaviour(
     assert result.nodes[0].node_type == "behavior_change", result.nodes
 
 
+def test_a_theft_is_the_incident_in_a_story_and_backstory_in_a_ladder(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    # Round 138: "What matters is that the battery was stolen while the bike was locked", a
+    # critical incident's closing answer, made no node: a theft told was backstory everywhere
+    story = extract(
+        methods, concepts, "critical_incident", "the battery was stolen while the bike was locked"
+    )
+    assert [n.label for n in story.nodes] == ["battery stolen"]
+    ladder = extract(
+        methods,
+        concepts,
+        "means_end_chain",
+        "two got nicked off our rack so I want a good lock",
+    )
+    assert [n.label for n in ladder.nodes] == ["good lock"]
+
+
 def test_strategy_name_sets_the_kind_of_the_first_clause(
     methods: dict[str, Methodology], concepts: dict[str, Concept]
 ) -> None:

@@ -274,9 +274,9 @@ def _extract(request: ExtractRequest) -> Extraction:
         return _finished(request, view, _Read(), _why_not(answer, hedged=hedged))
     turn = _turn(request, view)
     # where the ontology has no type for circumstances, the respondent's life is backstory;
-    # where it is not about events, so is what happened long ago
+    # where it is not about events, so is what happened long ago, and a theft told
     kinds = CLAUSE_KINDS if view.supports("context") else (*CLAUSE_KINDS, "life_story")
-    kinds = kinds if view.about_events else (*kinds, "long_ago")
+    kinds = kinds if view.about_events else (*kinds, "long_ago", "mishap")
     units, dropped = _content_units(
         request.answer, _units(split_clauses(answer, _cue_filter(view))), kinds
     )

@@ -58,6 +58,7 @@ REASONS: dict[str, str] = {
     "contrast": "what it is not, said in passing: no element of its own",
     "life_story": "the respondent's life around the answer: context for a rung, not a rung",
     "long_ago": "backstory: context for a rung, not a rung",
+    "mishap": "backstory: context for a rung, not a rung",
 }
 
 

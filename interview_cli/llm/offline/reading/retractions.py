@@ -69,9 +69,8 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 # "The fingerprint, not the fingers": only a node that is all of what they
                 # name is taken back, never the focus for a word it shares ("not walking lol,
                 # walking OUT" keeps "them to feel smart walking out")
-                found.labels.extend(
-                    label for label in _wholly_named(exact, candidates) if label not in found.labels
-                )
+                named = _exactly_named(request, exact, candidates, match)
+                found.labels.extend(label for label in named if label not in found.labels)
                 continue
             said = _said(match)
             pointing = not said or not words_of(said) - _POINTING
@@ -335,6 +334,22 @@ def _said_words(text: str) -> set[str]:
 def _quoted(answer: str, at: int) -> bool:
     """The words from ``at`` are in quotation marks."""
     return at > 0 and answer[at - 1] in "'\"\u2018\u201c"
+
+
+def _exactly_named(
+    request: ExtractRequest, exact: str, candidates: list[Earlier], match: re.Match[str]
+) -> list[str]:
+    """What a retraction naming its thing ``exact`` takes back: the earlier concepts it names
+    wholly; where it names none, and calls what it names a joke, the question's focus when
+    that holds all its words ("haha no the toast was a joke" asked about "can just eat my own
+    toast": round 137 asked about the toast again)."""
+    named = _wholly_named(exact, candidates)
+    focus = request.focus_label or ""
+    if named or not focus or not _JOKING.search(match.group(0)):
+        return named
+    said = {w.removesuffix("s") for w in words_of(exact)}
+    own = {w.removesuffix("s") for w in words_of(focus)}
+    return [focus] if said and said <= own else []
 
 
 def _wholly_named(said: str, candidates: list[Earlier]) -> list[str]:
