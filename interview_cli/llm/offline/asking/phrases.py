@@ -498,6 +498,14 @@ _WHEN_LEADS = frozenset("after since because cos".split())
 
 
 _ONES = frozenset("one ones".split())
+# ... and a time its clause says which: "the one time a stranger did help" (round 138 asked
+# "You mentioned that the one time a stranger did help.")
+_HEADS = _ONES | frozenset("time times day days moment morning night week".split())
+# Verbs an "of" follows: "the kids think of it as theirs" is a clause
+_VERBS_OF = frozenset(
+    "think thinks thought dream dreams dreamt hear hears heard know knew speak speaks spoke "
+    "talk talks talked remind reminds reminded consist consists smell smells tired sick".split()
+)
 
 
 def _relative(w: str) -> bool:
@@ -525,10 +533,22 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
     """A phrase with a verb after a noun: a clause ("the lawn stays green"), or a noun with
     its own clause ("a mower I can sharpen myself", said after "You mentioned")."""
     last = len(words) - 1
+    # (a word after a preposition is its noun: "my back for work", round 136 asked "You said
+    # your back for work.")
     verb_at = next(
-        (i for i, w in enumerate(words) if verbish(w, v) or (w.endswith("'s") and i < last)),
+        (
+            i
+            for i, w in enumerate(words)
+            if (verbish(w, v) and not (i and words[i - 1] in v.prepositions))
+            or (w.endswith("'s") and i < last)
+        ),
         None,
     )
+    after_preposition = any(
+        verbish(w, v) and i and words[i - 1] in v.prepositions for i, w in enumerate(words)
+    )
+    if verb_at is None and after_preposition and words[0] in v.determiners and shifted:
+        return Phrase(verbatim, noun=shifted)  # no verb but its noun: a thing of theirs
     if verb_at is None or "to" in words[max(0, verb_at - 2) : verb_at]:
         return None  # no finite verb: "the kids to feel looked after" (round 65), "the bike
         # to still be there at 6" (round 95: "You mentioned that the bike to still be ...")
@@ -536,6 +556,15 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
         # no verb that says it happened: "four AAs going flat in January" is said as they
         # said it, not after "You mentioned that" (round 32)
         return Phrase(verbatim, noun=f'"{verbatim}"')
+    if (
+        words[verb_at + 1 : verb_at + 2] == ["of"]
+        and v.determiners & set(words[max(0, verb_at - 2) : verb_at])
+        and words[verb_at] not in _VERBS_OF
+        and shifted
+    ):
+        # a noun that could be a verb, its "of" says which: "the total cost of that one
+        # morning" (round 138 asked "You mentioned that the total cost of that one morning.")
+        return Phrase(verbatim, noun=shifted)
     subject = list(words[:verb_at])
     if words[verb_at].endswith("'s"):  # "the garden's right": "garden" is who
         subject.append(words[verb_at].removesuffix("'s"))
@@ -554,7 +583,7 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
     )
     # "a mower I can sharpen myself", "the old one you had to thread" (dev reading set: "You
     # mentioned that the old one you had to thread")
-    named = inner > 1 and all(w not in v.not_content or w in _ONES for w in words[1:inner])
+    named = inner > 1 and all(w not in v.not_content or w in _HEADS for w in words[1:inner])
     # (not when a verb of its own closes it: "every bill I can shrink helps" is a clause, not
     # a bill: a developer's typed interview asked "Why does every bill you can shrink helps
     # matter to you?")
