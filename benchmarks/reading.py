@@ -355,6 +355,7 @@ class NodeView:
     superseded: bool
     kind: str = "mangled"  # rung | junk | mangled
     code: str | None = None
+    confidence: float | None = None
 
 
 def classify_nodes(run: Run) -> dict[str, NodeView]:
@@ -368,6 +369,7 @@ def classify_nodes(run: Run) -> dict[str, NodeView]:
             type=str(node.get("node_type", "")),
             turn=turn,
             superseded=bool(node.get("superseded_by")),
+            confidence=node.get("confidence"),
         )
         if 1 <= turn <= len(run.interview.turns):
             answer = run.interview.turns[turn - 1]
@@ -626,7 +628,8 @@ def show_run(run: Run, views: dict[str, NodeView]) -> None:
         for v in made:
             mark = {"rung": "+", "junk": "x", "mangled": "?"}[v.kind]
             sup = " (superseded)" if v.superseded else ""
-            print(f"     {mark} {v.label!r} [{v.type}] {v.code or ''}{sup}")
+            sure = "" if v.confidence is None else f" {v.confidence:.2f}"
+            print(f"     {mark} {v.label!r} [{v.type}]{sure} {v.code or ''}{sup}")
         for span in turn.rungs:
             if not any(v.kind == "rung" and v.code == span.code for v in made):
                 print(f"     - missed {span.code}: {span.text!r}")
