@@ -6,6 +6,7 @@ The strategy and focus come from the pure turn (``DecidedTurn``); this module tu
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
@@ -184,6 +185,7 @@ def question_request(
                 least_confidence=m.tuning.vetoes.min_focus_confidence,
                 first=m.recap_first,
                 pointed=pointed_at(graph, turns, decided.outcome.steer),
+                asked=Counter(t.question.focus_node_id for t in turns if t.question.focus_node_id),
             )
             if closing
             else graph.recent_labels(8)

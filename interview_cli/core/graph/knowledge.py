@@ -282,6 +282,7 @@ class KnowledgeGraph:
         least_confidence: float = 0.0,
         first: Collection[str] = (),
         pointed: Sequence[str] = (),
+        asked: Mapping[str, int] | None = None,
     ) -> list[str]:
         """Labels for a recap at the close: the nodes the respondent ``pointed`` at (ids, in
         order: what they asked to go back to or said mattered most, whatever its reading's
@@ -294,8 +295,12 @@ class KnowledgeGraph:
         the last answer's afterthoughts: "We covered 'the multi storey thing I mentioned',
         'the reversing camera' and 'the parking sensors'" (round 39), where the first answer
         had named the Isofix points, the sliding doors and the boot. A node read with less
-        than ``least_confidence`` is not read back, as it is not asked about."""
+        than ``least_confidence`` is not read back, as it is not asked about. An answer to a
+        question about a node (``asked``: node id -> questions asked about it) names it
+        because it was asked, not because it matters: "The hold music? It was just the same wee
+        tune" (round 141 recapped "the same wee tune going round" as a main thing)."""
         order = {kind: i for i, kind in enumerate(first)}
+        asked = asked or {}
         chosen: dict[str, int] = {}
         for node_id in pointed:
             node_id = self.latest_version(node_id)
@@ -305,7 +310,7 @@ class KnowledgeGraph:
             (
                 chosen.get(node_id, len(chosen)),
                 order.get(d["node_type"], len(order)),
-                -said_in(d["provenance"], d["created_turn"]),
+                asked.get(node_id, 0) - said_in(d["provenance"], d["created_turn"]),
                 levels.get(d["node_type"], 0),
                 i,
                 d["label"],

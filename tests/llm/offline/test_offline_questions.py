@@ -800,6 +800,30 @@ def test_a_jobs_recap_says_back_its_pains_and_job_before_its_context() -> None:
     assert "heart" not in graph.recap_labels(levels, least_confidence=0.55)
 
 
+def test_a_recap_counts_what_was_said_unasked() -> None:
+    # Round 141 recapped "the same wee tune going round": the hold music was said in three
+    # answers, two of them answering questions about it ("The hold music? It was just ...")
+    from interview_cli.core.graph.knowledge import KnowledgeGraph
+    from interview_cli.core.graph.records import ProvenanceEntry
+
+    ci = _methodology("critical_incident")
+    graph = KnowledgeGraph()
+
+    def said(turns: tuple[int, ...]) -> list[ProvenanceEntry]:
+        return [ProvenanceEntry(utterance_id=f"u{t}", quote="", turn=t) for t in turns]
+
+    music = graph.add_node(
+        "same wee tune", "situation", methodology=ci, turn=1, provenance=said((1, 2, 3))
+    )
+    graph.add_node(
+        "nobody took ownership", "situation", methodology=ci, turn=1, provenance=said((1, 4))
+    )
+    levels = {n.name: n.level for n in ci.ontology.nodes}
+    assert graph.recap_labels(levels)[0] == "same wee tune"
+    asked = graph.recap_labels(levels, asked={music.id: 2})
+    assert asked[0] == "nobody took ownership", asked
+
+
 def test_what_they_took_away_is_asked_once_of_a_story() -> None:
     # round 90: "Do you do anything differently since then?" asked again after another lead
     ci = _methodology("critical_incident")
