@@ -369,6 +369,11 @@ def _without_pointer_head(words: list[str]) -> list[str]:
     """ "the independence bit", "the calm thing": what they point at, without the word that
     points (round 66's summary read "independence bit" back); not "the other thing", "the
     best bit", whose head is all they name."""
+    said = [w.lower() for w in words]
+    if len(words) > 3 and said[0] in _POINTER_HEADS and said[1] in ("that", "which"):
+        # "the thing that costs me every single week": what it does names it (round 136 asked
+        # about "thing that costs me every single")
+        return words[2:]
     if len(words) >= 2 and words[-1].lower() in _POINTER_HEADS:
         # (after a word that says what kind, "stuff" is the thing: "trying new stuff" was
         # asked as "trying new", round 121)
