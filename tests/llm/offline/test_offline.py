@@ -291,6 +291,22 @@ def test_a_theft_is_the_incident_in_a_story_and_backstory_in_a_ladder(
     assert [n.label for n in ladder.nodes] == ["good lock"]
 
 
+def test_what_they_say_has_little_to_it_is_not_asked_about_again(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    # Round 141 went back to the hold music after "It was just the same wee tune going round
+    # and round, there's not much to walk through, hen."
+    least = methods["critical_incident"].tuning.vetoes.min_focus_confidence
+    told = "The line went dead after half an hour. It was the same wee tune going round and round"
+    sure = extract(methods, concepts, "critical_incident", told + ".")
+    waved = extract(
+        methods, concepts, "critical_incident", told + ", there's not much to walk through, hen."
+    )
+    tune = "same wee tune going round"
+    assert [n.confidence for n in sure.nodes if n.label == tune] >= [least]
+    assert [n.confidence < least for n in waved.nodes if n.label == tune] == [True]
+
+
 def test_strategy_name_sets_the_kind_of_the_first_clause(
     methods: dict[str, Methodology], concepts: dict[str, Concept]
 ) -> None:

@@ -601,6 +601,8 @@ def _without_light_end(words: list[str]) -> list[str]:
         words = words[:-1]
     if len(words) >= 2 and words[-1].lower() in _DOES and words[-2].lower() not in _DOERS:
         words = words[:-1]  # "the price doesn't matter to me, the taste does": the taste
+    if len(words) > 2 and words[-1].lower() in _DENIALS:
+        words = words[:-1]  # "old petrol one could never (get going)" (round 139)
     return _without_modal_end(words)
 
 
