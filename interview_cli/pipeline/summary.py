@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
 from interview_cli.core.graph.records import Node
+from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.asking.phrases import cut_short, gapped, phrase_for
+from interview_cli.llm.offline.reading.clauses import blank
 
 MAX_CHAIN = 8  # rungs shown of one chain, most concrete first
 MAX_CHAINS = 8  # chains in the summary: every value of a good session (INTERVIEWING.md)
@@ -59,6 +61,12 @@ _TURNED_ROUND = re.compile(
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r'"([^"]+)"')
+_MISS_ASKED = re.compile(r"\bmiss(?:ed)?\b[^?]*\?\s*$", re.IGNORECASE)
+_YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|aye|definitely|rather|quite\s+a\s+(?:bit|lot))\b", re.I)
+# What the read-back left out, said so: "you missed the main bit", "you've left out Jamie"
+_MISSED = re.compile(
+    r"\b(?:missed|missing|left\s+out|forgot(?:ten)?)\b(?!\s+(?:nothing|anything)\b)", re.IGNORECASE
+)
 # A link read back: '"X" matters to you because of "Y"', '"X" because of "Y"' (and, in
 # sessions before round 35, '"X" leading to "Y"')
 _READ_BACK_LINK = re.compile(
@@ -70,6 +78,10 @@ _AGREED = (
     r"(?:right|yes|yeah|correct|true|spot\s+on)\b"
 )
 _WORD = re.compile(r"[a-z0-9']+")
+
+
+def _content(labels: Sequence[str]) -> set[str]:
+    return {w for label in labels for w in label_profile(label).content}
 
 
 def _words(text: str) -> set[str]:
@@ -144,6 +156,16 @@ class CheckBack:
 
         return rank
 
+    def put_right(self) -> bool:
+        """The answer says the read-back was not right, or missed something ("not really no",
+        "sort of??", "you missed the main bit")."""
+        said_no = _NOT_RIGHT.match(self.answer) and not _NOTHING_MISSED.match(self.answer)
+        # ("Did I miss anything?" - "Yes, rather a lot", round 140)
+        said_yes = _MISS_ASKED.search(self.question) and _YES.match(self.answer)
+        return bool(
+            said_no or said_yes or _TURNED_ROUND.search(self.answer) or _MISSED.search(self.answer)
+        )
+
     def _links(self) -> list[tuple[set[str], set[str]]]:
         """The words of each link's two ends, as the check-back read it back."""
         return [(_words(a), _words(b)) for a, b in _READ_BACK_LINK.findall(self.question)]
@@ -187,9 +209,25 @@ class CheckBack:
 
     def _said_at_close(self, graph: KnowledgeGraph, node_id: str) -> bool:
         node = graph.node(node_id)
-        return node.created_turn == self.turn or any(
-            p["turn"] == self.turn for p in node.provenance
+        return (
+            node.created_turn == self.turn
+            or any(p["turn"] == self.turn for p in node.provenance)
+            or (node.confidence != DISOWNED and self._restated(node.label))
         )
+
+    def _restated(self, label: str) -> bool:
+        """The answer says the label's words again, a concept the reader knew already and so
+        made nothing new of ("i get my saturday mornings back", round 139's summary left it
+        out): two content words or more (one is too often said in passing: "no 4am crash"
+        would have led with every chain through "crash", round 143)."""
+        if any(_names_same(_words(label), _words(q)) for q in _QUOTED.findall(self.question)):
+            return False  # read back, and said again to put it right: ``keep`` judges that
+        own = label_profile(label).content
+        long_enough = len(own) >= 2
+        # (said together, as they were, where the answer talks of what matters: not a frame's
+        # "the worries are", nor "pod" and "coffee" said apart)
+        said = label_profile(blank(self.answer)).content
+        return long_enough and f" {' '.join(own)} " in f" {' '.join(said)} "
 
 
 def ladder_to(graph: KnowledgeGraph, methodology: Methodology, node_id: str) -> list[str]:
@@ -553,6 +591,13 @@ def learned_summary(
     ]
     lines = [f"- {' → '.join(chain)}" for chain in said_at_close]
     chains = [chain for rank, chain in ranked if rank <= 0]
+    if checked is not None and sum(rank > 0 for rank, _ in ranked) >= 3 and checked.put_right():
+        # they said what was missed, three things or more in their own words: their account
+        # leads, and of the rest only the chains it touches stay (round 140's summary read its
+        # four points back, then "strictly speaking it starts the night → ..." and "also: the
+        # sweaty thing ..."); one or two said again leave the rest as it was
+        told = set(label_profile(checked.answer).content)
+        chains = [c for c in chains if len(c) > 1 and told & _content(c)]
     lines += [f"- {' → '.join(chain)}" for chain in _within_none(_joined(chains))]
     # each concept once ("also: first chat; first chat; ..." read a correction's successor
     # back once for every node it corrected), and not again after a chain that holds it

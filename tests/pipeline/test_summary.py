@@ -648,3 +648,36 @@ def test_a_journey_is_summed_up_in_the_journeys_order_not_the_order_told() -> No
     assert told.splitlines() == ["- unpacking and substitutions", "- the delivery"]
     ordered = learned_summary(graph, meth, order=["slot", "delivery", "unpacking"])
     assert ordered.splitlines() == ["- the delivery", "- unpacking and substitutions"]
+
+
+def test_what_was_missed_told_at_the_close_leads_and_only_what_it_touches_stays() -> None:
+    # Round 140: "Did I miss anything?" - "Yes, rather a lot ... What matters is getting in
+    # by 7.40 reliably ..., not paying £80 a month ...; the worries are the A23 and theft."
+    # The summary read those back, then "strictly speaking it starts the night → ..." and an
+    # "also" list of fragments; round 139's "i get my saturday mornings back" was a concept
+    # known already, and was left out
+    meth, graph, add = _laddered()
+    night = add("starts the night", "attribute", 1)
+    electric = add("had to be electric", "functional_consequence", 2)
+    road = add("four-lane road with buses", "attribute", 12)
+    tense = add("tense", "psychosocial_consequence", 13)
+    add("feel smug about not doing it", "psychosocial_consequence", 6)
+    add("get my saturday mornings back", "psychosocial_consequence", 9)
+    for source, target in ((night, electric), (road, tense)):
+        graph.add_relation(source, target, "leads_to", methodology=meth, turn=13)
+    for label in ("getting in reliably", "not paying £80 a month", "theft"):
+        add(label, "attribute", 17)
+    question = 'We talked about "starts the night" and "tense". Did I miss anything that matters?'
+    answer = (
+        "Yes, rather a lot. What matters is getting in reliably, and not paying £80 a month; "
+        "the worries are a four-lane road with buses and theft, and I get my saturday mornings "
+        "back"
+    )
+    lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 17)).splitlines()
+    assert "- get my saturday mornings back" in lines[:5], lines
+    assert "- four-lane road with buses → tense" in lines, lines
+    assert not any("starts the night" in line or "smug" in line for line in lines), lines
+    # agreed to, what was read back stays, and the loose concepts with it
+    agreed = CheckBack(question.replace("Did I miss anything", "Is that right"), answer, 17)
+    kept = learned_summary(graph, meth, checked=agreed)
+    assert "starts the night → had to be electric" in kept and "smug" in kept, kept

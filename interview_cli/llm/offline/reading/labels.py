@@ -370,7 +370,7 @@ def _without_pointer_head(words: list[str]) -> list[str]:
     points (round 66's summary read "independence bit" back); not "the other thing", "the
     best bit", whose head is all they name."""
     said = [w.lower() for w in words]
-    if len(words) > 3 and said[0] in _POINTER_HEADS and said[1] in ("that", "which"):
+    if len(words) > 3 and said[0] in _POINTER_HEADS and said[1] in ("that", "which", "where"):
         # "the thing that costs me every single week": what it does names it (round 136 asked
         # about "thing that costs me every single")
         return words[2:]
