@@ -104,3 +104,19 @@ def test_a_story_set_back_in_time_is_the_matter_of_an_incident(
     # round 117: the incident's time makes no backstory of it, however it opens
     told = extract(ci, "banking", "Oddly, a bank chat bot, about a year ago.", None)
     assert [n.label for n in told.nodes] == ["bank chat bot"]
+
+
+def test_what_a_correction_puts_right_is_not_asked_about_next(mec: Methodology) -> None:
+    # Round 137 asked 'You mentioned "two pods a day". What made you go for that?' and round 142
+    # 'Why does "salmon" matter to you?': a detail put right, asked about as a new point
+    least = mec.tuning.vetoes.min_focus_confidence
+    read = extract(
+        mec,
+        "cooking",
+        "oh i said three a day earlier, i meant two pods a day",
+        None,
+        existing=[("three pods a day", "attribute", "i was drinking three pods a day")],
+    )
+    revised = [n for n in read.nodes if n.corrects]
+    assert [n.corrects for n in revised] == ["three pods a day"], read.nodes
+    assert all(n.confidence < least for n in revised)

@@ -13,6 +13,11 @@ here it is read for what it revises:
   restates the same kind of element). The graph update supersedes the earlier node;
 - with nothing earlier to revise, a correction of what this same answer said a moment ago
   ("it gets a bit warm. Sorry, I mean really hot") drops the node it corrects.
+
+What a correction puts right is a detail of what was said (a number, a word), not a new point:
+the revision is read with doubt (``PUT_RIGHT``), so the next question does not ask about it
+(round 137 asked 'You mentioned "two pods a day". What made you go for that?', round 142 'Why
+does "salmon" matter to you?'); said again, it may be asked about.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from interview_cli.llm.offline.reading.clauses import (
     quoted_at,
 )
 from interview_cli.llm.offline.reading.content import is_quantity
+from interview_cli.llm.offline.reading.doubt import DOUBTFUL
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
     best_match,
@@ -40,6 +46,8 @@ from interview_cli.llm.offline.reading.earlier import (
 )
 from interview_cli.llm.offline.reading.labels import NUMBER_WORDS
 from interview_cli.llm.protocol import ExtractRequest
+
+PUT_RIGHT = DOUBTFUL
 
 # A correction of an earlier turn says so, before or just after what it names.
 _BACK = re.compile(r"\b(?:earlier|before|last\s+time|a\s+minute\s+ago|at\s+the\s+start)\b", re.I)
@@ -106,7 +114,19 @@ def find_correction(answer: str) -> Correction | None:
 def apply_correction(
     request: ExtractRequest, nodes: list[ExtractedNode], valid_types: set[str]
 ) -> tuple[list[ExtractedNode], list[RejectedItem]]:
-    """The answer's nodes with the correction read into them, and what it dropped."""
+    """The answer's nodes with the correction read into them, and what it dropped; what
+    revises an earlier concept is read with doubt (``PUT_RIGHT``)."""
+    read, dropped = _put_right(request, nodes, valid_types)
+    doubted = [
+        n.model_copy(update={"confidence": min(n.confidence, PUT_RIGHT)}) if n.corrects else n
+        for n in read
+    ]
+    return doubted, dropped
+
+
+def _put_right(
+    request: ExtractRequest, nodes: list[ExtractedNode], valid_types: set[str]
+) -> tuple[list[ExtractedNode], list[RejectedItem]]:
     correction = find_correction(request.answer)
     if correction is None:
         return nodes, []
