@@ -107,8 +107,8 @@ def test_a_story_set_back_in_time_is_the_matter_of_an_incident(
 
 
 def test_what_a_correction_puts_right_is_not_asked_about_next(mec: Methodology) -> None:
-    # Round 137 asked 'You mentioned "two pods a day". What made you go for that?' and round 142
-    # 'Why does "salmon" matter to you?': a detail put right, asked about as a new point
+    # Round 137 asked 'You mentioned "two pods a day". What made you go for that?': a count put
+    # right, asked about as a new point; a word put right is what they meant, and stays sure
     least = mec.tuning.vetoes.min_focus_confidence
     read = extract(
         mec,
@@ -120,3 +120,12 @@ def test_what_a_correction_puts_right_is_not_asked_about_next(mec: Methodology) 
     revised = [n for n in read.nodes if n.corrects]
     assert [n.corrects for n in revised] == ["three pods a day"], read.nodes
     assert all(n.confidence < least for n in revised)
+    word = extract(
+        mec,
+        "cooking",
+        "oh i said lamb earlier, i meant salmon",
+        None,
+        existing=[("lamb", "attribute", "lamb, sweet potato")],
+    )
+    assert [(n.label, n.corrects) for n in word.nodes] == [("salmon", "lamb")]
+    assert word.nodes[0].confidence >= least

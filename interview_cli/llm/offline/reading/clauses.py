@@ -337,10 +337,15 @@ def _cue_pattern() -> re.Pattern[str]:
             down = r"(?!\s+of\b)"  # "8 till 7 cos of labs": a time's reason, no clause
         if letting:
             lead += "".join(rf"(?<!\b{n}\s)" for n in _REFUSED)
+        if phrase.startswith("it "):
+            # "Knowing whats in it means I can ...": the "it" is what they know is in it, the
+            # cue its "means" (round 142 asked "You said you know what's.")
+            lead += "".join(rf"(?<!\b{p}\s)" for p in _OBJECT_OF)
         parts.append(lead + body + r"(?![\w'\u2019])" + down)
     return re.compile("|".join(parts), re.IGNORECASE)
 
 
+_OBJECT_OF = ("in", "on", "of", "with", "for", "about", "at", "into", "from", "to")
 _CUE_RE = _cue_pattern()
 _CUES_BY_PHRASE = {c.phrase: c for c in CUES}
 

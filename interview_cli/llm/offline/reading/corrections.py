@@ -14,10 +14,11 @@ here it is read for what it revises:
 - with nothing earlier to revise, a correction of what this same answer said a moment ago
   ("it gets a bit warm. Sorry, I mean really hot") drops the node it corrects.
 
-What a correction puts right is a detail of what was said (a number, a word), not a new point:
-the revision is read with doubt (``PUT_RIGHT``), so the next question does not ask about it
-(round 137 asked 'You mentioned "two pods a day". What made you go for that?', round 142 'Why
-does "salmon" matter to you?'); said again, it may be asked about.
+A number put right is a detail of what was said, not a new point: the revision is read with
+doubt (``PUT_RIGHT``), so the next question does not ask about it (round 137 asked 'You
+mentioned "two pods a day". What made you go for that?'); said again, it may be asked about.
+A word put right ("I said the train, I meant the bus") is what they meant, and may be asked
+about: the held-out reading set's corrections are of rungs.
 """
 
 from __future__ import annotations
@@ -114,14 +115,21 @@ def find_correction(answer: str) -> Correction | None:
 def apply_correction(
     request: ExtractRequest, nodes: list[ExtractedNode], valid_types: set[str]
 ) -> tuple[list[ExtractedNode], list[RejectedItem]]:
-    """The answer's nodes with the correction read into them, and what it dropped; what
-    revises an earlier concept is read with doubt (``PUT_RIGHT``)."""
+    """The answer's nodes with the correction read into them, and what it dropped; a count
+    that revises an earlier concept is read with doubt (``PUT_RIGHT``)."""
     read, dropped = _put_right(request, nodes, valid_types)
     doubted = [
-        n.model_copy(update={"confidence": min(n.confidence, PUT_RIGHT)}) if n.corrects else n
+        n.model_copy(update={"confidence": min(n.confidence, PUT_RIGHT)})
+        if n.corrects and _a_count(n.label)
+        else n
         for n in read
     ]
     return doubted, dropped
+
+
+def _a_count(label: str) -> bool:
+    """The label holds a number, in figures or words ("two pods a day", "250 a week")."""
+    return bool(_NUMBER.search(label)) or any(w in NUMBER_WORDS for w in label.lower().split())
 
 
 def _put_right(

@@ -96,7 +96,7 @@ _KEEP_PRONOUN_AFTER = frozenset(
     "feel felt forget forgot know knew think hope wish notice remember realise realize like".split()
 )
 # An embedded clause keeps its subject: "choose how hard I work", not "choose how hard work".
-_CLAUSE_OPENERS = frozenset("how what when where why whether if".split())
+_CLAUSE_OPENERS = frozenset("how what when where why whether if whats what's".split())
 _BEFORE_DETERMINER = frozenset(
     "be is was are am to of about with for like in on at into from by than".split()
 )
@@ -248,6 +248,12 @@ _WHICH_ONE = re.compile(
 # "nice and stiff" says only "stiff": the label keeps the word that names (round 85 was asked
 # why "the sole has to be nice")
 _NICE_AND = re.compile(rf"\b{NICE_AND}", re.IGNORECASE)
+# How much it counts, said after it: "peace of mind more than anything" is peace of mind (round
+# 142 asked what "peace of mind more than anything" counted for)
+_ABOVE_ALL = re.compile(
+    r"\s+(?:more\s+than\s+anything(?:\s+else)?|above\s+all(?:\s+else)?|if\s+anything)\W*$",
+    re.IGNORECASE,
+)
 # What they have seen is what the label names: "Ive seen what crashes do to families" is "what
 # crashes do to families" (round 136 asked about "ive seen what crashes")
 _SEEN_WHAT = re.compile(
@@ -260,6 +266,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     """A short label in the respondent's words: 2-6 words, lower case (acronyms kept); one
     more for a saying kept whole or a doing the limit would cut ("keep | asking")."""
     text = _SEEN_WHAT.sub("", _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text.strip())))
+    text = _ABOVE_ALL.sub("", text)
     listed = _LISTED_FIRST.match(_without_openers(text))
     head = listed.group("noun") if listed else COMMA.split(text)[0]
     if listed or len(content_words(head)) >= 2:

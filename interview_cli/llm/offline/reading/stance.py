@@ -91,12 +91,13 @@ def stance_of(text: str) -> int:
     # wasting less food got in the way of)
     # (what a thing has to be is wanted, whatever the word: "the sole has to be nice and stiff"
     # was read back in round 85's closing as "a stiff sole bothers you")
-    required_from = _required_from(words)
+    # (what is found out is no dislike of the finding: "I can work out what upset him", round
+    # 142 asked "What is the problem with that for you?")
+    after = min(_required_from(words), _known_from(words), lessened_from)
     negated = [
         i
         for i, w in enumerate(words)
-        if w in NEGATIVE_WORDS
-        and (i > lessened_from or i > required_from or words[i + 1 : i + 2] == ["less"])
+        if w in NEGATIVE_WORDS and (i > after or words[i + 1 : i + 2] == ["less"])
     ]
     if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
         return -1
@@ -129,6 +130,19 @@ _NOT_MINDED = re.compile(
     r"(?:really\s+|even\s+)?(?:bother|bothers|annoy|annoys|bug|bugs|mind|upset|upsets)\b",
     re.IGNORECASE,
 )
+
+
+_KNOWING = frozenset("out know knows knowing tell see understand check spot".split())
+_ASKED = frozenset("what whats why how which".split())
+
+
+def _known_from(words: list[str]) -> int:
+    """Where a question found out starts ("work out | what ...", "know | why ..."), the index
+    of its question word; past the end when there is none."""
+    for i, w in enumerate(words[1:], start=1):
+        if w in _ASKED and words[i - 1] in _KNOWING:
+            return i
+    return len(words)
 
 
 def _required_from(words: list[str]) -> int:
