@@ -840,6 +840,26 @@ def test_what_they_took_away_is_asked_once_of_a_story() -> None:
         assert not re.search(r"differently|take away|teach", text), text
 
 
+def test_why_it_happened_is_asked_twice_of_a_story_and_how_it_ended_once() -> None:
+    # Round 138 asked "Who or what do you think was behind that?" twice, round 144 three whys
+    # of three details; rounds 138, 141 and 144 asked "How did it end?" again
+    ci = _methodology("critical_incident")
+    why = ci.strategy("probe_attributions")
+    story = ci.strategy("deepen_narrative")
+    assert why is not None and story is not None
+    said = ["the chap at the shop was sympathetic enough and had one in stock"]
+    asked = [
+        "You mentioned the lock. Why do you think that happened the way it did?",
+        "You talked about the insurer. Who or what do you think was behind that?",
+        "You mentioned the shop. How did it end?",
+    ]
+    for t in range(6):
+        text = ask(ci, why, "chap at the shop", turn=t, avoid=asked, answers=said)
+        assert not re.search(r"behind|happened the way|would have taken", text), text
+        told = ask(ci, story, "chap at the shop", turn=t, avoid=asked, answers=said)
+        assert "How did it end" not in told, told
+
+
 def test_why_of_a_feeling_asks_what_made_them_feel_it() -> None:
     # Round 49: "You said "relieved mostly". Why do you think that happened the way it did?" -
     # "Sorry, why I was relieved?"

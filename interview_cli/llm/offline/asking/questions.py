@@ -470,13 +470,18 @@ def _question(request: QuestionRequest) -> str:
         texts = [t.format(item=item) for t in GUIDE_TEMPLATES]
         return pick(texts, request.avoid_questions, key, threshold)
     ref, about = _reference(request)
-    if family in _ONCE_A_STORY and _spent(_every(WORDINGS[family]), request.avoid_questions):
+    if family in _ONCE_A_STORY and _spent(
+        _every(WORDINGS[family]), request.avoid_questions, enough=_ONCE_A_STORY[family]
+    ):
         # what they took away is asked once of a story: round 90 heard "Do you do anything
-        # differently since then?" twice, after two leads. What else goes with it, instead
+        # differently since then?" twice, after two leads; round 138 "Who or what do you think
+        # was behind that?" twice, round 144 three whys on three details. What else goes with
+        # it, instead
         family = "bridge"
     fresh = _unused_first(candidates(request, family, ref, about), request.avoid_questions)
     pairs = _not_the_last_one(
-        _not_told_already(fresh, _answers(request)), _previous_question(request)
+        _not_told_already(_ended_once(fresh, request.avoid_questions), _answers(request)),
+        _previous_question(request),
     )
     # Compare what would be asked, not the templates: the focus changes the similarity.
     return pick([text for _, text in pairs], request.avoid_questions, key, threshold)
@@ -535,7 +540,9 @@ def template_of(question: str) -> str | None:
 
 
 # The families whose questions are about the whole story, not their focus: each wording once
-_ONCE_A_STORY = frozenset({"insight"})
+# The families a story is asked of a few times, whatever the focus: how many of its wordings
+# may be asked before it is spent
+_ONCE_A_STORY = {"insight": 2, "attribution": 2}
 
 
 def _every(words: Wordings) -> tuple[str, ...]:
@@ -543,10 +550,11 @@ def _every(words: Wordings) -> tuple[str, ...]:
     return (*words.noun, *words.that)
 
 
-def _spent(templates: Sequence[str], asked: Sequence[str]) -> bool:
-    """Every one of these wordings was asked already in this interview."""
+def _spent(templates: Sequence[str], asked: Sequence[str], enough: int = 0) -> bool:
+    """Every one of these wordings was asked already in this interview (or ``enough`` of
+    them)."""
     used = {template_of(q) for q in asked}
-    return all(t in used for t in templates)
+    return sum(t in used for t in templates) >= (enough or len(templates))
 
 
 def _unused_first(pairs: list[tuple[str, str]], asked: Sequence[str]) -> list[tuple[str, str]]:
@@ -583,6 +591,14 @@ def _not_told_already(
 ) -> list[tuple[str, str]]:
     """No "How did it end?" of a story whose end was told; kept when it is all there is."""
     if not any(_TOLD_THE_END.search(a) for a in answers):
+        return pairs
+    return [p for p in pairs if _HOW_IT_ENDED not in p[1]] or pairs
+
+
+def _ended_once(pairs: list[tuple[str, str]], asked: Sequence[str]) -> list[tuple[str, str]]:
+    """No "How did it end?" twice in an interview (rounds 138, 141 and 144 asked it again, of
+    a story told to its end); kept when it is all there is."""
+    if not any(_HOW_IT_ENDED in q for q in asked):
         return pairs
     return [p for p in pairs if _HOW_IT_ENDED not in p[1]] or pairs
 
