@@ -101,6 +101,13 @@ def test_a_stand_in_is_never_the_thing_mentioned() -> None:
     assert refer("first time had something to give", said).how != "mention"
 
 
+def test_what_a_relief_stops_is_no_mention_of_it() -> None:
+    # Round 145: "its what stops tea being a battle every night" was asked "You talked about the
+    # battle. Why is that important to you?" ("the battle isn't important, not having it is!")
+    said = ["the kids option, its what stops tea being a battle every night"]
+    assert refer("stops tea being a battle", said).mention == ""
+
+
 def test_the_topic_itself_is_no_mention_of_the_focus() -> None:
     # Round 31 (Tunde): "You talked about the headphones. What does that make possible for
     # you?" in a study of headphones, of "headphones to block it out"

@@ -28,6 +28,9 @@ from interview_cli.llm.offline.reading.typos import mend_typos
         ("Oh. I man it froths", "Oh. I mean it froths"),
         ("I'd have to think aout it", "I'd have to think about it"),
         ("Antoher thinng", "Another thing"),
+        # a month or a day misspelt is still a time (round 146 asked about "last Janury")
+        ("Worst was last Janury", "Worst was last January"),
+        ("on a thurday in febuary", "on a Thursday in February"),
     ],
 )
 def test_small_words_mistyped_are_mended(typed: str, read: str) -> None:

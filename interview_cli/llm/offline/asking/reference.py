@@ -68,6 +68,13 @@ class Reference:
 NOTHING = Reference("none")
 
 
+# Words that undo what follows them: a label they lead names a relief, not its thing
+_UNDOES = frozenset(
+    "stop stops stopped stopping avoid avoids avoiding prevent prevents prevented save saves "
+    "saving spare spares no not never without less fewer".split()
+)
+
+
 def refer(
     label: str | None,
     answers: Sequence[str],
@@ -92,8 +99,10 @@ def refer(
     if phrase is not None:
         return Reference("phrase", phrase)
     named = mention(label, answers)
-    if named and topic and named.split()[-1] == topic.split()[-1]:
-        named = ""  # "You talked about the headphones." in a headphones study names nothing
+    # ("You talked about the headphones." in a headphones study names nothing; nor does what a
+    # relief stops name it: "stops tea being a battle" is no "the battle", round 145)
+    if named and ((topic and named.split()[-1] == topic.split()[-1]) or target[0] in _UNDOES):
+        named = ""
     # where the focus stands in the answer just given (None: not there)
     tokens = tokenize(answers[-1]) if answers else []
     span = _find(target, tokens, v) if tokens else None
