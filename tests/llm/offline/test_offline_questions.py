@@ -800,30 +800,6 @@ def test_a_jobs_recap_says_back_its_pains_and_job_before_its_context() -> None:
     assert "heart" not in graph.recap_labels(levels, least_confidence=0.55)
 
 
-def test_a_recap_counts_what_was_said_unasked() -> None:
-    # Round 141 recapped "the same wee tune going round": the hold music was said in three
-    # answers, two of them answering questions about it ("The hold music? It was just ...")
-    from interview_cli.core.graph.knowledge import KnowledgeGraph
-    from interview_cli.core.graph.records import ProvenanceEntry
-
-    ci = _methodology("critical_incident")
-    graph = KnowledgeGraph()
-
-    def said(turns: tuple[int, ...]) -> list[ProvenanceEntry]:
-        return [ProvenanceEntry(utterance_id=f"u{t}", quote="", turn=t) for t in turns]
-
-    music = graph.add_node(
-        "same wee tune", "situation", methodology=ci, turn=1, provenance=said((1, 2, 3))
-    )
-    graph.add_node(
-        "nobody took ownership", "situation", methodology=ci, turn=1, provenance=said((1, 4))
-    )
-    levels = {n.name: n.level for n in ci.ontology.nodes}
-    assert graph.recap_labels(levels)[0] == "same wee tune"
-    asked = graph.recap_labels(levels, asked={music.id: 2})
-    assert asked[0] == "nobody took ownership", asked
-
-
 def test_what_they_took_away_is_asked_once_of_a_story() -> None:
     # round 90: "Do you do anything differently since then?" asked again after another lead
     ci = _methodology("critical_incident")
@@ -838,26 +814,6 @@ def test_what_they_took_away_is_asked_once_of_a_story() -> None:
     for t in range(6):
         text = ask(ci, spec, "guy imran", turn=t, avoid=asked, answers=said, focus_type="action")
         assert not re.search(r"differently|take away|teach", text), text
-
-
-def test_why_it_happened_is_asked_twice_of_a_story_and_how_it_ended_once() -> None:
-    # Round 138 asked "Who or what do you think was behind that?" twice, round 144 three whys
-    # of three details; rounds 138, 141 and 144 asked "How did it end?" again
-    ci = _methodology("critical_incident")
-    why = ci.strategy("probe_attributions")
-    story = ci.strategy("deepen_narrative")
-    assert why is not None and story is not None
-    said = ["the chap at the shop was sympathetic enough and had one in stock"]
-    asked = [
-        "You mentioned the lock. Why do you think that happened the way it did?",
-        "You talked about the insurer. Who or what do you think was behind that?",
-        "You mentioned the shop. How did it end?",
-    ]
-    for t in range(6):
-        text = ask(ci, why, "chap at the shop", turn=t, avoid=asked, answers=said)
-        assert not re.search(r"behind|happened the way|would have taken", text), text
-        told = ask(ci, story, "chap at the shop", turn=t, avoid=asked, answers=said)
-        assert "How did it end" not in told, told
 
 
 def test_why_of_a_feeling_asks_what_made_them_feel_it() -> None:

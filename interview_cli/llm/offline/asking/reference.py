@@ -358,6 +358,11 @@ def steered(label: str | None, answer: str, steer: Steer, *, taken: bool = False
     return shifted or ""
 
 
+_ASKED = re.compile(
+    r"\b(?:can|could|shall|may)\s+(?:we|i|you)\b|\blet'?s\b|\bmind\s+if\b", re.IGNORECASE
+)
+
+
 def asked_back_to(label: str, answer: str, *, asked: bool = False) -> Reference | None:
     """The ``steer`` reference to the focus ``label`` that ``answer`` asked to go back to, in
     the words of its request; None when they cannot be said back. ``asked``: only a request
@@ -367,7 +372,12 @@ def asked_back_to(label: str, answer: str, *, asked: bool = False) -> Reference 
     asked_for = steered(label, answer, steer, taken=True) if steer is not None else ""
     if steer is None or not asked_for:
         return None
-    if asked and not re.match(r"[^.!]{0,30}\?", answer[steer.end :]):
+    # (a request is asked whether or not it is typed with its "?": "can we go back to the
+    # frothing thing, because ..." was no request said back, a typed interview)
+    put = re.match(r"[^.!]{0,30}\?", answer[steer.end :]) or _ASKED.search(
+        answer, max(0, steer.end - 60), steer.end
+    )
+    if asked and not put:
         return None
     return Reference("steer", mention=asked_for, said_more=said_after_steer(answer, steer))
 

@@ -1,0 +1,83 @@
+"""Offline follow-ups across a whole interview: what the closing recap counts as said, how
+often a story's why and end are asked, and a request to go back said back however it was
+typed."""
+
+from __future__ import annotations
+
+import re
+
+from test_offline_questions import _methodology, ask, strategy
+
+from interview_cli.config.schemas import Concept
+from interview_cli.llm.offline.asking.questions import offline_question
+from interview_cli.llm.protocol import Exchange, QuestionRequest
+
+
+def test_a_recap_counts_what_was_said_unasked() -> None:
+    # Round 141 recapped "the same wee tune going round": the hold music was said in three
+    # answers, two of them answering questions about it ("The hold music? It was just ...")
+    from interview_cli.core.graph.knowledge import KnowledgeGraph
+    from interview_cli.core.graph.records import ProvenanceEntry
+
+    ci = _methodology("critical_incident")
+    graph = KnowledgeGraph()
+
+    def said(turns: tuple[int, ...]) -> list[ProvenanceEntry]:
+        return [ProvenanceEntry(utterance_id=f"u{t}", quote="", turn=t) for t in turns]
+
+    music = graph.add_node(
+        "same wee tune", "situation", methodology=ci, turn=1, provenance=said((1, 2, 3))
+    )
+    graph.add_node(
+        "nobody took ownership", "situation", methodology=ci, turn=1, provenance=said((1, 4))
+    )
+    levels = {n.name: n.level for n in ci.ontology.nodes}
+    assert graph.recap_labels(levels)[0] == "same wee tune"
+    asked = graph.recap_labels(levels, asked={music.id: 2})
+    assert asked[0] == "nobody took ownership", asked
+
+
+def test_why_it_happened_is_asked_twice_of_a_story_and_how_it_ended_once() -> None:
+    # Round 138 asked "Who or what do you think was behind that?" twice, round 144 three whys
+    # of three details; rounds 138, 141 and 144 asked "How did it end?" again
+    ci = _methodology("critical_incident")
+    why = ci.strategy("probe_attributions")
+    story = ci.strategy("deepen_narrative")
+    assert why is not None and story is not None
+    said = ["the chap at the shop was sympathetic enough and had one in stock"]
+    asked = [
+        "You mentioned the lock. Why do you think that happened the way it did?",
+        "You talked about the insurer. Who or what do you think was behind that?",
+        "You mentioned the shop. How did it end?",
+    ]
+    for t in range(6):
+        text = ask(ci, why, "chap at the shop", turn=t, avoid=asked, answers=said)
+        assert not re.search(r"behind|happened the way|would have taken", text), text
+        told = ask(ci, story, "chap at the shop", turn=t, avoid=asked, answers=said)
+        assert "How did it end" not in told, told
+
+
+def test_a_request_typed_without_its_question_mark_is_said_back() -> None:
+    # A typed interview: "can we go back to the frothing thing, because thats the main reason
+    # i switched from soya, soya went all grainy in the coffee" was asked "You said soya went
+    # all grainy in the coffee. ...", the request unheard (round 145 called it ignored)
+    said = [
+        "can we go back to the frothing thing, because thats the main reason i switched from "
+        "soya, soya went all grainy in the coffee"
+    ]
+    mec = _methodology("means_end_chain")
+    concept = Concept(id="topic", name="oat milk", methodology="means_end_chain", objective="x")
+    for turn in range(4):
+        request = QuestionRequest(
+            methodology=mec,
+            concept=concept,
+            strategy=strategy("deepen"),
+            focus_label="soya went all grainy in coffee",
+            focus_type="attribute",
+            turn_number=turn,
+            answers=said,
+            recent=[Exchange(question="You said it keeps you sane. Why?", answer=said[0])],
+            went_back_to="froth for my coffee",
+        )
+        question = offline_question(request)
+        assert question.startswith("Back to the frothing thing. "), question
