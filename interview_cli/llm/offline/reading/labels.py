@@ -115,6 +115,10 @@ _KEEP_BE_AFTER = frozenset(
 
 
 _PERSONS = frozenset("i we you he she they it".split())
+_PEOPLE = frozenset(
+    "kids kid children child baby babies wife husband partner son daughter mum mam dad boys "
+    "girls family dog cat".split()
+)
 _OWNED = frozenset("mine ours yours theirs hers his".split())
 
 
@@ -158,8 +162,10 @@ def _drop_copula(words: list[str]) -> list[str]:
                 return words  # "the bed is mine": whose it is, not a kind of bed
             if len(rest) == 1 and rest[0].lower() in _PARTICLES:
                 return words  # "dairy is out": no "out dairy"
-            if len(rest) == 1 and i <= 2:
+            if len(rest) == 1 and i <= 2 and words[i - 1].lower() not in _PEOPLE:
                 return rest + words[:i]  # "the fit is comfortable" -> "comfortable fit"
+            # (not someone's state: "the kids are still asleep" is no "asleep kids", a typed
+            # interview asked "You talked about the kids")
             return words[:i] + rest
     return words
 
