@@ -61,11 +61,16 @@ _TURNED_ROUND = re.compile(
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r'"([^"]+)"')
+_DENIED_BEFORE = re.compile(
+    r"\b(?:not|no|never|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|nothing)\b[^,.;!?]*$", re.IGNORECASE
+)
 _MISS_ASKED = re.compile(r"\bmiss(?:ed)?\b[^?]*\?\s*$", re.IGNORECASE)
 _YES = re.compile(r"^\W*(?:yes|yeah|yep|yup|aye|definitely|rather|quite\s+a\s+(?:bit|lot))\b", re.I)
 # What the read-back left out, said so: "you missed the main bit", "you've left out Jamie"
 _MISSED = re.compile(
-    r"\b(?:missed|missing|left\s+out|forgot(?:ten)?)\b(?!\s+(?:nothing|anything)\b)", re.IGNORECASE
+    r"\b(?:you|ya|u|ye)(?:'?ve|\s+have)?\s+(?:also\s+|completely\s+)?(?:missed|left\s+out|"
+    r"forgot(?:ten)?|skipped)\b(?!\s+(?:nothing|anything)\b)",
+    re.IGNORECASE,
 )
 # A link read back: '"X" matters to you because of "Y"', '"X" because of "Y"' (and, in
 # sessions before round 35, '"X" leading to "Y"')
@@ -227,7 +232,11 @@ class CheckBack:
         # (said together, as they were, where the answer talks of what matters: not a frame's
         # "the worries are", nor "pod" and "coffee" said apart)
         said = label_profile(blank(self.answer)).content
-        return long_enough and f" {' '.join(own)} " in f" {' '.join(said)} "
+        if not long_enough or f" {' '.join(own)} " not in f" {' '.join(said)} ":
+            return False
+        # (not said to be nothing to them: "I dont care about battery life at all")
+        at = self.answer.lower().find(own[0][:4])
+        return not _DENIED_BEFORE.search(self.answer[max(0, at - 30) : max(at, 0)])
 
 
 def ladder_to(graph: KnowledgeGraph, methodology: Methodology, node_id: str) -> list[str]:

@@ -55,12 +55,6 @@ def test_a_remark_with_no_sign_of_an_element_is_too_doubtful_to_ask_about(
             "wear them in the shower",
             "stay in when I run",
         ),
-        # ... or laughs as it opens ("lol red in the face is right", round 139 asked about it)
-        (
-            "lol red in the face is right, so I can focus",
-            "red in the face",
-            "can focus",
-        ),
         # backstory: the sentence sets the story back in time
         (
             "Noise cancelling, so I can focus. When I was young I had to share a walkman with "

@@ -81,3 +81,13 @@ def test_a_request_typed_without_its_question_mark_is_said_back() -> None:
         )
         question = offline_question(request)
         assert question.startswith("Back to the frothing thing. "), question
+
+
+def test_what_is_found_out_is_no_dislike_but_what_gets_to_them_is() -> None:
+    # Round 142 asked "What is the problem with that for you?" of "I can work out what upset
+    # him"; the review's "I know what annoys me about them" is still a dislike
+    from interview_cli.llm.offline.reading.stance import stance_of
+
+    assert stance_of("I can work out what upset him") == 1
+    assert stance_of("I know what annoys me about them") == -1
+    assert stance_of("I can see why it annoys people") == -1

@@ -501,6 +501,10 @@ _ONES = frozenset("one ones".split())
 # ... and a time its clause says which: "the one time a stranger did help" (round 138 asked
 # "You mentioned that the one time a stranger did help.")
 _HEADS = _ONES | frozenset("time times day days moment morning night week".split())
+# Words that say which of a noun, right before it: "the total cost of", not "the battery dies of"
+_BEFORE_A_NOUN_OF = frozenset(
+    "total full whole real actual extra same overall final monthly weekly yearly daily".split()
+)
 # Verbs an "of" follows: "the kids think of it as theirs" is a clause
 _VERBS_OF = frozenset(
     "think thinks thought dream dreams dreamt hear hears heard know knew speak speaks spoke "
@@ -558,7 +562,8 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
         return Phrase(verbatim, noun=f'"{verbatim}"')
     if (
         words[verb_at + 1 : verb_at + 2] == ["of"]
-        and v.determiners & set(words[max(0, verb_at - 2) : verb_at])
+        and verb_at
+        and (words[verb_at - 1] in v.determiners or words[verb_at - 1] in _BEFORE_A_NOUN_OF)
         and words[verb_at] not in _VERBS_OF
         and shifted
     ):

@@ -480,7 +480,7 @@ def _question(request: QuestionRequest) -> str:
         family = "bridge"
     fresh = _unused_first(candidates(request, family, ref, about), request.avoid_questions)
     pairs = _not_the_last_one(
-        _not_told_already(_ended_once(fresh, request.avoid_questions), _answers(request)),
+        _not_told_already(fresh, _answers(request), request.avoid_questions),
         _previous_question(request),
     )
     # Compare what would be asked, not the templates: the focus changes the similarity.
@@ -539,9 +539,9 @@ def template_of(question: str) -> str | None:
     return max(fitting, key=lambda t: len(re.sub(r"\{\w+\}", "", t)), default=None)
 
 
-# The families whose questions are about the whole story, not their focus: each wording once
-# The families a story is asked of a few times, whatever the focus: how many of its wordings
-# may be asked before it is spent
+# The families whose questions are about the whole story, not their focus: how many of their
+# wordings may be asked in an interview before the family is spent (what they took away was all
+# three once; two read as a script already, round 144)
 _ONCE_A_STORY = {"insight": 2, "attribution": 2}
 
 
@@ -587,18 +587,12 @@ _HOW_IT_ENDED = "How did it end?"
 
 
 def _not_told_already(
-    pairs: list[tuple[str, str]], answers: Sequence[str]
+    pairs: list[tuple[str, str]], answers: Sequence[str], asked: Sequence[str] = ()
 ) -> list[tuple[str, str]]:
-    """No "How did it end?" of a story whose end was told; kept when it is all there is."""
-    if not any(_TOLD_THE_END.search(a) for a in answers):
-        return pairs
-    return [p for p in pairs if _HOW_IT_ENDED not in p[1]] or pairs
-
-
-def _ended_once(pairs: list[tuple[str, str]], asked: Sequence[str]) -> list[tuple[str, str]]:
-    """No "How did it end?" twice in an interview (rounds 138, 141 and 144 asked it again, of
-    a story told to its end); kept when it is all there is."""
-    if not any(_HOW_IT_ENDED in q for q in asked):
+    """No "How did it end?" of a story whose end was told, nor twice (rounds 138, 141 and 144
+    asked it again); kept when it is all there is."""
+    told = any(_TOLD_THE_END.search(a) for a in answers)
+    if not told and not any(_HOW_IT_ENDED in q for q in asked):
         return pairs
     return [p for p in pairs if _HOW_IT_ENDED not in p[1]] or pairs
 

@@ -276,6 +276,8 @@ _COMMA_NEW_REASON = re.compile(
     re.IGNORECASE,
 )
 _A_SO_B = re.compile(rf"\b(?:{_SO_WHO}|{_REASON})", re.IGNORECASE)
+# a list said before the comma: "the main things are X and Y, Z so ..."
+_LISTED = re.compile(r"\b(?:things|ones|points)\s+(?:are|were)\b[^,]*\band\b", re.IGNORECASE)
 _NEW_PAIR_CUE = Cue(",", "none")
 # A comma that parts words, not one inside a number ("1,800 quid").
 COMMA = re.compile(r",(?!(?<=\d,)\d)")
@@ -553,11 +555,15 @@ def _second_statements(sentence: str, offset: int, cuts: list[tuple[int, int, Cu
 
 
 def _new_pairs(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> None:
-    """The cuts where a chain of its own starts, "A so I ..." after a comma (in place), the
-    first of them too: "fitting three car seats and the crate, wide sliding doors so Im not
-    wrecking my back" (round 136's closing answer lost the doors)."""
+    """The cuts where a chain of its own starts, "A so I ..." after a comma (in place): after
+    a first pair, or after a list ("fitting three car seats and the crate, wide sliding doors
+    so Im not wrecking my back", round 136's closing answer lost the doors)."""
     matches = [*_COMMA_NEW_PAIR.finditer(sentence), *_COMMA_NEW_REASON.finditer(sentence)]
     for match in sorted(matches, key=lambda m: m.start()):
+        if not _A_SO_B.search(sentence, 0, match.start()) and not _LISTED.search(
+            sentence, 0, match.start()
+        ):
+            continue  # "every morning, nice and creamy so I ...": one chain
         # (the comma's own cut, if it had one, gives way: this one says the chain ends there)
         at = offset + match.end()
         cuts[:] = [c for c in cuts if not offset + match.start() <= c[0] <= at]

@@ -129,7 +129,8 @@ def apply_correction(
 
 def _a_count(label: str) -> bool:
     """The label holds a number, in figures or words ("two pods a day", "250 a week")."""
-    return bool(_NUMBER.search(label)) or any(w in NUMBER_WORDS for w in label.lower().split())
+    words = label.lower().split()
+    return bool(_NUMBER.search(label)) or any(w in NUMBER_WORDS - {"one"} for w in words)
 
 
 def _put_right(

@@ -122,14 +122,12 @@ def doubt(answer: str, clause: Clause, *, story: bool) -> str:
 
 
 def _part(answer: str, clause: Clause) -> str:
-    """The clause and what follows it up to the next comma or sentence end, and what leads it
-    from the last one: where a laugh is about this clause. "Upload speed, because I push 200
-    gig files, and the line not dropping out cos my teenagers scream the house down haha": the
-    laugh is the last part's; "lol red in the face is right" laughs at its own (round 139 asked
-    about "red in the face")."""
+    """The clause and what follows it up to the next comma or sentence end: where a laugh
+    is about this clause. "Upload speed, because I push 200 gig files, and the line not
+    dropping out cos my teenagers scream the house down haha": the laugh is the last part's.
+    (Not a laugh opening it: "lol the froth is amazing in a latte" laughs with its answer.)"""
     stop = _PART_END.search(answer, clause.end)
-    begun = [m.end() for m in _PART_END.finditer(answer, 0, clause.start)]
-    return answer[begun[-1] if begun else 0 : stop.start() if stop else len(answer)]
+    return answer[clause.start : stop.start() if stop else len(answer)]
 
 
 __all__ = ["DOUBTFUL", "MOST_SURE", "SIGN", "confidence_of", "doubt"]

@@ -150,6 +150,7 @@ def _drop_copula(words: list[str]) -> list[str]:
             if (
                 i == 2
                 and len(rest) >= 3
+                and rest[0].lower() in ("my", "our")  # not "charging it is a total pain"
                 and words[0].lower().endswith("ing")
                 and words[1].lower() in _PERSONS
             ):
@@ -263,7 +264,8 @@ _ABOVE_ALL = re.compile(
 # What they have seen is what the label names: "Ive seen what crashes do to families" is "what
 # crashes do to families" (round 136 asked about "ive seen what crashes")
 _SEEN_WHAT = re.compile(
-    r"^(?:i'?ve|ive|i\s+have|i)\s+(?:seen|saw|watched|heard)\s+(?=(?:what|how)\s+\w+\s+\w)",
+    r"^(?:i'?ve|ive|i\s+have|i)\s+(?:seen|saw|watched|heard)\s+"
+    r"(?=(?:what|how)\s+(?!(?:i|we|you|they|he|she|it)\b)\w+\s+\w+\s+\w)",
     re.IGNORECASE,
 )
 
@@ -383,7 +385,12 @@ def _without_pointer_head(words: list[str]) -> list[str]:
     points (round 66's summary read "independence bit" back); not "the other thing", "the
     best bit", whose head is all they name."""
     said = [w.lower() for w in words]
-    if len(words) > 3 and said[0] in _POINTER_HEADS and said[1] in ("that", "which", "where"):
+    if (
+        len(words) > 3
+        and said[0] in _POINTER_HEADS
+        and said[1] in ("that", "which", "where")
+        and not set(said[2:]) & COPULAS  # "the part that wore out first was the sole"
+    ):
         # "the thing that costs me every single week": what it does names it (round 136 asked
         # about "thing that costs me every single")
         return words[2:]
@@ -614,7 +621,7 @@ def _without_light_end(words: list[str]) -> list[str]:
         words = words[:-1]
     if len(words) >= 2 and words[-1].lower() in _DOES and words[-2].lower() not in _DOERS:
         words = words[:-1]  # "the price doesn't matter to me, the taste does": the taste
-    if len(words) > 2 and words[-1].lower() in _DENIALS:
+    if len(words) > 2 and words[-1].lower() == "never" and words[-2].lower() in _MODAL_ENDS:
         words = words[:-1]  # "old petrol one could never (get going)" (round 139)
     return _without_modal_end(words)
 

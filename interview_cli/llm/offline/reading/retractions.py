@@ -266,7 +266,6 @@ def _ends_laughing(sentence: str) -> bool:
 # A retraction (``lexicon/en/retraction.yaml``) that calls what it takes back a joke: "that
 # was only a joke", "I was just kidding" (the lexicon says which are; "it's a joke" of a thing is
 # a complaint there, and no retraction)
-_JOKING = re.compile(r"\bjok|\bkidd|\bmessing\b|\bbanter\b", re.IGNORECASE)
 _REST_OF_CLAUSE = re.compile(r"[^,.;:!?]*[,.;:!?]+\s*")
 _CLAUSE = re.compile(r"[^.;!?]*")
 
@@ -336,6 +335,12 @@ def _quoted(answer: str, at: int) -> bool:
     return at > 0 and answer[at - 1] in "'\"\u2018\u201c"
 
 
+_NOT_MEANT = re.compile(
+    r"\b(?:just|only)\s+a\s+joke\b|\bjoking\b|\bkidding\b|^\W*(?:\w+\W+){0,2}?(?:no|nah|naw)\b",
+    re.IGNORECASE,
+)
+
+
 def _exactly_named(
     request: ExtractRequest, exact: str, candidates: list[Earlier], match: re.Match[str]
 ) -> list[str]:
@@ -345,7 +350,8 @@ def _exactly_named(
     toast": round 137 asked about the toast again)."""
     named = _wholly_named(exact, candidates)
     focus = request.focus_label or ""
-    if named or not focus or not _JOKING.search(match.group(0)):
+    # ("the helpline was a joke" says it was useless: only one said not to be meant)
+    if named or not focus or not _NOT_MEANT.search(match.group(0)):
         return named
     said = {w.removesuffix("s") for w in words_of(exact)}
     own = {w.removesuffix("s") for w in words_of(focus)}

@@ -132,15 +132,20 @@ _NOT_MINDED = re.compile(
 )
 
 
-_KNOWING = frozenset("out know knows knowing tell see understand check spot".split())
-_ASKED = frozenset("what whats why how which".split())
+_KNOWING = frozenset("out know knows knowing tell check spot".split())
+_ASKED = frozenset("what whats which".split())
 
 
 def _known_from(words: list[str]) -> int:
-    """Where a question found out starts ("work out | what ...", "know | why ..."), the index
-    of its question word; past the end when there is none."""
+    """Where a question found out starts ("work out | what upset him"), the index of its
+    question word; past the end when there is none, or when what is found out is what gets
+    to them ("I know what annoys me", "I know why it breaks")."""
     for i, w in enumerate(words[1:], start=1):
-        if w in _ASKED and words[i - 1] in _KNOWING:
+        if (
+            w in _ASKED
+            and words[i - 1] in _KNOWING
+            and words[i + 2 : i + 3] not in (["me"], ["us"])
+        ):
             return i
     return len(words)
 
