@@ -142,6 +142,8 @@ class CheckBack:
         def rank(ids: list[str]) -> int:
             if any(self._said_at_close(graph, i) or i in linked_at_close for i in ids):
                 return 1
+            if any(self._said_again(graph, i) for i in (ids if len(ids) <= 2 else ids[-1:])):
+                return 1  # said again as itself, or as where a long chain ends
             if not denies:
                 return 0
             denied = [i for i in ids if read_back(i) and not words(i) <= answered]
@@ -214,11 +216,17 @@ class CheckBack:
 
     def _said_at_close(self, graph: KnowledgeGraph, node_id: str) -> bool:
         node = graph.node(node_id)
-        return (
-            node.created_turn == self.turn
-            or any(p["turn"] == self.turn for p in node.provenance)
-            or (node.confidence != DISOWNED and self._restated(node.label))
+        return node.created_turn == self.turn or any(
+            p["turn"] == self.turn for p in node.provenance
         )
+
+    def _said_again(self, graph: KnowledgeGraph, node_id: str) -> bool:
+        """A concept the reader knew already, said again at the close in its own words: "it
+        froths so my coffee is right" leads with the chain that ends at it, not with every
+        chain that passes through "froth for my coffee" (a typed interview's summary led with
+        five, one of them ending at a correction of a scene)."""
+        node = graph.node(node_id)
+        return node.confidence != DISOWNED and self._restated(node.label)
 
     def _restated(self, label: str) -> bool:
         """The answer says the label's words again, a concept the reader knew already and so

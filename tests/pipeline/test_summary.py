@@ -681,3 +681,21 @@ def test_what_was_missed_told_at_the_close_leads_and_only_what_it_touches_stays(
     agreed = CheckBack(question.replace("Did I miss anything", "Is that right"), answer, 17)
     kept = learned_summary(graph, meth, checked=agreed)
     assert "starts the night → had to be electric" in kept and "smug" in kept, kept
+
+
+def test_a_concept_said_again_at_the_close_leads_only_where_its_chain_ends() -> None:
+    # A typed interview: "sort of? the main things are it froths so my coffee is right ..." led
+    # the summary with every chain through "froth for my coffee", one of them ending at a
+    # correction of a scene ("my youngest")
+    meth, graph, add = _laddered()
+    froth = add("froth for my coffee", "attribute", 1)
+    white = add("flat white person", "functional_consequence", 2)
+    youngest = add("my youngest", "psychosocial_consequence", 4)
+    quiet = add("ten minutes to myself", "psychosocial_consequence", 5)
+    for source, target in ((froth, white), (white, youngest)):
+        graph.add_relation(source, target, "leads_to", methodology=meth, turn=4)
+    question = 'We talked about "flat white person". Did I miss anything that matters to you?'
+    answer = "sort of? it has to froth for my coffee, and ten minutes to myself in the morning"
+    lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 9)).splitlines()
+    assert lines[0] == "- ten minutes to myself", lines
+    assert quiet and lines[1] == "- froth for my coffee → flat white person → my youngest", lines
