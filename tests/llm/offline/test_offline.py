@@ -307,6 +307,24 @@ def test_what_they_say_has_little_to_it_is_not_asked_about_again(
     assert [n.confidence < least for n in waved.nodes if n.label == tune] == [True]
 
 
+def test_a_laugh_closing_a_long_sentence_is_about_its_last_clause(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    # A typed interview: the laugh after the robot's words made the outage doubtful too, and
+    # the interviewer asked for another incident after the first one was told
+    least = methods["critical_incident"].tuning.vetoes.min_focus_confidence
+    told = extract(
+        methods,
+        concepts,
+        "critical_incident",
+        "ok so last month my broadband went down for like 5 days and when i rang them i got a "
+        "robot that kept saying 'have you tried restarting your router' lol",
+    )
+    sure = {n.label: n.confidence >= least for n in told.nodes}
+    assert sure.get("broadband went down") is True, told.nodes
+    assert sure.get("rang them got a robot") is False, told.nodes
+
+
 def test_strategy_name_sets_the_kind_of_the_first_clause(
     methods: dict[str, Methodology], concepts: dict[str, Concept]
 ) -> None:

@@ -46,6 +46,8 @@ from interview_cli.llm.offline.reading.clauses import SPACED_DASH, Clause
 _SENTENCE_END = re.compile(r"(?:[.!?]|" + SPACED_DASH + ")+")
 _PART_END = re.compile(r"[,;.!?]")
 LAUGH_SIGN = "laugh"
+# How far after a clause a laugh may stand and still be about it
+_LAUGH_REACH = 30
 # The sign matched in the clause itself, not its sentence.
 REPORTED_SIGN = "reported"
 # The sign that does not count where the methodology is about events.
@@ -127,7 +129,11 @@ def _part(answer: str, clause: Clause) -> str:
     dropping out cos my teenagers scream the house down haha": the laugh is the last part's.
     (Not a laugh opening it: "lol the froth is amazing in a latte" laughs with its answer.)"""
     stop = _PART_END.search(answer, clause.end)
-    return answer[clause.start : stop.start() if stop else len(answer)]
+    end = stop.start() if stop else len(answer)
+    # (no further than just after it: "my broadband went down for like 5 days and when i rang
+    # them i got a robot that kept saying '...' lol" laughs at the robot, not the outage, a
+    # typed interview asked for another incident after its first)
+    return answer[clause.start : min(end, clause.end + _LAUGH_REACH)]
 
 
 __all__ = ["DOUBTFUL", "MOST_SURE", "SIGN", "confidence_of", "doubt"]
