@@ -91,3 +91,20 @@ def test_what_is_found_out_is_no_dislike_but_what_gets_to_them_is() -> None:
     assert stance_of("I can work out what upset him") == 1
     assert stance_of("I know what annoys me about them") == -1
     assert stance_of("I can see why it annoys people") == -1
+
+
+def test_a_reason_given_for_going_back_says_what_for() -> None:
+    # A typed interview: "can we go back to Dev, because he was the only one who listened and
+    # he rang me back when he said he would" was asked "Sure, back to Dev. What would you like
+    # to say about that?"
+    from interview_cli.llm.offline.asking.reference import asked_back_to
+
+    said = (
+        "can we go back to Dev, because he was the only one who listened and he rang me back "
+        "when he said he would"
+    )
+    back = asked_back_to("dev", said)
+    assert back is not None and back.said_more, back
+    goat = "Can we go back to the chatbot actually, because that was the bit that got my goat."
+    told = asked_back_to("chatbot", goat)
+    assert told is not None and not told.said_more, told

@@ -415,6 +415,10 @@ def _subject_of(texts: list[str], v: Vocabulary) -> list[str]:
 # Words after the request that name something (``meta.naming_words``, the reader's one
 # judgement of emptiness) for it to have said what it went back for
 _SAYS_MORE = 4
+_SAYS_WHY = 2
+_BECAUSE = re.compile(
+    r"\W*(?:(?:though|tho|actually)\W+)?(?:because|cos|coz|cause|as|since)\b", re.I
+)
 
 
 def said_after_steer(answer: str, steer: Steer) -> bool:
@@ -424,4 +428,9 @@ def said_after_steer(answer: str, steer: Steer) -> bool:
     back thing. What did you want to say about it?" and heard "Um I kind of just said it?").
     Talk about talk says nothing more ("the wrist thing though, I never really said about
     that", round 51), nor does an idiom of annoyance ("that was the bit that got my goat")."""
-    return naming_words(blank(answer[steer.end :]), NAMELESS) >= _SAYS_MORE
+    rest = blank(answer[steer.end :])
+    # (a reason given for going back says what for: "can we go back to Dev, because he was the
+    # only one who listened and he rang me back", a typed interview heard "What would you like
+    # to say about that?")
+    enough = _SAYS_WHY if _BECAUSE.match(rest) else _SAYS_MORE
+    return naming_words(rest, NAMELESS) >= enough
