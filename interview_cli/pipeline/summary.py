@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
@@ -114,9 +115,8 @@ class CheckBack:
         after a "yes, but" too: "yeah thats right i guess, but its a pretty small bit of it.
         the main thing is protein per pot ..." (round 27: the main points it restated were
         cut off the end of the "also" list)."""
-        said_no = _NOT_RIGHT.match(self.answer) and not _NOTHING_MISSED.match(self.answer)
         turned_round = bool(_OTHER_WAY.search(self.answer))
-        denies = bool(said_no or _TURNED_ROUND.search(self.answer))
+        denies = self._denies()
         if not denies and not any(self._said_at_close(graph, n.id) for n in graph.nodes()):
             return None
         quoted = [_words(q) for q in _QUOTED.findall(self.question)]
@@ -166,12 +166,20 @@ class CheckBack:
     def put_right(self) -> bool:
         """The answer says the read-back was not right, or missed something ("not really no",
         "sort of??", "you missed the main bit")."""
-        said_no = _NOT_RIGHT.match(self.answer) and not _NOTHING_MISSED.match(self.answer)
         # ("Did I miss anything?" - "Yes, rather a lot", round 140)
         said_yes = _MISS_ASKED.search(self.question) and _YES.match(self.answer)
-        return bool(
-            said_no or said_yes or _TURNED_ROUND.search(self.answer) or _MISSED.search(self.answer)
-        )
+        return bool(self._denies() or said_yes or _MISSED.search(self.answer))
+
+    def _denies(self) -> bool:
+        """The answer says no to the read-back, or turns it round."""
+        said_no = _NOT_RIGHT.match(self.answer) and not _NOTHING_MISSED.match(self.answer)
+        return bool(said_no or _TURNED_ROUND.search(self.answer))
+
+    @cached_property
+    def _said(self) -> str:
+        """The answer's content words, in order, without its frames and remarks (read once:
+        every chain's every concept is looked for in it)."""
+        return f" {' '.join(label_profile(blank(self.answer)).content)} "
 
     def _links(self) -> list[tuple[set[str], set[str]]]:
         """The words of each link's two ends, as the check-back read it back."""
@@ -239,8 +247,7 @@ class CheckBack:
         long_enough = len(own) >= 2
         # (said together, as they were, where the answer talks of what matters: not a frame's
         # "the worries are", nor "pod" and "coffee" said apart)
-        said = label_profile(blank(self.answer)).content
-        if not long_enough or f" {' '.join(own)} " not in f" {' '.join(said)} ":
+        if not long_enough or f" {' '.join(own)} " not in self._said:
             return False
         # (not said to be nothing to them: "I dont care about battery life at all")
         at = self.answer.lower().find(own[0][:4])

@@ -539,19 +539,17 @@ def _clause(words: list[str], verbatim: str, shifted: str | None, v: Vocabulary)
     last = len(words) - 1
     # (a word after a preposition is its noun: "my back for work", round 136 asked "You said
     # your back for work.")
+    verbs = [i for i, w in enumerate(words) if verbish(w, v)]
+    nouns = {i for i in verbs if i and words[i - 1] in v.prepositions}
     verb_at = next(
         (
             i
             for i, w in enumerate(words)
-            if (verbish(w, v) and not (i and words[i - 1] in v.prepositions))
-            or (w.endswith("'s") and i < last)
+            if (i in verbs and i not in nouns) or (w.endswith("'s") and i < last)
         ),
         None,
     )
-    after_preposition = any(
-        verbish(w, v) and i and words[i - 1] in v.prepositions for i, w in enumerate(words)
-    )
-    if verb_at is None and after_preposition and words[0] in v.determiners and shifted:
+    if verb_at is None and nouns and words[0] in v.determiners and shifted:
         return Phrase(verbatim, noun=shifted)  # no verb but its noun: a thing of theirs
     if verb_at is None or "to" in words[max(0, verb_at - 2) : verb_at]:
         return None  # no finite verb: "the kids to feel looked after" (round 65), "the bike

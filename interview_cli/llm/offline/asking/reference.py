@@ -50,6 +50,7 @@ from interview_cli.llm.offline.reading.content import is_count
 from interview_cli.llm.offline.reading.earlier import shared
 from interview_cli.llm.offline.reading.earlier import words_of as reader_words
 from interview_cli.llm.offline.reading.meta import naming_words
+from interview_cli.llm.offline.reading.stance import LESSENED
 from interview_cli.llm.offline.reading.steering import Steer, find_steer
 
 
@@ -66,13 +67,6 @@ class Reference:
 
 
 NOTHING = Reference("none")
-
-
-# Words that undo what follows them: a label they lead names a relief, not its thing
-_UNDOES = frozenset(
-    "stop stops stopped stopping avoid avoids avoiding prevent prevents prevented save saves "
-    "saving spare spares no not never without less fewer".split()
-)
 
 
 def refer(
@@ -101,7 +95,7 @@ def refer(
     named = mention(label, answers)
     # ("You talked about the headphones." in a headphones study names nothing; nor does what a
     # relief stops name it: "stops tea being a battle" is no "the battle", round 145)
-    if named and ((topic and named.split()[-1] == topic.split()[-1]) or target[0] in _UNDOES):
+    if named and ((topic and named.split()[-1] == topic.split()[-1]) or target[0] in LESSENED):
         named = ""
     # where the focus stands in the answer just given (None: not there)
     tokens = tokenize(answers[-1]) if answers else []

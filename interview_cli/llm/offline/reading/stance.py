@@ -83,7 +83,7 @@ def stance_of(text: str) -> int:
         (
             j
             for j, w in enumerate(words)
-            if w in _LESSENED and not (w == "nothing" and words[j + 1 : j + 2] in _NO_MORE)
+            if w in LESSENED and not (w == "nothing" and words[j + 1 : j + 2] in _NO_MORE)
         ),
         len(words),
     )
@@ -164,8 +164,9 @@ def _required_from(words: list[str]) -> int:
 _HAVING_TO = frozenset("has have had need needs got".split())
 
 
-# What turns a bad word into a good riddance: "no hassle", "less lonely", "stopped failing her".
-_LESSENED = NEGATIONS | frozenset(
+# What turns a bad word into a good riddance: "no hassle", "less lonely", "stopped failing her"
+# (and what a question says a relief of: "stops tea being a battle" is no "the battle").
+LESSENED = NEGATIONS | frozenset(
     "less fewer stop stopped stops avoid avoids avoiding instead".split()
 )
 # "nothing else", "nothing more": no riddance of what follows
@@ -254,4 +255,4 @@ def _filler_like(words: list[str], i: int) -> bool:
     return i == 0 or words[i - 1] not in _LIKERS
 
 
-__all__ = ["stance_of"]
+__all__ = ["LESSENED", "stance_of"]
