@@ -102,3 +102,22 @@ def test_jobs_to_be_done_without_a_switch_or_a_worry_digs_for_the_job() -> None:
         )
         == "none"
     )
+
+
+def test_jobs_to_be_done_takes_up_a_near_switch_told_alone() -> None:
+    jtbd = shipped("jobs_to_be_done")
+    s, out = told(CoreState(), jtbd, [("pod machine", "solution_approach", 0)])
+    # "just better coffee than instant, it was free. I nearly went for a bean-to-cup last
+    # year but £400+ for a coffee machine, no chance" (a typed interview dug on past it)
+    s, out = told(
+        s,
+        jtbd,
+        [
+            ("better coffee than instant", "job_statement", 1),
+            ("nearly went for a bean-to-cup", "solution_approach", 0),
+        ],
+        [("pod machine", "better coffee than instant", "hired_for")],
+    )
+    chosen = out.decision.selected
+    assert (chosen.strategy, chosen.label) == ("probe_switch", "nearly went for a bean-to-cup")
+    assert out.decision.node_signals[chosen.node_id]["graph.node.rival"] == "fresh"

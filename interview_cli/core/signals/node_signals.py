@@ -182,15 +182,17 @@ def _rival(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
     group: frozenset[str] | None = ctx.memo["rivals"].get(state.node_id)
     if group is None:
         return "none"
-    states = ctx.tracker.states
-    asked = any(states[n].focus_count or states[n].probes for n in group if n in states)
+    states = [ctx.tracker.states[n] for n in group if n in ctx.tracker.states]
+    told = max(s.created_at_turn for s in states)  # asked about since the switch was told
+    asked = any(p.turn >= told for s in states for p in s.probes)
     return "asked" if asked else "fresh"
 
 
 def rival_groups(ctx: SignalContext) -> dict[str, frozenset[str]]:
     """Node id -> the alternatives it was set beside (itself included): nodes joined by a
     relation that is no rung of a chain, or of one type said in one answer whose words tell
-    of a switch (``config.switch_words``)."""
+    of a switch (``config.switch_words``); one told alone with such words is set beside the
+    last one of its type said before it."""
     graph = ctx.graph
     if graph is None:
         return {}
@@ -199,10 +201,16 @@ def rival_groups(ctx: SignalContext) -> dict[str, frozenset[str]]:
     for node_id, s in ctx.tracker.states.items():
         if node_id in graph:
             said.setdefault((s.created_at_turn, s.node_type), []).append(node_id)
-    for group in said.values():
+    for (turn, kind), group in said.items():
         quotes = (str(p.get("quote", "")) for n in group for p in graph.node(n).provenance)
-        if len(group) > 1 and any(SWITCH_WORDS.search(q) for q in quotes):
+        if not any(SWITCH_WORDS.search(q) for q in quotes):
+            continue
+        if len(group) > 1:
             pairs += [(group[0], other) for other in group[1:]]
+        elif before := [n for k, g in said.items() if k[1] == kind and k[0] < turn for n in g]:
+            # "I nearly went for a bean-to-cup": told alone, it is set beside the way of
+            # doing it asked about last (the pod machine the question was about), or said last
+            pairs.append((group[0], max(before, key=lambda n: _last_asked(ctx, n))))
     rungs = ctx.methodology.ontology.chain_relations
     types = ctx.node_types
     pairs += [
@@ -216,6 +224,11 @@ def rival_groups(ctx: SignalContext) -> dict[str, frozenset[str]]:
         for node_id in merged:
             groups[node_id] = merged
     return groups
+
+
+def _last_asked(ctx: SignalContext, node_id: str) -> tuple[int, int]:
+    state = ctx.tracker.states[node_id]
+    return (max((p.turn for p in state.probes), default=-1), state.created_at_turn)
 
 
 @node_signal("graph.node.stance")

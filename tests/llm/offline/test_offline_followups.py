@@ -108,3 +108,28 @@ def test_a_reason_given_for_going_back_says_what_for() -> None:
     goat = "Can we go back to the chatbot actually, because that was the bit that got my goat."
     told = asked_back_to("chatbot", goat)
     assert told is not None and not told.said_more, told
+
+
+def test_a_switch_thought_about_and_not_made_is_asked_as_one() -> None:
+    # Round 149: "I nearly went for a bean-to-cup last year but £400+ for a coffee machine
+    # with two kids in nursery, no chance" - he never changed, so no "when you decided to
+    # change", nor "what do you miss about the old way"
+    jtbd = _methodology("jobs_to_be_done")
+    switch = jtbd.strategy("probe_switch")
+    assert switch is not None
+    said = [
+        "Honestly just better coffee than instant, it was free so the bar was low. I nearly "
+        "went for a bean-to-cup last year but £400+ for a coffee machine, no chance."
+    ]
+    for t in range(4):
+        text = ask(
+            jtbd,
+            switch,
+            "nearly went for a bean-to-cup",
+            turn=t,
+            answers=said,
+            focus_type="solution_approach",
+        )
+        assert re.search(r"look at that|stopped you|go for it now", text), text
+    used = ask(jtbd, switch, "used to buy instant", answers=["I used to buy instant"])
+    assert "stopped you" not in used and "go for it now" not in used, used

@@ -91,10 +91,8 @@ _REQUIRED = re.compile(
 
 def _family(request: QuestionRequest, has_focus: bool) -> str:
     strategy = request.strategy
-    if request.closing or strategy.generates_closing_question:
-        return "closing"
     family: str = strategy.family
-    if family == "summary":
+    if request.closing or strategy.generates_closing_question or family == "summary":
         return "closing"
     if has_focus and family == "deepen":
         family = angle_for(request.focus_type) or family
@@ -102,6 +100,8 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # the scene is no way of doing it (round 86: "You mentioned the wedding edit. What do
         # you do when that isn't an option?"): what was going on there
         family = "circumstance"
+    elif has_focus and family == "switch" and _NEARLY.search(_said_of_focus(request)):
+        family = "near_switch"  # "I nearly went for a bean-to-cup": no change was made
     if has_focus and request.focus_stance < 0 and family in _PRESUME_LIKING:
         family = "dislike"  # not "what do you get out of 'blisters'?", nor why they chose it
     elif (
@@ -149,6 +149,17 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # there is bad")
         family = "open_why"
     return family
+
+
+# A change they thought about and did not make: "I nearly went for a bean-to-cup", "I was
+# tempted by the van", "I thought about getting one"
+_NEARLY = re.compile(
+    r"\b(?:nearly|almost|was\s+tempted|thought\s+about|looked\s+at\s+getting)\b", re.IGNORECASE
+)
+
+
+def _said_of_focus(request: QuestionRequest) -> str:
+    return " ".join(filter(None, (request.focus_label, *request.focus_quotes)))
 
 
 def _a_feeling(request: QuestionRequest) -> bool:

@@ -383,6 +383,14 @@ WORDINGS: dict[str, Wordings] = {
             "What, if anything, do you miss about the old way?",
         ),
     ),
+    # a switch they thought about and did not make ("I nearly went for a bean-to-cup")
+    "near_switch": Wordings(
+        that=(
+            "What made you look at that in the first place?",
+            "What stopped you in the end?",
+            "What would it take for you to go for it now?",
+        ),
+    ),
     # a worry or a habit that held the respondent back
     "anxiety": Wordings(
         that=(

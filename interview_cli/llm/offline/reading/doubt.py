@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from interview_cli.config.switch_words import SWITCH_WORDS
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.lexicon.phrases import alternatives
 from interview_cli.llm.offline.reading.clauses import SPACED_DASH, Clause
@@ -94,12 +95,14 @@ MOST_SURE = 0.9
 def confidence_of(clause: Clause, *, answers: bool, features: frozenset[str]) -> float:
     """The reading's confidence in ``clause`` as an element. Signs: it ``answers`` the
     question (the first thing said), a cue links it to the clause before ("so", "because"),
-    its words name a kind of element the ontology has, it names one of the study's own things
-    (``features``: words of the concept's objective, description and elements)."""
+    its words name a kind of element the ontology has or tell of a switch, it names one of
+    the study's own things (``features``: words of the concept's objective, description and
+    elements)."""
     signs = (
         answers,
         clause.cue is not None and clause.cue.link in ("up", "down", "sequence"),
-        clause.strong,
+        # (a switch told names a way of doing it: "I nearly went for a bean-to-cup")
+        clause.strong or bool(SWITCH_WORDS.search(clause.text)),
         bool(set(label_profile(clause.label).content) & features),
     )
     return round(min(MOST_SURE, DOUBTFUL + SIGN * sum(signs)), 2)
@@ -110,8 +113,8 @@ def doubt(answer: str, clause: Clause, *, story: bool) -> str:
     the methodology is about events, so a story set back in time is its matter."""
     sentence = _sentence(answer, clause.start)
     for kind, reason, pattern in _signs():
-        if story and kind == STORY_SIGN:
-            continue
+        if kind == STORY_SIGN and (story or SWITCH_WORDS.search(clause.text)):
+            continue  # (a switch is told in the past: "I nearly went for one last year")
         if kind == LAUGH_SIGN:
             if pattern.search(_part(answer, clause)):
                 return reason
