@@ -163,6 +163,17 @@ class CheckBack:
 
         return rank
 
+    def agreed(self, graph: KnowledgeGraph) -> frozenset[str]:
+        """The concepts the check-back read back, when the answer did not say no to it:
+        "Mostly yes, but you've missed the phoning" keeps the neighbour's meter it was read
+        (round 150's summary was six bits of the closing answer and nothing read back)."""
+        if self._denies():
+            return frozenset()
+        quoted = [_words(q) for q in _QUOTED.findall(self.question)]
+        return frozenset(
+            n.id for n in graph.nodes() if any(_names_same(_words(n.label), q) for q in quoted)
+        )
+
     def put_right(self) -> bool:
         """The answer says the read-back was not right, or missed something ("not really no",
         "sort of??", "you missed the main bit")."""
@@ -556,14 +567,16 @@ def story_summary(
     methodology: Methodology,
     keep: Callable[[list[str]], int] | None = None,
     say: Say | None = None,
+    agreed: frozenset[str] = frozenset(),
 ) -> str:
-    """A story's points (a critical incident), a line each: what the closing
-    answer said first, then what was said in the most answers (``MAX_TOLD`` in all), in the
-    order said. A story's links (one step prompting the next) are no reasons, and read back
-    as a chain they were taken for claims: "he didnt read anything → Im looking at switching
-    provider" made the one good part of the call the reason to leave, and "I went on their
-    website → typed router not working → that routers die → deep" read a story as findings
-    (round 68, both rated 2 of 4)."""
+    """A story's points (a critical incident), a line each: what the closing answer said
+    first (four at most, when the answer let the read-back stand), then what the check-back
+    read back and the answer let stand (``agreed``), then what was said in the most answers
+    (``MAX_TOLD`` in all), in the order said. A story's links (one step prompting the next)
+    are no reasons, and read back as a chain they were taken for claims: "he didnt read
+    anything → Im looking at switching provider" made the one good part of the call the
+    reason to leave, and "I went on their website → typed router not working → that routers
+    die → deep" read a story as findings (round 68, both rated 2 of 4)."""
     reading = _read(graph, methodology)
     doubtful = _doubtful(graph, methodology)
     order = {n.id: i for i, n in enumerate(graph.nodes())}
@@ -575,9 +588,15 @@ def story_summary(
         if n.id not in reading.shown_as
         and n.confidence != DISOWNED
         and rank[n.id] >= 0
-        and (n.id not in doubtful or rank[n.id] > 0)
+        and (n.id not in doubtful or rank[n.id] > 0 or n.id in agreed)
     ]
     said = {i: graph.node(i).answers_said_in for i in standing}
+    if agreed:
+        first = set(sorted((i for i in standing if rank[i] > 0), key=order.__getitem__)[:4])
+        rank = {
+            i: 3 if i in first else 2 if i in agreed and r == 0 else 1 if r > 0 else r
+            for i, r in rank.items()
+        }
     chosen = sorted(standing, key=lambda i: (-rank[i], -said[i], order[i]))[:MAX_TOLD]
     told: list[str] = []
     for node_id in sorted(chosen, key=lambda i: (-rank[i], order[i])):
@@ -602,7 +621,8 @@ def learned_summary(
         return journey_summary(graph, methodology, say, order)
     keep = checked.keep(graph) if checked is not None else None
     if methodology.summary == "points":
-        return story_summary(graph, methodology, keep, say)
+        agreed = checked.agreed(graph) if checked is not None else frozenset()
+        return story_summary(graph, methodology, keep, say, agreed)
     ranked = ranked_chains(graph, methodology, limit, keep, say)
     # after a "no", what the closing answer said leads, each on its own line, chained or not
     chained = [_words(label) for _, chain in ranked if len(chain) > 1 for label in chain]

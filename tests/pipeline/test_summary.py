@@ -699,3 +699,46 @@ def test_a_concept_said_again_at_the_close_leads_only_where_its_chain_ends() -> 
     lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 9)).splitlines()
     assert lines[0] == "- ten minutes to myself", lines
     assert quiet and lines[1] == "- froth for my coffee → flat white person → my youngest", lines
+
+
+def test_an_incident_read_back_and_let_stand_keeps_its_points_beside_what_was_added() -> None:
+    # Round 150: "Mostly yes, but you've missed the phoning, four calls, over an hour each and
+    # three different answers ... And please put down the council tax lady too" - the summary
+    # was six bits of that answer, the neighbour's meter and the debt letter read back gone
+    meth = Library.discover(cwd=ROOT).methodology("critical_incident").value
+    graph = KnowledgeGraph()
+
+    def add(label: str, turn: int, confidence: float = 0.8) -> str:
+        said = [{"utterance_id": f"u{turn}", "quote": label, "turn": turn}]
+        node = graph.add_node(
+            label, "situation", methodology=meth, turn=turn, provenance=said, confidence=confidence
+        )
+        return node.id
+
+    add("they read the neighbour's meter", 1)
+    add("a letter threatening debt collection", 4, confidence=0.5)
+    add("they paid the £75", 9)
+    for i in range(4):
+        add(f"filler step {i}", 10 + i)
+    for label in ("the phoning", "four calls", "over an hour each", "three answers"):
+        add(label, 17)
+    add("the council tax lady", 17)
+    question = (
+        'We talked about "a letter threatening debt collection", "they read the neighbour\'s '
+        'meter" and "they paid the £75". Did I miss anything that matters to you?'
+    )
+    answer = (
+        "Mostly yes, but you've missed the phoning, four calls, over an hour each and three "
+        "answers. And please put down the council tax lady too."
+    )
+    lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 17)).splitlines()
+    assert lines[:4] == ["- the phoning", "- four calls", "- over an hour each", "- three answers"]
+    assert lines[4:7] == [
+        "- they read the neighbour's meter",
+        "- a letter threatening debt collection",
+        "- they paid the £75",
+    ], lines
+    assert lines[7:] == ["- the council tax lady"], lines
+    # said no to, the read-back goes and what the answer said leads
+    denied = learned_summary(graph, meth, checked=CheckBack(question, "No, " + answer, 17))
+    assert "- they paid the £75" not in denied.splitlines()[:5], denied
