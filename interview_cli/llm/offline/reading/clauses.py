@@ -365,7 +365,9 @@ def blank(answer: str) -> str:
     the interview ("like I said", "can we move on?"), replaced by spaces."""
     working = list(blank_spans(blank_meta(answer), inline_spans(answer)))
     for time in inline_spans(answer, ("time",)):
-        _blank_preposition_before(working, time.start)
+        if not _OWN_PREPOSITION.match(answer, time.start):
+            # (not when the time has its own: "put a wash on | at night" keeps its "on")
+            _blank_preposition_before(working, time.start)
         if answer[time.end : time.end + 2] in ("'s", "\u2019s"):
             working[time.end : time.end + 2] = "  "  # "Thursday's our night": the time's verb
     for frame in _LEADS_TO.finditer(answer):
@@ -410,6 +412,7 @@ _FILLER_COMMAS = re.compile(
 
 # "not sluggish on a Thursday": with the time gone, its preposition names nothing either.
 _TIME_PREPOSITION = re.compile(r"\b(?:on|at|in|by|during|every|for)\s*$", re.IGNORECASE)
+_OWN_PREPOSITION = re.compile(r"(?:on|at|in|by|during|every|for)\b", re.IGNORECASE)
 
 
 _LEADS_TO = re.compile(
