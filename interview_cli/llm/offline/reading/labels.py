@@ -98,8 +98,8 @@ _KEEP_PRONOUN_AFTER = frozenset(
 # An embedded clause keeps its subject: "choose how hard I work", not "choose how hard work".
 _CLAUSE_OPENERS = frozenset("how what when where why whether if whats what's".split())
 _BEFORE_DETERMINER = frozenset(
-    "be is was are am to of about with for like in on at into from by than".split()
-)
+    "be is was are am to of about with for like in on at into from by than all".split()
+)  # ("£75 for all that stress": round 150 asked about "£75 for all")
 # Verbs whose object is an if/whether clause: the label keeps it.
 _CLAUSE_OBJECT = frozenset("care mind bothered worry worried".split())
 _KEEP_BE_AFTER = frozenset(
