@@ -606,6 +606,17 @@ def story_summary(
     return "\n".join(f"- {label}" for label in told)
 
 
+def _unrepeated(chains: list[list[str]]) -> list[list[str]]:
+    """The chains without a lone concept another line says in more words: "get up the hill"
+    beside "getting up the hill to clifton" (round 152's summary led with both)."""
+
+    def within(small: list[str], big: list[str]) -> bool:
+        words, more = _content(small), _content(big)
+        return len(small) == 1 and len(words) >= 2 and words < more
+
+    return [c for c in chains if not any(within(c, other) for other in chains if other is not c)]
+
+
 def learned_summary(
     graph: KnowledgeGraph,
     methodology: Methodology,
@@ -630,9 +641,13 @@ def learned_summary(
     def on_a_chain(label: str) -> bool:  # "fussy" beside "sooo fussy → doesnt eat" (round 47)
         return any(_names_same(_words(label), words) for words in chained)
 
-    said_at_close = [
-        chain for rank, chain in ranked if rank > 0 and (len(chain) > 1 or not on_a_chain(chain[0]))
-    ]
+    said_at_close = _unrepeated(
+        [
+            chain
+            for rank, chain in ranked
+            if rank > 0 and (len(chain) > 1 or not on_a_chain(chain[0]))
+        ]
+    )
     lines = [f"- {' → '.join(chain)}" for chain in said_at_close]
     chains = [chain for rank, chain in ranked if rank <= 0]
     if checked is not None and sum(rank > 0 for rank, _ in ranked) >= 3 and checked.put_right():

@@ -742,3 +742,17 @@ def test_an_incident_read_back_and_let_stand_keeps_its_points_beside_what_was_ad
     # said no to, the read-back goes and what the answer said leads
     denied = learned_summary(graph, meth, checked=CheckBack(question, "No, " + answer, 17))
     assert "- they paid the £75" not in denied.splitlines()[:5], denied
+
+
+def test_a_concept_said_at_the_close_in_fewer_words_than_another_is_said_once() -> None:
+    # Round 152: "get up the hill" (said earlier, said again at the close) led the summary
+    # beside "getting up the hill to clifton", the closing answer's own words for it
+    meth, graph, add = _laddered()
+    add("get up the hill", "functional_consequence", 14)
+    add("getting up the hill to clifton", "functional_consequence", 17)
+    add("winter battery", "attribute", 17)
+    question = 'We talked about "take the bus". Did I miss anything that matters to you?'
+    answer = "kinda? the main thing is getting up the hill to clifton. and the winter battery"
+    lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 17)).splitlines()
+    assert lines[:2] == ["- getting up the hill to clifton", "- winter battery"], lines
+    assert "- get up the hill" not in lines, lines
