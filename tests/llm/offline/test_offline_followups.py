@@ -133,3 +133,19 @@ def test_a_switch_thought_about_and_not_made_is_asked_as_one() -> None:
         assert re.search(r"look at that|stopped you|go for it now", text), text
     used = ask(jtbd, switch, "used to buy instant", answers=["I used to buy instant"])
     assert "stopped you" not in used and "go for it now" not in used, used
+
+
+def test_an_incident_study_is_revived_with_a_story_not_a_product() -> None:
+    # Round 153 (an airline lost his case) was asked "What would you miss first if you had to
+    # do without it for a week?"
+    ci = _methodology("critical_incident")
+    revive = ci.strategy("revitalize")
+    assert revive is not None
+    asked: list[str] = []
+    for t in range(6):
+        text = ask(ci, revive, None, turn=t, avoid=asked, answers=["the pharmacy sorted her"])
+        asked.append(text)
+        assert not re.search(r"\bwith it\b|without it|\bit for a week\b", text), text
+    mec = _methodology("means_end_chain")
+    plain = {ask(mec, mec.strategy("revitalize"), None, turn=t) for t in range(6)}  # type: ignore[arg-type]
+    assert any("it" in q.split() for q in plain), plain

@@ -162,6 +162,13 @@ def _said_of_focus(request: QuestionRequest) -> str:
     return " ".join(filter(None, (request.focus_label, *request.focus_quotes)))
 
 
+def _of_incidents(request: QuestionRequest) -> bool:
+    """The study collects incidents: a story of what happened, no thing to use (round 153 was
+    asked of an airline that lost his case "What would you miss first if you had to do
+    without it for a week?")."""
+    return any("incident" in n.name.lower().split("_") for n in request.methodology.ontology.nodes)
+
+
 def _a_feeling(request: QuestionRequest) -> bool:
     """The focus is an emotion node that names a feeling ("relieved mostly", "gutted"), not an
     event the reader typed as one (round 52: "You said the ombudsman made them apologise.
@@ -469,6 +476,8 @@ def _question(request: QuestionRequest) -> str:
     key = f"{request.seed}:{request.turn_number}:{strategy.name}:{request.focus_label or ''}"
     has_focus = bool(request.focus_label) and strategy.focus_mode == "recent_node"
     family = _family(request, has_focus)
+    if family == "revitalize" and _of_incidents(request):
+        family = "revitalize_story"  # (not "What would you miss if you did without it?")
     if family == "closing":
         return closing_question(request, key, threshold)
     element = next((e for e in request.concept.elements if e.id == request.element_id), None)

@@ -297,6 +297,15 @@ WORDINGS: dict[str, Wordings] = {
             "What would you miss first if you had to do without it for a week?",
         ),
     ),
+    # an incident study's respondent going flat: an easier way into what they told, or
+    # another kind of time (INTERVIEWING.md: after a bad one, a pleasant surprise)
+    "revitalize_story": Wordings(
+        plain=(
+            "Let's try another angle: which moment of it stays with you most?",
+            "Was there ever a time something like this went the other way?",
+            "Looking back now, what is the one thing you'd want them to hear about it?",
+        ),
+    ),
     "incident": Wordings(
         plain=(
             "Think of another specific time that stood out, good or bad. What happened?",
