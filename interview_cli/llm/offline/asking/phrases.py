@@ -61,7 +61,7 @@ from interview_cli.llm.offline.asking.tokens import (
     words_of,
 )
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
-from interview_cli.llm.offline.lexicon import NEGATIVE_WORDS, POSITIVE_WORDS, TITLED
+from interview_cli.llm.offline.lexicon import FEELING_WORDS, NEGATIVE_WORDS, POSITIVE_WORDS, TITLED
 from interview_cli.llm.offline.reading.content import is_count
 
 MAX_QUOTE_WORDS = 8  # a longer quote is a speech read back, not a phrase
@@ -635,6 +635,10 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
         return None  # "the bus not the train": a correction's fragment, not a phrase
     if words[0] in v.determiners and len(words) == 1:
         return None
+    if len(words) == 1 and _a_feeling_word(words[0]):
+        # how it was, said in a word: quoted as said, no noun ("What does "stressful" get in
+        # the way of for you?", round 152; "Why does disgusting bother you?", a typed one)
+        return Phrase(texts[0], clause=f'"{texts[0]}"')
     if len(words) == 1 and _after_its_subject(tokens, start, v):
         return None  # "so it actually stretches": a verb, no "stretches" to ask about (round 65)
     if start and tokens[start - 1].norm in WH_WORDS:
@@ -642,6 +646,19 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     if words[0] in _DOES_NOT and start and tokens[start - 1].word:
         return None  # "They just | don't break": said back with who does not, as before
     return _compose(words, texts, lead, v)
+
+
+_FEELING_ENDS = ("ful", "ous", "ing", "ed", "less", "ive", "ible", "able")
+_SHORT_ADJECTIVES = frozenset(
+    "sad angry happy calm safe proud upset lonely guilty livid grim scary nasty awful".split()
+)
+
+
+def _a_feeling_word(word: str) -> bool:
+    """A word of how something felt or was, an adjective ("stressful", "gutted", "sad"),
+    not a noun of one ("stress", "hassle")."""
+    said = word in FEELING_WORDS | NEGATIVE_WORDS | POSITIVE_WORDS
+    return said and (word.endswith(_FEELING_ENDS) or word in _SHORT_ADJECTIVES)
 
 
 def _doing_cut(tokens: Sequence[Token], end: int) -> bool:
