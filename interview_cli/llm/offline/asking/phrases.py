@@ -264,8 +264,8 @@ def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
     """No verb, no subject, no relative: the phrase fits "Why does ... matter to you?". A
     word with "'s" inside the phrase may be a verb ("the fella's dead handy"): not a noun,
     nor one closed by when ("a chain now": round 50 asked "Tell me more about a chain now")."""
-    if words and words[-1] in _WHEN_CLOSING:
-        return False
+    if words and (words[-1] in _WHEN_CLOSING or _an_adverb(words[-1])):
+        return False  # (nor one closed by how: "your job properly", round 154)
     for i, w in enumerate(words):
         if i == 0 and w == "me":
             continue  # "me kids": a possessive
@@ -282,6 +282,22 @@ def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
         if w.endswith("'s") and i < len(words) - 1:
             return False
     return True
+
+
+_NOT_ADVERBS = frozenset(
+    "family lonely lovely friendly elderly assembly daily weekly monthly yearly early holy ugly"
+    " silly jelly belly bully supply reply rally italy".split()
+)
+
+
+def _doing(w: str, v: Vocabulary) -> bool:
+    """A word of doing that may lead a clause ("doing it properly is ..."), light or not."""
+    return gerund_led(w, v) or (w.endswith("ing") and len(w) > 4)
+
+
+def _an_adverb(w: str) -> bool:
+    """ "properly", "quickly": a word of how, which closes no noun phrase."""
+    return w.endswith("ly") and len(w) > 5 and w not in _NOT_ADVERBS
 
 
 def gerund_led(w: str, v: Vocabulary) -> bool:
@@ -444,10 +460,10 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         return Phrase(verbatim, noun=f'"{verbatim}"')
     if not lead and _verb_of_question_clause(words, v):
         lead = "-ing"  # "understand what I pay": "understanding what you pay"
-    if not lead and gerund_led(first, v) and any(_finite(w, v) for w in words[1:]):
+    if not lead and _doing(first, v) and any(_finite(w, v) for w in words[1:]):
         # "being reliable is everything in midwifery": a clause, not a noun (round 32 asked
-        # "What does being reliable is everything in midwifery do for you?", round 75 "What
-        # difference does teaching takes a lot out of you make for you?")
+        # "What does being reliable is everything in midwifery do for you?", round 154 "How
+        # does doing it properly is just being safe help you?")
         shifted = _shift(texts, v)
         return None if shifted is None else Phrase(verbatim, clause=f'"{verbatim}"')
     if lead and lead != "-ing" or not lead and gerund_led(first, v):
