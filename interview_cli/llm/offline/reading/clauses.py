@@ -370,6 +370,13 @@ def blank(answer: str) -> str:
             _blank_preposition_before(working, time.start)
         if answer[time.end : time.end + 2] in ("'s", "\u2019s"):
             working[time.end : time.end + 2] = "  "  # "Thursday's our night": the time's verb
+    for named in _APPOSITION.finditer(answer):
+        # "one manager, Sandra, actually took ownership": who it was, said in passing, is no
+        # clause of its own (round 156's summary read back "one manager"); not a list of
+        # names ("Tesco, Asda, then Lidl")
+        before = answer[: named.start()].split()
+        if before and before[-1][:1].islower():
+            working[named.start()] = working[named.end() - 1] = " "
     for frame in _LEADS_TO.finditer(answer):
         # "when I've been rushed it leads to a bad cut": the question's own verb said back
         # names nothing, and where it stood one clause ends and the next begins
@@ -412,6 +419,13 @@ _FILLER_COMMAS = re.compile(
 
 # "not sluggish on a Thursday": with the time gone, its preposition names nothing either.
 _TIME_PREPOSITION = re.compile(r"\b(?:on|at|in|by|during|every|for)\s*$", re.IGNORECASE)
+# A name said between commas after who it was, the clause going on after it
+_APPOSITION = re.compile(
+    r"(?<=[a-z]),\s+(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?,"
+    r"(?=\s+(?:actually|really|just|finally|who|had|has|was|did|took|got|gave|said|rang|"
+    r"sorted|came|called|stayed|listened|fixed|phoned)\b)",
+    re.IGNORECASE,
+)
 _OWN_PREPOSITION = re.compile(r"(?:on|at|in|by|during|every|for)\b", re.IGNORECASE)
 
 
