@@ -651,6 +651,10 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
         return None  # "the bus not the train": a correction's fragment, not a phrase
     if words[0] in v.determiners and len(words) == 1:
         return None
+    if len(words) > 2 and _a_feeling_word(words[0]) and words[1] in _FELT_OF:
+        # how they felt and what of: "guilty that she was stuck on hold" is what they felt
+        # (round 159 was asked "You mentioned that guilty that she was stuck on hold.")
+        return Phrase(" ".join(texts), clause=f"you felt {' '.join(texts)}")
     if len(words) == 1 and _a_feeling_word(words[0]):
         # how it was, said in a word: quoted as said, no noun ("What does "stressful" get in
         # the way of for you?", round 152; "Why does disgusting bother you?", a typed one)
@@ -664,6 +668,7 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     return _compose(words, texts, lead, v)
 
 
+_FELT_OF = frozenset("that about because cos when for at with of".split())
 _FEELING_ENDS = ("ful", "ous", "ing", "ed", "less", "ive", "ible", "able")
 _SHORT_ADJECTIVES = frozenset(
     "sad angry happy calm safe proud upset lonely guilty livid grim scary nasty awful".split()
