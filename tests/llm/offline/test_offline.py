@@ -546,3 +546,21 @@ def test_two_reasons_in_a_sentence_are_two_chains(
     ):
         result = extract(methods, concepts, "means_end_chain", answer)
         assert [(e.source, e.target) for e in result.edges] == pairs, answer
+
+
+def test_a_second_reason_said_with_and_because_is_a_reason_for_the_same_thing(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    # A typed incident: "i was livid, because nobody rang ..., and because i'd already paid £90
+    # for the callout" read the £90 as a lesson drawn from the first reason, and the next
+    # question asked for another incident
+    answer = (
+        "honestly i was livid, because nobody rang to say he wouldnt have the part, and "
+        "because i'd already paid £90 for the callout"
+    )
+    result = extract(methods, concepts, "critical_incident", answer)
+    types = {n.label: n.node_type for n in result.nodes}
+    assert types["already paid £90 for the callout"] == "attribution", types
+    assert ("livid", "already paid £90 for the callout") in {
+        (e.source, e.target) for e in result.edges
+    }

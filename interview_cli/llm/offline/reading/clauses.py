@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from interview_cli.core.models import ExtractedNode
@@ -645,6 +645,26 @@ def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True)
             )
             before = end
             carried, carried_quote = None, None
+    return _second_reasons(clauses)
+
+
+# A reason said after another with "and because": "i was livid, because nobody rang ..., and
+# because i'd already paid £90" gives two reasons for one thing, not a reason for the reason
+# (a typed incident read the £90 as a lesson, and asked for another incident next)
+_AND_REASON = re.compile(r"^,?\s*and\s+(?:because|cos|coz|cause)$", re.IGNORECASE)
+_REASON_CUES = frozenset("because cos coz cause".split())
+
+
+def _second_reasons(clauses: list[Clause]) -> list[Clause]:
+    for i, clause in enumerate(clauses):
+        cue = clause.cue
+        if cue is None or not _AND_REASON.match(cue.phrase):
+            continue
+        if any(
+            p.sentence == clause.sentence and p.cue is not None and p.cue.phrase in _REASON_CUES
+            for p in clauses[:i]
+        ):
+            clause.cue = replace(cue, link="sibling")
     return clauses
 
 
