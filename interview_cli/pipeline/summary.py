@@ -169,10 +169,13 @@ class CheckBack:
         (round 150's summary was six bits of the closing answer and nothing read back)."""
         if self._denies():
             return frozenset()
-        quoted = [_words(q) for q in _QUOTED.findall(self.question)]
-        return frozenset(
-            n.id for n in graph.nodes() if any(_names_same(_words(n.label), q) for q in quoted)
-        )
+        quoted = [_content([q]) for q in _QUOTED.findall(self.question)]
+
+        def read_back(label: str) -> bool:  # (most of what was read, not "meter" of it)
+            own = _content([label])
+            return any(own and own <= q and 3 * len(own) >= 2 * len(q) for q in quoted)
+
+        return frozenset(n.id for n in graph.nodes() if read_back(n.label))
 
     def put_right(self) -> bool:
         """The answer says the read-back was not right, or missed something ("not really no",
@@ -611,8 +614,8 @@ def _unrepeated(chains: list[list[str]]) -> list[list[str]]:
     beside "getting up the hill to clifton" (round 152's summary led with both)."""
 
     def within(small: list[str], big: list[str]) -> bool:
-        words, more = _content(small), _content(big)
-        return len(small) == 1 and len(words) >= 2 and words < more
+        words = _content(small)
+        return len(small) == 1 and len(words) >= 2 and any(words < _content([b]) for b in big)
 
     return [c for c in chains if not any(within(c, other) for other in chains if other is not c)]
 

@@ -55,6 +55,7 @@ from interview_cli.llm.offline.asking.tokens import (
     Token,
     _content,
     _naming,
+    adverb,
     holds_empty_phrase,
     tokenize,
     verbish,
@@ -284,20 +285,14 @@ def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
     return True
 
 
-_NOT_ADVERBS = frozenset(
-    "family lonely lovely friendly elderly assembly daily weekly monthly yearly early holy ugly"
-    " silly jelly belly bully supply reply rally italy".split()
-)
-
-
 def _doing(w: str, v: Vocabulary) -> bool:
     """A word of doing that may lead a clause ("doing it properly is ..."), light or not."""
     return gerund_led(w, v) or (w.endswith("ing") and len(w) > 4)
 
 
 def _an_adverb(w: str) -> bool:
-    """ "properly", "quickly": a word of how, which closes no noun phrase."""
-    return w.endswith("ly") and len(w) > 5 and w not in _NOT_ADVERBS
+    """ "properly", "quickly": a word of how, which closes no noun phrase (not "a brolly")."""
+    return adverb(w) and len(w) > 6
 
 
 def gerund_led(w: str, v: Vocabulary) -> bool:
@@ -651,10 +646,12 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
         return None  # "the bus not the train": a correction's fragment, not a phrase
     if words[0] in v.determiners and len(words) == 1:
         return None
-    if len(words) > 2 and _a_feeling_word(words[0]) and words[1] in _FELT_OF:
+    if len(words) > 2 and words[0] in FEELING_WORDS and words[1] in _FELT_OF:
         # how they felt and what of: "guilty that she was stuck on hold" is what they felt
-        # (round 159 was asked "You mentioned that guilty that she was stuck on hold.")
-        return Phrase(" ".join(texts), clause=f"you felt {' '.join(texts)}")
+        # (round 159 was asked "You mentioned that guilty that she was stuck on hold."); not
+        # "annoying when the battery dies", "painful for my knees" (from the review)
+        said = _shift(texts, v)
+        return None if said is None else Phrase(" ".join(texts), clause=f"you felt {said}")
     if len(words) == 1 and _a_feeling_word(words[0]):
         # how it was, said in a word: quoted as said, no noun ("What does "stressful" get in
         # the way of for you?", round 152; "Why does disgusting bother you?", a typed one)

@@ -36,6 +36,7 @@ import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
+from interview_cli.config.switch_words import NEAR_SWITCH
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
@@ -100,7 +101,7 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # the scene is no way of doing it (round 86: "You mentioned the wedding edit. What do
         # you do when that isn't an option?"): what was going on there
         family = "circumstance"
-    elif has_focus and family == "switch" and _NEARLY.search(_said_of_focus(request)):
+    elif has_focus and family == "switch" and NEAR_SWITCH.search(_said_of_focus(request)):
         family = "near_switch"  # "I nearly went for a bean-to-cup": no change was made
     if has_focus and request.focus_stance < 0 and family in _PRESUME_LIKING:
         family = "dislike"  # not "what do you get out of 'blisters'?", nor why they chose it
@@ -149,13 +150,6 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # there is bad")
         family = "open_why"
     return family
-
-
-# A change they thought about and did not make: "I nearly went for a bean-to-cup", "I was
-# tempted by the van", "I thought about getting one"
-_NEARLY = re.compile(
-    r"\b(?:nearly|almost|was\s+tempted|thought\s+about|looked\s+at\s+getting)\b", re.IGNORECASE
-)
 
 
 def _said_of_focus(request: QuestionRequest) -> str:

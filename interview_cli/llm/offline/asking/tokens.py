@@ -162,7 +162,7 @@ def _naming(w: str, v: Vocabulary) -> bool:
         and w not in v.function_words
         and w not in v.not_content
         and not verbish(w, v)
-        and not _adverb(w)
+        and not adverb(w)
     )
 
 
@@ -170,7 +170,7 @@ def _naming(w: str, v: Vocabulary) -> bool:
 _LY_NOUNS = frozenset("family belly jelly rally ally lily bully assembly supply fly july".split())
 
 
-def _adverb(w: str) -> bool:
+def adverb(w: str) -> bool:
     """ "simply", "really", "finally": no thing ("your broadband router simply")."""
     return len(w) > 4 and w.endswith("ly") and w not in _LY_NOUNS
 

@@ -302,8 +302,7 @@ WORDINGS: dict[str, Wordings] = {
     "revitalize_story": Wordings(
         plain=(
             "Let's try another angle: which moment of it stays with you most?",
-            "Was there ever a time something like this went the other way?",
-            "Looking back now, what is the one thing you'd want them to hear about it?",
+            "Looking back now, what is the one thing you'd want anyone involved to hear?",
         ),
     ),
     "incident": Wordings(
@@ -395,8 +394,9 @@ WORDINGS: dict[str, Wordings] = {
     # a switch they thought about and did not make ("I nearly went for a bean-to-cup")
     "near_switch": Wordings(
         that=(
+            # (not "What stopped you in the end?": they say why as they tell it, "but £400+,
+            # no chance", from the review)
             "What made you look at that in the first place?",
-            "What stopped you in the end?",
             "What would it take for you to go for it now?",
         ),
     ),

@@ -373,10 +373,9 @@ def blank(answer: str) -> str:
     for named in _APPOSITION.finditer(answer):
         # "one manager, Sandra, actually took ownership": who it was, said in passing, is no
         # clause of its own (round 156's summary read back "one manager"); not a list of
-        # names ("Tesco, Asda, then Lidl")
-        before = answer[: named.start()].split()
-        if before and before[-1][:1].islower():
-            working[named.start()] = working[named.end() - 1] = " "
+        # names ("I rang the energy company, Ofgem, got nowhere")
+        comma = answer.index(",", named.start())
+        working[comma] = working[named.end() - 1] = " "
     for frame in _LEADS_TO.finditer(answer):
         # "when I've been rushed it leads to a bad cut": the question's own verb said back
         # names nothing, and where it stood one clause ends and the next begins
@@ -421,9 +420,11 @@ _FILLER_COMMAS = re.compile(
 _TIME_PREPOSITION = re.compile(r"\b(?:on|at|in|by|during|every|for)\s*$", re.IGNORECASE)
 # A name said between commas after who it was, the clause going on after it
 _APPOSITION = re.compile(
-    r"(?<=[a-z]),\s+(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?,"
-    r"(?=\s+(?:actually|really|just|finally|who|had|has|was|did|took|got|gave|said|rang|"
-    r"sorted|came|called|stayed|listened|fixed|phoned)\b)",
+    r"\b(?:manager|lady|guy|woman|man|bloke|fella|agent|engineer|assistant|girl|lad|chap|"
+    r"person|boss|supervisor|advisor|adviser|nurse|doctor|receptionist|driver|mechanic|one)"
+    r",\s+(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?,"
+    r"(?=\s+(?:actually|really|just|finally|who|had|has|was|did|took|gave|said|sorted|came|"
+    r"stayed|listened|fixed)\b)",
     re.IGNORECASE,
 )
 _OWN_PREPOSITION = re.compile(r"(?:on|at|in|by|during|every|for)\b", re.IGNORECASE)

@@ -17,7 +17,8 @@ as the subject was left out: "my husband can cook it" is as often an element as 
 - it **laughs**, in its own part of the sentence ("haha", "lol", "hehe", a smiley), up to the
   next comma: a laugh closing a long sentence is about its last part;
 - its sentence **sets the story back in time** ("two years ago", "when I was small"), except
-  where the methodology is about events, whose story is its matter;
+  where the methodology is about events, whose story is its matter, or the clause tells of a
+  switch thought about ("I nearly went for one last year");
 - its sentence **apologises for the interview** ("sorry, I was cooking");
 - its sentence **says what would have been** ("if I still had the car I'd have driven");
 - it **quotes someone else's words** as they said them ("said 'that's our mistake'"): their
@@ -38,7 +39,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from interview_cli.config.switch_words import SWITCH_WORDS
+from interview_cli.config.switch_words import NEAR_SWITCH
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.lexicon.phrases import alternatives
 from interview_cli.llm.offline.reading.clauses import SPACED_DASH, Clause
@@ -95,14 +96,14 @@ MOST_SURE = 0.9
 def confidence_of(clause: Clause, *, answers: bool, features: frozenset[str]) -> float:
     """The reading's confidence in ``clause`` as an element. Signs: it ``answers`` the
     question (the first thing said), a cue links it to the clause before ("so", "because"),
-    its words name a kind of element the ontology has or tell of a switch, it names one of
+    its words name a kind of element the ontology has or a switch thought about, it names one of
     the study's own things (``features``: words of the concept's objective, description and
     elements)."""
     signs = (
         answers,
         clause.cue is not None and clause.cue.link in ("up", "down", "sequence"),
         # (a switch told names a way of doing it: "I nearly went for a bean-to-cup")
-        clause.strong or bool(SWITCH_WORDS.search(clause.text)),
+        clause.strong or bool(NEAR_SWITCH.search(clause.text)),
         bool(set(label_profile(clause.label).content) & features),
     )
     return round(min(MOST_SURE, DOUBTFUL + SIGN * sum(signs)), 2)
@@ -113,7 +114,7 @@ def doubt(answer: str, clause: Clause, *, story: bool) -> str:
     the methodology is about events, so a story set back in time is its matter."""
     sentence = _sentence(answer, clause.start)
     for kind, reason, pattern in _signs():
-        if kind == STORY_SIGN and (story or SWITCH_WORDS.search(clause.text)):
+        if kind == STORY_SIGN and (story or NEAR_SWITCH.search(clause.text)):
             continue  # (a switch is told in the past: "I nearly went for one last year")
         if kind == LAUGH_SIGN:
             if pattern.search(_part(answer, clause)):
