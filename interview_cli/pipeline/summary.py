@@ -573,10 +573,10 @@ def story_summary(
     agreed: frozenset[str] = frozenset(),
 ) -> str:
     """A story's points (a critical incident), a line each: what the closing answer said
-    first (four at most, when the answer let the read-back stand), then what the check-back
-    read back and the answer let stand (``agreed``), then what was said in the most answers
-    (``MAX_TOLD`` in all), in the order said. A story's links (one step prompting the next)
-    are no reasons, and read back as a chain they were taken for claims: "he didnt read
+    first (half the lines at most, when the answer let the read-back stand), then what the
+    check-back read back and the answer let stand (``agreed``), then what was said in the most
+    answers (``MAX_TOLD`` in all), in the order said. A story's links (one step prompting the
+    next) are no reasons, and read back as a chain they were taken for claims: "he didnt read
     anything → Im looking at switching provider" made the one good part of the call the
     reason to leave, and "I went on their website → typed router not working → that routers
     die → deep" read a story as findings (round 68, both rated 2 of 4)."""
@@ -595,7 +595,8 @@ def story_summary(
     ]
     said = {i: graph.node(i).answers_said_in for i in standing}
     if agreed:
-        first = set(sorted((i for i in standing if rank[i] > 0), key=order.__getitem__)[:4])
+        at_close = sorted((i for i in standing if rank[i] > 0), key=order.__getitem__)
+        first = set(at_close[: MAX_TOLD // 2])
         rank = {
             i: 3 if i in first else 2 if i in agreed and r == 0 else 1 if r > 0 else r
             for i, r in rank.items()

@@ -183,7 +183,7 @@ def _rival(ctx: SignalContext, state: NodeState, deps: Deps) -> str:
     if group is None:
         return "none"
     states = [ctx.tracker.states[n] for n in group if n in ctx.tracker.states]
-    told = max(s.created_at_turn for s in states)  # asked about since the switch was told
+    told = max((s.created_at_turn for s in states), default=0)  # asked since it was told
     asked = any(p.turn >= told for s in states for p in s.probes)
     return "asked" if asked else "fresh"
 
@@ -192,7 +192,7 @@ def rival_groups(ctx: SignalContext) -> dict[str, frozenset[str]]:
     """Node id -> the alternatives it was set beside (itself included): nodes joined by a
     relation that is no rung of a chain, or of one type said in one answer whose words tell
     of a switch (``config.switch_words``); one told alone with such words is set beside the
-    last one of its type said before it."""
+    earlier one of its type asked about last (or, none asked, said last)."""
     graph = ctx.graph
     if graph is None:
         return {}
