@@ -62,7 +62,13 @@ from interview_cli.llm.offline.asking.tokens import (
     words_of,
 )
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
-from interview_cli.llm.offline.lexicon import FEELING_WORDS, NEGATIVE_WORDS, POSITIVE_WORDS, TITLED
+from interview_cli.llm.offline.lexicon import (
+    FEELING_WORDS,
+    FELT_WORDS,
+    NEGATIVE_WORDS,
+    POSITIVE_WORDS,
+    TITLED,
+)
 from interview_cli.llm.offline.reading.content import is_count
 
 MAX_QUOTE_WORDS = 8  # a longer quote is a speech read back, not a phrase
@@ -675,8 +681,7 @@ _SHORT_ADJECTIVES = frozenset(
 def _a_feeling_word(word: str) -> bool:
     """A word of how something felt or was, an adjective ("stressful", "gutted", "sad"),
     not a noun of one ("stress", "hassle")."""
-    said = word in FEELING_WORDS | NEGATIVE_WORDS | POSITIVE_WORDS
-    return said and (word.endswith(_FEELING_ENDS) or word in _SHORT_ADJECTIVES)
+    return word in FELT_WORDS and (word.endswith(_FEELING_ENDS) or word in _SHORT_ADJECTIVES)
 
 
 def _doing_cut(tokens: Sequence[Token], end: int) -> bool:

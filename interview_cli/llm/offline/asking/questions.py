@@ -53,7 +53,7 @@ from interview_cli.llm.offline.asking.wording import (
     WORDINGS,
     Wordings,
 )
-from interview_cli.llm.offline.lexicon import FEELING_WORDS, NEGATIVE_WORDS, POSITIVE_WORDS
+from interview_cli.llm.offline.lexicon import FEELING_WORDS, FELT_WORDS
 from interview_cli.llm.offline.reading.content import is_count, is_money
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
@@ -168,9 +168,7 @@ def _a_feeling(request: QuestionRequest) -> bool:
     event the reader typed as one (round 52: "You said the ombudsman made them apologise.
     Where do you think that feeling came from?")."""
     said = set(re.findall(r"[a-z']+", (request.focus_label or "").lower()))
-    return request.focus_type == "emotion" and bool(
-        said & (FEELING_WORDS | NEGATIVE_WORDS | POSITIVE_WORDS)
-    )
+    return request.focus_type == "emotion" and bool(said & FELT_WORDS)
 
 
 # A question of the last two that asked where a feeling came from, in any of the writer's

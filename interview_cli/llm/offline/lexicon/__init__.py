@@ -597,6 +597,8 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     migraine pricey clogged clogging unreliable unpredictable dodgy flaky naff crap crowded
     sweaty noisy carnage""".split()
 )
+# Every word of how something felt or was held: a feeling, a liking or a disliking
+FELT_WORDS: frozenset[str] = FEELING_WORDS | NEGATIVE_WORDS | POSITIVE_WORDS
 CAUSAL_MARKERS = re.compile(
     r"\b(?:because|'cause|so that|so i|which means|that means|this means|in order to|"
     r"lets me|helps me|allows me|makes me|gives me|that's why|which is why|as a result)\b",
