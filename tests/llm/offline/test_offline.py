@@ -543,6 +543,13 @@ def test_two_reasons_in_a_sentence_are_two_chains(
                 ("running cost", "electric nearly doubled"),
             ],
         ),
+        (
+            # a typed closing answer: the first pair's "so" has a thing as its subject
+            # ("evenings"); the contract had been linked to the hotspot
+            "the big ones are the hotspot on the train so evenings are free, and no contract "
+            "so i'm not trapped",
+            [("hotspot on the train", "free evenings"), ("no contract", "not trapped")],
+        ),
     ):
         result = extract(methods, concepts, "means_end_chain", answer)
         assert [(e.source, e.target) for e in result.edges] == pairs, answer

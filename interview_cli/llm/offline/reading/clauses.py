@@ -275,7 +275,14 @@ _COMMA_NEW_REASON = re.compile(
     rf"that|this|there|which|when|if)\b)(?:[\w'-]+\s+){{1,5}}?{_REASON})",
     re.IGNORECASE,
 )
-_A_SO_B = re.compile(rf"\b(?:{_SO_WHO}|{_REASON})", re.IGNORECASE)
+# (the first pair's "so" may have a thing of its own as subject: "the hotspot on the train so
+# evenings are free, and no contract so i'm not trapped", a typed closing answer, linked the
+# contract to the hotspot)
+_SO_THING = (
+    r"so\s+(?:[\w'-]+\s+){1,2}(?:are|is|was|were|can|could|will|get|gets|stay|stays|"
+    r"don'?t|doesn'?t|isn'?t|aren'?t|won'?t)\b"
+)
+_A_SO_B = re.compile(rf"\b(?:{_SO_WHO}|{_SO_THING}|{_REASON})", re.IGNORECASE)
 # a list said before the comma: "the main things are X and Y, Z so ..."
 _LISTED = re.compile(r"\b(?:things|ones|points)\s+(?:are|were)\b[^,]*\band\b", re.IGNORECASE)
 _NEW_PAIR_CUE = Cue(",", "none")
@@ -337,6 +344,18 @@ def _cue_pattern() -> re.Pattern[str]:
         down = r"(?!\s+down\b)" if letting else ""
         if phrase in _TYPED_BECAUSE:
             down = r"(?!\s+of\b)"  # "8 till 7 cos of labs": a time's reason, no clause
+        if phrase == "cause":
+            # "cause the job is heavy enough" as typed (a family-car interview quoted it back:
+            # "You said cause the job is heavy enough"), not the noun ("the root cause of it")
+            # nor the verb ("it could cause the battery to die"): only at the start of a clause
+            # and before a subject, or anywhere before a person ("a car that starts cause i
+            # cant be late")
+            opens = r"(?:^|(?<=[,.;:!?(]\s)|(?<=[,.;:!?(])|(?<=\band\s)|(?<=\bbut\s))"
+            verb = "".join(rf"(?<!\b{w}\s)" for w in _CAUSE_VERB_BEFORE)
+            lead = (
+                rf"(?:{opens}(?=cause\s+(?:{'|'.join(_CAUSE_SUBJECTS)})\b)|"
+                rf"(?<![\w'\u2019]){verb}(?=cause\s+(?:i|i'm|im|we|they|he|she)\b))"
+            )
         if letting:
             lead += "".join(rf"(?<!\b{n}\s)" for n in _REFUSED)
         if phrase.startswith("it "):
@@ -348,6 +367,31 @@ def _cue_pattern() -> re.Pattern[str]:
 
 
 _OBJECT_OF = ("in", "on", "of", "with", "for", "about", "at", "into", "from", "to")
+_CAUSE_SUBJECTS = (
+    "i",
+    "i'm",
+    "im",
+    "it",
+    "its",
+    "it's",
+    "the",
+    "my",
+    "we",
+    "you",
+    "they",
+    "there",
+    "theres",
+    "there's",
+    "he",
+    "she",
+    "our",
+    "your",
+    "their",
+    "if",
+    "when",
+    "otherwise",
+)
+_CAUSE_VERB_BEFORE = ("to", "will", "would", "could", "can", "might", "may", "did", "the", "a")
 _CUE_RE = _cue_pattern()
 _CUES_BY_PHRASE = {c.phrase: c for c in CUES}
 

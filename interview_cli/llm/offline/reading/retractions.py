@@ -281,9 +281,22 @@ def _reassured(answer: str) -> list[tuple[int, int]]:
             continue
         clause = _CLAUSE.match(answer, rest.end())
         assert clause is not None  # matches the empty string at worst
-        if phrase_pattern("doubt/reassurance").match(clause.group(0)):
-            spans.append((clause.start(), clause.end()))
+        said = clause.group(0)
+        if not phrase_pattern("doubt/reassurance").match(said):
+            continue
+        if re.search(r"[.!?]", rest.group(0)) and not _SOFTENED.search(said):
+            # (a new sentence is a new point unless it softens: "No, that was joke about the
+            # jabs. The app is brilliant." says what is good, round 162's speaker)
+            continue
+        spans.append((clause.start(), clause.end()))
     return spans
+
+
+_SOFTENED = re.compile(
+    r"\b(?:really|actually|honestly|bless|to\s+be\s+fair|tbf|i\s+(?:do\s+)?love|he|she|him|her|"
+    r"they)\b",
+    re.IGNORECASE,
+)
 
 
 # "what do you mean by 'cooking chemistry'?" asks about the question's words; it takes back
