@@ -248,6 +248,23 @@ def test_what_explains_a_nothing_is_no_node_to_ask_about(mec: Methodology) -> No
     ]
 
 
+def test_a_guess_at_others_reasons_after_not_knowing_is_no_node_to_ask_about(
+    mec: Methodology,
+) -> None:
+    # Round 162 asked "You mentioned that they are not trained same way. What else comes to
+    # mind?" of "I dunno, maybe they are not trained same way", and read it back at the close
+    bar = mec.tuning.vetoes.min_focus_confidence
+    for said in (
+        "I dunno, maybe they are not trained same way, or maybe nobody reads the notes.",
+        "No idea really, probably the staff were rushed off their feet.",
+    ):
+        result = extract(mec, "banking", said, None)
+        assert result.nodes and all(n.confidence < bar for n in result.nodes), said
+    # (a guess about themselves is how a laddered value is often first said)
+    own = extract(mec, "banking", "I don't know, maybe it makes me feel safe", None)
+    assert own.nodes and all(n.confidence >= bar for n in own.nodes)
+
+
 def test_what_is_said_again_is_no_node_to_ask_about(mec: Methodology) -> None:
     # Round 128 laddered "not be late" from "Like I said, not be late and not pay for parking"
     # four more times, to "Feels like were going in circles"

@@ -26,7 +26,9 @@ as the subject was left out: "my husband can cook it" is as often an element as 
 - its sentence **opens by saying it is said again** ("Like I said, ...", "Same as before
   really, ..."): answered already, in other words;
 - its sentence **opens by saying it does nothing** ("Nothing really, it lives in a drawer"):
-  what follows explains the nothing.
+  what follows explains the nothing;
+- its sentence **guesses at others' reasons after not knowing** ("I dunno, maybe they are not
+  trained same way").
 
 Their phrases are data, ``lexicon/en/doubt/*.yaml``. How sure the reading is of every node is
 ``confidence_of``: a floor (``DOUBTFUL``) and a step for each sign that the clause names an
@@ -67,6 +69,7 @@ def _signs() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
         ("dismissal", "its sentence opens by saying it does nothing"),
         ("reported", "it quotes someone else's words"),
         ("repeated", "its sentence says it is said again"),
+        ("guess", "its sentence guesses at others' reasons after not knowing"),
     )
     return tuple(
         (kind, reason, re.compile("|".join(alternatives(f"doubt/{kind}", ("en",))), re.I))

@@ -19,7 +19,10 @@ from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.lexicon import NEGATIVE_WORDS, POSITIVE_WORDS
 from interview_cli.llm.offline.reading.clauses import WORD
 
-_UNABLE = re.compile(r"^\W*(?:i\s+)?(?:can'?t|cannot|couldn'?t|can\s+not)\s+\w", re.IGNORECASE)
+# (said of anyone: "you cant even turn the heat up", round 160)
+_UNABLE = re.compile(
+    r"^\W*(?:(?:i|you|we|they|u)\s+)?(?:can'?t|cannot|couldn'?t|can\s+not)\s+\w", re.IGNORECASE
+)
 _UNABLE_PRAISE = re.compile(
     r"\b(?:can'?t|cannot|couldn'?t)\s+(?:fault|complain|beat|wait|recommend\s+\w+\s+enough|"
     r"live\s+without|do\s+without|be\s+without|manage\s+without|imagine\s+(?:life\s+)?without)",
@@ -76,29 +79,7 @@ def stance_of(text: str) -> int:
         return 0
     words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
     words = [_negative_slip(w) for w in words]
-    # (a negation lessens a bad word after it, through a list: "no more aching ears, stiff
-    # neck, or headaches"; but "nothing else" lessens nothing: "its done half the lounge and
-    # nothing else, proper annoying" is annoying, round 38)
-    lessened_from = next(
-        (
-            j
-            for j, w in enumerate(words)
-            if w in LESSENED and not (w == "nothing" and words[j + 1 : j + 2] in _NO_MORE)
-        ),
-        len(words),
-    )
-    # (or said to be less just after it: "I waste less food", "worry less", round 74 asked what
-    # wasting less food got in the way of)
-    # (what a thing has to be is wanted, whatever the word: "the sole has to be nice and stiff"
-    # was read back in round 85's closing as "a stiff sole bothers you")
-    # (what is found out is no dislike of the finding: "I can work out what upset him", round
-    # 142 asked "What is the problem with that for you?")
-    after = min(_required_from(words), _known_from(words), lessened_from)
-    negated = [
-        i
-        for i, w in enumerate(words)
-        if w in NEGATIVE_WORDS and (i > after or words[i + 1 : i + 2] == ["less"])
-    ]
+    negated = _riddances(text, words)
     if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
         return -1
     if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
@@ -125,6 +106,41 @@ def stance_of(text: str) -> int:
     return 0
 
 
+def _riddances(text: str, words: list[str]) -> list[int]:
+    """The indexes of the bad words the text is rid of, or has less of: after a lessening word
+    in the same statement ("no hassle"), after what a thing has to be or what is found out,
+    or just before "less"."""
+    # (a negation lessens a bad word after it, through a list: "no more aching ears, stiff
+    # neck, or headaches"; but "nothing else" lessens nothing: "its done half the lounge and
+    # nothing else, proper annoying" is annoying, round 38)
+    lessening = [
+        j
+        for j, w in enumerate(words)
+        if w in LESSENED and not (w == "nothing" and words[j + 1 : j + 2] in _NO_MORE)
+    ]
+    # (or said to be less just after it: "I waste less food", "worry less", round 74 asked what
+    # wasting less food got in the way of)
+    # (what a thing has to be is wanted, whatever the word: "the sole has to be nice and stiff"
+    # was read back in round 85's closing as "a stiff sole bothers you")
+    # (what is found out is no dislike of the finding: "I can work out what upset him", round
+    # 142 asked "What is the problem with that for you?")
+    after = min(_required_from(words), _known_from(words))
+    # (a lessening not past a comma that opens a statement of its own: "you cant even turn the
+    # heat up without poking through menus, with gloves on in the winter its useless" is
+    # useless, and round 160 asked "What's good about that, for you?")
+    scopes = _statements(text, len(words))
+    return [
+        i
+        for i, w in enumerate(words)
+        if w in NEGATIVE_WORDS
+        and (
+            i > after
+            or any(j < i and _same_statement(scopes, j, i) for j in lessening)
+            or words[i + 1 : i + 2] == ["less"]
+        )
+    ]
+
+
 _NOT_MINDED = re.compile(
     r"\b(?:does\s*n['\u2019]?t|does\s+not|do\s*n['\u2019]?t|do\s+not|never|wouldn['\u2019]?t)\s+"
     r"(?:really\s+|even\s+)?(?:bother|bothers|annoy|annoys|bug|bugs|mind|upset|upsets)\b",
@@ -148,6 +164,29 @@ def _known_from(words: list[str]) -> int:
         ):
             return i
     return len(words)
+
+
+_STATEMENT = frozenset(
+    "is are was were its thats theyre im ive it's that's they're i'm i've".split()
+)
+
+
+def _statements(text: str, count: int) -> list[int]:
+    """Where each statement of the text starts, as word indexes: at 0, and at each comma's
+    part that says one of its own (a verb of being in it: "..., in the winter its useless");
+    a list's items are no statements ("no more aching ears, stiff neck, or headaches")."""
+    starts, at = [0], 0
+    for part in text.split(","):
+        found = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(part.lower())]
+        if at and set(found) & _STATEMENT:
+            starts.append(at)
+        at += len(found)
+    return [s for s in starts if s < count] or [0]
+
+
+def _same_statement(starts: list[int], a: int, b: int) -> bool:
+    """Words ``a`` and ``b`` are in one statement."""
+    return not any(a < s <= b for s in starts)
 
 
 def _required_from(words: list[str]) -> int:
