@@ -23,7 +23,7 @@ from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
 from interview_cli.core.graph.records import Node
 from interview_cli.core.text import label_profile
-from interview_cli.llm.offline.asking.phrases import cut_short, gapped, phrase_for
+from interview_cli.llm.offline.asking.phrases import cut_short, gapped, phrase_for, run_on
 from interview_cli.llm.offline.reading.clauses import blank
 
 MAX_CHAIN = 8  # rungs shown of one chain, most concrete first
@@ -363,7 +363,9 @@ def said_as(answers: Sequence[str]) -> Say:
         if phrase is not None:
             return phrase.verbatim
         if cut_short(label, answers) or gapped(label, answers):
-            return _own_sentence(node)
+            # (to the end of the clause it was cut from, where that is short: round 163's
+            # summary read "I dont want Mostyn to go the way")
+            return run_on(label, answers, MAX_TOLD_WORDS) or _own_sentence(node)
         return label
 
     return say

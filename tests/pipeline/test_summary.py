@@ -289,6 +289,28 @@ def test_after_a_no_what_the_closing_answer_said_leads_and_what_it_linked_is_mea
     assert "- lock stiff → always go back to check" in lines and own
 
 
+def test_a_concept_cut_from_its_clause_is_read_back_whole() -> None:
+    # rounds 163-165's summaries read "I dont want Mostyn to go the way", "I trust the vet on
+    # what keeps him", "staying sharp all night and still", "a wall that thinks its cleverer"
+    say = _saying(
+        [
+            "Well sort of, they are company, but its more that I dont want Mostyn to go the way "
+            "Tomos did, and I trust the vet on what keeps him well.",
+            "it's about staying sharp all night and still getting to sleep after, hence the "
+            "flask and nowt after 3.",
+            "fuming tbh, felt like I was talking to a wall, and a wall that thinks its cleverer "
+            "than you.",
+        ]
+    )
+    assert say("trust vet on what keeps him") == "I trust the vet on what keeps him well"
+    assert say("staying sharp and still") == (
+        "it's about staying sharp all night and still getting to sleep after"
+    )
+    assert say("wall that thinks its cleverer") == "a wall that thinks its cleverer than you"
+    # (a clause longer than a summary line: not at all)
+    assert say("dont want mostyn to go way") is None
+
+
 def test_the_summary_reads_each_concept_back_in_their_words_or_not_at_all() -> None:
     # round 19/21: the panel after the close read back "notice whether remember how" and
     # "not being stuck about 100 night"; a testers' 2 of 4
@@ -300,8 +322,13 @@ def test_the_summary_reads_each_concept_back_in_their_words_or_not_at_all() -> N
         ]
     )
     assert say("never charge") == "I never charge it"  # their clean phrase
-    assert say("notice whether remember how") is None  # broken off mid-phrase
-    assert say("not being stuck about 100 night") is None  # their words with some left out
+    # broken off mid-phrase, or with some of their words left out: their whole clause
+    assert say("notice whether remember how") == (
+        "what I notice is whether they remember how I like it"
+    )
+    assert say("not being stuck about 100 night") == (
+        "not being stuck was about the 100 night trial and the money"
+    )
     assert say("focus at my desk") == "focus at my desk"  # a model's paraphrase stands
     # round 61: "all the plaster grit clogged it up → nobody wants to be on their", and "last
     # month i ordered 1 lemon and they sent me": cut before their noun
@@ -311,18 +338,23 @@ def test_the_summary_reads_each_concept_back_in_their_words_or_not_at_all() -> N
             "Last month I ordered 1 lemon and they sent me 12 limes!!",
         ]
     )
-    assert say("nobody wants to be on their") is None
-    assert say("last month i ordered 1 lemon and they sent me") is None
+    # (read back whole, their clause)
+    assert say("nobody wants to be on their") == (
+        "Nobody wants to be on their hands and knees fishing out sludge"
+    )
+    assert say("last month i ordered 1 lemon and they sent me") == (
+        "Last month I ordered 1 lemon and they sent me 12 limes"
+    )
     assert say("on their hands and knees") is not None
     say = _saying(["so I had to ring back and start all over again"])  # round 62
-    assert say("ring back and start") is None
+    assert say("ring back and start") == "I had to ring back and start all over again"
     # round 63: "How does feeling like you've got your life help you?", "it feels like I'm
     # looking" in the summary
     say = _saying(
         ["I feel like I've got my life together", "it feels like I'm looking after someone"]
     )
-    assert say("feel like I've got my life") is None
-    assert say("it feels like I'm looking") is None
+    assert say("feel like I've got my life") == "I feel like I've got my life together"
+    assert say("it feels like I'm looking") == "it feels like I'm looking after someone"
     # (review) a pronoun is no determiner, and a count after one may say how long or often
     say = _saying(["I love her to bits", "I've had them 3 years now", "I told them 100 times"])
     for whole in ("I love her", "I've had them", "I told them"):

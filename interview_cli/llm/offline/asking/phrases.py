@@ -23,6 +23,11 @@ pass", "cos by then knackered", "good grief"), so the questions never take a lab
 The answer's tokens and which words name something are ``tokens``; where a phrase stops
 short (a quote that would be cut off) is ``stops``. Pure functions of the label, the node's
 quotes and the respondent's answers (English).
+
+Over 1,000 lines: one concept, finding the respondent's own words for a label and the forms
+they take in a question or a read-back (``phrase_for``, ``cut_short``, ``run_on``); the rules
+of where words stop are already their own module (``stops``), and what is left shares the
+one search (``_find``) and the one notion of a clean phrase.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import dropwhile, takewhile
 
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.stops import (
@@ -963,6 +969,33 @@ def cut_short(words: str, answers: Sequence[str]) -> bool:
             end = span[1] + (1 if closing_object(tokens, span[1]) else 0)
             return _cut_short(tokens, end, v)
     return False
+
+
+_OPENERS = frozenset("and but so or well oh".split())
+
+
+def run_on(words: str, answers: Sequence[str], most: int) -> str | None:
+    """The whole clause of the respondent's that ``words`` were cut from, in the newest answer
+    holding them (from the punctuation before to the punctuation after, without an "and" or
+    "but" opening it), when it is at most ``most`` words: "I trust the vet on what keeps him
+    well" for words cut at "keeps him". None when no answer holds them, or the clause runs
+    longer."""
+    v = vocabulary()
+    target = words_of(words)
+    if not target:
+        return None
+    for answer in reversed(answers):
+        tokens = tokenize(answer)
+        span = _find(target, tokens, v)
+        if span is None:
+            continue
+        start = span[0]
+        while start > 0 and tokens[start - 1].word:
+            start -= 1
+        said = [t for t in takewhile(lambda t: t.word, tokens[start:])]
+        said = list(dropwhile(lambda t: t.norm in _OPENERS, said))
+        return " ".join(t.text for t in said) if len(said) <= most else None
+    return None
 
 
 def gapped(words: str, answers: Sequence[str]) -> bool:

@@ -289,7 +289,30 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         _cut_from_its_complement(tokens, end, v)
         or _cut_from_what_completes_it(tokens, end, v)
         or cut_from_its_manner(tokens, end, v)
+        or _cut_from_its_rest(tokens, end, v)
     )
+
+
+# Verbs that say how they leave someone: "what keeps him | well", "it makes me | happy".
+_LEAVING_SO = frozenset("keep keeps kept keeping make makes made making leave leaves left".split())
+# Words that wait for a doing after them: "staying sharp and still | getting to sleep".
+_WAITING = frozenset("and or but still also even".split())
+
+
+def _cut_from_its_rest(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """Read back in round 163's and 164's summaries as if whole: a comparison cut from its
+    "than" ("a wall that thinks its cleverer | than you"), "the way" cut from the clause
+    saying which ("go the way | Tomos did"), someone kept or made so, cut from how ("what
+    keeps him | well"), and a link or "still" cut from what it joins ("staying sharp all night
+    and still | getting to sleep")."""
+    last, nxt = tokens[end - 1].norm, tokens[end].norm
+    if nxt == "than":
+        return True
+    if last == "way" and end >= 2 and tokens[end - 2].norm == "the":
+        return nxt[:1].isalpha() and nxt not in v.prepositions | v.clause_breaks
+    if last in OBJECT_PRONOUNS and end >= 2 and tokens[end - 2].norm in _LEAVING_SO:
+        return nxt[:1].isalpha() and nxt not in v.function_words | v.clause_breaks
+    return last in _WAITING and nxt[:1].isalpha() and nxt not in v.clause_breaks
 
 
 def _said_cut(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:

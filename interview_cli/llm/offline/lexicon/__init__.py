@@ -55,7 +55,6 @@ CUES: tuple[Cue, ...] = (
     _c("because of that", "up"),
     _c("because", "up"),
     _c("'cause", "up"),
-    _c("cause", "up"),  # only where it opens a clause (``reading.clauses``)
     # ... as typed (round 22: "the showers being decent matters a bit cos I go straight to work
     # from there" was one clause)
     _c("cos", "up"),

@@ -344,18 +344,6 @@ def _cue_pattern() -> re.Pattern[str]:
         down = r"(?!\s+down\b)" if letting else ""
         if phrase in _TYPED_BECAUSE:
             down = r"(?!\s+of\b)"  # "8 till 7 cos of labs": a time's reason, no clause
-        if phrase == "cause":
-            # "cause the job is heavy enough" as typed (a family-car interview quoted it back:
-            # "You said cause the job is heavy enough"), not the noun ("the root cause of it")
-            # nor the verb ("it could cause the battery to die"): only at the start of a clause
-            # and before a subject, or anywhere before a person ("a car that starts cause i
-            # cant be late")
-            opens = r"(?:^|(?<=[,.;:!?(]\s)|(?<=[,.;:!?(])|(?<=\band\s)|(?<=\bbut\s))"
-            verb = "".join(rf"(?<!\b{w}\s)" for w in _CAUSE_VERB_BEFORE)
-            lead = (
-                rf"(?:{opens}(?=cause\s+(?:{'|'.join(_CAUSE_SUBJECTS)})\b)|"
-                rf"(?<![\w'\u2019]){verb}(?=cause\s+(?:i|i'm|im|we|they|he|she)\b))"
-            )
         if letting:
             lead += "".join(rf"(?<!\b{n}\s)" for n in _REFUSED)
         if phrase.startswith("it "):
@@ -367,31 +355,6 @@ def _cue_pattern() -> re.Pattern[str]:
 
 
 _OBJECT_OF = ("in", "on", "of", "with", "for", "about", "at", "into", "from", "to")
-_CAUSE_SUBJECTS = (
-    "i",
-    "i'm",
-    "im",
-    "it",
-    "its",
-    "it's",
-    "the",
-    "my",
-    "we",
-    "you",
-    "they",
-    "there",
-    "theres",
-    "there's",
-    "he",
-    "she",
-    "our",
-    "your",
-    "their",
-    "if",
-    "when",
-    "otherwise",
-)
-_CAUSE_VERB_BEFORE = ("to", "will", "would", "could", "can", "might", "may", "did", "the", "a")
 _CUE_RE = _cue_pattern()
 _CUES_BY_PHRASE = {c.phrase: c for c in CUES}
 

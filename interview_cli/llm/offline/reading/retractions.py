@@ -246,13 +246,25 @@ _NOW_SERIOUSLY = re.compile(
 )
 
 
+# ... said so outright: "ha catch yourself on, the wee one screamin is just tuesday in our
+# house. no but seriously the point is ..." (round 160 asked "You mentioned your house.")
+# (not "seriously" alone: "The boot is massive. Seriously, it fits everything." stresses it)
+_SERIOUSLY_NOW = re.compile(
+    r"(?:(?:no|nah|naw|ok|okay)\W+(?:but\s+)?seriously|but\s+seriously|"
+    r"joking\s+aside|in\s+all\s+seriousness|on\s+a\s+serious\s+note)\b",
+    re.IGNORECASE,
+)
+
+
 def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
-    """The sentences that laughed just before one that turns serious, as (start, end)."""
+    """The sentences that laughed just before one that turns serious, or that one says was
+    not serious, as (start, end)."""
     spans = []
     starts = [0, *(m.end() for m in _SENTENCE_END.finditer(answer))]
     for before, start in zip(starts, starts[1:], strict=False):
         after = answer[start:].lstrip()
-        if _ends_laughing(answer[before:start]) and _NOW_SERIOUSLY.match(after):
+        laughed = _ends_laughing(answer[before:start]) and _NOW_SERIOUSLY.match(after)
+        if laughed or _SERIOUSLY_NOW.match(after):
             spans.append((before, start))
     return spans
 

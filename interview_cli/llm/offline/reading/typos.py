@@ -34,7 +34,10 @@ class _CauseForBecause(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     before: list[str]
-    not_after: list[str]
+    noun_company: list[str]
+    verb_company: list[str]
+    persons: list[str]
+    opening_a_clause: list[str]
     clause_ends_in_s: list[str]
     clause_ends: list[str]
     noun_phrase_openers: list[str]
@@ -123,9 +126,10 @@ _CAUSE = re.compile(r"(?<![\w'\u2019-])cause(?=\s+([\w'\u2019]+))", re.IGNORECAS
 
 def _cause_mended(text: str) -> str:
     """``text`` with "cause" typed for "because" mended where it opens a clause: after a word
-    that ends one ("matters cause it lets me"), or before a word that opens one, after the
-    start of a sentence, a comma or a word that is no company of the noun or the verb (the
-    word lists of ``cause_for_because``)."""
+    that ends one ("matters cause it lets me"), at a clause's start before a word that opens
+    one ("Cause the job is heavy"), before a person ("starts cause i cant"), or before a word
+    that opens one after a word that is no company of the noun or the verb (the word lists
+    of ``cause_for_because``)."""
     rule = _file().cause_for_because
 
     def mended(match: re.Match[str]) -> str:
@@ -133,11 +137,17 @@ def _cause_mended(text: str) -> str:
         joined = bool(before) and bool(re.search(r"\w\s*$", text[: match.start()]))
         word = before[-1].lower().replace("\u2019", "'") if joined else ""
         noun_phrase = len(before) == 2 and before[0].lower() in rule.noun_phrase_openers
+        after = match.group(1).lower().replace("\u2019", "'")
         if word in rule.clause_ends and not noun_phrase:
             return _cased(match.group(0), "because")  # "matters cause it lets me"
-        if match.group(1).lower().replace("\u2019", "'") not in rule.before:
+        if not word and after in rule.opening_a_clause:
+            return _cased(match.group(0), "because")  # "Cause the job is heavy enough"
+        company = {*rule.noun_company, *rule.noun_phrase_openers}
+        if after in rule.persons and word not in company:
+            return _cased(match.group(0), "because")  # "a car that starts cause i cant"
+        if after not in rule.before:
             return match.group(0)
-        if word in rule.not_after or word.endswith(("'ll", "'d")):
+        if word in rule.noun_company or word in rule.verb_company or word.endswith(("'ll", "'d")):
             return match.group(0)  # "a worthy cause", "the rain'll cause it"
         if word.endswith("s") and word not in rule.clause_ends_in_s:
             return match.group(0)  # "kids cause it", "pets cause my allergies"
