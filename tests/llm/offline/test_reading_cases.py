@@ -239,6 +239,9 @@ def test_what_explains_a_nothing_is_no_node_to_ask_about(mec: Methodology) -> No
     result = extract(mec, "cycling", "Nothing really, it lives in a drawer.", None)
     assert result.nodes and all(n.confidence < bar for n in result.nodes)
     # (what a "but" goes on to say is an answer)
+    # (round 164: "Nowt to consider, rota says nights" was asked about twice)
+    nowt = extract(mec, "cycling", "Nowt to consider, rota says nights.", None)
+    assert nowt.nodes and all(n.confidence < bar for n in nowt.nodes)
     plain = extract(mec, "headphones", "Not much, but the sound is great", None)
     assert [(n.label, n.confidence >= bar) for n in plain.nodes] == [("sound", True)]
     just = extract(mec, "cooking", "Nothing much, just the taste and the price.", None)
@@ -257,6 +260,8 @@ def test_a_guess_at_others_reasons_after_not_knowing_is_no_node_to_ask_about(
     for said in (
         "I dunno, maybe they are not trained same way, or maybe nobody reads the notes.",
         "No idea really, probably the staff were rushed off their feet.",
+        # (or what they muse they should do: round 163 asked why it was important)
+        "I dunno, maybe I should feed them in seperate rooms but they'd only sulk.",
     ):
         result = extract(mec, "banking", said, None)
         assert result.nodes and all(n.confidence < bar for n in result.nodes), said

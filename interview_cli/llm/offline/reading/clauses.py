@@ -193,7 +193,10 @@ _DENIED_OR = re.compile(
 )
 _DENIED_DOING = re.compile(r"\b(?:not|never|no\s+more)\s+\w{3,}ing\b", re.IGNORECASE)
 _DOING = re.compile(r"\s*\w{3,}ing\b", re.IGNORECASE)
-_NEGATORS = frozenset("not never no don't doesn't didn't won't can't cannot isn't".split())
+_NEGATORS = frozenset(
+    "not never no don't doesn't didn't won't can't cannot isn't dont doesnt didnt wont cant "
+    "isnt".split()
+)
 _CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ", "as ", ",", "and")
 
 
@@ -506,6 +509,7 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
             # wanting ("i dont wanna | feel like a muppet" made the rung "dont wanna", round 36)
             # and the making ("He just never made me | feel like a nuisance" lost its "never",
             # round 40: read back as "feel like a nuisance")
+            cuts.extend(_denied_frame(sentence, offset, match.start(), cue))
             continue
         if cue.phrase in BARE_SO:
             after = sentence[match.end() :].split()
@@ -542,6 +546,25 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
     _new_pairs(sentence, offset, cuts)
     cuts.sort(key=lambda cut: cut[0])
     return cuts
+
+
+_DENIAL_BEFORE = re.compile(
+    r"(?:\b(?:did|do|does|would|will|could)\s+not|\b\w+n['\u2019]?t|\bnever|\bnot)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _denied_frame(sentence: str, offset: int, at: int, cue: Cue) -> list[tuple[int, int, Cue]]:
+    """A frame of feeling denied after what came before ("he actually listened and didnt make
+    me | feel daft", round 165 asked "You mentioned feeling daft."): a clause of its own from
+    the denial, which keeps it, else nothing."""
+    denial = _DENIAL_BEFORE.search(sentence, 0, at)
+    if not cue.prefix or denial is None:
+        return []
+    before = re.sub(r"\b(?:and|but|so|he|she|they|it|i|we|you)\b", " ", sentence[: denial.start()])
+    if not content_words(before):
+        return []
+    return [(offset + denial.start(), offset + denial.start(), _COMMA_CUE)]
 
 
 def _noun_clause(after: list[str], previous: str) -> bool:

@@ -105,12 +105,27 @@ def taken_back(request: ExtractRequest) -> TakenBack:
             focus = request.focus_label or ""
             about_focus = topic or not said or _alike(words_of(said), words_of(focus))
             labels = named or ([focus] if focus and about_focus else [])
-            if said and focus in labels and begins > 0 and not _PUZZLED.match(match.group(0)):
+            if said and focus in labels and _said_it_before(answer, begins, focus, said, match):
                 # "She affects me by screaming. ... Forget the Miso bit, that was a joke": what
                 # this answer said of the focus before taking it back goes with it
                 found.just_said.append((0, match.start()))
             found.labels.extend(label for label in labels if label not in found.labels)
     return found
+
+
+def _said_it_before(answer: str, begins: int, focus: str, said: str, match: re.Match[str]) -> bool:
+    """The answer said the focus it takes back before the sentence taking it back: by its
+    words, or by a pronoun opening the answer ("She affects me by screaming"); not a point of
+    its own ("it's about staying sharp all night ... The pay thing were just a side comment"
+    keeps its point, round 164), nor a question of what it meant."""
+    if begins <= 0 or _PUZZLED.match(match.group(0)):
+        return False
+    before = words_of(answer[:begins])
+    return bool(shared(before, words_of(focus) | words_of(said)) or _OF_THE_FOCUS.match(answer))
+
+
+# An answer that opens on what was asked, by a pronoun: "She affects me by screaming".
+_OF_THE_FOCUS = re.compile(r"\W*(?:she|he|it|they|that|this|its|it's|her|his)\b", re.IGNORECASE)
 
 
 def _said(match: re.Match[str]) -> str:
