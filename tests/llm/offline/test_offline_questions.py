@@ -445,7 +445,11 @@ def test_the_closing_restates_only_clean_ladders_in_their_words(mec: Methodology
         ["one that lasts whole week", "figure of speech"],  # junk: never read back
     ]
     text = _closing(mec, summary_chains=chains, answers=answers, summary_labels=["disc brakes"])
-    assert '"the disc brakes" matters to you because of "my family"' in text, text
+    # (the reason they gave, then the top of the ladder: never the two ends alone, round 163)
+    assert (
+        '"the disc brakes" matters to you because of "I feel safe on the descents", and that '
+        'in the end because of "my family"' in text
+    ), text
     assert "figure of speech" not in text and "lasts whole week" not in text, text
     assert not double_barrelled(text) and not not_their_words(text, None, answers)
 
@@ -486,7 +490,10 @@ def test_the_check_back_reads_back_the_longest_ladders_in_the_order_said(
         ["sliding doors", "less stress", "get home in a good mood", "kids get a nicer dad"],
     ]
     text = _closing(mec, summary_chains=chains, answers=answers)
-    assert '"the sliding doors" because of "the kids get a nicer dad"' in text, text
+    assert (
+        '"the sliding doors" because of "less stress", and that in the end because of "the kids '
+        'get a nicer dad"' in text
+    ), text
     assert text.index("battery") < text.index("sliding doors"), text
     assert "ninety quid" not in text, text  # the third two-step waits
 

@@ -32,13 +32,14 @@ MAX_RECAP = 3
 _REASONS = frozenset({"leads_to", "matters_because"})
 
 
-def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> list[tuple[str, str]]:
-    """(from, to) in the respondent's words for each ladder with two distinct clean rungs:
-    its most concrete one and its most abstract one that names none of the same things. The
+def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> list[tuple[str, ...]]:
+    """The rungs read back in the respondent's words for each ladder with two distinct clean
+    rungs: its most concrete one, the nearest one above it that names none of the same things,
+    and its most abstract such one when that is higher still. The
     ``MAX_SUMMARY_CHAINS`` read back are the longest ladders (the ones the respondent went
     furthest up: what mattered most, not a passing two-step said first), in the order they
     were said."""
-    found: list[tuple[int, int, tuple[str, str]]] = []  # (-clean rungs, said at, pair)
+    found: list[tuple[int, int, tuple[str, ...]]] = []  # (-clean rungs, said at, rungs)
     for at, chain in enumerate(chains):
         said = [(label, phrase_for(label, answers)) for label in chain]
         clean = [(label, p) for label, p in said if p is not None]
@@ -55,16 +56,19 @@ def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> li
         tops = [p for p in phrases[1:] if not low & set(label_profile(p.verbatim).content)]
         if not phrases or not tops:
             continue
-        pair = (phrases[0].verbatim, tops[-1].verbatim)
+        # the reason they gave for it, then the top: the ends of a long ladder alone were
+        # never said as one reason ('"I can keep Mostyn on the proper stuff" matters to you
+        # because of "they're company"', round 163; rounds 148 and 154 alike)
+        pair = tuple(p.verbatim for p in (phrases[0], *tops[:1], *tops[1:][-1:]))
         if pair[0].lower() != pair[1].lower() and all(pair != f[2] for f in found):
             found.append((-len(phrases), at, pair))
     # each rung read back once: "'i look for firm' leading to 'my independence', 'i look for
     # firm' leading to 'my hip' and 'i look for firm' leading to ..." (round 28) reads as a
     # machine, and leaves the rest of what was said out
-    kept: list[tuple[int, int, tuple[str, str]]] = []
+    kept: list[tuple[int, int, tuple[str, ...]]] = []
     used: set[str] = set()
     for f in sorted(found):
-        ends = {f[2][0].lower(), f[2][1].lower()}
+        ends = {rung.lower() for rung in f[2]}
         if ends & used or len(kept) == MAX_SUMMARY_CHAINS:
             continue
         kept.append(f)
@@ -100,7 +104,7 @@ def says_why(methodology: Methodology) -> bool:
     return bool(methodology.ontology.chain_relations & _REASONS)
 
 
-def restated(ladders: Sequence[tuple[str, str]]) -> str:
+def restated(ladders: Sequence[tuple[str, ...]]) -> str:
     """The ladders as the respondent gave them: each top rung as the reason the bottom one
     matters, the way they answered "why does that matter?" ("'go to my check ups' matters to
     you because of 'I see what happens'"), or a rung held against as what bothers them. Not
@@ -108,11 +112,12 @@ def restated(ladders: Sequence[tuple[str, str]]) -> str:
     and called two of three backwards."""
     parts: list[str] = []
     said = ""
-    for low, high in ladders:
+    for low, high, *top in ladders:
         # a rung held against is no thing that matters ("'I felt guilty' matters to you
         # because of 'Im not a total hypocrite'", round 36): it bothers them
         verb = "bothers you" if stance_of(low) < 0 else "matters to you"
-        parts.append(f'"{low}" {verb + " " if verb != said else ""}because of "{high}"')
+        end = "".join(f', and that in the end because of "{t}"' for t in top)
+        parts.append(f'"{low}" {verb + " " if verb != said else ""}because of "{high}"{end}')
         said = verb
     return label_list(parts)
 
