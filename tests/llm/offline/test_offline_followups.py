@@ -149,3 +149,24 @@ def test_an_incident_study_is_revived_with_a_story_not_a_product() -> None:
     mec = _methodology("means_end_chain")
     plain = {ask(mec, mec.strategy("revitalize"), None, turn=t) for t in range(6)}  # type: ignore[arg-type]
     assert any("it" in q.split() for q in plain), plain
+
+
+def test_a_name_after_a_clauses_that_is_no_thing_mentioned() -> None:
+    # Round 163 asked "You talked about the Mostyn." of "Its more that Mostyn isnt supposed to
+    # have too much phosphorus"
+    mec = _methodology("means_end_chain")
+    deepen = strategy("deepen")
+    answer = "Its more that Mostyn isnt supposed to have too much phosphorus with his kidneys."
+    text = ask(mec, deepen, "mostyn isnt supposed to have", answers=[answer])
+    assert "the Mostyn" not in text, text
+
+
+def test_what_someone_said_is_never_said_back_after_you_said() -> None:
+    # Round 165 heard "You said it said it fit your model."
+    ci = _methodology("critical_incident")
+    answer = "I looked it up on their site and it said it fit my model. it didnt."
+    for t in range(4):
+        text = ask(
+            ci, strategy("probe_emotions"), "it said it fit my model", turn=t, answers=[answer]
+        )
+        assert "You said it said" not in text, text

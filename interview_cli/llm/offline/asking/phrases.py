@@ -782,6 +782,9 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             if j < 0 or not all(tokens[k].word for k in range(j, i)):
                 break
             det = MENTION_DETERMINERS.get(tokens[j].norm)
+            if tokens[j].norm == "that" and t.text[:1].isupper():
+                break  # "its more that | Mostyn isnt supposed to": a name after a clause's
+                # "that" (round 163 asked "You talked about the Mostyn.")
             between = [tokens[k].norm for k in range(j + 1, i)]
             if det is not None and all(_naming(b, v) and b not in _EMPTY_HEADS for b in between):
                 # (the "is" of "his stomach's no upset" is no part of it: round 80 asked about

@@ -58,6 +58,11 @@ from interview_cli.llm.offline.reading.content import is_count, is_money
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
 
+# A clause that reports what someone said: "it said it fit your model", "she told me".
+_REPORTED = re.compile(
+    r"(?:\w+\s+){1,3}?(?:said|says|told|tells|reckoned|claimed|wrote)\b", re.IGNORECASE
+)
+
 
 def angle_for(node_type: str | None) -> str | None:
     """The family a "why" takes on a node of this type (None: the plain why)."""
@@ -318,6 +323,10 @@ def _variants(
             # "how long they last" is said about, not said that: round 124 was asked "You
             # mentioned that how long they last."
             forms = ("You mentioned {clause}.", "You talked about {clause}.")
+        elif not quoted and _REPORTED.match(phrase.clause):
+            # what someone said, said back after "You said", stutters: round 165 heard "You
+            # said it said it fit your model."
+            forms = ("You mentioned that {clause}.",)
         leads = [lead.format(clause=phrase.clause) for lead in forms]
     elif ref.how in ("mention", "steer"):
         leads = [lead.format(mention=ref.mention) for lead in LEADS[ref.how]]
