@@ -76,7 +76,7 @@ _MISSED = re.compile(
 # A link read back: '"X" matters to you because of "Y"', '"X" because of "Y"' (and, in
 # sessions before round 35, '"X" leading to "Y"')
 _READ_BACK_LINK = re.compile(
-    r'"([^"]+)"\s+(?:(?:matters\s+to|bothers)\s+you\s+)?(?:because\s+of|leading\s+to)\s+"([^"]+)"'
+    r'"([^"]+)"\s+(?:(?:matters\s+to|bothers)\s+you\s+)?(?:because(?:\s+of)?|leading\s+to)\s+"([^"]+)"'
 )
 # One link of the read-back agreed to: "the therapy bit is right tho", "The headspace bit yes"
 _AGREED = (

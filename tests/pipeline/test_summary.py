@@ -788,3 +788,16 @@ def test_a_concept_said_at_the_close_in_fewer_words_than_another_is_said_once() 
     lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 17)).splitlines()
     assert lines[:2] == ["- getting up the hill to clifton", "- winter battery"], lines
     assert "- get up the hill" not in lines, lines
+
+
+def test_a_check_back_read_with_a_plain_because_is_read_as_links() -> None:
+    # the read-back says "because" before a reason said as a clause (round 166)
+    question = (
+        'Here is what I heard: "everything comes portioned" matters to you because "there\'s no '
+        'spinach turning", and "the box" because of "my family". Is that a fair summary?'
+    )
+    links = CheckBack(question, "yes", 9)._links()
+    assert links == [
+        ({"everything", "comes", "portioned"}, {"there's", "no", "spinach", "turning"}),
+        ({"the", "box"}, {"my", "family"}),
+    ], links

@@ -275,7 +275,8 @@ def test_closing_questions(methods: dict[str, Methodology], concepts: dict[str, 
     )
     assert (
         '"the noise cancelling" matters to you because of "focus on the train", and that in the '
-        'end because of "that\'s freedom" and "the battery" because of ' in told.value
+        'end because of "that\'s freedom" and "the battery" because "I never charge it"'
+        in told.value
     )
     plain = question(
         methods,

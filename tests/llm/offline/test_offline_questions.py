@@ -447,7 +447,7 @@ def test_the_closing_restates_only_clean_ladders_in_their_words(mec: Methodology
     text = _closing(mec, summary_chains=chains, answers=answers, summary_labels=["disc brakes"])
     # (the reason they gave, then the top of the ladder: never the two ends alone, round 163)
     assert (
-        '"the disc brakes" matters to you because of "I feel safe on the descents", and that '
+        '"the disc brakes" matters to you because "I feel safe on the descents", and that '
         'in the end because of "my family"' in text
     ), text
     assert "figure of speech" not in text and "lasts whole week" not in text, text
@@ -464,9 +464,8 @@ def test_the_check_back_stops_a_ladder_at_its_first_negative_rung(mec: Methodolo
     ]
     chains = [["pair that lasts", "not forever breaking in new ones", "blisters start"]]
     text = _closing(mec, summary_chains=chains, answers=answers, summary_labels=[])
-    assert (
-        '"a pair that lasts" matters to you because of "I\'m not forever breaking in new ones"'
-        in (text)
+    assert '"a pair that lasts" matters to you because "I\'m not forever breaking in new ones"' in (
+        text
     ), text
     assert "blisters" not in text, text
 
@@ -673,13 +672,13 @@ def test_the_check_back_restates_a_rung_as_the_reason_the_one_below_matters(
     ]
     chains = [["carry the battery down from the flat", "dont leave it on the bike overnight"]]
     text = _closing(mec, summary_chains=chains, answers=answers)
-    assert " matters to you because of " in text and "leading to" not in text, text
+    assert " matters to you because " in text and "leading to" not in text, text
     assert text.index("carry the battery") < text.index("leave it on the bike"), text
     # round 36: a rung held against is what bothers them, not what matters to them
     answers = ["I felt guilty about all the plastic.", "I like to think Im not a hypocrite."]
     chains = [["felt guilty", "not a hypocrite"]]
     text = _closing(mec, summary_chains=chains, answers=answers)
-    assert '"I felt guilty" bothers you because of' in text, text
+    assert '"I felt guilty" bothers you because "Im not' in text, text
 
 
 def test_a_story_is_recapped_not_read_back_as_reasons(mec: Methodology) -> None:
@@ -961,3 +960,18 @@ def test_what_happened_after_is_asked_of_an_event_not_of_a_thing() -> None:
         for t in range(8)
     }
     assert any("after calling them back" in text for text in asked), asked
+
+
+def test_a_reason_said_as_a_clause_is_read_back_after_because() -> None:
+    # Round 166 read '"everything comes portioned" because of "there's no half a bag of spinach
+    # turning"' as the spinach causing the portions: a clause takes "because", a thing
+    # "because of"
+    from interview_cli.llm.offline.asking.closing import restated
+
+    text = restated([("everything comes portioned", "there's no spinach turning to slime")])
+    assert text == (
+        '"everything comes portioned" matters to you because "there\'s no spinach turning to slime"'
+    )
+    assert restated([("the disc brakes", "my family")]) == (
+        '"the disc brakes" matters to you because of "my family"'
+    )

@@ -116,10 +116,25 @@ def restated(ladders: Sequence[tuple[str, ...]]) -> str:
         # a rung held against is no thing that matters ("'I felt guilty' matters to you
         # because of 'Im not a total hypocrite'", round 36): it bothers them
         verb = "bothers you" if stance_of(low) < 0 else "matters to you"
-        end = "".join(f', and that in the end because of "{t}"' for t in top)
-        parts.append(f'"{low}" {verb + " " if verb != said else ""}because of "{high}"{end}')
+        end = "".join(f', and that in the end {_because(t)} "{t}"' for t in top)
+        parts.append(f'"{low}" {verb + " " if verb != said else ""}{_because(high)} "{high}"{end}')
         said = verb
     return label_list(parts)
+
+
+# A reason said as a clause of its own opens with its subject: "I feel safe", "there's no ...".
+_CLAUSE_SUBJECTS = frozenset(
+    """i i'm im i've ive i'd id it it's its there there's theres we we're they they're he he's
+    she she's you you're""".split()
+)
+
+
+def _because(reason: str) -> str:
+    """ "because" before a reason said as a clause, "because of" before a thing: '"everything
+    comes portioned" because of "there's no half a bag of spinach turning"' was read as the
+    spinach causing the portions (round 166)."""
+    first = reason.split(" ", 1)[0].lower().replace("\u2019", "'")
+    return "because" if first in _CLAUSE_SUBJECTS else "because of"
 
 
 def closing_question(request: QuestionRequest, key: str, threshold: float) -> str:

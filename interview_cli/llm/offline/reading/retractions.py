@@ -209,8 +209,8 @@ def _recap_denied(request: ExtractRequest, candidates: list[Earlier]) -> list[st
     return denied
 
 
-# The check-back's read-back: '"A" matters to you because of "B"' (asking/wording.py)
-_READ_BACK = re.compile(r"because\s+of\s+\"([^\"]{1,80})\"")
+# The check-back's read-back: '"A" matters to you because (of) "B"' (asking/closing.py)
+_READ_BACK = re.compile(r"because\s+(?:of\s+)?\"([^\"]{1,80})\"")
 
 
 def _denied_reasons(
