@@ -116,7 +116,9 @@ def test_labels_are_the_respondents_short_phrases(mec: Methodology, case: dict[s
     answer = f"{mend_typos(case['answer'])} {earlier}".lower().replace("\u2019", "'")
     said = {
         w.strip("'")
-        for w in re.findall(r"[£$€]?(?:\d{1,3}(?:,\d{3})+|\d+(?:[.:]\d+)+)|[£$€]?[\w'&-]+", answer)
+        for w in re.findall(
+            r"[£$€]?(?:\d{1,3}(?:,\d{3})+|\d+(?:[.:]\d+)+)%?|[£$€]?[\w'&-]+%?", answer
+        )
     }
     said |= {w.lstrip("£$€") for w in said}  # (a figure with its currency sign, or without)
     said |= {w[:-2] for w in said if w.endswith("'s")}  # ("the rain's the real thing": rain)
@@ -267,6 +269,22 @@ def test_a_guess_at_others_reasons_after_not_knowing_is_no_node_to_ask_about(
         assert result.nodes and all(n.confidence < bar for n in result.nodes), said
     # (a guess about themselves is how a laddered value is often first said)
     own = extract(mec, "banking", "I don't know, maybe it makes me feel safe", None)
+    assert own.nodes and all(n.confidence >= bar for n in own.nodes)
+
+
+def test_wondering_what_happened_is_no_node_to_ask_about_in_a_story() -> None:
+    # Round 168 was asked "You said the frame was damaged in their van." of "I dunno, maybe
+    # the frame was damaged in their van": in a story, a guess at what happened; in a ladder,
+    # "I dunno, maybe just having an actual evening" is a value said as they find it
+    ci = Methodology.model_validate(
+        yaml.safe_load((ROOT / "methodologies" / "critical_incident.yaml").read_text("utf-8"))
+    )
+    said = "I dunno, maybe the frame was damaged in their van, or maybe it left the warehouse."
+    result = extract(ci, "banking", said, None, strategy="deepen_narrative")
+    bar = ci.tuning.vetoes.min_focus_confidence
+    assert result.nodes and all(n.confidence < bar for n in result.nodes)
+    mec = shipped_mec()
+    own = extract(mec, "banking", "i dunno, maybe just having an actual evening?", None)
     assert own.nodes and all(n.confidence >= bar for n in own.nodes)
 
 

@@ -17,15 +17,15 @@ from dataclasses import dataclass
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary
 from interview_cli.llm.offline.reading.clauses import CURRENCY_SIGN, CURRENCY_SIGNS, THOUSANDS
 
-# ("A&E" is one word; so is a clock time, "4:45", and a figure with its currency, "£3": round
-# 97 was asked about "alarm goes at 4")
+# ("A&E" is one word; so is a clock time, "4:45", a figure with its currency, "£3", and a
+# percentage, "10%": round 97 was asked about "alarm goes at 4", round 168 read "10 offer")
 _WORD = re.compile(
     CURRENCY_SIGN
     + r"?(?:"
     + THOUSANDS
     + r")|(?:"
     + CURRENCY_SIGN
-    + r"(?=\d))?[^\W_]+(?:(?:['’.\-&]|(?<=\d):(?=\d))[^\W_]+)*'?|\S"
+    + r"(?=\d))?[^\W_]+(?:(?:['’.\-&]|(?<=\d):(?=\d))[^\W_]+)*'?(?:(?<=\d)%)?|\S"
 )
 
 

@@ -69,8 +69,16 @@ CURRENCY_SIGN = f"[{CURRENCY_SIGNS}]"
 # The rest of a word after its first letter: its apostrophes and hyphens, and an ampersand
 # between letters ("A&E", "M&S": round 92's "the one by A&E" was the label "one by a e")
 WORD_REST = r"(?:[\w'\u2019\-]|&(?=\w))*"
+# (a percentage keeps its sign: "the chatbot's 10% offer" was read back "chatbot's 10 offer",
+# round 168)
 WORD = re.compile(
-    CURRENCY_SIGN + r"?(?:" + THOUSANDS + r"|\d+(?:[.:]\d+)+|\d" + WORD_REST + r")|[\w]" + WORD_REST
+    CURRENCY_SIGN
+    + r"?(?:"
+    + THOUSANDS
+    + r"|\d+(?:[.:]\d+)+|\d"
+    + WORD_REST
+    + r")%?|[\w]"
+    + WORD_REST
 )
 _STRENGTH = {"up": 5, "down": 5, "sequence": 4, "assoc": 3, "sibling": 2, "none": 1}
 # A question back ("Why does anyone do anything?", "What do you want me to say?") and a

@@ -28,7 +28,9 @@ as the subject was left out: "my husband can cook it" is as often an element as 
 - its sentence **opens by saying it does nothing** ("Nothing really, it lives in a drawer"):
   what follows explains the nothing;
 - its sentence **guesses at others' reasons after not knowing** ("I dunno, maybe they are not
-  trained same way").
+  trained same way");
+- where the methodology is about events, its sentence **wonders what happened after not
+  knowing** ("I dunno, maybe the frame was damaged in their van").
 
 Their phrases are data, ``lexicon/en/doubt/*.yaml``. How sure the reading is of every node is
 ``confidence_of``: a floor (``DOUBTFUL``) and a step for each sign that the clause names an
@@ -56,6 +58,8 @@ _LAUGH_REACH = 30
 REPORTED_SIGN = "reported"
 # The sign that does not count where the methodology is about events.
 STORY_SIGN = "back_then"
+# The sign that counts only where it is.
+WONDER_SIGN = "wonder"
 
 
 @cache
@@ -70,6 +74,7 @@ def _signs() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
         ("reported", "it quotes someone else's words"),
         ("repeated", "its sentence says it is said again"),
         ("guess", "its sentence guesses at others' reasons after not knowing"),
+        ("wonder", "its sentence wonders what happened after not knowing"),
     )
     return tuple(
         (kind, reason, re.compile("|".join(alternatives(f"doubt/{kind}", ("en",))), re.I))
@@ -119,6 +124,8 @@ def doubt(answer: str, clause: Clause, *, story: bool) -> str:
     for kind, reason, pattern in _signs():
         if kind == STORY_SIGN and (story or NEAR_SWITCH.search(clause.text)):
             continue  # (a switch is told in the past: "I nearly went for one last year")
+        if kind == WONDER_SIGN and not story:
+            continue  # (in a ladder, "I dunno, maybe just having an evening" is a value)
         if kind == LAUGH_SIGN:
             if pattern.search(_part(answer, clause)):
                 return reason
