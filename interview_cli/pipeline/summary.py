@@ -623,6 +623,20 @@ def _unrepeated(chains: list[list[str]]) -> list[list[str]]:
     return [c for c in chains if not any(within(c, other) for other in chains if other is not c)]
 
 
+def _touched(
+    chains: list[list[str]], checked: CheckBack, graph: KnowledgeGraph, say: Say | None
+) -> list[list[str]]:
+    """The chains the closing answer's own account touches, and those the check-back read back
+    when the answer said that was right: "Aye, near enough. You've missed the stiff sole for
+    scree and them lasting" left round 169's summary two lines long ("Did I miss anything?" -
+    "Yes, rather a lot" agrees to nothing)."""
+    told = set(label_profile(checked.answer).content)
+    agreed: set[str] = set()
+    if not _MISS_ASKED.search(checked.question):
+        agreed = {t for i in checked.agreed(graph) if (t := _said(graph.node(i), say))}
+    return [c for c in chains if len(c) > 1 and (told & _content(c) or agreed & set(c))]
+
+
 def learned_summary(
     graph: KnowledgeGraph,
     methodology: Methodology,
@@ -661,8 +675,7 @@ def learned_summary(
         # leads, and of the rest only the chains it touches stay (round 140's summary read its
         # four points back, then "strictly speaking it starts the night → ..." and "also: the
         # sweaty thing ..."); one or two said again leave the rest as it was
-        told = set(label_profile(checked.answer).content)
-        chains = [c for c in chains if len(c) > 1 and told & _content(c)]
+        chains = _touched(chains, checked, graph, say)
     lines += [f"- {' → '.join(chain)}" for chain in _within_none(_joined(chains))]
     # each concept once ("also: first chat; first chat; ..." read a correction's successor
     # back once for every node it corrected), and not again after a chain that holds it

@@ -801,3 +801,27 @@ def test_a_check_back_read_with_a_plain_because_is_read_as_links() -> None:
         ({"everything", "comes", "portioned"}, {"there's", "no", "spinach", "turning"}),
         ({"the", "box"}, {"my", "family"}),
     ], links
+
+
+def test_a_check_back_agreed_to_keeps_its_chains_beside_three_points_it_missed() -> None:
+    # Round 169: "Aye, near enough. You've missed the stiff sole for scree and them lasting,
+    # not wasting £220" left a summary of the points it missed and none of the chains it had
+    # read back and been told were right
+    meth, graph, add = _laddered()
+    ankle = add("ankle support", "attribute", 3)
+    confidence = add("confidence", "psychosocial_consequence", 16)
+    sole = add("stiff sole for scree", "attribute", 17)
+    lasting = add("them lasting", "attribute", 17)
+    waste = add("not wasting money", "functional_consequence", 17)
+    graph.add_relation(ankle, confidence, "leads_to", methodology=meth, turn=16)
+    assert sole and lasting and waste
+    question = (
+        'Let me check I\'ve understood: "ankle support" matters to you because of '
+        '"confidence". Is that right?'
+    )
+    answer = (
+        "Aye, near enough. You've missed the stiff sole for scree and them lasting, not "
+        "wasting money, that's a big one for me."
+    )
+    lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 17)).splitlines()
+    assert "- ankle support → confidence" in lines, lines

@@ -720,7 +720,7 @@ def list_parts(clause: Clause) -> list[Clause]:
         pieces = [p for p in re.split(r"\s*\b(?:and|or|plus)\b\s*", segment) if p.strip()]
         if len(pieces) == 2 and len(content_words(pieces[0])) == 1 < len(content_words(pieces[1])):
             pieces = [segment.strip()]  # "a full and rich life": two words for one noun
-        elif len(pieces) == 2 and _SHARED_PREPOSITION.search(pieces[0]):
+        elif len(pieces) == 2 and _one_preposition(pieces):
             pieces = [segment.strip()]  # "data for the satnav and the app": one "for"
         elif len(pieces) == 2 and _DENIED_OR.search(segment):
             # "she didnt rush me or read from a script": the "or" is denied too (round 70 asked
@@ -806,6 +806,14 @@ BINOMIAL = re.compile(
     re.IGNORECASE,
 )
 _SHARED_PREPOSITION = re.compile(r"\w\s+(?:for|with|on|to|from)\s+(?:the\s+|my\s+|a\s+)?\w+$", re.I)
+_DOING_AFTER = re.compile(r"^\s*(?:the\s+|my\s+|them\s+|they\s+)?\w+\s+\w{3,}ing\b", re.I)
+
+
+def _one_preposition(pieces: list[str]) -> bool:
+    """Two pieces that share the first one's preposition ("data for the satnav and the app"),
+    not a second thing with a doing of its own ("the stiff sole for scree and the boots
+    lasting", what round 169 said the check-back had missed)."""
+    return bool(_SHARED_PREPOSITION.search(pieces[0])) and not _DOING_AFTER.search(pieces[1])
 
 
 def _trim(working: str, start: int, end: int) -> tuple[int, int]:
