@@ -307,6 +307,9 @@ def test_a_concept_cut_from_its_clause_is_read_back_whole() -> None:
         "it's about staying sharp all night and still getting to sleep after"
     )
     assert say("wall that thinks its cleverer") == "a wall that thinks its cleverer than you"
+    # (not past a word that joins two clauses: from the review)
+    but = _saying(["the price was awful but it makes me happy"])
+    assert but("it makes me") == "it makes me happy"
     # (a clause longer than a summary line: not at all)
     assert say("dont want mostyn to go way") is None
 

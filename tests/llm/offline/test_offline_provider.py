@@ -274,8 +274,8 @@ def test_closing_questions(methods: dict[str, Methodology], concepts: dict[str, 
         OfflineLLM().generate_question(reflect.model_copy(update={"summary_chains": chains}))
     )
     assert (
-        '"the noise cancelling" matters to you because of "focus on the train", and that in the '
-        'end because of "that\'s freedom" and "the battery" because "I never charge it"'
+        '"the noise cancelling" matters to you because of "focus on the train", which in the end '
+        'matters because "that\'s freedom"; and "the battery" because "I never charge it"'
         in told.value
     )
     plain = question(

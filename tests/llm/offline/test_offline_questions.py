@@ -447,8 +447,8 @@ def test_the_closing_restates_only_clean_ladders_in_their_words(mec: Methodology
     text = _closing(mec, summary_chains=chains, answers=answers, summary_labels=["disc brakes"])
     # (the reason they gave, then the top of the ladder: never the two ends alone, round 163)
     assert (
-        '"the disc brakes" matters to you because "I feel safe on the descents", and that '
-        'in the end because of "my family"' in text
+        '"the disc brakes" matters to you because "I feel safe on the descents", which in the '
+        'end matters because of "my family"' in text
     ), text
     assert "figure of speech" not in text and "lasts whole week" not in text, text
     assert not double_barrelled(text) and not not_their_words(text, None, answers)
@@ -490,8 +490,8 @@ def test_the_check_back_reads_back_the_longest_ladders_in_the_order_said(
     ]
     text = _closing(mec, summary_chains=chains, answers=answers)
     assert (
-        '"the sliding doors" because of "less stress", and that in the end because of "the kids '
-        'get a nicer dad"' in text
+        '"the sliding doors" because of "less stress", which in the end matters because "the '
+        'kids get a nicer dad"' in text
     ), text
     assert text.index("battery") < text.index("sliding doors"), text
     assert "ninety quid" not in text, text  # the third two-step waits
@@ -940,7 +940,7 @@ def test_the_closing_reads_no_ladder_back_round_in_a_circle() -> None:
     short = ["grip", "boots actually grip on wet rock"]
     longer = [*short, "hills are my time with the walking group"]
     assert clean_ladders([short], answers) == []
-    assert clean_ladders([longer], answers) == [
+    assert [tuple(p.verbatim for p in ladder) for ladder in clean_ladders([longer], answers)] == [
         ("grip", "the hills are my time with the walking group")
     ]
 
@@ -966,12 +966,17 @@ def test_a_reason_said_as_a_clause_is_read_back_after_because() -> None:
     # Round 166 read '"everything comes portioned" because of "there's no half a bag of spinach
     # turning"' as the spinach causing the portions: a clause takes "because", a thing
     # "because of"
-    from interview_cli.llm.offline.asking.closing import restated
+    from interview_cli.llm.offline.asking.closing import clean_ladders, restated
 
-    text = restated([("everything comes portioned", "there's no spinach turning to slime")])
-    assert text == (
+    answers = [
+        "everything comes portioned so there's no spinach turning to slime",
+        "the disc brakes, I feel safe on the descents, it's about my family",
+    ]
+    ladders = clean_ladders(
+        [["everything comes portioned", "no spinach turning to slime"]], answers
+    )
+    assert restated(ladders) == (
         '"everything comes portioned" matters to you because "there\'s no spinach turning to slime"'
     )
-    assert restated([("the disc brakes", "my family")]) == (
-        '"the disc brakes" matters to you because of "my family"'
-    )
+    family = clean_ladders([["disc brakes", "family"]], answers)
+    assert restated(family) == '"the disc brakes" matters to you because of "my family"'

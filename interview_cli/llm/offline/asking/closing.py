@@ -32,14 +32,16 @@ MAX_RECAP = 3
 _REASONS = frozenset({"leads_to", "matters_because"})
 
 
-def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> list[tuple[str, ...]]:
+def clean_ladders(
+    chains: Sequence[Sequence[str]], answers: Sequence[str]
+) -> list[tuple[Phrase, ...]]:
     """The rungs read back in the respondent's words for each ladder with two distinct clean
     rungs: its most concrete one, the nearest one above it that names none of the same things,
     and its most abstract such one when that is higher still. The
     ``MAX_SUMMARY_CHAINS`` read back are the longest ladders (the ones the respondent went
     furthest up: what mattered most, not a passing two-step said first), in the order they
     were said."""
-    found: list[tuple[int, int, tuple[str, ...]]] = []  # (-clean rungs, said at, rungs)
+    found: list[tuple[int, int, tuple[Phrase, ...]]] = []  # (-clean rungs, said at, rungs)
     for at, chain in enumerate(chains):
         said = [(label, phrase_for(label, answers)) for label in chain]
         clean = [(label, p) for label, p in said if p is not None]
@@ -59,16 +61,18 @@ def clean_ladders(chains: Sequence[Sequence[str]], answers: Sequence[str]) -> li
         # the reason they gave for it, then the top: the ends of a long ladder alone were
         # never said as one reason ('"I can keep Mostyn on the proper stuff" matters to you
         # because of "they're company"', round 163; rounds 148 and 154 alike)
-        pair = tuple(p.verbatim for p in (phrases[0], *tops[:1], *tops[1:][-1:]))
-        if pair[0].lower() != pair[1].lower() and all(pair != f[2] for f in found):
+        pair = (phrases[0], *tops[:1], *tops[1:][-1:])
+        if pair[0].verbatim.lower() != pair[1].verbatim.lower() and all(
+            [p.verbatim for p in pair] != [p.verbatim for p in f[2]] for f in found
+        ):
             found.append((-len(phrases), at, pair))
     # each rung read back once: "'i look for firm' leading to 'my independence', 'i look for
     # firm' leading to 'my hip' and 'i look for firm' leading to ..." (round 28) reads as a
     # machine, and leaves the rest of what was said out
-    kept: list[tuple[int, int, tuple[str, ...]]] = []
+    kept: list[tuple[int, int, tuple[Phrase, ...]]] = []
     used: set[str] = set()
     for f in sorted(found):
-        ends = {rung.lower() for rung in f[2]}
+        ends = {rung.verbatim.lower() for rung in f[2]}
         if ends & used or len(kept) == MAX_SUMMARY_CHAINS:
             continue
         kept.append(f)
@@ -104,7 +108,7 @@ def says_why(methodology: Methodology) -> bool:
     return bool(methodology.ontology.chain_relations & _REASONS)
 
 
-def restated(ladders: Sequence[tuple[str, ...]]) -> str:
+def restated(ladders: Sequence[tuple[Phrase, ...]]) -> str:
     """The ladders as the respondent gave them: each top rung as the reason the bottom one
     matters, the way they answered "why does that matter?" ("'go to my check ups' matters to
     you because of 'I see what happens'"), or a rung held against as what bothers them. Not
@@ -115,26 +119,31 @@ def restated(ladders: Sequence[tuple[str, ...]]) -> str:
     for low, high, *top in ladders:
         # a rung held against is no thing that matters ("'I felt guilty' matters to you
         # because of 'Im not a total hypocrite'", round 36): it bothers them
-        verb = "bothers you" if stance_of(low) < 0 else "matters to you"
-        end = "".join(f', and that in the end {_because(t)} "{t}"' for t in top)
-        parts.append(f'"{low}" {verb + " " if verb != said else ""}{_because(high)} "{high}"{end}')
+        verb = "bothers you" if stance_of(low.verbatim) < 0 else "matters to you"
+        # (the top of the ladder, with a verb of its own: round 163's reviewer read "and that
+        # in the end because "I get home to my family"" as missing one)
+        end = "".join(f', which in the end matters {_because(t)} "{t.verbatim}"' for t in top)
+        lead = verb + " " if verb != said else ""
+        parts.append(f'"{low.verbatim}" {lead}{_because(high)} "{high.verbatim}"{end}')
         said = verb
+    if any(len(ladder) > 2 for ladder in ladders) and len(parts) > 1:
+        # (a ladder's top and the next ladder run together after a comma: apart, by ";")
+        return "; ".join(parts[:-1]) + "; and " + parts[-1]
     return label_list(parts)
 
 
-# A reason said as a clause of its own opens with its subject: "I feel safe", "there's no ...".
-_CLAUSE_SUBJECTS = frozenset(
-    """i i'm im i've ive i'd id it it's its there there's theres we we're they they're he he's
-    she she's you you're""".split()
-)
-
-
-def _because(reason: str) -> str:
+def _because(reason: Phrase) -> str:
     """ "because" before a reason said as a clause, "because of" before a thing: '"everything
     comes portioned" because of "there's no half a bag of spinach turning"' was read as the
     spinach causing the portions (round 166)."""
-    first = reason.split(" ", 1)[0].lower().replace("\u2019", "'")
-    return "because" if first in _CLAUSE_SUBJECTS else "because of"
+    words = reason.verbatim.lower().replace("\u2019", "'").split()
+    said = bool(reason.clause) or (bool(words) and words[0] in _SUBJECTS)
+    return "because" if said or bool(set(words[1:]) & _FINITE) else "because of"
+
+
+# A clause's first word, or a verb of its own after it ("the kids get a nicer dad").
+_SUBJECTS = frozenset("i i'm im it it's its there there's theres we they he she you".split())
+_FINITE = frozenset("is are was were get gets got have has had can can't cant will".split())
 
 
 def closing_question(request: QuestionRequest, key: str, threshold: float) -> str:

@@ -979,10 +979,10 @@ _OPENERS = frozenset("and but so or well oh".split())
 
 def run_on(words: str, answers: Sequence[str], most: int) -> str | None:
     """The whole clause of the respondent's that ``words`` were cut from, in the newest answer
-    holding them (from the punctuation before to the punctuation after, without an "and" or
-    "but" opening it), when it is at most ``most`` words: "I trust the vet on what keeps him
-    well" for words cut at "keeps him". None when no answer holds them, or the clause runs
-    longer."""
+    holding them (from the punctuation or linking word before to the punctuation after, without
+    a filler or link opening it: ``_OPENERS``), when it is at most ``most`` words: "I trust the
+    vet on what keeps him well" for words cut at "keeps him". None when no answer holds them,
+    or the clause runs longer."""
     v = vocabulary()
     target = words_of(words)
     if not target:
@@ -993,7 +993,10 @@ def run_on(words: str, answers: Sequence[str], most: int) -> str | None:
         if span is None:
             continue
         start = span[0]
-        while start > 0 and tokens[start - 1].word:
+        # (not past a word that joins two clauses: "the price was awful but | it makes me happy")
+        while (
+            start > 0 and tokens[start - 1].word and tokens[start - 1].norm not in v.clause_breaks
+        ):
             start -= 1
         said = [t for t in takewhile(lambda t: t.word, tokens[start:])]
         said = list(dropwhile(lambda t: t.norm in _OPENERS, said))

@@ -203,7 +203,7 @@ _DENIED_DOING = re.compile(r"\b(?:not|never|no\s+more)\s+\w{3,}ing\b", re.IGNORE
 _DOING = re.compile(r"\s*\w{3,}ing\b", re.IGNORECASE)
 _NEGATORS = frozenset(
     "not never no don't doesn't didn't won't can't cannot isn't dont doesnt didnt wont cant "
-    "isnt".split()
+    "isnt wouldnt couldnt wasnt shouldnt wouldn't couldn't wasn't shouldn't".split()
 )
 _CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ", "as ", ",", "and")
 
@@ -286,14 +286,8 @@ _COMMA_NEW_REASON = re.compile(
     rf"that|this|there|which|when|if)\b)(?:[\w'-]+\s+){{1,5}}?{_REASON})",
     re.IGNORECASE,
 )
-# (the first pair's "so" may have a thing of its own as subject: "the hotspot on the train so
-# evenings are free, and no contract so i'm not trapped", a typed closing answer, linked the
-# contract to the hotspot)
-_SO_THING = (
-    r"so\s+(?:[\w'-]+\s+){1,2}(?:are|is|was|were|can|could|will|get|gets|stay|stays|"
-    r"don'?t|doesn'?t|isn'?t|aren'?t|won'?t)\b"
-)
-_A_SO_B = re.compile(rf"\b(?:{_SO_WHO}|{_SO_THING}|{_REASON})", re.IGNORECASE)
+_A_SO_B = re.compile(rf"\b(?:{_SO_WHO}|{_REASON})", re.IGNORECASE)
+_BARE_SO = re.compile(r"\bso\b", re.IGNORECASE)
 # a list said before the comma: "the main things are X and Y, Z so ..."
 _LISTED = re.compile(r"\b(?:things|ones|points)\s+(?:are|were)\b[^,]*\band\b", re.IGNORECASE)
 _NEW_PAIR_CUE = Cue(",", "none")
@@ -563,12 +557,14 @@ _DENIAL_BEFORE = re.compile(
 
 
 def _denied_frame(sentence: str, offset: int, at: int, cue: Cue) -> list[tuple[int, int, Cue]]:
-    """A frame of feeling denied after what came before ("he actually listened and didnt make
+    """A frame of feeling denied as a second thing said ("he actually listened and didnt make
     me | feel daft", round 165 asked "You mentioned feeling daft."): a clause of its own from
-    the denial, which keeps it, else nothing."""
+    the denial, which keeps it, after "and" or "but"; else nothing."""
     denial = _DENIAL_BEFORE.search(sentence, 0, at)
     if not cue.prefix or denial is None:
         return []
+    if not re.search(r"\b(?:and|but)\s+$", sentence[: denial.start()], re.IGNORECASE):
+        return []  # its own subject's ("the oat one never makes me feel sick"): one clause
     before = re.sub(r"\b(?:and|but|so|he|she|they|it|i|we|you)\b", " ", sentence[: denial.start()])
     if not content_words(before):
         return []
@@ -616,7 +612,7 @@ def _new_pairs(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> 
     so Im not wrecking my back", round 136's closing answer lost the doors)."""
     matches = [*_COMMA_NEW_PAIR.finditer(sentence), *_COMMA_NEW_REASON.finditer(sentence)]
     for match in sorted(matches, key=lambda m: m.start()):
-        if not _A_SO_B.search(sentence, 0, match.start()) and not _LISTED.search(
+        if not _a_pair_before(sentence, match.start()) and not _LISTED.search(
             sentence, 0, match.start()
         ):
             continue  # "every morning, nice and creamy so I ...": one chain
@@ -625,6 +621,21 @@ def _new_pairs(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> 
         cuts[:] = [c for c in cuts if not offset + match.start() <= c[0] <= at]
         cuts.append((at, at, _NEW_PAIR_CUE))
     _last_of_the_list(sentence, offset, cuts)
+
+
+def _a_pair_before(sentence: str, end: int) -> bool:
+    """A pair "A so B" (or "A because B") said before ``end``; its "so" may have a thing of its
+    own as subject, told from an intensifier as a bare "so" is (``_noun_clause``): "the hotspot
+    on the train so evenings are free, and no contract so i'm not trapped", a typed closing
+    answer, linked the contract to the hotspot."""
+    if _A_SO_B.search(sentence, 0, end):
+        return True
+    for match in _BARE_SO.finditer(sentence, 0, end):
+        before = sentence[: match.start()].split()
+        previous = before[-1].lower().strip(",") if before else ""
+        if _noun_clause(sentence[match.end() : end].split(), previous):
+            return True
+    return False
 
 
 # The last item of a list of pairs: ", and keeping the garden tidy for Mair" closing "A so I

@@ -58,8 +58,11 @@ _LAUGH_REACH = 30
 REPORTED_SIGN = "reported"
 # The sign that does not count where the methodology is about events.
 STORY_SIGN = "back_then"
-# The sign that counts only where it is.
+# The sign that counts only where the methodology is about events.
 WONDER_SIGN = "wonder"
+# The signs of a guess: what follows them, to a "but", is guessed.
+GUESS_SIGNS = frozenset(("guess", WONDER_SIGN))
+_BUT = re.compile(r"\bbut\b", re.IGNORECASE)
 
 
 @cache
@@ -82,13 +85,14 @@ def _signs() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
     )
 
 
-def _sentence(answer: str, at: int) -> str:
+def _sentence(answer: str, at: int) -> tuple[int, str]:
+    """Where the sentence holding ``at`` starts, and its text."""
     start = 0
     for match in _SENTENCE_END.finditer(answer):
         if at < match.end():
-            return answer[start : match.end()]
+            return start, answer[start : match.end()]
         start = match.end()
-    return answer[start:]
+    return start, answer[start:]
 
 
 # How sure the reader is of a node: a floor, and a step for each sign that the clause names
@@ -120,7 +124,7 @@ def confidence_of(clause: Clause, *, answers: bool, features: frozenset[str]) ->
 def doubt(answer: str, clause: Clause, *, story: bool) -> str:
     """Why ``clause`` of ``answer`` is doubtful as an element ("" when it is not). ``story``:
     the methodology is about events, so a story set back in time is its matter."""
-    sentence = _sentence(answer, clause.start)
+    begins, sentence = _sentence(answer, clause.start)
     for kind, reason, pattern in _signs():
         if kind == STORY_SIGN and (story or NEAR_SWITCH.search(clause.text)):
             continue  # (a switch is told in the past: "I nearly went for one last year")
@@ -131,6 +135,11 @@ def doubt(answer: str, clause: Clause, *, story: bool) -> str:
                 return reason
         elif kind == REPORTED_SIGN:
             if pattern.search(answer, clause.start, clause.end):
+                return reason
+        elif kind in GUESS_SIGNS:
+            # (up to a "but": "I dunno, maybe X, but he cancelled my order" says that plainly)
+            found = pattern.search(sentence)
+            if found and not _BUT.search(sentence, found.end(), clause.start - begins):
                 return reason
         elif pattern.search(sentence):
             return reason

@@ -124,8 +124,9 @@ def _said_it_before(answer: str, begins: int, focus: str, said: str, match: re.M
     return bool(shared(before, words_of(focus) | words_of(said)) or _OF_THE_FOCUS.match(answer))
 
 
-# An answer that opens on what was asked, by a pronoun: "She affects me by screaming".
-_OF_THE_FOCUS = re.compile(r"\W*(?:she|he|it|they|that|this|its|it's|her|his)\b", re.IGNORECASE)
+# An answer that opens on who was asked about, by a pronoun: "She affects me by screaming" (not
+# "It's about it lasting years really ... The price thing was just a side comment": its point)
+_OF_THE_FOCUS = re.compile(r"\W*(?:she|he|they|her|his|their)\b", re.IGNORECASE)
 
 
 def _said(match: re.Match[str]) -> str:
@@ -263,10 +264,11 @@ _NOW_SERIOUSLY = re.compile(
 
 # ... said so outright: "ha catch yourself on, the wee one screamin is just tuesday in our
 # house. no but seriously the point is ..." (round 160 asked "You mentioned your house.")
-# (not "seriously" alone: "The boot is massive. Seriously, it fits everything." stresses it)
+# (not "seriously" alone, nor "no, seriously", which stress what came before: "They changed my
+# life on the commute. No, seriously, I actually arrive calm now.")
 _SERIOUSLY_NOW = re.compile(
-    r"(?:(?:no|nah|naw|ok|okay)\W+(?:but\s+)?seriously|but\s+seriously|"
-    r"joking\s+aside|in\s+all\s+seriousness|on\s+a\s+serious\s+note)\b",
+    r"(?:(?:no|nah|naw|ok|okay)\W+)?(?:but\s+seriously|joking\s+aside|in\s+all\s+seriousness|"
+    r"on\s+a\s+serious\s+note)\b",
     re.IGNORECASE,
 )
 

@@ -25,7 +25,11 @@ _UNABLE = re.compile(
 )
 _UNABLE_PRAISE = re.compile(
     r"\b(?:can'?t|cannot|couldn'?t)\s+(?:fault|complain|beat|wait|recommend\s+\w+\s+enough|"
-    r"live\s+without|do\s+without|be\s+without|manage\s+without|imagine\s+(?:life\s+)?without)",
+    r"live\s+without|do\s+without|be\s+without|manage\s+without|imagine\s+(?:life\s+)?without|"
+    # (said of anyone: "you can't go wrong with it", "you cant taste the difference", "they
+    # cant do enough for you")
+    r"go\s+wrong|(?:tell|taste|hear|feel|notice|see)\s+the\s+difference|do\s+enough|"
+    r"ask\s+for\s+(?:more|better))",
     re.IGNORECASE,
 )
 _SLIP_LEAST = 6  # letters a word needs before a slip in it is forgiven
@@ -166,9 +170,9 @@ def _known_from(words: list[str]) -> int:
     return len(words)
 
 
-_STATEMENT = frozenset(
-    "is are was were its thats theyre im ive it's that's they're i'm i've".split()
-)
+_STATEMENT = frozenset("is are was were its thats theyre im ive".split())
+# A part that says more of what came before: "no more soggy socks, that was the worst bit".
+_REFERS_BACK = re.compile(r"^\W*(?:that|which|it|this)(?:'?s|\s+(?:is|was|were))\b", re.I)
 
 
 def _statements(text: str, count: int) -> list[int]:
@@ -178,7 +182,7 @@ def _statements(text: str, count: int) -> list[int]:
     starts, at = [0], 0
     for part in text.split(","):
         found = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(part.lower())]
-        if at and set(found) & _STATEMENT:
+        if at and set(found) & _STATEMENT and not _REFERS_BACK.match(part):
             starts.append(at)
         at += len(found)
     return [s for s in starts if s < count] or [0]

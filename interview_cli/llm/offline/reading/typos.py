@@ -121,6 +121,7 @@ def mend_typos(answer: str) -> str:
     return _cause_mended(text)
 
 
+_DETERMINERS = frozenset("a an the no my his her our their your its".split())
 _CAUSE = re.compile(r"(?<![\w'\u2019-])cause(?=\s+([\w'\u2019]+))", re.IGNORECASE)
 
 
@@ -143,7 +144,9 @@ def _cause_mended(text: str) -> str:
         if not word and after in rule.opening_a_clause:
             return _cased(match.group(0), "because")  # "Cause the job is heavy enough"
         company = {*rule.noun_company, *rule.noun_phrase_openers}
-        if after in rule.persons and word not in company:
+        # (a determiner two words back makes it a noun: "no obvious cause they could find")
+        nouned = word in company or (len(before) == 2 and before[0].lower() in _DETERMINERS)
+        if after in rule.persons and not nouned:
             return _cased(match.group(0), "because")  # "a car that starts cause i cant"
         if after not in rule.before:
             return match.group(0)
