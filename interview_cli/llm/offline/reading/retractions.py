@@ -278,12 +278,18 @@ def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
     not serious, as (start, end)."""
     spans = []
     starts = [0, *(m.end() for m in _SENTENCE_END.finditer(answer))]
-    for before, start in zip(starts, starts[1:], strict=False):
+    for i, (before, start) in enumerate(zip(starts, starts[1:], strict=False)):
         after = answer[start:].lstrip()
-        laughed = _ends_laughing(answer[before:start]) and _NOW_SERIOUSLY.match(after)
+        # (a laugh said as a sentence of its own laughs at the one before: "Sleep! Ha. No
+        # seriously, ..." - round 173 was asked what sleeping helped him get done)
+        alone = i > 0 and not re.search(r"[a-z]{2,}", _LAUGHS.sub("", answer[before:start]))
+        laughed = (alone or _ends_laughing(answer[before:start])) and _NOW_SERIOUSLY.match(after)
         if laughed or _SERIOUSLY_NOW.match(after):
-            spans.append((before, start))
+            spans.append((starts[i - 1] if alone else before, start))
     return spans
+
+
+_LAUGHS = re.compile(r"\b(?:ha|haha|hahaha|heh|hehe|lol|lmao)\b", re.IGNORECASE)
 
 
 def _ends_laughing(sentence: str) -> bool:
