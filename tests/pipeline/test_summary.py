@@ -310,6 +310,10 @@ def test_a_concept_cut_from_its_clause_is_read_back_whole() -> None:
     # (not past a word that joins two clauses: from the review)
     but = _saying(["the price was awful but it makes me happy"])
     assert but("it makes me") == "it makes me happy"
+    # (never a request to go back: round 176's summary chained "Can we go back to the cold
+    # coffee thing")
+    back = _saying(["Can we go back to the cold coffee thing, that is real problem for me"])
+    assert back("cold coffee thing") != "Can we go back to the cold coffee thing"
     # (a clause longer than a summary line: not at all)
     assert say("dont want mostyn to go way") is None
 

@@ -544,6 +544,13 @@ def test_two_reasons_in_a_sentence_are_two_chains(
             ],
         ),
         (
+            # round 175: a sentence opening "also" is another thing, no sibling of the last
+            # reason (the check-back read "forget to charge them" because of her glasses)
+            "i always forget to charge them so they need to last all day. also comfort bc i "
+            "wear glasses",
+            [("always forget to charge them", "last all day"), ("comfort", "wear glasses")],
+        ),
+        (
             # a typed closing answer: the first pair's "so" has a thing as its subject
             # ("evenings"); the contract had been linked to the hotspot
             "the big ones are the hotspot on the train so evenings are free, and no contract "

@@ -75,6 +75,7 @@ from interview_cli.llm.offline.lexicon import (
     POSITIVE_WORDS,
     TITLED,
 )
+from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
 from interview_cli.llm.offline.reading.content import is_count
 
 MAX_QUOTE_WORDS = 8  # a longer quote is a speech read back, not a phrase
@@ -957,21 +958,28 @@ def _names(answers: tuple[str, ...]) -> dict[str, str]:
     }
 
 
+def _newest_span(words: str, answers: Sequence[str]) -> tuple[list[Token], int, int] | None:
+    """The tokens of the newest answer that holds ``words``, and where in them they stand."""
+    v = vocabulary()
+    target = words_of(words)
+    for answer in reversed(answers if target else ()):
+        tokens = tokenize(answer)
+        span = _find(target, tokens, v)
+        if span is not None:
+            return tokens, span[0], span[1]
+    return None
+
+
 def cut_short(words: str, answers: Sequence[str]) -> bool:
     """Whether ``words``, found in the newest answer that holds them, stop where their clause
     runs on ("whether they remember how | I like it"): a quote or a label cut there reads as
     their words broken off. False when no answer holds them."""
-    v = vocabulary()
-    target = words_of(words)
-    if not target:
+    found = _newest_span(words, answers)
+    if found is None:
         return False
-    for answer in reversed(answers):
-        tokens = tokenize(answer)
-        span = _find(target, tokens, v)
-        if span is not None:
-            end = span[1] + (1 if closing_object(tokens, span[1]) else 0)
-            return _cut_short(tokens, end, v)
-    return False
+    tokens, _, end = found
+    end += 1 if closing_object(tokens, end) else 0
+    return _cut_short(tokens, end, vocabulary())
 
 
 _OPENERS = frozenset("and but so or well oh".split())
@@ -983,25 +991,21 @@ def run_on(words: str, answers: Sequence[str], most: int) -> str | None:
     a filler or link opening it: ``_OPENERS``), when it is at most ``most`` words: "I trust the
     vet on what keeps him well" for words cut at "keeps him". None when no answer holds them,
     or the clause runs longer."""
-    v = vocabulary()
-    target = words_of(words)
-    if not target:
+    found = _newest_span(words, answers)
+    if found is None:
         return None
-    for answer in reversed(answers):
-        tokens = tokenize(answer)
-        span = _find(target, tokens, v)
-        if span is None:
-            continue
-        start = span[0]
-        # (not past a word that joins two clauses: "the price was awful but | it makes me happy")
-        while (
-            start > 0 and tokens[start - 1].word and tokens[start - 1].norm not in v.clause_breaks
-        ):
-            start -= 1
-        said = [t for t in takewhile(lambda t: t.word, tokens[start:])]
-        said = list(dropwhile(lambda t: t.norm in _OPENERS, said))
-        return " ".join(t.text for t in said) if len(said) <= most else None
-    return None
+    tokens, start, _ = found
+    breaks = vocabulary().clause_breaks
+    # (not past a word that joins two clauses: "the price was awful but | it makes me happy")
+    while start > 0 and tokens[start - 1].word and tokens[start - 1].norm not in breaks:
+        start -= 1
+    said = list(
+        dropwhile(lambda t: t.norm in _OPENERS, takewhile(lambda t: t.word, tokens[start:]))
+    )
+    text = " ".join(t.text for t in said)
+    # (never a request to go back: round 176's summary read "Can we go back to the cold coffee
+    # thing" as a point)
+    return text if len(said) <= most and not phrase_pattern("steer").search(text) else None
 
 
 def gapped(words: str, answers: Sequence[str]) -> bool:

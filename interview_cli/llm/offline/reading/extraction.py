@@ -750,6 +750,8 @@ def _units(clauses: list[Clause]) -> list[Unit]:
         link = clause.cue.link if clause.cue else "none"
         if clause.cue is None and units and units[-1].clauses[-1].sentence == clause.sentence:
             link = "assoc"  # a cue-less clause mid-sentence (after a comma-less frame)
+        if link == "sibling" and units and _another_item(clause, units[-1]):
+            link = "none"
         # "because scrubs washed and dry in one go": what a why brought is one consequence
         # said in two breaths, not two to ask about; a list of features is split
         parts = list_parts(clause)
@@ -757,6 +759,17 @@ def _units(clauses: list[Clause]) -> list[Unit]:
             parts = []  # ... unless each part has its own subject: "I stay fit and I save"
         units.append(Unit(parts or _verdict_and_what(clause) or [clause], link))
     return units
+
+
+def _another_item(clause: Clause, before: Unit) -> bool:
+    """A sentence that opens "also ...": another thing, a chain of its own, not a sibling of
+    the last reason ("... so they need to last like 12 hours. also comfort bc i wear glasses"
+    had the comfort lead from forgetting to charge them, round 175's check-back)."""
+    return (
+        clause.cue is not None
+        and clause.cue.phrase == "also"
+        and before.clauses[-1].sentence != clause.sentence
+    )
 
 
 # "I go when I want", "we don't row about it": what the person does or can do (not "I like
