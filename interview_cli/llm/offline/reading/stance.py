@@ -17,7 +17,7 @@ from rapidfuzz.distance import OSA, Levenshtein
 
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.lexicon import NEGATIVE_WORDS, POSITIVE_WORDS
-from interview_cli.llm.offline.reading.clauses import WORD
+from interview_cli.llm.offline.reading.clauses import COMMA, WORD
 
 # (said of anyone: "you cant even turn the heat up", round 160)
 _UNABLE = re.compile(
@@ -180,7 +180,7 @@ def _statements(text: str, count: int) -> list[int]:
     part that says one of its own (a verb of being in it: "..., in the winter its useless");
     a list's items are no statements ("no more aching ears, stiff neck, or headaches")."""
     starts, at = [0], 0
-    for part in text.split(","):
+    for part in COMMA.split(text):  # (not the comma in "1,800")
         found = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(part.lower())]
         if at and set(found) & _STATEMENT and not _REFERS_BACK.match(part):
             starts.append(at)
