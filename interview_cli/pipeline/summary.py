@@ -73,8 +73,9 @@ _MISSED = re.compile(
     r"forgot(?:ten)?|skipped)\b(?!\s+(?:nothing|anything)\b)",
     re.IGNORECASE,
 )
-# A link read back: '"X" matters to you because of "Y"', '"X" because of "Y"' (and, in
-# sessions before round 35, '"X" leading to "Y"')
+# A link read back: '"X" matters to you because (of) "Y"', '"X" because (of) "Y"' (and, in
+# sessions before round 35, '"X" leading to "Y"'); a ladder's top after it (", which in the end
+# matters because ...") is no link of its own
 _READ_BACK_LINK = re.compile(
     r'"([^"]+)"\s+(?:(?:matters\s+to|bothers)\s+you\s+)?(?:because(?:\s+of)?|leading\s+to)\s+"([^"]+)"'
 )

@@ -2,11 +2,11 @@
 
 INTERVIEWING.md "Ending": the closing summary restates the chains in the respondent's words
 (attribute -> ... -> value) and asks whether it is right. A ladder is restated from its most
-concrete clean rung to its most abstract clean one, each a clean phrase of the respondent's
-quoted verbatim (``phrases.phrase_for``); a label that is no such phrase is never read back
-("'one that lasts whole week' leading to 'figure of speech'"). With no clean ladder, a short
-plain recap of up to ``MAX_RECAP`` clean phrases; with none of those either, the plain closing
-question. The same recap serves a summary strategy in mid-interview ("reflect").
+concrete clean rung, through the reason they gave for it, to its most abstract clean one, each
+a clean phrase of the respondent's quoted verbatim (``phrases.phrase_for``); a label that is
+no such phrase is never read back ("'one that lasts whole week' leading to 'figure of
+speech'"). With no clean ladder, a short plain recap of up to ``MAX_RECAP`` clean phrases;
+with none of those either, the plain closing question. The same recap serves a summary strategy in mid-interview ("reflect").
 """
 
 from __future__ import annotations

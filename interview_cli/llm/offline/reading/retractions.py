@@ -282,7 +282,7 @@ def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
         after = answer[start:].lstrip()
         # (a laugh said as a sentence of its own laughs at the one before: "Sleep! Ha. No
         # seriously, ..." - round 173 was asked what sleeping helped him get done)
-        alone = i > 0 and not re.search(r"[a-z]{2,}", _LAUGHS.sub("", answer[before:start]))
+        alone = i > 0 and not re.search(r"[^\W\d_]{2,}", _LAUGHS.sub("", answer[before:start]))
         laughed = (alone or _ends_laughing(answer[before:start])) and _NOW_SERIOUSLY.match(after)
         if laughed or _SERIOUSLY_NOW.match(after):
             spans.append((starts[i - 1] if alone else before, start))
