@@ -6,7 +6,8 @@ concrete clean rung, through the reason they gave for it, to its most abstract c
 a clean phrase of the respondent's quoted verbatim (``phrases.phrase_for``); a label that is
 no such phrase is never read back ("'one that lasts whole week' leading to 'figure of
 speech'"). With no clean ladder, a short plain recap of up to ``MAX_RECAP`` clean phrases;
-with none of those either, the plain closing question. The same recap serves a summary strategy in mid-interview ("reflect").
+with none of those either, the plain closing question. The same recap serves a summary
+strategy in mid-interview ("reflect").
 """
 
 from __future__ import annotations
