@@ -190,10 +190,11 @@ _SHARED_DENIAL = re.compile(r"^(?:the\s+)?(?:no|without)\s", re.IGNORECASE)
 # A denied verb before an "or": "she didnt rush me or read from a script" (the verb negators of
 # ``NEGATIONS``, with or without their apostrophe; not "no", which denies a noun: "no wires or
 # the cheap wired ones" is a list)
+_DENYING_WORDS = NEGATIONS - frozenset(
+    "none nothing without neither nor non lack lacks lacking lacked hardly barely".split()
+)
 _VERB_NEGATORS = sorted(
-    w.replace("nt", "n'?t") if w.endswith("nt") else w
-    for w in NEGATIONS - {"no", "none", "nothing", "without", "neither", "nor", "non"}
-    if w not in ("lack", "lacks", "lacking", "lacked", "hardly", "barely")
+    w.replace("nt", "n'?t") if w.endswith("nt") else w for w in _DENYING_WORDS - {"no"}
 )
 _DENIED_OR = re.compile(
     rf"\b(?:{'|'.join(_VERB_NEGATORS)})\s+\w+[^,;]*\bor\b",
@@ -201,10 +202,8 @@ _DENIED_OR = re.compile(
 )
 _DENIED_DOING = re.compile(r"\b(?:not|never|no\s+more)\s+\w{3,}ing\b", re.IGNORECASE)
 _DOING = re.compile(r"\s*\w{3,}ing\b", re.IGNORECASE)
-_NEGATORS = frozenset(
-    "not never no don't doesn't didn't won't can't cannot isn't dont doesnt didnt wont cant "
-    "isnt wouldnt couldnt wasnt shouldnt wouldn't couldn't wasn't shouldn't".split()
-)
+# ... with or without the apostrophe: "dont", "don't"
+_NEGATORS = _DENYING_WORDS | {w[:-2] + "n't" for w in _DENYING_WORDS if w.endswith("nt")}
 _CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ", "as ", ",", "and")
 
 

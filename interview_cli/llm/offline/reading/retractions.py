@@ -282,14 +282,21 @@ def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
         after = answer[start:].lstrip()
         # (a laugh said as a sentence of its own laughs at the one before: "Sleep! Ha. No
         # seriously, ..." - round 173 was asked what sleeping helped him get done)
-        alone = i > 0 and not re.search(r"[^\W\d_]{2,}", _LAUGHS.sub("", answer[before:start]))
+        alone = i > 0 and _only_a_laugh(answer[before:start])
         laughed = (alone or _ends_laughing(answer[before:start])) and _NOW_SERIOUSLY.match(after)
         if laughed or _SERIOUSLY_NOW.match(after):
             spans.append((starts[i - 1] if alone else before, start))
     return spans
 
 
-_LAUGHS = re.compile(r"\b(?:ha|haha|hahaha|heh|hehe|lol|lmao)\b", re.IGNORECASE)
+def _only_a_laugh(sentence: str) -> bool:
+    """The sentence says nothing but a laugh (those of ``lexicon/en/doubt/laugh.yaml``, or a
+    bare "ha", which is one said alone): "Ha.", "lol!"; not "OK."."""
+    rest = _HA.sub("", phrase_pattern("doubt/laugh").sub("", sentence))
+    return not re.search(r"[^\W\d_]{2,}", rest)
+
+
+_HA = re.compile(r"\bha\b", re.IGNORECASE)
 
 
 def _ends_laughing(sentence: str) -> bool:

@@ -41,6 +41,7 @@ class _CauseForBecause(BaseModel):
     clause_ends_in_s: list[str]
     clause_ends: list[str]
     noun_phrase_openers: list[str]
+    determiners: list[str]
 
 
 class _TypoFile(BaseModel):
@@ -121,7 +122,6 @@ def mend_typos(answer: str) -> str:
     return _cause_mended(text)
 
 
-_DETERMINERS = frozenset("a an the no my his her our their your its".split())
 _CAUSE = re.compile(r"(?<![\w'\u2019-])cause(?=\s+([\w'\u2019]+))", re.IGNORECASE)
 
 
@@ -145,7 +145,7 @@ def _cause_mended(text: str) -> str:
             return _cased(match.group(0), "because")  # "Cause the job is heavy enough"
         company = {*rule.noun_company, *rule.noun_phrase_openers}
         # (a determiner two words back makes it a noun: "no obvious cause they could find")
-        nouned = word in company or (len(before) == 2 and before[0].lower() in _DETERMINERS)
+        nouned = word in company or (len(before) == 2 and before[0].lower() in rule.determiners)
         if after in rule.persons and not nouned:
             return _cased(match.group(0), "because")  # "a car that starts cause i cant"
         if after not in rule.before:
