@@ -11,6 +11,7 @@ from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.records import Node
 from interview_cli.core.state import compute_graph_state
+from interview_cli.llm.offline.asking.phrases import run_on
 from interview_cli.pipeline.summary import (
     CheckBack,
     _within_none,
@@ -312,6 +313,14 @@ def test_a_concept_cut_from_its_clause_is_read_back_whole() -> None:
     assert but("it makes me") == "it makes me happy"
     # (never a request to go back: round 176's summary chained "Can we go back to the cold
     # coffee thing")
+    # (a long clause to where a condition starts: round 176 read "on days off I get caffeine")
+    long = [
+        "Other thing I wanted to say, on days off I get caffeine headache by lunch if I sleep "
+        "late and skip coffee."
+    ]
+    assert run_on("days off get caffeine", long, 12) == (
+        "on days off I get caffeine headache by lunch"
+    )
     back = _saying(["Can we go back to the cold coffee thing, that is real problem for me"])
     assert back("cold coffee thing") != "Can we go back to the cold coffee thing"
     # (a clause longer than a summary line: not at all)

@@ -170,3 +170,13 @@ def test_what_someone_said_is_never_said_back_after_you_said() -> None:
             ci, strategy("probe_emotions"), "it said it fit my model", turn=t, answers=[answer]
         )
         assert "You said it said" not in text, text
+
+
+def test_a_time_is_never_quoted_cut_from_its_before() -> None:
+    # Round 176 was asked 'You said thermos is already ready from night.'
+    jtbd = _methodology("jobs_to_be_done")
+    answer = "I make nothing in morning because thermos is already ready from night before."
+    text = ask(
+        jtbd, strategy("dig_motivation"), "thermos already ready from night", answers=[answer]
+    )
+    assert "from night." not in text and 'from night"' not in text, text

@@ -983,6 +983,8 @@ def cut_short(words: str, answers: Sequence[str]) -> bool:
 
 
 _OPENERS = frozenset("and but so or well oh".split())
+# Where a clause goes on to another: a condition, a reason, a second statement.
+_RUNS_ON_TO = frozenset("if when because cos so and but unless".split())
 
 
 def run_on(words: str, answers: Sequence[str], most: int) -> str | None:
@@ -994,14 +996,20 @@ def run_on(words: str, answers: Sequence[str], most: int) -> str | None:
     found = _newest_span(words, answers)
     if found is None:
         return None
-    tokens, start, _ = found
+    tokens, start, end = found
     breaks = vocabulary().clause_breaks
     # (not past a word that joins two clauses: "the price was awful but | it makes me happy")
     while start > 0 and tokens[start - 1].word and tokens[start - 1].norm not in breaks:
         start -= 1
-    said = list(
-        dropwhile(lambda t: t.norm in _OPENERS, takewhile(lambda t: t.word, tokens[start:]))
-    )
+    clause = list(takewhile(lambda t: t.word, tokens[start:]))
+    # (a long one to where a condition or a second clause starts after the words: "on days off
+    # I get caffeine headache by lunch | if I sleep late", round 176's summary read "on days
+    # off I get caffeine")
+    after = end - start
+    stop = next((i for i, t in enumerate(clause) if i >= after and t.norm in _RUNS_ON_TO), None)
+    if len(clause) > most and stop is not None:
+        clause = clause[:stop]
+    said = list(dropwhile(lambda t: t.norm in _OPENERS, clause))
     text = " ".join(t.text for t in said)
     # (never a request to go back: round 176's summary read "Can we go back to the cold coffee
     # thing" as a point)

@@ -301,13 +301,16 @@ _WAITING = frozenset("and or but still also even".split())
 
 def _cut_from_its_rest(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     """Read back in round 163's and 164's summaries as if whole: a comparison cut from its
-    "than" ("a wall that thinks its cleverer | than you"), "the way" cut from the clause
+    "than" ("a wall that thinks its cleverer | than you"), a time from its "before" ("the
+    night | before"), "the way" cut from the clause
     saying which ("go the way | Tomos did"), someone kept or made so, cut from how ("what
     keeps him | well"), and a link or "still" cut from what it joins ("staying sharp all night
     and still | getting to sleep")."""
     last, nxt = tokens[end - 1].norm, tokens[end].norm
     if nxt == "than":
         return True
+    if last in _WHEN_NOUNS and nxt in ("before", "after", "ago"):
+        return True  # "ready from the night | before" (round 176: "ready from night.")
     if last == "way" and end >= 2 and tokens[end - 2].norm == "the":
         return nxt[:1].isalpha() and nxt not in v.prepositions | v.clause_breaks
     if last in OBJECT_PRONOUNS and end >= 2 and tokens[end - 2].norm in _LEAVING_SO:
