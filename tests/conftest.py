@@ -15,8 +15,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         typecheck.start()
 
 
-def pytest_sessionfinish() -> None:
-    typecheck.stop()
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    stopped_early = bool(session.shouldfail or session.shouldstop)
+    typecheck.stop(stopped_early or exitstatus == pytest.ExitCode.INTERRUPTED)
 
 
 @pytest.fixture(autouse=True)
