@@ -717,6 +717,16 @@ def _second_reasons(clauses: list[Clause]) -> list[Clause]:
     return clauses
 
 
+# A noun phrase of its own after "and": "the battery in the cold" after "the ice and", "the
+# winter battery" after "theft and"; not "the bags go in the recycling" (a doing of the two)
+_A_THING = re.compile(
+    r"\s*(?:the|my|our|your|his|her|their|those|these)\s+(?:\w+\s+)?\w+\s*$|"
+    r"\s*(?:the|my|our|your|his|her|their|those|these)\s+\w+\s+"
+    r"(?:in|on|at|for|with|from|of|during)\s+(?:the\s+|my\s+|a\s+)?\w+\s*$",
+    re.IGNORECASE,
+)
+
+
 def list_parts(clause: Clause) -> list[Clause]:
     """A plain list of short noun phrases ("light and comfortable", "the sound, the fit")
     as sibling clauses; [] when the clause is not such a list."""
@@ -728,8 +738,14 @@ def list_parts(clause: Clause) -> list[Clause]:
     chunks: list[str] = []
     for segment in COMMA.split(clause.text):
         pieces = [p for p in re.split(r"\s*\b(?:and|or|plus)\b\s*", segment) if p.strip()]
-        if len(pieces) == 2 and len(content_words(pieces[0])) == 1 < len(content_words(pieces[1])):
-            pieces = [segment.strip()]  # "a full and rich life": two words for one noun
+        if (
+            len(pieces) == 2
+            and len(content_words(pieces[0])) == 1 < len(content_words(pieces[1]))
+            and not _A_THING.fullmatch(pieces[1])
+        ):
+            # "a full and rich life": two words for one noun; but "the ice in January and the
+            # battery in the cold" are two things (the time blanked, "the ice" is one word)
+            pieces = [segment.strip()]
         elif len(pieces) == 2 and _one_preposition(pieces):
             pieces = [segment.strip()]  # "data for the satnav and the app": one "for"
         elif len(pieces) == 2 and _DENIED_OR.search(segment):
