@@ -166,8 +166,9 @@ def test_no_junk_label_ever(mec: Methodology, case: dict[str, Any]) -> None:
     for node in _read(mec, case).nodes:
         label = node.label.lower()
         assert label not in JUNK, label
-        # (an apology wanted is a noun: "a voucher wi nae sorry")
-        sorry = r"(?<!\bno\s)(?<!\bnae\s)(?<!\ba\s)sorry"
+        # (an apology wanted is a noun: "a voucher wi nae sorry"; or one not made: "nobody even
+        # said sorry")
+        sorry = r"(?<!\bno\s)(?<!\bnae\s)(?<!\ba\s)(?<!\bsaid\s)sorry"
         assert not re.search(rf"\b(?:again|like i said|{sorry}|hard to say|not sure)\b", label), (
             label
         )
