@@ -97,6 +97,10 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                     for n in _wholly_named(said, candidates)
                     if len(_said_words(n)) >= len(_said_words(said))
                 ]
+            # the question quoted them, and what they name is in its quotes: that is what they
+            # take back ("Phone thing is not important" of a check-back that read "I open chat
+            # on my phone" took back the lesson "should phone first", round 178)
+            named = _named_in_quotes(request, said, candidates) or named
             # what they named is no earlier node but is said like what the question asked
             # about ("the dentist thing" for "dental receptionist"), or is the topic itself
             # ("nothing to do with the mower"): what they take back is the focus. A name that
@@ -193,6 +197,17 @@ _BY_PLACE = re.compile(
 )
 _PLACES = {"first": 0, "second": 1, "middle": 1, "third": 2, "last": -1}
 _QUOTE = re.compile(r"\"([^\"]{1,80})\"")
+
+
+def _named_in_quotes(request: ExtractRequest, said: str, candidates: list[Earlier]) -> list[str]:
+    """The earlier concepts of the question's quotes that share a word with ``said``."""
+    words = words_of(said)
+    labels: list[str] = []
+    for quoted in _QUOTE.findall(request.question) if words else ():
+        named = best_match(quoted, candidates, whole=True) if words & words_of(quoted) else None
+        if named is not None and named.label not in labels:
+            labels.append(named.label)
+    return labels
 
 
 def _recap_denied(request: ExtractRequest, candidates: list[Earlier]) -> list[str]:
