@@ -14,7 +14,7 @@ Naming a clause is ``labels.make_label`` (step 2).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -58,7 +58,7 @@ from interview_cli.llm.offline.lexicon import (
 from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
 from interview_cli.llm.offline.reading.irked import irked_spans
 from interview_cli.llm.offline.reading.meta import blank_meta
-from interview_cli.llm.offline.reading.nonanswers import blank_spans, inline_spans
+from interview_cli.llm.offline.reading.nonanswers import NonContent, blank_spans, inline_spans
 
 # A number with its thousands ("1,800 quid"): one word, and no comma that parts clauses.
 THOUSANDS = r"\d{1,3}(?:,\d{3})+(?!\d)"
@@ -652,6 +652,27 @@ def _last_of_the_list(sentence: str, offset: int, cuts: list[tuple[int, int, Cue
     cuts.append((at, at, _NEW_PAIR_CUE))
 
 
+# A new clause's subject after a time set after a comma: "the cold ngl, back in january | my
+# mate priya lent me her charger" (round 178 made one node of both, "cold my mate priya lent")
+_SUBJECT_AFTER = re.compile(r"\s*(?:i|we|he|she|they|my|our|his|her|their)\b", re.IGNORECASE)
+
+
+def _scenes(
+    working: str, sentence: tuple[int, int], times: Sequence[NonContent]
+) -> list[tuple[int, int, Cue]]:
+    """Cuts before a time that opens a new clause after a comma, within ``sentence`` (start,
+    end; the time itself is blanked in ``working``)."""
+    s_start, s_end = sentence
+    cuts = []
+    for t in times:
+        before = working[s_start : t.start].rstrip()
+        if not s_start < t.start < s_end or not before.endswith(","):
+            continue
+        if content_words(before) and _SUBJECT_AFTER.match(working, t.end):
+            cuts.append((t.start, t.start, _NEW_PAIR_CUE))
+    return cuts
+
+
 def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True) -> list[Clause]:
     """Clauses of the answer, cut at the cue phrases ``active`` accepts (all by default)."""
     working = blank(answer)
@@ -662,7 +683,9 @@ def split_clauses(answer: str, active: Callable[[Cue], bool] = lambda cue: True)
         position = s_start
         pending: Cue | None = None
         pending_quote: int | None = None
-        for c_start, c_end, cue in _cuts(working[s_start:s_end], s_start, active):
+        cuts = _cuts(working[s_start:s_end], s_start, active)
+        cuts += _scenes(working, (s_start, s_end), times)
+        for c_start, c_end, cue in sorted(cuts, key=lambda cut: cut[0]):
             segments.append((position, c_start, pending, pending_quote))
             pending, pending_quote = cue, (c_start if cue.in_quote else None)
             position = c_end

@@ -230,7 +230,7 @@ def is_fragment(label: str, clause_text: str, vocabulary: frozenset[str]) -> boo
     study is about or a brand: "thought" of "I thought, ...", "died" of "if they died",
     "loose" of "which was loose", "hospital" of "it's a hospital" (but "Light.", "The lock.",
     "They're waterproof", "a Kindle" stay)."""
-    words = [w for w in _words(label) if w not in ("a", "an", "the")]
+    words = [w for w in _words(label) if w not in ("a", "an", "the") and w not in _WHOSE_ONE]
     said = _words(clause_text)
     if len(words) != 1 or len(said) < 2 or _named(words[0], clause_text):
         return False
@@ -244,8 +244,13 @@ def is_fragment(label: str, clause_text: str, vocabulary: frozenset[str]) -> boo
         return False  # "So like I'm actually a grown-up": what they are, said of themselves
     if said[0] in _RELATIVE or before in _SUBJECTS or before in ("a", "an"):
         return True
-    # what the thing did, in a story: "if they died", "it broke" (not "it lasts")
-    return before in ("it", "they") and (word.endswith("ed") or word in _PAST)
+    # what the thing did, in a story: "if they died", "it broke" (not "it lasts"); "cos mine
+    # died" (of a charger named before it: round 178 asked "You mentioned that yours died")
+    return before in ("it", "they", *_WHOSE_ONE) and (word.endswith("ed") or word in _PAST)
+
+
+# One that stands for a thing named elsewhere: "mine died", "hers broke"
+_WHOSE_ONE = frozenset("mine yours hers ours theirs".split())
 
 
 def judge_label(

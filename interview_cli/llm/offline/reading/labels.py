@@ -654,7 +654,19 @@ def _lightened(words: list[str]) -> tuple[list[str], list[int]]:
             or said[i] not in DISPENSABLE
             or (said[i] in _OBJECTS and said[i - 1] in _PREPS and i == len(said) - 1)
         ]
+    if (
+        len(kept) == MAX_LABEL_WORDS + 1
+        and said[kept[0]] in _LEADING_MODALS
+        and not {said[i] for i in kept[-3:]} & (_CUT_BEFORE | _PREPS)
+    ):
+        # one word over, and no phrase to cut before near its end: the modal leading it goes
+        # before the limit cuts its last noun ("I could try it without buying a great big
+        # sack", round 178 asked about "could try without buying great")
+        kept = kept[1:]
     return [words[i] for i in kept], kept
+
+
+_LEADING_MODALS = frozenset("could can would will might should".split())
 
 
 def _leads_what_was_cut(words: list[str], cut: str) -> bool:
