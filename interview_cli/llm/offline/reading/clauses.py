@@ -750,6 +750,39 @@ _A_THING = re.compile(
 )
 
 
+def _items(segment: str) -> list[str]:
+    """The items of one comma-separated segment of a list: its parts at "and", "or", "plus",
+    unless the two parts are one thing."""
+    pieces = [p for p in re.split(r"\s*\b(?:and|or|plus)\b\s*", segment) if p.strip()]
+    if (
+        len(pieces) == 2
+        and len(content_words(pieces[0])) == 1 < len(content_words(pieces[1]))
+        and not _A_THING.fullmatch(pieces[1])
+    ):
+        # "a full and rich life": two words for one noun; but "the ice in January and the
+        # battery in the cold" are two things (the time blanked, "the ice" is one word)
+        pieces = [segment.strip()]
+    elif len(pieces) == 2 and _one_preposition(pieces):
+        pieces = [segment.strip()]  # "data for the satnav and the app": one "for"
+    elif len(pieces) == 2 and _DENIED_OR.search(segment):
+        # "she didnt rush me or read from a script": the "or" is denied too (round 70 asked
+        # "What happened next, after reading from a script?")
+        pieces = [segment.strip()]
+    elif len(pieces) == 2 and (
+        (_SHARED_DENIAL.match(pieces[0]) and len(pieces[1].split()) == 1)
+        or (
+            _DENIED_DOING.search(pieces[0])
+            and _DOING.match(pieces[1])
+            and len(pieces[1].split()) <= 2
+        )
+    ):
+        # "no added oil and sugar": no added sugar either (round 41 read back "sugar");
+        # "not chucking cups and starting again": not starting again either (dev 8 made
+        # "starting again" a consequence of its own)
+        pieces = [re.sub(r"^(?:plus|and|or)\s+", "", segment.strip())]
+    return [p.strip() for p in pieces if p.strip()]
+
+
 def list_parts(clause: Clause) -> list[Clause]:
     """A plain list of short noun phrases ("light and comfortable", "the sound, the fit")
     as sibling clauses; [] when the clause is not such a list."""
@@ -758,36 +791,7 @@ def list_parts(clause: Clause) -> list[Clause]:
     # myself, calm mornings and time thats just mine", round 28: one node of three)
     if BINOMIAL.search(clause.text):
         return []
-    chunks: list[str] = []
-    for segment in COMMA.split(clause.text):
-        pieces = [p for p in re.split(r"\s*\b(?:and|or|plus)\b\s*", segment) if p.strip()]
-        if (
-            len(pieces) == 2
-            and len(content_words(pieces[0])) == 1 < len(content_words(pieces[1]))
-            and not _A_THING.fullmatch(pieces[1])
-        ):
-            # "a full and rich life": two words for one noun; but "the ice in January and the
-            # battery in the cold" are two things (the time blanked, "the ice" is one word)
-            pieces = [segment.strip()]
-        elif len(pieces) == 2 and _one_preposition(pieces):
-            pieces = [segment.strip()]  # "data for the satnav and the app": one "for"
-        elif len(pieces) == 2 and _DENIED_OR.search(segment):
-            # "she didnt rush me or read from a script": the "or" is denied too (round 70 asked
-            # "What happened next, after reading from a script?")
-            pieces = [segment.strip()]
-        elif len(pieces) == 2 and (
-            (_SHARED_DENIAL.match(pieces[0]) and len(pieces[1].split()) == 1)
-            or (
-                _DENIED_DOING.search(pieces[0])
-                and _DOING.match(pieces[1])
-                and len(pieces[1].split()) <= 2
-            )
-        ):
-            # "no added oil and sugar": no added sugar either (round 41 read back "sugar");
-            # "not chucking cups and starting again": not starting again either (dev 8 made
-            # "starting again" a consequence of its own)
-            pieces = [re.sub(r"^(?:plus|and|or)\s+", "", segment.strip())]
-        chunks.extend(p.strip() for p in pieces if p.strip())
+    chunks = [item for segment in COMMA.split(clause.text) for item in _items(segment)]
     # (a person the item is about names nothing of it: "his tummy, him enjoying his dinner
     # and me knowing I have done right by him", round 54: one node, "tummy him enjoying his
     # dinner")

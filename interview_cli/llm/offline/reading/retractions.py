@@ -97,9 +97,6 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                     for n in _wholly_named(said, candidates)
                     if len(_said_words(n)) >= len(_said_words(said))
                 ]
-            # the question quoted them, and what they name is in its quotes: that is what they
-            # take back ("Phone thing is not important" of a check-back that read "I open chat
-            # on my phone" took back the lesson "should phone first", round 178)
             named = _named_in_quotes(request, said, candidates) or named
             # what they named is no earlier node but is said like what the question asked
             # about ("the dentist thing" for "dental receptionist"), or is the topic itself
@@ -200,7 +197,10 @@ _QUOTE = re.compile(r"\"([^\"]{1,80})\"")
 
 
 def _named_in_quotes(request: ExtractRequest, said: str, candidates: list[Earlier]) -> list[str]:
-    """The earlier concepts of the question's quotes that share a word with ``said``."""
+    """The earlier concepts of the question's quotes that share a word with ``said``: what a
+    dismissal takes back when the question quoted them ("Phone thing is not important" of a
+    check-back that read "I open chat on my phone" took back the lesson "should phone first",
+    round 178)."""
     words = words_of(said)
     labels: list[str] = []
     for quoted in _QUOTE.findall(request.question) if words else ():
