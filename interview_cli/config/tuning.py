@@ -299,6 +299,15 @@ class VetoTuning(StrictModel):
         "technique, which reads as not listening ('doctor said the caffeine' asked twice in a "
         "row, a JTBD tester's round 119). Off in sessions recorded before it was a choice",
     )
+    node_question_limit: int = Field(
+        default=0,
+        ge=0,
+        description="questions asked on one node after which no node-bound question is asked "
+        "on it again, whatever the technique, unless the respondent brings it up again by "
+        "themselves or asks to go back to it; 0 = no limit. A method choice: a job or a story "
+        "asked about one phrase three times reads as not listening ('You mentioned that it's "
+        "saved you a fortune on bus fares' led three questions of round 178's JTBD interview)",
+    )
     return_to_stalled_after: int = Field(
         default=0,
         ge=0,

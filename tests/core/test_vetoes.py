@@ -13,6 +13,7 @@ from interview_cli.core.decide.vetoes import (
     VetoContext,
     VetoRecorder,
     answered_why,
+    asked_enough,
     doubtful_reading,
     element_exhausted,
     elicited_not_laddered,
@@ -23,7 +24,7 @@ from interview_cli.core.decide.vetoes import (
     recent_redundancy,
 )
 from interview_cli.core.graph.knowledge import KnowledgeGraph
-from interview_cli.core.tracker import NodeState, NodeStateTracker
+from interview_cli.core.tracker import NodeState, NodeStateTracker, Probe
 
 
 def first_veto(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
@@ -368,3 +369,30 @@ def test_what_an_open_question_brought_up_with_doubt_vetoes_nothing_else() -> No
         ran_without=frozenset({Habit.DOUBTFUL_FOCUS}),
     )
     assert elicited_not_laddered(DEEPEN, older.id, before) is not None
+
+
+# ---- asked enough ------------------------------------------------------------------------
+
+LIMITED = VetoTuning(node_question_limit=2)
+PROBE = StrategySpec(name="probe_alternatives", family="clarify")
+TWICE = (Probe(3, "deepen", "new_rung"), Probe(5, "clarify", "new_rung"))
+
+
+def test_a_node_asked_its_limit_in_other_techniques_is_asked_no_more() -> None:
+    """Round 178's JTBD interview led three questions, each a different technique, with "You
+    mentioned that it's saved you a fortune on bus fares"; two are enough."""
+    asked = tracker(n1=node("n1", probes=TWICE, last_yield_turn=6))
+    assert asked_enough(PROBE, "n1", ctx(asked, tuning=LIMITED)) is not None
+    assert first_veto(PROBE, "n1", ctx(asked, tuning=LIMITED)) is not None
+    # no limit set: the methods that ladder ask on as before
+    assert asked_enough(PROBE, "n1", ctx(asked)) is None
+    # one question so far, or a node-less one
+    once = tracker(n1=node("n1", probes=TWICE[:1], last_yield_turn=4))
+    assert asked_enough(PROBE, "n1", ctx(once, tuning=LIMITED)) is None
+    assert asked_enough(REFLECT, None, ctx(asked, tuning=LIMITED)) is None
+
+
+def test_a_node_brought_up_again_by_the_respondent_may_be_asked_again() -> None:
+    # it yielded on turn 8, which answered no question on it
+    again = tracker(n1=node("n1", probes=TWICE, last_yield_turn=8))
+    assert asked_enough(PROBE, "n1", ctx(again, turn=9, tuning=LIMITED)) is None

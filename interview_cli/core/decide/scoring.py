@@ -64,7 +64,7 @@ VETO_SEVERITY: tuple[str, ...] = (
     "list_closed",
     *("elicited_not_laddered", "left_behind", "doubtful_reading", "recent_redundancy"),
     "open_question_spent",
-    "repeated_probe",
+    *("asked_enough", "repeated_probe"),
     *("answered_why", "element_exhausted", "node_exhausted", "knowledge_ceiling", "focus_type"),
     "nothing_to_raise",
 )

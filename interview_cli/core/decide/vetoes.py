@@ -28,6 +28,10 @@ all-vetoed fallback, which relaxes the softest veto first).
 | element_exhausted    | (see above)                                                        |
 | repeated_probe       | a strategy on a node where that strategy was already asked, unless |
 |                      | the node came up anew since that answer (``fruitless_probe``)      |
+| asked_enough         | a node-bound strategy on a node already asked                      |
+|                      | ``node_question_limit`` questions, in any technique, unless it     |
+|                      | came up anew since the last of them (a request to go back to it    |
+|                      | is honoured over it)                                               |
 | recent_redundancy    | the same strategy on the same focus within the last                |
 |                      | ``redundancy_window_turns`` turns when nothing was learned since   |
 |                      | (not an element strategy: each of its questions raises another     |
@@ -99,6 +103,7 @@ LIST_CLOSED = "list_closed"
 ELICITED_NOT_LADDERED = "elicited_not_laddered"
 ANSWERED_WHY = "answered_why"
 DOUBTFUL_READING = "doubtful_reading"
+ASKED_ENOUGH = "asked_enough"
 LEFT_BEHIND = "left_behind"
 
 
@@ -411,6 +416,21 @@ def repeated_probe(strategy: StrategySpec, node_id: str | None, ctx: VetoContext
     return f"{strategy.name} was asked on this node at turn {probe.turn + 1} and brought {got}"
 
 
+def asked_enough(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
+    """A node asked ``node_question_limit`` questions already, in whatever techniques: a
+    third question on one phrase reads as not listening, however its technique differs.
+    Allowed again once the node came up anew after the last of them."""
+    limit = ctx.tuning.node_question_limit
+    if node_id is None or not limit or strategy.node_binding != "required":
+        return None
+    state = ctx.tracker.states.get(node_id)
+    if state is None or len(state.probes) < limit:
+        return None
+    if _came_up_anew(state, after=state.probes[-1].turn + 1):
+        return None
+    return f"{len(state.probes)} questions were asked on this node already"
+
+
 def _node_less(strategy: StrategySpec, node_id: str | None) -> bool:
     """An open question with no node focus that is not the closing one (an element question
     is about its element)."""
@@ -523,6 +543,7 @@ VETOES: tuple[tuple[str, VetoFn], ...] = (
     (NODE_EXHAUSTED, node_exhausted),
     (ELEMENT_EXHAUSTED, element_exhausted),
     (REPEATED_PROBE, repeated_probe),
+    (ASKED_ENOUGH, asked_enough),
     (ANSWERED_WHY, answered_why),
     (RECENT_REDUNDANCY, recent_redundancy),
     (LEFT_BEHIND, left_behind),
@@ -548,6 +569,7 @@ def enabled_vetoes(
         LEFT_BEHIND: tuning.follow_the_answer,
         NODE_EXHAUSTED: tuning.fruitless_probe,
         REPEATED_PROBE: tuning.fruitless_probe,
+        ASKED_ENOUGH: tuning.node_question_limit > 0,
         ANSWERED_WHY: Habit.ANSWERED_WHY not in ran_without,
         OPEN_QUESTION_SPENT: Habit.OPEN_QUESTION_MEMORY not in ran_without,
         LIST_CLOSED: tuning.list_closed_by_respondent,
