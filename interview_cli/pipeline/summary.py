@@ -35,7 +35,10 @@ REVISES = "revises"
 # The check-back answered with a no: "not really", "no love, that's all wrong", "that's
 # backwards", "sort of? ...", "kind of but mangled".
 _NOT_RIGHT = re.compile(
-    r"^\W*(?:(?:well|hmm|um|erm|oh|what)\W+)*(?:no\b|nope|nah|not\s+really|not\s+quite|partly|"
+    # (the openers people type: "eh no not really, the uniforms are about the big drum", round
+    # 179's summary kept the chain it denied)
+    r"^\W*(?:(?:well|hmm|um|erm|oh|what|eh|ah|och|ach|err|uh|haha|lol)\W+)*"
+    r"(?:no\b|nope|nah|naw\b|not\s+really|not\s+quite|partly|"
     r"half\s+and\s+half|yes\s+and\s+no|"
     r"not\s+exactly|sort\s+of|kind\s+of|kinda|sorta|half\s+right|that'?s\s+(?:all\s+)?(?:wrong|backwards)|"
     r"(?:you|it)\s+(?:got|have)\s+(?:it|that)\s+(?:wrong|backwards))",

@@ -460,6 +460,29 @@ def test_a_denied_read_back_takes_its_link_not_every_chain_through_one_end() -> 
     assert "see what happens" not in kept, kept
 
 
+def test_a_read_back_denied_after_an_opener_people_type_is_denied() -> None:
+    # Shona (round 179): "eh no not really, the uniforms are about the big drum no the leaks":
+    # the "eh" hid the "no", and the summary kept the chain she had just denied
+    meth, _, _ = _laddered()
+    graph = _graph(
+        meth,
+        [
+            ("whole load of school uniforms", "functional_consequence"),
+            ("paranoid about leaks", "psychosocial_consequence"),
+            ("sleep", "psychosocial_consequence"),
+            ("theyre only wee once", "terminal_value"),
+        ],
+        [(0, 1, "leads_to"), (2, 3, "leads_to")],
+    )
+    question = (
+        'Let me check I\'ve understood: "whole load of school uniforms" matters to you because '
+        '"paranoid about leaks"; and "sleep" because "theyre only wee once". Is that right?'
+    )
+    answer = "eh no not really, the uniforms are about the big drum no the leaks"
+    kept = learned_summary(graph, meth, checked=CheckBack(question, answer, 15))
+    assert "uniforms → paranoid about leaks" not in kept, kept
+
+
 def test_a_partly_denied_read_back_drops_the_links_denied_and_keeps_the_one_agreed_to() -> None:
     # Dev (round 36): "kinda but not really ... the therapy bit is right tho": the kept
     # summary still read "20 quid a month → I can leave whenever", the link he had denied
