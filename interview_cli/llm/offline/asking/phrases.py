@@ -745,35 +745,52 @@ MENTION_DETERMINERS |= {"an": "the", "this": "the", "that": "the", "these": "the
 MENTION_DETERMINERS |= {"those": "the", "his": "his", "her": "her", "their": "their"}
 
 
+# Heads that name nothing of their own, after the word that says which ("young lad", "long way")
+_PLAIN_HEADS = frozenset(
+    """lad lads lass lasses man men guy guys bloke blokes fella woman women girl boy kid way
+    ways""".split()
+)
+
+
+def _not_a_head(w: str, i: int, tokens: Sequence[Token], v: Vocabulary) -> bool:
+    """The word at ``i`` is not ``w`` as the head of a phrase naming a thing."""
+    t = tokens[i]
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    if t.norm != w or (
+        nxt is not None and nxt.word and _naming(nxt.norm, v) and nxt.norm not in RUNS_ON
+    ):
+        return True  # not the head of its phrase: "the retail" of "the retail park"
+    if nxt is not None and nxt.norm in ("a", "an"):
+        return True  # a verb: "the kids deserve | a teacher" is no "the kids deserve"
+    if nxt is not None and nxt.norm in _HALVES:
+        return True  # "the back | half has to wait" (round 68: "You talked about the back.")
+    if w.endswith("s") and nxt is not None and nxt.norm in _MEASURED:
+        return True  # a verb: "the bike weighs | more than my Year 9s" (round 65)
+    if nxt is not None and nxt.word and nxt.norm in EMPTY_NOUNS | _PLAIN_HEADS:
+        return True  # "the weird | question" (round 32: "You mentioned the weird."), "this
+        # young | lad Jordan", "goes a long | way" (round 179: "the young", "the long")
+    if nxt is not None and is_count(nxt.norm):
+        return True  # "a big | 12 kilo sack" (round 80: "You talked about the big.")
+    if nxt is not None and (nxt.norm in OBJECT_PRONOUNS or nxt.norm in PARTICLES):
+        return True  # a verb: "that shook me up" is no "the shook", "adds up" no "the adds"
+    if nxt is not None and nxt.norm in _POINTER_HEADS:
+        return True  # "the useful bit": its head names nothing, and "the useful" is no thing
+    if w.endswith("ing") and nxt is not None and nxt.norm in ("to", "that", "myself"):
+        return True  # "the proving | to myself i can stick at it" (round 29): no thing alone
+    if nxt is not None and nxt.norm == "of" and i + 2 < len(tokens) and tokens[i + 2].word:
+        return True  # "peace of mind" is no "peace" (round 27: "the same peace")
+    if w in _EMPTY_HEADS:
+        return True  # "the same" of "same as with the lawn" (round 25)
+    if nxt is not None and nxt.word and cut_from_its_manner(tokens, i + 1, v):
+        return True  # "the way my late wife | liked it": the subject of a manner clause
+    return False
+
+
 def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
     for i, t in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-        if t.norm != w or (
-            nxt is not None and nxt.word and _naming(nxt.norm, v) and nxt.norm not in RUNS_ON
-        ):
-            continue  # not the head of its phrase: "the retail" of "the retail park"
-        if nxt is not None and nxt.norm in ("a", "an"):
-            continue  # a verb: "the kids deserve | a teacher" is no "the kids deserve"
-        if nxt is not None and nxt.norm in _HALVES:
-            continue  # "the back | half has to wait" (round 68: "You talked about the back.")
-        if w.endswith("s") and nxt is not None and nxt.norm in _MEASURED:
-            continue  # a verb: "the bike weighs | more than my Year 9s" (round 65)
-        if nxt is not None and nxt.word and nxt.norm in EMPTY_NOUNS:
-            continue  # "the weird | question" (round 32: "You mentioned the weird.")
-        if nxt is not None and is_count(nxt.norm):
-            continue  # "a big | 12 kilo sack" (round 80: "You talked about the big.")
-        if nxt is not None and (nxt.norm in OBJECT_PRONOUNS or nxt.norm in PARTICLES):
-            continue  # a verb: "that shook me up" is no "the shook", "adds up" no "the adds"
-        if nxt is not None and nxt.norm in _POINTER_HEADS:
-            continue  # "the useful bit": its head names nothing, and "the useful" is no thing
-        if w.endswith("ing") and nxt is not None and nxt.norm in ("to", "that", "myself"):
-            continue  # "the proving | to myself i can stick at it" (round 29): no thing alone
-        if nxt is not None and nxt.norm == "of" and i + 2 < len(tokens) and tokens[i + 2].word:
-            continue  # "peace of mind" is no "peace" (round 27: "the same peace")
-        if w in _EMPTY_HEADS:
-            continue  # "the same" of "same as with the lawn" (round 25)
-        if nxt is not None and nxt.word and cut_from_its_manner(tokens, i + 1, v):
-            continue  # "the way my late wife | liked it": the subject of a manner clause
+        if _not_a_head(w, i, tokens, v):
+            continue
         # a verb's form is a noun only right after its determiner ("the fit"); further on it
         # is the verb of another phrase ("the lawn's done")
         # (a doing after a noun is no head: "the lock lying there cut" is no "the lock
@@ -783,6 +800,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             if j < 0 or not all(tokens[k].word for k in range(j, i)):
                 break
             det = MENTION_DETERMINERS.get(tokens[j].norm)
+            if j and tokens[j - 1].norm == "like" and tokens[j].norm in ("a", "an"):
+                break  # a likeness: "made me feel like a person" is no "the person" (round 179)
             if tokens[j].norm == "that" and t.text[:1].isupper():
                 break  # "its more that | Mostyn isnt supposed to": a name after a clause's
                 # "that" (round 163 asked "You talked about the Mostyn.")
