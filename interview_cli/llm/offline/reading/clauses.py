@@ -222,6 +222,10 @@ _COMMA_SUBJECT = re.compile(
     # what happened next, someone else doing it: "sat on hold for an hour, then a guy called Dan
     # said it was a system error" (a typed support-call interview read one event of both)
     r",\s+(?:and\s+)?then\s+(?=(?:a|an|the|this|some|my|our|his|her|their)\s+\w)|"
+    # two of them as the subject: "the money I suppose, me and my girlfriend want to save for
+    # deposit" (round 179 made "money me and my girlfriend want" one node)
+    r",\s+(?=(?:me|i|my\s+\w+)\s+and\s+(?:my\s+|me\b|i\b)?\w*\s+(?:both\s+)?(?:want|wanted|"
+    r"need|needed|have|had|are|were|decided|got|get|go|went|like|love|live|do|did)\b)|"
     # a second statement about something else: "... and the noise cancelling is proper good"
     r"\band\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
     r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
