@@ -146,6 +146,9 @@ def test_an_incident_study_is_revived_with_a_story_not_a_product() -> None:
         text = ask(ci, revive, None, turn=t, avoid=asked, answers=["the pharmacy sorted her"])
         asked.append(text)
         assert not re.search(r"\bwith it\b|without it|\bit for a week\b", text), text
+    # a story revived three times is asked three things (round 180 asked "which moment of it
+    # stays with you most?" twice: "you asked me that already haha")
+    assert len(set(asked[:3])) == 3, asked
     mec = _methodology("means_end_chain")
     plain = {ask(mec, mec.strategy("revitalize"), None, turn=t) for t in range(6)}  # type: ignore[arg-type]
     assert any("it" in q.split() for q in plain), plain

@@ -303,6 +303,9 @@ WORDINGS: dict[str, Wordings] = {
         plain=(
             "Let's try another angle: which moment of it stays with you most?",
             "Looking back now, what is the one thing you'd want anyone involved to hear?",
+            # (two were asked word for word again in round 180: "you asked me that already")
+            "What surprised you most about how it went?",
+            "If you told a friend about it, which part would you tell them first?",
         ),
     ),
     "incident": Wordings(
