@@ -173,7 +173,7 @@ _SENTENCE_END = re.compile(r"(?:(?<!\d)\.|\.(?!\d)|[!?;\n\u2026]|" + SPACED_DASH
 _EDGE_WORDS = re.compile(
     # (and a "that's" left over from the next clause after a comma: "the coffee is what gets
     # me thru the 3am slump, thats | when i properly crash", round 77's quote)
-    r"^(?:(?:and|but|or|so|then|because)\b[\s,]*)+|(?:[\s,]*\b(?:and|but|or|so|then))+$|"
+    r"^(?:(?:and|but|or|so|then|because)\b[\s,]*)+|(?:[\s,]*\b(?:and|but|or|so|then))+(?:\s+that)?$|"
     # (a word to start on, said before a comma: "Well, the barista one stretches real nice",
     # dev 8's closing read it back)
     r"^(?:(?:well|oh|ah|aye|um|erm|uh|hmm|yeah|yep|nah|ok|okay|honestly|basically|anyway)"
@@ -227,7 +227,7 @@ _COMMA_SUBJECT = re.compile(
     r",\s+(?=(?:me|i|my\s+\w+)\s+and\s+(?:my\s+|me\b|i\b)?\w*\s+(?:both\s+)?(?:want|wanted|"
     r"need|needed|have|had|are|were|decided|got|get|go|went|like|love|live|do|did)\b)|"
     # a second statement about something else: "... and the noise cancelling is proper good"
-    r"\band\s+(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
+    r"\band\s+(?:that\s+)?(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
     r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
     # ... or a condition of its own: "I work from home and if I dont sleep I am like a zombie in
     # the meetings" (round 78: the work made the whole clause backstory, the zombie unread)
