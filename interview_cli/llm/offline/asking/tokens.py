@@ -59,6 +59,12 @@ def _it_is(matches: Sequence[re.Match[str]], i: int) -> bool:
     after = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
     if after in _NO_POSSESSION or after.endswith(("ly", "ed")) or after[:1].isdigit():
         return True  # "its lonely", "its 10 minutes of quiet"
+    named = matches[i + 1].group() if i + 1 < len(matches) else ""
+    ends = matches[i + 2].group().lower() if i + 2 < len(matches) else "."
+    alone = not ends[0].isalnum() or ends in _TAGS | {"really", "mostly", "mainly"}
+    if named[:1].isupper() and named[1:].islower() and alone:
+        return True  # "I suppose its Nia really": a name said alone is what it is (round 180
+        # asked "What is it about its Nia that counts for you?"); not "its Bluetooth drops"
     if _after_its_object(matches, i):
         return True
     if after in _DONE:
