@@ -9,8 +9,10 @@ import pytest
 import typecheck
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # The type check runs beside the rest of the suite when it is part of the run.
+    # The type check runs beside the rest of the suite when it is part of the run (last: after
+    # `-k` and `-m` have deselected what they leave out).
     if any(item.nodeid == typecheck.TEST_ID for item in items):
         typecheck.start()
 

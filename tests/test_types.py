@@ -5,9 +5,12 @@ instead of a user. The check runs in the background from the start of the sessio
 
 from __future__ import annotations
 
+import pytest
 import typecheck
 
 
 def test_the_package_passes_mypy_strict() -> None:
     code, output = typecheck.result()
+    if code is None:
+        pytest.skip(output)
     assert code == 0, output

@@ -39,12 +39,27 @@ def folder() -> Path:
     global _folder
     if _folder is None:
         run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+        _clear_stale()
         if run is None:
-            _folder = Path(tempfile.mkdtemp(prefix="interview-cli-typecheck-"))
+            _folder = Path(tempfile.mkdtemp(prefix=_PREFIX))
         else:
-            _folder = Path(tempfile.gettempdir()) / f"interview-cli-typecheck-{run}"
+            _folder = Path(tempfile.gettempdir()) / f"{_PREFIX}{run}"
             _folder.mkdir(exist_ok=True)
     return _folder
+
+
+_PREFIX = "interview-cli-typecheck-"
+
+
+def _clear_stale() -> None:
+    """Folders of runs whose check nobody read (a run stopped early, a worker gone): those
+    older than any check may take are removed."""
+    for old in Path(tempfile.gettempdir()).glob(f"{_PREFIX}*"):
+        try:
+            if time.time() - old.stat().st_mtime > TIMEOUT_S:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            pass
 
 
 def start() -> None:
@@ -63,14 +78,15 @@ def start() -> None:
         claim.write(str(_running.pid))
 
 
-def result() -> tuple[int, str]:
-    """The check's exit code and output, starting it if nobody has."""
+def result() -> tuple[int | None, str]:
+    """The check's exit code and output, starting it if nobody has (None: a run stopped early
+    ended it before it finished)."""
     start()
     done = folder() / "code"
     deadline = time.monotonic() + TIMEOUT_S
     while not done.exists():
         if _checker_gone():
-            return 1, "the type check was stopped before it finished"
+            return None, "the type check was stopped before it finished (the run stopped early)"
         if time.monotonic() > deadline:
             return 1, f"the type check did not finish in {TIMEOUT_S} s"
         time.sleep(_POLL_S)
@@ -98,14 +114,15 @@ def _checker_gone() -> bool:
 
 
 def stop(stopped_early: bool) -> None:
-    """At the end of this process's share of the run: a full run lets the check finish (another
-    worker may be waiting for it); a run stopped early (`-x`, Ctrl-C) ends it."""
-    if _running is None:
+    """At the end of this process's share of the run: the check runs on in its own session
+    (another worker may be waiting for it), unless this process's run stopped early (`-x`,
+    Ctrl-C), which ends it. Under xdist a worker that did not fail does not know the run
+    stopped: its check finishes, and its folder is cleared by a later run."""
+    if _running is None or not stopped_early or _running.poll() is not None:
         return
-    if stopped_early and _running.poll() is None:
-        os.killpg(_running.pid, signal.SIGKILL)  # the wrapper and its mypy
-        shutil.rmtree(folder(), ignore_errors=True)
+    os.killpg(_running.pid, signal.SIGKILL)  # the wrapper and its mypy
     _running.wait(timeout=TIMEOUT_S)
+    shutil.rmtree(folder(), ignore_errors=True)
 
 
 def _check(into: Path) -> int:

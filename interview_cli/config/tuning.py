@@ -303,9 +303,10 @@ class VetoTuning(StrictModel):
         default=0,
         ge=0,
         description="questions asked on one node after which no node-bound question is asked "
-        "on it again, whatever the technique, unless the respondent brings it up again by "
-        "themselves or asks to go back to it; 0 = no limit. A method choice: a job or a story "
-        "asked about one phrase three times reads as not listening ('You mentioned that it's "
+        "on it again, whatever the technique, unless the respondent asks to go back to it or "
+        "brings it up again by themselves (then one more, each time); 0 = no limit. A method "
+        "choice: a job or a story asked about one phrase three times reads as not listening "
+        "('You mentioned that it's "
         "saved you a fortune on bus fares' led three questions of round 178's JTBD interview)",
     )
     return_to_stalled_after: int = Field(

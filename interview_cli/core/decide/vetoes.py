@@ -417,9 +417,10 @@ def repeated_probe(strategy: StrategySpec, node_id: str | None, ctx: VetoContext
 
 
 def asked_enough(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
-    """A node asked ``node_question_limit`` questions already, in whatever techniques: a
-    third question on one phrase reads as not listening, however its technique differs.
-    Allowed again once the node came up anew after the last of them."""
+    """A node asked ``node_question_limit`` questions already, in whatever techniques: one
+    more on the same phrase reads as not listening, however its technique differs. Once the
+    respondent brings the node up anew after the last of them, one more question may follow
+    (every earlier one still counts)."""
     limit = ctx.tuning.node_question_limit
     if node_id is None or not limit or strategy.node_binding != "required":
         return None

@@ -310,15 +310,9 @@ def test_what_is_said_again_is_no_node_to_ask_about(mec: Methodology) -> None:
     for answer in (
         "Like I said, not be late and not pay for parking.",
         "Same as before really, getting there on time.",
-        # the list closed, then said over (round 179 asked what "big drum quick wash quiet"
-        # counted for: "thats just me listing what I already said")
-        "no I think thats it really, big drum quick wash quiet and doesnt flood my kitchen.",
     ):
         result = extract(mec, "commuting", answer, None)
-        assert result.nodes and all(n.confidence < bar for n in result.nodes), answer
-    # (a last thing after the close is new: "oh and the price")
-    added = extract(mec, "commuting", "thats about it, oh and the price", None)
-    assert added.nodes and all(n.confidence >= bar for n in added.nodes)
+        assert all(n.confidence < bar for n in result.nodes), answer
     said = "Like I said, not be late and not pay for parking."
     assert extract(mec, "commuting", said, None).nodes  # (still read)
     # (a sentence after it says something of its own)

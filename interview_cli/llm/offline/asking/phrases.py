@@ -746,10 +746,9 @@ MENTION_DETERMINERS |= {"those": "the", "his": "his", "her": "her", "their": "th
 
 
 # Heads that name nothing of their own, after the word that says which ("young lad", "long way")
-_PLAIN_HEADS = frozenset(
-    """lad lads lass lasses man men guy guys bloke blokes fella woman women girl boy kid way
-    ways""".split()
-)
+_PLAIN_HEADS = frozenset("lad lads lass lasses bloke blokes fella woman women girl boy kid".split())
+# (and "way" where it ends the phrase: "goes a long way," not "the battery way better")
+_WHO_WOULD = frozenset("i'd id i we you they would we'd wed".split())
 
 
 def _not_a_head(w: str, i: int, tokens: Sequence[Token], v: Vocabulary) -> bool:
@@ -766,7 +765,9 @@ def _not_a_head(w: str, i: int, tokens: Sequence[Token], v: Vocabulary) -> bool:
         return True  # "the back | half has to wait" (round 68: "You talked about the back.")
     if w.endswith("s") and nxt is not None and nxt.norm in _MEASURED:
         return True  # a verb: "the bike weighs | more than my Year 9s" (round 65)
-    if nxt is not None and nxt.word and nxt.norm in EMPTY_NOUNS | _PLAIN_HEADS:
+    after = tokens[i + 2] if i + 2 < len(tokens) else None
+    way_ends = nxt is not None and nxt.norm == "way" and (after is None or not after.word)
+    if nxt is not None and nxt.word and (nxt.norm in EMPTY_NOUNS | _PLAIN_HEADS or way_ends):
         return True  # "the weird | question" (round 32: "You mentioned the weird."), "this
         # young | lad Jordan", "goes a long | way" (round 179: "the young", "the long")
     if nxt is not None and is_count(nxt.norm):
@@ -800,7 +801,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             if j < 0 or not all(tokens[k].word for k in range(j, i)):
                 break
             det = MENTION_DETERMINERS.get(tokens[j].norm)
-            if j and tokens[j - 1].norm == "like" and tokens[j].norm in ("a", "an"):
+            liking = j > 1 and tokens[j - 2].norm in _WHO_WOULD  # "I'd like a case"
+            if j and tokens[j - 1].norm == "like" and tokens[j].norm in ("a", "an") and not liking:
                 break  # a likeness: "made me feel like a person" is no "the person" (round 179)
             if tokens[j].norm == "that" and t.text[:1].isupper():
                 break  # "its more that | Mostyn isnt supposed to": a name after a clause's

@@ -60,11 +60,13 @@ def _it_is(matches: Sequence[re.Match[str]], i: int) -> bool:
     if after in _NO_POSSESSION or after.endswith(("ly", "ed")) or after[:1].isdigit():
         return True  # "its lonely", "its 10 minutes of quiet"
     named = matches[i + 1].group() if i + 1 < len(matches) else ""
-    ends = matches[i + 2].group().lower() if i + 2 < len(matches) else "."
+    # (a phrase "its Bluetooth" quoted alone keeps its words, as below)
+    ends = matches[i + 2].group().lower() if i + 2 < len(matches) else ("." if i else "x")
     alone = not ends[0].isalnum() or ends in _TAGS | {"really", "mostly", "mainly"}
-    if named[:1].isupper() and named[1:].islower() and alone:
+    if named[:1].isupper() and named[1:].islower() and alone and _opens_a_clause(matches, i):
         return True  # "I suppose its Nia really": a name said alone is what it is (round 180
-        # asked "What is it about its Nia that counts for you?"); not "its Bluetooth drops"
+        # asked "What is it about its Nia that counts for you?"); not "its Bluetooth drops",
+        # nor after a verb: "I love its Bluetooth."
     if _after_its_object(matches, i):
         return True
     if after in _DONE:
@@ -78,6 +80,18 @@ def _it_is(matches: Sequence[re.Match[str]], i: int) -> bool:
     before = matches[i - 1].group().lower() if i else ""
     # "well its light, ...", "well its money innit": what it is, where a clause opens
     return after in _NO_POSSESSION_AT_END or bool(i and before in _OPENERS | {".", "!", "?"})
+
+
+def _opens_a_clause(matches: Sequence[re.Match[str]], i: int) -> bool:
+    """The word at ``i`` starts what is said, or follows a stop, a comma or a hedge."""
+    if not i:
+        return True
+    gap = matches[i].string[matches[i - 1].end() : matches[i].start()]
+    before = matches[i - 1].group().lower()
+    return bool(re.search(r"[,.;:!?]", gap)) or before in _OPENERS | _HEDGING
+
+
+_HEDGING = frozenset("suppose guess think reckon say".split())
 
 
 def _after_its_object(matches: Sequence[re.Match[str]], i: int) -> bool:

@@ -230,7 +230,9 @@ def is_fragment(label: str, clause_text: str, vocabulary: frozenset[str]) -> boo
     study is about or a brand: "thought" of "I thought, ...", "died" of "if they died",
     "loose" of "which was loose", "hospital" of "it's a hospital" (but "Light.", "The lock.",
     "They're waterproof", "a Kindle" stay)."""
-    words = [w for w in _words(label) if w not in ("a", "an", "the") and w not in _WHOSE_ONE]
+    words = [w for w in _words(label) if w not in ("a", "an", "the")]
+    if len(words) > 1:
+        words = [w for w in words if w not in _WHOSE_ONE]  # ("mine" alone is itself)
     said = _words(clause_text)
     if len(words) != 1 or len(said) < 2 or _named(words[0], clause_text):
         return False

@@ -97,7 +97,8 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                     for n in _wholly_named(said, candidates)
                     if len(_said_words(n)) >= len(_said_words(said))
                 ]
-            named = _named_in_quotes(request, said, candidates) or named
+            if not any(_said_words(n) <= _said_words(said) for n in named):
+                named = _named_in_quotes(request, said, candidates) or named
             # what they named is no earlier node but is said like what the question asked
             # about ("the dentist thing" for "dental receptionist"), or is the topic itself
             # ("nothing to do with the mower"): what they take back is the focus. A name that
@@ -198,9 +199,9 @@ _QUOTE = re.compile(r"\"([^\"]{1,80})\"")
 
 def _named_in_quotes(request: ExtractRequest, said: str, candidates: list[Earlier]) -> list[str]:
     """The earlier concepts of the question's quotes that share a word with ``said``: what a
-    dismissal takes back when the question quoted them ("Phone thing is not important" of a
-    check-back that read "I open chat on my phone" took back the lesson "should phone first",
-    round 178)."""
+    dismissal names no concept wholly of takes back when the question quoted them ("Phone
+    thing is not important" of a check-back that read "I open chat on my phone" took back the
+    lesson "should phone first", round 178; "the chat bot thing" still takes back "chat bot")."""
     words = words_of(said)
     labels: list[str] = []
     for quoted in _QUOTE.findall(request.question) if words else ():
