@@ -745,9 +745,10 @@ MENTION_DETERMINERS |= {"an": "the", "this": "the", "that": "the", "these": "the
 MENTION_DETERMINERS |= {"those": "the", "his": "his", "her": "her", "their": "their"}
 
 
-# Heads that name nothing of their own, after the word that says which ("young lad", "long way")
+# Heads that name nothing of their own, after the word that says which ("young lad"; and "way"
+# where it ends the phrase: "goes a long way," not "the battery way better")
 _PLAIN_HEADS = frozenset("lad lads lass lasses bloke blokes fella woman women girl boy kid".split())
-# (and "way" where it ends the phrase: "goes a long way," not "the battery way better")
+# Who would like something: "I'd like a case" is a wish, no likeness
 _WHO_WOULD = frozenset("i'd id i we you they would we'd wed".split())
 
 
