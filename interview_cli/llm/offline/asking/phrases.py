@@ -745,11 +745,17 @@ MENTION_DETERMINERS |= {"an": "the", "this": "the", "that": "the", "these": "the
 MENTION_DETERMINERS |= {"those": "the", "his": "his", "her": "her", "their": "their"}
 
 
-# Heads that name nothing of their own, after the word that says which ("young lad"; and "way"
-# where it ends the phrase: "goes a long way," not "the battery way better")
-_PLAIN_HEADS = frozenset("lad lads lass lasses bloke blokes fella woman women girl boy kid".split())
 # Who would like something: "I'd like a case" is a wish, no likeness
 _WHO_WOULD = frozenset("i'd id i we you they would we'd wed".split())
+
+
+def _names_nothing_after(word: str, after: Sequence[Token], v: Vocabulary) -> bool:
+    """``word`` is a noun that names nothing (so ``_naming`` passes it over) heading the phrase
+    of the word before it: a word people call each other before more of the phrase ("young
+    lad Jordan", not "the price man,"), or a "way" that ends it ("a long way,", not "way
+    better")."""
+    goes_on = bool(after) and after[0].word
+    return (word in v.address and goes_on) or (word in ("way", "ways") and not goes_on)
 
 
 def _not_a_head(w: str, i: int, tokens: Sequence[Token], v: Vocabulary) -> bool:
@@ -766,11 +772,11 @@ def _not_a_head(w: str, i: int, tokens: Sequence[Token], v: Vocabulary) -> bool:
         return True  # "the back | half has to wait" (round 68: "You talked about the back.")
     if w.endswith("s") and nxt is not None and nxt.norm in _MEASURED:
         return True  # a verb: "the bike weighs | more than my Year 9s" (round 65)
-    after = tokens[i + 2] if i + 2 < len(tokens) else None
-    way_ends = nxt is not None and nxt.norm == "way" and (after is None or not after.word)
-    if nxt is not None and nxt.word and (nxt.norm in EMPTY_NOUNS | _PLAIN_HEADS or way_ends):
-        return True  # "the weird | question" (round 32: "You mentioned the weird."), "this
-        # young | lad Jordan", "goes a long | way" (round 179: "the young", "the long")
+    if nxt is not None and nxt.word and nxt.norm in EMPTY_NOUNS:
+        return True  # "the weird | question" (round 32: "You mentioned the weird.")
+    if nxt is not None and nxt.word and _names_nothing_after(nxt.norm, tokens[i + 2 : i + 3], v):
+        return True  # "this young | lad Jordan", "goes a long | way," (round 179: "the young",
+        # "the long")
     if nxt is not None and is_count(nxt.norm):
         return True  # "a big | 12 kilo sack" (round 80: "You talked about the big.")
     if nxt is not None and (nxt.norm in OBJECT_PRONOUNS or nxt.norm in PARTICLES):

@@ -38,6 +38,7 @@ class Vocabulary:
     light_verbs: frozenset[str]
     # interjections, hedges and forms of address: a phrase never starts or ends on one
     fillers: frozenset[str]
+    address: frozenset[str]  # what people call each other: "lad", "mate", "hen"
     verbs: frozenset[str]
     past: frozenset[str]  # irregular past forms
     shift: dict[str, str]
@@ -91,6 +92,7 @@ def vocabulary() -> Vocabulary:
         stand_ins=_words(nc, "stand_ins"),
         light_verbs=_words(nc, "light_verbs"),
         fillers=frozenset().union(*(_words(nc, k) for k in ("interjections", "hedges", "address"))),
+        address=_words(nc, "address"),
         verbs=_words(verbs, "forms") | _words(verbs, "past"),
         past=_words(verbs, "past"),
         shift={str(k).lower(): str(v) for k, v in shift.items()},

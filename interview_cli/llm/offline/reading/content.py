@@ -232,7 +232,7 @@ def is_fragment(label: str, clause_text: str, vocabulary: frozenset[str]) -> boo
     "They're waterproof", "a Kindle" stay)."""
     words = [w for w in _words(label) if w not in ("a", "an", "the")]
     if len(words) > 1:
-        words = [w for w in words if w not in _WHOSE_ONE]  # ("mine" alone is itself)
+        words = [w for w in words if w not in _OWNERS]  # ("mine" alone is itself)
     said = _words(clause_text)
     if len(words) != 1 or len(said) < 2 or _named(words[0], clause_text):
         return False
@@ -248,11 +248,7 @@ def is_fragment(label: str, clause_text: str, vocabulary: frozenset[str]) -> boo
         return True
     # what the thing did, in a story: "if they died", "it broke" (not "it lasts"); "cos mine
     # died" (of a charger named before it: round 178 asked "You mentioned that yours died")
-    return before in ("it", "they", *_WHOSE_ONE) and (word.endswith("ed") or word in _PAST)
-
-
-# One that stands for a thing named elsewhere: "mine died", "hers broke"
-_WHOSE_ONE = frozenset("mine yours hers ours theirs".split())
+    return before in ("it", "they", *_OWNERS) and (word.endswith("ed") or word in _PAST)
 
 
 def judge_label(

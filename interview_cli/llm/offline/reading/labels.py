@@ -666,7 +666,7 @@ def _lightened(words: list[str]) -> tuple[list[str], list[int]]:
     return [words[i] for i in kept], kept
 
 
-_LEADING_MODALS = frozenset("could can would will might should".split())
+_LEADING_MODALS = (_MODAL_ENDS - {"be"}) | {"can"}
 
 
 def _leads_what_was_cut(words: list[str], cut: str) -> bool:
