@@ -219,6 +219,13 @@ class SaturationTuning(StrictModel):
         "question, not the respondent: a short answer in the little-to-say window, never an "
         "empty one (a preview switch; off replays sessions recorded before it)",
     )
+    list_closed_needs_nothing_new: bool = Field(
+        default=False,
+        description="a reply to a breadth check closes the list only when it names nothing "
+        "new: 'No cow was milked for it, and Aoife showed me a video ... they'd never let me "
+        "hear the end of it' named two things, so the list is still open whatever ceiling it "
+        "seemed to say (off replays sessions recorded before it)",
+    )
     little_to_say_in_a_row: int = Field(
         default=0,
         ge=0,

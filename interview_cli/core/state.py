@@ -232,6 +232,8 @@ def update_saturation(
       ``ran_without``: the habits a recorded session did not follow;
     - saturated: graph_saturated_turns zero-yield turns or depth_plateau_turns plateau turns
       running. Minimum-turn gating belongs to continuation, not here.
+    - list closed (for good): a reply to a breadth check (``breadth_answer``) said there is no
+      more (``_closes_the_list``) and, with ``list_closed_needs_nothing_new``, added nothing.
     """
     zero_yield = nodes_added == 0 and edges_added == 0
     low_info = prev.consecutive_low_info + 1 if zero_yield else 0
@@ -280,7 +282,11 @@ def update_saturation(
         empty_answers=empty,
         no_answers_running=running,
         list_closed=prev.list_closed
-        or (breadth_answer and _closes_the_list(answer_kind, knowledge_ceiling)),
+        or (
+            breadth_answer
+            and (zero_yield or not tuning.list_closed_needs_nothing_new)
+            and _closes_the_list(answer_kind, knowledge_ceiling)
+        ),
     )
 
 

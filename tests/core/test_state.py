@@ -243,6 +243,29 @@ def test_a_breadth_check_answered_thats_about_it_closes_the_list_for_good() -> N
     assert not answer(SaturationMetrics(), breadth_answer=True, **hesitant).list_closed
 
 
+def test_a_reply_to_a_breadth_check_that_names_something_new_leaves_the_list_open() -> None:
+    # "No cow was milked for it, and Aoife showed me a video ... they'd never let me hear the
+    # end of it": the ceiling it seemed to say came with two new things (dev 8 closed at turn
+    # 7 with a ladder unopened)
+    def reply(nodes: int, tuning: SaturationTuning) -> SaturationMetrics:
+        return update_saturation(
+            SaturationMetrics(),
+            nodes_added=nodes,
+            edges_added=0,
+            response_depth="moderate",
+            max_depth=1,
+            mention_counts=[1],
+            tuning=tuning,
+            breadth_answer=True,
+            knowledge_ceiling="terminal",
+        )
+
+    needs = SAT.model_copy(update={"list_closed_needs_nothing_new": True})
+    assert not reply(2, needs).list_closed
+    assert reply(0, needs).list_closed  # "thats about it really", and nothing new
+    assert reply(2, SAT).list_closed  # as recorded sessions ran
+
+
 def test_update_saturation_accepts_a_mapping_of_mentions() -> None:
     s = update_saturation(
         SaturationMetrics(),

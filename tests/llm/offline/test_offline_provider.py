@@ -59,6 +59,14 @@ from interview_cli.llm.protocol import (
         ("nah thats about it, grip, dry feet. oh and my dog just stole my sock", "terminal"),
         # ... but a reason closed by one is where the ladder stops
         ("She's comfortable, really. I don't know. Nothing more to it really.", "terminal"),
+        # the idiom is no end of anything: "they'd never let me hear the end of it"
+        (
+            "No cow was milked for it. Don't tell the women at bingo, they'd never let me hear "
+            "the end of it.",
+            "none",
+        ),
+        ("Safety, I suppose. That's the end of it.", "terminal"),
+        ("Its cheaper. End of.", "terminal"),
         # the question, not the ladder, stopped them: no ceiling on the node
         ("Not sure what you mean.", "none"),
         ("That's it exactly, it saves me time.", "none"),
