@@ -199,13 +199,27 @@ def is_place(label: str, quote: str) -> bool:
         return False
     said = {w.lower(): w for w in WORD.findall(quote) if w[:1].isupper() and w != "I"}
     proper = [i for i, w in enumerate(words) if w in said]
-    route = [i for i, w in enumerate(words) if w in _ROUTE]
+    route = [i for i, w in enumerate(words) if w in _ROUTE and not _kept_by(words, i)]
     # "Kings Heath into town", "Leith up to the Meadows", "up the Alcester Road"
     if any(abs(p - q) == 1 for p in proper for q in route):
         return True
     rest = [w for w in words if w not in _WHERE]
     places = place_nouns()
     return words[0] in _WHERE and bool(rest) and all(w in places or w in said for w in rest)
+
+
+# A "to" after these is whom the word is about, not where: "being close to Aoife", "kind to
+# Bryn", "talk to Mum", "married to Dave" (dev 8's respondent treasured being close to Aoife,
+# and the reader had dropped it as a route)
+_TO_WHOM = frozenset(
+    """close closer near nearer next kind nice good lovely talk talking talked chat chatting
+    speak speaking listen listening married engaged used""".split()
+)
+
+
+def _kept_by(words: list[str], at: int) -> bool:
+    """The route word at ``at`` is a "to" that the word before it keeps (``_TO_WHOM``)."""
+    return words[at] == "to" and at > 0 and words[at - 1] in _TO_WHOM
 
 
 def _named(word: str, text: str) -> bool:
