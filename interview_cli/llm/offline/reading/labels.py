@@ -398,7 +398,15 @@ def _without_pointer_head(words: list[str]) -> list[str]:
         # (after a word that says what kind, "stuff" is the thing: "trying new stuff" was
         # asked as "trying new", round 121)
         kind = words[-1].lower() == "stuff" and words[-2].lower() in _KIND_OF_STUFF
-        if not kind and words[-2].lower() not in _POINTING_ADJECTIVES and content_words(words[-2]):
+        # (nor one thing counted, which is no pointer: "I deserve one nice thing" was asked as
+        # "deserve one nice", round 182)
+        counted = len(words) >= 3 and words[-3].lower() in ("a", "an", "one")
+        if (
+            not kind
+            and not counted
+            and words[-2].lower() not in _POINTING_ADJECTIVES
+            and content_words(words[-2])
+        ):
             return words[:-1]
     return words
 

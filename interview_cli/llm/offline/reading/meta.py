@@ -102,7 +102,12 @@ _CONTENT_IDIOMS = (
 _NAMING_WORD = re.compile(r"[\w][\w'\u2019\-]*")
 
 
-_ECHO = re.compile(r"^\s*([^.?!]{1,40}?)\?+!*(?=\s|$)")  # "give me??" too
+# (after a word of coming back or taking the turn: "back now. differntly? dunno really",
+# round 182 asked about "differntly")
+_ECHO = re.compile(
+    r"^\s*(?:(?:back(?:\s+now|\s+again)?|ok|okay|right|sorry|hmm+|eh|aye|yeah|oh)[.!,]*\s+)*"
+    r"([^.?!]{1,40}?)\?+!*(?=\s|$)"  # "give me??" too
+)
 _ECHO_EXTRA = frozenset("you mean so oh well like what sorry the a".split())
 _TENTATIVE = frozenset("maybe perhaps probably possibly because cos 'cause so".split())
 _UNSURE = frozenset("idk dunno hmm hm um erm uh".split())
