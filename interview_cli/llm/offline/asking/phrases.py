@@ -914,9 +914,12 @@ def mention(label: str, answers: Sequence[str]) -> str:
         if w.endswith("ing") and i + 1 < len(said) and said[i + 1] in ANYONE | OBJECT_PRONOUNS:
             continue  # "letting someone down" is no "letting" (round 96: "You talked about
             # letting." - "Letting what, love?")
+        # (the label's own word before its head names which one: "nearly got a pod machine" is
+        # no "the vending machine" said two answers before, round 182)
+        which = said[i - 1] if i > 0 and _naming(said[i - 1], v) else ""
         for answer in reversed(answers):
             found = _mention_in(w, tokenize(answer), v)
-            if found:
+            if found and (not which or which in found.lower().split()):
                 return found
     return ""
 

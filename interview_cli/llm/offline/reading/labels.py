@@ -334,6 +334,10 @@ def _first_clause(words: list[str]) -> list[str]:
                 continue  # "can sleep after a night shift": a time, not a new clause
             if word.lower() == "who" and i <= 2 and words[i - 1].lower() in _WHO_THEY_ARE:
                 continue  # "be someone who keeps their word": who they are
+            if word.lower() in ("that", "thats", "which") and words[i - 1].lower() in (
+                _POINTER_HEADS
+            ):
+                continue  # "a small thing thats mine": which thing (round 182 kept "small")
             if word.lower() == "after" and words[i - 1].lower() in _LOOK:
                 continue  # "look after my family": the verb's own particle
             if word.lower() == "and" and words[i - 1].lower() in _GO_AND:
@@ -419,7 +423,10 @@ _KIND_OF_STUFF = frozenset(
 # (the words of degree that go with a pointer, ``pointer_degree.yaml``, and those that say
 # which one it is)
 _POINTING_ADJECTIVES = pointer_words("pointer_degree") | frozenset(
-    "other same best worst funny hard first last one major".split()
+    "other same best worst funny hard first last one major"
+    # (a size or a liking, all that is said of the thing: "it's a small thing thats mine" was
+    # read as "small" and dropped, round 182)
+    " small little tiny big huge nice lovely".split()
 )
 
 
