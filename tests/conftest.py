@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 
@@ -22,12 +23,35 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     typecheck.stop(stopped_early or exitstatus == pytest.ExitCode.INTERRUPTED)
 
 
+@pytest.fixture(scope="session")
+def _sessions_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder under which a test that has no ``tmp_path`` gets its sessions directory."""
+    return tmp_path_factory.mktemp("sessions")
+
+
+_numbers = itertools.count()
+
+
 @pytest.fixture(autouse=True)
-def _isolated_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No keys, no base URLs, no provider overrides; sessions go to a temporary directory."""
+def _isolated_environment(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, _sessions_root: Path
+) -> None:
+    """No keys, no base URLs, no provider overrides; sessions go to a temporary directory.
+
+    That directory is ``tmp_path / "sessions"`` where the test has a ``tmp_path``, else a
+    folder of its own under one made once per worker, named but not made: whatever writes a
+    session makes it, as it would ``tmp_path / "sessions"``. A ``tmp_path`` for every test
+    cost half a millisecond to a millisecond each (pytest lists the folders made so far to
+    number the next, and removes them all again three runs later): several seconds of the
+    suite, for the nine in ten tests that never look at one.
+    """
     for name in list(os.environ):
         if name.endswith(("_API_KEY", "_BASE_URL")) or name.startswith(("LLM_", "INTERVIEW_")):
             monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("INTERVIEW_SESSIONS_DIR", str(tmp_path / "sessions"))
+    if "tmp_path" in request.fixturenames:
+        sessions = request.getfixturevalue("tmp_path") / "sessions"
+    else:
+        sessions = _sessions_root / f"sessions-{next(_numbers)}"
+    monkeypatch.setenv("INTERVIEW_SESSIONS_DIR", str(sessions))
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setenv("NO_COLOR", "1")
