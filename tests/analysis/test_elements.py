@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from qdpx_check import NS, check_project, read_qdpx
 
 from interview_cli.analysis.export.formats import export_markdown
@@ -26,6 +25,7 @@ from interview_cli.analysis.report.to_json import report_to_dict
 from interview_cli.analysis.report.to_markdown import report_markdown
 from interview_cli.analysis.sources import ReportPruner, SessionSource, read_session
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.coverage import initial_coverage, record_raise, update_coverage
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.graph.update import apply_extraction
@@ -37,7 +37,7 @@ Q = f"{{{NS}}}"
 
 
 def _load(kind: str, name: str) -> Any:
-    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+    return load_yaml((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 MEC = Methodology.model_validate(_load("methodologies", "means_end_chain"))

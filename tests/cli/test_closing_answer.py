@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from typer.testing import CliRunner
 
 from interview_cli.analysis.replay.verify import verify_session
 from interview_cli.cli.app import app
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
 from interview_cli.core.turn import CoreState, TurnInput, advance, take_closing_answer
 from interview_cli.session.store import SessionStore
@@ -87,7 +87,7 @@ def test_verify_sees_a_closing_delta_that_was_edited(sessions: Path) -> None:
 
 
 def test_the_core_step_numbers_the_closing_answer_after_the_last_turn() -> None:
-    data = yaml.safe_load((ROOT / "methodologies" / "means_end_chain.yaml").read_text("utf-8"))
+    data = load_yaml((ROOT / "methodologies" / "means_end_chain.yaml").read_text("utf-8"))
     mec = Methodology.model_validate(data)
     state = CoreState(turn_count=4)
     node = ExtractedNode(label="long battery life", node_type="attribute", quote="battery")

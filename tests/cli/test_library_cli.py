@@ -17,6 +17,7 @@ import yaml
 from typer.testing import CliRunner, Result
 
 from interview_cli.cli.app import app
+from interview_cli.config.yamlio import load_yaml
 
 SAMPLE = Path(__file__).parents[1] / "config" / "sample_library"
 
@@ -39,7 +40,7 @@ def invoke(*args: str) -> Result:
 
 
 def edit(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
-    data = yaml.safe_load(path.read_text())
+    data = load_yaml(path.read_text())
     change(data)
     path.write_text(yaml.safe_dump(data, sort_keys=False))
 

@@ -19,6 +19,8 @@ from interview_cli.cli.replay import page_turns
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))
 from session_factory import MEC_ANSWERS, run_interview  # noqa: E402
 
+from interview_cli.config.yamlio import load_yaml
+
 
 @pytest.fixture(scope="module")
 def sessions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
@@ -206,7 +208,7 @@ def test_what_if_with_other_weights_lists_the_changed_turns(
     # The same methodology with a prohibitive bonus against deepening in every phase.
     import yaml
 
-    data = yaml.safe_load(doc["methodology"]["source"])
+    data = load_yaml(doc["methodology"]["source"])
     for phase in ("early", "mid", "late"):
         data.setdefault("phases", {}).setdefault(phase, {}).setdefault("phase_bonuses", {})
         data["phases"][phase]["phase_bonuses"]["deepen"] = -100.0
@@ -228,7 +230,7 @@ def test_what_if_headers_keep_their_brackets(sessions: dict[str, Path], tmp_path
     import yaml
 
     doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
-    data = yaml.safe_load(doc["methodology"]["source"])
+    data = load_yaml(doc["methodology"]["source"])
     for phase in ("early", "mid", "late"):
         data["phases"][phase]["phase_bonuses"]["deepen"] = -100.0
     other = tmp_path / "no_deepen.yaml"
@@ -244,7 +246,7 @@ def _closing_at_once(sessions: dict[str, Path], tmp_path: Path) -> Path:
     import yaml
 
     doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
-    data = yaml.safe_load(doc["methodology"]["source"])
+    data = load_yaml(doc["methodology"]["source"])
     closing = next(s["name"] for s in data["strategies"] if s.get("generates_closing_question"))
     for phase in ("early", "mid", "late"):
         data["phases"][phase]["phase_bonuses"][closing] = 100.0
@@ -311,7 +313,7 @@ def test_what_if_with_another_ontology_of_the_same_types_is_refused_by_name(
     import yaml
 
     doc = json.loads(sessions["mec"].read_text(encoding="utf-8"))
-    data = yaml.safe_load(doc["methodology"]["source"])
+    data = load_yaml(doc["methodology"]["source"])
     # The same node types with one edge type more: a different ontology under another name.
     data["method"]["name"] = "my_ladders"
     data["ontology"]["edges"].append({"name": "reminds_of", "permitted_connections": []})
@@ -320,7 +322,7 @@ def test_what_if_with_another_ontology_of_the_same_types_is_refused_by_name(
     result = invoke(str(sessions["mec"]), "--methodology", str(renamed))
     assert result.exit_code == 2 and "another method with another ontology" in result.stderr
     # the same name, without a relation the session's graph uses: refused as well
-    same_name = yaml.safe_load(doc["methodology"]["source"])
+    same_name = load_yaml(doc["methodology"]["source"])
     same_name["ontology"]["edges"] = [
         e for e in same_name["ontology"]["edges"] if e["name"] != "leads_to"
     ]

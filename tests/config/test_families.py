@@ -24,6 +24,7 @@ from interview_cli.config.families import (
     legacy_family,
 )
 from interview_cli.config.schemas import RECORDED, Methodology, StrategySpec
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.llm.offline.asking.wording import WORDINGS
 from interview_cli.pipeline.inputs import parse_snapshot
 
@@ -60,7 +61,7 @@ def test_every_shipped_strategy_declares_the_family_its_recorded_sessions_read()
     one of the same methodology are worded, read and answered alike."""
     seen = 0
     for path in sorted((ROOT / "methodologies").glob("*.yaml")):
-        methodology = Methodology.model_validate(yaml.safe_load(path.read_text("utf-8")))
+        methodology = Methodology.model_validate(load_yaml(path.read_text("utf-8")))
         for s in methodology.strategies:
             if s.name in ADDED_WITH_A_FAMILY:
                 continue
@@ -98,7 +99,7 @@ def test_validate_refuses_a_library_file_with_one_line_and_exit_2(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr("interview_cli.config.library.bundled_root", lambda: None)
     path = tmp_path / "lib" / "methodologies" / "mini_ladder.yaml"
-    data = yaml.safe_load(path.read_text())
+    data = load_yaml(path.read_text())
     if family is None:
         del data["strategies"][1]["family"]
     else:

@@ -12,12 +12,13 @@ from typer.testing import CliRunner
 from interview_cli.cli.app import app
 from interview_cli.config.schemas import Methodology
 from interview_cli.config.validation import methodology_issues
+from interview_cli.config.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load(name: str) -> dict[str, Any]:
-    return yaml.safe_load((ROOT / "methodologies" / f"{name}.yaml").read_text(encoding="utf-8"))
+    return load_yaml((ROOT / "methodologies" / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 def _messages(data: dict[str, Any]) -> dict[str, str]:
@@ -82,7 +83,7 @@ def test_an_unknown_shape_and_a_small_grid_concept_fail_validate(tmp_path: Path)
 
     method["shape"] = "grid"
     bad.write_text(yaml.safe_dump(method, sort_keys=False), encoding="utf-8")
-    concept = yaml.safe_load((ROOT / "concepts" / "transport_modes_grid.yaml").read_text())
+    concept = load_yaml((ROOT / "concepts" / "transport_modes_grid.yaml").read_text())
     concept["elements"] = concept["elements"][:4]
     small = tmp_path / "concepts" / "transport_modes_grid.yaml"
     small.write_text(yaml.safe_dump(concept, sort_keys=False), encoding="utf-8")

@@ -7,17 +7,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from pydantic import ValidationError
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.validation import methodology_issues
+from interview_cli.config.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load(kind: str, name: str) -> Any:
-    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+    return load_yaml((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 BASE: dict[str, Any] = {

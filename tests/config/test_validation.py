@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from pydantic import ValidationError
 
 from interview_cli.config.schemas import RECORDED, Concept, Methodology, Persona
@@ -19,12 +18,13 @@ from interview_cli.config.validation import (
     persona_warnings,
     weight_key_problem,
 )
+from interview_cli.config.yamlio import load_yaml
 
 SAMPLE = Path(__file__).parent / "sample_library"
 
 
 def sample(kind_dir: str, name: str) -> dict[str, Any]:
-    return yaml.safe_load((SAMPLE / kind_dir / f"{name}.yaml").read_text())
+    return load_yaml((SAMPLE / kind_dir / f"{name}.yaml").read_text())
 
 
 @pytest.fixture

@@ -7,9 +7,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.models import (
     Assessment,
     ExtractedEdge,
@@ -25,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @cache
 def mec() -> Methodology:
     text = (ROOT / "methodologies" / "means_end_chain.yaml").read_text(encoding="utf-8")
-    return Methodology.model_validate(yaml.safe_load(text))
+    return Methodology.model_validate(load_yaml(text))
 
 
 def assessment(depth: int = 3, **extra: Any) -> Assessment:
@@ -63,7 +62,7 @@ def answer(state_: CoreState, nodes: list[tuple[str, str]], **extra: Any) -> Any
 @cache
 def shipped(name: str) -> Methodology:
     text = (ROOT / "methodologies" / f"{name}.yaml").read_text(encoding="utf-8")
-    return Methodology.model_validate(yaml.safe_load(text))
+    return Methodology.model_validate(load_yaml(text))
 
 
 def told(

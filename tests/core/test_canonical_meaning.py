@@ -8,11 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 from canonical_fixtures import TUNING, apply, batch, slot
 from kg_fixtures import extract, n
 from test_canonical import DISTINCT, PARAPHRASES
 
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.canonical.meaning import meaning_similarity, name_words
 from interview_cli.core.canonical.slots import (
     CANONICAL_STATE_VERSION,
@@ -21,7 +21,7 @@ from interview_cli.core.canonical.slots import (
 )
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 
-CASES = yaml.safe_load((Path(__file__).parent / "data" / "slot_meaning.yaml").read_text())
+CASES = load_yaml((Path(__file__).parent / "data" / "slot_meaning.yaml").read_text())
 
 
 def _score(case: list[str]) -> float:

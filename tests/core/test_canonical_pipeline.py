@@ -8,10 +8,9 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.canonical.slots import CanonicalState, SlotBatch
 from interview_cli.core.turn import CoreState, TurnInput, advance
 from interview_cli.errors import LLMError
@@ -75,8 +74,8 @@ def conduct(
 
 def replay_with_slots(session: SessionFile) -> list[tuple[Any, CanonicalState | None]]:
     """The replay contract: advance() on the turn's recorded input, slot proposals included."""
-    m = Methodology.model_validate(yaml.safe_load(session.methodology.source))
-    c = Concept.model_validate(yaml.safe_load(session.concept.source))
+    m = Methodology.model_validate(load_yaml(session.methodology.source))
+    c = Concept.model_validate(load_yaml(session.concept.source))
     state = CoreState.initial(c, slots=session.settings.enable_canonical_slots)
     asked = [t.question.text for t in session.turns]
     out = []

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
 from canonical_fixtures import apply, batch, slot
 from kg_fixtures import extract, methodology, n
 
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.canonical.slots import CanonicalState
 from interview_cli.core.canonical.tracking import canonical_info, slot_tracking_view
 from interview_cli.core.decide.vetoes import FocusEntry
@@ -140,7 +140,7 @@ def test_fast_car_and_quick_vehicle_are_one_concept_on_either_graph() -> None:
 
 def mec() -> Methodology:
     text = (ROOT / "methodologies" / "means_end_chain.yaml").read_text(encoding="utf-8")
-    return Methodology.model_validate(yaml.safe_load(text))
+    return Methodology.model_validate(load_yaml(text))
 
 
 CONCEPT = Concept.model_validate(

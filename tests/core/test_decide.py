@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from interview_cli.config.schemas import Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.coverage import CoverageState, compute_gaps
 from interview_cli.core.decide.decision import Decision, DecisionInputs, decide, focus_entry
 from interview_cli.core.decide.vetoes import FocusEntry
@@ -260,7 +260,7 @@ def _shipped_methodology() -> Methodology:
     path = ROOT / "methodologies" / "means_end_chain.yaml"
     if not path.exists():
         pytest.skip("methodologies/means_end_chain.yaml not shipped yet")
-    return Methodology.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return Methodology.model_validate(load_yaml(path.read_text(encoding="utf-8")))
 
 
 @pytest.mark.parametrize("source", ["ladder", "shipped"])

@@ -6,7 +6,6 @@ import math
 from pathlib import Path
 
 import pytest
-import yaml
 
 from interview_cli.analysis.report.grid_stats import (
     construct_similarity,
@@ -16,6 +15,7 @@ from interview_cli.analysis.report.grid_stats import (
 )
 from interview_cli.config.schemas import Methodology, StrategySpec
 from interview_cli.config.tuning import VetoTuning
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.decide.vetoes import VetoContext, VetoRecorder, focus_type_problem
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.grid import triad
@@ -53,7 +53,7 @@ def test_variance_shares_and_similarity() -> None:
 
 def _methodology(name: str) -> Methodology:
     root = Path(__file__).resolve().parents[2]
-    data = yaml.safe_load((root / "methodologies" / f"{name}.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((root / "methodologies" / f"{name}.yaml").read_text(encoding="utf-8"))
     return Methodology.model_validate(data)
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from interview_cli.config.schemas import Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.decide.continuation import Continuation
 from interview_cli.core.decide.decision import Decision, SelectedFocus
 from interview_cli.core.decide.moderator import ModeratorChoice, next_alternative, take_alternative
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _graph(*labels: str) -> KnowledgeGraph:
     text = (ROOT / "methodologies" / "means_end_chain.yaml").read_text(encoding="utf-8")
-    mec = Methodology.model_validate(yaml.safe_load(text))
+    mec = Methodology.model_validate(load_yaml(text))
     graph = KnowledgeGraph()
     for label in labels:
         graph.add_node(label, "attribute", methodology=mec, turn=1)
@@ -199,7 +199,7 @@ def test_the_guide_is_in_the_question_and_opening_briefs() -> None:
     from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
 
     text = (ROOT / "methodologies" / "means_end_chain.yaml").read_text(encoding="utf-8")
-    mec = Methodology.model_validate(yaml.safe_load(text))
+    mec = Methodology.model_validate(load_yaml(text))
     concept = Concept(
         id="g",
         name="Wireless headphones",

@@ -16,12 +16,12 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Persona
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.simulation.respondents.simulator import known_rungs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +39,7 @@ FILES = [p for name in SETS for p in sorted((ROOT / "personas" / name).glob("*.y
 
 
 def _persona(path: Path) -> Persona:
-    return Persona.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return Persona.model_validate(load_yaml(path.read_text(encoding="utf-8")))
 
 
 def _set(name: str) -> dict[str, Persona]:

@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
 from interview_cli.cli.batch import resolve_personas
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Methodology, Persona
+from interview_cli.config.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 HOLDOUT = ROOT / "personas" / "holdout"
@@ -66,7 +66,7 @@ ALL_FILES = [(name, f) for name, (d, _) in SETS.items() for f in sorted(d.glob("
 
 
 def _persona(path: Path) -> Persona:
-    return Persona.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return Persona.model_validate(load_yaml(path.read_text(encoding="utf-8")))
 
 
 def _files(name: str) -> list[Path]:

@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from interview_cli.config.schemas import Methodology, StrategySpec
 from interview_cli.config.signal_catalogue import SignalSpec, is_node_signal, resolve_weight_key
+from interview_cli.config.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def load_method(name: str) -> Methodology:
     path = ROOT / "methodologies" / f"{name}.yaml"
     with path.open(encoding="utf-8") as handle:
-        return Methodology.model_validate(yaml.safe_load(handle))
+        return Methodology.model_validate(load_yaml(handle.read()))
 
 
 def closing_strategy(m: Methodology) -> StrategySpec:

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from interview_cli.config.schemas import Concept, Methodology, Persona, StrategySpec
 from interview_cli.config.signal_catalogue import CATALOGUE_BY_NAME, resolve_weight_key
+from interview_cli.config.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 METHOD_FILES = sorted((ROOT / "methodologies").glob("*.yaml"))
@@ -29,7 +29,7 @@ PERSONA_FILES = sorted((ROOT / "personas").glob("*.yaml"))
 
 def _load(path: Path) -> dict[str, Any]:
     with path.open(encoding="utf-8") as handle:
-        data = yaml.safe_load(handle)
+        data = load_yaml(handle.read())
     assert isinstance(data, dict), f"{path.name}: top level must be a mapping"
     return data
 

@@ -7,9 +7,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.llm.offline.reading.extraction import extract_offline
 from interview_cli.llm.protocol import ExtractRequest, NodeContext
 from interview_cli.llm.validation import validate_extraction
@@ -27,7 +26,7 @@ TOPICS = {
 
 @cache
 def shipped_mec() -> Methodology:
-    data = yaml.safe_load((ROOT / "methodologies" / "means_end_chain.yaml").read_text("utf-8"))
+    data = load_yaml((ROOT / "methodologies" / "means_end_chain.yaml").read_text("utf-8"))
     return Methodology.model_validate(data)
 
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 METHODS = ("means_end_chain", "jobs_to_be_done", "critical_incident")
@@ -22,7 +21,7 @@ CONCEPTS = {
 
 def load(kind: str, name: str) -> Any:
     """A shipped YAML file: ``kind`` is its folder (methodologies, concepts, personas)."""
-    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+    return load_yaml((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 def shipped_methods() -> dict[str, Methodology]:

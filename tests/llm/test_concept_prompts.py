@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from interview_cli.config.schemas import Concept, Methodology, Persona
 from interview_cli.config.study import REACTIONS
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.llm.offline.asking.questions import element_phrase, offline_question
 from interview_cli.llm.prompts.analysis import render_extract
 from interview_cli.llm.prompts.generation import render_opening, render_persona, render_question
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load(kind: str, name: str) -> Any:
-    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+    return load_yaml((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 MEC = Methodology.model_validate(_load("methodologies", "means_end_chain"))

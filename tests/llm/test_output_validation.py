@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.models import RUBRIC_SIGNALS
 from interview_cli.llm.protocol import ExtractRequest, QuestionRequest, SlotRequest
 from interview_cli.llm.validation import (
@@ -31,7 +31,7 @@ ANSWER = (
 
 
 def _load(kind: str, name: str) -> Any:
-    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+    return load_yaml((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.llm.prompts import analysis, render_extract, templates
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load(kind: str, name: str) -> dict[str, object]:
-    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+    return load_yaml((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 def request(methodology: Methodology, answer: str) -> ExtractRequest:

@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from interview_cli.config.schemas import Concept, Methodology, Persona
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.models import RUBRIC_SIGNALS
 from interview_cli.llm.prompts import (
     ASSESSMENT_TOOL,
@@ -47,7 +47,7 @@ INJECTION = (
 
 
 def _load(kind: str, name: str) -> dict[str, object]:
-    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+    return load_yaml((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -385,7 +385,7 @@ def test_shipped_concepts_let_the_respondent_choose_the_language(
 ) -> None:
     # Issue 4: "answers in the respondent's language unless a study language is set"; a
     # shipped `language: en` would pin every study to English.
-    shipped = Concept.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    shipped = Concept.model_validate(load_yaml(path.read_text(encoding="utf-8")))
     assert shipped.language is None
     for prompt in (
         render_question(question_request(mec, shipped)),

@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from fakeserver import FakeLLMServer
 from provider_fixtures import TOOL, request
 from typer.testing import CliRunner
 
 from interview_cli.cli.app import app
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.errors import ConfigError, UsageError
 from interview_cli.llm import config_file
 from interview_cli.llm.client_settings import model_family
@@ -48,7 +48,7 @@ def _clear() -> None:
 @pytest.fixture
 def with_acme(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The package's registry with one more entry, as a contributor adds it."""
-    data = yaml.safe_load(SHIPPED.read_text("utf-8"))
+    data = load_yaml(SHIPPED.read_text("utf-8"))
     data["providers"]["acme"] = ACME
     original = config_file._defaults_data
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.llm.protocol import ExtractRequest, NodeContext
 from interview_cli.llm.validation import validate_extraction
 
@@ -19,7 +19,7 @@ ANSWER = "Sorry, I said four days, it's two. Can we go back to the noise cancell
 
 
 def _load(kind: str, name: str) -> Any:
-    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+    return load_yaml((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from sim_helpers import TOPIC, persona
 
 from interview_cli.config.schemas import Methodology, Rung
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.session.schema import (
     AnswerRecord,
     ClosingRecord,
@@ -35,7 +35,7 @@ from interview_cli.simulation.respondents.matching import (
     label_score,
 )
 
-CASES = yaml.safe_load(
+CASES = load_yaml(
     (Path(__file__).parent / "data" / "meaning_cases.yaml").read_text(encoding="utf-8")
 )
 RUNGS = {name: Rung.model_validate(rung) for name, rung in CASES["rungs"].items()}

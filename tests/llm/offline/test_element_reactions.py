@@ -9,23 +9,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from interview_cli.config.schemas import Concept, Methodology
 from interview_cli.config.study import REACTIONS
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.llm.offline.reading.extraction import extract_offline
 from interview_cli.llm.offline.reading.reactions import reaction_of
 from interview_cli.llm.prompts.analysis import ELEMENT_RULE
 from interview_cli.llm.protocol import ExtractRequest
 
 ROOT = Path(__file__).resolve().parents[3]
-CASES: list[dict[str, Any]] = yaml.safe_load(
+CASES: list[dict[str, Any]] = load_yaml(
     (Path(__file__).parent / "data" / "element_reactions.yaml").read_text(encoding="utf-8")
 )
 
 
 def _load(kind: str, name: str) -> Any:
-    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+    return load_yaml((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 MEC = Methodology.model_validate(_load("methodologies", "means_end_chain"))

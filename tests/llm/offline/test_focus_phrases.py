@@ -7,14 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.llm.offline.asking.phrases import MAX_QUOTE_WORDS, phrase_for
 from interview_cli.llm.offline.asking.reference import refer
 from interview_cli.llm.offline.asking.tokens import words_of
 from interview_cli.llm.offline.asking.topic import thing
 
-CASES: list[dict[str, Any]] = yaml.safe_load(
+CASES: list[dict[str, Any]] = load_yaml(
     (Path(__file__).parent / "data" / "focus_phrases.yaml").read_text(encoding="utf-8")
 )
 

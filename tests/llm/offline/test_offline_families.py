@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from offline_fixtures import A, extract, shipped_mec
 
 from interview_cli.config.families import StrategyFamily
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.llm.offline.asking.questions import offline_question, template_of
 from interview_cli.llm.offline.asking.wording import WORDINGS
 from interview_cli.llm.offline.shapes.grid import extract_grid, grid_question
@@ -83,7 +83,7 @@ def test_the_reader_climbs_from_the_focus_by_family_not_by_name() -> None:
 
 
 def _load(kind: str, name: str) -> dict[str, Any]:
-    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text("utf-8"))
+    return load_yaml((ROOT / kind / f"{name}.yaml").read_text("utf-8"))
 
 
 def test_a_journey_asks_about_pain_by_family() -> None:

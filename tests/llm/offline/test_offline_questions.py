@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from interview_cli.analysis.report.question_card import (
     double_barrelled,
@@ -20,6 +19,7 @@ from interview_cli.analysis.report.question_card import (
 )
 from interview_cli.config.families import legacy_family
 from interview_cli.config.schemas import Concept, Methodology, StrategySpec
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.llm.offline.asking.questions import (
     angle_for,
     offline_opening,
@@ -55,7 +55,7 @@ SAID = [
     "Because I can keep up on climbs with my mates.",
     "It makes me feel safe on the descents.",
 ]
-CASES: list[dict[str, Any]] = yaml.safe_load(
+CASES: list[dict[str, Any]] = load_yaml(
     (Path(__file__).parent / "data" / "focus_phrases.yaml").read_text(encoding="utf-8")
 )
 
@@ -70,7 +70,7 @@ def mec() -> Methodology:
 
 
 def _methodology(name: str) -> Methodology:
-    data = yaml.safe_load((ROOT / "methodologies" / f"{name}.yaml").read_text("utf-8"))
+    data = load_yaml((ROOT / "methodologies" / f"{name}.yaml").read_text("utf-8"))
     return Methodology.model_validate(data)
 
 
@@ -404,7 +404,7 @@ def test_a_question_only_quotes_what_the_respondent_said(
 
 def test_openings_ask_one_question_about_the_topic() -> None:
     for path in sorted((ROOT / "concepts").glob("*.yaml")):
-        concept = Concept.model_validate(yaml.safe_load(path.read_text("utf-8")))
+        concept = Concept.model_validate(load_yaml(path.read_text("utf-8")))
         methodology = _methodology(concept.methodology)
         for seed in range(3):
             text = offline_opening(

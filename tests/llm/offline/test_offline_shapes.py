@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.models import Extraction
 from interview_cli.llm.offline.shapes.grid import extract_grid
 from interview_cli.llm.offline.shapes.journey import extract_journey, valence
@@ -19,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def _load(kind: str, name: str) -> Any:
-    return yaml.safe_load((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
+    return load_yaml((ROOT / kind / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 JOURNEY = Methodology.model_validate(_load("methodologies", "customer_journey"))

@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 from offline_fixtures import extract, shipped_mec
 
 from interview_cli.config.schemas import Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.llm.offline.reading.meta import without_echo
 from interview_cli.llm.offline.reading.ontology import OntologyView
 
@@ -47,7 +47,7 @@ def test_a_negation_of_another_verb_is_what_they_said() -> None:
 
 @pytest.fixture(scope="module")
 def jtbd() -> Methodology:
-    data = yaml.safe_load((ROOT / "methodologies" / "jobs_to_be_done.yaml").read_text("utf-8"))
+    data = load_yaml((ROOT / "methodologies" / "jobs_to_be_done.yaml").read_text("utf-8"))
     return Methodology.model_validate(data)
 
 

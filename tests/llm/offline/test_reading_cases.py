@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from offline_fixtures import ROOT, extract, shipped_mec
 
 from interview_cli.config.loader import load_concept
 from interview_cli.config.schemas import Methodology
+from interview_cli.config.yamlio import load_yaml
 from interview_cli.core.models import Extraction
 from interview_cli.llm.offline.reading.extraction import extract_offline
 from interview_cli.llm.offline.reading.nonanswers import answer_kind
@@ -52,7 +52,7 @@ JUNK = frozenset(
 
 @cache
 def cases(name: str) -> list[dict[str, Any]]:
-    data = yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
     assert isinstance(data, list) and data, f"{name}.yaml holds no cases"
     return data
 
@@ -283,7 +283,7 @@ def test_wondering_what_happened_is_no_node_to_ask_about_in_a_story() -> None:
     # the frame was damaged in their van": in a story, a guess at what happened; in a ladder,
     # "I dunno, maybe just having an actual evening" is a value said as they find it
     ci = Methodology.model_validate(
-        yaml.safe_load((ROOT / "methodologies" / "critical_incident.yaml").read_text("utf-8"))
+        load_yaml((ROOT / "methodologies" / "critical_incident.yaml").read_text("utf-8"))
     )
     said = "I dunno, maybe the frame was damaged in their van, or maybe it left the warehouse."
     result = extract(ci, "banking", said, None, strategy="deepen_narrative")
