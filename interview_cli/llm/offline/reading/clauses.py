@@ -374,6 +374,10 @@ def _cue_for(matched: str) -> Cue:
     return _CUES_BY_PHRASE[key]
 
 
+# "the point is", "the whole point was" (``emphasis/ahead`` has it among its frames)
+_THE_POINT = re.compile(r"\bthe\s+(?:whole\s+|real\s+|actual\s+)?point\s+(?:is|was)\b", re.I)
+
+
 @lru_cache(maxsize=1024)
 def blank(answer: str) -> str:
     """The answer with hedges, fillers, importance and don't-know phrases, and remarks about
@@ -415,6 +419,13 @@ def blank(answer: str) -> str:
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):
                 working[i] = " "
+    for match in _THE_POINT.finditer(answer):
+        # (after a comma, the point is a clause of its own: "it ended with everyone hungover on
+        # the plane, the point is the 90 quid they charged me", round 183 asked about the
+        # plane; not every frame that puts a thing ahead: "So when we took Netflix, the main
+        # thing for me was ..." leads into its clause)
+        if answer[: match.start()].rstrip().endswith(","):
+            working[match.start()] = ";"
     for start, end in irked_spans(answer):
         # (where it stood the clause ends: "The queue drives me mad but the staff are lovely")
         working[start:end] = " " * (end - start - 1) + ";"

@@ -456,9 +456,11 @@ _GO_AND = frozenset("go goes went come comes came try".split())
 _VERBS_AFTER_TO = frozenset(
     "think like love enjoy prefer guess mean suppose do have be worry".split()
 )
-# (and a "no" set off by a comma: "haha no, the laundry pile wins" is no "no laundry pile")
+# (and a "no" set off by a comma: "haha no, the laundry pile wins" is no "no laundry pile"; nor
+# "not really, only that the shop's only open" a "not shop's only open", round 183)
 _DISCOURSE_LEAD = re.compile(
-    r"^(?:(?:(?:but|and|so|yeah|yes|well|oh|also|although|though)\b|(?:no|nah|nope)\s*,)[\s,]*)+",
+    r"^(?:(?:(?:but|and|so|yeah|yes|well|oh|also|although|though)\b|"
+    r"(?:no|nah|nope|not(?:\s+really)?)\s*,)[\s,]*)+",
     re.IGNORECASE,
 )
 _TIME_PREPS = frozenset("after before until".split())
