@@ -351,6 +351,18 @@ _ENDS_AT_CLAUSE_END = frozenset(_AT_LEAST)
 _DOES_NOT = frozenset("doesn't don't didn't won't".split())
 
 
+# A liking that ends its clause after its doer or its "don't" is the clause's verb, no filler:
+# "the part I dont like" (round 183 asked about "dark is the part I dont")
+_LIKINGS = frozenset("like love hate mind".split())
+_BEFORE_A_LIKING = frozenset(
+    "i we they you he she don't dont didn't didnt doesn't doesnt wouldn't wouldnt really".split()
+)
+
+
+def _verb_of_the_clause(words: Sequence[str]) -> bool:
+    return len(words) >= 3 and words[-1] in _LIKINGS and words[-2] in _BEFORE_A_LIKING
+
+
 def _clean(words: Sequence[str], v: Vocabulary, closed: bool = False) -> bool:
     """Whole, short and content: no cut-off edge, no second clause, no empty phrase inside.
     ``closed``: the phrase ends where its clause does (a stop, a comma or the answer's end)."""
@@ -358,6 +370,7 @@ def _clean(words: Sequence[str], v: Vocabulary, closed: bool = False) -> bool:
     ended = (
         words[-1] not in v.dangling_end
         or (words[-1] in v.verbs and "what" in words[:-1])
+        or _verb_of_the_clause(words)
         or (closed and words[-1] in _ENDS_AT_CLAUSE_END and len(words) > _AT_LEAST[words[-1]])
     )
     return (
@@ -365,7 +378,7 @@ def _clean(words: Sequence[str], v: Vocabulary, closed: bool = False) -> bool:
         and words[0] not in v.dangling_start
         and words[0] not in v.fillers
         and ended
-        and (words[-1] not in v.fillers or _the_good_stuff(words, v))
+        and (words[-1] not in v.fillers or _the_good_stuff(words, v) or _verb_of_the_clause(words))
         and not any(w in v.clause_breaks for w in words[1:])
         and _content(words, v)
         and not holds_empty_phrase(words, v)
