@@ -13,7 +13,7 @@ import typecheck
 # The suite writes bytecode where the environment says not to (PYTHONDONTWRITEBYTECODE, set on
 # this machine): without it every xdist worker and every `interview` process the CLI tests
 # start compiles the package from source again (collection 7.8 s a worker, 3.3 s with it; the
-# process tests 34 s, 30 s). It goes to the __pycache__ folders .gitignore leaves out.
+# process tests 34 s, 29 s). It goes to the __pycache__ folders .gitignore leaves out.
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 

@@ -221,10 +221,10 @@ class SaturationTuning(StrictModel):
     )
     list_closed_needs_nothing_new: bool = Field(
         default=False,
-        description="a reply to a breadth check closes the list only when it names nothing "
-        "new: 'No cow was milked for it, and Aoife showed me a video ... they'd never let me "
-        "hear the end of it' named two things, so the list is still open whatever ceiling it "
-        "seemed to say (off replays sessions recorded before it)",
+        description="a reply to a breadth check closes the list only when it adds nothing "
+        "(no node, no link): 'No cow was milked for it, and Aoife showed me a video ... "
+        "they'd never let me hear the end of it' named two things, so the list is still open "
+        "whatever ceiling it seemed to say (off replays sessions recorded before it)",
     )
     little_to_say_in_a_row: int = Field(
         default=0,

@@ -67,6 +67,7 @@ from interview_cli.llm.protocol import (
         ),
         ("Safety, I suppose. That's the end of it.", "terminal"),
         ("Its cheaper. End of.", "terminal"),
+        ("I'd never have heard the end of it from my mum.", "none"),
         # the question, not the ladder, stopped them: no ceiling on the node
         ("Not sure what you mean.", "none"),
         ("That's it exactly, it saves me time.", "none"),

@@ -195,6 +195,12 @@ _AFTER_ID = frozenset(
     """be have rather like love hate prefer never always just really probably definitely
     go get do say want need pay buy take give recommend tell think feel""".split()
 )
+# ... and what comes before it: a verb that takes a clause, or what joins one (not "face id just
+# works", whose "id" is the thing)
+_BEFORE_ID = frozenset(
+    """swore swear said say says think thought knew know reckon guess suppose hoped hope wish
+    promised told decided figured that and so but because cos if when""".split()
+)
 
 
 def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
@@ -207,7 +213,12 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
         if n in _SAID_BACK_WITHOUT and 0 < i < len(texts) - 1:
             continue  # "that's honestly the one": a hedge of theirs, not ours to repeat
         spelled = TYPED_CONTRACTIONS.get(n)  # "didnt" said back as "didn't", "im" as "you're"
-        if n == "id" and i + 1 < len(norms) and norms[i + 1] in _AFTER_ID:
+        if (
+            n == "id"
+            and i + 1 < len(norms)
+            and norms[i + 1] in _AFTER_ID
+            and (i == 0 or norms[i - 1] in _BEFORE_ID)
+        ):
             spelled = "i'd"  # "i swore id be calm" (round 182 asked "You said you swore id be")
         if spelled is not None and spelled not in v.shift:
             out.append(v.after_i.get(spelled, spelled) if after_i else spelled)
@@ -928,11 +939,13 @@ def mention(label: str, answers: Sequence[str]) -> str:
             continue  # "letting someone down" is no "letting" (round 96: "You talked about
             # letting." - "Letting what, love?")
         # (the label's own word before its head names which one: "nearly got a pod machine" is
-        # no "the vending machine" said two answers before, round 182)
+        # no "the vending machine" said two answers before, round 182; "the coffee" said of
+        # "cheap coffee" names no other one)
         which = said[i - 1] if i > 0 and _naming(said[i - 1], v) else ""
         for answer in reversed(answers):
             found = _mention_in(w, tokenize(answer), v)
-            if found and (not which or which in found.lower().split()):
+            between = found.lower().split()[1:-1]  # (what the found phrase says before its head)
+            if found and not (which and between and which not in between):
                 return found
     return ""
 

@@ -208,18 +208,26 @@ def is_place(label: str, quote: str) -> bool:
     return words[0] in _WHERE and bool(rest) and all(w in places or w in said for w in rest)
 
 
-# A "to" after these is whom the word is about, not where: "being close to Aoife", "kind to
-# Bryn", "talk to Mum", "married to Dave" (dev 8's respondent treasured being close to Aoife,
-# and the reader had dropped it as a route)
+# A "to" after these is whom the word is about, not where: "kind to Bryn", "talk to Mum",
+# "married to Dave"
 _TO_WHOM = frozenset(
-    """close closer near nearer next kind nice good lovely talk talking talked chat chatting
-    speak speaking listen listening married engaged used""".split()
+    """kind nice good lovely talk talking talked chat chatting speak speaking listen listening
+    married engaged""".split()
 )
+# ... and after a closeness that is felt, not a distance: "being close to Aoife" (dev 8's
+# respondent treasured it, and the reader had dropped it as a route), "feel closer to my nan";
+# not "I park next to Tesco", "we live close to Leith"
+_CLOSE = frozenset("close closer".split())
+_FELT = frozenset("being feel feels feeling felt stay staying keep keeps so really very".split())
 
 
 def _kept_by(words: list[str], at: int) -> bool:
-    """The route word at ``at`` is a "to" that the word before it keeps (``_TO_WHOM``)."""
-    return words[at] == "to" and at > 0 and words[at - 1] in _TO_WHOM
+    """The route word at ``at`` is a "to" that the word before it keeps (``_TO_WHOM``, or a
+    closeness felt)."""
+    if words[at] != "to" or at < 1:
+        return False
+    before = words[at - 1]
+    return before in _TO_WHOM or (before in _CLOSE and at >= 2 and words[at - 2] in _FELT)
 
 
 def _named(word: str, text: str) -> bool:

@@ -334,8 +334,11 @@ def _first_clause(words: list[str]) -> list[str]:
                 continue  # "can sleep after a night shift": a time, not a new clause
             if word.lower() == "who" and i <= 2 and words[i - 1].lower() in _WHO_THEY_ARE:
                 continue  # "be someone who keeps their word": who they are
-            if word.lower() in ("that", "thats", "which") and words[i - 1].lower() in (
-                _POINTER_HEADS
+            if (
+                word.lower() in ("that", "thats", "which")
+                and words[i - 1].lower() in _POINTER_HEADS
+                and i >= 2
+                and words[i - 2].lower() in _SMALL_OR_NICE
             ):
                 continue  # "a small thing thats mine": which thing (round 182 kept "small")
             if word.lower() == "after" and words[i - 1].lower() in _LOOK:
@@ -404,7 +407,7 @@ def _without_pointer_head(words: list[str]) -> list[str]:
         kind = words[-1].lower() == "stuff" and words[-2].lower() in _KIND_OF_STUFF
         # (nor one thing counted, which is no pointer: "I deserve one nice thing" was asked as
         # "deserve one nice", round 182)
-        counted = len(words) >= 3 and words[-3].lower() in ("a", "an", "one")
+        counted = len(words) >= 3 and words[-3].lower() == "one"
         if (
             not kind
             and not counted
@@ -423,11 +426,11 @@ _KIND_OF_STUFF = frozenset(
 # (the words of degree that go with a pointer, ``pointer_degree.yaml``, and those that say
 # which one it is)
 _POINTING_ADJECTIVES = pointer_words("pointer_degree") | frozenset(
-    "other same best worst funny hard first last one major"
-    # (a size or a liking, all that is said of the thing: "it's a small thing thats mine" was
-    # read as "small" and dropped, round 182)
-    " small little tiny big huge nice lovely".split()
+    "other same best worst funny hard first last one major".split()
 )
+# A size or a liking said of a thing that a relative then says ("a small thing thats mine",
+# round 182 read "small"); alone it is a brush-off: "It's a small thing really"
+_SMALL_OR_NICE = frozenset("small little tiny big huge nice lovely".split())
 
 
 def _before_relative(words: list[str]) -> list[str]:

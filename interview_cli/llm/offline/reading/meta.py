@@ -106,7 +106,8 @@ _NAMING_WORD = re.compile(r"[\w][\w'\u2019\-]*")
 # round 182 asked about "differntly")
 _ECHO = re.compile(
     r"^\s*(?:(?:back(?:\s+now|\s+again)?|ok|okay|right|sorry|hmm+|eh|aye|yeah|oh)[.!,]*\s+)*"
-    r"([^.?!]{1,40}?)\?+!*(?=\s|$)"  # "give me??" too
+    r"([^.?!]{1,40}?)\?+!*(?=\s|$)",  # "give me??" too
+    re.IGNORECASE,
 )
 _ECHO_EXTRA = frozenset("you mean so oh well like what sorry the a".split())
 _TENTATIVE = frozenset("maybe perhaps probably possibly because cos 'cause so".split())
