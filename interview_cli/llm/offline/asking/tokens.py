@@ -129,7 +129,11 @@ _NO_POSSESSION = frozenset(
     "mad loud noisy wild well pure "
     # and what it is compared: "its easier on my back" (a typed interview asked "What is it
     # about its easier on your back that counts for you?")
-    "easier better worse cheaper quicker faster nicer safer harder simpler".split()
+    "easier better worse cheaper quicker faster nicer safer harder simpler "
+    # and what state it is in: "its filthy every night" (a typed interview asked "What is the
+    # problem with its filthy for you?")
+    "filthy dirty messy smelly grim awful terrible horrible lovely amazing perfect shocking "
+    "spotless".split()
 )
 # What a thing is when it is done, before a word that places it or the end: "it means its dry
 # by teatime" (round 91: "What difference does its dry by teatime make for you?"); not "its
