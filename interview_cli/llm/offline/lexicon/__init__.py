@@ -410,13 +410,16 @@ OPINION_LEADS: frozenset[str] = frozenset(
 )
 TRAILING_STRIP: frozenset[str] = frozenset(
     # ("plus": "the boot has to swallow the buggy plus | about eight bags", round 79; "within":
-    # "spent that on a new battery within | a year", the time blanked, a typed JTBD interview)
+    # "spent that on a new battery within | a year", the time blanked, a typed JTBD interview;
+    # "wi", Yorkshire and Scots "with": "charged 90 quid roaming wi | it switched off", round
+    # 183's summary read back "roaming wi")
     """the a an and but or plus so to of for with in on at by as from into it it's its that that's
     thats this which who rather
     really too though anyway either as well very just i me my you is are was were matters
     mostly mainly completely entirely totally altogether
     matter mattered annoys bugs irritates
-    within during until via per upon towards toward""".split()
+    within during until via per upon towards toward
+    wi""".split()
 )
 # Words that never make a label on their own: a label of nothing but these (and stripped
 # words) is dropped ("again", "being", "not", "much", "sorry", "said before").
