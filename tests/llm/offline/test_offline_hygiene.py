@@ -103,6 +103,8 @@ def test_permitted_links_leave_no_rejection(mec: Methodology) -> None:
         ("I already told you that.", "repeat"),
         ("Because more time with my kids, again.", "repeat"),
         ("Can we move on?", "move_on"),
+        ("Lets leave that one shall we", "move_on"),  # round 184
+        ("let's leave it to charge overnight", None),
         ("That's not really about headphones.", "off_topic"),
         ("That reminds me of my late father's tape recorder.", "off_topic"),
         ("Sorry, could you repeat the question?", "clarify"),
