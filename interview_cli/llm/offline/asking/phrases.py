@@ -190,19 +190,6 @@ def _is_plural(words: Sequence[str], v: Vocabulary) -> bool:
     return len(head) > 3 and head.endswith("s") and not head.endswith(_SINGULAR_ENDS)
 
 
-# What follows an "id" typed for "I'd" (not an ID: "my id card"): a verb, or an adverb before one
-_AFTER_ID = frozenset(
-    """be have rather like love hate prefer never always just really probably definitely
-    go get do say want need pay buy take give recommend tell think feel""".split()
-)
-# ... and what comes before it: a verb that takes a clause, or what joins one (not "face id just
-# works", whose "id" is the thing)
-_BEFORE_ID = frozenset(
-    """swore swear said say says think thought knew know reckon guess suppose hoped hope wish
-    promised told decided figured that and so but because cos if when""".split()
-)
-
-
 def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
     """The first person said back ("I can sleep" -> "you can sleep", "my kids" -> "your
     kids"); None when a "me" is neither plainly an object nor a possessive."""
@@ -213,13 +200,6 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
         if n in _SAID_BACK_WITHOUT and 0 < i < len(texts) - 1:
             continue  # "that's honestly the one": a hedge of theirs, not ours to repeat
         spelled = TYPED_CONTRACTIONS.get(n)  # "didnt" said back as "didn't", "im" as "you're"
-        if (
-            n == "id"
-            and i + 1 < len(norms)
-            and norms[i + 1] in _AFTER_ID
-            and (i == 0 or norms[i - 1] in _BEFORE_ID)
-        ):
-            spelled = "i'd"  # "i swore id be calm" (round 182 asked "You said you swore id be")
         if spelled is not None and spelled not in v.shift:
             out.append(v.after_i.get(spelled, spelled) if after_i else spelled)
             continue

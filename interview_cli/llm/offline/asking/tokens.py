@@ -2,8 +2,8 @@
 
 What ``phrases`` (a phrase to say back, a noun to mention) and ``stops`` (where a phrase
 stops short) both read: the answer cut into words and marks (``tokenize``: "doesnt" read as
-"doesn't", "its lonely" as "it's"), whether a word names anything (``_naming``,
-``_content``), and the small word classes both sets of rules test.
+"doesn't", "its lonely" as "it's", "swore id be" as "I'd"), whether a word names anything
+(``_naming``, ``_content``), and the small word classes both sets of rules test.
 
 Pure functions (English).
 """
@@ -49,9 +49,32 @@ def tokenize(text: str) -> list[Token]:
         if norm == "its" and _it_is(matches, i):
             # "its lonely in the cab", typed without the apostrophe: it is, not whose
             raw, norm = raw[:2] + "'s", "it's"
+        elif norm == "id" and _i_would(matches, i):
+            # "i swore id be calm" (round 182 asked "You said you swore id be calm")
+            raw, norm = raw[:1] + "'d", "i'd"
         norm = TYPED_CONTRACTIONS.get(norm, norm)  # "doesnt" is "doesn't", as it is read
         out.append(Token(raw, norm, norm.lstrip(CURRENCY_SIGNS)[:1].isalnum()))
     return out
+
+
+# What follows an "id" typed for "I'd" (not an ID: "my id card"): a verb, or an adverb before one
+_AFTER_ID = frozenset(
+    """be have rather like love hate prefer never always just really probably definitely
+    go get do say want need pay buy take give recommend tell think feel""".split()
+)
+# ... and what comes before it: a verb that takes a clause, or what joins one (not "face id just
+# works", whose "id" is the thing)
+_BEFORE_ID = frozenset(
+    """swore swear said say says think thought knew know reckon guess suppose hoped hope wish
+    promised told decided figured that and so but because cos if when""".split()
+)
+
+
+def _i_would(matches: Sequence[re.Match[str]], i: int) -> bool:
+    """Whether the "id" at ``i`` is "I'd" typed without its apostrophe."""
+    after = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
+    before = matches[i - 1].group().lower() if i else ""
+    return after in _AFTER_ID and (not i or before in _BEFORE_ID)
 
 
 def _it_is(matches: Sequence[re.Match[str]], i: int) -> bool:
