@@ -50,6 +50,17 @@ def test_the_languages_are_tried_together(tmp_path: Path, monkeypatch: pytest.Mo
     assert pattern.search("Keine Ahnung.") and pattern.search("No idea.")
 
 
+def test_a_part_is_written_once_and_stands_in_every_pattern_that_names_it(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "x.yaml"
+    text = (
+        "about: x\npatterns: ['^{{kettle}}', ', {{kettle}}$']\nparts: {kettle: 'kettle.s? boil'}\n"
+    )
+    path.write_text(text, encoding="utf-8")
+    assert load_file(path).patterns == ["^kettle.s? boil", ", kettle.s? boil$"]
+
+
 @pytest.mark.parametrize(
     ("text", "named"),
     [
@@ -57,6 +68,7 @@ def test_the_languages_are_tried_together(tmp_path: Path, monkeypatch: pytest.Mo
         ("about: x\nphrases: [yes]\n", "phrases"),  # YAML reads a bare yes as a boolean
         ("about: x\npatterns: ['(unclosed']\n", "patterns[0]"),
         ("about: x\npatterns: [a]\npatterns: [b]\n", "key said twice"),
+        ("about: x\npatterns: ['{{nowhere}} b']\n", "no part named 'nowhere'"),
     ],
 )
 def test_a_broken_phrase_file_is_named_with_what_is_wrong(

@@ -51,6 +51,8 @@ class PhraseFile(BaseModel):
     answer_kind: Literal["dont_know", "already_said", "move_on", "about_interview"] | None = None
     phrases: list[str] = Field(default_factory=list)
     patterns: list[str] = Field(default_factory=list)
+    # pieces several patterns share, written once: ``{{name}}`` in a pattern stands for it
+    parts: dict[str, str] = Field(default_factory=dict)
 
 
 def _word_regex(word: str) -> str:
@@ -140,12 +142,31 @@ def _load_file(path: Path, mtime_ns: int, size: int) -> PhraseFile:
         spec = PhraseFile.model_validate(data)
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise LexiconError(f"{path}: {exc}") from None
+    spec = spec.model_copy(
+        update={
+            "patterns": [_with_parts(path, i, p, spec.parts) for i, p in enumerate(spec.patterns)]
+        }
+    )
     for i, pattern in enumerate(spec.patterns):
         try:
             _one(pattern)
         except re.error as exc:
             raise LexiconError(f"{path}: patterns[{i}]: {exc}") from None
     return spec
+
+
+_PART = re.compile(r"\{\{(\w+)\}\}")
+
+
+def _with_parts(path: Path, index: int, pattern: str, parts: dict[str, str]) -> str:
+    """``pattern`` with each ``{{name}}`` replaced by the file's part of that name."""
+
+    def part(found: re.Match[str]) -> str:
+        if found[1] not in parts:
+            raise LexiconError(f"{path}: patterns[{index}]: no part named {found[1]!r}")
+        return parts[found[1]]
+
+    return _PART.sub(part, pattern)
 
 
 @cache
