@@ -374,8 +374,12 @@ def _cue_for(matched: str) -> Cue:
     return _CUES_BY_PHRASE[key]
 
 
-# "the point is", "the whole point was" (``emphasis/ahead`` has it among its frames)
-_THE_POINT = re.compile(r"\bthe\s+(?:whole\s+|real\s+|actual\s+)?point\s+(?:is|was)\b", re.I)
+def _the_point_after_a_comma(answer: str, frame: re.Match[str]) -> bool:
+    """An ``emphasis/ahead`` frame that says "the point is", after a comma: what it puts ahead
+    is a clause of its own ("it ended with everyone hungover on the plane, the point is the 90
+    quid they charged me", round 183 asked about the plane); not every frame that puts a thing
+    ahead ("So when we took Netflix, the main thing for me was ..." leads into its clause)."""
+    return "point" in frame.group(0).lower() and answer[: frame.start()].rstrip().endswith(",")
 
 
 @lru_cache(maxsize=1024)
@@ -399,9 +403,11 @@ def blank(answer: str) -> str:
         # "when I've been rushed it leads to a bad cut": the question's own verb said back
         # names nothing, and where it stood one clause ends and the next begins
         working[frame.start() : frame.end()] = ";" + " " * (frame.end() - frame.start() - 1)
+    ahead = phrase_pattern("emphasis/ahead")
+    points: list[int] = []
     for pattern in (
         _TAG_QUESTION,
-        phrase_pattern("emphasis/ahead"),
+        ahead,
         phrase_pattern("emphasis/behind"),
         phrase_pattern("frame"),
         phrase_pattern("another"),
@@ -419,13 +425,10 @@ def blank(answer: str) -> str:
         for match in pattern.finditer(answer):
             for i in range(match.start(), match.end()):
                 working[i] = " "
-    for match in _THE_POINT.finditer(answer):
-        # (after a comma, the point is a clause of its own: "it ended with everyone hungover on
-        # the plane, the point is the 90 quid they charged me", round 183 asked about the
-        # plane; not every frame that puts a thing ahead: "So when we took Netflix, the main
-        # thing for me was ..." leads into its clause)
-        if answer[: match.start()].rstrip().endswith(","):
-            working[match.start()] = ";"
+            if pattern is ahead and _the_point_after_a_comma(answer, match):
+                points.append(match.start())
+    for at in points:  # (after the blanking, which would space the break over)
+        working[at] = ";"
     for start, end in irked_spans(answer):
         # (where it stood the clause ends: "The queue drives me mad but the staff are lovely")
         working[start:end] = " " * (end - start - 1) + ";"
