@@ -506,3 +506,37 @@ def test_a_clause_is_quoted_without_the_frames_and_scraps_around_it(
 ) -> None:
     quotes = [n.quote for n in extract(methods[method], "commuting", answer, None).nodes]
     assert quote in quotes, quotes
+
+
+def test_what_a_thing_is_for_leads_from_it(mec: Methodology) -> None:
+    # round 184's check-back was put right as "light is for carrying it down the steps ... its
+    # the quiet thats for next door": each thing leads to what it is for
+    answer = (
+        "no not really, the weight is for carrying it down the steps. its the quiet thats for "
+        "next door"
+    )
+    result = extract(mec, "cycling", answer, None)
+    links = {(e.source, e.target, e.relation) for e in result.edges}
+    assert links == {
+        ("weight", "carrying it down the steps", "leads_to"),
+        ("quiet", "next door", "leads_to"),
+    }, links
+    # not a kind of person, nor an idiom: "boots are for people who ...", "it's for me"
+    for said in ("Boots are for people who buy a map case.", "The chocolate is for me, my treat"):
+        assert not extract(mec, "cycling", said, None).edges, said
+
+
+def test_another_thing_it_is_too_starts_a_chain_of_its_own(mec: Methodology) -> None:
+    # round 184: "... light as anything so I can carry it down the steps and its quiet too so
+    # I dont upset next door": the quiet is another thing the mower is, and the check-back read
+    # back "light as anything" as why they don't upset next door
+    answer = (
+        "light as anything so I can carry it down the steps and its quiet too so I dont upset "
+        "next door"
+    )
+    result = extract(mec, "cycling", answer, None)
+    links = {(e.source, e.target) for e in result.edges}
+    assert links == {
+        ("light as anything", "can carry it down the steps"),
+        ("quiet", "dont upset next door"),
+    }, links

@@ -96,6 +96,22 @@ CUES: tuple[Cue, ...] = (
     _c("so it", "up"),
     _c("so my", "up", None, in_quote=True),
     _c("so", "up"),  # only at a clause boundary: see SO_BOUNDARY below
+    # what a thing is for, said of it: "light is for carrying it down the steps", "the quiet's
+    # for next door", "the grain free is because of his stomach" (a check-back put right in
+    # these words was read as one node each, round 184: "quiet thats for next door"); a
+    # thing's own subject only (``IS_FOR``)
+    _c("is because of", "up"),
+    _c("is because", "up"),
+    _c("'s because of", "up"),
+    _c("'s because", "up"),
+    _c("are because of", "up"),
+    _c("is for", "up"),
+    _c("'s for", "up"),
+    _c("are for", "up"),
+    _c("that's for", "up"),
+    _c("thats for", "up"),
+    _c("that's because of", "up"),
+    _c("thats because of", "up"),
     _c("that's why", "down"),
     _c("thats why", "down"),  # typed without its apostrophe (round 66: "thats why I love ...")
     _c("it's why", "down"),  # "the bad extraction - it's why I can't relax" (round 23)
@@ -177,6 +193,27 @@ CUES: tuple[Cue, ...] = (
     _c("or i", "sibling"),
     _c("or they", "sibling"),
     _c("also", "sibling"),
+)
+
+# "X is for Y" reads as a reason only after a thing named (not "it's for the kids", "what is
+# it for") and before no idiom ("that's for sure", "it's for me", "is for sale").
+IS_FOR: frozenset[str] = frozenset(
+    c.phrase for c in CUES if c.phrase.split()[-1] in ("for", "because") or "because of" in c.phrase
+) - {"because of that", "because"}
+IS_FOR_NOT_AFTER: frozenset[str] = frozenset(
+    """it it's its this that what which there he she they who reason why thing all
+    everything something nothing anything and so but""".split()
+)
+IS_FOR_IDIOMS = re.compile(
+    r"\s*(?:sure|certain|real|now|ever|good|nothing|free|sale|rent|hire|instance|example|"
+    r"a\s+while|me|you|us|them|him|her|everyone|everybody|anyone|once|later|show|life)\b",
+    re.IGNORECASE,
+)
+# ... and what it is for is a doing or someone's ("for carrying it", "for my dad", "for the
+# pram"), not a kind of person ("boots are for people who buy a map case")
+IS_FOR_WHAT = re.compile(
+    r"\s*(?:\w+ing\b|(?:my|our|your|his|her|their|the|a|an|next|when|if|getting|keeping)\b)",
+    re.IGNORECASE,
 )
 
 # A bare "so" is a connective only at a clause boundary (", so ...", "and so ...", a sentence

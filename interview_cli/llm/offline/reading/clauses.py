@@ -34,6 +34,10 @@ from interview_cli.llm.offline.lexicon import (
     FEELING_WORDS,
     FUNCTIONAL_LEADS,
     IMPORTANCE,
+    IS_FOR,
+    IS_FOR_IDIOMS,
+    IS_FOR_NOT_AFTER,
+    IS_FOR_WHAT,
     LEADING_STRIP,
     MEANS_IDIOMS,
     MEANS_NOUN_AFTER,
@@ -346,6 +350,8 @@ def _cue_pattern() -> re.Pattern[str]:
     for phrase in phrases:
         body = re.escape(phrase).replace(r"\ ", r"\s+").replace("'", "['\u2019]")
         lead = "" if phrase.startswith(",") else r"(?<![\w'\u2019])"
+        if phrase.startswith("'s "):
+            lead = r"(?<=\w)"  # "the quiet's for next door": the thing's own "'s"
         # "it lets me relax" opens a reason; "it won't let me down" is the phrasal verb, and
         # "she won't let me skip it" is what they cannot do, no reason (round 22: "skip it")
         letting = re.search(r"\blets?\s+me$", phrase)
@@ -545,6 +551,8 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
             ) and previous not in SO_NOT_LINKING_AFTER
             if not ((SO_BOUNDARY.search(sentence[: match.start()]) and subject) or personal):
                 continue
+        if cue.phrase in IS_FOR and not _said_of_a_thing(sentence, match, previous):
+            continue
         if cue.phrase in BARE_MEANS:
             after = [w.lower().strip(",") for w in sentence[match.end() :].split()]
             if (
@@ -565,6 +573,18 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
     _new_pairs(sentence, offset, cuts)
     cuts.sort(key=lambda cut: cut[0])
     return cuts
+
+
+def _said_of_a_thing(sentence: str, match: re.Match[str], previous: str) -> bool:
+    """ "X is for Y" (``IS_FOR``) says what a thing named is for: a content word between the
+    part's start and the cue, the word before it no pronoun, no idiom after ("that's for
+    sure"), and after "for" a doing or someone's (``IS_FOR_WHAT``)."""
+    if previous in IS_FOR_NOT_AFTER or IS_FOR_IDIOMS.match(sentence, match.end()):
+        return False
+    if match.group(0).lower().endswith("for") and not IS_FOR_WHAT.match(sentence, match.end()):
+        return False
+    part = re.split(r"[,;:]", sentence[: match.start()])[-1]
+    return bool(content_words(part)) and bool(content_words(sentence[match.end() :]))
 
 
 _DENIAL_BEFORE = re.compile(

@@ -765,11 +765,22 @@ def _another_item(clause: Clause, before: Unit) -> bool:
     """A sentence that opens "also ...": another thing, a chain of its own, not a sibling of
     the last reason ("... so they need to last like 12 hours. also comfort bc i wear glasses"
     had the comfort lead from forgetting to charge them, round 175's check-back)."""
+    if before.link == "up" and _ANOTHER_TOO.search(clause.text):
+        # "light as anything so I can carry it down the steps and its quiet too so I dont
+        # upset next door": the quiet is another thing it is, not what carrying it leads to
+        # (round 184's check-back read back "light as anything" because "I dont upset next door")
+        return True
     return (
         clause.cue is not None
         and clause.cue.phrase == "also"
         and before.clauses[-1].sentence != clause.sentence
     )
+
+
+_ANOTHER_TOO = re.compile(
+    r"^\W*(?:and\s+)?(?:it'?s|it\s+is|its|they'?re|they\s+are|theyre)\s+[^,;]*\b(?:too|as\s+well)\W*$",
+    re.IGNORECASE,
+)
 
 
 # "I go when I want", "we don't row about it": what the person does or can do (not "I like
