@@ -540,3 +540,18 @@ def test_another_thing_it_is_too_starts_a_chain_of_its_own(mec: Methodology) -> 
         ("light as anything", "can carry it down the steps"),
         ("quiet", "dont upset next door"),
     }, links
+
+
+def test_a_check_back_put_right_reads_each_pair_and_drops_what_it_turns_round(
+    mec: Methodology,
+) -> None:
+    # round 185's closing answer: the summary kept "no no its the quiet spin → the telly no
+    # the quick wash" and "im no on my pension → less power"
+    answer = (
+        "no no its the quiet spin thats for the telly no the quick wash, the quick wash is for "
+        "the kits. and im no on my pension because of less power haha, its the other way round"
+    )
+    result = extract(mec, "cooking", answer, None)
+    links = {(e.source, e.target) for e in result.edges}
+    assert links == {("quiet spin", "telly"), ("quick wash", "kits")}, links
+    assert [n.label for n in result.nodes] == ["quiet spin", "telly", "quick wash", "kits"]

@@ -233,6 +233,9 @@ _COMMA_SUBJECT = re.compile(
     # a second statement about something else: "... and the noise cancelling is proper good"
     r"\band\s+(?:that\s+)?(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
     r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
+    # ... or what else it is: "i notice the quick 30 minute wash and that its quiet on the
+    # spin so i can still hear the telly" (round 185 read the wash as why they hear the telly)
+    r"\band\s+(?=that\s+(?:it'?s|it\s+is|they'?re|theyre|they\s+are)\s+\w)|"
     # ... or a condition of its own: "I work from home and if I dont sleep I am like a zombie in
     # the meetings" (round 78: the work made the whole clause backstory, the zombie unread)
     r"\b(?:and|but)\s+(?=if\s+(?:i|we|you|they|he|she|it|my|the)\b)|"
@@ -265,6 +268,15 @@ _COMMA_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 _COMMA_CUE = Cue(",", "sibling")
+# A thing said, then what it is not, with no comma between: "for the telly no the quick wash"
+_BARE_CONTRAST = re.compile(r"\b(?P<before>[a-z']+)\s+(?=(?:not|no)\s+the\s+[a-z])", re.I)
+# ... after a thing, not a verb or a word the "not" belongs to ("it's not the price")
+_NOT_A_THING = frozenset(
+    """is are was were be been am it's its that's thats there's theres do does did don't can
+    could would will should must might may has have had i you we they he she it who which what
+    if and but or so just really probably maybe definitely certainly actually still why i'm im
+    he's hes she's shes we're they're theyre you're youre i've ive who's""".split()
+)
 # After a comma, another thing and what it is for, a chain of its own: "the price fixed so Im
 # not taken advantage of, signal at Mairs farm so I can talk to the family" (round 57 read
 # "not taken advantage of, signal at Mairs farm" as one rung, leading to talking to the family)
@@ -570,6 +582,11 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         at = offset + main.end()
         cuts.append((at, at, _IF_CUE))
     _second_statements(sentence, offset, cuts)
+    for contrast in _BARE_CONTRAST.finditer(sentence):
+        # "the quiet spin is for the telly no the quick wash": what it is not, without its
+        # comma, is a contrast of its own (``contrast.yaml``), not part of the telly
+        if contrast.group("before").lower() not in _NOT_A_THING:
+            cuts.append((offset + contrast.end(), offset + contrast.end(), _COMMA_CUE))
     _new_pairs(sentence, offset, cuts)
     cuts.sort(key=lambda cut: cut[0])
     return cuts

@@ -228,7 +228,27 @@ def _just_said_put_right(
         return nodes, []
     target = just_said or before[-1]
     reason = f'corrected in the same answer ("{answer[correction.start : correction.end]}")'
+    if _TURNED_ROUND.search(answer, correction.start, correction.end):
+        # "im no on my pension because of less power haha, its the other way round": the
+        # link read back, said again to turn it round; both its ends go, not the last alone
+        # (round 185's summary kept "im no on my pension -> less power")
+        # (in the sentence that turns it round: "... not the GP. Or the other way round?"
+        # doubts only what was just said)
+        start = _sentence_start(answer, correction.start)
+        gone = [n for n in before if quoted_at(answer, n) >= start] or [target]
+        return [n for n in nodes if all(n is not g for g in gone)], [
+            _dropped(g, reason) for g in gone
+        ]
     return [n for n in nodes if n is not target], [_dropped(target, reason)]
+
+
+_TURNED_ROUND = re.compile(r"\b(?:other|wrong)\s+way\s+(?:round|around)\b", re.IGNORECASE)
+
+
+def _sentence_start(answer: str, at: int) -> int:
+    """Where the sentence holding ``at`` starts."""
+    ends = [m.end() for m in re.finditer(r"[.!?]+\s*", answer[:at])]
+    return ends[-1] if ends else 0
 
 
 def _stated_alone(

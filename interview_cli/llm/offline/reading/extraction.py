@@ -46,6 +46,7 @@ from interview_cli.llm.offline.lexicon import (
     EMPTY_LABEL_WORDS,
     EVALUATIVE,
     HEDGES,
+    IS_FOR,
     LEADING_STRIP,
     TERMINAL_CEILING,
     TIME_OPENER,
@@ -746,11 +747,16 @@ _VERDICT_ON_NEXT = re.compile(
 
 def _units(clauses: list[Clause]) -> list[Unit]:
     units: list[Unit] = []
-    for clause in clauses:
+    for at, clause in enumerate(clauses):
         link = clause.cue.link if clause.cue else "none"
         if clause.cue is None and units and units[-1].clauses[-1].sentence == clause.sentence:
             link = "assoc"  # a cue-less clause mid-sentence (after a comma-less frame)
         if link == "sibling" and units and _another_item(clause, units[-1]):
+            link = "none"
+        following = clauses[at + 1].cue if at + 1 < len(clauses) else None
+        if link == "sibling" and following is not None and following.phrase in IS_FOR:
+            # "..., the quick wash is for the kits": a thing and what it is for, a pair of
+            # its own, not one more thing the last reason leads to
             link = "none"
         # "because scrubs washed and dry in one go": what a why brought is one consequence
         # said in two breaths, not two to ask about; a list of features is split
