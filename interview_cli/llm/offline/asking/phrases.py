@@ -848,7 +848,11 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
     return ""
 
 
-_NEGATING = frozenset("no not never without less fewer zero nor".split())
+# (and a verb said in the negative: "don't", "dinnae", or typed "dont")
+_NEGATING = frozenset(
+    """no not never without less fewer zero nor cannot dont doesnt didnt wont wouldnt cant
+    couldnt isnt wasnt arent werent shouldnt havent hasnt aint""".split()
+)
 _PLACED_BY = frozenset("on in at there here around about off by like".split())
 _LEADS_A_THING = frozenset("under in on at of for with by to from into the a an my your".split())
 # A half of a thing is one with it: "the back half" is no "the back" (round 68)
@@ -913,8 +917,10 @@ def mention(label: str, answers: Sequence[str]) -> str:
         half = w in _HALVES and i > 0 and _naming(said[i - 1], v)
         if not (_naming(w, v) or w in v.verbs and w not in v.not_content or half):
             continue
-        if any(before in _NEGATING for before in said[:i]):
-            continue  # "no arguing" is not "arguing", nor "less scared of ruining" "ruining"
+        if any(before in _NEGATING or before.endswith(("n't", "nae")) for before in said[:i]):
+            continue  # "no arguing" is not "arguing", nor "less scared of ruining" "ruining";
+            # nor "don't want to be bother" "the bother", which is what they are not (round
+            # 185: "You talked about the bother." - "i wasnt talking about a bother")
         if w.endswith("ing") and i + 1 < len(said) and said[i + 1] in ANYONE | OBJECT_PRONOUNS:
             continue  # "letting someone down" is no "letting" (round 96: "You talked about
             # letting." - "Letting what, love?")
