@@ -555,3 +555,14 @@ def test_a_check_back_put_right_reads_each_pair_and_drops_what_it_turns_round(
     links = {(e.source, e.target) for e in result.edges}
     assert links == {("quiet spin", "telly"), ("quick wash", "kits")}, links
     assert [n.label for n in result.nodes] == ["quiet spin", "telly", "quick wash", "kits"]
+
+
+def test_an_answer_opened_puzzled_answers_no_question_about_the_focus(mec: Methodology) -> None:
+    # round 185: "Sorry, what do you mean by what did that let me do? I only said ..." was
+    # linked to the focus it was puzzled by, and the summary read "no train from mine → bus"
+    answer = (
+        "Sorry, what do you mean by what did that let me do? it was the bus I tried. The bit "
+        "that mattered was being scared on the ring road"
+    )
+    result = extract(mec, "commuting", answer, ("no train from mine", "functional_consequence"))
+    assert not [e for e in result.edges if "no train from mine" in (e.source, e.target)]

@@ -73,6 +73,7 @@ from interview_cli.llm.offline.reading.doubt import DOUBTFUL, SIGN, confidence_o
 from interview_cli.llm.offline.reading.held import focus_held, framed_against
 from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.reading.links import (
+    PUZZLED,
     Turn,
     Unit,
     another_things,
@@ -547,7 +548,10 @@ def _restates(request: ExtractRequest, turn: Turn, clause: Clause) -> bool:
     taken = _IF_YOU_MEAN.search(request.answer[: clause.quote_start]) or _IF_YOU_MEAN_LEAD.match(
         clause.text
     )
-    if not turn.clarifying and not taken:
+    # (asked back what the question meant, they say what they did: "sorry what do you mean by
+    # the bother? ... i meant i dinnae want to be a burden", round 185)
+    puzzled = PUZZLED.match(request.answer) is not None
+    if not turn.clarifying and not taken and not puzzled:
         return False
     if clause.cue is not None and clause.cue.link in ("up", "down"):
         return False

@@ -163,6 +163,15 @@ def opens_another(clause: Clause, turn: Turn) -> bool:
     )
 
 
+# A reply that opens puzzled at the question: "sorry what do you mean by the bother?", "what?
+# nobody behind the van", "eh?". What follows answers no question about the focus: it says what
+# they meant (a restatement: ``extraction._restates``) or goes on to something else.
+PUZZLED = re.compile(
+    r"^\W*(?:(?:sorry|pardon|oh|ha|haha|lol|um|erm)\W+)*(?:(?:what|huh|eh|pardon|come\s+again)"
+    r"\W*\?|what\s+do\s+(?:you|u|ye)\s+mean\b|i\s+do\s*n[o']?t\s+(?:follow|get\s+(?:it|the\s+"
+    r"question|what\s+you\s+mean))|not\s+sure\s+what\s+you\s+mean)",
+    re.IGNORECASE,
+)
 _WRAPPED_UP = re.compile(
     r"\W*(?:(?:no|nah|yeah|yes|ok|okay|um|erm|hmm|honestly|well|so)\W+)*(?:i\s+think\s+)?"
     r"(?:(?:that'?s|thats)\s+(?:about\s+|pretty\s+much\s+|basically\s+)?(?:it|all)\b|"
@@ -193,6 +202,9 @@ def link_unit(
             and turn.focus_type
             and asked
             and not recap
+            # (nor after "what do you mean?": "sorry what do you mean by what did that let me
+            # do? I only said ...", round 185's summary read "no train from mine → the bus")
+            and not PUZZLED.match(answer)
             and not names_another(unit.clauses[0])
             and not opens_another(unit.clauses[0], turn)
         ):
