@@ -46,7 +46,6 @@ from interview_cli.llm.offline.lexicon import (
     EMPTY_LABEL_WORDS,
     EVALUATIVE,
     HEDGES,
-    IS_FOR,
     LEADING_STRIP,
     TERMINAL_CEILING,
     TIME_OPENER,
@@ -58,9 +57,7 @@ from interview_cli.llm.offline.reading.clauses import (
     WORD,
     Clause,
     blank,
-    content_words,
     lexical_category,
-    list_parts,
     normal,
     quote,
     quoted_at,
@@ -81,6 +78,7 @@ from interview_cli.llm.offline.reading.links import (
     names_another,
     opens_another,
     unique_edges,
+    units_of,
 )
 from interview_cli.llm.offline.reading.meta import (
     REASONS,
@@ -280,7 +278,7 @@ def _extract(request: ExtractRequest) -> Extraction:
     kinds = CLAUSE_KINDS if view.supports("context") else (*CLAUSE_KINDS, "life_story")
     kinds = kinds if view.about_events else (*kinds, "long_ago", "mishap")
     units, dropped = _content_units(
-        request.answer, _units(split_clauses(answer, _cue_filter(view))), kinds
+        request.answer, units_of(split_clauses(answer, _cue_filter(view))), kinds
     )
     nodes, edges, placed, rejected = _read_units(request, view, turn, units)
     read = _Read(nodes, edges, [*dropped, *rejected])
@@ -711,86 +709,6 @@ def _restates_focus(label: str, turn: Turn) -> bool:
     mine, focus = label_profile(label), label_profile(turn.focus_label)
     words = set(mine.content)
     return bool(words) and mine.negated == focus.negated and words <= set(focus.content)
-
-
-_SUBJECT = re.compile(r"(?:i|we|you|they|he|she|it)(?:'\w+)?\b", re.IGNORECASE)
-
-
-def _verdict_and_what(clause: Clause) -> list[Clause]:
-    """A verdict and, after its comma, what it is said of, as two clauses: "thats like the
-    best bit of the job, sitting with them on the carpet for story time" (round 49 lost the
-    carpet with the verdict); [] when the clause is no such verdict."""
-    verdict = _VERDICT_ON_NEXT.match(clause.text)
-    comma = clause.text.find(",", verdict.end()) if verdict else -1
-    what = clause.text[comma + 1 :] if comma >= 0 else ""
-    if not content_words(what):
-        return []
-    at = comma + 1 + len(what) - len(what.lstrip())
-    first = replace(clause, text=clause.text[:comma], end=clause.start + comma)
-    first.raw_end = first.end
-    second = Clause(
-        clause.text[at:],
-        clause.start + at,
-        clause.end,
-        clause.start + at,
-        clause.cue,
-        clause.sentence,
-        raw_start=clause.start + at,
-        raw_end=clause.raw_end,
-    )
-    return [first, second]
-
-
-_VERDICT_ON_NEXT = re.compile(
-    r"^\W*(?:that'?s|it'?s|this\s+is)\s+(?:like\s+|just\s+|really\s+|honestly\s+)*the\s+"
-    r"(?:best|worst|nicest|hardest|main|favourite|favorite|only\s+good|good)\s+"
-    r"(?:bit|part|thing)\b",
-    re.IGNORECASE,
-)
-
-
-def _units(clauses: list[Clause]) -> list[Unit]:
-    units: list[Unit] = []
-    for at, clause in enumerate(clauses):
-        link = clause.cue.link if clause.cue else "none"
-        if clause.cue is None and units and units[-1].clauses[-1].sentence == clause.sentence:
-            link = "assoc"  # a cue-less clause mid-sentence (after a comma-less frame)
-        if link == "sibling" and units and _another_item(clause, units[-1]):
-            link = "none"
-        following = clauses[at + 1].cue if at + 1 < len(clauses) else None
-        if link == "sibling" and following is not None and following.phrase in IS_FOR:
-            # "..., the quick wash is for the kits": a thing and what it is for, a pair of
-            # its own, not one more thing the last reason leads to
-            link = "none"
-        # "because scrubs washed and dry in one go": what a why brought is one consequence
-        # said in two breaths, not two to ask about; a list of features is split
-        parts = list_parts(clause)
-        if link == "up" and not any(_SUBJECT.match(p.text) for p in parts[1:]):
-            parts = []  # ... unless each part has its own subject: "I stay fit and I save"
-        units.append(Unit(parts or _verdict_and_what(clause) or [clause], link))
-    return units
-
-
-def _another_item(clause: Clause, before: Unit) -> bool:
-    """A sentence that opens "also ...": another thing, a chain of its own, not a sibling of
-    the last reason ("... so they need to last like 12 hours. also comfort bc i wear glasses"
-    had the comfort lead from forgetting to charge them, round 175's check-back)."""
-    if before.link == "up" and _ANOTHER_TOO.search(clause.text):
-        # "light as anything so I can carry it down the steps and its quiet too so I dont
-        # upset next door": the quiet is another thing it is, not what carrying it leads to
-        # (round 184's check-back read back "light as anything" because "I dont upset next door")
-        return True
-    return (
-        clause.cue is not None
-        and clause.cue.phrase == "also"
-        and before.clauses[-1].sentence != clause.sentence
-    )
-
-
-_ANOTHER_TOO = re.compile(
-    r"^\W*(?:and\s+)?(?:it'?s|it\s+is|its|they'?re|they\s+are|theyre)\s+[^,;]*\b(?:too|as\s+well)\W*$",
-    re.IGNORECASE,
-)
 
 
 # "I go when I want", "we don't row about it": what the person does or can do (not "I like

@@ -1,6 +1,7 @@
 """Offline extraction, step 3: linking the clauses of an answer (and the focus) by edges.
 
-Clauses in the same role form a ``Unit``; each unit links to the unit before it (or, the
+Clauses in the same role form a ``Unit`` (``units_of``: a cue's link, or another thing begun,
+a list or a verdict split into siblings); each unit links to the unit before it (or, the
 first one, to the focus node of a "why"-like question) by the first relation the ontology
 permits between their types. A link always climbs: from the more concrete element to the
 more abstract one, never downward, whatever order the words came in. A link the answer
@@ -11,12 +12,19 @@ reason, among the extraction's rejected items.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from interview_cli.core.models import ExtractedEdge, RejectedItem
 from interview_cli.core.text import label_profile
+from interview_cli.llm.offline.lexicon import IS_FOR
 from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
-from interview_cli.llm.offline.reading.clauses import Clause, normal, quote
+from interview_cli.llm.offline.reading.clauses import (
+    Clause,
+    content_words,
+    list_parts,
+    normal,
+    quote,
+)
 from interview_cli.llm.offline.reading.ontology import OntologyView
 
 LOOKBACK_UNITS = 3
@@ -257,6 +265,89 @@ def _link_forward(linker: _Linker, unit: Unit, placed: list[Unit]) -> None:
             linker.rejected.extend(
                 r for p in previous.clauses if (r := _refuse(linker.view, p, clause))
             )
+
+
+_SUBJECT = re.compile(r"(?:i|we|you|they|he|she|it)(?:'\w+)?\b", re.IGNORECASE)
+
+
+def _verdict_and_what(clause: Clause) -> list[Clause]:
+    """A verdict and, after its comma, what it is said of, as two clauses: "thats like the
+    best bit of the job, sitting with them on the carpet for story time" (round 49 lost the
+    carpet with the verdict); [] when the clause is no such verdict."""
+    verdict = _VERDICT_ON_NEXT.match(clause.text)
+    comma = clause.text.find(",", verdict.end()) if verdict else -1
+    what = clause.text[comma + 1 :] if comma >= 0 else ""
+    if not content_words(what):
+        return []
+    at = comma + 1 + len(what) - len(what.lstrip())
+    first = replace(clause, text=clause.text[:comma], end=clause.start + comma)
+    first.raw_end = first.end
+    second = Clause(
+        clause.text[at:],
+        clause.start + at,
+        clause.end,
+        clause.start + at,
+        clause.cue,
+        clause.sentence,
+        raw_start=clause.start + at,
+        raw_end=clause.raw_end,
+    )
+    return [first, second]
+
+
+_VERDICT_ON_NEXT = re.compile(
+    r"^\W*(?:that'?s|it'?s|this\s+is)\s+(?:like\s+|just\s+|really\s+|honestly\s+)*the\s+"
+    r"(?:best|worst|nicest|hardest|main|favourite|favorite|only\s+good|good)\s+"
+    r"(?:bit|part|thing)\b",
+    re.IGNORECASE,
+)
+
+
+def units_of(clauses: list[Clause]) -> list[Unit]:
+    """The answer's clauses as units: each with its link to the unit before (its cue's, or
+    another thing's: ``_another_item``, a pair of its own before an "is for"), a plain list
+    or a verdict and what it is of split into sibling clauses."""
+    units: list[Unit] = []
+    for at, clause in enumerate(clauses):
+        link = clause.cue.link if clause.cue else "none"
+        if clause.cue is None and units and units[-1].clauses[-1].sentence == clause.sentence:
+            link = "assoc"  # a cue-less clause mid-sentence (after a comma-less frame)
+        if link == "sibling" and units and _another_item(clause, units[-1]):
+            link = "none"
+        following = clauses[at + 1].cue if at + 1 < len(clauses) else None
+        if link == "sibling" and following is not None and following.phrase in IS_FOR:
+            # "..., the quick wash is for the kits": a thing and what it is for, a pair of
+            # its own, not one more thing the last reason leads to
+            link = "none"
+        # "because scrubs washed and dry in one go": what a why brought is one consequence
+        # said in two breaths, not two to ask about; a list of features is split
+        parts = list_parts(clause)
+        if link == "up" and not any(_SUBJECT.match(p.text) for p in parts[1:]):
+            parts = []  # ... unless each part has its own subject: "I stay fit and I save"
+        units.append(Unit(parts or _verdict_and_what(clause) or [clause], link))
+    return units
+
+
+def _another_item(clause: Clause, before: Unit) -> bool:
+    """A sentence that opens "also ...": another thing, a chain of its own, not a sibling of
+    the last reason ("... so they need to last like 12 hours. also comfort bc i wear glasses"
+    had the comfort lead from forgetting to charge them, round 175's check-back)."""
+    if before.link == "up" and _ANOTHER_TOO.search(clause.text):
+        # "light as anything so I can carry it down the steps and its quiet too so I dont
+        # upset next door": the quiet is another thing it is, not what carrying it leads to
+        # (round 184's check-back read back "light as anything" because "I dont upset next door")
+        return True
+    return (
+        clause.cue is not None
+        and clause.cue.phrase == "also"
+        and before.clauses[-1].sentence != clause.sentence
+    )
+
+
+_ANOTHER_TOO = re.compile(
+    r"^\W*(?:and\s+)?(?:it'?s|it\s+is|its|they'?re|they\s+are|theyre)\s+[^,;]*\b(?:too|as\s+well)\W*$",
+    re.IGNORECASE,
+)
 
 
 def unique_edges(edges: list[ExtractedEdge]) -> list[ExtractedEdge]:
