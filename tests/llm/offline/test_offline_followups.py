@@ -93,6 +93,17 @@ def test_what_is_found_out_is_no_dislike_but_what_gets_to_them_is() -> None:
     assert stance_of("I can see why it annoys people") == -1
 
 
+def test_who_is_off_sick_is_no_dislike() -> None:
+    # round 186 asked "Why does that bother you?" of "the coffee's half the reason the lads
+    # turn up a bit early and tell me who's off sick"; being ill, or the kids sick, still is
+    from interview_cli.llm.offline.reading.stance import stance_of
+
+    assert stance_of("the lads turn up early and tell me who's off sick") == 0
+    assert stance_of("he rang in sick") == 0
+    assert stance_of("I was off sick for a week and it was awful") == -1
+    assert stance_of("the kids were sick all week") == -1
+
+
 def test_a_reason_given_for_going_back_says_what_for() -> None:
     # A typed interview: "can we go back to Dev, because he was the only one who listened and
     # he rang me back when he said he would" was asked "Sure, back to Dev. What would you like

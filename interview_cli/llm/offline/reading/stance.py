@@ -59,6 +59,11 @@ def _negative_slip(word: str) -> str:
 # sunday video calls" is no "heaving" (round 76 asked why it bothered her)
 _WORDS_OF_THEIR_OWN = frozenset({"having"})
 _FUSSY_ABOUT = re.compile(r"\bfussy\s+(?=about|with|over|when\s+it\s+comes)", re.IGNORECASE)
+_AWAY_SICK = re.compile(
+    r"\b(?:off\s+(?:sick|ill)|(?:called|calls|call|phoned|phones|rang|rings)\s+in\s+(?:sick|ill)|"
+    r"sick\s+(?:leave|days?|notes?|pay|lines?))\b",
+    re.IGNORECASE,
+)
 _ILL_FOR_I_WILL = re.compile(
     r"\bi['\u2019]ll\b\s*|\bill\s+(?=(?:take|be|go|get|do|have|make|see|tell|say|give|try|just|never|always|"
     r"probably|need|pay|put|come|bring|let|drive|ring|call|sort|pick|check|look)\b)",
@@ -77,6 +82,9 @@ def stance_of(text: str) -> int:
     # "I'm a bit fussy about microfoam" is a standard kept, no dislike (round 65 asked "Why does
     # 'fussy about microfoam' bother you?" of a former barista)
     text = _FUSSY_ABOUT.sub("particular about", text)
+    # "the lads tell me who's off sick" says who is away, no dislike (round 186 asked "Why
+    # does that bother you?" of the coffee that brings the drivers in early)
+    text = _AWAY_SICK.sub("away", text)
     if _NOT_MINDED.search(text):
         # "the stiff sole doesn't bother me" minds nothing (round 85's closing answer, asked
         # "Why does that bother you?")
