@@ -59,6 +59,13 @@ _SAID_BACK = re.compile(
 )
 # "..., not the train", "not English": what the correction says it is not.
 _NOT = re.compile(r"\bnot\s+(?:just\s+|the\s+|a\s+|an\s+|my\s+)?(?P<said>[^,.;!?]{1,30})", re.I)
+# ... or what it was not, said first: "no wait it wasnt 2019 with the contract it was 2018"
+# (round 187's summary led with it)
+_WAS_NOT = re.compile(
+    r"\b(?:wasn'?t|wasnt|was\s+not|weren'?t|werent)\s+(?:just\s+|the\s+|a\s+|an\s+|my\s+)?"
+    r"(?P<said>[^,.;!?]{1,30}?)\s*,?\s+(?:it|they|that)\s+(?:was|were)\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -107,7 +114,9 @@ def find_correction(answer: str) -> Correction | None:
         sentence_end = re.search(r"[.!?]", answer[first.end :])
         stop = first.end + sentence_end.start() if sentence_end else len(answer)
         start = max(0, answer.rfind(".", 0, first.start) + 1)
-        negated = _NOT.search(answer, start, stop)
+        # (the first said: "it wasnt tesco it was sainsburys, not that it matters")
+        hits = [m for p in (_NOT, _WAS_NOT) if (m := p.search(answer, start, stop))]
+        negated = min(hits, key=lambda m: m.start()) if hits else None
         said = negated.group("said").strip() if negated else ""
     return Correction(first.start, first.end, said, back, said_back and not said)
 
