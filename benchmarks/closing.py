@@ -22,8 +22,8 @@ summary shows when nothing is put right). Figures per set:
 - codes covered: the interview's coded rungs (distinct codes) that some concept of the summary
   names: what a shorter summary leaves out.
 
-Interviews that close early (the respondent ran out, or the interviewer closed) are closed
-where they stopped. Not a test: a few seconds an interview.
+An interview the interviewer closes before its answers run out is scored with nothing read
+back (none does on the corpora today). Not a test: a few seconds an interview.
 
     python benchmarks/closing.py [--sets dev dev2 ...] [--topic ID] [--answer TEXT] [--show]
 """
@@ -176,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lib = _library()
     print(
         f"{'set / topic':34} {'ints':>4} {'read back':>9} {'links sound':>11} "
-        f"{'summary items':>13} {'lines all':>10} {'lines':>6}"
+        f"{'summary items':>13} {'lines all':>10} {'lines':>6} {'covered':>8}"
     )
     for set_name in args.sets:
         try:

@@ -281,6 +281,33 @@ def test_a_respondent_who_says_three_times_they_are_done_is_closed_and_it_verifi
     assert _verify_cli(path).exit_code == 0
 
 
+@pytest.mark.parametrize("concept", ["coffee_jtbd", "customer_support_ci"])
+def test_a_jobs_or_incident_respondent_done_three_times_running_is_closed(
+    sessions: Path, concept: str
+) -> None:
+    # round 186: a Jobs-to-be-Done and a Critical Incident respondent said they were done
+    # three and four times and were asked "what else?" each time, to the turn limit
+    answers = [
+        "I used to buy coffee at the station every morning but it was 3 pounds a go",
+        "the price mostly, it added up over a month",
+        "nothing more to say really",
+        "thats me done",
+        "honestly thats everything",
+        "no",
+        "no",
+        "no",
+        "no",
+        "no",
+    ]
+    result = run_cli(["-c", concept, "--max-turns", "14"], answers, sessions)
+    assert result.exit_code == 0, result.output
+    doc = only_session(sessions)
+    assert doc["termination_reason"] == "little_to_say", doc["termination_reason"]
+    assert len(doc["turns"]) == 5
+    (path,) = sessions.glob("*.json")
+    assert _verify_cli(path).exit_code == 0
+
+
 def test_a_journey_respondent_asking_back_to_a_step_is_asked_about_its_stage(
     sessions: Path,
 ) -> None:

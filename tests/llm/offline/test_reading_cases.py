@@ -566,3 +566,31 @@ def test_an_answer_opened_puzzled_answers_no_question_about_the_focus(mec: Metho
     )
     result = extract(mec, "commuting", answer, ("no train from mine", "functional_consequence"))
     assert not [e for e in result.edges if "no train from mine" in (e.source, e.target)]
+
+
+def test_this_stops_frames_keep_the_links_they_did_not_mean(mec: Methodology) -> None:
+    # the review of the "X is for Y" and "too" rules: "it's because" is the plain because, an
+    # amount is no thing it is for, and "..., and it's relaxing too" is one more thing the
+    # noise cancelling leads to
+    def links(answer: str) -> set[tuple[str, str]]:
+        return {(e.source, e.target) for e in extract(mec, "headphones", answer, None).edges}
+
+    assert links("The bass is really good, it's because of the big drivers") == {
+        ("bass", "big drivers")
+    }
+    assert links("the 80 quid is for the whole bundle") == set()
+    assert ("noise cancelling", "relaxing") in links(
+        "the noise cancelling means I can sleep on the train, and it's relaxing too"
+    )
+
+
+def test_a_puzzled_answer_that_says_why_still_answers_the_why(mec: Methodology) -> None:
+    result = extract(
+        mec,
+        "headphones",
+        "what? because I commute two hours a day",
+        ("noise cancelling", "attribute"),
+    )
+    assert ("noise cancelling", "commute two hours a day") in {
+        (e.source, e.target) for e in result.edges
+    }

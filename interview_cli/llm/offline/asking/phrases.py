@@ -848,11 +848,21 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
     return ""
 
 
-# (and a verb said in the negative: "don't", "dinnae", or typed "dont")
-_NEGATING = frozenset(
-    """no not never without less fewer zero nor cannot dont doesnt didnt wont wouldnt cant
-    couldnt isnt wasnt arent werent shouldnt havent hasnt aint""".split()
+_NEGATING = frozenset("no not never without less fewer zero nor".split())
+# A verb said in the negative, typed with or without its apostrophe ("don't", "dont", "dinnae")
+_NEGATED_VERBS = frozenset(
+    """cannot dont doesnt didnt wont wouldnt cant couldnt isnt wasnt arent werent shouldnt
+    havent hasnt aint dinnae cannae didnae doesnae wouldnae couldnae isnae wasnae""".split()
 )
+
+
+def _not_being(before: Sequence[str]) -> bool:
+    """Words before a noun that say what they are not: a verb in the negative, then "be"
+    ("dinnae want to be a bother", "dont want to be the bloke"); not "don't wake the baby"."""
+    negated = [j for j, w in enumerate(before) if w in _NEGATED_VERBS or w.endswith("n't")]
+    return bool(negated) and any(w in ("be", "being") for w in before[negated[0] + 1 :])
+
+
 _PLACED_BY = frozenset("on in at there here around about off by like".split())
 _LEADS_A_THING = frozenset("under in on at of for with by to from into the a an my your".split())
 # A half of a thing is one with it: "the back half" is no "the back" (round 68)
@@ -917,7 +927,7 @@ def mention(label: str, answers: Sequence[str]) -> str:
         half = w in _HALVES and i > 0 and _naming(said[i - 1], v)
         if not (_naming(w, v) or w in v.verbs and w not in v.not_content or half):
             continue
-        if any(before in _NEGATING or before.endswith(("n't", "nae")) for before in said[:i]):
+        if any(before in _NEGATING for before in said[:i]) or _not_being(said[:i]):
             continue  # "no arguing" is not "arguing", nor "less scared of ruining" "ruining";
             # nor "don't want to be bother" "the bother", which is what they are not (round
             # 185: "You talked about the bother." - "i wasnt talking about a bother")

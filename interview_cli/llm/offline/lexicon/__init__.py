@@ -110,8 +110,6 @@ CUES: tuple[Cue, ...] = (
     _c("are for", "up"),
     _c("that's for", "up"),
     _c("thats for", "up"),
-    _c("that's because of", "up"),
-    _c("thats because of", "up"),
     _c("that's why", "down"),
     _c("thats why", "down"),  # typed without its apostrophe (round 66: "thats why I love ...")
     _c("it's why", "down"),  # "the bad extraction - it's why I can't relax" (round 23)
@@ -198,8 +196,12 @@ CUES: tuple[Cue, ...] = (
 # "X is for Y" reads as a reason only after a thing named (not "it's for the kids", "what is
 # it for") and before no idiom ("that's for sure", "it's for me", "is for sale").
 IS_FOR: frozenset[str] = frozenset(
-    c.phrase for c in CUES if c.phrase.split()[-1] in ("for", "because") or "because of" in c.phrase
-) - {"because of that", "because"}
+    """is because of|is because|'s because of|'s because|are because of|is for|'s for|are for|
+    that's for|thats for""".replace("\n", "").split("|")
+)
+# (the cue is never read after a word that is no thing's: "that's because I commute" and "it's
+# because of the drivers" are the plain "because", which reads them)
+IS_FOR_NOT_BEFORE = ("it", "that", "this", "what", "which", "there", "here", "he", "she", "who")
 IS_FOR_NOT_AFTER: frozenset[str] = frozenset(
     """it it's its this that what which there he she they who reason why thing all
     everything something nothing anything and so but""".split()
@@ -212,7 +214,9 @@ IS_FOR_IDIOMS = re.compile(
 # ... and what it is for is a doing or someone's ("for carrying it", "for my dad", "for the
 # pram"), not a kind of person ("boots are for people who buy a map case")
 IS_FOR_WHAT = re.compile(
-    r"\s*(?:\w+ing\b|(?:my|our|your|his|her|their|the|a|an|next|when|if|getting|keeping)\b)",
+    r"\s*(?!(?:a|an|the|one|two|three|four|five|six|\d+)\s+(?:[\w-]+\s+)?(?:years?|months?|weeks?|"
+    r"days?|hours?|bundle|pair|lot|set|each|whole|first|second|price|deal)\b)"
+    r"(?:\w+ing\b|(?:my|our|your|his|her|their|the|a|an|next|when|if|getting|keeping)\b)",
     re.IGNORECASE,
 )
 

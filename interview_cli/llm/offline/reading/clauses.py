@@ -9,6 +9,11 @@ context, a solution, an action or a functional consequence, which the extractor 
 against the category its cue suggests).
 
 Naming a clause is ``labels.make_label`` (step 2).
+
+Over 1,000 lines: one concept, where one clause of an answer ends and the next begins (at a
+cue, a comma before a new subject, a contrast, a new pair), each rule weighed against the
+others in ``_cuts``; the blanking that comes first reads the phrase files of ``nonanswers``
+and ``meta``, and naming is ``labels``.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from interview_cli.llm.offline.lexicon import (
     IS_FOR,
     IS_FOR_IDIOMS,
     IS_FOR_NOT_AFTER,
+    IS_FOR_NOT_BEFORE,
     IS_FOR_WHAT,
     LEADING_STRIP,
     MEANS_IDIOMS,
@@ -270,6 +276,11 @@ _COMMA_SUBJECT = re.compile(
 _COMMA_CUE = Cue(",", "sibling")
 # A thing said, then what it is not, with no comma between: "for the telly no the quick wash"
 _BARE_CONTRAST = re.compile(r"\b(?P<before>[a-z']+)\s+(?=(?:not|no)\s+the\s+[a-z])", re.I)
+_A_VERB = re.compile(
+    r"\b(?:is|are|was|were|be|get|gets|got|last|lasts|do|does|did|have|has|had|go|goes|went|"
+    r"make|makes|made|break|breaks|keep|keeps|work|works)\b",
+    re.IGNORECASE,
+)
 # ... after a thing, not a verb or a word the "not" belongs to ("it's not the price")
 _NOT_A_THING = frozenset(
     """is are was were be been am it's its that's thats there's theres do does did don't can
@@ -364,6 +375,8 @@ def _cue_pattern() -> re.Pattern[str]:
         lead = "" if phrase.startswith(",") else r"(?<![\w'\u2019])"
         if phrase.startswith("'s "):
             lead = r"(?<=\w)"  # "the quiet's for next door": the thing's own "'s"
+        if phrase in IS_FOR:
+            lead += "".join(rf"(?<!\b{w})(?<!\b{w}\s)" for w in IS_FOR_NOT_BEFORE)
         # "it lets me relax" opens a reason; "it won't let me down" is the phrasal verb, and
         # "she won't let me skip it" is what they cannot do, no reason (round 22: "skip it")
         letting = re.search(r"\blets?\s+me$", phrase)
@@ -582,14 +595,20 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         at = offset + main.end()
         cuts.append((at, at, _IF_CUE))
     _second_statements(sentence, offset, cuts)
-    for contrast in _BARE_CONTRAST.finditer(sentence):
-        # "the quiet spin is for the telly no the quick wash": what it is not, without its
-        # comma, is a contrast of its own (``contrast.yaml``), not part of the telly
-        if contrast.group("before").lower() not in _NOT_A_THING:
-            cuts.append((offset + contrast.end(), offset + contrast.end(), _COMMA_CUE))
+    _bare_contrasts(sentence, offset, cuts)
     _new_pairs(sentence, offset, cuts)
     cuts.sort(key=lambda cut: cut[0])
     return cuts
+
+
+def _bare_contrasts(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> None:
+    """The cuts (in place) before what it is not, said without its comma: "the quiet spin is
+    for the telly no the quick wash" is a contrast of its own (``contrast.yaml``), not part of
+    the telly; not a statement of its own ("they sit fine no the pads get sweaty")."""
+    for contrast in _BARE_CONTRAST.finditer(sentence):
+        rest = re.split(r"[,;:]", sentence[contrast.end() :])[0]
+        if contrast.group("before").lower() not in _NOT_A_THING and not _A_VERB.search(rest):
+            cuts.append((offset + contrast.end(), offset + contrast.end(), _COMMA_CUE))
 
 
 def _said_of_a_thing(sentence: str, match: re.Match[str], previous: str) -> bool:
@@ -601,6 +620,8 @@ def _said_of_a_thing(sentence: str, match: re.Match[str], previous: str) -> bool
     if match.group(0).lower().endswith("for") and not IS_FOR_WHAT.match(sentence, match.end()):
         return False
     part = re.split(r"[,;:]", sentence[: match.start()])[-1]
+    if re.search(r"\d|\b(?:quid|pounds?|bucks|euros?|dollars)\b|[£$€]", part, re.IGNORECASE):
+        return False  # an amount and what it buys: "the 80 quid is for the whole bundle"
     return bool(content_words(part)) and bool(content_words(sentence[match.end() :]))
 
 

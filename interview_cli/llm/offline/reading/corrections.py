@@ -240,11 +240,12 @@ def _just_said_put_right(
     if _TURNED_ROUND.search(answer, correction.start, correction.end):
         # "im no on my pension because of less power haha, its the other way round": the
         # link read back, said again to turn it round; both its ends go, not the last alone
-        # (round 185's summary kept "im no on my pension -> less power")
-        # (in the sentence that turns it round: "... not the GP. Or the other way round?"
-        # doubts only what was just said)
+        # (round 185's summary kept "im no on my pension -> less power"), and nothing else
+        # said before them ("the noise cancelling is brilliant and ...") (in the sentence
+        # that turns it round: "... not the GP. Or the other way round?" doubts only what
+        # was just said)
         start = _sentence_start(answer, correction.start)
-        gone = [n for n in before if quoted_at(answer, n) >= start] or [target]
+        gone = [n for n in before if quoted_at(answer, n) >= start][-2:] or [target]
         return [n for n in nodes if all(n is not g for g in gone)], [
             _dropped(g, reason) for g in gone
         ]

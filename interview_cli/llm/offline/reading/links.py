@@ -180,6 +180,13 @@ PUZZLED = re.compile(
     r"question|what\s+you\s+mean))|not\s+sure\s+what\s+you\s+mean)",
     re.IGNORECASE,
 )
+
+
+def _gives_a_reason(clause: Clause) -> bool:
+    """The clause opens with a cue that says why or what for ("because ...", "so ...")."""
+    return clause.cue is not None and clause.cue.link in ("up", "down")
+
+
 _WRAPPED_UP = re.compile(
     r"\W*(?:(?:no|nah|yeah|yes|ok|okay|um|erm|hmm|honestly|well|so)\W+)*(?:i\s+think\s+)?"
     r"(?:(?:that'?s|thats)\s+(?:about\s+|pretty\s+much\s+|basically\s+)?(?:it|all)\b|"
@@ -211,8 +218,9 @@ def link_unit(
             and asked
             and not recap
             # (nor after "what do you mean?": "sorry what do you mean by what did that let me
-            # do? I only said ...", round 185's summary read "no train from mine → the bus")
-            and not PUZZLED.match(answer)
+            # do? I only said ...", round 185's summary read "no train from mine → the bus";
+            # unless it goes on to say why: "what? because I commute two hours a day")
+            and not (PUZZLED.match(answer) and not _gives_a_reason(unit.clauses[0]))
             and not names_another(unit.clauses[0])
             and not opens_another(unit.clauses[0], turn)
         ):
@@ -312,9 +320,10 @@ def units_of(clauses: list[Clause]) -> list[Unit]:
         link = clause.cue.link if clause.cue else "none"
         if clause.cue is None and units and units[-1].clauses[-1].sentence == clause.sentence:
             link = "assoc"  # a cue-less clause mid-sentence (after a comma-less frame)
-        if link == "sibling" and units and _another_item(clause, units[-1]):
-            link = "none"
         following = clauses[at + 1].cue if at + 1 < len(clauses) else None
+        pair = following is not None and following.link == "up"
+        if link == "sibling" and units and _another_item(clause, units[-1], starts_a_pair=pair):
+            link = "none"
         if link == "sibling" and following is not None and following.phrase in IS_FOR:
             # "..., the quick wash is for the kits": a thing and what it is for, a pair of
             # its own, not one more thing the last reason leads to
@@ -328,14 +337,17 @@ def units_of(clauses: list[Clause]) -> list[Unit]:
     return units
 
 
-def _another_item(clause: Clause, before: Unit) -> bool:
-    """A sentence that opens "also ...": another thing, a chain of its own, not a sibling of
-    the last reason ("... so they need to last like 12 hours. also comfort bc i wear glasses"
-    had the comfort lead from forgetting to charge them, round 175's check-back)."""
-    if before.link == "up" and _ANOTHER_TOO.search(clause.text):
+def _another_item(clause: Clause, before: Unit, *, starts_a_pair: bool = False) -> bool:
+    """Another thing, a chain of its own, not a sibling of the last reason: a sentence that
+    opens "also ..." ("... so they need to last like 12 hours. also comfort bc i wear glasses"
+    had the comfort lead from forgetting to charge them, round 175's check-back), or what it
+    is "too" said after a reason, where a reason of its own follows (``starts_a_pair``)."""
+    if before.link == "up" and starts_a_pair and _ANOTHER_TOO.search(clause.text):
         # "light as anything so I can carry it down the steps and its quiet too so I dont
         # upset next door": the quiet is another thing it is, not what carrying it leads to
-        # (round 184's check-back read back "light as anything" because "I dont upset next door")
+        # (round 184's check-back read back "light as anything" because "I dont upset next
+        # door"); not "... so I can sleep on the train, and it's relaxing too", another of
+        # what it leads to
         return True
     return (
         clause.cue is not None
