@@ -45,6 +45,7 @@ from reading import (
     CorpusInterview,
     Topic,
     _library,
+    corpus_runner,
     load_set,
     pct,
     rung_share,
@@ -97,23 +98,7 @@ def code_of(phrase: str, topic: Topic, interview: CorpusInterview) -> str | None
 async def close(topic: Topic, interview: CorpusInterview, lib: Any, answer: str) -> tuple[str, str]:
     """The closing question asked after the interview's answers, and the summary after
     ``answer`` to it ("", "" when the interview closed before asking one)."""
-    from interview_cli.llm.offline import OfflineLLM
-    from interview_cli.llm.settings import offline_settings
-    from interview_cli.pipeline.runner import Interview
-    from interview_cli.pipeline.setup import new_session
-
-    concept = lib.concept(topic.concept_path or topic.concept_id)
-    methodology = lib.methodology(concept.value.methodology)
-    session = new_session(
-        session_id=f"closing-{topic.name}-{interview.path.stem}",
-        concept=concept,
-        methodology=methodology,
-        settings=offline_settings(),
-        max_turns=len(interview.turns),
-        ask_rating=False,
-        timestamps=False,
-    )
-    runner = Interview(session, store=None, llm=OfflineLLM(seed=0))
+    runner = corpus_runner(topic, interview, lib, max_turns=len(interview.turns))
     for turn in interview.turns:
         question = await runner.ensure_question()
         if question is None or runner.finished:

@@ -288,9 +288,11 @@ def _library() -> Any:
     return Library.discover(cwd=ROOT)
 
 
-async def run_interview(
-    topic: Topic, interview: CorpusInterview, lib: Any, embedder: Any = None
-) -> Run:
+def corpus_runner(
+    topic: Topic, interview: CorpusInterview, lib: Any, *, max_turns: int, embedder: Any = None
+) -> Any:
+    """The real interviewer (``pipeline.runner.Interview``, offline provider, no store) set up
+    for one corpus interview, as ``interview run`` sets one up."""
     from interview_cli.llm.offline import OfflineLLM
     from interview_cli.llm.settings import offline_settings
     from interview_cli.pipeline.runner import Interview
@@ -299,16 +301,24 @@ async def run_interview(
     concept = lib.concept(topic.concept_path or topic.concept_id)
     methodology = lib.methodology(concept.value.methodology)
     session = new_session(
-        session_id=f"reading-{topic.name}-{interview.path.stem}",
+        session_id=f"corpus-{topic.name}-{interview.path.stem}",
         concept=concept,
         methodology=methodology,
         settings=offline_settings(),
-        max_turns=len(interview.turns) + 2,
+        max_turns=max_turns,
         ask_rating=False,
         timestamps=False,
         embeddings=embedder is not None,
     )
-    runner = Interview(session, store=None, llm=OfflineLLM(seed=0), embedder=embedder)
+    return Interview(session, store=None, llm=OfflineLLM(seed=0), embedder=embedder)
+
+
+async def run_interview(
+    topic: Topic, interview: CorpusInterview, lib: Any, embedder: Any = None
+) -> Run:
+    runner = corpus_runner(
+        topic, interview, lib, max_turns=len(interview.turns) + 2, embedder=embedder
+    )
     asked: list[Asked] = []
     read = 0
     for number, turn in enumerate(interview.turns, start=1):
