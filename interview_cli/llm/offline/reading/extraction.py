@@ -610,7 +610,18 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
         clarifying=family == "clarify",
         eliciting=family in _ELICITING or not request.strategy,
         another_things=another_things(request.answer),
+        recapping=(family in _ELICITING or not request.strategy)
+        and bool(_RECAP.search(request.answer)),
     )
+
+
+# A reply to "what else?" that says there is nothing more, around what it names
+_RECAP = re.compile(
+    r"\b(?:like|as)\s+i\s+(?:said|say)\b|\bi\s+(?:already|just)\s+said\b|"
+    r"\bno(?:thing|thin'?|wt)\s+else\b|\b(?:that'?s|thats)\s+(?:about\s+)?(?:it|all)\b|"
+    r"\bthe\s+main\s+ones\b",
+    re.IGNORECASE,
+)
 
 
 # The open question after "can we go back to X?" ("Back to X. What did you want to say about
@@ -636,6 +647,12 @@ def _name(clause: Clause, existing: dict[str, str], turn: Turn, *, first: bool) 
         clause.label = existing[key]
         if turn.focus_label and key == normal(turn.focus_label) and turn.focus_type:
             clause.node_type = turn.focus_type
+    elif turn.recapping and (before := _said_before(clause.label, existing)) is not None:
+        # "nothin else really, its price, data and the signal. thats it ar": "price" is the
+        # "price its 12 quid a month" said before, nothing new (round 187 was asked "what
+        # else?" four times running, the reply adding "price" and "data" each time)
+        clause.existing = True
+        clause.label = before
     elif first and (turn.deepen or turn.clarifying) and _restates_focus(clause.label, turn):
         # "Focusing helps me get my work done" asked about "can focus on the train", "I
         # mean the data" asked what "data's unlimited" means: the answer starts from the
@@ -645,6 +662,16 @@ def _name(clause: Clause, existing: dict[str, str], turn: Turn, *, first: bool) 
         clause.existing = True
         clause.label = turn.focus_label
         clause.node_type = turn.focus_type
+
+
+def _said_before(label: str, existing: dict[str, str]) -> str | None:
+    """The earlier label whose words hold all of ``label``'s ("price" of "price its 12 quid a
+    month"), the shortest such; None when there is none."""
+    words = set(label_profile(label).content)
+    if not words:
+        return None
+    holding = [e for e in existing.values() if words <= set(label_profile(e).content)]
+    return min(holding, key=len) if holding else None
 
 
 def topic_heads(name: str) -> frozenset[str]:

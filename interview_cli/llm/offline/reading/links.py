@@ -54,6 +54,9 @@ class Turn:
     # "what do you notice?", "what else matters?": the answer names a feature
     eliciting: bool = False
     another_things: tuple[tuple[int, int], ...] = ()  # ``another_things`` of the answer
+    # "like i said nothin else really, its price, data and the signal. thats it": asked what
+    # else, they name again what they named before (``extraction._said_before``)
+    recapping: bool = False
 
 
 def _parent_of(p: Parent) -> tuple[str, str, Clause | None]:
