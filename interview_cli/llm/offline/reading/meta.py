@@ -124,7 +124,11 @@ _DENIAL = re.compile(
     _OPENING + r"(?:(?:it|that|this|they|i|[a-z']+(?:\s+[a-z']+){0,2}?)\s*)?"
     r"(?:does\s*n[o']?t|does\s+not|did\s*n[o']?t|did\s+not|do\s*n[o']?t|was\s*n[o']?t|"
     r"was\s+not|is\s*n[o']?t|is\s+not|wasnt|isnt|doesnt|didnt|dont|'?s\s+not|'?m\s+not|am\s+not|"
-    r"are\s*n[o']?t|'re\s+not|"
+    r"are\s*n[o']?t|'re\s+not|were\s*n[o']?t|werent|were\s+not|"
+    # (or the "not" alone, its subject and verb left out: "Not trying to get anything done
+    # really, it just tastes nicer" and "I weren't trying to get owt done with him" to "What
+    # were you trying to get done there?", rounds 186 and 188 asked about them next)
+    r"not|"
     # (and a perfect: "the shop hasnt ended mate its still going", round 98, to "How did it
     # end?")
     r"has\s*n[o']?t|hasnt|has\s+not|have\s*n[o']?t|havent|have\s+not)\s+(?:really\s+|that\s+)?"
