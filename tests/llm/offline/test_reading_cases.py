@@ -594,3 +594,12 @@ def test_a_puzzled_answer_that_says_why_still_answers_the_why(mec: Methodology) 
     assert ("noise cancelling", "commute two hours a day") in {
         (e.source, e.target) for e in result.edges
     }
+
+
+def test_right_with_its_comma_opens_no_label(mec: Methodology) -> None:
+    # round 188: "hang on kettles just boiled, 2 secs. right, id want them to know ..." was
+    # the node "right id want them to know"
+    from interview_cli.llm.offline.reading.labels import make_label
+
+    assert not make_label("right, the portions are too small", None, None).startswith("right")
+    assert make_label("right now the portions are too small", None, None).startswith("right")

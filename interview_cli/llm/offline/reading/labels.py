@@ -463,7 +463,7 @@ _VERBS_AFTER_TO = frozenset(
 # "not really, only that the shop's only open" a "not shop's only open", round 183)
 _DISCOURSE_LEAD = re.compile(
     r"^(?:(?:(?:but|and|so|yeah|yes|well|oh|also|although|though)\b|"
-    r"(?:no|nah|nope|not(?:\s+really)?)\s*,|"
+    r"(?:no|nah|nope|not(?:\s+really)?|right|ok|okay|anyway)\s*,|"
     # a check-back denied without a comma: "no no its the quiet spin" (round 185's summary
     # read it back so)
     r"(?:no|nah)\s+(?:no|nah)\b|(?:no|nah)\s+(?=(?:it'?s|it\s+is|thats|that'?s)\b))[\s,]*)+",
