@@ -199,11 +199,10 @@ IS_FOR: frozenset[str] = frozenset(
     """is because of|is because|'s because of|'s because|are because of|is for|'s for|are for|
     that's for|thats for""".replace("\n", "").split("|")
 )
-# (the cue is never read after a word that is no thing's: "that's because I commute" and "it's
-# because of the drivers" are the plain "because", which reads them)
-IS_FOR_NOT_BEFORE = ("it", "that", "this", "what", "which", "there", "here", "he", "she", "who")
+# The words after which it is never read, as they name no thing of theirs: "that's because I
+# commute" and "it's because of the drivers" are the plain "because", which reads them.
 IS_FOR_NOT_AFTER: frozenset[str] = frozenset(
-    """it it's its this that what which there he she they who reason why thing all
+    """it it's its this that what which there here he she they who reason why thing all
     everything something nothing anything and so but""".split()
 )
 IS_FOR_IDIOMS = re.compile(

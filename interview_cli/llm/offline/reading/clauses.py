@@ -42,7 +42,6 @@ from interview_cli.llm.offline.lexicon import (
     IS_FOR,
     IS_FOR_IDIOMS,
     IS_FOR_NOT_AFTER,
-    IS_FOR_NOT_BEFORE,
     IS_FOR_WHAT,
     LEADING_STRIP,
     MEANS_IDIOMS,
@@ -376,7 +375,9 @@ def _cue_pattern() -> re.Pattern[str]:
         if phrase.startswith("'s "):
             lead = r"(?<=\w)"  # "the quiet's for next door": the thing's own "'s"
         if phrase in IS_FOR:
-            lead += "".join(rf"(?<!\b{w})(?<!\b{w}\s)" for w in IS_FOR_NOT_BEFORE)
+            # (not matched there at all, so that a "because" inside it is read as itself)
+            words = sorted(re.escape(w) for w in IS_FOR_NOT_AFTER)
+            lead += "".join(rf"(?<!\b{w})(?<!\b{w}\s)" for w in words)
         # "it lets me relax" opens a reason; "it won't let me down" is the phrasal verb, and
         # "she won't let me skip it" is what they cannot do, no reason (round 22: "skip it")
         letting = re.search(r"\blets?\s+me$", phrase)
