@@ -597,6 +597,7 @@ def _restating(node: ExtractedNode, request: ExtractRequest) -> ExtractedNode:
 def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
     strategy = request.methodology.strategy(request.strategy) if request.strategy else None
     family = strategy.family if strategy else None
+    eliciting = family in _ELICITING or not request.strategy
     return Turn(
         focus_label=request.focus_label,
         focus_type=request.focus_type if view.level(request.focus_type) else None,
@@ -608,10 +609,9 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
         ),
         skip_scenes=family == "situational" and not view.supports("context"),
         clarifying=family == "clarify",
-        eliciting=family in _ELICITING or not request.strategy,
+        eliciting=eliciting,
         another_things=another_things(request.answer),
-        recapping=(family in _ELICITING or not request.strategy)
-        and bool(_RECAP.search(request.answer)),
+        recapping=eliciting and bool(_RECAP.search(request.answer)),
     )
 
 
