@@ -603,3 +603,10 @@ def test_right_with_its_comma_opens_no_label(mec: Methodology) -> None:
 
     assert not make_label("right, the portions are too small", None, None).startswith("right")
     assert make_label("right now the portions are too small", None, None).startswith("right")
+
+
+def test_a_friend_called_ken_is_no_filler(mec: Methodology) -> None:
+    # a lower-case "ken" closing a clause is Scots "you know" ("useless ken", round 185), not
+    # a friend typed in lower case
+    result = extract(mec, "cooking", "the quick recipes are handy for my mate ken.", None)
+    assert result.nodes[0].quote.endswith("my mate ken"), result.nodes
