@@ -52,6 +52,7 @@ from interview_cli.llm.offline.lexicon import (
     TRAILING_STRIP,
     Cue,
 )
+from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
 from interview_cli.llm.offline.reading.clauses import (
     PART,
     WORD,
@@ -611,17 +612,10 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
         clarifying=family == "clarify",
         eliciting=eliciting,
         another_things=another_things(request.answer),
-        recapping=eliciting and bool(_RECAP.search(request.answer)),
+        # (a reply to "what else?" that says there is no more, or that it was said before)
+        recapping=eliciting
+        and bool(TERMINAL_CEILING.search(request.answer) or _SAID_AGAIN.search(request.answer)),
     )
-
-
-# A reply to "what else?" that says there is nothing more, around what it names
-_RECAP = re.compile(
-    r"\b(?:like|as)\s+i\s+(?:said|say)\b|\bi\s+(?:already|just)\s+said\b|"
-    r"\bno(?:thing|thin'?|wt)\s+else\b|\b(?:that'?s|thats)\s+(?:about\s+)?(?:it|all)\b|"
-    r"\bthe\s+main\s+ones\b",
-    re.IGNORECASE,
-)
 
 
 # The open question after "can we go back to X?" ("Back to X. What did you want to say about
@@ -636,6 +630,8 @@ OPEN_QUESTION = re.compile(
 # The families whose questions ask what they notice or what else matters (and the opening
 # question, which has no strategy): the first thing said names a feature.
 _ELICITING: frozenset[str] = frozenset({"explore", "breadth_check", "revitalize", "element"})
+# Said to be said before ("like I said", "I already said"): the aside's own phrase file
+_SAID_AGAIN = phrase_pattern("meta/aside_repeat")
 
 
 def _name(clause: Clause, existing: dict[str, str], turn: Turn, *, first: bool) -> None:
