@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from interview_cli.config.yamlio import load_yaml
-from interview_cli.llm.offline.asking.phrases import MAX_QUOTE_WORDS, phrase_for
+from interview_cli.llm.offline.asking.phrases import MAX_QUOTE_WORDS, mention, phrase_for
 from interview_cli.llm.offline.asking.reference import refer
 from interview_cli.llm.offline.asking.tokens import words_of
 from interview_cli.llm.offline.asking.topic import thing
@@ -179,3 +179,24 @@ def test_what_was_said_is_not_cut_after_its_anything() -> None:
     # a typed interview)
     parent = ["it means I'm not the parent who sent them out in rubbish gear I guess."]
     assert phrase_for("not the parent", parent) is None
+
+
+def test_a_verb_after_that_is_no_thing_of_theirs() -> None:
+    # round 189 asked "You mentioned the lasted." of "That lasted til I realised ..."
+    answers = ["That lasted til I realised I was spending like 3.20 a day, more on nights", "ok"]
+    assert refer("lasted til realised spending like 3.20", answers).mention == ""
+    # the thing whose name is also a verb keeps its determiner ("the fit")
+    assert mention("good fit", ["i love the fit, really", "ok"]) == "the fit"
+
+
+def test_two_clauses_run_together_are_quoted_whole_or_not_said() -> None:
+    # round 189 asked "You said you rang you got someone different." of "every time I rang I
+    # got someone different"
+    answers = ["every time I rang I got someone different and had to explain it all again", "ok"]
+    quotes = ["every time I rang I got someone different"]
+    ref = refer("rang got someone different", answers, quotes)
+    assert ref.phrase is not None
+    assert ref.phrase.clause == '"every time I rang I got someone different"'
+    # one clause inside another is one phrase
+    phrase = phrase_for("felt they cared", ["honestly i felt they cared about me"])
+    assert phrase is not None and phrase.clause == "you felt they cared"

@@ -423,6 +423,9 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
         return start, "-ing"  # "makes it feel less lonely": "feeling less lonely"
     if prev == "its" and (start < 2 or not tokens[start - 2].word):
         return start, ""  # "its fine, its laundry": "it's" typed, no possessive (round 73)
+    if prev in _OBJECT_TOO and prev2 in v.verbs:
+        return start, ""  # "I just have it | black now": its object, no "it black now" (round
+        # 189 asked "You said it black now.")
     if prev in v.determiners or prev in v.subjects:
         return start - 1, ""
     if prev == "me" and prev2 in v.enablers:
@@ -432,6 +435,10 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
     if prev in v.auxiliaries and prev2 in v.subjects:
         return start - 2, ""
     return start, ""
+
+
+# Subjects that are objects too, after their verb ("have it black", "want you there")
+_OBJECT_TOO = frozenset("it you".split())
 
 
 # Who a "can" asks about when it leads a question they put to themselves: "can I get...".
@@ -664,6 +671,9 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     closed = end >= len(tokens) or not tokens[end].word
     if not body or not _clean(body, v, closed) or _cut_short(tokens, end, v):
         return None
+    if _run_on(words, v):
+        return None  # "every time | I rang I got someone different": two clauses, the first
+        # cut from its "every time" (round 189 asked "You said you rang you got someone ...")
     if words[0] in CONDITIONS or conditional(tokens, start, v):
         # "What would have helped when 'if you dont grab a slot by sunday'?"; "so if Im stuck
         # in traffic" is no "You said you're stuck in traffic" (round 35)
@@ -691,6 +701,26 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     return _compose(words, texts, lead, v)
 
 
+def _run_on(words: list[str], v: Vocabulary) -> bool:
+    """A subject and its verb, then another subject with no joining word: "I rang I got"."""
+    return (
+        bool(words)
+        and words[0] in _RUN_ON_SUBJECTS
+        and any(
+            words[k] in _RUN_ON_SUBJECTS
+            and words[k - 1] in v.verbs
+            and words[k - 1] not in _SAYING_THAT  # "I think they know": one clause in another
+            for k in range(2, len(words))
+        )
+    )
+
+
+_RUN_ON_SUBJECTS = frozenset("i we he she they".split())
+_SAYING_THAT = frozenset(
+    """think thought know knew say said says reckon reckoned hope hoped feel felt guess
+    suppose mean meant realised realized noticed found find bet wish believe believed
+    told tell tells heard hear saw see seen knows thinks""".split()
+)
 _FELT_OF = frozenset("that about because cos when for at with of".split())
 _FEELING_ENDS = ("ful", "ous", "ing", "ed", "less", "ive", "ible", "able")
 _SHORT_ADJECTIVES = frozenset(
@@ -827,6 +857,9 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             if tokens[j].norm == "that" and t.text[:1].isupper():
                 break  # "its more that | Mostyn isnt supposed to": a name after a clause's
                 # "that" (round 163 asked "You talked about the Mostyn.")
+            if tokens[j].norm in ("that", "this") and verbish(w, v):
+                break  # "That lasted til ..." is the pronoun and its verb (round 189 asked
+                # "You mentioned the lasted.")
             between = [tokens[k].norm for k in range(j + 1, i)]
             if det is not None and all(_naming(b, v) and b not in _EMPTY_HEADS for b in between):
                 # (the "is" of "his stomach's no upset" is no part of it: round 80 asked about

@@ -261,7 +261,8 @@ def _trimmed(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> tu
 
 def _past_lead_in(tokens: Sequence[Token], start: int, end: int) -> tuple[int, int]:
     """A quote's span past what leads into it: "mostly I just dont want her suffering", "thats
-    when I asked for the complaint reference" (typed interviews said both back whole)."""
+    when I asked for the complaint reference", "i just mean money is tight", "the point was he
+    knew his stuff" (typed interviews said them back whole)."""
     words = [t.norm for t in tokens[start:end]]
     for lead in _LEADS_IN:
         n = len(lead)
@@ -271,7 +272,23 @@ def _past_lead_in(tokens: Sequence[Token], start: int, end: int) -> tuple[int, i
     return start, end
 
 
-_LEADS_IN = (("mostly",), ("thats", "when"), ("that's", "when"))
+# ("i just mean money is tight": what they mean is the quote, round 188; "Means one less
+# thing to wash", "the point was he knew his stuff", "just that when you're self employed
+# ...", round 189)
+_LEADS_IN = (
+    ("mostly",),
+    ("thats", "when"),
+    ("that's", "when"),
+    ("i", "just", "mean"),
+    ("i", "mean"),
+    ("what", "i", "mean", "is"),
+    ("it", "means"),
+    ("means",),
+    ("the", "point", "was"),
+    ("the", "point", "is"),
+    ("point", "is"),
+    ("just", "that"),
+)
 
 
 def _trailing(word: str, v: Vocabulary) -> bool:
