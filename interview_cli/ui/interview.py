@@ -368,7 +368,7 @@ def end_screen(
         ),
         ("termination", ended_because(session.termination_reason)),
         *_coverage_rows(coverage),
-        ("cost", _cost_cell(session.usage)),
+        ("cost", _cost_cell(session.usage, _all_offline(session.settings.clients))),
         ("provider", session.settings.provider_label),
     )
     for name, value in rows:
@@ -517,10 +517,18 @@ def question_card_view(session: SessionFile) -> Text:
     return text
 
 
-def _cost_cell(usage: Any) -> str:
-    """The end screen's cost: unknown (never $0) for calls of models without a price."""
+def _all_offline(clients: dict[str, Any]) -> bool:
+    return bool(clients) and all(c.provider == "offline" for c in clients.values())
+
+
+def _cost_cell(usage: Any, offline: bool = False) -> str:
+    """The end screen's cost: unknown (never $0) for calls of models without a price; none
+    when no model was called (a tester read "$0.0000 (81 LLM calls)" next to "offline" as a
+    contradiction, round 189)."""
     from interview_cli.llm.spend import format_cost
 
+    if offline:
+        return f"none: offline, no model called ({usage.calls} offline task calls)"
     unpriced = list(getattr(usage, "unpriced", []) or [])
     text = f"{format_cost(usage.priced_cost_usd, unpriced)} ({usage.calls} LLM calls)"
     if unpriced:

@@ -53,6 +53,9 @@ def test_a_whole_interview_to_the_end(sessions: Path) -> None:
     assert "Question 1" in out and "Question 2" in out and "Closing" in out
     assert "What I understood" in out
     assert "Interview summary" in out and "completed" in out
+    # no model called, no cost: not "$0.0000 (81 LLM calls)" beside "offline" (round 189)
+    assert "none: offline, no model called" in " ".join(out.split())
+    assert "LLM calls" not in out
     doc = only_session(sessions)
     assert doc["status"] == "completed"
     assert doc["termination_reason"] in {"Maximum turns reached", "Closing strategy selected"}
