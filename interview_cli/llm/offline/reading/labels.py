@@ -736,7 +736,8 @@ def _shorten(words: list[str]) -> list[str]:
         # nor on a negation whose verb the limit cut: "turn up to client meetings not | looking
         # like a drowned sweaty rat" (round 58)
         while (
-            len(words) > 1 and words[-1].lower() in DANGLING | NUMBER_WORDS | _DENIALS | _NOUNLESS
+            len(words) > 1
+            and words[-1].lower() in DANGLING | NUMBER_WORDS | _DENIALS | _NOUNLESS | _WHOSE_CUT
         ):
             if LOAD_OFF.search(" ".join(words)) or _ON_ONES_OWN.search(" ".join(words)):
                 break  # "one less thing to think about", "sitting on his own" end there
@@ -838,6 +839,9 @@ _BARE_ENDS = frozenset("to of for with and or the a an".split())
 # ``BEFORE_A_NOUN``) or what a degree measures ("for how | little I use it")
 _NOUNLESS = BEFORE_A_NOUN | frozenset("how so too next".split())  # ("shop next | door", round 98)
 _DENIALS = frozenset("not never no".split())
+# whose, with the noun the limit cut: "mr dodds sat there on his | own" (round 189's focus)
+# (not "her": "i love her")
+_WHOSE_CUT = _POSSESSIVES - {"her"}
 # Verbs whose particle is theirs, not a place's: "pick up | the kids", "drop off | the car"
 _PHRASAL = frozenset(
     """pick picking picked get getting got set put give take took look turn come go bring fill

@@ -90,11 +90,14 @@ def stance_of(text: str) -> int:
         # "Why does that bother you?")
         return 0
     words = [w.replace("'", "").replace("\u2019", "") for w in WORD.findall(text.lower())]
-    words = [_negative_slip(w) for w in words]
+    # ("the machine was broken-ish" is broken, near enough: round 189 asked "What did that let
+    # you do?" of it)
+    words = [_negative_slip(w.removesuffix("-ish")) for w in words]
     negated = _riddances(text, words)
     if any(w in NEGATIVE_WORDS for i, w in enumerate(words) if i not in negated):
         return -1
-    if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or _LET_DOWN.search(text):
+    let_down = _LET_DOWN.search(text) and not _NOT_LETTING_DOWN.search(text)
+    if (_UNABLE.search(text) and not _UNABLE_PRAISE.search(text)) or let_down:
         return -1
     if any(p.search(text) for p in _HELD_AGAINST):
         return -1
@@ -223,6 +226,14 @@ LESSENED = NEGATIONS | frozenset(
 # "nothing else", "nothing more": no riddance of what follows
 _NO_MORE = (["else"], ["more"])
 _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECASE)
+# ... not when they never would, or it never does: "i'd never want to let anyone down" is what
+# they hold to (round 189 asked "What is the problem with that for you?"), "it doesnt let me
+# down" is praise
+_NOT_LETTING_DOWN = re.compile(
+    r"\b(?:never|not|no|dont|don't|doesnt|doesn't|didnt|didn't|wont|won't|wouldnt|wouldn't|"
+    r"cant|can't|hate\s+to|hates\s+to)\s+(?:\w+\s+){0,3}?let(?:s|ting)?\s+(?:\w+\s+){0,2}down\b",
+    re.IGNORECASE,
+)
 
 
 _DENYING = frozenset("no not never".split())

@@ -50,7 +50,8 @@ _TRAILING = re.compile(
     r"thing|bit|(?<!good\s)(?<!real\s)(?<!proper\s)stuff|part|from\s+earlier|from\s+before|earlier|before|"
     # "Can we go back to the starting thing a minute?" (round 55 said back "Back to the
     # starting thing a minute.")
-    r"(?:for\s+)?a\s+(?:minute|min|sec|second|moment|mo|tick)|"
+    # ("Can we go back to how it looks a wee minute?", dev 3)
+    r"(?:for\s+)?a\s+(?:(?:wee|little|quick)\s+)?(?:minute|min|sec|second|moment|mo|tick)|"
     # "the mornings thing i said at the start"
     # ("the money thing I just said", round 74)
     r"(?:that\s+|which\s+)?i\s+(?:just\s+|already\s+)?(?:said|mentioned|told\s+you|talked\s+about)"
