@@ -24,6 +24,7 @@ from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
 from interview_cli.core.graph.records import Node
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.asking.phrases import cut_short, gapped, phrase_for, run_on
+from interview_cli.llm.offline.asking.reference import told_plainly
 from interview_cli.llm.offline.reading.clauses import blank
 
 MAX_CHAIN = 8  # rungs shown of one chain, most concrete first
@@ -365,11 +366,12 @@ def said_as(answers: Sequence[str]) -> Say:
         label = node.label
         phrase = phrase_for(label, answers)
         if phrase is not None:
-            return phrase.verbatim
+            return told_plainly(phrase.verbatim)
         if cut_short(label, answers) or gapped(label, answers):
             # (to the end of the clause it was cut from, where that is short: round 163's
             # summary read "I dont want Mostyn to go the way")
-            return run_on(label, answers, MAX_TOLD_WORDS) or _own_sentence(node)
+            told = run_on(label, answers, MAX_TOLD_WORDS) or _own_sentence(node)
+            return told_plainly(told) if told else told
         return label
 
     return say

@@ -10,7 +10,7 @@ import pytest
 
 from interview_cli.config.yamlio import load_yaml
 from interview_cli.llm.offline.asking.phrases import MAX_QUOTE_WORDS, mention, phrase_for
-from interview_cli.llm.offline.asking.reference import refer
+from interview_cli.llm.offline.asking.reference import refer, told_plainly
 from interview_cli.llm.offline.asking.tokens import words_of
 from interview_cli.llm.offline.asking.topic import thing
 
@@ -200,3 +200,19 @@ def test_two_clauses_run_together_are_quoted_whole_or_not_said() -> None:
     # one clause inside another is one phrase
     phrase = phrase_for("felt they cared", ["honestly i felt they cared about me"])
     assert phrase is not None and phrase.clause == "you felt they cared"
+
+
+def test_their_words_are_told_back_without_how_they_led_into_them() -> None:
+    # round 189's summary and questions: "Just that when you're self employed ...", "the
+    # point was he knew his stuff", "The not talking to people thing I guess"
+    assert told_plainly("Just that when youre self employed bad support costs you money") == (
+        "when youre self employed bad support costs you money"
+    )
+    assert told_plainly("honestly the point was he knew his stuff tbh") == "he knew his stuff"
+    assert told_plainly("The not talking to people thing I guess") == (
+        "The not talking to people thing"
+    )
+    # how, at an end, stays: "what keeps him well"
+    assert told_plainly("I trust the vet on what keeps him well") == (
+        "I trust the vet on what keeps him well"
+    )

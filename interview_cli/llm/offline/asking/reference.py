@@ -169,12 +169,22 @@ def _short_quotes(
     return found
 
 
+def told_plainly(said: str) -> str:
+    """Their words without the hedges, fillers and lead-ins at their ends, as a question or
+    the closing summary says them back ("The not talking to people thing I guess" was a line
+    of round 189's summary)."""
+    return _without_edges(said, vocabulary())
+
+
 def _without_edges(said: str, v: Vocabulary) -> str:
     """A quote without the hedges and fillers at its ends (:func:`_trimmed`), so the question
     does not say them back ('You mentioned "I rang them obviously"', 'You mentioned "mostly I
     just dont want her suffering"', typed interviews)."""
     tokens = tokenize(said)
-    start, end = _past_lead_in(tokens, *_trimmed(tokens, 0, len(tokens), v))
+    # (a lead-in before the hedges go, and after: "Just that when you're self employed ...",
+    # "honestly the point was ...")
+    start, end = _past_lead_in(tokens, 0, len(tokens))
+    start, end = _past_lead_in(tokens, *_trimmed(tokens, start, end, v))
     kept = " ".join(t.text for t in tokens[start:end]).replace(" ,", ",")
     return kept if len(kept.split()) >= 2 else said.strip(" ,.;:!?")
 
@@ -281,6 +291,8 @@ _LEADS_IN = (
     ("that's", "when"),
     ("i", "just", "mean"),
     ("i", "mean"),
+    ("i", "just", "meant"),
+    ("i", "meant"),
     ("what", "i", "mean", "is"),
     ("it", "means"),
     ("means",),
@@ -302,7 +314,8 @@ def _trailing(word: str, v: Vocabulary) -> bool:
     )
 
 
-_HEADS = frozenset("things stuff thing lot lots bit".split())
+# (nor "well" at an end, where it is how: "what keeps him well", "it works well")
+_HEADS = frozenset("things stuff thing lot lots bit well".split())
 
 
 def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) -> str | None:
