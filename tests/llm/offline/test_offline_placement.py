@@ -456,3 +456,31 @@ def test_a_time_alone_is_no_label_but_what_is_done_then_is() -> None:
     assert make_label("before a long shift", None, None) == "before a long shift"
     assert make_label("after work I go running", None, None) == "after work go running"
     assert make_label("before school we walk the dog", None, None) == "before school walk the dog"
+
+
+def test_a_goal_said_in_a_sentence_of_its_own_after_a_why_climbs(mec: Methodology) -> None:
+    # round 189: asked what getting out easily counts for, "i want to keep going till i'm 60"
+    # was typed an attribute, a new thing at the bottom, and the next question went elsewhere
+    answer = "if every one of them hurts i'm done by dinner time. i want to keep going till i'm 60"
+    result = extract(mec, "cooking", answer, ("swing round and stand up", F))
+    levels = {n.label: n.node_type for n in result.nodes}
+    assert levels["keep going till 60"] not in (A, F)
+    assert ("done by dinner time", "keep going till 60") in [
+        (e.source, e.target) for e in result.edges
+    ]
+    # without a why before it, a want is what it is: no chain to climb
+    plain = extract(mec, "cooking", "the boot is big. i want to carry my kit", None)
+    assert [e for e in plain.edges if e.target == "carry my kit"] == []
+
+
+def test_what_it_is_about_after_a_why_climbs_from_the_reason_before(mec: Methodology) -> None:
+    # round 190: "i guess its about being the one who holds it down for the family" was no
+    # node, then an attribute: it is where the reason before it leads
+    answer = (
+        "i dont want to be ringing her saying sorry its short this month. i guess its about "
+        "being the one who holds it down for the family"
+    )
+    result = extract(mec, "cooking", answer, ("cant be losing shifts", F))
+    assert ("dont want to be ringing her", "being one who holds down") in [
+        (e.source, e.target) for e in result.edges
+    ]

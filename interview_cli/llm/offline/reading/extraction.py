@@ -512,6 +512,9 @@ def _read_units(
             if not unit.clauses:
                 continue
         previous = placed[-1] if placed else None
+        if turn.deepen and previous is not None and unit.link == "none":
+            if _GOAL_OF_THEIRS.match(unit.clauses[0].text):
+                unit.link = "up"
         for clause in unit.clauses:
             _type_clause(view, clause, unit.link, previous, turn, study)
             _name(clause, existing, turn, first=previous is None)
@@ -535,6 +538,20 @@ def _read_units(
         edges.extend(link_unit(view, request.answer, unit, placed, turn, rejected))
         placed.append(unit)
     return nodes, edges, placed, rejected
+
+
+# A goal of theirs said in a sentence of its own, after a why: "... i'm done by dinner time. i
+# want to keep going till i'm 60" is where the reason leads, not a new thing at the bottom
+# (round 189 typed it an attribute and asked about something else)
+_GOAL_OF_THEIRS = re.compile(
+    r"^\W*(?:(?:and|but|so|well|just)\W+)?i\s+(?:really\s+|just\s+|still\s+)?"
+    r"(?:want|wanna|need|would\s+like|'d\s+like|d\s+like|hope|refuse)\s+to\b"
+    r"|^\W*(?:(?:and|but|so)\W+)?i(?:'m|m|\s+am)\s+not\s+(?:ready|going|about)\s+to\b"
+    # "i guess its about being the one who holds it down for the family" (round 190)
+    r"|^\W*(?:(?:and|but|so|i\s+guess|i\s+suppose|i\s+think)\W+)*(?:it'?s|it\s+is|that'?s|thats)"
+    r"\s+(?:all\s+|really\s+|just\s+)?about\s+being\b",
+    re.IGNORECASE,
+)
 
 
 def _restates(request: ExtractRequest, turn: Turn, clause: Clause) -> bool:

@@ -332,8 +332,10 @@ def _first_clause(words: list[str]) -> list[str]:
                 continue  # "don't care if they get wrecked": the clause is what is cared about
             if word.lower() in _TIME_PREPS and _time_phrase(words, i):
                 continue  # "can sleep after a night shift": a time, not a new clause
-            if word.lower() == "who" and i <= 2 and words[i - 1].lower() in _WHO_THEY_ARE:
-                continue  # "be someone who keeps their word": who they are
+            being = words[0].lower() in ("being", "be")
+            if word.lower() == "who" and i <= 2 + being and words[i - 1].lower() in _WHO_THEY_ARE:
+                continue  # "be someone who keeps their word", "being the one who pays": who
+                # they are
             if (
                 word.lower() in ("that", "thats", "which")
                 and words[i - 1].lower() in _POINTER_HEADS
