@@ -248,6 +248,16 @@ def test_a_dislike_is_asked_what_it_costs_not_what_it_gives(mec: Methodology, na
     assert not any("bother" in text or "problem" in text for text in liked)
 
 
+def test_a_bad_feeling_said_in_a_word_is_asked_what_makes_it(mec: Methodology) -> None:
+    # round 190: 'You mentioned "stressful". What is the problem with that for you?' - "what do
+    # you mean the problem? stress is stress innit, nobody wants it"
+    answers = ["stressful tbh. my mums in accra and she relies on what i send"]
+    for turn in range(1, 7):
+        text = ask(mec, strategy("deepen"), "stressful", turn=turn, stance=-1, answers=answers)
+        assert not re.search(r"bother|problem|get in the way", text), text
+        assert re.search(r"makes you feel|not to feel", text), text
+
+
 def test_a_problem_is_asked_what_it_costs_only_when_they_said_they_mind_it() -> None:
     # "Why does the one nice moment bother you?" asked of a liked thing typed a pain point
     jtbd = _methodology("jobs_to_be_done")

@@ -124,6 +124,29 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
     if has_focus and family == "dislike" and request.focus_stance >= 0:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"
+    family = _of_feeling(request, family, has_focus)
+    if has_focus and family == "deepen" and request.focus_stance == 0 and _priced(request):
+        family = "concern"  # an amount paid is no help: "How does '2.20 a carton' help you?"
+    if has_focus and family == "deepen" and request.focus_stance == 0 and _negated(request):
+        # a lack the reader could not call good or bad ("it's never on time", "there's no
+        # shower at the office", "not young any more"): what it means for them, not how it
+        # helps them (dev2 reading set: "You mentioned that you're not young. How does that
+        # help you?")
+        family = "concern"
+    if has_focus and family == "deepen" and request.focus_stance == 0:
+        # not said to be good: why it matters, not what is good about it (round 62: "You
+        # mentioned the signal. What's good about that, for you?" - "Nothing good, the signal
+        # there is bad")
+        family = "open_why"
+    return family
+
+
+def _of_feeling(request: QuestionRequest, family: str, has_focus: bool) -> str:
+    """The family for a focus that is a feeling, or was told with one."""
+    if has_focus and family == "dislike" and _bare_bad_feeling(request):
+        # how bad it felt, said in a word: what makes it so, not "What is the problem with
+        # "stressful" for you?" (round 190: "stress is stress innit, nobody wants it")
+        return "bad_feeling"
     if has_focus and family in ("attribution", "emotion") and _a_feeling(request):
         # why they felt it, not why a feeling "happened the way it did" (round 49: "You said
         # "relieved mostly". Why do you think that happened the way it did?"), nor how a
@@ -141,20 +164,21 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # that I could actually do my job" ("um I kind of just said?"), then of the bot; a
         # feeling whose reason is in its words has been answered. The story goes on instead.
         family = "after_feeling"
-    if has_focus and family == "deepen" and request.focus_stance == 0 and _priced(request):
-        family = "concern"  # an amount paid is no help: "How does '2.20 a carton' help you?"
-    if has_focus and family == "deepen" and request.focus_stance == 0 and _negated(request):
-        # a lack the reader could not call good or bad ("it's never on time", "there's no
-        # shower at the office", "not young any more"): what it means for them, not how it
-        # helps them (dev2 reading set: "You mentioned that you're not young. How does that
-        # help you?")
-        family = "concern"
-    if has_focus and family == "deepen" and request.focus_stance == 0:
-        # not said to be good: why it matters, not what is good about it (round 62: "You
-        # mentioned the signal. What's good about that, for you?" - "Nothing good, the signal
-        # there is bad")
-        family = "open_why"
     return family
+
+
+def _bare_bad_feeling(request: QuestionRequest) -> bool:
+    """The focus is a bad feeling said in a word or two ("stressful", "proper gutted")."""
+    said = [w for w in re.findall(r"[a-z']+", (request.focus_label or "").lower())]
+    felt = [w for w in said if w not in _DEGREE]
+    return 0 < len(felt) <= 2 and all(
+        w in FEELING_WORDS or (w in FELT_WORDS and w.endswith(_FEELING_ENDS)) for w in felt
+    )
+
+
+_DEGREE = frozenset("so really proper very bit a quite pretty dead well tbh just".split())
+# how a word for a feeling ends ("stressful", "worried", "annoying"; not "blisters")
+_FEELING_ENDS = ("ful", "ed", "ing", "ous")
 
 
 def _said_of_focus(request: QuestionRequest) -> str:

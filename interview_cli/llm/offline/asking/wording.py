@@ -135,6 +135,14 @@ WORDINGS: dict[str, Wordings] = {
             "What does that get in the way of for you?",
         ),
     ),
+    # a bad feeling said in a word ("stressful", "mortified"): what makes it so, and what not
+    # feeling it would mean (round 190 asked "What is the problem with "stressful" for you?")
+    "bad_feeling": Wordings(
+        that=(
+            "What is it that makes you feel that way?",
+            "What would it mean for you not to feel like that?",
+        ),
+    ),
     # the focus's type is a problem but the respondent did not say they mind it ("I signed up
     # for the beans by post"): how it affects them, neither "bother" nor "get out of"
     "concern": Wordings(
