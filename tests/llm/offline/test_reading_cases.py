@@ -610,3 +610,14 @@ def test_a_friend_called_ken_is_no_filler(mec: Methodology) -> None:
     # a friend typed in lower case
     result = extract(mec, "cooking", "the quick recipes are handy for my mate ken.", None)
     assert result.nodes[0].quote.endswith("my mate ken"), result.nodes
+
+
+def test_no_label_ends_on_how_near_a_figure_it_was() -> None:
+    # round 190 asked "You mentioned that your bill went up to nearly." of "My bill went up to
+    # nearly three hundred pound one month"
+    ci = Methodology.model_validate(
+        load_yaml((ROOT / "methodologies" / "critical_incident.yaml").read_text("utf-8"))
+    )
+    said = "My bill went up to nearly three hundred pound one month, so I rang them."
+    result = extract(ci, "banking", said, None, strategy="deepen_narrative")
+    assert [n.label for n in result.nodes][:1] == ["bill went up"]

@@ -451,6 +451,8 @@ OPINION_LEADS: frozenset[str] = frozenset(
 TRAILING_STRIP: frozenset[str] = frozenset(
     # ("plus": "the boot has to swallow the buggy plus | about eight bags", round 79; "within":
     # "spent that on a new battery within | a year", the time blanked, a typed JTBD interview;
+    # "nearly": "my bill went up to nearly | three hundred pound", round 190 asked about "your
+    # bill went up to nearly";
     # "wi", Yorkshire and Scots "with": "charged 90 quid roaming wi | it switched off", round
     # 183's summary read back "roaming wi")
     """the a an and but or plus so to of for with in on at by as from into it it's its that that's
@@ -459,7 +461,8 @@ TRAILING_STRIP: frozenset[str] = frozenset(
     mostly mainly completely entirely totally altogether
     matter mattered annoys bugs irritates
     within during until via per upon towards toward
-    wi""".split()
+    wi
+    nearly almost roughly approximately""".split()
 )
 # Words that never make a label on their own: a label of nothing but these (and stripped
 # words) is dropped ("again", "being", "not", "much", "sorry", "said before").
