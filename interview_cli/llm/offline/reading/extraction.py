@@ -512,7 +512,8 @@ def _read_units(
             if not unit.clauses:
                 continue
         previous = placed[-1] if placed else None
-        if turn.deepen and previous is not None and unit.link == "none":
+        if turn.deepen and previous is not None and previous.link == "up" and unit.link == "none":
+            # (mid-climb only: a want after a statement of its own is no step of a chain)
             if _GOAL_OF_THEIRS.match(unit.clauses[0].text):
                 unit.link = "up"
         for clause in unit.clauses:
