@@ -44,7 +44,9 @@ class Steer:
 # What may trail the thing named without naming it: "the price tbh", "the price - it's half".
 _TRAILING = re.compile(
     r"\s+(?:-|\u2013|\u2014)\s.*$|"
-    r"(?:\s+(?:tbh|tho|though|mate|really|lol|then|if\s+anything|if\s+i'?m\s+honest|"
+    # ("the broadband one or not haha": an offer's "or not", round 191)
+    r"(?:\s+(?:tbh|tho|though|mate|really|lol|haha|ha|then|or\s+not|or\s+no|if\s+anything|"
+    r"if\s+i'?m\s+honest|"
     # "I'd rather talk about the mower if it's all the same" (round 25)
     r"if\s+it'?s\s+all\s+the\s+same(?:\s+to\s+you)?|if\s+you\s+don'?t\s+mind|"
     r"thing|bit|(?<!good\s)(?<!real\s)(?<!proper\s)stuff|part|from\s+earlier|from\s+before|earlier|before|"
