@@ -656,11 +656,7 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     words = [t.norm for t in tokens[start:end]]
     if not lead:
         words, texts, lead = _verb_lead(words, texts)
-    cut = _verdict_subject(words, v)
-    if cut is not None:
-        words, texts = words[:cut], texts[:cut]
-        if texts[-1].lower().endswith(("'s", "’s")):
-            texts[-1], words[-1] = texts[-1][:-2], words[-1][:-2]
+    words, texts = _before_the_verdict(words, texts, v)
     if words[:1] == ["me"] and not _noun_like(words[1:], v):
         words, texts = words[1:], texts[1:]
     if len(words) > 2 and words[0] in SO_FAR and words[1] in v.subjects:
@@ -699,6 +695,26 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     if words[0] in _DOES_NOT and start and tokens[start - 1].word:
         return None  # "They just | don't break": said back with who does not, as before
     return _compose(words, texts, lead, v)
+
+
+def _before_the_verdict(
+    words: list[str], texts: list[str], v: Vocabulary
+) -> tuple[list[str], list[str]]:
+    """The phrase without a verdict said of it (``_verdict_subject``)."""
+    cut = _verdict_subject(words, v)
+    if cut is None:
+        return words, texts
+    words, texts = words[:cut], texts[:cut]
+    if texts[-1].lower().endswith(("'s", "’s")):
+        texts[-1], words[-1] = texts[-1][:-2], words[-1][:-2]
+    while len(words) > 1 and words[-1] in _RESTATED_SUBJECTS:
+        # "the problem wasnt him | it | was the four months": the subject said again goes
+        # with its verb (round 191 asked "You said the problem wasn't him it.")
+        words, texts = words[:-1], texts[:-1]
+    return words, texts
+
+
+_RESTATED_SUBJECTS = frozenset("it that this".split())
 
 
 def _run_on(words: list[str], v: Vocabulary) -> bool:
@@ -867,7 +883,7 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
                 head = re.sub(r"['\u2019]s$", "", t.text)
                 return " ".join([det, *(tokens[k].text for k in range(j + 1, i)), head])
         doing_to = nxt is not None and (
-            nxt.norm in v.determiners | OBJECT_PRONOUNS or is_count(nxt.norm)
+            nxt.norm in v.determiners | OBJECT_PRONOUNS | ANYONE or is_count(nxt.norm)
         )
         after_noun = i > 0 and _naming(tokens[i - 1].norm, v)  # "the lock | lying"
         # (nor a doing whose place or manner follows: "living | on toast", "standing |

@@ -120,6 +120,10 @@ _STRANDED = frozenset("of for with about to on in at from into".split())
 
 
 _PERSONS = frozenset("i we he she they".split())  # no object of a preposition
+# What opens a question inside a clause, whose verb may come last ("what the next step is")
+_EMBEDDED = frozenset("what how where who whether".split())
+# Whom a doing is done to, said after it ("giving them", "telling people")
+_WHOM = frozenset("them him her us people".split())
 
 
 _ADVERB_PARTICLES = frozenset("back round along across away".split())
@@ -255,8 +259,8 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         # worry about running | out (of data), which ..." (round 53: "Why does never having
         # to worry about running matter to you?")
         return True
-    if last in _PERSONS and nxt not in v.clause_breaks and nxt[:1].isalpha():
-        return True  # "I wanna know how they | did it" (round 38): a subject cut from its verb
+    if _cut_from_its_verb_or_object(tokens, end, v):
+        return True
     if last.endswith("ed") and nxt in PARTICLES | {"in"} and after in _WHEN_AFTER:
         return True  # "the card terminal packed | in on a Saturday" (round 43): its particle
     if last in OBJECT_PRONOUNS and nxt in PARTICLES | _LET_IN:
@@ -291,6 +295,20 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
         or cut_from_its_manner(tokens, end, v)
         or _cut_from_its_rest(tokens, end, v)
     )
+
+
+def _cut_from_its_verb_or_object(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """A subject, one said again, or a question inside the clause cut from its verb; a doing
+    cut from whom it is done to (round 191 said back the last three)."""
+    last, nxt = tokens[end - 1].norm, tokens[end].norm
+    if last in _PERSONS and nxt not in v.clause_breaks and nxt[:1].isalpha():
+        return True  # "I wanna know how they | did it" (round 38): a subject cut from its verb
+    if last == "it" and (nxt in COPULAS or nxt in v.verbs) and end >= 2:
+        return True  # "the problem wasnt him it | was the four months"
+    if nxt in COPULAS and any(t.norm in _EMBEDDED for t in tokens[max(0, end - 6) : end - 1]):
+        return True  # "my job to know what the next step | is": its verb follows
+    # "at 3am giving | everyone a little bit": its object follows
+    return (last.endswith("ing") or last in v.verbs) and nxt in ANYONE | _WHOM
 
 
 # Verbs that say how they leave someone: "what keeps him | well", "it makes me | happy".
