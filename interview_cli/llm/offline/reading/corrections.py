@@ -329,6 +329,7 @@ def _corrected(named: str, said: str, earlier: Sequence[Earlier]) -> Earlier | N
     return found
 
 
+_GLUED_NUMBER = re.compile(r"\d[\d.,]*[a-z]*", re.IGNORECASE)
 # Words a count is of that name no one thing ("I said 3 cups earlier" of "3 coffees")
 _COUNT_UNITS = frozenset(
     """cup cups mug mugs glass glasses bottle bottles time times one ones bit bits pound pounds
@@ -341,7 +342,9 @@ def _counts_what_was_said(said: str, node: Earlier) -> bool:
     """The earlier concept counts what the number put right was a number of ("3 Monsters":
     its label or quote says monsters), or that was a unit that names no one thing ("3
     cups")."""
-    of = frozenset(w for w in words_of(_NUMBER.sub(" ", said)) if w not in _COUNT_UNITS)
+    # (a unit typed onto its number is the number's: "I said 10kg before", round 191's close
+    # still read "10kg" back after it was put right as 9kg)
+    of = frozenset(w for w in words_of(_GLUED_NUMBER.sub(" ", said)) if w not in _COUNT_UNITS)
     return not of or bool(shared(of, words_of(f"{node.label} {node.quote}")))
 
 
