@@ -92,11 +92,7 @@ def refer(
     phrase = phrase_for(label, answers, quotes)
     if phrase is not None:
         return Reference("phrase", phrase)
-    named = mention(label, answers)
-    # ("You talked about the headphones." in a headphones study names nothing; nor does what a
-    # relief stops name it: "stops tea being a battle" is no "the battle", round 145)
-    if named and ((topic and named.split()[-1] == topic.split()[-1]) or target[0] in LESSENED):
-        named = ""
+    named = _thing_named(label, target, answers, topic)
     # where the focus stands in the answer just given (None: not there)
     tokens = tokenize(answers[-1]) if answers else []
     span = _find(target, tokens, v) if tokens else None
@@ -141,6 +137,32 @@ def refer(
     if said is None:
         return NOTHING  # one of several points, with no clause of theirs to say which
     return _quoted(said)
+
+
+def _thing_named(label: str, target: list[str], answers: Sequence[str], topic: str) -> str:
+    """The thing of the label the respondent named (``phrases.mention``), when asking about
+    it asks about the focus; "" otherwise."""
+    named = mention(label, answers)
+    # ("You talked about the headphones." in a headphones study names nothing; nor does what a
+    # relief stops name it: "stops tea being a battle" is no "the battle", round 145)
+    if named and ((topic and named.split()[-1] == topic.split()[-1]) or target[0] in LESSENED):
+        return ""
+    if named and _coped_with(target, named):
+        return ""  # "going to cope with the laundry mountain" is no liking of the mountain
+        # (round 191 asked "You mentioned the laundry mountain. And why does that matter?")
+    return named
+
+
+_COPING = frozenset(
+    """cope coping copes deal dealing deals struggle struggling handle handling manage
+    managing avoid avoiding escape escaping tackle tackling survive surviving""".split()
+)
+
+
+def _coped_with(target: list[str], named: str) -> bool:
+    """The label is a coping with the thing ``named``, which is what they are up against."""
+    head = named.split()[-1].lower()
+    return head in target and any(w in _COPING for w in target[: target.index(head)])
 
 
 def _as_quoted(quotes: Sequence[str], tokens: Sequence[Token], v: Vocabulary) -> Reference:
