@@ -115,7 +115,9 @@ class Screen:
         panel = question_panel(
             text,
             turn=title_turn,
-            strategy=record.strategy,
+            # (the opening has no strategy: said so, not a bare box among labelled ones, which
+            # every round-189 to 191 tester remarked on)
+            strategy=record.strategy or ("opening" if record.kind == "opening" else None),
             focus=record.focus_label,
             asked_by=record.asked_by,
         )

@@ -56,6 +56,10 @@ def test_a_whole_interview_to_the_end(sessions: Path) -> None:
     # no model called, no cost: not "$0.0000 (81 LLM calls)" beside "offline" (round 189)
     assert "none: offline, no model called" in " ".join(out.split())
     assert "LLM calls" not in out
+    # what the chain figure counts, said (round 189-191 testers read "chains completed 0"
+    # beside a summary of chains as a contradiction)
+    assert "chains to the top level" in out
+    assert "strategy: opening" in out  # the first box says what it is too
     doc = only_session(sessions)
     assert doc["status"] == "completed"
     assert doc["termination_reason"] in {"Maximum turns reached", "Closing strategy selected"}
