@@ -205,3 +205,15 @@ def test_a_noun_after_a_verb_in_the_negative_is_mentioned_unless_it_is_what_they
     assert mention("dont wake baby when get in", ["so I dont wake the baby when I get in"]) == (
         "the baby"
     )
+
+
+def test_not_letting_anyone_down_is_held_to_and_a_let_down_is_held_against() -> None:
+    from interview_cli.llm.offline.reading.stance import stance_of
+
+    # round 189 asked "What is the problem with that for you?" of the first
+    assert stance_of("i'd never want to let anyone down like that again") == 0
+    assert stance_of("that it doesnt let me down") == 0
+    # the negation is on a thought about it, or answers the question (from the review)
+    assert stance_of("No it let me down badly") == -1
+    assert stance_of("I never thought it would let me down but it did") == -1
+    assert stance_of("the machine was broken-ish") == -1

@@ -249,13 +249,18 @@ def test_a_dislike_is_asked_what_it_costs_not_what_it_gives(mec: Methodology, na
 
 
 def test_a_bad_feeling_said_in_a_word_is_asked_what_makes_it(mec: Methodology) -> None:
-    # round 190: 'You mentioned "stressful". What is the problem with that for you?' - "what do
-    # you mean the problem? stress is stress innit, nobody wants it"
-    answers = ["stressful tbh. my mums in accra and she relies on what i send"]
+    # round 190: 'You mentioned "stressful". What is the problem with that for you?' - "stress
+    # is stress innit"; a thing judged is no feeling, and a feeling said with its reason is
+    # not asked what makes it (from the review)
+    said = ["It's stressful, cos I've got forty minutes between getting in and bedtime."]
     for turn in range(1, 7):
-        text = ask(mec, strategy("deepen"), "stressful", turn=turn, stance=-1, answers=answers)
-        assert not re.search(r"bother|problem|get in the way", text), text
-        assert re.search(r"makes you feel|not to feel", text), text
+        deepen = {"turn": turn, "stance": -1}
+        text = ask(mec, strategy("deepen"), "stressful", answers=["stressful tbh"], **deepen)
+        assert re.search(r"makes you feel|not to feel", text) and "problem" not in text, text
+        text = ask(mec, strategy("deepen"), "overpriced", answers=["Overpriced."], **deepen)
+        assert "feel" not in text, text
+        text = ask(mec, strategy("deepen"), "stressful", answers=said, quotes=said, **deepen)
+        assert "makes you feel" not in text, text
 
 
 def test_a_problem_is_asked_what_it_costs_only_when_they_said_they_mind_it() -> None:

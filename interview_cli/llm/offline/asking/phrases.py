@@ -438,7 +438,8 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
 
 
 # Subjects that are objects too, after their verb ("have it black", "want you there")
-_OBJECT_TOO = frozenset("it you".split())
+# (not "you": "it lets you switch off" is who can, from the review)
+_OBJECT_TOO = frozenset({"it"})
 
 
 # Who a "can" asks about when it leads a question they put to themselves: "can I get...".

@@ -145,8 +145,10 @@ def _of_feeling(request: QuestionRequest, family: str, has_focus: bool) -> str:
     """The family for a focus that is a feeling, or was told with one."""
     if has_focus and family == "dislike" and _bare_bad_feeling(request):
         # how bad it felt, said in a word: what makes it so, not "What is the problem with
-        # "stressful" for you?" (round 190: "stress is stress innit, nobody wants it")
-        return "bad_feeling"
+        # "stressful" for you?" (round 190: "stress is stress innit, nobody wants it"); what
+        # makes it so is asked once, and not when it was said with it (from the review)
+        said = _its_reason_said(request) or _feeling_just_asked(request)
+        return "bad_feeling_said" if said else "bad_feeling"
     if has_focus and family in ("attribution", "emotion") and _a_feeling(request):
         # why they felt it, not why a feeling "happened the way it did" (round 49: "You said
         # "relieved mostly". Why do you think that happened the way it did?"), nor how a
@@ -171,14 +173,17 @@ def _bare_bad_feeling(request: QuestionRequest) -> bool:
     """The focus is a bad feeling said in a word or two ("stressful", "proper gutted")."""
     said = [w for w in re.findall(r"[a-z']+", (request.focus_label or "").lower())]
     felt = [w for w in said if w not in _DEGREE]
-    return 0 < len(felt) <= 2 and all(
-        w in FEELING_WORDS or (w in FELT_WORDS and w.endswith(_FEELING_ENDS)) for w in felt
-    )
+    return 0 < len(felt) <= 2 and all(w in FEELING_WORDS | _BAD_FEELINGS for w in felt)
 
 
 _DEGREE = frozenset("so really proper very bit a quite pretty dead well tbh just".split())
-# how a word for a feeling ends ("stressful", "worried", "annoying"; not "blisters")
-_FEELING_ENDS = ("ful", "ed", "ing", "ous")
+# bad feelings said in a word (not a judgement of a thing: "overpriced", "crowded", "ruined",
+# from the review)
+_BAD_FEELINGS = frozenset(
+    """stressful stressed worried anxious nervous scared frightened frustrated annoyed upset
+    embarrassed mortified gutted guilty lonely miserable panicky panicked fuming livid
+    ashamed humiliated helpless powerless""".split()
+)
 
 
 def _said_of_focus(request: QuestionRequest) -> str:

@@ -300,6 +300,8 @@ def _past_lead_in(tokens: Sequence[Token], start: int, end: int) -> tuple[int, i
         n = len(lead)
         # (not before a condition: "mostly whether it fits all three kids" stays whole)
         if len(words) > n + 1 and tuple(words[:n]) == lead and words[n] not in CONDITIONS:
+            if lead[-1] in _MEANING and words[n] in _MEANT_WHAT:
+                continue  # "I meant to batch cook", "it means a lot": the meaning is theirs
             return start + n, end
     return start, end
 
@@ -307,6 +309,9 @@ def _past_lead_in(tokens: Sequence[Token], start: int, end: int) -> tuple[int, i
 # ("i just mean money is tight": what they mean is the quote, round 188; "Means one less
 # thing to wash", "the point was he knew his stuff", "just that when you're self employed
 # ...", round 189)
+_MEANING = frozenset("mean meant means".split())
+# what a "mean" takes that is its own meaning, not a lead-in (from the review)
+_MEANT_WHAT = frozenset("to a lot everything nothing so more less much the world".split())
 _LEADS_IN = (
     ("mostly",),
     ("thats", "when"),

@@ -122,6 +122,8 @@ _STRANDED = frozenset("of for with about to on in at from into".split())
 _PERSONS = frozenset("i we he she they".split())  # no object of a preposition
 # What opens a question inside a clause, whose verb may come last ("what the next step is")
 _EMBEDDED = frozenset("what how where who whether".split())
+# What takes a question as its object ("to know what the next step is")
+_ASKING = frozenset("know knew ask asked tell told see decide wonder sure idea".split())
 # Whom a doing is done to, said after it ("giving them", "telling people")
 _WHOM = frozenset("them him her us people".split())
 
@@ -303,10 +305,18 @@ def _cut_from_its_verb_or_object(tokens: Sequence[Token], end: int, v: Vocabular
     last, nxt = tokens[end - 1].norm, tokens[end].norm
     if last in _PERSONS and nxt not in v.clause_breaks and nxt[:1].isalpha():
         return True  # "I wanna know how they | did it" (round 38): a subject cut from its verb
-    if last == "it" and (nxt in COPULAS or nxt in v.verbs) and end >= 2:
-        return True  # "the problem wasnt him it | was the four months"
-    if nxt in COPULAS and any(t.norm in _EMBEDDED for t in tokens[max(0, end - 6) : end - 1]):
-        return True  # "my job to know what the next step | is": its verb follows
+    before = tokens[end - 2].norm if end >= 2 else ""
+    if last == "it" and (nxt in COPULAS or nxt in v.verbs) and before in OBJECT_PRONOUNS:
+        # "the problem wasnt him it | was the four months" (not "buying it | was the best
+        # thing": its object, from the review)
+        return True
+    window = range(max(1, end - 6), end - 1)
+    if nxt in COPULAS and any(
+        tokens[i].norm in _EMBEDDED and tokens[i - 1].norm in _ASKING for i in window
+    ):
+        # "my job to know what the next step | is": its verb follows (not "what the kids
+        # will eat | is the big question", whose subject it is, from the review)
+        return True
     # "at 3am giving | everyone a little bit": its object follows
     return (last.endswith("ing") or last in v.verbs) and nxt in ANYONE | _WHOM
 

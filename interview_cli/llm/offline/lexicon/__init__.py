@@ -462,7 +462,7 @@ TRAILING_STRIP: frozenset[str] = frozenset(
     matter mattered annoys bugs irritates
     within during until via per upon towards toward
     wi
-    nearly almost roughly approximately""".split()
+    nearly almost""".split()
 )
 # Words that never make a label on their own: a label of nothing but these (and stripped
 # words) is dropped ("again", "being", "not", "much", "sorry", "said before").

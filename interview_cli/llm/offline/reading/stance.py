@@ -229,9 +229,12 @@ _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECAS
 # ... not when they never would, or it never does: "i'd never want to let anyone down" is what
 # they hold to (round 189 asked "What is the problem with that for you?"), "it doesnt let me
 # down" is praise
+# (the negation on the letting itself, not on a thought about it: "I never thought it would
+# let me down but it did", "No it let me down badly" are let downs, from the review)
 _NOT_LETTING_DOWN = re.compile(
-    r"\b(?:never|not|no|dont|don't|doesnt|doesn't|didnt|didn't|wont|won't|wouldnt|wouldn't|"
-    r"cant|can't|hate\s+to|hates\s+to)\s+(?:\w+\s+){0,3}?let(?:s|ting)?\s+(?:\w+\s+){0,2}down\b",
+    r"\b(?:never|dont|don't|doesnt|doesn't|didnt|didn't|wont|won't|wouldnt|wouldn't|"
+    r"hate\s+to|hates\s+to)\s+(?:(?:ever|want\s+to|wanna|like\s+to|going\s+to|gonna)\s+)?"
+    r"let(?:s|ting)?\s+(?:\w+\s+){0,2}down\b",
     re.IGNORECASE,
 )
 
