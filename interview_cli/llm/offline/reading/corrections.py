@@ -611,7 +611,9 @@ _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?(?=(?:p|k|kg|km|ml|gb|mb)?\b)", re.IGNOR
 # a number said in words ("two litres a week, not one"), "a" and "half" too ("a litre")
 _NUMBER_WORDS = NUMBER_WORDS | {"half", "a", "an"}
 _MEANT_NUMBER = re.compile(
-    r"[\s,]*(?:(?:i\s+meant|i\s+mean|it\s+was|it'?s|it\s+is|was|were)\s+)?"
+    # ("I said 10kg before, I think it's 9kg": how sure they are, then the number, round 191)
+    r"[\s,]*(?:(?:i\s+think|i\s+reckon|i\s+guess|pretty\s+sure|actually)\s+)?"
+    r"(?:(?:i\s+meant|i\s+mean|it\s+was|it'?s|it\s+is|was|were)\s+)?"
     # (who it is, said again: "I said earlier my oldest is 16, she's actually 17 now", round
     # 127 kept the 16), with the word that puts it right: "she's 15" is news, not a number
     # put right (from the review)
