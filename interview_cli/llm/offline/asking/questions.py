@@ -125,6 +125,11 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"
     family = _of_feeling(request, family, has_focus)
+    if has_focus and family in ("narrative", "after_feeling") and _said_as_a_rule(request):
+        # how they are or what they hold to is no event: not "You said you pride yourself on
+        # everything running smooth. What happened next?" (round 192: "Nothing happened, it's
+        # just how I am"), but why it matters
+        family = "open_why"
     if has_focus and family == "deepen" and request.focus_stance == 0 and _priced(request):
         family = "concern"  # an amount paid is no help: "How does '2.20 a carton' help you?"
     if has_focus and family == "deepen" and request.focus_stance == 0 and _negated(request):
@@ -167,6 +172,27 @@ def _of_feeling(request: QuestionRequest, family: str, has_focus: bool) -> str:
         # feeling whose reason is in its words has been answered. The story goes on instead.
         family = "after_feeling"
     return family
+
+
+def _said_as_a_rule(request: QuestionRequest) -> bool:
+    """The focus was said in the present, as how things are ("I pride myself on ...", "you
+    feel you can trust them", "small places like mine don't have a Monday"), with no past
+    verb of an event in its words."""
+    said = " ".join(filter(None, (request.focus_label, *request.focus_quotes))).lower()
+    words = re.findall(r"[a-z']+", said)
+    if any(w in _PAST or (w.endswith("ed") and len(w) > 4) for w in words):
+        return False
+    return any(w in _PRESENT for w in words)
+
+
+_PAST = frozenset(
+    """was were had did went got rang said told took came gave made sent left found paid
+    bought saw thought felt knew kept lost met put ran sat stood broke fell wore won""".split()
+)
+_PRESENT = frozenset(
+    """is are am i'm im it's its don't dont doesn't doesnt pride feel feels always never
+    know think hate love like want need""".split()
+)
 
 
 def _bare_bad_feeling(request: QuestionRequest) -> bool:

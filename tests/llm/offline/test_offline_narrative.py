@@ -1,0 +1,57 @@
+"""Offline questions of a story: what happened next is asked of what happened, never of how
+someone is or what they hold to (round 192 asked "What happened next?" of "I pride myself on
+everything running smooth": "Nothing happened, it's just how I am")."""
+
+from __future__ import annotations
+
+from offline_fixtures import ROOT
+
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.yamlio import load_yaml
+from interview_cli.llm.offline.asking.questions import offline_question
+from interview_cli.llm.protocol import QuestionRequest
+
+CI = Methodology.model_validate(
+    load_yaml((ROOT / "methodologies" / "critical_incident.yaml").read_text("utf-8"))
+)
+
+
+def _asked(strategy: str, focus: str, said: str, focus_type: str, turn: int) -> str:
+    spec = CI.strategy(strategy)
+    assert spec is not None
+    concept = Concept(id="t", name="Customer support", methodology=CI.name, objective="x")
+    request = QuestionRequest(
+        methodology=CI,
+        concept=concept,
+        strategy=spec,
+        focus_label=focus,
+        focus_type=focus_type,
+        turn_number=turn,
+        answers=[said, "ok"],
+        focus_quotes=[said],
+    )
+    return offline_question(request)
+
+
+def test_how_they_are_is_asked_why_it_matters_not_what_happened_next() -> None:
+    rules = [
+        ("deepen_narrative", "busiest days your weekends", "our busiest days are your weekends"),
+        ("explore_emotions", "feel somebody's in my corner", "I feel like somebody's in my corner"),
+        ("probe_attributions", "pride myself", "I pride myself on everything running smooth"),
+    ]
+    for strategy, focus, said in rules:
+        for turn in range(1, 7):
+            text = _asked(strategy, focus, said, "emotion", turn)
+            assert "happened" not in text and "did you do" not in text, text
+    # what happened is still a story
+    events = {
+        _asked(
+            "deepen_narrative",
+            "card machine died",
+            "the card machine just died on me",
+            "incident",
+            t,
+        )
+        for t in range(1, 7)
+    }
+    assert any("happen" in text or "step by step" in text for text in events), events
