@@ -285,7 +285,9 @@ def _trimmed(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> tu
             or not tokens[start].word
         ):
             start, changed = start + 1, True  # "cos by then I'm knackered": by then ...
-        elif _trailing(tokens[end - 1].norm, v) or not tokens[end - 1].word:
+        elif not tokens[end - 1].word or (
+            _trailing(tokens[end - 1].norm, v) and not _its_noun(tokens, end - 1, v)
+        ):
             # (not every filler: "get on with things" is no "get on with", round 29)
             end, changed = end - 1, True
     return start, end
@@ -328,6 +330,16 @@ _LEADS_IN = (
     ("point", "is"),
     ("just", "that"),
 )
+
+
+def _its_noun(tokens: Sequence[Token], at: int, v: Vocabulary) -> bool:
+    """``tokens[at]`` is the noun of the words before it, not a word of address: "less like an
+    old | man" (round 192 said back "makes me feel less like an old")."""
+    before = tokens[at - 1].norm if at > 0 and tokens[at - 1].word else ""
+    return before in v.determiners or before in _BEFORE_ITS_NOUN
+
+
+_BEFORE_ITS_NOUN = frozenset("old young little big good nice wee poor".split())
 
 
 def _trailing(word: str, v: Vocabulary) -> bool:
