@@ -38,6 +38,8 @@ def test_how_they_are_is_asked_why_it_matters_not_what_happened_next() -> None:
         ("deepen_narrative", "busiest days your weekends", "our busiest days are your weekends"),
         ("explore_emotions", "feel somebody's in my corner", "I feel like somebody's in my corner"),
         ("probe_attributions", "pride myself", "I pride myself on everything running smooth"),
+        # (round 193: "You said you can't be waiting on an email. What happened next?")
+        ("deepen_narrative", "can't be waiting on email", "you can't be waiting on an email"),
     ]
     for strategy, focus, said in rules:
         for turn in range(1, 7):

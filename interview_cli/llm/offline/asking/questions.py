@@ -191,7 +191,7 @@ _PAST = frozenset(
 )
 _PRESENT = frozenset(
     """is are am i'm im it's its don't dont doesn't doesnt pride feel feels always never
-    know think hate love like want need""".split()
+    know think hate love like want need can't cant cannot won't wont should must""".split()
 )
 
 
