@@ -216,3 +216,16 @@ def test_their_words_are_told_back_without_how_they_led_into_them() -> None:
     assert told_plainly("I trust the vet on what keeps him well") == (
         "I trust the vet on what keeps him well"
     )
+
+
+def test_how_words_are_told_back_keeps_their_meaning() -> None:
+    # (second review) a filler after an adjective is still a filler; "it means" leads in
+    # unless what follows is its meaning; a question kept whole before its verb
+    assert told_plainly("makes me feel old mate") == "makes me feel old"
+    assert told_plainly("it means more time with the kids") == "more time with the kids"
+    assert told_plainly("it means a lot to me") == "it means a lot to me"
+    assert (
+        told_plainly("I meant to batch cook every Sunday") == "I meant to batch cook every Sunday"
+    )
+    ref = refer("knowing what the plan", ["I like knowing what the plan is for the week", "ok"])
+    assert ref.phrase is None or "what the plan" not in ref.phrase.verbatim.split("is")[0][-14:]

@@ -217,3 +217,13 @@ def test_not_letting_anyone_down_is_held_to_and_a_let_down_is_held_against() -> 
     assert stance_of("No it let me down badly") == -1
     assert stance_of("I never thought it would let me down but it did") == -1
     assert stance_of("the machine was broken-ish") == -1
+
+
+def test_never_let_down_is_praise_however_it_is_said() -> None:
+    from interview_cli.llm.offline.reading.stance import stance_of
+
+    # (second review)
+    assert stance_of("It's never really let me down") == 0
+    assert stance_of("it's not let me down yet") == 0
+    assert stance_of("I try not to let the kids down") == 0
+    assert stance_of("Not really it let me down twice") == -1

@@ -35,7 +35,6 @@ def _asked(strategy: str, focus: str, said: str, focus_type: str, turn: int) -> 
 
 def test_how_they_are_is_asked_why_it_matters_not_what_happened_next() -> None:
     rules = [
-        ("deepen_narrative", "busiest days your weekends", "our busiest days are your weekends"),
         ("explore_emotions", "feel somebody's in my corner", "I feel like somebody's in my corner"),
         ("probe_attributions", "pride myself", "I pride myself on everything running smooth"),
         # (round 193: "You said you can't be waiting on an email. What happened next?")

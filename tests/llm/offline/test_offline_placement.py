@@ -471,3 +471,18 @@ def test_a_goal_said_in_a_sentence_of_its_own_after_a_why_climbs(mec: Methodolog
     # without a why before it, a want is what it is: no chain to climb
     plain = extract(mec, "cooking", "the boot is big. i want to carry my kit", None)
     assert [e for e in plain.edges if e.target == "carry my kit"] == []
+
+
+def test_a_goal_mid_climb_climbs_but_a_chore_does_not(mec: Methodology) -> None:
+    # (second review) "I want to get my evenings back" is where the reason leads; "I want to
+    # get a new oven" is a chore tacked on
+    answer = (
+        "Because it means I'm not stood at the hob every night. I want to get my evenings back."
+    )
+    result = extract(mec, "cooking", answer, ("batch cooking", A))
+    assert ("not stood at the hob", "get my evenings back") in [
+        (e.source, e.target) for e in result.edges
+    ]
+    chore = "So I can rest after a shift. I want to get a new oven, ours is ancient."
+    result = extract(mec, "cooking", chore, ("can rest after a shift", F))
+    assert not [e for e in result.edges if e.target == "get a new oven"]

@@ -187,11 +187,14 @@ def _said_as_a_rule(request: QuestionRequest) -> bool:
 
 _PAST = frozenset(
     """was were had did went got rang said told took came gave made sent left found paid
-    bought saw thought felt knew kept lost met put ran sat stood broke fell wore won""".split()
+    bought saw thought felt knew kept lost met put ran sat stood broke fell wore won died
+    froze cut done hung""".split()
 )
+# (how they are or what they hold to, not "it's"/"I'm" of a story told in the present: "I'm on
+# hold for an hour and then it just cuts off", from the review)
 _PRESENT = frozenset(
-    """is are am i'm im it's its don't dont doesn't doesnt pride feel feels always never
-    know think hate love like want need can't cant cannot won't wont should must""".split()
+    """pride feel feels always never hate love want need can't cant cannot won't wont
+    should must""".split()
 )
 
 
@@ -208,7 +211,8 @@ _DEGREE = frozenset("so really proper very bit a quite pretty dead well tbh just
 _BAD_FEELINGS = frozenset(
     """stressful stressed worried anxious nervous scared frightened frustrated annoyed upset
     embarrassed mortified gutted guilty lonely miserable panicky panicked fuming livid
-    ashamed humiliated helpless powerless""".split()
+    ashamed humiliated helpless powerless frustrating annoying irritating knackered scary
+    exhausting worrying overwhelming overwhelmed depressing exhausted""".split()
 )
 
 
@@ -234,7 +238,7 @@ def _a_feeling(request: QuestionRequest) -> bool:
 # A question of the last two that asked where a feeling came from, in any of the writer's
 # words for it ("What was it about that moment that made you feel the way you did?").
 _ASKED_FEELING = re.compile(
-    r"\bmade\s+you\s+feel\b|\bthat\s+feeling\s+came\s+from\b", re.IGNORECASE
+    r"\b(?:made|makes)\s+you\s+feel\b|\bthat\s+feeling\s+came\s+from\b", re.IGNORECASE
 )
 # ... and a feeling said with its reason: "relief that I could do my job", "angry because"
 _WITH_ITS_REASON = re.compile(

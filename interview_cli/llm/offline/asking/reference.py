@@ -302,7 +302,7 @@ def _past_lead_in(tokens: Sequence[Token], start: int, end: int) -> tuple[int, i
         n = len(lead)
         # (not before a condition: "mostly whether it fits all three kids" stays whole)
         if len(words) > n + 1 and tuple(words[:n]) == lead and words[n] not in CONDITIONS:
-            if lead[-1] in _MEANING and words[n] in _MEANT_WHAT:
+            if lead[-1] in _MEANING and _its_meaning(words[n:]):
                 continue  # "I meant to batch cook", "it means a lot": the meaning is theirs
             return start + n, end
     return start, end
@@ -312,8 +312,18 @@ def _past_lead_in(tokens: Sequence[Token], start: int, end: int) -> tuple[int, i
 # thing to wash", "the point was he knew his stuff", "just that when you're self employed
 # ...", round 189)
 _MEANING = frozenset("mean meant means".split())
-# what a "mean" takes that is its own meaning, not a lead-in (from the review)
-_MEANT_WHAT = frozenset("to a lot everything nothing so more less much the world".split())
+
+
+def _its_meaning(rest: list[str]) -> bool:
+    """What follows a "mean" is its own meaning, not what was meant: "(I meant) to batch
+    cook", "(it means) a lot", "the world", "everything" (from the reviews)."""
+    return rest[:1] in (["to"], ["everything"], ["nothing"]) or rest[:2] in (
+        ["a", "lot"],
+        ["the", "world"],
+        ["so", "much"],
+    )
+
+
 _LEADS_IN = (
     ("mostly",),
     ("thats", "when"),
@@ -336,10 +346,12 @@ def _its_noun(tokens: Sequence[Token], at: int, v: Vocabulary) -> bool:
     """``tokens[at]`` is the noun of the words before it, not a word of address: "less like an
     old | man" (round 192 said back "makes me feel less like an old")."""
     before = tokens[at - 1].norm if at > 0 and tokens[at - 1].word else ""
-    return before in v.determiners or before in _BEFORE_ITS_NOUN
+    noun = tokens[at].norm in _ADDRESSING_NOUNS  # (not "feel old | mate", "good | though")
+    return noun and (before in v.determiners or before in _BEFORE_ITS_NOUN)
 
 
 _BEFORE_ITS_NOUN = frozenset("old young little big good nice wee poor".split())
+_ADDRESSING_NOUNS = frozenset("man lad girl boy woman lady fella dear".split())
 
 
 def _trailing(word: str, v: Vocabulary) -> bool:

@@ -123,7 +123,10 @@ _PERSONS = frozenset("i we he she they".split())  # no object of a preposition
 # What opens a question inside a clause, whose verb may come last ("what the next step is")
 _EMBEDDED = frozenset("what how where who whether".split())
 # What takes a question as its object ("to know what the next step is")
-_ASKING = frozenset("know knew ask asked tell told see decide wonder sure idea".split())
+_ASKING = frozenset(
+    """know knew knowing ask asked asking tell told tells telling see decide deciding wonder
+    wondering sure idea remember out plan planning""".split()
+)
 # Whom a doing is done to, said after it ("giving them", "telling people")
 _WHOM = frozenset("them him her us people".split())
 

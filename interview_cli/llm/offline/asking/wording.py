@@ -144,7 +144,12 @@ WORDINGS: dict[str, Wordings] = {
         ),
     ),
     # ... whose reason was said with it, or just asked: what not feeling it would mean
-    "bad_feeling_said": Wordings(that=("What would it mean for you not to feel like that?",)),
+    "bad_feeling_said": Wordings(
+        that=(
+            "What would it mean for you not to feel like that?",
+            "What would take that feeling away for you?",
+        )
+    ),
     # the focus's type is a problem but the respondent did not say they mind it ("I signed up
     # for the beans by post"): how it affects them, neither "bother" nor "get out of"
     "concern": Wordings(

@@ -546,10 +546,11 @@ def _read_units(
 # (round 189 typed it an attribute and asked about something else)
 _GOAL_OF_THEIRS = re.compile(
     r"^\W*(?:(?:and|but|so|well|just)\W+)?i\s+(?:really\s+|just\s+|still\s+)?"
-    r"(?:want|wanna|would\s+like|'d\s+like|d\s+like|hope|refuse)\s+to\s+"
+    r"(?:want|wanna|need|would\s+like|'d\s+like|d\s+like|hope|refuse)\s+to\s+"
     # (not a chore or an aside tacked on: "I want to get a new oven", "I want to say it's for
-    # the family but ...", from the review)
-    r"(?!(?:say|get|buy|know|ask|tell|mention|add|see)\b)(?![^.!?]*\b(?:though|as\s+well|anyway)\b)"
+    # the family but ...", "I need to get the boiler fixed", from the reviews)
+    r"(?!(?:say|buy|ask|tell|mention|add)\b|(?:get|buy)\s+(?:a|an|some)\b)"
+    r"(?![^.!?]*\b(?:though|anyway|another\s+thing|fixed|sorted|repaired)\b)"
     r"|^\W*(?:(?:and|but|so)\W+)?i(?:'m|m|\s+am)\s+not\s+(?:ready|going|about)\s+to\b"
     # "i guess its about being the one who holds it down for the family" (round 190)
     r"|^\W*(?:(?:and|but|so|i\s+guess|i\s+suppose|i\s+think)\W+)*(?:it'?s|it\s+is|that'?s|thats)"

@@ -232,9 +232,10 @@ _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECAS
 # (the negation on the letting itself, not on a thought about it: "I never thought it would
 # let me down but it did", "No it let me down badly" are let downs, from the review)
 _NOT_LETTING_DOWN = re.compile(
-    r"\b(?:never|dont|don't|doesnt|doesn't|didnt|didn't|wont|won't|wouldnt|wouldn't|"
-    r"hate\s+to|hates\s+to)\s+(?:(?:ever|want\s+to|wanna|like\s+to|going\s+to|gonna)\s+)?"
-    r"let(?:s|ting)?\s+(?:\w+\s+){0,2}down\b",
+    r"\b(?:never|not|dont|don't|doesnt|doesn't|didnt|didn't|wont|won't|wouldnt|wouldn't|"
+    r"hasnt|hasn't|havent|haven't|hate\s+to|hates\s+to|no\s+way\s+would\s+(?:i|we))\s+"
+    r"(?:(?:really|once|ever|yet|actually|been|want\s+to|wanna|like\s+to|going\s+to|gonna|"
+    r"try\s+to|to)\s+){0,2}let(?:s|ting)?\s+(?:\w+\s+){0,2}down\b",
     re.IGNORECASE,
 )
 
