@@ -175,9 +175,9 @@ def _of_feeling(request: QuestionRequest, family: str, has_focus: bool) -> str:
 
 
 def _said_as_a_rule(request: QuestionRequest) -> bool:
-    """The focus was said in the present, as how things are ("I pride myself on ...", "you
-    feel you can trust them", "small places like mine don't have a Monday"), with no past
-    verb of an event in its words."""
+    """The focus was said as how they are or what they hold to ("I pride myself on ...", "you
+    feel you can trust them", "you can't be waiting on an email"), with no past verb of an
+    event in its words."""
     said = " ".join(filter(None, (request.focus_label, *request.focus_quotes))).lower()
     words = re.findall(r"[a-z']+", said)
     if any(w in _PAST or (w.endswith("ed") and len(w) > 4) for w in words):
@@ -200,7 +200,7 @@ _PRESENT = frozenset(
 
 def _bare_bad_feeling(request: QuestionRequest) -> bool:
     """The focus is a bad feeling said in a word or two ("stressful", "proper gutted")."""
-    said = [w for w in re.findall(r"[a-z']+", (request.focus_label or "").lower())]
+    said = re.findall(r"[a-z']+", (request.focus_label or "").lower())
     felt = [w for w in said if w not in _DEGREE]
     return 0 < len(felt) <= 2 and all(w in FEELING_WORDS | _BAD_FEELINGS for w in felt)
 
