@@ -56,7 +56,7 @@ from interview_cli.config.families import legacy_family
 from interview_cli.core.models import NON_CONTENT_KINDS
 from interview_cli.core.text import label_profile, normalise
 from interview_cli.llm.offline.asking.phrases import cut_short
-from interview_cli.llm.offline.reading.meta import without_denial
+from interview_cli.llm.offline.reading.meta import PUZZLED, without_denial
 from interview_cli.session.schema import QuestionRecord, SessionFile, TurnRecord
 
 CHECKS: tuple[str, ...] = (
@@ -344,14 +344,10 @@ def _set_aside(q: QuestionRecord, said: _Said) -> bool:
     return any(_within(quote, said.rejected) for quote in _quotes(q.text))
 
 
-# A reply that opens puzzled, whatever follows it: "what? what do you mean 'stop moaning'?",
-# "huh?", "sorry, what?", "makes possible??", "I don't follow".
-_PUZZLED_OPENING = re.compile(
-    r"^\W*(?:(?:(?:sorry|pardon)\W+)?(?:what|huh|eh|sorry|pardon|come again)\W*\?"
-    r"|(?:sorry,?\s+)?what\s+do\s+you\s+mean"
-    r"|i\s+do\s*n[o']?t\s+(?:follow|get\s+(?:it|the\s+question))|[\w ]{1,25}\?\?)",
-    re.IGNORECASE,
-)
+# A reply that opens puzzled (``reading.meta.PUZZLED``: "what? what do you mean 'stop
+# moaning'?", "huh?", "sorry, what?", "I don't follow"), or says the question's words back in
+# disbelief: "makes possible??".
+_DISBELIEF = re.compile(r"^\W*[\w ]{1,25}\?\?")
 
 
 # ... or that pushes back: "I just told you", "mate ive just told you what happened", "i kind of
@@ -404,7 +400,7 @@ def _puzzled(turn: TurnRecord) -> bool:
     if turn.extraction is not None and turn.extraction.retracted:
         return True
     answer, question = turn.answer.text, turn.question.text
-    if _PUZZLED_OPENING.match(answer) or _TOLD_YOU.match(answer):
+    if PUZZLED.match(answer) or _DISBELIEF.match(answer) or _TOLD_YOU.match(answer):
         return True
     return _echoed_back(question, answer) or without_denial(answer, question) != answer
 

@@ -55,6 +55,7 @@ from interview_cli.llm.offline.asking.wording import (
 )
 from interview_cli.llm.offline.lexicon import FEELING_WORDS, FELT_WORDS
 from interview_cli.llm.offline.reading.content import is_count, is_money
+from interview_cli.llm.offline.reading.meta import PUZZLED
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
 
@@ -441,10 +442,6 @@ def offline_question(request: QuestionRequest) -> str:
 # the third time u asked"): a moderator owns it in a few words before asking on
 # (INTERVIEWING.md: a brief acknowledgement is fine). Round 14 testers: "the tool neither
 # answered nor acknowledged it".
-_PUZZLED = re.compile(
-    r"^\W*(?:(?:sorry|hmm|um|erm|eh)\W+)*(?:what\s+do\s+(?:you|u)\s+mean|wdym|what\s*\?)",
-    re.IGNORECASE,
-)
 _ASKED_ALREADY = re.compile(
     # (not a reference back: "the bus thing I told you about", "like I said, back streets")
     r"\b(?:already\s+(?:told|said|answered|covered|asked)|said\s+that\s+already|"
@@ -492,7 +489,7 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
     last = request.recent[-1].answer if request.recent else ""
     if _OFFERED.search(last):
         return f"{OFFER_TAKEN} {question}" if _names_its_focus(request) else OFFER_INVITED
-    kind = "puzzled" if _PUZZLED.search(last) else "asked" if _ASKED_ALREADY.search(last) else ""
+    kind = "puzzled" if PUZZLED.match(last) else "asked" if _ASKED_ALREADY.search(last) else ""
     went = request.went_back_to
     back = asked_back_to(went, last, asked=True) if went and not kind else None
     if back is not None and back.mention:

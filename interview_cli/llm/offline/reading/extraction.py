@@ -71,7 +71,6 @@ from interview_cli.llm.offline.reading.doubt import DOUBTFUL, SIGN, confidence_o
 from interview_cli.llm.offline.reading.held import focus_held, framed_against
 from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.reading.links import (
-    PUZZLED,
     Turn,
     Unit,
     another_things,
@@ -82,6 +81,7 @@ from interview_cli.llm.offline.reading.links import (
     units_of,
 )
 from interview_cli.llm.offline.reading.meta import (
+    PUZZLED,
     REASONS,
     interviewers_words,
     meta_kind,

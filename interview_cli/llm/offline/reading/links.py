@@ -25,6 +25,7 @@ from interview_cli.llm.offline.reading.clauses import (
     normal,
     quote,
 )
+from interview_cli.llm.offline.reading.meta import PUZZLED
 from interview_cli.llm.offline.reading.ontology import OntologyView
 
 LOOKBACK_UNITS = 3
@@ -172,17 +173,6 @@ def opens_another(clause: Clause, turn: Turn) -> bool:
         and len(clause.text[: max(0, start - clause.start)].split()) <= 1
         for start, end in turn.another_things
     )
-
-
-# A reply that opens puzzled at the question: "sorry what do you mean by the bother?", "what?
-# nobody behind the van", "eh?". What follows answers no question about the focus: it says what
-# they meant (a restatement: ``extraction._restates``) or goes on to something else.
-PUZZLED = re.compile(
-    r"^\W*(?:(?:sorry|pardon|oh|ha|haha|lol|um|erm)\W+)*(?:(?:what|huh|eh|pardon|come\s+again)"
-    r"\W*\?|what\s+do\s+(?:you|u|ye)\s+mean\b|i\s+do\s*n[o']?t\s+(?:follow|get\s+(?:it|the\s+"
-    r"question|what\s+you\s+mean))|not\s+sure\s+what\s+you\s+mean)",
-    re.IGNORECASE,
-)
 
 
 def _gives_a_reason(clause: Clause) -> bool:

@@ -406,7 +406,20 @@ def interviewers_words(question: str, theirs: list[str]) -> frozenset[str]:
     return frozenset(label_profile(asked).content) - said
 
 
+# A reply that opens puzzled at the question, whatever follows it: "sorry what do you mean by
+# the bother?", "what? nobody behind the van", "eh?", "wdym", "I don't follow". The reader
+# reads what follows as what they meant, the question card counts the question as puzzling,
+# and the next question owns it.
+PUZZLED = re.compile(
+    r"^\W*(?:(?:sorry|pardon|oh|ha|haha|lol|hmm|um|erm|eh)\W+)*(?:(?:what|huh|eh|sorry|pardon|"
+    r"come\s+again)\W*\?|what\s+do\s+(?:you|u|ye)\s+mean\b|wdym\b|i\s+do\s*n[o']?t\s+"
+    r"(?:follow|get\s+(?:it|the\s+question|what\s+you\s+mean))|not\s+sure\s+what\s+you\s+mean)",
+    re.IGNORECASE,
+)
+
+
 __all__ = [
+    "PUZZLED",
     "interviewers_words",
     "LOAD_OFF",
     "REASONS",
