@@ -44,7 +44,9 @@ from interview_cli.llm.offline.asking.stops import (
     EMPTY_NOUNS,
     MODALS,
     PARTICLES,
+    PERSONS,
     RUNS_ON,
+    SAYING,
     SO_FAR,
     _cut_short,
     closing_object,
@@ -722,9 +724,9 @@ def _run_on(words: list[str], v: Vocabulary) -> bool:
     """A subject and its verb, then another subject with no joining word: "I rang I got"."""
     return (
         bool(words)
-        and words[0] in _RUN_ON_SUBJECTS
+        and words[0] in PERSONS
         and any(
-            words[k] in _RUN_ON_SUBJECTS
+            words[k] in PERSONS
             and words[k - 1] in v.verbs
             and words[k - 1] not in _SAYING_THAT  # "I think they know": one clause in another
             for k in range(2, len(words))
@@ -732,11 +734,9 @@ def _run_on(words: list[str], v: Vocabulary) -> bool:
     )
 
 
-_RUN_ON_SUBJECTS = frozenset("i we he she they".split())
-_SAYING_THAT = frozenset(
-    """think thought know knew say said says reckon reckoned hope hoped feel felt guess
-    suppose mean meant realised realized noticed found find bet wish believe believed
-    told tell tells heard hear saw see seen knows thinks""".split()
+_SAYING_THAT = SAYING | frozenset(
+    """reckon hope hoped feel felt guess suppose mean meant realised realized noticed found
+    find bet wish believe believed tells heard hear saw see seen knows thinks""".split()
 )
 _FELT_OF = frozenset("that about because cos when for at with of".split())
 _FEELING_ENDS = ("ful", "ous", "ing", "ed", "less", "ive", "ible", "able")
@@ -899,10 +899,9 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
 
 
 _NEGATING = frozenset("no not never without less fewer zero nor".split())
-# A verb said in the negative, typed with or without its apostrophe ("don't", "dont", "dinnae")
-_NEGATED_VERBS = frozenset(
-    """cannot dont doesnt didnt wont wouldnt cant couldnt isnt wasnt arent werent shouldnt
-    havent hasnt aint dinnae cannae didnae doesnae wouldnae couldnae isnae wasnae""".split()
+# A negation, typed with or without its apostrophe ("don't", "dont"), or in Scots ("dinnae")
+_NEGATED_VERBS = NEGATIONS | frozenset(
+    "dinnae cannae didnae doesnae wouldnae couldnae isnae wasnae".split()
 )
 
 

@@ -119,7 +119,7 @@ _HAPPENING = frozenset("happens happened happen".split())
 _STRANDED = frozenset("of for with about to on in at from into".split())
 
 
-_PERSONS = frozenset("i we he she they".split())  # no object of a preposition
+PERSONS = frozenset("i we he she they".split())  # no object of a preposition
 # What opens a question inside a clause, whose verb may come last ("what the next step is")
 _EMBEDDED = frozenset("what how where who whether".split())
 # What takes a question as its object ("to know what the next step is")
@@ -306,7 +306,7 @@ def _cut_from_its_verb_or_object(tokens: Sequence[Token], end: int, v: Vocabular
     """A subject, one said again, or a question inside the clause cut from its verb; a doing
     cut from whom it is done to (round 191 said back the last three)."""
     last, nxt = tokens[end - 1].norm, tokens[end].norm
-    if last in _PERSONS and nxt not in v.clause_breaks and nxt[:1].isalpha():
+    if last in PERSONS and nxt not in v.clause_breaks and nxt[:1].isalpha():
         return True  # "I wanna know how they | did it" (round 38): a subject cut from its verb
     before = tokens[end - 2].norm if end >= 2 else ""
     if last == "it" and (nxt in COPULAS or nxt in v.verbs) and before in OBJECT_PRONOUNS:
@@ -360,7 +360,7 @@ def _said_cut(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     return (
         end >= 2
         and tokens[end - 1].norm in v.stand_ins
-        and tokens[end - 2].norm in _SAYING
+        and tokens[end - 2].norm in SAYING
         and nxt[:1].isalpha()
         and nxt not in v.clause_breaks
     )
@@ -374,7 +374,7 @@ def _denied_kind_cut(tokens: Sequence[Token], end: int) -> bool:
     return tokens[end].norm in ("who", "that", "which") and bool(before & {"not", "never", "no"})
 
 
-_SAYING = frozenset("said says say told tell reckoned reckons thought think knew know".split())
+SAYING = frozenset("said says say told tell reckoned reckons thought think knew know".split())
 
 
 def _cut_from_what_it_says_of(last: str, nxt: str, after: str, v: Vocabulary) -> bool:
@@ -515,7 +515,7 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
     if last in _HAPPENING and nxt in _SUBORDINATORS | CONDITIONS:
         return True  # "I see what happens | when people leave things" (round 35: said back
         # as "You said you see what happens", it read as "wait and see")
-    if nxt in _STRANDED and (after == "" or not tokens[end + 1].word or after in _PERSONS):
+    if nxt in _STRANDED and (after == "" or not tokens[end + 1].word or after in PERSONS):
         return True  # "summat to be proud | of (I suppose)." (round 25): the clause's own
     before = tokens[end - 2].norm if end >= 2 else ""
     if before in _ASPECT and last.endswith("ing") and _goes_on_with(nxt, v):
@@ -526,9 +526,9 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
         # "the same peace | of mind thing" (round 27), "the cost | of living": one name; but
         # "the first half | of the match", "1,800 quid | of savings" are whole before it
         measured = last in MEASURE_UNITS or is_money(last)  # "1,800 quid | of sales"
-        named = after not in v.determiners | _PERSONS | OBJECT_PRONOUNS and _naming(after, v)
+        named = after not in v.determiners | PERSONS | OBJECT_PRONOUNS and _naming(after, v)
         return named and not measured
-    if last in _WHEN_NOUNS and nxt in _PERSONS | {"you"}:
+    if last in _WHEN_NOUNS and nxt in PERSONS | {"you"}:
         return True  # "every time | he turns over" (round 28): which time follows
     if nxt in COPULAS | {"have", "has", "had"} and _subordinate(tokens, end):
         return True  # "book at 10pm once the kids | are in bed" (round 28)
