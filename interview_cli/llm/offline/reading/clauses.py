@@ -178,6 +178,16 @@ SPACED_DASH = (  # (reading.doubt parts sentences by it too)
     r"\s[-\u2013\u2014]{1,2}"
     r"(?=\s+(?i:i|i'm|im|i've|ive|we|my|our|it|it's|its|they|he|she|that|this|there|the)\b)"
 )
+# A sentence's end as a reader of the whole answer sees it (not a decimal point: "2.5 days")
+_FULL_STOP = re.compile(r"[!?]+|\.(?!\d)")
+
+
+def sentence_start(answer: str, at: int) -> int:
+    """Where the sentence of ``answer`` holding ``at`` starts."""
+    ends = [m.end() for m in _FULL_STOP.finditer(answer, 0, at)]
+    return ends[-1] if ends else 0
+
+
 _SENTENCE_END = re.compile(r"(?:(?<!\d)\.|\.(?!\d)|[!?;\n\u2026]|" + SPACED_DASH + ")+")
 _EDGE_WORDS = re.compile(
     # (and a "that's" left over from the next clause after a comma: "the coffee is what gets

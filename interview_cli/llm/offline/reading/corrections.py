@@ -35,6 +35,7 @@ from interview_cli.llm.offline.reading.clauses import (
     CURRENCY_SIGNS,
     normal,
     quoted_at,
+    sentence_start,
 )
 from interview_cli.llm.offline.reading.content import is_quantity
 from interview_cli.llm.offline.reading.doubt import DOUBTFUL
@@ -244,7 +245,7 @@ def _just_said_put_right(
         # said before them ("the noise cancelling is brilliant and ...") (in the sentence
         # that turns it round: "... not the GP. Or the other way round?" doubts only what
         # was just said)
-        start = _sentence_start(answer, correction.start)
+        start = sentence_start(answer, correction.start)
         gone = [n for n in before if quoted_at(answer, n) >= start][-2:] or [target]
         return [n for n in nodes if all(n is not g for g in gone)], [
             _dropped(g, reason) for g in gone
@@ -253,12 +254,6 @@ def _just_said_put_right(
 
 
 _TURNED_ROUND = re.compile(r"\b(?:other|wrong)\s+way\s+(?:round|around)\b", re.IGNORECASE)
-
-
-def _sentence_start(answer: str, at: int) -> int:
-    """Where the sentence holding ``at`` starts."""
-    ends = [m.end() for m in re.finditer(r"[.!?]+\s*", answer[:at])]
-    return ends[-1] if ends else 0
 
 
 def _stated_alone(

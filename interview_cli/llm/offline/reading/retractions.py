@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from interview_cli.llm.offline.lexicon.phrases import phrase_pattern, phrase_patterns
-from interview_cli.llm.offline.reading.clauses import blank
+from interview_cli.llm.offline.reading.clauses import blank, sentence_start
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
     best_match,
@@ -74,7 +74,7 @@ def taken_back(request: ExtractRequest) -> TakenBack:
                 continue
             said = _said(match)
             pointing = not said or not words_of(said) - _POINTING
-            begins = _sentence_start(answer, match.start())
+            begins = sentence_start(answer, match.start())
             if "all" in match.groupdict() and match.start() > 0:
                 found.just_said.append((0, match.start()))  # the whole story before it
                 continue
@@ -466,7 +466,7 @@ def _joke_said_again(request: ExtractRequest, found: TakenBack, begins: int) -> 
     focus when it said the focus again, not as theirs ("haha no, the laundry pile wins, not
     me. that was a joke", round 73, where "wins most weeks" was asked about)."""
     focus = request.focus_label or ""
-    before = _sentence_start(request.answer, max(0, begins - 1))
+    before = sentence_start(request.answer, max(0, begins - 1))
     said = request.answer[before:begins]
     if focus and begins and shared(words_of(said), words_of(focus)):
         if not _SAID_AS_MINE.search(said):
@@ -511,13 +511,6 @@ def _all_named(said: str, candidates: list[Earlier], *, every: bool = False) -> 
 
 
 _AND = re.compile(r"\s+and\s+|\s*&\s*", re.IGNORECASE)
-
-
-def _sentence_start(answer: str, at: int) -> int:
-    start = 0
-    for end in _SENTENCE_END.finditer(answer, 0, at):
-        start = end.end()
-    return start
 
 
 __all__ = ["TakenBack", "taken_back"]

@@ -18,7 +18,7 @@ from interview_cli.core.canonical.meaning import sense_of
 from interview_cli.core.models import ExtractedEdge, ExtractedNode
 from interview_cli.llm.offline.lexicon import TITLED
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
-from interview_cli.llm.offline.reading.clauses import normal, quote, quoted_at
+from interview_cli.llm.offline.reading.clauses import normal, quote, quoted_at, sentence_start
 from interview_cli.llm.offline.reading.corrections import still_permitted
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
@@ -121,11 +121,11 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
             # (in its sentence: "handover and a stale biscuit haha. the bike bit is what
             # matters" stresses the bike, a word of the topic that made no node, not the
             # biscuit, round 120's next question)
-            sentence = _sentence_start(answer, m.start())
+            sentence = sentence_start(answer, m.start())
             if not words_of(answer[sentence : m.start()]):
                 # ("But unlimited calls to my mum in Spain. That's the main thing.": a frame
                 # opening its sentence is said of the one before)
-                sentence = _sentence_start(answer, max(sentence - 1, 0))
+                sentence = sentence_start(answer, max(sentence - 1, 0))
             before = [n for at, n in said if sentence <= at < m.start()]
             if before:
                 return before[-1]
@@ -136,12 +136,6 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
 
 # (no dot between two digits: "£1.80 a carton")
 _SENTENCE_END = re.compile(r"[!?]|\.(?!\d)")
-
-
-def _sentence_start(answer: str, at: int) -> int:
-    """Where the sentence holding ``at`` starts."""
-    ends = [m.end() for m in _SENTENCE_END.finditer(answer, 0, at)]
-    return ends[-1] if ends else 0
 
 
 # a person asked back to by pronoun, and the names they may stand for: a word written with a
