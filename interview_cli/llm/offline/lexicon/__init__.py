@@ -50,6 +50,20 @@ def _c(
     return Cue(phrase, link, category, in_quote, prefix)
 
 
+# "X is for Y": what a thing is for, said of it (``IS_FOR``, below), longer phrases first
+_IS_FOR = (
+    "is because of",
+    "is because",
+    "'s because of",
+    "'s because",
+    "are because of",
+    "is for",
+    "'s for",
+    "are for",
+    "that's for",
+    "thats for",
+)
+
 CUES: tuple[Cue, ...] = (
     # ---- means-end (causal, upward) -----------------------------------------------------
     _c("because of that", "up"),
@@ -100,16 +114,7 @@ CUES: tuple[Cue, ...] = (
     # for next door", "the grain free is because of his stomach" (a check-back put right in
     # these words was read as one node each, round 184: "quiet thats for next door"); a
     # thing's own subject only (``IS_FOR``)
-    _c("is because of", "up"),
-    _c("is because", "up"),
-    _c("'s because of", "up"),
-    _c("'s because", "up"),
-    _c("are because of", "up"),
-    _c("is for", "up"),
-    _c("'s for", "up"),
-    _c("are for", "up"),
-    _c("that's for", "up"),
-    _c("thats for", "up"),
+    *(_c(phrase, "up") for phrase in _IS_FOR),
     _c("that's why", "down"),
     _c("thats why", "down"),  # typed without its apostrophe (round 66: "thats why I love ...")
     _c("it's why", "down"),  # "the bad extraction - it's why I can't relax" (round 23)
@@ -195,10 +200,7 @@ CUES: tuple[Cue, ...] = (
 
 # "X is for Y" reads as a reason only after a thing named (not "it's for the kids", "what is
 # it for") and before no idiom ("that's for sure", "it's for me", "is for sale").
-IS_FOR: frozenset[str] = frozenset(
-    """is because of|is because|'s because of|'s because|are because of|is for|'s for|are for|
-    that's for|thats for""".replace("\n", "").split("|")
-)
+IS_FOR: frozenset[str] = frozenset(_IS_FOR)
 # The words after which it is never read, as they name no thing of theirs: "that's because I
 # commute" and "it's because of the drivers" are the plain "because", which reads them.
 IS_FOR_NOT_AFTER: frozenset[str] = frozenset(
