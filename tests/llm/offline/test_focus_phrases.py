@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from interview_cli.config.yamlio import load_yaml
-from interview_cli.llm.offline.asking.phrases import MAX_QUOTE_WORDS, mention, phrase_for
+from interview_cli.llm.offline.asking.mentions import mention
+from interview_cli.llm.offline.asking.phrases import MAX_QUOTE_WORDS, phrase_for
 from interview_cli.llm.offline.asking.reference import refer, told_plainly
 from interview_cli.llm.offline.asking.tokens import words_of
 from interview_cli.llm.offline.asking.topic import thing

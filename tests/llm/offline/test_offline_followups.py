@@ -199,7 +199,7 @@ def test_a_time_is_never_quoted_cut_from_its_before() -> None:
 def test_a_noun_after_a_verb_in_the_negative_is_mentioned_unless_it_is_what_they_are_not() -> None:
     # round 185: "dinnae want to be a bother" was asked as "You talked about the bother."; the
     # review: "I dont wake the baby" still names the baby
-    from interview_cli.llm.offline.asking.phrases import mention
+    from interview_cli.llm.offline.asking.mentions import mention
 
     assert mention("don't want to be bother", ["i dinnae want to be a bother to folk"]) == ""
     assert mention("dont wake baby when get in", ["so I dont wake the baby when I get in"]) == (

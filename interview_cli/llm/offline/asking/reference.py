@@ -18,19 +18,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from interview_cli.core.text import NEGATIONS
+from interview_cli.llm.offline.asking.mentions import _FEELING_WORDS, MENTION_DETERMINERS, mention
 from interview_cli.llm.offline.asking.phrases import (
-    _FEELING_WORDS,
     BEFORE_A_VERB,
     DISLIKING,
     MAX_QUOTE_WORDS,
-    MENTION_DETERMINERS,
     SENTENCE_END,
     Phrase,
     _find,
     _shift,
     from_answer,
     lowered,
-    mention,
     phrase_for,
 )
 from interview_cli.llm.offline.asking.stops import _AFTERTHOUGHTS, CONDITIONS, MODALS
@@ -140,7 +138,7 @@ def refer(
 
 
 def _thing_named(label: str, target: list[str], answers: Sequence[str], topic: str) -> str:
-    """The thing of the label the respondent named (``phrases.mention``), when asking about
+    """The thing of the label the respondent named (``mentions.mention``), when asking about
     it asks about the focus; "" otherwise."""
     named = mention(label, answers)
     # ("You talked about the headphones." in a headphones study names nothing; nor does what a

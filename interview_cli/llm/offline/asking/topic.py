@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from interview_cli.llm.offline.asking.phrases import MENTION_DETERMINERS
+from interview_cli.llm.offline.asking.mentions import MENTION_DETERMINERS
 from interview_cli.llm.offline.asking.tokens import tokenize, words_of
 from interview_cli.llm.offline.asking.vocabulary import vocabulary
 
