@@ -237,6 +237,11 @@ def _just_said_put_right(
         # something said earlier that is no node, not what this answer just said
         return nodes, []
     target = just_said or before[-1]
+    if not said and _FIGURE_NEXT.match(answer, correction.end) and not _a_count(target.label):
+        # "the money really, I think it's £45 a week now. No wait, it's £54": a figure put
+        # right that no node holds, not the money said before it (a typed meal-kit interview
+        # lost "the money")
+        return nodes, []
     reason = f'corrected in the same answer ("{answer[correction.start : correction.end]}")'
     if _TURNED_ROUND.search(answer, correction.start, correction.end):
         # "im no on my pension because of less power haha, its the other way round": the
@@ -253,6 +258,10 @@ def _just_said_put_right(
     return [n for n in nodes if n is not target], [_dropped(target, reason)]
 
 
+# A figure said right after the frame: "No wait, it's £54 I think"
+_FIGURE_NEXT = re.compile(
+    r"[\s,]*(?:(?:it'?s|it\s+is|it\s+was|was|more\s+like|about|like)\s+)?" + CURRENCY_SIGN + r"?\d"
+)
 _TURNED_ROUND = re.compile(r"\b(?:other|wrong)\s+way\s+(?:round|around)\b", re.IGNORECASE)
 
 
