@@ -389,7 +389,11 @@ def _parts_without(clause: Clause, said: str, kinds: tuple[str, ...]) -> list[Cl
         start = clause.start + part.start() + (len(part.group(0)) - len(part.group(0).lstrip()))
         end = clause.start + part.end()
         words = said[start:end].split()
-        if too_short(words) or clause_kind(said[start:end], kinds) is not None:
+        # (the first part from where the clause was said: "I live on my own since Ann passed
+        # so if I go down ..." is read from "Ann passed", and its backstory is before it;
+        # round 194 read "ann passed" back as why a boot that holds the ankle matters)
+        said_from = clause.raw_start if part is parts[0] else start
+        if too_short(words) or clause_kind(said[said_from:end], kinds) is not None:
             continue
         kept.append(
             replace(
