@@ -56,3 +56,13 @@ def test_how_they_are_is_asked_why_it_matters_not_what_happened_next() -> None:
         for t in range(1, 7)
     }
     assert any("happen" in text or "step by step" in text for text in events), events
+
+
+def test_a_feeling_is_not_walked_through_step_by_step() -> None:
+    # (an interview I typed: "You mentioned "I was furious". Could you walk me through that
+    # step by step?")
+    said = "i was furious, i work from home so no internet means no work"
+    asked = {_asked("deepen_narrative", "furious", said, "emotion", t) for t in range(1, 7)}
+    assert not any("step by step" in q or "exactly happened" in q for q in asked), asked
+    bare = {_asked("deepen_narrative", "gutted", "i was gutted", "emotion", t) for t in range(1, 7)}
+    assert all("feel" in q for q in bare), bare

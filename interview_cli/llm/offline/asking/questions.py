@@ -161,6 +161,13 @@ def _of_feeling(request: QuestionRequest, family: str, has_focus: bool) -> str:
         # feeling felt (round 50: "You mentioned "gutted and proper angry". How did you feel
         # about it afterwards?")
         family = "feeling_cause"
+    if has_focus and family == "narrative" and _a_feeling(request):
+        # a feeling is not walked through step by step (a CI interview I typed: "i was
+        # furious, i work from home so no internet means no work", asked "You mentioned "I was
+        # furious". Could you walk me through that step by step?"): what made it, or, its
+        # reason said, what happened then
+        said = _its_reason_said(request) or _feeling_just_asked(request)
+        family = "after_feeling" if said else "feeling_cause"
     if family == "emotion" and request.focus_type == "emotion" and _its_reason_said(request):
         family = "after_feeling"  # (how it felt was said, and why: "proper fed up I was, ...")
     elif family == "emotion" and not _a_feeling(request) and _felt_when_told(request):
@@ -444,7 +451,12 @@ def offline_question(request: QuestionRequest) -> str:
 # answered nor acknowledged it".
 _ASKED_ALREADY = re.compile(
     # (not a reference back: "the bus thing I told you about", "like I said, back streets")
-    r"\b(?:already\s+(?:told|said|answered|covered|asked)|said\s+that\s+already|"
+    # (not of others: "they ought to keep a note of what you've already told them", round
+    # 194 heard "Sorry, you did say." after it)
+    r"\b(?:(?<!you've\s)(?<!youve\s)(?<!you\shave\s)(?<!they've\s)(?<!they\shave\s)"
+    r"already\s+(?:told|said|answered|covered|asked)"
+    r"(?!\s+(?:them|him|her|us|everyone|people|the\s|my\s|somebody|someone))|"
+    r"said\s+that\s+already|"
     r"(?:like|as)\s+i\s+said(?:\s+before)?,?\s+(?:that'?s\s+(?:all|it)|i\s+don'?t)|"
     r"i(?:'ve|\s+have)?\s+(?:just\s+)?told\s+you(?!\s+about)(?:\s+(?:that|this|already))?\s*[,.!?]|"
     r"(?:you|u)\s+asked\s+(?:me\s+)?(?:that|this)|"
@@ -456,7 +468,9 @@ _ASKED_ALREADY = re.compile(
 ACKNOWLEDGEMENTS: dict[str, tuple[str, ...]] = {
     "puzzled": (
         "Sorry, I put that badly.",
-        "Sorry, that wasn't clear.",
+        # (not "Sorry, that wasn't clear.": round 194 read it as said of the answer, "it was
+        # perfectly clear")
+        "Sorry, my question wasn't clear.",
         "Sorry, let me put it another way.",
     ),
     "asked": ("Sorry, you did say.", "Sorry, you told me that already.", "Sorry, so you said."),
