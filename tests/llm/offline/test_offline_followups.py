@@ -144,6 +144,21 @@ def test_a_switch_thought_about_and_not_made_is_asked_as_one() -> None:
         assert re.search(r"look at that|stopped you|go for it now", text), text
     used = ask(jtbd, switch, "used to buy instant", answers=["I used to buy instant"])
     assert "stopped you" not in used and "go for it now" not in used, used
+    # round 194: "You said you considered the bus. What made you go for that rather than
+    # something else?" - "I didn't go for the bus!"
+    dig = jtbd.strategy("dig_motivation")
+    assert dig is not None
+    considered = ["Before the bike I considered the bus, which takes even longer"]
+    for t in range(4):
+        text = ask(
+            jtbd,
+            dig,
+            "considered the bus",
+            turn=t,
+            answers=considered,
+            focus_type="solution_approach",
+        )
+        assert "go for that rather" not in text and "hoping that would" not in text, text
 
 
 def test_an_incident_study_is_revived_with_a_story_not_a_product() -> None:

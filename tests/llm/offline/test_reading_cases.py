@@ -621,3 +621,22 @@ def test_no_label_ends_on_how_near_a_figure_it_was() -> None:
     said = "My bill went up to nearly three hundred pound one month, so I rang them."
     result = extract(ci, "banking", said, None, strategy="deepen_narrative")
     assert [n.label for n in result.nodes][:1] == ["bill went up"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "node_type"),
+    [
+        # round 194: the hallway was typed a solution and asked "What else did you consider
+        # before that?"
+        ("In the hallway with my coat half on, the 15 year old asleep upstairs", "job_context"),
+        ("At the station kiosk, grabbed a flat white", "job_context"),
+    ],
+)
+def test_where_it_was_is_the_circumstance_of_a_job(
+    methods: dict[str, Methodology], answer: str, node_type: str
+) -> None:
+    nodes = extract(methods["jobs_to_be_done"], "commuting", answer, None).nodes
+    assert nodes and nodes[0].node_type == node_type, nodes
+    # (a figure of speech is no place: "in the end" says when it was decided)
+    ended = extract(methods["jobs_to_be_done"], "commuting", "In the end I bought a bike", None)
+    assert all(n.node_type != "job_context" for n in ended.nodes), ended.nodes

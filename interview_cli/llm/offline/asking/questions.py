@@ -107,8 +107,11 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # the scene is no way of doing it (round 86: "You mentioned the wedding edit. What do
         # you do when that isn't an option?"): what was going on there
         family = "circumstance"
-    elif has_focus and family == "switch" and NEAR_SWITCH.search(_said_of_focus(request)):
-        family = "near_switch"  # "I nearly went for a bean-to-cup": no change was made
+    if has_focus and family in ("switch", "choice") and NEAR_SWITCH.search(_said_of_focus(request)):
+        # "I nearly went for a bean-to-cup": no change was made; "I considered the bus" was
+        # not gone for (round 194: "What made you go for that rather than something else?" -
+        # "I didn't go for the bus!")
+        family = "near_switch"
     if has_focus and request.focus_stance < 0 and family in _PRESUME_LIKING:
         family = "dislike"  # not "what do you get out of 'blisters'?", nor why they chose it
     elif (

@@ -513,6 +513,16 @@ TIME_OPENER = re.compile(
     r"in the morning|in the evening|on weekdays|on weekends|weekday mornings|most mornings)\b",
     re.IGNORECASE,
 )
+# A clause that opens on where it was: "In the hallway with my coat half on", "at the station"
+# (round 194's Jobs-to-be-Done typed the hallway a solution, and asked "What else did you
+# consider before that?"); not a figure of speech ("in the end", "at the moment", "on the
+# whole", "in a way")
+PLACE_OPENER = re.compile(
+    r"^(?:in|at|on|outside|inside|by)\s+(?:the|my|our|his|her|their)\s+"
+    r"(?!(?:end|moment|whole|way|meantime|time|past|long|short|first|second|last|same|main|"
+    r"other|best|worst|case|mood|middle)\b)[a-z]+",
+    re.IGNORECASE,
+)
 COPULAS: frozenset[str] = frozenset("is are was were be been 's".split())
 # Predicates that only rate the subject ("the sound is great"): dropped from a label.
 EVALUATIVE: frozenset[str] = frozenset(
