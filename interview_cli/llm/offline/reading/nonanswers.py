@@ -52,10 +52,11 @@ INLINE_KINDS: tuple[str, ...] = (
     "remark",
 )
 # Phenomena that make the whole clause holding them context or rapport, not a rung.
-CLAUSE_KINDS: tuple[str, ...] = ("backstory", "contrast")
+CLAUSE_KINDS: tuple[str, ...] = ("backstory", "contrast", "indifferent")
 REASONS: dict[str, str] = {
     "backstory": "backstory: context for a rung, not a rung",
     "contrast": "what it is not, said in passing: no element of its own",
+    "indifferent": "what they do not care about: no reason of theirs",
     "life_story": "the respondent's life around the answer: context for a rung, not a rung",
     "long_ago": "backstory: context for a rung, not a rung",
     "mishap": "backstory: context for a rung, not a rung",
