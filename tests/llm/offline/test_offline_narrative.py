@@ -66,3 +66,25 @@ def test_a_feeling_is_not_walked_through_step_by_step() -> None:
     assert not any("step by step" in q or "exactly happened" in q for q in asked), asked
     bare = {_asked("deepen_narrative", "gutted", "i was gutted", "emotion", t) for t in range(1, 7)}
     assert all("feel" in q for q in bare), bare
+
+
+def test_what_they_do_in_life_is_no_event_nor_a_cause_to_explain() -> None:
+    # round 195: "You said you run a little candle shop online. What happened next?" and "You
+    # said you're one person running the whole business. Why do you think that happened the
+    # way it did?"
+    cases = [
+        (
+            "deepen_narrative",
+            "run a little candle shop online",
+            "I run a little candle shop online",
+        ),
+        (
+            "probe_attributions",
+            "one person running the whole business",
+            "I'm one person running the whole business",
+        ),
+    ]
+    for strategy, focus, said in cases:
+        for turn in range(1, 7):
+            text = _asked(strategy, focus, said, "situation", turn)
+            assert "happen" not in text and "behind that" not in text, text

@@ -129,7 +129,11 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"
     family = _of_feeling(request, family, has_focus)
-    if has_focus and family in ("narrative", "after_feeling") and _said_as_a_rule(request):
+    if (
+        has_focus
+        and family in ("narrative", "after_feeling", "attribution")
+        and _said_as_a_rule(request)
+    ):
         # how they are or what they hold to is no event: not "You said you pride yourself on
         # everything running smooth. What happened next?" (round 192: "Nothing happened, it's
         # just how I am"), but why it matters
@@ -203,9 +207,13 @@ _PAST = frozenset(
 )
 # (how they are or what they hold to, not "it's"/"I'm" of a story told in the present: "I'm on
 # hold for an hour and then it just cuts off", from the review)
+# (and what they do or are in life, or would rather: "I run a little candle shop online" was
+# asked "What happened next?", "I'm one person running the whole business" "Why do you think
+# that happened the way it did?", "I'd much rather they sent things in writing" "Who or what
+# do you think was behind that?", rounds 194 and 195)
 _PRESENT = frozenset(
     """pride feel feels always never hate love want need can't cant cannot won't wont
-    should must""".split()
+    should must run runs running own owns live lives work works rather prefer""".split()
 )
 
 

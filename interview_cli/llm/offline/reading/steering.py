@@ -45,7 +45,8 @@ class Steer:
 _TRAILING = re.compile(
     r"\s+(?:-|\u2013|\u2014)\s.*$|"
     # ("the broadband one or not haha": an offer's "or not", round 191)
-    r"(?:\s+(?:tbh|tho|though|mate|really|lol|haha|ha|then|or\s+not|or\s+no|if\s+anything|"
+    # ("Ask me about the coffee man": who they ask, not what, round 195)
+    r"(?:\s+(?:tbh|tho|though|mate|man|dude|bro|pal|really|lol|haha|ha|then|or\s+not|or\s+no|if\s+anything|"
     r"if\s+i'?m\s+honest|"
     # "I'd rather talk about the mower if it's all the same" (round 25)
     r"if\s+it'?s\s+all\s+the\s+same(?:\s+to\s+you)?|if\s+you\s+don'?t\s+mind|"
