@@ -640,3 +640,30 @@ def test_where_it_was_is_the_circumstance_of_a_job(
     # (a figure of speech is no place: "in the end" says when it was decided)
     ended = extract(methods["jobs_to_be_done"], "commuting", "In the end I bought a bike", None)
     assert all(n.node_type != "job_context" for n in ended.nodes), ended.nodes
+
+
+def test_a_filler_before_a_reason_is_no_word_of_the_study(mec: Methodology) -> None:
+    # round 195: "like i want mum to see i've got it handled" named "like" (the phone plan
+    # study asks "what they like about it") and was typed a feature below the focus, so the
+    # check-back said it mattered "because of" being grown up
+    from interview_cli.llm.offline.reading.extraction import extract_offline
+    from interview_cli.llm.protocol import ExtractRequest, NodeContext
+
+    focus = "feels like being proper grown up"
+    earlier = [NodeContext(label=focus, node_type="psychosocial_consequence", quote=focus)]
+    request = ExtractRequest(
+        methodology=mec,
+        concept=load_concept(ROOT / "concepts" / "phone_plan_mec.yaml").value,
+        answer="it just is?? lol. like i want mum to see i've got it handled, and i want to "
+        "feel like i'm not a kid anymore",
+        utterance_id="u1",
+        question="You mentioned feeling like being a proper grown up. Why is that important?",
+        existing_labels=[focus],
+        existing_nodes=earlier,
+        strategy="deepen",
+        focus_label=focus,
+        focus_type="psychosocial_consequence",
+    )
+    result = extract_offline(request)
+    assert all(e.source == focus for e in result.edges), result.edges
+    assert all(n.node_type != "attribute" for n in result.nodes), result.nodes

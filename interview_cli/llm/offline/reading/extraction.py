@@ -778,6 +778,9 @@ _SUBJECT_START = re.compile(
 )
 
 
+_FILLER_FIRST = re.compile(r"^\W*(?:(?:like|so|well|and|but|um|erm|er|yeah|oh|i\s+mean)\W+)+", re.I)
+
+
 def _worded_level(text: str, view: OntologyView, study: _Study) -> str | None:
     """Where the words themselves put a clause that no cue or category placed, in a ladder
     (an ontology with a type for product features): a thing the study names, said as a noun
@@ -785,6 +788,10 @@ def _worded_level(text: str, view: OntologyView, study: _Study) -> str | None:
     what the person does ("I go when I want") is a consequence."""
     if not any(view.affinity("concrete", n) >= STRONG_AFFINITY for n in view.nodes):
         return None
+    # (a filler before it is no word of the study's: "like i want mum to see i've got it
+    # handled" named "like" of the phone plan's "what they like about it", and was typed a
+    # feature below why being grown up matters, read back the wrong way round in round 195)
+    text = _FILLER_FIRST.sub("", text)
     if _DOING.match(text):
         return "functional"
     words = set(label_profile(text).content)
