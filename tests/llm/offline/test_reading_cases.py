@@ -667,3 +667,16 @@ def test_a_filler_before_a_reason_is_no_word_of_the_study(mec: Methodology) -> N
     result = extract_offline(request)
     assert all(e.source == focus for e in result.edges), result.edges
     assert all(n.node_type != "attribute" for n in result.nodes), result.nodes
+
+
+def test_what_goes_wrong_is_a_pain_of_the_job(methods: dict[str, Methodology]) -> None:
+    # round 195: "Somebody gets hurt or I lose the job. Both bad" made two solutions and the
+    # node "both bad", and asked "You said you lose the job. What does that help you get done?"
+    answer = "I just told you? Somebody gets hurt or I lose the job. Both bad"
+    nodes = extract(
+        methods["jobs_to_be_done"], "cooking", answer, ("dangerous", "pain_point")
+    ).nodes
+    assert [(n.label, n.node_type) for n in nodes] == [
+        ("somebody gets hurt", "pain_point"),
+        ("lose the job", "pain_point"),
+    ], nodes

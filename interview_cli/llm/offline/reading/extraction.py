@@ -829,6 +829,12 @@ def _type_clause(
         # its words: "nothing too fiddly, so the kids cook twice a week" names no feature
         lexical = _worded_level(clause.text, view, study)
     category = _pick_category(cue_category, lexical, link)
+    if category is None and view.supports("pain") and stance_of(clause.text) < 0:
+        # what goes wrong is a pain where the ontology has a type for pains, not the default
+        # solution: "Somebody gets hurt or I lose the job" (round 195's Jobs-to-be-Done typed
+        # both solutions, and asked "You said you lose the job. What does that help you get
+        # done?")
+        category = "pain"
     if previous is None and category is None:
         category = turn.expected
     clause.category = category
