@@ -88,6 +88,10 @@ _AGREED = (
     r"\s+(?:bit|part|one|thing|link)(?:\s+(?:is|was)|'s)?\s+"
     r"(?:right|yes|yeah|correct|true|spot\s+on)\b"
 )
+# ... with what it names: "the grown up bit is right"
+_PART_RIGHT = re.compile(
+    r"\b(?:the|that|your)\s+(?P<named>[\w' -]{2,30}?)" + _AGREED, re.IGNORECASE
+)
 _WORD = re.compile(r"[a-z0-9']+")
 
 
@@ -172,9 +176,14 @@ class CheckBack:
         """The concepts the check-back read back, when the answer did not say no to it:
         "Mostly yes, but you've missed the phoning" keeps the neighbour's meter it was read
         (round 150's summary was six bits of the closing answer and nothing read back)."""
-        if self._denies():
-            return frozenset()
         quoted = [_content([q]) for q in _QUOTED.findall(self.question)]
+        if self._denies():
+            # a "no" that names a part as right keeps that part: "kind of? the grown up bit is
+            # right but you've missed like half of it" (round 195's summary dropped the chain
+            # through "feels like being a proper grown up")
+            quoted = [q for q in quoted if any(n and n <= q for n in self._named_right)]
+            if not quoted:
+                return frozenset()
 
         def read_back(label: str) -> bool:  # (most of what was read, not "meter" of it)
             own = _content([label])
@@ -206,11 +215,19 @@ class CheckBack:
 
     def _agreed(self, said: set[str]) -> bool:
         """One link of the read-back agreed to by name: "the therapy bit is right tho"."""
-        return any(
+        by_word = any(
             re.search(rf"\b{re.escape(w)}{_AGREED}", self.answer, re.IGNORECASE)
             for w in said
             if len(w) > 3
         )
+        # (or by a phrase of it: "the grown up bit is right")
+        link = _content([" ".join(sorted(said))])
+        return by_word or any(n and n <= link for n in self._named_right)
+
+    @cached_property
+    def _named_right(self) -> list[set[str]]:
+        """The content of each part the answer names as right ("the grown up bit is right")."""
+        return [_content([m.group("named")]) for m in _PART_RIGHT.finditer(self.answer)]
 
     def _link_denied(
         self,

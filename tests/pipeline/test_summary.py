@@ -864,3 +864,32 @@ def test_a_check_back_agreed_to_keeps_its_chains_beside_three_points_it_missed()
     )
     lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 17)).splitlines()
     assert "- ankle support → confidence" in lines, lines
+
+
+def test_a_no_that_names_a_part_as_right_keeps_that_part() -> None:
+    # Round 195: "kind of? the grown up bit is right but you've missed like half of it, the
+    # data and the signal at work and my clients" left a summary of what it missed and none
+    # of the grown-up chain it had just been told was right
+    meth, graph, add = _laddered()
+    grown = add("feels like being proper grown up", "psychosocial_consequence", 4)
+    kid = add("feel like not a kid anymore", "psychosocial_consequence", 5)
+    own = add("standing on my own two feet", "attribute", 17)
+    good = add("feel good about myself", "psychosocial_consequence", 18)
+    data = add("data", "attribute", 21)
+    signal = add("signal at work", "attribute", 21)
+    clients = add("my clients", "attribute", 21)
+    graph.add_relation(grown, kid, "leads_to", methodology=meth, turn=5)
+    graph.add_relation(own, good, "leads_to", methodology=meth, turn=18)
+    assert data and signal and clients
+    question = (
+        'Here is what I heard: "feels like being proper grown up" matters to you because of '
+        '"feel like not a kid anymore"; and "standing on my own two feet" because of "feel '
+        'good about myself". Is that a fair summary?'
+    )
+    answer = (
+        "kind of? the grown up bit is right but you've missed like half of it, the data and "
+        "the signal at work and my clients"
+    )
+    lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 21)).splitlines()
+    assert "- feels like being proper grown up → feel like not a kid anymore" in lines, lines
+    assert not any("standing on my own" in line for line in lines), lines
