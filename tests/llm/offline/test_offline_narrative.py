@@ -88,3 +88,12 @@ def test_what_they_do_in_life_is_no_event_nor_a_cause_to_explain() -> None:
         for turn in range(1, 7):
             text = _asked(strategy, focus, said, "situation", turn)
             assert "happen" not in text and "behind that" not in text, text
+
+
+def test_a_wish_is_no_event_to_explain() -> None:
+    # round 194: "You mentioned writing. Who or what do you think was behind that?" of "I'd
+    # much rather they sent things in writing"
+    said = "I'd much rather they sent things in writing, a proper letter"
+    for turn in range(1, 7):
+        text = _asked("probe_attributions", "rather sent things in writing", said, "emotion", turn)
+        assert "behind that" not in text and "happened" not in text, text

@@ -195,11 +195,14 @@ def _said_as_a_rule(request: QuestionRequest) -> bool:
     event in its words."""
     said = " ".join(filter(None, (request.focus_label, *request.focus_quotes))).lower()
     words = re.findall(r"[a-z']+", said)
+    if any(w in _WISHED for w in words):
+        return True  # ("I'd much rather they sent things in writing": a past form of a wish)
     if any(w in _PAST or (w.endswith("ed") and len(w) > 4) for w in words):
         return False
     return any(w in _PRESENT for w in words)
 
 
+_WISHED = frozenset({"rather", "wish", "wished", "prefer", "preferred"})
 _PAST = frozenset(
     """was were had did went got rang said told took came gave made sent left found paid
     bought saw thought felt knew kept lost met put ran sat stood broke fell wore won died
