@@ -5,7 +5,7 @@ stage contracts: nodes with verbatim quotes, edges along permitted connections; 
 "Tier 1": the extractability flag).
 
 ``clauses`` cuts the answer at cue phrases and names each clause. Here every clause gets a
-node type from the methodology's ontology and clauses are joined by edges:
+node type from the methodology's ontology (``typing``) and clauses are joined by edges:
 
 - a clause after an upward cue ("because", "so that", "lets me", "makes me feel") sits above
   the clause before it; after "that's why", below it;
@@ -41,7 +41,6 @@ from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, 
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.lexicon import (
     ACKNOWLEDGEMENTS,
-    CATEGORY_POSITION,
     DONT_KNOW,
     EMPTY_LABEL_WORDS,
     EVALUATIVE,
@@ -58,7 +57,6 @@ from interview_cli.llm.offline.reading.clauses import (
     WORD,
     Clause,
     blank,
-    lexical_category,
     normal,
     quote,
     quoted_at,
@@ -75,8 +73,6 @@ from interview_cli.llm.offline.reading.links import (
     Unit,
     another_things,
     link_unit,
-    names_another,
-    opens_another,
     unique_edges,
     units_of,
 )
@@ -96,7 +92,7 @@ from interview_cli.llm.offline.reading.nonanswers import (
     kind_at,
 )
 from interview_cli.llm.offline.reading.nonanswers import REASONS as NONCONTENT_REASONS
-from interview_cli.llm.offline.reading.ontology import STRONG_AFFINITY, OntologyView
+from interview_cli.llm.offline.reading.ontology import OntologyView
 from interview_cli.llm.offline.reading.reactions import (
     element_named,
     sentence_around,
@@ -108,6 +104,7 @@ from interview_cli.llm.offline.reading.steering import (
     steer_to,
     steered_edges,
 )
+from interview_cli.llm.offline.reading.typing import type_clause
 from interview_cli.llm.offline.reading.typos import mend_typos, retyped
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -521,7 +518,7 @@ def _read_units(
             if _GOAL_OF_THEIRS.match(unit.clauses[0].text):
                 unit.link = "up"
         for clause in unit.clauses:
-            _type_clause(view, clause, unit.link, previous, turn, study)
+            type_clause(view, clause, unit.link, previous, turn, study.features)
             _name(clause, existing, turn, first=previous is None)
             named = turn.eliciting and previous is None and clause is unit.clauses[0]
             refused = None if clause.existing else study.refuse(clause, request.answer, named=named)
@@ -758,183 +755,6 @@ def _restates_focus(label: str, turn: Turn) -> bool:
     mine, focus = label_profile(label), label_profile(turn.focus_label)
     words = set(mine.content)
     return bool(words) and mine.negated == focus.negated and words <= set(focus.content)
-
-
-# "I go when I want", "we don't row about it": what the person does or can do (not "I like
-# the sound", "I bought them"): in a ladder, a consequence
-# "midweek we do it as a date": a when before the doer is still a doing
-_WHEN_FIRST = (
-    r"(?:(?:midweek|weekdays|weekends|now|nowadays|then|sometimes|usually|often|mostly|"
-    r"these\s+days|at\s+(?:the\s+)?weekends?|on\s+\w+days?|most\s+\w+)\s*,?\s+)?"
-)
-_DOING = re.compile(
-    r"^\W*" + _WHEN_FIRST + r"(?:i|we)(?:['\u2019](?:m|d|ve|ll|re))?\s+"
-    r"(?!(?:really\s+|just\s+)?(?:like|love|loved|enjoy|prefer|think|thought|guess|suppose|mean|reckon|know|have|had|got|bought|"
-    r"chose|use|used|want|wanted|need|needed|was|were)\b)\w",
-    re.IGNORECASE,
-)
-_SUBJECT_START = re.compile(
-    r"^\W*" + _WHEN_FIRST + r"(?:i|we|you|he|she|they|it|my|our)\b", re.IGNORECASE
-)
-
-
-_FILLER_FIRST = re.compile(r"^\W*(?:(?:like|so|well|and|but|um|erm|er|yeah|oh|i\s+mean)\W+)+", re.I)
-
-
-def _worded_level(text: str, view: OntologyView, study: _Study) -> str | None:
-    """Where the words themselves put a clause that no cue or category placed, in a ladder
-    (an ontology with a type for product features): a thing the study names, said as a noun
-    phrase ("the lock", "built-in lights"), is a feature whatever the question climbed to;
-    what the person does ("I go when I want") is a consequence."""
-    if not any(view.affinity("concrete", n) >= STRONG_AFFINITY for n in view.nodes):
-        return None
-    # (a filler before it is no word of the study's: "like i want mum to see i've got it
-    # handled" named "like" of the phone plan's "what they like about it", and was typed a
-    # feature below why being grown up matters, read back the wrong way round in round 195)
-    text = _FILLER_FIRST.sub("", text)
-    if _DOING.match(text):
-        return "functional"
-    words = set(label_profile(text).content)
-    features = study.features
-    doing = re.match(r"^\W*\w+ing\b", text)  # "cooking from scratch" is a doing, not a thing
-    if not _SUBJECT_START.match(text) and not doing and words & features:
-        return "concrete"
-    return None
-
-
-def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | None:
-    # On an upward link the more abstract reading wins ("helps me relax" is a feeling, not a
-    # function); elsewhere the cue's own category is the better evidence.
-    if cue and lexical:
-        if link == "up":
-            return max((cue, lexical), key=lambda c: CATEGORY_POSITION.get(c, 0.0))
-        return cue
-    return cue or lexical
-
-
-def _type_clause(
-    view: OntologyView,
-    clause: Clause,
-    link: str,
-    previous: Unit | None,
-    turn: Turn,
-    study: _Study | None = None,
-) -> None:
-    cue_category = clause.cue.category if clause.cue else None
-    if cue_category and not view.supports(cue_category):
-        cue_category = None
-    lexical = lexical_category(clause.text, view.supports, timed=clause.timed)
-    if lexical is None and cue_category is None and study is not None and link != "up":
-        # what follows "so" is what the thing before it leads to, whatever the study calls
-        # its words: "nothing too fiddly, so the kids cook twice a week" names no feature
-        lexical = _worded_level(clause.text, view, study)
-    category = _pick_category(cue_category, lexical, link)
-    if category is None and view.supports("pain") and stance_of(clause.text) < 0:
-        # what goes wrong is a pain where the ontology has a type for pains, not the default
-        # solution: "Somebody gets hurt or I lose the job" (round 195's Jobs-to-be-Done typed
-        # both solutions, and asked "You said you lose the job. What does that help you get
-        # done?")
-        category = "pain"
-    if previous is None and category is None:
-        category = turn.expected
-    clause.category = category
-    clause.strong = (
-        category is not None
-        and max(view.affinity(category, n) for n in view.nodes) >= STRONG_AFFINITY
-    )
-    lexical_level = (
-        view.level_at(CATEGORY_POSITION[category]) if category in CATEGORY_POSITION else None
-    )
-
-    another = previous is None and names_another(clause)
-    if previous is None and opens_another(clause, turn):
-        turn = replace(turn, deepen=False)  # "the other big thing is ...": a line of its own
-    anchor, direction, target = _position(view, link, previous, turn, lexical_level, another)
-    why_above = clause.strong and _answers_why_above(previous, turn, view, lexical_level)
-    if why_above:
-        # The answer to "why does X matter?" is what X leads to: words that read as a lower
-        # consequence do not put it at or below X ("no awkward comments", asked why blending
-        # in matters). The climb keeps its direction; it reaches the top level only with
-        # words that name an end (value words), never by position alone.
-        if target >= view.max_level and category != "value":
-            direction = "none"  # beside the focus, not above it
-            target = float(max(lexical_level or 0.0, view.level(turn.focus_type) or 0.0))
-    elif clause.strong:
-        # The words name a kind of element the ontology has: trust them over the chain's
-        # direction ("so I grab a pod coffee" names a solution, whatever came before).
-        direction = "none"
-        target = lexical_level if lexical_level is not None else target
-    elif lexical_level is not None:
-        # Words outrank position: keep the direction, but let the lexical level pull.
-        target = max(target, lexical_level) if direction == "up" else lexical_level
-    clause.node_type = view.choose_type(
-        category=category or ("concrete" if target <= view.min_level else None),
-        target_level=target,
-        previous_type=anchor,
-        direction=direction,
-    )
-    focus_level = view.level(turn.focus_type) or 0
-    if why_above and (view.level(clause.node_type) or 0) < focus_level:
-        # ... nor do its words put it below X: "I don't want to be a burden", asked why
-        # "makes things tight" (a value) matters, was typed a functional consequence, linked
-        # into the focus, and read back at the close backwards (round 118)
-        clause.node_type = view.choose_type(category=None, target_level=float(focus_level))
-
-
-def _position(
-    view: OntologyView,
-    link: str,
-    previous: Unit | None,
-    turn: Turn,
-    lexical_level: float | None,
-    another: bool = False,
-) -> tuple[str | None, str, float]:
-    """Where the chain puts a clause, before its words have their say: the type it hangs
-    from (None: from nothing), the direction from there, and the level it aims at. The
-    first clause answers the question (above the focus after a "why"); later ones follow
-    the link from the clause before."""
-    anchor: str | None = None
-    direction = "none"
-    if previous is None:
-        focus_level = view.level(turn.focus_type)
-        if another and focus_level is not None:
-            # "I also like the noise cancelling", asked why the cable matters: another one
-            # beside the focus, not what the focus leads to
-            target = float(focus_level)
-        elif turn.deepen and focus_level is not None:
-            anchor, direction = turn.focus_type, "up"
-            target = float(min(focus_level + 1, view.max_level))
-        else:
-            # Without a "why" question or telling words, an answer names something concrete.
-            target = lexical_level if lexical_level is not None else float(view.min_level)
-        return anchor, direction, target
-    prev = previous.clauses[-1]
-    prev_level = view.level(prev.node_type) or view.min_level
-    if link == "sibling":
-        target = float(prev_level)
-    elif link == "none":  # a new statement starts a new chain
-        target = float(view.min_level)
-    elif link == "up":
-        anchor, direction = prev.node_type, "up"
-        target = float(min(prev_level + 1, view.max_level))
-    elif link == "down":
-        anchor, direction = prev.node_type, "down"
-        target = float(max(prev_level - 1, view.min_level))
-    else:  # sequence, assoc
-        anchor = prev.node_type
-        target = float(prev_level)
-    return anchor, direction, target
-
-
-def _answers_why_above(
-    previous: Unit | None, turn: Turn, view: OntologyView, lexical_level: float | None
-) -> bool:
-    """The first clause answering a why on the focus, with words that would type it above
-    the concrete level but not above the focus."""
-    focus_level = view.level(turn.focus_type)
-    if previous is not None or not turn.deepen or focus_level is None or lexical_level is None:
-        return False
-    return view.min_level < lexical_level <= focus_level
 
 
 def _node(
