@@ -270,10 +270,51 @@ _SEEN_WHAT = re.compile(
 )
 
 
+# Who they do not want to be, said by what such a one does: "I dont want to be the dad that
+# let him down" is not letting him down (round 196 cut it at "that" and asked "You said you
+# don't want to be the dad. Why does that bother you?")
+_NOT_THE_ONE_WHO = re.compile(
+    r"^(?:(?:because|cos|coz|and|but|so)\s+)?(?:i\s+)?"
+    r"(?P<neg>do\s*n'?t|dont|do\s+not|never|wouldn'?t|would\s+not)\s+(?:want|wanna|like)\s+"
+    r"(?:to\s+)?be\s+(?:the|a|that|one\s+of\s+those)\s+(?:\w+\s+){0,2}?"
+    r"(?:dad|mum|mam|mom|parent|one|person|guy|girl|woman|man|friend|bloke|husband|wife|son|"
+    r"daughter|boss|nurse|customer|kind|type|sort)s?\s+(?:that|who)\s+(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def _not_the_one_who(text: str) -> list[str]:
+    """ "I dont want to be the dad that lets him down" as "dont let him down": their own
+    negation before what such a one does, its verb in the form the negation takes; where that
+    names nothing ("dont always say no"), not the one they do not want to be ("not the dad who
+    always says no"). [] when the text says no such thing."""
+    found = _NOT_THE_ONE_WHO.match(text)
+    if found is None:
+        return []
+    neg, rest = found.group("neg"), text[found.end() :]
+    who = re.search(r"\w+\s+(?:that|who)\s+$", text[: found.end()])
+    one = f"not the {who.group(0)}{rest}" if who else rest
+    verb = re.match(r"(?:(?:just|always|ever|still)\s+)?(\w+)", rest)
+    if verb and not neg.lower().startswith(("never", "would")):
+        word = verb.group(1)
+        base = {"says": "say", "does": "do", "has": "have", "goes": "go"}.get(word.lower())
+        if base is None and len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+            base = word[:-1]
+        if base is not None:
+            rest = rest[: verb.start(1)] + base + rest[verb.end(1) :]
+    return [f"{neg} {rest}", one]
+
+
+_BECAUSE = frozenset({"cos", "coz", "cuz", "'cos", "because", "since"})
+
+
 def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     """A short label in the respondent's words: 2-6 words, lower case (acronyms kept); one
     more for a saying kept whole or a doing the limit would cut ("keep | asking")."""
-    text = _SEEN_WHAT.sub("", _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text.strip())))
+    for rewritten in _not_the_one_who(text.strip()):
+        if label := make_label(rewritten, cue, category):
+            return label
+    text = _SEEN_WHAT.sub("", _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text)))
     text = _ABOVE_ALL.sub("", text)
     listed = _LISTED_FIRST.match(_without_openers(text))
     head = listed.group("noun") if listed else COMMA.split(text)[0]
@@ -307,6 +348,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         words = prefix.split() + words
     if not whole:
         words = _shorten(_without_pointer_head(_without_first(words)))
+    while len(words) > 1 and words[-1].lower() in _BECAUSE:
+        words = words[:-1]  # "not let him down | cos of laundry": the reason's word alone
     if is_empty_label(words):
         return ""
     if cue is not None and cue.link == "up" and _ONLY_A_TIME.fullmatch(" ".join(words)):
@@ -336,6 +379,13 @@ def _first_clause(words: list[str]) -> list[str]:
             if word.lower() == "who" and i <= 2 + being and words[i - 1].lower() in _WHO_THEY_ARE:
                 continue  # "be someone who keeps their word", "being the one who pays": who
                 # they are
+            if (
+                word.lower() in ("who", "that")
+                and words[i - 1].lower() in _WHO_THEY_ARE
+                and any(w.lower() in ("be", "being", "not") for w in words[: i - 1])
+            ):
+                continue  # "I dont want to be the dad that let him down": cut at "that", it
+                # said he did not want to be a dad (round 196)
             if (
                 word.lower() in ("that", "thats", "which")
                 and words[i - 1].lower() in _POINTER_HEADS
