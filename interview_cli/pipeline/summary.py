@@ -89,8 +89,13 @@ _AGREED = (
     r"(?:right|yes|yeah|correct|true|spot\s+on)\b"
 )
 # ... with what it names: "the grown up bit is right"
+# (its verb said, and not asked nor denied: "Is the grown up bit right? Not at all", "I don't
+# think the grown up bit is right", from the review)
 _PART_RIGHT = re.compile(
-    r"\b(?:the|that|your)\s+(?P<named>[\w' -]{2,30}?)" + _AGREED, re.IGNORECASE
+    r"(?<!\bthink\s)(?<!\bsay\s)\b(?:the|that|your)\s+(?:bit\s+about\s+)?"
+    r"(?P<named>[\w' -]{2,30}?)(?:\s+(?:bit|part|one|thing|link))?(?:\s+(?:is|was)|'s)\s+"
+    r"(?:right|correct|true|spot\s+on)\b(?!\s*\?)",
+    re.IGNORECASE,
 )
 _WORD = re.compile(r"[a-z0-9']+")
 

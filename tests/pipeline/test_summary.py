@@ -893,3 +893,11 @@ def test_a_no_that_names_a_part_as_right_keeps_that_part() -> None:
     lines = learned_summary(graph, meth, checked=CheckBack(question, answer, 21)).splitlines()
     assert "- feels like being proper grown up → feel like not a kid anymore" in lines, lines
     assert not any("standing on my own" in line for line in lines), lines
+    # (from the review: a part denied or asked about is no part named right)
+    for denied in (
+        "No, I don't think the grown up bit is right at all, it's about the data",
+        "No. Is the grown up bit right? Not at all.",
+    ):
+        checked = CheckBack(question, denied, 21)
+        lines = learned_summary(graph, meth, checked=checked).splitlines()
+        assert not any("proper grown up" in line for line in lines), (denied, lines)

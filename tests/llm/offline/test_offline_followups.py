@@ -93,6 +93,17 @@ def test_what_is_found_out_is_no_dislike_but_what_gets_to_them_is() -> None:
     assert stance_of("I can see why it annoys people") == -1
 
 
+def test_losing_what_they_value_is_a_dislike_and_losing_weight_is_not() -> None:
+    # round 195: "Somebody gets hurt or I lose the job" was asked "What does that help you
+    # get done?"; from the review, "I want to lose weight" is no dislike
+    from interview_cli.llm.offline.reading.stance import stance_of
+
+    assert stance_of("I lose the job") == -1
+    assert stance_of("if i cant see them i lose bookings") == -1
+    assert stance_of("The classes help me lose weight") == 0
+    assert stance_of("I lose track of time when I cook, it's lovely") >= 0
+
+
 def test_who_is_off_sick_is_no_dislike() -> None:
     # round 186 asked "Why does that bother you?" of "the coffee's half the reason the lads
     # turn up a bit early and tell me who's off sick"; being ill, or the kids sick, still is
@@ -159,6 +170,19 @@ def test_a_switch_thought_about_and_not_made_is_asked_as_one() -> None:
             focus_type="solution_approach",
         )
         assert "go for that rather" not in text and "hoping that would" not in text, text
+    # ... but a switch made after weighing it up is a choice made (from the review: "I weighed
+    # up a few and went for the Sage machine" was asked "What would it take ... now?")
+    weighed = ["I weighed up a few machines last year and went for a Sage bean to cup"]
+    for t in range(4):
+        text = ask(
+            jtbd,
+            dig,
+            "weighed up a few machines",
+            turn=t,
+            answers=weighed,
+            focus_type="solution_approach",
+        )
+        assert "go for it now" not in text and "look at that" not in text, text
 
 
 def test_an_incident_study_is_revived_with_a_story_not_a_product() -> None:

@@ -16,7 +16,9 @@ CI = Methodology.model_validate(
 )
 
 
-def _asked(strategy: str, focus: str, said: str, focus_type: str, turn: int) -> str:
+def _asked(
+    strategy: str, focus: str, said: str, focus_type: str, turn: int, quote: str = ""
+) -> str:
     spec = CI.strategy(strategy)
     assert spec is not None
     concept = Concept(id="t", name="Customer support", methodology=CI.name, objective="x")
@@ -28,7 +30,7 @@ def _asked(strategy: str, focus: str, said: str, focus_type: str, turn: int) -> 
         focus_type=focus_type,
         turn_number=turn,
         answers=[said, "ok"],
-        focus_quotes=[said],
+        focus_quotes=[quote or said],
     )
     return offline_question(request)
 
@@ -97,3 +99,24 @@ def test_a_wish_is_no_event_to_explain() -> None:
     for turn in range(1, 7):
         text = _asked("probe_attributions", "rather sent things in writing", said, "emotion", turn)
         assert "behind that" not in text and "happened" not in text, text
+
+
+def test_a_story_told_in_the_present_is_still_a_story() -> None:
+    # from the review: "the guy runs me through the reset", "I'm running for the bus and the
+    # strap snaps" were asked why they matter
+    stories = [
+        ("guy runs me through the reset", "The guy on the phone runs me through the router reset"),
+        ("strap snaps", "So I'm running for the bus and the strap snaps"),
+    ]
+    for focus, said in stories:
+        asked = {_asked("deepen_narrative", focus, said, "incident", t) for t in range(1, 7)}
+        assert any("happen" in q or "step by step" in q for q in asked), asked
+
+
+def test_a_feeling_told_after_what_made_it_is_not_asked_what_made_it() -> None:
+    # from the review: "the engineer fixed it in ten minutes, I was so relieved" was asked
+    # "What made you feel that way?"
+    said = "the engineer fixed it in ten minutes, I was so relieved"
+    quote = "I was so relieved"
+    asked = {_asked("deepen_narrative", "relieved", said, "emotion", t, quote) for t in range(7)}
+    assert not any("made you feel" in q or "feeling came from" in q for q in asked), asked

@@ -554,6 +554,7 @@ def test_a_second_question_on_the_same_focus_does_not_repeat_its_lead(mec: Metho
         ("I've told you that.", "Sorry, you did say."),
         # (of others, not of the interviewer: round 194)
         ("They ought to keep a note of what you've already told them, a case number.", None),
+        ("You've already asked me that. Dry feet means I can keep going all day.", "Sorry, you"),
     ],
 )
 def test_a_puzzled_or_asked_already_answer_is_owned_before_asking_on(

@@ -122,13 +122,17 @@ def test_labels_are_the_respondents_short_phrases(mec: Methodology, case: dict[s
     }
     said |= {w.lstrip("£$€") for w in said}  # (a figure with its currency sign, or without)
     said |= {w[:-2] for w in said if w.endswith("'s")}  # ("the rain's the real thing": rain)
+    # (a verb of theirs in the form a negation takes: "the dad who always says no" is "dont
+    # always say no")
+    said |= {w[:-1] for w in said if w.endswith("s") and len(w) > 3} | {"say", "do", "have"}
     for node in result.nodes:
         # (a revision is the earlier label with what they meant put in: it may say the
         # changed words in one more word, "week" put right as "nine days")
         assert 1 <= len(node.label.split()) <= 6 + bool(node.corrects)
         # every word of a label is the respondent's (the label is their words, not ours)
         words = {w.strip("'") for w in node.label.lower().split()}  # ("buyers'" is "buyers")
-        assert words <= said | {"feel", "can"}, node.label
+        # (and "not" for who they do not want to be: "not the dad who always says no")
+        assert words <= said | {"feel", "can", "not"}, node.label
 
 
 def _all_answers() -> list[dict[str, Any]]:
@@ -637,6 +641,12 @@ def test_where_it_was_is_the_circumstance_of_a_job(
 ) -> None:
     nodes = extract(methods["jobs_to_be_done"], "commuting", answer, None).nodes
     assert nodes and nodes[0].node_type == node_type, nodes
+    # (nor a place where something is done or is so: "At my desk I just use a cheap
+    # cafetiere", from the review)
+    used = extract(
+        methods["jobs_to_be_done"], "commuting", "At my desk I just use a cheap cafetiere", None
+    )
+    assert [n.node_type for n in used.nodes] == ["solution_approach"], used.nodes
     # (a figure of speech is no place: "in the end" says when it was decided)
     ended = extract(methods["jobs_to_be_done"], "commuting", "In the end I bought a bike", None)
     assert all(n.node_type != "job_context" for n in ended.nodes), ended.nodes
@@ -680,3 +690,29 @@ def test_what_goes_wrong_is_a_pain_of_the_job(methods: dict[str, Methodology]) -
         ("somebody gets hurt", "pain_point"),
         ("lose the job", "pain_point"),
     ], nodes
+
+
+def test_means_with_its_subject_left_off_says_what_the_focus_leads_to(mec: Methodology) -> None:
+    # round 196: "Means I'm not stood there at 11 at night ... waiting for the spin to finish"
+    # named "spin" of the washing machine study, was typed a feature and linked below "can
+    # chuck all three kits", and the check-back read the two the wrong way round
+    from interview_cli.llm.offline.reading.extraction import extract_offline
+    from interview_cli.llm.protocol import ExtractRequest, NodeContext
+
+    focus = "can chuck all three kits"
+    earlier = [NodeContext(label=focus, node_type="functional_consequence", quote=focus)]
+    request = ExtractRequest(
+        methodology=mec,
+        concept=load_concept(ROOT / "concepts" / "washing_machine_mec.yaml").value,
+        answer="Means I'm not stood there at 11 at night after a late shift waiting for the "
+        "spin to finish",
+        utterance_id="u1",
+        question="You said you can chuck all three kits. What difference does that make for you?",
+        existing_labels=[focus],
+        existing_nodes=earlier,
+        strategy="deepen",
+        focus_label=focus,
+        focus_type="functional_consequence",
+    )
+    result = extract_offline(request)
+    assert [(e.source, e.target) for e in result.edges] == [(focus, "not stood there at 11")]

@@ -107,7 +107,7 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # the scene is no way of doing it (round 86: "You mentioned the wedding edit. What do
         # you do when that isn't an option?"): what was going on there
         family = "circumstance"
-    if has_focus and family in ("switch", "choice") and NEAR_SWITCH.search(_said_of_focus(request)):
+    if has_focus and family in ("switch", "choice") and _only_thought_of(request):
         # "I nearly went for a bean-to-cup": no change was made; "I considered the bus" was
         # not gone for (round 194: "What made you go for that rather than something else?" -
         # "I didn't go for the bus!")
@@ -174,7 +174,7 @@ def _of_feeling(request: QuestionRequest, family: str, has_focus: bool) -> str:
         # furious". Could you walk me through that step by step?"): what made it, or, its
         # reason said, what happened then
         said = _its_reason_said(request) or _feeling_just_asked(request)
-        family = "after_feeling" if said else "feeling_cause"
+        family = "after_feeling" if said or _told_after_its_cause(request) else "feeling_cause"
     if family == "emotion" and request.focus_type == "emotion" and _its_reason_said(request):
         family = "after_feeling"  # (how it felt was said, and why: "proper fed up I was, ...")
     elif family == "emotion" and not _a_feeling(request) and _felt_when_told(request):
@@ -189,12 +189,25 @@ def _of_feeling(request: QuestionRequest, family: str, has_focus: bool) -> str:
     return family
 
 
+def _told_after_its_cause(request: QuestionRequest) -> bool:
+    """The feeling was told after what made it: "the engineer fixed it in ten minutes, I was
+    so relieved" (from the review: "What made you feel that way?")."""
+    for said in filter(None, request.focus_quotes):
+        for answer in request.answers:
+            at = answer.find(said)
+            if at > 0 and len(re.findall(r"[A-Za-z]{3,}", answer[:at])) >= 3:
+                return True
+    return False
+
+
 def _said_as_a_rule(request: QuestionRequest) -> bool:
     """The focus was said as how they are or what they hold to ("I pride myself on ...", "you
     feel you can trust them", "you can't be waiting on an email"), with no past verb of an
     event in its words."""
     said = " ".join(filter(None, (request.focus_label, *request.focus_quotes))).lower()
     words = re.findall(r"[a-z']+", said)
+    if any(_LIFE_FACT.search(q) for q in request.focus_quotes):
+        return True
     if any(w in _WISHED for w in words):
         return True  # ("I'd much rather they sent things in writing": a past form of a wish)
     if any(w in _PAST or (w.endswith("ed") and len(w) > 4) for w in words):
@@ -210,13 +223,20 @@ _PAST = frozenset(
 )
 # (how they are or what they hold to, not "it's"/"I'm" of a story told in the present: "I'm on
 # hold for an hour and then it just cuts off", from the review)
-# (and what they do or are in life, or would rather: "I run a little candle shop online" was
-# asked "What happened next?", "I'm one person running the whole business" "Why do you think
-# that happened the way it did?", "I'd much rather they sent things in writing" "Who or what
-# do you think was behind that?", rounds 194 and 195)
 _PRESENT = frozenset(
     """pride feel feels always never hate love want need can't cant cannot won't wont
-    should must run runs running own owns live lives work works rather prefer""".split()
+    should must""".split()
+)
+# What they do in life: "I run a little candle shop online" was asked "What happened next?",
+# "I'm one person running the whole business" "Why do you think that happened the way it
+# did?" (round 195); not a story told in the present ("the guy runs me through the reset",
+# "I'm running for the bus and the strap snaps", from the review)
+_LIFE_FACT = re.compile(
+    r"^\W*(?:i|we)\s+(?:(?:run|own|manage)\s+(?:a|an|my|our|the|this)\s+\w+|"
+    r"live\s+(?:in|on|with|alone|on\s+my\s+own|by\s+myself)|"
+    r"work\s+(?:as|for|from\s+home|nights|shifts|part[\s-]time|full[\s-]time))\b|"
+    r"^\W*(?:i'?m|im|i\s+am)\s+(?:one|the\s+only)\s+person\b",
+    re.IGNORECASE,
 )
 
 
@@ -236,6 +256,32 @@ _BAD_FEELINGS = frozenset(
     ashamed humiliated helpless powerless frustrating annoying irritating knackered scary
     exhausting worrying overwhelming overwhelmed depressing exhausted""".split()
 )
+
+
+# A way of doing it taken after all: "I weighed up a few and went for the Sage machine"
+_MADE_IT = re.compile(
+    r"\b(?:went\s+for|go\s+for|bought|got|chose|picked|switched|ordered|signed\s+up|settled\s+on|"
+    r"ended\s+up\s+with|finally)\b",
+    re.IGNORECASE,
+)
+
+
+def _only_thought_of(request: QuestionRequest) -> bool:
+    """A switch thought about and not made ("I nearly went for a bean-to-cup", "I considered
+    the bus"): not one made after it in the sentence that told it ("I weighed up a few
+    machines last year and went for a Sage", from the review)."""
+    said = _said_of_focus(request)
+    found = NEAR_SWITCH.search(said)
+    if found is None or _MADE_IT.search(said, found.end()):
+        return False
+    for quote in filter(None, [*request.focus_quotes, request.focus_label]):
+        for answer in request.answers:
+            at = answer.lower().find(quote.lower())
+            ends = re.search(r"[.!?]", answer[at + len(quote) :]) if at >= 0 else None
+            rest = answer[at + len(quote) : at + len(quote) + ends.start()] if ends else ""
+            if at >= 0 and _MADE_IT.search(rest if ends else answer[at + len(quote) :]):
+                return False
+    return True
 
 
 def _said_of_focus(request: QuestionRequest) -> str:
@@ -467,9 +513,9 @@ _ASKED_ALREADY = re.compile(
     # (not a reference back: "the bus thing I told you about", "like I said, back streets")
     # (not of others: "they ought to keep a note of what you've already told them", round
     # 194 heard "Sorry, you did say." after it)
-    r"\b(?:(?<!you've\s)(?<!youve\s)(?<!you\shave\s)(?<!they've\s)(?<!they\shave\s)"
-    r"already\s+(?:told|said|answered|covered|asked)"
-    r"(?!\s+(?:them|him|her|us|everyone|people|the\s|my\s|somebody|someone))|"
+    r"\b(?:already\s+(?:said|answered|covered|asked)|"
+    r"(?<!you've\s)(?<!youve\s)(?<!you\shave\s)(?<!they've\s)(?<!they\shave\s)"
+    r"already\s+told(?!\s+(?:them|him|her|us|everyone|people|somebody|someone))|"
     r"said\s+that\s+already|"
     r"(?:like|as)\s+i\s+said(?:\s+before)?,?\s+(?:that'?s\s+(?:all|it)|i\s+don'?t)|"
     r"i(?:'ve|\s+have)?\s+(?:just\s+)?told\s+you(?!\s+about)(?:\s+(?:that|this|already))?\s*[,.!?]|"

@@ -520,7 +520,10 @@ TIME_OPENER = re.compile(
 PLACE_OPENER = re.compile(
     r"^(?:in|at|on|outside|inside|by)\s+(?:the|my|our|his|her|their)\s+"
     r"(?!(?:end|moment|whole|way|meantime|time|past|long|short|first|second|last|same|main|"
-    r"other|best|worst|case|mood|middle)\b)[a-z]+",
+    r"other|best|worst|case|mood|middle|experience|opinion|view|mind|head)\b)[a-z]+"
+    # (a place with nothing done or said to be there: not "At my desk I just use a cheap
+    # cafetiere", "In the winter the paths are icy", from the review)
+    r"(?![^,.;!?]*\b(?:(?:i|we|you|they|he|she|it|there)(?:'\w+)?\s+\w+|is|are|was|were)\b)",
     re.IGNORECASE,
 )
 COPULAS: frozenset[str] = frozenset("is are was were be been 's".split())
@@ -653,7 +656,7 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     rut uneasy robbery extortionate overpriced sad gutting pointless grumpy ratty broke
     blister blisters bruised sprained fractured hurt hurts hurting headache headaches
     migraine pricey clogged clogging unreliable unpredictable dodgy flaky naff crap crowded
-    sweaty noisy carnage lose losing""".split()
+    sweaty noisy carnage""".split()
 )
 # Every word of how something felt or was held: a feeling, a liking or a disliking
 FELT_WORDS: frozenset[str] = FEELING_WORDS | NEGATIVE_WORDS | POSITIVE_WORDS

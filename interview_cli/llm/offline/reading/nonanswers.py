@@ -122,10 +122,20 @@ def kind_at(said: str, start: int, end: int, kinds: tuple[str, ...] = CLAUSE_KIN
     for kind in kinds:
         if not clause_kind(text, (kind,)):
             continue
+        if kind == "indifferent" and _NEEDED_AFTER.match(said, end):
+            continue  # "not bothered about the colour, as long as they're comfy" (the review)
         # (what came before is read only for a contrast found: this runs on every clause)
         if kind != "contrast" or _named_before(said, start) or _sets_off(said, end):
             return kind
     return None
+
+
+# What they do care about, said right after what they do not
+_NEEDED_AFTER = re.compile(
+    r"\s*,?\s*(?:(?:as|so)\s+long\s+as|provided|if|unless|except|but|just|only|so\s+much\s+as|"
+    r"as\s+much\s+as|when\s+it\s+comes\s+to)\b",
+    re.IGNORECASE,
+)
 
 
 def _sets_off(said: str, end: int) -> bool:

@@ -64,55 +64,75 @@ def taken_back(request: ExtractRequest) -> TakenBack:
     _off_topic(request, found)
     for pattern in phrase_patterns("retraction"):
         for match in pattern.finditer(answer):
-            exact = (match.groupdict().get("exact") or "").strip()
-            if exact:
-                # "The fingerprint, not the fingers": only a node that is all of what they
-                # name is taken back, never the focus for a word it shares ("not walking lol,
-                # walking OUT" keeps "them to feel smart walking out")
-                named = _exactly_named(request, exact, candidates, match)
-                found.labels.extend(label for label in named if label not in found.labels)
-                continue
-            said = _said(match)
-            pointing = not said or not words_of(said) - _POINTING
-            begins = sentence_start(answer, match.start())
-            if "all" in match.groupdict() and match.start() > 0:
-                found.just_said.append((0, match.start()))  # the whole story before it
-                continue
-            if pointing and _points_back(request, found, begins, match.start()):
-                continue
-            if pointing and _JOKING.search(match.group(0)):
-                _joke_said_again(request, found, begins)
-            if said and pointing:
-                continue  # "this isn't relevant": the question judged, nothing taken back
-            if _offers_a_reading(match, said, answer):
-                continue
-            topic = said and words_of(said) <= words_of(request.concept.name)
-            every = "every" in match.groupdict()  # all that names it was the background
-            named = _all_named(said, candidates, every=every) if said and not topic else []
-            if said and _quoted(answer, match.start("said")):
-                # their words quoted back ("'ask me about the boots' isnt a thing"): a node
-                # that is most of the quote, not one that shares a word with it ("boots")
-                named = [
-                    n
-                    for n in _wholly_named(said, candidates)
-                    if len(_said_words(n)) >= len(_said_words(said))
-                ]
-            if not any(_said_words(n) <= _said_words(said) for n in named):
-                named = _named_in_quotes(request, said, candidates) or named
-            # what they named is no earlier node but is said like what the question asked
-            # about ("the dentist thing" for "dental receptionist"), or is the topic itself
-            # ("nothing to do with the mower"): what they take back is the focus. A name that
-            # is neither takes nothing back ("forget the Mrs Pritchard bit", "forget the
-            # biscuits bit" of a joke the reader had already let go)
-            focus = request.focus_label or ""
-            about_focus = topic or not said or _alike(words_of(said), words_of(focus))
-            labels = named or ([focus] if focus and about_focus else [])
-            if said and focus in labels and _said_it_before(answer, begins, focus, said, match):
-                # "She affects me by screaming. ... Forget the Miso bit, that was a joke": what
-                # this answer said of the focus before taking it back goes with it
-                found.just_said.append((0, match.start()))
-            found.labels.extend(label for label in labels if label not in found.labels)
+            _take_back(request, found, candidates, match)
     return found
+
+
+def _take_back(
+    request: ExtractRequest, found: TakenBack, candidates: list[Earlier], match: re.Match[str]
+) -> None:
+    """What one retraction takes back, added to ``found``."""
+    answer = request.answer
+    exact = (match.groupdict().get("exact") or "").strip()
+    if exact:
+        # "The fingerprint, not the fingers": only a node that is all of what they
+        # name is taken back, never the focus for a word it shares ("not walking lol,
+        # walking OUT" keeps "them to feel smart walking out")
+        named = _exactly_named(request, exact, candidates, match)
+        found.labels.extend(label for label in named if label not in found.labels)
+        return
+    said = _said(match)
+    pointing = not said or not words_of(said) - _POINTING
+    begins = sentence_start(answer, match.start())
+    if "of_last" in match.groupdict() and not _after_the_focus(request, begins):
+        return  # said of the sentence before, which was not about the focus
+    if "all" in match.groupdict() and match.start() > 0:
+        found.just_said.append((0, match.start()))  # the whole story before it
+        return
+    if pointing and _points_back(request, found, begins, match.start()):
+        return
+    if pointing and _JOKING.search(match.group(0)):
+        _joke_said_again(request, found, begins)
+    if said and pointing:
+        return  # "this isn't relevant": the question judged, nothing taken back
+    if _offers_a_reading(match, said, answer):
+        return
+    topic = said and words_of(said) <= words_of(request.concept.name)
+    every = "every" in match.groupdict()  # all that names it was the background
+    named = _all_named(said, candidates, every=every) if said and not topic else []
+    if said and _quoted(answer, match.start("said")):
+        # their words quoted back ("'ask me about the boots' isnt a thing"): a node
+        # that is most of the quote, not one that shares a word with it ("boots")
+        named = [
+            n
+            for n in _wholly_named(said, candidates)
+            if len(_said_words(n)) >= len(_said_words(said))
+        ]
+    if not any(_said_words(n) <= _said_words(said) for n in named):
+        named = _named_in_quotes(request, said, candidates) or named
+    # what they named is no earlier node but is said like what the question asked
+    # about ("the dentist thing" for "dental receptionist"), or is the topic itself
+    # ("nothing to do with the mower"): what they take back is the focus. A name that
+    # is neither takes nothing back ("forget the Mrs Pritchard bit", "forget the
+    # biscuits bit" of a joke the reader had already let go)
+    focus = request.focus_label or ""
+    about_focus = topic or not said or _alike(words_of(said), words_of(focus))
+    labels = named or ([focus] if focus and about_focus else [])
+    if said and focus in labels and _said_it_before(answer, begins, focus, said, match):
+        # "She affects me by screaming. ... Forget the Miso bit, that was a joke": what
+        # this answer said of the focus before taking it back goes with it
+        found.just_said.append((0, match.start()))
+    found.labels.extend(label for label in labels if label not in found.labels)
+
+
+def _after_the_focus(request: ExtractRequest, begins: int) -> bool:
+    """The sentence before ``begins`` was about the question's focus (it says a word of it), or
+    the answer named nothing before: "It's just a salary sacrifice thing, the paperwork took a
+    fortnight, that's it. Not really the interesting bit." """
+    focus = words_of(request.focus_label or "")
+    before = request.answer[: max(begins, 0)]
+    last = before[sentence_start(before, max(len(before.rstrip()) - 1, 0)) :]
+    return not words_of(before) or bool(shared(words_of(last), focus))
 
 
 def _said_it_before(answer: str, begins: int, focus: str, said: str, match: re.Match[str]) -> bool:

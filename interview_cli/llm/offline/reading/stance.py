@@ -294,7 +294,25 @@ _IN_A_MESS = re.compile(
     re.IGNORECASE,
 )
 # What happened, said against in its words, whatever words of liking are near it.
-_HELD_AGAINST = (_GAVE_OUT, _COSTLY, _LONG_IN_COMING, _IN_A_MESS, _HELD_UP, _PILES_UP)
+# Losing what they value: "Somebody gets hurt or I lose the job" (round 195 was asked "What
+# does that help you get done?"); not losing weight or track of time ("I lose track of time
+# when I cook, it's lovely", from the review)
+_LOSING = re.compile(
+    r"\blos(?:e|es|ing)\s+(?:(?:my|the|a|our|your|his|her|their|all\s+my|all\s+the)\s+)?"
+    r"(?:\w+\s+)?(?:job|jobs|money|customers?|clients?|bookings?|business|house|home|licen[cs]e|"
+    r"deposit|sleep|hearing|sight|signal|connection|data|work|shifts?|regulars|pay|wages|"
+    r"place|seat|slot|booking|cover|claim|warranty|parcels?|order|orders)\b",
+    re.IGNORECASE,
+)
+_HELD_AGAINST = (
+    _GAVE_OUT,
+    _COSTLY,
+    _LONG_IN_COMING,
+    _IN_A_MESS,
+    _HELD_UP,
+    _PILES_UP,
+    _LOSING,
+)
 
 
 def _denies(before: str, good: str) -> bool:

@@ -45,8 +45,7 @@ class Steer:
 _TRAILING = re.compile(
     r"\s+(?:-|\u2013|\u2014)\s.*$|"
     # ("the broadband one or not haha": an offer's "or not", round 191)
-    # ("Ask me about the coffee man": who they ask, not what, round 195)
-    r"(?:\s+(?:tbh|tho|though|mate|man|dude|bro|pal|really|lol|haha|ha|then|or\s+not|or\s+no|if\s+anything|"
+    r"(?:\s+(?:tbh|tho|though|mate|dude|bro|really|lol|haha|ha|then|or\s+not|or\s+no|if\s+anything|"
     r"if\s+i'?m\s+honest|"
     # "I'd rather talk about the mower if it's all the same" (round 25)
     r"if\s+it'?s\s+all\s+the\s+same(?:\s+to\s+you)?|if\s+you\s+don'?t\s+mind|"
@@ -166,6 +165,23 @@ def _person_named(steer: Steer, request: ExtractRequest) -> Steer:
     return steer
 
 
+def _not_whom_they_ask(steer: Steer, request: ExtractRequest) -> Steer:
+    """``steer`` without a "man" that calls the interviewer: "Ask me about the coffee man" is
+    the coffee (round 195 said "Back to the coffee man."), where what is left is the study's
+    topic or said before; "the delivery man" stays who it was (from the review)."""
+    words = steer.target.split()
+    if len(words) < 2 or words[-1].lower() not in ("man", "pal"):
+        return steer
+    rest = " ".join(words[:-1])
+    said = words_of(rest)
+    known = words_of(request.concept.name) | {
+        w for n in earlier_nodes(request) for w in words_of(n.label)
+    }
+    if not said or not said <= known:
+        return steer
+    return Steer(rest, steer.start, steer.start + len(rest))
+
+
 _NO_NAMES = frozenset(
     """I The My And But So Then It Its That This Monday Tuesday Wednesday Thursday Friday
     Saturday Sunday January February March April May June July August September October
@@ -213,7 +229,7 @@ def steer_to(
             earlier = best_match(chosen, earlier_nodes(request)) if words_of(chosen) else None
             return (earlier.label if earlier is not None else None), None
         return (chosen.label if chosen is not None else None), None
-    steer = _person_named(steer, request)
+    steer = _not_whom_they_ask(_person_named(steer, request), request)
     earlier = gone_back_to(steer, request)
     if earlier is not None:
         return earlier.label, None
