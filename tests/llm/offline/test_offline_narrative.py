@@ -120,3 +120,13 @@ def test_a_feeling_told_after_what_made_it_is_not_asked_what_made_it() -> None:
     quote = "I was so relieved"
     asked = {_asked("deepen_narrative", "relieved", said, "emotion", t, quote) for t in range(7)}
     assert not any("made you feel" in q or "feeling came from" in q for q in asked), asked
+
+
+def test_a_request_is_no_event_nor_a_feeling_at_the_time() -> None:
+    # round 196: "You mentioned being able to talk to a real human straight away. How did that
+    # feel at the time?" of "let me talk to a real human straight away if im abroad"
+    said = "let me talk to a real human straight away if im abroad, put a button in the app for it"
+    for strategy in ("explore_emotions", "deepen_narrative"):
+        for turn in range(1, 7):
+            text = _asked(strategy, "talk to real human straight away", said, "emotion", turn)
+            assert "at the time" not in text and "happened" not in text, text

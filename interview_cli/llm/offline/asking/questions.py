@@ -131,7 +131,7 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
     family = _of_feeling(request, family, has_focus)
     if (
         has_focus
-        and family in ("narrative", "after_feeling", "attribution")
+        and family in ("narrative", "after_feeling", "attribution", "emotion")
         and _said_as_a_rule(request)
     ):
         # how they are or what they hold to is no event: not "You said you pride yourself on
@@ -206,7 +206,7 @@ def _said_as_a_rule(request: QuestionRequest) -> bool:
     event in its words."""
     said = " ".join(filter(None, (request.focus_label, *request.focus_quotes))).lower()
     words = re.findall(r"[a-z']+", said)
-    if any(_LIFE_FACT.search(q) for q in request.focus_quotes):
+    if any(_LIFE_FACT.search(q) or _ASKED_FOR.match(q) for q in request.focus_quotes):
         return True
     if any(w in _WISHED for w in words):
         return True  # ("I'd much rather they sent things in writing": a past form of a wish)
@@ -226,6 +226,13 @@ _PAST = frozenset(
 _PRESENT = frozenset(
     """pride feel feels always never hate love want need can't cant cannot won't wont
     should must""".split()
+)
+# What they ask for, said as a request: "let me talk to a real human straight away if im
+# abroad, put a button in the app for it" (round 196 asked "How did that feel at the time?")
+_ASKED_FOR = re.compile(
+    r"^\W*(?:just\s+|please\s+)?(?:let\s+(?:me|us)|give\s+(?:me|us)|put\s+(?:a|an|the|in)|"
+    r"bring\s+back|stop\s+\w+ing)\b",
+    re.IGNORECASE,
 )
 # What they do in life: "I run a little candle shop online" was asked "What happened next?",
 # "I'm one person running the whole business" "Why do you think that happened the way it
