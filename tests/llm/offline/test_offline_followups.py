@@ -266,3 +266,22 @@ def test_never_let_down_is_praise_however_it_is_said() -> None:
     assert stance_of("it's not let me down yet") == 0
     assert stance_of("I try not to let the kids down") == 0
     assert stance_of("Not really it let me down twice") == -1
+
+
+def test_a_distance_is_no_way_chosen() -> None:
+    # round 196: 'What made you go for "5 miles to the Northern General" rather than something
+    # else?' - "I didn't pick it, that's just where I work"
+    jtbd = _methodology("jobs_to_be_done")
+    dig = jtbd.strategy("dig_motivation")
+    assert dig is not None
+    said = ["It's about 5 miles to the Northern General from ours and most of it's uphill"]
+    for t in range(4):
+        text = ask(
+            jtbd,
+            dig,
+            "5 miles to northern general",
+            turn=t,
+            answers=said,
+            focus_type="solution_approach",
+        )
+        assert "go for" not in text and "help you get done" not in text, text

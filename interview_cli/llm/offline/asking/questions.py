@@ -107,11 +107,8 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # the scene is no way of doing it (round 86: "You mentioned the wedding edit. What do
         # you do when that isn't an option?"): what was going on there
         family = "circumstance"
-    if has_focus and family in ("switch", "choice") and _only_thought_of(request):
-        # "I nearly went for a bean-to-cup": no change was made; "I considered the bus" was
-        # not gone for (round 194: "What made you go for that rather than something else?" -
-        # "I didn't go for the bus!")
-        family = "near_switch"
+    if has_focus:
+        family = _of_a_way(request, family)
     if has_focus and request.focus_stance < 0 and family in _PRESUME_LIKING:
         family = "dislike"  # not "what do you get out of 'blisters'?", nor why they chose it
     elif (
@@ -151,6 +148,20 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # mentioned the signal. What's good about that, for you?" - "Nothing good, the signal
         # there is bad")
         family = "open_why"
+    return family
+
+
+def _of_a_way(request: QuestionRequest, family: str) -> str:
+    """The family for a focus asked about as a way of doing it that is none, or not one taken."""
+    if family in ("choice", "progress") and _DISTANCE.match(request.focus_label or ""):
+        # a distance is no way chosen nor a help: round 196 asked "What made you go for "5 miles
+        # to the Northern General" rather than something else?" ("that's just where I work")
+        return "circumstance"
+    if family in ("switch", "choice") and _only_thought_of(request):
+        # "I nearly went for a bean-to-cup": no change was made; "I considered the bus" was
+        # not gone for (round 194: "What made you go for that rather than something else?" -
+        # "I didn't go for the bus!")
+        return "near_switch"
     return family
 
 
@@ -265,6 +276,13 @@ _BAD_FEELINGS = frozenset(
 )
 
 
+# How far it is: "5 miles to the Northern General", "twenty minutes each way"
+_DISTANCE = re.compile(
+    r"^\W*(?:about\s+|around\s+|nearly\s+|over\s+)?(?:\d+(?:\.\d+)?|a\s+couple\s+of|two|three|four|"
+    r"five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty)\s*(?:miles?|mi|km|kilometres?|"
+    r"minutes?|mins?|hours?|hrs?)\b(?:\s+(?:to|from|each\s+way|away|there|in))?",
+    re.IGNORECASE,
+)
 # A way of doing it taken after all: "I weighed up a few and went for the Sage machine"
 _MADE_IT = re.compile(
     r"\b(?:went\s+for|go\s+for|bought|got|chose|picked|switched|ordered|signed\s+up|settled\s+on|"

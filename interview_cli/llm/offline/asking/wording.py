@@ -123,16 +123,18 @@ WORDINGS: dict[str, Wordings] = {
         ),
     ),
     # the focus is a dislike ("price annoys me"): what it costs them, not what it gives them
+    # (not "What does that get in the way of for you?": testers of rounds 194 and 196 found it
+    # awkward, asked of "whether its leaking" and of "30 odd years on the post")
     "dislike": Wordings(
         noun=(
             "Why {does} {np} bother you?",
             "What is the problem with {np} for you?",
-            "What {does} {np} get in the way of for you?",
+            "What {does} {np} make harder for you?",
         ),
         that=(
             "Why does that bother you?",
             "What is the problem with that for you?",
-            "What does that get in the way of for you?",
+            "What does that make harder for you?",
         ),
     ),
     # a bad feeling said in a word ("stressful", "mortified"): what makes it so, and what not
