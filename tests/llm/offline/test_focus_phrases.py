@@ -213,6 +213,10 @@ def test_their_words_are_told_back_without_how_they_led_into_them() -> None:
     assert told_plainly("The not talking to people thing I guess") == (
         "The not talking to people thing"
     )
+    # round 197: what the check-back missed is no "you've missed ..." point; what they missed
+    # happening stays as said
+    assert told_plainly("you've missed the plastic guilt") == "the plastic guilt"
+    assert told_plainly("missed the bus twice that week") == "missed the bus twice that week"
     # how, at an end, stays: "what keeps him well"
     assert told_plainly("I trust the vet on what keeps him well") == (
         "I trust the vet on what keeps him well"
@@ -230,3 +234,13 @@ def test_how_words_are_told_back_keeps_their_meaning() -> None:
     )
     ref = refer("knowing what the plan", ["I like knowing what the plan is for the week", "ok"])
     assert ref.phrase is None or "what the plan" not in ref.phrase.verbatim.split("is")[0][-14:]
+
+
+def test_a_phrase_does_not_end_before_its_infinitive() -> None:
+    # round 197: "You mentioned that you rang the provider more times than you care."
+    from interview_cli.llm.offline.asking.reference import refer
+
+    said = "I rang the provider more times than I care to count and every time I got a script"
+    ref = refer("rang provider more times than care", [said])
+    told = ref.phrase.clause if ref.phrase else ref.mention
+    assert not told.rstrip(". ").endswith("care"), told

@@ -130,3 +130,25 @@ def test_a_request_is_no_event_nor_a_feeling_at_the_time() -> None:
         for turn in range(1, 7):
             text = _asked(strategy, "talk to real human straight away", said, "emotion", turn)
             assert "at the time" not in text and "happened" not in text, text
+
+
+def test_a_walk_through_is_asked_once() -> None:
+    # round 197: "Could you walk me through that step by step?" four times, of a photo and a name
+    asked: list[str] = []
+    for turn in range(1, 12):
+        spec = CI.strategy("deepen_narrative")
+        assert spec is not None
+        concept = Concept(id="t", name="Customer support", methodology=CI.name, objective="x")
+        request = QuestionRequest(
+            methodology=CI,
+            concept=concept,
+            strategy=spec,
+            focus_label=f"engineer came round {turn}",
+            focus_type="incident",
+            turn_number=turn,
+            answers=[f"the engineer came round {turn} days later", "ok"],
+            focus_quotes=[f"the engineer came round {turn} days later"],
+            avoid_questions=list(asked),
+        )
+        asked.append(offline_question(request))
+    assert sum("step by step" in q for q in asked) <= 1, asked

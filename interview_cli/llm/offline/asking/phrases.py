@@ -636,6 +636,8 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
         # "don't want to have to keep | asking him": the doing the word limit cut (round 76
         # asked "You said you don't want to have to keep."), its object below
         end += 1
+    if _to_cut(tokens, end):
+        end += 2  # "more times than I care | to count" (round 197 asked "... than you care.")
     if closing_object(tokens, end):
         end += 1  # "I never charge it.": the label dropped the "it" its verb ends on
     elif _closing_stuff(tokens, end, v):
@@ -741,6 +743,25 @@ def _a_feeling_word(word: str) -> bool:
 def _doing_cut(tokens: Sequence[Token], end: int) -> bool:
     """The phrase ends on "keep", "stop" ... and the doing that follows it was cut."""
     return 0 < end < len(tokens) and leads_a_doing(tokens[end - 1].norm, tokens[end].norm)
+
+
+_BEFORE_TO = frozenset("care want need like dare wish".split())
+# (the verb's subject or its negation before it: not "a bother | to people")
+_DOER = frozenset("i you we they he she i'd id don't dont didn't didnt never would".split())
+
+
+def _to_cut(tokens: Sequence[Token], end: int) -> bool:
+    """The phrase ends on a verb whose "to" and infinitive the label cut: "than I care | to
+    count"."""
+    return (
+        1 < end < len(tokens) - 1
+        and tokens[end - 1].norm in _BEFORE_TO
+        and tokens[end - 2].norm in _DOER
+        and tokens[end].norm == "to"
+        and tokens[end + 1].word
+        # (not "the part I dont like | to be honest")
+        and [t.norm for t in tokens[end + 1 : end + 3]] != ["be", "honest"]
+    )
 
 
 def _closing_stuff(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:

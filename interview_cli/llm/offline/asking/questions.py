@@ -719,6 +719,7 @@ def template_of(question: str) -> str | None:
 # wordings may be asked in an interview before the family is spent (what they took away was all
 # three once; two read as a script already, round 144)
 _ONCE_A_STORY = {"insight": 2, "attribution": 2}
+_ONCE_ONLY = frozenset({"Could you walk me through that step by step?"})
 
 
 def _every(words: Wordings) -> tuple[str, ...]:
@@ -742,6 +743,9 @@ def _unused_first(pairs: list[tuple[str, str]], asked: Sequence[str]) -> list[tu
     fresh = [p for p in pairs if p[0] not in used]
     if fresh:
         return fresh
+    # (a walk-through is asked once: round 197 heard "Could you walk me through that step by
+    # step?" four times, of a photo and of a name)
+    pairs = [p for p in pairs if p[0] not in _ONCE_ONLY] or pairs
     said = [q.strip().lower() for q in asked]
     unsaid = [p for p in pairs if p[1].strip().lower() not in said]
     if unsaid:

@@ -337,6 +337,13 @@ _LEADS_IN = (
     ("the", "point", "is"),
     ("point", "is"),
     ("just", "that"),
+    # what the check-back missed, said back as a point: "you've missed the plastic guilt
+    # completely" (round 197's summary listed it so); not "missed the bus", what happened
+    ("you've", "missed"),
+    ("youve", "missed"),
+    ("you", "have", "missed"),
+    ("you", "missed"),
+    ("you've", "also", "missed"),
 )
 
 
