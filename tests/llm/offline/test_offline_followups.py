@@ -285,3 +285,20 @@ def test_a_distance_is_no_way_chosen() -> None:
             focus_type="solution_approach",
         )
         assert "go for" not in text and "help you get done" not in text, text
+
+
+def test_the_get_done_framing_turned_down_is_not_asked_again() -> None:
+    # round 197: "Get done? Its not really about getting stuff done" was followed by four
+    # more "What were you trying to get done there?"
+    jtbd = _methodology("jobs_to_be_done")
+    dig = jtbd.strategy("dig_motivation")
+    assert dig is not None
+    said = [
+        "Get done? Its not really about getting stuff done, its more like a reset",
+        "You sit with your crewmate, have a brew, have a moan",
+    ]
+    for t in range(6):
+        text = ask(
+            jtbd, dig, "sit with your crewmate", turn=t, answers=said, focus_type="gain_point"
+        )
+        assert "get done" not in text and "let you do" not in text, text

@@ -126,6 +126,10 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"
     family = _of_feeling(request, family, has_focus)
+    if family == "progress" and any(_NOT_GETTING_DONE.search(a) for a in request.answers):
+        # the "get done" framing turned down once is not asked again: round 197 asked four
+        # more after "Get done? Its not really about getting stuff done"
+        family = "open_why"
     if (
         has_focus
         and family in ("narrative", "after_feeling", "attribution", "emotion")
@@ -149,6 +153,16 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # there is bad")
         family = "open_why"
     return family
+
+
+# The question's "get done" turned down: "Get done?", "its not really about getting stuff
+# done", "it doesn't help me get anything done", "Nothing to get done mate"
+_NOT_GETTING_DONE = re.compile(
+    r"\bget(?:ting)?\s+(?:\w+\s+)?done\s*\?|"
+    r"\b(?:not|nothing|isn'?t|isnt|doesn'?t|doesnt|don'?t|dont|didn'?t|didnt)\b[^.!?]{0,25}"
+    r"\bget(?:ting)?\s+(?:stuff|anything|things|something)?\s*done\b",
+    re.IGNORECASE,
+)
 
 
 def _of_a_way(request: QuestionRequest, family: str) -> str:

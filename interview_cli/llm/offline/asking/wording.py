@@ -479,7 +479,8 @@ WORDINGS: dict[str, Wordings] = {
         # (not "What does that make possible for you?": round 44 heard it as the same question
         # as "What does that help you get done?", asked four times)
         that=(
-            "What did that let you do?",
+            # (not "What did that let you do?": of a habit the wrong tense, rounds 196 and 197)
+            "What does that let you do?",
             "What were you trying to get done there?",
             "What does that help you get done?",
         ),
