@@ -716,3 +716,12 @@ def test_means_with_its_subject_left_off_says_what_the_focus_leads_to(mec: Metho
     )
     result = extract_offline(request)
     assert [(e.source, e.target) for e in result.edges] == [(focus, "not stood there at 11")]
+
+
+def test_being_a_family_is_an_end_in_itself(mec: Methodology) -> None:
+    # round 197 asked why "feels like we're still a family" mattered: "Is that a serious
+    # question? It's my family"
+    answer = "A lot, honestly. It feels like we're still a family that does things together."
+    focus = ("only time all sit down together", "psychosocial_consequence")
+    nodes = extract(mec, "cooking", answer, focus).nodes
+    assert [n.node_type for n in nodes] == ["terminal_value"], nodes
