@@ -17,7 +17,13 @@ CI = Methodology.model_validate(
 
 
 def _asked(
-    strategy: str, focus: str, said: str, focus_type: str, turn: int, quote: str = ""
+    strategy: str,
+    focus: str,
+    said: str,
+    focus_type: str,
+    turn: int,
+    quote: str = "",
+    avoid: list[str] | None = None,
 ) -> str:
     spec = CI.strategy(strategy)
     assert spec is not None
@@ -31,6 +37,7 @@ def _asked(
         turn_number=turn,
         answers=[said, "ok"],
         focus_quotes=[quote or said],
+        avoid_questions=avoid or [],
     )
     return offline_question(request)
 
@@ -136,19 +143,6 @@ def test_a_walk_through_is_asked_once() -> None:
     # round 197: "Could you walk me through that step by step?" four times, of a photo and a name
     asked: list[str] = []
     for turn in range(1, 12):
-        spec = CI.strategy("deepen_narrative")
-        assert spec is not None
-        concept = Concept(id="t", name="Customer support", methodology=CI.name, objective="x")
-        request = QuestionRequest(
-            methodology=CI,
-            concept=concept,
-            strategy=spec,
-            focus_label=f"engineer came round {turn}",
-            focus_type="incident",
-            turn_number=turn,
-            answers=[f"the engineer came round {turn} days later", "ok"],
-            focus_quotes=[f"the engineer came round {turn} days later"],
-            avoid_questions=list(asked),
-        )
-        asked.append(offline_question(request))
+        focus, said = f"engineer came round {turn}", f"the engineer came round {turn} days later"
+        asked.append(_asked("deepen_narrative", focus, said, "incident", turn, avoid=asked))
     assert sum("step by step" in q for q in asked) <= 1, asked

@@ -652,30 +652,42 @@ def test_where_it_was_is_the_circumstance_of_a_job(
     assert all(n.node_type != "job_context" for n in ended.nodes), ended.nodes
 
 
+def _read_in_study(
+    mec: Methodology, study: str, answer: str, question: str, focus: tuple[str, str]
+) -> Any:
+    """The offline reading of ``answer`` in a shipped study (its own words name features),
+    asked ``question`` about the earlier node ``focus`` (label, type)."""
+    from interview_cli.llm.offline.reading.extraction import extract_offline
+    from interview_cli.llm.protocol import ExtractRequest, NodeContext
+
+    label, kind = focus
+    request = ExtractRequest(
+        methodology=mec,
+        concept=load_concept(ROOT / "concepts" / f"{study}.yaml").value,
+        answer=answer,
+        utterance_id="u1",
+        question=question,
+        existing_labels=[label],
+        existing_nodes=[NodeContext(label=label, node_type=kind, quote=label)],
+        strategy="deepen",
+        focus_label=label,
+        focus_type=kind,
+    )
+    return extract_offline(request)
+
+
 def test_a_filler_before_a_reason_is_no_word_of_the_study(mec: Methodology) -> None:
     # round 195: "like i want mum to see i've got it handled" named "like" (the phone plan
     # study asks "what they like about it") and was typed a feature below the focus, so the
     # check-back said it mattered "because of" being grown up
-    from interview_cli.llm.offline.reading.extraction import extract_offline
-    from interview_cli.llm.protocol import ExtractRequest, NodeContext
-
-    focus = "feels like being proper grown up"
-    earlier = [NodeContext(label=focus, node_type="psychosocial_consequence", quote=focus)]
-    request = ExtractRequest(
-        methodology=mec,
-        concept=load_concept(ROOT / "concepts" / "phone_plan_mec.yaml").value,
-        answer="it just is?? lol. like i want mum to see i've got it handled, and i want to "
-        "feel like i'm not a kid anymore",
-        utterance_id="u1",
-        question="You mentioned feeling like being a proper grown up. Why is that important?",
-        existing_labels=[focus],
-        existing_nodes=earlier,
-        strategy="deepen",
-        focus_label=focus,
-        focus_type="psychosocial_consequence",
+    focus = ("feels like being proper grown up", "psychosocial_consequence")
+    answer = (
+        "it just is?? lol. like i want mum to see i've got it handled, and i want to feel like "
+        "i'm not a kid anymore"
     )
-    result = extract_offline(request)
-    assert all(e.source == focus for e in result.edges), result.edges
+    asked = "You mentioned feeling like being a proper grown up. Why is that important?"
+    result = _read_in_study(mec, "phone_plan_mec", answer, asked, focus)
+    assert all(e.source == focus[0] for e in result.edges), result.edges
     assert all(n.node_type != "attribute" for n in result.nodes), result.nodes
 
 
@@ -696,26 +708,11 @@ def test_means_with_its_subject_left_off_says_what_the_focus_leads_to(mec: Metho
     # round 196: "Means I'm not stood there at 11 at night ... waiting for the spin to finish"
     # named "spin" of the washing machine study, was typed a feature and linked below "can
     # chuck all three kits", and the check-back read the two the wrong way round
-    from interview_cli.llm.offline.reading.extraction import extract_offline
-    from interview_cli.llm.protocol import ExtractRequest, NodeContext
-
-    focus = "can chuck all three kits"
-    earlier = [NodeContext(label=focus, node_type="functional_consequence", quote=focus)]
-    request = ExtractRequest(
-        methodology=mec,
-        concept=load_concept(ROOT / "concepts" / "washing_machine_mec.yaml").value,
-        answer="Means I'm not stood there at 11 at night after a late shift waiting for the "
-        "spin to finish",
-        utterance_id="u1",
-        question="You said you can chuck all three kits. What difference does that make for you?",
-        existing_labels=[focus],
-        existing_nodes=earlier,
-        strategy="deepen",
-        focus_label=focus,
-        focus_type="functional_consequence",
-    )
-    result = extract_offline(request)
-    assert [(e.source, e.target) for e in result.edges] == [(focus, "not stood there at 11")]
+    focus = ("can chuck all three kits", "functional_consequence")
+    answer = "Means I'm not stood there at 11 at night after a late shift waiting for the spin"
+    asked = "You said you can chuck all three kits. What difference does that make for you?"
+    result = _read_in_study(mec, "washing_machine_mec", answer, asked, focus)
+    assert [(e.source, e.target) for e in result.edges] == [(focus[0], "not stood there at 11")]
 
 
 def test_being_a_family_is_an_end_in_itself(mec: Methodology) -> None:
