@@ -442,6 +442,12 @@ def blank(answer: str) -> str:
         # names ("I rang the energy company, Ofgem, got nowhere")
         comma = answer.index(",", named.start())
         working[comma] = working[named.end() - 1] = " "
+    for aside in _WHO_AS_ASIDE.finditer(answer):
+        # "my daughter, who's 15 and very into climate stuff, gives me a look": who she is,
+        # said in passing, is no clause (round 197 made "who's 15" and "into climate" nodes),
+        # and her clause goes on past it
+        for i in range(aside.start("aside"), aside.end("aside")):
+            working[i] = " "
     for frame in _LEADS_TO.finditer(answer):
         # "when I've been rushed it leads to a bad cut": the question's own verb said back
         # names nothing, and where it stood one clause ends and the next begins
@@ -497,6 +503,12 @@ _APPOSITION = re.compile(
     r",\s+(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?,"
     r"(?=\s+(?:actually|really|just|finally|who|had|has|was|did|took|gave|said|sorted|came|"
     r"stayed|listened|fixed)\b)",
+    re.IGNORECASE,
+)
+_WHO_AS_ASIDE = re.compile(
+    r"\b(?:daughter|son|husband|wife|partner|mum|mam|mom|dad|sister|brother|boss|"
+    r"neighbour|friend|missus|grandson|granddaughter|kids|lad|girl|boy)"
+    r"(?P<aside>,\s+who(?:'s|s|\s+is|\s+are|\s+was|\s+were)\s+[^,.;!?]{1,45},)(?=\s+\w)",
     re.IGNORECASE,
 )
 _OWN_PREPOSITION = re.compile(r"(?:on|at|in|by|during|every|for)\b", re.IGNORECASE)
