@@ -97,6 +97,13 @@ _PART_RIGHT = re.compile(
     r"(?:right|correct|true|spot\s+on)\b(?!\s*\?)",
     re.IGNORECASE,
 )
+# ... not doubted or denied before it in its sentence ("I'm not sure the grown up bit is
+# right", "I doubt", "Neither the grown up bit nor ..."), nor right only once ("... was right
+# when I was 18 but not now"), from the review
+_DOUBTED = re.compile(
+    r"\b(?:not|don'?t|dont|doubt|neither|nor|never|isn'?t|wasn'?t|hardly)\b", re.IGNORECASE
+)
+_ONLY_THEN = re.compile(r"\s+(?:when|once|back\s+then|before)\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9']+")
 
 
@@ -232,7 +239,12 @@ class CheckBack:
     @cached_property
     def _named_right(self) -> list[set[str]]:
         """The content of each part the answer names as right ("the grown up bit is right")."""
-        return [_content([m.group("named")]) for m in _PART_RIGHT.finditer(self.answer)]
+        return [
+            _content([m.group("named")])
+            for m in _PART_RIGHT.finditer(self.answer)
+            if not _DOUBTED.search(self.answer[: m.start()].rsplit(".", 1)[-1])
+            and not _ONLY_THEN.match(self.answer, m.end())
+        ]
 
     def _link_denied(
         self,

@@ -102,6 +102,9 @@ def test_losing_what_they_value_is_a_dislike_and_losing_weight_is_not() -> None:
     assert stance_of("if i cant see them i lose bookings") == -1
     assert stance_of("The classes help me lose weight") == 0
     assert stance_of("I lose track of time when I cook, it's lovely") >= 0
+    # (from the second review: not losing is no dislike; losing one's temper is)
+    assert stance_of("so I never lose any bookings") >= 0
+    assert stance_of("I lose my temper with them") == -1
 
 
 def test_who_is_off_sick_is_no_dislike() -> None:
@@ -183,6 +186,20 @@ def test_a_switch_thought_about_and_not_made_is_asked_as_one() -> None:
             focus_type="solution_approach",
         )
         assert "go for it now" not in text and "look at that" not in text, text
+    # ... and a switch said with its own "went for", quoted as said, was not made (the second
+    # review: the quote repeats the label)
+    near = "I nearly went for a bean-to-cup last year but 400 quid for a machine, no chance"
+    for t in range(4):
+        text = ask(
+            jtbd,
+            switch,
+            "nearly went for a bean-to-cup",
+            turn=t,
+            answers=[near],
+            focus_type="solution_approach",
+            quotes=[near],
+        )
+        assert re.search(r"look at that|go for it now", text), text
 
 
 def test_an_incident_study_is_revived_with_a_story_not_a_product() -> None:
@@ -289,16 +306,46 @@ def test_a_distance_is_no_way_chosen() -> None:
 
 def test_the_get_done_framing_turned_down_is_not_asked_again() -> None:
     # round 197: "Get done? Its not really about getting stuff done" was followed by four
-    # more "What were you trying to get done there?"
+    # more "What were you trying to get done there?"; only an answer to it turns it down
+    from interview_cli.config.schemas import Concept
+    from interview_cli.llm.offline.asking.questions import offline_question
+    from interview_cli.llm.protocol import Exchange, QuestionRequest
+
     jtbd = _methodology("jobs_to_be_done")
     dig = jtbd.strategy("dig_motivation")
     assert dig is not None
-    said = [
-        "Get done? Its not really about getting stuff done, its more like a reset",
-        "You sit with your crewmate, have a brew, have a moan",
-    ]
-    for t in range(6):
-        text = ask(
-            jtbd, dig, "sit with your crewmate", turn=t, answers=said, focus_type="gain_point"
-        )
-        assert "get done" not in text and "let you do" not in text, text
+    turned_down = Exchange(
+        question="You said the flask. What does that help you get done?",
+        answer="Get done? Its not really about getting stuff done, its more like a reset",
+    )
+    said_in_passing = Exchange(
+        question="What else matters to you?",
+        answer="Without my coffee I dont get anything done before ten",
+    )
+    concept = Concept(id="c", name="Morning coffee", methodology=jtbd.name, objective="x")
+    for recent, turned in (([turned_down], True), ([said_in_passing], False)):
+        asked = set()
+        for t in range(6):
+            request = QuestionRequest(
+                methodology=jtbd,
+                concept=concept,
+                strategy=dig,
+                focus_label="sit with your crewmate",
+                focus_type="gain_point",
+                turn_number=t + 3,
+                answers=[e.answer for e in recent] + ["You sit with your crewmate, have a brew"],
+                recent=recent,
+            )
+            asked.add(offline_question(request))
+        framed = any("get done" in q or "let you do" in q for q in asked)
+        assert framed is not turned, asked
+
+
+def test_a_story_of_asking_again_is_no_complaint() -> None:
+    # the second review: "I'd already asked them twice for an engineer" was owned as said
+    # to the interviewer ("Sorry, you did say.")
+    from interview_cli.llm.offline.asking.questions import _ASKED_ALREADY
+
+    assert not _ASKED_ALREADY.search("I rang them. I'd already asked them twice by email.")
+    assert not _ASKED_ALREADY.search("The engineer already said the part was on order")
+    assert _ASKED_ALREADY.search("You've already asked me that.")

@@ -126,12 +126,10 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"
     family = _of_feeling(request, family, has_focus)
-    if family == "progress" and any(_NOT_GETTING_DONE.search(a) for a in request.answers):
-        # the "get done" framing turned down once is not asked again: round 197 asked four
-        # more after "Get done? Its not really about getting stuff done"
-        family = "open_why"
+    asked_for = any(_ASKED_FOR.match(q) for q in request.focus_quotes)
     if (
         has_focus
+        and (family in ("narrative", "after_feeling", "attribution") or asked_for)
         and family in ("narrative", "after_feeling", "attribution", "emotion")
         and _said_as_a_rule(request)
     ):
@@ -155,6 +153,7 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
     return family
 
 
+_GET_DONE_ASKED = re.compile(r"\bget\s+done\b|\blet\s+you\s+do\b", re.IGNORECASE)
 # The question's "get done" turned down: "Get done?", "its not really about getting stuff
 # done", "it doesn't help me get anything done", "Nothing to get done mate"
 _NOT_GETTING_DONE = re.compile(
@@ -166,7 +165,15 @@ _NOT_GETTING_DONE = re.compile(
 
 
 def _of_a_way(request: QuestionRequest, family: str) -> str:
-    """The family for a focus asked about as a way of doing it that is none, or not one taken."""
+    """The family for a focus asked about as a way of doing it that is none, or not one taken,
+    or after the question's "get done" was turned down."""
+    if family == "progress" and any(
+        _GET_DONE_ASKED.search(e.question) and _NOT_GETTING_DONE.search(e.answer)
+        for e in request.recent
+    ):
+        # the "get done" framing turned down once is not asked again: round 197 asked four
+        # more after "Get done? Its not really about getting stuff done"
+        return "open_why"
     if family in ("choice", "progress") and _DISTANCE.match(request.focus_label or ""):
         # a distance is no way chosen nor a help: round 196 asked "What made you go for "5 miles
         # to the Northern General" rather than something else?" ("that's just where I work")
@@ -220,8 +227,9 @@ def _told_after_its_cause(request: QuestionRequest) -> bool:
     for said in filter(None, request.focus_quotes):
         for answer in request.answers:
             at = answer.find(said)
-            if at > 0 and len(re.findall(r"[A-Za-z]{3,}", answer[:at])) >= 3:
-                return True
+            before = re.findall(r"[a-z']+", answer[: max(at, 0)].lower())
+            if at > 0 and any(w in _PAST or (w.endswith("ed") and len(w) > 4) for w in before):
+                return True  # (not "To be honest with you, I was furious", from the review)
     return False
 
 
@@ -231,12 +239,14 @@ def _said_as_a_rule(request: QuestionRequest) -> bool:
     event in its words."""
     said = " ".join(filter(None, (request.focus_label, *request.focus_quotes))).lower()
     words = re.findall(r"[a-z']+", said)
-    if any(_LIFE_FACT.search(q) or _ASKED_FOR.match(q) for q in request.focus_quotes):
-        return True
-    if any(w in _WISHED for w in words):
+    if any(w in _WISHED for w in words) or any(_ASKED_FOR.match(q) for q in request.focus_quotes):
         return True  # ("I'd much rather they sent things in writing": a past form of a wish)
     if any(w in _PAST or (w.endswith("ed") and len(w) > 4) for w in words):
         return False
+    # (what they do in life, or ask for, with no event told in it: not "I work from home so
+    # when the broadband went down I lost a day's pay", from the review)
+    if any(_LIFE_FACT.search(q) for q in request.focus_quotes):
+        return True
     return any(w in _PRESENT for w in words)
 
 
@@ -255,7 +265,7 @@ _PRESENT = frozenset(
 # What they ask for, said as a request: "let me talk to a real human straight away if im
 # abroad, put a button in the app for it" (round 196 asked "How did that feel at the time?")
 _ASKED_FOR = re.compile(
-    r"^\W*(?:just\s+|please\s+)?(?:let\s+(?:me|us)|give\s+(?:me|us)|put\s+(?:a|an|the|in)|"
+    r"^\W*(?:just\s+|please\s+)?(?:let\s+(?:me|us)(?!\s+(?:think|see)\b)|give\s+(?:me|us)|"
     r"bring\s+back|stop\s+\w+ing)\b",
     re.IGNORECASE,
 )
@@ -293,13 +303,14 @@ _BAD_FEELINGS = frozenset(
 # How far it is: "5 miles to the Northern General", "twenty minutes each way"
 _DISTANCE = re.compile(
     r"^\W*(?:about\s+|around\s+|nearly\s+|over\s+)?(?:\d+(?:\.\d+)?|a\s+couple\s+of|two|three|four|"
-    r"five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty)\s*(?:miles?|mi|km|kilometres?|"
-    r"minutes?|mins?|hours?|hrs?)\b(?:\s+(?:to|from|each\s+way|away|there|in))?",
+    r"five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty)\s*(?:(?:miles?|mi|km|kilometres?)\b|"
+    # (a time only on the way: not "20 minutes saved every morning", from the review)
+    r"(?:minutes?|mins?|hours?|hrs?)\s+(?:to|from|each\s+way|away)\b)",
     re.IGNORECASE,
 )
 # A way of doing it taken after all: "I weighed up a few and went for the Sage machine"
 _MADE_IT = re.compile(
-    r"\b(?:went\s+for|go\s+for|bought|got|chose|picked|switched|ordered|signed\s+up|settled\s+on|"
+    r"\b(?:went\s+for|bought|chose|picked|switched|ordered|signed\s+up|settled\s+on|"
     r"ended\s+up\s+with|finally)\b",
     re.IGNORECASE,
 )
@@ -309,9 +320,9 @@ def _only_thought_of(request: QuestionRequest) -> bool:
     """A switch thought about and not made ("I nearly went for a bean-to-cup", "I considered
     the bus"): not one made after it in the sentence that told it ("I weighed up a few
     machines last year and went for a Sage", from the review)."""
-    said = _said_of_focus(request)
-    found = NEAR_SWITCH.search(said)
-    if found is None or _MADE_IT.search(said, found.end()):
+    texts = [t for t in (request.focus_label, *request.focus_quotes) if t]
+    found = [(t, m) for t in texts if (m := NEAR_SWITCH.search(t))]
+    if not found or any(_MADE_IT.search(t, m.end()) for t, m in found):
         return False
     for quote in filter(None, [*request.focus_quotes, request.focus_label]):
         for answer in request.answers:
@@ -552,9 +563,12 @@ _ASKED_ALREADY = re.compile(
     # (not a reference back: "the bus thing I told you about", "like I said, back streets")
     # (not of others: "they ought to keep a note of what you've already told them", round
     # 194 heard "Sorry, you did say." after it)
-    r"\b(?:already\s+(?:said|answered|covered|asked)|"
+    # (nor of a story: "I'd already asked them twice", "the engineer already said the part
+    # was on order", from the review)
+    r"\b(?:you(?:'ve|ve|\s+have)?\s+already\s+asked|"
     r"(?<!you've\s)(?<!youve\s)(?<!you\shave\s)(?<!they've\s)(?<!they\shave\s)"
-    r"already\s+told(?!\s+(?:them|him|her|us|everyone|people|somebody|someone))|"
+    r"already\s+(?:told|said|answered|covered|asked)"
+    r"(?!\s+(?:them|him|her|us|everyone|people|somebody|someone|the\s|my\s|a\s|an\s|for\b))|"
     r"said\s+that\s+already|"
     r"(?:like|as)\s+i\s+said(?:\s+before)?,?\s+(?:that'?s\s+(?:all|it)|i\s+don'?t)|"
     r"i(?:'ve|\s+have)?\s+(?:just\s+)?told\s+you(?!\s+about)(?:\s+(?:that|this|already))?\s*[,.!?]|"

@@ -342,7 +342,6 @@ _LEADS_IN = (
     ("you've", "missed"),
     ("youve", "missed"),
     ("you", "have", "missed"),
-    ("you", "missed"),
     ("you've", "also", "missed"),
 )
 

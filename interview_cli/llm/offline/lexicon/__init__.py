@@ -370,10 +370,7 @@ VALUE_PHRASES: tuple[str, ...] = (
     # (being a family: "It feels like we're still a family that does things together", round
     # 197 then asked why that was important, "Is that a serious question? It's my family")
     "still a family",
-    "as a family",
     "being a family",
-    "a proper family",
-    "a real family",
     "inner harmony",
     "sense of accomplishment",
     "good person",

@@ -295,7 +295,11 @@ def _not_the_one_who(text: str) -> list[str]:
     who = re.search(r"\w+\s+(?:that|who)\s+$", text[: found.end()])
     one = f"not the {who.group(0)}{rest}" if who else rest
     verb = re.match(r"(?:(?:just|always|ever|still)\s+)?(\w+)", rest)
-    if verb and not neg.lower().startswith(("never", "would")):
+    if verb is None or verb.group(1).lower() in _NOT_A_DOING or verb.start(1) > 0:
+        # an auxiliary, a negation or a habit ("the one who can't cope", "the mum who is always
+        # late", "the dad that never shows up"): the one they do not want to be (the review)
+        return [one]
+    if not neg.lower().startswith(("never", "would")):
         word = verb.group(1)
         base = {"says": "say", "does": "do", "has": "have", "goes": "go"}.get(word.lower())
         if base is None and len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
@@ -305,6 +309,10 @@ def _not_the_one_who(text: str) -> list[str]:
     return [f"{neg} {rest}", one]
 
 
+_NOT_A_DOING = frozenset(
+    """is was are were be been can can't cant could couldn't will won't would wouldn't should
+    has have had needs need never doesn't don't didn't isn't wasn't gets got""".split()
+)
 _BECAUSE = frozenset({"cos", "coz", "cuz", "'cos", "because", "since"})
 
 

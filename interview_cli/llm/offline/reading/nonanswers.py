@@ -132,8 +132,7 @@ def kind_at(said: str, start: int, end: int, kinds: tuple[str, ...] = CLAUSE_KIN
 
 # What they do care about, said right after what they do not
 _NEEDED_AFTER = re.compile(
-    r"\s*,?\s*(?:(?:as|so)\s+long\s+as|provided|if|unless|except|but|just|only|so\s+much\s+as|"
-    r"as\s+much\s+as|when\s+it\s+comes\s+to)\b",
+    r"\s*,?\s*(?:(?:as|so)\s+long\s+as|provided|so\s+much\s+as|as\s+much\s+as)\b",
     re.IGNORECASE,
 )
 

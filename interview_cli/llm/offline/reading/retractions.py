@@ -132,7 +132,15 @@ def _after_the_focus(request: ExtractRequest, begins: int) -> bool:
     focus = words_of(request.focus_label or "")
     before = request.answer[: max(begins, 0)]
     last = before[sentence_start(before, max(len(before.rstrip()) - 1, 0)) :]
-    return not words_of(before) or bool(shared(words_of(last), focus))
+    # (said of it by a pronoun: "Meh, it puts a few pennies away each week. Not really the
+    # main thing tbh", from the review)
+    of_it = _OF_IT.match(last)
+    return not words_of(before) or bool(of_it) or bool(shared(words_of(last), focus))
+
+
+_OF_IT = re.compile(
+    r"\W*(?:(?:meh|well|oh|erm|um|yeah|ha)\W+)*(?:it|it's|its|that|that's|thats)\b", re.I
+)
 
 
 def _said_it_before(answer: str, begins: int, focus: str, said: str, match: re.Match[str]) -> bool:

@@ -298,10 +298,13 @@ _IN_A_MESS = re.compile(
 # does that help you get done?"); not losing weight or track of time ("I lose track of time
 # when I cook, it's lovely", from the review)
 _LOSING = re.compile(
-    r"\blos(?:e|es|ing)\s+(?:(?:my|the|a|our|your|his|her|their|all\s+my|all\s+the)\s+)?"
+    # (not denied: "so I never lose any bookings" is a relief, from the review)
+    r"(?<!\bnever\s)(?<!\bdont\s)(?<!\bdon't\s)(?<!\bnot\s)(?<!\bwon't\s)(?<!\bwont\s)"
+    r"(?<!\bcan't\s)(?<!\bcant\s)(?<!\bdidn't\s)(?<!\bdidnt\s)"
+    r"\blos(?:e|es|ing)\s+(?:(?:my|the|a|our|your|his|her|their|all\s+my|all\s+the|any)\s+)?"
     r"(?:\w+\s+)?(?:job|jobs|money|customers?|clients?|bookings?|business|house|home|licen[cs]e|"
     r"deposit|sleep|hearing|sight|signal|connection|data|work|shifts?|regulars|pay|wages|"
-    r"place|seat|slot|booking|cover|claim|warranty|parcels?|order|orders)\b",
+    r"place|seat|slot|booking|cover|claim|warranty|parcels?|order|orders|patience|temper)\b",
     re.IGNORECASE,
 )
 _HELD_AGAINST = (
