@@ -5,12 +5,29 @@ typed."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from test_offline_questions import _methodology, ask, strategy
 
 from interview_cli.config.schemas import Concept
 from interview_cli.llm.offline.asking.questions import offline_question
 from interview_cli.llm.protocol import Exchange, QuestionRequest
+
+
+def _asked_on_four_turns(
+    spec: Any,
+    focus: str,
+    said: list[str],
+    *,
+    focus_type: str = "solution_approach",
+    quotes: list[str] | None = None,
+) -> list[str]:
+    """What a Jobs-to-be-Done strategy asks of one focus on four turns."""
+    jtbd = _methodology("jobs_to_be_done")
+    return [
+        ask(jtbd, spec, focus, turn=t, answers=said, focus_type=focus_type, quotes=quotes)
+        for t in range(4)
+    ]
 
 
 def test_a_recap_counts_what_was_said_unasked() -> None:
@@ -146,15 +163,7 @@ def test_a_switch_thought_about_and_not_made_is_asked_as_one() -> None:
         "Honestly just better coffee than instant, it was free so the bar was low. I nearly "
         "went for a bean-to-cup last year but £400+ for a coffee machine, no chance."
     ]
-    for t in range(4):
-        text = ask(
-            jtbd,
-            switch,
-            "nearly went for a bean-to-cup",
-            turn=t,
-            answers=said,
-            focus_type="solution_approach",
-        )
+    for text in _asked_on_four_turns(switch, "nearly went for a bean-to-cup", said):
         assert re.search(r"look at that|stopped you|go for it now", text), text
     used = ask(jtbd, switch, "used to buy instant", answers=["I used to buy instant"])
     assert "stopped you" not in used and "go for it now" not in used, used
@@ -163,42 +172,19 @@ def test_a_switch_thought_about_and_not_made_is_asked_as_one() -> None:
     dig = jtbd.strategy("dig_motivation")
     assert dig is not None
     considered = ["Before the bike I considered the bus, which takes even longer"]
-    for t in range(4):
-        text = ask(
-            jtbd,
-            dig,
-            "considered the bus",
-            turn=t,
-            answers=considered,
-            focus_type="solution_approach",
-        )
+    for text in _asked_on_four_turns(dig, "considered the bus", considered):
         assert "go for that rather" not in text and "hoping that would" not in text, text
     # ... but a switch made after weighing it up is a choice made (from the review: "I weighed
     # up a few and went for the Sage machine" was asked "What would it take ... now?")
     weighed = ["I weighed up a few machines last year and went for a Sage bean to cup"]
-    for t in range(4):
-        text = ask(
-            jtbd,
-            dig,
-            "weighed up a few machines",
-            turn=t,
-            answers=weighed,
-            focus_type="solution_approach",
-        )
+    for text in _asked_on_four_turns(dig, "weighed up a few machines", weighed):
         assert "go for it now" not in text and "look at that" not in text, text
     # ... and a switch said with its own "went for", quoted as said, was not made (the second
     # review: the quote repeats the label)
     near = "I nearly went for a bean-to-cup last year but 400 quid for a machine, no chance"
-    for t in range(4):
-        text = ask(
-            jtbd,
-            switch,
-            "nearly went for a bean-to-cup",
-            turn=t,
-            answers=[near],
-            focus_type="solution_approach",
-            quotes=[near],
-        )
+    for text in _asked_on_four_turns(
+        switch, "nearly went for a bean-to-cup", [near], quotes=[near]
+    ):
         assert re.search(r"look at that|go for it now", text), text
 
 
@@ -292,15 +278,7 @@ def test_a_distance_is_no_way_chosen() -> None:
     dig = jtbd.strategy("dig_motivation")
     assert dig is not None
     said = ["It's about 5 miles to the Northern General from ours and most of it's uphill"]
-    for t in range(4):
-        text = ask(
-            jtbd,
-            dig,
-            "5 miles to northern general",
-            turn=t,
-            answers=said,
-            focus_type="solution_approach",
-        )
+    for text in _asked_on_four_turns(dig, "5 miles to northern general", said):
         assert "go for" not in text and "help you get done" not in text, text
 
 
