@@ -88,11 +88,10 @@ _AGREED = (
     r"\s+(?:bit|part|one|thing|link)(?:\s+(?:is|was)|'s)?\s+"
     r"(?:right|yes|yeah|correct|true|spot\s+on)\b"
 )
-# ... with what it names: "the grown up bit is right"
-# (its verb said, and not asked nor denied: "Is the grown up bit right? Not at all", "I don't
-# think the grown up bit is right", from the review)
+# ... with what it names: "the grown up bit is right" (its verb said, and not asked: "Is the
+# grown up bit right? Not at all", from the review)
 _PART_RIGHT = re.compile(
-    r"(?<!\bthink\s)(?<!\bsay\s)\b(?:the|that|your)\s+(?:bit\s+about\s+)?"
+    r"\b(?:the|that|your)\s+(?:bit\s+about\s+)?"
     r"(?P<named>[\w' -]{2,30}?)(?:\s+(?:bit|part|one|thing|link))?(?:\s+(?:is|was)|'s)\s+"
     r"(?:right|correct|true|spot\s+on)\b(?!\s*\?)",
     re.IGNORECASE,

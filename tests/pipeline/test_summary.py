@@ -901,3 +901,5 @@ def test_a_no_that_names_a_part_as_right_keeps_that_part() -> None:
         checked = CheckBack(question, denied, 21)
         lines = learned_summary(graph, meth, checked=checked).splitlines()
         assert not any("proper grown up" in line for line in lines), (denied, lines)
+    # ... and one said to be right with "I think" is (read once more)
+    assert CheckBack(question, "I think the grown up bit is right, but not all", 21)._named_right

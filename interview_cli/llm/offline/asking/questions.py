@@ -126,13 +126,11 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"
     family = _of_feeling(request, family, has_focus)
+    # (and how a request felt "at the time": "let me talk to a real human straight away",
+    # round 196)
     asked_for = any(_ASKED_FOR.match(q) for q in request.focus_quotes)
-    if (
-        has_focus
-        and (family in ("narrative", "after_feeling", "attribution") or asked_for)
-        and family in ("narrative", "after_feeling", "attribution", "emotion")
-        and _said_as_a_rule(request)
-    ):
+    of_events = ("narrative", "after_feeling", "attribution", *(("emotion",) if asked_for else ()))
+    if has_focus and family in of_events and _said_as_a_rule(request):
         # how they are or what they hold to is no event: not "You said you pride yourself on
         # everything running smooth. What happened next?" (round 192: "Nothing happened, it's
         # just how I am"), but why it matters
@@ -240,11 +238,13 @@ def _said_as_a_rule(request: QuestionRequest) -> bool:
     said = " ".join(filter(None, (request.focus_label, *request.focus_quotes))).lower()
     words = re.findall(r"[a-z']+", said)
     if any(w in _WISHED for w in words) or any(_ASKED_FOR.match(q) for q in request.focus_quotes):
-        return True  # ("I'd much rather they sent things in writing": a past form of a wish)
+        # a wish or a request, whatever past form it holds ("I'd much rather they sent things
+        # in writing", "let me talk to someone, put a button in the app")
+        return True
     if any(w in _PAST or (w.endswith("ed") and len(w) > 4) for w in words):
         return False
-    # (what they do in life, or ask for, with no event told in it: not "I work from home so
-    # when the broadband went down I lost a day's pay", from the review)
+    # (what they do in life, with no event told in it: not "I work from home so when the
+    # broadband went down I lost a day's pay", from the review)
     if any(_LIFE_FACT.search(q) for q in request.focus_quotes):
         return True
     return any(w in _PRESENT for w in words)
@@ -327,15 +327,13 @@ def _only_thought_of(request: QuestionRequest) -> bool:
     for quote in filter(None, [*request.focus_quotes, request.focus_label]):
         for answer in request.answers:
             at = answer.lower().find(quote.lower())
-            ends = re.search(r"[.!?]", answer[at + len(quote) :]) if at >= 0 else None
-            rest = answer[at + len(quote) : at + len(quote) + ends.start()] if ends else ""
-            if at >= 0 and _MADE_IT.search(rest if ends else answer[at + len(quote) :]):
+            if at < 0:
+                continue
+            tail = answer[at + len(quote) :]
+            stop = re.search(r"[.!?]", tail)
+            if _MADE_IT.search(tail[: stop.start()] if stop else tail):
                 return False
     return True
-
-
-def _said_of_focus(request: QuestionRequest) -> str:
-    return " ".join(filter(None, (request.focus_label, *request.focus_quotes)))
 
 
 def _of_incidents(request: QuestionRequest) -> bool:

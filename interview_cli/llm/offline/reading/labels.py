@@ -285,9 +285,10 @@ _NOT_THE_ONE_WHO = re.compile(
 
 def _not_the_one_who(text: str) -> list[str]:
     """ "I dont want to be the dad that lets him down" as "dont let him down": their own
-    negation before what such a one does, its verb in the form the negation takes; where that
-    names nothing ("dont always say no"), not the one they do not want to be ("not the dad who
-    always says no"). [] when the text says no such thing."""
+    negation before what such a one does, its verb in the form the negation takes; then, or
+    where that verb is an auxiliary, a negation or a habit ("can't cope", "is always late"),
+    the one they do not want to be ("not the one who can't cope"). [] when the text says no
+    such thing."""
     found = _NOT_THE_ONE_WHO.match(text)
     if found is None:
         return []
