@@ -146,3 +146,13 @@ def test_a_walk_through_is_asked_once() -> None:
         focus, said = f"engineer came round {turn}", f"the engineer came round {turn} days later"
         asked.append(_asked("deepen_narrative", focus, said, "incident", turn, avoid=asked))
     assert sum("step by step" in q for q in asked) <= 1, asked
+
+
+def test_a_feeling_asked_about_after_its_cause_goes_on_with_the_story() -> None:
+    # a typed interview on the last build: "a lady called Sue sorted it in ten minutes, I was
+    # so relieved" was asked 'You mentioned "relieved". What was it that made you feel like that?'
+    said = "eventually I rang and a lady called Sue sorted it in ten minutes, I was so relieved"
+    quote = "I was so relieved"
+    for turn in range(1, 7):
+        text = _asked("explore_emotions", "felt relieved", said, "emotion", turn, quote)
+        assert "made you feel" not in text and "feeling came from" not in text, text

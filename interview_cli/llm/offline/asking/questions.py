@@ -211,7 +211,8 @@ def _of_feeling(request: QuestionRequest, family: str, has_focus: bool) -> str:
         # how it felt was told with it: "i rang them, waited like 50 mins on hold, ... i was
         # fuming honestly" (a CI interview I typed was asked of "rang them" how it felt)
         family = "after_feeling"
-    if family == "feeling_cause" and (_feeling_just_asked(request) or _its_reason_said(request)):
+    told = _feeling_just_asked(request) or _its_reason_said(request)
+    if family == "feeling_cause" and (told or _told_after_its_cause(request)):
         # what made a feeling is asked once: round 54 asked it of "relief", then of "relief
         # that I could actually do my job" ("um I kind of just said?"), then of the bot; a
         # feeling whose reason is in its words has been answered. The story goes on instead.
