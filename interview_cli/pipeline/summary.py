@@ -84,16 +84,14 @@ _READ_BACK_LINK = re.compile(
     r'"([^"]+)"\s+(?:(?:matters\s+to|bothers)\s+you\s+)?(?:because(?:\s+of)?|leading\s+to)\s+"([^"]+)"'
 )
 # One link of the read-back agreed to: "the therapy bit is right tho", "The headspace bit yes"
-_AGREED = (
-    r"\s+(?:bit|part|one|thing|link)(?:\s+(?:is|was)|'s)?\s+"
-    r"(?:right|yes|yeah|correct|true|spot\s+on)\b"
-)
+_RIGHT = r"right|correct|true|spot\s+on"
+_AGREED = rf"\s+(?:bit|part|one|thing|link)(?:\s+(?:is|was)|'s)?\s+(?:{_RIGHT}|yes|yeah)\b"
 # ... with what it names: "the grown up bit is right" (its verb said, and not asked: "Is the
 # grown up bit right? Not at all", from the review)
 _PART_RIGHT = re.compile(
     r"\b(?:the|that|your)\s+(?:bit\s+about\s+)?"
     r"(?P<named>[\w' -]{2,30}?)(?:\s+(?:bit|part|one|thing|link))?(?:\s+(?:is|was)|'s)\s+"
-    r"(?:right|correct|true|spot\s+on)\b(?!\s*\?)",
+    rf"(?:{_RIGHT})\b(?!\s*\?)",
     re.IGNORECASE,
 )
 # ... not doubted or denied before it in its sentence ("I'm not sure the grown up bit is

@@ -204,15 +204,14 @@ def _of_feeling(request: QuestionRequest, family: str, has_focus: bool) -> str:
         # furious". Could you walk me through that step by step?"): what made it, or, its
         # reason said, what happened then
         said = _its_reason_said(request) or _feeling_just_asked(request)
-        family = "after_feeling" if said or _told_after_its_cause(request) else "feeling_cause"
+        family = "after_feeling" if said else "feeling_cause"
     if family == "emotion" and request.focus_type == "emotion" and _its_reason_said(request):
         family = "after_feeling"  # (how it felt was said, and why: "proper fed up I was, ...")
     elif family == "emotion" and not _a_feeling(request) and _felt_when_told(request):
         # how it felt was told with it: "i rang them, waited like 50 mins on hold, ... i was
         # fuming honestly" (a CI interview I typed was asked of "rang them" how it felt)
         family = "after_feeling"
-    told = _feeling_just_asked(request) or _its_reason_said(request)
-    if family == "feeling_cause" and (told or _told_after_its_cause(request)):
+    if family == "feeling_cause" and (_feeling_just_asked(request) or _its_reason_said(request)):
         # what made a feeling is asked once: round 54 asked it of "relief", then of "relief
         # that I could actually do my job" ("um I kind of just said?"), then of the bot; a
         # feeling whose reason is in its words has been answered. The story goes on instead.
@@ -226,10 +225,14 @@ def _told_after_its_cause(request: QuestionRequest) -> bool:
     for said in filter(None, request.focus_quotes):
         for answer in request.answers:
             at = answer.find(said)
-            before = re.findall(r"[a-z']+", answer[: max(at, 0)].lower())
-            if at > 0 and any(w in _PAST or (w.endswith("ed") and len(w) > 4) for w in before):
+            if at > 0 and _told_an_event(re.findall(r"[a-z']+", answer[:at].lower())):
                 return True  # (not "To be honest with you, I was furious", from the review)
     return False
+
+
+def _told_an_event(words: Sequence[str]) -> bool:
+    """A past verb of an event among the words ("rang", "fixed")."""
+    return any(w in _PAST or (w.endswith("ed") and len(w) > 4) for w in words)
 
 
 def _said_as_a_rule(request: QuestionRequest) -> bool:
@@ -242,7 +245,7 @@ def _said_as_a_rule(request: QuestionRequest) -> bool:
         # a wish or a request, whatever past form it holds ("I'd much rather they sent things
         # in writing", "let me talk to someone, put a button in the app")
         return True
-    if any(w in _PAST or (w.endswith("ed") and len(w) > 4) for w in words):
+    if _told_an_event(words):
         return False
     # (what they do in life, with no event told in it: not "I work from home so when the
     # broadband went down I lost a day's pay", from the review)
@@ -375,10 +378,10 @@ def _feeling_just_asked(request: QuestionRequest) -> bool:
 
 
 def _its_reason_said(request: QuestionRequest) -> bool:
-    """The feeling was said with its reason: in its words, or going on after it in its
-    sentence ("Proper fed up I was, cold and wet and cars splashing past me", "I felt dead
-    chuffed about that, like they actually cared about an old boy like me": round 114 asked
-    what made them feel so of both)."""
+    """The feeling was said with its reason: in its words, going on after it in its sentence
+    ("Proper fed up I was, cold and wet and cars splashing past me", "I felt dead chuffed
+    about that, like they actually cared about an old boy like me": round 114 asked what made
+    them feel so of both), or told before it (``_told_after_its_cause``)."""
     if _WITH_ITS_REASON.search(request.focus_label or ""):
         return True
     felt = set(re.findall(r"[a-z']{3,}", (request.focus_label or "").lower()))
@@ -397,7 +400,7 @@ def _its_reason_said(request: QuestionRequest) -> bool:
             words = set(re.findall(r"[a-z']{3,}", rest.lower()))
             if not _THEN.match(rest) and len(words - felt) >= 3:
                 return True
-    return False
+    return _told_after_its_cause(request)
 
 
 # what a feeling's sentence goes on with when it says why: ", cold and wet ...", "cos ...",
