@@ -546,7 +546,7 @@ def test_a_second_question_on_the_same_focus_does_not_repeat_its_lead(mec: Metho
         ("Sorry, what do you mean by 'run conferences'? I'm not sure I said that.", "Sorry, I"),
         ("wdym by 'noise cancelling bc your flat'?? thats not a thing lol", "Sorry, I"),
         ("I already told you that.", "Sorry, you did say."),
-        ("bro thats the third time u asked about battery", "Sorry, you did say."),
+        ("bro thats the third time u asked about battery", "Sorry, I did ask that."),
         ("The battery lasts all week.", None),
         # a reference back is no complaint (round 16: "Sorry, you did say." fitted nothing)
         ("Can we go back to the bus thing I told you about, the near-miss?", None),
@@ -554,7 +554,7 @@ def test_a_second_question_on_the_same_focus_does_not_repeat_its_lead(mec: Metho
         ("I've told you that.", "Sorry, you did say."),
         # (of others, not of the interviewer: round 194)
         ("They ought to keep a note of what you've already told them, a case number.", None),
-        ("You've already asked me that. Dry feet means I can keep going all day.", "Sorry, you"),
+        ("You've already asked me that. Dry feet means I can keep going all day.", "Sorry, I"),
     ],
 )
 def test_a_puzzled_or_asked_already_answer_is_owned_before_asking_on(

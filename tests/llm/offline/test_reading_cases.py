@@ -634,6 +634,8 @@ def test_no_label_ends_on_how_near_a_figure_it_was() -> None:
         # before that?"
         ("In the hallway with my coat half on, the 15 year old asleep upstairs", "job_context"),
         ("At the station kiosk, grabbed a flat white", "job_context"),
+        # "it was" closing the clause only turns it round (a review of round 197)
+        ("At the school gates it was.", "job_context"),
     ],
 )
 def test_where_it_was_is_the_circumstance_of_a_job(
@@ -722,3 +724,43 @@ def test_being_a_family_is_an_end_in_itself(mec: Methodology) -> None:
     focus = ("only time all sit down together", "psychosocial_consequence")
     nodes = extract(mec, "cooking", answer, focus).nodes
     assert [n.node_type for n in nodes] == ["terminal_value"], nodes
+
+
+def test_what_a_jobs_interview_was_told_in_round_198_is_heard(
+    methods: dict[str, Methodology],
+) -> None:
+    jtbd = methods["jobs_to_be_done"]
+    # what they keep trying to say is where they steer ("the thing I keep trying to tell you
+    # about is the bus" went unheard twice)
+    said = (
+        "What do you mean? I wasn't trying to get anything done, I was trying to save 300 "
+        "quid. Look, the thing I keep trying to tell you about is the bus."
+    )
+    assert extract(jtbd, "commuting", said, None).steer == "bus"
+    # the question said not to be the right one lets its focus go
+    lift = ("lift in our block is out", "job_context")
+    said = "Ha, it's unreliable. Not sure that's the right question though, the lift's just fine."
+    read = extract(jtbd, "commuting", said, lift, existing=[(*lift, "the lift is out")])
+    assert read.retracted == ["lift in our block is out"], read
+    # the question echoed, then a guess at what it meant asked back, is no way chosen; where
+    # they live is a circumstance
+    floor = ("on the fourth floor", "solution_approach")
+    said = "Before the fourth floor? The stairs? I don't get it sorry. We've lived here 2 years."
+    asked = "You said you're on the fourth floor. Before that, what did you use?"
+    read = extract(
+        jtbd, "commuting", said, floor, "probe_alternatives", asked, [(*floor, "fourth floor")]
+    )
+    assert [(n.label, n.node_type) for n in read.nodes] == [
+        ("we've lived here 2 years", "job_context")
+    ], read.nodes
+
+
+def test_a_name_put_right_with_an_apology_is_not_kept(mec: Methodology) -> None:
+    # round 198 asked 'You said you put him on the Wellbeing one. Why is that important?'
+    said = "So we put him on the Wellbeing one, no sorry, James Wellbeloved, and he was fine!"
+    labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+    assert not any("wellbeing" in label for label in labels), labels
+    # (not an apology that answers: "No sorry, I don't know")
+    said = "I like the fingerprint login, no sorry I don't know why."
+    labels = [n.label for n in extract(mec, "banking", said, None).nodes]
+    assert "fingerprint login" in labels, labels

@@ -589,7 +589,15 @@ ACKNOWLEDGEMENTS: dict[str, tuple[str, ...]] = {
         "Sorry, let me put it another way.",
     ),
     "asked": ("Sorry, you did say.", "Sorry, you told me that already.", "Sorry, so you said."),
+    # said as asked twice, not as told: "you asked me that already!" heard "Sorry, you told me
+    # that already." (round 198: "gets it backwards")
+    "asked twice": ("Sorry, I did ask that.", "Sorry, you did say.", "Sorry, I've asked that."),
 }
+_ASKED_TWICE = re.compile(
+    r"\b(?:you|u)(?:'ve|ve|\s+have)?\s+(?:already\s+)?asked\s+(?:me\s+)?(?:that|this|already)|"
+    r"\b(?:second|third|fourth)\s+time\s+(?:you|u)(?:'ve)?\s+asked",
+    re.IGNORECASE,
+)
 
 
 def _unacknowledged(question: str) -> str:
@@ -619,6 +627,7 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
     if _OFFERED.search(last):
         return f"{OFFER_TAKEN} {question}" if _names_its_focus(request) else OFFER_INVITED
     kind = "puzzled" if PUZZLED.match(last) else "asked" if _ASKED_ALREADY.search(last) else ""
+    kind = "asked twice" if kind == "asked" and _ASKED_TWICE.search(last) else kind
     went = request.went_back_to
     back = asked_back_to(went, last, asked=True) if went and not kind else None
     if back is not None and back.mention:

@@ -526,8 +526,10 @@ PLACE_OPENER = re.compile(
     r"(?!(?:end|moment|whole|way|meantime|time|past|long|short|first|second|last|same|main|"
     r"other|best|worst|case|mood|middle|experience|opinion|view|mind|head)\b)[a-z]+"
     # (a place with nothing done or said to be there: not "At my desk I just use a cheap
-    # cafetiere", "In the winter the paths are icy", from the review)
-    r"(?![^,.;!?]*\b(?:(?:i|we|you|they|he|she|it|there)(?:'\w+)?\s+\w+|is|are|was|were)\b)",
+    # cafetiere", "In the winter the paths are icy", from the review); "it was" closing the
+    # clause only turns it round: "At the school gates it was." (a review of round 197)
+    r"(?![^,.;!?]*\b(?:(?:i|we|you|they|he|she|there)(?:'\w+)?\s+\w+|"
+    r"it(?:'\w+)?\s+(?!(?:was|is)\s*(?:[,.;!?]|$))\w+|(?<!it\s)(?:is|are|was|were))\b)",
     re.IGNORECASE,
 )
 COPULAS: frozenset[str] = frozenset("is are was were be been 's".split())

@@ -253,11 +253,31 @@ def without_echo(answer: str, question: str) -> str:
     found = _ECHO.match(answer)
     if not found:
         return _without_mulled(answer, question)
+    blanked = _echo_blanked(answer, question, found)
+    again = _ECHO.match(blanked)
+    if blanked != answer and again and _echoed(found, question):
+        # the question echoed, then a guess at what it meant asked back: "Before the fourth
+        # floor? The stairs? I don't get the question" (round 198 asked "You talked about the
+        # stairs. What did you hope the new way would do for you?")
+        return _echo_blanked(blanked, question, again)
+    return blanked
+
+
+def _echoed(found: re.Match[str], question: str) -> bool:
+    """The question back is a few of the question's own words."""
+    asked = set(_NAMING_WORD.findall(question.lower()))
+    words = [w for w in _NAMING_WORD.findall(found.group(1).lower()) if w not in _ECHO_EXTRA]
+    return bool(words) and len(words) <= 4 and set(words) <= asked
+
+
+def _echo_blanked(answer: str, question: str, found: re.Match[str]) -> str:
+    """``answer`` with the question back that ``found`` matched blanked, when it names
+    nothing the respondent said."""
     asked = set(_NAMING_WORD.findall(question.lower()))
     said = _NAMING_WORD.findall(found.group(1).lower())
     words = [w for w in said if w not in _ECHO_EXTRA]
     rest = _NAMING_WORD.findall(answer[found.end() :])
-    echoed = bool(words) and len(words) <= 4 and set(words) <= asked
+    echoed = _echoed(found, question)
     # A question back of a word or three before the answer proper ("The charging? Oh, it's
     # brilliant", "What do I get? Peace."), whatever the question's words were; "Maybe the
     # face ID login?" offers an answer.

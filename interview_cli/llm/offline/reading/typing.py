@@ -30,6 +30,10 @@ _WHEN_FIRST = (
     r"(?:(?:midweek|weekdays|weekends|now|nowadays|then|sometimes|usually|often|mostly|"
     r"these\s+days|at\s+(?:the\s+)?weekends?|on\s+\w+days?|most\s+\w+)\s*,?\s+)?"
 )
+_LIVED = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:live|lived|been\s+living)\s+(?:here|there|in|near)\b",
+    re.IGNORECASE,
+)
 _DOING = re.compile(
     r"^\W*" + _WHEN_FIRST + r"(?:i|we)(?:['\u2019](?:m|d|ve|ll|re))?\s+"
     r"(?!(?:really\s+|just\s+)?(?:like|love|loved|enjoy|prefer|think|thought|guess|suppose|mean|reckon|know|have|had|got|bought|"
@@ -71,6 +75,23 @@ def _worded_level(text: str, view: OntologyView, features: frozenset[str]) -> st
     return None
 
 
+def _lexical(
+    view: OntologyView, clause: Clause, uncued: bool, features: frozenset[str] | None
+) -> str | None:
+    """The category a clause's own words name (``type_clause``); ``uncued``: no cue names
+    one, and it does not answer a why."""
+    lexical = lexical_category(clause.text, view.supports, timed=clause.timed)
+    if lexical is None and view.supports("context") and _LIVED.search(clause.text):
+        # where they live is a circumstance where the ontology has one: "We've lived here 2
+        # years" (round 198's Jobs-to-be-Done typed it a way chosen, and asked what came before)
+        return "context"
+    if lexical is None and uncued and features is not None:
+        # what follows "so" is what the thing before it leads to, whatever the study calls
+        # its words: "nothing too fiddly, so the kids cook twice a week" names no feature
+        return _worded_level(clause.text, view, features)
+    return lexical
+
+
 def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | None:
     # On an upward link the more abstract reading wins ("helps me relax" is a feeling, not a
     # function); elsewhere the cue's own category is the better evidence.
@@ -95,11 +116,7 @@ def type_clause(
     cue_category = clause.cue.category if clause.cue else None
     if cue_category and not view.supports(cue_category):
         cue_category = None
-    lexical = lexical_category(clause.text, view.supports, timed=clause.timed)
-    if lexical is None and cue_category is None and features is not None and link != "up":
-        # what follows "so" is what the thing before it leads to, whatever the study calls
-        # its words: "nothing too fiddly, so the kids cook twice a week" names no feature
-        lexical = _worded_level(clause.text, view, features)
+    lexical = _lexical(view, clause, cue_category is None and link != "up", features)
     category = _pick_category(cue_category, lexical, link)
     if category is None and view.supports("pain") and stance_of(clause.text) < 0:
         # what goes wrong is a pain where the ontology has a type for pains, not the default
