@@ -327,3 +327,18 @@ def test_a_story_of_asking_again_is_no_complaint() -> None:
     assert not _ASKED_ALREADY.search("I rang them. I'd already asked them twice by email.")
     assert not _ASKED_ALREADY.search("The engineer already said the part was on order")
     assert _ASKED_ALREADY.search("You've already asked me that.")
+
+
+def test_a_request_to_hear_the_question_again_is_owned() -> None:
+    # round 198: "Sorry, can you say that again? The local what?" and "Which dog? ..." were
+    # answered with a question on "the local" again, owning nothing
+    from interview_cli.llm.offline.reading.meta import PUZZLED
+
+    for said in (
+        "Sorry, can you say that again? The local what?",
+        "Which dog? Tyson or the ones at the salon?",
+        "could you say it again please",
+    ):
+        assert PUZZLED.match(said), said
+    assert not PUZZLED.match("Which is why I stopped going.")
+    assert not PUZZLED.match("I can say that again, it was awful.")

@@ -176,7 +176,9 @@ _LIKE_VERBS = frozenset(
     "sound sounds sounded seem seems seemed just don't didn't not really thing things stuff "
     "something anything bits ones more less nothing bit kind sort much exactly"
     # (a likeness the senses find: "my kit doesnt smell like a garage", round 105)
-    " smell smells smelt smelled".split()
+    " smell smells smelt smelled"
+    # (whom it is said of: "treated me like a silly old woman", round 198)
+    " me us him her them".split()
 )
 _DETERMINERS = frozenset("the a an my our your this that these those his her their".split())
 
@@ -384,6 +386,9 @@ def _first_clause(words: list[str]) -> list[str]:
                 continue  # "don't care if they get wrecked": the clause is what is cared about
             if word.lower() in _TIME_PREPS and _time_phrase(words, i):
                 continue  # "can sleep after a night shift": a time, not a new clause
+            if word.lower() == "until" and any(_negated(w) for w in words[:i]):
+                continue  # "didnt arrive until the Friday": it did arrive (round 198 read
+                # back "Jamie couldnt come", who came on the Sunday)
             being = words[0].lower() in ("being", "be")
             if word.lower() == "who" and i <= 2 + being and words[i - 1].lower() in _WHO_THEY_ARE:
                 continue  # "be someone who keeps their word", "being the one who pays": who
@@ -417,6 +422,10 @@ def _first_clause(words: list[str]) -> list[str]:
             if len(kept) >= 2 or (i >= 3 and kept):
                 return words[:i]  # not "stay" for "stay in while cycling"
     return words
+
+
+def _negated(word: str) -> bool:
+    return word.lower().replace("'", "").replace("\u2019", "") in NEGATIONS
 
 
 def _without_all_that(words: list[str]) -> list[str]:

@@ -147,6 +147,14 @@ _NOTHING_DENIAL = re.compile(
     r"(?:\s+(?P<verb>[a-z]+))?\b[^,.;!?]*",
     re.IGNORECASE,
 )
+# ... or "nothing" its subject: "The vet?? Nothing counts about the vet lol, I'd rather never
+# go!" to "What is it about the vet that counts for you?" (round 198 asked 'What are "nothing
+# counts about the vet" like for you?')
+_NOTHING_DOES = re.compile(
+    _OPENING + r"nothing\s+(?:really\s+|much\s+|at\s+all\s+)?"
+    r"(?P<verb>counts|matters|helps|bothers|changes|makes)\b[^,.;!?]*",
+    re.IGNORECASE,
+)
 # "Theres no problem with the ward, I love my job!" to "What is the problem with that for you?"
 # (round 45 asked next why "no problem with the ward" was important)
 _NO_SUCH = re.compile(
@@ -199,6 +207,7 @@ def without_denial(answer: str, question: str) -> str:
         found = (
             _DENIAL.match(answer, start)
             or _NOTHING_DENIAL.match(answer, start)
+            or _NOTHING_DOES.match(answer, start)
             or _NO_SUCH.match(answer, start)
         )
         if not found:
@@ -433,7 +442,9 @@ def interviewers_words(question: str, theirs: list[str]) -> frozenset[str]:
 PUZZLED = re.compile(
     r"^\W*(?:(?:sorry|pardon|oh|ha|haha|lol|hmm|um|erm|eh)\W+)*(?:(?:what|huh|eh|sorry|pardon|"
     r"come\s+again)\W*\?|what\s+do\s+(?:you|u|ye)\s+mean\b|wdym\b|i\s+do\s*n[o']?t\s+"
-    r"(?:follow|get\s+(?:it|the\s+question|what\s+you\s+mean))|not\s+sure\s+what\s+you\s+mean)",
+    r"(?:follow|get\s+(?:it|the\s+question|what\s+you\s+mean))|not\s+sure\s+what\s+you\s+mean|"
+    # "Sorry, can you say that again? The local what?", "Which dog?" (round 198)
+    r"(?:can|could)\s+(?:you|u)\s+(?:say|repeat)\s+(?:that|it)\b|which\s+[\w'-]+\s*\?)",
     re.IGNORECASE,
 )
 

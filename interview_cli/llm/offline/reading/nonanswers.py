@@ -88,9 +88,27 @@ def _spans(kind: str, answer: str) -> tuple[NonContent, ...]:
         (m.start(), m.end())
         for pattern in phrase_patterns(kind)
         for m in pattern.finditer(answer)
-        if m.end() > m.start()
+        if m.end() > m.start() and not (kind == "time" and _not_until(answer, m.start()))
     )
     return tuple(NonContent(kind, start, end) for start, end in _merged(found))
+
+
+# A time that says when it did happen after all, after what did not happen before it: "Jamie
+# couldnt come till the Sunday" (round 198 read back "Jamie couldnt come": he came, on the
+# Sunday); kept, with what it is said of
+_UNTIL = re.compile(r"(?:until|till)\b", re.IGNORECASE)
+_UNTIL_LEAD = re.compile(r"\b(?:until|till)\s+$", re.IGNORECASE)
+_NOT_BEFORE = re.compile(r"(?:n't|nt|\bnot|\bnever)\s+(?:[\w']+\s+){0,3}$", re.IGNORECASE)
+
+
+def _not_until(answer: str, start: int) -> bool:
+    lead = _UNTIL_LEAD.search(answer[max(0, start - 8) : start])
+    if lead:
+        start -= len(lead.group(0))  # "until Sunday": the time is the day alone
+    elif not _UNTIL.match(answer, start):
+        return False
+    before = re.split(r"[,.;!?]", answer[max(0, start - 60) : start])[-1]
+    return bool(_NOT_BEFORE.search(before))
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
