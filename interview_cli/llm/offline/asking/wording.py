@@ -308,7 +308,8 @@ WORDINGS: dict[str, Wordings] = {
             "If a friend asked you about {thing}, what would you tell them first?",
         ),
         plain=(
-            "Let's try another angle: what was the best or the worst moment recently?",
+            # (with what it was a moment of: round 198 answered "With the food you mean?")
+            "Let's try another angle: what was the best or the worst moment with it recently?",
             "If a friend asked you about it, what would you tell them first?",
             "Tell me about a typical day with it. What happens first?",
             "What would you miss first if you had to do without it for a week?",
