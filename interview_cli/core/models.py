@@ -159,6 +159,9 @@ class Assessment(CoreModel):
     knowledge_ceiling: Literal["none", "exploratory", "terminal"] = "none"
     answer_kind: AnswerKind = "answer"
     safety: SafetyKind = "none"
+    # the respondent says they are tired or short of time ("I'm flagging now", "I need to sleep
+    # soon", "is there much more?"): the trend counts them fatigued (INTERVIEWING.md "Ending")
+    tiring: bool = False
     rationale: str = ""
 
     @classmethod

@@ -34,6 +34,7 @@ from interview_cli.core.signals.session_signals import (
     strategy_repetition_count,
     turns_since_strategy_change,
 )
+from interview_cli.core.signals.trend import FATIGUE_TURNS, TIRED_SHARE
 from interview_cli.core.tracker import NodeState, NodeStateTracker
 
 METHODOLOGY = Methodology.model_validate(
@@ -296,6 +297,22 @@ def test_one_good_answer_does_not_reset_fatigue_like_the_seed_counter() -> None:
     assert (first.fatigued_turns, trend_category(first)) == (1, "stable")
     # And one terse answer in a lively run does not start it.
     t = update_response_trend(TrendState(value=0.8), low, 0.5)
+    assert t.fatigued_turns == 0
+
+
+def test_an_answer_that_says_it_is_tired_counts_as_fatigue_at_once() -> None:
+    # round 198: "Sorry I'm flagging a bit now, long day!" was asked four more questions;
+    # INTERVIEWING.md ends the interview when the respondent is tired, and they said so
+    lively = assessment(response_depth=4, engagement=5)
+    t = update_response_trend(TrendState(), lively, 0.25, fatigue_threshold=0.2)
+    said = lively.model_copy(update={"tiring": True})
+    t = update_response_trend(t, said, 0.25, fatigue_threshold=0.2)
+    assert t.fatigued_turns == FATIGUE_TURNS
+    assert t.value == pytest.approx(0.2 * TIRED_SHARE)
+    assert trend_category(t, fatigue_threshold=0.2) == "fatigued"
+    # (a lively answer after it is the trend again, smoothed: q = 0.875, 0.25 of the way)
+    t = update_response_trend(t, lively, 0.25, fatigue_threshold=0.2)
+    assert t.value == pytest.approx(0.25 * 0.875 + 0.75 * 0.19)
     assert t.fatigued_turns == 0
 
 

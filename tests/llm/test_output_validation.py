@@ -305,6 +305,15 @@ def test_valid_assessment() -> None:
     assert result.rationale == "fine"
 
 
+def test_tiring_is_a_yes_or_no_and_missing_is_no() -> None:
+    # the model's word that the respondent said they are tired ("I'm flagging now")
+    assert validate_assessment(full_assessment(tiring=True)).tiring is True
+    assert validate_assessment(full_assessment(tiring="yes")).tiring is True
+    assert validate_assessment(full_assessment()).tiring is False  # older prompts send none
+    odd = validate_assessment(full_assessment(tiring="very"))
+    assert odd.tiring is False and "tiring: invalid value 'very'" in odd.rationale
+
+
 def test_scores_are_coerced() -> None:
     result = validate_assessment(
         full_assessment(

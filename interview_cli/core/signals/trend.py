@@ -24,12 +24,17 @@ Categories (``trend_category``), checked in this order:
 | stable     | otherwise, and before any assessed answer         |
 
 ``fatigued_turns`` counts consecutive turns the smoothed value stayed below the threshold; the
-continuation check stops the interview after ``FATIGUE_TURNS`` of them. Because the value is
-smoothed, a single short answer does not start the count and a single good answer does not
-wipe out a long decline. One answer is not a trend: after the first assessed answer, however short,
-the category is never "fatigued" (a terse opener is common and says nothing yet about
-fatigue, so it must not turn the second question into a revitalizing one); the count of
-low turns, which the stop uses as seed 000 does (three low answers), starts with the first.
+continuation check stops the interview after ``FATIGUE_TURNS`` of them. An answer that says
+the respondent is tired (``Assessment.tiring``: "I'm flagging now", "is there much more?")
+counts as ``FATIGUE_TURNS`` at once and puts the value just under the threshold
+(``TIRED_SHARE``): INTERVIEWING.md ends an interview when the respondent is tired, and they
+said so (round 198 asked four more questions after "I'm flagging a bit now, long day!").
+Because the value is smoothed, a single short answer does not start the count and a single
+good answer does not wipe out a long decline. One answer is not a trend: after the first
+assessed answer, however short, the category is never "fatigued" (a terse opener is common
+and says nothing yet about fatigue, so it must not turn the second question into a
+revitalizing one); the count of low turns, which the stop uses as seed 000 does (three low
+answers), starts with the first.
 """
 
 from __future__ import annotations
@@ -47,6 +52,8 @@ TREND_EPSILON = 0.05
 FATIGUE_TURNS = 3
 DEFAULT_ALPHA = 0.5
 DEFAULT_FATIGUE_THRESHOLD = 0.25
+# Where an answer that says it is tired puts the trend: just under the threshold
+TIRED_SHARE = 0.95
 
 
 @dataclass(frozen=True)
@@ -94,6 +101,11 @@ def update_response_trend(
     q = max(answer_quality(assessment), productive_floor)
     value = q if prev.value is None else alpha * q + (1 - alpha) * prev.value
     fatigued = prev.fatigued_turns + 1 if value < fatigue_threshold else 0
+    if assessment.tiring:
+        # said so ("I'm flagging now", "is there much more?"): as tired as three low answers
+        # running, and below the threshold, so the next question is an easier one or the end
+        value = min(value, fatigue_threshold * TIRED_SHARE)
+        fatigued = max(prev.fatigued_turns + 1, FATIGUE_TURNS)
     return TrendState(
         value=value,
         previous=prev.value,

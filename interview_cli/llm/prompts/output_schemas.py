@@ -148,6 +148,7 @@ def assessment_schema() -> dict[str, Any]:
     properties["knowledge_ceiling"] = {"type": "string", "enum": list(CEILING_VALUES)}
     properties["answer_kind"] = {"type": "string", "enum": list(ANSWER_KINDS)}
     properties["safety"] = {"type": "string", "enum": list(SAFETY_KINDS)}
+    properties["tiring"] = {"type": "boolean"}
     return _object(properties, "Rubric ratings of the respondent's latest answer.")
 
 

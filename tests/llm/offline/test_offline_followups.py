@@ -342,3 +342,19 @@ def test_a_request_to_hear_the_question_again_is_owned() -> None:
         assert PUZZLED.match(said), said
     assert not PUZZLED.match("Which is why I stopped going.")
     assert not PUZZLED.match("I can say that again, it was awful.")
+
+
+def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
+    # round 198 asked four more questions after "Sorry I'm flagging a bit now, long day!"
+    from interview_cli.llm.offline.reading.assessor import assess_offline
+    from interview_cli.llm.protocol import AssessRequest
+
+    def tiring(said: str) -> bool:
+        return assess_offline(AssessRequest(question="Why?", answer=said)).tiring
+
+    assert tiring("Looks a mess dunt it. Anyway I'm flagging a bit now.")
+    assert tiring("I really need to sleep soon.")
+    assert tiring("Anyway I've got rooms to turn round, is there much more?")
+    # (tiredness in the story is no tiredness now)
+    assert not tiring("I'm always tired after a night shift, the coffee fixes it.")
+    assert not tiring("Without it I'm knackered all day.")

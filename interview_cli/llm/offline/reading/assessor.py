@@ -30,6 +30,7 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_PHRASES,
     VALUE_WORDS,
 )
+from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
 from interview_cli.llm.offline.reading.meta import meta_kind
 from interview_cli.llm.offline.reading.nonanswers import answer_kind, blank_spans, inline_spans
 from interview_cli.llm.offline.reading.safety import safety_reading
@@ -37,6 +38,7 @@ from interview_cli.llm.offline.reading.typos import mend_typos
 from interview_cli.llm.protocol import AssessRequest
 
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")
+_TIRING = phrase_pattern("tiring")  # "Sorry I'm flagging a bit now", "is there much more?"
 _NUMBER = re.compile(
     r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half)\b",
     re.IGNORECASE,
@@ -252,5 +254,6 @@ def assess_offline(request: AssessRequest) -> Assessment:
         knowledge_ceiling=ceiling,  # type: ignore[arg-type]
         answer_kind=kind,  # type: ignore[arg-type]
         safety=safety_reading(answer),  # type: ignore[arg-type]
+        tiring=bool(_TIRING.search(answer)),
         rationale="offline heuristics: length, hedges, specifics, causal cues, don't-know phrases",
     )

@@ -50,6 +50,7 @@ INLINE_KINDS: tuple[str, ...] = (
     "retraction",
     "steer",
     "remark",
+    "tiring",
 )
 # Phenomena that make the whole clause holding them context or rapport, not a rung.
 CLAUSE_KINDS: tuple[str, ...] = ("backstory", "contrast", "indifferent")

@@ -401,6 +401,7 @@ _NOT_TOLD = (
     "retraction",
     "steer",
     "remark",
+    "tiring",
     # (round 73's journey made steps of "didnt i just say" and "dont know"; not the
     # correction kind, which takes "I typed in my card" for one)
     "already_said",
