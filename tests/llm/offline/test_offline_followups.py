@@ -358,3 +358,26 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
     # (tiredness in the story is no tiredness now)
     assert not tiring("I'm always tired after a night shift, the coffee fixes it.")
     assert not tiring("Without it I'm knackered all day.")
+
+
+def test_a_wording_said_of_it_and_of_the_thing_is_one_wording() -> None:
+    # round 199 heard "If a friend asked you about it, what would you tell them first?" and
+    # later "If a friend asked you about the coffee, ...": "didn't you ask that already?"
+    jtbd = _methodology("jobs_to_be_done")
+    spec = next(s for s in jtbd.strategies if s.name == "revitalize")
+    said = [
+        "If a friend asked you about it, what would you tell them first?",
+        "Let's try another angle: what was your best or worst moment with the coffee?",
+        "What is one small thing about the coffee you'd change if you could?",
+    ]
+    for turn in range(4, 16):
+        again = ask(jtbd, spec, topic="Morning coffee", turn=turn, avoid=said)
+        assert not again.startswith(("If a friend asked", "Let's try another")), (turn, again)
+
+
+def test_a_bridge_has_wordings_enough_for_a_long_story() -> None:
+    # round 199's Critical Incident asked "Is there something related to that we haven't
+    # talked about yet?" four times ("You keep asking me that")
+    from interview_cli.llm.offline.asking.wording import WORDINGS
+
+    assert len(set(WORDINGS["bridge"].that)) >= 4

@@ -773,13 +773,20 @@ def _spent(templates: Sequence[str], asked: Sequence[str], enough: int = 0) -> b
     return sum(t in used for t in templates) >= (enough or len(templates))
 
 
+def _shape(template: str) -> str:
+    return re.sub(r"\{(?:thing|np)\}", "it", template)
+
+
 def _unused_first(pairs: list[tuple[str, str]], asked: Sequence[str]) -> list[tuple[str, str]]:
     """The wordings not used yet in this interview, while there are any: a third "Why does
     that bother you?" reads as a script, whatever came between. When all were, the questions
     not asked word for word yet, else the one asked longest ago (round 33 asked "What other
     features or qualities do you notice?" twice)."""
-    used = {template_of(q) for q in asked}
-    fresh = [p for p in pairs if p[0] not in used]
+    used = {_shape(t) for t in (template_of(q) for q in asked) if t}
+    # (said of the thing or of "it", a wording is one: round 199 heard "If a friend asked you
+    # about it, ..." and then "If a friend asked you about the coffee, ...": "didn't you ask
+    # that already?")
+    fresh = [p for p in pairs if _shape(p[0]) not in used]
     if fresh:
         return fresh
     # (a walk-through is asked once: round 197 heard "Could you walk me through that step by

@@ -308,8 +308,9 @@ WORDINGS: dict[str, Wordings] = {
             "If a friend asked you about {thing}, what would you tell them first?",
         ),
         plain=(
-            # (with what it was a moment of: round 198 answered "With the food you mean?")
-            "Let's try another angle: what was the best or the worst moment with it recently?",
+            # (with what it was a moment of: round 198 answered "With the food you mean?"; the
+            # wording said of the thing, said of "it", so that it is asked once)
+            "Let's try another angle: what was your best or worst moment with it?",
             "If a friend asked you about it, what would you tell them first?",
             "Tell me about a typical day with it. What happens first?",
             "What would you miss first if you had to do without it for a week?",
@@ -445,6 +446,10 @@ WORDINGS: dict[str, Wordings] = {
         that=(
             "Is there something related to that we haven't talked about yet?",
             "What else comes to mind when you think about that?",
+            # (two were asked four times and twice in round 199's Critical Incident: "You keep
+            # asking me that")
+            "What else should I know about that?",
+            "Was there more to that part?",
         ),
     ),
     "contrast": Wordings(
