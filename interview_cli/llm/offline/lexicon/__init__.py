@@ -460,7 +460,8 @@ TRAILING_STRIP: frozenset[str] = frozenset(
     # "nearly": "my bill went up to nearly | three hundred pound", round 190 asked about "your
     # bill went up to nearly";
     # "wi", Yorkshire and Scots "with": "charged 90 quid roaming wi | it switched off", round
-    # 183's summary read back "roaming wi")
+    # 183's summary read back "roaming wi"; "even": "I keep spending the 3.20 even | though I
+    # shouldnt", round 199 asked about "keep spending the 3.20 even")
     """the a an and but or plus so to of for with in on at by as from into it it's its that that's
     thats this which who rather
     really too though anyway either as well very just i me my you is are was were matters
@@ -468,7 +469,7 @@ TRAILING_STRIP: frozenset[str] = frozenset(
     matter mattered annoys bugs irritates
     within during until via per upon towards toward
     wi
-    nearly almost""".split()
+    nearly almost even""".split()
 )
 # Words that never make a label on their own: a label of nothing but these (and stripped
 # words) is dropped ("again", "being", "not", "much", "sorry", "said before").

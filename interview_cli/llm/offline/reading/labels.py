@@ -386,9 +386,10 @@ def _first_clause(words: list[str]) -> list[str]:
                 continue  # "don't care if they get wrecked": the clause is what is cared about
             if word.lower() in _TIME_PREPS and _time_phrase(words, i):
                 continue  # "can sleep after a night shift": a time, not a new clause
-            if word.lower() == "until" and any(_negated(w) for w in words[:i]):
+            if word.lower() in ("until", "unless") and any(_negated(w) for w in words[:i]):
                 continue  # "didnt arrive until the Friday": it did arrive (round 198 read
-                # back "Jamie couldnt come", who came on the Sunday)
+                # back "Jamie couldnt come", who came on the Sunday); "I don't start the far
+                # end unless its showing full" (round 199: "You said you don't start ...")
             being = words[0].lower() in ("being", "be")
             if word.lower() == "who" and i <= 2 + being and words[i - 1].lower() in _WHO_THEY_ARE:
                 continue  # "be someone who keeps their word", "being the one who pays": who
