@@ -381,3 +381,28 @@ def test_a_bridge_has_wordings_enough_for_a_long_story() -> None:
     from interview_cli.llm.offline.asking.wording import WORDINGS
 
     assert len(set(WORDINGS["bridge"].that)) >= 4
+
+
+def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
+    # round 200: "Hang on, got a patient waiting, give me 2 mins" was asked a question at once
+    from interview_cli.llm.offline.asking.questions import acknowledged
+
+    mec = _methodology("means_end_chain")
+    concept = Concept(id="c", name="Support", methodology="means_end_chain", objective="x")
+
+    def owned(last: str) -> str:
+        request = QuestionRequest(
+            methodology=mec,
+            concept=concept,
+            strategy=strategy("explore", node=False),
+            turn_number=6,
+            recent=[Exchange(question="What else?", answer=last)],
+        )
+        return acknowledged(request, "What else matters to you?")
+
+    assert owned("Not much more tbh. Hang on, got a patient waiting, give me 2 mins.").startswith(
+        "Okay, "
+    )
+    assert owned("brb, door").startswith("Okay, ")
+    # (not a wait in the story: "they said hang on a minute?" asks; "I held on for an hour")
+    assert owned("I held on for an hour and gave up.") == "What else matters to you?"

@@ -579,7 +579,8 @@ _ASKED_ALREADY = re.compile(
     re.IGNORECASE,
 )
 # Each said one way at a time: "Sorry, I put that badly." twice in one interview reads as a
-# script (rounds 35 and 36). All open with "Sorry," (the question card strips them so).
+# script (rounds 35 and 36). All open with "Sorry," or "Okay," (the question card strips them
+# so).
 ACKNOWLEDGEMENTS: dict[str, tuple[str, ...]] = {
     "puzzled": (
         "Sorry, I put that badly.",
@@ -592,7 +593,16 @@ ACKNOWLEDGEMENTS: dict[str, tuple[str, ...]] = {
     # said as asked twice, not as told: "you asked me that already!" heard "Sorry, you told me
     # that already." (round 198: "gets it backwards")
     "asked twice": ("Sorry, I did ask that.", "Sorry, you did say.", "Sorry, I've asked that."),
+    # called away for a moment: "Hang on, got a patient waiting, give me 2 mins" (round 200
+    # heard a question at once, as if nothing was said)
+    "away": ("Okay, no rush.", "Okay, take your time."),
 }
+_AWAY = re.compile(
+    r"\b(?:give\s+me|gimme|back\s+in)\s+(?:a\s+|an\s+|\d+\s*|two\s+|five\s+|ten\s+)?"
+    r"(?:min|mins|minute|minutes|sec|secs|second|seconds|mo|moment|tick|ticks)\b|\bbrb\b|"
+    r"\bbe\s+right\s+back\b|(?:^|(?<=[.!?]\s))(?:hang|hold)\s+on\b(?![^.!?]*\?)",
+    re.IGNORECASE,
+)
 _ASKED_TWICE = re.compile(
     r"\b(?:you|u)(?:'ve|ve|\s+have)?\s+(?:already\s+)?asked\s+(?:me\s+)?(?:that|this|already)|"
     r"\b(?:second|third|fourth)\s+time\s+(?:you|u)(?:'ve)?\s+asked",
@@ -628,6 +638,7 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
         return f"{OFFER_TAKEN} {question}" if _names_its_focus(request) else OFFER_INVITED
     kind = "puzzled" if PUZZLED.match(last) else "asked" if _ASKED_ALREADY.search(last) else ""
     kind = "asked twice" if kind == "asked" and _ASKED_TWICE.search(last) else kind
+    kind = kind or ("away" if _AWAY.search(last) else "")
     went = request.went_back_to
     back = asked_back_to(went, last, asked=True) if went and not kind else None
     if back is not None and back.mention:

@@ -427,7 +427,9 @@ WORDINGS: dict[str, Wordings] = {
         that=(
             "What did you think might go wrong?",
             "What made you hesitate there?",
-            "How did you get past that in the end?",
+            # (not "How did you get past that in the end?": round 199 answered "I haven't really
+            # got past it", the worry still with them)
+            "What, if anything, helped you past that?",
             "How did that weigh on your decision at the time?",
         ),
     ),

@@ -691,6 +691,7 @@ KEEP_DOING: frozenset[str] = frozenset(
     "keep keeps kept start started stop stopped avoid avoids finish quit mind minds".split()
 )
 DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
+    # ("inside": "should have someone picking up inside | 10 mins", round 200)
     """every all some any each more most than from into about over under between like whole
-    entire""".split()
+    entire inside outside around past""".split()
 )

@@ -442,10 +442,11 @@ def blank(answer: str) -> str:
         # names ("I rang the energy company, Ofgem, got nowhere")
         comma = answer.index(",", named.start())
         working[comma] = working[named.end() - 1] = " "
-    for aside in _WHO_AS_ASIDE.finditer(answer):
+    for aside in (*_WHO_AS_ASIDE.finditer(answer), *_AGE_AS_ASIDE.finditer(answer)):
         # "my daughter, who's 15 and very into climate stuff, gives me a look": who she is,
         # said in passing, is no clause (round 197 made "who's 15" and "into climate" nodes),
-        # and her clause goes on past it
+        # and her clause goes on past it; so is her age ("Mrs Patel, 82, got two buses in",
+        # round 200)
         for i in range(aside.start("aside"), aside.end("aside")):
             working[i] = " "
     for frame in _LEADS_TO.finditer(answer):
@@ -509,6 +510,11 @@ _WHO_AS_ASIDE = re.compile(
     r"\b(?:daughter|son|husband|wife|partner|mum|mam|mom|dad|sister|brother|boss|"
     r"neighbour|friend|missus|grandson|granddaughter|kids|lad|girl|boy)"
     r"(?P<aside>,\s+who(?:'s|s|\s+is|\s+are|\s+was|\s+were)\s+[^,.;!?]{1,45},)(?=\s+\w)",
+    re.IGNORECASE,
+)
+_AGE_AS_ASIDE = re.compile(
+    r"(?-i:[A-Z][a-z]+)(?P<aside>,\s+(?:aged\s+)?\d{1,3}(?:\s+(?:years\s+old|yrs?|year\s+old))?,)"
+    r"(?=\s+[a-z])",
     re.IGNORECASE,
 )
 _OWN_PREPOSITION = re.compile(r"(?:on|at|in|by|during|every|for)\b", re.IGNORECASE)
