@@ -355,9 +355,16 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
     assert tiring("Looks a mess dunt it. Anyway I'm flagging a bit now.")
     assert tiring("I really need to sleep soon.")
     assert tiring("Anyway I've got rooms to turn round, is there much more?")
-    # (tiredness in the story is no tiredness now)
-    assert not tiring("I'm always tired after a night shift, the coffee fixes it.")
-    assert not tiring("Without it I'm knackered all day.")
+    # (tiredness in the story is no tiredness now: from the review)
+    for story in (
+        "I'm always tired after a night shift, the coffee fixes it.",
+        "Without it I'm knackered all day.",
+        "The kids kept moaning, are we nearly done?",
+        "He rang at midnight and I told him, sorry, I'm exhausted.",
+        "I need to go soon, the appointment's on Friday.",
+        "I used to love the job. I'm knackered now.",
+    ):
+        assert not tiring(story), story
 
 
 def test_a_wording_said_of_it_and_of_the_thing_is_one_wording() -> None:

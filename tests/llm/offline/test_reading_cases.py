@@ -764,3 +764,16 @@ def test_a_name_put_right_with_an_apology_is_not_kept(mec: Methodology) -> None:
     said = "I like the fingerprint login, no sorry I don't know why."
     labels = [n.label for n in extract(mec, "banking", said, None).nodes]
     assert "fingerprint login" in labels, labels
+
+
+def test_the_review_of_round_198s_rules_keeps_the_story(methods: dict[str, Methodology]) -> None:
+    ci, jtbd = methods["critical_incident"], methods["jobs_to_be_done"]
+    # a staff member's "no sorry" told in the story corrects nothing of theirs
+    said = "I asked for a refund and the woman just said, no sorry, that's our policy."
+    assert "asked for a refund" in [n.label for n in extract(ci, "banking", said, None).nodes]
+    # the day they had, with what it was about, is the story
+    said = "I've had a nightmare week with the broadband, support keep cancelling the engineer."
+    assert extract(ci, "banking", said, None).nodes
+    # a talk told is no request to go back to it
+    said = "I was talking about coffee with my brother at Christmas. He got me onto pods."
+    assert extract(jtbd, "cooking", said, None).steer is None

@@ -460,8 +460,7 @@ TRAILING_STRIP: frozenset[str] = frozenset(
     # "nearly": "my bill went up to nearly | three hundred pound", round 190 asked about "your
     # bill went up to nearly";
     # "wi", Yorkshire and Scots "with": "charged 90 quid roaming wi | it switched off", round
-    # 183's summary read back "roaming wi"; "even": "I keep spending the 3.20 even | though I
-    # shouldnt", round 199 asked about "keep spending the 3.20 even")
+    # 183's summary read back "roaming wi")
     """the a an and but or plus so to of for with in on at by as from into it it's its that that's
     thats this which who rather
     really too though anyway either as well very just i me my you is are was were matters
@@ -469,7 +468,7 @@ TRAILING_STRIP: frozenset[str] = frozenset(
     matter mattered annoys bugs irritates
     within during until via per upon towards toward
     wi
-    nearly almost even""".split()
+    nearly almost""".split()
 )
 # Words that never make a label on their own: a label of nothing but these (and stripped
 # words) is dropped ("again", "being", "not", "much", "sorry", "said before").
@@ -525,7 +524,9 @@ TIME_OPENER = re.compile(
 PLACE_OPENER = re.compile(
     r"^(?:in|at|on|outside|inside|by)\s+(?:the|my|our|his|her|their)\s+"
     r"(?!(?:end|moment|whole|way|meantime|time|past|long|short|first|second|last|same|main|"
-    r"other|best|worst|case|mood|middle|experience|opinion|view|mind|head)\b)[a-z]+"
+    r"other|best|worst|case|mood|middle|experience|opinion|view|mind|head|start|beginning|"
+    # ("At the start it was.", "On the plus side it is.": when and how, from the review)
+    r"plus|minus|upside|downside)\b)[a-z]+"
     # (a place with nothing done or said to be there: not "At my desk I just use a cheap
     # cafetiere", "In the winter the paths are icy", from the review); "it was" closing the
     # clause only turns it round: "At the school gates it was." (a review of round 197)
@@ -693,5 +694,5 @@ KEEP_DOING: frozenset[str] = frozenset(
 DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
     # ("inside": "should have someone picking up inside | 10 mins", round 200)
     """every all some any each more most than from into about over under between like whole
-    entire inside outside around past""".split()
+    entire inside outside around past unless""".split()
 )

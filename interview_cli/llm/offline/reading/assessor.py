@@ -39,6 +39,28 @@ from interview_cli.llm.protocol import AssessRequest
 
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")
 _TIRING = phrase_pattern("tiring")  # "Sorry I'm flagging a bit now", "is there much more?"
+# Tiredness in the story, not of now: told to someone in it ("He rang at midnight and I told
+# him, sorry, I'm exhausted"), or set against how it was ("I used to love the job. I'm
+# knackered now"), from the review
+_TOLD_IN_THE_STORY = re.compile(
+    r"\b(?:said|says|told|tell|asked|ask|kept|goes|went|moaning|shouting|replied)\b",
+    re.IGNORECASE,
+)
+_AS_IT_WAS = re.compile(
+    r"\b(?:used\s+to|back\s+then|before\s+(?:the|i|we|my)\b|when\s+i\s+was)", re.IGNORECASE
+)
+
+
+def _says_tired(answer: str) -> bool:
+    """The respondent says they are tired or short of time now (``Assessment.tiring``)."""
+    for found in _TIRING.finditer(answer):
+        before = answer[: found.start()]
+        sentence = re.split(r"[.!?]", before)[-1]
+        if not _TOLD_IN_THE_STORY.search(sentence) and not _AS_IT_WAS.search(before):
+            return True
+    return False
+
+
 _NUMBER = re.compile(
     r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half)\b",
     re.IGNORECASE,
@@ -254,6 +276,6 @@ def assess_offline(request: AssessRequest) -> Assessment:
         knowledge_ceiling=ceiling,  # type: ignore[arg-type]
         answer_kind=kind,  # type: ignore[arg-type]
         safety=safety_reading(answer),  # type: ignore[arg-type]
-        tiring=bool(_TIRING.search(answer)),
+        tiring=_says_tired(answer),
         rationale="offline heuristics: length, hedges, specifics, causal cues, don't-know phrases",
     )

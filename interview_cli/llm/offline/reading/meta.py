@@ -152,7 +152,8 @@ _NOTHING_DENIAL = re.compile(
 # counts about the vet" like for you?')
 _NOTHING_DOES = re.compile(
     _OPENING + r"nothing\s+(?:really\s+|much\s+|at\s+all\s+)?"
-    r"(?P<verb>counts|matters|helps|bothers|changes|makes)\b[^,.;!?]*",
+    # (not "makes": "Nothing makes me happier than ..." is a strong yes, from the review)
+    r"(?P<verb>counts|matters|bothers|changes)\b[^,.;!?]*",
     re.IGNORECASE,
 )
 # "Theres no problem with the ward, I love my job!" to "What is the problem with that for you?"
@@ -444,7 +445,10 @@ PUZZLED = re.compile(
     r"come\s+again)\W*\?|what\s+do\s+(?:you|u|ye)\s+mean\b|wdym\b|i\s+do\s*n[o']?t\s+"
     r"(?:follow|get\s+(?:it|the\s+question|what\s+you\s+mean))|not\s+sure\s+what\s+you\s+mean|"
     # "Sorry, can you say that again? The local what?", "Which dog?" (round 198)
-    r"(?:can|could)\s+(?:you|u)\s+(?:say|repeat)\s+(?:that|it)\b|which\s+[\w'-]+\s*\?)",
+    r"(?:can|could)\s+(?:you|u)\s+(?:say|repeat)\s+(?:that|it)\b|"
+    # (which one was meant, asked alone or before another question; not "Which bit? Mostly
+    # that I don't slip", an answer after all, from the review)
+    r"which\s+[\w'-]+\s*\?(?=\s*$|[^.!]*\?))",
     re.IGNORECASE,
 )
 

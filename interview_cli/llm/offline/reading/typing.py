@@ -31,7 +31,8 @@ _WHEN_FIRST = (
     r"these\s+days|at\s+(?:the\s+)?weekends?|on\s+\w+days?|most\s+\w+)\s*,?\s+)?"
 )
 _LIVED = re.compile(
-    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:live|lived|been\s+living)\s+(?:here|there|in|near)\b",
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:live|lived|been\s+living)\s+"
+    r"(?:here|there|in\s+(?!(?:these|those|them|my|our|it)\b)|near)\b",
     re.IGNORECASE,
 )
 _DOING = re.compile(
