@@ -178,3 +178,26 @@ def test_the_reason_is_read_from_the_module_docstring(tmp_path: Path) -> None:
     unsaid.write_text('"""A table."""\n# Over 1,000 lines: a comment is not the docstring\n')
     assert says_why_it_is_long(said)
     assert not says_why_it_is_long(unsaid)
+
+
+def test_no_word_list_holds_a_boolean() -> None:
+    # YAML reads a bare on, off, yes or no as a boolean: the prepositions held "true" for "on"
+    # until round 200 heard "hearing stuff around your on site" ("around me on site": the "me"
+    # before no preposition was taken for a possessive). Quote them.
+    import yaml
+
+    def booleans(value: object, where: str) -> list[str]:
+        if isinstance(value, bool):
+            return [where]
+        if isinstance(value, dict):
+            return [b for k, v in value.items() for b in booleans(v, f"{where}.{k}")]
+        if isinstance(value, list):
+            return [b for i, v in enumerate(value) for b in booleans(v, f"{where}[{i}]")]
+        return []
+
+    found = [
+        b
+        for path in sorted((PACKAGE / "llm" / "offline").rglob("*.yaml"))
+        for b in booleans(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+    ]
+    assert not found, found

@@ -413,3 +413,12 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     assert owned("brb, door").startswith("Okay, ")
     # (not a wait in the story: "they said hang on a minute?" asks; "I held on for an hour")
     assert owned("I held on for an hour and gave up.") == "What else matters to you?"
+
+
+def test_me_before_on_is_said_back_as_you() -> None:
+    # round 200: "hear stuff around me on site" was asked as "hearing stuff around your on site"
+    from interview_cli.llm.offline.asking.phrases import _shift
+    from interview_cli.llm.offline.asking.vocabulary import vocabulary
+
+    said = _shift("hearing stuff around me on site".split(), vocabulary())
+    assert said == "hearing stuff around you on site"
