@@ -355,6 +355,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
     assert tiring("Looks a mess dunt it. Anyway I'm flagging a bit now.")
     assert tiring("I really need to sleep soon.")
     assert tiring("Anyway I've got rooms to turn round, is there much more?")
+    # round 201
+    assert tiring("gears, cable, fiver. sorry I'm flagging a bit, just off a night shift")
+    assert tiring("he fixed them? can we wrap up soon, I need my bed")
+    assert tiring("That's about it really, I'm running out of steam here.")
     # (tiredness in the story is no tiredness now: from the review)
     for story in (
         "I'm always tired after a night shift, the coffee fixes it.",
