@@ -359,6 +359,9 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
     assert tiring("gears, cable, fiver. sorry I'm flagging a bit, just off a night shift")
     assert tiring("he fixed them? can we wrap up soon, I need my bed")
     assert tiring("That's about it really, I'm running out of steam here.")
+    # round 202
+    assert tiring("That's about it really. I'm getting a bit tired of this tbh")
+    assert tiring("Honestly mate I've got a boiler in Canton at half ten, can we speed this up")
     # (tiredness in the story is no tiredness now: from the review)
     for story in (
         "I'm always tired after a night shift, the coffee fixes it.",
@@ -415,8 +418,12 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
         "Okay, "
     )
     assert owned("brb, door").startswith("Okay, ")
-    # (not a wait in the story: "they said hang on a minute?" asks; "I held on for an hour")
+    # (not a wait in the story: "I held on for an hour"; nor called away and back already)
     assert owned("I held on for an hour and gave up.") == "What else matters to you?"
+    back = (
+        "Hang on, kettle. Right. Erm, what was the question? Oh yeah, less panic in the mornings."
+    )
+    assert owned(back) == "What else matters to you?"
 
 
 def test_me_before_on_is_said_back_as_you() -> None:

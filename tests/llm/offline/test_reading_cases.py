@@ -777,3 +777,16 @@ def test_the_review_of_round_198s_rules_keeps_the_story(methods: dict[str, Metho
     # a talk told is no request to go back to it
     said = "I was talking about coffee with my brother at Christmas. He got me onto pods."
     assert extract(jtbd, "cooking", said, None).steer is None
+
+
+def test_a_thing_added_as_the_answer_opens_is_no_answer_to_the_why(mec: Methodology) -> None:
+    # a typed interview: "Oh and the quick wash, ..." to "Why is the size of the drum important
+    # to you?" was linked up from the drum, and the check-back read it so
+    said = "Oh and the quick wash, brilliant for the kids' football kits on a Saturday morning."
+    drum = ("size of the drum", "attribute")
+    read = extract(mec, "cooking", said, drum, existing=[(*drum, "the size of the drum")])
+    assert read.nodes and not [e for e in read.edges if e.source == "size of the drum"], read
+    # ("Oh and it means ..." goes on with the why)
+    said = "Oh and it means I'm not up till midnight."
+    read = extract(mec, "cooking", said, drum, existing=[(*drum, "the size of the drum")])
+    assert [e for e in read.edges if e.source == "size of the drum"], read

@@ -610,6 +610,14 @@ _ASKED_TWICE = re.compile(
 )
 
 
+def _called_away(answer: str) -> bool:
+    """The answer ends called away ("..., give me 2 mins"), not back already and answering:
+    "Hang on, kettle. Right. Erm, what was the question? Oh yeah, less panic means ..." (a
+    typed interview heard "Okay, no rush." after it)."""
+    found = list(_AWAY.finditer(answer))
+    return bool(found) and len(answer[found[-1].end() :].split()) < 6
+
+
 def _unacknowledged(question: str) -> str:
     for said in (*(s for kind in ACKNOWLEDGEMENTS.values() for s in kind), OFFER_TAKEN):
         question = question.removeprefix(f"{said} ")
@@ -638,7 +646,7 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
         return f"{OFFER_TAKEN} {question}" if _names_its_focus(request) else OFFER_INVITED
     kind = "puzzled" if PUZZLED.match(last) else "asked" if _ASKED_ALREADY.search(last) else ""
     kind = "asked twice" if kind == "asked" and _ASKED_TWICE.search(last) else kind
-    kind = kind or ("away" if _AWAY.search(last) else "")
+    kind = kind or ("away" if _called_away(last) else "")
     went = request.went_back_to
     back = asked_back_to(went, last, asked=True) if went and not kind else None
     if back is not None and back.mention:
