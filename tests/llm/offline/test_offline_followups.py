@@ -359,8 +359,9 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
     assert tiring("gears, cable, fiver. sorry I'm flagging a bit, just off a night shift")
     assert tiring("he fixed them? can we wrap up soon, I need my bed")
     assert tiring("That's about it really, I'm running out of steam here.")
-    # round 202
+    # round 202, and a typed interview
     assert tiring("That's about it really. I'm getting a bit tired of this tbh")
+    assert tiring("I'm flagging a bit now to be fair, the baby was up all night.")
     assert tiring("Honestly mate I've got a boiler in Canton at half ten, can we speed this up")
     # (tiredness in the story is no tiredness now: from the review)
     for story in (
@@ -418,6 +419,7 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
         "Okay, "
     )
     assert owned("brb, door").startswith("Okay, ")
+    assert owned("Sorry, the baby's just woken up, one sec.").startswith("Okay, ")
     # (not a wait in the story: "I held on for an hour"; nor called away and back already)
     assert owned("I held on for an hour and gave up.") == "What else matters to you?"
     back = (

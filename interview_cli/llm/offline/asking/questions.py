@@ -600,7 +600,9 @@ ACKNOWLEDGEMENTS: dict[str, tuple[str, ...]] = {
 _AWAY = re.compile(
     r"\b(?:give\s+me|gimme|back\s+in)\s+(?:a\s+|an\s+|\d+\s*|two\s+|five\s+|ten\s+)?"
     r"(?:min|mins|minute|minutes|sec|secs|second|seconds|mo|moment|tick|ticks)\b|\bbrb\b|"
-    r"\bbe\s+right\s+back\b|(?:^|(?<=[.!?]\s))(?:hang|hold)\s+on\b(?![^.!?]*\?)",
+    r"\bbe\s+right\s+back\b|(?:^|(?<=[.!?]\s))(?:hang|hold)\s+on\b(?![^.!?]*\?)|"
+    # ("Sorry, the baby's just woken up, one sec.": a typed interview)
+    r"\b(?:one|1|a|just\s+a)\s+(?:sec|second|min|minute|mo|moment)\W*$",
     re.IGNORECASE,
 )
 _ASKED_TWICE = re.compile(
