@@ -371,8 +371,17 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "He rang at midnight and I told him, sorry, I'm exhausted.",
         "I need to go soon, the appointment's on Friday.",
         "I used to love the job. I'm knackered now.",
+        # (the second review: a habit, and a reason given)
+        "Decaf after lunch, honestly I need my sleep.",
+        "By about 3pm, I'm running out of steam.",
     ):
         assert not tiring(story), story
+    for now in (
+        "Like I said it's the grip, sorry I'm knackered.",
+        "When I was younger I'd do the whole thing. Sorry, I'm running out of steam here.",
+        "Ok, how many more questions?",
+    ):
+        assert tiring(now), now
 
 
 def test_a_wording_said_of_it_and_of_the_thing_is_one_wording() -> None:
@@ -435,3 +444,27 @@ def test_me_before_on_is_said_back_as_you() -> None:
 
     said = _shift("hearing stuff around me on site".split(), vocabulary())
     assert said == "hearing stuff around you on site"
+
+
+def test_phrasal_verbs_are_said_back_whole() -> None:
+    # the second review: quoting "on" and "off" into the prepositions lost "get on with my
+    # day", "put the kettle on" and "time off work" from the questions
+    from interview_cli.llm.offline.asking.reference import refer
+
+    for label, said in (
+        ("can get on with my day", "They're comfy so I can just get on with my day."),
+        ("put the kettle on", "I put the kettle on first."),
+        ("time off work", "I get time off work."),
+    ):
+        assert refer(label, [said]).how == "phrase", label
+
+
+def test_what_it_would_have_taken_is_asked_of_what_went_wrong() -> None:
+    # rounds 198 and 202 asked it of the lad and the broker who fixed it
+    ci = _methodology("critical_incident")
+    spec = next(s for s in ci.strategies if s.name == "probe_attributions")
+    for turn in range(2, 14):
+        asked = ask(
+            ci, spec, "woman called Sian", turn=turn, answers=["A broker called Sian sorted it."]
+        )
+        assert "go differently" not in asked, (turn, asked)

@@ -201,7 +201,7 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
             nxt = norms[i + 1] if i + 1 < len(norms) else ""
             if i > 0 and norms[i - 1] in v.enablers:
                 out.append("you")
-            elif not nxt or nxt in v.prepositions or nxt in _AFTER_AN_OBJECT:
+            elif not nxt or nxt in v.prepositions or nxt in _AFTER_AN_OBJECT | _ON_OFF:
                 # "keeps me in a job": an object before its place; "more like me again" (round
                 # 82 was asked about "feeling a bit more like your again")
                 out.append("you")
@@ -216,6 +216,9 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
     return " ".join(out)
 
 
+# Prepositions the word lists leave out (function_words.yaml): "around me on site" is no
+# "around your on site" (round 200)
+_ON_OFF = frozenset({"on", "off"})
 # Adverbs that follow an object, never a possessive's noun ("like me again")
 _AFTER_AN_OBJECT = frozenset("again too now anymore though tho really then still".split())
 

@@ -56,6 +56,7 @@ from interview_cli.llm.offline.asking.wording import (
 from interview_cli.llm.offline.lexicon import FEELING_WORDS, FELT_WORDS
 from interview_cli.llm.offline.reading.content import is_count, is_money
 from interview_cli.llm.offline.reading.meta import PUZZLED
+from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
 
@@ -715,12 +716,25 @@ def _question(request: QuestionRequest) -> str:
         # it, instead
         family = "bridge"
     fresh = _unused_first(candidates(request, family, ref, about), request.avoid_questions)
+    if family == "attribution" and not _went_wrong(request):
+        # what it would have taken to go differently is asked of what went wrong: round 198
+        # asked it of "the local lad" who fixed it, round 202 of the broker who sorted it
+        fresh = [p for p in fresh if _DIFFERENTLY not in p[1]] or fresh
     pairs = _not_the_last_one(
         _not_told_already(fresh, _answers(request), request.avoid_questions),
         _previous_question(request),
     )
     # Compare what would be asked, not the templates: the focus changes the similarity.
     return pick([text for _, text in pairs], request.avoid_questions, key, threshold)
+
+
+_DIFFERENTLY = "would have taken for it to go differently"
+
+
+def _went_wrong(request: QuestionRequest) -> bool:
+    """The focus is held against, by the reader's stance or by the words it was said in."""
+    said = " ".join(request.focus_quotes) or request.focus_label or ""
+    return request.focus_stance < 0 or stance_of(said) < 0
 
 
 _DETERMINED = re.compile(r"^(?:the|a|an|its|your|this|these)\s", re.IGNORECASE)

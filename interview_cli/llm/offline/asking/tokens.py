@@ -180,25 +180,10 @@ def words_of(text: str) -> list[str]:
 
 def _content(words: Sequence[str], v: Vocabulary) -> bool:
     """Whether some word names something: not a function word, a number or a word that names
-    nothing (interjection, time, verdict, hedge, address, talk about the interview); or two
-    such words that name something together ("never on time")."""
+    nothing (interjection, time, verdict, hedge, address, talk about the interview)."""
     return any(
         w not in v.function_words and w not in v.not_content and not w[0].isdigit() for w in words
-    ) or any(pair in _NAMING_PAIRS for pair in zip(words, words[1:], strict=False))
-
-
-# Two words that each name nothing and together do: "it's never on time" (a dev-2 answer; it
-# was quoted as content only while YAML read the "on" of the prepositions as a boolean)
-_NAMING_PAIRS = frozenset(
-    {
-        ("on", "time"),
-        ("in", "time"),
-        ("on", "track"),
-        ("on", "schedule"),
-        ("in", "control"),
-        ("in", "charge"),
-    }
-)
+    )
 
 
 def holds_empty_phrase(words: Sequence[str], v: Vocabulary) -> bool:

@@ -692,7 +692,8 @@ KEEP_DOING: frozenset[str] = frozenset(
     "keep keeps kept start started stop stopped avoid avoids finish quit mind minds".split()
 )
 DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
-    # ("inside": "should have someone picking up inside | 10 mins", round 200)
+    # ("inside": "should have someone picking up inside | 10 mins", round 200; not "around" or
+    # "outside", which end "shop around" and "play outside", from the review)
     """every all some any each more most than from into about over under between like whole
-    entire inside outside around past unless""".split()
+    entire inside unless""".split()
 )

@@ -43,9 +43,10 @@ _TIRING = phrase_pattern("tiring")  # "Sorry I'm flagging a bit now", "is there 
 # him, sorry, I'm exhausted"), or set against how it was ("I used to love the job. I'm
 # knackered now"), from the review
 _TOLD_IN_THE_STORY = re.compile(
-    r"\b(?:said|says|told|tell|asked|ask|kept|goes|went|moaning|shouting|replied)\b",
+    r"\b(?:said|says|told|tell|asked|ask|goes|went|replied)(?:\s+(?:him|her|them|to\s+(?:him|her|them|the\s+\w+)))?\s*,?\s*$",
     re.IGNORECASE,
 )
+_SAID_NOW = re.compile(r"\W*(?:sorry|anyway|look|right|honestly)\b", re.IGNORECASE)
 _AS_IT_WAS = re.compile(
     r"\b(?:used\s+to|back\s+then|before\s+(?:the|i|we|my)\b|when\s+i\s+was)", re.IGNORECASE
 )
@@ -55,8 +56,11 @@ def _says_tired(answer: str) -> bool:
     """The respondent says they are tired or short of time now (``Assessment.tiring``)."""
     for found in _TIRING.finditer(answer):
         before = answer[: found.start()]
-        sentence = re.split(r"[.!?]", before)[-1]
-        if not _TOLD_IN_THE_STORY.search(sentence) and not _AS_IT_WAS.search(before):
+        told = _TOLD_IN_THE_STORY.search(before)
+        # (an apology says it is of now, whatever came before: "When I was younger I'd do the
+        # whole thing. Sorry, I'm running out of steam here.")
+        as_it_was = _AS_IT_WAS.search(before) and not _SAID_NOW.match(found.group(0))
+        if not told and not as_it_was:
             return True
     return False
 

@@ -514,7 +514,7 @@ _WHO_AS_ASIDE = re.compile(
 )
 _AGE_AS_ASIDE = re.compile(
     r"(?-i:[A-Z][a-z]+)(?P<aside>,\s+(?:aged\s+)?\d{1,3}(?:\s+(?:years\s+old|yrs?|year\s+old))?,)"
-    r"(?=\s+[a-z])",
+    r"(?=\s+(?!(?:and|or|but|then)\b)[a-z])",
     re.IGNORECASE,
 )
 _OWN_PREPOSITION = re.compile(r"(?:on|at|in|by|during|every|for)\b", re.IGNORECASE)

@@ -421,10 +421,10 @@ def _first_clause(words: list[str]) -> list[str]:
                 w for w in content_words(" ".join(words[:i])) if w.replace("'", "") not in NEGATIONS
             ]
             if len(kept) >= 2 or (i >= 3 and kept):
-                # (not "stay" for "stay in while cycling"; "even though" breaks before its
-                # "even": "I keep spending the 3.20 even | though I shouldnt", round 199 asked
-                # about "keep spending the 3.20 even")
-                even = word.lower() == "though" and words[i - 1].lower() == "even"
+                # (not "stay" for "stay in while cycling"; "even though" ("even if", "even
+                # when") breaks before its "even": "I keep spending the 3.20 even | though I
+                # shouldnt", round 199 asked about "keep spending the 3.20 even")
+                even = word.lower() in ("though", "if", "when") and words[i - 1].lower() == "even"
                 return words[: i - 1] if even else words[:i]
     return words
 
