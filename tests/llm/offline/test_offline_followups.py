@@ -468,3 +468,14 @@ def test_what_it_would_have_taken_is_asked_of_what_went_wrong() -> None:
             ci, spec, "woman called Sian", turn=turn, answers=["A broker called Sian sorted it."]
         )
         assert "go differently" not in asked, (turn, asked)
+
+
+def test_a_state_they_are_in_is_asked_why_it_matters_not_what_it_gets_done() -> None:
+    # round 202 asked "What were you trying to get done there?" of "no lying there worrying",
+    # of sleep and of being dry ("I dont know what you're after there")
+    jtbd = _methodology("jobs_to_be_done")
+    spec = next(s for s in jtbd.strategies if s.name == "dig_motivation")
+    for focus in ("no lying there worrying", "being dry", "sleep"):
+        for turn in range(3, 9):
+            asked = ask(jtbd, spec, focus, turn=turn, focus_type="gain_point", answers=[focus])
+            assert "get done" not in asked and "let you do" not in asked, (focus, asked)

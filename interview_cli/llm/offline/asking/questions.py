@@ -173,6 +173,11 @@ def _of_a_way(request: QuestionRequest, family: str) -> str:
         # the "get done" framing turned down once is not asked again: round 197 asked four
         # more after "Get done? Its not really about getting stuff done"
         return "open_why"
+    if family == "progress" and _how_they_are(request):
+        # a state they are in or spared is asked why it matters, not what it gets done:
+        # round 202 asked "What were you trying to get done there?" of "no lying there
+        # worrying", of sleep and of "being dry" ("I dont know what you're after there")
+        return "open_why"
     if family in ("choice", "progress") and _DISTANCE.match(request.focus_label or ""):
         # a distance is no way chosen nor a help: round 196 asked "What made you go for "5 miles
         # to the Northern General" rather than something else?" ("that's just where I work")
@@ -183,6 +188,19 @@ def _of_a_way(request: QuestionRequest, family: str) -> str:
         # "I didn't go for the bus!")
         return "near_switch"
     return family
+
+
+_STATES = frozenset(
+    "sane calm safe dry relaxed rested awake fresh sleep sleeping worry worrying worried "
+    "stress stressed stressing sweaty sweat human normal comfortable comfy".split()
+)
+
+
+def _how_they_are(request: QuestionRequest) -> bool:
+    """The focus names how they feel or are, or what they are spared ("no lying there
+    worrying", "being dry", "keeping me sane")."""
+    said = set(re.findall(r"[a-z']+", (request.focus_label or "").lower()))
+    return bool(said & (FELT_WORDS | _STATES))
 
 
 def _of_feeling(request: QuestionRequest, family: str, has_focus: bool) -> str:
