@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.config.schemas import Concept, Methodology, StrategySpec
 from interview_cli.config.yamlio import load_yaml
 from interview_cli.llm.offline.reading.extraction import extract_offline
 from interview_cli.llm.protocol import ExtractRequest, NodeContext
@@ -68,3 +68,8 @@ def extract(
     validated = validate_extraction(result.model_dump(), request)
     assert validated.model_dump() == result.model_dump(exclude={"rejected"}) | {"rejected": []}
     return result
+
+
+def shipped_strategy(methodology: Methodology, name: str) -> StrategySpec:
+    """The shipped methodology's strategy of that name."""
+    return next(s for s in methodology.strategies if s.name == name)

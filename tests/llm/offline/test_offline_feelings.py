@@ -4,6 +4,8 @@ as people talk); the story goes on instead."""
 
 from __future__ import annotations
 
+from offline_fixtures import shipped_strategy
+
 from tests.llm.offline.test_offline_questions import _methodology, ask
 
 
@@ -12,7 +14,7 @@ def test_what_made_a_feeling_is_asked_once_and_not_of_one_said_with_its_reason()
     # it that made you feel like that?" ("um I kind of just said?"), "You said relief that you
     # could actually do your job. Where do you think that feeling came from?"
     ci = _methodology("critical_incident")
-    spec = next(s for s in ci.strategies if s.name == "probe_attributions")
+    spec = shipped_strategy(ci, "probe_attributions")
     said = ["honestly just relief, like pure relief, I nearly hugged the guy."]
     asked = [
         "You talked about the engineer. "
@@ -30,7 +32,7 @@ def test_what_made_a_feeling_is_asked_once_and_not_of_one_said_with_its_reason()
         assert "feel" not in then, then
     # round 114: the reason going on after the feeling in its sentence, or in its quote, asked
     # by the probe of feelings or of attributions
-    emotions = next(s for s in ci.strategies if s.name == "explore_emotions")
+    emotions = shipped_strategy(ci, "explore_emotions")
     told = [
         (
             emotions,
@@ -150,7 +152,7 @@ def test_a_clause_led_by_after_is_said_back_as_what_happened() -> None:
     # may not have happened ("You said they could charge you again you cancelled", from the
     # review)
     ci = _methodology("critical_incident")
-    spec = next(s for s in ci.strategies if s.name == "deepen_narrative")
+    spec = shipped_strategy(ci, "deepen_narrative")
     told = [
         (
             "after the third call went nowhere",
@@ -186,7 +188,7 @@ def test_a_sixth_what_else_is_not_the_first_again() -> None:
 def test_a_story_whose_end_was_told_is_not_asked_how_it_ended() -> None:
     # round 135 and a typed interview were asked "How did it end?" after "it ended fine"
     ci = _methodology("critical_incident")
-    spec = next(s for s in ci.strategies if s.name == "deepen_narrative")
+    spec = shipped_strategy(ci, "deepen_narrative")
     told = ["well I got the job, so it ended fine haha", "the interviewer was nice about it"]
     untold = ["I had to lock it to a lamppost", "the interviewer was nice about it"]
     asked_then = {

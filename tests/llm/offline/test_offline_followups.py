@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from offline_fixtures import shipped_strategy
 from test_offline_questions import _methodology, ask, strategy
 
 from interview_cli.config.schemas import Concept
@@ -388,7 +389,7 @@ def test_a_wording_said_of_it_and_of_the_thing_is_one_wording() -> None:
     # round 199 heard "If a friend asked you about it, what would you tell them first?" and
     # later "If a friend asked you about the coffee, ...": "didn't you ask that already?"
     jtbd = _methodology("jobs_to_be_done")
-    spec = next(s for s in jtbd.strategies if s.name == "revitalize")
+    spec = shipped_strategy(jtbd, "revitalize")
     said = [
         "If a friend asked you about it, what would you tell them first?",
         "Let's try another angle: what was your best or worst moment with the coffee?",
@@ -462,7 +463,7 @@ def test_phrasal_verbs_are_said_back_whole() -> None:
 def test_what_it_would_have_taken_is_asked_of_what_went_wrong() -> None:
     # rounds 198 and 202 asked it of the lad and the broker who fixed it
     ci = _methodology("critical_incident")
-    spec = next(s for s in ci.strategies if s.name == "probe_attributions")
+    spec = shipped_strategy(ci, "probe_attributions")
     for turn in range(2, 14):
         asked = ask(
             ci, spec, "woman called Sian", turn=turn, answers=["A broker called Sian sorted it."]
@@ -474,7 +475,7 @@ def test_a_state_they_are_in_is_asked_why_it_matters_not_what_it_gets_done() -> 
     # round 202 asked "What were you trying to get done there?" of "no lying there worrying",
     # of sleep and of being dry ("I dont know what you're after there")
     jtbd = _methodology("jobs_to_be_done")
-    spec = next(s for s in jtbd.strategies if s.name == "dig_motivation")
+    spec = shipped_strategy(jtbd, "dig_motivation")
     for focus in ("no lying there worrying", "being dry", "sleep"):
         for turn in range(3, 9):
             asked = ask(jtbd, spec, focus, turn=turn, focus_type="gain_point", answers=[focus])

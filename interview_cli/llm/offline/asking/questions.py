@@ -631,6 +631,16 @@ _ASKED_TWICE = re.compile(
 )
 
 
+def _owned_as(last: str) -> str:
+    """Which acknowledgement the last answer wants ("" none): puzzled by the question, said to
+    have been asked or told already, or called away."""
+    if PUZZLED.match(last):
+        return "puzzled"
+    if _ASKED_ALREADY.search(last):
+        return "asked twice" if _ASKED_TWICE.search(last) else "asked"
+    return "away" if _called_away(last) else ""
+
+
 def _called_away(answer: str) -> bool:
     """The answer ends called away ("..., give me 2 mins"), not back already and answering:
     "Hang on, kettle. Right. Erm, what was the question? Oh yeah, less panic means ..." (a
@@ -665,9 +675,7 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
     last = request.recent[-1].answer if request.recent else ""
     if _OFFERED.search(last):
         return f"{OFFER_TAKEN} {question}" if _names_its_focus(request) else OFFER_INVITED
-    kind = "puzzled" if PUZZLED.match(last) else "asked" if _ASKED_ALREADY.search(last) else ""
-    kind = "asked twice" if kind == "asked" and _ASKED_TWICE.search(last) else kind
-    kind = kind or ("away" if _called_away(last) else "")
+    kind = _owned_as(last)
     went = request.went_back_to
     back = asked_back_to(went, last, asked=True) if went and not kind else None
     if back is not None and back.mention:

@@ -30,7 +30,6 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_PHRASES,
     VALUE_WORDS,
 )
-from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
 from interview_cli.llm.offline.reading.meta import meta_kind
 from interview_cli.llm.offline.reading.nonanswers import answer_kind, blank_spans, inline_spans
 from interview_cli.llm.offline.reading.safety import safety_reading
@@ -38,33 +37,6 @@ from interview_cli.llm.offline.reading.typos import mend_typos
 from interview_cli.llm.protocol import AssessRequest
 
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")
-_TIRING = phrase_pattern("tiring")  # "Sorry I'm flagging a bit now", "is there much more?"
-# Tiredness in the story, not of now: told to someone in it ("He rang at midnight and I told
-# him, sorry, I'm exhausted"), or set against how it was ("I used to love the job. I'm
-# knackered now"), from the review
-_TOLD_IN_THE_STORY = re.compile(
-    r"\b(?:said|says|told|tell|asked|ask|goes|went|replied)(?:\s+(?:him|her|them|to\s+(?:him|her|them|the\s+\w+)))?\s*,?\s*$",
-    re.IGNORECASE,
-)
-_SAID_NOW = re.compile(r"\W*(?:sorry|anyway|look|right|honestly)\b", re.IGNORECASE)
-_AS_IT_WAS = re.compile(
-    r"\b(?:used\s+to|back\s+then|before\s+(?:the|i|we|my)\b|when\s+i\s+was)", re.IGNORECASE
-)
-
-
-def _says_tired(answer: str) -> bool:
-    """The respondent says they are tired or short of time now (``Assessment.tiring``)."""
-    for found in _TIRING.finditer(answer):
-        before = answer[: found.start()]
-        told = _TOLD_IN_THE_STORY.search(before)
-        # (an apology says it is of now, whatever came before: "When I was younger I'd do the
-        # whole thing. Sorry, I'm running out of steam here.")
-        as_it_was = _AS_IT_WAS.search(before) and not _SAID_NOW.match(found.group(0))
-        if not told and not as_it_was:
-            return True
-    return False
-
-
 _NUMBER = re.compile(
     r"\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half)\b",
     re.IGNORECASE,
@@ -280,6 +252,7 @@ def assess_offline(request: AssessRequest) -> Assessment:
         knowledge_ceiling=ceiling,  # type: ignore[arg-type]
         answer_kind=kind,  # type: ignore[arg-type]
         safety=safety_reading(answer),  # type: ignore[arg-type]
-        tiring=_says_tired(answer),
+        # tired or short of time now ("Sorry I'm flagging a bit now", "is there much more?")
+        tiring=bool(inline_spans(answer, ("tiring",))),
         rationale="offline heuristics: length, hedges, specifics, causal cues, don't-know phrases",
     )

@@ -89,7 +89,9 @@ def _spans(kind: str, answer: str) -> tuple[NonContent, ...]:
         (m.start(), m.end())
         for pattern in phrase_patterns(kind)
         for m in pattern.finditer(answer)
-        if m.end() > m.start() and not (kind == "time" and _not_until(answer, m.start()))
+        if m.end() > m.start()
+        and not (kind == "time" and _not_until(answer, m.start()))
+        and not (kind == "tiring" and _tired_in_the_story(answer, m.start()))
     )
     return tuple(NonContent(kind, start, end) for start, end in _merged(found))
 
@@ -100,6 +102,27 @@ def _spans(kind: str, answer: str) -> tuple[NonContent, ...]:
 _UNTIL = re.compile(r"(?:until|till)\b", re.IGNORECASE)
 _UNTIL_LEAD = re.compile(r"\b(?:until|till)\s+$", re.IGNORECASE)
 _NOT_BEFORE = re.compile(r"(?:n't|nt|\bnot|\bnever)\s+(?:[\w']+\s+){0,3}$", re.IGNORECASE)
+
+
+# Tiredness in the story, not of now: told to someone in it ("He rang at midnight and I told
+# him, sorry, I'm exhausted"), or set against how it was ("I used to love the job. I'm
+# knackered now"), from the review; an apology says it is of now, whatever came before
+# ("When I was younger I'd do the whole thing. Sorry, I'm running out of steam here.")
+_TOLD_IN_THE_STORY = re.compile(
+    r"\b(?:said|says|told|tell|asked|ask|goes|went|replied)"
+    r"(?:\s+(?:him|her|them|to\s+(?:him|her|them|the\s+\w+)))?\s*,?\s*$",
+    re.IGNORECASE,
+)
+_SAID_NOW = re.compile(r"\W*(?:sorry|anyway|look|right|honestly)\b", re.IGNORECASE)
+_AS_IT_WAS = re.compile(
+    r"\b(?:used\s+to|back\s+then|before\s+(?:the|i|we|my)\b|when\s+i\s+was)", re.IGNORECASE
+)
+
+
+def _tired_in_the_story(answer: str, start: int) -> bool:
+    before = answer[:start]
+    as_it_was = _AS_IT_WAS.search(before) and not _SAID_NOW.match(answer, start)
+    return bool(_TOLD_IN_THE_STORY.search(before) or as_it_was)
 
 
 def _not_until(answer: str, start: int) -> bool:
