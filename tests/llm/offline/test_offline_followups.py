@@ -364,6 +364,12 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
     assert tiring("That's about it really. I'm getting a bit tired of this tbh")
     assert tiring("I'm flagging a bit now to be fair, the baby was up all night.")
     assert tiring("Honestly mate I've got a boiler in Canton at half ten, can we speed this up")
+    # round 203: having to leave, said of now
+    assert tiring("lol. Look I'm going to have to go soon, I've got to pick Bramble up at four.")
+    assert tiring("Dry feet, no blisters. Sorry I really do have to dash.")
+    assert tiring("wet feet are cold feet. Right, I'm off.")
+    assert tiring("not ending up off work. Really have to go now, sorry!")
+    assert tiring("Thank you anyway, I'm off to put the kettle on.")
     # (tiredness in the story is no tiredness now: from the review)
     for story in (
         "I'm always tired after a night shift, the coffee fixes it.",
@@ -375,6 +381,9 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         # (the second review: a habit, and a reason given)
         "Decaf after lunch, honestly I need my sleep.",
         "By about 3pm, I'm running out of steam.",
+        "I have to dash to get the bus most mornings",
+        "I'm off work on Mondays.",
+        "When the bus is late I have to run.",
     ):
         assert not tiring(story), story
     for now in (

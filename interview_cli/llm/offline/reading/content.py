@@ -197,7 +197,7 @@ def is_place(label: str, quote: str) -> bool:
     words = [w for w in _words(label) if w not in ("the", "a", "an", "my", "me", "our", "this")]
     if not words or len(words) > 5:
         return False
-    said = {w.lower(): w for w in WORD.findall(quote) if w[:1].isupper() and w != "I"}
+    said = _names_in(quote)
     proper = [i for i, w in enumerate(words) if w in said]
     route = [i for i, w in enumerate(words) if w in _ROUTE and not _kept_by(words, i)]
     # "Kings Heath into town", "Leith up to the Meadows", "up the Alcester Road"
@@ -206,6 +206,21 @@ def is_place(label: str, quote: str) -> bool:
     rest = [w for w in words if w not in _WHERE]
     places = place_nouns()
     return words[0] in _WHERE and bool(rest) and all(w in places or w in said for w in rest)
+
+
+def _names_in(quote: str) -> set[str]:
+    """The capitalised words of ``quote`` that are names: a sentence's first word only when
+    the word after it is capitalised too ("Kings Heath into town"), since "Less to worry
+    about" has its capital from the sentence (it had been read as a route and dropped)."""
+    names: set[str] = set()
+    for sentence in re.split(r"(?<=[.!?])\s+", quote):
+        said = WORD.findall(sentence)
+        for i, word in enumerate(said):
+            if not word[:1].isupper() or word == "I":
+                continue
+            if i > 0 or said[1:2] and said[1][:1].isupper() and said[1] != "I":
+                names.add(word.lower())
+    return names
 
 
 # A "to" after these is whom the word is about, not where: "kind to Bryn", "talk to Mum",
@@ -288,7 +303,7 @@ def judge_label(
     ``named``: the label is the first thing said to a question asking what they notice or
     what else matters, where a measure said alone is the feature they name ("ten kilo",
     "forty minutes", "month to month"), not a time in a story."""
-    if is_verdict(label, topic_words) and not _NONE_OF.match(label):
+    if (is_verdict(label, topic_words) and not _NONE_OF.match(label)) or _IRKED.match(label):
         return Judged("verdict", "a verdict with no reason in it, not an element")
     if is_pointer(label) or _bare_stance(label):
         return Judged("pointer", "points at something said instead of naming it")
@@ -304,6 +319,17 @@ def judge_label(
     return None
 
 
+# Only how much it irks, said as a sentence of its own: "They die on the train. Drives me
+# mad." (my typed interview made "drives me mad" an attribute and asked about it next); not a
+# feeling named ("sad", "gutted": a consequence when asked how it felt)
+_IRKED = re.compile(
+    r"^\s*(?:(?:it|that|this|which)(?:'s|s|\s+is|\s+was)?\s+)?"
+    r"(?:(?:proper|so|really|well|dead|just|a\s+bit|absolutely)\s+)?"
+    r"(?:drives\s+me\s+(?:mad|nuts|crazy|up\s+the\s+wall|round\s+the\s+bend)|does\s+my\s+head\s+in|"
+    r"winds\s+me\s+up|annoying|irritating|infuriating|maddening|nightmare|"
+    r"(?:a\s+)?right\s+(?:pain|nightmare)|a\s+(?:pain|nightmare))\s*$",
+    re.IGNORECASE,
+)
 # "no rubbish in it", "nothing nasty in them": what it is free of, not a verdict on it
 _NONE_OF = re.compile(r"^\s*(?:no|nothing)\s+\w+(?:\s+\w+)?\s+in\s+(?:it|them|there)\s*$", re.I)
 # A clock time, a day or a when ("2 a.m.", "last Tuesday", "every night") is a moment in a

@@ -45,7 +45,13 @@ REASONS: dict[str, str] = {
 
 # Not a remark but its opposite: words that each name nothing ("one", "less", "thing",
 # "think") and together name a consequence. Counted as content wherever emptiness is judged.
-LOAD_OFF = re.compile(r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)(?:\s+about)?\b", re.I)
+# "One less thing" said alone, or on the mind, is the same load taken off (my typed interview:
+# "one less thing, my head's full enough with work" made no node).
+LOAD_OFF = re.compile(
+    r"\b(?:one\s+)?less\s+(?:thing\s+)?to\s+(?:think|worry)(?:\s+about)?\b"
+    r"|\bone\s+(?:less|fewer)\s+thing\b(?:\s+on\s+my\s+(?:mind|plate))?",
+    re.I,
+)
 # Likewise "being there for them" (presence and support), "they'll look at it" (see to it,
 # mend it) and "done in" (worn out): said in words that name nothing.
 _CONTENT_IDIOMS = (
