@@ -489,3 +489,39 @@ def test_a_state_they_are_in_is_asked_why_it_matters_not_what_it_gets_done() -> 
         for turn in range(3, 9):
             asked = ask(jtbd, spec, focus, turn=turn, focus_type="gain_point", answers=[focus])
             assert "get done" not in asked and "let you do" not in asked, (focus, asked)
+
+
+def test_what_made_a_feeling_is_asked_once_of_it() -> None:
+    # round 203 asked 'You said "I was upset". What made you feel that way?' three questions
+    # after 'You mentioned "I was upset". What was it that made you feel like that?'
+    ci = _methodology("critical_incident")
+    spec = shipped_strategy(ci, "probe_attributions")
+    said = ["About Lily you mean? Well I was upset to be honest.", "Boots on the corner."]
+    asked = [
+        'You mentioned "I was upset". What was it that made you feel like that?',
+        "You mentioned feeling a bit cut off. What happened next?",
+        "Back to the Chemist. What did you want to say about that?",
+    ]
+    for turn in range(6):
+        again = ask(
+            ci,
+            spec,
+            "upset",
+            turn=turn,
+            avoid=asked,
+            answers=said,
+            focus_type="emotion",
+            quotes=["I was upset"],
+        )
+        assert "feel" not in again, again
+    # (of another feeling, it is asked)
+    other = ask(
+        ci,
+        spec,
+        "gutted",
+        avoid=asked,
+        answers=["I was gutted."],
+        focus_type="emotion",
+        quotes=["I was gutted"],
+    )
+    assert "feel" in other, other

@@ -393,7 +393,18 @@ def _felt_when_told(request: QuestionRequest) -> bool:
 
 
 def _feeling_just_asked(request: QuestionRequest) -> bool:
-    return any(_ASKED_FEELING.search(q) for q in request.avoid_questions[-2:])
+    """What made a feeling was asked just now, or of this feeling before: round 203 asked
+    "What made you feel that way?" of "I was upset" three questions after "What was it that
+    made you feel like that?" ("You've asked me that already love")."""
+    said = [s.lower() for s in (request.focus_label, *request.focus_quotes) if s]
+    return any(
+        _ASKED_FEELING.search(q) and (at >= len(request.avoid_questions) - 2 or _names(q, said))
+        for at, q in enumerate(request.avoid_questions)
+    )
+
+
+def _names(question: str, said: list[str]) -> bool:
+    return any(s in question.lower() for s in said)
 
 
 def _its_reason_said(request: QuestionRequest) -> bool:
