@@ -525,3 +525,12 @@ def test_what_made_a_feeling_is_asked_once_of_it() -> None:
         quotes=["I was gutted"],
     )
     assert "feel" in other, other
+
+
+def test_an_adjective_before_for_is_no_doing_to_say_back() -> None:
+    # round 203 asked "You talked about fitting for work" of "I just need to be fit for work"
+    from interview_cli.llm.offline.asking.reference import refer
+
+    said = ["Ha, well I don't. I just need to be fit for work, I suppose."]
+    phrase = refer("fit for work", said).phrase
+    assert phrase is None or "fitting" not in (phrase.noun + phrase.clause), phrase

@@ -495,12 +495,7 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         # peace of mind it led to, as no phrase of theirs); no noun "not breaking", which "What
         # is not breaking like for you?" would ask (from the review)
         return Phrase(verbatim, clause=f'"{verbatim}"')
-    if lead == "-ing" or (
-        first not in v.subjects | v.determiners
-        and first not in _ORDINALS
-        and verbish(first, v)
-        and words[1:2] not in ([c] for c in COPULAS)  # "work is all spreadsheets" (round 65)
-    ):
+    if lead == "-ing" or _led_by_a_verb(words, v):
         gerund = None if first in v.auxiliaries else _gerund(first, v)
         # shifted with its verb before it: "keeps me fit" is no "keeping your fit"
         whole = _shift(texts, v) if len(texts) > 1 else ""
@@ -528,6 +523,21 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
     return _clause(words, verbatim, shifted, v)
 
 
+def _led_by_a_verb(words: Sequence[str], v: Vocabulary) -> bool:
+    """The phrase opens on its verb ("keeps me fit"), said back as a doing."""
+    first, second = words[0], list(words[1:2])
+    return (
+        first not in v.subjects | v.determiners
+        and first not in _ORDINALS
+        and verbish(first, v)
+        and second not in ([c] for c in COPULAS)  # "work is all spreadsheets" (round 65)
+        and not (first in _ALSO_ADJECTIVES and second in (["for"], ["enough"]))
+    )
+
+
+# Words that are adjectives before "for" or "enough": "fit for work" (round 203 asked "You
+# talked about fitting for work"), "clean enough", "free for the kids"
+_ALSO_ADJECTIVES = frozenset("fit free clean clear dry warm calm open close empty tidy".split())
 WH_WORDS = frozenset("what where how when why who whether".split())
 # Words that tie a clause to another by when or why it happened, and say it did (not "if",
 # "before", "until": what follows them may not have happened)

@@ -107,6 +107,14 @@ _TAG_QUESTION = re.compile(
     rf"(?<=\w)\s+{_TAG}\b(?=\s*(?:[,.!?]|$))",
     re.IGNORECASE,
 )
+# ... or, with no "n't" of its own, agreeing with a denial said before it in its clause: "a
+# machine can't understand you can it" (round 203: "You said a machine can't understand you can
+# it."); only the tag is blanked
+_AGREEING_TAG = re.compile(
+    r"\b(?:\w+n'?t|not|never)\b[^,.;!?]{1,60}?\s(?P<tag>(?:can|could|is|are|was|were|does|do|did|"
+    r"will|would|has|have|should)\s+(?:it|they|you|he|she|we|there|i))\b(?=\s*(?:[.!?]|$))",
+    re.IGNORECASE,
+)
 _QUESTION_BACK = re.compile(
     r"(?:^\s*|(?<=[.!?] ))(?:why|what|how|who|where|when|do|does|did|is|are|isn'?t|aren'?t|can|"
     r"could|would|should|will)\b[^.!?]*\?|"
@@ -477,6 +485,7 @@ def blank(answer: str) -> str:
                 working[i] = " "
             if pattern is ahead and _the_point_after_a_comma(answer, match):
                 points.append(match.start())
+    _blank_agreeing_tags(answer, working)
     for at in points:  # (after the blanking, which would space the break over)
         working[at] = ";"
     for start, end in irked_spans(answer):
@@ -488,6 +497,11 @@ def blank(answer: str) -> str:
     for match in _FILLER_COMMAS.finditer(text):
         working[match.start("a")] = working[match.start("b")] = " "
     return "".join(working)
+
+
+def _blank_agreeing_tags(answer: str, working: list[str]) -> None:
+    for tag in _AGREEING_TAG.finditer(answer):
+        working[tag.start("tag") : tag.end("tag")] = " " * (tag.end("tag") - tag.start("tag"))
 
 
 _FILLER_COMMAS = re.compile(
