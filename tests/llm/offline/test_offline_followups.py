@@ -370,6 +370,8 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
     assert tiring("wet feet are cold feet. Right, I'm off.")
     assert tiring("not ending up off work. Really have to go now, sorry!")
     assert tiring("Thank you anyway, I'm off to put the kettle on.")
+    assert tiring("Sorry, I really have to go, my lift's here.")
+    assert tiring("I have to go now, the baby's crying.")
     # (tiredness in the story is no tiredness now: from the review)
     for story in (
         "I'm always tired after a night shift, the coffee fixes it.",
@@ -384,6 +386,13 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I have to dash to get the bus most mornings",
         "I'm off work on Mondays.",
         "When the bus is late I have to run.",
+        # (the review: a routine or a reason told, a going thought in the story)
+        "Coffee made, I'm off.",
+        "Fill the flask, I'm off to walk the dog.",
+        "Mornings are manic, I have to dash.",
+        "If the baby wakes up, I have to go.",
+        "I thought I'd better go, it was getting late.",
+        "The kids kept moaning. Are we nearly done, my legs hurt.",
     ):
         assert not tiring(story), story
     for now in (
@@ -534,3 +543,27 @@ def test_an_adjective_before_for_is_no_doing_to_say_back() -> None:
     said = ["Ha, well I don't. I just need to be fit for work, I suppose."]
     phrase = refer("fit for work", said).phrase
     assert phrase is None or "fitting" not in (phrase.noun + phrase.clause), phrase
+
+
+def test_what_they_point_back_at_is_said_as_pointed() -> None:
+    # round 203 asked 'You said "the ankle thing I mentioned". What difference does that make?'
+    from interview_cli.llm.offline.asking.reference import refer
+
+    phrase = refer("ankle", ["The grip matters. Plus the ankle thing I mentioned."]).phrase
+    assert phrase is not None and phrase.verbatim == "the ankle", phrase
+
+
+def test_what_made_another_feeling_is_still_asked() -> None:
+    # (the review: "angry" is no feeling asked about inside "angry at myself")
+    ci = _methodology("critical_incident")
+    spec = shipped_strategy(ci, "probe_attributions")
+    asked = [
+        'You mentioned "angry at myself". What made you feel that way?',
+        "You mentioned the bank. What happened next?",
+        "You mentioned the branch. What happened next?",
+    ]
+    said = ["I was angry at myself.", "Then the bank. I was angry."]
+    again = ask(
+        ci, spec, "angry", avoid=asked, answers=said, focus_type="emotion", quotes=["I was angry"]
+    )
+    assert "feel" in again, again

@@ -404,7 +404,9 @@ def _feeling_just_asked(request: QuestionRequest) -> bool:
 
 
 def _names(question: str, said: list[str]) -> bool:
-    return any(s in question.lower() for s in said)
+    """The question named one of ``said`` whole: quoted, or ending its sentence ("You mentioned
+    feeling cut off."); not "angry" inside "angry at myself" (the review)."""
+    return any(re.search(rf'(?:"|\b){re.escape(s)}(?:"|\.)', question, re.IGNORECASE) for s in said)
 
 
 def _its_reason_said(request: QuestionRequest) -> bool:

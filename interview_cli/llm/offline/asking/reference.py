@@ -209,8 +209,19 @@ def _without_edges(said: str, v: Vocabulary) -> str:
     return kept if len(kept.split()) >= 2 else said.strip(" ,.;:!?")
 
 
+# What they point back at, said as pointed: "the ankle thing I mentioned" is "the ankle" (round
+# 203 asked 'You said "the ankle thing I mentioned".')
+_MENTIONED = re.compile(
+    r"\s+(?:thing|bit|stuff|business)\s+(?:that\s+)?i\s+(?:mentioned|said|told\s+you\s+about|"
+    r"was\s+on\s+about|talked\s+about)(?:\s+(?:earlier|before|already))?$",
+    re.IGNORECASE,
+)
+
+
 def _quoted(said: str) -> Reference:
-    """Their clause, quoted as they said it."""
+    """Their clause, quoted as they said it (what it points back at, as pointed)."""
+    pointed = _MENTIONED.sub("", said)
+    said = pointed if len(pointed.split()) >= 2 else said
     return Reference("phrase", Phrase(said, clause=f'"{said}"'))
 
 

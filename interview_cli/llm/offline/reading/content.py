@@ -210,17 +210,30 @@ def is_place(label: str, quote: str) -> bool:
 
 def _names_in(quote: str) -> set[str]:
     """The capitalised words of ``quote`` that are names: a sentence's first word only when
-    the word after it is capitalised too ("Kings Heath into town"), since "Less to worry
-    about" has its capital from the sentence (it had been read as a route and dropped)."""
+    the word after it is capitalised too ("Kings Heath into town") or it sets off on a route
+    to a place ("Leith to town", "Edale up onto the moor"), since "Less to worry about" has
+    its capital from the sentence (it had been read as a route and dropped)."""
     names: set[str] = set()
     for sentence in re.split(r"(?<=[.!?])\s+", quote):
         said = WORD.findall(sentence)
         for i, word in enumerate(said):
             if not word[:1].isupper() or word == "I":
                 continue
-            if i > 0 or said[1:2] and said[1][:1].isupper() and said[1] != "I":
+            if i > 0 or _names_a_route(said[1:]):
                 names.add(word.lower())
     return names
+
+
+def _names_a_route(after: list[str]) -> bool:
+    """The words after a sentence's first word are a name's or a route's to a place."""
+    if after[:1] and after[0][:1].isupper() and after[0] != "I":
+        return True
+    rest = list(after)
+    if not rest or rest[0].lower() not in _ROUTE:
+        return False
+    while rest and rest[0].lower() in _ROUTE | {"the", "my", "our", "onto"}:
+        rest.pop(0)
+    return bool(rest) and (rest[0][:1].isupper() or rest[0].lower() in place_nouns())
 
 
 # A "to" after these is whom the word is about, not where: "kind to Bryn", "talk to Mum",
@@ -326,6 +339,7 @@ _IRKED = re.compile(
     r"^\s*(?:(?:it|that|this|which)(?:'s|s|\s+is|\s+was)?\s+)?"
     r"(?:(?:proper|so|really|well|dead|just|a\s+bit|absolutely)\s+)?"
     r"(?:drives\s+me\s+(?:mad|nuts|crazy|up\s+the\s+wall|round\s+the\s+bend)|does\s+my\s+head\s+in|"
+    r"(?:does\s+my\s+)?head\s+in|gets\s+on\s+my\s+nerves|(?:such\s+|a\s+|right\s+)*faff|"
     r"winds\s+me\s+up|annoying|irritating|infuriating|maddening|nightmare|"
     r"(?:a\s+)?right\s+(?:pain|nightmare)|a\s+(?:pain|nightmare))\s*$",
     re.IGNORECASE,
