@@ -567,3 +567,30 @@ def test_what_made_another_feeling_is_still_asked() -> None:
         ci, spec, "angry", avoid=asked, answers=said, focus_type="emotion", quotes=["I was angry"]
     )
     assert "feel" in again, again
+
+
+def test_what_would_happen_without_it_is_held_against() -> None:
+    # round 204 asked 'You mentioned "stand there staring". Why is that important to you?' of
+    # "If there was no card I'd just stand there staring at a bag of shallots"
+    from offline_fixtures import extract, shipped_mec
+
+    def stances(said: str) -> dict[str, int]:
+        read = extract(
+            shipped_mec(),
+            "cooking",
+            said,
+            ("recipe cards", "attribute"),
+            question="What would happen if it wasn't like that?",
+        )
+        return {n.label: n.stance for n in read.nodes}
+
+    assert (
+        stances("If there was no card I'd just stand there staring at the shallots.")[
+            "stand there staring at the shallots"
+        ]
+        == -1
+    )
+    assert stances("Without it I'd be lost.")["lost"] == -1
+    # (not a clause said after another: "Without a car you need a good bike, and this one is
+    # light")
+    assert -1 not in stances("Without a car you need a good bike, and this one is light.").values()

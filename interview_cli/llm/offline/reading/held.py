@@ -42,7 +42,20 @@ def framed_against(request: ExtractRequest, start: int, end: int, *, answers: bo
         or any(at == end for at, _ in irked_spans(answer))
         or (answers and _ASKS_WHAT_IRKS.search(request.question))
         or (_OTHERWISE.search(answer[:start]) and _SUBJECT_FIRST.match(answer, start))
+        or bool(_WITHOUT_IT.search(answer[:start]))
     )
+
+
+# ... or what would happen without it, said after the want of it in its sentence: "If there
+# was no card I'd just stand there staring at a bag of shallots" (round 204 asked "Why is that
+# important to you?" of standing there staring)
+_WITHOUT_IT = re.compile(
+    r"(?:^|[.!?]\s+|\b(?:and|but|so)\s+)(?:(?:well|honestly|because|cos)\W+)?(?:if\s+(?:there\s+"
+    r"(?:was|were|wasn'?t|weren'?t)\s+(?:no|any)|i\s+(?:didn'?t|did\s+not|couldn'?t)\s+have|i\s+had\s+no|"
+    r"i\s+lost|(?:it|they)\s+(?:wasn'?t|weren'?t|stopped|went)|it\s+was\s+gone)|without)\b[^.!?,]{1,40}?[,\s]"
+    r"\s*(?:(?:i'?d|i\s+would|i'?ll|we'?d|it'?d|i'?m|i\s+just|i\s+end\s+up)\s*(?:just\s+)?)?$",
+    re.IGNORECASE,
+)
 
 
 _DISLIKED = re.compile(rf"\b{DISLIKE_VERBS}\b[^.!?]*$")
