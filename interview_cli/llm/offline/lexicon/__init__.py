@@ -101,6 +101,11 @@ CUES: tuple[Cue, ...] = (
     _c("which helps me", "up", "functional", in_quote=True),
     # "..., which saves time I dont have" (round 73 kept it inside "can get whole lot done")
     _c("which saves", "up", "functional", in_quote=True, prefix="saves"),
+    # "she sings at the buses the whole way, which is the best fifteen minutes of my day" (round
+    # 204's happiest point was kept inside the singing, and never asked about)
+    _c("which is the best", "up", None, in_quote=True, prefix="best"),
+    _c("which is the highlight", "up", None, in_quote=True, prefix="highlight"),
+    _c("which is the worst", "up", None, in_quote=True, prefix="worst"),
     _c("helps me", "up", "functional", in_quote=True),
     _c("allows me to", "up", "functional", in_quote=True),
     _c("enables me to", "up", "functional", in_quote=True),

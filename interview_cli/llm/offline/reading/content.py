@@ -142,7 +142,9 @@ def _bare_stance(label: str) -> bool:
     return bool(words & (_FEELING_VERBS | _OWNERS))
 
 
-_ADEQUATE = frozenset({"enough", "plenty"})
+# ... and whether it is the best or worst is a judgement too: "the best fifteen minutes of my
+# day" (round 204)
+_ADEQUATE = frozenset({"enough", "plenty", "best", "worst", "favourite", "happiest"})
 
 
 def is_quantity(label: str) -> bool:
@@ -321,7 +323,8 @@ def judge_label(
     if is_pointer(label) or _bare_stance(label):
         return Judged("pointer", "points at something said instead of naming it")
     measure = named and _measure(label)
-    if not measure and (is_quantity(clause_text) or (not circumstances and is_quantity(label))):
+    quantity = is_quantity(clause_text) and not _ADEQUATE & set(_words(label))
+    if not measure and (quantity or (not circumstances and is_quantity(label))):
         return Judged("quantity", "a quantity or a time, not an element")
     if not measure and is_time(label):
         return Judged("time", "a time or how often, not an element")
