@@ -594,3 +594,22 @@ def test_what_would_happen_without_it_is_held_against() -> None:
     # (not a clause said after another: "Without a car you need a good bike, and this one is
     # light")
     assert -1 not in stances("Without a car you need a good bike, and this one is light.").values()
+
+
+def test_what_they_do_in_life_is_asked_how_it_shapes_the_job() -> None:
+    # round 203 asked "What were you trying to get done there?" of "I work nights in
+    # warehouse" ("Get done? Its my job mate")
+    jtbd = _methodology("jobs_to_be_done")
+    spec = shipped_strategy(jtbd, "dig_motivation")
+    said = ["Morning for me is kind of night. I work nights in warehouse, so my coffee is at 5am"]
+    for turn in range(6):
+        text = ask(
+            jtbd,
+            spec,
+            "work nights in warehouse",
+            turn=turn,
+            answers=said,
+            focus_type="job_context",
+            quotes=["I work nights in warehouse"],
+        )
+        assert "get done" not in text and "at the time" not in text, text

@@ -187,6 +187,12 @@ def _of_a_way(request: QuestionRequest, family: str) -> str:
         # not gone for (round 194: "What made you go for that rather than something else?" -
         # "I didn't go for the bus!")
         return "near_switch"
+    if family in ("circumstance", "progress") and any(
+        _LIFE_FACT.search(q) for q in request.focus_quotes
+    ):
+        # what they do in life shapes the job, and is no moment of it: round 203 asked "What
+        # were you trying to get done there?" of "I work nights in warehouse" ("Its my job")
+        return "life_context"
     return family
 
 

@@ -468,6 +468,13 @@ WORDINGS: dict[str, Wordings] = {
             "How often does that come up for you?",
         ),
     ),
+    # what they do in life, said as what the job is done around ("I work nights")
+    "life_context": Wordings(
+        that=(
+            "How does that shape the way you go about it?",
+            "What does that mean for how you do it?",
+        ),
+    ),
     "trigger": Wordings(
         that=(
             "What made that the moment to do something about it?",
