@@ -613,3 +613,13 @@ def test_what_they_do_in_life_is_asked_how_it_shapes_the_job() -> None:
             quotes=["I work nights in warehouse"],
         )
         assert "get done" not in text and "at the time" not in text, text
+
+
+def test_a_second_doing_joined_on_is_a_doing_too() -> None:
+    # my typed interview asked "What is it about watching anything or even answer emails that
+    # counts for you?"
+    from interview_cli.llm.offline.asking.reference import refer
+
+    said = ["if I want to watch anything or even answer emails I need the data."]
+    phrase = refer("watch anything or even answer emails", said).phrase
+    assert phrase is not None and phrase.noun == "watching anything or even answering emails"

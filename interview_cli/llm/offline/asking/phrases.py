@@ -502,7 +502,7 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         rest = None if whole is None else whole.split(" ", 1)[1] if whole else ""
         if gerund is None or rest is None:
             return None
-        return Phrase(verbatim, noun=f"{gerund} {rest}".strip())
+        return Phrase(verbatim, noun=f"{gerund} {_and_doing(rest, v)}".strip())
     shifted = _shift(texts, v)
     if first in v.stand_ins and len(words) > 2 and _relative(words[1]):
         # "someone who'll go at my pace": one thing with its clause, said back as a noun
@@ -521,6 +521,24 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
             return Phrase(verbatim, noun=shifted, plural=_is_plural(words[1:], v))
         return Phrase(verbatim, noun=f'"{verbatim}"', plural=_is_plural(words, v))
     return _clause(words, verbatim, shifted, v)
+
+
+def _and_doing(rest: str, v: Vocabulary) -> str:
+    """A second doing joined on, made a doing too: "watch anything or even answer emails" is
+    "watching anything or even answering emails" (my typed interview asked "What is it about
+    watching anything or even answer emails that counts for you?")."""
+
+    def doing(match: re.Match[str]) -> str:
+        verb = match.group("verb")
+        gerund = _gerund(verb.lower(), v) if verb.lower() in v.verbs else None
+        return match.group(0) if gerund is None else f"{match.group('lead')}{gerund}"
+
+    return _JOINED_VERB.sub(doing, rest)
+
+
+_JOINED_VERB = re.compile(
+    r"(?P<lead>\b(?:or|and)\s+(?:even\s+|just\s+|also\s+|then\s+)?)(?P<verb>[a-z]+)\b"
+)
 
 
 def _led_by_a_verb(words: Sequence[str], v: Vocabulary) -> bool:
