@@ -372,6 +372,8 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
     assert tiring("Thank you anyway, I'm off to put the kettle on.")
     assert tiring("Sorry, I really have to go, my lift's here.")
     assert tiring("I have to go now, the baby's crying.")
+    for plain in ("I have to go", "gotta go", "I need to go, sorry", "I'm off, bye"):
+        assert tiring(plain), plain
     # (tiredness in the story is no tiredness now: from the review)
     for story in (
         "I'm always tired after a night shift, the coffee fixes it.",
@@ -393,6 +395,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "If the baby wakes up, I have to go.",
         "I thought I'd better go, it was getting late.",
         "The kids kept moaning. Are we nearly done, my legs hurt.",
+        # (the second review: an obligation with its reason, a going thought in the story)
+        "Honestly I need to run, otherwise I go stir crazy",
+        "Look, I have to go, there's no one else to take her",
+        "So I thought to myself I'd better go, it was getting dark.",
     ):
         assert not tiring(story), story
     for now in (
@@ -550,7 +556,9 @@ def test_what_they_point_back_at_is_said_as_pointed() -> None:
     from interview_cli.llm.offline.asking.reference import refer
 
     phrase = refer("ankle", ["The grip matters. Plus the ankle thing I mentioned."]).phrase
-    assert phrase is not None and phrase.verbatim == "the ankle", phrase
+    assert phrase is not None and phrase.verbatim == "the ankle thing", phrase
+    comfy = refer("comfy", ["And the comfy bit I mentioned before."]).phrase
+    assert comfy is None or "comfy bit" in comfy.verbatim, comfy
 
 
 def test_what_made_another_feeling_is_still_asked() -> None:
@@ -594,6 +602,8 @@ def test_what_would_happen_without_it_is_held_against() -> None:
     # (not a clause said after another: "Without a car you need a good bike, and this one is
     # light")
     assert -1 not in stances("Without a car you need a good bike, and this one is light.").values()
+    # (nor a wish: "If it wasn't so expensive I'd buy it every week", from the review)
+    assert -1 not in stances("If it wasn't so expensive I'd buy it every week.").values()
 
 
 def test_what_they_do_in_life_is_asked_how_it_shapes_the_job() -> None:

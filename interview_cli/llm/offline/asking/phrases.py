@@ -240,6 +240,8 @@ def _as_noun(words: Sequence[str], i: int, v: Vocabulary) -> bool:
     done_to = i + 1 < len(words) and words[i + 1] in OBJECT_PRONOUNS | {"it"}
     if i == 2 and words[0] in v.determiners and plain and not done_to:
         return True
+    if _describing(words, i, v):
+        return True
     # a counted thing at the phrase's end: "a 12 month fix", "a two year warranty"
     between = words[1:i]
     return (
@@ -251,6 +253,23 @@ def _as_noun(words: Sequence[str], i: int, v: Vocabulary) -> bool:
     )
 
 
+def _describing(words: Sequence[str], i: int, v: Vocabulary) -> bool:
+    """A past form that describes the noun after it, which ends the phrase: "an actual named
+    human" (round 205 asked "You mentioned that an actual named human."), "a broken screen";
+    not "the lawn stayed green", whose past form follows a noun."""
+    if not words[i].endswith("ed") or i != len(words) - 2 or words[0] not in v.determiners:
+        return False
+    before = words[i - 1]
+    last = words[-1]
+    return (
+        (i == 1 or before in _PLAIN_ADJECTIVES)
+        and not verbish(last, v)
+        and (last not in v.prepositions | v.determiners | OBJECT_PRONOUNS)
+    )
+
+
+_SUBJECTLESS = frozenset("gotta gonna got has have need needs must should can could".split())
+_PLAIN_ADJECTIVES = frozenset("actual real proper new old brand well badly fully newly".split())
 _WHEN_CLOSING = frozenset("now then again anymore nowadays today".split())
 
 
@@ -520,6 +539,8 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
                 return None
             return Phrase(verbatim, noun=shifted, plural=_is_plural(words[1:], v))
         return Phrase(verbatim, noun=f'"{verbatim}"', plural=_is_plural(words, v))
+    if words[0] in _SUBJECTLESS:  # "gotta last the whole shift", as said (round 205 asked
+        return Phrase(verbatim, noun=f'"{verbatim}"')  # "You mentioned that gotta last ...")
     return _clause(words, verbatim, shifted, v)
 
 
@@ -537,7 +558,7 @@ def _and_doing(rest: str, v: Vocabulary) -> str:
 
 
 _JOINED_VERB = re.compile(
-    r"(?P<lead>\b(?:or|and)\s+(?:even\s+|just\s+|also\s+|then\s+)?)(?P<verb>[a-z]+)\b"
+    r"(?P<lead>\b(?:or|and)\s+(?:even\s+|just\s+|also\s+)?)(?P<verb>[a-z]+)\b"
 )
 
 

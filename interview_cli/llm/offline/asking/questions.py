@@ -402,9 +402,15 @@ def _feeling_just_asked(request: QuestionRequest) -> bool:
     """What made a feeling was asked just now, or of this feeling before: round 203 asked
     "What made you feel that way?" of "I was upset" three questions after "What was it that
     made you feel like that?" ("You've asked me that already love")."""
-    said = [s.lower() for s in (request.focus_label, *request.focus_quotes) if s]
+    label = [request.focus_label.lower()] if request.focus_label else []
+    quotes = [s.lower() for s in request.focus_quotes if s]
     return any(
-        _ASKED_FEELING.search(q) and (at >= len(request.avoid_questions) - 2 or _names(q, said))
+        _ASKED_FEELING.search(q)
+        and (
+            at >= len(request.avoid_questions) - 2
+            or _names(q, [*label, *quotes])
+            or any(f'"{s}' in q.lower() for s in quotes)  # ('"I was upset about it"')
+        )
         for at, q in enumerate(request.avoid_questions)
     )
 

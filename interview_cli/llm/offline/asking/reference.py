@@ -209,10 +209,10 @@ def _without_edges(said: str, v: Vocabulary) -> str:
     return kept if len(kept.split()) >= 2 else said.strip(" ,.;:!?")
 
 
-# What they point back at, said as pointed: "the ankle thing I mentioned" is "the ankle" (round
-# 203 asked 'You said "the ankle thing I mentioned".')
+# What they point back at, said as pointed: "the ankle thing I mentioned" is "the ankle thing"
+# (round 203 asked 'You said "the ankle thing I mentioned".'; "the comfy bit" keeps its noun)
 _MENTIONED = re.compile(
-    r"\s+(?:thing|bit|stuff|business)\s+(?:that\s+)?i\s+(?:mentioned|said|told\s+you\s+about|"
+    r"(?:(?<=\sthing)|(?<=\sbit)|(?<=\sbits)|(?<=\sstuff))\s+(?:that\s+)?i\s+(?:mentioned|said|told\s+you\s+about|"
     r"was\s+on\s+about|talked\s+about)(?:\s+(?:earlier|before|already))?$",
     re.IGNORECASE,
 )

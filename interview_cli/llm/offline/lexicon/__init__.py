@@ -440,7 +440,6 @@ FUNCTIONAL_LEADS: frozenset[str] = frozenset(
 )
 
 # ---- words to strip from labels ------------------------------------------------------------
-# ("plus": "Plus the ankle thing I mentioned" was asked about as "plus the ankle", round 203)
 LEADING_STRIP: frozenset[str] = frozenset(
     """i i'm im i've i'd i'll me we we're we'd you you're you'd they they're they'd they'll
     he she he's she's hes shes
@@ -451,7 +450,7 @@ LEADING_STRIP: frozenset[str] = frozenset(
     that's what's here's mean suppose probably maybe perhaps definitely totally quite pretty
     very kind sort of mostly mainly
     because since as has have had having do does did to when whenever where about if cos coz cuz
-    'cos ngl tbh sometimes occasionally plus""".split()
+    'cos ngl tbh sometimes occasionally""".split()
 )
 # Verbs of liking/using that open an attribute mention ("I like the sound") but carry no
 # content; only stripped at the start of a clause.

@@ -221,9 +221,18 @@ def _names_in(quote: str) -> set[str]:
         for i, word in enumerate(said):
             if not word[:1].isupper() or word == "I":
                 continue
-            if i > 0 or _names_a_route(said[1:]):
+            if i > 0 or (not _ORDINARY_FIRST.search(word) and _names_a_route(said[1:])):
                 names.add(word.lower())
     return names
+
+
+# A sentence's first word that is no name whatever follows: a doing, a how, a nearness
+# ("Walking to work is my favourite bit", "Close to the shops": from the review)
+_ORDINARY_FIRST = re.compile(
+    r"(?:ing|ly)$|^(?:close|closer|near|nearer|next|back|home|straight|less|more|most|just|only|"
+    r"right|down|up|off|out|over|across|from|round|around|all|half)$",
+    re.IGNORECASE,
+)
 
 
 def _names_a_route(after: list[str]) -> bool:
@@ -318,7 +327,8 @@ def judge_label(
     ``named``: the label is the first thing said to a question asking what they notice or
     what else matters, where a measure said alone is the feature they name ("ten kilo",
     "forty minutes", "month to month"), not a time in a story."""
-    if (is_verdict(label, topic_words) and not _NONE_OF.match(label)) or _IRKED.match(label):
+    verdict = is_verdict(label, topic_words) and not _NONE_OF.match(label)
+    if verdict or _IRKED.match(label) or _JUST_BEST.match(label):
         return Judged("verdict", "a verdict with no reason in it, not an element")
     if is_pointer(label) or _bare_stance(label):
         return Judged("pointer", "points at something said instead of naming it")
@@ -345,6 +355,14 @@ _IRKED = re.compile(
     r"(?:does\s+my\s+)?head\s+in|gets\s+on\s+my\s+nerves|(?:such\s+|a\s+|right\s+)*faff|"
     r"winds\s+me\s+up|annoying|irritating|infuriating|maddening|nightmare|"
     r"(?:a\s+)?right\s+(?:pain|nightmare)|a\s+(?:pain|nightmare))\s*$",
+    re.IGNORECASE,
+)
+# The best or worst of its kind, with nothing of theirs in it: "which is the best thing I ever
+# bought", "the best option for us" (the review: asked "How does that help you?"); not "the best
+# fifteen minutes of my day", what they live
+_JUST_BEST = re.compile(
+    r"^\s*(?:the\s+)?(?:best|worst)\s+(?:thing|things|option|way|idea|choice|decision|bet|buy|"
+    r"purchase|value|one|money|can\s+do|i\s+can\s+do|bit\s+of\s+kit)\b",
     re.IGNORECASE,
 )
 # "no rubbish in it", "nothing nasty in them": what it is free of, not a verdict on it

@@ -48,11 +48,13 @@ def framed_against(request: ExtractRequest, start: int, end: int, *, answers: bo
 
 # ... or what would happen without it, said after the want of it in its sentence: "If there
 # was no card I'd just stand there staring at a bag of shallots" (round 204 asked "Why is that
-# important to you?" of standing there staring)
+# important to you?" of standing there staring); the thing itself gone, not a wish ("If it
+# wasn't so expensive I'd buy it every week", "If it went on offer I'd stock up": the review)
 _WITHOUT_IT = re.compile(
     r"(?:^|[.!?]\s+|\b(?:and|but|so)\s+)(?:(?:well|honestly|because|cos)\W+)?(?:if\s+(?:there\s+"
-    r"(?:was|were|wasn'?t|weren'?t)\s+(?:no|any)|i\s+(?:didn'?t|did\s+not|couldn'?t)\s+have|i\s+had\s+no|"
-    r"i\s+lost|(?:it|they)\s+(?:wasn'?t|weren'?t|stopped|went)|it\s+was\s+gone)|without)\b[^.!?,]{1,40}?[,\s]"
+    r"(?:was|were)\s+no|i\s+(?:didn'?t|did\s+not|couldn'?t)\s+have|i\s+lost\s+(?:it|them)|"
+    r"(?:it|they)\s+(?:wasn'?t|weren'?t)\s+there|(?:it|they)\s+(?:broke|died|stopped\s+working|"
+    r"went\s+(?:wrong|missing))|it\s+was\s+gone)|without)\b[^.!?,]{0,40}?[,\s]"
     r"\s*(?:(?:i'?d|i\s+would|i'?ll|we'?d|it'?d|i'?m|i\s+just|i\s+end\s+up)\s*(?:just\s+)?)?$",
     re.IGNORECASE,
 )
