@@ -633,3 +633,21 @@ def test_a_second_doing_joined_on_is_a_doing_too() -> None:
     said = ["if I want to watch anything or even answer emails I need the data."]
     phrase = refer("watch anything or even answer emails", said).phrase
     assert phrase is not None and phrase.noun == "watching anything or even answering emails"
+
+
+def test_a_why_whose_premise_is_denied_links_nothing_up_from_the_focus() -> None:
+    # round 205's check-back read 'in and out the van 120 times' back as why going through
+    # earbuds mattered, after "it's not important, it's just what happens lol"
+    from offline_fixtures import extract, shipped_mec
+
+    focus = ("go through them like nobody's business", "attribute")
+    said = "it's not important, it's just what happens lol. i'm in and out the van 120 times a day"
+    read = extract(
+        shipped_mec(),
+        "headphones",
+        said,
+        focus,
+        question="You said you go through them like nobody's business. Why is that important?",
+        existing=[(focus[0], focus[1], "i go through them like nobody's business")],
+    )
+    assert not [e for e in read.edges if e.source == focus[0]], read.edges

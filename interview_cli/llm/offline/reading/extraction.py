@@ -625,7 +625,9 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
     return Turn(
         focus_label=request.focus_label,
         focus_type=request.focus_type if view.level(request.focus_type) else None,
-        deepen=family in CLIMBING_FAMILIES and not OPEN_QUESTION.search(request.question),
+        deepen=family in CLIMBING_FAMILIES
+        and not OPEN_QUESTION.search(request.question)
+        and not _NOT_IMPORTANT.match(request.answer),
         expected=(
             "pain"
             if _HELD_BACK.search(request.question) and view.supports("pain")
@@ -650,6 +652,15 @@ OPEN_QUESTION = re.compile(
     re.IGNORECASE,
 )
 
+# The why's premise denied as the answer opens: "it's not important, it's just what happens lol.
+# i'm in and out the van 120 times a day" (round 205's check-back read the van back as why going
+# through earbuds mattered), "It's not important, it's the opposite mun"
+_NOT_IMPORTANT = re.compile(
+    r"^\W*(?:(?:well|erm|um|ha|haha|lol|no|nah|oh)\W+)*(?:(?:it'?s|its|it\s+is|that'?s|thats)\s+"
+    r"(?:not|no)\s+(?:that\s+|really\s+)?(?:important|a\s+big\s+deal)|(?:it|that)\s+(?:doesn'?t|"
+    r"does\s+not|dont|don'?t)\s+(?:really\s+)?matter)\b",
+    re.IGNORECASE,
+)
 # The families whose questions ask what they notice or what else matters (and the opening
 # question, which has no strategy): the first thing said names a feature.
 _ELICITING: frozenset[str] = frozenset({"explore", "breadth_check", "revitalize", "element"})
