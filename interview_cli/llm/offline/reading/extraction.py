@@ -654,11 +654,12 @@ OPEN_QUESTION = re.compile(
 
 # The why's premise denied as the answer opens: "it's not important, it's just what happens lol.
 # i'm in and out the van 120 times a day" (round 205's check-back read the van back as why going
-# through earbuds mattered), "It's not important, it's the opposite mun"
+# through earbuds mattered), "It's not important, it's the opposite mun", "None really" (of what
+# difference a guess made, my typed interview)
 _NOT_IMPORTANT = re.compile(
     r"^\W*(?:(?:well|erm|um|ha|haha|lol|no|nah|oh)\W+)*(?:(?:it'?s|its|it\s+is|that'?s|thats)\s+"
     r"(?:not|no)\s+(?:that\s+|really\s+)?(?:important|a\s+big\s+deal)|(?:it|that)\s+(?:doesn'?t|"
-    r"does\s+not|dont|don'?t)\s+(?:really\s+)?matter)\b",
+    r"does\s+not|dont|don'?t)\s+(?:really\s+)?matter|none\s+really|nothing\s+really|no\s+difference)\b",
     re.IGNORECASE,
 )
 # The families whose questions ask what they notice or what else matters (and the opening
