@@ -374,6 +374,14 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
     assert tiring("I have to go now, the baby's crying.")
     for plain in ("I have to go", "gotta go", "I need to go, sorry", "I'm off, bye"):
         assert tiring(plain), plain
+    # round 206
+    assert tiring("Right, I must dash, choir. Goodbye.")
+    assert tiring("I meant I've run out of things to say. I need to get tea on")
+    assert not tiring("I need to get the kettle on first thing, it's my routine")
+    # (the third review: after an apology whatever calls them, and the classic leave-taking)
+    for going in ("Sorry, I have to go, the kids need picking up.", "Right, I'd better go."):
+        assert tiring(going), going
+    assert not tiring("I thought, right, I'd better go, it was getting dark.")
     # (tiredness in the story is no tiredness now: from the review)
     for story in (
         "I'm always tired after a night shift, the coffee fixes it.",
@@ -604,6 +612,7 @@ def test_what_would_happen_without_it_is_held_against() -> None:
     assert -1 not in stances("Without a car you need a good bike, and this one is light.").values()
     # (nor a wish: "If it wasn't so expensive I'd buy it every week", from the review)
     assert -1 not in stances("If it wasn't so expensive I'd buy it every week.").values()
+    assert -1 not in stances("Without a doubt, it saves me an hour every night.").values()
 
 
 def test_what_they_do_in_life_is_asked_how_it_shapes_the_job() -> None:

@@ -557,9 +557,7 @@ def _and_doing(rest: str, v: Vocabulary) -> str:
     return _JOINED_VERB.sub(doing, rest)
 
 
-_JOINED_VERB = re.compile(
-    r"(?P<lead>\b(?:or|and)\s+(?:even\s+|just\s+|also\s+)?)(?P<verb>[a-z]+)\b"
-)
+_JOINED_VERB = re.compile(r"(?P<lead>\b(?:or|and)\s+(?:even|just|also)\s+)(?P<verb>[a-z]+)\b")
 
 
 def _led_by_a_verb(words: Sequence[str], v: Vocabulary) -> bool:

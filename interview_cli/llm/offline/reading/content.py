@@ -361,8 +361,8 @@ _IRKED = re.compile(
 # bought", "the best option for us" (the review: asked "How does that help you?"); not "the best
 # fifteen minutes of my day", what they live
 _JUST_BEST = re.compile(
-    r"^\s*(?:the\s+)?(?:best|worst)\s+(?:thing|things|option|way|idea|choice|decision|bet|buy|"
-    r"purchase|value|one|money|can\s+do|i\s+can\s+do|bit\s+of\s+kit)\b",
+    r"^\s*(?:the\s+)?(?:best|worst)\s+(?:thing|things|option|choice|decision|buy|purchase|one|"
+    r"idea)(?:\s+(?:i\s+)?(?:ever\s+)?(?:bought|did|made|had|got|done|found))?\s*$",
     re.IGNORECASE,
 )
 # "no rubbish in it", "nothing nasty in them": what it is free of, not a verdict on it

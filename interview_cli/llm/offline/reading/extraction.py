@@ -655,11 +655,12 @@ OPEN_QUESTION = re.compile(
 # The why's premise denied as the answer opens: "it's not important, it's just what happens lol.
 # i'm in and out the van 120 times a day" (round 205's check-back read the van back as why going
 # through earbuds mattered), "It's not important, it's the opposite mun", "None really" (of what
-# difference a guess made, my typed interview)
+# difference a guess made, my typed interview); not a concession that goes on to say why ("It
+# doesn't matter how late I get in, dinner is ready", "not a big deal, it just saves me time")
 _NOT_IMPORTANT = re.compile(
-    r"^\W*(?:(?:well|erm|um|ha|haha|lol|no|nah|oh)\W+)*(?:(?:it'?s|its|it\s+is|that'?s|thats)\s+"
-    r"(?:not|no)\s+(?:that\s+|really\s+)?(?:important|a\s+big\s+deal)|(?:it|that)\s+(?:doesn'?t|"
-    r"does\s+not|dont|don'?t)\s+(?:really\s+)?matter|none\s+really|nothing\s+really|no\s+difference)\b",
+    r"^\W*(?:(?:well|erm|um|ha|haha|lol|no|nah|oh)\W+)*(?:(?:(?:it'?s|its|it\s+is|that'?s|thats)\s+"
+    r"(?:not|no)\s+(?:really\s+)?important\W+(?:(?:it'?s|its)\s+)?(?:just\s+)?(?:what\s+happens|"
+    r"the\s+opposite|how\s+it\s+is|life)|(?:none|nothing)\s+really|no\s+difference)\b)",
     re.IGNORECASE,
 )
 # The families whose questions ask what they notice or what else matters (and the opening

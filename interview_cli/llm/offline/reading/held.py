@@ -53,8 +53,8 @@ def framed_against(request: ExtractRequest, start: int, end: int, *, answers: bo
 _WITHOUT_IT = re.compile(
     r"(?:^|[.!?]\s+|\b(?:and|but|so)\s+)(?:(?:well|honestly|because|cos)\W+)?(?:if\s+(?:there\s+"
     r"(?:was|were)\s+no|i\s+(?:didn'?t|did\s+not|couldn'?t)\s+have|i\s+lost\s+(?:it|them)|"
-    r"(?:it|they)\s+(?:wasn'?t|weren'?t)\s+there|(?:it|they)\s+(?:broke|died|stopped\s+working|"
-    r"went\s+(?:wrong|missing))|it\s+was\s+gone)|without)\b[^.!?,]{0,40}?[,\s]"
+    r"(?:it|they)\s+(?:wasn'?t|weren'?t)\s+there|it\s+was\s+gone)|"
+    r"without(?!\s+(?:a\s+doubt|fail|thinking|question|exception)\b))\b[^.!?,]{0,40}?[,\s]"
     r"\s*(?:(?:i'?d|i\s+would|i'?ll|we'?d|it'?d|i'?m|i\s+just|i\s+end\s+up)\s*(?:just\s+)?)?$",
     re.IGNORECASE,
 )

@@ -867,9 +867,7 @@ def _time_of_ones_own(words: list[str], i: int) -> bool:
     said = [w.lower() for w in words]
     if said[i] != "me":
         return False
-    return said[i + 1 : i + 2] == ["time"] or (
-        i >= 2 and said[i - 2 : i] in (["time", "for"], ["time", "to"])
-    )
+    return said[i + 1 : i + 2] == ["time"] or (i >= 2 and said[i - 2 : i] == ["time", "for"])
 
 
 # (an "own" that needs no noun: "sitting on his own", "a room of my own"; dev 8 made "not kid
