@@ -382,6 +382,9 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
     for going in ("Sorry, I have to go, the kids need picking up.", "Right, I'd better go."):
         assert tiring(going), going
     assert not tiring("I thought, right, I'd better go, it was getting dark.")
+    # round 207
+    assert tiring("Listen I'm on shift at four so we'll need to be quick.")
+    assert not tiring("Well it was quick, the engineer came next day.")
     # (tiredness in the story is no tiredness now: from the review)
     for story in (
         "I'm always tired after a night shift, the coffee fixes it.",
@@ -660,3 +663,26 @@ def test_a_why_whose_premise_is_denied_links_nothing_up_from_the_focus() -> None
         existing=[(focus[0], focus[1], "i go through them like nobody's business")],
     )
     assert not [e for e in read.edges if e.source == focus[0]], read.edges
+
+
+def test_an_exclamation_is_said_back_as_said() -> None:
+    # round 207 asked "You mentioned that funny how fast they move." and "You mentioned that
+    # who'd have thought."
+    from interview_cli.llm.offline.asking.reference import refer
+
+    said = ["Just said they were a shower of cowboys. Funny how fast they move when its public"]
+    assert refer("funny how fast they move", said).phrase.noun == '"funny how fast they move"'
+    assert refer("who'd have thought", ["The council! Who'd have thought."]).phrase.noun == (
+        '"who\'d have thought"'
+    )
+
+
+def test_a_list_said_again_after_thats_about_it_closes_the_list() -> None:
+    # round 207 was asked "what else" twice more after it ("no grains" was read as "no,")
+    from interview_cli.llm.offline.reading.assessor import assess_offline
+    from interview_cli.llm.protocol import AssessRequest
+
+    said = "Honestly that's about it really. no grains, vet says its ok, she eats it. Job done"
+    assert assess_offline(AssessRequest(question="What else?", answer=said)).knowledge_ceiling == (
+        "terminal"
+    )

@@ -269,6 +269,7 @@ def _describing(words: Sequence[str], i: int, v: Vocabulary) -> bool:
 
 
 _SUBJECTLESS = frozenset("gotta gonna got has have need needs must should can could".split())
+_EXCLAIMING = frozenset("funny strange weird typical amazing mad crazy shame who'd whod".split())
 _PLAIN_ADJECTIVES = frozenset("actual real proper new old brand well badly fully newly".split())
 _WHEN_CLOSING = frozenset("now then again anymore nowadays today".split())
 
@@ -539,8 +540,10 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
                 return None
             return Phrase(verbatim, noun=shifted, plural=_is_plural(words[1:], v))
         return Phrase(verbatim, noun=f'"{verbatim}"', plural=_is_plural(words, v))
-    if words[0] in _SUBJECTLESS:  # "gotta last the whole shift", as said (round 205 asked
-        return Phrase(verbatim, noun=f'"{verbatim}"')  # "You mentioned that gotta last ...")
+    if words[0] in _SUBJECTLESS | _EXCLAIMING:
+        # said as they said it: "gotta last the whole shift", "funny how fast they move",
+        # "who'd have thought" (rounds 205, 207: "You mentioned that funny how fast ...")
+        return Phrase(verbatim, noun=f'"{verbatim}"')
     return _clause(words, verbatim, shifted, v)
 
 

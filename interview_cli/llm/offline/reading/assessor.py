@@ -144,8 +144,12 @@ def _goes_on(answer: str) -> bool:
 def _listed_again(rest: str) -> bool:
     """What follows a closing phrase is a list of short items, said again to sum up ("froth,
     not splitting in tea, price, my tummy": round 99 was asked "what else" twice more)."""
-    if re.match(r"\W*(?:actually|oh\s+wait|wait|no)\b", rest, re.IGNORECASE):
-        return False  # "That's about it. Actually no, the carton leaks, ...": more after all
+    if re.match(
+        r"\W*(?:actually|oh\s+wait|wait|no(?=\s*,|\s+(?:actually|wait|sorry)\b))\b", rest, re.I
+    ):
+        # "That's about it. Actually no, the carton leaks, ...": more after all (not "no grains,
+        # vet says its ok, she eats it", a list said again: round 207 was asked what else twice)
+        return False
     first = re.split(r"[.!?;]", rest, maxsplit=1)[0]
     items = [i for i in re.split(r",|\band\b", first) if i.strip()]
     return len(items) >= 3 and all(len(_WORD.findall(i)) <= 4 for i in items)
