@@ -673,3 +673,12 @@ def test_a_list_said_again_after_thats_about_it_closes_the_list() -> None:
     assert assess_offline(AssessRequest(question="What else?", answer=said)).knowledge_ceiling == (
         "terminal"
     )
+
+
+def test_the_recap_names_no_label_of_the_topics_own_words() -> None:
+    # round 207 was told 'We covered "coffee", ...' in a study of morning coffee
+    from interview_cli.llm.offline.asking.closing import clean_phrases
+
+    said = ["Anyway I thought this was about coffee?", "The flask keeps it hot till break."]
+    found = clean_phrases(["coffee", "flask keeps it hot"], said, "Morning coffee")
+    assert [p.verbatim for p in found] == ["the flask keeps it hot"], found

@@ -81,12 +81,17 @@ def clean_ladders(
     return [pair for _, _, pair in sorted(kept, key=lambda f: f[1])]
 
 
-def clean_phrases(labels: Sequence[str], answers: Sequence[str]) -> list[Phrase]:
+def clean_phrases(labels: Sequence[str], answers: Sequence[str], topic: str = "") -> list[Phrase]:
     """Up to ``MAX_RECAP`` of the labels in the respondent's words: a clean phrase of theirs,
     else their clause in the answer that said it (``reference.refer``: "whether it fits all
-    three kids properly" for the label "whether fits all three kids properly"), else none."""
+    three kids properly" for the label "whether fits all three kids properly"), else none. A
+    label of the topic's own words says nothing of them: round 207 was told 'We covered
+    "coffee", ...' in a study of morning coffee."""
+    studied = set(label_profile(topic).content)
     found: list[Phrase] = []
     for label in labels:
+        if studied and set(label_profile(label).content) <= studied:
+            continue
         phrase = phrase_for(label, answers) or _said_in_an_answer(label, answers)
         if phrase is not None and all(phrase.verbatim != p.verbatim for p in found):
             found.append(phrase)
@@ -159,7 +164,7 @@ def closing_question(request: QuestionRequest, key: str, threshold: float) -> st
     else:
         # (a story's chain ends are its first step and its last word, no findings: "We talked
         # about 'I went on their website', 'deep' and ...", round 68; what was said most is)
-        phrases = clean_phrases(request.summary_labels, answers)
+        phrases = clean_phrases(request.summary_labels, answers, request.concept.name)
         if phrases:
             recap = label_list(f'"{p.verbatim}"' for p in phrases)
             texts = [t.format(recap=recap) for t in RECAP_TEMPLATES]
