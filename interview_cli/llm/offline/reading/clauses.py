@@ -254,6 +254,10 @@ _COMMA_SUBJECT = re.compile(
     # deposit" (round 179 made "money me and my girlfriend want" one node)
     r",\s+(?=(?:me|i|my\s+\w+)\s+and\s+(?:my\s+|me\b|i\b)?\w*\s+(?:both\s+)?(?:want|wanted|"
     r"need|needed|have|had|are|were|decided|got|get|go|went|like|love|live|do|did)\b)|"
+    # ... or after "and" and a while: "The vet put us onto this grain free stuff and within a
+    # fortnight her tummy settled" (round 207's settled tummy was kept inside the vet's label)
+    r"\band\s+(?=(?:within|after|in|over)\s+(?:a|an|the|two|three|a\s+few|\d+)\s+\w+\s+(?:her|his|"
+    r"my|our|their|the|it|they|she|he|i|we)\b)|"
     # a second statement about something else: "... and the noise cancelling is proper good"
     r"\band\s+(?:that\s+)?(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
     r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
