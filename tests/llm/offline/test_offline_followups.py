@@ -385,6 +385,11 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
     # round 207
     assert tiring("Listen I'm on shift at four so we'll need to be quick.")
     assert not tiring("Well it was quick, the engineer came next day.")
+    # round 208
+    assert tiring(
+        "That's about it really. Fly's sat by her bowl, I'll need to feed her in a minute."
+    )
+    assert not tiring("I'll need to think about that in a minute.")
     # (tiredness in the story is no tiredness now: from the review)
     for story in (
         "I'm always tired after a night shift, the coffee fixes it.",
