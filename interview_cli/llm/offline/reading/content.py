@@ -144,7 +144,7 @@ def _bare_stance(label: str) -> bool:
 
 # ... and whether it is the best or worst is a judgement too: "the best fifteen minutes of my
 # day" (round 204)
-_ADEQUATE = frozenset({"enough", "plenty", "best", "worst", "favourite", "happiest"})
+_JUDGED_AMOUNT = frozenset({"enough", "plenty", "best", "worst", "favourite", "happiest"})
 
 
 def is_quantity(label: str) -> bool:
@@ -156,7 +156,7 @@ def is_quantity(label: str) -> bool:
     words = _words(label)
     if not words or _CURRENCY.search(label) or content_idioms(label):
         return False
-    if _ADEQUATE & set(words):
+    if _JUDGED_AMOUNT & set(words):
         return False  # "always enough for two of us": whether it is enough is a judgement
     # "one" is a number before a unit ("one day"), else a pronoun ("the 750 one")
     numbers = [
@@ -333,7 +333,7 @@ def judge_label(
     if is_pointer(label) or _bare_stance(label):
         return Judged("pointer", "points at something said instead of naming it")
     measure = named and _measure(label)
-    quantity = is_quantity(clause_text) and not _ADEQUATE & set(_words(label))
+    quantity = is_quantity(clause_text) and not _JUDGED_AMOUNT & set(_words(label))
     if not measure and (quantity or (not circumstances and is_quantity(label))):
         return Judged("quantity", "a quantity or a time, not an element")
     if not measure and is_time(label):
@@ -351,7 +351,7 @@ def judge_label(
 _IRKED = re.compile(
     r"^\s*(?:(?:it|that|this|which)(?:'s|s|\s+is|\s+was)?\s+)?"
     r"(?:(?:proper|so|really|well|dead|just|a\s+bit|absolutely)\s+)?"
-    r"(?:drives\s+me\s+(?:mad|nuts|crazy|up\s+the\s+wall|round\s+the\s+bend)|does\s+my\s+head\s+in|"
+    r"(?:drives\s+me\s+(?:mad|nuts|crazy|up\s+the\s+wall|round\s+the\s+bend)|"
     r"(?:does\s+my\s+)?head\s+in|gets\s+on\s+my\s+nerves|(?:such\s+|a\s+|right\s+)*faff|"
     r"winds\s+me\s+up|annoying|irritating|infuriating|maddening|nightmare|"
     r"(?:a\s+)?right\s+(?:pain|nightmare)|a\s+(?:pain|nightmare))\s*$",
