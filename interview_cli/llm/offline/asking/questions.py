@@ -53,7 +53,7 @@ from interview_cli.llm.offline.asking.wording import (
     WORDINGS,
     Wordings,
 )
-from interview_cli.llm.offline.lexicon import FEELING_WORDS, FELT_WORDS
+from interview_cli.llm.offline.lexicon import FEELING_WORDS, FELT_WORDS, LIFE_FACT
 from interview_cli.llm.offline.reading.content import is_count, is_money
 from interview_cli.llm.offline.reading.meta import PUZZLED
 from interview_cli.llm.offline.reading.stance import stance_of
@@ -188,7 +188,7 @@ def _of_a_way(request: QuestionRequest, family: str) -> str:
         # "I didn't go for the bus!")
         return "near_switch"
     if family in ("circumstance", "progress") and any(
-        _LIFE_FACT.search(q) for q in request.focus_quotes
+        LIFE_FACT.search(q) for q in request.focus_quotes
     ):
         # what they do in life shapes the job, and is no moment of it: round 203 asked "What
         # were you trying to get done there?" of "I work nights in warehouse" ("Its my job")
@@ -274,7 +274,7 @@ def _said_as_a_rule(request: QuestionRequest) -> bool:
         return False
     # (what they do in life, with no event told in it: not "I work from home so when the
     # broadband went down I lost a day's pay", from the review)
-    if any(_LIFE_FACT.search(q) for q in request.focus_quotes):
+    if any(LIFE_FACT.search(q) for q in request.focus_quotes):
         return True
     return any(w in _PRESENT for w in words)
 
@@ -296,17 +296,6 @@ _PRESENT = frozenset(
 _ASKED_FOR = re.compile(
     r"^\W*(?:just\s+|please\s+)?(?:let\s+(?:me|us)(?!\s+(?:think|see)\b)|give\s+(?:me|us)|"
     r"bring\s+back|stop\s+\w+ing)\b",
-    re.IGNORECASE,
-)
-# What they do in life: "I run a little candle shop online" was asked "What happened next?",
-# "I'm one person running the whole business" "Why do you think that happened the way it
-# did?" (round 195); not a story told in the present ("the guy runs me through the reset",
-# "I'm running for the bus and the strap snaps", from the review)
-_LIFE_FACT = re.compile(
-    r"^\W*(?:i|we)\s+(?:(?:run|own|manage)\s+(?:a|an|my|our|the|this)\s+\w+|"
-    r"live\s+(?:in|on|with|alone|on\s+my\s+own|by\s+myself)|"
-    r"work\s+(?:as|for|from\s+home|nights|shifts|part[\s-]time|full[\s-]time))\b|"
-    r"^\W*(?:i'?m|im|i\s+am)\s+(?:one|the\s+only)\s+person\b",
     re.IGNORECASE,
 )
 

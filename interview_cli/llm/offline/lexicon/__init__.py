@@ -539,6 +539,24 @@ PLACE_OPENER = re.compile(
     r"it(?:'\w+)?\s+(?!(?:was|is)\s*(?:[,.;!?]|$))\w+|(?<!it\s)(?:is|are|was|were))\b)",
     re.IGNORECASE,
 )
+# What the respondent does or where they live, said of themselves: "We've lived here 2 years",
+# "I work nights in warehouse", "I run a little candle shop online", "I'm one person running the
+# whole business". The reader types it a circumstance where the ontology has one (round 198's
+# and 203's Jobs-to-be-Done had typed them a way chosen and a gain); the questions ask how it
+# shapes what they do, never what happened next nor what they were trying to get done there
+# (rounds 195, 203). Not a dependence ("I live on coffee during exams", from a review), nor a
+# story told in the present ("I'm running for the bus").
+LIFE_FACT = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:live|lived|been\s+living)\s+(?:here|there|near|with|alone|"
+    r"on\s+my\s+own|by\s+myself|in\s+(?!(?:these|those|them|my|our|it)\b))\b|"
+    r"^\W*(?:(?:so|well|and|but|like)\s+)?(?:i|we)\s+(?:work|do|did|worked)\s+(?:(?:on\s+)?"
+    r"(?:nights|night\s+shifts?|days|lates|earlies|shifts|weekends)\b|part[\s-]time\b|"
+    r"full[\s-]time\b|(?:in|at|from|for|as)\s+(?:a|an|the|home|myself)\b)|"
+    r"^\W*(?:i|we)\s+work\s+(?:as|for)\b|"
+    r"^\W*(?:i|we)\s+(?:run|own|manage)\s+(?:a|an|my|our|the|this)\s+\w+|"
+    r"^\W*(?:i'?m|im|i\s+am)\s+(?:one|the\s+only)\s+person\b",
+    re.IGNORECASE,
+)
 COPULAS: frozenset[str] = frozenset("is are was were be been 's".split())
 # Predicates that only rate the subject ("the sound is great"): dropped from a label.
 EVALUATIVE: frozenset[str] = frozenset(

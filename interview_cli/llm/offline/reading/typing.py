@@ -17,7 +17,7 @@ import re
 from dataclasses import replace
 
 from interview_cli.core.text import label_profile
-from interview_cli.llm.offline.lexicon import CATEGORY_POSITION
+from interview_cli.llm.offline.lexicon import CATEGORY_POSITION, LIFE_FACT
 from interview_cli.llm.offline.reading.clauses import Clause, lexical_category
 from interview_cli.llm.offline.reading.links import Turn, Unit, names_another, opens_another
 from interview_cli.llm.offline.reading.ontology import STRONG_AFFINITY, OntologyView
@@ -29,17 +29,6 @@ from interview_cli.llm.offline.reading.stance import stance_of
 _WHEN_FIRST = (
     r"(?:(?:midweek|weekdays|weekends|now|nowadays|then|sometimes|usually|often|mostly|"
     r"these\s+days|at\s+(?:the\s+)?weekends?|on\s+\w+days?|most\s+\w+)\s*,?\s+)?"
-)
-# Where they live or how they work, said of themselves: "We've lived here 2 years", "I work
-# nights in warehouse" (round 203's Jobs-to-be-Done typed it a gain and asked "What were you
-# trying to get done there?")
-_LIVED = re.compile(
-    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:live|lived|been\s+living)\s+"
-    r"(?:here|there|in\s+(?!(?:these|those|them|my|our|it)\b)|near)\b|"
-    r"^\W*(?:(?:so|well|and|but|like)\s+)?(?:i|we)\s+(?:work|do|did|worked)\s+(?:(?:on\s+)?"
-    r"(?:nights|night\s+shifts?|days|lates|earlies|shifts|weekends)\b|"
-    r"(?:in|at|from|for)\s+(?:a|an|the|home|myself)\b)",
-    re.IGNORECASE,
 )
 _DOING = re.compile(
     r"^\W*" + _WHEN_FIRST + r"(?:i|we)(?:['\u2019](?:m|d|ve|ll|re))?\s+"
@@ -88,9 +77,12 @@ def _lexical(
     """The category a clause's own words name (``type_clause``); ``uncued``: no cue names
     one, and it does not answer a why."""
     lexical = lexical_category(clause.text, view.supports, timed=clause.timed)
-    if lexical in (None, "functional") and view.supports("context") and _LIVED.search(clause.text):
-        # where they live is a circumstance where the ontology has one: "We've lived here 2
-        # years" (round 198's Jobs-to-be-Done typed it a way chosen, and asked what came before)
+    if (
+        lexical in (None, "functional")
+        and view.supports("context")
+        and LIFE_FACT.search(clause.text)
+    ):
+        # where they live or how they work is a circumstance where the ontology has one
         return "context"
     if lexical is None and uncued and features is not None:
         # what follows "so" is what the thing before it leads to, whatever the study calls
