@@ -327,7 +327,8 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
             return label
     text = _SEEN_WHAT.sub("", _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text)))
     text = _ABOVE_ALL.sub("", text)
-    text = _ME_TIME.sub("me-time", text)  # (one word, or its "me" goes as a pronoun)
+    # time of one's own is one word while the label is made, or its "me" goes as a pronoun
+    text = _OWN_TIME.sub(lambda m: re.sub(r"\s+", "-", m.group(0)), text)
     listed = _LISTED_FIRST.match(_without_openers(text))
     head = listed.group("noun") if listed else COMMA.split(text)[0]
     if listed or len(content_words(head)) >= 2:
@@ -348,7 +349,6 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         or w.lower().replace("\u2019", "'") not in INNER_PRONOUNS
         or words[i - 1].lower() in _KEEP_PRONOUN_AFTER  # "feel I deserve nice things"
         or any(p.lower() in _CLAUSE_OPENERS for p in words[max(0, i - 3) : i])
-        or _time_of_ones_own(words, i)
     ]
     # a saying is kept as said, whole: "my shoulder isnt what it was" (a typed interview asked
     # about "71 and my shoulder isnt what")
@@ -374,7 +374,9 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     words = [w[:-1] if w[-1:] in "'\u2019" and w[-2:-1] not in "sS'" else w for w in words]
     words[-1] = words[-1].rstrip("'\u2019")
     label = " ".join(_case(w) for w in words if w)
-    return label.replace("\u2019", "'").replace("me-time", "me time")
+    return _OWN_TIME_JOINED.sub(
+        lambda m: m.group(0).replace("-", " "), label.replace("\u2019", "'")
+    )
 
 
 def _first_clause(words: list[str]) -> list[str]:
@@ -838,8 +840,6 @@ def _shorten(words: list[str]) -> list[str]:
             break  # "don't have to think about it", "open it", "the kids love it"
         if last in _PARTICLES and before and before not in DANGLING:
             break  # "stay in", "put them on": the particle is part of the verb
-        if _time_of_ones_own(words, len(words) - 1):
-            break
         words.pop()
     words = _without_light_end(words)
     while len(words) > 2 and words[-1].lower() in _BARE_ENDS:
@@ -853,21 +853,14 @@ def _shorten(words: list[str]) -> list[str]:
     return words
 
 
-# (a "me time" said as a thing, not "give me time to think")
-_ME_TIME = re.compile(
-    r"(?:^|(?<=\bmy\s)|(?<=\bsome\s)|(?<=\bof\s)|(?<=\bit's\s)|(?<=\bits\s)|(?<=\bis\s)|"
-    r"(?<=\bwas\s)|(?<=\bmore\s)|(?<=\bthe\s)|(?<=\bfor\s))me\s+time\b",
+# Time of one's own: "time for me", "me time" (my typed interview asked about "time", the value
+# its ladder reached); a "me time" said as a thing, not "give me time to think"
+_OWN_TIME = re.compile(
+    r"\btime\s+for\s+(?:me|myself)\b|(?:^|(?<=\bmy\s)|(?<=\bsome\s)|(?<=\bof\s)|(?<=\bit's\s)|"
+    r"(?<=\bits\s)|(?<=\bis\s)|(?<=\bwas\s)|(?<=\bmore\s)|(?<=\bthe\s)|(?<=\bfor\s))me\s+time\b",
     re.IGNORECASE,
 )
-
-
-def _time_of_ones_own(words: list[str], i: int) -> bool:
-    """The "me" of time of one's own: "time for me", "me time" (my typed interview asked about
-    "time", the value its ladder reached)."""
-    said = [w.lower() for w in words]
-    if said[i] != "me":
-        return False
-    return said[i + 1 : i + 2] == ["time"] or (i >= 2 and said[i - 2 : i] == ["time", "for"])
+_OWN_TIME_JOINED = re.compile(r"\btime-for-(?:me|myself)\b|\bme-time\b", re.IGNORECASE)
 
 
 # (an "own" that needs no noun: "sitting on his own", "a room of my own"; dev 8 made "not kid
