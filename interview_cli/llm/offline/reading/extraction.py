@@ -660,7 +660,7 @@ OPEN_QUESTION = re.compile(
 _NOT_IMPORTANT = re.compile(
     r"^\W*(?:(?:well|erm|um|ha|haha|lol|no|nah|oh)\W+)*(?:(?:(?:it'?s|its|it\s+is|that'?s|thats)\s+"
     r"(?:not|no)\s+(?:really\s+)?important\W+(?:(?:it'?s|its)\s+)?(?:just\s+)?(?:what\s+happens|"
-    r"the\s+opposite|how\s+it\s+is|life)|(?:none|nothing)\s+really|no\s+difference)\b)",
+    r"what\s+i\s+(?:don'?t|do\s+not)\s+want|the\s+opposite|how\s+it\s+is|life)|(?:none|nothing)\s+really|no\s+difference)\b)",
     re.IGNORECASE,
 )
 # The families whose questions ask what they notice or what else matters (and the opening
