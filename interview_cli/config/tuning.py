@@ -355,6 +355,14 @@ class VetoTuning(StrictModel):
         "node no higher is a cause, not what it leads to (a method choice, on in the methods "
         "that ladder, a job or a story; off replays sessions recorded before it)",
     )
+    steer_leaves_focus: bool = Field(
+        default=False,
+        description="a request to go to another node, made in answer to a question on a node "
+        "('Not really no. Can we go back to the printer firm?'), leaves the node asked about "
+        "as a 'move on' does: it is not asked about again (round 209 asked 'phone them through "
+        "to the council' again after it: 'You asked me that already!'). Off replays sessions "
+        "recorded before it",
+    )
     min_focus_confidence: Unit = Field(
         default=0.55,
         description="the least confidence (the extraction's, the best one "

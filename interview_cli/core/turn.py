@@ -89,6 +89,7 @@ from interview_cli.core.state import (
 )
 from interview_cli.core.tracker import (
     DONT_KNOW,
+    MOVE_ON,
     NEW_RUNG,
     NOTHING_NEW,
     NodeStateTracker,
@@ -543,6 +544,13 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
         tracker, depth, assessment.knowledge_ceiling if assessment else None
     )
     outcome = probe_outcome(delta, assessment, focus=tracker.previous_focus)
+    left = tracker.previous_focus
+    if (
+        m.tuning.vetoes.steer_leaves_focus
+        and steer is not None
+        and left not in (None, steer.node_id)
+    ):
+        outcome = MOVE_ON  # they asked to go elsewhere: the node asked about is left
     tracker = record_probe_outcome(tracker, outcome)
     return _Updated(graph, delta, tracker, coverage, graph_state, depth, saturation, trend, steer)
 

@@ -122,7 +122,8 @@ def test_a_steer_is_not_taken_when_the_interview_ends() -> None:
 
 
 def test_a_steer_is_not_taken_on_a_node_that_ran_dry() -> None:
-    s, out = turn(CoreState(), [node("big lock"), node("gears")])
+    # (a third node: the lock's first steer leaves the node it answered, ``steer_leaves_focus``)
+    s, out = turn(CoreState(), [node("big lock"), node("gears"), node("basket")])
     lock = ids(s)["big lock"]
     for _ in range(2):  # asked about the lock (the second time because they asked to) ...
         if out.decision.selected.node_id != lock:
@@ -134,6 +135,30 @@ def test_a_steer_is_not_taken_on_a_node_that_ran_dry() -> None:
     s, out = turn(s, [], steer="big lock")
     assert out.decision.selected.node_id != lock
     assert out.decision.steer is not None and "exhausted" in out.decision.steer
+
+
+def test_a_steer_away_leaves_the_node_asked_about_as_a_move_on_does() -> None:
+    # round 209: "Not really no. Can we go back to the printer firm?" answered a question on
+    # "phone them through to the council", which was asked about again four questions later
+    s = _three_rungs()
+    s, out = turn(s, [node("charging at work"), node("keep to budget", F)])
+    asked = out.decision.selected.node_id
+    assert asked is not None and asked != ids(s)["big lock"]
+    s, out = turn(s, [], steer="big lock")
+    assert out.decision.selected.node_id == ids(s)["big lock"]
+    state = s.tracker.states[asked]
+    assert state.closed_by_respondent is not None and state.probes[-1].outcome == "move_on"
+    for _ in range(4):
+        s, out = turn(s, [], answer_kind="dont_know", knowledge_ceiling="exploratory")
+        assert out.decision.selected.node_id != asked
+    # (off, as in a session recorded before it: the node is left only after empty answers)
+    m = mec()
+    vetoes = m.tuning.vetoes.model_copy(update={"steer_leaves_focus": False})
+    mec_off = m.model_copy(update={"tuning": m.tuning.model_copy(update={"vetoes": vetoes})})
+    s = _three_rungs()
+    s, out = turn(s, [node("charging at work"), node("keep to budget", F)], methodology=mec_off)
+    s, out = turn(s, [], steer="big lock", methodology=mec_off)
+    assert s.tracker.states[asked].closed_by_respondent is None
 
 
 def test_a_steer_that_names_no_node_is_refused_with_its_reason() -> None:

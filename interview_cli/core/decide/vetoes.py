@@ -21,7 +21,8 @@ all-vetoed fallback, which relaxes the softest veto first).
 | element_exhausted    | a node whose stimulus element has already been focused             |
 |                      | ``element_max_focus`` times in total (coverage mode only)          |
 | node_exhausted       | every node-bound strategy on a node the respondent asked to leave  |
-|                      | ("move on", "I already said that") or whose questions brought      |
+|                      | ("move on", "I already said that", with ``steer_leaves_focus`` a   |
+|                      | request to go back to another node) or whose questions brought     |
 |                      | nothing new ``fruitless_probe_limit`` times (``fruitless_probe``); |
 |                      | with ``return_to_stalled_after`` such a node may be asked once     |
 |                      | more that many turns later, another way (``may_return``)           |
