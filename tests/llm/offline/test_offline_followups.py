@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from offline_fixtures import shipped_strategy
+from offline_fixtures import extract, shipped_strategy
 from test_offline_questions import _methodology, ask, strategy
 
 from interview_cli.config.schemas import Concept
@@ -390,6 +390,21 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "That's about it really. Fly's sat by her bowl, I'll need to feed her in a minute."
     )
     assert not tiring("I'll need to think about that in a minute.")
+    # round 209: going soon said after a comma, really having to go, being quick, a ewe waiting
+    for going in (
+        "mum would lose it otherwise. ah hold on an order just came in, gotta go in a sec",
+        "already said that bro, ears hurt. i really gotta go, food's ready",
+        "you just remember it ha. Sorry I've got to be quick, the bell's about to go for lunch",
+        "the broadband and the printer. That's about it, I really do have to go in a sec",
+        "It's the flask. That's about it really, I've a ewe to check on.",
+    ):
+        assert tiring(going), going
+    for told in (
+        "I really have to run, it keeps me sane",
+        "At the till I've got to be quick, people queue",
+        "If the baby wakes, I have to go.",
+    ):
+        assert not tiring(told), told
     # (tiredness in the story is no tiredness now: from the review)
     for story in (
         "I'm always tired after a night shift, the coffee fixes it.",
@@ -470,6 +485,8 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     )
     assert owned("brb, door").startswith("Okay, ")
     assert owned("Sorry, the baby's just woken up, one sec.").startswith("Okay, ")
+    # (going in a sec is no wait: round 209 heard "Okay, no rush." after it)
+    assert not owned("ah hold on an order just came in, gotta go in a sec").startswith("Okay")
     # (not a wait in the story: "I held on for an hour"; nor called away and back already)
     assert owned("I held on for an hour and gave up.") == "What else matters to you?"
     back = (
@@ -583,7 +600,7 @@ def test_what_they_point_back_at_is_said_as_pointed() -> None:
 def test_what_would_happen_without_it_is_held_against() -> None:
     # round 204 asked 'You mentioned "stand there staring". Why is that important to you?' of
     # "If there was no card I'd just stand there staring at a bag of shallots"
-    from offline_fixtures import extract, shipped_mec
+    from offline_fixtures import shipped_mec
 
     def stances(said: str) -> dict[str, int]:
         read = extract(
@@ -642,7 +659,7 @@ def test_a_second_doing_joined_on_is_a_doing_too() -> None:
 def test_a_why_whose_premise_is_denied_links_nothing_up_from_the_focus() -> None:
     # round 205's check-back read 'in and out the van 120 times' back as why going through
     # earbuds mattered, after "it's not important, it's just what happens lol"
-    from offline_fixtures import extract, shipped_mec
+    from offline_fixtures import shipped_mec
 
     focus = ("go through them like nobody's business", "attribute")
     said = "it's not important, it's just what happens lol. i'm in and out the van 120 times a day"
@@ -687,3 +704,11 @@ def test_the_recap_names_no_label_of_the_topics_own_words() -> None:
     said = ["Anyway I thought this was about coffee?", "The flask keeps it hot till break."]
     found = clean_phrases(["coffee", "flask keeps it hot"], said, "Morning coffee")
     assert [p.verbatim for p in found] == ["the flask keeps it hot"], found
+
+
+def test_a_day_told_by_what_came_after_it_leaves_the_verb_its_particle() -> None:
+    # round 209 made "printer packed parents evening" of "Our printer packed in the day before
+    # parents evening"
+    meth = _methodology("critical_incident")
+    told = extract(meth, "banking", "Our printer packed in the day before parents evening.", None)
+    assert [n.label for n in told.nodes] == ["printer packed in"]

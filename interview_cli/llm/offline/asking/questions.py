@@ -635,7 +635,8 @@ _AWAY = re.compile(
     r"(?:min|mins|minute|minutes|sec|secs|second|seconds|mo|moment|tick|ticks)\b|\bbrb\b|"
     r"\bbe\s+right\s+back\b|(?:^|(?<=[.!?]\s))(?:hang|hold)\s+on\b(?![^.!?]*\?)|"
     # ("Sorry, the baby's just woken up, one sec.": a typed interview)
-    r"\b(?:one|1|a|just\s+a)\s+(?:sec|second|min|minute|mo|moment)\W*$",
+    # (not going in a minute: "gotta go in a sec", round 209 heard "Okay, no rush.")
+    r"(?<!\bin\s)\b(?:one|1|a|just\s+a)\s+(?:sec|second|min|minute|mo|moment)\W*$",
     re.IGNORECASE,
 )
 _ASKED_TWICE = re.compile(

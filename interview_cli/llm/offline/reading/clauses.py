@@ -455,10 +455,9 @@ def blank(answer: str) -> str:
         comma = answer.index(",", named.start())
         working[comma] = working[named.end() - 1] = " "
     for aside in (*_WHO_AS_ASIDE.finditer(answer), *_AGE_AS_ASIDE.finditer(answer)):
-        # "my daughter, who's 15 and very into climate stuff, gives me a look": who she is,
-        # said in passing, is no clause (round 197 made "who's 15" and "into climate" nodes),
-        # and her clause goes on past it; so is her age ("Mrs Patel, 82, got two buses in",
-        # round 200)
+        # "my daughter, who's 15 and very into climate stuff, gives me a look": who she is, said
+        # in passing, is no clause (round 197 made "who's 15" and "into climate" nodes), and her
+        # clause goes on past it; so is her age ("Mrs Patel, 82, got two buses in", round 200)
         for i in range(aside.start("aside"), aside.end("aside")):
             working[i] = " "
     for frame in _LEADS_TO.finditer(answer):
@@ -471,6 +470,7 @@ def blank(answer: str) -> str:
         _TAG_QUESTION,
         ahead,
         phrase_pattern("emphasis/behind"),
+        phrase_pattern("emphasis/offer"),
         phrase_pattern("frame"),
         phrase_pattern("another"),
         phrase_pattern("against"),
@@ -535,7 +535,11 @@ _AGE_AS_ASIDE = re.compile(
     r"(?=\s+(?!(?:and|or|but|then)\b)[a-z])",
     re.IGNORECASE,
 )
-_OWN_PREPOSITION = re.compile(r"(?:on|at|in|by|during|every|for)\b", re.IGNORECASE)
+# (also a day told by what came after it, which takes no "in": "Our printer packed in | the day
+# before parents evening" keeps the verb's particle, round 209; nor "the day before" its own)
+_OWN_PREPOSITION = re.compile(
+    r"(?:on|at|in|by|during|every|for)\b|the\s+\w+\s+(?:before|after)\b", re.IGNORECASE
+)
 
 
 _LEADS_TO = re.compile(
@@ -1016,6 +1020,9 @@ def quote(answer: str, start: int, end: int) -> str:
 _WORD = re.compile(r"[\w][\w'\u2019\-]*")  # WORD without its dotted numbers
 
 
+_ABLE = re.compile(r"(?:being|to\s+be)\s+able\s+to\b")
+
+
 def lexical_category(
     text: str, supports: Callable[[str], bool] = lambda c: True, *, timed: bool = False
 ) -> str | None:
@@ -1036,7 +1043,10 @@ def lexical_category(
     checks: list[tuple[str, bool]] = [
         # "being a good parent" names a way of being (an instrumental value) even when its
         # words are value words: the phrase's form decides first
-        ("conduct", stripped.startswith(CONDUCT_PREFIXES)),
+        # ("being able to switch it" is what it lets them do, a consequence: round 209 typed it
+        # a value, which ended the ladder)
+        ("conduct", stripped.startswith(CONDUCT_PREFIXES) and not _ABLE.match(stripped)),
+        ("functional", bool(_ABLE.match(stripped))),
         # "I can provide for my family": what it makes possible, not yet the end itself
         ("feeling", valued and lead in ("can", "could")),
         ("value", valued),

@@ -628,6 +628,7 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
         deepen=family in CLIMBING_FAMILIES
         and not OPEN_QUESTION.search(request.question)
         and not _NOT_IMPORTANT.match(request.answer),
+        denied=_NOT_IMPORTANT.match(request.answer) is not None,
         expected=(
             "pain"
             if _HELD_BACK.search(request.question) and view.supports("pain")
@@ -660,7 +661,11 @@ OPEN_QUESTION = re.compile(
 _NOT_IMPORTANT = re.compile(
     r"^\W*(?:(?:well|erm|um|ha|haha|lol|no|nah|oh)\W+)*(?:(?:(?:it'?s|its|it\s+is|that'?s|thats)\s+"
     r"(?:not|no)\s+(?:really\s+)?important\W+(?:(?:it'?s|its)\s+)?(?:just\s+)?(?:what\s+happens|"
-    r"what\s+i\s+(?:don'?t|do\s+not)\s+want|the\s+opposite|how\s+it\s+is|life)|(?:none|nothing)\s+really|no\s+difference)\b)",
+    r"what\s+i\s+(?:don'?t|do\s+not)\s+want|the\s+opposite|how\s+it\s+is|life)|(?:none|nothing)\s+really|no\s+difference|"
+    # ("I wasnae trying to get anything done, that's what happens if ye're NOT out there",
+    # round 209: a job's premise denied)
+    r"i\s+(?:wasn'?t|was\s+not|wasnae|'?m\s+not|am\s+not|wasnt)\s+trying\s+to\s+(?:get\s+|do\s+)?"
+    r"(?:anything|owt|nothing)(?:\s+done)?)\b)",
     re.IGNORECASE,
 )
 # The families whose questions ask what they notice or what else matters (and the opening

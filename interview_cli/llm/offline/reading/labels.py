@@ -748,6 +748,15 @@ def _lightened(words: list[str]) -> tuple[list[str], list[int]]:
     if len(words) > MAX_LABEL_WORDS and frame:
         kept = kept[frame:]
     if len(kept) > MAX_LABEL_WORDS:
+        # a "like" only filling before an amount ("after like 6 hrs my ears start aching",
+        # round 209 asked about "after like 6 hrs my ears"), and how often it happens ("so i
+        # dont have to pull over every time": "dont have to pull") go before anything said
+        kept = [i for i in kept if not _filling_like(said, i)]
+        if len(kept) > MAX_LABEL_WORDS and _AFTER_A_WHILE.match(" ".join(said[i] for i in kept)):
+            kept = kept[3:]  # ("after 6 hrs | my ears start aching": when, said first, goes)
+        often = next((len(t) for t in _HOW_OFTEN if [said[i] for i in kept[-len(t) :]] == t), 0)
+        kept = kept[: len(kept) - often] if len(kept) - often >= 2 else kept
+    if len(kept) > MAX_LABEL_WORDS:
         # (an object its preposition needs stays: "not a drop from a cow in it", not "... in")
         kept = [
             i
@@ -769,6 +778,28 @@ def _lightened(words: list[str]) -> tuple[list[str], list[int]]:
 
 
 _LEADING_MODALS = (_MODAL_ENDS - {"be"}) | {"can"}
+_HOW_OFTEN = (
+    ["every", "single", "time"],
+    ["every", "time"],
+    ["each", "time"],
+    ["all", "the", "time"],
+    ["every", "day"],
+    ["every", "week"],
+)
+
+
+_AFTER_A_WHILE = re.compile(
+    r"(?:after|within|for|in)\s+(?:\d+|a|an|one|two|three|four|five|six|few|couple)\s+"
+    r"(?:hrs|hours?|mins?|minutes|days?|weeks?|months?|years?|while)\s\S"
+)
+
+
+def _filling_like(said: list[str], i: int) -> bool:
+    """The "like" of "after like 6 hrs": after a preposition, before an amount."""
+    amount = i + 1 < len(said) and (
+        said[i + 1][:1].isdigit() or said[i + 1] in NUMBER_WORDS | {"a", "an", "half"}
+    )
+    return said[i] == "like" and i > 0 and said[i - 1] in _PREPS | _CUT_BEFORE and amount
 
 
 def _leads_what_was_cut(words: list[str], cut: str) -> bool:

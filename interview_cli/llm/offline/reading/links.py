@@ -58,6 +58,9 @@ class Turn:
     # "like i said nothin else really, its price, data and the signal. thats it": asked what
     # else, they name again what they named before (``extraction._said_before``)
     recapping: bool = False
+    # "It's not important, it's just what happens", "I wasnae trying to get anything done": the
+    # question's premise denied as the answer opens (``extraction._NOT_IMPORTANT``)
+    denied: bool = False
 
 
 def _parent_of(p: Parent) -> tuple[str, str, Clause | None]:
@@ -210,6 +213,7 @@ def link_unit(
             and turn.focus_type
             and asked
             and not recap
+            and not turn.denied
             # (nor after "what do you mean?": "sorry what do you mean by what did that let me
             # do? I only said ...", round 185's summary read "no train from mine → the bus";
             # unless it goes on to say why: "what? because I commute two hours a day")

@@ -17,7 +17,7 @@ from functools import lru_cache
 from interview_cli.core.canonical.meaning import sense_of
 from interview_cli.core.models import ExtractedEdge, ExtractedNode
 from interview_cli.llm.offline.lexicon import TITLED
-from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
+from interview_cli.llm.offline.lexicon.phrases import phrase_pattern, phrase_patterns
 from interview_cli.llm.offline.reading.clauses import normal, quote, quoted_at, sentence_start
 from interview_cli.llm.offline.reading.corrections import still_permitted
 from interview_cli.llm.offline.reading.earlier import (
@@ -105,9 +105,16 @@ def find_steer(answer: str) -> Steer | None:
 def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | None:
     """What the respondent says matters most ("the bit that matters is the knee", "the knee,
     that's the real reason"): the node of this answer said first after a frame of
-    ``emphasis/ahead`` in its sentence, else the last said before one of ``emphasis/behind``;
+    ``emphasis/ahead`` in its sentence, else the last said before one of ``emphasis/behind``
+    (first, the first node told after another story offered, ``emphasis/offer``);
     when this answer made no node there (it was said before), the words there."""
     said = sorted(((quoted_at(answer, n), n) for n in nodes), key=lambda p: p[0])
+    for pattern in phrase_patterns("emphasis/offer"):
+        # another story offered and told: its first node, in whatever sentence it starts
+        for m in pattern.finditer(answer):
+            told = next((n for at, n in said if at >= m.end()), None)
+            if told is not None:
+                return told
     for pattern in phrase_patterns("emphasis/ahead"):
         for m in pattern.finditer(answer):
             stop = _SENTENCE_END.search(answer, m.end())
@@ -223,6 +230,9 @@ def steer_to(
     its words make (None, None: no request, or one that names nothing). Without a request,
     the node it says matters most (``stressed``) is steered to."""
     steer = find_steer(request.answer)
+    offers = phrase_pattern("emphasis/offer").finditer(request.answer)
+    if steer is not None and any(m.start() <= steer.start < m.end() for m in offers):
+        steer = None  # "Can I tell you about a good one instead?": what is told, not "one"
     if steer is None:
         chosen = stressed(request.answer, nodes)
         if isinstance(chosen, str):  # "the important word was trust", said before
