@@ -712,3 +712,21 @@ def test_a_day_told_by_what_came_after_it_leaves_the_verb_its_particle() -> None
     meth = _methodology("critical_incident")
     told = extract(meth, "banking", "Our printer packed in the day before parents evening.", None)
     assert [n.label for n in told.nodes] == ["printer packed in"]
+
+
+def test_a_second_statement_after_and_is_a_clause_of_its_own_but_two_subjects_are_one() -> None:
+    # round 209 read "I'm the office manager at a primary school in Swansea and our broadband
+    # provider cut the whole school off" as one node, the job's label, and asked what happened
+    # next of the job
+    from interview_cli.llm.offline.reading.clauses import split_clauses
+
+    def said(answer: str) -> list[str]:
+        return [c.text for c in split_clauses(answer)]
+
+    assert said("I work at a school and our broadband provider cut us off.")[1:] == [
+        "our broadband provider cut us off"
+    ]
+    assert len(said("I had the flu and my husband cooked for a week")) == 2
+    for one in ("the kettle and the toaster stopped working", "My mum and my sister cooked"):
+        assert said(one) == [one], one
+    assert said("Its quiet and the battery lasts") == ["Its quiet and", "the battery lasts"]

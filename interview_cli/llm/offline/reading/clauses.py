@@ -260,7 +260,10 @@ _COMMA_SUBJECT = re.compile(
     r"my|our|their|the|it|they|she|he|i|we)\b)|"
     # a second statement about something else: "... and the noise cancelling is proper good"
     r"\band\s+(?:that\s+)?(?=(?:the|my|our|their|his|her|your)\s+(?:[\w'-]+\s+){0,2}(?:is|are|was|were|has|"
-    r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?)\b)|"
+    r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?|"
+    # ... or what it did: "I'm the office manager at a primary school and our broadband
+    # provider cut the whole school off" (round 209 made one node of both, the job's label)
+    r"cut|put|sent|took|gave|lost|broke|left|rang|sold|shut|kept|told|said|(?!used\b)\w{3,}ed)\b)|"
     # ... or what else it is: "i notice the quick 30 minute wash and that its quiet on the
     # spin so i can still hear the telly" (round 185 read the wash as why they hear the telly)
     r"\band\s+(?=that\s+(?:it'?s|it\s+is|they'?re|theyre|they\s+are)\s+\w)|"
@@ -729,8 +732,24 @@ def _second_statements(sentence: str, offset: int, cuts: list[tuple[int, int, Cu
             # sibling of the last sentence's reason; round 69 linked "being knackered on the
             # shift" to "the flat ones" across "... stay on my side. but its ...")
             continue
+        if match.group().lower().startswith("and") and _joins_subjects(sentence, match.start()):
+            continue  # "the kettle and the toaster stopped working": one subject of two things
         if not any(abs(start - at) <= 12 for start, _, _ in cuts):
             cuts.append((at, at, _COMMA_CUE))
+
+
+def _joins_subjects(sentence: str, at: int) -> bool:
+    """The "and" at ``at`` follows no more than a noun of two words since the last comma: it
+    joins two subjects ("My mum and my sister cooked"), no statement is before it."""
+    words = [w.lower() for w in re.findall(r"[\w'\u2019]+", re.split(r"[,;]", sentence[:at])[-1])]
+    stating = {w.replace("\u2019", "'").split("'")[0] for w in words} & _STATING
+    return len(words) < 3 and not stating
+
+
+# Words that make a statement of a short segment ("Its quiet and the battery lasts")
+_STATING = frozenset(
+    "i im it its we they he she you that there theyre youre is are was were ive".split()
+)
 
 
 def _new_pairs(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> None:
