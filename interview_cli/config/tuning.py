@@ -357,11 +357,11 @@ class VetoTuning(StrictModel):
     )
     steer_leaves_focus: bool = Field(
         default=False,
-        description="a request to go to another node, made in answer to a question on a node "
-        "('Not really no. Can we go back to the printer firm?'), leaves the node asked about "
-        "as a 'move on' does: it is not asked about again (round 209 asked 'phone them through "
-        "to the council' again after it: 'You asked me that already!'). Off replays sessions "
-        "recorded before it",
+        description="a request to go back to another node said before, made in answer to a "
+        "question on a node ('Not really no. Can we go back to the printer firm?'), leaves the "
+        "node asked about as a 'move on' does: it is not asked about again (round 209 asked "
+        "'phone them through to the council' again after it: 'You asked me that already!'). "
+        "Off replays sessions recorded before it",
     )
     min_focus_confidence: Unit = Field(
         default=0.55,

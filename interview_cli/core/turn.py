@@ -545,12 +545,13 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
     )
     outcome = probe_outcome(delta, assessment, focus=tracker.previous_focus)
     left = tracker.previous_focus
-    if (
-        m.tuning.vetoes.steer_leaves_focus
-        and steer is not None
-        and left not in (None, steer.node_id)
-    ):
-        outcome = MOVE_ON  # they asked to go elsewhere: the node asked about is left
+    back_to = steer.node_id if steer is not None else None
+    said_before = back_to is not None and all(n.node_id != back_to for n in delta.nodes_added)
+    if m.tuning.vetoes.steer_leaves_focus and said_before and left not in (None, back_to):
+        # they asked to go back to something else: the node asked about is left (not what
+        # this answer says matters most, which goes on from it: "Keeping them light is the
+        # thing", the review)
+        outcome = MOVE_ON
     tracker = record_probe_outcome(tracker, outcome)
     return _Updated(graph, delta, tracker, coverage, graph_state, depth, saturation, trend, steer)
 

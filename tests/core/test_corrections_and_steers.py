@@ -151,6 +151,12 @@ def test_a_steer_away_leaves_the_node_asked_about_as_a_move_on_does() -> None:
     for _ in range(4):
         s, out = turn(s, [], answer_kind="dont_know", knowledge_ceiling="exploratory")
         assert out.decision.selected.node_id != asked
+    # (what this answer says matters most is no leaving: "Keeping them light is the thing"
+    # goes on from the node asked about, from the review)
+    s = _three_rungs()
+    s, out = turn(s, [node("charging at work"), node("keep to budget", F)])
+    s, out = turn(s, [node("keeping them light")], steer="keeping them light")
+    assert s.tracker.states[asked].closed_by_respondent is None
     # (off, as in a session recorded before it: the node is left only after empty answers)
     m = mec()
     vetoes = m.tuning.vetoes.model_copy(update={"steer_leaves_focus": False})

@@ -397,12 +397,25 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "you just remember it ha. Sorry I've got to be quick, the bell's about to go for lunch",
         "the broadband and the printer. That's about it, I really do have to go in a sec",
         "It's the flask. That's about it really, I've a ewe to check on.",
+        # round 210
+        "Honestly I've got a client call in about ten minutes so I'll have to wrap up soon, sorry.",
+        "Then I'd drink it black. Sorry my shift starts soon, I have to go in like 10 min",
     ):
         assert tiring(going), going
     for told in (
         "I really have to run, it keeps me sane",
         "At the till I've got to be quick, people queue",
         "If the baby wakes, I have to go.",
+        "My shift starts soon after six so I have coffee.",
+        "I'll have to wrap up warm in winter.",
+        "I wrap it up in foil",
+        # (the review of round 209's rules: routines, amounts, conditions, someone's words)
+        "Beans on toast, that's all I have the energy to make.",
+        "When the kids leave at 8, that's it, I've got my marking to do.",
+        "Look, I have to be quick, that's the job.",
+        "After the second cup, I really have to go, every time.",
+        "If the nursery rings, I need to go soon.",
+        "She's always like, I really need to go, mum.",
     ):
         assert not tiring(told), told
     # (tiredness in the story is no tiredness now: from the review)
@@ -487,6 +500,7 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     assert owned("Sorry, the baby's just woken up, one sec.").startswith("Okay, ")
     # (going in a sec is no wait: round 209 heard "Okay, no rush." after it)
     assert not owned("ah hold on an order just came in, gotta go in a sec").startswith("Okay")
+    assert owned("Sorry, doorbell, with you in a sec.").startswith("Okay, ")
     # (not a wait in the story: "I held on for an hour"; nor called away and back already)
     assert owned("I held on for an hour and gave up.") == "What else matters to you?"
     back = (
@@ -730,3 +744,42 @@ def test_a_second_statement_after_and_is_a_clause_of_its_own_but_two_subjects_ar
     for one in ("the kettle and the toaster stopped working", "My mum and my sister cooked"):
         assert said(one) == [one], one
     assert said("Its quiet and the battery lasts") == ["Its quiet and", "the battery lasts"]
+
+
+def test_who_they_are_sets_a_storys_scene_and_what_follows_it_answers() -> None:
+    meth = _methodology("critical_incident")
+    told = extract(
+        meth,
+        "banking",
+        "I'm the office manager at a primary school in Swansea and our broadband provider cut "
+        "the whole school off for a week",
+        None,
+    )
+    least = meth.tuning.vetoes.min_focus_confidence
+    sure = {n.label: n.confidence >= least for n in told.nodes}
+    assert sure == {
+        "office manager at primary school": False,
+        "broadband provider cut whole school off": True,
+    }
+    # (the post they hold is a circumstance where the method has one: round 210 asked "What
+    # were you trying to get done there?" of "I'm the site manager")
+    jtbd = _methodology("jobs_to_be_done")
+    said = extract(
+        jtbd, "cooking", "I'm the site manager, if I'm not there the lads stand about.", None
+    )
+    assert said.nodes[0].label == "site manager"
+    assert said.nodes[0].node_type == "job_context"
+
+
+def test_someone_elses_view_is_no_node_to_ask_about() -> None:
+    # round 210 asked why "she says oat tastes like porridge" mattered to the respondent
+    from offline_fixtures import shipped_mec
+
+    least = shipped_mec().tuning.vetoes.min_focus_confidence
+
+    def sure(answer: str) -> dict[str, bool]:
+        told = extract(shipped_mec(), "cooking", answer, None, strategy="explore")
+        return {n.label: n.confidence >= least for n in told.nodes}
+
+    said = sure("My girlfriend likes soy, she says oat tastes like porridge, but I love it")
+    assert said.get("says oat tastes like porridge") is False, said

@@ -636,7 +636,8 @@ _AWAY = re.compile(
     r"\bbe\s+right\s+back\b|(?:^|(?<=[.!?]\s))(?:hang|hold)\s+on\b(?![^.!?]*\?)|"
     # ("Sorry, the baby's just woken up, one sec.": a typed interview)
     # (not going in a minute: "gotta go in a sec", round 209 heard "Okay, no rush.")
-    r"(?<!\bin\s)\b(?:one|1|a|just\s+a)\s+(?:sec|second|min|minute|mo|moment)\W*$",
+    r"(?<!\bgo\sin\s)(?<!\boff\sin\s)(?<!dash\sin\s)(?<!leave\sin\s)"
+    r"\b(?:one|1|a|just\s+a)\s+(?:sec|second|min|minute|mo|moment)\W*$",
     re.IGNORECASE,
 )
 _ASKED_TWICE = re.compile(

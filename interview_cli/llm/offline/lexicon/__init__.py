@@ -554,7 +554,12 @@ LIFE_FACT = re.compile(
     r"full[\s-]time\b|(?:in|at|from|for|as)\s+(?:a|an|the|home|myself)\b)|"
     r"^\W*(?:i|we)\s+work\s+(?:as|for)\b|"
     r"^\W*(?:i|we)\s+(?:run|own|manage)\s+(?:a|an|my|our|the|this)\s+\w+|"
-    r"^\W*(?:i'?m|im|i\s+am)\s+(?:one|the\s+only)\s+person\b",
+    r"^\W*(?:i'?m|im|i\s+am)\s+(?:one|the\s+only)\s+person\b|"
+    # the post they hold: "I'm the site manager", "I AM the site manager" (round 210 asked what
+    # they were trying to get done there), "I'm the office manager at a primary school"
+    r"^\W*(?:(?:so|well|and|but|oh|look)\W+)?(?:i'?m|im|i\s+am)\s+(?:the|a|an)\s+(?:[\w-]+\s+)?"
+    r"(?:manager|administrator|secretary|receptionist|head|deputy|supervisor|co-?ordinator|"
+    r"officer|clerk|foreman|director|owner|bursar|caretaker|landlord|landlady|manageress)\b",
     re.IGNORECASE,
 )
 COPULAS: frozenset[str] = frozenset("is are was were be been 's".split())

@@ -445,12 +445,7 @@ def blank(answer: str) -> str:
     """The answer with hedges, fillers, importance and don't-know phrases, and remarks about
     the interview ("like I said", "can we move on?"), replaced by spaces."""
     working = list(blank_spans(blank_meta(answer), inline_spans(answer)))
-    for time in inline_spans(answer, ("time",)):
-        if not _OWN_PREPOSITION.match(answer, time.start):
-            # (not when the time has its own: "put a wash on | at night" keeps its "on")
-            _blank_preposition_before(working, time.start)
-        if answer[time.end : time.end + 2] in ("'s", "\u2019s"):
-            working[time.end : time.end + 2] = "  "  # "Thursday's our night": the time's verb
+    _blank_around_times(answer, working)
     for named in _APPOSITION.finditer(answer):
         # "one manager, Sandra, actually took ownership": who it was, said in passing, is no
         # clause of its own (round 156's summary read back "one manager"); not a list of
@@ -538,11 +533,11 @@ _AGE_AS_ASIDE = re.compile(
     r"(?=\s+(?!(?:and|or|but|then)\b)[a-z])",
     re.IGNORECASE,
 )
-# (also a day told by what came after it, which takes no "in": "Our printer packed in | the day
-# before parents evening" keeps the verb's particle, round 209; nor "the day before" its own)
-_OWN_PREPOSITION = re.compile(
-    r"(?:on|at|in|by|during|every|for)\b|the\s+\w+\s+(?:before|after)\b", re.IGNORECASE
-)
+# (also a verb's particle before a day told by what came after it: "Our printer packed in |
+# the day before parents evening" keeps its "in", round 209; not "on the day before.")
+_OWN_PREPOSITION = re.compile(r"(?:on|at|in|by|during|every|for)\b", re.IGNORECASE)
+_PARTICLE_IN = re.compile(r"\b\w{2,}ed\s+in\s+$", re.IGNORECASE)
+_TOLD_BY_AFTER = re.compile(r"the\s+\w+\s+(?:before|after)\s+\w", re.IGNORECASE)
 
 
 _LEADS_TO = re.compile(
@@ -562,6 +557,19 @@ _LEADS_TO = re.compile(
     r"out(?:\s+(?:for\s+me|most))?(?:\s+(?:is|was)\b|\s*,)",
     re.I,
 )
+
+
+def _blank_around_times(answer: str, working: list[str]) -> None:
+    """Blank (in place) the preposition leading into each time, and a time's "'s"."""
+    for time in inline_spans(answer, ("time",)):
+        particle = _PARTICLE_IN.search(answer, 0, time.start) and _TOLD_BY_AFTER.match(
+            answer, time.start
+        )
+        if not _OWN_PREPOSITION.match(answer, time.start) and not particle:
+            # (not when the time has its own: "put a wash on | at night" keeps its "on")
+            _blank_preposition_before(working, time.start)
+        if answer[time.end : time.end + 2] in ("'s", "\u2019s"):
+            working[time.end : time.end + 2] = "  "  # "Thursday's our night": the time's verb
 
 
 def _blank_preposition_before(working: list[str], at: int) -> None:
@@ -1065,10 +1073,11 @@ def lexical_category(
         # ("being able to switch it" is what it lets them do, a consequence: round 209 typed it
         # a value, which ended the ladder)
         ("conduct", stripped.startswith(CONDUCT_PREFIXES) and not _ABLE.match(stripped)),
-        ("functional", bool(_ABLE.match(stripped))),
         # "I can provide for my family": what it makes possible, not yet the end itself
         ("feeling", valued and lead in ("can", "could")),
         ("value", valued),
+        # (unless what it lets them do is an end: "being able to provide for my family")
+        ("functional", bool(_ABLE.match(stripped))),
         ("feeling", bool(words & FEELING_WORDS) or any(p in lower for p in FEELING_PHRASES)),
         ("pain", bool(words & PAIN_WORDS)),
         ("context", timed or bool(TIME_OPENER.search(text.strip()))),

@@ -46,6 +46,7 @@ from interview_cli.llm.offline.lexicon import (
     EVALUATIVE,
     HEDGES,
     LEADING_STRIP,
+    LIFE_FACT,
     TERMINAL_CEILING,
     TIME_OPENER,
     TRAILING_STRIP,
@@ -533,7 +534,10 @@ def _read_units(
             if clause.existing or key in seen:
                 continue
             seen.add(key)
-            node = _node(request, view, clause, answers=previous is None, study=study)
+            # (in a story, what follows who they are answers: "I'm the office manager ... and
+            # our broadband provider cut the whole school off")
+            scene = study.story and all(LIFE_FACT.search(c.text) for u in placed for c in u.clauses)
+            node = _node(request, view, clause, answers=previous is None or scene, study=study)
             if not nodes and previous is None and _restates(request, turn, clause):
                 node = _restating(node, request)
             nodes.append(node)
@@ -664,8 +668,8 @@ _NOT_IMPORTANT = re.compile(
     r"what\s+i\s+(?:don'?t|do\s+not)\s+want|the\s+opposite|how\s+it\s+is|life)|(?:none|nothing)\s+really|no\s+difference|"
     # ("I wasnae trying to get anything done, that's what happens if ye're NOT out there",
     # round 209: a job's premise denied)
-    r"i\s+(?:wasn'?t|was\s+not|wasnae|'?m\s+not|am\s+not|wasnt)\s+trying\s+to\s+(?:get\s+|do\s+)?"
-    r"(?:anything|owt|nothing)(?:\s+done)?)\b)",
+    r"i(?:\s+wasn'?t|\s+was\s+not|\s+wasnae|'?m\s+not|\s+am\s+not|\s+wasnt)\s+trying\s+to\s+"
+    r"(?:get\s+|do\s+)?(?:anything|owt|nothing)(?:\s+done)?(?=\s*(?:[,.;!?]|$)))\b)",
     re.IGNORECASE,
 )
 # The families whose questions ask what they notice or what else matters (and the opening
@@ -782,7 +786,10 @@ def _node(
     span = answer[clause.quote_start : clause.end]
     confidence = confidence_of(clause, answers=answers, features=study.features)
     wished = _WISHED.search(request.question) and _AS_WISH.search(clause.text)
-    if doubt(answer, clause, story=study.story) or wished:
+    # (in a story, who they are sets the scene: "I'm the office manager at a primary school and
+    # ..." was asked "What happened next?" in round 209)
+    scene = study.story and LIFE_FACT.search(clause.text) is not None
+    if doubt(answer, clause, story=study.story) or wished or scene:
         # a node still, but not one to ask about until it is said more clearly (``doubt``);
         # nor is what they say would have helped, which never happened ("an engineer actually
         # turning up": "What did that teach you?" asks about it as done)

@@ -790,7 +790,9 @@ _HOW_OFTEN = (
 
 _AFTER_A_WHILE = re.compile(
     r"(?:after|within|for|in)\s+(?:\d+|a|an|one|two|three|four|five|six|few|couple)\s+"
-    r"(?:hrs|hours?|mins?|minutes|days?|weeks?|months?|years?|while)\s\S"
+    r"(?:hrs|hours?|mins?|minutes|days?|weeks?|months?|years?|while)\s"
+    # (a new clause's subject after it: not "for an hour | of peace and quiet", the review)
+    r"(?:my|i|we|our|the|his|her|they|you|it|me)\b"
 )
 
 

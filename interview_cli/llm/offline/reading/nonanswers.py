@@ -119,10 +119,18 @@ _AS_IT_WAS = re.compile(
 )
 
 
+_WHEN_IT_HAPPENS = re.compile(
+    r"\W*(?:if|when|whenever|once|after|every\s+time|on\s+the|she'?s\s+always\s+like)\b",
+    re.IGNORECASE,
+)
+
+
 def _tired_in_the_story(answer: str, start: int) -> bool:
     before = answer[:start]
     as_it_was = _AS_IT_WAS.search(before) and not _SAID_NOW.match(answer, start)
-    return bool(_TOLD_IN_THE_STORY.search(before) or as_it_was)
+    # ("If the nursery rings, I need to go soon.": what they do when it happens, from a review)
+    sentence = re.split(r"[.!?]\s", before)[-1]
+    return bool(_TOLD_IN_THE_STORY.search(before) or as_it_was or _WHEN_IT_HAPPENS.match(sentence))
 
 
 def _not_until(answer: str, start: int) -> bool:

@@ -66,7 +66,11 @@ _TRAILING = re.compile(
 # A reason given for the request ends what it names: "can we go back to the broadband thing tho
 # cos thats the one that literally ruined my week" (round 83 said back "Sure, the broadband
 # thing tho cos that's the one.")
-_ITS_REASON = re.compile(r"\s+(?:cos|coz|cuz|because|'cause|since)\s.*$", re.IGNORECASE)
+# (or a condition: "Ask me about the battery if you want somethin useful", round 210 asked
+# "Back to the battery if you want somethin useful.")
+_ITS_REASON = re.compile(
+    r"\s+(?:cos|coz|cuz|because|'cause|since|if\s+(?:you|u|ye)\b)\s.*$", re.IGNORECASE
+)
 
 
 _WHERE_I_SAID = re.compile(
@@ -83,6 +87,24 @@ _WHERE_I_SAID = re.compile(
 # go back to the packaging thing?" (round 57 took it for the request, and the packaging was
 # never asked about).
 _POINTING = frozenset({"that", "this", "it", "them", "those", "these", "there"})
+# ... nor a saying: "Back to square one, I had to fill the whole form in again" (a review)
+_SAYINGS = frozenset({"square one", "the drawing board", "normal", "basics", "reality", "sleep"})
+
+
+# The words of another story offered ("Can I tell you about a good one instead?"): what is told
+# after it is asked about, not "a good one" (``stressed``); "the bad experience" names one
+_ANOTHER_ONE = frozenset(
+    "a an the one another other time story experience good better nice nicer different bad "
+    "worse positive".split()
+)
+
+
+def _offered(answer: str, target: str, start: int) -> bool:
+    """The request names only another story offered (``emphasis/offer``)."""
+    offers = phrase_pattern("emphasis/offer").finditer(answer)
+    words = set(target.lower().split())
+    generic = words <= _ANOTHER_ONE and "experience" not in words
+    return generic and any(m.start() <= start < m.end() for m in offers)
 
 
 @lru_cache(maxsize=1024)
@@ -95,7 +117,8 @@ def find_steer(answer: str) -> Steer | None:
             said = _WHERE_I_SAID.match(raw)  # "the bit where I said no more cheese on toast"
             start = m.start("target") + (said.end() if said else 0)
             target = raw[said.end() :].strip() if said else raw.strip()
-            if target and target.lower() not in _POINTING:
+            named = target.lower() not in _POINTING | _SAYINGS
+            if target and named and not _offered(answer, target, start):
                 found.append(Steer(target, start, start + len(target)))
     # the last request, where there are two: it says more closely what they meant ("I'd rather
     # talk about the mower. Can we go back to the bit about it being light?", round 25)
@@ -230,9 +253,6 @@ def steer_to(
     its words make (None, None: no request, or one that names nothing). Without a request,
     the node it says matters most (``stressed``) is steered to."""
     steer = find_steer(request.answer)
-    offers = phrase_pattern("emphasis/offer").finditer(request.answer)
-    if steer is not None and any(m.start() <= steer.start < m.end() for m in offers):
-        steer = None  # "Can I tell you about a good one instead?": what is told, not "one"
     if steer is None:
         chosen = stressed(request.answer, nodes)
         if isinstance(chosen, str):  # "the important word was trust", said before
