@@ -244,3 +244,15 @@ def test_a_phrase_does_not_end_before_its_infinitive() -> None:
     ref = refer("rang provider more times than care", [said])
     told = ref.phrase.clause if ref.phrase else ref.mention
     assert not told.rstrip(". ").endswith("care"), told
+
+
+def test_who_was_the_one_and_whose_noun_are_said_back_whole() -> None:
+    # round 210 asked about "the one chasing every time" (of "I was the one chasing every
+    # time") and said back "I wasnt at the mercy of some" ("boss" heard as a form of address)
+    one = refer("one chasing every time", ["Nobody called me, I was the one chasing every time"])
+    assert one.phrase is not None and one.phrase.verbatim == "I was the one chasing every time"
+    boss = refer(
+        "wasnt at mercy of some boss",
+        ["I went freelance so I wasnt at the mercy of some boss, and then I end up stuck"],
+    )
+    assert boss.phrase is not None and boss.phrase.verbatim.endswith("some boss")

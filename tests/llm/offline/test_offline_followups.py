@@ -783,3 +783,12 @@ def test_someone_elses_view_is_no_node_to_ask_about() -> None:
 
     said = sure("My girlfriend likes soy, she says oat tastes like porridge, but I love it")
     assert said.get("says oat tastes like porridge") is False, said
+
+
+def test_every_time_it_happens_is_no_part_of_what_happened_each_time() -> None:
+    # round 210 asked 'You mentioned that you rang it was a different person.'
+    from interview_cli.llm.offline.reading.clauses import split_clauses
+
+    said = split_clauses("Every time I rang it was a different person")
+    assert [c.text for c in said] == ["Every time I rang", "it was a different person"]
+    assert len(split_clauses("every time it rains the lane floods")) == 1

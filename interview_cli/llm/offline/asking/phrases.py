@@ -23,6 +23,10 @@ pass", "cos by then knackered", "good grief"), so the questions never take a lab
 The answer's tokens and which words name something are ``tokens``; where a phrase stops
 short (a quote that would be cut off) is ``stops``. Pure functions of the label, the node's
 quotes and the respondent's answers (English).
+
+Over 1,000 lines: one concept, where a clean phrase of the respondent's starts and ends around
+a label, each widening or cut weighed against the others in ``_phrase``; the words it knows are
+``vocabulary`` and the cuts ``stops``.
 """
 
 from __future__ import annotations
@@ -438,6 +442,8 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
     if prev in _OBJECT_TOO and prev2 in v.verbs:
         return start, ""  # "I just have it | black now": its object, no "it black now" (round
         # 189 asked "You said it black now.")
+    if prev == "the" and tokens[start].norm == "one" and _who_was(tokens, start - 1, v):
+        return start - 3, ""  # "I was the one chasing every time" (round 210: "the one ...")
     if prev in v.determiners or prev in v.subjects:
         return start - 1, ""
     if prev == "me" and prev2 in v.enablers:
@@ -447,6 +453,14 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
     if prev in v.auxiliaries and prev2 in v.subjects:
         return start - 2, ""
     return start, ""
+
+
+def _who_was(tokens: Sequence[Token], article: int, v: Vocabulary) -> bool:
+    """A subject and its "was"/"am" just before the article: "I was | the one"."""
+    if article < 2 or not all(t.word for t in tokens[article - 2 : article]):
+        return False
+    who, was = tokens[article - 2].norm, tokens[article - 1].norm
+    return who in v.subjects and was in ("was", "am", "were", "is", "are")
 
 
 # Subjects that are objects too, after their verb ("have it black", "want you there")

@@ -365,8 +365,9 @@ def _its_noun(tokens: Sequence[Token], at: int, v: Vocabulary) -> bool:
     return noun and (before in v.determiners or before in _BEFORE_ITS_NOUN)
 
 
-_BEFORE_ITS_NOUN = frozenset("old young little big good nice wee poor".split())
-_ADDRESSING_NOUNS = frozenset("man lad girl boy woman lady fella dear".split())
+_BEFORE_ITS_NOUN = frozenset("old young little big good nice wee poor some any no".split())
+# ("at the mercy of some | boss": round 210 said back "I wasnt at the mercy of some")
+_ADDRESSING_NOUNS = frozenset("man lad girl boy woman lady fella dear boss".split())
 
 
 def _trailing(word: str, v: Vocabulary) -> bool:

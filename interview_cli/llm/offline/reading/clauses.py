@@ -242,6 +242,14 @@ _IF_MAIN = re.compile(
     re.IGNORECASE,
 )
 _IF_CUE = Cue("if", "up")
+# "Every time I rang it was a different person": when it happens, then what happened each time
+# (round 210 asked 'You mentioned that you rang it was a different person.')
+_EVERY_TIME_MAIN = re.compile(
+    r"^\s*(?:(?:and|but|so|well)\W+)*(?:every|each)\s+(?:single\s+)?time\s+(?:i|we|you|they|he|"
+    r"she)\s+[\w'\u2019]+(?:\s+(?:them|him|her|it|up|in|back|round|there|home))?"
+    r"(?=\s+(?:it|it's|its|i|i'd|we|they|he|she|there|there's)\s+\w)",
+    re.IGNORECASE,
+)
 _COMMA_SUBJECT = re.compile(
     r"(?:,|\band|\bbut)\s+(?:then\s+)?(?=(?:(?:i|we|you|they|he|she|it)(?:['\u2019](?:m|ve|d|ll|re|s))?"
     # typed without the apostrophe: "its", "im", "ive", "theyre"
@@ -657,6 +665,8 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         # main clause its end; one label for both would read "if can concentrate get my ...".
         at = offset + main.end()
         cuts.append((at, at, _IF_CUE))
+    if every := _EVERY_TIME_MAIN.match(sentence):
+        cuts.append((offset + every.end(), offset + every.end(), _COMMA_CUE))
     _second_statements(sentence, offset, cuts)
     _bare_contrasts(sentence, offset, cuts)
     _new_pairs(sentence, offset, cuts)
