@@ -256,3 +256,13 @@ def test_who_was_the_one_and_whose_noun_are_said_back_whole() -> None:
         ["I went freelance so I wasnt at the mercy of some boss, and then I end up stuck"],
     )
     assert boss.phrase is not None and boss.phrase.verbatim.endswith("some boss")
+
+
+def test_an_adverb_after_me_makes_it_an_object_not_a_possessive() -> None:
+    # round 211 said back "she wrote to your properly"
+    from interview_cli.llm.offline.asking.phrases import _shift
+    from interview_cli.llm.offline.asking.vocabulary import vocabulary
+
+    v = vocabulary()
+    assert _shift("she wrote to me properly".split(), v) == "she wrote to you properly"
+    assert _shift("with me family".split(), v) == "with your family"

@@ -400,6 +400,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         # round 210
         "Honestly I've got a client call in about ten minutes so I'll have to wrap up soon, sorry.",
         "Then I'd drink it black. Sorry my shift starts soon, I have to go in like 10 min",
+        # round 211
+        "lets me have coffee? lol. sorry I'm knackered, been up since 4 yesterday afternoon.",
+        "I'll answer a couple more now in a minute but I really need to sleep",
+        "the flask tbh. I dunno. I really need to go to bed now",
     ):
         assert tiring(going), going
     for told in (
@@ -416,6 +420,7 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "After the second cup, I really have to go, every time.",
         "If the nursery rings, I need to go soon.",
         "She's always like, I really need to go, mum.",
+        "The baby means I really need to sleep",
     ):
         assert not tiring(told), told
     # (tiredness in the story is no tiredness now: from the review)

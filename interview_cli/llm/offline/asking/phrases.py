@@ -205,7 +205,12 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
             nxt = norms[i + 1] if i + 1 < len(norms) else ""
             if i > 0 and norms[i - 1] in v.enablers:
                 out.append("you")
-            elif not nxt or nxt in v.prepositions or nxt in _AFTER_AN_OBJECT | _ON_OFF:
+            elif (
+                not nxt
+                or nxt in v.prepositions
+                or nxt in _AFTER_AN_OBJECT | _ON_OFF
+                or (nxt.endswith("ly") and len(nxt) > 4 and nxt not in _LY_NOUNS)
+            ):
                 # "keeps me in a job": an object before its place; "more like me again" (round
                 # 82 was asked about "feeling a bit more like your again")
                 out.append("you")
@@ -223,6 +228,9 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
 # Prepositions the word lists leave out (function_words.yaml): "around me on site" is no
 # "around your on site" (round 200)
 _ON_OFF = frozenset({"on", "off"})
+# Nouns in "-ly", no adverbs: "with me family" (an adverb after "me" is its verb's: "wrote to
+# me properly", round 211 said back "wrote to your properly")
+_LY_NOUNS = frozenset("family belly jelly lolly bully rally telly holly tally folly".split())
 # Adverbs that follow an object, never a possessive's noun ("like me again")
 _AFTER_AN_OBJECT = frozenset("again too now anymore though tho really then still".split())
 

@@ -557,6 +557,10 @@ LIFE_FACT = re.compile(
     r"^\W*(?:i'?m|im|i\s+am)\s+(?:one|the\s+only)\s+person\b|"
     # the post they hold: "I'm the site manager", "I AM the site manager" (round 210 asked what
     # they were trying to get done there), "I'm the office manager at a primary school"
+    # ... or a working life by its length: "I spent forty years as an engineer" (round 211 asked
+    # what it taught them)
+    r"^\W*(?:(?:well|so|and|but)\W+)?(?:i|we)\s+(?:spent|did|worked|had)\s+(?:over\s+|nearly\s+)?"
+    r"(?:[\w-]+\s+){1,2}years?\s+(?:as|in|at|with)\b|"
     r"^\W*(?:(?:so|well|and|but|oh|look)\W+)?(?:i'?m|im|i\s+am)\s+(?:the|a|an)\s+(?:[\w-]+\s+)?"
     r"(?:manager|administrator|secretary|receptionist|head|deputy|supervisor|co-?ordinator|"
     r"officer|clerk|foreman|director|owner|bursar|caretaker|landlord|landlady|manageress)\b",
