@@ -404,6 +404,16 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "lets me have coffee? lol. sorry I'm knackered, been up since 4 yesterday afternoon.",
         "I'll answer a couple more now in a minute but I really need to sleep",
         "the flask tbh. I dunno. I really need to go to bed now",
+        # (the second review of these rules: minutes to go, politeness, what calls them)
+        "I have to go in 10 minutes.",
+        "ok gotta go in 10 mins",
+        "If you don't mind, I have to go now.",
+        "If that's everything, I really have to go now, sorry.",
+        "If I'm honest, I'm getting a bit tired of this.",
+        "I really have to go, I've got to pick the kids up.",
+        "I really must dash, choir.",
+        "Look I've got to be quick, the bell's about to go.",
+        "Yeah that's about it, I've got a ewe to check on.",
     ):
         assert tiring(going), going
     for told in (
@@ -421,6 +431,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "If the nursery rings, I need to go soon.",
         "She's always like, I really need to go, mum.",
         "The baby means I really need to sleep",
+        "And I'm looking at the board, my train leaves in five minutes, and nobody picks up.",
+        "Most mornings, I've got a meeting in ten minutes so I just grab whatever's quickest.",
+        "It's bitter on the fells in January so I have to wrap up.",
+        "Bake it, cool it, then I'll wrap it up.",
     ):
         assert not tiring(told), told
     # (tiredness in the story is no tiredness now: from the review)
@@ -788,6 +802,13 @@ def test_someone_elses_view_is_no_node_to_ask_about() -> None:
 
     said = sure("My girlfriend likes soy, she says oat tastes like porridge, but I love it")
     assert said.get("says oat tastes like porridge") is False, said
+    # (in a story what was said is the incident: "I complained and they said the refund would
+    # take ten days" was left for another incident, the second review)
+    ci = _methodology("critical_incident")
+    told = extract(
+        ci, "banking", "I complained and they said the refund would take ten days.", None
+    )
+    assert told.nodes and told.nodes[0].confidence >= least, told.nodes
 
 
 def test_every_time_it_happens_is_no_part_of_what_happened_each_time() -> None:
@@ -797,3 +818,15 @@ def test_every_time_it_happens_is_no_part_of_what_happened_each_time() -> None:
     said = split_clauses("Every time I rang it was a different person")
     assert [c.text for c in said] == ["Every time I rang", "it was a different person"]
     assert len(split_clauses("every time it rains the lane floods")) == 1
+
+
+def test_what_being_able_to_do_reaches_decides_its_level() -> None:
+    # round 209 typed "being able to switch it" a value, which ended the ladder; the reviews:
+    # "being able to go walking with my family" is what it lets them do, "being able to provide
+    # for my family" and "... stay independent" are ends
+    from interview_cli.llm.offline.reading.clauses import lexical_category
+
+    assert lexical_category("being able to switch it") == "functional"
+    assert lexical_category("being able to go walking with my family") == "functional"
+    assert lexical_category("being able to provide for my family") == "conduct"
+    assert lexical_category("being able to stay independent as I get older") == "conduct"

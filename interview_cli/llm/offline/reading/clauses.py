@@ -271,7 +271,8 @@ _COMMA_SUBJECT = re.compile(
     r"have|had|does|do|did|can|can't|will|won't|keeps?|gets?|goes|lasts?|makes?|stays?|"
     # ... or what it did: "I'm the office manager at a primary school and our broadband
     # provider cut the whole school off" (round 209 made one node of both, the job's label)
-    r"cut|put|sent|took|gave|lost|broke|left|rang|sold|shut|kept|told|said|(?!used\b)\w{3,}ed)\b)|"
+    r"cut|put|sent|took|gave|lost|broke|left|rang|sold|shut|kept|told|said|hung|came|went|got|"
+    r"made|brought|bought|found|(?!used\b)\w{3,}ed)\b)|"
     # ... or what else it is: "i notice the quick 30 minute wash and that its quiet on the
     # spin so i can still hear the telly" (round 185 read the wash as why they hear the telly)
     r"\band\s+(?=that\s+(?:it'?s|it\s+is|they'?re|theyre|they\s+are)\s+\w)|"
@@ -544,7 +545,12 @@ _AGE_AS_ASIDE = re.compile(
 # (also a verb's particle before a day told by what came after it: "Our printer packed in |
 # the day before parents evening" keeps its "in", round 209; not "on the day before.")
 _OWN_PREPOSITION = re.compile(r"(?:on|at|in|by|during|every|for)\b", re.IGNORECASE)
-_PARTICLE_IN = re.compile(r"\b\w{2,}ed\s+in\s+$", re.IGNORECASE)
+# (a phrasal verb's "in", not a place's: "my card got blocked in | the week before", a review)
+_PARTICLE_IN = re.compile(
+    r"\b(?:packed|caved|gave|handed|checked|logged|moved|plugged|filled|signed|kicked|chipped|"
+    r"pitched|stepped|popped|called|broke|dropped|joined|settled)\s+in\s+$",
+    re.IGNORECASE,
+)
 _TOLD_BY_AFTER = re.compile(r"the\s+\w+\s+(?:before|after)\s+\w", re.IGNORECASE)
 
 
@@ -1058,6 +1064,10 @@ _WORD = re.compile(r"[\w][\w'\u2019\-]*")  # WORD without its dotted numbers
 
 
 _ABLE = re.compile(r"(?:being|to\s+be)\s+able\s+to\b")
+_ABLE_TO_AN_END = re.compile(
+    r"(?:being|to\s+be)\s+able\s+to\s+(?:provide|support|look\s+after|care\s+for|give|be|stay|"
+    r"keep|stand|live|feel|enjoy|afford|protect)\b"
+)
 
 
 def lexical_category(
@@ -1082,12 +1092,17 @@ def lexical_category(
         # words are value words: the phrase's form decides first
         # ("being able to switch it" is what it lets them do, a consequence: round 209 typed it
         # a value, which ended the ladder)
-        ("conduct", stripped.startswith(CONDUCT_PREFIXES) and not _ABLE.match(stripped)),
+        (
+            "conduct",
+            stripped.startswith(CONDUCT_PREFIXES)
+            and (not _ABLE.match(stripped) or bool(_ABLE_TO_AN_END.match(stripped))),
+        ),
+        # (what it lets them do, not an end: "being able to go walking with my family"; an end
+        # is a value: "being able to provide for my family", from the reviews)
+        ("functional", bool(_ABLE.match(stripped)) and not _ABLE_TO_AN_END.match(stripped)),
         # "I can provide for my family": what it makes possible, not yet the end itself
         ("feeling", valued and lead in ("can", "could")),
         ("value", valued),
-        # (unless what it lets them do is an end: "being able to provide for my family")
-        ("functional", bool(_ABLE.match(stripped))),
         ("feeling", bool(words & FEELING_WORDS) or any(p in lower for p in FEELING_PHRASES)),
         ("pain", bool(words & PAIN_WORDS)),
         ("context", timed or bool(TIME_OPENER.search(text.strip()))),

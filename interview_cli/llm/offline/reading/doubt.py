@@ -23,6 +23,8 @@ as the subject was left out: "my husband can cook it" is as often an element as 
 - its sentence **says what would have been** ("if I still had the car I'd have driven");
 - it **quotes someone else's words** as they said them ("said 'that's our mistake'"): their
   "our" is not the respondent's;
+- it **tells someone else's view** of nothing of the respondent's ("she says oat tastes like
+  porridge"), except where the methodology is about events, whose story holds what was said;
 - its sentence **opens by saying it is said again** ("Like I said, ...", "Same as before
   really, ..."): answered already, in other words;
 - its sentence **opens by saying it does nothing** ("Nothing really, it lives in a drawer"):
@@ -54,8 +56,9 @@ _PART_END = re.compile(r"[,;.!?]")
 LAUGH_SIGN = "laugh"
 # How far after a clause a laugh may stand and still be about it
 _LAUGH_REACH = 30
-# The sign matched in the clause itself, not its sentence.
+# The signs matched in the clause itself, not its sentence.
 REPORTED_SIGN = "reported"
+VIEW_SIGN = "view"
 # The sign that does not count where the methodology is about events.
 STORY_SIGN = "back_then"
 # The sign that counts only where the methodology is about events.
@@ -75,6 +78,7 @@ def _signs() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
         ("hypothetical", "its sentence says what would have been, not what is"),
         ("dismissal", "its sentence opens by saying it does nothing"),
         ("reported", "it quotes someone else's words"),
+        ("view", "it tells someone else's view"),
         ("repeated", "its sentence says it is said again"),
         ("guess", "its sentence guesses at others' reasons after not knowing"),
         ("wonder", "its sentence wonders what happened after not knowing"),
@@ -133,8 +137,10 @@ def doubt(answer: str, clause: Clause, *, story: bool) -> str:
         if kind == LAUGH_SIGN:
             if pattern.search(_part(answer, clause)):
                 return reason
-        elif kind == REPORTED_SIGN:
-            if pattern.search(answer, clause.start, clause.end):
+        elif kind in (REPORTED_SIGN, VIEW_SIGN):
+            if (kind == REPORTED_SIGN or not story) and pattern.search(
+                answer, clause.start, clause.end
+            ):
                 return reason
         elif kind in GUESS_SIGNS:
             # (up to a "but": "I dunno, maybe X, but he cancelled my order" says that plainly)

@@ -752,8 +752,10 @@ def _lightened(words: list[str]) -> tuple[list[str], list[int]]:
         # round 209 asked about "after like 6 hrs my ears"), and how often it happens ("so i
         # dont have to pull over every time": "dont have to pull") go before anything said
         kept = [i for i in kept if not _filling_like(said, i)]
-        if len(kept) > MAX_LABEL_WORDS and _AFTER_A_WHILE.match(" ".join(said[i] for i in kept)):
-            kept = kept[3:]  # ("after 6 hrs | my ears start aching": when, said first, goes)
+        when = _AFTER_A_WHILE.match(" ".join(said[i] for i in kept))
+        if len(kept) > MAX_LABEL_WORDS and when:
+            # ("after 6 hrs | my ears start aching": when, said first, goes)
+            kept = kept[len(when.group("when").split()) :]
         often = next((len(t) for t in _HOW_OFTEN if [said[i] for i in kept[-len(t) :]] == t), 0)
         kept = kept[: len(kept) - often] if len(kept) - often >= 2 else kept
     if len(kept) > MAX_LABEL_WORDS:
@@ -789,8 +791,10 @@ _HOW_OFTEN = (
 
 
 _AFTER_A_WHILE = re.compile(
-    r"(?:after|within|for|in)\s+(?:\d+|a|an|one|two|three|four|five|six|few|couple)\s+"
-    r"(?:hrs|hours?|mins?|minutes|days?|weeks?|months?|years?|while)\s"
+    r"(?P<when>(?:after|within|for|in)\s+(?:\d+|a|an|one|two|three|four|five|six|few|couple)\s+"
+    r"(?:hrs|hours?|mins?|minutes|days?|weeks?|months?|years?|while)"
+    # (and where: "after two hours on the fells | my heels start to rub", the second review)
+    r"(?:\s+(?:on|in|at)\s+(?:the\s+|a\s+|my\s+)?[\w-]+)?)\s"
     # (a new clause's subject after it: not "for an hour | of peace and quiet", the review)
     r"(?:my|i|we|our|the|his|her|they|you|it|me)\b"
 )

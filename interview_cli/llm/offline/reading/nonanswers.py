@@ -120,7 +120,9 @@ _AS_IT_WAS = re.compile(
 
 
 _WHEN_IT_HAPPENS = re.compile(
-    r"\W*(?:if|when|whenever|once|after|every\s+time|on\s+the|she'?s\s+always\s+like)\b",
+    r"\W*(?:(?:if|when|whenever)\b(?!\s+(?:you\s+don'?t\s+mind|that'?s|thats|i'?m\s+(?:being\s+)?"
+    r"honest|it'?s\s+(?:ok|okay|alright|all\s+right)))|every\s+time\b|she'?s\s+always\s+like\b|"
+    r"after\s+(?:the|a|my|every)\b)",
     re.IGNORECASE,
 )
 
@@ -128,7 +130,8 @@ _WHEN_IT_HAPPENS = re.compile(
 def _tired_in_the_story(answer: str, start: int) -> bool:
     before = answer[:start]
     as_it_was = _AS_IT_WAS.search(before) and not _SAID_NOW.match(answer, start)
-    # ("If the nursery rings, I need to go soon.": what they do when it happens, from a review)
+    # ("If the nursery rings, I need to go soon.": what they do when it happens, from a review;
+    # not "If that's everything, I really have to go now", politeness, the second review)
     sentence = re.split(r"[.!?]\s", before)[-1]
     return bool(_TOLD_IN_THE_STORY.search(before) or as_it_was or _WHEN_IT_HAPPENS.match(sentence))
 

@@ -69,7 +69,9 @@ _TRAILING = re.compile(
 # (or a condition: "Ask me about the battery if you want somethin useful", round 210 asked
 # "Back to the battery if you want somethin useful.")
 _ITS_REASON = re.compile(
-    r"\s+(?:cos|coz|cuz|because|'cause|since|if\s+(?:you|u|ye)\b)\s.*$", re.IGNORECASE
+    r"\s+(?:cos|coz|cuz|because|'cause|since|if\s+(?:you|u|ye)\s+(?:want|wanna|like|need|fancy|"
+    r"prefer)\b)\s.*$",
+    re.IGNORECASE,
 )
 
 
@@ -88,7 +90,7 @@ _WHERE_I_SAID = re.compile(
 # never asked about).
 _POINTING = frozenset({"that", "this", "it", "them", "those", "these", "there"})
 # ... nor a saying: "Back to square one, I had to fill the whole form in again" (a review)
-_SAYINGS = frozenset({"square one", "the drawing board", "normal", "basics", "reality", "sleep"})
+_SAYINGS = frozenset({"square one", "the drawing board", "basics", "reality"})
 
 
 # The words of another story offered ("Can I tell you about a good one instead?"): what is told
