@@ -414,6 +414,12 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I really must dash, choir.",
         "Look I've got to be quick, the bell's about to go.",
         "Yeah that's about it, I've got a ewe to check on.",
+        # round 212: who needs them, a sign-off first, being quick, goodbye as the answer ends
+        "Look I have to go in a few mins, the young lad needs collecting from training",
+        "grand, the kids are great. Thats about it really, I need to head",
+        "Nowt, that's the point man. Hang on, oven timer's going, I'll have to be quick.",
+        "Pick up the bloody phone. Right, me stotties are burning, ta-ra pet.",
+        "Look, sorry, I'll have to wrap up soon, it's nearly maghrib and I need to break my fast",
     ):
         assert tiring(going), going
     for told in (
@@ -435,6 +441,8 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Most mornings, I've got a meeting in ten minutes so I just grab whatever's quickest.",
         "It's bitter on the fells in January so I have to wrap up.",
         "Bake it, cool it, then I'll wrap it up.",
+        "She came to the door and I just said, bye.",
+        "I need to head to the shops first",
     ):
         assert not tiring(told), told
     # (tiredness in the story is no tiredness now: from the review)

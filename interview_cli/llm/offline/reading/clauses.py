@@ -18,6 +18,7 @@ and ``meta``, and naming is ``labels``.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -924,7 +925,12 @@ _A_THING = re.compile(
 def _items(segment: str) -> list[str]:
     """The items of one comma-separated segment of a list: its parts at "and", "or", "plus",
     unless the two parts are one thing."""
-    pieces = [p for p in re.split(r"\s*\b(?:and|or|plus)\b\s*", segment) if p.strip()]
+    # (no "and" inside a number: "six hundred and forty quid", round 212 read back "forty quid")
+    pieces = [
+        p
+        for p in re.split(r"\s*\b(?<!hundred\s)(?<!thousand\s)(?:and|or|plus)\b\s*", segment)
+        if p.strip()
+    ]
     if (
         len(pieces) == 2
         and len(content_words(pieces[0])) == 1 < len(content_words(pieces[1]))
@@ -954,6 +960,21 @@ def _items(segment: str) -> list[str]:
     return [p.strip() for p in pieces if p.strip()]
 
 
+def _size(chunk: str) -> int:
+    """A list item's content words, a number said in words counted as one ("six hundred and
+    forty quid" is a price), a person it is about as none."""
+    words = [w for w in content_words(chunk) if w not in _MADE_WHO]
+    # (the number's words run together: "one for work and one for the gym" is two items)
+    joined = sum(a in _AMOUNT_WORDS and b in _AMOUNT_WORDS for a, b in itertools.pairwise(words))
+    return len(words) - joined
+
+
+_AMOUNT_WORDS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty "
+    "fifty sixty seventy eighty ninety hundred thousand".split()
+)
+
+
 def list_parts(clause: Clause) -> list[Clause]:
     """A plain list of short noun phrases ("light and comfortable", "the sound, the fit")
     as sibling clauses; [] when the clause is not such a list."""
@@ -966,7 +987,7 @@ def list_parts(clause: Clause) -> list[Clause]:
     # (a person the item is about names nothing of it: "his tummy, him enjoying his dinner
     # and me knowing I have done right by him", round 54: one node, "tummy him enjoying his
     # dinner")
-    sizes = [len([w for w in content_words(c) if w not in _MADE_WHO]) for c in chunks]
+    sizes = [_size(c) for c in chunks]
     # a comma list of three or more may hold one longer item among its short ones ("the
     # dentist explaining before they do anything, early appointments, no upselling, and
     # setting an example for my kids", round 35: read as two nodes, the short items lost)
