@@ -266,3 +266,8 @@ def test_an_adverb_after_me_makes_it_an_object_not_a_possessive() -> None:
     v = vocabulary()
     assert _shift("she wrote to me properly".split(), v) == "she wrote to you properly"
     assert _shift("with me family".split(), v) == "with your family"
+    # (the review: dialect "me" before an adjective in "-ly" is "your")
+    assert (
+        _shift("walk the dog for me daily routine".split(), v)
+        == "walk the dog for your daily routine"
+    )

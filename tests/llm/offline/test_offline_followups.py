@@ -420,6 +420,12 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Nowt, that's the point man. Hang on, oven timer's going, I'll have to be quick.",
         "Pick up the bloody phone. Right, me stotties are burning, ta-ra pet.",
         "Look, sorry, I'll have to wrap up soon, it's nearly maghrib and I need to break my fast",
+        # (the third review: a polite condition, what calls them, plain minutes to go)
+        "If there's nothing else, I really have to go now",
+        "I really must dash, choir",
+        "My shift starts in ten minutes",
+        "Sorry my train leaves in 10 minutes",
+        "I've got a meeting in ten minutes",
     ):
         assert tiring(going), going
     for told in (
@@ -443,6 +449,15 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Bake it, cool it, then I'll wrap it up.",
         "She came to the door and I just said, bye.",
         "I need to head to the shops first",
+        # (the third review: the coffee going through them, sleep as a routine, a routine's
+        # minutes, a reason after being tired)
+        "It goes straight through me. Halfway through the meeting, I really have to go, no joke.",
+        "No coffee after 3pm, I really need to sleep.",
+        "Once the kids are down, I really need to sleep",
+        "After breakfast, I have to go in ten minutes.",
+        "Honestly I've got a call in five minutes so I grab an espresso",
+        "Honestly, my shift starts in 10 minutes, so I grab a flat white on the way",
+        "Sorry I'm shattered, been up since 5 so I need boots that don't rub.",
     ):
         assert not tiring(told), told
     # (tiredness in the story is no tiredness now: from the review)
@@ -826,6 +841,9 @@ def test_every_time_it_happens_is_no_part_of_what_happened_each_time() -> None:
     said = split_clauses("Every time I rang it was a different person")
     assert [c.text for c in said] == ["Every time I rang", "it was a different person"]
     assert len(split_clauses("every time it rains the lane floods")) == 1
+    # (the verb's object, or a belief, is no next subject: the third review)
+    for one in ("Every time I put it on it rubs my heel", "Every time I thought it was fixed"):
+        assert len(split_clauses(one)) == 1, one
 
 
 def test_what_being_able_to_do_reaches_decides_its_level() -> None:
@@ -838,3 +856,6 @@ def test_what_being_able_to_do_reaches_decides_its_level() -> None:
     assert lexical_category("being able to go walking with my family") == "functional"
     assert lexical_category("being able to provide for my family") == "conduct"
     assert lexical_category("being able to stay independent as I get older") == "conduct"
+    # (the third review: keeping dry and staying out longer are what it lets them do)
+    assert lexical_category("being able to keep my feet dry") == "functional"
+    assert lexical_category("being able to stay out longer on the hills") == "functional"

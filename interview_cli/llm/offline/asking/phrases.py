@@ -228,9 +228,12 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
 # Prepositions the word lists leave out (function_words.yaml): "around me on site" is no
 # "around your on site" (round 200)
 _ON_OFF = frozenset({"on", "off"})
-# Nouns in "-ly", no adverbs: "with me family" (an adverb after "me" is its verb's: "wrote to
-# me properly", round 211 said back "wrote to your properly")
-_LY_NOUNS = frozenset("family belly jelly lolly bully rally telly holly tally folly".split())
+# Nouns and adjectives in "-ly", no adverbs: "with me family", "me daily routine" (an adverb
+# after "me" is its verb's: "wrote to me properly", round 211 said back "wrote to your properly")
+_LY_NOUNS = frozenset(
+    "family belly jelly lolly bully rally telly holly tally folly daily weekly monthly yearly "
+    "early lovely only friendly lonely silly ugly holy likely elderly".split()
+)
 # Adverbs that follow an object, never a possessive's noun ("like me again")
 _AFTER_AN_OBJECT = frozenset("again too now anymore though tho really then still".split())
 

@@ -247,8 +247,11 @@ _IF_CUE = Cue("if", "up")
 # (round 210 asked 'You mentioned that you rang it was a different person.')
 _EVERY_TIME_MAIN = re.compile(
     r"^\s*(?:(?:and|but|so|well)\W+)*(?:every|each)\s+(?:single\s+)?time\s+(?:i|we|you|they|he|"
-    r"she)\s+[\w'\u2019]+(?:\s+(?:them|him|her|it|up|in|back|round|there|home))?"
-    r"(?=\s+(?:it|it's|its|i|i'd|we|they|he|she|there|there's)\s+\w)",
+    r"she)\s+(?!(?:thought|think|hope|hoped|guess|reckon|believed?|said|say|told|knew|know)\b)"
+    r"[\w'\u2019]+(?:\s+(?:them|him|her|up|in|back|round|home))?"
+    # (the next subject, not the verb's object: "Every time I put it on it rubs", a review)
+    r"(?=\s+(?:it(?:'s|\s+(?:was|is|were)\b)|i|i'd|we|they|he|she|there's|there\s+(?:was|is)\b)"
+    r"\b\s*\w)",
     re.IGNORECASE,
 )
 _COMMA_SUBJECT = re.compile(
@@ -1085,9 +1088,12 @@ _WORD = re.compile(r"[\w][\w'\u2019\-]*")  # WORD without its dotted numbers
 
 
 _ABLE = re.compile(r"(?:being|to\s+be)\s+able\s+to\b")
+# (an end, not what it lets them do: "keep my feet dry", "stay out longer on the hills" are
+# consequences, the third review)
 _ABLE_TO_AN_END = re.compile(
-    r"(?:being|to\s+be)\s+able\s+to\s+(?:provide|support|look\s+after|care\s+for|give|be|stay|"
-    r"keep|stand|live|feel|enjoy|afford|protect)\b"
+    r"(?:being|to\s+be)\s+able\s+to\s+(?:(?:provide|support|look\s+after|care\s+for|protect)\b|"
+    r"(?:be|stay|live|feel)\s+(?:independent|free|myself|in\s+control|secure)\b|"
+    r"stand\s+on\s+my\s+own|give\s+(?:my|the|our)\s+(?:kids|children|family)\b)"
 )
 
 

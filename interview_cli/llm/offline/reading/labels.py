@@ -791,8 +791,9 @@ _HOW_OFTEN = (
 
 
 _AFTER_A_WHILE = re.compile(
-    r"(?P<when>(?:after|within|for|in)\s+(?:\d+|a|an|one|two|three|four|five|six|few|couple)\s+"
-    r"(?:hrs|hours?|mins?|minutes|days?|weeks?|months?|years?|while)"
+    r"(?P<when>(?:after|within|for|in)\s+(?:a\s+few|a\s+couple(?:\s+of)?|couple\s+of|few|\d+|a|an|"
+    r"one|two|three|four|five|six)\s+"
+    r"(?:hrs|hours?|mins?|minutes|days?|weeks?|months?|years?|while|miles?)"
     # (and where: "after two hours on the fells | my heels start to rub", the second review)
     r"(?:\s+(?:on|in|at)\s+(?:the\s+|a\s+|my\s+)?[\w-]+)?)\s"
     # (a new clause's subject after it: not "for an hour | of peace and quiet", the review)

@@ -121,8 +121,8 @@ _AS_IT_WAS = re.compile(
 
 _WHEN_IT_HAPPENS = re.compile(
     r"\W*(?:(?:if|when|whenever)\b(?!\s+(?:you\s+don'?t\s+mind|that'?s|thats|i'?m\s+(?:being\s+)?"
-    r"honest|it'?s\s+(?:ok|okay|alright|all\s+right)))|every\s+time\b|she'?s\s+always\s+like\b|"
-    r"after\s+(?:the|a|my|every)\b)",
+    r"honest|it'?s\s+(?:ok|okay|alright|all\s+right)|there'?s\s+nothing|we'?re\s+done))|every\s+time\b|"
+    r"she'?s\s+always\s+like\b|once\b(?!\s+again)|on\s+the\b|after\b(?!\s+all\b))",
     re.IGNORECASE,
 )
 

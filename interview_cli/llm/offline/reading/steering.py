@@ -69,8 +69,8 @@ _TRAILING = re.compile(
 # (or a condition: "Ask me about the battery if you want somethin useful", round 210 asked
 # "Back to the battery if you want somethin useful.")
 _ITS_REASON = re.compile(
-    r"\s+(?:cos|coz|cuz|because|'cause|since|if\s+(?:you|u|ye)\s+(?:want|wanna|like|need|fancy|"
-    r"prefer)\b)\s.*$",
+    r"\s+(?:(?:cos|coz|cuz|because|'cause|since)\s|if\s+(?:you|u|ye)\s+(?:want|wanna|like|need|"
+    r"fancy|prefer|have\s+(?:a\s+)?(?:minute|moment|sec|second|time))\b).*$",
     re.IGNORECASE,
 )
 
