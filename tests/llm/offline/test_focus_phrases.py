@@ -271,3 +271,7 @@ def test_an_adverb_after_me_makes_it_an_object_not_a_possessive() -> None:
         _shift("walk the dog for me daily routine".split(), v)
         == "walk the dog for your daily routine"
     )
+    # (what someone said is theirs: round 213 said back "she said oh yes that's your mistake")
+    assert _shift("she said oh yes that's our mistake".split(), v) == (
+        "she said oh yes that's our mistake"
+    )

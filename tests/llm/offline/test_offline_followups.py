@@ -426,6 +426,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "My shift starts in ten minutes",
         "Sorry my train leaves in 10 minutes",
         "I've got a meeting in ten minutes",
+        # round 213
+        "Btw my standup starts in like 10 min so maybe couple more questions",
+        "The morning one. Sorry really need to go in few minutes",
+        "Being nice to devs lol. Seriously I have to go now",
     ):
         assert tiring(going), going
     for told in (

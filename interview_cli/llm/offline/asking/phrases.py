@@ -189,6 +189,10 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
     out: list[str] = []
     norms = [t.lower().replace("’", "'") for t in texts]
     for i, (text, n) in enumerate(zip(texts, norms, strict=True)):
+        if i > 1 and norms[i - 1] in _SAYS and norms[i - 2] in _THEY:
+            # what someone said is theirs: "she said oh yes that's our mistake" (round 213
+            # said back "that's your mistake")
+            return " ".join([*out, *texts[i:]])
         after_i = i > 0 and norms[i - 1] == "i"
         if n in _SAID_BACK_WITHOUT and 0 < i < len(texts) - 1:
             continue  # "that's honestly the one": a hedge of theirs, not ours to repeat
@@ -228,6 +232,8 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
 # Prepositions the word lists leave out (function_words.yaml): "around me on site" is no
 # "around your on site" (round 200)
 _ON_OFF = frozenset({"on", "off"})
+_SAYS = frozenset({"said", "says", "goes", "went"})
+_THEY = frozenset({"she", "he", "they"})
 # Nouns and adjectives in "-ly", no adverbs: "with me family", "me daily routine" (an adverb
 # after "me" is its verb's: "wrote to me properly", round 211 said back "wrote to your properly")
 _LY_NOUNS = frozenset(
