@@ -430,6 +430,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Btw my standup starts in like 10 min so maybe couple more questions",
         "The morning one. Sorry really need to go in few minutes",
         "Being nice to devs lol. Seriously I have to go now",
+        # round 214
+        "thats it. oh and sorry I've got to go soon, my placement shift starts at 2 at the QMC",
+        "It doesn't affect me love. Anyway that's me, break's over, 576 leaves in two minutes",
+        "Sorry, I'll have to be quickish, I've got to pick my daughter up from netball in a bit.",
     ):
         assert tiring(going), going
     for told in (
@@ -462,6 +466,7 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Honestly I've got a call in five minutes so I grab an espresso",
         "Honestly, my shift starts in 10 minutes, so I grab a flat white on the way",
         "Sorry I'm shattered, been up since 5 so I need boots that don't rub.",
+        "Break's over before you know it, so I drink it fast",
     ):
         assert not tiring(told), told
     # (tiredness in the story is no tiredness now: from the review)
