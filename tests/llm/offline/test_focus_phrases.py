@@ -268,8 +268,7 @@ def test_an_adverb_after_me_makes_it_an_object_not_a_possessive() -> None:
     assert _shift("with me family".split(), v) == "with your family"
     # (the review: dialect "me" before an adjective in "-ly" is "your")
     assert (
-        _shift("walk the dog for me daily routine".split(), v)
-        == "walk the dog for your daily routine"
+        _shift("walk the dog for me lovely wife".split(), v) == "walk the dog for your lovely wife"
     )
     # (what someone said is theirs: round 213 said back "she said oh yes that's your mistake")
     assert _shift("she said oh yes that's our mistake".split(), v) == (

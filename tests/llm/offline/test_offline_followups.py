@@ -423,9 +423,8 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         # (the third review: a polite condition, what calls them, plain minutes to go)
         "If there's nothing else, I really have to go now",
         "I really must dash, choir",
-        "My shift starts in ten minutes",
         "Sorry my train leaves in 10 minutes",
-        "I've got a meeting in ten minutes",
+        "Sorry, I've got a meeting in ten minutes",
         # round 213
         "Btw my standup starts in like 10 min so maybe couple more questions",
         "The morning one. Sorry really need to go in few minutes",
@@ -434,6 +433,12 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "thats it. oh and sorry I've got to go soon, my placement shift starts at 2 at the QMC",
         "It doesn't affect me love. Anyway that's me, break's over, 576 leaves in two minutes",
         "Sorry, I'll have to be quickish, I've got to pick my daughter up from netball in a bit.",
+        # (the fourth review: politeness before the leaving, leaving said as leaving)
+        "After this one, I really need to go.",
+        "Once we've done this one, I have to go now.",
+        "Sorry, I need to leave now.",
+        "I have to leave in five minutes, sorry.",
+        "Sorry, I really need to sleep.",
     ):
         assert tiring(going), going
     for told in (
@@ -467,6 +472,19 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Honestly, my shift starts in 10 minutes, so I grab a flat white on the way",
         "Sorry I'm shattered, been up since 5 so I need boots that don't rub.",
         "Break's over before you know it, so I drink it fast",
+        # (the fourth review: what more they can do, a story's goodbye or last question, a
+        # routine's quickness, a present-tense story, a sign-off inside a routine, warm clothes)
+        "With the new battery I can do two more days before charging.",
+        "The agent just said thanks for calling, goodbye.",
+        "I cancelled the contract, bye bye.",
+        "Weekdays I'll have to be quick, so it's toast.",
+        "The shop was closing and I thought, I'll have to be quick.",
+        "She had just one more question for me, about the refund.",
+        "So I'm on the platform panicking. I've got an interview in ten minutes!",
+        "Right, my train leaves in five minutes, I have to buy a ticket, and the machine is broken",
+        "Every morning it's coffee and toast, that's it, I have to run.",
+        "It's November, I need to wrap up now, the wind up top is brutal.",
+        "Weekdays are mad, I really have to dash, every morning.",
     ):
         assert not tiring(told), told
     # (tiredness in the story is no tiredness now: from the review)

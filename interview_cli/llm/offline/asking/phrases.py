@@ -189,7 +189,12 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
     out: list[str] = []
     norms = [t.lower().replace("’", "'") for t in texts]
     for i, (text, n) in enumerate(zip(texts, norms, strict=True)):
-        if i > 1 and norms[i - 1] in _SAYS and norms[i - 2] in _THEY:
+        if (
+            i > 1
+            and norms[i - 2] in _SAYS
+            and norms[i - 3 : i - 2] in (["she"], ["he"], ["they"])
+            and (norms[i - 1] in _SPOKEN)
+        ):
             # what someone said is theirs: "she said oh yes that's our mistake" (round 213
             # said back "that's your mistake")
             return " ".join([*out, *texts[i:]])
@@ -232,13 +237,15 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
 # Prepositions the word lists leave out (function_words.yaml): "around me on site" is no
 # "around your on site" (round 200)
 _ON_OFF = frozenset({"on", "off"})
-_SAYS = frozenset({"said", "says", "goes", "went"})
-_THEY = frozenset({"she", "he", "they"})
+# (said as spoken, opening with an interjection; "they said my account was frozen" is the
+# respondent's account, said back as theirs, the review)
+_SAYS = frozenset({"said", "says", "goes"})
+_SPOKEN = frozenset("oh yes yeah no well sorry right ok okay look ah".split())
 # Nouns and adjectives in "-ly", no adverbs: "with me family", "me daily routine" (an adverb
 # after "me" is its verb's: "wrote to me properly", round 211 said back "wrote to your properly")
 _LY_NOUNS = frozenset(
-    "family belly jelly lolly bully rally telly holly tally folly daily weekly monthly yearly "
-    "early lovely only friendly lonely silly ugly holy likely elderly".split()
+    "family belly jelly lolly bully rally telly holly tally folly lovely only friendly silly "
+    "ugly holy likely elderly".split()
 )
 # Adverbs that follow an object, never a possessive's noun ("like me again")
 _AFTER_AN_OBJECT = frozenset("again too now anymore though tho really then still".split())

@@ -250,7 +250,8 @@ _EVERY_TIME_MAIN = re.compile(
     r"she)\s+(?!(?:thought|think|hope|hoped|guess|reckon|believed?|said|say|told|knew|know)\b)"
     r"[\w'\u2019]+(?:\s+(?:them|him|her|up|in|back|round|home))?"
     # (the next subject, not the verb's object: "Every time I put it on it rubs", a review)
-    r"(?=\s+(?:it(?:'s|\s+(?:was|is|were)\b)|i|i'd|we|they|he|she|there's|there\s+(?:was|is)\b)"
+    r"(?=\s+(?:it(?:'s|\s+(?:was|is|were|\w+s|\w+ed)\b)|i|i'd|we|they|he|she|there's|"
+    r"there\s+(?:was|is)\b)"
     r"\b\s*\w)",
     re.IGNORECASE,
 )
@@ -1092,7 +1093,8 @@ _ABLE = re.compile(r"(?:being|to\s+be)\s+able\s+to\b")
 # consequences, the third review)
 _ABLE_TO_AN_END = re.compile(
     r"(?:being|to\s+be)\s+able\s+to\s+(?:(?:provide|support|look\s+after|care\s+for|protect)\b|"
-    r"(?:be|stay|live|feel)\s+(?:independent|free|myself|in\s+control|secure)\b|"
+    r"(?:be|stay|live|feel)\s+(?:independent|free|myself|in\s+control|secure|safe|confident|"
+    r"there\s+for|a\s+good)\b|enjoy\s+life\b|"
     r"stand\s+on\s+my\s+own|give\s+(?:my|the|our)\s+(?:kids|children|family)\b)"
 )
 

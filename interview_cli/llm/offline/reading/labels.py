@@ -386,6 +386,8 @@ def _first_clause(words: list[str]) -> list[str]:
         if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
             if word.lower() == "that" and words[i - 1].lower() in _BEFORE_DETERMINER:
                 continue  # "be that parent": a determiner, not a new clause
+            if word.lower() == "and" and words[i - 1].lower() in ("hundred", "thousand"):
+                continue  # "six hundred and forty quid": one amount (a review)
             if word.lower() in ("if", "whether") and words[i - 1].lower() in _CLAUSE_OBJECT:
                 continue  # "don't care if they get wrecked": the clause is what is cared about
             if word.lower() in _TIME_PREPS and _time_phrase(words, i):
