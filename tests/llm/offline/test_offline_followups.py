@@ -409,7 +409,6 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "ok gotta go in 10 mins",
         "If you don't mind, I have to go now.",
         "If that's everything, I really have to go now, sorry.",
-        "If I'm honest, I'm getting a bit tired of this.",
         "I really have to go, I've got to pick the kids up.",
         "I really must dash, choir.",
         "Look I've got to be quick, the bell's about to go.",
@@ -439,6 +438,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Sorry, I need to leave now.",
         "I have to leave in five minutes, sorry.",
         "Sorry, I really need to sleep.",
+        # (the fifth review: a chat tail, "like I said", "I think I'd better go")
+        "I really have to go now lol",
+        "Like I said, I have to go now.",
+        "Right, I think I'd better go now, sorry.",
     ):
         assert tiring(going), going
     for told in (
@@ -485,6 +488,11 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Every morning it's coffee and toast, that's it, I have to run.",
         "It's November, I need to wrap up now, the wind up top is brutal.",
         "Weekdays are mad, I really have to dash, every morning.",
+        # (the fifth review: a provider left, a routine's break, a complaint, a condition)
+        "Honestly, I need to leave, my contract's up next month.",
+        "By the time it's done, my break is over.",
+        "Nobody ever rings back when they say they will. I'm getting really tired of this.",
+        "First cup is fine. After that, I really need to go.",
     ):
         assert not tiring(told), told
     # (tiredness in the story is no tiredness now: from the review)

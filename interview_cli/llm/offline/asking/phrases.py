@@ -212,13 +212,18 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
             out.append(v.after_i[n])
         elif n == "me":
             nxt = norms[i + 1] if i + 1 < len(norms) else ""
+            # ("me early shift": a dialect's "my" before a word of either kind with its noun
+            # after it; "rang me early" ends on it, the reviews)
+            after_it = (
+                nxt in _LY_EITHER and i + 2 < len(norms) and norms[i + 2] not in v.function_words
+            )
             if i > 0 and norms[i - 1] in v.enablers:
                 out.append("you")
             elif (
                 not nxt
                 or nxt in v.prepositions
                 or nxt in _AFTER_AN_OBJECT | _ON_OFF
-                or (nxt.endswith("ly") and len(nxt) > 4 and nxt not in _LY_NOUNS)
+                or (nxt.endswith("ly") and len(nxt) > 4 and nxt not in _LY_NOUNS and not after_it)
             ):
                 # "keeps me in a job": an object before its place; "more like me again" (round
                 # 82 was asked about "feeling a bit more like your again")
@@ -240,6 +245,7 @@ _ON_OFF = frozenset({"on", "off"})
 # (said as spoken, opening with an interjection; "they said my account was frozen" is the
 # respondent's account, said back as theirs, the review)
 _SAYS = frozenset({"said", "says", "goes"})
+_LY_EITHER = frozenset("daily weekly monthly yearly early lonely".split())
 _SPOKEN = frozenset("oh yes yeah no well sorry right ok okay look ah".split())
 # Nouns and adjectives in "-ly", no adverbs: "with me family", "me daily routine" (an adverb
 # after "me" is its verb's: "wrote to me properly", round 211 said back "wrote to your properly")

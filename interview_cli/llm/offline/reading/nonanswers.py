@@ -108,8 +108,10 @@ _NOT_BEFORE = re.compile(r"(?:n't|nt|\bnot|\bnever)\s+(?:[\w']+\s+){0,3}$", re.I
 # him, sorry, I'm exhausted"), or set against how it was ("I used to love the job. I'm
 # knackered now"), from the review; an apology says it is of now, whatever came before
 # ("When I was younger I'd do the whole thing. Sorry, I'm running out of steam here.")
+# (not "Like I said, I have to go now", "Truth be told", said of this interview, the review)
 _TOLD_IN_THE_STORY = re.compile(
-    r"\b(?:said|says|told|tell|asked|ask|goes|went|replied|thought|think)"
+    r"(?<!\blike\si\s)(?<!\bas\si\s)(?<!\btruth\sbe\s)"
+    r"\b(?:said|says|told|tell|asked|ask|goes|went|replied|thought)"
     r"(?:\s+(?:him|her|them|to\s+(?:him|her|them|the\s+\w+)))?\s*,?\s*$",
     re.IGNORECASE,
 )
@@ -122,8 +124,8 @@ _AS_IT_WAS = re.compile(
 _WHEN_IT_HAPPENS = re.compile(
     r"\W*(?:(?:if|when|whenever)\b(?!\s+(?:you\s+don'?t\s+mind|that'?s|thats|i'?m\s+(?:being\s+)?"
     r"honest|it'?s\s+(?:ok|okay|alright|all\s+right)|there'?s\s+nothing|we'?re\s+done))|every\s+time\b|"
-    r"she'?s\s+always\s+like\b|once\b(?!\s+(?:again|we'?ve|we\s+have|this|that)\b)|"
-    r"on\s+the\b(?!\s+(?:whole|other\s+hand)\b)|after\b(?!\s+(?:all|this|that)\b))",
+    r"she'?s\s+always\s+like\b|once\b(?!\s+(?:again|we'?ve\s+done\s+this|we\s+have\s+done\s+this)\b)|"
+    r"on\s+the\b(?!\s+(?:whole|other\s+hand)\b)|after\b(?!\s+(?:all\s+that|this)\b))",
     re.IGNORECASE,
 )
 
