@@ -442,6 +442,15 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I really have to go now lol",
         "Like I said, I have to go now.",
         "Right, I think I'd better go now, sorry.",
+        # (the plainest leavings the fifth review found missed)
+        "I'm gonna have to go, sorry.",
+        "sorry mate gotta go",
+        "Gotta go, tea's ready",
+        "the noise mainly, gotta go",
+        "Better be off now, ta",
+        "I'm off now.",
+        "Mostly the price tbh. The baby's crying, I have to go",
+        "how many more questions",
     ):
         assert tiring(going), going
     for told in (
@@ -493,6 +502,8 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "By the time it's done, my break is over.",
         "Nobody ever rings back when they say they will. I'm getting really tired of this.",
         "First cup is fine. After that, I really need to go.",
+        "I'm gonna have to go back to the shop tomorrow",
+        "You'd better be off before the rush, that's the trick",
     ):
         assert not tiring(told), told
     # (tiredness in the story is no tiredness now: from the review)
