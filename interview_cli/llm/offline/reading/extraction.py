@@ -626,13 +626,14 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
     strategy = request.methodology.strategy(request.strategy) if request.strategy else None
     family = strategy.family if strategy else None
     eliciting = family in _ELICITING or not request.strategy
+    denied = _NOT_IMPORTANT.match(request.answer) is not None
     return Turn(
         focus_label=request.focus_label,
         focus_type=request.focus_type if view.level(request.focus_type) else None,
         deepen=family in CLIMBING_FAMILIES
         and not OPEN_QUESTION.search(request.question)
-        and not _NOT_IMPORTANT.match(request.answer),
-        denied=_NOT_IMPORTANT.match(request.answer) is not None,
+        and not denied,
+        denied=denied,
         expected=(
             "pain"
             if _HELD_BACK.search(request.question) and view.supports("pain")
