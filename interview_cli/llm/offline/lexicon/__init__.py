@@ -725,6 +725,11 @@ BEFORE_A_NOUN: frozenset[str] = frozenset("own little tiny wee big huge".split()
 KEEP_DOING: frozenset[str] = frozenset(
     "keep keeps kept start started stop stopped avoid avoids finish quit mind minds".split()
 )
+# Numbers said in words (a label never ends on one whose noun was cut; an amount's words are one)
+NUMBER_WORDS: frozenset[str] = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty"
+    " fifty hundred".split()
+)
 DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
     # ("inside": "should have someone picking up inside | 10 mins", round 200; not "around" or
     # "outside", which end "shop around" and "play outside", from the review)

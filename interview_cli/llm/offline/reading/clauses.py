@@ -48,6 +48,7 @@ from interview_cli.llm.offline.lexicon import (
     MEANS_IDIOMS,
     MEANS_NOUN_AFTER,
     MEANS_NOUN_BEFORE,
+    NUMBER_WORDS,
     PAIN_WORDS,
     PLACE_OPENER,
     SO_BOUNDARY,
@@ -973,10 +974,7 @@ def _size(chunk: str) -> int:
     return len(words) - joined
 
 
-_AMOUNT_WORDS = frozenset(
-    "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty "
-    "fifty sixty seventy eighty ninety hundred thousand".split()
-)
+_AMOUNT_WORDS = NUMBER_WORDS | frozenset("sixty seventy eighty ninety thousand".split())
 
 
 def list_parts(clause: Clause) -> list[Clause]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, RejectedItem
 from interview_cli.core.text import label_profile
+from interview_cli.llm.offline.lexicon import NUMBER_WORDS
 from interview_cli.llm.offline.lexicon.phrases import phrase_patterns
 from interview_cli.llm.offline.reading.clauses import (
     CURRENCY_SIGN,
@@ -46,7 +47,6 @@ from interview_cli.llm.offline.reading.earlier import (
     shared,
     words_of,
 )
-from interview_cli.llm.offline.reading.labels import NUMBER_WORDS
 from interview_cli.llm.protocol import ExtractRequest
 
 PUT_RIGHT = DOUBTFUL

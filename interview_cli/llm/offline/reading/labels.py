@@ -27,6 +27,7 @@ from interview_cli.llm.offline.lexicon import (
     LATE_BREAKS,
     LEADING_STRIP,
     NAMELESS,
+    NUMBER_WORDS,
     OPINION_LEADS,
     TIME_OPENER,
     TRAILING_STRIP,
@@ -952,10 +953,6 @@ _TRYING = (
     ["just", "trying"],
     ["being", "able", "to"],
     ["be", "able", "to"],
-)
-NUMBER_WORDS = frozenset(
-    "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty"
-    " fifty hundred".split()
 )
 _CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
 # (a particle, or a preposition whose object the limit cut: "contort myself round | a door")
