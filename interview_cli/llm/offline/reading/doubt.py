@@ -23,6 +23,8 @@ as the subject was left out: "my husband can cook it" is as often an element as 
 - its sentence **says what would have been** ("if I still had the car I'd have driven");
 - it **quotes someone else's words** as they said them ("said 'that's our mistake'"): their
   "our" is not the respondent's;
+- where the methodology is about events, it **tells who they are** (``LIFE_FACT``: "I'm the
+  office manager at a primary school"): the story's scene, not what happened in it;
 - it **tells someone else's view** of nothing of the respondent's ("she says oat tastes like
   porridge"), except where the methodology is about events, whose story holds what was said;
 - its sentence **opens by saying it is said again** ("Like I said, ...", "Same as before
@@ -47,6 +49,7 @@ from functools import cache
 
 from interview_cli.config.switch_words import NEAR_SWITCH
 from interview_cli.core.text import label_profile
+from interview_cli.llm.offline.lexicon import LIFE_FACT
 from interview_cli.llm.offline.lexicon.phrases import alternatives
 from interview_cli.llm.offline.reading.clauses import SPACED_DASH, Clause
 
@@ -128,6 +131,10 @@ def confidence_of(clause: Clause, *, answers: bool, features: frozenset[str]) ->
 def doubt(answer: str, clause: Clause, *, story: bool) -> str:
     """Why ``clause`` of ``answer`` is doubtful as an element ("" when it is not). ``story``:
     the methodology is about events, so a story set back in time is its matter."""
+    if story and LIFE_FACT.search(clause.text):
+        # (who they are sets a story's scene: "I'm the office manager at a primary school and
+        # ..." was asked "What happened next?" in round 209)
+        return "it tells who they are, which sets a story's scene"
     begins, sentence = _sentence(answer, clause.start)
     for kind, reason, pattern in _signs():
         if kind == STORY_SIGN and (story or NEAR_SWITCH.search(clause.text)):

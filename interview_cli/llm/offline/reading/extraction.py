@@ -787,10 +787,7 @@ def _node(
     span = answer[clause.quote_start : clause.end]
     confidence = confidence_of(clause, answers=answers, features=study.features)
     wished = _WISHED.search(request.question) and _AS_WISH.search(clause.text)
-    # (in a story, who they are sets the scene: "I'm the office manager at a primary school and
-    # ..." was asked "What happened next?" in round 209)
-    scene = study.story and LIFE_FACT.search(clause.text) is not None
-    if doubt(answer, clause, story=study.story) or wished or scene:
+    if doubt(answer, clause, story=study.story) or wished:
         # a node still, but not one to ask about until it is said more clearly (``doubt``);
         # nor is what they say would have helped, which never happened ("an engineer actually
         # turning up": "What did that teach you?" asks about it as done)
