@@ -905,3 +905,13 @@ def test_what_being_able_to_do_reaches_decides_its_level() -> None:
     # (the third review: keeping dry and staying out longer are what it lets them do)
     assert lexical_category("being able to keep my feet dry") == "functional"
     assert lexical_category("being able to stay out longer on the hills") == "functional"
+
+
+def test_every_verb_before_a_noun_slot_agrees_with_it() -> None:
+    # round 213 asked "What does your legs mean for you?": one wording wrote "does" where the
+    # others let it agree ({does}, ``questions._agreeing``)
+    from interview_cli.llm.offline.asking.wording import WORDINGS
+
+    for family, words in WORDINGS.items():
+        for text in (*words.noun, *words.thing):
+            assert not re.search(r"\b(?:does|is|was)\s+\{np\}", text), (family, text)

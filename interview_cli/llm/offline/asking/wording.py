@@ -156,7 +156,7 @@ WORDINGS: dict[str, Wordings] = {
     # for the beans by post"): how it affects them, neither "bother" nor "get out of"
     "concern": Wordings(
         noun=(
-            "What does {np} mean for you?",
+            "What {does} {np} mean for you?",
             "How {does} {np} affect you?",
             "What {is} {np} like for you?",
         ),
