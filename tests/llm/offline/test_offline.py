@@ -302,7 +302,7 @@ def test_what_they_say_has_little_to_it_is_not_asked_about_again(
     waved = extract(
         methods, concepts, "critical_incident", told + ", there's not much to walk through, hen."
     )
-    tune = "same wee tune going round"
+    tune = "same wee tune going round and round"
     assert [n.confidence for n in sure.nodes if n.label == tune] >= [least]
     assert [n.confidence < least for n in waved.nodes if n.label == tune] == [True]
 

@@ -478,6 +478,10 @@ def test_a_first_saying_when_a_thing_came_is_no_part_of_it(said: str, label: str
             "the weekend is the only time we have together as a family",
             "weekend only time have together",
         ),
+        # a pair said as one thing is not cut in two by the limit nor at its "and" (a typed
+        # answer made "back" an attribute of its own)
+        ("it needs to last me there and back", "needs to last me there and back"),
+        ("i go back and forth to work on it", "go back and forth to work"),
     ],
 )
 def test_a_label_keeps_a_saying_whole_and_drops_what_points_back(said: str, label: str) -> None:

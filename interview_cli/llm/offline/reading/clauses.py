@@ -1048,6 +1048,13 @@ BINOMIAL = re.compile(
     # "just to see the damage in black and white" (round 131's summary listed "white")
     r"black\s+and\s+white|loud\s+and\s+clear|rough\s+and\s+ready|tried\s+and\s+tested|"
     r"first\s+and\s+foremost|by\s+and\s+large|now\s+and\s+then|on\s+and\s+off|"
+    # "it needs to last me there and back" (a typed answer made "back" an attribute)
+    r"there\s+and\s+back|back\s+and\s+forth|to\s+and\s+fro|up\s+and\s+down|in\s+and\s+out|"
+    r"here\s+and\s+there|over\s+and\s+over|again\s+and\s+again|more\s+and\s+more|"
+    r"round\s+and\s+round|day\s+and\s+night|night\s+and\s+day|chalk\s+and\s+cheese|"
+    r"trial\s+and\s+error|hit\s+and\s+miss|give\s+and\s+take|part\s+and\s+parcel|"
+    r"nuts\s+and\s+bolts|bits\s+and\s+pieces|heart\s+and\s+soul|life\s+and\s+death|"
+    r"few\s+and\s+far\s+between|high\s+and\s+dry|hot\s+and\s+bothered|"
     # "nice and stiff" is pleasantly stiff (round 85 asked why "the sole has to be nice")
     rf"{NICE_AND}[a-z]+)\b",
     re.IGNORECASE,

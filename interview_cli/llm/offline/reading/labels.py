@@ -846,6 +846,8 @@ def _shorten(words: list[str]) -> list[str]:
             # "don't want to have to keep | asking him": the doing the limit cut stays (round
             # 76 asked about "don't want to have to keep")
             words, cut = [*words, original[after]], ""
+        elif cut and BINOMIAL.fullmatch(" ".join([*said[after - 2 : after], cut])):
+            words, cut = [*words, original[after]], ""  # "last me there and | back": one way
         # nor on a number whose noun the limit cut: "back on one charge" -> "back"
         # the limit fell between two phrases: the one before it is whole ("us all sat at the
         # table together | without me being stressed", round 66 kept only "us all sat")
