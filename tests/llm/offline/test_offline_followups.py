@@ -451,10 +451,22 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I'm off now.",
         "Mostly the price tbh. The baby's crying, I have to go",
         "how many more questions",
+        # round 215: a break nearly over, minutes left, back to work, quick ones
+        "switches my head off from work i guess. anyway my break's nearly done, got like 5 mins",
+        "haha nah that aint about my phone bruv, i mean i gotta go back on the floor soon. "
+        "quick ones pls",
+        "Sorry, I need to get back to work",
+        "ok, sorry my break's nearly over",
+        "anyway I've only got 5 mins",
     ):
         assert tiring(going), going
     for told in (
         "I really have to run, it keeps me sane",
+        # (round 215's: a break that runs out in a story, going back to work in a routine)
+        "By the time it's free, my break's nearly over",
+        "I queue twenty minutes, so my break's nearly done",
+        "I have to get back to work after lunch so I grab a coffee",
+        "they ask quick questions",
         "At the till I've got to be quick, people queue",
         "If the baby wakes, I have to go.",
         "My shift starts soon after six so I have coffee.",
