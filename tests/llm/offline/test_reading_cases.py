@@ -482,6 +482,9 @@ def test_a_first_saying_when_a_thing_came_is_no_part_of_it(said: str, label: str
         # answer made "back" an attribute of its own)
         ("it needs to last me there and back", "needs to last me there and back"),
         ("i go back and forth to work on it", "go back and forth to work"),
+        # a degree keeps its clause (round 215 asked about "not proud of how smug")
+        ("I'm not proud of how smug I felt", "not proud of how smug I felt"),
+        ("I hate how long it takes", "hate how long it takes"),
     ],
 )
 def test_a_label_keeps_a_saying_whole_and_drops_what_points_back(said: str, label: str) -> None:

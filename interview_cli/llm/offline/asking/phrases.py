@@ -372,9 +372,10 @@ def _verdict_subject(words: Sequence[str], v: Vocabulary) -> int | None:
         tail = words[i + 1 :]
         if i == 0 or not tail:
             continue
-        if (w in COPULAS or w.endswith("'s")) and all(
-            t in v.not_content or t in v.function_words for t in tail
-        ):
+        # (not a wh-word's: "know exactly what's going out" is what is, round 215 asked "You
+        # said you know exactly what's.")
+        said_of = w in COPULAS or (w.endswith("'s") and w[:-2] not in WH_WORDS)
+        if said_of and all(t in v.not_content or t in v.function_words for t in tail):
             return i + 1 if w.endswith("'s") else i
     return None
 

@@ -144,6 +144,12 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # helps them (dev2 reading set: "You mentioned that you're not young. How does that
         # help you?")
         family = "concern"
+    negated = has_focus and request.focus_stance == 0 and _negated(request)
+    if negated and family in ("obstacle", "progress"):
+        # what they do not do, not said to be good or bad: why it matters, not what gets in
+        # its way (round 215 asked of "I'm not asking my sister for lifts", which she was glad
+        # of, "What gets in the way there?")
+        family = "open_why"
     if has_focus and family == "deepen" and request.focus_stance == 0:
         # not said to be good: why it matters, not what is good about it (round 62: "You
         # mentioned the signal. What's good about that, for you?" - "Nothing good, the signal

@@ -698,7 +698,8 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     rut uneasy robbery extortionate overpriced sad gutting pointless grumpy ratty broke
     blister blisters bruised sprained fractured hurt hurts hurting headache headaches
     migraine pricey clogged clogging unreliable unpredictable dodgy flaky naff crap crowded
-    sweaty noisy carnage""".split()
+    sweaty noisy carnage chaotic mortifying mortified humiliating humiliated snappy
+    soggy frantic hectic panicky""".split()
 )
 # Every word of how something felt or was held: a feeling, a liking or a disliking
 FELT_WORDS: frozenset[str] = FEELING_WORDS | NEGATIVE_WORDS | POSITIVE_WORDS

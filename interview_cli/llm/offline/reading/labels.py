@@ -246,6 +246,13 @@ _NOT_WHAT_IT_WAS = re.compile(
     r"(?:was|were|used\s+to\s+be)\b(?!\s+\w)",
     re.IGNORECASE,
 )
+# ... and a degree with its clause: "not proud of how smug I felt", "hate how long it takes"
+# (round 215 asked about "not proud of how smug")
+_HOW_IT_IS = re.compile(
+    r"\bhow\s+[a-z]+\s+(?:it|they|i|we|you|she|he)\s+(?:is|are|was|were|felt|feel|feels|"
+    r"takes|took|gets|got|made\s+me|makes\s+me|looks|looked|sounds|went)$",
+    re.IGNORECASE,
+)
 # "with this one I dont have to pull anything": which one it is, said before what it does
 # (round 43 made nothing of it), or what makes it possible ("with the button I can still do
 # the garden myself")
@@ -349,11 +356,16 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         if i == 0
         or w.lower().replace("\u2019", "'") not in INNER_PRONOUNS
         or words[i - 1].lower() in _KEEP_PRONOUN_AFTER  # "feel I deserve nice things"
+        # "not proud of how smug I felt": the degree's clause keeps its doer (round 215 asked
+        # about "not proud of how smug")
+        or (i >= 2 and words[i - 2].lower() == "how")
         or any(p.lower() in _CLAUSE_OPENERS for p in words[max(0, i - 3) : i])
     ]
     # a saying is kept as said, whole: "my shoulder isnt what it was" (a typed interview asked
     # about "71 and my shoulder isnt what")
-    whole = bool(_NOT_WHAT_IT_WAS.search(" ".join(words))) and len(words) <= MAX_LABEL_WORDS + 1
+    said = " ".join(words)
+    whole = bool(_NOT_WHAT_IT_WAS.search(said) or _HOW_IT_IS.search(said))
+    whole = whole and len(words) <= MAX_LABEL_WORDS + 1
     if not whole:
         words = _first_clause(_before_relative(_without_all_that(_drop_copula(words))))
     if prefix and words and words[0].lower() == prefix.split()[0]:
