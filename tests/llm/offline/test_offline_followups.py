@@ -458,6 +458,13 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Sorry, I need to get back to work",
         "ok, sorry my break's nearly over",
         "anyway I've only got 5 mins",
+        # round 216: leaving with what calls them and a last word after, heading, a call and how
+        # many more, the tea going cold
+        "Listen I'm going to have to go in a minute, I've to collect the youngest from training "
+        "at half 5. But the smell, ye just don't want the whole house smelling.",
+        "Nothing, honestly, I've told you the lot. I really do need to head here.",
+        "I told him to buy a new one. Anyway I've got a call in like 10 mins, is there much more?",
+        "I felt stupid, that is all. Excuse me, my tea is getting cold here.",
     ):
         assert tiring(going), going
     for told in (
@@ -467,6 +474,8 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I queue twenty minutes, so my break's nearly done",
         "I have to get back to work after lunch so I grab a coffee",
         "they ask quick questions",
+        "I really need to head to the shops",
+        "By the time I sit down my tea is getting cold",
         "At the till I've got to be quick, people queue",
         "If the baby wakes, I have to go.",
         "My shift starts soon after six so I have coffee.",
