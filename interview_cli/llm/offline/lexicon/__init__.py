@@ -555,6 +555,10 @@ LIFE_FACT = re.compile(
     r"(?:nights|night\s+shifts?|days|lates|earlies|shifts|weekends)\b|part[\s-]time\b|"
     r"full[\s-]time\b|(?:in|at|from|for|as)\s+(?:a|an|the|home|myself)\b)|"
     r"^\W*(?:i|we)\s+work\s+(?:as|for)\b|"
+    # what their job is: "So my job is basically clicking through the same test cases all day"
+    # (round 216 asked what the clicking helped get done: "The clicking is my job mate")
+    r"^\W*(?:(?:so|well|and|but|like)\W+)?(?:my|our)\s+(?:job|work|role)\s+(?:is|was)\s+"
+    r"(?:basically\s+|just\s+|mostly\s+|literally\s+)?\w+ing\b|"
     r"^\W*(?:i|we)\s+(?:run|own|manage)\s+(?:a|an|my|our|the|this)\s+\w+|"
     r"^\W*(?:i'?m|im|i\s+am)\s+(?:one|the\s+only)\s+person\b|"
     # the post they hold: "I'm the site manager", "I AM the site manager" (round 210 asked what

@@ -1055,6 +1055,8 @@ BINOMIAL = re.compile(
     r"trial\s+and\s+error|hit\s+and\s+miss|give\s+and\s+take|part\s+and\s+parcel|"
     r"nuts\s+and\s+bolts|bits\s+and\s+pieces|heart\s+and\s+soul|life\s+and\s+death|"
     r"few\s+and\s+far\s+between|high\s+and\s+dry|hot\s+and\s+bothered|"
+    # "raining like cats and dogs" (round 216 asked about "raining like cats")
+    r"cats\s+and\s+dogs|"
     # "nice and stiff" is pleasantly stiff (round 85 asked why "the sole has to be nice")
     rf"{NICE_AND}[a-z]+)\b",
     re.IGNORECASE,
