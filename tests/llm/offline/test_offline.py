@@ -341,6 +341,28 @@ def test_strategy_name_sets_the_kind_of_the_first_clause(
     assert [e.relation for e in result.edges] == ["attributed_to"]
 
 
+def test_the_incident_asked_for_is_the_event_told_not_its_scene(
+    methods: dict[str, Methodology], concepts: dict[str, Concept]
+) -> None:
+    # seven typed Critical Incident interviews (rounds 210-216) made no incident node at all,
+    # and their closes recapped "late", "milk" and "I felt stupid" instead
+    for strategy in ("opening", "elicit_incident"):
+        told = extract(
+            methods,
+            concepts,
+            "critical_incident",
+            "Somebody stole the battery from my e-bike at Temple Meads, it was a Tuesday I think",
+            strategy=strategy,
+        )
+        types = {n.label: n.node_type for n in told.nodes}
+        assert types == {"somebody stole battery from my e-bike": "incident"}, types
+    # (a name alone is no event: its scene, as before)
+    named = extract(
+        methods, concepts, "critical_incident", "Broadband company.", strategy="opening"
+    )
+    assert [n.node_type for n in named.nodes] == ["situation"]
+
+
 @settings(
     max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )

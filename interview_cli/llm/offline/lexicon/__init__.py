@@ -308,6 +308,8 @@ CATEGORY_KEYWORDS: dict[str, tuple[str, ...]] = {
     "conduct": ("instrumental", "conduct", "being"),
     "value": ("value", "values", "terminal", "belief", "end"),
     "context": ("context", "situation", "circumstance", "trigger", "incident", "event", "setting"),
+    # the event itself, where the ontology has a type for it (a critical incident's)
+    "event": ("incident", "event", "episode", "occurrence"),
     "job": ("job", "statement", "goal", "task", "progress", "need", "motivation"),
     "solution": ("solution", "approach", "workaround", "tool", "service", "alternative", "hire"),
     "pain": (
@@ -340,6 +342,7 @@ CATEGORY_KEYWORDS: dict[str, tuple[str, ...]] = {
 CATEGORY_POSITION: dict[str, float] = {
     "concrete": 0.0,
     "context": 0.0,
+    "event": 0.0,
     "functional": 0.3,
     "action": 0.4,
     "job": 0.45,

@@ -168,7 +168,13 @@ _NAMES_NOTHING = (
 
 def expected_category(family: StrategyFamily | None, view: OntologyView) -> str | None:
     """The kind of element a strategy's family asks for (an attribution, a pain), where the
-    ontology has a type for it."""
+    ontology has a type for it. An incident asked for (or the opening question, where the
+    methodology is about events) is the event itself where the ontology has a type for
+    events, else its context: seven typed Critical Incident interviews (rounds 210-216) made
+    no incident node at all, and their closes recapped "late" and "milk" instead."""
+    events = view.supports("event")
+    if events and (family == "incident" or (family is None and view.about_events)):
+        return "event"
     kind = FAMILY_KINDS.get(family) if family else None
     return kind if kind is not None and view.supports(kind) else None
 

@@ -101,6 +101,16 @@ def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | Non
     return cue or lexical
 
 
+# A clause that tells something happening or done (a verb of the past, or one ending in -ed)
+_TELLS_AN_EVENT = re.compile(
+    r"\b(?:\w{3,}ed|was|were|had|did|went|got|came|took|said|told|stole|broke|lost|left|rang|"
+    r"sent|gave|made|cut|put|fell|kept|paid|sat|stood|ran|drove|rode|bought|brought|caught|"
+    r"found|forgot|hung|hit|hurt|let|met|quit|shut|spent|threw|tore|woke|wrote|"
+    r"(?:was|were|did|could|would|had)n'?t)\b",
+    re.IGNORECASE,
+)
+
+
 def type_clause(
     view: OntologyView,
     clause: Clause,
@@ -125,6 +135,9 @@ def type_clause(
         category = "pain"
     if previous is None and category is None:
         category = turn.expected
+        if category == "event" and not _TELLS_AN_EVENT.search(clause.text):
+            # (a name is no event: "Broadband company. I moved house in March and ...")
+            category = "context"
     clause.category = category
     clause.strong = (
         category is not None
