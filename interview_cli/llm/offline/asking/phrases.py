@@ -808,22 +808,37 @@ _RESTATED_SUBJECTS = frozenset("it that this".split())
 
 
 def _run_on(words: list[str], v: Vocabulary) -> bool:
-    """A subject and its verb, then another subject with no joining word: "I rang I got"."""
-    return (
-        bool(words)
-        and words[0] in PERSONS
-        and any(
+    """A subject and its verb, then another subject with no joining word: "I rang I got"; or
+    with its verb run into it: "I'm at work I'd never forgive myself" (round 216 asked "You
+    said you're at work you'd never forgive yourself.")."""
+    if not words or not (words[0] in PERSONS or _PERSON_CONTRACTED.match(words[0])):
+        return False
+    return any(
+        (
             words[k] in PERSONS
             and words[k - 1] in v.verbs
             and words[k - 1] not in _SAYING_THAT  # "I think they know": one clause in another
-            for k in range(2, len(words))
         )
+        or (
+            _PERSON_CONTRACTED.match(words[k])
+            and words[k - 1] not in _JOINING
+            and words[k - 1] not in _SAYING_THAT  # "I swore I'd be calm": one in another
+        )
+        for k in range(2, len(words))
     )
+
+
+_PERSON_CONTRACTED = re.compile(r"^(?:i|you|we|they|he|she)'(?:m|d|ve|ll|re|s)$")
+_JOINING = frozenset(
+    "and but so or because cos if when while that than as then though although since until "
+    "unless where what how".split()
+)
 
 
 _SAYING_THAT = SAYING | frozenset(
     """reckon hope hoped feel felt guess suppose mean meant realised realized noticed found
-    find bet wish believe believed tells heard hear saw see seen knows thinks""".split()
+    find bet wish believe believed tells heard hear saw see seen knows thinks swore swear
+    promised promise vowed knew know thought think decided""".split()
 )
 _FELT_OF = frozenset("that about because cos when for at with of".split())
 _FEELING_ENDS = ("ful", "ous", "ing", "ed", "less", "ive", "ible", "able")
