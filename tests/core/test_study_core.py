@@ -50,6 +50,12 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
     [
         ("I can't cope with any of this", "distress"),
         ("Ich kann nicht mehr", "distress"),
+        # round 217: what they would hate to feel is no distress felt; a fear of it is
+        (
+            "It's about not being stranded, I hate feeling like I can't cope with her on my own",
+            "none",
+        ),
+        ("I'm scared I can't cope", "distress"),
         ("shut up, you idiot", "abuse"),
         ("oh just shut up with the questions", "abuse"),
         # round 100: abuse told of someone else, or said to them, is no abuse of the interviewer

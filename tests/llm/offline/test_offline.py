@@ -251,7 +251,7 @@ def test_critical_incident_story(
     result = extract(methods, concepts, "critical_incident", answer)
     assert [n.node_type for n in result.nodes] == [
         "situation",
-        "situation",
+        "incident",  # "it never arrived", not the order placed before it
         "action",
         "emotion",
         "outcome",
@@ -356,6 +356,15 @@ def test_the_incident_asked_for_is_the_event_told_not_its_scene(
         )
         types = {n.label: n.node_type for n in told.nodes}
         assert types == {"somebody stole battery from my e-bike": "incident"}, types
+    # (the scene before it stays the scene, and what went wrong is the incident: the review)
+    for said, incident in (
+        ("I was at Tesco on a Saturday and my card got declined at the till.", "card got declined"),
+        ("That was the worst week ever, my rent payment bounced.", "rent payment bounced"),
+        ("I needed to pay the plumber, and the transfer failed three times.", "transfer failed"),
+    ):
+        told = extract(methods, concepts, "critical_incident", said, strategy="opening")
+        found = [n.label for n in told.nodes if n.node_type == "incident"]
+        assert len(found) == 1 and found[0].startswith(incident), (said, found)
     # (a name alone is no event: its scene, as before)
     named = extract(
         methods, concepts, "critical_incident", "Broadband company.", strategy="opening"

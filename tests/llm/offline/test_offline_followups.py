@@ -465,6 +465,14 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Nothing, honestly, I've told you the lot. I really do need to head here.",
         "I told him to buy a new one. Anyway I've got a call in like 10 mins, is there much more?",
         "I felt stupid, that is all. Excuse me, my tea is getting cold here.",
+        # round 217: what calls them said without its "I've", a reason after "go now", a
+        # lunch break with how much more, a nap, flagging with an address, a Brummie goodbye
+        "Anyway I'll have to go in a minute, got to pick my daughter up from netball",
+        "The earplugs are for her snoring. Look I really do have to go now, netball finishes at 6",
+        "Sorry my lunch break's nearly over, have we got much more?",
+        "Is there much more bab? Only I'm ready for my afternoon nap.",
+        "Honestly young lady I'm flagging now, that's about it really.",
+        "No, I think we've done that to death bab. Tara a bit.",
     ):
         assert tiring(going), going
     for told in (
@@ -476,6 +484,19 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "they ask quick questions",
         "I really need to head to the shops",
         "By the time I sit down my tea is getting cold",
+        "After the round I'm ready for my bed, so comfort matters",
+        "I really have to go now and then, the bladder",
+        # (the review of rounds 215-217: routines, pains, answers, stories told in the present)
+        "Most mornings, I have to leave in ten minutes, so maybe a coffee in the car.",
+        "On shift days, I have to leave for work in 10 minutes, so just grab and go.",
+        "I make one and sort breakfast. Anyway, my coffee's gone cold.",
+        "Mostly billing stuff, quick questions.",
+        "Lunch? Ok, I've got 45 mins.",
+        "The train gets in at 8:50 and I start at 9. Right, I've only got ten minutes. So I ran.",
+        "I queue for twenty minutes at the microwave. My break's almost over.",
+        "So the lad said to me, look, my break's nearly done.",
+        "My maternity leave ends in March, I mean I have to go back to work.",
+        "It gets dark at four, so I really need to head.",
         "At the till I've got to be quick, people queue",
         "If the baby wakes, I have to go.",
         "My shift starts soon after six so I have coffee.",

@@ -144,11 +144,12 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # helps them (dev2 reading set: "You mentioned that you're not young. How does that
         # help you?")
         family = "concern"
-    negated = has_focus and request.focus_stance == 0 and _negated(request)
-    if negated and family in ("obstacle", "progress"):
+    not_doing = _NOT_DOING.search(request.focus_label or "") and request.focus_stance == 0
+    if has_focus and not_doing and family in ("obstacle", "progress") and _negated(request):
         # what they do not do, not said to be good or bad: why it matters, not what gets in
         # its way (round 215 asked of "I'm not asking my sister for lifts", which she was glad
-        # of, "What gets in the way there?")
+        # of, "What gets in the way there?"); not a lack ("no reply for a week", "didn't call
+        # me back", "never get a break"), which is a pain the stance reader missed
         family = "open_why"
     if has_focus and family == "deepen" and request.focus_stance == 0:
         # not said to be good: why it matters, not what is good about it (round 62: "You
@@ -477,6 +478,7 @@ def _negated(request: QuestionRequest) -> bool:
     return any(w.replace("'", "") in NEGATIONS for w in words) and not _SPARED.search(label)
 
 
+_NOT_DOING = re.compile(r"\bnot\s+[a-z]{2,}ing\b", re.IGNORECASE)
 _SPARED = re.compile(
     r"\b(?:never|not|no|don'?t|doesn'?t|won'?t)\s+(?:(?:have|has|having|need|needs|got)\s+to|"
     r"need)\b|\b(?:not|nothing)\s+(?:(?:a\s+bit|at\s+all|really)\s+)?like\b"

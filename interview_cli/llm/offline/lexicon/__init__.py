@@ -561,7 +561,9 @@ LIFE_FACT = re.compile(
     # what their job is: "So my job is basically clicking through the same test cases all day"
     # (round 216 asked what the clicking helped get done: "The clicking is my job mate")
     r"^\W*(?:(?:so|well|and|but|like)\W+)?(?:my|our)\s+(?:job|work|role)\s+(?:is|was)\s+"
-    r"(?:basically\s+|just\s+|mostly\s+|literally\s+)?\w+ing\b|"
+    r"(?:basically\s+|just\s+|mostly\s+|literally\s+)?(?!(?:boring|exhausting|amazing|"
+    r"interesting|tiring|demanding|rewarding|draining|challenging|exciting|nothing|something|"
+    r"changing|suffering|killing)\b)\w+ing\b|"
     r"^\W*(?:i|we)\s+(?:run|own|manage)\s+(?:a|an|my|our|the|this)\s+\w+|"
     r"^\W*(?:i'?m|im|i\s+am)\s+(?:one|the\s+only)\s+person\b|"
     # the post they hold: "I'm the site manager", "I AM the site manager" (round 210 asked what
@@ -705,8 +707,8 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     rut uneasy robbery extortionate overpriced sad gutting pointless grumpy ratty broke
     blister blisters bruised sprained fractured hurt hurts hurting headache headaches
     migraine pricey clogged clogging unreliable unpredictable dodgy flaky naff crap crowded
-    sweaty noisy carnage chaotic mortifying mortified humiliating humiliated snappy
-    soggy frantic hectic panicky""".split()
+    sweaty noisy carnage chaotic mortifying mortified humiliating humiliated
+    soggy frantic panicky""".split()
 )
 # Every word of how something felt or was held: a feeling, a liking or a disliking
 FELT_WORDS: frozenset[str] = FEELING_WORDS | NEGATIVE_WORDS | POSITIVE_WORDS

@@ -105,7 +105,7 @@ from interview_cli.llm.offline.reading.steering import (
     steer_to,
     steered_edges,
 )
-from interview_cli.llm.offline.reading.typing import type_clause
+from interview_cli.llm.offline.reading.typing import incident_clause, type_clause
 from interview_cli.llm.offline.reading.typos import mend_typos, retyped
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -514,6 +514,9 @@ def _read_units(
     placed: list[Unit] = []
     rejected: list[RejectedItem] = []
     study = _Study.of(request, view)
+    incident = incident_clause(
+        [c for u in units for c in u.clauses], story=turn.expected == "event"
+    )
     for unit in units:
         if turn.skip_scenes:
             unit.clauses = [c for c in map(_without_scene, unit.clauses) if c is not None]
@@ -525,7 +528,15 @@ def _read_units(
             if _GOAL_OF_THEIRS.match(unit.clauses[0].text):
                 unit.link = "up"
         for clause in unit.clauses:
-            type_clause(view, clause, unit.link, previous, turn, study.features)
+            type_clause(
+                view,
+                clause,
+                unit.link,
+                previous,
+                turn,
+                study.features,
+                event_open=clause is incident,
+            )
             _name(clause, existing, turn, first=previous is None)
             named = turn.eliciting and previous is None and clause is unit.clauses[0]
             refused = None if clause.existing else study.refuse(clause, request.answer, named=named)

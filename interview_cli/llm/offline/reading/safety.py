@@ -181,6 +181,15 @@ _REPORTED = re.compile(
 )
 
 
+# Distress named as what they would hate, not what they feel (a fear of it is distress enough):
+# "I hate feeling like I can't cope with her on my own" (round 217 showed a support line to a
+# respondent explaining why being stranded on a hill with her toddler would be grim; English)
+_DREADED = re.compile(
+    r"\b(?:hate|hated|dread|dreaded|don't\s+want|dont\s+want|wouldn't\s+want|wouldnt\s+want)\b(?:\s+(?:feeling|to\s+feel|of\s+feeling))?"
+    r"(?:\s+(?:like|that|as\s+if))?\s*$"
+)
+
+
 def safety_reading(answer: str, language: str | None = None) -> str:
     """``distress``, ``abuse``, ``stop``, ``off_topic`` or ``none`` for one answer;
     ``language`` picks the rules (with English beside them); None applies every language's."""
@@ -191,6 +200,7 @@ def safety_reading(answer: str, language: str | None = None) -> str:
                 m
                 for m in _pattern(kind, language).finditer(text)
                 if not (kind == "abuse" and _REPORTED.search(text, 0, m.start()))
+                and not (kind == "distress" and _DREADED.search(text, 0, m.start()))
             ),
             None,
         )

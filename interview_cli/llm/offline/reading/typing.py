@@ -101,14 +101,53 @@ def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | Non
     return cue or lexical
 
 
-# A clause that tells something happening or done (a verb of the past, or one ending in -ed)
+# A clause that tells something happening or done: a verb of the past, not of being, having,
+# wanting or feeling ("I was at Tesco", "I needed to pay the plumber" set the scene)
 _TELLS_AN_EVENT = re.compile(
-    r"\b(?:\w{3,}ed|was|were|had|did|went|got|came|took|said|told|stole|broke|lost|left|rang|"
-    r"sent|gave|made|cut|put|fell|kept|paid|sat|stood|ran|drove|rode|bought|brought|caught|"
-    r"found|forgot|hung|hit|hurt|let|met|quit|shut|spent|threw|tore|woke|wrote|"
-    r"(?:was|were|did|could|would|had)n'?t)\b",
+    r"\b(?:(?!(?:needed|wanted|used|seemed|liked|loved|hoped|hated|preferred|tired|bored|"
+    r"worried|scared|stressed|annoyed|excited|interested|supposed|based|named|aged)\b)\w{3,}ed|"
+    r"went|got|came|took|said|told|stole|broke|lost|left|rang|sent|gave|cut|fell|kept|paid|"
+    r"ran|drove|rode|bought|brought|caught|found|forgot|froze|hung|hit|hurt|met|quit|shut|"
+    r"spent|threw|tore|woke|wrote|sold|swore|(?:did|could|would|wouldn'?t|couldn'?t|didn'?t))\b",
     re.IGNORECASE,
 )
+
+
+# What went wrong in an event: a mishap's verb, or one denied ("it never arrived")
+_MISHAP = re.compile(
+    r"\b(?:stole|stolen|nicked|broke|broken|froze|frozen|blocked|declined|failed|bounced|lost|"
+    r"crashed|refused|cancell?ed|cut\s+(?:me\s+|us\s+|it\s+)?off|overcharged|charged|ignored|"
+    r"hung\s+up|flooded|leaked|died|collapsed|snapped|went\s+wrong|messed\s+up|never|"
+    r"(?:did|would|could|was|were)n'?t|nobody|no\s+one)\b",
+    re.IGNORECASE,
+)
+
+
+_A_REASON = re.compile(r"\b(?:because|cos|cause|since|as)\b", re.IGNORECASE)
+# The kinds of clause that tell how it was, not what happened
+_NO_EVENT = frozenset(
+    {"feeling", "emotion", "value", "lesson", "change", "attribution", "conduct", "gain"}
+)
+
+
+def incident_clause(clauses: list[Clause], story: bool) -> Clause | None:
+    """The clause of an answer to "what happened?" that tells the incident: the first event
+    told (a verb of the past, not of being, having, wanting or feeling) in which something went
+    wrong, else the first event told; none that gives a reason ("because nobody rang") or names
+    a feeling. The scene before it stays the scene ("I was at Tesco on a Saturday and my card
+    got declined at the till", "Last month I ordered a charger online and it never arrived");
+    a name is no event ("Broadband company."). ``story``: the method asks for one."""
+    if not story:
+        return None
+    told = [
+        c
+        for c in clauses
+        if (c.cue is None or not (c.cue.link in ("up", "down") or _A_REASON.search(c.cue.phrase)))
+        and lexical_category(c.text) not in _NO_EVENT
+        and _TELLS_AN_EVENT.search(c.text)
+    ]
+    wrong = next((c for c in told if _MISHAP.search(c.text) or stance_of(c.text) < 0), None)
+    return wrong or (told[0] if told else None)
 
 
 def type_clause(
@@ -118,10 +157,13 @@ def type_clause(
     previous: Unit | None,
     turn: Turn,
     features: frozenset[str] | None = None,
+    *,
+    event_open: bool = False,
 ) -> None:
     """Type ``clause`` in place (``category``, ``strong``, ``node_type``): by its cue and its
     words first, then by where the chain puts it (``_position``); ``features``: the study's
-    own words (``extraction._Study.features``), which name a feature said as a noun phrase."""
+    own words (``extraction._Study.features``), which name a feature said as a noun phrase;
+    ``event_open``: the incident asked for is not yet told in this answer."""
     cue_category = clause.cue.category if clause.cue else None
     if cue_category and not view.supports(cue_category):
         cue_category = None
@@ -134,10 +176,9 @@ def type_clause(
         # done?")
         category = "pain"
     if previous is None and category is None:
-        category = turn.expected
-        if category == "event" and not _TELLS_AN_EVENT.search(clause.text):
-            # (a name is no event: "Broadband company. I moved house in March and ...")
-            category = "context"
+        category = "context" if turn.expected == "event" else turn.expected
+    if event_open and category in (None, "context"):
+        category = "event"  # the incident asked for (``incident_clause``)
     clause.category = category
     clause.strong = (
         category is not None
