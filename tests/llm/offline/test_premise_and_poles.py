@@ -118,3 +118,24 @@ def test_what_held_them_back_is_a_pain(jtbd: Methodology) -> None:
         question="How did you get past that in the end?",
     )
     assert all(n.node_type != "pain_point" for n in past.nodes), past.nodes
+
+
+def test_what_a_question_asks_to_be_harder_is_held_against_and_a_condition_is_no_verdict() -> None:
+    # round 217 asked "How does that help you?" of the letterboxes, answered to "What does waking
+    # up stiff make harder for you?", and "What does that make harder for you?" of a trial
+    # period whose "if it was rubbish we could send it back" was its point
+    from offline_fixtures import extract, shipped_mec
+
+    from interview_cli.llm.offline.reading.stance import stance_of
+
+    hard = extract(
+        shipped_mec(),
+        "cooking",
+        "Everything really. Bending to the low letterboxes, and I'm grumpy with it.",
+        ("waking up stiff", "functional_consequence"),
+        question="What does waking up stiff make harder for you?",
+    )
+    assert {n.label: n.stance for n in hard.nodes}["bending to the low letterboxes"] == -1
+    said = "They gave us 100 nights to try it tho so if it was rubbish we could send it back"
+    assert stance_of(said) == 0
+    assert stance_of("the trial was rubbish") == -1

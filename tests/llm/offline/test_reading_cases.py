@@ -797,3 +797,28 @@ def test_a_thing_added_as_the_answer_opens_is_no_answer_to_the_why(mec: Methodol
     said = "Oh and it means I'm not up till midnight."
     read = extract(mec, "cooking", said, drum, existing=[(*drum, "the size of the drum")])
     assert [e for e in read.edges if e.source == "size of the drum"], read
+
+
+@pytest.mark.parametrize(
+    ("said", "need", "must"),
+    [
+        # round 217's check-back: '"I've got a bad lower back" bothers you because "it's got to
+        # be firm enough"' ("you've got it backwards")
+        (
+            "I've got a bad lower back from years of lugging a postbag round so it's got to be "
+            "firm enough",
+            "got bad lower back",
+            "got to be firm enough",
+        ),
+        ("I've got a bad knee so the boots have to have good ankle support", "got a bad knee", ""),
+    ],
+)
+def test_what_the_thing_must_be_is_the_means_to_what_they_live_with(
+    mec: Methodology, said: str, need: str, must: str
+) -> None:
+    told = extract(mec, "cooking", said, None)
+    level = {spec.name: spec.level for spec in mec.ontology.nodes}
+    levels = {n.label: level[n.node_type] for n in told.nodes}
+    must = must or next(label for label in levels if label != need)
+    assert levels[must] < levels[need], levels
+    assert (must, need) in {(e.source, e.target) for e in told.edges}, told.edges

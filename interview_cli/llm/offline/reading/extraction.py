@@ -32,6 +32,7 @@ YAML. Deterministic: no randomness, so the request's seed plays no part.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -286,6 +287,7 @@ def _extract(request: ExtractRequest) -> Extraction:
         request.answer, units_of(split_clauses(answer, _cue_filter(view))), kinds
     )
     nodes, edges, placed, rejected = _read_units(request, view, turn, units)
+    nodes, edges = _required_for_it(view, nodes, edges, placed)
     read = _Read(nodes, edges, [*dropped, *rejected])
     restated = [c.label for u in placed for c in u.clauses if c.existing]
     if restated and not nodes and not edges:
@@ -497,6 +499,52 @@ class _Study:
         if judged is None:
             return None
         return RejectedItem(kind="node", item={"label": clause.label}, reason=judged.reason)
+
+
+# What the thing must be, said after "so": "I've got a bad lower back ... so it's got to be firm
+# enough", "I work nights so it has to be quiet"
+_REQUIRED_OF_IT = re.compile(
+    r"^\W*(?:it|they|the\s+[\w-]+|that|this|mine|one|them)\s*(?:'s|\s+is|\s+has|\s+have|"
+    r"\s+needs?|\s+must|\s+should|'s\s+got|\s+has\s+got|\s+have\s+got|'ve\s+got)\s+"
+    r"(?:got\s+)?(?:to\s+)?(?:be|have)\b",
+    re.IGNORECASE,
+)
+
+
+def _required_for_it(
+    view: OntologyView, nodes: list[ExtractedNode], edges: list[ExtractedEdge], placed: list[Unit]
+) -> tuple[list[ExtractedNode], list[ExtractedEdge]]:
+    """The links and types of a requirement said after "so" the right way round: what the thing
+    must be is the means, what they live with the end it serves. "I've got a bad lower back ...
+    so it's got to be firm enough" was read as the back leading to the firmness, and round
+    217's check-back said '"I've got a bad lower back" bothers you because "it's got to be
+    firm enough"' (the respondent: "you've got it backwards")."""
+    for before, unit in itertools.pairwise(placed):
+        said = unit.clauses[0]
+        if not (said.cue and said.cue.phrase.strip(" ,").lower() == "so"):
+            continue
+        if not _REQUIRED_OF_IT.match(said.text):
+            continue
+        need, must = before.clauses[-1].label, said.label
+        typed = {n.label: n.node_type for n in nodes}
+        low, high = typed.get(need), typed.get(must)
+        if low is None or high is None or (view.level(low) or 0) >= (view.level(high) or 0):
+            continue
+        relation = view.relation(low, high)
+        if relation is None:
+            continue
+        swap = {need: high, must: low}
+        nodes = [
+            n.model_copy(update={"node_type": swap[n.label]}) if n.label in swap else n
+            for n in nodes
+        ]
+        edges = [
+            e.model_copy(update={"source": must, "target": need, "relation": relation})
+            if (e.source, e.target) == (need, must)
+            else e
+            for e in edges
+        ]
+    return nodes, edges
 
 
 def _read_units(

@@ -102,7 +102,10 @@ _ASKS_WHAT_IRKS = re.compile(
     # "what gets in the way ...?", "what stops you ...?" (round 20: "its mainly the cost" was
     # asked next what it helps her get done)
     r"\bwhat\s+(?:gets|got|stands|stood)\s+in\s+(?:the|your)\s+way\b|\bwhat\s+(?:stops|stopped)\s+you\b|"
-    r"\bwhat'?s\s+(?:the\s+)?(?:hardest|most\s+difficult|most\s+frustrating)\b",
+    r"\bwhat'?s\s+(?:the\s+)?(?:hardest|most\s+difficult|most\s+frustrating)\b|"
+    # "What does waking up stiff make harder for you?" asks for what is hard ("Bending to the
+    # low letterboxes", round 217 asked next "How does that help you?")
+    r"\bwhat\s+(?:does|did|do)\b[^?]*\bmake\s+(?:it\s+)?(?:harder|worse|more\s+difficult)\b",
     re.IGNORECASE,
 )
 

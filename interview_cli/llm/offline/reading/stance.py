@@ -71,6 +71,14 @@ _ILL_FOR_I_WILL = re.compile(
 )
 
 
+# What it would be, in a condition: no verdict on it
+_IF_IT_WAS = re.compile(
+    r"\bif\s+(?:it|they|that|he|she|the\s+[\w-]+)\s+(?:was|were|is|are|'s|turned\s+out|"
+    r"turns\s+out)(?:\s+(?:a\s+bit|too|really|totally|complete|utter|any))?\s+[\w-]+",
+    re.IGNORECASE,
+)
+
+
 def stance_of(text: str) -> int:
     """-1, 0 or 1 from the clause's words; a negative word after a negation in the same
     clause ("not stressed before trips", "no hassle", "not throwing good money after bad") is
@@ -85,6 +93,9 @@ def stance_of(text: str) -> int:
     # "the lads tell me who's off sick" says who is away, no dislike (round 186 asked "Why
     # does that bother you?" of the coffee that brings the drivers in early)
     text = _AWAY_SICK.sub("away", text)
+    # "they gave us 100 nights to try it so if it was rubbish we could send it back" holds the
+    # trial dear (round 217 asked "What does that make harder for you?")
+    text = _IF_IT_WAS.sub(" ", text)
     if _NOT_MINDED.search(text):
         # "the stiff sole doesn't bother me" minds nothing (round 85's closing answer, asked
         # "Why does that bother you?")
