@@ -99,7 +99,12 @@ def turn_summary(turn: TurnRecord, *, width: int | None = None) -> Text:
     if rejected:
         parts.append(f"{rejected} rejected")
     ended = turn.safety is not None and turn.safety.action == "end"
-    if turn.decision and not ended:  # a safety end withdraws the next question
+    closing = turn.continuation is not None and not turn.continuation.should_continue
+    if closing and not ended:
+        # (the move it would have made is not asked: testers of rounds 215-218 read "next:
+        # dig_motivation → habit now" under the closing question)
+        parts.append("next: closing")
+    elif turn.decision and not ended:  # a safety end withdraws the next question
         focus = f" → {turn.decision.label}" if turn.decision.label else ""
         parts.append(f"next: {turn.decision.strategy}{focus}")
     if turn.assessment:

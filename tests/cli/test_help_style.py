@@ -70,6 +70,16 @@ def test_counts_are_words() -> None:
         graph_delta={"nodes_added": [{"id": "n1"}], "edges_added": []},
     )
     assert "+1 node · +0 edges" in turn_summary(turn).plain
+    # under the closing question, the move not asked is not shown (rounds 215-218)
+    closing = TurnRecord.model_validate(
+        {
+            **turn.model_dump(),
+            "decision": {"strategy": "deepen", "label": "habit now"},
+            "continuation": {"should_continue": False, "reason": "respondent_fatigued"},
+        }
+    )
+    line = turn_summary(closing).plain
+    assert "next: closing" in line and "habit now" not in line
     dry = invoke(
         "batch", "cooperative", "-c", "headphones_mec", "--out", str(ROOT / "no"), "--dry-run"
     )

@@ -278,6 +278,13 @@ def check_continuation(
         return stop(MAX_TURNS_REACHED)
     if selected_strategy is not None and selected_strategy.generates_closing_question:
         return stop(CLOSING_STRATEGY)
+    said_tired = tuning.tired_closes_early and trend.said_tired
+    if (
+        said_tired
+        and trend.fatigued_turns >= FATIGUE_TURNS
+        and (coverage_ratio is None or coverage_ratio >= min_coverage)
+    ):
+        return stop(RESPONDENT_FATIGUED)  # they said so: before the turn gate too
     if turn_number >= tuning.min_turn_for_saturation or phase == "late":
         reason = saturation_reason(
             turn_number=turn_number,

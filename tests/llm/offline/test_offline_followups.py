@@ -451,6 +451,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I'm off now.",
         "Mostly the price tbh. The baby's crying, I have to go",
         "how many more questions",
+        # (a request to finish or wrap up: the closing question, no stop)
+        "I said I think that is all, can we finish please",
+        "look the gaffers shoutin on me, break's nearly done, can we wrap up",
+        "Can we call it a day?",
         # round 215: a break nearly over, minutes left, back to work, quick ones
         "switches my head off from work i guess. anyway my break's nearly done, got like 5 mins",
         "haha nah that aint about my phone bruv, i mean i gotta go back on the floor soon. "

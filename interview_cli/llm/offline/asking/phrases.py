@@ -223,6 +223,9 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
                 not nxt
                 or nxt in v.prepositions
                 or nxt in _AFTER_AN_OBJECT | _ON_OFF
+                # (no possessive before an article: "sat with me a whole hour", round 217 said
+                # back "sat with your a whole hour")
+                or nxt in _ARTICLES
                 or (nxt.endswith("ly") and len(nxt) > 4 and nxt not in _LY_NOUNS and not after_it)
             ):
                 # "keeps me in a job": an object before its place; "more like me again" (round
@@ -242,6 +245,7 @@ def _shift(texts: Sequence[str], v: Vocabulary) -> str | None:
 # Prepositions the word lists leave out (function_words.yaml): "around me on site" is no
 # "around your on site" (round 200)
 _ON_OFF = frozenset({"on", "off"})
+_ARTICLES = frozenset({"a", "an", "the"})
 # (said as spoken, opening with an interjection; "they said my account was frozen" is the
 # respondent's account, said back as theirs, the review)
 _SAYS = frozenset({"said", "says", "goes"})
@@ -811,7 +815,15 @@ def _run_on(words: list[str], v: Vocabulary) -> bool:
     """A subject and its verb, then another subject with no joining word: "I rang I got"; or
     with its verb run into it: "I'm at work I'd never forgive myself" (round 216 asked "You
     said you're at work you'd never forgive yourself.")."""
-    if not words or not (words[0] in PERSONS or _PERSON_CONTRACTED.match(words[0])):
+    # (or someone named and their verb: "Maureen went I worry about money", round 217 said
+    # back "You said Maureen went you worry about money")
+    named = (
+        len(words) > 2
+        and words[1] in v.verbs
+        and words[0] not in v.function_words
+        and words[0] not in v.verbs
+    )
+    if not words or not (words[0] in PERSONS or _PERSON_CONTRACTED.match(words[0]) or named):
         return False
     return any(
         (

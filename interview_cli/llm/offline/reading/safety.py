@@ -107,25 +107,11 @@ STOP_CLAUSES: dict[str, tuple[str, ...]] = {
         "i don't want to do this anymore",
         "i don't want to continue",
         "i've had enough of this",
-        # round 54: "I said I think that is all, can we finish please" (asked three times,
-        # the interview went on); a request, never a statement ("I never really finish")
-        "can we finish",
-        "could we finish",
-        "can we finish up",
         "can we end it",
         "can we end this",
-        "can we wrap up",
-        "can we wrap it up",
-        "can we wrap this up",
-        "can we call it a day",
-        "let's finish",
-        "let's wrap up",
-        "let's wrap it up",
-        "let's call it a day",
-        "lets finish",
-        "lets wrap up",
-        "lets wrap it up",
-        "lets call it a day",
+        # (a request to finish or wrap up asks for the ending, which a moderator gives: the
+        # closing question, heard as tiring (lexicon/en/tiring.yaml); round 218 stopped at
+        # "can we wrap up" with no summary, as rounds 213 and 214 had, and each tester missed it)
     ),
     "de": ("ich möchte aufhören", "können wir aufhören", "ich will aufhören"),
     "fr": ("je veux arrêter", "on peut arrêter", "j'arrête"),
