@@ -56,6 +56,8 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
             "none",
         ),
         ("I'm scared I can't cope", "distress"),
+        ("I hate feeling like I want to die", "distress"),
+        ("I hate that I can't cope anymore", "distress"),
         ("shut up, you idiot", "abuse"),
         ("oh just shut up with the questions", "abuse"),
         # round 100: abuse told of someone else, or said to them, is no abuse of the interviewer

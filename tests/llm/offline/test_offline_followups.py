@@ -501,6 +501,13 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "So the lad said to me, look, my break's nearly done.",
         "My maternity leave ends in March, I mean I have to go back to work.",
         "It gets dark at four, so I really need to head.",
+        # (the second review: "now" as these days, a bed in a routine, a reason after "that's",
+        # a routine's next step, going back to work after leave)
+        "They shut the station last year. Honestly I have to go now, by bus, and it takes an hour.",
+        "Night shifts are brutal. I'm ready for my bed.",
+        "Mate I'm knackered now, that's what the night shifts do to you.",
+        "Every morning it's the same. Right, I have to go, need to get the kids to school.",
+        "My maternity leave is nearly over, I mean I have to go back to work soon.",
         "At the till I've got to be quick, people queue",
         "If the baby wakes, I have to go.",
         "My shift starts soon after six so I have coffee.",

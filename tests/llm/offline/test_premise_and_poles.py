@@ -136,6 +136,16 @@ def test_what_a_question_asks_to_be_harder_is_held_against_and_a_condition_is_no
         question="What does waking up stiff make harder for you?",
     )
     assert {n.label: n.stance for n in hard.nodes}["bending to the low letterboxes"] == -1
+    easy = extract(
+        shipped_mec(),
+        "commuting",
+        "Honestly nothing, it makes the hill easy and I get to work fresh",
+        ("e-bike", "attribute"),
+        question="What does the e-bike make harder for you, if anything?",
+    )
+    assert {n.label: n.stance for n in easy.nodes}["makes the hill easy"] == 1
+    assert stance_of("It looked as if it was broken when it arrived") == -1
+    assert stance_of("so if it's rubbish we could send it back") == 0
     said = "They gave us 100 nights to try it tho so if it was rubbish we could send it back"
     assert stance_of(said) == 0
     assert stance_of("the trial was rubbish") == -1

@@ -822,3 +822,9 @@ def test_what_the_thing_must_be_is_the_means_to_what_they_live_with(
     must = must or next(label for label in levels if label != need)
     assert levels[must] < levels[need], levels
     assert (must, need) in {(e.source, e.target) for e in told.edges}, told.edges
+
+
+def test_what_the_thing_is_said_to_be_is_no_need_of_theirs(mec: Methodology) -> None:
+    # (the review: an inference from the thing, or others' duty, keeps its order)
+    told = extract(mec, "cooking", "It's memory foam so it's got to be warm", None)
+    assert ("memory foam", "got to be warm") in {(e.source, e.target) for e in told.edges}

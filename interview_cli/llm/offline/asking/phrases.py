@@ -835,6 +835,9 @@ def _run_on(words: list[str], v: Vocabulary) -> bool:
             _PERSON_CONTRACTED.match(words[k])
             and words[k - 1] not in _JOINING
             and words[k - 1] not in _SAYING_THAT  # "I swore I'd be calm": one in another
+            # (a place or time ends the first clause: "I'm at work I'd"; not "I'm glad I've
+            # got it", "I'm worried I'll oversleep", the review)
+            and any(w in v.prepositions for w in words[1 : k - 1])
         )
         for k in range(2, len(words))
     )

@@ -478,7 +478,12 @@ def _negated(request: QuestionRequest) -> bool:
     return any(w.replace("'", "") in NEGATIONS for w in words) and not _SPARED.search(label)
 
 
-_NOT_DOING = re.compile(r"\bnot\s+[a-z]{2,}ing\b", re.IGNORECASE)
+# (or no more: "don't drive to work anymore", "no longer pay for parking": a change made)
+_NOT_DOING = re.compile(
+    r"\bnot\s+[a-z]{2,}ing\b|\bno\s+longer\b|"
+    r"\b(?:don'?t|never)\b.*\b(?:anymore|any\s+more|now)\b",
+    re.IGNORECASE,
+)
 _SPARED = re.compile(
     r"\b(?:never|not|no|don'?t|doesn'?t|won'?t)\s+(?:(?:have|has|having|need|needs|got)\s+to|"
     r"need)\b|\b(?:not|nothing)\s+(?:(?:a\s+bit|at\s+all|really)\s+)?like\b"

@@ -708,7 +708,7 @@ NEGATIVE_WORDS: frozenset[str] = frozenset(
     blister blisters bruised sprained fractured hurt hurts hurting headache headaches
     migraine pricey clogged clogging unreliable unpredictable dodgy flaky naff crap crowded
     sweaty noisy carnage chaotic mortifying mortified humiliating humiliated
-    soggy frantic panicky""".split()
+    soggy frantic hectic panicky""".split()
 )
 # Every word of how something felt or was held: a feeling, a liking or a disliking
 FELT_WORDS: frozenset[str] = FEELING_WORDS | NEGATIVE_WORDS | POSITIVE_WORDS

@@ -504,10 +504,14 @@ class _Study:
 # What the thing must be, said after "so": "I've got a bad lower back ... so it's got to be firm
 # enough", "I work nights so it has to be quiet"
 _REQUIRED_OF_IT = re.compile(
-    r"^\W*(?:it|they|the\s+[\w-]+|that|this|mine|one|them)\s*(?:'s|\s+is|\s+has|\s+have|"
-    r"\s+needs?|\s+must|\s+should|'s\s+got|\s+has\s+got|\s+have\s+got|'ve\s+got)\s+"
-    r"(?:got\s+)?(?:to\s+)?(?:be|have)\b",
+    r"^\W*(?:(?:it|the\s+[\w-]+|that|this|mine|one)\s*)?(?:'s|\bis|\bhas|\bhave|\bneeds?|\bmust|"
+    r"\bshould|'s\s+got|\bhas\s+got|\bhave\s+got)\s+(?:got\s+)?(?:to\s+)?(?:be|have)\b",
     re.IGNORECASE,
+)
+# ... after something of theirs ("I've got a bad back", "I work nights", "my knees are shot"),
+# not an inference from the thing ("It's memory foam so it's got to be warm") nor others' duty
+_THEIRS = re.compile(
+    r"^\W*(?:(?:well|and|but|honestly)\W+)*(?:i|i've|i'm|ive|im|we|we're|my|our)\b", re.I
 )
 
 
@@ -521,9 +525,9 @@ def _required_for_it(
     firm enough"' (the respondent: "you've got it backwards")."""
     for before, unit in itertools.pairwise(placed):
         said = unit.clauses[0]
-        if not (said.cue and said.cue.phrase.strip(" ,").lower() == "so"):
+        if not (said.cue and said.cue.phrase.strip(" ,").lower().split()[:1] == ["so"]):
             continue
-        if not _REQUIRED_OF_IT.match(said.text):
+        if not _REQUIRED_OF_IT.match(said.text) or not _THEIRS.match(before.clauses[-1].text):
             continue
         need, must = before.clauses[-1].label, said.label
         typed = {n.label: n.node_type for n in nodes}

@@ -40,7 +40,9 @@ def framed_against(request: ExtractRequest, start: int, end: int, *, answers: bo
         or phrase_pattern("against_after").match(answer, end)  # "... is the problem"
         or _JUDGED_AFTER.match(answer, end)
         or any(at == end for at, _ in irked_spans(answer))
-        or (answers and _ASKS_WHAT_IRKS.search(request.question))
+        or (
+            answers and _ASKS_WHAT_IRKS.search(request.question) and not _NOTHING_HARD.match(answer)
+        )
         or (_OTHERWISE.search(answer[:start]) and _SUBJECT_FIRST.match(answer, start))
         or bool(_WITHOUT_IT.search(answer[:start]))
     )
@@ -94,6 +96,12 @@ _JUDGED_AFTER = re.compile(
     r"[^.!?]{0,30}?(?:,|\band\b|\bwhich\b|\s-)\s*"
     r"(?:it(?:'s|s|\s+is)\s+|which\s+is\s+|that'?s\s+|(?:it\s+|which\s+)?(?:feels|felt)\s+)?"
     rf"(?:proper\s+|so\s+|really\s+|well\s+|dead\s+|just\s+|a\s+bit\s+)?{IRKING}\b",
+    re.IGNORECASE,
+)
+# ... unless the answer says nothing is: "Honestly nothing, it makes the hill easy" (the review)
+_NOTHING_HARD = re.compile(
+    r"^\W*(?:(?:harder|worse|honestly|well|erm|um|hmm|oh)\W+)*(?:nothing|nowt|not\s+really|not\s+much|"
+    r"none|no|nah|it\s+doesn'?t|it\s+does\s+not)\b",
     re.IGNORECASE,
 )
 _ASKS_WHAT_IRKS = re.compile(

@@ -176,6 +176,11 @@ _DREADED = re.compile(
 )
 
 
+# ... and only not coping with something named ("can't cope with her on my own"): "I hate feeling
+# like I want to die", "I hate that I can't cope anymore" are distress (the review)
+_COPE_WITH = re.compile(r"i\s+can'?t\s+cope\s+with\s+(?!(?:it|this|anything|everything|life)\b)")
+
+
 def safety_reading(answer: str, language: str | None = None) -> str:
     """``distress``, ``abuse``, ``stop``, ``off_topic`` or ``none`` for one answer;
     ``language`` picks the rules (with English beside them); None applies every language's."""
@@ -186,7 +191,11 @@ def safety_reading(answer: str, language: str | None = None) -> str:
                 m
                 for m in _pattern(kind, language).finditer(text)
                 if not (kind == "abuse" and _REPORTED.search(text, 0, m.start()))
-                and not (kind == "distress" and _DREADED.search(text, 0, m.start()))
+                and not (
+                    kind == "distress"
+                    and _DREADED.search(text, 0, m.start())
+                    and _COPE_WITH.match(text, m.start())
+                )
             ),
             None,
         )

@@ -73,8 +73,8 @@ _ILL_FOR_I_WILL = re.compile(
 
 # What it would be, in a condition: no verdict on it
 _IF_IT_WAS = re.compile(
-    r"\bif\s+(?:it|they|that|he|she|the\s+[\w-]+)\s+(?:was|were|is|are|'s|turned\s+out|"
-    r"turns\s+out)(?:\s+(?:a\s+bit|too|really|totally|complete|utter|any))?\s+[\w-]+",
+    r"(?<!\bas\s)\bif\s+(?:it|they|that|he|she|the\s+[\w-]+)(?:\s+(?:was|were|is|are|turned\s+out|"
+    r"turns\s+out)|'s)(?:\s+(?:a\s+bit|too|really|totally|complete|utter|any))?\s+[\w-]+",
     re.IGNORECASE,
 )
 

@@ -108,7 +108,9 @@ _TELLS_AN_EVENT = re.compile(
     r"worried|scared|stressed|annoyed|excited|interested|supposed|based|named|aged)\b)\w{3,}ed|"
     r"went|got|came|took|said|told|stole|broke|lost|left|rang|sent|gave|cut|fell|kept|paid|"
     r"ran|drove|rode|bought|brought|caught|found|forgot|froze|hung|hit|hurt|met|quit|shut|"
-    r"spent|threw|tore|woke|wrote|sold|swore|(?:did|could|would|wouldn'?t|couldn'?t|didn'?t))\b",
+    r"spent|threw|tore|woke|wrote|sold|swore|died|made\s+a\s+mistake|put\s+a\s+hold|hangs\s+up|"
+    r"(?:was|were|got|been)\s+(?:stolen|frozen|broken|down|cut\s+off|lost|nicked)|"
+    r"(?:did|could|would|wouldn'?t|couldn'?t|didn'?t))\b",
     re.IGNORECASE,
 )
 
@@ -116,8 +118,8 @@ _TELLS_AN_EVENT = re.compile(
 # What went wrong in an event: a mishap's verb, or one denied ("it never arrived")
 _MISHAP = re.compile(
     r"\b(?:stole|stolen|nicked|broke|broken|froze|frozen|blocked|declined|failed|bounced|lost|"
-    r"crashed|refused|cancell?ed|cut\s+(?:me\s+|us\s+|it\s+)?off|overcharged|charged|ignored|"
-    r"hung\s+up|flooded|leaked|died|collapsed|snapped|went\s+wrong|messed\s+up|never|"
+    r"crashed|refused|cancell?ed|cut\s+(?:me\s+|us\s+|it\s+)?off|overcharged|charged\s+me\s+twice|"
+    r"ignored|hung\s+up|hangs\s+up|down|mistake|hold|flooded|leaked|died|collapsed|snapped|went\s+wrong|messed\s+up|never|"
     r"(?:did|would|could|was|were)n'?t|nobody|no\s+one)\b",
     re.IGNORECASE,
 )
