@@ -477,6 +477,8 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Is there much more bab? Only I'm ready for my afternoon nap.",
         "Honestly young lady I'm flagging now, that's about it really.",
         "No, I think we've done that to death bab. Tara a bit.",
+        # round 218
+        "Because money is tight. Sorry I have to go sleep soon, shift starts at 8 tonight",
     ):
         assert tiring(going), going
     for told in (

@@ -811,6 +811,12 @@ def test_a_thing_added_as_the_answer_opens_is_no_answer_to_the_why(mec: Methodol
             "got to be firm enough",
         ),
         ("I've got a bad knee so the boots have to have good ankle support", "got a bad knee", ""),
+        # round 218: '"he uses my hotspot for homework" matters to you because of "big data"'
+        (
+            "My son is 15 and he uses my hotspot for homework. So I need big data",
+            "uses my hotspot for homework",
+            "big data",
+        ),
     ],
 )
 def test_what_the_thing_must_be_is_the_means_to_what_they_live_with(

@@ -505,7 +505,12 @@ class _Study:
 # enough", "I work nights so it has to be quiet"
 _REQUIRED_OF_IT = re.compile(
     r"^\W*(?:(?:it|the\s+[\w-]+|that|this|mine|one)\s*)?(?:'s|\bis|\bhas|\bhave|\bneeds?|\bmust|"
-    r"\bshould|'s\s+got|\bhas\s+got|\bhave\s+got)\s+(?:got\s+)?(?:to\s+)?(?:be|have)\b",
+    r"\bshould|'s\s+got|\bhas\s+got|\bhave\s+got)\s+(?:got\s+)?(?:to\s+)?(?:be|have)\b|"
+    # ... or what they need of it: "he uses my hotspot for homework ... So I need big data"
+    # (round 218 read back '"he uses my hotspot for homework" matters to you because of "big
+    # data"': "It is other way")
+    r"^\W*(?:(?:i|we)\s+)?(?:really\s+)?(?:need|want)\s+(?!to\b)(?:a\s+|an\s+|the\s+|more\s+|lots\s+of\s+|"
+    r"plenty\s+of\s+|enough\s+)?(?:big|good|decent|strong|fast|long|more|lots|unlimited|\w+)",
     re.IGNORECASE,
 )
 # ... after something of theirs ("I've got a bad back", "I work nights", "my knees are shot"),
@@ -527,8 +532,11 @@ def _required_for_it(
         said = unit.clauses[0]
         if not (said.cue and said.cue.phrase.strip(" ,").lower().split()[:1] == ["so"]):
             continue
-        if not _REQUIRED_OF_IT.match(said.text) or not _THEIRS.match(before.clauses[-1].text):
+        if not _REQUIRED_OF_IT.match(said.text):
             continue
+        mine = _THEIRS.match(said.text) or said.cue.phrase.lower().endswith((" i", " we"))
+        if not (_THEIRS.match(before.clauses[-1].text) or mine):
+            continue  # (what they need is theirs, whoever's the reason: "he uses my hotspot")
         need, must = before.clauses[-1].label, said.label
         typed = {n.label: n.node_type for n in nodes}
         low, high = typed.get(need), typed.get(must)
@@ -734,8 +742,10 @@ OPEN_QUESTION = re.compile(
 # doesn't matter how late I get in, dinner is ready", "not a big deal, it just saves me time")
 _NOT_IMPORTANT = re.compile(
     r"^\W*(?:(?:well|erm|um|ha|haha|lol|no|nah|oh)\W+)*(?:(?:(?:it'?s|its|it\s+is|that'?s|thats)\s+"
-    r"(?:not|no)\s+(?:really\s+)?important\W+(?:(?:it'?s|its)\s+)?(?:just\s+)?(?:what\s+happens|"
-    r"what\s+i\s+(?:don'?t|do\s+not)\s+want|the\s+opposite|how\s+it\s+is|life)|(?:none|nothing)\s+really|no\s+difference|"
+    r"(?:not|no)\s+(?:really\s+)?important\W+(?:(?:it'?s|its|it\s+is)\s+)?(?:just\s+)?(?:what\s+happens|"
+    r"what\s+i\s+(?:don'?t|do\s+not)\s+want|the\s+opposite|how\s+it\s+is|life|the\s+past|"
+    # ("It is not important, it is the past :) I just learn from it", round 218)
+    r"history|over|done|gone)|(?:none|nothing)\s+really|no\s+difference|"
     # ("I wasnae trying to get anything done, that's what happens if ye're NOT out there",
     # round 209: a job's premise denied)
     r"i(?:\s+wasn'?t|\s+was\s+not|\s+wasnae|'?m\s+not|\s+am\s+not|\s+wasnt)\s+trying\s+to\s+"
