@@ -142,10 +142,11 @@ class SaturationTuning(StrictModel):
     min_turn_for_saturation: int = Field(default=5, ge=0)
     tired_closes_early: bool = Field(
         default=False,
-        description="an answer that says the respondent is tired or must go ('can we wrap "
-        "up', 'I have to go now') closes the interview with the closing question even before "
-        "min_turn_for_saturation (round 218: a request to wrap up is the closing question's, "
-        "and one made early must not wait). Off replays sessions recorded before it",
+        description="a second answer running that says the respondent is tired or must go "
+        "('can we wrap up', 'I have to go now') closes the interview with the closing question "
+        "even before min_turn_for_saturation (round 218: a request to wrap up is the closing "
+        "question's, and one made early and again must not wait; a single early one may be "
+        "misheard and is forgiven). Off replays sessions recorded before it",
     )
     graph_saturated_turns: int = Field(default=5, ge=1)
     quality_degraded_turns: int = Field(default=6, ge=1)
