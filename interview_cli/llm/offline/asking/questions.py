@@ -296,8 +296,10 @@ _PAST = frozenset(
 # hold for an hour and then it just cuts off", from the review)
 _PRESENT = frozenset(
     """pride feel feels always never hate love want need can't cant cannot won't wont
-    should must""".split()
+    should must matters matter makes means whenever""".split()
 )
+# (round 219 asked "What did you do then?" of "the not feeling thick bit matters to me" and of
+# "it makes you feel like a nuisance": "i didnt DO anything, it's just a feeling eh")
 # What they ask for, said as a request: "let me talk to a real human straight away if im
 # abroad, put a button in the app for it" (round 196 asked "How did that feel at the time?")
 _ASKED_FOR = re.compile(
