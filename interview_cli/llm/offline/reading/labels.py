@@ -4,6 +4,11 @@ and rating predicates stripped, cut at the next clause break, never ending on a 
 or on a particle that led a place the word limit cut ("getting to work on time up | the
 hills"); a label of nothing but words that name nothing is empty (``is_empty_label``).
 ``clauses`` cuts the answer; this names what it cut.
+
+Over 1,000 lines: one concept, where a label starts and ends inside its clause; each cut
+(a frame, a pronoun, the word limit, a light end) is weighed against the others in
+``make_label`` and ``_shorten``, so they stay together. Their words are already in
+``lexicon``; the clause breaks are ``clauses``'s.
 """
 
 from __future__ import annotations
@@ -709,7 +714,16 @@ def is_empty_label(words: list[str]) -> bool:
     """Nothing in these words names an element: pronouns, fillers, ratings, "again", "not".
     Doing it oneself names self-reliance ("i like doing it myself", round 68 read nothing)."""
     text = " ".join(words)
+    if _SOME_OF_THEM.fullmatch(text):
+        return True  # "some of them (do that)": which ones points elsewhere (round 218)
     return naming_words(text, NAMELESS | LABEL_NAMELESS) == 0 and not _ONESELF.search(text)
+
+
+_SOME_OF_THEM = re.compile(
+    r"(?:some|all|most|one|none|both|few|many|each|any|a\s+lot|loads|half|two|three)\s+of\s+"
+    r"(?:them|those|these|us|it|em)",
+    re.IGNORECASE,
+)
 
 
 _ONESELF = re.compile(
