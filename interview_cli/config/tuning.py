@@ -140,14 +140,6 @@ class SaturationTuning(StrictModel):
     edge_density_norm: float = Field(default=2.0, gt=0)
     turn_floor_turns: int = Field(default=15, ge=1)
     min_turn_for_saturation: int = Field(default=5, ge=0)
-    tired_closes_early: bool = Field(
-        default=False,
-        description="a second answer running that says the respondent is tired or must go "
-        "('can we wrap up', 'I have to go now') closes the interview with the closing question "
-        "even before min_turn_for_saturation (round 218: a request to wrap up is the closing "
-        "question's, and one made early and again must not wait; a single early one may be "
-        "misheard and is forgiven). Off replays sessions recorded before it",
-    )
     graph_saturated_turns: int = Field(default=5, ge=1)
     quality_degraded_turns: int = Field(default=6, ge=1)
     depth_plateau_turns: int = Field(default=6, ge=1)

@@ -123,30 +123,6 @@ def test_fatigue_needs_three_smoothed_fatigued_turns_and_adequate_coverage() -> 
     assert check(trend=tired, coverage_ratio=0.6).reason == RESPONDENT_FATIGUED
 
 
-def test_said_tired_closes_before_the_turn_gate_where_the_methodology_says_so() -> None:
-    # round 218: "can we wrap up" is the closing question's; said early and again it must not
-    # wait for the turn gate (min_turn_for_saturation); said once early, it may be misheard (a
-    # held-out interview was closed at its third answer) and is forgiven; off, as sessions
-    # recorded before it were
-    from interview_cli.core.signals.trend import update_response_trend
-    from interview_cli.llm.offline.reading.assessor import assess_offline
-    from interview_cli.llm.protocol import AssessRequest
-
-    tired = assess_offline(AssessRequest(question="Why?", answer="Sorry, can we wrap up?"))
-    before = TrendState(value=0.6, previous=0.6, observations=1)
-    said = update_response_trend(before, tired)
-    assert said.said_tired and said.fatigued_turns >= 3
-    early = SaturationTuning(tired_closes_early=True)
-    assert check(turn=2, trend=said, tuning=early).should_continue  # once: forgiven
-    again = update_response_trend(said, tired)
-    assert check(turn=3, trend=again, tuning=early).reason == RESPONDENT_FATIGUED
-    assert check(turn=3, trend=again).should_continue  # off: the gate waits, as recorded before
-    # (three low answers running are no saying so: a terse start is not closed early)
-    low = TrendState(value=0.1, previous=0.1, fatigued_turns=3)
-    assert check(turn=3, trend=low, tuning=early).should_continue
-    assert "said_tired" not in TrendState().to_dict()  # (states recorded before it are alike)
-
-
 # ---- a respondent with little to say ---------------------------------------------------------
 
 LITTLE = SaturationTuning(

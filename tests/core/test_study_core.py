@@ -84,17 +84,21 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("J'arrête de fumer grâce à ça.", "none"),
         ("No quiero seguir pagando tanto por el móvil.", "none"),
         ("I want to stop", "stop"),  # typed without a full stop
+        # (the review: a bare "stop", "end this", "no more questions" are stops; a bus stop not)
+        ("stop", "stop"),
+        ("Please stop.", "stop"),
+        ("Let's end this.", "stop"),
+        ("No more questions please.", "stop"),
+        ("The bus didn't stop.", "none"),
+        ("I hate feeling like I can't cope on a hill with a toddler", "none"),
         ("Je veux arrêter.", "stop"),
         ("I've had enough of this, sorry.", "stop"),
-        # round 54: asked to finish three times, the interview went on; a request to finish or
-        # wrap up is the closing question's now, no stop (heard as tiring: round 218 stopped
-        # at "can we wrap up" with no summary)
-        ("I said I think that is all, can we finish please", "none"),
+        # round 54: asked to finish three times, the interview went on
+        ("I said I think that is all, can we finish please", "stop"),
         ("Peace. Family ok, money ok, I can sleep. Now really finish ok", "stop"),
         ("Nothing. I said three times now, that is all. Bye", "none"),
-        ("lets wrap up", "none"),
-        ("Can we wrap it up now?", "none"),
-        ("Can we end this now?", "stop"),
+        ("lets wrap up", "stop"),
+        ("Can we wrap it up now?", "stop"),
         # ... not finishing something else
         ("I want to finish the story first", "none"),
         ("can we finish the bit about the bot", "none"),

@@ -278,16 +278,6 @@ def check_continuation(
         return stop(MAX_TURNS_REACHED)
     if selected_strategy is not None and selected_strategy.generates_closing_question:
         return stop(CLOSING_STRATEGY)
-    # said so again, before the turn gate: one early answer heard as tired is forgiven (the gate
-    # below waits for it: a held-out interview that a misheard "tiring" closed at its third
-    # answer showed why), a second one running is not
-    said_again = tuning.tired_closes_early and trend.said_tired
-    if (
-        said_again
-        and trend.fatigued_turns > FATIGUE_TURNS
-        and (coverage_ratio is None or coverage_ratio >= min_coverage)
-    ):
-        return stop(RESPONDENT_FATIGUED)
     if turn_number >= tuning.min_turn_for_saturation or phase == "late":
         reason = saturation_reason(
             turn_number=turn_number,

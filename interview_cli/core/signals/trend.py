@@ -64,19 +64,14 @@ class TrendState:
     previous: float | None = None
     fatigued_turns: int = 0
     observations: int = 0
-    # the latest answer said they are tired or must go ("can we wrap up", "I have to go now")
-    said_tired: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+        return {
             "value": self.value,
             "previous": self.previous,
             "fatigued_turns": self.fatigued_turns,
             "observations": self.observations,
         }
-        if self.said_tired:  # (recorded only when said: states recorded before it are alike)
-            data["said_tired"] = True
-        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> TrendState:
@@ -116,7 +111,6 @@ def update_response_trend(
         previous=prev.value,
         fatigued_turns=fatigued,
         observations=prev.observations + 1,
-        said_tired=assessment.tiring,
     )
 
 

@@ -451,10 +451,6 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I'm off now.",
         "Mostly the price tbh. The baby's crying, I have to go",
         "how many more questions",
-        # (a request to finish or wrap up: the closing question, no stop)
-        "I said I think that is all, can we finish please",
-        "look the gaffers shoutin on me, break's nearly done, can we wrap up",
-        "Can we call it a day?",
         # round 215: a break nearly over, minutes left, back to work, quick ones
         "switches my head off from work i guess. anyway my break's nearly done, got like 5 mins",
         "haha nah that aint about my phone bruv, i mean i gotta go back on the floor soon. "
@@ -508,6 +504,7 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "They shut the station last year. Honestly I have to go now, by bus, and it takes an hour.",
         "Night shifts are brutal. I'm ready for my bed.",
         "Mate I'm knackered now, that's what the night shifts do to you.",
+        "On a Monday, I have to go soon, my shift starts at 2.",
         "Every morning it's the same. Right, I have to go, need to get the kids to school.",
         "My maternity leave is nearly over, I mean I have to go back to work soon.",
         "At the till I've got to be quick, people queue",

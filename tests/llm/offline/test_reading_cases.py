@@ -811,6 +811,7 @@ def test_a_thing_added_as_the_answer_opens_is_no_answer_to_the_why(mec: Methodol
             "got to be firm enough",
         ),
         ("I've got a bad knee so the boots have to have good ankle support", "got a bad knee", ""),
+        ("I've got wide feet so they have to be roomy.", "got wide feet", "roomy"),
         # round 218: '"he uses my hotspot for homework" matters to you because of "big data"'
         (
             "My son is 15 and he uses my hotspot for homework. So I need big data",
@@ -834,3 +835,7 @@ def test_what_the_thing_is_said_to_be_is_no_need_of_theirs(mec: Methodology) -> 
     # (the review: an inference from the thing, or others' duty, keeps its order)
     told = extract(mec, "cooking", "It's memory foam so it's got to be warm", None)
     assert ("memory foam", "got to be warm") in {(e.source, e.target) for e in told.edges}
+    less = extract(
+        mec, "cooking", "It's a really light frame so I need less effort on the hills", None
+    )
+    assert ("light frame", "less effort on the hills") in {(e.source, e.target) for e in less.edges}

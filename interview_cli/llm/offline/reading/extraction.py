@@ -504,13 +504,13 @@ class _Study:
 # What the thing must be, said after "so": "I've got a bad lower back ... so it's got to be firm
 # enough", "I work nights so it has to be quiet"
 _REQUIRED_OF_IT = re.compile(
-    r"^\W*(?:(?:it|the\s+[\w-]+|that|this|mine|one)\s*)?(?:'s|\bis|\bhas|\bhave|\bneeds?|\bmust|"
-    r"\bshould|'s\s+got|\bhas\s+got|\bhave\s+got)\s+(?:got\s+)?(?:to\s+)?(?:be|have)\b|"
+    r"^\W*(?:(?:it|they|them|the\s+[\w-]+|that|this|mine|one)\s*)?(?:'s|'ve\s+got|\bis|\bhas|\bhave|"
+    r"\bneeds?|\bmust|\bshould|'s\s+got|\bhas\s+got|\bhave\s+got)\s+(?:got\s+)?(?:to\s+)?(?:be|have)\b|"
     # ... or what they need of it: "he uses my hotspot for homework ... So I need big data"
     # (round 218 read back '"he uses my hotspot for homework" matters to you because of "big
     # data"': "It is other way")
-    r"^\W*(?:(?:i|we)\s+)?(?:really\s+)?(?:need|want)\s+(?!to\b)(?:a\s+|an\s+|the\s+|more\s+|lots\s+of\s+|"
-    r"plenty\s+of\s+|enough\s+)?(?:big|good|decent|strong|fast|long|more|lots|unlimited|\w+)",
+    r"^\W*(?:(?:i|we)\s+)?(?:really\s+)?need\s+(?:a\s+|an\s+|lots\s+of\s+|loads\s+of\s+|plenty\s+of\s+)?"
+    r"(?:big|good|decent|strong|fast|proper|unlimited|enough)\b",
     re.IGNORECASE,
 )
 # ... after something of theirs ("I've got a bad back", "I work nights", "my knees are shot"),

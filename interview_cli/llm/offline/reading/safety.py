@@ -107,11 +107,25 @@ STOP_CLAUSES: dict[str, tuple[str, ...]] = {
         "i don't want to do this anymore",
         "i don't want to continue",
         "i've had enough of this",
+        # round 54: "I said I think that is all, can we finish please" (asked three times,
+        # the interview went on); a request, never a statement ("I never really finish")
+        "can we finish",
+        "could we finish",
+        "can we finish up",
         "can we end it",
         "can we end this",
-        # (a request to finish or wrap up asks for the ending, which a moderator gives: the
-        # closing question, heard as tiring (lexicon/en/tiring.yaml); round 218 stopped at
-        # "can we wrap up" with no summary, as rounds 213 and 214 had, and each tester missed it)
+        "can we wrap up",
+        "can we wrap it up",
+        "can we wrap this up",
+        "can we call it a day",
+        "let's finish",
+        "let's wrap up",
+        "let's wrap it up",
+        "let's call it a day",
+        "lets finish",
+        "lets wrap up",
+        "lets wrap it up",
+        "lets call it a day",
     ),
     "de": ("ich möchte aufhören", "können wir aufhören", "ich will aufhören"),
     "fr": ("je veux arrêter", "on peut arrêter", "j'arrête"),
@@ -148,6 +162,10 @@ def _pattern(kind: str, language: str | None) -> re.Pattern[str]:
 _ENDING_SENTENCE = re.compile(
     r"(?:^|[.!?]\s*)\W*(?:(?:ok|okay|right|honestly|so|now|and)\W+)*(?:i\s+think\s+)?"
     r"(?:(?:now\s+)?really\s+finish(?:\s+now)?|(?:that'?s|thats)\s+me\s+done\s+now|"
+    # (a bare "stop", "end this", "no more questions": the review of this stop found them read
+    # as answers: "You talked about stopping. What do you mean by that?")
+    r"(?:please\s+|just\s+)?stop(?:\s+(?:please|now|it))?|(?:let'?s\s+)?end\s+this|"
+    r"no\s+more\s+questions(?:\s+please)?|"
     r"we'?re\s+done\s+here)(?:\W+(?:ok|okay|please|thanks|thank\s+you|bye))*\W*(?:[.!?]|$)"
 )
 
@@ -178,7 +196,9 @@ _DREADED = re.compile(
 
 # ... and only not coping with something named ("can't cope with her on my own"): "I hate feeling
 # like I want to die", "I hate that I can't cope anymore" are distress (the review)
-_COPE_WITH = re.compile(r"i\s+can'?t\s+cope\s+with\s+(?!(?:it|this|anything|everything|life)\b)")
+_COPE_WITH = re.compile(
+    r"i\s+can'?t\s+cope\b[^.!?,]{0,25}?\bwith\s+(?!(?:it|this|anything|everything|life)\b)"
+)
 
 
 def safety_reading(answer: str, language: str | None = None) -> str:
