@@ -165,18 +165,19 @@ def test_what_they_do_not_do_is_asked_why_it_matters_not_what_gets_in_its_way() 
     data = load_yaml((ROOT / "methodologies" / "jobs_to_be_done.yaml").read_text("utf-8"))
     jtbd = Methodology.model_validate(data)
     concept = Concept(id="c", name="E-bike commuting", methodology=jtbd.name, objective="x")
-    for name in ("uncover_obstacles",):
-        strategy = jtbd.strategy(name)
-        assert strategy is not None
-        for turn in range(1, 7):
-            request = QuestionRequest(
+    strategy = jtbd.strategy("uncover_obstacles")
+    assert strategy is not None
+    said = ["it keeps me independent, I'm not asking my sister for lifts"]
+    for turn in range(1, 7):
+        question = offline_question(
+            QuestionRequest(
                 methodology=jtbd,
                 concept=concept,
                 strategy=strategy,
                 focus_label="not asking my sister",
                 focus_type="job_context",
                 turn_number=turn,
-                answers=["it keeps me independent, I'm not asking my sister for lifts"],
+                answers=said,
             )
-            question = offline_question(request)
-            assert template_of(question) in _templates("open_why"), (name, question)
+        )
+        assert template_of(question) in _templates("open_why"), question
