@@ -90,6 +90,7 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("Let's end this.", "stop"),
         ("No more questions please.", "stop"),
         ("The bus didn't stop.", "none"),
+        ("I dont want to continue", "stop"),
         ("I hate feeling like I can't cope on a hill with a toddler", "none"),
         ("Je veux arrêter.", "stop"),
         ("I've had enough of this, sorry.", "stop"),

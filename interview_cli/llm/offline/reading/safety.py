@@ -106,6 +106,11 @@ STOP_CLAUSES: dict[str, tuple[str, ...]] = {
         "i don't want to do this any more",
         "i don't want to do this anymore",
         "i don't want to continue",
+        # (typed without the apostrophe, the third review: "I dont want to continue" was answered
+        # "How does that affect you?")
+        "i dont want to continue",
+        "i dont want to do this any more",
+        "i dont want to do this anymore",
         "i've had enough of this",
         # round 54: "I said I think that is all, can we finish please" (asked three times,
         # the interview went on); a request, never a statement ("I never really finish")
