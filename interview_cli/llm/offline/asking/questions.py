@@ -53,7 +53,7 @@ from interview_cli.llm.offline.asking.wording import (
     WORDINGS,
     Wordings,
 )
-from interview_cli.llm.offline.lexicon import FEELING_WORDS, FELT_WORDS, LIFE_FACT
+from interview_cli.llm.offline.lexicon import EVENT_PAST, FEELING_WORDS, FELT_WORDS, LIFE_FACT
 from interview_cli.llm.offline.reading.content import is_count, is_money
 from interview_cli.llm.offline.reading.meta import PUZZLED
 from interview_cli.llm.offline.reading.stance import stance_of
@@ -287,10 +287,9 @@ def _said_as_a_rule(request: QuestionRequest) -> bool:
 
 
 _WISHED = frozenset({"rather", "wish", "wished", "prefer", "preferred"})
-_PAST = frozenset(
-    """was were had did went got rang said told took came gave made sent left found paid
-    bought saw thought felt knew kept lost met put ran sat stood broke fell wore won died
-    froze cut done hung""".split()
+# (the events told, and the states and thoughts of a story told in the past)
+_PAST = EVENT_PAST | frozenset(
+    "was were had did made saw thought felt knew put sat stood wore won done".split()
 )
 # (how they are or what they hold to, not "it's"/"I'm" of a story told in the present: "I'm on
 # hold for an hour and then it just cuts off", from the review)

@@ -444,6 +444,17 @@ FUNCTIONAL_LEADS: frozenset[str] = frozenset(
     make makes work works focus hear carry charge use using do does finish reach""".split()
 )
 
+# Irregular past verbs of something done or happening ("rang", "stole", "froze"): an event told,
+# not a state ("was", "had") or a thought ("felt", "knew"). The reader finds the incident asked
+# for by them (``reading/typing.py``); the question writer tells an event from a rule by them
+# and the states it adds (``asking/questions.py``).
+EVENT_PAST: frozenset[str] = frozenset(
+    """went got came took said told stole broke lost left rang sent gave cut fell kept paid ran
+    drove rode bought brought caught found forgot froze hung hit hurt met quit shut spent threw
+    tore woke wrote sold swore died""".split()
+)
+
+
 # ---- words to strip from labels ------------------------------------------------------------
 LEADING_STRIP: frozenset[str] = frozenset(
     """i i'm im i've i'd i'll me we we're we'd you you're you'd they they're they'd they'll

@@ -17,7 +17,7 @@ import re
 from dataclasses import replace
 
 from interview_cli.core.text import label_profile
-from interview_cli.llm.offline.lexicon import CATEGORY_POSITION, LIFE_FACT
+from interview_cli.llm.offline.lexicon import CATEGORY_POSITION, EVENT_PAST, LIFE_FACT
 from interview_cli.llm.offline.reading.clauses import Clause, lexical_category
 from interview_cli.llm.offline.reading.links import Turn, Unit, names_another, opens_another
 from interview_cli.llm.offline.reading.ontology import STRONG_AFFINITY, OntologyView
@@ -106,9 +106,8 @@ def _pick_category(cue: str | None, lexical: str | None, link: str) -> str | Non
 _TELLS_AN_EVENT = re.compile(
     r"\b(?:(?!(?:needed|wanted|used|seemed|liked|loved|hoped|hated|preferred|tired|bored|"
     r"worried|scared|stressed|annoyed|excited|interested|supposed|based|named|aged)\b)\w{3,}ed|"
-    r"went|got|came|took|said|told|stole|broke|lost|left|rang|sent|gave|cut|fell|kept|paid|"
-    r"ran|drove|rode|bought|brought|caught|found|forgot|froze|hung|hit|hurt|met|quit|shut|"
-    r"spent|threw|tore|woke|wrote|sold|swore|died|made\s+a\s+mistake|put\s+a\s+hold|hangs\s+up|"
+    + "|".join(sorted(EVENT_PAST))
+    + r"|made\s+a\s+mistake|put\s+a\s+hold|hangs\s+up|"
     r"(?:was|were|got|been)\s+(?:stolen|frozen|broken|down|cut\s+off|lost|nicked)|"
     r"(?:did|could|would|wouldn'?t|couldn'?t|didn'?t))\b",
     re.IGNORECASE,
