@@ -242,6 +242,8 @@ def converse_in_terminal(
             if outcome in ("closed", "ended"):
                 reason = ENDED_BY_MODERATOR if outcome == "ended" else None
                 _finish(interview, console, source, arun, reason=reason)
+            elif outcome == "completed":
+                _parting_summary(interview, console)
         except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM, SIGHUP
             # (cli.interrupts). CancelledError: asyncio.Runner reports an interruption that
             # way when it lands just as a turn starts (before the runner counts it).
@@ -402,6 +404,28 @@ def _finish(
     arun.run(interview.settle_slots())
     interview.complete(reason)
     console.print("[bold]Thank you for your time.[/bold]")
+
+
+def _parting_summary(interview: Interview, console: Console) -> None:
+    """A respondent who asked to stop is asked nothing more, but is shown what was understood,
+    as a statement (testers of rounds 213, 214 and 218 ended with "can we wrap up" and expected
+    a summary); it is kept with the session as ``/end``'s is, unrated (``sessions rate`` may
+    rate it later). Not after a pause or an end for abuse, nor with ``--no-rating``."""
+    from rich.panel import Panel
+
+    from interview_cli.pipeline.closing import stopped_by_respondent
+
+    session = interview.session
+    if not stopped_by_respondent(session) or not session.settings.ask_summary_rating:
+        return
+    summary = interview.learned_summary()
+    if not summary:
+        return
+    panel = Panel(
+        Text(summary), title="What I understood", title_align="left", border_style="magenta"
+    )
+    console.print(panel)
+    interview.record_rating(None, summary=summary)
 
 
 def _rate(interview: Interview, console: Console, source: AnswerSource) -> None:

@@ -101,6 +101,14 @@ def record_rating(session: SessionFile, rating: int | None, summary: str) -> Non
     session.closing = closing
 
 
+def stopped_by_respondent(session: SessionFile) -> bool:
+    """The interview ended because the respondent asked to stop (the safety reading's ``stop``,
+    its response an end): not a pause, not an end for abuse, not the moderator's ``/end``."""
+    last = session.turns[-1] if session.turns else None
+    safety = last.safety if last is not None else None
+    return safety is not None and safety.kind == "stop" and safety.action == "end"
+
+
 def interview_stats(core: CoreState, methodology: Methodology) -> dict[str, int | float]:
     """The end screen's figures: graph size, depth, completed chains, canonical slots."""
     state = compute_graph_state(core.graph, methodology, core.turn_count)

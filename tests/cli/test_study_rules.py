@@ -162,6 +162,20 @@ def test_a_respondent_who_asks_to_stop_is_thanked_and_the_interview_ends(session
     assert doc["pending_question"] is None
     assert doc["turns"][1]["safety"]["kind"] == "stop"
     assert not doc["turns"][1]["graph_delta"]["nodes_added"]
+    # ... and shown what was understood, as a statement: nothing more is asked (no rating)
+    said = result.stdout
+    assert said.index("we'll stop here") < said.index("What I understood")
+    assert "sound" in said[said.index("What I understood") :]
+    assert "How accurate" not in said
+    assert doc["closing"]["summary"] and doc["closing"]["rating"] is None
+    assert not doc["closing"]["question"]
+
+
+def test_no_summary_at_a_stop_with_no_rating_nor_after_an_abuse_end(sessions: Path) -> None:
+    lines = [FIRST, "sorry can we wrap up, I have to pick up my son"]
+    result = run_cli(["-c", "headphones_mec", "--no-rating"], lines, sessions)
+    assert "we'll stop here" in result.stdout and "What I understood" not in result.stdout
+    assert only_session(sessions)["closing"] is None
 
 
 def test_the_methodology_sets_the_responses(tmp_path: Path, sessions: Path) -> None:

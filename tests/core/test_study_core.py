@@ -116,6 +116,19 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("I cancelled the gym. I'm done now.", "none"),
         ("The cleaners come at eight and we're done here by nine.", "none"),
         ("Once the kids are in bed thats me done now till morning", "none"),
+        # round 219: left unheard
+        ("leave me alone", "stop"),
+        ("Just leave me alone please.", "stop"),
+        ("I'm done, no more questions.", "stop"),
+        ("sorry can we wrap up, I have to pick up my son", "stop"),
+        ("could we stop, im knackered", "stop"),
+        # ... not a story's
+        ("They never leave me alone at work.", "none"),
+        ("I'm done with the old bike", "none"),
+        ("I'm done now, thanks.", "none"),  # leaves the question (move_on)
+        ("ok im done thanks bye", "stop"),
+        ("so I paid and I'm done.", "none"),
+        ("Once I'm done I go home.", "none"),
     ],
 )
 def test_offline_safety_rules(answer: str, kind: str) -> None:

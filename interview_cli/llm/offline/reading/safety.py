@@ -171,7 +171,28 @@ _ENDING_SENTENCE = re.compile(
     # as answers: "You talked about stopping. What do you mean by that?")
     r"(?:please\s+|just\s+)?stop(?:\s+(?:please|now|it))?|(?:let'?s\s+)?end\s+this|"
     r"no\s+more\s+questions(?:\s+please)?|"
+    # (round 219 left "leave me alone" unheard; "They never leave me alone" is a story)
+    r"(?:just\s+)?leave\s+me\s+alone|"
     r"we'?re\s+done\s+here)(?:\W+(?:ok|okay|please|thanks|thank\s+you|bye))*\W*(?:[.!?]|$)"
+)
+
+
+# "I'm done" opening the answer, with "no more questions" or a goodbye: "I'm done, no more
+# questions." (round 219 asked on). A bare "I'm done now, thanks." leaves the question
+# (``move_on``), and "I cancelled the gym. I'm done now." or "I'm done with the old bike" are
+# answers (English)
+_DONE_FIRST = re.compile(
+    r"^\W*(?:(?:ok|okay|right|honestly|look|sorry|no)\W+)*(?:i\s+think\s+)?(?:i'?m|im)\s+done"
+    r"(?:\s+now)?\W+(?:(?:ok|okay|thanks|thank\s+you)\W+)?(?:no\s+more\s+questions|bye|goodbye)"
+    r"\W*(?:[.!?]|$)"
+)
+
+
+# A request to stop with its reason after a comma: "sorry can we wrap up, I have to pick up my
+# son" (asked of the interviewer; English)
+_ASKED_TO_STOP_BECAUSE = re.compile(
+    r"(?<!\w)(?:can|could)\s+we\s+(?:please\s+)?(?:stop|finish|wrap\s+(?:it\s+|this\s+)?up|"
+    r"call\s+it\s+a\s+day|end\s+(?:it|this))\s*,\s"
 )
 
 
@@ -226,6 +247,7 @@ def safety_reading(answer: str, language: str | None = None) -> str:
         )
         if found and not (kind == "off_topic" and _SAID_BEFORE.search(text, 0, found.start())):
             return kind
-        if kind == "stop" and language in (None, "en") and _ENDING_SENTENCE.search(text):
-            return kind
+        if kind == "stop" and language in (None, "en"):
+            if any(p.search(text) for p in (_ENDING_SENTENCE, _DONE_FIRST, _ASKED_TO_STOP_BECAUSE)):
+                return kind
     return "none"
