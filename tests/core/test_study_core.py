@@ -64,6 +64,10 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("I was trying to get him to shut up about it. Worked out though", "none"),
         ("I told him to fuck off and went to the other shop", "none"),
         ("she never shuts up about her bike", "none"),
+        # round 220: an idiom of closing a place
+        ("My old NHS place in Port Talbot shut up shop and I cracked a back tooth", "none"),
+        ("We shut up the caravan for the winter.", "none"),
+        ("Oh shut up, the shop is fine.", "abuse"),
         # (review) ... but said to the interviewer, whatever comes before it
         ("I want you to fuck off with these questions.", "abuse"),
         ("I'm telling you to shut up with these questions.", "abuse"),

@@ -217,6 +217,14 @@ def test_their_words_are_told_back_without_how_they_led_into_them() -> None:
     # happening stays as said
     assert told_plainly("you've missed the plastic guilt") == "the plastic guilt"
     assert told_plainly("missed the bus twice that week") == "missed the bus twice that week"
+    # round 220: a Welsh "mun", a "see" or "like" closing the clause as a tag is not said back;
+    # the verbs are
+    assert told_plainly("I can get on with my day mun") == "I can get on with my day"
+    assert told_plainly("I'm terrible with needles see") == "I'm terrible with needles"
+    assert told_plainly("it's not professional like") == "it's not professional"
+    assert told_plainly("the ones I like") == "the ones I like"
+    assert told_plainly("as far as I can see") == "as far as I can see"
+    assert told_plainly("it looks like") == "it looks like"
     # how, at an end, stays: "what keeps him well"
     assert told_plainly("I trust the vet on what keeps him well") == (
         "I trust the vet on what keeps him well"

@@ -475,10 +475,22 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "No, I think we've done that to death bab. Tara a bit.",
         # round 218
         "Because money is tight. Sorry I have to go sleep soon, shift starts at 8 tonight",
+        # round 220: after a routine's "before I go in", "now in a minute" with an address, a
+        # lunch nearly over and the going back, finishing quickly asked
+        "Puts me at ease before I go in I spose. Look I'll have to wrap up in a bit, Carol needs "
+        "the car soon.",
+        "Nothing really. I got to go now in a minute butt.",
+        "the parking, 9 euro a day. sorry my lunch is nearly over, have to head back to the "
+        "dispensary in a few mins",
+        "Oh sorry a delivery van has just pulled up outside, I have to go and check it in, can we "
+        "finish quickly please.",
     ):
         assert tiring(going), going
     for told in (
         "I really have to run, it keeps me sane",
+        "We always finish quickly.",
+        "I want to finish quickly so I can get home.",
+        "I used to love the job. I'm knackered now",
         # (round 215's: a break that runs out in a story, going back to work in a routine)
         "By the time it's free, my break's nearly over",
         "I queue twenty minutes, so my break's nearly done",

@@ -108,6 +108,21 @@ def test_a_wish_is_no_event_to_explain() -> None:
         assert "behind that" not in text and "happened" not in text, text
 
 
+def test_what_is_asked_for_further_on_in_the_asking_is_no_event_to_explain() -> None:
+    # round 220: 'You mentioned "one name". Why do you think that happened the way it did?'
+    said = (
+        "Kindly give me one person who will take my problem start to finish. That is all I am "
+        "asking, one name, one number, do the needful and call me back when it's fixed."
+    )
+    for turn in range(1, 7):
+        text = _asked("probe_attributions", "one name", said, "attribution", turn, "one name")
+        assert "behind that" not in text and "happened" not in text, text
+    # ... a name got in the story is still explained
+    got = "I rang again and this time I got one name, a lady called Sue."
+    asked = {_asked("probe_attributions", "got one name", got, "incident", t) for t in range(7)}
+    assert any("behind" in q or "happened" in q for q in asked), asked
+
+
 def test_a_story_told_in_the_present_is_still_a_story() -> None:
     # from the review: "the guy runs me through the reset", "I'm running for the bus and the
     # strap snaps" were asked why they matter

@@ -273,7 +273,11 @@ def _said_as_a_rule(request: QuestionRequest) -> bool:
     event in its words."""
     said = " ".join(filter(None, (request.focus_label, *request.focus_quotes))).lower()
     words = re.findall(r"[a-z']+", said)
-    if any(w in _WISHED for w in words) or any(_ASKED_FOR.match(q) for q in request.focus_quotes):
+    if (
+        any(w in _WISHED for w in words)
+        or any(_ASKED_FOR.match(q) for q in request.focus_quotes)
+        or _asked_for_in_its_sentence(request)
+    ):
         # a wish or a request, whatever past form it holds ("I'd much rather they sent things
         # in writing", "let me talk to someone, put a button in the app")
         return True
@@ -304,6 +308,27 @@ _PRESENT = frozenset(
 _ASKED_FOR = re.compile(
     r"^\W*(?:just\s+|please\s+)?(?:let\s+(?:me|us)(?!\s+(?:think|see)\b)|give\s+(?:me|us)|"
     r"bring\s+back|stop\s+\w+ing)\b",
+    re.IGNORECASE,
+)
+
+
+def _asked_for_in_its_sentence(request: QuestionRequest) -> bool:
+    """The focus is what they ask for, said further on in the asking: "Kindly give me one person
+    who will take my problem start to finish. That is all I am asking, one name, one number"
+    (round 220 asked of "one name" "Why do you think that happened the way it did?")."""
+    for said in filter(None, request.focus_quotes):
+        for answer in request.answers:
+            at = answer.lower().find(said.lower())
+            if at >= 0:
+                sentence = re.split(r"[.!?]\s", answer[:at])[-1]
+                if _ASKING.search(sentence):
+                    return True
+    return False
+
+
+_ASKING = re.compile(
+    r"\b(?:all\s+(?:i'?m|im|i\s+am|i)\s+(?:asking|ask|want)|give\s+(?:me|us)|kindly|i\s+(?:just\s+)?"
+    r"(?:want|wanted|need|needed)\s+(?!to\b)|i'?d\s+(?:like|love)|if\s+only|i\s+wish)\b",
     re.IGNORECASE,
 )
 

@@ -294,8 +294,14 @@ def _trimmed(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> tu
             or not tokens[start].word
         ):
             start, changed = start + 1, True  # "cos by then I'm knackered": by then ...
-        elif not tokens[end - 1].word or (
-            _trailing(tokens[end - 1].norm, v) and not _its_noun(tokens, end - 1, v)
+        elif (
+            not tokens[end - 1].word
+            or (
+                _trailing(tokens[end - 1].norm, v)
+                and not _its_noun(tokens, end - 1, v)
+                and tokens[end - 1].norm not in _TAGS
+            )
+            or (end - start > 2 and _a_tag(tokens[end - 1].norm, tokens[end - 2].norm))
         ):
             # (not every filler: "get on with things" is no "get on with", round 29)
             end, changed = end - 1, True
@@ -379,6 +385,24 @@ def _trailing(word: str, v: Vocabulary) -> bool:
         or (word in v.fillers and word not in _HEADS)
         or word in v.conjunctions
     )
+
+
+def _a_tag(word: str, before: str) -> bool:
+    """A "like" or "see" closing a clause as a tag, not as a verb: "I'm terrible with needles
+    see", "not professional like" (round 220 quoted both); not "what I like", "as far as I can
+    see", "we'll see"."""
+    return word in _TAGS and before not in _TAKES_A_TAG_VERB and before.isalpha()
+
+
+_TAGS = ("like", "see")
+
+_TAKES_A_TAG_VERB = frozenset(
+    """i you we they he she it to do did does would should could can will shall must feel feels
+    felt look looks looked seem seems sound sounds something anything nothing what whatever
+    people folk really just dont didnt doesnt cant wont lets let and or more much most them us
+    me him her kids not who that go come wait i'd you'd we'd they'd i'll you'll we'll they'll
+    don't didn't doesn't can't won't let's""".split()
+)
 
 
 # (nor "well" at an end, where it is how: "what keeps him well", "it works well")

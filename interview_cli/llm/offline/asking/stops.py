@@ -551,7 +551,10 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
 
 # Words typed after what was said, adding nothing to it: "keeps me fit tbh"
 _AFTERTHOUGHTS = frozenset(
-    "tbh tbf honestly lol haha innit dunnit ennit ngl tho imo idk though ofc obvs obvi".split()
+    # (and a Welsh "mun", "bach", "butt" closing a clause: round 220 asked 'You said "I can get
+    # on with my day mun".')
+    """tbh tbf honestly lol haha innit dunnit ennit ngl tho imo idk though ofc obvs obvi mun
+    bach butt""".split()
 )
 
 

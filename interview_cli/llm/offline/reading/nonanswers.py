@@ -115,9 +115,15 @@ _TOLD_IN_THE_STORY = re.compile(
     r"(?:\s+(?:him|her|them|to\s+(?:him|her|them|the\s+\w+)))?\s*,?\s*$",
     re.IGNORECASE,
 )
-_SAID_NOW = re.compile(r"\W*(?:sorry|anyway|look|right|honestly)\b", re.IGNORECASE)
+_SAID_NOW = re.compile(r"\W*(?:sorry|anyway|look|right|honestly|listen)\b", re.IGNORECASE)
+# ... or just before it: "Look I'll have to wrap up in a bit" (the pattern starts at "I'll")
+_SAID_NOW_BEFORE = re.compile(r"\b(?:sorry|anyway|look|right|honestly|listen)\W*$", re.IGNORECASE)
+# (a routine's "before I go in" is no time gone: round 220's "Puts me at ease before I go in I
+# spose. Look I'll have to wrap up in a bit, Carol needs the car soon" was asked on)
 _AS_IT_WAS = re.compile(
-    r"\b(?:used\s+to|back\s+then|before\s+(?:the|i|we|my)\b|when\s+i\s+was)", re.IGNORECASE
+    r"\b(?:used\s+to|back\s+then|before\s+(?:the|i|we|my)\b(?!\s+(?:go|get|come|leave)\b)|"
+    r"when\s+i\s+was)",
+    re.IGNORECASE,
 )
 
 
@@ -132,7 +138,8 @@ _WHEN_IT_HAPPENS = re.compile(
 
 def _tired_in_the_story(answer: str, start: int) -> bool:
     before = answer[:start]
-    as_it_was = _AS_IT_WAS.search(before) and not _SAID_NOW.match(answer, start)
+    said_now = _SAID_NOW.match(answer, start) or _SAID_NOW_BEFORE.search(before)
+    as_it_was = _AS_IT_WAS.search(before) and not said_now
     # ("If the nursery rings, I need to go soon.": what they do when it happens, from a review;
     # not "If that's everything, I really have to go now", politeness, the second review)
     sentence = re.split(r"[.!?]\s", before)[-1]

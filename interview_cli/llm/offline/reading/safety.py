@@ -211,6 +211,14 @@ _REPORTED = re.compile(
 )
 
 
+# "shut up" as closing something, not said to anyone: "My old NHS place shut up shop" (round 220
+# ended the interview as abuse at the first answer), "shut up the caravan for the winter"
+_SHUT_A_PLACE = re.compile(
+    r"\s+(?:shop|early|for\s+the\s+(?:night|winter|season|day)|"
+    r"(?:the|our|my|his|her|their)\s+(?:shop|house|place|shed|caravan|garage|office|business))\b"
+)
+
+
 # Distress named as what they would hate, not what they feel (a fear of it is distress enough):
 # "I hate feeling like I can't cope with her on my own" (round 217 showed a support line to a
 # respondent explaining why being stranded on a hill with her toddler would be grim; English)
@@ -237,6 +245,7 @@ def safety_reading(answer: str, language: str | None = None) -> str:
                 m
                 for m in _pattern(kind, language).finditer(text)
                 if not (kind == "abuse" and _REPORTED.search(text, 0, m.start()))
+                and not (kind == "abuse" and _SHUT_A_PLACE.match(text, m.end()))
                 and not (
                     kind == "distress"
                     and _DREADED.search(text, 0, m.start())
