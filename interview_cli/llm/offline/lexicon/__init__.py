@@ -305,7 +305,7 @@ CATEGORY_KEYWORDS: dict[str, tuple[str, ...]] = {
     "concrete": ("attribute", "feature", "property", "characteristic", "product", "element"),
     "functional": ("functional", "benefit", "practical", "tangible", "consequence"),
     "feeling": ("psychosocial", "emotional", "emotion", "feeling", "feel", "psychological"),
-    "conduct": ("instrumental", "conduct", "being"),
+    "conduct": ("instrumental", "conduct", "being", "social", "perceived"),
     "value": ("value", "values", "terminal", "belief", "end"),
     "context": ("context", "situation", "circumstance", "trigger", "incident", "event", "setting"),
     # the event itself, where the ontology has a type for it (a critical incident's)
@@ -373,7 +373,7 @@ SCALE_CATEGORIES: frozenset[str] = frozenset(
 VALUE_WORDS: frozenset[str] = frozenset(
     """freedom security self-respect self-esteem self respect happiness harmony accomplishment
     independence fulfilment fulfillment dignity integrity wisdom salvation pleasure
-    meaningful meaning purpose""".split()
+    meaningful meaning purpose independent""".split()
 )
 # "family comes first", "health is first for me": a priority named is a value
 VALUE_PHRASES: tuple[str, ...] = (
@@ -398,6 +398,15 @@ VALUE_PHRASES: tuple[str, ...] = (
     "first for me",
     "is precious",
     "are precious",
+    # standing on their own: "I'd like to think we can manage on our own without going cap in
+    # hand to the kids" (round 220 read it as what the dentist's price did, and climbed no more)
+    "manage on our own",
+    "manage on my own",
+    "cope on our own",
+    "own two feet",
+    "cap in hand",
+    "not a burden",
+    "be a burden",
 )
 CONDUCT_PREFIXES: tuple[str, ...] = ("being ", "staying ", "to be ", "be more ", "be a ")
 FEELING_PHRASES: tuple[str, ...] = (

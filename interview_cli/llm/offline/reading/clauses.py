@@ -1106,6 +1106,15 @@ _ABLE_TO_AN_END = re.compile(
 )
 
 
+# How they are seen, or whom they let down: "it's not professional like", "I hated letting her
+# down" (round 220 asked about the scripts and the consultants instead, and never why)
+_SEEN_AS = re.compile(
+    r"\b(?:(?:not|be|being|look|looks|looking|seem|come\s+across\s+as)\s+professional|"
+    r"unprofessional|let(?:ting)?\s+(?:her|him|them|people|anyone|everyone|the\s+team|my\s+\w+)"
+    r"\s+down)\b"
+)
+
+
 def lexical_category(
     text: str, supports: Callable[[str], bool] = lambda c: True, *, timed: bool = False
 ) -> str | None:
@@ -1136,6 +1145,7 @@ def lexical_category(
         # (what it lets them do, not an end: "being able to go walking with my family"; an end
         # is a value: "being able to provide for my family", from the reviews)
         ("functional", bool(_ABLE.match(stripped)) and not _ABLE_TO_AN_END.match(stripped)),
+        ("conduct", bool(_SEEN_AS.search(lower))),
         # "I can provide for my family": what it makes possible, not yet the end itself
         ("feeling", valued and lead in ("can", "could")),
         ("value", valued),
