@@ -839,3 +839,28 @@ def test_what_the_thing_is_said_to_be_is_no_need_of_theirs(mec: Methodology) -> 
         mec, "cooking", "It's a really light frame so I need less effort on the hills", None
     )
     assert ("light frame", "less effort on the hills") in {(e.source, e.target) for e in less.edges}
+
+
+def test_how_they_are_seen_is_a_social_job_and_standing_on_their_own_an_end(
+    mec: Methodology,
+) -> None:
+    # round 220: "it's not professional like" and "I hated letting her down" were read as pains
+    # and the interview climbed from the scripts and the consultants; "we can manage on our own
+    # without going cap in hand to the kids" was a functional consequence, climbed no further
+    data = load_yaml((ROOT / "methodologies" / "jobs_to_be_done.yaml").read_text("utf-8"))
+    jtbd = Methodology.model_validate(data)
+    said = (
+        "I'm straight into checking scripts and talking to consultants, I can't be standing "
+        "there red in the face, it's not professional like. I hated letting her down."
+    )
+    typed = {n.label: n.node_type for n in extract(jtbd, "commuting", said, None).nodes}
+    assert typed["not professional"] == "social_job", typed
+    assert typed["hated letting her down"] == "social_job", typed
+    said = "I'd like to think we can manage on our own without going cap in hand to the kids."
+    typed = {n.label: n.node_type for n in extract(mec, "cooking", said, None).nodes}
+    assert typed == {"can manage on our own": "psychosocial_consequence"}, typed
+    # ... a professional named is no way of being seen
+    typed = {
+        n.label: n.node_type for n in extract(mec, "cooking", "a professional fitter", None).nodes
+    }
+    assert typed == {"professional fitter": "attribute"}, typed
