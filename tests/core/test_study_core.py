@@ -133,6 +133,15 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("ok im done thanks bye", "stop"),
         ("so I paid and I'm done.", "none"),
         ("Once I'm done I go home.", "none"),
+        # round 221: asked twice more after the first
+        (
+            "To the police: thank you. Ok I think I'm done now, no more questions please, I've "
+            "got to get back to a drawing.",
+            "stop",
+        ),
+        ("No. Sorry, I did say I'm done. That's it from me.", "stop"),
+        ("I said I'm done with that bank.", "none"),
+        ("I told him I'm done.", "none"),
     ],
 )
 def test_offline_safety_rules(answer: str, kind: str) -> None:

@@ -484,11 +484,21 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "dispensary in a few mins",
         "Oh sorry a delivery van has just pulled up outside, I have to go and check it in, can we "
         "finish quickly please.",
+        # round 221: wrapping up soon with what calls them, an address after the apology, how
+        # much more asked after the bell
+        "It doesn't wake the wee one. look can we wrap this up soon, the weans are just in fae "
+        "school and they're starving",
+        "I telt you, it doesnae wake the wean. sorry hen I really need to go, Jamie's shouting "
+        "for his tea",
+        "It's an ornament. Look, the bell's about to go in a couple of minutes, have you got much "
+        "more?",
+        "Have you got much more?",
     ):
         assert tiring(going), going
     for told in (
         "I really have to run, it keeps me sane",
         "We always finish quickly.",
+        "We walked for miles, is there much more? the kids kept asking",
         "I want to finish quickly so I can get home.",
         "I used to love the job. I'm knackered now",
         # (round 215's: a break that runs out in a story, going back to work in a routine)

@@ -182,9 +182,15 @@ _ENDING_SENTENCE = re.compile(
 # (``move_on``), and "I cancelled the gym. I'm done now." or "I'm done with the old bike" are
 # answers (English)
 _DONE_FIRST = re.compile(
-    r"^\W*(?:(?:ok|okay|right|honestly|look|sorry|no)\W+)*(?:i\s+think\s+)?(?:i'?m|im)\s+done"
+    r"(?:^|(?<=[.!?]\s))\W*(?:(?:ok|okay|right|honestly|look|sorry|no)\W+)*(?:i\s+think\s+)?(?:i'?m|im)\s+done"
     r"(?:\s+now)?\W+(?:(?:ok|okay|thanks|thank\s+you)\W+)?(?:no\s+more\s+questions|bye|goodbye)"
-    r"\W*(?:[.!?]|$)"
+    r"(?:\s+(?:please|pls|thanks))?(?:\s*,\s*[^.!?]{1,80})?\W*(?:[.!?]|$)"
+)
+# ... and said again: "No. Sorry, I did say I'm done." (round 221 asked on after "I think I'm
+# done now, no more questions please"); not "I said I'm done with that bank"
+_SAID_DONE = re.compile(
+    r"\bi\s+(?:did\s+say|said|told\s+you|already\s+said)\s+(?:that\s+)?(?:i'?m|im|i\s+was|we'?re|we\s+were)"
+    r"\s+done\b(?!\s+with)"
 )
 
 
@@ -257,6 +263,7 @@ def safety_reading(answer: str, language: str | None = None) -> str:
         if found and not (kind == "off_topic" and _SAID_BEFORE.search(text, 0, found.start())):
             return kind
         if kind == "stop" and language in (None, "en"):
-            if any(p.search(text) for p in (_ENDING_SENTENCE, _DONE_FIRST, _ASKED_TO_STOP_BECAUSE)):
+            stops = (_ENDING_SENTENCE, _DONE_FIRST, _SAID_DONE, _ASKED_TO_STOP_BECAUSE)
+            if any(p.search(text) for p in stops):
                 return kind
     return "none"
