@@ -141,6 +141,21 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ),
         ("No. Sorry, I did say I'm done. That's it from me.", "stop"),
         ("I said I'm done with that bank.", "none"),
+        # (the review of this stop: a stop asked in the story, a break asked for, what they
+        # want of a company are none; the plain ways of saying it are stops)
+        (
+            "My boots gave me blisters so I kept asking my husband can we stop, my heels bled.",
+            "none",
+        ),
+        ("The kids always ask can we stop, they're bored, on long drives.", "none"),
+        ("Could we stop, I need the loo, back in 2 mins.", "none"),
+        ("Leave me alone! That's all I want from my bank, no marketing emails.", "none"),
+        ("Please leave me alone now.", "stop"),
+        ("Leave me alone, I'm done.", "stop"),
+        ("I'm done, no more questions please.", "stop"),
+        ("I am done, no more questions.", "stop"),
+        ("I'm done - no more questions from me.", "stop"),
+        ("can we finish up, I need to get the kids", "stop"),
         ("I told him I'm done.", "none"),
     ],
 )

@@ -225,6 +225,13 @@ def test_their_words_are_told_back_without_how_they_led_into_them() -> None:
     assert told_plainly("the ones I like") == "the ones I like"
     assert told_plainly("as far as I can see") == "as far as I can see"
     assert told_plainly("it looks like") == "it looks like"
+    # (the review: "butt" and "Bach" are nouns too, a "see" after how often is the verb)
+    assert told_plainly("I'd fall on my butt") == "I'd fall on my butt"
+    assert told_plainly("I listen to Bach") == "I listen to Bach"
+    assert told_plainly("the bits I never see") == "the bits I never see"
+    assert (
+        told_plainly("the price tag you can actually see") == "the price tag you can actually see"
+    )
     # how, at an end, stays: "what keeps him well"
     assert told_plainly("I trust the vet on what keeps him well") == (
         "I trust the vet on what keeps him well"

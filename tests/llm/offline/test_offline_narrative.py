@@ -117,6 +117,13 @@ def test_what_is_asked_for_further_on_in_the_asking_is_no_event_to_explain() -> 
     for turn in range(1, 7):
         text = _asked("probe_attributions", "one name", said, "attribution", turn, "one name")
         assert "behind that" not in text and "happened" not in text, text
+    # ... an event told after what they needed or wanted is still explained (the review)
+    for said, focus in (
+        ("I needed cash for the taxi and the card got declined.", "card got declined"),
+        ("I wanted a refund but they hung up on me.", "hung up on me"),
+    ):
+        asked = {_asked("probe_attributions", focus, said, "incident", t) for t in range(7)}
+        assert any("behind" in q or "happened" in q for q in asked), asked
     # ... a name got in the story is still explained
     got = "I rang again and this time I got one name, a lady called Sue."
     asked = {_asked("probe_attributions", "got one name", got, "incident", t) for t in range(7)}

@@ -859,6 +859,10 @@ def test_how_they_are_seen_is_a_social_job_and_standing_on_their_own_an_end(
     said = "I'd like to think we can manage on our own without going cap in hand to the kids."
     typed = {n.label: n.node_type for n in extract(mec, "cooking", said, None).nodes}
     assert typed == {"can manage on our own": "psychosocial_consequence"}, typed
+    # ... an independent shop is no value, how the staff are is no conduct of theirs (the review)
+    said = "I go to the independent coffee shop. The staff are not professional."
+    typed = {n.label: n.node_type for n in extract(mec, "cooking", said, None).nodes}
+    assert "terminal_value" not in typed.values() and "instrumental_value" not in typed.values()
     # ... a professional named is no way of being seen
     typed = {
         n.label: n.node_type for n in extract(mec, "cooking", "a professional fitter", None).nodes

@@ -319,11 +319,18 @@ def _asked_for_in_its_sentence(request: QuestionRequest) -> bool:
     for said in filter(None, request.focus_quotes):
         for answer in request.answers:
             at = answer.lower().find(said.lower())
-            if at >= 0:
-                sentence = re.split(r"[.!?]\s", answer[:at])[-1]
-                if _ASKING.search(sentence):
-                    return True
+            if at < 0 or _told_an_event(re.findall(r"[a-z']+", said.lower())):
+                continue  # (an event told is no wish: "the card got declined", the review)
+            sentence = re.split(r"[.!?]\s", answer[:at])[-1]
+            asked = _ASKING.search(sentence)
+            # (what is asked for runs straight on to the quote: not "I needed cash for the
+            # taxi and the card got declined", "I wanted a refund but they hung up on me")
+            if asked and not _RUNS_ON.search(sentence[asked.end() :]):
+                return True
     return False
+
+
+_RUNS_ON = re.compile(r"\b(?:and|but|so|then|because|cos|when|until|till)\b", re.IGNORECASE)
 
 
 _ASKING = re.compile(

@@ -391,7 +391,12 @@ def _a_tag(word: str, before: str) -> bool:
     """A "like" or "see" closing a clause as a tag, not as a verb: "I'm terrible with needles
     see", "not professional like" (round 220 quoted both); not "what I like", "as far as I can
     see", "we'll see"."""
-    return word in _TAGS and before not in _TAKES_A_TAG_VERB and before.isalpha()
+    # (nor after how often or how: "the bits I never see", "you can actually see", the review)
+    adverb = before.endswith("ly") or before in _HOW_OFTEN
+    return word in _TAGS and before not in _TAKES_A_TAG_VERB and before.isalpha() and not adverb
+
+
+_HOW_OFTEN = frozenset("never always ever still often even also sometimes rarely seldom".split())
 
 
 _TAGS = ("like", "see")

@@ -551,10 +551,11 @@ def _cut_from_what_completes_it(tokens: Sequence[Token], end: int, v: Vocabulary
 
 # Words typed after what was said, adding nothing to it: "keeps me fit tbh"
 _AFTERTHOUGHTS = frozenset(
-    # (and a Welsh "mun", "bach", "butt" closing a clause: round 220 asked 'You said "I can get
-    # on with my day mun".')
-    """tbh tbf honestly lol haha innit dunnit ennit ngl tho imo idk though ofc obvs obvi mun
-    bach butt""".split()
+    # (and a Welsh "mun" closing a clause: round 220 asked 'You said "I can get on with my day
+    # mun".')
+    # (not "butt" or "bach", nouns too: "I'd fall on my butt", "I listen to Bach", the review)
+    """tbh tbf honestly lol haha innit dunnit ennit ngl tho imo idk though ofc obvs obvi
+    mun""".split()
 )
 
 

@@ -373,7 +373,7 @@ SCALE_CATEGORIES: frozenset[str] = frozenset(
 VALUE_WORDS: frozenset[str] = frozenset(
     """freedom security self-respect self-esteem self respect happiness harmony accomplishment
     independence fulfilment fulfillment dignity integrity wisdom salvation pleasure
-    meaningful meaning purpose independent""".split()
+    meaningful meaning purpose""".split()
 )
 # "family comes first", "health is first for me": a priority named is a value
 VALUE_PHRASES: tuple[str, ...] = (
@@ -400,13 +400,22 @@ VALUE_PHRASES: tuple[str, ...] = (
     "are precious",
     # standing on their own: "I'd like to think we can manage on our own without going cap in
     # hand to the kids" (round 220 read it as what the dentist's price did, and climbed no more)
+    # (not "independent" alone: an independent shop, adviser or review, the review)
     "manage on our own",
     "manage on my own",
     "cope on our own",
     "own two feet",
-    "cap in hand",
-    "not a burden",
-    "be a burden",
+    "without going cap in hand",
+    "not going cap in hand",
+    "never go cap in hand",
+    "my independence",
+    "being independent",
+    "stay independent",
+    "staying independent",
+    "a burden on the kids",
+    "a burden on my",
+    "a burden to my",
+    "a burden to the kids",
 )
 CONDUCT_PREFIXES: tuple[str, ...] = ("being ", "staying ", "to be ", "be more ", "be a ")
 FEELING_PHRASES: tuple[str, ...] = (

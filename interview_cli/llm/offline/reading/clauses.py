@@ -1108,10 +1108,14 @@ _ABLE_TO_AN_END = re.compile(
 
 # How they are seen, or whom they let down: "it's not professional like", "I hated letting her
 # down" (round 220 asked about the scripts and the consultants instead, and never why)
+# (the respondent's own: not "the staff are not professional", "the website looks professional",
+# "the shop let my son down", the review)
 _SEEN_AS = re.compile(
-    r"\b(?:(?:not|be|being|look|looks|looking|seem|come\s+across\s+as)\s+professional|"
-    r"unprofessional|let(?:ting)?\s+(?:her|him|them|people|anyone|everyone|the\s+team|my\s+\w+)"
-    r"\s+down)\b"
+    r"(?:\b(?:it'?s|its|it\s+is|it\s+isn'?t|that'?s|thats|that\s+isn'?t)\s+(?:not\s+|un)?professional|"
+    r"\b(?:i|me|to)\s+(?:(?:look|seem|be|come\s+across\s+as)\s+(?:un)?professional)|"
+    r"\bi\s+(?:hate|hated|don'?t\s+like|dont\s+like|can'?t\s+stand|never\s+want|wouldn'?t\s+want)\s+"
+    r"(?:letting|to\s+let)\s+(?:her|him|them|people|anyone|everyone|the\s+team|my\s+\w+)\s+down|"
+    r"^\W*(?:i\s+)?(?:hate|hated)?\s*letting\s+(?:her|him|them|people|anyone|the\s+team)\s+down)\b"
 )
 
 

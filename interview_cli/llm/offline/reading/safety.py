@@ -171,8 +171,6 @@ _ENDING_SENTENCE = re.compile(
     # as answers: "You talked about stopping. What do you mean by that?")
     r"(?:please\s+|just\s+)?stop(?:\s+(?:please|now|it))?|(?:let'?s\s+)?end\s+this|"
     r"no\s+more\s+questions(?:\s+please)?|"
-    # (round 219 left "leave me alone" unheard; "They never leave me alone" is a story)
-    r"(?:just\s+)?leave\s+me\s+alone|"
     r"we'?re\s+done\s+here)(?:\W+(?:ok|okay|please|thanks|thank\s+you|bye))*\W*(?:[.!?]|$)"
 )
 
@@ -182,9 +180,9 @@ _ENDING_SENTENCE = re.compile(
 # (``move_on``), and "I cancelled the gym. I'm done now." or "I'm done with the old bike" are
 # answers (English)
 _DONE_FIRST = re.compile(
-    r"(?:^|(?<=[.!?]\s))\W*(?:(?:ok|okay|right|honestly|look|sorry|no)\W+)*(?:i\s+think\s+)?(?:i'?m|im)\s+done"
+    r"(?:^|(?<=[.!?]\s))\W*(?:(?:ok|okay|right|honestly|look|sorry|no)\W+)*(?:i\s+think\s+)?(?:i'?m|im|i\s+am)\s+done"
     r"(?:\s+now)?\W+(?:(?:ok|okay|thanks|thank\s+you)\W+)?(?:no\s+more\s+questions|bye|goodbye)"
-    r"(?:\s+(?:please|pls|thanks))?(?:\s*,\s*[^.!?]{1,80})?\W*(?:[.!?]|$)"
+    r"(?:\s+(?:from\s+me|for\s+me))?(?:\s+(?:please|pls|thanks))?(?:\s*,\s*[^.!?]{1,80})?\W*(?:[.!?]|$)"
 )
 # ... and said again: "No. Sorry, I did say I'm done." (round 221 asked on after "I think I'm
 # done now, no more questions please"); not "I said I'm done with that bank"
@@ -196,9 +194,24 @@ _SAID_DONE = re.compile(
 
 # A request to stop with its reason after a comma: "sorry can we wrap up, I have to pick up my
 # son" (asked of the interviewer; English)
+# (opening its sentence: not someone in the story asked, "I kept asking my husband can we stop,
+# my heels were bleeding", "The kids always ask can we stop, they're bored"; nor a break asked
+# for, "Could we stop, I need the loo, back in 2 mins", which a stop would end for good: the
+# review)
 _ASKED_TO_STOP_BECAUSE = re.compile(
-    r"(?<!\w)(?:can|could)\s+we\s+(?:please\s+)?(?:stop|finish|wrap\s+(?:it\s+|this\s+)?up|"
+    r"(?:^|(?<=[.!?]\s))\W*(?:(?:sorry|look|ok|okay|right|so|honestly|listen|please|um|erm)\W+)*"
+    r"(?:can|could)\s+we\s+(?:please\s+)?(?:stop|finish(?:\s+up)?|wrap\s+(?:it\s+|this\s+)?up|"
     r"call\s+it\s+a\s+day|end\s+(?:it|this))\s*,\s"
+    r"(?![^.!?]*\b(?:loo|toilet|bathroom|wee|break|back\s+in|carry\s+on|be\s+back|brb|one\s+sec|"
+    r"a\s+sec|a\s+minute|two\s+minutes|2\s+mins?|five\s+minutes|5\s+mins?)\b)"
+)
+# Asked to be left alone, as the whole answer: "Please leave me alone now.", "Leave me alone,
+# I'm done." (round 219 asked on); not what they want of a company, "Leave me alone! That's all
+# I want from my bank", "They never leave me alone" (the review)
+_LEAVE_ME_ALONE = re.compile(
+    r"^\W*(?:(?:please|pls|just|oh|look|honestly|ok|okay|seriously)\W+)*leave\s+me\s+alone"
+    r"(?:\W+(?:now|please|pls|thanks|ok|okay|i'?m\s+done|im\s+done|i\s+am\s+done|no\s+more\s+questions))*"
+    r"\W*$"
 )
 
 
@@ -263,7 +276,13 @@ def safety_reading(answer: str, language: str | None = None) -> str:
         if found and not (kind == "off_topic" and _SAID_BEFORE.search(text, 0, found.start())):
             return kind
         if kind == "stop" and language in (None, "en"):
-            stops = (_ENDING_SENTENCE, _DONE_FIRST, _SAID_DONE, _ASKED_TO_STOP_BECAUSE)
+            stops = (
+                _ENDING_SENTENCE,
+                _DONE_FIRST,
+                _SAID_DONE,
+                _ASKED_TO_STOP_BECAUSE,
+                _LEAVE_ME_ALONE,
+            )
             if any(p.search(text) for p in stops):
                 return kind
     return "none"

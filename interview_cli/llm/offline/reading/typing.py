@@ -118,7 +118,9 @@ _TELLS_AN_EVENT = re.compile(
 _MISHAP = re.compile(
     r"\b(?:stole|stolen|nicked|broke|broken|froze|frozen|blocked|declined|failed|bounced|lost|"
     r"crashed|refused|cancell?ed|cut\s+(?:me\s+|us\s+|it\s+)?off|overcharged|charged\s+me\s+twice|"
-    r"ignored|hung\s+up|hangs\s+up|stopped\s+working|stopped(?=\s*(?:[,.;!?]|$))|"
+    r"ignored|hung\s+up|hangs\s+up|stopped\s+working|"
+    r"(?:machine|reader|terminal|app|card|phone|internet|wifi|wi-fi|broadband|website|site|system|"
+    r"payments?|signal|connection|service)\s+(?:just\s+)?stopped(?=\s*(?:[,.;!?]|$))|"
     r"(?:was|were|is|are|went)\s+down\s+(?!to\b)|mistake|hold|flooded|leaked|died|collapsed|snapped|went\s+wrong|messed\s+up|never|"
     r"(?:did|would|could|was|were)n'?t|nobody|no\s+one)\b",
     re.IGNORECASE,
