@@ -433,6 +433,9 @@ FEELING_PHRASES: tuple[str, ...] = (
         for bother in ("faff", "pain", "nightmare", "hassle", "disaster")
     ),
     "dreading",
+    # (a dev-3 respondent's "peace in the house" was a way of getting the job done)
+    "peace in the house",
+    "peace at home",
 )
 FEELING_WORDS: frozenset[str] = frozenset(
     """feel feels feeling felt calm relaxed relax stressed stress anxious worried worry
@@ -442,7 +445,7 @@ FEELING_WORDS: frozenset[str] = frozenset(
     relief anxiety frustration embarrassment fear pride guilt anger panic shame dread joy
     gutted fuming furious livid disappointed mortified ashamed humiliated grateful thankful
     delighted chuffed rattled shaken terrified panicked sad angry humiliation dignity loneliness
-    misery sadness paranoid""".split()
+    misery sadness paranoid calmer""".split()
 )
 PAIN_WORDS: frozenset[str] = frozenset(
     """problem problems annoying annoyed frustrating frustrated hassle pain struggle hard
