@@ -289,3 +289,17 @@ def test_an_adverb_after_me_makes_it_an_object_not_a_possessive() -> None:
     assert _shift("she said oh yes that's our mistake".split(), v) == (
         "she said oh yes that's our mistake"
     )
+
+
+def test_a_thing_asked_about_already_is_not_named_again_for_another_focus() -> None:
+    # round 222 asked "You talked about your back" of three nodes ("Third time you've asked me
+    # about the back now haha. I meant the trial")
+    said = [
+        "Ach I dunno. The 100 night trial maybe, meant if it wrecked my back we could send it back."
+    ]
+    quotes = ["meant if it wrecked my back we could send it back"]
+    first = refer("wrecked my back could send back", said, quotes)
+    assert first.how == "mention" and first.mention == "your back"
+    asked = ["You mentioned your back. And why does that matter to you?"]
+    again = refer("wrecked my back could send back", said, quotes, asked=asked)
+    assert again.mention != "your back", again

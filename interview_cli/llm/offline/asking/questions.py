@@ -771,7 +771,14 @@ def _reference(request: QuestionRequest) -> tuple[Reference, str]:
     # (asked back only when the focus is the node the request named: core's word, not a
     # reading of the answer; the words it is said back in are still the answer's)
     asked_back = bool(request.asked_back)
-    ref = refer(request.focus_label, answers, request.focus_quotes, about, asked_back=asked_back)
+    ref = refer(
+        request.focus_label,
+        answers,
+        request.focus_quotes,
+        about,
+        asked_back=asked_back,
+        asked=request.avoid_questions,
+    )
     return ref, about
 
 

@@ -74,11 +74,12 @@ def refer(
     topic: str = "",
     *,
     asked_back: bool = False,
+    asked: Sequence[str] = (),
 ) -> Reference:
     """How a question may refer to the node ``label`` (see the module docstring); ``topic``:
     the respondent's word for the study's topic (``topic.thing``), no mention of a focus;
     ``asked_back``: the last answer asked to go back to the focus (core's steer, taken:
-    ``QuestionRequest.asked_back``)."""
+    ``QuestionRequest.asked_back``); ``asked``: the questions asked before."""
     v = vocabulary()
     target = words_of(label or "")
     back = asked_back_to(label, answers[-1]) if label and answers and asked_back else None
@@ -110,6 +111,8 @@ def refer(
     # (what is liked or disliked is its object, "hate the hill"; what harms is not: "ruins
     # the coffee")
     harms = does_to and target[0] not in DISLIKING | POSITIVE_WORDS
+    if named and _asked_of(named, asked):  # (said in their clause, not by the thing)
+        return _quoted(said) if said is not None else _said_before(target, answers[:-1], v, quotes)
     if named and doing and (harms or target[0] not in DISLIKING | _FEELING_WORDS):
         # a doing is its point, not the thing it names last ("book at like 10pm once the
         # kids" is no "the kids", round 28): their clause, when it is short, says it; what
@@ -135,6 +138,14 @@ def refer(
     if said is None:
         return NOTHING  # one of several points, with no clause of theirs to say which
     return _quoted(said)
+
+
+def _asked_of(named: str, asked: Sequence[str]) -> bool:
+    """A question before named the thing ``named`` (its last word, a whole word): another
+    focus of it is said in their clause, not by the thing (round 222 asked "You talked about
+    your back" of three nodes: "Third time you've asked me about the back now")."""
+    head = named.split()[-1].lower()
+    return any(re.search(rf"\b{re.escape(head)}\b", q.lower()) for q in asked)
 
 
 def _thing_named(label: str, target: list[str], answers: Sequence[str], topic: str) -> str:
