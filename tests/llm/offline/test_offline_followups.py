@@ -493,11 +493,17 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "It's an ornament. Look, the bell's about to go in a couple of minutes, have you got much "
         "more?",
         "Have you got much more?",
+        # round 223: quick now with what calls them, wrapping up said as "gonna have to"
+        "Saves my back bending down. Look, I'll have to be quick now, the cricket's starting in "
+        "ten minutes and Yorkshire are batting.",
+        "nobody wants their sleep wrecked. Look I'm gonna have to wrap up soon, I need to get my "
+        "head down before tonight's shift",
     ):
         assert tiring(going), going
     for told in (
         "I really have to run, it keeps me sane",
         "We always finish quickly.",
+        "I'm going to have to wrap it up warm in winter.",
         "We walked for miles, is there much more? the kids kept asking",
         "I want to finish quickly so I can get home.",
         "I used to love the job. I'm knackered now",
