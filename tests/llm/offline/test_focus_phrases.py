@@ -303,3 +303,10 @@ def test_a_thing_asked_about_already_is_not_named_again_for_another_focus() -> N
     asked = ["You mentioned your back. And why does that matter to you?"]
     again = refer("wrecked my back could send back", said, quotes, asked=asked)
     assert again.mention != "your back", again
+
+
+def test_a_word_asked_in_another_sense_is_no_thing_asked_about_already() -> None:
+    # (the review: "sore back" after "What would you do if you could go back?" is still "your
+    # back")
+    ref = refer("sore back", ["my back has been sore for years"], asked=["Could you go back?"])
+    assert ref.how == "mention" and ref.mention == "your back"

@@ -361,12 +361,7 @@ def test_the_incident_asked_for_is_the_event_told_not_its_scene(
         ("I was at Tesco on a Saturday and my card got declined at the till.", "card got declined"),
         ("That was the worst week ever, my rent payment bounced.", "rent payment bounced"),
         ("I needed to pay the plumber, and the transfer failed three times.", "transfer failed"),
-        # round 222: the next thing they did is its own event ("and then billed me twice" was
-        # lost inside the meter's label); round 220: a machine that stopped went wrong
-        (
-            "Ey up. They put one of them smart meters in and then billed me twice for the month.",
-            "billed me twice",
-        ),
+        # round 220: a machine that stopped went wrong
         ("On a Sunday morning the card machine just stopped, it said no connection.", "card"),
         # (the review: a bus that stopped is the scene, the theft after it what went wrong)
         ("The bus stopped, I got off and then my phone got nicked.", "phone got nicked"),

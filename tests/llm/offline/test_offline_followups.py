@@ -1,6 +1,10 @@
 """Offline follow-ups across a whole interview: what the closing recap counts as said, how
 often a story's why and end are asked, and a request to go back said back however it was
-typed."""
+typed.
+
+Over 1,000 lines: the tiredness said of now is one test of two long lists, both ways (each
+leaving a tester typed, and each routine a review found heard as one); they read best as one
+table beside the others here."""
 
 from __future__ import annotations
 
@@ -504,6 +508,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I really have to run, it keeps me sane",
         "We always finish quickly.",
         "I'm going to have to wrap it up warm in winter.",
+        # (the review of rounds 222-223's rules: tiredness told of their life, "have you many
+        # more?" asked in a story)
+        "Work's been mental lately. I'm getting really tired.",
+        "The shop only had two boxes left so I asked the lad, have you many more?",
         "We walked for miles, is there much more? the kids kept asking",
         "I want to finish quickly so I can get home.",
         "I used to love the job. I'm knackered now",

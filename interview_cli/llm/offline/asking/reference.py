@@ -141,11 +141,14 @@ def refer(
 
 
 def _asked_of(named: str, asked: Sequence[str]) -> bool:
-    """A question before named the thing ``named`` (its last word, a whole word): another
+    """A question before said back the mention ``named`` ("your back") as its reference: another
     focus of it is said in their clause, not by the thing (round 222 asked "You talked about
-    your back" of three nodes: "Third time you've asked me about the back now")."""
-    head = named.split()[-1].lower()
-    return any(re.search(rf"\b{re.escape(head)}\b", q.lower()) for q in asked)
+    your back" of three nodes: "Third time you've asked me about the back now"). Not the word
+    in any sense ("What would you do if you could go back?", the review)."""
+    said = re.escape(named.lower())
+    return any(
+        re.search(rf"\b(?:mentioned|talked\s+about|said)\s+{said}\b", q.lower()) for q in asked
+    )
 
 
 def _thing_named(label: str, target: list[str], answers: Sequence[str], topic: str) -> str:

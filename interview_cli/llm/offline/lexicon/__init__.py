@@ -445,7 +445,7 @@ FEELING_WORDS: frozenset[str] = frozenset(
     relief anxiety frustration embarrassment fear pride guilt anger panic shame dread joy
     gutted fuming furious livid disappointed mortified ashamed humiliated grateful thankful
     delighted chuffed rattled shaken terrified panicked sad angry humiliation dignity loneliness
-    misery sadness paranoid calmer""".split()
+    misery sadness paranoid""".split()
 )
 PAIN_WORDS: frozenset[str] = frozenset(
     """problem problems annoying annoyed frustrating frustrated hassle pain struggle hard

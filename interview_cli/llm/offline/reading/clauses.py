@@ -264,10 +264,6 @@ _COMMA_SUBJECT = re.compile(
     # what happened next, someone else doing it: "sat on hold for an hour, then a guy called Dan
     # said it was a system error" (a typed support-call interview read one event of both)
     r",\s+(?:and\s+)?then\s+(?=(?:a|an|the|this|some|my|our|his|her|their)\s+\w)|"
-    # ... or the same one doing the next thing: "they put one of them smart meters in and then
-    # billed me twice for the same month" (round 222 lost the double bill, the incident)
-    r"\band\s+then\s+(?=(?:[a-z]{3,}ed|went|got|came|took|said|told|sent|gave|cut|put|hung|"
-    r"rang|left|lost|broke|kept|shut|sold|made|found|stole|froze)\b)|"
     # two of them as the subject: "the money I suppose, me and my girlfriend want to save for
     # deposit" (round 179 made "money me and my girlfriend want" one node)
     r",\s+(?=(?:me|i|my\s+\w+)\s+and\s+(?:my\s+|me\b|i\b)?\w*\s+(?:both\s+)?(?:want|wanted|"
