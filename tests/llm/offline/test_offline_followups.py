@@ -683,6 +683,9 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
         "Hang on, kettle. Right. Erm, what was the question? Oh yeah, less panic in the mornings."
     )
     assert owned(back) == "What else matters to you?"
+    # (round 223: how long it lasted in the story is no wait)
+    home = "My father fix bikes also, so it was like home for a moment."
+    assert owned(home) == "What else matters to you?"
 
 
 def test_me_before_on_is_said_back_as_you() -> None:

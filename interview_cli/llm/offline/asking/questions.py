@@ -682,8 +682,9 @@ _AWAY = re.compile(
     r"\bbe\s+right\s+back\b|(?:^|(?<=[.!?]\s))(?:hang|hold)\s+on\b(?![^.!?]*\?)|"
     # ("Sorry, the baby's just woken up, one sec.": a typed interview)
     # (not going in a minute: "gotta go in a sec", round 209 heard "Okay, no rush.")
-    r"(?<!\bgo\sin\s)(?<!\boff\sin\s)(?<!dash\sin\s)(?<!leave\sin\s)"
-    r"\b(?:one|1|a|just\s+a)\s+(?:sec|second|min|minute|mo|moment)\W*$",
+    # (nor how long it lasted: "it was like home for a moment", round 223 heard "Okay, no rush.")
+    r"(?<!\bgo\sin\s)(?<!\boff\sin\s)(?<!dash\sin\s)(?<!leave\sin\s)(?<!\bfor\s)"
+    r"(?<!\bjust\sfor\s)\b(?:one|1|a|just\s+a)\s+(?:sec|second|min|minute|mo|moment)\W*$",
     re.IGNORECASE,
 )
 _ASKED_TWICE = re.compile(
