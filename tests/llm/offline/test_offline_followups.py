@@ -502,11 +502,23 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "ten minutes and Yorkshire are batting.",
         "nobody wants their sleep wrecked. Look I'm gonna have to wrap up soon, I need to get my "
         "head down before tonight's shift",
+        "Half right. I never said a mown lawn was what mattered. Right, I'm off, cricket.",
+        # round 224: "I'll need to go in a minute" after a dash and with what calls them, said
+        # again, "Really, I must go"
+        "Och, and that's the bell going for the end of break - I'll need to go in a minute, I'm "
+        "on the gate.",
+        "Nae licence nae wage. Look I'll need to go in a minute, I've to get the boys fae football",
+        "No, that's about it really. I said I have to go - the bell's gone.",
+        "We got reconnected, I told you. Really, I must go, the P5s are lining up. Sorry.",
     ):
         assert tiring(going), going
     for told in (
         "I really have to run, it keeps me sane",
         "We always finish quickly.",
+        "When the baby wakes I'll need to go in a minute to settle her, so I keep it short.",
+        "I said I have to go and he laughed.",
+        "Really, I must go to the gym more.",
+        "Weekends, I'm off, fishing.",
         "I'm going to have to wrap it up warm in winter.",
         # (the review of rounds 222-223's rules: tiredness told of their life, "have you many
         # more?" asked in a story)
