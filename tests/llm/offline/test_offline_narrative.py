@@ -130,6 +130,18 @@ def test_what_is_asked_for_further_on_in_the_asking_is_no_event_to_explain() -> 
     assert any("behind" in q or "happened" in q for q in asked), asked
 
 
+def test_what_would_happen_is_no_event_to_go_on_with() -> None:
+    # round 224: "You said it's how the ambulance would call back. What happened next?" ("that
+    # was me saying what *could* happen")
+    said = "A school line is how parents reach us, it's how the ambulance would call back."
+    quote = "it's how the ambulance would call back"
+    for turn in range(1, 7):
+        text = _asked(
+            "deepen_narrative", "how ambulance would call back", said, "situation", turn, quote
+        )
+        assert "happened" not in text and "step by step" not in text and "end" not in text, text
+
+
 def test_a_story_told_in_the_present_is_still_a_story() -> None:
     # from the review: "the guy runs me through the reset", "I'm running for the bus and the
     # strap snaps" were asked why they matter

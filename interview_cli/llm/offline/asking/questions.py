@@ -296,10 +296,11 @@ _PAST = EVENT_PAST | frozenset(
     "was were had did made saw thought felt knew put sat stood wore won done".split()
 )
 # (how they are or what they hold to, not "it's"/"I'm" of a story told in the present: "I'm on
-# hold for an hour and then it just cuts off", from the review)
+# hold for an hour and then it just cuts off", from the review; and what would happen, no
+# event: "it's how the ambulance would call back", round 224 asked "What happened next?")
 _PRESENT = frozenset(
     """pride feel feels always never hate love want need can't cant cannot won't wont
-    should must matters matter makes means whenever""".split()
+    should must matters matter makes means whenever would might""".split()
 )
 # (round 219 asked "What did you do then?" of "the not feeling thick bit matters to me" and of
 # "it makes you feel like a nuisance": "i didnt DO anything, it's just a feeling eh")
