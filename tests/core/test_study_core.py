@@ -155,6 +155,11 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("I'm done, no more questions please.", "stop"),
         ("I am done, no more questions.", "stop"),
         ("I'm done - no more questions from me.", "stop"),
+        # round 225: a sign-off between
+        (
+            "We live there now. Look I think I'm done, thats about it really, no more questions",
+            "stop",
+        ),
         ("can we finish up, I need to get the kids", "stop"),
         ("I told him I'm done.", "none"),
     ],

@@ -510,6 +510,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Nae licence nae wage. Look I'll need to go in a minute, I've to get the boys fae football",
         "No, that's about it really. I said I have to go - the bell's gone.",
         "We got reconnected, I told you. Really, I must go, the P5s are lining up. Sorry.",
+        # round 225
+        "Happier, fitter. Sorry love, I'll have to be quick now, I've got a patient at half two.",
+        "First time up Bwlch hill, nearly cried. Now in a minute I really do have to go.",
+        "Listen my train's pulling in to Great Victoria Street so I'll have to go in a minute.",
     ):
         assert tiring(going), going
     for told in (
@@ -517,6 +521,7 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "We always finish quickly.",
         "When the baby wakes I'll need to go in a minute to settle her, so I keep it short.",
         "I said I have to go and he laughed.",
+        "The bus is at 8 so I'll have to go in a minute to catch it.",
         "Really, I must go to the gym more.",
         "Weekends, I'm off, fishing.",
         "I'm going to have to wrap it up warm in winter.",

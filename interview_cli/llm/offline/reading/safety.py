@@ -180,8 +180,11 @@ _ENDING_SENTENCE = re.compile(
 # (``move_on``), and "I cancelled the gym. I'm done now." or "I'm done with the old bike" are
 # answers (English)
 _DONE_FIRST = re.compile(
-    r"(?:^|(?<=[.!?]\s))\W*(?:(?:ok|okay|right|honestly|look|sorry|no)\W+)*(?:i\s+think\s+)?(?:i'?m|im|i\s+am)\s+done"
-    r"(?:\s+now)?\W+(?:(?:ok|okay|thanks|thank\s+you)\W+)?(?:no\s+more\s+questions|bye|goodbye)"
+    r"(?:^|(?<=[.!?]\s))\W*(?:(?:ok|okay|right|honestly|look|sorry|no|so|well)\W+)*(?:i\s+think\s+)?(?:i'?m|im|i\s+am)\s+done"
+    # (a sign-off between: "Look I think I'm done, thats about it really, no more questions
+    # please", round 225 asked one more)
+    r"(?:\s+now)?(?:\W+(?:that'?s|thats)\s+(?:about\s+)?(?:it|all)(?:\s+really)?)?"
+    r"\W+(?:(?:ok|okay|thanks|thank\s+you)\W+)?(?:no\s+more\s+questions|bye|goodbye)"
     r"(?:\s+(?:from\s+me|for\s+me))?(?:\s+(?:please|pls|thanks))?(?:\s*,\s*[^.!?]{1,80})?\W*(?:[.!?]|$)"
 )
 # ... and said again: "No. Sorry, I did say I'm done." (round 221 asked on after "I think I'm
