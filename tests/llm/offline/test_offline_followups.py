@@ -522,6 +522,14 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "When the baby wakes I'll need to go in a minute to settle her, so I keep it short.",
         "I said I have to go and he laughed.",
         "The bus is at 8 so I'll have to go in a minute to catch it.",
+        # (the review of rounds 223-225's rules: what they said or thought in the story, a
+        # provider left, why they go somewhere, off work)
+        "The engineer wanted me to wait in. I said I had to go. Then they called back.",
+        "The engineer looked at it, I'll need to go now, he says, the part's not in.",
+        "She just goes - I'll have to go now, bye - and hung up.",
+        "Honestly, I'll need to leave soon, the prices keep going up.",
+        "Really, I have to go, the doctor told me to.",
+        "Weekends? Okay, I'm off, mostly.",
         "Really, I must go to the gym more.",
         "Weekends, I'm off, fishing.",
         "I'm going to have to wrap it up warm in winter.",
@@ -700,9 +708,8 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
         "Hang on, kettle. Right. Erm, what was the question? Oh yeah, less panic in the mornings."
     )
     assert owned(back) == "What else matters to you?"
-    # (round 223: how long it lasted in the story is no wait)
-    home = "My father fix bikes also, so it was like home for a moment."
-    assert owned(home) == "What else matters to you?"
+    # (the review: "for a minute" said of their own pause is one)
+    assert owned("Sorry, doorbell, I'll be away for a minute.").startswith("Okay, ")
 
 
 def test_me_before_on_is_said_back_as_you() -> None:

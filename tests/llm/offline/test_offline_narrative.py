@@ -140,6 +140,13 @@ def test_what_would_happen_is_no_event_to_go_on_with() -> None:
             "deepen_narrative", "how ambulance would call back", said, "situation", turn, quote
         )
         assert "happened" not in text and "step by step" not in text and "end" not in text, text
+    # ... a refusal or a habit told with "would" is still the story (the review)
+    for focus, said in (
+        ("would not refund me", "I asked twice and he would not refund me."),
+        ("would just hang up", "Every time I rang they would just hang up."),
+    ):
+        asked = {_asked("deepen_narrative", focus, said, "incident", t) for t in range(1, 7)}
+        assert any("happen" in q or "step by step" in q or "end" in q for q in asked), asked
 
 
 def test_a_story_told_in_the_present_is_still_a_story() -> None:

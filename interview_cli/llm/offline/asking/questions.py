@@ -285,22 +285,28 @@ def _said_as_a_rule(request: QuestionRequest) -> bool:
         return False
     # (what they do in life, with no event told in it: not "I work from home so when the
     # broadband went down I lost a day's pay", from the review)
-    if any(LIFE_FACT.search(q) for q in request.focus_quotes):
+    if any(LIFE_FACT.search(q) or _WOULD_HAPPEN.search(q) for q in request.focus_quotes):
         return True
     return any(w in _PRESENT for w in words)
 
 
 _WISHED = frozenset({"rather", "wish", "wished", "prefer", "preferred"})
+# What would happen ("it's how the ambulance would call back": round 224 asked "What happened
+# next?"), not a refusal or a habit ("he would not refund me", the review)
+_WOULD_HAPPEN = re.compile(
+    r"\b(?:how|if|when|where)\b[^.!?]{0,40}\bwould\s+(?!not\b|just\b|always\b|never\b|keep\b)\w+"
+    r"|\bwould\s+(?:have|be)\b",
+    re.IGNORECASE,
+)
 # (the events told, and the states and thoughts of a story told in the past)
 _PAST = EVENT_PAST | frozenset(
     "was were had did made saw thought felt knew put sat stood wore won done".split()
 )
 # (how they are or what they hold to, not "it's"/"I'm" of a story told in the present: "I'm on
-# hold for an hour and then it just cuts off", from the review; and what would happen, no
-# event: "it's how the ambulance would call back", round 224 asked "What happened next?")
+# hold for an hour and then it just cuts off", from the review)
 _PRESENT = frozenset(
     """pride feel feels always never hate love want need can't cant cannot won't wont
-    should must matters matter makes means whenever would might""".split()
+    should must matters matter makes means whenever""".split()
 )
 # (round 219 asked "What did you do then?" of "the not feeling thick bit matters to me" and of
 # "it makes you feel like a nuisance": "i didnt DO anything, it's just a feeling eh")
@@ -683,9 +689,8 @@ _AWAY = re.compile(
     r"\bbe\s+right\s+back\b|(?:^|(?<=[.!?]\s))(?:hang|hold)\s+on\b(?![^.!?]*\?)|"
     # ("Sorry, the baby's just woken up, one sec.": a typed interview)
     # (not going in a minute: "gotta go in a sec", round 209 heard "Okay, no rush.")
-    # (nor how long it lasted: "it was like home for a moment", round 223 heard "Okay, no rush.")
-    r"(?<!\bgo\sin\s)(?<!\boff\sin\s)(?<!dash\sin\s)(?<!leave\sin\s)(?<!\bfor\s)"
-    r"(?<!\bjust\sfor\s)\b(?:one|1|a|just\s+a)\s+(?:sec|second|min|minute|mo|moment)\W*$",
+    r"(?<!\bgo\sin\s)(?<!\boff\sin\s)(?<!dash\sin\s)(?<!leave\sin\s)"
+    r"\b(?:one|1|a|just\s+a)\s+(?:sec|second|min|minute|mo|moment)\W*$",
     re.IGNORECASE,
 )
 _ASKED_TWICE = re.compile(
