@@ -868,3 +868,11 @@ def test_how_they_are_seen_is_a_social_job_and_standing_on_their_own_an_end(
         n.label: n.node_type for n in extract(mec, "cooking", "a professional fitter", None).nodes
     }
     assert typed == {"professional fitter": "attribute"}, typed
+
+
+def test_what_it_is_how_they_do_is_a_consequence(mec: Methodology) -> None:
+    # my own typed interview: "its how he keeps in touch with them" was an attribute linked to
+    # nothing, and the question after the request to go back asked why the gaming mattered
+    said = "its how he keeps in touch with them"
+    typed = {n.label: n.node_type for n in extract(mec, "cooking", said, None).nodes}
+    assert typed == {"how he keeps in touch": "functional_consequence"}, typed

@@ -1119,6 +1119,11 @@ _SEEN_AS = re.compile(
 )
 
 
+_ITS_HOW = re.compile(
+    r"^(?:it'?s|its|it\s+is|that'?s|thats)\s+(?:just\s+)?how\s+(?:i|he|she|we|they|you)\s+\w"
+)
+
+
 def lexical_category(
     text: str, supports: Callable[[str], bool] = lambda c: True, *, timed: bool = False
 ) -> str | None:
@@ -1150,6 +1155,10 @@ def lexical_category(
         # is a value: "being able to provide for my family", from the reviews)
         ("functional", bool(_ABLE.match(stripped)) and not _ABLE_TO_AN_END.match(stripped)),
         ("conduct", bool(_SEEN_AS.search(lower))),
+        # what it does for someone, said as "it's how": "its how he keeps in touch with them"
+        # (my own typed interview: an attribute, linked to nothing, and the go-back question
+        # asked why the gaming mattered after it was said)
+        ("functional", bool(_ITS_HOW.match(lower))),
         # "I can provide for my family": what it makes possible, not yet the end itself
         ("feeling", valued and lead in ("can", "could")),
         ("value", valued),
