@@ -361,6 +361,9 @@ def test_the_incident_asked_for_is_the_event_told_not_its_scene(
         ("I was at Tesco on a Saturday and my card got declined at the till.", "card got declined"),
         ("That was the worst week ever, my rent payment bounced.", "rent payment bounced"),
         ("I needed to pay the plumber, and the transfer failed three times.", "transfer failed"),
+        # (my own typed interview: what they did to the respondent is the incident, not an
+        # action of the respondent's)
+        ("We were flying back from Malaga and they cancelled the flight at the gate.", "cancelled"),
         # round 220: a machine that stopped went wrong
         ("On a Sunday morning the card machine just stopped, it said no connection.", "card"),
         # (the review: a bus that stopped is the scene, the theft after it what went wrong)

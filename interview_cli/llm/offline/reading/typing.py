@@ -127,6 +127,16 @@ _MISHAP = re.compile(
 )
 
 
+def _done_by_others(category: str | None, text: str) -> bool:
+    """An action told of someone else: "they cancelled the flight at the gate" is the incident,
+    not what the respondent did (my own typed Critical Incident interview typed it an action,
+    and made no incident node)."""
+    return category == "action" and not _THEIR_OWN.match(text)
+
+
+_THEIR_OWN = re.compile(r"^\W*(?:(?:and|so|then|but)\s+)?(?:i|we|me|i'?ve|we'?ve)\b", re.IGNORECASE)
+
+
 _A_REASON = re.compile(r"\b(?:because|cos|cause|since|as)\b", re.IGNORECASE)
 # The kinds of clause that tell how it was, not what happened
 _NO_EVENT = frozenset(
@@ -181,7 +191,7 @@ def type_clause(
         category = "pain"
     if previous is None and category is None:
         category = "context" if turn.expected == "event" else turn.expected
-    if event_open and category in (None, "context"):
+    if event_open and (category in (None, "context") or _done_by_others(category, clause.text)):
         category = "event"  # the incident asked for (``incident_clause``)
     clause.category = category
     clause.strong = (
