@@ -411,8 +411,6 @@ def _parting_summary(interview: Interview, console: Console) -> None:
     as a statement (testers of rounds 213, 214 and 218 ended with "can we wrap up" and expected
     a summary); it is kept with the session as ``/end``'s is, unrated (``sessions rate`` may
     rate it later). Not after a pause or an end for abuse, nor with ``--no-rating``."""
-    from rich.panel import Panel
-
     from interview_cli.pipeline.closing import stopped_by_respondent
 
     session = interview.session
@@ -421,23 +419,24 @@ def _parting_summary(interview: Interview, console: Console) -> None:
     summary = interview.learned_summary()
     if not summary:
         return
-    panel = Panel(
+    console.print(_understood(summary))
+    interview.record_rating(None, summary=summary)
+
+
+def _understood(summary: str) -> Any:
+    """The "What I understood" panel: the summary rated at the close, or shown at a stop."""
+    from rich.panel import Panel
+
+    return Panel(
         Text(summary), title="What I understood", title_align="left", border_style="magenta"
     )
-    console.print(panel)
-    interview.record_rating(None, summary=summary)
 
 
 def _rate(interview: Interview, console: Console, source: AnswerSource) -> None:
     """Show what was learned and, if enabled, ask for an accuracy rating of exactly that."""
-    from rich.panel import Panel
-
     summary = interview.learned_summary()
     if summary and interview.session.settings.ask_summary_rating:
-        panel = Panel(
-            Text(summary), title="What I understood", title_align="left", border_style="magenta"
-        )
-        console.print(panel)
+        console.print(_understood(summary))
         console.print("How accurate is this summary? 1 = not at all … 4 = very (Enter to skip)")
         value = source.read(prompt="rating › ", allow_empty=True)
         if value is None:  # input ended: the rating may still be given afterwards

@@ -432,11 +432,13 @@ def _detail_put_right(
     # ... or a count said in words put right by another and why it changed: "I said three days
     # from home, its actually four now since they changed the rota" (my own typed interview
     # was asked "You talked about the rota. What difference does that make for you?")
-    first = meant.label.lower().split()[:1] if meant is not None else []
     # (what was counted said with it: "I meant seven seats not eight" keeps the seats)
-    counted = bool(set(said.lower().split()) & NUMBER_WORDS) and len(said.split()) > 1
-    counted = counted and bool(first)
-    counted = counted and first[0] in NUMBER_WORDS
+    counted = (
+        meant is not None
+        and len(said.split()) > 1
+        and bool(set(said.lower().split()) & NUMBER_WORDS)
+        and (meant.label.lower().split() or [""])[0] in NUMBER_WORDS
+    )
     return meant if said_again or renamed or renumbered or counted else None
 
 

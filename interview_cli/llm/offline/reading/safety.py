@@ -257,35 +257,39 @@ _COPE_WITH = re.compile(
 )
 
 
+# The requests to stop said as a whole sentence or with their reason (English), beside the
+# phrases of ``RULES`` and ``STOP_CLAUSES``
+_ENGLISH_STOPS = (
+    _ENDING_SENTENCE,
+    _DONE_FIRST,
+    _SAID_DONE,
+    _ASKED_TO_STOP_BECAUSE,
+    _LEAVE_ME_ALONE,
+)
+
+
+def _set_aside(kind: str, text: str, m: re.Match[str]) -> bool:
+    """A phrase of ``kind`` found that is none: abuse told of someone else or a place shut,
+    distress named as what they would hate about something named."""
+    if kind == "abuse":
+        return bool(_REPORTED.search(text, 0, m.start()) or _SHUT_A_PLACE.match(text, m.end()))
+    if kind == "distress":
+        return bool(_DREADED.search(text, 0, m.start()) and _COPE_WITH.match(text, m.start()))
+    return False
+
+
 def safety_reading(answer: str, language: str | None = None) -> str:
     """``distress``, ``abuse``, ``stop``, ``off_topic`` or ``none`` for one answer;
     ``language`` picks the rules (with English beside them); None applies every language's."""
     text = _fold(answer)
     for kind in ORDER:
         found = next(
-            (
-                m
-                for m in _pattern(kind, language).finditer(text)
-                if not (kind == "abuse" and _REPORTED.search(text, 0, m.start()))
-                and not (kind == "abuse" and _SHUT_A_PLACE.match(text, m.end()))
-                and not (
-                    kind == "distress"
-                    and _DREADED.search(text, 0, m.start())
-                    and _COPE_WITH.match(text, m.start())
-                )
-            ),
+            (m for m in _pattern(kind, language).finditer(text) if not _set_aside(kind, text, m)),
             None,
         )
         if found and not (kind == "off_topic" and _SAID_BEFORE.search(text, 0, found.start())):
             return kind
         if kind == "stop" and language in (None, "en"):
-            stops = (
-                _ENDING_SENTENCE,
-                _DONE_FIRST,
-                _SAID_DONE,
-                _ASKED_TO_STOP_BECAUSE,
-                _LEAVE_ME_ALONE,
-            )
-            if any(p.search(text) for p in stops):
+            if any(p.search(text) for p in _ENGLISH_STOPS):
                 return kind
     return "none"

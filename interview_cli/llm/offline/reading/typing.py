@@ -177,7 +177,7 @@ def type_clause(
     """Type ``clause`` in place (``category``, ``strong``, ``node_type``): by its cue and its
     words first, then by where the chain puts it (``_position``); ``features``: the study's
     own words (``extraction._Study.features``), which name a feature said as a noun phrase;
-    ``event_open``: the incident asked for is not yet told in this answer."""
+    ``event_open``: this clause tells the incident asked for (``incident_clause``)."""
     cue_category = clause.cue.category if clause.cue else None
     if cue_category and not view.supports(cue_category):
         cue_category = None
