@@ -451,6 +451,13 @@ class Tuning(StrictModel):
         "not answered yet. A story (critical incident) goes on with what was told first: the "
         "second incident mentioned in passing waits until the first is reconstructed",
     )
+    focus_tie_types: tuple[str, ...] = Field(
+        default=(),
+        description="in a tie, a node of these types wins over the rest, the first type "
+        "first; after what was just said and led with, before depth left. A method choice: "
+        "a story goes on with what went wrong (critical incident's incident) before the "
+        "scene said first ('the airline ... they cancelled the flight at the gate')",
+    )
     ran_without: frozenset[Habit] = Field(
         default=frozenset(),
         description="habits a session recorded before they were habits ran without (set only "

@@ -528,3 +528,24 @@ def test_a_closing_nothing_spoke_for_waits_for_another_angle_before_turn_ten() -
     data["tuning"]["saturation"]["closing_needs_a_reason_before"] = 0
     older = replace(guard_inputs(t, history), methodology=Methodology.model_validate(data))
     assert guard_stop(r, stop(CLOSING_STRATEGY, 17), older)[2] is None
+
+
+def test_with_tie_types_a_story_goes_on_with_its_incident_before_the_scene_said_first() -> None:
+    # "ugh, the airline. ... they cancelled the flight at the gate": the scene (the airline)
+    # was said first and ranks first; both are level 1 with as much left to tell.
+    t = NodeStateTracker(
+        states={
+            "airline": state("airline", level=1, node_type="situation"),
+            "cancelled": state("cancelled", level=1, node_type="incident"),
+        }
+    )
+    r = ranking(candidate("airline", 1.65), candidate("cancelled", 1.65))
+    assert break_focus_tie(r, tie_methodology(0.1), t) == (r, None)
+    data = tie_methodology(0.1).model_dump(mode="json")
+    data["tuning"]["focus_tie_types"] = ["incident"]
+    new, tie = break_focus_tie(r, Methodology.model_validate(data), t)
+    assert new.selected is not None and new.selected.node_id == "cancelled"
+    assert tie is not None and tie.rule == "the method asks about its incident first"
+    # outside the margin the score still decides
+    r = ranking(candidate("airline", 1.9), candidate("cancelled", 1.65))
+    assert break_focus_tie(r, Methodology.model_validate(data), t) == (r, None)

@@ -14,6 +14,8 @@ strategy whose score is within the margin of the winner are a tie. The tie goes 
    said alike (a thing they like, then one they dislike, then a neutral mention) the one said
    last: what they came to ("the cheap sack, so thirty pence a day" has answered the why of
    the first already, however the reader linked the two);
+   with ``tuning.focus_tie_types``, a node of those types before the rest, the first type
+   first (a story goes on with what went wrong before the scene said first);
 2. the most depth left to gain: levels between the node and the ontology's top level
    (0 for a terminal node);
 3. the least probed: fewest questions that brought nothing new, then fewest questions;
@@ -94,8 +96,9 @@ def break_focus_tie(
     led_with = methodology.tuning.focus_tie_led_with
     registered = {node_id: i for i, node_id in enumerate(tracker.states)}  # as said
     said_last = methodology.tuning.focus_tie_said_last
+    types = methodology.tuning.focus_tie_types
 
-    def key(c: ScoredCandidate) -> tuple[int, int, int, int, int, int, int]:
+    def key(c: ScoredCandidate) -> tuple[int, int, int, int, int, int, int, int]:
         assert c.node_id is not None
         state = tracker.states.get(c.node_id)
         fruitless = state.fruitless_probes if state is not None else 0
@@ -113,9 +116,11 @@ def break_focus_tie(
                 group = 0 if stance > 0 else 1 if stance < 0 else 2
                 order_said = len(registered) - order_said
             first = group * len(registered) + order_said
+        kind = state.node_type if state is not None else ""
         return (
             -int(just_said),
             first,
+            types.index(kind) if kind in types else len(types),
             -_depth_left(methodology, tracker, c.node_id),
             fruitless,
             asked,
@@ -126,18 +131,20 @@ def break_focus_tie(
     best = min(tied, key=key)
     if best is chosen or (best.strategy, best.node_id) == (chosen.strategy, chosen.node_id):
         return ranking, None
-    rule = _winning_rule(key(best), key(chosen), said_last=said_last)
+    kind = getattr(tracker.states.get(best.node_id or ""), "node_type", "")
+    rule = _winning_rule(key(best), key(chosen), said_last=said_last, kind=kind)
     others = tuple(str(c.node_label) for c in tied if c is not best)
     note = TieBreak(str(best.node_label), others, margin, rule)
     return reselect(ranking, best), note
 
 
 def _winning_rule(
-    best: tuple[int, ...], chosen: tuple[int, ...], *, said_last: bool = False
+    best: tuple[int, ...], chosen: tuple[int, ...], *, said_last: bool = False, kind: str = ""
 ) -> str:
     rules = (
         "the respondent just said it",
         "the respondent came to it last" if said_last else "the respondent led with it",
+        f"the method asks about its {kind.replace('_', ' ')} first",
         "more depth left to gain",
         "fewer questions that brought nothing",
         "asked about less often",
