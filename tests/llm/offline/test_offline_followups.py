@@ -514,9 +514,22 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Happier, fitter. Sorry love, I'll have to be quick now, I've got a patient at half two.",
         "First time up Bwlch hill, nearly cried. Now in a minute I really do have to go.",
         "Listen my train's pulling in to Great Victoria Street so I'll have to go in a minute.",
+        # round 226: whatever calls them, as the answer ends; the break is over
+        "Ah I've told you that one a few times now. Look I'm going to have to go in a minute, "
+        "I'm on a late tonight and I need to get the bike charged lol",
+        "Nothing really, it was just a tyre. Sorry I genuinely have to head, I'm on a late",
+        "I just said, the battery. Look my break is over, tacho says I have to go, I have to "
+        "drive now sorry",
     ):
         assert tiring(going), going
     for told in (
+        # (round 226's reviewer-to-be: a going that is a route or a habit; a break over in
+        # the story)
+        "Sorry I have to go through the app to book, which is a pain",
+        "Look, I have to head up the hill every morning so the motor matters",
+        "Right, I have to go, every day it's the same, the bus never comes",
+        "When my break is over I have to drive another four hours",
+        "My break is over by the time I get served at Costa",
         "I really have to run, it keeps me sane",
         "We always finish quickly.",
         "When the baby wakes I'll need to go in a minute to settle her, so I keep it short.",
@@ -710,6 +723,8 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     assert owned(back) == "What else matters to you?"
     # (the review: "for a minute" said of their own pause is one)
     assert owned("Sorry, doorbell, I'll be away for a minute.").startswith("Okay, ")
+    assert owned("hang on someone's at the door, two secs").startswith("Okay, ")
+    assert not owned("I was on hold for two mins").startswith("Okay")
 
 
 def test_me_before_on_is_said_back_as_you() -> None:
