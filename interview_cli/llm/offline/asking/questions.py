@@ -28,6 +28,10 @@ recent question wins. The template of the previous question is never used again 
 it, so a run of "why" questions changes its wording. The closing restates only the ladders
 whose ends are clean phrases (``closing``). Templates are English; with a non-English study
 language a real provider is needed.
+
+Over 1,000 lines: one concept, the writing of one follow-up from its brief: the template
+families, what the last answer wants owned first ("Sorry, I put that badly.", "Okay, no
+rush.") and what must not be asked (an event that is none, a thing said back already).
 """
 
 from __future__ import annotations
@@ -690,7 +694,8 @@ _AWAY = re.compile(
     # ("Sorry, the baby's just woken up, one sec.": a typed interview)
     # (not going in a minute: "gotta go in a sec", round 209 heard "Okay, no rush.")
     r"(?<!\bgo\sin\s)(?<!\boff\sin\s)(?<!dash\sin\s)(?<!leave\sin\s)"
-    r"\b(?:one|1|a|just\s+a)\s+(?:sec|second|min|minute|mo|moment)\W*$",
+    # ("hang on someone's at the door, two secs": round 226's brief)
+    r"(?<!hold\sfor\s)\b(?:one|1|two|2|a|just\s+a)\s+(?:secs?|seconds?|mins?|minutes?|mo|moment)\W*$",
     re.IGNORECASE,
 )
 _ASKED_TWICE = re.compile(
@@ -760,7 +765,14 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
         return max((i for i, q in enumerate(asked) if q.startswith(said)), default=-1)
 
     said = min(ACKNOWLEDGEMENTS[kind], key=last_used)
+    # (one acknowledgement at a time: "Sorry, my question wasn't clear. Sure, back to the
+    # aquastop thing." read as two, round 226)
+    if question.startswith(_SURE):
+        question = question[len(_SURE)].upper() + question[len(_SURE) + 1 :]
     return f"{said} {question}"
+
+
+_SURE = "Sure, "
 
 
 def _names_its_focus(request: QuestionRequest) -> bool:

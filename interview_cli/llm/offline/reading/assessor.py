@@ -30,6 +30,7 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_PHRASES,
     VALUE_WORDS,
 )
+from interview_cli.llm.offline.reading.clauses import sentence_start
 from interview_cli.llm.offline.reading.meta import meta_kind
 from interview_cli.llm.offline.reading.nonanswers import answer_kind, blank_spans, inline_spans
 from interview_cli.llm.offline.reading.safety import safety_reading
@@ -205,11 +206,32 @@ def _engagement(f: Features, ceiling: str) -> int:
     return engagement
 
 
+# Sentences and words from which an opening answer closed with "that's it" told something.
+OPENING_TOLD = (2, 20)
+
+
+def _told_before_it(answer: str) -> bool:
+    """Whole sentences, and words enough, said before the sentence of the answer's first
+    closing phrase: a story told, then closed ("... make a sachet coffee. Thats it"), not a
+    list closed ("nah thats about it, grip, dry feet", "no, dry feet, good grip, thats me
+    lot")."""
+    first = TERMINAL_CEILING.search(answer)
+    before = answer[: sentence_start(answer, first.start())] if first else ""
+    sentences = [s for s in re.split(r"[.!?]+\s", before) if s.strip()]
+    return len(sentences) >= OPENING_TOLD[0] and len(_WORD.findall(before)) >= OPENING_TOLD[1]
+
+
 def assess_offline(request: AssessRequest) -> Assessment:
     """The offline provider's rubric assessment of one answer."""
     answer = mend_typos(request.answer.strip())  # "I'm not sue" is a don't-know
     f = features(answer)
     ceiling = knowledge_ceiling(f, answer)
+    if ceiling == "terminal" and not request.recent_answers and _told_before_it(answer):
+        # the opening answer told something and closed it ("... plug the little kettle in the
+        # cab and make a sachet coffee. Thats it, is no problem.", round 226 asked "What else
+        # matters to you that we haven't mentioned yet?" at once): the end of what was told,
+        # not the end of what they know; nothing was asked about yet to know no more of
+        ceiling = "none"
     hedging = hedging_level(f)
 
     depth = _depth(f, ceiling)

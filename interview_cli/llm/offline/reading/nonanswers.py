@@ -51,6 +51,7 @@ INLINE_KINDS: tuple[str, ...] = (
     "steer",
     "remark",
     "tiring",
+    "away",
 )
 # Phenomena that make the whole clause holding them context or rapport, not a rung.
 CLAUSE_KINDS: tuple[str, ...] = ("backstory", "contrast", "indifferent")

@@ -45,7 +45,10 @@ class Steer:
 _TRAILING = re.compile(
     r"\s+(?:-|\u2013|\u2014)\s.*$|"
     # ("the broadband one or not haha": an offer's "or not", round 191)
-    r"(?:\s+(?:tbh|tho|though|mate|dude|bro|really|lol|haha|ha|then|or\s+not|or\s+no|if\s+anything|"
+    # ("I was on about the aquastop thing just then", round 226 said back "the aquastop thing
+    # just")
+    r"(?:\s+(?:tbh|tho|though|mate|dude|bro|really|lol|haha|ha|then|just\s+(?:then|now)|"
+    r"(?:from\s+)?(?:just\s+)?a\s+(?:second|sec|minute|moment)\s+ago|or\s+not|or\s+no|if\s+anything|"
     r"if\s+i'?m\s+honest|"
     # "I'd rather talk about the mower if it's all the same" (round 25)
     r"if\s+it'?s\s+all\s+the\s+same(?:\s+to\s+you)?|if\s+you\s+don'?t\s+mind|"

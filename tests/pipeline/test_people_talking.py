@@ -1,0 +1,106 @@
+"""Things people typing as people talk do in an interview, through the real turn (offline
+provider): a moment's break, asking to go back "just then", an opening story closed with
+"that's it". Each was met in a typed interview (round 226)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from interview_cli.config.library import Library
+from interview_cli.llm.offline import OfflineLLM
+from interview_cli.llm.offline.reading.steering import find_steer
+from interview_cli.llm.settings import offline_settings
+from interview_cli.pipeline.runner import Interview
+from interview_cli.pipeline.setup import new_session
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _talk(concept: str, answers: list[str]) -> tuple[list[str], Interview]:
+    """The questions asked before each answer and the one after the last."""
+    lib = Library.discover(cwd=ROOT)
+    found = lib.concept(concept)
+    session = new_session(
+        session_id="talk",
+        concept=found,
+        methodology=lib.methodology(found.value.methodology),
+        settings=offline_settings(),
+        max_turns=len(answers) + 5,
+    )
+    interview = Interview(session, store=None, llm=OfflineLLM(seed=0))
+    asked: list[str] = []
+
+    async def go() -> None:
+        for answer in answers:
+            question = await interview.ensure_question()
+            assert question is not None
+            asked.append(question.text)
+            await interview.submit(answer)
+        question = await interview.ensure_question()
+        assert question is not None
+        asked.append(question.text)
+
+    asyncio.run(go())
+    return asked, interview
+
+
+def _labels(interview: Interview) -> set[str]:
+    nodes = interview.session.graph.get("nodes", [])
+    return {str(n.get("label", "")).lower() for n in nodes}
+
+
+def test_a_moment_away_is_no_answer_and_the_interview_waits_for_the_respondent() -> None:
+    opening = "The big drum one, 10kg. Our old one flooded the kitchen last winter"
+    asked, interview = _talk(
+        "washing_machine_mec",
+        [opening, "hang on someone's at the door, two secs", "ok I'm back, sorry about that"],
+    )
+    assert asked[2].startswith("Okay, no rush. "), asked
+    kinds = [t.assessment.answer_kind for t in interview.session.turns if t.assessment]
+    assert kinds[1:] == ["about_interview", "about_interview"], kinds
+    # nothing of the door nor of coming back is a node, nor asked about
+    assert not {label for label in _labels(interview) if "door" in label or "back" in label}
+    assert not any("door" in q for q in asked[3:]), asked
+
+
+def test_a_break_asked_for_with_can_we_stop_is_no_move_on() -> None:
+    asked, interview = _talk(
+        "washing_machine_mec",
+        [
+            "The big drum one, 10kg, for the kids' football kits.",
+            "Could we stop, I need the loo, back in 2 mins",
+        ],
+    )
+    assert interview.session.status != "completed"
+    assessment = interview.session.turns[1].assessment
+    assert assessment is not None and assessment.answer_kind == "about_interview"
+    assert asked[2].startswith("Okay, "), asked
+    assert "loo" not in " ".join(_labels(interview))
+
+
+def test_what_they_ask_to_go_back_to_just_then_is_said_back_without_just() -> None:
+    said = (
+        "Eh? My mums hands? I already told you, arthritis. "
+        "I was on about the aquastop thing just then"
+    )
+    steer = find_steer(said)
+    assert steer is not None and steer.target == "the aquastop"
+    assert find_steer("Can we go back to the price bit from a minute ago?") is not None
+    assert find_steer("Can we go back to the price bit from a minute ago?").target == "the price"  # type: ignore[union-attr]
+
+
+def test_an_opening_story_closed_with_thats_it_is_asked_about_not_passed_over() -> None:
+    opening = (
+        "Morning for me is like 3am lol, I drive nights on the A1. Last night I pull in a layby "
+        "near Scotch Corner for my break, plug the little kettle in the cab and make a sachet "
+        "coffee. Thats it, is no problem."
+    )
+    asked, interview = _talk("coffee_jtbd", [opening])
+    assessment = interview.session.turns[0].assessment
+    assert assessment is not None and assessment.knowledge_ceiling == "none"
+    assert "haven't mentioned" not in asked[1], asked
+    # ... but a bare "that's it" to a question about something said is still the end of it
+    asked, interview = _talk("coffee_jtbd", [opening, "Dunno. That's it really."])
+    assessment = interview.session.turns[1].assessment
+    assert assessment is not None and assessment.knowledge_ceiling == "terminal"
