@@ -520,12 +520,22 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Nothing really, it was just a tyre. Sorry I genuinely have to head, I'm on a late",
         "I just said, the battery. Look my break is over, tacho says I have to go, I have to "
         "drive now sorry",
+        # ... goodbye with the errand (the closing summary read them back)
+        "Sort of? The first bit's right. Anyway ta-ra, got to do the tea",
+        "Just that the shop should have had a loaner. Right, off to work, bye",
+        # round 227: after what calls them, after a comma; done, as a Scot says it
+        "I told you that at the start didn't I? Oh ay up, that's the delivery driver at the "
+        "door, I've got to go me duck, sorry",
+        "Naw I think that's me done to be honest. Those are the two big ones",
+        "I said, that's me done pal. Paying them money and getting treated like a nuisance.",
     ):
         assert tiring(going), going
     for told in (
         # (round 226's reviewer-to-be: a going that is a route or a habit; a break over in
         # the story)
         "Sorry I have to go through the app to book, which is a pain",
+        "She said bye, got to go to the other desk and never came back",
+        "After that, that's me done with Vodafone for good",
         "Look, I have to head up the hill every morning so the motor matters",
         "Right, I have to go, every day it's the same, the bus never comes",
         "When my break is over I have to drive another four hours",

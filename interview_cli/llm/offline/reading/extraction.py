@@ -45,12 +45,16 @@ from interview_cli.llm.offline.lexicon import (
     DONT_KNOW,
     EMPTY_LABEL_WORDS,
     EVALUATIVE,
+    FEELING_PHRASES,
+    FEELING_WORDS,
     HEDGES,
     LEADING_STRIP,
     LIFE_FACT,
     TERMINAL_CEILING,
     TIME_OPENER,
     TRAILING_STRIP,
+    VALUE_PHRASES,
+    VALUE_WORDS,
     Cue,
 )
 from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
@@ -583,10 +587,8 @@ def _read_units(
             if not unit.clauses:
                 continue
         previous = placed[-1] if placed else None
-        if turn.deepen and previous is not None and previous.link == "up" and unit.link == "none":
-            # (mid-climb only: a want after a statement of its own is no step of a chain)
-            if _GOAL_OF_THEIRS.match(unit.clauses[0].text):
-                unit.link = "up"
+        if previous is not None and unit.link == "none" and _climbs_on(unit, previous, turn):
+            unit.link = "up"
         for clause in unit.clauses:
             type_clause(
                 view,
@@ -621,6 +623,34 @@ def _read_units(
         edges.extend(link_unit(view, request.answer, unit, placed, turn, rejected))
         placed.append(unit)
     return nodes, edges, placed, rejected
+
+
+def _climbs_on(unit: Unit, previous: Unit, turn: Turn) -> bool:
+    """A sentence with no cue of its own is still the next step of the climb before it: a
+    goal of theirs mid-climb (a want after a statement of its own is no step of a chain), or
+    what the climb comes to said in a few words ("... not be worrying the kitchens under
+    water. Peace of mind I spose.": round 226 made it a node of its own, and asked about an
+    old one next)."""
+    text = unit.clauses[0].text
+    goal = turn.deepen and previous.link == "up" and _GOAL_OF_THEIRS.match(text) is not None
+    return goal or (bool(previous.parents) and _sums_up(text))
+
+
+def _sums_up(text: str) -> bool:
+    """A few words, no subject, that name a feeling or a value ("Peace of mind I spose.",
+    "Security really."); the hedge after them aside."""
+    words = [w.lower() for w in WORD.findall(text)]
+    while words and words[-1] in _SUMMING_HEDGE:
+        words.pop()
+    said = " ".join(words)
+    named = any(p in said for p in (*FEELING_PHRASES, *VALUE_PHRASES)) or bool(
+        set(words) & (FEELING_WORDS | VALUE_WORDS)
+    )
+    return 0 < len(words) <= 4 and named and not set(words) & _SUBJECTS
+
+
+_SUMMING_HEDGE = frozenset("i spose suppose guess think really basically tbh like mostly".split())
+_SUBJECTS = frozenset("i we you they he she it i'm it's its".split())
 
 
 # A goal of theirs said in a sentence of its own, after a why: "... i'm done by dinner time. i
@@ -711,6 +741,7 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
         and not OPEN_QUESTION.search(request.question)
         and not denied,
         denied=denied,
+        told_more=family in CLIMBING_FAMILIES and bool(OPEN_QUESTION.search(request.question)),
         expected=(
             "pain"
             if _HELD_BACK.search(request.question) and view.supports("pain")

@@ -61,6 +61,15 @@ class Turn:
     # "It's not important, it's just what happens", "I wasnae trying to get anything done": the
     # question's premise denied as the answer opens (``extraction._NOT_IMPORTANT``)
     denied: bool = False
+    # "Back to X. What would you like to say about that?" (``extraction.OPEN_QUESTION``): no
+    # reason asked for, but what they say X does is still what X leads to
+    told_more: bool = False
+
+
+def _above(view: OntologyView, clause: Clause, focus_type: str | None) -> bool:
+    """The clause is of a higher level than the focus."""
+    mine, focus = view.level(clause.node_type), view.level(focus_type or "")
+    return mine is not None and focus is not None and mine > focus
 
 
 def _parent_of(p: Parent) -> tuple[str, str, Clause | None]:
@@ -205,6 +214,11 @@ def link_unit(
         # The answer's first clause responds to the question: link it to the focus node when
         # the question asked about it (why, what next, what kind) and the ontology permits.
         asked = turn.deepen or turn.expected is not None or unit.link in ("up", "sequence", "assoc")
+        # (told more of what they went back to: "Just that I can go to work and not be
+        # worrying the kitchens under water", round 226 left it unlinked and the value after it
+        # unasked; another thing of its level is no rung above it, round 37's "its 20 minutes
+        # from my house")
+        asked = asked or (turn.told_more and _above(view, unit.clauses[0], turn.focus_type))
         # (nor after a wrap-up: "thats about it really, froth and taste" recaps what was said,
         # it is no answer to "How does feeling like a treat help you?")
         recap = _WRAPPED_UP.match(answer) is not None

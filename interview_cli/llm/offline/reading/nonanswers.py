@@ -144,7 +144,18 @@ def _tired_in_the_story(answer: str, start: int) -> bool:
     # ("If the nursery rings, I need to go soon.": what they do when it happens, from a review;
     # not "If that's everything, I really have to go now", politeness, the second review)
     sentence = re.split(r"[.!?]\s", before)[-1]
-    return bool(_TOLD_IN_THE_STORY.search(before) or as_it_was or _WHEN_IT_HAPPENS.match(sentence))
+    # (nor a habit told before it in its sentence: "Every morning it's coffee and toast, that's
+    # it, I have to run.")
+    habit = _HABIT.search(sentence) and not said_now
+    return bool(
+        _TOLD_IN_THE_STORY.search(before) or as_it_was or habit or _WHEN_IT_HAPPENS.match(sentence)
+    )
+
+
+_HABIT = re.compile(
+    r"\b(?:every|each|always|usually|normally|mornings|evenings|nights|weekends|weekdays)\b",
+    re.IGNORECASE,
+)
 
 
 def _not_until(answer: str, start: int) -> bool:

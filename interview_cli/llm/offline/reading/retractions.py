@@ -301,7 +301,7 @@ _A_NO = re.compile(r"\s*(?:(?:but|and|so)\s+)?(?:no|nah|nope|naw)\s*", re.IGNORE
 # of ``lexicon/en/doubt/laugh.yaml``), then one that says "nah" or "seriously": the first was
 # the joke.
 _NOW_SERIOUSLY = re.compile(
-    r"(?:nah|naw|no|(?:but\s+)?seriously(?:\s+though)?|joking\s+aside|in\s+all\s+seriousness)\b",
+    r"(?:nah|naw|no|(?:but\s+)?serious(?:ly)?(?:\s+though)?|joking\s+aside|in\s+all\s+seriousness)\b",
     re.IGNORECASE,
 )
 
@@ -317,6 +317,13 @@ _SERIOUSLY_NOW = re.compile(
 )
 
 
+# ... or called one in a sentence of its own: "Ye're as bad as the chat support now eh! Joke."
+# (round 227 asked what happened)
+_CALLED_A_JOKE = re.compile(
+    r"(?:(?:only|just)\s+)?(?:joke|joking|jokes|kidding|jk)\b\W*(?:[.!?]|$)", re.IGNORECASE
+)
+
+
 def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
     """The sentences that laughed just before one that turns serious, or that one says was
     not serious, as (start, end)."""
@@ -327,8 +334,13 @@ def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
         # (a laugh said as a sentence of its own laughs at the one before: "Sleep! Ha. No
         # seriously, ..." - round 173 was asked what sleeping helped him get done)
         alone = i > 0 and _only_a_laugh(answer[before:start])
-        laughed = (alone or _ends_laughing(answer[before:start])) and _NOW_SERIOUSLY.match(after)
-        if laughed or _SERIOUSLY_NOW.match(after):
+        # (or laughed as it opens: "Ha! Lets me get under Eirlys's feet all afternoon. No,
+        # serious, ..." - round 227 asked why that mattered)
+        opened = i > 0 and _only_a_laugh(answer[starts[i - 1] : before])
+        laughed = (
+            alone or opened or _ends_laughing(answer[before:start])
+        ) and _NOW_SERIOUSLY.match(after)
+        if laughed or _SERIOUSLY_NOW.match(after) or _CALLED_A_JOKE.match(after):
             spans.append((starts[i - 1] if alone else before, start))
     return spans
 

@@ -1,0 +1,39 @@
+"""What an answer climbs to, in sentences with no cue word between them: round 226's
+respondent went back to the aquastop and said what it does, then what that comes to, and
+neither was linked ('"Back to the aquastop thing. What would you like to say about that?"' was
+answered "Just that I can go to work and not be worrying ... Peace of mind I spose.")."""
+
+from __future__ import annotations
+
+from offline_fixtures import A, extract, shipped_mec
+
+BACK_TO = "Back to the aquastop thing. What would you like to say about that?"
+
+
+def _links(answer: str, focus: tuple[str, str], question: str) -> set[tuple[str, str]]:
+    found = extract(shipped_mec(), "cooking", answer, focus, question=question)
+    return {(e.source, e.target) for e in found.edges}
+
+
+def test_what_a_thing_gone_back_to_does_is_what_it_leads_to() -> None:
+    said = "Just that I can go to work and not be worrying the kitchens under water."
+    assert ("aquastop on the hose", "can go to work") in _links(
+        said, ("aquastop on the hose", A), BACK_TO
+    )
+    # ... not another thing of its own level told after it (round 37: '"price" matters to you
+    # because of "its 20 minutes from my house"')
+    assert not _links("its 20 minutes from my house", ("price", A), BACK_TO)
+
+
+def test_what_the_climb_comes_to_in_a_few_words_is_the_next_rung() -> None:
+    said = (
+        "Just that I can go to work and not be worrying the kitchens under water. "
+        "Peace of mind I spose."
+    )
+    assert ("can go to work", "peace of mind") in _links(
+        said, ("aquastop on the hose", A), "Why does the aquastop matter to you?"
+    )
+    # a sentence with a subject of its own is no such summing up
+    said = "I can go to work and not be worrying. My sister has one too."
+    links = _links(said, ("aquastop on the hose", A), "Why does the aquastop matter to you?")
+    assert not any(target.startswith("sister") for _, target in links), links
