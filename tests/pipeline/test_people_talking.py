@@ -86,6 +86,9 @@ def test_what_they_ask_to_go_back_to_just_then_is_said_back_without_just() -> No
     )
     steer = find_steer(said)
     assert steer is not None and steer.target == "the aquastop"
+    # (a time that is all the request names is kept: the review)
+    asked_for = find_steer("can we go back to what I said a minute ago")
+    assert asked_for is not None and asked_for.target == "what I said a minute ago"
     assert find_steer("Can we go back to the price bit from a minute ago?") is not None
     assert find_steer("Can we go back to the price bit from a minute ago?").target == "the price"  # type: ignore[union-attr]
 
@@ -103,4 +106,12 @@ def test_an_opening_story_closed_with_thats_it_is_asked_about_not_passed_over() 
     # ... but a bare "that's it" to a question about something said is still the end of it
     asked, interview = _talk("coffee_jtbd", [opening, "Dunno. That's it really."])
     assessment = interview.session.turns[1].assessment
+    assert assessment is not None and assessment.knowledge_ceiling == "terminal"
+    # ... and an opening brushed off is one ("Nothing more to it really": the review)
+    brushed = (
+        "I bought them in the sale at Go Outdoors last spring. They were forty quid and they fit "
+        "me fine so I took them. Nothing more to it really, they're just boots to me."
+    )
+    asked, interview = _talk("walking_boots_mec", [brushed])
+    assessment = interview.session.turns[0].assessment
     assert assessment is not None and assessment.knowledge_ceiling == "terminal"

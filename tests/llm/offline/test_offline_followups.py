@@ -536,6 +536,19 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Sorry I have to go through the app to book, which is a pain",
         "She said bye, got to go to the other desk and never came back",
         "After that, that's me done with Vodafone for good",
+        # (the review of round 226's leavings: a break over at a time or with more to ask, a
+        # reason or a routine after the going, the going reported)
+        "My break is over at half two so I drink it fast.",
+        "Then I drink it at my desk. My break's over before I've even sat down with it.",
+        "I'm on hold for ages. My lunch break is nearly over and I still haven't spoken to anyone.",
+        "Ok my break is over at 3 but go on",
+        "My break's up in five, ask your next one",
+        "Look, I have to go, I've got no choice, the job is the job.",
+        "Honestly I have to get going, I'm useless till I've had one.",
+        "Ok I have to run, I'm late most days, so it's a takeaway cup.",
+        "Honestly, I need to run, I've got a race in March",
+        "I told the agent, look, I have to go, I'm driving",
+        "So I'm like, look, I have to go, I'm on my lunch",
         "Look, I have to head up the hill every morning so the motor matters",
         "Right, I have to go, every day it's the same, the bus never comes",
         "When my break is over I have to drive another four hours",
@@ -735,6 +748,14 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     assert owned("Sorry, doorbell, I'll be away for a minute.").startswith("Okay, ")
     assert owned("hang on someone's at the door, two secs").startswith("Okay, ")
     assert not owned("I was on hold for two mins").startswith("Okay")
+    # (how long something takes is no break: the review)
+    for told in (
+        "The pod machine is quick, it is ready in two minutes.",
+        "I just want a coffee that takes 2 mins",
+        "I drink it standing at the counter because I've only got two minutes.",
+        "I was on hold for like two minutes",
+    ):
+        assert owned(told) == "What else matters to you?", told
 
 
 def test_me_before_on_is_said_back_as_you() -> None:

@@ -694,8 +694,11 @@ _AWAY = re.compile(
     # ("Sorry, the baby's just woken up, one sec.": a typed interview)
     # (not going in a minute: "gotta go in a sec", round 209 heard "Okay, no rush.")
     r"(?<!\bgo\sin\s)(?<!\boff\sin\s)(?<!dash\sin\s)(?<!leave\sin\s)"
-    # ("hang on someone's at the door, two secs": round 226's brief)
-    r"(?<!hold\sfor\s)\b(?:one|1|two|2|a|just\s+a)\s+(?:secs?|seconds?|mins?|minutes?|mo|moment)\W*$",
+    r"\b(?:one|1|a|just\s+a)\s+(?:sec|second|min|minute|mo|moment)\W*$|"
+    # ("hang on someone's at the door, two secs", round 226; not how long it takes, "it's
+    # ready in two minutes", "I've only got two minutes", the review)
+    r"(?<!\bin\s)(?<!\bfor\s)(?<!\bgot\s)(?<!\blike\s)(?<!takes\s)(?<!about\s)"
+    r"(?<![\w\d]\s\d\s)\b(?:two|2)\s+secs\W*$",
     re.IGNORECASE,
 )
 _ASKED_TWICE = re.compile(

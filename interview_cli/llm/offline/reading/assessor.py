@@ -206,6 +206,7 @@ def _engagement(f: Features, ceiling: str) -> int:
     return engagement
 
 
+_CLOSES_A_TELLING = re.compile(r"(?:that'?s|thats|that\s+is)\s+(?:about\s+)?(?:it|all)\b", re.I)
 # Sentences and words from which an opening answer closed with "that's it" told something.
 OPENING_TOLD = (2, 20)
 
@@ -216,7 +217,9 @@ def _told_before_it(answer: str) -> bool:
     list closed ("nah thats about it, grip, dry feet", "no, dry feet, good grip, thats me
     lot")."""
     first = TERMINAL_CEILING.search(answer)
-    before = answer[: sentence_start(answer, first.start())] if first else ""
+    if first is None or not _CLOSES_A_TELLING.match(first.group(0)):
+        return False  # "Nothing more to it really, they're just boots to me": a brush-off
+    before = answer[: sentence_start(answer, first.start())]
     sentences = [s for s in re.split(r"[.!?]+\s", before) if s.strip()]
     return len(sentences) >= OPENING_TOLD[0] and len(_WORD.findall(before)) >= OPENING_TOLD[1]
 

@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from interview_cli.core.models import ExtractedNode
 from interview_cli.core.text import NEGATIONS
+from interview_cli.llm.offline.asking.vocabulary import vocabulary
 from interview_cli.llm.offline.lexicon import (
     ACTION_LEADS,
     BARE_MEANS,
@@ -680,6 +681,7 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
     if every := _EVERY_TIME_MAIN.match(sentence):
         cuts.append((offset + every.end(), offset + every.end(), _COMMA_CUE))
     _second_statements(sentence, offset, cuts)
+    _second_doings(sentence, offset, cuts)
     _bare_contrasts(sentence, offset, cuts)
     _new_pairs(sentence, offset, cuts)
     cuts.sort(key=lambda cut: cut[0])
@@ -766,6 +768,33 @@ def _second_statements(sentence: str, offset: int, cuts: list[tuple[int, int, Cu
             continue  # "the kettle and the toaster stopped working": one subject of two things
         if not any(abs(start - at) <= 12 for start, _, _ in cuts):
             cuts.append((at, at, _COMMA_CUE))
+
+
+def _second_doings(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]) -> None:
+    """The cuts (in place) where a second thing done by the same subject starts after "and":
+    "it keeps me awake and saves money for Zosia ballet" is two things it does (a typed
+    closing answer lost the money); both verbs in the same "-s" form, so that "the dog and
+    cats" or "she likes it and its price" is no such pair."""
+    for match in _AND_DOES.finditer(sentence):
+        verb = match.group("verb").lower()
+        if verb not in _S_FORMS:
+            continue
+        segment = re.findall(r"[a-z']+", re.split(r"[,;]", sentence[: match.start()])[-1].lower())
+        # (the first doing has words of its own: "it just works and gets me my Saturday
+        # back" is one thing, no bare "works")
+        if not set(segment[:-1]) & _S_FORMS or segment[-1] in _S_FORMS:
+            continue
+        at = offset + match.start("verb")
+        if not any(abs(start - at) <= 12 for start, _, _ in cuts):
+            cuts.append((at, at, _COMMA_CUE))
+
+
+_AND_DOES = re.compile(r"\s+and\s+(?:also\s+|then\s+)?(?P<verb>[a-z]+s)\b", re.IGNORECASE)
+# The "-s" forms of the common verbs (``asking/lexicon/en/verbs.yaml``), "is" and "has" aside
+# (auxiliaries as often as verbs: "it keeps going and is cheap")
+_S_FORMS = frozenset(
+    w for w in vocabulary().verbs if w.endswith("s") and w not in ("is", "has", "was", "does")
+)
 
 
 def _joins_subjects(sentence: str, at: int) -> bool:

@@ -112,8 +112,11 @@ _NOT_BEFORE = re.compile(r"(?:n't|nt|\bnot|\bnever)\s+(?:[\w']+\s+){0,3}$", re.I
 # (not "Like I said, I have to go now", "Truth be told", said of this interview, the review)
 _TOLD_IN_THE_STORY = re.compile(
     r"(?<!\blike\si\s)(?<!\bas\si\s)(?<!\btruth\sbe\s)"
-    r"\b(?:said|says|told|tell|asked|ask|goes|went|replied|thought)"
-    r"(?:\s+(?:him|her|them|to\s+(?:him|her|them|the\s+\w+)))?\s*,?\s*$",
+    # (and "I'm like, look, I have to go", "I told the agent, look, ...", the review)
+    r"\b(?:said|says|told|tell|asked|ask|goes|went|replied|thought|"
+    r"(?:i'?m|i\s+was|he'?s|she'?s|he\s+was|she\s+was|they\s+were)\s+like)"
+    r"(?:\s+(?:him|her|them|the\s+\w+|to\s+(?:him|her|them|the\s+\w+)))?\s*,?\s*"
+    r"(?:(?:look|sorry|listen|mate|love|honestly|right)\W+)*$",
     re.IGNORECASE,
 )
 _SAID_NOW = re.compile(r"\W*(?:sorry|anyway|look|right|honestly|listen)\b", re.IGNORECASE)

@@ -66,6 +66,9 @@ _TRAILING = re.compile(
 )
 
 
+_AGO = re.compile(r"\ba\s+(?:second|sec|minute|moment)\s+ago\b", re.IGNORECASE)
+
+
 # A reason given for the request ends what it names: "can we go back to the broadband thing tho
 # cos thats the one that literally ruined my week" (round 83 said back "Sure, the broadband
 # thing tho cos that's the one.")
@@ -118,11 +121,16 @@ def find_steer(answer: str) -> Steer | None:
     found = []
     for pattern in phrase_patterns("steer"):
         for m in pattern.finditer(answer):
-            raw = _TRAILING.sub("", _ITS_REASON.sub("", m.group("target") or ""), count=1)
+            whole = _ITS_REASON.sub("", m.group("target") or "")
+            raw = _TRAILING.sub("", whole, count=1)
             said = _WHERE_I_SAID.match(raw)  # "the bit where I said no more cheese on toast"
             start = m.start("target") + (said.end() if said else 0)
             target = raw[said.end() :].strip() if said else raw.strip()
             named = target.lower() not in _POINTING | _SAYINGS
+            if not (target and named and target.lower() != "what") and _AGO.search(whole):
+                # "can we go back to what I said a minute ago": the time is all it names (the
+                # review: no request was heard once it was cut)
+                target, start, named = whole.strip(), m.start("target"), True
             if target and named and not _offered(answer, target, start):
                 found.append(Steer(target, start, start + len(target)))
     # the last request, where there are two: it says more closely what they meant ("I'd rather
