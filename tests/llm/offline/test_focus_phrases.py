@@ -273,6 +273,15 @@ def test_who_was_the_one_and_whose_noun_are_said_back_whole() -> None:
     assert boss.phrase is not None and boss.phrase.verbatim.endswith("some boss")
 
 
+def test_a_doing_after_me_is_said_back_as_it_is() -> None:
+    # round 227 asked "You mentioned being able to changing to the bike."
+    said = ["Oh hang on, you meant me changing to the bike didnt you, sorry duck."]
+    changing = refer("changing to the bike", said)
+    assert changing.phrase is not None and changing.phrase.noun == "changing to the bike"
+    focus = refer("focus on the train", ["it lets me focus on the train"])
+    assert focus.phrase is not None and focus.phrase.noun == "being able to focus on the train"
+
+
 def test_an_adverb_after_me_makes_it_an_object_not_a_possessive() -> None:
     # round 211 said back "she wrote to your properly"
     from interview_cli.llm.offline.asking.phrases import _shift

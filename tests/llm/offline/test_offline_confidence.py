@@ -62,6 +62,12 @@ def test_a_remark_with_no_sign_of_an_element_is_too_doubtful_to_ask_about(
             "felt left out",
             "can focus",
         ),
+        # someone else's life, in a sentence with nothing of theirs (round 227's colleague)
+        (
+            "They stay in when I run. Oh she changed to lates in the end.",
+            "changed to lates",
+            "stay in when I run",
+        ),
     ],
 )
 def test_a_clause_said_as_a_joke_or_backstory_is_not_asked_about(
@@ -72,6 +78,15 @@ def test_a_clause_said_as_a_joke_or_backstory_is_not_asked_about(
     assert read[sure] >= least
     # still heard (an element it may be), but not asked about until said more clearly
     assert read[doubtful] < least
+
+
+def test_someone_else_doing_something_for_the_respondent_is_no_backstory(
+    mec: Methodology,
+) -> None:
+    # (a sentence with "my" or "me" in it says something of theirs)
+    read = confidences(mec, "My husband can cook it, so I get a night off.")
+    least = mec.tuning.vetoes.min_focus_confidence
+    assert all(c >= least for c in read.values()), read
 
 
 def test_a_comparison_with_the_past_is_no_backstory(mec: Methodology) -> None:

@@ -481,7 +481,9 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
         return start - 3, ""  # "I was the one chasing every time" (round 210: "the one ...")
     if prev in v.determiners or prev in v.subjects:
         return start - 1, ""
-    if prev == "me" and prev2 in v.enablers:
+    if prev == "me" and prev2 in v.enablers and not tokens[start].norm.endswith("ing"):
+        # (not a doing already: "you meant me changing to the bike" was said back "being able
+        # to changing to the bike", round 227)
         return start, "being able to"
     if prev == "me" and prev2 not in v.verbs:
         return start - 1, ""  # "me kids": kept only if it reads as a possessive (``_shift``)

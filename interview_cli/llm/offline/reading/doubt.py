@@ -92,6 +92,21 @@ def _signs() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
     )
 
 
+# A clause whose subject is someone else ("she changed to lates", "her husband does the school
+# run"), in a sentence that says nothing of the respondent's own (no "I", "my", "we"): in a
+# ladder, the life of someone in the story, not a rung of theirs ("my husband can cook it" says
+# something of theirs, and is an element as often as not)
+_OF_OTHERS = re.compile(
+    r"\W*(?:(?:oh|and|but|so|well|then|now)\W+)*(?:she|he|they|she's|he's|they're|shes|hes|"
+    r"(?:her|his|their)\s+[a-z]+)\b",
+    re.IGNORECASE,
+)
+_OF_THEIR_OWN = re.compile(
+    r"\b(?:i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours)\b",
+    re.IGNORECASE,
+)
+
+
 def _sentence(answer: str, at: int) -> tuple[int, str]:
     """Where the sentence holding ``at`` starts, and its text."""
     start = 0
@@ -136,6 +151,11 @@ def doubt(answer: str, clause: Clause, *, story: bool) -> str:
         # ..." was asked "What happened next?" in round 209)
         return "it tells who they are, which sets a story's scene"
     begins, sentence = _sentence(answer, clause.start)
+    if not story and _OF_OTHERS.match(clause.text) and not _OF_THEIR_OWN.search(sentence):
+        # (round 227's lift-share colleague: "Oh she changed to lates in the end, her husband
+        # does the school run now so it suits her better" was asked "What, if anything, made
+        # you hesitate before changing?")
+        return "it tells of someone else's life, in a sentence with nothing of theirs"
     for kind, reason, pattern in _signs():
         if kind == STORY_SIGN and (story or NEAR_SWITCH.search(clause.text)):
             continue  # (a switch is told in the past: "I nearly went for one last year")
