@@ -62,6 +62,19 @@ def test_a_remark_with_no_sign_of_an_element_is_too_doubtful_to_ask_about(
             "felt left out",
             "can focus",
         ),
+        # how they know a detail they put right (rounds 227 and 228 asked about both)
+        (
+            "They stay in when I run. Actually it wasnt March, it was April, my flatmate "
+            "reminded me cos it was his birthday week.",
+            "flatmate reminded",
+            "stay in when I run",
+        ),
+        (
+            "They stay in when I run. Actually hang on, it wasnt the 14th, it was the 21st. "
+            "The 14th was our anniversary, Priya'd kill me.",
+            "14th our anniversary",
+            "stay in when I run",
+        ),
         # someone else's life, in a sentence with nothing of theirs (round 227's colleague)
         (
             "They stay in when I run. Oh she changed to lates in the end.",
