@@ -280,6 +280,9 @@ def test_a_doing_after_me_is_said_back_as_it_is() -> None:
     assert changing.phrase is not None and changing.phrase.noun == "changing to the bike"
     focus = refer("focus on the train", ["it lets me focus on the train"])
     assert focus.phrase is not None and focus.phrase.noun == "being able to focus on the train"
+    # (a verb ending so is no doing yet: the review)
+    fling = refer("fling it in the boot", ["It lets me fling it in the boot."])
+    assert fling.phrase is not None and fling.phrase.noun == "being able to fling it in the boot"
 
 
 def test_an_adverb_after_me_makes_it_an_object_not_a_possessive() -> None:

@@ -37,3 +37,13 @@ def test_what_the_climb_comes_to_in_a_few_words_is_the_next_rung() -> None:
     said = "I can go to work and not be worrying. My sister has one too."
     links = _links(said, ("aquastop on the hose", A), "Why does the aquastop matter to you?")
     assert not any(target.startswith("sister") for _, target in links), links
+
+
+def test_an_afterthought_or_a_reason_is_no_climb() -> None:
+    # (the review: a reservation after the climb, and a reason for what they went back to)
+    said = "It keeps my feet dry so I can walk further. Feels a bit heavy mind."
+    links = _links(said, ("waterproof", A), "Why does that matter to you?")
+    assert not any(target == "feels heavy" for _, target in links), links
+    said = "I walk in the Lakes a lot so I need them waterproof."
+    links = _links(said, ("waterproof", A), BACK_TO)
+    assert not any(source == "waterproof" for source, _ in links), links

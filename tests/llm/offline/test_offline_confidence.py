@@ -96,10 +96,12 @@ def test_a_clause_said_as_a_joke_or_backstory_is_not_asked_about(
 def test_someone_else_doing_something_for_the_respondent_is_no_backstory(
     mec: Methodology,
 ) -> None:
-    # (a sentence with "my" or "me" in it says something of theirs)
-    read = confidences(mec, "My husband can cook it, so I get a night off.")
+    # (a sentence with "my" or "me" in it says something of theirs; "they" is the product as
+    # often as anyone: "They last all day", the review)
     least = mec.tuning.vetoes.min_focus_confidence
-    assert all(c >= least for c in read.values()), read
+    for said in ("My husband can cook it, so I get a night off.", "They keep your feet dry."):
+        read = confidences(mec, said)
+        assert all(c >= least for c in read.values()), read
 
 
 def test_a_comparison_with_the_past_is_no_backstory(mec: Methodology) -> None:

@@ -528,6 +528,8 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "door, I've got to go me duck, sorry",
         "Naw I think that's me done to be honest. Those are the two big ones",
         "I said, that's me done pal. Paying them money and getting treated like a nuisance.",
+        # (a habit before it, the going said of now: the review)
+        "I always enjoy a natter, I've got to go now, sorry.",
     ):
         assert tiring(going), going
     for told in (
@@ -549,6 +551,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Honestly, I need to run, I've got a race in March",
         "I told the agent, look, I have to go, I'm driving",
         "So I'm like, look, I have to go, I'm on my lunch",
+        # (the review of round 227's: a need told, a routine's end, a goodbye in a routine)
+        "The coffee goes straight through me, I have to go.",
+        "One flat white at seven, that's me done.",
+        "Grab my keys and phone. Bye, off to work.",
         "Look, I have to head up the hill every morning so the motor matters",
         "Right, I have to go, every day it's the same, the bus never comes",
         "When my break is over I have to drive another four hours",

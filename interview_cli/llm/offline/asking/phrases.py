@@ -481,7 +481,7 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
         return start - 3, ""  # "I was the one chasing every time" (round 210: "the one ...")
     if prev in v.determiners or prev in v.subjects:
         return start - 1, ""
-    if prev == "me" and prev2 in v.enablers and not tokens[start].norm.endswith("ing"):
+    if prev == "me" and prev2 in v.enablers and not _a_doing(tokens[start].norm):
         # (not a doing already: "you meant me changing to the bike" was said back "being able
         # to changing to the bike", round 227)
         return start, "being able to"
@@ -490,6 +490,14 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
     if prev in v.auxiliaries and prev2 in v.subjects:
         return start - 2, ""
     return start, ""
+
+
+def _a_doing(word: str) -> bool:
+    """A gerund, not a verb that ends so ("fling", "bring", "sing": the review)."""
+    return word.endswith("ing") and len(word) > 5 and word not in _BASE_ING
+
+
+_BASE_ING = frozenset("bring fling sling sting cling swing spring string wring".split())
 
 
 def _who_was(tokens: Sequence[Token], article: int, v: Vocabulary) -> bool:

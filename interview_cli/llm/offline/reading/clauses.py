@@ -777,7 +777,7 @@ def _second_doings(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]])
     cats" or "she likes it and its price" is no such pair."""
     for match in _AND_DOES.finditer(sentence):
         verb = match.group("verb").lower()
-        if verb not in _S_FORMS:
+        if verb not in _S_FORMS or verb in _PLURAL_TOO:
             continue
         segment = re.findall(r"[a-z']+", re.split(r"[,;]", sentence[: match.start()])[-1].lower())
         # (the first doing has words of its own: "it just works and gets me my Saturday
@@ -789,6 +789,13 @@ def _second_doings(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]])
             cuts.append((at, at, _COMMA_CUE))
 
 
+# "-s" forms that are as often plural nouns after "and" ("its comfort and looks", "the school
+# run and walks to the park", "waste and costs", "odds and ends": the review)
+_PLURAL_TOO = frozenset(
+    """looks walks drives rides costs shows ends plays works runs calls texts trips lifts pays
+    sets reads charges lasts fits cuts turns starts sleeps checks plans matters
+    cares moves lives picks waits worries watches fixes breaks sends wins wears""".split()
+)
 _AND_DOES = re.compile(r"\s+and\s+(?:also\s+|then\s+)?(?P<verb>[a-z]+s)\b", re.IGNORECASE)
 # The "-s" forms of the common verbs (``asking/lexicon/en/verbs.yaml``), "is" and "has" aside
 # (auxiliaries as often as verbs: "it keeps going and is cheap")

@@ -97,8 +97,10 @@ def _signs() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
 # ladder, the life of someone in the story, not a rung of theirs ("my husband can cook it" says
 # something of theirs, and is an element as often as not)
 _OF_OTHERS = re.compile(
-    r"\W*(?:(?:oh|and|but|so|well|then|now)\W+)*(?:she|he|they|she's|he's|they're|shes|hes|"
-    r"(?:her|his|their)\s+[a-z]+)\b",
+    # (not "they": "They last all day" is the boots, "Their battery lasts a week" the product's,
+    # the review)
+    r"\W*(?:(?:oh|and|but|so|well|then|now)\W+)*(?:she|he|she's|he's|shes|hes|"
+    r"(?:her|his)\s+[a-z]+)\b",
     re.IGNORECASE,
 )
 _OF_THEIR_OWN = re.compile(

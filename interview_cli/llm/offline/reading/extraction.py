@@ -46,7 +46,6 @@ from interview_cli.llm.offline.lexicon import (
     EMPTY_LABEL_WORDS,
     EVALUATIVE,
     FEELING_PHRASES,
-    FEELING_WORDS,
     HEDGES,
     LEADING_STRIP,
     LIFE_FACT,
@@ -269,6 +268,8 @@ def _without_just_said(
         "edges": edges,
         "rejected": [*extraction.rejected, *dropped],
     }
+    if extraction.steer is not None and normal(extraction.steer) in labels:
+        update["steer"] = None  # (what it asked to go back to went with it: the review)
     if not nodes and not edges:
         update |= {"extractable": False, "reason": "takes back what it said, nothing to extract"}
     return extraction.model_copy(update=update)
@@ -633,7 +634,8 @@ def _climbs_on(unit: Unit, previous: Unit, turn: Turn) -> bool:
     old one next)."""
     text = unit.clauses[0].text
     goal = turn.deepen and previous.link == "up" and _GOAL_OF_THEIRS.match(text) is not None
-    return goal or (bool(previous.parents) and _sums_up(text))
+    climbing = turn.deepen or turn.told_more
+    return goal or (climbing and bool(previous.parents) and _sums_up(text))
 
 
 def _sums_up(text: str) -> bool:
@@ -643,13 +645,17 @@ def _sums_up(text: str) -> bool:
     while words and words[-1] in _SUMMING_HEDGE:
         words.pop()
     said = " ".join(words)
+    # (a phrase of a feeling or a value, not a word of one: "Feels a bit heavy mind", "Nice
+    # feel to them", "Nervous on ice though" are afterthoughts, the review)
     named = any(p in said for p in (*FEELING_PHRASES, *VALUE_PHRASES)) or bool(
-        set(words) & (FEELING_WORDS | VALUE_WORDS)
+        set(words) & VALUE_WORDS
     )
-    return 0 < len(words) <= 4 and named and not set(words) & _SUBJECTS
+    afterthought = set(words) & _RESERVATION
+    return 0 < len(words) <= 4 and named and not set(words) & _SUBJECTS and not afterthought
 
 
 _SUMMING_HEDGE = frozenset("i spose suppose guess think really basically tbh like mostly".split())
+_RESERVATION = frozenset("though tho but shame except apart".split())
 _SUBJECTS = frozenset("i we you they he she it i'm it's its".split())
 
 

@@ -66,6 +66,17 @@ class Turn:
     told_more: bool = False
 
 
+# What a thing does, said as such: "(Just that) I can go to work ...", "it means ...", "it
+# keeps ..." (not a reason for it, "I walk in the Lakes a lot so I need them waterproof", nor a
+# remark, "I just wanted to say I'm happy with them", the review)
+_DOES = re.compile(
+    r"\W*(?:(?:just|only|well|oh)\W+)*(?:that\s+)?(?:i\s+(?:can|don'?t\s+have\s+to|"
+    r"never\s+have\s+to|(?:can\s+)?stop)|(?:it|they|that)\s+(?:means|mean|lets|let|keeps|keep|"
+    r"gives|give|saves|save|stops|stop|makes|make|helps|help)|means|lets\s+me)\b",
+    re.IGNORECASE,
+)
+
+
 def _above(view: OntologyView, clause: Clause, focus_type: str | None) -> bool:
     """The clause is of a higher level than the focus."""
     mine, focus = view.level(clause.node_type), view.level(focus_type or "")
@@ -218,7 +229,11 @@ def link_unit(
         # worrying the kitchens under water", round 226 left it unlinked and the value after it
         # unasked; another thing of its level is no rung above it, round 37's "its 20 minutes
         # from my house")
-        asked = asked or (turn.told_more and _above(view, unit.clauses[0], turn.focus_type))
+        asked = asked or (
+            turn.told_more
+            and _DOES.match(unit.clauses[0].text) is not None
+            and _above(view, unit.clauses[0], turn.focus_type)
+        )
         # (nor after a wrap-up: "thats about it really, froth and taste" recaps what was said,
         # it is no answer to "How does feeling like a treat help you?")
         recap = _WRAPPED_UP.match(answer) is not None

@@ -149,12 +149,16 @@ def _tired_in_the_story(answer: str, start: int) -> bool:
     sentence = re.split(r"[.!?]\s", before)[-1]
     # (nor a habit told before it in its sentence: "Every morning it's coffee and toast, that's
     # it, I have to run.")
-    habit = _HABIT.search(sentence) and not said_now
+    # (unless the going is said of now: "I always enjoy a natter, I've got to go now, sorry",
+    # the review)
+    now = _NOW_SAID.search(re.split(r"[.!?]", answer[start:])[0])
+    habit = _HABIT.search(sentence) and not said_now and not now
     return bool(
         _TOLD_IN_THE_STORY.search(before) or as_it_was or habit or _WHEN_IT_HAPPENS.match(sentence)
     )
 
 
+_NOW_SAID = re.compile(r"\b(?:now|sorry|soz|love|pet|hen|duck)\b", re.IGNORECASE)
 _HABIT = re.compile(
     r"\b(?:every|each|always|usually|normally|mornings|evenings|nights|weekends|weekdays)\b",
     re.IGNORECASE,

@@ -301,7 +301,7 @@ _A_NO = re.compile(r"\s*(?:(?:but|and|so)\s+)?(?:no|nah|nope|naw)\s*", re.IGNORE
 # of ``lexicon/en/doubt/laugh.yaml``), then one that says "nah" or "seriously": the first was
 # the joke.
 _NOW_SERIOUSLY = re.compile(
-    r"(?:nah|naw|no|(?:but\s+)?serious(?:ly)?(?:\s+though)?|joking\s+aside|in\s+all\s+seriousness)\b",
+    r"(?:nah|naw|no|(?:but\s+)?seriously(?:\s+though)?|joking\s+aside|in\s+all\s+seriousness)\b",
     re.IGNORECASE,
 )
 
@@ -322,6 +322,14 @@ _SERIOUSLY_NOW = re.compile(
 _CALLED_A_JOKE = re.compile(
     r"(?:(?:only|just)\s+)?(?:joke|joking|jokes|kidding|jk)\b\W*(?:[.!?]|$)", re.IGNORECASE
 )
+# ... a bare "Joke." only of what was said to the interviewer: "The price went up and they
+# didn't even tell me. Joke." calls the firm a joke (the review)
+_ONLY_JOKING = re.compile(r"(?:(?:only|just)\s+)?(?:joking|kidding|jk)\b", re.IGNORECASE)
+_TO_YOU = re.compile(r"\b(?:you|ye|ya|your|you're|ye're|youre)\b", re.IGNORECASE)
+_TURNED_SERIOUS = re.compile(
+    r"(?:(?:no|nah|naw)\s*,?\s*)?(?:serious(?:ly)?|joking\s+aside)\s*,|(?:nah|naw)\b",
+    re.IGNORECASE,
+)
 
 
 def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
@@ -337,10 +345,14 @@ def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
         # (or laughed as it opens: "Ha! Lets me get under Eirlys's feet all afternoon. No,
         # serious, ..." - round 227 asked why that mattered)
         opened = i > 0 and _only_a_laugh(answer[starts[i - 1] : before])
-        laughed = (
-            alone or opened or _ends_laughing(answer[before:start])
-        ) and _NOW_SERIOUSLY.match(after)
-        if laughed or _SERIOUSLY_NOW.match(after) or _CALLED_A_JOKE.match(after):
+        laughed = (alone or _ends_laughing(answer[before:start])) and _NOW_SERIOUSLY.match(after)
+        # (laughed into, the turn must say so: not "Haha. Unlimited data. No more running out",
+        # "Ha. The price. Serious money for boots", the review)
+        laughed = laughed or (opened and _TURNED_SERIOUS.match(after))
+        called = _CALLED_A_JOKE.match(after) and (
+            _ONLY_JOKING.match(after) or _TO_YOU.search(answer, before, start)
+        )
+        if laughed or _SERIOUSLY_NOW.match(after) or called:
             spans.append((starts[i - 1] if alone else before, start))
     return spans
 
