@@ -47,7 +47,10 @@ _TRAILING = re.compile(
     # ("the broadband one or not haha": an offer's "or not", round 191)
     # ("I was on about the aquastop thing just then", round 226 said back "the aquastop thing
     # just")
-    r"(?:\s+(?:tbh|tho|though|mate|dude|bro|really|lol|haha|ha|then|just\s+(?:then|now)|"
+    # ("ask me about the headphones man", round 228 said back "the headphones man"; after a
+    # plural only: "the delivery man" is who it was)
+    r"(?:\s+(?:tbh|tho|though|mate|dude|bro|(?<=s\s)man|fam|bruv|pal|really|lol|haha|ha|then|"
+    r"just\s+(?:then|now)|"
     r"(?:from\s+)?(?:just\s+)?a\s+(?:second|sec|minute|moment)\s+ago|or\s+not|or\s+no|if\s+anything|"
     r"if\s+i'?m\s+honest|"
     # "I'd rather talk about the mower if it's all the same" (round 25)
