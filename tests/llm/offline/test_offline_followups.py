@@ -530,6 +530,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I said, that's me done pal. Paying them money and getting treated like a nuisance.",
         # (a habit before it, the going said of now: the review)
         "I always enjoy a natter, I've got to go now, sorry.",
+        # round 229: what calls them, then "so" the going; thanks and goodbye
+        "Not really, that's about it. Sorry I've got a patient in five so I'm gonna have to go "
+        "in a sec",
+        "Just that the insurer needs to sort itself out. Ta, bye!",
     ):
         assert tiring(going), going
     for told in (
@@ -555,6 +559,7 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "The coffee goes straight through me, I have to go.",
         "One flat white at seven, that's me done.",
         "Grab my keys and phone. Bye, off to work.",
+        "Look, the hills are steep so I have to go slow",
         "Look, I have to head up the hill every morning so the motor matters",
         "Right, I have to go, every day it's the same, the bus never comes",
         "When my break is over I have to drive another four hours",
