@@ -854,6 +854,10 @@ def names_topic(
     words = normal(label).split()
     if len(words) == 1 and words[0] in heads:
         return True
+    # (or its short form: "Oh god, the mower." of a lawnmower study was asked "You mentioned the
+    # mower. What difference does that make for you?", my own typed interview)
+    if len(words) == 1 and len(words[0]) >= 4 and any(h.endswith(words[0]) for h in heads):
+        return True
     content = set(label_profile(label).content) - _POINTING_AT
     return bool(content) and content <= topic_words
 
