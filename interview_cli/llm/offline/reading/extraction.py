@@ -856,10 +856,15 @@ def names_topic(
         return True
     # (or its short form: "Oh god, the mower." of a lawnmower study was asked "You mentioned the
     # mower. What difference does that make for you?", my own typed interview)
-    if len(words) == 1 and len(words[0]) >= 4 and any(h.endswith(words[0]) for h in heads):
+    # (not a word that names something else as often: "the phone" is no headphones)
+    short = words[0] if len(words) == 1 else ""
+    if len(short) >= 4 and short not in _OWN_THINGS and any(h.endswith(short) for h in heads):
         return True
     content = set(label_profile(label).content) - _POINTING_AT
     return bool(content) and content <= topic_words
+
+
+_OWN_THINGS = frozenset("phone phones machine machines board boards".split())
 
 
 # "the coffee thing", "the car stuff": the topic pointed at (not "side" nor "business":
