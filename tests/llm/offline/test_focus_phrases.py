@@ -281,6 +281,8 @@ def test_a_doing_after_me_is_said_back_as_it_is() -> None:
     focus = refer("focus on the train", ["it lets me focus on the train"])
     assert focus.phrase is not None and focus.phrase.noun == "being able to focus on the train"
     # (a verb ending so is no doing yet: the review)
+    going = refer("going up the fells", ["Good grip means me going up the fells in winter."])
+    assert going.phrase is not None and going.phrase.noun == "going up the fells"
     fling = refer("fling it in the boot", ["It lets me fling it in the boot."])
     assert fling.phrase is not None and fling.phrase.noun == "being able to fling it in the boot"
 

@@ -47,3 +47,9 @@ def test_an_afterthought_or_a_reason_is_no_climb() -> None:
     said = "I walk in the Lakes a lot so I need them waterproof."
     links = _links(said, ("waterproof", A), BACK_TO)
     assert not any(source == "waterproof" for source, _ in links), links
+
+
+def test_a_feeling_in_a_word_or_two_sums_up_the_climb() -> None:
+    said = "They dont slip on wet rock so I can keep up with the kids. Pride, I suppose."
+    links = _links(said, ("grip", A), "Why does the grip matter to you?")
+    assert any(target == "pride" for _, target in links), links

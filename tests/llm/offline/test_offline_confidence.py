@@ -99,7 +99,13 @@ def test_someone_else_doing_something_for_the_respondent_is_no_backstory(
     # (a sentence with "my" or "me" in it says something of theirs; "they" is the product as
     # often as anyone: "They last all day", the review)
     least = mec.tuning.vetoes.min_focus_confidence
-    for said in ("My husband can cook it, so I get a night off.", "They keep your feet dry."):
+    for said in (
+        "My husband can cook it, so I get a night off.",
+        "They keep your feet dry.",
+        # (a comparison is no detail put right, nor what follows a correction with "and": the
+        # review)
+        "Theyre £30 not £50 like the other brands, so I can afford to replace them every year.",
+    ):
         read = confidences(mec, said)
         assert all(c >= least for c in read.values()), read
 
@@ -153,3 +159,9 @@ def test_what_a_correction_puts_right_is_not_asked_about_next(mec: Methodology) 
     )
     assert [(n.label, n.corrects) for n in word.nodes] == [("salmon", "lamb")]
     assert word.nodes[0].confidence >= least
+
+
+def test_what_follows_a_detail_put_right_with_and_is_said_for_itself(mec: Methodology) -> None:
+    # (the review: "It wasnt 2 days, it was 5 days without internet, and I lost a client")
+    read = confidences(mec, "It wasnt 2 days, it was 5 days, and I couldnt work from home.")
+    assert read["couldnt work from home"] >= mec.tuning.vetoes.min_focus_confidence, read

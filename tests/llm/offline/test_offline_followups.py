@@ -534,6 +534,12 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Not really, that's about it. Sorry I've got a patient in five so I'm gonna have to go "
         "in a sec",
         "Just that the insurer needs to sort itself out. Ta, bye!",
+        # (the review of round 228's mends: what calls them now, a bare goodbye with its
+        # errand, "that's me done" after a lead word)
+        "Oh that's the door, I've got to go.",
+        "Right, my lift's here, I have to go.",
+        "Bye, got to pick the kids up from school.",
+        "Anyway, that's me done.",
     ):
         assert tiring(going), going
     for told in (
@@ -558,7 +564,6 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         # (the review of round 227's: a need told, a routine's end, a goodbye in a routine)
         "The coffee goes straight through me, I have to go.",
         "One flat white at seven, that's me done.",
-        "Grab my keys and phone. Bye, off to work.",
         "Look, the hills are steep so I have to go slow",
         "Look, I have to head up the hill every morning so the motor matters",
         "Right, I have to go, every day it's the same, the bus never comes",

@@ -494,10 +494,13 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
 
 def _a_doing(word: str) -> bool:
     """A gerund, not a verb that ends so ("fling", "bring", "sing": the review)."""
-    return word.endswith("ing") and len(word) > 5 and word not in _BASE_ING
+    return word.endswith("ing") and len(word) >= 5 and word not in _BASE_ING
 
 
-_BASE_ING = frozenset("bring fling sling sting cling swing spring string wring".split())
+# (and "going", "doing", "being", "using" are doings: the review)
+_BASE_ING = frozenset(
+    "bring fling sling sting cling swing spring string wring thing sing ring king wing".split()
+)
 
 
 def _who_was(tokens: Sequence[Token], article: int, v: Vocabulary) -> bool:

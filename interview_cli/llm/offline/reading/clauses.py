@@ -777,7 +777,9 @@ def _second_doings(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]])
     cats" or "she likes it and its price" is no such pair."""
     for match in _AND_DOES.finditer(sentence):
         verb = match.group("verb").lower()
-        if verb not in _S_FORMS or verb in _PLURAL_TOO:
+        # (a plural noun as often, unless an object follows: "... and shows my balance")
+        plural = verb in _PLURAL_TOO and not _OBJECT_NEXT.match(sentence, match.end())
+        if verb not in _S_FORMS or plural:
             continue
         segment = re.findall(r"[a-z']+", re.split(r"[,;]", sentence[: match.start()])[-1].lower())
         # (the first doing has words of its own: "it just works and gets me my Saturday
@@ -795,6 +797,9 @@ _PLURAL_TOO = frozenset(
     """looks walks drives rides costs shows ends plays works runs calls texts trips lifts pays
     sets reads charges lasts fits cuts turns starts sleeps checks plans matters
     cares moves lives picks waits worries watches fixes breaks sends wins wears""".split()
+)
+_OBJECT_NEXT = re.compile(
+    r"\s+(?:my|me|your|you|it|them|him|her|us|our|the|a|an|some|any|money|time)\b", re.IGNORECASE
 )
 _AND_DOES = re.compile(r"\s+and\s+(?:also\s+|then\s+)?(?P<verb>[a-z]+s)\b", re.IGNORECASE)
 # The "-s" forms of the common verbs (``asking/lexicon/en/verbs.yaml``), "is" and "has" aside

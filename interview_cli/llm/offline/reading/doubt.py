@@ -110,35 +110,40 @@ _OF_THEIR_OWN = re.compile(
 
 
 # A detail put right ("it wasnt the 14th, it was the 21st", "it wasnae March, it was April",
-# "its a 10 kilo not 9", "I tell a lie, it was £749"): what else its sentence says, and the
-# next sentence when it names the detail again, is how they know it ("my flatmate reminded me
-# cos it was his birthday week", "The 14th was our anniversary, Priya'd kill me": round 227 and
-# round 228 asked about both), not an element
+# "I tell a lie, it was £749"): what else its sentence says with no cue of its own, and the next
+# sentence when it opens on the detail again, is how they know it ("my flatmate reminded me",
+# "The 14th was our anniversary, Priya'd kill me": rounds 227 and 228 asked about both), not an
+# element. (Not "£30 not £50", "6 not 7": a comparison; nor what follows with "so", "because",
+# "and": "..., and I lost a client because of it", the review.)
 _DETAIL = (
-    r"(?:the\s+)?(?:[£$€]?\d+(?:[.,]\d+)*[a-z]*(?:\s*(?:quid|pounds?|kilos?|kg|minutes|mins|days|weeks|"
-    r"months|years|hours))?|(?:jan|febr)uary|march|april|may|june|july|august|september|"
-    r"october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-    r"one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)"
+    r"(?:the\s+)?(?:[£$€]?\d+(?:[.,]\d+)*[a-z]*(?:\s*(?:quid|pounds?|kilos?|kg|minutes|mins|days|"
+    r"weeks|months|years|hours))?|(?:jan|febr)uary|march|april|may|june|july|august|september|"
+    r"october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 )
 _PUT_RIGHT = re.compile(
     rf"\b(?:was\s*n'?t|wasnt|wasnae|weren'?t|werent|is\s*n'?t|isnt|was\s+not|is\s+not)\s+"
-    rf"(?P<old>{_DETAIL})\s*,?\s*(?:it\s+was|it'?s|its|it\s+is|but|more\s+like)\s+(?P<new>{_DETAIL})|"
-    rf"\b(?P<new2>{_DETAIL})\s+not\s+(?P<old2>{_DETAIL})\b|\bi\s+tell\s+a\s+lie\b",
+    rf"(?P<old>{_DETAIL})\s*,?\s*(?:it\s+was|it'?s|its|it\s+is|but|more\s+like)\s+"
+    rf"(?P<new>{_DETAIL})|\bi\s+tell\s+a\s+lie\b",
     re.IGNORECASE,
 )
+_GOES_ON = re.compile(r"\b(?:so|because|cos|cause|and|which|but)\b", re.IGNORECASE)
 
 
-def _tells_how_they_know(answer: str, begins: int, sentence: str) -> bool:
-    """The sentence puts a detail right, or follows one that did and names it again."""
-    if _PUT_RIGHT.search(sentence):
-        return True
+def _tells_how_they_know(answer: str, begins: int, sentence: str, clause: Clause) -> bool:
+    """The clause follows a detail put right in its sentence with no cue between, or opens the
+    next sentence on the detail again."""
+    at = clause.start - begins
+    found = _PUT_RIGHT.search(sentence)
+    if found:
+        return found.start() <= at and not _GOES_ON.search(sentence, found.end(), max(at, 0))
     before = answer[:begins].rstrip()
-    if not before:
+    if not before or at > 0:
         return False
     _, last = _sentence(answer, len(before) - 1)
     found = _PUT_RIGHT.search(last)
-    said = [found.group(g) for g in ("old", "new", "old2", "new2") if found and found.group(g)]
-    return any(re.search(rf"\b{re.escape(d.strip())}\b", sentence, re.I) for d in said)
+    said = [found.group(g) for g in ("old", "new") if found and found.group(g)]
+    opening = sentence.lstrip().lower()
+    return any(opening.startswith(d.strip().lower()) for d in said)
 
 
 def _sentence(answer: str, at: int) -> tuple[int, str]:
@@ -185,7 +190,7 @@ def doubt(answer: str, clause: Clause, *, story: bool) -> str:
         # ..." was asked "What happened next?" in round 209)
         return "it tells who they are, which sets a story's scene"
     begins, sentence = _sentence(answer, clause.start)
-    if _tells_how_they_know(answer, begins, sentence):
+    if _tells_how_they_know(answer, begins, sentence, clause):
         return "it tells how they know the detail they put right"
     if not story and _OF_OTHERS.match(clause.text) and not _OF_THEIR_OWN.search(sentence):
         # (round 227's lift-share colleague: "Oh she changed to lates in the end, her husband

@@ -46,6 +46,7 @@ from interview_cli.llm.offline.lexicon import (
     EMPTY_LABEL_WORDS,
     EVALUATIVE,
     FEELING_PHRASES,
+    FEELING_WORDS,
     HEDGES,
     LEADING_STRIP,
     LIFE_FACT,
@@ -650,11 +651,17 @@ def _sums_up(text: str) -> bool:
     named = any(p in said for p in (*FEELING_PHRASES, *VALUE_PHRASES)) or bool(
         set(words) & VALUE_WORDS
     )
+    # ... or a feeling said in a word or two ("Pride, I suppose.", "Relief really.", the review)
+    # (not the verb: "Feels a bit heavy mind" is of the boots)
+    named = named or (len(words) <= 2 and bool(set(words) & (FEELING_WORDS - _FEEL)))
     afterthought = set(words) & _RESERVATION
     return 0 < len(words) <= 4 and named and not set(words) & _SUBJECTS and not afterthought
 
 
-_SUMMING_HEDGE = frozenset("i spose suppose guess think really basically tbh like mostly".split())
+_SUMMING_HEDGE = frozenset(
+    "i spose suppose guess think really basically tbh like mostly honestly".split()
+)
+_FEEL = frozenset("feel feels felt feeling".split())
 _RESERVATION = frozenset("though tho but shame except apart".split())
 _SUBJECTS = frozenset("i we you they he she it i'm it's its".split())
 

@@ -349,8 +349,11 @@ def _joke_then_answer(answer: str) -> list[tuple[int, int]]:
         # (laughed into, the turn must say so: not "Haha. Unlimited data. No more running out",
         # "Ha. The price. Serious money for boots", the review)
         laughed = laughed or (opened and _TURNED_SERIOUS.match(after))
+        # (to the interviewer, and exclaimed: not a generic "you", "You ring them up and you
+        # are on hold for an hour every single time. Joke.", the review)
+        exclaimed = answer[before:start].rstrip().endswith("!")
         called = _CALLED_A_JOKE.match(after) and (
-            _ONLY_JOKING.match(after) or _TO_YOU.search(answer, before, start)
+            _ONLY_JOKING.match(after) or (exclaimed and _TO_YOU.search(answer, before, start))
         )
         if laughed or _SERIOUSLY_NOW.match(after) or called:
             spans.append((starts[i - 1] if alone else before, start))
