@@ -540,6 +540,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Right, my lift's here, I have to go.",
         "Bye, got to pick the kids up from school.",
         "Anyway, that's me done.",
+        # round 230: the last sentence plainly, said again, what is starting
+        "Just that a voice is better than an email, that's aw. I'll need to go.",
+        "He fixed it. I said I need to go hen, she's sitting in the chair.",
+        "I already said most of it. Also my stand-up is starting in 2 minutes, sorry.",
     ):
         assert tiring(going), going
     for told in (
@@ -565,6 +569,7 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "The coffee goes straight through me, I have to go.",
         "One flat white at seven, that's me done.",
         "Look, the hills are steep so I have to go slow",
+        "The match is starting in 10 minutes so we leave early",
         "Look, I have to head up the hill every morning so the motor matters",
         "Right, I have to go, every day it's the same, the bus never comes",
         "When my break is over I have to drive another four hours",

@@ -327,6 +327,9 @@ def judge_label(
     ``named``: the label is the first thing said to a question asking what they notice or
     what else matters, where a measure said alone is the feature they name ("ten kilo",
     "forty minutes", "month to month"), not a time in a story."""
+    if not re.search(r"[^\W_]{2}", label):
+        # (a key struck by mistake: "x" was asked "Why does "x" matter to you?", round 230)
+        return Judged("pointer", "no word in it, not an element")
     verdict = is_verdict(label, topic_words) and not _NONE_OF.match(label)
     if verdict or _IRKED.match(label) or _JUST_BEST.match(label):
         return Judged("verdict", "a verdict with no reason in it, not an element")
