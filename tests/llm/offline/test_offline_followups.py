@@ -570,6 +570,12 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "One flat white at seven, that's me done.",
         "Look, the hills are steep so I have to go slow",
         "The match is starting in 10 minutes so we leave early",
+        # (the review of round 229's: a routine's end after a comma, a reason before "so", a
+        # time after what calls them, a story's brush-off)
+        "One coffee a day, honestly, that's me done.",
+        "Anyway the nearest decent coffee is in town so I have to go.",
+        "The bus is here at ten past seven, I have to run.",
+        "I asked for a refund and the agent just said it's not our policy. Cheers, bye.",
         "Look, I have to head up the hill every morning so the motor matters",
         "Right, I have to go, every day it's the same, the bus never comes",
         "When my break is over I have to drive another four hours",

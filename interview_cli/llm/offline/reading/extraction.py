@@ -653,7 +653,12 @@ def _sums_up(text: str) -> bool:
     )
     # ... or a feeling said in a word or two ("Pride, I suppose.", "Relief really.", the review)
     # (not the verb: "Feels a bit heavy mind" is of the boots)
-    named = named or (len(words) <= 2 and bool(set(words) & (FEELING_WORDS - _FEEL)))
+    # (the feeling leads: "Dishwasher safe", "Heat control" are features, the review)
+    feeling = FEELING_WORDS - _FEEL
+    named = named or (
+        0 < len(words) <= 2
+        and (words[0] in feeling or (words[0] in _FEELING_LEAD and bool(set(words[1:]) & feeling)))
+    )
     afterthought = set(words) & _RESERVATION
     return 0 < len(words) <= 4 and named and not set(words) & _SUBJECTS and not afterthought
 
@@ -662,7 +667,8 @@ _SUMMING_HEDGE = frozenset(
     "i spose suppose guess think really basically tbh like mostly honestly".split()
 )
 _FEEL = frozenset("feel feels felt feeling".split())
-_RESERVATION = frozenset("though tho but shame except apart".split())
+_FEELING_LEAD = frozenset("feeling so really very quite".split())
+_RESERVATION = frozenset("though tho but shame except apart still".split())
 _SUBJECTS = frozenset("i we you they he she it i'm it's its".split())
 
 
@@ -871,7 +877,9 @@ def names_topic(
     return bool(content) and content <= topic_words
 
 
-_OWN_THINGS = frozenset("phone phones machine machines board boards".split())
+_OWN_THINGS = frozenset(
+    "phone phones machine machines board boards sport sports market markets washer washers".split()
+)
 
 
 # "the coffee thing", "the car stuff": the topic pointed at (not "side" nor "business":

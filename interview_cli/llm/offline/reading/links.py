@@ -71,10 +71,10 @@ class Turn:
 # remark, "I just wanted to say I'm happy with them", the review)
 _DOES = re.compile(
     r"\W*(?:(?:just|only|well|oh)\W+)*(?:that\s+)?(?:i\s+(?:can|don'?t\s+have\s+to|"
-    r"never\s+have\s+to|(?:can\s+)?stop|feel|felt|get\s+to)|(?:it|they|that)\s+(?:means|mean|"
+    r"never\s+have\s+to|(?:can\s+)?stop|get\s+to)|(?:it|they|that)\s+(?:means|mean|"
     r"lets|let|keeps|keep|gives|give|saves|save|stops|stop|makes|make|helps|help)|"
     # (its subject left off: "Keeps me upright on wet rock", the review)
-    r"(?:means|lets|keeps|gives|saves|stops|makes|helps)\s+(?:me|us|my|our|it))\b",
+    r"(?:means|lets|keeps|gives|saves|stops|helps)\s+(?:me|us|my|our|it))\b",
     re.IGNORECASE,
 )
 

@@ -325,7 +325,9 @@ _CALLED_A_JOKE = re.compile(
 # ... a bare "Joke." only of what was said to the interviewer: "The price went up and they
 # didn't even tell me. Joke." calls the firm a joke (the review)
 _ONLY_JOKING = re.compile(r"(?:(?:only|just)\s+)?(?:joking|kidding|jk)\b", re.IGNORECASE)
-_TO_YOU = re.compile(r"\b(?:you|ye|ya|your|you're|ye're|youre)\b", re.IGNORECASE)
+# (said of the interviewer: "Ye're as bad as the chat support now eh!"; not "You try ringing
+# them on a Saturday!", "can you believe it!", the review)
+_TO_YOU = re.compile(r"\b(?:you're|ye're|youre|you\s+are|ye\s+are)\b", re.IGNORECASE)
 _TURNED_SERIOUS = re.compile(
     r"(?:(?:no|nah|naw)\s*,?\s*)?(?:serious(?:ly)?|joking\s+aside)\s*,|(?:nah|naw)\b",
     re.IGNORECASE,

@@ -49,7 +49,7 @@ _TRAILING = re.compile(
     # just")
     # ("ask me about the headphones man", round 228 said back "the headphones man"; after a
     # plural only: "the delivery man" is who it was)
-    r"(?:\s+(?:tbh|tho|though|mate|dude|bro|(?<=s\s)man|fam|bruv|pal|really|lol|haha|ha|then|"
+    r"(?:\s+(?:tbh|tho|though|mate|dude|bro|(?<=s\s)man|bruv|really|lol|haha|ha|then|"
     r"just\s+(?:then|now)|"
     r"(?:from\s+)?(?:just\s+)?a\s+(?:second|sec|minute|moment)\s+ago|or\s+not|or\s+no|if\s+anything|"
     r"if\s+i'?m\s+honest|"
