@@ -52,6 +52,7 @@ from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.lexicon import LIFE_FACT
 from interview_cli.llm.offline.lexicon.phrases import alternatives
 from interview_cli.llm.offline.reading.clauses import SPACED_DASH, Clause
+from interview_cli.llm.offline.reading.nonanswers import NonContent, inline_spans
 
 # (a spaced dash before a new clause's subject too, as the clauses are split)
 _SENTENCE_END = re.compile(r"(?:[.!?]|" + SPACED_DASH + ")+")
@@ -109,42 +110,62 @@ _OF_THEIR_OWN = re.compile(
 )
 
 
-# A detail put right ("it wasnt the 14th, it was the 21st", "it wasnae March, it was April",
-# "I tell a lie, it was £749"): what else its sentence says with no cue of its own, and the next
-# sentence when it opens on the detail again, is how they know it ("my flatmate reminded me",
-# "The 14th was our anniversary, Priya'd kill me": rounds 227 and 228 asked about both), not an
-# element. (Not "£30 not £50", "6 not 7": a comparison; nor what follows with "so", "because",
+# A detail put right (``lexicon/en/correction.yaml``: "Actually it wasnae March, it was April",
+# "I tell a lie, it wasn't nine hundred, it was £749"): what else its sentence says with no cue
+# of its own, and the next sentence when it opens on the detail again, is how they know it ("my
+# flatmate reminded me cos it was his birthday week", "The 14th was our anniversary, Priya'd
+# kill me": rounds 227 and 228 asked about both), not an element. (Not what follows with "so",
 # "and": "..., and I lost a client because of it", the review.)
-_DETAIL = (
-    r"(?:the\s+)?(?:[£$€]?\d+(?:[.,]\d+)*[a-z]*(?:\s*(?:quid|pounds?|kilos?|kg|minutes|mins|days|"
-    r"weeks|months|years|hours))?|(?:jan|febr)uary|march|april|may|june|july|august|september|"
-    r"october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-)
-_PUT_RIGHT = re.compile(
-    rf"\b(?:was\s*n'?t|wasnt|wasnae|weren'?t|werent|is\s*n'?t|isnt|was\s+not|is\s+not)\s+"
-    rf"(?P<old>{_DETAIL})\s*,?\s*(?:it\s+was|it'?s|its|it\s+is|but|more\s+like)\s+"
-    rf"(?P<new>{_DETAIL})",
-    re.IGNORECASE,
-)
-# (not "cos": "my flatmate reminded me cos it was his birthday week" tells how they know)
 _GOES_ON = re.compile(r"\b(?:so|and|which|but)\b", re.IGNORECASE)
+# How what it is put right to is said ("..., i meant salmon", "..., it was April")
+_PUT_TO = re.compile(r"\b(?:i\s+meant|i\s+mean|it\s+was|it'?s|its|actually|more\s+like)\b", re.I)
 
 
 def _tells_how_they_know(answer: str, begins: int, sentence: str, clause: Clause) -> bool:
     """The clause follows a detail put right in its sentence with no cue between, or opens the
     next sentence on the detail again."""
     at = clause.start - begins
-    found = _PUT_RIGHT.search(sentence)
+    ends = begins + len(sentence)
+    found = [s for s in _details_put_right(answer) if begins <= s.start < ends]
     if found:
-        return found.start() <= at and not _GOES_ON.search(sentence, found.end(), max(at, 0))
+        # (past what it was put right to, the clause right after the correction: "i said lamb
+        # earlier, i meant salmon" means salmon)
+        between = sentence[found[0].end - begins : max(at, found[0].end - begins)]
+        past_it = re.search(r"\w", _PUT_TO.sub(" ", between)) is not None
+        return past_it and not _GOES_ON.search(between)
     before = answer[:begins].rstrip()
     if not before or at > 0:
         return False
-    _, last = _sentence(answer, len(before) - 1)
-    found = _PUT_RIGHT.search(last)
-    said = [found.group(g) for g in ("old", "new") if found and found.group(g)]
-    opening = sentence.lstrip().lower()
-    return any(opening.startswith(d.strip().lower()) for d in said)
+    last, _ = _sentence(answer, len(before) - 1)
+    put_right = [s for s in _details_put_right(answer) if last <= s.start < begins]
+    if not put_right:
+        return False
+    # the detail: the words of the correction and the first after it ("the 21st")
+    said = answer[put_right[0].start : begins].lower()
+    opening = _OPENING.match(sentence.lower())
+    return opening is not None and re.search(rf"\b{re.escape(opening[1])}\b", said) is not None
+
+
+def _details_put_right(answer: str) -> list[NonContent]:
+    """The corrections (``lexicon/en/correction.yaml``) of a detail: a figure, a date, a day
+    or a month in them or just after ("it wasnae March, it was April"); not of what mattered
+    ("I said the price, I meant the fit")."""
+    return [
+        s
+        for s in inline_spans(answer, ("correction",))
+        if _A_DETAIL.search(answer, s.start, min(len(answer), s.end + 20))
+    ]
+
+
+_A_DETAIL = re.compile(
+    r"\d|\b(?:(?:jan|febr)uary|march|april|june|july|august|september|october|november|"
+    r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|hundred)\b",
+    re.IGNORECASE,
+)
+
+
+# The first word of a sentence, past its article ("The 14th was ...": "14th")
+_OPENING = re.compile(r"\W*(?:the\s+|on\s+the\s+|on\s+)?([\w£$€.]+)")
 
 
 def _sentence(answer: str, at: int) -> tuple[int, str]:
