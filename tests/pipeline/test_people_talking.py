@@ -4,8 +4,9 @@ provider): a moment's break, asking to go back "just then", an opening story clo
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
+
+from pipeline_talk import asked_through
 
 from interview_cli.config.library import Library
 from interview_cli.llm.offline import OfflineLLM
@@ -29,20 +30,7 @@ def _talk(concept: str, answers: list[str]) -> tuple[list[str], Interview]:
         max_turns=len(answers) + 5,
     )
     interview = Interview(session, store=None, llm=OfflineLLM(seed=0))
-    asked: list[str] = []
-
-    async def go() -> None:
-        for answer in answers:
-            question = await interview.ensure_question()
-            assert question is not None
-            asked.append(question.text)
-            await interview.submit(answer)
-        question = await interview.ensure_question()
-        assert question is not None
-        asked.append(question.text)
-
-    asyncio.run(go())
-    return asked, interview
+    return asked_through(interview, answers), interview
 
 
 def _labels(interview: Interview) -> set[str]:

@@ -4,9 +4,10 @@ question writer guesses it from the answer's text."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
+
+from pipeline_talk import asked_through
 
 from interview_cli.config.library import Library
 from interview_cli.llm.offline import OfflineLLM
@@ -49,20 +50,7 @@ def _run(answers: list[str]) -> tuple[Recording, list[str], Interview]:
     )
     llm = Recording()
     interview = Interview(session, store=None, llm=llm)
-    asked: list[str] = []
-
-    async def go() -> None:
-        for answer in answers:
-            question = await interview.ensure_question()
-            assert question is not None
-            asked.append(question.text)
-            await interview.submit(answer)
-        question = await interview.ensure_question()
-        assert question is not None
-        asked.append(question.text)
-
-    asyncio.run(go())
-    return llm, asked, interview
+    return llm, asked_through(interview, answers), interview
 
 
 def test_a_request_core_took_reaches_the_question_brief_and_is_said_back() -> None:

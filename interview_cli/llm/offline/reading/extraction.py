@@ -648,7 +648,7 @@ def _sums_up(text: str) -> bool:
     said = " ".join(words)
     # (a phrase of a feeling or a value, not a word of one: "Feels a bit heavy mind", "Nice
     # feel to them", "Nervous on ice though" are afterthoughts, the review)
-    named = any(p in said for p in (*FEELING_PHRASES, *VALUE_PHRASES)) or bool(
+    named = any(p in said for p in _SUMMING_PHRASES) or bool(
         set(words) & VALUE_WORDS
     )
     # ... or a feeling said in a word or two ("Pride, I suppose.", "Relief really.", the review)
@@ -666,6 +666,7 @@ def _sums_up(text: str) -> bool:
 _SUMMING_HEDGE = frozenset(
     "i spose suppose guess think really basically tbh like mostly honestly".split()
 )
+_SUMMING_PHRASES = (*FEELING_PHRASES, *VALUE_PHRASES)
 _FEEL = frozenset("feel feels felt feeling".split())
 _FEELING_LEAD = frozenset("feeling so really very quite".split())
 _RESERVATION = frozenset("though tho but shame except apart still".split())
@@ -753,14 +754,14 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
     family = strategy.family if strategy else None
     eliciting = family in _ELICITING or not request.strategy
     denied = _NOT_IMPORTANT.match(request.answer) is not None
+    climbing = family in CLIMBING_FAMILIES
+    opened = OPEN_QUESTION.search(request.question) is not None
     return Turn(
         focus_label=request.focus_label,
         focus_type=request.focus_type if view.level(request.focus_type) else None,
-        deepen=family in CLIMBING_FAMILIES
-        and not OPEN_QUESTION.search(request.question)
-        and not denied,
+        deepen=climbing and not opened and not denied,
         denied=denied,
-        told_more=family in CLIMBING_FAMILIES and bool(OPEN_QUESTION.search(request.question)),
+        told_more=climbing and opened,
         expected=(
             "pain"
             if _HELD_BACK.search(request.question) and view.supports("pain")
