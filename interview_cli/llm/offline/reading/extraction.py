@@ -648,9 +648,7 @@ def _sums_up(text: str) -> bool:
     said = " ".join(words)
     # (a phrase of a feeling or a value, not a word of one: "Feels a bit heavy mind", "Nice
     # feel to them", "Nervous on ice though" are afterthoughts, the review)
-    named = any(p in said for p in _SUMMING_PHRASES) or bool(
-        set(words) & VALUE_WORDS
-    )
+    named = any(p in said for p in _SUMMING_PHRASES) or bool(set(words) & VALUE_WORDS)
     # ... or a feeling said in a word or two ("Pride, I suppose.", "Relief really.", the review)
     # (not the verb: "Feels a bit heavy mind" is of the boots)
     # (the feeling leads: "Dishwasher safe", "Heat control" are features, the review)
