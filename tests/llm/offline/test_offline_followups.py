@@ -544,6 +544,15 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Just that a voice is better than an email, that's aw. I'll need to go.",
         "He fixed it. I said I need to go hen, she's sitting in the chair.",
         "I already said most of it. Also my stand-up is starting in 2 minutes, sorry.",
+        # round 231: a leaving said last, to the interviewer, whatever its lead
+        "Nothing bab, I've said it all. I've got to go",
+        "I already said, feel settled I suppose. That's about it really, I have to go back in",
+        "I felt a bit daft. Anyway our Sharon's picking me up for bingo in a minute",
+        "Thats about it really. Shes outside beeping now",
+        "If you mean the car, they fixed it. Listen I've got a job coming in soon, airport run, so "
+        "I've got a few minutes left max.",
+        "Nothing happened next, I just pay the bills. My job is pinging now, are we nearly done?",
+        "To a friend I'd say do it. Sorry my lunch break is nearly over, I've about 5 mins",
     ):
         assert tiring(going), going
     for told in (
@@ -558,6 +567,17 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Then I drink it at my desk. My break's over before I've even sat down with it.",
         "I'm on hold for ages. My lunch break is nearly over and I still haven't spoken to anyone.",
         "Ok my break is over at 3 but go on",
+        # (the leavings said last, from the other side: a routine's minutes, a going with a
+        # reason or a habit before it, someone here now with more said after it)
+        "How long? I've got about 10 minutes.",
+        "Lunch? So I've got 45 mins.",
+        "I drink it standing at the counter because I've only got two minutes.",
+        "The coffee goes straight through me, I have to go",
+        "When the alarm goes, I have to go.",
+        "Every morning I have to run.",
+        "My mum's here now most days.",
+        "I was gulping it because my break is nearly over by then",
+        "If the battery dies I have to go home.",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",

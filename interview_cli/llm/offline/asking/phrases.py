@@ -405,6 +405,12 @@ def _verb_of_the_clause(words: Sequence[str]) -> bool:
     return len(words) >= 3 and words[-1] in _LIKINGS and words[-2] in _BEFORE_A_LIKING
 
 
+def _sorting(words: Sequence[str]) -> bool:
+    """ "sort" is the hedge "sort of" only before "of": "sort my own house out" is a doing (a
+    typed lawnmower interview's value was never read back)."""
+    return words[0] == "sort" and len(words) > 1 and words[1] != "of"
+
+
 def _clean(words: Sequence[str], v: Vocabulary, closed: bool = False) -> bool:
     """Whole, short and content: no cut-off edge, no second clause, no empty phrase inside.
     ``closed``: the phrase ends where its clause does (a stop, a comma or the answer's end)."""
@@ -418,7 +424,7 @@ def _clean(words: Sequence[str], v: Vocabulary, closed: bool = False) -> bool:
     return (
         0 < len(words) <= MAX_QUOTE_WORDS
         and words[0] not in v.dangling_start
-        and words[0] not in v.fillers
+        and (words[0] not in v.fillers or _sorting(words))
         and ended
         and (words[-1] not in v.fillers or _the_good_stuff(words, v) or _verb_of_the_clause(words))
         and not any(w in v.clause_breaks for w in words[1:])
@@ -546,6 +552,19 @@ def _verb_lead(words: list[str], texts: list[str]) -> tuple[list[str], list[str]
 _ORDINALS = frozenset("last first next other same whole own only".split())
 
 
+_DO = frozenset("do does did".split())
+_WHOSE = frozenset("my our his her their".split())
+
+
+def _leading_gerund(words: list[str], v: Vocabulary) -> str | None:
+    """The first word as a doing, or None: "do the lawn myself now" is "doing the lawn yourself
+    now" (a typed lawnmower interview), no other auxiliary is."""
+    first = words[0]
+    if first in _DO and words[1:2] and (words[1] in v.determiners or words[1] in _WHOSE):
+        return "doing"
+    return None if first in v.auxiliaries else _gerund(first, v)
+
+
 def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Phrase | None:
     """The phrase in the form a question can use, or None when no form reads right."""
     verbatim, first = " ".join(texts), words[0]
@@ -578,7 +597,7 @@ def _compose(words: list[str], texts: list[str], lead: str, v: Vocabulary) -> Ph
         # is not breaking like for you?" would ask (from the review)
         return Phrase(verbatim, clause=f'"{verbatim}"')
     if lead == "-ing" or _led_by_a_verb(words, v):
-        gerund = None if first in v.auxiliaries else _gerund(first, v)
+        gerund = _leading_gerund(words, v)
         # shifted with its verb before it: "keeps me fit" is no "keeping your fit"
         whole = _shift(texts, v) if len(texts) > 1 else ""
         rest = None if whole is None else whole.split(" ", 1)[1] if whole else ""

@@ -55,11 +55,31 @@ MAX_LABEL_WORDS = 6
 def _strip_leading(words: list[str]) -> list[str]:
     if len(words) > 2 and words[0].lower() == "plus" and words[1].lower() in _PERSONS:
         words = words[1:]  # "plus it actually tastes like coffee" (round 137)
+    if len(words) > 2 and words[0].lower() in ("now", "nowadays") and words[1].lower() in _NOW_IT:
+        # "Now its mostly is it firm enough": the time it is said of, no part of what matters
+        # (round 231's first answer lost "firm enough" to the label "now")
+        words = words[1:]
     while words and _leading_word(words[0].lower().replace("\u2019", "'")):
-        if _kind_to(words):
+        if _kind_to(words) or _doing_a_thing(words):
             break  # "it's kind on my stomach" was read "on my stomach"
         words = words[1:]
     return words
+
+
+# "do" before the thing done is the doing: "I actually do the lawn myself now" is "do the lawn
+# myself now" (a typed lawnmower interview asked "You talked about the lawn myself.")
+_DONE_THING = frozenset("the my our all his her their your".split())
+
+
+def _doing_a_thing(words: list[str]) -> bool:
+    return (
+        len(words) > 2
+        and words[0].lower() in ("do", "does", "did")
+        and words[1].lower() in _DONE_THING
+    )
+
+
+_NOW_IT = frozenset("its it's it".split())
 
 
 def _kind_to(words: list[str]) -> bool:
@@ -189,6 +209,9 @@ _LIKE_VERBS = frozenset(
 _DETERMINERS = frozenset("the a an my our your this that these those his her their".split())
 
 
+_PARTICLES = frozenset("up out down off about".split())
+
+
 def _filler_like(words: list[str], i: int) -> bool:
     """ "you notice like the brickwork": a "like" that only fills, between a word that cannot
     take it as a verb or a likeness and a determiner."""
@@ -197,6 +220,9 @@ def _filler_like(words: list[str], i: int) -> bool:
     before = words[i - 1].lower()
     if before.endswith("ing") and len(before) > 4 and words[i + 1].lower() in ("a", "an"):
         return False  # a likeness: "knees creaking like an old gate" (round 100)
+    if before in _PARTICLES and i >= 2 and words[i - 2].lower().endswith("ing"):
+        # ... with its particle: "not waking up like a question mark" (round 231)
+        return words[i + 1].lower() not in ("a", "an")
     return before not in _LIKE_VERBS and words[i + 1].lower() in _DETERMINERS
 
 
