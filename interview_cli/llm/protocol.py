@@ -204,6 +204,12 @@ class QuestionRequest(BaseModel):
         description="the node the respondent asked to go back to, when they went on to say "
         "what it leads to and the focus is that (``steer_follows_what_was_said``)",
     )
+    reached: str = Field(
+        default="",
+        description="a value the last answer came to, at the top of a ladder of reasons, when "
+        "the question moves on from it: said back in a few of their words first, so the "
+        "respondent hears it was heard (INTERVIEWING.md: acknowledge before moving on)",
+    )
     recent: list[Exchange] = Field(default_factory=list)
     answers: list[str] = Field(
         default_factory=list,

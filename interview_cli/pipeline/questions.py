@@ -131,6 +131,42 @@ def asked_for(steer: SteerRequest | None, focus_id: str | None) -> AskedFor:
     return {"asked_back": steer.asked}
 
 
+# Links that are reasons: a rung above is why the one below matters (laddering, a grid).
+_REASONS = frozenset({"leads_to", "matters_because"})
+
+
+def value_reached(
+    graph: KnowledgeGraph, methodology: Methodology, turn_number: int, focus_id: str | None
+) -> str:
+    """The label of the value the last answer (``turn_number``) came to, climbing: a node it
+    made of the ladder's top two levels, linked from below, sure enough to ask about, when the
+    next question is about something else (not it, nor above it). "" otherwise, and for a
+    method whose links are no reasons. A typed lawnmower interview came to "being able to sort
+    my own house out" and was asked at once "What is it about a cordless Bosch that counts for
+    you?", as if it had not been heard."""
+    ontology = methodology.ontology
+    relations = ontology.chain_relations
+    if not relations & _REASONS:
+        return ""
+    levels, top = ontology.levels, ontology.max_level
+    least = methodology.tuning.vetoes.min_focus_confidence
+    found = [
+        node
+        for node in graph.nodes()
+        if node.created_turn == turn_number
+        and levels.get(node.node_type, 0) >= top - 1
+        and node.confidence >= least
+        and not graph.is_superseded(node.id)
+        and graph.predecessors(node.id, relations)
+    ]
+    if not found:
+        return ""
+    best = max(found, key=lambda node: levels[node.node_type])
+    if focus_id == best.id or (focus_id is not None and focus_id in graph.successors(best.id)):
+        return ""
+    return best.label
+
+
 def pointed_at(
     graph: KnowledgeGraph, turns: Sequence[TurnRecord], steer: SteerRequest | None
 ) -> list[str]:
@@ -179,6 +215,7 @@ def question_request(
         focus_type=focus_type,
         focus_stance=focus_stance,
         **asked_for(decided.outcome.steer, focus_id),
+        reached="" if closing else value_reached(graph, m, turn_number, focus_id),
         summary_labels=(
             graph.recap_labels(
                 m.ontology.levels,

@@ -154,6 +154,18 @@ def _focus_notes(request: QuestionRequest) -> list[str]:
     return notes
 
 
+def _reached_note(request: QuestionRequest) -> str:
+    """A value their last answer came to, which the question moves on from (``reached``)."""
+    if request.is_closing or not request.reached:
+        return ""
+    return (
+        "\nTheir last answer came to something that matters to them: "
+        f'"{escape_tags(request.reached)}". Before the question, say it back in one short '
+        "sentence, in a few of their words, so they hear it was heard; then ask your question, "
+        "not about that."
+    )
+
+
 def grid_lines(request: QuestionRequest) -> list[str]:
     """A repertory grid's facts the question needs: for a construct, the scale with its
     poles and the elements (rated or still to rate); for a new construct, the next triad."""
@@ -283,7 +295,7 @@ def render_question(request: QuestionRequest) -> Prompt:
         strategy_description="Close the interview (see the task below)."
         if closing
         else " ".join(request.strategy.description.split()),
-        focus=_focus_section(request, topic),
+        focus=_focus_section(request, topic) + _reached_note(request),
         ladder=_ladder_section(request),
         asked_on_focus=_asked_section(request),
         conversation=_conversation_section(request),

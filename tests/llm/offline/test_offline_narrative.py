@@ -4,6 +4,8 @@ everything running smooth": "Nothing happened, it's just how I am")."""
 
 from __future__ import annotations
 
+import re
+
 from offline_fixtures import ROOT
 
 from interview_cli.config.schemas import Concept, Methodology
@@ -197,3 +199,27 @@ def test_a_feeling_asked_about_after_its_cause_goes_on_with_the_story() -> None:
     for turn in range(1, 7):
         text = _asked("explore_emotions", "felt relieved", said, "emotion", turn, quote)
         assert "made you feel" not in text and "feeling came from" not in text, text
+
+
+def test_a_habit_a_feeling_or_someone_is_no_event_to_go_on_with() -> None:
+    # round 231: "You said "I work". What happened next?", "You said you trust them. Tell me
+    # more about that: what exactly happened?", "Tell me more about your guy: what exactly
+    # happened?", "You talked about "late". Who or what do you think was behind that?"
+    cases = [
+        ("deepen_narrative", "work", "I just meant it was late at night, that's when I work."),
+        ("deepen_narrative", "trust them", "When someone rings back on time you trust them."),
+        ("deepen_narrative", "guy", "She knew the case. That's proper service, that guy."),
+        ("probe_attributions", "late", "So it was a Tuesday night, late, I picked up a fare."),
+    ]
+    for strategy, focus, said in cases:
+        for turn in range(1, 7):
+            text = _asked(strategy, focus, said, "situation", turn)
+            assert not re.search(r"happen|step by step|behind|end\?", text), text
+    # ... what happened is still asked on, said as a situation or not ("they hung up on me",
+    # "the card machine just died")
+    for focus, said in (
+        ("hung up on me", "I rang twice and they hung up on me."),
+        ("card machine died", "Then the card machine just died."),
+    ):
+        asked = {_asked("deepen_narrative", focus, said, "situation", t) for t in range(1, 7)}
+        assert any("happen" in q or "step by step" in q or "end" in q for q in asked), asked

@@ -976,6 +976,21 @@ def from_answer(label: str, quotes: Sequence[str], answer: str) -> bool:
 DISLIKING = frozenset("hate hates hated loathe loathes dislike dislikes detest detests".split())
 
 
+def as_a_doing(phrase: Phrase) -> str:
+    """A phrase of theirs that is a verb and its object, as a doing said to them: "sort my own
+    house out" -> "sorting your own house out", "press a button" -> "pressing a button"; ""
+    when it is no such phrase (a thing: "cordless bosch", "peace of mind")."""
+    v = vocabulary()
+    words = phrase.verbatim.split()
+    if len(words) < 2 or words[1].lower() not in v.determiners | _WHOSE:
+        return ""
+    gerund = _gerund(words[0].lower(), v)
+    shifted = _shift(words, v)
+    if gerund is None or shifted is None:
+        return ""
+    return " ".join([gerund, *shifted.split()[1:]])
+
+
 def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -> Phrase | None:
     """The clean phrase of the respondent's that the label stands for, or None."""
     v = vocabulary()

@@ -44,7 +44,13 @@ from interview_cli.config.switch_words import NEAR_SWITCH
 from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
-from interview_cli.llm.offline.asking.phrases import WH_WORDS, gerund_led
+from interview_cli.llm.offline.asking.phrases import (
+    WH_WORDS,
+    Phrase,
+    as_a_doing,
+    gerund_led,
+    phrase_for,
+)
 from interview_cli.llm.offline.asking.reference import NOTHING, Reference, asked_back_to, refer
 from interview_cli.llm.offline.asking.topic import thing
 from interview_cli.llm.offline.asking.vocabulary import vocabulary
@@ -559,13 +565,48 @@ def _a_state(clause: str) -> bool:
     return bool(words & _PRESENT_STATE) and not past
 
 
+def _no_event(words: Wordings, phrase: Phrase, told: bool) -> bool:
+    """Wordings of events for a focus that tells none. How things are is no step of the story:
+    "You mentioned that big chains are just a sales floor. Could you walk me through that step
+    by step?" (a typed interview). Nor, unless it is a step of the story by its type
+    (``told``), is a habit, a feeling or someone: "You said "I work". What happened next?",
+    "You said you trust them. Tell me more about that: what exactly happened?", "Tell me more
+    about your guy: what exactly happened?", "You talked about "late". Who or what do you think
+    was behind that?" (round 231). A thing's cause may be asked ("the fit")."""
+    narrative = words is WORDINGS["narrative"]
+    if narrative and _a_state(phrase.clause):
+        return True
+    of_events = narrative or words is WORDINGS["attribution"] or words is WORDINGS["after_feeling"]
+    of_a_thing = bool(phrase.noun) and not phrase.noun.startswith('"') and not narrative
+    return of_events and not of_a_thing and not told and not _happened(phrase)
+
+
+def _happened(phrase: Phrase) -> bool:
+    """The phrase tells something that happened: a clause with a past form in it, or a noun
+    phrase naming a doing or an event (``_an_event``)."""
+    if phrase.noun:
+        return _an_event(phrase.noun)
+    words = set(re.findall(r"[a-z']+", phrase.clause.lower()))
+    past = vocabulary().past | EVENT_PAST | _PAST
+    return bool(words & past) or any(len(w) > 3 and w.endswith("ed") for w in words)
+
+
+# Past forms neither list has ("they hung up on me", "it just died"): told, not how things are.
+_PAST = frozenset("hung died did had made said saw heard felt found gave put let set".split())
+
+
 def _agreeing(template: str, np: str, plural: bool) -> str:
     verbs = {"does": "do", "is": "are", "was": "were"} if plural else {}
     return template.format(np=np, **{v: verbs.get(v, v) for v in ("does", "is", "was")})
 
 
+# Node types that are steps of a story whatever their tense: "the strap snaps", "he would not
+# refund me" (a situation, a feeling or a reason is asked on only as something that happened)
+_STORY_STEPS = frozenset({"incident", "action", "outcome"})
+
+
 def _variants(
-    words: Wordings, ref: Reference, about: str, asked: Sequence[str] = ()
+    words: Wordings, ref: Reference, about: str, asked: Sequence[str] = (), told: bool = False
 ) -> list[tuple[str, str]]:
     """(template, question) pairs for the focus as ``ref`` says it, or about the topic; for a
     focus the respondent asked to go back to, whatever the strategy, an open question, unless
@@ -573,10 +614,12 @@ def _variants(
     if ref.how == "steer" and not ref.said_more:
         words = WORDINGS["steer"]  # what did they want to say? (else: the strategy's words)
     phrase = ref.phrase
-    if words is WORDINGS["narrative"] and phrase is not None and _a_state(phrase.clause):
-        # how things are is no step of the story: "You mentioned that big chains are just a
-        # sales floor. Could you walk me through that step by step?" (a typed interview)
+    if phrase is not None and _no_event(words, phrase, told):
         words = WORDINGS["generic"]
+    elif ref.how == "mention" and words is WORDINGS["narrative"] and not told:
+        # (a thing mentioned, the same: "You mentioned the guy. Could you walk me through that
+        # step by step?")
+        words = words if _an_event(ref.mention) else WORDINGS["generic"]
     out: list[tuple[str, str]] = []
     if phrase is not None and phrase.noun:
         np = phrase.noun
@@ -623,7 +666,11 @@ def candidates(
     word for it, ``topic.thing``)."""
     for name in (family, "generic"):
         found = _variants(
-            WORDINGS.get(name, WORDINGS["generic"]), ref, about, request.avoid_questions
+            WORDINGS.get(name, WORDINGS["generic"]),
+            ref,
+            about,
+            request.avoid_questions,
+            told=request.focus_type in _STORY_STEPS,
         )
         if found:
             return found
@@ -761,7 +808,8 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
         # "Can we go back to the carrying it down the steps bit?", and called it ignored)
         return f"Back to {back.mention}. {question}"
     if not kind:
-        return question
+        said_back = _said_back(request) if not question.startswith(_SURE) else ""
+        return f"{said_back} {question}" if said_back else question
     asked = list(request.avoid_questions)
 
     def last_used(said: str) -> int:
@@ -776,6 +824,24 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
 
 
 _SURE = "Sure, "
+
+
+def _said_back(request: QuestionRequest) -> str:
+    """The value the last answer came to (``reached``), said back before the question moves
+    on from it, in their words: "So for you it comes down to being independent." ("" when it
+    is no clean phrase of theirs, or said back only in quotes)."""
+    if not request.reached:
+        return ""
+    answers = list(request.answers) or [e.answer for e in request.recent]
+    phrase = phrase_for(request.reached, answers)
+    if phrase is None:
+        return ""
+    noun = phrase.noun if not phrase.noun.startswith('"') else as_a_doing(phrase)
+    if noun:
+        return f"So for you it comes down to {noun}."
+    if phrase.clause and not phrase.clause.startswith('"'):
+        return f"So in the end, {phrase.clause}."
+    return ""
 
 
 def _names_its_focus(request: QuestionRequest) -> bool:
