@@ -259,8 +259,15 @@ def _just_said_put_right(
 
 
 # A figure said right after the frame: "No wait, it's £54 I think"
+# (a figure in words too, and what it was not first: "I tell a lie, it wor four hundred it was six
+# hundred and summat", round 231 took back the dog walk said before it)
 _FIGURE_NEXT = re.compile(
-    r"[\s,]*(?:(?:it'?s|it\s+is|it\s+was|was|more\s+like|about|like)\s+)?" + CURRENCY_SIGN + r"?\d"
+    r"[\s,]*(?:(?:it'?s|it\s+is|it\s+was(?:n'?t|nt|nae)?|it\s+wor|it\s+weren'?t|was|wor|"
+    r"more\s+like|about|like)\s+)?(?:"
+    + CURRENCY_SIGN
+    + r"?\d|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|"
+    r"sixty|seventy|eighty|ninety)\s+(?:hundred|thousand|grand|quid|pounds?)\b)",
+    re.IGNORECASE,
 )
 _TURNED_ROUND = re.compile(r"\b(?:other|wrong)\s+way\s+(?:round|around)\b", re.IGNORECASE)
 

@@ -203,6 +203,23 @@ def _as_typed(extraction: Extraction, typed: str, mended: str) -> Extraction:
     return extraction.model_copy(update={"nodes": nodes, "edges": edges})
 
 
+def _without_echo(answer: str, question: str) -> str:
+    """The answer without its echo of the question (``meta.without_echo``), and without a
+    retraction the echo hid: a word of theirs explained is taken back as said, so "Ar just
+    means yes bab, it's how we talk round here" is not read without its "Ar" as "how we talk
+    round here", which round 231's close read back."""
+    echoless = without_echo(answer, question)
+    if echoless == answer:
+        return echoless
+    still = {(s.start, s.end) for s in inline_spans(echoless, ("retraction",))}
+    hidden = [
+        s
+        for s in inline_spans(answer, ("retraction",))
+        if all(s.start >= e or s.end <= b for b, e in still)
+    ]
+    return blank_spans(echoless, hidden)
+
+
 def _extract_mended(request: ExtractRequest) -> Extraction:
     extraction = with_raised_element(request, _extract(request), stance_of)
     back = taken_back(request)
@@ -277,7 +294,7 @@ def _without_just_said(
 
 
 def _extract(request: ExtractRequest) -> Extraction:
-    answer = without_echo(request.answer, request.question)
+    answer = _without_echo(request.answer, request.question)
     view = OntologyView(request.methodology.ontology)
     if naming_words(blank(answer), _NAMES_NOTHING) == 0:
         # What is left after hedges, don't-knows and remarks about the interview names

@@ -398,7 +398,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     whole = bool(_NOT_WHAT_IT_WAS.search(said) or _HOW_IT_IS.search(said))
     whole = whole and len(words) <= MAX_LABEL_WORDS + 1
     if not whole:
-        words = _first_clause(_before_relative(_without_all_that(_drop_copula(words))))
+        words = _first_clause_or_next(_before_relative(_without_all_that(_drop_copula(words))))
     if prefix and words and words[0].lower() == prefix.split()[0]:
         prefix = ""
     if prefix:
@@ -421,6 +421,27 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     return _OWN_TIME_JOINED.sub(
         lambda m: m.group(0).replace("-", " "), label.replace("\u2019", "'")
     )
+
+
+_ABLE = frozenset("can could being able to".split())
+
+
+def _first_clause_or_next(words: list[str]) -> list[str]:
+    """The first clause, or the one after it when the first names nothing: "able to get up and
+    walk the dog" is "walk the dog" (round 231 made no node of it: "able to get up" is light)."""
+    first = _first_clause(words)
+    able = list(first)
+    while len(able) > 1 and able[0].lower() in _ABLE:
+        able = able[1:]  # ("can get up and take the dog out": "get up" names nothing)
+    if not is_empty_label(able) or len(first) >= len(words) or words[: len(first)] != first:
+        return first
+    rest = words[len(first) :]
+    if not rest or rest[0].lower() not in ("and", "then", "an", "n"):
+        return first  # (only a doing joined to it: not "the one | that ruined my week")
+    while rest and rest[0].lower() in ("and", "then", "an", "n"):
+        rest = rest[1:]
+    # (a doing with what it is done to: not "can just get on and walk", said as a whole)
+    return _first_clause(rest) if len(rest) > 1 and not is_empty_label(rest) else first
 
 
 def _first_clause(words: list[str]) -> list[str]:
