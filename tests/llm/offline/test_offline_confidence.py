@@ -38,7 +38,12 @@ def test_a_remark_with_no_sign_of_an_element_is_too_doubtful_to_ask_about(
 @pytest.mark.parametrize(
     ("answer", "doubtful", "sure"),
     [
-        # a joke: the sentence laughs
+        # a joke: the sentence laughs (with a space too: "ha ha", round 232)
+        (
+            "They stay in when I run. I'd wear them in the shower if I could ha ha.",
+            "wear them in the shower",
+            "stay in when I run",
+        ),
         (
             "They stay in when I run. I'd wear them in the shower if I could haha.",
             "wear them in the shower",

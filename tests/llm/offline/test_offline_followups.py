@@ -553,6 +553,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I've got a few minutes left max.",
         "Nothing happened next, I just pay the bills. My job is pinging now, are we nearly done?",
         "To a friend I'd say do it. Sorry my lunch break is nearly over, I've about 5 mins",
+        # round 232: going said as "be going", after what is due now
+        "I think thats about it really. And my bus into town is due in ten minutes so Ill have "
+        "to be going now in a minute",
+        "Honestly I'd rather not. Sorry, Im gonna have to be going now",
     ):
         assert tiring(going), going
     for told in (
@@ -578,6 +582,7 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "My mum's here now most days.",
         "I was gulping it because my break is nearly over by then",
         "If the battery dies I have to go home.",
+        "The bus is due at ten past so I have to run.",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",

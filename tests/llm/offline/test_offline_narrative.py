@@ -223,3 +223,15 @@ def test_a_habit_a_feeling_or_someone_is_no_event_to_go_on_with() -> None:
     ):
         asked = {_asked("deepen_narrative", focus, said, "situation", t) for t in range(1, 7)}
         assert any("happen" in q or "step by step" in q or "end" in q for q in asked), asked
+
+
+def test_what_they_did_after_a_thing_is_not_asked() -> None:
+    # round 232: "You mentioned the work. What did you do then?" of "I felt like I was the one
+    # doing all the work" (the chasing, not a job)
+    said = "With the phone lot I felt like I was the one doing all the work"
+    quote = "I felt like I was the one doing all the work"
+    for turn in range(1, 7):
+        text = _asked(
+            "probe_attributions", "felt one doing all the work", said, "emotion", turn, quote
+        )
+        assert "did you do then" not in text and "How did it end" not in text, text

@@ -565,6 +565,11 @@ def _a_state(clause: str) -> bool:
     return bool(words & _PRESENT_STATE) and not past
 
 
+def _of_what_happened(words: Wordings) -> bool:
+    """The wordings go on with the story: what happened next, what they did then."""
+    return words is WORDINGS["narrative"] or words is WORDINGS["after_feeling"]
+
+
 def _no_event(words: Wordings, phrase: Phrase, told: bool) -> bool:
     """Wordings of events for a focus that tells none. How things are is no step of the story:
     "You mentioned that big chains are just a sales floor. Could you walk me through that step
@@ -577,7 +582,11 @@ def _no_event(words: Wordings, phrase: Phrase, told: bool) -> bool:
     if narrative and _a_state(phrase.clause):
         return True
     of_events = narrative or words is WORDINGS["attribution"] or words is WORDINGS["after_feeling"]
-    of_a_thing = bool(phrase.noun) and not phrase.noun.startswith('"') and not narrative
+    # (a thing's cause may be asked, not what they did after it: "You mentioned the work. What
+    # did you do then?", round 232)
+    of_a_thing = (
+        bool(phrase.noun) and not phrase.noun.startswith('"') and words is WORDINGS["attribution"]
+    )
     return of_events and not of_a_thing and not told and not _happened(phrase)
 
 
@@ -616,9 +625,9 @@ def _variants(
     phrase = ref.phrase
     if phrase is not None and _no_event(words, phrase, told):
         words = WORDINGS["generic"]
-    elif ref.how == "mention" and words is WORDINGS["narrative"] and not told:
+    elif ref.how == "mention" and _of_what_happened(words) and not told:
         # (a thing mentioned, the same: "You mentioned the guy. Could you walk me through that
-        # step by step?")
+        # step by step?", "You mentioned the work. What did you do then?", round 232)
         words = words if _an_event(ref.mention) else WORDINGS["generic"]
     out: list[tuple[str, str]] = []
     if phrase is not None and phrase.noun:

@@ -55,6 +55,9 @@ _TRAILING = re.compile(
     r"if\s+i'?m\s+honest|"
     # "I'd rather talk about the mower if it's all the same" (round 25)
     r"if\s+it'?s\s+all\s+the\s+same(?:\s+to\s+you)?|if\s+you\s+don'?t\s+mind|"
+    # ("I'd rather talk about the bank fraud lady if thats ok": round 232 heard "Sure, back to
+    # the bank fraud lady if that's ok.")
+    r"if\s+(?:that'?s|thats|it'?s|its)\s+(?:ok|okay|alright|all\s+right|cool|fine)(?:\s+with\s+you)?|"
     r"thing|bit|(?<!good\s)(?<!real\s)(?<!proper\s)stuff|part|from\s+earlier|from\s+before|earlier|before|"
     # "Can we go back to the starting thing a minute?" (round 55 said back "Back to the
     # starting thing a minute.")
