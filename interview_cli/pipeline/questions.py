@@ -156,15 +156,34 @@ def value_reached(
         if node.created_turn == turn_number
         and levels.get(node.node_type, 0) >= top - 1
         and node.confidence >= least
+        and node.stance >= 0  # (a fear is no "what it comes down to": the review)
         and not graph.is_superseded(node.id)
         and graph.predecessors(node.id, relations)
     ]
     if not found:
         return ""
     best = max(found, key=lambda node: levels[node.node_type])
-    if focus_id == best.id or (focus_id is not None and focus_id in graph.successors(best.id)):
+    if focus_id is not None and (
+        focus_id == best.id
+        or focus_id in graph.successors(best.id)
+        # (nor what leads to it: "So for you it comes down to your happiness. You talked about
+        # the grandkids. Why is that important to you?" asked what was just answered)
+        or focus_id in _below(graph, best.id, relations)
+    ):
         return ""
     return best.label
+
+
+def _below(graph: KnowledgeGraph, node_id: str, relations: frozenset[str]) -> set[str]:
+    """Every node with a chain up to ``node_id``."""
+    seen: set[str] = set()
+    todo = [node_id]
+    while todo:
+        for lower in graph.predecessors(todo.pop(), relations):
+            if lower not in seen:
+                seen.add(lower)
+                todo.append(lower)
+    return seen
 
 
 def pointed_at(

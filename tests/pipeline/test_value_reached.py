@@ -67,3 +67,29 @@ def test_a_story_method_says_no_value_back() -> None:
         ],
     )
     assert all(not r.reached for r in llm.requests)
+
+
+def test_no_value_is_said_back_before_a_question_on_what_leads_to_it_or_of_a_fear() -> None:
+    # the review: "So for you it comes down to your happiness. You talked about the grandkids.
+    # Why is that important to you?" asked what the answer had just said; a value held against
+    # ("being lonely, that's my worst fear") is no "what it comes down to"
+    from interview_cli.core.graph.knowledge import KnowledgeGraph
+    from interview_cli.pipeline.questions import value_reached
+
+    mec = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = KnowledgeGraph()
+
+    def node(label: str, kind: str, turn: int, stance: int = 0) -> str:
+        return graph.add_node(label, kind, methodology=mec, turn=turn, stance=stance).id
+
+    kids = node("the grandkids", "psychosocial_consequence", 3)
+    happy = node("my happiness", "terminal_value", 4)
+    graph.add_relation(kids, happy, "leads_to", methodology=mec, turn=4)
+    other = node("firm enough", "attribute", 1)
+    assert value_reached(graph, mec, 4, other) == "my happiness"
+    assert value_reached(graph, mec, 4, kids) == ""  # below it: asks what was just answered
+    assert value_reached(graph, mec, 4, happy) == ""  # it: asked about, not said back
+    assert value_reached(graph, mec, 5, other) == ""  # said an answer before
+    lonely = node("being lonely", "terminal_value", 6, stance=-1)
+    graph.add_relation(other, lonely, "leads_to", methodology=mec, turn=6)
+    assert value_reached(graph, mec, 6, kids) == ""

@@ -557,6 +557,8 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I think thats about it really. And my bus into town is due in ten minutes so Ill have "
         "to be going now in a minute",
         "Honestly I'd rather not. Sorry, Im gonna have to be going now",
+        "Right, I've got to crack on now.",
+        "It was good. Anyway I've got to get going.",
     ):
         assert tiring(going), going
     for told in (
@@ -583,6 +585,22 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I was gulping it because my break is nearly over by then",
         "If the battery dies I have to go home.",
         "The bus is due at ten past so I have to run.",
+        # (the review of round 231's leavings: a reason or a routine ending on a going, a
+        # complaint or a household said of now, how long something takes, a break in a routine,
+        # a quoted child)
+        "Because in the morning I've no time. I've got to crack on.",
+        "Cos mornings are mad. I've got to get going.",
+        "Speed matters to me. I've got to get back to work.",
+        "It's quick, I press the button and that's it. I've got to be off.",
+        "The app is pinging me all the time now.",
+        "My daughter's here most days now.",
+        "Why now? Well, winter's here now.",
+        "Since the new update, my phone is buzzing nonstop now.",
+        "Not long, I've got 10 minutes.",
+        "Between calls, I've got 5 minutes tops.",
+        "Honestly, I've got about five minutes.",
+        "Because by the time I get served, my break is nearly over.",
+        "Every car trip it's the same. Are we nearly there?",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",
@@ -1128,3 +1146,49 @@ def test_every_verb_before_a_noun_slot_agrees_with_it() -> None:
     for family, words in WORDINGS.items():
         for text in (*words.noun, *words.thing):
             assert not re.search(r"\b(?:does|is|was)\s+\{np\}", text), (family, text)
+
+
+def test_a_value_said_back_is_one_they_came_to_in_their_words() -> None:
+    # the value an answer came to is said back before the question moves on (a typed lawnmower
+    # interview), never a fear, a thing or a word made a verb (the review of round 231's rule:
+    # "So for you it comes down to losing your marbles.", "... the app.", "... especiallying
+    # the grandkids.")
+    mec = _methodology("means_end_chain")
+    concept = Concept(id="topic", name="mattress", methodology="means_end_chain", objective="x")
+
+    def said_back(reached: str, answer: str, asked: str = "Why does that matter?") -> str:
+        request = QuestionRequest(
+            methodology=mec,
+            concept=concept,
+            strategy=strategy("explore"),
+            turn_number=5,
+            answers=[answer],
+            recent=[Exchange(question=asked, answer=answer)],
+            avoid_questions=[asked],
+            reached=reached,
+        )
+        question = offline_question(request)
+        return question.split(". ")[0] + "." if question.startswith("So for you") else ""
+
+    assert said_back("being independent", "I suppose being independent.") == (
+        "So for you it comes down to being independent."
+    )
+    assert said_back("sort my own house out", "I like being able to sort my own house out.") == (
+        "So for you it comes down to sorting your own house out."
+    )
+    assert said_back("self-respect", "My self-respect, really.") == (
+        "So for you it comes down to your self-respect."
+    )
+    for reached, answer in (
+        ("losing my marbles", "Losing my marbles, honestly."),
+        ("being lonely", "Being lonely. That's my worst fear."),
+        ("ending up in a home", "Ending up in a home like my nan."),
+        ("not ending up like my dad", "Not ending up like my dad, he was in a home at sixty."),
+        ("app", "The app's good too, I can see my usage."),
+        ("especially the grandkids", "Especially the grandkids."),
+        ("my own house sorted", "My own house sorted, that's what counts."),
+    ):
+        assert said_back(reached, answer) == "", (reached, said_back(reached, answer))
+    # ... and not twice running
+    twice = "So for you it comes down to your self-respect. What else matters to you?"
+    assert said_back("being independent", "Being independent.", asked=twice) == ""

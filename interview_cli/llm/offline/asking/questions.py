@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from interview_cli.config.switch_words import NEAR_SWITCH
-from interview_cli.core.text import NEGATIONS
+from interview_cli.core.text import NEGATIONS, label_profile
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
 from interview_cli.llm.offline.asking.phrases import (
@@ -601,7 +601,10 @@ def _happened(phrase: Phrase) -> bool:
 
 
 # Past forms neither list has ("they hung up on me", "it just died"): told, not how things are.
-_PAST = frozenset("hung died did had made said saw heard felt found gave put let set".split())
+_PAST = frozenset(
+    """hung died did had made said saw heard felt found gave put let set didn't didnt wasn't
+    wasnt weren't werent won't wouldn't wouldnt couldn't couldnt never""".split()
+)
 
 
 def _agreeing(template: str, np: str, plural: bool) -> str:
@@ -839,18 +842,42 @@ def _said_back(request: QuestionRequest) -> str:
     """The value the last answer came to (``reached``), said back before the question moves
     on from it, in their words: "So for you it comes down to being independent." ("" when it
     is no clean phrase of theirs, or said back only in quotes)."""
-    if not request.reached:
+    said_before = any(q.startswith(_COMES_DOWN) for q in request.avoid_questions[-1:])
+    if not request.reached or said_before or label_profile(request.reached).negated:
         return ""
     answers = list(request.answers) or [e.answer for e in request.recent]
     phrase = phrase_for(request.reached, answers)
-    if phrase is None:
-        return ""
+    if phrase is None or stance_of(phrase.verbatim) < 0 or _FEARED.search(phrase.verbatim):
+        return ""  # (a fear or a dread is no "what it comes down to": the review)
     noun = phrase.noun if not phrase.noun.startswith('"') else as_a_doing(phrase)
-    if noun:
-        return f"So for you it comes down to {noun}."
-    if phrase.clause and not phrase.clause.startswith('"'):
-        return f"So in the end, {phrase.clause}."
-    return ""
+    # (a thing is no value said back: "So for you it comes down to the app.", the review; nor
+    # a clause, "So in the end, your own house sorted.")
+    return f"{_COMES_DOWN} {noun}." if noun and _a_value(noun) else ""
+
+
+_COMES_DOWN = "So for you it comes down to"
+_FEARED = re.compile(
+    r"\b(?:ending\s+up|end\s+up|losing|lose|lonely|fear|afraid|scared|dread|hate|worst)\b", re.I
+)
+# What a value said as a noun is: a doing ("being independent") or a quality ("your
+# self-respect", "peace of mind"), not a thing ("the app", "the grandkids")
+_VALUE_ENDS = ("ness", "dom", "ity", "ence", "ance", "ment", "ship", "hood", "ism")
+_VALUE_WORDS = frozenset(
+    """peace mind respect pride freedom time health safety security confidence control
+    family life dignity trust comfort calm sanity money future""".split()
+)
+
+
+def _a_value(noun: str) -> bool:
+    words = [w for w in re.findall(r"[a-z']+", noun.lower()) if w not in _OWNERS]
+    return bool(words) and (
+        words[0].endswith("ing")
+        or words[-1].endswith(_VALUE_ENDS)
+        or bool(set(words) & _VALUE_WORDS)
+    )
+
+
+_OWNERS = frozenset("the a an your my their our his her own".split())
 
 
 def _names_its_focus(request: QuestionRequest) -> bool:

@@ -266,7 +266,9 @@ _FIGURE_NEXT = re.compile(
     r"more\s+like|about|like)\s+)?(?:"
     + CURRENCY_SIGN
     + r"?\d|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|"
-    r"sixty|seventy|eighty|ninety)\s+(?:hundred|thousand|grand|quid|pounds?)\b)",
+    # (not "a hundred percent", said of how sure: the review)
+    r"sixty|seventy|eighty|ninety)\s+(?:hundred|thousand|grand|quid|pounds?)\b"
+    r"(?!\s*(?:percent|per\s+cent|%)))",
     re.IGNORECASE,
 )
 _TURNED_ROUND = re.compile(r"\b(?:other|wrong)\s+way\s+(?:round|around)\b", re.IGNORECASE)

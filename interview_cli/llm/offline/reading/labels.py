@@ -209,7 +209,11 @@ _LIKE_VERBS = frozenset(
 _DETERMINERS = frozenset("the a an my our your this that these those his her their".split())
 
 
-_PARTICLES = frozenset("up out down off about".split())
+_LIKENESS_PARTICLES = frozenset("up out down off".split())
+
+
+def _a_doing_word(word: str) -> bool:
+    return word.endswith("ing") and len(word) > 4
 
 
 def _filler_like(words: list[str], i: int) -> bool:
@@ -220,9 +224,9 @@ def _filler_like(words: list[str], i: int) -> bool:
     before = words[i - 1].lower()
     if before.endswith("ing") and len(before) > 4 and words[i + 1].lower() in ("a", "an"):
         return False  # a likeness: "knees creaking like an old gate" (round 100)
-    if before in _PARTICLES and i >= 2 and words[i - 2].lower().endswith("ing"):
-        # ... with its particle: "not waking up like a question mark" (round 231)
-        return words[i + 1].lower() not in ("a", "an")
+    if before in _LIKENESS_PARTICLES and i >= 2 and _a_doing_word(words[i - 2].lower()):
+        if words[i + 1].lower() in ("a", "an"):
+            return False  # ... with its particle: "not waking up like a question mark" (round 231)
     return before not in _LIKE_VERBS and words[i + 1].lower() in _DETERMINERS
 
 
