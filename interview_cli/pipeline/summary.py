@@ -382,7 +382,7 @@ Say = Callable[[Node], "str | None"]
 MAX_TOLD_WORDS = 12
 
 
-def said_as(answers: Sequence[str]) -> Say:
+class SaidAs:
     """How a concept is read back to the respondent: its label in their own words where an
     answer holds them as a clean phrase ("I never charge it" for "never charge"), else as it
     stands (a model's paraphrase too). Where the only words for it stop in the middle of what
@@ -393,19 +393,29 @@ def said_as(answers: Sequence[str]) -> Say:
     4, and a typed support call was told "you missed that they doubled the direct debit
     without telling me" while the summary still left that point out."""
 
-    def say(node: Node) -> str | None:
+    def __init__(self, answers: Sequence[str]) -> None:
+        self.answers = list(answers)
+
+    def __call__(self, node: Node) -> str | None:
         label = node.label
-        phrase = phrase_for(label, answers)
+        phrase = phrase_for(label, self.answers)
         if phrase is not None:
             return told_plainly(phrase.verbatim)
-        if cut_short(label, answers) or gapped(label, answers):
+        if cut_short(label, self.answers) or gapped(label, self.answers):
             # (to the end of the clause it was cut from, where that is short: round 163's
             # summary read "I dont want Mostyn to go the way")
-            told = run_on(label, answers, MAX_TOLD_WORDS) or _own_sentence(node)
+            told = run_on(label, self.answers, MAX_TOLD_WORDS) or _own_sentence(node)
             return told_plainly(told) if told else told
         return label
 
-    return say
+    def clean(self, node: Node) -> bool:
+        """The concept is a clean phrase of theirs, said back as they said it."""
+        return phrase_for(node.label, self.answers) is not None
+
+
+def said_as(answers: Sequence[str]) -> SaidAs:
+    """How concepts are read back to the respondent (``SaidAs``)."""
+    return SaidAs(answers)
 
 
 def _said(node: Node, say: Say | None) -> str | None:
@@ -514,6 +524,15 @@ def ranked_chains(
     # point is recovering properly", said first as an aside)
     doubtful = frozenset(i for i in _doubtful(graph, methodology) if keep is None or keep([i]) < 1)
     loose = [ids for ids in loose if ids[0] not in doubtful]
+    if isinstance(say, SaidAs):
+        # on no chain, a concept is listed only as a clean phrase of theirs, or as the closing
+        # answer said it: round 232's "also:" read back "Mitzi rides on it sometimes like shes"
+        # and "bare weeks of that bot saying", and was rated 2 of 4
+        loose = [
+            ids
+            for ids in loose
+            if say.clean(graph.node(ids[0])) or (keep is not None and keep(ids) >= 1)
+        ]
     if keep is not None:  # what the closing answer said is listed first, not cut off last
         loose.sort(key=lambda ids: -keep(ids))
     said_clearly = [

@@ -903,3 +903,26 @@ def test_a_no_that_names_a_part_as_right_keeps_that_part() -> None:
         assert not any("proper grown up" in line for line in lines), (denied, lines)
     # ... and one said to be right with "I think" is (read once more)
     assert CheckBack(question, "I think the grown up bit is right, but not all", 21)._named_right
+
+
+def test_a_loose_concept_is_listed_only_as_a_clean_phrase_of_theirs() -> None:
+    # round 232's "also:" read back "Mitzi rides on it sometimes like shes" and "bare weeks of
+    # that bot saying", cut from their clauses (rated 2 of 4); a clean phrase stays
+    meth = Library.discover(cwd=ROOT).methodology("means_end_chain").value
+    graph = _graph(
+        meth,
+        [
+            ("press the button", "attribute"),
+            ("my hands are better", "functional_consequence"),
+            ("mitzi rides on sometimes like shes", "attribute"),
+            ("the cat hair", "attribute"),
+        ],
+        [(0, 1, "leads_to")],
+    )
+    answers = [
+        "With the robot I just press the button, so my hands are better.",
+        "And Mitzi rides on it sometimes like shes the Queen of Sheba. The cat hair though!",
+    ]
+    summary = learned_summary(graph, meth, say=said_as(answers))
+    assert "also: the cat hair" in summary, summary
+    assert "Mitzi" not in summary, summary

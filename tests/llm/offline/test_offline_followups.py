@@ -559,6 +559,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Honestly I'd rather not. Sorry, Im gonna have to be going now",
         "Right, I've got to crack on now.",
         "It was good. Anyway I've got to get going.",
+        # round 233: where they must be soon, and wrapping up with a closing after it
+        "No, I think thats it. I'll need to get to the sorting office soon, the van leaves at 6",
+        "It's a screen. Look I'll have to wrap up, Pat needs the phone to ring her sister. "
+        "That's about it really.",
     ):
         assert tiring(going), going
     for told in (
@@ -601,6 +605,8 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Honestly, I've got about five minutes.",
         "Because by the time I get served, my break is nearly over.",
         "Every car trip it's the same. Are we nearly there?",
+        "Every day I have to get to the depot soon after six.",
+        "So I need to get to the shop soon, the milk's run out.",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",
@@ -819,6 +825,8 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     assert owned("hang on someone's at the door, two secs").startswith("Okay, ")
     assert not owned("I was on hold for two mins").startswith("Okay")
     # (how long something takes is no break: the review)
+    # (a going in a minute is no break: "Okay, no rush." was said to one, round 232)
+    assert not owned("So Ill have to be going now in a minute").startswith("Okay")
     for told in (
         "The pod machine is quick, it is ready in two minutes.",
         "I just want a coffee that takes 2 mins",

@@ -405,6 +405,13 @@ def _verb_of_the_clause(words: Sequence[str]) -> bool:
     return len(words) >= 3 and words[-1] in _LIKINGS and words[-2] in _BEFORE_A_LIKING
 
 
+# A subject and its verb in one word ends no phrase: "Mitzi rides on it sometimes like shes" (the
+# Queen of Sheba) was read back in round 232's summary
+_SUBJECT_AND_VERB = re.compile(
+    r"^(?:(?:i|you|we|they|he|she|it)'(?:m|ve|d|ll|re|s)|shes|hes|theyre|youre|im|ive|weve)$"
+)
+
+
 def _sorting(words: Sequence[str]) -> bool:
     """ "sort" is the hedge "sort of" only before "of": "sort my own house out" is a doing (a
     typed lawnmower interview's value was never read back)."""
@@ -416,7 +423,7 @@ def _clean(words: Sequence[str], v: Vocabulary, closed: bool = False) -> bool:
     ``closed``: the phrase ends where its clause does (a stop, a comma or the answer's end)."""
     # a verb that wants an object ends a phrase whole after "what": "what I want", "what I love"
     ended = (
-        words[-1] not in v.dangling_end
+        (words[-1] not in v.dangling_end and not _SUBJECT_AND_VERB.match(words[-1]))
         or (words[-1] in v.verbs and "what" in words[:-1])
         or _verb_of_the_clause(words)
         or (closed and words[-1] in _ENDS_AT_CLAUSE_END and len(words) > _AT_LEAST[words[-1]])

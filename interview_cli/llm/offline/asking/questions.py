@@ -752,7 +752,8 @@ _AWAY = re.compile(
     r"\bbe\s+right\s+back\b|(?:^|(?<=[.!?]\s))(?:hang|hold)\s+on\b(?![^.!?]*\?)|"
     # ("Sorry, the baby's just woken up, one sec.": a typed interview)
     # (not going in a minute: "gotta go in a sec", round 209 heard "Okay, no rush.")
-    r"(?<!\bgo\sin\s)(?<!\boff\sin\s)(?<!dash\sin\s)(?<!leave\sin\s)"
+    # (nor "I'll have to be going now in a minute", round 232)
+    r"(?<!\bgo\sin\s)(?<!\boff\sin\s)(?<!dash\sin\s)(?<!leave\sin\s)(?<!\bnow\sin\s)(?<!going\sin\s)"
     r"\b(?:one|1|a|just\s+a)\s+(?:sec|second|min|minute|mo|moment)\W*$|"
     # ("hang on someone's at the door, two secs", round 226; not how long it takes, "it's
     # ready in two minutes", "I've only got two minutes", the review)
