@@ -563,6 +563,8 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "No, I think thats it. I'll need to get to the sorting office soon, the van leaves at 6",
         "It's a screen. Look I'll have to wrap up, Pat needs the phone to ring her sister. "
         "That's about it really.",
+        "Thats about it really. Anyway I've got a meeting in five minutes so I'll have to leave "
+        "it there.",
     ):
         assert tiring(going), going
     for told in (

@@ -241,6 +241,7 @@ def _without_openers(text: str) -> str:
     text = _WHO_DID_IT.sub(lambda m: f"{m.group('who') or m.group('named')} ", text)
     text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
     text = _GOT_READY_AND.sub("", text)
+    text = _SINCE_GOT.sub("", text)
     # "it gets me a little closer to talking properly with my grandson": where it takes them
     text = _CLOSER.sub("closer to ", text)
     return text
@@ -251,6 +252,13 @@ def _without_openers(text: str) -> str:
 _GOT_READY_AND = re.compile(
     r"^(?:(?:i|we|he|she|they)\s+)?(?:sat\s+(?:myself\s+)?down|got\s+up|"
     r"got\s+(?:off\s+)?(?:my|me)\s+(?:arse|backside|bum))\s+(?:and|&)\s+(?=\w)(?!running\b)",
+    re.IGNORECASE,
+)
+# since when, said first with no comma: "Since I got this one I've stopped taking the co-codamol"
+# (my own typed interview made "got this one stopped taking co-codamol")
+_SINCE_GOT = re.compile(
+    r"^(?:ever\s+)?since\s+(?:i|we)\s+(?:got|bought|switched|changed|started|moved|had)\s+"
+    r"(?:[\w'-]+\s+){0,3}?(?=(?:i've|ive|i|we've|weve|we|it's|its|it|my)\s)",
     re.IGNORECASE,
 )
 # what the story waited through, said first: "After all that hold music, a lady asked ..." (not
