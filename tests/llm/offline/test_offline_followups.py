@@ -609,6 +609,21 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Every car trip it's the same. Are we nearly there?",
         "Every day I have to get to the depot soon after six.",
         "So I need to get to the shop soon, the milk's run out.",
+        # (the second review: a routine or a story before a going, a contract ending, a break
+        # in a routine, a goings' weaker verbs after "well", life these days, a plain going of
+        # "we", someone picking them up these days)
+        "Usually the bus is due in ten minutes so I have to run.",
+        "The app won't load my ticket. And the train is leaving in two minutes so I have to run.",
+        "My contract is due to end soon so I need to leave.",
+        "By the time I've queued, I've got ten minutes left.",
+        "The queue takes twenty minutes. My lunch break is nearly over, so I grab a meal deal.",
+        "Well, I've got to get back to work.",
+        "The alarm goes off. We have to leave.",
+        "Since I lost my licence, my son's picking me up from the shops now.",
+        "It's got so popular. The queue is outside the door now.",
+        "They finally found it. The parcel's waiting for me at the depot now.",
+        "My watch is beeping at me non-stop now.",
+        "My watch is beeping at me for everything now.",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",
@@ -1197,6 +1212,11 @@ def test_a_value_said_back_is_one_they_came_to_in_their_words() -> None:
         ("app", "The app's good too, I can see my usage."),
         ("especially the grandkids", "Especially the grandkids."),
         ("my own house sorted", "My own house sorted, that's what counts."),
+        # (the second review: a thing led by a doing, a place, a fear said plainly)
+        ("walking club", "It's about the walking club, that's my happiness."),
+        ("apartment", "The apartment, really."),
+        ("falling over and breaking a hip", "Falling over and breaking a hip."),
+        ("running out of money", "Running out of money."),
     ):
         assert said_back(reached, answer) == "", (reached, said_back(reached, answer))
     # ... and not twice running

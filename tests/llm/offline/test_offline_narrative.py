@@ -237,3 +237,14 @@ def test_what_they_did_after_a_thing_is_not_asked() -> None:
             "probe_attributions", "felt one doing all the work", said, "emotion", turn, quote
         )
         assert "did you do then" not in text and "How did it end" not in text, text
+
+
+def test_what_came_until_they_thought_about_it_is_the_story() -> None:
+    # the second review: in a ladder "I never thought about mattresses till my back went" is how
+    # it was before (round 231); in a story, what came "until" is the incident itself
+    from offline_fixtures import extract, shipped_mec
+
+    said = "I never thought about their support until my account got hacked last March."
+    assert [n.label for n in extract(CI, "banking", said, None).nodes]
+    ladder = "I never thought about mattresses at all till my back went."
+    assert not [n.label for n in extract(shipped_mec(), "banking", ladder, None).nodes]

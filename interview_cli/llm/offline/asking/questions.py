@@ -600,10 +600,11 @@ def _happened(phrase: Phrase) -> bool:
     return bool(words & past) or any(len(w) > 3 and w.endswith("ed") for w in words)
 
 
-# Past forms neither list has ("they hung up on me", "it just died"): told, not how things are.
+# Past forms neither list has ("they hung up on me", "it just died"): told, not how things are
+# ("never" and "won't" say a habit: "They never ring you back", the review).
 _PAST = frozenset(
     """hung died did had made said saw heard felt found gave put let set didn't didnt wasn't
-    wasnt weren't werent won't wouldn't wouldnt couldn't couldnt never""".split()
+    wasnt weren't werent wouldn't wouldnt couldn't couldnt""".split()
 )
 
 
@@ -858,11 +859,13 @@ def _said_back(request: QuestionRequest) -> str:
 
 _COMES_DOWN = "So for you it comes down to"
 _FEARED = re.compile(
-    r"\b(?:ending\s+up|end\s+up|losing|lose|lonely|fear|afraid|scared|dread|hate|worst)\b", re.I
+    r"\b(?:ending\s+up|end\s+up|losing|lose|lonely|fear|afraid|scared|dread|hate|worst|falling|"
+    r"breaking|running\s+out|judged|left\s+out|fortune|costs?|costing)\b",
+    re.I,
 )
 # What a value said as a noun is: a doing ("being independent") or a quality ("your
 # self-respect", "peace of mind"), not a thing ("the app", "the grandkids")
-_VALUE_ENDS = ("ness", "dom", "ity", "ence", "ance", "ment", "ship", "hood", "ism")
+_VALUE_ENDS = ("ness", "dom", "ility", "urity", "nity", "ence", "ship", "hood")
 _VALUE_WORDS = frozenset(
     """peace mind respect pride freedom time health safety security confidence control
     family life dignity trust comfort calm sanity money future""".split()
@@ -870,11 +873,12 @@ _VALUE_WORDS = frozenset(
 
 
 def _a_value(noun: str) -> bool:
-    words = [w for w in re.findall(r"[a-z']+", noun.lower()) if w not in _OWNERS]
+    said = re.findall(r"[a-z']+", noun.lower())
+    words = [w for w in said if w not in _OWNERS]
+    # (a doing only as said, not a thing named by one: "the walking club", "your walking boots")
+    doing = bool(said) and said[0] not in _OWNERS and said[0].endswith("ing")
     return bool(words) and (
-        words[0].endswith("ing")
-        or words[-1].endswith(_VALUE_ENDS)
-        or bool(set(words) & _VALUE_WORDS)
+        doing or words[-1].endswith(_VALUE_ENDS) or bool(set(words) & _VALUE_WORDS)
     )
 
 
