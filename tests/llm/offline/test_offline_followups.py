@@ -565,6 +565,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "That's about it really.",
         "Thats about it really. Anyway I've got a meeting in five minutes so I'll have to leave "
         "it there.",
+        # round 234: the ride come for them; someone calling for them, with a lead word
+        "Oh, I'm afraid my taxi's just pulled up, I've a hospital appointment at half past.",
+        "proper coffee at home for pennies basically. sorry the gaffer's shouting for me, we're "
+        "away to the wholesalers, gonnae have to be quick",
     ):
         assert tiring(going), going
     for told in (
@@ -624,6 +628,7 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "They finally found it. The parcel's waiting for me at the depot now.",
         "My watch is beeping at me non-stop now.",
         "My watch is beeping at me for everything now.",
+        "The taxi was late and the driver was shouting at me the whole way.",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",

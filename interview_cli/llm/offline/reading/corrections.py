@@ -351,6 +351,11 @@ _COUNT_UNITS = frozenset(
 )
 
 
+_MONEY = re.compile(
+    r"[£$€]|\b(?:quid|pounds?|euros?|dollars?|grand|price|cost|costs|paid|pay|bucks)\b", re.I
+)
+
+
 def _counts_what_was_said(said: str, node: Earlier) -> bool:
     """The earlier concept counts what the number put right was a number of ("3 Monsters":
     its label or quote says monsters), or that was a unit that names no one thing ("3
@@ -683,7 +688,12 @@ def _renumbered(
     # (what it is the price of may not change the unit: "£2 a carton" put right as "£20 for the
     # whole month" is no "£20 a carton", from the review)
     period = set(_PERIODS.findall(meant.group("of") or ""))
+    # (a price put right puts right a price: "It cost us £449, no wait it was £549" made round
+    # 234's "3 outfits a day" "549 outfits a day")
+    priced = answer[at : at + 1] in tuple(CURRENCY_SIGNS) or bool(_MONEY.search(meant.group(0)))
     for node in earlier:
+        if priced and not _MONEY.search(f"{node.label} {node.quote}"):
+            continue
         if period - set(_PERIODS.findall(node.label)):
             continue
         # (and what it was a number of: "I said 3 Monsters earlier, I meant 4" puts right no
