@@ -569,6 +569,14 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Oh, I'm afraid my taxi's just pulled up, I've a hospital appointment at half past.",
         "proper coffee at home for pennies basically. sorry the gaffer's shouting for me, we're "
         "away to the wholesalers, gonnae have to be quick",
+        # (the third review: someone come for them now, with no lead word; "well" before a
+        # going that is only a leaving; a break's contraction)
+        "Stops me slipping. Shes outside beeping now",
+        "My taxi's outside now.",
+        "My husband's picking me up now.",
+        "Well, I've got to get going.",
+        "Right well I've got to get going.",
+        "My break's nearly over, I've got 5 minutes.",
     ):
         assert tiring(going), going
     for told in (
@@ -629,6 +637,14 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "My watch is beeping at me non-stop now.",
         "My watch is beeping at me for everything now.",
         "The taxi was late and the driver was shouting at me the whole way.",
+        # (the third review: an allowance left, a need soon, a life plan)
+        "On a good day I've got fifteen minutes left.",
+        "By the end of the month I've got like 20 minutes left.",
+        "Look at my plan, I've got 200 minutes left.",
+        "I need to get to the dentist soon.",
+        "My roots are showing. I need to get to the hairdresser soon.",
+        "The baby's due in March so we have to get going now.",
+        "Winter's coming soon so I have to get going now.",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",

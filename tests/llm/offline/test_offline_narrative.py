@@ -222,6 +222,7 @@ def test_a_habit_a_feeling_or_someone_is_no_event_to_go_on_with() -> None:
         ("card machine died", "Then the card machine just died."),
         # (what did not happen happened too: the review)
         ("didn't ring back", "I waited all day and they didn't ring back."),
+        ("won't send anyone", "They won't send anyone out."),
     ):
         asked = {_asked("deepen_narrative", focus, said, "situation", t) for t in range(1, 7)}
         assert any("happen" in q or "step by step" in q or "end" in q for q in asked), asked

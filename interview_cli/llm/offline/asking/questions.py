@@ -601,10 +601,10 @@ def _happened(phrase: Phrase) -> bool:
 
 
 # Past forms neither list has ("they hung up on me", "it just died"): told, not how things are
-# ("never" and "won't" say a habit: "They never ring you back", the review).
+# ("never" says a habit: "They never ring you back", the review; "won't" a refusal told).
 _PAST = frozenset(
     """hung died did had made said saw heard felt found gave put let set didn't didnt wasn't
-    wasnt weren't werent wouldn't wouldnt couldn't couldnt""".split()
+    wasnt weren't werent won't wouldn't wouldnt couldn't couldnt""".split()
 )
 
 

@@ -258,7 +258,7 @@ _GOT_READY_AND = re.compile(
 # (my own typed interview made "got this one stopped taking co-codamol")
 _SINCE_GOT = re.compile(
     r"^(?:ever\s+)?since\s+(?:i|we)\s+(?:got|bought|switched|changed|started|moved|had)\s+"
-    r"(?:[\w'-]+\s+){0,3}?(?=(?:i've|ive|i|we've|weve|we|it's|its|it|my)\s)",
+    r"(?:[\w'-]+\s+){0,3}?(?=(?:i've|ive|i|we've|weve|we|it's|its)\s)",
     re.IGNORECASE,
 )
 # what the story waited through, said first: "After all that hold music, a lady asked ..." (not
@@ -417,8 +417,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         words = prefix.split() + words
     if not whole:
         words = _shorten(_without_pointer_head(_without_first(words)))
-    while len(words) > 1 and words[-1].lower() in _BECAUSE:
-        words = words[:-1]  # "not let him down | cos of laundry": the reason's word alone
+    words = _without_joining_end(words)
     if is_empty_label(words):
         return ""
     if cue is not None and cue.link == "up" and _ONLY_A_TIME.fullmatch(" ".join(words)):
@@ -436,6 +435,17 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
 
 
 _ABLE = frozenset("can could being able to".split())
+
+
+def _without_joining_end(words: list[str]) -> list[str]:
+    """The words without what only joins them to what came next: "not let him down | cos of
+    laundry" (the reason's word alone), "I work late and now | I can come home to ..." (the
+    next clause's "and now", the third review of this stop's rules)."""
+    while len(words) > 1 and words[-1].lower() in _BECAUSE:
+        words = words[:-1]
+    if len(words) > 2 and [w.lower() for w in words[-2:]] in (["and", "now"], ["but", "now"]):
+        words = words[:-2]
+    return words
 
 
 def _first_clause_or_next(words: list[str]) -> list[str]:
