@@ -141,9 +141,9 @@ def value_reached(
     """The label of the value the last answer (``turn_number``) came to, climbing: a node it
     made of the ladder's top two levels, linked from below, sure enough to ask about and not
     held against, when the next question is about something else (not it, nor above or below
-    it). "" otherwise, and for a method whose links are no reasons. A typed lawnmower interview came to "being able to sort
-    my own house out" and was asked at once "What is it about a cordless Bosch that counts for
-    you?", as if it had not been heard."""
+    it). "" otherwise, and for a method whose links are no reasons. A typed lawnmower
+    interview came to "being able to sort my own house out" and was asked at once "What is it
+    about a cordless Bosch that counts for you?", as if it had not been heard."""
     ontology = methodology.ontology
     relations = ontology.chain_relations
     if not relations & _REASONS:

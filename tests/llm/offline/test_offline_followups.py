@@ -645,6 +645,15 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "My roots are showing. I need to get to the hairdresser soon.",
         "The baby's due in March so we have to get going now.",
         "Winter's coming soon so I have to get going now.",
+        # (the fourth review: a ride in a routine or a story, a lift that is an elevator, a
+        # grievance said with a lead word, an allowance of minutes)
+        "I waited forty minutes in the rain. The cabs arrived.",
+        "I press the button on the app. The taxi's here.",
+        "I pressed the button. The lift's come.",
+        "Anyway the taxi's arrived, I've got an appointment at ten so I was fuming.",
+        "Look the boss is calling me into the office every day about it.",
+        "So I'm on hold, right, the supervisor's calling me a liar.",
+        "Look, I've got 200 minutes left.",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",

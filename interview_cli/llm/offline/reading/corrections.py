@@ -356,6 +356,11 @@ _MONEY = re.compile(
 )
 
 
+# A price typed without its sign: a number straight before how often it is paid ("plan 45 a
+# month"; not "3 outfits a day", a count)
+_A_RATE = re.compile(r"\b\d+(?:[.,]\d+)?\s+(?:a|per|an)\s+(?:month|week|year|day|hour)\b", re.I)
+
+
 def _counts_what_was_said(said: str, node: Earlier) -> bool:
     """The earlier concept counts what the number put right was a number of ("3 Monsters":
     its label or quote says monsters), or that was a unit that names no one thing ("3
@@ -692,7 +697,11 @@ def _renumbered(
     # 234's "3 outfits a day" "549 outfits a day")
     priced = answer[at : at + 1] in tuple(CURRENCY_SIGNS) or bool(_MONEY.search(meant.group(0)))
     for node in earlier:
-        if priced and not _MONEY.search(f"{node.label} {node.quote}"):
+        if (
+            priced
+            and not _MONEY.search(f"{node.label} {node.quote}")
+            and not _A_RATE.search(node.label)
+        ):
             continue
         if period - set(_PERIODS.findall(node.label)):
             continue

@@ -258,7 +258,8 @@ _GOT_READY_AND = re.compile(
 # (my own typed interview made "got this one stopped taking co-codamol")
 _SINCE_GOT = re.compile(
     r"^(?:ever\s+)?since\s+(?:i|we)\s+(?:got|bought|switched|changed|started|moved|had)\s+"
-    r"(?:[\w'-]+\s+){0,3}?(?=(?:i've|ive|i|we've|weve|we|it's|its)\s)",
+    # (at least one word got: "Since I got my new boots my feet don't hurt" keeps "my feet")
+    r"(?:[\w'-]+\s+){1,3}?(?=(?:i've|ive|i|we've|weve|we|it's|its|my)\s)",
     re.IGNORECASE,
 )
 # what the story waited through, said first: "After all that hold music, a lady asked ..." (not
