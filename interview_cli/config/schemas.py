@@ -27,6 +27,10 @@ from interview_cli.config.tuning import Tuning
 # --------------------------------------------------------------------------------------------
 
 
+# Links that are reasons: a rung above is why the one below matters (``gives_reasons``).
+REASON_RELATIONS = frozenset({"leads_to", "matters_because"})
+
+
 class MethodInfo(StrictModel):
     name: Identifier
     version: str = "1.0"
@@ -99,6 +103,13 @@ class OntologySpec(StrictModel):
     def chain_relations(self) -> frozenset[str]:
         """Edge types that are rungs of a chain (``chain: true``, the default)."""
         return frozenset(e.name for e in self.edges if e.chain)
+
+    @property
+    def gives_reasons(self) -> bool:
+        """A ladder of reasons: each rung is why the one below it matters (means-end
+        laddering's ``leads_to``, a grid's ``matters_because``). A story's links (an incident
+        that "prompted" an action) are no reasons."""
+        return bool(self.chain_relations & REASON_RELATIONS)
 
     @property
     def terminal_types(self) -> list[str]:

@@ -131,10 +131,6 @@ def asked_for(steer: SteerRequest | None, focus_id: str | None) -> AskedFor:
     return {"asked_back": steer.asked}
 
 
-# Links that are reasons: a rung above is why the one below matters (laddering, a grid).
-_REASONS = frozenset({"leads_to", "matters_because"})
-
-
 def value_reached(
     graph: KnowledgeGraph, methodology: Methodology, turn_number: int, focus_id: str | None
 ) -> str:
@@ -146,7 +142,7 @@ def value_reached(
     about a cordless Bosch that counts for you?", as if it had not been heard."""
     ontology = methodology.ontology
     relations = ontology.chain_relations
-    if not relations & _REASONS:
+    if not ontology.gives_reasons:
         return ""
     levels, top = ontology.levels, ontology.max_level
     least = methodology.tuning.vetoes.min_focus_confidence

@@ -23,7 +23,13 @@ from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
 from interview_cli.core.graph.records import Node
 from interview_cli.core.text import label_profile
-from interview_cli.llm.offline.asking.phrases import cut_short, gapped, phrase_for, run_on
+from interview_cli.llm.offline.asking.phrases import (
+    Phrase,
+    cut_short,
+    gapped,
+    phrase_for,
+    run_on,
+)
 from interview_cli.llm.offline.asking.reference import told_plainly
 from interview_cli.llm.offline.reading.clauses import blank
 
@@ -395,10 +401,16 @@ class SaidAs:
 
     def __init__(self, answers: Sequence[str]) -> None:
         self.answers = list(answers)
+        self._phrases: dict[str, Phrase | None] = {}  # (asked of a label once, said or listed)
+
+    def _phrase(self, label: str) -> Phrase | None:
+        if label not in self._phrases:
+            self._phrases[label] = phrase_for(label, self.answers)
+        return self._phrases[label]
 
     def __call__(self, node: Node) -> str | None:
         label = node.label
-        phrase = phrase_for(label, self.answers)
+        phrase = self._phrase(label)
         if phrase is not None:
             return told_plainly(phrase.verbatim)
         if cut_short(label, self.answers) or gapped(label, self.answers):
@@ -410,7 +422,7 @@ class SaidAs:
 
     def clean(self, node: Node) -> bool:
         """The concept is a clean phrase of theirs, said back as they said it."""
-        return phrase_for(node.label, self.answers) is not None
+        return self._phrase(node.label) is not None
 
 
 def said_as(answers: Sequence[str]) -> SaidAs:

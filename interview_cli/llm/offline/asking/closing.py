@@ -30,7 +30,6 @@ from interview_cli.llm.protocol import QuestionRequest
 
 MAX_SUMMARY_CHAINS = 3
 MAX_RECAP = 3
-_REASONS = frozenset({"leads_to", "matters_because"})
 
 
 def clean_ladders(
@@ -111,7 +110,7 @@ def says_why(methodology: Methodology) -> bool:
     ``leads_to``, a grid's ``matters_because``). A story's links (an incident that "prompted"
     an action, a lift share that "competes with" the bus) are no reasons, and read back as
     one they are made up: "'I tried lift share with a colleague' leading to 'bus'" (round 35)."""
-    return bool(methodology.ontology.chain_relations & _REASONS)
+    return methodology.ontology.gives_reasons
 
 
 def restated(ladders: Sequence[tuple[Phrase, ...]]) -> str:
