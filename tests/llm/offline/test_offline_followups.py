@@ -577,6 +577,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Well, I've got to get going.",
         "Right well I've got to get going.",
         "My break's nearly over, I've got 5 minutes.",
+        # round 235: what starts in a few minutes, after a going
+        "Got to go, my shift starts in ten.",
+        "Right, got to go, my shift starts in ten",
+        "I have to go, the bus leaves in 20 minutes",
     ):
         assert tiring(going), going
     for told in (
@@ -654,6 +658,9 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Look the boss is calling me into the office every day about it.",
         "So I'm on hold, right, the supervisor's calling me a liar.",
         "Look, I've got 200 minutes left.",
+        "If I miss it I have to go, the bus leaves in 20",
+        "I need to run, my shift starts in ten and the battery's flat",
+        "When I had the car I had to go, my shift started in ten",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",
