@@ -5,9 +5,10 @@ answered "Just that I can go to work and not be worrying ... Peace of mind I spo
 
 from __future__ import annotations
 
-from offline_fixtures import A, extract, shipped_mec
+from offline_fixtures import A, F, P, extract, shipped_mec
 
 BACK_TO = "Back to the aquastop thing. What would you like to say about that?"
+WHY = "And why does that matter to you?"
 
 
 def _links(answer: str, focus: tuple[str, str], question: str) -> set[tuple[str, str]]:
@@ -53,3 +54,41 @@ def test_a_feeling_in_a_word_or_two_sums_up_the_climb() -> None:
     said = "They dont slip on wet rock so I can keep up with the kids. Pride, I suppose."
     links = _links(said, ("grip", A), "Why does the grip matter to you?")
     assert any(target == "pride" for _, target in links), links
+
+
+def test_an_answer_that_opens_by_going_back_climbs_from_nothing_asked() -> None:
+    # (round 235: asked why "feel like I'm doing right" matters, "Can we go back to the
+    # charging? That's a pain ..." made "carry the battery up" a value above that feeling,
+    # and its "That's a pain" the feeling held against)
+    said = (
+        "Can we go back to the charging? That's a pain because I'm in a flat on the third "
+        "floor so I carry the battery up."
+    )
+    found = extract(
+        shipped_mec(), "commuting", said, ("feel like I'm doing right", P), question=WHY
+    )
+    assert [(n.label, n.node_type) for n in found.nodes] == [("carry the battery up", F)]
+    assert not found.edges
+    # ... while an answer to the why that goes back only after it still climbs from the focus
+    said = "It means they trust me. Anyway can we go back to the charging?"
+    found = extract(
+        shipped_mec(), "commuting", said, ("feel like I'm doing right", P), question=WHY
+    )
+    assert ("feel like I'm doing right", "trust") in {(e.source, e.target) for e in found.edges}
+
+
+def test_an_answer_that_opens_by_putting_right_climbs_from_nothing_asked() -> None:
+    # (round 235: asked why being on time matters, "Sorry, I said the bus but it was the train
+    # actually, the 7.10, always cancelled" made "always cancelled" a value above it)
+    said = "Sorry, I said the bus but it was the train actually, the 7.10, always cancelled."
+    earlier = [("bus kept letting me down", A, "the bus kept letting me down")]
+    found = extract(
+        shipped_mec(),
+        "commuting",
+        said,
+        ("being on time", "instrumental_value"),
+        question=WHY,
+        existing=earlier,
+    )
+    assert all(n.node_type == A for n in found.nodes), found.nodes
+    assert not any(e.source == "being on time" for e in found.edges), found.edges

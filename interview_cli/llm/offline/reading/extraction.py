@@ -107,6 +107,7 @@ from interview_cli.llm.offline.reading.reactions import (
 from interview_cli.llm.offline.reading.retractions import taken_back
 from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.offline.reading.steering import (
+    opens_elsewhere,
     steer_to,
     steered_edges,
 )
@@ -771,12 +772,13 @@ def _turn(request: ExtractRequest, view: OntologyView) -> Turn:
     denied = _NOT_IMPORTANT.match(request.answer) is not None
     climbing = family in CLIMBING_FAMILIES
     opened = OPEN_QUESTION.search(request.question) is not None
+    elsewhere = opens_elsewhere(request)
     return Turn(
         focus_label=request.focus_label,
         focus_type=request.focus_type if view.level(request.focus_type) else None,
-        deepen=climbing and not opened and not denied,
+        deepen=climbing and not opened and not denied and not elsewhere,
         denied=denied,
-        told_more=climbing and opened,
+        told_more=climbing and opened and not elsewhere,
         expected=(
             "pain"
             if _HELD_BACK.search(request.question) and view.supports("pain")

@@ -24,6 +24,7 @@ from interview_cli.core.models import ExtractedNode
 from interview_cli.llm.offline.lexicon import DISLIKE_VERBS, IRKING
 from interview_cli.llm.offline.lexicon.phrases import phrase_pattern, phrase_patterns
 from interview_cli.llm.offline.reading.irked import irked_spans
+from interview_cli.llm.offline.reading.steering import goes_back_first
 from interview_cli.llm.protocol import ExtractRequest
 
 
@@ -137,7 +138,7 @@ def focus_held(request: ExtractRequest, labels: set[str]) -> ExtractedNode | Non
     and a verdict without a reason is a cue for another technique, not a reading."""
     if not request.focus_label or not request.focus_type:
         return None
-    if request.focus_label.lower() in labels:
+    if request.focus_label.lower() in labels or goes_back_first(request.answer):
         return None
     against = _AGAINST.search(request.answer)
     if against is None:

@@ -19,7 +19,11 @@ from interview_cli.core.models import ExtractedEdge, ExtractedNode
 from interview_cli.llm.offline.lexicon import TITLED
 from interview_cli.llm.offline.lexicon.phrases import phrase_pattern, phrase_patterns
 from interview_cli.llm.offline.reading.clauses import normal, quote, quoted_at, sentence_start
-from interview_cli.llm.offline.reading.corrections import still_permitted
+from interview_cli.llm.offline.reading.corrections import (
+    Correction,
+    find_correction,
+    still_permitted,
+)
 from interview_cli.llm.offline.reading.earlier import (
     Earlier,
     best_match,
@@ -142,6 +146,67 @@ def find_steer(answer: str) -> Steer | None:
     # the last request, where there are two: it says more closely what they meant ("I'd rather
     # talk about the mower. Can we go back to the bit about it being light?", round 25)
     return max(found, key=lambda s: s.start) if found else None
+
+
+def goes_back_first(answer: str) -> bool:
+    """The answer opens by asking to go back to something ("Can we go back to the charging?
+    That's a pain because I carry the battery up"): its "that" is what they went back to,
+    not the focus held against (round 235's e-bike carer: "That's a pain" was read as "feel
+    like I'm doing right" held against)."""
+    steer = find_steer(answer)
+    return steer is not None and _SENTENCE_STOP.search(answer, 0, steer.start) is None
+
+
+def put_right(answer: str) -> Correction | None:
+    """The answer's correction (``find_correction``), unless its frame is part of a request
+    to go back ("Actually, can we go back to the bit where I said not taking it for
+    granted?" puts nothing right)."""
+    correction = find_correction(answer)
+    steer = find_steer(answer)
+    if correction is None or steer is None:
+        return correction
+    asking = sentence_start(answer, steer.start) <= correction.start <= steer.end
+    return None if asking else correction
+
+
+def opens_elsewhere(request: ExtractRequest) -> bool:
+    """The answer opens by going back to something new or by putting right something other
+    than the focus: what follows is no answer to the question asked."""
+    return goes_somewhere_new_first(request) or puts_right_first(
+        request.answer, request.focus_label
+    )
+
+
+def puts_right_first(answer: str, focus: str | None) -> bool:
+    """The answer opens by putting right something said before, not the ``focus`` ("Sorry, I
+    said the bus but it was the train actually, the 7.10, always cancelled", asked why being
+    on time matters): what follows tells of that, no answer to the why asked (round 235 made
+    "always cancelled" a value above "being on time"). The focus put right is the focus said
+    again ("it weren't March, it was April they fitted it")."""
+    correction = put_right(answer)
+    return (
+        correction is not None
+        and not correction.said_back
+        and _SENTENCE_STOP.search(answer, 0, correction.start) is None
+        and not shared(words_of(correction.said), words_of(focus or ""))
+    )
+
+
+def goes_somewhere_new_first(request: ExtractRequest) -> bool:
+    """The answer opens by going back to something not said before (``goes_back_first``, and
+    no earlier node is it): what follows tells of that, no answer to the why asked, so it is
+    no rung above the focus (round 235: "carry the battery up" was typed a value above "feel
+    like I'm doing right", and linked from it). Going back to an earlier node, what follows
+    climbs from that node instead (``relinked_from_steer``)."""
+    steer = find_steer(request.answer)
+    return (
+        steer is not None
+        and goes_back_first(request.answer)
+        and gone_back_to(steer, request) is None
+    )
+
+
+_SENTENCE_STOP = re.compile(r"[.!?](?:\s|$)")
 
 
 def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | None:
@@ -370,6 +435,11 @@ def steered_edges(
 __all__ = [
     "Steer",
     "find_steer",
+    "goes_back_first",
+    "goes_somewhere_new_first",
+    "opens_elsewhere",
+    "put_right",
+    "puts_right_first",
     "gone_back_to",
     "relinked_from_steer",
     "steer_to",
