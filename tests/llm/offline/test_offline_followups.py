@@ -888,6 +888,17 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
         "I was on hold for like two minutes",
     ):
         assert owned(told) == "What else matters to you?", told
+    # round 235: a correction was met with the next question as if nothing had been put right
+    said = "Sorry, I said the bus but it was the train actually, the 7.10, always cancelled."
+    assert owned(said) == "Okay, got it. What else matters to you?"
+    assert owned("Wait no it was Tuesday not Monday").startswith("Okay, ")
+    # ... what the question said back, put right, is the interviewer's mistake
+    assert owned("That's not what I said, I meant the comfort.").startswith("Sorry, ")
+    # (nor a request to go back to what they said: "Back to ..." says it was heard)
+    going = "Actually, can we go back to the bit where I said not taking it for granted?"
+    assert not owned(going).startswith("Okay")
+    # (no correction, no acknowledgement: a contrast told is none)
+    assert owned("It's not the price, it's the weight.") == "What else matters to you?"
 
 
 def test_me_before_on_is_said_back_as_you() -> None:

@@ -67,6 +67,7 @@ from interview_cli.llm.offline.lexicon import EVENT_PAST, FEELING_WORDS, FELT_WO
 from interview_cli.llm.offline.reading.content import is_count, is_money
 from interview_cli.llm.offline.reading.meta import PUZZLED
 from interview_cli.llm.offline.reading.stance import stance_of
+from interview_cli.llm.offline.reading.steering import put_right
 from interview_cli.llm.prompts.templates import topic_name
 from interview_cli.llm.protocol import OpeningRequest, QuestionRequest
 
@@ -746,6 +747,11 @@ ACKNOWLEDGEMENTS: dict[str, tuple[str, ...]] = {
     # called away for a moment: "Hang on, got a patient waiting, give me 2 mins" (round 200
     # heard a question at once, as if nothing was said)
     "away": ("Okay, no rush.", "Okay, take your time."),
+    # they put right something they had said ("Sorry, I said the bus but it was the train
+    # actually"), or what the question said back of it: round 235 went on to "What else
+    # matters to you?" as if nothing had been put right
+    "put right": ("Okay, got it.", "Okay, thanks, got it."),
+    "misheard": ("Sorry, my mistake.", "Sorry, I got that wrong."),
 }
 _AWAY = re.compile(
     r"\b(?:give\s+me|gimme|back\s+in)\s+(?:a\s+|an\s+|\d+\s*|two\s+|five\s+|ten\s+)?"
@@ -771,12 +777,18 @@ _ASKED_TWICE = re.compile(
 
 def _owned_as(last: str) -> str:
     """Which acknowledgement the last answer wants ("" none): puzzled by the question, said to
-    have been asked or told already, or called away."""
+    have been asked or told already, called away, or putting right what they or the question
+    said."""
     if PUZZLED.match(last):
         return "puzzled"
     if _ASKED_ALREADY.search(last):
         return "asked twice" if _ASKED_TWICE.search(last) else "asked"
-    return "away" if _called_away(last) else ""
+    if _called_away(last):
+        return "away"
+    correction = put_right(last)
+    if correction is None:
+        return ""
+    return "misheard" if correction.said_back else "put right"
 
 
 def _called_away(answer: str) -> bool:
