@@ -892,6 +892,9 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     said = "Sorry, I said the bus but it was the train actually, the 7.10, always cancelled."
     assert owned(said) == "Okay, got it. What else matters to you?"
     assert owned("Wait no it was Tuesday not Monday").startswith("Okay, ")
+    assert owned("More like 4 kilos actually, not 3.").startswith("Okay, ")
+    # (a count said rough is no correction without what it was not)
+    assert owned("more like 3 or 4 a week") == "What else matters to you?"
     # ... what the question said back, put right, is the interviewer's mistake
     assert owned("That's not what I said, I meant the comfort.").startswith("Sorry, ")
     # (nor a request to go back to what they said: "Back to ..." says it was heard)

@@ -464,7 +464,8 @@ def _detail_put_right(
 # ("I meant 15 minutes", "i meant 60 odd": round 78 and 76 kept the 30 and the 40)
 _UNIT = (
     r"(?:\s*(?:quid|pounds?|dollars?|euros?|bucks|p|mins?|minutes?|hours?|hrs?|days?|weeks?|"
-    r"months?|years?|kg|kilos?|litres?|liters?|gigs?|gb))?(?:\s*odd|ish)?"
+    r"months?|years?|kg|kilos?|litres?|liters?|gigs?|gb|miles?|km|kilometres?|metres?|meters?|"
+    r"stone|lbs?|mph|cups?|times))?(?:\s*odd|ish)?"
 )
 # Words that say a number is rough: "about 40", "almost 2000", "more like 45" ("like" and
 # "maybe" only where they open what they meant: "pasta like 45p" keeps its "like")
