@@ -581,6 +581,12 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Got to go, my shift starts in ten.",
         "Right, got to go, my shift starts in ten",
         "I have to go, the bus leaves in 20 minutes",
+        "eh, i just said that, price is fine if its honest, upload is what i care about. sorry, i "
+        "need to wrap up, stream starts in 20 min and i havent eaten. dzięki, good luck with the "
+        "research",
+        "Honestly I think I've said it all. Sorry I'm going to have to go in a sec, Biscuit's "
+        "doing his whining at the door thing and I've got to pick my daughter up from drama",
+        "Sorry, I need to wrap up. Thanks, bye!",
     ):
         assert tiring(going), going
     for told in (
@@ -661,6 +667,8 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "If I miss it I have to go, the bus leaves in 20",
         "I need to run, my shift starts in ten and the battery's flat",
         "When I had the car I had to go, my shift started in ten",
+        "Well, I need to stop, it hurts when I ride",
+        "Sorry, I need to wrap up the sandwiches, lunch starts in 20 minutes",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",
@@ -897,6 +905,17 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     assert owned("more like 3 or 4 a week") == "What else matters to you?"
     # ... what the question said back, put right, is the interviewer's mistake
     assert owned("That's not what I said, I meant the comfort.").startswith("Sorry, ")
+    # (nor after a request to go back that the question takes: "Okay, got it. Back to the
+    # price." read as two, round 235)
+    said = "can we go back to the price a sec, i should say they put it up to £21.99 in march"
+    request = QuestionRequest(
+        methodology=mec,
+        concept=concept,
+        strategy=strategy("explore", node=False),
+        turn_number=6,
+        recent=[Exchange(question="What else?", answer=said)],
+    )
+    assert acknowledged(request, "Sure, back to the price. Why?") == "Sure, back to the price. Why?"
     # (nor a request to go back to what they said: "Back to ..." says it was heard)
     going = "Actually, can we go back to the bit where I said not taking it for granted?"
     assert not owned(going).startswith("Okay")

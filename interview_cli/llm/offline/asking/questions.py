@@ -836,6 +836,10 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
     if not kind:
         said_back = _said_back(request) if not question.startswith(_SURE) else ""
         return f"{said_back} {question}" if said_back else question
+    if kind in _PUT_RIGHT and question.startswith(_SURE):
+        # (going back where they asked says it was heard: "Okay, got it. Back to the price."
+        # read as two, round 235)
+        return question
     asked = list(request.avoid_questions)
 
     def last_used(said: str) -> int:
@@ -850,6 +854,7 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
 
 
 _SURE = "Sure, "
+_PUT_RIGHT = ("put right", "misheard")
 
 
 def _said_back(request: QuestionRequest) -> str:
