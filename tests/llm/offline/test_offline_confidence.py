@@ -5,7 +5,7 @@ its confidence; a passing remark with no sign stays a node, but one too doubtful
 from __future__ import annotations
 
 import pytest
-from offline_fixtures import extract, shipped_mec
+from offline_fixtures import P, extract, shipped_mec
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.config.tuning import Habit
@@ -171,3 +171,22 @@ def test_what_follows_a_detail_put_right_with_and_is_said_for_itself(mec: Method
     # (the review: "It wasnt 2 days, it was 5 days without internet, and I lost a client")
     read = confidences(mec, "It wasnt 2 days, it was 5 days, and I couldnt work from home.")
     assert read["couldnt work from home"] >= mec.tuning.vetoes.min_focus_confidence, read
+
+
+def test_what_comes_of_a_condition_is_said_surely() -> None:
+    # round 235: "if i trust them i dont have to check every bill" was held doubtful, and the
+    # interview asked about something said in passing instead
+    why = "Why does that matter to you?"
+
+    def sure(said: str) -> dict[str, float]:
+        found = extract(shipped_mec(), "cooking", said, ("trust", P), question=why)
+        return {n.label: n.confidence for n in found.nodes}
+
+    said = "if i trust them i dont have to check every bill and set calendar reminders to haggle."
+    plain = "i trust them. i dont have to check every bill and set calendar reminders to haggle."
+    assert (
+        sure(said)["dont have to check every bill"] > sure(plain)["dont have to check every bill"]
+    )
+    # ... not the condition itself
+    said = "Less admin. if my connection drops during a demo"
+    assert sure(said)["connection drops during a demo"] < 0.6

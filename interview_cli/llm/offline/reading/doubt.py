@@ -51,7 +51,7 @@ from interview_cli.config.switch_words import NEAR_SWITCH
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.lexicon import LIFE_FACT
 from interview_cli.llm.offline.lexicon.phrases import alternatives
-from interview_cli.llm.offline.reading.clauses import SPACED_DASH, Clause
+from interview_cli.llm.offline.reading.clauses import SPACED_DASH, Clause, sentence_start
 from interview_cli.llm.offline.reading.nonanswers import NonContent, inline_spans
 
 # (a spaced dash before a new clause's subject too, as the clauses are split)
@@ -188,7 +188,9 @@ SIGN = 0.1
 MOST_SURE = 0.9
 
 
-def confidence_of(clause: Clause, *, answers: bool, features: frozenset[str]) -> float:
+def confidence_of(
+    clause: Clause, *, answers: bool, features: frozenset[str], answer: str = ""
+) -> float:
     """The reading's confidence in ``clause`` as an element. Signs: it ``answers`` the
     question (the first thing said), a cue links it to the clause before ("so", "because"),
     its words name a kind of element the ontology has or a switch thought about, it names one of
@@ -200,8 +202,25 @@ def confidence_of(clause: Clause, *, answers: bool, features: frozenset[str]) ->
         # (a switch told names a way of doing it: "I nearly went for a bean-to-cup")
         clause.strong or bool(NEAR_SWITCH.search(clause.text)),
         bool(set(label_profile(clause.label).content) & features),
+        _what_comes_of_it(answer, clause),
     )
     return round(min(MOST_SURE, DOUBTFUL + SIGN * sum(signs)), 2)
+
+
+def _what_comes_of_it(answer: str, clause: Clause) -> bool:
+    """The clause says what comes of a condition its sentence opened with ("if my connection
+    drops during a demo | I look like an amateur", "if I trust them | I don't have to check
+    every bill"): what it leads to for them, the rung a why is after (round 235 held both
+    doubtful, and asked about the calls with the team instead)."""
+    condition = _CONDITION.match(answer, sentence_start(answer, clause.start), clause.start)
+    return condition is not None and len(condition.group("said").split()) >= 3
+
+
+_CONDITION = re.compile(
+    r"\W*(?:(?:and|but|so|well|plus|like|cos|because)\s+)?(?:if|when|whenever)\s+(?P<said>[^,;]*?)"
+    r"(?:,\s*|\s+then\s+|\s+)$",
+    re.I,
+)
 
 
 def doubt(answer: str, clause: Clause, *, story: bool) -> str:

@@ -943,7 +943,7 @@ def _node(
 ) -> ExtractedNode:
     answer = request.answer
     span = answer[clause.quote_start : clause.end]
-    confidence = confidence_of(clause, answers=answers, features=study.features)
+    confidence = confidence_of(clause, answers=answers, features=study.features, answer=answer)
     wished = _WISHED.search(request.question) and _AS_WISH.search(clause.text)
     if doubt(answer, clause, story=study.story) or wished:
         # a node still, but not one to ask about until it is said more clearly (``doubt``);
