@@ -140,6 +140,35 @@ def refer(
     return _quoted(said)
 
 
+def _heads(named: str, target: list[str], v: Vocabulary) -> bool:
+    """The mention ``named`` is what the label is about, not the thing something of theirs is
+    with, on or for: "lass on the phone" is no "the phone", "lots of calls with team" no "the
+    team", "nobody gawping at me on treadmill" no "the treadmill" (a doing before the thing's
+    word is its doing: "goes on the charger", "went under racking" name the charger, racking)."""
+    said = {w for w in words_of(named) if w not in v.determiners}
+    head = next((i for i, w in enumerate(target) if w.split("'")[0] in said), None)
+    if head is None:
+        return True
+    at = head - 1
+    while at >= 0 and target[at] in v.determiners:
+        at -= 1
+    if at < 0 or target[at] not in _THINGS_WITH:
+        return True
+    at -= 1
+    while at >= 0 and (target[at] in OBJECT_PRONOUNS or target[at] in _THINGS_WITH):
+        at -= 1
+    if at < 0:
+        return True
+    word = target[at]
+    if len(word) > 4 and word.endswith("ing"):
+        return False
+    return word in v.verbs or word in v.function_words
+
+
+# (the words a thing of theirs is with, on or for: what follows is not what they talk about)
+_THINGS_WITH = frozenset("on with at in under for of near by from about".split())
+
+
 def _asked_of(named: str, asked: Sequence[str]) -> bool:
     """A question before said back the mention ``named`` ("your back") as its reference: another
     focus of it is said in their clause, not by the thing (round 222 asked "You talked about
@@ -162,6 +191,10 @@ def _thing_named(label: str, target: list[str], answers: Sequence[str], topic: s
     if named and _coped_with(target, named):
         return ""  # "going to cope with the laundry mountain" is no liking of the mountain
         # (round 191 asked "You mentioned the laundry mountain. And why does that matter?")
+    if named and not _heads(named, target, vocabulary()):
+        # (round 235 asked "why does that matter to you?" of "the treadmill", "the team" and
+        # "the phone": "Three questions about the wrong thing")
+        return ""
     return named
 
 
