@@ -343,9 +343,15 @@ def test_a_request_to_hear_the_question_again_is_owned() -> None:
         "Sorry, can you say that again? The local what?",
         "Which dog? Tyson or the ones at the salon?",
         "could you say it again please",
+        # round 236: asked on as if understood
+        "I'm sorry, I'm not sure what you mean by 'the sounds grander'; I only meant pride.",
+        "Sorry you've lost me there. What do you mean?",
+        "sorry makes what harder? the mistakes or the money?",
     ):
         assert PUZZLED.match(said), said
     assert not PUZZLED.match("Which is why I stopped going.")
+    assert not PUZZLED.match("It makes what I do easier.")
+    assert not PUZZLED.match("I lost my keys that day.")
     assert not PUZZLED.match("I can say that again, it was awful.")
 
 
@@ -587,6 +593,12 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Honestly I think I've said it all. Sorry I'm going to have to go in a sec, Biscuit's "
         "doing his whining at the door thing and I've got to pick my daughter up from drama",
         "Sorry, I need to wrap up. Thanks, bye!",
+        # round 236: the interview left where it stands, after a thanks; out of anything more
+        "I think that's really all I have in me, I'm afraid; Mungo is shouting for his tea and "
+        "the hip has started its evening complaint. Thank you, it's been rather more "
+        "thoughtful than I expected a conversation about hoovering to be; I'll leave it there.",
+        "Thank you, it's been lovely; I'll leave it there.",
+        "Honestly that's all I have in me.",
     ):
         assert tiring(going), going
     for told in (
@@ -669,6 +681,9 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "When I had the car I had to go, my shift started in ten",
         "Well, I need to stop, it hurts when I ride",
         "Sorry, I need to wrap up the sandwiches, lunch starts in 20 minutes",
+        "When it's charged, I'll leave it there.",
+        "I leave it there overnight.",
+        "I'll leave it there for the summer, in the shed.",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",

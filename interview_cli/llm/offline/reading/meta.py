@@ -447,9 +447,14 @@ def interviewers_words(question: str, theirs: list[str]) -> frozenset[str]:
 # reads what follows as what they meant, the question card counts the question as puzzling,
 # and the next question owns it.
 PUZZLED = re.compile(
-    r"^\W*(?:(?:sorry|pardon|oh|ha|haha|lol|hmm|um|erm|eh)\W+)*(?:(?:what|huh|eh|sorry|pardon|"
-    r"come\s+again)\W*\?|what\s+do\s+(?:you|u|ye)\s+mean\b|wdym\b|i\s+do\s*n[o']?t\s+"
-    r"(?:follow|get\s+(?:it|the\s+question|what\s+you\s+mean))|not\s+sure\s+what\s+you\s+mean|"
+    r"^\W*(?:(?:i'?m\s+sorry|sorry|pardon|oh|ha|haha|lol|hmm|um|erm|eh)\W+)*(?:(?:what|huh|eh|"
+    r"sorry|pardon|come\s+again)\W*\?|what\s+do\s+(?:you|u|ye)\s+mean\b|wdym\b|i\s+do\s*n[o']?t\s+"
+    r"(?:follow|get\s+(?:it|the\s+question|what\s+you\s+mean))|"
+    # ("I'm sorry, I'm not sure what you mean by 'the sounds grander'", "Sorry you've lost me
+    # there", "sorry makes what harder?": round 236 asked on as if understood)
+    r"(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+|too\s+)?sure\s+what\s+(?:you|u)\s+mean|"
+    r"(?:you'?ve|you\s+have|uve|u\s+have)\s+lost\s+me\b|"
+    r"(?:makes?|does|do|means?|gives?|lets?)\s+what(?:\s+[\w'-]+)?\s*\?|"
     # "Sorry, can you say that again? The local what?", "Which dog?" (round 198)
     r"(?:can|could)\s+(?:you|u)\s+(?:say|repeat)\s+(?:that|it)\b|"
     # (which one was meant, asked alone or before another question; not "Which bit? Mostly
