@@ -70,6 +70,15 @@ def test_an_answer_that_opens_by_going_back_climbs_from_nothing_asked() -> None:
     assert [(n.label, n.node_type) for n in found.nodes] == [("carry the battery up", F)]
     assert not found.edges
     # ... while an answer to the why that goes back only after it still climbs from the focus
+    for said in (
+        "It means they trust me. Anyway can we go back to the charging?",
+        # (the review: a request said after the answer, in its sentence)
+        "It means they trust me, anyway can we go back to the charging?",
+    ):
+        found = extract(
+            shipped_mec(), "commuting", said, ("feel like I'm doing right", P), question=WHY
+        )
+        assert ("feel like I'm doing right", "trust") in {(e.source, e.target) for e in found.edges}
     said = "It means they trust me. Anyway can we go back to the charging?"
     found = extract(
         shipped_mec(), "commuting", said, ("feel like I'm doing right", P), question=WHY
@@ -92,3 +101,12 @@ def test_an_answer_that_opens_by_putting_right_climbs_from_nothing_asked() -> No
     )
     assert all(n.node_type == A for n in found.nodes), found.nodes
     assert not any(e.source == "being on time" for e in found.edges), found.edges
+
+
+def test_a_correction_said_after_the_answer_leaves_it_climbing() -> None:
+    # (the review of round 235's rule: "... and it was 25 quid not 20 btw" stopped the climb)
+    said = "I've got enough on my plate with the kids, and it was 25 quid not 20 btw"
+    found = extract(
+        shipped_mec(), "commuting", said, ("feel like I'm doing right", P), question=WHY
+    )
+    assert any(e.source == "feel like I'm doing right" for e in found.edges), found.edges

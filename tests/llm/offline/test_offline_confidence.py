@@ -187,6 +187,8 @@ def test_what_comes_of_a_condition_is_said_surely() -> None:
     assert (
         sure(said)["dont have to check every bill"] > sure(plain)["dont have to check every bill"]
     )
-    # ... not the condition itself
+    # ... not the condition itself, nor what someone else does on it (the review)
     said = "Less admin. if my connection drops during a demo"
     assert sure(said)["connection drops during a demo"] < 0.6
+    said = "Less admin. If my husband cooks, he uses loads of salt."
+    assert sure(said)["uses loads of salt"] < 0.6

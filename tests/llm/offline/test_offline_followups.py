@@ -599,6 +599,13 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "thoughtful than I expected a conversation about hoovering to be; I'll leave it there.",
         "Thank you, it's been lovely; I'll leave it there.",
         "Honestly that's all I have in me.",
+        # (the review of round 235's rules: close variants, a sign-off after what starts)
+        "I've got to go, my shift starts in ten",
+        "I must go, my train leaves in 5 minutes",
+        "Got to go, work starts in ten",
+        "Have to go, my class starts in 15 minutes, sorry",
+        "sorry, i need to wrap up, stream starts in 20 min. Thank you so much, bye",
+        "Sorry, I need to wrap up. Thanks for your time, good luck",
     ):
         assert tiring(going), going
     for told in (
@@ -684,6 +691,11 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "When it's charged, I'll leave it there.",
         "I leave it there overnight.",
         "I'll leave it there for the summer, in the shed.",
+        # (the review of round 235's rules: what starts in hours or weeks; a stop on the ride)
+        "Not yet. I have to go, my appointment is in 2 weeks.",
+        "Honestly? I have to go, my shift starts in 10 hours",
+        "Well I have to stop, cramp starts in 10 minutes and I can't pedal.",
+        "Ok I have to stop, the headache starts in 20 minutes and i take them off",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",
@@ -931,9 +943,17 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
         recent=[Exchange(question="What else?", answer=said)],
     )
     assert acknowledged(request, "Sure, back to the price. Why?") == "Sure, back to the price. Why?"
+    assert acknowledged(request, "Back to the price. Why?") == "Back to the price. Why?"
     # (nor a request to go back to what they said: "Back to ..." says it was heard)
     going = "Actually, can we go back to the bit where I said not taking it for granted?"
     assert not owned(going).startswith("Okay")
+    # (nor a correction told in a story, the review; while what they meant is one)
+    for told in (
+        "I said I wanted the blue, they sent red",
+        "When I rang them I said I'd been charged twice, not once, and they said tough",
+    ):
+        assert owned(told) == "What else matters to you?", told
+    assert owned("I meant the comfort, not the sound").startswith("Okay, ")
     # (no correction, no acknowledgement: a contrast told is none)
     assert owned("It's not the price, it's the weight.") == "What else matters to you?"
 

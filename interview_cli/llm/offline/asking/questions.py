@@ -788,7 +788,19 @@ def _owned_as(last: str) -> str:
     correction = put_right(last)
     if correction is None:
         return ""
-    return "misheard" if correction.said_back else "put right"
+    if correction.said_back:
+        return "misheard"
+    # (said as putting right, not told in a story: "I said I wanted the blue, they sent red",
+    # "When I rang them I said I'd been charged twice, not once", the review)
+    said = last[max(0, correction.start - 25) : correction.end + 12]
+    return "put right" if _CORRECTING.search(said) else ""
+
+
+_CORRECTING = re.compile(
+    r"\b(?:sorry|soz|actually|wait|oops|whoops|correction|meant|mean|should\s+(?:say|have\s+said)|"
+    r"tell\s+a\s+lie|scratch\s+that|rather|more\s+like|nearer|my\s+bad|i\s+lie|make\s+that)\b",
+    re.IGNORECASE,
+)
 
 
 def _called_away(answer: str) -> bool:
@@ -836,7 +848,7 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
     if not kind:
         said_back = _said_back(request) if not question.startswith(_SURE) else ""
         return f"{said_back} {question}" if said_back else question
-    if kind in _PUT_RIGHT and question.startswith(_SURE):
+    if kind in _PUT_RIGHT and question.startswith((_SURE, "Back to ")):
         # (going back where they asked says it was heard: "Okay, got it. Back to the price."
         # read as two, round 235)
         return question

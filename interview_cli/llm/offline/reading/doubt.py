@@ -213,11 +213,22 @@ def _what_comes_of_it(answer: str, clause: Clause) -> bool:
     every bill"): what it leads to for them, the rung a why is after (round 235 held both
     doubtful, and asked about the calls with the team instead)."""
     condition = _CONDITION.match(answer, sentence_start(answer, clause.start), clause.start)
-    return condition is not None and len(condition.group("said").split()) >= 3
+    if condition is None or len(condition.group("said").split()) < 3:
+        return False
+    # (of their own, as it is: not "If my husband cooks, he uses loads of salt", nor "If I won
+    # the lottery I'd get a chef", the review)
+    return _THEIRS_AS_IT_IS.match(answer, min(clause.quote_start, clause.start)) is not None
+
+
+_THEIRS_AS_IT_IS = re.compile(
+    r"\W*(?:i|we)(?:'m|m|'ve|ve|\s+am|\s+can|\s+don'?t|\s+dont|\s+do|\s+get|\s+feel|\s+look|"
+    r"\s+have|\s+just|\s+never|\s+always|\s+know|\s+save|\s+sleep|\s+lose|\s+end)?\b(?!'d|\s+would)",
+    re.IGNORECASE,
+)
 
 
 _CONDITION = re.compile(
-    r"\W*(?:(?:and|but|so|well|plus|like|cos|because)\s+)?(?:if|when|whenever)\s+(?P<said>[^,;]*?)"
+    r"\W*(?:(?:and|but|so|well|plus|like|cos|because)\s+)?(?:if|when|whenever|once)\s+(?P<said>[^,;]*?)"
     r"(?:,\s*|\s+then\s+|\s+)$",
     re.I,
 )

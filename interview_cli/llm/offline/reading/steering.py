@@ -154,7 +154,26 @@ def goes_back_first(answer: str) -> bool:
     not the focus held against (round 235's e-bike carer: "That's a pain" was read as "feel
     like I'm doing right" held against)."""
     steer = find_steer(answer)
-    return steer is not None and _SENTENCE_STOP.search(answer, 0, steer.start) is None
+    return (
+        steer is not None
+        and _OPENS_ASKING.match(answer) is not None
+        and _SENTENCE_STOP.search(answer, 0, steer.start) is None
+    )
+
+
+# An answer that opens asking to go back (only a word of lead-in before the request): not an
+# answer to the question that asks to go back after it ("It means they trust me, anyway can
+# we go back to the charging?", the review)
+_LEAD_IN = (
+    r"\W*(?:(?:ok|okay|sorry|actually|um|erm|oh|ah|right|well|so|but|anyway|hmm|yeah|no|nah|"
+    r"look|wait|hang\s+on)\W+)*"
+)
+_OPENS_ASKING = re.compile(
+    _LEAD_IN + r"(?:can|could|shall|may|let'?s|let\s+me|i'?d\s+(?:rather|like|sooner)|i\s+would|"
+    r"going\s+back|back\s+to|what\s+i\s+(?:really\s+)?want)\b",
+    re.IGNORECASE,
+)
+_OPENS = re.compile(_LEAD_IN + "$", re.IGNORECASE)
 
 
 def put_right(answer: str) -> Correction | None:
@@ -165,8 +184,16 @@ def put_right(answer: str) -> Correction | None:
     steer = find_steer(answer)
     if correction is None or steer is None:
         return correction
-    asking = sentence_start(answer, steer.start) <= correction.start <= steer.end
+    begins = sentence_start(answer, steer.start)
+    asking = begins <= correction.start <= steer.end and bool(
+        _GOING_BACK.search(answer, begins, steer.end)
+    )
     return None if asking else correction
+
+
+# (a request to go back or talk about something: "I meant the comfort, not the sound" names
+# what they meant, and puts the sound right, the review)
+_GOING_BACK = re.compile(r"\bback\b|\btalk", re.IGNORECASE)
 
 
 def opens_elsewhere(request: ExtractRequest) -> bool:
@@ -182,12 +209,13 @@ def puts_right_first(answer: str, focus: str | None) -> bool:
     said the bus but it was the train actually, the 7.10, always cancelled", asked why being
     on time matters): what follows tells of that, no answer to the why asked (round 235 made
     "always cancelled" a value above "being on time"). The focus put right is the focus said
-    again ("it weren't March, it was April they fitted it")."""
+    again ("it weren't March, it was April they fitted it"); a correction said after the
+    answer is none ("... and it was 25 quid not 20 btw", the review)."""
     correction = put_right(answer)
     return (
         correction is not None
         and not correction.said_back
-        and _SENTENCE_STOP.search(answer, 0, correction.start) is None
+        and _OPENS.match(answer[: correction.start]) is not None
         and not shared(words_of(correction.said), words_of(focus or ""))
     )
 
