@@ -606,6 +606,14 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Have to go, my class starts in 15 minutes, sorry",
         "sorry, i need to wrap up, stream starts in 20 min. Thank you so much, bye",
         "Sorry, I need to wrap up. Thanks for your time, good luck",
+        # round 237: a goodbye sentence after the going; the interview left where it stands
+        # after "so"; asked to be quick with when they are on
+        "thats about it really, bill i can trust, signal that works, and not bein stuck. right "
+        "ive gotta shoot bab, bus wont drive itself. tara-a-bit, up the villa!",
+        "Right, I have to go. Tara-a-bit, up the villa!",
+        "nah thats about it to be honest. im on a 6am tomorrow so im gonna have to leave it "
+        "there bro",
+        "sorry ive got to be quick now, on in 10 mins",
     ):
         assert tiring(going), going
     for told in (
@@ -696,6 +704,9 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Honestly? I have to go, my shift starts in 10 hours",
         "Well I have to stop, cramp starts in 10 minutes and I can't pedal.",
         "Ok I have to stop, the headache starts in 20 minutes and i take them off",
+        "I need to run. Keeps me fit.",
+        "Right, I have to go, every day at six.",
+        "If it rains I have to leave it there, in the shed",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",

@@ -94,7 +94,31 @@ def _spans(kind: str, answer: str) -> tuple[NonContent, ...]:
         and not (kind == "time" and _not_until(answer, m.start()))
         and not (kind == "tiring" and _tired_in_the_story(answer, m.start()))
     )
+    if kind == "tiring" and not found and (before := _signed_off(answer)) is not None:
+        # said last but for a goodbye: the leaving and the goodbye after it are one remark
+        found = [(span.start, len(answer)) for span in _spans(kind, before)]
     return tuple(NonContent(kind, start, end) for start, end in _merged(found))
+
+
+def _signed_off(answer: str) -> str | None:
+    """The answer up to the goodbye sentences that close it ("right ive gotta shoot bab, bus
+    wont drive itself. tara-a-bit, up the villa!": round 237 asked "You mentioned 'up the
+    villa'. Why is that important to you?"), or None when it ends otherwise."""
+    end = len(answer)
+    while (found := _SIGN_OFF.search(answer, 0, end)) is not None and found.start() > 0:
+        end = found.start()
+    return answer[:end] if end < len(answer) else None
+
+
+# A sentence of nothing but goodbyes and sign-offs, closing the answer (or what is left of it)
+_SIGN_OFF = re.compile(
+    r"(?<=[.!?])\s*(?:(?:tara(?:-a-bit)?|ta-?ra|bye(?:-?bye)?|cheers|thanks?|thank\s+you|ta|"
+    r"see\s+(?:ya|you)(?:\s+later)?|laters?|night|take\s+care|all\s+the\s+best|cheerio|"
+    r"good\s+luck(?:\s+with\s+(?:it|(?:the|your)\s+[\w-]+))?|up\s+the\s+[\w-]+|"
+    r"come\s+on\s+(?:you\s+)?[\w-]+|x+|lol|haha|ciao|peace|dzi[eę]ki|danke|merci|gracias|"
+    r"bro|bab|mate|love|hun|pal|hen)\W*){1,4}$",
+    re.IGNORECASE,
+)
 
 
 # A time that says when it did happen after all, after what did not happen before it: "Jamie
