@@ -339,15 +339,6 @@ class VetoTuning(StrictModel):
         "as its own, so the why the respondent answered of the old wording is not asked of "
         "the new (a preview switch; off replays sessions recorded before it)",
     )
-    revised_inherits_probes: bool = Field(
-        default=False,
-        description="a node that revises another (the focus said again in clearer words: "
-        "'Staying in the flat, you mean.') counts the questions asked of the revised one as "
-        "asked of it, so the question just answered is not asked again of the new wording "
-        "(round 236 asked 'What difference does staying in the flat make for you?' straight "
-        "after 'You mentioned staying in it. What difference does that make for you?'; off "
-        "replays sessions recorded before it)",
-    )
     steer_to_what_holds_it: bool = Field(
         default=False,
         description="a request to go back to a node no question can be asked on goes to a "

@@ -377,21 +377,6 @@ def inherit_links(tracker: NodeStateTracker, old_id: str, new_id: str) -> NodeSt
     return _with_states(tracker, {new_id: revised})
 
 
-def inherit_probes(tracker: NodeStateTracker, old_id: str, new_id: str) -> NodeStateTracker:
-    """``new_id`` revises ``old_id``: the questions asked of the old wording were asked of
-    the new one (its probes, and the techniques used on it), so the one just answered is not
-    asked again of the clearer words. Untracked nodes are skipped."""
-    old, new = tracker.states.get(old_id), tracker.states.get(new_id)
-    if old is None or new is None or old_id == new_id or not old.probes:
-        return tracker
-    usage = dict(new.strategy_usage_count)
-    for name, count in old.strategy_usage_count.items():
-        usage[name] = usage.get(name, 0) + count
-    probes = tuple(sorted((*old.probes, *new.probes), key=lambda probe: probe.turn))
-    revised = _evolve(new, probes=probes, strategy_usage_count=usage)
-    return _with_states(tracker, {new_id: revised})
-
-
 def record_yield(
     tracker: NodeStateTracker,
     node_ids: Iterable[str],

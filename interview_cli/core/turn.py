@@ -96,7 +96,6 @@ from interview_cli.core.tracker import (
     advance_turn,
     append_response_signal,
     apply_graph_delta,
-    inherit_probes,
     record_probe_outcome,
     update_focus,
 )
@@ -554,9 +553,6 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
         # thing", the review)
         outcome = MOVE_ON
     tracker = record_probe_outcome(tracker, outcome)
-    if m.tuning.vetoes.revised_inherits_probes:
-        for revised in delta.superseded:
-            tracker = inherit_probes(tracker, revised.node_id, revised.by)
     return _Updated(graph, delta, tracker, coverage, graph_state, depth, saturation, trend, steer)
 
 

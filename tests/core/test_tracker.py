@@ -15,8 +15,6 @@ from interview_cli.core.tracker import (
     advance_turn,
     append_response_signal,
     apply_graph_delta,
-    inherit_probes,
-    record_probe_outcome,
     record_yield,
     register_node,
     update_edge_counts,
@@ -273,19 +271,3 @@ def test_a_node_that_revises_another_counts_its_links_as_its_own(switched_on: bo
     assert (state.edge_count_outgoing, state.connected_node_ids) == inherited
     # the node it revises keeps its own
     assert tracker.states["n1"].edge_count_outgoing == 1
-
-
-def test_a_node_that_revises_another_counts_the_questions_asked_of_it() -> None:
-    # round 236: "You mentioned staying in it. What difference does that make for you?" was
-    # answered "Staying in the flat, you mean. Well, ..." and the next question asked "What
-    # difference does staying in the flat make for you?"
-    _, tracker = tracked("stay in it", "staying in the flat")
-    tracker = update_focus(advance_turn(tracker, 2), "n1", 2, "deepen")
-    tracker = record_probe_outcome(advance_turn(tracker, 3), "productive")
-    inherited = inherit_probes(tracker, "n1", "n2")
-    new = inherited.states["n2"]
-    assert [(p.turn, p.strategy) for p in new.probes] == [(2, "deepen")]
-    assert new.strategy_usage_count == {"deepen": 1}
-    # the node it revises keeps its own; nothing asked, nothing to inherit
-    assert inherited.states["n1"] == tracker.states["n1"]
-    assert inherit_probes(tracker, "n2", "n1") == tracker
