@@ -60,15 +60,16 @@ def test_an_answer_that_opens_by_going_back_climbs_from_nothing_asked() -> None:
     # (round 235: asked why "feel like I'm doing right" matters, "Can we go back to the
     # charging? That's a pain ..." made "carry the battery up" a value above that feeling,
     # and its "That's a pain" the feeling held against)
-    said = (
-        "Can we go back to the charging? That's a pain because I'm in a flat on the third "
-        "floor so I carry the battery up."
-    )
-    found = extract(
-        shipped_mec(), "commuting", said, ("feel like I'm doing right", P), question=WHY
-    )
-    assert [(n.label, n.node_type) for n in found.nodes] == [("carry the battery up", F)]
-    assert not found.edges
+    for lead in ("", "Sorry to interrupt, "):  # (the second review: a set phrase before it)
+        said = (
+            f"{lead}Can we go back to the charging? That's a pain because I'm in a flat on the "
+            "third floor so I carry the battery up."
+        )
+        found = extract(
+            shipped_mec(), "commuting", said, ("feel like I'm doing right", P), question=WHY
+        )
+        assert [(n.label, n.node_type) for n in found.nodes] == [("carry the battery up", F)]
+        assert not found.edges
     # ... while an answer to the why that goes back only after it still climbs from the focus
     for said in (
         "It means they trust me. Anyway can we go back to the charging?",

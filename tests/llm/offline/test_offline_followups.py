@@ -614,6 +614,11 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "nah thats about it to be honest. im on a 6am tomorrow so im gonna have to leave it "
         "there bro",
         "sorry ive got to be quick now, on in 10 mins",
+        # (the second review: thanks after a comma, "I've got")
+        "That's all I've got in me.",
+        "I'll leave it there, thanks.",
+        "Sorry, I need to wrap up, thank you so much",
+        "I think I'll leave it there.",
     ):
         assert tiring(going), going
     for told in (
@@ -707,6 +712,9 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I need to run. Keeps me fit.",
         "Right, I have to go, every day at six.",
         "If it rains I have to leave it there, in the shed",
+        # (the second review: what is all they have in them after work; a thing left)
+        "Beans on toast mostly. That's all I have in me after a twelve hour shift.",
+        "The old bike's in my mum's garage. I'll leave it there.",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",
@@ -965,6 +973,19 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     ):
         assert owned(told) == "What else matters to you?", told
     assert owned("I meant the comfort, not the sound").startswith("Okay, ")
+    # (the second review: a correcting word anywhere in its sentence; not a wish, a story or
+    # a complaint)
+    for put_right in (
+        "It was 25 quid, not 20, sorry.",
+        "My mistake, it was the train, not the bus.",
+    ):
+        assert owned(put_right).startswith("Okay, "), put_right
+    for told in (
+        "I'd rather it was 20 quid, not 25.",
+        "I actually told them it was 25 quid not 20, and they refunded it.",
+        "Sorry to moan, but it was 25 quid, not 20 like the website said.",
+    ):
+        assert owned(told) == "What else matters to you?", told
     # (no correction, no acknowledgement: a contrast told is none)
     assert owned("It's not the price, it's the weight.") == "What else matters to you?"
 

@@ -790,15 +790,21 @@ def _owned_as(last: str) -> str:
         return ""
     if correction.said_back:
         return "misheard"
-    # (said as putting right, not told in a story: "I said I wanted the blue, they sent red",
-    # "When I rang them I said I'd been charged twice, not once", the review)
-    said = last[max(0, correction.start - 25) : correction.end + 12]
-    return "put right" if _CORRECTING.search(said) else ""
+    # (said as putting right, in its sentence, not told in a story: "I said I wanted the blue,
+    # they sent red", "I actually told them it was 25 quid not 20", "Sorry to moan, but it was
+    # 25 quid, not 20 like the website said", the reviews)
+    begins = max(0, max(last.rfind(stop, 0, correction.start) for stop in ".!?") + 1)
+    ends = min(
+        (i for i in (last.find(s, correction.end) for s in ".!?") if i >= 0), default=len(last)
+    )
+    return "put right" if _CORRECTING.search(last, begins, ends) else ""
 
 
 _CORRECTING = re.compile(
-    r"\b(?:sorry|soz|actually|wait|oops|whoops|correction|meant|mean|should\s+(?:say|have\s+said)|"
-    r"tell\s+a\s+lie|scratch\s+that|rather|more\s+like|nearer|my\s+bad|i\s+lie|make\s+that)\b",
+    r"\b(?:sorry(?!\s+to\b)|soz|(?<!\bi\s)actually|wait|oops|whoops|correction|meant|i\s+mean|"
+    r"should\s+(?:say|have\s+said)|tell\s+a\s+lie|scratch\s+that|or\s+rather|more\s+like|"
+    r"nearer|my\s+(?:bad|mistake)|got\s+that\s+wrong|did\s+i\s+say|i\s+lie|make\s+that|"
+    r"(?:ah|oh)\s+no)\b",
     re.IGNORECASE,
 )
 

@@ -164,13 +164,18 @@ def goes_back_first(answer: str) -> bool:
 # An answer that opens asking to go back (only a word of lead-in before the request): not an
 # answer to the question that asks to go back after it ("It means they trust me, anyway can
 # we go back to the charging?", the review)
+# (a word or a set phrase: "Sorry to interrupt, can we go back to ...", "Oh sorry I got that
+# wrong, it was the train", the second review)
 _LEAD_IN = (
     r"\W*(?:(?:ok|okay|sorry|actually|um|erm|oh|ah|right|well|so|but|anyway|hmm|yeah|no|nah|"
-    r"look|wait|hang\s+on)\W+)*"
+    r"look|wait|honestly|just|quickly|hang\s+on(?:\s+a\s+(?:sec|second|minute))?|sorry\s+to\s+"
+    r"interrupt|before\s+we\s+move\s+on|just\s+quickly|one\s+(?:sec|thing)|quick\s+one|"
+    r"(?:sorry\s+)?my\s+(?:mistake|bad)|i\s+got\s+that\s+wrong|quick\s+correction|"
+    r"correction|i\s+tell\s+a\s+lie)\W+)*"
 )
 _OPENS_ASKING = re.compile(
-    _LEAD_IN + r"(?:can|could|shall|may|let'?s|let\s+me|i'?d\s+(?:rather|like|sooner)|i\s+would|"
-    r"going\s+back|back\s+to|what\s+i\s+(?:really\s+)?want)\b",
+    _LEAD_IN + r"(?:can|could|shall|may|let'?s|let\s+me|i'?d\s+(?:rather|like|love|sooner)|"
+    r"i\s+would|i\s+(?:want|wanna)\s+to|going\s+back|back\s+to|what\s+i\s+(?:really\s+)?want)\b",
     re.IGNORECASE,
 )
 _OPENS = re.compile(_LEAD_IN + "$", re.IGNORECASE)
