@@ -619,6 +619,9 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I'll leave it there, thanks.",
         "Sorry, I need to wrap up, thank you so much",
         "I think I'll leave it there.",
+        # round 238: the errand said as what they are doing
+        "Mate you asked me that at the start lol. Look I gotta shoot, picking my daughter up "
+        "from nursery. Think thats all you're getting from me, cheers",
     ):
         assert tiring(going), going
     for told in (
@@ -715,6 +718,7 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         # (the second review: what is all they have in them after work; a thing left)
         "Beans on toast mostly. That's all I have in me after a twelve hour shift.",
         "The old bike's in my mum's garage. I'll leave it there.",
+        "Picking my daughter up is a faff, I have to go every day at three.",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",
@@ -973,6 +977,9 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     ):
         assert owned(told) == "What else matters to you?", told
     assert owned("I meant the comfort, not the sound").startswith("Okay, ")
+    # round 238: said already, as a question or as going round in circles
+    assert owned("Haven't I just said? haha. It means I can keep walking").startswith("Sorry, ")
+    assert owned("Oh cariad we keep going round in circles on that one!").startswith("Sorry, ")
     # (the second review: a correcting word anywhere in its sentence; not a wish, a story or
     # a complaint)
     for put_right in (

@@ -723,6 +723,10 @@ _ASKED_ALREADY = re.compile(
     r"already\s+(?:told|said|answered|covered|asked)"
     r"(?!\s+(?:them|him|her|us|everyone|people|somebody|someone|the\s|my\s|a\s|an\s|for\b))|"
     r"said\s+that\s+already|"
+    # ("Haven't I just said? haha", "we keep going round in circles on that one": round 238
+    # asked on as if it had not heard)
+    r"haven'?t\s+i\s+(?:just\s+)?(?:said|told\s+you)|"
+    r"(?:we(?:'re|\s+are)?|you(?:'re|\s+are)?)\s+(?:keep\s+)?going\s+round\s+in\s+circles|"
     r"(?:like|as)\s+i\s+said(?:\s+before)?,?\s+(?:that'?s\s+(?:all|it)|i\s+don'?t)|"
     r"i(?:'ve|\s+have)?\s+(?:just\s+)?told\s+you(?!\s+about)(?:\s+(?:that|this|already))?\s*[,.!?]|"
     r"(?:you|u)\s+asked\s+(?:me\s+)?(?:that|this)|"
