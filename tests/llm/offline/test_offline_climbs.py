@@ -5,7 +5,7 @@ answered "Just that I can go to work and not be worrying ... Peace of mind I spo
 
 from __future__ import annotations
 
-from offline_fixtures import A, F, P, extract, shipped_mec
+from offline_fixtures import A, F, P, concept, extract, shipped_mec
 
 BACK_TO = "Back to the aquastop thing. What would you like to say about that?"
 WHY = "And why does that matter to you?"
@@ -111,3 +111,26 @@ def test_a_correction_said_after_the_answer_leaves_it_climbing() -> None:
         shipped_mec(), "commuting", said, ("feel like I'm doing right", P), question=WHY
     )
     assert any(e.source == "feel like I'm doing right" for e in found.edges), found.edges
+
+
+def test_a_request_to_go_back_to_what_they_said_climbs_whatever_its_words() -> None:
+    # (the held-out simulated respondents: "Can we go back to what I said about X? Y." names
+    # something said before in other words; taken for something new, Y lost its rung)
+    from interview_cli.llm.offline.reading.steering import goes_somewhere_new_first
+    from interview_cli.llm.protocol import ExtractRequest
+
+    def new(said: str) -> bool:
+        request = ExtractRequest(
+            methodology=shipped_mec(),
+            concept=concept("commuting"),
+            utterance_id="u1",
+            answer=said,
+            question=WHY,
+            focus_label="feel like I'm doing right",
+            focus_type=P,
+        )
+        return goes_somewhere_new_first(request)
+
+    assert new("Can we go back to the charging? It takes ages.")
+    assert not new("Can we go back to what I said about keeping costs down? I save loads.")
+    assert not new("Actually, can we go back to the bit where I said it's light? Easy to carry.")

@@ -236,7 +236,17 @@ def goes_somewhere_new_first(request: ExtractRequest) -> bool:
         steer is not None
         and goes_back_first(request.answer)
         and gone_back_to(steer, request) is None
+        # (said to be something said before, in other words: "Can we go back to what I said
+        # about keeping costs down? ..." climbs from it, whatever its words; the held-out
+        # simulated respondents lost a rung a request without it)
+        and _SAID_BEFORE.search(request.answer, 0, steer.start) is None
     )
+
+
+_SAID_BEFORE = re.compile(
+    r"\b(?:what|where|when|the\s+bit\s+(?:where|about))\s+i\s+(?:said|mentioned|was\s+saying)\b",
+    re.IGNORECASE,
+)
 
 
 _SENTENCE_STOP = re.compile(r"[.!?](?:\s|$)")
