@@ -615,7 +615,7 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "there bro",
         "sorry ive got to be quick now, on in 10 mins",
         # (the second review: thanks after a comma, "I've got")
-        "That's all I've got in me.",
+        "Sorry, that's all I've got in me today",
         "I'll leave it there, thanks.",
         "Sorry, I need to wrap up, thank you so much",
         "I think I'll leave it there.",
@@ -719,6 +719,13 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Beans on toast mostly. That's all I have in me after a twelve hour shift.",
         "The old bike's in my mum's garage. I'll leave it there.",
         "Picking my daughter up is a faff, I have to go every day at three.",
+        # (the third review: where the bike is left, a routine set before the going, what is
+        # all they have in them after work, a thing left)
+        "I cycle to the station and have to leave it there.",
+        "No bike storage at work so I've got to leave it there",
+        "Work is flexible. Most days, I really have to go, collecting my son from school.",
+        "After a twelve hour shift its beans on toast. Thats all I've got in me.",
+        "My old road bike is at my mum's. I think I'll leave it there.",
         "My break's up in five, ask your next one",
         "Look, I have to go, I've got no choice, the job is the job.",
         "Honestly I have to get going, I'm useless till I've had one.",
@@ -973,6 +980,14 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     # round 238: said already, as a question or as going round in circles
     assert owned("Haven't I just said? haha. It means I can keep walking").startswith("Sorry, ")
     assert owned("Oh cariad we keep going round in circles on that one!").startswith("Sorry, ")
+    # (the third review: a story, a phone line, a mistake of the app's, a bad knee)
+    for told in (
+        "Haven't I told you about my sister? She's the one who got me cycling.",
+        "With their phone line you keep going round in circles, press 1, press 2",
+        "The app got that wrong, it was the 7.40 not the 7.10, so I missed it",
+        "My bad knee means I cycle 10 miles, not 20.",
+    ):
+        assert owned(told) == "What else matters to you?", told
     # (the second review: a correcting word anywhere in its sentence; not a wish, a story or
     # a complaint)
     for put_right in (

@@ -725,8 +725,9 @@ _ASKED_ALREADY = re.compile(
     r"said\s+that\s+already|"
     # ("Haven't I just said? haha", "we keep going round in circles on that one": round 238
     # asked on as if it had not heard)
-    r"haven'?t\s+i\s+(?:just\s+)?(?:said|told\s+you)|"
-    r"(?:we(?:'re|\s+are)?|you(?:'re|\s+are)?)\s+(?:keep\s+)?going\s+round\s+in\s+circles|"
+    r"haven'?t\s+i\s+(?:just\s+)?(?:said|told\s+you)(?!\s+about)|"
+    # (of the talk: not "with their phone line you keep going round in circles", the review)
+    r"we\s+(?:keep\s+)?going\s+round\s+in\s+circles\s+(?:on|with|about)\s+(?:that|this|it)\b|"
     r"(?:like|as)\s+i\s+said(?:\s+before)?,?\s+(?:that'?s\s+(?:all|it)|i\s+don'?t)|"
     r"i(?:'ve|\s+have)?\s+(?:just\s+)?told\s+you(?!\s+about)(?:\s+(?:that|this|already))?\s*[,.!?]|"
     r"(?:you|u)\s+asked\s+(?:me\s+)?(?:that|this)|"
@@ -807,7 +808,8 @@ def _owned_as(last: str) -> str:
 _CORRECTING = re.compile(
     r"\b(?:sorry(?!\s+to\b)|soz|(?<!\bi\s)actually|wait|oops|whoops|correction|meant|i\s+mean|"
     r"should\s+(?:say|have\s+said)|tell\s+a\s+lie|scratch\s+that|or\s+rather|more\s+like|"
-    r"nearer|my\s+(?:bad|mistake)|got\s+that\s+wrong|did\s+i\s+say|i\s+lie|make\s+that|"
+    r"nearer|my\s+(?:bad|mistake)(?=\s*(?:[,.;!?]|$))|i\s+got\s+that\s+wrong|did\s+i\s+say|i\s+lie|"
+    r"make\s+that|"
     r"(?:ah|oh)\s+no)\b",
     re.IGNORECASE,
 )

@@ -184,7 +184,10 @@ def _tired_in_the_story(answer: str, start: int) -> bool:
 
 _NOW_SAID = re.compile(r"\b(?:now|sorry|soz|love|pet|hen|duck)\b", re.IGNORECASE)
 _HABIT = re.compile(
-    r"\b(?:every|each|always|usually|normally|mornings|evenings|nights|weekends|weekdays)\b",
+    r"\b(?:every|each|always|usually|normally|mornings|evenings|nights|weekends|weekdays|"
+    # ("Most days, I really have to go, collecting my son", "By half five, ...", the review)
+    r"weeknights|most\s+days|by\s+(?:half\s+)?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|eleven|twelve))\b",
     re.IGNORECASE,
 )
 

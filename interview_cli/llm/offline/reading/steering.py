@@ -169,16 +169,23 @@ def goes_back_first(answer: str) -> bool:
 _LEAD_IN = (
     r"\W*(?:(?:ok|okay|sorry|actually|um|erm|oh|ah|right|well|so|but|anyway|hmm|yeah|no|nah|"
     r"look|wait|honestly|just|quickly|hang\s+on(?:\s+a\s+(?:sec|second|minute))?|sorry\s+to\s+"
-    r"interrupt|before\s+we\s+move\s+on|just\s+quickly|one\s+(?:sec|thing)|quick\s+one|"
+    r"interrupt|before\s+we\s+move\s+on|just\s+quickly|one\s+(?:sec|thing)|quick\s+one)\W+)*"
+)
+# (before a correction, only words that put right: "Honestly, it was the comfort, not the
+# speed" answers the question, the review)
+_CORRECTING_LEAD = (
+    r"\W*(?:(?:ok|okay|sorry|actually|um|erm|oh|ah|wait|no|nah|oops|hang\s+on|"
     r"(?:sorry\s+)?my\s+(?:mistake|bad)|i\s+got\s+that\s+wrong|quick\s+correction|"
     r"correction|i\s+tell\s+a\s+lie)\W+)*"
 )
 _OPENS_ASKING = re.compile(
-    _LEAD_IN + r"(?:can|could|shall|may|let'?s|let\s+me|i'?d\s+(?:rather|like|love|sooner)|"
-    r"i\s+would|i\s+(?:want|wanna)\s+to|going\s+back|back\s+to|what\s+i\s+(?:really\s+)?want)\b",
+    # (not a wish: "I'd love to get back to cycling to work", "I want to go back to working
+    # from home", the review)
+    _LEAD_IN + r"(?:can|could|shall|may|let'?s|let\s+me|i'?d\s+(?:rather|like|sooner)|"
+    r"i\s+would|going\s+back|back\s+to|what\s+i\s+(?:really\s+)?want)\b",
     re.IGNORECASE,
 )
-_OPENS = re.compile(_LEAD_IN + "$", re.IGNORECASE)
+_OPENS = re.compile(_CORRECTING_LEAD + "$", re.IGNORECASE)
 
 
 def put_right(answer: str) -> Correction | None:
