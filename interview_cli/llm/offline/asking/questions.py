@@ -65,6 +65,7 @@ from interview_cli.llm.offline.asking.wording import (
 )
 from interview_cli.llm.offline.lexicon import EVENT_PAST, FEELING_WORDS, FELT_WORDS, LIFE_FACT
 from interview_cli.llm.offline.reading.content import is_count, is_money
+from interview_cli.llm.offline.reading.doubt import sentence_at
 from interview_cli.llm.offline.reading.meta import PUZZLED
 from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.offline.reading.steering import put_right
@@ -798,11 +799,8 @@ def _owned_as(last: str) -> str:
     # (said as putting right, in its sentence, not told in a story: "I said I wanted the blue,
     # they sent red", "I actually told them it was 25 quid not 20", "Sorry to moan, but it was
     # 25 quid, not 20 like the website said", the reviews)
-    begins = max(0, max(last.rfind(stop, 0, correction.start) for stop in ".!?") + 1)
-    ends = min(
-        (i for i in (last.find(s, correction.end) for s in ".!?") if i >= 0), default=len(last)
-    )
-    return "put right" if _CORRECTING.search(last, begins, ends) else ""
+    _, sentence = sentence_at(last, correction.start)
+    return "put right" if _CORRECTING.search(sentence) else ""
 
 
 _CORRECTING = re.compile(

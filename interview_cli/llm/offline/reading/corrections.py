@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, RejectedItem
 from interview_cli.core.text import label_profile
@@ -87,6 +88,7 @@ class Correction:
 _DECIMAL = re.compile(r"(?<=\d)[.](?=\d)")
 
 
+@lru_cache(maxsize=1024)
 def find_correction(answer: str) -> Correction | None:
     """The answer's first correction frame, or None."""
     found: list[Correction] = []

@@ -136,7 +136,7 @@ def _tells_how_they_know(answer: str, begins: int, sentence: str, clause: Clause
     before = answer[:begins].rstrip()
     if not before or at > 0:
         return False
-    last, _ = _sentence(answer, len(before) - 1)
+    last, _ = sentence_at(answer, len(before) - 1)
     put_right = [s for s in _details_put_right(answer) if last <= s.start < begins]
     if not put_right:
         return False
@@ -168,7 +168,7 @@ _A_DETAIL = re.compile(
 _OPENING = re.compile(r"\W*(?:the\s+|on\s+the\s+|on\s+)?([\w£$€.]+)")
 
 
-def _sentence(answer: str, at: int) -> tuple[int, str]:
+def sentence_at(answer: str, at: int) -> tuple[int, str]:
     """Where the sentence holding ``at`` starts, and its text."""
     start = 0
     for match in _SENTENCE_END.finditer(answer):
@@ -188,9 +188,7 @@ SIGN = 0.1
 MOST_SURE = 0.9
 
 
-def confidence_of(
-    clause: Clause, *, answers: bool, features: frozenset[str], answer: str = ""
-) -> float:
+def confidence_of(clause: Clause, *, answers: bool, features: frozenset[str], answer: str) -> float:
     """The reading's confidence in ``clause`` as an element. Signs: it ``answers`` the
     question (the first thing said), a cue links it to the clause before ("so", "because"),
     its words name a kind of element the ontology has or a switch thought about, it names one of
@@ -241,7 +239,7 @@ def doubt(answer: str, clause: Clause, *, story: bool) -> str:
         # (who they are sets a story's scene: "I'm the office manager at a primary school and
         # ..." was asked "What happened next?" in round 209)
         return "it tells who they are, which sets a story's scene"
-    begins, sentence = _sentence(answer, clause.start)
+    begins, sentence = sentence_at(answer, clause.start)
     if _tells_how_they_know(answer, begins, sentence, clause):
         return "it tells how they know the detail they put right"
     if not story and _OF_OTHERS.match(clause.text) and not _OF_THEIR_OWN.search(sentence):
@@ -285,4 +283,4 @@ def _part(answer: str, clause: Clause) -> str:
     return answer[clause.start : min(end, clause.end + _LAUGH_REACH)]
 
 
-__all__ = ["DOUBTFUL", "MOST_SURE", "SIGN", "confidence_of", "doubt"]
+__all__ = ["DOUBTFUL", "MOST_SURE", "SIGN", "confidence_of", "doubt", "sentence_at"]

@@ -126,6 +126,7 @@ def _offered(answer: str, target: str, start: int) -> bool:
 
 
 @lru_cache(maxsize=1024)
+@lru_cache(maxsize=1024)
 def find_steer(answer: str) -> Steer | None:
     """The answer's last request to go back to (or talk about) something, or None."""
     found = []
@@ -157,7 +158,7 @@ def goes_back_first(answer: str) -> bool:
     return (
         steer is not None
         and _OPENS_ASKING.match(answer) is not None
-        and _SENTENCE_STOP.search(answer, 0, steer.start) is None
+        and sentence_start(answer, steer.start) == 0
     )
 
 
@@ -254,9 +255,6 @@ _SAID_BEFORE = re.compile(
     r"\b(?:what|where|when|the\s+bit\s+(?:where|about))\s+i\s+(?:said|mentioned|was\s+saying)\b",
     re.IGNORECASE,
 )
-
-
-_SENTENCE_STOP = re.compile(r"[.!?](?:\s|$)")
 
 
 def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | None:
