@@ -28,6 +28,7 @@ from interview_cli.llm.offline.asking.phrases import (
     _find,
     _shift,
     from_answer,
+    gerund_led,
     lowered,
     phrase_for,
 )
@@ -160,12 +161,13 @@ def _heads(named: str, target: list[str], v: Vocabulary) -> bool:
     if at < 0:
         return True
     word = target[at]
-    if len(word) > 4 and word.endswith("ing"):
+    if gerund_led(word, v):
         return False
     return word in v.verbs or word in v.function_words
 
 
-# (the words a thing of theirs is with, on or for: what follows is not what they talk about)
+# (the words a thing of theirs is with, on or for: the vocabulary's prepositions hold neither
+# "on" nor "near", and hold "like", "as" and "than", which put no thing beside another)
 _THINGS_WITH = frozenset("on with at in under for of near by from about".split())
 
 
