@@ -8,7 +8,8 @@ Each task is a pure function of its request (and the request's seed where wordin
 - ``assess``: rubric scores from length, hedges, specifics and don't-know phrases
   (``reading.assessor``)
 - ``generate_opening`` / ``generate_question``: per-strategy templates, streamed in chunks
-  (``asking.questions``; journeys and grids: ``shapes``)
+  (``asking.questions``, after the few words the last answer wants owned first,
+  ``asking.acknowledgements``; journeys and grids: ``shapes``)
 - ``propose_slots``: labels grouped by what they mean (``reading.slots``)
 
 It reads and asks; it does not play a respondent. ``respond_as_persona`` raises ``LLMError``:

@@ -327,7 +327,7 @@ def test_the_get_done_framing_turned_down_is_not_asked_again() -> None:
 def test_a_story_of_asking_again_is_no_complaint() -> None:
     # the second review: "I'd already asked them twice for an engineer" was owned as said
     # to the interviewer ("Sorry, you did say.")
-    from interview_cli.llm.offline.asking.questions import _ASKED_ALREADY
+    from interview_cli.llm.offline.asking.acknowledgements import _ASKED_ALREADY
 
     assert not _ASKED_ALREADY.search("I rang them. I'd already asked them twice by email.")
     assert not _ASKED_ALREADY.search("The engineer already said the part was on order")
@@ -910,7 +910,7 @@ def test_a_bridge_has_wordings_enough_for_a_long_story() -> None:
 
 def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     # round 200: "Hang on, got a patient waiting, give me 2 mins" was asked a question at once
-    from interview_cli.llm.offline.asking.questions import acknowledged
+    from interview_cli.llm.offline.asking.acknowledgements import acknowledged
 
     mec = _methodology("means_end_chain")
     concept = Concept(id="c", name="Support", methodology="means_end_chain", objective="x")

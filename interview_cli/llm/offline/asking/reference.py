@@ -8,7 +8,8 @@ point at the last one: their clause is quoted instead, "You said \"keeps me fit\
 **none**. ``steered`` says a focus the respondent asked to go back to in their words ("the
 codes thing"), which the question leads with.
 
-Pure functions of the label, the node's quotes and the respondent's answers (English).
+Pure functions of the label, the node's quotes and the respondent's answers (English);
+``reference_for`` reads them off a question request.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from interview_cli.llm.offline.asking.tokens import (
     verbish,
     words_of,
 )
+from interview_cli.llm.offline.asking.topic import thing
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
 from interview_cli.llm.offline.lexicon import NAMELESS, POSITIVE_WORDS
 from interview_cli.llm.offline.reading.clauses import blank
@@ -51,6 +53,7 @@ from interview_cli.llm.offline.reading.earlier import words_of as reader_words
 from interview_cli.llm.offline.reading.meta import naming_words
 from interview_cli.llm.offline.reading.stance import LESSENED
 from interview_cli.llm.offline.reading.steering import Steer, find_steer
+from interview_cli.llm.protocol import QuestionRequest
 
 
 @dataclass(frozen=True)
@@ -603,3 +606,29 @@ def said_after_steer(answer: str, steer: Steer) -> bool:
     # to say about that?")
     enough = _SAYS_WHY if _BECAUSE.match(rest) else _SAYS_MORE
     return naming_words(rest, NAMELESS) >= enough
+
+
+def request_answers(request: QuestionRequest) -> list[str]:
+    """The answers a question request reads: those it was given, else its recent exchanges'."""
+    return list(request.answers) or [e.answer for e in request.recent]
+
+
+def reference_for(request: QuestionRequest) -> tuple[Reference, str]:
+    """How the question refers to its focus (``refer``; NOTHING without a focus to ask
+    about), and the respondent's word for the study's thing."""
+    answers = request_answers(request)
+    about = thing(request.concept.name, answers)
+    if not request.focus_label or request.strategy.focus_mode != "recent_node":
+        return NOTHING, about
+    # (asked back only when the focus is the node the request named: core's word, not a
+    # reading of the answer; the words it is said back in are still the answer's)
+    asked_back = bool(request.asked_back)
+    ref = refer(
+        request.focus_label,
+        answers,
+        request.focus_quotes,
+        about,
+        asked_back=asked_back,
+        asked=request.avoid_questions,
+    )
+    return ref, about
