@@ -324,3 +324,13 @@ def test_a_word_asked_in_another_sense_is_no_thing_asked_about_already() -> None
     # back")
     ref = refer("sore back", ["my back has been sore for years"], asked=["Could you go back?"])
     assert ref.how == "mention" and ref.mention == "your back"
+
+
+def test_a_verdict_on_what_was_said_is_no_mention() -> None:
+    # round 239 asked "You talked about the disaster." of "if the spin is loud that's a
+    # disaster"
+    said = ["We run it at night, so if the spin is loud that's a disaster."]
+    assert mention("spin loud that's a disaster", said) == "the spin"
+    assert mention("what a faff the app", ["What a faff the app is."]) == "the app"
+    # (a thing named after "it's a" is still the thing)
+    assert mention("it's a bosch", ["It's a Bosch, 9kg."]) == "the Bosch"

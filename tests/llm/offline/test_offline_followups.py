@@ -622,6 +622,14 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         # round 238: the errand said as what they are doing
         "Mate you asked me that at the start lol. Look I gotta shoot, picking my daughter up "
         "from nursery. Think thats all you're getting from me, cheers",
+        # round 239: the interview left where it stands with what calls them after it, and
+        # sorry for the length; minutes left after "so"
+        "Ah listen I'm going to have to leave it there, the kettle's boiled and my neighbour "
+        "Peggy is due over at four and I haven't the place tidied haha. Sorry now, I've talked "
+        "your ear off. Good luck with it.",
+        "Listen, I'll have to stop there, the rest is a bit personal",
+        "Not much else honestly, I think I've said the main stuff. Sorry I'm a bit distracted, "
+        "one of them's just woken up from the nap so I've probably only got a couple of minutes",
     ):
         assert tiring(going), going
     for told in (
@@ -697,6 +705,11 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "I pressed the button. The lift's come.",
         "Anyway the taxi's arrived, I've got an appointment at ten so I was fuming.",
         "Look the boss is calling me into the office every day about it.",
+        # (round 239's rules from the other side: a car left where it stands, minutes a
+        # routine has, an apology that is no goodbye)
+        "The car park was full so I'll have to leave it there, which is annoying",
+        "Sorry, the bus was late so I've only got five minutes for lunch most days",
+        "I hate the noise. Sorry.",
         "So I'm on hold, right, the supervisor's calling me a liar.",
         "Look, I've got 200 minutes left.",
         "If I miss it I have to go, the bus leaves in 20",
@@ -980,6 +993,23 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     # round 238: said already, as a question or as going round in circles
     assert owned("Haven't I just said? haha. It means I can keep walking").startswith("Sorry, ")
     assert owned("Oh cariad we keep going round in circles on that one!").startswith("Sorry, ")
+    # round 239: said already with a form of address; puzzled after trying an answer, or after
+    # saying the question back
+    said = "i think i just said that hen haha. it matters cos i feel like somebody cares"
+    assert owned(said).startswith("Sorry, "), owned(said)
+    tried = (
+        "what does it give me? a sore head haha. what do you mean like? the shoutin's the bad bit"
+    )
+    assert owned(tried).startswith("Sorry, "), owned(tried)
+    assert owned("The account? I'm not sure what you're after there. It's in my name").startswith(
+        "Sorry, "
+    )
+    for told in (
+        "I just said that to my wife, she laughed",
+        "It was great. What do you mean by nice? I mean it was fine.",
+        "Ended? Sure it didn't end for about seven weeks!",
+    ):
+        assert owned(told) == "What else matters to you?", told
     # (the third review: a story, a phone line, a mistake of the app's, a bad knee)
     for told in (
         "Haven't I told you about my sister? She's the one who got me cycling.",

@@ -876,3 +876,37 @@ def test_what_it_is_how_they_do_is_a_consequence(mec: Methodology) -> None:
     said = "its how he keeps in touch with them"
     typed = {n.label: n.node_type for n in extract(mec, "cooking", said, None).nodes}
     assert typed == {"how he keeps in touch": "functional_consequence"}, typed
+
+
+def test_a_figure_put_right_as_it_is_said_is_put_in_what_held_it(mec: Methodology) -> None:
+    # round 239 kept "bosch 8kg" beside "9kg", and "spin like 1400" after "sorry 1200"
+    said = "It's a Bosch 8kg, sorry no, 9kg, I always get that wrong."
+    assert [n.label for n in extract(mec, "cooking", said, None).nodes] == ["bosch 9kg"]
+    said = "Ours is pretty quiet tbh, the spin is like 1400, sorry 1200 I think, it's fine."
+    assert [n.label for n in extract(mec, "cooking", said, None).nodes] == ["spin like 1200"]
+    # (not a figure after an apology for something else, nor a count told with "no" in it)
+    said = "I paid 40, sorry to say, and it broke in a week."
+    assert "40" in " ".join(n.label for n in extract(mec, "cooking", said, None).nodes)
+    said = "It holds 8kg, no problem, 9 at a push."
+    assert "8kg" in " ".join(n.label for n in extract(mec, "cooking", said, None).nodes)
+
+
+def test_what_broke_in_and_a_form_of_address_are_no_elements(mec: Methodology) -> None:
+    # round 239 made "radio went", "hen" and "right hen the board's lightin up" nodes
+    said = "sorry radio went. its no really just the money to be honest."
+    labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+    assert not any("radio" in label for label in labels), labels
+    said = "i think i just said that hen haha. it matters cos i feel like somebody cares."
+    labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+    assert "hen" not in labels and labels, labels
+    said = "right hen the board's lightin up"
+    labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+    assert not any("hen" in label.split() for label in labels), labels
+    # (a hen of the story, a best mate, the phone said of work)
+    for said, kept in (
+        ("We keep a hen haha, she lays every day", "hen"),
+        ("He's my best mate lol, we ride together", "best mate"),
+        ("Sorry, the phone was ringing all day at work so I was stressed", "phone"),
+    ):
+        labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+        assert any(kept in label for label in labels), (said, labels)

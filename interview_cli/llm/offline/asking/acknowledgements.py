@@ -50,6 +50,8 @@ _ASKED_ALREADY = re.compile(
     # ("Haven't I just said? haha", "we keep going round in circles on that one": round 238
     # asked on as if it had not heard)
     r"haven'?t\s+i\s+(?:just\s+)?(?:said|told\s+you)(?!\s+about)|"
+    # ("i think i just said that hen haha", round 239; not "I just said that to my wife")
+    r"\bi\s+(?:just|already)\s+said\s+(?:that|this)\b(?!\s+(?:to|about|when|because|cos)\b)|"
     # (of the talk: not "with their phone line you keep going round in circles", the review)
     r"we\s+(?:keep\s+)?going\s+round\s+in\s+circles\s+(?:on|with|about)\s+(?:that|this|it)\b|"
     r"(?:like|as)\s+i\s+said(?:\s+before)?,?\s+(?:that'?s\s+(?:all|it)|i\s+don'?t)|"
@@ -104,11 +106,20 @@ _ASKED_TWICE = re.compile(
 )
 
 
+# Puzzled at the question after trying an answer, in a sentence of its own: "what does it give
+# me? a sore head haha. what do you mean like?" (round 239 asked on without a word)
+_PUZZLED_LATER = re.compile(
+    r"(?<=[.!?])\s+(?:(?:sorry|but|so|like|eh)\W+)?(?:what\s+do\s+(?:you|u|ye)\s+mean|wdym)"
+    r"(?:\s+(?:like|exactly|by\s+that|by\s+it))?\s*\?",
+    re.IGNORECASE,
+)
+
+
 def _owned_as(last: str) -> str:
     """Which acknowledgement the last answer wants ("" none): puzzled by the question, said to
     have been asked or told already, called away, or putting right what they or the question
     said."""
-    if PUZZLED.match(last):
+    if PUZZLED.match(last) or _PUZZLED_LATER.search(last):
         return "puzzled"
     if _ASKED_ALREADY.search(last):
         return "asked twice" if _ASKED_TWICE.search(last) else "asked"

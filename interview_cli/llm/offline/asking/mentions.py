@@ -113,6 +113,9 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             liking = j > 1 and tokens[j - 2].norm in _WHO_WOULD  # "I'd like a case"
             if j and tokens[j - 1].norm == "like" and tokens[j].norm in ("a", "an") and not liking:
                 break  # a likeness: "made me feel like a person" is no "the person" (round 179)
+            if tokens[j].norm in ("a", "an") and j and tokens[j - 1].norm in _VERDICT_LEADS:
+                break  # "that's a disaster", "what a faff": a verdict on what was said, no
+                # thing (round 239 asked "You talked about the disaster.")
             if tokens[j].norm == "that" and t.text[:1].isupper():
                 break  # "its more that | Mostyn isnt supposed to": a name after a clause's
                 # "that" (round 163 asked "You talked about the Mostyn.")
@@ -138,6 +141,10 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             if not doing_to and not after_noun and not placed:  # "dragging | two kids"
                 return t.text.lower()  # "charging", not "making", nor "annoying" (round 24)
     return ""
+
+
+# What says the noun after its "a" is a verdict on what was just said
+_VERDICT_LEADS = frozenset("that's thats what such".split())
 
 
 _NEGATING = frozenset("no not never without less fewer zero nor".split())

@@ -369,6 +369,11 @@ def gerund_led(w: str, v: Vocabulary) -> bool:
     )
 
 
+# (said not to be so too: "being tired all the time isn't great" is about being tired, round
+# 239 asked "What does being tired all the time isn't great make harder for you?")
+_VERDICT_VERBS = COPULAS | frozenset("isn't isnt aren't arent wasn't wasnt weren't werent".split())
+
+
 def _verdict_subject(words: Sequence[str], v: Vocabulary) -> int | None:
     """Where the subject ends in "the noise cancelling is proper good" (a verdict about a
     thing is about the thing): the index after the subject, or None."""
@@ -378,7 +383,7 @@ def _verdict_subject(words: Sequence[str], v: Vocabulary) -> int | None:
             continue
         # (not a wh-word's: "know exactly what's going out" is what is, round 215 asked "You
         # said you know exactly what's.")
-        said_of = w in COPULAS or (w.endswith("'s") and w[:-2] not in WH_WORDS)
+        said_of = w in _VERDICT_VERBS or (w.endswith("'s") and w[:-2] not in WH_WORDS)
         if said_of and all(t in v.not_content or t in v.function_words for t in tail):
             return i + 1 if w.endswith("'s") else i
     return None

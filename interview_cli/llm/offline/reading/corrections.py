@@ -244,6 +244,16 @@ def _just_said_put_right(
         # right that no node holds, not the money said before it (a typed meal-kit interview
         # lost "the money")
         return nodes, []
+    if not said and (figure := _figure_put_in(answer, correction, target)) is not None:
+        # "It's a Bosch 8kg, sorry no, 9kg": the figure put right in what held it, "bosch 9kg",
+        # and the figure said again is no node of its own (round 239 kept both)
+        again = [
+            n
+            for n in nodes
+            if quoted_at(answer, n) >= correction.end and _ONLY_A_NUMBER.fullmatch(n.label)
+        ]
+        kept = [figure if n is target else n for n in nodes if all(n is not a for a in again)]
+        return kept, [_dropped(a, "the number put right, said again") for a in again]
     reason = f'corrected in the same answer ("{answer[correction.start : correction.end]}")'
     if _TURNED_ROUND.search(answer, correction.start, correction.end):
         # "im no on my pension because of less power haha, its the other way round": the
@@ -258,6 +268,27 @@ def _just_said_put_right(
             _dropped(g, reason) for g in gone
         ]
     return [n for n in nodes if n is not target], [_dropped(target, reason)]
+
+
+def _figure_put_in(
+    answer: str, correction: Correction, target: ExtractedNode
+) -> ExtractedNode | None:
+    """``target`` with its last figure replaced by the one said straight after the frame
+    ("bosch 8kg, sorry no, 9kg": "bosch 9kg"); None when either figure is not in digits."""
+    lead = _FIGURE_START.match(answer, correction.end)
+    new = _NUMBER.match(answer, lead.end() if lead else correction.end)
+    old = list(_NUMBER.finditer(target.label))
+    if new is None or not old:
+        return None
+    label = target.label[: old[-1].start()] + new.group() + target.label[old[-1].end() :]
+    return target.model_copy(update={"label": label})
+
+
+# Where a figure said after the frame starts: past "it's", "about", "like", a currency sign
+_FIGURE_START = re.compile(
+    r"[\s,]*(?:(?:it'?s|it\s+is|it\s+was|was|more\s+like|about|like)\s+)?" + CURRENCY_SIGN + "?",
+    re.IGNORECASE,
+)
 
 
 # A figure said right after the frame: "No wait, it's £54 I think"

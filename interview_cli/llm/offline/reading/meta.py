@@ -453,6 +453,12 @@ PUZZLED = re.compile(
     # ("I'm sorry, I'm not sure what you mean by 'the sounds grander'", "Sorry you've lost me
     # there", "sorry makes what harder?": round 236 asked on as if understood)
     r"(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+|too\s+)?sure\s+what\s+(?:you|u)\s+mean|"
+    # ("The account? I'm not sure what you're after there.", round 239: the question said back
+    # first)
+    r"(?:[\w'-]+\s+){0,3}[\w'-]+\?\s+(?:(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+)?sure|"
+    r"i\s+do\s*n[o']?t\s+know)\s+what\s+(?:you|u)(?:'re|\s+are|\s+mean)\b|"
+    r"(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+|too\s+)?sure\s+what\s+(?:you|u)(?:'re|\s+are)\s+"
+    r"(?:after|asking|getting\s+at|on\s+about)\b|"
     r"(?:you'?ve|you\s+have|uve|u\s+have)\s+lost\s+me\b|"
     r"(?:makes?|does|do|means?|gives?|lets?)\s+what(?:\s+[\w'-]+)?\s*\?|"
     # "Sorry, can you say that again? The local what?", "Which dog?" (round 198)

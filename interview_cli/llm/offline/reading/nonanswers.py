@@ -116,7 +116,10 @@ _SIGN_OFF = re.compile(
     r"see\s+(?:ya|you)(?:\s+later)?|laters?|night|take\s+care|all\s+the\s+best|cheerio|"
     r"good\s+luck(?:\s+with\s+(?:it|(?:the|your)\s+[\w-]+))?|up\s+the\s+[\w-]+|"
     r"come\s+on\s+(?:you\s+)?[\w-]+|x+|lol|haha|ciao|peace|dzi[eę]ki|danke|merci|gracias|"
-    r"bro|bab|mate|love|hun|pal|hen)\W*){1,4}$",
+    r"bro|bab|mate|love|hun|pal|hen|sorry(?:\s+now)?|hope\s+(?:that|this|it)\s+help(?:s|ed)|"
+    # (sorry for the length: "Sorry now, I've talked your ear off. Good luck with it.", round 239)
+    r"(?:i'?ve|ive|i\s+have)\s+(?:talked|bent)\s+your\s+ear\s+off|(?:i'?ve|ive)\s+gone\s+on\s+a\s+bit)"
+    r"\W*){1,4}$",
     re.IGNORECASE,
 )
 
