@@ -50,7 +50,9 @@ def test_the_value_an_answer_came_to_is_said_back_before_moving_on() -> None:
     assert reached[:-1] == [""] * (len(reached) - 1), reached
     assert reached[-1] == "sort my own house out", reached
     assert llm.requests[-1].focus_label != "sort my own house out"
-    assert asked[-1].startswith("So for you it comes down to sorting your own house out. "), asked
+    # (after the death told with it, heard first: round 239)
+    said_back = "So for you it comes down to sorting your own house out. "
+    assert asked[-1].startswith(f"Sorry to hear about your husband. {said_back}"), asked
     # a capable model is told the same, in the brief
     prompt = render_question(llm.requests[-1])
     assert '"sort my own house out". Before the question, say it back' in prompt.user

@@ -9,6 +9,7 @@ table beside the others here."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from offline_fixtures import extract, shipped_strategy
@@ -928,13 +929,16 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     mec = _methodology("means_end_chain")
     concept = Concept(id="c", name="Support", methodology="means_end_chain", objective="x")
 
-    def owned(last: str, question: str = "What else matters to you?") -> str:
+    def owned(
+        last: str, question: str = "What else matters to you?", asked: Sequence[str] = ()
+    ) -> str:
         request = QuestionRequest(
             methodology=mec,
             concept=concept,
             strategy=strategy("explore", node=False),
             turn_number=6,
             recent=[Exchange(question="What else?", answer=last)],
+            avoid_questions=list(asked),
         )
         return acknowledged(request, question)
 
@@ -1004,7 +1008,18 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     assert owned("The account? I'm not sure what you're after there. It's in my name").startswith(
         "Sorry, "
     )
+    # round 239: a death told is heard first, once ("tone-deaf" to ask about the letter next)
+    said = "It's in my name since Tom passed, that's my husband, six years ago now"
+    assert owned(said) == "Sorry to hear about Tom. What else matters to you?"
+    assert owned("After my dad died I had to sort the bills").startswith(
+        "Sorry to hear about your dad."
+    )
+    heard = ["Sorry to hear about Tom. What else matters to you?"]
+    assert owned("Since Tom died I do it all myself", asked=heard) == "What else matters to you?"
     for told in (
+        "My phone died so I couldn't ring them",
+        "Her husband died last year so she sold the car",
+        "I lost my mum in the shop once haha",
         "I just said that to my wife, she laughed",
         "It was great. What do you mean by nice? I mean it was fine.",
         "Ended? Sure it didn't end for about seven weeks!",

@@ -21,6 +21,7 @@ without them. English; pure functions of the question request.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.asking.phrases import as_a_doing, phrase_for
@@ -159,6 +160,8 @@ def unacknowledged(question: str) -> str:
     """``question`` without the acknowledgement said before it (what was asked, to compare)."""
     for said in (*(s for kind in ACKNOWLEDGEMENTS.values() for s in kind), OFFER_TAKEN):
         question = question.removeprefix(f"{said} ")
+    if question.startswith(_SORRY_ABOUT) and ". " in question:
+        question = question.split(". ", 1)[1]
     return question
 
 
@@ -175,6 +178,26 @@ OFFER_INVITED = "Yes, please, tell me about it. What happened?"
 
 
 def acknowledged(request: QuestionRequest, question: str) -> str:
+    """``question`` after what the last answer wants said first (``_owned_first``); a death told
+    is heard before it (round 239: "It's in my name since Tom passed, that's my husband" was
+    asked about the complaints letter next, "tone-deaf"), in place of owning the question but
+    not of saying back where they went or what it came down to."""
+    last = request.recent[-1].answer if request.recent else ""
+    owned = _owned_first(request, question)
+    loss = _loss_heard(last, request.avoid_questions)
+    if not loss:
+        return owned
+    if owned.startswith(_OWNING):
+        owned = question  # (one "sorry" at a time)
+    if owned.startswith(_SURE):
+        owned = owned[len(_SURE)].upper() + owned[len(_SURE) + 1 :]
+    return f"{loss} {owned}"
+
+
+_OWNING = ("Sorry, ", "Okay, ", OFFER_TAKEN)
+
+
+def _owned_first(request: QuestionRequest, question: str) -> str:
     """``question`` after "Sorry, ..." when the last answer was puzzled by the question or
     said it was asked already: the saying not used yet, else the one used longest ago. An
     offer to tell more is taken: "Yes, please do." before a question on something said, an
@@ -212,6 +235,35 @@ def acknowledged(request: QuestionRequest, question: str) -> str:
 
 _SURE = "Sure, "
 _PUT_RIGHT = ("put right", "misheard")
+
+# Someone close who died, told of as the answer's own ("since Tom passed", "after my mum died",
+# "we lost our dog in March"); not a thing that died ("my phone died"), nor someone of the
+# story's ("her husband died")
+_KIN = (
+    r"husband|wife|partner|mum|mom|mam|mother|dad|father|son|daughter|brother|sister|nan|nana|"
+    r"gran|granny|grandma|grandad|granddad|grandpa|grandmother|grandfather|boy|girl|baby|"
+    r"best\s+friend|friend|dog|cat|auntie|aunt|uncle|fiance|fiancee"
+)
+_LOSS = re.compile(
+    r"\b(?:since|after|when|before|till|until)\s+(?:(?P<who>(?-i:[A-Z][a-z]+))|(?:my|our|me)\s+"
+    rf"(?P<kin>{_KIN}))\s+(?:passed(?:\s+away|\s+on)?|died)\b|"
+    rf"\b(?:i|we)\s+lost\s+(?:my|our|me)\s+(?P<lost>{_KIN})\b(?!\s+(?:in|at|on)\s+the\b)(?!'s)|"
+    rf"\b(?:my|our|me)\s+(?P<died>{_KIN})\s+(?:passed(?:\s+away|\s+on)?|died)\b",
+    re.IGNORECASE,
+)
+_SORRY_ABOUT = "Sorry to hear about"
+
+
+def _loss_heard(answer: str, asked: Sequence[str]) -> str:
+    """ "Sorry to hear about Tom." when ``answer`` tells of someone close who died, said once
+    an interview ("" else)."""
+    found = _LOSS.search(answer)
+    if found is None or any(q.startswith(_SORRY_ABOUT) for q in asked):
+        return ""
+    if found.group("who"):
+        return f"{_SORRY_ABOUT} {found.group('who')}."
+    kin = found.group("kin") or found.group("lost") or found.group("died")
+    return f"{_SORRY_ABOUT} your {' '.join(kin.lower().split())}."
 
 
 def _said_back(request: QuestionRequest) -> str:

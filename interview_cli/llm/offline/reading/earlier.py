@@ -121,7 +121,9 @@ def best_match(named: str, candidates: list[Earlier], *, whole: bool = False) ->
     words = words_of(named)
     if not words:
         return None
-    best: tuple[tuple[bool, int, float], Earlier] | None = None
+    # (its words as said, those that name: "shifts" of "the shifts thing")
+    as_said = {w for w in re.findall(r"[\w']+", named.lower()) if words_of(w) & words}
+    best: tuple[tuple[bool, bool, int, float], Earlier] | None = None
     for candidate in candidates:
         score = match_score(words, candidate)
         label = words_of(candidate.label)
@@ -129,7 +131,10 @@ def best_match(named: str, candidates: list[Earlier], *, whole: bool = False) ->
         # a label that has the very word before one that has only its kin ("the sleeping
         # thing" is "sleeping", not "night shifts so on way home", round 48)
         very = any(_alike(w, other) for w in words for other in label)
-        key = (very, score, named_share)
+        # (and the word as it was said before its stem: "the shifts thing" is "fits me in round
+        # my shifts", not "whole shift folk shoutin" said since, round 239)
+        exact = bool(as_said & set(re.findall(r"[\w']+", candidate.label.lower())))
+        key = (exact, very, score, named_share)
         if score > 0 and (best is None or key > best[0]):
             best = (key, candidate)
     return best[1] if best else None

@@ -276,8 +276,12 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
             end = stop.start() if stop else len(answer)
             # (a quote may hold the frame before it: "ok first thing i looked at was the 12g
             # protein" is the quote of "12g protein")
-            after = next((n for at, n in said if at < end and at + len(n.quote) > m.end()), None)
-            return after if after is not None else answer[m.end() : end]
+            after = [n for at, n in said if at < end and at + len(n.quote) > m.end()]
+            if len(after) > 1 and _OPENS_A_CONDITION.match(answer, m.end()):
+                # what comes of a condition, not the condition: "it's more that when I'm
+                # wrecked | I'm short with the kids" (round 239)
+                after = after[1:]
+            return after[0] if after else answer[m.end() : end]
     for pattern in phrase_patterns("emphasis/behind"):
         for m in pattern.finditer(answer):
             # (in its sentence: "handover and a stale biscuit haha. the bike bit is what
@@ -294,6 +298,9 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
             begins = max(answer.rfind(c, 0, m.start()) for c in ".!?,") + 1
             return answer[begins : m.start()]
     return None
+
+
+_OPENS_A_CONDITION = re.compile(r"\W*(?:if|when|whenever|once)\b", re.IGNORECASE)
 
 
 # (no dot between two digits: "£1.80 a carton")
