@@ -631,6 +631,10 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Listen, I'll have to stop there, the rest is a bit personal",
         "Not much else honestly, I think I've said the main stuff. Sorry I'm a bit distracted, "
         "one of them's just woken up from the nap so I've probably only got a couple of minutes",
+        # round 240: a going after "howay", with what calls them after a comma
+        "Nah thats about it pet. Howay I'll have to go, me shift starts at 2 and I've not had "
+        "me dinner yet",
+        "Right, I have to dash, the kids are fighting over the remote",
     ):
         assert tiring(going), going
     for told in (
@@ -711,6 +715,11 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "The car park was full so I'll have to leave it there, which is annoying",
         "Sorry, the bus was late so I've only got five minutes for lunch most days",
         "I hate the noise. Sorry.",
+        # (round 240's from the other side: a going told as a routine, after "well" or "so", or
+        # with where to)
+        "Well I have to go, there's no other dentist near me",
+        "So I have to go, the bus is the only way",
+        "Anyway I have to go to the dentist every six months, it's a pain",
         "So I'm on hold, right, the supervisor's calling me a liar.",
         "Look, I've got 200 minutes left.",
         "If I miss it I have to go, the bus leaves in 20",
@@ -1016,7 +1025,16 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     )
     heard = ["Sorry to hear about Tom. What else matters to you?"]
     assert owned("Since Tom died I do it all myself", asked=heard) == "What else matters to you?"
+    # round 240: not sure they follow, after saying the question back; a question about what;
+    # asking whether they talk to a machine
+    for puzzled in (
+        "How does the Skoda affect me? Not sure I follow. Oh and sorry, I said 2012 earlier",
+        "matters about what, the coffee? i mean mostly that it's actually drinkable",
+        "i wasnt hoping for anything, it leaked and i was annoyed. are you a bot lol",
+    ):
+        assert owned(puzzled).startswith("Sorry, I put that badly."), puzzled
     for told in (
+        "Not sure I follow the logic of the council though, the bins are a mess",
         "My phone died so I couldn't ring them",
         "Her husband died last year so she sold the car",
         "I lost my mum in the shop once haha",

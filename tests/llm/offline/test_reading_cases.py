@@ -910,3 +910,24 @@ def test_what_broke_in_and_a_form_of_address_are_no_elements(mec: Methodology) -
     ):
         labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
         assert any(kept in label for label in labels), (said, labels)
+
+
+def test_round_240s_remarks_are_no_elements(mec: Methodology) -> None:
+    # a goodbye after a leaving found in full; who called them away for a second; the ladder's
+    # end said as no deeper answer
+    for said, gone in (
+        (
+            "I think that's most of it really, reliable, cheap to run, safe, big boot. Sorry "
+            "I've got to go, it's tea time and there's a fight breaking out over the remote. "
+            "Good luck with it",
+            "good luck",
+        ),
+        ("It's just how I am I suppose. sorry, one sec, my youngest wants the ipad", "ipad"),
+        ("bit dramatic but yeah. i dont have a deeper answer than that sorry", "deeper"),
+    ):
+        labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+        assert not any(gone in label for label in labels), (said, labels)
+    # (the elements before the leaving stay)
+    said = "Reliable and cheap to run. Sorry I've got to go, it's tea time. Good luck with it"
+    labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+    assert any("cheap to run" in label for label in labels), labels

@@ -111,7 +111,10 @@ _ASKED_TWICE = re.compile(
 # me? a sore head haha. what do you mean like?" (round 239 asked on without a word)
 _PUZZLED_LATER = re.compile(
     r"(?<=[.!?])\s+(?:(?:sorry|but|so|like|eh)\W+)?(?:what\s+do\s+(?:you|u|ye)\s+mean|wdym)"
-    r"(?:\s+(?:like|exactly|by\s+that|by\s+it))?\s*\?",
+    r"(?:\s+(?:like|exactly|by\s+that|by\s+it))?\s*\?|"
+    # (or asking whether they talk to a machine: "i wasnt hoping for anything. are you a bot
+    # lol", round 240 asked on as if nothing was said)
+    r"\bare\s+(?:you|u)\s+(?:a\s+)?(?:bot|robot|chatbot|ai|computer|machine)\b",
     re.IGNORECASE,
 )
 

@@ -368,11 +368,23 @@ def _corrected(named: str, said: str, earlier: Sequence[Earlier]) -> Earlier | N
         return None  # (and what it was a number of: "3 Monsters" is no "tiredness around 3")
     if (
         found is not None
-        and _A_NAME.fullmatch(said.strip())
+        and (_A_NAME.fullmatch(said.strip()) or _A_DATE.fullmatch(said.strip()))
         and not shared(words_of(said), words_of(found.label))
     ):
+        # (nor a month or a day its quote told: "sorry i said march earlier, it was feb" is
+        # no "feb" in place of "started leaking all over counter", round 240)
         return None
     return found
+
+
+# A month or a day, as said or typed short
+_A_DATE = re.compile(
+    r"(?:(?:in|on|like|around|about|early|late|mid)\s+)*(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|"
+    r"apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|"
+    r"dec(?:ember)?|mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs|rsday)?|fri(?:day)?|"
+    r"sat(?:urday)?|sun(?:day)?)",
+    re.IGNORECASE,
+)
 
 
 _GLUED_NUMBER = re.compile(r"\d[\d.,]*[a-z]*", re.IGNORECASE)
@@ -491,7 +503,14 @@ def _detail_put_right(
         and bool(set(said.lower().split()) & NUMBER_WORDS)
         and (meant.label.lower().split() or [""])[0] in NUMBER_WORDS
     )
-    return meant if said_again or renamed or renumbered or counted else None
+    # ... or a month or a day put right by another: "sorry i said march earlier, it was feb
+    # actually" (round 240 made the node "feb")
+    redated = (
+        meant is not None
+        and bool(_A_DATE.fullmatch(said.strip()))
+        and bool(_A_DATE.fullmatch(meant.label.strip()))
+    )
+    return meant if said_again or renamed or renumbered or counted or redated else None
 
 
 # ("I meant 15 minutes", "i meant 60 odd": round 78 and 76 kept the 30 and the 40)

@@ -159,7 +159,9 @@ def _details_put_right(answer: str) -> list[NonContent]:
 
 _A_DETAIL = re.compile(
     r"\d|\b(?:(?:jan|febr)uary|march|april|june|july|august|september|october|november|"
-    r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|hundred)\b",
+    r"december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|hundred|"
+    # (as typed short: "sorry i said march earlier, it was feb actually", round 240)
+    r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b",
     re.IGNORECASE,
 )
 

@@ -455,8 +455,15 @@ PUZZLED = re.compile(
     r"(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+|too\s+)?sure\s+what\s+(?:you|u)\s+mean|"
     # ("The account? I'm not sure what you're after there.", round 239: the question said back
     # first)
-    r"(?:[\w'-]+\s+){0,3}[\w'-]+\?\s+(?:(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+)?sure|"
+    r"(?:[\w'-]+\s+){0,7}[\w'-]+\?\s+(?:(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+)?sure|"
     r"i\s+do\s*n[o']?t\s+know)\s+what\s+(?:you|u)(?:'re|\s+are|\s+mean)\b|"
+    # ("How does the Skoda affect me? Not sure I follow.", "matters about what, the coffee?":
+    # round 240 asked on)
+    r"(?:(?:[\w'-]+\s+){0,7}[\w'-]+\?\s+)?(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+)?sure\s+i\s+"
+    r"(?:follow|understand|get\s+(?:it|you|what\s+you\s+mean))\b"
+    # (not of something else: "Not sure I follow the logic of the council", "... why they")
+    r"(?!\s+(?:the|their|his|her|them|him|why|how|what\s+(?:they|he|she)|it\s+myself)\b)|"
+    r"(?:matters?|important|else)\s+(?:about|to|for)\s+what\s*[,?]|"
     r"(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+|too\s+)?sure\s+what\s+(?:you|u)(?:'re|\s+are)\s+"
     r"(?:after|asking|getting\s+at|on\s+about)\b|"
     r"(?:you'?ve|you\s+have|uve|u\s+have)\s+lost\s+me\b|"

@@ -97,6 +97,10 @@ def _spans(kind: str, answer: str) -> tuple[NonContent, ...]:
     if kind == "tiring" and not found and (before := _signed_off(answer)) is not None:
         # said last but for a goodbye: the leaving and the goodbye after it are one remark
         found = [(span.start, len(answer)) for span in _spans(kind, before)]
+    elif kind == "tiring" and found and _signs_off_from(answer, found[-1][1]):
+        # (so is a goodbye after a leaving found in full: "Sorry I've got to go, it's tea time
+        # ... Good luck with it", round 240 made "good luck with it" a node)
+        found[-1] = (found[-1][0], len(answer))
     return tuple(NonContent(kind, start, end) for start, end in _merged(found))
 
 
@@ -108,6 +112,14 @@ def _signed_off(answer: str) -> str | None:
     while (found := _SIGN_OFF.search(answer, 0, end)) is not None and found.start() > 0:
         end = found.start()
     return answer[:end] if end < len(answer) else None
+
+
+def _signs_off_from(answer: str, end: int) -> bool:
+    """What follows ``end`` is nothing but goodbye sentences closing the answer."""
+    said = _SIGN_OFF.search(answer, end)
+    return (
+        said is not None and said.start() > end and not re.search(r"\w", answer[end : said.start()])
+    )
 
 
 # A sentence of nothing but goodbyes and sign-offs, closing the answer (or what is left of it)
