@@ -250,9 +250,11 @@ def test_a_noun_after_a_verb_in_the_negative_is_mentioned_unless_it_is_what_they
     from interview_cli.llm.offline.asking.mentions import mention
 
     assert mention("don't want to be bother", ["i dinnae want to be a bother to folk"]) == ""
-    assert mention("dont wake baby when get in", ["so I dont wake the baby when I get in"]) == (
-        "the baby"
+    assert mention("dont wake dog when get in", ["so I dont wake the dog when I get in"]) == (
+        "the dog"
     )
+    # (nor is someone of theirs: what they said of them is the point, round 240)
+    assert mention("dont wake baby when get in", ["so I dont wake the baby when I get in"]) == ""
 
 
 def test_not_letting_anyone_down_is_held_to_and_a_let_down_is_held_against() -> None:

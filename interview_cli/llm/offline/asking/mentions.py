@@ -143,6 +143,16 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
     return ""
 
 
+# The people of their life: what they said of them is the point, never the person ("You talked
+# about the kids. Why is that important to you?" of "partly the kids come home talking about
+# climate stuff", round 240: "Why are my kids important to me??")
+_THEIR_PEOPLE = frozenset(
+    """kids kid children child son sons daughter daughters wife husband partner mum mam mom
+    dad mother father grandkids grandchildren nan gran grandma grandad baby babies family
+    sister brother boyfriend girlfriend fiance fiancee bairns bairn weans wean""".split()
+)
+
+
 # What says the noun after its "a" is a verdict on what was just said
 _VERDICT_LEADS = frozenset("that's thats what such".split())
 
@@ -217,7 +227,7 @@ def mention(label: str, answers: Sequence[str]) -> str:
         w = said[i]
         if w in COPULAS or w in v.auxiliaries:
             continue  # "ten minutes that are just mine" is no "the are" (an oat milk interview)
-        if w in ANYONE or w in _POINTER_HEADS or w in RUNS_ON:
+        if w in ANYONE or w in _POINTER_HEADS or w in RUNS_ON or w in _THEIR_PEOPLE:
             continue  # "nobody could tell" is no "the nobody" (round 44), "the part" no thing,
             # "a teacher whos" no "the teacher whos" (round 49)
         # a verb's form may still be a noun: ``_mention_in`` wants a determiner before it
