@@ -630,13 +630,22 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Ah listen I'm going to have to leave it there, the kettle's boiled and my neighbour "
         "Peggy is due over at four and I haven't the place tidied haha. Sorry now, I've talked "
         "your ear off. Good luck with it.",
-        "Listen, I'll have to stop there, the rest is a bit personal",
         "Not much else honestly, I think I've said the main stuff. Sorry I'm a bit distracted, "
         "one of them's just woken up from the nap so I've probably only got a couple of minutes",
         # round 240: a going after "howay", with what calls them after a comma
         "Nah thats about it pet. Howay I'll have to go, me shift starts at 2 and I've not had "
         "me dinner yet",
         "Right, I have to dash, the kids are fighting over the remote",
+        # (the review of round 240's rules: close variants)
+        "Right I'll have to get off, me tea's on the table",
+        "Right I have to go, the little one's woken up",
+        "Ah listen I'm gonna have to leave it there cos the kettle's boiled",
+        "Listen I'm going to have to leave it at that, the kettle's boiled",
+        "Ah listen I'm going to have to leave it there, the kettle's boiled. Hope that's helped. "
+        "Good luck with it.",
+        "Ah listen I'm going to have to leave it there, the kettle's boiled. Sorry for rambling.",
+        "Ok I'll have to wrap it up now, my lift's here",
+        "Sorry, the baby's awake so I only have a couple of minutes",
     ):
         assert tiring(going), going
     for told in (
@@ -722,6 +731,15 @@ def test_the_offline_assessor_hears_tiredness_said_of_now() -> None:
         "Well I have to go, there's no other dentist near me",
         "So I have to go, the bus is the only way",
         "Anyway I have to go to the dentist every six months, it's a pain",
+        # (the review: wrapping up or stopping as content, a going as a duty, a story's minutes)
+        "Well I have to wrap up, it gets bitter on the bike by December",
+        "Right I have to stop there, the lights at the junction take forever",
+        "Ok I have to call it a day, my knees can't take more than 20 miles now",
+        "Look I have to go, my shift starts at 6 and the first bus isn't till 7",
+        "Listen, I have to go, the branch is the only place that does it now",
+        "Sorry, I'm rambling, but the point is the kids eat at five so I've only got 20 minutes",
+        "Listen, the connection at Crewe is tight, so I've only got 5 minutes",
+        "Look, the meeting before mine always overruns so I've got maybe 5 minutes",
         "So I'm on hold, right, the supervisor's calling me a liar.",
         "Look, I've got 200 minutes left.",
         "If I miss it I have to go, the bus leaves in 20",
@@ -1032,10 +1050,32 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     for puzzled in (
         "How does the Skoda affect me? Not sure I follow. Oh and sorry, I said 2012 earlier",
         "matters about what, the coffee? i mean mostly that it's actually drinkable",
-        "i wasnt hoping for anything, it leaked and i was annoyed. are you a bot lol",
+        "a sore head haha. what do you mean by that exactly?",
+        "a sore head. not sure what you mean tbh",
     ):
         assert owned(puzzled).startswith("Sorry, I put that badly."), puzzled
+    # asked whether it is a machine: said plainly (round 240, the review)
+    for asked in ("it leaked and i was annoyed. are you a bot lol", "are you a real person?"):
+        assert owned(asked).startswith("Sorry, I'm an automated interviewer"), asked
+    # (the review of round 240's rules: deaths told otherwise, and things that are none)
+    for said, heard in (
+        ("its in my name since tom passed, thats my husband", "Sorry to hear about Tom."),
+        ("since mum passed I do all the banking myself", "Sorry to hear about your mum."),
+        ("since my husband's passing I do it all", "Sorry to hear about your husband."),
+        ("he passed away last year", "Sorry to hear that."),
+    ):
+        assert owned(said).startswith(heard), (said, owned(said))
     for told in (
+        "since my daughter passed her test she drives me in most days",
+        "my dad passed the business on to me so I need a business account",
+        "When Dave passed me on the climb I just gave up",
+        "since Covid died down I'm back in the office three days",
+        "I lost my dog for two hours in the woods, never again",
+        "my mum died laughing when I came off at the lights",
+        "He asked if I wanted the warranty and I just said that I'd think about it",
+        "The chat thing is useless, I always end up asking are you a bot or a person",
+        "I told the driver I had a ticket. What do you mean exactly? he goes.",
+        "Not sure I follow recipes much, I just chuck stuff in and taste as I go",
         "Not sure I follow the logic of the council though, the bins are a mess",
         "My phone died so I couldn't ring them",
         "Her husband died last year so she sold the car",

@@ -931,3 +931,29 @@ def test_round_240s_remarks_are_no_elements(mec: Methodology) -> None:
     said = "Reliable and cheap to run. Sorry I've got to go, it's tea time. Good luck with it"
     labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
     assert any("cheap to run" in label for label in labels), labels
+
+
+def test_the_review_of_round_240s_rules_keeps_what_is_said(mec: Methodology) -> None:
+    # "wait" done, "no" of something else, a figure under a condition; food and a mate; "a
+    # second" of a thing; guessing as what they do
+    for said, kept in (
+        ("I fry the onions for 10 mins, wait 2 minutes, then add the garlic", "10 mins"),
+        ("I bake at 180, no 200 if it's a fan oven", "180"),
+        ("They were 250 quid, no 0% finance or anything", "250"),
+        ("Oh duck breast mostly, with a cherry sauce", "duck breast"),
+        ("went out with me mate haha, he's much fitter", "mate"),
+        ("I had to buy a second, the old one needs a new battery", "battery"),
+        ("I'm guessing the timings half the time, that's what stresses me", "guessing"),
+    ):
+        labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+        assert any(kept in label for label in labels), (said, labels)
+    # (and the close variants it was written for)
+    said = "It's a Bosch 8kg, sorry no it's 9kg"
+    assert [n.label for n in extract(mec, "cooking", said, None).nodes] == ["bosch 9kg"]
+    for said, gone in (
+        ("sorry phone went lol. its the price really", "phone"),
+        ("2 secs the door's going", "door"),
+        ("i dont really have a deeper answer than that", "deeper"),
+    ):
+        labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+        assert not any(gone in label for label in labels), (said, labels)

@@ -52,7 +52,8 @@ _ASKED_ALREADY = re.compile(
     # asked on as if it had not heard)
     r"haven'?t\s+i\s+(?:just\s+)?(?:said|told\s+you)(?!\s+about)|"
     # ("i think i just said that hen haha", round 239; not "I just said that to my wife")
-    r"\bi\s+(?:just|already)\s+said\s+(?:that|this)\b(?!\s+(?:to|about|when|because|cos)\b)|"
+    r"\bi\s+(?:just|already)\s+said\s+(?:that|this)(?=\s*(?:[,.;!?]|$|\s+(?:hen|mate|pet|love|"
+    r"bab|pal|haha|lol|though|tho|already|before|earlier|didn'?t\s+i)\b))|"
     # (of the talk: not "with their phone line you keep going round in circles", the review)
     r"we\s+(?:keep\s+)?going\s+round\s+in\s+circles\s+(?:on|with|about)\s+(?:that|this|it)\b|"
     r"(?:like|as)\s+i\s+said(?:\s+before)?,?\s+(?:that'?s\s+(?:all|it)|i\s+don'?t)|"
@@ -84,6 +85,9 @@ ACKNOWLEDGEMENTS: dict[str, tuple[str, ...]] = {
     # matters to you?" as if nothing had been put right
     "put right": ("Okay, got it.", "Okay, thanks, got it."),
     "misheard": ("Sorry, my mistake.", "Sorry, I got that wrong."),
+    # asked whether they talk to a machine: said plainly, and the question owned (round 240's
+    # "are you a bot lol" was asked on as if nothing was said)
+    "machine": ("Sorry, I'm an automated interviewer, and that was clumsy.",),
 }
 _AWAY = re.compile(
     r"\b(?:give\s+me|gimme|back\s+in)\s+(?:a\s+|an\s+|\d+\s*|two\s+|five\s+|ten\s+)?"
@@ -111,10 +115,22 @@ _ASKED_TWICE = re.compile(
 # me? a sore head haha. what do you mean like?" (round 239 asked on without a word)
 _PUZZLED_LATER = re.compile(
     r"(?<=[.!?])\s+(?:(?:sorry|but|so|like|eh)\W+)?(?:what\s+do\s+(?:you|u|ye)\s+mean|wdym)"
-    r"(?:\s+(?:like|exactly|by\s+that|by\s+it))?\s*\?|"
-    # (or asking whether they talk to a machine: "i wasnt hoping for anything. are you a bot
-    # lol", round 240 asked on as if nothing was said)
-    r"\bare\s+(?:you|u)\s+(?:a\s+)?(?:bot|robot|chatbot|ai|computer|machine)\b",
+    r"(?:\s+(?:like|exactly|by\s+that|by\s+it)(?:\s+exactly)?)?\s*\?"
+    # (said to them in a story: "What do you mean exactly? he goes.", the review)
+    r"(?!\s*(?:he|she|they|says|said|goes|went|asked|the\s+\w+\s+(?:says|said|goes))\b)|"
+    r"(?<=[.!?,])\s+(?:i'?m\s+)?not\s+sure\s+what\s+(?:you|u)\s+mean(?:\s+(?:tbh|there|by\s+that|sorry))*"
+    r"\s*(?:[.?!]|$)",
+    re.IGNORECASE,
+)
+
+
+# Asking whether they talk to a machine, in a sentence of its own: "i wasnt hoping for
+# anything. are you a bot lol" (round 240 asked on as if nothing was said); not "I always end up
+# asking are you a bot or a person", the review
+_ASKED_IF_A_MACHINE = re.compile(
+    r"(?:^|(?<=[.!?])\s*)(?:(?:lol|haha|sorry|wait|hang\s+on)\W+)?(?:are\s+(?:you|u)\s+(?:a\s+)?(?:bot|robot|"
+    r"chatbot|ai|computer|machine|real\s+person)|is\s+this\s+(?:a\s+)?(?:bot|robot|ai)|am\s+i\s+"
+    r"(?:talking|speaking|chatting)\s+to\s+(?:a\s+)?(?:bot|robot|machine|computer))\b(?!\s+or\b)",
     re.IGNORECASE,
 )
 
@@ -123,6 +139,8 @@ def _owned_as(last: str) -> str:
     """Which acknowledgement the last answer wants ("" none): puzzled by the question, said to
     have been asked or told already, called away, or putting right what they or the question
     said."""
+    if _ASKED_IF_A_MACHINE.search(last):
+        return "machine"
     if PUZZLED.match(last) or _PUZZLED_LATER.search(last):
         return "puzzled"
     if _ASKED_ALREADY.search(last):
@@ -163,7 +181,7 @@ def unacknowledged(question: str) -> str:
     """``question`` without the acknowledgement said before it (what was asked, to compare)."""
     for said in (*(s for kind in ACKNOWLEDGEMENTS.values() for s in kind), OFFER_TAKEN):
         question = question.removeprefix(f"{said} ")
-    if question.startswith(_SORRY_ABOUT) and ". " in question:
+    if question.startswith("Sorry to hear") and ". " in question:
         question = question.split(". ", 1)[1]
     return question
 
@@ -240,19 +258,38 @@ _SURE = "Sure, "
 _PUT_RIGHT = ("put right", "misheard")
 
 # Someone close who died, told of as the answer's own ("since Tom passed", "after my mum died",
-# "we lost our dog in March"); not a thing that died ("my phone died"), nor someone of the
-# story's ("her husband died")
+# "we lost our dog in March", "since my husband's passing", "he passed away last year"); not a
+# thing that died ("my phone died"), someone of the story's ("her husband died"), a test passed
+# or a thing passed on ("since my daughter passed her test", "my dad passed the business on"),
+# nor lost for a while or a figure of speech ("I lost my dog for two hours", "my mum died
+# laughing"), the review
 _KIN = (
-    r"husband|wife|partner|mum|mom|mam|mother|dad|father|son|daughter|brother|sister|nan|nana|"
-    r"gran|granny|grandma|grandad|granddad|grandpa|grandmother|grandfather|boy|girl|baby|"
-    r"best\s+friend|friend|dog|cat|auntie|aunt|uncle|fiance|fiancee"
+    r"husband|hubby|wife|missus|other\s+half|partner|mum|mom|mam|mother|dad|father|son|daughter|"
+    r"brother|sister|nan|nana|gran|granny|grandma|grandad|granddad|grandpa|grandmother|"
+    r"grandfather|boy|girl|baby|best\s+friend|friend|dog|cat|auntie|aunt|uncle|fiance|fiancee"
+)
+_BARE_KIN = frozenset("mum mam mom dad nan nana gran granny grandma grandad grandpa".split())
+_GONE = (
+    r"(?:'s\s+passing|(?:'s|\s+has|\s+had)?\s+passed(?:\s+away|\s+on(?!\s+(?:to|the|it|her|his|my|a|an)\b))?"
+    r"(?!\s+(?:her|his|my|me|him|us|them|the|their|all|a|an|down|over|through|by|out|up|it|that|"
+    r"this|our|your|its|every|each)\b)|(?:\s+has)?\s+died(?!\s+(?:down|off|out|laughing|of\s+"
+    r"(?:embarrassment|shame|laughter|boredom)|his|her|my|their|it|them)\b))"
 )
 _LOSS = re.compile(
-    r"\b(?:since|after|when|before|till|until)\s+(?:(?P<who>(?-i:[A-Z][a-z]+))|(?:my|our|me)\s+"
-    rf"(?P<kin>{_KIN}))\s+(?:passed(?:\s+away|\s+on)?|died)\b|"
-    rf"\b(?:i|we)\s+lost\s+(?:my|our|me)\s+(?P<lost>{_KIN})\b(?!\s+(?:in|at|on)\s+the\b)(?!'s)|"
-    rf"\b(?:my|our|me)\s+(?P<died>{_KIN})\s+(?:passed(?:\s+away|\s+on)?|died)\b",
+    r"\b(?:since|after|when|before|till|until)\s+(?:(?:my|our|me)\s+"
+    rf"(?P<kin>{_KIN})|(?P<who>[A-Za-z][a-z]+)){_GONE}|"
+    rf"\b(?:my|our|me)\s+(?P<died>{_KIN}){_GONE}|"
+    rf"\bsince\s+losing\s+(?:my|our|me)\s+(?P<losing>{_KIN})\b|"
+    rf"\b(?:i|we)\s+lost\s+(?:(?:my|our|me)\s+(?P<lost>{_KIN})|(?P<lostname>(?-i:[A-Z])[a-z]+))\b"
+    r"(?!'s)(?!\s+(?:for|once|on\s+(?:a|the)|at|when|while|during|to|in\s+(?!(?:jan|feb|mar|apr|"
+    r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{4}\b))\b)|"
+    r"\b(?P<pronoun>he|she)\s+passed\s+away\b",
     re.IGNORECASE,
+)
+# What is no one whose death is told: "since Covid died down", "since Brexit passed"
+_NO_ONE = frozenset(
+    """it that this he she they we you i covid brexit lockdown christmas easter everything nothing
+    the then there which what""".split()
 )
 _SORRY_ABOUT = "Sorry to hear about"
 
@@ -260,13 +297,21 @@ _SORRY_ABOUT = "Sorry to hear about"
 def _loss_heard(answer: str, asked: Sequence[str]) -> str:
     """ "Sorry to hear about Tom." when ``answer`` tells of someone close who died, said once
     an interview ("" else)."""
-    found = _LOSS.search(answer)
-    if found is None or any(q.startswith(_SORRY_ABOUT) for q in asked):
+    if any(q.startswith((_SORRY_ABOUT, "Sorry to hear that.")) for q in asked):
         return ""
-    if found.group("who"):
-        return f"{_SORRY_ABOUT} {found.group('who')}."
-    kin = found.group("kin") or found.group("lost") or found.group("died")
-    return f"{_SORRY_ABOUT} your {' '.join(kin.lower().split())}."
+    for found in _LOSS.finditer(answer):
+        if found.group("pronoun"):
+            return "Sorry to hear that."
+        who = found.group("who") or found.group("lostname")
+        if who and who.lower() in _NO_ONE:
+            continue
+        if who and who.lower() not in _BARE_KIN:
+            return f"{_SORRY_ABOUT} {who[0].upper()}{who[1:]}."
+        kin = who or next(
+            g for g in (found.group(k) for k in ("kin", "died", "losing", "lost")) if g
+        )
+        return f"{_SORRY_ABOUT} your {' '.join(kin.lower().split())}."
+    return ""
 
 
 def _said_back(request: QuestionRequest) -> str:

@@ -113,7 +113,9 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             liking = j > 1 and tokens[j - 2].norm in _WHO_WOULD  # "I'd like a case"
             if j and tokens[j - 1].norm == "like" and tokens[j].norm in ("a", "an") and not liking:
                 break  # a likeness: "made me feel like a person" is no "the person" (round 179)
-            if tokens[j].norm in ("a", "an") and j and tokens[j - 1].norm in _VERDICT_LEADS:
+            if tokens[j].norm in ("a", "an") and (
+                (j and tokens[j - 1].norm in _VERDICT_LEADS) or w in _VERDICT_NOUNS
+            ):
                 break  # "that's a disaster", "what a faff": a verdict on what was said, no
                 # thing (round 239 asked "You talked about the disaster.")
             if tokens[j].norm == "that" and t.text[:1].isupper():
@@ -155,6 +157,11 @@ _THEIR_PEOPLE = frozenset(
 
 # What says the noun after its "a" is a verdict on what was just said
 _VERDICT_LEADS = frozenset("that's thats what such".split())
+# ... or whose noun is one ("it's a nightmare", "the school run is a total nightmare", the review)
+_VERDICT_NOUNS = frozenset(
+    """nightmare disaster pain faff joke godsend lifesaver nuisance hassle mess shambles palaver
+    farce headache doddle breeze dream relief shame""".split()
+)
 
 
 _NEGATING = frozenset("no not never without less fewer zero nor".split())

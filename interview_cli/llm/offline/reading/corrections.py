@@ -174,6 +174,13 @@ def _put_right(
         restated = _restated(request.answer, correction, earlier, valid_types)
         after = [restated] if restated is not None else []
         nodes = [*nodes, *after]
+    if earlier is not None and after and _only_a_date(correction.said, after[0], earlier):
+        # a month or a day its quote told, put right by itself: "sorry i said march earlier, it
+        # was feb actually" is no "feb" in place of "started leaking all over counter" (round
+        # 240); what they meant said whole still revises ("..., it was tuesday the trains were
+        # cancelled", the review)
+        why = "puts right a detail said earlier that is no element"
+        return [n for n in nodes if n is not after[0]], [_dropped(after[0], why)]
     if earlier is not None and after:
         put_right = _stated_alone(request.answer, correction, earlier, after[0], valid_types)
         if put_right is not None:
@@ -368,17 +375,25 @@ def _corrected(named: str, said: str, earlier: Sequence[Earlier]) -> Earlier | N
         return None  # (and what it was a number of: "3 Monsters" is no "tiredness around 3")
     if (
         found is not None
-        and (_A_NAME.fullmatch(said.strip()) or _A_DATE.fullmatch(said.strip()))
+        and _A_NAME.fullmatch(said.strip())
         and not shared(words_of(said), words_of(found.label))
     ):
-        # (nor a month or a day its quote told: "sorry i said march earlier, it was feb" is
-        # no "feb" in place of "started leaking all over counter", round 240)
         return None
     return found
 
 
-# A month or a day, as said or typed short
+def _only_a_date(said: str, meant: ExtractedNode, earlier: Earlier) -> bool:
+    """A month or a day put right by another said alone, where the earlier label never held it."""
+    return (
+        bool(_A_DATE.fullmatch(said.strip()))
+        and bool(_A_DATE.fullmatch(meant.label.strip()))
+        and not shared(words_of(said), words_of(earlier.label))
+    )
+
+
+# A month or a day, as said or typed short (and where in it: "the end of feb")
 _A_DATE = re.compile(
+    r"(?:(?:the\s+)?(?:end|start|beginning|middle)\s+of\s+(?:the\s+)?)?"
     r"(?:(?:in|on|like|around|about|early|late|mid)\s+)*(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|"
     r"apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|"
     r"dec(?:ember)?|mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs|rsday)?|fri(?:day)?|"

@@ -122,7 +122,7 @@ def best_match(named: str, candidates: list[Earlier], *, whole: bool = False) ->
     if not words:
         return None
     # (its words as said, those that name: "shifts" of "the shifts thing")
-    as_said = {w for w in re.findall(r"[\w']+", named.lower()) if words_of(w) & words}
+    as_said = {w for w in re.findall(r"\w+", named.lower()) if words_of(w) & words}
     best: tuple[tuple[bool, bool, int, float], Earlier] | None = None
     for candidate in candidates:
         score = match_score(words, candidate)
@@ -133,7 +133,8 @@ def best_match(named: str, candidates: list[Earlier], *, whole: bool = False) ->
         very = any(_alike(w, other) for w in words for other in label)
         # (and the word as it was said before its stem: "the shifts thing" is "fits me in round
         # my shifts", not "whole shift folk shoutin" said since, round 239)
-        exact = bool(as_said & set(re.findall(r"[\w']+", candidate.label.lower())))
+        # (apart from its "'s": "app's always crashing" has the word "app", the review)
+        exact = bool(as_said & set(re.findall(r"\w+", candidate.label.lower())))
         key = (exact, very, score, named_share)
         if score > 0 and (best is None or key > best[0]):
             best = (key, candidate)

@@ -448,21 +448,26 @@ def interviewers_words(question: str, theirs: list[str]) -> frozenset[str]:
 # and the next question owns it.
 PUZZLED = re.compile(
     r"^\W*(?:(?:i'?m\s+sorry|sorry|pardon|oh|ha|haha|lol|hmm|um|erm|eh)\W+)*(?:(?:what|huh|eh|"
-    r"sorry|pardon|come\s+again)\W*\?|what\s+do\s+(?:you|u|ye)\s+mean\b|wdym\b|i\s+do\s*n[o']?t\s+"
-    r"(?:follow|get\s+(?:it|the\s+question|what\s+you\s+mean))|"
+    r"sorry|pardon|come\s+again)\W*\?|what\s+do\s+(?:you|u|ye)\s+mean\b|wdym\b|i\s+do\s*n[o']?t\s+(?:really\s+|quite\s+)?"
+    r"(?:follow(?!\s+(?!you\b|u\b|that\b|this\b|the\s+question\b)[a-z])|get\s+(?:it(?!\s+(?:either|myself)\b)|"
+    r"the\s+question|what\s+you\s+mean))|"
     # ("I'm sorry, I'm not sure what you mean by 'the sounds grander'", "Sorry you've lost me
     # there", "sorry makes what harder?": round 236 asked on as if understood)
     r"(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+|too\s+)?sure\s+what\s+(?:you|u)\s+mean|"
     # ("The account? I'm not sure what you're after there.", round 239: the question said back
     # first)
     r"(?:[\w'-]+\s+){0,7}[\w'-]+\?\s+(?:(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+)?sure|"
-    r"i\s+do\s*n[o']?t\s+know)\s+what\s+(?:you|u)(?:'re|\s+are|\s+mean)\b|"
+    r"i\s+do\s*n[o']?t\s+know)\s+what\s+(?:you|u)(?:\s+mean|(?:'re|\s+are)\s+(?:after|asking|"
+    r"getting\s+at|on\s+about))\b|"
     # ("How does the Skoda affect me? Not sure I follow.", "matters about what, the coffee?":
     # round 240 asked on)
     r"(?:(?:[\w'-]+\s+){0,7}[\w'-]+\?\s+)?(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+)?sure\s+i\s+"
-    r"(?:follow|understand|get\s+(?:it|you|what\s+you\s+mean))\b"
-    # (not of something else: "Not sure I follow the logic of the council", "... why they")
-    r"(?!\s+(?:the|their|his|her|them|him|why|how|what\s+(?:they|he|she)|it\s+myself)\b)|"
+    r"(?:(?:totally|really|quite|fully)\s+)?"
+    r"(?:follow|understand|get\s+(?:it|you|what\s+you\s+mean))"
+    # (the question, not something else: "Not sure I follow the logic of the council", "Not
+    # sure I follow recipes much", "Not sure I get it either, the fees just appear", the review)
+    r"(?=\s*(?:[,.;!?]|$|\s+(?:you|u|the\s+question|what\s+you|tbh|sorry|mate|pet|love|hen|"
+    r"there|that|this\s+one)\b))|"
     r"(?:matters?|important|else)\s+(?:about|to|for)\s+what\s*[,?]|"
     r"(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+|too\s+)?sure\s+what\s+(?:you|u)(?:'re|\s+are)\s+"
     r"(?:after|asking|getting\s+at|on\s+about)\b|"

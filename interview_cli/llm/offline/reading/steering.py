@@ -277,10 +277,11 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
             # (a quote may hold the frame before it: "ok first thing i looked at was the 12g
             # protein" is the quote of "12g protein")
             after = [n for at, n in said if at < end and at + len(n.quote) > m.end()]
-            if len(after) > 1 and _OPENS_A_CONDITION.match(answer, m.end()):
+            if after and _OPENS_A_CONDITION.match(answer, m.end()):
                 # what comes of a condition, not the condition: "it's more that when I'm
-                # wrecked | I'm short with the kids" (round 239)
-                after = after[1:]
+                # wrecked | I'm short with the kids" (round 239); nothing when only the
+                # condition made a node (the review)
+                return after[1] if len(after) > 1 else None
             return after[0] if after else answer[m.end() : end]
     for pattern in phrase_patterns("emphasis/behind"):
         for m in pattern.finditer(answer):
