@@ -144,6 +144,9 @@ _NO_POSSESSION = frozenset(
     # ("its another bill": round 115 asked "Why does its another bill matter to you?")
     "a an another the not just so really very too been got gonna all only quite pretty always "
     "never "
+    # ("so its gotta be decent", "cos its non stop otherwise": round 241 asked "What is it about
+    # its gotta that counts for you?")
+    "gotta non no "
     "more less what how about because cos gone done going getting coming "
     # "its open 24 hours" (round 44 said back "You mentioned its open 24 hours")
     "open closed cheap free fine good great handy easy hard quiet busy rammed nice brilliant "

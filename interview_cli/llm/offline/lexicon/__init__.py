@@ -522,6 +522,7 @@ EMPTY_LABEL_WORDS: frozenset[str] = frozenset(
     others one ones way ways everyone someone anyone sense fact point reason part kind sort type
     able possible obviously certainly absolutely course mostly mainly anyway whole main only
     real care cares cared caring look listen done them us him myself themselves isn't innit
+    gotta gonna wanna
     ain't oh ooh ah aah now hang first where when why how who which what whose dont cant
     wont isnt doesnt didnt wasnt werent arent couldnt wouldnt shouldnt im ive id youre
     theyre thats whats don't didn't doesn't won't isn't wasn't aren't weren't couldn't

@@ -110,7 +110,9 @@ from interview_cli.llm.offline.reading.steering import (
     opens_elsewhere,
     steer_to,
     steered_edges,
+    what_it_came_to,
 )
+from interview_cli.llm.offline.reading.topic_named import names_topic, topic_heads, topic_rejection
 from interview_cli.llm.offline.reading.typing import incident_clause, type_clause
 from interview_cli.llm.offline.reading.typos import mend_typos, retyped
 from interview_cli.llm.protocol import ExtractRequest
@@ -353,6 +355,8 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     edges = [e for e in edges if frozenset((normal(e.source), normal(e.target))) not in revised]
     steer, new = steer_to(request, nodes, view)
     edges = steered_edges(request, steer, new, nodes, edges)
+    deepen = bool(steer) and _turn(request, view).deepen
+    nodes, edges = what_it_came_to(request, view, steer, nodes, edges, deepen=deepen)
     # what they stress or ask to go back to is no doubtful aside ("the actual point is
     # recovering properly"): being pointed at is a sign, so it is asked about and read back
     sure = DOUBTFUL + SIGN
@@ -502,7 +506,7 @@ class _Study:
         """Why a new label is no node: the topic itself, or not content (``content``);
         ``named``: the first thing said to a question asking what they notice."""
         if names_topic(clause.label, self.heads, self.topic_words):
-            return _topic_rejection(clause.label, self.name)
+            return topic_rejection(clause.label, self.name)
         content = set(label_profile(clause.label).content)
         if content and content <= self.asked:
             # the question's words said back: "best moment is every evening ..." to "what was
@@ -861,57 +865,6 @@ def _said_before(label: str, existing: dict[str, str]) -> str | None:
         return None
     holding = [e for e in existing.values() if words <= set(label_profile(e).content)]
     return min(holding, key=len) if holding else None
-
-
-def topic_heads(name: str) -> frozenset[str]:
-    """The study topic's head nouns: the last word of its name, and both ends of a closing
-    "A or B" / "A and B" ("Commuting by bike or e-bike" -> bike, e-bike)."""
-    words = normal(name).split()
-    if not words:
-        return frozenset()
-    heads = {words[-1]}
-    if len(words) >= 3 and words[-2] in ("or", "and"):
-        heads.add(words[-3])
-    singular = {h[:-1] for h in heads if h.endswith("s")}
-    plural = {h + "s" for h in heads if not h.endswith("s")}
-    return frozenset(heads | singular | plural)
-
-
-def names_topic(
-    label: str, heads: frozenset[str], topic_words: frozenset[str] = frozenset()
-) -> bool:
-    """ "It's a bike", "It's a washing machine. It washes.": a label that is the topic itself,
-    or says only what the topic's own name says, names no element of it."""
-    words = normal(label).split()
-    if len(words) == 1 and words[0] in heads:
-        return True
-    # (or its short form: "Oh god, the mower." of a lawnmower study was asked "You mentioned the
-    # mower. What difference does that make for you?", my own typed interview)
-    # (not a word that names something else as often: "the phone" is no headphones)
-    short = words[0] if len(words) == 1 else ""
-    if len(short) >= 4 and short not in _OWN_THINGS and any(h.endswith(short) for h in heads):
-        return True
-    content = set(label_profile(label).content) - _POINTING_AT
-    return bool(content) and content <= topic_words
-
-
-_OWN_THINGS = frozenset(
-    "phone phones machine machines board boards sport sports market markets washer washers".split()
-)
-
-
-# "the coffee thing", "the car stuff": the topic pointed at (not "side" nor "business":
-# "my business banking" names a kind of it) (round 55 quoted "the coffee
-# thing", a question back, and read back "car stuff" from the check-back's complaint)
-_POINTING_AT = frozenset("thing things stuff bit bits lark".split())
-
-
-def _topic_rejection(label: str, topic: str) -> RejectedItem:
-    return RejectedItem(
-        kind="node",
-        item={"label": label},
-        reason=f'"{label}" is the study topic itself ({topic}), not an element of it',
-    )
 
 
 def _without_scene(clause: Clause) -> Clause | None:

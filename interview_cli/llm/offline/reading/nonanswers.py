@@ -133,7 +133,10 @@ _SIGN_OFF = re.compile(
     r"(?:useful|helpful|of\s+(?:some\s+)?use|some\s+help|a\s+help))|"
     # (sorry for the length: "Sorry now, I've talked your ear off. Good luck with it.", round 239)
     r"(?:i'?ve|ive|i\s+have)\s+(?:talked|bent)\s+(?:your\s+ear\s+off|the\s+ear\s+off\s+you)|"
-    r"(?:i'?ve|ive)\s+(?:gone\s+on\s+a\s+bit|rambled(?:\s+on)?)|for\s+(?:rambling|going\s+on))"
+    r"(?:i'?ve|ive)\s+(?:gone\s+on\s+a\s+bit|rambled(?:\s+on)?)|for\s+(?:rambling|going\s+on)|"
+    # ("Thank you, it's been nice chatting.", "cheers tho": round 241)
+    r"(?:it'?s|its|it\s+has)\s+been\s+(?:(?:really|very|so)\s+)?(?:nice|lovely|a\s+pleasure|good|fun|"
+    r"interesting)(?:\s+(?:chatting|talking))?(?:\s+(?:to|with)\s+you)?|tho|though)"
     r"\W*){1,4}$",
     re.IGNORECASE,
 )

@@ -32,6 +32,7 @@ from interview_cli.llm.offline.reading.earlier import (
     words_of,
 )
 from interview_cli.llm.offline.reading.labels import make_label
+from interview_cli.llm.offline.reading.meta import PUZZLED
 from interview_cli.llm.offline.reading.ontology import OntologyView
 from interview_cli.llm.protocol import ExtractRequest
 
@@ -304,6 +305,61 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
 _OPENS_A_CONDITION = re.compile(r"\W*(?:if|when|whenever|once)\b", re.IGNORECASE)
 
 
+def what_it_came_to(
+    request: ExtractRequest,
+    view: OntologyView,
+    steer: str | None,
+    nodes: list[ExtractedNode],
+    edges: list[ExtractedEdge],
+    *,
+    deepen: bool,
+) -> tuple[list[ExtractedNode], list[ExtractedEdge]]:
+    """The answer to a why that says what it comes to ("So it's about not letting people
+    down", ``stressed``), with no link of the answer reaching it: what the focus leads to,
+    linked from it and typed above it (round 240's close read "reliability" back as mattering
+    because of "I do locum shifts", and the point was an attribute). ``deepen``: the question
+    asked why."""
+    focus, focus_type = request.focus_label, request.focus_type
+    if not steer or not focus or not focus_type or find_steer(request.answer) is not None:
+        return nodes, edges
+    if PUZZLED.match(request.answer) or not deepen:
+        return nodes, edges  # (puzzled by the question: what they meant answers no why of it)
+    node = next((n for n in nodes if normal(n.label) == normal(steer)), None)
+    if node is None or normal(steer) == normal(focus):
+        return nodes, edges
+    said = quoted_at(request.answer, node)
+    comes_to = [m for m in _COMES_TO.finditer(request.answer) if m.end() <= said]
+    if not comes_to or sentence_start(request.answer, said) > comes_to[-1].start():
+        # (said to be what it comes to, in its sentence: not "the other big thing is my
+        # stomach", another thing)
+        return nodes, edges
+    if any(normal(e.target) == normal(steer) or normal(e.source) == normal(steer) for e in edges):
+        return nodes, edges  # (linked already, either way: the answer said how)
+    focus_level, level = view.level(focus_type), view.level(node.node_type)
+    if focus_level is None or level is None:
+        return nodes, edges
+    kind = node.node_type
+    if level <= focus_level:
+        kind = view.choose_type(
+            category=None, target_level=focus_level + 1, previous_type=focus_type, direction="up"
+        )
+    relation = view.relation(focus_type, kind)
+    if relation is None or (view.level(kind) or 0) <= focus_level:
+        return nodes, edges
+    placed = node.model_copy(update={"node_type": kind})
+    link = ExtractedEdge(source=focus, target=node.label, relation=relation, quote=node.quote)
+    return [placed if n is node else n for n in nodes], [*edges, link]
+
+
+# What says the answer comes to what follows: "so it's about", "it's more that", "it comes down
+# to", "what matters is"
+_COMES_TO = re.compile(
+    r"\b(?:it'?s|its|it\s+is)\s+(?:(?:all|really|more|mostly|just|basically)\s+)*(?:about|that)\b|"
+    r"\bit\s+(?:all\s+)?comes\s+down\s+to\b|\bwhat\s+(?:really\s+)?matters(?:\s+most)?\s+is\b",
+    re.IGNORECASE,
+)
+
+
 # (no dot between two digits: "£1.80 a carton")
 _SENTENCE_END = re.compile(r"[!?]|\.(?!\d)")
 
@@ -500,4 +556,5 @@ __all__ = [
     "relinked_from_steer",
     "steer_to",
     "steered_edges",
+    "what_it_came_to",
 ]
