@@ -938,3 +938,11 @@ def test_a_value_said_back_is_one_they_came_to_in_their_words() -> None:
     # ... and not twice running
     twice = "So for you it comes down to your self-respect. What else matters to you?"
     assert said_back("being independent", "Being independent.", asked=twice) == ""
+
+
+def test_going_round_in_circles_said_of_now_is_owned() -> None:
+    # round 242: "I feel like we're going round in circles a bit here" was asked on as if unsaid
+    from interview_cli.llm.offline.asking.acknowledgements import _ASKED_ALREADY
+
+    assert _ASKED_ALREADY.search("I feel like we're going round in circles a bit here. Sleep")
+    assert not _ASKED_ALREADY.search("we're going round in circles with the council about it")

@@ -56,6 +56,8 @@ _ASKED_ALREADY = re.compile(
     r"bab|pal|haha|lol|though|tho|already|before|earlier|didn'?t\s+i)\b))|"
     # (of the talk: not "with their phone line you keep going round in circles", the review)
     r"we\s+(?:keep\s+)?going\s+round\s+in\s+circles\s+(?:on|with|about)\s+(?:that|this|it)\b|"
+    # ("I feel like we're going round in circles a bit here", round 242)
+    r"we'?re\s+going\s+(?:round|around)\s+in\s+circles(?:\s+a\s+bit)?(?:\s+here)?\s*(?:[,.;!?]|$)|"
     r"(?:like|as)\s+i\s+said(?:\s+before)?,?\s+(?:that'?s\s+(?:all|it)|i\s+don'?t)|"
     r"i(?:'ve|\s+have)?\s+(?:just\s+)?told\s+you(?!\s+about)(?:\s+(?:that|this|already))?\s*[,.!?]|"
     r"(?:you|u)\s+asked\s+(?:me\s+)?(?:that|this)|"

@@ -136,7 +136,10 @@ _SIGN_OFF = re.compile(
     r"(?:i'?ve|ive)\s+(?:gone\s+on\s+a\s+bit|rambled(?:\s+on)?)|for\s+(?:rambling|going\s+on)|"
     # ("Thank you, it's been nice chatting.", "cheers tho": round 241)
     r"(?:it'?s|its|it\s+has)\s+been\s+(?:(?:really|very|so)\s+)?(?:nice|lovely|a\s+pleasure|good|fun|"
-    r"interesting)(?:\s+(?:chatting|talking))?(?:\s+(?:to|with)\s+you)?|tho|though)"
+    r"interesting)(?:\s+(?:chatting|talking))?(?:\s+(?:to|with)\s+you)?|tho|though|"
+    # ("Thanks, it was interesting, if a bit repetitive in places.", round 242)
+    r"it\s+was\s+(?:(?:really|very|quite)\s+)?(?:interesting|nice|lovely|fun|good)|"
+    r"if\s+a\s+bit\s+[a-z]+(?:\s+in\s+places)?)"
     r"\W*){1,4}$",
     re.IGNORECASE,
 )
