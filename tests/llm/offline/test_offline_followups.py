@@ -524,7 +524,24 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
         ("he passed away last year", "Sorry to hear that."),
     ):
         assert owned(said).startswith(heard), (said, owned(said))
+    # (the review of round 241's: a death told otherwise; things passing, lost for a while)
+    for said, heard in (
+        ("My late husband always did the banking", "Sorry to hear about your husband."),
+        ("Mum passed away last year so I sorted her accounts", "Sorry to hear about your mum."),
+        ("It's in my name since our Tom passed", "Sorry to hear about Tom."),
+        ("It's in my name since he died.", "Sorry to hear that."),
+        ("we lost mum in 2022 and I had to close her accounts", "Sorry to hear about your mum."),
+        ("since I lost Tom I do it all", "Sorry to hear about Tom."),
+    ):
+        assert owned(said).startswith(heard), (said, owned(said))
+    for asked in ("r u a bot", "are you an AI lol", "is this chatgpt haha", "are you human?"):
+        assert owned(asked).startswith("Sorry, I'm an automated interviewer"), asked
     for told in (
+        "It's the close passes that scare me. When vans passed they'd be inches off my elbow.",
+        "I lost Apple Pay for two days after the update.",
+        "We lost Dave halfway up Holme Moss, he'd bonked.",
+        "Since my daughter passed she drives herself to college, so I need the car less.",
+        "The chatbot on the app is useless. Is this a bot? Obviously yes, it does nothing.",
         "since my daughter passed her test she drives me in most days",
         "my dad passed the business on to me so I need a business account",
         "When Dave passed me on the climb I just gave up",

@@ -966,22 +966,3 @@ def test_round_241s_answers_make_no_fragment_nodes(mec: Methodology) -> None:
     assert "gotta" not in [n.label for n in extract(mec, "cooking", said, None).nodes]
     said = "Well I've just told you, dear haha. But it's the grandchildren mostly."
     assert "dear" not in [n.label for n in extract(mec, "cooking", said, None).nodes]
-
-
-def test_what_an_answer_to_a_why_comes_to_is_above_the_focus(mec: Methodology) -> None:
-    # round 240's close read "reliability" back as mattering because of "I do locum shifts",
-    # while "So it's about not letting people down" was an attribute, linked to nothing
-    said = (
-        "Well I do locum shifts, so I'm at a different pharmacy most weeks. If the car doesnt "
-        "start I can't just hop on a bus. So it's about not letting people down I guess"
-    )
-    focus = ("reliability top of mind", "attribute")
-    read = extract(mec, "commuting", said, focus, "deepen", "What difference does that make?")
-    point = next(n for n in read.nodes if n.label == "not letting people down")
-    assert point.node_type != "attribute", point
-    assert ("reliability top of mind", "not letting people down") in {
-        (e.source, e.target) for e in read.edges
-    }
-    # (not on an opening answer, nor where a link of the answer reaches it already)
-    opening = extract(mec, "commuting", said, None)
-    assert not any(e.target == "not letting people down" for e in opening.edges)

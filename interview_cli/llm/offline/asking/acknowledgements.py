@@ -130,9 +130,13 @@ _PUZZLED_LATER = re.compile(
 # anything. are you a bot lol" (round 240 asked on as if nothing was said); not "I always end up
 # asking are you a bot or a person", the review
 _ASKED_IF_A_MACHINE = re.compile(
-    r"(?:^|(?<=[.!?])\s*)(?:(?:lol|haha|sorry|wait|hang\s+on)\W+)?(?:are\s+(?:you|u)\s+(?:a\s+)?(?:bot|robot|"
-    r"chatbot|ai|computer|machine|real\s+person)|is\s+this\s+(?:a\s+)?(?:bot|robot|ai)|am\s+i\s+"
-    r"(?:talking|speaking|chatting)\s+to\s+(?:a\s+)?(?:bot|robot|machine|computer))\b(?!\s+or\b)",
+    r"(?:^|(?<=[.!?])\s*)(?:(?:lol|haha|sorry|wait|hang\s+on|hold\s+on)\W+)?(?:(?:are|r)\s+(?:you|u)\s+"
+    r"(?:a\s+|an\s+)?(?:bot|robot|chatbot|ai|computer|machine|real\s+person|real|human|a\s+person)|"
+    r"(?:is\s+this|am\s+i\s+(?:talking|speaking|chatting)\s+(?:to|with))\s+(?:a\s+|an\s+)?(?:bot|robot|"
+    r"ai|chatgpt|machine|computer|real\s+person)|(?:you'?re|your|ur)\s+a\s+bot(?:\s+aren'?t\s+(?:you|u))?)"
+    # (asked of them, as the answer ends or before a laugh: not "The chatbot on the app is
+    # useless. Is this a bot? Obviously yes", the bank's, the review)
+    r"\b(?!\s+or\b)(?=\W*(?:lol|haha|ha|tbh|mate|though|tho)?\W*$)",
     re.IGNORECASE,
 )
 
@@ -270,21 +274,35 @@ _KIN = (
     r"brother|sister|nan|nana|gran|granny|grandma|grandad|granddad|grandpa|grandmother|"
     r"grandfather|boy|girl|baby|best\s+friend|friend|dog|cat|auntie|aunt|uncle|fiance|fiancee"
 )
-_BARE_KIN = frozenset("mum mam mom dad nan nana gran granny grandma grandad grandpa".split())
+_KIN_WORDS = frozenset(re.sub(r"\\s\+", " ", _KIN).replace("|", " ").split())
 _GONE = (
-    r"(?:'s\s+passing|(?:'s|\s+has|\s+had)?\s+passed(?:\s+away|\s+on(?!\s+(?:to|the|it|her|his|my|a|an)\b))?"
+    r"(?:'s\s+(?:passing|death)|(?:'s|\s+has|\s+had)?\s+passed(?:\s+away|\s+on(?!\s+(?:to|the|it|her|his|my|a|an)\b))?"
+    # (not a test passed, a thing passed on, or one who does something now: "Since my daughter
+    # passed she drives herself to college", the review)
     r"(?!\s+(?:her|his|my|me|him|us|them|the|their|all|a|an|down|over|through|by|out|up|it|that|"
-    r"this|our|your|its|every|each)\b)|(?:\s+has)?\s+died(?!\s+(?:down|off|out|laughing|of\s+"
-    r"(?:embarrassment|shame|laughter|boredom)|his|her|my|their|it|them)\b))"
+    r"this|our|your|its|every|each|she|he|they)\b)|(?:\s+has)?\s+died(?!\s+(?:down|off|out|laughing|"
+    r"of\s+(?:embarrassment|shame|laughter|boredom)|his|her|my|their|it|them)\b)|"
+    r"(?:'s|\s+is)\s+not\s+with\s+us\s+any\s*more)"
+)
+# (lost: said with when, or closing what is said; not "lost Dave halfway up Holme Moss", "lost
+# Netflix for a week", the review)
+_LOST_WHEN = (
+    r"(?=\s*(?:[,.;!?]|$|\s+(?:(?:\w+\s+)?(?:years?|months?|weeks?)\s+ago|last\s+(?:year|month|week|"
+    r"spring|summer|autumn|winter|christmas)|in\s+(?:\d{4}|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
+    r"nov|dec)[a-z]*|and\s+i|so\s+i)\b))"
 )
 _LOSS = re.compile(
     r"\b(?:since|after|when|before|till|until)\s+(?:(?:my|our|me)\s+"
-    rf"(?P<kin>{_KIN})|(?P<who>[A-Za-z][a-z]+)){_GONE}|"
-    rf"\b(?:my|our|me)\s+(?P<died>{_KIN}){_GONE}|"
+    rf"(?P<kin>{_KIN})|(?:our\s+)?(?!(?:he|she|it|they|we|i|you)\b)(?P<who>[A-Za-z][a-z]+)){_GONE}|"
+    rf"\b(?:my|our|me)\s+(?:late\s+)?(?P<died>{_KIN}){_GONE}|"
+    rf"\b(?:my|our|me)\s+late\s+(?P<late>{_KIN})\b|"
+    rf"(?:^|(?<=[.!?]\s))(?P<bare>mum|mam|mom|dad|nan|gran|grandad|grandma){_GONE}|"
     rf"\bsince\s+losing\s+(?:my|our|me)\s+(?P<losing>{_KIN})\b|"
-    rf"\b(?:i|we)\s+lost\s+(?:(?:my|our|me)\s+(?P<lost>{_KIN})|(?P<lostname>(?-i:[A-Z])[a-z]+))\b"
-    r"(?!'s)(?!\s+(?:for|once|on\s+(?:a|the)|at|when|while|during|to|in\s+(?!(?:jan|feb|mar|apr|"
-    r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{4}\b))\b)|"
+    rf"\bsince\s+(?:i|we)\s+lost\s+(?:(?:my|our|me)\s+(?P<sincelost>{_KIN})|"
+    r"(?P<sincename>(?-i:[A-Z])[a-z]+))\b|"
+    rf"\b(?:i|we)\s+lost\s+(?:(?:my|our|me)\s+(?P<lost>{_KIN})|(?P<lostname>[A-Za-z][a-z]+))\b"
+    rf"(?!'s){_LOST_WHEN}|"
+    r"\b(?:since|after)\s+(?P<since>he|she)\s+(?:died|passed(?:\s+away)?)\b|"
     r"\b(?P<pronoun>he|she)\s+passed\s+away\b",
     re.IGNORECASE,
 )
@@ -301,17 +319,20 @@ def _loss_heard(answer: str, asked: Sequence[str]) -> str:
     an interview ("" else)."""
     if any(q.startswith((_SORRY_ABOUT, "Sorry to hear that.")) for q in asked):
         return ""
+    typed_in_capitals = any(c.isupper() for c in answer)
     for found in _LOSS.finditer(answer):
-        if found.group("pronoun"):
+        if found.group("pronoun") or found.group("since"):
             return "Sorry to hear that."
-        who = found.group("who") or found.group("lostname")
-        if who and who.lower() in _NO_ONE:
+        who = found.group("who") or found.group("lostname") or found.group("sincename")
+        lower_case = typed_in_capitals and who is not None and who[0].islower()
+        if who and (who.lower() in _NO_ONE or (lower_case and who.lower() not in _KIN_WORDS)):
+            # (a name is written with its capital where the answer has any: "When vans passed
+            # they'd be inches off my elbow" is no one's death, the review)
             continue
-        if who and who.lower() not in _BARE_KIN:
+        if who and who.lower() not in _KIN_WORDS:
             return f"{_SORRY_ABOUT} {who[0].upper()}{who[1:]}."
-        kin = who or next(
-            g for g in (found.group(k) for k in ("kin", "died", "losing", "lost")) if g
-        )
+        groups = ("kin", "died", "late", "bare", "losing", "lost", "sincelost")
+        kin = who or next(g for g in (found.group(k) for k in groups) if g)
         return f"{_SORRY_ABOUT} your {' '.join(kin.lower().split())}."
     return ""
 

@@ -80,6 +80,9 @@ def _i_would(matches: Sequence[re.Match[str]], i: int) -> bool:
 def _it_is(matches: Sequence[re.Match[str]], i: int) -> bool:
     """Whether the "its" at ``i`` is "it's" typed without its apostrophe."""
     after = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
+    before = matches[i - 1].group().lower() if i else ""
+    if after in _NOT_ITS_AFTER_OF and before in _OF:
+        return False  # "for its non stick coating", "for its no fees abroad": whose (the review)
     if after in _NO_POSSESSION or after.endswith(("ly", "ed")) or after[:1].isdigit():
         return True  # "its lonely", "its 10 minutes of quiet"
     named = matches[i + 1].group() if i + 1 < len(matches) else ""
@@ -100,9 +103,13 @@ def _it_is(matches: Sequence[re.Match[str]], i: int) -> bool:
     then = matches[i + 2].group() if i + 2 < len(matches) else ("." if i else "x")
     if not (not then[0].isalnum() or then.lower() in _TAGS):
         return False
-    before = matches[i - 1].group().lower() if i else ""
     # "well its light, ...", "well its money innit": what it is, where a clause opens
     return after in _NO_POSSESSION_AT_END or bool(i and before in _OPENERS | {".", "!", "?"})
+
+
+# What may follow a possessive "its" after a preposition, though it is "it's" elsewhere
+_NOT_ITS_AFTER_OF = frozenset("non no non-stop nonstop".split())
+_OF = frozenset("for with of on by about from to in at".split())
 
 
 def _opens_a_clause(matches: Sequence[re.Match[str]], i: int) -> bool:
@@ -146,7 +153,7 @@ _NO_POSSESSION = frozenset(
     "never "
     # ("so its gotta be decent", "cos its non stop otherwise": round 241 asked "What is it about
     # its gotta that counts for you?")
-    "gotta non no "
+    "gotta gunna non no non-stop nonstop nothing "
     "more less what how about because cos gone done going getting coming "
     # "its open 24 hours" (round 44 said back "You mentioned its open 24 hours")
     "open closed cheap free fine good great handy easy hard quiet busy rammed nice brilliant "

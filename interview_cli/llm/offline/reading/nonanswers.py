@@ -138,8 +138,12 @@ _SIGN_OFF = re.compile(
     r"(?:it'?s|its|it\s+has)\s+been\s+(?:(?:really|very|so)\s+)?(?:nice|lovely|a\s+pleasure|good|fun|"
     r"interesting)(?:\s+(?:chatting|talking))?(?:\s+(?:to|with)\s+you)?|tho|though|"
     # ("Thanks, it was interesting, if a bit repetitive in places.", round 242)
-    r"it\s+was\s+(?:(?:really|very|quite)\s+)?(?:interesting|nice|lovely|fun|good)|"
-    r"if\s+a\s+bit\s+[a-z]+(?:\s+in\s+places)?)"
+    r"it\s+was\s+(?:(?:really|very|quite)\s+)?(?:interesting|nice|lovely|fun|good)(?:\s+(?:chatting|talking))?"
+    r"(?:\s+(?:to|with)\s+you)?|if\s+a\s+bit\s+[a-z]+(?:\s+in\s+places)?|"
+    # ("Nice chatting to you.", "Lovely to chat.", "Thanks anyway.", "Take care now.", "Thanks
+    # for having me.", "cheers for your time", "been good chatting", the review)
+    r"(?:been\s+)?(?:nice|lovely|good|great)\s+(?:chatting|talking|to\s+chat|to\s+talk)(?:\s+(?:to|with)\s+you)?|"
+    r"anyway|now|for\s+(?:your\s+time|having\s+me|listening|the\s+chat))"
     r"\W*){1,4}$",
     re.IGNORECASE,
 )

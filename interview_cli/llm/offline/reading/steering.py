@@ -34,6 +34,7 @@ from interview_cli.llm.offline.reading.earlier import (
 from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.reading.meta import PUZZLED
 from interview_cli.llm.offline.reading.ontology import OntologyView
+from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.protocol import ExtractRequest
 
 
@@ -328,6 +329,8 @@ def what_it_came_to(
     if node is None or normal(steer) == normal(focus):
         return nodes, edges
     said = quoted_at(request.answer, node)
+    if not _A_DOING.search(node.label) or stance_of(node.quote or node.label) < 0:
+        return nodes, edges  # (a thing, or a complaint: "it's more that the app crashes")
     comes_to = [m for m in _COMES_TO.finditer(request.answer) if m.end() <= said]
     if not comes_to or sentence_start(request.answer, said) > comes_to[-1].start():
         # (said to be what it comes to, in its sentence: not "the other big thing is my
@@ -354,9 +357,17 @@ def what_it_came_to(
 # What says the answer comes to what follows: "so it's about", "it's more that", "it comes down
 # to", "what matters is"
 _COMES_TO = re.compile(
-    r"\b(?:it'?s|its|it\s+is)\s+(?:(?:all|really|more|mostly|just|basically)\s+)*(?:about|that)\b|"
-    r"\bit\s+(?:all\s+)?comes\s+down\s+to\b|\bwhat\s+(?:really\s+)?matters(?:\s+most)?\s+is\b",
+    r"\b(?:so|for\s+me|in\s+the\s+end|at\s+the\s+end\s+of\s+the\s+day|i\s+guess|i\s+suppose|really),?\s+"
+    r"(?:it'?s|its|it\s+is)\s+(?:(?:all|really|basically|just|actually)\s+)*about\b|"
+    r"\bit\s+(?:all\s+)?comes\s+down\s+to\b|"
+    r"\bwhat\s+(?:really\s+)?matters(?:\s+(?:most|to\s+me))*\s+is\b(?!\s+(?:\w+\s+){0,4}(?:though|tho)\b)",
     re.IGNORECASE,
+)
+# What a point an answer comes to says: a doing or a state of theirs ("not letting people
+# down", "being there for them"), not a thing ("the bass", "the freezer", "the Tudors", the
+# review)
+_A_DOING = re.compile(
+    r"\b(?:\w+ing|not|no|never|be|feel|feels|keep|get|have|make|can|can't)\b", re.IGNORECASE
 )
 
 
