@@ -534,6 +534,8 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
         ("since I lost Tom I do it all", "Sorry to hear about Tom."),
     ):
         assert owned(said).startswith(heard), (said, owned(said))
+    said = "not really, its just nice not to feel mugged off. what do you mean exactly"
+    assert owned(said).startswith("Sorry, I put that badly."), owned(said)
     for asked in ("r u a bot", "are you an AI lol", "is this chatgpt haha", "are you human?"):
         assert owned(asked).startswith("Sorry, I'm an automated interviewer"), asked
     for told in (

@@ -71,6 +71,11 @@ def mec() -> Methodology:
     return shipped_mec()
 
 
+def _labels(mec: Methodology, said: str, domain: str) -> list[str]:
+    """The labels of the nodes an opening answer makes."""
+    return [n.label for n in extract(mec, domain, said, None).nodes]
+
+
 def _read(mec: Methodology, case: dict[str, Any]) -> Extraction:
     """The reading of a case, read once: four tests ask about each case (the same dict of the
     cached ``cases``), and a reading is the suite's costliest small step. Tests only look."""
@@ -765,11 +770,11 @@ def test_what_a_jobs_interview_was_told_in_round_198_is_heard(
 def test_a_name_put_right_with_an_apology_is_not_kept(mec: Methodology) -> None:
     # round 198 asked 'You said you put him on the Wellbeing one. Why is that important?'
     said = "So we put him on the Wellbeing one, no sorry, James Wellbeloved, and he was fine!"
-    labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+    labels = _labels(mec, said, "cooking")
     assert not any("wellbeing" in label for label in labels), labels
     # (not an apology that answers: "No sorry, I don't know")
     said = "I like the fingerprint login, no sorry I don't know why."
-    labels = [n.label for n in extract(mec, "banking", said, None).nodes]
+    labels = _labels(mec, said, "banking")
     assert "fingerprint login" in labels, labels
 
 
@@ -881,26 +886,26 @@ def test_what_it_is_how_they_do_is_a_consequence(mec: Methodology) -> None:
 def test_a_figure_put_right_as_it_is_said_is_put_in_what_held_it(mec: Methodology) -> None:
     # round 239 kept "bosch 8kg" beside "9kg", and "spin like 1400" after "sorry 1200"
     said = "It's a Bosch 8kg, sorry no, 9kg, I always get that wrong."
-    assert [n.label for n in extract(mec, "cooking", said, None).nodes] == ["bosch 9kg"]
+    assert _labels(mec, said, "cooking") == ["bosch 9kg"]
     said = "Ours is pretty quiet tbh, the spin is like 1400, sorry 1200 I think, it's fine."
-    assert [n.label for n in extract(mec, "cooking", said, None).nodes] == ["spin like 1200"]
+    assert _labels(mec, said, "cooking") == ["spin like 1200"]
     # (not a figure after an apology for something else, nor a count told with "no" in it)
     said = "I paid 40, sorry to say, and it broke in a week."
-    assert "40" in " ".join(n.label for n in extract(mec, "cooking", said, None).nodes)
+    assert "40" in " ".join(_labels(mec, said, "cooking"))
     said = "It holds 8kg, no problem, 9 at a push."
-    assert "8kg" in " ".join(n.label for n in extract(mec, "cooking", said, None).nodes)
+    assert "8kg" in " ".join(_labels(mec, said, "cooking"))
 
 
 def test_what_broke_in_and_a_form_of_address_are_no_elements(mec: Methodology) -> None:
     # round 239 made "radio went", "hen" and "right hen the board's lightin up" nodes
     said = "sorry radio went. its no really just the money to be honest."
-    labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+    labels = _labels(mec, said, "cooking")
     assert not any("radio" in label for label in labels), labels
     said = "i think i just said that hen haha. it matters cos i feel like somebody cares."
-    labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+    labels = _labels(mec, said, "cooking")
     assert "hen" not in labels and labels, labels
     said = "right hen the board's lightin up"
-    labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+    labels = _labels(mec, said, "cooking")
     assert not any("hen" in label.split() for label in labels), labels
     # (a hen of the story, a best mate, the phone said of work)
     for said, kept in (
@@ -908,7 +913,7 @@ def test_what_broke_in_and_a_form_of_address_are_no_elements(mec: Methodology) -
         ("He's my best mate lol, we ride together", "best mate"),
         ("Sorry, the phone was ringing all day at work so I was stressed", "phone"),
     ):
-        labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+        labels = _labels(mec, said, "cooking")
         assert any(kept in label for label in labels), (said, labels)
 
 
@@ -925,11 +930,11 @@ def test_round_240s_remarks_are_no_elements(mec: Methodology) -> None:
         ("It's just how I am I suppose. sorry, one sec, my youngest wants the ipad", "ipad"),
         ("bit dramatic but yeah. i dont have a deeper answer than that sorry", "deeper"),
     ):
-        labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+        labels = _labels(mec, said, "cooking")
         assert not any(gone in label for label in labels), (said, labels)
     # (the elements before the leaving stay)
     said = "Reliable and cheap to run. Sorry I've got to go, it's tea time. Good luck with it"
-    labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+    labels = _labels(mec, said, "cooking")
     assert any("cheap to run" in label for label in labels), labels
 
 
@@ -945,17 +950,17 @@ def test_the_review_of_round_240s_rules_keeps_what_is_said(mec: Methodology) -> 
         ("I had to buy a second, the old one needs a new battery", "battery"),
         ("I'm guessing the timings half the time, that's what stresses me", "guessing"),
     ):
-        labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+        labels = _labels(mec, said, "cooking")
         assert any(kept in label for label in labels), (said, labels)
     # (and the close variants it was written for)
     said = "It's a Bosch 8kg, sorry no it's 9kg"
-    assert [n.label for n in extract(mec, "cooking", said, None).nodes] == ["bosch 9kg"]
+    assert _labels(mec, said, "cooking") == ["bosch 9kg"]
     for said, gone in (
         ("sorry phone went lol. its the price really", "phone"),
         ("2 secs the door's going", "door"),
         ("i dont really have a deeper answer than that", "deeper"),
     ):
-        labels = [n.label for n in extract(mec, "cooking", said, None).nodes]
+        labels = _labels(mec, said, "cooking")
         assert not any(gone in label for label in labels), (said, labels)
 
 
@@ -963,6 +968,6 @@ def test_round_241s_answers_make_no_fragment_nodes(mec: Methodology) -> None:
     # "so its gotta be decent" made the node "gotta", asked "What is it about its gotta that
     # counts for you?"; "you, dear haha" made "dear"
     said = "i have like 5 teas a day in the van so its gotta be decent"
-    assert "gotta" not in [n.label for n in extract(mec, "cooking", said, None).nodes]
+    assert "gotta" not in _labels(mec, said, "cooking")
     said = "Well I've just told you, dear haha. But it's the grandchildren mostly."
-    assert "dear" not in [n.label for n in extract(mec, "cooking", said, None).nodes]
+    assert "dear" not in _labels(mec, said, "cooking")

@@ -516,6 +516,8 @@ def steered(label: str | None, answer: str, steer: Steer, *, taken: bool = False
     if end < len(tokens) and tokens[end].norm in _NAMED_AS:
         end += 1  # "the codes | thing": the thing was named with it
     texts = [t.text for t in tokens[:end] if t.word]
+    while len(texts) > 1 and texts[0].lower() in _OPENING_NOISES:
+        texts = texts[1:]  # "oh the price thing, can we go back to that" (my typed interview)
     if len(texts) > MAX_QUOTE_WORDS:
         texts = _subject_of(texts, v)  # "my morning brew at home | actually tastes like ..."
     if not texts or len(texts) > MAX_QUOTE_WORDS:
@@ -528,6 +530,9 @@ def steered(label: str | None, answer: str, steer: Steer, *, taken: bool = False
         # (a dev-8 simulated cyclist heard "Back to doesn't sit heavy."), in their own words
         return '"' + " ".join(texts) + '"'
     return shifted or ""
+
+
+_OPENING_NOISES = frozenset("oh ah um erm er so right well and anyway".split())
 
 
 _ASKED = re.compile(
