@@ -971,3 +971,14 @@ def test_round_241s_answers_make_no_fragment_nodes(mec: Methodology) -> None:
     assert "gotta" not in _labels(mec, said, "cooking")
     said = "Well I've just told you, dear haha. But it's the grandchildren mostly."
     assert "dear" not in _labels(mec, said, "cooking")
+
+
+def test_someone_of_theirs_named_alone_is_no_element(mec: Methodology) -> None:
+    # round 243 asked "What is it about your late husband that counts for you?"
+    said = "It was Gerald's lawn really, my late husband. He kept it beautifully for forty years."
+    assert "late husband" not in _labels(mec, said, "cooking")
+    said = "it's not really about helping me is it, he's my wee boy, you just want him happy"
+    assert "wee boy" not in _labels(mec, said, "cooking")
+    # (what about them is: "the kids eat it", and "family" is a value)
+    assert any("kids" in label for label in _labels(mec, "The kids eat it all", "cooking"))
+    assert any("family" in label for label in _labels(mec, "Family's everything", "cooking"))

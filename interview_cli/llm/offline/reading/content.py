@@ -345,7 +345,32 @@ def judge_label(
         return Judged("place", "a place or a route: the scene of a rung, not a rung")
     if is_fragment(label, clause_text, vocabulary):
         return Judged("fragment", "one word left of a longer clause, not an element")
+    if _only_someone(label):
+        return Judged("person", "someone of theirs named, not what matters about them")
     return None
+
+
+# Someone of theirs named alone ("late husband", "wee boy", "my son"): what matters about them
+# is the element, never the person (round 243 asked "What is it about your late husband that
+# counts for you?" after "It was Gerald's lawn really, my late husband"); "family" is a value
+_SOMEONE = frozenset(
+    """husband wife son daughter kids kid children child mum mam mom dad boy girl lad lads fella
+    hubby missus grandkids grandchildren grandson granddaughter nan gran grandma grandad
+    partner brother sister bairn bairns wean weans""".split()
+)
+_ABOUT_SOMEONE = frozenset(
+    "late wee little young old own my our the his her their poor dear".split()
+)
+
+
+def _only_someone(label: str) -> bool:
+    """Someone named with a word of who they are to them, not as an item ("late husband", "wee
+    boy"; not "my grandson" said as what is missing, nor "kids" in a list)."""
+    words = set(_words(label))
+    return bool(words & _SOMEONE and words & _FOND) and words <= _SOMEONE | _ABOUT_SOMEONE
+
+
+_FOND = frozenset("late wee little poor dear".split())
 
 
 # Only how much it irks, said as a sentence of its own: "They die on the train. Drives me
