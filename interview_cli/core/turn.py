@@ -506,7 +506,9 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
     )
     levels = m.ontology.levels
     follow = levels if m.tuning.vetoes.steer_follows_what_was_said else None
-    steer, refused = resolve_steer(graph, content.steer, delta, follow=follow)
+    steer, refused = resolve_steer(
+        graph, content.steer, delta, follow=follow, doubted=m.tuning.vetoes.doubts
+    )
     if refused is not None:
         delta.rejected.append(refused)
     tracker = advance_turn(state.tracker, turn)

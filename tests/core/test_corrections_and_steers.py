@@ -274,3 +274,18 @@ def test_a_steer_is_not_followed_to_a_node_no_higher_than_it() -> None:
     said = [node("d-lock")]
     after, out = turn(s, said, steer="big lock", edges=(("big lock", "d-lock"),))
     assert out.decision.selected.node_id == ids(after)["big lock"]
+
+
+def test_a_steer_is_not_followed_to_a_node_read_with_doubt() -> None:
+    # dev3's teacher: "it's more that I was brought up you dinnae waste ... I tell a lie, it was
+    # seventy-nine, I mind because it was the same as the gas bill" linked the two, and the
+    # gas bill (how they know the figure, read with doubt) was asked about over its veto
+    s = _three_rungs()
+    doubtful = node("same as the gas bill", F).model_copy(update={"confidence": 0.5})
+    link = (("big lock", "same as the gas bill"),)
+    after, out = turn(s, [doubtful], steer="big lock", edges=link)
+    assert out.decision.selected.node_id == ids(after)["big lock"]
+    # (said surely, it is followed, as before)
+    sure = node("same as the gas bill", F).model_copy(update={"confidence": 0.7})
+    after, out = turn(s, [sure], steer="big lock", edges=link)
+    assert out.decision.selected.node_id == ids(after)["same as the gas bill"]

@@ -18,7 +18,7 @@ probe, a node closed earlier): the respondent asked for it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,6 +80,7 @@ def resolve_steer(
     delta: GraphDelta,
     *,
     follow: Mapping[str, int] | None = None,
+    doubted: Callable[[float | None], bool] | None = None,
 ) -> tuple[SteerRequest | None, RejectedItem | None]:
     """The node a steer label names after the answer is in ``graph`` (this answer's nodes
     first, then earlier ones; a superseded node's successor), or why none is. ``follow``
@@ -87,21 +88,27 @@ def resolve_steer(
     linked that node to nodes it added, each a level higher ("Going back to the cheap thing,
     it means more money left for the kids"), the newest of them, at the end of the links: what
     the respondent went back to say. A link to a node no higher is a cause said of it ("it is
-    cheap because it is an own brand"), not followed."""
+    cheap because it is an own brand"), not followed; nor a node the reading ``doubted`` ("I
+    mind because it was the same as the gas bill", how they know a figure they put right: dev3's
+    teacher was asked what difference it made)."""
     if not asked:
         return None, None
     node_id = steered_node(graph, asked, delta.resolved.get(asked))
     if node_id is None:
         reason = f"the respondent asked to talk about '{asked}', which names no node"
         return None, RejectedItem(kind="response", item={"steer": asked}, reason=reason)
-    said = _said_of(graph, node_id, delta, follow) if follow is not None else node_id
+    said = _said_of(graph, node_id, delta, follow, doubted) if follow is not None else node_id
     if said != node_id:
         return SteerRequest(said, graph.node(said).label, asked, graph.node(node_id).label), None
     return SteerRequest(node_id, graph.node(node_id).label, asked), None
 
 
 def _said_of(
-    graph: KnowledgeGraph, node_id: str, delta: GraphDelta, levels: Mapping[str, int]
+    graph: KnowledgeGraph,
+    node_id: str,
+    delta: GraphDelta,
+    levels: Mapping[str, int],
+    doubted: Callable[[float | None], bool] | None = None,
 ) -> str:
     """The end of the links this answer added from ``node_id`` up to higher nodes it added
     (the last one added, where it branches), else ``node_id``."""
@@ -120,6 +127,7 @@ def _said_of(
             and e.target not in seen
             and e.target in graph
             and level(e.target) > level(node_id)
+            and not (doubted is not None and doubted(graph.node(e.target).confidence))
         ]
         if not onward:
             return node_id

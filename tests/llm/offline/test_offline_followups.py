@@ -534,8 +534,10 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
         ("since I lost Tom I do it all", "Sorry to hear about Tom."),
     ):
         assert owned(said).startswith(heard), (said, owned(said))
-    said = "not really, its just nice not to feel mugged off. what do you mean exactly"
-    assert owned(said).startswith("Sorry, I put that badly."), owned(said)
+    # (not without its question mark: "The app says 'pending verification' for three days.
+    # What do you mean exactly" is their own exasperation, the review)
+    said = "The app says 'pending verification' for three days. What do you mean exactly"
+    assert owned(said) == "What else matters to you?", owned(said)
     for asked in ("r u a bot", "are you an AI lol", "is this chatgpt haha", "are you human?"):
         assert owned(asked).startswith("Sorry, I'm an automated interviewer"), asked
     for told in (

@@ -982,3 +982,12 @@ def test_someone_of_theirs_named_alone_is_no_element(mec: Methodology) -> None:
     # (what about them is: "the kids eat it", and "family" is a value)
     assert any("kids" in label for label in _labels(mec, "The kids eat it all", "cooking"))
     assert any("family" in label for label in _labels(mec, "Family's everything", "cooking"))
+
+
+def test_the_review_of_round_243s_rules_keeps_little_kids_and_finds_a_late_father(
+    mec: Methodology,
+) -> None:
+    # "little" is an age as often as fondness; "late father" is someone who died
+    assert any("kids" in label for label in _labels(mec, "Little kids, mostly.", "cooking"))
+    said = "It's my late father really, he loved a roast"
+    assert "late father" not in _labels(mec, said, "cooking")

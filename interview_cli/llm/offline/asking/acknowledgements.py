@@ -117,7 +117,7 @@ _ASKED_TWICE = re.compile(
 # me? a sore head haha. what do you mean like?" (round 239 asked on without a word)
 _PUZZLED_LATER = re.compile(
     r"(?<=[.!?])\s+(?:(?:sorry|but|so|like|eh)\W+)?(?:what\s+do\s+(?:you|u|ye)\s+mean|wdym)"
-    r"(?:\s+(?:like|exactly|by\s+that|by\s+it)(?:\s+exactly)?)?\s*(?:\?|$)"
+    r"(?:\s+(?:like|exactly|by\s+that|by\s+it)(?:\s+exactly)?)?\s*\?"
     # (said to them in a story: "What do you mean exactly? he goes.", the review)
     r"(?!\s*(?:he|she|they|says|said|goes|went|asked|the\s+\w+\s+(?:says|said|goes))\b)|"
     r"(?<=[.!?,])\s+(?:i'?m\s+)?not\s+sure\s+what\s+(?:you|u)\s+mean(?:\s+(?:tbh|there|by\s+that|sorry))*"

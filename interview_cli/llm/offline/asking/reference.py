@@ -516,8 +516,9 @@ def steered(label: str | None, answer: str, steer: Steer, *, taken: bool = False
     if end < len(tokens) and tokens[end].norm in _NAMED_AS:
         end += 1  # "the codes | thing": the thing was named with it
     texts = [t.text for t in tokens[:end] if t.word]
-    while len(texts) > 1 and texts[0].lower() in _OPENING_NOISES:
+    while len(texts) > 2 and texts[0].lower() in _OPENING_NOISES and texts[1].lower() in _DETS:
         texts = texts[1:]  # "oh the price thing, can we go back to that" (my typed interview)
+        # (not a word of it: "the right hand brake thing", the review)
     if len(texts) > MAX_QUOTE_WORDS:
         texts = _subject_of(texts, v)  # "my morning brew at home | actually tastes like ..."
     if not texts or len(texts) > MAX_QUOTE_WORDS:
@@ -532,7 +533,10 @@ def steered(label: str | None, answer: str, steer: Steer, *, taken: bool = False
     return shifted or ""
 
 
-_OPENING_NOISES = frozenset("oh ah um erm er so right well and anyway".split())
+_OPENING_NOISES = frozenset(
+    "oh ah um erm er so right well and anyway ok okay yeah sorry actually ooh hmm".split()
+)
+_DETS = frozenset("the my that this your our those these".split())
 
 
 _ASKED = re.compile(

@@ -356,7 +356,8 @@ def judge_label(
 _SOMEONE = frozenset(
     """husband wife son daughter kids kid children child mum mam mom dad boy girl lad lads fella
     hubby missus grandkids grandchildren grandson granddaughter nan gran grandma grandad
-    partner brother sister bairn bairns wean weans""".split()
+    partner brother sister bairn bairns wean weans father mother granny grandmother grandfather
+    lass man""".split()
 )
 _ABOUT_SOMEONE = frozenset(
     "late wee little young old own my our the his her their poor dear".split()
@@ -370,7 +371,7 @@ def _only_someone(label: str) -> bool:
     return bool(words & _SOMEONE and words & _FOND) and words <= _SOMEONE | _ABOUT_SOMEONE
 
 
-_FOND = frozenset("late wee little poor dear".split())
+_FOND = frozenset("late wee".split())
 
 
 # Only how much it irks, said as a sentence of its own: "They die on the train. Drives me
