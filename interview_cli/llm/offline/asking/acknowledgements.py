@@ -7,13 +7,15 @@ is fine). ``acknowledged`` puts before a follow-up, in order:
   to tell it when the question would be about nothing in particular;
 - **saying where they went back to** when they asked to and said what it leads to ("Back to
   the charging.");
-- **owning the question** when they were puzzled by it ("Sorry, I put that badly."), said it
-  was asked or told already ("Sorry, you did say."), were called away ("Okay, no rush.") or
+- **owning the question** when they were puzzled by it ("Sorry, I put that badly."), asked
+  whether it is a machine ("Sorry, I'm an automated interviewer, and that was clumsy."), said
+  it was asked or told already ("Sorry, you did say."), were called away ("Okay, no rush.") or
   put right what they or the question had said ("Okay, got it.", "Sorry, my mistake.");
 - else **saying back the value** the answer came to, in their words ("So for you it comes
   down to being independent.").
 
-Each saying is used one way at a time (the one used longest ago), and one acknowledgement is
+Before all of these but saying back where they went or the value, a death they told of is
+heard, once an interview ("Sorry to hear about Tom."). Each saying is used one way at a time (the one used longest ago), and one acknowledgement is
 said at a time. ``unacknowledged`` takes them off again, so what was asked is compared
 without them. English; pure functions of the question request.
 """
@@ -225,10 +227,10 @@ _OWNING = ("Sorry, ", "Okay, ", OFFER_TAKEN)
 
 
 def _owned_first(request: QuestionRequest, question: str) -> str:
-    """``question`` after "Sorry, ..." when the last answer was puzzled by the question or
-    said it was asked already: the saying not used yet, else the one used longest ago. An
-    offer to tell more is taken: "Yes, please do." before a question on something said, an
-    invitation to tell it instead of a question about nothing in particular."""
+    """``question`` after what the last answer wants owned (``_owned_as``): the saying not used
+    yet, else the one used longest ago. An offer to tell more is taken: "Yes, please do."
+    before a question on something said, an invitation to tell it instead of a question about
+    nothing in particular."""
     last = request.recent[-1].answer if request.recent else ""
     if _OFFERED.search(last):
         return f"{OFFER_TAKEN} {question}" if _names_its_focus(request) else OFFER_INVITED
