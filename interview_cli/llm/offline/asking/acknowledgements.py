@@ -15,7 +15,9 @@ is fine). ``acknowledged`` puts before a follow-up, in order:
   down to being independent.").
 
 Before all of these but saying back where they went or the value, a death they told of is
-heard, once an interview ("Sorry to hear about Tom."). Each saying is used one way at a time (the one used longest ago), and one acknowledgement is
+heard, once an interview ("Sorry to hear about Tom.").
+
+Each saying is used one way at a time (the one used longest ago), and one acknowledgement is
 said at a time. ``unacknowledged`` takes them off again, so what was asked is compared
 without them. English; pure functions of the question request.
 """
