@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.asking.phrases import as_a_doing, phrase_for
 from interview_cli.llm.offline.asking.reference import asked_back_to, reference_for, request_answers
+from interview_cli.llm.offline.lexicon import KIN
 from interview_cli.llm.offline.reading.doubt import sentence_at
 from interview_cli.llm.offline.reading.meta import PUZZLED
 from interview_cli.llm.offline.reading.stance import stance_of
@@ -273,12 +274,14 @@ _PUT_RIGHT = ("put right", "misheard")
 # or a thing passed on ("since my daughter passed her test", "my dad passed the business on"),
 # nor lost for a while or a figure of speech ("I lost my dog for two hours", "my mum died
 # laughing"), the review
-_KIN = (
-    r"husband|hubby|wife|missus|other\s+half|partner|mum|mom|mam|mother|dad|father|son|daughter|"
-    r"brother|sister|nan|nana|gran|granny|grandma|grandad|granddad|grandpa|grandmother|"
-    r"grandfather|boy|girl|baby|best\s+friend|friend|dog|cat|auntie|aunt|uncle|fiance|fiancee"
+# (a pet or a friend too, and the words said in two: "my other half", "my best friend")
+_KIN = "|".join(
+    [
+        r"best\s+friend",
+        r"other\s+half",
+        *sorted(KIN | {"dog", "cat", "friend"}, key=len, reverse=True),
+    ]
 )
-_KIN_WORDS = frozenset(re.sub(r"\\s\+", " ", _KIN).replace("|", " ").split())
 _GONE = (
     r"(?:'s\s+(?:passing|death)|(?:'s|\s+has|\s+had)?\s+passed(?:\s+away|\s+on(?!\s+(?:to|the|it|her|his|my|a|an)\b))?"
     # (not a test passed, a thing passed on, or one who does something now: "Since my daughter
@@ -329,11 +332,11 @@ def _loss_heard(answer: str, asked: Sequence[str]) -> str:
             return "Sorry to hear that."
         who = found.group("who") or found.group("lostname") or found.group("sincename")
         lower_case = typed_in_capitals and who is not None and who[0].islower()
-        if who and (who.lower() in _NO_ONE or (lower_case and who.lower() not in _KIN_WORDS)):
+        if who and (who.lower() in _NO_ONE or (lower_case and who.lower() not in KIN)):
             # (a name is written with its capital where the answer has any: "When vans passed
             # they'd be inches off my elbow" is no one's death, the review)
             continue
-        if who and who.lower() not in _KIN_WORDS:
+        if who and who.lower() not in KIN:
             return f"{_SORRY_ABOUT} {who[0].upper()}{who[1:]}."
         groups = ("kin", "died", "late", "bare", "losing", "lost", "sincelost")
         kin = who or next(g for g in (found.group(k) for k in groups) if g)

@@ -31,6 +31,7 @@ from interview_cli.llm.offline.asking.tokens import (
 )
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
 from interview_cli.llm.offline.lexicon import (
+    KIN,
     NEGATIVE_WORDS,
     POSITIVE_WORDS,
 )
@@ -148,11 +149,7 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
 # The people of their life: what they said of them is the point, never the person ("You talked
 # about the kids. Why is that important to you?" of "partly the kids come home talking about
 # climate stuff", round 240: "Why are my kids important to me??")
-_THEIR_PEOPLE = frozenset(
-    """kids kid children child son sons daughter daughters wife husband partner mum mam mom
-    dad mother father grandkids grandchildren nan gran grandma grandad baby babies family
-    sister brother boyfriend girlfriend fiance fiancee bairns bairn weans wean""".split()
-)
+_THEIR_PEOPLE = KIN | {"family"}
 
 
 # What says the noun after its "a" is a verdict on what was just said

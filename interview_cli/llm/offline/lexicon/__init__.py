@@ -612,6 +612,18 @@ LIFE_FACT = re.compile(
 )
 COPULAS: frozenset[str] = frozenset("is are was were be been 's".split())
 # Predicates that only rate the subject ("the sound is great"): dropped from a label.
+# The people of a respondent's life, by what they are to them: a question is about what was
+# said of them, never the person (``asking.mentions``, ``reading.content``), and their death
+# told is heard (``asking.acknowledgements``)
+KIN: frozenset[str] = frozenset(
+    """husband hubby wife missus partner fiance fiancee boyfriend girlfriend mum mam mom mother
+    dad father son sons daughter daughters kid kids child children boy girl baby babies lad lads
+    lass bairn bairns wean weans brother sister nan nana gran granny grandma grandmother grandad
+    granddad grandpa grandfather grandkids grandchildren grandson granddaughter auntie aunt
+    uncle""".split()
+)
+
+
 EVALUATIVE: frozenset[str] = frozenset(
     """great good nice amazing awesome excellent perfect fine ok okay bad terrible awful
     horrible brilliant fantastic lovely decent important crucial key essential""".split()

@@ -486,6 +486,7 @@ def blank(answer: str) -> str:
     for pattern in (
         _TAG_QUESTION,
         ahead,
+        phrase_pattern("emphasis/comes_to"),
         phrase_pattern("emphasis/behind"),
         phrase_pattern("emphasis/offer"),
         phrase_pattern("frame"),

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from interview_cli.llm.offline.lexicon import FEELING_WORDS, NAMELESS, VALUE_WORDS
+from interview_cli.llm.offline.lexicon import FEELING_WORDS, KIN, NAMELESS, VALUE_WORDS
 from interview_cli.llm.offline.lexicon.phrases import HERE, load_file
 from interview_cli.llm.offline.reading.clauses import CURRENCY_SIGN, WORD_REST
 from interview_cli.llm.offline.reading.meta import content_idioms
@@ -353,12 +353,7 @@ def judge_label(
 # Someone of theirs named alone ("late husband", "wee boy", "my son"): what matters about them
 # is the element, never the person (round 243 asked "What is it about your late husband that
 # counts for you?" after "It was Gerald's lawn really, my late husband"); "family" is a value
-_SOMEONE = frozenset(
-    """husband wife son daughter kids kid children child mum mam mom dad boy girl lad lads fella
-    hubby missus grandkids grandchildren grandson granddaughter nan gran grandma grandad
-    partner brother sister bairn bairns wean weans father mother granny grandmother grandfather
-    lass man""".split()
-)
+_SOMEONE = KIN | {"fella", "man"}
 _ABOUT_SOMEONE = frozenset(
     "late wee little young old own my our the his her their poor dear".split()
 )

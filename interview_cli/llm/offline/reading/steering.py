@@ -272,7 +272,7 @@ def stressed(answer: str, nodes: list[ExtractedNode]) -> ExtractedNode | str | N
             told = next((n for at, n in said if at >= m.end()), None)
             if told is not None:
                 return told
-    for pattern in phrase_patterns("emphasis/ahead"):
+    for pattern in (*phrase_patterns("emphasis/ahead"), *phrase_patterns("emphasis/comes_to")):
         for m in pattern.finditer(answer):
             stop = _SENTENCE_END.search(answer, m.end())
             end = stop.start() if stop else len(answer)
@@ -331,7 +331,9 @@ def what_it_came_to(
     said = quoted_at(request.answer, node)
     if not _A_DOING.search(node.label) or stance_of(node.quote or node.label) < 0:
         return nodes, edges  # (a thing, or a complaint: "it's more that the app crashes")
-    comes_to = [m for m in _COMES_TO.finditer(request.answer) if m.end() <= said]
+    comes_to = [
+        m for m in phrase_pattern("emphasis/comes_to").finditer(request.answer) if m.end() <= said
+    ]
     if not comes_to or sentence_start(request.answer, said) > comes_to[-1].start():
         # (said to be what it comes to, in its sentence: not "the other big thing is my
         # stomach", another thing)
@@ -354,15 +356,6 @@ def what_it_came_to(
     return [placed if n is node else n for n in nodes], [*edges, link]
 
 
-# What says the answer comes to what follows: "so it's about", "it's more that", "it comes down
-# to", "what matters is"
-_COMES_TO = re.compile(
-    r"\b(?:so|for\s+me|in\s+the\s+end|at\s+the\s+end\s+of\s+the\s+day|i\s+guess|i\s+suppose|really),?\s+"
-    r"(?:it'?s|its|it\s+is)\s+(?:(?:all|really|basically|just|actually)\s+)*about\b|"
-    r"\bit\s+(?:all\s+)?comes\s+down\s+to\b|"
-    r"\bwhat\s+(?:really\s+)?matters(?:\s+(?:most|to\s+me))*\s+is\b(?!\s+(?:\w+\s+){0,4}(?:though|tho)\b)",
-    re.IGNORECASE,
-)
 # What a point an answer comes to says: a doing or a state of theirs ("not letting people
 # down", "being there for them"), not a thing ("the bass", "the freezer", "the Tudors", the
 # review)
