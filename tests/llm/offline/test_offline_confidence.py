@@ -192,3 +192,16 @@ def test_what_comes_of_a_condition_is_said_surely() -> None:
     assert sure(said)["connection drops during a demo"] < 0.6
     said = "Less admin. If my husband cooks, he uses loads of salt."
     assert sure(said)["uses loads of salt"] < 0.6
+
+
+def test_a_laugh_on_the_answer_itself_leaves_it_to_ask_about(mec: Methodology) -> None:
+    # Dev (round 244) typed "lol" in every sentence: the elements of his first two answers were
+    # all held doubtful, and the tool asked "what else?" twice before asking about any
+    bar = mec.tuning.vetoes.min_focus_confidence
+    said = "price obviously lol im not made of money. i wait till they're on offer"
+    by_label = confidences(mec, said)
+    assert by_label["price im not made of money"] >= bar, by_label
+    # (a laugh after a later part is still that part's: "..., and scream the house down haha")
+    said = "The battery, and my teenagers scream the house down haha"
+    by_label = confidences(mec, said)
+    assert all(c < bar for label, c in by_label.items() if "scream" in label), by_label

@@ -306,7 +306,7 @@ def _describing(words: Sequence[str], i: int, v: Vocabulary) -> bool:
     )
 
 
-_SUBJECTLESS = frozenset("gotta gonna got has have need needs must should can could".split())
+_SUBJECTLESS = frozenset("gotta gonna wanna got has have need needs must should can could".split())
 _EXCLAIMING = frozenset("funny strange weird typical amazing mad crazy shame who'd whod".split())
 _PLAIN_ADJECTIVES = frozenset("actual real proper new old brand well badly fully newly".split())
 _WHEN_CLOSING = frozenset("now then again anymore nowadays today".split())

@@ -15,7 +15,10 @@ each one checked not to mute what simulated respondents say of their elements (s
 as the subject was left out: "my husband can cook it" is as often an element as backstory):
 
 - it **laughs**, in its own part of the sentence ("haha", "lol", "hehe", a smiley), up to the
-  next comma: a laugh closing a long sentence is about its last part;
+  next comma: a laugh closing a long sentence is about its last part; not the clause that
+  answers the question, which a "lol" typed as a habit follows ("price obviously lol im not
+  made of money": round 244 held every element of its first answers doubtful, and asked
+  "what else?" twice);
 - its sentence **sets the story back in time** ("two years ago", "when I was small"), except
   where the methodology is about events, whose story is its matter, or the clause tells of a
   switch thought about ("I nearly went for one last year");
@@ -234,7 +237,7 @@ _CONDITION = re.compile(
 )
 
 
-def doubt(answer: str, clause: Clause, *, story: bool) -> str:
+def doubt(answer: str, clause: Clause, *, story: bool, answers: bool = False) -> str:
     """Why ``clause`` of ``answer`` is doubtful as an element ("" when it is not). ``story``:
     the methodology is about events, so a story set back in time is its matter."""
     if story and LIFE_FACT.search(clause.text):
@@ -255,7 +258,7 @@ def doubt(answer: str, clause: Clause, *, story: bool) -> str:
         if kind == WONDER_SIGN and not story:
             continue  # (in a ladder, "I dunno, maybe just having an evening" is a value)
         if kind == LAUGH_SIGN:
-            if pattern.search(_part(answer, clause)):
+            if not answers and pattern.search(_part(answer, clause)):
                 return reason
         elif kind in (REPORTED_SIGN, VIEW_SIGN):
             if (kind == REPORTED_SIGN or not story) and pattern.search(

@@ -898,7 +898,7 @@ def _node(
     span = answer[clause.quote_start : clause.end]
     confidence = confidence_of(clause, answers=answers, features=study.features, answer=answer)
     wished = _WISHED.search(request.question) and _AS_WISH.search(clause.text)
-    if doubt(answer, clause, story=study.story) or wished:
+    if doubt(answer, clause, story=study.story, answers=answers) or wished:
         # a node still, but not one to ask about until it is said more clearly (``doubt``);
         # nor is what they say would have helped, which never happened ("an engineer actually
         # turning up": "What did that teach you?" asks about it as done)

@@ -322,6 +322,13 @@ _SEEN_WHAT = re.compile(
     r"(?=(?:what|how)\s+(?!(?:i|we|you|they|he|she|it)\b)\w+\s+\w+\s+\w)",
     re.IGNORECASE,
 )
+# What they check is whether the thing is so: "i look at if meat is the first thing on the back
+# of the bag" is "meat is the first thing ..." (round 244 asked about "you look at if meat")
+_CHECK_IF = re.compile(
+    r"^(?:(?:i|we)\s+)?(?:(?:always|just|also)\s+)?(?:look|looks|check|checks|see|read)\s+"
+    r"(?:at\s+|on\s+)?(?:if|whether)\s+(?=\w+\s+\w+\s+\w)",
+    re.IGNORECASE,
+)
 
 
 # Who they do not want to be, said by what such a one does: "I dont want to be the dad that
@@ -378,6 +385,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         if label := make_label(rewritten, cue, category):
             return label
     text = _SEEN_WHAT.sub("", _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text)))
+    text = _CHECK_IF.sub("", text)
     text = _ABOVE_ALL.sub("", text)
     # time of one's own is one word while the label is made, or its "me" goes as a pronoun
     text = _OWN_TIME.sub(lambda m: re.sub(r"\s+", "-", m.group(0)), text)

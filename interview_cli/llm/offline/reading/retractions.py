@@ -190,6 +190,25 @@ _NOT_A_TOPIC_THING = re.compile(
 )
 
 
+# The talk said to have left the topic: "anyway i thought this was about dog food" (round 244
+# asked on about his working hours), "He works late too, warehouse. Is not really about the
+# bike shop." (asked how his working late felt): what was asked, and what the answer said
+# before it, went off the topic
+_THOUGHT_ABOUT = re.compile(
+    r"\bi\s+thought\s+(?:this|we|it|you)\s+(?:is|was|were|are|was\s+asking)\s+(?:meant\s+to\s+be\s+|"
+    r"supposed\s+to\s+be\s+|going\s+to\s+be\s+)?(?:about|on|talking\s+about|asking\s+about)\s+"
+    r"(?:the\s+|my\s+|our\s+)?(?P<topic>[\w-]+(?:\s+[\w-]+)?)"
+    r"(?:\s+(?:though|tho|really|tbh|mate|bro|lol|haha|now))*(?=\s*(?:[,.;!?]|$))",
+    re.IGNORECASE,
+)
+_NOT_REALLY_ABOUT = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:(?:but|and|so|sorry|well|anyway)\W+)?(?:(?:it|this|that)(?:'?s|\s+is)|is)\s+"
+    r"not\s+really\s+about\s+(?:the\s+|my\s+|our\s+)?(?P<topic>[\w-]+(?:\s+[\w-]+)?)"
+    r"(?=\s*(?:[.!?]|$))",
+    re.IGNORECASE,
+)
+
+
 def _off_topic(request: ExtractRequest, found: TakenBack) -> None:
     """The focus taken back, and the words saying so no node, when the answer says the focus
     is about something else than the study's topic."""
@@ -197,16 +216,22 @@ def _off_topic(request: ExtractRequest, found: TakenBack) -> None:
     for match in [
         *_NOT_ABOUT.finditer(request.answer),
         *_NOT_A_TOPIC_THING.finditer(request.answer),
+        *_THOUGHT_ABOUT.finditer(request.answer),
+        *_NOT_REALLY_ABOUT.finditer(request.answer),
     ]:
         said = words_of(match.group("topic"))
         if not said or not said <= topic:
             continue
+        if match.re is _NOT_REALLY_ABOUT and not request.answer[: match.start()].strip():
+            continue  # (said alone, it is a remark on the question: ``about_interview.yaml``)
         # (said of what was asked, all that went before it is about that: "its the best £120
         # ive ever spent ... but thats not really a coffee thing")
         # (only where it closes the answer: "it's not an oat milk thing, any plant milk would do"
         # says what the point is, from the review)
         closes = not re.search(r"[a-z]{3,}", request.answer[match.end() :], re.IGNORECASE)
-        whole = match.re is _NOT_A_TOPIC_THING and bool(request.focus_label) and closes
+        whole = (match.re is _NOT_A_TOPIC_THING and bool(request.focus_label) and closes) or (
+            match.re in (_THOUGHT_ABOUT, _NOT_REALLY_ABOUT)
+        )
         found.just_said.append((0 if whole else match.start(), match.end()))
         focus = request.focus_label or ""
         if focus and focus not in found.labels:
