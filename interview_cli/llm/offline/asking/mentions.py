@@ -243,6 +243,13 @@ def mention(label: str, answers: Sequence[str]) -> str:
             continue  # "no arguing" is not "arguing", nor "less scared of ruining" "ruining";
             # nor "don't want to be bother" "the bother", which is what they are not (round
             # 185: "You talked about the bother." - "i wasnt talking about a bother")
+        if (
+            w.endswith("ing")
+            and i > 0
+            and (said[i - 1] in _NEGATED_VERBS or said[i - 1].endswith("n't"))
+        ):
+            continue  # "wasn't working" is how it went, no "working" (round 245: "You mentioned
+            # working. What's good about that, for you?")
         if w.endswith("ing") and i + 1 < len(said) and said[i + 1] in ANYONE | OBJECT_PRONOUNS:
             continue  # "letting someone down" is no "letting" (round 96: "You talked about
             # letting." - "Letting what, love?")
