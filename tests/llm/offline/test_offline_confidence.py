@@ -205,3 +205,8 @@ def test_a_laugh_on_the_answer_itself_leaves_it_to_ask_about(mec: Methodology) -
     said = "The battery, and my teenagers scream the house down haha"
     by_label = confidences(mec, said)
     assert all(c < bar for label, c in by_label.items() if "scream" in label), by_label
+    # (nor a laugh marked a joke after it, by a "jk" or a "but really": the review)
+    said = "impressing the girls at work lol jk, it's the fitness"
+    assert all(c < bar for label, c in confidences(mec, said).items() if "girls" in label)
+    said = "so I can beat my brother at squash haha. but really it's being around for my kids"
+    assert all(c < bar for label, c in confidences(mec, said).items() if "brother" in label)

@@ -18,7 +18,7 @@ as the subject was left out: "my husband can cook it" is as often an element as 
   next comma: a laugh closing a long sentence is about its last part; not the clause that
   answers the question, which a "lol" typed as a habit follows ("price obviously lol im not
   made of money": round 244 held every element of its first answers doubtful, and asked
-  "what else?" twice);
+  "what else?" twice), unless a "jk" or a "but really" after it marks the joke;
 - its sentence **sets the story back in time** ("two years ago", "when I was small"), except
   where the methodology is about events, whose story is its matter, or the clause tells of a
   switch thought about ("I nearly went for one last year");
@@ -258,7 +258,8 @@ def doubt(answer: str, clause: Clause, *, story: bool, answers: bool = False) ->
         if kind == WONDER_SIGN and not story:
             continue  # (in a ladder, "I dunno, maybe just having an evening" is a value)
         if kind == LAUGH_SIGN:
-            if not answers and pattern.search(_part(answer, clause)):
+            joke = not answers or _MARKED_A_JOKE.search(answer, clause.start) is not None
+            if joke and pattern.search(_part(answer, clause)):
                 return reason
         elif kind in (REPORTED_SIGN, VIEW_SIGN):
             if (kind == REPORTED_SIGN or not story) and pattern.search(
@@ -273,6 +274,16 @@ def doubt(answer: str, clause: Clause, *, story: bool, answers: bool = False) ->
         elif pattern.search(sentence):
             return reason
     return ""
+
+
+# Said after a laugh, it marks what laughed a joke, even the answer to the question: "so I can
+# finally beat my brother at squash haha. but really it's about being around for my kids",
+# "impressing the girls at work lol jk, it's the fitness" (the review)
+_MARKED_A_JOKE = re.compile(
+    r"\b(?:jk|j/k|(?:only|just)\s+(?:joking|kidding)|kidding|but\s+(?:really|seriously|honestly)|"
+    r"seriously\s+(?:though|tho)|in\s+all\s+seriousness|joking\s+aside|no\s+but\s+(?:really|seriously))\b",
+    re.IGNORECASE,
+)
 
 
 def _part(answer: str, clause: Clause) -> str:

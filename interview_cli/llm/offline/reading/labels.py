@@ -324,9 +324,11 @@ _SEEN_WHAT = re.compile(
 )
 # What they check is whether the thing is so: "i look at if meat is the first thing on the back
 # of the bag" is "meat is the first thing ..." (round 244 asked about "you look at if meat")
+# ("I usually check if", "First I check to see if", "I check if it's got ...": the review)
 _CHECK_IF = re.compile(
-    r"^(?:(?:i|we)\s+)?(?:(?:always|just|also)\s+)?(?:look|looks|check|checks|see|read)\s+"
-    r"(?:at\s+|on\s+)?(?:if|whether)\s+(?=\w+\s+\w+\s+\w)",
+    r"^(?:(?:first|then|and|so|also)\s+)?(?:(?:i|we)\s+)?(?:(?:always|just|also|usually|normally|"
+    r"first|then|still)\s+)?(?:look|looks|check|checks|read)\s+(?:to\s+see\s+)?(?:at\s+|on\s+)?"
+    r"(?:if|whether)\s+(?=[\w']+\s+[\w']+\s+\w)",
     re.IGNORECASE,
 )
 

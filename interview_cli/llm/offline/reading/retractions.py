@@ -33,6 +33,7 @@ from interview_cli.llm.offline.reading.earlier import (
     shared,
     words_of,
 )
+from interview_cli.llm.offline.reading.meta import PUZZLED
 from interview_cli.llm.protocol import ExtractRequest
 
 # Words that point without naming: "this isn't relevant" judges the question.
@@ -191,20 +192,25 @@ _NOT_A_TOPIC_THING = re.compile(
 
 
 # The talk said to have left the topic: "anyway i thought this was about dog food" (round 244
-# asked on about his working hours), "He works late too, warehouse. Is not really about the
-# bike shop." (asked how his working late felt): what was asked, and what the answer said
-# before it, went off the topic
+# asked on about his working hours), said of this talk, not of how they once saw it ("When I
+# started I thought it was about the bike. Turns out ...", the review) ...
 _THOUGHT_ABOUT = re.compile(
-    r"\bi\s+thought\s+(?:this|we|it|you)\s+(?:is|was|were|are|was\s+asking)\s+(?:meant\s+to\s+be\s+|"
-    r"supposed\s+to\s+be\s+|going\s+to\s+be\s+)?(?:about|on|talking\s+about|asking\s+about)\s+"
+    r"\bi\s+thought\s+(?:this(?:\s+(?:survey|interview|chat|study|research))?|we|you)\s+"
+    r"(?:is|was|were|are|was\s+asking)\s+(?:all\s+)?(?:meant\s+to\s+be\s+|supposed\s+to\s+be\s+|"
+    r"going\s+to\s+be\s+)?(?:all\s+)?(?:about|on|talking\s+about|asking\s+about)\s+"
     r"(?:the\s+|my\s+|our\s+)?(?P<topic>[\w-]+(?:\s+[\w-]+)?)"
     r"(?:\s+(?:though|tho|really|tbh|mate|bro|lol|haha|now))*(?=\s*(?:[,.;!?]|$))",
     re.IGNORECASE,
 )
+# ... or, after the question was not followed, said not to be about the topic: "Sorry what do
+# you mean, why he sleep? He works late too, warehouse. Is not really about the bike shop." (the
+# question on her husband's working late was asked next); not the value beyond the product
+# ("It's the only time we're all in one room, phones away. It's not really about the cooking.",
+# the review)
 _NOT_REALLY_ABOUT = re.compile(
     r"(?:^|(?<=[.!?]\s))(?:(?:but|and|so|sorry|well|anyway)\W+)?(?:(?:it|this|that)(?:'?s|\s+is)|is)\s+"
     r"not\s+really\s+about\s+(?:the\s+|my\s+|our\s+)?(?P<topic>[\w-]+(?:\s+[\w-]+)?)"
-    r"(?=\s*(?:[.!?]|$))",
+    r"(?:\s+(?:though|tho|really|tbh|mate|bro|lol|haha))*(?=\s*(?:[.!?]|$))",
     re.IGNORECASE,
 )
 
@@ -222,7 +228,7 @@ def _off_topic(request: ExtractRequest, found: TakenBack) -> None:
         said = words_of(match.group("topic"))
         if not said or not said <= topic:
             continue
-        if match.re is _NOT_REALLY_ABOUT and not request.answer[: match.start()].strip():
+        if match.re is _NOT_REALLY_ABOUT and not PUZZLED.match(request.answer):
             continue  # (said alone, it is a remark on the question: ``about_interview.yaml``)
         # (said of what was asked, all that went before it is about that: "its the best £120
         # ive ever spent ... but thats not really a coffee thing")
