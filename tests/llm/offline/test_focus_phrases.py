@@ -135,6 +135,17 @@ def test_a_clause_under_an_if_is_no_phrase_of_theirs() -> None:
     # the main clause after the condition is theirs, said whatever
     lasts = ["If they last it means I'm not forever breaking in new ones."]
     assert phrase_for("not forever breaking in new ones", lasts) is not None
+    # ... but not what would happen to them after it (rounds 245, 246: "You said you can't
+    # work. What does that make harder for you?" - "i said IF my back goes"); a thing's is
+    back = ["my back is killing me from the van. if my back goes i cant work, simple"]
+    assert phrase_for("cant work", back) is None
+    sugars = ["if the sugars go daft I end up on the insulin and the licence gets awkward"]
+    assert phrase_for("end up on the insulin", sugars) is None
+    porridge = ["well if it tastes of porridge it ruins the coffee doesnt it."]
+    assert phrase_for("ruins the coffee", porridge) is not None
+    # (what comes of it each time is theirs: a development reading set's rung)
+    lidl = ["If I take Lidl brand I stay in 90, and I can put a bit by for the boys"]
+    assert phrase_for("stay in 90", lidl) is not None
 
 
 def test_its_typed_for_it_is_at_a_clause_start_is_no_possessive() -> None:

@@ -210,3 +210,8 @@ def test_a_laugh_on_the_answer_itself_leaves_it_to_ask_about(mec: Methodology) -
     assert all(c < bar for label, c in confidences(mec, said).items() if "girls" in label)
     said = "so I can beat my brother at squash haha. but really it's being around for my kids"
     assert all(c < bar for label, c in confidences(mec, said).items() if "brother" in label)
+    # (nor a laugh on the answer to a why, a quip: round 246 asked about "it wasn't your sole")
+    said = "Well it wasnt my sole haha. But it's why I look at how a boot is put together now"
+    focus = ("sole peeled right off", "attribute")
+    read = {n.label: n.confidence for n in extract(mec, "headphones", said, focus).nodes}
+    assert all(c < bar for label, c in read.items() if "sole" in label), read

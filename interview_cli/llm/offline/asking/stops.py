@@ -582,8 +582,44 @@ def conditional(tokens: Sequence[Token], start: int, v: Vocabulary) -> bool:
         if tokens[at].norm in v.clause_breaks - {"or", "and"}:
             break
         at -= 1
+    if _follows_a_condition(tokens, start, v):
+        return True
     # "When none of | it worked he just said right" (round 40: read back as "it worked")
     return start >= 2 and (tokens[start - 2].norm, tokens[start - 1].norm) == ("none", "of")
+
+
+def _follows_a_condition(tokens: Sequence[Token], start: int, v: Vocabulary) -> bool:
+    """The clause is what would follow a condition said just before it, with no comma: "if my
+    back goes | i cant work", "if the sugars go daft | I end up on the insulin" (rounds 245 and
+    246 asked "You said you can't work. What does that make harder for you?" - "i said IF my
+    back goes"): what they fear would happen to them, their "I" opening it, said with a "can't"
+    or an "end up"; not what comes of it each time ("If I take Lidl brand | I stay in 90", a
+    development reading set's rung), nor a consequence said as one ("If they last it means |
+    I'm not ..."), nor a thing's ("if it tastes of porridge | it ruins the coffee"), nor what
+    the condition itself says ("if I want to | watch anything")."""
+    mine = tokens[start].norm in _FIRST_PERSON or (
+        start > 0 and tokens[start - 1].norm in _FIRST_PERSON
+    )
+    ahead = {t.norm for t in tokens[start : start + 3]}
+    if not mine or not ahead & _FEARED:
+        return False
+    at, verbs = start - 1, 0
+    while at >= max(0, start - 7) and tokens[at].word:
+        norm = tokens[at].norm
+        if norm in _SAID_AS_A_CONSEQUENCE or norm in v.clause_breaks - {"or", "and"}:
+            return False
+        if norm in CONDITIONS:
+            return verbs == 1
+        verbs += norm in v.verbs
+        if verbs > 1:
+            return False
+        at -= 1
+    return False
+
+
+_SAID_AS_A_CONSEQUENCE = frozenset("means meant lets gives helps makes".split())
+_FIRST_PERSON = frozenset("i i'd id i'll ill i'm im we we'd we'll".split())
+_FEARED = frozenset("cant can't cannot couldnt couldn't wont won't wouldnt wouldn't end".split())
 
 
 def _one_word_left(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:

@@ -15,10 +15,12 @@ each one checked not to mute what simulated respondents say of their elements (s
 as the subject was left out: "my husband can cook it" is as often an element as backstory):
 
 - it **laughs**, in its own part of the sentence ("haha", "lol", "hehe", a smiley), up to the
-  next comma: a laugh closing a long sentence is about its last part; not the clause that
-  answers the question, which a "lol" typed as a habit follows ("price obviously lol im not
-  made of money": round 244 held every element of its first answers doubtful, and asked
-  "what else?" twice), unless a "jk" or a "but really" after it marks the joke;
+  next comma: a laugh closing a long sentence is about its last part; not the thing ``named``
+  first in answer to a question asking what matters (the opening, "what else?"), which a "lol"
+  typed as a habit follows ("price obviously lol im not made of money": round 244 held every
+  element of its first answers doubtful, and asked "what else?" twice), unless a "jk" or a
+  "but really" after it marks the joke; to a why, a laugh on the answer is a quip ("Well it
+  wasnt my sole haha", round 246 asked about it next);
 - its sentence **sets the story back in time** ("two years ago", "when I was small"), except
   where the methodology is about events, whose story is its matter, or the clause tells of a
   switch thought about ("I nearly went for one last year");
@@ -237,9 +239,10 @@ _CONDITION = re.compile(
 )
 
 
-def doubt(answer: str, clause: Clause, *, story: bool, answers: bool = False) -> str:
+def doubt(answer: str, clause: Clause, *, story: bool, named: bool = False) -> str:
     """Why ``clause`` of ``answer`` is doubtful as an element ("" when it is not). ``story``:
-    the methodology is about events, so a story set back in time is its matter."""
+    the methodology is about events, so a story set back in time is its matter; ``named``: the
+    clause is the thing named first in answer to a question asking what matters."""
     if story and LIFE_FACT.search(clause.text):
         # (who they are sets a story's scene: "I'm the office manager at a primary school and
         # ..." was asked "What happened next?" in round 209)
@@ -258,7 +261,7 @@ def doubt(answer: str, clause: Clause, *, story: bool, answers: bool = False) ->
         if kind == WONDER_SIGN and not story:
             continue  # (in a ladder, "I dunno, maybe just having an evening" is a value)
         if kind == LAUGH_SIGN:
-            joke = not answers or _MARKED_A_JOKE.search(answer, clause.start) is not None
+            joke = not named or _MARKED_A_JOKE.search(answer, clause.start) is not None
             if joke and pattern.search(_part(answer, clause)):
                 return reason
         elif kind in (REPORTED_SIGN, VIEW_SIGN):
