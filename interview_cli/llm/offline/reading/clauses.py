@@ -268,6 +268,10 @@ _COMMA_SUBJECT = re.compile(
     # what happened next, someone else doing it: "sat on hold for an hour, then a guy called Dan
     # said it was a system error" (a typed support-call interview read one event of both)
     r",\s+(?:and\s+)?then\s+(?=(?:a|an|the|this|some|my|our|his|her|their)\s+\w)|"
+    # ... or what those ones are, after "but": "so i could bring my daughter sometimes but those
+    # are expensive" (round 246 read the dearness into the daughter, and asked why bringing her
+    # bothered him)
+    r"\bbut\s+(?=(?:those|these)\s+(?:ones\s+)?(?:are|were|cost|costs|'re|re|aren't|arent)\b)|"
     # two of them as the subject: "the money I suppose, me and my girlfriend want to save for
     # deposit" (round 179 made "money me and my girlfriend want" one node)
     r",\s+(?=(?:me|i|my\s+\w+)\s+and\s+(?:my\s+|me\b|i\b)?\w*\s+(?:both\s+)?(?:want|wanted|"
