@@ -143,6 +143,9 @@ def test_a_clause_under_an_if_is_no_phrase_of_theirs() -> None:
     assert phrase_for("end up on the insulin", sugars) is None
     porridge = ["well if it tastes of porridge it ruins the coffee doesnt it."]
     assert phrase_for("ruins the coffee", porridge) is not None
+    # (nor what a habit spares them: "if I plan the meals I won't waste food", the review)
+    meals = ["if I plan the meals I won't waste food, and the kids eat better"]
+    assert phrase_for("won't waste food", meals) is not None
     # (what comes of it each time is theirs: a development reading set's rung)
     lidl = ["If I take Lidl brand I stay in 90, and I can put a bit by for the boys"]
     assert phrase_for("stay in 90", lidl) is not None

@@ -210,7 +210,18 @@ def test_a_laugh_on_the_answer_itself_leaves_it_to_ask_about(mec: Methodology) -
     assert all(c < bar for label, c in confidences(mec, said).items() if "girls" in label)
     said = "so I can beat my brother at squash haha. but really it's being around for my kids"
     assert all(c < bar for label, c in confidences(mec, said).items() if "brother" in label)
-    # (nor a laugh on the answer to a why, a quip: round 246 asked about "it wasn't your sole")
+    # (a habit to a why too: "peace of mind really haha"; a "but really" far after the laugh
+    # marks no joke: the review)
+    focus = ("instant notifications", "attribute")
+    read = {
+        n.label: n.confidence
+        for n in extract(mec, "banking", "peace of mind really haha", focus).nodes
+    }
+    assert read["peace of mind"] >= bar, read
+    said = "Battery lol, I always forget to charge them. Comfort too, but really the battery"
+    assert confidences(mec, said)["battery"] >= bar
+    # (but a denial of what was asked, laughed, is a quip: round 246 asked about "it wasn't your
+    # sole")
     said = "Well it wasnt my sole haha. But it's why I look at how a boot is put together now"
     focus = ("sole peeled right off", "attribute")
     read = {n.label: n.confidence for n in extract(mec, "headphones", said, focus).nodes}

@@ -175,6 +175,8 @@ def _not_being(before: Sequence[str]) -> bool:
     return bool(negated) and any(w in ("be", "being") for w in before[negated[0] + 1 :])
 
 
+# Words before a doing that say it is not done, or no more: "wasn't working", "stopped working"
+_NOT_DOING = _NEGATED_VERBS | frozenset("stopped stops quit quits".split())
 _PLACED_BY = frozenset("on in at there here around about off by like".split())
 _LEADS_A_THING = frozenset("under in on at of for with by to from into the a an my your".split())
 # A half of a thing is one with it: "the back half" is no "the back" (round 68)
@@ -246,10 +248,13 @@ def mention(label: str, answers: Sequence[str]) -> str:
         if (
             w.endswith("ing")
             and i > 0
-            and (said[i - 1] in _NEGATED_VERBS or said[i - 1].endswith("n't"))
+            and (said[i - 1] in _NOT_DOING or said[i - 1].endswith("n't"))
         ):
             continue  # "wasn't working" is how it went, no "working" (round 245: "You mentioned
             # working. What's good about that, for you?")
+        if w in v.verbs and i > 0 and i + 1 < len(said) and said[i + 1].endswith("ing"):
+            continue  # "the hills stop being a thing" is no "the stop" (round 247: "You talked
+            # about the stop.", of the bus stop said an answer before)
         if w.endswith("ing") and i + 1 < len(said) and said[i + 1] in ANYONE | OBJECT_PRONOUNS:
             continue  # "letting someone down" is no "letting" (round 96: "You talked about
             # letting." - "Letting what, love?")

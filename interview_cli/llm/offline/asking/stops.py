@@ -593,24 +593,28 @@ def _follows_a_condition(tokens: Sequence[Token], start: int, v: Vocabulary) -> 
     back goes | i cant work", "if the sugars go daft | I end up on the insulin" (rounds 245 and
     246 asked "You said you can't work. What does that make harder for you?" - "i said IF my
     back goes"): what they fear would happen to them, their "I" opening it, said with a "can't"
-    or an "end up"; not what comes of it each time ("If I take Lidl brand | I stay in 90", a
-    development reading set's rung), nor a consequence said as one ("If they last it means |
-    I'm not ..."), nor a thing's ("if it tastes of porridge | it ruins the coffee"), nor what
-    the condition itself says ("if I want to | watch anything")."""
+    or an "end up", when something goes wrong (``_GOES_WRONG``; not "if I cook on a Sunday |
+    I can't be tempted by takeaways", the review). Not all that is held against ("If they
+    wont eat it | I'm wasting my time"), nor what comes of it each time ("If I take Lidl brand
+    | I stay in 90"): rungs of a development reading set, asked about as they are; nor a
+    consequence said as one ("If they last it means | I'm not ..."), nor a thing's ("if it
+    tastes of porridge | it ruins the coffee"), nor what the condition itself says ("if I want
+    to | watch anything")."""
     mine = tokens[start].norm in _FIRST_PERSON or (
         start > 0 and tokens[start - 1].norm in _FIRST_PERSON
     )
     ahead = {t.norm for t in tokens[start : start + 3]}
     if not mine or not ahead & _FEARED:
         return False
-    at, verbs = start - 1, 0
+    at, verbs, broke = start - 1, 0, False
     while at >= max(0, start - 7) and tokens[at].word:
         norm = tokens[at].norm
         if norm in _SAID_AS_A_CONSEQUENCE or norm in v.clause_breaks - {"or", "and"}:
             return False
         if norm in CONDITIONS:
-            return verbs == 1
-        verbs += norm in v.verbs
+            return verbs == 1 and broke
+        verb = norm in v.verbs and norm not in v.auxiliaries and not norm.endswith(("n't", "nt"))
+        verbs, broke = verbs + verb, broke or norm in _GOES_WRONG
         if verbs > 1:
             return False
         at -= 1
@@ -619,7 +623,11 @@ def _follows_a_condition(tokens: Sequence[Token], start: int, v: Vocabulary) -> 
 
 _SAID_AS_A_CONSEQUENCE = frozenset("means meant lets gives helps makes".split())
 _FIRST_PERSON = frozenset("i i'd id i'll ill i'm im we we'd we'll".split())
-_FEARED = frozenset("cant can't cannot couldnt couldn't wont won't wouldnt wouldn't end".split())
+_FEARED = frozenset("cant can't cannot end".split())
+_GOES_WRONG = frozenset(
+    """go goes went break breaks broke die dies died fail fails failed stop stops stopped crash
+    crashes crashed flare flares flared pack packs packed""".split()
+)
 
 
 def _one_word_left(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:

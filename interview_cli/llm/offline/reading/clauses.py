@@ -271,7 +271,9 @@ _COMMA_SUBJECT = re.compile(
     # ... or what those ones are, after "but": "so i could bring my daughter sometimes but those
     # are expensive" (round 246 read the dearness into the daughter, and asked why bringing her
     # bothered him)
-    r"\bbut\s+(?=(?:those|these)\s+(?:ones\s+)?(?:are|were|cost|costs|'re|re|aren't|arent)\b)|"
+    r"\bbut\s+(?=(?:those|these)\s+(?:ones\s+)?(?:are|were|cost|costs|'re|re|aren't|arent)\b|"
+    r"that(?:'s|s|\s+is)\s+(?:too\s+|really\s+|so\s+|a\s+bit\s+|quite\s+)?(?:expensive|dear|pricey|"
+    r"costly|extra)\b)|"
     # two of them as the subject: "the money I suppose, me and my girlfriend want to save for
     # deposit" (round 179 made "money me and my girlfriend want" one node)
     r",\s+(?=(?:me|i|my\s+\w+)\s+and\s+(?:my\s+|me\b|i\b)?\w*\s+(?:both\s+)?(?:want|wanted|"

@@ -15,12 +15,12 @@ each one checked not to mute what simulated respondents say of their elements (s
 as the subject was left out: "my husband can cook it" is as often an element as backstory):
 
 - it **laughs**, in its own part of the sentence ("haha", "lol", "hehe", a smiley), up to the
-  next comma: a laugh closing a long sentence is about its last part; not the thing ``named``
-  first in answer to a question asking what matters (the opening, "what else?"), which a "lol"
-  typed as a habit follows ("price obviously lol im not made of money": round 244 held every
-  element of its first answers doubtful, and asked "what else?" twice), unless a "jk" or a
-  "but really" after it marks the joke; to a why, a laugh on the answer is a quip ("Well it
-  wasnt my sole haha", round 246 asked about it next);
+  next comma: a laugh closing a long sentence is about its last part; not the first thing
+  said, which a "lol" typed as a habit follows ("price obviously lol im not made of money":
+  round 244 held every element of its first answers doubtful, and asked "what else?" twice;
+  "peace of mind really haha" to a why, the review), unless a "jk" or a "but really" right
+  after the laugh marks the joke, or the clause denies what was asked ("Well it wasnt my sole
+  haha", round 246 asked about it next);
 - its sentence **sets the story back in time** ("two years ago", "when I was small"), except
   where the methodology is about events, whose story is its matter, or the clause tells of a
   switch thought about ("I nearly went for one last year");
@@ -242,7 +242,7 @@ _CONDITION = re.compile(
 def doubt(answer: str, clause: Clause, *, story: bool, named: bool = False) -> str:
     """Why ``clause`` of ``answer`` is doubtful as an element ("" when it is not). ``story``:
     the methodology is about events, so a story set back in time is its matter; ``named``: the
-    clause is the thing named first in answer to a question asking what matters."""
+    clause is the first thing the answer says."""
     if story and LIFE_FACT.search(clause.text):
         # (who they are sets a story's scene: "I'm the office manager at a primary school and
         # ..." was asked "What happened next?" in round 209)
@@ -261,8 +261,8 @@ def doubt(answer: str, clause: Clause, *, story: bool, named: bool = False) -> s
         if kind == WONDER_SIGN and not story:
             continue  # (in a ladder, "I dunno, maybe just having an evening" is a value)
         if kind == LAUGH_SIGN:
-            joke = not named or _MARKED_A_JOKE.search(answer, clause.start) is not None
-            if joke and pattern.search(_part(answer, clause)):
+            laugh = pattern.search(_part(answer, clause))
+            if laugh is not None and _a_joke(answer, clause, named, clause.start + laugh.end()):
                 return reason
         elif kind in (REPORTED_SIGN, VIEW_SIGN):
             if (kind == REPORTED_SIGN or not story) and pattern.search(
@@ -283,10 +283,20 @@ def doubt(answer: str, clause: Clause, *, story: bool, named: bool = False) -> s
 # finally beat my brother at squash haha. but really it's about being around for my kids",
 # "impressing the girls at work lol jk, it's the fitness" (the review)
 _MARKED_A_JOKE = re.compile(
-    r"\b(?:jk|j/k|(?:only|just)\s+(?:joking|kidding)|kidding|but\s+(?:really|seriously|honestly)|"
+    r"\W*\b(?:jk|j/k|(?:only|just)\s+(?:joking|kidding)|kidding|but\s+(?:really|seriously|honestly)|"
     r"seriously\s+(?:though|tho)|in\s+all\s+seriousness|joking\s+aside|no\s+but\s+(?:really|seriously))\b",
     re.IGNORECASE,
 )
+
+
+def _a_joke(answer: str, clause: Clause, named: bool, after: int) -> bool:
+    """The laugh ending at ``after`` marks ``clause`` a joke: always, but on the first thing
+    said, ``named`` (the laugh typed as a habit), unless a "jk" or a "but really" follows the
+    laugh at once, or what it laughs at denies what was asked ("Well it wasnt my sole haha"; not
+    "price obviously lol im not made of money")."""
+    if _MARKED_A_JOKE.match(answer, after) is not None:
+        return True
+    return not named or label_profile(answer[clause.start : after]).negated
 
 
 def _part(answer: str, clause: Clause) -> str:

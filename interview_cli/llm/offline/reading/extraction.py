@@ -640,8 +640,7 @@ def _read_units(
             # (in a story, what follows who they are answers: "I'm the office manager ... and
             # our broadband provider cut the whole school off")
             scene = study.story and all(LIFE_FACT.search(c.text) for u in placed for c in u.clauses)
-            first, listing = previous is None or scene, turn.eliciting
-            node = _node(request, view, clause, answers=first, study=study, listing=listing)
+            node = _node(request, view, clause, answers=previous is None or scene, study=study)
             if not nodes and previous is None and _restates(request, turn, clause):
                 node = _restating(node, request)
             nodes.append(node)
@@ -893,21 +892,13 @@ def _restates_focus(label: str, turn: Turn) -> bool:
 
 
 def _node(
-    request: ExtractRequest,
-    view: OntologyView,
-    clause: Clause,
-    *,
-    answers: bool,
-    study: _Study,
-    listing: bool = False,
+    request: ExtractRequest, view: OntologyView, clause: Clause, *, answers: bool, study: _Study
 ) -> ExtractedNode:
-    """The node of ``clause``; ``answers``: it is the first thing said, ``listing``: to a question
-    asking what matters (the opening, "what else?"), not to a why."""
     answer = request.answer
     span = answer[clause.quote_start : clause.end]
     confidence = confidence_of(clause, answers=answers, features=study.features, answer=answer)
     wished = _WISHED.search(request.question) and _AS_WISH.search(clause.text)
-    if doubt(answer, clause, story=study.story, named=answers and listing) or wished:
+    if doubt(answer, clause, story=study.story, named=answers) or wished:
         # a node still, but not one to ask about until it is said more clearly (``doubt``);
         # nor is what they say would have helped, which never happened ("an engineer actually
         # turning up": "What did that teach you?" asks about it as done)
