@@ -1,0 +1,165 @@
+"""A leaving said last, read by its parts: the last sentence of the answer (before any goodbye
+closing it) holds a going of theirs, and something says the going is now.
+
+The phrase files (``lexicon/en/tiring.yaml``) match leavings whole, each pattern one way of
+putting it, and every round of typed interviews found one none of them matched: of fifteen
+typed respondents in rounds 244 to 248, five said goodbye and were asked another question. On
+sixty goodbyes written by someone who had not read the rules they heard nine. This reading
+takes the sentence apart instead:
+
+- **a going of theirs** (``_GOING``): "I've got to go", "gotta run", "I'll have to stop
+  here", "need to log off", "calling it a night", "I'm off", "can we finish up?", "no more for
+  me", "I'm shattered";
+- **said of now** (``_now``): a goodbye after it ("..., bye!", "Thanks for having me!"), a word
+  of now ("now", "in a min", "sorry", "I'm afraid"), words that end the interview itself ("stop
+  here", "leave it there", "sign off", "call it a night", "too tired to keep going"), or slang
+  that is only ever said of now ("gtg", "gotta bounce", "must dash");
+- **and no routine, story or reason of the answer** (``_NOT_NOW``): "I have to go to work at 6
+  so the bike has to be charged", "Honestly, I need to run, I've got a race in March", "Well I
+  have to go, there's no other dentist near me".
+
+It is read only where the phrase files found nothing: it adds leavings and never changes one
+they found. The leavings the phrase files must not hear (``tests/llm/data/readings/
+leavings.yaml``, ``told``) it must not hear either. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = r"(?:(?:i|we)(?:'?ve|\s+have|'?ll|\s+will|'?m|\s+am|'?d|\s+would)?\s+)?"
+_ADVERB = r"(?:(?:really|just|genuinely|honestly|actually|definitely|probably|do|afraid)\s+)*"
+_MUST = (
+    rf"{_I}{_ADVERB}(?:got\s+to|gotta|have\s+to|need\s+to|must|better|(?:going\s+to|gonna)\s+"
+    r"(?:have\s+to|need\s+to)?|(?:have|need)\s+to)\s*"
+)
+# ... what they must do: go, or end the talk
+_GO = (
+    r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|leave\s+(?:now|right\s+now)|"
+    r"head(?:\s+off|\s+out)?|get\s+going|"
+    r"be\s+off|make\s+a\s+move|make\s+tracks|crack\s+on|get\s+back\s+to\s+work|"
+    r"love\s+you\s+and\s+leave\s+you|deal\s+with\s+(?:this|that|it))\b"
+)
+_END = (
+    r"(?:stop|finish|end|leave|cut|wrap|call|log|sign|jump|hop|bail|pause)\w*\s+"
+    r"(?:(?:it|this|things|you)\s+)?(?:here|there|now|off|up|short|out|at\s+that|quits|"
+    r"a\s+(?:day|night))\b|stop\b|finish\b"
+)
+# A going of theirs, anywhere in the sentence after its start, a comma or a "so"
+_GOING = re.compile(
+    r"(?:^|,\s*|\s(?:so|but|actually|anyway)\s+|\W\s*)\W*"
+    r"(?:(?:sorry|soz|sry|apologies|apols|anyway|right|ok|okay|k|oh|ah|um|honestly|actually|"
+    r"yeah|well|look|listen|ugh|argh|tbh|mate|love|hun|hon|pet|lads|guys|fam)\W+){0,3}"
+    r"(?P<core>"
+    rf"{_MUST}(?:{_GO}|{_END})|"
+    rf"(?:i'?m|im|i\s+am)\s+(?:going\s+to|gonna)\s+(?:{_GO}|{_END})|"
+    r"(?:i'?m|im|i\s+am)\s+(?:off|away|out|done|heading\s+(?:off|out)|logging\s+off|"
+    r"signing\s+off)\b|"
+    r"(?:calling|call)\s+it\s+a\s+(?:night|day)|"
+    r"(?:can|could|shall)\s+we\s+(?:stop|finish|end|leave\s+it|wrap\s+(?:it\s+|this\s+)?up)\b|"
+    r"(?:no\s+more|that'?s\s+enough|that'?s\s+it|that'?ll\s+do)\s+(?:for|from)\s+me\b|"
+    r"that'?ll\s+do\s+me\b|time'?s\s+up\s+for\s+me\b|(?:that'?s\s+me\s+)?out\s+of\s+time\b|"
+    r"(?:i\s+)?(?:can'?t|cannot|cant)\s+(?:continue|carry\s+on|go\s+on|keep\s+going|do\s+any\s+more)\b|"
+    r"gtg\b|g2g\b|gotta\s+(?:go|run|dash|bounce|bail|scoot|fly|split)\b|must\s+(?:dash|go|fly|run)\b|"
+    r"(?:i'?m|im|i\s+am)\s+(?:(?:so|really|absolutely|completely|totally|just)\s+)*(?:shattered|"
+    r"knackered|exhausted|wiped(?:\s+out)?|wrecked|done\s+in|falling\s+asleep|too\s+tired|"
+    r"running\s+on\s+empty)\b|"
+    r"too\s+tired\s+to\s+(?:keep\s+going|continue|think|go\s+on)\b"
+    r")",
+    re.IGNORECASE,
+)
+# Goings that end the talk itself, or slang only ever said of now: said so, a going is now.
+_STRONG = re.compile(
+    r"(?:gtg|g2g|gotta\s+(?:go|run|dash|bounce|bail|scoot|fly|split)|must\s+(?:dash|fly)|"
+    r"call(?:ing)?\s+it\s+(?:a\s+(?:night|day)|quits)|(?:can|could|shall)\s+we\s+|"
+    r"(?:no\s+more|that'?s\s+enough|that'?s\s+it|that'?ll\s+do)\s+(?:for|from)\s+me|that'?ll\s+do\s+me|"
+    r"time'?s\s+up|out\s+of\s+time|continue|carry\s+on|keep\s+going|go\s+on|do\s+any\s+more|"
+    r"log\w*\s+off|sign\w*\s+off|(?:stop|finish|end|pause)\w*\s+(?:(?:it|this|things)\s+)?"
+    r"(?:here|there|at\s+that)|cut\w*\s+(?:it|this)\s+short|wrap\w*\s+(?:it|this|things)\s+up|"
+    r"too\s+tired|deal\s+with\s+this|bail)\b",
+    re.IGNORECASE,
+)
+_NOW = re.compile(
+    r"\b(?:now|soon|shortly|asap|right\s+now|in\s+a\s+(?:min|minute|sec|second|bit|mo|moment)|"
+    r"in\s+(?:like\s+|about\s+)?(?:\d{1,2}|five|ten|fifteen|twenty|a\s+few)\s*(?:min|mins|minutes)\b|"
+    r"sorry|soz|sry|apologies|apols|i'?m\s+afraid|just\s+(?:rang|called|arrived|woken|got\s+(?:here|home|in))|"
+    r"(?:is|are|'s|s)\s+(?:here|calling|ringing|home|boiling|waiting|outside|pulling\s+in|"
+    r"dying|running\s+out|ready)|at\s+the\s+door)",
+    re.IGNORECASE,
+)
+# ... or a goodbye inside the sentence: "anyway I'll have to go, thanks for this"
+_FAREWELL = re.compile(
+    r"\b(?:thanks|thank\s+you|cheers|bye|ta-?ra|good\s+luck|take\s+care|all\s+the\s+best)\b",
+    re.IGNORECASE,
+)
+# Said to someone in the story: "I said to the guy sorry I have to go, and just walked out"
+_SAID_TO = re.compile(r"\b(?:said|says|told|tell|asked|replied|goes)\b", re.IGNORECASE)
+# A sentence that makes the going a routine, a story, a plan or a reason of the answer.
+_NOT_NOW = re.compile(
+    r"\b(?:every|each|always|usually|normally|most\s+(?:days|mornings|nights)|weekdays|weeknights|"
+    r"weekends|mornings|evenings|on\s+(?:a\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday|shift\s+days|work\s+days)|whenever|when\s+(?:i|we|it|the|you)|if\s+(?:i|we|it|the|you)|"
+    r"once\s+(?:i|we|it)|so\s+(?:the|it|that|my|i\s+can|there|maybe|just)|which|because\s+(?:the|it)|"
+    r"or\s+(?:the|else|i|we|they)|after\s+(?:that|work|my|the|lunch|breakfast)|"
+    r"before\s+(?:work|my|the|i|it)|otherwise|then\s+(?:i|we)|that'?s\s+why|that'?s\s+what|"
+    r"and\s+then|had\s+to|used\s+to|yesterday|last\s+(?:week|night|time|year|month)|"
+    r"next\s+(?:week|month|year)|in\s+(?:march|winter|summer|january|december|november|the\s+winter|"
+    r"\d+\s+(?:hours?|days?|weeks?))|no\s+(?:choice|other|one\s+else)|the\s+only|keeps?\s+me|"
+    r"it\s+takes|takes\s+(?:an?|me)|by\s+(?:bus|car|train|bike)|since|contract|warm|bitter|cold|"
+    r"wind|and\s+(?:it|push|pedal|i\s+can'?t|i\s+take)|don'?t\s+i|he\s+says|she\s+says|told\s+him|"
+    r"told\s+her|hung\s+up|at\s+\d|due|mostly|all\s+day|by\s+the\s+time|"
+    r"to\s+(?:work|school|walk|catch|settle|"
+    r"the\s+(?:shop|gym|office|dentist|doctor))|for\s+work|work\s+on|now\s+and\s+(?:again|then)|"
+    r"as\s+soon\s+as|(?:wrap|finish)\w*\s+(?:up\s+)?the|at\s+(?:ten|half|quarter|twenty|five)\s+"
+    r"(?:past|to)|boots|new\s+crossing|lights|junction|cramp|headache|branch|knees)\b",
+    re.IGNORECASE,
+)
+# A going somewhere named: said of now only with a word of now.
+_SOMEWHERE = re.compile(
+    r"\s+(?:to|into|round|over|down|up|home|out\s+to|back\s+to)\b", re.IGNORECASE
+)
+_SENTENCE = re.compile(r"[^.!?…]+(?:[.!?…]+|$)")
+
+
+def leaving_said_last(answer: str, *, signed_off: bool) -> int | None:
+    """Where the leaving that closes ``answer`` starts (None: none): its last sentence read by
+    its parts (module docstring). ``signed_off``: a goodbye followed the answer, which says the
+    going is now."""
+    sentences = [(m.start(), m.group()) for m in _SENTENCE.finditer(answer) if m.group().strip()]
+    if not sentences:
+        return None
+    at = _going_in(sentences[-1][1], signed_off)
+    if at is not None:
+        return sentences[-1][0] + at
+    short = sentences[-1][1]
+    if len(sentences) > 1 and len(short.split()) <= _SHORT and _NOW.search(short):
+        # (the going, then what calls them in a few words: "can we finish up there? my tea's
+        # ready")
+        at = _going_in(sentences[-2][1] + " " + sentences[-1][1], signed_off)
+        return None if at is None or at >= len(sentences[-2][1]) else sentences[-2][0] + at
+    return None
+
+
+_SHORT = 6
+
+
+def _going_in(last: str, signed_off: bool) -> int | None:
+    """Where ``last``, a sentence closing the answer, opens a going of theirs said of now."""
+    found = _GOING.search(last)
+    if found is None or _NOT_NOW.search(last):
+        return None
+    before = last[: found.start("core")]
+    if re.search(r"\bso\b", before, re.IGNORECASE) and not signed_off:
+        return None  # (a going that follows from what came before is the answer's reason)
+    if _SAID_TO.search(before):
+        return None
+    after = last[found.end("core") :]
+    if _SOMEWHERE.match(after) and not (signed_off or _NOW.search(last)):
+        return None  # ("gotta go to the big Tesco for that stuff": where they go for it)
+    strong = _STRONG.search(found.group("core")) is not None
+    if not (signed_off or strong or _NOW.search(last) or _FAREWELL.search(after)):
+        return None
+    return len(last) - len(last.lstrip())
+
+
+__all__ = ["leaving_said_last"]

@@ -1,0 +1,75 @@
+"""A leaving said last, read by its parts (``reading/leaving.py``): a going of theirs, said of
+now, with nothing after it that makes it a routine or a story. The phrase files' cases are
+``data/readings/leavings.yaml`` (``test_offline_followups``); these are the parts' own."""
+
+from __future__ import annotations
+
+import pytest
+from offline_fixtures import extract, shipped_mec
+
+from interview_cli.llm.offline.reading.assessor import assess_offline
+from interview_cli.llm.offline.reading.leaving import leaving_said_last
+from interview_cli.llm.protocol import AssessRequest
+
+
+def _hears(answer: str) -> bool:
+    return assess_offline(
+        AssessRequest(question="Why does that matter to you?", answer=answer)
+    ).tiring
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # slang only ever said of now, and a goodbye after a going
+        "k gotta dash now bye",
+        "ok that's me, gotta head off now, the dog needs out",
+        # words that end the talk itself
+        "sorry folks, need to log off, meeting in five",
+        "right I'm calling it a night",
+        "can we finish up there? my tea's ready",
+        "no more for me tonight, I can't keep my eyes open",
+        # a going with a word of now, or a goodbye after it
+        "I'm off to bed now, cheers",
+        "the heating's fine mostly. anyway I'll have to go, thanks for this",
+    ],
+)
+def test_a_going_of_theirs_said_of_now_is_heard(answer: str) -> None:
+    assert _hears(answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # a going somewhere named, with no word of now
+        "I have to go into town for it, the local one never has it",
+        "gotta go to Aldi for the oat one",
+        # a routine, a story, a reason of the answer
+        "On a Friday I have to dash, the nursery shuts at six",
+        "I had to leave the car at the garage, so the bike it was",
+        "It's the only one near me, so I have to go there",
+        "My knees are bad so I can't keep going on the long rides",
+        # someone else's going
+        "My husband has to go at six so he takes the car",
+    ],
+)
+def test_a_going_in_the_story_is_not_heard(answer: str) -> None:
+    assert not _hears(answer)
+
+
+def test_the_leaving_read_by_its_parts_is_no_node() -> None:
+    # the last sentence is the leaving: the content before it is read, the leaving is not
+    said = "The range mostly. k gotta dash now bye"
+    labels = [n.label for n in extract(shipped_mec(), "commuting", said, None).nodes]
+    assert labels == ["range"]
+
+
+def test_only_the_last_sentence_is_read() -> None:
+    # a going said earlier and an answer after it: the answer goes on, no leaving
+    assert (
+        leaving_said_last("I'm off now. Actually no, the price matters most.", signed_off=False)
+        is None
+    )
+    assert leaving_said_last("The price. I'm off now, sorry", signed_off=False) == len(
+        "The price. "
+    )
