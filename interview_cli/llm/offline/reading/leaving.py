@@ -27,45 +27,78 @@ from __future__ import annotations
 
 import re
 
-_I = r"(?:(?:i|we)(?:'?ve|\s+have|'?ll|\s+will|'?m|\s+am|'?d|\s+would)?\s+)?"
+# The end of the going's clause: a going with an object or a way after it is a choice or a
+# routine ("I gotta go with Sony", "I have to go via the website now", "I'm off dairy now",
+# "I'm done with Sony", "I can't carry on paying these fees": the review)
+_CLAUSE_ENDS = (
+    r"(?=\s*(?:[,;.!?…-]|$|now\b|soon\b|sorry\b|soz\b|tbh\b|mate\b|love\b|lads\b|guys\b|folks\b|"
+    r"all\b|bye\b|x\b|lol\b|haha\b|then\b|here\b|tonight\b|i'?m\s+afraid\b|in\s+a\s+(?:min|minute|"
+    r"sec|bit|mo)\b|(?:to|for)\s+(?:bed|the\s+(?:night|day))\b|for\s+(?:today|tonight|now)\b|"
+    r"any\s?more\b|with\s+this\b|cos\b|because\b|as\b|,))"
+)
+# A subject of theirs: "I", "we" (never "I'd": a going that would be, "I'd have to go and
+# check"), or none where the sentence opens on it ("Need to log off now").
+_I = r"(?:i|we)(?:'?ve|\s+have|'?ll|\s+will|'?m|\s+am)?\s+"
 _ADVERB = r"(?:(?:really|just|genuinely|honestly|actually|definitely|probably|do|afraid)\s+)*"
-_MUST = (
-    rf"{_I}{_ADVERB}(?:got\s+to|gotta|have\s+to|need\s+to|must|better|(?:going\s+to|gonna)\s+"
-    r"(?:have\s+to|need\s+to)?|(?:have|need)\s+to)\s*"
+_MODAL = (
+    r"(?:got\s+to|gotta|have\s+to|need\s+to|must|better|(?:going\s+to|gonna)\s+(?:have\s+to|need\s+to)?|"
+    r"(?:have|need)\s+to)\s*"
 )
 # ... what they must do: go, or end the talk
 _GO = (
     r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|leave\s+(?:now|right\s+now)|"
     r"head(?:\s+off|\s+out)?|get\s+going|"
     r"be\s+off|make\s+a\s+move|make\s+tracks|crack\s+on|get\s+back\s+to\s+work|"
-    r"love\s+you\s+and\s+leave\s+you|deal\s+with\s+(?:this|that|it))\b"
+    r"love\s+you\s+and\s+leave\s+you)" + _CLAUSE_ENDS
 )
 _END = (
-    r"(?:stop|finish|end|leave|cut|wrap|call|log|sign|jump|hop|bail|pause)\w*\s+"
+    r"(?:(?:stop|finish|end|leave|cut|wrap|call|log|sign|jump|hop|pause)\w*\s+"
     r"(?:(?:it|this|things|you)\s+)?(?:here|there|now|off|up|short|out|at\s+that|quits|"
-    r"a\s+(?:day|night))\b|stop\b|finish\b"
+    r"a\s+(?:day|night))\b|(?:stop|finish)" + _CLAUSE_ENDS + ")"
 )
-# A going of theirs, anywhere in the sentence after its start, a comma or a "so"
-_GOING = re.compile(
-    r"(?:^|,\s*|\s(?:so|but|actually|anyway)\s+|\W\s*)\W*"
+_LEADS = (
     r"(?:(?:sorry|soz|sry|apologies|apols|anyway|right|ok|okay|k|oh|ah|um|honestly|actually|"
     r"yeah|well|look|listen|ugh|argh|tbh|mate|love|hun|hon|pet|lads|guys|fam)\W+){0,3}"
-    r"(?P<core>"
-    rf"{_MUST}(?:{_GO}|{_END})|"
+)
+# A going of theirs, where the sentence opens (after its leads), after a comma, or after "so",
+# "but", "actually", "anyway"
+_GOING = re.compile(
+    r"(?:^\W*|,\s*|\s(?:so|but|actually|anyway)\s+)" + _LEADS + r"(?P<core>"
+    rf"{_I}{_ADVERB}{_MODAL}(?:{_GO}|{_END})|"
+    rf"(?<![\w'])(?:{_MODAL})(?:{_GO}|{_END})|"
     rf"(?:i'?m|im|i\s+am)\s+(?:going\s+to|gonna)\s+(?:{_GO}|{_END})|"
-    r"(?:i'?m|im|i\s+am)\s+(?:off|away|out|done|heading\s+(?:off|out)|logging\s+off|"
-    r"signing\s+off)\b|"
-    r"(?:calling|call)\s+it\s+a\s+(?:night|day)|"
-    r"(?:can|could|shall)\s+we\s+(?:stop|finish|end|leave\s+it|wrap\s+(?:it\s+|this\s+)?up)\b|"
-    r"(?:no\s+more|that'?s\s+enough|that'?s\s+it|that'?ll\s+do)\s+(?:for|from)\s+me\b|"
-    r"that'?ll\s+do\s+me\b|time'?s\s+up\s+for\s+me\b|(?:that'?s\s+me\s+)?out\s+of\s+time\b|"
-    r"(?:i\s+)?(?:can'?t|cannot|cant)\s+(?:continue|carry\s+on|go\s+on|keep\s+going|do\s+any\s+more)\b|"
-    r"gtg\b|g2g\b|gotta\s+(?:go|run|dash|bounce|bail|scoot|fly|split)\b|must\s+(?:dash|go|fly|run)\b|"
+    r"(?:gonna|going\s+to)\s+(?:head\s+off|log\s+off|sign\s+off|call\s+it\s+a\s+(?:night|day))|"
+    r"(?:i'?m|im|i\s+am)\s+(?:off|away|out|done|leaving|heading\s+(?:off|out)|logging\s+off|"
+    r"signing\s+off)" + _CLAUSE_ENDS + "|"
+    r"(?:i'?m|im|i\s+am)\s+(?:off|heading)\s+to\s+bed\b|(?:logging|signing|heading)\s+off\b|"
+    r"(?:(?:i'?m|im|i\s+am)\s+)?(?:calling|call)\s+it\s+a\s+(?:night|day)|let'?s\s+(?:leave\s+it|stop|call\s+it|finish)\b|"
+    r"(?:can|could|shall)\s+we\s+(?:stop|finish|end|leave\s+it|wrap\s+(?:it\s+|this\s+)?up|"
+    r"call\s+it\s+(?:a\s+day|a\s+night|quits))\b|"
+    r"(?:no\s+more|that'?s\s+enough|that'?s\s+it|that'?ll\s+do)\s+(?:for|from)\s+me"
+    r"(?:\s+(?:tonight|today|now|thanks))?(?=\s*(?:[.!?]|$)|\s*,\s*(?:(?:i'?m|im)\s+(?:off|so\s+tired|"
+    r"too\s+tired|tired|knackered|shattered|exhausted|done|falling)|i\s+(?:can'?t|cant)\s+keep|bye|"
+    r"thanks|cheers|night))|"
+    r"that'?ll\s+do\s+me(?=\s*(?:[.!?]|$))|time'?s\s+up\s+for\s+me\b|"
+    r"(?:i'?ve\s+run|i'?m|that'?s\s+me)\s+out\s+of\s+time\b|"
+    r"(?:i\s+)?(?:can'?t|cannot|cant)\s+(?:continue|carry\s+on|go\s+on|keep\s+going|do\s+any\s+more)"
+    + _CLAUSE_ENDS
+    + "|"
+    r"gtg\b|g2g\b|gotta\s+(?:go|run|dash|bounce|bail|scoot|fly|split)" + _CLAUSE_ENDS + "|"
+    r"must\s+(?:dash|go|fly|run)" + _CLAUSE_ENDS + "|"
+    r"(?:i'?m|im|i\s+am)\s+too\s+tired\s+to\s+(?:keep\s+going|continue|think|go\s+on|carry\s+on)\b|"
     r"(?:i'?m|im|i\s+am)\s+(?:(?:so|really|absolutely|completely|totally|just)\s+)*(?:shattered|"
     r"knackered|exhausted|wiped(?:\s+out)?|wrecked|done\s+in|falling\s+asleep|too\s+tired|"
-    r"running\s+on\s+empty)\b|"
-    r"too\s+tired\s+to\s+(?:keep\s+going|continue|think|go\s+on)\b"
+    r"running\s+on\s+empty)"
+    + _CLAUSE_ENDS
+    + r"|too\s+tired\s+to\s+(?:keep\s+going|continue|think|go\s+on)\b"
     r")",
+    re.IGNORECASE,
+)
+# A pause, or an offer to go on, is no leaving: "Hang on, I need to deal with this, back in a
+# sec", "I've got to go soon, but ask me a couple more" (the review)
+_GOES_ON = re.compile(
+    r"\b(?:back\s+in\s+a|brb|one\s+sec|two\s+secs|2\s+secs|be\s+right\s+back|hang\s+on|hold\s+on|"
+    r"ask\s+(?:me|away)|fire\s+away|happy\s+to|a\s+(?:couple|few)\s+more|go\s+on\s+then|quickly\s+though)\b",
     re.IGNORECASE,
 )
 # Goings that end the talk itself, or slang only ever said of now: said so, a going is now.
@@ -76,7 +109,7 @@ _STRONG = re.compile(
     r"time'?s\s+up|out\s+of\s+time|continue|carry\s+on|keep\s+going|go\s+on|do\s+any\s+more|"
     r"log\w*\s+off|sign\w*\s+off|(?:stop|finish|end|pause)\w*\s+(?:(?:it|this|things)\s+)?"
     r"(?:here|there|at\s+that)|cut\w*\s+(?:it|this)\s+short|wrap\w*\s+(?:it|this|things)\s+up|"
-    r"too\s+tired|deal\s+with\s+this|bail)\b",
+    r"too\s+tired|bail|let'?s|to\s+bed|leaving|for\s+(?:today|tonight|the\s+day))\b",
     re.IGNORECASE,
 )
 _NOW = re.compile(
@@ -93,10 +126,15 @@ _FAREWELL = re.compile(
     re.IGNORECASE,
 )
 # Said to someone in the story: "I said to the guy sorry I have to go, and just walked out"
-_SAID_TO = re.compile(r"\b(?:said|says|told|tell|asked|replied|goes)\b", re.IGNORECASE)
+_SAID_TO = re.compile(
+    r"\b(?:said|says|told|tell|asked|replied|goes|texted|messaged|(?:was|is|'s|'m|am)\s+like)\b",
+    re.IGNORECASE,
+)
 # A sentence that makes the going a routine, a story, a plan or a reason of the answer.
 _NOT_NOW = re.compile(
     r"\b(?:every|each|always|usually|normally|most\s+(?:days|mornings|nights)|weekdays|weeknights|"
+    r"earlier|twice|just\s+to|via|through|round|all\s+the\s+way|by\s+(?:friday|the\s+end)|"
+    r"most\s+of\s+the\s+time|thinking\s+about|with\s+the\s+new|on\s+\w+days|early|"
     r"weekends|mornings|evenings|on\s+(?:a\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday|shift\s+days|work\s+days)|whenever|when\s+(?:i|we|it|the|you)|if\s+(?:i|we|it|the|you)|"
     r"once\s+(?:i|we|it)|so\s+(?:the|it|that|my|i\s+can|there|maybe|just)|which|because\s+(?:the|it)|"
@@ -116,7 +154,7 @@ _NOT_NOW = re.compile(
 )
 # A going somewhere named: said of now only with a word of now.
 _SOMEWHERE = re.compile(
-    r"\s+(?:to|into|round|over|down|up|home|out\s+to|back\s+to)\b", re.IGNORECASE
+    r"\s+(?:to(?!\s+bed\b)|into|round|over|down|up|home|out\s+to|back\s+to)\b", re.IGNORECASE
 )
 _SENTENCE = re.compile(r"[^.!?…]+(?:[.!?…]+|$)")
 
@@ -151,12 +189,13 @@ def _going_in(last: str, signed_off: bool) -> int | None:
     before = last[: found.start("core")]
     if re.search(r"\bso\b", before, re.IGNORECASE) and not signed_off:
         return None  # (a going that follows from what came before is the answer's reason)
-    if _SAID_TO.search(before):
+    if _SAID_TO.search(before) or _GOES_ON.search(last):
         return None
     after = last[found.end("core") :]
     if _SOMEWHERE.match(after) and not (signed_off or _NOW.search(last)):
         return None  # ("gotta go to the big Tesco for that stuff": where they go for it)
-    strong = _STRONG.search(found.group("core")) is not None
+    # (the core and the few words after it: "I'm off | to bed", "I'm done | for today")
+    strong = _STRONG.search(last, found.start("core"), found.end("core") + 14) is not None
     if not (signed_off or strong or _NOW.search(last) or _FAREWELL.search(after)):
         return None
     return len(last) - len(last.lstrip())
