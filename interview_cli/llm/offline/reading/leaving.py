@@ -5,18 +5,23 @@ The phrase files (``lexicon/en/tiring.yaml``) match leavings whole, each pattern
 putting it, and every round of typed interviews found one none of them matched: of fifteen
 typed respondents in rounds 244 to 248, five said goodbye and were asked another question. On
 sixty goodbyes written by someone who had not read the rules they heard nine. This reading
-takes the sentence apart instead:
+takes the sentence apart instead (it hears 37 of those sixty, and none of sixty goings told in
+a story: ``benchmarks/leavings.py``):
 
 - **a going of theirs** (``_GOING``): "I've got to go", "gotta run", "I'll have to stop
-  here", "need to log off", "calling it a night", "I'm off", "can we finish up?", "no more for
-  me", "I'm shattered";
-- **said of now** (``_now``): a goodbye after it ("..., bye!", "Thanks for having me!"), a word
-  of now ("now", "in a min", "sorry", "I'm afraid"), words that end the interview itself ("stop
-  here", "leave it there", "sign off", "call it a night", "too tired to keep going"), or slang
-  that is only ever said of now ("gtg", "gotta bounce", "must dash");
-- **and no routine, story or reason of the answer** (``_NOT_NOW``): "I have to go to work at 6
-  so the bike has to be charged", "Honestly, I need to run, I've got a race in March", "Well I
-  have to go, there's no other dentist near me".
+  here", "need to log off", "calling it a night", "I'm off to bed", "can we finish up?", "no
+  more for me", "I'm too tired to keep going"; ending its clause, with a subject of theirs
+  (never "I'd have to go and check"), said where the sentence opens or after a comma or "so";
+- **said of now**: a goodbye after it ("..., bye!", "Thanks for having me!", ``_FAREWELL``), a
+  word of now ("now", "in a min", "sorry", "I'm afraid", ``_NOW``), or words that end the
+  interview itself or slang only ever said of now ("stop here", "sign off", "call it a night",
+  "gtg", "gotta bounce", ``_STRONG``);
+- **and no routine, story, plan, pause or reason of the answer** (``_NOT_NOW``,
+  ``_GOES_ON``, ``_SAID_TO``): "I have to go to work at 6 so the bike has to be charged",
+  "Honestly, I need to run, I've got a race in March", "I gotta go with Sony", "I'm off dairy
+  now", "I've got to go soon, but ask me a couple more", "Hang on, I need to deal with this,
+  back in a sec", "I'm like, sorry, I need to head off now, and they never get it" (the review
+  of its first cut found it closing the interview on each of these).
 
 It is read only where the phrase files found nothing: it adds leavings and never changes one
 they found. The leavings the phrase files must not hear (``tests/llm/data/readings/

@@ -98,16 +98,16 @@ def _spans(kind: str, answer: str) -> tuple[NonContent, ...]:
     if kind == "tiring" and not found and (before := _signed_off(answer)) is not None:
         # said last but for a goodbye: the leaving and the goodbye after it are one remark
         found = [(span.start, len(answer)) for span in _spans(kind, before)]
+    elif kind == "tiring" and found and _signs_off_from(answer, found[-1][1]):
+        # (so is a goodbye after a leaving found in full: "Sorry I've got to go, it's tea time
+        # ... Good luck with it", round 240 made "good luck with it" a node)
+        found[-1] = (found[-1][0], len(answer))
     if kind == "tiring" and not found:
         # ... or read by its parts, where no phrase matched it whole (``leaving``)
         before = _signed_off(answer)
         at = leaving_said_last(answer if before is None else before, signed_off=before is not None)
         if at is not None and not _tired_in_the_story(answer, at):
             found = [(at, len(answer))]
-    elif kind == "tiring" and found and _signs_off_from(answer, found[-1][1]):
-        # (so is a goodbye after a leaving found in full: "Sorry I've got to go, it's tea time
-        # ... Good luck with it", round 240 made "good luck with it" a node)
-        found[-1] = (found[-1][0], len(answer))
     return tuple(NonContent(kind, start, end) for start, end in _merged(found))
 
 
