@@ -220,6 +220,10 @@ def test_a_laugh_on_the_answer_itself_leaves_it_to_ask_about(mec: Methodology) -
     assert read["peace of mind"] >= bar, read
     said = "Battery lol, I always forget to charge them. Comfort too, but really the battery"
     assert confidences(mec, said)["battery"] >= bar
+    # (only the first thing of its sentence: the last of a list laughed at is a joke, round 248
+    # asked about the grandson)
+    said = "it's just I've the house and the car and my grandson's always on the scrounge haha"
+    assert all(c < bar for label, c in confidences(mec, said).items() if "grandson" in label)
     # (but a denial of what was asked, laughed, is a quip: round 246 asked about "it wasn't your
     # sole")
     said = "Well it wasnt my sole haha. But it's why I look at how a boot is put together now"

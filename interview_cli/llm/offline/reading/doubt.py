@@ -282,6 +282,7 @@ def doubt(answer: str, clause: Clause, *, story: bool, named: bool = False) -> s
 # Said after a laugh, it marks what laughed a joke, even the answer to the question: "so I can
 # finally beat my brother at squash haha. but really it's about being around for my kids",
 # "impressing the girls at work lol jk, it's the fitness" (the review)
+_NAMING = re.compile(r"[a-z]{3,}", re.IGNORECASE)
 _MARKED_A_JOKE = re.compile(
     r"\W*\b(?:jk|j/k|(?:only|just)\s+(?:joking|kidding)|kidding|but\s+(?:really|seriously|honestly)|"
     r"seriously\s+(?:though|tho)|in\s+all\s+seriousness|joking\s+aside|no\s+but\s+(?:really|seriously))\b",
@@ -296,7 +297,10 @@ def _a_joke(answer: str, clause: Clause, named: bool, after: int) -> bool:
     "price obviously lol im not made of money")."""
     if _MARKED_A_JOKE.match(answer, after) is not None:
         return True
-    return not named or label_profile(answer[clause.start : after]).negated
+    # (the first thing of its sentence: not the last of a list, "I've the house and the car and
+    # my grandson's always on the scrounge haha", round 248 asked about the grandson)
+    first = not _NAMING.search(answer, sentence_start(answer, clause.start), clause.start)
+    return not (named and first) or label_profile(answer[clause.start : after]).negated
 
 
 def _part(answer: str, clause: Clause) -> str:
