@@ -17,11 +17,13 @@ a story: ``benchmarks/leavings.py``):
   interview itself or slang only ever said of now ("stop here", "sign off", "call it a night",
   "gtg", "gotta bounce", ``_STRONG``);
 - **and no routine, story, plan, pause or reason of the answer** (``_NOT_NOW``,
-  ``_GOES_ON``, ``_SAID_TO``): "I have to go to work at 6 so the bike has to be charged",
-  "Honestly, I need to run, I've got a race in March", "I gotta go with Sony", "I'm off dairy
-  now", "I've got to go soon, but ask me a couple more", "Hang on, I need to deal with this,
-  back in a sec", "I'm like, sorry, I need to head off now, and they never get it" (the review
-  of its first cut found it closing the interview on each of these).
+  ``_GOES_ON``; a going told in a story, said to someone or as it used to be, is the phrase
+  files' own test, ``nonanswers._tired_in_the_story``, asked by the caller): "I have to go to
+  work at 6 so the bike has to be charged", "Honestly, I need to run, I've got a race in
+  March", "I gotta go with Sony", "I'm off dairy now", "I've got to go soon, but ask me a
+  couple more", "Hang on, I need to deal with this, back in a sec", "I'm like, sorry, I need
+  to head off now, and they never get it" (the review of its first cut found it closing the
+  interview on each of these).
 
 It is read only where the phrase files found nothing: it adds leavings and never changes one
 they found. The leavings the phrase files must not hear (``tests/llm/data/readings/
@@ -130,11 +132,6 @@ _FAREWELL = re.compile(
     r"\b(?:thanks|thank\s+you|cheers|bye|ta-?ra|good\s+luck|take\s+care|all\s+the\s+best)\b",
     re.IGNORECASE,
 )
-# Said to someone in the story: "I said to the guy sorry I have to go, and just walked out"
-_SAID_TO = re.compile(
-    r"\b(?:said|says|told|tell|asked|replied|goes|texted|messaged|(?:was|is|'s|'m|am)\s+like)\b",
-    re.IGNORECASE,
-)
 # A sentence that makes the going a routine, a story, a plan or a reason of the answer.
 _NOT_NOW = re.compile(
     r"\b(?:every|each|always|usually|normally|most\s+(?:days|mornings|nights)|weekdays|weeknights|"
@@ -164,22 +161,25 @@ _SOMEWHERE = re.compile(
 _SENTENCE = re.compile(r"[^.!?…]+(?:[.!?…]+|$)")
 
 
-def leaving_said_last(answer: str, *, signed_off: bool) -> int | None:
-    """Where the leaving that closes ``answer`` starts (None: none): its last sentence read by
-    its parts (module docstring). ``signed_off``: a goodbye followed the answer, which says the
-    going is now."""
+def leaving_said_last(answer: str, *, signed_off: bool) -> tuple[int, int] | None:
+    """Where the leaving that closes ``answer`` starts, and where its going does (None: none):
+    its last sentence read by its parts (module docstring). ``signed_off``: a goodbye followed
+    the answer, which says the going is now. Whether the going is told in a story (said to
+    someone, as it used to be) is the caller's question, asked of the text before the going."""
     sentences = [(m.start(), m.group()) for m in _SENTENCE.finditer(answer) if m.group().strip()]
     if not sentences:
         return None
-    at = _going_in(sentences[-1][1], signed_off)
+    start, last = sentences[-1]
+    at = _going_in(last, signed_off)
     if at is not None:
-        return sentences[-1][0] + at
-    short = sentences[-1][1]
-    if len(sentences) > 1 and len(short.split()) <= _SHORT and _NOW.search(short):
+        return start + len(last) - len(last.lstrip()), start + at
+    if len(sentences) > 1 and len(last.split()) <= _SHORT and _NOW.search(last):
         # (the going, then what calls them in a few words: "can we finish up there? my tea's
         # ready")
-        at = _going_in(sentences[-2][1] + " " + sentences[-1][1], signed_off)
-        return None if at is None or at >= len(sentences[-2][1]) else sentences[-2][0] + at
+        start, before = sentences[-2]
+        at = _going_in(before + " " + last, signed_off)
+        if at is not None and at < len(before):
+            return start + len(before) - len(before.lstrip()), start + at
     return None
 
 
@@ -187,14 +187,15 @@ _SHORT = 6
 
 
 def _going_in(last: str, signed_off: bool) -> int | None:
-    """Where ``last``, a sentence closing the answer, opens a going of theirs said of now."""
+    """Where the going of theirs said of now starts in ``last``, a sentence closing the
+    answer."""
     found = _GOING.search(last)
     if found is None or _NOT_NOW.search(last):
         return None
     before = last[: found.start("core")]
     if re.search(r"\bso\b", before, re.IGNORECASE) and not signed_off:
         return None  # (a going that follows from what came before is the answer's reason)
-    if _SAID_TO.search(before) or _GOES_ON.search(last):
+    if _GOES_ON.search(last):
         return None
     after = last[found.end("core") :]
     if _SOMEWHERE.match(after) and not (signed_off or _NOW.search(last)):
@@ -203,7 +204,7 @@ def _going_in(last: str, signed_off: bool) -> int | None:
     strong = _STRONG.search(last, found.start("core"), found.end("core") + 14) is not None
     if not (signed_off or strong or _NOW.search(last) or _FAREWELL.search(after)):
         return None
-    return len(last) - len(last.lstrip())
+    return found.start("core")
 
 
 __all__ = ["leaving_said_last"]

@@ -105,9 +105,14 @@ def _spans(kind: str, answer: str) -> tuple[NonContent, ...]:
     if kind == "tiring" and not found:
         # ... or read by its parts, where no phrase matched it whole (``leaving``)
         before = _signed_off(answer)
-        at = leaving_said_last(answer if before is None else before, signed_off=before is not None)
-        if at is not None and not _tired_in_the_story(answer, at):
-            found = [(at, len(answer))]
+        said = leaving_said_last(
+            answer if before is None else before, signed_off=before is not None
+        )
+        # (nor a going said to someone earlier in its sentence: "My mum's like gotta go, gotta
+        # go, she never stops", the review)
+        told = said is not None and _SAID.search(answer, said[0], said[1]) is not None
+        if said is not None and not told and not _tired_in_the_story(answer, said[1]):
+            found = [(said[0], len(answer))]
     return tuple(NonContent(kind, start, end) for start, end in _merged(found))
 
 
@@ -169,15 +174,19 @@ _NOT_BEFORE = re.compile(r"(?:n't|nt|\bnot|\bnever)\s+(?:[\w']+\s+){0,3}$", re.I
 # knackered now"), from the review; an apology says it is of now, whatever came before
 # ("When I was younger I'd do the whole thing. Sorry, I'm running out of steam here.")
 # (not "Like I said, I have to go now", "Truth be told", said of this interview, the review)
+# (and "I'm like, look, I have to go", "I told the agent, look, ...", the review)
+_SPEECH = (
+    r"\b(?:said|says|told|tell|asked|ask|goes|went|replied|thought|texted|messaged|"
+    r"(?:i'?m|i\s+was|he'?s|she'?s|he\s+was|she\s+was|they\s+were|\w+'s)\s+like)"
+)
 _TOLD_IN_THE_STORY = re.compile(
     r"(?<!\blike\si\s)(?<!\bas\si\s)(?<!\btruth\sbe\s)"
-    # (and "I'm like, look, I have to go", "I told the agent, look, ...", the review)
-    r"\b(?:said|says|told|tell|asked|ask|goes|went|replied|thought|"
-    r"(?:i'?m|i\s+was|he'?s|she'?s|he\s+was|she\s+was|they\s+were)\s+like)"
-    r"(?:\s+(?:him|her|them|the\s+\w+|to\s+(?:him|her|them|the\s+\w+)))?\s*,?\s*"
+    + _SPEECH
+    + r"(?:\s+(?:him|her|them|the\s+\w+|to\s+(?:him|her|them|the\s+\w+)))?\s*,?\s*"
     r"(?:(?:look|sorry|listen|mate|love|honestly|right)\W+)*$",
     re.IGNORECASE,
 )
+_SAID = re.compile(_SPEECH, re.IGNORECASE)
 _SAID_NOW = re.compile(r"\W*(?:sorry|anyway|look|right|honestly|listen)\b", re.IGNORECASE)
 # ... or just before it: "Look I'll have to wrap up in a bit" (the pattern starts at "I'll")
 _SAID_NOW_BEFORE = re.compile(r"\b(?:sorry|anyway|look|right|honestly|listen)\W*$", re.IGNORECASE)

@@ -229,7 +229,7 @@ def _off_topic(request: ExtractRequest, found: TakenBack) -> None:
         if not said or not said <= topic:
             continue
         if match.re is _NOT_REALLY_ABOUT and not PUZZLED.match(request.answer):
-            continue  # (said alone, it is a remark on the question: ``about_interview.yaml``)
+            continue  # (only after the question was not followed: the value beyond it is kept)
         # (said of what was asked, all that went before it is about that: "its the best £120
         # ive ever spent ... but thats not really a coffee thing")
         # (only where it closes the answer: "it's not an oat milk thing, any plant milk would do"
