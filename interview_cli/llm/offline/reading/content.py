@@ -345,9 +345,45 @@ def judge_label(
         return Judged("place", "a place or a route: the scene of a rung, not a rung")
     if is_fragment(label, clause_text, vocabulary):
         return Judged("fragment", "one word left of a longer clause, not an element")
-    if _only_someone(label):
+    if _only_someone(label) or _WHO_SOMEONE_IS.match(label) or _WHO_SOMEONE_IS.match(quote):
         return Judged("person", "someone of theirs named, not what matters about them")
     return None
+
+
+# Who someone is to them, said as a fact: "Javier is my fiancee's brother" (round 249 asked
+# what difference that made: "He is her brother, that's just a fact?"), "he's my neighbour",
+# "theyre my grandkids love" (dev sets asked about both); not a friend ("He's my best mate lol,
+# we ride together", "Coffee's my best friend": what they are to them is the point)
+_WHO_SOMEONE_IS = re.compile(
+    r"^\s*(?:(?:because|cos|and|but|so|well|oh)\W+)?(?:(?:he|she|they)(?:\s+(?:is|are|was))?|he's|she's|they're|theyre|hes|shes|"
+    r"[a-z]+(?:\s+(?:is|was)|'s))\s+"
+    r"(?:my|our)\s+(?:(?:\w+'s|\w+s'|late|little|big|wee|older|younger|eldest|youngest|oldest|"
+    r"own)\s+)*(?:"
+    + "|".join(
+        sorted(
+            (KIN - {"baby", "babies"})
+            | {
+                "neighbour",
+                "neighbor",
+                "boss",
+                "cousin",
+                "nephew",
+                "niece",
+                "in-laws",
+                "brother-in-law",
+                "sister-in-law",
+                "stepson",
+                "stepdaughter",
+                "fiance",
+                "fiancé",
+                "fiancée",
+            }
+        )
+    )
+    + r")(?:\s+(?:love|mate|pet|hun|duck|bach|hen|like|innit|too|as\s+well))?"
+    r"(?:\W+(?:and|but|so|cos|because))?\W*$",
+    re.IGNORECASE,
+)
 
 
 # Someone of theirs named alone ("late husband", "wee boy", "my son"): what matters about them

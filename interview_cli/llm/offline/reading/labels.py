@@ -210,6 +210,16 @@ _DETERMINERS = frozenset("the a an my our your this that these those his her the
 
 
 _LIKENESS_PARTICLES = frozenset("up out down off".split())
+# What "like a" comes before when it only rounds a figure ("it costs like a tenner", "like a
+# twenty minute ride"), not a likeness ("I slept like a log", "she pulls on it like a
+# mechanic", "I drive like a bus driver still": round 249 and a dev set read "slept a log")
+_ROUGHLY = frozenset(
+    "tenner fiver hundred thousand million couple few minute second hour day week month year "
+    "mile quid pound bit lot half quarter third dozen score grand".split()
+)
+
+
+_BE = frozenset("am is are was were be i'm im it's its he's she's they're".split())
 
 
 def _a_doing_word(word: str) -> bool:
@@ -224,6 +234,10 @@ def _filler_like(words: list[str], i: int) -> bool:
     before = words[i - 1].lower()
     if before.endswith("ing") and len(before) > 4 and words[i + 1].lower() in ("a", "an"):
         return False  # a likeness: "knees creaking like an old gate" (round 100)
+    if words[i + 1].lower() in ("a", "an") and i + 2 < len(words) and before not in _BE:
+        after = words[i + 2].lower()
+        if not (after in _ROUGHLY or after[:1].isdigit() or after.endswith("ty")):
+            return False  # ... "slept like a log" (the set above)
     if before in _LIKENESS_PARTICLES and i >= 2 and _a_doing_word(words[i - 2].lower()):
         if words[i + 1].lower() in ("a", "an"):
             return False  # ... with its particle: "not waking up like a question mark" (round 231)

@@ -39,7 +39,7 @@ import re
 # "I'm done with Sony", "I can't carry on paying these fees": the review)
 _CLAUSE_ENDS = (
     r"(?=\s*(?:[,;.!?…-]|$|now\b|soon\b|sorry\b|soz\b|tbh\b|mate\b|love\b|lads\b|guys\b|folks\b|"
-    r"all\b|bye\b|x\b|lol\b|haha\b|then\b|here\b|tonight\b|i'?m\s+afraid\b|in\s+a\s+(?:min|minute|"
+    r"all\b|bye\b|x\b|lol\b|haha\b|then\b|here\b|tonight\b|rn\b|i'?m\s+afraid\b|in\s+a\s+(?:min|minute|"
     r"sec|bit|mo)\b|(?:to|for)\s+(?:bed|the\s+(?:night|day))\b|for\s+(?:today|tonight|now)\b|"
     r"any\s?more\b|with\s+this\b|cos\b|because\b|as\b|,))"
 )
@@ -56,43 +56,74 @@ _GO = (
     r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|leave\s+(?:now|right\s+now)|"
     r"head(?:\s+off|\s+out)?|get\s+going|"
     r"be\s+off|make\s+a\s+move|make\s+tracks|crack\s+on|get\s+back\s+to\s+work|"
-    r"love\s+you\s+and\s+leave\s+you)" + _CLAUSE_ENDS
+    r"love\s+you\s+and\s+leave\s+you|leave\s+(?:this|it)(?:\s+(?:here|there))?|"
+    r"leave\s+(?:this|the)\s+(?:chat|conversation|interview|survey)|take\s+my\s+leave|"
+    r"switch\s+off|say\s+(?:goodbye|bye|good\s?night))" + _CLAUSE_ENDS
 )
 _END = (
     r"(?:(?:stop|finish|end|leave|cut|wrap|call|log|sign|jump|hop|pause)\w*\s+"
-    r"(?:(?:it|this|things|you)\s+)?(?:here|there|now|off|up|short|out|at\s+that|quits|"
-    r"a\s+(?:day|night))\b|(?:stop|finish)" + _CLAUSE_ENDS + ")"
+    r"(?:(?:it|this|things|you|(?:our|the|this)\s+(?:conversation|chat|interview|call|survey|"
+    r"session))\s+)?(?:here|there|now|off|up|short|out|at\s+that|quits|"
+    r"a\s+(?:day|night))\b|(?:end|finish)\s+(?:our|the|this)\s+(?:conversation|chat|interview|"
+    r"survey|session)\b|leave\s+(?:it\s+with\s+you|you\s+to\s+it)\b|(?:stop|finish)"
+    + _CLAUSE_ENDS
+    + ")"
 )
 _LEADS = (
     r"(?:(?:sorry|soz|sry|apologies|apols|anyway|right|ok|okay|k|oh|ah|um|honestly|actually|"
-    r"yeah|well|look|listen|ugh|argh|tbh|mate|love|hun|hon|pet|lads|guys|fam)\W+){0,3}"
+    r"yeah|well|look|listen|ugh|argh|tbh|mate|love|hun|hon|pet|lads|guys|fam|reckon|please|"
+    r"i\s+think|i\s+guess|i\s+reckon|i'?m\s+afraid|alright|nah|grand)\W+){0,3}"
 )
 # A going of theirs, where the sentence opens (after its leads), after a comma, or after "so",
 # "but", "actually", "anyway"
 _GOING = re.compile(
-    r"(?:^\W*|,\s*|\s(?:so|but|actually|anyway)\s+)" + _LEADS + r"(?P<core>"
+    r"(?:^\W*|,\s*|\s(?:so|but|actually|anyway|and)\s+)" + _LEADS + r"(?P<core>"
     rf"{_I}{_ADVERB}{_MODAL}(?:{_GO}|{_END})|"
+    rf"(?:i|we)(?:'?ll|\s+will|\s+must)\s+{_ADVERB}(?!stop\s+there)(?:{_END}|say\s+(?:goodbye|bye)\b|"
+    r"take\s+my\s+leave\b)|"
+    r"(?:i|we)\s+(?:stop|finish|end)\s+(?:it\s+)?(?:here|now)\b|"
     rf"(?<![\w'])(?:{_MODAL})(?:{_GO}|{_END})|"
     rf"(?:i'?m|im|i\s+am)\s+(?:going\s+to|gonna)\s+(?:{_GO}|{_END})|"
     r"(?:gonna|going\s+to)\s+(?:head\s+off|log\s+off|sign\s+off|call\s+it\s+a\s+(?:night|day))|"
-    r"(?:i'?m|im|i\s+am)\s+(?:off|away|out|done|leaving|heading\s+(?:off|out)|logging\s+off|"
-    r"signing\s+off)" + _CLAUSE_ENDS + "|"
+    r"(?:i'?m|im|i\s+am)\s+(?:off|away|out|done|finished|leaving|heading(?:\s+(?:off|out))?|"
+    r"logging\s+off|signing\s+off|bailing|tapping\s+out)" + _CLAUSE_ENDS + "|"
+    r"(?:that'?s|thats)\s+me\s+(?:done|finished|off|out|for\s+(?:today|tonight|now|the\s+day))"
+    + _CLAUSE_ENDS
+    + "|"
+    r"(?:that'?s|thats)\s+(?:about\s+)?all\s+(?:i'?ve\s+got\s+time\s+for|i\s+have\s+time\s+for|"
+    r"i\s+can\s+(?:manage|do)(?:\s+(?:today|tonight|for\s+now))?)|"
+    r"(?:i'?ve|ive|i\s+have)\s+had\s+enough(?:\s+of\s+(?:this|these\s+questions))?"
+    + _CLAUSE_ENDS
+    + "|"
+    r"(?:i\s+)?(?:don'?t|dont|do\s+not)\s+want\s+to\s+(?:answer|do)\s+any\s?more\b|"
+    r"no\s+more\s+questions\b|this\s+is\s+goodbye\b|(?:ok|k|okay|right)?\W*bye(?:\s*bye)?\W*$|imma\s+(?:dip|bounce|head\s+out|log\s+off|go)\b|"
+    r"time\s+(?:for\s+me\s+)?to\s+(?:go|make\s+tracks|make\s+a\s+move|head\s+off|say\s+goodbye|"
+    r"sign\s+off|log\s+off)" + _CLAUSE_ENDS + "|"
+    r"(?:i'?m|im|i\s+am)\s+not\s+(?:really\s+)?(?:feeling\s+)?up\s+to\s+(?:it|this)\b|"
+    r"(?:my\s+)?(?:lunch\s+)?break(?:'s|\s+is)\s+over" + _CLAUSE_ENDS + "|"
+    r"(?:(?:my|the)\s+)?(?:battery|phone|laptop|tablet|ipad)(?:'s|\s+is|s)?\s+(?:about\s+to\s+die|on\s+\d{1,2}\s*%)|"
     r"(?:i'?m|im|i\s+am)\s+(?:off|heading)\s+to\s+bed\b|(?:logging|signing|heading)\s+off\b|"
-    r"(?:(?:i'?m|im|i\s+am)\s+)?(?:calling|call)\s+it\s+a\s+(?:night|day)|let'?s\s+(?:leave\s+it|stop|call\s+it|finish)\b|"
+    r"(?:(?:i'?m|im|i\s+am)\s+)?(?:calling|call)\s+it\s+(?:a\s+(?:night|day)|quits)(?!\s+(?:on|with)\b)|let'?s\s+(?:leave\s+it|stop|call\s+it|finish)\b|"
     r"(?:can|could|shall)\s+we\s+(?:stop|finish|end|leave\s+it|wrap\s+(?:it\s+|this\s+)?up|"
     r"call\s+it\s+(?:a\s+day|a\s+night|quits))\b|"
-    r"(?:no\s+more|that'?s\s+enough|that'?s\s+it|that'?ll\s+do)\s+(?:for|from)\s+me"
+    r"(?:no\s+more|that'?s\s+enough|that'?s\s+it|that'?s\s+all|that'?ll\s+do)\s+(?:for|from)\s+me"
     r"(?:\s+(?:tonight|today|now|thanks))?(?=\s*(?:[.!?]|$)|\s*,\s*(?:(?:i'?m|im)\s+(?:off|so\s+tired|"
     r"too\s+tired|tired|knackered|shattered|exhausted|done|falling)|i\s+(?:can'?t|cant)\s+keep|bye|"
-    r"thanks|cheers|night))|"
-    r"that'?ll\s+do\s+me(?=\s*(?:[.!?]|$))|time'?s\s+up\s+for\s+me\b|"
+    r"thanks|cheers|night|have\s+a\s+good))|"
+    r"that'?ll\s+do\s+me(?=\s*(?:[.!?]|$)|\s*,\s*(?:ta|thanks|cheers|bye|night)\b)|"
+    r"time'?s\s+up\s+for\s+me\b|"
     r"(?:i'?ve\s+run|i'?m|that'?s\s+me)\s+out\s+of\s+time\b|"
-    r"(?:i\s+)?(?:can'?t|cannot|cant)\s+(?:continue|carry\s+on|go\s+on|keep\s+going|do\s+any\s+more)"
+    r"(?:i\s+)?(?:can'?t|cannot|cant)\s+(?:continue|carry\s+on|go\s+on|keep\s+going|"
+    r"do\s+any\s?more(?:\s+of\s+(?:these|this|them|the\s+questions))?|do\s+this\s+(?:rn|now|right\s+now))"
     + _CLAUSE_ENDS
     + "|"
     r"gtg\b|g2g\b|gotta\s+(?:go|run|dash|bounce|bail|scoot|fly|split)" + _CLAUSE_ENDS + "|"
     r"must\s+(?:dash|go|fly|run)" + _CLAUSE_ENDS + "|"
     r"(?:i'?m|im|i\s+am)\s+too\s+tired\s+to\s+(?:keep\s+going|continue|think|go\s+on|carry\s+on)\b|"
+    # (tired said of now: "to be honest I'm getting a bit tired now, I've been at this a
+    # while", round 249 asked what the problem with that was)
+    r"(?:i'?m|im|i\s+am)\s+(?:(?:getting|very|so|really|quite|rather|a\s+bit|bit|proper)\s+)*"
+    r"(?:tired|sleepy|weary)(?:\s+(?:now|rn)\b)|"
     r"(?:i'?m|im|i\s+am)\s+(?:(?:so|really|absolutely|completely|totally|just)\s+)*(?:shattered|"
     r"knackered|exhausted|wiped(?:\s+out)?|wrecked|done\s+in|falling\s+asleep|too\s+tired|"
     r"running\s+on\s+empty)"
@@ -116,20 +147,29 @@ _STRONG = re.compile(
     r"time'?s\s+up|out\s+of\s+time|continue|carry\s+on|keep\s+going|go\s+on|do\s+any\s+more|"
     r"log\w*\s+off|sign\w*\s+off|(?:stop|finish|end|pause)\w*\s+(?:(?:it|this|things)\s+)?"
     r"(?:here|there|at\s+that)|cut\w*\s+(?:it|this)\s+short|wrap\w*\s+(?:it|this|things)\s+up|"
-    r"too\s+tired|bail|let'?s|to\s+bed|leaving|for\s+(?:today|tonight|the\s+day))\b",
+    r"too\s+tired|bail|let'?s|to\s+bed|leaving|for\s+(?:today|tonight|the\s+day)|"
+    r"love\s+you\s+and\s+leave\s+you|all\s+i'?ve\s+got\s+time|all\s+i\s+have\s+time|"
+    r"all\s+i\s+can\s+(?:manage|do)|had\s+enough|any\s?more|no\s+more\s+questions|goodbye|"
+    r"dip|chat|conversation|interview|survey|leave\s+it\s+with\s+you|"
+    r"leave\s+you\s+to\s+it|take\s+my\s+leave|up\s+to\s+(?:it|this)|break(?:'s|\s+is)\s+over|"
+    r"about\s+to\s+die|on\s+\d{1,2}(?=\s*%)|bye|tapping\s+out|bailing|"
+    r"(?:i|we)\s+(?:stop|finish|end)\s+(?:it\s+)?(?:here|now))\b",
     re.IGNORECASE,
 )
 _NOW = re.compile(
     r"\b(?:now|soon|shortly|asap|right\s+now|in\s+a\s+(?:min|minute|sec|second|bit|mo|moment)|"
     r"in\s+(?:like\s+|about\s+)?(?:\d{1,2}|five|ten|fifteen|twenty|a\s+few)\s*(?:min|mins|minutes)\b|"
-    r"sorry|soz|sry|apologies|apols|i'?m\s+afraid|just\s+(?:rang|called|arrived|woken|got\s+(?:here|home|in))|"
+    r"sorry|soz|sry|apologies|apols|i'?m\s+afraid|rn|this\s+is\s+taking|"
+    r"(?:don'?t|dont|do\s+not)\s+(?:message|contact|text)\s+me|just\s+(?:rang|called|arrived|woken|got\s+(?:here|home|in))|"
     r"(?:is|are|'s|s)\s+(?:here|calling|ringing|home|boiling|waiting|outside|pulling\s+in|"
-    r"dying|running\s+out|ready)|at\s+the\s+door)",
+    r"dying|running\s+out|ready|burning|boarding)|at\s+the\s+door)",
     re.IGNORECASE,
 )
 # ... or a goodbye inside the sentence: "anyway I'll have to go, thanks for this"
 _FAREWELL = re.compile(
-    r"\b(?:thanks|thank\s+you|cheers|bye|ta-?ra|good\s+luck|take\s+care|all\s+the\s+best)\b",
+    r"\b(?:thanks|thank\s+you|cheers|bye|ta-?ra|good\s+luck|take\s+care|all\s+the\s+best|ta|"
+    r"have\s+a\s+good\s+(?:one|day|night|evening)|catch\s+(?:ya|you)|talk\s+soon|"
+    r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio)\b",
     re.IGNORECASE,
 )
 # A sentence that makes the going a routine, a story, a plan or a reason of the answer.
@@ -159,6 +199,7 @@ _SOMEWHERE = re.compile(
     r"\s+(?:to(?!\s+bed\b)|into|round|over|down|up|home|out\s+to|back\s+to)\b", re.IGNORECASE
 )
 _SENTENCE = re.compile(r"[^.!?…]+(?:[.!?…]+|$)")
+_PICTURES = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+")
 
 
 def leaving_said_last(answer: str, *, signed_off: bool) -> tuple[int, int] | None:
@@ -166,6 +207,9 @@ def leaving_said_last(answer: str, *, signed_off: bool) -> tuple[int, int] | Non
     its last sentence read by its parts (module docstring). ``signed_off``: a goodbye followed
     the answer, which says the going is now. Whether the going is told in a story (said to
     someone, as it used to be) is the caller's question, asked of the text before the going."""
+    # (an emoji closes a clause as a stop does: "im out \u270c\ufe0f"; one space for each, so
+    # the places found are the answer's)
+    answer = _PICTURES.sub(lambda m: " " * len(m.group()), answer)
     sentences = [(m.start(), m.group()) for m in _SENTENCE.finditer(answer) if m.group().strip()]
     if not sentences:
         return None
@@ -173,9 +217,12 @@ def leaving_said_last(answer: str, *, signed_off: bool) -> tuple[int, int] | Non
     at = _going_in(last, signed_off)
     if at is not None:
         return start + len(last) - len(last.lstrip()), start + at
-    if len(sentences) > 1 and len(last.split()) <= _SHORT and _NOW.search(last):
-        # (the going, then what calls them in a few words: "can we finish up there? my tea's
-        # ready")
+    if len(sentences) > 1 and (
+        (len(last.split()) <= _SHORT and _NOW.search(last))
+        or (len(last.split()) <= _SHORT + 2 and _FAREWELL.search(last))
+    ):
+        # (the going, then what calls them or a goodbye in a few words: "can we finish up
+        # there? my tea's ready", "I'll end it there. cheers for listening")
         start, before = sentences[-2]
         at = _going_in(before + " " + last, signed_off)
         if at is not None and at < len(before):
@@ -193,16 +240,19 @@ def _going_in(last: str, signed_off: bool) -> int | None:
     if found is None or _NOT_NOW.search(last):
         return None
     before = last[: found.start("core")]
-    if re.search(r"\bso\b", before, re.IGNORECASE) and not signed_off:
-        return None  # (a going that follows from what came before is the answer's reason)
-    if _GOES_ON.search(last):
-        return None
     after = last[found.end("core") :]
-    if _SOMEWHERE.match(after) and not (signed_off or _NOW.search(last)):
-        return None  # ("gotta go to the big Tesco for that stuff": where they go for it)
     # (the core and the few words after it: "I'm off | to bed", "I'm done | for today")
     strong = _STRONG.search(last, found.start("core"), found.end("core") + 14) is not None
-    if not (signed_off or strong or _NOW.search(last) or _FAREWELL.search(after)):
+    farewell = _FAREWELL.search(after) is not None
+    if re.search(r"\bso\b", before, re.IGNORECASE) and not (signed_off or strong or farewell):
+        # (a going that follows from what came before is the answer's reason; not one that
+        # ends the talk or is said with a goodbye: "my bus is here so I'm off, cheers")
+        return None
+    if _GOES_ON.search(last):
+        return None
+    if _SOMEWHERE.match(after) and not (signed_off or _NOW.search(last)):
+        return None  # ("gotta go to the big Tesco for that stuff": where they go for it)
+    if not (signed_off or strong or _NOW.search(last) or farewell):
         return None
     return found.start("core")
 
