@@ -353,9 +353,11 @@ def judge_label(
 # Who someone is to them, said as a fact: "Javier is my fiancee's brother" (round 249 asked
 # what difference that made: "He is her brother, that's just a fact?"), "he's my neighbour",
 # "theyre my grandkids love" (dev sets asked about both); not a friend ("He's my best mate lol,
-# we ride together", "Coffee's my best friend": what they are to them is the point)
+# we ride together", "Coffee's my best friend": what they are to them is the point), nor what it
+# is ("It's my kids", asked why being safe on the road matters: the review)
 _WHO_SOMEONE_IS = re.compile(
     r"^\s*(?:(?:because|cos|and|but|so|well|oh)\W+)?(?:(?:he|she|they)(?:\s+(?:is|are|was))?|he's|she's|they're|theyre|hes|shes|"
+    r"(?!(?:it|that|this|there|here|what|which|who|everything|one|mine|thing|reason|point)\b)"
     r"[a-z]+(?:\s+(?:is|was)|'s))\s+"
     r"(?:my|our)\s+(?:(?:\w+'s|\w+s'|late|little|big|wee|older|younger|eldest|youngest|oldest|"
     r"own)\s+)*(?:"

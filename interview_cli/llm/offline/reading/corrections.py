@@ -156,17 +156,9 @@ def _put_right(
     before = [n for n in nodes if at[id(n)] < correction.start]
     named = correction.said or (after[0].label if after else "")
     earlier = _corrected(named, correction.said, earlier_nodes(request))
-    number = _NUMBER.search(correction.said)
-    if earlier is None or number:
-        # (a number put right is put right in the node that had it, not in what this answer
-        # goes on to say: "it was 165 not 185, I was thinking of what my husband paid")
-        # (an earlier concept known by its label alone takes the type of what they meant)
-        fallback = after[0].node_type if after else ""
-        renumbered = _renumbered(
-            request.answer, correction, earlier_nodes(request), valid_types, fallback
-        )
-        if renumbered is not None:
-            return _with_number_put_right(request.answer, nodes, renumbered)
+    renumbered = _number_put_right(request, correction, earlier, after, valid_types)
+    if renumbered is not None:
+        return _with_number_put_right(request.answer, nodes, renumbered)
     if earlier is None:
         earlier = _earlier_otherwise(request, correction, after)
     if earlier is not None and not after:
@@ -207,6 +199,29 @@ def _put_right(
     if before and not correction.earlier:
         return _just_said_put_right(request.answer, correction, nodes, before)
     return nodes, []
+
+
+def _number_put_right(
+    request: ExtractRequest,
+    correction: Correction,
+    earlier: Earlier | None,
+    after: list[ExtractedNode],
+    valid_types: set[str],
+) -> ExtractedNode | None:
+    """The earlier concept with the number they had said put right, when what they meant is a
+    number: in the node that had it, not in what this answer goes on to say ("it was 165 not
+    185, I was thinking of what my husband paid"); an earlier concept known by its label alone
+    takes the type of what they meant. In words too ("I said six, it was four actually")."""
+    if earlier is None or _NUMBER.search(correction.said):
+        fallback = after[0].node_type if after else ""
+        renumbered = _renumbered(
+            request.answer, correction, earlier_nodes(request), valid_types, fallback
+        )
+        if renumbered is not None:
+            return renumbered
+    if earlier is None:
+        return None
+    return _word_renumbered(request.answer, correction, earlier, valid_types)
 
 
 def _with_number_put_right(
@@ -790,6 +805,42 @@ def _renumbered(
                 corrects=node.label,
             )
     return None
+
+
+# A number said in words and nothing else after the frame: "I said six, it was four
+# actually, I'm getting muddled" (round 249 made "getting muddled" the revision of "lie on
+# about six of them")
+_MEANT_WORD = re.compile(
+    r"[\s,]*(?:(?:i\s+meant|i\s+mean|it\s+was|it'?s|it\s+is|was|were|more\s+like|"
+    r"actually)\s+)*(?P<number>[a-z]+)(?:\s+(?:actually|really|now|in\s+the\s+end))?"
+    r"\s*(?=[,.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def _word_renumbered(
+    answer: str, correction: Correction, earlier: Earlier, valid_types: set[str]
+) -> ExtractedNode | None:
+    """The earlier concept with the number word they had said put right by the one said alone
+    after the frame (``_MEANT_WORD``); None when either is no number word or the earlier
+    label lacks it."""
+    said = correction.said.lower().strip()
+    meant = _MEANT_WORD.match(answer, correction.end)
+    if said not in NUMBER_WORDS - {"one", "a", "an"} or meant is None:
+        return None
+    number = meant.group("number")
+    if number.lower() not in NUMBER_WORDS or number.lower() == said:
+        return None
+    label = _number_put_in(earlier.label, [said], [number])
+    if label is None or earlier.node_type not in valid_types:
+        return None
+    return ExtractedNode(
+        label=label,
+        node_type=earlier.node_type,
+        quote=answer[meant.start("number") : meant.end()].strip(" ,"),
+        confidence=0.6,
+        corrects=earlier.label,
+    )
 
 
 def _exactly(label: str, meant: re.Match[str]) -> str:

@@ -213,10 +213,16 @@ _LIKENESS_PARTICLES = frozenset("up out down off".split())
 # What "like a" comes before when it only rounds a figure ("it costs like a tenner", "like a
 # twenty minute ride"), not a likeness ("I slept like a log", "she pulls on it like a
 # mechanic", "I drive like a bus driver still": round 249 and a dev set read "slept a log")
-_ROUGHLY = frozenset(
-    "tenner fiver hundred thousand million couple few minute second hour day week month year "
-    "mile quid pound bit lot half quarter third dozen score grand".split()
+_ROUGHLY = (
+    frozenset(
+        "tenner fiver hundred thousand million couple few mile quid pound bit lot half "
+        "quarter third dozen score grand".split()
+    )
+    | NUMBER_WORDS
 )
+# ... nor after what has or comes with a thing ("they've got like a transparency mode", "you
+# get like a beep", "they come with like a hard case": the review)
+_HAVING = frozenset("got get gets getting have has had with there's theres is it's its was".split())
 
 
 _BE = frozenset("am is are was were be i'm im it's its he's she's they're".split())
@@ -234,9 +240,9 @@ def _filler_like(words: list[str], i: int) -> bool:
     before = words[i - 1].lower()
     if before.endswith("ing") and len(before) > 4 and words[i + 1].lower() in ("a", "an"):
         return False  # a likeness: "knees creaking like an old gate" (round 100)
-    if words[i + 1].lower() in ("a", "an") and i + 2 < len(words) and before not in _BE:
+    if words[i + 1].lower() in ("a", "an") and i + 2 < len(words) and before not in _HAVING | _BE:
         after = words[i + 2].lower()
-        if not (after in _ROUGHLY or after[:1].isdigit() or after.endswith("ty")):
+        if not (after in _ROUGHLY or after[:1].isdigit()):
             return False  # ... "slept like a log" (the set above)
     if before in _LIKENESS_PARTICLES and i >= 2 and _a_doing_word(words[i - 2].lower()):
         if words[i + 1].lower() in ("a", "an"):
@@ -410,7 +416,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     if listed or len(content_words(head)) >= 2:
         text = head
     text = _without_openers(text)
-    words = _without_fillers(WORD.findall(text))
+    words = _without_open_joint(_without_fillers(WORD.findall(text)))
     if len(words) > 1 and words[0].lower() in ("means", "meant") and words[1].lower() in _ME:
         words = words[1:]  # "Means I get in and sleep": "it means" with its subject unsaid
     prefix = cue.prefix if cue else ""
@@ -459,7 +465,16 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     )
 
 
+def _without_open_joint(words: list[str]) -> list[str]:
+    """The words without what joins them to the next clause where a time went between: "the
+    wedding is [in June] and | I need to ..." (round 249 read "and wedding")."""
+    if len(words) > 2 and words[-1].lower() in _JOINING and words[-2].lower() in COPULAS:
+        return words[:-1]
+    return words
+
+
 _ABLE = frozenset("can could being able to".split())
+_JOINING = frozenset("and but or".split())
 
 
 def _without_joining_end(words: list[str]) -> list[str]:

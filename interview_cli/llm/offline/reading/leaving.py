@@ -65,7 +65,7 @@ _END = (
     r"(?:(?:it|this|things|you|(?:our|the|this)\s+(?:conversation|chat|interview|call|survey|"
     r"session))\s+)?(?:here|there|now|off|up|short|out|at\s+that|quits|"
     r"a\s+(?:day|night))\b|(?:end|finish)\s+(?:our|the|this)\s+(?:conversation|chat|interview|"
-    r"survey|session)\b|leave\s+(?:it\s+with\s+you|you\s+to\s+it)\b|(?:stop|finish)"
+    r"survey|session)\b|leave\s+(?:it\s+with\s+you|you\s+to\s+it)(?=\s*(?:[,.;!?]|$))|(?:stop|finish)"
     + _CLAUSE_ENDS
     + ")"
 )
@@ -79,9 +79,9 @@ _LEADS = (
 _GOING = re.compile(
     r"(?:^\W*|,\s*|\s(?:so|but|actually|anyway|and)\s+)" + _LEADS + r"(?P<core>"
     rf"{_I}{_ADVERB}{_MODAL}(?:{_GO}|{_END})|"
-    rf"(?:i|we)(?:'?ll|\s+will|\s+must)\s+{_ADVERB}(?!stop\s+there)(?:{_END}|say\s+(?:goodbye|bye)\b|"
-    r"take\s+my\s+leave\b)|"
-    r"(?:i|we)\s+(?:stop|finish|end)\s+(?:it\s+)?(?:here|now)\b|"
+    rf"(?:i|we)(?:'?ll|\s+will|\s+must)\s+{_ADVERB}(?!stop\s+there(?!\W+(?:thanks|cheers|bye|ta)\b))(?:{_END}|say\s+(?:goodbye|bye)|"
+    r"take\s+my\s+leave)" + _CLAUSE_ENDS + "|"
+    r"(?:i|we)\s+(?:stop|finish|end)\s+(?:it\s+)?(?:here|now)" + _CLAUSE_ENDS + "|"
     rf"(?<![\w'])(?:{_MODAL})(?:{_GO}|{_END})|"
     rf"(?:i'?m|im|i\s+am)\s+(?:going\s+to|gonna)\s+(?:{_GO}|{_END})|"
     r"(?:gonna|going\s+to)\s+(?:head\s+off|log\s+off|sign\s+off|call\s+it\s+a\s+(?:night|day))|"
@@ -91,19 +91,36 @@ _GOING = re.compile(
     + _CLAUSE_ENDS
     + "|"
     r"(?:that'?s|thats)\s+(?:about\s+)?all\s+(?:i'?ve\s+got\s+time\s+for|i\s+have\s+time\s+for|"
-    r"i\s+can\s+(?:manage|do)(?:\s+(?:today|tonight|for\s+now))?)|"
-    r"(?:i'?ve|ive|i\s+have)\s+had\s+enough(?:\s+of\s+(?:this|these\s+questions))?"
+    r"i\s+can\s+(?:manage|do)(?:\s+(?:today|tonight|for\s+now))?)" + _CLAUSE_ENDS + "|"
+    r"(?:i'?ve|ive|i\s+have)\s+had\s+enough\s+of\s+(?:this|these\s+questions|the\s+questions)"
     + _CLAUSE_ENDS
     + "|"
+    r"(?:i'?m|im|i\s+am)\s+done\s+(?:here|with\s+(?:this|these\s+questions|the\s+questions))"
+    + _CLAUSE_ENDS
+    + "|"
+    r"(?:i'?m|im|i\s+am)\s+(?:(?:so|really|a\s+bit|getting)\s+)*(?:tired|bored|sick)\s+of\s+"
+    r"(?:these|all\s+these|the|your)\s+questions\b|"
+    r"that'?s\s+enough\s+for\s+(?:today|tonight)\b|"
+    r"can\s+i\s+(?:stop|finish|go)(?:\s+now)?(?=\s*(?:[?.!]|$))|"
+    r"i\s+(?:want|wanna|would\s+like|'d\s+like)\s+to\s+stop(?:\s+now)?" + _CLAUSE_ENDS + "|"
     r"(?:i\s+)?(?:don'?t|dont|do\s+not)\s+want\s+to\s+(?:answer|do)\s+any\s?more\b|"
-    r"no\s+more\s+questions\b|this\s+is\s+goodbye\b|(?:ok|k|okay|right)?\W*bye(?:\s*bye)?\W*$|imma\s+(?:dip|bounce|head\s+out|log\s+off|go)\b|"
+    r"(?:don'?t|dont|do\s+not)\s+want\s+to\s+do\s+(?:this|it)\s+any\s?more\b|"
+    r"no\s+more\s+questions\b|this\s+is\s+goodbye\b|"
+    r"imma\s+(?:dip|bounce|head\s+out|log\s+off|go)" + _CLAUSE_ENDS + "|"
+    # (a goodbye said alone, and nothing after it: "k bye x", "bye for now", "talk soon")
+    r"(?:bye(?:\s*bye)?(?:\s+for\s+now)?|have\s+a\s+good\s+(?:one|day|night|evening)|talk\s+soon|"
+    r"god\s+bless|cheerio|see\s+(?:ya|you)(?:\s+later)?|night\s+night)(?:\W+(?:x+|love|mate|all))*\W*$|"
     r"time\s+(?:for\s+me\s+)?to\s+(?:go|make\s+tracks|make\s+a\s+move|head\s+off|say\s+goodbye|"
     r"sign\s+off|log\s+off)" + _CLAUSE_ENDS + "|"
-    r"(?:i'?m|im|i\s+am)\s+not\s+(?:really\s+)?(?:feeling\s+)?up\s+to\s+(?:it|this)\b|"
+    r"(?:i'?m|im|i\s+am)\s+not\s+(?:really\s+)?(?:feeling\s+)?up\s+to\s+(?:it|this)(?:\s+any\s?more)?"
+    + _CLAUSE_ENDS
+    + "|"
     r"(?:my\s+)?(?:lunch\s+)?break(?:'s|\s+is)\s+over" + _CLAUSE_ENDS + "|"
-    r"(?:(?:my|the)\s+)?(?:battery|phone|laptop|tablet|ipad)(?:'s|\s+is|s)?\s+(?:about\s+to\s+die|on\s+\d{1,2}\s*%)|"
+    r"(?:(?:my|the)\s+)?(?:battery|phone|laptop|tablet|ipad)(?:'s|\s+is|s)?\s+(?:about\s+to\s+die|"
+    r"on\s+\d\s*%)" + _CLAUSE_ENDS + "|"
     r"(?:i'?m|im|i\s+am)\s+(?:off|heading)\s+to\s+bed\b|(?:logging|signing|heading)\s+off\b|"
-    r"(?:(?:i'?m|im|i\s+am)\s+)?(?:calling|call)\s+it\s+(?:a\s+(?:night|day)|quits)(?!\s+(?:on|with)\b)|let'?s\s+(?:leave\s+it|stop|call\s+it|finish)\b|"
+    r"(?:(?:i'?m|im|i\s+am)\s+)?(?:calling|call)\s+it\s+(?:a\s+(?:night|day)|quits)(?!\s+(?:on|with)\b)|"
+    r"let'?s\s+(?:leave\s+it|stop|call\s+it|finish)\b|"
     r"(?:can|could|shall)\s+we\s+(?:stop|finish|end|leave\s+it|wrap\s+(?:it\s+|this\s+)?up|"
     r"call\s+it\s+(?:a\s+day|a\s+night|quits))\b|"
     r"(?:no\s+more|that'?s\s+enough|that'?s\s+it|that'?s\s+all|that'?ll\s+do)\s+(?:for|from)\s+me"
@@ -121,9 +138,10 @@ _GOING = re.compile(
     r"must\s+(?:dash|go|fly|run)" + _CLAUSE_ENDS + "|"
     r"(?:i'?m|im|i\s+am)\s+too\s+tired\s+to\s+(?:keep\s+going|continue|think|go\s+on|carry\s+on)\b|"
     # (tired said of now: "to be honest I'm getting a bit tired now, I've been at this a
-    # while", round 249 asked what the problem with that was)
-    r"(?:i'?m|im|i\s+am)\s+(?:(?:getting|very|so|really|quite|rather|a\s+bit|bit|proper)\s+)*"
-    r"(?:tired|sleepy|weary)(?:\s+(?:now|rn)\b)|"
+    # while", round 249 asked what the problem with that was; not "tired now of the fees")
+    r"(?:(?:i'?m|im|i\s+am)\s+(?:(?:getting|feeling|starting\s+to\s+(?:get|feel)|very|so|really|"
+    r"quite|rather|a\s+bit|bit|proper)\s+)*|(?:getting|feeling)\s+(?:(?:a\s+)?bit\s+|really\s+|"
+    r"quite\s+)?|(?:a\s+)?bit\s+)(?:tired|sleepy|weary)\s+(?:now|rn)\b(?!\s+(?:of|with|that|after)\b)|"
     r"(?:i'?m|im|i\s+am)\s+(?:(?:so|really|absolutely|completely|totally|just)\s+)*(?:shattered|"
     r"knackered|exhausted|wiped(?:\s+out)?|wrecked|done\s+in|falling\s+asleep|too\s+tired|"
     r"running\s+on\s+empty)"
@@ -149,11 +167,11 @@ _STRONG = re.compile(
     r"(?:here|there|at\s+that)|cut\w*\s+(?:it|this)\s+short|wrap\w*\s+(?:it|this|things)\s+up|"
     r"too\s+tired|bail|let'?s|to\s+bed|leaving|for\s+(?:today|tonight|the\s+day)|"
     r"love\s+you\s+and\s+leave\s+you|all\s+i'?ve\s+got\s+time|all\s+i\s+have\s+time|"
-    r"all\s+i\s+can\s+(?:manage|do)|had\s+enough|any\s?more|no\s+more\s+questions|goodbye|"
-    r"dip|chat|conversation|interview|survey|leave\s+it\s+with\s+you|"
-    r"leave\s+you\s+to\s+it|take\s+my\s+leave|up\s+to\s+(?:it|this)|break(?:'s|\s+is)\s+over|"
-    r"about\s+to\s+die|on\s+\d{1,2}(?=\s*%)|bye|tapping\s+out|bailing|"
-    r"(?:i|we)\s+(?:stop|finish|end)\s+(?:it\s+)?(?:here|now))\b",
+    r"all\s+i\s+can\s+(?:manage|do)|had\s+enough\s+of|up\s+to\s+(?:it|this)\s+any\s?more|"
+    r"no\s+more\s+questions|goodbye|imma\s+dip|chat|conversation|interview|survey|"
+    r"leave\s+it\s+with\s+you|leave\s+you\s+to\s+it|take\s+my\s+leave|break(?:'s|\s+is)\s+over|"
+    r"about\s+to\s+die|on\s+\d(?=\s*%)|bye|tapping\s+out|done\s+(?:here|with\s+(?:this|these|the\s+questions))|"
+    r"questions|(?:i|we)\s+(?:stop|finish|end)\s+(?:it\s+)?(?:here|now)|stop\s+now)\b",
     re.IGNORECASE,
 )
 _NOW = re.compile(
@@ -165,9 +183,12 @@ _NOW = re.compile(
     r"dying|running\s+out|ready|burning|boarding)|at\s+the\s+door)",
     re.IGNORECASE,
 )
+# ... what calls them now, said before the going: not "now" or "soon" alone ("Winter's coming
+# soon so I have to get going now")
+_CALLED = re.compile(_NOW.pattern.replace(r"(?:now|soon|shortly|asap|right\s+now|", "(?:"), re.I)
 # ... or a goodbye inside the sentence: "anyway I'll have to go, thanks for this"
 _FAREWELL = re.compile(
-    r"\b(?:thanks|thank\s+you|cheers|bye|ta-?ra|good\s+luck|take\s+care|all\s+the\s+best|ta|"
+    r"\b(?:thanks(?!\s+to\b)|thank\s+you(?!\s+to\b)|cheers|bye|goodbye|ta-?ra|good\s+luck|take\s+care|all\s+the\s+best|ta|"
     r"have\s+a\s+good\s+(?:one|day|night|evening)|catch\s+(?:ya|you)|talk\s+soon|"
     r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio)\b",
     re.IGNORECASE,
@@ -190,7 +211,8 @@ _NOT_NOW = re.compile(
     r"told\s+her|hung\s+up|at\s+\d|due|mostly|all\s+day|by\s+the\s+time|"
     r"to\s+(?:work|school|walk|catch|settle|"
     r"the\s+(?:shop|gym|office|dentist|doctor))|for\s+work|work\s+on|now\s+and\s+(?:again|then)|"
-    r"as\s+soon\s+as|(?:wrap|finish)\w*\s+(?:up\s+)?the|at\s+(?:ten|half|quarter|twenty|five)\s+"
+    r"as\s+soon\s+as|if\s+they|on\s+(?:my|our|a)\s+(?:wage|pension|salary|budget|income)|some\s+days|these\s+days|this\s+morning|by\s+(?:ten|nine|eleven|"
+    r"midnight|eight|\d)|that\s+i\s+(?:need|want|have\s+to|can'?t|just)|(?:wrap|finish)\w*\s+(?:up\s+)?the|at\s+(?:ten|half|quarter|twenty|five)\s+"
     r"(?:past|to)|boots|new\s+crossing|lights|junction|cramp|headache|branch|knees)\b",
     re.IGNORECASE,
 )
@@ -199,6 +221,20 @@ _SOMEWHERE = re.compile(
     r"\s+(?:to(?!\s+bed\b)|into|round|over|down|up|home|out\s+to|back\s+to)\b", re.IGNORECASE
 )
 _SENTENCE = re.compile(r"[^.!?…]+(?:[.!?…]+|$)")
+_ENOUGH = re.compile(r"that'?s|thats", re.IGNORECASE)
+_A_FIGURE = re.compile(
+    r"\d|[£$€]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|"
+    r"hundred|minutes?|hours?|miles?|quid|pounds?)\b",
+    re.IGNORECASE,
+)
+# A wave closing the answer is a goodbye: "im out \u270c\ufe0f", "that's me \U0001f44b"
+_WAVE = re.compile(r"[\U0001F44B\u270C\U0001FAE1]\W*$")
+# ... and tiredness said in a few words after a going: "Can we finish? I'm knackered"
+_TIRED_NOW = re.compile(
+    r"^\W*(?:i'?m|im|i\s+am)\s+(?:(?:so|really|proper|absolutely)\s+)?(?:knackered|shattered|"
+    r"exhausted|tired|wrecked|done\s+in)\W*$",
+    re.IGNORECASE,
+)
 _PICTURES = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+")
 
 
@@ -209,6 +245,7 @@ def leaving_said_last(answer: str, *, signed_off: bool) -> tuple[int, int] | Non
     someone, as it used to be) is the caller's question, asked of the text before the going."""
     # (an emoji closes a clause as a stop does: "im out \u270c\ufe0f"; one space for each, so
     # the places found are the answer's)
+    signed_off = signed_off or _WAVE.search(answer) is not None
     answer = _PICTURES.sub(lambda m: " " * len(m.group()), answer)
     sentences = [(m.start(), m.group()) for m in _SENTENCE.finditer(answer) if m.group().strip()]
     if not sentences:
@@ -218,7 +255,7 @@ def leaving_said_last(answer: str, *, signed_off: bool) -> tuple[int, int] | Non
     if at is not None:
         return start + len(last) - len(last.lstrip()), start + at
     if len(sentences) > 1 and (
-        (len(last.split()) <= _SHORT and _NOW.search(last))
+        (len(last.split()) <= _SHORT and (_NOW.search(last) or _TIRED_NOW.match(last)))
         or (len(last.split()) <= _SHORT + 2 and _FAREWELL.search(last))
     ):
         # (the going, then what calls them or a goodbye in a few words: "can we finish up
@@ -243,11 +280,15 @@ def _going_in(last: str, signed_off: bool) -> int | None:
     after = last[found.end("core") :]
     # (the core and the few words after it: "I'm off | to bed", "I'm done | for today")
     strong = _STRONG.search(last, found.start("core"), found.end("core") + 14) is not None
-    farewell = _FAREWELL.search(after) is not None
-    if re.search(r"\bso\b", before, re.IGNORECASE) and not (signed_off or strong or farewell):
-        # (a going that follows from what came before is the answer's reason; not one that
-        # ends the talk or is said with a goodbye: "my bus is here so I'm off, cheers")
+    farewell = _FAREWELL.search(last, found.start("core")) is not None
+    joined = re.search(r"\bso\b", before, re.IGNORECASE) or re.search(r"\band\W*$", before, re.I)
+    if joined and not (signed_off or farewell or _CALLED.search(last)):
+        # (a going that follows from what came before is the answer's reason, "Rain like this
+        # and I'm bailing, I'll get the bus"; not one said with a goodbye or of now: "my bus is
+        # here so I'm off, cheers")
         return None
+    if _ENOUGH.match(last, found.start("core")) and _A_FIGURE.search(before):
+        return None  # (what is enough of a figure: "Did 60 miles, that's me done for today")
     if _GOES_ON.search(last):
         return None
     if _SOMEWHERE.match(after) and not (signed_off or _NOW.search(last)):
