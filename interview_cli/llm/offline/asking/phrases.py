@@ -664,12 +664,13 @@ def _led_by_a_verb(words: Sequence[str], v: Vocabulary) -> bool:
         and first not in _ORDINALS
         and verbish(first, v)
         and second not in ([c] for c in COPULAS)  # "work is all spreadsheets" (round 65)
-        and not (first in _ALSO_ADJECTIVES and second in (["for"], ["enough"]))
+        and not (first in _ALSO_ADJECTIVES and second in (["for"], ["enough"], ["ones"], ["one"]))
     )
 
 
 # Words that are adjectives before "for" or "enough": "fit for work" (round 203 asked "You
-# talked about fitting for work"), "clean enough", "free for the kids"
+# talked about fitting for work"), "clean enough", "free for the kids"; before "ones": "they
+# need clean ones every morning" (round 250 asked "Why does cleaning ones matter to you?")
 _ALSO_ADJECTIVES = frozenset("fit free clean clear dry warm calm open close empty tidy".split())
 WH_WORDS = frozenset("what where how when why who whether".split())
 # Words that tie a clause to another by when or why it happened, and say it did (not "if",
@@ -789,6 +790,10 @@ def _phrase(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> Phr
     elif _closing_stuff(tokens, end, v):
         end += 1  # "tastes like the good stuff.": the label dropped the noun its clause ends on
     start, lead = _widen(tokens, start, v)
+    if _its_for_it_is(tokens, start) and end > start + 1:
+        # "first thing is its petrol": an "it's" typed without its apostrophe, no owner
+        # (round 250 asked "Why does its petrol matter to you?")
+        start += 1
     sentence_start = start == 0 or tokens[start - 1].norm in SENTENCE_END
     texts = lowered([t.text for t in tokens[start:end]], sentence_start)
     words = [t.norm for t in tokens[start:end]]
@@ -1043,6 +1048,11 @@ def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -
         if found:
             return None  # said, but no clean phrase: not a shorter one of its words either
     return None
+
+
+def _its_for_it_is(tokens: Sequence[Token], at: int) -> bool:
+    """The "its" at ``at`` follows a copula ("the thing is its petrol"), so stands for "it's"."""
+    return tokens[at].norm == "its" and at > 0 and tokens[at - 1].norm in COPULAS
 
 
 def _named(phrase: Phrase, answers: Sequence[str]) -> Phrase:

@@ -105,10 +105,30 @@ def _signs() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
 _OF_OTHERS = re.compile(
     # (not "they": "They last all day" is the boots, "Their battery lasts a week" the product's,
     # the review)
-    r"\W*(?:(?:oh|and|but|so|well|then|now)\W+)*(?:she|he|she's|he's|shes|hes|"
-    r"(?:her|his)\s+[a-z]+)\b",
+    r"\W*(?:(?:oh|and|but|so|well|then|now|mind\s+you)\W+)*(?:she|he|she's|he's|shes|hes|"
+    r"(?:her|his)\s+[a-z]+|our\s+(?-i:[A-Z])[a-z]+)\b",
     re.IGNORECASE,
 )
+
+
+def _of_others(answer: str, clause: Clause, sentence: str) -> bool:
+    """``clause`` tells of someone else's life (``_OF_OTHERS``) in a sentence with nothing of
+    theirs; in one typed on and on without stops, in a part (between commas) with nothing of
+    theirs after whom it is of ("i think thats it really love, ..., mind you our Tracey goes
+    to that posh place in Standish so": round 249 asked what difference that made)."""
+    other = _OF_OTHERS.match(clause.text)
+    if other is None:
+        return False
+    if not _OF_THEIR_OWN.search(sentence):
+        return True
+    if len(sentence.split()) < _RUN_ON:
+        return False
+    stop = _PART_END.search(answer, clause.end)
+    part = answer[clause.start + other.end() : stop.start() if stop else len(answer)]
+    return not _OF_THEIR_OWN.search(part)
+
+
+_RUN_ON = 30
 _OF_THEIR_OWN = re.compile(
     r"\b(?:i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours)\b",
     re.IGNORECASE,
@@ -250,7 +270,7 @@ def doubt(answer: str, clause: Clause, *, story: bool, named: bool = False) -> s
     begins, sentence = sentence_at(answer, clause.start)
     if _tells_how_they_know(answer, begins, sentence, clause):
         return "it tells how they know the detail they put right"
-    if not story and _OF_OTHERS.match(clause.text) and not _OF_THEIR_OWN.search(sentence):
+    if not story and _of_others(answer, clause, sentence):
         # (round 227's lift-share colleague: "Oh she changed to lates in the end, her husband
         # does the school run now so it suits her better" was asked "What, if anything, made
         # you hesitate before changing?")

@@ -506,6 +506,23 @@ def _first_clause_or_next(words: list[str]) -> list[str]:
     return _first_clause(rest) if len(rest) > 1 and not is_empty_label(rest) else first
 
 
+_ANY_ONE = frozenset("one ones something anything someone somewhere".split())
+_WANTING = frozenset("want wants wanted need needs needed prefer rather".split())
+_SUBJECT_PRONOUNS = frozenset("i we you they he she it i'd i've i'm we've they've".split())
+
+
+def _the_kind_wanted(words: list[str], i: int) -> bool:
+    """The "that" at ``i`` opens what a thing of the kind they want does: after "one" or
+    "something", or "a" and its noun, wanted ("I just want one that doesnt leak", "I need
+    something that lasts"), with a verb of its own after it (not "a mower that I bought",
+    "the only one that ...", "a pot that size")."""
+    said = [w.lower() for w in words]
+    if i + 1 >= len(said) or said[i + 1] in _SUBJECT_PRONOUNS or said[i + 1] in _DETERMINERS:
+        return False
+    head = i - 1 if said[i - 1] in _ANY_ONE else i - 2 if said[i - 2] in ("a", "an") else None
+    return head is not None and bool(_WANTING & set(said[max(0, head - 3) : head]))
+
+
 def _first_clause(words: list[str]) -> list[str]:
     """The words up to where a new clause breaks in (``CLAUSE_BREAKS``, ``LATE_BREAKS``), when
     what comes before it names something."""
@@ -513,6 +530,9 @@ def _first_clause(words: list[str]) -> list[str]:
         if (i >= 2 and word.lower() in CLAUSE_BREAKS) or (i >= 3 and word.lower() in LATE_BREAKS):
             if word.lower() == "that" and words[i - 1].lower() in _BEFORE_DETERMINER:
                 continue  # "be that parent": a determiner, not a new clause
+            if word.lower() == "that" and _the_kind_wanted(words, i):
+                continue  # "now I just want one that doesnt leak" (round 250 read "now just
+                # want one"): the clause is the kind they want
             if word.lower() == "and" and words[i - 1].lower() in ("hundred", "thousand"):
                 continue  # "six hundred and forty quid": one amount (a review)
             if word.lower() in ("if", "whether") and words[i - 1].lower() in _CLAUSE_OBJECT:
