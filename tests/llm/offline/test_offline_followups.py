@@ -967,3 +967,26 @@ def test_going_round_in_circles_said_of_now_is_owned() -> None:
 
     assert _ASKED_ALREADY.search("I feel like we're going round in circles a bit here. Sleep")
     assert not _ASKED_ALREADY.search("we're going round in circles with the council about it")
+
+
+def test_a_question_of_theirs_about_the_thing_is_owned_and_its_subject_asked_about() -> None:
+    mec = _methodology("means_end_chain")
+    # round 250's concept test: "is there palm oil or a load of gums" was asked about the oat
+    # "covers", then "Back to palm oil. What did you want to say about that?" three times
+    said = [
+        "what's in it apart from oats and peas though, is there palm oil or a load of gums",
+        "still waiting on the palm oil answer btw",
+    ]
+    for answers in ([said[0]], said):
+        for turn in range(4):
+            question = ask(
+                mec,
+                strategy("deepen"),
+                "palm oil",
+                turn=turn,
+                answers=answers,
+                asked_back="palm oil",
+            )
+            assert question.startswith(("I'm afraid I can't", "Sorry, I can't")), question
+            assert "palm oil" in question and "say about that" not in question, question
+            assert question.count("?") == 1, question

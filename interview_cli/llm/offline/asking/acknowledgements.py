@@ -240,7 +240,7 @@ def _owned_first(request: QuestionRequest, question: str) -> str:
     kind = _owned_as(last)
     went = request.went_back_to
     back = asked_back_to(went, last, asked=True) if went and not kind else None
-    if back is not None and back.mention:
+    if back is not None and back.mention and not back.asked_us:
         # they went back to something and said what it leads to, which is asked about: the
         # question says so first (round 105 heard "You said the garden is long and narrow" after
         # "Can we go back to the carrying it down the steps bit?", and called it ignored)

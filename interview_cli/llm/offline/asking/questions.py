@@ -57,6 +57,8 @@ from interview_cli.llm.offline.asking.reference import (
 )
 from interview_cli.llm.offline.asking.vocabulary import vocabulary
 from interview_cli.llm.offline.asking.wording import (
+    ASKED_US,
+    CANNOT_SAY,
     ELEMENT_TEMPLATES,
     GUIDE_TEMPLATES,
     LEADS,
@@ -625,6 +627,12 @@ def _variants(
     """(template, question) pairs for the focus as ``ref`` says it, or about the topic; for a
     focus the respondent asked to go back to, whatever the strategy, an open question, unless
     they went on to say what they went back for."""
+    if ref.how == "steer" and ref.asked_us:
+        # a question of theirs we cannot answer: said so, and why what they asked about matters
+        return [
+            (t, f"{CANNOT_SAY[i % len(CANNOT_SAY)]} {t.format(mention=ref.mention)}")
+            for i, t in enumerate(ASKED_US)
+        ]
     if ref.how == "steer" and not ref.said_more:
         words = WORDINGS["steer"]  # what did they want to say? (else: the strategy's words)
     phrase = ref.phrase

@@ -66,6 +66,7 @@ class Reference:
     phrase: Phrase | None = None
     mention: str = ""
     said_more: bool = False  # (steer) the answer went on to say what it went back for
+    asked_us: bool = False  # (steer) what they named, they asked us about ("is there X in it?")
 
 
 NOTHING = Reference("none")
@@ -560,7 +561,23 @@ def asked_back_to(label: str, answer: str, *, asked: bool = False) -> Reference 
     )
     if asked and not put:
         return None
-    return Reference("steer", mention=asked_for, said_more=said_after_steer(answer, steer))
+    return Reference(
+        "steer",
+        mention=asked_for,
+        said_more=said_after_steer(answer, steer),
+        asked_us=_ASKED_US.search(answer, max(0, steer.start - _BEFORE), steer.start) is not None,
+    )
+
+
+# A steer that is a question of theirs about the thing, or its answer waited for ("is there
+# palm oil in it", "still waiting on the palm oil answer"): we cannot answer it, and what they
+# asked about is what matters to them (round 250 was asked "What did you want to say about
+# that?" after it)
+_ASKED_US = re.compile(
+    r"\b(?:is|are)\s+there\s+(?:\w+\s+){0,3}$|\bwaiting\s+(?:on|for)\s+(?:the|an?|my)\s+$",
+    re.IGNORECASE,
+)
+_BEFORE = 40
 
 
 def _says_what_it_does(texts: list[str], v: Vocabulary) -> bool:

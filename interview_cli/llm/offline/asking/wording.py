@@ -76,6 +76,17 @@ _PLAIN_GENERIC = (
     "What other thoughts do you have on all this?",
 )
 
+# A question of theirs about the thing that the interviewer cannot answer ("is there palm oil
+# in it?"): said plainly, then why what they asked about matters to them
+CANNOT_SAY = (
+    "I'm afraid I can't answer that, I don't have the details.",
+    "Sorry, I can't tell you that here.",
+)
+ASKED_US = (
+    "Why does {mention} matter to you?",
+    "What makes {mention} important to you?",
+)
+
 WORDINGS: dict[str, Wordings] = {
     # a focus the respondent asked to go back to: they have something to say about it, and the
     # question lets them say it (round 36: "Back to the packaging thing. What does that do for
