@@ -451,6 +451,8 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
     # (how long something takes is no break: the review)
     # (a going in a minute is no break: "Okay, no rush." was said to one, round 232)
     assert not owned("So Ill have to be going now in a minute").startswith("Okay")
+    # (round 250: a pause said on, and its "now in a minute")
+    assert owned("hang on, wifes shouting me from the kitchen. now in a minute").startswith("Okay")
     for told in (
         "The pod machine is quick, it is ready in two minutes.",
         "I just want a coffee that takes 2 mins",

@@ -48,6 +48,48 @@ def _ratings(x: Extraction) -> dict[str, float | None]:
     return {e.source: e.value for e in x.edges if e.relation == "rated"}
 
 
+# Round 251 typed these to a transport grid and was asked to rate "i get there in work" against
+# "odd out i'm not turning", "only for short hops" against "i live in bletchley office", "cost
+# nothing" against "costs fortune oh sorry i": a side is the sentence and clause that names its
+# element, what is blanked in a label is blanked in a pole, and "the odd one out" lacks the pole
+TYPED = [
+    (
+        "Car and bus are alike because I can get there in work clothes without arriving sweaty, "
+        "the bike is the odd one out. I'm not turning up to a client meeting looking like I've "
+        "done a spin class haha.",
+        "can get there in work clothes vs can't get there in work clothes",
+    ),
+    (
+        "Walking and e-scooter are both only for short hops, I live in Bletchley and the office "
+        "is in central MK, about 5 miles, so neither is realistic. The train is different "
+        "because it runs to a timetable, so I can plan my morning to the minute.",
+        "only for short hops vs runs to a timetable",
+    ),
+    (
+        "Taxi and car are door to door, and I can drop the kids at school at 8:15 on the way, "
+        "with the bus I'd have to walk them to school then walk to the stop and wait. Having "
+        "said that a taxi is about £14 each way, so roughly £600 a month, which is ridiculous.",
+        "door to door vs walk them to school",
+    ),
+    (
+        "Bicycle and walking cost nothing, taxi costs a fortune. Oh and sorry, I said £14 for "
+        "the taxi earlier, I checked and it's £12 each way, still silly money.",
+        "cost nothing vs costs fortune",
+    ),
+    (
+        "Bus and walking both leave me at the mercy of something, the bus timetable or just how "
+        "long it takes on foot, whereas in the car I'm in control. That matters in the evening.",
+        "leave me at mercy of something vs i'm in control",
+    ),
+]
+
+
+@pytest.mark.parametrize(("answer", "construct"), TYPED)
+def test_triad_answers_typed_as_people_talk(answer: str, construct: str) -> None:
+    x = _grid(answer, question=TRIAD)
+    assert [n.label for n in x.nodes if n.node_type == "construct"] == [construct]
+
+
 @pytest.mark.parametrize(
     ("answer", "construct", "ratings"),
     [

@@ -148,6 +148,25 @@ def test_a_dont_know_is_no_reason_and_a_reason_after_one_is() -> None:
     assert x.extractable and x.nodes[0].node_type == "value"
 
 
+def test_a_reason_is_what_follows_its_because_not_a_remark_before_it() -> None:
+    # round 251 made "again, bletchley is where i live, not" and "sorry, that last one was a
+    # double send" values of a transport grid
+    for answer, reason in (
+        (
+            "Again, Bletchley is where I live, not a category! But fine, it matters because "
+            "whatever I use has to get me 5 miles to the office by 9 with no drama.",
+            "whatever i use has to get me 5",
+        ),
+        (
+            "Sorry, that last one was a double send. Control matters because I'm the one the "
+            "kids are waiting for at 6.",
+            "i'm the one the kids are waiting",
+        ),
+        ("It saves me time.", "it saves me time"),
+    ):
+        assert [n.label for n in _reason(answer).nodes] == [reason], answer
+
+
 def test_a_journey_answer_that_says_nothing_tells_no_step() -> None:
     for nothing in ("Pass.", "Not really, no.", "Hmm.", "n/a"):
         x = extract_journey(_request(JOURNEY, STAGES, nothing))

@@ -100,6 +100,8 @@ _AWAY = re.compile(
     r"\b(?:give\s+me|gimme|back\s+in)\s+(?:a\s+|an\s+|\d+\s*|two\s+|five\s+|ten\s+)?"
     r"(?:min|mins|minute|minutes|sec|secs|second|seconds|mo|moment|tick|ticks)\b|\bbrb\b|"
     r"\bbe\s+right\s+back\b|(?:^|(?<=[.!?]\s))(?:hang|hold)\s+on\b(?![^.!?]*\?)|"
+    # ("hang on, wifes shouting me from the kitchen. now in a minute", round 250)
+    r"(?:^|(?<=[.!?]\s))now\s+in\s+a\s+(?:min|minute|sec|second|mo|moment)\W*$|"
     # ("Sorry, the baby's just woken up, one sec.": a typed interview)
     # (not going in a minute: "gotta go in a sec", round 209 heard "Okay, no rush.")
     # (nor "I'll have to be going now in a minute", round 232)

@@ -664,7 +664,7 @@ def _led_by_a_verb(words: Sequence[str], v: Vocabulary) -> bool:
         and first not in _ORDINALS
         and verbish(first, v)
         and second not in ([c] for c in COPULAS)  # "work is all spreadsheets" (round 65)
-        and not (first in _ALSO_ADJECTIVES and second in (["for"], ["enough"], ["ones"], ["one"]))
+        and not (first in _ALSO_ADJECTIVES and second in (["for"], ["enough"], ["ones"]))
     )
 
 

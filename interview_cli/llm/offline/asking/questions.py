@@ -627,7 +627,7 @@ def _variants(
     """(template, question) pairs for the focus as ``ref`` says it, or about the topic; for a
     focus the respondent asked to go back to, whatever the strategy, an open question, unless
     they went on to say what they went back for."""
-    if ref.how == "steer" and ref.asked_us:
+    if ref.how == "steer" and ref.asked_us and not ref.said_more:
         # a question of theirs we cannot answer: said so, and why what they asked about matters
         return [
             (t, f"{CANNOT_SAY[i % len(CANNOT_SAY)]} {t.format(mention=ref.mention)}")
@@ -662,6 +662,8 @@ def _variants(
             # said it said it fit your model."
             forms = ("You mentioned that {clause}.",)
         leads = [lead.format(clause=phrase.clause) for lead in forms]
+    elif ref.how == "steer" and ref.asked_us:
+        leads = list(CANNOT_SAY)  # (and what they said of it after their question is asked on)
     elif ref.how in ("mention", "steer"):
         leads = [lead.format(mention=ref.mention) for lead in LEADS[ref.how]]
     else:

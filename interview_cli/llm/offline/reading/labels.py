@@ -257,6 +257,8 @@ def _without_openers(text: str) -> str:
     text = TIME_OPENER.sub("", _DISCOURSE_LEAD.sub("", text.strip())).strip(" ,")
     # "with them on I can have a doze": the condition of wearing them names nothing new
     text = re.sub(r"^with\s+(?:them|it|these|those)\s+(?:on|in)\s+", "", text, flags=re.IGNORECASE)
+    # ... nor how something of theirs is: "with my knees the way they are" (round 250)
+    text = _THE_WAY_THEY_ARE.sub("", text)
     text = _WHICH_ONE.sub("", text)
     text = _WHO_DID_IT.sub(lambda m: f"{m.group('who') or m.group('named')} ", text)
     text = re.sub(r"^(?:as long as|provided|assuming)\s+", "", text, flags=re.IGNORECASE)
@@ -269,6 +271,11 @@ def _without_openers(text: str) -> str:
 
 # the moving that only leads to the doing: "I sat down that afternoon and typed a letter" (round
 # 129 asked "You mentioned that you sat down. Who or what do you think was behind that?")
+_THE_WAY_THEY_ARE = re.compile(
+    r"^with\s+(?:my|our|the|his|her)\s+[\w'-]+(?:\s+[\w'-]+)?\s+(?:the\s+way\s+(?:they|it)\s+(?:are|is)|"
+    r"as\s+(?:they|it)\s+(?:are|is))\s*,?\s*",
+    re.IGNORECASE,
+)
 _GOT_READY_AND = re.compile(
     r"^(?:(?:i|we|he|she|they)\s+)?(?:sat\s+(?:myself\s+)?down|got\s+up|"
     r"got\s+(?:off\s+)?(?:my|me)\s+(?:arse|backside|bum))\s+(?:and|&)\s+(?=\w)(?!running\b)",

@@ -142,6 +142,12 @@ _GOING = re.compile(
     r"(?:(?:i'?m|im|i\s+am)\s+(?:(?:getting|feeling|starting\s+to\s+(?:get|feel)|very|so|really|"
     r"quite|rather|a\s+bit|bit|proper)\s+)*|(?:getting|feeling)\s+(?:(?:a\s+)?bit\s+|really\s+|"
     r"quite\s+)?|(?:a\s+)?bit\s+)(?:tired|sleepy|weary)\s+(?:now|rn)\b(?!\s+(?:of|with|that|after)\b)|"
+    # (tired hands or eyes from the typing: "my fingers are tired with this typing now, I'm not
+    # one for computers", round 251 asked why that bothered him)
+    r"(?:my\s+)?(?:fingers|eyes|hands|thumbs|wrists)\s+(?:are|r)\s+(?:getting\s+)?(?:(?:a\s+bit|so|really)\s+)?"
+    r"(?:tired|sore|aching|going)(?:\s+(?:with|from)\s+(?:this|all\s+this|the)\s+typing)?(?:\s+now)?"
+    + _CLAUSE_ENDS
+    + "|"
     r"(?:i'?m|im|i\s+am)\s+(?:(?:so|really|absolutely|completely|totally|just)\s+)*(?:shattered|"
     r"knackered|exhausted|wiped(?:\s+out)?|wrecked|done\s+in|falling\s+asleep|too\s+tired|"
     r"running\s+on\s+empty)"

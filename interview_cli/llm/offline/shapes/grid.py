@@ -27,6 +27,7 @@ from interview_cli.config.schemas import ConceptElement, Methodology
 from interview_cli.config.shapes import GridSpec
 from interview_cli.core.grid import POLE_SEPARATOR, triad
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
+from interview_cli.llm.offline.reading.clauses import blank
 from interview_cli.llm.offline.reading.nonanswers import answer_kind
 from interview_cli.llm.offline.shapes.common import clean_label, elements_named, label_list
 from interview_cli.llm.offline.shapes.grid_answers import (
@@ -240,9 +241,7 @@ def _read_reason(
     answer = request.answer
     if answer_kind(answer) == "dont_know":  # "it just matters", "no idea": no reason
         return Extraction(extractable=False, reason="no reason given")
-    label = clean_label(
-        re.sub(r"^(?:because|it's because|well)\s+", "", answer.strip(), flags=re.I)
-    )
+    label = clean_label(_the_reason(answer))
     if not label:
         return Extraction(extractable=False, reason="no reason given")
     kind, relation = _ladder_target(request.methodology, spec)
@@ -253,6 +252,25 @@ def _read_reason(
         ExtractedEdge(source=focus, target=label, relation=relation, quote=answer.strip())
     )
     return None
+
+
+def _the_reason(answer: str) -> str:
+    """What a laddering answer gives as the reason: asides and remarks blanked, and what follows
+    its "because" where it says one ("Again, Bletchley is where I live, not a category! But
+    fine, it matters because whatever I use has to get me 5 miles to the office by 9", "Sorry,
+    that last one was a double send. Control matters because I'm the one the kids are waiting
+    for": round 251 made "again, bletchley is where i live, not" and "sorry, that last one was
+    a double send" values), else its first sentence with words in it."""
+    said = blank(answer)
+    because = _BECAUSE.search(said)
+    if because is not None and re.search(r"\w", said[because.end() :]):
+        said = said[because.end() :]
+    sentences = [s for s in re.findall(r"[^.!?]+(?:[.!?]+|$)", said) if re.search(r"[^\W\d_]", s)]
+    text = re.sub(r"\s+", " ", sentences[0] if sentences else said)
+    return re.sub(r"^\W*(?:because|it's because|well)\s+", "", text.strip(), flags=re.I)
+
+
+_BECAUSE = re.compile(r"\b(?:because|cos|cause)\b", re.IGNORECASE)
 
 
 def _read_ratings(request: ExtractRequest, focus: str, found: _Found) -> Extraction | None:

@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from interview_cli.config.schemas import ConceptElement
+from interview_cli.llm.offline.reading.clauses import blank
+from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.shapes.common import element_names, elements_named, words
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
@@ -66,7 +68,7 @@ def pole(text: str, elements: Sequence[ConceptElement]) -> str:
     # A pole says something: numbers and little words alone ("1 for", "to") are none.
     if not any(w.isalpha() and w not in _NOT_A_POLE for w in kept):
         return ""
-    return " ".join(kept[:5])
+    return " ".join(kept[:_POLE_WORDS])
 
 
 @dataclass(frozen=True)
@@ -102,21 +104,94 @@ def _split_where_elements_part(
 
 
 def triad_answer(answer: str, elements: Sequence[ConceptElement]) -> TriadAnswer | None:
-    """The construct of a triad answer, or None when it names no two sides."""
-    parts = _split_where_elements_part(answer, elements)
+    """The construct of a triad answer, or None when it names no two sides. Read as people type
+    it: the asides, hedges and remarks blanked (``clauses.blank``: "Oh and sorry, I said £14
+    earlier" is no pole), each side only the sentence that names its elements ("..., I live in
+    Bletchley and the office is in central MK. The train is different because it runs to a
+    timetable" sets the train apart by the timetable), named as a label is (``make_label``);
+    a side that only says it is the odd one out is the other pole's opposite ("not ...")."""
+    said = blank(answer)
+    parts = None
+    for end in (m.end() for m in _SENTENCES.finditer(said)):
+        # (sentence by sentence: an element named again later, "Having said that a taxi is
+        # about £14", does not stand on both sides of the first sentence's cut)
+        if (parts := _split_where_elements_part(said[:end], elements)) is not None:
+            break
     if parts is None:
-        split = _POLE_SPLIT.split(answer, maxsplit=1)
+        split = _POLE_SPLIT.split(said, maxsplit=1)
         if len(split) != 2:
             return None
         parts = (split[0], split[1])
-    left_text, right_text = parts
+    left_text, right_text = (_its_sentence(side, elements) for side in parts)
     # The side naming two elements is what they share: the first pole, wherever it was said.
     if len(_named_ids(elements, left_text)) == 1 and len(_named_ids(elements, right_text)) >= 2:
         left_text, right_text = right_text, left_text
-    left, right = pole(left_text, elements), pole(right_text, elements)
+    left, right = _pole_named(left_text, elements), _pole_named(right_text, elements)
+    if left and not right and _ODD_ONE_OUT.search(right_text):
+        # ("the bike is the odd one out": the pole it lacks)
+        right = re.sub(r"^can\b", "can't", left) if left.startswith("can ") else f"not {left}"
     if not left or not right or left == right:
         return None
-    return TriadAnswer(left, right, left_text.strip(" ,;:.!?"), right_text.strip(" ,;:.!?"))
+    return TriadAnswer(left, right, _tidy(left_text), _tidy(right_text))
+
+
+def _tidy(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip(" ,;:.!?")
+
+
+def _its_sentence(side: str, elements: Sequence[ConceptElement]) -> str:
+    """The sentence of ``side`` that names an element (the first one), else its first; of a
+    sentence of several clauses, the clause that names it ("and I can drop the kids at school
+    on the way, with the bus I'd have to walk them": the bus's is the last)."""
+    sentences: list[str] = [s for s in _SENTENCES.findall(side) if s.strip()]
+    named = [s for s in sentences if elements_named(elements, s)]
+    sentence = (named or sentences or [side])[0]
+    clauses = [c for c in sentence.split(",") if c.strip()]
+    if len(clauses) > 1 and not elements_named(elements, clauses[0]):
+        return next((c for c in clauses if elements_named(elements, c)), sentence)
+    return sentence
+
+
+def _pole_named(text: str, elements: Sequence[ConceptElement]) -> str:
+    """The pole a side states, named as a label: without the element names and the words that
+    only say the elements are alike or apart ("are alike because", "is different because");
+    what follows its "because" where it gives one. ``pole`` where no label is made."""
+    bare = text
+    for element in elements:
+        for name in element_names(element):
+            # (not a verb of theirs: "I'd have to walk them to school" keeps its "walk")
+            bare = re.sub(
+                r"(?<!\bto\s)(?<!\bi\s)(?<!\bwe\s)(?<!'d\s)(?<!\bcan\s)\b"
+                r"(?:(?:in|on|with|by|for)\s+)?(?:the\s+|a\s+|my\s+)?" + re.escape(name) + r"s?\b",
+                " ",
+                bare,
+                flags=re.I,
+            )
+    bare = _BOTH.sub(" ", _ALIKE_OR_APART.sub(" ", bare))
+    because = _BECAUSE.search(bare)
+    if because is not None and pole(bare[because.end() :], elements):
+        bare = bare[because.end() :]
+    if not pole(bare, elements):
+        return ""
+    short = pole(bare, elements)
+    if len(short.split()) < _POLE_WORDS or len(words(bare)) <= _POLE_WORDS + 2:
+        return short  # (said in a few words: as said, "go whenever i want")
+    label = make_label(_LEADING_CUE.sub("", bare.strip(" ,;:.!?")), None, None).lower()
+    return label if pole(label, elements) else short
+
+
+_POLE_WORDS = 5
+_SENTENCES = re.compile(r"[^.!?]+(?:[.!?]+|$)")
+_BECAUSE = re.compile(r"\b(?:because|cos|as|since)\b", re.IGNORECASE)
+# What only says the elements are alike or apart: no pole
+_ALIKE_OR_APART = re.compile(
+    r"\b(?:(?:are|is)\s+)?(?:both\s+)?(?:(?:are|is)\s+)?(?:alike|similar|the\s+same|"
+    r"(?:the\s+)?odd\s+one\s+out|different|(?:the\s+)?one\s+that'?s\s+different|"
+    r"go\s+together|(?:in\s+)?that\s+they(?:'re|\s+are)?)\b",
+    re.IGNORECASE,
+)
+_BOTH = re.compile(r"^\W*(?:(?:and|or|,)\W*)*(?:(?:are|is)\s+)?(?:both|each|all)\b", re.IGNORECASE)
+_ODD_ONE_OUT = re.compile(r"\b(?:odd\s+one\s+out|different|the\s+exception)\b", re.IGNORECASE)
 
 
 # ---- ratings -----------------------------------------------------------------------------
