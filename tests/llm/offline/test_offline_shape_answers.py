@@ -81,6 +81,16 @@ TYPED = [
         "long it takes on foot, whereas in the car I'm in control. That matters in the evening.",
         "leave me at mercy of something vs i'm in control",
     ),
+    # round 252: whose it is ("you're") and a "like" closing it are no part of a pole
+    (
+        "Ah well the car and the bus are the same in that you're just sat there stuck in "
+        "traffic on the Douglas road going nowhere, the bike you're actually moving like.",
+        "sat there stuck in traffic vs moving",
+    ),
+    (
+        "bike and walking you're using the body, taxi you're just sat in the back.",
+        "using body vs sat in back",
+    ),
 ]
 
 

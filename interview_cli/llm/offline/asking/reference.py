@@ -574,7 +574,8 @@ def asked_back_to(label: str, answer: str, *, asked: bool = False) -> Reference 
 # asked about is what matters to them (round 250 was asked "What did you want to say about
 # that?" after it)
 _ASKED_US = re.compile(
-    r"\b(?:is|are)\s+there\s+(?:\w+\s+){0,3}$|\bwaiting\s+(?:on|for)\s+(?:the|an?|my)\s+$",
+    r"\b(?:is|are)\s+there\s+(?:\w+\s+){0,3}$|\bwaiting\s+(?:on|for)\s+(?:the|an?|my)\s+$|"
+    r"\bwhere\s+(?:(?:do|does|are|is)\s+)?(?:the\s+|your\s+)?$|\bbrings\s+me\s+back\s+to\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 _BEFORE = 40

@@ -202,7 +202,7 @@ _FAREWELL = re.compile(
 # A sentence that makes the going a routine, a story, a plan or a reason of the answer.
 _NOT_NOW = re.compile(
     r"\b(?:every|each|always|usually|normally|most\s+(?:days|mornings|nights)|weekdays|weeknights|"
-    r"earlier|twice|just\s+to|via|through|round|all\s+the\s+way|by\s+(?:friday|the\s+end)|"
+    r"earlier|twice|just\s+to|via|through|round(?!\s+in\s+circles)|all\s+the\s+way|by\s+(?:friday|the\s+end)|"
     r"most\s+of\s+the\s+time|thinking\s+about|with\s+the\s+new|on\s+\w+days|early|"
     r"weekends|mornings|evenings|on\s+(?:a\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday|shift\s+days|work\s+days)|whenever|when\s+(?:i|we|it|the|you)|if\s+(?:i|we|it|the|you)|"

@@ -168,6 +168,9 @@ def _pole_named(text: str, elements: Sequence[ConceptElement]) -> str:
                 flags=re.I,
             )
     bare = _BOTH.sub(" ", _ALIKE_OR_APART.sub(" ", bare))
+    # (whose it is, and a "like" closing it, say nothing of the pole: "the bike you're actually
+    # moving like", "the ones you can do when it's lashing rain", round 252)
+    bare = _WHOSE_AND_LIKE.sub(" ", bare)
     because = _BECAUSE.search(bare)
     if because is not None and pole(bare[because.end() :], elements):
         bare = bare[because.end() :]
@@ -187,10 +190,16 @@ _BECAUSE = re.compile(r"\b(?:because|cos|as|since)\b", re.IGNORECASE)
 _ALIKE_OR_APART = re.compile(
     r"\b(?:(?:are|is)\s+)?(?:both\s+)?(?:(?:are|is)\s+)?(?:alike|similar|the\s+same|"
     r"(?:the\s+)?odd\s+one\s+out|different|(?:the\s+)?one\s+that'?s\s+different|"
-    r"go\s+together|(?:in\s+)?that\s+they(?:'re|\s+are)?)\b",
+    r"go\s+together|(?:in\s+)?that\s+(?:they|you|we)(?:'re|\s+are)?)\b",
     re.IGNORECASE,
 )
 _BOTH = re.compile(r"^\W*(?:(?:and|or|,)\W*)*(?:(?:are|is)\s+)?(?:both|each|all)\b", re.IGNORECASE)
+_WHOSE_AND_LIKE = re.compile(
+    r"^\W*(?:(?:and|or)\W+)?(?:(?:the\s+)?ones?\s+)?(?:you'?re|youre|you\s+are|you'?d|you'?ll|you|"
+    r"they'?re|they|it'?s|its|we'?re)\s+"
+    r"(?:(?:just|actually|really)\s+)?|\s+like\W*$",
+    re.IGNORECASE,
+)
 _ODD_ONE_OUT = re.compile(r"\b(?:odd\s+one\s+out|different|the\s+exception)\b", re.IGNORECASE)
 
 
