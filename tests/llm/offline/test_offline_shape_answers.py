@@ -91,7 +91,34 @@ TYPED = [
         "bike and walking you're using the body, taxi you're just sat in the back.",
         "using body vs sat in back",
     ),
+    # round 253: an element typed without its hyphen is named ("Escooter")
+    (
+        "Train and walking you can basically switch your brain off. Escooter you have to "
+        "actually concentrate on the road and after 12 hrs awake I dont trust myself on one",
+        "switch your brain off vs concentrate on the road",
+    ),
+    # (review rv53: the pair named in a sentence of its own; a side that only denies the pole)
+    (
+        "car and bike. both go when I want to go. bus goes when it wants to go haha",
+        "go when i want to go vs goes when wants to go",
+    ),
+    ("Car and bus are enclosed, the bike isn't.", "enclosed vs not enclosed"),
+    (
+        "car & bus both get stuck in traffic, bike doesnt",
+        "get stuck in traffic vs not get stuck in traffic",
+    ),
 ]
+
+
+def test_a_rating_of_an_element_typed_without_its_hyphen_counts() -> None:
+    # round 253 asked for the e-scooter's rating twice more after "escooter 2"
+    x = _grid(
+        "car 1, bus 5, bike 1, train 4, walking 1, escooter 2 cos theres none near, taxi 2",
+        strategy="rate_elements",
+        focus_label="private vs shared",
+        focus_type="construct",
+    )
+    assert _ratings(x)["e-scooter"] == 2.0
 
 
 @pytest.mark.parametrize(("answer", "construct"), TYPED)

@@ -575,7 +575,8 @@ def asked_back_to(label: str, answer: str, *, asked: bool = False) -> Reference 
 # that?" after it)
 _ASKED_US = re.compile(
     r"\b(?:is|are)\s+there\s+(?:\w+\s+){0,3}$|\bwaiting\s+(?:on|for)\s+(?:the|an?|my)\s+$|"
-    r"\bwhere\s+(?:(?:do|does|are|is)\s+)?(?:the\s+|your\s+)?$|\bbrings\s+me\s+back\s+to\s+(?:the\s+)?$",
+    r"\bwhere\s+(?:(?:do|does|are|is)\s+)?(?:the\s+|your\s+)?$|\bbrings\s+me\s+back\s+to\s+(?:the\s+)?$|"
+    r"\bmean(?:\s+anyway)?\s*,\s*$|\banswered\s+me\s+(?:about|on)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 _BEFORE = 40

@@ -53,7 +53,7 @@ _MODAL = (
 )
 # ... what they must do: go, or end the talk
 _GO = (
-    r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|leave\s+(?:now|right\s+now)|"
+    r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|jump|leave\s+(?:now|right\s+now)|"
     r"head(?:\s+off|\s+out)?|get\s+going|"
     r"be\s+off|make\s+a\s+move|make\s+tracks|crack\s+on|get\s+back\s+to\s+work|"
     r"love\s+you\s+and\s+leave\s+you|leave\s+(?:this|it)(?:\s+(?:here|there))?|"
@@ -144,10 +144,9 @@ _GOING = re.compile(
     r"quite\s+)?|(?:a\s+)?bit\s+)(?:tired|sleepy|weary)\s+(?:now|rn)\b(?!\s+(?:of|with|that|after)\b)|"
     # (tired hands or eyes from the typing: "my fingers are tired with this typing now, I'm not
     # one for computers", round 251 asked why that bothered him)
-    r"(?:my\s+)?(?:fingers|eyes|hands|thumbs|wrists)\s+(?:are|r)\s+(?:getting\s+)?(?:(?:a\s+bit|so|really)\s+)?"
-    r"(?:tired|sore|aching|going)(?:\s+(?:with|from)\s+(?:this|all\s+this|the)\s+typing)?(?:\s+now)?"
-    + _CLAUSE_ENDS
-    + "|"
+    r"(?:my\s+|me\s+)?(?:fingers|eyes|hands|thumbs|wrists)\s+(?:are|r)\s+(?:getting\s+)?(?:(?:a\s+bit|so|really)\s+)?"
+    r"(?:tired|sore|aching|knackered)\s+(?:with|from)\s+(?:this|all\s+this|all\s+the|the)\s+(?:typing|screen)"
+    r"(?:\s+now)?(?:\s+(?:lol|haha))?" + _CLAUSE_ENDS + "|"
     r"(?:i'?m|im|i\s+am)\s+(?:(?:so|really|absolutely|completely|totally|just)\s+)*(?:shattered|"
     r"knackered|exhausted|wiped(?:\s+out)?|wrecked|done\s+in|falling\s+asleep|too\s+tired|"
     r"running\s+on\s+empty)"
@@ -177,7 +176,8 @@ _STRONG = re.compile(
     r"no\s+more\s+questions|goodbye|imma\s+dip|chat|conversation|interview|survey|"
     r"leave\s+it\s+with\s+you|leave\s+you\s+to\s+it|take\s+my\s+leave|break(?:'s|\s+is)\s+over|"
     r"about\s+to\s+die|on\s+\d(?=\s*%)|bye|tapping\s+out|done\s+(?:here|with\s+(?:this|these|the\s+questions))|"
-    r"questions|(?:i|we)\s+(?:stop|finish|end)\s+(?:it\s+)?(?:here|now)|stop\s+now)\b",
+    r"questions|(?:with|from)\s+(?:this|all\s+this|all\s+the|the)\s+(?:typing|screen)|"
+    r"(?:i|we)\s+(?:stop|finish|end)\s+(?:it\s+)?(?:here|now)|stop\s+now)\b",
     re.IGNORECASE,
 )
 _NOW = re.compile(

@@ -42,7 +42,7 @@ _WEAK = re.compile(r"\s+(?:and|but|while|whilst|whereas|yet)\s+", re.IGNORECASE)
 _POLE_NOISE = frozenset(
     "are is both they they're them it it's its and the a an of these those two one third "
     "other alike same similar different differs because quite more much very really just "
-    "kind sort can be being".split()
+    "kind sort can be being definitely obviously honestly pair i'd id".split()
 )
 _NOT_A_POLE = frozenset(NUMBER_WORDS) | frozenset(
     "for to with of in on at by from as than out so not no yes i you we me my".split()
@@ -58,8 +58,9 @@ _NUMBER_FOR = re.compile(
 )
 
 
-def pole(text: str, elements: Sequence[ConceptElement]) -> str:
-    """The pole a clause states: its words without element names, contrast words and noise."""
+def pole(text: str, elements: Sequence[ConceptElement], most: int = 5) -> str:
+    """The pole a clause states: its words without element names, contrast words and noise
+    (``most`` of them)."""
     text = _LEADING_CUE.sub("", text)
     for element in elements:
         for name in element_names(element):
@@ -68,7 +69,7 @@ def pole(text: str, elements: Sequence[ConceptElement]) -> str:
     # A pole says something: numbers and little words alone ("1 for", "to") are none.
     if not any(w.isalpha() and w not in _NOT_A_POLE for w in kept):
         return ""
-    return " ".join(kept[:_POLE_WORDS])
+    return " ".join(kept[:most])
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def _split_where_elements_part(
             ids_left, ids_right = _named_ids(elements, left), _named_ids(elements, right)
             if not ids_left or not ids_right or set(ids_left) & set(ids_right):
                 continue
-            if pole(left, elements) and pole(right, elements):
+            if pole(left, elements) and (pole(right, elements) or _denies(right, elements)):
                 return left, right
     return None
 
@@ -127,7 +128,7 @@ def triad_answer(answer: str, elements: Sequence[ConceptElement]) -> TriadAnswer
     if len(_named_ids(elements, left_text)) == 1 and len(_named_ids(elements, right_text)) >= 2:
         left_text, right_text = right_text, left_text
     left, right = _pole_named(left_text, elements), _pole_named(right_text, elements)
-    if left and not right and _ODD_ONE_OUT.search(right_text):
+    if left and (not right and _ODD_ONE_OUT.search(right_text) or _denies(right_text, elements)):
         # ("the bike is the odd one out": the pole it lacks)
         right = re.sub(r"^can\b", "can't", left) if left.startswith("can ") else f"not {left}"
     if not left or not right or left == right:
@@ -143,19 +144,28 @@ def _its_sentence(side: str, elements: Sequence[ConceptElement]) -> str:
     """The sentence of ``side`` that names an element (the first one), else its first; of a
     sentence of several clauses, the clause that names it ("and I can drop the kids at school
     on the way, with the bus I'd have to walk them": the bus's is the last)."""
-    sentences: list[str] = [s for s in _SENTENCES.findall(side) if s.strip()]
-    named = [s for s in sentences if elements_named(elements, s)]
-    sentence = (named or sentences or [side])[0]
+    side = re.sub(r"\([^)]*\)", " ", side)  # ("bike doesn't (well apart from the odd puncture)")
+    sentences: list[str] = [s for s in _SENTENCES.findall(side) if s.strip()] or [side]
+    at = next((i for i, s in enumerate(sentences) if elements_named(elements, s)), 0)
+    sentence = sentences[at]
+    if not _pole_named(sentence, elements) and at + 1 < len(sentences):
+        # (the pair named in a sentence of its own: "car and bike. both go when I want to go",
+        # the review)
+        return f"{sentence} {sentences[at + 1]}"
     clauses = [c for c in sentence.split(",") if c.strip()]
     if len(clauses) > 1 and not elements_named(elements, clauses[0]):
         return next((c for c in clauses if elements_named(elements, c)), sentence)
     return sentence
 
 
-def _pole_named(text: str, elements: Sequence[ConceptElement]) -> str:
-    """The pole a side states, named as a label: without the element names and the words that
-    only say the elements are alike or apart ("are alike because", "is different because");
-    what follows its "because" where it gives one. ``pole`` where no label is made."""
+def _denies(side: str, elements: Sequence[ConceptElement]) -> bool:
+    """``side`` says only that its element lacks the other pole ("the bike isn't")."""
+    said = re.sub(r"[^\w\s']+", " ", _without_names(side, elements))
+    return _ONLY_NOT.match(re.sub(r"\s+", " ", said).strip()) is not None
+
+
+def _without_names(text: str, elements: Sequence[ConceptElement]) -> str:
+    """``text`` without the elements' names (and the preposition or article before one)."""
     bare = text
     for element in elements:
         for name in element_names(element):
@@ -167,6 +177,17 @@ def _pole_named(text: str, elements: Sequence[ConceptElement]) -> str:
                 bare,
                 flags=re.I,
             )
+    return bare
+
+
+def _pole_named(text: str, elements: Sequence[ConceptElement]) -> str:
+    """The pole a side states, named as a label: without the element names and the words that
+    only say the elements are alike or apart ("are alike because", "is different because");
+    what follows its "because" where it gives one. ``pole`` where no label is made."""
+    said = [t for t in _SENTENCES.findall(text) if t.strip()]
+    if len(said) > 1 and not pole(said[0], elements):
+        text = " ".join(said[1:])  # (the pair named in a sentence of its own)
+    bare = _without_names(text, elements)
     bare = _BOTH.sub(" ", _ALIKE_OR_APART.sub(" ", bare))
     # (whose it is, and a "like" closing it, say nothing of the pole: "the bike you're actually
     # moving like", "the ones you can do when it's lashing rain", round 252)
@@ -176,8 +197,8 @@ def _pole_named(text: str, elements: Sequence[ConceptElement]) -> str:
         bare = bare[because.end() :]
     if not pole(bare, elements):
         return ""
-    short = pole(bare, elements)
-    if len(short.split()) < _POLE_WORDS or len(words(bare)) <= _POLE_WORDS + 2:
+    short = pole(bare, elements, _POLE_WORDS + 2)
+    if len(words(bare)) <= _POLE_WORDS + 2:
         return short  # (said in a few words: as said, "go whenever i want")
     label = make_label(_LEADING_CUE.sub("", bare.strip(" ,;:.!?")), None, None).lower()
     return label if pole(label, elements) else short
@@ -197,7 +218,13 @@ _BOTH = re.compile(r"^\W*(?:(?:and|or|,)\W*)*(?:(?:are|is)\s+)?(?:both|each|all)
 _WHOSE_AND_LIKE = re.compile(
     r"^\W*(?:(?:and|or)\W+)?(?:(?:the\s+)?ones?\s+)?(?:you'?re|youre|you\s+are|you'?d|you'?ll|you|"
     r"they'?re|they|it'?s|its|we'?re)\s+"
-    r"(?:(?:just|actually|really)\s+)?|\s+like\W*$",
+    r"(?:(?:just|actually|really)\s+)?|(?<!\bi)(?<!\byou)(?<!\bwe)(?<!\bthey)(?<!\bwould)(?<!'d)\s+like\W*$",
+    re.IGNORECASE,
+)
+# A side that only denies the other's pole: "the bike isn't", "Bus I can't", "bike doesnt"
+_ONLY_NOT = re.compile(
+    r"^(?:(?:it|they|you|i|we)\s+)?(?:isn'?t|isnt|aren'?t|arent|doesn'?t|doesnt|don'?t|dont|can'?t|"
+    r"cant|won'?t|wont|not|you'?re\s+not|it'?s\s+not)$",
     re.IGNORECASE,
 )
 _ODD_ONE_OUT = re.compile(r"\b(?:odd\s+one\s+out|different|the\s+exception)\b", re.IGNORECASE)
