@@ -486,3 +486,24 @@ def test_a_goal_mid_climb_climbs_but_a_chore_does_not(mec: Methodology) -> None:
     chore = "So I can rest after a shift. I want to get a new oven, ours is ancient."
     result = extract(mec, "cooking", chore, ("can rest after a shift", F))
     assert not [e for e in result.edges if e.target == "get a new oven"]
+
+
+def test_what_follows_the_focus_said_not_to_matter_is_no_reason_above_it(mec: Methodology) -> None:
+    # round 253's summary read back '"it was rolled up in a box" because of "a flippin
+    # nuisance"' after "It's not important love, it was a flippin nuisance!"; round 249 laddered
+    # "cartoon bird" after "It doesn't matter, it's a cartoon bird haha"
+    for said in (
+        "It's not important love, it was a flippin nuisance! Mind you it was cheaper",
+        "It doesn't matter, it's a cartoon bird haha. but it pings me at 9pm",
+    ):
+        result = extract(mec, "cooking", said, ("rolled up in a box", "attribute"))
+        assert result.nodes and not any(e.source == "rolled up in a box" for e in result.edges)
+        assert all(n.confidence < 0.55 for n in result.nodes[:1]), said
+    # (what does not matter, named, is no denial of the focus)
+    result = extract(
+        mec,
+        "cooking",
+        "It doesn't matter how much it costs, it saves me an hour",
+        ("rolled up in a box", "attribute"),
+    )
+    assert any(e.source == "rolled up in a box" for e in result.edges)

@@ -818,6 +818,12 @@ _NOT_IMPORTANT = re.compile(
     r"what\s+i\s+(?:don'?t|do\s+not)\s+want|the\s+opposite|how\s+it\s+is|life|the\s+past|"
     # ("It is not important, it is the past :) I just learn from it", round 218)
     r"history|over|done|gone)|(?:none|nothing)\s+really|no\s+difference|"
+    # ("It's not important love, it was a flippin nuisance!", "It doesn't matter, it's a
+    # cartoon bird haha": round 253's summary read the nuisance back as why the box mattered)
+    r"(?:it'?s|its|it\s+is|that'?s|thats)\s+not\s+(?:really\s+)?(?:important|a\s+big\s+deal)"
+    r"(?:\s+(?:love|mate|pet|really|at\s+all|to\s+me))*(?=\s*[,.;!-])|"
+    r"(?:it|that)\s+(?:doesn'?t|doesnt|does\s+not)\s+(?:really\s+)?matter"
+    r"(?:\s+(?:love|mate|pet|really|at\s+all|to\s+me))*(?=\s*[,.;!-])|"
     # ("I wasnae trying to get anything done, that's what happens if ye're NOT out there",
     # round 209: a job's premise denied)
     r"i(?:\s+wasn'?t|\s+was\s+not|\s+wasnae|'?m\s+not|\s+am\s+not|\s+wasnt)\s+trying\s+to\s+"
