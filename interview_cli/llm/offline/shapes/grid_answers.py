@@ -60,7 +60,7 @@ _NUMBER_FOR = re.compile(
 
 def pole(text: str, elements: Sequence[ConceptElement], most: int = 5) -> str:
     """The pole a clause states: its words without element names, contrast words and noise
-    (``most`` of them)."""
+    (``most`` of them: ``_POLE_WORDS``, or two more for a side said in a few words)."""
     text = _LEADING_CUE.sub("", text)
     for element in elements:
         for name in element_names(element):
@@ -110,7 +110,8 @@ def triad_answer(answer: str, elements: Sequence[ConceptElement]) -> TriadAnswer
     earlier" is no pole), each side only the sentence that names its elements ("..., I live in
     Bletchley and the office is in central MK. The train is different because it runs to a
     timetable" sets the train apart by the timetable), named as a label is (``make_label``);
-    a side that only says it is the odd one out is the other pole's opposite ("not ...")."""
+    a side that only says it is the odd one out, or only denies the other pole ("the bike
+    isn't", "Bus I can't"), is the other pole's opposite ("not ...", "can't ...")."""
     said = blank(answer)
     parts = None
     for end in (m.end() for m in _SENTENCES.finditer(said)):
