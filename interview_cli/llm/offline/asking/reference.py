@@ -565,21 +565,8 @@ def asked_back_to(label: str, answer: str, *, asked: bool = False) -> Reference 
         "steer",
         mention=asked_for,
         said_more=said_after_steer(answer, steer),
-        asked_us=_ASKED_US.search(answer, max(0, steer.start - _BEFORE), steer.start) is not None,
+        asked_us=steer.asked,
     )
-
-
-# A steer that is a question of theirs about the thing, or its answer waited for ("is there
-# palm oil in it", "still waiting on the palm oil answer"): we cannot answer it, and what they
-# asked about is what matters to them (round 250 was asked "What did you want to say about
-# that?" after it)
-_ASKED_US = re.compile(
-    r"\b(?:is|are)\s+there\s+(?:\w+\s+){0,3}$|\bwaiting\s+(?:on|for)\s+(?:the|an?|my)\s+$|"
-    r"\bwhere\s+(?:(?:do|does|are|is)\s+)?(?:the\s+|your\s+)?$|\bbrings\s+me\s+back\s+to\s+(?:the\s+)?$|"
-    r"\bmean(?:\s+anyway)?\s*,\s*$|\banswered\s+me\s+(?:about|on)\s+(?:the\s+)?$",
-    re.IGNORECASE,
-)
-_BEFORE = 40
 
 
 def _says_what_it_does(texts: list[str], v: Vocabulary) -> bool:

@@ -785,6 +785,9 @@ NUMBER_WORDS: frozenset[str] = frozenset(
     "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty"
     " fifty hundred".split()
 )
+# A sentence as typed: its words up to its stops (an ellipsis too), or to the end
+# (``reading.leaving`` reads the last one, ``shapes.grid_answers`` the one naming an element)
+SENTENCE = re.compile(r"[^.!?…]+(?:[.!?…]+|$)")
 DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
     # ("inside": "should have someone picking up inside | 10 mins", round 200; not "around" or
     # "outside", which end "shop around" and "play outside", from the review)

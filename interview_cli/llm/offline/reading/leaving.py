@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import re
 
+from interview_cli.llm.offline.lexicon import NUMBER_WORDS, SENTENCE
+
 # The end of the going's clause: a going with an object or a way after it is a choice or a
 # routine ("I gotta go with Sony", "I have to go via the website now", "I'm off dairy now",
 # "I'm done with Sony", "I can't carry on paying these fees": the review)
@@ -227,11 +229,9 @@ _NOT_NOW = re.compile(
 _SOMEWHERE = re.compile(
     r"\s+(?:to(?!\s+bed\b)|into|round|over|down|up|home|out\s+to|back\s+to)\b", re.IGNORECASE
 )
-_SENTENCE = re.compile(r"[^.!?…]+(?:[.!?…]+|$)")
 _ENOUGH = re.compile(r"that'?s|thats", re.IGNORECASE)
 _A_FIGURE = re.compile(
-    r"\d|[£$€]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|"
-    r"hundred|minutes?|hours?|miles?|quid|pounds?)\b",
+    r"\d|[£$€]|\b(?:" + "|".join(sorted(NUMBER_WORDS)) + r"|minutes?|hours?|miles?|quid|pounds?)\b",
     re.IGNORECASE,
 )
 # A wave closing the answer is a goodbye: "im out \u270c\ufe0f", "that's me \U0001f44b"
@@ -254,7 +254,7 @@ def leaving_said_last(answer: str, *, signed_off: bool) -> tuple[int, int] | Non
     # the places found are the answer's)
     signed_off = signed_off or _WAVE.search(answer) is not None
     answer = _PICTURES.sub(lambda m: " " * len(m.group()), answer)
-    sentences = [(m.start(), m.group()) for m in _SENTENCE.finditer(answer) if m.group().strip()]
+    sentences = [(m.start(), m.group()) for m in SENTENCE.finditer(answer) if m.group().strip()]
     if not sentences:
         return None
     start, last = sentences[-1]

@@ -45,6 +45,7 @@ class Steer:
     target: str
     start: int
     end: int
+    asked: bool = False  # a question of theirs about the thing ("is there palm oil in it?")
 
 
 # What may trail the thing named without naming it: "the price tbh", "the price - it's half".
@@ -145,7 +146,8 @@ def find_steer(answer: str) -> Steer | None:
                 # review: no request was heard once it was cut)
                 target, start, named = whole.strip(), m.start("target"), True
             if target and named and not _offered(answer, target, start):
-                found.append(Steer(target, start, start + len(target)))
+                asked = "asked" in pattern.groupindex  # (the lexicon marks such questions)
+                found.append(Steer(target, start, start + len(target), asked))
     # the last request, where there are two: it says more closely what they meant ("I'd rather
     # talk about the mower. Can we go back to the bit about it being light?", round 25)
     return max(found, key=lambda s: s.start) if found else None

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from interview_cli.config.schemas import ConceptElement
+from interview_cli.llm.offline.lexicon import SENTENCE
 from interview_cli.llm.offline.reading.clauses import blank
 from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.shapes.common import element_names, elements_named, words
@@ -58,7 +59,7 @@ _NUMBER_FOR = re.compile(
 )
 
 
-def pole(text: str, elements: Sequence[ConceptElement], most: int = 5) -> str:
+def pole(text: str, elements: Sequence[ConceptElement], most: int | None = None) -> str:
     """The pole a clause states: its words without element names, contrast words and noise
     (``most`` of them: ``_POLE_WORDS``, or two more for a side said in a few words)."""
     text = _LEADING_CUE.sub("", text)
@@ -69,7 +70,7 @@ def pole(text: str, elements: Sequence[ConceptElement], most: int = 5) -> str:
     # A pole says something: numbers and little words alone ("1 for", "to") are none.
     if not any(w.isalpha() and w not in _NOT_A_POLE for w in kept):
         return ""
-    return " ".join(kept[:most])
+    return " ".join(kept[: most or _POLE_WORDS])
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ def triad_answer(answer: str, elements: Sequence[ConceptElement]) -> TriadAnswer
     isn't", "Bus I can't"), is the other pole's opposite ("not ...", "can't ...")."""
     said = blank(answer)
     parts = None
-    for end in (m.end() for m in _SENTENCES.finditer(said)):
+    for end in (m.end() for m in SENTENCE.finditer(said)):
         # (sentence by sentence: an element named again later, "Having said that a taxi is
         # about £14", does not stand on both sides of the first sentence's cut)
         if (parts := _split_where_elements_part(said[:end], elements)) is not None:
@@ -146,7 +147,7 @@ def _its_sentence(side: str, elements: Sequence[ConceptElement]) -> str:
     sentence of several clauses, the clause that names it ("and I can drop the kids at school
     on the way, with the bus I'd have to walk them": the bus's is the last)."""
     side = re.sub(r"\([^)]*\)", " ", side)  # ("bike doesn't (well apart from the odd puncture)")
-    sentences: list[str] = [s for s in _SENTENCES.findall(side) if s.strip()] or [side]
+    sentences: list[str] = [s for s in SENTENCE.findall(side) if s.strip()] or [side]
     at = next((i for i, s in enumerate(sentences) if elements_named(elements, s)), 0)
     sentence = sentences[at]
     if not _pole_named(sentence, elements) and at + 1 < len(sentences):
@@ -185,7 +186,7 @@ def _pole_named(text: str, elements: Sequence[ConceptElement]) -> str:
     """The pole a side states, named as a label: without the element names and the words that
     only say the elements are alike or apart ("are alike because", "is different because");
     what follows its "because" where it gives one. ``pole`` where no label is made."""
-    said = [t for t in _SENTENCES.findall(text) if t.strip()]
+    said = [t for t in SENTENCE.findall(text) if t.strip()]
     if len(said) > 1 and not pole(said[0], elements):
         text = " ".join(said[1:])  # (the pair named in a sentence of its own)
     bare = _without_names(text, elements)
@@ -206,7 +207,6 @@ def _pole_named(text: str, elements: Sequence[ConceptElement]) -> str:
 
 
 _POLE_WORDS = 5
-_SENTENCES = re.compile(r"[^.!?]+(?:[.!?]+|$)")
 _BECAUSE = re.compile(r"\b(?:because|cos|as|since)\b", re.IGNORECASE)
 # What only says the elements are alike or apart: no pole
 _ALIKE_OR_APART = re.compile(
