@@ -194,6 +194,12 @@ def test_what_was_said_is_not_cut_after_its_anything() -> None:
     # a typed interview)
     parent = ["it means I'm not the parent who sent them out in rubbish gear I guess."]
     assert phrase_for("not the parent", parent) is None
+    # (nor a wish turned down, cut from the rest of it: round 255 asked "You said you don't
+    # want your Liam" of her son, and "... you don't want to be the person paying")
+    liam = ["I don't want to be like that again, and I don't want our Liam to be like that either"]
+    assert phrase_for("don't want our liam", liam) is None
+    gym = ["I don't want to be the person paying for a gym she doesn't go to. sorry"]
+    assert phrase_for("don't want to be person paying", gym) is None
 
 
 def test_a_verb_after_that_is_no_thing_of_theirs() -> None:

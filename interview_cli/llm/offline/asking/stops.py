@@ -302,6 +302,27 @@ def _cut_short(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     )
 
 
+def _cut_from_a_wish_turned_down(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
+    """A wish turned down cut before the rest of its clause: what they do not want is the whole
+    of it. Round 255 said back "I don't want our Liam | to be like that either" as "You said
+    you don't want your Liam" (of her son), and "I don't want to be the person paying | for a
+    gym she doesn't go to" as "... you don't want to be the person paying"."""
+    nxt = tokens[end].norm
+    if nxt in v.clause_breaks | v.conjunctions | v.relatives or nxt in _AFTERTHOUGHTS:
+        return False
+    for i in range(end - 1, max(0, end - 8), -1):
+        word = tokens[i].norm
+        if not tokens[i].word or word in v.clause_breaks:
+            return False
+        if word in _WISH and tokens[i - 1].norm in _NOT_DOING:
+            return True
+    return False
+
+
+_WISH = frozenset("want wanna wanted".split())
+_NOT_DOING = frozenset("don't didn't doesn't never not".split())
+
+
 def _cut_from_its_verb_or_object(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     """A subject, one said again, or a question inside the clause cut from its verb; a doing
     cut from whom it is done to (round 191 said back the last three)."""
@@ -353,9 +374,10 @@ def _said_cut(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     """What was said cut after a word standing in for it (``stand_ins``): "the retailer said
     anything | after 48 hours is a warranty job" (round 135 was asked "You mentioned that the
     retailer said anything", the opposite of what it was told); or what is denied, cut from
-    what says which (``_denied_kind_cut``). Cut there, either says the opposite."""
+    what says which (``_denied_kind_cut``), or a wish turned down cut from the rest of it
+    (``_cut_from_a_wish_turned_down``). Cut there, each says the opposite."""
     nxt = tokens[end].norm
-    if _denied_kind_cut(tokens, end):
+    if _denied_kind_cut(tokens, end) or _cut_from_a_wish_turned_down(tokens, end, v):
         return True
     return (
         end >= 2

@@ -655,21 +655,8 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
             # round 40: read back as "feel like a nuisance")
             cuts.extend(_denied_frame(sentence, offset, match.start(), cue))
             continue
-        if cue.phrase in BARE_SO:
-            after = sentence[match.end() :].split()
-            while len(after) > 1 and after[0].lower().strip(",") in SO_HEDGES:
-                after = after[1:]
-            pronoun = (
-                cue.phrase.split()[1]
-                if cue.phrase != "so"
-                else (after[0].lower().strip(",") if after else "")
-            )
-            subject = cue.phrase != "so" or pronoun in SO_SUBJECTS
-            personal = (
-                pronoun in SO_PERSONAL or (cue.phrase == "so" and _noun_clause(after, previous))
-            ) and previous not in SO_NOT_LINKING_AFTER
-            if not ((SO_BOUNDARY.search(sentence[: match.start()]) and subject) or personal):
-                continue
+        if cue.phrase in BARE_SO and not _so_links(sentence, match, cue, previous):
+            continue
         if cue.phrase in IS_FOR and not _said_of_a_thing(sentence, match, previous):
             continue
         if cue.phrase in BARE_MEANS:
@@ -688,6 +675,16 @@ def _cuts(sentence: str, offset: int, active: Callable[[Cue], bool]) -> list[tup
         # main clause its end; one label for both would read "if can concentrate get my ...".
         at = offset + main.end()
         cuts.append((at, at, _IF_CUE))
+    for _, end, cue in list(cuts):
+        # ... and where a clause opens on one after "so": "I go before work so if the showers
+        # are grim my whole day is ruined" (round 255 asked about "go so if the showers")
+        opens = _IF_MAIN.match(sentence[end - offset :]) if cue.phrase in BARE_SO else None
+        if (
+            opens
+            and opens.group("cond").lower() == "if"
+            and not any(end < s < end + opens.end() for s, _, _ in cuts)
+        ):
+            cuts.append((end + opens.end(), end + opens.end(), _IF_CUE))
     if every := _EVERY_TIME_MAIN.match(sentence):
         cuts.append((offset + every.end(), offset + every.end(), _COMMA_CUE))
     _second_statements(sentence, offset, cuts)
@@ -706,6 +703,28 @@ def _bare_contrasts(sentence: str, offset: int, cuts: list[tuple[int, int, Cue]]
         rest = re.split(r"[,;:]", sentence[contrast.end() :])[0]
         if contrast.group("before").lower() not in _NOT_A_THING and not _A_VERB.search(rest):
             cuts.append((offset + contrast.end(), offset + contrast.end(), _COMMA_CUE))
+
+
+def _so_links(sentence: str, match: re.Match[str], cue: Cue, previous: str) -> bool:
+    """A bare "so" (``BARE_SO``) that joins two clauses, not a degree ("so quiet"): at a clause
+    boundary before a subject, before a clause of its own (``SO_PERSONAL``, ``_noun_clause``),
+    or before a condition with its own main clause ("I go before work so if the showers are
+    grim my whole day is ruined": round 255 asked about "go so if the showers")."""
+    after = sentence[match.end() :].split()
+    while len(after) > 1 and after[0].lower().strip(",") in SO_HEDGES:
+        after = after[1:]
+    pronoun = (
+        cue.phrase.split()[1]
+        if cue.phrase != "so"
+        else (after[0].lower().strip(",") if after else "")
+    )
+    subject = cue.phrase != "so" or pronoun in SO_SUBJECTS
+    personal = (
+        pronoun in SO_PERSONAL or (cue.phrase == "so" and _noun_clause(after, previous))
+    ) and previous not in SO_NOT_LINKING_AFTER
+    if cue.phrase == "so" and pronoun == "if" and previous not in SO_NOT_LINKING_AFTER:
+        personal = personal or _IF_MAIN.match(sentence[match.end() :]) is not None
+    return bool((SO_BOUNDARY.search(sentence[: match.start()]) and subject) or personal)
 
 
 def _said_of_a_thing(sentence: str, match: re.Match[str], previous: str) -> bool:

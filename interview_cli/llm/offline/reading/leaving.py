@@ -42,7 +42,7 @@ from interview_cli.llm.offline.lexicon import NUMBER_WORDS, SENTENCE
 # "I'm done with Sony", "I can't carry on paying these fees": the review)
 _CLAUSE_ENDS = (
     r"(?=\s*(?:[,;.!?…-]|$|now\b|soon\b|sorry\b|soz\b|tbh\b|mate\b|love\b|lads\b|guys\b|folks\b|"
-    r"all\b|bye\b|x\b|lol\b|haha\b|then\b|here\b|tonight\b|rn\b|i'?m\s+afraid\b|in\s+a\s+(?:min|minute|"
+    r"all\b|bye\b|x\b|lol\b|haha\b|then\b|actually\b|here\b|tonight\b|rn\b|i'?m\s+afraid\b|in\s+a\s+(?:min|minute|"
     r"sec|bit|mo)\b|(?:to|for)\s+(?:bed|the\s+(?:night|day))\b|for\s+(?:today|tonight|now)\b|"
     r"any\s?more\b|with\s+this\b|cos\b|because\b|as\b|,))"
 )
@@ -57,7 +57,7 @@ _MODAL = (
 # ... what they must do: go, or end the talk
 _GO = (
     r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|jump|leave\s+(?:now|right\s+now)|"
-    r"head(?:\s+off|\s+out)?|get\s+going|"
+    r"head(?:\s+off|\s+out)?|get\s+going|get\s+(?:off\s+)?home|"
     r"be\s+off|make\s+a\s+move|make\s+tracks|crack\s+on|get\s+back\s+to\s+work|"
     r"love\s+you\s+and\s+leave\s+you|leave\s+(?:this|it)(?:\s+(?:here|there))?|"
     r"leave\s+(?:this|the)\s+(?:chat|conversation|interview|survey)|take\s+my\s+leave|"
@@ -199,7 +199,10 @@ _CALLED = re.compile(_NOW.pattern.replace(r"(?:now|soon|shortly|asap|right\s+now
 _FAREWELL = re.compile(
     r"\b(?:thanks(?!\s+to\b)|thank\s+you(?!\s+to\b)|cheers|bye|goodbye|ta-?ra|good\s+luck|take\s+care|all\s+the\s+best|ta|"
     r"have\s+a\s+good\s+(?:one|day|night|evening)|catch\s+(?:ya|you)|talk\s+soon|"
-    r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio)\b",
+    r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio|"
+    # (a hope it helped, closing: "so I'm going to have to dash, sorry! hope that was useful x")
+    r"hope\s+(?:that|this|it|i)(?:'s|\s+is|\s+was|\s+has|\s+helps|\s+helped)\s*(?:been\s+)?"
+    r"(?:some\s+|a\s+bit\s+of\s+|of\s+)?(?:use|useful|help|helpful|ok|okay|alright|what\s+you\s+needed)?)\b",
     re.IGNORECASE,
 )
 # A sentence that makes the going a routine, a story, a plan or a reason of the answer.
