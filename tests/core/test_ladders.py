@@ -167,3 +167,23 @@ def test_the_signals_read_the_ladders() -> None:
     )
     found = detect_signals(context(named, asked))
     assert found.global_signals["meta.interview.ladder_ended_since_breadth"] is True
+
+
+def test_what_a_breadth_check_brought_is_laddered_before_the_next_one() -> None:
+    # a value at turn 2, "what else?" asked at turn 2 and answered at turn 3 with something new
+    # (round 255: "maybe that they don't make you feel like a bad person ..." was met with
+    # "what else matters?" again: "you keep asking me the same thing")
+    climbed = tracker(
+        node("a", "attribute", 1, focus_count=1),
+        node("v", "end_state", 2),
+        node("n", "attribute", 3),
+        turn=3,
+    )
+    asked = (FocusEntry(1, "deepen", "a"), FocusEntry(2, "explore"))
+    found = detect_signals(context(climbed, asked))
+    assert found.global_signals["meta.interview.ladder_ended_since_breadth"] is False
+    # ... until a ladder ends after it
+    ended = tracker(*climbed.states.values(), node("u", "end_state", 5), turn=5)
+    asked += (FocusEntry(3, "deepen", "n"), FocusEntry(4, "deepen", "n"))
+    found = detect_signals(context(ended, asked))
+    assert found.global_signals["meta.interview.ladder_ended_since_breadth"] is True

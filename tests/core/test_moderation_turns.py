@@ -62,8 +62,10 @@ def test_a_hedged_answer_that_climbed_is_not_met_with_what_do_you_mean_on_the_ru
 
 
 def test_a_ladder_left_unfinished_is_returned_to_later_another_way() -> None:
-    # two "not sure, let me think" on "light frame": back off, ladder another attribute, and
-    # once that one reached the end of what the respondent knows, come back another way
+    # two "not sure, let me think" on "light frame": back off, ladder another attribute (the
+    # one "what else?" brought, before asking "what else?" again), and once that one reached
+    # the end of what the respondent knows and "what else?" brought nothing, come back another
+    # way
     s, out = answer(CoreState(), [("light frame", "attribute")])
     first = out.decision.selected
     for _ in range(2):
@@ -71,10 +73,14 @@ def test_a_ladder_left_unfinished_is_returned_to_later_another_way() -> None:
     assert out.decision.selected.node_id != first.node_id
     history = "technique.node.probe_history"
     assert out.decision.node_signals[first.node_id][history] == "exhausted"
+    assert out.decision.selected.strategy == "explore"
     s, out = answer(s, [("gears", "attribute")])
     s, out = answer(s, [("climb hills", "functional_consequence")])
+    assert out.decision.selected.label == "climb hills"  # not "what else?" again
     assert out.decision.node_signals[first.node_id][history] == "returnable"
     s, out = answer(s, [], knowledge_ceiling="terminal", answer_kind="dont_know")
+    assert out.decision.selected.strategy == "explore"
+    s, out = answer(s, [])
     returned = out.decision.selected
     assert returned.node_id == first.node_id
     assert returned.strategy in {"negative_ladder", "situational"}  # not the ones tried

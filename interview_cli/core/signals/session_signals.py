@@ -12,6 +12,7 @@ from typing import Any
 
 from interview_cli.core.decide.ladders import (
     ladder_end_turns,
+    last_breadth_check,
     last_empty_breadth_check,
     lowest_level,
 )
@@ -67,8 +68,14 @@ def _ladder_ended_since_breadth(ctx: SignalContext, deps: Deps) -> bool:
     """A value named, a terminal don't-know on a focus or a node left after its empty answers,
     since a breadth check last came back empty: "what else matters?" before another climb.
     After an empty one, only once the respondent has named something new to ladder (a node of
-    the lowest level): "nothing else" holds until then."""
+    the lowest level): "nothing else" holds until then. After one that brought something, only
+    a ladder ended since it: what it brought is laddered before the next "what else?" (round
+    255 asked it twice running after "maybe that they don't make you feel like a bad person
+    ... I came out feeling about two inches tall": "you keep asking me the same thing")."""
     since = last_empty_breadth_check(ctx.methodology.strategies, ctx.focus_history, ctx.tracker)
+    asked = last_breadth_check(ctx.methodology.strategies, ctx.focus_history)
+    if asked is not None and asked != since and asked < ctx.tracker.turn:
+        return any(t > asked for t in ladder_ends(ctx))
     ended = any(t > (since or 0) for t in ladder_ends(ctx))
     if since is None or not ended:
         return ended
