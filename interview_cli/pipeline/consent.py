@@ -28,6 +28,16 @@ _YES = frozenset(
     }
 )
 _NO = frozenset({"n", "no", "i do not agree", "i don't agree", "nein", "non", "no thanks"})
+# A yes or a no as people type it: "yeah go on", "yep sure", "nah", "no thank you" (round 256's
+# tester was told "Please answer yes or no." twice, to "yeah go on" and "yeah"). A word of
+# each side, or any other word, is neither: "yeah no", "yes but not the recording".
+_YES_WORDS = frozenset(
+    "yes yeah yea yep yup ya aye sure ok okay k fine agree agreed consent course".split()
+)
+_NO_WORDS = frozenset("no nope nah not don't dont disagree".split())
+_AROUND = frozenset(
+    "i go on ahead that's thats of please thanks thank you ta cheers then happy to do yes".split()
+)
 
 
 def consent_reply(reply: str) -> bool | None:
@@ -37,7 +47,12 @@ def consent_reply(reply: str) -> bool | None:
         return True
     if words in _NO:
         return False
-    return None
+    said = [w.strip(".,!?") for w in words.split()]
+    if not said or len(said) > 5 or any(w not in _YES_WORDS | _NO_WORDS | _AROUND for w in said):
+        return None
+    yes = any(w in _YES_WORDS for w in said)
+    no = any(w in _NO_WORDS for w in said)
+    return None if yes == no else yes
 
 
 def needs_consent(session: SessionFile, consent_text: str | None) -> bool:

@@ -176,14 +176,30 @@ def test_offline_safety_rules_by_language() -> None:
 
 @pytest.mark.parametrize(
     ("reply", "agreed"),
-    [("yes", True), ("Yes.", True), ("I agree", True), ("no", False), ("Nein", False)],
+    [
+        ("yes", True),
+        ("Yes.", True),
+        ("I agree", True),
+        ("no", False),
+        ("Nein", False),
+        # as people type them (round 256 was told "Please answer yes or no." to both)
+        ("yeah go on", True),
+        ("yeah", True),
+        ("Yep, sure!", True),
+        ("ok go ahead", True),
+        ("nah", False),
+        ("no thank you", False),
+    ],
 )
 def test_consent_replies(reply: str, agreed: bool) -> None:
     assert consent_reply(reply) is agreed
 
 
-def test_an_unclear_consent_reply_is_neither() -> None:
-    assert consent_reply("maybe later") is None
+@pytest.mark.parametrize(
+    "reply", ["maybe later", "yeah no", "yes but not the recording", "what is it for?", "not sure"]
+)
+def test_an_unclear_consent_reply_is_neither(reply: str) -> None:
+    assert consent_reply(reply) is None
 
 
 def test_models_are_asked_for_a_safety_reading_but_never_for_declined() -> None:

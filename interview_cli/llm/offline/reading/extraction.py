@@ -354,6 +354,17 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
     revised = {frozenset((normal(n.label), normal(n.corrects))) for n in nodes if n.corrects}
     edges = [e for e in edges if frozenset((normal(e.source), normal(e.target))) not in revised]
     steer, new = steer_to(request, nodes, view)
+    # ... nor, unless they went back to something, from the focus: it takes the place of what
+    # it puts right, no rung above the focus ("sorry it wasnt both in first year actually, one
+    # pair went in first year", round 256, asked of wasted money)
+    putting_right = {normal(n.label) for n in nodes if n.corrects}
+    focus = normal(request.focus_label or "")
+    if steer is None:
+        edges = [
+            e
+            for e in edges
+            if not (normal(e.source) == focus and normal(e.target) in putting_right)
+        ]
     edges = steered_edges(request, steer, new, nodes, edges)
     deepen = bool(steer) and _turn(request, view).deepen
     nodes, edges = what_it_came_to(request, view, steer, nodes, edges, deepen=deepen)

@@ -233,6 +233,8 @@ _SOMEWHERE = re.compile(
     r"\s+(?:to(?!\s+bed\b)|into|round|over|down|up|home|out\s+to|back\s+to)\b", re.IGNORECASE
 )
 _ENOUGH = re.compile(r"that'?s|thats", re.IGNORECASE)
+_CALLED_AWAY = re.compile(r"\s*(?P<soon>soon\b)?\s*,\s*\S")
+_SAID_NOW = re.compile(r"\b(?:sorry|soz|listen|right|anyway|apologies)\b", re.IGNORECASE)
 _A_FIGURE = re.compile(
     r"\d|[£$€]|\b(?:" + "|".join(sorted(NUMBER_WORDS)) + r"|minutes?|hours?|miles?|quid|pounds?)\b",
     re.IGNORECASE,
@@ -284,10 +286,21 @@ def _going_in(last: str, signed_off: bool) -> int | None:
     """Where the going of theirs said of now starts in ``last``, a sentence closing the
     answer."""
     found = _GOING.search(last)
-    if found is None or _NOT_NOW.search(last):
+    if found is None:
         return None
     before = last[: found.start("core")]
     after = last[found.end("core") :]
+    # (what calls them, said after the going and a comma, is no routine of the answer when a
+    # goodbye closes it, or the going is soon and said with "sorry" or "listen": "listen ive got
+    # to shoot, got a boiler job in oadby at 2 ... cheers", "Sorry I'm going to have to stop
+    # soon, I'm on an early tomorrow", round 256 asked on after both; not "Right I have to stop
+    # there, the lights at the junction take forever", the review)
+    away = _CALLED_AWAY.match(after)
+    called = away and (
+        signed_off or _FAREWELL.search(after) or (away.group("soon") and _SAID_NOW.search(before))
+    )
+    if _NOT_NOW.search(last[: found.end("core")] if called else last):
+        return None
     # (the core and the few words after it: "I'm off | to bed", "I'm done | for today")
     strong = _STRONG.search(last, found.start("core"), found.end("core") + 14) is not None
     farewell = _FAREWELL.search(last, found.start("core")) is not None
