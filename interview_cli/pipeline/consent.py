@@ -32,12 +32,22 @@ _NO = frozenset({"n", "no", "i do not agree", "i don't agree", "nein", "non", "n
 # tester was told "Please answer yes or no." twice, to "yeah go on" and "yeah"). A word of
 # each side, or any other word, is neither: "yeah no", "yes but not the recording".
 _YES_WORDS = frozenset(
-    "yes yeah yea yep yup ya aye sure ok okay k fine agree agreed consent course".split()
+    "yes yeah yeh yea yep yup ya aye sure ok okay k fine alright agreed absolutely happy course "
+    "why-not go-on go-ahead".split()
 )
 _NO_WORDS = frozenset("no nope nah not don't dont disagree".split())
+# ... words that say neither on their own ("I don't consent" is a no, the review)
 _AROUND = frozenset(
-    "i go on ahead that's thats of please thanks thank you ta cheers then happy to do yes".split()
+    "i i'm im go on ahead that's thats of please thanks thank you ta cheers then to do by me "
+    "agree consent want sorry".split()
 )
+
+
+def _joined(words: str) -> str:
+    """Phrases that say yes as one word: "why not", "go on", "go ahead"."""
+    for phrase in ("why not", "go on", "go ahead"):
+        words = words.replace(phrase, phrase.replace(" ", "-"))
+    return words
 
 
 def consent_reply(reply: str) -> bool | None:
@@ -47,7 +57,9 @@ def consent_reply(reply: str) -> bool | None:
         return True
     if words in _NO:
         return False
-    said = [w.strip(".,!?") for w in words.split()]
+    if "?" in words:
+        return None  # (asked, not answered: "ok?", "consent?", the review)
+    said = [w.strip(".,!") for w in _joined(words).split()]
     if not said or len(said) > 5 or any(w not in _YES_WORDS | _NO_WORDS | _AROUND for w in said):
         return None
     yes = any(w in _YES_WORDS for w in said)

@@ -182,6 +182,11 @@ def test_what_a_breadth_check_brought_is_laddered_before_the_next_one() -> None:
     asked = (FocusEntry(1, "deepen", "a"), FocusEntry(2, "explore"))
     found = detect_signals(context(climbed, asked))
     assert found.global_signals["meta.interview.ladder_ended_since_breadth"] is False
+    # ... nor when that answer named a value with it (the review: "what else?" again before
+    # the new thing was laddered)
+    with_value = tracker(*climbed.states.values(), node("p", "end_state", 3), turn=3)
+    found = detect_signals(context(with_value, asked))
+    assert found.global_signals["meta.interview.ladder_ended_since_breadth"] is False
     # ... until a ladder ends after it
     ended = tracker(*climbed.states.values(), node("u", "end_state", 5), turn=5)
     asked += (FocusEntry(3, "deepen", "n"), FocusEntry(4, "deepen", "n"))

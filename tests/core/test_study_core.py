@@ -189,6 +189,16 @@ def test_offline_safety_rules_by_language() -> None:
         ("ok go ahead", True),
         ("nah", False),
         ("no thank you", False),
+        # (the review's: clear ones, each asked again before)
+        ("go on then", True),
+        ("Yes, I'm happy to", True),
+        ("alright", True),
+        ("sure, why not", True),
+        ("fine by me", True),
+        ("no sorry", False),
+        ("i dont agree", False),
+        ("I don't consent", False),
+        ("no i don't want to", False),
     ],
 )
 def test_consent_replies(reply: str, agreed: bool) -> None:
@@ -196,7 +206,8 @@ def test_consent_replies(reply: str, agreed: bool) -> None:
 
 
 @pytest.mark.parametrize(
-    "reply", ["maybe later", "yeah no", "yes but not the recording", "what is it for?", "not sure"]
+    "reply",
+    ["maybe later", "yeah no", "yes but not the recording", "what is it for?", "not sure", "ok?"],
 )
 def test_an_unclear_consent_reply_is_neither(reply: str) -> None:
     assert consent_reply(reply) is None

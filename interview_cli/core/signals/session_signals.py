@@ -75,7 +75,9 @@ def _ladder_ended_since_breadth(ctx: SignalContext, deps: Deps) -> bool:
     since = last_empty_breadth_check(ctx.methodology.strategies, ctx.focus_history, ctx.tracker)
     asked = last_breadth_check(ctx.methodology.strategies, ctx.focus_history)
     if asked is not None and asked != since and asked < ctx.tracker.turn:
-        return any(t > asked for t in ladder_ends(ctx))
+        # (after its answer: a value said with the new thing in that answer is no ladder
+        # climbed since, the review)
+        return any(t > asked + 1 for t in ladder_ends(ctx))
     ended = any(t > (since or 0) for t in ladder_ends(ctx))
     if since is None or not ended:
         return ended

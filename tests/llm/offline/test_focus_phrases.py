@@ -200,6 +200,11 @@ def test_what_was_said_is_not_cut_after_its_anything() -> None:
     assert phrase_for("don't want our liam", liam) is None
     gym = ["I don't want to be the person paying for a gym she doesn't go to. sorry"]
     assert phrase_for("don't want to be person paying", gym) is None
+    see = ["I wouldn't want our Liam to see me like that"]
+    assert phrase_for("wouldn't want our liam", see) is None
+    # (whole before a time or a place: the review)
+    late = phrase_for("don't want to be late", ["I don't want to be late for work again"])
+    assert late is not None
 
 
 def test_a_verb_after_that_is_no_thing_of_theirs() -> None:

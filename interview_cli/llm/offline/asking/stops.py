@@ -308,7 +308,9 @@ def _cut_from_a_wish_turned_down(tokens: Sequence[Token], end: int, v: Vocabular
     you don't want your Liam" (of her son), and "I don't want to be the person paying | for a
     gym she doesn't go to" as "... you don't want to be the person paying"."""
     nxt = tokens[end].norm
-    if nxt in v.clause_breaks | v.conjunctions | v.relatives or nxt in _AFTERTHOUGHTS:
+    # (cut before what it wants of them, or who is doing it: not before a time or a place, "I
+    # don't want to be late | for work again", the review)
+    if nxt != "to" and not (nxt == "for" and tokens[end - 1].norm.endswith("ing")):
         return False
     for i in range(end - 1, max(0, end - 8), -1):
         word = tokens[i].norm
@@ -320,7 +322,7 @@ def _cut_from_a_wish_turned_down(tokens: Sequence[Token], end: int, v: Vocabular
 
 
 _WISH = frozenset("want wanna wanted".split())
-_NOT_DOING = frozenset("don't didn't doesn't never not".split())
+_NOT_DOING = frozenset("don't didn't doesn't never not wouldn't won't".split())
 
 
 def _cut_from_its_verb_or_object(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:

@@ -42,7 +42,7 @@ from interview_cli.llm.offline.lexicon import NUMBER_WORDS, SENTENCE
 # "I'm done with Sony", "I can't carry on paying these fees": the review)
 _CLAUSE_ENDS = (
     r"(?=\s*(?:[,;.!?…-]|$|now\b|soon\b|sorry\b|soz\b|tbh\b|mate\b|love\b|lads\b|guys\b|folks\b|"
-    r"all\b|bye\b|x\b|lol\b|haha\b|then\b|actually\b|here\b|tonight\b|rn\b|i'?m\s+afraid\b|in\s+a\s+(?:min|minute|"
+    r"all\b|bye\b|x\b|lol\b|haha\b|then\b|here\b|tonight\b|rn\b|i'?m\s+afraid\b|in\s+a\s+(?:min|minute|"
     r"sec|bit|mo)\b|(?:to|for)\s+(?:bed|the\s+(?:night|day))\b|for\s+(?:today|tonight|now)\b|"
     r"any\s?more\b|with\s+this\b|cos\b|because\b|as\b|,))"
 )
@@ -57,7 +57,7 @@ _MODAL = (
 # ... what they must do: go, or end the talk
 _GO = (
     r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|jump|leave\s+(?:now|right\s+now)|"
-    r"head(?:\s+off|\s+out)?|get\s+going|get\s+(?:off\s+)?home|"
+    r"head(?:\s+off|\s+out)?|get\s+going|"
     r"be\s+off|make\s+a\s+move|make\s+tracks|crack\s+on|get\s+back\s+to\s+work|"
     r"love\s+you\s+and\s+leave\s+you|leave\s+(?:this|it)(?:\s+(?:here|there))?|"
     r"leave\s+(?:this|the)\s+(?:chat|conversation|interview|survey)|take\s+my\s+leave|"
@@ -87,6 +87,9 @@ _GOING = re.compile(
     r"(?:i|we)\s+(?:stop|finish|end)\s+(?:it\s+)?(?:here|now)" + _CLAUSE_ENDS + "|"
     rf"(?<![\w'])(?:{_MODAL})(?:{_GO}|{_END})|"
     rf"(?:i'?m|im|i\s+am)\s+(?:going\s+to|gonna)\s+(?:{_GO}|{_END})|"
+    # ("actually" closing what they will have to do: "I'm going to have to go actually, Liam's
+    # just texted", round 255; not "I have to go actually, the app is useless", the review)
+    r"(?:i'?m|im|i\s+am)\s+(?:going\s+to|gonna)\s+(?:have|need)\s+to\s+(?:go|dash|run|leave|head\s+off)\s+actually\b|"
     r"(?:gonna|going\s+to)\s+(?:head\s+off|log\s+off|sign\s+off|call\s+it\s+a\s+(?:night|day))|"
     r"(?:i'?m|im|i\s+am)\s+(?:off|away|out|done|finished|leaving|heading(?:\s+(?:off|out))?|"
     r"logging\s+off|signing\s+off|bailing|tapping\s+out)" + _CLAUSE_ENDS + "|"
@@ -202,8 +205,14 @@ _FAREWELL = re.compile(
     r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio|"
     r"(?:it\s+was\s+|it'?s\s+been\s+|been\s+)?(?:nice|lovely|good|great)\s+(?:talking|chatting)\s+(?:to|with)\s+you|"
     # (a hope it helped, closing: "so I'm going to have to dash, sorry! hope that was useful x")
-    r"hope\s+(?:that|this|it|i)(?:'s|\s+is|\s+was|\s+has|\s+helps|\s+helped)\s*(?:been\s+)?"
-    r"(?:some\s+|a\s+bit\s+of\s+|of\s+)?(?:use|useful|help|helpful|ok|okay|alright|what\s+you\s+needed)?)\b",
+    r"hope\s+(?:that|this|it)(?:\s+(?:helps|helped)|(?:'?s|\s+is|\s+was|\s+has)?\s*(?:been\s+)?"
+    r"(?:some\s+|a\s+bit\s+of\s+|of\s+)?(?:use|useful|help|helpful|what\s+you\s+needed)))\b",
+    re.IGNORECASE,
+)
+# ... closing the answer, nothing but a word to whom after it: not "cheers Northern", "good luck
+# getting a seat", "I take care of my mum in the evenings" (the review)
+_FAREWELL_LAST = re.compile(
+    _FAREWELL.pattern + r"(?:\W+(?:x+|love|mate|pal|all|tho|though|now|then|again|so\s+much))*\W*$",
     re.IGNORECASE,
 )
 # A sentence that makes the going a routine, a story, a plan or a reason of the answer.
@@ -234,8 +243,10 @@ _SOMEWHERE = re.compile(
     r"\s+(?:to(?!\s+bed\b)|into|round|over|down|up|home|out\s+to|back\s+to)\b", re.IGNORECASE
 )
 _ENOUGH = re.compile(r"that'?s|thats", re.IGNORECASE)
-_CALLED_AWAY = re.compile(r"\s*(?P<soon>soon\b)?\s*,\s*\S")
-_SAID_NOW = re.compile(r"\b(?:sorry|soz|listen|right|anyway|apologies)\b", re.IGNORECASE)
+_CALLED_AWAY = re.compile(r"\s*(?P<soon>soon\b)?\s*(?:,|\s-|\s–|\bas\b)\s*\S", re.IGNORECASE)
+_SAID_NOW = re.compile(
+    r"\b(?:sorry|soz|listen|right|anyway|apologies|ok|okay|honestly)\b", re.IGNORECASE
+)
 _A_FIGURE = re.compile(
     r"\d|[£$€]|\b(?:" + "|".join(sorted(NUMBER_WORDS)) + r"|minutes?|hours?|miles?|quid|pounds?)\b",
     re.IGNORECASE,
@@ -251,20 +262,25 @@ _TIRED_NOW = re.compile(
 _PICTURES = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+")
 
 
-def leaving_said_last(answer: str, *, signed_off: bool) -> tuple[int, int] | None:
+def leaving_said_last(
+    answer: str, *, signed_off: bool, goodbye: bool = False
+) -> tuple[int, int] | None:
     """Where the leaving that closes ``answer`` starts, and where its going does (None: none):
     its last sentence read by its parts (module docstring). ``signed_off``: a goodbye followed
     the answer, which says the going is now. Whether the going is told in a story (said to
-    someone, as it used to be) is the caller's question, asked of the text before the going."""
+    someone, as it used to be) is the caller's question, asked of the text before the going.
+    ``goodbye``: what followed was a goodbye in words (``said_goodbye``), not only a laugh or a
+    kiss."""
     # (an emoji closes a clause as a stop does: "im out \u270c\ufe0f"; one space for each, so
     # the places found are the answer's)
-    signed_off = signed_off or _WAVE.search(answer) is not None
+    waved = _WAVE.search(answer) is not None
+    signed_off, goodbye = signed_off or waved, goodbye or waved
     answer = _PICTURES.sub(lambda m: " " * len(m.group()), answer)
     sentences = [(m.start(), m.group()) for m in SENTENCE.finditer(answer) if m.group().strip()]
     if not sentences:
         return None
     start, last = sentences[-1]
-    at = _going_in(last, signed_off)
+    at = _going_in(last, signed_off, goodbye)
     if at is not None:
         return start + len(last) - len(last.lstrip()), start + at
     if len(sentences) > 1 and (
@@ -274,7 +290,7 @@ def leaving_said_last(answer: str, *, signed_off: bool) -> tuple[int, int] | Non
         # (the going, then what calls them or a goodbye in a few words: "can we finish up
         # there? my tea's ready", "I'll end it there. cheers for listening")
         start, before = sentences[-2]
-        at = _going_in(before + " " + last, signed_off)
+        at = _going_in(before + " " + last, signed_off, goodbye)
         if at is not None and at < len(before):
             return start + len(before) - len(before.lstrip()), start + at
     return None
@@ -283,7 +299,7 @@ def leaving_said_last(answer: str, *, signed_off: bool) -> tuple[int, int] | Non
 _SHORT = 6
 
 
-def _going_in(last: str, signed_off: bool) -> int | None:
+def _going_in(last: str, signed_off: bool, goodbye: bool = False) -> int | None:
     """Where the going of theirs said of now starts in ``last``, a sentence closing the
     answer."""
     found = _GOING.search(last)
@@ -298,7 +314,7 @@ def _going_in(last: str, signed_off: bool) -> int | None:
     # there, the lights at the junction take forever", the review)
     away = _CALLED_AWAY.match(after)
     called = away and (
-        signed_off or _FAREWELL.search(after) or (away.group("soon") and _SAID_NOW.search(before))
+        goodbye or _FAREWELL_LAST.search(after) or (away.group("soon") and _SAID_NOW.search(before))
     )
     if _NOT_NOW.search(last[: found.end("core")] if called else last):
         return None
@@ -322,4 +338,10 @@ def _going_in(last: str, signed_off: bool) -> int | None:
     return found.start("core")
 
 
-__all__ = ["leaving_said_last"]
+def said_goodbye(text: str) -> bool:
+    """``text`` (what closes an answer) is a goodbye in words: "cheers", "bye bye now", "hope
+    that was useful x"; not a laugh, a kiss or "sorry" alone."""
+    return _FAREWELL.search(text) is not None
+
+
+__all__ = ["leaving_said_last", "said_goodbye"]

@@ -33,7 +33,7 @@ from interview_cli.llm.offline.lexicon.phrases import (
     phrase_pattern,
     phrase_patterns,
 )
-from interview_cli.llm.offline.reading.leaving import leaving_said_last
+from interview_cli.llm.offline.reading.leaving import leaving_said_last, said_goodbye
 from interview_cli.llm.offline.reading.meta import naming_words
 
 # Phenomena blanked wherever they stand inside an answer, in the order they are looked for.
@@ -106,7 +106,9 @@ def _spans(kind: str, answer: str) -> tuple[NonContent, ...]:
         # ... or read by its parts, where no phrase matched it whole (``leaving``)
         before = _signed_off(answer)
         said = leaving_said_last(
-            answer if before is None else before, signed_off=before is not None
+            answer if before is None else before,
+            signed_off=before is not None,
+            goodbye=before is not None and said_goodbye(answer[len(before) :]),
         )
         # (nor a going said to someone earlier in its sentence: "My mum's like gotta go, gotta
         # go, she never stops", the review)
