@@ -114,7 +114,7 @@ _GOING = re.compile(
     r"no\s+more\s+questions\b|this\s+is\s+goodbye\b|"
     r"imma\s+(?:dip|bounce|head\s+out|log\s+off|go)" + _CLAUSE_ENDS + "|"
     # (a goodbye said alone, and nothing after it: "k bye x", "bye for now", "talk soon")
-    r"(?:bye(?:\s*bye)?(?:\s+for\s+now|\s+now)?|have\s+a\s+good\s+(?:one|day|night|evening)|talk\s+soon|"
+    r"(?:bye(?:\s*bye)?(?:\s+for\s+now|\s+now)?|good\s+(?:afternoon|evening|day|night)|have\s+a\s+good\s+(?:one|day|night|evening)|talk\s+soon|"
     r"god\s+bless|cheerio|see\s+(?:ya|you)(?:\s+later)?|night\s+night)(?:\W+(?:x+|love|mate|all))*\W*$|"
     r"time\s+(?:for\s+me\s+)?to\s+(?:go|make\s+tracks|make\s+a\s+move|head\s+off|say\s+goodbye|"
     r"sign\s+off|log\s+off)" + _CLAUSE_ENDS + "|"
@@ -203,6 +203,9 @@ _FAREWELL = re.compile(
     r"\b(?:thanks(?!\s+to\b)|thank\s+you(?!\s+to\b)|cheers|bye|goodbye|ta-?ra|good\s+luck|take\s+care|all\s+the\s+best|ta|"
     r"have\s+a\s+good\s+(?:one|day|night|evening)|catch\s+(?:ya|you)|talk\s+soon|"
     r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio|"
+    # (a good afternoon closing the answer: "Thank you for your time, but I'll stick with my big
+    # old key for now. Good afternoon.", round 258 asked her about the next feature)
+    r"good\s+(?:afternoon|evening|day)(?=\W*$)|"
     r"(?:it\s+was\s+|it'?s\s+been\s+|been\s+)?(?:nice|lovely|good|great)\s+(?:talking|chatting)\s+(?:to|with)\s+you|"
     # (a hope it helped, closing: "so I'm going to have to dash, sorry! hope that was useful x")
     r"hope\s+(?:that|this|it)(?:\s+(?:helps|helped)|(?:'?s|\s+is|\s+was|\s+has)?\s*(?:been\s+)?"
