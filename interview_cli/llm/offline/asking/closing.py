@@ -151,6 +151,23 @@ _SUBJECTS = frozenset("i i'm im it it's its there there's theres we they he she 
 _FINITE = frozenset("is are was were get gets got have has had can can't cant will".split())
 
 
+def _also(
+    request: QuestionRequest, answers: Sequence[str], ladders: Sequence[tuple[Phrase, ...]]
+) -> str:
+    """What the recap puts first (``summary_labels``: what they asked to go back to or said
+    matters most, then what they said most), when no ladder read back names it: round 256's
+    Dylan asked to go back to the noise, "thats honestly what matters most to me", and was read
+    back only his laptop ("I watch lectures back on my laptop" because "I dont waste 10 mins
+    faffing", rated 1 of 4: "My core reasons were left out")."""
+    if len(ladders) >= MAX_SUMMARY_CHAINS:
+        return ""
+    said = {w for ladder in ladders for p in ladder for w in label_profile(p.verbatim).content}
+    for phrase in clean_phrases(request.summary_labels[:3], answers, request.concept.name):
+        if not said & set(label_profile(phrase.verbatim).content):
+            return f'; and you also talked about "{phrase.verbatim}"'
+    return ""
+
+
 def closing_question(request: QuestionRequest, key: str, threshold: float) -> str:
     """The closing (or mid-interview summary) question for the request: the clean ladders
     restated as reasons, or for a method whose links are no reasons, the clean phrases of
@@ -159,7 +176,8 @@ def closing_question(request: QuestionRequest, key: str, threshold: float) -> st
     ladders = clean_ladders(request.summary_chains, answers)
     reasons = says_why(request.methodology)
     if ladders and reasons:
-        texts = [t.format(summary=restated(ladders)) for t in SUMMARY_TEMPLATES]
+        summary = restated(ladders) + _also(request, answers, ladders)
+        texts = [t.format(summary=summary) for t in SUMMARY_TEMPLATES]
     else:
         # (a story's chain ends are its first step and its last word, no findings: "We talked
         # about 'I went on their website', 'deep' and ...", round 68; what was said most is)

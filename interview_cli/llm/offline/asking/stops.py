@@ -322,6 +322,9 @@ def _cut_from_a_wish_turned_down(tokens: Sequence[Token], end: int, v: Vocabular
 
 
 _WISH = frozenset("want wanna wanted".split())
+_LEARNT = frozenset(
+    "learnt learned realised realized found find know knew reckon think thought figured".split()
+)
 _NOT_DOING = frozenset("don't didn't doesn't never not wouldn't won't".split())
 
 
@@ -380,6 +383,10 @@ def _said_cut(tokens: Sequence[Token], end: int, v: Vocabulary) -> bool:
     (``_cut_from_a_wish_turned_down``). Cut there, each says the opposite."""
     nxt = tokens[end].norm
     if _denied_kind_cut(tokens, end) or _cut_from_a_wish_turned_down(tokens, end, v):
+        return True
+    if nxt in COPULAS and any(t.norm in _LEARNT for t in tokens[max(0, end - 6) : end]):
+        # what they learnt, cut from what it was: "ive learnt buying the 15 quid ones | is
+        # pointless" (round 256's summary read it back as a thing he talked about)
         return True
     return (
         end >= 2

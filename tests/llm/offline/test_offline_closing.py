@@ -1,0 +1,43 @@
+"""The offline closing question beyond its ladders: what the recap puts first, when no ladder
+read back names it (``asking.closing._also``)."""
+
+from __future__ import annotations
+
+import pytest
+from test_offline_questions import _closing, _methodology
+
+from interview_cli.config.schemas import Methodology
+from interview_cli.llm.offline.asking.phrases import phrase_for
+
+
+@pytest.fixture(scope="module")
+def mec() -> Methodology:
+    return _methodology("means_end_chain")
+
+
+def test_what_they_came_back_to_is_named_when_no_ladder_read_back_names_it(
+    mec: Methodology,
+) -> None:
+    # round 256: Priya's sister, "a big reason I kept it", asked to go back to, and the close
+    # read back only "it's great when it works" because "I come home"
+    answers = [
+        "I'd say it's great when it works and a total diva when it doesn't lol.",
+        "I come home and the floor's actually clean and I can just sit down.",
+        "And my sister's allergic to cats so if the floor's covered in fur she can't come round.",
+    ]
+    chains = [["great when it works", "come home"]]
+    text = _closing(
+        mec, summary_chains=chains, answers=answers, summary_labels=["sister's allergic to cats"]
+    )
+    assert 'and you also talked about "my sister\'s allergic to cats"' in text, text
+    # ... not when a ladder read back names it already, nor a label that is no clean phrase
+    said = _closing(mec, summary_chains=chains, answers=answers, summary_labels=["works great"])
+    assert "also talked about" not in said, said
+    junk = _closing(mec, summary_chains=chains, answers=answers, summary_labels=["cats so if"])
+    assert "also talked about" not in junk, junk
+
+
+def test_what_they_learnt_is_not_said_back_cut_from_what_it_was() -> None:
+    # round 256: "ive learnt buying the 15 quid ones | is pointless" was about to be read back
+    said = ["but ive learnt buying the 15 quid ones is pointless cos they just break"]
+    assert phrase_for("ive learnt buying 15 quid ones", said) is None
