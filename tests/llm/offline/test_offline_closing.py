@@ -1,10 +1,12 @@
-"""The offline closing question beyond its ladders: what the recap puts first, when no ladder
-read back names it (``asking.closing._also``)."""
+"""The offline closing question beyond its ladders (what the recap puts first, when no ladder
+read back names it: ``asking.closing._also``), and the wording of a focus they do not want."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from test_offline_questions import _closing, _methodology
+from test_offline_questions import _closing, _methodology, ask
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.llm.offline.asking.phrases import phrase_for
@@ -41,3 +43,17 @@ def test_what_they_learnt_is_not_said_back_cut_from_what_it_was() -> None:
     # round 256: "ive learnt buying the 15 quid ones | is pointless" was about to be read back
     said = ["but ive learnt buying the 15 quid ones is pointless cos they just break"]
     assert phrase_for("ive learnt buying 15 quid ones", said) is None
+
+
+def test_what_they_do_not_want_is_asked_why_it_matters_not_how_it_helps(
+    mec: Methodology,
+) -> None:
+    # round 258: "You mentioned that you don't want them in pain. How does that help you?" -
+    # "it doesnt help me, its just being her mum?"
+    spec = mec.strategy("deepen")
+    assert spec is not None
+    answers = ["eh well she's my wean, you dont want them in pain do you"]
+    for turn in range(6):
+        text = ask(mec, spec, "dont want them in pain", turn=turn, stance=1, answers=answers)
+        assert not re.search(r"help|give|get out of|good about", text), text
+        assert re.search(r"matter|important|happen", text), text

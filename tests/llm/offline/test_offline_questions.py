@@ -242,7 +242,7 @@ def test_a_dislike_is_asked_what_it_costs_not_what_it_gives(mec: Methodology, na
     answers = ["I get blisters from every pair I buy."]
     for turn in range(1, 7):
         text = ask(mec, strategy(name), "blisters", turn=turn, stance=-1, answers=answers)
-        assert re.search(r"bother|problem|make harder", text), text
+        assert re.search(r"bother|problem|matter", text), text
         assert not re.search(r"get out of|give|miss|help", text), text
     liked = {ask(mec, strategy("deepen"), "disc brakes", turn=turn) for turn in range(1, 7)}
     assert not any("bother" in text or "problem" in text for text in liked)
@@ -281,7 +281,7 @@ def test_a_problem_is_asked_what_it_costs_only_when_they_said_they_mind_it() -> 
     for text in asked("signed up for beans by post", 0):
         assert not re.search(r"bother|problem|get out of|give", text), text
         assert re.search(r"mean for you|affect you|like for you", text), text
-    assert any(re.search(r"bother|problem|make harder", t) for t in asked("noise", -1))
+    assert any(re.search(r"bother|problem|matter", t) for t in asked("noise", -1))
 
 
 def test_a_lack_not_called_good_or_bad_is_asked_what_it_means_not_how_it_helps(
@@ -377,7 +377,7 @@ def test_what_gets_in_the_way_is_not_asked_of_what_is_in_the_way() -> None:
         assert not re.search(r"get in the way|go wrong|harder than", pain), pain
         price = ask(jtbd, spec, "price", focus_type="job_context", turn=t, answers=said)
         assert "go wrong" not in price, price
-        assert re.search(r"bother|problem|make harder", text), text
+        assert re.search(r"bother|problem|matter", text), text
 
 
 def test_a_why_on_a_job_asks_what_that_kind_of_node_is_for() -> None:

@@ -110,6 +110,17 @@ _REQUIRED = re.compile(
 )
 
 
+# What they do not want: why it matters, as a need does
+_UNWANTED = re.compile(r"\b(?:don'?t|dont|do\s+not|wouldn'?t|never)\s+(?:want|wanna)\b", re.I)
+
+
+def _needed(label: str) -> bool:
+    """What they need, or do not want: not "they must not cost a fortune. How does that help
+    you?", nor "You mentioned that you don't want them in pain. How does that help you?"
+    (round 258: "it doesnt help me, its just being her mum?")."""
+    return bool(_REQUIRED.search(label) or _UNWANTED.search(label))
+
+
 def _family(request: QuestionRequest, has_focus: bool) -> str:
     strategy = request.strategy
     family: str = strategy.family
@@ -134,8 +145,8 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # a pain read as one, not said to be minded: what it means for them (round 84 was
         # asked of "bus was late all the time" "What were you hoping that would do for you?")
         family = "concern"
-    if has_focus and family == "deepen" and _REQUIRED.search(request.focus_label or ""):
-        family = "requirement"  # not "they must not cost a fortune. How does that help you?"
+    if has_focus and family == "deepen" and _needed(request.focus_label or ""):
+        family = "requirement"
     if has_focus and family == "dislike" and request.focus_stance >= 0:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"

@@ -135,17 +135,19 @@ WORDINGS: dict[str, Wordings] = {
     ),
     # the focus is a dislike ("price annoys me"): what it costs them, not what it gives them
     # (not "What does that get in the way of for you?": testers of rounds 194 and 196 found it
-    # awkward, asked of "whether its leaking" and of "30 odd years on the post")
+    # awkward, asked of "whether its leaking" and of "30 odd years on the post"; nor "What does
+    # that make harder for you?": round 257's testers answered it "Harder? I don't know that it
+    # makes anything harder exactly" of hating waste, and "Harder? I mean, descents mostly")
     "dislike": Wordings(
         noun=(
             "Why {does} {np} bother you?",
             "What is the problem with {np} for you?",
-            "What {does} {np} make harder for you?",
+            "Why {does} {np} matter to you?",
         ),
         that=(
             "Why does that bother you?",
             "What is the problem with that for you?",
-            "What does that make harder for you?",
+            "And why does that matter to you?",
         ),
     ),
     # a bad feeling said in a word ("stressful", "mortified"): what makes it so, and what not
