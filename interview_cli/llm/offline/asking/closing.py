@@ -162,9 +162,13 @@ def _also(
     if len(ladders) >= MAX_SUMMARY_CHAINS:
         return ""
     said = {w for ladder in ladders for p in ladder for w in label_profile(p.verbatim).content}
+    studied = set(label_profile(request.concept.name).content)
     for phrase in clean_phrases(request.summary_labels[:3], answers, request.concept.name):
-        if not said & set(label_profile(phrase.verbatim).content):
-            return f'; and you also talked about "{phrase.verbatim}"'
+        words = set(label_profile(phrase.verbatim).content)
+        # (a sentence of its own: after two ladders '; and ..., ...; and you also' ran on; and
+        # never the topic's own words, "road cycling" in a study of road cycling: the review)
+        if not said & words and not words <= studied:
+            return f'. You also talked about "{phrase.verbatim}"'
     return ""
 
 

@@ -322,9 +322,8 @@ def _cut_from_a_wish_turned_down(tokens: Sequence[Token], end: int, v: Vocabular
 
 
 _WISH = frozenset("want wanna wanted".split())
-_LEARNT = frozenset(
-    "learnt learned realised realized found find know knew reckon think thought figured".split()
-)
+# (only of a lesson: not "I think the battery life | is the main thing", the review)
+_LEARNT = frozenset("learnt learned realised realized".split())
 _NOT_DOING = frozenset("don't didn't doesn't never not wouldn't won't".split())
 
 

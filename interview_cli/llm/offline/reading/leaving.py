@@ -44,7 +44,8 @@ _CLAUSE_ENDS = (
     r"(?=\s*(?:[,;.!?…-]|$|now\b|soon\b|sorry\b|soz\b|tbh\b|mate\b|love\b|lads\b|guys\b|folks\b|"
     r"all\b|bye\b|x\b|lol\b|haha\b|then\b|here\b|tonight\b|rn\b|i'?m\s+afraid\b|in\s+a\s+(?:min|minute|"
     r"sec|bit|mo)\b|(?:to|for)\s+(?:bed|the\s+(?:night|day))\b|for\s+(?:today|tonight|now)\b|"
-    r"any\s?more\b|with\s+this\b|cos\b|because\b|as\b|,))"
+    r"any\s?more\b|with\s+this\b|cos\b|because\b|as\b|,|"
+    r"if\s+(?:you\s+)?(?:don'?t|dont|do\s+not)\s+mind\b|if\s+(?:that'?s|thats)\s+(?:ok|okay|alright)\b))"
 )
 # A subject of theirs: "I", "we" (never "I'd": a going that would be, "I'd have to go and
 # check"), or none where the sentence opens on it ("Need to log off now").
@@ -114,7 +115,7 @@ _GOING = re.compile(
     r"no\s+more\s+questions\b|this\s+is\s+goodbye\b|"
     r"imma\s+(?:dip|bounce|head\s+out|log\s+off|go)" + _CLAUSE_ENDS + "|"
     # (a goodbye said alone, and nothing after it: "k bye x", "bye for now", "talk soon")
-    r"(?:bye(?:\s*bye)?(?:\s+for\s+now|\s+now)?|good\s+(?:afternoon|evening|day|night)|have\s+a\s+good\s+(?:one|day|night|evening)|talk\s+soon|"
+    r"(?:bye(?:\s*-?\s*bye)?(?:\s+for\s+now|\s+now)?|good\s*(?:afternoon|evening|night)|have\s+a\s+good\s+(?:one|day|night|evening|afternoon)|talk\s+soon|"
     r"god\s+bless|cheerio|see\s+(?:ya|you)(?:\s+later)?|night\s+night)(?:\W+(?:x+|love|mate|all))*\W*$|"
     r"time\s+(?:for\s+me\s+)?to\s+(?:go|make\s+tracks|make\s+a\s+move|head\s+off|say\s+goodbye|"
     r"sign\s+off|log\s+off)" + _CLAUSE_ENDS + "|"
@@ -190,6 +191,7 @@ _NOW = re.compile(
     r"\b(?:now|soon|shortly|asap|right\s+now|in\s+a\s+(?:min|minute|sec|second|bit|mo|moment)|"
     r"in\s+(?:like\s+|about\s+)?(?:\d{1,2}|five|ten|fifteen|twenty|a\s+few)\s*(?:min|mins|minutes)\b|"
     r"sorry|soz|sry|apologies|apols|i'?m\s+afraid|rn|this\s+is\s+taking|"
+    r"if\s+(?:you\s+)?(?:don'?t|dont|do\s+not)\s+mind|"
     r"(?:don'?t|dont|do\s+not)\s+(?:message|contact|text)\s+me|just\s+(?:rang|called|arrived|woken|got\s+(?:here|home|in))|"
     r"(?:is|are|'s|s)\s+(?:here|calling|ringing|home|boiling|waiting|outside|pulling\s+in|"
     r"dying|running\s+out|ready|burning|boarding)|at\s+the\s+door)",
@@ -201,11 +203,11 @@ _CALLED = re.compile(_NOW.pattern.replace(r"(?:now|soon|shortly|asap|right\s+now
 # ... or a goodbye inside the sentence: "anyway I'll have to go, thanks for this"
 _FAREWELL = re.compile(
     r"\b(?:thanks(?!\s+to\b)|thank\s+you(?!\s+to\b)|cheers|bye|goodbye|ta-?ra|good\s+luck|take\s+care|all\s+the\s+best|ta|"
-    r"have\s+a\s+good\s+(?:one|day|night|evening)|catch\s+(?:ya|you)|talk\s+soon|"
+    r"have\s+a\s+good\s+(?:one|day|night|evening|afternoon)|catch\s+(?:ya|you)|talk\s+soon|"
     r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio|"
     # (a good afternoon closing the answer: "Thank you for your time, but I'll stick with my big
     # old key for now. Good afternoon.", round 258 asked her about the next feature)
-    r"good\s+(?:afternoon|evening|day)(?=\W*$)|"
+    r"good\s*(?:afternoon|evening|night)(?=\W*$)|"
     r"(?:it\s+was\s+|it'?s\s+been\s+|been\s+)?(?:nice|lovely|good|great)\s+(?:talking|chatting)\s+(?:to|with)\s+you|"
     # (a hope it helped, closing: "so I'm going to have to dash, sorry! hope that was useful x")
     r"hope\s+(?:that|this|it)(?:\s+(?:helps|helped)|(?:'?s|\s+is|\s+was|\s+has)?\s*(?:been\s+)?"
@@ -224,7 +226,7 @@ _NOT_NOW = re.compile(
     r"earlier|twice|just\s+to|via|through|round(?!\s+in\s+circles)|all\s+the\s+way|by\s+(?:friday|the\s+end)|"
     r"most\s+of\s+the\s+time|thinking\s+about|with\s+the\s+new|on\s+\w+days|early|"
     r"weekends|mornings|evenings|on\s+(?:a\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
-    r"sunday|shift\s+days|work\s+days)|whenever|when\s+(?:i|we|it|the|you)|if\s+(?:i|we|it|the|you)|"
+    r"sunday|shift\s+days|work\s+days)|whenever|when\s+(?:i|we|it|the|you)|if\s+(?:i|we|it|the|you(?!\s+(?:don'?t|dont|do\s+not)\s+mind))|"
     r"once\s+(?:i|we|it)|so\s+(?:the|it|that|my|i\s+can|there|maybe|just)|which|because\s+(?:the|it)|"
     r"or\s+(?:the|else|i|we|they)|after\s+(?:that|work|my|the|lunch|breakfast)|"
     r"before\s+(?:work|my|the|i|it)|otherwise|then\s+(?:i|we)|that'?s\s+why|that'?s\s+what|"
@@ -284,6 +286,10 @@ def leaving_said_last(
         return None
     start, last = sentences[-1]
     at = _going_in(last, signed_off, goodbye)
+    if at is not None and _GOOD_TIME.match(last) and not _PARTING.search(answer, 0, start):
+        # ("Good evening." closing an answer of nothing else that parts: a greeting, or the
+        # verdict on a story, "Had the whole family round and cooked a roast. Good evening.")
+        return None
     if at is not None:
         return start + len(last) - len(last.lstrip()), start + at
     if len(sentences) > 1 and (
@@ -300,6 +306,15 @@ def leaving_said_last(
 
 
 _SHORT = 6
+_GOOD_TIME = re.compile(
+    r"^\W*(?:(?:hello|hi|hiya|hey|oh|well|and|there)\W+)*good\s*(?:afternoon|evening|night)\W*$",
+    re.IGNORECASE,
+)
+_PARTING = re.compile(
+    r"\b(?:thanks|thank\s+you|cheers|tired|knackered|go|going|leave|off|bed|stop|nice\s+"
+    r"(?:talking|chatting)|for\s+your\s+time)\b",
+    re.IGNORECASE,
+)
 
 
 def _going_in(last: str, signed_off: bool, goodbye: bool = False) -> int | None:
