@@ -59,3 +59,24 @@ def test_what_they_do_not_want_is_asked_why_it_matters_not_how_it_helps(
         text = ask(mec, spec, "dont want them in pain", turn=turn, stance=1, answers=answers)
         assert not re.search(r"help|give|get out of|good about", text), text
         assert re.search(r"matter|important|happen", text), text
+
+
+def test_the_ladders_naming_what_they_pointed_at_are_read_back_first(mec: Methodology) -> None:
+    # round 260: "reliability is the big one for me", "I already said, reliability!", and the
+    # close read back three side chains, longer ones
+    answers = [
+        "Reliability is the big one, it means I feel safe with the kids in the back.",
+        "The school run is 3 kids and 2 schools, so it means all very tight timing.",
+        "Work means I do shifts, and that means I can't just not turn up.",
+        "The sliding doors mean she can get in on her own, so I'm not running round everyone.",
+    ]
+    chains = [
+        ["school run", "all very tight timing", "can't afford anything going wrong"],
+        ["work", "do shifts", "can't just not turn up"],
+        ["sliding doors", "can get in on her own", "not running round everyone"],
+        ["reliability", "feel safe with the kids"],
+    ]
+    text = _closing(mec, summary_chains=chains, answers=answers, summary_labels=["reliability"])
+    assert '"reliability" because "I feel safe with the kids"' in text, text
+    unpointed = _closing(mec, summary_chains=chains, answers=answers, summary_labels=[])
+    assert "feel safe" not in unpointed, unpointed  # (the longest three, as before)

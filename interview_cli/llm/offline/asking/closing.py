@@ -33,15 +33,18 @@ MAX_RECAP = 3
 
 
 def clean_ladders(
-    chains: Sequence[Sequence[str]], answers: Sequence[str]
+    chains: Sequence[Sequence[str]], answers: Sequence[str], first: Sequence[str] = ()
 ) -> list[tuple[Phrase, ...]]:
     """The rungs read back in the respondent's words for each ladder with two distinct clean
     rungs: its most concrete one, the nearest one above it that names none of the same things,
-    and its most abstract such one when that is higher still. The
-    ``MAX_SUMMARY_CHAINS`` read back are the longest ladders (the ones the respondent went
-    furthest up: what mattered most, not a passing two-step said first), in the order they
-    were said."""
-    found: list[tuple[int, int, tuple[Phrase, ...]]] = []  # (-clean rungs, said at, rungs)
+    and its most abstract such one when that is higher still. The ladders naming what the
+    recap puts ``first`` (what they asked to go back to or said mattered most) come first
+    (round 260's Fatima said "reliability is the big one for me" and "I already said,
+    reliability!", and was read back three side chains), then the longest (the ones the
+    respondent went furthest up: what mattered most, not a passing two-step said first): the
+    ``MAX_SUMMARY_CHAINS`` read back, in the order they were said."""
+    found: list[tuple[int, int, int, tuple[Phrase, ...]]] = []  # (later, -rungs, at, rungs)
+    pointed = {label.lower() for label in first}
     for at, chain in enumerate(chains):
         said = [(label, phrase_for(label, answers)) for label in chain]
         clean = [(label, p) for label, p in said if p is not None]
@@ -63,21 +66,22 @@ def clean_ladders(
         # because of "they're company"', round 163; rounds 148 and 154 alike)
         pair = (phrases[0], *tops[:1], *tops[1:][-1:])
         if pair[0].verbatim.lower() != pair[1].verbatim.lower() and all(
-            [p.verbatim for p in pair] != [p.verbatim for p in f[2]] for f in found
+            [p.verbatim for p in pair] != [p.verbatim for p in f[3]] for f in found
         ):
-            found.append((-len(phrases), at, pair))
+            later = 0 if pointed & {label.lower() for label in chain} else 1
+            found.append((later, -len(phrases), at, pair))
     # each rung read back once: "'i look for firm' leading to 'my independence', 'i look for
     # firm' leading to 'my hip' and 'i look for firm' leading to ..." (round 28) reads as a
     # machine, and leaves the rest of what was said out
-    kept: list[tuple[int, int, tuple[Phrase, ...]]] = []
+    kept: list[tuple[int, int, int, tuple[Phrase, ...]]] = []
     used: set[str] = set()
     for f in sorted(found):
-        ends = {rung.verbatim.lower() for rung in f[2]}
+        ends = {rung.verbatim.lower() for rung in f[3]}
         if ends & used or len(kept) == MAX_SUMMARY_CHAINS:
             continue
         kept.append(f)
         used |= ends
-    return [pair for _, _, pair in sorted(kept, key=lambda f: f[1])]
+    return [pair for *_, pair in sorted(kept, key=lambda f: f[2])]
 
 
 def clean_phrases(labels: Sequence[str], answers: Sequence[str], topic: str = "") -> list[Phrase]:
@@ -177,7 +181,7 @@ def closing_question(request: QuestionRequest, key: str, threshold: float) -> st
     restated as reasons, or for a method whose links are no reasons, the clean phrases of
     what was said most (``summary_labels``) recapped one by one."""
     answers = list(request.answers) or [e.answer for e in request.recent]
-    ladders = clean_ladders(request.summary_chains, answers)
+    ladders = clean_ladders(request.summary_chains, answers, request.summary_labels[:3])
     reasons = says_why(request.methodology)
     if ladders and reasons:
         summary = restated(ladders) + _also(request, answers, ladders)
