@@ -58,7 +58,7 @@ def test_what_they_do_not_want_is_asked_why_it_matters_not_how_it_helps(
     for turn in range(6):
         text = ask(mec, spec, "dont want them in pain", turn=turn, stance=1, answers=answers)
         assert not re.search(r"help|give|get out of|good about", text), text
-        assert re.search(r"matter|important|happen", text), text
+        assert re.search(r"matter|important|difference", text), text
 
 
 def test_the_ladders_naming_what_they_pointed_at_are_read_back_first(mec: Methodology) -> None:

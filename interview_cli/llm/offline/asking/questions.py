@@ -110,15 +110,26 @@ _REQUIRED = re.compile(
 )
 
 
-# What they do not want: why it matters, as a need does
-_UNWANTED = re.compile(r"\b(?:don'?t|dont|do\s+not|wouldn'?t|never)\s+(?:want|wanna)\b", re.I)
+# What they do not want or like: "don't want them in pain", "never wanted the debt", "not
+# wanting to be a burden", "don't like being locked in"
+_UNWANTED = re.compile(
+    r"\b(?:(?:don'?t|dont|do\s+not|didn'?t|didnt|wouldn'?t|never)\s+(?:\w+\s+)?"
+    r"(?:want|wanna|wanted|like|liked)|not\s+wanting)\b",
+    re.IGNORECASE,
+)
 
 
-def _needed(label: str) -> bool:
-    """What they need, or do not want: not "they must not cost a fortune. How does that help
-    you?", nor "You mentioned that you don't want them in pain. How does that help you?"
-    (round 258: "it doesnt help me, its just being her mum?")."""
-    return bool(_REQUIRED.search(label) or _UNWANTED.search(label))
+def _of_a_need(label: str, family: str) -> str:
+    """What they need is asked why it matters ("they must not cost a fortune. How does that help
+    you?"), and what they do not want too, neither how it helps ("You mentioned that you don't
+    want them in pain. How does that help you?", round 258: "it doesnt help me, its just being
+    her mum?") nor "What would happen if it wasn't like that?" (a double negative, the
+    review)."""
+    if family == "deepen" and _REQUIRED.search(label):
+        return "requirement"
+    if family in ("deepen", "concern") and _UNWANTED.search(label):
+        return "open_why"
+    return family
 
 
 def _family(request: QuestionRequest, has_focus: bool) -> str:
@@ -145,8 +156,8 @@ def _family(request: QuestionRequest, has_focus: bool) -> str:
         # a pain read as one, not said to be minded: what it means for them (round 84 was
         # asked of "bus was late all the time" "What were you hoping that would do for you?")
         family = "concern"
-    if has_focus and family == "deepen" and _needed(request.focus_label or ""):
-        family = "requirement"
+    if has_focus:
+        family = _of_a_need(request.focus_label or "", family)
     if has_focus and family == "dislike" and request.focus_stance >= 0:
         # typed a problem, not said to be one: "why does it bother you?" only of a dislike
         family = "deepen" if request.focus_stance > 0 else "concern"

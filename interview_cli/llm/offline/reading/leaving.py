@@ -115,7 +115,7 @@ _GOING = re.compile(
     r"no\s+more\s+questions\b|this\s+is\s+goodbye\b|"
     r"imma\s+(?:dip|bounce|head\s+out|log\s+off|go)" + _CLAUSE_ENDS + "|"
     # (a goodbye said alone, and nothing after it: "k bye x", "bye for now", "talk soon")
-    r"(?:bye(?:\s*-?\s*bye)?(?:\s+for\s+now|\s+now)?|good\s*(?:afternoon|evening|night)|have\s+a\s+good\s+(?:one|day|night|evening|afternoon)|talk\s+soon|"
+    r"(?:bye(?:\s*bye)?(?:\s+for\s+now|\s+now)?|good\s*(?:afternoon|evening|night)|have\s+a\s+good\s+(?:one|day|night|evening|afternoon)|talk\s+soon|"
     r"god\s+bless|cheerio|see\s+(?:ya|you)(?:\s+later)?|night\s+night)(?:\W+(?:x+|love|mate|all))*\W*$|"
     r"time\s+(?:for\s+me\s+)?to\s+(?:go|make\s+tracks|make\s+a\s+move|head\s+off|say\s+goodbye|"
     r"sign\s+off|log\s+off)" + _CLAUSE_ENDS + "|"
@@ -191,7 +191,6 @@ _NOW = re.compile(
     r"\b(?:now|soon|shortly|asap|right\s+now|in\s+a\s+(?:min|minute|sec|second|bit|mo|moment)|"
     r"in\s+(?:like\s+|about\s+)?(?:\d{1,2}|five|ten|fifteen|twenty|a\s+few)\s*(?:min|mins|minutes)\b|"
     r"sorry|soz|sry|apologies|apols|i'?m\s+afraid|rn|this\s+is\s+taking|"
-    r"if\s+(?:you\s+)?(?:don'?t|dont|do\s+not)\s+mind|"
     r"(?:don'?t|dont|do\s+not)\s+(?:message|contact|text)\s+me|just\s+(?:rang|called|arrived|woken|got\s+(?:here|home|in))|"
     r"(?:is|are|'s|s)\s+(?:here|calling|ringing|home|boiling|waiting|outside|pulling\s+in|"
     r"dying|running\s+out|ready|burning|boarding)|at\s+the\s+door)",
@@ -207,7 +206,7 @@ _FAREWELL = re.compile(
     r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio|"
     # (a good afternoon closing the answer: "Thank you for your time, but I'll stick with my big
     # old key for now. Good afternoon.", round 258 asked her about the next feature)
-    r"good\s*(?:afternoon|evening|night)(?=\W*$)|"
+    r"good\s*(?:afternoon|evening|night)(?=(?:\W+(?:x+|love|mate|all|from\s+me))*\W*$)|"
     r"(?:it\s+was\s+|it'?s\s+been\s+|been\s+)?(?:nice|lovely|good|great)\s+(?:talking|chatting)\s+(?:to|with)\s+you|"
     # (a hope it helped, closing: "so I'm going to have to dash, sorry! hope that was useful x")
     r"hope\s+(?:that|this|it)(?:\s+(?:helps|helped)|(?:'?s|\s+is|\s+was|\s+has)?\s*(?:been\s+)?"
@@ -286,7 +285,7 @@ def leaving_said_last(
         return None
     start, last = sentences[-1]
     at = _going_in(last, signed_off, goodbye)
-    if at is not None and _GOOD_TIME.match(last) and not _PARTING.search(answer, 0, start):
+    if at is not None and _GOOD_CORE.match(last, at) and not _parting(answer, start + at):
         # ("Good evening." closing an answer of nothing else that parts: a greeting, or the
         # verdict on a story, "Had the whole family round and cooked a roast. Good evening.")
         return None
@@ -306,15 +305,22 @@ def leaving_said_last(
 
 
 _SHORT = 6
-_GOOD_TIME = re.compile(
-    r"^\W*(?:(?:hello|hi|hiya|hey|oh|well|and|there)\W+)*good\s*(?:afternoon|evening|night)\W*$",
-    re.IGNORECASE,
-)
+_GOOD_CORE = re.compile(r"good\s*(?:afternoon|evening|night)\b", re.IGNORECASE)
 _PARTING = re.compile(
-    r"\b(?:thanks|thank\s+you|cheers|tired|knackered|go|going|leave|off|bed|stop|nice\s+"
-    r"(?:talking|chatting)|for\s+your\s+time)\b",
+    r"\b(?:thanks|thank\s+you|cheers|tired|knackered|shattered|go|going|leave|bed|stop|nice\s+"
+    r"(?:talking|chatting)|for\s+your\s+time|get\s+on|hope\s+(?:that|this)\s+helps|from\s+me|"
+    r"everything|nothing\s+else|covers\s+it|late|dinner'?s|tea'?s|pick\s+(?:the\s+)?\w+\s+up)\b",
     re.IGNORECASE,
 )
+_GREETING = re.compile(r"^\W*(?:hello|hi|hiya|hey|evening|afternoon)\b", re.IGNORECASE)
+
+
+def _parting(answer: str, end: int) -> bool:
+    """Something before ``end`` parts (thanks, tired, a going): a good evening or a goodnight
+    after it is a goodbye, not a greeting ("Hi, thanks for having me. Good evening!"), the
+    verdict on a story ("cooked a roast. Good evening.") or falling asleep ("rain sounds on,
+    goodnight"), the reviews."""
+    return not _GREETING.match(answer) and _PARTING.search(answer, 0, end) is not None
 
 
 def _going_in(last: str, signed_off: bool, goodbye: bool = False) -> int | None:
