@@ -160,9 +160,8 @@ def _also(
 ) -> str:
     """What the recap puts first (``summary_labels``: what they asked to go back to or said
     matters most, then what they said most), when no ladder read back names it: round 256's
-    Dylan asked to go back to the noise, "thats honestly what matters most to me", and was read
-    back only his laptop ("I watch lectures back on my laptop" because "I dont waste 10 mins
-    faffing", rated 1 of 4: "My core reasons were left out")."""
+    Priya asked to go back to her sister, "kind of a big reason I kept it", and was read back
+    only "it's great when it works" because "I come home" (rated 1 of 4)."""
     if len(ladders) >= MAX_SUMMARY_CHAINS:
         return ""
     said = {w for ladder in ladders for p in ladder for w in label_profile(p.verbatim).content}

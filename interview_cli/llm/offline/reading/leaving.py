@@ -5,8 +5,10 @@ The phrase files (``lexicon/en/tiring.yaml``) match leavings whole, each pattern
 putting it, and every round of typed interviews found one none of them matched: of fifteen
 typed respondents in rounds 244 to 248, five said goodbye and were asked another question. On
 sixty goodbyes written by someone who had not read the rules they heard nine. This reading
-takes the sentence apart instead: it hears 47 of those sixty, and none of sixty goings told in
-a story (``benchmarks/leavings.py``); it was widened on a second set of eighty of each, written
+takes the sentence apart instead: it hears 50 of those sixty, and none of sixty goings told in
+a story (``benchmarks/leavings.py``; 47 is the clean figure: its good-afternoon and good-night
+goodbyes were written after a run of the benchmark had once printed its held-out misses); it
+was widened on a second set of eighty of each, written
 the same way (they are test cases now), and narrowed by the reviews that tried to break it:
 
 - **a going of theirs** (``_GOING``): "I've got to go", "gotta run", "I'll have to stop
