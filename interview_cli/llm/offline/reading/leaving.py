@@ -205,7 +205,7 @@ _CALLED = re.compile(_NOW.pattern.replace(r"(?:now|soon|shortly|asap|right\s+now
 _FAREWELL = re.compile(
     r"\b(?:thanks(?!\s+to\b)|thank\s+you(?!\s+to\b)|cheers|bye|goodbye|ta-?ra|good\s+luck|take\s+care|all\s+the\s+best|ta|"
     r"have\s+a\s+good\s+(?:one|day|night|evening|afternoon)|catch\s+(?:ya|you)|talk\s+soon|"
-    r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio|"
+    r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio|ciao|"
     # (a good afternoon closing the answer: "Thank you for your time, but I'll stick with my big
     # old key for now. Good afternoon.", round 258 asked her about the next feature)
     r"good\s*(?:afternoon|evening|night)(?=(?:\W+(?:x+|love|mate|all|from\s+me))*\W*$)|"
@@ -282,6 +282,9 @@ def leaving_said_last(
     waved = _WAVE.search(answer) is not None
     signed_off, goodbye = signed_off or waved, goodbye or waved
     answer = _PICTURES.sub(lambda m: " " * len(m.group()), answer)
+    # (an aside in brackets closing the answer is no part of its last sentence: "... ciao! (that
+    # one I can say haha)", round 260)
+    answer = _TAIL_ASIDE.sub("", answer)
     sentences = [(m.start(), m.group()) for m in SENTENCE.finditer(answer) if m.group().strip()]
     if not sentences:
         return None
@@ -296,6 +299,7 @@ def leaving_said_last(
     if len(sentences) > 1 and (
         (len(last.split()) <= _SHORT and (_NOW.search(last) or _TIRED_NOW.match(last)))
         or (len(last.split()) <= _SHORT + 2 and _FAREWELL.search(last))
+        or (_THANKS.match(last) and _FAREWELL_LAST.search(last))
     ):
         # (the going, then what calls them or a goodbye in a few words: "can we finish up
         # there? my tea's ready", "I'll end it there. cheers for listening")
@@ -307,6 +311,10 @@ def leaving_said_last(
 
 
 _SHORT = 6
+_TAIL_ASIDE = re.compile(r"(?<=[.!?])\s*\([^()]{1,80}\)\W*$")
+# ... or a thanks of any length closing on a goodbye: "Thank you, it was nice to have a natter
+# about it, ciao!" (round 260 asked one more question after the going before it)
+_THANKS = re.compile(r"^\W*(?:thanks|thank\s+you|cheers|ta)\b", re.IGNORECASE)
 _GOOD_CORE = re.compile(r"good\s*(?:afternoon|evening|night)\b", re.IGNORECASE)
 _PARTING = re.compile(
     r"\b(?:thanks|thank\s+you|cheers|tired|knackered|shattered|go|going|leave|bed|stop|nice\s+"
