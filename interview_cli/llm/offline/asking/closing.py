@@ -13,6 +13,7 @@ strategy in mid-interview ("reflect").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.text import label_profile
@@ -43,7 +44,7 @@ def clean_ladders(
     reliability!", and was read back three side chains), then the longest (the ones the
     respondent went furthest up: what mattered most, not a passing two-step said first): the
     ``MAX_SUMMARY_CHAINS`` read back, in the order they were said."""
-    found: list[tuple[int, int, int, tuple[Phrase, ...]]] = []  # (later, -rungs, at, rungs)
+    found: list[_Ladder] = []
     pointed = {label.lower() for label in first}
     for at, chain in enumerate(chains):
         said = [(label, phrase_for(label, answers)) for label in chain]
@@ -66,22 +67,32 @@ def clean_ladders(
         # because of "they're company"', round 163; rounds 148 and 154 alike)
         pair = (phrases[0], *tops[:1], *tops[1:][-1:])
         if pair[0].verbatim.lower() != pair[1].verbatim.lower() and all(
-            [p.verbatim for p in pair] != [p.verbatim for p in f[3]] for f in found
+            [p.verbatim for p in pair] != [p.verbatim for p in f.pair] for f in found
         ):
             later = 0 if pointed & {label.lower() for label in chain} else 1
-            found.append((later, -len(phrases), at, pair))
+            found.append(_Ladder(later, -len(phrases), at, pair))
     # each rung read back once: "'i look for firm' leading to 'my independence', 'i look for
     # firm' leading to 'my hip' and 'i look for firm' leading to ..." (round 28) reads as a
     # machine, and leaves the rest of what was said out
-    kept: list[tuple[int, int, int, tuple[Phrase, ...]]] = []
+    kept: list[_Ladder] = []
     used: set[str] = set()
     for f in sorted(found):
-        ends = {rung.verbatim.lower() for rung in f[3]}
+        ends = {rung.verbatim.lower() for rung in f.pair}
         if ends & used or len(kept) == MAX_SUMMARY_CHAINS:
             continue
         kept.append(f)
         used |= ends
-    return [pair for *_, pair in sorted(kept, key=lambda f: f[2])]
+    return [f.pair for f in sorted(kept, key=lambda f: f.at)]
+
+
+class _Ladder(NamedTuple):
+    """A ladder to read back, sorted by what comes first: one naming what they pointed at
+    (``later`` 0), then the longest (``rungs``: minus its clean rungs), then the first said."""
+
+    later: int
+    rungs: int
+    at: int
+    pair: tuple[Phrase, ...]
 
 
 def clean_phrases(labels: Sequence[str], answers: Sequence[str], topic: str = "") -> list[Phrase]:

@@ -785,6 +785,14 @@ NUMBER_WORDS: frozenset[str] = frozenset(
     "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty"
     " fifty hundred".split()
 )
+# A hope that the answers helped, said as a goodbye: "hope that was useful x", "hope this
+# helps", "hope that's been of some use", "hope I've helped" (``reading.leaving``'s farewells
+# and ``reading.nonanswers``' sign-offs: one pattern, not a copy in each)
+HOPE_IT_HELPED = (
+    r"hope\s+(?:that|this|it|i'?ve|i)(?:\s+(?:helps|helped)|(?:'?s|\s+is|\s+was|\s+has)?\s*"
+    r"(?:been\s+)?(?:some\s+|a\s+bit\s+of\s+|of\s+(?:some\s+)?|a\s+)?"
+    r"(?:useful|use|helpful|helped|helps|help|what\s+you\s+needed))"
+)
 # A sentence as typed: its words up to its stops (an ellipsis too), or to the end
 # (``reading.leaving`` reads the last one, ``shapes.grid_answers`` the one naming an element)
 SENTENCE = re.compile(r"[^.!?…]+(?:[.!?…]+|$)")

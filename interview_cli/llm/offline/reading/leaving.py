@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 
-from interview_cli.llm.offline.lexicon import NUMBER_WORDS, SENTENCE
+from interview_cli.llm.offline.lexicon import HOPE_IT_HELPED, NUMBER_WORDS, SENTENCE
 
 # The end of the going's clause: a going with an object or a way after it is a choice or a
 # routine ("I gotta go with Sony", "I have to go via the website now", "I'm off dairy now",
@@ -211,8 +211,8 @@ _FAREWELL = re.compile(
     r"good\s*(?:afternoon|evening|night)(?=(?:\W+(?:x+|love|mate|all|from\s+me))*\W*$)|"
     r"(?:it\s+was\s+|it'?s\s+been\s+|been\s+)?(?:nice|lovely|good|great)\s+(?:talking|chatting)\s+(?:to|with)\s+you|"
     # (a hope it helped, closing: "so I'm going to have to dash, sorry! hope that was useful x")
-    r"hope\s+(?:that|this|it)(?:\s+(?:helps|helped)|(?:'?s|\s+is|\s+was|\s+has)?\s*(?:been\s+)?"
-    r"(?:some\s+|a\s+bit\s+of\s+|of\s+)?(?:use|useful|help|helpful|what\s+you\s+needed)))\b",
+    + HOPE_IT_HELPED
+    + r")\b",
     re.IGNORECASE,
 )
 # ... closing the answer, nothing but a word to whom after it: not "cheers Northern", "good luck

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from interview_cli.llm.offline.lexicon import NAMELESS
+from interview_cli.llm.offline.lexicon import HOPE_IT_HELPED, NAMELESS
 from interview_cli.llm.offline.lexicon.phrases import (
     answer_kind_pattern,
     phrase_pattern,
@@ -142,9 +142,7 @@ _SIGN_OFF = re.compile(
     r"see\s+(?:ya|you)(?:\s+later)?|laters?|night|take\s+care|all\s+the\s+best|cheerio|"
     r"good\s+luck(?:\s+with\s+(?:it|(?:the|your)\s+[\w-]+))?|up\s+the\s+[\w-]+|"
     r"come\s+on\s+(?:you\s+)?[\w-]+|x+|lol|haha|ciao|peace|dzi[eę]ki|danke|merci|gracias|"
-    r"bro|bab|mate|love|hun|pal|hen|sorry(?:\s+now)?|"
-    r"hope\s+(?:that'?s|that\s+has|this\s+has|that|this|it|i'?ve|i)\s+(?:help(?:s|ed)|been\s+"
-    r"(?:useful|helpful|of\s+(?:some\s+)?use|some\s+help|a\s+help))|"
+    r"bro|bab|mate|love|hun|pal|hen|sorry(?:\s+now)?|" + HOPE_IT_HELPED + r"|"
     # (sorry for the length: "Sorry now, I've talked your ear off. Good luck with it.", round 239)
     r"(?:i'?ve|ive|i\s+have)\s+(?:talked|bent)\s+(?:your\s+ear\s+off|the\s+ear\s+off\s+you)|"
     r"(?:i'?ve|ive)\s+(?:gone\s+on\s+a\s+bit|rambled(?:\s+on)?)|for\s+(?:rambling|going\s+on)|"
