@@ -80,6 +80,13 @@ def test_a_remark_with_no_sign_of_an_element_is_too_doubtful_to_ask_about(
             "14th our anniversary",
             "stay in when I run",
         ),
+        # what someone of theirs used to do (round 261 asked of his late wife's part)
+        (
+            "They stay in when I run. i'm not one for describing things, the wife used to do "
+            "all that, tell me what to ask for.",
+            "tell me what to ask",
+            "stay in when I run",
+        ),
         # someone else's life, in a sentence with nothing of theirs (round 227's colleague)
         (
             "They stay in when I run. Oh she changed to lates in the end.",

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from offline_fixtures import A, extract, shipped_mec
+from test_offline_questions import _methodology, ask
 
 from interview_cli.config.families import StrategyFamily
 from interview_cli.config.schemas import Concept, Methodology
@@ -181,3 +182,28 @@ def test_what_they_do_not_do_is_asked_why_it_matters_not_what_gets_in_its_way() 
             )
         )
         assert template_of(question) in _templates("open_why"), question
+
+
+def _four(spec: Any, focus: str, said: list[str], quotes: list[str]) -> list[str]:
+    """What a Jobs-to-be-Done strategy asks of one focus (a way of doing it) on four turns."""
+    jtbd = _methodology("jobs_to_be_done")
+    return [
+        ask(jtbd, spec, focus, turn=t, answers=said, focus_type="solution_approach", quotes=quotes)
+        for t in range(4)
+    ]
+
+
+def test_what_someone_else_did_is_no_way_they_went_for() -> None:
+    # Round 261: "You said baby woke you. What made you go for that rather than something
+    # else?" - "I didnt choose the baby to wake me up haha"
+    jtbd = _methodology("jobs_to_be_done")
+    dig = jtbd.strategy("dig_motivation")
+    assert dig is not None
+    woke = "Baby woke us at 5:40, I took her so my wife can sleep a bit more"
+    for text in _four(dig, "baby woke us", [woke], ["Baby woke us"]):
+        assert "go for" not in text and "consider" not in text, text
+    # ... but what they themselves went for is (and what someone of theirs likes is a reason
+    # to go for it, not done to them)
+    for quote in ("I got the grinder", "the kids love it"):
+        asked = _four(dig, quote, [quote], [quote])
+        assert any("go for" in text or "consider" in text for text in asked), asked

@@ -67,7 +67,7 @@ from interview_cli.llm.offline.asking.wording import (
     WORDINGS,
     Wordings,
 )
-from interview_cli.llm.offline.lexicon import EVENT_PAST, FEELING_WORDS, FELT_WORDS, LIFE_FACT
+from interview_cli.llm.offline.lexicon import EVENT_PAST, FEELING_WORDS, FELT_WORDS, KIN, LIFE_FACT
 from interview_cli.llm.offline.reading.content import is_count, is_money
 from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.prompts.templates import topic_name
@@ -224,6 +224,11 @@ def _of_a_way(request: QuestionRequest, family: str) -> str:
         # a distance is no way chosen nor a help: round 196 asked "What made you go for "5 miles
         # to the Northern General" rather than something else?" ("that's just where I work")
         return "circumstance"
+    if family in ("switch", "choice") and _done_to_them(request):
+        # what someone else did is no way they went for: "Baby woke us" was asked "What made
+        # you go for that rather than something else?" (round 261: "I didnt choose the baby to
+        # wake me up haha")
+        return "circumstance"
     if family in ("switch", "choice") and _only_thought_of(request):
         # "I nearly went for a bean-to-cup": no change was made; "I considered the bus" was
         # not gone for (round 194: "What made you go for that rather than something else?" -
@@ -236,6 +241,26 @@ def _of_a_way(request: QuestionRequest, family: str) -> str:
         # were you trying to get done there?" of "I work nights in warehouse" ("Its my job")
         return "life_context"
     return family
+
+
+def _done_to_them(request: QuestionRequest) -> bool:
+    """Every quote of the focus opens on someone of their life having done it ("Baby woke us",
+    "my wife went on maternity pay"; not "the kids love it", a reason to go for it)."""
+    quotes = request.focus_quotes
+    past = vocabulary().past | EVENT_PAST | _PAST
+    return bool(quotes) and all(
+        (done := _SOMEONE_ELSE.match(q)) is not None
+        and (done.group("did").lower() in past or done.group("did").lower().endswith("ed"))
+        for q in quotes
+    )
+
+
+_SOMEONE_ELSE = re.compile(
+    r"\W*(?:(?:and|but|so|then|oh|well)\W+)*(?:(?:(?:the|my|our|his|her)\s+)?(?:"
+    + "|".join(sorted(KIN))
+    + r")|he|she)\s+(?:just\s+)?(?P<did>[a-z]+)\b",
+    re.IGNORECASE,
+)
 
 
 _STATES = frozenset(

@@ -925,7 +925,13 @@ def _node(
     # "what annoys me is the price": the frame around the clause says how it is held; so
     # does a question asking what they would change ("the price probably")
     held_against = framed_against(request, clause.quote_start, clause.end, answers=answers)
-    stance = -1 if held_against else stance_of(span)
+    said = stance_of(span)
+    if held_against and said > 0 and answers:
+        # (a question asking what they would change does not hold against what they say is
+        # good: "the coffee itself is good now" was asked "Why does the coffee itself bother
+        # you?", round 261; a frame of their own does: "I hate that the good ones sell out")
+        held_against = framed_against(request, clause.quote_start, clause.end, answers=False)
+    stance = -1 if held_against else said
     return ExtractedNode(
         label=clause.label,
         node_type=view.held_as_said(clause.node_type, stance),

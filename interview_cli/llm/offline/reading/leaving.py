@@ -336,9 +336,35 @@ def _parting(answer: str, end: int) -> bool:
 def _going_in(last: str, signed_off: bool, goodbye: bool = False) -> int | None:
     """Where the going of theirs said of now starts in ``last``, a sentence closing the
     answer."""
-    found = _GOING.search(last)
-    if found is None:
+    goings = list(_GOING.finditer(last))
+    if not goings:
         return None
+    at = _said_of_now(last, goings[0], signed_off, goodbye)
+    if at is not None or len(goings) < 2:
+        return at
+    # Two goings in the sentence, the last ending the talk itself: what stands between them is
+    # why they go, no routine of the answer ("I'm getting rather tired now and it's nearly time
+    # for the news at six, so I think I'll leave it there if you don't mind", round 259 asked on)
+    ending = goings[-1]
+    tail = last[ending.start("core") :]
+    if (
+        _ENDS_IT.search(last, ending.start("core"), ending.end("core")) is not None
+        and _NOT_NOW.search(tail) is None
+        and _GOES_ON.search(last) is None
+    ):
+        return goings[0].start("core")
+    return None
+
+
+_ENDS_IT = re.compile(
+    r"\b(?:stop|finish|end|leave|pause|wrap|call)\w*\s+(?:(?:it|this|things)\s+)?"
+    r"(?:here|there|at\s+that|up|a\s+(?:day|night)|quits)\b",
+    re.IGNORECASE,
+)
+
+
+def _said_of_now(last: str, found: re.Match[str], signed_off: bool, goodbye: bool) -> int | None:
+    """Where ``found``, a going of theirs in ``last``, starts, when it is said of now."""
     before = last[: found.start("core")]
     after = last[found.end("core") :]
     # (what calls them, said after the going and a comma, is no routine of the answer when a

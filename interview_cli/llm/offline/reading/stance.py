@@ -161,7 +161,12 @@ def _riddances(text: str, words: list[str]) -> list[int]:
         if w in NEGATIVE_WORDS
         and (
             i > after
-            or any(j < i and _same_statement(scopes, j, i) for j in lessening)
+            or any(
+                j < i
+                and _same_statement(scopes, j, i)
+                and (words[j] not in _SPARING or i - j <= _SPARED_REACH)
+                for j in lessening
+            )
             or words[i + 1 : i + 2] == ["less"]
         )
     ]
@@ -230,10 +235,16 @@ _HAVING_TO = frozenset("has have had need needs got".split())
 
 
 # What turns a bad word into a good riddance: "no hassle", "less lonely", "stopped failing her"
-# (and what a question says a relief of: "stops tea being a battle" is no "the battle").
+# (and what a question says a relief of: "stops tea being a battle" is no "the battle"; and
+# what is saved or spared: "saves the faff" was asked "What is the problem with that for you?",
+# round 261).
 LESSENED = NEGATIONS | frozenset(
-    "less fewer stop stopped stops avoid avoids avoiding instead".split()
+    """less fewer stop stopped stops avoid avoids avoiding instead save saves saved saving spare
+    spares spared""".split()
 )
+# ... what is saved is its object, a few words on: not "saving money is a pain"
+_SPARING = frozenset("save saves saved saving spare spares spared".split())
+_SPARED_REACH = 3
 # "nothing else", "nothing more": no riddance of what follows
 _NO_MORE = (["else"], ["more"])
 _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECASE)

@@ -108,6 +108,24 @@ _WHERE_I_SAID = re.compile(
 # go back to the packaging thing?" (round 57 took it for the request, and the packaging was
 # never asked about).
 _POINTING = frozenset({"that", "this", "it", "them", "those", "these", "there"})
+# ... what they pointed at, said just before the request in its sentence
+_POINTED = re.compile(r"(?:that|this|it)(?:\s+(?:bit|part|thing|one))?", re.IGNORECASE)
+_SAID_ABOUT_FIRST = re.compile(
+    r"\b(?:say|said|saying|talk|talking|tell\s+you|telling\s+you|mention|mentioning)\s+about\s+"
+    r"(?P<what>(?:(?:my|the|our|his|her|their)\s+)?[\w'-]+(?:\s+[\w'-]+)?)\s*,\s*"
+    r"(?:(?:so|but|and|anyway)\s+)?(?=(?:can|could|shall)\s+(?:we|i)\b)",
+    re.IGNORECASE,
+)
+
+
+def _said_about_before(answer: str, request: int) -> re.Match[str] | None:
+    """What they said they were about to say, just before the request starting at
+    ``request``."""
+    return next(
+        (a for a in _SAID_ABOUT_FIRST.finditer(answer) if request - 2 <= a.end() <= request), None
+    )
+
+
 # ... nor a saying: "Back to square one, I had to fill the whole form in again" (a review)
 _SAYINGS = frozenset({"square one", "the drawing board", "basics", "reality"})
 
@@ -141,6 +159,11 @@ def find_steer(answer: str) -> Steer | None:
             start = m.start("target") + (said.end() if said else 0)
             target = raw[said.end() :].strip() if said else raw.strip()
             named = target.lower() not in _POINTING | _SAYINGS
+            about = _said_about_before(answer, m.start()) if not named else None
+            if about is not None and _POINTED.fullmatch(raw.strip()):
+                # "I was about to say about my partner, can we go back to that bit": what they
+                # were about to say (round 261 asked about their back instead, twice)
+                target, start, named = about.group("what"), about.start("what"), True
             if not (target and named and target.lower() != "what") and _AGO.search(whole):
                 # "can we go back to what I said a minute ago": the time is all it names (the
                 # review: no request was heard once it was cut)
