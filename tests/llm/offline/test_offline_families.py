@@ -200,10 +200,17 @@ def test_what_someone_else_did_is_no_way_they_went_for() -> None:
     dig = jtbd.strategy("dig_motivation")
     assert dig is not None
     woke = "Baby woke us at 5:40, I took her so my wife can sleep a bit more"
-    for text in _four(dig, "baby woke us", [woke], ["Baby woke us"]):
-        assert "go for" not in text and "consider" not in text, text
+    for quote in (woke, "me mam passed away", "my wife's gone back to work", "then the twins came"):
+        for text in _four(dig, "baby woke us", [quote], [quote]):
+            assert "go for" not in text and "consider" not in text, (quote, text)
     # ... but what they themselves went for is (and what someone of theirs likes is a reason
     # to go for it, not done to them)
-    for quote in ("I got the grinder", "the kids love it"):
+    # (nor what someone of theirs did that won them over: the review)
+    for quote in (
+        "I got the grinder",
+        "the kids love it",
+        "my son recommended the Sony XM5s",
+        "The kids loved the recipes on the trial box",
+    ):
         asked = _four(dig, quote, [quote], [quote])
         assert any("go for" in text or "consider" in text for text in asked), asked

@@ -245,21 +245,29 @@ def _of_a_way(request: QuestionRequest, family: str) -> str:
 
 def _done_to_them(request: QuestionRequest) -> bool:
     """Every quote of the focus opens on someone of their life having done it ("Baby woke us",
-    "my wife went on maternity pay"; not "the kids love it", a reason to go for it)."""
+    "my wife went on maternity pay", "me mam passed away", "then the twins came along"; not
+    "the kids love it", "my son recommended the Sony XM5s", "the kids loved the recipes":
+    reasons to go for it, the review)."""
     quotes = request.focus_quotes
     past = vocabulary().past | EVENT_PAST | _PAST
     return bool(quotes) and all(
         (done := _SOMEONE_ELSE.match(q)) is not None
-        and (done.group("did").lower() in past or done.group("did").lower().endswith("ed"))
+        and (did := done.group("did").lower()) not in _WON_THEM_OVER
+        and (did in past or did.endswith("ed"))
         for q in quotes
     )
 
 
 _SOMEONE_ELSE = re.compile(
-    r"\W*(?:(?:and|but|so|then|oh|well)\W+)*(?:(?:(?:the|my|our|his|her)\s+)?(?:"
-    + "|".join(sorted(KIN))
-    + r")|he|she)\s+(?:just\s+)?(?P<did>[a-z]+)\b",
+    r"\W*(?:(?:and|but|so|then|oh|well|when)\W+)*(?:(?:(?:the|my|our|his|her|me)\s+)?(?:"
+    + "|".join(sorted(KIN | {"twins"}))
+    + r")|he|she)(?:'s|s)?\s+(?:just\s+)?(?P<did>[a-z]+)\b",
     re.IGNORECASE,
+)
+# What someone did that won them over to it: a reason for their choice, not done to them.
+_WON_THEM_OVER = frozenset(
+    """recommended suggested told showed got talked wanted loved liked enjoyed said swore picked
+    chose bought found convinced persuaded pushed put sent gave reckoned raved""".split()
 )
 
 

@@ -60,11 +60,22 @@ def kin_groups(language: str = "en") -> dict[str, int]:
 
 
 def words_of(text: str) -> frozenset[str]:
-    """Content words of ``text`` by lemma, numbers kept, pointer words dropped."""
+    """Content words of ``text`` by lemma, numbers kept, pointer words dropped (and a saving
+    of a bother: "saves the faff" is no money, ``kin.yaml``)."""
     content = [w for w in label_profile(text).content if w not in _POINTERS and w not in _LIGHT]
+    if _SAVES_A_BOTHER.search(text):
+        content = [w for w in content if w != "save"]
     counted = _POINTING_ONE.sub(" ", text.lower())
     numbers = [w for w in re.findall(r"[a-z0-9]+", counted) if _NUMBER.fullmatch(w)]
     return frozenset(content) | frozenset(numbers)
+
+
+_SAVES_A_BOTHER = re.compile(
+    r"\bsav(?:e|es|ed|ing)\s+(?:(?:me|us|you|him|her|them)\s+)?(?:(?:the|a\s+lot\s+of|so\s+much|all\s+"
+    r"(?:the|that|this)|loads\s+of|lots\s+of|a\s+load\s+of)\s+)?(?:faff|hassle|time|stress|bother|"
+    r"trouble|effort|back|knees|legs|energy|worry|headache|grief|aggro|palaver|mess|journey|trip)\b",
+    re.IGNORECASE,
+)
 
 
 def _alike(a: str, b: str) -> bool:

@@ -908,6 +908,16 @@ def _restates_focus(label: str, turn: Turn) -> bool:
     return bool(words) and mine.negated == focus.negated and words <= set(focus.content)
 
 
+# ... a good word in a wish is no praise: "the fit could be better", "I wish the battery was
+# better" (the review)
+_WANTS_BETTER = re.compile(
+    r"\b(?:could|should|would|might|needs?\s+to)\s+be\s+(?:a\s+(?:bit|lot)\s+|much\s+|way\s+)?"
+    r"(?:better|nicer|improved|cheaper|bigger|smaller|longer|easier|quicker|faster)\b|\bwish\b|"
+    r"\bif\s+only\b|\bmore\s+\w+\s+would\b",
+    re.IGNORECASE,
+)
+
+
 def _node(
     request: ExtractRequest, view: OntologyView, clause: Clause, *, answers: bool, study: _Study
 ) -> ExtractedNode:
@@ -926,7 +936,7 @@ def _node(
     # does a question asking what they would change ("the price probably")
     held_against = framed_against(request, clause.quote_start, clause.end, answers=answers)
     said = stance_of(span)
-    if held_against and said > 0 and answers:
+    if held_against and said > 0 and answers and not _WANTS_BETTER.search(span):
         # (a question asking what they would change does not hold against what they say is
         # good: "the coffee itself is good now" was asked "Why does the coffee itself bother
         # you?", round 261; a frame of their own does: "I hate that the good ones sell out")

@@ -44,7 +44,7 @@ from interview_cli.llm.offline.lexicon import HOPE_IT_HELPED, NUMBER_WORDS, SENT
 # "I'm done with Sony", "I can't carry on paying these fees": the review)
 _CLAUSE_ENDS = (
     r"(?=\s*(?:[,;.!?…-]|$|now\b|soon\b|sorry\b|soz\b|tbh\b|mate\b|love\b|lads\b|guys\b|folks\b|"
-    r"all\b|bye\b|x\b|lol\b|haha\b|then\b|here\b|tonight\b|rn\b|i'?m\s+afraid\b|in\s+a\s+(?:min|minute|"
+    r"all\b|bye\b|x\b|lol\b|haha\b|then\b|here\b|tonight\b|rn\b|to\s+be\s+honest\b|i'?m\s+afraid\b|in\s+a\s+(?:min|minute|"
     r"sec|bit|mo)\b|(?:to|for)\s+(?:bed|the\s+(?:night|day))\b|for\s+(?:today|tonight|now)\b|"
     r"any\s?more\b|with\s+this\b|cos\b|because\b|as\b|,|"
     r"if\s+(?:you\s+)?(?:don'?t|dont|do\s+not)\s+mind\b|if\s+(?:that'?s|thats)\s+(?:ok|okay|alright)\b))"
@@ -148,7 +148,7 @@ _GOING = re.compile(
     r"(?:i'?m|im|i\s+am)\s+too\s+tired\s+to\s+(?:keep\s+going|continue|think|go\s+on|carry\s+on)\b|"
     # (tired said of now: "to be honest I'm getting a bit tired now, I've been at this a
     # while", round 249 asked what the problem with that was; not "tired now of the fees")
-    r"(?:(?:i'?m|im|i\s+am)\s+(?:(?:getting|feeling|starting\s+to\s+(?:get|feel)|very|so|really|"
+    r"(?:(?:i'?m|im|i\s+am)\s+(?:(?:getting|feeling|starting\s+to\s+(?:get|feel)|very|ever\s+so|so|really|"
     r"quite|rather|a\s+bit|bit|proper)\s+)*|(?:getting|feeling)\s+(?:(?:a\s+)?bit\s+|really\s+|"
     r"quite\s+)?|(?:a\s+)?bit\s+)(?:tired|sleepy|weary)\s+(?:now|rn)\b(?!\s+(?:of|with|that|after)\b)|"
     # (tired hands or eyes from the typing: "my fingers are tired with this typing now, I'm not
@@ -251,7 +251,7 @@ _SOMEWHERE = re.compile(
 _ENOUGH = re.compile(r"that'?s|thats", re.IGNORECASE)
 _CALLED_AWAY = re.compile(r"\s*(?P<soon>soon\b)?\s*(?:,|\s-|\s–|\bas\b)\s*\S", re.IGNORECASE)
 _SAID_NOW = re.compile(
-    r"\b(?:sorry|soz|listen|right|anyway|apologies|ok|okay|honestly)\b", re.IGNORECASE
+    r"\b(?:sorry|soz|listen|look|right|anyway|apologies|ok|okay|honestly)\b", re.IGNORECASE
 )
 _A_FIGURE = re.compile(
     r"\d|[£$€]|\b(?:" + "|".join(sorted(NUMBER_WORDS)) + r"|minutes?|hours?|miles?|quid|pounds?)\b",
@@ -300,6 +300,7 @@ def leaving_said_last(
         (len(last.split()) <= _SHORT and (_NOW.search(last) or _TIRED_NOW.match(last)))
         or (len(last.split()) <= _SHORT + 2 and _FAREWELL.search(last))
         or (_THANKS.match(last) and _FAREWELL_LAST.search(last))
+        or (_FAREWELL.match(last.lstrip()) and _going_in(sentences[-2][1], signed_off, goodbye))
     ):
         # (the going, then what calls them or a goodbye in a few words: "can we finish up
         # there? my tea's ready", "I'll end it there. cheers for listening")
@@ -312,6 +313,9 @@ def leaving_said_last(
 
 _SHORT = 6
 _TAIL_ASIDE = re.compile(r"(?<=[.!?])\s*\([^()]{1,80}\)\W*$")
+# ... or a goodbye opening a sentence of any length, after a going said of now: "sorry i've got
+# to jump, call in 5 mins. good luck with it, just make a big tub pls haha" (round 262 asked
+# what difference the call made)
 # ... or a thanks of any length closing on a goodbye: "Thank you, it was nice to have a natter
 # about it, ciao!" (round 260 asked one more question after the going before it)
 _THANKS = re.compile(r"^\W*(?:thanks|thank\s+you|cheers|ta)\b", re.IGNORECASE)
@@ -345,11 +349,15 @@ def _going_in(last: str, signed_off: bool, goodbye: bool = False) -> int | None:
     # Two goings in the sentence, the last ending the talk itself: what stands between them is
     # why they go, no routine of the answer ("I'm getting rather tired now and it's nearly time
     # for the news at six, so I think I'll leave it there if you don't mind", round 259 asked on)
+    # (the talk itself ended, and nothing after it but how: not "I'm done, I'll have to call
+    # it a day and ring them", "I'm done, I'll leave it there, buy the dried stuff", "I'm
+    # done, I'm going to end up switching to Monzo", the review)
     ending = goings[-1]
-    tail = last[ending.start("core") :]
+    ends = _ENDS_IT.search(last, ending.start("core"))
     if (
-        _ENDS_IT.search(last, ending.start("core"), ending.end("core")) is not None
-        and _NOT_NOW.search(tail) is None
+        ends is not None
+        and ends.start() < ending.end("core")
+        and _ONLY_HOW.fullmatch(last, ends.end()) is not None
         and _GOES_ON.search(last) is None
     ):
         return goings[0].start("core")
@@ -357,8 +365,13 @@ def _going_in(last: str, signed_off: bool, goodbye: bool = False) -> int | None:
 
 
 _ENDS_IT = re.compile(
-    r"\b(?:stop|finish|end|leave|pause|wrap|call)\w*\s+(?:(?:it|this|things)\s+)?"
-    r"(?:here|there|at\s+that|up|a\s+(?:day|night)|quits)\b",
+    r"\b(?:(?:stop|finish|leave|pause)\w*\s+(?:(?:it|this|things)\s+)?(?:here|there|at\s+that)|"
+    r"wrap\w*\s+(?:it|this|things)\s+up|call\w*\s+it\s+(?:a\s+(?:day|night)|quits))\b",
+    re.IGNORECASE,
+)
+_ONLY_HOW = re.compile(
+    r"(?:\W+|\s+(?:if\s+(?:you\s+)?(?:don'?t|dont|do\s+not)\s+mind|for\s+(?:now|today|tonight)|"
+    r"then|i\s+think|thanks|cheers|before\s+i\s+(?:nod\s+off|fall\s+asleep|drop\s+off)))*\W*",
     re.IGNORECASE,
 )
 

@@ -164,7 +164,7 @@ def _riddances(text: str, words: list[str]) -> list[int]:
             or any(
                 j < i
                 and _same_statement(scopes, j, i)
-                and (words[j] not in _SPARING or i - j <= _SPARED_REACH)
+                and (words[j] not in _SPARING or _spares(words, j, i))
                 for j in lessening
             )
             or words[i + 1 : i + 2] == ["less"]
@@ -242,9 +242,26 @@ LESSENED = NEGATIONS | frozenset(
     """less fewer stop stopped stops avoid avoids avoiding instead save saves saved saving spare
     spares spared""".split()
 )
-# ... what is saved is its object, a few words on: not "saving money is a pain"
+# ... what is saved is its object, a few words on: not "saving money is a pain", nor "saving is
+# really hard", "spare tubes are useless", "the save button is broken" (the review)
 _SPARING = frozenset("save saves saved saving spare spares spared".split())
-_SPARED_REACH = 3
+_SPARED_REACH = 5
+_SPARED = frozenset("me us you him her them the a all so that this my your loads lots any".split())
+_NAMING_IT = frozenset("the a an my your our their his her this".split())
+
+
+def _spares(words: list[str], j: int, i: int) -> bool:
+    """``words[j]``, a word of saving, is a verb that spares them ``words[i]``: its object
+    follows it ("saves the faff", "spares me the stress", "it's saved me so much stress")
+    and no determiner names it a thing ("the spare parts")."""
+    return (
+        i - j <= _SPARED_REACH
+        and words[j + 1 : j + 2] != []
+        and words[j + 1] in _SPARED
+        and not (j > 0 and words[j - 1] in _NAMING_IT)
+    )
+
+
 # "nothing else", "nothing more": no riddance of what follows
 _NO_MORE = (["else"], ["more"])
 _LET_DOWN = re.compile(r"\blet(?:s|ting)?\s+(?:\w+\s+){0,2}down\b", re.IGNORECASE)

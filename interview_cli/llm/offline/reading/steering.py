@@ -110,9 +110,12 @@ _WHERE_I_SAID = re.compile(
 _POINTING = frozenset({"that", "this", "it", "them", "those", "these", "there"})
 # ... what they pointed at, said just before the request in its sentence
 _POINTED = re.compile(r"(?:that|this|it)(?:\s+(?:bit|part|thing|one))?", re.IGNORECASE)
+# (what they meant to say, not what they would rather not: "I'd rather not talk about my
+# partner, can we go back to that?", the review)
 _SAID_ABOUT_FIRST = re.compile(
-    r"\b(?:say|said|saying|talk|talking|tell\s+you|telling\s+you|mention|mentioning)\s+about\s+"
-    r"(?P<what>(?:(?:my|the|our|his|her|their)\s+)?[\w'-]+(?:\s+[\w'-]+)?)\s*,\s*"
+    r"\b(?:was\s+(?:about|going)\s+to|were\s+(?:about|going)\s+to|wanted\s+to|meant\s+to|"
+    r"want\s+to|wanna|gonna|was\s+gonna)\s+(?:say|talk|mention|tell\s+you)(?:\s+(?:something|a\s+bit|"
+    r"more))?\s+about\s+(?P<what>[^,.;:!?\u2013\u2014]{1,50}?)\s*(?:[,.;:!?]+|\s[-\u2013\u2014])\s*"
     r"(?:(?:so|but|and|anyway)\s+)?(?=(?:can|could|shall)\s+(?:we|i)\b)",
     re.IGNORECASE,
 )
@@ -471,6 +474,13 @@ def gone_back_to(steer: Steer, request: ExtractRequest) -> Earlier | None:
     return alike[0] if alike else None
 
 
+def _back_on_topic(steer: Steer, request: ExtractRequest) -> bool:
+    """The request goes back to nothing but the study's own topic ("the phone stuff" in a
+    study of phone plans)."""
+    words = words_of(steer.target)
+    return bool(words) and words <= words_of(request.concept.name)
+
+
 def steer_to(
     request: ExtractRequest, nodes: list[ExtractedNode], view: OntologyView
 ) -> tuple[str | None, ExtractedNode | None]:
@@ -485,6 +495,16 @@ def steer_to(
             return (earlier.label if earlier is not None else None), None
         return (chosen.label if chosen is not None else None), None
     steer = _not_whom_they_ask(_person_named(steer, request), request)
+    if _back_on_topic(steer, request):
+        # back to the study itself, away from where the questions had wandered: what they say
+        # matters there is the focus, else no steer ("Can we go back to the phone stuff? The
+        # data thing is honestly the bigger deal", round 262 was asked "What would you like to
+        # say about that?" of a new node "phone")
+        chosen = stressed(request.answer, nodes)
+        if isinstance(chosen, str):
+            earlier = best_match(chosen, earlier_nodes(request)) if words_of(chosen) else None
+            return (earlier.label if earlier is not None else None), None
+        return (chosen.label if chosen is not None else None), None
     earlier = gone_back_to(steer, request)
     if earlier is not None:
         return earlier.label, None
