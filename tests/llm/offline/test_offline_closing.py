@@ -80,3 +80,30 @@ def test_the_ladders_naming_what_they_pointed_at_are_read_back_first(mec: Method
     assert '"reliability" because "I feel safe with the kids"' in text, text
     unpointed = _closing(mec, summary_chains=chains, answers=answers, summary_labels=[])
     assert "feel safe" not in unpointed, unpointed  # (the longest three, as before)
+
+
+def test_how_they_are_and_their_people_let_them_do_nothing(mec: Methodology) -> None:
+    # round 262: "You said you can actually relax on holiday. What does that let you do?" -
+    # "What do you mean, let me do?"; "You talked about your old dears. What does that let you
+    # do?"
+    spec = mec.strategy("deepen")
+    assert spec is not None
+    for label, said in (
+        ("can relax on holiday", "It means I can actually relax on holiday, not panicking."),
+        ("noise some of my old dears", "Maybe the noise, some of my old dears don't like it."),
+    ):
+        for turn in range(6):
+            text = ask(mec, spec, label, turn=turn, stance=1, answers=[said], quotes=[said])
+            assert "let you do" not in text, text
+
+
+def test_a_quote_is_never_cut_before_what_it_needs(mec: Methodology) -> None:
+    # round 262: "bit sceptical of the 'for your gut' line" was said back "You said "sceptical
+    # of the". What difference does that make for you?"
+    spec = mec.strategy("deepen")
+    assert spec is not None
+    said = "coconut ones taste like sun cream haha. bit sceptical of the 'for your gut' line though"
+    quote = "bit sceptical of the 'for your gut' line"
+    for turn in range(4):
+        text = ask(mec, spec, "bit sceptical", turn=turn, answers=[said], quotes=[quote])
+        assert not re.search(r"\b(?:of|the)\"", text), text

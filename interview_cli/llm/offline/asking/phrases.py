@@ -1043,11 +1043,19 @@ def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -
             span = _find(words, tokens, v)
             found = found or span is not None
             phrase = None if span is None else _phrase(tokens, span[0], span[1], v)
-            if phrase is not None:
+            if phrase is not None and not DANGLING.search(phrase.verbatim):
                 return _named(phrase, answers)
         if found:
             return None  # said, but no clean phrase: not a shorter one of its words either
     return None
+
+
+# A phrase ending on a word that needs what follows it was cut short: "bit sceptical of the 'for
+# your gut' line" was said back "You said "sceptical of the"" (round 262)
+DANGLING = re.compile(
+    r"\b(?:the|a|an|my|your|our|their|and|or|but)\W*$",
+    re.IGNORECASE,
+)
 
 
 def _its_for_it_is(tokens: Sequence[Token], at: int) -> bool:

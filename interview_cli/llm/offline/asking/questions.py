@@ -272,9 +272,21 @@ _WON_THEM_OVER = frozenset(
 
 
 _STATES = frozenset(
-    "sane calm safe dry relaxed rested awake fresh sleep sleeping worry worrying worried "
-    "stress stressed stressing sweaty sweat human normal comfortable comfy".split()
+    "sane calm safe dry relax relaxed relaxing rested awake fresh sleep sleeping worry worrying "
+    "worried stress stressed stressing sweaty sweat human normal comfortable comfy".split()
 )
+
+
+_LET_DO = "let you do"
+_PEOPLE_WORDS = KIN | frozenset(
+    "people customers clients ladies dears folk folks neighbours friends mates colleagues".split()
+)
+
+
+def _their_people(request: QuestionRequest) -> bool:
+    """The focus names people of their life ("my old dears", "the kids")."""
+    said = set(re.findall(r"[a-z']+", (request.focus_label or "").lower()))
+    return bool(said & _PEOPLE_WORDS)
 
 
 def _how_they_are(request: QuestionRequest) -> bool:
@@ -797,6 +809,11 @@ def _question(request: QuestionRequest) -> str:
         # it, instead
         family = "bridge"
     fresh = _unused_first(candidates(request, family, ref, about), request.avoid_questions)
+    if family == "deepen" and (_how_they_are(request) or _their_people(request)):
+        # how they are, or people, let them do nothing: "You said you can actually relax on
+        # holiday. What does that let you do?", "You talked about your old dears. What does
+        # that let you do?" (round 262: "What do you mean, let me do?")
+        fresh = [p for p in fresh if _LET_DO not in p[1]] or fresh
     if family == "attribution" and not _went_wrong(request):
         # what it would have taken to go differently is asked of what went wrong: round 198
         # asked it of "the local lad" who fixed it, round 202 of the broker who sorted it

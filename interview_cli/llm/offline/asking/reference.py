@@ -22,6 +22,7 @@ from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.mentions import _FEELING_WORDS, MENTION_DETERMINERS, mention
 from interview_cli.llm.offline.asking.phrases import (
     BEFORE_A_VERB,
+    DANGLING,
     DISLIKING,
     MAX_QUOTE_WORDS,
     SENTENCE_END,
@@ -483,7 +484,8 @@ def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) ->
     if start > 0 and tokens[start - 1].norm in CONDITIONS:
         return None  # "so if | Im stuck in traffic": no "You said \"Im stuck\"" (round 35)
     sentence_start = start == 0 or tokens[start - 1].norm in SENTENCE_END
-    return " ".join(lowered([t.text for t in tokens[start:end]], sentence_start))
+    said = " ".join(lowered([t.text for t in tokens[start:end]], sentence_start))
+    return None if DANGLING.search(said) else said  # ("sceptical of the", round 262)
 
 
 _NAMED_AS = frozenset("thing bit part stuff side".split())

@@ -1016,6 +1016,8 @@ def _items(segment: str) -> list[str]:
         pieces = [segment.strip()]
     elif len(pieces) == 2 and _one_preposition(pieces):
         pieces = [segment.strip()]  # "data for the satnav and the app": one "for"
+    elif len(pieces) == 2 and _A_FIGURE_ENDS.search(pieces[0]) and _A_FIGURE_OPENS.match(pieces[1]):
+        pieces = [segment.strip()]  # "6 or 7 jobs": one figure, guessed (round 262: "got 6")
     elif len(pieces) == 2 and _DENIED_OR.search(segment):
         # "she didnt rush me or read from a script": the "or" is denied too (round 70 asked
         # "What happened next, after reading from a script?")
@@ -1035,9 +1037,19 @@ def _items(segment: str) -> list[str]:
     return [p.strip() for p in pieces if p.strip()]
 
 
+_FIGURE = r"(?:\d+(?:[.,]\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
+_A_FIGURE_ENDS = re.compile(r"\b" + _FIGURE + r"\s*$", re.IGNORECASE)
+_A_FIGURE_OPENS = re.compile(r"\s*" + _FIGURE + r"\b", re.IGNORECASE)
+_GUESSED_FIGURE = re.compile(
+    r"\b(" + _FIGURE + r")\s+(?:or|to)\s+" + _FIGURE + r"\b", re.IGNORECASE
+)
+
+
 def _size(chunk: str) -> int:
     """A list item's content words, a number said in words counted as one ("six hundred and
     forty quid" is a price), a person it is about as none."""
+    # (a figure guessed is one: "6 or 7 jobs")
+    chunk = _GUESSED_FIGURE.sub(r"\g<1>", chunk)
     words = [w for w in content_words(chunk) if w not in _MADE_WHO]
     # (the number's words run together: "one for work and one for the gym" is two items)
     joined = sum(a in _AMOUNT_WORDS and b in _AMOUNT_WORDS for a, b in itertools.pairwise(words))
