@@ -176,6 +176,11 @@ class QuestionRequest(BaseModel):
     summary_chains: list[list[str]] = Field(
         default_factory=list, description="for a closing: the ladders learned, in their words"
     )
+    asked_chains: list[list[str]] = Field(
+        default_factory=list,
+        description="for a closing: the ladders climbed by asking why (each rung the reason the "
+        "answer gave for the one before), the ones to read back first",
+    )
     covered_labels: list[str] = Field(
         default_factory=list, description="for a topic-level question: what was already named"
     )

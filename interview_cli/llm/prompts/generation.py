@@ -90,8 +90,19 @@ def _focus_section(request: QuestionRequest, topic: str) -> str:
     """What to ask about: the focus in the respondent's words, or the topic, or the summary."""
     if request.is_closing or request.strategy.focus_mode == "summary":
         chains = [" -> ".join(c) for c in request.summary_chains] or request.summary_labels
-        return "## What you heard (their words, concrete to abstract)\n" + delimit(
+        heard = "## What you heard (their words, concrete to abstract)\n" + delimit(
             "summary", bullets(chains)
+        )
+        if not request.asked_chains:
+            return heard
+        # (the ladders they gave when asked why: the surest, read back first)
+        asked = [" -> ".join(c) for c in request.asked_chains]
+        return (
+            "## What they answered when asked why (each the reason they gave for the one "
+            "before it; restate these first)\n"
+            + delimit("asked_ladders", bullets(asked))
+            + "\n\n"
+            + heard
         )
     element = next((e for e in request.concept.elements if e.id == request.element_id), None)
     if element is not None:

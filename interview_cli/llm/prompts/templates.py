@@ -39,6 +39,7 @@ RESERVED_TAGS: tuple[str, ...] = (
     "asked_recently",
     "focus",
     "summary",
+    "asked_ladders",
     "earlier_summary",
     "stimulus",
     "element",

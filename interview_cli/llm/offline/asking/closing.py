@@ -34,7 +34,10 @@ MAX_RECAP = 3
 
 
 def clean_ladders(
-    chains: Sequence[Sequence[str]], answers: Sequence[str], first: Sequence[str] = ()
+    chains: Sequence[Sequence[str]],
+    answers: Sequence[str],
+    first: Sequence[str] = (),
+    asked: int = 0,
 ) -> list[tuple[Phrase, ...]]:
     """The rungs read back in the respondent's words for each ladder with two distinct clean
     rungs: its most concrete one, the nearest one above it that names none of the same things,
@@ -42,8 +45,10 @@ def clean_ladders(
     recap puts ``first`` (what they asked to go back to or said mattered most) come first
     (round 260's Fatima said "reliability is the big one for me" and "I already said,
     reliability!", and was read back three side chains), then the longest (the ones the
-    respondent went furthest up: what mattered most, not a passing two-step said first): the
-    ``MAX_SUMMARY_CHAINS`` read back, in the order they were said."""
+    respondent went furthest up: what mattered most, not a passing two-step said first), all
+    after the first ``asked`` of the ``chains`` (climbed by asking why,
+    ``QuestionRequest.asked_chains``): the ``MAX_SUMMARY_CHAINS`` read back, in the order they
+    were said."""
     found: list[_Ladder] = []
     pointed = {label.lower() for label in first}
     for at, chain in enumerate(chains):
@@ -70,7 +75,7 @@ def clean_ladders(
             [p.verbatim for p in pair] != [p.verbatim for p in f.pair] for f in found
         ):
             later = 0 if pointed & {label.lower() for label in chain} else 1
-            found.append(_Ladder(later, -len(phrases), at, pair))
+            found.append(_Ladder(int(at >= asked), later, -len(phrases), at, pair))
     # each rung read back once: "'i look for firm' leading to 'my independence', 'i look for
     # firm' leading to 'my hip' and 'i look for firm' leading to ..." (round 28) reads as a
     # machine, and leaves the rest of what was said out
@@ -86,9 +91,12 @@ def clean_ladders(
 
 
 class _Ladder(NamedTuple):
-    """A ladder to read back, sorted by what comes first: one naming what they pointed at
-    (``later`` 0), then the longest (``rungs``: minus its clean rungs), then the first said."""
+    """A ladder to read back, sorted by what comes first: one climbed by asking (``told`` 0:
+    the graph's other links are the reader's, and on speech as people type it many join two
+    things said in one breath), then one naming what they pointed at (``later`` 0), then the
+    longest (``rungs``: minus its clean rungs), then the first said."""
 
+    told: int
     later: int
     rungs: int
     at: int
@@ -157,6 +165,8 @@ def _because(reason: Phrase) -> str:
     comes portioned" because of "there's no half a bag of spinach turning"' was read as the
     spinach causing the portions (round 166)."""
     words = reason.verbatim.lower().replace("\u2019", "'").split()
+    if words and words[0] in _DOES:
+        return "because it"  # ("because of "saves the faff"", round 261)
     said = bool(reason.clause) or (bool(words) and words[0] in _SUBJECTS)
     return "because" if said or bool(set(words[1:]) & _FINITE) else "because of"
 
@@ -164,6 +174,8 @@ def _because(reason: Phrase) -> str:
 # A clause's first word, or a verb of its own after it ("the kids get a nicer dad").
 _SUBJECTS = frozenset("i i'm im it it's its there there's theres we they he she you".split())
 _FINITE = frozenset("is are was were get gets got have has had can can't cant will".split())
+# ... or a doing with no subject: "saves the faff", "keeps me going"
+_DOES = frozenset("saves keeps makes gives lets helps means stops takes gets".split())
 
 
 def _also(
@@ -191,7 +203,12 @@ def closing_question(request: QuestionRequest, key: str, threshold: float) -> st
     restated as reasons, or for a method whose links are no reasons, the clean phrases of
     what was said most (``summary_labels``) recapped one by one."""
     answers = list(request.answers) or [e.answer for e in request.recent]
-    ladders = clean_ladders(request.summary_chains, answers, request.summary_labels[:3])
+    ladders = clean_ladders(
+        [*request.asked_chains, *request.summary_chains],
+        answers,
+        request.summary_labels[:3],
+        asked=len(request.asked_chains),
+    )
     reasons = says_why(request.methodology)
     if ladders and reasons:
         summary = restated(ladders) + _also(request, answers, ladders)

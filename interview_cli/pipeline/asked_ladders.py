@@ -1,0 +1,108 @@
+"""The ladders the respondent climbed when asked: each rung a focus asked why it matters, and
+the next what the answer to that question gave as its reason.
+
+A summary read off the graph alone reads back every link the reader made, and on speech as
+people type it many of them join two things said in one breath ("'sit too long' because 'I
+cant stand waiting'", round 261; "'you've slept like 5 hrs' matters to you because
+'knackered'", its respondent having said "its not important its just what I get"). A trained
+moderator restates the ladder as the respondent gave it: the question "why does X matter?"
+and the first thing the answer said, linked to X in that turn. An answer puzzled at the
+question ("eh?", "wdym"), or saying the focus does not matter, climbs nothing. The closing
+reads these back before the graph's other chains (``offline.asking.closing``).
+
+Pure: reads the session's turns and the graph, changes neither.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from interview_cli.config.schemas import Methodology
+from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
+from interview_cli.core.text import label_profile
+from interview_cli.llm.offline.reading.meta import PUZZLED
+from interview_cli.session.schema import TurnRecord
+
+MAX_ASKED = 8
+
+# The focus said not to matter, opening the answer: "its not important its just what I get",
+# "It doesn't bother me, I said its fair!", "it dont matter really"
+_NOT_SO = re.compile(
+    r"^\W*(?:(?:well|no|nah|erm|um|hmm|haha|lol|oh)\W+)*(?:it'?s|its|it\s+is|that'?s|thats|it)\s+"
+    r"(?:not|isn'?t|isnt|doesn'?t|doesnt|dont|don'?t)\s+(?:really\s+|that\s+|actually\s+)?"
+    r"(?:important|matter|bother|a\s+big\s+deal|a\s+problem|an\s+issue)",
+    re.IGNORECASE,
+)
+
+# ... or not known: "i dont know really, what difference does it make to anyone" (round 261
+# would have read back "difference does it make to anyone")
+_NOT_KNOWN = re.compile(
+    r"^\W*(?:(?:well|hmm|um|erm|honestly|tbh|oh)\W+)*(?:i\s+)?(?:do\s*n[o']?t|dont|do\s+not)\s+know\b|"
+    r"^\W*(?:(?:well|hmm|um|erm)\W+)*(?:dunno|no\s+idea|not\s+sure)\b",
+    re.IGNORECASE,
+)
+
+
+# A question asking why the focus matters, in any of the ways the wordings put it.
+_ASKS_WHY = re.compile(
+    r"\b(?:why|matters?|important|difference|give\s+you|help\s+you|let\s+you|get\s+out\s+of|"
+    r"good\s+about|counts?\s+for\s+you|do\s+for\s+you|bothers?|problem|mean\s+for\s+you|"
+    r"like\s+for\s+you|affect\s+you|miss)\b",
+    re.IGNORECASE,
+)
+
+
+def asked_chains(
+    graph: KnowledgeGraph, methodology: Methodology, turns: Sequence[TurnRecord]
+) -> list[list[str]]:
+    """Labels of the ladders climbed by asking, most concrete first, in the order they were
+    begun: a chain per rung asked about that no answer gave as a reason."""
+    relations = set(methodology.ontology.chain_relations)
+    reason: dict[str, str] = {}  # focus id -> the reason its question's answer gave first
+    for turn in turns:
+        focus = turn.question.focus_node_id
+        spec = methodology.strategy(turn.question.strategy or "")
+        if focus is None or focus not in graph or spec is None or not spec.climbs:
+            continue
+        if turn.assessment is not None and turn.assessment.answer_kind != "answer":
+            continue
+        said = turn.answer.text
+        if not _ASKS_WHY.search(turn.question.text):
+            continue  # ("Back to your phone plan. What did you want to say about that?")
+        if PUZZLED.match(said) or _NOT_SO.match(said) or _NOT_KNOWN.match(said):
+            continue
+        found = _first_reason(graph, relations, focus, turn.turn_number)
+        if found is not None:
+            reason.setdefault(graph.latest_version(focus), graph.latest_version(found))
+    given = set(reason.values())
+    chains: list[list[str]] = []
+    for start in reason:
+        if start in given:
+            continue
+        chain = [start]
+        while chain[-1] in reason and reason[chain[-1]] not in chain:
+            chain.append(reason[chain[-1]])
+        chains.append([graph.node(n).label for n in chain])
+    return chains[:MAX_ASKED]
+
+
+def _first_reason(graph: KnowledgeGraph, relations: set[str], focus: str, turn: int) -> str | None:
+    """The node the answer of ``turn`` linked to ``focus`` first, either way round: the first
+    that names two things or more, else the first ("I wake up and my back isnt seized" gives
+    the back, not "wake up")."""
+    linked: list[str] = []
+    for edge in graph.edges():
+        if edge.relation not in relations or not any(p["turn"] == turn for p in edge.provenance):
+            continue
+        other = (
+            edge.target if edge.source == focus else edge.source if edge.target == focus else None
+        )
+        if other is not None and other != focus and graph.node(other).confidence != DISOWNED:
+            linked.append(other)
+    full = [n for n in linked if len(label_profile(graph.node(n).label).content) >= 2]
+    chosen = full or linked
+    return chosen[0] if chosen else None
+
+
+__all__ = ["MAX_ASKED", "asked_chains"]

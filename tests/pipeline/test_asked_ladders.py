@@ -1,0 +1,147 @@
+"""The ladders climbed by asking (``pipeline.asked_ladders``): each rung a focus asked why it
+matters, the next what the answer gave first as its reason; and the closing reads them back
+before the graph's other chains."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from interview_cli.config.library import Library
+from interview_cli.config.schemas import Concept, Methodology
+from interview_cli.core.graph.knowledge import KnowledgeGraph
+from interview_cli.llm.offline.asking.questions import offline_question
+from interview_cli.llm.protocol import QuestionRequest
+from interview_cli.pipeline.asked_ladders import asked_chains
+from interview_cli.session.schema import AnswerRecord, QuestionRecord, TurnRecord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _meth() -> Methodology:
+    return Library.discover(cwd=ROOT).methodology("means_end_chain").value
+
+
+def _turn(number: int, question: str, answer: str, focus: str | None, strategy: str) -> TurnRecord:
+    return TurnRecord(
+        turn_number=number,
+        question=QuestionRecord(text=question, strategy=strategy, focus_node_id=focus),
+        answer=AnswerRecord(utterance_id=f"u{number}", text=answer),
+    )
+
+
+def _session() -> tuple[KnowledgeGraph, list[TurnRecord]]:
+    """Round 261's barber, as asked: the focus of each question, and the answer's links."""
+    meth = _meth()
+    graph = KnowledgeGraph()
+
+    def add(label: str, kind: str, turn: int) -> str:
+        return graph.add_node(label, kind, methodology=meth, turn=turn).id
+
+    def link(source: str, target: str, turn: int) -> None:
+        said = {"utterance_id": f"u{turn}", "quote": "", "turn": turn}
+        graph.add_relation(source, target, "leads_to", methodology=meth, turn=turn, provenance=said)  # type: ignore[arg-type]
+
+    knows = add("knows how I like it", "attribute", 1)
+    sit = add("sit down", "functional_consequence", 1)
+    link(knows, sit, 1)  # the reader's, in one breath: no question asked it
+    explain = add("dont have to explain nothing", "functional_consequence", 2)
+    link(sit, explain, 2)  # answered "eh? i meant ...": puzzled, no climb
+    faff = add("saves the faff", "instrumental_value", 3)
+    link(explain, faff, 3)
+    waiting = add("cant stand waiting", "functional_consequence", 4)
+    sat = add("sit too long", "attribute", 5)
+    link(sat, waiting, 5)  # linked the other way round: the reason still
+    turns = [
+        _turn(
+            1,
+            "When you think about a barber, what do you notice?",
+            "he knows how i like it so i just sit down",
+            None,
+            "opening",
+        ),
+        _turn(
+            2,
+            "Why does sitting down matter to you?",
+            "eh? i meant i dont have to explain nothing",
+            sit,
+            "deepen",
+        ),
+        _turn(3, "And why does that matter to you?", "saves the faff i guess", explain, "deepen"),
+        _turn(
+            4,
+            "Is there anything else that is important to you here?",
+            "not waiting. i cant stand waiting",
+            None,
+            "explore",
+        ),
+        _turn(
+            5,
+            "Why does that bother you?",
+            "the knees! sit too long and they seize up",
+            waiting,
+            "deepen",
+        ),
+    ]
+    return graph, turns
+
+
+def test_a_ladder_is_what_each_answer_gave_as_the_reason_asked_for() -> None:
+    graph, turns = _session()
+    assert asked_chains(graph, _meth(), turns) == [
+        ["dont have to explain nothing", "saves the faff"],
+        ["cant stand waiting", "sit too long"],
+    ]
+
+
+def test_a_puzzled_or_denying_answer_climbs_nothing() -> None:
+    graph, turns = _session()
+    meth = _meth()
+    # said not to matter: "its not important its just what I get"
+    denied = [
+        *turns[:4],
+        turns[4].model_copy(
+            update={
+                "answer": AnswerRecord(
+                    utterance_id="u5", text="its not important, sit too long and they seize up"
+                )
+            }
+        ),
+    ]
+    assert ["cant stand waiting", "sit too long"] not in asked_chains(graph, meth, denied)
+    # nor does a question that asked no why ("What did you want to say about that?")
+    steer = turns[4].model_copy(
+        update={
+            "question": turns[4].question.model_copy(
+                update={"text": "Back to waiting. What did you want to say about that?"}
+            )
+        }
+    )
+    assert ["cant stand waiting", "sit too long"] not in asked_chains(
+        graph, meth, [*turns[:4], steer]
+    )
+
+
+def test_the_closing_reads_the_asked_ladders_first() -> None:
+    meth = _meth()
+    strategy = next(s for s in meth.strategies if s.generates_closing_question)
+    concept = Concept(id="c", name="Barbers", methodology=meth.name, objective="x")
+    answers = [
+        "he knows how i like it so i just sit down",
+        "eh? i meant i dont have to explain nothing",
+        "saves the faff i guess",
+        "not waiting. i cant stand waiting",
+        "the knees! sit too long and they seize up",
+    ]
+    request = QuestionRequest(
+        methodology=meth,
+        concept=concept,
+        strategy=strategy,
+        closing=True,
+        answers=answers,
+        summary_chains=[["he knows how I like it", "sit down", "dont have to explain nothing"]],
+        asked_chains=[["dont have to explain nothing", "saves the faff"]],
+    )
+    text = offline_question(request)
+    assert '"I dont have to explain nothing" matters to you because it "saves the faff"' in text, (
+        text
+    )
