@@ -228,6 +228,11 @@ class QuestionRequest(BaseModel):
     depth: int = 0
     language: str | None = None
     closing: bool = False
+    leaving: bool = Field(
+        default=False,
+        description="for a closing: the respondent said they are tired or have to go (thank "
+        "them and let them go: the check-back is short and asks for nothing more)",
+    )
     turn_number: int = 0
     seed: int = 0
     # The concept's guide (``Concept.guide``): must-cover topics not covered yet, topics to

@@ -13,6 +13,7 @@ from typing import TypedDict
 
 from interview_cli.config.schemas import Concept, ConceptElement, Methodology
 from interview_cli.config.signal_catalogue import resolve_weight_key
+from interview_cli.core.decide.continuation import RESPONDENT_FATIGUED
 from interview_cli.core.decide.steer import SteerRequest, steered_node
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.guide import guide_coverage
@@ -253,6 +254,7 @@ def question_request(
         depth=decided.outcome.graph_state.max_depth,
         language=language or concept.language,
         closing=closing,
+        leaving=closing and decided.outcome.continuation.reason == RESPONDENT_FATIGUED,
         turn_number=turn_number + 1,
         seed=seed,
         **question_context(decided.state, m, focus_id, turns),

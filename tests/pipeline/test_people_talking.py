@@ -106,3 +106,22 @@ def test_an_opening_story_closed_with_thats_it_is_asked_about_not_passed_over() 
     asked, interview = _talk("walking_boots_mec", [brushed])
     assessment = interview.session.turns[0].assessment
     assert assessment is not None and assessment.knowledge_ceiling == "terminal"
+
+
+def test_a_respondent_who_has_to_go_is_thanked_and_let_go() -> None:
+    # round 261: "Sorry I have to go now, Zosia is awake" was asked "... Did I miss anything
+    # that matters to you?"
+    asked, interview = _talk(
+        "washing_machine_mec",
+        [
+            "The big drum one, 10kg, for the kids' football kits.",
+            "Because it means I do one wash a day instead of three.",
+            "It gives me my evenings back, I'm not stood folding till ten.",
+            "Time with the kids, honestly, that's what it's about.",
+            "The quick wash too, thirty minutes, so the kit's dry for Saturday.",
+            "So they're not in damp kit, and I'm not the mum who forgot.",
+            "It's quiet as well, we've an open plan kitchen so you'd hear it.",
+            "sorry I have to go now, the baby's awake. bye!",
+        ],
+    )
+    assert "let you go" in asked[-1] or "won't keep you" in asked[-1], asked

@@ -93,6 +93,13 @@ def _focus_section(request: QuestionRequest, topic: str) -> str:
         heard = "## What you heard (their words, concrete to abstract)\n" + delimit(
             "summary", bullets(chains)
         )
+        if request.leaving:
+            # (round 261: "pressed for more while I was leaving")
+            heard += (
+                "\nThey said they are tired or have to go: thank them, let them go, restate the "
+                "main points in one short sentence, and ask for nothing more than whether that "
+                "is right."
+            )
         if not request.asked_chains:
             return heard
         # (the ladders they gave when asked why: the surest, read back first)

@@ -107,3 +107,18 @@ def test_a_quote_is_never_cut_before_what_it_needs(mec: Methodology) -> None:
     for turn in range(4):
         text = ask(mec, spec, "bit sceptical", turn=turn, answers=[said], quotes=[quote])
         assert not re.search(r"\b(?:of|the)\"", text), text
+
+
+def test_a_respondent_leaving_is_thanked_and_let_go(mec: Methodology) -> None:
+    # round 261: "Sorry I have to go now, Zosia is awake" was asked 'We talked about ... Did I
+    # miss anything that matters to you?' ("pressed for more while I was leaving")
+    answers = ["The disc brakes, mainly.", "Because I feel safe on the descents."]
+    chains = [["disc brakes", "feel safe on the descents"]]
+    for leaving in (False, True):
+        text = _closing(mec, summary_chains=chains, answers=answers, leaving=leaving)
+        assert '"I feel safe on the descents"' in text, text
+        assert ("let you go" in text or "won't keep you" in text) == leaving, text
+    recap = _closing(mec, answers=answers, summary_labels=["disc brakes"], leaving=True)
+    assert "disc brakes" in recap and "missed anything" not in recap, recap
+    bare = _closing(mec, answers=["Dunno really."], leaving=True)
+    assert "let you go" in bare and "anything else that matters" not in bare, bare

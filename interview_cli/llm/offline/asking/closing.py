@@ -22,6 +22,9 @@ from interview_cli.llm.offline.asking.phrases import Phrase, phrase_for
 from interview_cli.llm.offline.asking.reference import refer
 from interview_cli.llm.offline.asking.wording import (
     CLOSING_TEMPLATES,
+    LEAVING_CLOSING_TEMPLATES,
+    LEAVING_RECAP_TEMPLATES,
+    LEAVING_SUMMARY_TEMPLATES,
     RECAP_TEMPLATES,
     SUMMARY_TEMPLATES,
 )
@@ -212,14 +215,16 @@ def closing_question(request: QuestionRequest, key: str, threshold: float) -> st
     reasons = says_why(request.methodology)
     if ladders and reasons:
         summary = restated(ladders) + _also(request, answers, ladders)
-        texts = [t.format(summary=summary) for t in SUMMARY_TEMPLATES]
+        forms = LEAVING_SUMMARY_TEMPLATES if request.leaving else SUMMARY_TEMPLATES
+        texts = [t.format(summary=summary) for t in forms]
     else:
         # (a story's chain ends are its first step and its last word, no findings: "We talked
         # about 'I went on their website', 'deep' and ...", round 68; what was said most is)
         phrases = clean_phrases(request.summary_labels, answers, request.concept.name)
         if phrases:
             recap = label_list(f'"{p.verbatim}"' for p in phrases)
-            texts = [t.format(recap=recap) for t in RECAP_TEMPLATES]
+            forms = LEAVING_RECAP_TEMPLATES if request.leaving else RECAP_TEMPLATES
+            texts = [t.format(recap=recap) for t in forms]
         else:
-            texts = list(CLOSING_TEMPLATES)
+            texts = list(LEAVING_CLOSING_TEMPLATES if request.leaving else CLOSING_TEMPLATES)
     return pick(texts, request.avoid_questions, key, threshold)

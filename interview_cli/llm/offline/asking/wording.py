@@ -541,6 +541,20 @@ RECAP_TEMPLATES: tuple[str, ...] = (
     "We talked about {recap}. Did I miss anything that matters to you?",
     "Thank you. We covered {recap}. Is there anything important I missed?",
 )
+# ... to a respondent who said they have to go or are tired: thanked and let go, the check-back
+# short, and no asking for more ("did I miss anything?" after "Sorry I have to go now, Zosia is
+# awake", round 261: "pressed for more while I was leaving")
+LEAVING_SUMMARY_TEMPLATES: tuple[str, ...] = (
+    "Thank you, I'll let you go. Just to check I've got it: {summary}. Is that right?",
+    "Thanks for your time, I won't keep you. So, {summary}. Have I got that right?",
+)
+LEAVING_RECAP_TEMPLATES: tuple[str, ...] = (
+    "Thank you, I'll let you go. We talked about {recap}. If I've got any of that wrong, just say.",
+    "Thanks for your time, I won't keep you. We covered {recap}; say if I've missed the point.",
+)
+LEAVING_CLOSING_TEMPLATES: tuple[str, ...] = (
+    "Thank you for your time, I'll let you go. If there's anything you'd like to add, just say.",
+)
 CLOSING_TEMPLATES: tuple[str, ...] = (
     "Before we finish, is there anything else that matters to you that we haven't touched on?",
     "Thank you, this has been very helpful. Is there anything you'd like to add before we wrap up?",
