@@ -28,10 +28,15 @@ MAX_ASKED = 8
 
 # The focus said not to matter, opening the answer: "its not important its just what I get",
 # "It doesn't bother me, I said its fair!", "it dont matter really"
+# ... or taken back, or said to give nothing: "No no, I do want to come home", "Nothing is good
+# about after a full day, I am tired", "For me? Nothing" (round 263 read back "I don't want to
+# come home" because of "after a full day", because "it's scheduled for 11")
 _NOT_SO = re.compile(
-    r"^\W*(?:(?:well|no|nah|erm|um|hmm|haha|lol|oh)\W+)*(?:it'?s|its|it\s+is|that'?s|thats|it)\s+"
+    r"^\W*(?:(?:well|no|nah|erm|um|hmm|haha|lol|oh)\W+)*(?:(?:it'?s|its|it\s+is|that'?s|thats|it)\s+"
     r"(?:not|isn'?t|isnt|doesn'?t|doesnt|dont|don'?t)\s+(?:really\s+|that\s+|actually\s+)?"
-    r"(?:important|matter|bother|a\s+big\s+deal|a\s+problem|an\s+issue)",
+    r"(?:important|matter|bother|affect|a\s+big\s+deal|a\s+problem|an\s+issue)|"
+    r"no\W+no\b|(?:(?:[\w'-]+\W+){0,3}[\w'-]+\?\s*)?(?:nothing\s+(?:is\s+)?good\s+about|"
+    r"nothing(?:\s+really|\s+much|\s+at\s+all)?\s*[,.!;]))",
     re.IGNORECASE,
 )
 

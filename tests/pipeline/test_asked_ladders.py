@@ -108,6 +108,15 @@ def test_a_puzzled_or_denying_answer_climbs_nothing() -> None:
         ),
     ]
     assert ["cant stand waiting", "sit too long"] not in asked_chains(graph, meth, denied)
+    # ... nor one taken back, or said to give nothing (round 263: "No no, I do want to come
+    # home", "Nothing is good about after a full day")
+    for said in ("No no, sit too long is what I meant", "Nothing is good about it, sit too long"):
+        took_back = turns[4].model_copy(
+            update={"answer": AnswerRecord(utterance_id="u5", text=said)}
+        )
+        assert ["cant stand waiting", "sit too long"] not in asked_chains(
+            graph, meth, [*turns[:4], took_back]
+        )
     # nor does a question that asked no why ("What did you want to say about that?")
     steer = turns[4].model_copy(
         update={

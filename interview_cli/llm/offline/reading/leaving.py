@@ -51,7 +51,7 @@ _CLAUSE_ENDS = (
 )
 # A subject of theirs: "I", "we" (never "I'd": a going that would be, "I'd have to go and
 # check"), or none where the sentence opens on it ("Need to log off now").
-_I = r"(?:i|we)(?:'?ve|\s+have|'?ll|\s+will|'?m|\s+am)?\s+"
+_I = r"(?:i|we)(?:'?ve|\s+have|'?ll|\s+will|\s+shall|'?m|\s+am)?\s+"
 _ADVERB = r"(?:(?:really|just|genuinely|honestly|actually|definitely|probably|do|afraid)\s+)*"
 _MODAL = (
     r"(?:got\s+to|gotta|have\s+to|need\s+to|must|better|(?:going\s+to|gonna)\s+(?:have\s+to|need\s+to)?|"
@@ -249,7 +249,11 @@ _SOMEWHERE = re.compile(
     r"\s+(?:to(?!\s+bed\b)|into|round|over|down|up|home|out\s+to|back\s+to)\b", re.IGNORECASE
 )
 _ENOUGH = re.compile(r"that'?s|thats", re.IGNORECASE)
-_CALLED_AWAY = re.compile(r"\s*(?P<soon>soon\b)?\s*(?:,|\s-|\s–|\bas\b)\s*\S", re.IGNORECASE)
+# ("now" too, before what calls them: "I shall have to leave it there now, I've a bus to catch",
+# round 263)
+_CALLED_AWAY = re.compile(
+    r"\s*(?:now\b)?\s*(?P<soon>soon\b)?\s*(?:,|\s-|\s–|\bas\b)\s*\S", re.IGNORECASE
+)
 _SAID_NOW = re.compile(
     r"\b(?:sorry|soz|listen|look|right|anyway|apologies|ok|okay|honestly)\b", re.IGNORECASE
 )
@@ -285,6 +289,9 @@ def leaving_said_last(
     # (an aside in brackets closing the answer is no part of its last sentence: "... ciao! (that
     # one I can say haha)", round 260)
     answer = _TAIL_ASIDE.sub("", answer)
+    # (nor a letter's sign-off: "... I do hope it has been of some use. Kind regards, Margaret
+    # Hughes.", round 263 asked her about the receptionist)
+    answer = _SIGN_OFF.sub("", answer)
     sentences = [(m.start(), m.group()) for m in SENTENCE.finditer(answer) if m.group().strip()]
     if not sentences:
         return None
@@ -313,6 +320,11 @@ def leaving_said_last(
 
 _SHORT = 6
 _TAIL_ASIDE = re.compile(r"(?<=[.!?])\s*\([^()]{1,80}\)\W*$")
+_SIGN_OFF = re.compile(
+    r"(?<=[.!?])\s*(?:(?:kind|best|warm|warmest)\s+(?:regards|wishes)|regards|many\s+thanks|"
+    r"yours\s+(?:sincerely|faithfully|truly)|all\s+the\s+best)\W*(?:(?-i:[A-Z])[\w'-]*\W*){0,3}$",
+    re.IGNORECASE,
+)
 # ... or a goodbye opening a sentence of any length, after a going said of now: "sorry i've got
 # to jump, call in 5 mins. good luck with it, just make a big tub pls haha" (round 262 asked
 # what difference the call made)
