@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
+from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.reading.meta import PUZZLED
 from interview_cli.session.schema import TurnRecord
@@ -53,7 +53,14 @@ _NOT_KNOWN = re.compile(
 _ASKS_WHY = re.compile(
     r"\b(?:why|matters?|important|difference|give\s+you|help\s+you|let\s+you|get\s+out\s+of|"
     r"good\s+about|counts?\s+for\s+you|do\s+for\s+you|bothers?|problem|mean\s+for\s+you|"
-    r"like\s+for\s+you|affect\s+you|miss)\b",
+    r"affect\s+you|miss)\b",
+    re.IGNORECASE,
+)
+# ... and not a moment asked for: "When did that last make a real difference for you?", "Think
+# of the last time that mattered to you. What was going on?" (the review)
+_ASKS_A_STORY = re.compile(
+    r"\b(?:when\s+did|last\s+time|what\s+was\s+going\s+on|what\s+happened|walk\s+me\s+through|"
+    r"tell\s+me\s+about\s+a\s+time)\b",
     re.IGNORECASE,
 )
 
@@ -73,11 +80,11 @@ def asked_chains(
         if turn.assessment is not None and turn.assessment.answer_kind != "answer":
             continue
         said = turn.answer.text
-        if not _ASKS_WHY.search(turn.question.text):
+        if not _ASKS_WHY.search(turn.question.text) or _ASKS_A_STORY.search(turn.question.text):
             continue  # ("Back to your phone plan. What did you want to say about that?")
         if PUZZLED.match(said) or _NOT_SO.match(said) or _NOT_KNOWN.match(said):
             continue
-        found = _first_reason(graph, relations, focus, turn.turn_number)
+        found = _first_reason(graph, methodology, relations, focus, turn.turn_number)
         if found is not None:
             reason.setdefault(graph.latest_version(focus), graph.latest_version(found))
     given = set(reason.values())
@@ -92,10 +99,14 @@ def asked_chains(
     return chains[:MAX_ASKED]
 
 
-def _first_reason(graph: KnowledgeGraph, relations: set[str], focus: str, turn: int) -> str | None:
-    """The node the answer of ``turn`` linked to ``focus`` first, either way round: the first
-    that names two things or more, else the first ("I wake up and my back isnt seized" gives
-    the back, not "wake up")."""
+def _first_reason(
+    graph: KnowledgeGraph, methodology: Methodology, relations: set[str], focus: str, turn: int
+) -> str | None:
+    """The node the answer of ``turn`` linked to ``focus`` first, either way round, of those
+    read surely (not an aside or a story: "My brother-in-law talked me into getting one, he's a
+    cycling nut. But mainly because ...", "Funny story, I once got stuck ...", the review): the
+    first that names two things or more, else the first ("I wake up and my back isnt seized"
+    gives the back, not "wake up")."""
     linked: list[str] = []
     for edge in graph.edges():
         if edge.relation not in relations or not any(p["turn"] == turn for p in edge.provenance):
@@ -103,7 +114,8 @@ def _first_reason(graph: KnowledgeGraph, relations: set[str], focus: str, turn: 
         other = (
             edge.target if edge.source == focus else edge.source if edge.target == focus else None
         )
-        if other is not None and other != focus and graph.node(other).confidence != DISOWNED:
+        doubted = methodology.tuning.vetoes.doubts(graph.node(other).confidence) if other else True
+        if other is not None and other != focus and not doubted:
             linked.append(other)
     full = [n for n in linked if len(label_profile(graph.node(n).label).content) >= 2]
     chosen = full or linked

@@ -117,6 +117,18 @@ def test_a_puzzled_or_denying_answer_climbs_nothing() -> None:
         assert ["cant stand waiting", "sit too long"] not in asked_chains(
             graph, meth, [*turns[:4], took_back]
         )
+    # ... nor a question asking for a moment, however it ends (the review: "When did that last
+    # make a real difference for you?")
+    moment = turns[4].model_copy(
+        update={
+            "question": turns[4].question.model_copy(
+                update={"text": "When did that last make a real difference for you?"}
+            )
+        }
+    )
+    assert ["cant stand waiting", "sit too long"] not in asked_chains(
+        graph, meth, [*turns[:4], moment]
+    )
     # nor does a question that asked no why ("What did you want to say about that?")
     steer = turns[4].model_copy(
         update={
@@ -154,3 +166,29 @@ def test_the_closing_reads_the_asked_ladders_first() -> None:
     assert '"I dont have to explain nothing" matters to you because it "saves the faff"' in text, (
         text
     )
+
+
+def test_an_aside_or_a_story_is_no_reason_given() -> None:
+    # the review: "My brother-in-law talked me into getting one, he's a cycling nut. But mainly
+    # because I don't turn up to work drenched" read back the brother-in-law as the reason
+    meth = _meth()
+    graph, turns = _session()
+    faff = graph.find_by_label("saves the faff")[0]
+    aside = graph.add_node(
+        "brother-in-law talked me into it",
+        "terminal_value",
+        methodology=meth,
+        turn=6,
+        confidence=0.5,
+    ).id
+    said = {"utterance_id": "u6", "quote": "", "turn": 6}
+    graph.add_relation(faff, aside, "leads_to", methodology=meth, turn=6, provenance=said)  # type: ignore[arg-type]
+    asked = _turn(
+        6, "Why does that matter to you?", "my brother-in-law talked me into it", faff, "deepen"
+    )
+    chains = asked_chains(graph, meth, [*turns, asked])
+    assert ["dont have to explain nothing", "saves the faff"] in chains, chains
+    sure = graph.add_node("less hassle all round", "terminal_value", methodology=meth, turn=6).id
+    graph.add_relation(faff, sure, "leads_to", methodology=meth, turn=6, provenance=said)  # type: ignore[arg-type]
+    chains = asked_chains(graph, meth, [*turns, asked])
+    assert ["dont have to explain nothing", "saves the faff", "less hassle all round"] in chains

@@ -91,6 +91,10 @@ def test_how_they_are_and_their_people_let_them_do_nothing(mec: Methodology) -> 
     for label, said in (
         ("can relax on holiday", "It means I can actually relax on holiday, not panicking."),
         ("noise some of my old dears", "Maybe the noise, some of my old dears don't like it."),
+        # (the review: more people, plural, and more states)
+        ("in-laws come round on sundays", "the in-laws come round on sundays"),
+        ("school mums all use it", "the school mums all use it"),
+        ("can switch off", "on the bike I can switch off from work"),
     ):
         for turn in range(6):
             text = ask(mec, spec, label, turn=turn, stance=1, answers=[said], quotes=[said])

@@ -1053,7 +1053,7 @@ def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -
 # A phrase ending on a word that needs what follows it was cut short: "bit sceptical of the 'for
 # your gut' line" was said back "You said "sceptical of the"" (round 262)
 DANGLING = re.compile(
-    r"\b(?:the|a|an|my|your|our|their|and|or|but)\W*$",
+    r"\b(?:the|a|an|my|your|our|their|this|these|those|some|any|every|whole|and|or|but)\W*$",
     re.IGNORECASE,
 )
 

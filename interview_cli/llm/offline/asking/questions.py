@@ -44,6 +44,7 @@ from interview_cli.core.text import NEGATIONS
 from interview_cli.llm.offline.asking.acknowledgements import acknowledged, unacknowledged
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.closing import closing_question
+from interview_cli.llm.offline.asking.people import done_by_someone_else, names_their_people
 from interview_cli.llm.offline.asking.phrases import (
     WH_WORDS,
     Phrase,
@@ -67,7 +68,7 @@ from interview_cli.llm.offline.asking.wording import (
     WORDINGS,
     Wordings,
 )
-from interview_cli.llm.offline.lexicon import EVENT_PAST, FEELING_WORDS, FELT_WORDS, KIN, LIFE_FACT
+from interview_cli.llm.offline.lexicon import EVENT_PAST, FEELING_WORDS, FELT_WORDS, LIFE_FACT
 from interview_cli.llm.offline.reading.content import is_count, is_money
 from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.prompts.templates import topic_name
@@ -244,31 +245,11 @@ def _of_a_way(request: QuestionRequest, family: str) -> str:
 
 
 def _done_to_them(request: QuestionRequest) -> bool:
-    """Every quote of the focus opens on someone of their life having done it ("Baby woke us",
-    "my wife went on maternity pay", "me mam passed away", "then the twins came along"; not
-    "the kids love it", "my son recommended the Sony XM5s", "the kids loved the recipes":
-    reasons to go for it, the review)."""
-    quotes = request.focus_quotes
+    """Every quote of the focus opens on someone of their life having done it
+    (``people.done_by_someone_else``)."""
     past = vocabulary().past | EVENT_PAST | _PAST
-    return bool(quotes) and all(
-        (done := _SOMEONE_ELSE.match(q)) is not None
-        and (did := done.group("did").lower()) not in _WON_THEM_OVER
-        and (did in past or did.endswith("ed"))
-        for q in quotes
-    )
-
-
-_SOMEONE_ELSE = re.compile(
-    r"\W*(?:(?:and|but|so|then|oh|well|when)\W+)*(?:(?:(?:the|my|our|his|her|me)\s+)?(?:"
-    + "|".join(sorted(KIN | {"twins"}))
-    + r")|he|she)(?:'s|s)?\s+(?:just\s+)?(?P<did>[a-z]+)\b",
-    re.IGNORECASE,
-)
-# What someone did that won them over to it: a reason for their choice, not done to them.
-_WON_THEM_OVER = frozenset(
-    """recommended suggested told showed got talked wanted loved liked enjoyed said swore picked
-    chose bought found convinced persuaded pushed put sent gave reckoned raved""".split()
-)
+    quotes = request.focus_quotes
+    return bool(quotes) and all(done_by_someone_else(q, past) for q in quotes)
 
 
 _STATES = frozenset(
@@ -278,22 +259,21 @@ _STATES = frozenset(
 
 
 _LET_DO = "let you do"
-_PEOPLE_WORDS = KIN | frozenset(
-    "people customers clients ladies dears folk folks neighbours friends mates colleagues".split()
-)
 
 
 def _their_people(request: QuestionRequest) -> bool:
-    """The focus names people of their life ("my old dears", "the kids")."""
-    said = set(re.findall(r"[a-z']+", (request.focus_label or "").lower()))
-    return bool(said & _PEOPLE_WORDS)
+    return names_their_people(request.focus_label or "")
 
 
 def _how_they_are(request: QuestionRequest) -> bool:
     """The focus names how they feel or are, or what they are spared ("no lying there
-    worrying", "being dry", "keeping me sane")."""
-    said = set(re.findall(r"[a-z']+", (request.focus_label or "").lower()))
-    return bool(said & (FELT_WORDS | _STATES))
+    worrying", "being dry", "keeping me sane", "can switch off")."""
+    label = (request.focus_label or "").lower()
+    said = set(re.findall(r"[a-z']+", label))
+    return bool(said & (FELT_WORDS | _STATES)) or _AT_EASE.search(label) is not None
+
+
+_AT_EASE = re.compile(r"\bswitch(?:ing)?\s+off\b|\bon\s+edge\b|\bunwind", re.IGNORECASE)
 
 
 def _of_feeling(request: QuestionRequest, family: str, has_focus: bool) -> str:

@@ -1016,7 +1016,7 @@ def _items(segment: str) -> list[str]:
         pieces = [segment.strip()]
     elif len(pieces) == 2 and _one_preposition(pieces):
         pieces = [segment.strip()]  # "data for the satnav and the app": one "for"
-    elif len(pieces) == 2 and _A_FIGURE_ENDS.search(pieces[0]) and _A_FIGURE_OPENS.match(pieces[1]):
+    elif len(pieces) == 2 and _a_guess(pieces):
         pieces = [segment.strip()]  # "6 or 7 jobs": one figure, guessed (round 262: "got 6")
     elif len(pieces) == 2 and _DENIED_OR.search(segment):
         # "she didnt rush me or read from a script": the "or" is denied too (round 70 asked
@@ -1040,6 +1040,36 @@ def _items(segment: str) -> list[str]:
 _FIGURE = r"(?:\d+(?:[.,]\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
 _A_FIGURE_ENDS = re.compile(r"\b" + _FIGURE + r"\s*$", re.IGNORECASE)
 _A_FIGURE_OPENS = re.compile(r"\s*" + _FIGURE + r"\b", re.IGNORECASE)
+_VALUES = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "hundred": 100}
+
+
+def _value(figure: str) -> float | None:
+    word = figure.lower()
+    if word in _VALUES:
+        return float(_VALUES[word])
+    try:
+        return float(word.replace(",", "."))
+    except ValueError:
+        return None
+
+
+def _a_guess(pieces: list[str]) -> bool:
+    """Two parts either side of an "or" that are one figure guessed: the first ends on a
+    figure, the second opens on one near it ("6 or 7 jobs", "two or three times"; not "20 or 45
+    on the bus", "in 30 or 2 pizzas from the freezer", the review)."""
+    ends, opens = _A_FIGURE_ENDS.search(pieces[0]), _A_FIGURE_OPENS.match(pieces[1])
+    if ends is None or opens is None:
+        return False
+    a, b = _value(ends.group().strip()), _value(opens.group().strip())
+    return a is not None and b is not None and 0 < min(a, b) and max(a, b) <= 1.6 * min(a, b)
+
+
 _GUESSED_FIGURE = re.compile(
     r"\b(" + _FIGURE + r")\s+(?:or|to)\s+" + _FIGURE + r"\b", re.IGNORECASE
 )

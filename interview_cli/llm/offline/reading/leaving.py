@@ -255,7 +255,7 @@ _CALLED_AWAY = re.compile(
     r"\s*(?:now\b)?\s*(?P<soon>soon\b)?\s*(?:,|\s-|\s–|\bas\b)\s*\S", re.IGNORECASE
 )
 _SAID_NOW = re.compile(
-    r"\b(?:sorry|soz|listen|look|right|anyway|apologies|ok|okay|honestly)\b", re.IGNORECASE
+    r"\b(?:sorry|soz|listen|right|anyway|apologies|ok|okay|honestly)\b", re.IGNORECASE
 )
 _A_FIGURE = re.compile(
     r"\d|[£$€]|\b(?:" + "|".join(sorted(NUMBER_WORDS)) + r"|minutes?|hours?|miles?|quid|pounds?)\b",
@@ -307,7 +307,10 @@ def leaving_said_last(
         (len(last.split()) <= _SHORT and (_NOW.search(last) or _TIRED_NOW.match(last)))
         or (len(last.split()) <= _SHORT + 2 and _FAREWELL.search(last))
         or (_THANKS.match(last) and _FAREWELL_LAST.search(last))
-        or (_FAREWELL.match(last.lstrip()) and _going_in(sentences[-2][1], signed_off, goodbye))
+        or (
+            _TO_US.match(last.lstrip()) is not None
+            and _going_in(sentences[-2][1], True, True) is not None  # (a goodbye follows it)
+        )
     ):
         # (the going, then what calls them or a goodbye in a few words: "can we finish up
         # there? my tea's ready", "I'll end it there. cheers for listening")
@@ -328,6 +331,14 @@ _SIGN_OFF = re.compile(
 # ... or a goodbye opening a sentence of any length, after a going said of now: "sorry i've got
 # to jump, call in 5 mins. good luck with it, just make a big tub pls haha" (round 262 asked
 # what difference the call made)
+# (said to us: "good luck with it, ...", "thanks so much and good luck with the research"; not
+# "Good luck to anyone who has to use it", "Cheers Monzo, you were great", "Bye bye open plan
+# office", the review)
+_TO_US = re.compile(
+    r"(?:" + _FAREWELL.pattern + r")(?=\s*(?:[,.!?;]|$|with\b|for\b|on\b|and\b|x\b|love\b|mate\b|"
+    r"again\b|though\b|tho\b|so\s+much\b|to\s+you\b|very\s+much\b))",
+    re.IGNORECASE,
+)
 # ... or a thanks of any length closing on a goodbye: "Thank you, it was nice to have a natter
 # about it, ciao!" (round 260 asked one more question after the going before it)
 _THANKS = re.compile(r"^\W*(?:thanks|thank\s+you|cheers|ta)\b", re.IGNORECASE)
@@ -382,8 +393,10 @@ _ENDS_IT = re.compile(
     re.IGNORECASE,
 )
 _ONLY_HOW = re.compile(
-    r"(?:\W+|\s+(?:if\s+(?:you\s+)?(?:don'?t|dont|do\s+not)\s+mind|for\s+(?:now|today|tonight)|"
-    r"then|i\s+think|thanks|cheers|before\s+i\s+(?:nod\s+off|fall\s+asleep|drop\s+off)))*\W*",
+    r"(?:\W+|\s+(?:if\s+(?:you\s+)?(?:don'?t|dont|do\s+not)\s+mind|if\s+(?:that'?s|thats|it'?s|its)\s+"
+    r"(?:ok|okay|alright|all\s+right)|for\s+(?:now|today|tonight|the\s+day|the\s+night)|now|then|"
+    r"i\s+think|sorry|thanks(?:\s+for\s+[\w']+(?:\s+[\w']+)?)?|thank\s+you(?:\s+for\s+[\w']+(?:\s+[\w']+)?)?|"
+    r"cheers|bye|x+|love|mate|before\s+i\s+(?:nod\s+off|fall\s+asleep|drop\s+off)))*\W*",
     re.IGNORECASE,
 )
 

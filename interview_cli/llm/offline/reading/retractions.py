@@ -202,13 +202,6 @@ _THOUGHT_ABOUT = re.compile(
     r"(?:\s+(?:though|tho|really|tbh|mate|bro|lol|haha|now))*(?=\s*(?:[,.;!?]|$))",
     re.IGNORECASE,
 )
-# ... or asked whether it still is: "Sorry, are we still talking about phones? haha" (round 262
-# was asked about renting next, in a study of phone plans)
-_STILL_ABOUT = re.compile(
-    r"\bare\s+we\s+still\s+(?:talking\s+about|on\s+about|on)\s+(?:the\s+|my\s+|our\s+)?"
-    r"(?P<topic>[\w-]+(?:\s+[\w-]+)?)(?:\s+(?:though|tho|really|here|even|at\s+all))*\s*\?",
-    re.IGNORECASE,
-)
 # ... or, after the question was not followed, said not to be about the topic: "Sorry what do
 # you mean, why he sleep? He works late too, warehouse. Is not really about the bike shop." (the
 # question on her husband's working late was asked next); not the value beyond the product
@@ -230,7 +223,6 @@ def _off_topic(request: ExtractRequest, found: TakenBack) -> None:
         *_NOT_ABOUT.finditer(request.answer),
         *_NOT_A_TOPIC_THING.finditer(request.answer),
         *_THOUGHT_ABOUT.finditer(request.answer),
-        *_STILL_ABOUT.finditer(request.answer),
         *_NOT_REALLY_ABOUT.finditer(request.answer),
     ]:
         said = words_of(match.group("topic"))
@@ -244,7 +236,7 @@ def _off_topic(request: ExtractRequest, found: TakenBack) -> None:
         # says what the point is, from the review)
         closes = not re.search(r"[a-z]{3,}", request.answer[match.end() :], re.IGNORECASE)
         whole = (match.re is _NOT_A_TOPIC_THING and bool(request.focus_label) and closes) or (
-            match.re in (_THOUGHT_ABOUT, _STILL_ABOUT, _NOT_REALLY_ABOUT)
+            match.re in (_THOUGHT_ABOUT, _NOT_REALLY_ABOUT)
         )
         found.just_said.append((0 if whole else match.start(), match.end()))
         focus = request.focus_label or ""
