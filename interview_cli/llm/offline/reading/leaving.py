@@ -218,7 +218,9 @@ _FAREWELL = re.compile(
 # ... closing the answer, nothing but a word to whom after it: not "cheers Northern", "good luck
 # getting a seat", "I take care of my mum in the evenings" (the review)
 _FAREWELL_LAST = re.compile(
-    _FAREWELL.pattern + r"(?:\W+(?:x+|love|mate|pal|all|tho|though|now|then|again|so\s+much))*\W*$",
+    _FAREWELL.pattern
+    + r"(?:\W+(?:x+|love|mate|pal|all|tho|though|now|then|again|so\s+much|to\s+you|for\s+you))*"
+    + r"\W*$",
     re.IGNORECASE,
 )
 # A sentence that makes the going a routine, a story, a plan or a reason of the answer.
