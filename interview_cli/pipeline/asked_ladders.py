@@ -6,9 +6,12 @@ people type it many of them join two things said in one breath ("'sit too long' 
 cant stand waiting'", round 261; "'you've slept like 5 hrs' matters to you because
 'knackered'", its respondent having said "its not important its just what I get"). A trained
 moderator restates the ladder as the respondent gave it: the question "why does X matter?"
-and the first thing the answer said, linked to X in that turn. An answer puzzled at the
-question ("eh?", "wdym"), or saying the focus does not matter, climbs nothing. The closing
-reads these back before the graph's other chains (``offline.asking.closing``).
+and what the answer gave as its reason, linked to X in that turn (the first such node read
+surely, not an aside or a story). Nothing climbs from an answer puzzled at the question ("eh?",
+"wdym"), saying the focus does not matter or gives nothing, or not knowing; nor from a question
+asking for a moment ("When did that last ...?") or what they wanted to say. The closing reads
+these back before the graph's other chains (``offline.asking.closing``); the live rounds are
+their evidence, for the closing benchmark's corpora do not answer the questions asked.
 
 Pure: reads the session's turns and the graph, changes neither.
 """

@@ -48,8 +48,8 @@ def clean_ladders(
     recap puts ``first`` (what they asked to go back to or said mattered most) come first
     (round 260's Fatima said "reliability is the big one for me" and "I already said,
     reliability!", and was read back three side chains), then the longest (the ones the
-    respondent went furthest up: what mattered most, not a passing two-step said first), all
-    after the first ``asked`` of the ``chains`` (climbed by asking why,
+    respondent went furthest up: what mattered most, not a passing two-step said first); and
+    before all of these, the first ``asked`` of the ``chains`` (climbed by asking why,
     ``QuestionRequest.asked_chains``): the ``MAX_SUMMARY_CHAINS`` read back, in the order they
     were said."""
     found: list[_Ladder] = []
