@@ -80,6 +80,13 @@ def test_a_remark_with_no_sign_of_an_element_is_too_doubtful_to_ask_about(
             "14th our anniversary",
             "stay in when I run",
         ),
+        # a name of its own alone, mid-sentence: who or what, not what it does for them (round
+        # 264 asked 'Why does "Grace" matter to you?' of his wife)
+        (
+            "Mostly BritBox, for the old detective shows.",
+            "BritBox",
+            "for the old detective shows",
+        ),
         # what someone of theirs used to do (round 261 asked of his late wife's part)
         (
             "They stay in when I run. i'm not one for describing things, the wife used to do "

@@ -918,6 +918,18 @@ _WANTS_BETTER = re.compile(
 )
 
 
+def _a_name(clause: Clause, study: _Study, answer: str) -> bool:
+    """The clause names only someone or something by a name of its own, written with a capital
+    mid-sentence and not the study's: "Grace", "Bernadette", "BritBox" (round 264 asked 'Why does
+    "Grace" matter to you?' of his wife): who or what it is, not yet what it does for them."""
+    words = label_profile(clause.label).content
+    if len(words) != 1 or words[0] in study.features:
+        return False
+    name = re.compile(r"(?<=[a-z,;:] )" + re.escape(clause.label.strip()) + r"\b", re.IGNORECASE)
+    found = name.search(answer)
+    return found is not None and found.group()[:1].isupper()
+
+
 def _node(
     request: ExtractRequest, view: OntologyView, clause: Clause, *, answers: bool, study: _Study
 ) -> ExtractedNode:
@@ -925,7 +937,11 @@ def _node(
     span = answer[clause.quote_start : clause.end]
     confidence = confidence_of(clause, answers=answers, features=study.features, answer=answer)
     wished = _WISHED.search(request.question) and _AS_WISH.search(clause.text)
-    if doubt(answer, clause, story=study.story, named=answers) or wished:
+    if (
+        doubt(answer, clause, story=study.story, named=answers)
+        or wished
+        or _a_name(clause, study, answer)
+    ):
         # a node still, but not one to ask about until it is said more clearly (``doubt``);
         # nor is what they say would have helped, which never happened ("an engineer actually
         # turning up": "What did that teach you?" asks about it as done)
