@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from interview_cli.config.schemas import Methodology
 from interview_cli.core.graph.knowledge import KnowledgeGraph
 from interview_cli.core.text import label_profile
+from interview_cli.llm.offline.lexicon import DONT_KNOW
 from interview_cli.llm.offline.reading.meta import PUZZLED
 from interview_cli.session.schema import TurnRecord
 
@@ -43,13 +44,15 @@ _NOT_SO = re.compile(
     re.IGNORECASE,
 )
 
-# ... or not known: "i dont know really, what difference does it make to anyone" (round 261
-# would have read back "difference does it make to anyone")
-_NOT_KNOWN = re.compile(
-    r"^\W*(?:(?:well|hmm|um|erm|honestly|tbh|oh)\W+)*(?:i\s+)?(?:do\s*n[o']?t|dont|do\s+not)\s+know\b|"
-    r"^\W*(?:(?:well|hmm|um|erm)\W+)*(?:dunno|no\s+idea|not\s+sure)\b",
-    re.IGNORECASE,
-)
+# ... or not known, as the answer opens (the lexicon's don't-knows): "i dont know really, what
+# difference does it make to anyone" (round 261 would have read back "difference does it make
+# to anyone")
+_OPENERS = re.compile(r"\W*(?:(?:well|hmm|um|erm|honestly|tbh|oh)\W+)*", re.IGNORECASE)
+
+
+def _not_known(said: str) -> bool:
+    lead = _OPENERS.match(said)
+    return DONT_KNOW.match(said, lead.end() if lead else 0) is not None
 
 
 # A question asking why the focus matters, in any of the ways the wordings put it.
@@ -85,7 +88,7 @@ def asked_chains(
         said = turn.answer.text
         if not _ASKS_WHY.search(turn.question.text) or _ASKS_A_STORY.search(turn.question.text):
             continue  # ("Back to your phone plan. What did you want to say about that?")
-        if PUZZLED.match(said) or _NOT_SO.match(said) or _NOT_KNOWN.match(said):
+        if PUZZLED.match(said) or _NOT_SO.match(said) or _not_known(said):
             continue
         found = _first_reason(graph, methodology, relations, focus, turn.turn_number)
         if found is not None:

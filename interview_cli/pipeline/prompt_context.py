@@ -19,7 +19,6 @@ from interview_cli.core.graph.knowledge import DISOWNED, KnowledgeGraph
 from interview_cli.core.grid import rated_on
 from interview_cli.core.turn import CoreState
 from interview_cli.llm.protocol import NodeContext, ProbeNote
-from interview_cli.pipeline.asked_ladders import asked_chains
 from interview_cli.pipeline.summary import MAX_CHAINS, ladder_to, summary_chains
 from interview_cli.session.schema import TurnRecord
 
@@ -73,7 +72,6 @@ class QuestionContext(TypedDict, total=False):
     """The graph-derived fields of a ``QuestionRequest`` (keyword arguments to it)."""
 
     summary_chains: list[list[str]]
-    asked_chains: list[list[str]]
     covered_labels: list[str]
     focus_quotes: list[str]
     focus_said_turn: int
@@ -100,7 +98,6 @@ def question_context(
     graph = core.graph
     context: QuestionContext = {
         "summary_chains": summary_chains(graph, methodology, MAX_CHAINS),
-        "asked_chains": asked_chains(graph, methodology, turns),
         "covered_labels": covered_labels(graph, methodology),
     }
     if focus_id is None or focus_id not in graph:

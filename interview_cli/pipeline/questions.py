@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TypedDict
+from typing import Any, TypedDict
 
-from interview_cli.config.schemas import Concept, ConceptElement, Methodology
+from interview_cli.config.schemas import Concept, ConceptElement, Methodology, StrategySpec
 from interview_cli.config.signal_catalogue import resolve_weight_key
 from interview_cli.core.decide.continuation import RESPONDENT_FATIGUED
 from interview_cli.core.decide.steer import SteerRequest, steered_node
@@ -28,6 +28,7 @@ from interview_cli.llm.protocol import (
     QuestionRequest,
     SignalNote,
 )
+from interview_cli.pipeline.asked_ladders import asked_chains
 from interview_cli.pipeline.context import PipelineContext, QuestionGenerationOutput
 from interview_cli.pipeline.prompt_context import question_context
 from interview_cli.session.clock import now_iso
@@ -200,6 +201,20 @@ def pointed_at(
     return pointed
 
 
+def _closing_context(
+    decided: DecidedTurn, strategy: StrategySpec, closing: bool, turns: Sequence[TurnRecord]
+) -> dict[str, Any]:
+    """What a closing or a summary reads back: the ladders climbed by asking (not worked out on
+    every turn), and whether the respondent is leaving."""
+    reads_back = closing or strategy.generates_closing_question or strategy.focus_mode == "summary"
+    return {
+        "asked_chains": (
+            asked_chains(decided.state.graph, decided.methodology, turns) if reads_back else []
+        ),
+        "leaving": closing and decided.outcome.continuation.reason == RESPONDENT_FATIGUED,
+    }
+
+
 def question_request(
     decided: DecidedTurn,
     *,
@@ -254,7 +269,7 @@ def question_request(
         depth=decided.outcome.graph_state.max_depth,
         language=language or concept.language,
         closing=closing,
-        leaving=closing and decided.outcome.continuation.reason == RESPONDENT_FATIGUED,
+        **_closing_context(decided, strategy, closing, turns),
         turn_number=turn_number + 1,
         seed=seed,
         **question_context(decided.state, m, focus_id, turns),

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from interview_cli.core.text import NEGATIONS
+from interview_cli.llm.offline.asking.people import THEIR_PEOPLE
 from interview_cli.llm.offline.asking.stops import (
     EMPTY_NOUNS,
     PARTICLES,
@@ -31,7 +32,6 @@ from interview_cli.llm.offline.asking.tokens import (
 )
 from interview_cli.llm.offline.asking.vocabulary import Vocabulary, vocabulary
 from interview_cli.llm.offline.lexicon import (
-    KIN,
     NEGATIVE_WORDS,
     POSITIVE_WORDS,
 )
@@ -146,10 +146,9 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
     return ""
 
 
-# The people of their life: what they said of them is the point, never the person ("You talked
-# about the kids. Why is that important to you?" of "partly the kids come home talking about
-# climate stuff", round 240: "Why are my kids important to me??")
-_THEIR_PEOPLE = KIN | {"family"}
+# The people of their life (``people.THEIR_PEOPLE``): what they said of them is the point,
+# never the person ("You talked about the kids. Why is that important to you?" of "partly the
+# kids come home talking about climate stuff", round 240: "Why are my kids important to me??")
 
 
 # What says the noun after its "a" is a verdict on what was just said
@@ -233,7 +232,7 @@ def mention(label: str, answers: Sequence[str]) -> str:
         w = said[i]
         if w in COPULAS or w in v.auxiliaries:
             continue  # "ten minutes that are just mine" is no "the are" (an oat milk interview)
-        if w in ANYONE or w in _POINTER_HEADS or w in RUNS_ON or w in _THEIR_PEOPLE:
+        if w in ANYONE or w in _POINTER_HEADS or w in RUNS_ON or w in THEIR_PEOPLE:
             continue  # "nobody could tell" is no "the nobody" (round 44), "the part" no thing,
             # "a teacher whos" no "the teacher whos" (round 49)
         # a verb's form may still be a noun: ``_mention_in`` wants a determiner before it

@@ -26,7 +26,10 @@ _WON_THEM_OVER = frozenset(
     """recommended suggested told showed got talked wanted loved liked enjoyed said swore picked
     chose bought found convinced persuaded pushed put sent gave reckoned raved""".split()
 )
-_PEOPLE_WORDS = KIN | frozenset(
+# The people of their life: what they said of them is the point, never the person
+# (``mentions``); and the people, or pets, a focus may name (``names_their_people``).
+THEIR_PEOPLE = KIN | {"family"}
+_PEOPLE_WORDS = THEIR_PEOPLE | frozenset(
     "people customers clients ladies dears folk folks neighbours friends mates colleagues "
     "in-laws inlaws in-law parent parents twins dog dogs cat cats".split()
 )
@@ -52,4 +55,4 @@ def names_their_people(label: str) -> bool:
     return bool(said & _PEOPLE_WORDS)
 
 
-__all__ = ["done_by_someone_else", "names_their_people"]
+__all__ = ["THEIR_PEOPLE", "done_by_someone_else", "names_their_people"]
