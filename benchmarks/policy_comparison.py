@@ -39,6 +39,8 @@ One row per set and policy:
 | complaints | answers saying "again", "like I said", "already told you" ... (all interviews) |
 | early, unopened | interviews that stopped before the turn limit with a ladder never opened |
 | turns | mean turns used |
+| summary true | concepts of the closing summaries that name a rung of the persona's |
+| links sound | the summaries' "a → b" steps joining two rungs of one ladder, the lower first |
 
 Then the adaptive policy's strategy mix (share of turns) per set, and for each held-out and
 development set the targets of the "done when" list, each met or not (among them: adaptive
@@ -172,6 +174,8 @@ class Row:
     early_unopened: int
     turns: float
     mix: dict[str, float]
+    summary_true: tuple[int, int] = (0, 0)  # of the closing summaries' concepts
+    links_sound: tuple[int, int] = (0, 0)  # of their "a → b" steps
 
     @classmethod
     def of(cls, evaluations: list[dict[str, Any]]) -> Row:
@@ -193,6 +197,8 @@ class Row:
             ),
             turns=sum(e["turns"] for e in evaluations) / n,
             mix={k: v / total for k, v in sorted(mix.items())},
+            summary_true=_pooled(evaluations, "summary_true", "summary_concepts"),
+            links_sound=_pooled(evaluations, "summary_links_sound", "summary_links"),
         )
 
     def cells(self) -> list[str]:
@@ -204,7 +210,18 @@ class Row:
             str(self.complaints),
             f"{self.early_unopened} of {self.n}",
             f"{self.turns:.1f}",
+            _share(self.summary_true),
+            _share(self.links_sound),
         ]
+
+
+def _pooled(evaluations: list[dict[str, Any]], part: str, whole: str) -> tuple[int, int]:
+    return sum(e.get(part, 0) for e in evaluations), sum(e.get(whole, 0) for e in evaluations)
+
+
+def _share(pair: tuple[int, int]) -> str:
+    part, whole = pair
+    return f"{100 * part / whole:.0f}% of {whole}" if whole else "-"
 
 
 def targets(
@@ -365,9 +382,9 @@ def main() -> None:
     )
     print(
         "| set | policy | interviews | rung recall | terminal (can state) | re-asks/int "
-        "| complaints | early, unopened | turns |"
+        "| complaints | early, unopened | turns | summary true | links sound |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, by_policy in rows.items():
         for policy, row in by_policy.items():
             print(f"| {name} | {policy} | " + " | ".join(row.cells()) + " |")

@@ -103,6 +103,7 @@ def report(spec: BatchSpec, result: BatchResult, *, as_json: bool, budget: Any =
     from interview_cli.ui.batch import (
         asking_table,
         questions_table,
+        read_back_table,
         strategy_mix_table,
         summary_table,
     )
@@ -116,6 +117,8 @@ def report(spec: BatchSpec, result: BatchResult, *, as_json: bool, budget: Any =
         console = stdout_console()
         console.print(summary_table(rows))
         console.print(asking_table(rows))
+        if rows[-1].summary_concepts:
+            console.print(read_back_table(rows))
         console.print(questions_table(record["questions"]))
         console.print(strategy_mix_table(rows))
     if result.failures:

@@ -34,6 +34,12 @@ keys allowed), never what the person misspoke and corrected.
 |                        | said", "already told you", "we covered that" ...)                  |
 | ``ladders_unopened``   | ladders with no rung elicited when the interview stopped           |
 | ``ended_early``        | the interview stopped before its turn limit                        |
+| ``summary_concepts``   | distinct concepts of the closing summary "What I understood" (its  |
+|                        | "a → b" chains and "also:" list); absent when it has none          |
+| ``summary_true``       | of those, the ones that name a rung (code or saying, ``matching``) |
+| ``summary_links`` / ``summary_links_sound`` | its "a → b" steps / the steps whose two ends  |
+|                        | name rungs of one ladder, the upper higher than the lower: a       |
+|                        | reason the person holds, read back the right way up                |
 | ``cost_usd``, ``calls``, ``input_tokens``, ``output_tokens`` | the session's usage          |
 
 A node is assigned to the rung it matches best (ties: earlier ladder, earlier rung), and to
@@ -246,7 +252,55 @@ def evaluate_session(
             str(n.get("label", "")) for n in nodes if str(n["id"]) not in matched
         ),
         **_conduct(session, ladders, methodology),
+        **summary_truth(session, ladders, methodology),
         "ladders": per_ladder,
+    }
+
+
+def summary_chains(summary: str) -> list[list[str]]:
+    """The chains of a stored closing summary ("- a → b → c"), each concept of its "- also:
+    x; y" line a chain of one."""
+    chains: list[list[str]] = []
+    for line in summary.splitlines():
+        line = line.strip()
+        if not line.startswith("- "):
+            continue
+        line = line[2:].strip()
+        if line.startswith("also: "):
+            chains += [[item.strip()] for item in line[len("also: ") :].split("; ") if item.strip()]
+        elif line:
+            chains.append([step.strip() for step in line.split(" → ") if step.strip()])
+    return chains
+
+
+def summary_truth(
+    session: SessionFile, ladders: PersonaBeliefs, methodology: Methodology
+) -> dict[str, Any]:
+    """How true the closing summary is to what the person holds: its concepts that name a
+    rung, and its steps that read a reason of theirs back the right way up (a lower rung to
+    a higher one of the same ladder). Nothing when the interview closed with no summary, or
+    its methodology summarises as points (a story, not chains)."""
+    closing = session.closing
+    if closing is None or not closing.summary.strip() or methodology.summary != "chains":
+        return {}
+    refs = ladders.refs()
+    named: dict[str, list[RungRef]] = {}
+    chains = summary_chains(closing.summary)
+    for label in dict.fromkeys(label for chain in chains for label in chain):
+        found = ladders.locate(label, refs)
+        named[label] = [r for r in refs if r.code == found[0].code] if found else []
+
+    def sound(low: str, high: str) -> bool:
+        return any(
+            a.ladder == b.ladder and b.index > a.index for a in named[low] for b in named[high]
+        )
+
+    steps = [(chain[i], chain[i + 1]) for chain in chains for i in range(len(chain) - 1)]
+    return {
+        "summary_concepts": len(named),
+        "summary_true": sum(1 for hits in named.values() if hits),
+        "summary_links": len(steps),
+        "summary_links_sound": sum(1 for low, high in steps if sound(low, high)),
     }
 
 
@@ -352,6 +406,12 @@ class SummaryRow:
     terminal_full: int = 0
     unopened_at_stop: float | None = None  # mean ladders never opened when it stopped
     early_unopened: int = 0  # interviews ended before the turn limit with a ladder unopened
+    # the closing summaries ("What I understood"): concepts, those naming a rung, "a → b"
+    # steps, and those reading a reason of the person's back the right way up
+    summary_concepts: int = 0
+    summary_true: int = 0
+    summary_links: int = 0
+    summary_links_sound: int = 0
     cost_usd: float = 0.0
     unpriced: list[str] = field(default_factory=list)  # models without a price: cost unknown
     termination: dict[str, int] = field(default_factory=dict)
@@ -416,3 +476,5 @@ def _asking(row: SummaryRow, evaluations: Sequence[Mapping[str, Any]]) -> None:
     row.early_unopened = sum(
         1 for e in evaluations if e.get("ended_early") and e.get("ladders_unopened", 0) > 0
     )
+    for name in ("summary_concepts", "summary_true", "summary_links", "summary_links_sound"):
+        setattr(row, name, sum(int(e.get(name, 0)) for e in evaluations))

@@ -266,6 +266,37 @@ def asking_table(rows: Sequence[SummaryRow]) -> Table:
     return table
 
 
+def read_back_table(rows: Sequence[SummaryRow]) -> Table:
+    """How true the closing summaries are to what the personas hold: what the respondent
+    would be told "What I understood", measured against their beliefs."""
+    table = _summary_table("Read back at the close")
+    _persona_column(table, rows)
+    for name in ("n", "concepts", "true", "links", "sound"):
+        table.add_column(name, justify="right", no_wrap=True)
+    for i, row in enumerate(rows):
+        table.add_row(
+            row.name,
+            str(row.interviews),
+            str(row.summary_concepts),
+            _share(row.summary_true, row.summary_concepts),
+            str(row.summary_links),
+            _share(row.summary_links_sound, row.summary_links),
+            end_section=i == len(rows) - 2,
+            style="bold" if i == len(rows) - 1 else None,
+        )
+    table.caption = (
+        "concepts: in the closing summaries · true: of those, naming a rung the persona holds "
+        '· links: their "a → b" steps · sound: steps joining two rungs of one ladder of the '
+        "persona's, the lower first"
+    )
+    table.caption_justify = "left"
+    return table
+
+
+def _share(part: int, whole: int) -> str:
+    return _pct(part / whole) if whole else "-"
+
+
 def questions_table(record: Mapping[str, Any]) -> Table:
     """The question report card per persona and over all (``batch_report.question_cards``),
     each figure per 100 questions asked; the legend says what each counts."""

@@ -27,6 +27,7 @@ from interview_cli.simulation.evaluation import (
     evaluate_session,
     repeated_questions,
     summarise,
+    summary_chains,
 )
 from interview_cli.simulation.respondents.matching import (
     MATCH_THRESHOLD,
@@ -187,6 +188,35 @@ def test_evaluation_against_the_hidden_ladders(mec: Methodology) -> None:
     assert e["strategy_mix"] == {"clarify": 1, "deepen": 2, "explore": 1}
     assert [r["turn"] for r in e["repeated_questions"]] == [3]
     assert e["turns"] == 4 and e["termination_reason"] == "Maximum turns reached"
+
+
+def test_the_closing_summary_is_scored_against_what_the_person_holds(mec: Methodology) -> None:
+    session = _session({"nodes": [], "links": []}, [])
+    assert session.closing is not None
+    session.closing.summary = "\n".join(
+        [
+            "- the ANC → can focus on the train → getting things done",  # their ladder, upwards
+            "- feel relaxed → long battery",  # a reason of theirs read upside down
+            "- noise cancelling → feel relaxed",  # two rungs, of two ladders
+            "- long battery → size of it",  # a filler read back as the reason
+            "- also: self-respect; vinyl records",
+        ]
+    )
+    e = evaluate_session(session, persona(), mec)
+    assert (e["summary_concepts"], e["summary_true"]) == (9, 7)
+    assert (e["summary_links"], e["summary_links_sound"]) == (5, 2)
+    row = summarise("all", [e, e])
+    assert (row.summary_concepts, row.summary_links_sound) == (18, 4)
+
+
+def test_an_interview_with_no_closing_summary_has_no_summary_figures(mec: Methodology) -> None:
+    e = evaluate_session(_session({"nodes": [], "links": []}, []), persona(), mec)
+    assert "summary_concepts" not in e and summarise("p", [e]).summary_links == 0
+
+
+def test_summary_chains_read_the_stored_summary() -> None:
+    summary = "- a → b → c\n- d\n- also: e; f\nnot a line of it"
+    assert summary_chains(summary) == [["a", "b", "c"], ["d"], ["e"], ["f"]]
 
 
 def test_no_terminal_without_a_full_ladder(mec: Methodology) -> None:
