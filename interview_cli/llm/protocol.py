@@ -181,6 +181,11 @@ class QuestionRequest(BaseModel):
         description="for a closing: the ladders climbed by asking why (each rung the reason the "
         "answer gave for the one before), the ones to read back first",
     )
+    pointed_labels: list[str] = Field(
+        default_factory=list,
+        description="for a closing: what the respondent asked to go back to or said mattered "
+        "most, in the order they did (the recap leads with it)",
+    )
     covered_labels: list[str] = Field(
         default_factory=list, description="for a topic-level question: what was already named"
     )

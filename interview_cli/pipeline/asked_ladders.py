@@ -40,7 +40,11 @@ _NOT_SO = re.compile(
     r"(?:not|isn'?t|isnt|doesn'?t|doesnt|dont|don'?t)\s+(?:really\s+|that\s+|actually\s+)?"
     r"(?:important|matter|bother|affect|a\s+big\s+deal|a\s+problem|an\s+issue)|"
     r"no\W+no\b|(?:(?:[\w'-]+\W+){0,3}[\w'-]+\?\s*)?(?:nothing\s+(?:is\s+)?good\s+about|"
-    r"nothing(?:\s+really|\s+much|\s+at\s+all)?\s*[,.!;]))",
+    r"nothing(?:\s+really|\s+much|\s+at\s+all)?\s*[,.!;])|"
+    # ... or said not to, in a word: "Haha it doesnt really, it just makes me feel guilty!",
+    # "not really, it's more the price" (round 265 read back "such a look" because of "I
+    # always feel guilty")
+    r"(?:(?:it|that)\s+(?:doesn'?t|doesnt|don'?t|dont)\s+|not\s+)really\s*[,.!;])",
     re.IGNORECASE,
 )
 
@@ -123,9 +127,16 @@ def _first_reason(
         doubted = methodology.tuning.vetoes.doubts(graph.node(other).confidence) if other else True
         if other is not None and other != focus and not doubted:
             linked.append(other)
-    full = [n for n in linked if len(label_profile(graph.node(n).label).content) >= 2]
-    chosen = full or linked
+    # (a figure is a fact of their life, no reason: "I feed people for a living dont I, 300
+    # bairns a day at the school", round 265 read back "300 bairns a day at the school" as
+    # why doing right mattered, and "9 quid a day" as why a car the zone does not charge did)
+    reasons = [n for n in linked if not _FIGURE.match(graph.node(n).label)]
+    full = [n for n in reasons if len(label_profile(graph.node(n).label).content) >= 2]
+    chosen = full or reasons
     return chosen[0] if chosen else None
+
+
+_FIGURE = re.compile(r"^\W*[£$€]?\d")
 
 
 __all__ = ["MAX_ASKED", "asked_chains"]

@@ -207,10 +207,11 @@ def _closing_context(
     """What a closing or a summary reads back: the ladders climbed by asking (not worked out on
     every turn), and whether the respondent is leaving."""
     reads_back = closing or strategy.generates_closing_question or strategy.focus_mode == "summary"
+    graph = decided.state.graph
+    pointed = pointed_at(graph, turns, decided.outcome.steer) if reads_back else []
     return {
-        "asked_chains": (
-            asked_chains(decided.state.graph, decided.methodology, turns) if reads_back else []
-        ),
+        "asked_chains": asked_chains(graph, decided.methodology, turns) if reads_back else [],
+        "pointed_labels": list(dict.fromkeys(graph.node(i).label for i in pointed if i in graph)),
         "leaving": closing and decided.outcome.continuation.reason == RESPONDENT_FATIGUED,
     }
 

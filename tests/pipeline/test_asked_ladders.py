@@ -192,3 +192,77 @@ def test_an_aside_or_a_story_is_no_reason_given() -> None:
     graph.add_relation(faff, sure, "leads_to", methodology=meth, turn=6, provenance=said)  # type: ignore[arg-type]
     chains = asked_chains(graph, meth, [*turns, asked])
     assert ["dont have to explain nothing", "saves the faff", "less hassle all round"] in chains
+
+
+def test_an_answer_saying_it_does_not_really_matter_climbs_nothing() -> None:
+    # round 265: "Haha it doesnt really, it just makes me feel guilty!" to why "such a look"
+    # mattered was read back as the reason
+    graph, turns = _session()
+    meth = _meth()
+    for said in ("Haha it doesnt really, sit too long and they seize", "not really, sit too long"):
+        denied = turns[4].model_copy(update={"answer": AnswerRecord(utterance_id="u5", text=said)})
+        assert ["cant stand waiting", "sit too long"] not in asked_chains(
+            graph, meth, [*turns[:4], denied]
+        )
+    # ... while a reason said after "really" as a word of its own still climbs
+    told = turns[4].model_copy(
+        update={"answer": AnswerRecord(utterance_id="u5", text="really the knees, sit too long")}
+    )
+    assert ["cant stand waiting", "sit too long"] in asked_chains(graph, meth, [*turns[:4], told])
+
+
+def test_a_figure_is_no_reason_given() -> None:
+    # round 265: "I feed people for a living dont I, 300 bairns a day at the school" was read
+    # back as why feeling she was doing right mattered
+    meth = _meth()
+    graph, turns = _session()
+    faff = graph.find_by_label("saves the faff")[0]
+    said = {"utterance_id": "u6", "quote": "", "turn": 6}
+    figure = graph.add_node("300 bairns day at school", "attribute", methodology=meth, turn=6).id
+    graph.add_relation(figure, faff, "leads_to", methodology=meth, turn=6, provenance=said)  # type: ignore[arg-type]
+    asked = _turn(
+        6, "Why does that matter to you?", "300 bairns a day at the school", faff, "deepen"
+    )
+    chains = asked_chains(graph, meth, [*turns, asked])
+    assert ["dont have to explain nothing", "saves the faff"] in chains, chains
+    fed = graph.add_node("making sure everyones fed", "terminal_value", methodology=meth, turn=6)
+    graph.add_relation(faff, fed.id, "leads_to", methodology=meth, turn=6, provenance=said)  # type: ignore[arg-type]
+    chains = asked_chains(graph, meth, [*turns, asked])
+    assert ["dont have to explain nothing", "saves the faff", "making sure everyones fed"] in chains
+
+
+def test_the_closing_says_first_what_they_pointed_at_when_no_ladder_names_it() -> None:
+    # round 265: Shannon went back to "the breaking down thing", "thats the big one for me",
+    # and heard it last, after two lesser reasons, as "You also talked about"
+    meth = _meth()
+    strategy = next(s for s in meth.strategies if s.generates_closing_question)
+    concept = Concept(id="c", name="Barbers", methodology=meth.name, objective="x")
+    answers = [
+        "he knows how i like it so i just sit down",
+        "eh? i meant i dont have to explain nothing",
+        "saves the faff i guess",
+        "can we go back to the queue tho, thats the big one for me",
+    ]
+    request = QuestionRequest(
+        methodology=meth,
+        concept=concept,
+        strategy=strategy,
+        closing=True,
+        answers=answers,
+        asked_chains=[["dont have to explain nothing", "saves the faff"]],
+        summary_labels=["queue"],
+        pointed_labels=["queue"],
+    )
+    text = offline_question(request)
+    assert '"the queue" is a big one for you; "I dont have to explain' in text, text
+    # ... and a ladder naming it is read back (kept before the others of its kind), no lead
+    named = request.model_copy(
+        update={
+            "asked_chains": [
+                ["dont have to explain nothing", "saves the faff"],
+                ["queue", "sit down"],
+            ]
+        }
+    )
+    text = offline_question(named)
+    assert "big one" not in text and '"the queue" because of "sit down"' in text, text

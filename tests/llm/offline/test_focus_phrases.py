@@ -359,3 +359,23 @@ def test_a_verdict_on_what_was_said_is_no_mention() -> None:
     assert mention("what a faff the app", ["What a faff the app is."]) == "the app"
     # (a thing named after "it's a" is still the thing)
     assert mention("it's a bosch", ["It's a Bosch, 9kg."]) == "the Bosch"
+
+
+def test_a_love_said_to_the_interviewer_is_no_part_of_the_quote() -> None:
+    # round 265: 'You said "love it frightens me". What does that let you do?'
+    said = ["Honestly love it frightens me. It was nearly £700 all in and I still owe it."]
+    ref = refer("frightens", said)
+    assert ref.phrase is not None and ref.phrase.verbatim == "it frightens me", ref
+    # ... and a love of theirs stays: "I honestly love it, frightens me a bit though"
+    said = ["Oh love it when it does that, frightens the cat though. The noise is the thing."]
+    ref = refer("love it when it does that", said)
+    assert ref.phrase is None or "love" in ref.phrase.verbatim, ref
+
+
+def test_someone_with_their_verbs_ending_is_no_mention() -> None:
+    # round 265: "You mentioned her she'd." of "I sort of promised her she'd never go without"
+    said = [
+        "When I took her on I sort of promised her she'd never go without again, daft as it sounds."
+    ]
+    assert mention("promised her she'd never go", said) == ""
+    assert refer("promised her she'd never go", said).how != "mention"

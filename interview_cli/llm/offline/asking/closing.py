@@ -12,6 +12,7 @@ strategy in mid-interview ("reflect").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -19,7 +20,7 @@ from interview_cli.config.schemas import Methodology
 from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.phrases import Phrase, phrase_for
-from interview_cli.llm.offline.asking.reference import refer
+from interview_cli.llm.offline.asking.reference import refer, told_plainly
 from interview_cli.llm.offline.asking.wording import (
     CLOSING_TEMPLATES,
     LEAVING_CLOSING_TEMPLATES,
@@ -41,6 +42,7 @@ def clean_ladders(
     answers: Sequence[str],
     first: Sequence[str] = (),
     asked: int = 0,
+    pointed: Sequence[str] = (),
 ) -> list[tuple[Phrase, ...]]:
     """The rungs read back in the respondent's words for each ladder with two distinct clean
     rungs: its most concrete one, the nearest one above it that names none of the same things,
@@ -50,10 +52,12 @@ def clean_ladders(
     reliability!", and was read back three side chains), then the longest (the ones the
     respondent went furthest up: what mattered most, not a passing two-step said first); and
     before all of these, the first ``asked`` of the ``chains`` (climbed by asking why,
-    ``QuestionRequest.asked_chains``): the ``MAX_SUMMARY_CHAINS`` read back, in the order they
-    were said."""
+    ``QuestionRequest.asked_chains``), of each kind first the ones naming what they asked to go
+    back to or said mattered most (``pointed``): the ``MAX_SUMMARY_CHAINS`` read back, in the
+    order they were said."""
     found: list[_Ladder] = []
-    pointed = {label.lower() for label in first}
+    first_said = {label.lower() for label in first}
+    stressed = {label.lower() for label in pointed}
     for at, chain in enumerate(chains):
         said = [(label, phrase_for(label, answers)) for label in chain]
         clean = [(label, p) for label, p in said if p is not None]
@@ -64,6 +68,10 @@ def clean_ladders(
             (i for i, (label, _) in enumerate(clean) if i and label_profile(label).negated), None
         )
         phrases = [p for _, p in (clean if cut is None else clean[: cut + 1])]
+        if at >= asked and any(_FIGURE.match(p.verbatim) for p in phrases):
+            continue  # a figure is a fact of theirs, and the reader's link to it no reason:
+            # '"300 bairns a day at the school" because of "feel like I'm doing right"' (round
+            # 265, after the ladder asked had been left out for it)
         # (the top rung that says more than the bottom one: '"grip" matters to you because of
         # "the boots actually grip on wet rock"' was read as going round in circles, round 75)
         low = set(label_profile(phrases[0].verbatim).content) if phrases else set()
@@ -77,8 +85,10 @@ def clean_ladders(
         if pair[0].verbatim.lower() != pair[1].verbatim.lower() and all(
             [p.verbatim for p in pair] != [p.verbatim for p in f.pair] for f in found
         ):
-            later = 0 if pointed & {label.lower() for label in chain} else 1
-            found.append(_Ladder(int(at >= asked), later, -len(phrases), at, pair))
+            labels = {label.lower() for label in chain}
+            later = 0 if first_said & labels else 1
+            aside = 0 if stressed & labels else 1
+            found.append(_Ladder(int(at >= asked), aside, later, -len(phrases), at, pair))
     # each rung read back once: "'i look for firm' leading to 'my independence', 'i look for
     # firm' leading to 'my hip' and 'i look for firm' leading to ..." (round 28) reads as a
     # machine, and leaves the rest of what was said out
@@ -93,13 +103,18 @@ def clean_ladders(
     return [f.pair for f in sorted(kept, key=lambda f: f.at)]
 
 
+_FIGURE = re.compile(r"^\W*[£$€]?\d")
+
+
 class _Ladder(NamedTuple):
     """A ladder to read back, sorted by what comes first: one climbed by asking (``told`` 0:
     the graph's other links are the reader's, and on speech as people type it many join two
-    things said in one breath), then one naming what they pointed at (``later`` 0), then the
+    things said in one breath), then one naming what they asked to go back to or said mattered
+    most (``aside`` 0), then one naming what the recap puts first (``later`` 0), then the
     longest (``rungs``: minus its clean rungs), then the first said."""
 
     told: int
+    aside: int
     later: int
     rungs: int
     at: int
@@ -201,6 +216,22 @@ def _also(
     return ""
 
 
+def _big_one(
+    request: QuestionRequest, answers: Sequence[str], ladders: Sequence[tuple[Phrase, ...]]
+) -> str:
+    """What they asked to go back to or said mattered most, named by no ladder read back, said
+    first: round 265's Shannon went back to "the breaking down thing", "thats the big one for
+    me", and heard it last, after two lesser reasons, as "You also talked about" (rated 2 of
+    4)."""
+    said = {w for ladder in ladders for p in ladder for w in label_profile(p.verbatim).content}
+    studied = set(label_profile(request.concept.name).content)
+    for phrase in clean_phrases(request.pointed_labels, answers, request.concept.name):
+        words = set(label_profile(phrase.verbatim).content)
+        if words and not said & words and not words <= studied:
+            return f'"{told_plainly(phrase.verbatim)}" is a big one for you; '
+    return ""
+
+
 def closing_question(request: QuestionRequest, key: str, threshold: float) -> str:
     """The closing (or mid-interview summary) question for the request: the clean ladders
     restated as reasons, or for a method whose links are no reasons, the clean phrases of
@@ -211,10 +242,14 @@ def closing_question(request: QuestionRequest, key: str, threshold: float) -> st
         answers,
         request.summary_labels[:3],
         asked=len(request.asked_chains),
+        pointed=request.pointed_labels,
     )
     reasons = says_why(request.methodology)
     if ladders and reasons:
-        summary = restated(ladders) + _also(request, answers, ladders)
+        big = _big_one(request, answers, ladders)
+        if big:
+            ladders = ladders[: MAX_SUMMARY_CHAINS - 1]
+        summary = big + restated(ladders) + ("" if big else _also(request, answers, ladders))
         forms = LEAVING_SUMMARY_TEMPLATES if request.leaving else SUMMARY_TEMPLATES
         texts = [t.format(summary=summary) for t in forms]
     else:

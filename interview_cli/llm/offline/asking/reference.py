@@ -405,6 +405,9 @@ _LEADS_IN = (
     ("it", "means"),
     ("means",),
     ("the", "point", "was"),
+    # ("the reason is the family": round 265's recap said it whole)
+    ("the", "reason", "is"),
+    ("the", "reason", "was"),
     ("the", "point", "is"),
     ("point", "is"),
     ("just", "that"),
@@ -476,6 +479,8 @@ def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) ->
     # what they said, not how they began or hedged it: "tbh id still rather that", "keeps me
     # fit i guess"
     start, end = _past_lead_in(tokens, *_trimmed(tokens, start, end, v))
+    if _called_love(tokens, start, end, v):
+        start += 1
     words = [t.norm for t in tokens[start:end]]
     if not 1 < len(words) <= MAX_QUOTE_WORDS or not _content(words, v):
         return None
@@ -486,6 +491,18 @@ def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) ->
     sentence_start = start == 0 or tokens[start - 1].norm in SENTENCE_END
     said = " ".join(lowered([t.text for t in tokens[start:end]], sentence_start))
     return None if DANGLING.search(said) else said  # ("sceptical of the", round 262)
+
+
+def _called_love(tokens: Sequence[Token], start: int, end: int, v: Vocabulary) -> bool:
+    """The clause opens on a "love" said to the interviewer after a hedge or an opener, before
+    someone doing something: "Honestly love it frightens me" (round 265 asked 'You said "love
+    it frightens me".'); not "I honestly love it", "oh love it when it does that"."""
+    if end - start < 3 or start == 0 or tokens[start].norm != "love":
+        return False
+    doer, does = tokens[start + 1].norm, tokens[start + 2].norm
+    if tokens[start - 1].norm not in v.fillers or doer not in v.subjects:
+        return False
+    return verbish(does, v) or (does.endswith("s") and does not in v.function_words)
 
 
 _NAMED_AS = frozenset("thing bit part stuff side".split())

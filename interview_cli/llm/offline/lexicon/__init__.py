@@ -445,8 +445,10 @@ FEELING_WORDS: frozenset[str] = frozenset(
     relief anxiety frustration embarrassment fear pride guilt anger panic shame dread joy
     gutted fuming furious livid disappointed mortified ashamed humiliated grateful thankful
     delighted chuffed rattled shaken terrified panicked sad angry humiliation dignity loneliness
-    misery sadness paranoid""".split()
+    misery sadness paranoid
+    frightened frightens frightening scary terrifying""".split()
 )
+# ("frightens": round 265 asked 'You said "love it frightens me". What does that let you do?')
 PAIN_WORDS: frozenset[str] = frozenset(
     """problem problems annoying annoyed frustrating frustrated hassle pain struggle hard
     difficult impossible broke broken fails failed waste wasting slow""".split()

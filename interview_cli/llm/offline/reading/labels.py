@@ -415,7 +415,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
             return label
     text = _SEEN_WHAT.sub("", _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text)))
     text = _CHECK_IF.sub("", text)
-    text = _ABOVE_ALL.sub("", text)
+    text = _THING_THAT.sub(r"\g<thing> ", _ABOVE_ALL.sub("", text))
     # time of one's own is one word while the label is made, or its "me" goes as a pronoun
     text = _OWN_TIME.sub(lambda m: re.sub(r"\s+", "-", m.group(0)), text)
     listed = _LISTED_FIRST.match(_without_openers(text))
@@ -470,6 +470,16 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     return _OWN_TIME_JOINED.sub(
         lambda m: m.group(0).replace("-", " "), label.replace("\u2019", "'")
     )
+
+
+# "one thing that I don't have to worry about" says its thing by the clause after it, read as
+# without its "that" (round 265's "i'd just like one thing that i dont have to worry about i
+# guess", her peace of mind, made no node: the label was cut at "that", leaving "one thing")
+_THING_THAT = re.compile(
+    r"\b(?P<thing>one\s+thing|something|anything)\s+that\s+"
+    r"(?=(?:i|i'd|i'm|we|you|they|he|she)\b)",
+    re.IGNORECASE,
+)
 
 
 def _without_open_joint(words: list[str]) -> list[str]:
