@@ -40,11 +40,7 @@ _NOT_SO = re.compile(
     r"(?:not|isn'?t|isnt|doesn'?t|doesnt|dont|don'?t)\s+(?:really\s+|that\s+|actually\s+)?"
     r"(?:important|matter|bother|affect|a\s+big\s+deal|a\s+problem|an\s+issue)|"
     r"no\W+no\b|(?:(?:[\w'-]+\W+){0,3}[\w'-]+\?\s*)?(?:nothing\s+(?:is\s+)?good\s+about|"
-    r"nothing(?:\s+really|\s+much|\s+at\s+all)?\s*[,.!;])|"
-    # ... or said not to, in a word: "Haha it doesnt really, it just makes me feel guilty!",
-    # "not really, it's more the price" (round 265 read back "such a look" because of "I
-    # always feel guilty")
-    r"(?:(?:it|that)\s+(?:doesn'?t|doesnt|don'?t|dont)\s+|not\s+)really\s*[,.!;])",
+    r"nothing(?:\s+really|\s+much|\s+at\s+all)?\s*[,.!;]))",
     re.IGNORECASE,
 )
 

@@ -279,9 +279,15 @@ def summary_truth(
     """How true the closing summary is to what the person holds: its concepts that name a
     rung, and its steps that read a reason of theirs back the right way up (a lower rung to
     a higher one of the same ladder). Nothing when the interview closed with no summary, or
-    its methodology summarises as points (a story, not chains)."""
+    its methodology summarises as points or its links give no reasons (a story, a job: not
+    a ladder to read the right way up)."""
     closing = session.closing
-    if closing is None or not closing.summary.strip() or methodology.summary != "chains":
+    if (
+        closing is None
+        or not closing.summary.strip()
+        or methodology.summary != "chains"
+        or not methodology.ontology.gives_reasons
+    ):
         return {}
     refs = ladders.refs()
     named: dict[str, list[RungRef]] = {}

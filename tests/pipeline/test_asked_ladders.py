@@ -194,21 +194,19 @@ def test_an_aside_or_a_story_is_no_reason_given() -> None:
     assert ["dont have to explain nothing", "saves the faff", "less hassle all round"] in chains
 
 
-def test_an_answer_saying_it_does_not_really_matter_climbs_nothing() -> None:
-    # round 265: "Haha it doesnt really, it just makes me feel guilty!" to why "such a look"
-    # mattered was read back as the reason
+def test_a_reason_said_after_not_really_still_climbs() -> None:
+    # the review of round 265's rules: "Not really, it's more that X" gives the real reason,
+    # after a question that suggested one
     graph, turns = _session()
     meth = _meth()
-    for said in ("Haha it doesnt really, sit too long and they seize", "not really, sit too long"):
-        denied = turns[4].model_copy(update={"answer": AnswerRecord(utterance_id="u5", text=said)})
-        assert ["cant stand waiting", "sit too long"] not in asked_chains(
-            graph, meth, [*turns[:4], denied]
+    for said in (
+        "Not really, it's more that sit too long and my knees seize",
+        "It doesn't really, sit too long and they seize",
+    ):
+        told = turns[4].model_copy(update={"answer": AnswerRecord(utterance_id="u5", text=said)})
+        assert ["cant stand waiting", "sit too long"] in asked_chains(
+            graph, meth, [*turns[:4], told]
         )
-    # ... while a reason said after "really" as a word of its own still climbs
-    told = turns[4].model_copy(
-        update={"answer": AnswerRecord(utterance_id="u5", text="really the knees, sit too long")}
-    )
-    assert ["cant stand waiting", "sit too long"] in asked_chains(graph, meth, [*turns[:4], told])
 
 
 def test_a_figure_is_no_reason_given() -> None:
@@ -254,7 +252,7 @@ def test_the_closing_says_first_what_they_pointed_at_when_no_ladder_names_it() -
         pointed_labels=["queue"],
     )
     text = offline_question(request)
-    assert '"the queue" is a big one for you; "I dont have to explain' in text, text
+    assert 'you came back to "the queue"; "I dont have to explain' in text, text
     # ... and a ladder naming it is read back (kept before the others of its kind), no lead
     named = request.model_copy(
         update={
@@ -265,4 +263,9 @@ def test_the_closing_says_first_what_they_pointed_at_when_no_ladder_names_it() -
         }
     )
     text = offline_question(named)
-    assert "big one" not in text and '"the queue" because of "sit down"' in text, text
+    assert "came back" not in text and '"the queue" because of "sit down"' in text, text
+    # ... and never a go-back to the interview's own question (the review: "can we go back to
+    # the question about the bag, I didn't get what you meant")
+    asked = request.model_copy(update={"pointed_labels": ["question about the bag"]})
+    asked.answers[-1] = "can we go back to the question about the bag, I didnt get it"
+    assert "came back" not in offline_question(asked)

@@ -379,3 +379,13 @@ def test_someone_with_their_verbs_ending_is_no_mention() -> None:
     ]
     assert mention("promised her she'd never go", said) == ""
     assert refer("promised her she'd never go", said).how != "mention"
+
+
+def test_what_they_check_said_as_a_sentence_is_said_back_whole() -> None:
+    # round 266: "Whether they keep the wet out mostly." could not be said back, so was read
+    # with doubt and never asked about; a condition is still no quote of theirs
+    said = ["Whether they keep the wet out mostly. Out on the hill every day with the dog"]
+    ref = refer("whether keep wet out", said)
+    assert ref.phrase is not None and ref.phrase.verbatim.startswith("whether they keep the"), ref
+    said = ["I dont have a plan B, so if the battery or the brakes fail I am stuck halfway up."]
+    assert refer("battery brakes fail", said).how != "phrase"

@@ -12,7 +12,6 @@ strategy in mid-interview ("reflect").
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -68,10 +67,6 @@ def clean_ladders(
             (i for i, (label, _) in enumerate(clean) if i and label_profile(label).negated), None
         )
         phrases = [p for _, p in (clean if cut is None else clean[: cut + 1])]
-        if at >= asked and any(_FIGURE.match(p.verbatim) for p in phrases):
-            continue  # a figure is a fact of theirs, and the reader's link to it no reason:
-            # '"300 bairns a day at the school" because of "feel like I'm doing right"' (round
-            # 265, after the ladder asked had been left out for it)
         # (the top rung that says more than the bottom one: '"grip" matters to you because of
         # "the boots actually grip on wet rock"' was read as going round in circles, round 75)
         low = set(label_profile(phrases[0].verbatim).content) if phrases else set()
@@ -101,9 +96,6 @@ def clean_ladders(
         kept.append(f)
         used |= ends
     return [f.pair for f in sorted(kept, key=lambda f: f.at)]
-
-
-_FIGURE = re.compile(r"^\W*[£$€]?\d")
 
 
 class _Ladder(NamedTuple):
@@ -220,16 +212,21 @@ def _big_one(
     request: QuestionRequest, answers: Sequence[str], ladders: Sequence[tuple[Phrase, ...]]
 ) -> str:
     """What they asked to go back to or said mattered most, named by no ladder read back, said
-    first: round 265's Shannon went back to "the breaking down thing", "thats the big one for
-    me", and heard it last, after two lesser reasons, as "You also talked about" (rated 2 of
-    4)."""
+    first as what they came back to: round 265's Shannon went back to "the breaking down
+    thing", "thats the big one for me", and heard it last, after two lesser reasons, as "You
+    also talked about" (rated 2 of 4). Said as what they did, not as mattering: a go-back may
+    play it down ("can we go back to the price, it honestly doesn't matter to me"), and never
+    of the interview ("can we go back to the question about the bag", the review)."""
     said = {w for ladder in ladders for p in ladder for w in label_profile(p.verbatim).content}
     studied = set(label_profile(request.concept.name).content)
     for phrase in clean_phrases(request.pointed_labels, answers, request.concept.name):
         words = set(label_profile(phrase.verbatim).content)
-        if words and not said & words and not words <= studied:
-            return f'"{told_plainly(phrase.verbatim)}" is a big one for you; '
+        if words and not said & words and not words <= studied and not words & _OF_US:
+            return f'you came back to "{told_plainly(phrase.verbatim)}"; '
     return ""
+
+
+_OF_US = frozenset("question questions interview answer answers survey".split())
 
 
 def closing_question(request: QuestionRequest, key: str, threshold: float) -> str:

@@ -406,6 +406,8 @@ _LEADS_IN = (
     ("means",),
     ("the", "point", "was"),
     # ("the reason is the family": round 265's recap said it whole)
+    ("the", "reason", "is", "because"),
+    ("the", "reason", "was", "because"),
     ("the", "reason", "is"),
     ("the", "reason", "was"),
     ("the", "point", "is"),
@@ -484,11 +486,14 @@ def _clause_of(tokens: Sequence[Token], span: tuple[int, int], v: Vocabulary) ->
     words = [t.norm for t in tokens[start:end]]
     if not 1 < len(words) <= MAX_QUOTE_WORDS or not _content(words, v):
         return None
-    if words[0] in CONDITIONS | {"of"} or holds_empty_phrase(words, v):
+    sentence_start = start == 0 or tokens[start - 1].norm in SENTENCE_END
+    # (what they check, said as a sentence of its own, asserts nothing: "Whether they keep the
+    # wet out mostly." was read with doubt as unsayable, and round 266 never asked about it)
+    checked = words[0] == "whether" and sentence_start
+    if (words[0] in CONDITIONS | {"of"} and not checked) or holds_empty_phrase(words, v):
         return None  # (nor "of a weird question mate", round 32)
     if start > 0 and tokens[start - 1].norm in CONDITIONS:
         return None  # "so if | Im stuck in traffic": no "You said \"Im stuck\"" (round 35)
-    sentence_start = start == 0 or tokens[start - 1].norm in SENTENCE_END
     said = " ".join(lowered([t.text for t in tokens[start:end]], sentence_start))
     return None if DANGLING.search(said) else said  # ("sceptical of the", round 262)
 

@@ -446,7 +446,7 @@ FEELING_WORDS: frozenset[str] = frozenset(
     gutted fuming furious livid disappointed mortified ashamed humiliated grateful thankful
     delighted chuffed rattled shaken terrified panicked sad angry humiliation dignity loneliness
     misery sadness paranoid
-    frightened frightens frightening scary terrifying""".split()
+    frightened frightens""".split()
 )
 # ("frightens": round 265 asked 'You said "love it frightens me". What does that let you do?')
 PAIN_WORDS: frozenset[str] = frozenset(

@@ -336,4 +336,33 @@ def _part(answer: str, clause: Clause) -> str:
     return answer[clause.start : min(end, clause.end + _LAUGH_REACH)]
 
 
-__all__ = ["DOUBTFUL", "MOST_SURE", "SIGN", "confidence_of", "doubt", "sentence_at"]
+# A question asking what would have helped, and what the answer says as such a wish: it never
+# happened ("an engineer actually turning up": "What did that teach you?" asks about it as done)
+_WISHED = re.compile(
+    r"\bwould\s+(?:it\s+)?have\s+(?:taken|helped|made\s+(?:it|a\s+difference))\b|"
+    r"\bwhat\s+would\s+have\b|\bcould\s+have\s+(?:gone|been\s+done)\b",
+    re.IGNORECASE,
+)
+# ... said as a wish: "an engineer actually turning up", "someone ringing to say", "if they'd
+# told me" (not "too few staff", a cause)
+_AS_WISH = re.compile(
+    r"^(?:\W*\w+){0,4}?\s*\b(?!(?:some|any|no|every)thing\b)\w{3,}ing\b|^\W*(?:if|had)\b|"
+    r"\b(?:would|could)\s+have\b",
+    re.IGNORECASE,
+)
+
+
+def wished_for(question: str, clause: str) -> bool:
+    """The clause is what they say would have helped, asked so: no thing that happened."""
+    return bool(_WISHED.search(question) and _AS_WISH.search(clause))
+
+
+__all__ = [
+    "DOUBTFUL",
+    "MOST_SURE",
+    "SIGN",
+    "confidence_of",
+    "doubt",
+    "sentence_at",
+    "wished_for",
+]

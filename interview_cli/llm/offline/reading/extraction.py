@@ -71,7 +71,13 @@ from interview_cli.llm.offline.reading.clauses import (
 )
 from interview_cli.llm.offline.reading.content import judge_label
 from interview_cli.llm.offline.reading.corrections import apply_correction, renamed
-from interview_cli.llm.offline.reading.doubt import DOUBTFUL, SIGN, confidence_of, doubt
+from interview_cli.llm.offline.reading.doubt import (
+    DOUBTFUL,
+    SIGN,
+    confidence_of,
+    doubt,
+    wished_for,
+)
 from interview_cli.llm.offline.reading.held import focus_held, framed_against
 from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.reading.links import (
@@ -210,14 +216,14 @@ def _without_echo(answer: str, question: str) -> str:
     """The answer without its echo of the question (``meta.without_echo``), and without a
     retraction the echo hid: a word of theirs explained is taken back as said, so "Ar just
     means yes bab, it's how we talk round here" is not read without its "Ar" as "how we talk
-    round here", which round 231's close read back."""
+    round here", which round 231's close read back (nor a remark: "they dont matter, ...")."""
     echoless = without_echo(answer, question)
     if echoless == answer:
         return echoless
-    still = {(s.start, s.end) for s in inline_spans(echoless, ("retraction",))}
+    still = {(s.start, s.end) for s in inline_spans(echoless, ("retraction", "remark"))}
     hidden = [
         s
-        for s in inline_spans(answer, ("retraction",))
+        for s in inline_spans(answer, ("retraction", "remark"))
         if all(s.start >= e or s.end <= b for b, e in still)
     ]
     return blank_spans(echoless, hidden)
@@ -824,7 +830,8 @@ OPEN_QUESTION = re.compile(
 # difference a guess made, my typed interview); not a concession that goes on to say why ("It
 # doesn't matter how late I get in, dinner is ready", "not a big deal, it just saves me time")
 _NOT_IMPORTANT = re.compile(
-    r"^\W*(?:(?:well|erm|um|ha|haha|lol|no|nah|oh)\W+)*(?:(?:(?:it'?s|its|it\s+is|that'?s|thats)\s+"
+    r"^\W*(?:(?:well|erm|um|ha|haha|lol|no|nah|oh)\W+)*(?:(?:the\s+)?[\w'-]+\s*\?+\s*)?"
+    r"(?:(?:(?:it'?s|its|it\s+is|that'?s|thats)\s+"
     r"(?:not|no)\s+(?:really\s+)?important\W+(?:(?:it'?s|its|it\s+is)\s+)?(?:just\s+)?(?:what\s+happens|"
     r"what\s+i\s+(?:don'?t|do\s+not)\s+want|the\s+opposite|how\s+it\s+is|life|the\s+past|"
     # ("It is not important, it is the past :) I just learn from it", round 218)
@@ -833,7 +840,8 @@ _NOT_IMPORTANT = re.compile(
     # cartoon bird haha": round 253's summary read the nuisance back as why the box mattered)
     r"(?:it'?s|its|it\s+is|that'?s|thats)\s+not\s+(?:really\s+)?(?:important|a\s+big\s+deal)"
     r"(?:\s+(?:love|mate|pet|really|at\s+all|to\s+me))*(?=\s*[,.;!-])|"
-    r"(?:it|that)\s+(?:doesn'?t|doesnt|does\s+not)\s+(?:really\s+)?matter"
+    r"(?:(?:it|that)\s+(?:doesn'?t|doesnt|does\s+not)|(?:they|those)\s+(?:don'?t|dont|do\s+not))"
+    r"\s+(?:really\s+)?matter"
     r"(?:\s+(?:love|mate|pet|really|at\s+all|to\s+me))*(?=\s*[,.;!-])|"
     # ("I wasnae trying to get anything done, that's what happens if ye're NOT out there",
     # round 209: a job's premise denied)
@@ -936,7 +944,7 @@ def _node(
     answer = request.answer
     span = answer[clause.quote_start : clause.end]
     confidence = confidence_of(clause, answers=answers, features=study.features, answer=answer)
-    wished = _WISHED.search(request.question) and _AS_WISH.search(clause.text)
+    wished = wished_for(request.question, clause.text)
     if (
         doubt(answer, clause, story=study.story, named=answers)
         or wished
@@ -967,20 +975,6 @@ def _node(
         element_id=element_id,
         reaction=reaction,  # type: ignore[arg-type]
     )
-
-
-_WISHED = re.compile(
-    r"\bwould\s+(?:it\s+)?have\s+(?:taken|helped|made\s+(?:it|a\s+difference))\b|"
-    r"\bwhat\s+would\s+have\b|\bcould\s+have\s+(?:gone|been\s+done)\b",
-    re.IGNORECASE,
-)
-# ... said as a wish: "an engineer actually turning up", "someone ringing to say", "if they'd
-# told me" (not "too few staff", a cause)
-_AS_WISH = re.compile(
-    r"^(?:\W*\w+){0,4}?\s*\b(?!(?:some|any|no|every)thing\b)\w{3,}ing\b|^\W*(?:if|had)\b|"
-    r"\b(?:would|could)\s+have\b",
-    re.IGNORECASE,
-)
 
 
 def _why_not(answer: str, *, hedged: bool) -> str:

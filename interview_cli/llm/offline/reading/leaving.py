@@ -118,7 +118,9 @@ _GOING = re.compile(
     r"imma\s+(?:dip|bounce|head\s+out|log\s+off|go)" + _CLAUSE_ENDS + "|"
     # (a goodbye said alone, and nothing after it: "k bye x", "bye for now", "talk soon")
     r"(?:bye(?:\s*bye)?(?:\s+for\s+now|\s+now)?|good\s*(?:afternoon|evening|night)|have\s+a\s+good\s+(?:one|day|night|evening|afternoon)|talk\s+soon|"
-    r"god\s+bless|cheerio|see\s+(?:ya|you)(?:\s+later)?|night\s+night)(?:\W+(?:x+|love|mate|all))*\W*$|"
+    # (and the Welsh one: "Got to go, sorry. Hwyl", round 265, was asked another question)
+    r"god\s+bless|cheerio|see\s+(?:ya|you)(?:\s+later)?|night\s+night|hwyl(?:\s+fawr)?)"
+    r"(?:\W+(?:x+|love|mate|all))*\W*$|"
     r"time\s+(?:for\s+me\s+)?to\s+(?:go|make\s+tracks|make\s+a\s+move|head\s+off|say\s+goodbye|"
     r"sign\s+off|log\s+off)" + _CLAUSE_ENDS + "|"
     r"(?:i'?m|im|i\s+am)\s+not\s+(?:really\s+)?(?:feeling\s+)?up\s+to\s+(?:it|this)(?:\s+any\s?more)?"
@@ -205,7 +207,7 @@ _CALLED = re.compile(_NOW.pattern.replace(r"(?:now|soon|shortly|asap|right\s+now
 _FAREWELL = re.compile(
     r"\b(?:thanks(?!\s+to\b)|thank\s+you(?!\s+to\b)|cheers|bye|goodbye|ta-?ra|good\s+luck|take\s+care|all\s+the\s+best|ta|"
     r"have\s+a\s+good\s+(?:one|day|night|evening|afternoon)|catch\s+(?:ya|you)|talk\s+soon|"
-    r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio|ciao|"
+    r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio|ciao|hwyl(?:\s+fawr)?|"
     # (a good afternoon closing the answer: "Thank you for your time, but I'll stick with my big
     # old key for now. Good afternoon.", round 258 asked her about the next feature)
     r"good\s*(?:afternoon|evening|night)(?=(?:\W+(?:x+|love|mate|all|from\s+me))*\W*$)|"
