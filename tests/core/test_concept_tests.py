@@ -328,3 +328,25 @@ def test_the_moderators_alt_onto_the_element_strategy_raises_the_next_element() 
 
 def test_the_baselines_open_a_topic_never_with_an_element() -> None:
     assert opening_strategy(methodology()).name == "explore"
+
+
+def test_a_respondent_who_says_they_are_going_is_let_go_however_little_was_raised() -> None:
+    # round 267: "Thank you, it's been interesting, but I'll stop there if you don't mind" at
+    # 2 of 7 elements was asked about the next element; seed 000's coverage gate is for a
+    # fatigue the trend infers, not one said
+    m = methodology()
+    state = CoreState.initial(LOCK)
+    tired = assess().model_copy(update={"tiring": True})
+    for i, said in enumerate((assess(), tired), 1):
+        inputs = TurnInput(
+            methodology=m,
+            concept=LOCK,
+            extraction=Extraction(extractable=True, nodes=[node(f"thing {i}")]),
+            assessment=said,
+            utterance_id=f"u{i}",
+            max_turns=12,
+        )
+        state, outcome = advance(state, inputs)
+    assert state.coverage is not None and state.coverage.ratio < 0.6
+    assert not outcome.continuation.should_continue
+    assert outcome.continuation.reason == RESPONDENT_FATIGUED

@@ -5,6 +5,7 @@ before the graph's other chains."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from interview_cli.config.library import Library
 from interview_cli.config.schemas import Concept, Methodology
@@ -142,25 +143,29 @@ def test_a_puzzled_or_denying_answer_climbs_nothing() -> None:
     )
 
 
-def test_the_closing_reads_the_asked_ladders_first() -> None:
+def _closing(last: list[str], **fields: Any) -> QuestionRequest:
+    """The closing request of the barber's interview, its answers ending with ``last``."""
     meth = _meth()
-    strategy = next(s for s in meth.strategies if s.generates_closing_question)
-    concept = Concept(id="c", name="Barbers", methodology=meth.name, objective="x")
-    answers = [
-        "he knows how i like it so i just sit down",
-        "eh? i meant i dont have to explain nothing",
-        "saves the faff i guess",
-        "not waiting. i cant stand waiting",
-        "the knees! sit too long and they seize up",
-    ]
-    request = QuestionRequest(
+    return QuestionRequest(
         methodology=meth,
-        concept=concept,
-        strategy=strategy,
+        concept=Concept(id="c", name="Barbers", methodology=meth.name, objective="x"),
+        strategy=next(s for s in meth.strategies if s.generates_closing_question),
         closing=True,
-        answers=answers,
-        summary_chains=[["he knows how I like it", "sit down", "dont have to explain nothing"]],
+        answers=[
+            "he knows how i like it so i just sit down",
+            "eh? i meant i dont have to explain nothing",
+            "saves the faff i guess",
+            *last,
+        ],
         asked_chains=[["dont have to explain nothing", "saves the faff"]],
+        **fields,
+    )
+
+
+def test_the_closing_reads_the_asked_ladders_first() -> None:
+    request = _closing(
+        ["not waiting. i cant stand waiting", "the knees! sit too long and they seize up"],
+        summary_chains=[["he knows how I like it", "sit down", "dont have to explain nothing"]],
     )
     text = offline_question(request)
     assert '"I dont have to explain nothing" matters to you because it "saves the faff"' in text, (
@@ -232,22 +237,8 @@ def test_a_figure_is_no_reason_given() -> None:
 def test_the_closing_says_first_what_they_pointed_at_when_no_ladder_names_it() -> None:
     # round 265: Shannon went back to "the breaking down thing", "thats the big one for me",
     # and heard it last, after two lesser reasons, as "You also talked about"
-    meth = _meth()
-    strategy = next(s for s in meth.strategies if s.generates_closing_question)
-    concept = Concept(id="c", name="Barbers", methodology=meth.name, objective="x")
-    answers = [
-        "he knows how i like it so i just sit down",
-        "eh? i meant i dont have to explain nothing",
-        "saves the faff i guess",
-        "can we go back to the queue tho, thats the big one for me",
-    ]
-    request = QuestionRequest(
-        methodology=meth,
-        concept=concept,
-        strategy=strategy,
-        closing=True,
-        answers=answers,
-        asked_chains=[["dont have to explain nothing", "saves the faff"]],
+    request = _closing(
+        ["can we go back to the queue tho, thats the big one for me"],
         summary_labels=["queue"],
         pointed_labels=["queue"],
     )

@@ -35,7 +35,9 @@ The seed's conditions are checked in this order; the first that fires is the rea
 |                              | ``turns_since_last_yield >= 3`` (``exhausted_yield_turns``)  |
 | ``respondent_fatigued``      | the smoothed trend stayed fatigued ``FATIGUE_TURNS`` (3)     |
 |                              | turns running, and coverage (if any) is at least             |
-|                              | ``tuning.coverage.min_ratio_before_stop`` (60 % when unset)  |
+|                              | ``tuning.coverage.min_ratio_before_stop`` (60 % when unset); |
+|                              | or, at any turn and any coverage, the last answer said they  |
+|                              | are tired or going (``StopInputs.said_tired``)               |
 | ``saturated``                | the saturation metrics' generic ``is_saturated`` flag        |
 
 All but the first two are saturation checks (``little_to_say`` first: the respondent who has
@@ -315,6 +317,9 @@ def stop_conditions(selected: StrategySpec | None, inputs: StopInputs) -> Contin
     """The seed's conditions alone, after the move of strategy ``selected``: the first half of
     ``decide_stopping``, and all of a baseline policy's (it has no moderator's deferral)."""
     coverage = inputs.coverage
+    if inputs.said_tired and inputs.turn_number < inputs.max_turns:
+        remaining = inputs.max_turns - inputs.turn_number
+        return Continuation(False, RESPONDENT_FATIGUED, remaining)
     return check_continuation(
         turn_number=inputs.turn_number,
         max_turns=inputs.max_turns,
@@ -380,6 +385,11 @@ class StopInputs:
     # a closing question chosen with one turn left is asked, not deferred
     answer_kind: str | None = None
     coverage: CoverageState | None = None  # a concept test's (None: no stimulus elements)
+    # the last answer said they are tired or going (``Assessment.tiring``): seed 000's coverage
+    # gate and the turn gate are for a fatigue the trend infers; a respondent who said "I'll
+    # stop there if you don't mind" is let go however early, and however few elements were
+    # raised (round 267 asked about another)
+    said_tired: bool = False
 
 
 def guard_stop(

@@ -412,6 +412,7 @@ def decide(inputs: DecisionInputs) -> Decision:
             focusable=frozenset(nodes),
             answer_kind=inputs.assessment.answer_kind if inputs.assessment else None,
             coverage=_coverage(inputs),
+            said_tired=bool(inputs.assessment and inputs.assessment.tiring),
         ),
     )
     ranking, continuation, deferred = stopping.ranking, stopping.continuation, stopping.deferred

@@ -122,6 +122,7 @@ def apply_policy(policy: str, decision: Decision, inputs: DecisionInputs) -> Dec
             phase=decision.phase,
             saturation=inputs.saturation,
             coverage=coverage if coverage is not None and coverage.active else None,
+            said_tired=bool(inputs.assessment and inputs.assessment.tiring),
         ),
     )
     candidates = tuple(

@@ -169,7 +169,9 @@ _GOING = re.compile(
 # A pause, or an offer to go on, is no leaving: "Hang on, I need to deal with this, back in a
 # sec", "I've got to go soon, but ask me a couple more" (the review)
 _GOES_ON = re.compile(
-    r"\b(?:back\s+in\s+a|brb|one\s+sec|two\s+secs|2\s+secs|be\s+right\s+back|hang\s+on|hold\s+on|"
+    # (and "Could we stop, I need the loo, back in 2 mins": a break)
+    r"\b(?:back\s+in\s+(?:a|an|\d+|two|three|five|ten)|for\s+a\s+(?:sec|second|minute|min|mo|moment)|"
+    r"brb|one\s+sec|two\s+secs|2\s+secs|be\s+right\s+back|hang\s+on|hold\s+on|"
     r"ask\s+(?:me|away)|fire\s+away|happy\s+to|a\s+(?:couple|few)\s+more|go\s+on\s+then|quickly\s+though)\b",
     re.IGNORECASE,
 )
