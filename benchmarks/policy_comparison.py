@@ -41,6 +41,7 @@ One row per set and policy:
 | turns | mean turns used |
 | summary true | concepts of the closing summaries that name a rung of the persona's |
 | links sound | the summaries' "a → b" steps joining two rungs of one ladder, the lower first |
+| check-back sound | the same of the reasons the closing question reads back ("X" because "Y") |
 
 Then the adaptive policy's strategy mix (share of turns) per set, and for each held-out and
 development set the targets of the "done when" list, each met or not (among them: adaptive
@@ -176,6 +177,7 @@ class Row:
     mix: dict[str, float]
     summary_true: tuple[int, int] = (0, 0)  # of the closing summaries' concepts
     links_sound: tuple[int, int] = (0, 0)  # of their "a → b" steps
+    check_back_sound: tuple[int, int] = (0, 0)  # of the closing questions' reasons
 
     @classmethod
     def of(cls, evaluations: list[dict[str, Any]]) -> Row:
@@ -199,6 +201,7 @@ class Row:
             mix={k: v / total for k, v in sorted(mix.items())},
             summary_true=_pooled(evaluations, "summary_true", "summary_concepts"),
             links_sound=_pooled(evaluations, "summary_links_sound", "summary_links"),
+            check_back_sound=_pooled(evaluations, "check_back_links_sound", "check_back_links"),
         )
 
     def cells(self) -> list[str]:
@@ -212,6 +215,7 @@ class Row:
             f"{self.turns:.1f}",
             _share(self.summary_true),
             _share(self.links_sound),
+            _share(self.check_back_sound),
         ]
 
 
@@ -382,9 +386,9 @@ def main() -> None:
     )
     print(
         "| set | policy | interviews | rung recall | terminal (can state) | re-asks/int "
-        "| complaints | early, unopened | turns | summary true | links sound |"
+        "| complaints | early, unopened | turns | summary true | links sound | check-back sound |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name, by_policy in rows.items():
         for policy, row in by_policy.items():
             print(f"| {name} | {policy} | " + " | ".join(row.cells()) + " |")

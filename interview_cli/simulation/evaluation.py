@@ -40,6 +40,9 @@ keys allowed), never what the person misspoke and corrected.
 | ``summary_links`` / ``summary_links_sound`` | its "a → b" steps / the steps whose two ends  |
 |                        | name rungs of one ladder, the upper higher than the lower: a       |
 |                        | reason the person holds, read back the right way up                |
+| ``check_back_links`` / ``check_back_links_sound`` | the same of the closing question's    |
+|                        | reasons ('"X" matters to you because "Y"', "..., which in the end  |
+|                        | matters because "Z""): what the respondent reads and answers       |
 | ``cost_usd``, ``calls``, ``input_tokens``, ``output_tokens`` | the session's usage          |
 
 A node is assigned to the rung it matches best (ties: earlier ladder, earlier rung), and to
@@ -302,12 +305,39 @@ def summary_truth(
         )
 
     steps = [(chain[i], chain[i + 1]) for chain in chains for i in range(len(chain) - 1)]
+    checked = check_back_steps(closing.question)
+    for label in {label for step in checked for label in step} - named.keys():
+        found = ladders.locate(label, refs)
+        named[label] = [r for r in refs if r.code == found[0].code] if found else []
+    said = {label for chain in chains for label in chain}
     return {
-        "summary_concepts": len(named),
-        "summary_true": sum(1 for hits in named.values() if hits),
+        "summary_concepts": len(said),
+        "summary_true": sum(1 for label in said if named[label]),
         "summary_links": len(steps),
         "summary_links_sound": sum(1 for low, high in steps if sound(low, high)),
+        "check_back_links": len(checked),
+        "check_back_links_sound": sum(1 for low, high in checked if sound(low, high)),
     }
+
+
+# A reason the closing question reads back: '"X" matters to you because "Y"', '"X" because of
+# "Y"', and the top of its ladder after it (', which in the end matters because "Z"')
+_READ_BACK = re.compile(
+    r'"(?P<low>[^"]+)"(?:\s+(?:matters\s+to\s+you|bothers\s+you))?\s+because(?:\s+of|\s+it)?\s+'
+    r'"(?P<high>[^"]+)"(?:,\s+which\s+in\s+the\s+end\s+matters\s+because(?:\s+of|\s+it)?\s+'
+    r'"(?P<top>[^"]+)")?'
+)
+
+
+def check_back_steps(question: str) -> list[tuple[str, str]]:
+    """The reasons a closing question reads back, as (lower, upper) steps; [] for a question
+    that reads none back (a recap, a model's own words)."""
+    steps: list[tuple[str, str]] = []
+    for found in _READ_BACK.finditer(question):
+        steps.append((found["low"], found["high"]))
+        if found["top"]:
+            steps.append((found["high"], found["top"]))
+    return steps
 
 
 def _per_ladder(
@@ -418,6 +448,8 @@ class SummaryRow:
     summary_true: int = 0
     summary_links: int = 0
     summary_links_sound: int = 0
+    check_back_links: int = 0  # the closing question's reasons, and those read the right way up
+    check_back_links_sound: int = 0
     cost_usd: float = 0.0
     unpriced: list[str] = field(default_factory=list)  # models without a price: cost unknown
     termination: dict[str, int] = field(default_factory=dict)
@@ -482,5 +514,12 @@ def _asking(row: SummaryRow, evaluations: Sequence[Mapping[str, Any]]) -> None:
     row.early_unopened = sum(
         1 for e in evaluations if e.get("ended_early") and e.get("ladders_unopened", 0) > 0
     )
-    for name in ("summary_concepts", "summary_true", "summary_links", "summary_links_sound"):
+    for name in (
+        "summary_concepts",
+        "summary_true",
+        "summary_links",
+        "summary_links_sound",
+        "check_back_links",
+        "check_back_links_sound",
+    ):
         setattr(row, name, sum(int(e.get(name, 0)) for e in evaluations))

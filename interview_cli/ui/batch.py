@@ -271,7 +271,7 @@ def read_back_table(rows: Sequence[SummaryRow]) -> Table:
     would be told "What I understood", measured against their beliefs."""
     table = _summary_table("Read back at the close")
     _persona_column(table, rows)
-    for name in ("n", "concepts", "true", "links", "sound"):
+    for name in ("n", "concepts", "true", "links", "sound", "asked", "sound"):
         table.add_column(name, justify="right", no_wrap=True)
     for i, row in enumerate(rows):
         table.add_row(
@@ -281,13 +281,16 @@ def read_back_table(rows: Sequence[SummaryRow]) -> Table:
             _share(row.summary_true, row.summary_concepts),
             str(row.summary_links),
             _share(row.summary_links_sound, row.summary_links),
+            str(row.check_back_links),
+            _share(row.check_back_links_sound, row.check_back_links),
             end_section=i == len(rows) - 2,
             style="bold" if i == len(rows) - 1 else None,
         )
     table.caption = (
         "concepts: in the closing summaries · true: of those, naming a rung the persona holds "
         '· links: their "a → b" steps · sound: steps joining two rungs of one ladder of the '
-        "persona's, the lower first"
+        "persona's, the lower first · asked: the reasons the closing question reads back "
+        '("X" matters to you because "Y"), and those sound'
     )
     table.caption_justify = "left"
     return table

@@ -202,7 +202,13 @@ def test_the_closing_summary_is_scored_against_what_the_person_holds(mec: Method
             "- also: self-respect; vinyl records",
         ]
     )
+    session.closing.question = (
+        'Let me check I\'ve understood: "the ANC" matters to you because "can focus on the '
+        'train", which in the end matters because "getting things done"; and "feel relaxed" '
+        'because of "long battery". Is that right?'
+    )
     e = evaluate_session(session, persona(), mec)
+    assert (e["check_back_links"], e["check_back_links_sound"]) == (3, 2)
     assert (e["summary_concepts"], e["summary_true"]) == (9, 7)
     assert (e["summary_links"], e["summary_links_sound"]) == (5, 2)
     row = summarise("all", [e, e])
