@@ -64,9 +64,11 @@ _ASKS_WHY = re.compile(
 )
 # ... and not a moment asked for: "When did that last make a real difference for you?", "Think
 # of the last time that mattered to you. What was going on?" (the review)
+# ... nor what matters, asked of the topic: "What matters most to you about the milk?" (round
+# 267 read back "bubbly soup" because of "vegans a given", its answer)
 _ASKS_A_STORY = re.compile(
     r"\b(?:when\s+did|last\s+time|what\s+was\s+going\s+on|what\s+happened|walk\s+me\s+through|"
-    r"tell\s+me\s+about\s+a\s+time)\b",
+    r"tell\s+me\s+about\s+a\s+time|what\s+(?:else\s+)?matters|what\s+else|anything\s+else)\b",
     re.IGNORECASE,
 )
 

@@ -260,3 +260,19 @@ def test_the_closing_says_first_what_they_pointed_at_when_no_ladder_names_it() -
     asked = request.model_copy(update={"pointed_labels": ["question about the bag"]})
     asked.answers[-1] = "can we go back to the question about the bag, I didnt get it"
     assert "came back" not in offline_question(asked)
+
+
+def test_what_matters_asked_of_the_topic_climbs_nothing() -> None:
+    # round 267: "What matters most to you about the milk?", asked with a focus, read back the
+    # focus "because of" the answer's first point
+    graph, turns = _session()
+    topic = turns[4].model_copy(
+        update={
+            "question": turns[4].question.model_copy(
+                update={"text": "What matters most to you about the barber?"}
+            )
+        }
+    )
+    assert ["cant stand waiting", "sit too long"] not in asked_chains(
+        graph, _meth(), [*turns[:4], topic]
+    )

@@ -125,3 +125,12 @@ def test_a_respondent_who_has_to_go_is_thanked_and_let_go() -> None:
         ],
     )
     assert "let you go" in asked[-1] or "won't keep you" in asked[-1], asked
+
+
+def test_cause_typed_for_because_ends_what_they_ask_to_go_back_to() -> None:
+    # round 267 asked "Back to the flatmate thing tho cause that's. Why is that important to you?"
+    said = "can we go back to the flatmate thing tho cause thats actually a big deal lol"
+    steer = find_steer(said)
+    assert steer is not None and steer.target == "the flatmate"
+    cause = find_steer("can we go back to the cause of the leak")
+    assert cause is not None and cause.target == "the cause of the leak"

@@ -59,7 +59,10 @@ _MODAL = (
 )
 # ... what they must do: go, or end the talk
 _GO = (
-    r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|jump|leave\s+(?:now|right\s+now)|"
+    r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|"
+    # ("got to jump on a call now", round 268)
+    r"jump(?:\s+on\s+(?:a|another|the|this|my)\s+(?:call|meeting|zoom|teams(?:\s+call)?))?|"
+    r"leave\s+(?:now|right\s+now)|"
     r"head(?:\s+off|\s+out)?|get\s+going|"
     r"be\s+off|make\s+a\s+move|make\s+tracks|crack\s+on|get\s+back\s+to\s+work|"
     r"love\s+you\s+and\s+leave\s+you|leave\s+(?:this|it)(?:\s+(?:here|there))?|"
@@ -76,7 +79,9 @@ _END = (
     + ")"
 )
 _LEADS = (
+    # ("really sorry i have to go!!", "oh god sorry ...": round 268 asked on)
     r"(?:(?:sorry|soz|sry|apologies|apols|anyway|right|ok|okay|k|oh|ah|um|honestly|actually|"
+    r"really|so|very|god|gosh|omg|oops|whoops|"
     r"yeah|well|look|listen|ugh|argh|tbh|mate|love|hun|hon|pet|lads|guys|fam|reckon|please|"
     r"i\s+think|i\s+guess|i\s+reckon|i'?m\s+afraid|alright|nah|grand)\W+){0,3}"
 )
