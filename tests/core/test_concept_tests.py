@@ -350,3 +350,18 @@ def test_a_respondent_who_says_they_are_going_is_let_go_however_little_was_raise
     assert state.coverage is not None and state.coverage.ratio < 0.6
     assert not outcome.continuation.should_continue
     assert outcome.continuation.reason == RESPONDENT_FATIGUED
+
+
+def test_a_time_limit_in_the_first_answer_sets_the_terms_not_the_end() -> None:
+    m = methodology()
+    tired = assess().model_copy(update={"tiring": True})
+    inputs = TurnInput(
+        methodology=m,
+        concept=LOCK,
+        extraction=Extraction(extractable=True, nodes=[node("thing 1")]),
+        assessment=tired,
+        utterance_id="u1",
+        max_turns=12,
+    )
+    _, outcome = advance(CoreState.initial(LOCK), inputs)
+    assert outcome.continuation.should_continue

@@ -36,8 +36,8 @@ The seed's conditions are checked in this order; the first that fires is the rea
 | ``respondent_fatigued``      | the smoothed trend stayed fatigued ``FATIGUE_TURNS`` (3)     |
 |                              | turns running, and coverage (if any) is at least             |
 |                              | ``tuning.coverage.min_ratio_before_stop`` (60 % when unset); |
-|                              | or, at any turn and any coverage, the last answer said they  |
-|                              | are tired or going (``StopInputs.said_tired``)               |
+|                              | or, from the second answer on, at any coverage, the last     |
+|                              | answer said they are tired or going (``StopInputs.said_tired``)|
 | ``saturated``                | the saturation metrics' generic ``is_saturated`` flag        |
 
 All but the first two are saturation checks (``little_to_say`` first: the respondent who has
@@ -317,7 +317,7 @@ def stop_conditions(selected: StrategySpec | None, inputs: StopInputs) -> Contin
     """The seed's conditions alone, after the move of strategy ``selected``: the first half of
     ``decide_stopping``, and all of a baseline policy's (it has no moderator's deferral)."""
     coverage = inputs.coverage
-    if inputs.said_tired and inputs.turn_number < inputs.max_turns:
+    if inputs.said_tired and 1 < inputs.turn_number < inputs.max_turns:
         remaining = inputs.max_turns - inputs.turn_number
         return Continuation(False, RESPONDENT_FATIGUED, remaining)
     return check_continuation(
@@ -388,7 +388,8 @@ class StopInputs:
     # the last answer said they are tired or going (``Assessment.tiring``): seed 000's coverage
     # gate and the turn gate are for a fatigue the trend infers; a respondent who said "I'll
     # stop there if you don't mind" is let go however early, and however few elements were
-    # raised (round 267 asked about another)
+    # raised (round 267 asked about another); not on the first answer, where a time limit
+    # ("keep it short, I've a train at ten") sets the terms of the interview, not its end
     said_tired: bool = False
 
 
