@@ -184,7 +184,7 @@ class QuestionRequest(BaseModel):
     pointed_labels: list[str] = Field(
         default_factory=list,
         description="for a closing: what the respondent asked to go back to or said mattered "
-        "most, in the order they did (the recap leads with it)",
+        "most, in the order they did (the offline recap leads with it when no ladder names it)",
     )
     covered_labels: list[str] = Field(
         default_factory=list, description="for a topic-level question: what was already named"

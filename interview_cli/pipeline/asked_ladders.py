@@ -68,7 +68,7 @@ _ASKS_WHY = re.compile(
 # 267 read back "bubbly soup" because of "vegans a given", its answer)
 _ASKS_A_STORY = re.compile(
     r"\b(?:when\s+did|last\s+time|what\s+was\s+going\s+on|what\s+happened|walk\s+me\s+through|"
-    r"tell\s+me\s+about\s+a\s+time|what\s+(?:else\s+)?matters|what\s+else|anything\s+else)\b",
+    r"tell\s+me\s+about\s+a\s+time|what\s+matters\s+most)\b",
     re.IGNORECASE,
 )
 

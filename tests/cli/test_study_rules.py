@@ -316,10 +316,8 @@ def test_a_jobs_or_incident_respondent_done_three_times_running_is_closed(
     result = run_cli(["-c", concept, "--max-turns", "14"], answers, sessions)
     assert result.exit_code == 0, result.output
     doc = only_session(sessions)
-    # "thats me done" is heard as going, and a respondent who says so is let go at once
-    # (round 267), before the little-to-say stop's turn
-    assert doc["termination_reason"] == "respondent_fatigued", doc["termination_reason"]
-    assert len(doc["turns"]) == 4
+    assert doc["termination_reason"] == "little_to_say", doc["termination_reason"]
+    assert len(doc["turns"]) == 5
     (path,) = sessions.glob("*.json")
     assert _verify_cli(path).exit_code == 0
 

@@ -337,7 +337,7 @@ def test_a_respondent_who_says_they_are_going_is_let_go_however_little_was_raise
     m = methodology()
     state = CoreState.initial(LOCK)
     tired = assess().model_copy(update={"tiring": True})
-    for i, said in enumerate((assess(), tired), 1):
+    for i, said in enumerate((assess(), assess(), assess(), assess(), tired), 1):
         inputs = TurnInput(
             methodology=m,
             concept=LOCK,
@@ -352,7 +352,8 @@ def test_a_respondent_who_says_they_are_going_is_let_go_however_little_was_raise
     assert outcome.continuation.reason == RESPONDENT_FATIGUED
 
 
-def test_a_time_limit_in_the_first_answer_sets_the_terms_not_the_end() -> None:
+def test_a_respondent_tiring_in_the_first_answers_is_not_closed_before_the_turn_gate() -> None:
+    # "tiring" is also "is there much more?", "a couple more questions" (the review)
     m = methodology()
     tired = assess().model_copy(update={"tiring": True})
     inputs = TurnInput(

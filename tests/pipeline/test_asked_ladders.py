@@ -243,7 +243,7 @@ def test_the_closing_says_first_what_they_pointed_at_when_no_ladder_names_it() -
         pointed_labels=["queue"],
     )
     text = offline_question(request)
-    assert 'you came back to "the queue"; "I dont have to explain' in text, text
+    assert 'you singled out "the queue"; "I dont have to explain' in text, text
     # ... and a ladder naming it is read back (kept before the others of its kind), no lead
     named = request.model_copy(
         update={
@@ -254,12 +254,12 @@ def test_the_closing_says_first_what_they_pointed_at_when_no_ladder_names_it() -
         }
     )
     text = offline_question(named)
-    assert "came back" not in text and '"the queue" because of "sit down"' in text, text
+    assert "singled out" not in text and '"the queue" because of "sit down"' in text, text
     # ... and never a go-back to the interview's own question (the review: "can we go back to
     # the question about the bag, I didn't get what you meant")
     asked = request.model_copy(update={"pointed_labels": ["question about the bag"]})
     asked.answers[-1] = "can we go back to the question about the bag, I didnt get it"
-    assert "came back" not in offline_question(asked)
+    assert "singled out" not in offline_question(asked)
 
 
 def test_what_matters_asked_of_the_topic_climbs_nothing() -> None:

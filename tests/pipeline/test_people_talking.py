@@ -134,3 +134,5 @@ def test_cause_typed_for_because_ends_what_they_ask_to_go_back_to() -> None:
     assert steer is not None and steer.target == "the flatmate"
     cause = find_steer("can we go back to the cause of the leak")
     assert cause is not None and cause.target == "the cause of the leak"
+    verb = find_steer("can we go back to the potholes that cause it")
+    assert verb is not None and verb.target == "the potholes that cause it"

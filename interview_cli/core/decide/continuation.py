@@ -36,8 +36,8 @@ The seed's conditions are checked in this order; the first that fires is the rea
 | ``respondent_fatigued``      | the smoothed trend stayed fatigued ``FATIGUE_TURNS`` (3)     |
 |                              | turns running, and coverage (if any) is at least             |
 |                              | ``tuning.coverage.min_ratio_before_stop`` (60 % when unset); |
-|                              | or, from the second answer on, at any coverage, the last     |
-|                              | answer said they are tired or going (``StopInputs.said_tired``)|
+|                              | (not needed when the last answer said they are tired or      |
+|                              | going: ``StopInputs.said_tired``)                            |
 | ``saturated``                | the saturation metrics' generic ``is_saturated`` flag        |
 
 All but the first two are saturation checks (``little_to_say`` first: the respondent who has
@@ -317,9 +317,6 @@ def stop_conditions(selected: StrategySpec | None, inputs: StopInputs) -> Contin
     """The seed's conditions alone, after the move of strategy ``selected``: the first half of
     ``decide_stopping``, and all of a baseline policy's (it has no moderator's deferral)."""
     coverage = inputs.coverage
-    if inputs.said_tired and 1 < inputs.turn_number < inputs.max_turns:
-        remaining = inputs.max_turns - inputs.turn_number
-        return Continuation(False, RESPONDENT_FATIGUED, remaining)
     return check_continuation(
         turn_number=inputs.turn_number,
         max_turns=inputs.max_turns,
@@ -329,7 +326,7 @@ def stop_conditions(selected: StrategySpec | None, inputs: StopInputs) -> Contin
         tracker=inputs.tracker,
         trend=inputs.trend,
         tuning=inputs.methodology.tuning.saturation,
-        coverage_ratio=coverage.ratio if coverage is not None else None,
+        coverage_ratio=coverage.ratio if coverage is not None and not inputs.said_tired else None,
         min_coverage=fatigue_min_coverage(inputs.methodology.tuning.coverage),
     )
 
@@ -386,10 +383,9 @@ class StopInputs:
     answer_kind: str | None = None
     coverage: CoverageState | None = None  # a concept test's (None: no stimulus elements)
     # the last answer said they are tired or going (``Assessment.tiring``): seed 000's coverage
-    # gate and the turn gate are for a fatigue the trend infers; a respondent who said "I'll
-    # stop there if you don't mind" is let go however early, and however few elements were
-    # raised (round 267 asked about another); not on the first answer, where a time limit
-    # ("keep it short, I've a train at ten") sets the terms of the interview, not its end
+    # gate is for a fatigue the trend infers; a respondent who said "I'll stop there if you
+    # don't mind" is let go however few elements were raised (round 267 asked about another).
+    # The turn gate stays: "tiring" is also "is there much more?", "a couple more questions"
     said_tired: bool = False
 
 

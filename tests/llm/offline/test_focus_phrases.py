@@ -367,9 +367,12 @@ def test_a_love_said_to_the_interviewer_is_no_part_of_the_quote() -> None:
     ref = refer("frightens", said)
     assert ref.phrase is not None and ref.phrase.verbatim == "it frightens me", ref
     # ... and a love of theirs stays: "I honestly love it, frightens me a bit though"
-    said = ["Oh love it when it does that, frightens the cat though. The noise is the thing."]
-    ref = refer("love it when it does that", said)
-    assert ref.phrase is None or "love" in ref.phrase.verbatim, ref
+    for said in (
+        "Honestly I love it frightens me. It was nearly 700.",
+        "Oh love it when it frightens the cat. It was nearly 700.",
+    ):
+        ref = refer("frightens", [said])
+        assert ref.phrase is not None and "love it" in ref.phrase.verbatim, ref
 
 
 def test_someone_with_their_verbs_ending_is_no_mention() -> None:

@@ -42,6 +42,7 @@ def clean_ladders(
     first: Sequence[str] = (),
     asked: int = 0,
     pointed: Sequence[str] = (),
+    limit: int = MAX_SUMMARY_CHAINS,
 ) -> list[tuple[Phrase, ...]]:
     """The rungs read back in the respondent's words for each ladder with two distinct clean
     rungs: its most concrete one, the nearest one above it that names none of the same things,
@@ -91,7 +92,7 @@ def clean_ladders(
     used: set[str] = set()
     for f in sorted(found):
         ends = {rung.verbatim.lower() for rung in f.pair}
-        if ends & used or len(kept) == MAX_SUMMARY_CHAINS:
+        if ends & used or len(kept) == limit:
             continue
         kept.append(f)
         used |= ends
@@ -212,7 +213,7 @@ def _big_one(
     request: QuestionRequest, answers: Sequence[str], ladders: Sequence[tuple[Phrase, ...]]
 ) -> str:
     """What they asked to go back to or said mattered most, named by no ladder read back, said
-    first as what they came back to: round 265's Shannon went back to "the breaking down
+    first as what they singled out: round 265's Shannon went back to "the breaking down
     thing", "thats the big one for me", and heard it last, after two lesser reasons, as "You
     also talked about" (rated 2 of 4). Said as what they did, not as mattering: a go-back may
     play it down ("can we go back to the price, it honestly doesn't matter to me"), and never
@@ -222,7 +223,7 @@ def _big_one(
     for phrase in clean_phrases(request.pointed_labels, answers, request.concept.name):
         words = set(label_profile(phrase.verbatim).content)
         if words and not said & words and not words <= studied and not words & _OF_US:
-            return f'you came back to "{told_plainly(phrase.verbatim)}"; '
+            return f'you singled out "{told_plainly(phrase.verbatim)}"; '
     return ""
 
 
@@ -234,18 +235,23 @@ def closing_question(request: QuestionRequest, key: str, threshold: float) -> st
     restated as reasons, or for a method whose links are no reasons, the clean phrases of
     what was said most (``summary_labels``) recapped one by one."""
     answers = list(request.answers) or [e.answer for e in request.recent]
-    ladders = clean_ladders(
-        [*request.asked_chains, *request.summary_chains],
-        answers,
-        request.summary_labels[:3],
-        asked=len(request.asked_chains),
-        pointed=request.pointed_labels,
-    )
+
+    def read_back(limit: int = MAX_SUMMARY_CHAINS) -> list[tuple[Phrase, ...]]:
+        return clean_ladders(
+            [*request.asked_chains, *request.summary_chains],
+            answers,
+            request.summary_labels[:3],
+            asked=len(request.asked_chains),
+            pointed=request.pointed_labels,
+            limit=limit,
+        )
+
+    ladders = read_back()
     reasons = says_why(request.methodology)
     if ladders and reasons:
         big = _big_one(request, answers, ladders)
-        if big:
-            ladders = ladders[: MAX_SUMMARY_CHAINS - 1]
+        if big:  # (room for it: the ladder least to the point left out, not the last said)
+            ladders = read_back(MAX_SUMMARY_CHAINS - 1)
         summary = big + restated(ladders) + ("" if big else _also(request, answers, ladders))
         forms = LEAVING_SUMMARY_TEMPLATES if request.leaving else SUMMARY_TEMPLATES
         texts = [t.format(summary=summary) for t in forms]

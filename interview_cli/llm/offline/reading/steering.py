@@ -90,7 +90,10 @@ _AGO = re.compile(r"\ba\s+(?:second|sec|minute|moment)\s+ago\b", re.IGNORECASE)
 _ITS_REASON = re.compile(
     # ("cause" typed for "'cause": "the flatmate thing tho cause thats actually a big deal",
     # round 267 asked "Back to the flatmate thing tho cause that's.")
-    r"\s+(?:(?:cos|coz|cuz|because|'cause|cause(?=\s+(?:that|thats|that's|it|its|it's|i|i'm|im|"
+    # (not the verb: "the potholes that cause it", the review)
+    r"\s+(?:(?:cos|coz|cuz|because|'cause|"
+    r"(?<!\bthat\s)(?<!\bwhich\s)(?<!\bwho\s)(?<!\bcan\s)(?<!\bcould\s)(?<!\bmight\s)(?<!\bwill\s)"
+    r"cause(?=\s+(?:that|thats|that's|it|its|it's|i|i'm|im|"
     r"they|she|he|we)\b)|since)\s|if\s+(?:you|u|ye)\s+(?:want|wanna|like|need|"
     r"fancy|prefer|have\s+(?:a\s+)?(?:minute|moment|sec|second|time))\b).*$",
     re.IGNORECASE,
