@@ -203,17 +203,32 @@ def pointed_at(
 
 def _closing_context(
     decided: DecidedTurn, strategy: StrategySpec, closing: bool, turns: Sequence[TurnRecord]
-) -> dict[str, Any]:
-    """What a closing or a summary reads back: the ladders climbed by asking (not worked out on
-    every turn), and whether the respondent is leaving."""
+) -> tuple[dict[str, Any], list[str]]:
+    """What a closing or a summary reads back: the ladders climbed by asking and what they
+    pointed at (not worked out on every turn), and whether the respondent is leaving; with the
+    ids of what they pointed at, which the recap's labels put first."""
     reads_back = closing or strategy.generates_closing_question or strategy.focus_mode == "summary"
     graph = decided.state.graph
     pointed = pointed_at(graph, turns, decided.outcome.steer) if reads_back else []
-    return {
+    context = {
         "asked_chains": asked_chains(graph, decided.methodology, turns) if reads_back else [],
         "pointed_labels": list(dict.fromkeys(graph.node(i).label for i in pointed if i in graph)),
         "leaving": closing and decided.outcome.continuation.reason == RESPONDENT_FATIGUED,
     }
+    return context, pointed
+
+
+def _recap(
+    graph: KnowledgeGraph, m: Methodology, turns: Sequence[TurnRecord], pointed: list[str]
+) -> list[str]:
+    """What the closing recap says: what they pointed at first, then what was said most."""
+    return graph.recap_labels(
+        m.ontology.levels,
+        least_confidence=m.tuning.vetoes.min_focus_confidence,
+        first=m.recap_first,
+        pointed=pointed,
+        asked=Counter(t.question.focus_node_id for t in turns if t.question.focus_node_id),
+    )
 
 
 def question_request(
@@ -239,6 +254,7 @@ def question_request(
     if focus_id is not None and focus_id in graph:
         focus_type = graph.node(focus_id).node_type
         focus_stance = graph.node(focus_id).stance
+    context, pointed = _closing_context(decided, strategy, closing, turns)
     request = QuestionRequest(
         methodology=m,
         concept=concept,
@@ -248,17 +264,7 @@ def question_request(
         focus_stance=focus_stance,
         **asked_for(decided.outcome.steer, focus_id),
         reached="" if closing else value_reached(graph, m, turn_number, focus_id),
-        summary_labels=(
-            graph.recap_labels(
-                m.ontology.levels,
-                least_confidence=m.tuning.vetoes.min_focus_confidence,
-                first=m.recap_first,
-                pointed=pointed_at(graph, turns, decided.outcome.steer),
-                asked=Counter(t.question.focus_node_id for t in turns if t.question.focus_node_id),
-            )
-            if closing
-            else graph.recent_labels(8)
-        ),
+        summary_labels=_recap(graph, m, turns, pointed) if closing else graph.recent_labels(8),
         recent=[Exchange(question=q, answer=a) for q, a in exchanges[-MAX_RECENT_EXCHANGES:]],
         answers=[a for _, a in exchanges if a.strip()],
         active_signals=signal_notes(decided),
@@ -270,7 +276,7 @@ def question_request(
         depth=decided.outcome.graph_state.max_depth,
         language=language or concept.language,
         closing=closing,
-        **_closing_context(decided, strategy, closing, turns),
+        **context,
         turn_number=turn_number + 1,
         seed=seed,
         **question_context(decided.state, m, focus_id, turns),

@@ -260,7 +260,7 @@ def evaluate_session(
     }
 
 
-def summary_chains(summary: str) -> list[list[str]]:
+def stored_summary_chains(summary: str) -> list[list[str]]:
     """The chains of a stored closing summary ("- a → b → c"), each concept of its "- also:
     x; y" line a chain of one."""
     chains: list[list[str]] = []
@@ -294,7 +294,7 @@ def summary_truth(
         return {}
     refs = ladders.refs()
     named: dict[str, list[RungRef]] = {}
-    chains = summary_chains(closing.summary)
+    chains = stored_summary_chains(closing.summary)
     for label in dict.fromkeys(label for chain in chains for label in chain):
         found = ladders.locate(label, refs)
         named[label] = [r for r in refs if r.code == found[0].code] if found else []

@@ -30,6 +30,11 @@ def _turn(number: int, question: str, answer: str, focus: str | None, strategy: 
     )
 
 
+def _asked_as(turn: TurnRecord, question: str) -> TurnRecord:
+    """``turn`` with its question worded ``question`` (same focus and strategy)."""
+    return turn.model_copy(update={"question": turn.question.model_copy(update={"text": question})})
+
+
 def _session() -> tuple[KnowledgeGraph, list[TurnRecord]]:
     """Round 261's barber, as asked: the focus of each question, and the answer's links."""
     meth = _meth()
@@ -120,24 +125,12 @@ def test_a_puzzled_or_denying_answer_climbs_nothing() -> None:
         )
     # ... nor a question asking for a moment, however it ends (the review: "When did that last
     # make a real difference for you?")
-    moment = turns[4].model_copy(
-        update={
-            "question": turns[4].question.model_copy(
-                update={"text": "When did that last make a real difference for you?"}
-            )
-        }
-    )
+    moment = _asked_as(turns[4], "When did that last make a real difference for you?")
     assert ["cant stand waiting", "sit too long"] not in asked_chains(
         graph, meth, [*turns[:4], moment]
     )
     # nor does a question that asked no why ("What did you want to say about that?")
-    steer = turns[4].model_copy(
-        update={
-            "question": turns[4].question.model_copy(
-                update={"text": "Back to waiting. What did you want to say about that?"}
-            )
-        }
-    )
+    steer = _asked_as(turns[4], "Back to waiting. What did you want to say about that?")
     assert ["cant stand waiting", "sit too long"] not in asked_chains(
         graph, meth, [*turns[:4], steer]
     )
@@ -266,13 +259,7 @@ def test_what_matters_asked_of_the_topic_climbs_nothing() -> None:
     # round 267: "What matters most to you about the milk?", asked with a focus, read back the
     # focus "because of" the answer's first point
     graph, turns = _session()
-    topic = turns[4].model_copy(
-        update={
-            "question": turns[4].question.model_copy(
-                update={"text": "What matters most to you about the barber?"}
-            )
-        }
-    )
+    topic = _asked_as(turns[4], "What matters most to you about the barber?")
     assert ["cant stand waiting", "sit too long"] not in asked_chains(
         graph, _meth(), [*turns[:4], topic]
     )

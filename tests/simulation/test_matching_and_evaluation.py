@@ -26,8 +26,8 @@ from interview_cli.simulation.evaluation import (
     complaints,
     evaluate_session,
     repeated_questions,
+    stored_summary_chains,
     summarise,
-    summary_chains,
 )
 from interview_cli.simulation.respondents.matching import (
     MATCH_THRESHOLD,
@@ -220,9 +220,9 @@ def test_an_interview_with_no_closing_summary_has_no_summary_figures(mec: Method
     assert "summary_concepts" not in e and summarise("p", [e]).summary_links == 0
 
 
-def test_summary_chains_read_the_stored_summary() -> None:
+def test_stored_summary_chains_read_the_stored_summary() -> None:
     summary = "- a → b → c\n- d\n- also: e; f\nnot a line of it"
-    assert summary_chains(summary) == [["a", "b", "c"], ["d"], ["e"], ["f"]]
+    assert stored_summary_chains(summary) == [["a", "b", "c"], ["d"], ["e"], ["f"]]
 
 
 def test_no_terminal_without_a_full_ladder(mec: Methodology) -> None:

@@ -20,6 +20,7 @@ from interview_cli.core.text import label_profile
 from interview_cli.llm.offline.asking.choosing import pick
 from interview_cli.llm.offline.asking.phrases import Phrase, phrase_for
 from interview_cli.llm.offline.asking.reference import refer, told_plainly
+from interview_cli.llm.offline.asking.vocabulary import vocabulary
 from interview_cli.llm.offline.asking.wording import (
     CLOSING_TEMPLATES,
     LEAVING_CLOSING_TEMPLATES,
@@ -189,24 +190,38 @@ _FINITE = frozenset("is are was were get gets got have has had can can't cant wi
 _DOES = frozenset("saves keeps makes gives lets helps means stops takes gets".split())
 
 
+def _unsaid(
+    labels: Sequence[str],
+    request: QuestionRequest,
+    answers: Sequence[str],
+    ladders: Sequence[tuple[Phrase, ...]],
+) -> Phrase | None:
+    """The first of ``labels`` in the respondent's words that no ladder read back names: never
+    the topic's own words ("road cycling" in a study of road cycling, the review), nor talk of
+    the interview ("can we go back to the question about the bag", the review of round 265's
+    rules)."""
+    said = {w for ladder in ladders for p in ladder for w in label_profile(p.verbatim).content}
+    studied = set(label_profile(request.concept.name).content)
+    of_us = vocabulary().not_content
+    for phrase in clean_phrases(labels, answers, request.concept.name):
+        words = set(label_profile(phrase.verbatim).content)
+        if words and not said & words and not words <= studied and not words & of_us:
+            return phrase
+    return None
+
+
 def _also(
     request: QuestionRequest, answers: Sequence[str], ladders: Sequence[tuple[Phrase, ...]]
 ) -> str:
     """What the recap puts first (``summary_labels``: what they asked to go back to or said
     matters most, then what they said most), when no ladder read back names it: round 256's
     Priya asked to go back to her sister, "kind of a big reason I kept it", and was read back
-    only "it's great when it works" because "I come home" (rated 1 of 4)."""
+    only "it's great when it works" because "I come home" (rated 1 of 4). A sentence of its
+    own: after two ladders '; and ..., ...; and you also' ran on."""
     if len(ladders) >= MAX_SUMMARY_CHAINS:
         return ""
-    said = {w for ladder in ladders for p in ladder for w in label_profile(p.verbatim).content}
-    studied = set(label_profile(request.concept.name).content)
-    for phrase in clean_phrases(request.summary_labels[:3], answers, request.concept.name):
-        words = set(label_profile(phrase.verbatim).content)
-        # (a sentence of its own: after two ladders '; and ..., ...; and you also' ran on; and
-        # never the topic's own words, "road cycling" in a study of road cycling: the review)
-        if not said & words and not words <= studied:
-            return f'. You also talked about "{phrase.verbatim}"'
-    return ""
+    phrase = _unsaid(request.summary_labels[:3], request, answers, ladders)
+    return f'. You also talked about "{phrase.verbatim}"' if phrase else ""
 
 
 def _big_one(
@@ -216,18 +231,9 @@ def _big_one(
     first as what they singled out: round 265's Shannon went back to "the breaking down
     thing", "thats the big one for me", and heard it last, after two lesser reasons, as "You
     also talked about" (rated 2 of 4). Said as what they did, not as mattering: a go-back may
-    play it down ("can we go back to the price, it honestly doesn't matter to me"), and never
-    of the interview ("can we go back to the question about the bag", the review)."""
-    said = {w for ladder in ladders for p in ladder for w in label_profile(p.verbatim).content}
-    studied = set(label_profile(request.concept.name).content)
-    for phrase in clean_phrases(request.pointed_labels, answers, request.concept.name):
-        words = set(label_profile(phrase.verbatim).content)
-        if words and not said & words and not words <= studied and not words & _OF_US:
-            return f'you singled out "{told_plainly(phrase.verbatim)}"; '
-    return ""
-
-
-_OF_US = frozenset("question questions interview answer answers survey".split())
+    play it down ("can we go back to the price, it honestly doesn't matter to me")."""
+    phrase = _unsaid(request.pointed_labels, request, answers, ladders)
+    return f'you singled out "{told_plainly(phrase.verbatim)}"; ' if phrase else ""
 
 
 def closing_question(request: QuestionRequest, key: str, threshold: float) -> str:
