@@ -802,5 +802,5 @@ DANGLING: frozenset[str] = TRAILING_STRIP | frozenset(
     # ("inside": "should have someone picking up inside | 10 mins", round 200; not "around" or
     # "outside", which end "shop around" and "play outside", from the review)
     """every all some any each more most than from into about over under between like whole
-    entire inside unless except""".split()
+    entire inside unless except mid""".split()
 )

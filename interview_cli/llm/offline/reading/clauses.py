@@ -375,6 +375,13 @@ _NEW_PAIR_CUE = Cue(",", "none")
 COMMA = re.compile(r",(?!(?<=\d,)\d)")
 # A part of a clause: to the next comma that parts clauses (not the one in "£1,200"), or ";"
 PART = re.compile(rf"(?:(?!{COMMA.pattern}|;).)+")
+# ... or up to a "now" they are somebody: "It makes you feel you're still some use | now im
+# retired" (``extraction``: the clause's part before its backstory)
+NOW_PART = re.compile(
+    rf"(?:(?!{COMMA.pattern}|;|\s+now\s+(?:that\s+)?(?:i'?m|im|i\s+am|i'?ve|we'?re|we\s+are|"
+    r"we'?ve)\b).)+",
+    re.IGNORECASE,
+)
 
 
 @dataclass

@@ -59,6 +59,7 @@ from interview_cli.llm.offline.lexicon import (
 )
 from interview_cli.llm.offline.lexicon.phrases import phrase_pattern
 from interview_cli.llm.offline.reading.clauses import (
+    NOW_PART,
     PART,
     WORD,
     Clause,
@@ -433,6 +434,10 @@ def _parts_without(clause: Clause, said: str, kinds: tuple[str, ...]) -> list[Cl
     clause of its own (``clauses.too_short`` for a part: not); [] when the clause has one part."""
     text = clause.text
     parts = [m for m in PART.finditer(text) if m.group(0).strip()]
+    if len(parts) < 2:
+        # (nor a "now" they are somebody, said after it: "It makes you feel you're still some
+        # use now im retired", round 269 lost the whole clause to "im retired")
+        parts = [m for m in NOW_PART.finditer(text) if m.group(0).strip()]
     if len(parts) < 2:
         return []
     kept: list[Clause] = []

@@ -1004,6 +1004,26 @@ def _leads_what_was_cut(words: list[str], cut: str) -> bool:
     )
 
 
+# A doing that needs what follows it: "trying | to send", "missing | calls from customers"
+_NEEDS_MORE = frozenset(
+    "trying wanting needing hoping having missing getting making waiting sending using".split()
+)
+# ... unless it is what the verb before it does ("love getting out", "keep trying", "I'm having")
+_DOING_AFTER = KEEP_DOING | frozenset(
+    "love loves like likes enjoy enjoys hate hates am is are was were be been im i'm".split()
+)
+
+
+def _wants_what_was_cut(words: list[str]) -> bool:
+    """The label's last word is a doing whose object or infinitive the limit cut: "phone's
+    dead in some basement missing | calls" (round 269 asked about "the phone's dead")."""
+    return (
+        len(words) >= 4
+        and words[-1].lower() in _NEEDS_MORE
+        and words[-2].lower() not in _DOING_AFTER
+    )
+
+
 def _shorten(words: list[str]) -> list[str]:
     """At most MAX_LABEL_WORDS words: drop pronouns and articles inside before cutting, and
     never end on a dangling word ("charge them every" -> "charge every day") or a number
@@ -1027,6 +1047,8 @@ def _shorten(words: list[str]) -> list[str]:
         if _leads_what_was_cut(words, original[after] if after < len(original) else ""):
             words.pop()
             whole = True
+        elif cut and _wants_what_was_cut(words):
+            words.pop()  # "stood in a half built flat trying | to send a video" (round 269)
         # nor on a negation whose verb the limit cut: "turn up to client meetings not | looking
         # like a drowned sweaty rat" (round 58)
         while (
@@ -1127,6 +1149,12 @@ _TRYING = (
     ["just", "trying"],
     ["being", "able", "to"],
     ["be", "able", "to"],
+    # (what it makes them feel says it: "makes you feel you're still some use", round 269
+    # read "makes you feel you're still")
+    ["makes", "you"],
+    ["makes", "me"],
+    ["it", "makes", "you"],
+    ["it", "makes", "me"],
 )
 _CUT_BEFORE = frozenset("at of in with without for from into by during after before".split())
 # (a particle, or a preposition whose object the limit cut: "contort myself round | a door")

@@ -57,7 +57,9 @@ def _negative_slip(word: str) -> str:
 
 # Words one slip from a bad one that are words of their own: "having enough data for my
 # sunday video calls" is no "heaving" (round 76 asked why it bothered her)
-_WORDS_OF_THEIR_OWN = frozenset({"having"})
+# ... nor is "sleep is sacred in this flat" scared (round 269 asked "What is the problem with
+# that for you?")
+_WORDS_OF_THEIR_OWN = frozenset({"having", "sacred"})
 _FUSSY_ABOUT = re.compile(r"\bfussy\s+(?=about|with|over|when\s+it\s+comes)", re.IGNORECASE)
 _AWAY_SICK = re.compile(
     r"\b(?:off\s+(?:sick|ill)|(?:called|calls|call|phoned|phones|rang|rings)\s+in\s+(?:sick|ill)|"
