@@ -106,6 +106,22 @@ def test_rubric_scores_follow_the_answer() -> None:
     assert "causal" in rich.response_depth.rationale
 
 
+def test_a_puzzled_question_answered_after_all_is_no_deflection() -> None:
+    # round 270: "wdym why does it matter? cos it's rubbish food ..." answered, and was read
+    # as disengaged ("Sorry, I put that badly. If a friend asked you ...")
+    answered = assess_offline(
+        AssessRequest(
+            question="Why does that matter to you?",
+            answer=(
+                "wdym why does it matter? cos it's rubbish food lol. felt sluggish on shift "
+                "and the wife was getting fed up"
+            ),
+        )
+    )
+    puzzled = assess_offline(AssessRequest(question="Why?", answer="What do you mean? Pass."))
+    assert answered.engagement.score > 1 and puzzled.engagement.score == 1
+
+
 # ---- questions -----------------------------------------------------------------------------
 
 

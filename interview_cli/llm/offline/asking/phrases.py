@@ -488,8 +488,10 @@ def _widen(tokens: Sequence[Token], start: int, v: Vocabulary) -> tuple[int, str
         return start, ""
     if prev in ("a", "an") and _said_of_self(tokens, start - 1):
         return start - 1, "being"  # "I'm actually a grown-up": "being a grown-up" (dev 7)
-    if prev in _MADE_TO and prev2 in _CAUSATIVES:
-        return start, "-ing"  # "makes it feel less lonely": "feeling less lonely"
+    if prev in _MADE_TO and prev2 in _CAUSATIVES and verbish(tokens[start].norm, v):
+        # "makes it feel less lonely": "feeling less lonely"; not "get it all | I end up
+        # going round" (round 270 asked "You mentioned alling you end up going round.")
+        return start, "-ing"
     if prev == "its" and (start < 2 or not tokens[start - 2].word):
         return start, ""  # "its fine, its laundry": "it's" typed, no possessive (round 73)
     if prev in _OBJECT_TOO and prev2 in v.verbs:

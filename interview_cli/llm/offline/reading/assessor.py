@@ -101,8 +101,23 @@ def features(answer: str) -> Features:
         dont_know=dont_know,
         terminal=terminal,
         exploratory=bool(EXPLORATORY_CEILING.search(answer)),
-        deflects=bool(_DEFLECT.search(answer)),
+        deflects=_deflects(answer),
     )
+
+
+_ANSWERED_AFTER = 8  # words after a puzzled sentence that answer the question after all
+
+
+def _deflects(answer: str) -> bool:
+    """A deflection ("what do you mean", "pass"), with no answer after its sentence: "wdym why
+    does it matter? cos it's rubbish food lol. felt sluggish on shift ..." answered (round
+    270 read it as disengaged, apologised and asked what he would tell a friend)."""
+    found = _DEFLECT.search(answer)
+    if found is None:
+        return False
+    end = re.search(r"[.?!]+\s|$", answer[found.end() :])
+    rest = answer[found.end() + (end.end() if end else 0) :]
+    return len(_WORD.findall(rest)) < _ANSWERED_AFTER
 
 
 def knowledge_ceiling(f: Features, answer: str) -> str:
