@@ -162,6 +162,10 @@ class Assessment(CoreModel):
     # the respondent says they are tired or short of time ("I'm flagging now", "I need to sleep
     # soon", "is there much more?"): the trend counts them fatigued (INTERVIEWING.md "Ending")
     tiring: bool = False
+    # ... and that they are leaving now ("sorry got to go now, bye", "I'll stop there if you
+    # don't mind"; not "is there much more?" nor "I'll have to go soon"): let go at once,
+    # whatever the turn (``continuation.check_continuation``)
+    going: bool = False
     rationale: str = ""
 
     @classmethod

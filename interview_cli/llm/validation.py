@@ -755,7 +755,8 @@ def validate_assessment(data: object) -> Assessment:
     ceiling = _category(payload.get("knowledge_ceiling"), _CEILING, "knowledge_ceiling", notes)
     kind = _answer_kind(payload.get("answer_kind"), notes)
     safety = _safety(payload.get("safety"), notes)
-    tiring = _tiring(payload.get("tiring"), notes)
+    tiring = _flag(payload.get("tiring"), "tiring", notes)
+    going = _flag(payload.get("going"), "going", notes)
     rationale = one_line(payload.get("rationale"))
     if notes:
         rationale = (
@@ -769,19 +770,21 @@ def validate_assessment(data: object) -> Assessment:
             "answer_kind": kind,
             "safety": safety,
             "tiring": tiring,
+            "going": going,
             "rationale": rationale,
         }
     )
 
 
-def _tiring(value: object, notes: list[str]) -> bool:
-    """Whether they said they are tired; missing is no (older prompts and models do not send
-    it), and so is a value that is no yes or no, recorded as such."""
+def _flag(value: object, name: str, notes: list[str]) -> bool:
+    """A yes-or-no reading (``tiring``: they said they are tired; ``going``: leaving now);
+    missing is no (older prompts and models do not send it), and so is a value that is no yes
+    or no, recorded as such."""
     if value is None or isinstance(value, bool):
         return bool(value)
     if isinstance(value, str) and value.strip().lower() in ("true", "yes", "false", "no"):
         return value.strip().lower() in ("true", "yes")
-    notes.append(f"tiring: invalid value {value!r}, false used")
+    notes.append(f"{name}: invalid value {value!r}, false used")
     return False
 
 

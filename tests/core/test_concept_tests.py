@@ -366,3 +366,23 @@ def test_a_respondent_tiring_in_the_first_answers_is_not_closed_before_the_turn_
     )
     _, outcome = advance(CoreState.initial(LOCK), inputs)
     assert outcome.continuation.should_continue
+
+
+def test_a_respondent_who_says_they_are_leaving_now_is_let_go_at_any_turn() -> None:
+    # "sorry got to go now, my bus is here. bye" at the second answer was asked two more
+    # questions: the turn gate is for "is there much more?", not a goodbye
+    m = methodology()
+    state = CoreState.initial(LOCK)
+    going = assess().model_copy(update={"tiring": True, "going": True})
+    for i, said in enumerate((assess(), going), 1):
+        inputs = TurnInput(
+            methodology=m,
+            concept=LOCK,
+            extraction=Extraction(extractable=True, nodes=[node(f"thing {i}")]),
+            assessment=said,
+            utterance_id=f"u{i}",
+            max_turns=12,
+        )
+        state, outcome = advance(state, inputs)
+    assert not outcome.continuation.should_continue
+    assert outcome.continuation.reason == RESPONDENT_FATIGUED

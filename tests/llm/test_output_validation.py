@@ -314,6 +314,14 @@ def test_tiring_is_a_yes_or_no_and_missing_is_no() -> None:
     assert odd.tiring is False and "tiring: invalid value 'very'" in odd.rationale
 
 
+def test_going_is_a_yes_or_no_and_missing_is_no() -> None:
+    # the model's word that the respondent is leaving now ("sorry got to go, bye")
+    assert validate_assessment(full_assessment(going=True)).going is True
+    assert validate_assessment(full_assessment()).going is False  # older prompts send none
+    odd = validate_assessment(full_assessment(going="maybe"))
+    assert odd.going is False and "going: invalid value 'maybe'" in odd.rationale
+
+
 def test_scores_are_coerced() -> None:
     result = validate_assessment(
         full_assessment(

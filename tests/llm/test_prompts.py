@@ -433,10 +433,12 @@ def test_rubric_file_parses_by_indentation() -> None:
     assert rubrics["response_depth"].question == "How much?"
     assert rubrics["response_depth"].lines == ("1 = little", "5 = lots")
     shipped = load_rubrics()
-    categories = {"hedging_language", "knowledge_ceiling", "answer_kind", "safety", "tiring"}
+    categories = {"hedging_language", "knowledge_ceiling", "answer_kind", "safety"}
+    categories |= {"tiring", "going"}
     assert set(RUBRIC_SIGNALS) | categories == set(shipped)
     # (a yes-or-no rubric has its two lines)
-    assert all(len(r.lines) >= (2 if name == "tiring" else 3) for name, r in shipped.items())
+    flags = ("tiring", "going")
+    assert all(len(r.lines) >= (2 if name in flags else 3) for name, r in shipped.items())
 
 
 def test_assessment_prompt(mec: Methodology) -> None:

@@ -127,6 +127,21 @@ def test_a_respondent_who_has_to_go_is_thanked_and_let_go() -> None:
     assert "let you go" in asked[-1] or "won't keep you" in asked[-1], asked
 
 
+def test_a_respondent_leaving_in_the_first_answers_is_let_go_at_once() -> None:
+    # "sorry got to go now, my bus is here. bye" at the third answer was asked two more
+    # questions: the turn gate held it as a tiredness, "is there much more?"
+    asked, interview = _talk(
+        "headphones_mec",
+        [
+            "the battery mostly, it lasts a week so I dont have to think about charging",
+            "means I can just grab them and go in the morning, no faff",
+            "sorry got to go now, my bus is here. bye",
+        ],
+    )
+    assert len(asked) == 4 and ("let you go" in asked[-1] or "won't keep you" in asked[-1]), asked
+    assert interview.session.turns[-1].continuation is not None
+
+
 def test_cause_typed_for_because_ends_what_they_ask_to_go_back_to() -> None:
     # round 267 asked "Back to the flatmate thing tho cause that's. Why is that important to you?"
     said = "can we go back to the flatmate thing tho cause thats actually a big deal lol"

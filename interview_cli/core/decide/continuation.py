@@ -37,7 +37,8 @@ The seed's conditions are checked in this order; the first that fires is the rea
 |                              | turns running, and coverage (if any) is at least             |
 |                              | ``tuning.coverage.min_ratio_before_stop`` (60 % when unset); |
 |                              | (not needed when the last answer said they are tired or      |
-|                              | going: ``StopInputs.said_tired``)                            |
+|                              | going: ``StopInputs.said_tired``); and at once, whatever the |
+|                              | turn, when it said they are leaving now (``said_going``)     |
 | ``saturated``                | the saturation metrics' generic ``is_saturated`` flag        |
 
 All but the first two are saturation checks (``little_to_say`` first: the respondent who has
@@ -266,10 +267,12 @@ def check_continuation(
     tuning: SaturationTuning,
     coverage_ratio: float | None = None,
     min_coverage: float = FATIGUE_MIN_COVERAGE,
+    gone: bool = False,
 ) -> Continuation:
     """Decide whether to ask another question after ``turn_number`` (see module docstring).
 
-    ``saturation`` is this turn's ``core.state.SaturationMetrics`` (None before any exists).
+    ``saturation`` is this turn's ``core.state.SaturationMetrics`` (None before any exists);
+    ``gone``: the last answer said they are leaving now (``StopInputs.said_going``).
     """
     remaining = max(max_turns - turn_number, 0)
 
@@ -280,6 +283,8 @@ def check_continuation(
         return stop(MAX_TURNS_REACHED)
     if selected_strategy is not None and selected_strategy.generates_closing_question:
         return stop(CLOSING_STRATEGY)
+    if gone:
+        return stop(RESPONDENT_FATIGUED)  # they are leaving: whatever the turn, let them go
     if turn_number >= tuning.min_turn_for_saturation or phase == "late":
         reason = saturation_reason(
             turn_number=turn_number,
@@ -328,6 +333,7 @@ def stop_conditions(selected: StrategySpec | None, inputs: StopInputs) -> Contin
         tuning=inputs.methodology.tuning.saturation,
         coverage_ratio=coverage.ratio if coverage is not None and not inputs.said_tired else None,
         min_coverage=fatigue_min_coverage(inputs.methodology.tuning.coverage),
+        gone=inputs.said_going,
     )
 
 
@@ -387,6 +393,10 @@ class StopInputs:
     # don't mind" is let go however few elements were raised (round 267 asked about another).
     # The turn gate stays: "tiring" is also "is there much more?", "a couple more questions"
     said_tired: bool = False
+    # ... but not for one who said they are leaving now (``Assessment.going``: "sorry got to go
+    # now, my bus is here. bye" at the third answer was asked two more questions): the
+    # interview closes at once, whatever the turn
+    said_going: bool = False
 
 
 def guard_stop(

@@ -413,6 +413,7 @@ def decide(inputs: DecisionInputs) -> Decision:
             answer_kind=inputs.assessment.answer_kind if inputs.assessment else None,
             coverage=_coverage(inputs),
             said_tired=bool(inputs.assessment and inputs.assessment.tiring),
+            said_going=bool(inputs.assessment and inputs.assessment.going),
         ),
     )
     ranking, continuation, deferred = stopping.ranking, stopping.continuation, stopping.deferred

@@ -123,6 +123,7 @@ def apply_policy(policy: str, decision: Decision, inputs: DecisionInputs) -> Dec
             saturation=inputs.saturation,
             coverage=coverage if coverage is not None and coverage.active else None,
             said_tired=bool(inputs.assessment and inputs.assessment.tiring),
+            said_going=bool(inputs.assessment and inputs.assessment.going),
         ),
     )
     candidates = tuple(

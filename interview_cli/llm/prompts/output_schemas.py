@@ -149,6 +149,7 @@ def assessment_schema() -> dict[str, Any]:
     properties["answer_kind"] = {"type": "string", "enum": list(ANSWER_KINDS)}
     properties["safety"] = {"type": "string", "enum": list(SAFETY_KINDS)}
     properties["tiring"] = {"type": "boolean"}
+    properties["going"] = {"type": "boolean"}
     return _object(properties, "Rubric ratings of the respondent's latest answer.")
 
 

@@ -72,3 +72,42 @@ def test_only_the_last_sentence_is_read() -> None:
     )
     start = len("The price. ")
     assert leaving_said_last("The price. I'm off now, sorry", signed_off=False) == (start, start)
+
+
+def _going(answer: str) -> bool:
+    return assess_offline(
+        AssessRequest(question="Why does that matter to you?", answer=answer)
+    ).going
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "sorry got to go now, my bus is here. bye",
+        "Got to go, sorry. Hwyl",
+        "Thank you, it's been interesting, but I'll stop there if you don't mind",
+        "Look I need to go, I've got a rewire in Shawlands at 2 and I'm already late. Cheers",
+        "sorry ive just been bleeped, got to go, ward's kicking off. hope thats useful!",
+        "i'm gonna have to leave it there mate. good luck with it",
+        "thats me done, bye!",
+    ],
+)
+def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
+    assert _hears(answer) and _going(answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # tired, or asking what is left, but staying: heard as tiring, not as going
+        "Sorry I'm flagging a bit now",
+        "is there much more?",
+        # a going later: the interview may close when it would, not at once
+        "I'm afraid I'll have to go soon though, it's book club at half six.",
+        "I've got to go in a bit so a couple more",
+        # done, with nothing more to say: the respondent with little to say, closed as such
+        "thats me done",
+    ],
+)
+def test_a_tiredness_or_a_going_later_is_no_leaving_now(answer: str) -> None:
+    assert not _going(answer)

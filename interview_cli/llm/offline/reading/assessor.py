@@ -32,7 +32,12 @@ from interview_cli.llm.offline.lexicon import (
 )
 from interview_cli.llm.offline.reading.clauses import sentence_start
 from interview_cli.llm.offline.reading.meta import meta_kind
-from interview_cli.llm.offline.reading.nonanswers import answer_kind, blank_spans, inline_spans
+from interview_cli.llm.offline.reading.nonanswers import (
+    answer_kind,
+    blank_spans,
+    going_now,
+    inline_spans,
+)
 from interview_cli.llm.offline.reading.safety import safety_reading
 from interview_cli.llm.offline.reading.typos import mend_typos
 from interview_cli.llm.protocol import AssessRequest
@@ -298,5 +303,6 @@ def assess_offline(request: AssessRequest) -> Assessment:
         safety=safety_reading(answer),  # type: ignore[arg-type]
         # tired or short of time now ("Sorry I'm flagging a bit now", "is there much more?")
         tiring=bool(inline_spans(answer, ("tiring",))),
+        going=going_now(answer),
         rationale="offline heuristics: length, hedges, specifics, causal cues, don't-know phrases",
     )

@@ -453,4 +453,43 @@ def said_goodbye(text: str) -> bool:
     return _FAREWELL.search(text) is not None
 
 
-__all__ = ["leaving_said_last", "said_goodbye"]
+def says_going(text: str) -> bool:
+    """``text`` (a leaving the phrase files or ``leaving_said_last`` found) is a going of
+    theirs or a goodbye, said of now: "sorry got to go now, my bus is here. bye", "I'll stop
+    there if you don't mind"; not a tiredness ("I'm flagging a bit now"), a question about
+    what is left ("is there much more?") or a going later ("I'll have to go soon though")."""
+    going = _GOING.search(text) or _ENDS_IT_THERE.search(text)
+    farewell = _FAREWELL.search(text) is not None
+    if going is None or (_ONLY_DONE.match(going.group("core")) and not farewell):
+        # ("thats me done" to "what else?" has nothing more to say, and may have no more time:
+        # the respondent with little to say is closed as such, not as one leaving)
+        return farewell
+    # (when it is: in the going's own clause, not in what calls them, "Look I need to go, I've
+    # got a rewire in Shawlands at 2")
+    clause = re.match(r"[^,.;!?]*", text[going.start("core") :])
+    return _LATER.search(clause.group() if clause else "") is None
+
+
+_ONLY_DONE = re.compile(
+    r"(?:(?:that'?s|thats)\s+me\s+(?:done|finished)|(?:i'?m|im|i\s+am)\s+(?:done|finished))\b",
+    re.IGNORECASE,
+)
+# The interview ended there, if they may: "I'll stop there if you don't mind" (a going of the
+# phrase files, which ``_GOING`` leaves to them: "I'll stop there" may end a point)
+_ENDS_IT_THERE = re.compile(
+    r"(?P<core>\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|let'?s|we'?ll)\s+(?:stop|leave\s+it|end\s+it|"
+    r"call\s+it\s+a\s+day)\s+there\b)",
+    re.IGNORECASE,
+)
+
+
+# A going not yet: "soon", "in a bit", "after this one", "at half six"
+_LATER = re.compile(
+    r"\b(?:soon|shortly|in\s+a\s+(?:bit|while|few|min|minute|sec|mo)|in\s+(?:\d+|a\s+couple|"
+    r"five|ten|twenty)|after\s+(?:this|that|the\s+next)|at\s+(?:\d|half|quarter)|a\s+couple\s+more|"
+    r"one\s+more|another\s+question)\b",
+    re.IGNORECASE,
+)
+
+
+__all__ = ["leaving_said_last", "said_goodbye", "says_going"]

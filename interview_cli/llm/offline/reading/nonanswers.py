@@ -33,7 +33,7 @@ from interview_cli.llm.offline.lexicon.phrases import (
     phrase_pattern,
     phrase_patterns,
 )
-from interview_cli.llm.offline.reading.leaving import leaving_said_last, said_goodbye
+from interview_cli.llm.offline.reading.leaving import leaving_said_last, said_goodbye, says_going
 from interview_cli.llm.offline.reading.meta import naming_words
 
 # Phenomena blanked wherever they stand inside an answer, in the order they are looked for.
@@ -355,6 +355,19 @@ def answer_kind(answer: str) -> str:
     return "answer"
 
 
+def going_now(answer: str) -> bool:
+    """The answer closes on a leaving (``tiring``) that is a going of theirs said of now
+    (``leaving.says_going``): they are leaving, whatever the turn ("sorry got to go now, my bus
+    is here. bye" at the third answer was asked two more questions)."""
+    spans = _spans("tiring", answer)
+    if not spans:
+        return False
+    after = answer[spans[-1].end :]  # (nothing, or a goodbye: "thats me done, bye!")
+    if re.search(r"\w", after) and not said_goodbye(after):
+        return False
+    return says_going(answer[spans[-1].start :])
+
+
 __all__ = [
     "CLAUSE_KINDS",
     "INLINE_KINDS",
@@ -364,5 +377,6 @@ __all__ = [
     "answer_kind",
     "blank_spans",
     "clause_kind",
+    "going_now",
     "inline_spans",
 ]
