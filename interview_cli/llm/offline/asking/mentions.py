@@ -226,6 +226,9 @@ def _heads_first(said: Sequence[str], v: Vocabulary) -> list[int]:
 _A_DOER = re.compile(r"^(?:i|you|he|she|it|we|they|who|that)'(?:d|ll|s|m|re|ve)$")
 
 
+_ITS_OBJECTS = ANYONE | OBJECT_PRONOUNS | frozenset({"it", "this", "that", "these", "those"})
+
+
 def mention(label: str, answers: Sequence[str]) -> str:
     """A noun of the label that the respondent used, with its determiner ("the charger",
     "your kids") or a gerund ("charging"); "" when none is sure."""
@@ -259,9 +262,9 @@ def mention(label: str, answers: Sequence[str]) -> str:
         if w in v.verbs and i > 0 and i + 1 < len(said) and said[i + 1].endswith("ing"):
             continue  # "the hills stop being a thing" is no "the stop" (round 247: "You talked
             # about the stop.", of the bus stop said an answer before)
-        if w.endswith("ing") and i + 1 < len(said) and said[i + 1] in ANYONE | OBJECT_PRONOUNS:
+        if w.endswith("ing") and i + 1 < len(said) and said[i + 1] in _ITS_OBJECTS:
             continue  # "letting someone down" is no "letting" (round 96: "You talked about
-            # letting." - "Letting what, love?")
+            # letting." - "Letting what, love?"), "picking it all up" no "picking" (round 270)
         # (the label's own word before its head names which one: "nearly got a pod machine" is
         # no "the vending machine" said two answers before, round 182; "the coffee" said of
         # "cheap coffee" names no other one)

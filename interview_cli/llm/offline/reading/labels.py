@@ -292,7 +292,11 @@ _SINCE_GOT = re.compile(
 # what the story waited through, said first: "After all that hold music, a lady asked ..." (not
 # the "after all" of a reason: round 72 made the node "after all")
 _AFTER_ALL_THAT = re.compile(
-    r"^after\s+all\s+(?:that|the|this|those)\s+[^,]{1,40},\s*(?=\S)", re.IGNORECASE
+    r"^after\s+all\s+(?:that|the|this|those)\s+[^,]{1,40},\s*(?=\S)|"
+    # (the end of the phrase before, with no comma: "if it doesnt get it all | I end up going
+    # round after it", round 270 asked "You said all you end up going round")
+    r"^(?:it\s+)?all\s+(?=(?:i|we|they|he|she)\s)",
+    re.IGNORECASE,
 )
 # who did it, said as what the one in the story was: "The first one was a lady who asked had I
 # tried turning it off" (round 72 made the node "first one a lady")
