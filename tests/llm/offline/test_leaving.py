@@ -90,6 +90,7 @@ def _going(answer: str) -> bool:
         "sorry ive just been bleeped, got to go, ward's kicking off. hope thats useful!",
         "i'm gonna have to leave it there mate. good luck with it",
         "thats me done, bye!",
+        "I'm done for tonight",
     ],
 )
 def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
@@ -107,6 +108,14 @@ def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
         "I've got to go in a bit so a couple more",
         # done, with nothing more to say: the respondent with little to say, closed as such
         "thats me done",
+        # a topic put down, a thing given up, time off, a break, a routine (review rv62: each
+        # closed an interview at its first answers)
+        "can we stop talking about the price, it's the comfort that matters",
+        "Let's leave it there on the mortgage, I'd rather not say",
+        "I can't carry on with this phone, the battery's dead by lunch",
+        "I'm off now till January",
+        "sorry got to go, back in 5",
+        "I've got to run now three times a week for the half marathon",
     ],
 )
 def test_a_tiredness_or_a_going_later_is_no_leaving_now(answer: str) -> None:

@@ -119,7 +119,14 @@ def test_a_puzzled_question_answered_after_all_is_no_deflection() -> None:
         )
     )
     puzzled = assess_offline(AssessRequest(question="Why?", answer="What do you mean? Pass."))
+    refused = assess_offline(  # (a refusal is one, however it goes on: review rv62)
+        AssessRequest(
+            question="Why?",
+            answer="I'd rather not. It's personal and I don't think it's relevant to be honest",
+        )
+    )
     assert answered.engagement.score > 1 and puzzled.engagement.score == 1
+    assert refused.engagement.score == 1
 
 
 # ---- questions -----------------------------------------------------------------------------

@@ -110,6 +110,7 @@ def features(answer: str) -> Features:
     )
 
 
+_PUZZLED_BY = re.compile(r"what do you mean|why do you (?:ask|want)", re.IGNORECASE)
 _ANSWERED_AFTER = 8  # words after a puzzled sentence that answer the question after all
 
 
@@ -120,6 +121,8 @@ def _deflects(answer: str) -> bool:
     found = _DEFLECT.search(answer)
     if found is None:
         return False
+    if not _PUZZLED_BY.match(found.group()):
+        return True  # a refusal is one however it goes on ("I'd rather not. It's personal ...")
     end = re.search(r"[.?!]+\s|$", answer[found.end() :])
     rest = answer[found.end() + (end.end() if end else 0) :]
     return len(_WORD.findall(rest)) < _ANSWERED_AFTER

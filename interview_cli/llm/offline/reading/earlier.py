@@ -152,7 +152,18 @@ def best_match(named: str, candidates: list[Earlier], *, whole: bool = False) ->
     return best[1] if best else None
 
 
+def said_before(label: str, existing: dict[str, str]) -> str | None:
+    """The earlier label whose words hold all of ``label``'s ("price" of "price its 12 quid a
+    month"), the shortest such; None when there is none."""
+    words = set(label_profile(label).content)
+    if not words:
+        return None
+    holding = [e for e in existing.values() if words <= set(label_profile(e).content)]
+    return min(holding, key=len) if holding else None
+
+
 __all__ = [
+    "said_before",
     "Earlier",
     "best_match",
     "earlier_nodes",

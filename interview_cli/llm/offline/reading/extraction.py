@@ -79,6 +79,7 @@ from interview_cli.llm.offline.reading.doubt import (
     doubt,
     wished_for,
 )
+from interview_cli.llm.offline.reading.earlier import said_before
 from interview_cli.llm.offline.reading.held import focus_held, framed_against
 from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.reading.links import (
@@ -870,13 +871,15 @@ def _name(clause: Clause, existing: dict[str, str], turn: Turn, *, first: bool) 
         clause.label = existing[key]
         if turn.focus_label and key == normal(turn.focus_label) and turn.focus_type:
             clause.node_type = turn.focus_type
-    elif turn.recapping and (before := _said_before(clause.label, existing)) is not None:
+    elif turn.recapping and (before := said_before(clause.label, existing)) is not None:
         # "nothin else really, its price, data and the signal. thats it ar": "price" is the
         # "price its 12 quid a month" said before, nothing new (round 187 was asked "what
         # else?" four times running, the reply adding "price" and "data" each time)
         clause.existing = True
         clause.label = before
-    elif first and (turn.deepen or turn.clarifying) and _restates_focus(clause.label, turn):
+    elif (first and (turn.deepen or turn.clarifying) and _restates_focus(clause.label, turn)) or (
+        _THE_X_THING.match(clause.text) and _restates_focus(clause.label, turn, either=True)
+    ):
         # "Focusing helps me get my work done" asked about "can focus on the train", "I
         # mean the data" asked what "data's unlimited" means: the answer starts from the
         # focus itself, so what follows builds on it instead of the restatement being
@@ -887,14 +890,9 @@ def _name(clause: Clause, existing: dict[str, str], turn: Turn, *, first: bool) 
         clause.node_type = turn.focus_type
 
 
-def _said_before(label: str, existing: dict[str, str]) -> str | None:
-    """The earlier label whose words hold all of ``label``'s ("price" of "price its 12 quid a
-    month"), the shortest such; None when there is none."""
-    words = set(label_profile(label).content)
-    if not words:
-        return None
-    holding = [e for e in existing.values() if words <= set(label_profile(e).content)]
-    return min(holding, key=len) if holding else None
+# The focus named back as a topic: "Time flies lol. The kennel thing, I dunno, I just feel ..."
+# (round 270 made "kennel" a node and asked why a kennel mattered)
+_THE_X_THING = re.compile(r"\W*the\s+(?:[\w'-]+\s+){1,3}(?:thing|bit|part|side)\b", re.IGNORECASE)
 
 
 def _without_scene(clause: Clause) -> Clause | None:
@@ -912,13 +910,16 @@ def _without_scene(clause: Clause) -> Clause | None:
     return replace(clause, text=text[shift:], start=start, quote_start=start)
 
 
-def _restates_focus(label: str, turn: Turn) -> bool:
-    """The clause names nothing but words of the focus label (lemmatised, synonyms mapped)."""
+def _restates_focus(label: str, turn: Turn, *, either: bool = False) -> bool:
+    """The clause names nothing but words of the focus label (lemmatised, synonyms mapped), said
+    the same way up (``either``: or not, a topic named back: "the kennel thing" of "dont want
+    the house looking like a kennel")."""
     if not turn.focus_label or not turn.focus_type:
         return False
     mine, focus = label_profile(label), label_profile(turn.focus_label)
     words = set(mine.content)
-    return bool(words) and mine.negated == focus.negated and words <= set(focus.content)
+    same_way = either or mine.negated == focus.negated
+    return bool(words) and same_way and words <= set(focus.content)
 
 
 # ... a good word in a wish is no praise: "the fit could be better", "I wish the battery was

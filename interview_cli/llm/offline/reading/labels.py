@@ -295,8 +295,30 @@ _AFTER_ALL_THAT = re.compile(
     r"^after\s+all\s+(?:that|the|this|those)\s+[^,]{1,40},\s*(?=\S)|"
     # (the end of the phrase before, with no comma: "if it doesnt get it all | I end up going
     # round after it", round 270 asked "You said all you end up going round")
-    r"^(?:it\s+)?all\s+(?=(?:i|we|they|he|she)\s)",
+    # (not "all they care about is profit", which says what the one thing is)
+    r"^(?:it\s+)?all\s+(?=(?:i|we|they|he|she)\s)(?![^,.;]*\b(?:is|was|are|'s)\b)",
     re.IGNORECASE,
+)
+# what it is rather, and that it was said before, frame it: "its more feel strong i said" (round
+# 271 made "more feel strong said" a node), "it's more that I feel safe", "feel strong like I
+# said"
+_IT_IS_MORE = re.compile(
+    r"^\W*(?:it'?s|its|it\s+is|it\s+was|that'?s|thats)\s+(?:more|mostly|mainly)\s+"
+    # (a "more like" or a "than" compares: "its more like an hour and a bit", "its more the grass
+    # box than the price")
+    r"(?:(?:that|the\s+fact\s+that)\s+)?(?=\w)(?!like\b)(?![^,.;]*\bthan\b)",
+    re.IGNORECASE,
+)
+# ... and why they have it, said as what it was: "The whole reason I got it was my back went on
+# me hoovering the stairs" (review rv62: "reason got air fryer was oven")
+_REASON_WAS = re.compile(
+    r"^\W*(?:the\s+|my\s+|our\s+)?(?:(?:whole|main|only|real|big)\s+)?reason\s+(?:i|we)\s+"
+    r"(?:got|bought|chose|switched|started|joined|changed|went\s+for)(?:\s+(?:it|them|one|"
+    r"(?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?))?\s+(?:was|is)\s+(?:that\s+|because\s+)?(?=\w)",
+    re.IGNORECASE,
+)
+_AS_I_SAID = re.compile(
+    r"[\s,]+(?:like\s+|as\s+)?i\s+(?:said|mentioned)(?:\s+(?:before|earlier|already))?\W*$", re.I
 )
 # who did it, said as what the one in the story was: "The first one was a lady who asked had I
 # tried turning it off" (round 72 made the node "first one a lady")
@@ -418,7 +440,7 @@ def make_label(text: str, cue: Cue | None, category: str | None) -> str:
         if label := make_label(rewritten, cue, category):
             return label
     text = _SEEN_WHAT.sub("", _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text)))
-    text = _CHECK_IF.sub("", text)
+    text = _CHECK_IF.sub("", _IT_IS_MORE.sub("", _AS_I_SAID.sub("", _REASON_WAS.sub("", text))))
     text = _THING_THAT.sub(r"\g<thing> ", _ABOVE_ALL.sub("", text))
     # time of one's own is one word while the label is made, or its "me" goes as a pronoun
     text = _OWN_TIME.sub(lambda m: re.sub(r"\s+", "-", m.group(0)), text)
@@ -924,6 +946,8 @@ def _lightened(words: list[str]) -> tuple[list[str], list[int]]:
     said = [w.lower() for w in words]
     kept = list(range(len(words)))
     frame = next((len(t) for t in _TRYING if said[: len(t)] == t), 0)
+    if frame and said[frame - 1] in ("me", "you") and said[frame : frame + 1] != ["feel"]:
+        frame = 0  # ("makes me money on the side" is no feeling: the frame stays)
     if len(words) > MAX_LABEL_WORDS and frame:
         kept = kept[frame:]
     if len(kept) > MAX_LABEL_WORDS:

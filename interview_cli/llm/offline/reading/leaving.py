@@ -454,31 +454,42 @@ def said_goodbye(text: str) -> bool:
 
 
 def says_going(text: str) -> bool:
-    """``text`` (a leaving the phrase files or ``leaving_said_last`` found) is a going of
-    theirs or a goodbye, said of now: "sorry got to go now, my bus is here. bye", "I'll stop
-    there if you don't mind"; not a tiredness ("I'm flagging a bit now"), a question about
-    what is left ("is there much more?") or a going later ("I'll have to go soon though")."""
-    going = _GOING.search(text) or _ENDS_IT_THERE.search(text)
-    farewell = _FAREWELL.search(text) is not None
-    if going is None or (_ONLY_DONE.match(going.group("core")) and not farewell):
-        # ("thats me done" to "what else?" has nothing more to say, and may have no more time:
-        # the respondent with little to say is closed as such, not as one leaving)
-        return farewell
+    """``text`` (a leaving the phrase files or ``leaving_said_last`` found, to the end of the
+    answer) is a going of theirs said of now, or closes on a goodbye: "sorry got to go now, my
+    bus is here. bye", "I'll stop there if you don't mind", "i'm gonna have to leave it there
+    mate", "that's me done for tonight". Not a tiredness ("I'm flagging a bit now"), a question
+    about what is left ("is there much more?"), a going later ("I'll have to go soon though"),
+    a break ("sorry got to go, back in 5"), nor what the phrase files also hear as a leaving but
+    may be no going now at all: a topic put down ("can we stop talking about the price"), a
+    thing given up ("I can't carry on with this phone"), time off ("I'm off now till January")
+    (review rv62: each of these closed an interview at its first answers)."""
+    if _GOES_ON.search(text):
+        return False
+    going = _GOING_NOW.search(text)
+    if going is None:
+        return _FAREWELL.search(text) is not None and _LATER.search(text) is None
     # (when it is: in the going's own clause, not in what calls them, "Look I need to go, I've
     # got a rewire in Shawlands at 2")
-    clause = re.match(r"[^,.;!?]*", text[going.start("core") :])
+    clause = re.match(r"[^,.;!?]*", text[going.start() :])
     return _LATER.search(clause.group() if clause else "") is None
 
 
-_ONLY_DONE = re.compile(
-    r"(?:(?:that'?s|thats)\s+me\s+(?:done|finished)|(?:i'?m|im|i\s+am)\s+(?:done|finished))\b",
-    re.IGNORECASE,
-)
-# The interview ended there, if they may: "I'll stop there if you don't mind" (a going of the
-# phrase files, which ``_GOING`` leaves to them: "I'll stop there" may end a point)
-_ENDS_IT_THERE = re.compile(
-    r"(?P<core>\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|let'?s|we'?ll)\s+(?:stop|leave\s+it|end\s+it|"
-    r"call\s+it\s+a\s+day)\s+there\b)",
+# A going of theirs, in so many words, ending its clause: a must-go ("got to go", "need to head
+# off", "gotta run"), an end of the talk where it stands ("I'll stop there", "I'll leave it
+# there"), or done for the day ("that's me done for tonight")
+_GOING_NOW = re.compile(
+    r"\b(?:(?:(?:i'?ve|ive|i\s+have|i'?m|im|i\s+am|i)\s+)?(?:really\s+|just\s+|actually\s+)?"
+    r"(?:got\s+to|gotta|have\s+to|need\s+to|must|(?:going\s+to|gonna)\s+(?:have|need)\s+to)\s+"
+    r"(?:go|run|dash|shoot|fly|scoot|bounce|head(?:\s+off|\s+out)?|get\s+going|leave|log\s+off|"
+    r"sign\s+off|make\s+a\s+move|make\s+tracks|love\s+(?:you|yer|ya)\s+and\s+leave\s+(?:you|yer|ya)|"
+    r"jump\s+on\s+(?:a|another|the|my)\s+(?:call|meeting|zoom|teams(?:\s+call)?)|"
+    r"leave\s+it\s+there|stop\s+(?:there|here|now))|"
+    r"(?:i'?ll|i\s+will|i'?m\s+going\s+to|let'?s|we'?ll)\s+(?:stop|leave\s+it|end\s+it|"
+    r"call\s+it\s+a\s+day)\s+there|"
+    r"(?:(?:that'?s|thats)\s+me|i'?m|im|i\s+am)\s+(?:done|finished|off)\s+for\s+(?:today|tonight|"
+    r"the\s+(?:day|night)|now))"
+    r"(?=(?:\s+(?:now|then|sorry|soz|mate|love|duck|pet|lads|guys|i'?m\s+afraid|tbh|lol|haha|x+|"
+    r"right\s+now|if\s+you\s+(?:don'?t|dont)\s+mind))*\s*(?:[,.;!?…\-]|$))",
     re.IGNORECASE,
 )
 

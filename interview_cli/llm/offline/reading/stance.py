@@ -60,6 +60,15 @@ def _negative_slip(word: str) -> str:
 # ... nor is "sleep is sacred in this flat" scared (round 269 asked "What is the problem with
 # that for you?")
 _WORDS_OF_THEIR_OWN = frozenset({"having", "sacred"})
+_SACRED_AFTER = re.compile(
+    r"(?P<before>\b(?:i'm|im|am|was|get|got|feel|so|too|really|were|are)\s+)sacred\b", re.I
+)
+_SACRED_OF = re.compile(r"\bsacred(?=\s+of\b)", re.IGNORECASE)
+_WORKS_HARD = re.compile(
+    r"\b(?P<verb>(?:train|work|graft|push|try|play|go)(?:s|ed|ing)?)\s+(?:really\s+|so\s+|very\s+)?"
+    r"hard\b(?!\s+(?:to|for|on)\b)",
+    re.IGNORECASE,
+)
 _FUSSY_ABOUT = re.compile(r"\bfussy\s+(?=about|with|over|when\s+it\s+comes)", re.IGNORECASE)
 _AWAY_SICK = re.compile(
     r"\b(?:off\s+(?:sick|ill)|(?:called|calls|call|phoned|phones|rang|rings)\s+in\s+(?:sick|ill)|"
@@ -98,6 +107,12 @@ def stance_of(text: str) -> int:
     # "they gave us 100 nights to try it so if it was rubbish we could send it back" holds the
     # trial dear (round 217 asked "What does that make harder for you?")
     text = _IF_IT_WAS.sub(" ", text)
+    # "i train hard" is an effort, no dislike (round 271 asked "What is the problem with that
+    # for you?")
+    text = _WORKS_HARD.sub(r"\g<verb>", text)
+    # ... and "sacred" is a word of its own but for where it can only be "scared": "im sacred of
+    # the lorries" (review rv62)
+    text = _SACRED_OF.sub("scared", _SACRED_AFTER.sub(r"\g<before>scared", text))
     if _NOT_MINDED.search(text):
         # "the stiff sole doesn't bother me" minds nothing (round 85's closing answer, asked
         # "Why does that bother you?")
