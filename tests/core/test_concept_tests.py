@@ -334,19 +334,8 @@ def test_a_respondent_who_says_they_are_going_is_let_go_however_little_was_raise
     # round 267: "Thank you, it's been interesting, but I'll stop there if you don't mind" at
     # 2 of 7 elements was asked about the next element; seed 000's coverage gate is for a
     # fatigue the trend infers, not one said
-    m = methodology()
-    state = CoreState.initial(LOCK)
     tired = assess().model_copy(update={"tiring": True})
-    for i, said in enumerate((assess(), assess(), assess(), assess(), tired), 1):
-        inputs = TurnInput(
-            methodology=m,
-            concept=LOCK,
-            extraction=Extraction(extractable=True, nodes=[node(f"thing {i}")]),
-            assessment=said,
-            utterance_id=f"u{i}",
-            max_turns=12,
-        )
-        state, outcome = advance(state, inputs)
+    state, outcome = _answered((assess(), assess(), assess(), assess(), tired))
     assert state.coverage is not None and state.coverage.ratio < 0.6
     assert not outcome.continuation.should_continue
     assert outcome.continuation.reason == RESPONDENT_FATIGUED
@@ -371,10 +360,18 @@ def test_a_respondent_tiring_in_the_first_answers_is_not_closed_before_the_turn_
 def test_a_respondent_who_says_they_are_leaving_now_is_let_go_at_any_turn() -> None:
     # "sorry got to go now, my bus is here. bye" at the second answer was asked two more
     # questions: the turn gate is for "is there much more?", not a goodbye
+    going = assess().model_copy(update={"tiring": True, "going": True})
+    _, outcome = _answered((assess(), going))
+    assert not outcome.continuation.should_continue
+    assert outcome.continuation.reason == RESPONDENT_FATIGUED
+
+
+def _answered(assessments: tuple[Assessment, ...]) -> tuple[CoreState, TurnOutcome]:
+    """The state and last outcome after an answer per assessment, each naming a new thing."""
     m = methodology()
     state = CoreState.initial(LOCK)
-    going = assess().model_copy(update={"tiring": True, "going": True})
-    for i, said in enumerate((assess(), going), 1):
+    outcomes = []
+    for i, said in enumerate(assessments, 1):
         inputs = TurnInput(
             methodology=m,
             concept=LOCK,
@@ -384,5 +381,5 @@ def test_a_respondent_who_says_they_are_leaving_now_is_let_go_at_any_turn() -> N
             max_turns=12,
         )
         state, outcome = advance(state, inputs)
-    assert not outcome.continuation.should_continue
-    assert outcome.continuation.reason == RESPONDENT_FATIGUED
+        outcomes.append(outcome)
+    return state, outcomes[-1]

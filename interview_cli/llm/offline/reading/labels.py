@@ -317,6 +317,9 @@ _REASON_WAS = re.compile(
     r"(?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?))?\s+(?:was|is)\s+(?:that\s+|because\s+)?(?=\w)",
     re.IGNORECASE,
 )
+# ... and the "either" of a choice, before its first way: "I either listen to podcasts or just have
+# ANC on" (round 272 asked 'You mentioned that you either listen to podcasts.')
+_EITHER = re.compile(r"^\W*(?P<who>(?:i|we)\s+)?either\s+(?!way\b)", re.IGNORECASE)
 _AS_I_SAID = re.compile(
     r"[\s,]+(?:like\s+|as\s+)?i\s+(?:said|mentioned)(?:\s+(?:before|earlier|already))?\W*$", re.I
 )
@@ -433,15 +436,21 @@ _NOT_A_DOING = frozenset(
 _BECAUSE = frozenset({"cos", "coz", "cuz", "'cos", "because", "since"})
 
 
+def _unframed(text: str) -> str:
+    """The clause without the frames around what it says (``_AFTER_ALL_THAT`` to ``_EITHER``)."""
+    text = _SEEN_WHAT.sub("", _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text)))
+    text = _CHECK_IF.sub("", _IT_IS_MORE.sub("", _AS_I_SAID.sub("", _REASON_WAS.sub("", text))))
+    text = _EITHER.sub(lambda m: m.group("who") or "", text)
+    return _THING_THAT.sub(r"\g<thing> ", _ABOVE_ALL.sub("", text))
+
+
 def make_label(text: str, cue: Cue | None, category: str | None) -> str:
     """A short label in the respondent's words: 2-6 words, lower case (acronyms kept); one
     more for a saying kept whole or a doing the limit would cut ("keep | asking")."""
     for rewritten in _not_the_one_who(text.strip()):
         if label := make_label(rewritten, cue, category):
             return label
-    text = _SEEN_WHAT.sub("", _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text)))
-    text = _CHECK_IF.sub("", _IT_IS_MORE.sub("", _AS_I_SAID.sub("", _REASON_WAS.sub("", text))))
-    text = _THING_THAT.sub(r"\g<thing> ", _ABOVE_ALL.sub("", text))
+    text = _unframed(text)
     # time of one's own is one word while the label is made, or its "me" goes as a pronoun
     text = _OWN_TIME.sub(lambda m: re.sub(r"\s+", "-", m.group(0)), text)
     listed = _LISTED_FIRST.match(_without_openers(text))
