@@ -388,10 +388,13 @@ def _corrected(named: str, said: str, earlier: Sequence[Earlier]) -> Earlier | N
         return None
     if found is not None and number and not _counts_what_was_said(said, found):
         return None  # (and what it was a number of: "3 Monsters" is no "tiredness around 3")
+    # (a name shares its own words, not a short one of them: "it wasn't Go Outdoors actually, it
+    # was Mountain Warehouse" is no "didn't go cheap this time", which round 272 superseded)
+    name = frozenset(w for w in words_of(said) if len(w) > 3) or words_of(said)  # ("EE", "O2")
     if (
         found is not None
         and _A_NAME.fullmatch(said.strip())
-        and not shared(words_of(said), words_of(found.label))
+        and not shared(name, words_of(found.label))
     ):
         return None
     return found
