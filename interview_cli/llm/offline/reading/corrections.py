@@ -195,7 +195,12 @@ def _put_right(
         nodes = [_without_what_it_was_not(n, correction.said) for n in nodes]
         if (detail := _detail_put_right(nodes, after, correction.said)) is not None:
             why = "puts right a detail said earlier that is no element"
-            return [n for n in nodes if n is not detail], [_dropped(detail, why)]
+            # (and which one it is, said with it: "it was Mountain Warehouse, the one at
+            # Teesside Park", round 272 asked "What difference does the one at Teesside Park
+            # make for you?")
+            which = [n for n in after[1:2] if _WHICH_ONE.match(n.label)]
+            gone = [detail, *which]
+            return [n for n in nodes if n not in gone], [_dropped(n, why) for n in gone]
     if before and not correction.earlier:
         return _just_said_put_right(request.answer, correction, nodes, before)
     return nodes, []
@@ -569,6 +574,7 @@ _ONLY_A_NUMBER = re.compile(
 
 
 _A_NAME = re.compile(r"(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?\b")
+_WHICH_ONE = re.compile(r"(?:the\s+)?one\s+(?:at|in|on|near|by|off|down|up)\s", re.IGNORECASE)
 _NAMED_IN = re.compile(r"(?<=\s)(?-i:[A-Z])[a-z]+\b")
 
 
