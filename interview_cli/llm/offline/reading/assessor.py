@@ -58,11 +58,12 @@ _PROPER = re.compile(r"(?<=[a-z,;:] )[A-Z][a-zA-Z]+")
 _CONTRAST = re.compile(
     r"\b(?:but|although|though|however|whereas|on the other hand)\b", re.IGNORECASE
 )
-_DEFLECT = re.compile(
-    r"\b(?:no comment|pass|next question|why do you (?:ask|want)|what do you mean|whatever|"
-    r"i'?d rather not|don'?t want to talk)\b",
-    re.IGNORECASE,
+# A refusal ("pass", "I'd rather not"), and a puzzle at the question that may be answered after
+# all (``_deflects``)
+_REFUSES = re.compile(
+    r"\b(?:no comment|pass|next question|whatever|i'?d rather not|don'?t want to talk)\b", re.I
 )
+_PUZZLED_BY = re.compile(r"\b(?:why do you (?:ask|want)|what do you mean)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -110,19 +111,19 @@ def features(answer: str) -> Features:
     )
 
 
-_PUZZLED_BY = re.compile(r"what do you mean|why do you (?:ask|want)", re.IGNORECASE)
 _ANSWERED_AFTER = 8  # words after a puzzled sentence that answer the question after all
 
 
 def _deflects(answer: str) -> bool:
-    """A deflection ("what do you mean", "pass"), with no answer after its sentence: "wdym why
-    does it matter? cos it's rubbish food lol. felt sluggish on shift ..." answered (round
-    270 read it as disengaged, apologised and asked what he would tell a friend)."""
-    found = _DEFLECT.search(answer)
+    """A refusal however it goes on ("I'd rather not. It's personal ..."), or a puzzle at the
+    question with no answer after its sentence: "wdym why does it matter? cos it's rubbish food
+    lol. felt sluggish on shift ..." answered (round 270 read it as disengaged, apologised and
+    asked what he would tell a friend)."""
+    if _REFUSES.search(answer):
+        return True
+    found = _PUZZLED_BY.search(answer)
     if found is None:
         return False
-    if not _PUZZLED_BY.match(found.group()):
-        return True  # a refusal is one however it goes on ("I'd rather not. It's personal ...")
     end = re.search(r"[.?!]+\s|$", answer[found.end() :])
     rest = answer[found.end() + (end.end() if end else 0) :]
     return len(_WORD.findall(rest)) < _ANSWERED_AFTER

@@ -292,37 +292,17 @@ _SINCE_GOT = re.compile(
 # what the story waited through, said first: "After all that hold music, a lady asked ..." (not
 # the "after all" of a reason: round 72 made the node "after all")
 _AFTER_ALL_THAT = re.compile(
-    r"^after\s+all\s+(?:that|the|this|those)\s+[^,]{1,40},\s*(?=\S)|"
-    # (the end of the phrase before, with no comma: "if it doesnt get it all | I end up going
-    # round after it", round 270 asked "You said all you end up going round")
-    # (not "all they care about is profit", which says what the one thing is)
-    r"^(?:it\s+)?all\s+(?=(?:i|we|they|he|she)\s)(?![^,.;]*\b(?:is|was|are|'s)\b)",
-    re.IGNORECASE,
+    r"^after\s+all\s+(?:that|the|this|those)\s+[^,]{1,40},\s*(?=\S)", re.IGNORECASE
 )
-# what it is rather, and that it was said before, frame it: "its more feel strong i said" (round
-# 271 made "more feel strong said" a node), "it's more that I feel safe", "feel strong like I
-# said"
-_IT_IS_MORE = re.compile(
-    r"^\W*(?:it'?s|its|it\s+is|it\s+was|that'?s|thats)\s+(?:more|mostly|mainly)\s+"
-    # (a "more like" or a "than" compares: "its more like an hour and a bit", "its more the grass
-    # box than the price")
-    r"(?:(?:that|the\s+fact\s+that)\s+)?(?=\w)(?!like\b)(?![^,.;]*\bthan\b)",
-    re.IGNORECASE,
-)
-# ... and why they have it, said as what it was: "The whole reason I got it was my back went on
-# me hoovering the stairs" (review rv62: "reason got air fryer was oven")
-_REASON_WAS = re.compile(
-    r"^\W*(?:the\s+|my\s+|our\s+)?(?:(?:whole|main|only|real|big)\s+)?reason\s+(?:i|we)\s+"
-    r"(?:got|bought|chose|switched|started|joined|changed|went\s+for)(?:\s+(?:it|them|one|"
-    r"(?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+)?))?\s+(?:was|is)\s+(?:that\s+|because\s+)?(?=\w)",
-    re.IGNORECASE,
+# the end of the phrase before, with no comma: "if it doesnt get it all | I end up going round
+# after it" (round 270 asked "You said all you end up going round"); not "all they care about
+# is profit", which says what the one thing is
+_ALL_BEFORE_DOER = re.compile(
+    r"^(?:it\s+)?all\s+(?=(?:i|we|they|he|she)\s)(?![^,.;]*\b(?:is|was|are|'s)\b)", re.I
 )
 # ... and the "either" of a choice, before its first way: "I either listen to podcasts or just have
 # ANC on" (round 272 asked 'You mentioned that you either listen to podcasts.')
 _EITHER = re.compile(r"^\W*(?P<who>(?:i|we)\s+)?either\s+(?!way\b)", re.IGNORECASE)
-_AS_I_SAID = re.compile(
-    r"[\s,]+(?:like\s+|as\s+)?i\s+(?:said|mentioned)(?:\s+(?:before|earlier|already))?\W*$", re.I
-)
 # who did it, said as what the one in the story was: "The first one was a lady who asked had I
 # tried turning it off" (round 72 made the node "first one a lady")
 # ... or as whom they got: "I got a young man called Kyle who actually listened"
@@ -439,7 +419,7 @@ _BECAUSE = frozenset({"cos", "coz", "cuz", "'cos", "because", "since"})
 def _unframed(text: str) -> str:
     """The clause without the frames around what it says (``_AFTER_ALL_THAT`` to ``_EITHER``)."""
     text = _SEEN_WHAT.sub("", _NICE_AND.sub("", _AFTER_ALL_THAT.sub("", text)))
-    text = _CHECK_IF.sub("", _IT_IS_MORE.sub("", _AS_I_SAID.sub("", _REASON_WAS.sub("", text))))
+    text = _CHECK_IF.sub("", _ALL_BEFORE_DOER.sub("", text))
     text = _EITHER.sub(lambda m: m.group("who") or "", text)
     return _THING_THAT.sub(r"\g<thing> ", _ABOVE_ALL.sub("", text))
 

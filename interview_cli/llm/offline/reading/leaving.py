@@ -478,8 +478,7 @@ def says_going(text: str) -> bool:
 # off", "gotta run"), an end of the talk where it stands ("I'll stop there", "I'll leave it
 # there"), or done for the day ("that's me done for tonight")
 _GOING_NOW = re.compile(
-    r"\b(?:(?:(?:i'?ve|ive|i\s+have|i'?m|im|i\s+am|i)\s+)?(?:really\s+|just\s+|actually\s+)?"
-    r"(?:got\s+to|gotta|have\s+to|need\s+to|must|(?:going\s+to|gonna)\s+(?:have|need)\s+to)\s+"
+    rf"\b(?:(?:{_I})?{_ADVERB}{_MODAL}"
     r"(?:go|run|dash|shoot|fly|scoot|bounce|head(?:\s+off|\s+out)?|get\s+going|leave|log\s+off|"
     r"sign\s+off|make\s+a\s+move|make\s+tracks|love\s+(?:you|yer|ya)\s+and\s+leave\s+(?:you|yer|ya)|"
     r"jump\s+on\s+(?:a|another|the|my)\s+(?:call|meeting|zoom|teams(?:\s+call)?)|"
