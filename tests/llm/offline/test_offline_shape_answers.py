@@ -588,6 +588,39 @@ def test_a_journey_step_is_its_clause_head_and_a_question_back_tells_nothing() -
     assert not any("," in label for label in labels), labels
 
 
+@pytest.mark.parametrize(
+    ("answer", "kind", "label"),
+    [
+        # Round 273 (Sunita): every feeling and step of hers was a step cut mid-clause, and
+        # each stage was asked how it felt after she had said
+        ("bit stressed to be honest, its like a race", "emotion", "stressed"),
+        ("fine mostly, i always look at the total", "emotion", "fine"),
+        ("easy enough, i did it sat on the sofa with a cuppa", "emotion", "easy"),
+        ("it was about 140 quid which made me wince a bit", "emotion", "wince"),
+        (
+            "i always look at the total before i pay cos its easy to go over",
+            "action",
+            "always look at the total before i pay",
+        ),
+        (
+            "i get one proper day off most weeks and i want to spend it with him",
+            "action",
+            "get one proper day off most weeks",
+        ),
+        (
+            "its just the faff of getting a decent time when your working lates",
+            "pain_point",
+            "its just the faff of getting a decent time",
+        ),
+        # ("so" a degree, not a cue: one step, not "the evening ones go" and "fast ...")
+        ("the evening ones go so fast", "action", "the evening ones go so fast"),
+    ],
+)
+def test_a_journey_answer_typed_as_people_type(answer: str, kind: str, label: str) -> None:
+    told = _told(answer, question="How did that part go?")
+    assert (kind, label) in {(n.node_type, n.label) for n in told.nodes}, told.nodes
+
+
 def test_a_journey_question_asked_every_way_already_walks_on() -> None:
     # Round 46 (Aisha): "You talked about the app. What would have helped there?" three times,
     # the last after "you literally just asked that"

@@ -78,7 +78,10 @@ TOUCHPOINTS = (
     "van",
 )
 _SPLIT = re.compile(
-    r"(?:[.!?;]+\s+|,?\s+(?:and then|then|after that|but|because|so|although|which)\s+|"
+    r"(?:[.!?;]+\s+|,?\s+(?:and then|then|after that|but|because|although|which)\s+|"
+    # ("so" as a cue, not as a degree: "the evening ones go so fast", round 273)
+    r",?\s+so\s+(?!(?:fast|quick|quickly|much|many|long|early|late|slow|slowly|bad|good|"
+    r"easy|hard|busy|tired|stressed|annoyed|quiet)\b)|"
     r",\s+(?=i\s|we\s|it\s|the\s|they\s|that\s|this\s|that's\s|it's\s|which\s)|"
     r",?\s+and\s+(?=(?:i|we|it|that)\s+(?:felt|feel|was|were|got|is)\b)|"
     r"\s+and\s+(?=(?:then\s+)?(?:i\s+|we\s+)?[a-z]+ed\b))",
@@ -457,6 +460,29 @@ def _head(text: str, limit: int) -> str:
     return clean_label(head if len(content_words(head)) >= 2 else text, limit)
 
 
+def _did(text: str, limit: int) -> str:
+    """A step's label: the clause's head (``_head``) up to where a reason, a condition or a
+    new clause of theirs begins, and without a dangling last word ("always look at the total
+    before i pay" of "always look at the total before i pay cos", "get one proper day off
+    most weeks" of "... most weeks and i": round 273's every step was a clause cut mid-way)."""
+    label = _head(text, limit + 6)
+    cut = _STEP_ENDS.search(label)
+    if cut is not None:
+        label = label[: cut.start()]
+    kept = _STEP_LEAD.sub("", label).split()
+    while kept and kept[-1] in _DANGLING:
+        kept.pop()
+    return " ".join(kept[:limit])
+
+
+_STEP_ENDS = re.compile(
+    r"(?:^|\s)(?:cos|coz|because|when|whenever|which|if|and\s+(?:i|the|my)|"
+    r"i\s+(?:dont|don't)\s+know)\b"
+)
+_STEP_LEAD = re.compile(r"^(?:(?:also|just|really|sort of|kind of|like)\s+)+")
+_DANGLING = frozenset("cos coz when which if i so that then also and the a to".split())
+
+
 class _Builder:
     def __init__(self, spec: JourneySpec) -> None:
         self.spec = spec
@@ -618,7 +644,7 @@ class _Reading:
 
     def _pain(self, text: str) -> None:
         """A pain point, of the step asked about or the current stage."""
-        label = _head(_PAIN_LEAD.sub("", clean_label(text, 20)), 10)
+        label = _did(_PAIN_LEAD.sub("", clean_label(text, 20)), 10)
         label = self.last_pain = self.b.node(label, self.spec.pain_type, text, stance=-1)
         source = self.step_focus or self.current
         if source:
@@ -639,7 +665,7 @@ class _Reading:
             )
             if len(words(text)) <= len(words(touch)) + 2:
                 return
-        label = re.sub(r"^(?:i|we)\s+", "", _head(text, 10))
+        label = re.sub(r"^(?:i|we)\s+", "", _did(text, 10))
         if _VERB_FIRST.match(label):
             return  # what is left of "the delivery is not just unpacking" once the stage went
         if current and label and label != (current or "").lower() and len(words(label)) >= 2:

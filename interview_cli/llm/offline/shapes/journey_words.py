@@ -24,12 +24,12 @@ NEGATIVE = frozenset(
     "uneasy bored rushed cross unhappy sad embarrassed helpless tedious tiresome boring "
     "fiddly tiring tired exhausting exhausted draining overwhelmed overwhelming hassle "
     "cumbersome awkward uncomfortable unpleasant worrying scared scary grumpy miffed "
-    "stressy exasperated exasperating".split()
+    "stressy exasperated exasperating wince winced gutted dread dreading gulp".split()
 )
 POSITIVE = frozenset(
     "happy glad pleased relieved calm easy fine good nice okay ok alright satisfied comfortable "
     "reassured confident smooth quick simple effortless straightforward convenient pleasant "
-    "enjoyable fun painless relaxed relaxing content grateful satisfying".split()
+    "enjoyable fun painless relaxed relaxing content grateful satisfying relief".split()
 )
 STRONG_POSITIVE = frozenset(
     "delighted thrilled loved love brilliant fantastic amazing great wonderful excellent "
@@ -41,7 +41,8 @@ _FEELINGS = STRONG_NEGATIVE | NEGATIVE | POSITIVE | STRONG_POSITIVE
 # of the moment, however long the clause around it.
 _SAID_FEELING = re.compile(
     r"\b(?:was|were|is|are|am|it's|that's|i'm|got|get|getting|became|found it|felt|feel|"
-    r"feels|seemed)\s+(?:(?:really|very|so|quite|a bit|a little|bit|pretty|rather|super|"
+    r"feels|seemed|made\s+me|makes\s+me)\s+"
+    r"(?:(?:really|very|so|quite|a bit|a little|bit|pretty|rather|super|"
     r"just|incredibly|extremely|too|kind of|sort of|all|a|an|real|bit of a)\s+)*("
     + "|".join(sorted(_FEELINGS, key=len, reverse=True))
     + r")\b",
@@ -53,7 +54,7 @@ PAIN = re.compile(
     r"didn't work|did not work|had to wait|took ages|too long|out of stock|failed|crashed|"
     r"error|no way|never|expensive|charged|forgot|lost|damaged|squashed|cancelled|hard to|"
     r"confusing|unclear|nowhere|no one|nobody|waited|didn't want|did not want|unwanted|"
-    r"useless|rubbish|hopeless|kept \w+ing)\b",
+    r"useless|rubbish|hopeless|kept \w+ing|cant|couldnt|faff|idea of hell)\b",
     re.IGNORECASE,
 )
 # ... unless it says there was none: "nothing went wrong" (round 52 asked "What would have
@@ -105,8 +106,16 @@ def is_emotion(text: str) -> bool:
         return True
     if _SAID_FEELING.search(text):
         return True
-    feeling = ws & (STRONG_NEGATIVE | NEGATIVE | STRONG_POSITIVE | {"relieved", "happy", "glad"})
-    return bool(feeling) and len(ws) <= 8 and not PAIN.search(text)
+    # (said in the clause's first part: "bit stressed to be honest, its like a race", round
+    # 273, was a step of its own)
+    head = set(words(text.split(",")[0]))
+    feeling = head & (
+        STRONG_NEGATIVE | NEGATIVE | STRONG_POSITIVE | {"relieved", "relief", "happy", "glad"}
+    )
+    if feeling and len(head) <= 8 and not PAIN.search(text):
+        return True
+    # a feeling word with a degree, alone: "easy enough", "fine mostly"
+    return len(ws) <= 3 and bool(ws & _FEELINGS) and not PAIN.search(text)
 
 
 def sign(value: int) -> int:
