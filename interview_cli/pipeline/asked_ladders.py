@@ -116,6 +116,8 @@ def _first_reason(
     first that names two things or more, else the first ("I wake up and my back isnt seized"
     gives the back, not "wake up")."""
     linked: list[str] = []
+    levels = methodology.ontology.levels
+    below = levels.get(graph.node(focus).node_type, 0)
     for edge in graph.edges():
         if edge.relation not in relations or not any(p["turn"] == turn for p in edge.provenance):
             continue
@@ -123,7 +125,13 @@ def _first_reason(
             edge.target if edge.source == focus else edge.source if edge.target == focus else None
         )
         doubted = methodology.tuning.vetoes.doubts(graph.node(other).confidence) if other else True
-        if other is not None and other != focus and not doubted:
+        # (a reason is not two levels more concrete than what it is the reason for: a closing
+        # read back "switch off for twenty minutes" as mattering in the end because of "the
+        # price", the answer having turned to what it costs; one level down is kept, for the
+        # reader types a reason said as a thing low: "sit too long" of "the knees! sit too long
+        # and they seize up", round 261)
+        lower = other is not None and levels.get(graph.node(other).node_type, below) < below - 1
+        if other is not None and other != focus and not doubted and not lower:
             linked.append(other)
     # (a figure is a fact of their life, no reason: "I feed people for a living dont I, 300
     # bairns a day at the school", round 265 read back "300 bairns a day at the school" as

@@ -263,3 +263,18 @@ def test_what_matters_asked_of_the_topic_climbs_nothing() -> None:
     assert ["cant stand waiting", "sit too long"] not in asked_chains(
         graph, _meth(), [*turns[:4], topic]
     )
+
+
+def test_a_reason_two_levels_below_what_it_is_for_climbs_nothing() -> None:
+    # the closing benchmark's night nurse: "switch off for twenty minutes" read back as
+    # mattering "in the end because of the price", her answer having turned to what it costs
+    meth = _meth()
+    graph, turns = _session()
+    faff = graph.find_by_label("saves the faff")[0]
+    said = {"utterance_id": "u6", "quote": "", "turn": 6}
+    price = graph.add_node("the price", "attribute", methodology=meth, turn=6).id
+    graph.add_relation(price, faff, "leads_to", methodology=meth, turn=6, provenance=said)  # type: ignore[arg-type]
+    asked = _turn(6, "Why does that matter to you?", "the price went up twice", faff, "deepen")
+    chains = asked_chains(graph, meth, [*turns, asked])
+    assert ["dont have to explain nothing", "saves the faff"] in chains, chains
+    assert not any("the price" in chain for chain in chains), chains
