@@ -587,10 +587,17 @@ def steered_edges(
     new: ExtractedNode | None,
     nodes: list[ExtractedNode],
     edges: list[ExtractedEdge],
+    focus: str = "",
 ) -> list[ExtractedEdge]:
     """The answer's links, the ontology's permitted ones, with what was said after a request
     to go back to ``steer`` climbing from it (``relinked_from_steer``); from ``new``, the node
-    the request's words made, only where the ontology lets every link climb from it."""
+    the request's words made, only where the ontology lets every link climb from it. A request
+    to go back to what names no node (the study itself) leaves the ``focus`` (its normal
+    label) all the same: nothing said is linked to it ("Can we go back to the gym stuff? like
+    the price is actually a big thing": round 273 took the price as said of the focus, and
+    asked about the focus again)."""
+    if steer is None and focus and find_steer(request.answer) is not None:
+        edges = [e for e in edges if focus not in (normal(e.source), normal(e.target))]
     edges = still_permitted(request, nodes, relinked_from_steer(request, steer, nodes, edges))
     if new is None:
         return edges
