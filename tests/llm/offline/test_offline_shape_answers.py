@@ -612,6 +612,9 @@ def test_a_journey_step_is_its_clause_head_and_a_question_back_tells_nothing() -
             "pain_point",
             "its just the faff of getting a decent time",
         ),
+        # round 274 (Graham): "fed up" whole, and pleased with himself a feeling too
+        ("Fed up mostly. I kept having to go in and check on her", "emotion", "fed up"),
+        ("Quite pleased with myself to be honest, apart from the soup", "emotion", "pleased"),
         # ("so" a degree, not a cue: one step, not "the evening ones go" and "fast ...")
         ("the evening ones go so fast", "action", "the evening ones go so fast"),
     ],
@@ -658,3 +661,37 @@ def test_how_a_stage_felt_is_asked_in_other_words_at_the_next_stage() -> None:
         asked.append(text)
     wordings = {q.replace(stage, "{stage}") for q, stage in zip(asked, labels, strict=True)}
     assert len(wordings) == min(len(labels), 4), asked
+
+
+def test_a_journey_pain_said_as_a_condition_keeps_its_words() -> None:
+    # Round 274 (Graham): a pain opening with "if" was cut to nothing, and the reading of the
+    # answer failed ("If they come late and the carer is here ..., I can't be at the door")
+    told = _told(
+        "Bit anxious I suppose. If they come late and the carer is here and the wife needs "
+        "seeing to, I can't be at the door with crates of shopping.",
+        question="How did you feel at that point?",
+    )
+    kinds = {(n.node_type, n.label) for n in told.nodes}
+    assert ("emotion", "anxious") in kinds, kinds
+    assert all(n.label for n in told.nodes), told.nodes
+    assert any(n.node_type == "pain_point" and "door" in n.label for n in told.nodes), kinds
+
+
+def test_a_journey_closed_as_they_leave_lets_them_go() -> None:
+    # Round 274 (Graham): "Anyway I'll have to stop there I'm afraid, I can hear Jean calling"
+    # was answered "Let me check I have the whole story: ... did I miss a step that mattered?"
+    closing = next(s for s in JOURNEY.strategies if s.generates_closing_question)
+    request = QuestionRequest(
+        methodology=JOURNEY,
+        concept=STAGES,
+        strategy=closing,
+        covered_labels=["choosing a delivery slot", "filling the basket"],
+        answers=["Anyway I'll have to stop there I'm afraid, I can hear Jean calling"],
+        turn_number=14,
+        closing=True,
+        leaving=True,
+    )
+    question = journey_question(request)
+    assert question is not None and "let you go" in question.lower(), question
+    assert "miss a step" not in question, question
+    assert "choosing a delivery slot" in question, question

@@ -21,6 +21,7 @@ from interview_cli.config.shapes import JourneySpec
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction
 from interview_cli.llm.offline.asking.questions import template_pattern
 from interview_cli.llm.offline.asking.reference import Reference, refer, steered
+from interview_cli.llm.offline.asking.wording import LEAVING_RECAP_TEMPLATES
 from interview_cli.llm.offline.reading.clauses import content_words
 from interview_cli.llm.offline.reading.earlier import shared, words_of
 from interview_cli.llm.offline.reading.meta import blank_meta
@@ -234,6 +235,10 @@ def journey_question(request: QuestionRequest) -> str | None:
         stages = [s.label for s in _stages(request) if _told(s, request.covered_labels)]
         if not stages:
             return None
+        if request.leaving:
+            # (they are going: no "did I miss a step?" to someone who said "I'll have to stop
+            # there I'm afraid, I can hear Jean calling", round 274)
+            return _pick(list(LEAVING_RECAP_TEMPLATES), request).format(recap=label_list(stages))
         return (
             f"Let me check I have the whole story: {label_list(stages)}. Is that accurate, "
             "and did I miss a step that mattered?"
@@ -467,12 +472,12 @@ def _did(text: str, limit: int) -> str:
     most weeks" of "... most weeks and i": round 273's every step was a clause cut mid-way)."""
     label = _head(text, limit + 6)
     cut = _STEP_ENDS.search(label)
-    if cut is not None:
-        label = label[: cut.start()]
+    if cut is not None and len(content_words(label[: cut.start()])) >= 2:
+        label = label[: cut.start()]  # (not to nothing: "if they come late, I can't be there")
     kept = _STEP_LEAD.sub("", label).split()
-    while kept and kept[-1] in _DANGLING:
+    while len(kept) > 1 and kept[-1] in _DANGLING:
         kept.pop()
-    return " ".join(kept[:limit])
+    return " ".join(kept[:limit]) or _head(text, limit)
 
 
 _STEP_ENDS = re.compile(

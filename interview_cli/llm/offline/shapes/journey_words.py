@@ -29,7 +29,7 @@ NEGATIVE = frozenset(
 POSITIVE = frozenset(
     "happy glad pleased relieved calm easy fine good nice okay ok alright satisfied comfortable "
     "reassured confident smooth quick simple effortless straightforward convenient pleasant "
-    "enjoyable fun painless relaxed relaxing content grateful satisfying relief".split()
+    "enjoyable fun painless relaxed relaxing content grateful satisfying relief proud".split()
 )
 STRONG_POSITIVE = frozenset(
     "delighted thrilled loved love brilliant fantastic amazing great wonderful excellent "
@@ -93,11 +93,17 @@ def valence(text: str) -> int:
 def feeling_word(text: str) -> str | None:
     said = _SAID_FEELING.search(text)
     if said is not None:
-        return said.group(1).lower()
+        return _whole(said.group(1).lower(), text)
     for w in words(text):
         if w in _FEELINGS:
-            return w
+            return _whole(w, text)
     return None
+
+
+def _whole(word: str, text: str) -> str:
+    """The feeling as said when its word is half of it: "fed up" ("Fed up mostly" was the
+    feeling "fed", round 274)."""
+    return "fed up" if word == "fed" and re.search(r"\bfed\s+up\b", text, re.I) else word
 
 
 def is_emotion(text: str) -> bool:
@@ -110,7 +116,10 @@ def is_emotion(text: str) -> bool:
     # 273, was a step of its own)
     head = set(words(text.split(",")[0]))
     feeling = head & (
-        STRONG_NEGATIVE | NEGATIVE | STRONG_POSITIVE | {"relieved", "relief", "happy", "glad"}
+        STRONG_NEGATIVE
+        | NEGATIVE
+        | STRONG_POSITIVE
+        | {"relieved", "relief", "happy", "glad", "pleased", "proud"}
     )
     if feeling and len(head) <= 8 and not PAIN.search(text):
         return True
