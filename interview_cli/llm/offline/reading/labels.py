@@ -1111,10 +1111,15 @@ def _shorten(words: list[str]) -> list[str]:
 # its ladder reached); a "me time" said as a thing, not "give me time to think"
 _OWN_TIME = re.compile(
     r"\btime\s+for\s+(?:me|myself)\b|(?:^|(?<=\bmy\s)|(?<=\bsome\s)|(?<=\bof\s)|(?<=\bit's\s)|"
-    r"(?<=\bits\s)|(?<=\bis\s)|(?<=\bwas\s)|(?<=\bmore\s)|(?<=\bthe\s)|(?<=\bfor\s))me\s+time\b",
+    r"(?<=\bits\s)|(?<=\bis\s)|(?<=\bwas\s)|(?<=\bmore\s)|(?<=\bthe\s)|(?<=\bfor\s))me\s+time\b|"
+    # ... and so is being out of one's own head, whose "my" and "of" go otherwise: "going at 6
+    # gets me out of bed and out my own head" was "going at 6 gets me out" (round 273)
+    r"\bout\s+(?:of\s+)?my\s+(?:own\s+)?head\b",
     re.IGNORECASE,
 )
-_OWN_TIME_JOINED = re.compile(r"\btime-for-(?:me|myself)\b|\bme-time\b", re.IGNORECASE)
+_OWN_TIME_JOINED = re.compile(
+    r"\btime-for-(?:me|myself)\b|\bme-time\b|\bout-(?:of-)?my-(?:own-)?head\b", re.IGNORECASE
+)
 
 
 # (an "own" that needs no noun: "sitting on his own", "a room of my own"; dev 8 made "not kid
