@@ -97,6 +97,19 @@ def _not_a_head(w: str, i: int, tokens: Sequence[Token], v: Vocabulary) -> bool:
     return False
 
 
+def _a_likeness(tokens: Sequence[Token], j: int) -> bool:
+    """The "a" at ``j`` opens a likeness: "like it's a ...", "like it was a ...", "as a ..."
+    after a word of how ("stiff as a board", "dead as a dodo"), not a role ("as a mum")."""
+    if tokens[j].norm not in ("a", "an") or j == 0:
+        return False
+    before = tokens[j - 1].norm
+    if before in ("it's", "its", "it", "was", "were", "is") and j > 1:
+        return tokens[j - 2].norm == "like" or (
+            before in ("it", "was", "were", "is") and j > 2 and tokens[j - 3].norm == "like"
+        )
+    return before == "as" and j > 1 and tokens[j - 2].word and tokens[j - 2].norm != "such"
+
+
 def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
     for i, t in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
@@ -114,6 +127,9 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             liking = j > 1 and tokens[j - 2].norm in _WHO_WOULD  # "I'd like a case"
             if j and tokens[j - 1].norm == "like" and tokens[j].norm in ("a", "an") and not liking:
                 break  # a likeness: "made me feel like a person" is no "the person" (round 179)
+            if _a_likeness(tokens, j):
+                break  # ... "lose keys like it's a sport", "stiff as a board" (round 275 asked
+                # "You mentioned the sport.", round 273 "You mentioned the board.")
             if tokens[j].norm in ("a", "an") and (
                 (j and tokens[j - 1].norm in _VERDICT_LEADS) or w in _VERDICT_NOUNS
             ):

@@ -330,6 +330,10 @@ def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
     nor one closed by when ("a chain now": round 50 asked "Tell me more about a chain now")."""
     if words and (words[-1] in _WHEN_CLOSING or _an_adverb(words[-1])):
         return False  # (nor one closed by how: "your job properly", round 154)
+    if _HOW_MUCH_CLOSING.search(" ".join(words)):
+        # (nor by how much: "my games lag like mad", round 274 asked "What difference does
+        # your games lag like mad make for you?")
+        return False
     for i, w in enumerate(words):
         if i == 0 and w == "me":
             continue  # "me kids": a possessive
@@ -346,6 +350,12 @@ def _noun_like(words: Sequence[str], v: Vocabulary) -> bool:
         if w.endswith("'s") and i < len(words) - 1:
             return False
     return True
+
+
+_HOW_MUCH_CLOSING = re.compile(
+    r"\b(?:like\s+(?:mad|crazy|hell|anything|nobody's\s+business)|all\s+the\s+time|every\s+time|"
+    r"constantly|non[\s-]?stop)$"
+)
 
 
 def _doing(w: str, v: Vocabulary) -> bool:
