@@ -241,7 +241,12 @@ _CONNECTIVES = ("because", "'cause", "so", "which", "that", "this", "it", "in ",
 _IF_MAIN = re.compile(
     r"^\s*(?:(?:and|but|because|'cause|so|well)\W+)*(?P<cond>if|as long as|when|whenever)\s+"
     r"(?:[\w'\u2019]+\s+){1,6}?[\w'\u2019]+"
-    r"(?=\s*,?\s+(?:then\s+)?(?:i|i'm|i'll|we|we're|you|they|it|it's|my)\b)",
+    r"(?=\s*,?\s+(?:then\s+)?(?:i|i'm|i'll|we|we're|you|they|it|it's|my)\b|"
+    # ... or, after a comma, someone else's doing: "if i miss deadlines, clients just go to
+    # someone else" (round 274 read one clause of both, and dropped it as saying the focus)
+    r"\s*,\s+(?:the\s+|your\s+|our\s+|his\s+|her\s+|their\s+)?(?:clients?|customers?|people|"
+    # (not "he" or "she": "If my husband cooks, he uses loads of salt" is his way, no rung)
+    r"everyone|everybody|nobody|no\s+one|someone|kids|boss|there's|there\s+is)\b)",
     re.IGNORECASE,
 )
 _IF_CUE = Cue("if", "up")
