@@ -91,6 +91,8 @@ def _going(answer: str) -> bool:
         "i'm gonna have to leave it there mate. good luck with it",
         "thats me done, bye!",
         "I'm done for tonight",
+        # round 274: a cue to go, said as the answer closes
+        "Oh and Biscuit has just knocked a glass off the side so I think that's my cue",
     ],
 )
 def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
@@ -116,6 +118,10 @@ def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
         "I'm off now till January",
         "sorry got to go, back in 5",
         "I've got to run now three times a week for the half marathon",
+        # the cue of a habit (review rv63)
+        "battery light goes red and thats my cue",
+        "Bus shows 'due' on the app, that's my cue to go.",
+        "payday, thats my cue lol",
     ],
 )
 def test_a_tiredness_or_a_going_later_is_no_leaving_now(answer: str) -> None:

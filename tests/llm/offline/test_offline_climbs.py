@@ -134,3 +134,17 @@ def test_a_request_to_go_back_to_what_they_said_climbs_whatever_its_words() -> N
     assert new("Can we go back to the charging? It takes ages.")
     assert not new("Can we go back to what I said about keeping costs down? I save loads.")
     assert not new("Actually, can we go back to the bit where I said it's light? Easy to carry.")
+
+
+def test_a_request_to_go_back_to_the_study_itself_leaves_the_focus() -> None:
+    # Round 273: "Can we go back to the gym stuff? like the price is actually a big thing" was
+    # read as the price said of the focus, so the price was never asked about; going back to
+    # the question itself still answers it (review rv63)
+    def links(answer: str, focus: tuple[str, str]) -> set[tuple[str, str]]:
+        found = extract(shipped_mec(), "cooking", answer, focus, question=WHY)
+        return {(e.source, e.target) for e in found.edges}
+
+    left = links("Can we go back to the cooking stuff? like the price is a big thing", ("cut", A))
+    assert not any("cut" in edge for edge in left), left
+    back = links("Going back to your question, it lets me actually relax", ("cut", A))
+    assert ("cut", "relax") in back, back

@@ -474,10 +474,10 @@ def _did(text: str, limit: int) -> str:
     cut = _STEP_ENDS.search(label)
     if cut is not None and len(content_words(label[: cut.start()])) >= 2:
         label = label[: cut.start()]  # (not to nothing: "if they come late, I can't be there")
-    kept = _STEP_LEAD.sub("", label).split()
+    kept = _STEP_LEAD.sub("", label).split()[:limit]
     while len(kept) > 1 and kept[-1] in _DANGLING:
         kept.pop()
-    return " ".join(kept[:limit]) or _head(text, limit)
+    return " ".join(kept) or _head(text, limit)
 
 
 _STEP_ENDS = re.compile(

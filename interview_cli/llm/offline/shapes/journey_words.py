@@ -123,8 +123,21 @@ def is_emotion(text: str) -> bool:
     )
     if feeling and len(head) <= 8 and not PAIN.search(text):
         return True
-    # a feeling word with a degree, alone: "easy enough", "fine mostly"
-    return len(ws) <= 3 and bool(ws & _FEELINGS) and not PAIN.search(text)
+    # a feeling word with a degree, alone: "easy enough", "fine mostly" (not "quick checkout",
+    # review rv63)
+    said = words(text)
+    return (
+        len(said) <= 3
+        and bool(said)
+        and said[0] in _FEELINGS
+        and all(w in _DEGREES for w in said[1:])
+        and not PAIN.search(text)
+    )
+
+
+_DEGREES = frozenset(
+    "enough mostly really very so pretty quite actually tbh honestly though tho overall".split()
+)
 
 
 def sign(value: int) -> int:
