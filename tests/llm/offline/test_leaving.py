@@ -93,6 +93,10 @@ def _going(answer: str) -> bool:
         "I'm done for tonight",
         # round 274: a cue to go, said as the answer closes
         "Oh and Biscuit has just knocked a glass off the side so I think that's my cue",
+        # round 276: what calls them said at length, a goodbye in another tongue
+        "Its home I guess. Look I'm going to have to love you and leave you, my tea's going cold "
+        "and the dog next door is howling",
+        "Not really, its more that the car never lets me down. Anyway must go, salaam",
     ],
 )
 def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:

@@ -97,6 +97,9 @@ def _not_a_head(w: str, i: int, tokens: Sequence[Token], v: Vocabulary) -> bool:
     return False
 
 
+_A_FIGURE = re.compile(r"^[£$€]?\d[\d.,]*[kpm]?$|^(?:quid|pounds?|euros?|dollars?|times|pence|p)$")
+
+
 def _a_likeness(tokens: Sequence[Token], j: int) -> bool:
     """The "a" at ``j`` opens a likeness: "like it's a ...", "like it was a ...", "as a ..."
     after a word of how ("stiff as a board", "dead as a dodo"), not a role ("as a mum")."""
@@ -127,6 +130,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             liking = j > 1 and tokens[j - 2].norm in _WHO_WOULD  # "I'd like a case"
             if j and tokens[j - 1].norm == "like" and tokens[j].norm in ("a", "an") and not liking:
                 break  # a likeness: "made me feel like a person" is no "the person" (round 179)
+            if tokens[j].norm in ("a", "an") and j and _A_FIGURE.match(tokens[j - 1].norm):
+                break  # a rate: "about £1.80 a litre" is no "the litre" (round 276)
             if _a_likeness(tokens, j):
                 break  # ... "lose keys like it's a sport", "stiff as a board" (round 275 asked
                 # "You mentioned the sport.", round 273 "You mentioned the board.")
