@@ -207,23 +207,31 @@ def test_a_reason_said_after_not_really_still_climbs() -> None:
         )
 
 
+_SAID_6 = {"utterance_id": "u6", "quote": "", "turn": 6}
+
+
+def _faff_asked(label: str, kind: str, answer: str) -> tuple[KnowledgeGraph, list[TurnRecord]]:
+    """The barber's session, then "saves the faff" asked why it matters at turn 6 and the
+    answer linking ``label`` (a node of ``kind``) to it as the reader linked it."""
+    meth = _meth()
+    graph, turns = _session()
+    faff = graph.find_by_label("saves the faff")[0]
+    node = graph.add_node(label, kind, methodology=meth, turn=6).id
+    graph.add_relation(node, faff, "leads_to", methodology=meth, turn=6, provenance=_SAID_6)  # type: ignore[arg-type]
+    return graph, [*turns, _turn(6, "Why does that matter to you?", answer, faff, "deepen")]
+
+
 def test_a_figure_is_no_reason_given() -> None:
     # round 265: "I feed people for a living dont I, 300 bairns a day at the school" was read
     # back as why feeling she was doing right mattered
     meth = _meth()
-    graph, turns = _session()
-    faff = graph.find_by_label("saves the faff")[0]
-    said = {"utterance_id": "u6", "quote": "", "turn": 6}
-    figure = graph.add_node("300 bairns day at school", "attribute", methodology=meth, turn=6).id
-    graph.add_relation(figure, faff, "leads_to", methodology=meth, turn=6, provenance=said)  # type: ignore[arg-type]
-    asked = _turn(
-        6, "Why does that matter to you?", "300 bairns a day at the school", faff, "deepen"
-    )
-    chains = asked_chains(graph, meth, [*turns, asked])
+    graph, turns = _faff_asked("300 bairns day at school", "attribute", "300 bairns a day")
+    chains = asked_chains(graph, meth, turns)
     assert ["dont have to explain nothing", "saves the faff"] in chains, chains
+    faff = graph.find_by_label("saves the faff")[0]
     fed = graph.add_node("making sure everyones fed", "terminal_value", methodology=meth, turn=6)
-    graph.add_relation(faff, fed.id, "leads_to", methodology=meth, turn=6, provenance=said)  # type: ignore[arg-type]
-    chains = asked_chains(graph, meth, [*turns, asked])
+    graph.add_relation(faff, fed.id, "leads_to", methodology=meth, turn=6, provenance=_SAID_6)  # type: ignore[arg-type]
+    chains = asked_chains(graph, meth, turns)
     assert ["dont have to explain nothing", "saves the faff", "making sure everyones fed"] in chains
 
 
@@ -268,13 +276,7 @@ def test_what_matters_asked_of_the_topic_climbs_nothing() -> None:
 def test_a_reason_two_levels_below_what_it_is_for_climbs_nothing() -> None:
     # the closing benchmark's night nurse: "switch off for twenty minutes" read back as
     # mattering "in the end because of the price", her answer having turned to what it costs
-    meth = _meth()
-    graph, turns = _session()
-    faff = graph.find_by_label("saves the faff")[0]
-    said = {"utterance_id": "u6", "quote": "", "turn": 6}
-    price = graph.add_node("the price", "attribute", methodology=meth, turn=6).id
-    graph.add_relation(price, faff, "leads_to", methodology=meth, turn=6, provenance=said)  # type: ignore[arg-type]
-    asked = _turn(6, "Why does that matter to you?", "the price went up twice", faff, "deepen")
-    chains = asked_chains(graph, meth, [*turns, asked])
+    graph, turns = _faff_asked("the price", "attribute", "the price went up twice")
+    chains = asked_chains(graph, _meth(), turns)
     assert ["dont have to explain nothing", "saves the faff"] in chains, chains
     assert not any("the price" in chain for chain in chains), chains

@@ -97,6 +97,9 @@ def _going(answer: str) -> bool:
         "Its home I guess. Look I'm going to have to love you and leave you, my tea's going cold "
         "and the dog next door is howling",
         "Not really, its more that the car never lets me down. Anyway must go, salaam",
+        # round 277
+        "Sorry, I really do have to go, 30 books on the Romans aren't going to mark themselves. "
+        "Diolch, hope it helps, hwyl!",
     ],
 )
 def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:

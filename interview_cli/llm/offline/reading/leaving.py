@@ -216,7 +216,7 @@ _FAREWELL = re.compile(
     r"have\s+a\s+good\s+(?:one|day|night|evening|afternoon)|catch\s+(?:ya|you)|talk\s+soon|"
     r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio|ciao|hwyl(?:\s+fawr)?|"
     # (round 276: "Anyway must go, salaam", "khuda hafiz and good luck with your research")
-    r"sala+m|salaam\s+alaikum|(?:khuda|allah)\s+hafiz|"
+    r"sala+m|salaam\s+alaikum|(?:khuda|allah)\s+hafiz|diolch(?:\s+yn\s+fawr)?|"
     # (a good afternoon closing the answer: "Thank you for your time, but I'll stick with my big
     # old key for now. Good afternoon.", round 258 asked her about the next feature)
     r"good\s*(?:afternoon|evening|night)(?=(?:\W+(?:x+|love|mate|all|from\s+me))*\W*$)|"
