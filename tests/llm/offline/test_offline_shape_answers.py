@@ -103,6 +103,12 @@ TYPED = [
         "go when i want to go vs goes when wants to go",
     ),
     ("Car and bus are enclosed, the bike isn't.", "enclosed vs not enclosed"),
+    # (round 278: an aside about the third first, then the pair; an element's "'s")
+    (
+        "hmm I don't really cycle to be honest, haven't been on a bike in years haha. but ok car "
+        "and bike you go when you want, the bus you're stuck with whenever it turns up",
+        "you go when you want vs stuck with whenever turns up",
+    ),
     (
         "car & bus both get stuck in traffic, bike doesnt",
         "get stuck in traffic vs not get stuck in traffic",

@@ -43,7 +43,7 @@ _WEAK = re.compile(r"\s+(?:and|but|while|whilst|whereas|yet)\s+", re.IGNORECASE)
 _POLE_NOISE = frozenset(
     "are is both they they're them it it's its and the a an of these those two one third "
     "other alike same similar different differs because quite more much very really just "
-    "kind sort can be being definitely obviously honestly pair i'd id".split()
+    "kind sort can be being definitely obviously honestly pair i'd id ok okay tbh".split()
 )
 _NOT_A_POLE = frozenset(NUMBER_WORDS) | frozenset(
     "for to with of in on at by from as than out so not no yes i you we me my".split()
@@ -65,7 +65,10 @@ def pole(text: str, elements: Sequence[ConceptElement], most: int | None = None)
     text = _LEADING_CUE.sub("", text)
     for element in elements:
         for name in element_names(element):
-            text = re.sub(r"\b" + re.escape(name) + r"s?\b", " ", text, flags=re.IGNORECASE)
+            # (with its "'s": "walking's the odd one out" left a pole "s its free", round 278)
+            text = re.sub(
+                r"\b" + re.escape(name) + r"(?:['\u2019]s|s)?\b", " ", text, flags=re.IGNORECASE
+            )
     kept = [w for w in words(text) if w not in _POLE_NOISE]
     # A pole says something: numbers and little words alone ("1 for", "to") are none.
     if not any(w.isalpha() and w not in _NOT_A_POLE for w in kept):
@@ -148,7 +151,10 @@ def _its_sentence(side: str, elements: Sequence[ConceptElement]) -> str:
     on the way, with the bus I'd have to walk them": the bus's is the last)."""
     side = re.sub(r"\([^)]*\)", " ", side)  # ("bike doesn't (well apart from the odd puncture)")
     sentences: list[str] = [s for s in SENTENCE.findall(side) if s.strip()] or [side]
-    at = next((i for i, s in enumerate(sentences) if elements_named(elements, s)), 0)
+    # (the one naming most of them: "I don't really cycle, haven't been on a bike in years.
+    # but ok car and bike you go when you want" is the pair's second sentence, round 278)
+    named = [len(elements_named(elements, s)) for s in sentences]
+    at = max(range(len(sentences)), key=lambda i: (named[i], -i)) if any(named) else 0
     sentence = sentences[at]
     if not _pole_named(sentence, elements) and at + 1 < len(sentences):
         # (the pair named in a sentence of its own: "car and bike. both go when I want to go",
@@ -174,7 +180,9 @@ def _without_names(text: str, elements: Sequence[ConceptElement]) -> str:
             # (not a verb of theirs: "I'd have to walk them to school" keeps its "walk")
             bare = re.sub(
                 r"(?<!\bto\s)(?<!\bi\s)(?<!\bwe\s)(?<!'d\s)(?<!\bcan\s)\b"
-                r"(?:(?:in|on|with|by|for)\s+)?(?:the\s+|a\s+|my\s+)?" + re.escape(name) + r"s?\b",
+                r"(?:(?:in|on|with|by|for)\s+)?(?:the\s+|a\s+|my\s+)?"
+                + re.escape(name)
+                + r"(?:['\u2019]s|s)?\b",
                 " ",
                 bare,
                 flags=re.I,
