@@ -178,7 +178,9 @@ def test_no_junk_label_ever(mec: Methodology, case: dict[str, Any]) -> None:
         # (an apology wanted is a noun: "a voucher wi nae sorry"; or one not made: "nobody even
         # said sorry")
         sorry = r"(?<!\bno\s)(?<!\bnae\s)(?<!\ba\s)(?<!\bsaid\s)sorry"
-        assert not re.search(rf"\b(?:again|like i said|{sorry}|hard to say|not sure)\b", label), (
+        # (what they would not go through again is no "again" of the talk: round 278)
+        again = r"(?<!\bthrough\sthat\s)(?<!\bthrough\sit\s)again"
+        assert not re.search(rf"\b(?:{again}|like i said|{sorry}|hard to say|not sure)\b", label), (
             label
         )
 

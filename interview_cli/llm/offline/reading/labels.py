@@ -1114,11 +1114,16 @@ _OWN_TIME = re.compile(
     r"(?<=\bits\s)|(?<=\bis\s)|(?<=\bwas\s)|(?<=\bmore\s)|(?<=\bthe\s)|(?<=\bfor\s))me\s+time\b|"
     # ... and so is being out of one's own head, whose "my" and "of" go otherwise: "going at 6
     # gets me out of bed and out my own head" was "going at 6 gets me out" (round 273)
-    r"\bout\s+(?:of\s+)?my\s+(?:own\s+)?head\b",
+    r"\bout\s+(?:of\s+)?my\s+(?:own\s+)?head\b|"
+    # ... and so are "the life out of me" and "going through that again", whose pronoun goes
+    # and leaves them dangling ("frightened life out", "don't fancy going through", round 278)
+    r"\bthe\s+life\s+out\s+of\s+(?:me|him|her|us|them)\b|\bthrough\s+(?:that|it|all\s+that)\s+again\b",
     re.IGNORECASE,
 )
 _OWN_TIME_JOINED = re.compile(
-    r"\btime-for-(?:me|myself)\b|\bme-time\b|\bout-(?:of-)?my-(?:own-)?head\b", re.IGNORECASE
+    r"\btime-for-(?:me|myself)\b|\bme-time\b|\bout-(?:of-)?my-(?:own-)?head\b|"
+    r"\b(?:the-)?life-out-of-(?:me|him|her|us|them)\b|\bthrough-(?:that|it|all-that)-again\b",
+    re.IGNORECASE,
 )
 
 

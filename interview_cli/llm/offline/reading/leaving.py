@@ -489,9 +489,9 @@ _GOING_NOW = re.compile(
     r"call\s+it\s+a\s+day)\s+there|"
     r"(?:(?:that'?s|thats)\s+me|i'?m|im|i\s+am)\s+(?:done|finished|off)\s+for\s+(?:today|tonight|"
     r"the\s+(?:day|night)|now)|"
-    # (a cue to go: "Biscuit has just knocked a glass off the side so I think that's my cue",
-    # round 274 asked one more question)
-    r"(?:that'?s|thats|that\s+is)\s+my\s+cue(?:\s+to\s+(?:go|leave|get\s+going|stop))?)"
+    # (a cue to go, as ``tiring.yaml`` hears it said of the talk: "Biscuit has just knocked a
+    # glass off the side so I think that's my cue", round 274 asked one more question)
+    r"(?:that'?s|thats|that\s+is)\s+my\s+cue(?:\s+to\s+(?:go|leave|get\s+going))?)"
     r"(?=(?:\s+(?:now|then|sorry|soz|mate|love|duck|pet|lads|guys|i'?m\s+afraid|tbh|lol|haha|x+|"
     r"right\s+now|if\s+you\s+(?:don'?t|dont)\s+mind))*\s*(?:[,.;!?…\-]|$))",
     re.IGNORECASE,
