@@ -58,6 +58,14 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
         ("I'm scared I can't cope", "distress"),
         ("I hate feeling like I want to die", "distress"),
         ("I hate that I can't cope anymore", "distress"),
+        # round 279: what someone else expects of them, told calmly, is no distress of theirs;
+        # agreed with, it is
+        (
+            "My son worries, he half expects me to ring him to say I can't cope. I don't want "
+            "to be a burden to him",
+            "none",
+        ),
+        ("my son thinks I can't cope and he's right, I can't", "distress"),
         ("shut up, you idiot", "abuse"),
         ("oh just shut up with the questions", "abuse"),
         # round 100: abuse told of someone else, or said to them, is no abuse of the interviewer
