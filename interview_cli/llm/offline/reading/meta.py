@@ -115,6 +115,7 @@ _ECHO = re.compile(
     r"([^.?!]{1,40}?)\?+!*(?=\s|$)",  # "give me??" too
     re.IGNORECASE,
 )
+_ECHO_BEFORE_WELL = re.compile(r"^\s*([^.?!,]{1,30}?),\s+(?=(?:well|erm|um|oh|so)\b)", re.I)
 _ECHO_EXTRA = frozenset("you mean so oh well like what sorry the a".split())
 _TENTATIVE = frozenset("maybe perhaps probably possibly because cos 'cause so".split())
 _UNSURE = frozenset("idk dunno hmm hm um erm uh".split())
@@ -268,6 +269,11 @@ def without_echo(answer: str, question: str) -> str:
     answer = without_quoted_back(without_denial(answer, question), question)
     found = _ECHO.match(answer)
     if not found:
+        said = _ECHO_BEFORE_WELL.match(answer)
+        if said is not None and _echoed(said, question):
+            # (said back with a comma and a "well": "what happened next, well I got it back
+            # eventually!", round 279 asked 'You mentioned "what happened next".')
+            answer = answer[: said.start(1)] + " " * len(said.group(1)) + answer[said.end(1) :]
         return _without_mulled(answer, question)
     blanked = _echo_blanked(answer, question, found)
     again = _ECHO.match(blanked)
