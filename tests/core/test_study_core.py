@@ -66,6 +66,11 @@ def test_guide_coverage_needs_every_content_word_of_a_topic() -> None:
             "none",
         ),
         ("my son thinks I can't cope and he's right, I can't", "distress"),
+        # (review rv64: someone else's view first hides nothing said after it)
+        ("He thinks I'm being dramatic but some days I want to die", "distress"),
+        ("my partner thinks I'm fine, I'm not, I can't cope", "distress"),
+        ("my mum worries I'll hurt myself again", "distress"),
+        ("They expect me to just carry on like normal, I can't go on like this", "distress"),
         ("shut up, you idiot", "abuse"),
         ("oh just shut up with the questions", "abuse"),
         # round 100: abuse told of someone else, or said to them, is no abuse of the interviewer

@@ -270,7 +270,10 @@ def without_echo(answer: str, question: str) -> str:
     found = _ECHO.match(answer)
     if not found:
         said = _ECHO_BEFORE_WELL.match(answer)
-        if said is not None and _echoed(said, question):
+        # (not the option picked from a question offering two: "The comfort, well they're so
+        # light", asked "Is it more the battery life or the comfort?", review rv64)
+        offered = re.search(r"\bor\b", question, re.IGNORECASE) is not None
+        if said is not None and not offered and _echoed(said, question):
             # (said back with a comma and a "well": "what happened next, well I got it back
             # eventually!", round 279 asked 'You mentioned "what happened next".')
             answer = answer[: said.start(1)] + " " * len(said.group(1)) + answer[said.end(1) :]

@@ -274,18 +274,20 @@ def _set_aside(kind: str, text: str, m: re.Match[str]) -> bool:
     if kind == "abuse":
         return bool(_REPORTED.search(text, 0, m.start()) or _SHUT_A_PLACE.match(text, m.end()))
     if kind == "distress":
-        if _THEIR_WORRY.search(text, 0, m.start()):
+        if "cope" in m.group() and _THEIR_WORRY.search(text, 0, m.start()):
             return True
         return bool(_DREADED.search(text, 0, m.start()) and _COPE_WITH.match(text, m.start()))
     return False
 
 
-# Distress someone else expects of them, told as theirs: "My son worries, he half expects me to
-# ring him to say I can't cope" (round 279 showed a support line to a calm woman explaining why
-# she wants to manage on her own; English)
+# Not coping as words someone else expects them to say, told as theirs: "My son worries, he half
+# expects me to ring him to say I can't cope" (round 279 showed a support line to a calm woman
+# explaining why she wants to manage on her own; English). Only "can't cope", only as the words
+# they are expected to say: never "He thinks I'm being dramatic but some days I want to die",
+# "my partner thinks I'm fine, I'm not, I can't cope" (review rv64)
 _THEIR_WORRY = re.compile(
-    r"\b(?:he|she|they|my\s+\w+)\s+(?:half\s+|probably\s+|still\s+)?(?:expects?|thinks?|worries|"
-    r"fears?|reckons?)\s+(?:me\s+to\b|that\s+i\b|i\b)[^.!?]{0,40}$"
+    r"\b(?:expects?|expecting|wants?|waiting\s+for)\s+me\s+to\s+(?:ring|call|phone|text|tell|say)\b"
+    r"[^.!?,;]{0,25}?(?:\bsay|\btell\s+\w+)?\s*(?:that\s+)?$"
 )
 
 

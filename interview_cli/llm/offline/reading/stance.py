@@ -86,9 +86,9 @@ _ILL_FOR_I_WILL = re.compile(
 # (and so is someone else's trouble, as the condition of what they can do: "Means I can get in
 # early if someone's struggling", round 279 asked "Why does that bother you?")
 _IF_IT_WAS = re.compile(
-    r"(?<!\bas\s)\bif\s+(?:it|they|that|he|she|someone|somebody|anyone|anybody|a\s+kid|"
-    r"one\s+of\s+(?:them|my\s+[\w-]+)|the\s+[\w-]+)(?:\s+(?:was|were|is|are|turned\s+out|"
-    r"turns\s+out)|'s)(?:\s+(?:a\s+bit|too|really|totally|complete|utter|any))?\s+[\w-]+",
+    r"(?<!\bas\s)\bif\s+(?:(?:someone|somebody)(?:'s|\s+is)\s+(?:struggling|having\s+a\s+hard\s+time)\b|"
+    r"(?:it|they|that|he|she|the\s+[\w-]+)(?:\s+(?:was|were|is|are|turned\s+out|"
+    r"turns\s+out)|'s)(?:\s+(?:a\s+bit|too|really|totally|complete|utter|any))?\s+[\w-]+)",
     re.IGNORECASE,
 )
 
