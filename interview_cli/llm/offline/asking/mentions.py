@@ -100,12 +100,19 @@ def _not_a_head(w: str, i: int, tokens: Sequence[Token], v: Vocabulary) -> bool:
 _A_FIGURE = re.compile(r"^[£$€]?\d[\d.,]*[kpm]?$|^(?:quid|pounds?|euros?|dollars?|times|pence|p)$")
 
 
-def _a_likeness(tokens: Sequence[Token], j: int) -> bool:
-    """The "a" at ``j`` opens a likeness: "like it's a ...", "like it was a ...", "as a ..."
-    after a word of how ("stiff as a board", "dead as a dodo"), not a role ("as a mum")."""
+def _no_thing_after(tokens: Sequence[Token], j: int) -> bool:
+    """The "a" at ``j`` opens no thing of theirs: a likeness ("made me feel like a person" is
+    no "the person", round 179; "lose keys like it's a sport", round 275 asked "You mentioned
+    the sport."; "stiff as a board" after a word of how, round 273's "the board"; not a role,
+    "as a mum", nor a liking, "I'd like a case"), or a rate ("about £1.80 a litre" is no "the
+    litre", round 276)."""
     if tokens[j].norm not in ("a", "an") or j == 0:
         return False
     before = tokens[j - 1].norm
+    if before == "like":
+        return not (j > 1 and tokens[j - 2].norm in _WHO_WOULD)
+    if _A_FIGURE.match(before):
+        return True
     if before in ("it's", "its", "it", "was", "were", "is") and j > 1:
         return tokens[j - 2].norm == "like" or (
             before in ("it", "was", "were", "is") and j > 2 and tokens[j - 3].norm == "like"
@@ -127,14 +134,8 @@ def _mention_in(w: str, tokens: Sequence[Token], v: Vocabulary) -> str:
             if j < 0 or not all(tokens[k].word for k in range(j, i)):
                 break
             det = MENTION_DETERMINERS.get(tokens[j].norm)
-            liking = j > 1 and tokens[j - 2].norm in _WHO_WOULD  # "I'd like a case"
-            if j and tokens[j - 1].norm == "like" and tokens[j].norm in ("a", "an") and not liking:
-                break  # a likeness: "made me feel like a person" is no "the person" (round 179)
-            if tokens[j].norm in ("a", "an") and j and _A_FIGURE.match(tokens[j - 1].norm):
-                break  # a rate: "about £1.80 a litre" is no "the litre" (round 276)
-            if _a_likeness(tokens, j):
-                break  # ... "lose keys like it's a sport", "stiff as a board" (round 275 asked
-                # "You mentioned the sport.", round 273 "You mentioned the board.")
+            if _no_thing_after(tokens, j):
+                break  # a likeness or a rate: "like a person", "about £1.80 a litre"
             if tokens[j].norm in ("a", "an") and (
                 (j and tokens[j - 1].norm in _VERDICT_LEADS) or w in _VERDICT_NOUNS
             ):

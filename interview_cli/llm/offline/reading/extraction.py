@@ -373,7 +373,7 @@ def _finished(request: ExtractRequest, view: OntologyView, read: _Read, empty: s
             for e in edges
             if not (normal(e.source) == focus and normal(e.target) in putting_right)
         ]
-    edges = steered_edges(request, steer, new, nodes, edges, normal(request.focus_label or ""))
+    edges = steered_edges(request, steer, new, nodes, edges)
     deepen = bool(steer) and _turn(request, view).deepen
     nodes, edges = what_it_came_to(request, view, steer, nodes, edges, deepen=deepen)
     # what they stress or ask to go back to is no doubtful aside ("the actual point is

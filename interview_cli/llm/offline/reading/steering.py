@@ -587,15 +587,15 @@ def steered_edges(
     new: ExtractedNode | None,
     nodes: list[ExtractedNode],
     edges: list[ExtractedEdge],
-    focus: str = "",
 ) -> list[ExtractedEdge]:
     """The answer's links, the ontology's permitted ones, with what was said after a request
     to go back to ``steer`` climbing from it (``relinked_from_steer``); from ``new``, the node
     the request's words made, only where the ontology lets every link climb from it. A request
-    to go back to the study itself leaves the ``focus`` (its normal label) all the same:
+    to go back to the study itself leaves the focus all the same:
     nothing said is linked to it ("Can we go back to the gym stuff? like the price is actually
     a big thing": round 273 took the price as said of the focus, and asked about the focus
     again)."""
+    focus = normal(request.focus_label or "")
     asked = find_steer(request.answer) if steer is None and focus else None
     if asked is not None and _back_on_topic(asked, request):
         # (only back to the study itself: "Going back to your question, it lets me actually

@@ -65,10 +65,7 @@ def pole(text: str, elements: Sequence[ConceptElement], most: int | None = None)
     text = _LEADING_CUE.sub("", text)
     for element in elements:
         for name in element_names(element):
-            # (with its "'s": "walking's the odd one out" left a pole "s its free", round 278)
-            text = re.sub(
-                r"\b" + re.escape(name) + r"(?:['\u2019]s|s)?\b", " ", text, flags=re.IGNORECASE
-            )
+            text = re.sub(r"\b" + _named(name), " ", text, flags=re.IGNORECASE)
     kept = [w for w in words(text) if w not in _POLE_NOISE]
     # A pole says something: numbers and little words alone ("1 for", "to") are none.
     if not any(w.isalpha() and w not in _NOT_A_POLE for w in kept):
@@ -172,6 +169,12 @@ def _denies(side: str, elements: Sequence[ConceptElement]) -> bool:
     return _ONLY_NOT.match(re.sub(r"\s+", " ", said).strip()) is not None
 
 
+def _named(name: str) -> str:
+    """An element's name as said, plural or with its "'s" ("walking's the odd one out" left a
+    pole "s its free", round 278)."""
+    return re.escape(name) + r"(?:['\u2019]s|s)?\b"
+
+
 def _without_names(text: str, elements: Sequence[ConceptElement]) -> str:
     """``text`` without the elements' names (and the preposition or article before one)."""
     bare = text
@@ -180,9 +183,7 @@ def _without_names(text: str, elements: Sequence[ConceptElement]) -> str:
             # (not a verb of theirs: "I'd have to walk them to school" keeps its "walk")
             bare = re.sub(
                 r"(?<!\bto\s)(?<!\bi\s)(?<!\bwe\s)(?<!'d\s)(?<!\bcan\s)\b"
-                r"(?:(?:in|on|with|by|for)\s+)?(?:the\s+|a\s+|my\s+)?"
-                + re.escape(name)
-                + r"(?:['\u2019]s|s)?\b",
+                r"(?:(?:in|on|with|by|for)\s+)?(?:the\s+|a\s+|my\s+)?" + _named(name),
                 " ",
                 bare,
                 flags=re.I,
