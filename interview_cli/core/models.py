@@ -166,6 +166,10 @@ class Assessment(CoreModel):
     # don't mind"; not "is there much more?" nor "I'll have to go soon"): let go at once,
     # whatever the turn (``continuation.check_continuation``)
     going: bool = False
+    # ... and that they did not know what the question asks ("sorry what?", "I don't know what
+    # you're asking"), and did not answer it: the question was not tried, and is asked again
+    # put another way (``vetoes.recent_redundancy``), no ceiling reached
+    puzzled: bool = False
     rationale: str = ""
 
     @classmethod

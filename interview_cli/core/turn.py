@@ -281,6 +281,14 @@ def answer_into_graph(
     return graph, content, delta
 
 
+def _ceiling(assessment: Assessment | None) -> str | None:
+    """The knowledge ceiling the answer reached: none when they did not know what the question
+    asks ("I don't know what you're asking" is no don't-know about the topic)."""
+    if assessment is None:
+        return None
+    return "none" if assessment.puzzled else assessment.knowledge_ceiling
+
+
 def probe_outcome(
     delta: GraphDelta, assessment: Assessment | None, focus: str | None = None
 ) -> str:
@@ -530,7 +538,7 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
         mention_counts=graph.mention_counts(),
         tuning=sat,
         answer_kind=assessment.answer_kind if assessment else None,
-        knowledge_ceiling=assessment.knowledge_ceiling if assessment else None,
+        knowledge_ceiling=_ceiling(assessment),
         breadth_answer=_answers_breadth_check(state, m),
         ran_without=m.tuning.ran_without,
         disowned=bool(delta.retracted),
@@ -542,9 +550,7 @@ def _take_answer(state: CoreState, inputs: TurnInput, embedder: Embedder | None)
         fatigue_threshold=sat.fatigue_threshold,
         productive_floor=sat.productive_answer_quality if delta.nodes_added else 0.0,
     )
-    tracker = append_response_signal(
-        tracker, depth, assessment.knowledge_ceiling if assessment else None
-    )
+    tracker = append_response_signal(tracker, depth, _ceiling(assessment))
     outcome = probe_outcome(delta, assessment, focus=tracker.previous_focus)
     left = tracker.previous_focus
     back_to = steer.node_id if steer is not None else None

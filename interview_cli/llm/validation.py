@@ -757,6 +757,7 @@ def validate_assessment(data: object) -> Assessment:
     safety = _safety(payload.get("safety"), notes)
     tiring = _flag(payload.get("tiring"), "tiring", notes)
     going = _flag(payload.get("going"), "going", notes)
+    puzzled = _flag(payload.get("puzzled"), "puzzled", notes)
     rationale = one_line(payload.get("rationale"))
     if notes:
         rationale = (
@@ -771,13 +772,15 @@ def validate_assessment(data: object) -> Assessment:
             "safety": safety,
             "tiring": tiring,
             "going": going,
+            "puzzled": puzzled,
             "rationale": rationale,
         }
     )
 
 
 def _flag(value: object, name: str, notes: list[str]) -> bool:
-    """A yes-or-no reading (``tiring``: they said they are tired; ``going``: leaving now);
+    """A yes-or-no reading (``tiring``: they said they are tired; ``going``: leaving now;
+    ``puzzled``: they did not know what the question asks);
     missing is no (older prompts and models do not send it), and so is a value that is no yes
     or no, recorded as such."""
     if value is None or isinstance(value, bool):

@@ -33,19 +33,40 @@ _NO = frozenset({"n", "no", "i do not agree", "i don't agree", "nein", "non", "n
 # each side, or any other word, is neither: "yeah no", "yes but not the recording".
 _YES_WORDS = frozenset(
     "yes yeah yeh yea yep yup ya aye sure ok okay k fine alright agreed absolutely happy course "
-    "why-not go-on go-ahead".split()
+    "why-not go-on go-ahead go-for-it fire-away sounds-good no-problem no-worries of-course "
+    "lets-go let's-go lets-do-it let's-do-it all-good ready".split()
 )
 _NO_WORDS = frozenset("no nope nah not don't dont disagree".split())
 # ... words that say neither on their own ("I don't consent" is a no, the review)
 _AROUND = frozenset(
     "i i'm im go on ahead that's thats of please thanks thank you ta cheers then to do by me "
-    "agree consent want sorry".split()
+    "agree consent want sorry really when are".split()
+)
+
+
+_YES_PHRASES = (
+    "why not",
+    "go for it",
+    "go on",
+    "go ahead",
+    "fire away",
+    "sounds good",
+    "no problem",
+    "no worries",
+    "of course",
+    "lets go",
+    "let's go",
+    "lets do it",
+    "let's do it",
+    "all good",
 )
 
 
 def _joined(words: str) -> str:
-    """Phrases that say yes as one word: "why not", "go on", "go ahead"."""
-    for phrase in ("why not", "go on", "go ahead"):
+    """Phrases that say yes as one word: "why not", "go on", "go ahead", "go for it" ("yeah
+    sure go for it" was told "Please answer yes or no.", round 282), "no worries" (a yes,
+    for all its "no")."""
+    for phrase in _YES_PHRASES:
         words = words.replace(phrase, phrase.replace(" ", "-"))
     return words
 

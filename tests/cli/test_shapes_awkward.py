@@ -158,3 +158,28 @@ def test_a_feeling_told_with_a_stage_is_not_asked_for_again(tmp_path: Path) -> N
         question = turn["question"]
         about_basket = question["focus_label"] == "filling the basket"
         assert not (question["strategy"] == "explore_feelings" and about_basket), question["text"]
+
+
+def test_a_rating_question_not_understood_is_owned_and_asked_plainly(tmp_path: Path) -> None:
+    # Round 278's grid went on from "sorry what?" to laddering the construct unrated, and
+    # closed at "I don't know what you're asking" as if she knew nothing more.
+    doc = _interview(
+        tmp_path,
+        "transport_modes_grid",
+        [
+            "the car and the bike you just go when you want, the bus youre stuck with the "
+            "timetable",
+            "sorry what?",
+            "train 4 walking 1 scooter 1 taxi 2",
+            "I don't know what you're asking",
+        ],
+        6,
+    )
+    turns = doc["turns"]
+    assert [t["question"]["strategy"] for t in turns[1:3]] == ["rate_elements", "rate_elements"]
+    again = turns[2]["question"]["text"]
+    assert again.startswith("Sorry,") and "3 if it's in between" in again
+    assert turns[1]["assessment"]["puzzled"] and not turns[0]["assessment"]["puzzled"]
+    # (not knowing what a triad asks is no knowledge ceiling: the grid goes on)
+    assert doc["pending_question"]["kind"] == "follow_up" and doc["closing"] is None
+    assert _ratings(doc, "go when you want vs stuck with timetable")["walking"] == 1.0

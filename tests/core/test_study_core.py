@@ -212,6 +212,12 @@ def test_offline_safety_rules_by_language() -> None:
         ("i dont agree", False),
         ("I don't consent", False),
         ("no i don't want to", False),
+        # round 282 (and a yes for all its "no")
+        ("yeah sure go for it", True),
+        ("no worries", True),
+        ("fire away", True),
+        ("ready when you are", True),
+        ("nah not really", False),
     ],
 )
 def test_consent_replies(reply: str, agreed: bool) -> None:
@@ -220,7 +226,15 @@ def test_consent_replies(reply: str, agreed: bool) -> None:
 
 @pytest.mark.parametrize(
     "reply",
-    ["maybe later", "yeah no", "yes but not the recording", "what is it for?", "not sure", "ok?"],
+    [
+        "maybe later",
+        "yeah no",
+        "yes but not the recording",
+        "what is it for?",
+        "not sure",
+        "ok?",
+        "no go for it",
+    ],
 )
 def test_an_unclear_consent_reply_is_neither(reply: str) -> None:
     assert consent_reply(reply) is None

@@ -118,6 +118,17 @@ def test_redundancy_lifts_when_the_focus_yielded_since() -> None:
     assert recent_redundancy(DEEPEN, "n1", ctx(t, focus_history=history)) is None
 
 
+def test_a_question_they_did_not_understand_was_not_tried() -> None:
+    # "sorry what?" to the question of decision turn 5: it may be asked again, put another
+    # way; not understood twice (turns 4 and 5), it is spent
+    t = tracker(n1=node("n1", last_yield_turn=1))
+    once = [FocusEntry(turn=5, strategy="deepen", node_id="n1")]
+    assert recent_redundancy(DEEPEN, "n1", ctx(t, focus_history=once)) is not None
+    assert recent_redundancy(DEEPEN, "n1", ctx(t, focus_history=once, puzzled=True)) is None
+    twice = [FocusEntry(turn=4, strategy="deepen", node_id="n1"), *once]
+    assert recent_redundancy(DEEPEN, "n1", ctx(t, focus_history=twice, puzzled=True)) is not None
+
+
 def test_node_less_redundancy_uses_consecutive_zero_yield_turns() -> None:
     t = tracker()
     history = [FocusEntry(turn=4, strategy="reflect", node_id=None)]

@@ -322,6 +322,14 @@ def test_going_is_a_yes_or_no_and_missing_is_no() -> None:
     assert odd.going is False and "going: invalid value 'maybe'" in odd.rationale
 
 
+def test_puzzled_is_a_yes_or_no_and_missing_is_no() -> None:
+    # the model's word that the respondent did not know what the question asks
+    assert validate_assessment(full_assessment(puzzled=True)).puzzled is True
+    assert validate_assessment(full_assessment()).puzzled is False  # older prompts send none
+    odd = validate_assessment(full_assessment(puzzled="eh"))
+    assert odd.puzzled is False and "puzzled: invalid value 'eh'" in odd.rationale
+
+
 def test_scores_are_coerced() -> None:
     result = validate_assessment(
         full_assessment(

@@ -434,10 +434,10 @@ def test_rubric_file_parses_by_indentation() -> None:
     assert rubrics["response_depth"].lines == ("1 = little", "5 = lots")
     shipped = load_rubrics()
     categories = {"hedging_language", "knowledge_ceiling", "answer_kind", "safety"}
-    categories |= {"tiring", "going"}
+    categories |= {"tiring", "going", "puzzled"}
     assert set(RUBRIC_SIGNALS) | categories == set(shipped)
     # (a yes-or-no rubric has its two lines)
-    flags = ("tiring", "going")
+    flags = ("tiring", "going", "puzzled")
     assert all(len(r.lines) >= (2 if name in flags else 3) for name, r in shipped.items())
 
 

@@ -301,6 +301,7 @@ def _veto_context(inputs: DecisionInputs) -> VetoContext:
         graph=inputs.graph,
         element_to_raise=to_raise,
         unappealing=unappealing,
+        puzzled=inputs.assessment is not None and inputs.assessment.puzzled,
     )
 
 

@@ -160,6 +160,9 @@ class VetoContext:
     # nodes of elements received without appeal (``decision._unappealing_nodes``).
     element_to_raise: str | None = None
     unappealing: frozenset[str] = frozenset()
+    # The last answer did not know what its question asks (``Assessment.puzzled``): that
+    # question was not tried, and may be asked again, put another way.
+    puzzled: bool = False
 
     @cached_property
     def just_elicited(self) -> dict[str, str]:
@@ -297,14 +300,17 @@ def _nothing_learned_since(node_id: str | None, turn: int, ctx: VetoContext) -> 
 
 def recent_redundancy(strategy: StrategySpec, node_id: str | None, ctx: VetoContext) -> str | None:
     """Seed 004 RecentRedundancyScorer, in v2 terms: do not repeat a (strategy, focus) pair
-    that was tried within the window and taught us nothing."""
+    that was tried within the window and taught us nothing. A question the respondent did not
+    understand was not tried ("sorry what?" to a grid's rating question went on to laddering
+    its construct, and "I don't know what you're asking" then closed the interview, round
+    278); twice not understood, it is."""
     if strategy.focus_mode == "element":
         return None  # each element question raises another element
     window_start = ctx.turn_number - ctx.tuning.redundancy_window_turns
     for entry in reversed(ctx.focus_history):
         if entry.turn < window_start:
             break
-        if entry.turn >= ctx.turn_number:
+        if entry.turn >= ctx.turn_number or (ctx.puzzled and entry.turn == ctx.turn_number - 1):
             continue
         if entry.strategy == strategy.name and entry.node_id == node_id:
             if _nothing_learned_since(node_id, entry.turn, ctx):

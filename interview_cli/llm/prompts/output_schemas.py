@@ -150,6 +150,7 @@ def assessment_schema() -> dict[str, Any]:
     properties["safety"] = {"type": "string", "enum": list(SAFETY_KINDS)}
     properties["tiring"] = {"type": "boolean"}
     properties["going"] = {"type": "boolean"}
+    properties["puzzled"] = {"type": "boolean"}
     return _object(properties, "Rubric ratings of the respondent's latest answer.")
 
 

@@ -100,6 +100,11 @@ def _going(answer: str) -> bool:
         # round 277
         "Sorry, I really do have to go, 30 books on the Romans aren't going to mark themselves. "
         "Diolch, hope it helps, hwyl!",
+        # round 282: an address before the going, and slang for it
+        "Well so I don't upset the neighbours, they've been good to me. But I'm sorry love I "
+        "really must go now, Jean will be outside tooting. It's been nice chatting, thank you",
+        "nah i think thats most of it. sorry ive gotta dip, my bus is in 5 and im already "
+        "cutting it fine. cheers tho",
     ],
 )
 def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
@@ -129,6 +134,10 @@ def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
         "battery light goes red and thats my cue",
         "Bus shows 'due' on the app, that's my cue to go.",
         "payday, thats my cue lol",
+        # (a dip is no going but said plainly of them; nor a "but I must" of a choice)
+        "you have to dip the fries in it, its the best bit",
+        "I need to dip into savings for that",
+        "I'm sorry but I must go with the cheaper one, the budget is tight.",
     ],
 )
 def test_a_tiredness_or_a_going_later_is_no_leaving_now(answer: str) -> None:

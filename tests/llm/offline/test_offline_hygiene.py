@@ -8,7 +8,9 @@ import pytest
 from offline_fixtures import A, P, T, extract, shipped_mec
 
 from interview_cli.config.schemas import Methodology
-from interview_cli.llm.offline.reading.meta import blank_meta, meta_kind
+from interview_cli.llm.offline.reading.assessor import assess_offline
+from interview_cli.llm.offline.reading.meta import blank_meta, meta_kind, puzzled
+from interview_cli.llm.protocol import AssessRequest
 
 
 @pytest.fixture(scope="module")
@@ -118,6 +120,37 @@ def test_permitted_links_leave_no_rejection(mec: Methodology) -> None:
 )
 def test_meta_kind(answer: str, kind: str | None) -> None:
     assert meta_kind(answer) == kind
+
+
+@pytest.mark.parametrize(
+    ("answer", "is_puzzled"),
+    [
+        # not knowing what the question asks, and not answering it (round 278's grid, round 282)
+        ("sorry what?", True),
+        ("I don't know what you're asking", True),
+        ("i dont know what ur asking me tbh", True),
+        ("you what?", True),
+        ("come again?", True),
+        ("sorry, rate what exactly?", True),
+        (
+            "Helped me past what? It's the patients who are scared not me lol. I'm not sure what "
+            "you're asking to be honest.",
+            True,
+        ),
+        # ... answered after all, or a don't-know about the topic
+        (
+            "haha wdym counts? like if i can actually hear myself think i get way more done. "
+            "otherwise i just read the same page 4 times",
+            False,
+        ),
+        ("I don't know what you're asking for but the bus is cheap", False),
+        ("I don't know, it just does.", False),
+        ("Not sure I follow recipes much, I just wing it", False),
+    ],
+)
+def test_a_question_not_understood_is_puzzled(answer: str, is_puzzled: bool) -> None:
+    assert puzzled(answer) is is_puzzled
+    assert assess_offline(AssessRequest(question="Why?", answer=answer)).puzzled is is_puzzled
 
 
 def test_blanking_keeps_offsets_and_the_rest_of_the_answer() -> None:

@@ -32,7 +32,7 @@ from interview_cli.llm.offline.asking.phrases import as_a_doing, phrase_for
 from interview_cli.llm.offline.asking.reference import asked_back_to, reference_for, request_answers
 from interview_cli.llm.offline.lexicon import KIN
 from interview_cli.llm.offline.reading.doubt import sentence_at
-from interview_cli.llm.offline.reading.meta import PUZZLED
+from interview_cli.llm.offline.reading.meta import PUZZLED, PUZZLED_LATER
 from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.offline.reading.steering import put_right
 from interview_cli.llm.protocol import QuestionRequest
@@ -120,19 +120,6 @@ _ASKED_TWICE = re.compile(
 )
 
 
-# Puzzled at the question after trying an answer, in a sentence of its own: "what does it give
-# me? a sore head haha. what do you mean like?" (round 239 asked on without a word)
-_PUZZLED_LATER = re.compile(
-    r"(?<=[.!?])\s+(?:(?:sorry|but|so|like|eh)\W+)?(?:what\s+do\s+(?:you|u|ye)\s+mean|wdym)"
-    r"(?:\s+(?:like|exactly|by\s+that|by\s+it)(?:\s+exactly)?)?\s*\?"
-    # (said to them in a story: "What do you mean exactly? he goes.", the review)
-    r"(?!\s*(?:he|she|they|says|said|goes|went|asked|the\s+\w+\s+(?:says|said|goes))\b)|"
-    r"(?<=[.!?,])\s+(?:i'?m\s+)?not\s+sure\s+what\s+(?:you|u)\s+mean(?:\s+(?:tbh|there|by\s+that|sorry))*"
-    r"\s*(?:[.?!]|$)",
-    re.IGNORECASE,
-)
-
-
 # Asking whether they talk to a machine, in a sentence of its own: "i wasnt hoping for
 # anything. are you a bot lol" (round 240 asked on as if nothing was said); not "I always end up
 # asking are you a bot or a person", the review
@@ -154,7 +141,7 @@ def _owned_as(last: str) -> str:
     said."""
     if _ASKED_IF_A_MACHINE.search(last):
         return "machine"
-    if PUZZLED.match(last) or _PUZZLED_LATER.search(last):
+    if PUZZLED.match(last) or PUZZLED_LATER.search(last):
         return "puzzled"
     if _ASKED_ALREADY.search(last):
         return "asked twice" if _ASKED_TWICE.search(last) else "asked"
@@ -188,6 +175,14 @@ def _called_away(answer: str) -> bool:
     typed interview heard "Okay, no rush." after it)."""
     found = list(_AWAY.finditer(answer))
     return bool(found) and len(answer[found[-1].end() :].split()) < 6
+
+
+def owning_a_puzzle(request: QuestionRequest, question: str) -> str:
+    """``question`` after owning it when the last answer was puzzled by the one before ("Sorry,
+    I put that badly."), and as it is otherwise: a journey's or a grid's question, which says
+    nothing else first (round 282's grid was asked its rating again without a word)."""
+    last = request.recent[-1].answer if request.recent else ""
+    return _owned_first(request, question) if _owned_as(last) == "puzzled" else question
 
 
 def unacknowledged(question: str) -> str:

@@ -31,7 +31,7 @@ from interview_cli.llm.offline.lexicon import (
     VALUE_WORDS,
 )
 from interview_cli.llm.offline.reading.clauses import sentence_start
-from interview_cli.llm.offline.reading.meta import meta_kind
+from interview_cli.llm.offline.reading.meta import meta_kind, puzzled
 from interview_cli.llm.offline.reading.nonanswers import (
     answer_kind,
     blank_spans,
@@ -136,7 +136,7 @@ def knowledge_ceiling(f: Features, answer: str) -> str:
     don't-know with almost nothing else. Exploratory: a don't-know that goes on thinking
     ("not sure, but maybe ...", "I wonder") or keeps talking for a while.
     """
-    if meta_kind(answer) in ("clarify", "off_topic"):
+    if meta_kind(answer) in ("clarify", "off_topic") or puzzled(answer):
         return "none"  # "not sure what you mean": the question, not the ladder, stopped them
     if f.terminal and not f.exploratory:
         # "Honestly, that's all there is to it. Because not hauling weight uphill": a
@@ -260,7 +260,6 @@ def assess_offline(request: AssessRequest) -> Assessment:
         # not the end of what they know; nothing was asked about yet to know no more of
         ceiling = "none"
     hedging = hedging_level(f)
-
     depth = _depth(f, ceiling)
     kind = answer_kind(answer)
 
@@ -308,5 +307,6 @@ def assess_offline(request: AssessRequest) -> Assessment:
         # tired or short of time now ("Sorry I'm flagging a bit now", "is there much more?")
         tiring=bool(inline_spans(answer, ("tiring",))),
         going=going_now(answer),
+        puzzled=puzzled(answer),
         rationale="offline heuristics: length, hedges, specifics, causal cues, don't-know phrases",
     )

@@ -59,7 +59,7 @@ _MODAL = (
 )
 # ... what they must do: go, or end the talk
 _GO = (
-    r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|"
+    r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|dip|"
     # ("got to jump on a call now", round 268)
     r"jump(?:\s+on\s+(?:a|another|the|this|my)\s+(?:call|meeting|zoom|teams(?:\s+call)?))?|"
     r"leave\s+(?:now|right\s+now)|"
@@ -80,7 +80,9 @@ _END = (
 )
 _LEADS = (
     # ("really sorry i have to go!!", "oh god sorry ...": round 268 asked on)
-    r"(?:(?:sorry|soz|sry|apologies|apols|anyway|right|ok|okay|k|oh|ah|um|honestly|actually|"
+    # ("But I'm sorry love I really must go now, Jean will be outside tooting", round 282)
+    r"(?:(?:sorry|i'?m\s+sorry|im\s+sorry|but|soz|sry|apologies|apols|anyway|right|ok|okay|k|oh|"
+    r"ah|um|honestly|actually|"
     r"really|so|very|god|gosh|omg|oops|whoops|"
     r"yeah|well|look|listen|ugh|argh|tbh|mate|love|hun|hon|pet|lads|guys|fam|reckon|please|"
     r"i\s+think|i\s+guess|i\s+reckon|i'?m\s+afraid|alright|nah|grand)\W+){0,3}"
@@ -481,7 +483,7 @@ def says_going(text: str) -> bool:
 # there"), or done for the day ("that's me done for tonight")
 _GOING_NOW = re.compile(
     rf"\b(?:(?:{_I})?{_ADVERB}{_MODAL}"
-    r"(?:go|run|dash|shoot|fly|scoot|bounce|head(?:\s+off|\s+out)?|get\s+going|leave|log\s+off|"
+    r"(?:go|run|dash|shoot|fly|scoot|bounce|dip|head(?:\s+off|\s+out)?|get\s+going|leave|log\s+off|"
     r"sign\s+off|make\s+a\s+move|make\s+tracks|love\s+(?:you|yer|ya)\s+and\s+leave\s+(?:you|yer|ya)|"
     r"jump\s+on\s+(?:a|another|the|my)\s+(?:call|meeting|zoom|teams(?:\s+call)?)|"
     r"leave\s+it\s+there|stop\s+(?:there|here|now))|"

@@ -480,6 +480,12 @@ PUZZLED = re.compile(
     r"(?:matters?|important|else)\s+(?:about|to|for)\s+what\s*[,?]|"
     r"(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+|too\s+)?sure\s+what\s+(?:you|u)(?:'re|\s+are)\s+"
     r"(?:after|asking|getting\s+at|on\s+about)\b|"
+    # ("I don't know what you're asking", "you what?", "rate what exactly?": round 282)
+    r"(?:i\s+)?(?:do\s*n[o'’]?t|dont)\s+(?:really\s+|quite\s+)?(?:know|get|understand|see)\s+what\s+"
+    r"(?:(?:you|u|ye)(?:'re|\s+are|re|r)?|ur)\s+(?:asking|after|getting\s+at|on\s+about)"
+    r"(?:\s+(?:me|tbh|to\s+be\s+honest|honestly|there|here|sorry|mate|love|really|exactly))*"
+    r"\s*(?:[.?!]|$)|"
+    r"(?:you|u)\s+what\s*\?|[\w'-]+\s+what\s+exactly\s*\?|"
     r"(?:you'?ve|you\s+have|uve|u\s+have)\s+lost\s+me\b|"
     r"(?:makes?|does|do|means?|gives?|lets?)\s+what(?:\s+[\w'-]+)?\s*\?|"
     # "Sorry, can you say that again? The local what?", "Which dog?" (round 198)
@@ -491,8 +497,54 @@ PUZZLED = re.compile(
 )
 
 
+# Puzzled at the question after trying an answer, in a sentence of its own: "what does it give
+# me? a sore head haha. what do you mean like?" (round 239 asked on without a word)
+PUZZLED_LATER = re.compile(
+    r"(?<=[.!?])\s+(?:(?:sorry|but|so|like|eh)\W+)?(?:what\s+do\s+(?:you|u|ye)\s+mean|wdym)"
+    r"(?:\s+(?:like|exactly|by\s+that|by\s+it)(?:\s+exactly)?)?\s*\?"
+    # (said to them in a story: "What do you mean exactly? he goes.", the review)
+    r"(?!\s*(?:he|she|they|says|said|goes|went|asked|the\s+\w+\s+(?:says|said|goes))\b)|"
+    # ("Helped me past what? It's the patients who are scared not me lol. I'm not sure what you're
+    # asking to be honest.", round 282 asked on without a word)
+    r"(?<=[.!?,])\s+(?:i'?m\s+)?not\s+sure\s+what\s+(?:you|u)(?:\s+mean|(?:'re|\s+are)\s+asking)"
+    r"(?:\s+(?:tbh|there|by\s+that|sorry|to\s+be\s+honest))*"
+    r"\s*(?:[.?!]|$)",
+    re.IGNORECASE,
+)
+
+
+def puzzled(answer: str) -> bool:
+    """The answer leaves the question unanswered for not knowing what it asks
+    (``Assessment.puzzled``): it closes puzzled ("Helped me past what? It's the patients who
+    are scared not me lol. I'm not sure what you're asking to be honest."), or it is a puzzle
+    with little else ("sorry what?", "I don't know what you're asking", "rate what exactly?").
+    Not one answered after all: "haha wdym counts? like if i can actually hear myself think i
+    get way more done"."""
+    sentences = [m for m in _SENTENCE.finditer(answer) if m.group().strip()]
+    if not sentences:
+        return False
+    last = sentences[-1].group()
+    spans = [s for s in meta_spans(answer) if s.sentence and s.kind == "clarify"]
+    if PUZZLED_LATER.search(answer, max(0, sentences[-1].start() - 1)) or any(
+        s.end >= sentences[-1].end() for s in spans
+    ):
+        return True
+    if PUZZLED.match(last) and len(sentences) == 1:
+        return True
+    opened = PUZZLED.match(answer) is not None or any(
+        s.start == sentences[0].start() for s in spans
+    )
+    rest = answer[sentences[0].end() :]
+    return opened and len(re.findall(r"[^\W\d_]+", blank_meta(rest))) < _ANSWERED_AFTER
+
+
+_ANSWERED_AFTER = 8  # words after a puzzled first sentence that answer the question after all
+
+
 __all__ = [
     "PUZZLED",
+    "PUZZLED_LATER",
+    "puzzled",
     "interviewers_words",
     "LOAD_OFF",
     "REASONS",

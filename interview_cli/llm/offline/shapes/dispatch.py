@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from interview_cli.core.models import Extraction
+from interview_cli.llm.offline.asking.acknowledgements import owning_a_puzzle
 from interview_cli.llm.offline.shapes.common import hollow
 from interview_cli.llm.offline.shapes.grid import extract_grid, grid_opening, grid_question
 from interview_cli.llm.offline.shapes.journey import (
@@ -47,11 +48,14 @@ def shaped_question(request: QuestionRequest) -> str | None:
 def _filled(write: Callable[[QuestionRequest], str | None], request: QuestionRequest) -> str | None:
     """The question, never one with an empty slot: a hollow one falls back to the question
     without a focus (the next stage of a journey, the next triad of a grid), else to the
-    plain offline question (None)."""
+    plain offline question (None). After a question they did not understand, it owns that
+    first."""
+    closing = request.closing or request.strategy.generates_closing_question
     text = write(request)
-    if text is None or not hollow(text):
-        return text
-    if request.closing or request.strategy.generates_closing_question:
-        return None
-    text = write(request.model_copy(update={"focus_label": None, "focus_type": None}))
-    return text if text is not None and not hollow(text) else None
+    if text is not None and hollow(text):
+        if closing:
+            return None
+        text = write(request.model_copy(update={"focus_label": None, "focus_type": None}))
+        text = text if text is not None and not hollow(text) else None
+    # (a question after one they did not understand owns it first: "Sorry, I put that badly.")
+    return owning_a_puzzle(request, text) if text is not None and not closing else text

@@ -28,6 +28,7 @@ from interview_cli.config.shapes import GridSpec
 from interview_cli.core.grid import POLE_SEPARATOR, triad
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.llm.offline.reading.clauses import blank
+from interview_cli.llm.offline.reading.meta import puzzled
 from interview_cli.llm.offline.reading.nonanswers import answer_kind
 from interview_cli.llm.offline.shapes.common import clean_label, elements_named, label_list
 from interview_cli.llm.offline.shapes.grid_answers import (
@@ -114,12 +115,25 @@ def grid_question(request: QuestionRequest) -> str | None:
         return _next_triad(request, elements)
     left, sep, right = focus.partition(POLE_SEPARATOR)
     low, high = spec.rating_scale
+    # (asked again, put another way, when they did not know what it asked: "sorry what?")
+    last = request.recent[-1] if request.recent else None
+    again = last is not None and puzzled(last.answer) and left.lower() in last.question.lower()
     if strategy.family in LADDERING_FAMILIES:
+        if sep and again:
+            return f"What difference does it make to you whether one is {left} or {right}?"
         if sep:
             return f"Why does it matter to you whether one is {left} or {right}?"
         return f"Why does {focus} matter to you?"
     pole_low, pole_high = (left, right) if sep else (focus, f"not {focus}")
     values = {"low": low, "high": high, "a": pole_low, "b": pole_high}
+    if again:
+        rated = {label.lower() for label in request.rated_elements}
+        pending = [e.label for e in elements if e.label.lower() not in rated] or [
+            e.label for e in elements
+        ]
+        return _RATE_PLAINLY.format(
+            **values, mid=(low + high) // 2, elements=label_list(pending).capitalize()
+        )
     # Asked before on this construct, the rating question asks for the elements still
     # unrated; the first time, for every element (the triad's implicit ratings included).
     if any(p.strategy == strategy.name for p in request.probes):
@@ -130,6 +144,12 @@ def grid_question(request: QuestionRequest) -> str | None:
     template = _RATING[max(0, len(request.covered_labels) - 1) % len(_RATING)]
     return template.format(**values, elements=label_list([e.label for e in elements]))
 
+
+# Not understood: the same rating, said plainly one step at a time, with a middle.
+_RATE_PLAINLY = (
+    "Take each of these in turn and say whether it's more {a} or more {b}: {low} if it's {a}, "
+    "{high} if it's {b}, {mid} if it's in between. {elements}?"
+)
 
 # Some elements rated already: the rest, in the order the question lists them.
 _RATE_REST = "And the others, from {low} for {a} to {high} for {b}: how would you rate {elements}?"
