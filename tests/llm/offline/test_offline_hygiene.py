@@ -131,6 +131,7 @@ def test_meta_kind(answer: str, kind: str | None) -> None:
         ("i dont know what ur asking me tbh", True),
         ("you what?", True),
         ("come again?", True),
+        ("Sorry, what you mean?", True),
         ("sorry, rate what exactly?", True),
         (
             "Helped me past what? It's the patients who are scared not me lol. I'm not sure what "

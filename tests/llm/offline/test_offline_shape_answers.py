@@ -176,6 +176,29 @@ def test_triad_answers_typed_as_people_talk(answer: str, construct: str) -> None
             "motorised vs human powered",
             {"car": 1, "bus": 1, "bicycle": 5},
         ),
+        # round 283: a denial then what it is instead, a lead-in, a side that only affirms
+        (
+            "Car and bike both go when I want them to go, the bus doesnt, you're stuck with "
+            "the timetable. That matters to me because I open the pharmacy at half 8",
+            "go when i want to go vs stuck with timetable",
+            None,
+        ),
+        (
+            "Look I'm going to have to stop there, sorry. Quickly: bus and walking are cheap, "
+            "car isn't. That's me done, thanks",
+            "cheap vs not cheap",
+            None,
+        ),
+        (
+            "e-scooter and bike you can't carry anything, car you can.",
+            "can't carry anything vs can carry anything",
+            {"e-scooter": 1, "bicycle": 1, "car": 5},
+        ),
+        (
+            "train and bus dont need parking, the car does",
+            "dont need parking vs need parking",
+            None,
+        ),
     ],
 )
 def test_triad_answers_people_give(
@@ -230,6 +253,20 @@ FOCUS = {"strategy": "rate_elements", "focus_label": "private vs shared", "focus
         ),
         # seven numbers after a question that listed only some: the concept's order
         ("1 2 5 4 1 2 3", "And the others: train and walking?", {"car": 1, "taxi": 3}),
+        # round 283: the rest said at once, and names in a row sharing a number
+        (
+            "Well only the car really has a parking problem. Car 5, bike 2 cos you still need "
+            "somewhere to lock it, everything else 1. Oh and sorry I said 7 quid, it's 6.50",
+            RATE,
+            {"car": 5, "bicycle": 2, "bus": 1, "train": 1, "taxi": 1},
+        ),
+        (
+            "sorry what? do you mean how active is each one? if so bike 1, walking 1, e-scooter "
+            "3 I guess you stand, car 4 you're driving at least, bus train taxi 5",
+            RATE,
+            {"bicycle": 1, "e-scooter": 3, "car": 4, "bus": 5, "train": 5, "taxi": 5},
+        ),
+        ("bus and train 5, car 1", RATE, {"bus": 5, "train": 5, "car": 1}),
     ],
 )
 def test_rating_answers_by_name_by_position_and_in_part(

@@ -32,7 +32,7 @@ from interview_cli.llm.offline.asking.phrases import as_a_doing, phrase_for
 from interview_cli.llm.offline.asking.reference import asked_back_to, reference_for, request_answers
 from interview_cli.llm.offline.lexicon import KIN
 from interview_cli.llm.offline.reading.doubt import sentence_at
-from interview_cli.llm.offline.reading.meta import PUZZLED, PUZZLED_LATER
+from interview_cli.llm.offline.reading.meta import PUZZLED, PUZZLED_LATER, puzzled
 from interview_cli.llm.offline.reading.stance import stance_of
 from interview_cli.llm.offline.reading.steering import put_right
 from interview_cli.llm.protocol import QuestionRequest
@@ -178,11 +178,13 @@ def _called_away(answer: str) -> bool:
 
 
 def owning_a_puzzle(request: QuestionRequest, question: str) -> str:
-    """``question`` after owning it when the last answer was puzzled by the one before ("Sorry,
-    I put that badly."), and as it is otherwise: a journey's or a grid's question, which says
-    nothing else first (round 282's grid was asked its rating again without a word)."""
+    """``question`` after owning it when the last answer was puzzled by the one before and did
+    not answer it (``meta.puzzled``: "Sorry, I put that badly."), and as it is otherwise: a
+    journey's or a grid's question, which says nothing else first (round 282's grid was asked
+    its rating again without a word; not after "what do you mean? ... but if you mean the milk
+    thing, a wee 'this is dairy, you sure?' check would do it", answered, round 283)."""
     last = request.recent[-1].answer if request.recent else ""
-    return _owned_first(request, question) if _owned_as(last) == "puzzled" else question
+    return _owned_first(request, question) if puzzled(last) else question
 
 
 def unacknowledged(question: str) -> str:

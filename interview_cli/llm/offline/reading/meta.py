@@ -457,7 +457,7 @@ def interviewers_words(question: str, theirs: list[str]) -> frozenset[str]:
 # and the next question owns it.
 PUZZLED = re.compile(
     r"^\W*(?:(?:i'?m\s+sorry|sorry|pardon|oh|ha|haha|lol|hmm|um|erm|eh)\W+)*(?:(?:what|huh|eh|"
-    r"sorry|pardon|come\s+again)\W*\?|what\s+do\s+(?:you|u|ye)\s+mean\b|wdym\b|i\s+do\s*n[o']?t\s+(?:really\s+|quite\s+)?"
+    r"sorry|pardon|come\s+again)\W*\?|what\s+(?:do\s+)?(?:you|u|ye)\s+mean\b|wdym\b|i\s+do\s*n[o']?t\s+(?:really\s+|quite\s+)?"
     r"(?:follow(?!\s+(?!you\b|u\b|that\b|this\b|the\s+question\b)[a-z])|get\s+(?:it(?!\s+(?:either|myself)\b)|"
     r"the\s+question|what\s+you\s+mean))|"
     # ("I'm sorry, I'm not sure what you mean by 'the sounds grander'", "Sorry you've lost me

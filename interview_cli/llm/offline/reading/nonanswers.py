@@ -187,7 +187,12 @@ _TOLD_IN_THE_STORY = re.compile(
     re.IGNORECASE,
 )
 _SAID = re.compile(_SPEECH, re.IGNORECASE)
-_SAID_NOW = re.compile(r"\W*(?:sorry|anyway|look|right|honestly|listen)\b", re.IGNORECASE)
+# ("The petrol one used to set the dog off. Oh dear is that the time, ...": round 282)
+_SAID_NOW = re.compile(
+    r"\W*(?:sorry|anyway|look|right|honestly|listen|(?:(?:oh|dear|gosh|goodness)\W+)*is\s+that\s+"
+    r"the\s+time)\b",
+    re.IGNORECASE,
+)
 # ... or just before it: "Look I'll have to wrap up in a bit" (the pattern starts at "I'll")
 _SAID_NOW_BEFORE = re.compile(r"\b(?:sorry|anyway|look|right|honestly|listen)\W*$", re.IGNORECASE)
 # (a routine's "before I go in" is no time gone: round 220's "Puts me at ease before I go in I

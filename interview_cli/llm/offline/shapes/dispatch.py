@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from interview_cli.core.models import Extraction
-from interview_cli.llm.offline.asking.acknowledgements import owning_a_puzzle
+from interview_cli.llm.offline.asking.acknowledgements import owning_a_puzzle, unacknowledged
 from interview_cli.llm.offline.shapes.common import hollow
 from interview_cli.llm.offline.shapes.grid import extract_grid, grid_opening, grid_question
 from interview_cli.llm.offline.shapes.journey import (
@@ -51,6 +51,10 @@ def _filled(write: Callable[[QuestionRequest], str | None], request: QuestionReq
     plain offline question (None). After a question they did not understand, it owns that
     first."""
     closing = request.closing or request.strategy.generates_closing_question
+    # (the questions asked, without what was said first: "Sorry, I put that badly. What was the
+    # best part ...?" is that question, asked again word for word next in round 283)
+    asked = [unacknowledged(q) for q in request.avoid_questions]
+    request = request.model_copy(update={"avoid_questions": asked})
     text = write(request)
     if text is not None and hollow(text):
         if closing:

@@ -100,7 +100,9 @@ def _split_where_elements_part(
             ids_left, ids_right = _named_ids(elements, left), _named_ids(elements, right)
             if not ids_left or not ids_right or set(ids_left) & set(ids_right):
                 continue
-            if pole(left, elements) and (pole(right, elements) or _denies(right, elements)):
+            if pole(left, elements) and (
+                pole(right, elements) or _denies(right, elements) or _affirms(right, elements)
+            ):
                 return left, right
     return None
 
@@ -133,6 +135,9 @@ def triad_answer(answer: str, elements: Sequence[ConceptElement]) -> TriadAnswer
     if left and (not right and _ODD_ONE_OUT.search(right_text) or _denies(right_text, elements)):
         # ("the bike is the odd one out": the pole it lacks)
         right = re.sub(r"^can\b", "can't", left) if left.startswith("can ") else f"not {left}"
+    elif left and _affirms(right_text, elements) and _NEGATED.match(left):
+        # ("e-scooter and bike you can't carry anything, car you can", round 283)
+        right = _NEGATED.sub(lambda m: "can" if m.group(1) else "", left, count=1).strip()
     if not left or not right or left == right:
         return None
     return TriadAnswer(left, right, _tidy(left_text), _tidy(right_text))
@@ -161,6 +166,16 @@ def _its_sentence(side: str, elements: Sequence[ConceptElement]) -> str:
     if len(clauses) > 1 and not elements_named(elements, clauses[0]):
         return next((c for c in clauses if elements_named(elements, c)), sentence)
     return sentence
+
+
+def _affirms(side: str, elements: Sequence[ConceptElement]) -> bool:
+    """``side`` says only that its element has what the other pole lacks ("car you can")."""
+    said = re.sub(r"[^\w\s']+", " ", _without_names(side, elements))
+    return _ONLY_YES.match(re.sub(r"\s+", " ", said).strip()) is not None
+
+
+_ONLY_YES = re.compile(r"^(?:(?:it|they|you|i|we)\s+)?(?:can|does|do|is|are|will)$", re.IGNORECASE)
+_NEGATED = re.compile(r"^(?:(can'?t|cannot)|not|don'?t|dont|doesn'?t|doesnt)\b", re.IGNORECASE)
 
 
 def _denies(side: str, elements: Sequence[ConceptElement]) -> bool:
@@ -200,6 +215,9 @@ def _pole_named(text: str, elements: Sequence[ConceptElement]) -> str:
         text = " ".join(said[1:])  # (the pair named in a sentence of its own)
     bare = _without_names(text, elements)
     bare = _BOTH.sub(" ", _ALIKE_OR_APART.sub(" ", bare))
+    # (a denial then what it is instead: "the bus doesnt, you're stuck with the timetable" is
+    # "stuck with timetable", and "Quickly: bus and walking are cheap" is "cheap", round 283)
+    bare = _DENIED_THEN.sub(" ", _LEAD_IN.sub(" ", bare))
     # (whose it is, and a "like" closing it, say nothing of the pole: "the bike you're actually
     # moving like", "the ones you can do when it's lashing rain", round 252)
     bare = _WHOSE_AND_LIKE.sub(" ", bare)
@@ -216,6 +234,14 @@ def _pole_named(text: str, elements: Sequence[ConceptElement]) -> str:
 
 
 _POLE_WORDS = 5
+_LEAD_IN = re.compile(
+    r"^\W*(?:quickly|briefly|ok|okay|right|well|so|fine|basically|honestly)\s*[:,]", re.IGNORECASE
+)
+_DENIED_THEN = re.compile(
+    r"^\W*(?:(?:it|they|you|i|we)\s+)?(?:isn'?t|isnt|aren'?t|arent|doesn'?t|doesnt|don'?t|dont|"
+    r"can'?t|cant|won'?t|wont)\s*[,;:-]+(?=\s*\w)",
+    re.IGNORECASE,
+)
 _BECAUSE = re.compile(r"\b(?:because|cos|as|since)\b", re.IGNORECASE)
 # What only says the elements are alike or apart: no pole
 _ALIKE_OR_APART = re.compile(
@@ -264,7 +290,9 @@ def named_ratings(
     answer: str, elements: Sequence[ConceptElement]
 ) -> list[tuple[ConceptElement, int, str]]:
     """(element, number, quote) for each element named with a number: "car 2", "bike: five",
-    "the bus is a 4", "1 for the car"."""
+    "the bus is a 4", "1 for the car"; names in a row share the number after the last ("bus
+    train taxi 5"), and "everything else 1" rates every element not named (round 283 asked
+    for both again)."""
     named = elements_named(elements, answer)
     found: dict[str, tuple[ConceptElement, int, str]] = {}
     taken: set[int] = set()
@@ -275,6 +303,7 @@ def named_ratings(
             value = _to_int(before.group(1))
             found[element.id] = (element, value, f"{before.group(1)} for {element.label}")
             taken.add(before.start(1))
+    ends: dict[str, int] = {}
     for i, (position, element) in enumerate(named):
         if element.id in found:
             continue
@@ -291,8 +320,43 @@ def named_ratings(
         number = _number_after(answer[:limit], end_of_name, taken)
         if number is not None:
             found[element.id] = (element, number, answer[position:limit].strip(" ,;."))
+        ends[element.id] = end_of_name
+    _in_a_row(answer, named, ends, found)
     order = {e.id: i for i, (_, e) in enumerate(named)}
-    return sorted(found.values(), key=lambda f: order[f[0].id])
+    rated = sorted(found.values(), key=lambda f: order[f[0].id])
+    rest = _THE_REST.search(answer)
+    if rest is not None and found:
+        value = _to_int(rest.group("n"))
+        rated += [(e, value, rest.group(0)) for e in elements if e.id not in found]
+    return rated
+
+
+def _in_a_row(
+    answer: str,
+    named: list[tuple[int, ConceptElement]],
+    ends: dict[str, int],
+    found: dict[str, tuple[ConceptElement, int, str]],
+) -> None:
+    """Names said in a row with no number between them take the number of the last ("bus
+    train taxi 5", "bus and train 5")."""
+    for i in range(len(named) - 2, -1, -1):
+        _, element = named[i]
+        following = named[i + 1][1]
+        if element.id in found or following.id not in found or element.id not in ends:
+            continue
+        if _ONLY_JOINED.fullmatch(answer[ends[element.id] : named[i + 1][0]]):
+            _, value, quote = found[following.id]
+            found[element.id] = (element, value, quote)
+
+
+_ONLY_JOINED = re.compile(r"[\s,/&]*(?:(?:and|or|plus)\b[\s,]*)?(?:the\s+)?", re.IGNORECASE)
+# "everything else 1", "the rest are a 5", "all the others 2"
+_THE_REST = re.compile(
+    r"\b(?:(?:everything|everyone|anything|all)\s+(?:else|the\s+others?|the\s+rest)|"
+    r"(?:and\s+)?the\s+(?:rest|others))(?:\s+(?:are|is|get|gets|would\s+be|at|on|all|just))*"
+    r"\s*[:=-]?\s*(?:a\s+)?(?P<n>[1-9]|one|two|three|four|five|six|seven)\b",
+    re.IGNORECASE,
+)
 
 
 def numbers_alone(answer: str) -> list[int] | None:
