@@ -40,7 +40,7 @@ _NO_WORDS = frozenset("no nope nah not don't dont disagree".split())
 # ... words that say neither on their own ("I don't consent" is a no, the review)
 _AROUND = frozenset(
     "i i'm im go on ahead that's thats of please thanks thank you ta cheers then to do by me "
-    "agree consent want sorry really when are".split()
+    "agree consent want sorry really when-you-are".split()
 )
 
 
@@ -59,6 +59,7 @@ _YES_PHRASES = (
     "lets do it",
     "let's do it",
     "all good",
+    "when you are",
 )
 
 

@@ -234,6 +234,8 @@ def test_consent_replies(reply: str, agreed: bool) -> None:
         "not sure",
         "ok?",
         "no go for it",
+        "are you sure",
+        "are you ready",
     ],
 )
 def test_an_unclear_consent_reply_is_neither(reply: str) -> None:

@@ -105,6 +105,15 @@ def _going(answer: str) -> bool:
         "really must go now, Jean will be outside tooting. It's been nice chatting, thank you",
         "nah i think thats most of it. sorry ive gotta dip, my bus is in 5 and im already "
         "cutting it fine. cheers tho",
+        # round 284: "if you don't mind" before what calls them
+        "I think I've said most of it. I'll have to leave it there now if you don't mind, my "
+        "sister's due round at four and I've the tea to put on. Thank you for listening.",
+        # review rv65: leads of every kind, and "dip" as slang
+        "aw sorry gotta go x",
+        "lol sorry gotta go",
+        "ooh sorry I must dash",
+        "I'm really sorry I'll have to leave it there",
+        "gotta dip lol",
     ],
 )
 def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
@@ -138,6 +147,9 @@ def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
         "you have to dip the fries in it, its the best bit",
         "I need to dip into savings for that",
         "I'm sorry but I must go with the cheaper one, the budget is tight.",
+        # (review rv65: a dip of the kitchen)
+        "Plain crisps are boring on their own. I have to dip.",
+        "Chips without mayo? Sorry, I have to dip.",
     ],
 )
 def test_a_tiredness_or_a_going_later_is_no_leaving_now(answer: str) -> None:

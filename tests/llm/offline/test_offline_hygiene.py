@@ -132,6 +132,24 @@ def test_meta_kind(answer: str, kind: str | None) -> None:
         ("you what?", True),
         ("come again?", True),
         ("Sorry, what you mean?", True),
+        ("think about what, valencia or the app?", True),
+        # review rv65: the ways people most often say it
+        ("I don't know what you mean", True),
+        ("no idea what you mean", True),
+        ("How do you mean?", True),
+        ("Rate what?", True),
+        ("Sorry, what was that?", True),
+        ("I'm not with you", True),
+        ("idk what ur asking", True),
+        # ... and disbelief, an answer after all, a story closing on a question, a trouble of theirs
+        ("What?? No chance.", False),
+        ("you what? 40 quid for a pan?", False),
+        ("Sorry what? Oh the price, definitely the price.", False),
+        ("what do you mean by that, I just like getting there on time", False),
+        ("The mechanic quoted me 300 quid for a new chain set. You what?", False),
+        ("They charge you a fiver a month for the premium account. For what exactly?", False),
+        ("i don't get it, they moved everything", False),
+        ("The overdraft fees keep changing every few months. Not sure I understand.", False),
         ("sorry, rate what exactly?", True),
         (
             "Helped me past what? It's the patients who are scared not me lol. I'm not sure what "

@@ -199,6 +199,11 @@ def test_triad_answers_typed_as_people_talk(answer: str, construct: str) -> None
             "dont need parking vs need parking",
             None,
         ),
+        (
+            "car and bike go door to door, the bus doesn't, but I don't mind that",
+            "go door to door vs not go door to door",
+            None,
+        ),
     ],
 )
 def test_triad_answers_people_give(
@@ -267,13 +272,23 @@ FOCUS = {"strategy": "rate_elements", "focus_label": "private vs shared", "focus
             {"bicycle": 1, "e-scooter": 3, "car": 4, "bus": 5, "train": 5, "taxi": 5},
         ),
         ("bus and train 5, car 1", RATE, {"bus": 5, "train": 5, "car": 1}),
+        # review rv65: what is excepted, numbers one each, a count that is no rating
+        (
+            "car 5, everything else 1 except maybe the train",
+            RATE,
+            {"car": 5, "bus": 1, "train": None},
+        ),
+        ("train bus 3 4", RATE, {"train": 3, "bus": 4}),
+        ("car bike 5 and 4", RATE, {"car": 5, "bicycle": 4}),
+        ("I get the bus or train 3 times a week, car 5", RATE, {"bus": None, "car": 5}),
     ],
 )
 def test_rating_answers_by_name_by_position_and_in_part(
-    answer: str, question: str, ratings: dict[str, int]
+    answer: str, question: str, ratings: dict[str, int | None]
 ) -> None:
     got = _ratings(_grid(answer, question=question, **FOCUS))
-    assert {k: got.get(k) for k in ratings} == {k: float(v) for k, v in ratings.items()}
+    want = {k: None if v is None else float(v) for k, v in ratings.items()}
+    assert {k: got.get(k) for k in ratings} == want
 
 
 def test_more_numbers_than_elements_is_said_not_guessed() -> None:

@@ -59,7 +59,7 @@ _MODAL = (
 )
 # ... what they must do: go, or end the talk
 _GO = (
-    r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|dip|"
+    r"(?:go|run|dash|shoot|fly|scoot|split|bounce|bail|(?<=gotta\s)dip|(?<=\bgot\sto\s)dip|"
     # ("got to jump on a call now", round 268)
     r"jump(?:\s+on\s+(?:a|another|the|this|my)\s+(?:call|meeting|zoom|teams(?:\s+call)?))?|"
     r"leave\s+(?:now|right\s+now)|"
@@ -81,8 +81,9 @@ _END = (
 _LEADS = (
     # ("really sorry i have to go!!", "oh god sorry ...": round 268 asked on)
     # ("But I'm sorry love I really must go now, Jean will be outside tooting", round 282)
-    r"(?:(?:sorry|i'?m\s+sorry|im\s+sorry|but|soz|sry|apologies|apols|anyway|right|ok|okay|k|oh|"
-    r"ah|um|honestly|actually|"
+    r"(?:(?:sorry|(?:i'?m|im)\s+(?:really\s+|so\s+|very\s+)?sorry|but|soz|sry|apologies|apols|anyway|right|ok|okay|k|oh|"
+    # ("aw sorry gotta go x", "lol sorry gotta go", "ooh sorry I must dash": review rv65)
+    r"ah|ahh|aw|aww|ooh|lol|haha|um|honestly|actually|"
     r"really|so|very|god|gosh|omg|oops|whoops|"
     r"yeah|well|look|listen|ugh|argh|tbh|mate|love|hun|hon|pet|lads|guys|fam|reckon|please|"
     r"i\s+think|i\s+guess|i\s+reckon|i'?m\s+afraid|alright|nah|grand)\W+){0,3}"
@@ -184,7 +185,7 @@ _GOES_ON = re.compile(
 )
 # Goings that end the talk itself, or slang only ever said of now: said so, a going is now.
 _STRONG = re.compile(
-    r"(?:gtg|g2g|gotta\s+(?:go|run|dash|bounce|bail|scoot|fly|split)|must\s+(?:dash|fly)|"
+    r"(?:gtg|g2g|gotta\s+(?:go|run|dash|bounce|bail|scoot|fly|split|dip)|must\s+(?:dash|fly)|"
     r"call(?:ing)?\s+it\s+(?:a\s+(?:night|day)|quits)|(?:can|could|shall)\s+we\s+|"
     r"(?:no\s+more|that'?s\s+enough|that'?s\s+it|that'?ll\s+do)\s+(?:for|from)\s+me|that'?ll\s+do\s+me|"
     r"time'?s\s+up|out\s+of\s+time|continue|carry\s+on|keep\s+going|go\s+on|do\s+any\s+more|"
@@ -267,7 +268,11 @@ _ENOUGH = re.compile(r"that'?s|thats", re.IGNORECASE)
 # ("now" too, before what calls them: "I shall have to leave it there now, I've a bus to catch",
 # round 263)
 _CALLED_AWAY = re.compile(
-    r"\s*(?:now\b)?\s*(?P<soon>soon\b)?\s*(?:,|\s-|\s–|\bas\b)\s*\S", re.IGNORECASE
+    # ("I'll have to leave it there now if you don't mind, my sister's due round at four and
+    # I've the tea to put on. Thank you for listening.", round 284 asked on)
+    r"\s*(?:now\b)?\s*(?P<soon>soon\b)?\s*(?:if\s+(?:you\s+)?(?:don'?t|dont|do\s+not)\s+mind\s*|"
+    r"if\s+(?:that'?s|thats|it'?s|its)\s+(?:ok|okay|alright|all\s+right)\s*)?(?:,|\s-|\s–|\bas\b)\s*\S",
+    re.IGNORECASE,
 )
 _SAID_NOW = re.compile(
     r"\b(?:sorry|soz|listen|right|anyway|apologies|ok|okay|honestly)\b", re.IGNORECASE
@@ -483,7 +488,8 @@ def says_going(text: str) -> bool:
 # there"), or done for the day ("that's me done for tonight")
 _GOING_NOW = re.compile(
     rf"\b(?:(?:{_I})?{_ADVERB}{_MODAL}"
-    r"(?:go|run|dash|shoot|fly|scoot|bounce|dip|head(?:\s+off|\s+out)?|get\s+going|leave|log\s+off|"
+    r"(?:go|run|dash|shoot|fly|scoot|bounce|(?<=gotta\s)dip|(?<=\bgot\sto\s)dip|head(?:\s+off|\s+out)?|"
+    r"get\s+going|leave|log\s+off|"
     r"sign\s+off|make\s+a\s+move|make\s+tracks|love\s+(?:you|yer|ya)\s+and\s+leave\s+(?:you|yer|ya)|"
     r"jump\s+on\s+(?:a|another|the|my)\s+(?:call|meeting|zoom|teams(?:\s+call)?)|"
     r"leave\s+it\s+there|stop\s+(?:there|here|now))|"

@@ -191,9 +191,10 @@ def another_things(answer: str) -> tuple[tuple[int, int], ...]:
 
 def opens_another(clause: Clause, turn: Turn) -> bool:
     """The clause is what an "another thing" frame turns to: the frame opens it (after an
-    opener such as "well") or stands just before it."""
+    opener such as "well") or stands just before it, however long ("Can I say the other thing I
+    notice though, it gets stuck on her toys", round 284)."""
     return any(
-        clause.start - 40 <= start
+        (clause.start - 40 <= start or clause.start - 3 <= end <= clause.start)
         and end < clause.end
         and len(clause.text[: max(0, start - clause.start)].split()) <= 1
         for start, end in turn.another_things

@@ -477,7 +477,8 @@ PUZZLED = re.compile(
     # sure I follow recipes much", "Not sure I get it either, the fees just appear", the review)
     r"(?=\s*(?:[,.;!?]|$|\s+(?:you|u|the\s+question|what\s+you|tbh|sorry|mate|pet|love|hen|"
     r"there|that|this\s+one)\b))|"
-    r"(?:matters?|important|else)\s+(?:about|to|for)\s+what\s*[,?]|"
+    # ("think about what, valencia or the app?", round 284 asked on as if understood)
+    r"(?:matters?|important|else|think|thinking|talk|talking)\s+(?:about|to|for)\s+what\s*[,?]|"
     r"(?:i'?m\s+|i\s+am\s+)?not\s+(?:quite\s+|really\s+|too\s+)?sure\s+what\s+(?:you|u)(?:'re|\s+are)\s+"
     r"(?:after|asking|getting\s+at|on\s+about)\b|"
     # ("I don't know what you're asking", "you what?", "rate what exactly?": round 282)
@@ -485,7 +486,18 @@ PUZZLED = re.compile(
     r"(?:(?:you|u|ye)(?:'re|\s+are|re|r)?|ur)\s+(?:asking|after|getting\s+at|on\s+about)"
     r"(?:\s+(?:me|tbh|to\s+be\s+honest|honestly|there|here|sorry|mate|love|really|exactly))*"
     r"\s*(?:[.?!]|$)|"
-    r"(?:you|u)\s+what\s*\?|[\w'-]+\s+what\s+exactly\s*\?|"
+    r"(?:you|u)\s+what\s*\?|(?!for\b)[\w'-]+\s+what\s+exactly\s*\?|"
+    # (review rv65: "How do you mean?", "Rate what?", "what does that mean?", "Sorry, what was
+    # that?", "what are you on about", "I'm not with you", "Say again?", "im confused", "Not
+    # really sure what the question is", "idk what ur asking", "I don't know what you mean")
+    r"how\s+do\s+(?:you|u)\s+mean\b|(?:rate|rank|score|compare|place|number)\s+what(?:\s+exactly)?\s*\?|"
+    r"what\s+does\s+(?:that|this)\s+(?:even\s+)?mean\s*\?|what\s+was\s+that\s*\?|"
+    r"what\s+are\s+(?:you|u)\s+(?:on\s+about|asking|after|getting\s+at)\b|(?:i'?m|im|i\s+am)\s+not\s+with\s+you\b|"
+    # (not "I'm confused": by the new app as often as by the question, a reading case)
+    r"say\s+(?:that\s+|it\s+)?again\s*\?|(?:i'?m\s+)?not\s+(?:really\s+|quite\s+)?sure\s+what\s+the\s+"
+    r"question\s+is\b|(?:idk|dunno|no\s+idea|(?:i\s+)?(?:do\s*n[o'\u2019]?t|dont)\s+(?:really\s+)?(?:know|get))\s+"
+    r"what\s+(?:(?:you|u|ye)(?:'re|\s+are|re|r)?|ur)\s+(?:asking|after|on\s+about|mean)(?:\s+by\s+(?:that|it))?"
+    r"(?:\s+(?:for|me|tbh|sorry|mate|there))*\s*(?:[.?!]|$)|"
     r"(?:you'?ve|you\s+have|uve|u\s+have)\s+lost\s+me\b|"
     r"(?:makes?|does|do|means?|gives?|lets?)\s+what(?:\s+[\w'-]+)?\s*\?|"
     # "Sorry, can you say that again? The local what?", "Which dog?" (round 198)
@@ -517,28 +529,44 @@ def puzzled(answer: str) -> bool:
     """The answer leaves the question unanswered for not knowing what it asks
     (``Assessment.puzzled``): it closes puzzled ("Helped me past what? It's the patients who
     are scared not me lol. I'm not sure what you're asking to be honest."), or it is a puzzle
-    with little else ("sorry what?", "I don't know what you're asking", "rate what exactly?").
-    Not one answered after all: "haha wdym counts? like if i can actually hear myself think i
-    get way more done"."""
+    with next to nothing else ("sorry what?", "I don't know what you're asking", "rate what
+    exactly?"). Not one answered after all ("Sorry what? Oh the price, definitely the price",
+    "haha wdym counts? like if i can actually hear myself think i get way more done"), nor
+    disbelief ("What?? No chance.", "you what? 40 quid for a pan?"), review rv65."""
     sentences = [m for m in _SENTENCE.finditer(answer) if m.group().strip()]
     if not sentences:
         return False
-    last = sentences[-1].group()
     spans = [s for s in meta_spans(answer) if s.sentence and s.kind == "clarify"]
-    if PUZZLED_LATER.search(answer, max(0, sentences[-1].start() - 1)) or any(
-        s.end >= sentences[-1].end() for s in spans
+    last = sentences[-1]
+    if len(sentences) > 1 and (
+        PUZZLED_LATER.search(answer, max(0, last.start() - 1))
+        or any(s.end >= last.end() and s.start <= last.start() + 3 for s in spans)
     ):
         return True
-    if PUZZLED.match(last) and len(sentences) == 1:
-        return True
-    opened = PUZZLED.match(answer) is not None or any(
-        s.start == sentences[0].start() for s in spans
-    )
-    rest = answer[sentences[0].end() :]
-    return opened and len(re.findall(r"[^\W\d_]+", blank_meta(rest))) < _ANSWERED_AFTER
+    opened = PUZZLED.match(answer)
+    ends = opened.end() if opened else next((s.end for s in spans if s.start <= 3), None)
+    if ends is None:
+        return False
+    rest = answer[ends:]
+    if _DISBELIEF.match(rest):
+        return False
+    if re.fullmatch(r"[^.!?]*\?+\W*", rest):
+        return True  # (which was meant, asked: "think about what, valencia or the app?")
+    said = [w for w in re.findall(r"[^\W\d_]+(?:'[a-z]+)?", rest.lower()) if w not in _NO_ANSWER]
+    return len(said) < _ANSWERED_AFTER
 
 
-_ANSWERED_AFTER = 8  # words after a puzzled first sentence that answer the question after all
+_ANSWERED_AFTER = 3  # words after a puzzle that answer the question after all
+_NO_ANSWER = frozenset(
+    "by that it this exactly tbh sorry mate lol haha to be honest there here me really pal "
+    "love hun dear pet please again with question the you what mean asking".split()
+)
+# ... or say it is beyond belief: "What?? No chance.", "you what? 40 quid for a pan?"
+_DISBELIEF = re.compile(
+    r"\W*(?:no\b|nah\b|never\b|not\s+(?:a\s+chance|likely|on\s+your\s+nelly)|no\s+way|"
+    r"[£$€]|\d|(?:a|one|two|three|four|five|ten|twenty|forty|fifty|hundred)\s+(?:quid|pounds?|grand))",
+    re.IGNORECASE,
+)
 
 
 __all__ = [

@@ -127,7 +127,9 @@ def triad_answer(answer: str, elements: Sequence[ConceptElement]) -> TriadAnswer
         if len(split) != 2:
             return None
         parts = (split[0], split[1])
-    left_text, right_text = (_its_sentence(side, elements) for side in parts)
+    # (what is conceded after a side is no part of it: "the bus doesn't, but I don't mind that",
+    # review rv65)
+    left_text, right_text = (_CONCEDED.sub("", _its_sentence(side, elements)) for side in parts)
     # The side naming two elements is what they share: the first pole, wherever it was said.
     if len(_named_ids(elements, left_text)) == 1 and len(_named_ids(elements, right_text)) >= 2:
         left_text, right_text = right_text, left_text
@@ -234,6 +236,10 @@ def _pole_named(text: str, elements: Sequence[ConceptElement]) -> str:
 
 
 _POLE_WORDS = 5
+_CONCEDED = re.compile(
+    r"\s*,\s*(?:but|though|although|mind\s+you)\s+(?:i|it|that|to\s+be\s+fair)\b[^.!?]*",
+    re.IGNORECASE,
+)
 _LEAD_IN = re.compile(
     r"^\W*(?:quickly|briefly|ok|okay|right|well|so|fine|basically|honestly)\s*[:,]", re.IGNORECASE
 )
@@ -281,9 +287,18 @@ def _number_after(text: str, start: int, taken: set[int]) -> int | None:
     for match in _NUMBER.finditer(text, start):
         if match.start() - start > 40:
             return None
+        if _A_COUNT.match(text, match.end()):
+            continue  # (no rating: "the bus and train are late 5 days a week", review rv65)
         if match.start() not in taken:
             return _value(match)
     return None
+
+
+_A_COUNT = re.compile(
+    r"\s*(?:days?|times?|mins?|minutes?|hours?|hrs?|weeks?|months?|years?|quid|pounds?|miles?|km|"
+    r"stops?|quid|p\b|%|x\b)",
+    re.IGNORECASE,
+)
 
 
 def named_ratings(
@@ -327,7 +342,10 @@ def named_ratings(
     rest = _THE_REST.search(answer)
     if rest is not None and found:
         value = _to_int(rest.group("n"))
-        rated += [(e, value, rest.group(0)) for e in elements if e.id not in found]
+        # (not those it excepts: "everything else 1 except maybe the train", review rv65)
+        but = _EXCEPT.match(answer, rest.end())
+        left_out = {e.id for _, e in elements_named(elements, but.group(0))} if but else set()
+        rated += [(e, value, rest.group(0)) for e in elements if e.id not in {*found, *left_out}]
     return rated
 
 
@@ -338,18 +356,43 @@ def _in_a_row(
     found: dict[str, tuple[ConceptElement, int, str]],
 ) -> None:
     """Names said in a row with no number between them take the number of the last ("bus
-    train taxi 5", "bus and train 5")."""
-    for i in range(len(named) - 2, -1, -1):
-        _, element = named[i]
-        following = named[i + 1][1]
-        if element.id in found or following.id not in found or element.id not in ends:
+    train taxi 5", "bus and train 5"), or, as many numbers following as names, one each in
+    order ("train bus 3 4", "car bike 5 and 4": review rv65 gave both the first)."""
+    i = 0
+    while i < len(named):
+        row = [i]
+        while (
+            row[-1] + 1 < len(named)
+            and named[row[-1]][1].id in ends
+            and _ONLY_JOINED.fullmatch(answer[ends[named[row[-1]][1].id] : named[row[-1] + 1][0]])
+        ):
+            row.append(row[-1] + 1)
+        i = row[-1] + 1
+        last = named[row[-1]][1]
+        if len(row) < 2 or last.id not in found or last.id not in ends:
             continue
-        if _ONLY_JOINED.fullmatch(answer[ends[element.id] : named[i + 1][0]]):
-            _, value, quote = found[following.id]
-            found[element.id] = (element, value, quote)
+        numbers = _NUMBERS_IN_A_ROW.match(answer, ends[last.id])
+        said = numbers.group(0).lower() if numbers else ""
+        values = [_to_int(n) for n in re.findall(r"\d|[a-z]+", said) if n != "and"]
+        if len(values) == len(row):
+            pairs = zip(row, values, strict=True)
+        else:
+            pairs = zip(row, [found[last.id][1]] * len(row), strict=True)
+        for at, value in pairs:
+            element = named[at][1]
+            found[element.id] = (element, value, found[last.id][2])
 
 
+_NUMBERS_IN_A_ROW = re.compile(
+    r"\W*(?:[1-9]|one|two|three|four|five|six|seven)(?:(?:\s*,\s*|\s+and\s+|\s+)(?:[1-9]|one|two|"
+    r"three|four|five|six|seven)\b)*",
+    re.IGNORECASE,
+)
 _ONLY_JOINED = re.compile(r"[\s,/&]*(?:(?:and|or|plus)\b[\s,]*)?(?:the\s+)?", re.IGNORECASE)
+_EXCEPT = re.compile(
+    r"[^.!?]{0,20}?\b(?:except|apart\s+from|but\s+not|other\s+than|bar|besides)\b[^.!?;]*",
+    re.IGNORECASE,
+)
 # "everything else 1", "the rest are a 5", "all the others 2"
 _THE_REST = re.compile(
     r"\b(?:(?:everything|everyone|anything|all)\s+(?:else|the\s+others?|the\s+rest)|"
