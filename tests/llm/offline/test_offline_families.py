@@ -116,7 +116,7 @@ def test_a_grid_ladders_a_construct_by_family(family: StrategyFamily, why: bool)
     question = grid_question(
         QuestionRequest(methodology=methodology, concept=transport, strategy=spec, **focus)
     )
-    assert question.startswith("Why does it matter") == why, question
+    assert question.startswith("Why does that difference matter") == why, question
     answer = "Because on my own I can think."
     read = extract_grid(
         ExtractRequest(

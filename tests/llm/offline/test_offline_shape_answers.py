@@ -18,7 +18,7 @@ from interview_cli.llm.offline.shapes.dispatch import shaped_question
 from interview_cli.llm.offline.shapes.grid import extract_grid, grid_question
 from interview_cli.llm.offline.shapes.journey import extract_journey, journey_question
 from interview_cli.llm.prompts import render_question
-from interview_cli.llm.protocol import ExtractRequest, ProbeNote, QuestionRequest
+from interview_cli.llm.protocol import ExtractRequest, NodeContext, ProbeNote, QuestionRequest
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -289,6 +289,39 @@ def test_rating_answers_by_name_by_position_and_in_part(
     got = _ratings(_grid(answer, question=question, **FOCUS))
     want = {k: None if v is None else float(v) for k, v in ratings.items()}
     assert {k: got.get(k) for k in ratings} == want
+
+
+def test_a_reason_for_a_construct_is_named_as_a_label_is() -> None:
+    # round 283 laddered "i did say, i'm the pharmacist, the shop" as a value
+    x = _grid(
+        "I did say, I'm the pharmacist, the shop legally can't open without me in the building. "
+        "If the bus is 20 mins late there's a queue of people outside",
+        question="Why does that difference matter to you: go when i want, or stuck with timetable?",
+        strategy="ladder_construct",
+        focus_label="go when i want vs stuck with timetable",
+        focus_type="construct",
+    )
+    assert [n.label for n in x.nodes] == ["i'm the pharmacist, the shop legally can't open"]
+
+
+def test_a_request_to_go_back_names_the_construct() -> None:
+    # round 283's grid showed the next triad after "Can we go back to the parking thing"
+    constructs = [
+        NodeContext(label="do something vs sit there", node_type="construct"),
+        NodeContext(
+            label="don't have to park vs parking near shop is nightmare",
+            node_type="construct",
+            quote="Taxi and bus, you don't have to park. Car you do",
+        ),
+    ]
+    x = _grid(
+        "bus 5 train 5. Can we go back to the parking thing though, it's not really the money",
+        question=RATE,
+        existing_nodes=constructs,
+        **FOCUS,
+    )
+    assert x.steer == "don't have to park vs parking near shop is nightmare"
+    assert _grid("bus 5 train 5", question=RATE, existing_nodes=constructs, **FOCUS).steer is None
 
 
 def test_more_numbers_than_elements_is_said_not_guessed() -> None:

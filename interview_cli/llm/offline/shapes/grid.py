@@ -28,8 +28,11 @@ from interview_cli.config.shapes import GridSpec
 from interview_cli.core.grid import POLE_SEPARATOR, triad
 from interview_cli.core.models import ExtractedEdge, ExtractedNode, Extraction, RejectedItem
 from interview_cli.llm.offline.reading.clauses import blank
+from interview_cli.llm.offline.reading.earlier import Earlier, best_match
+from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.reading.meta import puzzled
 from interview_cli.llm.offline.reading.nonanswers import answer_kind
+from interview_cli.llm.offline.reading.steering import find_steer
 from interview_cli.llm.offline.shapes.common import clean_label, elements_named, label_list
 from interview_cli.llm.offline.shapes.grid_answers import (
     named_ratings,
@@ -119,10 +122,12 @@ def grid_question(request: QuestionRequest) -> str | None:
     last = request.recent[-1] if request.recent else None
     again = last is not None and puzzled(last.answer) and left.lower() in last.question.lower()
     if strategy.family in LADDERING_FAMILIES:
+        # (the poles as said, set apart: "whether one is don't have to park or parking near
+        # shop is nightmare" read as nonsense, round 283)
         if sep and again:
-            return f"What difference does it make to you whether one is {left} or {right}?"
+            return f"What difference does that make to you in the end: {left}, or {right}?"
         if sep:
-            return f"Why does it matter to you whether one is {left} or {right}?"
+            return f"Why does that difference matter to you: {left}, or {right}?"
         return f"Why does {focus} matter to you?"
     pole_low, pole_high = (left, right) if sep else (focus, f"not {focus}")
     values = {"low": low, "high": high, "a": pole_low, "b": pole_high}
@@ -161,7 +166,9 @@ _RATING = (
     "On a scale from {low} to {high}, where {low} means {a} and {high} means {b}, how would "
     "you rate each of these: {elements}?",
     "Now place each of them between {a} ({low}) and {b} ({high}): {elements}.",
-    "How {a} or {b} is each of these, from {low} for {a} to {high} for {b}? {elements}",
+    # (not "How {a} or {b} is each": "How do something or sit there is each of these" was
+    # asked, round 283)
+    "Where does each of these sit, from {low} for {a} to {high} for {b}? {elements}",
     "Give each a number from {low} ({a}) to {high} ({b}): {elements}.",
 )
 
@@ -241,16 +248,34 @@ def extract_grid(request: ExtractRequest) -> Extraction:
     else:
         _read_triad(request, spec, found)
     nodes, edges, rejected = found.nodes, found.edges, found.rejected
+    steer = _gone_back_to(request, spec)
     if not nodes and not edges:
         reason = "no construct or rating found" if not rejected else rejected[0].reason
-        return Extraction(extractable=False, reason=reason, rejected=rejected)
+        return Extraction(extractable=False, reason=reason, rejected=rejected, steer=steer)
     return Extraction(
         extractable=True,
         reason=f"{len(nodes)} grid element(s) and {len(edges)} rating(s)/link(s) by cue words",
         nodes=nodes,
         edges=edges,
         rejected=rejected,
+        steer=steer,
     )
+
+
+def _gone_back_to(request: ExtractRequest, spec: GridSpec) -> str | None:
+    """The construct a request to go back names ("Can we go back to the parking thing though,
+    it's not really the money": round 283's grid showed the next triad), by the words of its
+    label and of what was said of it; None when it names none."""
+    steer = find_steer(request.answer)
+    if steer is None:
+        return None
+    constructs = [
+        Earlier(n.label, n.node_type, n.quote)
+        for n in request.existing_nodes
+        if n.node_type == spec.construct_type
+    ]
+    chosen = best_match(steer.target, constructs)
+    return chosen.label if chosen is not None else None
 
 
 def _read_reason(
@@ -261,7 +286,7 @@ def _read_reason(
     answer = request.answer
     if answer_kind(answer) == "dont_know":  # "it just matters", "no idea": no reason
         return Extraction(extractable=False, reason="no reason given")
-    label = clean_label(_the_reason(answer))
+    label = _reason_label(_the_reason(answer))
     if not label:
         return Extraction(extractable=False, reason="no reason given")
     kind, relation = _ladder_target(request.methodology, spec)
@@ -272,6 +297,17 @@ def _read_reason(
         ExtractedEdge(source=focus, target=label, relation=relation, quote=answer.strip())
     )
     return None
+
+
+def _reason_label(reason: str) -> str:
+    """The reason as said; where blanking left holes in it, named as a label is (``make_label``:
+    "cycling with arjun only time feel" of "I'm [...] but [...] and cycling with Arjun is ...",
+    round 283), unless that cuts it to a stub."""
+    said = clean_label(re.sub(r"\s+", " ", reason))
+    if not said or not re.search(r"\w\W*\s{3,}\W*\w", reason):
+        return said
+    made = make_label(reason, None, None)
+    return made if made and 2 * len(made.split()) >= len(said.split()) else said
 
 
 def _the_reason(answer: str) -> str:
@@ -286,7 +322,7 @@ def _the_reason(answer: str) -> str:
     if because is not None and re.search(r"\w", said[because.end() :]):
         said = said[because.end() :]
     sentences = [s for s in re.findall(r"[^.!?]+(?:[.!?]+|$)", said) if re.search(r"[^\W\d_]", s)]
-    text = re.sub(r"\s+", " ", sentences[0] if sentences else said)
+    text = sentences[0] if sentences else said
     return re.sub(r"^\W*(?:because|it's because|well)\s+", "", text.strip(), flags=re.I)
 
 
