@@ -114,6 +114,9 @@ def _going(answer: str) -> bool:
         "ooh sorry I must dash",
         "I'm really sorry I'll have to leave it there",
         "gotta dip lol",
+        # round 285: an appointment of theirs is what calls them
+        "clients changing their minds mostly haha. sorry, I'm going to have to wrap up, I've got a "
+        "call with a client at half past and my coffee's gone cold anyway",
     ],
 )
 def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
@@ -150,6 +153,7 @@ def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
         # (review rv65: a dip of the kitchen)
         "Plain crisps are boring on their own. I have to dip.",
         "Chips without mayo? Sorry, I have to dip.",
+        "I have to wrap up warm on the fells, it gets cold",
     ],
 )
 def test_a_tiredness_or_a_going_later_is_no_leaving_now(answer: str) -> None:

@@ -63,7 +63,7 @@ TYPED = [
         "Walking and e-scooter are both only for short hops, I live in Bletchley and the office "
         "is in central MK, about 5 miles, so neither is realistic. The train is different "
         "because it runs to a timetable, so I can plan my morning to the minute.",
-        "only for short hops vs runs to a timetable",
+        "only for short hops vs runs to timetable",
     ),
     (
         "Taxi and car are door to door, and I can drop the kids at school at 8:15 on the way, "
@@ -202,6 +202,19 @@ def test_triad_answers_typed_as_people_talk(answer: str, construct: str) -> None
         (
             "car and bike go door to door, the bus doesn't, but I don't mind that",
             "go door to door vs not go door to door",
+            None,
+        ),
+        # round 285: an opener is no pole, an "it" after its preposition stays, and a side is
+        # its element's clause
+        (
+            "Well car and bus both have an engine and a roof over your head, bike you're out in "
+            "it. And in Bradford it's always chucking it down",
+            "engine and roof over your head vs out in it",
+            None,
+        ),
+        (
+            "Train and walking are safe. Scooter's a death trap, I'm 47 not 17",
+            "safe vs death trap",
             None,
         ),
     ],

@@ -277,6 +277,13 @@ _CALLED_AWAY = re.compile(
 _SAID_NOW = re.compile(
     r"\b(?:sorry|soz|listen|right|anyway|apologies|ok|okay|honestly)\b", re.IGNORECASE
 )
+# ... or what calls them is an appointment of theirs: "sorry, I'm going to have to wrap up,
+# I've got a call with a client at half past" (round 285 asked on)
+_APPOINTMENT = re.compile(
+    r"\s*(?:now\s*)?,\s*(?:i'?ve|ive|i\s+have)\s+got\s+(?:a|an|the|my)\s+(?:\w+\s+)?(?:call|meeting|"
+    r"appointment|class|lesson|shift|zoom|delivery|interview|pickup|school\s+run)\b",
+    re.IGNORECASE,
+)
 _A_FIGURE = re.compile(
     r"\d|[£$€]|\b(?:" + "|".join(sorted(NUMBER_WORDS)) + r"|minutes?|hours?|miles?|quid|pounds?)\b",
     re.IGNORECASE,
@@ -432,7 +439,10 @@ def _said_of_now(last: str, found: re.Match[str], signed_off: bool, goodbye: boo
     # there, the lights at the junction take forever", the review)
     away = _CALLED_AWAY.match(after)
     called = away and (
-        goodbye or _FAREWELL_LAST.search(after) or (away.group("soon") and _SAID_NOW.search(before))
+        goodbye
+        or _FAREWELL_LAST.search(after)
+        or (away.group("soon") and _SAID_NOW.search(before))
+        or _APPOINTMENT.match(after)
     )
     if _NOT_NOW.search(last[: found.end("core")] if called else last):
         return None
@@ -492,7 +502,7 @@ _GOING_NOW = re.compile(
     r"get\s+going|leave|log\s+off|"
     r"sign\s+off|make\s+a\s+move|make\s+tracks|love\s+(?:you|yer|ya)\s+and\s+leave\s+(?:you|yer|ya)|"
     r"jump\s+on\s+(?:a|another|the|my)\s+(?:call|meeting|zoom|teams(?:\s+call)?)|"
-    r"leave\s+it\s+there|stop\s+(?:there|here|now))|"
+    r"leave\s+it\s+there|stop\s+(?:there|here|now)|wrap\s+(?:it\s+|this\s+|things\s+)?up)|"
     r"(?:i'?ll|i\s+will|i'?m\s+going\s+to|let'?s|we'?ll)\s+(?:stop|leave\s+it|end\s+it|"
     r"call\s+it\s+a\s+day)\s+there|"
     r"(?:(?:that'?s|thats)\s+me|i'?m|im|i\s+am)\s+(?:done|finished|off)\s+for\s+(?:today|tonight|"

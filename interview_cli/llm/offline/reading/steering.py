@@ -487,6 +487,24 @@ def _back_on_topic(steer: Steer, request: ExtractRequest) -> bool:
     return bool(words) and words <= words_of(request.concept.name)
 
 
+# A request to go back to what was just said: "the substitutions 100%. can I go back to that
+# actually cos nobody's asked" (round 283 asked how she felt once it was all over)
+_BACK_TO_THAT = re.compile(
+    r"\b(?:can|could|shall|may)\s+(?:we|i)\s+(?:just\s+)?(?:go|get|come)\s+back\s+to\s+(?:that|this|it)"
+    r"(?:\s+(?:one|bit|thing|part))?\b(?!\s+(?:about|where|when|you|i)\b)",
+    re.IGNORECASE,
+)
+
+
+def _back_to_what_was_just_said(answer: str, nodes: list[ExtractedNode]) -> str | None:
+    """The node said just before a request to go back to "that", in the same answer."""
+    pointed = _BACK_TO_THAT.search(answer)
+    if pointed is None:
+        return None
+    before = [n for n in nodes if 0 <= quoted_at(answer, n) < pointed.start()]
+    return before[-1].label if before else None
+
+
 def steer_to(
     request: ExtractRequest, nodes: list[ExtractedNode], view: OntologyView
 ) -> tuple[str | None, ExtractedNode | None]:
@@ -494,6 +512,8 @@ def steer_to(
     its words make (None, None: no request, or one that names nothing). Without a request,
     the node it says matters most (``stressed``) is steered to."""
     steer = find_steer(request.answer)
+    if steer is None and (just_said := _back_to_what_was_just_said(request.answer, nodes)):
+        return just_said, None
     if steer is None:
         chosen = stressed(request.answer, nodes)
         if isinstance(chosen, str):  # "the important word was trust", said before

@@ -45,8 +45,9 @@ _POLE_NOISE = frozenset(
     "other alike same similar different differs because quite more much very really just "
     "kind sort can be being definitely obviously honestly pair i'd id ok okay tbh".split()
 )
+_HOLDS_IT = frozenset("in on at with without into out".split())
 _NOT_A_POLE = frozenset(NUMBER_WORDS) | frozenset(
-    "for to with of in on at by from as than out so not no yes i you we me my".split()
+    "for to with of in on at by from as than so not no yes i you we me my".split()
 )
 # Words that may stand beside numbers in an answer of numbers alone ("I'd say 1, 2 and 5").
 _NUMBERS_ONLY_FILLER = frozenset(
@@ -66,7 +67,13 @@ def pole(text: str, elements: Sequence[ConceptElement], most: int | None = None)
     for element in elements:
         for name in element_names(element):
             text = re.sub(r"\b" + _named(name), " ", text, flags=re.IGNORECASE)
-    kept = [w for w in words(text) if w not in _POLE_NOISE]
+    said = words(text)
+    # (an "it" after its preposition stays: "bike you're out in it", round 285)
+    kept = [
+        w
+        for i, w in enumerate(said)
+        if w not in _POLE_NOISE or (w == "it" and i and said[i - 1] in _HOLDS_IT)
+    ]
     # A pole says something: numbers and little words alone ("1 for", "to") are none.
     if not any(w.isalpha() and w not in _NOT_A_POLE for w in kept):
         return ""
@@ -115,7 +122,9 @@ def triad_answer(answer: str, elements: Sequence[ConceptElement]) -> TriadAnswer
     timetable" sets the train apart by the timetable), named as a label is (``make_label``);
     a side that only says it is the odd one out, or only denies the other pole ("the bike
     isn't", "Bus I can't"), is the other pole's opposite ("not ...", "can't ...")."""
-    said = blank(answer)
+    # (an opener is no part of a side: "Well car and bus both have an engine ..." made the pole
+    # "well", round 285)
+    said = _OPENER.sub(lambda m: " " * len(m.group()), blank(answer))
     parts = None
     for end in (m.end() for m in SENTENCE.finditer(said)):
         # (sentence by sentence: an element named again later, "Having said that a taxi is
@@ -167,6 +176,15 @@ def _its_sentence(side: str, elements: Sequence[ConceptElement]) -> str:
     clauses = [c for c in sentence.split(",") if c.strip()]
     if len(clauses) > 1 and not elements_named(elements, clauses[0]):
         return next((c for c in clauses if elements_named(elements, c)), sentence)
+    if (
+        len(clauses) > 1
+        and len(elements_named(elements, sentence)) == 1
+        and pole(clauses[0], elements)
+        and not _denies(clauses[0], elements)
+    ):
+        # (the one element's clause, not what they add after it: "Scooter's a death trap, I'm 47
+        # not 17", round 285)
+        return clauses[0]
     return sentence
 
 
@@ -236,6 +254,11 @@ def _pole_named(text: str, elements: Sequence[ConceptElement]) -> str:
 
 
 _POLE_WORDS = 5
+_OPENER = re.compile(
+    r"^\W*(?:(?:well|so|ok|okay|right|um|erm|hmm|ah|oh|honestly|basically|i\s+mean|i\s+guess|"
+    r"i'?d\s+say|id\s+say|i\s+suppose)\b\W*)+",
+    re.IGNORECASE,
+)
 _CONCEDED = re.compile(
     r"\s*,\s*(?:but|though|although|mind\s+you)\s+(?:i|it|that|to\s+be\s+fair)\b[^.!?]*",
     re.IGNORECASE,
