@@ -439,7 +439,9 @@ WORDINGS: dict[str, Wordings] = {
     "anxiety": Wordings(
         that=(
             "What did you think might go wrong?",
-            "What made you hesitate there?",
+            # (not "What made you hesitate there?": "I didn't really hesitate", rounds 283 and
+            # 285; the worry is theirs, a hesitation is not)
+            "What was the worry there, if any?",
             # (not "How did you get past that in the end?": round 199 answered "I haven't really
             # got past it", the worry still with them)
             "What, if anything, helped you past that?",
