@@ -154,6 +154,12 @@ def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
         "Plain crisps are boring on their own. I have to dip.",
         "Chips without mayo? Sorry, I have to dip.",
         "I have to wrap up warm on the fells, it gets cold",
+        # (review rv66: wrapped up against the cold, a going put off, a routine told)
+        "Winter's the worst. I have to wrap up now, it's freezing at 6am.",
+        "sorry I'm going to have to wrap up, I've got a call at 4 so maybe 10 more minutes?",
+        "Sorry I have to wrap up, I've got a meeting in an hour, so can we do the last bit "
+        "quickly?",
+        "That's why I drive. I have to go now, I've got a school run every morning",
     ],
 )
 def test_a_tiredness_or_a_going_later_is_no_leaving_now(answer: str) -> None:

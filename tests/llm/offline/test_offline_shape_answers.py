@@ -18,7 +18,13 @@ from interview_cli.llm.offline.shapes.dispatch import shaped_question
 from interview_cli.llm.offline.shapes.grid import extract_grid, grid_question
 from interview_cli.llm.offline.shapes.journey import extract_journey, journey_question
 from interview_cli.llm.prompts import render_question
-from interview_cli.llm.protocol import ExtractRequest, NodeContext, ProbeNote, QuestionRequest
+from interview_cli.llm.protocol import (
+    Exchange,
+    ExtractRequest,
+    NodeContext,
+    ProbeNote,
+    QuestionRequest,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -63,7 +69,7 @@ TYPED = [
         "Walking and e-scooter are both only for short hops, I live in Bletchley and the office "
         "is in central MK, about 5 miles, so neither is realistic. The train is different "
         "because it runs to a timetable, so I can plan my morning to the minute.",
-        "only for short hops vs runs to timetable",
+        "only for short hops vs runs to a timetable",
     ),
     (
         "Taxi and car are door to door, and I can drop the kids at school at 8:15 on the way, "
@@ -217,6 +223,13 @@ def test_triad_answers_typed_as_people_talk(answer: str, construct: str) -> None
             "safe vs death trap",
             None,
         ),
+        # (review rv66: a clause that says nothing of its element is no side of its own)
+        (
+            "Bus and train you have to wait around. The taxi though, you just go whenever you "
+            "want.",
+            "have to wait around vs though you go whenever you want",
+            None,
+        ),
     ],
 )
 def test_triad_answers_people_give(
@@ -315,6 +328,34 @@ def test_a_reason_for_a_construct_is_named_as_a_label_is() -> None:
         focus_type="construct",
     )
     assert [n.label for n in x.nodes] == ["i'm the pharmacist, the shop legally can't open"]
+    # (holes the blanking left are no part of it: review rv66 read "i hate being late, , it
+    # stresses me")
+    x = _grid(
+        "Because I hate being late, to be honest, it stresses me out.",
+        question="Why does that difference matter to you: go when i want, or stuck with timetable?",
+        strategy="ladder_construct",
+        focus_label="go when i want vs stuck with timetable",
+        focus_type="construct",
+    )
+    assert [n.label for n in x.nodes] == ["hate being late"]
+
+
+@pytest.mark.parametrize(
+    ("last", "owned"),
+    [
+        # round 286: a journey asked on after a call away, and a grid after a puzzle
+        ("The delivery bit. Sorry hang on my little one's shouting for me", "Okay,"),
+        ('sorry what does that mean, "drops you wherever"? like is 5 the bus?', "Sorry,"),
+        ("Well I just told you, milk and yoghurts missing haha", "Sorry,"),
+        # (answered: nothing to own)
+        ("The delivery bit, the driver came while I was at the school gates", ""),
+    ],
+)
+def test_a_shaped_question_owns_what_the_last_answer_wants_owned(last: str, owned: str) -> None:
+    recent = [Exchange(question="Which step took the most out of you?", answer=last)]
+    text = shaped_question(_question("explore_feelings", JOURNEY, recent=recent))
+    assert text is not None
+    assert text.startswith(owned) if owned else not text.startswith(("Sorry,", "Okay,"))
 
 
 def test_a_request_to_go_back_names_the_construct() -> None:
@@ -335,6 +376,9 @@ def test_a_request_to_go_back_names_the_construct() -> None:
     )
     assert x.steer == "don't have to park vs parking near shop is nightmare"
     assert _grid("bus 5 train 5", question=RATE, existing_nodes=constructs, **FOCUS).steer is None
+    # (a question of theirs goes back nowhere: review rv66)
+    asked = "car 2 bus 4. What happens when the trains break down, do I count that?"
+    assert _grid(asked, question=RATE, existing_nodes=constructs, **FOCUS).steer is None
 
 
 def test_more_numbers_than_elements_is_said_not_guessed() -> None:

@@ -99,7 +99,9 @@ ACKNOWLEDGEMENTS: dict[str, tuple[str, ...]] = {
 _AWAY = re.compile(
     r"\b(?:give\s+me|gimme|back\s+in)\s+(?:a\s+|an\s+|\d+\s*|two\s+|five\s+|ten\s+)?"
     r"(?:min|mins|minute|minutes|sec|secs|second|seconds|mo|moment|tick|ticks)\b|\bbrb\b|"
-    r"\bbe\s+right\s+back\b|(?:^|(?<=[.!?]\s))(?:hang|hold)\s+on\b(?![^.!?]*\?)|"
+    # ("Sorry hang on my little one's shouting for me", round 286)
+    r"\bbe\s+right\s+back\b|(?:^|(?<=[.!?]\s))(?:(?:sorry|soz|oh|oops|wait)\W+)?(?:hang|hold)\s+on\b"
+    r"(?![^.!?]*\?)|"
     # ("hang on, wifes shouting me from the kitchen. now in a minute", round 250)
     r"(?:^|(?<=[.!?]\s))now\s+in\s+a\s+(?:min|minute|sec|second|mo|moment)\W*$|"
     # ("Sorry, the baby's just woken up, one sec.": a typed interview)
@@ -174,17 +176,23 @@ def _called_away(answer: str) -> bool:
     "Hang on, kettle. Right. Erm, what was the question? Oh yeah, less panic means ..." (a
     typed interview heard "Okay, no rush." after it)."""
     found = list(_AWAY.finditer(answer))
-    return bool(found) and len(answer[found[-1].end() :].split()) < 6
+    # (what calls them may take a few words: "Sorry hang on my little one's shouting for me")
+    return bool(found) and len(answer[found[-1].end() :].split()) < 8
 
 
 def owning_a_puzzle(request: QuestionRequest, question: str) -> str:
-    """``question`` after owning it when the last answer was puzzled by the one before and did
-    not answer it (``meta.puzzled``: "Sorry, I put that badly."), and as it is otherwise: a
-    journey's or a grid's question, which says nothing else first (round 282's grid was asked
-    its rating again without a word; not after "what do you mean? ... but if you mean the milk
-    thing, a wee 'this is dairy, you sure?' check would do it", answered, round 283)."""
+    """``question`` after owning what the last answer wants owned, for a journey's or a grid's
+    question, which says nothing else first: a puzzle that went unanswered (``meta.puzzled``:
+    "Sorry, I put that badly."; round 282's grid was asked its rating again without a word, and
+    not after "what do you mean? ... but if you mean the milk thing, a wee 'this is dairy, you
+    sure?' check would do it", answered, round 283), a call away ("Sorry hang on my little
+    one's shouting for me", round 286), a question asked or answered already ("I said 2ish!"),
+    a machine asked after, something put right."""
     last = request.recent[-1].answer if request.recent else ""
-    return _owned_first(request, question) if puzzled(last) else question
+    kind = _owned_as(last)
+    if kind == "puzzled" and not puzzled(last):
+        return question
+    return _owned_first(request, question) if kind or puzzled(last) else question
 
 
 def unacknowledged(question: str) -> str:

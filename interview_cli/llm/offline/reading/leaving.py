@@ -277,6 +277,14 @@ _CALLED_AWAY = re.compile(
 _SAID_NOW = re.compile(
     r"\b(?:sorry|soz|listen|right|anyway|apologies|ok|okay|honestly)\b", re.IGNORECASE
 )
+# ... (and nothing after it puts the going off, asks, or tells a routine: "sorry I'm going to
+# have to wrap up, I've got a call at 4 so maybe 10 more minutes?", "I have to go now, I've got
+# a lesson with my driving instructor on Thursdays, which is why ...", review rv66)
+_NOT_YET = re.compile(
+    r"\?|\b(?:more|quick(?:ly)?|yet|what'?s\s+next|every|each|always|usually|normally|on\s+\w+days|"
+    r"which|so\s+(?:maybe|can|could|what|whats)|in\s+an?\s+(?:hour|while)|bit\s+of\s+time)\b",
+    re.IGNORECASE,
+)
 # ... or what calls them is an appointment of theirs: "sorry, I'm going to have to wrap up,
 # I've got a call with a client at half past" (round 285 asked on)
 _APPOINTMENT = re.compile(
@@ -442,7 +450,7 @@ def _said_of_now(last: str, found: re.Match[str], signed_off: bool, goodbye: boo
         goodbye
         or _FAREWELL_LAST.search(after)
         or (away.group("soon") and _SAID_NOW.search(before))
-        or _APPOINTMENT.match(after)
+        or (_APPOINTMENT.match(after) and not _NOT_YET.search(after))
     )
     if _NOT_NOW.search(last[: found.end("core")] if called else last):
         return None
@@ -490,7 +498,12 @@ def says_going(text: str) -> bool:
     # (when it is: in the going's own clause, not in what calls them, "Look I need to go, I've
     # got a rewire in Shawlands at 2")
     clause = re.match(r"[^,.;!?]*", text[going.start() :])
-    return _LATER.search(clause.group() if clause else "") is None
+    if _LATER.search(clause.group() if clause else ""):
+        return False
+    # (nor with a time or a question after it in its sentence: "Sorry I have to wrap up, I've got
+    # a meeting in an hour, so can we do the last bit quickly?", review rv66)
+    sentence = re.match(r"[^.!]*[.!?]?", text[going.end() :])
+    return not (sentence and _NOT_YET.search(sentence.group()))
 
 
 # A going of theirs, in so many words, ending its clause: a must-go ("got to go", "need to head
@@ -502,7 +515,11 @@ _GOING_NOW = re.compile(
     r"get\s+going|leave|log\s+off|"
     r"sign\s+off|make\s+a\s+move|make\s+tracks|love\s+(?:you|yer|ya)\s+and\s+leave\s+(?:you|yer|ya)|"
     r"jump\s+on\s+(?:a|another|the|my)\s+(?:call|meeting|zoom|teams(?:\s+call)?)|"
-    r"leave\s+it\s+there|stop\s+(?:there|here|now)|wrap\s+(?:it\s+|this\s+|things\s+)?up)|"
+    r"leave\s+it\s+there|stop\s+(?:there|here|now)|wrap\s+(?:it|this|things)\s+up|"
+    # (a bare "wrap up" only with an appointment of theirs after it: not "I have to wrap up
+    # now, it's freezing at 6am", review rv66)
+    r"wrap\s+up(?=\s*(?:now\s*)?,\s*(?:i'?ve|ive|i\s+have)\s+got\s+(?:a|an|the|my)\s+(?:\w+\s+)?"
+    r"(?:call|meeting|appointment|class|lesson|shift|zoom|delivery|interview|pickup|school\s+run)\b))|"
     r"(?:i'?ll|i\s+will|i'?m\s+going\s+to|let'?s|we'?ll)\s+(?:stop|leave\s+it|end\s+it|"
     r"call\s+it\s+a\s+day)\s+there|"
     r"(?:(?:that'?s|thats)\s+me|i'?m|im|i\s+am)\s+(?:done|finished|off)\s+for\s+(?:today|tonight|"

@@ -491,7 +491,9 @@ PUZZLED = re.compile(
     # that?", "what are you on about", "I'm not with you", "Say again?", "im confused", "Not
     # really sure what the question is", "idk what ur asking", "I don't know what you mean")
     r"how\s+do\s+(?:you|u)\s+mean\b|(?:rate|rank|score|compare|place|number)\s+what(?:\s+exactly)?\s*\?|"
-    r"what\s+does\s+(?:that|this)\s+(?:even\s+)?mean\s*\?|what\s+was\s+that\s*\?|"
+    # ("sorry what does that mean, "only where someone else you zone out"? like is 5 someone
+    # else doing the driving?", round 286)
+    r"what\s+does\s+(?:that|this)\s+(?:even\s+)?mean\s*(?:\?|,\s*[\"'\u201c])|what\s+was\s+that\s*\?|"
     r"what\s+are\s+(?:you|u)\s+(?:on\s+about|asking|after|getting\s+at)\b|(?:i'?m|im|i\s+am)\s+not\s+with\s+you\b|"
     # (not "I'm confused": by the new app as often as by the question, a reading case)
     r"say\s+(?:that\s+|it\s+)?again\s*\?|(?:i'?m\s+)?not\s+(?:really\s+|quite\s+)?sure\s+what\s+the\s+"
@@ -550,8 +552,12 @@ def puzzled(answer: str) -> bool:
     rest = answer[ends:]
     if _DISBELIEF.match(rest):
         return False
-    if re.fullmatch(r"[^.!?]*\?+\W*", rest):
-        return True  # (which was meant, asked: "think about what, valencia or the app?")
+    # (which was meant, asked, the question's words quoted or not: "think about what, valencia
+    # or the app?", "what does that mean, "only where someone else you zone out"? like is 5
+    # someone else doing the driving?")
+    unquoted = re.sub(r"[\"\u201c][^\"\u201d]*[\"\u201d]\W*", " ", rest)
+    if re.fullmatch(r"(?:[^.!?]*\?+\W*)+", unquoted):
+        return True
     said = [w for w in re.findall(r"[^\W\d_]+(?:'[a-z]+)?", rest.lower()) if w not in _NO_ANSWER]
     return len(said) < _ANSWERED_AFTER
 

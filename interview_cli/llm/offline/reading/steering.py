@@ -490,7 +490,8 @@ def _back_on_topic(steer: Steer, request: ExtractRequest) -> bool:
 # A request to go back to what was just said: "the substitutions 100%. can I go back to that
 # actually cos nobody's asked" (round 283 asked how she felt once it was all over)
 _BACK_TO_THAT = re.compile(
-    r"\b(?:can|could|shall|may)\s+(?:we|i)\s+(?:just\s+)?(?:go|get|come)\s+back\s+to\s+(?:that|this|it)"
+    # (not "can I come back to that?", put off, review rv66)
+    r"\b(?:can|could|shall|may)\s+(?:we|i)\s+(?:just\s+)?(?:go|get)\s+back\s+to\s+(?:that|this|it)"
     r"(?:\s+(?:one|bit|thing|part))?\b(?!\s+(?:about|where|when|you|i)\b)",
     re.IGNORECASE,
 )

@@ -267,10 +267,11 @@ def _gone_back_to(request: ExtractRequest, spec: GridSpec) -> str | None:
     it's not really the money": round 283's grid showed the next triad), by the words of its
     label and of what was said of it; None when it names none."""
     steer = find_steer(request.answer)
-    if steer is None:
-        return None
+    if steer is None or steer.asked:
+        return None  # (a question of theirs is no going back: "What happens when the trains
+        # break down, do I count that?", review rv66)
     constructs = [
-        Earlier(n.label, n.node_type, n.quote)
+        Earlier(n.label, n.node_type)
         for n in request.existing_nodes
         if n.node_type == spec.construct_type
     ]
@@ -307,7 +308,7 @@ def _reason_label(reason: str) -> str:
     if not said or not re.search(r"\w\W*\s{3,}\W*\w", reason):
         return said
     made = make_label(reason, None, None)
-    return made if made and 2 * len(made.split()) >= len(said.split()) else said
+    return made if made and len(made.split()) >= 2 else said
 
 
 def _the_reason(answer: str) -> str:
@@ -327,6 +328,17 @@ def _the_reason(answer: str) -> str:
 
 
 _BECAUSE = re.compile(r"\b(?:because|cos|cause)\b", re.IGNORECASE)
+
+
+def _the_one_asked(
+    answer: str, listed: list[ConceptElement]
+) -> list[tuple[ConceptElement, int, str]]:
+    """One element asked about, and one number said, however much else is ("I said 2ish! so 2.
+    you have to leave them in the parking bay thing": round 286 asked a third time)."""
+    said = {int(n) for n in re.findall(r"(?<![\w.£$-])([1-9])(?:ish)?(?![\w.%])", answer)}
+    if len(listed) != 1 or len(said) != 1:
+        return []
+    return [(listed[0], said.pop(), answer.strip())]
 
 
 def _read_ratings(request: ExtractRequest, focus: str, found: _Found) -> Extraction | None:
@@ -351,6 +363,8 @@ def _read_ratings(request: ExtractRequest, focus: str, found: _Found) -> Extract
                 extractable=False,
                 reason=f"{len(numbers)} numbers for {len(listed)} elements: whose is which?",
             )
+    if not ratings:
+        ratings = _the_one_asked(answer, [e for _, e in elements_named(elements, request.question)])
     for element, value, quote in ratings:
         found.rate(element, focus, value, quote)
     return None

@@ -27,7 +27,10 @@ from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.shapes.common import element_names, elements_named, words
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
-_NUMBER = re.compile(r"\b([1-9])\b|\b(one|two|three|four|five|six|seven)\b", re.IGNORECASE)
+# (a number said roughly counts: "scooter 2ish" was asked again twice, round 286)
+_NUMBER = re.compile(
+    r"\b([1-9])(?:ish)?\b|\b(one|two|three|four|five|six|seven)(?:ish)?\b", re.IGNORECASE
+)
 _ANY_NUMBER = re.compile(
     r"(?<![\w.-])(\d+)(?![\w.-])|\b(one|two|three|four|five|six|seven)\b", re.I
 )
@@ -44,6 +47,12 @@ _POLE_NOISE = frozenset(
     "are is both they they're them it it's its and the a an of these those two one third "
     "other alike same similar different differs because quite more much very really just "
     "kind sort can be being definitely obviously honestly pair i'd id ok okay tbh".split()
+)
+# (a clause that says something of its element, not "The taxi though," or "The bike in
+# winter,": review rv66)
+_SAYS = re.compile(
+    r"(?:'s|'re)\b|\b(?:is|are|was|were|has|have|had|does|do|can|will|gets?|takes?|goes?|costs?)\b",
+    re.IGNORECASE,
 )
 _HOLDS_IT = frozenset("in on at with without into out".split())
 _NOT_A_POLE = frozenset(NUMBER_WORDS) | frozenset(
@@ -179,6 +188,8 @@ def _its_sentence(side: str, elements: Sequence[ConceptElement]) -> str:
     if (
         len(clauses) > 1
         and len(elements_named(elements, sentence)) == 1
+        and _SAYS.search(clauses[0])
+        and not _ODD_ONE_OUT.search(clauses[0])
         and pole(clauses[0], elements)
         and not _denies(clauses[0], elements)
     ):
