@@ -524,6 +524,8 @@ def test_a_respondent_called_away_is_told_there_is_no_rush() -> None:
         ("since mum passed I do all the banking myself", "Sorry to hear about your mum."),
         ("since my husband's passing I do it all", "Sorry to hear about your husband."),
         ("he passed away last year", "Sorry to hear that."),
+        # (round 287: "a few years ago")
+        ("We lost our dad a few years ago and the walking became our thing", "Sorry to hear about"),
     ):
         assert owned(said).startswith(heard), (said, owned(said))
     # (the review of round 241's: a death told otherwise; things passing, lost for a while)

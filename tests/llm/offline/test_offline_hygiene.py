@@ -133,6 +133,11 @@ def test_meta_kind(answer: str, kind: str | None) -> None:
         ("come again?", True),
         ("Sorry, what you mean?", True),
         ("think about what, valencia or the app?", True),
+        (
+            "what do you mean 1 to 5, like how much it costs or just does it cost or not? cos "
+            "everything bar walking costs something",
+            True,
+        ),
         # review rv65: the ways people most often say it
         ("I don't know what you mean", True),
         ("no idea what you mean", True),

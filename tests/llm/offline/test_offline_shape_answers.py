@@ -317,27 +317,29 @@ def test_rating_answers_by_name_by_position_and_in_part(
     assert {k: got.get(k) for k in ratings} == want
 
 
-def test_a_reason_for_a_construct_is_named_as_a_label_is() -> None:
-    # round 283 laddered "i did say, i'm the pharmacist, the shop" as a value
+@pytest.mark.parametrize(
+    ("answer", "label"),
+    [
+        # round 283 laddered "i did say, i'm the pharmacist, the shop" as a value
+        (
+            "I did say, I'm the pharmacist, the shop legally can't open without me in the "
+            "building. If the bus is 20 mins late there's a queue of people outside",
+            "i'm the pharmacist, the shop legally can't open",
+        ),
+        # (holes the blanking left are no part of it: review rv66 read "i hate being late, , it
+        # stresses me")
+        ("Because I hate being late, to be honest, it stresses me out.", "hate being late"),
+    ],
+)
+def test_a_reason_for_a_construct_is_named_as_a_label_is(answer: str, label: str) -> None:
     x = _grid(
-        "I did say, I'm the pharmacist, the shop legally can't open without me in the building. "
-        "If the bus is 20 mins late there's a queue of people outside",
+        answer,
         question="Why does that difference matter to you: go when i want, or stuck with timetable?",
         strategy="ladder_construct",
         focus_label="go when i want vs stuck with timetable",
         focus_type="construct",
     )
-    assert [n.label for n in x.nodes] == ["i'm the pharmacist, the shop legally can't open"]
-    # (holes the blanking left are no part of it: review rv66 read "i hate being late, , it
-    # stresses me")
-    x = _grid(
-        "Because I hate being late, to be honest, it stresses me out.",
-        question="Why does that difference matter to you: go when i want, or stuck with timetable?",
-        strategy="ladder_construct",
-        focus_label="go when i want vs stuck with timetable",
-        focus_type="construct",
-    )
-    assert [n.label for n in x.nodes] == ["hate being late"]
+    assert [n.label for n in x.nodes] == [label]
 
 
 @pytest.mark.parametrize(

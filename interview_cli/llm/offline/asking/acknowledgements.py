@@ -301,7 +301,8 @@ _GONE = (
 # (lost: said with when, or closing what is said; not "lost Dave halfway up Holme Moss", "lost
 # Netflix for a week", the review)
 _LOST_WHEN = (
-    r"(?=\s*(?:[,.;!?]|$|\s+(?:(?:\w+\s+)?(?:years?|months?|weeks?)\s+ago|last\s+(?:year|month|week|"
+    # ("We lost our dad a few years ago", round 287 asked about grip next)
+    r"(?=\s*(?:[,.;!?]|$|\s+(?:(?:\w+\s+){0,2}(?:years?|months?|weeks?)\s+ago|last\s+(?:year|month|week|"
     r"spring|summer|autumn|winter|christmas)|in\s+(?:\d{4}|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
     r"nov|dec)[a-z]*|and\s+i|so\s+i)\b))"
 )

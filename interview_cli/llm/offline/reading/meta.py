@@ -558,6 +558,10 @@ def puzzled(answer: str) -> bool:
     unquoted = re.sub(r"[\"\u201c][^\"\u201d]*[\"\u201d]\W*", " ", rest)
     if re.fullmatch(r"(?:[^.!?]*\?+\W*)+", unquoted):
         return True
+    # (or, first, which of two was meant: "what do you mean 1 to 5, like how much it costs or
+    # just does it cost or not? cos everything bar walking costs something", round 287)
+    if re.match(r"[^.!?]*\bor\b[^.!?]*\?", unquoted):
+        return True
     said = [w for w in re.findall(r"[^\W\d_]+(?:'[a-z]+)?", rest.lower()) if w not in _NO_ANSWER]
     return len(said) < _ANSWERED_AFTER
 
@@ -570,7 +574,7 @@ _NO_ANSWER = frozenset(
 # ... or say it is beyond belief: "What?? No chance.", "you what? 40 quid for a pan?"
 _DISBELIEF = re.compile(
     r"\W*(?:no\b|nah\b|never\b|not\s+(?:a\s+chance|likely|on\s+your\s+nelly)|no\s+way|"
-    r"[£$€]|\d|(?:a|one|two|three|four|five|ten|twenty|forty|fifty|hundred)\s+(?:quid|pounds?|grand))",
+    r"[£$€]|(?:\d+|a|one|two|three|four|five|ten|twenty|forty|fifty|hundred)\s*(?:quid|pounds?|grand))",
     re.IGNORECASE,
 )
 
