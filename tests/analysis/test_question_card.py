@@ -74,6 +74,13 @@ def test_the_concept_name_is_a_splice_unless_the_respondent_said_it() -> None:
         ("Who or what do you think was behind that?", False),
         ("Think of a time that went really well or really badly. What happened?", False),
         ("Some people care about that, some don't. Why might someone care?", False),
+        # a repertory grid's triad is one task (rounds 283 to 287 flagged every one)
+        ("Of taxi, car and bus, which two are similar, and how is the other one different?", False),
+        (
+            "Here are train, walking and e-scooter. Which two go together in some way that "
+            "matters to you, and what sets the third apart?",
+            False,
+        ),
     ],
 )
 def test_two_questions_in_one(text: str, double: bool) -> None:

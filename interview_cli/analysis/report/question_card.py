@@ -298,8 +298,17 @@ def topic_splice(text: str, concept_name: str, answers: Sequence[str]) -> bool:
 
 
 def double_barrelled(text: str) -> bool:
-    """Two questions in one: a second question mark, or ", and what ..."."""
+    """Two questions in one: a second question mark, or ", and what ...". Not a repertory
+    grid's triad, one task by design ("which two are similar, and how is the other one
+    different?": rounds 283 to 287 each flagged every triad)."""
+    if _TRIAD.search(text) and text.count("?") == 1:
+        return False
     return text.count("?") > 1 or _SECOND_QUESTION.search(text) is not None
+
+
+_TRIAD = re.compile(
+    r"\b(?:which\s+two|two\s+of\s+them)\b[^?]*\b(?:third|the\s+other\s+one)\b", re.IGNORECASE
+)
 
 
 def method_jargon(text: str, answers: Sequence[str] = ()) -> bool:
