@@ -114,6 +114,10 @@ def _going(answer: str) -> bool:
         "ooh sorry I must dash",
         "I'm really sorry I'll have to leave it there",
         "gotta dip lol",
+        # round 286: a last word or two between the going and the goodbye
+        "ah I'm going to have to leave it there, I've a pile of discovery docs to get through "
+        "before tomorrow and I'm wrecked. bike 1 walking 1 taxi 5, the rest you can guess. best "
+        "of luck with it!",
         # round 285: an appointment of theirs is what calls them
         "clients changing their minds mostly haha. sorry, I'm going to have to wrap up, I've got a "
         "call with a client at half past and my coffee's gone cold anyway",
@@ -154,6 +158,7 @@ def test_a_going_said_of_now_is_a_leaving(answer: str) -> None:
         "Plain crisps are boring on their own. I have to dip.",
         "Chips without mayo? Sorry, I have to dip.",
         "I have to wrap up warm on the fells, it gets cold",
+        "Best of luck to anyone trying to park there",
         # (review rv66: wrapped up against the cold, a going put off, a routine told)
         "Winter's the worst. I have to wrap up now, it's freezing at 6am.",
         "sorry I'm going to have to wrap up, I've got a call at 4 so maybe 10 more minutes?",

@@ -215,7 +215,8 @@ _NOW = re.compile(
 _CALLED = re.compile(_NOW.pattern.replace(r"(?:now|soon|shortly|asap|right\s+now|", "(?:"), re.I)
 # ... or a goodbye inside the sentence: "anyway I'll have to go, thanks for this"
 _FAREWELL = re.compile(
-    r"\b(?:thanks(?!\s+to\b)|thank\s+you(?!\s+to\b)|cheers|bye|goodbye|ta-?ra|good\s+luck|take\s+care|all\s+the\s+best|ta|"
+    r"\b(?:thanks(?!\s+to\b)|thank\s+you(?!\s+to\b)|cheers|bye|goodbye|ta-?ra|good\s+luck|"
+    r"best\s+of\s+luck|take\s+care|all\s+the\s+best|ta|"
     r"have\s+a\s+good\s+(?:one|day|night|evening|afternoon)|catch\s+(?:ya|you)|talk\s+soon|"
     r"another\s+time|god\s+bless|kind\s+regards|hooroo|sl[aá]n|cheerio|ciao|hwyl(?:\s+fawr)?|"
     # (round 276: "Anyway must go, salaam", "khuda hafiz and good luck with your research")

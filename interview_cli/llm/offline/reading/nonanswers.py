@@ -370,6 +370,11 @@ def going_now(answer: str) -> bool:
     after = answer[spans[-1].end :]  # (nothing, or a goodbye: "thats me done, bye!")
     if re.search(r"\w", after) and not said_goodbye(after):
         return False
+    ends_sentence = re.match(r"\s*[.!?]", answer[spans[-1].end - 1 :]) is not None
+    if re.search(r"\w", after) and ends_sentence and not says_going(answer[spans[-1].start :]):
+        # (a last word or two before the goodbye: "ah I'm going to have to leave it there, ...
+        # bike 1 walking 1 taxi 5, the rest you can guess. best of luck with it!", round 286)
+        return says_going(answer[spans[-1].start : spans[-1].end])
     return says_going(answer[spans[-1].start :])
 
 
