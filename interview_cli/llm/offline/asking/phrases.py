@@ -1055,11 +1055,25 @@ def phrase_for(label: str, answers: Sequence[str], quotes: Sequence[str] = ()) -
             span = _find(words, tokens, v)
             found = found or span is not None
             phrase = None if span is None else _phrase(tokens, span[0], span[1], v)
-            if phrase is not None and not DANGLING.search(phrase.verbatim):
+            if (
+                phrase is not None
+                and not DANGLING.search(phrase.verbatim)
+                and not _ACROSS_A_CLAUSE.search(phrase.verbatim)
+            ):
                 return _named(phrase, answers)
         if found:
             return None  # said, but no clean phrase: not a shorter one of its words either
     return None
+
+
+# A phrase across two clauses, a possession of theirs then their "I": "When I trust my boots I
+# can actually relax" said back "How does your boots you can actually relax help you?" (round
+# 287); not a thing with what they do with it, "a mower I can sharpen myself"
+_ACROSS_A_CLAUSE = re.compile(
+    r"\b(?:my|our|his|her|their)\s+[\w'-]+\s+i\s+(?:can|could|'m|am|was|do|did|don'?t|will|would|"
+    r"have|had|just|actually|really)\b",
+    re.IGNORECASE,
+)
 
 
 # A phrase ending on a word that needs what follows it was cut short: "bit sceptical of the 'for
