@@ -180,7 +180,7 @@ def _called_away(answer: str) -> bool:
     return bool(found) and len(answer[found[-1].end() :].split()) < 8
 
 
-def owning_a_puzzle(request: QuestionRequest, question: str) -> str:
+def owned_in_a_shape(request: QuestionRequest, question: str) -> str:
     """``question`` after owning what the last answer wants owned, for a journey's or a grid's
     question, which says nothing else first: a puzzle that went unanswered (``meta.puzzled``:
     "Sorry, I put that badly."; round 282's grid was asked its rating again without a word, and

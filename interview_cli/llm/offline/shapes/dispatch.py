@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from interview_cli.core.models import Extraction
-from interview_cli.llm.offline.asking.acknowledgements import owning_a_puzzle, unacknowledged
+from interview_cli.llm.offline.asking.acknowledgements import owned_in_a_shape, unacknowledged
 from interview_cli.llm.offline.shapes.common import hollow
 from interview_cli.llm.offline.shapes.grid import extract_grid, grid_opening, grid_question
 from interview_cli.llm.offline.shapes.journey import (
@@ -48,8 +48,8 @@ def shaped_question(request: QuestionRequest) -> str | None:
 def _filled(write: Callable[[QuestionRequest], str | None], request: QuestionRequest) -> str | None:
     """The question, never one with an empty slot: a hollow one falls back to the question
     without a focus (the next stage of a journey, the next triad of a grid), else to the
-    plain offline question (None). After a question they did not understand, it owns that
-    first."""
+    plain offline question (None). It first owns what the last answer wants owned: a question
+    they did not understand, a call away, a question already answered."""
     closing = request.closing or request.strategy.generates_closing_question
     # (the questions asked, without what was said first: "Sorry, I put that badly. What was the
     # best part ...?" is that question, asked again word for word next in round 283)
@@ -61,5 +61,5 @@ def _filled(write: Callable[[QuestionRequest], str | None], request: QuestionReq
             return None
         text = write(request.model_copy(update={"focus_label": None, "focus_type": None}))
         text = text if text is not None and not hollow(text) else None
-    # (a question after one they did not understand owns it first: "Sorry, I put that badly.")
-    return owning_a_puzzle(request, text) if text is not None and not closing else text
+    # ("Sorry, I put that badly.", "Okay, no rush.", "Sorry, you did say.")
+    return owned_in_a_shape(request, text) if text is not None and not closing else text
