@@ -302,7 +302,7 @@ def probe_outcome(
     kind = assessment.answer_kind if assessment is not None else "answer"
     if kind != "answer":
         return kind
-    if assessment is not None and assessment.knowledge_ceiling != "none":
+    if _ceiling(assessment) not in (None, "none"):
         return DONT_KNOW
     return NOTHING_NEW
 

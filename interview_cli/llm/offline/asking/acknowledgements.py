@@ -190,9 +190,9 @@ def owned_in_a_shape(request: QuestionRequest, question: str) -> str:
     a machine asked after, something put right."""
     last = request.recent[-1].answer if request.recent else ""
     kind = _owned_as(last)
-    if kind == "puzzled" and not puzzled(last):
+    if not kind or (kind == "puzzled" and not puzzled(last)):
         return question
-    return _owned_first(request, question) if kind or puzzled(last) else question
+    return _owned_first(request, question)
 
 
 def unacknowledged(question: str) -> str:

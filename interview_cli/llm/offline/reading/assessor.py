@@ -136,7 +136,7 @@ def knowledge_ceiling(f: Features, answer: str) -> str:
     don't-know with almost nothing else. Exploratory: a don't-know that goes on thinking
     ("not sure, but maybe ...", "I wonder") or keeps talking for a while.
     """
-    if meta_kind(answer) in ("clarify", "off_topic") or puzzled(answer):
+    if meta_kind(answer) in ("clarify", "off_topic"):
         return "none"  # "not sure what you mean": the question, not the ladder, stopped them
     if f.terminal and not f.exploratory:
         # "Honestly, that's all there is to it. Because not hauling weight uphill": a
@@ -252,7 +252,7 @@ def assess_offline(request: AssessRequest) -> Assessment:
     """The offline provider's rubric assessment of one answer."""
     answer = mend_typos(request.answer.strip())  # "I'm not sue" is a don't-know
     f = features(answer)
-    ceiling = knowledge_ceiling(f, answer)
+    ceiling = "none" if (lost := puzzled(answer)) else knowledge_ceiling(f, answer)
     if ceiling == "terminal" and not request.recent_answers and _told_before_it(answer):
         # the opening answer told something and closed it ("... plug the little kettle in the
         # cab and make a sachet coffee. Thats it, is no problem.", round 226 asked "What else
@@ -307,6 +307,6 @@ def assess_offline(request: AssessRequest) -> Assessment:
         # tired or short of time now ("Sorry I'm flagging a bit now", "is there much more?")
         tiring=bool(inline_spans(answer, ("tiring",))),
         going=going_now(answer),
-        puzzled=puzzled(answer),
+        puzzled=lost,
         rationale="offline heuristics: length, hedges, specifics, causal cues, don't-know phrases",
     )

@@ -37,6 +37,7 @@ from interview_cli.llm.offline.shapes.common import clean_label, elements_named,
 from interview_cli.llm.offline.shapes.grid_answers import (
     named_ratings,
     numbers_alone,
+    one_rating,
     positional_ratings,
     triad_answer,
 )
@@ -333,12 +334,10 @@ _BECAUSE = re.compile(r"\b(?:because|cos|cause)\b", re.IGNORECASE)
 def _the_one_asked(
     answer: str, listed: list[ConceptElement]
 ) -> list[tuple[ConceptElement, int, str]]:
-    """One element asked about, and one number said, however much else is ("I said 2ish! so 2.
-    you have to leave them in the parking bay thing": round 286 asked a third time)."""
-    said = {int(n) for n in re.findall(r"(?<![\w.£$-])([1-9])(?:ish)?(?![\w.%])", answer)}
-    if len(listed) != 1 or len(said) != 1:
-        return []
-    return [(listed[0], said.pop(), answer.strip())]
+    """One element asked about, and one rating said (``one_rating``: round 286 asked "how
+    would you rate e-scooter?" a third time after "I said 2ish! so 2. ...")."""
+    value = one_rating(answer) if len(listed) == 1 else None
+    return [(listed[0], value, answer.strip())] if value is not None else []
 
 
 def _read_ratings(request: ExtractRequest, focus: str, found: _Found) -> Extraction | None:

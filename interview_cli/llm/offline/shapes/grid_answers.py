@@ -17,7 +17,7 @@ order the question listed them. Fewer numbers than elements rate the first ones 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from interview_cli.config.schemas import ConceptElement
@@ -27,13 +27,11 @@ from interview_cli.llm.offline.reading.labels import make_label
 from interview_cli.llm.offline.shapes.common import element_names, elements_named, words
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_WORDS = "|".join(NUMBER_WORDS)
+_A_NUMBER = rf"(?:[1-9]|{_WORDS})"  # a rating said, as a digit or a word
 # (a number said roughly counts: "scooter 2ish" was asked again twice, round 286)
-_NUMBER = re.compile(
-    r"\b([1-9])(?:ish)?\b|\b(one|two|three|four|five|six|seven)(?:ish)?\b", re.IGNORECASE
-)
-_ANY_NUMBER = re.compile(
-    r"(?<![\w.-])(\d+)(?![\w.-])|\b(one|two|three|four|five|six|seven)\b", re.I
-)
+_NUMBER = re.compile(rf"\b([1-9])(?:ish)?\b|\b({_WORDS})(?:ish)?\b", re.IGNORECASE)
+_ANY_NUMBER = re.compile(rf"(?<![\w.-])(\d+)(?![\w.-])|\b({_WORDS})\b", re.I)
 _CUE = (
     r"while|whilst|whereas|but|versus|vs\.?|rather than|unlike|compared to|"
     r"and the third|the third|the other one|the other"
@@ -317,20 +315,31 @@ def _value(match: re.Match[str]) -> int:
     return _to_int(match.group(1) or match.group(2))
 
 
+def _ratings_in(text: str, start: int = 0) -> Iterator[re.Match[str]]:
+    """The numbers of ``text`` from ``start`` that may be ratings: not counts ("the bus and
+    train are late 5 days a week", review rv65)."""
+    return (m for m in _NUMBER.finditer(text, start) if not _A_COUNT.match(text, m.end()))
+
+
 def _number_after(text: str, start: int, taken: set[int]) -> int | None:
-    for match in _NUMBER.finditer(text, start):
+    for match in _ratings_in(text, start):
         if match.start() - start > 40:
             return None
-        if _A_COUNT.match(text, match.end()):
-            continue  # (no rating: "the bus and train are late 5 days a week", review rv65)
         if match.start() not in taken:
             return _value(match)
     return None
 
 
+def one_rating(answer: str) -> int | None:
+    """The one rating an answer gives, however much else it says ("I said 2ish! so 2. you have to
+    leave them in the parking bay thing"); None for none or several."""
+    said = {_value(m) for m in _ratings_in(answer)}
+    return said.pop() if len(said) == 1 else None
+
+
 _A_COUNT = re.compile(
     r"\s*(?:days?|times?|mins?|minutes?|hours?|hrs?|weeks?|months?|years?|quid|pounds?|miles?|km|"
-    r"stops?|quid|p\b|%|x\b)",
+    r"stops?|p\b|%|x\b)",
     re.IGNORECASE,
 )
 
@@ -406,8 +415,7 @@ def _in_a_row(
         if len(row) < 2 or last.id not in found or last.id not in ends:
             continue
         numbers = _NUMBERS_IN_A_ROW.match(answer, ends[last.id])
-        said = numbers.group(0).lower() if numbers else ""
-        values = [_to_int(n) for n in re.findall(r"\d|[a-z]+", said) if n != "and"]
+        values = [_value(m) for m in _NUMBER.finditer(numbers.group(0) if numbers else "")]
         if len(values) == len(row):
             pairs = zip(row, values, strict=True)
         else:
@@ -418,9 +426,7 @@ def _in_a_row(
 
 
 _NUMBERS_IN_A_ROW = re.compile(
-    r"\W*(?:[1-9]|one|two|three|four|five|six|seven)(?:(?:\s*,\s*|\s+and\s+|\s+)(?:[1-9]|one|two|"
-    r"three|four|five|six|seven)\b)*",
-    re.IGNORECASE,
+    rf"\W*{_A_NUMBER}(?:(?:\s*,\s*|\s+and\s+|\s+){_A_NUMBER}\b)*", re.IGNORECASE
 )
 _ONLY_JOINED = re.compile(r"[\s,/&]*(?:(?:and|or|plus)\b[\s,]*)?(?:the\s+)?", re.IGNORECASE)
 _EXCEPT = re.compile(
@@ -431,7 +437,7 @@ _EXCEPT = re.compile(
 _THE_REST = re.compile(
     r"\b(?:(?:everything|everyone|anything|all)\s+(?:else|the\s+others?|the\s+rest)|"
     r"(?:and\s+)?the\s+(?:rest|others))(?:\s+(?:are|is|get|gets|would\s+be|at|on|all|just))*"
-    r"\s*[:=-]?\s*(?:a\s+)?(?P<n>[1-9]|one|two|three|four|five|six|seven)\b",
+    rf"\s*[:=-]?\s*(?:a\s+)?(?P<n>{_A_NUMBER})\b",
     re.IGNORECASE,
 )
 
